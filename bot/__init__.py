@@ -1,0 +1,1 @@
+"""The conversational side: parse a question, answer it, render the reply, talk to Telegram."""

@@ -1,0 +1,167 @@
+"""GPU, model and price catalogs: validated data files shipped inside the package.
+
+The data lives in ``estimator/data/*.toml``; each entry carries its ``source`` (and
+``as_of`` for prices). Loading is lazy and cached, so importing the package does no I/O.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from functools import cache
+from importlib import resources
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+GIB = 2**30
+
+
+class GpuSpec(BaseModel):
+    """One accelerator. Peaks are **dense** tensor-core TFLOPS (no sparsity), 1 TFLOPS = 1e12 FLOP/s."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    id: str = Field(description="catalog id, contains the family name, e.g. 'A100-SXM4-80GB'")
+    name: str
+    family: str = Field(description="normalized family as users say it: 'A100', 'RTX 4090', 'Ascend 910B'")
+    vendor: str
+    aliases: list[str] = Field(default_factory=list, description="extra names users type, lower case")
+    peak_tflops_bf16: float | None = Field(None, gt=0, description="dense BF16 tensor TFLOPS")
+    peak_tflops_fp16: float | None = Field(None, gt=0, description="dense FP16 tensor TFLOPS (FP32 accumulate)")
+    peak_tflops_fp8: float | None = Field(None, gt=0, description="dense FP8 tensor TFLOPS")
+    memory_gib: float = Field(gt=0, description="device memory; vendors' 'GB' for HBM/GDDR is GiB")
+    memory_bandwidth_gbps: float | None = Field(None, gt=0, description="GB/s (1e9 B/s)")
+    interconnect: str = ""
+    nvlink: bool = Field(description="fast GPU-to-GPU links inside a node (NVLink/Infinity Fabric/HCCS)")
+    gpus_per_node: int = Field(8, gt=0)
+    consumer: bool = False
+    default_for_family: bool = Field(False, description="the variant meant when a user names only the family")
+    source: str
+    confidence: Literal["high", "medium", "low"] = "high"
+    notes: str | None = None
+
+    @model_validator(mode="after")
+    def _has_a_16bit_peak(self) -> GpuSpec:
+        if self.peak_tflops_bf16 is None and self.peak_tflops_fp16 is None:
+            raise ValueError(f"{self.id}: needs peak_tflops_bf16 or peak_tflops_fp16")
+        return self
+
+    @property
+    def peak_flops_16bit(self) -> float:
+        """Dense 16-bit tensor peak in FLOP/s (BF16, else FP16 on pre-Ampere cards)."""
+        return (self.peak_tflops_bf16 or self.peak_tflops_fp16 or 0.0) * 1e12
+
+    @property
+    def memory_bytes(self) -> float:
+        return self.memory_gib * GIB
+
+
+class ModelSpec(BaseModel):
+    """A published model's size and architecture (config.json of the release, or the paper)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    id: str
+    name: str
+    family: str
+    aliases: list[str] = Field(default_factory=list)
+    params_total: float = Field(gt=0, description="official total parameter count")
+    params_active: float | None = Field(None, gt=0, description="active per token (MoE only)")
+    layers: int = Field(gt=0)
+    hidden: int = Field(gt=0)
+    heads: int = Field(gt=0)
+    kv_heads: int = Field(gt=0, description="key/value heads (GQA/MQA); = heads for MHA")
+    head_dim: int | None = Field(None, gt=0, description="when not hidden/heads")
+    ffn_hidden: int = Field(gt=0, description="intermediate size of the dense MLP")
+    ffn_type: Literal["swiglu", "gelu"] = "swiglu"
+    vocab: int = Field(gt=0)
+    tied_embeddings: bool = False
+    max_context: int | None = None
+    sliding_window: int | None = None
+    # Mixture of experts
+    experts: int | None = None
+    experts_top_k: int | None = None
+    shared_experts: int | None = None
+    moe_ffn_hidden: int | None = None
+    dense_layers: int | None = Field(None, description="leading dense-MLP layers in a MoE model")
+    # Multi-head latent attention (DeepSeek-V2/V3)
+    kv_lora_rank: int | None = None
+    qk_rope_head_dim: int | None = None
+    source: str
+    notes: str | None = None
+
+    @property
+    def head_dim_effective(self) -> int:
+        return self.head_dim or self.hidden // self.heads
+
+    @property
+    def is_moe(self) -> bool:
+        return bool(self.experts)
+
+
+class PriceEntry(BaseModel):
+    """Rental price range per GPU-hour for one family, with source and date."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    family: str
+    cny_low: float | None = Field(None, gt=0)
+    cny_high: float | None = Field(None, gt=0)
+    usd_low: float | None = Field(None, gt=0)
+    usd_high: float | None = Field(None, gt=0)
+    source: str
+    as_of: str = Field(description="YYYY-MM of the quote")
+
+
+class _GpuFile(BaseModel):
+    gpu: list[GpuSpec]
+
+
+class _ModelFile(BaseModel):
+    model: list[ModelSpec]
+
+
+class _PriceFile(BaseModel):
+    price: list[PriceEntry]
+
+
+def _load(name: str) -> dict:
+    with resources.files("estimator").joinpath("data", name).open("rb") as fh:
+        return tomllib.load(fh)
+
+
+@cache
+def gpus() -> dict[str, GpuSpec]:
+    """All GPUs by id (validated; raises pydantic.ValidationError on a bad file)."""
+    return {g.id: g for g in _GpuFile.model_validate(_load("gpus.toml")).gpu}
+
+
+@cache
+def models() -> dict[str, ModelSpec]:
+    """All models by id."""
+    return {m.id: m for m in _ModelFile.model_validate(_load("models.toml")).model}
+
+
+@cache
+def prices() -> dict[str, PriceEntry]:
+    """Price ranges by GPU family."""
+    return {p.family: p for p in _PriceFile.model_validate(_load("prices.toml")).price}
+
+
+def gpu(gpu_id: str) -> GpuSpec:
+    """GPU by catalog id. Raises KeyError for an unknown id."""
+    return gpus()[gpu_id]
+
+
+def model(model_id: str) -> ModelSpec:
+    """Model by catalog id. Raises KeyError for an unknown id."""
+    return models()[model_id]
+
+
+def default_gpu_for_family(family: str) -> GpuSpec | None:
+    """The variant meant when a user says only the family ('A100' → A100-SXM4-80GB)."""
+    candidates = [g for g in gpus().values() if g.family.lower() == family.lower()]
+    for g in candidates:
+        if g.default_for_family:
+            return g
+    return candidates[0] if candidates else None

@@ -1,0 +1,189 @@
+"""Typed inputs and outputs of the estimator.
+
+Everything is in SI units: parameters and tokens are plain counts, compute in FLOPs,
+memory in bytes, time in hours or days as the field name says, money in the currency
+named next to it. No language, no formatting: the bot renders these.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class Stage(StrEnum):
+    pretrain = "pretrain"
+    continued_pretrain = "continued_pretrain"
+    finetune = "finetune"
+    inference = "inference"
+
+
+class Method(StrEnum):
+    """Fine-tuning method. ``dpo``/``ppo`` reuse the full-fine-tune pieces with multipliers."""
+
+    full = "full"
+    lora = "lora"
+    qlora = "qlora"
+
+
+class Algorithm(StrEnum):
+    sft = "sft"
+    dpo = "dpo"
+    ppo = "ppo"
+    grpo = "grpo"
+
+
+class Precision(StrEnum):
+    """Numeric format of weights (training compute is bf16 unless fp8 is asked for)."""
+
+    fp32 = "fp32"
+    bf16 = "bf16"
+    fp16 = "fp16"
+    fp8 = "fp8"
+    int8 = "int8"
+    int4 = "int4"
+
+
+class Currency(StrEnum):
+    CNY = "CNY"
+    USD = "USD"
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class SizingRequest(_Frozen):
+    """What the user asked, in SI units. ``None`` = not said (the estimator fills a stated default).
+
+    Fields mirror the public JSON contract (``request`` object of ``sizing-bot ask --format json``).
+    """
+
+    stage: Stage | None = None
+    method: Method | None = None
+    algorithm: Algorithm | None = None
+    model: str | None = Field(None, description="model catalog id, e.g. 'Llama-3-70B'")
+    params_total: float | None = Field(None, gt=0, description="N, total parameters")
+    params_active: float | None = Field(None, gt=0, description="active parameters per token (MoE)")
+    tokens: float | None = Field(None, gt=0, description="D, training tokens (per epoch)")
+    epochs: float | None = Field(None, gt=0)
+    num_samples: float | None = Field(None, gt=0, description="training rows when tokens are not given")
+    tokens_per_sample: float | None = Field(None, gt=0)
+    gpu: str | None = Field(None, description="GPU catalog id, e.g. 'A100-SXM4-80GB'")
+    gpu_count: int | None = Field(None, gt=0)
+    deadline_days: float | None = Field(None, gt=0)
+    budget: float | None = Field(None, gt=0)
+    currency: Currency | None = None
+    price_per_gpu_hour: float | None = Field(None, gt=0, description="in `currency` per GPU-hour")
+    seq_len: int | None = Field(None, gt=0, description="tokens per sequence (training) or context (serving)")
+    batch_size: int | None = Field(None, gt=0, description="micro-batch per GPU (training)")
+    concurrency: int | None = Field(None, gt=0, description="concurrent sequences (serving)")
+    precision: Precision | None = None
+    mfu: float | None = Field(None, gt=0, le=1, description="model FLOPs utilisation, fraction of dense peak")
+
+
+class Assumption(_Frozen):
+    """A value the user did not give, with where it comes from."""
+
+    field: str
+    value: float | int | str | bool | None
+    source: str
+
+
+class Note(_Frozen):
+    """A warning or advice item: a stable code plus numeric/string parameters (rendered by the bot)."""
+
+    code: str
+    params: dict[str, float | int | str | None] = Field(default_factory=dict)
+
+
+class Band(_Frozen):
+    """A low / likely / high range of one quantity."""
+
+    low: float
+    likely: float
+    high: float
+
+
+class DaysRow(_Frozen):
+    """Wall-clock days for a job on ``gpus`` GPUs (low / likely / high from the MFU band)."""
+
+    gpus: int
+    days: Band
+
+
+class Cost(_Frozen):
+    """Cost range: likely GPU-hours (billed in whole hours) × the price range."""
+
+    low: float
+    high: float
+    currency: Currency
+    price_low: float = Field(description="per GPU-hour")
+    price_high: float = Field(description="per GPU-hour")
+    billed_gpu_hours: int
+    price_source: str
+
+
+class Plan(_Frozen):
+    """A parallel layout: tensor × pipeline × data parallel = GPUs."""
+
+    tp: int = 1
+    pp: int = 1
+    dp: int = 1
+    zero_stage: int = 0
+    recompute: str = "none"
+    micro_batch: int = 1
+    offload: bool = False
+
+
+class Memory(_Frozen):
+    """Memory per GPU for a layout, with its breakdown (bytes)."""
+
+    per_gpu_bytes: float
+    gpu_memory_bytes: float = Field(description="capacity of one card")
+    usable_bytes: float = Field(description="capacity the job may use after the stated headroom")
+    min_gpus: int | None = Field(description="fewest GPUs that fit; None if none does within the search")
+    breakdown: dict[str, float] = Field(description="bytes per part per GPU, e.g. weights, gradients")
+    total_bytes: float = Field(description="sum over all GPUs of model states and caches (no overheads)")
+    plan: Plan | None = None
+    fits_requested: bool | None = Field(None, description="whether the user's GPU count fits")
+
+
+class Inference(_Frozen):
+    """Serving sizing (first level; issue 4 deepens it)."""
+
+    weights_bytes: float
+    bytes_per_param: float
+    kv_bytes_per_token: float
+    kv_bytes_total: float
+    context_tokens: int
+    concurrency: int
+    min_gpus: int
+    recommended_gpus: int
+    tp: int
+    max_concurrency: int | None = None
+    decode_tokens_per_s_per_sequence: float | None = None
+    decode_tokens_per_s_aggregate: float | None = None
+
+
+class SizingReport(_Frozen):
+    """Everything a reply needs, in SI units. Quantities that do not apply are ``None``."""
+
+    request: SizingRequest = Field(description="the request with defaults filled in")
+    assumptions: list[Assumption]
+    gpu_name: str | None = None
+    model_name: str | None = None
+    flops: float | None = None
+    flops_formula: str | None = Field(None, description="e.g. '6ND' or '4ND'")
+    pf_days: float | None = None
+    gpu_hours: Band | None = None
+    days: DaysRow | None = Field(None, description="days on the user's GPU count")
+    days_table: list[DaysRow] = Field(default_factory=list)
+    gpus_for_deadline: int | None = None
+    cost: Cost | None = None
+    chinchilla_tokens: float | None = None
+    memory: Memory | None = None
+    inference: Inference | None = None
+    max_params_for_budget: float | None = None
+    warnings: list[Note] = Field(default_factory=list)
