@@ -147,6 +147,7 @@ class Memory(_Frozen):
     breakdown: dict[str, float] = Field(description="bytes per part per GPU, e.g. weights, gradients")
     total_bytes: float = Field(description="sum over all GPUs of model states and caches (no overheads)")
     plan: Plan | None = None
+    plan_gpus: int | None = Field(None, description="GPU count that `plan` and `per_gpu_bytes` refer to")
     fits_requested: bool | None = Field(None, description="whether the user's GPU count fits")
 
 
@@ -185,5 +186,11 @@ class SizingReport(_Frozen):
     chinchilla_tokens: float | None = None
     memory: Memory | None = None
     inference: Inference | None = None
-    max_params_for_budget: float | None = None
+    max_params_for_budget: float | None = Field(
+        None, description="largest compute-optimal N (D = 20·N) the budget or GPUs × days can train"
+    )
+    tokens_for_budget: Band | None = Field(
+        None, description="tokens the budget buys for the given model (low at the high price)"
+    )
+    budget_gpu_hours: Band | None = Field(None, description="GPU-hours the budget buys (low at the high price)")
     warnings: list[Note] = Field(default_factory=list)

@@ -1,0 +1,61 @@
+"""Defaults used when the user does not say, each with its source.
+
+Every default the estimator applies is recorded as an :class:`~estimator.models.Assumption`
+carrying the ``source`` string below, so a reply can show where each number comes from.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+
+class Default(NamedTuple):
+    value: float
+    source: str
+
+
+MFU_LIKELY = Default(
+    0.40,
+    "seed article rule of thumb (40 % MFU); consistent with Llama 2 on A100 ≈ 40 % "
+    "(Touvron et al. 2023, Table 2: 3.3M A100-hours for 70B × 2T)",
+)
+"""Model FLOPs utilisation used for the likely GPU-hours (fraction of the dense 16-bit peak)."""
+
+MFU_LOW = Default(0.30, "seed article band 30–50 % MFU")
+"""Pessimistic MFU: gives the *high* GPU-hours end of the range."""
+
+MFU_HIGH = Default(0.50, "seed article band 30–50 % MFU")
+"""Optimistic MFU: gives the *low* GPU-hours end of the range."""
+
+DEADLINE_DAYS = Default(30, "planning window when none is given (one month of training)")
+"""Days used to size 'GPUs for a deadline' when the user gives no deadline."""
+
+GPUS_PER_NODE = 8
+"""GPUs per server (HGX/DGX 8-GPU baseboards; Ascend 910B Atlas 800T A2 also has 8)."""
+
+SEQ_LEN_PRETRAIN = Default(4096, "typical pre-training context (Llama 2/3: 4,096/8,192)")
+SEQ_LEN_FINETUNE = Default(2048, "typical SFT sample length (Alpaca/Vicuna recipes: 2,048)")
+MICRO_BATCH = Default(1, "micro-batch of 1 sequence per GPU (memory-minimal; gradient accumulation for the rest)")
+
+TOKENS_PER_SAMPLE = Default(512, "typical instruction-tuning sample (prompt + answer ≈ 512 tokens)")
+EPOCHS_FINETUNE = Default(1, "one pass over the data when epochs are not given")
+
+LORA_RANK = Default(16, "LoRA rank 16 on all linear layers of attention and MLP (common PEFT recipe; Hu et al. 2021)")
+
+SERVE_CONTEXT = Default(
+    4096,
+    "context per sequence (prompt + output) when none is given: 4k covers typical chat turns; "
+    "never the model's maximum window",
+)
+SERVE_CONCURRENCY = Default(16, "concurrent sequences when none is given (a small team's chat service)")
+
+GPU_MEMORY_UTILIZATION = Default(0.90, "vLLM default gpu_memory_utilization = 0.9")
+"""Fraction of a card's memory a serving engine may use."""
+
+CUDA_CONTEXT_BYTES = Default(2**30, "CUDA context and library workspaces ≈ 1 GiB per GPU (observed, PyTorch/NCCL)")
+FRAGMENTATION = Default(0.08, "allocator fragmentation ≈ 8 % of allocated memory (observed in PyTorch training)")
+
+DEFAULT_GPU = "A100-SXM4-80GB"
+DEFAULT_GPU_SOURCE = "reference GPU when none is named (the seed article's A100 80GB)"
+
+CHINCHILLA_TOKENS_PER_PARAM = Default(20, "Hoffmann et al. 2022 (Chinchilla): D ≈ 20·N compute-optimal")

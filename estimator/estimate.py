@@ -1,0 +1,324 @@
+"""SizingRequest → SizingReport: fill stated defaults, then size compute, memory and serving.
+
+Pure and deterministic: the same request always gives the same report. Every value the user
+did not give is recorded as an Assumption with its source.
+"""
+
+from __future__ import annotations
+
+import math
+
+from estimator import catalog, compute, defaults
+from estimator.architecture import shape_for_size
+from estimator.catalog import GpuSpec, ModelSpec
+from estimator.inference import size_inference
+from estimator.memory import TrainingSetup, training_memory
+from estimator.models import (
+    Assumption,
+    Band,
+    Cost,
+    Currency,
+    DaysRow,
+    Method,
+    Note,
+    Precision,
+    SizingReport,
+    SizingRequest,
+    Stage,
+)
+
+TRAINING_STAGES = (Stage.pretrain, Stage.continued_pretrain, Stage.finetune)
+HUGE_GPUS = 100_000
+HUGE_DAYS = 3650
+
+
+class _Ledger:
+    """Collects assumptions and notes while the report is built."""
+
+    def __init__(self) -> None:
+        self.assumptions: list[Assumption] = []
+        self.notes: list[Note] = []
+
+    def assume(self, field: str, value, source: str):
+        self.assumptions.append(Assumption(field=field, value=value, source=source))
+        return value
+
+    def note(self, code: str, **params) -> None:
+        self.notes.append(Note(code=code, params=params))
+
+
+def _resolve_gpu(req: SizingRequest, ledger: _Ledger) -> GpuSpec:
+    if req.gpu and req.gpu in catalog.gpus():
+        return catalog.gpu(req.gpu)
+    if req.gpu:
+        ledger.note("unknown_gpu_assumed", gpu=req.gpu)
+    default = catalog.gpu(defaults.DEFAULT_GPU)
+    ledger.assume("gpu", default.id, defaults.DEFAULT_GPU_SOURCE)
+    return default
+
+
+def _resolve_model(req: SizingRequest, ledger: _Ledger) -> tuple[ModelSpec | None, float | None, float | None]:
+    """Catalog spec (or an interpolated shape), total and active params. Params may stay None."""
+    spec = catalog.models().get(req.model) if req.model else None
+    total = req.params_total or (spec.params_total if spec else None)
+    active = req.params_active or (spec.params_active if spec else None)
+    if spec is None and total is not None:
+        spec = shape_for_size(active or total)
+        ledger.assume("architecture", spec.id, spec.source)
+    return spec, total, active
+
+
+def _stage(req: SizingRequest, ledger: _Ledger) -> Stage:
+    if req.stage:
+        return req.stage
+    if req.tokens or req.budget or req.num_samples:
+        return ledger.assume("stage", Stage.pretrain.value, "tokens or a budget were given: a training question")
+    return Stage(ledger.assume("stage", Stage.inference.value, "no data size given: sized as serving"))
+
+
+def _mfu_band(req: SizingRequest, ledger: _Ledger) -> tuple[float, float, float]:
+    """(pessimistic, likely, optimistic) MFU. A user's MFU overrides the band."""
+    if req.mfu:
+        if not 0.1 <= req.mfu <= 0.6:
+            ledger.note("mfu_outside_band", mfu=req.mfu)
+        return req.mfu, req.mfu, req.mfu
+    ledger.assume("mfu", defaults.MFU_LIKELY.value, defaults.MFU_LIKELY.source)
+    ledger.assume("mfu_band", f"{defaults.MFU_LOW.value:g}–{defaults.MFU_HIGH.value:g}", defaults.MFU_LOW.source)
+    return defaults.MFU_LOW.value, defaults.MFU_LIKELY.value, defaults.MFU_HIGH.value
+
+
+def _hours_band(flops: float, peak: float, mfu: tuple[float, float, float]) -> Band:
+    low_mfu, likely_mfu, high_mfu = mfu
+    return Band(
+        low=compute.gpu_hours(flops, peak, high_mfu),
+        likely=compute.gpu_hours(flops, peak, likely_mfu),
+        high=compute.gpu_hours(flops, peak, low_mfu),
+    )
+
+
+def _days(hours: Band, gpus: int) -> DaysRow:
+    return DaysRow(
+        gpus=gpus,
+        days=Band(
+            low=compute.days_on(hours.low, gpus),
+            likely=compute.days_on(hours.likely, gpus),
+            high=compute.days_on(hours.high, gpus),
+        ),
+    )
+
+
+def _table_counts(anchor: int, per_node: int) -> list[int]:
+    """GPU counts for the GPUs ↔ days table: powers of two around the anchor (136 → 64…512)."""
+    base = 2 ** max(0, int(math.log2(max(1, anchor))))
+    return sorted({max(1, base // 2), base, base * 2, base * 4})
+
+
+def _price(req: SizingRequest, gpu: GpuSpec, ledger: _Ledger) -> tuple[float, float, Currency, str] | None:
+    currency = req.currency or Currency.CNY
+    if req.price_per_gpu_hour:
+        return req.price_per_gpu_hour, req.price_per_gpu_hour, currency, "given"
+    entry = catalog.prices().get(gpu.family)
+    low, high = (
+        (entry.cny_low, entry.cny_high) if entry and currency == Currency.CNY
+        else (entry.usd_low, entry.usd_high) if entry else (None, None)
+    )
+    if entry is None or low is None or high is None:
+        ledger.note("no_price", gpu=gpu.family, currency=currency.value)
+        return None
+    source = f"{entry.source} (as of {entry.as_of})"
+    ledger.assume("price_per_gpu_hour", f"{low:g}–{high:g} {currency.value}", source)
+    return low, high, currency, source
+
+
+def _training_tokens(req: SizingRequest, stage: Stage, ledger: _Ledger) -> float | None:
+    """D per run: tokens × epochs, or samples × tokens per sample × epochs."""
+    epochs = req.epochs
+    if epochs is None and stage == Stage.finetune and (req.tokens or req.num_samples):
+        epochs = ledger.assume("epochs", defaults.EPOCHS_FINETUNE.value, defaults.EPOCHS_FINETUNE.source)
+    epochs = epochs or 1
+    if req.tokens:
+        return req.tokens * epochs
+    if req.num_samples:
+        per = req.tokens_per_sample or ledger.assume(
+            "tokens_per_sample", defaults.TOKENS_PER_SAMPLE.value, defaults.TOKENS_PER_SAMPLE.source
+        )
+        tokens = req.num_samples * per * epochs
+        ledger.note("samples_to_tokens", num_samples=req.num_samples, tokens_per_sample=per, tokens=tokens)
+        return tokens
+    return None
+
+
+def estimate(req: SizingRequest) -> SizingReport:
+    """Size the job described by ``req``.
+
+    Raises nothing for any valid SizingRequest; quantities that cannot be computed are None.
+    """
+    ledger = _Ledger()
+    stage = _stage(req, ledger)
+    gpu = _resolve_gpu(req, ledger)
+    spec, params, active = _resolve_model(req, ledger)
+    if gpu.peak_tflops_bf16 is None:
+        ledger.note("gpu_no_bf16", gpu=gpu.family)
+    filled: dict = {"stage": stage, "gpu": gpu.id, "params_total": params, "params_active": active}
+    report: dict = {"gpu_name": gpu.name, "model_name": spec.name if req.model and spec else None}
+
+    if stage == Stage.inference:
+        if spec is None or params is None:
+            return _finish(req, filled, report, ledger)
+        precision = req.precision or Precision(ledger.assume("precision", "bf16", "16-bit weights as released"))
+        if precision == Precision.fp32:
+            precision = Precision.bf16
+        context = req.seq_len or int(ledger.assume("context", defaults.SERVE_CONTEXT.value, defaults.SERVE_CONTEXT.source))
+        conc = req.concurrency or int(
+            ledger.assume("concurrency", defaults.SERVE_CONCURRENCY.value, defaults.SERVE_CONCURRENCY.source)
+        )
+        ledger.assume("gpu_memory_utilization", defaults.GPU_MEMORY_UTILIZATION.value,
+                      defaults.GPU_MEMORY_UTILIZATION.source)
+        report["inference"] = inf = size_inference(spec, params, gpu, precision, context, conc, req.gpu_count)
+        filled |= {"precision": precision, "seq_len": context, "concurrency": conc}
+        if req.gpu_count and req.gpu_count < inf.min_gpus:
+            ledger.note("does_not_fit_requested", gpu_count=req.gpu_count, min_gpus=inf.min_gpus)
+        if gpu.consumer and inf.recommended_gpus > 1:
+            ledger.note("consumer_no_nvlink", gpu=gpu.family)
+        return _finish(req, filled, report, ledger)
+
+    # Training stages
+    method = req.method
+    if stage == Stage.finetune and method is None:
+        method = Method(ledger.assume("method", Method.full.value, "full-parameter fine-tuning unless LoRA/QLoRA is named"))
+    method = method or Method.full
+    filled["method"] = method
+    mfu = _mfu_band(req, ledger)
+    peak = gpu.peak_flops_16bit
+    price = _price(req, gpu, ledger)
+    if price:
+        filled |= {"currency": price[2]}
+    deadline = req.deadline_days or ledger.assume(
+        "deadline_days", defaults.DEADLINE_DAYS.value, defaults.DEADLINE_DAYS.source
+    )
+    filled["deadline_days"] = deadline
+    filled["mfu"] = mfu[1]
+    k = 6.0 if method == Method.full else 4.0
+    report["flops_formula"] = "6ND" if k == 6.0 else "4ND"
+    if k == 4.0:
+        ledger.assume("flops_per_param_token", 4, "derived: frozen weights need no weight gradients (2ND forward + 2ND backward)")
+
+    tokens = _training_tokens(req, stage, ledger)
+    if params is None and tokens is not None:
+        params = ledger.assume("params_total", tokens / defaults.CHINCHILLA_TOKENS_PER_PARAM.value,
+                               "compute-optimal size for this data: N = D / 20 (Hoffmann et al. 2022)")
+        spec = shape_for_size(params)
+        filled["params_total"] = params
+
+    # Inverse questions: a budget or GPUs × days, no data size
+    if tokens is None:
+        hours_budget = _budget_hours(req, price, deadline)
+        if hours_budget is not None:
+            report["budget_gpu_hours"] = hours_budget
+            flops_budget = Band(
+                low=compute.flops_for_gpu_hours(hours_budget.low, peak, mfu[1]),
+                likely=compute.flops_for_gpu_hours(hours_budget.likely, peak, mfu[1]),
+                high=compute.flops_for_gpu_hours(hours_budget.high, peak, mfu[1]),
+            )
+            n_for_flops = active or params
+            if n_for_flops:
+                report["tokens_for_budget"] = Band(
+                    low=flops_budget.low / (k * n_for_flops), likely=flops_budget.likely / (k * n_for_flops),
+                    high=flops_budget.high / (k * n_for_flops),
+                )
+            else:
+                report["max_params_for_budget"] = compute.compute_optimal_params(flops_budget.likely)
+                report["chinchilla_tokens"] = compute.chinchilla_tokens(report["max_params_for_budget"])
+
+    if tokens is not None and params is not None:
+        n = active or params
+        flops = compute.training_flops(n, tokens, k)
+        hours = _hours_band(flops, peak, mfu)
+        report |= {"flops": flops, "pf_days": compute.pf_days(flops), "gpu_hours": hours}
+        filled["tokens"] = tokens
+        if active:
+            ledger.note("moe_active_params", params_active=active, params_total=params)
+        if stage == Stage.pretrain:
+            chin = compute.chinchilla_tokens(params)
+            report["chinchilla_tokens"] = chin
+            if tokens < chin:
+                ledger.note("below_chinchilla", tokens=tokens, chinchilla_tokens=chin)
+        if hours.likely < 1:
+            ledger.note("tiny_job", gpu_hours=hours.likely)
+        if price:
+            low, high, currency, source = price
+            billed = compute.billed_gpu_hours(hours.likely)
+            report["cost"] = Cost(low=billed * low, high=billed * high, currency=currency, price_low=low,
+                                  price_high=high, billed_gpu_hours=billed, price_source=source)
+
+    setup = None
+    if spec is not None and params is not None:
+        seq_default = defaults.SEQ_LEN_FINETUNE if stage == Stage.finetune else defaults.SEQ_LEN_PRETRAIN
+        seq = req.seq_len or int(ledger.assume("seq_len", seq_default.value, seq_default.source))
+        mb = req.batch_size or int(ledger.assume("micro_batch", defaults.MICRO_BATCH.value, defaults.MICRO_BATCH.source))
+        rank = defaults.LORA_RANK.value
+        if method in (Method.lora, Method.qlora):
+            ledger.assume("lora_rank", rank, defaults.LORA_RANK.source)
+        ledger.assume("optimizer", "AdamW (mixed precision, 16 B/param)" if method == Method.full else
+                      ("AdamW on adapters" if method == Method.lora else "paged 8-bit AdamW on adapters"),
+                      "ZeRO (Rajbhandari et al. 2020) §3; QLoRA (Dettmers et al. 2023) §2")
+        ledger.assume("overhead", "1 GiB + 8 %", f"{defaults.CUDA_CONTEXT_BYTES.source}; {defaults.FRAGMENTATION.source}")
+        setup = TrainingSetup(method=method, seq_len=seq, micro_batch=mb, lora_rank=int(rank))
+        filled |= {"seq_len": seq, "batch_size": mb}
+
+    mem = None
+    hours = report.get("gpu_hours")
+    if setup is not None:
+        plan_gpus = req.gpu_count
+        if plan_gpus is None and hours is not None:
+            # lay out the cluster the deadline needs (memory may raise it below)
+            plan_gpus = compute.gpus_for_deadline(hours.likely, deadline, gpu.gpus_per_node)
+        mem = training_memory(spec, params, gpu, setup, requested_gpus=plan_gpus)
+        if req.gpu_count is None:
+            mem = mem.model_copy(update={"fits_requested": None})
+        report["memory"] = mem
+        if mem.min_gpus is None:
+            ledger.note("no_fit", gpus_searched=100_000)
+        if mem.fits_requested is False:
+            ledger.note("does_not_fit_requested", gpu_count=req.gpu_count, min_gpus=mem.min_gpus)
+        elif req.gpu_count and mem.per_gpu_bytes > 0.9 * mem.gpu_memory_bytes:
+            ledger.note("memory_tight", ratio=round(mem.per_gpu_bytes / mem.gpu_memory_bytes, 3))
+        if gpu.consumer and (mem.min_gpus or 0) > 1:
+            ledger.note("consumer_no_nvlink", gpu=gpu.family)
+
+    if hours is not None:
+        need = compute.gpus_for_deadline(hours.likely, deadline, gpu.gpus_per_node)
+        if mem is not None and mem.min_gpus:
+            need = compute.round_to_nodes(max(need, mem.min_gpus), gpu.gpus_per_node)
+        report["gpus_for_deadline"] = need
+        counts = _table_counts(need, gpu.gpus_per_node)
+        if req.gpu_count:
+            report["days"] = _days(hours, req.gpu_count)
+            counts = sorted(set(counts) | {req.gpu_count})
+        report["days_table"] = [_days(hours, c) for c in counts]
+        days_on_given = report["days"].days.likely if req.gpu_count else deadline
+        if need > HUGE_GPUS or days_on_given > HUGE_DAYS:
+            ledger.note("huge_job", gpus=need, days=days_on_given)
+    return _finish(req, filled, report, ledger)
+
+
+def _budget_hours(req: SizingRequest, price, deadline: float) -> Band | None:
+    """GPU-hours a budget buys (low at the high price), or GPUs × deadline × 24."""
+    if req.budget and price:
+        low, high, _, _ = price
+        return Band(low=req.budget / high, likely=req.budget / ((low + high) / 2), high=req.budget / low)
+    if req.gpu_count and req.deadline_days:
+        h = float(req.gpu_count * deadline * 24)
+        return Band(low=h, likely=h, high=h)
+    return None
+
+
+def _finish(req: SizingRequest, filled: dict, report: dict, ledger: _Ledger) -> SizingReport:
+    values = req.model_dump()
+    values.update({k: v for k, v in filled.items() if v is not None})
+    return SizingReport(
+        request=SizingRequest.model_validate(values),
+        assumptions=ledger.assumptions,
+        warnings=ledger.notes,
+        **report,
+    )
