@@ -1,0 +1,60 @@
+"""The public JSON contract of ``sizing-bot ask --format json`` (schema 1).
+
+Stable: fields may be added, never renamed or dropped without bumping ``SCHEMA``.
+All quantities in SI units (counts, FLOPs, bytes, hours, days); money in ``currency``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.answer import Answer
+
+SCHEMA = 1
+
+REQUEST_FIELDS = (
+    "stage", "method", "model", "params_total", "params_active", "tokens", "gpu", "gpu_count",
+    "deadline_days", "budget", "currency", "price_per_gpu_hour", "seq_len", "batch_size",
+    "concurrency", "precision", "mfu",
+)
+
+
+def to_json(answer: Answer, reply: str) -> dict[str, Any]:
+    """One JSON object describing the answer; ``reply`` is the plain-text reply."""
+    report = answer.report
+    request = (report.request if report else answer.parsed.request).model_dump(mode="json")
+    out: dict[str, Any] = {
+        "schema": SCHEMA,
+        "lang": answer.lang,
+        "understood": answer.understood,
+        "request": {k: request.get(k) for k in REQUEST_FIELDS},
+        "assumptions": [a.model_dump(mode="json") for a in report.assumptions] if report else [],
+        "report": _report(answer) if report else None,
+        "reply": reply,
+    }
+    return out
+
+
+def _report(answer: Answer) -> dict[str, Any]:
+    r = answer.report
+    assert r is not None
+    d = r.model_dump(mode="json")
+    mem = d["memory"]
+    cost = d["cost"]
+    return {
+        "flops": r.flops,
+        "flops_formula": r.flops_formula,
+        "pf_days": r.pf_days,
+        "gpu_hours": d["gpu_hours"],
+        "days": ({"gpus": d["days"]["gpus"], **d["days"]["days"]} if d["days"] else None),
+        "days_table": [{"gpus": row["gpus"], **row["days"]} for row in d["days_table"]],
+        "gpus_for_deadline": r.gpus_for_deadline,
+        "cost": cost,
+        "chinchilla_tokens": r.chinchilla_tokens,
+        "memory": mem,
+        "inference": d["inference"],
+        "budget_gpu_hours": d["budget_gpu_hours"],
+        "tokens_for_budget": d["tokens_for_budget"],
+        "max_params_for_budget": r.max_params_for_budget,
+        "warnings": d["warnings"],
+    }
