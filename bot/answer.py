@@ -6,7 +6,7 @@ from pydantic import BaseModel
 
 from bot.parse import Lang, ParseResult, parse
 from estimator import estimate
-from estimator.models import SizingReport, SizingRequest
+from estimator.models import Currency, SizingReport, SizingRequest
 
 MAX_INPUT_CHARS = 4000
 """Messages longer than this are cut before parsing (Telegram's own cap is 4096)."""
@@ -25,8 +25,22 @@ class Answer(BaseModel):
 
 
 def is_answerable(request: SizingRequest) -> bool:
-    """Enough to size something: a model size, or a token count to train on."""
-    return request.params_total is not None or request.model is not None or request.tokens is not None
+    """Enough to size something: a model size, a token count, a budget, or GPUs × days."""
+    return (
+        request.params_total is not None
+        or request.model is not None
+        or request.tokens is not None
+        or request.num_samples is not None
+        or request.budget is not None
+        or (request.gpu_count is not None and request.deadline_days is not None)
+    )
+
+
+def with_language_defaults(request: SizingRequest, lang: Lang) -> SizingRequest:
+    """Currency follows the conversation's language when the user named none (zh → CNY, en → USD)."""
+    if request.currency is None:
+        return request.model_copy(update={"currency": Currency.CNY if lang == "zh" else Currency.USD})
+    return request
 
 
 def answer(text: str, lang: Lang | None = None) -> Answer:
@@ -37,4 +51,4 @@ def answer(text: str, lang: Lang | None = None) -> Answer:
     reply_lang = lang or parsed.lang
     if parsed.out_of_scope or not is_answerable(parsed.request):
         return Answer(parsed=parsed, report=None, lang=reply_lang)
-    return Answer(parsed=parsed, report=estimate(parsed.request), lang=reply_lang)
+    return Answer(parsed=parsed, report=estimate(with_language_defaults(parsed.request, reply_lang)), lang=reply_lang)
