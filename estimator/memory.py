@@ -151,12 +151,12 @@ def candidate_plans(spec: ModelSpec, gpu: GpuSpec, gpus: int, setup: TrainingSet
 
 
 def plan_preference(plan: Plan) -> tuple:
-    """Lower is better: no full recompute, no pipeline, least TP, then the lowest ZeRO stage.
+    """Lower is better: no full recompute, no pipeline, ZeRO-1/2 + TP before ZeRO-3, least TP.
 
-    Rules from the design: DP + ZeRO while model states fit; TP inside a node; PP across nodes;
-    full recompute only when activations force it.
+    Rules from the design (§3.5): DP + ZeRO while model states fit; TP inside a node; PP across
+    nodes; ZeRO-3/FSDP as the alternative to TP + PP; full recompute only when activations force it.
     """
-    return (plan.recompute == "full", plan.pp, plan.tp, plan.zero_stage)
+    return (plan.recompute == "full", plan.pp, plan.zero_stage == 3, plan.tp, plan.zero_stage)
 
 
 def _gpu_counts(start: int, limit: int, per_node: int) -> Iterator[int]:
