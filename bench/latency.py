@@ -1,0 +1,77 @@
+"""Per-message latency of parse → estimate → render over every corpus question, and CLI start-up.
+
+Usage: python bench/latency.py [--repeat N]
+Prints median and p99 milliseconds per message (per stage and end to end) and the wall-clock
+start-up time of `sizing-bot ask` (a fresh process answering one question).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+CORPUS = REPO.parent / "shared" / "corpus" / "questions.json"
+
+
+def _pct(values: list[float], q: float) -> float:
+    values = sorted(values)
+    return values[min(len(values) - 1, int(round(q * (len(values) - 1))))]
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--repeat", type=int, default=20)
+    args = ap.parse_args()
+    from bot.answer import answer
+    from bot.parse import parse
+    from bot.render import render
+    from estimator import estimate
+
+    questions = [q["text"] for q in json.loads(CORPUS.read_text(encoding="utf-8"))]
+    for q in questions:  # warm caches (catalogs, templates, translations)
+        render(answer(q), "html")
+    stages: dict[str, list[float]] = {"parse": [], "estimate": [], "render": [], "end_to_end": []}
+    for _ in range(args.repeat):
+        for q in questions:
+            t0 = time.perf_counter()
+            parsed = parse(q)
+            t1 = time.perf_counter()
+            if parsed.request.params_total or parsed.request.tokens:
+                estimate(parsed.request)
+            t2 = time.perf_counter()
+            a = answer(q)
+            t3 = time.perf_counter()
+            render(a, "html")
+            t4 = time.perf_counter()
+            stages["parse"].append((t1 - t0) * 1e3)
+            stages["estimate"].append((t2 - t1) * 1e3)
+            stages["render"].append((t4 - t3) * 1e3)
+            stages["end_to_end"].append((t4 - t2) * 1e3)
+    print(f"machine: {platform.machine()} {platform.python_implementation()} {platform.python_version()}, "
+          f"{os.cpu_count()} cores; {len(questions)} questions × {args.repeat}")
+    print(f"{'stage':<12}{'median ms':>12}{'p99 ms':>10}{'max ms':>10}")
+    for name, vals in stages.items():
+        print(f"{name:<12}{statistics.median(vals):>12.3f}{_pct(vals, 0.99):>10.3f}{max(vals):>10.3f}")
+    exe = shutil.which("sizing-bot")
+    cmd = [exe] if exe else [sys.executable, "-m", "bot"]
+    runs = []
+    for _ in range(5):
+        t0 = time.perf_counter()
+        subprocess.run([*cmd, "ask", "7B模型1万亿token要多少A100"], capture_output=True, cwd=REPO, check=False)
+        runs.append(time.perf_counter() - t0)
+    print(f"start-up of `sizing-bot ask` (process, 5 runs): median {statistics.median(runs) * 1e3:.0f} ms, "
+          f"max {max(runs) * 1e3:.0f} ms")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,59 @@
+"""A plain (non-editable) `pip install .` into a fresh virtual environment works from any directory:
+templates, translations and catalogs are found inside the installed package."""
+
+import json
+import os
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory) -> Path:
+    env_dir = tmp_path_factory.mktemp("venv")
+    venv.EnvBuilder(with_pip=True).create(env_dir)
+    py = env_dir / "bin" / "python"
+    proc = subprocess.run(
+        [str(py), "-m", "pip", "install", "-q", "--disable-pip-version-check", str(REPO)],
+        capture_output=True, text=True, timeout=600,
+    )
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    return env_dir
+
+
+def _run(env_dir: Path, *args: str, cwd: Path) -> subprocess.CompletedProcess:
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "TELEGRAM_BOT_TOKEN")}
+    return subprocess.run([str(env_dir / "bin" / "sizing-bot"), *args], capture_output=True, text=True,
+                          cwd=cwd, env=env, timeout=60)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX venv layout")
+def test_installed_cli_answers_from_another_directory(installed, tmp_path):
+    proc = _run(installed, "ask", "7B模型1万亿token要多少A100", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert "93,483" in proc.stdout
+    assert "Traceback" not in proc.stderr
+    # translations came from the installed package: the reply is Chinese
+    assert "张" in proc.stdout
+
+
+def test_installed_cli_json_contract(installed, tmp_path):
+    proc = _run(installed, "ask", "--format", "json", "How long to pretrain a 70B model on 2T tokens with 1024 H100s?",
+                cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    data = json.loads(proc.stdout)
+    assert data["schema"] == 1 and data["lang"] == "en" and data["understood"] is True
+    assert data["request"]["gpu"].startswith("H100")
+    assert data["report"]["flops"] == pytest.approx(8.4e23)
+
+
+def test_installed_run_without_token_exits_2(installed, tmp_path):
+    proc = _run(installed, "run", cwd=tmp_path)
+    assert proc.returncode == 2
+    assert "TELEGRAM_BOT_TOKEN" in proc.stderr
+    assert "Traceback" not in proc.stderr
