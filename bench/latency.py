@@ -25,7 +25,7 @@ CORPUS = REPO.parent / "shared" / "corpus" / "questions.json"
 
 def _pct(values: list[float], q: float) -> float:
     values = sorted(values)
-    return values[min(len(values) - 1, int(round(q * (len(values) - 1))))]
+    return values[min(len(values) - 1, round(q * (len(values) - 1)))]
 
 
 def main() -> None:
@@ -57,8 +57,10 @@ def main() -> None:
             stages["estimate"].append((t2 - t1) * 1e3)
             stages["render"].append((t4 - t3) * 1e3)
             stages["end_to_end"].append((t4 - t2) * 1e3)
-    print(f"machine: {platform.machine()} {platform.python_implementation()} {platform.python_version()}, "
-          f"{os.cpu_count()} cores; {len(questions)} questions × {args.repeat}")
+    print(
+        f"machine: {platform.machine()} {platform.python_implementation()} {platform.python_version()}, "
+        f"{os.cpu_count()} cores; {len(questions)} questions × {args.repeat}"
+    )
     print(f"{'stage':<12}{'median ms':>12}{'p99 ms':>10}{'max ms':>10}")
     for name, vals in stages.items():
         print(f"{name:<12}{statistics.median(vals):>12.3f}{_pct(vals, 0.99):>10.3f}{max(vals):>10.3f}")
@@ -67,10 +69,14 @@ def main() -> None:
     runs = []
     for _ in range(5):
         t0 = time.perf_counter()
-        subprocess.run([*cmd, "ask", "7B模型1万亿token要多少A100"], capture_output=True, cwd=REPO, check=False)
+        subprocess.run(
+            [*cmd, "ask", "7B模型1万亿token要多少A100"], capture_output=True, cwd=REPO, check=False
+        )
         runs.append(time.perf_counter() - t0)
-    print(f"start-up of `sizing-bot ask` (process, 5 runs): median {statistics.median(runs) * 1e3:.0f} ms, "
-          f"max {max(runs) * 1e3:.0f} ms")
+    print(
+        f"start-up of `sizing-bot ask` (process, 5 runs): median {statistics.median(runs) * 1e3:.0f} ms, "
+        f"max {max(runs) * 1e3:.0f} ms"
+    )
 
 
 if __name__ == "__main__":

@@ -51,4 +51,6 @@ def answer(text: str, lang: Lang | None = None) -> Answer:
     reply_lang = lang or parsed.lang
     if parsed.out_of_scope or not is_answerable(parsed.request):
         return Answer(parsed=parsed, report=None, lang=reply_lang)
-    return Answer(parsed=parsed, report=estimate(with_language_defaults(parsed.request, reply_lang)), lang=reply_lang)
+    return Answer(
+        parsed=parsed, report=estimate(with_language_defaults(parsed.request, reply_lang)), lang=reply_lang
+    )

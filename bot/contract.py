@@ -13,9 +13,23 @@ from bot.answer import Answer
 SCHEMA = 1
 
 REQUEST_FIELDS = (
-    "stage", "method", "model", "params_total", "params_active", "tokens", "gpu", "gpu_count",
-    "deadline_days", "budget", "currency", "price_per_gpu_hour", "seq_len", "batch_size",
-    "concurrency", "precision", "mfu",
+    "stage",
+    "method",
+    "model",
+    "params_total",
+    "params_active",
+    "tokens",
+    "gpu",
+    "gpu_count",
+    "deadline_days",
+    "budget",
+    "currency",
+    "price_per_gpu_hour",
+    "seq_len",
+    "batch_size",
+    "concurrency",
+    "precision",
+    "mfu",
 )
 
 

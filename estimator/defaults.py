@@ -35,12 +35,16 @@ GPUS_PER_NODE = 8
 
 SEQ_LEN_PRETRAIN = Default(4096, "typical pre-training context (Llama 2/3: 4,096/8,192)")
 SEQ_LEN_FINETUNE = Default(2048, "typical SFT sample length (Alpaca/Vicuna recipes: 2,048)")
-MICRO_BATCH = Default(1, "micro-batch of 1 sequence per GPU (memory-minimal; gradient accumulation for the rest)")
+MICRO_BATCH = Default(
+    1, "micro-batch of 1 sequence per GPU (memory-minimal; gradient accumulation for the rest)"
+)
 
 TOKENS_PER_SAMPLE = Default(512, "typical instruction-tuning sample (prompt + answer ≈ 512 tokens)")
 EPOCHS_FINETUNE = Default(1, "one pass over the data when epochs are not given")
 
-LORA_RANK = Default(16, "LoRA rank 16 on all linear layers of attention and MLP (common PEFT recipe; Hu et al. 2021)")
+LORA_RANK = Default(
+    16, "LoRA rank 16 on all linear layers of attention and MLP (common PEFT recipe; Hu et al. 2021)"
+)
 
 SERVE_CONTEXT = Default(
     4096,
@@ -52,8 +56,12 @@ SERVE_CONCURRENCY = Default(16, "concurrent sequences when none is given (a smal
 GPU_MEMORY_UTILIZATION = Default(0.90, "vLLM default gpu_memory_utilization = 0.9")
 """Fraction of a card's memory a serving engine may use."""
 
-CUDA_CONTEXT_BYTES = Default(2**30, "CUDA context and library workspaces ≈ 1 GiB per GPU (observed, PyTorch/NCCL)")
-FRAGMENTATION = Default(0.08, "allocator fragmentation ≈ 8 % of allocated memory (observed in PyTorch training)")
+CUDA_CONTEXT_BYTES = Default(
+    2**30, "CUDA context and library workspaces ≈ 1 GiB per GPU (observed, PyTorch/NCCL)"
+)
+FRAGMENTATION = Default(
+    0.08, "allocator fragmentation ≈ 8 % of allocated memory (observed in PyTorch training)"
+)
 
 DEFAULT_GPU = "A100-SXM4-80GB"
 DEFAULT_GPU_SOURCE = "reference GPU when none is named (the seed article's A100 80GB)"

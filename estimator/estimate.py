@@ -57,7 +57,9 @@ def _resolve_gpu(req: SizingRequest, ledger: _Ledger) -> GpuSpec:
     return default
 
 
-def _resolve_model(req: SizingRequest, ledger: _Ledger) -> tuple[ModelSpec | None, float | None, float | None]:
+def _resolve_model(
+    req: SizingRequest, ledger: _Ledger
+) -> tuple[ModelSpec | None, float | None, float | None]:
     """Catalog spec (or an interpolated shape), total and active params. Params may stay None."""
     spec = catalog.models().get(req.model) if req.model else None
     total = req.params_total or (spec.params_total if spec else None)
@@ -72,7 +74,9 @@ def _stage(req: SizingRequest, ledger: _Ledger) -> Stage:
     if req.stage:
         return req.stage
     if req.tokens or req.budget or req.num_samples:
-        return ledger.assume("stage", Stage.pretrain.value, "tokens or a budget were given: a training question")
+        return ledger.assume(
+            "stage", Stage.pretrain.value, "tokens or a budget were given: a training question"
+        )
     return Stage(ledger.assume("stage", Stage.inference.value, "no data size given: sized as serving"))
 
 
@@ -83,7 +87,9 @@ def _mfu_band(req: SizingRequest, ledger: _Ledger) -> tuple[float, float, float]
             ledger.note("mfu_outside_band", mfu=req.mfu)
         return req.mfu, req.mfu, req.mfu
     ledger.assume("mfu", defaults.MFU_LIKELY.value, defaults.MFU_LIKELY.source)
-    ledger.assume("mfu_band", f"{defaults.MFU_LOW.value:g}–{defaults.MFU_HIGH.value:g}", defaults.MFU_LOW.source)
+    ledger.assume(
+        "mfu_band", f"{defaults.MFU_LOW.value:g}–{defaults.MFU_HIGH.value:g}", defaults.MFU_LOW.source
+    )
     return defaults.MFU_LOW.value, defaults.MFU_LIKELY.value, defaults.MFU_HIGH.value
 
 
@@ -119,8 +125,11 @@ def _price(req: SizingRequest, gpu: GpuSpec, ledger: _Ledger) -> tuple[float, fl
         return req.price_per_gpu_hour, req.price_per_gpu_hour, currency, "given"
     entry = catalog.prices().get(gpu.family)
     low, high = (
-        (entry.cny_low, entry.cny_high) if entry and currency == Currency.CNY
-        else (entry.usd_low, entry.usd_high) if entry else (None, None)
+        (entry.cny_low, entry.cny_high)
+        if entry and currency == Currency.CNY
+        else (entry.usd_low, entry.usd_high)
+        if entry
+        else (None, None)
     )
     if entry is None or low is None or high is None:
         ledger.note("no_price", gpu=gpu.family, currency=currency.value)
@@ -165,27 +174,17 @@ def estimate(req: SizingRequest) -> SizingReport:
     if stage == Stage.inference:
         if spec is None or params is None:
             return _finish(req, filled, report, ledger)
-        precision = req.precision or Precision(ledger.assume("precision", "bf16", "16-bit weights as released"))
-        if precision == Precision.fp32:
-            precision = Precision.bf16
-        context = req.seq_len or int(ledger.assume("context", defaults.SERVE_CONTEXT.value, defaults.SERVE_CONTEXT.source))
-        conc = req.concurrency or int(
-            ledger.assume("concurrency", defaults.SERVE_CONCURRENCY.value, defaults.SERVE_CONCURRENCY.source)
-        )
-        ledger.assume("gpu_memory_utilization", defaults.GPU_MEMORY_UTILIZATION.value,
-                      defaults.GPU_MEMORY_UTILIZATION.source)
-        report["inference"] = inf = size_inference(spec, params, gpu, precision, context, conc, req.gpu_count)
-        filled |= {"precision": precision, "seq_len": context, "concurrency": conc}
-        if req.gpu_count and req.gpu_count < inf.min_gpus:
-            ledger.note("does_not_fit_requested", gpu_count=req.gpu_count, min_gpus=inf.min_gpus)
-        if gpu.consumer and inf.recommended_gpus > 1:
-            ledger.note("consumer_no_nvlink", gpu=gpu.family)
+        _size_serving(req, spec, params, active, gpu, ledger, filled, report)
         return _finish(req, filled, report, ledger)
 
     # Training stages
     method = req.method
     if stage == Stage.finetune and method is None:
-        method = Method(ledger.assume("method", Method.full.value, "full-parameter fine-tuning unless LoRA/QLoRA is named"))
+        method = Method(
+            ledger.assume(
+                "method", Method.full.value, "full-parameter fine-tuning unless LoRA/QLoRA is named"
+            )
+        )
     method = method or Method.full
     filled["method"] = method
     mfu = _mfu_band(req, ledger)
@@ -201,12 +200,19 @@ def estimate(req: SizingRequest) -> SizingReport:
     k = 6.0 if method == Method.full else 4.0
     report["flops_formula"] = "6ND" if k == 6.0 else "4ND"
     if k == 4.0:
-        ledger.assume("flops_per_param_token", 4, "derived: frozen weights need no weight gradients (2ND forward + 2ND backward)")
+        ledger.assume(
+            "flops_per_param_token",
+            4,
+            "derived: frozen weights need no weight gradients (2ND forward + 2ND backward)",
+        )
 
     tokens = _training_tokens(req, stage, ledger)
     if params is None and tokens is not None:
-        params = ledger.assume("params_total", tokens / defaults.CHINCHILLA_TOKENS_PER_PARAM.value,
-                               "compute-optimal size for this data: N = D / 20 (Hoffmann et al. 2022)")
+        params = ledger.assume(
+            "params_total",
+            tokens / defaults.CHINCHILLA_TOKENS_PER_PARAM.value,
+            "compute-optimal size for this data: N = D / 20 (Hoffmann et al. 2022)",
+        )
         spec = shape_for_size(params)
         filled["params_total"] = params
 
@@ -223,7 +229,8 @@ def estimate(req: SizingRequest) -> SizingReport:
             n_for_flops = active or params
             if n_for_flops:
                 report["tokens_for_budget"] = Band(
-                    low=flops_budget.low / (k * n_for_flops), likely=flops_budget.likely / (k * n_for_flops),
+                    low=flops_budget.low / (k * n_for_flops),
+                    likely=flops_budget.likely / (k * n_for_flops),
                     high=flops_budget.high / (k * n_for_flops),
                 )
             else:
@@ -248,21 +255,38 @@ def estimate(req: SizingRequest) -> SizingReport:
         if price:
             low, high, currency, source = price
             billed = compute.billed_gpu_hours(hours.likely)
-            report["cost"] = Cost(low=billed * low, high=billed * high, currency=currency, price_low=low,
-                                  price_high=high, billed_gpu_hours=billed, price_source=source)
+            report["cost"] = Cost(
+                low=billed * low,
+                high=billed * high,
+                currency=currency,
+                price_low=low,
+                price_high=high,
+                billed_gpu_hours=billed,
+                price_source=source,
+            )
 
     setup = None
     if spec is not None and params is not None:
         seq_default = defaults.SEQ_LEN_FINETUNE if stage == Stage.finetune else defaults.SEQ_LEN_PRETRAIN
         seq = req.seq_len or int(ledger.assume("seq_len", seq_default.value, seq_default.source))
-        mb = req.batch_size or int(ledger.assume("micro_batch", defaults.MICRO_BATCH.value, defaults.MICRO_BATCH.source))
+        mb = req.batch_size or int(
+            ledger.assume("micro_batch", defaults.MICRO_BATCH.value, defaults.MICRO_BATCH.source)
+        )
         rank = defaults.LORA_RANK.value
         if method in (Method.lora, Method.qlora):
             ledger.assume("lora_rank", rank, defaults.LORA_RANK.source)
-        ledger.assume("optimizer", "AdamW (mixed precision, 16 B/param)" if method == Method.full else
-                      ("AdamW on adapters" if method == Method.lora else "paged 8-bit AdamW on adapters"),
-                      "ZeRO (Rajbhandari et al. 2020) §3; QLoRA (Dettmers et al. 2023) §2")
-        ledger.assume("overhead", "1 GiB + 8 %", f"{defaults.CUDA_CONTEXT_BYTES.source}; {defaults.FRAGMENTATION.source}")
+        ledger.assume(
+            "optimizer",
+            "AdamW (mixed precision, 16 B/param)"
+            if method == Method.full
+            else ("AdamW on adapters" if method == Method.lora else "paged 8-bit AdamW on adapters"),
+            "ZeRO (Rajbhandari et al. 2020) §3; QLoRA (Dettmers et al. 2023) §2",
+        )
+        ledger.assume(
+            "overhead",
+            "1 GiB + 8 %",
+            f"{defaults.CUDA_CONTEXT_BYTES.source}; {defaults.FRAGMENTATION.source}",
+        )
         setup = TrainingSetup(method=method, seq_len=seq, micro_batch=mb, lora_rank=int(rank))
         filled |= {"seq_len": seq, "batch_size": mb}
 
@@ -300,6 +324,62 @@ def estimate(req: SizingRequest) -> SizingReport:
         if need > HUGE_GPUS or days_on_given > HUGE_DAYS:
             ledger.note("huge_job", gpus=need, days=days_on_given)
     return _finish(req, filled, report, ledger)
+
+
+def _size_serving(
+    req: SizingRequest,
+    spec: ModelSpec,
+    params: float,
+    active: float | None,
+    gpu: GpuSpec,
+    ledger: _Ledger,
+    filled: dict,
+    report: dict,
+) -> None:
+    """Serving branch: weights + KV cache → GPUs, concurrency, speed and cost."""
+    precision = req.precision
+    if precision is None:
+        released = getattr(spec, "release_precision", None) or "bf16"
+        precision = Precision(
+            ledger.assume("precision", released, "weights as released by the model's authors")
+        )
+    context = req.seq_len or int(
+        ledger.assume("context", defaults.SERVE_CONTEXT.value, defaults.SERVE_CONTEXT.source)
+    )
+    conc = req.concurrency or int(
+        ledger.assume("concurrency", defaults.SERVE_CONCURRENCY.value, defaults.SERVE_CONCURRENCY.source)
+    )
+    ledger.assume(
+        "gpu_memory_utilization",
+        defaults.GPU_MEMORY_UTILIZATION.value,
+        defaults.GPU_MEMORY_UTILIZATION.source,
+    )
+    price = _price(req, gpu, ledger)
+    inf = size_inference(
+        spec,
+        params,
+        active,
+        gpu,
+        precision,
+        context,
+        conc,
+        req.gpu_count,
+        kv_precision=req.kv_precision or Precision.bf16,
+        prompt_tokens=req.prompt_tokens,
+        price=price[:3] if price else None,
+    )
+    report["inference"] = inf
+    filled |= {"precision": precision, "seq_len": context, "concurrency": conc}
+    if price:
+        filled["currency"] = price[2]
+    if req.gpu_count and req.gpu_count < inf.min_gpus:
+        ledger.note("does_not_fit_requested", gpu_count=req.gpu_count, min_gpus=inf.min_gpus)
+    elif req.gpu_count and inf.max_concurrency < conc:
+        ledger.note("concurrency_limited", max_concurrency=inf.max_concurrency, concurrency=conc)
+    if gpu.consumer and inf.serving_gpus > 1:
+        ledger.note("consumer_no_nvlink", gpu=gpu.family)
+    if inf.pp > 1:
+        ledger.note("pipeline_across_nodes", pp=inf.pp, tp=inf.tp)
 
 
 def _budget_hours(req: SizingRequest, price, deadline: float) -> Band | None:

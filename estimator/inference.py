@@ -1,6 +1,6 @@
-"""Serving: weights by precision, KV cache, GPUs that fit, decode speed (first level).
+"""Serving: weights by precision, KV cache, GPUs and layout, decode/prefill speed, cost.
 
-All sizes in bytes, speeds in tokens per second.
+Sizes in bytes, speeds in tokens per second, times in seconds, prices per GPU-hour.
 """
 
 from __future__ import annotations
@@ -9,102 +9,232 @@ import math
 
 from estimator.catalog import GpuSpec, ModelSpec
 from estimator.defaults import CUDA_CONTEXT_BYTES, GPU_MEMORY_UTILIZATION
-from estimator.models import Inference, Precision
+from estimator.models import Currency, DecodeSpeed, Inference, Precision, PriceBand
 
-BYTES_PER_PARAM: dict[Precision, float] = {
-    Precision.fp32: 4.0,
-    Precision.bf16: 2.0,
-    Precision.fp16: 2.0,
-    Precision.fp8: 1.0,
-    Precision.int8: 1.0,
-    Precision.int4: 4.25 / 8.0,
+BITS_PER_WEIGHT: dict[Precision, float] = {
+    Precision.fp32: 32.0,
+    Precision.bf16: 16.0,
+    Precision.fp16: 16.0,
+    Precision.fp8: 8.0,
+    Precision.int8: 8.0,
+    Precision.int4: 4.25,
+    Precision.q8_0: 8.5,
+    Precision.q5_k_m: 5.69,
+    Precision.q4_k_m: 4.85,
+    Precision.q4_0: 4.5,
 }
-"""Weight bytes per parameter. int4 = GPTQ/AWQ at group size 128: 4 bits + a 16-bit scale per 128
-weights (+ zero point) ≈ 4.25 bits (Frantar et al. 2022, GPTQ; Lin et al. 2023, AWQ)."""
+"""Bits per weight of each format.
+
+int4 = GPTQ/AWQ at group size 128: 4 bits + a 16-bit scale per 128 weights (+ packed zero points)
+≈ 4.25 bits (Frantar et al. 2022, GPTQ §5; Lin et al. 2023, AWQ). GGUF (llama.cpp): Q4_0 = blocks of
+32 weights with one fp16 scale = 4.5 bits; Q8_0 = 8.5 bits; Q4_K_M ≈ 4.85 and Q5_K_M ≈ 5.69 bits
+(llama.cpp PR #1684 'k-quants', bits-per-weight table for 7B).
+"""
 
 DECODE_BANDWIDTH_EFFICIENCY = 0.7
-"""Fraction of peak memory bandwidth a decode step achieves (vLLM/TensorRT-LLM reach 60–80 %
-of HBM bandwidth on large GEMV-bound steps; stated default)."""
+"""Fraction of peak memory bandwidth a decode step reaches. Stated default: optimized engines reach
+60–80 % of HBM bandwidth on the GEMV-bound decode (vLLM and TensorRT-LLM benchmarks; Pope et al. 2022 §4)."""
+
+DECODE_MFU = 0.5
+"""MFU of a compute-bound decode step at large batch (stated default)."""
+
+PREFILL_MFU = 0.5
+"""MFU of prefill (compute-bound GEMMs). Pope et al. 2022 report up to 76 % on TPU v4 at large
+batch; 50 % is a stated, conservative default for GPU serving engines."""
+
+PROMPT_SHARE = 0.75
+"""When only a total context is given, the prompt is taken as 3/4 of it (stated default)."""
+
+HOURS_PER_MONTH = 730.0
+"""Average hours in a month (8,760 / 12)."""
+
+
+def bytes_per_param(precision: Precision) -> float:
+    return BITS_PER_WEIGHT[precision] / 8.0
 
 
 def kv_bytes_per_token(spec: ModelSpec, kv_bytes: float = 2.0) -> float:
-    """KV cache bytes per token.
+    """KV cache bytes per token of context, summed over all layers.
 
-    Standard/GQA/MQA: 2 (K and V) · layers · kv_heads · head_dim · bytes (Pope et al. 2022;
-    Ainslie et al. 2023, GQA). MLA (DeepSeek-V2/V3): layers · (kv_lora_rank + qk_rope_head_dim) ·
-    bytes — the compressed latent and the decoupled RoPE key (DeepSeek-V2 paper §2.1).
-    Example: Llama-3-8B = 2·32·8·128·2 = 131,072 B (128 KiB).
+    Standard/GQA/MQA: 2 (K and V) · layers · kv_heads · head_dim · bytes (Ainslie et al. 2023, GQA).
+    MLA (DeepSeek-V2/V3): layers · (kv_lora_rank + qk_rope_head_dim) · bytes — the cached latent
+    and the decoupled RoPE key (DeepSeek-V2 paper, §2.1.2).
+    Examples (bf16): Llama-3-8B 2·32·8·128·2 = 131,072; DeepSeek-V3 61·(512+64)·2 = 70,272.
     """
     if spec.kv_lora_rank:
         return spec.layers * (spec.kv_lora_rank + (spec.qk_rope_head_dim or 0)) * kv_bytes
     return 2.0 * spec.layers * spec.kv_heads * spec.head_dim_effective * kv_bytes
 
 
+def windowed_layers(spec: ModelSpec) -> int:
+    """Layers whose KV is capped at the sliding window (all of them unless the catalog says fewer)."""
+    if not spec.sliding_window:
+        return 0
+    return getattr(spec, "sliding_window_layers", None) or spec.layers
+
+
+def kv_bytes_per_sequence(spec: ModelSpec, context: int, kv_bytes: float = 2.0) -> float:
+    """KV bytes for one sequence of ``context`` tokens; sliding-window layers hold at most the window
+    (Mistral 7B: 4,096; Gemma 2: every other layer)."""
+    per_layer = kv_bytes_per_token(spec, kv_bytes) / spec.layers
+    sw = windowed_layers(spec)
+    capped = min(context, spec.sliding_window or context)
+    return per_layer * ((spec.layers - sw) * context + sw * capped)
+
+
 def usable_bytes_per_gpu(gpu: GpuSpec) -> float:
-    """Memory a serving engine can use on one card: capacity × 0.9 − CUDA context."""
+    """Memory a serving engine can use on one card: capacity × 0.9 − 1 GiB CUDA context (vLLM default)."""
     return gpu.memory_bytes * GPU_MEMORY_UTILIZATION.value - CUDA_CONTEXT_BYTES.value
 
 
 def tp_options(spec: ModelSpec, gpu: GpuSpec) -> list[int]:
     """Tensor-parallel sizes: powers of two dividing the attention heads, within one node."""
-    out, t = [], 1
-    while t <= gpu.gpus_per_node:
-        if spec.heads % t == 0:
-            out.append(t)
-        t *= 2
-    return out
+    return [t for t in (1, 2, 4, 8, 16) if t <= gpu.gpus_per_node and spec.heads % t == 0]
 
 
-def gpus_to_fit(need_bytes: float, spec: ModelSpec, gpu: GpuSpec) -> int:
-    """Fewest GPUs whose usable memory holds ``need_bytes``: a TP size within a node, else whole
-    nodes (pipeline parallel across nodes)."""
+def _kv_replication(spec: ModelSpec, tp: int) -> float:
+    """With TP above the KV-head count each GPU keeps a copy of its KV head (vLLM replicates)."""
+    if spec.kv_lora_rank:
+        return float(tp)  # MLA latent is not split by heads: every TP rank keeps it
+    return max(1.0, tp / spec.kv_heads)
+
+
+def layout_for(need_weights: float, need_kv: float, spec: ModelSpec, gpu: GpuSpec) -> tuple[int, int]:
+    """(tp, pp) of the fewest GPUs holding the weights plus ``need_kv``.
+
+    TP first, within one node; pipeline stages across nodes only when one node cannot hold it.
+    """
     usable = usable_bytes_per_gpu(gpu)
-    for t in tp_options(spec, gpu):
-        if need_bytes <= usable * t:
-            return t
-    node = max(tp_options(spec, gpu))
-    nodes = math.ceil(need_bytes / (usable * node))
-    return nodes * node
+    options = tp_options(spec, gpu)
+    for t in options:
+        if need_weights / t + need_kv * _kv_replication(spec, t) / t <= usable:
+            return t, 1
+    t = options[-1]
+    per_node = usable * t
+    total = need_weights + need_kv * _kv_replication(spec, t)
+    return t, max(2, math.ceil(total / per_node))
+
+
+def max_sequences(spec: ModelSpec, gpu: GpuSpec, gpus: int, tp: int, weights: float, kv_seq: float) -> int:
+    """Sequences of one length whose KV fits next to the weights on ``gpus`` GPUs."""
+    room = usable_bytes_per_gpu(gpu) * gpus - weights
+    if room <= 0 or kv_seq <= 0:
+        return 0
+    return int(room // (kv_seq * _kv_replication(spec, tp)))
+
+
+def decode_speed(
+    spec: ModelSpec,
+    params: float,
+    active: float,
+    gpu: GpuSpec,
+    gpus: int,
+    bpp: float,
+    kv_seq: float,
+    batch: int,
+) -> DecodeSpeed | None:
+    """Tokens/s of one decode step for ``batch`` sequences on ``gpus`` GPUs.
+
+    A step reads the weights (MoE: only experts the batch touches, ≈ min(1, batch·active/total) of
+    them) and the batch's KV cache, over bandwidth × 0.7 (memory bound), or does 2·N_active·batch
+    FLOPs at 50 % of the dense peak (compute bound) — whichever is slower (roofline; Pope et al. 2022).
+    """
+    bw = (gpu.memory_bandwidth_gbps or 0) * 1e9 * DECODE_BANDWIDTH_EFFICIENCY * gpus
+    if bw <= 0:
+        return None
+    touched = min(1.0, batch * active / params) if active < params else 1.0
+    t_mem = (params * bpp * touched + kv_seq * batch) / bw
+    t_compute = 2.0 * active * batch / (gpu.peak_flops_16bit * DECODE_MFU * gpus)
+    step = max(t_mem, t_compute)
+    return DecodeSpeed(
+        per_sequence=1.0 / step,
+        aggregate=batch / step,
+        batch=batch,
+        bound="memory" if t_mem >= t_compute else "compute",
+    )
+
+
+def prefill_seconds(active: float, prompt_tokens: int, gpu: GpuSpec, gpus: int) -> float:
+    """Prefill of one prompt: 2·N_active·tokens / (peak × 50 % × GPUs) — ≈ time to first token."""
+    return 2.0 * active * prompt_tokens / (gpu.peak_flops_16bit * PREFILL_MFU * gpus)
 
 
 def size_inference(
     spec: ModelSpec,
     params: float,
+    active: float | None,
     gpu: GpuSpec,
     precision: Precision,
     context_tokens: int,
     concurrency: int,
     gpu_count: int | None = None,
+    kv_precision: Precision = Precision.bf16,
+    prompt_tokens: int | None = None,
+    price: tuple[float, float, Currency] | None = None,
 ) -> Inference:
-    """Weights + KV cache for ``concurrency`` sequences of ``context_tokens``; GPUs that fit.
+    """Weights + KV cache for ``concurrency`` sequences of ``context_tokens``; GPUs, speed, cost.
 
-    ``min_gpus`` holds the weights plus one full-context sequence; ``recommended_gpus`` holds the
-    requested concurrency. All experts of a MoE model are resident (weights use total params).
-    Decode speed: memory-bandwidth bound, per step reading the weights shard and the KV of the
-    batch (Pope et al. 2022, *Efficiently Scaling Transformer Inference*, §2).
+    All experts of a MoE model are resident (weights use total params); compute uses ``active``.
+    ``min_gpus`` holds the weights and one full-context sequence; ``recommended_gpus`` the
+    requested concurrency. Speed and cost refer to ``gpu_count`` if given, else the recommendation.
     """
-    bpp = BYTES_PER_PARAM[precision]
+    active = active or params
+    bpp = bytes_per_param(precision)
+    kv_b = bytes_per_param(kv_precision) if kv_precision in (Precision.fp8, Precision.int8) else 2.0
     weights = params * bpp
-    kv_tok = kv_bytes_per_token(spec)
-    kv_seq = kv_tok * context_tokens
+    kv_tok = kv_bytes_per_token(spec, kv_b)
+    kv_seq = kv_bytes_per_sequence(spec, context_tokens, kv_b)
     kv_total = kv_seq * concurrency
-    min_gpus = gpus_to_fit(weights + kv_seq, spec, gpu)
-    recommended = max(min_gpus, gpus_to_fit(weights + kv_total, spec, gpu))
-    serving_gpus = gpu_count or recommended
-    room = usable_bytes_per_gpu(gpu) * serving_gpus - weights
-    max_conc = max(0, int(room // kv_seq)) if kv_seq > 0 else None
-    tp = min(serving_gpus, max(tp_options(spec, gpu)))
-    bw = (gpu.memory_bandwidth_gbps or 0) * 1e9 * DECODE_BANDWIDTH_EFFICIENCY
-    per_seq = agg = None
-    if bw > 0:
-        batch = max(1, min(concurrency, max_conc or 1))
-        # one decode step: every GPU reads its weight shard and its share of the batch's KV
-        step_s = (weights / serving_gpus + kv_tok * (context_tokens / 2) * batch / serving_gpus) / bw
-        per_seq = 1.0 / step_s
-        agg = per_seq * batch
+    tp_min, pp_min = layout_for(weights, kv_seq, spec, gpu)
+    tp, pp = layout_for(weights, kv_total, spec, gpu)
+    min_gpus, recommended = tp_min * pp_min, max(tp_min * pp_min, tp * pp)
+    serving = gpu_count or recommended
+    if gpu_count:
+        tp = max((t for t in tp_options(spec, gpu) if t <= gpu_count), default=1)
+        pp = max(1, gpu_count // tp)
+    max_conc = max_sequences(spec, gpu, serving, tp, weights, kv_seq)
+    table = [
+        (c, max_sequences(spec, gpu, serving, tp, weights, kv_bytes_per_sequence(spec, c, kv_b)))
+        for c in (2048, 4096, 8192, 16384, 32768, 131072)
+        if c <= max(context_tokens, spec.max_context or context_tokens)
+    ]
+    prompt = prompt_tokens or int(context_tokens * PROMPT_SHARE)
+    batch = max(1, min(concurrency, max_conc))
+    speed = decode_speed(spec, params, active, gpu, serving, bpp, kv_seq, batch) if max_conc else None
+    cost_m = cost_month = None
+    if price:
+        low, high, cur = price
+        cost_month = PriceBand(
+            low=serving * HOURS_PER_MONTH * low, high=serving * HOURS_PER_MONTH * high, currency=cur
+        )
+        if speed:
+            tokens_per_hour = speed.aggregate * 3600.0
+            cost_m = PriceBand(
+                low=serving * low / tokens_per_hour * 1e6,
+                high=serving * high / tokens_per_hour * 1e6,
+                currency=cur,
+            )
     return Inference(
-        weights_bytes=weights, bytes_per_param=bpp, kv_bytes_per_token=kv_tok, kv_bytes_total=kv_total,
-        context_tokens=context_tokens, concurrency=concurrency, min_gpus=min_gpus,
-        recommended_gpus=recommended, tp=tp, max_concurrency=max_conc,
-        decode_tokens_per_s_per_sequence=per_seq, decode_tokens_per_s_aggregate=agg,
+        weights_bytes=weights,
+        bytes_per_param=bpp,
+        weight_format=precision.value,
+        kv_bytes_per_token=kv_tok,
+        kv_bytes_per_sequence=kv_seq,
+        kv_bytes_total=kv_total,
+        kv_precision="fp8" if kv_b == 1.0 else "bf16",
+        context_tokens=context_tokens,
+        prompt_tokens=prompt,
+        concurrency=concurrency,
+        usable_bytes_per_gpu=usable_bytes_per_gpu(gpu),
+        min_gpus=min_gpus,
+        recommended_gpus=recommended,
+        serving_gpus=serving,
+        tp=tp,
+        pp=pp,
+        max_concurrency=max_conc,
+        concurrency_table=table,
+        decode_tokens_per_s=speed,
+        prefill_seconds=prefill_seconds(active, prompt, gpu, min(serving, tp)) if max_conc else None,
+        cost_per_million_tokens=cost_m,
+        cost_per_month=cost_month,
     )

@@ -69,7 +69,9 @@ def lora_params(spec: ModelSpec, rank: int) -> float:
         per_expert = mats * (h + (spec.moe_ffn_hidden or spec.ffn_hidden))
         experts = (spec.experts or 0) + (spec.shared_experts or 0)
         moe_layers = spec.layers - (spec.dense_layers or 0)
-        mlp_total = moe_layers * experts * per_expert + (spec.dense_layers or 0) * mats * (h + spec.ffn_hidden)
+        mlp_total = moe_layers * experts * per_expert + (spec.dense_layers or 0) * mats * (
+            h + spec.ffn_hidden
+        )
         return rank * (spec.layers * attn + mlp_total)
     return rank * spec.layers * (attn + mats * (h + spec.ffn_hidden))
 
@@ -114,7 +116,9 @@ def breakdown(spec: ModelSpec, params: float, setup: TrainingSetup, plan: Plan) 
         parts["optimizer"] = 0.0 if plan.offload else opt_bytes * shard / (dp if z >= 1 else 1)
     else:
         base_bytes = 2.0 if setup.method == Method.lora else NF4_BITS_PER_PARAM / 8.0
-        per_adapter = LORA_ADAPTER_BYTES_PER_PARAM if setup.method == Method.lora else QLORA_ADAPTER_BYTES_PER_PARAM
+        per_adapter = (
+            LORA_ADAPTER_BYTES_PER_PARAM if setup.method == Method.lora else QLORA_ADAPTER_BYTES_PER_PARAM
+        )
         parts["weights"] = base_bytes * shard / (dp if z >= 3 else 1)
         parts["adapters"] = per_adapter * lora_params(spec, setup.lora_rank) / (plan.tp * plan.pp)
     layers_per_stage = math.ceil(spec.layers / plan.pp)
@@ -146,8 +150,14 @@ def candidate_plans(spec: ModelSpec, gpu: GpuSpec, gpus: int, setup: TrainingSet
             dp = gpus // (tp * pp)
             for zero in (0, 1, 2, 3) if dp > 1 else (0,):
                 for recompute in RECOMPUTE_ORDER:
-                    yield Plan(tp=tp, pp=pp, dp=dp, zero_stage=zero, recompute=recompute,
-                               micro_batch=setup.micro_batch)
+                    yield Plan(
+                        tp=tp,
+                        pp=pp,
+                        dp=dp,
+                        zero_stage=zero,
+                        recompute=recompute,
+                        micro_batch=setup.micro_batch,
+                    )
 
 
 def plan_preference(plan: Plan) -> tuple:
@@ -217,20 +227,33 @@ def training_memory(
     if found is None:
         parts = shell
         return Memory(
-            per_gpu_bytes=sum(parts.values()), gpu_memory_bytes=gpu.memory_bytes,
-            usable_bytes=gpu.memory_bytes, min_gpus=None, breakdown=parts,
-            total_bytes=states, plan=None, fits_requested=fits_requested,
+            per_gpu_bytes=sum(parts.values()),
+            gpu_memory_bytes=gpu.memory_bytes,
+            usable_bytes=gpu.memory_bytes,
+            min_gpus=None,
+            breakdown=parts,
+            total_bytes=states,
+            plan=None,
+            fits_requested=fits_requested,
         )
     n, plan, parts = found
     min_gpus = n if fits_requested is not True else _min_fitting(spec, params, gpu, setup, lower, n)
     return Memory(
-        per_gpu_bytes=sum(parts.values()), gpu_memory_bytes=gpu.memory_bytes,
-        usable_bytes=gpu.memory_bytes, min_gpus=min_gpus, breakdown=parts,
-        total_bytes=states, plan=plan, plan_gpus=n, fits_requested=fits_requested,
+        per_gpu_bytes=sum(parts.values()),
+        gpu_memory_bytes=gpu.memory_bytes,
+        usable_bytes=gpu.memory_bytes,
+        min_gpus=min_gpus,
+        breakdown=parts,
+        total_bytes=states,
+        plan=plan,
+        plan_gpus=n,
+        fits_requested=fits_requested,
     )
 
 
-def _min_fitting(spec: ModelSpec, params: float, gpu: GpuSpec, setup: TrainingSetup, lower: int, upper: int) -> int:
+def _min_fitting(
+    spec: ModelSpec, params: float, gpu: GpuSpec, setup: TrainingSetup, lower: int, upper: int
+) -> int:
     for n in _gpu_counts(lower, upper, gpu.gpus_per_node):
         if best_plan_for(spec, params, gpu, n, setup):
             return n

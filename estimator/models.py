@@ -43,6 +43,11 @@ class Precision(StrEnum):
     fp8 = "fp8"
     int8 = "int8"
     int4 = "int4"
+    # llama.cpp GGUF weight formats (inference only)
+    q8_0 = "q8_0"
+    q5_k_m = "q5_k_m"
+    q4_k_m = "q4_k_m"
+    q4_0 = "q4_0"
 
 
 class Currency(StrEnum):
@@ -81,6 +86,10 @@ class SizingRequest(_Frozen):
     concurrency: int | None = Field(None, gt=0, description="concurrent sequences (serving)")
     precision: Precision | None = None
     mfu: float | None = Field(None, gt=0, le=1, description="model FLOPs utilisation, fraction of dense peak")
+    kv_precision: Precision | None = Field(
+        None, description="KV cache format when serving (bf16 default, fp8 option)"
+    )
+    prompt_tokens: int | None = Field(None, gt=0, description="prompt part of the serving context")
 
 
 class Assumption(_Frozen):
@@ -151,21 +160,54 @@ class Memory(_Frozen):
     fits_requested: bool | None = Field(None, description="whether the user's GPU count fits")
 
 
+class DecodeSpeed(_Frozen):
+    """Decode throughput in output tokens per second."""
+
+    per_sequence: float
+    aggregate: float
+    batch: int = Field(description="sequences decoded together")
+    bound: str = Field(description="'memory' (bandwidth) or 'compute'")
+
+
+class PriceBand(_Frozen):
+    low: float
+    high: float
+    currency: Currency
+
+
 class Inference(_Frozen):
-    """Serving sizing (first level; issue 4 deepens it)."""
+    """Serving sizing: weights + KV cache → GPUs, concurrency, speed, cost (bytes, tokens, seconds)."""
 
     weights_bytes: float
     bytes_per_param: float
-    kv_bytes_per_token: float
-    kv_bytes_total: float
-    context_tokens: int
+    weight_format: str = Field(description="precision or quantization of the weights, e.g. 'bf16', 'int4'")
+    kv_bytes_per_token: float = Field(description="KV cache per token of context, full-attention layers")
+    kv_bytes_per_sequence: float = Field(description="KV cache for one sequence at `context_tokens`")
+    kv_bytes_total: float = Field(description="KV cache for `concurrency` sequences")
+    kv_precision: str
+    context_tokens: int = Field(description="prompt + output tokens per sequence")
+    prompt_tokens: int
     concurrency: int
-    min_gpus: int
-    recommended_gpus: int
+    usable_bytes_per_gpu: float = Field(description="capacity × gpu_memory_utilization − CUDA context")
+    min_gpus: int = Field(description="fewest GPUs holding the weights and one full-context sequence")
+    recommended_gpus: int = Field(description="GPUs holding the requested concurrency (TP a power of two)")
+    serving_gpus: int = Field(
+        description="GPUs the speed and cost figures refer to (user's count or recommended)"
+    )
     tp: int
-    max_concurrency: int | None = None
-    decode_tokens_per_s_per_sequence: float | None = None
-    decode_tokens_per_s_aggregate: float | None = None
+    pp: int = 1
+    max_concurrency: int = Field(description="sequences of `context_tokens` that fit on `serving_gpus`")
+    concurrency_table: list[tuple[int, int]] = Field(
+        default_factory=list, description="(context tokens, max concurrent sequences) on `serving_gpus`"
+    )
+    decode_tokens_per_s: DecodeSpeed | None = None
+    prefill_seconds: float | None = Field(
+        None, description="time to process one prompt (≈ time to first token)"
+    )
+    cost_per_million_tokens: PriceBand | None = Field(
+        None, description="per million output tokens at full load"
+    )
+    cost_per_month: PriceBand | None = Field(None, description="serving_gpus × 730 h × price")
 
 
 class SizingReport(_Frozen):
@@ -192,5 +234,7 @@ class SizingReport(_Frozen):
     tokens_for_budget: Band | None = Field(
         None, description="tokens the budget buys for the given model (low at the high price)"
     )
-    budget_gpu_hours: Band | None = Field(None, description="GPU-hours the budget buys (low at the high price)")
+    budget_gpu_hours: Band | None = Field(
+        None, description="GPU-hours the budget buys (low at the high price)"
+    )
     warnings: list[Note] = Field(default_factory=list)

@@ -55,8 +55,11 @@ def test_gpu_hours_rejects_bad_mfu():
 
 
 def _seed_report():
-    return estimate(SizingRequest(stage=Stage.pretrain, params_total=7e9, tokens=1e12, gpu="A100-SXM4-80GB",
-                                  currency=Currency.CNY))
+    return estimate(
+        SizingRequest(
+            stage=Stage.pretrain, params_total=7e9, tokens=1e12, gpu="A100-SXM4-80GB", currency=Currency.CNY
+        )
+    )
 
 
 def test_seed_report_end_to_end():
@@ -75,7 +78,9 @@ def test_seed_report_end_to_end():
 
 
 def test_user_mfu_overrides_band():
-    r = estimate(SizingRequest(stage=Stage.pretrain, params_total=7e9, tokens=1e12, gpu="A100-SXM4-80GB", mfu=0.35))
+    r = estimate(
+        SizingRequest(stage=Stage.pretrain, params_total=7e9, tokens=1e12, gpu="A100-SXM4-80GB", mfu=0.35)
+    )
     assert r.gpu_hours.low == r.gpu_hours.likely == r.gpu_hours.high
     assert r.gpu_hours.likely == pytest.approx(4.2e22 / (312e12 * 0.35 * 3600))
     assert "mfu" not in {a.field for a in r.assumptions}
@@ -83,22 +88,30 @@ def test_user_mfu_overrides_band():
 
 def test_moe_uses_active_params():
     """DeepSeek-V3: 37B active × 14.8T tokens × 6 = 3.29e24 FLOPs (not 671B)."""
-    r = estimate(SizingRequest(stage=Stage.pretrain, params_total=671e9, params_active=37e9, tokens=14.8e12,
-                               gpu="H800-SXM5-80GB"))
+    r = estimate(
+        SizingRequest(
+            stage=Stage.pretrain, params_total=671e9, params_active=37e9, tokens=14.8e12, gpu="H800-SXM5-80GB"
+        )
+    )
     assert r.flops == pytest.approx(6 * 37e9 * 14.8e12)
     assert any(n.code == "moe_active_params" for n in r.warnings)
 
 
 def test_lora_compute_is_4nd():
-    r = estimate(SizingRequest(stage=Stage.finetune, method="lora", params_total=8e9, tokens=1e8, gpu="H100-SXM5-80GB"))
+    r = estimate(
+        SizingRequest(stage=Stage.finetune, method="lora", params_total=8e9, tokens=1e8, gpu="H100-SXM5-80GB")
+    )
     assert r.flops == pytest.approx(4 * 8e9 * 1e8)
     assert r.flops_formula == "4ND"
 
 
 def test_given_gpu_count_gives_days():
     """70B × 2T on 1,024 H100 at 40 %: 8.4e23 / (989.4e12 × 0.4 × 3600) / 1024 / 24 ≈ 24.0 days."""
-    r = estimate(SizingRequest(stage=Stage.pretrain, params_total=70e9, tokens=2e12, gpu="H100-SXM5-80GB",
-                               gpu_count=1024))
+    r = estimate(
+        SizingRequest(
+            stage=Stage.pretrain, params_total=70e9, tokens=2e12, gpu="H100-SXM5-80GB", gpu_count=1024
+        )
+    )
     assert r.days.gpus == 1024
     assert r.days.days.likely == pytest.approx(8.4e23 / (989.4e12 * 0.4 * 3600) / 1024 / 24, rel=1e-9)
     assert math.isclose(r.days.days.likely, 24.0, abs_tol=0.1)
@@ -106,8 +119,11 @@ def test_given_gpu_count_gives_days():
 
 def test_budget_buys_tokens():
     """¥1,000,000 at ¥15–30/A100-hour buys 33,333–66,667 GPU-hours."""
-    r = estimate(SizingRequest(stage=Stage.pretrain, params_total=13e9, budget=1e6, currency=Currency.CNY,
-                               gpu="A100-SXM4-80GB"))
+    r = estimate(
+        SizingRequest(
+            stage=Stage.pretrain, params_total=13e9, budget=1e6, currency=Currency.CNY, gpu="A100-SXM4-80GB"
+        )
+    )
     assert r.budget_gpu_hours.low == pytest.approx(1e6 / 30)
     assert r.budget_gpu_hours.high == pytest.approx(1e6 / 15)
     tokens_likely = r.budget_gpu_hours.likely * 312e12 * 0.4 * 3600 / (6 * 13e9)

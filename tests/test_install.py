@@ -20,7 +20,9 @@ def installed(tmp_path_factory) -> Path:
     py = env_dir / "bin" / "python"
     proc = subprocess.run(
         [str(py), "-m", "pip", "install", "-q", "--disable-pip-version-check", str(REPO)],
-        capture_output=True, text=True, timeout=600,
+        capture_output=True,
+        text=True,
+        timeout=600,
     )
     assert proc.returncode == 0, proc.stderr[-3000:]
     return env_dir
@@ -28,8 +30,14 @@ def installed(tmp_path_factory) -> Path:
 
 def _run(env_dir: Path, *args: str, cwd: Path) -> subprocess.CompletedProcess:
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "TELEGRAM_BOT_TOKEN")}
-    return subprocess.run([str(env_dir / "bin" / "sizing-bot"), *args], capture_output=True, text=True,
-                          cwd=cwd, env=env, timeout=60)
+    return subprocess.run(
+        [str(env_dir / "bin" / "sizing-bot"), *args],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        env=env,
+        timeout=60,
+    )
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX venv layout")
@@ -43,8 +51,14 @@ def test_installed_cli_answers_from_another_directory(installed, tmp_path):
 
 
 def test_installed_cli_json_contract(installed, tmp_path):
-    proc = _run(installed, "ask", "--format", "json", "How long to pretrain a 70B model on 2T tokens with 1024 H100s?",
-                cwd=tmp_path)
+    proc = _run(
+        installed,
+        "ask",
+        "--format",
+        "json",
+        "How long to pretrain a 70B model on 2T tokens with 1024 H100s?",
+        cwd=tmp_path,
+    )
     assert proc.returncode == 0, proc.stderr
     data = json.loads(proc.stdout)
     assert data["schema"] == 1 and data["lang"] == "en" and data["understood"] is True
