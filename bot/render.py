@@ -1,20 +1,545 @@
-"""SizingReport + locale → reply text (HTML for Telegram, plain text for the terminal). STUB."""
+"""SizingReport + language → reply text: Telegram HTML or plain terminal text, from one template set.
+
+Wording lives in ``templates/*.j2`` (gettext via ``jinja2.ext.i18n``, newstyle) and, for the
+keyed items (warning codes, assumption labels, memory parts), in the marked tables below.
+Numbers are formatted here with Babel for the reply's locale (:mod:`bot.fmt`) and handed to
+the templates as strings. One Jinja2 environment per (language, format), built once:
+autoescape on for HTML, off for text; the ``b``/``i``/``code``/``pre``/``quote`` filters emit
+Telegram tags in HTML and nothing in text.
+"""
 
 from __future__ import annotations
 
-from typing import Literal
+import html
+import logging
+import re
+from functools import cache
+from typing import Any, Literal
 
-from bot.answer import Answer
+from jinja2 import Environment, FileSystemLoader
+from markupsafe import Markup, escape
+
+from bot.answer import MAX_INPUT_CHARS, Answer
+from bot.fmt import Fmt, bar, display_width, fmt_for, ljust, rjust
+from bot.i18n import N_, templates_dir, translate, translations
+from bot.parse import ParseResult
+from estimator.models import Method, Note, SizingReport, Stage
+
+log = logging.getLogger(__name__)
 
 Format = Literal["html", "text"]
 
+TELEGRAM_MAX_CHARS = 4096
+"""Telegram's limit on a message's text after entity parsing (sendMessage ``text``)."""
+
+# ---------------------------------------------------------------------------------------------
+# Keyed wording (extracted by pybabel through N_)
+
+NOTE_MESSAGES: dict[str, str] = {
+    "below_chinchilla": N_(
+        "Training data (%(tokens)s tokens) is below the Chinchilla-optimal ≈ %(chinchilla_tokens)s tokens "
+        "(20 × N): the model would be under-trained for its size."
+    ),
+    "tiny_job": N_(
+        "A small job (≈ %(gpu_hours)s GPU-hours): one node or even one GPU is enough; "
+        "setup and evaluation will take longer than the training itself."
+    ),
+    "huge_job": N_(
+        "A very large job (%(gpus)s GPUs, %(days)s days): plan for hardware failures, restarts, "
+        "checkpointing and spare nodes."
+    ),
+    "mfu_outside_band": N_("MFU %(mfu)s is outside the usual 30–50%% band: please double-check it."),
+    "gpu_no_bf16": N_("%(gpu)s has no bf16 tensor cores: sized at its fp16 peak (fp16 needs loss scaling)."),
+    "consumer_no_nvlink": N_(
+        "%(gpu)s is a consumer card without NVLink: GPUs talk over PCIe, so prefer data parallelism "
+        "or ZeRO to tensor parallelism."
+    ),
+    "memory_tight": N_(
+        "Memory is tight (%(ratio)s of the card): shorter sequences, a smaller micro-batch or "
+        "activation recompute leave headroom."
+    ),
+    "does_not_fit_requested": N_("It does not fit on %(gpu_count)s GPUs: at least %(min_gpus)s are needed."),
+    "no_fit": N_(
+        "No layout fits within %(gpus_searched)s GPUs of this type: choose a card with more memory, "
+        "LoRA/QLoRA, or CPU offload."
+    ),
+    "moe_active_params": N_(
+        "MoE model: compute uses the %(params_active)s active parameters per token; memory must hold "
+        "all %(params_total)s."
+    ),
+    "samples_to_tokens": N_(
+        "Data converted to tokens: %(num_samples)s samples × %(tokens_per_sample)s tokens "
+        "= %(tokens)s tokens."
+    ),
+    "tp_across_nodes": N_(
+        "Tensor parallelism TP=%(tp)s spans more than one node: it needs NVLink-class bandwidth and will "
+        "be much slower across nodes."
+    ),
+    "unknown_gpu_assumed": N_("GPU “%(gpu)s” is not in the catalog: sized with the default GPU instead."),
+    "no_price": N_("No rental price on file for %(gpu)s in %(currency)s: cost not estimated."),
+}
+NOTE_FALLBACK = N_("Note: %(code)s %(details)s")
+
+FIELD_LABELS: dict[str, str] = {
+    "gpu": N_("GPU"),
+    "architecture": N_("Model shape"),
+    "stage": N_("Stage"),
+    "method": N_("Method"),
+    "mfu": N_("MFU (likely)"),
+    "mfu_band": N_("MFU range"),
+    "price_per_gpu_hour": N_("Price per GPU-hour"),
+    "currency": N_("Currency"),
+    "epochs": N_("Epochs"),
+    "tokens": N_("Training tokens"),
+    "tokens_per_sample": N_("Tokens per sample"),
+    "params_total": N_("Parameters"),
+    "params_active": N_("Active parameters"),
+    "precision": N_("Precision"),
+    "context": N_("Context per sequence"),
+    "seq_len": N_("Sequence length"),
+    "concurrency": N_("Concurrent sequences"),
+    "gpu_memory_utilization": N_("Usable GPU memory"),
+    "deadline_days": N_("Deadline (days)"),
+    "flops_per_param_token": N_("FLOPs per parameter per token"),
+    "micro_batch": N_("Micro-batch per GPU"),
+    "batch_size": N_("Micro-batch per GPU"),
+    "lora_rank": N_("LoRA rank"),
+    "optimizer": N_("Optimizer"),
+    "overhead": N_("Runtime overhead"),
+    "gpus_per_node": N_("GPUs per node"),
+}
+
+MEMORY_PARTS: dict[str, str] = {
+    "weights": N_("weights"),
+    "gradients": N_("gradients"),
+    "optimizer": N_("optimizer"),
+    "activations": N_("activations"),
+    "logits": N_("logits"),
+    "adapters": N_("adapters"),
+    "overhead": N_("overhead"),
+    "cuda_context": N_("CUDA context"),
+    "fragmentation": N_("fragmentation"),
+    "kv_cache": N_("KV cache"),
+    "master_weights": N_("fp32 master weights"),
+}
+
+RECOMPUTE: dict[str, str] = {
+    "none": N_("none"),
+    "selective": N_("selective"),
+    "full": N_("full"),
+}
+
+# Fractions shown as percentages, counts shown exactly, sizes as model sizes.
+_PERCENT_KEYS = {"mfu", "ratio", "gpu_memory_utilization"}
+_TOKEN_KEYS = {"tokens", "chinchilla_tokens", "num_samples"}
+_PARAM_KEYS = {"params_active", "params_total"}
+_COUNT_KEYS = {"gpu_hours", "gpus", "gpu_count", "min_gpus", "gpus_searched", "tp", "tokens_per_sample",
+               "seq_len", "context", "concurrency", "micro_batch", "batch_size", "lora_rank", "epochs"}
+
+
+# ---------------------------------------------------------------------------------------------
+# Environments
+
+
+def _tag(name: str, attrs: str = "") -> Any:
+    open_tag = f"<{name}{(' ' + attrs) if attrs else ''}>"
+
+    def wrap(value: Any) -> Markup:
+        return Markup(open_tag) + escape(value) + Markup(f"</{name}>")
+
+    return wrap
+
+
+def _indent(value: Any) -> str:
+    return "\n".join(("  " + line) if line else line for line in str(value).splitlines())
+
+
+@cache
+def environment(lang: str, fmt: Format) -> Environment:
+    """The Jinja2 environment for one language and format, with that catalog installed (cached)."""
+    html_mode = fmt == "html"
+    env = Environment(
+        loader=FileSystemLoader(str(templates_dir())),
+        autoescape=html_mode,
+        extensions=["jinja2.ext.i18n"],
+        trim_blocks=True,
+        lstrip_blocks=True,
+        auto_reload=False,
+    )
+    env.policies["ext.i18n.trimmed"] = True
+    env.install_gettext_translations(translations(lang), newstyle=True)  # type: ignore[attr-defined]
+    if html_mode:
+        env.filters.update(
+            b=_tag("b"), i=_tag("i"), code=_tag("code"), pre=_tag("pre"),
+            quote=_tag("blockquote", "expandable"),
+        )
+    else:
+        env.filters.update(b=str, i=str, code=str, pre=str, quote=_indent)
+    return env
+
+
+# ---------------------------------------------------------------------------------------------
+# Public API
+
 
 def render(answer: Answer, fmt: Format = "html") -> str:
+    """The reply for one answer. HTML is valid Telegram HTML within 4,096 characters."""
+    parsed = answer.parsed
     if answer.report is None:
-        return render_help(answer.lang, fmt)
-    r = answer.report
-    return f"GPU-hours: {r.gpu_hours.likely:,.0f}" if r.gpu_hours else "ok"
+        return render_help(answer.lang, fmt, out_of_scope=parsed.out_of_scope, parsed=parsed)
+    try:
+        ctx = build_context(answer.report, answer.lang, parsed)
+    except Exception:  # a report shape we did not foresee must still get an answer
+        log.exception("cannot build reply context")
+        return render_help(answer.lang, fmt, parsed=parsed)
+    return _render_capped("reply.j2", answer.lang, fmt, ctx)
 
 
-def render_help(lang: str, fmt: Format = "html") -> str:
-    return "help"
+def render_help(
+    lang: str, fmt: Format = "html", *, out_of_scope: bool = False, parsed: ParseResult | None = None
+) -> str:
+    """Short help with tappable examples in ``lang``; a polite scope line first if ``out_of_scope``."""
+    ctx = {"out_of_scope": out_of_scope, **_parse_extras(parsed)}
+    return _render_capped("help.j2", lang, fmt, ctx)
+
+
+def visible_length(html_text: str) -> int:
+    """Length as Telegram counts it: tags removed, entities decoded, in UTF-16 code units."""
+    plain = html.unescape(_TAG_RE.sub("", html_text))
+    return len(plain.encode("utf-16-le")) // 2
+
+
+def truncate_html(html_text: str, limit: int = TELEGRAM_MAX_CHARS, ellipsis: str = "…") -> str:
+    """Cut HTML to ``limit`` visible characters without splitting a tag or an entity; close open tags."""
+    if visible_length(html_text) <= limit:
+        return html_text
+    budget = limit - len(ellipsis)
+    out: list[str] = []
+    stack: list[str] = []
+    used = 0
+    for token in _TOKEN_RE.findall(html_text):
+        if token.startswith("<"):
+            name = token.strip("</>").split()[0].lower() if token.strip("</>") else ""
+            if token.startswith("</"):
+                if stack and stack[-1] == name:
+                    stack.pop()
+            else:
+                stack.append(name)
+            out.append(token)
+            continue
+        size = len(html.unescape(token).encode("utf-16-le")) // 2
+        if used + size > budget:
+            if not token.startswith("&"):
+                room = budget - used
+                cut = ""
+                for ch in token:
+                    w = len(ch.encode("utf-16-le")) // 2
+                    if room < w:
+                        break
+                    cut += ch
+                    room -= w
+                out.append(cut)
+            break
+        out.append(token)
+        used += size
+    # drop tags opened with nothing inside, then close the rest
+    out.append(escape(ellipsis))
+    for name in reversed(stack):
+        out.append(f"</{name}>")
+    return "".join(out)
+
+
+# ---------------------------------------------------------------------------------------------
+# Rendering helpers
+
+_TAG_RE = re.compile(r"<[^>]*>")
+_TOKEN_RE = re.compile(r"<[^>]*>|&[#a-zA-Z0-9]+;|[^<&]+|[<&]")
+_BLANKS_RE = re.compile(r"\n{3,}")
+
+
+def _render_raw(template: str, lang: str, fmt: Format, ctx: dict[str, Any]) -> str:
+    text = environment(lang, fmt).get_template(template).render(fmt=fmt, **ctx)
+    text = "\n".join(line.rstrip() for line in text.splitlines())
+    return _BLANKS_RE.sub("\n\n", text).strip()
+
+
+def _render_capped(template: str, lang: str, fmt: Format, ctx: dict[str, Any]) -> str:
+    text = _render_raw(template, lang, fmt, ctx)
+    if fmt != "html" or visible_length(text) <= TELEGRAM_MAX_CHARS:
+        return text
+    text = _render_raw(template, lang, fmt, {**ctx, "show_details": False})
+    return truncate_html(text, TELEGRAM_MAX_CHARS)
+
+
+# ---------------------------------------------------------------------------------------------
+# Context: SizingReport → preformatted strings for the templates
+
+
+def _gpu_names(report: SizingReport) -> tuple[str, str, float | None]:
+    """(short name for sentences, family for 'A100-hours', capacity bytes) of the report's GPU."""
+    gpu_id = report.request.gpu
+    try:
+        from estimator import catalog
+
+        spec = catalog.gpu(gpu_id) if gpu_id else None
+    except Exception:
+        spec = None
+    if spec is None:
+        name = (report.gpu_name or gpu_id or "GPU").removeprefix("NVIDIA ").removeprefix("GeForce ")
+        return name, name, None
+    siblings = [g for g in catalog.gpus().values() if g.family == spec.family]
+    short = spec.family
+    if len(siblings) > 1:
+        short = f"{spec.family} {spec.memory_gib:g}G"
+    return short, spec.family, spec.memory_bytes
+
+
+def _model_label(report: SizingReport) -> str:
+    req = report.request
+    if report.model_name:
+        return report.model_name
+    if req.params_total:
+        return Fmt.params(req.params_total)
+    return req.model or "LLM"
+
+
+def _stage_key(report: SizingReport) -> str:
+    req = report.request
+    if report.inference is not None or req.stage == Stage.inference:
+        return "inference"
+    if req.stage == Stage.finetune:
+        return (req.method or Method.full).value
+    if req.stage == Stage.continued_pretrain:
+        return "continued_pretrain"
+    return "pretrain"
+
+
+def _context_len(n: int) -> str:
+    """Context lengths the way people say them, not localized: 32768 → '32K', 4000 → '4,000'."""
+    return f"{n // 1024}K" if n >= 1024 and n % 1024 == 0 else f"{n:,}"
+
+
+def format_param(f: Fmt, key: str, value: Any) -> str:
+    """One note/assumption parameter, formatted by what its name says it is."""
+    if value is None:
+        return "—"
+    if isinstance(value, str) and key == "mfu_band":
+        try:
+            low, high = (float(x) for x in value.split("–"))
+            return f"{f.percent(low)}–{f.percent(high)}"
+        except ValueError:
+            return value
+    if isinstance(value, bool):
+        return "✓" if value else "✗"
+    if isinstance(value, int | float):
+        if key in _PERCENT_KEYS or key.startswith("mfu"):
+            return f.percent(value)
+        if key in _PARAM_KEYS:
+            return f.params(value)
+        if key in _TOKEN_KEYS:
+            return f.tokens(value)
+        if key == "days" or key.endswith("_days"):
+            return f.days(value)
+        if key in {"context", "seq_len"}:
+            return _context_len(int(value))
+        if key in _COUNT_KEYS:
+            return f.int(value)
+        if abs(value) >= 1e6:
+            return f.compact(value)
+        return f.num(value, 3)
+    return str(value)
+
+
+def note_text(note: Note, lang: str) -> str:
+    """A warning in ``lang``; unknown codes (or missing parameters) get a generic line."""
+    f = fmt_for(lang)
+    params = {k: format_param(f, k, v) for k, v in note.params.items()}
+    msgid = NOTE_MESSAGES.get(note.code)
+    if msgid is not None:
+        try:
+            return translate(lang, msgid, **params)
+        except (KeyError, ValueError, TypeError):
+            log.warning("note %s: parameters %s do not match its message", note.code, sorted(params))
+    details = ", ".join(f"{k}={v}" for k, v in params.items())
+    return translate(lang, NOTE_FALLBACK, code=note.code, details=f"({details})" if details else "").strip()
+
+
+def _assumption_rows(report: SizingReport, lang: str) -> list[dict[str, str]]:
+    f = fmt_for(lang)
+    rows = []
+    for a in report.assumptions:
+        label = FIELD_LABELS.get(a.field)
+        rows.append({
+            "label": translate(lang, label) if label else a.field,
+            "value": format_param(f, a.field, a.value),
+            "source": a.source,
+        })
+    return rows
+
+
+def _parse_extras(parsed: ParseResult | None) -> dict[str, Any]:
+    if parsed is None:
+        return {"unknown_gpu": None, "unknown_model": None, "gpu_suggestions": "", "model_suggestions": "",
+                "truncated": False, "max_chars": MAX_INPUT_CHARS}
+    return {
+        "unknown_gpu": parsed.unknown_gpu,
+        "gpu_suggestions": " / ".join(parsed.gpu_suggestions[:4]),
+        "unknown_model": parsed.unknown_model,
+        "model_suggestions": " / ".join(parsed.model_suggestions[:4]),
+        "truncated": parsed.truncated,
+        "max_chars": fmt_for("en").int(MAX_INPUT_CHARS),
+    }
+
+
+def _training(report: SizingReport, f: Fmt, per_node: int) -> dict[str, Any] | None:
+    if report.flops is None:
+        return None
+    t: dict[str, Any] = {
+        "flops": f.sci(report.flops),
+        "formula": report.flops_formula or "6ND",
+        "pf_days": f.num(report.pf_days, 1 if report.pf_days < 100 else 0) if report.pf_days else None,
+        "tokens": f.tokens(report.request.tokens) if report.request.tokens else None,
+    }
+    gh = report.gpu_hours
+    if gh is not None:
+        mfu = report.request.mfu or 0.4
+        t |= {
+            "gh": f.int(gh.likely), "gh_compact": f.compact(gh.likely),
+            "gh_low": f.int(gh.low), "gh_high": f.int(gh.high), "mfu": f.percent(mfu),
+            "band": gh.low != gh.high,
+            # the band's MFU values follow from GPU-hours ∝ 1/MFU
+            "mfu_high": f.percent(mfu * gh.likely / gh.low) if gh.low else "",
+            "mfu_low": f.percent(mfu * gh.likely / gh.high) if gh.high else "",
+        }
+    if report.gpus_for_deadline:
+        n = report.gpus_for_deadline
+        t |= {
+            "need": f.int(n),
+            "nodes": f.int(n // per_node) if n > per_node and n % per_node == 0 else None,
+            "per_node": per_node,
+            "deadline": f.days(report.request.deadline_days or 30),
+        }
+    if report.days is not None:
+        t |= {"user_gpus": f.int(report.days.gpus), "user_days": f.days(report.days.days.likely)}
+    rows = report.days_table
+    if rows:
+        w_gpus = max(len(f.int(r.gpus)) for r in rows)
+        w_days = max(len(f.days(r.days.likely)) for r in rows)
+        t["rows"] = [
+            {
+                "gpus": rjust(f.int(r.gpus), w_gpus),
+                "days": rjust(f.days(r.days.likely), w_days),
+                "lo": f.days(r.days.low), "hi": f.days(r.days.high),
+                "band": r.days.low != r.days.high,
+            }
+            for r in rows
+        ]
+    c = report.cost
+    if c is not None:
+        t["cost"] = {
+            "low": f.money(c.low, c.currency), "high": f.money(c.high, c.currency),
+            "same": c.low == c.high,
+            "compact": f.money_compact((c.low + c.high) / 2, c.currency),
+            "price_low": f.price(c.price_low, c.currency),
+            "price_range": f.price_range(c.price_low, c.price_high, c.currency),
+            "billed": f.int(c.billed_gpu_hours),
+            "source": c.price_source,
+        }
+    if report.chinchilla_tokens and report.request.tokens:
+        t["chinchilla"] = {
+            "tokens": f.tokens(report.chinchilla_tokens),
+            "ratio": f.num(report.request.tokens / report.chinchilla_tokens, 1),
+        }
+    return t
+
+
+def _memory(report: SizingReport, f: Fmt) -> dict[str, Any] | None:
+    m = report.memory
+    if m is None:
+        return None
+    parts = [(k, v) for k, v in m.breakdown.items() if v > 0]
+    total = sum(v for _, v in parts) or m.per_gpu_bytes or 1.0
+    lang = f.lang
+    labels = [translate(lang, MEMORY_PARTS[k]) if k in MEMORY_PARTS else k for k, _ in parts]
+    w_label = max((display_width(lab) for lab in labels), default=0)
+    values = [f.gib(v) for _, v in parts]
+    w_val = max((len(v) for v in values), default=0)
+    chart = [
+        f"{ljust(lab, w_label)} {ljust(bar(v / total, 10), 10)} {rjust(val, w_val)}"
+        for lab, (_, v), val in zip(labels, parts, values, strict=True)
+    ]
+    plan = m.plan
+    return {
+        "per_gpu": f.gib(m.per_gpu_bytes),
+        "usable": f.gib(m.usable_bytes),
+        "capacity": f.gib(m.gpu_memory_bytes),
+        "share": f.percent(m.per_gpu_bytes / m.gpu_memory_bytes) if m.gpu_memory_bytes else "",
+        "min_gpus": f.int(m.min_gpus) if m.min_gpus else None,
+        "total": f.gb(m.total_bytes),
+        "chart": "\n".join(chart),
+        "fits_requested": m.fits_requested,
+        "plan": None if plan is None else {
+            "tp": plan.tp, "pp": plan.pp, "dp": plan.dp, "zero": plan.zero_stage,
+            "recompute": translate(lang, RECOMPUTE[plan.recompute]) if plan.recompute in RECOMPUTE
+            else plan.recompute,
+            "micro_batch": plan.micro_batch, "offload": plan.offload,
+        },
+    }
+
+
+def _inference(report: SizingReport, f: Fmt, capacity: float | None) -> dict[str, Any] | None:
+    inf = report.inference
+    if inf is None:
+        return None
+    return {
+        "precision": (report.request.precision or "bf16"),
+        "weights": f.gb(inf.weights_bytes),
+        "bytes_per_param": f.num(inf.bytes_per_param, 2),
+        "kv_per_token": f.kib(inf.kv_bytes_per_token),
+        "kv_total": f.gb(inf.kv_bytes_total),
+        "total": f.gb(inf.weights_bytes + inf.kv_bytes_total),
+        "context": _context_len(inf.context_tokens),
+        "concurrency": f.int(inf.concurrency),
+        "min_gpus": f.int(inf.min_gpus),
+        "rec_gpus": f.int(inf.recommended_gpus),
+        "same": inf.min_gpus == inf.recommended_gpus,
+        "tp": inf.tp,
+        "capacity": f.gib(capacity) if capacity else None,
+        "max_concurrency": f.int(inf.max_concurrency) if inf.max_concurrency is not None else None,
+        "decode_seq": f.num(inf.decode_tokens_per_s_per_sequence, 0)
+        if inf.decode_tokens_per_s_per_sequence else None,
+        "decode_all": f.int(inf.decode_tokens_per_s_aggregate) if inf.decode_tokens_per_s_aggregate else None,
+    }
+
+
+def build_context(report: SizingReport, lang: str, parsed: ParseResult | None = None) -> dict[str, Any]:
+    """Everything the reply templates show, formatted for ``lang`` (strings, lists, flags)."""
+    f = fmt_for(lang)
+    gpu, family, capacity = _gpu_names(report)
+    per_node = 8
+    try:
+        from estimator import catalog
+
+        per_node = catalog.gpu(report.request.gpu).gpus_per_node if report.request.gpu else 8
+    except Exception:
+        pass
+    training = _training(report, f, per_node)
+    memory = _memory(report, f)
+    inference = _inference(report, f, capacity)
+    kind = "inference" if inference else "training" if training else "memory" if memory else "none"
+    budget_params = getattr(report, "max_params_for_budget", None)
+    return {
+        "kind": kind,
+        "model": _model_label(report),
+        "stage": _stage_key(report),
+        "gpu": gpu,
+        "gpu_family": family,
+        "t": training,
+        "m": memory,
+        "inf": inference,
+        "budget_params": f.params(budget_params) if budget_params else None,
+        "notes": [note_text(n, lang) for n in report.warnings],
+        "assumptions": _assumption_rows(report, lang),
+        "show_details": True,
+        **_parse_extras(parsed),
+    }

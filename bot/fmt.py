@@ -1,0 +1,194 @@
+"""Number formatting for replies, bound to one locale (Babel CLDR data, no global state).
+
+Conventions (design §5):
+- magnitudes: CLDR compact form with one fraction digit (``9.3万`` / ``93.5K``);
+- figures a user copies: exact, grouped (``93,483``);
+- money: currency symbol of the locale (``¥1,402,245`` / ``US$…``), compact for headlines;
+- FLOPs: ``4.2×10²²`` (superscript exponent, not localized);
+- model sizes never localized: ``7B``, ``0.5B``, ``1.7T``, ``100M``;
+- bytes: GB (1e9) for model weights and totals, GiB (2**30) for GPU capacity — always labelled.
+"""
+
+from __future__ import annotations
+
+import math
+import unicodedata
+from functools import cache
+
+from babel import Locale
+from babel.numbers import (
+    format_compact_decimal,
+    format_currency,
+    format_decimal,
+    format_percent,
+)
+
+GB = 1e9
+GIB = 2**30
+KIB = 2**10
+
+_SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+LOCALES = {"zh": "zh_CN", "en": "en"}
+"""Reply language (as ``bot.parse.Lang``) → Babel locale id."""
+
+
+def locale_for(lang: str) -> str:
+    """Babel locale id for a reply language; unknown languages fall back to English."""
+    return LOCALES.get(lang, lang if lang in LOCALES.values() else "en")
+
+
+def sci(x: float, digits: int = 2) -> str:
+    """``4.2e22`` → ``4.2×10²²``, ``3.15e23`` → ``3.15×10²³``: up to ``digits`` fraction digits."""
+    if x == 0 or not math.isfinite(x):
+        return "0" if x == 0 else str(x)
+    exp = math.floor(math.log10(abs(x)))
+    mant = round(x / 10**exp, digits)
+    if abs(mant) >= 10:  # 9.96 → 10.0 after rounding
+        mant /= 10
+        exp += 1
+    m = f"{mant:.{digits}f}".rstrip("0").rstrip(".")
+    if exp == 0:
+        return m
+    return f"{m}×10{str(exp).translate(_SUPERSCRIPT)}"
+
+
+def params(n: float) -> str:
+    """Model size as the field writes it, never localized: 7e9 → ``7B``, 5e8 → ``0.5B``, 1.7e12 → ``1.7T``."""
+    if n >= 1e12:
+        v, suffix = n / 1e12, "T"
+    elif n >= 3e8:
+        v, suffix = n / 1e9, "B"
+    elif n >= 1e6:
+        v, suffix = n / 1e6, "M"
+    else:
+        v, suffix = n / 1e3, "K"
+    text = f"{v:.1f}" if v < 100 else f"{v:.0f}"
+    if "." in text:
+        text = text.rstrip("0").rstrip(".")
+    return text + suffix
+
+
+def display_width(s: str) -> int:
+    """Terminal/monospace width: East Asian wide and full-width characters count as 2."""
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in s)
+
+
+def ljust(s: str, width: int) -> str:
+    return s + " " * max(0, width - display_width(s))
+
+
+def rjust(s: str, width: int) -> str:
+    return " " * max(0, width - display_width(s)) + s
+
+
+def bar(fraction: float, width: int = 10) -> str:
+    """A text bar of ``width`` cells for a fraction in [0, 1], in eighth blocks (reads on a phone)."""
+    fraction = min(max(fraction, 0.0), 1.0)
+    eighths = round(fraction * width * 8)
+    if fraction > 0 and eighths == 0:
+        eighths = 1
+    full, rest = divmod(eighths, 8)
+    return "█" * full + ("" if rest == 0 else " ▏▎▍▌▋▊▉"[rest])
+
+
+class Fmt:
+    """Formatters for one locale. Cheap to share: build with :func:`fmt_for`."""
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+        self.locale = Locale.parse(locale_for(lang))
+
+    # plain numbers -------------------------------------------------------------------------
+    def int(self, x: float) -> str:
+        """Exact grouped integer: ``93,483``."""
+        return format_decimal(round(x), locale=self.locale)
+
+    def num(self, x: float, digits: int = 1) -> str:
+        """Grouped decimal with at most ``digits`` fraction digits: ``1,234.5``."""
+        pattern = "#,##0" + ("." + "#" * digits if digits > 0 else "")
+        return format_decimal(x, format=pattern, locale=self.locale)
+
+    def compact(self, x: float) -> str:
+        """CLDR compact form with one fraction digit: ``9.3万``/``93.5K``; ``140万`` not ``140.2万``."""
+        if abs(x) < 1000:
+            return self.num(x, 1 if abs(x) < 100 else 0)
+        text = format_compact_decimal(x, locale=self.locale, fraction_digits=1)
+        digits = "".join(c for c in text.split(".")[0] if c.isdigit())
+        if len(digits) >= 3:  # "140.2万" → "140万": three significant digits are enough
+            text = format_compact_decimal(x, locale=self.locale, fraction_digits=0)
+        return text
+
+    def tokens(self, x: float) -> str:
+        """Token counts: compact (``1万亿``/``1T``)."""
+        return self.compact(x)
+
+    def percent(self, f: float) -> str:
+        """Fraction → percent: 0.4 → ``40%``, 0.375 → ``37.5%``."""
+        return format_percent(f, format="#,##0.#%", locale=self.locale)
+
+    def days(self, d: float) -> str:
+        """Days: one decimal under 10 (``7.6``), whole numbers above (``61``)."""
+        return self.num(d, 1) if d < 10 else self.int(d)
+
+    # money -------------------------------------------------------------------------------
+    def money(self, amount: float, currency: str) -> str:
+        """Exact money with the locale's symbol, whole units: ``¥1,402,245``."""
+        return format_currency(
+            round(amount), str(currency), format="¤#,##0", locale=self.locale, currency_digits=False
+        )
+
+    def price(self, amount: float, currency: str) -> str:
+        """A unit price: ``¥15``, ``US$1.20`` (cents shown only when not whole)."""
+        pattern = "¤#,##0" if float(amount).is_integer() else "¤#,##0.00"
+        return format_currency(
+            amount, str(currency), format=pattern, locale=self.locale, currency_digits=False
+        )
+
+    def price_range(self, low: float, high: float, currency: str) -> str:
+        """``¥15–30`` (symbol once); a single price when low == high."""
+        if low == high:
+            return self.price(low, currency)
+        pattern = "#,##0" if float(high).is_integer() else "#,##0.00"
+        high_text = format_decimal(high, format=pattern, locale=self.locale)
+        return f"{self.price(low, currency)}–{high_text}"
+
+    def money_compact(self, amount: float, currency: str) -> str:
+        """Headline money: ``¥140万`` / ``CN¥1.4M``."""
+        if abs(amount) < 10_000:
+            return self.money(amount, currency)
+        symbol = format_currency(0, str(currency), format="¤", locale=self.locale, currency_digits=False)
+        symbol = symbol.replace("0", "").strip()
+        return symbol + self.compact(amount)
+
+    # science / hardware ------------------------------------------------------------------
+    @staticmethod
+    def sci(x: float) -> str:
+        return sci(x)
+
+    @staticmethod
+    def params(n: float) -> str:
+        return params(n)
+
+    def gb(self, nbytes: float) -> str:
+        """Decimal gigabytes (1 GB = 10⁹ B), for weights and totals: ``140 GB``."""
+        v = nbytes / GB
+        return f"{self.num(v, 1 if v < 100 else 0)} GB"
+
+    def gib(self, nbytes: float) -> str:
+        """Binary gibibytes (1 GiB = 2³⁰ B), for GPU memory: ``80 GiB``."""
+        v = nbytes / GIB
+        return f"{self.num(v, 1 if v < 100 else 0)} GiB"
+
+    def kib(self, nbytes: float) -> str:
+        """Binary kibibytes, for per-token KV cache: ``128 KiB``."""
+        v = nbytes / KIB
+        if v >= 1024:
+            return f"{self.num(v / 1024, 2)} MiB"
+        return f"{self.num(v, 1)} KiB"
+
+
+@cache
+def fmt_for(lang: str) -> Fmt:
+    """The cached formatter for a reply language (``zh``/``en``)."""
+    return Fmt(lang)
