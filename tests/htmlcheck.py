@@ -95,7 +95,7 @@ class _TelegramHTMLParser(HTMLParser):
         if parent == "code":
             self.problems.append(f"nothing may be nested inside <code>: {where}")
         elif parent == "pre" and tag != "code":
-            self.problems.append(f"only <code class=\"language-…\"> may be nested inside <pre>: {where}")
+            self.problems.append(f'only <code class="language-…"> may be nested inside <pre>: {where}')
         elif "pre" in self.stack and tag != "code":
             self.problems.append(f"nothing may be nested inside <pre>: {where}")
         if tag == "code" and attrs.get("class") is not None and parent != "pre":
@@ -172,4 +172,5 @@ def telegram_html_problems(s: str) -> list[str]:
 def assert_telegram_html(s: str) -> None:
     """Fail with every problem found if ``s`` is not valid Telegram HTML."""
     problems = telegram_html_problems(s)
-    assert not problems, "invalid Telegram HTML:\n  - " + "\n  - ".join(problems) + f"\n--- text ---\n{s[:500]}"
+    listing = "\n  - ".join(problems)
+    assert not problems, f"invalid Telegram HTML:\n  - {listing}\n--- text ---\n{s[:500]}"

@@ -16,7 +16,7 @@ VALID = [
     "<u>underline</u>, <ins>underline</ins>",
     "<s>strike</s>, <strike>strike</strike>, <del>strike</del>",
     '<span class="tg-spoiler">spoiler</span>, <tg-spoiler>spoiler</tg-spoiler>',
-    "<b>bold <i>italic bold <s>italic bold strike <span class=\"tg-spoiler\">spoiler</span></s>"
+    '<b>bold <i>italic bold <s>italic bold strike <span class="tg-spoiler">spoiler</span></s>'
     " <u>underline italic bold</u></i> bold</b>",
     '<a href="http://www.example.com/">inline URL</a>',
     '<a href="tg://user?id=123456789">inline mention of a user</a>',

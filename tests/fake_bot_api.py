@@ -1,0 +1,481 @@
+"""A fake Telegram Bot API server on loopback, for driving the real python-telegram-bot stack.
+
+Standard library only: ``ThreadingHTTPServer`` in a background thread on 127.0.0.1 (free port).
+It speaks the Bot API's HTTP protocol (``POST /bot<token>/<method>``, JSON or form-encoded
+parameters, ``{"ok": true, "result": …}`` answers) for the methods a bot needs: getMe,
+getUpdates (long polling, offsets confirm updates), sendMessage (validates HTML like Telegram
+does), editMessageText, answerCallbackQuery, answerInlineQuery, set/get/deleteMyCommands,
+deleteWebhook, getWebhookInfo, close, logOut, and a catch-all that answers ``true``.
+
+Every call is recorded (method and decoded parameters). Helpers build realistic updates: text
+messages in private chats or groups with ``bot_command`` and ``mention`` entities at UTF-16
+offsets, and replies to earlier messages.
+
+    with FakeBotAPI() as api:
+        app = build_application(BotSettings(telegram_bot_token=api.token,
+                                            telegram_base_url=api.base_url))
+        ...
+        api.send_text("7B 1T A100", chat=api.private_chat())
+        [call] = api.wait_for("sendMessage", 1)
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import re
+import threading
+import time
+from dataclasses import dataclass, field
+from http import HTTPStatus
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+from urllib.parse import parse_qsl, urlsplit
+
+from htmlcheck import MAX_TEXT_CHARS, telegram_html_problems, telegram_html_text
+
+DEFAULT_TOKEN = "123456:FAKE-TOKEN-abc"
+
+# Parameters that are plain strings on the wire; everything else form-encoded is JSON.
+_STRING_PARAMS = {
+    "text",
+    "parse_mode",
+    "caption",
+    "language_code",
+    "callback_query_id",
+    "inline_query_id",
+    "next_offset",
+    "url",
+    "secret_token",
+    "description",
+    "short_description",
+    "name",
+    "inline_message_id",
+}
+
+_COMMAND = re.compile(r"(?<![\w/])/[A-Za-z0-9_]{1,32}(?:@[A-Za-z0-9_]{3,32})?")
+_MENTION = re.compile(r"(?<![\w@/])@[A-Za-z0-9_]{5,32}\b")
+
+
+def utf16_len(text: str) -> int:
+    """Length in UTF-16 code units: the unit of Telegram's entity offsets."""
+    return len(text.encode("utf-16-le")) // 2
+
+
+def text_entities(text: str) -> list[dict[str, Any]]:
+    """``bot_command`` and ``mention`` entities as the Telegram server computes them."""
+    entities = []
+    for kind, pattern in (("bot_command", _COMMAND), ("mention", _MENTION)):
+        for match in pattern.finditer(text):
+            entities.append(
+                {
+                    "type": kind,
+                    "offset": utf16_len(text[: match.start()]),
+                    "length": utf16_len(match.group()),
+                }
+            )
+    return sorted(entities, key=lambda e: e["offset"])
+
+
+@dataclass(frozen=True)
+class Call:
+    """One Bot API request as the server received it."""
+
+    method: str
+    params: dict[str, Any]
+    token: str
+
+
+@dataclass
+class _State:
+    updates: list[dict[str, Any]] = field(default_factory=list)
+    calls: list[Call] = field(default_factory=list)
+    messages: dict[tuple[int, int], dict[str, Any]] = field(default_factory=dict)
+    chats: dict[int, dict[str, Any]] = field(default_factory=dict)
+    commands: dict[tuple[str, str], list[dict[str, Any]]] = field(default_factory=dict)
+    active_requests: int = 0
+    closed: bool = False
+
+
+class FakeBotAPI:
+    """The fake server. Use as a context manager, or call ``start()`` / ``stop()``."""
+
+    MAX_LONG_POLL_S = 2.0
+    """getUpdates never blocks longer than this, whatever timeout the client asks for."""
+
+    def __init__(
+        self,
+        token: str = DEFAULT_TOKEN,
+        bot_username: str = "sizing_test_bot",
+        bot_id: int | None = None,
+    ) -> None:
+        self.token = token
+        self.bot_id = bot_id if bot_id is not None else int(token.split(":", 1)[0])
+        self.bot_username = bot_username
+        self._state = _State()
+        self._cond = threading.Condition()
+        self._update_ids = itertools.count(1)
+        self._message_ids = itertools.count(1)
+        self._user_ids = itertools.count(1001)
+        self._chat_ids = itertools.count(1)
+        self._server: ThreadingHTTPServer | None = None
+        self._thread: threading.Thread | None = None
+
+    # -- lifecycle ---------------------------------------------------------------------------
+    def start(self) -> FakeBotAPI:
+        api = self
+
+        class Handler(_Handler):
+            fake = api
+
+        self._server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self._server.daemon_threads = True
+        self._thread = threading.Thread(
+            target=self._server.serve_forever,
+            kwargs={"poll_interval": 0.02},
+            name="fake-bot-api",
+            daemon=True,
+        )
+        self._thread.start()
+        return self
+
+    def stop(self, timeout: float = 5.0) -> None:
+        """Stop serving, release long polls and wait for in-flight requests to finish."""
+        with self._cond:
+            self._state.closed = True
+            self._cond.notify_all()
+        if self._server is not None:
+            self._server.shutdown()
+            self._server.server_close()
+        if self._thread is not None:
+            self._thread.join(timeout)
+        with self._cond:
+            self._cond.wait_for(lambda: self._state.active_requests == 0, timeout)
+
+    def __enter__(self) -> FakeBotAPI:
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+    @property
+    def port(self) -> int:
+        assert self._server is not None, "server not started"
+        return self._server.server_address[1]
+
+    @property
+    def base_url(self) -> str:
+        """python-telegram-bot ``base_url``: the token is appended."""
+        return f"http://127.0.0.1:{self.port}/bot"
+
+    @property
+    def base_file_url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/file/bot"
+
+    @property
+    def active_requests(self) -> int:
+        with self._cond:
+            return self._state.active_requests
+
+    # -- users, chats, updates ---------------------------------------------------------------
+    @property
+    def bot_user(self) -> dict[str, Any]:
+        return {
+            "id": self.bot_id,
+            "is_bot": True,
+            "first_name": "Sizing Test Bot",
+            "username": self.bot_username,
+            "can_join_groups": True,
+            "can_read_all_group_messages": False,
+            "supports_inline_queries": True,
+        }
+
+    def user(self, first_name: str = "Ada", language_code: str | None = "en") -> dict[str, Any]:
+        user: dict[str, Any] = {"id": next(self._user_ids), "is_bot": False, "first_name": first_name}
+        if language_code:
+            user["language_code"] = language_code
+        return user
+
+    def private_chat(self, user: dict[str, Any]) -> dict[str, Any]:
+        chat = {"id": user["id"], "type": "private", "first_name": user["first_name"]}
+        with self._cond:
+            self._state.chats[chat["id"]] = chat
+        return chat
+
+    def group_chat(self, title: str = "LLM infra", kind: str = "supergroup") -> dict[str, Any]:
+        chat = {"id": -1_000_000_000_000 - next(self._chat_ids), "type": kind, "title": title}
+        with self._cond:
+            self._state.chats[chat["id"]] = chat
+        return chat
+
+    def enqueue_update(self, update: dict[str, Any]) -> dict[str, Any]:
+        """Queue a raw update (``update_id`` is assigned) for the next getUpdates."""
+        with self._cond:
+            update = {"update_id": next(self._update_ids), **update}
+            self._state.updates.append(update)
+            self._cond.notify_all()
+        return update
+
+    def send_text(
+        self,
+        text: str,
+        *,
+        chat: dict[str, Any],
+        user: dict[str, Any] | None = None,
+        reply_to: dict[str, Any] | None = None,
+    ) -> dict[str, Any]:
+        """A user writes ``text`` in ``chat``; returns the Message (as JSON) that was queued."""
+        if user is None:
+            if chat["type"] != "private":
+                raise ValueError("say who writes in a group: user=api.user(...)")
+            user = {
+                "id": chat["id"],
+                "is_bot": False,
+                "first_name": chat["first_name"],
+                "language_code": "en",
+            }
+        message: dict[str, Any] = {
+            "message_id": next(self._message_ids),
+            "date": int(time.time()),
+            "chat": chat,
+            "from": user,
+            "text": text,
+        }
+        entities = text_entities(text)
+        if entities:
+            message["entities"] = entities
+        if reply_to is not None:
+            message["reply_to_message"] = reply_to
+        with self._cond:
+            self._state.messages[(chat["id"], message["message_id"])] = message
+        self.enqueue_update({"message": message})
+        return message
+
+    # -- inspection --------------------------------------------------------------------------
+    @property
+    def calls(self) -> list[Call]:
+        with self._cond:
+            return list(self._state.calls)
+
+    def calls_to(self, method: str) -> list[Call]:
+        return [c for c in self.calls if c.method.lower() == method.lower()]
+
+    def wait_for(self, method: str, count: int, timeout: float = 5.0) -> list[Call]:
+        """Block until ``count`` calls to ``method`` arrived; AssertionError on timeout."""
+
+        def matching() -> list[Call]:
+            return [c for c in self._state.calls if c.method.lower() == method.lower()]
+
+        with self._cond:
+            arrived = self._cond.wait_for(lambda: len(matching()) >= count, timeout)
+            calls = matching()
+        assert arrived, f"expected {count} {method} call(s) within {timeout}s, got {len(calls)}: {calls}"
+        return calls
+
+    def bot_messages(self, chat_id: int | None = None) -> list[dict[str, Any]]:
+        """Messages the bot sent (as the server stored them), oldest first."""
+        with self._cond:
+            sent = [m for m in self._state.messages.values() if m["from"]["id"] == self.bot_id]
+        return sorted(
+            (m for m in sent if chat_id is None or m["chat"]["id"] == chat_id), key=lambda m: m["message_id"]
+        )
+
+    def commands(self, language_code: str = "") -> list[dict[str, Any]] | None:
+        with self._cond:
+            return self._state.commands.get(("default", language_code))
+
+    # -- Bot API methods ---------------------------------------------------------------------
+    def handle(self, token: str, method: str, params: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+        with self._cond:
+            self._state.calls.append(Call(method, params, token))
+            self._cond.notify_all()
+        if token != self.token:
+            return 401, {"ok": False, "error_code": 401, "description": "Unauthorized"}
+        name = method.lower()
+        if name == "getupdates":
+            return self._get_updates(params)
+        handler = getattr(self, f"_m_{name}", None)
+        try:
+            result = handler(params) if handler else True
+        except _BadRequest as err:
+            return 400, {"ok": False, "error_code": 400, "description": f"Bad Request: {err}"}
+        return 200, {"ok": True, "result": result}
+
+    def _get_updates(self, params: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+        offset = int(params.get("offset") or 0)
+        limit = int(params.get("limit") or 100)
+        timeout = min(float(params.get("timeout") or 0), self.MAX_LONG_POLL_S)
+        deadline = time.monotonic() + timeout
+        with self._cond:
+            if offset > 0:  # confirms every update with a smaller id
+                self._state.updates = [u for u in self._state.updates if u["update_id"] >= offset]
+            while True:
+                pending = self._state.updates[:limit]
+                remaining = deadline - time.monotonic()
+                if pending or remaining <= 0 or self._state.closed:
+                    break
+                self._cond.wait(remaining)
+        return 200, {"ok": True, "result": pending}
+
+    def _m_getme(self, params: dict[str, Any]) -> dict[str, Any]:
+        return self.bot_user
+
+    def _m_deletewebhook(self, params: dict[str, Any]) -> bool:
+        if params.get("drop_pending_updates"):
+            with self._cond:
+                self._state.updates.clear()
+        return True
+
+    def _m_getwebhookinfo(self, params: dict[str, Any]) -> dict[str, Any]:
+        with self._cond:
+            pending = len(self._state.updates)
+        return {"url": "", "has_custom_certificate": False, "pending_update_count": pending}
+
+    def _m_setmycommands(self, params: dict[str, Any]) -> bool:
+        scope = (params.get("scope") or {}).get("type", "default")
+        with self._cond:
+            self._state.commands[(scope, params.get("language_code") or "")] = params["commands"]
+        return True
+
+    def _m_getmycommands(self, params: dict[str, Any]) -> list[dict[str, Any]]:
+        scope = (params.get("scope") or {}).get("type", "default")
+        with self._cond:
+            return self._state.commands.get((scope, params.get("language_code") or ""), [])
+
+    def _m_deletemycommands(self, params: dict[str, Any]) -> bool:
+        scope = (params.get("scope") or {}).get("type", "default")
+        with self._cond:
+            self._state.commands.pop((scope, params.get("language_code") or ""), None)
+        return True
+
+    def _m_sendmessage(self, params: dict[str, Any]) -> dict[str, Any]:
+        chat_id = int(params["chat_id"])
+        text = self._visible_text(params)
+        with self._cond:
+            chat = self._state.chats.get(chat_id, {"id": chat_id, "type": "private", "first_name": "?"})
+        message: dict[str, Any] = {
+            "message_id": next(self._message_ids),
+            "date": int(time.time()),
+            "chat": chat,
+            "from": self.bot_user,
+            "text": text,
+        }
+        reply = params.get("reply_parameters") or {}
+        reply_id = reply.get("message_id") or params.get("reply_to_message_id")
+        if reply_id is not None:
+            with self._cond:
+                replied = self._state.messages.get((chat_id, int(reply_id)))
+            if replied is not None:
+                message["reply_to_message"] = replied
+            elif not reply.get("allow_sending_without_reply"):
+                raise _BadRequest("message to be replied not found")
+        with self._cond:
+            self._state.messages[(chat_id, message["message_id"])] = message
+        return message
+
+    def _m_editmessagetext(self, params: dict[str, Any]) -> dict[str, Any] | bool:
+        if params.get("inline_message_id"):
+            return True
+        key = (int(params["chat_id"]), int(params["message_id"]))
+        text = self._visible_text(params)
+        with self._cond:
+            message = self._state.messages.get(key)
+            if message is None:
+                raise _BadRequest("message to edit not found")
+            message = message | {"text": text, "edit_date": int(time.time())}
+            self._state.messages[key] = message
+        return message
+
+    def _m_answercallbackquery(self, params: dict[str, Any]) -> bool:
+        return True
+
+    def _m_answerinlinequery(self, params: dict[str, Any]) -> bool:
+        return True
+
+    def _m_close(self, params: dict[str, Any]) -> bool:
+        return True
+
+    def _m_logout(self, params: dict[str, Any]) -> bool:
+        return True
+
+    @staticmethod
+    def _visible_text(params: dict[str, Any]) -> str:
+        """The text as Telegram stores it, rejecting what Telegram rejects."""
+        text = str(params.get("text") or "")
+        if params.get("parse_mode") == "HTML":
+            problems = telegram_html_problems(text)
+            if problems:
+                raise _BadRequest(f"can't parse entities: {problems[0]}")
+            text = telegram_html_text(text)
+        if not text.strip():
+            raise _BadRequest("message text is empty")
+        if len(text) > MAX_TEXT_CHARS:
+            raise _BadRequest("message is too long")
+        return text
+
+
+class _BadRequest(Exception):
+    pass
+
+
+def _decode_form(pairs: list[tuple[str, str]]) -> dict[str, Any]:
+    """python-telegram-bot form-encodes parameters, JSON-encoding every non-string value."""
+    params: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in _STRING_PARAMS:
+            params[key] = value
+            continue
+        try:
+            params[key] = json.loads(value)
+        except ValueError:
+            params[key] = value
+    return params
+
+
+class _Handler(BaseHTTPRequestHandler):
+    fake: FakeBotAPI
+    protocol_version = "HTTP/1.1"
+    _PATH = re.compile(r"^/bot(?P<token>[^/]+)/(?P<method>[A-Za-z]+)$")
+
+    def do_GET(self) -> None:
+        self._serve(body=b"")
+
+    def do_POST(self) -> None:
+        length = int(self.headers.get("Content-Length") or 0)
+        self._serve(body=self.rfile.read(length) if length else b"")
+
+    def _serve(self, body: bytes) -> None:
+        fake = self.fake
+        with fake._cond:
+            fake._state.active_requests += 1
+        try:
+            url = urlsplit(self.path)
+            match = self._PATH.match(url.path)
+            if match is None:
+                self._send(404, {"ok": False, "error_code": 404, "description": "Not Found"})
+                return
+            params = _decode_form(parse_qsl(url.query, keep_blank_values=True))
+            content_type = self.headers.get("Content-Type", "")
+            if "application/json" in content_type and body:
+                params |= json.loads(body)
+            elif "application/x-www-form-urlencoded" in content_type:
+                params |= _decode_form(parse_qsl(body.decode(), keep_blank_values=True))
+            status, payload = fake.handle(match["token"], match["method"], params)
+            self._send(status, payload)
+        except (BrokenPipeError, ConnectionResetError):
+            pass  # the client gave up (e.g. a cancelled long poll)
+        finally:
+            with fake._cond:
+                fake._state.active_requests -= 1
+                fake._cond.notify_all()
+
+    def _send(self, status: int, payload: dict[str, Any]) -> None:
+        data = json.dumps(payload, ensure_ascii=False).encode()
+        self.send_response(status, HTTPStatus(status).phrase)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass  # request lines contain the token; keep them out of test output
