@@ -87,6 +87,10 @@ class ModelSpec(BaseModel):
     # Multi-head latent attention (DeepSeek-V2/V3)
     kv_lora_rank: int | None = None
     qk_rope_head_dim: int | None = None
+    q_lora_rank: int | None = Field(None, gt=0, description="MLA query compression rank; None = full-rank q")
+    qk_nope_head_dim: int | None = Field(None, gt=0, description="MLA per-head q/k dim without RoPE")
+    v_head_dim: int | None = Field(None, gt=0, description="MLA per-head value dim")
+    attention_bias: bool = Field(False, description="q/k/v projections carry biases (Qwen2/2.5, ChatGLM3, GLM-4)")
     source: str
     notes: str | None = None
 
