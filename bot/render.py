@@ -32,6 +32,9 @@ Format = Literal["html", "text"]
 TELEGRAM_MAX_CHARS = 4096
 """Telegram's limit on a message's text after entity parsing (sendMessage ``text``)."""
 
+SHORT_SOURCE_CHARS = 80
+"""Sources in the ledger are cut to this length when the full reply would exceed the limit."""
+
 # ---------------------------------------------------------------------------------------------
 # Keyed wording (extracted by pybabel through N_)
 
@@ -76,6 +79,14 @@ NOTE_MESSAGES: dict[str, str] = {
         "be much slower across nodes."
     ),
     "unknown_gpu_assumed": N_("GPU “%(gpu)s” is not in the catalog: sized with the default GPU instead."),
+    "pipeline_across_nodes": N_(
+        "The model is split over nodes (TP=%(tp)s × PP=%(pp)s): pipeline stages talk over the network "
+        "between nodes; expect lower throughput than inside one node."
+    ),
+    "concurrency_limited": N_(
+        "Only ≈ %(max_concurrency)s of the %(concurrency)s requested sequences fit at this context: "
+        "add GPUs, shorten the context or use an fp8 KV cache."
+    ),
     "no_price": N_("No rental price on file for %(gpu)s in %(currency)s: cost not estimated."),
 }
 NOTE_FALLBACK = N_("Note: %(code)s %(details)s")
@@ -133,7 +144,8 @@ RECOMPUTE: dict[str, str] = {
 _PERCENT_KEYS = {"mfu", "ratio", "gpu_memory_utilization"}
 _TOKEN_KEYS = {"tokens", "chinchilla_tokens", "num_samples"}
 _PARAM_KEYS = {"params_active", "params_total"}
-_COUNT_KEYS = {"gpu_hours", "gpus", "gpu_count", "min_gpus", "gpus_searched", "tp", "tokens_per_sample",
+_COUNT_KEYS = {"gpu_hours", "gpus", "gpu_count", "min_gpus", "gpus_searched", "tp", "pp", "tokens_per_sample",
+               "max_concurrency",
                "seq_len", "context", "concurrency", "micro_batch", "batch_size", "lora_rank", "epochs"}
 
 
@@ -267,8 +279,18 @@ def _render_capped(template: str, lang: str, fmt: Format, ctx: dict[str, Any]) -
     text = _render_raw(template, lang, fmt, ctx)
     if fmt != "html" or visible_length(text) <= TELEGRAM_MAX_CHARS:
         return text
+    # 1) shorten the ledger's sources, 2) drop the details block, 3) cut safely
+    if ctx.get("assumptions"):
+        short = [{**a, "source": _shorten(a["source"], SHORT_SOURCE_CHARS)} for a in ctx["assumptions"]]
+        text = _render_raw(template, lang, fmt, {**ctx, "assumptions": short})
+        if visible_length(text) <= TELEGRAM_MAX_CHARS:
+            return text
     text = _render_raw(template, lang, fmt, {**ctx, "show_details": False})
     return truncate_html(text, TELEGRAM_MAX_CHARS)
+
+
+def _shorten(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -487,35 +509,69 @@ def _memory(report: SizingReport, f: Fmt) -> dict[str, Any] | None:
     }
 
 
-def _inference(report: SizingReport, f: Fmt, capacity: float | None) -> dict[str, Any] | None:
+def _inference(report: SizingReport, f: Fmt) -> dict[str, Any] | None:
     inf = report.inference
     if inf is None:
         return None
+    decode = inf.decode_tokens_per_s
+    cpm, cpmonth = inf.cost_per_million_tokens, inf.cost_per_month
     return {
-        "precision": (report.request.precision or "bf16"),
+        "precision": inf.weight_format,
+        "kv_precision": inf.kv_precision,
         "weights": f.gb(inf.weights_bytes),
         "bytes_per_param": f.num(inf.bytes_per_param, 2),
         "kv_per_token": f.kib(inf.kv_bytes_per_token),
         "kv_total": f.gb(inf.kv_bytes_total),
         "total": f.gb(inf.weights_bytes + inf.kv_bytes_total),
+        "usable": f.gib(inf.usable_bytes_per_gpu),
         "context": _context_len(inf.context_tokens),
         "concurrency": f.int(inf.concurrency),
         "min_gpus": f.int(inf.min_gpus),
         "rec_gpus": f.int(inf.recommended_gpus),
+        "serving_gpus": f.int(inf.serving_gpus),
         "same": inf.min_gpus == inf.recommended_gpus,
-        "tp": inf.tp,
-        "capacity": f.gib(capacity) if capacity else None,
-        "max_concurrency": f.int(inf.max_concurrency) if inf.max_concurrency is not None else None,
-        "decode_seq": f.num(inf.decode_tokens_per_s_per_sequence, 0)
-        if inf.decode_tokens_per_s_per_sequence else None,
-        "decode_all": f.int(inf.decode_tokens_per_s_aggregate) if inf.decode_tokens_per_s_aggregate else None,
+        "layout": f"TP={inf.tp}" + (f" × PP={inf.pp}" if inf.pp > 1 else ""),
+        "max_concurrency": f.int(inf.max_concurrency),
+        "table": [
+            {"context": rjust(_context_len(ctx), 4), "n": f.int(n)} for ctx, n in inf.concurrency_table
+        ],
+        "decode_seq": f.num(decode.per_sequence, 1 if decode.per_sequence < 10 else 0) if decode else None,
+        "decode_all": f.int(decode.aggregate) if decode else None,
+        "decode_batch": f.int(decode.batch) if decode else None,
+        "ttft": f.num(inf.prefill_seconds, 2 if inf.prefill_seconds < 1 else 1)
+        if inf.prefill_seconds is not None else None,
+        "cpm": None if cpm is None else f.price_range(cpm.low, cpm.high, cpm.currency),
+        "per_month": None if cpmonth is None else
+        f"{f.money(cpmonth.low, cpmonth.currency)} – {f.money(cpmonth.high, cpmonth.currency)}",
+    }
+
+
+def _budget(report: SizingReport, f: Fmt, gpu: str) -> dict[str, Any] | None:
+    hours = report.budget_gpu_hours
+    if hours is None or report.flops is not None:
+        return None
+    req = report.request
+    if req.budget:
+        what = f.money(req.budget, req.currency or "CNY")
+    else:
+        what = f"{f.int(req.gpu_count or 0)} × {gpu}, {f.days(req.deadline_days or 0)}"
+    tokens = report.tokens_for_budget
+    return {
+        "what": what,
+        "gh": f.int(hours.likely), "gh_compact": f.compact(hours.likely),
+        "gh_low": f.compact(hours.low), "gh_high": f.compact(hours.high), "band": hours.low != hours.high,
+        "params": f.params(report.max_params_for_budget) if report.max_params_for_budget else None,
+        "chinchilla": f.tokens(report.chinchilla_tokens) if report.chinchilla_tokens else None,
+        "tokens": f.tokens(tokens.likely) if tokens else None,
+        "tokens_low": f.tokens(tokens.low) if tokens else None,
+        "tokens_high": f.tokens(tokens.high) if tokens else None,
     }
 
 
 def build_context(report: SizingReport, lang: str, parsed: ParseResult | None = None) -> dict[str, Any]:
     """Everything the reply templates show, formatted for ``lang`` (strings, lists, flags)."""
     f = fmt_for(lang)
-    gpu, family, capacity = _gpu_names(report)
+    gpu, family, _capacity = _gpu_names(report)
     per_node = 8
     try:
         from estimator import catalog
@@ -525,9 +581,10 @@ def build_context(report: SizingReport, lang: str, parsed: ParseResult | None = 
         pass
     training = _training(report, f, per_node)
     memory = _memory(report, f)
-    inference = _inference(report, f, capacity)
-    kind = "inference" if inference else "training" if training else "memory" if memory else "none"
-    budget_params = getattr(report, "max_params_for_budget", None)
+    inference = _inference(report, f)
+    budget = _budget(report, f, gpu)
+    kind = ("inference" if inference else "training" if training else "budget" if budget
+            else "memory" if memory else "none")
     return {
         "kind": kind,
         "model": _model_label(report),
@@ -537,7 +594,7 @@ def build_context(report: SizingReport, lang: str, parsed: ParseResult | None = 
         "t": training,
         "m": memory,
         "inf": inference,
-        "budget_params": f.params(budget_params) if budget_params else None,
+        "budget": budget,
         "notes": [note_text(n, lang) for n in report.warnings],
         "assumptions": _assumption_rows(report, lang),
         "show_details": True,
