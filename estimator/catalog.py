@@ -27,7 +27,9 @@ class GpuSpec(BaseModel):
     vendor: str
     aliases: list[str] = Field(default_factory=list, description="extra names users type, lower case")
     peak_tflops_bf16: float | None = Field(None, gt=0, description="dense BF16 tensor TFLOPS")
-    peak_tflops_fp16: float | None = Field(None, gt=0, description="dense FP16 tensor TFLOPS (FP32 accumulate)")
+    peak_tflops_fp16: float | None = Field(
+        None, gt=0, description="dense FP16 tensor TFLOPS (FP32 accumulate)"
+    )
     peak_tflops_fp8: float | None = Field(None, gt=0, description="dense FP8 tensor TFLOPS")
     memory_gib: float = Field(gt=0, description="device memory; vendors' 'GB' for HBM/GDDR is GiB")
     memory_bandwidth_gbps: float | None = Field(None, gt=0, description="GB/s (1e9 B/s)")
@@ -90,7 +92,7 @@ class ModelSpec(BaseModel):
     q_lora_rank: int | None = Field(None, gt=0, description="MLA query compression rank; None = full-rank q")
     qk_nope_head_dim: int | None = Field(None, gt=0, description="MLA per-head q/k dim without RoPE")
     v_head_dim: int | None = Field(None, gt=0, description="MLA per-head value dim")
-    attention_bias: bool = Field(False, description="q/k/v projections carry biases (Qwen2/2.5, ChatGLM3, GLM-4)")
+    attention_bias: bool = Field(False, description="q/k/v biases (Qwen2/2.5, ChatGLM3, GLM-4)")
     source: str
     notes: str | None = None
 
