@@ -1,0 +1,149 @@
+"""Catalogs: complete zh_CN translation, matching placeholders, .pot in sync with the sources,
+runtime loading (.mo when fresh, else the .po compiled in memory), both resource layouts."""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # checkout layout without install
+
+import pytest
+from babel.messages.frontend import CommandLineInterface
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+
+from bot import i18n
+
+ROOT = Path(__file__).resolve().parents[1]
+POT = ROOT / "locales" / "messages.pot"
+PO = {loc: ROOT / "locales" / loc / "LC_MESSAGES" / "messages.po" for loc in ("zh_CN", "en")}
+
+# %(name)s / %(name)d, {name}; "%%" is a literal percent sign, not a placeholder
+_PLACEHOLDER = re.compile(r"%\((\w+)\)[sdrfi]|(?<!\{)\{(\w+)\}(?!\})")
+
+
+def _catalog(path: Path, locale: str | None = None):
+    with path.open("rb") as f:
+        return read_po(f, locale=locale)
+
+
+def _placeholders(s: str) -> list[str]:
+    return sorted(a or b for a, b in _PLACEHOLDER.findall(s.replace("%%", "")))
+
+
+def _msgids(path: Path) -> set[str]:
+    return {m.id for m in _catalog(path) if m.id}
+
+
+def test_zh_cn_translates_every_msgid():
+    pot_ids = _msgids(POT)
+    zh = _catalog(PO["zh_CN"], "zh_CN")
+    by_id = {m.id: m for m in zh if m.id}
+    missing = sorted(pot_ids - by_id.keys())
+    empty = sorted(i for i in pot_ids & by_id.keys() if not by_id[i].string)
+    fuzzy = sorted(i for i in pot_ids & by_id.keys() if by_id[i].fuzzy)
+    assert not missing, f"not in zh_CN: {missing[:5]}"
+    assert not empty, f"untranslated in zh_CN: {empty[:5]}"
+    assert not fuzzy, f"fuzzy in zh_CN: {fuzzy[:5]}"
+
+
+def test_zh_cn_is_chinese():
+    zh = [m for m in _catalog(PO["zh_CN"], "zh_CN") if m.id]
+    chinese = [m for m in zh if re.search(r"[\u4e00-\u9fff]", m.string)]
+    assert len(chinese) >= 0.85 * len(zh)  # the rest are terms kept as is ("GPU", "logits")
+
+
+def test_en_catalog_covers_every_msgid():
+    assert _msgids(POT) <= _msgids(PO["en"])
+
+
+@pytest.mark.parametrize("locale", ["zh_CN", "en"])
+def test_placeholders_match(locale):
+    bad = []
+    for m in _catalog(PO[locale], locale):
+        if not m.id or not m.string:
+            continue
+        if _placeholders(m.id) != _placeholders(m.string):
+            bad.append((m.id, m.string))
+        # a single "%" would break %-formatting: literal percent signs must be doubled
+        if re.search(r"%(?!\(\w+\)[sdrfi]|%)", m.string.replace("%%", "")):
+            bad.append((m.id, m.string))
+    assert not bad, bad[:3]
+
+
+def test_pot_is_up_to_date_with_sources(tmp_path):
+    """Re-extract with babel.cfg (as scripts/i18n.sh does) and compare the msgid sets."""
+    out = tmp_path / "messages.pot"
+    cwd = os.getcwd()
+    try:
+        os.chdir(ROOT)
+        CommandLineInterface().run(
+            ["pybabel", "-q", "extract", "-F", "babel.cfg", "-k", "N_", "--no-location", "-o", str(out), "."]
+        )
+    finally:
+        os.chdir(cwd)
+    fresh, stored = _msgids(out), _msgids(POT)
+    assert fresh == stored, (
+        f"run scripts/i18n.sh: new {sorted(fresh - stored)[:5]}, stale {sorted(stored - fresh)[:5]}"
+    )
+
+
+def test_translate_formats_and_falls_back():
+    assert i18n.translate("zh", "pre-training") == "预训练"
+    assert i18n.translate("en", "pre-training") == "pre-training"
+    assert i18n.translate("fr", "pre-training") == "pre-training"  # unknown language → English
+    assert i18n.translate("zh", "MFU %(mfu)s is outside the usual 30–50%% band: please double-check it.",
+                          mfu="80%") == "MFU 80% 超出常见的 30–50% 区间，请再确认一下。"
+    assert i18n.translate("zh", "a msgid nobody wrote") == "a msgid nobody wrote"
+
+
+def test_languages_are_independent_per_call():
+    """No global current locale: interleaved calls each get their own language."""
+    seq = [i18n.translate(lang, "inference") for lang in ("zh", "en", "zh", "en")]
+    assert seq == ["推理", "inference", "推理", "inference"]
+
+
+def test_compile_po_in_memory():
+    t = i18n.compile_po(PO["zh_CN"], "zh_CN")
+    assert t.gettext("full fine-tuning") == "全参微调"
+
+
+def test_fresh_mo_is_used_and_stale_mo_ignored(tmp_path, monkeypatch):
+    base = tmp_path / "zh_CN" / "LC_MESSAGES"
+    base.mkdir(parents=True)
+    po = base / "messages.po"
+    po.write_bytes(PO["zh_CN"].read_bytes())
+    cat = _catalog(po, "zh_CN")
+    cat["inference"].string = "推理（来自 mo）"
+    with (base / "messages.mo").open("wb") as f:
+        write_mo(f, cat)
+    monkeypatch.setattr(i18n, "locales_dir", lambda: tmp_path)
+
+    i18n.translations.cache_clear()
+    try:
+        assert i18n.translate("zh", "inference") == "推理（来自 mo）"  # .mo newer than .po
+        old = time.time() - 3600
+        os.utime(base / "messages.mo", (old, old))
+        i18n.translations.cache_clear()
+        assert i18n.translate("zh", "inference") == "推理"  # .po edited after compiling: use the .po
+        (base / "messages.mo").unlink()
+        po.unlink()
+        i18n.translations.cache_clear()
+        assert i18n.translate("zh", "inference") == "inference"  # no catalog: English msgids
+    finally:
+        i18n.translations.cache_clear()
+
+
+def test_resource_dirs_in_checkout_and_installed_layouts(tmp_path, monkeypatch):
+    assert i18n.templates_dir() == ROOT / "templates"
+    assert i18n.locales_dir() == ROOT / "locales"
+    pkg = tmp_path / "site-packages" / "bot"
+    (pkg / "templates").mkdir(parents=True)
+    (pkg / "locales").mkdir()
+    monkeypatch.setattr(i18n, "_PACKAGE_DIR", pkg)
+    assert i18n._resource_dir("templates") == pkg / "templates"  # installed wheel: inside the package
+    assert i18n._resource_dir("locales") == pkg / "locales"
