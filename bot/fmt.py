@@ -173,12 +173,18 @@ class Fmt:
     def gb(self, nbytes: float) -> str:
         """Decimal gigabytes (1 GB = 10⁹ B), for weights and totals: ``140 GB``."""
         v = nbytes / GB
-        return f"{self.num(v, 1 if v < 100 else 0)} GB"
+        return f"{self._one_decimal(v)} GB"
 
     def gib(self, nbytes: float) -> str:
         """Binary gibibytes (1 GiB = 2³⁰ B), for GPU memory: ``80 GiB``."""
         v = nbytes / GIB
-        return f"{self.num(v, 1 if v < 100 else 0)} GiB"
+        return f"{self._one_decimal(v)} GiB"
+
+    def _one_decimal(self, v: float) -> str:
+        """``8.0``, ``13.7``; whole numbers from 100 up (``140``, ``1,087``); ``80`` for exact values."""
+        if v >= 100 or float(v).is_integer():
+            return self.int(v)
+        return format_decimal(v, format="#,##0.0", locale=self.locale)
 
     def kib(self, nbytes: float) -> str:
         """Binary kibibytes, for per-token KV cache: ``128 KiB``."""

@@ -201,10 +201,10 @@ def render(answer: Answer, fmt: Format = "html") -> str:
         return render_help(answer.lang, fmt, out_of_scope=parsed.out_of_scope, parsed=parsed)
     try:
         ctx = build_context(answer.report, answer.lang, parsed)
+        return _render_capped("reply.j2", answer.lang, fmt, ctx)
     except Exception:  # a report shape we did not foresee must still get an answer
-        log.exception("cannot build reply context")
+        log.exception("cannot render the reply")
         return render_help(answer.lang, fmt, parsed=parsed)
-    return _render_capped("reply.j2", answer.lang, fmt, ctx)
 
 
 def render_help(
