@@ -24,6 +24,21 @@ def training_flops(params: float, tokens: float, flops_per_param_token: float = 
     return flops_per_param_token * params * tokens
 
 
+def flops_per_param_token(trains_all_weights: bool, algorithm: str = "sft") -> float:
+    """FLOPs per parameter per training token, k in C = k·N·D, by method and algorithm.
+
+    SFT / pre-training: 6 (Kaplan et al. 2020); LoRA/QLoRA: 4 (derived: no weight gradients for
+    frozen weights). Preference tuning adds documented multiples of a forward pass (2·N·D each):
+    DPO + reference forward (Rafailov et al. 2023) → 8 / 6; GRPO + reference + generation
+    (Shao et al. 2024) → 10 / 8; PPO: actor and critic trained, reference and reward forwards,
+    generation (Ouyang et al. 2022) → 18 / 14. D counts every trained token (chosen + rejected
+    for DPO; prompts + generations for RL).
+    """
+    train = 6.0 if trains_all_weights else 4.0
+    extra = {"sft": 0.0, "dpo": 2.0, "grpo": 4.0, "ppo": train + 6.0}.get(algorithm, 0.0)
+    return train + extra
+
+
 def gpu_hours(flops: float, peak_flops: float, mfu: float) -> float:
     """GPU-hours = C / (peak × MFU × 3600).
 

@@ -12,8 +12,9 @@ from estimator import catalog, compute, defaults
 from estimator.architecture import shape_for_size
 from estimator.catalog import GpuSpec, ModelSpec
 from estimator.inference import size_inference
-from estimator.memory import TrainingSetup, training_memory
+from estimator.memory import TrainingSetup, checkpoint_bytes, training_memory
 from estimator.models import (
+    Algorithm,
     Assumption,
     Band,
     Cost,
@@ -197,13 +198,15 @@ def estimate(req: SizingRequest) -> SizingReport:
     )
     filled["deadline_days"] = deadline
     filled["mfu"] = mfu[1]
-    k = 6.0 if method == Method.full else 4.0
-    report["flops_formula"] = "6ND" if k == 6.0 else "4ND"
-    if k == 4.0:
+    algorithm = req.algorithm or Algorithm.sft
+    k = compute.flops_per_param_token(method == Method.full, algorithm.value)
+    report["flops_formula"] = f"{k:g}ND"
+    if k != 6.0:
         ledger.assume(
             "flops_per_param_token",
-            4,
-            "derived: frozen weights need no weight gradients (2ND forward + 2ND backward)",
+            k,
+            "derived: LoRA/QLoRA need no weight gradients for frozen weights (4ND); "
+            "DPO/GRPO/PPO add reference, reward and generation forward passes (2ND each)",
         )
 
     tokens = _training_tokens(req, stage, ledger)
@@ -287,7 +290,10 @@ def estimate(req: SizingRequest) -> SizingReport:
             "1 GiB + 8 %",
             f"{defaults.CUDA_CONTEXT_BYTES.source}; {defaults.FRAGMENTATION.source}",
         )
-        setup = TrainingSetup(method=method, seq_len=seq, micro_batch=mb, lora_rank=int(rank))
+        setup = TrainingSetup(
+            method=method, algorithm=algorithm, seq_len=seq, micro_batch=mb, lora_rank=int(rank)
+        )
+        report["checkpoint_bytes"] = checkpoint_bytes(spec, params, method, int(rank))
         filled |= {"seq_len": seq, "batch_size": mb}
 
     mem = None
@@ -309,6 +315,8 @@ def estimate(req: SizingRequest) -> SizingReport:
             ledger.note("memory_tight", ratio=round(mem.per_gpu_bytes / mem.gpu_memory_bytes, 3))
         if gpu.consumer and (mem.min_gpus or 0) > 1:
             ledger.note("consumer_no_nvlink", gpu=gpu.family)
+        if mem.plan is not None and mem.plan.pp > 1:
+            ledger.note("pp_bubble", pp=mem.plan.pp)
 
     if hours is not None:
         need = compute.gpus_for_deadline(hours.likely, deadline, gpu.gpus_per_node)

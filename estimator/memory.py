@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
+from estimator.architecture import embedding_params
 from estimator.catalog import GpuSpec, ModelSpec
 from estimator.defaults import CUDA_CONTEXT_BYTES, FRAGMENTATION
-from estimator.models import Memory, Method, Plan
+from estimator.models import Algorithm, Alternative, Checkpoint, Memory, Method, Plan
 
 Recompute = Literal["none", "selective", "full"]
 Optimizer = Literal["adamw", "adamw8bit", "sgd"]
@@ -24,14 +25,15 @@ OPTIMIZER_BYTES_PER_PARAM: dict[str, float] = {"adamw": 12.0, "adamw8bit": 6.0, 
 """Optimizer state bytes per trainable parameter under mixed precision.
 
 AdamW: fp32 master copy 4 + momentum 4 + variance 4 = 12 (ZeRO §3, "K = 12").
-8-bit AdamW: fp32 master 4 + two 1-byte states = 6 (Dettmers et al. 2022, 8-bit optimizers).
+8-bit AdamW: fp32 master 4 + two 1-byte states = 6 (Dettmers et al. 2022, *8-bit Optimizers*).
 SGD with momentum: fp32 master 4 + momentum 4 = 8.
 """
 
 NF4_BITS_PER_PARAM = 4.127
 """QLoRA base weights: NF4 (4 bits) + double-quantized block scales (0.127 bits/param).
 
-Source: Dettmers et al. 2023, *QLoRA*, §2 (block size 64, double quantization: 8/64 + 32/(64·256)).
+Source: Dettmers et al. 2023, *QLoRA*, §2 (block size 64; double quantization 8/64 + 32/(64·256)).
+Embeddings and the output head stay in bf16 (bitsandbytes quantizes only the linear layers).
 """
 
 QLORA_ADAPTER_BYTES_PER_PARAM = 6.0
@@ -40,8 +42,18 @@ QLORA_ADAPTER_BYTES_PER_PARAM = 6.0
 LORA_ADAPTER_BYTES_PER_PARAM = 16.0
 """LoRA adapters train like a full model: 2 + 2 + 12 bytes (mixed-precision AdamW)."""
 
+FULL_STATE_BYTES_PER_PARAM = 16.0
+"""Resumable checkpoint of mixed-precision AdamW: bf16 weights 2 + fp32 master 4 + m 4 + v 4,
+rounded to the 16 B/param of model states (ZeRO §3) to leave room for gradients/RNG/metadata."""
+
 RECOMPUTE_ORDER: tuple[Recompute, ...] = ("selective", "full")
 """Searched activation strategies. 'selective' = FlashAttention-era baseline (no s² scores stored)."""
+
+HEADROOM = 0.9
+"""A comfortable plan uses at most 90 % of the card (spikes, fragmentation beyond the average)."""
+
+MAX_GPUS_SEARCHED = 100_000
+"""Largest cluster the plan search considers (beyond it the reply says it does not fit)."""
 
 
 @dataclass(frozen=True)
@@ -49,10 +61,12 @@ class TrainingSetup:
     """What is being trained and how (independent of the layout)."""
 
     method: Method = Method.full
+    algorithm: Algorithm = Algorithm.sft
     seq_len: int = 2048
     micro_batch: int = 1
     optimizer: Optimizer = "adamw"
     lora_rank: int = 16
+    offload: bool = False
 
 
 def lora_params(spec: ModelSpec, rank: int) -> float:
@@ -69,11 +83,26 @@ def lora_params(spec: ModelSpec, rank: int) -> float:
         per_expert = mats * (h + (spec.moe_ffn_hidden or spec.ffn_hidden))
         experts = (spec.experts or 0) + (spec.shared_experts or 0)
         moe_layers = spec.layers - (spec.dense_layers or 0)
-        mlp_total = moe_layers * experts * per_expert + (spec.dense_layers or 0) * mats * (
-            h + spec.ffn_hidden
-        )
-        return rank * (spec.layers * attn + mlp_total)
+        dense = (spec.dense_layers or 0) * mats * (h + spec.ffn_hidden)
+        return rank * (spec.layers * attn + moe_layers * experts * per_expert + dense)
     return rank * spec.layers * (attn + mats * (h + spec.ffn_hidden))
+
+
+def model_state_bytes(
+    params: float, optimizer: Optimizer = "adamw", zero_stage: int = 0, dp: int = 1
+) -> dict[str, float]:
+    """Full-training model states per GPU: bf16 weights 2Ψ, bf16 gradients 2Ψ, optimizer KΨ.
+
+    ZeRO shards over the data-parallel degree ``dp`` (not the total GPU count): stage 1 the
+    optimizer states, 2 also the gradients, 3 also the weights. ZeRO paper Table 1 (Ψ = 7.5B,
+    dp = 64): 120 / 31.4 / 16.6 / 1.88 GB for stages 0 / 1 / 2 / 3.
+    """
+    k = OPTIMIZER_BYTES_PER_PARAM[optimizer]
+    return {
+        "weights": 2.0 * params / (dp if zero_stage >= 3 else 1),
+        "gradients": 2.0 * params / (dp if zero_stage >= 2 else 1),
+        "optimizer": k * params / (dp if zero_stage >= 1 else 1),
+    }
 
 
 def activation_bytes_per_layer(
@@ -99,35 +128,51 @@ def logits_bytes(seq_len: int, micro_batch: int, vocab: int, tp: int) -> float:
     return micro_batch * seq_len * vocab * 6.0 / tp
 
 
+def _frozen_copy_bytes(params: float, plan: Plan) -> float:
+    """A frozen bf16 model (DPO/PPO reference, PPO reward): 2Ψ, sharded like the weights."""
+    return 2.0 * params / (plan.tp * plan.pp) / (plan.dp if plan.zero_stage >= 3 else 1)
+
+
 def breakdown(spec: ModelSpec, params: float, setup: TrainingSetup, plan: Plan) -> dict[str, float]:
     """Bytes per GPU by part for ``plan`` (stage 1 of the pipeline, the fullest one).
 
-    ZeRO shards over the data-parallel degree ``plan.dp`` (not the total GPU count):
-    stage 1 shards optimizer states, 2 also gradients, 3 also weights (ZeRO §5).
-    With CPU offload the optimizer states (and, at ZeRO-3, the weights) live in host memory.
+    Model states per :func:`model_state_bytes` on the TP × PP shard; with CPU offload
+    (ZeRO-Offload, Ren et al. 2021) the optimizer states live in host memory.
+    LoRA: frozen bf16 base + adapters; QLoRA: NF4 base (embeddings bf16) + adapters.
+    DPO adds a frozen reference model (Rafailov et al. 2023); PPO adds a trained critic of the
+    same size plus frozen reference and reward models (Ouyang et al. 2022, InstructGPT);
+    GRPO drops the critic (Shao et al. 2024, DeepSeekMath §4). With LoRA the reference is the
+    base with adapters disabled (no extra copy).
     """
     shard = params / (plan.tp * plan.pp)
-    dp, z = plan.dp, plan.zero_stage
     parts: dict[str, float] = {}
     if setup.method == Method.full:
-        opt_bytes = OPTIMIZER_BYTES_PER_PARAM[setup.optimizer]
-        parts["weights"] = 2.0 * shard / (dp if z >= 3 else 1)
-        parts["gradients"] = 2.0 * shard / (dp if z >= 2 else 1)
-        parts["optimizer"] = 0.0 if plan.offload else opt_bytes * shard / (dp if z >= 1 else 1)
+        parts |= model_state_bytes(shard, setup.optimizer, plan.zero_stage, plan.dp)
+        if plan.offload:
+            parts["optimizer"] = 0.0
     else:
-        base_bytes = 2.0 if setup.method == Method.lora else NF4_BITS_PER_PARAM / 8.0
-        per_adapter = (
-            LORA_ADAPTER_BYTES_PER_PARAM if setup.method == Method.lora else QLORA_ADAPTER_BYTES_PER_PARAM
-        )
-        parts["weights"] = base_bytes * shard / (dp if z >= 3 else 1)
+        if setup.method == Method.lora:
+            base = 2.0 * shard
+            per_adapter = LORA_ADAPTER_BYTES_PER_PARAM
+        else:
+            embed = min(embedding_params(spec), params) / (plan.tp * plan.pp)
+            base = NF4_BITS_PER_PARAM / 8.0 * (shard - embed) + 2.0 * embed
+            per_adapter = QLORA_ADAPTER_BYTES_PER_PARAM
+        parts["weights"] = base / (plan.dp if plan.zero_stage >= 3 else 1)
         parts["adapters"] = per_adapter * lora_params(spec, setup.lora_rank) / (plan.tp * plan.pp)
+    if setup.algorithm in (Algorithm.dpo, Algorithm.ppo, Algorithm.grpo) and setup.method == Method.full:
+        parts["reference"] = _frozen_copy_bytes(params, plan)
+    if setup.algorithm == Algorithm.ppo:
+        if setup.method == Method.full:
+            critic = model_state_bytes(shard, setup.optimizer, plan.zero_stage, plan.dp)
+            parts["critic"] = sum(critic.values()) - (critic["optimizer"] if plan.offload else 0.0)
+        else:
+            parts["critic"] = parts["adapters"]
+        parts["reward"] = _frozen_copy_bytes(params, plan)
     layers_per_stage = math.ceil(spec.layers / plan.pp)
     in_flight = plan.pp  # 1F1B: stage 1 holds pp micro-batches (Narayanan et al. 2021)
-    parts["activations"] = (
-        activation_bytes_per_layer(setup.seq_len, plan.micro_batch, spec, plan.tp, plan.recompute)  # type: ignore[arg-type]
-        * layers_per_stage
-        * in_flight
-    )
+    act = activation_bytes_per_layer(setup.seq_len, plan.micro_batch, spec, plan.tp, plan.recompute)  # type: ignore[arg-type]
+    parts["activations"] = act * layers_per_stage * in_flight
     parts["logits"] = logits_bytes(setup.seq_len, plan.micro_batch, spec.vocab, plan.tp)
     subtotal = sum(parts.values())
     parts["overhead"] = CUDA_CONTEXT_BYTES.value + FRAGMENTATION.value * subtotal
@@ -157,6 +202,7 @@ def candidate_plans(spec: ModelSpec, gpu: GpuSpec, gpus: int, setup: TrainingSet
                         zero_stage=zero,
                         recompute=recompute,
                         micro_batch=setup.micro_batch,
+                        offload=setup.offload,
                     )
 
 
@@ -169,32 +215,146 @@ def plan_preference(plan: Plan) -> tuple:
     return (plan.recompute == "full", plan.pp, plan.zero_stage == 3, plan.tp, plan.zero_stage)
 
 
-def _gpu_counts(start: int, limit: int, per_node: int) -> Iterator[int]:
-    n = 1
-    while n < per_node and n < start:
-        n *= 2
-    while n <= limit:
-        if n >= start:
-            yield n
-        n = n * 2 if n < per_node else n + per_node
+def _gpu_count(i: int, per_node: int) -> int:
+    """The i-th candidate GPU count: 1, 2, 4, … up to a node, then whole nodes (i ≥ 0)."""
+    small = int(math.log2(per_node))  # counts below a full node: 1, 2, 4 for 8-GPU nodes
+    return 2**i if i < small else (i - small + 1) * per_node
+
+
+def _count_index(n: int, per_node: int) -> int:
+    """Index of the first candidate count ≥ n."""
+    small = int(math.log2(per_node))
+    if n <= per_node // 2:
+        return max(0, math.ceil(math.log2(max(1, n))))
+    return small + math.ceil(n / per_node) - 1
 
 
 def best_plan_for(
-    spec: ModelSpec, params: float, gpu: GpuSpec, gpus: int, setup: TrainingSetup
+    spec: ModelSpec,
+    params: float,
+    gpu: GpuSpec,
+    gpus: int,
+    setup: TrainingSetup,
+    budget_fraction: float = 1.0,
+    allow_full_recompute: bool = True,
 ) -> tuple[Plan, dict[str, float]] | None:
-    """The preferred layout that fits on exactly ``gpus`` GPUs, or None."""
+    """The preferred layout whose per-GPU total is within ``budget_fraction`` of the card, or None."""
     best: tuple[tuple, Plan, dict[str, float]] | None = None
+    limit = gpu.memory_bytes * budget_fraction
     for plan in candidate_plans(spec, gpu, gpus, setup):
+        if plan.recompute == "full" and not allow_full_recompute:
+            continue
         parts = breakdown(spec, params, setup, plan)
-        if sum(parts.values()) <= gpu.memory_bytes:
+        if sum(parts.values()) <= limit:
             key = plan_preference(plan)
             if best is None or key < best[0]:
                 best = (key, plan, parts)
     return (best[1], best[2]) if best else None
 
 
-MAX_GPUS_SEARCHED = 100_000
-"""Largest cluster the plan search considers (beyond it the reply says it does not fit)."""
+def _lower_bound(spec: ModelSpec, params: float, gpu: GpuSpec, setup: TrainingSetup) -> int:
+    """GPUs below which nothing can fit: states fully sharded must fit in the memory."""
+    shell = breakdown(
+        spec, params, setup, Plan(tp=1, pp=1, dp=1, zero_stage=0, recompute="full", offload=setup.offload)
+    )
+    states = sum(v for k, v in shell.items() if k not in ("activations", "logits", "overhead"))
+    return max(1, math.floor(states / gpu.memory_bytes))
+
+
+def min_gpus(
+    spec: ModelSpec,
+    params: float,
+    gpu: GpuSpec,
+    setup: TrainingSetup,
+    budget_fraction: float = 1.0,
+    allow_full_recompute: bool = True,
+) -> tuple[int, Plan, dict[str, float]] | None:
+    """Fewest GPUs (1, 2, 4, then whole nodes) with a layout that fits, or None up to MAX_GPUS_SEARCHED.
+
+    Starts at the lower bound (all states sharded, nothing else), then gallops and bisects over
+    the candidate counts — assuming, as ZeRO-3 over all GPUs guarantees, that more GPUs never
+    need more memory per GPU — so it stays fast for very large models.
+    """
+
+    def fit(i: int):
+        return best_plan_for(
+            spec, params, gpu, _gpu_count(i, gpu.gpus_per_node), setup, budget_fraction, allow_full_recompute
+        )
+
+    per_node = gpu.gpus_per_node
+    lo = _count_index(_lower_bound(spec, params, gpu, setup), per_node)
+    last = _count_index(MAX_GPUS_SEARCHED, per_node)
+    if lo > last:
+        return None
+    found = fit(lo)
+    if found:
+        return _gpu_count(lo, per_node), *found
+    step, hi = 1, lo + 1
+    while True:  # gallop: lo fails, look for a hi that fits
+        hi = min(lo + step, last)
+        found = fit(hi)
+        if found or hi == last:
+            break
+        lo, step = hi, step * 2
+    if not found:
+        return None
+    while hi - lo > 1:  # bisect: lo fails, hi fits
+        mid = (lo + hi) // 2
+        mid_fit = fit(mid)
+        if mid_fit:
+            hi, found = mid, mid_fit
+        else:
+            lo = mid
+    return _gpu_count(hi, per_node), *found
+
+
+def _alternatives(spec: ModelSpec, params: float, gpu: GpuSpec, setup: TrainingSetup) -> list[Alternative]:
+    """The fewest GPUs under options a user can switch on (DeepSpeed estimators' 'with offload / without')."""
+    variants: list[tuple[str, TrainingSetup]] = []
+    if setup.method == Method.full:
+        variants += [
+            ("adamw8bit", replace(setup, optimizer="adamw8bit")),
+            ("cpu_offload", replace(setup, offload=True)),
+            ("lora", replace(setup, method=Method.lora)),
+            ("qlora", replace(setup, method=Method.qlora)),
+        ]
+    elif setup.method == Method.lora:
+        variants.append(("qlora", replace(setup, method=Method.qlora)))
+    out = []
+    for change, variant in variants:
+        found = min_gpus(spec, params, gpu, variant)
+        out.append(
+            Alternative(
+                change=change,
+                min_gpus=found[0] if found else None,
+                per_gpu_bytes=sum(found[2].values()) if found else None,
+            )
+        )
+    no_recompute = min_gpus(spec, params, gpu, setup, allow_full_recompute=False)
+    out.append(
+        Alternative(
+            change="no_full_recompute",
+            min_gpus=no_recompute[0] if no_recompute else None,
+            per_gpu_bytes=sum(no_recompute[2].values()) if no_recompute else None,
+        )
+    )
+    return out
+
+
+def recommended(
+    spec: ModelSpec, params: float, gpu: GpuSpec, setup: TrainingSetup, minimum: int
+) -> tuple[int, Plan] | None:
+    """A comfortable size: no full recompute, ≤ 90 % of the card; full training on at least one node."""
+    found = min_gpus(spec, params, gpu, setup, HEADROOM, allow_full_recompute=False)
+    if found is None:
+        return None
+    n = found[0]
+    if setup.method == Method.full and minimum > 1:
+        n = max(n, gpu.gpus_per_node)
+        if n != found[0]:
+            fit = best_plan_for(spec, params, gpu, n, setup, HEADROOM, allow_full_recompute=False)
+            return (n, fit[0]) if fit else (found[0], found[1])
+    return n, found[1]
 
 
 def training_memory(
@@ -204,57 +364,52 @@ def training_memory(
     setup: TrainingSetup,
     requested_gpus: int | None = None,
 ) -> Memory:
-    """Fewest GPUs that fit, the preferred layout there, and whether ``requested_gpus`` fits.
+    """Fewest GPUs that fit, a recommended size, the layout at ``requested_gpus`` (or at the
+    minimum), what would change the answer, and whether ``requested_gpus`` fits.
 
-    The search starts at the lower bound (all states sharded, nothing else) so it stays fast for
-    very large models. ``Memory.min_gpus`` is None when nothing fits within MAX_GPUS_SEARCHED.
+    ``Memory.min_gpus`` is None when nothing fits within MAX_GPUS_SEARCHED.
     """
+    found = min_gpus(spec, params, gpu, setup)
     shell = breakdown(spec, params, setup, Plan(tp=1, pp=1, dp=1, zero_stage=0, recompute="full"))
-    states = sum(v for k, v in shell.items() if k in ("weights", "gradients", "optimizer", "adapters"))
-    lower = max(1, math.floor(states / gpu.memory_bytes))
-    found: tuple[int, Plan, dict[str, float]] | None = None
-    for n in _gpu_counts(lower, MAX_GPUS_SEARCHED, gpu.gpus_per_node):
-        fit = best_plan_for(spec, params, gpu, n, setup)
-        if fit:
-            found = (n, *fit)
-            break
+    states = sum(v for k, v in shell.items() if k not in ("activations", "logits", "overhead"))
     fits_requested = None
+    at = found
     if requested_gpus is not None:
-        at_request = best_plan_for(spec, params, gpu, requested_gpus, setup)
-        fits_requested = at_request is not None
-        if at_request is not None:
-            found = (requested_gpus, *at_request)
-    if found is None:
-        parts = shell
+        fit = best_plan_for(spec, params, gpu, requested_gpus, setup)
+        fits_requested = fit is not None
+        if fit is not None:
+            at = (requested_gpus, *fit)
+    if found is None or at is None:
         return Memory(
-            per_gpu_bytes=sum(parts.values()),
+            per_gpu_bytes=sum(shell.values()),
             gpu_memory_bytes=gpu.memory_bytes,
             usable_bytes=gpu.memory_bytes,
             min_gpus=None,
-            breakdown=parts,
+            breakdown=shell,
             total_bytes=states,
             plan=None,
             fits_requested=fits_requested,
         )
-    n, plan, parts = found
-    min_gpus = n if fits_requested is not True else _min_fitting(spec, params, gpu, setup, lower, n)
+    rec = recommended(spec, params, gpu, setup, found[0])
+    n, plan, parts = at
     return Memory(
         per_gpu_bytes=sum(parts.values()),
         gpu_memory_bytes=gpu.memory_bytes,
         usable_bytes=gpu.memory_bytes,
-        min_gpus=min_gpus,
+        min_gpus=found[0],
         breakdown=parts,
         total_bytes=states,
         plan=plan,
         plan_gpus=n,
         fits_requested=fits_requested,
+        recommended_gpus=rec[0] if rec else None,
+        recommended_plan=rec[1] if rec else None,
+        alternatives=_alternatives(spec, params, gpu, setup),
     )
 
 
-def _min_fitting(
-    spec: ModelSpec, params: float, gpu: GpuSpec, setup: TrainingSetup, lower: int, upper: int
-) -> int:
-    for n in _gpu_counts(lower, upper, gpu.gpus_per_node):
-        if best_plan_for(spec, params, gpu, n, setup):
-            return n
-    return upper
+def checkpoint_bytes(spec: ModelSpec, params: float, method: Method, lora_rank: int = 16) -> Checkpoint:
+    """Checkpoint storage: weights only (bf16 2Ψ; adapters for LoRA/QLoRA) and the full training
+    state (16 B per trained parameter, :data:`FULL_STATE_BYTES_PER_PARAM`)."""
+    trained = params if method == Method.full else lora_params(spec, lora_rank)
+    return Checkpoint(weights=2.0 * trained, full_state=FULL_STATE_BYTES_PER_PARAM * trained)

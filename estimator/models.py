@@ -146,6 +146,21 @@ class Plan(_Frozen):
     offload: bool = False
 
 
+class Alternative(_Frozen):
+    """What would change the answer: the fewest GPUs under one changed option."""
+
+    change: str = Field(description="e.g. 'no_full_recompute', 'adamw8bit', 'cpu_offload', 'lora', 'qlora'")
+    min_gpus: int | None
+    per_gpu_bytes: float | None = None
+
+
+class Checkpoint(_Frozen):
+    """Storage for checkpoints (bytes)."""
+
+    weights: float = Field(description="weights-only checkpoint (bf16; the adapters for LoRA/QLoRA)")
+    full_state: float = Field(description="resumable training state: weights + optimizer (16 B/param AdamW)")
+
+
 class Memory(_Frozen):
     """Memory per GPU for a layout, with its breakdown (bytes)."""
 
@@ -158,6 +173,13 @@ class Memory(_Frozen):
     plan: Plan | None = None
     plan_gpus: int | None = Field(None, description="GPU count that `plan` and `per_gpu_bytes` refer to")
     fits_requested: bool | None = Field(None, description="whether the user's GPU count fits")
+    recommended_gpus: int | None = Field(
+        None,
+        description="GPUs for a comfortable run: no full recompute, ≥ 10 % headroom, "
+        "a whole node for full training",
+    )
+    recommended_plan: Plan | None = None
+    alternatives: list[Alternative] = Field(default_factory=list)
 
 
 class DecodeSpeed(_Frozen):
@@ -227,6 +249,7 @@ class SizingReport(_Frozen):
     cost: Cost | None = None
     chinchilla_tokens: float | None = None
     memory: Memory | None = None
+    checkpoint_bytes: Checkpoint | None = None
     inference: Inference | None = None
     max_params_for_budget: float | None = Field(
         None, description="largest compute-optimal N (D = 20·N) the budget or GPUs × days can train"
