@@ -244,7 +244,12 @@ def estimate(req: SizingRequest) -> SizingReport:
         n = active or params
         flops = compute.training_flops(n, tokens, k)
         hours = _hours_band(flops, peak, mfu)
-        report |= {"flops": flops, "pf_days": compute.pf_days(flops), "gpu_hours": hours}
+        report |= {
+            "flops": flops,
+            "pf_days": compute.pf_days(flops),
+            "gpu_hours": hours,
+            "mfu": Band(low=mfu[0], likely=mfu[1], high=mfu[2]),
+        }
         filled["tokens"] = tokens
         if active:
             ledger.note("moe_active_params", params_active=active, params_total=params)
@@ -323,7 +328,7 @@ def estimate(req: SizingRequest) -> SizingReport:
         if mem is not None and mem.min_gpus:
             need = compute.round_to_nodes(max(need, mem.min_gpus), gpu.gpus_per_node)
         report["gpus_for_deadline"] = need
-        counts = _table_counts(need, gpu.gpus_per_node)
+        counts = sorted(set(_table_counts(need, gpu.gpus_per_node)) | {need})
         if req.gpu_count:
             report["days"] = _days(hours, req.gpu_count)
             counts = sorted(set(counts) | {req.gpu_count})

@@ -243,6 +243,7 @@ class SizingReport(_Frozen):
     flops_formula: str | None = Field(None, description="e.g. '6ND' or '4ND'")
     pf_days: float | None = None
     gpu_hours: Band | None = None
+    mfu: Band | None = Field(None, description="MFU behind gpu_hours: low (→ high hours), likely, high")
     days: DaysRow | None = Field(None, description="days on the user's GPU count")
     days_table: list[DaysRow] = Field(default_factory=list)
     gpus_for_deadline: int | None = None

@@ -71,7 +71,7 @@ def test_seed_report_end_to_end():
     assert r.gpu_hours.high == pytest.approx(124_643.9, abs=0.1)  # 30 % MFU
     assert r.gpus_for_deadline == 136  # 30-day default window, 17 × 8-GPU nodes
     assert r.cost.low == 1_402_245 and r.cost.high == 2_804_490  # ¥15–30 × 93,483 billed hours
-    assert [row.gpus for row in r.days_table] == [64, 128, 256, 512]
+    assert [row.gpus for row in r.days_table] == [64, 128, 136, 256, 512]
     assert r.days_table[1].days.likely == pytest.approx(93_482.9 / 128 / 24, rel=1e-6)
     fields = {a.field for a in r.assumptions}
     assert {"mfu", "deadline_days", "price_per_gpu_hour"} <= fields

@@ -1,0 +1,78 @@
+"""Serving sizes against published numbers (vLLM paper, llama.cpp, model configs, the seed)."""
+
+import pytest
+
+from estimator import catalog, estimate
+from estimator.inference import bytes_per_param, kv_bytes_per_sequence, kv_bytes_per_token
+from estimator.models import Precision, SizingRequest, Stage
+
+
+@pytest.mark.parametrize(
+    ("model_id", "expected"),
+    [
+        ("Llama-3-8B", 131_072),  # 2·32·8·128·2
+        ("Llama-2-13B", 819_200),  # vLLM paper (Kwon et al. 2023) §3: "800 KB" per token
+        ("Llama-2-70B", 327_680),
+        ("Qwen2.5-72B", 327_680),
+        ("Llama-3.1-405B", 516_096),
+        ("DeepSeek-V3", 70_272),  # MLA: 61·(512 + 64)·2
+    ],
+)
+def test_kv_bytes_per_token_bf16(model_id, expected):
+    assert kv_bytes_per_token(catalog.model(model_id)) == expected
+
+
+def test_sliding_window_caps_mistral_kv():
+    """Mistral 7B v0.1: sliding window 4,096 → a 32k sequence holds only 4,096 tokens of KV."""
+    spec = catalog.model("Mistral-7B")
+    assert kv_bytes_per_sequence(spec, 32_768) == kv_bytes_per_sequence(spec, 4096)
+
+
+def test_llama2_70b_bf16_weights_need_two_80gb_cards():
+    """Design §3.4: 70B in bf16 ≈ 138–140 GB of weights → at least 2 × 80 GB."""
+    r = estimate(SizingRequest(stage=Stage.inference, model="Llama-2-70B", gpu="A100-SXM4-80GB"))
+    assert r.inference.weights_bytes / 1e9 == pytest.approx(138, rel=0.02)
+    assert r.inference.min_gpus == 2
+
+
+def test_seed_responsive_70b_service_on_4_to_8_a100():
+    """Seed: '4–8 A100 for a responsive 70B service' — our recommendation at the default load."""
+    r = estimate(SizingRequest(stage=Stage.inference, params_total=70e9, gpu="A100-SXM4-80GB"))
+    assert 4 <= r.inference.recommended_gpus <= 8
+    assert r.inference.tp == r.inference.recommended_gpus
+
+
+@pytest.mark.parametrize(
+    ("params", "precision", "published_gb"),
+    [
+        (6.74e9, Precision.fp16, 13.0),  # llama.cpp README: 7B f16 13 GB
+        (6.74e9, Precision.q4_0, 3.9),  # 7B Q4_0 3.9 GB
+        (65.2e9, Precision.q4_0, 38.5),  # 65B Q4_0 38.5 GB
+    ],
+)
+def test_llama_cpp_published_sizes_within_10pct(params, precision, published_gb):
+    assert params * bytes_per_param(precision) / 1e9 == pytest.approx(published_gb, rel=0.10)
+
+
+def test_moe_weights_use_total_params_compute_uses_active():
+    """DeepSeek-V3: all 671B experts are resident; fp8 weights ≈ 671 GB."""
+    r = estimate(SizingRequest(stage=Stage.inference, model="DeepSeek-V3", precision=Precision.fp8,
+                               gpu="H20-96GB", gpu_count=8))
+    assert r.inference.weights_bytes == pytest.approx(catalog.model("DeepSeek-V3").params_total)
+    assert r.inference.min_gpus == 8
+
+
+def test_requested_context_not_default_128k():
+    r = estimate(SizingRequest(stage=Stage.inference, model="Llama-3.1-70B", gpu="H100-SXM5-80GB"))
+    assert r.inference.context_tokens == 4096
+    assert {"context", "concurrency"} <= {a.field for a in r.assumptions}
+
+
+def test_decode_is_memory_bound_at_small_batch_and_has_cost():
+    r = estimate(SizingRequest(stage=Stage.inference, params_total=70e9, gpu="A100-SXM4-80GB", concurrency=1,
+                               currency="USD"))
+    speed = r.inference.decode_tokens_per_s
+    assert speed.bound == "memory"
+    # one sequence on 2 × A100: ≈ 0.7 × 2 × 2,039 GB/s / 140 GB ≈ 20 tokens/s
+    assert speed.per_sequence == pytest.approx(0.7 * 2 * 2039e9 / (140e9 + 327_680 * 4096), rel=0.01)
+    assert r.inference.cost_per_million_tokens.low > 0
