@@ -56,8 +56,11 @@ def test_llama_cpp_published_sizes_within_10pct(params, precision, published_gb)
 
 def test_moe_weights_use_total_params_compute_uses_active():
     """DeepSeek-V3: all 671B experts are resident; fp8 weights ≈ 671 GB."""
-    r = estimate(SizingRequest(stage=Stage.inference, model="DeepSeek-V3", precision=Precision.fp8,
-                               gpu="H20-96GB", gpu_count=8))
+    r = estimate(
+        SizingRequest(
+            stage=Stage.inference, model="DeepSeek-V3", precision=Precision.fp8, gpu="H20-96GB", gpu_count=8
+        )
+    )
     assert r.inference.weights_bytes == pytest.approx(catalog.model("DeepSeek-V3").params_total)
     assert r.inference.min_gpus == 8
 
@@ -69,8 +72,11 @@ def test_requested_context_not_default_128k():
 
 
 def test_decode_is_memory_bound_at_small_batch_and_has_cost():
-    r = estimate(SizingRequest(stage=Stage.inference, params_total=70e9, gpu="A100-SXM4-80GB", concurrency=1,
-                               currency="USD"))
+    r = estimate(
+        SizingRequest(
+            stage=Stage.inference, params_total=70e9, gpu="A100-SXM4-80GB", concurrency=1, currency="USD"
+        )
+    )
     speed = r.inference.decode_tokens_per_s
     assert speed.bound == "memory"
     # one sequence on 2 × A100: ≈ 0.7 × 2 × 2,039 GB/s / 140 GB ≈ 20 tokens/s

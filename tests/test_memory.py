@@ -38,23 +38,31 @@ def test_korthikanti_2022_table2_gpt3_175b_per_layer():
     no recompute s·b·h·(34 + 5as/h)/t; selective 34·s·b·h/t; full 2·s·b·h/t."""
     spec = catalog.model("GPT-3-175B")
     s, h = 2048, 12288
-    assert activation_bytes_per_layer(s, 1, spec, 8, "none") == pytest.approx(s * h * (34 + 5 * 96 * s / h) / 8)
+    assert activation_bytes_per_layer(s, 1, spec, 8, "none") == pytest.approx(
+        s * h * (34 + 5 * 96 * s / h) / 8
+    )
     assert activation_bytes_per_layer(s, 1, spec, 8, "selective") == pytest.approx(34 * s * h / 8)
     assert activation_bytes_per_layer(s, 1, spec, 8, "full") == pytest.approx(2 * s * h / 8)
     # selective recompute saves 5as/h / (34 + 5as/h) = 80 / 114 ≈ 70 % (paper: "~70 %")
-    ratio = activation_bytes_per_layer(s, 1, spec, 8, "selective") / activation_bytes_per_layer(s, 1, spec, 8, "none")
+    ratio = activation_bytes_per_layer(s, 1, spec, 8, "selective") / activation_bytes_per_layer(
+        s, 1, spec, 8, "none"
+    )
     assert 1 - ratio == pytest.approx(0.70, abs=0.01)
 
 
 def test_qlora_paper_65b_fits_one_48gb_gpu():
     """Dettmers et al. 2023 (QLoRA) abstract: 65B fine-tuned on a single 48 GB GPU."""
-    found = min_gpus(shape_for_size(65.2e9), 65.2e9, catalog.gpu("RTX-A6000"), TrainingSetup(method=Method.qlora))
+    found = min_gpus(
+        shape_for_size(65.2e9), 65.2e9, catalog.gpu("RTX-A6000"), TrainingSetup(method=Method.qlora)
+    )
     assert found is not None and found[0] == 1
 
 
 def test_qlora_paper_33b_fits_one_24gb_gpu():
     """QLoRA §1: 33B on a single 24 GB consumer GPU."""
-    found = min_gpus(shape_for_size(32.5e9), 32.5e9, catalog.gpu("RTX-4090"), TrainingSetup(method=Method.qlora))
+    found = min_gpus(
+        shape_for_size(32.5e9), 32.5e9, catalog.gpu("RTX-4090"), TrainingSetup(method=Method.qlora)
+    )
     assert found is not None and found[0] == 1
 
 
@@ -62,7 +70,9 @@ def test_qlora_paper_33b_fits_one_24gb_gpu():
 def test_qlora_4bit_base_within_paper_table1(params, paper_gb):
     """QLoRA Table 1 lists Guanaco 65B at 41 GB and 33B at 21 GB (4-bit model incl. runtime);
     our NF4 base weights alone must stay below that and within 25 % of it."""
-    parts = breakdown(shape_for_size(params), params, TrainingSetup(method=Method.qlora), Plan(recompute="full"))
+    parts = breakdown(
+        shape_for_size(params), params, TrainingSetup(method=Method.qlora), Plan(recompute="full")
+    )
     assert 0.75 * paper_gb <= parts["weights"] / 1e9 <= paper_gb
 
 
@@ -76,22 +86,28 @@ def test_full_ft_70b_does_not_fit_one_node_of_a100_without_offload():
 def test_seed_full_finetune_7b_min_2_recommended_8_to_16():
     """Seed: full fine-tuning of a 7B model is 'typically 8–16 A100'; the minimum that fits is
     2 × 80 GB with ZeRO sharding (16 B/param = 112 GB of states)."""
-    r = estimate(SizingRequest(stage=Stage.finetune, method=Method.full, params_total=7e9, gpu="A100-SXM4-80GB"))
+    r = estimate(
+        SizingRequest(stage=Stage.finetune, method=Method.full, params_total=7e9, gpu="A100-SXM4-80GB")
+    )
     assert r.memory.min_gpus == 2
     assert r.memory.plan.zero_stage >= 1 and r.memory.plan.dp == 2
     assert 8 <= r.memory.recommended_gpus <= 16
 
 
 def test_lora_adapters_exact_for_llama2_7b_rank16():
-    """LoRA r=16 on q,k,v,o,gate,up,down of Llama-2-7B: 16·32·(4·(4096+4096) + 3·(4096+11008)) = 39,976,960."""
+    """LoRA r=16 on q,k,v,o,gate,up,down of Llama-2-7B (Hu et al. 2021: r·(d_in + d_out) per matrix):
+    16·32·(4·(4096+4096) + 3·(4096+11008)) = 39,976,960."""
     assert lora_params(catalog.model("Llama-2-7B"), 16) == 16 * 32 * (4 * 8192 + 3 * (4096 + 11008))
     assert lora_params(catalog.model("Llama-2-7B"), 16) == 39_976_960
 
 
 def test_qlora_70b_on_one_4090_does_not_fit():
     """70B in NF4 ≈ 36 GB > 24 GB: not on a single RTX 4090 (corpus q048: feasible = false)."""
-    r = estimate(SizingRequest(stage=Stage.finetune, method=Method.qlora, params_total=70e9, gpu="RTX-4090",
-                               gpu_count=1))
+    r = estimate(
+        SizingRequest(
+            stage=Stage.finetune, method=Method.qlora, params_total=70e9, gpu="RTX-4090", gpu_count=1
+        )
+    )
     assert r.memory.fits_requested is False
     assert any(n.code == "does_not_fit_requested" for n in r.warnings)
 
@@ -110,13 +126,17 @@ def test_dpo_adds_reference_model_and_ppo_adds_critic_and_reward():
 
 def test_checkpoint_sizes():
     """Weights-only bf16 = 2 B/param; full AdamW training state = 16 B/param."""
-    r = estimate(SizingRequest(stage=Stage.finetune, method=Method.full, params_total=7e9, gpu="A100-SXM4-80GB"))
+    r = estimate(
+        SizingRequest(stage=Stage.finetune, method=Method.full, params_total=7e9, gpu="A100-SXM4-80GB")
+    )
     assert r.checkpoint_bytes.weights == 14e9
     assert r.checkpoint_bytes.full_state == 112e9
 
 
 def test_alternatives_say_what_changes_the_answer():
-    r = estimate(SizingRequest(stage=Stage.finetune, method=Method.full, params_total=70e9, gpu="A100-SXM4-80GB"))
+    r = estimate(
+        SizingRequest(stage=Stage.finetune, method=Method.full, params_total=70e9, gpu="A100-SXM4-80GB")
+    )
     alt = {a.change: a.min_gpus for a in r.memory.alternatives}
     assert alt["qlora"] == 1 and alt["lora"] < r.memory.min_gpus
     assert alt["cpu_offload"] < r.memory.min_gpus
