@@ -28,6 +28,10 @@ from estimator.models import (
     Stage,
 )
 
+SHAPE_SOURCE = (
+    "Llama-style shape interpolated from the catalog's dense Llama/Qwen releases "
+    "(estimator.architecture.shape_for_size)"
+)
 TRAINING_STAGES = (Stage.pretrain, Stage.continued_pretrain, Stage.finetune)
 HUGE_GPUS = 100_000
 HUGE_DAYS = 3650
@@ -67,7 +71,7 @@ def _resolve_model(
     active = req.params_active or (spec.params_active if spec else None)
     if spec is None and total is not None:
         spec = shape_for_size(active or total)
-        ledger.assume("architecture", spec.id, spec.source)
+        ledger.assume("architecture", spec.id, SHAPE_SOURCE)
     return spec, total, active
 
 
@@ -188,16 +192,6 @@ def estimate(req: SizingRequest) -> SizingReport:
         )
     method = method or Method.full
     filled["method"] = method
-    mfu = _mfu_band(req, ledger)
-    peak = gpu.peak_flops_16bit
-    price = _price(req, gpu, ledger)
-    if price:
-        filled |= {"currency": price[2]}
-    deadline = req.deadline_days or ledger.assume(
-        "deadline_days", defaults.DEADLINE_DAYS.value, defaults.DEADLINE_DAYS.source
-    )
-    filled["deadline_days"] = deadline
-    filled["mfu"] = mfu[1]
     algorithm = req.algorithm or Algorithm.sft
     k = compute.flops_per_param_token(method == Method.full, algorithm.value)
     report["flops_formula"] = f"{k:g}ND"
@@ -219,8 +213,22 @@ def estimate(req: SizingRequest) -> SizingReport:
         spec = shape_for_size(params)
         filled["params_total"] = params
 
+    # Time, price and deadline matter only when there is compute to size (data, budget or GPUs × days)
+    peak = gpu.peak_flops_16bit
+    mfu = price = None
+    deadline = req.deadline_days
+    if tokens is not None or req.budget or (req.gpu_count and req.deadline_days):
+        mfu = _mfu_band(req, ledger)
+        price = _price(req, gpu, ledger)
+        if price:
+            filled["currency"] = price[2]
+        deadline = deadline or ledger.assume(
+            "deadline_days", defaults.DEADLINE_DAYS.value, defaults.DEADLINE_DAYS.source
+        )
+        filled |= {"deadline_days": deadline, "mfu": mfu[1]}
+
     # Inverse questions: a budget or GPUs × days, no data size
-    if tokens is None:
+    if tokens is None and mfu is not None:
         hours_budget = _budget_hours(req, price, deadline)
         if hours_budget is not None:
             report["budget_gpu_hours"] = hours_budget
@@ -240,7 +248,7 @@ def estimate(req: SizingRequest) -> SizingReport:
                 report["max_params_for_budget"] = compute.compute_optimal_params(flops_budget.likely)
                 report["chinchilla_tokens"] = compute.chinchilla_tokens(report["max_params_for_budget"])
 
-    if tokens is not None and params is not None:
+    if tokens is not None and params is not None and mfu is not None:
         n = active or params
         flops = compute.training_flops(n, tokens, k)
         hours = _hours_band(flops, peak, mfu)

@@ -206,12 +206,15 @@ def candidate_plans(spec: ModelSpec, gpu: GpuSpec, gpus: int, setup: TrainingSet
                     )
 
 
-def plan_preference(plan: Plan) -> tuple:
+def plan_preference(plan: Plan, nvlink: bool = True) -> tuple:
     """Lower is better: no full recompute, no pipeline, ZeRO-1/2 + TP before ZeRO-3, least TP.
 
     Rules from the design (§3.5): DP + ZeRO while model states fit; TP inside a node; PP across
     nodes; ZeRO-3/FSDP as the alternative to TP + PP; full recompute only when activations force it.
+    Without NVLink (PCIe-only cards) TP's per-layer all-reduces are slow, so ZeRO-3 comes first.
     """
+    if not nvlink:
+        return (plan.recompute == "full", plan.pp, plan.tp, plan.zero_stage)
     return (plan.recompute == "full", plan.pp, plan.zero_stage == 3, plan.tp, plan.zero_stage)
 
 
@@ -246,7 +249,7 @@ def best_plan_for(
             continue
         parts = breakdown(spec, params, setup, plan)
         if sum(parts.values()) <= limit:
-            key = plan_preference(plan)
+            key = plan_preference(plan, gpu.nvlink)
             if best is None or key < best[0]:
                 best = (key, plan, parts)
     return (best[1], best[2]) if best else None
