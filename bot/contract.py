@@ -66,6 +66,8 @@ def _report(answer: Answer) -> dict[str, Any]:
         "cost": cost,
         "chinchilla_tokens": r.chinchilla_tokens,
         "memory": mem,
+        "checkpoint_bytes": d["checkpoint_bytes"],
+        "mfu": d["mfu"],
         "inference": d["inference"],
         "budget_gpu_hours": d["budget_gpu_hours"],
         "tokens_for_budget": d["tokens_for_budget"],
