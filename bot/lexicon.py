@@ -1,0 +1,150 @@
+"""Word lists the parser matches against: spelling variants, stage words, out-of-scope topics.
+
+Catalog names (GPU and model ids and aliases) come from ``estimator/data``; this module only
+holds what is about *language*: Traditional → Simplified characters for the key words, common
+typos, Chinese model nicknames, and the keyword patterns for stages, methods and precisions.
+"""
+
+from __future__ import annotations
+
+import re
+
+
+def _rc(pattern: str) -> re.Pattern[str]:
+    """Compile with ASCII \\b, \\w, \\d: CJK characters must not count as word characters."""
+    return re.compile(pattern, re.ASCII)
+
+# Traditional → Simplified for the characters of the words the parser looks for (cheap str.translate).
+TRAD_TO_SIMP = str.maketrans({
+    "訓": "训", "練": "练", "參": "参", "數": "数", "張": "张", "預": "预", "調": "调",
+    "萬": "万", "億": "亿", "兩": "两", "個": "个", "據": "据", "顯": "显", "塊": "块",
+    "臺": "台", "並": "并", "發": "发", "語": "语", "續": "续", "時": "时", "週": "周",
+    "輪": "轮", "條": "条", "長": "长", "幾": "几", "設": "设", "備": "备", "內": "内",
+    "單": "单", "務": "务", "機": "机", "資": "资", "級": "级", "還": "还", "麼": "么",
+    "這": "这", "嗎": "吗", "體": "体", "問": "问", "題": "题", "價": "价", "錢": "钱",
+    "費": "费", "將": "将", "夠": "够", "從": "从", "頭": "头", "權": "权", "點": "点",
+    "義": "义", "線": "线", "併": "并", "戶": "户", "層": "层", "華": "华", "為": "为",
+    "騰": "腾", "與": "与", "減": "减", "載": "载", "實": "实", "際": "际", "說": "说",
+    "當": "当", "屬": "属", "樣": "样", "對": "对", "話": "话", "詞": "词", "碼": "码",
+    "幣": "币", "圓": "圆", "約": "约", "應": "应", "該": "该", "會": "会", "腦": "脑",
+    "盤": "盘",
+})
+
+# Common misspellings seen in chat (word → fix); applied to whole ASCII words.
+TYPOS: dict[str, str] = {
+    "trilion": "trillion", "trillon": "trillion", "trillian": "trillion", "trilllion": "trillion",
+    "bilion": "billion", "billon": "billion", "milion": "million", "millon": "million",
+    "tokns": "tokens", "tokes": "tokens", "toknes": "tokens", "tokenz": "tokens", "toekns": "tokens",
+    "tokn": "token", "modle": "model", "mdoel": "model", "moedl": "model",
+    "modell": "model", "trian": "train", "trianing": "training", "trainig": "training",
+    "traning": "training", "trainning": "training", "finetunning": "finetuning",
+    "fintune": "finetune", "finetue": "finetune", "fine-tuen": "fine-tune", "infernce": "inference",
+    "inferece": "inference", "inferance": "inference", "mnay": "many", "paramters": "parameters",
+    "parmeters": "parameters", "paramaters": "parameters", "parametres": "parameters",
+    "pretrian": "pretrain", "pertrain": "pretrain", "deply": "deploy", "depoly": "deploy",
+}
+CN_TYPOS: dict[str, str] = {
+    "微条": "微调", "徽调": "微调", "预训炼": "预训练", "推里": "推理", "部属": "部署",
+}
+
+# Chinese names and nicknames of model families → the ASCII family word the model regex knows.
+CN_MODEL_NAMES: list[tuple[str, str]] = [
+    ("通义千问", "qwen"), ("千问", "qwen"), ("百川", "baichuan"), ("零一万物", "yi-"),
+    ("深度求索", "deepseek"), ("羊驼", "llama"), ("智谱", "glm"),
+]
+
+# Model families the mention regex recognizes (catalog families are added at runtime).
+MODEL_FAMILIES: list[str] = [
+    "llama", "codellama", "qwen", "deepseek", "mixtral", "mistral", "gpt", "chatglm", "glm",
+    "baichuan", "yi", "gemma", "phi", "internlm", "falcon", "bloom", "opt", "claude", "ernie",
+    "moss", "vicuna", "starcoder", "grok", "kimi", "minimax", "whisper", "bert", "t5",
+]
+SHORT_FAMILIES = {"yi", "phi", "opt", "gpt", "t5", "bert", "glm"}  # need a version or size after them
+
+# Non-LLM transformers people ask about next to LLMs: sizes from their papers, for memory sizing.
+# Whisper: Radford et al. 2022, "Robust Speech Recognition via Large-Scale Weak Supervision", Table 1.
+ADJACENT_MODELS: list[tuple[re.Pattern[str], str, float]] = [
+    (_rc(r"whisper[\s\-_]*large(?:[\s\-_]*v(\d))?"), "Whisper-large", 1.55e9),
+    (_rc(r"whisper[\s\-_]*medium"), "Whisper-medium", 769e6),
+    (_rc(r"whisper[\s\-_]*small"), "Whisper-small", 244e6),
+    (_rc(r"whisper[\s\-_]*base"), "Whisper-base", 74e6),
+    (_rc(r"whisper[\s\-_]*tiny"), "Whisper-tiny", 39e6),
+]
+
+# GPU-like names that are not accelerators in the catalog (checked after catalog names are masked).
+UNKNOWN_GPU_RE = _rc(
+    r"(?<![a-z0-9])(?:"
+    r"(?:rtx|gtx)[\s\-]*\d{4}(?:[\s\-]*(?:ti|super))?"
+    r"|\d{4}[\s\-]*ti"
+    r"|apple[\s\-]*m[1-4](?:[\s\-]*(?:ultra|max|pro))?|m[1-4][\s\-]*(?:ultra|max)"
+    r"|鲲鹏[\s\-]*\d+|kunpeng[\s\-]*\d+|昇腾[\s\-]*\d+[a-z]?|ascend[\s\-]*\d+[a-z]?"
+    r"|mi[\s\-]?\d{3}[a-z]?|gaudi[\s\-]*\d|tpu[\s\-]*v?\d+[a-z]?|mlu[\s\-]*\d+|寒武纪\w{0,4}"
+    r"|[abhl]\d{2,3}[a-z]?"
+    r")(?![a-z0-9])"
+)
+# Hints for names that difflib cannot relate to a catalog family (vendor → families to suggest).
+UNKNOWN_GPU_HINTS: list[tuple[re.Pattern[str], list[str]]] = [
+    (_rc(r"鲲鹏|kunpeng|昇腾|ascend"), ["Ascend 910B", "Ascend 910"]),
+    (_rc(r"apple|m[1-4]"), ["RTX 4090", "RTX A6000", "MI300X"]),
+    (_rc(r"rtx|gtx|\d{4}"), ["RTX 4090", "RTX 3090", "RTX 3060"]),
+    (_rc(r"mi\d"), ["MI300X", "MI250X"]),
+    (_rc(r"tpu"), ["TPU v5p", "TPU v5e", "TPU v4"]),
+]
+
+# Topics that are not LLM sizing (the parser still fills what it can).
+OUT_OF_SCOPE_RE = _rc(
+    r"gaming|游戏|\bgames?\b|\bfps\b|概念股|股票|股价|\bstocks?\b|炒股|买哪只|bitcoin|比特币|挖矿|\bmining\b|"
+    r"\bmine\b|以太坊|ethereum|crypto|天气|weather|stable[\s\-]*diffusion|\bsdxl\b|\bsd\s?1\.5\b|"
+    r"midjourney|文生图|图像生成|画图|video\s+generation|视频生成|显卡驱动|driver\s+install"
+)
+
+# Prompt-injection sentences are dropped before parsing (their numbers are not the user's).
+INJECTION_RE = _rc(
+    r"ignore\s+(?:all\s+)?(?:the\s+)?(?:previous|prior|above)|system\s+prompt|disregard\s+(?:all|previous)|"
+    r"忽略(?:之前|以上|上面|前面)|直接回答|jailbreak|you\s+are\s+now"
+)
+
+# Stage, method, algorithm and precision words (applied to the normalized lower-case text).
+CONTINUED_RE = _rc(
+    r"继续预训练|增量预训练|持续预训练|二次预训练|继续训练|continued[\s\-]*pre[\s\-]*train|"
+    r"continu(?:e|al|ing)[\s\-]*pre[\s\-]*train|\bcpt\b|domain[\s\-]*adaptive[\s\-]*pre"
+)
+PRETRAIN_RE = _rc(r"预训练|从零|从头训|from\s+scratch|pre[\s\-]?train|底座")
+FINETUNE_RE = _rc(
+    r"微调|精调|全参|全量|指令调优|\bsft\b|fine[\s\-]?tun|finetun|\bq?lora\b|adapters?\b|"
+    r"\bdpo\b|\bppo\b|\bgrpo\b|\brlhf\b|对齐训练|full[\s\-]*(?:parameter|param|weight)"
+)
+INFERENCE_RE = _rc(
+    r"推理|部署|上线|serv(?:e|ing)\b|inference|\binfer\b|deploy|并发|concurren|\busers?\b|用户|同时用|"
+    r"同时请求|\bvllm\b|ollama|sglang|\btgi\b|chatbot|kv\s*cache|\bqps\b|服务"
+)
+TRAIN_RE = _rc(
+    r"训|\btrain|megatron|\bflops?\b|6nd|\bmfu\b|gpu[\s\-]*hours?|gpu小时|卡时|h\d00[\s\-]*days|"
+    r"\bdp\b|数据并行|epoch"
+)
+WEAK_INFERENCE_RE = _rc(
+    r"跑|\brun\b|\bruns\b|\bload|加载|带得动|量化|int4|int8|\bgptq\b|\bawq\b|gguf|显存|vram|\bmemory\b|"
+    r"上下文|context|\bfit\b"
+)
+FULL_RE = _rc(
+    r"全参|全量|all\s+parameters?|not\s+lora|no\s+lora|full[\s\-]*(?:parameter|param|weight|fine|ft\b|sft|finetun)|"
+    r"adapters\s+are\s+out|\bfull\b"
+)
+NEGATED_LORA_RE = _rc(r"(?:不用|不要|不做|不是|without|no|not|instead\s+of|rather\s+than)\s*q?lora")
+QLORA_RE = _rc(r"\bqlora\b|4[\s\-]?bit\s+lora")
+LORA_RE = _rc(r"\blora\b")
+ALGORITHM_RES: list[tuple[str, re.Pattern[str]]] = [
+    ("dpo", _rc(r"\bdpo\b")),
+    ("grpo", _rc(r"\bgrpo\b")),
+    ("ppo", _rc(r"\bppo\b|\brlhf\b")),
+    ("sft", _rc(r"\bsft\b|指令微调")),
+]
+PRECISION_RE = _rc(
+    r"(?<![a-z0-9])(?P<p>bf16|bfloat16|fp16|float16|半精度|fp8|float8|fp32|float32|int8|int4|nf4|"
+    r"[48][\s\-]?bit|gptq|awq|q4_k_m|q8_0)(?![a-z0-9])"
+)
+PRECISION_MAP: dict[str, str] = {
+    "bf16": "bf16", "bfloat16": "bf16", "fp16": "fp16", "float16": "fp16", "半精度": "fp16",
+    "fp8": "fp8", "float8": "fp8", "fp32": "fp32", "float32": "fp32", "int8": "int8", "int4": "int4",
+    "nf4": "int4", "gptq": "int4", "awq": "int4", "q4_k_m": "int4", "q8_0": "int8",
+}

@@ -1,0 +1,265 @@
+"""Numbers as people type them in sizing questions, Chinese and English.
+
+Arabic numerals with separators, decimals and exponents (``1,000``, ``1.5``, ``2e12``), Chinese
+numerals (``七十亿``, ``三千亿``, ``两千``, ``一万亿``, ``千亿``), magnitude words mixed with digits
+(``1.5万亿``, ``3000亿``, ``2万``), English suffixes and words (``7B``, ``7 billion``, ``1T``,
+``500M``, ``32k``, ``four``, ``a million``), percentages (``40%``, ``百分之四十``) and money
+(``¥15``, ``100万元``, ``$2.50/hr``, ``US$10k``).
+
+:func:`scan_numbers` finds every number in a normalized (lower-case, NFKC) text with its position
+and its magnitude word, so the parser can decide from the words around it what the number means.
+No third-party numeral package: the rules are small and tested in ``tests/test_numbers.py``.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+
+
+def _rc(pattern: str) -> re.Pattern[str]:
+    """Compile with ASCII \\b, \\w, \\d: CJK characters must not count as word characters."""
+    return re.compile(pattern, re.ASCII)
+
+CN_DIGITS: dict[str, int] = {
+    "零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4,
+    "五": 5, "六": 6, "七": 7, "八": 8, "九": 9,
+}
+CN_SMALL_UNITS: dict[str, int] = {"十": 10, "百": 100, "千": 1000}
+CN_BIG_UNITS: dict[str, int] = {"万": 10**4, "亿": 10**8}
+CN_CHARS = "".join(CN_DIGITS) + "".join(CN_SMALL_UNITS) + "".join(CN_BIG_UNITS)
+
+# Magnitude words after a number. Single letters are only magnitudes when glued to the digits
+# ("7b", "2t", "32k"); "1tb" is bytes, not trillions. k/m/b/t are decimal here (the parser
+# reads "32k" context as 32,768 itself).
+WORD_MAGNITUDES: dict[str, float] = {
+    "thousand": 1e3, "k": 1e3,
+    "million": 1e6, "mn": 1e6, "m": 1e6,
+    "billion": 1e9, "bn": 1e9, "b": 1e9,
+    "trillion": 1e12, "t": 1e12,
+}
+ENGLISH_WORD_NUMBERS: dict[str, int] = {
+    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "sixteen": 16, "twenty": 20, "thirty": 30,
+    "forty": 40, "fifty": 50, "sixty": 60, "hundred": 100, "thousand": 1000,
+    "single": 1, "a single": 1, "pair of": 2, "a pair of": 2, "couple of": 2, "a couple of": 2,
+    "dozen": 12, "a dozen": 12,
+}
+
+_CN_MAG = r"万亿|千亿|百亿|十亿|亿|千万|百万|十万|万|千|百"
+_EN_MAG = r"trillion|billion|million|thousand|bn|mn"
+NUMBER_RE = _rc(
+    r"(?P<sign>(?<![a-z0-9.])[-−])?"
+    r"(?:"
+    r"(?P<digits>(?<![a-z0-9_.,])(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:e[+-]?\d+)?(?![\d]))"
+    r"|(?P<cn>[零〇一二两三四五六七八九十百千万亿]+(?:点[零〇一二两三四五六七八九]+[十百千万亿]*)?)"
+    r"|(?P<word>\b(?:a\s+single|a\s+pair\s+of|pair\s+of|a\s+couple\s+of|a\s+dozen|"
+    r"one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|sixteen|twenty|thirty|"
+    r"forty|fifty|sixty|single|dozen)\b)"
+    r"|(?P<aword>\b(?:a|an|one|per)\s+(?=(?:hundred|thousand|million|billion|trillion)\b))"
+    r")"
+    r"(?P<mag>\s*(?:" + _CN_MAG + r")|\s?(?:" + _EN_MAG + r")\b|[kmbt](?![a-z]))?"
+)
+PERCENT_CN_RE = _rc(r"百分之([零〇一二两三四五六七八九十百点\d.]+)")
+
+
+@dataclass(frozen=True, slots=True)
+class NumberToken:
+    """One number in a text: value (magnitude applied), span, and how it was written."""
+
+    value: float
+    start: int
+    end: int
+    raw: str
+    mag: str | None = None
+    kind: str = "digits"  # digits | cn | word
+
+    @property
+    def mag_scale(self) -> str | None:
+        """'T' (≥ 1e12 magnitude word), 'B' (1e8–1e11), 'M', 'K', or None: how big the written unit is."""
+        if not self.mag:
+            return None
+        scale = magnitude_value(self.mag)
+        if scale >= 1e12:
+            return "T"
+        if scale >= 1e8:
+            return "B"
+        if scale >= 1e6:
+            return "M"
+        return "K"
+
+
+def magnitude_value(word: str) -> float:
+    """Multiplier of a magnitude word: '万亿' → 1e12, 'b' → 1e9, 'k' → 1e3 (1 if unknown)."""
+    w = word.strip().lower()
+    if w in WORD_MAGNITUDES:
+        return WORD_MAGNITUDES[w]
+    scale = 1.0
+    for ch in w:
+        if ch in CN_SMALL_UNITS:
+            scale *= CN_SMALL_UNITS[ch]
+        elif ch in CN_BIG_UNITS:
+            scale *= CN_BIG_UNITS[ch]
+        else:
+            return 1.0
+    return scale
+
+
+def parse_chinese_numeral(text: str) -> float | None:
+    """Chinese numeral → number: '七十亿' → 7e9, '一万亿' → 1e12, '两千' → 2000, '千亿' → 1e11,
+    '一千零五' → 1005, '一点五万亿' → 1.5e12, '十' → 10. None when it is not a number."""
+    s = text.strip()
+    if not s or any(ch not in CN_CHARS and ch != "点" for ch in s):
+        return None
+    if "点" in s:
+        head, _, tail = s.partition("点")
+        i = 0
+        while i < len(tail) and tail[i] in CN_DIGITS:
+            i += 1
+        decimals, units = tail[:i], tail[i:]
+        if not decimals:
+            return None
+        base = parse_chinese_numeral(head) if head else 0.0
+        if base is None:
+            return None
+        frac = float("0." + "".join(str(CN_DIGITS[c]) for c in decimals))
+        scale = magnitude_value(units) if units else 1.0
+        return (base + frac) * scale
+    total = 0
+    section = 0
+    digit: int | None = None
+    for ch in s:
+        if ch in CN_DIGITS:
+            digit = CN_DIGITS[ch]
+        elif ch in CN_SMALL_UNITS:
+            section += (1 if digit is None else digit) * CN_SMALL_UNITS[ch]
+            digit = None
+        elif ch == "万":
+            section = (section + (digit or 0)) or 1
+            section *= 10**4
+            digit = None
+        elif ch == "亿":
+            total = ((total + section + (digit or 0)) or 1) * 10**8
+            section = 0
+            digit = None
+    return float(total + section + (digit or 0))
+
+
+def parse_arabic(text: str) -> float | None:
+    """'1,000' → 1000, '1.5' → 1.5, '2e12' → 2e12; None if not a plain number."""
+    try:
+        value = float(text.replace(",", ""))
+    except ValueError:
+        return None
+    return value if math.isfinite(value) else None
+
+
+def _token_value(m: re.Match[str]) -> tuple[float | None, str]:
+    if m.group("digits"):
+        return parse_arabic(m.group("digits")), "digits"
+    if m.group("cn"):
+        return parse_chinese_numeral(m.group("cn")), "cn"
+    if m.group("word"):
+        word = " ".join(m.group("word").split())
+        return float(ENGLISH_WORD_NUMBERS.get(word, 0)) or None, "word"
+    if m.group("aword"):
+        return 1.0, "word"
+    return None, "digits"
+
+
+def scan_numbers(text: str) -> list[NumberToken]:
+    """All numbers in a normalized lower-case text, left to right, magnitude word applied.
+
+    A leading minus sign (not a hyphen inside a name like 'qwen2.5-7b') makes the value negative,
+    so the caller can drop it.
+    """
+    out: list[NumberToken] = []
+    for m in NUMBER_RE.finditer(text):
+        value, kind = _token_value(m)
+        if value is None:
+            continue
+        mag = m.group("mag")
+        cn = m.group("cn")
+        if kind == "cn" and cn and mag:
+            # "三千" + "亿" are one Chinese numeral: fold the magnitude into the numeral text.
+            value = parse_chinese_numeral(cn + mag.strip())
+            if value is None:
+                continue
+            mag_word: str | None = _trailing_cn_units(cn + mag.strip())
+        elif mag:
+            value *= magnitude_value(mag)
+            mag_word = mag.strip()
+        else:
+            mag_word = _trailing_cn_units(cn) if kind == "cn" and cn else None
+        if m.group("sign"):
+            value = -value
+        if not math.isfinite(value):
+            continue
+        out.append(NumberToken(value, m.start(), m.end(), m.group(0), mag_word or None, kind))
+    return out
+
+
+def _trailing_cn_units(cn: str) -> str | None:
+    """'七十亿' → '亿', '一万亿' → '万亿', '三千' → None (small units are not magnitude words)."""
+    i = len(cn)
+    while i > 0 and cn[i - 1] in CN_BIG_UNITS:
+        i -= 1
+    return cn[i:] or None
+
+
+def parse_number(text: str) -> float | None:
+    """One number written any supported way: '1,000', '2e12', '七十亿', '1.5万亿', '7B', '7 billion',
+    '500M', '8k', '40%' (→ 0.4), '百分之四十' (→ 0.4), '$10k' (→ 10000). None if there is none."""
+    s = text.strip().lower()
+    pm = PERCENT_CN_RE.fullmatch(s)
+    if pm:
+        inner = parse_number(pm.group(1))
+        return None if inner is None else inner / 100
+    s = re.sub(r"^(?:us\$|\$|¥|￥|rmb|cny|usd)\s*", "", s)
+    percent = s.endswith("%")
+    s = s.rstrip("%").strip()
+    tokens = scan_numbers(s)
+    if not tokens:
+        return None
+    value = tokens[0].value
+    return value / 100 if percent else value
+
+
+@dataclass(frozen=True, slots=True)
+class Money:
+    amount: float
+    currency: str | None  # "CNY" | "USD" | None
+    per_gpu_hour: bool = False
+
+
+_MONEY_PREFIX = _rc(r"^\s*(us\$|\$|¥|￥|rmb|cny|usd)\s*")
+_MONEY_SUFFIX_CNY = _rc(r"(元|块钱|块|人民币|rmb|cny)")
+_MONEY_SUFFIX_USD = _rc(r"(美元|美金|刀|dollars?|usd|bucks)")
+PER_HOUR_RE = _rc(
+    r"^\s*(?:each\s*)?(?:/\s*(?:gpu[\s-]*|卡\s*[·/]?\s*)?(?:hr|hour|h|小时|时)(?![a-z])"
+    r"|/\s*卡时|per\s+(?:gpu[\s-]*)?(?:hour|hr|h)\b|an?\s+(?:gpu[\s-]*)?hour|每(?:卡)?(?:小时|卡时))"
+)
+
+
+def parse_money(text: str) -> Money | None:
+    """'¥15' → 15 CNY, '100万人民币' → 1e6 CNY, '$2.50/hr' → 2.5 USD per GPU-hour, '$10k' → 1e4 USD."""
+    s = text.strip().lower()
+    currency: str | None = None
+    pm = _MONEY_PREFIX.match(s)
+    if pm:
+        currency = "CNY" if pm.group(1) in ("¥", "￥", "rmb", "cny") else "USD"
+        s = s[pm.end():]
+    tokens = scan_numbers(s)
+    if not tokens:
+        return None
+    tok = tokens[0]
+    rest = s[tok.end:]
+    if currency is None:
+        if _MONEY_SUFFIX_CNY.match(rest.lstrip()):
+            currency = "CNY"
+        elif _MONEY_SUFFIX_USD.match(rest.lstrip()):
+            currency = "USD"
+    unit = re.match(r"\s*(?:元|块钱|块|人民币|rmb|cny|美元|美金|刀|dollars?|usd|bucks)?", rest)
+    per_hour = bool(PER_HOUR_RE.match(rest[unit.end() if unit else 0:]))
+    return Money(tok.value, currency, per_hour)
