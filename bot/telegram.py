@@ -16,6 +16,7 @@ httpx/httpcore are raised to WARNING.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import sys
 from dataclasses import dataclass
@@ -313,8 +314,14 @@ def run(settings: BotSettings) -> int:
     configure_logging(settings.log_level)
     app = build_application(settings)
     try:
-        app.run_polling(allowed_updates=Update.ALL_TYPES)
+        app.run_polling(allowed_updates=Update.ALL_TYPES, close_loop=False)
     except InvalidToken:
         print("Telegram rejected TELEGRAM_BOT_TOKEN: check it with @BotFather.", file=sys.stderr)
         return 2
+    finally:
+        # When getMe fails, PTB skips Application.shutdown() (it was never initialized) and
+        # leaves the HTTP client open; close it on the same loop, then the loop itself.
+        loop = asyncio.get_event_loop()
+        loop.run_until_complete(app.bot.shutdown())
+        loop.close()
     return 0
