@@ -116,7 +116,7 @@ FINETUNE_RE = _rc(
 )
 INFERENCE_RE = _rc(
     r"推理|部署|上线|serv(?:e|ing)\b|inference|\binfer\b|deploy|并发|concurren|\busers?\b|用户|同时用|"
-    r"同时请求|\bvllm\b|ollama|sglang|\btgi\b|chatbot|kv\s*cache|\bqps\b|服务"
+    r"同时请求|\bvllm\b|ollama|sglang|\btgi\b|chatbot|kv\s*cache|\bqps\b|服务(?!器)"
 )
 TRAIN_RE = _rc(
     r"训|\btrain|megatron|\bflops?\b|6nd|\bmfu\b|gpu[\s\-]*hours?|gpu小时|卡时|h\d00[\s\-]*days|"

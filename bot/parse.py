@@ -32,7 +32,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field, ValidationError
 
 from bot import lexicon as lx
-from bot.numbers import NumberToken, parse_money, scan_numbers
+from bot.numbers import NumberToken, magnitude_value, parse_money, parse_number, scan_numbers
 from estimator import catalog
 from estimator.models import SizingRequest
 
@@ -132,15 +132,29 @@ def _prepare(text: str) -> tuple[str, bool]:
     s = _TAG_RE.sub(" ", s)
     s = normalize(s)
     s = _MARKUP_RE.sub(" ", s)
+    s = _CN_PERCENT_RE.sub(_cn_percent, s)
+    s = _GLUED_KEY_RE.sub(r"\1 ", s)  # "mfu40%", "bs8": let the number stand alone
     s = _strip_injection(s)
     for cn, en in lx.CN_MODEL_NAMES:
         s = s.replace(cn, f" {en}")
     s = _R1_FULL_RE.sub("deepseek-r1", s)
+    s = _DISTILL_RE.sub(r"\1", s)  # "R1-Distill-Qwen-32B" has the shape of Qwen 32B
     s = _R1_ALONE_RE.sub("deepseek-r1", s)
     return s, truncated
 
 
+_GLUED_KEY_RE = _rc(r"(?<![a-z])(mfu|bs|batch|epochs?|ctx)(?=\d)")
+_CN_PERCENT_RE = _rc(r"百分之([零〇一二两三四五六七八九十百点]+|\d+(?:\.\d+)?)")
+
+
+def _cn_percent(m: re.Match[str]) -> str:
+    """'百分之四十' → '40%' (so the percent rules see it)."""
+    value = parse_number(m.group(1))
+    return m.group(0) if value is None else f" {value:g}%"
+
+
 _R1_FULL_RE = _rc(r"deepseek[\s\-_]*r1")
+_DISTILL_RE = _rc(r"(?:deepseek-)?r1[\s\-_]*distill[\s\-_]*(qwen|llama)")
 _R1_ALONE_RE = _rc(r"(?<![a-z0-9\-])r1(?![a-z0-9])")
 
 
@@ -369,28 +383,24 @@ _MEM_IN_SPAN_RE = _rc(r"(?<![a-z0-9])(\d{2,3})\s*g(?:b|ib)?(?![a-z])")
 
 
 def _select_variant(gpu_id: str, span: str, memory: float | None) -> str:
-    idx = _gpu_index()
+    """The catalog variant meant: same family, the stated memory and form factor if any.
+
+    'A100' → the family default (SXM4 80GB); 'A100 40G' / '40GB A100' → A100-SXM4-40GB;
+    'A100 PCIe 40G' → A100-PCIe-40GB. A memory no variant has (A800 40G) keeps the named card.
+    """
     family = catalog.gpu(gpu_id).family
-    ids = idx.families.get(family, [gpu_id])
-    cands = [catalog.gpu(i) for i in ids]
+    cands = [catalog.gpu(i) for i in _gpu_index().families.get(family, [gpu_id])]
     if memory is not None:
-        by_mem = [g for g in cands if abs(g.memory_gib - memory) < 1]
-        if by_mem:
-            cands = by_mem
+        cands = [g for g in cands if abs(g.memory_gib - memory) < 1] or cands
     for form in ("pcie", "nvl", "sxm"):
         if form in span:
-            by_form = [g for g in cands if form in g.id.lower()]
-            if by_form:
-                cands = by_form
+            cands = [g for g in cands if form in g.id.lower()] or cands
             break
-    if gpu_id in {g.id for g in cands} and (memory is None or len(cands) == 1):
-        if not any(f in span for f in ("pcie", "nvl", "sxm")):
-            defaults = [g for g in cands if g.default_for_family]
-            if defaults and memory is not None:
-                return defaults[0].id
+    ids = [g.id for g in cands]
+    if gpu_id in ids:
         return gpu_id
-    defaults = [g for g in cands if g.default_for_family]
-    return (defaults or cands)[0].id
+    ranked = sorted(cands, key=lambda g: (not g.default_for_family, "pcie" in g.id.lower()))
+    return ranked[0].id
 
 
 def _extract_gpus(s: str) -> tuple[str, list[_GpuMention]]:
@@ -458,8 +468,12 @@ R_GPU_HOURS = _r(
 )
 R_COUNT_GPU = _r(rf"(?:[x×*]\s*)?(?:\d{{2,3}}\s*g(?:b|ib)?\s*(?:的)?\s*)?[{_MARKS}]")
 R_COUNT_WORD = _r(
-    r"(?:[x×*]\s*)?(?:\d{2,3}\s*g(?:b|ib)?\s+(?=gpus?\b|cards?\b))?(?:张(?!量)|块(?!钱)|片|颗|卡(?!时)|gpus?\b|cards?\b|graphics|accelerators?\b|npus?\b|devices?\b)"
+    r"(?:[x×*]\s*)?(?:\d{2,3}\s*g(?:b|ib)?\s+(?=gpus?\b|cards?\b))?(?:张(?!量)|片|颗|卡(?!时)|gpus?\b|cards?\b|graphics|accelerators?\b|npus?\b|devices?\b)"
 )
+R_KUAI = _r(r"块(?!钱)")
+R_KUAI_GPU = _rc(rf"^\s*(?:\d{{1,3}}\s*g(?:b|ib)?\s*(?:的|显存的?)?\s*)?(?:[{_MARKS}]|卡|显卡|gpu|npu)")
+L_GPU_TIMES = _rc(rf"[{_MARKS}]\s*s?\s*(?:[x×*]|\s)\s*$")
+R_END = _rc(r"^\s*(?:[,.;:?!()]|$|\s(?:for|to|on|with|训|微调|部署|推理))|^\s*[训微部推跑]")
 R_NODES = _r(r"台|nodes?\b|machines?\b|servers?\b|boxes\b|hosts?\b")
 R_NODE_OF = _rc(r"^\s*(?:台|nodes?|machines?|servers?|boxes|hosts?)\s*(?:of|with|x|×|\*|,)?\s*")
 R_MONEY_CNY = _r(r"元|块钱|块人民币|人民币|rmb\b|cny\b")
@@ -513,7 +527,8 @@ L_TOKENS = _rc(
 )
 L_PARAMS = _rc(r"(?:模型|model|参数量?|params?|size)(?:有|是|为|:|=|约|大概|大约|大小|is|of|about|~|\s)*$")
 L_SEQ = _rc(
-    r"(?:上下文|context(?:\s+length)?|ctx|seq(?:_?len)?|max_len|长度|拉满到|pack到|窗口|sequence\s+length)"
+    r"(?:上下文|context(?:[\s_]+(?:length|window|len))?|ctx|seq(?:uence)?(?:[\s_]*len(?:gth)?)?|max_len|长度|拉满到"
+    r"|pack到|窗口)"
     r"(?:=|:|为|是|到|of|达到|拉满到|长度|\s)*$"
 )
 L_CONC = _rc(r"(?:并发|concurrency|同时在线)(?:数|量)?(?:=|:|为|是|到|of|达到|\s)*$")
@@ -533,7 +548,9 @@ L_NODES_UNKNOWN = _rc(r"(?:几|多少)\s*台\s*$|how\s+many\s+(?:nodes?|machines
 L_DATA_WORD = _rc(r"(?:数据|语料|data(?:set)?|corpus)(?:量|集)?(?:有|是|为|:|约|大概|is|of|\s)*$")
 L_MODEL_WORD = _rc(r"(?:模型|model)(?:有|是|为|:|约|大概|is|of|\s)*$")
 
-R_MEM_GPU = _rc(r"^\s*(?:的)?\s*(?:显存|vram|gpu|卡|显卡|card|memory\s+per|的卡|[" + _MARKS + "])")
+R_MEM_GPU = _rc(
+    r"^\s*(?:的)?\s*(?:显存|vram|gpu|卡|显卡|card|memory\s+per|的卡|each|per\s+(?:gpu|card)|[" + _MARKS + "])"
+)
 R_MEM_DATA = _rc(r"^\s*(?:的)?\s*(?:纯文本|文本|text|数据|语料|data|corpus|of\s+(?:raw\s+)?(?:text|data))")
 ENGLISH_GPU_WORDS = _rc(r"^\s*(?:gpus?|cards?)\b")
 
@@ -575,8 +592,6 @@ def _classify(tok: NumberToken, s: str, nxt: NumberToken | None) -> _Role | None
         if rm and tok.end + rm.end() == nxt.start:
             range_max = nxt.value
             if tok.mag is None and nxt.mag is not None and v < nxt.value:
-                from bot.numbers import magnitude_value
-
                 v *= magnitude_value(nxt.mag)
             R = s[nxt.end:nxt.end + 48]
 
@@ -623,7 +638,15 @@ def _classify(tok: NumberToken, s: str, nxt: NumberToken | None) -> _Role | None
         if re.match(rf"^\s*(?:[{_MARKS}]|服务器|机器)", rest):
             return _Role("count", v * 8, tok, extra="nodes×8")
         return None
-    if R_COUNT_GPU.match(R) or R_COUNT_WORD.match(R) or R_DASH_GPU.match(R):
+    if L_BUDGET.search(L):
+        return _Role("budget", v, tok, extra="CNY" if R_KUAI.match(R) else None)
+    km = R_KUAI.match(R)
+    if km and not R_KUAI_GPU.match(R[km.end():]) and v >= 64:
+        return _Role("budget", v, tok, extra="CNY")  # "5000块" is money, "4块4090" is cards
+    count_like = bool(R_COUNT_GPU.match(R) or R_COUNT_WORD.match(R) or R_DASH_GPU.match(R) or km)
+    if not count_like and L_GPU_TIMES.search(L) and tok.mag is None and R_END.match(R):
+        count_like = True  # "A100 x 8", "H100*8"
+    if count_like and tok.mag_scale in (None, "K"):
         if L_RATE.search(L[-20:]):
             return None
         return _Role("count", v, tok, extra=None if range_max is None else f"range:{range_max:g}")

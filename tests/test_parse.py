@@ -10,11 +10,14 @@ injection, out-of-scope, 12,000-character pastes) must parse without raising.
 from __future__ import annotations
 
 import json
+import math
 import time
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from bot.parse import ParseResult, detect_lang, parse
 from estimator import catalog
@@ -455,3 +458,50 @@ def test_long_paste_keeps_the_question() -> None:
     assert result.truncated
     assert (r.num_samples, r.tokens, r.epochs, r.model) == (2e6, 1.2e9, 1, "Llama-3-8B")
     assert r.budget is None and r.price_per_gpu_hour is None
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        ("7B 1T A100", "tokens", 1e12),  # "1T" before a GPU name is data, not 10^12 GPUs
+        ("7B 1T A100", "gpu_count", None),
+        ("A100 x 8, 70B full finetune", "gpu_count", 8),
+        ("H100*8 训练7B", "gpu_count", 8),
+        ("预算5000块，微调7B", "budget", 5000),
+        ("预算5000块，微调7B", "gpu_count", None),
+        ("我有4块4090", "gpu_count", 4),
+        ("用两台H800服务器训7B", "stage", "pretrain"),  # 服务器 is a server, not serving
+        ("fine-tune llama-3.1-8b on 50k samples, seq len 4096, batch size 8", "seq_len", 4096),
+        ("max_seq_length=2048 qlora 7b", "seq_len", 2048),
+        ("部署 deepseek-r1-distill-qwen-32b 需要几张 4090", "model", "Qwen2.5-32B"),
+        ("MFU百分之四十，7B 1T token", "mfu", 0.4),
+        ("MFU40%, bs8, 7B", "batch_size", 8),
+        ("Pretrain a 1B model on 100B tokens on 8 A100s, ¥20/GPU-hour", "price_per_gpu_hour", 20),
+        ("训练 1.5 万亿 token 的 7B 模型，用 2048 张 H800", "tokens", 1.5e12),
+    ],
+)
+def test_phrasings_outside_the_corpus(text: str, field: str, value: Any) -> None:
+    got = getattr(_req(text), field)
+    got = got.value if hasattr(got, "value") else got
+    assert got == value
+
+
+def test_gpu_memory_each() -> None:
+    assert parse("I have 8 GPUs, 80GB each, can I finetune 70B?").gpu_memory_gib == 80
+
+
+_FUZZ_ALPHABET = (
+    "0123456789.,%$¥-+ xXkKbBtTmM卡张块台天月亿万千百十两一二三七模型参数数据"
+    "tokenA100H80G【】<>*_`'\";"
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=_FUZZ_ALPHABET, max_size=200) | st.text(max_size=200))
+def test_fuzz_never_raises(text: str) -> None:
+    result = parse(text)
+    assert "parse_error" not in result.notes
+    req = result.request
+    for name in ("params_total", "tokens", "gpu_count", "deadline_days", "budget", "seq_len", "mfu"):
+        value = getattr(req, name)
+        assert value is None or (value > 0 and math.isfinite(value))
