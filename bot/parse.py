@@ -295,7 +295,13 @@ def _match_model(core: str, fam: str, ver: str | None, size: str | None, act: st
 def _model_suggestions(core: str, fam: str, size: str | None) -> list[str]:
     idx = _model_index()
     same_fam = [k for k in idx.keys if k.fam == fam]
-    ranked = sorted(same_fam, key=lambda k: (k.size != size, -_version_number(k.ver)))
+    target = _size_value(size)
+
+    def distance(k: _ModelKey) -> float:
+        have = _size_value(k.size)
+        return abs(math.log(have / target)) if have and target else math.inf
+
+    ranked = sorted(same_fam, key=lambda k: (distance(k), -_version_number(k.ver)))
     out = [k.model_id for k in ranked[:3]]
     if not out:
         ids = {_compact(mid.lower()): mid for mid in catalog.models()}
@@ -365,7 +371,7 @@ def _gpu_index() -> _GpuIndex:
     alts = sorted(names, key=len, reverse=True)
     body = "|".join(r"[\s\-_]*".join(re.escape(chunk) for chunk in key.split(" ")) for key in alts)
     regex = _rc(
-        rf"(?<![a-z0-9])(?:nvidia\s*|geforce\s*|tesla\s*|amd\s*|instinct\s*|华为\s*)?(?P<name>{body})"
+        rf"(?:(?<![a-z0-9])|(?<=\dx))(?:nvidia\s*|geforce\s*|tesla\s*|amd\s*|instinct\s*|华为\s*)?(?P<name>{body})"
         rf"(?P<spec>(?:[\s\-_]*{_GPU_SPEC}(?![a-z0-9]))*)(?:s)?(?![a-z0-9])"
     )
     return _GpuIndex(names, regex, families)
@@ -714,7 +720,7 @@ def _classify(tok: NumberToken, s: str, nxt: NumberToken | None) -> _Role | None
 # ---------------------------------------------------------------------------------------------
 # 4. Stage, method, algorithm, precision
 
-_SINGLE_CARD_RE = _rc(r"单卡(?!\s*(?:batch|bs|显存|的显存|吞吐|性能|速度|最|能放|放得下))")
+_SINGLE_CARD_RE = _rc(r"(?:单卡|单张|单块)(?!\s*(?:batch|bs|显存|的显存|吞吐|性能|速度|最|能放|放得下))")
 _ARTICLE_GPU_RE = _rc(
     rf"\b(?:does|will|can|could|would|is)\s+an?\s+(?:\d{{2,3}}\s*g(?:b|ib)?\s+)?(?:[{_MARKS}]|gpu\b|card\b)"
 )
