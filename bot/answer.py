@@ -8,8 +8,9 @@ from bot.parse import Lang, ParseResult, parse
 from estimator import estimate
 from estimator.models import Currency, SizingReport, SizingRequest
 
-MAX_INPUT_CHARS = 4000
-"""Messages longer than this are cut before parsing (Telegram's own cap is 4096)."""
+MAX_INPUT_CHARS = 100_000
+"""Hard cap on what reaches the parser (Telegram caps messages at 4,096; the CLI reads stdin).
+The parser itself keeps the head and tail of long pastes, where the question usually is."""
 
 
 class Answer(BaseModel):
@@ -46,7 +47,7 @@ def with_language_defaults(request: SizingRequest, lang: Lang) -> SizingRequest:
 def answer(text: str, lang: Lang | None = None) -> Answer:
     """Answer one question. Never raises on user input; ``lang`` overrides the detected language."""
     parsed = parse(text[:MAX_INPUT_CHARS])
-    if len(text) > MAX_INPUT_CHARS:
+    if len(text) > MAX_INPUT_CHARS and not parsed.truncated:
         parsed = parsed.model_copy(update={"truncated": True})
     reply_lang = lang or parsed.lang
     if parsed.out_of_scope or not is_answerable(parsed.request):
