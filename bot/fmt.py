@@ -32,6 +32,9 @@ _SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
 LOCALES = {"zh": "zh_CN", "en": "en"}
 """Reply language (as ``bot.parse.Lang``) → Babel locale id."""
 
+LIST_SEPARATORS = {"zh": "，", "en": ", "}
+"""Separator between short phrases in one line (CLDR has no narrow zh list pattern that fits)."""
+
 
 def locale_for(lang: str) -> str:
     """Babel locale id for a reply language; unknown languages fall back to English."""
@@ -185,6 +188,19 @@ class Fmt:
         if v >= 100 or float(v).is_integer():
             return self.int(v)
         return format_decimal(v, format="#,##0.0", locale=self.locale)
+
+    def storage(self, nbytes: float) -> str:
+        """Decimal bytes for files and totals, in the best unit: ``419 MB``, ``112 GB``, ``1.1 TB``."""
+        if nbytes < GB:
+            return f"{self.int(nbytes / 1e6)} MB"
+        if nbytes >= 1e12:
+            return f"{self._one_decimal(round(nbytes / 1e12, 1))} TB"
+        return self.gb(nbytes)
+
+    @property
+    def sep(self) -> str:
+        """Separator between short phrases of one line: ``，`` in Chinese, ``, `` in English."""
+        return LIST_SEPARATORS.get(self.lang, ", ")
 
     def kib(self, nbytes: float) -> str:
         """Binary kibibytes, for per-token KV cache: ``128 KiB``."""

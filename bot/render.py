@@ -23,7 +23,8 @@ from bot.answer import MAX_INPUT_CHARS, Answer
 from bot.fmt import Fmt, bar, display_width, fmt_for, ljust, rjust
 from bot.i18n import N_, templates_dir, translate, translations
 from bot.parse import ParseResult
-from estimator.models import Method, Note, SizingReport, Stage
+from estimator.memory import FULL_STATE_BYTES_PER_PARAM, HEADROOM
+from estimator.models import Band, Method, Note, Plan, SizingReport, Stage
 
 log = logging.getLogger(__name__)
 
@@ -135,10 +136,51 @@ MEMORY_PARTS: dict[str, str] = {
 }
 
 RECOMPUTE: dict[str, str] = {
-    "none": N_("none"),
-    "selective": N_("selective"),
-    "full": N_("full"),
+    "none": N_("no recompute"),
+    "selective": N_("selective recompute"),
+    "full": N_("full recompute"),
 }
+
+PLAN_REASONS: dict[str, str] = {
+    # one sentence per layout shape, from the design's rules (§3.5) and estimator.memory.plan_preference
+    "single": N_("it fits on one GPU, no parallelism needed"),
+    "ddp": N_("each GPU holds all model states: plain data parallelism, the least communication"),
+    "zero": N_(
+        "the model states fit with ZeRO-%(zero)s over data parallelism (DP %(dp)s): the least communication"
+    ),
+    "zero3": N_(
+        "ZeRO-3/FSDP shards weights, gradients and optimizer states over all GPUs: the simple alternative "
+        "to TP + PP"
+    ),
+    "zero3_no_nvlink": N_(
+        "no NVLink, so ZeRO-3/FSDP shards weights, gradients and optimizer states instead of tensor "
+        "parallelism"
+    ),
+    "tp": N_("TP %(tp)s splits every layer over NVLink inside one node"),
+    "tp_dp": N_("TP %(tp)s inside each node over NVLink, data parallelism (ZeRO-%(zero)s) across the rest"),
+    "tp_no_nvlink": N_(
+        "no NVLink, so ZeRO comes before TP; TP %(tp)s is still needed to split the activations"
+    ),
+    "pp": N_(
+        "PP %(pp)s splits the layers into pipeline stages, which exchange little data and work across nodes"
+    ),
+    "tp_pp": N_("TP %(tp)s stays inside a node (NVLink); PP %(pp)s splits the layers across nodes"),
+    "offload": N_("optimizer states are offloaded to CPU memory: fewer GPUs, slower steps"),
+}
+CPU_OFFLOAD = N_("CPU offload")
+FULL_RECOMPUTE_REASON = N_("; full recompute, because activations dominate")
+
+ALTERNATIVES: dict[str, str] = {
+    "adamw8bit": N_("With 8-bit AdamW"),
+    "cpu_offload": N_("With CPU offload"),
+    "lora": N_("LoRA instead"),
+    "qlora": N_("QLoRA instead"),
+    "no_full_recompute": N_("Without full recompute"),
+}
+MAX_ALTERNATIVES = 4
+
+MIN_CHART_BYTES = 0.05 * 2**30
+"""Breakdown parts below this (shown as 0.0 GiB) are left out of the bar chart."""
 
 # Fractions shown as percentages, counts shown exactly, sizes as model sizes.
 _PERCENT_KEYS = {"mfu", "ratio", "gpu_memory_utilization"}
@@ -424,14 +466,17 @@ def _training(report: SizingReport, f: Fmt, per_node: int) -> dict[str, Any] | N
     }
     gh = report.gpu_hours
     if gh is not None:
-        mfu = report.request.mfu or 0.4
+        if report.mfu is not None:
+            band = report.mfu
+        else:  # hand-built reports without the band: GPU-hours ∝ 1/MFU
+            mfu = report.request.mfu or 0.4
+            band = Band(low=mfu * gh.likely / gh.high if gh.high else mfu, likely=mfu,
+                        high=mfu * gh.likely / gh.low if gh.low else mfu)
         t |= {
             "gh": f.int(gh.likely), "gh_compact": f.compact(gh.likely),
-            "gh_low": f.int(gh.low), "gh_high": f.int(gh.high), "mfu": f.percent(mfu),
+            "gh_low": f.int(gh.low), "gh_high": f.int(gh.high), "mfu": f.percent(band.likely),
             "band": gh.low != gh.high,
-            # the band's MFU values follow from GPU-hours ∝ 1/MFU
-            "mfu_high": f.percent(mfu * gh.likely / gh.low) if gh.low else "",
-            "mfu_low": f.percent(mfu * gh.likely / gh.high) if gh.high else "",
+            "mfu_high": f.percent(band.high), "mfu_low": f.percent(band.low),
         }
     if report.gpus_for_deadline:
         n = report.gpus_for_deadline
@@ -453,6 +498,7 @@ def _training(report: SizingReport, f: Fmt, per_node: int) -> dict[str, Any] | N
                 "days": rjust(f.days(r.days.likely), w_days),
                 "lo": f.days(r.days.low), "hi": f.days(r.days.high),
                 "band": r.days.low != r.days.high,
+                "one": r.gpus == 1,
             }
             for r in rows
         ]
@@ -475,13 +521,89 @@ def _training(report: SizingReport, f: Fmt, per_node: int) -> dict[str, Any] | N
     return t
 
 
-def _memory(report: SizingReport, f: Fmt) -> dict[str, Any] | None:
+def gpus_text(lang: str, n: int) -> str:
+    """A GPU count as a phrase: ``1 GPU`` / ``8 GPUs``, ``8 张`` (English needs the singular)."""
+    msgid = N_("%(n)s GPU") if n == 1 else N_("%(n)s GPUs")
+    return translate(lang, msgid, n=fmt_for(lang).int(n))
+
+
+def _paren(lang: str, text: str) -> str:
+    """`` (text)`` in English, ``（text）`` in Chinese; empty for empty text."""
+    return translate(lang, N_(" (%(text)s)"), text=text) if text else ""
+
+
+def _nodes_text(lang: str, n: int, per_node: int) -> str:
+    """Whole nodes for a GPU count: ``one 8-GPU node`` / ``3 × 8-GPU nodes``; empty below a node."""
+    if n < per_node or n % per_node:
+        return ""
+    if n == per_node:
+        return translate(lang, N_("one %(per_node)s-GPU node"), per_node=per_node)
+    return translate(lang, N_("%(nodes)s × %(per_node)s-GPU nodes"), nodes=n // per_node, per_node=per_node)
+
+
+def plan_layout(plan: Plan, lang: str) -> str:
+    """``TP 1 × PP 1 × DP 2, ZeRO-2, selective recompute`` (+ CPU offload) in ``lang``; one GPU: the
+    recompute mode alone."""
+    f = fmt_for(lang)
+    parts = [] if plan.tp == plan.pp == plan.dp == 1 else [f"TP {plan.tp} × PP {plan.pp} × DP {plan.dp}"]
+    if plan.zero_stage or plan.dp > 1:
+        parts.append(f"ZeRO-{plan.zero_stage}")
+    if plan.recompute in RECOMPUTE:
+        parts.append(translate(lang, RECOMPUTE[plan.recompute]))
+    if plan.offload:
+        parts.append(translate(lang, CPU_OFFLOAD))
+    return f.sep.join(parts)
+
+
+def plan_short(plan: Plan, lang: str) -> str:
+    """The parts of a layout that are not the default, for a headline: ``ZeRO-2`` / ``TP 8, ZeRO-3``."""
+    parts = [f"{k} {v}" for k, v in (("TP", plan.tp), ("PP", plan.pp)) if v > 1]
+    if plan.zero_stage:
+        parts.append(f"ZeRO-{plan.zero_stage}")
+    if plan.recompute == "full":
+        parts.append(translate(lang, RECOMPUTE["full"]))
+    if plan.offload:
+        parts.append(translate(lang, CPU_OFFLOAD))
+    return fmt_for(lang).sep.join(parts)
+
+
+def plan_reason_key(plan: Plan, nvlink: bool) -> str:
+    """Which of :data:`PLAN_REASONS` explains ``plan`` (design §3.5; ZeRO-3 before TP without NVLink)."""
+    if plan.offload:
+        return "offload"
+    if plan.pp > 1:
+        return "tp_pp" if plan.tp > 1 and nvlink else "pp"
+    if plan.tp > 1:
+        if not nvlink:
+            return "tp_no_nvlink"
+        return "tp" if plan.dp == 1 else "tp_dp"
+    if plan.dp == 1:
+        return "single"
+    if plan.zero_stage == 3:
+        return "zero3" if nvlink else "zero3_no_nvlink"
+    return "zero" if plan.zero_stage else "ddp"
+
+
+def plan_reason(plan: Plan, nvlink: bool, lang: str) -> str:
+    """One line on why this layout, in ``lang``."""
+    msgid = PLAN_REASONS[plan_reason_key(plan, nvlink)]
+    text = translate(lang, msgid, tp=plan.tp, pp=plan.pp, dp=plan.dp, zero=plan.zero_stage)
+    if plan.recompute == "full":
+        text += translate(lang, FULL_RECOMPUTE_REASON)
+    return text
+
+
+def _memory(
+    report: SizingReport, f: Fmt, per_node: int = 8, nvlink: bool = True, timed: bool = False
+) -> dict[str, Any] | None:
+    """The memory answer. ``timed``: a training reply whose time and cost refer to ``plan_gpus``, so
+    the plan explained is the one at that count (else the recommended one, or the user's if it fits)."""
     m = report.memory
     if m is None:
         return None
-    parts = [(k, v) for k, v in m.breakdown.items() if v > 0]
-    total = sum(v for _, v in parts) or m.per_gpu_bytes or 1.0
     lang = f.lang
+    parts = [(k, v) for k, v in m.breakdown.items() if v >= MIN_CHART_BYTES]
+    total = sum(v for _, v in parts) or m.per_gpu_bytes or 1.0
     labels = [translate(lang, MEMORY_PARTS[k]) if k in MEMORY_PARTS else k for k, _ in parts]
     w_label = max((display_width(lab) for lab in labels), default=0)
     values = [f.gib(v) for _, v in parts]
@@ -490,22 +612,67 @@ def _memory(report: SizingReport, f: Fmt) -> dict[str, Any] | None:
         f"{ljust(lab, w_label)} {ljust(bar(v / total, 10), 10)} {rjust(val, w_val)}"
         for lab, (_, v), val in zip(labels, parts, values, strict=True)
     ]
-    plan = m.plan
+    plan, at = m.plan, m.plan_gpus or m.min_gpus
+    requested = report.request.gpu_count
+    rec = m.recommended_gpus if m.min_gpus else None
+    at_min = plan is not None and at == m.min_gpus
+    # the layout a user would run: theirs if it fits, else the recommended one, else the minimum
+    main = plan if timed or (requested and m.fits_requested) or m.recommended_plan is None \
+        else m.recommended_plan
+
+    rows: list[dict[str, str | None]] = []
+    if requested and m.fits_requested and requested not in (m.min_gpus, rec) and plan is not None:
+        rows.append({"label": translate(lang, N_("On %(gpus)s"), gpus=gpus_text(lang, requested)),
+                     "layout": plan_layout(plan, lang)})
+    if m.min_gpus and (at_min or not requested):  # a bare count only when the headline does not say it
+        rows.append({"label": translate(lang, N_("Minimum %(gpus)s"), gpus=gpus_text(lang, m.min_gpus)),
+                     "layout": plan_layout(plan, lang) if at_min and plan else None})
+    if rec and rec != m.min_gpus:
+        rows.append({"label": translate(lang, N_("Recommended %(gpus)s"), gpus=gpus_text(lang, rec)),
+                     "layout": plan_layout(m.recommended_plan, lang) if m.recommended_plan else None})
+
+    alternatives = [
+        translate(lang, N_("%(change)s: %(gpus)s"),
+                  change=translate(lang, ALTERNATIVES[a.change]) if a.change in ALTERNATIVES else a.change,
+                  gpus=gpus_text(lang, a.min_gpus) if a.min_gpus else translate(lang, N_("does not fit")))
+        for a in m.alternatives
+        if m.min_gpus and a.min_gpus != m.min_gpus
+    ][:MAX_ALTERNATIVES]
+
+    ckpt = report.checkpoint_bytes
+    checkpoint = None if ckpt is None else {
+        "weights": f.storage(ckpt.weights), "full": f.storage(ckpt.full_state),
+        "adapters": report.request.method in (Method.lora, Method.qlora),
+        "bpp": f.num(FULL_STATE_BYTES_PER_PARAM, 1),
+    }
+    states_total = f.storage(m.total_bytes)
     return {
         "per_gpu": f.gib(m.per_gpu_bytes),
         "usable": f.gib(m.usable_bytes),
         "capacity": f.gib(m.gpu_memory_bytes),
+        "usable_differs": f.gib(m.usable_bytes) != f.gib(m.gpu_memory_bytes),
         "share": f.percent(m.per_gpu_bytes / m.gpu_memory_bytes) if m.gpu_memory_bytes else "",
         "min_gpus": f.int(m.min_gpus) if m.min_gpus else None,
-        "total": f.gb(m.total_bytes),
+        "min_text": gpus_text(lang, m.min_gpus) if m.min_gpus else None,
+        "one_gpu": m.min_gpus == 1 and at_min,
+        "min_layout": _paren(lang, plan_short(plan, lang)) if at_min and plan else "",
+        "rec_gpus": f.int(rec) if rec and rec != m.min_gpus else None,
+        "rec_text": gpus_text(lang, rec) if rec and rec != m.min_gpus else None,
+        "rec_nodes": _paren(lang, _nodes_text(lang, rec, per_node)) if rec else "",
+        "at": gpus_text(lang, at) if at else None,
+        "at_layout": plan_layout(plan, lang) if plan else None,
+        "requested": f.int(requested) if requested else None,
+        "requested_layout": _paren(lang, plan_short(plan, lang)) if m.fits_requested and plan else "",
+        "total": states_total,
+        "show_total": checkpoint is None or states_total != checkpoint["full"],
         "chart": "\n".join(chart),
-        "fits_requested": m.fits_requested,
-        "plan": None if plan is None else {
-            "tp": plan.tp, "pp": plan.pp, "dp": plan.dp, "zero": plan.zero_stage,
-            "recompute": translate(lang, RECOMPUTE[plan.recompute]) if plan.recompute in RECOMPUTE
-            else plan.recompute,
-            "micro_batch": plan.micro_batch, "offload": plan.offload,
-        },
+        "fits_requested": m.fits_requested if requested else None,
+        "rows": rows,
+        "reason": plan_reason(main, nvlink, lang) if main is not None else None,
+        "reason_key": plan_reason_key(main, nvlink) if main is not None else None,
+        "alternatives": alternatives,
+        "checkpoint": checkpoint,
+        "headroom": f.percent(HEADROOM),
     }
 
 
@@ -572,15 +739,17 @@ def build_context(report: SizingReport, lang: str, parsed: ParseResult | None = 
     """Everything the reply templates show, formatted for ``lang`` (strings, lists, flags)."""
     f = fmt_for(lang)
     gpu, family, _capacity = _gpu_names(report)
-    per_node = 8
+    per_node, nvlink = 8, True
     try:
         from estimator import catalog
 
-        per_node = catalog.gpu(report.request.gpu).gpus_per_node if report.request.gpu else 8
+        if report.request.gpu:
+            spec = catalog.gpu(report.request.gpu)
+            per_node, nvlink = spec.gpus_per_node, spec.nvlink
     except Exception:
         pass
     training = _training(report, f, per_node)
-    memory = _memory(report, f)
+    memory = _memory(report, f, per_node, nvlink, timed=training is not None)
     inference = _inference(report, f)
     budget = _budget(report, f, gpu)
     kind = ("inference" if inference else "training" if training else "budget" if budget
@@ -595,8 +764,21 @@ def build_context(report: SizingReport, lang: str, parsed: ParseResult | None = 
         "m": memory,
         "inf": inference,
         "budget": budget,
-        "notes": [note_text(n, lang) for n in report.warnings],
+        "notes": [note_text(n, lang) for n in report.warnings if not _said_elsewhere(n, kind, memory)],
         "assumptions": _assumption_rows(report, lang),
         "show_details": True,
         **_parse_extras(parsed),
     }
+
+
+def _said_elsewhere(note: Note, kind: str, memory: dict[str, Any] | None) -> bool:
+    """Warnings the reply already states: "does not fit on N" in a memory headline, "no NVLink" in the
+    plan's reason line."""
+    if memory is None:
+        return False
+    if note.code == "does_not_fit_requested":
+        return kind == "memory" and memory["fits_requested"] is False and memory["min_gpus"] is not None
+    if note.code == "consumer_no_nvlink":
+        return str(memory.get("reason_key") or "").endswith("no_nvlink")
+    return False
+

@@ -17,6 +17,7 @@ from bot import fmt, i18n, render
 from bot.answer import Answer
 from bot.parse import ParseResult
 from estimator.models import (
+    Alternative,
     Assumption,
     Band,
     Cost,
@@ -168,6 +169,14 @@ def test_days_bytes_percent():
     assert f.percent(0.4) == "40%"
 
 
+def test_storage_sizes_pick_their_unit():
+    f = fmt.fmt_for("en")
+    assert f.storage(419_364_864) == "419 MB"  # QLoRA 70B adapters, r = 16
+    assert f.storage(112e9) == "112 GB"  # 7B full state, 16 B/param (ZeRO §3)
+    assert f.storage(1.12e12) == "1.1 TB"  # 70B full state
+    assert fmt.fmt_for("zh").sep == "，" and f.sep == ", "
+
+
 def test_bar_is_at_most_ten_cells():
     assert fmt.bar(1.0) == "█" * 10
     assert fmt.bar(0.0) == ""
@@ -278,10 +287,12 @@ def test_memory_only_finetune_breakdown_chart(lang):
     html, text = both(memory_report(), lang)
     headline = telegram_html_text(html).splitlines()[0]
     if lang == "zh":
-        assert headline == "Qwen2.5 14B 全参微调：至少 4 张 A100 80G，每卡约 77.1 GiB"
+        assert headline == "Qwen2.5 14B 全参微调：至少 4 张 A100 80G（TP 2，ZeRO-2），每卡约 77.1 GiB"
         assert "优化器状态" in html and "梯度" in html
     else:
-        assert headline == "Qwen2.5 14B full fine-tuning: at least 4 × A100 80G, ≈ 77.1 GiB per GPU"
+        assert headline == (
+            "Qwen2.5 14B full fine-tuning: at least 4 × A100 80G (TP 2, ZeRO-2), ≈ 77.1 GiB per GPU"
+        )
         assert "optimizer" in html and "gradients" in html
     assert "mystery_part" in html  # unknown breakdown parts keep their key
     chart = re.search(r"<pre>(.*?)</pre>", html, re.S).group(1)
@@ -364,8 +375,9 @@ def test_echoed_user_text_is_escaped(lang):
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_truncated_message_note(lang):
+    """The parser keeps the head and tail of a long paste (bot.parse._reduce_long): say so."""
     html, _ = both(seed_report(), lang, truncated=True)
-    assert "4,000" in html
+    assert ("开头和结尾" if lang == "zh" else "beginning and end") in html
 
 
 # ---------------------------------------------------------------------------------------------
@@ -504,3 +516,177 @@ def test_estimator_reports_render_in_both_languages(request_kwargs, lang):
     assert "%(" not in html and "Note:" not in first
     if lang == "zh":
         assert re.search(r"[\u4e00-\u9fff]", first)
+
+
+# ---------------------------------------------------------------------------------------------
+# The memory plan: minimum, recommended, why, what would change it, checkpoints (estimator values)
+
+
+def _estimate(**kwargs) -> SizingReport:
+    estimator = pytest.importorskip("estimator.estimate")
+    return estimator.estimate(SizingRequest(**kwargs))
+
+
+def _lines(html: str) -> list[str]:
+    """The reply as a phone shows it, without the expandable details."""
+    return telegram_html_text(html.split("<blockquote")[0]).splitlines()
+
+
+FT_7B = dict(params_total=7e9, gpu=A100, stage="finetune", method="full")
+FT_70B = dict(params_total=70e9, gpu=A100, stage="finetune", method="full")
+QLORA_70B_ONE_4090 = dict(params_total=70e9, gpu="RTX-4090", stage="finetune", method="qlora", gpu_count=1)
+
+
+def test_7b_full_finetune_minimum_and_recommended_zh():
+    """Estimator: 16 B/param model states = 112 GB → 2 × 80 GB with ZeRO-2; a whole node recommended."""
+    rep = _estimate(**FT_7B)
+    assert (rep.memory.min_gpus, rep.memory.recommended_gpus) == (2, 8)
+    html, text = both(rep, "zh")
+    lines = _lines(html)
+    assert lines[0] == "7B 全参微调：至少 2 张 A100 80G（ZeRO-2），推荐 8 张（1 台 8 卡）"
+    assert "• 最少 2 张：TP 1 × PP 1 × DP 2，ZeRO-2，选择性重计算" in lines
+    assert "• 推荐 8 张：TP 1 × PP 1 × DP 8，ZeRO-1，选择性重计算" in lines
+    assert any(line.startswith("• 原因：") and "ZeRO-1" in line for line in lines)
+    assert "<pre>" in html  # the breakdown chart stays
+    assert_telegram_html(html)
+    assert_plain_text(text)
+
+
+def test_7b_full_finetune_minimum_and_recommended_en():
+    html, _ = both(_estimate(**FT_7B), "en")
+    lines = _lines(html)
+    assert lines[0] == "7B full fine-tuning: at least 2 × A100 80G (ZeRO-2), 8 recommended (one 8-GPU node)"
+    assert "• Minimum 2 GPUs: TP 1 × PP 1 × DP 2, ZeRO-2, selective recompute" in lines
+    assert "• Recommended 8 GPUs: TP 1 × PP 1 × DP 8, ZeRO-1, selective recompute" in lines
+
+
+@pytest.mark.parametrize(("lang", "line"), [
+    ("zh", "• 检查点：仅权重 14 GB，完整训练状态（含优化器）112 GB"),
+    ("en", "• Checkpoints: weights 14 GB, full training state (with optimizer) 112 GB"),
+])
+def test_7b_checkpoint_line_bf16_weights_and_16_bytes_per_param_state(lang, line):
+    """7B: bf16 weights 2 × 7e9 = 14 GB; resumable AdamW state 16 × 7e9 = 112 GB."""
+    assert line in _lines(render.render(make_answer(_estimate(**FT_7B), lang)))
+
+
+@pytest.mark.parametrize(("lang", "qlora_line"), [
+    ("zh", "• 改用 QLoRA：1 张"), ("en", "• QLoRA instead: 1 GPU"),
+])
+def test_70b_full_finetune_alternatives_show_qlora_on_one_gpu(lang, qlora_line):
+    rep = _estimate(**FT_70B)
+    alts = {a.change: a.min_gpus for a in rep.memory.alternatives}
+    assert alts["qlora"] == 1 and alts["adamw8bit"] == rep.memory.min_gpus == 16
+    lines = _lines(render.render(make_answer(rep, lang)))
+    assert qlora_line in lines
+    assert not any("8-bit AdamW" in line for line in lines)  # same count as the minimum: not news
+    assert lines[0].endswith("（3 台 8 卡）" if lang == "zh" else "(3 × 8-GPU nodes)")
+    assert any("1.1 TB" in line for line in lines)  # 70B full state: 16 × 70e9 B
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_qlora_70b_on_one_4090_does_not_fit(lang):
+    """NF4 70B ≈ 36 GB of weights alone: more than one 24 GiB card (QLoRA paper: 65B needs 48 GB)."""
+    rep = _estimate(**QLORA_70B_ONE_4090)
+    assert rep.memory.fits_requested is False and rep.memory.min_gpus == 2
+    html, text = both(rep, lang)
+    lines = _lines(html)
+    if lang == "zh":
+        assert lines[0].startswith("70B QLoRA 微调：1 张 RTX 4090 放不下，至少要 2 张")
+        assert "• 不用全量重计算：4 张" in lines
+    else:
+        assert lines[0].startswith("70B QLoRA fine-tuning does not fit on 1 × RTX 4090: at least 2 needed")
+        assert "• Without full recompute: 4 GPUs" in lines
+    said = render.note_text(Note(code="does_not_fit_requested", params={"gpu_count": 1, "min_gpus": 2}), lang)
+    assert said not in html  # the headline already says it
+    assert any("NVLink" in line for line in lines)  # why ZeRO before TP on a PCIe card
+    assert_telegram_html(html)
+    assert_plain_text(text)
+
+
+@pytest.mark.parametrize(("lang", "headline"), [
+    ("zh", "7B 全参微调：4 张 A100 80G 放得下（ZeRO-1）；最少 2 张，推荐 8 张"),
+    ("en", "7B full fine-tuning fits on 4 × A100 80G (ZeRO-1); at least 2, 8 recommended"),
+])
+def test_user_gpu_count_that_fits_is_answered_first(lang, headline):
+    rep = _estimate(**FT_7B, gpu_count=4)
+    lines = _lines(render.render(make_answer(rep, lang)))
+    assert lines[0] == headline
+    assert any(line.startswith("• 4 张时：" if lang == "zh" else "• On 4 GPUs:") for line in lines)
+
+
+MEMORY_CASES = {
+    "7b": FT_7B, "70b": FT_70B, "qlora-4090": QLORA_70B_ONE_4090, "7b-on-4": {**FT_7B, "gpu_count": 4},
+    "7b-1b-tokens": {**FT_7B, "tokens": 1e9},
+    "qwen-14b": dict(model="Qwen2.5-14B", gpu=A100, stage="finetune", method="full"),
+}
+
+
+@pytest.mark.parametrize("case", MEMORY_CASES)
+@pytest.mark.parametrize("lang", LANGS)
+def test_memory_replies_stay_short(case, lang):
+    """Design §5: headline, at most 8 key lines, at most 4 alternatives, then advice and details."""
+    html = render.render(make_answer(_estimate(**MEMORY_CASES[case]), lang))
+    assert render.visible_length(html) <= render.TELEGRAM_MAX_CHARS
+    assert_telegram_html(html)
+    lines = _lines(html)
+    headers = ("换个做法", "What would change", "Fewest GPUs")
+    split = next((i for i, line in enumerate(lines) if line.startswith(headers)), len(lines))
+    key = [line for line in lines[1:split] if line.startswith("• ")]
+    alternatives = []
+    for line in lines[split + 1:]:
+        if not line.startswith("• "):
+            break
+        alternatives.append(line)
+    assert 2 <= len(key) <= 8, key
+    assert len(alternatives) <= render.MAX_ALTERNATIVES
+
+
+@pytest.mark.parametrize(("plan", "nvlink", "key"), [
+    (Plan(dp=1), True, "single"),
+    (Plan(dp=4, zero_stage=0), True, "ddp"),
+    (Plan(dp=8, zero_stage=1), True, "zero"),
+    (Plan(dp=8, zero_stage=3), True, "zero3"),
+    (Plan(dp=8, zero_stage=3), False, "zero3_no_nvlink"),
+    (Plan(tp=8, dp=1), True, "tp"),
+    (Plan(tp=8, dp=3, zero_stage=2), True, "tp_dp"),
+    (Plan(tp=4, dp=2, zero_stage=3), False, "tp_no_nvlink"),
+    (Plan(tp=8, pp=4, dp=2, zero_stage=1), True, "tp_pp"),
+    (Plan(pp=2, dp=4, zero_stage=1), False, "pp"),
+    (Plan(dp=2, zero_stage=2, offload=True), True, "offload"),
+])
+def test_plan_reason_follows_the_design_rules(plan, nvlink, key):
+    """Design §3.5: DP + ZeRO while states fit; TP inside a node; PP across nodes; ZeRO-3/FSDP as the
+    alternative; without NVLink ZeRO-3 before TP (estimator.memory.plan_preference)."""
+    assert render.plan_reason_key(plan, nvlink) == key
+    for lang in LANGS:
+        assert "%(" not in render.plan_reason(plan, nvlink, lang)
+
+
+def test_full_recompute_is_explained():
+    plan = Plan(dp=2, zero_stage=3, recompute="full")
+    assert render.plan_reason(plan, True, "zh").endswith("；激活占大头，所以用全量重计算")
+    assert "full recompute" in render.plan_reason(plan, True, "en")
+
+
+def test_alternatives_equal_to_the_minimum_are_left_out():
+    rep = memory_report()
+    mem = rep.memory.model_copy(update={"alternatives": [
+        Alternative(change="adamw8bit", min_gpus=4), Alternative(change="lora", min_gpus=1),
+        Alternative(change="new_trick", min_gpus=2), Alternative(change="cpu_offload", min_gpus=None),
+    ]})
+    ctx = render.build_context(rep.model_copy(update={"memory": mem}), "en")
+    assert ctx["m"]["alternatives"] == [
+        "LoRA instead: 1 GPU", "new_trick: 2 GPUs", "With CPU offload: does not fit",
+    ]
+
+
+def test_training_reply_uses_the_reports_mfu_band():
+    """The band comes from report.mfu, not from GPU-hour ratios."""
+    rep = seed_report(mfu=Band(low=0.25, likely=0.4, high=0.55))
+    html = render.render(make_answer(rep, "en"))
+    assert "at 40% MFU" in html and "MFU 55%–25%" in html
+
+
+def test_days_table_singular_gpu_in_english():
+    html = render.render(make_answer(_estimate(**FT_7B, tokens=1e9), "en"))
+    assert "1 GPU →" in html and "1 GPUs" not in html
