@@ -14,19 +14,6 @@ class Default(NamedTuple):
     source: str
 
 
-MFU_LIKELY = Default(
-    0.40,
-    "seed article rule of thumb (40 % MFU); consistent with Llama 2 on A100 ≈ 40 % "
-    "(Touvron et al. 2023, Table 2: 3.3M A100-hours for 70B × 2T)",
-)
-"""Model FLOPs utilisation used for the likely GPU-hours (fraction of the dense 16-bit peak)."""
-
-MFU_LOW = Default(0.30, "seed article band 30–50 % MFU")
-"""Pessimistic MFU: gives the *high* GPU-hours end of the range."""
-
-MFU_HIGH = Default(0.50, "seed article band 30–50 % MFU")
-"""Optimistic MFU: gives the *low* GPU-hours end of the range."""
-
 DEADLINE_DAYS = Default(30, "planning window when none is given (one month of training)")
 """Days used to size 'GPUs for a deadline' when the user gives no deadline."""
 
