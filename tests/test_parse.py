@@ -9,10 +9,8 @@ injection, out-of-scope, 12,000-character pastes) must parse without raising.
 
 from __future__ import annotations
 
-import json
 import math
 import time
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -22,64 +20,18 @@ from hypothesis import strategies as st
 from bot.parse import ParseResult, detect_lang, parse
 from estimator import catalog
 from estimator.models import SizingRequest
+from tests.corpus import CORPUS, FIELDS, SIZING_STAGES, field_ok, load_questions
 
-CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "questions.json"
-SIZING_STAGES = {"pretrain", "continued_pretrain", "finetune", "inference"}
 MIN_ACCURACY = 0.90
-
-# corpus `expected` key → SizingRequest field
-FIELDS: list[tuple[str, str]] = [
-    ("params_total", "params_total"),
-    ("params_active", "params_active"),
-    ("tokens", "tokens"),
-    ("gpu", "gpu"),
-    ("gpu_count", "gpu_count"),
-    ("time_limit_days", "deadline_days"),
-    ("budget", "budget"),
-    ("currency", "currency"),
-    ("price_per_gpu_hour", "price_per_gpu_hour"),
-    ("epochs", "epochs"),
-    ("num_samples", "num_samples"),
-    ("seq_len", "seq_len"),
-    ("concurrency", "concurrency"),
-    ("batch_size", "batch_size"),
-    ("mfu", "mfu"),
-]
 
 
 def _load_corpus() -> list[dict[str, Any]]:
     if not CORPUS.exists():
         pytest.skip(f"corpus not found: {CORPUS}")
-    return json.loads(CORPUS.read_text(encoding="utf-8"))
+    return load_questions()
 
 
-def _family_key(name: str | None) -> str | None:
-    return None if name is None else name.lower().replace(" ", "").replace("-", "")
-
-
-def _field_ok(expected_key: str, expected: Any, result: ParseResult) -> tuple[bool, Any]:
-    """Whether the parsed field matches the corpus value (numbers within 1 %)."""
-    req = result.request
-    if isinstance(expected, list):  # a comparison: the first one is the request's
-        expected = expected[0]
-    if isinstance(expected, dict) and "min" in expected:  # a range: the parser keeps its lower end
-        expected = expected["min"]
-    field = dict(FIELDS)[expected_key]
-    got = getattr(req, field)
-    if expected_key == "gpu":
-        families = {g.family for g in catalog.gpus().values()}
-        if got is not None:
-            got = catalog.gpu(got).family
-        elif expected is not None and expected not in families and result.unknown_gpu:
-            # Not in the catalog ("Apple M2 Ultra", "Kunpeng 920"): reported as unknown, with suggestions.
-            return bool(result.gpu_suggestions), f"unknown:{result.unknown_gpu}"
-        return _family_key(got) == _family_key(expected), got
-    if expected_key == "currency":
-        got = got.value if got is not None else None
-        return got == expected, got
-    if expected is None or got is None:
-        return expected is None and got is None, got
-    return abs(float(got) - float(expected)) <= 0.01 * abs(float(expected)), got
+_field_ok = field_ok
 
 
 def test_corpus_sizing_fields_accuracy() -> None:
