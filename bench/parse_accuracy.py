@@ -12,10 +12,11 @@ from collections import defaultdict
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO))
+sys.path[:0] = [str(REPO), str(REPO / "tests")]
+
+from corpus import FIELDS, field_ok, load_questions  # noqa: E402
 
 from bot.parse import parse  # noqa: E402
-from tests.corpus import FIELDS, field_ok, load_questions  # noqa: E402
 
 
 def main() -> None:

@@ -14,13 +14,13 @@ import time
 from typing import Any
 
 import pytest
+from corpus import CORPUS, FIELDS, SIZING_STAGES, field_ok, load_questions
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.parse import ParseResult, detect_lang, parse
 from estimator import catalog
 from estimator.models import SizingRequest
-from tests.corpus import CORPUS, FIELDS, SIZING_STAGES, field_ok, load_questions
 
 MIN_ACCURACY = 0.90
 
