@@ -6,6 +6,14 @@ Environment variables::
     TELEGRAM_BASE_URL       Bot API endpoint prefix, default https://api.telegram.org/bot
     TELEGRAM_BASE_FILE_URL  file download prefix, default https://api.telegram.org/file/bot
     LOG_LEVEL               DEBUG / INFO / WARNING / ERROR, default INFO
+    SIZING_BOT_DB           SQLite file for chat settings, default ~/.local/state/sizing-bot/settings.sqlite3
+    SIZING_BOT_PRESALES     pre-sales config file (provider, offers, prices, contact); optional
+    TELEGRAM_WEBHOOK_URL    public HTTPS URL Telegram posts updates to; unset = long polling
+    TELEGRAM_WEBHOOK_SECRET secret Telegram sends in X-Telegram-Bot-Api-Secret-Token
+                            (required with a webhook URL; 1-256 of A-Z a-z 0-9 _ -)
+    TELEGRAM_WEBHOOK_LISTEN address the webhook server binds, default 0.0.0.0
+    TELEGRAM_WEBHOOK_PORT   port the webhook server binds, default 8443
+    TELEGRAM_WEBHOOK_PATH   local URL path served, default: the path of TELEGRAM_WEBHOOK_URL
 
 The two URLs follow python-telegram-bot's ``base_url`` convention: the token is appended to
 the string (``https://api.telegram.org/bot`` + token), unless the string contains ``{token}``,
@@ -16,8 +24,11 @@ which is replaced instead. Point them at a local Bot API server, Telegram's test
 from __future__ import annotations
 
 import logging
+import re
+from pathlib import Path
+from urllib.parse import urlsplit
 
-from pydantic import Field, SecretStr, field_validator
+from pydantic import AliasChoices, Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 
@@ -38,8 +49,40 @@ class BotSettings(BaseSettings):
         description="python-telegram-bot base_file_url: same convention as telegram_base_url",
     )
     log_level: str = Field("INFO", description="root log level name")
+    db_path: Path | None = Field(
+        None,
+        validation_alias=AliasChoices("SIZING_BOT_DB", "db_path"),
+        description="SQLite file holding per-chat settings (survives restarts); "
+        "None = bot.settings_store's default (~/.local/state/sizing-bot/settings.sqlite3)",
+    )
+    presales_path: Path | None = Field(
+        None,
+        validation_alias=AliasChoices("SIZING_BOT_PRESALES", "presales_path"),
+        description="pre-sales config file; None = no provider, catalog prices",
+    )
+    webhook_url: str | None = Field(
+        None,
+        validation_alias=AliasChoices("TELEGRAM_WEBHOOK_URL", "webhook_url"),
+        description="public URL for Telegram's webhook; None = long polling",
+    )
+    webhook_secret: SecretStr | None = Field(
+        None,
+        validation_alias=AliasChoices("TELEGRAM_WEBHOOK_SECRET", "webhook_secret"),
+        description="X-Telegram-Bot-Api-Secret-Token; required when webhook_url is set",
+    )
+    webhook_listen: str = Field(
+        "0.0.0.0", validation_alias=AliasChoices("TELEGRAM_WEBHOOK_LISTEN", "webhook_listen")
+    )
+    webhook_port: int = Field(
+        8443, ge=0, le=65535, validation_alias=AliasChoices("TELEGRAM_WEBHOOK_PORT", "webhook_port")
+    )
+    webhook_path: str | None = Field(
+        None,
+        validation_alias=AliasChoices("TELEGRAM_WEBHOOK_PATH", "webhook_path"),
+        description="local path the webhook server serves; None = the path of webhook_url",
+    )
 
-    @field_validator("telegram_bot_token", mode="before")
+    @field_validator("telegram_bot_token", "webhook_secret", mode="before")
     @classmethod
     def _empty_token_is_unset(cls, value: object) -> object:
         if isinstance(value, str) and not value.strip():
@@ -56,6 +99,40 @@ class BotSettings(BaseSettings):
             raise ValueError(f"unknown log level {value!r}: use DEBUG, INFO, WARNING or ERROR")
         return level
 
+    @field_validator("db_path", "presales_path", "webhook_url", "webhook_path", mode="before")
+    @classmethod
+    def _empty_is_unset(cls, value: object) -> object:
+        return None if isinstance(value, str) and not value.strip() else value
+
     def token(self) -> str | None:
         """The token in clear, or None when not configured. Keep it out of logs and messages."""
         return self.telegram_bot_token.get_secret_value() if self.telegram_bot_token else None
+
+    def webhook_secret_value(self) -> str | None:
+        """The webhook secret in clear, or None. Keep it out of logs and messages."""
+        return self.webhook_secret.get_secret_value() if self.webhook_secret else None
+
+    def webhook_problem(self) -> str | None:
+        """One line saying why the webhook settings cannot start, or None when usable (or unused)."""
+        if not self.webhook_url:
+            return None
+        secret = self.webhook_secret_value()
+        if not secret:
+            return (
+                "TELEGRAM_WEBHOOK_SECRET is required with TELEGRAM_WEBHOOK_URL: set 1-256 characters "
+                "of A-Z a-z 0-9 _ - (Telegram sends it back in X-Telegram-Bot-Api-Secret-Token)."
+            )
+        if not _WEBHOOK_SECRET.fullmatch(secret):
+            return "TELEGRAM_WEBHOOK_SECRET must be 1-256 characters of A-Z a-z 0-9 _ - (Telegram's rule)."
+        if urlsplit(self.webhook_url).scheme not in ("https", "http"):
+            return "TELEGRAM_WEBHOOK_URL must be an https:// URL that Telegram can reach."
+        return None
+
+    def webhook_local_path(self) -> str:
+        """The path the local webhook server serves (no leading slash)."""
+        if self.webhook_path is not None:
+            return self.webhook_path.strip("/")
+        return urlsplit(self.webhook_url or "").path.strip("/")
+
+
+_WEBHOOK_SECRET = re.compile(r"[A-Za-z0-9_-]{1,256}")

@@ -1,52 +1,107 @@
 """Telegram adapter (python-telegram-bot v22): humble handlers around the pure pipeline.
 
-A handler only translates: Telegram update → question text → ``answer`` → ``render`` → reply.
-Chat behaviour (design §6):
+A handler only translates: Telegram update → ``Conversation.ask`` / ``variant`` → ``render`` →
+reply, edit or inline answer. Chat behaviour (design §6):
 
 * private chat: every text message is a question;
 * groups: ``/size …`` (alias ``/estimate``, also ``/size@bot …``), messages that mention the bot
   (``@bot …``; the mention is removed before parsing) and replies to the bot's own messages;
   everything else is ignored;
-* ``/start`` and ``/help`` show the help in the user's Telegram language (zh or en).
+* follow-ups: one ``Conversation`` (in ``bot_data``) keyed by (chat, user); a reply to one of the
+  bot's answers follows up on *that* answer (bot message id → turn id, bounded);
+* buttons under every answer (:mod:`bot.keyboards`): GPU, method/stage, details, chart, language;
+  the message is edited in place; an expired turn gets a polite callback answer;
+* inline mode: ``@bot 70B qlora 4090`` anywhere → up to three result cards;
+* ``/start`` ``/help`` ``/size`` ``/estimate`` ``/gpus`` ``/models`` ``/settings``; settings are
+  per chat, persist in SQLite, and only group administrators change a group's settings;
+* polling or, with ``TELEGRAM_WEBHOOK_URL``, a webhook checked with a secret token.
 
 The token never reaches the logs: PTB logs the token-bearing API URL at DEBUG when the bot is
 built and httpx logs every request URL at INFO, so those loggers get a redacting filter and
-httpx/httpcore are raised to WARNING.
+httpx/httpcore are raised to WARNING. The webhook secret is redacted the same way.
 """
 
 from __future__ import annotations
 
 import asyncio
+import html
 import logging
+import re
+import sqlite3
 import sys
-from dataclasses import dataclass
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
 
-from telegram import BotCommand, LinkPreviewOptions, Message, MessageEntity, Update
-from telegram.constants import ChatType, ParseMode
-from telegram.error import InvalidToken
+from pydantic import ValidationError
+from telegram import (
+    BotCommand,
+    InlineQueryResultArticle,
+    InputTextMessageContent,
+    LinkPreviewOptions,
+    Message,
+    MessageEntity,
+    ReplyParameters,
+    Update,
+)
+from telegram.constants import ChatMemberStatus, ChatType, ParseMode
+from telegram.error import BadRequest, InvalidToken
 from telegram.ext import (
     Application,
     ApplicationBuilder,
     CallbackContext,
+    CallbackQueryHandler,
     CommandHandler,
     ContextTypes,
     Defaults,
     ExtBot,
+    InlineQueryHandler,
     MessageHandler,
     filters,
 )
 from telegram.request import BaseRequest
 
-from bot.answer import answer
+from bot import keyboards as kb
+from bot.answer import Answer, is_answerable, with_language_defaults
 from bot.config import BotSettings
-from bot.render import render, render_help
+from bot.dialogue import Conversation, Turn
+from bot.fmt import fmt_for, params
+from bot.parse import detect_lang, parse
+from bot.render import TELEGRAM_MAX_CHARS, render, render_help, truncate_html, visible_length
+from estimator import catalog, estimate
+from estimator.models import Currency
+
+try:
+    from bot.settings_store import SettingsStore
+except ImportError:  # until bot/settings_store.py lands: no persistent settings
+    SettingsStore = None  # type: ignore[assignment,misc]
 
 logger = logging.getLogger(__name__)
 
+# -- wording (short adapter-only lines; the replies themselves come from templates/) -----------
 ERROR_REPLY = {
     "zh": "抱歉，出错了，请换个说法再试。",
     "en": "Sorry, something went wrong — please try rephrasing.",
 }
+EXPIRED = {
+    "zh": "这条结果已过期，请重新提问",
+    "en": "This result has expired — please ask again",
+}
+NOT_ADMIN = {
+    "zh": "只有群管理员可以修改本群的设置。",
+    "en": "Only group administrators can change this group's settings.",
+}
+NO_SETTINGS = {
+    "zh": "这个部署没有启用设置存储。",
+    "en": "Settings are not available in this deployment.",
+}
+SAVED = {"zh": "已保存", "en": "Saved"}
+PRICES_NEED_CURRENCY = {
+    "zh": "自定义价格需要固定货币：请先清除价格（/settings 价格 A100 清除）。",
+    "en": "Custom prices need a fixed currency: remove them first (/settings price A100 off).",
+}
+NO_CHART = {"zh": "暂时无法生成图表。", "en": "The chart is not available right now."}
 
 COMMANDS = {
     "en": [
@@ -54,14 +109,29 @@ COMMANDS = {
         BotCommand("help", "How to ask"),
         BotCommand("size", "Size a job, e.g. /size 7B 1T tokens A100"),
         BotCommand("estimate", "Same as /size"),
+        BotCommand("gpus", "GPU catalog: TFLOPS, memory, price"),
+        BotCommand("models", "Model catalog: parameters"),
+        BotCommand("settings", "Language, currency, prices, MFU, deadline"),
     ],
     "zh": [
         BotCommand("start", "能算什么，附示例"),
         BotCommand("help", "怎么提问"),
         BotCommand("size", "估算算力，例如 /size 7B 1万亿token A100"),
         BotCommand("estimate", "同 /size"),
+        BotCommand("gpus", "GPU 列表：算力、显存、价格"),
+        BotCommand("models", "模型列表：参数量"),
+        BotCommand("settings", "语言、货币、价格、MFU、工期"),
     ],
 }
+
+INLINE_CACHE_S = 10
+"""Inline answers are personal (settings, language) and cheap to recompute: cache briefly."""
+INLINE_MAX_RESULTS = 3
+INLINE_ALTERNATIVE_FAMILIES = ("H100", "A100")
+"""When the question names no GPU, inline mode also shows it on these (design: the common pair)."""
+
+MAX_REMEMBERED_MESSAGES = 10_000
+"""Bound on the bot-message → turn map (oldest dropped first)."""
 
 # Loggers whose records can carry the token (logger filters only see records created on that
 # exact logger, so each one is named). httpcore only logs at DEBUG; raising its level suffices.
@@ -70,6 +140,7 @@ _TOKEN_BEARING_LOGGERS = (
     "telegram.ext.ExtBot",
     "telegram.ext.Application",
     "telegram.ext.Updater",
+    "telegram.ext._utils.webhookhandler",
     "httpx",
     __name__,
 )
@@ -77,12 +148,51 @@ _QUIET_LOGGERS = ("httpx", "httpcore")
 
 
 # -- typed context ---------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Shown:
+    """What one bot message shows: the turn behind it and whether the details are expanded."""
+
+    turn_id: str
+    details: bool = True
+
+
+class ShownMessages:
+    """Bounded map (chat id, bot message id) → :class:`Shown`, least recently used dropped first."""
+
+    def __init__(self, max_entries: int = MAX_REMEMBERED_MESSAGES) -> None:
+        self.max_entries = max_entries
+        self._items: OrderedDict[tuple[int, int], Shown] = OrderedDict()
+
+    def remember(self, chat_id: int, message_id: int, shown: Shown) -> None:
+        key = (chat_id, message_id)
+        self._items[key] = shown
+        self._items.move_to_end(key)
+        while len(self._items) > self.max_entries:
+            self._items.popitem(last=False)
+
+    def get(self, chat_id: int, message_id: int) -> Shown | None:
+        shown = self._items.get((chat_id, message_id))
+        if shown is not None:
+            self._items.move_to_end((chat_id, message_id))
+        return shown
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+
 @dataclass
 class BotData:
     """Application-wide state, reached as ``context.bot_data`` (no module globals)."""
 
     settings: BotSettings | None = None
     username: str = ""
+    conversation: Conversation | None = None
+    store: Any = None
+    """``bot.settings_store.SettingsStore`` or None (settings unavailable)."""
+    presales: Any = None
+    """``bot.presales.PresalesConfig`` or None."""
+    shown: ShownMessages = field(default_factory=ShownMessages)
+    migrated: set[tuple[int, int]] = field(default_factory=set)
 
 
 SizingContext = CallbackContext[ExtBot[None], dict, dict, BotData]
@@ -119,7 +229,7 @@ REDACTOR = RedactSecrets()
 
 
 def protect_token(token: str) -> None:
-    """Keep ``token`` out of every log line the Telegram stack can write."""
+    """Keep ``token`` (or the webhook secret) out of every log line the Telegram stack can write."""
     REDACTOR.secrets.add(token)
     for name in _TOKEN_BEARING_LOGGERS:
         logging.getLogger(name).addFilter(REDACTOR)  # idempotent
@@ -129,7 +239,7 @@ def protect_token(token: str) -> None:
 
 # -- pure helpers ----------------------------------------------------------------------------
 def user_lang(update: Update) -> str:
-    """The help and error language: Chinese for zh* Telegram clients, else English."""
+    """The user's Telegram language: Chinese for zh* clients, else English."""
     user = update.effective_user
     code = (user.language_code or "") if user else ""
     return "zh" if code.lower().startswith("zh") else "en"
@@ -173,56 +283,619 @@ class _AddressedToBot(filters.MessageFilter):
 
 ADDRESSED_TO_BOT = _AddressedToBot(name="AddressedToBot")
 
+_DETAILS_RE = re.compile(r"\s*<blockquote expandable>.*?</blockquote>", re.DOTALL)
+
+
+def without_details(reply_html: str) -> str:
+    """The short reply: the expandable assumptions/formulas block cut out."""
+    short = _DETAILS_RE.sub("", reply_html).rstrip()
+    return short if short.strip() else reply_html
+
+
+def with_contact(reply_html: str, contact: str | None) -> str:
+    """``reply_html`` plus the pre-sales contact line, still within Telegram's 4,096 characters."""
+    if not contact or not contact.strip():
+        return reply_html
+    line = html.escape(" ".join(contact.split()), quote=False)
+    room = TELEGRAM_MAX_CHARS - visible_length(line) - 2
+    if visible_length(reply_html) > room:
+        reply_html = truncate_html(reply_html, room)
+    return f"{reply_html}\n\n{line}"
+
+
+def presales_contact(presales: Any) -> str | None:
+    return getattr(presales, "contact", None) if presales is not None else None
+
+
+def reply_html(turn: Turn, *, details: bool = True, contact: str | None = None) -> str:
+    """The HTML for one turn: full or short, with the contact line when something was sized."""
+    text = render(turn.answer, "html")
+    if not details:
+        text = without_details(text)
+    if turn.answer.understood:
+        text = with_contact(text, contact)
+    return text
+
+
+def _lines(plain: str) -> list[str]:
+    return [line.strip() for line in plain.splitlines() if line.strip()]
+
+
+def _cap(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+
+
+def inline_lang(query: str, telegram_lang: str, chosen: str | None = None) -> str:
+    """The user's chosen language (/settings in the private chat), else Chinese for a question
+    written in Chinese, else the user's Telegram language."""
+    if chosen in ("zh", "en"):
+        return chosen
+    return "zh" if detect_lang(query) == "zh" else telegram_lang
+
+
+INLINE_EXAMPLES = {
+    "zh": ("估算大模型算力：输入一个问题", "例如：7B 1万亿token A100 · 70B qlora 4090 · 部署70B 100并发"),
+    "en": (
+        "Size an LLM job: type a question",
+        "e.g. 7B 1T tokens A100 · 70B qlora 4090 · serve 70B 100 users",
+    ),
+}
+
+
+def inline_answers(
+    query: str, lang: str, conversation: Conversation | None = None, chat_settings: Any = None
+) -> list[Answer]:
+    """The interpretations of an inline query: the question as parsed and, when it names no GPU,
+    the same question on H100 and on A100. Empty when nothing can be sized.
+
+    Stateless (no follow-up memory: an inline query is not part of a chat); the user's own
+    settings and a pre-sales deployment's prices apply through ``Conversation.effective_request``.
+    """
+    query = " ".join(query.split())
+    parsed = parse(query)
+    if not query or parsed.out_of_scope or not is_answerable(parsed.request):
+        return []
+    requests = [parsed.request]
+    if parsed.request.gpu is None:
+        for family in INLINE_ALTERNATIVE_FAMILIES:
+            spec = catalog.default_gpu_for_family(family)
+            if spec is not None:
+                requests.append(parsed.request.model_copy(update={"gpu": spec.id}))
+    answers = []
+    for request in requests:
+        if conversation is not None:
+            effective, _ = conversation.effective_request(request, lang, chat_settings)  # type: ignore[arg-type]
+        else:
+            effective = with_language_defaults(request, lang)  # type: ignore[arg-type]
+        report = estimate(effective)
+        answers.append(
+            Answer(parsed=parsed.model_copy(update={"request": request}), report=report, lang=lang)
+        )
+    return answers
+
+
+def inline_results(
+    answers: list[Answer], lang: str, contact: str | None = None
+) -> list[InlineQueryResultArticle]:
+    """Up to three result cards (one per distinct GPU); one card with examples when none."""
+    results: list[InlineQueryResultArticle] = []
+    seen: set[str | None] = set()
+    for a in answers:
+        if a.report is None or a.report.request.gpu in seen:
+            continue
+        seen.add(a.report.request.gpu)
+        lines = _lines(render(a, "text"))
+        body = with_contact(render(a, "html"), contact)
+        results.append(
+            InlineQueryResultArticle(
+                id=f"r{len(results)}",
+                title=_cap(lines[0] if lines else "?", 100),
+                description=_cap(" · ".join(lines[1:3]), 200) or None,
+                input_message_content=InputTextMessageContent(
+                    body, parse_mode=ParseMode.HTML, link_preview_options=LinkPreviewOptions(is_disabled=True)
+                ),
+            )
+        )
+        if len(results) >= INLINE_MAX_RESULTS:
+            break
+    if not results:
+        title, description = INLINE_EXAMPLES[lang if lang in INLINE_EXAMPLES else "en"]
+        results.append(
+            InlineQueryResultArticle(
+                id="help",
+                title=title,
+                description=description,
+                input_message_content=InputTextMessageContent(
+                    render_help(lang, "html"),
+                    parse_mode=ParseMode.HTML,
+                    link_preview_options=LinkPreviewOptions(is_disabled=True),
+                ),
+            )
+        )
+    return results
+
+
+# -- catalog and settings texts (pure) -------------------------------------------------------
+def default_currency(lang: str) -> str:
+    """The currency a chat sees when it chose none: CNY for Chinese, USD otherwise (bot.answer)."""
+    return "CNY" if lang == "zh" else "USD"
+
+
+def _currency_of(chat_settings: Any, presales: Any, lang: str) -> str:
+    chosen = getattr(chat_settings, "currency", None) or getattr(presales, "currency", None)
+    return str(getattr(chosen, "value", chosen)) if chosen else default_currency(lang)
+
+
+def presales_prices(presales: Any, currency: str) -> dict[str, float | None]:
+    """GPU family → offered price per GPU-hour in ``currency`` (None: offered, no price in it)."""
+    if presales is None:
+        return {}
+    return {offer.family: presales.price(offer.family, Currency(currency)) for offer in presales.gpu}
+
+
+def gpu_family(name: str) -> str | None:
+    """Catalog family for what a user typed ('a100', '4090', 'A100-SXM4-40GB'); None if unknown."""
+    spec = catalog.gpus().get(name)
+    if spec is None:
+        gpu_id = parse(name).request.gpu
+        spec = catalog.gpus().get(gpu_id) if gpu_id else None
+    return spec.family if spec else None
+
+
+_CATALOG_TITLE = {
+    "gpus": {"zh": "<b>GPU 列表</b>（稠密 BF16 算力 · 显存 · 每卡·时租价）",
+             "en": "<b>GPUs</b> (dense BF16 TFLOPS · memory · price per GPU-hour)"},
+    "models": {"zh": "<b>模型列表</b>（总参数 / 激活参数）",
+               "en": "<b>Models</b> (total / active parameters)"},
+}
+_PRICE_SOURCE = {
+    "catalog": {"zh": "价格为市场区间，来源见 estimator/data/prices.toml；/settings 可设置本群价格。",
+                "en": "Prices are market ranges (sources in estimator/data/prices.toml); "
+                      "set yours with /settings."},
+    "presales": {"zh": "价格为 {provider} 的报价。", "en": "Prices quoted by {provider}."},
+}
+
+
+def gpus_text(lang: str, currency: str, *, overrides: dict[str, float] | None = None,
+              presales: Any = None) -> str:
+    """/gpus: one line per GPU family (its default variant): TFLOPS, memory, price range."""
+    f = fmt_for(lang)
+    offered = presales_prices(presales, currency)
+    overrides = overrides or {}
+    price_table = catalog.prices()
+    rows = []
+    for spec in catalog.gpus().values():
+        if not spec.default_for_family:
+            continue
+        tflops = spec.peak_tflops_bf16 or spec.peak_tflops_fp16 or 0
+        unit = "" if spec.peak_tflops_bf16 else " fp16"
+        price = "—"
+        if spec.family in overrides:
+            price = f.price(overrides[spec.family], currency) + " ✎"
+        elif offered.get(spec.family) is not None:
+            price = f.price(offered[spec.family], currency)  # type: ignore[arg-type]
+        elif not offered and spec.family in price_table:
+            entry = price_table[spec.family]
+            cny = currency == "CNY"
+            low, high = (entry.cny_low, entry.cny_high) if cny else (entry.usd_low, entry.usd_high)
+            if low is not None and high is not None:
+                price = f.price_range(low, high, currency)
+        if offered and spec.family not in offered and spec.family not in overrides:
+            continue  # a pre-sales deployment lists what it offers
+        rows.append(f"{spec.family:<11} {tflops:>6,.0f}{unit:<5} {spec.memory_gib:>4g}G  {price}")
+    source = _PRICE_SOURCE["presales" if offered else "catalog"][lang].format(
+        provider=html.escape(str(getattr(presales, "provider", "")), quote=False)
+    )
+    body = html.escape("\n".join(rows), quote=False)
+    return f"{_CATALOG_TITLE['gpus'][lang]}\n<pre>{body}</pre>\n{source}"
+
+
+def models_text(lang: str) -> str:
+    """/models: catalog models with total (and, for MoE, active) parameters."""
+    rows = []
+    for spec in sorted(catalog.models().values(), key=lambda m: (m.family.lower(), m.params_total)):
+        size = params(spec.params_total)
+        if spec.params_active:
+            size += f" / {params(spec.params_active)}"
+        rows.append(f"{spec.name:<24} {size}")
+    body = html.escape("\n".join(rows), quote=False)
+    hint = {"zh": "提问时写模型名即可，例如：全参微调 Qwen2.5-14B 要几张 A100",
+            "en": "Name a model in your question, e.g. full fine-tune Qwen2.5-14B on A100"}[lang]
+    return f"{_CATALOG_TITLE['models'][lang]}\n<pre>{body}</pre>\n{hint}"
+
+
+_SETTINGS_WORDS = {
+    "zh": {"title": "⚙️ <b>本聊天的设置</b>", "lang": "语言", "currency": "货币", "mfu": "默认 MFU",
+           "deadline": "默认工期", "prices": "自定义价格", "auto": "自动", "none": "无", "days": "{n} 天",
+           "provider": "报价方",
+           "hint": "设置价格：<code>/settings 价格 A100 18</code>（每卡·时；"
+                   "清除：<code>/settings 价格 A100 清除</code>）"},
+    "en": {"title": "⚙️ <b>Settings for this chat</b>", "lang": "Language", "currency": "Currency",
+           "mfu": "Default MFU", "deadline": "Default deadline", "prices": "Price overrides", "auto": "auto",
+           "none": "none", "days": "{n} days", "provider": "Provider",
+           "hint": "Set a price: <code>/settings price A100 18</code> (per GPU-hour; remove: "
+                   "<code>/settings price A100 off</code>)"},
+}
+
+
+def settings_text(chat_settings: Any, lang: str, presales: Any = None) -> str:
+    """/settings: the current values (the keyboard changes them)."""
+    w = _SETTINGS_WORDS[lang]
+    f = fmt_for(lang)
+    chosen_lang = getattr(chat_settings, "lang", None)
+    currency = getattr(chat_settings, "currency", None)
+    mfu = getattr(chat_settings, "mfu", None)
+    deadline = getattr(chat_settings, "deadline_days", None)
+    overrides = getattr(chat_settings, "prices", None) or {}
+    shown_currency = _currency_of(chat_settings, presales, lang)
+    price_text = ", ".join(f"{fam} {f.price(p, shown_currency)}" for fam, p in sorted(overrides.items()))
+    lines = [
+        w["title"],
+        f"• {w['lang']}: {kb.LANGUAGE_NAMES.get(chosen_lang, w['auto']) if chosen_lang else w['auto']}",
+        f"• {w['currency']}: {getattr(currency, 'value', currency) if currency else w['auto']}",
+        f"• {w['mfu']}: {f.percent(mfu) if mfu else w['auto']}",
+        f"• {w['deadline']}: {w['days'].format(n=f'{deadline:g}') if deadline else w['auto']}",
+        f"• {w['prices']}: {html.escape(price_text, quote=False) or w['none']}",
+    ]
+    if presales is not None and getattr(presales, "provider", None):
+        lines.append(f"• {w['provider']}: {html.escape(str(presales.provider), quote=False)}")
+    lines += ["", w["hint"]]
+    return "\n".join(lines)
+
+
+PRICE_WORDS = {"price", "prices", "价格", "单价", "价钱"}
+CLEAR_WORDS = {"off", "reset", "clear", "none", "auto", "清除", "删除", "取消", "自动"}
+
+
+@dataclass(frozen=True)
+class PriceChange:
+    family: str
+    price: float | None
+    """None removes the override."""
+
+
+def parse_price_command(argument: str) -> PriceChange | str | None:
+    """``price A100 18`` / ``价格 A100 18`` / ``price RTX 4090 off`` → a change; a problem key
+    ('usage' or 'unknown_gpu') for a malformed one; None when the argument is not a price command."""
+    words = argument.split()
+    if not words or words[0].lower() not in PRICE_WORDS:
+        return None
+    if len(words) < 3:
+        return "usage"
+    name, value = " ".join(words[1:-1]), words[-1].lower().lstrip("¥$").rstrip("元")
+    family = gpu_family(name)
+    if family is None:
+        return "unknown_gpu"
+    if value in CLEAR_WORDS:
+        return PriceChange(family, None)
+    try:
+        price = float(value.replace(",", ""))
+    except ValueError:
+        return "usage"
+    if not 0 < price < 1e6:
+        return "usage"
+    return PriceChange(family, price)
+
+
+PRICE_PROBLEMS = {
+    "usage": {"zh": "用法：<code>/settings 价格 A100 18</code>（每卡·时的价格）",
+              "en": "Usage: <code>/settings price A100 18</code> (price per GPU-hour)"},
+    "unknown_gpu": {"zh": "不认识这个 GPU，/gpus 列出了可选的型号。",
+                    "en": "I don't know that GPU; /gpus lists the ones I do."},
+}
+
+
+# -- state helpers ---------------------------------------------------------------------------
+def _conversation(context: SizingContext) -> Conversation:
+    conversation = context.bot_data.conversation
+    if conversation is None:  # built outside build_application (never in the service)
+        conversation = context.bot_data.conversation = Conversation()
+    return conversation
+
+
+def _chat_settings(context: SizingContext, scope_id: int) -> Any:
+    store = context.bot_data.store
+    return store.get(scope_id) if store is not None else None
+
+
+def chat_lang(update: Update, context: SizingContext) -> str:
+    """The chat's chosen language (settings), else the user's Telegram language."""
+    chat = update.effective_chat
+    chosen = getattr(_chat_settings(context, chat.id), "lang", None) if chat else None
+    return chosen if chosen in ("zh", "en") else user_lang(update)
+
+
+async def _may_change_settings(update: Update, context: SizingContext) -> bool:
+    """Private chats: yes. Groups: administrators and the owner (and anonymous admins) only."""
+    chat, user = update.effective_chat, update.effective_user
+    if chat is None or chat.type == ChatType.PRIVATE:
+        return True
+    message = update.message
+    if message is not None and message.sender_chat is not None and message.sender_chat.id == chat.id:
+        return True  # an anonymous administrator posts as the group itself
+    if user is None:
+        return False
+    member = await context.bot.get_chat_member(chat.id, user.id)
+    return member.status in (ChatMemberStatus.ADMINISTRATOR, ChatMemberStatus.OWNER)
+
+
+def _keyboard(context: SizingContext, turn: Turn, *, details: bool = True) -> Any:
+    gpus = _conversation(context).alternative_gpus(turn, 3) if turn.answer.understood else []
+    return kb.answer_keyboard(turn, details=details, gpus=gpus)
+
 
 # -- handlers --------------------------------------------------------------------------------
-async def _reply(update: Update, html: str) -> None:
+async def _reply(update: Update, text: str, reply_markup: Any = None) -> Message | None:
     message = update.effective_message
     if message is None:
-        return
-    if not html.strip():  # Telegram rejects empty text; the renderer should never produce it
+        return None
+    if not text.strip():  # Telegram rejects empty text; the renderer should never produce it
         logger.warning("renderer returned empty text; nothing sent")
+        return None
+    return await message.reply_text(
+        text, reply_markup=reply_markup, do_quote=message.chat.type != ChatType.PRIVATE
+    )
+
+
+def _replied_turn(message: Message, context: SizingContext) -> str | None:
+    """The turn behind the bot message this message replies to, if we remember it."""
+    replied = message.reply_to_message
+    if replied is None or replied.from_user is None or replied.from_user.id != context.bot.id:
+        return None
+    shown = context.bot_data.shown.get(message.chat.id, replied.message_id)
+    return shown.turn_id if shown else None
+
+
+async def _answer_text(update: Update, context: SizingContext, text: str) -> None:
+    message, chat, user = update.effective_message, update.effective_chat, update.effective_user
+    if message is None or chat is None:
         return
-    await message.reply_text(html, do_quote=message.chat.type != ChatType.PRIVATE)
-
-
-async def _answer_text(update: Update, text: str) -> None:
     if not text.strip():
-        await _reply(update, render_help(user_lang(update), "html"))
+        await _reply(update, render_help(chat_lang(update, context), "html"))
         return
-    await _reply(update, render(answer(text), "html"))
+    turn = _conversation(context).ask(
+        chat.id,
+        user.id if user else chat.id,
+        text,
+        user_lang=user_lang(update),
+        reply_to_turn=_replied_turn(message, context),
+    )
+    contact = presales_contact(context.bot_data.presales)
+    sent = await _reply(update, reply_html(turn, contact=contact), _keyboard(context, turn))
+    if sent is not None:
+        context.bot_data.shown.remember(chat.id, sent.message_id, Shown(turn.id, details=True))
 
 
 async def on_help(update: Update, context: SizingContext) -> None:
     """/start and /help."""
-    await _reply(update, render_help(user_lang(update), "html"))
+    await _reply(update, render_help(chat_lang(update, context), "html"))
 
 
 async def on_size(update: Update, context: SizingContext) -> None:
     """/size … and /estimate …: the argument is the question; no argument shows the help."""
     if update.effective_message:
-        await _answer_text(update, command_argument(update.effective_message))
+        await _answer_text(update, context, command_argument(update.effective_message))
 
 
 async def on_private_text(update: Update, context: SizingContext) -> None:
     """Private chat: every text message is a question."""
     if update.effective_message:
         username = context.bot_data.username or context.bot.username
-        await _answer_text(update, strip_mentions(update.effective_message, username))
+        await _answer_text(update, context, strip_mentions(update.effective_message, username))
 
 
 async def on_group_addressed(update: Update, context: SizingContext) -> None:
     """Group: a mention of the bot or a reply to it (ADDRESSED_TO_BOT let it through)."""
     if update.effective_message:
         username = context.bot_data.username or context.bot.username
-        await _answer_text(update, strip_mentions(update.effective_message, username))
+        await _answer_text(update, context, strip_mentions(update.effective_message, username))
+
+
+async def on_gpus(update: Update, context: SizingContext) -> None:
+    """/gpus: the GPU catalog (or the pre-sales offer) in the chat's language and currency."""
+    lang = chat_lang(update, context)
+    chat = update.effective_chat
+    current = _chat_settings(context, chat.id) if chat else None
+    presales = context.bot_data.presales
+    text = gpus_text(
+        lang,
+        _currency_of(current, presales, lang),
+        overrides=getattr(current, "prices", None) or {},
+        presales=presales,
+    )
+    await _reply(update, text)
+
+
+async def on_models(update: Update, context: SizingContext) -> None:
+    """/models: catalog models with their parameter counts."""
+    await _reply(update, models_text(chat_lang(update, context)))
+
+
+async def on_settings(update: Update, context: SizingContext) -> None:
+    """/settings shows the chat's settings with buttons; ``/settings price A100 18`` sets a price."""
+    message, chat = update.effective_message, update.effective_chat
+    if message is None or chat is None:
+        return
+    lang = chat_lang(update, context)
+    store = context.bot_data.store
+    if store is None:
+        await _reply(update, NO_SETTINGS[lang])
+        return
+    change = parse_price_command(command_argument(message))
+    if isinstance(change, str):
+        await _reply(update, PRICE_PROBLEMS[change][lang])
+        return
+    if change is not None:
+        if not await _may_change_settings(update, context):
+            await _reply(update, NOT_ADMIN[lang])
+            return
+        current = store.get(chat.id)
+        prices = dict(current.prices)
+        if change.price is None:
+            prices.pop(change.family, None)
+        else:
+            prices[change.family] = change.price
+        # prices are quoted in the chat's currency: fix it now if the chat left it automatic
+        store.update(chat.id, prices=prices, currency=_currency_of(current, context.bot_data.presales, lang))
+    current = store.get(chat.id)
+    text = settings_text(current, lang, context.bot_data.presales)
+    await _reply(update, text, kb.settings_keyboard(current, lang))
+
+
+def _settings_change(callback: kb.Callback) -> dict[str, Any] | None:
+    """The settings fields a settings button sets; None for an unknown button."""
+    auto = callback.arg == kb.AUTO
+    try:
+        if callback.action == kb.SET_LANG and (auto or callback.arg in kb.LANGS):
+            return {"lang": None if auto else callback.arg}
+        if callback.action == kb.SET_CURRENCY and (auto or callback.arg in kb.CURRENCIES):
+            return {"currency": None if auto else callback.arg}
+        if callback.action == kb.SET_MFU:
+            return {"mfu": None if auto else int(callback.arg) / 100}
+        if callback.action == kb.SET_DEADLINE:
+            return {"deadline_days": None if auto else int(callback.arg)}
+    except ValueError:
+        return None
+    return None
+
+
+async def _on_settings_button(update: Update, context: SizingContext, callback: kb.Callback) -> None:
+    query, chat = update.callback_query, update.effective_chat
+    assert query is not None
+    store = context.bot_data.store
+    lang = chat_lang(update, context)
+    change = _settings_change(callback)
+    if store is None or chat is None or change is None:
+        await query.answer(NO_SETTINGS[lang] if store is None else None)
+        return
+    if not await _may_change_settings(update, context):
+        await query.answer(NOT_ADMIN[lang], show_alert=True)
+        return
+    try:
+        store.update(chat.id, **change)
+    except ValidationError:  # e.g. currency "auto" while prices are quoted in a currency
+        await query.answer(PRICES_NEED_CURRENCY[lang], show_alert=True)
+        return
+    lang = chat_lang(update, context)  # the language itself may have changed
+    await query.answer(SAVED[lang])
+    current = store.get(chat.id)
+    text = settings_text(current, lang, context.bot_data.presales)
+    await _edit(query, text, kb.settings_keyboard(current, lang))
+
+
+async def _edit(query: Any, text: str, markup: Any) -> None:
+    try:
+        await query.edit_message_text(text, reply_markup=markup)
+    except BadRequest as err:  # pressing a button that changes nothing
+        if "not modified" not in str(err).lower():
+            raise
+
+
+async def _send_chart(update: Update, context: SizingContext, turn: Turn) -> None:
+    query, chat = update.callback_query, update.effective_chat
+    assert query is not None
+    try:
+        from bot.chart import render_chart  # plotting libraries load on the first chart only
+    except ImportError:
+        render_chart = None
+    png = await asyncio.to_thread(render_chart, turn.answer, turn.answer.lang) if render_chart else None
+    if not png or chat is None:
+        await query.answer(NO_CHART[turn.answer.lang])
+        return
+    await query.answer()
+    reply = ReplyParameters(query.message.message_id) if query.message else None
+    await context.bot.send_photo(chat.id, photo=png, reply_parameters=reply)
+
+
+_VARIANT_FIELDS = {kb.GPU: "gpu", kb.METHOD: "method", kb.STAGE: "stage"}
+
+
+async def on_callback(update: Update, context: SizingContext) -> None:
+    """A button under an answer or under /settings. Always answers the callback query."""
+    query, chat = update.callback_query, update.effective_chat
+    if query is None:
+        return
+    callback = kb.decode(query.data)
+    if callback is None:  # not ours (or from an older keyboard format)
+        await query.answer()
+        return
+    if callback.turn_id == kb.SETTINGS_SLOT:
+        await _on_settings_button(update, context, callback)
+        return
+    conversation = _conversation(context)
+    message = query.message
+    chat_id = chat.id if chat else 0
+    shown = context.bot_data.shown.get(chat_id, message.message_id) if message else None
+    details = shown.details if shown else True
+    turn: Turn | None
+    if callback.action in (kb.CHART, kb.DETAILS):
+        turn = conversation.turn(callback.turn_id)
+    elif callback.action == kb.LANG and callback.arg in kb.LANGS:
+        turn = conversation.variant(callback.turn_id, lang=callback.arg)  # type: ignore[arg-type]
+    elif callback.action in _VARIANT_FIELDS:
+        turn = conversation.variant(callback.turn_id, **{_VARIANT_FIELDS[callback.action]: callback.arg})
+    else:
+        await query.answer()
+        return
+    if turn is None:
+        await query.answer(EXPIRED[user_lang(update)], show_alert=False)
+        return
+    if callback.action == kb.CHART:
+        await _send_chart(update, context, turn)
+        return
+    if callback.action == kb.DETAILS:
+        details = callback.arg == "1"
+    await query.answer()
+    contact = presales_contact(context.bot_data.presales)
+    text = reply_html(turn, details=details, contact=contact)
+    await _edit(query, text, _keyboard(context, turn, details=details))
+    if message is not None:
+        context.bot_data.shown.remember(chat_id, message.message_id, Shown(turn.id, details=details))
+
+
+async def on_inline_query(update: Update, context: SizingContext) -> None:
+    """``@bot question`` in any chat: up to three result cards, personal, cached briefly."""
+    query = update.inline_query
+    if query is None:
+        return
+    user = update.effective_user
+    own = _chat_settings(context, user.id) if user else None  # the private chat's settings
+    lang = inline_lang(query.query, user_lang(update), getattr(own, "lang", None))
+    answers = inline_answers(query.query, lang, _conversation(context), own)
+    results = inline_results(answers, lang, presales_contact(context.bot_data.presales))
+    await query.answer(results, cache_time=INLINE_CACHE_S, is_personal=True)
+
+
+async def on_migrate(update: Update, context: SizingContext) -> None:
+    """A group became a supergroup (new chat id): its settings move along (once per pair)."""
+    message = update.effective_message
+    store = context.bot_data.store
+    if message is None or store is None:
+        return
+    if message.migrate_to_chat_id:
+        old, new = message.chat.id, message.migrate_to_chat_id
+    elif message.migrate_from_chat_id:
+        old, new = message.migrate_from_chat_id, message.chat.id
+    else:
+        return
+    if (old, new) in context.bot_data.migrated:
+        return
+    context.bot_data.migrated.add((old, new))
+    store.migrate(old, new)
+    logger.info("settings moved from chat %s to %s", old, new)
 
 
 async def on_error(update: object, context: SizingContext) -> None:
     """Log the exception (token redacted by the logging filter) and apologise, briefly."""
     logger.error("error while handling an update", exc_info=context.error)
-    if not isinstance(update, Update) or update.effective_chat is None:
+    if not isinstance(update, Update):
         return
     try:
+        if update.callback_query is not None:
+            await update.callback_query.answer(ERROR_REPLY[user_lang(update)])
+            return
+        if update.effective_chat is None:
+            return
         await context.bot.send_message(
             update.effective_chat.id, ERROR_REPLY[user_lang(update)], parse_mode=None
         )
@@ -238,18 +911,56 @@ async def post_init(application: Application) -> None:
     logger.info("bot @%s ready", application.bot_data.username)
 
 
+async def post_shutdown(application: Application) -> None:
+    close = getattr(application.bot_data.store, "close", None)
+    if callable(close):
+        close()
+
+
 # -- wiring ----------------------------------------------------------------------------------
+_UNSET: Any = object()
+
+
+def load_presales(settings: BotSettings) -> Any:
+    """The pre-sales config named by SIZING_BOT_PRESALES, or None. Raises ``PresalesError``."""
+    if settings.presales_path is None:
+        return None
+    from bot.presales import load_presales as load  # only deployments that configure one
+
+    return load(settings.presales_path)
+
+
+def open_store(path: Path | None) -> Any:
+    """The settings store at ``path`` (None: its default; created on first use), or None when
+    the store module is unavailable."""
+    if SettingsStore is None:
+        logger.warning("bot.settings_store is missing: settings are not persisted")
+        return None
+    return SettingsStore(path)
+
+
 def build_application(
     settings: BotSettings,
     *,
     request: BaseRequest | None = None,
     get_updates_request: BaseRequest | None = None,
+    presales: Any = _UNSET,
+    conversation: Conversation | None = None,
 ) -> Application:
-    """The bot, ready for ``run_polling`` (or, in tests, initialize/start/start_polling)."""
+    """The bot, ready for ``run_polling``/``run_webhook`` (in tests: initialize/start/start_*).
+
+    ``presales`` defaults to loading SIZING_BOT_PRESALES (raises ``PresalesError`` on a bad file).
+    """
     token = settings.token()
     if not token:
         raise ValueError("TELEGRAM_BOT_TOKEN is not set")
     protect_token(token)  # before the builder: the Bot logs its token-bearing URL on creation
+    secret = settings.webhook_secret_value()
+    if secret:
+        protect_token(secret)
+    if presales is _UNSET:
+        presales = load_presales(settings)
+    store = open_store(settings.db_path)
 
     builder = (
         ApplicationBuilder()
@@ -265,28 +976,41 @@ def build_application(
         )
         .context_types(CONTEXT_TYPES)
         .post_init(post_init)
+        .post_shutdown(post_shutdown)
     )
     if request is not None:
         builder = builder.request(request)
     if get_updates_request is not None:
         builder = builder.get_updates_request(get_updates_request)
     app = builder.build()
-    app.bot_data.settings = settings
+    data = app.bot_data
+    data.settings, data.store, data.presales = settings, store, presales
+    data.conversation = conversation or Conversation(settings_store=store, presales=presales)
 
     # Order matters. PTB runs at most one handler per group -- the first whose filters match --
-    # and every group in ascending order. All replying handlers share group 0, so an update
-    # gets at most one reply, and commands come first: "/size@bot 70B" sent as a reply to the
-    # bot is answered as the command (its argument only), never again as free text.
+    # and every group in ascending order. Every handler shares group 0, so an update gets at
+    # most one reply:
+    #   1. migration status updates (no text, never a question);
+    #   2. commands, before free text: "/size@bot 70B" sent as a reply to the bot is answered
+    #      as the command (its argument only), never again as a follow-up;
+    #   3. private text, then group text addressed to the bot (mention or reply);
+    #   4. button presses and inline queries (other update types; their own handlers).
     # Only new messages (UpdateType.MESSAGE): an edited question is not answered twice.
     new_message = filters.UpdateType.MESSAGE
     group = 0
+    app.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, on_migrate), group=group)
     app.add_handler(CommandHandler(["start", "help"], on_help, filters=new_message), group=group)
     app.add_handler(CommandHandler(["size", "estimate"], on_size, filters=new_message), group=group)
+    app.add_handler(CommandHandler("gpus", on_gpus, filters=new_message), group=group)
+    app.add_handler(CommandHandler("models", on_models, filters=new_message), group=group)
+    app.add_handler(CommandHandler("settings", on_settings, filters=new_message), group=group)
     text = new_message & filters.TEXT & ~filters.COMMAND
     app.add_handler(MessageHandler(filters.ChatType.PRIVATE & text, on_private_text), group=group)
     app.add_handler(
         MessageHandler(filters.ChatType.GROUPS & text & ADDRESSED_TO_BOT, on_group_addressed), group=group
     )
+    app.add_handler(CallbackQueryHandler(on_callback), group=group)
+    app.add_handler(InlineQueryHandler(on_inline_query), group=group)
     app.add_error_handler(on_error)
     return app
 
@@ -300,8 +1024,12 @@ def configure_logging(level: str) -> None:
         logging.getLogger(name).setLevel(logging.WARNING)
 
 
+def _one_line(error: BaseException) -> str:
+    return "; ".join(line.strip() for line in str(error).splitlines() if line.strip()) or type(error).__name__
+
+
 def run(settings: BotSettings) -> int:
-    """``sizing-bot run``: poll Telegram until interrupted. Returns the process exit code."""
+    """``sizing-bot run``: poll Telegram (or serve the webhook) until interrupted. Returns the exit code."""
     token = settings.token()
     if not token:
         print(
@@ -310,11 +1038,38 @@ def run(settings: BotSettings) -> int:
             file=sys.stderr,
         )
         return 2
+    problem = settings.webhook_problem()
+    if problem:
+        print(problem, file=sys.stderr)
+        return 2
     protect_token(token)
+    secret = settings.webhook_secret_value()
+    if secret:
+        protect_token(secret)
     configure_logging(settings.log_level)
-    app = build_application(settings)
     try:
-        app.run_polling(allowed_updates=Update.ALL_TYPES, close_loop=False)
+        presales = load_presales(settings)
+    except Exception as err:  # PresalesError (names the field), unreadable file, missing module
+        print(f"SIZING_BOT_PRESALES: {_one_line(err)}", file=sys.stderr)
+        return 2
+    try:
+        app = build_application(settings, presales=presales)
+    except (OSError, sqlite3.Error) as err:  # the settings DB cannot be opened or created
+        print(f"SIZING_BOT_DB={settings.db_path}: {_one_line(err)}", file=sys.stderr)
+        return 2
+    try:
+        if settings.webhook_url:
+            app.run_webhook(
+                listen=settings.webhook_listen,
+                port=settings.webhook_port,
+                url_path=settings.webhook_local_path(),
+                webhook_url=settings.webhook_url,
+                secret_token=secret,
+                allowed_updates=Update.ALL_TYPES,
+                close_loop=False,
+            )
+        else:
+            app.run_polling(allowed_updates=Update.ALL_TYPES, close_loop=False)
     except InvalidToken:
         print("Telegram rejected TELEGRAM_BOT_TOKEN: check it with @BotFather.", file=sys.stderr)
         return 2

@@ -4,12 +4,15 @@ Standard library only: ``ThreadingHTTPServer`` in a background thread on 127.0.0
 It speaks the Bot API's HTTP protocol (``POST /bot<token>/<method>``, JSON or form-encoded
 parameters, ``{"ok": true, "result": …}`` answers) for the methods a bot needs: getMe,
 getUpdates (long polling, offsets confirm updates), sendMessage (validates HTML like Telegram
-does), editMessageText, answerCallbackQuery, answerInlineQuery, set/get/deleteMyCommands,
-deleteWebhook, getWebhookInfo, close, logOut, and a catch-all that answers ``true``.
+does), editMessageText, answerCallbackQuery, answerInlineQuery (validates results), sendPhoto
+(multipart upload), getChatMember (statuses set with ``set_member_status``),
+set/get/deleteMyCommands, deleteWebhook, getWebhookInfo, close, logOut, and a catch-all that
+answers ``true``.
 
 Every call is recorded (method and decoded parameters). Helpers build realistic updates: text
 messages in private chats or groups with ``bot_command`` and ``mention`` entities at UTF-16
-offsets, and replies to earlier messages.
+offsets, replies to earlier messages, button presses (``press``), inline queries
+(``inline_query``) and group → supergroup migrations (``migrate``).
 
     with FakeBotAPI() as api:
         app = build_application(BotSettings(telegram_bot_token=api.token,
@@ -21,6 +24,8 @@ offsets, and replies to earlier messages.
 
 from __future__ import annotations
 
+import email.parser
+import email.policy
 import itertools
 import json
 import re
@@ -93,6 +98,7 @@ class _State:
     messages: dict[tuple[int, int], dict[str, Any]] = field(default_factory=dict)
     chats: dict[int, dict[str, Any]] = field(default_factory=dict)
     commands: dict[tuple[str, str], list[dict[str, Any]]] = field(default_factory=dict)
+    members: dict[tuple[int, int], str] = field(default_factory=dict)
     active_requests: int = 0
     closed: bool = False
 
@@ -118,6 +124,7 @@ class FakeBotAPI:
         self._message_ids = itertools.count(1)
         self._user_ids = itertools.count(1001)
         self._chat_ids = itertools.count(1)
+        self._query_ids = itertools.count(1)
         self._server: ThreadingHTTPServer | None = None
         self._thread: threading.Thread | None = None
 
@@ -251,6 +258,52 @@ class FakeBotAPI:
         self.enqueue_update({"message": message})
         return message
 
+    def press(
+        self, message: dict[str, Any], callback_data: str, *, user: dict[str, Any]
+    ) -> dict[str, Any]:
+        """``user`` presses the inline button with ``callback_data`` under the bot's ``message``."""
+        with self._cond:
+            current = self._state.messages.get((message["chat"]["id"], message["message_id"]), message)
+        query = {
+            "id": str(next(self._query_ids)),
+            "from": user,
+            "message": current,
+            "chat_instance": str(message["chat"]["id"]),
+            "data": callback_data,
+        }
+        self.enqueue_update({"callback_query": query})
+        return query
+
+    def inline_query(self, text: str, *, user: dict[str, Any]) -> dict[str, Any]:
+        """``user`` types ``@bot text`` in some chat."""
+        query = {"id": str(next(self._query_ids)), "from": user, "query": text, "offset": ""}
+        self.enqueue_update({"inline_query": query})
+        return query
+
+    def migrate(self, old_chat: dict[str, Any], *, user: dict[str, Any]) -> dict[str, Any]:
+        """``old_chat`` (a basic group) becomes a supergroup with a new id: Telegram sends a service
+        message to each chat. Returns the new supergroup."""
+        new_chat = {"id": -1_000_000_000_000 - next(self._chat_ids), "type": "supergroup",
+                    "title": old_chat.get("title", "")}
+        with self._cond:
+            self._state.chats[new_chat["id"]] = new_chat
+        for chat, key, value in ((old_chat, "migrate_to_chat_id", new_chat["id"]),
+                                 (new_chat, "migrate_from_chat_id", old_chat["id"])):
+            message = {"message_id": next(self._message_ids), "date": int(time.time()), "chat": chat,
+                       "from": user, key: value}
+            self.enqueue_update({"message": message})
+        return new_chat
+
+    def set_member_status(self, chat: dict[str, Any], user: dict[str, Any], status: str) -> None:
+        """getChatMember answers: 'creator', 'administrator', 'member' (default), 'left', …"""
+        with self._cond:
+            self._state.members[(chat["id"], user["id"])] = status
+
+    def message(self, chat_id: int, message_id: int) -> dict[str, Any] | None:
+        """A message as the server stores it now (edits applied)."""
+        with self._cond:
+            return self._state.messages.get((chat_id, message_id))
+
     # -- inspection --------------------------------------------------------------------------
     @property
     def calls(self) -> list[Call]:
@@ -369,9 +422,46 @@ class FakeBotAPI:
                 message["reply_to_message"] = replied
             elif not reply.get("allow_sending_without_reply"):
                 raise _BadRequest("message to be replied not found")
+        if params.get("reply_markup"):
+            message["reply_markup"] = _valid_markup(params["reply_markup"])
         with self._cond:
             self._state.messages[(chat_id, message["message_id"])] = message
         return message
+
+    def _m_sendphoto(self, params: dict[str, Any]) -> dict[str, Any]:
+        chat_id = int(params["chat_id"])
+        photo = params.get("photo")
+        if not isinstance(photo, bytes) or not photo:
+            raise _BadRequest("there is no photo in the request")
+        with self._cond:
+            chat = self._state.chats.get(chat_id, {"id": chat_id, "type": "private", "first_name": "?"})
+        message: dict[str, Any] = {
+            "message_id": next(self._message_ids),
+            "date": int(time.time()),
+            "chat": chat,
+            "from": self.bot_user,
+            "photo": [{"file_id": f"photo{len(photo)}", "file_unique_id": "u", "width": 1000,
+                       "height": 700, "file_size": len(photo)}],
+        }
+        with self._cond:
+            self._state.messages[(chat_id, message["message_id"])] = message
+        return message
+
+    def _m_getchatmember(self, params: dict[str, Any]) -> dict[str, Any]:
+        chat_id, user_id = int(params["chat_id"]), int(params["user_id"])
+        with self._cond:
+            status = self._state.members.get((chat_id, user_id), "member")
+        member: dict[str, Any] = {
+            "status": status,
+            "user": {"id": user_id, "is_bot": False, "first_name": "Member"},
+        }
+        if status == "administrator":
+            member |= {name: True for name in _ADMIN_RIGHTS}
+        if status == "creator":
+            member["is_anonymous"] = False
+        if status == "restricted":
+            raise _BadRequest("restricted members are not modelled by the fake")
+        return member
 
     def _m_editmessagetext(self, params: dict[str, Any]) -> dict[str, Any] | bool:
         if params.get("inline_message_id"):
@@ -383,13 +473,29 @@ class FakeBotAPI:
             if message is None:
                 raise _BadRequest("message to edit not found")
             message = message | {"text": text, "edit_date": int(time.time())}
+            message.pop("reply_markup", None)
+            if params.get("reply_markup"):
+                message["reply_markup"] = _valid_markup(params["reply_markup"])
             self._state.messages[key] = message
         return message
 
     def _m_answercallbackquery(self, params: dict[str, Any]) -> bool:
+        if len(str(params.get("text") or "")) > 200:
+            raise _BadRequest("text is too long")  # callback answers: 0-200 characters
         return True
 
     def _m_answerinlinequery(self, params: dict[str, Any]) -> bool:
+        results = params.get("results")
+        if not isinstance(results, list) or len(results) > 50:
+            raise _BadRequest("results must be a list of at most 50")
+        ids = [str(r.get("id", "")) for r in results]
+        if len(set(ids)) != len(ids) or any(not 1 <= len(i.encode()) <= 64 for i in ids):
+            raise _BadRequest("result ids must be unique, 1-64 bytes")
+        for result in results:
+            content = result.get("input_message_content") or {}
+            if result.get("type") == "article" and not (result.get("title") and content):
+                raise _BadRequest("article needs a title and input_message_content")
+            self._visible_text({"text": content.get("message_text"), "parse_mode": content.get("parse_mode")})
         return True
 
     def _m_close(self, params: dict[str, Any]) -> bool:
@@ -416,6 +522,39 @@ class FakeBotAPI:
 
 class _BadRequest(Exception):
     pass
+
+
+_ADMIN_RIGHTS = (
+    "can_be_edited", "is_anonymous", "can_manage_chat", "can_delete_messages", "can_manage_video_chats",
+    "can_restrict_members", "can_promote_members", "can_change_info", "can_invite_users",
+    "can_post_stories", "can_edit_stories", "can_delete_stories",
+)
+
+
+def _valid_markup(markup: dict[str, Any]) -> dict[str, Any]:
+    """Reject inline keyboards Telegram rejects: callback_data must be 1-64 bytes."""
+    for row in markup.get("inline_keyboard", []):
+        for button in row:
+            data = button.get("callback_data")
+            if data is not None and not 1 <= len(str(data).encode()) <= 64:
+                raise _BadRequest("BUTTON_DATA_INVALID")
+    return markup
+
+
+def _decode_multipart(body: bytes, content_type: str) -> dict[str, Any]:
+    """multipart/form-data (file uploads): files as bytes, other fields as in ``_decode_form``."""
+    message = email.parser.BytesParser(policy=email.policy.HTTP).parsebytes(
+        f"Content-Type: {content_type}\r\n\r\n".encode() + body
+    )
+    params: dict[str, Any] = {}
+    for part in message.iter_parts():
+        name = part.get_param("name", header="content-disposition")
+        payload = part.get_payload(decode=True) or b""
+        if part.get_filename() is not None:
+            params[name] = payload
+        else:
+            params |= _decode_form([(name, payload.decode())])
+    return params
 
 
 def _decode_form(pairs: list[tuple[str, str]]) -> dict[str, Any]:
@@ -460,6 +599,8 @@ class _Handler(BaseHTTPRequestHandler):
                 params |= json.loads(body)
             elif "application/x-www-form-urlencoded" in content_type:
                 params |= _decode_form(parse_qsl(body.decode(), keep_blank_values=True))
+            elif "multipart/form-data" in content_type:
+                params |= _decode_multipart(body, content_type)
             status, payload = fake.handle(match["token"], match["method"], params)
             self._send(status, payload)
         except (BrokenPipeError, ConnectionResetError):

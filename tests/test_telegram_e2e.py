@@ -30,6 +30,14 @@ TOKEN = "123456:FAKE-TOKEN-abc"
 SCENARIO_TIMEOUT_S = 10
 
 
+@pytest.fixture(autouse=True)
+def settings_db(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> Any:
+    """Every Application in these tests keeps its chat settings in a fresh SQLite file."""
+    path = tmp_path / "settings.sqlite3"
+    monkeypatch.setenv("SIZING_BOT_DB", str(path))
+    return path
+
+
 @pytest.fixture
 def api() -> Iterator[FakeBotAPI]:
     threads_before = set(threading.enumerate())
@@ -148,7 +156,7 @@ def test_command_menu_is_set_in_english_and_chinese(api: FakeBotAPI) -> None:
         pass
 
     scenario(body, api)
-    names = {"start", "help", "size", "estimate"}
+    names = {"start", "help", "size", "estimate", "gpus", "models", "settings"}
     default, zh = api.commands(""), api.commands("zh")
     assert default is not None and {c["command"] for c in default} == names
     assert zh is not None and {c["command"] for c in zh} == names
@@ -189,13 +197,13 @@ def test_group_mention_is_answered_with_the_mention_removed(
     api: FakeBotAPI, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     questions: list[str] = []
-    real_answer = tg.answer
+    real_ask = tg.Conversation.ask
 
-    def recording_answer(text: str, lang: Any = None) -> Any:
+    def recording_ask(self: Any, chat_id: int, user_id: int, text: str, **kw: Any) -> Any:
         questions.append(text)
-        return real_answer(text, lang)
+        return real_ask(self, chat_id, user_id, text, **kw)
 
-    monkeypatch.setattr(tg, "answer", recording_answer)
+    monkeypatch.setattr(tg.Conversation, "ask", recording_ask)
     group, alice = api.group_chat(), api.user("Alice")
 
     async def body(api: FakeBotAPI) -> None:
@@ -231,10 +239,10 @@ def test_group_reply_to_the_bot_is_answered_reply_to_others_is_not(api: FakeBotA
 def test_pipeline_error_gets_a_polite_localized_line_not_internals(
     api: FakeBotAPI, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    def broken_answer(text: str, lang: Any = None) -> Any:
+    def broken_ask(self: Any, chat_id: int, user_id: int, text: str, **kw: Any) -> Any:
         raise RuntimeError("internal detail: estimator exploded")
 
-    monkeypatch.setattr(tg, "answer", broken_answer)
+    monkeypatch.setattr(tg.Conversation, "ask", broken_ask)
     zh_user, en_user = api.user("Li", "zh-hans"), api.user("Ann", "en")
     zh_chat, en_chat = api.private_chat(zh_user), api.private_chat(en_user)
 
@@ -276,14 +284,14 @@ def test_token_never_appears_in_any_log_record(
     api: FakeBotAPI, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     caplog.set_level(logging.DEBUG)  # root: everything PTB, httpx and httpcore would log
-    real_answer = tg.answer
+    real_ask = tg.Conversation.ask
 
-    def answer_failing_once(text: str, lang: Any = None) -> Any:
+    def ask_failing_once(self: Any, chat_id: int, user_id: int, text: str, **kw: Any) -> Any:
         if "boom" in text:  # an exception whose message carries the token, to test redaction
             raise RuntimeError(f"boom while calling http://x/bot{TOKEN}/sendMessage")
-        return real_answer(text, lang)
+        return real_ask(self, chat_id, user_id, text, **kw)
 
-    monkeypatch.setattr(tg, "answer", answer_failing_once)
+    monkeypatch.setattr(tg.Conversation, "ask", ask_failing_once)
     user = api.user("Ann", "en")
     chat = api.private_chat(user)
     group, alice = api.group_chat(), api.user("Alice")
