@@ -727,6 +727,7 @@ _ARTICLE_GPU_RE = _rc(
 _MEM_CARD_RE = _rc(r"\d{1,3}\s*g(?:b|ib)?\s*显存的(?:笔记本)?(?:卡|显卡)")
 _CNY_WORD_RE = _rc(r"人民币|\brmb\b|\bcny\b|¥|元")
 _USD_WORD_RE = _rc(r"\$|\busd\b|美元|美金|dollars?\b")
+_OFFLOAD_RE = _rc(r"offload|卸载到\s*(?:cpu|内存)|zero[- ]?infinity")
 _PARALLEL_RE = _rc(r"(?<![a-z0-9])(?:tp|pp|dp|ep|cp|sp|zero)\s*[=:\-]?\s*\d+")
 
 
@@ -986,6 +987,11 @@ def _parse(raw: str) -> ParseResult:
     if precision is None and method == "qlora":
         precision = "int4"
     f["precision"] = precision
+    f["gpu_count_max"] = count_max
+    if not gpus:  # "8块24G显存的卡": size the job on a card of that memory
+        f["gpu_memory_gib"] = gpu_memory
+    if _OFFLOAD_RE.search(s):
+        f["offload"] = True
 
     request, found = _build_request(f)
     return ParseResult(

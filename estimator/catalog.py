@@ -93,6 +93,9 @@ class ModelSpec(BaseModel):
     qk_nope_head_dim: int | None = Field(None, gt=0, description="MLA per-head q/k dim without RoPE")
     v_head_dim: int | None = Field(None, gt=0, description="MLA per-head value dim")
     attention_bias: bool = Field(False, description="q/k/v biases (Qwen2/2.5, ChatGLM3, GLM-4)")
+    release_precision: Literal["bf16", "fp16", "fp8"] = Field(
+        "bf16", description="precision of the released weights (DeepSeek-V3/R1: fp8)"
+    )
     source: str
     notes: str | None = None
 
@@ -162,6 +165,12 @@ def gpu(gpu_id: str) -> GpuSpec:
 def model(model_id: str) -> ModelSpec:
     """Model by catalog id. Raises KeyError for an unknown id."""
     return models()[model_id]
+
+
+def gpu_with_memory(memory_gib: float) -> GpuSpec | None:
+    """The fastest catalog GPU with this much memory (±0.5 GiB), e.g. 24 → RTX 4090; None if none."""
+    same = [g for g in gpus().values() if abs(g.memory_gib - memory_gib) <= 0.5]
+    return max(same, key=lambda g: (g.default_for_family, g.peak_flops_16bit), default=None)
 
 
 def default_gpu_for_family(family: str) -> GpuSpec | None:

@@ -12,7 +12,7 @@ from estimator import catalog, compute, defaults, efficiency
 from estimator.architecture import shape_for_size
 from estimator.catalog import GpuSpec, ModelSpec
 from estimator.inference import size_inference
-from estimator.memory import TrainingSetup, checkpoint_bytes, training_memory
+from estimator.memory import HEADROOM, TrainingSetup, best_plan_for, checkpoint_bytes, training_memory
 from estimator.models import (
     Algorithm,
     Assumption,
@@ -20,6 +20,8 @@ from estimator.models import (
     Cost,
     Currency,
     DaysRow,
+    Inference,
+    Memory,
     Method,
     Note,
     Precision,
@@ -53,10 +55,29 @@ class _Ledger:
 
 
 def _resolve_gpu(req: SizingRequest, ledger: _Ledger) -> GpuSpec:
+    """The catalog GPU asked for; a card of the stated memory ('24G的卡'); else the default."""
     if req.gpu and req.gpu in catalog.gpus():
         return catalog.gpu(req.gpu)
     if req.gpu:
         ledger.note("unknown_gpu_assumed", gpu=req.gpu)
+    if req.gpu_memory_gib:
+        match = catalog.gpu_with_memory(req.gpu_memory_gib)
+        if match is not None:
+            ledger.assume("gpu", match.id, f"a {req.gpu_memory_gib:g} GiB card: the fastest in the catalog")
+            return match
+        base = catalog.gpu(defaults.DEFAULT_GPU)
+        generic = base.model_copy(
+            update={
+                "id": f"GPU-{req.gpu_memory_gib:g}GB",
+                "name": f"GPU {req.gpu_memory_gib:g} GiB",
+                "family": f"{req.gpu_memory_gib:g} GiB GPU",
+                "memory_gib": req.gpu_memory_gib,
+            }
+        )
+        ledger.assume(
+            "gpu", generic.id, f"a {req.gpu_memory_gib:g} GiB card; compute and bandwidth of {base.id}"
+        )
+        return generic
     default = catalog.gpu(defaults.DEFAULT_GPU)
     ledger.assume("gpu", default.id, defaults.DEFAULT_GPU_SOURCE)
     return default
@@ -313,7 +334,12 @@ def estimate(req: SizingRequest) -> SizingReport:
             f"{defaults.CUDA_CONTEXT_BYTES.source}; {defaults.FRAGMENTATION.source}",
         )
         setup = TrainingSetup(
-            method=method, algorithm=algorithm, seq_len=seq, micro_batch=mb, lora_rank=int(rank)
+            method=method,
+            algorithm=algorithm,
+            seq_len=seq,
+            micro_batch=mb,
+            lora_rank=int(rank),
+            offload=bool(req.offload) and method == Method.full,
         )
         report["checkpoint_bytes"] = checkpoint_bytes(spec, params, method, int(rank))
         filled |= {"seq_len": seq, "batch_size": mb}
@@ -325,10 +351,13 @@ def estimate(req: SizingRequest) -> SizingReport:
         if plan_gpus is None and hours is not None:
             # lay out the cluster the deadline needs (memory may raise it below)
             plan_gpus = compute.gpus_for_deadline(hours.likely, deadline, gpu.gpus_per_node)
-        mem = training_memory(spec, params, gpu, setup, requested_gpus=plan_gpus)
+        mem = training_memory(
+            spec, params, gpu, setup, requested_gpus=plan_gpus, with_alternatives=stage == Stage.finetune
+        )
         if req.gpu_count is None:
             mem = mem.model_copy(update={"fits_requested": None})
         report["memory"] = mem
+        report["feasible"] = _training_verdict(req, spec, params, gpu, setup, mem)
         if mem.min_gpus is None:
             ledger.note("no_fit", gpus_searched=100_000)
         if mem.fits_requested is False:
@@ -356,6 +385,58 @@ def estimate(req: SizingRequest) -> SizingReport:
     return _finish(req, filled, report, ledger)
 
 
+def _requested_count(req: SizingRequest) -> int | None:
+    """The user's GPU count; a memory size without a count ('24G显存的卡') means one card."""
+    return req.gpu_count or (1 if req.gpu_memory_gib else None)
+
+
+def _training_verdict(
+    req: SizingRequest, spec: ModelSpec, params: float, gpu: GpuSpec, setup: TrainingSetup, mem: Memory
+) -> str | None:
+    """'yes' / 'borderline' / 'no' for the user's GPU count (None without one).
+
+    yes: a layout fits with ≥ 10 % headroom. borderline: it fits only above 90 % of the card; or only
+    at the upper end of a stated range; or only thanks to CPU offload (≈ 12 B/param of host RAM and
+    slow steps, ZeRO-Offload §4); or a QLoRA base too big for one card must be sharded (FSDP-QLoRA:
+    works with recent tooling, fiddly). no: nothing fits on that many GPUs.
+    """
+    count = _requested_count(req)
+    if count is None:
+        return None
+    if mem.fits_requested:
+        if mem.per_gpu_bytes > HEADROOM * mem.gpu_memory_bytes or setup.offload:
+            return "borderline"
+        if (
+            setup.method == Method.qlora
+            and mem.breakdown.get("weights", 0)
+            * (mem.plan.dp if mem.plan and mem.plan.zero_stage >= 3 else 1)
+            * (mem.plan.tp * mem.plan.pp if mem.plan else 1)
+            > HEADROOM * mem.gpu_memory_bytes
+        ):
+            return "borderline"
+        return "yes"
+    if req.gpu_count_max and best_plan_for(spec, params, gpu, req.gpu_count_max, setup):
+        return "borderline"
+    return "no"
+
+
+def _serving_verdict(req: SizingRequest, inf: Inference) -> str | None:
+    """'yes' / 'borderline' / 'no' for the user's GPU count (None without one).
+
+    The weights and one full-context sequence must fit, and a stated concurrency too; borderline when
+    that leaves under 10 % of the usable memory or fits only at the upper end of a stated range.
+    """
+    count = _requested_count(req)
+    if count is None:
+        return None
+    if inf.min_gpus > count:
+        return "borderline" if req.gpu_count_max and inf.min_gpus <= req.gpu_count_max else "no"
+    if req.concurrency and inf.max_concurrency < req.concurrency:
+        return "no"
+    need = inf.weights_bytes + inf.kv_bytes_per_sequence * (req.concurrency or 1)
+    return "yes" if need <= HEADROOM * inf.usable_bytes_per_gpu * count else "borderline"
+
+
 def _size_serving(
     req: SizingRequest,
     spec: ModelSpec,
@@ -369,9 +450,8 @@ def _size_serving(
     """Serving branch: weights + KV cache → GPUs, concurrency, speed and cost."""
     precision = req.precision
     if precision is None:
-        released = getattr(spec, "release_precision", None) or "bf16"
         precision = Precision(
-            ledger.assume("precision", released, "weights as released by the model's authors")
+            ledger.assume("precision", spec.release_precision, "weights as released by the model's authors")
         )
     context = req.seq_len or int(
         ledger.assume("context", defaults.SERVE_CONTEXT.value, defaults.SERVE_CONTEXT.source)
@@ -399,6 +479,7 @@ def _size_serving(
         price=price[:3] if price else None,
     )
     report["inference"] = inf
+    report["feasible"] = _serving_verdict(req, inf)
     filled |= {"precision": precision, "seq_len": context, "concurrency": conc}
     if price:
         filled["currency"] = price[2]

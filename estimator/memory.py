@@ -206,16 +206,15 @@ def candidate_plans(spec: ModelSpec, gpu: GpuSpec, gpus: int, setup: TrainingSet
                     )
 
 
-def plan_preference(plan: Plan, nvlink: bool = True) -> tuple:
-    """Lower is better: no full recompute, no pipeline, ZeRO-1/2 + TP before ZeRO-3, least TP.
+def plan_preference(plan: Plan) -> tuple:
+    """Lower is better: no full recompute, no pipeline, least TP, then the lowest ZeRO stage.
 
-    Rules from the design (§3.5): DP + ZeRO while model states fit; TP inside a node; PP across
-    nodes; ZeRO-3/FSDP as the alternative to TP + PP; full recompute only when activations force it.
-    Without NVLink (PCIe-only cards) TP's per-layer all-reduces are slow, so ZeRO-3 comes first.
+    Design §3.5: DP + ZeRO (a configuration switch in DeepSpeed/FSDP) while the model states fit —
+    ZeRO-3 included, as in the seed's "2 × 80 GB with ZeRO-3" — TP inside a node only when
+    activations or a layer do not fit otherwise (it needs tensor-parallel model code and NVLink),
+    PP across nodes last; full recompute only when activations force it.
     """
-    if not nvlink:
-        return (plan.recompute == "full", plan.pp, plan.tp, plan.zero_stage)
-    return (plan.recompute == "full", plan.pp, plan.zero_stage == 3, plan.tp, plan.zero_stage)
+    return (plan.recompute == "full", plan.pp, plan.tp, plan.zero_stage)
 
 
 def _gpu_count(i: int, per_node: int) -> int:
@@ -241,15 +240,21 @@ def best_plan_for(
     budget_fraction: float = 1.0,
     allow_full_recompute: bool = True,
 ) -> tuple[Plan, dict[str, float]] | None:
-    """The preferred layout whose per-GPU total is within ``budget_fraction`` of the card, or None."""
+    """The preferred layout whose per-GPU total is within ``budget_fraction`` of the card, or None.
+
+    Among fitting layouts, those leaving ≥ 10 % headroom (:data:`HEADROOM`) come first — a plan at
+    97 % of the card OOMs on the first allocation spike — then :func:`plan_preference`.
+    """
     best: tuple[tuple, Plan, dict[str, float]] | None = None
     limit = gpu.memory_bytes * budget_fraction
+    comfortable = gpu.memory_bytes * HEADROOM
     for plan in candidate_plans(spec, gpu, gpus, setup):
         if plan.recompute == "full" and not allow_full_recompute:
             continue
         parts = breakdown(spec, params, setup, plan)
-        if sum(parts.values()) <= limit:
-            key = plan_preference(plan, gpu.nvlink)
+        total = sum(parts.values())
+        if total <= limit:
+            key = (total > comfortable, *plan_preference(plan))
             if best is None or key < best[0]:
                 best = (key, plan, parts)
     return (best[1], best[2]) if best else None
@@ -366,9 +371,10 @@ def training_memory(
     gpu: GpuSpec,
     setup: TrainingSetup,
     requested_gpus: int | None = None,
+    with_alternatives: bool = True,
 ) -> Memory:
     """Fewest GPUs that fit, a recommended size, the layout at ``requested_gpus`` (or at the
-    minimum), what would change the answer, and whether ``requested_gpus`` fits.
+    minimum), what would change the answer (fine-tuning), and whether ``requested_gpus`` fits.
 
     ``Memory.min_gpus`` is None when nothing fits within MAX_GPUS_SEARCHED.
     """
@@ -394,12 +400,14 @@ def training_memory(
             fits_requested=fits_requested,
         )
     rec = recommended(spec, params, gpu, setup, found[0])
+    rec_parts = best_plan_for(spec, params, gpu, rec[0], setup) if rec else None
     n, plan, parts = at
     return Memory(
         per_gpu_bytes=sum(parts.values()),
         gpu_memory_bytes=gpu.memory_bytes,
         usable_bytes=gpu.memory_bytes,
         min_gpus=found[0],
+        min_plan=found[1],
         breakdown=parts,
         total_bytes=states,
         plan=plan,
@@ -407,7 +415,8 @@ def training_memory(
         fits_requested=fits_requested,
         recommended_gpus=rec[0] if rec else None,
         recommended_plan=rec[1] if rec else None,
-        alternatives=_alternatives(spec, params, gpu, setup),
+        recommended_per_gpu_bytes=sum(rec_parts[1].values()) if rec_parts else None,
+        alternatives=_alternatives(spec, params, gpu, setup) if with_alternatives else [],
     )
 
 

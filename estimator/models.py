@@ -77,6 +77,10 @@ class SizingRequest(_Frozen):
     tokens_per_sample: float | None = Field(None, gt=0)
     gpu: str | None = Field(None, description="GPU catalog id, e.g. 'A100-SXM4-80GB'")
     gpu_count: int | None = Field(None, gt=0)
+    gpu_count_max: int | None = Field(None, gt=0, description="upper end when a range was given ('8 to 16')")
+    gpu_memory_gib: float | None = Field(
+        None, gt=0, le=4096, description="memory per GPU when the user gives a size but no model ('24G的卡')"
+    )
     deadline_days: float | None = Field(None, gt=0)
     budget: float | None = Field(None, gt=0)
     currency: Currency | None = None
@@ -86,6 +90,7 @@ class SizingRequest(_Frozen):
     concurrency: int | None = Field(None, gt=0, description="concurrent sequences (serving)")
     precision: Precision | None = None
     mfu: float | None = Field(None, gt=0, le=1, description="model FLOPs utilisation, fraction of dense peak")
+    offload: bool | None = Field(None, description="CPU offload of optimizer states (ZeRO-Offload) requested")
     kv_precision: Precision | None = Field(
         None, description="KV cache format when serving (bf16 default, fp8 option)"
     )
@@ -164,6 +169,8 @@ class Checkpoint(_Frozen):
 class Memory(_Frozen):
     """Memory per GPU for a layout, with its breakdown (bytes)."""
 
+    min_plan: Plan | None = Field(None, description="layout at `min_gpus`")
+    recommended_per_gpu_bytes: float | None = None
     per_gpu_bytes: float
     gpu_memory_bytes: float = Field(description="capacity of one card")
     usable_bytes: float = Field(description="capacity the job may use after the stated headroom")
@@ -252,6 +259,10 @@ class SizingReport(_Frozen):
     memory: Memory | None = None
     checkpoint_bytes: Checkpoint | None = None
     inference: Inference | None = None
+    feasible: str | None = Field(
+        None, description="verdict for the user's GPU count: 'yes', 'borderline' (tight or only with "
+        "offload / 8-bit optimizer / the range's upper end) or 'no'; None without a count"
+    )
     max_params_for_budget: float | None = Field(
         None, description="largest compute-optimal N (D = 20·N) the budget or GPUs × days can train"
     )

@@ -1,0 +1,67 @@
+"""Feasibility verdicts against the question corpus (`feasible` where well established).
+
+Issue #3: every fine-tuning and parallelism case with a `feasible` value gets the same verdict
+(agreement printed; fails below 85 %). Issue #4: the same for serving cases (printed; target 85 %,
+asserted at the level reached, 7/11, so a regression shows; misses: total-memory questions without
+a GPU count, a 6 GB laptop card at 89 % of usable memory, Apple unified memory, and a bf16 MoE that
+only fits in fp8).
+"""
+
+from __future__ import annotations
+
+import pytest
+from corpus import CORPUS, load_questions
+
+from bot.answer import answer
+
+VERDICT = {True: "yes", False: "no", "borderline": "borderline"}
+TRAINING = {"full_finetune", "peft_finetune", "preference_rl", "parallelism_advice", "continued_pretrain"}
+SERVING = {"inference_memory", "deployment_concurrency"}
+
+
+def _agreement(categories: set[str]) -> tuple[float, list[str]]:
+    if not CORPUS.exists():
+        pytest.skip(f"corpus not found: {CORPUS}")
+    cases = [
+        q for q in load_questions() if q["category"] in categories and q["expected"]["feasible"] is not None
+    ]
+    assert cases
+    lines, hits = [], 0
+    for q in cases:
+        a = answer(q["text"])
+        ours = a.report.feasible if a.report else None
+        expected = VERDICT[q["expected"]["feasible"]]
+        hits += ours == expected
+        lines.append(f"  {q['id']} expected {expected:<10} ours {ours!s:<10} {q['text'][:60]}")
+    rate = hits / len(cases)
+    print(f"\nfeasibility agreement on {sorted(categories)}: {hits}/{len(cases)} = {rate:.0%}")
+    print("\n".join(lines))
+    return rate, lines
+
+
+def test_training_and_parallelism_verdicts_agree_with_corpus():
+    rate, _ = _agreement(TRAINING)
+    assert rate >= 0.85
+
+
+def test_serving_verdicts_agree_with_corpus():
+    rate, _ = _agreement(SERVING)
+    assert rate >= 0.60  # 7/11 reached; target 85 % (issue #4, open)
+
+
+@pytest.mark.parametrize(
+    ("question", "verdict"),
+    [
+        ("Can I QLoRA a 70B model on a single 24GB 4090?", "no"),  # NF4 base ≈ 36 GB > 24 GB
+        ("单卡3090（24G）跑QLoRA，13B模型能训吗？", "yes"),  # QLoRA paper: 33B fits 24 GB
+        ("一台8卡A100-80G的机器，ZeRO-3再把优化器和参数都offload到CPU，全参训练Qwen2-72B有戏吗？",
+         "borderline"),
+        ("Serving Llama 3.1 70B on 2x H100 with 20k max sequence length and max batch 4?", "no"),
+    ],
+)  # fmt: skip
+def test_verdicts_on_known_cases(question, verdict):
+    assert answer(question).report.feasible == verdict
+
+
+def test_no_verdict_without_a_gpu_count():
+    assert answer("全参微调7B要几张A100").report.feasible is None
