@@ -538,7 +538,8 @@ QLORA_70B_ONE_4090 = dict(params_total=70e9, gpu="RTX-4090", stage="finetune", m
 
 
 def test_7b_full_finetune_minimum_and_recommended_zh():
-    """Estimator: 16 B/param model states = 112 GB → 2 × 80 GB with ZeRO-3 (as the seed says); a whole node recommended."""
+    """Estimator: 16 B/param model states = 112 GB → 2 × 80 GB with ZeRO-3 (as the seed says);
+    a whole node recommended."""
     rep = _estimate(**FT_7B)
     assert (rep.memory.min_gpus, rep.memory.recommended_gpus) == (2, 8)
     html, text = both(rep, "zh")
