@@ -5,9 +5,14 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from bot.answer import Answer
 
 EXIT_OK = 0
 EXIT_NOT_UNDERSTOOD = 2
+EXIT_CHART_FAILED = 1
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -17,12 +22,18 @@ def _parser() -> argparse.ArgumentParser:
     ask.add_argument("question", nargs="*", help="the question, e.g. 7B模型1万亿token要多少A100")
     ask.add_argument("--lang", choices=["zh", "en"], help="reply language (default: the question's)")
     ask.add_argument("--format", choices=["text", "html", "json"], default="text", dest="fmt")
+    ask.add_argument("--chart", metavar="PATH", help="also write the answer's chart as a PNG to PATH")
     sub.add_parser("run", help="start the Telegram bot (needs TELEGRAM_BOT_TOKEN)")
     return p
 
 
 def ask(question: str, lang: str | None, fmt: str) -> tuple[str, int]:
     """Answer ``question``; returns (output text, exit code)."""
+    out, code, _ = _ask(question, lang, fmt)
+    return out, code
+
+
+def _ask(question: str, lang: str | None, fmt: str) -> tuple[str, int, Answer]:
     from bot.answer import answer
     from bot.render import render
 
@@ -31,8 +42,25 @@ def ask(question: str, lang: str | None, fmt: str) -> tuple[str, int]:
     if fmt == "json":
         from bot.contract import to_json
 
-        return json.dumps(to_json(result, render(result, "text")), ensure_ascii=False, indent=2), code
-    return render(result, fmt), code  # type: ignore[arg-type]
+        out = json.dumps(to_json(result, render(result, "text")), ensure_ascii=False, indent=2)
+        return out, code, result
+    return render(result, fmt), code, result  # type: ignore[arg-type]
+
+
+def write_chart(result: Answer, path: str) -> bool:
+    """Write the answer's chart to ``path``; a note on stderr when there is nothing to chart.
+
+    matplotlib is imported here only, so ``ask`` without ``--chart`` stays fast.
+    """
+    from bot.chart import render_chart
+
+    png = render_chart(result)
+    if png is None:
+        print("note: nothing to chart for this answer; no PNG written", file=sys.stderr)
+        return False
+    with open(path, "wb") as fh:
+        fh.write(png)
+    return True
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -43,8 +71,14 @@ def main(argv: list[str] | None = None) -> int:
 
         return run(BotSettings())
     question = " ".join(args.question) if args.question else sys.stdin.read()
-    out, code = ask(question, args.lang, args.fmt)
+    out, code, result = _ask(question, args.lang, args.fmt)
     print(out)
+    if args.chart:
+        try:
+            write_chart(result, args.chart)
+        except OSError as exc:
+            print(f"error: cannot write the chart to {args.chart}: {exc.strerror or exc}", file=sys.stderr)
+            return EXIT_CHART_FAILED
     return code
 
 
