@@ -507,12 +507,12 @@ def models_text(lang: str) -> str:
 _SETTINGS_WORDS = {
     "zh": {"title": "⚙️ <b>本聊天的设置</b>", "lang": "语言", "currency": "货币", "mfu": "默认 MFU",
            "deadline": "默认工期", "prices": "自定义价格", "auto": "自动", "none": "无", "days": "{n} 天",
-           "provider": "报价方",
+           "provider": "报价方", "sep": "：",
            "hint": "设置价格：<code>/settings 价格 A100 18</code>（每卡·时；"
                    "清除：<code>/settings 价格 A100 清除</code>）"},
     "en": {"title": "⚙️ <b>Settings for this chat</b>", "lang": "Language", "currency": "Currency",
            "mfu": "Default MFU", "deadline": "Default deadline", "prices": "Price overrides", "auto": "auto",
-           "none": "none", "days": "{n} days", "provider": "Provider",
+           "none": "none", "days": "{n} days", "provider": "Provider", "sep": ": ",
            "hint": "Set a price: <code>/settings price A100 18</code> (per GPU-hour; remove: "
                    "<code>/settings price A100 off</code>)"},
 }
@@ -529,16 +529,17 @@ def settings_text(chat_settings: Any, lang: str, presales: Any = None) -> str:
     overrides = getattr(chat_settings, "prices", None) or {}
     shown_currency = _currency_of(chat_settings, presales, lang)
     price_text = ", ".join(f"{fam} {f.price(p, shown_currency)}" for fam, p in sorted(overrides.items()))
+    sep = w["sep"]
     lines = [
         w["title"],
-        f"• {w['lang']}: {kb.LANGUAGE_NAMES.get(chosen_lang, w['auto']) if chosen_lang else w['auto']}",
-        f"• {w['currency']}: {getattr(currency, 'value', currency) if currency else w['auto']}",
-        f"• {w['mfu']}: {f.percent(mfu) if mfu else w['auto']}",
-        f"• {w['deadline']}: {w['days'].format(n=f'{deadline:g}') if deadline else w['auto']}",
-        f"• {w['prices']}: {html.escape(price_text, quote=False) or w['none']}",
+        f"• {w['lang']}{sep}{kb.LANGUAGE_NAMES.get(chosen_lang, w['auto']) if chosen_lang else w['auto']}",
+        f"• {w['currency']}{sep}{getattr(currency, 'value', currency) if currency else w['auto']}",
+        f"• {w['mfu']}{sep}{f.percent(mfu) if mfu else w['auto']}",
+        f"• {w['deadline']}{sep}{w['days'].format(n=f'{deadline:g}') if deadline else w['auto']}",
+        f"• {w['prices']}{sep}{html.escape(price_text, quote=False) or w['none']}",
     ]
     if presales is not None and getattr(presales, "provider", None):
-        lines.append(f"• {w['provider']}: {html.escape(str(presales.provider), quote=False)}")
+        lines.append(f"• {w['provider']}{sep}{html.escape(str(presales.provider), quote=False)}")
     lines += ["", w["hint"]]
     return "\n".join(lines)
 

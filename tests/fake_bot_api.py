@@ -232,6 +232,20 @@ class FakeBotAPI:
         reply_to: dict[str, Any] | None = None,
     ) -> dict[str, Any]:
         """A user writes ``text`` in ``chat``; returns the Message (as JSON) that was queued."""
+        message = self.text_message(text, chat=chat, user=user, reply_to=reply_to)
+        self.enqueue_update({"message": message})
+        return message
+
+    def text_message(
+        self,
+        text: str,
+        *,
+        chat: dict[str, Any],
+        user: dict[str, Any] | None = None,
+        reply_to: dict[str, Any] | None = None,
+    ) -> dict[str, Any]:
+        """The Message (as JSON) a user writing ``text`` creates, stored but not queued (webhook tests
+        deliver it themselves)."""
         if user is None:
             if chat["type"] != "private":
                 raise ValueError("say who writes in a group: user=api.user(...)")
@@ -255,8 +269,10 @@ class FakeBotAPI:
             message["reply_to_message"] = reply_to
         with self._cond:
             self._state.messages[(chat["id"], message["message_id"])] = message
-        self.enqueue_update({"message": message})
         return message
+
+    def next_update_id(self) -> int:
+        return next(self._update_ids)
 
     def press(
         self, message: dict[str, Any], callback_data: str, *, user: dict[str, Any]
