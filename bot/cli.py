@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from typing import TYPE_CHECKING
 
@@ -72,7 +73,10 @@ def main(argv: list[str] | None = None) -> int:
         return run(BotSettings())
     question = " ".join(args.question) if args.question else sys.stdin.read()
     out, code, result = _ask(question, args.lang, args.fmt)
-    print(out)
+    try:
+        print(out, flush=True)
+    except BrokenPipeError:  # `sizing-bot ask … | head`: the reader left; not an error
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     if args.chart:
         try:
             write_chart(result, args.chart)

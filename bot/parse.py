@@ -72,6 +72,9 @@ class ParseResult(BaseModel):
     gpu_count_max: int | None = Field(None, description="upper end when a range of GPUs was given")
     data_bytes: float | None = Field(None, description="training text given in bytes ('20GB 纯文本')")
     notes: list[str] = Field(default_factory=list, description="parser decisions worth showing")
+    ignored_numbers: list[str] = Field(
+        default_factory=list, description="numbers dropped as absurd (> 1e18 or not finite), as typed"
+    )
 
 
 def detect_lang(text: str) -> Lang:
@@ -126,8 +129,24 @@ def _strip_injection(s: str) -> str:
     return "".join(p for p in parts if not lx.INJECTION_RE.search(p))
 
 
+def _power(m: re.Match[str]) -> str:
+    """'10^40' → '1e40', '1.5×10^12' keeps its mantissa via the caller's text ('1.5 1e12' → handled below)."""
+    base, exp = float(m.group(1)), int(m.group(2))
+    if base == 10:
+        return f" 1e{exp}"
+    try:
+        return f" {base**exp:g}"
+    except OverflowError:
+        return " 1e999"
+
+
+_MANTISSA_POWER_RE = _rc(r"(\d+(?:\.\d+)?)\s*[x×*]\s*10\s*(?:\^|\*\*)\s*([+-]?\d{1,4})")
+
+
 def _prepare(text: str) -> tuple[str, bool]:
     s, truncated = _reduce_long(text)
+    s = _MANTISSA_POWER_RE.sub(lambda m: f"{m.group(1)}e{m.group(2)}", s)  # 4.2×10^22 → 4.2e22
+    s = _POWER_RE.sub(_power, s)  # 10^40 → 1e40
     s = html.unescape(s)
     s = _TAG_RE.sub(" ", s)
     s = normalize(s)
@@ -727,6 +746,10 @@ _ARTICLE_GPU_RE = _rc(
 _MEM_CARD_RE = _rc(r"\d{1,3}\s*g(?:b|ib)?\s*显存的(?:笔记本)?(?:卡|显卡)")
 _CNY_WORD_RE = _rc(r"人民币|\brmb\b|\bcny\b|¥|元")
 _USD_WORD_RE = _rc(r"\$|\busd\b|美元|美金|dollars?\b")
+_UNIT_AFTER_RE = _rc(r"\s*(?:个\s*)?[a-z\u4e00-\u9fff]+")
+ABSURD_NUMBER = 1e18
+"""No model, dataset, cluster or budget in this domain is larger (the biggest token counts are ~1e14)."""
+_POWER_RE = _rc(r"(?:[x×*]\s*)?(\d+(?:\.\d+)?)\s*(?:\^|\*\*)\s*([+-]?\d{1,4})")
 _OFFLOAD_RE = _rc(r"offload|卸载到\s*(?:cpu|内存)|zero[- ]?infinity")
 _PARALLEL_RE = _rc(r"(?<![a-z0-9])(?:tp|pp|dp|ep|cp|sp|zero)\s*[=:\-]?\s*\d+")
 
@@ -840,7 +863,14 @@ def _parse(raw: str) -> ParseResult:
     s, gpus = _extract_gpus(s)
     s, unknown_gpu, gpu_suggestions = _extract_unknown_gpu(s)
 
-    # Numbers and their roles.
+    # Numbers and their roles. Absurd magnitudes (1e40 tokens, 10^30 params) are set aside and
+    # reported, so they neither become a field nor steal a neighbour's role.
+    ignored: list[str] = []
+    for tok in scan_numbers(s):
+        if not (math.isfinite(tok.value) and abs(tok.value) <= ABSURD_NUMBER):
+            ignored.append(tok.raw.strip())
+            unit = _UNIT_AFTER_RE.match(s, tok.end)  # its unit word goes too: "1e40 tokens 7B" keeps 7B a model
+            s = _mask(s, tok.start, unit.end() if unit else tok.end, " ")
     toks = scan_numbers(s)
     roles: list[_Role] = []
     consumed: set[int] = set()
@@ -1010,4 +1040,5 @@ def _parse(raw: str) -> ParseResult:
         gpu_count_max=count_max,
         data_bytes=data_bytes,
         notes=notes,
+        ignored_numbers=ignored,
     )

@@ -444,7 +444,7 @@ def _assumption_rows(report: SizingReport, lang: str) -> list[dict[str, str]]:
 def _parse_extras(parsed: ParseResult | None) -> dict[str, Any]:
     if parsed is None:
         return {"unknown_gpu": None, "unknown_model": None, "gpu_suggestions": "", "model_suggestions": "",
-                "truncated": False, "max_chars": MAX_INPUT_CHARS}
+                "truncated": False, "max_chars": MAX_INPUT_CHARS, "ignored_numbers": ""}
     return {
         "unknown_gpu": parsed.unknown_gpu,
         "gpu_suggestions": " / ".join(parsed.gpu_suggestions[:4]),
@@ -452,6 +452,7 @@ def _parse_extras(parsed: ParseResult | None) -> dict[str, Any]:
         "model_suggestions": " / ".join(parsed.model_suggestions[:4]),
         "truncated": parsed.truncated,
         "max_chars": fmt_for("en").int(MAX_INPUT_CHARS),
+        "ignored_numbers": ", ".join(parsed.ignored_numbers[:3]),
     }
 
 
