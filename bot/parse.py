@@ -869,7 +869,8 @@ def _parse(raw: str) -> ParseResult:
     for tok in scan_numbers(s):
         if not (math.isfinite(tok.value) and abs(tok.value) <= ABSURD_NUMBER):
             ignored.append(tok.raw.strip())
-            unit = _UNIT_AFTER_RE.match(s, tok.end)  # its unit word goes too: "1e40 tokens 7B" keeps 7B a model
+            # its unit word goes too, so "1e40 tokens 7B" keeps 7B a model size
+            unit = _UNIT_AFTER_RE.match(s, tok.end)
             s = _mask(s, tok.start, unit.end() if unit else tok.end, " ")
     toks = scan_numbers(s)
     roles: list[_Role] = []
