@@ -175,6 +175,19 @@ _QUANTIZED = {Precision.int8, Precision.int4, Precision.q8_0, Precision.q5_k_m, 
 _TUNING_STAGES = (Stage.finetune, Stage.continued_pretrain)
 
 
+_SIZE_IN_ID_RE = re.compile(r"(?<![\dx.])\d+(?:\.\d+)?B\b")
+
+
+def sibling_model(model_id: str, params_total: float) -> str | None:
+    """The catalog model of the same series with another size ("Llama-3-8B", 70e9 → "Llama-3-70B")."""
+    matches = list(_SIZE_IN_ID_RE.finditer(model_id))
+    if len(matches) != 1:
+        return None
+    m = matches[0]
+    candidate = f"{model_id[:m.start()]}{params_total / 1e9:g}B{model_id[m.end():]}"
+    return candidate if candidate in catalog.models() else None
+
+
 def _family(gpu_id: str | None) -> str | None:
     spec = catalog.gpus().get(gpu_id) if gpu_id else None
     return spec.family if spec else None
@@ -199,6 +212,13 @@ def merge(
     if new.keys() & MODEL_FIELDS:
         for n in MODEL_FIELDS:
             upd[n] = new.get(n)
+        if "model" not in new and prev.model and new.get("params_total"):
+            sibling = sibling_model(prev.model, new["params_total"])  # Llama-3-8B, "70B" → Llama-3-70B
+            if sibling is not None:
+                spec = catalog.model(sibling)
+                upd["model"] = sibling
+                if spec.params_active and "params_active" not in new:
+                    upd["params_active"] = spec.params_active
     if "tokens" in new:
         drop("num_samples", "tokens_per_sample")
     elif new.keys() & {"num_samples", "tokens_per_sample"}:
