@@ -98,8 +98,9 @@ NO_SETTINGS = {
 }
 SAVED = {"zh": "已保存", "en": "Saved"}
 PRICES_NEED_CURRENCY = {
-    "zh": "自定义价格需要固定货币：请先清除价格（/settings 价格 A100 清除）。",
-    "en": "Custom prices need a fixed currency: remove them first (/settings price A100 off).",
+    "zh": "自定义价格是按当前货币设置的：换货币前请先清除价格（/settings 价格 A100 清除）。",
+    "en": "Custom prices are quoted in the current currency: remove them before changing it "
+    "(/settings price A100 off).",
 }
 NO_CHART = {"zh": "暂时无法生成图表。", "en": "The chart is not available right now."}
 
@@ -668,7 +669,10 @@ async def _answer_text(update: Update, context: SizingContext, text: str) -> Non
 
 
 async def on_help(update: Update, context: SizingContext) -> None:
-    """/start and /help."""
+    """/start (which also forgets the user's last question in this chat) and /help."""
+    message, chat, user = update.effective_message, update.effective_chat, update.effective_user
+    if message and chat and user and (message.text or "").lower().startswith("/start"):
+        _conversation(context).forget(chat.id, user.id)
     await _reply(update, render_help(chat_lang(update, context), "html"))
 
 
@@ -772,6 +776,11 @@ async def _on_settings_button(update: Update, context: SizingContext, callback: 
     if not await _may_change_settings(update, context):
         await query.answer(NOT_ADMIN[lang], show_alert=True)
         return
+    current = store.get(chat.id)
+    if "currency" in change and current.prices and change["currency"] != current.currency:
+        # the stored prices are numbers in the current currency: never reinterpret them silently
+        await query.answer(PRICES_NEED_CURRENCY[lang], show_alert=True)
+        return
     try:
         store.update(chat.id, **change)
     except ValidationError:  # e.g. currency "auto" while prices are quoted in a currency
@@ -834,7 +843,11 @@ async def on_callback(update: Update, context: SizingContext) -> None:
     elif callback.action == kb.LANG and callback.arg in kb.LANGS:
         turn = conversation.variant(callback.turn_id, lang=callback.arg)  # type: ignore[arg-type]
     elif callback.action in _VARIANT_FIELDS:
-        turn = conversation.variant(callback.turn_id, **{_VARIANT_FIELDS[callback.action]: callback.arg})
+        try:
+            turn = conversation.variant(callback.turn_id, **{_VARIANT_FIELDS[callback.action]: callback.arg})
+        except ValueError:  # a value no keyboard of ours offers (forged or from a newer format)
+            await query.answer()
+            return
     else:
         await query.answer()
         return

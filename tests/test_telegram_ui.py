@@ -664,3 +664,28 @@ def test_webhook_checks_the_secret_token(api: FakeBotAPI, caplog: pytest.LogCapt
     assert set_webhook.params["secret_token"] == WEBHOOK_SECRET
     assert len(api.calls_to("sendMessage")) == 1  # the rejected updates were never processed
     assert WEBHOOK_SECRET not in caplog.text
+
+
+def test_currency_stays_while_prices_are_quoted_in_it_and_forged_buttons_are_ignored(api: FakeBotAPI) -> None:
+    user = api.user("Ann", "en")
+    chat = api.private_chat(user)
+
+    async def body(api: FakeBotAPI) -> None:
+        api.send_text("/settings price A100 2", chat=chat, user=user)
+        await calls(api, "sendMessage", 1)
+        message = last_bot_message(api, chat["id"])
+        api.press(message, kb.encode(kb.SETTINGS_SLOT, kb.SET_CURRENCY, "CNY"), user=user)
+        api.press(message, kb.encode(kb.SETTINGS_SLOT, kb.SET_MFU, "abc"), user=user)
+        api.send_text("7B 1T tokens A100", chat=chat, user=user)
+        await calls(api, "sendMessage", 2)
+        answer = last_bot_message(api, chat["id"])
+        turn_id = kb.decode(button(answer["reply_markup"], kb.DETAILS)).turn_id
+        api.press(answer, kb.encode(turn_id, kb.GPU, "no-such-gpu"), user=user)
+        api.press(answer, "not ours", user=user)
+        await calls(api, "answerCallbackQuery", 4)
+
+    scenario(body, api)
+    texts = [c.params.get("text") for c in api.calls_to("answerCallbackQuery")]
+    assert texts == [tg.PRICES_NEED_CURRENCY["en"], None, None, None]
+    assert api.calls_to("editMessageText") == []
+    assert "$186,966" in shown(api.calls_to("sendMessage")[1])  # still $2 per A100-hour
