@@ -32,7 +32,10 @@ texts = st.one_of(
 _BAD_NUMBER = re.compile(r"(?<![\w.])(?:inf|nan|infinity)(?![\w])|(?<![\w\-–/])-\d", re.IGNORECASE)
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+_ECHOED = re.compile(r"“[^”]*”")  # user text we echo back (unknown names) may hold anything
+
+
+@settings(max_examples=500, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 @given(texts)
 def test_any_text_gets_a_valid_reply(text: str) -> None:
     a = answer(text)
@@ -44,14 +47,19 @@ def test_any_text_gets_a_valid_reply(text: str) -> None:
     assert len(shown) <= 4096
     assert "<script" not in html
     for t in (shown, plain):
-        assert not _BAD_NUMBER.search(t), t[:400]
+        assert not _BAD_NUMBER.search(_ECHOED.sub("", t)), t[:400]
     if a.report is not None:
         r = a.report
         for v in (r.flops, r.pf_days, r.gpus_for_deadline):
             assert v is None or (v >= 0 and v == v and v != float("inf"))
 
 
+def test_echoed_names_may_hold_minus_signs() -> None:
+    a = answer("DeepSeek-V3 -7B")
+    assert "-7" not in _ECHOED.sub("", render(a, "text"))
+
+
 def test_absurd_quantities_get_a_clear_reply() -> None:
     for text in ("1e308 tokens on 7B", "10^40 tokens 7B A100", "十万亿参数的模型推理要多少张H100？"):
         plain = render(answer(text), "text")
-        assert not _BAD_NUMBER.search(plain), plain[:400]
+        assert not _BAD_NUMBER.search(_ECHOED.sub("", plain)), plain[:400]
