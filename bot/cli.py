@@ -1,4 +1,5 @@
-"""Command line: ``sizing-bot ask …`` answers one question; ``sizing-bot run`` starts the Telegram bot."""
+"""Command line: ``sizing-bot ask …`` answers one question; ``sizing-bot run`` starts the Telegram bot;
+``sizing-bot validate`` compares time estimates with published training runs."""
 
 from __future__ import annotations
 
@@ -25,6 +26,8 @@ def _parser() -> argparse.ArgumentParser:
     ask.add_argument("--format", choices=["text", "html", "json"], default="text", dest="fmt")
     ask.add_argument("--chart", metavar="PATH", help="also write the answer's chart as a PNG to PATH")
     sub.add_parser("run", help="start the Telegram bot (needs TELEGRAM_BOT_TOKEN)")
+    validate = sub.add_parser("validate", help="compare time estimates with published training runs")
+    validate.add_argument("--runs", metavar="FILE", help="training_runs.json-shaped file (default: the shipped one)")
     return p
 
 
@@ -66,6 +69,15 @@ def write_chart(result: Answer, path: str) -> bool:
 
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
+    if args.command == "validate":
+        from bot.validate import report
+
+        try:
+            print(report(args.runs))
+        except (OSError, ValueError, KeyError) as exc:
+            print(f"error: cannot read runs from {args.runs}: {exc}", file=sys.stderr)
+            return EXIT_NOT_UNDERSTOOD
+        return EXIT_OK
     if args.command == "run":
         from bot.config import BotSettings
         from bot.telegram import run

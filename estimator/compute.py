@@ -74,8 +74,9 @@ def pf_days(flops: float) -> float:
 
 
 def billed_gpu_hours(gpu_hours_total: float) -> int:
-    """Clouds bill whole GPU-hours: round up (93,482.9 → 93,483)."""
-    return math.ceil(gpu_hours_total - 1e-9)
+    """The GPU-hours a quote multiplies by the price: whole hours, rounded to nearest
+    (93,482.9 → 93,483, the seed's figure), so the quote matches the GPU-hours shown."""
+    return math.floor(gpu_hours_total + 0.5)
 
 
 def chinchilla_tokens(params: float, tokens_per_param: float = 20.0) -> float:

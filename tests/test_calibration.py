@@ -71,3 +71,11 @@ def test_validate_accepts_another_file(tmp_path):
                  '"training_tokens_b": 1000, "reported_gpu_hours": 93483}]}')  # fmt: skip
     text = report(f)
     assert "x " in text and "1.00" in text
+
+
+def test_cli_validate(capsys):
+    from bot.cli import main
+
+    assert main(["validate"]) == 0
+    assert "band coverage" in capsys.readouterr().out
+    assert main(["validate", "--runs", "/nonexistent/runs.json"]) == 2
