@@ -27,7 +27,9 @@ def _parser() -> argparse.ArgumentParser:
     ask.add_argument("--chart", metavar="PATH", help="also write the answer's chart as a PNG to PATH")
     sub.add_parser("run", help="start the Telegram bot (needs TELEGRAM_BOT_TOKEN)")
     validate = sub.add_parser("validate", help="compare time estimates with published training runs")
-    validate.add_argument("--runs", metavar="FILE", help="training_runs.json-shaped file (default: the shipped one)")
+    validate.add_argument(
+        "--runs", metavar="FILE", help="training_runs.json-shaped file (default: the shipped one)"
+    )
     return p
 
 
