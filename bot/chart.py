@@ -314,20 +314,10 @@ class _Ctx:
 
 
 def _gpu_short(report: SizingReport) -> str:
-    """'A100 80G' when the family has several memory sizes, else the family ('H100', 'RTX 4090')."""
-    gpu_id = report.request.gpu
-    try:
-        from estimator import catalog
+    """'A100 80G' when the family has several memory sizes, else the family (as in the reply text)."""
+    from bot.render import gpu_names
 
-        spec = catalog.gpu(gpu_id) if gpu_id else None
-    except KeyError:
-        spec = None
-    if spec is None:
-        return (report.gpu_name or gpu_id or "GPU").removeprefix("NVIDIA ").removeprefix("GeForce ")
-    from estimator import catalog
-
-    siblings = [g for g in catalog.gpus().values() if g.family == spec.family]
-    return f"{spec.family} {spec.memory_gib:g}G" if len(siblings) > 1 else spec.family
+    return gpu_names(report)[0]
 
 
 def _model(report: SizingReport) -> str:

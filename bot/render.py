@@ -339,14 +339,14 @@ def _shorten(text: str, limit: int) -> str:
 # Context: SizingReport → preformatted strings for the templates
 
 
-def _gpu_names(report: SizingReport) -> tuple[str, str, float | None]:
+def gpu_names(report: SizingReport) -> tuple[str, str, float | None]:
     """(short name for sentences, family for 'A100-hours', capacity bytes) of the report's GPU."""
     gpu_id = report.request.gpu
     try:
         from estimator import catalog
 
         spec = catalog.gpu(gpu_id) if gpu_id else None
-    except Exception:
+    except KeyError:
         spec = None
     if spec is None:
         name = (report.gpu_name or gpu_id or "GPU").removeprefix("NVIDIA ").removeprefix("GeForce ")
@@ -739,7 +739,7 @@ def _budget(report: SizingReport, f: Fmt, gpu: str) -> dict[str, Any] | None:
 def build_context(report: SizingReport, lang: str, parsed: ParseResult | None = None) -> dict[str, Any]:
     """Everything the reply templates show, formatted for ``lang`` (strings, lists, flags)."""
     f = fmt_for(lang)
-    gpu, family, _capacity = _gpu_names(report)
+    gpu, family, _capacity = gpu_names(report)
     per_node, nvlink = 8, True
     try:
         from estimator import catalog
