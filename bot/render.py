@@ -677,7 +677,7 @@ def _memory(
     }
 
 
-def _inference(report: SizingReport, f: Fmt) -> dict[str, Any] | None:
+def _inference(report: SizingReport, f: Fmt, lang: str) -> dict[str, Any] | None:
     inf = report.inference
     if inf is None:
         return None
@@ -711,7 +711,24 @@ def _inference(report: SizingReport, f: Fmt) -> dict[str, Any] | None:
         "cpm": None if cpm is None else f.price_range(cpm.low, cpm.high, cpm.currency),
         "per_month": None if cpmonth is None else
         f"{f.money(cpmonth.low, cpmonth.currency)} – {f.money(cpmonth.high, cpmonth.currency)}",
+        "user_gpus": f.int(report.request.gpu_count) if report.request.gpu_count else None,
+        "count_ok": bool(report.request.gpu_count and report.request.gpu_count >= inf.min_gpus),
+        "verdict": report.feasible,
+        "verdict_text": translate(lang, SERVING_VERDICTS[report.feasible or "yes"]),
+        "alternatives": "; ".join(
+            f"{PRECISION_LABELS.get(a.change, a.change.upper())}: {f.int(a.min_gpus)}"
+            for a in inf.alternatives
+            if a.min_gpus is not None and a.min_gpus != inf.min_gpus
+        ),
     }
+
+
+PRECISION_LABELS = {"fp8": "FP8/INT8", "int4": "INT4 (GPTQ/AWQ)"}
+SERVING_VERDICTS = {
+    "yes": N_("fits"),
+    "borderline": N_("fits, but tight: little room left for the KV cache"),
+    "no": N_("does not fit at the requested load"),
+}
 
 
 def _budget(report: SizingReport, f: Fmt, gpu: str) -> dict[str, Any] | None:
@@ -751,7 +768,7 @@ def build_context(report: SizingReport, lang: str, parsed: ParseResult | None = 
         pass
     training = _training(report, f, per_node)
     memory = _memory(report, f, per_node, nvlink, timed=training is not None)
-    inference = _inference(report, f)
+    inference = _inference(report, f, lang)
     budget = _budget(report, f, gpu)
     kind = ("inference" if inference else "training" if training else "budget" if budget
             else "memory" if memory else "none")

@@ -9,7 +9,7 @@ import math
 
 from estimator.catalog import GpuSpec, ModelSpec
 from estimator.defaults import CUDA_CONTEXT_BYTES, GPU_MEMORY_UTILIZATION
-from estimator.models import Currency, DecodeSpeed, Inference, Precision, PriceBand
+from estimator.models import Alternative, Currency, DecodeSpeed, Inference, Precision, PriceBand
 
 BITS_PER_WEIGHT: dict[Precision, float] = {
     Precision.fp32: 32.0,
@@ -115,6 +115,11 @@ def layout_for(need_weights: float, need_kv: float, spec: ModelSpec, gpu: GpuSpe
     return t, max(2, math.ceil(total / per_node))
 
 
+def _tp_pp_count(weights: float, kv: float, spec: ModelSpec, gpu: GpuSpec) -> int:
+    tp, pp = layout_for(weights, kv, spec, gpu)
+    return tp * pp
+
+
 def max_sequences(spec: ModelSpec, gpu: GpuSpec, gpus: int, tp: int, weights: float, kv_seq: float) -> int:
     """Sequences of one length whose KV fits next to the weights on ``gpus`` GPUs."""
     room = usable_bytes_per_gpu(gpu) * gpus - weights
@@ -188,8 +193,9 @@ def size_inference(
     tp_min, pp_min = layout_for(weights, kv_seq, spec, gpu)
     tp, pp = layout_for(weights, kv_total, spec, gpu)
     min_gpus, recommended = tp_min * pp_min, max(tp_min * pp_min, tp * pp)
-    serving = gpu_count or recommended
-    if gpu_count:
+    # speed and cost refer to the user's count when it holds the model, else to the recommendation
+    serving = gpu_count if gpu_count and gpu_count >= min_gpus else recommended
+    if gpu_count and gpu_count >= min_gpus:
         tp = max((t for t in tp_options(spec, gpu) if t <= gpu_count), default=1)
         pp = max(1, gpu_count // tp)
     max_conc = max_sequences(spec, gpu, serving, tp, weights, kv_seq)
@@ -214,7 +220,13 @@ def size_inference(
                 high=serving * high / tokens_per_hour * 1e6,
                 currency=cur,
             )
+    alternatives = [
+        Alternative(change=p.value, min_gpus=_tp_pp_count(params * bytes_per_param(p), kv_seq, spec, gpu))
+        for p in (Precision.fp8, Precision.int4)  # int8 weighs as much as fp8
+        if bytes_per_param(p) < bpp
+    ]
     return Inference(
+        alternatives=alternatives,
         weights_bytes=weights,
         bytes_per_param=bpp,
         weight_format=precision.value,

@@ -237,6 +237,9 @@ class Inference(_Frozen):
         None, description="per million output tokens at full load"
     )
     cost_per_month: PriceBand | None = Field(None, description="serving_gpus × 730 h × price")
+    alternatives: list[Alternative] = Field(
+        default_factory=list, description="fewest GPUs with lighter weights ('fp8' = int8 size, 'int4')"
+    )
 
 
 class SizingReport(_Frozen):
