@@ -72,5 +72,7 @@ def _report(answer: Answer) -> dict[str, Any]:
         "budget_gpu_hours": d["budget_gpu_hours"],
         "tokens_for_budget": d["tokens_for_budget"],
         "max_params_for_budget": r.max_params_for_budget,
+        "feasible": r.feasible,
+        "feasible_reason": r.feasible_reason,
         "warnings": d["warnings"],
     }

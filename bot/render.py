@@ -668,6 +668,7 @@ def _memory(
         "show_total": checkpoint is None or states_total != checkpoint["full"],
         "chart": "\n".join(chart),
         "fits_requested": m.fits_requested if requested else None,
+        "borderline": _borderline_text(report, f),
         "rows": rows,
         "reason": plan_reason(main, nvlink, lang) if main is not None else None,
         "reason_key": plan_reason_key(main, nvlink) if main is not None else None,
@@ -721,6 +722,29 @@ def _inference(report: SizingReport, f: Fmt, lang: str) -> dict[str, Any] | None
             if a.min_gpus is not None and a.min_gpus != inf.min_gpus
         ),
     }
+
+
+BORDERLINE_REASONS = {
+    "tight": N_("Borderline: %(share)s of each card — allocation spikes can still run out of memory."),
+    "offload": N_("Borderline: it relies on CPU offload — about %(host)s of host RAM for the optimizer "
+                  "states, and steps run several times slower."),
+    "sharded_4bit_base": N_(
+        "Borderline: the 4-bit base does not fit on one card and must be sharded "
+        "(FSDP-QLoRA / ZeRO-3) — works with recent PEFT and bitsandbytes, but is fiddly."
+    ),
+    "range_upper_end": N_("Borderline: only at the upper end of the GPU range you gave."),
+}
+
+
+def _borderline_text(report: SizingReport, f: Fmt) -> str | None:
+    """One line saying why a 'fits' is only borderline (report.feasible_reason)."""
+    reason = report.feasible_reason
+    m = report.memory
+    if report.feasible != "borderline" or reason not in BORDERLINE_REASONS or m is None:
+        return None
+    params = report.request.params_total or 0.0
+    share = f.percent(m.per_gpu_bytes / m.gpu_memory_bytes) if m.gpu_memory_bytes else ""
+    return translate(f.lang, BORDERLINE_REASONS[reason], share=share, host=f.gb(12.0 * params))
 
 
 PRECISION_LABELS = {"fp8": "FP8/INT8", "int4": "INT4 (GPTQ/AWQ)"}

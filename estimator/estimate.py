@@ -361,7 +361,7 @@ def estimate(req: SizingRequest) -> SizingReport:
                 update={"recommended_gpus": None, "recommended_plan": None, "recommended_per_gpu_bytes": None}
             )
         report["memory"] = mem
-        report["feasible"] = _training_verdict(req, spec, params, gpu, setup, mem)
+        report["feasible"], report["feasible_reason"] = _training_verdict(req, spec, params, gpu, setup, mem)
         if mem.min_gpus is None:
             ledger.note("no_fit", gpus_searched=100_000)
         if mem.fits_requested is False:
@@ -396,32 +396,33 @@ def _requested_count(req: SizingRequest) -> int | None:
 
 def _training_verdict(
     req: SizingRequest, spec: ModelSpec, params: float, gpu: GpuSpec, setup: TrainingSetup, mem: Memory
-) -> str | None:
-    """'yes' / 'borderline' / 'no' for the user's GPU count (None without one).
+) -> tuple[str | None, str | None]:
+    """('yes' / 'borderline' / 'no', reason) for the user's GPU count; (None, None) without one.
 
-    yes: a layout fits with ≥ 10 % headroom. borderline: it fits only above 90 % of the card; or only
-    at the upper end of a stated range; or only thanks to CPU offload (≈ 12 B/param of host RAM and
-    slow steps, ZeRO-Offload §4); or a QLoRA base too big for one card must be sharded (FSDP-QLoRA:
-    works with recent tooling, fiddly). no: nothing fits on that many GPUs.
+    yes: a layout fits with ≥ 10 % headroom. borderline: it fits only above 90 % of the card
+    ('tight'); or only at the upper end of a stated range ('range_upper_end'); or only thanks to CPU
+    offload (≈ 12 B/param of host RAM and slow steps, ZeRO-Offload §4: 'offload'); or a QLoRA base
+    too big for one card must be sharded (FSDP-QLoRA: works with recent tooling, fiddly:
+    'sharded_4bit_base'). no: nothing fits on that many GPUs.
     """
     count = _requested_count(req)
     if count is None:
-        return None
+        return None, None
     if mem.fits_requested:
-        if mem.per_gpu_bytes > HEADROOM * mem.gpu_memory_bytes or setup.offload:
-            return "borderline"
-        if (
-            setup.method == Method.qlora
-            and mem.breakdown.get("weights", 0)
-            * (mem.plan.dp if mem.plan and mem.plan.zero_stage >= 3 else 1)
-            * (mem.plan.tp * mem.plan.pp if mem.plan else 1)
-            > HEADROOM * mem.gpu_memory_bytes
-        ):
-            return "borderline"
-        return "yes"
+        if mem.per_gpu_bytes > HEADROOM * mem.gpu_memory_bytes:
+            return "borderline", "tight"
+        if setup.offload:
+            return "borderline", "offload"
+        plan = mem.plan
+        if plan is not None and setup.method == Method.qlora:
+            base_on_one_gpu = mem.breakdown.get("weights", 0) * plan.tp * plan.pp
+            base_on_one_gpu *= plan.dp if plan.zero_stage >= 3 else 1
+            if base_on_one_gpu > HEADROOM * mem.gpu_memory_bytes:
+                return "borderline", "sharded_4bit_base"
+        return "yes", None
     if req.gpu_count_max and best_plan_for(spec, params, gpu, req.gpu_count_max, setup):
-        return "borderline"
-    return "no"
+        return "borderline", "range_upper_end"
+    return "no", None
 
 
 def _serving_verdict(req: SizingRequest, inf: Inference) -> str | None:

@@ -266,6 +266,9 @@ class SizingReport(_Frozen):
         None, description="verdict for the user's GPU count: 'yes', 'borderline' (tight or only with "
         "offload / 8-bit optimizer / the range's upper end) or 'no'; None without a count"
     )
+    feasible_reason: str | None = Field(
+        None, description="why borderline: 'tight', 'offload', 'sharded_4bit_base', 'range_upper_end'"
+    )
     max_params_for_budget: float | None = Field(
         None, description="largest compute-optimal N (D = 20·N) the budget or GPUs × days can train"
     )
