@@ -16,17 +16,15 @@ reply, edit or inline answer. Chat behaviour (design §6):
   per chat, persist in SQLite, and only group administrators change a group's settings;
 * polling or, with ``TELEGRAM_WEBHOOK_URL``, a webhook checked with a secret token.
 
-The token never reaches the logs: PTB logs the token-bearing API URL at DEBUG when the bot is
-built and httpx logs every request URL at INFO, so those loggers get a redacting filter and
-httpx/httpcore are raised to WARNING. The webhook secret is redacted the same way.
+The pure parts live next door: :mod:`bot.tg_reply` (an answer's HTML), :mod:`bot.tg_inline`
+(inline-mode cards), :mod:`bot.tg_commands` (/gpus, /models, /settings texts, price command) and
+:mod:`bot.tg_secrets` (the token and the webhook secret never reach a log line).
 """
 
 from __future__ import annotations
 
 import asyncio
-import html
 import logging
-import re
 import sqlite3
 import sys
 from collections import OrderedDict
@@ -37,8 +35,6 @@ from typing import Any
 from pydantic import ValidationError
 from telegram import (
     BotCommand,
-    InlineQueryResultArticle,
-    InputTextMessageContent,
     LinkPreviewOptions,
     Message,
     MessageEntity,
@@ -63,14 +59,20 @@ from telegram.ext import (
 from telegram.request import BaseRequest
 
 from bot import keyboards as kb
-from bot.answer import Answer, is_answerable, with_language_defaults
 from bot.config import BotSettings
 from bot.dialogue import Conversation, Turn
-from bot.fmt import fmt_for, params
-from bot.parse import detect_lang, parse
-from bot.render import TELEGRAM_MAX_CHARS, render, render_help, truncate_html, visible_length
-from estimator import catalog, estimate
-from estimator.models import Currency
+from bot.render import render_help
+from bot.tg_commands import (
+    PRICE_PROBLEMS,
+    currency_of,
+    gpus_text,
+    models_text,
+    parse_price_command,
+    settings_text,
+)
+from bot.tg_inline import INLINE_CACHE_S, inline_answers, inline_lang, inline_results
+from bot.tg_reply import presales_contact, reply_html
+from bot.tg_secrets import configure_logging, protect_token
 
 try:
     from bot.settings_store import SettingsStore
@@ -125,27 +127,8 @@ COMMANDS = {
     ],
 }
 
-INLINE_CACHE_S = 10
-"""Inline answers are personal (settings, language) and cheap to recompute: cache briefly."""
-INLINE_MAX_RESULTS = 3
-INLINE_ALTERNATIVE_FAMILIES = ("H100", "A100")
-"""When the question names no GPU, inline mode also shows it on these (design: the common pair)."""
-
 MAX_REMEMBERED_MESSAGES = 10_000
 """Bound on the bot-message → turn map (oldest dropped first)."""
-
-# Loggers whose records can carry the token (logger filters only see records created on that
-# exact logger, so each one is named). httpcore only logs at DEBUG; raising its level suffices.
-_TOKEN_BEARING_LOGGERS = (
-    "telegram.Bot",
-    "telegram.ext.ExtBot",
-    "telegram.ext.Application",
-    "telegram.ext.Updater",
-    "telegram.ext._utils.webhookhandler",
-    "httpx",
-    __name__,
-)
-_QUIET_LOGGERS = ("httpx", "httpcore")
 
 
 # -- typed context ---------------------------------------------------------------------------
@@ -200,44 +183,6 @@ SizingContext = CallbackContext[ExtBot[None], dict, dict, BotData]
 CONTEXT_TYPES = ContextTypes(bot_data=BotData)
 
 
-# -- secrets out of logs ---------------------------------------------------------------------
-class RedactSecrets(logging.Filter):
-    """Replace every registered secret in a log record (message, arguments, traceback text)."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.secrets: set[str] = set()
-
-    def redact(self, text: str) -> str:
-        for secret in self.secrets:
-            text = text.replace(secret, "<token>")
-        return text
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        if not self.secrets:
-            return True
-        message = record.getMessage()
-        if any(secret in message for secret in self.secrets):
-            record.msg, record.args = self.redact(message), None
-        if record.exc_info and not record.exc_text:
-            record.exc_text = logging.Formatter().formatException(record.exc_info)
-        if record.exc_text:
-            record.exc_text = self.redact(record.exc_text)
-        return True
-
-
-REDACTOR = RedactSecrets()
-
-
-def protect_token(token: str) -> None:
-    """Keep ``token`` (or the webhook secret) out of every log line the Telegram stack can write."""
-    REDACTOR.secrets.add(token)
-    for name in _TOKEN_BEARING_LOGGERS:
-        logging.getLogger(name).addFilter(REDACTOR)  # idempotent
-    for name in _QUIET_LOGGERS:
-        logging.getLogger(name).setLevel(logging.WARNING)
-
-
 # -- pure helpers ----------------------------------------------------------------------------
 def user_lang(update: Update) -> str:
     """The user's Telegram language: Chinese for zh* clients, else English."""
@@ -283,308 +228,6 @@ class _AddressedToBot(filters.MessageFilter):
 
 
 ADDRESSED_TO_BOT = _AddressedToBot(name="AddressedToBot")
-
-_DETAILS_RE = re.compile(r"\s*<blockquote expandable>.*?</blockquote>", re.DOTALL)
-
-
-def without_details(reply_html: str) -> str:
-    """The short reply: the expandable assumptions/formulas block cut out."""
-    short = _DETAILS_RE.sub("", reply_html).rstrip()
-    return short if short.strip() else reply_html
-
-
-def with_contact(reply_html: str, contact: str | None) -> str:
-    """``reply_html`` plus the pre-sales contact line, still within Telegram's 4,096 characters."""
-    if not contact or not contact.strip():
-        return reply_html
-    line = html.escape(" ".join(contact.split()), quote=False)
-    room = TELEGRAM_MAX_CHARS - visible_length(line) - 2
-    if visible_length(reply_html) > room:
-        reply_html = truncate_html(reply_html, room)
-    return f"{reply_html}\n\n{line}"
-
-
-def presales_contact(presales: Any) -> str | None:
-    return getattr(presales, "contact", None) if presales is not None else None
-
-
-def reply_html(turn: Turn, *, details: bool = True, contact: str | None = None) -> str:
-    """The HTML for one turn: full or short, with the contact line when something was sized."""
-    text = render(turn.answer, "html")
-    if not details:
-        text = without_details(text)
-    if turn.answer.understood:
-        text = with_contact(text, contact)
-    return text
-
-
-def _lines(plain: str) -> list[str]:
-    return [line.strip() for line in plain.splitlines() if line.strip()]
-
-
-def _cap(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
-
-
-def inline_lang(query: str, telegram_lang: str, chosen: str | None = None) -> str:
-    """The user's chosen language (/settings in the private chat), else Chinese for a question
-    written in Chinese, else the user's Telegram language."""
-    if chosen in ("zh", "en"):
-        return chosen
-    return "zh" if detect_lang(query) == "zh" else telegram_lang
-
-
-INLINE_EXAMPLES = {
-    "zh": ("估算大模型算力：输入一个问题", "例如：7B 1万亿token A100 · 70B qlora 4090 · 部署70B 100并发"),
-    "en": (
-        "Size an LLM job: type a question",
-        "e.g. 7B 1T tokens A100 · 70B qlora 4090 · serve 70B 100 users",
-    ),
-}
-
-
-def inline_answers(
-    query: str, lang: str, conversation: Conversation | None = None, chat_settings: Any = None
-) -> list[Answer]:
-    """The interpretations of an inline query: the question as parsed and, when it names no GPU,
-    the same question on H100 and on A100. Empty when nothing can be sized.
-
-    Stateless (no follow-up memory: an inline query is not part of a chat); the user's own
-    settings and a pre-sales deployment's prices apply through ``Conversation.effective_request``.
-    """
-    query = " ".join(query.split())
-    parsed = parse(query)
-    if not query or parsed.out_of_scope or not is_answerable(parsed.request):
-        return []
-    requests = [parsed.request]
-    if parsed.request.gpu is None:
-        for family in INLINE_ALTERNATIVE_FAMILIES:
-            spec = catalog.default_gpu_for_family(family)
-            if spec is not None:
-                requests.append(parsed.request.model_copy(update={"gpu": spec.id}))
-    answers = []
-    for request in requests:
-        if conversation is not None:
-            effective, _ = conversation.effective_request(request, lang, chat_settings)  # type: ignore[arg-type]
-        else:
-            effective = with_language_defaults(request, lang)  # type: ignore[arg-type]
-        report = estimate(effective)
-        answers.append(
-            Answer(parsed=parsed.model_copy(update={"request": request}), report=report, lang=lang)
-        )
-    return answers
-
-
-def inline_results(
-    answers: list[Answer], lang: str, contact: str | None = None
-) -> list[InlineQueryResultArticle]:
-    """Up to three result cards (one per distinct GPU); one card with examples when none."""
-    results: list[InlineQueryResultArticle] = []
-    seen: set[str | None] = set()
-    for a in answers:
-        if a.report is None or a.report.request.gpu in seen:
-            continue
-        seen.add(a.report.request.gpu)
-        lines = _lines(render(a, "text"))
-        body = with_contact(render(a, "html"), contact)
-        results.append(
-            InlineQueryResultArticle(
-                id=f"r{len(results)}",
-                title=_cap(lines[0] if lines else "?", 100),
-                description=_cap(" · ".join(lines[1:3]), 200) or None,
-                input_message_content=InputTextMessageContent(
-                    body, parse_mode=ParseMode.HTML, link_preview_options=LinkPreviewOptions(is_disabled=True)
-                ),
-            )
-        )
-        if len(results) >= INLINE_MAX_RESULTS:
-            break
-    if not results:
-        title, description = INLINE_EXAMPLES[lang if lang in INLINE_EXAMPLES else "en"]
-        results.append(
-            InlineQueryResultArticle(
-                id="help",
-                title=title,
-                description=description,
-                input_message_content=InputTextMessageContent(
-                    render_help(lang, "html"),
-                    parse_mode=ParseMode.HTML,
-                    link_preview_options=LinkPreviewOptions(is_disabled=True),
-                ),
-            )
-        )
-    return results
-
-
-# -- catalog and settings texts (pure) -------------------------------------------------------
-def default_currency(lang: str) -> str:
-    """The currency a chat sees when it chose none: CNY for Chinese, USD otherwise (bot.answer)."""
-    return "CNY" if lang == "zh" else "USD"
-
-
-def _currency_of(chat_settings: Any, presales: Any, lang: str) -> str:
-    chosen = getattr(chat_settings, "currency", None) or getattr(presales, "currency", None)
-    return str(getattr(chosen, "value", chosen)) if chosen else default_currency(lang)
-
-
-def presales_prices(presales: Any, currency: str) -> dict[str, float | None]:
-    """GPU family → offered price per GPU-hour in ``currency`` (None: offered, no price in it)."""
-    if presales is None:
-        return {}
-    return {offer.family: presales.price(offer.family, Currency(currency)) for offer in presales.gpu}
-
-
-def gpu_family(name: str) -> str | None:
-    """Catalog family for what a user typed ('a100', '4090', 'A100-SXM4-40GB'); None if unknown."""
-    spec = catalog.gpus().get(name)
-    if spec is None:
-        gpu_id = parse(name).request.gpu
-        spec = catalog.gpus().get(gpu_id) if gpu_id else None
-    return spec.family if spec else None
-
-
-_CATALOG_TITLE = {
-    "gpus": {"zh": "<b>GPU 列表</b>（稠密 BF16 算力 · 显存 · 每卡·时租价）",
-             "en": "<b>GPUs</b> (dense BF16 TFLOPS · memory · price per GPU-hour)"},
-    "models": {"zh": "<b>模型列表</b>（总参数 / 激活参数）",
-               "en": "<b>Models</b> (total / active parameters)"},
-}
-_PRICE_SOURCE = {
-    "catalog": {"zh": "价格为市场区间，来源见 estimator/data/prices.toml；/settings 可设置本群价格。",
-                "en": "Prices are market ranges (sources in estimator/data/prices.toml); "
-                      "set yours with /settings."},
-    "presales": {"zh": "价格为 {provider} 的报价。", "en": "Prices quoted by {provider}."},
-}
-
-
-def gpus_text(lang: str, currency: str, *, overrides: dict[str, float] | None = None,
-              presales: Any = None) -> str:
-    """/gpus: one line per GPU family (its default variant): TFLOPS, memory, price range."""
-    f = fmt_for(lang)
-    offered = presales_prices(presales, currency)
-    overrides = overrides or {}
-    price_table = catalog.prices()
-    rows = []
-    for spec in catalog.gpus().values():
-        if not spec.default_for_family:
-            continue
-        tflops = spec.peak_tflops_bf16 or spec.peak_tflops_fp16 or 0
-        unit = "" if spec.peak_tflops_bf16 else " fp16"
-        price = "—"
-        if spec.family in overrides:
-            price = f.price(overrides[spec.family], currency) + " ✎"
-        elif offered.get(spec.family) is not None:
-            price = f.price(offered[spec.family], currency)  # type: ignore[arg-type]
-        elif not offered and spec.family in price_table:
-            entry = price_table[spec.family]
-            cny = currency == "CNY"
-            low, high = (entry.cny_low, entry.cny_high) if cny else (entry.usd_low, entry.usd_high)
-            if low is not None and high is not None:
-                price = f.price_range(low, high, currency)
-        if offered and spec.family not in offered and spec.family not in overrides:
-            continue  # a pre-sales deployment lists what it offers
-        rows.append(f"{spec.family:<11} {tflops:>6,.0f}{unit:<5} {spec.memory_gib:>4g}G  {price}")
-    source = _PRICE_SOURCE["presales" if offered else "catalog"][lang].format(
-        provider=html.escape(str(getattr(presales, "provider", "")), quote=False)
-    )
-    body = html.escape("\n".join(rows), quote=False)
-    return f"{_CATALOG_TITLE['gpus'][lang]}\n<pre>{body}</pre>\n{source}"
-
-
-def models_text(lang: str) -> str:
-    """/models: catalog models with total (and, for MoE, active) parameters."""
-    rows = []
-    for spec in sorted(catalog.models().values(), key=lambda m: (m.family.lower(), m.params_total)):
-        size = params(spec.params_total)
-        if spec.params_active:
-            size += f" / {params(spec.params_active)}"
-        rows.append(f"{spec.name:<24} {size}")
-    body = html.escape("\n".join(rows), quote=False)
-    hint = {"zh": "提问时写模型名即可，例如：全参微调 Qwen2.5-14B 要几张 A100",
-            "en": "Name a model in your question, e.g. full fine-tune Qwen2.5-14B on A100"}[lang]
-    return f"{_CATALOG_TITLE['models'][lang]}\n<pre>{body}</pre>\n{hint}"
-
-
-_SETTINGS_WORDS = {
-    "zh": {"title": "⚙️ <b>本聊天的设置</b>", "lang": "语言", "currency": "货币", "mfu": "默认 MFU",
-           "deadline": "默认工期", "prices": "自定义价格", "auto": "自动", "none": "无", "days": "{n} 天",
-           "provider": "报价方", "sep": "：",
-           "hint": "设置价格：<code>/settings 价格 A100 18</code>（每卡·时；"
-                   "清除：<code>/settings 价格 A100 清除</code>）"},
-    "en": {"title": "⚙️ <b>Settings for this chat</b>", "lang": "Language", "currency": "Currency",
-           "mfu": "Default MFU", "deadline": "Default deadline", "prices": "Price overrides", "auto": "auto",
-           "none": "none", "days": "{n} days", "provider": "Provider", "sep": ": ",
-           "hint": "Set a price: <code>/settings price A100 18</code> (per GPU-hour; remove: "
-                   "<code>/settings price A100 off</code>)"},
-}
-
-
-def settings_text(chat_settings: Any, lang: str, presales: Any = None) -> str:
-    """/settings: the current values (the keyboard changes them)."""
-    w = _SETTINGS_WORDS[lang]
-    f = fmt_for(lang)
-    chosen_lang = getattr(chat_settings, "lang", None)
-    currency = getattr(chat_settings, "currency", None)
-    mfu = getattr(chat_settings, "mfu", None)
-    deadline = getattr(chat_settings, "deadline_days", None)
-    overrides = getattr(chat_settings, "prices", None) or {}
-    shown_currency = _currency_of(chat_settings, presales, lang)
-    price_text = ", ".join(f"{fam} {f.price(p, shown_currency)}" for fam, p in sorted(overrides.items()))
-    sep = w["sep"]
-    lines = [
-        w["title"],
-        f"• {w['lang']}{sep}{kb.LANGUAGE_NAMES.get(chosen_lang, w['auto']) if chosen_lang else w['auto']}",
-        f"• {w['currency']}{sep}{getattr(currency, 'value', currency) if currency else w['auto']}",
-        f"• {w['mfu']}{sep}{f.percent(mfu) if mfu else w['auto']}",
-        f"• {w['deadline']}{sep}{w['days'].format(n=f'{deadline:g}') if deadline else w['auto']}",
-        f"• {w['prices']}{sep}{html.escape(price_text, quote=False) or w['none']}",
-    ]
-    if presales is not None and getattr(presales, "provider", None):
-        lines.append(f"• {w['provider']}{sep}{html.escape(str(presales.provider), quote=False)}")
-    lines += ["", w["hint"]]
-    return "\n".join(lines)
-
-
-PRICE_WORDS = {"price", "prices", "价格", "单价", "价钱"}
-CLEAR_WORDS = {"off", "reset", "clear", "none", "auto", "清除", "删除", "取消", "自动"}
-
-
-@dataclass(frozen=True)
-class PriceChange:
-    family: str
-    price: float | None
-    """None removes the override."""
-
-
-def parse_price_command(argument: str) -> PriceChange | str | None:
-    """``price A100 18`` / ``价格 A100 18`` / ``price RTX 4090 off`` → a change; a problem key
-    ('usage' or 'unknown_gpu') for a malformed one; None when the argument is not a price command."""
-    words = argument.split()
-    if not words or words[0].lower() not in PRICE_WORDS:
-        return None
-    if len(words) < 3:
-        return "usage"
-    name, value = " ".join(words[1:-1]), words[-1].lower().lstrip("¥$").rstrip("元")
-    family = gpu_family(name)
-    if family is None:
-        return "unknown_gpu"
-    if value in CLEAR_WORDS:
-        return PriceChange(family, None)
-    try:
-        price = float(value.replace(",", ""))
-    except ValueError:
-        return "usage"
-    if not 0 < price < 1e6:
-        return "usage"
-    return PriceChange(family, price)
-
-
-PRICE_PROBLEMS = {
-    "usage": {"zh": "用法：<code>/settings 价格 A100 18</code>（每卡·时的价格）",
-              "en": "Usage: <code>/settings price A100 18</code> (price per GPU-hour)"},
-    "unknown_gpu": {"zh": "不认识这个 GPU，/gpus 列出了可选的型号。",
-                    "en": "I don't know that GPU; /gpus lists the ones I do."},
-}
 
 
 # -- state helpers ---------------------------------------------------------------------------
@@ -704,7 +347,7 @@ async def on_gpus(update: Update, context: SizingContext) -> None:
     presales = context.bot_data.presales
     text = gpus_text(
         lang,
-        _currency_of(current, presales, lang),
+        currency_of(current, presales, lang),
         overrides=getattr(current, "prices", None) or {},
         presales=presales,
     )
@@ -741,7 +384,7 @@ async def on_settings(update: Update, context: SizingContext) -> None:
         else:
             prices[change.family] = change.price
         # prices are quoted in the chat's currency: fix it now if the chat left it automatic
-        store.update(chat.id, prices=prices, currency=_currency_of(current, context.bot_data.presales, lang))
+        store.update(chat.id, prices=prices, currency=currency_of(current, context.bot_data.presales, lang))
     current = store.get(chat.id)
     text = settings_text(current, lang, context.bot_data.presales)
     await _reply(update, text, kb.settings_keyboard(current, lang))
@@ -1027,15 +670,6 @@ def build_application(
     app.add_handler(InlineQueryHandler(on_inline_query), group=group)
     app.add_error_handler(on_error)
     return app
-
-
-def configure_logging(level: str) -> None:
-    """Root logging for the service; secrets are redacted on every root handler too."""
-    logging.basicConfig(format="%(asctime)s %(levelname)s %(name)s: %(message)s", level=level)
-    for handler in logging.getLogger().handlers:
-        handler.addFilter(REDACTOR)
-    for name in _QUIET_LOGGERS:
-        logging.getLogger(name).setLevel(logging.WARNING)
 
 
 def _one_line(error: BaseException) -> str:

@@ -1,0 +1,123 @@
+"""Inline mode (pure): ``@bot 70B qlora 4090`` in any chat → up to three result cards.
+
+No Telegram I/O here: :func:`inline_answers` interprets the query, :func:`inline_results` builds
+the ``InlineQueryResultArticle`` objects the handler in :mod:`bot.telegram` answers with.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from telegram import InlineQueryResultArticle, InputTextMessageContent, LinkPreviewOptions
+from telegram.constants import ParseMode
+
+from bot.answer import Answer, is_answerable, with_language_defaults
+from bot.dialogue import Conversation
+from bot.parse import detect_lang, parse
+from bot.render import render, render_help
+from bot.tg_reply import with_contact
+from estimator import catalog, estimate
+
+INLINE_CACHE_S = 10
+"""Inline answers are personal (settings, language) and cheap to recompute: cache briefly."""
+INLINE_MAX_RESULTS = 3
+INLINE_ALTERNATIVE_FAMILIES = ("H100", "A100")
+"""When the question names no GPU, inline mode also shows it on these (design: the common pair)."""
+
+
+def _lines(plain: str) -> list[str]:
+    return [line.strip() for line in plain.splitlines() if line.strip()]
+
+
+def _cap(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+
+
+def inline_lang(query: str, telegram_lang: str, chosen: str | None = None) -> str:
+    """The user's chosen language (/settings in the private chat), else Chinese for a question
+    written in Chinese, else the user's Telegram language."""
+    if chosen in ("zh", "en"):
+        return chosen
+    return "zh" if detect_lang(query) == "zh" else telegram_lang
+
+
+INLINE_EXAMPLES = {
+    "zh": ("估算大模型算力：输入一个问题", "例如：7B 1万亿token A100 · 70B qlora 4090 · 部署70B 100并发"),
+    "en": (
+        "Size an LLM job: type a question",
+        "e.g. 7B 1T tokens A100 · 70B qlora 4090 · serve 70B 100 users",
+    ),
+}
+
+
+def inline_answers(
+    query: str, lang: str, conversation: Conversation | None = None, chat_settings: Any = None
+) -> list[Answer]:
+    """The interpretations of an inline query: the question as parsed and, when it names no GPU,
+    the same question on H100 and on A100. Empty when nothing can be sized.
+
+    Stateless (no follow-up memory: an inline query is not part of a chat); the user's own
+    settings and a pre-sales deployment's prices apply through ``Conversation.effective_request``.
+    """
+    query = " ".join(query.split())
+    parsed = parse(query)
+    if not query or parsed.out_of_scope or not is_answerable(parsed.request):
+        return []
+    requests = [parsed.request]
+    if parsed.request.gpu is None:
+        for family in INLINE_ALTERNATIVE_FAMILIES:
+            spec = catalog.default_gpu_for_family(family)
+            if spec is not None:
+                requests.append(parsed.request.model_copy(update={"gpu": spec.id}))
+    answers = []
+    for request in requests:
+        if conversation is not None:
+            effective, _ = conversation.effective_request(request, lang, chat_settings)  # type: ignore[arg-type]
+        else:
+            effective = with_language_defaults(request, lang)  # type: ignore[arg-type]
+        report = estimate(effective)
+        answers.append(
+            Answer(parsed=parsed.model_copy(update={"request": request}), report=report, lang=lang)
+        )
+    return answers
+
+
+def inline_results(
+    answers: list[Answer], lang: str, contact: str | None = None
+) -> list[InlineQueryResultArticle]:
+    """Up to three result cards (one per distinct GPU); one card with examples when none."""
+    results: list[InlineQueryResultArticle] = []
+    seen: set[str | None] = set()
+    for a in answers:
+        if a.report is None or a.report.request.gpu in seen:
+            continue
+        seen.add(a.report.request.gpu)
+        lines = _lines(render(a, "text"))
+        body = with_contact(render(a, "html"), contact)
+        results.append(
+            InlineQueryResultArticle(
+                id=f"r{len(results)}",
+                title=_cap(lines[0] if lines else "?", 100),
+                description=_cap(" · ".join(lines[1:3]), 200) or None,
+                input_message_content=InputTextMessageContent(
+                    body, parse_mode=ParseMode.HTML, link_preview_options=LinkPreviewOptions(is_disabled=True)
+                ),
+            )
+        )
+        if len(results) >= INLINE_MAX_RESULTS:
+            break
+    if not results:
+        title, description = INLINE_EXAMPLES[lang if lang in INLINE_EXAMPLES else "en"]
+        results.append(
+            InlineQueryResultArticle(
+                id="help",
+                title=title,
+                description=description,
+                input_message_content=InputTextMessageContent(
+                    render_help(lang, "html"),
+                    parse_mode=ParseMode.HTML,
+                    link_preview_options=LinkPreviewOptions(is_disabled=True),
+                ),
+            )
+        )
+    return results

@@ -1,0 +1,44 @@
+"""The HTML of one answer as the Telegram adapter sends it (pure): full or short, plus the
+pre-sales contact line, always within Telegram's 4,096 visible characters."""
+
+from __future__ import annotations
+
+import html
+import re
+from typing import Any
+
+from bot.dialogue import Turn
+from bot.render import TELEGRAM_MAX_CHARS, render, truncate_html, visible_length
+
+_DETAILS_RE = re.compile(r"\s*<blockquote expandable>.*?</blockquote>", re.DOTALL)
+
+
+def without_details(reply_html: str) -> str:
+    """The short reply: the expandable assumptions/formulas block cut out."""
+    short = _DETAILS_RE.sub("", reply_html).rstrip()
+    return short if short.strip() else reply_html
+
+
+def with_contact(reply_html: str, contact: str | None) -> str:
+    """``reply_html`` plus the pre-sales contact line, still within Telegram's 4,096 characters."""
+    if not contact or not contact.strip():
+        return reply_html
+    line = html.escape(" ".join(contact.split()), quote=False)
+    room = TELEGRAM_MAX_CHARS - visible_length(line) - 2
+    if visible_length(reply_html) > room:
+        reply_html = truncate_html(reply_html, room)
+    return f"{reply_html}\n\n{line}"
+
+
+def presales_contact(presales: Any) -> str | None:
+    return getattr(presales, "contact", None) if presales is not None else None
+
+
+def reply_html(turn: Turn, *, details: bool = True, contact: str | None = None) -> str:
+    """The HTML for one turn: full or short, with the contact line when something was sized."""
+    text = render(turn.answer, "html")
+    if not details:
+        text = without_details(text)
+    if turn.answer.understood:
+        text = with_contact(text, contact)
+    return text
