@@ -61,12 +61,12 @@ from typing import Any, Generic, TypeVar
 from pydantic import BaseModel, Field, ValidationError
 
 from bot import lexicon as lx
-from bot.answer import MAX_INPUT_CHARS, Answer, is_answerable
+from bot.answer import MAX_INPUT_CHARS, Answer, is_answerable, with_language_defaults
 from bot.parse import Lang, ParseResult, normalize, parse
 from bot.presales import PresalesConfig, resolve_gpu_family
 from bot.settings_store import ChatSettings
 from estimator import catalog, defaults, estimate
-from estimator.models import Currency, Method, Precision, SizingRequest, Stage
+from estimator.models import Assumption, Method, Precision, SizingReport, SizingRequest, Stage
 
 log = logging.getLogger(__name__)
 
@@ -447,6 +447,36 @@ def alternative_gpus(turn: Turn, n: int = 3, *, preferred: Iterable[str] = ()) -
 # The conversation
 
 
+SOURCE_LABELS = {
+    "settings": "this chat's /settings",
+    "presales": "the provider's price list ({provider})",
+    "language": "the conversation's language",
+}
+
+
+def with_source_assumptions(
+    report: SizingReport, effective: SizingRequest, sources: dict[str, str], presales: Any = None
+) -> SizingReport:
+    """Values filled from chat settings, the pre-sales file or the language are assumptions too:
+    add them to the ledger (design §3.6) so a quote never shows them as the user's own words."""
+    if not sources:
+        return report
+    provider = getattr(presales, "provider", "") or "pre-sales"
+    added = [
+        Assumption(
+            field=field,
+            value=_ledger_value(getattr(effective, field, None)),
+            source=SOURCE_LABELS.get(origin, origin).format(provider=provider),
+        )
+        for field, origin in sources.items()
+    ]
+    return report.model_copy(update={"assumptions": [*added, *report.assumptions]})
+
+
+def _ledger_value(value: Any) -> float | int | str | bool | None:
+    return value.value if hasattr(value, "value") else value
+
+
 class Conversation:
     """Follow-up memory (bounded, expiring) and settings-aware answering.
 
@@ -585,7 +615,7 @@ class Conversation:
             elif p is not None:
                 currency, sources["currency"] = p.currency, "presales"
             else:
-                currency, sources["currency"] = (Currency.CNY if lang == "zh" else Currency.USD), "language"
+                currency, sources["currency"] = with_language_defaults(request, lang).currency, "language"
             upd["currency"] = currency
         if request.price_per_gpu_hour is None:
             family = _family(request.gpu or defaults.DEFAULT_GPU)
@@ -608,7 +638,7 @@ class Conversation:
         report = None
         if is_answerable(rec.request) and (rec.followup or not parsed.out_of_scope):
             effective, sources = self.effective_request(rec.request, lang, settings)
-            report = estimate(effective)
+            report = with_source_assumptions(estimate(effective), effective, sources, self.presales)
         return Turn(
             id=rec.id or "-", answer=Answer(parsed=parsed, report=report, lang=lang), request=rec.request,
             followup=rec.followup, changed=rec.changed, sources=sources, chat_id=rec.chat_id,

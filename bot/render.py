@@ -513,6 +513,9 @@ def _training(report: SizingReport, f: Fmt, per_node: int) -> dict[str, Any] | N
             "price_range": f.price_range(c.price_low, c.price_high, c.currency),
             "billed": f.int(c.billed_gpu_hours),
             "source": c.price_source,
+            "wide": None if c.low_with_mfu is None or c.high_with_mfu is None
+            or (c.low_with_mfu, c.high_with_mfu) == (c.low, c.high) else
+            f"{f.money_compact(c.low_with_mfu, c.currency)} – {f.money_compact(c.high_with_mfu, c.currency)}",
         }
     if report.chinchilla_tokens and report.request.tokens:
         t["chinchilla"] = {

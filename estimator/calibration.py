@@ -16,6 +16,7 @@ import math
 import statistics
 from dataclasses import dataclass, replace
 
+from estimator import compute
 from estimator.efficiency import BAND_RATIO, CALIBRATED, EfficiencyModel, generation, likely_mfu
 
 GRID: dict[str, tuple[float, ...]] = {
@@ -64,8 +65,9 @@ def split(runs: list[Run]) -> tuple[list[Run], list[Run]]:
 
 
 def estimated_hours(model: EfficiencyModel, run: Run) -> float:
+    """Likely GPU-hours for ``run`` under ``model``: 6·N·D / (peak × MFU) (estimator.compute)."""
     mfu = likely_mfu(model, run.gpu_family, run.gpu_memory_gib, run.n_compute, run.params_active is not None)
-    return 6.0 * run.n_compute * run.tokens / (run.peak_flops * mfu * 3600.0)
+    return compute.gpu_hours(compute.training_flops(run.n_compute, run.tokens), run.peak_flops, mfu)
 
 
 def _ratios(model: EfficiencyModel, runs: list[Run]) -> list[float]:

@@ -80,6 +80,9 @@ class ModelSpec(BaseModel):
     tied_embeddings: bool = False
     max_context: int | None = None
     sliding_window: int | None = None
+    sliding_window_layers: int | None = Field(
+        None, description="layers using the window when not all do (Gemma 2: every other layer)"
+    )
     # Mixture of experts
     experts: int | None = None
     experts_top_k: int | None = None

@@ -42,20 +42,17 @@ class EfficiencyModel:
     a100_mfu: float = 0.40
     a100_size_ref: float = 7e9
     a100_size_slope: float = 0.09
-    a100_40gb_factor: float = 1.0
     h100_mfu: float = 0.28
-    h100_size_ref: float = 70e9
-    h100_size_slope: float = 0.0
+    h100_size_ref: float = 30e9
+    h100_size_slope: float = 0.1
     v100_mfu: float = 0.21
     other_mfu: float = 0.30
-    moe_factor: float = 1.0
-    band_low: float = 0.639
-    band_high: float = 1.278
+    moe_factor: float = 0.9
+    band_low: float = 0.847
+    band_high: float = 1.694
 
 
-CALIBRATED = EfficiencyModel(
-    h100_mfu=0.28, h100_size_ref=30e9, h100_size_slope=0.1, moe_factor=0.9, band_low=0.847, band_high=1.694
-)
+CALIBRATED = EfficiencyModel()
 """Values reproduced by ``estimator.calibration.fit`` on the fixed training split (tested)."""
 
 
@@ -77,8 +74,6 @@ def likely_mfu(model: EfficiencyModel, family: str, memory_gib: float, params: f
     gen = generation(family)
     if gen == "a100":
         mfu = model.a100_mfu * min(1.0, (params / model.a100_size_ref) ** model.a100_size_slope)
-        if memory_gib <= 40:
-            mfu *= model.a100_40gb_factor
     elif gen == "h100":
         mfu = model.h100_mfu * min(1.0, (params / model.h100_size_ref) ** model.h100_size_slope)
     elif gen == "v100":
@@ -101,7 +96,7 @@ def explain(model: EfficiencyModel, family: str, memory_gib: float, params: floa
         if params < model.a100_size_ref:
             why = "A100-class below 7B: 40 % × (N/7B)^0.09 (Pythia on A100: 22–34 %)"
     elif gen == "h100":
-        why = "H100-class: fitted 28 % end-to-end from 30B, less below (Llama 3 70B 26–28 %; 8B 16 %)"
+        why = "H100-class (fitted on H100/H800 runs): 28 % from 30B, less below (Llama 3 70B 26–28 %)"
     elif gen == "v100":
         why = "V100: GPT-3's 21 % (PaLM Table 3)"
     else:

@@ -36,14 +36,16 @@ DECODE_BANDWIDTH_EFFICIENCY = 0.7
 60–80 % of HBM bandwidth on the GEMV-bound decode (vLLM and TensorRT-LLM benchmarks; Pope et al. 2022 §4)."""
 
 DECODE_MFU = 0.5
-"""MFU of a compute-bound decode step at large batch (stated default)."""
+"""MFU of a compute-bound decode step at large batch. Stated default: the same 50 % as prefill
+(Pope et al. 2022 reach 33–76 % MFU for large-batch decoding and prefill on TPU v4, §4)."""
 
 PREFILL_MFU = 0.5
 """MFU of prefill (compute-bound GEMMs). Pope et al. 2022 report up to 76 % on TPU v4 at large
 batch; 50 % is a stated, conservative default for GPU serving engines."""
 
 PROMPT_SHARE = 0.75
-"""When only a total context is given, the prompt is taken as 3/4 of it (stated default)."""
+"""When only a total context is given, the prompt is taken as 3/4 of it. Stated default: chat and
+RAG traffic is prompt-heavy (e.g. the corpus's "prompts ~2k tokens and replies ~500": 80 %)."""
 
 HOURS_PER_MONTH = 730.0
 """Average hours in a month (8,760 / 12)."""
@@ -70,7 +72,7 @@ def windowed_layers(spec: ModelSpec) -> int:
     """Layers whose KV is capped at the sliding window (all of them unless the catalog says fewer)."""
     if not spec.sliding_window:
         return 0
-    return getattr(spec, "sliding_window_layers", None) or spec.layers
+    return spec.sliding_window_layers or spec.layers
 
 
 def kv_bytes_per_sequence(spec: ModelSpec, context: int, kv_bytes: float = 2.0) -> float:
@@ -133,23 +135,25 @@ def decode_speed(
     params: float,
     active: float,
     gpu: GpuSpec,
-    gpus: int,
+    tp: int,
     bpp: float,
     kv_seq: float,
     batch: int,
 ) -> DecodeSpeed | None:
-    """Tokens/s of one decode step for ``batch`` sequences on ``gpus`` GPUs.
+    """Tokens/s of decoding ``batch`` sequences on a TP group (× any number of pipeline stages).
 
-    A step reads the weights (MoE: only experts the batch touches, ≈ min(1, batch·active/total) of
-    them) and the batch's KV cache, over bandwidth × 0.7 (memory bound), or does 2·N_active·batch
-    FLOPs at 50 % of the dense peak (compute bound) — whichever is slower (roofline; Pope et al. 2022).
+    A token passes the pipeline stages one after another, so a step's time is that of one TP group
+    reading all the weights: (weights read + the batch's KV cache) / (TP × bandwidth × 0.7), or
+    2·N_active·batch FLOPs at 50 % of TP × the dense peak — whichever is slower (roofline; Pope et
+    al. 2022). MoE reads only the experts the batch touches, ≈ min(1, batch·active/total) of them.
+    Aggregate = batch / step (pipeline overlap across micro-batches is not counted: conservative).
     """
-    bw = (gpu.memory_bandwidth_gbps or 0) * 1e9 * DECODE_BANDWIDTH_EFFICIENCY * gpus
+    bw = (gpu.memory_bandwidth_gbps or 0) * 1e9 * DECODE_BANDWIDTH_EFFICIENCY * tp
     if bw <= 0:
         return None
     touched = min(1.0, batch * active / params) if active < params else 1.0
     t_mem = (params * bpp * touched + kv_seq * batch) / bw
-    t_compute = 2.0 * active * batch / (gpu.peak_flops_16bit * DECODE_MFU * gpus)
+    t_compute = 2.0 * active * batch / (gpu.peak_flops_16bit * DECODE_MFU * tp)
     step = max(t_mem, t_compute)
     return DecodeSpeed(
         per_sequence=1.0 / step,
@@ -206,7 +210,7 @@ def size_inference(
     ]
     prompt = prompt_tokens or int(context_tokens * PROMPT_SHARE)
     batch = max(1, min(concurrency, max_conc))
-    speed = decode_speed(spec, params, active, gpu, serving, bpp, kv_seq, batch) if max_conc else None
+    speed = decode_speed(spec, params, active, gpu, tp, bpp, kv_seq, batch) if max_conc else None
     cost_m = cost_month = None
     if price:
         low, high, cur = price

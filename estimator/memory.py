@@ -15,7 +15,7 @@ from typing import Literal
 
 from estimator.architecture import embedding_params
 from estimator.catalog import GpuSpec, ModelSpec
-from estimator.defaults import CUDA_CONTEXT_BYTES, FRAGMENTATION
+from estimator.defaults import CUDA_CONTEXT_BYTES, FRAGMENTATION, LORA_RANK, MICRO_BATCH, SEQ_LEN_FINETUNE
 from estimator.models import Algorithm, Alternative, Checkpoint, Memory, Method, Plan
 
 Recompute = Literal["none", "selective", "full"]
@@ -62,10 +62,10 @@ class TrainingSetup:
 
     method: Method = Method.full
     algorithm: Algorithm = Algorithm.sft
-    seq_len: int = 2048
-    micro_batch: int = 1
+    seq_len: int = int(SEQ_LEN_FINETUNE.value)
+    micro_batch: int = int(MICRO_BATCH.value)
     optimizer: Optimizer = "adamw"
-    lora_rank: int = 16
+    lora_rank: int = int(LORA_RANK.value)
     offload: bool = False
 
 

@@ -128,10 +128,13 @@ class DaysRow(_Frozen):
 
 
 class Cost(_Frozen):
-    """Cost range: likely GPU-hours (billed in whole hours) × the price range."""
+    """Cost range: likely GPU-hours (billed in whole hours) × the price range; and the wider range
+    that also spans the GPU-hours band (low hours × low price … high hours × high price)."""
 
     low: float
     high: float
+    low_with_mfu: float | None = None
+    high_with_mfu: float | None = None
     currency: Currency
     price_low: float = Field(description="per GPU-hour")
     price_high: float = Field(description="per GPU-hour")
@@ -173,7 +176,7 @@ class Memory(_Frozen):
     recommended_per_gpu_bytes: float | None = None
     per_gpu_bytes: float
     gpu_memory_bytes: float = Field(description="capacity of one card")
-    usable_bytes: float = Field(description="capacity the job may use after the stated headroom")
+    usable_bytes: float = Field(description="capacity the job may use (overheads are in the breakdown)")
     min_gpus: int | None = Field(description="fewest GPUs that fit; None if none does within the search")
     breakdown: dict[str, float] = Field(description="bytes per part per GPU, e.g. weights, gradients")
     total_bytes: float = Field(description="sum over all GPUs of model states and caches (no overheads)")
