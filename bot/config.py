@@ -14,6 +14,9 @@ Environment variables::
     TELEGRAM_WEBHOOK_LISTEN address the webhook server binds, default 0.0.0.0
     TELEGRAM_WEBHOOK_PORT   port the webhook server binds, default 8443
     TELEGRAM_WEBHOOK_PATH   local URL path served, default: the path of TELEGRAM_WEBHOOK_URL
+    SIZING_BOT_USER_RATE    answers per user, e.g. 6/30s (the default): at most 6 in any 30 s; off = none
+    SIZING_BOT_CHAT_RATE    answers per chat, default 20/30s; off = no limit
+    SIZING_BOT_INLINE_RATE  inline-mode answers per user, default 30/30s (clients query as you type)
 
 The two URLs follow python-telegram-bot's ``base_url`` convention: the token is appended to
 the string (``https://api.telegram.org/bot`` + token), unless the string contains ``{token}``,
@@ -26,10 +29,16 @@ from __future__ import annotations
 import logging
 import re
 from pathlib import Path
+from typing import Annotated
 from urllib.parse import urlsplit
 
-from pydantic import AliasChoices, Field, SecretStr, field_validator
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic import AliasChoices, Field, InstanceOf, SecretStr, field_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
+
+from bot.ratelimit import Rate
+
+RateSetting = Annotated[InstanceOf[Rate] | None, NoDecode]
+"""A rate from the environment as text ("6/30s", "20/1m", "off"), parsed by ``Rate.parse``."""
 
 
 class BotSettings(BaseSettings):
@@ -81,6 +90,26 @@ class BotSettings(BaseSettings):
         validation_alias=AliasChoices("TELEGRAM_WEBHOOK_PATH", "webhook_path"),
         description="local path the webhook server serves; None = the path of webhook_url",
     )
+    user_rate: RateSetting = Field(
+        Rate(6, 30),
+        validation_alias=AliasChoices("SIZING_BOT_USER_RATE", "user_rate"),
+        description="answers per user (any chat) in a sliding window; None = unlimited",
+    )
+    chat_rate: RateSetting = Field(
+        Rate(20, 30),
+        validation_alias=AliasChoices("SIZING_BOT_CHAT_RATE", "chat_rate"),
+        description="answers per chat in a sliding window; None = unlimited",
+    )
+    inline_rate: RateSetting = Field(
+        Rate(30, 30),
+        validation_alias=AliasChoices("SIZING_BOT_INLINE_RATE", "inline_rate"),
+        description="inline-mode answers per user in a sliding window; None = unlimited",
+    )
+
+    @field_validator("user_rate", "chat_rate", "inline_rate", mode="before")
+    @classmethod
+    def _parse_rate(cls, value: object) -> object:
+        return Rate.parse(value) if isinstance(value, str) else value
 
     @field_validator("telegram_bot_token", "webhook_secret", mode="before")
     @classmethod

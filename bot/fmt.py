@@ -116,6 +116,8 @@ class Fmt:
         """CLDR compact form with one fraction digit: ``9.3万``/``93.5K``; ``140万`` not ``140.2万``."""
         if abs(x) < 1000:
             return self.num(x, 1 if abs(x) < 100 else 0)
+        if self.lang == "zh" and abs(x) < 10_000:  # Chinese has no compact form below 万: "2,166"
+            return self.int(x)
         text = format_compact_decimal(x, locale=self.locale, fraction_digits=1)
         digits = "".join(c for c in text.split(".")[0] if c.isdigit())
         if len(digits) >= 3:  # "140.2万" → "140万": three significant digits are enough
@@ -131,7 +133,9 @@ class Fmt:
         return format_percent(f, format="#,##0.#%", locale=self.locale)
 
     def days(self, d: float) -> str:
-        """Days: one decimal under 10 (``7.6``), whole numbers above (``61``)."""
+        """Days: two decimals under 1 (``0.12``), one under 10 (``7.6``), whole numbers above (``61``)."""
+        if d < 1:
+            return self.num(d, 2)
         return self.num(d, 1) if d < 10 else self.int(d)
 
     # money -------------------------------------------------------------------------------

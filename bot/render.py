@@ -462,7 +462,8 @@ def _training(report: SizingReport, f: Fmt, per_node: int) -> dict[str, Any] | N
     t: dict[str, Any] = {
         "flops": f.sci(report.flops),
         "formula": report.flops_formula or "6ND",
-        "pf_days": f.num(report.pf_days, 1 if report.pf_days < 100 else 0) if report.pf_days else None,
+        "pf_days": f.num(report.pf_days, 2 if report.pf_days < 10 else 1 if report.pf_days < 100 else 0)
+        if report.pf_days else None,
         "tokens": f.tokens(report.request.tokens) if report.request.tokens else None,
     }
     gh = report.gpu_hours
@@ -485,7 +486,9 @@ def _training(report: SizingReport, f: Fmt, per_node: int) -> dict[str, Any] | N
             "need": f.int(n),
             "nodes": f.int(n // per_node) if n > per_node and n % per_node == 0 else None,
             "per_node": per_node,
-            "deadline": f.days(report.request.deadline_days or 30),
+            # the deadline, unless memory or whole nodes pushed the count well past it (then the real days)
+            "deadline": _headline_days(report, n, f),
+            "one": n == 1,
         }
     if report.days is not None:
         t |= {"user_gpus": f.int(report.days.gpus), "user_days": f.days(report.days.days.likely)}
@@ -716,6 +719,8 @@ def _inference(report: SizingReport, f: Fmt, lang: str) -> dict[str, Any] | None
         "per_month": None if cpmonth is None else
         f"{f.money(cpmonth.low, cpmonth.currency)} – {f.money(cpmonth.high, cpmonth.currency)}",
         "user_gpus": f.int(report.request.gpu_count) if report.request.gpu_count else None,
+        "load_given": not {"concurrency", "context"} <= {a.field for a in report.assumptions},
+        "rec_nodes": _nodes_suffix(inf.recommended_gpus, report, lang),
         "count_ok": bool(report.request.gpu_count and report.request.gpu_count >= inf.min_gpus),
         "verdict": report.feasible,
         "verdict_text": translate(lang, SERVING_VERDICTS[report.feasible or "yes"]),
@@ -748,6 +753,25 @@ def _borderline_text(report: SizingReport, f: Fmt) -> str | None:
     params = report.request.params_total or 0.0
     share = f.percent(m.per_gpu_bytes / m.gpu_memory_bytes) if m.gpu_memory_bytes else ""
     return translate(f.lang, BORDERLINE_REASONS[reason], share=share, host=f.gb(12.0 * params))
+
+
+def _headline_days(report: SizingReport, gpus: int, f: Fmt) -> str:
+    deadline = report.request.deadline_days or 30
+    gh = report.gpu_hours
+    days = gh.likely / gpus / 24 if gh else deadline
+    return f.days(deadline if days >= 0.8 * deadline else days)
+
+
+def _nodes_suffix(gpus: int, report: SizingReport, lang: str) -> str:
+    """' (2 × 8-GPU nodes)' when the count spans whole nodes, else ''."""
+    from estimator import catalog
+
+    per_node = catalog.gpus()[report.request.gpu].gpus_per_node if report.request.gpu in catalog.gpus() else 8
+    if gpus <= per_node or gpus % per_node:
+        return ""
+    f = fmt_for(lang)
+    msgid = N_(" (%(nodes)s × %(per_node)s-GPU nodes)")
+    return translate(lang, msgid, nodes=f.int(gpus // per_node), per_node=per_node)
 
 
 PRECISION_LABELS = {"fp8": "FP8/INT8", "int4": "INT4 (GPTQ/AWQ)"}

@@ -24,10 +24,12 @@ The pure parts live next door: :mod:`bot.tg_reply` (an answer's HTML), :mod:`bot
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import sqlite3
 import sys
 from collections import OrderedDict
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -35,6 +37,7 @@ from typing import Any
 from pydantic import ValidationError
 from telegram import (
     BotCommand,
+    InlineQueryResultsButton,
     LinkPreviewOptions,
     Message,
     MessageEntity,
@@ -44,6 +47,7 @@ from telegram import (
 from telegram.constants import ChatMemberStatus, ChatType, ParseMode
 from telegram.error import BadRequest, InvalidToken
 from telegram.ext import (
+    AIORateLimiter,
     Application,
     ApplicationBuilder,
     CallbackContext,
@@ -61,6 +65,7 @@ from telegram.request import BaseRequest
 from bot import keyboards as kb
 from bot.config import BotSettings
 from bot.dialogue import Conversation, Turn
+from bot.ratelimit import FloodGate, Verdict
 from bot.render import render_help
 from bot.tg_commands import (
     PRICE_PROBLEMS,
@@ -105,6 +110,7 @@ PRICES_NEED_CURRENCY = {
     "(/settings price A100 off).",
 }
 NO_CHART = {"zh": "暂时无法生成图表。", "en": "The chart is not available right now."}
+SLOW_DOWN = {"zh": "请求太频繁，请稍后再试", "en": "Too many requests — please wait a moment"}
 
 COMMANDS = {
     "en": [
@@ -129,6 +135,9 @@ COMMANDS = {
 
 MAX_REMEMBERED_MESSAGES = 10_000
 """Bound on the bot-message → turn map (oldest dropped first)."""
+
+FLOOD_MAX_RETRIES = 3
+"""How often ``AIORateLimiter`` retries a request Telegram answered with 429 RetryAfter."""
 
 
 # -- typed context ---------------------------------------------------------------------------
@@ -177,6 +186,10 @@ class BotData:
     """``bot.presales.PresalesConfig`` or None."""
     shown: ShownMessages = field(default_factory=ShownMessages)
     migrated: set[tuple[int, int]] = field(default_factory=set)
+    flood: FloodGate | None = None
+    """Per-user and per-chat limits on answers (None: unlimited)."""
+    inline_flood: FloodGate | None = None
+    """Per-user limit on inline answers (None: unlimited)."""
 
 
 SizingContext = CallbackContext[ExtBot[None], dict, dict, BotData]
@@ -269,6 +282,37 @@ def _keyboard(context: SizingContext, turn: Turn, *, details: bool = True) -> An
     return kb.answer_keyboard(turn, details=details, gpus=gpus)
 
 
+# -- flood control ---------------------------------------------------------------------------
+def _flood_verdict(gate: FloodGate | None, update: Update, *, with_chat: bool = True) -> Verdict:
+    user, chat = update.effective_user, update.effective_chat
+    if gate is None:
+        return Verdict.ALLOW
+    chat_id = chat.id if chat and with_chat else None
+    user_id = user.id if user else (chat.id if chat else 0)
+    verdict = gate.check(user_id, chat_id)
+    if verdict is not Verdict.ALLOW:
+        logger.info("rate limited: user %s chat %s (%s)", user_id, chat_id, verdict.value)
+    return verdict
+
+
+MessageHandlerCallback = Callable[[Update, SizingContext], Awaitable[None]]
+
+
+def rate_limited(handler: MessageHandlerCallback) -> MessageHandlerCallback:
+    """Answer only within the user's and the chat's rate: the first refused message in a window gets
+    one short notice, the next ones silence (:mod:`bot.ratelimit`)."""
+
+    @functools.wraps(handler)
+    async def limited(update: Update, context: SizingContext) -> None:
+        verdict = _flood_verdict(context.bot_data.flood, update)
+        if verdict is Verdict.ALLOW:
+            await handler(update, context)
+        elif verdict is Verdict.NOTICE:
+            await _reply(update, SLOW_DOWN[chat_lang(update, context)])
+
+    return limited
+
+
 # -- handlers --------------------------------------------------------------------------------
 async def _reply(update: Update, text: str, reply_markup: Any = None) -> Message | None:
     message = update.effective_message
@@ -311,6 +355,7 @@ async def _answer_text(update: Update, context: SizingContext, text: str) -> Non
         context.bot_data.shown.remember(chat.id, sent.message_id, Shown(turn.id, details=True))
 
 
+@rate_limited
 async def on_help(update: Update, context: SizingContext) -> None:
     """/start (which also forgets the user's last question in this chat) and /help."""
     message, chat, user = update.effective_message, update.effective_chat, update.effective_user
@@ -319,12 +364,14 @@ async def on_help(update: Update, context: SizingContext) -> None:
     await _reply(update, render_help(chat_lang(update, context), "html"))
 
 
+@rate_limited
 async def on_size(update: Update, context: SizingContext) -> None:
     """/size … and /estimate …: the argument is the question; no argument shows the help."""
     if update.effective_message:
         await _answer_text(update, context, command_argument(update.effective_message))
 
 
+@rate_limited
 async def on_private_text(update: Update, context: SizingContext) -> None:
     """Private chat: every text message is a question."""
     if update.effective_message:
@@ -332,6 +379,7 @@ async def on_private_text(update: Update, context: SizingContext) -> None:
         await _answer_text(update, context, strip_mentions(update.effective_message, username))
 
 
+@rate_limited
 async def on_group_addressed(update: Update, context: SizingContext) -> None:
     """Group: a mention of the bot or a reply to it (ADDRESSED_TO_BOT let it through)."""
     if update.effective_message:
@@ -339,6 +387,7 @@ async def on_group_addressed(update: Update, context: SizingContext) -> None:
         await _answer_text(update, context, strip_mentions(update.effective_message, username))
 
 
+@rate_limited
 async def on_gpus(update: Update, context: SizingContext) -> None:
     """/gpus: the GPU catalog (or the pre-sales offer) in the chat's language and currency."""
     lang = chat_lang(update, context)
@@ -354,11 +403,13 @@ async def on_gpus(update: Update, context: SizingContext) -> None:
     await _reply(update, text)
 
 
+@rate_limited
 async def on_models(update: Update, context: SizingContext) -> None:
     """/models: catalog models with their parameter counts."""
     await _reply(update, models_text(chat_lang(update, context)))
 
 
+@rate_limited
 async def on_settings(update: Update, context: SizingContext) -> None:
     """/settings shows the chat's settings with buttons; ``/settings price A100 18`` sets a price."""
     message, chat = update.effective_message, update.effective_chat
@@ -468,6 +519,9 @@ async def on_callback(update: Update, context: SizingContext) -> None:
     query, chat = update.callback_query, update.effective_chat
     if query is None:
         return
+    if _flood_verdict(context.bot_data.flood, update) is not Verdict.ALLOW:
+        await query.answer(SLOW_DOWN[user_lang(update)])  # Telegram wants every query answered
+        return
     callback = kb.decode(query.data)
     if callback is None:  # not ours (or from an older keyboard format)
         await query.answer()
@@ -516,6 +570,10 @@ async def on_inline_query(update: Update, context: SizingContext) -> None:
     if query is None:
         return
     user = update.effective_user
+    if _flood_verdict(context.bot_data.inline_flood, update, with_chat=False) is not Verdict.ALLOW:
+        slow = InlineQueryResultsButton(SLOW_DOWN[user_lang(update)], start_parameter="slow_down")
+        await query.answer([], cache_time=0, is_personal=True, button=slow)
+        return
     own = _chat_settings(context, user.id) if user else None  # the private chat's settings
     lang = inline_lang(query.query, user_lang(update), getattr(own, "lang", None))
     answers = inline_answers(query.query, lang, _conversation(context), own)
@@ -603,10 +661,16 @@ def build_application(
     get_updates_request: BaseRequest | None = None,
     presales: Any = _UNSET,
     conversation: Conversation | None = None,
+    telegram_rate_limiter: bool = True,
+    clock: Callable[[], float] | None = None,
 ) -> Application:
     """The bot, ready for ``run_polling``/``run_webhook`` (in tests: initialize/start/start_*).
 
     ``presales`` defaults to loading SIZING_BOT_PRESALES (raises ``PresalesError`` on a bad file).
+    ``telegram_rate_limiter``: PTB's ``AIORateLimiter`` keeps outgoing requests within Telegram's
+    flood limits (30 messages/s overall, 20/min per group) and retries a 429 RetryAfter up to
+    ``FLOOD_MAX_RETRIES`` times; tests that push thousands of replies through a fake API turn it off.
+    ``clock``: monotonic seconds for the per-user/per-chat answer limits (tests inject a fake one).
     """
     token = settings.token()
     if not token:
@@ -639,10 +703,16 @@ def build_application(
         builder = builder.request(request)
     if get_updates_request is not None:
         builder = builder.get_updates_request(get_updates_request)
+    if telegram_rate_limiter:
+        builder = builder.rate_limiter(AIORateLimiter(max_retries=FLOOD_MAX_RETRIES))
     app = builder.build()
     data = app.bot_data
     data.settings, data.store, data.presales = settings, store, presales
     data.conversation = conversation or Conversation(settings_store=store, presales=presales)
+    if settings.user_rate or settings.chat_rate:
+        data.flood = FloodGate(settings.user_rate, settings.chat_rate, clock=clock)
+    if settings.inline_rate:
+        data.inline_flood = FloodGate(settings.inline_rate, None, clock=clock)
 
     # Order matters. PTB runs at most one handler per group -- the first whose filters match --
     # and every group in ascending order. Every handler shares group 0, so an update gets at

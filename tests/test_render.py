@@ -267,7 +267,8 @@ def test_continued_pretrain_stage_name():
 def test_inference_zh_headline_and_lines():
     html, text = both(inference_report(), "zh")
     headline = telegram_html_text(html).splitlines()[0]
-    assert headline == "70B bf16 推理：至少 2 张 A100 80G，推荐 4 张（TP=4）"
+    # the user stated the load (no context/concurrency assumption): the headline sizes for it
+    assert headline == "70B bf16 推理，100 并发 × 32K 上下文：需要 4 张 A100 80G（TP=4）；只放权重最少 2 张"
     for needle in ("140 GB", "320 KiB", "32K", "100", "16", "20 token/s", "2,015", "¥33.08–66.16"):
         assert needle in html, needle
     assert_plain_text(text)
@@ -276,7 +277,9 @@ def test_inference_zh_headline_and_lines():
 def test_inference_en_headline_and_lines():
     html, _ = both(inference_report(), "en")
     headline = telegram_html_text(html).splitlines()[0]
-    assert headline == "70B bf16 inference: at least 2 × A100 80G, 4 recommended (TP=4)"
+    assert headline == (
+        "70B bf16 inference for 100 concurrent × 32K context: 4 × A100 80G (TP=4); the weights alone need 2"
+    )
     assert "Weights: 140 GB (2 bytes per parameter)" in html
     assert "up to 16 concurrent sequences at 32K context" in html
     assert "≈ 2.8 s" in html

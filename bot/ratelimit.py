@@ -1,0 +1,178 @@
+"""Flood control for answers: sliding-window limits per user and per chat. Pure; injectable clock.
+
+A :class:`Rate` says "at most ``events`` answers in any ``window_s`` seconds" (written ``6/30s``).
+A :class:`SlidingWindow` enforces one rate per key (a user id, a chat id) by remembering the times
+of the last ``events`` admitted events of each key: exact, and at most ``events`` floats per key.
+
+:class:`FloodGate` combines the user and the chat limit for one answer and says what to do:
+
+* ``Verdict.ALLOW``  — answer (the event counts against both the user and the chat);
+* ``Verdict.NOTICE`` — refused, and this is the first refusal since the window last freed up:
+  send one short "too many requests" line;
+* ``Verdict.SILENT`` — refused, the notice was already sent: say nothing.
+
+A refused event does not count (it costs nothing, so repeating it does not extend the wait).
+The notice is owed per limit that refused: a chat over its limit gets one notice, whoever writes.
+
+Memory stays bounded: a key is dropped once its window holds no events and its notice has expired
+(checked from the least recently used end on every call, amortised O(1)), and ``max_keys`` caps the
+number of keys outright (the least recently used dropped first — lenient, never unbounded).
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections import OrderedDict, deque
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass
+from enum import Enum
+
+DEFAULT_MAX_KEYS = 100_000
+"""Keys (users or chats) remembered at once per window; ~200 bytes each at the default rates."""
+
+_RATE_RE = re.compile(
+    r"^\s*(\d+)\s*(?:/|per)\s*(\d+(?:\.\d+)?)?\s*(s|sec|secs|seconds?|m|min|minutes?)?\s*$", re.IGNORECASE
+)
+_OFF = {"off", "none", "0", "unlimited", "no"}
+
+
+@dataclass(frozen=True, slots=True)
+class Rate:
+    """At most ``events`` events in any ``window_s`` seconds."""
+
+    events: int
+    window_s: float
+
+    def __post_init__(self) -> None:
+        if self.events < 1 or not self.window_s > 0:
+            raise ValueError(
+                f"a rate needs at least 1 event in a positive window, got {self.events}/{self.window_s}"
+            )
+
+    @classmethod
+    def parse(cls, text: str) -> Rate | None:
+        """``"6/30s"``, ``"6/30"``, ``"20 per 1m"``, ``"5/s"`` → a Rate; ``"off"`` / ``"0"`` → None (no
+        limit). Raises ValueError on anything else."""
+        cleaned = text.strip().lower()
+        if cleaned in _OFF:
+            return None
+        match = _RATE_RE.match(cleaned)
+        if match is None:
+            raise ValueError(f"rate {text!r}: write events/seconds, e.g. 6/30s, 20/1m or off")
+        events, amount, unit = int(match[1]), float(match[2] or 1), (match[3] or "s")
+        if events == 0:
+            return None
+        return cls(events, amount * (60 if unit.startswith("m") else 1))
+
+    def __str__(self) -> str:
+        return f"{self.events}/{self.window_s:g}s"
+
+
+class Verdict(Enum):
+    ALLOW = "allow"
+    NOTICE = "notice"
+    SILENT = "silent"
+
+
+class _KeyState:
+    __slots__ = ("events", "noticed_until")
+
+    def __init__(self, events: int) -> None:
+        self.events: deque[float] = deque(maxlen=events)
+        self.noticed_until = float("-inf")
+
+
+class SlidingWindow:
+    """One :class:`Rate` per key. ``now`` is seconds on any monotonic clock (the caller's)."""
+
+    def __init__(self, rate: Rate, max_keys: int = DEFAULT_MAX_KEYS) -> None:
+        self.rate = rate
+        self.max_keys = max(1, int(max_keys))
+        self._keys: OrderedDict[Hashable, _KeyState] = OrderedDict()
+
+    def _expired(self, state: _KeyState, now: float) -> bool:
+        newest = state.events[-1] if state.events else float("-inf")
+        return now - newest >= self.rate.window_s and now >= state.noticed_until
+
+    def _purge(self, now: float) -> None:
+        while self._keys:
+            key, state = next(iter(self._keys.items()))
+            if not self._expired(state, now):
+                break
+            del self._keys[key]
+
+    def _state(self, key: Hashable, now: float) -> _KeyState:
+        self._purge(now)
+        state = self._keys.get(key)
+        if state is None:
+            state = self._keys[key] = _KeyState(self.rate.events)
+            while len(self._keys) > self.max_keys:
+                self._keys.popitem(last=False)
+        else:
+            self._keys.move_to_end(key)
+        return state
+
+    def full(self, key: Hashable, now: float) -> bool:
+        """True when one more event for ``key`` now would exceed the rate."""
+        events = self._state(key, now).events
+        return len(events) == self.rate.events and now - events[0] < self.rate.window_s
+
+    def add(self, key: Hashable, now: float) -> None:
+        """Count an admitted event (the oldest of a full deque falls out: it left the window)."""
+        self._state(key, now).events.append(now)
+
+    def frees_at(self, key: Hashable, now: float) -> float:
+        """When ``key`` may next have an event admitted."""
+        events = self._state(key, now).events
+        if len(events) < self.rate.events:
+            return now
+        return events[0] + self.rate.window_s
+
+    def notice_due(self, key: Hashable, now: float) -> bool:
+        """For a refused event: True once per refusal streak (until the window frees up)."""
+        state = self._state(key, now)
+        if now < state.noticed_until:
+            return False
+        state.noticed_until = self.frees_at(key, now)
+        return True
+
+    def __len__(self) -> int:
+        return len(self._keys)
+
+
+class FloodGate:
+    """Per-user and per-chat limits on answers. ``None`` for a rate means no limit on that level.
+
+    clock: seconds, monotonic (``time.monotonic`` by default; inject a fake in tests).
+    """
+
+    def __init__(
+        self,
+        user_rate: Rate | None,
+        chat_rate: Rate | None,
+        *,
+        clock: Callable[[], float] | None = None,
+        max_keys: int = DEFAULT_MAX_KEYS,
+    ) -> None:
+        self.clock = clock or time.monotonic
+        self.user = SlidingWindow(user_rate, max_keys) if user_rate else None
+        self.chat = SlidingWindow(chat_rate, max_keys) if chat_rate else None
+
+    def check(self, user_id: int, chat_id: int | None = None) -> Verdict:
+        """Admit (and count) one answer to ``user_id`` in ``chat_id`` (None: no chat, e.g. inline)."""
+        now = self.clock()
+        limits = [(self.user, user_id)]
+        if chat_id is not None:
+            limits.append((self.chat, chat_id))
+        for window, key in limits:
+            if window is not None and window.full(key, now):
+                return Verdict.NOTICE if window.notice_due(key, now) else Verdict.SILENT
+        for window, key in limits:
+            if window is not None:
+                window.add(key, now)
+        return Verdict.ALLOW
+
+    def __len__(self) -> int:
+        """Keys remembered (users + chats): bounded, see the module docstring."""
+        return len(self.user or ()) + len(self.chat or ())
