@@ -60,6 +60,8 @@ class Rate:
         match = _RATE_RE.match(cleaned)
         if match is None:
             raise ValueError(f"rate {text!r}: write events/seconds, e.g. 6/30s, 20/1m or off")
+        if match[2] is None and match[3] is None:
+            raise ValueError(f"rate {text!r}: say the window, e.g. 6/30s")
         events, amount, unit = int(match[1]), float(match[2] or 1), (match[3] or "s")
         if events == 0:
             return None

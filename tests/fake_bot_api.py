@@ -7,7 +7,7 @@ getUpdates (long polling, offsets confirm updates), sendMessage (validates HTML 
 does), editMessageText, answerCallbackQuery, answerInlineQuery (validates results), sendPhoto
 (multipart upload), getChatMember (statuses set with ``set_member_status``),
 set/get/deleteMyCommands, deleteWebhook, getWebhookInfo, close, logOut, and a catch-all that
-answers ``true``.
+answers ``true``. ``flood(method)`` makes the next calls fail with 429 RetryAfter.
 
 Every call is recorded (method and decoded parameters). Helpers build realistic updates: text
 messages in private chats or groups with ``bot_command`` and ``mention`` entities at UTF-16
@@ -95,10 +95,14 @@ class Call:
 class _State:
     updates: list[dict[str, Any]] = field(default_factory=list)
     calls: list[Call] = field(default_factory=list)
+    counts: dict[str, int] = field(default_factory=dict)
+    """method (lower case) → calls received: lets ``wait_for`` wake in O(1) under thousands of calls"""
     messages: dict[tuple[int, int], dict[str, Any]] = field(default_factory=dict)
     chats: dict[int, dict[str, Any]] = field(default_factory=dict)
     commands: dict[tuple[str, str], list[dict[str, Any]]] = field(default_factory=dict)
     members: dict[tuple[int, int], str] = field(default_factory=dict)
+    floods: dict[str, list[int]] = field(default_factory=dict)
+    """method (lower case) → [calls still to refuse, retry_after seconds]"""
     active_requests: int = 0
     closed: bool = False
 
@@ -315,6 +319,12 @@ class FakeBotAPI:
         with self._cond:
             self._state.members[(chat["id"], user["id"])] = status
 
+    def flood(self, method: str, *, times: int = 1, retry_after: int = 1) -> None:
+        """Answer the next ``times`` calls to ``method`` with 429 Too Many Requests, as Telegram's flood
+        control does (``parameters.retry_after`` in whole seconds)."""
+        with self._cond:
+            self._state.floods[method.lower()] = [times, retry_after]
+
     def message(self, chat_id: int, message_id: int) -> dict[str, Any] | None:
         """A message as the server stores it now (edits applied)."""
         with self._cond:
@@ -336,7 +346,7 @@ class FakeBotAPI:
             return [c for c in self._state.calls if c.method.lower() == method.lower()]
 
         with self._cond:
-            arrived = self._cond.wait_for(lambda: len(matching()) >= count, timeout)
+            arrived = self._cond.wait_for(lambda: self._state.counts.get(method.lower(), 0) >= count, timeout)
             calls = matching()
         assert arrived, f"expected {count} {method} call(s) within {timeout}s, got {len(calls)}: {calls}"
         return calls
@@ -357,10 +367,18 @@ class FakeBotAPI:
     def handle(self, token: str, method: str, params: dict[str, Any]) -> tuple[int, dict[str, Any]]:
         with self._cond:
             self._state.calls.append(Call(method, params, token))
+            self._state.counts[method.lower()] = self._state.counts.get(method.lower(), 0) + 1
             self._cond.notify_all()
         if token != self.token:
             return 401, {"ok": False, "error_code": 401, "description": "Unauthorized"}
         name = method.lower()
+        with self._cond:
+            flood = self._state.floods.get(name)
+            if flood and flood[0] > 0:
+                flood[0] -= 1
+                return 429, {"ok": False, "error_code": 429,
+                             "description": f"Too Many Requests: retry after {flood[1]}",
+                             "parameters": {"retry_after": flood[1]}}
         if name == "getupdates":
             return self._get_updates(params)
         handler = getattr(self, f"_m_{name}", None)
