@@ -492,20 +492,7 @@ def _training(report: SizingReport, f: Fmt, per_node: int) -> dict[str, Any] | N
         }
     if report.days is not None:
         t |= {"user_gpus": f.int(report.days.gpus), "user_days": f.days(report.days.days.likely)}
-    rows = report.days_table
-    if rows:
-        w_gpus = max(len(f.int(r.gpus)) for r in rows)
-        w_days = max(len(f.days(r.days.likely)) for r in rows)
-        t["rows"] = [
-            {
-                "gpus": rjust(f.int(r.gpus), w_gpus),
-                "days": rjust(f.days(r.days.likely), w_days),
-                "lo": f.days(r.days.low), "hi": f.days(r.days.high),
-                "band": r.days.low != r.days.high,
-                "one": r.gpus == 1,
-            }
-            for r in rows
-        ]
+    t["rows"] = _days_rows(report, f)
     c = report.cost
     if c is not None:
         t["cost"] = {
@@ -755,6 +742,25 @@ def _borderline_text(report: SizingReport, f: Fmt) -> str | None:
     return translate(f.lang, BORDERLINE_REASONS[reason], share=share, host=f.gb(12.0 * params))
 
 
+def _days_rows(report: SizingReport, f: Fmt) -> list[dict[str, Any]]:
+    """The GPUs ↔ days table, aligned for a <pre> block."""
+    rows = report.days_table
+    if not rows:
+        return []
+    w_gpus = max(len(f.int(r.gpus)) for r in rows)
+    w_days = max(len(f.days(r.days.likely)) for r in rows)
+    return [
+        {
+            "gpus": rjust(f.int(r.gpus), w_gpus),
+            "days": rjust(f.days(r.days.likely), w_days),
+            "lo": f.days(r.days.low), "hi": f.days(r.days.high),
+            "band": r.days.low != r.days.high,
+            "one": r.gpus == 1,
+        }
+        for r in rows
+    ]
+
+
 def _headline_days(report: SizingReport, gpus: int, f: Fmt) -> str:
     deadline = report.request.deadline_days or 30
     gh = report.gpu_hours
@@ -801,6 +807,7 @@ def _budget(report: SizingReport, f: Fmt, gpu: str) -> dict[str, Any] | None:
         "tokens": f.tokens(tokens.likely) if tokens else None,
         "tokens_low": f.tokens(tokens.low) if tokens else None,
         "tokens_high": f.tokens(tokens.high) if tokens else None,
+        "rows": _days_rows(report, f),
     }
 
 
@@ -825,6 +832,7 @@ def build_context(report: SizingReport, lang: str, parsed: ParseResult | None = 
             else "memory" if memory else "none")
     return {
         "kind": kind,
+        "sentence_gap": "" if lang == "zh" else " ",  # Chinese sentences run on without a space
         "model": _model_label(report),
         "stage": _stage_key(report),
         "gpu": gpu,

@@ -84,12 +84,15 @@ def chinchilla_tokens(params: float, tokens_per_param: float = 20.0) -> float:
     return tokens_per_param * params
 
 
-def compute_optimal_params(flops: float, tokens_per_param: float = 20.0) -> float:
-    """Largest compute-optimal N for a budget of C FLOPs: C = 6·N·(20·N) → N = √(C / 120).
+def compute_optimal_params(
+    flops: float, tokens_per_param: float = 20.0, flops_per_param_token: float = 6.0
+) -> float:
+    """Largest compute-optimal N for a budget of C FLOPs: C = k·N·(20·N) → N = √(C / (20·k)).
 
+    k = 6 for full training (√(C/120)); the same k as the rest of the answer otherwise.
     Source: Hoffmann et al. 2022 with C = 6·N·D (Kaplan et al. 2020).
     """
-    return math.sqrt(flops / (6.0 * tokens_per_param))
+    return math.sqrt(flops / (flops_per_param_token * tokens_per_param))
 
 
 def flops_for_gpu_hours(hours: float, peak_flops: float, mfu: float) -> float:

@@ -100,7 +100,9 @@ def explain(model: EfficiencyModel, family: str, memory_gib: float, params: floa
     elif gen == "v100":
         why = "V100: GPT-3's 21 % (PaLM Table 3)"
     else:
-        why = "no published runs on this class: 30 % (PaLM on TPU v4 ≈ 30 %), not calibrated"
+        return "no published runs on this class: 30 % (PaLM on TPU v4 ≈ 30 %), not calibrated" + (
+            "; MoE counted on active parameters" if moe else ""
+        )
     if moe:
         why += "; MoE counted on active parameters"
-    return why + "; fitted by estimator.calibration on published runs"
+    return why + "; calibrated on published runs (estimator.calibration)"

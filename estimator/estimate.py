@@ -100,6 +100,11 @@ def _resolve_model(
     spec = catalog.models().get(req.model) if req.model else None
     total = req.params_total or (spec.params_total if spec else None)
     active = req.params_active or (spec.params_active if spec else None)
+    if spec is not None and total and abs(total - spec.params_total) <= 0.2 * spec.params_total:
+        # "Qwen2.5-7B" names a size; the release has 7.61B: size with the exact count
+        if total != spec.params_total:
+            ledger.assume("params_total", spec.params_total, f"{spec.name}: {spec.source}")
+        total, active = spec.params_total, spec.params_active or active
     if spec is None and total is not None:
         spec = shape_for_size(active or total)
         ledger.assume("architecture", spec.id, SHAPE_SOURCE)
@@ -278,6 +283,9 @@ def estimate(req: SizingRequest) -> SizingReport:
                 high=compute.flops_for_gpu_hours(hours_budget.high, peak, mfu[1]),
             )
             n_for_flops = active or params
+            # how long the bought GPU-hours take on a few cluster sizes
+            need = compute.gpus_for_deadline(hours_budget.likely, deadline, gpu.gpus_per_node)
+            report["days_table"] = [_days(hours_budget, c) for c in _table_counts(need, gpu.gpus_per_node)]
             if n_for_flops:
                 report["tokens_for_budget"] = Band(
                     low=flops_budget.low / (k * n_for_flops),
@@ -285,7 +293,9 @@ def estimate(req: SizingRequest) -> SizingReport:
                     high=flops_budget.high / (k * n_for_flops),
                 )
             else:
-                report["max_params_for_budget"] = compute.compute_optimal_params(flops_budget.likely)
+                report["max_params_for_budget"] = compute.compute_optimal_params(
+                    flops_budget.likely, flops_per_param_token=k
+                )
                 report["chinchilla_tokens"] = compute.chinchilla_tokens(report["max_params_for_budget"])
 
     if tokens is not None and params is not None and mfu is not None:

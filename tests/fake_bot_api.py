@@ -332,6 +332,12 @@ class FakeBotAPI:
 
     # -- inspection --------------------------------------------------------------------------
     @property
+    def pending_updates(self) -> int:
+        """Updates queued and not yet confirmed by a getUpdates offset."""
+        with self._cond:
+            return len(self._state.updates)
+
+    @property
     def calls(self) -> list[Call]:
         with self._cond:
             return list(self._state.calls)

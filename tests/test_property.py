@@ -29,7 +29,8 @@ texts = st.one_of(
     st.builds(lambda p, n: p * n, st.sampled_from(PIECES), st.integers(min_value=1, max_value=3000)),
 )
 
-_BAD_NUMBER = re.compile(r"(?<![\w.])(?:inf|nan|infinity)(?![\w])|(?<![\w\-–/])-\d", re.IGNORECASE)
+# how inf / nan / negatives would leak: Python prints 'inf'/'nan', Babel '∞'/'NaN'
+_BAD_NUMBER = re.compile(r"(?<![\w.])(?:inf|nan)(?![\w])|∞|(?<![\w\-–/])-\d", re.IGNORECASE)
 
 
 _ECHOED = re.compile(r"“[^”]*”")  # user text we echo back (unknown names) may hold anything
