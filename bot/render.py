@@ -84,6 +84,14 @@ NOTE_MESSAGES: dict[str, str] = {
         "The model is split over nodes (TP=%(tp)s × PP=%(pp)s): pipeline stages talk over the network "
         "between nodes; expect lower throughput than inside one node."
     ),
+    "concurrency_limited_assumed": N_(
+        "Only ≈ %(max_concurrency)s sequences fit at this context (I assumed %(concurrency)s): "
+        "add GPUs, shorten the context or use an fp8 KV cache."
+    ),
+    "tp_over_pcie": N_(
+        "%(gpu)s has no NVLink: tensor parallelism runs over PCIe, so decoding is slower than on "
+        "NVLink GPUs — or serve one replica per GPU if the model fits."
+    ),
     "concurrency_limited": N_(
         "Only ≈ %(max_concurrency)s of the %(concurrency)s requested sequences fit at this context: "
         "add GPUs, shorten the context or use an fp8 KV cache."

@@ -513,9 +513,10 @@ def _size_serving(
     if req.gpu_count and req.gpu_count < inf.min_gpus:
         ledger.note("does_not_fit_requested", gpu_count=req.gpu_count, min_gpus=inf.min_gpus)
     elif req.gpu_count and inf.max_concurrency < conc:
-        ledger.note("concurrency_limited", max_concurrency=inf.max_concurrency, concurrency=conc)
-    if gpu.consumer and inf.serving_gpus > 1:
-        ledger.note("consumer_no_nvlink", gpu=gpu.family)
+        code = "concurrency_limited" if req.concurrency else "concurrency_limited_assumed"
+        ledger.note(code, max_concurrency=inf.max_concurrency, concurrency=conc)
+    if not gpu.nvlink and inf.tp > 1:
+        ledger.note("tp_over_pcie", gpu=gpu.family)
     if inf.pp > 1:
         ledger.note("pipeline_across_nodes", pp=inf.pp, tp=inf.tp)
 
