@@ -614,6 +614,7 @@ def _decode_form(pairs: list[tuple[str, str]]) -> dict[str, Any]:
 class _Handler(BaseHTTPRequestHandler):
     fake: FakeBotAPI
     protocol_version = "HTTP/1.1"
+    disable_nagle_algorithm = True  # headers and body go out as two writes: no 40 ms delayed-ACK stall
     _PATH = re.compile(r"^/bot(?P<token>[^/]+)/(?P<method>[A-Za-z]+)$")
 
     def do_GET(self) -> None:
