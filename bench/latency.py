@@ -20,7 +20,7 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
-CORPUS = REPO.parent / "shared" / "corpus" / "questions.json"
+CORPUS = REPO / "tests" / "data" / "questions.json"
 
 
 def _pct(values: list[float], q: float) -> float:

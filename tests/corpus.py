@@ -12,7 +12,8 @@ from typing import Any
 from bot.parse import ParseResult
 from estimator import catalog
 
-CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "questions.json"
+# A copy of the project corpus (../shared/corpus/questions.json) so a fresh clone tests the same cases.
+CORPUS = Path(__file__).resolve().parent / "data" / "questions.json"
 SIZING_STAGES = {"pretrain", "continued_pretrain", "finetune", "inference"}
 
 # corpus `expected` key → SizingRequest field
