@@ -15,7 +15,7 @@ Environment variables::
     TELEGRAM_WEBHOOK_PORT   port the webhook server binds, default 8443
     TELEGRAM_WEBHOOK_PATH   local URL path served, default: the path of TELEGRAM_WEBHOOK_URL
     SIZING_BOT_USER_RATE    answers per user, e.g. 6/30s (the default): at most 6 in any 30 s; off = none
-    SIZING_BOT_CHAT_RATE    answers per chat, default 20/30s; off = no limit
+    SIZING_BOT_CHAT_RATE    answers per chat, default 20/60s (Telegram's group limit); off = no limit
     SIZING_BOT_INLINE_RATE  inline-mode answers per user, default 30/30s (clients query as you type)
 
 The two URLs follow python-telegram-bot's ``base_url`` convention: the token is appended to
@@ -96,7 +96,7 @@ class BotSettings(BaseSettings):
         description="answers per user (any chat) in a sliding window; None = unlimited",
     )
     chat_rate: RateSetting = Field(
-        Rate(20, 30),
+        Rate(20, 60),  # Telegram lets a bot post about 20 messages a minute in one group
         validation_alias=AliasChoices("SIZING_BOT_CHAT_RATE", "chat_rate"),
         description="answers per chat in a sliding window; None = unlimited",
     )

@@ -47,11 +47,13 @@ def test_rate_str_round_trips() -> None:
     assert Rate.parse(str(Rate(20, 60))) == Rate(20, 60)
 
 
-def test_settings_default_6_per_user_20_per_chat_per_30s_and_env(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_settings_default_6_per_user_per_30s_20_per_chat_per_minute_and_env(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     for name in ("SIZING_BOT_USER_RATE", "SIZING_BOT_CHAT_RATE", "SIZING_BOT_INLINE_RATE"):
         monkeypatch.delenv(name, raising=False)
     s = BotSettings(_env_file=None)
-    assert (s.user_rate, s.chat_rate) == (Rate(6, 30), Rate(20, 30))
+    assert (s.user_rate, s.chat_rate) == (Rate(6, 30), Rate(20, 60))  # Telegram: ~20 posts a minute per group
     monkeypatch.setenv("SIZING_BOT_USER_RATE", "5/10s")
     monkeypatch.setenv("SIZING_BOT_CHAT_RATE", "off")
     s = BotSettings(_env_file=None)
