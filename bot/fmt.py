@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 import unicodedata
+from decimal import ROUND_HALF_EVEN, Decimal
 from functools import cache
 
 from babel import Locale
@@ -101,14 +102,26 @@ class Fmt:
     def __init__(self, lang: str) -> None:
         self.lang = lang
         self.locale = Locale.parse(locale_for(lang))
+        symbols = self.locale.number_symbols.get("latn", self.locale.number_symbols)
+        # en and zh_CN group with "," and use "." for decimals: Python's own formatting gives the same
+        # text as CLDR there, several times faster (Babel was ~30 % of a reply's rendering time)
+        self._python_digits = symbols.get("group") == "," and symbols.get("decimal") == "."
 
     # plain numbers -------------------------------------------------------------------------
     def int(self, x: float) -> str:
         """Exact grouped integer: ``93,483``."""
+        if self._python_digits:
+            return f"{round(x):,}"
         return format_decimal(round(x), locale=self.locale)
 
     def num(self, x: float, digits: int = 1) -> str:
-        """Grouped decimal with at most ``digits`` fraction digits: ``1,234.5``."""
+        """Grouped decimal with at most ``digits`` fraction digits (half-even, as CLDR): ``1,234.5``."""
+        if self._python_digits and math.isfinite(x) and abs(x) < 1e15:  # quantize keeps ≤ 28 digits
+            q = Decimal(repr(float(x))).quantize(Decimal(1).scaleb(-digits), rounding=ROUND_HALF_EVEN)
+            text = f"{q:,f}"
+            if "." in text:
+                text = text.rstrip("0").rstrip(".")
+            return "0" if text in ("-0", "") else text
         pattern = "#,##0" + ("." + "#" * digits if digits > 0 else "")
         return format_decimal(x, format=pattern, locale=self.locale)
 

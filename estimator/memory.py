@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from estimator.architecture import embedding_params
 from estimator.catalog import GpuSpec, ModelSpec
@@ -128,12 +128,12 @@ def logits_bytes(seq_len: int, micro_batch: int, vocab: int, tp: int) -> float:
     return micro_batch * seq_len * vocab * 6.0 / tp
 
 
-def _frozen_copy_bytes(params: float, plan: Plan) -> float:
+def _frozen_copy_bytes(params: float, plan: Plan | Layout) -> float:
     """A frozen bf16 model (DPO/PPO reference, PPO reward): 2Ψ, sharded like the weights."""
     return 2.0 * params / (plan.tp * plan.pp) / (plan.dp if plan.zero_stage >= 3 else 1)
 
 
-def breakdown(spec: ModelSpec, params: float, setup: TrainingSetup, plan: Plan) -> dict[str, float]:
+def breakdown(spec: ModelSpec, params: float, setup: TrainingSetup, plan: Plan | Layout) -> dict[str, float]:
     """Bytes per GPU by part for ``plan`` (stage 1 of the pipeline, the fullest one).
 
     Model states per :func:`model_state_bytes` on the TP × PP shard; with CPU offload
@@ -183,7 +183,22 @@ def _divisors(n: int) -> list[int]:
     return [d for d in range(1, n + 1) if n % d == 0]
 
 
-def candidate_plans(spec: ModelSpec, gpu: GpuSpec, gpus: int, setup: TrainingSetup) -> Iterator[Plan]:
+class Layout(NamedTuple):
+    """A candidate layout during the search (a light tuple; the result becomes a :class:`Plan`)."""
+
+    tp: int
+    pp: int
+    dp: int
+    zero_stage: int
+    recompute: str
+    micro_batch: int
+    offload: bool
+
+    def to_plan(self) -> Plan:
+        return Plan(**self._asdict())
+
+
+def candidate_plans(spec: ModelSpec, gpu: GpuSpec, gpus: int, setup: TrainingSetup) -> Iterator[Layout]:
     """Layouts for exactly ``gpus`` GPUs: TP ∈ {1,2,4,8} within a node dividing heads and KV heads,
     PP dividing the layers, DP for the rest, ZeRO 0–3 (only when DP > 1), recompute selective/full."""
     for tp in (1, 2, 4, 8):
@@ -195,18 +210,10 @@ def candidate_plans(spec: ModelSpec, gpu: GpuSpec, gpus: int, setup: TrainingSet
             dp = gpus // (tp * pp)
             for zero in (0, 1, 2, 3) if dp > 1 else (0,):
                 for recompute in RECOMPUTE_ORDER:
-                    yield Plan(
-                        tp=tp,
-                        pp=pp,
-                        dp=dp,
-                        zero_stage=zero,
-                        recompute=recompute,
-                        micro_batch=setup.micro_batch,
-                        offload=setup.offload,
-                    )
+                    yield Layout(tp, pp, dp, zero, recompute, setup.micro_batch, setup.offload)
 
 
-def plan_preference(plan: Plan) -> tuple:
+def plan_preference(plan: Plan | Layout) -> tuple:
     """Lower is better: no full recompute, no pipeline, least TP, then the lowest ZeRO stage.
 
     Design §3.5: DP + ZeRO (a configuration switch in DeepSpeed/FSDP) while the model states fit —
@@ -245,7 +252,7 @@ def best_plan_for(
     Among fitting layouts, those leaving ≥ 10 % headroom (:data:`HEADROOM`) come first — a plan at
     97 % of the card OOMs on the first allocation spike — then :func:`plan_preference`.
     """
-    best: tuple[tuple, Plan, dict[str, float]] | None = None
+    best: tuple[tuple, Layout, dict[str, float]] | None = None
     limit = gpu.memory_bytes * budget_fraction
     comfortable = gpu.memory_bytes * HEADROOM
     for plan in candidate_plans(spec, gpu, gpus, setup):
@@ -257,7 +264,7 @@ def best_plan_for(
             key = (total > comfortable, *plan_preference(plan))
             if best is None or key < best[0]:
                 best = (key, plan, parts)
-    return (best[1], best[2]) if best else None
+    return (best[1].to_plan(), best[2]) if best else None
 
 
 def _lower_bound(spec: ModelSpec, params: float, gpu: GpuSpec, setup: TrainingSetup) -> int:
