@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import asyncio
 import functools
-import importlib.util
 import logging
 import sqlite3
 import sys
@@ -655,20 +654,6 @@ def open_store(path: Path | None) -> Any:
     return SettingsStore(path)
 
 
-def remember_missing_sniffio() -> None:
-    """Make httpcore's per-request ``import sniffio`` fail fast when sniffio is not installed.
-
-    httpcore (under httpx, under PTB) imports sniffio inside ``current_async_library()`` on every
-    request, and recent anyio (4.16 here) no longer depends on sniffio. Without it every request repeats
-    a failed import, i.e. a search of every ``sys.path`` entry (≈ 0.2 ms of stat calls; ~6 % of the
-    bot's CPU under load, ~20 % more updates/s once skipped: bench/RESULTS.md). A ``None`` in
-    ``sys.modules`` is Python's documented way to make that import raise at once; httpcore then
-    assumes asyncio, which is what PTB runs on.
-    """
-    if "sniffio" not in sys.modules and importlib.util.find_spec("sniffio") is None:
-        sys.modules["sniffio"] = None  # type: ignore[assignment]
-
-
 def build_application(
     settings: BotSettings,
     *,
@@ -694,7 +679,6 @@ def build_application(
     secret = settings.webhook_secret_value()
     if secret:
         protect_token(secret)
-    remember_missing_sniffio()
     if presales is _UNSET:
         presales = load_presales(settings)
     store = open_store(settings.db_path)
