@@ -14,7 +14,6 @@ from __future__ import annotations
 import asyncio
 import datetime as dtm
 import logging
-import threading
 import time
 from collections import Counter, defaultdict
 from collections.abc import Iterator
@@ -24,6 +23,7 @@ from typing import Any
 import pytest
 from fake_bot_api import FakeBotAPI
 from htmlcheck import telegram_html_text
+from tg_harness import checked_fake_api
 
 import bot.telegram as tg
 from bot.config import BotSettings
@@ -79,12 +79,8 @@ class BoundedConversation(Conversation):
 def api(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeBotAPI]:
     monkeypatch.setenv("SIZING_BOT_DB", str(tmp_path / "settings.sqlite3"))
     monkeypatch.delenv("SIZING_BOT_PRESALES", raising=False)
-    threads_before = set(threading.enumerate())
-    with FakeBotAPI(token=TOKEN) as fake:
+    with checked_fake_api(TOKEN) as fake:
         yield fake
-    assert fake.active_requests == 0
-    leftover = [t for t in set(threading.enumerate()) - threads_before if t.is_alive() and not t.daemon]
-    assert not leftover, f"threads left running: {leftover}"
 
 
 def group_script(bot: str, n: int) -> list[tuple[str, bool]]:

@@ -10,9 +10,7 @@ been handled; and ``Application.stop()`` finishes the queued updates before retu
 from __future__ import annotations
 
 import asyncio
-import datetime as dtm
 import logging
-import threading
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from contextlib import asynccontextmanager
 from typing import Any
@@ -21,6 +19,7 @@ import pytest
 from fake_bot_api import Call, FakeBotAPI
 from htmlcheck import assert_telegram_html, telegram_html_text
 from telegram.ext import Application
+from tg_harness import checked_fake_api, polling, settings_for
 
 import bot.telegram as tg
 from bot.config import BotSettings
@@ -40,38 +39,17 @@ def settings_db(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> Any:
 
 @pytest.fixture
 def api() -> Iterator[FakeBotAPI]:
-    threads_before = set(threading.enumerate())
-    with FakeBotAPI(token=TOKEN) as fake:
+    with checked_fake_api(TOKEN) as fake:
         yield fake
-    assert fake.active_requests == 0
-    leftover = [t for t in set(threading.enumerate()) - threads_before if t.is_alive() and not t.daemon]
-    assert not leftover, f"threads left running: {leftover}"
 
 
-def settings_for(api: FakeBotAPI, token: str | None = None) -> BotSettings:
-    return BotSettings(
-        telegram_bot_token=token or api.token,
-        telegram_base_url=api.base_url,
-        telegram_base_file_url=api.base_file_url,
-        _env_file=None,
-    )
 
 
 @asynccontextmanager
 async def running_bot(api: FakeBotAPI) -> AsyncIterator[Application]:
     """What ``run_polling`` does, minus the signal handling and the blocking loop."""
-    app = tg.build_application(settings_for(api))
-    async with app:  # initialize (getMe) … shutdown
-        assert app.post_init is not None
-        await app.post_init(app)  # run_polling calls it; initialize/start do not
-        await app.start()
-        assert app.updater is not None
-        await app.updater.start_polling(poll_interval=0, timeout=dtm.timedelta(seconds=1))
-        try:
-            yield app
-        finally:
-            await app.updater.stop()
-            await app.stop()  # handles every update already fetched, then returns
+    async with polling(tg.build_application(settings_for(api))) as app:
+        yield app
 
 
 def scenario(body: Callable[[FakeBotAPI], Awaitable[None]], api: FakeBotAPI) -> None:

@@ -6,22 +6,19 @@ replies or logs. No network: loopback only.
 from __future__ import annotations
 
 import asyncio
-import datetime as dtm
 import logging
-import threading
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
-from contextlib import asynccontextmanager
+from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from fake_bot_api import Call, FakeBotAPI
 from htmlcheck import MAX_TEXT_CHARS, assert_telegram_html, telegram_html_text
-from telegram.ext import AIORateLimiter, Application
+from telegram.ext import AIORateLimiter
+from tg_harness import checked_fake_api, polling, settings_for
 
 import bot.keyboards as kb
 import bot.telegram as tg
-from bot.config import BotSettings
 
 # AIORateLimiter reads RetryAfter.retry_after, which PTB 22.2+ flags as changing type in v23
 pytestmark = pytest.mark.filterwarnings("ignore:.*retry_after.*:DeprecationWarning")
@@ -42,39 +39,13 @@ class FakeClock:
 def api(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeBotAPI]:
     monkeypatch.setenv("SIZING_BOT_DB", str(tmp_path / "settings.sqlite3"))
     monkeypatch.delenv("SIZING_BOT_PRESALES", raising=False)
-    threads_before = set(threading.enumerate())
-    with FakeBotAPI(token=TOKEN) as fake:
+    with checked_fake_api(TOKEN) as fake:
         yield fake
-    assert fake.active_requests == 0
-    leftover = [t for t in set(threading.enumerate()) - threads_before if t.is_alive() and not t.daemon]
-    assert not leftover, f"threads left running: {leftover}"
 
 
-def settings_for(api: FakeBotAPI, **extra: Any) -> BotSettings:
-    return BotSettings(
-        telegram_bot_token=api.token,
-        telegram_base_url=api.base_url,
-        telegram_base_file_url=api.base_file_url,
-        _env_file=None,
-        **extra,
-    )
 
 
-@asynccontextmanager
-async def polling(app: Application) -> AsyncIterator[Application]:
-    async with app:
-        assert app.post_init is not None
-        await app.post_init(app)
-        await app.start()
-        assert app.updater is not None
-        await app.updater.start_polling(poll_interval=0, timeout=dtm.timedelta(seconds=1))
-        try:
-            yield app
-        finally:
-            await app.updater.stop()
-            await app.stop()
-    if app.post_shutdown is not None:
-        await app.post_shutdown(app)
+
 
 
 def scenario(

@@ -9,13 +9,10 @@ pre-sales contact line, and the webhook's secret-token check. No network: loopba
 from __future__ import annotations
 
 import asyncio
-import datetime as dtm
 import json
 import logging
 import socket
-import threading
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
-from contextlib import asynccontextmanager
+from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -24,11 +21,10 @@ import pytest
 from fake_bot_api import Call, FakeBotAPI
 from htmlcheck import assert_telegram_html, telegram_html_text
 from telegram import InlineKeyboardMarkup
-from telegram.ext import Application
+from tg_harness import checked_fake_api, polling, settings_for
 
 import bot.keyboards as kb
 import bot.telegram as tg
-from bot.config import BotSettings
 from bot.dialogue import Conversation
 from bot.render import render_help
 
@@ -48,40 +44,13 @@ def db_path(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 @pytest.fixture
 def api(db_path: Path) -> Iterator[FakeBotAPI]:
-    threads_before = set(threading.enumerate())
-    with FakeBotAPI(token=TOKEN) as fake:
+    with checked_fake_api(TOKEN) as fake:
         yield fake
-    assert fake.active_requests == 0
-    leftover = [t for t in set(threading.enumerate()) - threads_before if t.is_alive() and not t.daemon]
-    assert not leftover, f"threads left running: {leftover}"
 
 
-def settings_for(api: FakeBotAPI, **extra: Any) -> BotSettings:
-    return BotSettings(
-        telegram_bot_token=api.token,
-        telegram_base_url=api.base_url,
-        telegram_base_file_url=api.base_file_url,
-        _env_file=None,
-        **extra,
-    )
 
 
-@asynccontextmanager
-async def polling(app: Application) -> AsyncIterator[Application]:
-    """What ``run_polling`` does, minus the signal handling and the blocking loop."""
-    async with app:
-        assert app.post_init is not None
-        await app.post_init(app)
-        await app.start()
-        assert app.updater is not None
-        await app.updater.start_polling(poll_interval=0, timeout=dtm.timedelta(seconds=1))
-        try:
-            yield app
-        finally:
-            await app.updater.stop()
-            await app.stop()
-    if app.post_shutdown is not None:
-        await app.post_shutdown(app)  # run_polling calls it after shutdown (closes the DB)
+
 
 
 Body = Callable[[FakeBotAPI], Awaitable[None]]
