@@ -321,12 +321,9 @@ def _gpu_short(report: SizingReport) -> str:
 
 
 def _model(report: SizingReport) -> str:
-    req = report.request
-    if report.model_name:
-        return report.model_name
-    if req.params_total:
-        return Fmt.params(req.params_total)
-    return req.model or "LLM"
+    from bot.render import model_label
+
+    return model_label(report)
 
 
 def _stage(report: SizingReport, ctx: _Ctx) -> str:

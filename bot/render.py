@@ -366,7 +366,7 @@ def gpu_names(report: SizingReport) -> tuple[str, str, float | None]:
     return short, spec.family, spec.memory_bytes
 
 
-def _model_label(report: SizingReport) -> str:
+def model_label(report: SizingReport) -> str:
     req = report.request
     if report.model_name:
         return report.model_name
@@ -841,7 +841,7 @@ def build_context(report: SizingReport, lang: str, parsed: ParseResult | None = 
     return {
         "kind": kind,
         "sentence_gap": "" if lang == "zh" else " ",  # Chinese sentences run on without a space
-        "model": _model_label(report),
+        "model": model_label(report),
         "stage": _stage_key(report),
         "gpu": gpu,
         "gpu_family": family,
