@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
+import logging
+
 from pydantic import BaseModel
 
 from bot.parse import Lang, ParseResult, parse
 from estimator import estimate
 from estimator.models import Currency, SizingReport, SizingRequest
+
+log = logging.getLogger(__name__)
+
+ESTIMATOR_ERROR = "estimator_error"
+"""ParseResult note when the estimator failed on a request (a bug on our side: logged, not shown)."""
 
 MAX_INPUT_CHARS = 100_000
 """Hard cap on what reaches the parser (Telegram caps messages at 4,096; the CLI reads stdin).
@@ -44,6 +51,16 @@ def with_language_defaults(request: SizingRequest, lang: Lang) -> SizingRequest:
     return request
 
 
+def safe_estimate(request: SizingRequest) -> SizingReport | None:
+    """The estimator's report, or None (logged with the request) if it fails: a reply never carries
+    a traceback, whatever the bug."""
+    try:
+        return estimate(request)
+    except Exception:
+        log.exception("estimator failed on %r", request)
+        return None
+
+
 def answer(text: str, lang: Lang | None = None) -> Answer:
     """Answer one question. Never raises on user input; ``lang`` overrides the detected language."""
     parsed = parse(text[:MAX_INPUT_CHARS])
@@ -52,6 +69,7 @@ def answer(text: str, lang: Lang | None = None) -> Answer:
     reply_lang = lang or parsed.lang
     if parsed.out_of_scope or not is_answerable(parsed.request):
         return Answer(parsed=parsed, report=None, lang=reply_lang)
-    return Answer(
-        parsed=parsed, report=estimate(with_language_defaults(parsed.request, reply_lang)), lang=reply_lang
-    )
+    report = safe_estimate(with_language_defaults(parsed.request, reply_lang))
+    if report is None:
+        parsed = parsed.model_copy(update={"notes": [*parsed.notes, ESTIMATOR_ERROR]})
+    return Answer(parsed=parsed, report=report, lang=reply_lang)

@@ -61,11 +61,18 @@ from typing import Any, Generic, TypeVar
 from pydantic import BaseModel, Field, ValidationError
 
 from bot import lexicon as lx
-from bot.answer import MAX_INPUT_CHARS, Answer, is_answerable, with_language_defaults
+from bot.answer import (
+    ESTIMATOR_ERROR,
+    MAX_INPUT_CHARS,
+    Answer,
+    is_answerable,
+    safe_estimate,
+    with_language_defaults,
+)
 from bot.parse import Lang, ParseResult, normalize, parse
 from bot.presales import PresalesConfig, resolve_gpu_family
 from bot.settings_store import ChatSettings
-from estimator import catalog, defaults, estimate
+from estimator import catalog, defaults
 from estimator.models import Assumption, Method, Precision, SizingReport, SizingRequest, Stage
 
 log = logging.getLogger(__name__)
@@ -638,7 +645,11 @@ class Conversation:
         report = None
         if is_answerable(rec.request) and (rec.followup or not parsed.out_of_scope):
             effective, sources = self.effective_request(rec.request, lang, settings)
-            report = with_source_assumptions(estimate(effective), effective, sources, self.presales)
+            report = safe_estimate(effective)
+            if report is None:
+                parsed = parsed.model_copy(update={"notes": [*parsed.notes, ESTIMATOR_ERROR]})
+            else:
+                report = with_source_assumptions(report, effective, sources, self.presales)
         return Turn(
             id=rec.id or "-", answer=Answer(parsed=parsed, report=report, lang=lang), request=rec.request,
             followup=rec.followup, changed=rec.changed, sources=sources, chat_id=rec.chat_id,

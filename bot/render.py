@@ -19,7 +19,7 @@ from typing import Any, Literal
 from jinja2 import Environment, FileSystemLoader
 from markupsafe import Markup, escape
 
-from bot.answer import MAX_INPUT_CHARS, Answer
+from bot.answer import ESTIMATOR_ERROR, MAX_INPUT_CHARS, Answer
 from bot.fmt import Fmt, bar, display_width, fmt_for, ljust, rjust
 from bot.i18n import N_, templates_dir, translate, translations
 from bot.parse import ParseResult
@@ -261,7 +261,8 @@ def render_help(
     lang: str, fmt: Format = "html", *, out_of_scope: bool = False, parsed: ParseResult | None = None
 ) -> str:
     """Short help with tappable examples in ``lang``; a polite scope line first if ``out_of_scope``."""
-    ctx = {"out_of_scope": out_of_scope, **_parse_extras(parsed)}
+    failed = parsed is not None and ESTIMATOR_ERROR in parsed.notes
+    ctx = {"out_of_scope": out_of_scope, "failed": failed, **_parse_extras(parsed)}
     return _render_capped("help.j2", lang, fmt, ctx)
 
 
@@ -700,7 +701,8 @@ def _inference(report: SizingReport, f: Fmt, lang: str) -> dict[str, Any] | None
         "rec_gpus": f.int(inf.recommended_gpus),
         "serving_gpus": f.int(inf.serving_gpus),
         "same": inf.min_gpus == inf.recommended_gpus,
-        "layout": f"TP={inf.tp}" + (f" × PP={inf.pp}" if inf.pp > 1 else ""),
+        "layout": f"TP={inf.tp}" + (f" × PP={inf.pp}" if inf.pp > 1 else "")
+        + (" × " + translate(lang, N_("%(n)s replicas"), n=f.int(inf.replicas)) if inf.replicas > 1 else ""),
         "max_concurrency": f.int(inf.max_concurrency),
         "table": [
             {"context": rjust(_context_len(ctx), 4), "n": f.int(n)} for ctx, n in inf.concurrency_table

@@ -6,6 +6,7 @@ Sizes in bytes, speeds in tokens per second, times in seconds, prices per GPU-ho
 from __future__ import annotations
 
 import math
+from typing import NamedTuple
 
 from estimator.catalog import GpuSpec, ModelSpec
 from estimator.defaults import CUDA_CONTEXT_BYTES, GPU_MEMORY_UTILIZATION
@@ -117,17 +118,68 @@ def layout_for(need_weights: float, need_kv: float, spec: ModelSpec, gpu: GpuSpe
     return t, max(2, math.ceil(total / per_node))
 
 
-def _tp_pp_count(weights: float, kv: float, spec: ModelSpec, gpu: GpuSpec) -> int:
-    tp, pp = layout_for(weights, kv, spec, gpu)
-    return tp * pp
+class Layout(NamedTuple):
+    """A serving layout: ``replicas`` copies of the model, each on TP × PP GPUs."""
+
+    tp: int
+    pp: int
+    replicas: int
+
+    @property
+    def gpus(self) -> int:
+        return self.tp * self.pp * self.replicas
 
 
-def max_sequences(spec: ModelSpec, gpu: GpuSpec, gpus: int, tp: int, weights: float, kv_seq: float) -> int:
-    """Sequences of one length whose KV fits next to the weights on ``gpus`` GPUs."""
-    room = usable_bytes_per_gpu(gpu) * gpus - weights
+def sequences_per_replica(
+    weights: float, kv_seq: float, spec: ModelSpec, gpu: GpuSpec, tp: int, pp: int
+) -> int:
+    """Sequences of ``kv_seq`` bytes that fit next to one copy of the weights on TP × PP GPUs."""
+    room = usable_bytes_per_gpu(gpu) * tp * pp - weights
     if room <= 0 or kv_seq <= 0:
         return 0
     return int(room // (kv_seq * _kv_replication(spec, tp)))
+
+
+def serving_layout(weights: float, kv_seq: float, concurrency: int, spec: ModelSpec, gpu: GpuSpec) -> Layout:
+    """Fewest GPUs for ``concurrency`` sequences: replicas of the smallest-footprint TP group when one
+    node holds the weights (vLLM/SGLang scale out with data-parallel replicas; TP stays inside a node),
+    else one pipeline across nodes. Ties go to the larger TP group (faster per sequence)."""
+    best: tuple[tuple[int, int], Layout] | None = None
+    for t in tp_options(spec, gpu):
+        per = sequences_per_replica(weights, kv_seq, spec, gpu, t, 1)
+        if per < 1:
+            continue
+        layout = Layout(t, 1, math.ceil(concurrency / per))
+        key = (layout.gpus, -t)
+        if best is None or key < best[0]:
+            best = (key, layout)
+    if best is not None:
+        return best[1]
+    tp, pp = layout_for(weights, kv_seq * concurrency, spec, gpu)
+    return Layout(tp, pp, 1)
+
+
+def layout_on(gpus: int, weights: float, kv_seq: float, spec: ModelSpec, gpu: GpuSpec) -> Layout:
+    """How to use the user's ``gpus``: the TP group size (replicated over the rest) that holds the most
+    sequences — fewer, larger groups waste less memory on copies of the weights; ties go to more
+    replicas (more throughput). A pipeline across nodes when no single node holds the weights."""
+    best: tuple[tuple[int, int], Layout] | None = None
+    for t in tp_options(spec, gpu):
+        if t > gpus:
+            break
+        layout = Layout(t, 1, gpus // t)
+        seqs = layout.replicas * sequences_per_replica(weights, kv_seq, spec, gpu, t, 1)
+        if seqs >= 1 and (best is None or (seqs, layout.replicas) > best[0]):
+            best = ((seqs, layout.replicas), layout)
+    if best is not None:
+        return best[1]
+    tp, pp = layout_for(weights, kv_seq, spec, gpu)
+    return Layout(tp, pp, max(1, gpus // (tp * pp)))
+
+
+def max_sequences(spec: ModelSpec, gpu: GpuSpec, layout: Layout, weights: float, kv_seq: float) -> int:
+    """Sequences of one length whose KV fits next to the weights in every replica of ``layout``."""
+    return layout.replicas * sequences_per_replica(weights, kv_seq, spec, gpu, layout.tp, layout.pp)
 
 
 def decode_speed(
@@ -195,22 +247,26 @@ def size_inference(
     kv_seq = kv_bytes_per_sequence(spec, context_tokens, kv_b)
     kv_total = kv_seq * concurrency
     tp_min, pp_min = layout_for(weights, kv_seq, spec, gpu)
-    tp, pp = layout_for(weights, kv_total, spec, gpu)
-    min_gpus, recommended = tp_min * pp_min, max(tp_min * pp_min, tp * pp)
+    min_gpus = tp_min * pp_min
+    rec = serving_layout(weights, kv_seq, concurrency, spec, gpu)
+    recommended = max(min_gpus, rec.gpus)
     # speed and cost refer to the user's count when it holds the model, else to the recommendation
-    serving = gpu_count if gpu_count and gpu_count >= min_gpus else recommended
-    if gpu_count and gpu_count >= min_gpus:
-        tp = max((t for t in tp_options(spec, gpu) if t <= gpu_count), default=1)
-        pp = max(1, gpu_count // tp)
-    max_conc = max_sequences(spec, gpu, serving, tp, weights, kv_seq)
+    use = layout_on(gpu_count, weights, kv_seq, spec, gpu) if gpu_count and gpu_count >= min_gpus else rec
+    serving = gpu_count if gpu_count and gpu_count >= min_gpus else rec.gpus
+    max_conc = max_sequences(spec, gpu, use, weights, kv_seq)
     table = [
-        (c, max_sequences(spec, gpu, serving, tp, weights, kv_bytes_per_sequence(spec, c, kv_b)))
+        (c, max_sequences(spec, gpu, use, weights, kv_bytes_per_sequence(spec, c, kv_b)))
         for c in (2048, 4096, 8192, 16384, 32768, 131072)
         if c <= max(context_tokens, spec.max_context or context_tokens)
     ]
     prompt = prompt_tokens or int(context_tokens * PROMPT_SHARE)
     batch = max(1, min(concurrency, max_conc))
-    speed = decode_speed(spec, params, active, gpu, tp, bpp, kv_seq, batch) if max_conc else None
+    per_replica_batch = max(1, math.ceil(batch / use.replicas))
+    speed = (
+        decode_speed(spec, params, active, gpu, use.tp, bpp, kv_seq, per_replica_batch) if max_conc else None
+    )
+    if speed is not None and use.replicas > 1:
+        speed = speed.model_copy(update={"aggregate": speed.aggregate * use.replicas, "batch": batch})
     cost_m = cost_month = None
     if price:
         low, high, cur = price
@@ -225,10 +281,18 @@ def size_inference(
                 currency=cur,
             )
     alternatives = [
-        Alternative(change=p.value, min_gpus=_tp_pp_count(params * bytes_per_param(p), kv_seq, spec, gpu))
+        Alternative(
+            change=p.value,
+            min_gpus=max(
+                layout_for(params * bytes_per_param(p), kv_seq, spec, gpu)[0]
+                * layout_for(params * bytes_per_param(p), kv_seq, spec, gpu)[1],
+                serving_layout(params * bytes_per_param(p), kv_seq, concurrency, spec, gpu).gpus,
+            ),
+        )
         for p in (Precision.fp8, Precision.int4)  # int8 weighs as much as fp8
         if bytes_per_param(p) < bpp
     ]
+    tp, pp = use.tp, use.pp
     return Inference(
         alternatives=alternatives,
         weights_bytes=weights,
@@ -247,10 +311,11 @@ def size_inference(
         serving_gpus=serving,
         tp=tp,
         pp=pp,
+        replicas=use.replicas,
         max_concurrency=max_conc,
         concurrency_table=table,
         decode_tokens_per_s=speed,
-        prefill_seconds=prefill_seconds(active, prompt, gpu, min(serving, tp)) if max_conc else None,
+        prefill_seconds=prefill_seconds(active, prompt, gpu, tp) if max_conc else None,
         cost_per_million_tokens=cost_m,
         cost_per_month=cost_month,
     )

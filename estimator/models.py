@@ -228,6 +228,7 @@ class Inference(_Frozen):
     )
     tp: int
     pp: int = 1
+    replicas: int = Field(1, description="copies of the model (data-parallel serving), each on TP × PP GPUs")
     max_concurrency: int = Field(description="sequences of `context_tokens` that fit on `serving_gpus`")
     concurrency_table: list[tuple[int, int]] = Field(
         default_factory=list, description="(context tokens, max concurrent sequences) on `serving_gpus`"
@@ -241,7 +242,7 @@ class Inference(_Frozen):
     )
     cost_per_month: PriceBand | None = Field(None, description="serving_gpus × 730 h × price")
     alternatives: list[Alternative] = Field(
-        default_factory=list, description="fewest GPUs with lighter weights ('fp8' = int8 size, 'int4')"
+        default_factory=list, description="GPUs for the same load with lighter weights ('fp8', 'int4')"
     )
 
 
