@@ -701,7 +701,8 @@ def _inference(report: SizingReport, f: Fmt, lang: str) -> dict[str, Any] | None
         "rec_gpus": f.int(inf.recommended_gpus),
         "serving_gpus": f.int(inf.serving_gpus),
         "same": inf.min_gpus == inf.recommended_gpus,
-        "layout": f"TP={inf.tp}" + (f" × PP={inf.pp}" if inf.pp > 1 else "")
+        "layout": f"FP8, TP={inf.fp8_min_gpus}" if report.feasible_reason == "fp8_only" and inf.fp8_min_gpus
+        else f"TP={inf.tp}" + (f" × PP={inf.pp}" if inf.pp > 1 else "")
         + (" × " + translate(lang, N_("%(n)s replicas"), n=f.int(inf.replicas)) if inf.replicas > 1 else ""),
         "max_concurrency": f.int(inf.max_concurrency),
         "table": [
@@ -720,7 +721,10 @@ def _inference(report: SizingReport, f: Fmt, lang: str) -> dict[str, Any] | None
         "rec_nodes": _nodes_suffix(inf.recommended_gpus, report, lang),
         "count_ok": bool(report.request.gpu_count and report.request.gpu_count >= inf.min_gpus),
         "verdict": report.feasible,
-        "verdict_text": translate(lang, SERVING_VERDICTS[report.feasible or "yes"]),
+        "verdict_text": translate(
+            lang,
+            SERVING_VERDICTS.get(report.feasible_reason or "", SERVING_VERDICTS[report.feasible or "yes"]),
+        ),
         "alternatives": "; ".join(
             f"{PRECISION_LABELS.get(a.change, a.change.upper())}: {f.int(a.min_gpus)}"
             for a in inf.alternatives
@@ -791,7 +795,9 @@ def _nodes_suffix(gpus: int, report: SizingReport, lang: str) -> str:
 
 
 PRECISION_LABELS = {"fp8": "FP8/INT8", "int4": "INT4 (GPTQ/AWQ)"}
-SERVING_VERDICTS = {
+SERVING_VERDICTS = {  # by verdict, or by the reason of a borderline one
+    "fp8_only": N_("only with FP8 weights (bf16 does not fit) — standard on this GPU, check quality"),
+    "range_upper_end": N_("only at the upper end of the GPU range you gave"),
     "yes": N_("fits"),
     "borderline": N_("fits, but tight: little room left for the KV cache"),
     "no": N_("does not fit at the requested load"),

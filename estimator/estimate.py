@@ -447,21 +447,32 @@ def _training_verdict(
     return "no", None
 
 
-def _serving_verdict(req: SizingRequest, inf: Inference) -> str | None:
-    """'yes' / 'borderline' / 'no' for the user's GPU count (None without one).
+def _serving_verdict(
+    req: SizingRequest, inf: Inference, gpu: GpuSpec
+) -> tuple[str | None, str | None]:
+    """('yes' / 'borderline' / 'no', reason) for the user's GPU count; (None, None) without one.
 
     The weights and one full-context sequence must fit, and a stated concurrency too; borderline when
-    that leaves under 10 % of the usable memory or fits only at the upper end of a stated range.
+    that leaves under 10 % of the usable memory ('tight'), fits only at the upper end of a stated range
+    ('range_upper_end'), or — no precision named, 16-bit weights, a GPU with FP8 tensor cores — fits
+    only with FP8 weights ('fp8_only': standard on Hopper-class serving, a quality trade-off to check).
     """
     count = _requested_count(req)
     if count is None:
-        return None
+        return None, None
     if inf.min_gpus > count:
-        return "borderline" if req.gpu_count_max and inf.min_gpus <= req.gpu_count_max else "no"
+        if req.gpu_count_max and inf.min_gpus <= req.gpu_count_max:
+            return "borderline", "range_upper_end"
+        fp8_fits = inf.fp8_min_gpus is not None and inf.fp8_min_gpus <= count
+        if req.precision is None and gpu.peak_tflops_fp8 and fp8_fits:
+            return "borderline", "fp8_only"
+        return "no", None
     if req.concurrency and inf.max_concurrency < req.concurrency:
-        return "no"
+        return "no", None
     need = inf.weights_bytes + inf.kv_bytes_per_sequence * (req.concurrency or 1)
-    return "yes" if need <= HEADROOM * inf.usable_bytes_per_gpu * count else "borderline"
+    if need <= HEADROOM * inf.usable_bytes_per_gpu * count:
+        return "yes", None
+    return "borderline", "tight"
 
 
 def _size_serving(
@@ -506,7 +517,7 @@ def _size_serving(
         price=price[:3] if price else None,
     )
     report["inference"] = inf
-    report["feasible"] = _serving_verdict(req, inf)
+    report["feasible"], report["feasible_reason"] = _serving_verdict(req, inf, gpu)
     filled |= {"precision": precision, "seq_len": context, "concurrency": conc}
     if price:
         filled["currency"] = price[2]

@@ -293,6 +293,7 @@ def size_inference(
         if bytes_per_param(p) < bpp
     ]
     tp, pp = use.tp, use.pp
+    fp8_tp, fp8_pp = layout_for(params * bytes_per_param(Precision.fp8), kv_seq, spec, gpu)
     return Inference(
         alternatives=alternatives,
         weights_bytes=weights,
@@ -312,6 +313,7 @@ def size_inference(
         tp=tp,
         pp=pp,
         replicas=use.replicas,
+        fp8_min_gpus=fp8_tp * fp8_pp if bpp > bytes_per_param(Precision.fp8) else None,
         max_concurrency=max_conc,
         concurrency_table=table,
         decode_tokens_per_s=speed,

@@ -229,6 +229,7 @@ class Inference(_Frozen):
     tp: int
     pp: int = 1
     replicas: int = Field(1, description="copies of the model (data-parallel serving), each on TP × PP GPUs")
+    fp8_min_gpus: int | None = Field(None, description="fewest GPUs holding FP8 weights and one sequence")
     max_concurrency: int = Field(description="sequences of `context_tokens` that fit on `serving_gpus`")
     concurrency_table: list[tuple[int, int]] = Field(
         default_factory=list, description="(context tokens, max concurrent sequences) on `serving_gpus`"
@@ -271,7 +272,8 @@ class SizingReport(_Frozen):
         "offload / 8-bit optimizer / the range's upper end) or 'no'; None without a count"
     )
     feasible_reason: str | None = Field(
-        None, description="why borderline: 'tight', 'offload', 'sharded_4bit_base', 'range_upper_end'"
+        None,
+        description="why borderline: 'tight', 'offload', 'sharded_4bit_base', 'range_upper_end', 'fp8_only'",
     )
     max_params_for_budget: float | None = Field(
         None, description="largest compute-optimal N (D = 20·N) the budget or GPUs × days can train"
