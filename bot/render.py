@@ -442,12 +442,30 @@ def _assumption_rows(report: SizingReport, lang: str) -> list[dict[str, str]]:
     rows = []
     for a in report.assumptions:
         label = FIELD_LABELS.get(a.field)
+        value = format_param(f, a.field, a.value)
         rows.append({
             "label": translate(lang, label) if label else a.field,
-            "value": format_param(f, a.field, a.value),
-            "source": a.source,
+            "value": ledger_text(lang, value) if isinstance(a.value, str) else value,
+            "source": ledger_text(lang, a.source),
         })
     return rows
+
+
+def ledger_text(lang: str, text: str) -> str:
+    """An estimator explanation in ``lang`` when the catalog has it (bot/ledger_texts.py), whole or
+    clause by clause at "; "; citations and anything untranslated stay as written. (gettext without
+    %-substitution: these texts contain literal "%".)"""
+    if lang == "en" or not text:
+        return text
+    gettext = translations(lang).gettext
+    whole = gettext(text)
+    if whole != text:
+        return whole
+    parts = text.split("; ")
+    translated = [gettext(part) for part in parts]
+    if translated == parts:  # a citation: leave it exactly as written
+        return text
+    return ("；" if lang == "zh" else "; ").join(translated)
 
 
 def _parse_extras(parsed: ParseResult | None) -> dict[str, Any]:

@@ -73,7 +73,7 @@ def _resolve_gpu(req: SizingRequest, ledger: _Ledger) -> GpuSpec:
     if req.gpu_memory_gib:
         match = catalog.gpu_with_memory(req.gpu_memory_gib)
         if match is not None:
-            ledger.assume("gpu", match.id, f"a {req.gpu_memory_gib:g} GiB card: the fastest in the catalog")
+            ledger.assume("gpu", match.id, "the fastest catalog card with the memory you named")
             return match
         base = catalog.gpu(defaults.DEFAULT_GPU)
         generic = base.model_copy(

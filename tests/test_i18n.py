@@ -63,9 +63,11 @@ def test_en_catalog_covers_every_msgid():
 
 @pytest.mark.parametrize("locale", ["zh_CN", "en"])
 def test_placeholders_match(locale):
+    from bot.ledger_texts import LEDGER_TEXTS  # shown with plain gettext, never %-formatted
+
     bad = []
     for m in _catalog(PO[locale], locale):
-        if not m.id or not m.string:
+        if not m.id or not m.string or m.id in LEDGER_TEXTS:
             continue
         if _placeholders(m.id) != _placeholders(m.string):
             bad.append((m.id, m.string))
@@ -96,8 +98,12 @@ def test_translate_formats_and_falls_back():
     assert i18n.translate("zh", "pre-training") == "预训练"
     assert i18n.translate("en", "pre-training") == "pre-training"
     assert i18n.translate("fr", "pre-training") == "pre-training"  # unknown language → English
-    assert i18n.translate("zh", "MFU %(mfu)s is outside the usual 30–50%% band: please double-check it.",
-                          mfu="80%") == "MFU 80% 超出常见的 30–50% 区间，请再确认一下。"
+    assert (
+        i18n.translate(
+            "zh", "MFU %(mfu)s is outside the usual 30–50%% band: please double-check it.", mfu="80%"
+        )
+        == "MFU 80% 超出常见的 30–50% 区间，请再确认一下。"
+    )
     assert i18n.translate("zh", "a msgid nobody wrote") == "a msgid nobody wrote"
 
 
@@ -147,3 +153,24 @@ def test_resource_dirs_in_checkout_and_installed_layouts(tmp_path, monkeypatch):
     monkeypatch.setattr(i18n, "_PACKAGE_DIR", pkg)
     assert i18n._resource_dir("templates") == pkg / "templates"  # installed wheel: inside the package
     assert i18n._resource_dir("locales") == pkg / "locales"
+
+
+def test_ledger_explanations_are_translated_for_zh():
+    """Every default's explanation the estimator writes into the ledger reads in Chinese
+    (bot/ledger_texts.py)."""
+    from bot.ledger_texts import LEDGER_TEXTS
+    from bot.render import ledger_text
+    from estimator import defaults
+
+    texts = [d.source for d in vars(defaults).values() if isinstance(d, defaults.Default)]
+    texts += [defaults.DEFAULT_GPU_SOURCE, *LEDGER_TEXTS]
+    untranslated = [t for t in texts if ledger_text("zh", t) == t]
+    assert not untranslated, untranslated
+
+
+def test_ledger_citations_stay_as_written():
+    from bot.render import ledger_text
+
+    cite = "Qwen2.5 7B: Qwen/Qwen2.5-7B config.json; Qwen2.5 model card (7.61B, 6.53B non-embedding)"
+    assert ledger_text("zh", cite) == cite
+    assert ledger_text("en", "one pass over the data when epochs are not given").startswith("one pass")
