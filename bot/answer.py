@@ -26,6 +26,8 @@ class Answer(BaseModel):
     parsed: ParseResult
     report: SizingReport | None
     lang: Lang
+    comparisons: list[SizingReport] = []
+    """The same question on the other GPUs the user named ("A100 vs H100"), at most two."""
 
     @property
     def understood(self) -> bool:
@@ -61,6 +63,20 @@ def safe_estimate(request: SizingRequest) -> SizingReport | None:
         return None
 
 
+MAX_COMPARISONS = 2
+"""Other GPUs sized alongside the first when a question compares them."""
+
+
+def on_gpu(request: SizingRequest, gpu: str) -> SizingRequest:
+    """The same request on another GPU (a price quoted for the first GPU does not carry over)."""
+    return request.model_copy(update={"gpu": gpu, "price_per_gpu_hour": None})
+
+
+def compare(requests: list[SizingRequest]) -> list[SizingReport]:
+    """Reports for the alternative requests that the estimator could size."""
+    return [r for r in map(safe_estimate, requests) if r is not None]
+
+
 def answer(text: str, lang: Lang | None = None) -> Answer:
     """Answer one question. Never raises on user input; ``lang`` overrides the detected language."""
     parsed = parse(text[:MAX_INPUT_CHARS])
@@ -69,7 +85,10 @@ def answer(text: str, lang: Lang | None = None) -> Answer:
     reply_lang = lang or parsed.lang
     if parsed.out_of_scope or not is_answerable(parsed.request):
         return Answer(parsed=parsed, report=None, lang=reply_lang)
-    report = safe_estimate(with_language_defaults(parsed.request, reply_lang))
+    request = with_language_defaults(parsed.request, reply_lang)
+    report = safe_estimate(request)
     if report is None:
         parsed = parsed.model_copy(update={"notes": [*parsed.notes, ESTIMATOR_ERROR]})
-    return Answer(parsed=parsed, report=report, lang=reply_lang)
+        return Answer(parsed=parsed, report=None, lang=reply_lang)
+    others = [on_gpu(request, gpu) for gpu in parsed.gpu_alternatives[:MAX_COMPARISONS]]
+    return Answer(parsed=parsed, report=report, lang=reply_lang, comparisons=compare(others))

@@ -72,7 +72,21 @@ def _report(answer: Answer) -> dict[str, Any]:
         "budget_gpu_hours": d["budget_gpu_hours"],
         "tokens_for_budget": d["tokens_for_budget"],
         "max_params_for_budget": r.max_params_for_budget,
+        "comparisons": [_comparison(c) for c in answer.comparisons],
         "feasible": r.feasible,
         "feasible_reason": r.feasible_reason,
         "warnings": d["warnings"],
+    }
+
+
+def _comparison(r) -> dict[str, Any]:
+    """The same question on another GPU the user named: the key figures."""
+    inf, mem = r.inference, r.memory
+    return {
+        "gpu": r.request.gpu,
+        "gpu_hours": r.gpu_hours.model_dump() if r.gpu_hours else None,
+        "gpus_for_deadline": r.gpus_for_deadline,
+        "cost": r.cost.model_dump(mode="json") if r.cost else None,
+        "min_gpus": inf.min_gpus if inf else (mem.min_gpus if mem else None),
+        "recommended_gpus": inf.recommended_gpus if inf else (mem.recommended_gpus if mem else None),
     }

@@ -63,9 +63,12 @@ from pydantic import BaseModel, Field, ValidationError
 from bot import lexicon as lx
 from bot.answer import (
     ESTIMATOR_ERROR,
+    MAX_COMPARISONS,
     MAX_INPUT_CHARS,
     Answer,
+    compare,
     is_answerable,
+    on_gpu,
     safe_estimate,
     with_language_defaults,
 )
@@ -643,6 +646,7 @@ class Conversation:
         parsed = rec.parsed.model_copy(update={"request": rec.request})
         sources: dict[str, str] = {}
         report = None
+        comparisons: list[SizingReport] = []
         if is_answerable(rec.request) and (rec.followup or not parsed.out_of_scope):
             effective, sources = self.effective_request(rec.request, lang, settings)
             report = safe_estimate(effective)
@@ -650,8 +654,14 @@ class Conversation:
                 parsed = parsed.model_copy(update={"notes": [*parsed.notes, ESTIMATOR_ERROR]})
             else:
                 report = with_source_assumptions(report, effective, sources, self.presales)
+                comparisons = compare([
+                    self.effective_request(on_gpu(rec.request, gpu), lang, settings)[0]
+                    for gpu in parsed.gpu_alternatives[:MAX_COMPARISONS]
+                ])
         return Turn(
-            id=rec.id or "-", answer=Answer(parsed=parsed, report=report, lang=lang), request=rec.request,
+            id=rec.id or "-",
+            answer=Answer(parsed=parsed, report=report, lang=lang, comparisons=comparisons),
+            request=rec.request,
             followup=rec.followup, changed=rec.changed, sources=sources, chat_id=rec.chat_id,
             user_id=rec.user_id,
         )

@@ -194,9 +194,24 @@ MIN_CHART_BYTES = 0.05 * 2**30
 _PERCENT_KEYS = {"mfu", "ratio", "gpu_memory_utilization"}
 _TOKEN_KEYS = {"tokens", "chinchilla_tokens", "num_samples"}
 _PARAM_KEYS = {"params_active", "params_total"}
-_COUNT_KEYS = {"gpu_hours", "gpus", "gpu_count", "min_gpus", "gpus_searched", "tp", "pp", "tokens_per_sample",
-               "max_concurrency",
-               "seq_len", "context", "concurrency", "micro_batch", "batch_size", "lora_rank", "epochs"}
+_COUNT_KEYS = {
+    "gpu_hours",
+    "gpus",
+    "gpu_count",
+    "min_gpus",
+    "gpus_searched",
+    "tp",
+    "pp",
+    "tokens_per_sample",
+    "max_concurrency",
+    "seq_len",
+    "context",
+    "concurrency",
+    "micro_batch",
+    "batch_size",
+    "lora_rank",
+    "epochs",
+}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -232,7 +247,10 @@ def environment(lang: str, fmt: Format) -> Environment:
     env.install_gettext_translations(translations(lang), newstyle=True)  # type: ignore[attr-defined]
     if html_mode:
         env.filters.update(
-            b=_tag("b"), i=_tag("i"), code=_tag("code"), pre=_tag("pre"),
+            b=_tag("b"),
+            i=_tag("i"),
+            code=_tag("code"),
+            pre=_tag("pre"),
             quote=_tag("blockquote", "expandable"),
         )
     else:
@@ -251,6 +269,7 @@ def render(answer: Answer, fmt: Format = "html") -> str:
         return render_help(answer.lang, fmt, out_of_scope=parsed.out_of_scope, parsed=parsed)
     try:
         ctx = build_context(answer.report, answer.lang, parsed)
+        ctx["comparisons"] = [_comparison_row(r, answer.lang) for r in answer.comparisons]
         return _render_capped("reply.j2", answer.lang, fmt, ctx)
     except Exception:  # a report shape we did not foresee must still get an answer
         log.exception("cannot render the reply")
@@ -443,11 +462,13 @@ def _assumption_rows(report: SizingReport, lang: str) -> list[dict[str, str]]:
     for a in report.assumptions:
         label = FIELD_LABELS.get(a.field)
         value = format_param(f, a.field, a.value)
-        rows.append({
-            "label": translate(lang, label) if label else a.field,
-            "value": ledger_text(lang, value) if isinstance(a.value, str) else value,
-            "source": ledger_text(lang, a.source),
-        })
+        rows.append(
+            {
+                "label": translate(lang, label) if label else a.field,
+                "value": ledger_text(lang, value) if isinstance(a.value, str) else value,
+                "source": ledger_text(lang, a.source),
+            }
+        )
     return rows
 
 
@@ -470,8 +491,15 @@ def ledger_text(lang: str, text: str) -> str:
 
 def _parse_extras(parsed: ParseResult | None) -> dict[str, Any]:
     if parsed is None:
-        return {"unknown_gpu": None, "unknown_model": None, "gpu_suggestions": "", "model_suggestions": "",
-                "truncated": False, "max_chars": MAX_INPUT_CHARS, "ignored_numbers": ""}
+        return {
+            "unknown_gpu": None,
+            "unknown_model": None,
+            "gpu_suggestions": "",
+            "model_suggestions": "",
+            "truncated": False,
+            "max_chars": MAX_INPUT_CHARS,
+            "ignored_numbers": "",
+        }
     return {
         "unknown_gpu": parsed.unknown_gpu,
         "gpu_suggestions": " / ".join(parsed.gpu_suggestions[:4]),
@@ -490,7 +518,8 @@ def _training(report: SizingReport, f: Fmt, per_node: int) -> dict[str, Any] | N
         "flops": f.sci(report.flops),
         "formula": report.flops_formula or "6ND",
         "pf_days": f.num(report.pf_days, 2 if report.pf_days < 10 else 1 if report.pf_days < 100 else 0)
-        if report.pf_days else None,
+        if report.pf_days
+        else None,
         "tokens": f.tokens(report.request.tokens) if report.request.tokens else None,
     }
     gh = report.gpu_hours
@@ -499,13 +528,20 @@ def _training(report: SizingReport, f: Fmt, per_node: int) -> dict[str, Any] | N
             band = report.mfu
         else:  # hand-built reports without the band: GPU-hours ∝ 1/MFU
             mfu = report.request.mfu or 0.4
-            band = Band(low=mfu * gh.likely / gh.high if gh.high else mfu, likely=mfu,
-                        high=mfu * gh.likely / gh.low if gh.low else mfu)
+            band = Band(
+                low=mfu * gh.likely / gh.high if gh.high else mfu,
+                likely=mfu,
+                high=mfu * gh.likely / gh.low if gh.low else mfu,
+            )
         t |= {
-            "gh": f.int(gh.likely), "gh_compact": f.compact(gh.likely),
-            "gh_low": f.int(gh.low), "gh_high": f.int(gh.high), "mfu": f.percent(band.likely),
+            "gh": f.int(gh.likely),
+            "gh_compact": f.compact(gh.likely),
+            "gh_low": f.int(gh.low),
+            "gh_high": f.int(gh.high),
+            "mfu": f.percent(band.likely),
             "band": gh.low != gh.high,
-            "mfu_high": f.percent(band.high), "mfu_low": f.percent(band.low),
+            "mfu_high": f.percent(band.high),
+            "mfu_low": f.percent(band.low),
         }
     if report.gpus_for_deadline:
         n = report.gpus_for_deadline
@@ -523,16 +559,20 @@ def _training(report: SizingReport, f: Fmt, per_node: int) -> dict[str, Any] | N
     c = report.cost
     if c is not None:
         t["cost"] = {
-            "low": f.money(c.low, c.currency), "high": f.money(c.high, c.currency),
+            "low": f.money(c.low, c.currency),
+            "high": f.money(c.high, c.currency),
             "same": c.low == c.high,
             "compact": f.money_compact((c.low + c.high) / 2, c.currency),
             "price_low": f.price(c.price_low, c.currency),
             "price_range": f.price_range(c.price_low, c.price_high, c.currency),
             "billed": f.int(c.billed_gpu_hours),
             "source": c.price_source,
-            "wide": None if c.low_with_mfu is None or c.high_with_mfu is None
-            or (c.low_with_mfu, c.high_with_mfu) == (c.low, c.high) else
-            f"{f.money_compact(c.low_with_mfu, c.currency)} – {f.money_compact(c.high_with_mfu, c.currency)}",
+            "wide": None
+            if c.low_with_mfu is None
+            or c.high_with_mfu is None
+            or (c.low_with_mfu, c.high_with_mfu) == (c.low, c.high)
+            else f"{f.money_compact(c.low_with_mfu, c.currency)} – "
+            f"{f.money_compact(c.high_with_mfu, c.currency)}",
         }
     if report.chinchilla_tokens and report.request.tokens:
         t["chinchilla"] = {
@@ -638,34 +678,57 @@ def _memory(
     rec = m.recommended_gpus if m.min_gpus else None
     at_min = plan is not None and at == m.min_gpus
     # the layout a user would run: theirs if it fits, else the recommended one, else the minimum
-    main = plan if timed or (requested and m.fits_requested) or m.recommended_plan is None \
+    main = (
+        plan
+        if timed or (requested and m.fits_requested) or m.recommended_plan is None
         else m.recommended_plan
+    )
 
     rows: list[dict[str, str | None]] = []
     if requested and m.fits_requested and requested not in (m.min_gpus, rec) and plan is not None:
-        rows.append({"label": translate(lang, N_("On %(gpus)s"), gpus=gpus_text(lang, requested)),
-                     "layout": plan_layout(plan, lang)})
+        rows.append(
+            {
+                "label": translate(lang, N_("On %(gpus)s"), gpus=gpus_text(lang, requested)),
+                "layout": plan_layout(plan, lang),
+            }
+        )
     if m.min_gpus and (at_min or not requested):  # a bare count only when the headline does not say it
-        rows.append({"label": translate(lang, N_("Minimum %(gpus)s"), gpus=gpus_text(lang, m.min_gpus)),
-                     "layout": plan_layout(plan, lang) if at_min and plan else None})
+        rows.append(
+            {
+                "label": translate(lang, N_("Minimum %(gpus)s"), gpus=gpus_text(lang, m.min_gpus)),
+                "layout": plan_layout(plan, lang) if at_min and plan else None,
+            }
+        )
     if rec and rec != m.min_gpus:
-        rows.append({"label": translate(lang, N_("Recommended %(gpus)s"), gpus=gpus_text(lang, rec)),
-                     "layout": plan_layout(m.recommended_plan, lang) if m.recommended_plan else None})
+        rows.append(
+            {
+                "label": translate(lang, N_("Recommended %(gpus)s"), gpus=gpus_text(lang, rec)),
+                "layout": plan_layout(m.recommended_plan, lang) if m.recommended_plan else None,
+            }
+        )
 
     alternatives = [
-        translate(lang, N_("%(change)s: %(gpus)s"),
-                  change=translate(lang, ALTERNATIVES[a.change]) if a.change in ALTERNATIVES else a.change,
-                  gpus=gpus_text(lang, a.min_gpus) if a.min_gpus else translate(lang, N_("does not fit")))
+        translate(
+            lang,
+            N_("%(change)s: %(gpus)s"),
+            change=translate(lang, ALTERNATIVES[a.change]) if a.change in ALTERNATIVES else a.change,
+            gpus=gpus_text(lang, a.min_gpus) if a.min_gpus else translate(lang, N_("does not fit")),
+        )
         for a in m.alternatives
         if m.min_gpus and a.min_gpus != m.min_gpus
     ][:MAX_ALTERNATIVES]
 
     ckpt = report.checkpoint_bytes
-    checkpoint = None if ckpt is None else {
-        "weights": f.storage(ckpt.weights), "full": f.storage(ckpt.full_state),
-        "adapters": report.request.method in (Method.lora, Method.qlora),
-        "bpp": f.num(FULL_STATE_BYTES_PER_PARAM, 1),
-    }
+    checkpoint = (
+        None
+        if ckpt is None
+        else {
+            "weights": f.storage(ckpt.weights),
+            "full": f.storage(ckpt.full_state),
+            "adapters": report.request.method in (Method.lora, Method.qlora),
+            "bpp": f.num(FULL_STATE_BYTES_PER_PARAM, 1),
+        }
+    )
     states_total = f.storage(m.total_bytes)
     return {
         "per_gpu": f.gib(m.per_gpu_bytes),
@@ -719,8 +782,10 @@ def _inference(report: SizingReport, f: Fmt, lang: str) -> dict[str, Any] | None
         "rec_gpus": f.int(inf.recommended_gpus),
         "serving_gpus": f.int(inf.serving_gpus),
         "same": inf.min_gpus == inf.recommended_gpus,
-        "layout": f"FP8, TP={inf.fp8_min_gpus}" if report.feasible_reason == "fp8_only" and inf.fp8_min_gpus
-        else f"TP={inf.tp}" + (f" × PP={inf.pp}" if inf.pp > 1 else "")
+        "layout": f"FP8, TP={inf.fp8_min_gpus}"
+        if report.feasible_reason == "fp8_only" and inf.fp8_min_gpus
+        else f"TP={inf.tp}"
+        + (f" × PP={inf.pp}" if inf.pp > 1 else "")
         + (" × " + translate(lang, N_("%(n)s replicas"), n=f.int(inf.replicas)) if inf.replicas > 1 else ""),
         "max_concurrency": f.int(inf.max_concurrency),
         "table": [
@@ -730,10 +795,12 @@ def _inference(report: SizingReport, f: Fmt, lang: str) -> dict[str, Any] | None
         "decode_all": f.int(decode.aggregate) if decode else None,
         "decode_batch": f.int(decode.batch) if decode else None,
         "ttft": f.num(inf.prefill_seconds, 2 if inf.prefill_seconds < 1 else 1)
-        if inf.prefill_seconds is not None else None,
+        if inf.prefill_seconds is not None
+        else None,
         "cpm": None if cpm is None else f.price_range(cpm.low, cpm.high, cpm.currency),
-        "per_month": None if cpmonth is None else
-        f"{f.money(cpmonth.low, cpmonth.currency)} – {f.money(cpmonth.high, cpmonth.currency)}",
+        "per_month": None
+        if cpmonth is None
+        else f"{f.money(cpmonth.low, cpmonth.currency)} – {f.money(cpmonth.high, cpmonth.currency)}",
         "user_gpus": f.int(report.request.gpu_count) if report.request.gpu_count else None,
         "load_given": not {"concurrency", "context"} <= {a.field for a in report.assumptions},
         "rec_nodes": _nodes_suffix(inf.recommended_gpus, report, lang),
@@ -753,8 +820,10 @@ def _inference(report: SizingReport, f: Fmt, lang: str) -> dict[str, Any] | None
 
 BORDERLINE_REASONS = {
     "tight": N_("Borderline: %(share)s of each card — allocation spikes can still run out of memory."),
-    "offload": N_("Borderline: it relies on CPU offload — about %(host)s of host RAM for the optimizer "
-                  "states, and steps run several times slower."),
+    "offload": N_(
+        "Borderline: it relies on CPU offload — about %(host)s of host RAM for the optimizer "
+        "states, and steps run several times slower."
+    ),
     "sharded_4bit_base": N_(
         "Borderline: the 4-bit base does not fit on one card and must be sharded "
         "(FSDP-QLoRA / ZeRO-3) — works with recent PEFT and bitsandbytes, but is fiddly."
@@ -785,12 +854,61 @@ def _days_rows(report: SizingReport, f: Fmt) -> list[dict[str, Any]]:
         {
             "gpus": rjust(f.int(r.gpus), w_gpus),
             "days": rjust(f.days(r.days.likely), w_days),
-            "lo": f.days(r.days.low), "hi": f.days(r.days.high),
+            "lo": f.days(r.days.low),
+            "hi": f.days(r.days.high),
             "band": r.days.low != r.days.high,
             "one": r.gpus == 1,
         }
         for r in rows
     ]
+
+
+def _comparison_row(report: SizingReport, lang: str) -> str:
+    """One line sizing the same question on another GPU ("A100 vs H100")."""
+    f = fmt_for(lang)
+    gpu, family, _ = gpu_names(report)
+    gh, need, cost = report.gpu_hours, report.gpus_for_deadline, report.cost
+    if gh is not None and need:
+        days = _headline_days(report, need, f)
+        if cost is not None:
+            price = (
+                f"{f.money_compact(cost.low, cost.currency)} – {f.money_compact(cost.high, cost.currency)}"
+            )
+            return translate(
+                lang,
+                N_("%(gpu)s: %(gh)s %(fam)s-hours, about %(gpus)s GPUs for %(days)s days, %(cost)s"),
+                gpu=gpu,
+                gh=f.compact(gh.likely),
+                fam=family,
+                gpus=f.int(need),
+                days=days,
+                cost=price,
+            )
+        return translate(
+            lang,
+            N_("%(gpu)s: %(gh)s %(fam)s-hours, about %(gpus)s GPUs for %(days)s days"),
+            gpu=gpu,
+            gh=f.compact(gh.likely),
+            fam=family,
+            gpus=f.int(need),
+            days=days,
+        )
+    low, high = None, None
+    if report.inference is not None:
+        low, high = report.inference.min_gpus, report.inference.recommended_gpus
+    elif report.memory is not None and report.memory.min_gpus:
+        low, high = report.memory.min_gpus, report.memory.recommended_gpus
+    if low is None:
+        return translate(lang, N_("%(gpu)s: does not fit"), gpu=gpu)
+    if high and high != low:
+        return translate(
+            lang,
+            N_("%(gpu)s: at least %(min)s, %(rec)s recommended"),
+            gpu=gpu,
+            min=f.int(low),
+            rec=f.int(high),
+        )
+    return translate(lang, N_("%(gpu)s: %(min)s needed"), gpu=gpu, min=f.int(low))
 
 
 def _headline_days(report: SizingReport, gpus: int, f: Fmt) -> str:
@@ -834,8 +952,11 @@ def _budget(report: SizingReport, f: Fmt, gpu: str) -> dict[str, Any] | None:
     tokens = report.tokens_for_budget
     return {
         "what": what,
-        "gh": f.int(hours.likely), "gh_compact": f.compact(hours.likely),
-        "gh_low": f.compact(hours.low), "gh_high": f.compact(hours.high), "band": hours.low != hours.high,
+        "gh": f.int(hours.likely),
+        "gh_compact": f.compact(hours.likely),
+        "gh_low": f.compact(hours.low),
+        "gh_high": f.compact(hours.high),
+        "band": hours.low != hours.high,
         "params": f.params(report.max_params_for_budget) if report.max_params_for_budget else None,
         "chinchilla": f.tokens(report.chinchilla_tokens) if report.chinchilla_tokens else None,
         "tokens": f.tokens(tokens.likely) if tokens else None,
@@ -862,8 +983,17 @@ def build_context(report: SizingReport, lang: str, parsed: ParseResult | None = 
     memory = _memory(report, f, per_node, nvlink, timed=training is not None)
     inference = _inference(report, f, lang)
     budget = _budget(report, f, gpu)
-    kind = ("inference" if inference else "training" if training else "budget" if budget
-            else "memory" if memory else "none")
+    kind = (
+        "inference"
+        if inference
+        else "training"
+        if training
+        else "budget"
+        if budget
+        else "memory"
+        if memory
+        else "none"
+    )
     return {
         "kind": kind,
         "sentence_gap": "" if lang == "zh" else " ",  # Chinese sentences run on without a space
@@ -892,4 +1022,3 @@ def _said_elsewhere(note: Note, kind: str, memory: dict[str, Any] | None) -> boo
     if note.code == "consumer_no_nvlink":
         return str(memory.get("reason_key") or "").endswith("no_nvlink")
     return False
-

@@ -64,3 +64,11 @@ def test_serving_fields(capsys):
     assert inf["kv_bytes_per_token"] == 81 * 8 * 128 * 2 * 2
     assert {"per_sequence", "aggregate"} <= set(inf["decode_tokens_per_s"])
     assert inf["min_gpus"] == 2
+
+
+def test_comparison_questions_size_every_gpu_named(capsys):
+    d = _ask(capsys, "7B 1T tokens: H100 or A100, which is cheaper?")
+    [other] = d["report"]["comparisons"]
+    assert d["request"]["gpu"].startswith("H100") and other["gpu"].startswith("A100")
+    assert round(other["gpu_hours"]["likely"]) == 93_483  # the seed's A100 figure
+    assert "A100" in d["reply"]
