@@ -177,11 +177,25 @@ def classify(prev: SizingRequest | None, parsed: ParseResult, text: str) -> Deci
     return Decision(True, "changes only " + ", ".join(sorted(given)))
 
 
-_TRAINING_ONLY = ("tokens", "num_samples", "tokens_per_sample", "epochs", "method", "algorithm",
-                  "batch_size", "deadline_days")
+_TRAINING_ONLY = (
+    "tokens",
+    "num_samples",
+    "tokens_per_sample",
+    "epochs",
+    "method",
+    "algorithm",
+    "batch_size",
+    "deadline_days",
+)
 _SERVING_ONLY = ("concurrency", "prompt_tokens", "kv_precision")
-_QUANTIZED = {Precision.int8, Precision.int4, Precision.q8_0, Precision.q5_k_m, Precision.q4_k_m,
-              Precision.q4_0}
+_QUANTIZED = {
+    Precision.int8,
+    Precision.int4,
+    Precision.q8_0,
+    Precision.q5_k_m,
+    Precision.q4_k_m,
+    Precision.q4_0,
+}
 _TUNING_STAGES = (Stage.finetune, Stage.continued_pretrain)
 
 
@@ -194,7 +208,7 @@ def sibling_model(model_id: str, params_total: float) -> str | None:
     if len(matches) != 1:
         return None
     m = matches[0]
-    candidate = f"{model_id[:m.start()]}{params_total / 1e9:g}B{model_id[m.end():]}"
+    candidate = f"{model_id[: m.start()]}{params_total / 1e9:g}B{model_id[m.end() :]}"
     return candidate if candidate in catalog.models() else None
 
 
@@ -238,8 +252,12 @@ def merge(
     if "currency" in new and new["currency"] != prev.currency and prev.currency is not None:
         drop("price_per_gpu_hour", "budget")  # amounts in the old currency
     method = new.get("method", prev.method)
-    if "method" in new and prev.method == Method.qlora and method != Method.qlora \
-            and prev.precision == Precision.int4:
+    if (
+        "method" in new
+        and prev.method == Method.qlora
+        and method != Method.qlora
+        and prev.precision == Precision.int4
+    ):
         drop("precision")  # QLoRA's NF4 base goes with QLoRA
     for n, v in new.items():
         if n not in MODEL_FIELDS:
@@ -270,10 +288,55 @@ _CJK_RE = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 _DIGIT_TOKEN_RE = re.compile(r"[A-Za-z]*\d[\w.\-]*")
 _WORD_RE = re.compile(r"[A-Za-z]{2,}")
 _NEUTRAL = {
-    "gpu", "gpus", "token", "tokens", "mfu", "tp", "pp", "dp", "ep", "zero", "bf", "fp", "int", "nf",
-    "sft", "dpo", "ppo", "grpo", "rlhf", "lora", "qlora", "moe", "gguf", "awq", "gptq", "vllm", "kv",
-    "vs", "ok", "okay", "rtx", "nvidia", "amd", "ascend", "tpu", "sxm", "pcie", "nvl", "hgx", "dgx",
-    "usd", "cny", "rmb", "ctx", "bs", "qps", "tflops", "flops", "pf",
+    "gpu",
+    "gpus",
+    "token",
+    "tokens",
+    "mfu",
+    "tp",
+    "pp",
+    "dp",
+    "ep",
+    "zero",
+    "bf",
+    "fp",
+    "int",
+    "nf",
+    "sft",
+    "dpo",
+    "ppo",
+    "grpo",
+    "rlhf",
+    "lora",
+    "qlora",
+    "moe",
+    "gguf",
+    "awq",
+    "gptq",
+    "vllm",
+    "kv",
+    "vs",
+    "ok",
+    "okay",
+    "rtx",
+    "nvidia",
+    "amd",
+    "ascend",
+    "tpu",
+    "sxm",
+    "pcie",
+    "nvl",
+    "hgx",
+    "dgx",
+    "usd",
+    "cny",
+    "rmb",
+    "ctx",
+    "bs",
+    "qps",
+    "tflops",
+    "flops",
+    "pf",
 }
 
 
@@ -420,8 +483,11 @@ _RELATED: dict[str, tuple[str, ...]] = {
 
 def _turn_gpu(turn: Turn) -> str:
     report = turn.answer.report
-    return (report.request.gpu if report and report.request.gpu else None) or turn.request.gpu \
+    return (
+        (report.request.gpu if report and report.request.gpu else None)
+        or turn.request.gpu
         or defaults.DEFAULT_GPU
+    )
 
 
 def _relevance(current: str) -> list[str]:
@@ -499,9 +565,16 @@ class Conversation:
     turn_ttl_seconds: how long turns stay usable for buttons and replies (default: ``ttl_seconds``).
     """
 
-    def __init__(self, *, ttl_seconds: float = 1800, max_entries: int = 10_000, settings_store: Any = None,
-                 presales: PresalesConfig | None = None, clock: Callable[[], float] | None = None,
-                 turn_ttl_seconds: float | None = None) -> None:
+    def __init__(
+        self,
+        *,
+        ttl_seconds: float = 1800,
+        max_entries: int = 10_000,
+        settings_store: Any = None,
+        presales: PresalesConfig | None = None,
+        clock: Callable[[], float] | None = None,
+        turn_ttl_seconds: float | None = None,
+    ) -> None:
         self.ttl_seconds = ttl_seconds
         self.max_entries = max_entries
         self.settings_store = settings_store
@@ -515,8 +588,15 @@ class Conversation:
 
     # -- public API
 
-    def ask(self, chat_id: int, user_id: int, text: str, *, user_lang: str | None = None,
-            reply_to_turn: str | None = None) -> Turn:
+    def ask(
+        self,
+        chat_id: int,
+        user_id: int,
+        text: str,
+        *,
+        user_lang: str | None = None,
+        reply_to_turn: str | None = None,
+    ) -> Turn:
         """Answer ``text`` in context: a follow-up of the user's last request (or of ``reply_to_turn``,
         when the message replies to one of the bot's answers), or a fresh question."""
         text = text if isinstance(text, str) else ""
@@ -542,17 +622,27 @@ class Conversation:
         # the chat's settings override this when the answer is built (see _build)
         lang = message_lang(text) or (base.lang if base else None) or _lang_code(user_lang) or parsed.lang
         rec = _TurnRecord(
-            id="", chat_id=chat_id, user_id=user_id, parsed=parsed, request=request, lang=lang,
-            lang_fixed=False, followup=decision.followup, changed=changed,
+            id="",
+            chat_id=chat_id,
+            user_id=user_id,
+            parsed=parsed,
+            request=request,
+            lang=lang,
+            lang_fixed=False,
+            followup=decision.followup,
+            changed=changed,
         )
         turn = self._build(rec, settings)
         self._remember(rec, turn)
         return turn
 
-    def variant(self, turn_id: str, *, lang: Lang | None = None, **change: Any) -> Turn | None:
+    def variant(
+        self, turn_id: str, *, lang: Lang | None = None, by_user: int | None = None, **change: Any
+    ) -> Turn | None:
         """Re-answer a remembered turn with fields changed (e.g. gpu="H100-SXM5-80GB", method="qlora",
         lang="en"), for buttons. None when the turn has expired. ``gpu`` may be a catalog id or a family
-        ("H100"). Raises ValueError for an unknown field or value."""
+        ("H100"). ``by_user``: who pressed — the follow-up memory updated is theirs, not the asker's
+        (in a group anyone may press). Raises ValueError for an unknown field or value."""
         with self._lock:
             rec = self._turns.get(turn_id)
         if rec is None:
@@ -565,8 +655,14 @@ class Conversation:
         if lang is not None and lang != rec.lang:
             changed.append("lang")
         out = _TurnRecord(
-            id="", chat_id=rec.chat_id, user_id=rec.user_id, parsed=rec.parsed, request=request,
-            lang=lang or rec.lang, lang_fixed=lang is not None or rec.lang_fixed, followup=True,
+            id="",
+            chat_id=rec.chat_id,
+            user_id=rec.user_id if by_user is None else by_user,
+            parsed=rec.parsed,
+            request=request,
+            lang=lang or rec.lang,
+            lang_fixed=lang is not None or rec.lang_fixed,
+            followup=True,
             changed=changed,
         )
         turn = self._build(out, self._settings(rec.chat_id))
@@ -610,8 +706,9 @@ class Conversation:
             log.exception("settings lookup failed for chat %s", chat_id)
             return ChatSettings()
 
-    def effective_request(self, request: SizingRequest, lang: Lang,
-                          settings: ChatSettings | None = None) -> tuple[SizingRequest, dict[str, str]]:
+    def effective_request(
+        self, request: SizingRequest, lang: Lang, settings: ChatSettings | None = None
+    ) -> tuple[SizingRequest, dict[str, str]]:
         """The request the estimator gets: the user's words, then chat settings, then pre-sales, then the
         language's currency. Returns it and {field: 'settings' | 'presales' | 'language'}."""
         s = settings or ChatSettings()
@@ -654,15 +751,20 @@ class Conversation:
                 parsed = parsed.model_copy(update={"notes": [*parsed.notes, ESTIMATOR_ERROR]})
             else:
                 report = with_source_assumptions(report, effective, sources, self.presales)
-                comparisons = compare([
-                    self.effective_request(on_gpu(rec.request, gpu), lang, settings)[0]
-                    for gpu in parsed.gpu_alternatives[:MAX_COMPARISONS]
-                ])
+                comparisons = compare(
+                    [
+                        self.effective_request(on_gpu(rec.request, gpu), lang, settings)[0]
+                        for gpu in parsed.gpu_alternatives[:MAX_COMPARISONS]
+                    ]
+                )
         return Turn(
             id=rec.id or "-",
             answer=Answer(parsed=parsed, report=report, lang=lang, comparisons=comparisons),
             request=rec.request,
-            followup=rec.followup, changed=rec.changed, sources=sources, chat_id=rec.chat_id,
+            followup=rec.followup,
+            changed=rec.changed,
+            sources=sources,
+            chat_id=rec.chat_id,
             user_id=rec.user_id,
         )
 

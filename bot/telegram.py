@@ -534,14 +534,16 @@ async def on_callback(update: Update, context: SizingContext) -> None:
     chat_id = chat.id if chat else 0
     shown = context.bot_data.shown.get(chat_id, message.message_id) if message else None
     details = shown.details if shown else True
+    presser = update.effective_user.id if update.effective_user else None
     turn: Turn | None
     if callback.action in (kb.CHART, kb.DETAILS):
         turn = conversation.turn(callback.turn_id)
     elif callback.action == kb.LANG and callback.arg in kb.LANGS:
-        turn = conversation.variant(callback.turn_id, lang=callback.arg)  # type: ignore[arg-type]
+        turn = conversation.variant(callback.turn_id, lang=callback.arg, by_user=presser)  # type: ignore[arg-type]
     elif callback.action in _VARIANT_FIELDS:
         try:
-            turn = conversation.variant(callback.turn_id, **{_VARIANT_FIELDS[callback.action]: callback.arg})
+            change = {_VARIANT_FIELDS[callback.action]: callback.arg}
+            turn = conversation.variant(callback.turn_id, by_user=presser, **change)
         except ValueError:  # a value no keyboard of ours offers (forged or from a newer format)
             await query.answer()
             return

@@ -404,3 +404,15 @@ def test_explicit_stage_ignores_weak_hints() -> None:
     assert explicit_stage("换成QLoRA") is None  # left to the method rule
     assert explicit_stage("那推理呢") == Stage.inference
     assert "gpu" in CHANGE_FIELDS and "params_total" not in CHANGE_FIELDS
+
+
+def test_a_button_press_updates_the_pressers_memory_not_the_askers():
+    """Design §6 (groups): anyone may press a button; the asker's next follow-up still starts from
+    what the asker asked, the presser's from the variant they chose."""
+    conv = Conversation()
+    asked = conv.ask(-100, 1, "全参微调7B要几张A100")
+    conv.variant(asked.id, method="qlora", by_user=2)
+    mine = conv.ask(-100, 1, "那H100呢")
+    theirs = conv.ask(-100, 2, "那H100呢")
+    assert mine.request.method.value == "full"
+    assert theirs.request.method.value == "qlora"
