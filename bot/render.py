@@ -784,7 +784,8 @@ def _inference(report: SizingReport, f: Fmt, lang: str) -> dict[str, Any] | None
         "same": inf.min_gpus == inf.recommended_gpus,
         "layout": f"FP8, TP={inf.fp8_min_gpus}"
         if report.feasible_reason == "fp8_only" and inf.fp8_min_gpus
-        else f"TP={inf.tp}"
+        else _serving_nodes(report, lang)
+        + f"TP={inf.tp}"
         + (f" × PP={inf.pp}" if inf.pp > 1 else "")
         + (" × " + translate(lang, N_("%(n)s replicas"), n=f.int(inf.replicas)) if inf.replicas > 1 else ""),
         "max_concurrency": f.int(inf.max_concurrency),
@@ -803,7 +804,7 @@ def _inference(report: SizingReport, f: Fmt, lang: str) -> dict[str, Any] | None
         else f"{f.money(cpmonth.low, cpmonth.currency)} – {f.money(cpmonth.high, cpmonth.currency)}",
         "user_gpus": f.int(report.request.gpu_count) if report.request.gpu_count else None,
         "load_given": not {"concurrency", "context"} <= {a.field for a in report.assumptions},
-        "rec_nodes": _nodes_suffix(inf.recommended_gpus, report, lang),
+        "rec_nodes": "",  # folded into "layout"
         "count_ok": bool(report.request.gpu_count and report.request.gpu_count >= inf.min_gpus),
         "verdict": report.feasible,
         "verdict_text": translate(
@@ -918,16 +919,20 @@ def _headline_days(report: SizingReport, gpus: int, f: Fmt) -> str:
     return f.days(deadline if days >= 0.8 * deadline else days)
 
 
-def _nodes_suffix(gpus: int, report: SizingReport, lang: str) -> str:
-    """' (2 × 8-GPU nodes)' when the count spans whole nodes, else ''."""
+def _serving_nodes(report: SizingReport, lang: str) -> str:
+    """'3 × 8-GPU nodes, ' ahead of the layout when the recommended GPUs fill whole nodes (and the
+    headline is about the recommendation, not the user's count)."""
     from estimator import catalog
 
-    per_node = catalog.gpus()[report.request.gpu].gpus_per_node if report.request.gpu in catalog.gpus() else 8
-    if gpus <= per_node or gpus % per_node:
+    inf = report.inference
+    if inf is None or report.request.gpu_count:
         return ""
-    f = fmt_for(lang)
-    msgid = N_(" (%(nodes)s × %(per_node)s-GPU nodes)")
-    return translate(lang, msgid, nodes=f.int(gpus // per_node), per_node=per_node)
+    spec = catalog.gpus().get(report.request.gpu or "")
+    per_node = spec.gpus_per_node if spec else 8
+    if inf.recommended_gpus <= per_node:
+        return ""
+    nodes = _nodes_text(lang, inf.recommended_gpus, per_node)
+    return f"{nodes}{'，' if lang == 'zh' else ', '}" if nodes else ""
 
 
 PRECISION_LABELS = {"fp8": "FP8/INT8", "int4": "INT4 (GPTQ/AWQ)"}
