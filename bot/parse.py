@@ -498,6 +498,8 @@ R_COUNT_WORD = _r(
 R_KUAI = _r(r"块(?!钱)")
 R_KUAI_GPU = _rc(rf"^\s*(?:\d{{1,3}}\s*g(?:b|ib)?\s*(?:的|显存的?)?\s*)?(?:[{_MARKS}]|卡|显卡|gpu|npu)")
 L_GPU_TIMES = _rc(rf"[{_MARKS}]\s*s?\s*(?:[x×*]|\s)\s*$")
+L_GPU_BEFORE = _rc(rf"[{_MARKS}]\s*s?\s*$")
+R_X_AFTER = _rc(r"^\s*[x×](?![a-z0-9])")
 R_END = _rc(r"^\s*(?:[,.;:?!()]|$|\s(?:for|to|on|with|训|微调|部署|推理))|^\s*[训微部推跑]")
 R_NODES = _r(r"台|nodes?\b|machines?\b|servers?\b|boxes\b|hosts?\b")
 R_NODE_OF = _rc(r"^\s*(?:台|nodes?|machines?|servers?|boxes|hosts?)\s*(?:of|with|x|×|\*|,)?\s*")
@@ -564,7 +566,9 @@ L_REPLY = _rc(
     r"(?:replies|reply|responses?|outputs?|completions?|answers?|输出|回复|生成)\s*(?:of|约|大概|~|about|around|\s)*$"
 )
 L_SAMPLE_EACH = _rc(
-    r"(?:每条|每个样本|每个|each|per\s+(?:sample|example|row)|averag\w*|平均)"
+    r"(?:每条|每个样本|每个|each|per\s+(?:sample|example|row)|averag\w*|平均"
+    # "50k samples of 4k tokens", "50,000 samples x 4096 tokens"
+    r"|(?:samples?|examples?|rows?|records?|conversations?|条)\s*(?:of|x|×|\*|with))"
     r"(?:大概|约|大约|roughly|about|around|~|of|\s)*$"
 )
 L_ON = _rc(r"(?:\bon|用|with|数据|语料)\s*(?:about|~|约)?\s*$")
@@ -671,6 +675,8 @@ def _classify(tok: NumberToken, s: str, nxt: NumberToken | None) -> _Role | None
     count_like = bool(R_COUNT_GPU.match(R) or R_COUNT_WORD.match(R) or R_DASH_GPU.match(R) or km)
     if not count_like and L_GPU_TIMES.search(L) and tok.mag is None and R_END.match(R):
         count_like = True  # "A100 x 8", "H100*8"
+    if not count_like and tok.mag is None and L_GPU_BEFORE.search(L) and R_X_AFTER.match(R):
+        count_like = True  # "L40S 64x"
     if count_like and tok.mag_scale in (None, "K"):
         if L_RATE.search(L[-20:]):
             return None

@@ -446,3 +446,21 @@ def test_fuzz_never_raises(text: str) -> None:
     for name in ("params_total", "tokens", "gpu_count", "deadline_days", "budget", "seq_len", "mfu"):
         value = getattr(req, name)
         assert value is None or (value > 0 and math.isfinite(value))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Full fine-tune Llama-3.1-8B on 50k samples of 4k tokens, 2 epochs — how many A100s?",
+        "full fine-tune 8B on 50,000 samples x 4000 tokens for 2 epochs",
+        "50k samples, 4k tokens each, 2 epochs 8B A100",
+    ],
+)
+def test_samples_of_n_tokens(text: str) -> None:
+    r = _req(text)
+    assert (r.num_samples, r.tokens_per_sample, r.epochs) == (50_000, 4000, 2)
+
+
+@pytest.mark.parametrize("text", ["7b 预训练 500B token 用 L40S 64x 需要多少天", "7B 1T tokens on H100 64x"])
+def test_count_written_after_the_gpu(text: str) -> None:
+    assert _req(text).gpu_count == 64
