@@ -96,9 +96,15 @@ def tp_options(spec: ModelSpec, gpu: GpuSpec) -> list[int]:
 
 
 def _kv_replication(spec: ModelSpec, tp: int) -> float:
-    """With TP above the KV-head count each GPU keeps a copy of its KV head (vLLM replicates)."""
+    """Copies of each token's KV cache across a TP group.
+
+    GQA/MHA: with TP above the KV-head count each GPU keeps a copy of its KV head (vLLM replicates).
+    MLA (DeepSeek-V2/V3/R1): the latent is not split by heads; DeepSeek-style serving runs attention
+    data-parallel across the group (SGLang ``--enable-dp-attention``, vLLM DP attention; DeepSeek-V3
+    report §3.4), so each sequence's latent lives on one GPU: no copies.
+    """
     if spec.kv_lora_rank:
-        return float(tp)  # MLA latent is not split by heads: every TP rank keeps it
+        return 1.0
     return max(1.0, tp / spec.kv_heads)
 
 
