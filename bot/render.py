@@ -84,6 +84,15 @@ NOTE_MESSAGES: dict[str, str] = {
         "The model is split over nodes (TP=%(tp)s × PP=%(pp)s): pipeline stages talk over the network "
         "between nodes; expect lower throughput than inside one node."
     ),
+    "over_budget": N_(
+        "Over budget: this costs %(cost_low)s – %(cost_high)s, more than the %(budget)s you have. "
+        "Fewer tokens, a smaller model or cheaper GPUs would fit it."
+    ),
+    "within_budget": N_("Within budget: %(cost_low)s – %(cost_high)s of your %(budget)s."),
+    "budget_borderline": N_(
+        "Borderline for the budget: %(cost_low)s – %(cost_high)s against %(budget)s — it depends on the "
+        "price you get."
+    ),
     "concurrency_limited_assumed": N_(
         "Only ≈ %(max_concurrency)s sequences fit at this context (I assumed %(concurrency)s): "
         "add GPUs, shorten the context or use an fp8 KV cache."
@@ -442,10 +451,20 @@ def format_param(f: Fmt, key: str, value: Any) -> str:
     return str(value)
 
 
+MONEY_KEYS = {"budget", "cost_low", "cost_high"}
+BUDGET_VERDICTS = {"over_budget", "within_budget", "budget_borderline"}
+"""Shown right under the headline: they answer "is my budget enough?"."""
+
+
 def note_text(note: Note, lang: str) -> str:
     """A warning in ``lang``; unknown codes (or missing parameters) get a generic line."""
     f = fmt_for(lang)
     params = {k: format_param(f, k, v) for k, v in note.params.items()}
+    currency = note.params.get("currency")
+    for key in MONEY_KEYS & set(note.params):
+        value = note.params[key]
+        if isinstance(value, int | float) and isinstance(currency, str):
+            params[key] = f.money_compact(value, currency)
     msgid = NOTE_MESSAGES.get(note.code)
     if msgid is not None:
         try:
@@ -1010,7 +1029,14 @@ def build_context(report: SizingReport, lang: str, parsed: ParseResult | None = 
         "m": memory,
         "inf": inference,
         "budget": budget,
-        "notes": [note_text(n, lang) for n in report.warnings if not _said_elsewhere(n, kind, memory)],
+        "notes": [
+            note_text(n, lang)
+            for n in report.warnings
+            if not _said_elsewhere(n, kind, memory) and n.code not in BUDGET_VERDICTS
+        ],
+        "budget_verdict": next(
+            (note_text(n, lang) for n in report.warnings if n.code in BUDGET_VERDICTS), None
+        ),
         "assumptions": _assumption_rows(report, lang),
         "show_details": True,
         **_parse_extras(parsed),

@@ -332,6 +332,7 @@ def estimate(req: SizingRequest) -> SizingReport:
                 billed_gpu_hours=billed,
                 price_source=source,
             )
+            _check_budget(req, report["cost"], ledger)
 
     setup = None
     if spec is not None and params is not None:
@@ -447,9 +448,7 @@ def _training_verdict(
     return "no", None
 
 
-def _serving_verdict(
-    req: SizingRequest, inf: Inference, gpu: GpuSpec
-) -> tuple[str | None, str | None]:
+def _serving_verdict(req: SizingRequest, inf: Inference, gpu: GpuSpec) -> tuple[str | None, str | None]:
     """('yes' / 'borderline' / 'no', reason) for the user's GPU count; (None, None) without one.
 
     The weights and one full-context sequence must fit, and a stated concurrency too; borderline when
@@ -530,6 +529,24 @@ def _size_serving(
         ledger.note("tp_over_pcie", gpu=gpu.family)
     if inf.pp > 1:
         ledger.note("pipeline_across_nodes", pp=inf.pp, tp=inf.tp)
+
+
+def _check_budget(req: SizingRequest, cost: Cost, ledger: _Ledger) -> None:
+    """A budget given next to a data size is a question: "is it enough?" — say so either way."""
+    if not req.budget or (req.currency and req.currency != cost.currency):
+        return
+    params = {
+        "budget": req.budget,
+        "cost_low": cost.low,
+        "cost_high": cost.high,
+        "currency": cost.currency.value,
+    }
+    if cost.low > req.budget:
+        ledger.note("over_budget", **params)
+    elif cost.high <= req.budget:
+        ledger.note("within_budget", **params)
+    else:
+        ledger.note("budget_borderline", **params)
 
 
 def _budget_hours(req: SizingRequest, price, deadline: float) -> Band | None:

@@ -141,3 +141,13 @@ def test_gpus_times_days_gives_compute_optimal_size():
     r = estimate(SizingRequest(stage=Stage.pretrain, gpu="A800-80GB", gpu_count=64, deadline_days=30))
     c = 64 * 30 * 24 * 312e12 * 0.4 * 3600
     assert r.max_params_for_budget == pytest.approx(math.sqrt(c / 120))
+
+
+def test_budget_next_to_a_data_size_is_checked():
+    """13B × 2T on H20 costs ¥7.96M–17.05M at ¥7–15/GPU-hour: far over a ¥500K budget."""
+    over = estimate(SizingRequest(stage=Stage.pretrain, params_total=13e9, tokens=2e12, gpu="H20-96GB",
+                                  budget=5e5, currency=Currency.CNY))  # fmt: skip
+    assert [n.code for n in over.warnings if "budget" in n.code] == ["over_budget"]
+    ok = estimate(SizingRequest(stage=Stage.pretrain, params_total=1.5e9, tokens=1e11, gpu="A100-SXM4-80GB",
+                                budget=2e4, currency=Currency.USD))  # fmt: skip
+    assert [n.code for n in ok.warnings if "budget" in n.code] == ["within_budget"]

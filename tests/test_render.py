@@ -41,14 +41,17 @@ SEED_HOURS = Band(low=74_786.3, likely=93_482.9, high=124_643.9)  # seed: 4.2e22
 
 
 def _row(gpus: int, hours: Band = SEED_HOURS) -> DaysRow:
-    return DaysRow(gpus=gpus, days=Band(low=hours.low / gpus / 24, likely=hours.likely / gpus / 24,
-                                        high=hours.high / gpus / 24))
+    return DaysRow(
+        gpus=gpus,
+        days=Band(low=hours.low / gpus / 24, likely=hours.likely / gpus / 24, high=hours.high / gpus / 24),
+    )
 
 
 def seed_report(**update) -> SizingReport:
     """Seed article: 7B × 1T tokens on A100 at 40 % MFU (30–50 % band), ¥15–30 per GPU-hour."""
-    req = SizingRequest(params_total=7e9, tokens=1e12, gpu=A100, stage="pretrain", mfu=0.4,
-                        deadline_days=30, currency="CNY")
+    req = SizingRequest(
+        params_total=7e9, tokens=1e12, gpu=A100, stage="pretrain", mfu=0.4, deadline_days=30, currency="CNY"
+    )
     values = dict(
         request=req,
         assumptions=[
@@ -58,12 +61,21 @@ def seed_report(**update) -> SizingReport:
             Assumption(field="some_new_field", value=3.5, source="a source"),
         ],
         gpu_name="NVIDIA A100 SXM4 80GB",
-        flops=4.2e22, flops_formula="6ND", pf_days=4.2e22 / 1e15 / 86_400,
+        flops=4.2e22,
+        flops_formula="6ND",
+        pf_days=4.2e22 / 1e15 / 86_400,
         gpu_hours=SEED_HOURS,
         days_table=[_row(n) for n in (64, 128, 256, 512)],
         gpus_for_deadline=136,
-        cost=Cost(low=1_402_245, high=2_804_490, currency="CNY", price_low=15, price_high=30,
-                  billed_gpu_hours=93_483, price_source="seed article: A100 ¥15–30 per GPU-hour"),
+        cost=Cost(
+            low=1_402_245,
+            high=2_804_490,
+            currency="CNY",
+            price_low=15,
+            price_high=30,
+            billed_gpu_hours=93_483,
+            price_source="seed article: A100 ¥15–30 per GPU-hour",
+        ),
         chinchilla_tokens=1.4e11,
     )
     values.update(update)
@@ -72,35 +84,65 @@ def seed_report(**update) -> SizingReport:
 
 def inference_report(**update) -> SizingReport:
     """70B bf16 serving: 140 GB of weights (design §3.4) → at least 2 × 80 GB."""
-    req = SizingRequest(params_total=70e9, gpu=A100, stage="inference", seq_len=32_768, concurrency=100,
-                        precision="bf16")
+    req = SizingRequest(
+        params_total=70e9, gpu=A100, stage="inference", seq_len=32_768, concurrency=100, precision="bf16"
+    )
     inf = Inference(
-        weights_bytes=140e9, bytes_per_param=2.0, weight_format="bf16",
-        kv_bytes_per_token=327_680, kv_bytes_per_sequence=327_680 * 32_768,
-        kv_bytes_total=327_680 * 32_768 * 100, kv_precision="bf16",
-        context_tokens=32_768, prompt_tokens=24_576, concurrency=100,
-        usable_bytes_per_gpu=71 * 2**30, min_gpus=2, recommended_gpus=4, serving_gpus=4, tp=4,
-        max_concurrency=16, concurrency_table=[(4096, 130), (32_768, 16)],
+        weights_bytes=140e9,
+        bytes_per_param=2.0,
+        weight_format="bf16",
+        kv_bytes_per_token=327_680,
+        kv_bytes_per_sequence=327_680 * 32_768,
+        kv_bytes_total=327_680 * 32_768 * 100,
+        kv_precision="bf16",
+        context_tokens=32_768,
+        prompt_tokens=24_576,
+        concurrency=100,
+        usable_bytes_per_gpu=71 * 2**30,
+        min_gpus=2,
+        recommended_gpus=4,
+        serving_gpus=4,
+        tp=4,
+        max_concurrency=16,
+        concurrency_table=[(4096, 130), (32_768, 16)],
         decode_tokens_per_s=DecodeSpeed(per_sequence=20.2, aggregate=2015.2, batch=100, bound="memory"),
         prefill_seconds=2.76,
         cost_per_million_tokens=PriceBand(low=33.08, high=66.16, currency="CNY"),
         cost_per_month=PriceBand(low=43_800, high=87_600, currency="CNY"),
     )
-    return SizingReport(request=req, assumptions=[], gpu_name="NVIDIA A100 SXM4 80GB", inference=inf,
-                        **update)
+    return SizingReport(
+        request=req, assumptions=[], gpu_name="NVIDIA A100 SXM4 80GB", inference=inf, **update
+    )
 
 
 def memory_report(method: str = "full", **update) -> SizingReport:
     """Full fine-tune of a 14B model: bf16 weights 2N, grads 2N, AdamW 12N (ZeRO) sharded over DP."""
     req = SizingRequest(model="Qwen2.5-14B", params_total=14.7e9, gpu=A100, stage="finetune", method=method)
     mem = Memory(
-        per_gpu_bytes=77.1 * 2**30, gpu_memory_bytes=80 * 2**30, usable_bytes=80 * 2**30, min_gpus=4,
-        breakdown={"weights": 14.7e9, "gradients": 7.35e9, "optimizer": 44.1e9, "activations": 8.56e9,
-                   "logits": 0.93e9, "overhead": 7.12e9, "mystery_part": 1e9},
-        total_bytes=235.2e9, plan=Plan(tp=2, dp=2, zero_stage=2, recompute="selective"),
+        per_gpu_bytes=77.1 * 2**30,
+        gpu_memory_bytes=80 * 2**30,
+        usable_bytes=80 * 2**30,
+        min_gpus=4,
+        breakdown={
+            "weights": 14.7e9,
+            "gradients": 7.35e9,
+            "optimizer": 44.1e9,
+            "activations": 8.56e9,
+            "logits": 0.93e9,
+            "overhead": 7.12e9,
+            "mystery_part": 1e9,
+        },
+        total_bytes=235.2e9,
+        plan=Plan(tp=2, dp=2, zero_stage=2, recompute="selective"),
     )
-    return SizingReport(request=req, assumptions=[], gpu_name="NVIDIA A100 SXM4 80GB",
-                        model_name="Qwen2.5 14B", memory=mem, **update)
+    return SizingReport(
+        request=req,
+        assumptions=[],
+        gpu_name="NVIDIA A100 SXM4 80GB",
+        model_name="Qwen2.5 14B",
+        memory=mem,
+        **update,
+    )
 
 
 def make_answer(report: SizingReport | None, lang: str, **parsed) -> Answer:
@@ -122,12 +164,18 @@ def assert_plain_text(text: str) -> None:
 # Number formatting (bot.fmt)
 
 
-@pytest.mark.parametrize(("lang", "value", "expected"), [
-    ("zh", 93_482.9, "9.3万"), ("en", 93_482.9, "93.5K"),
-    ("zh", 1e12, "1万亿"), ("en", 1e12, "1T"),
-    ("zh", 1_402_245, "140万"), ("en", 1_402_245, "1.4M"),
-    ("en", 136, "136"),
-])
+@pytest.mark.parametrize(
+    ("lang", "value", "expected"),
+    [
+        ("zh", 93_482.9, "9.3万"),
+        ("en", 93_482.9, "93.5K"),
+        ("zh", 1e12, "1万亿"),
+        ("en", 1e12, "1T"),
+        ("zh", 1_402_245, "140万"),
+        ("en", 1_402_245, "1.4M"),
+        ("en", 136, "136"),
+    ],
+)
 def test_compact_magnitudes_cldr(lang, value, expected):
     assert fmt.fmt_for(lang).compact(value) == expected
 
@@ -144,16 +192,31 @@ def test_exact_figures_and_currency():
     assert en.price(1.2, "USD") == "$1.20"
 
 
-@pytest.mark.parametrize(("value", "expected"), [
-    (4.2e22, "4.2×10²²"), (3.15e23, "3.15×10²³"), (4e22, "4×10²²"), (9.999e5, "1×10⁶"), (2.5e-3, "2.5×10⁻³"),
-])
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [
+        (4.2e22, "4.2×10²²"),
+        (3.15e23, "3.15×10²³"),
+        (4e22, "4×10²²"),
+        (9.999e5, "1×10⁶"),
+        (2.5e-3, "2.5×10⁻³"),
+    ],
+)
 def test_flops_superscript(value, expected):
     assert fmt.sci(value) == expected
 
 
-@pytest.mark.parametrize(("n", "expected"), [
-    (7e9, "7B"), (5e8, "0.5B"), (671e9, "671B"), (1.7e12, "1.7T"), (1e8, "100M"), (70.6e9, "70.6B"),
-])
+@pytest.mark.parametrize(
+    ("n", "expected"),
+    [
+        (7e9, "7B"),
+        (5e8, "0.5B"),
+        (671e9, "671B"),
+        (1.7e12, "1.7T"),
+        (1e8, "100M"),
+        (70.6e9, "70.6B"),
+    ],
+)
 def test_model_sizes_never_localized(n, expected):
     assert fmt.params(n) == expected
 
@@ -188,8 +251,19 @@ def test_bar_is_at_most_ten_cells():
 
 def test_seed_zh_reply_numbers():
     html, text = both(seed_report(), "zh")
-    for needle in ("9.3万", "93,483", "4.2×10²²", "¥1,402,245", "¥2,804,490", "136", "17 台 8 卡", "30 天",
-                   "74,786", "124,644", "50%–30%"):
+    for needle in (
+        "9.3万",
+        "93,483",
+        "4.2×10²²",
+        "¥1,402,245",
+        "¥2,804,490",
+        "136",
+        "17 台 8 卡",
+        "30 天",
+        "74,786",
+        "124,644",
+        "50%–30%",
+    ):
         assert needle in html, needle
         assert needle in text, needle
     headline = telegram_html_text(html).splitlines()[0]
@@ -208,8 +282,15 @@ def test_seed_en_reply_numbers():
 
 
 def test_seed_usd_in_zh():
-    cost = Cost(low=112_187, high=233_708, currency="USD", price_low=1.2, price_high=2.5,
-                billed_gpu_hours=93_483, price_source="public listings")
+    cost = Cost(
+        low=112_187,
+        high=233_708,
+        currency="USD",
+        price_low=1.2,
+        price_high=2.5,
+        billed_gpu_hours=93_483,
+        price_source="public listings",
+    )
     html, _ = both(seed_report(cost=cost), "zh")
     assert "US$112,187" in html and "US$1.20–2.50" in html
 
@@ -234,16 +315,27 @@ def test_user_gpu_count_headline_answers_how_long():
     assert en == "7B pre-training on 1T tokens with 64 × A100 80G ≈ 61 days (93.5K A100-hours)"
 
 
-@pytest.mark.parametrize(("method", "zh_name", "en_name"), [
-    ("lora", "LoRA 微调", "LoRA fine-tuning"), ("qlora", "QLoRA 微调", "QLoRA fine-tuning"),
-    ("full", "全参微调", "full fine-tuning"),
-])
+@pytest.mark.parametrize(
+    ("method", "zh_name", "en_name"),
+    [
+        ("lora", "LoRA 微调", "LoRA fine-tuning"),
+        ("qlora", "QLoRA 微调", "QLoRA fine-tuning"),
+        ("full", "全参微调", "full fine-tuning"),
+    ],
+)
 def test_finetune_with_tokens_uses_stage_name_and_4nd(method, zh_name, en_name):
     req = SizingRequest(params_total=7e9, tokens=2e9, gpu=A100, stage="finetune", method=method, mfu=0.4)
     hours = Band(low=124.6, likely=155.8, high=207.7)
-    rep = seed_report(request=req, flops=5.6e19 if method != "full" else 8.4e19,
-                      flops_formula="6ND" if method == "full" else "4ND", gpu_hours=hours,
-                      days_table=[_row(8, hours)], gpus_for_deadline=1, cost=None, chinchilla_tokens=None)
+    rep = seed_report(
+        request=req,
+        flops=5.6e19 if method != "full" else 8.4e19,
+        flops_formula="6ND" if method == "full" else "4ND",
+        gpu_hours=hours,
+        days_table=[_row(8, hours)],
+        gpus_for_deadline=1,
+        cost=None,
+        chinchilla_tokens=None,
+    )
     for lang, name in (("zh", zh_name), ("en", en_name)):
         html, text = both(rep, lang)
         assert name in html
@@ -363,8 +455,12 @@ def test_unknown_or_malformed_note_falls_back(lang):
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_echoed_user_text_is_escaped(lang):
-    extras = {"unknown_gpu": "<b>X&Y</b>", "gpu_suggestions": ["A100", "A800"],
-              "unknown_model": "Llama<script>", "model_suggestions": ["Llama-3-70B"]}
+    extras = {
+        "unknown_gpu": "<b>X&Y</b>",
+        "gpu_suggestions": ["A100", "A800"],
+        "unknown_model": "Llama<script>",
+        "model_suggestions": ["Llama-3-70B"],
+    }
     html, text = both(seed_report(), lang, **extras)
     assert "&lt;b&gt;X&amp;Y&lt;/b&gt;" in html
     assert "Llama&lt;script&gt;" in html
@@ -394,8 +490,12 @@ def test_help_has_examples_in_the_askers_language(lang):
     assert_plain_text(text)
     assert html.count("<code>") >= 4
     if lang == "zh":
-        for ex in ("7B模型1万亿token要多少A100", "全参微调Qwen2.5-14B要几张A100 80G",
-                   "QLoRA 70B 用 4090 要几张", "部署70B推理需要几张A100，100并发，32k上下文"):
+        for ex in (
+            "7B模型1万亿token要多少A100",
+            "全参微调Qwen2.5-14B要几张A100 80G",
+            "QLoRA 70B 用 4090 要几张",
+            "部署70B推理需要几张A100，100并发，32k上下文",
+        ):
             assert f"<code>{ex}</code>" in html
     else:
         assert "How many A100s to pre-train a 7B model on 1T tokens?" in html
@@ -422,8 +522,13 @@ def test_help_echoes_unknown_model_escaped():
 
 
 def _all_reports() -> list[SizingReport]:
-    return [seed_report(), inference_report(), memory_report("full"), memory_report("qlora"),
-            seed_report(warnings=KNOWN_NOTES)]
+    return [
+        seed_report(),
+        inference_report(),
+        memory_report("full"),
+        memory_report("qlora"),
+        seed_report(warnings=KNOWN_NOTES),
+    ]
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -487,13 +592,17 @@ def test_seed_through_estimator():
         assert_plain_text(t)
 
 
-@pytest.mark.parametrize("request_kwargs", [
-    dict(params_total=70e9, gpu=A100, stage="inference", concurrency=100, seq_len=32_768),
-    dict(model="Qwen2.5-14B", gpu=A100, stage="finetune", method="full"),
-    dict(params_total=70e9, gpu="RTX-4090", stage="finetune", method="qlora"),
-    dict(budget=1e6, gpu=A100, stage="pretrain"),
-    dict(params_total=7e9, tokens=1e12, gpu=A100, stage="pretrain", gpu_count=64),
-], ids=["serve-70b", "ft-14b", "qlora-70b-4090", "budget", "64-gpus"])
+@pytest.mark.parametrize(
+    "request_kwargs",
+    [
+        dict(params_total=70e9, gpu=A100, stage="inference", concurrency=100, seq_len=32_768),
+        dict(model="Qwen2.5-14B", gpu=A100, stage="finetune", method="full"),
+        dict(params_total=70e9, gpu="RTX-4090", stage="finetune", method="qlora"),
+        dict(budget=1e6, gpu=A100, stage="pretrain"),
+        dict(params_total=7e9, tokens=1e12, gpu=A100, stage="pretrain", gpu_count=64),
+    ],
+    ids=["serve-70b", "ft-14b", "qlora-70b-4090", "budget", "64-gpus"],
+)
 @pytest.mark.parametrize("lang", LANGS)
 def test_estimator_reports_render_in_both_languages(request_kwargs, lang):
     estimator = pytest.importorskip("estimator.estimate")
@@ -550,18 +659,25 @@ def test_7b_full_finetune_minimum_and_recommended_en():
     assert "• Recommended 8 GPUs: TP 1 × PP 1 × DP 8, ZeRO-1, selective recompute" in lines
 
 
-@pytest.mark.parametrize(("lang", "line"), [
-    ("zh", "• 检查点：仅权重 14 GB，完整训练状态（含优化器）112 GB"),
-    ("en", "• Checkpoints: weights 14 GB, full training state (with optimizer) 112 GB"),
-])
+@pytest.mark.parametrize(
+    ("lang", "line"),
+    [
+        ("zh", "• 检查点：仅权重 14 GB，完整训练状态（含优化器）112 GB"),
+        ("en", "• Checkpoints: weights 14 GB, full training state (with optimizer) 112 GB"),
+    ],
+)
 def test_7b_checkpoint_line_bf16_weights_and_16_bytes_per_param_state(lang, line):
     """7B: bf16 weights 2 × 7e9 = 14 GB; resumable AdamW state 16 × 7e9 = 112 GB."""
     assert line in _lines(render.render(make_answer(_estimate(**FT_7B), lang)))
 
 
-@pytest.mark.parametrize(("lang", "qlora_line"), [
-    ("zh", "• 改用 QLoRA：1 张"), ("en", "• QLoRA instead: 1 GPU"),
-])
+@pytest.mark.parametrize(
+    ("lang", "qlora_line"),
+    [
+        ("zh", "• 改用 QLoRA：1 张"),
+        ("en", "• QLoRA instead: 1 GPU"),
+    ],
+)
 def test_70b_full_finetune_alternatives_show_qlora_on_one_gpu(lang, qlora_line):
     rep = _estimate(**FT_70B)
     alts = {a.change: a.min_gpus for a in rep.memory.alternatives}
@@ -593,10 +709,13 @@ def test_qlora_70b_on_one_4090_does_not_fit(lang):
     assert_plain_text(text)
 
 
-@pytest.mark.parametrize(("lang", "headline"), [
-    ("zh", "7B 全参微调：4 张 A100 80G 放得下（ZeRO-1）；最少 2 张，推荐 8 张"),
-    ("en", "7B full fine-tuning fits on 4 × A100 80G (ZeRO-1); at least 2, 8 recommended"),
-])
+@pytest.mark.parametrize(
+    ("lang", "headline"),
+    [
+        ("zh", "7B 全参微调：4 张 A100 80G 放得下（ZeRO-1）；最少 2 张，推荐 8 张"),
+        ("en", "7B full fine-tuning fits on 4 × A100 80G (ZeRO-1); at least 2, 8 recommended"),
+    ],
+)
 def test_user_gpu_count_that_fits_is_answered_first(lang, headline):
     rep = _estimate(**FT_7B, gpu_count=4)
     lines = _lines(render.render(make_answer(rep, lang)))
@@ -605,7 +724,10 @@ def test_user_gpu_count_that_fits_is_answered_first(lang, headline):
 
 
 MEMORY_CASES = {
-    "7b": FT_7B, "70b": FT_70B, "qlora-4090": QLORA_70B_ONE_4090, "7b-on-4": {**FT_7B, "gpu_count": 4},
+    "7b": FT_7B,
+    "70b": FT_70B,
+    "qlora-4090": QLORA_70B_ONE_4090,
+    "7b-on-4": {**FT_7B, "gpu_count": 4},
     "7b-1b-tokens": {**FT_7B, "tokens": 1e9},
     "qwen-14b": dict(model="Qwen2.5-14B", gpu=A100, stage="finetune", method="full"),
 }
@@ -623,7 +745,7 @@ def test_memory_replies_stay_short(case, lang):
     split = next((i for i, line in enumerate(lines) if line.startswith(headers)), len(lines))
     key = [line for line in lines[1:split] if line.startswith("• ")]
     alternatives = []
-    for line in lines[split + 1:]:
+    for line in lines[split + 1 :]:
         if not line.startswith("• "):
             break
         alternatives.append(line)
@@ -631,19 +753,22 @@ def test_memory_replies_stay_short(case, lang):
     assert len(alternatives) <= render.MAX_ALTERNATIVES
 
 
-@pytest.mark.parametrize(("plan", "nvlink", "key"), [
-    (Plan(dp=1), True, "single"),
-    (Plan(dp=4, zero_stage=0), True, "ddp"),
-    (Plan(dp=8, zero_stage=1), True, "zero"),
-    (Plan(dp=8, zero_stage=3), True, "zero3"),
-    (Plan(dp=8, zero_stage=3), False, "zero3_no_nvlink"),
-    (Plan(tp=8, dp=1), True, "tp"),
-    (Plan(tp=8, dp=3, zero_stage=2), True, "tp_dp"),
-    (Plan(tp=4, dp=2, zero_stage=3), False, "tp_no_nvlink"),
-    (Plan(tp=8, pp=4, dp=2, zero_stage=1), True, "tp_pp"),
-    (Plan(pp=2, dp=4, zero_stage=1), False, "pp"),
-    (Plan(dp=2, zero_stage=2, offload=True), True, "offload"),
-])
+@pytest.mark.parametrize(
+    ("plan", "nvlink", "key"),
+    [
+        (Plan(dp=1), True, "single"),
+        (Plan(dp=4, zero_stage=0), True, "ddp"),
+        (Plan(dp=8, zero_stage=1), True, "zero"),
+        (Plan(dp=8, zero_stage=3), True, "zero3"),
+        (Plan(dp=8, zero_stage=3), False, "zero3_no_nvlink"),
+        (Plan(tp=8, dp=1), True, "tp"),
+        (Plan(tp=8, dp=3, zero_stage=2), True, "tp_dp"),
+        (Plan(tp=4, dp=2, zero_stage=3), False, "tp_no_nvlink"),
+        (Plan(tp=8, pp=4, dp=2, zero_stage=1), True, "tp_pp"),
+        (Plan(pp=2, dp=4, zero_stage=1), False, "pp"),
+        (Plan(dp=2, zero_stage=2, offload=True), True, "offload"),
+    ],
+)
 def test_plan_reason_follows_the_design_rules(plan, nvlink, key):
     """Design §3.5: DP + ZeRO while states fit; TP inside a node; PP across nodes; ZeRO-3/FSDP as the
     alternative; without NVLink ZeRO-3 before TP (estimator.memory.plan_preference)."""
@@ -660,13 +785,21 @@ def test_full_recompute_is_explained():
 
 def test_alternatives_equal_to_the_minimum_are_left_out():
     rep = memory_report()
-    mem = rep.memory.model_copy(update={"alternatives": [
-        Alternative(change="adamw8bit", min_gpus=4), Alternative(change="lora", min_gpus=1),
-        Alternative(change="new_trick", min_gpus=2), Alternative(change="cpu_offload", min_gpus=None),
-    ]})
+    mem = rep.memory.model_copy(
+        update={
+            "alternatives": [
+                Alternative(change="adamw8bit", min_gpus=4),
+                Alternative(change="lora", min_gpus=1),
+                Alternative(change="new_trick", min_gpus=2),
+                Alternative(change="cpu_offload", min_gpus=None),
+            ]
+        }
+    )
     ctx = render.build_context(rep.model_copy(update={"memory": mem}), "en")
     assert ctx["m"]["alternatives"] == [
-        "LoRA instead: 1 GPU", "new_trick: 2 GPUs", "With CPU offload: does not fit",
+        "LoRA instead: 1 GPU",
+        "new_trick: 2 GPUs",
+        "With CPU offload: does not fit",
     ]
 
 
@@ -680,3 +813,10 @@ def test_training_reply_uses_the_reports_mfu_band():
 def test_days_table_singular_gpu_in_english():
     html = render.render(make_answer(_estimate(**FT_7B, tokens=1e9), "en"))
     assert "1 GPU →" in html and "1 GPUs" not in html
+
+
+def test_budget_verdict_right_under_the_headline():
+    from bot.answer import answer
+
+    text = render.render(answer("13B模型训练2T token，预算50万人民币，用H20够吗？要多少张？"), "text")
+    assert text.splitlines()[1].startswith("预算不够")
