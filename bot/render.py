@@ -279,6 +279,7 @@ def render(answer: Answer, fmt: Format = "html") -> str:
     try:
         ctx = build_context(answer.report, answer.lang, parsed)
         ctx["comparisons"] = [_comparison_row(r, answer.lang) for r in answer.comparisons]
+        ctx["cheapest"] = _cheapest(answer.report, answer.comparisons, answer.lang)
         return _render_capped("reply.j2", answer.lang, fmt, ctx)
     except Exception:  # a report shape we did not foresee must still get an answer
         log.exception("cannot render the reply")
@@ -881,6 +882,19 @@ def _days_rows(report: SizingReport, f: Fmt) -> list[dict[str, Any]]:
         }
         for r in rows
     ]
+
+
+def _cheapest(report: SizingReport, others: list[SizingReport], lang: str) -> str | None:
+    """'Cheapest: H100 (¥73.1万 – ¥195万)' when the question compared GPUs and all have a cost."""
+    reports = [report, *others]
+    costs = [r.cost for r in reports]
+    if not others or any(c is None for c in costs) or len({c.currency for c in costs}) > 1:
+        return None
+    best = min(reports, key=lambda r: r.cost.low + r.cost.high)
+    f = fmt_for(lang)
+    c = best.cost
+    span = f"{f.money_compact(c.low, c.currency)} – {f.money_compact(c.high, c.currency)}"
+    return translate(lang, N_("Cheapest: %(gpu)s (%(cost)s)"), gpu=gpu_names(best)[0], cost=span)
 
 
 def _comparison_row(report: SizingReport, lang: str) -> str:
