@@ -410,7 +410,10 @@ def _stage_key(report: SizingReport) -> str:
     if report.inference is not None or req.stage == Stage.inference:
         return "inference"
     if req.stage == Stage.finetune:
-        return (req.method or Method.full).value
+        method = (req.method or Method.full).value
+        if req.algorithm is not None and req.algorithm.value in ("dpo", "ppo", "grpo"):
+            return f"{req.algorithm.value}_{method}"  # e.g. "dpo_full", "grpo_lora"
+        return method
     if req.stage == Stage.continued_pretrain:
         return "continued_pretrain"
     return "pretrain"
