@@ -1069,4 +1069,6 @@ def _said_elsewhere(note: Note, kind: str, memory: dict[str, Any] | None) -> boo
         return kind == "memory" and memory["fits_requested"] is False and memory["min_gpus"] is not None
     if note.code == "consumer_no_nvlink":
         return str(memory.get("reason_key") or "").endswith("no_nvlink")
+    if note.code == "memory_tight":  # the borderline line under the headline already says it
+        return bool(memory.get("borderline"))
     return False

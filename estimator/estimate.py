@@ -389,7 +389,7 @@ def estimate(req: SizingRequest) -> SizingReport:
             ledger.note("no_fit", gpus_searched=MAX_GPUS_SEARCHED)
         if mem.fits_requested is False:
             ledger.note("does_not_fit_requested", gpu_count=req.gpu_count, min_gpus=mem.min_gpus)
-        elif req.gpu_count and mem.per_gpu_bytes > HEADROOM * mem.gpu_memory_bytes:
+        elif mem.per_gpu_bytes > HEADROOM * mem.gpu_memory_bytes:
             ledger.note("memory_tight", ratio=round(mem.per_gpu_bytes / mem.gpu_memory_bytes, 3))
         if gpu.consumer and (mem.min_gpus or 0) > 1:
             ledger.note("consumer_no_nvlink", gpu=gpu.family)

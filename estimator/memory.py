@@ -213,14 +213,17 @@ def candidate_plans(spec: ModelSpec, gpu: GpuSpec, gpus: int, setup: TrainingSet
                     yield Layout(tp, pp, dp, zero, recompute, setup.micro_batch, setup.offload)
 
 
-def plan_preference(plan: Plan | Layout) -> tuple:
+def plan_preference(plan: Plan | Layout, nvlink: bool = True) -> tuple:
     """Lower is better: no full recompute, no pipeline, least TP, then the lowest ZeRO stage.
 
     Design §3.5: DP + ZeRO (a configuration switch in DeepSpeed/FSDP) while the model states fit —
     ZeRO-3 included, as in the seed's "2 × 80 GB with ZeRO-3" — TP inside a node only when
     activations or a layer do not fit otherwise (it needs tensor-parallel model code and NVLink),
-    PP across nodes last; full recompute only when activations force it.
+    PP across nodes last; full recompute only when activations force it. On cards without NVLink,
+    recomputing (~33 % more compute) beats TP's per-layer all-reduces over PCIe: TP comes last.
     """
+    if not nvlink:
+        return (plan.pp, plan.tp, plan.recompute == "full", plan.zero_stage)
     return (plan.recompute == "full", plan.pp, plan.tp, plan.zero_stage)
 
 
@@ -261,7 +264,7 @@ def best_plan_for(
         parts = breakdown(spec, params, setup, plan)
         total = sum(parts.values())
         if total <= limit:
-            key = (total > comfortable, *plan_preference(plan))
+            key = (total > comfortable, *plan_preference(plan, gpu.nvlink))
             if best is None or key < best[0]:
                 best = (key, plan, parts)
     return (best[1].to_plan(), best[2]) if best else None
@@ -359,15 +362,17 @@ def _alternatives(spec: ModelSpec, params: float, gpu: GpuSpec, setup: TrainingS
 def recommended(
     spec: ModelSpec, params: float, gpu: GpuSpec, setup: TrainingSetup, minimum: int
 ) -> tuple[int, Plan] | None:
-    """A comfortable size: no full recompute, ≤ 90 % of the card; full training on at least one node."""
-    found = min_gpus(spec, params, gpu, setup, HEADROOM, allow_full_recompute=False)
+    """A comfortable size: ≤ 90 % of the card, no full recompute (except on cards without NVLink, where
+    recomputing is cheaper than tensor parallelism over PCIe); full training on at least one node."""
+    no_recompute = gpu.nvlink
+    found = min_gpus(spec, params, gpu, setup, HEADROOM, allow_full_recompute=not no_recompute)
     if found is None:
         return None
     n = found[0]
     if setup.method == Method.full and minimum > 1:
         n = max(n, gpu.gpus_per_node)
         if n != found[0]:
-            fit = best_plan_for(spec, params, gpu, n, setup, HEADROOM, allow_full_recompute=False)
+            fit = best_plan_for(spec, params, gpu, n, setup, HEADROOM, allow_full_recompute=not no_recompute)
             return (n, fit[0]) if fit else (found[0], found[1])
     return n, found[1]
 
