@@ -173,15 +173,15 @@ PLAN_REASONS: dict[str, str] = {
         "no NVLink, so ZeRO-3/FSDP shards weights, gradients and optimizer states instead of tensor "
         "parallelism"
     ),
-    "tp": N_("TP %(tp)s splits every layer over NVLink inside one node"),
-    "tp_dp": N_("TP %(tp)s inside each node over NVLink, data parallelism (ZeRO-%(zero)s) across the rest"),
+    "tp": N_("TP %(tp)s splits every layer over the fast links inside one node (NVLink/HCCS)"),
+    "tp_dp": N_("TP %(tp)s inside each node (NVLink/HCCS), data parallelism (ZeRO-%(zero)s) across the rest"),
     "tp_no_nvlink": N_(
         "no NVLink, so ZeRO comes before TP; TP %(tp)s is still needed to split the activations"
     ),
     "pp": N_(
         "PP %(pp)s splits the layers into pipeline stages, which exchange little data and work across nodes"
     ),
-    "tp_pp": N_("TP %(tp)s stays inside a node (NVLink); PP %(pp)s splits the layers across nodes"),
+    "tp_pp": N_("TP %(tp)s stays inside a node (NVLink/HCCS); PP %(pp)s splits the layers across nodes"),
     "offload": N_("optimizer states are offloaded to CPU memory: fewer GPUs, slower steps"),
 }
 CPU_OFFLOAD = N_("CPU offload")
@@ -834,11 +834,7 @@ def _inference(report: SizingReport, f: Fmt, lang: str) -> dict[str, Any] | None
             lang,
             SERVING_VERDICTS.get(report.feasible_reason or "", SERVING_VERDICTS[report.feasible or "yes"]),
         ),
-        "alternatives": "; ".join(
-            f"{PRECISION_LABELS.get(a.change, a.change.upper())}: {f.int(a.min_gpus)}"
-            for a in inf.alternatives
-            if a.min_gpus is not None and a.min_gpus != inf.min_gpus
-        ),
+        "alternatives": _lighter_weights(inf, f),
     }
 
 
@@ -953,6 +949,16 @@ def _headline_days(report: SizingReport, gpus: int, f: Fmt) -> str:
     gh = report.gpu_hours
     days = gh.likely / gpus / 24 if gh else deadline
     return f.days(deadline if days >= 0.8 * deadline else days)
+
+
+def _lighter_weights(inf: Any, f: Fmt) -> str:
+    """'FP8/INT8: 20; INT4 (GPTQ/AWQ): 16' — GPUs for the same load, where they differ."""
+    zh = f.lang == "zh"
+    return ("；" if zh else "; ").join(
+        f"{PRECISION_LABELS.get(a.change, a.change.upper())}{'：' if zh else ': '}{f.int(a.min_gpus)}"
+        for a in inf.alternatives
+        if a.min_gpus is not None and a.min_gpus != inf.recommended_gpus
+    )
 
 
 def _serving_nodes(report: SizingReport, lang: str) -> str:

@@ -371,7 +371,7 @@ def test_inference_en_headline_and_lines():
     assert headline == (
         "70B bf16 inference for 100 concurrent × 32K context: 4 × A100 80G (TP=4); the weights alone need 2"
     )
-    assert "Weights: 140 GB (2 bytes per parameter)" in html
+    assert "Weights: 140 GB (2 B per parameter)" in html
     assert "up to 16 concurrent sequences at 32K context" in html
     assert "≈ 2.8 s" in html
 
