@@ -58,4 +58,5 @@ LEDGER_TEXTS = (
     N_("AdamW (mixed precision, 16 B/param)"),
     N_("AdamW on adapters"),
     N_("paged 8-bit AdamW on adapters"),
+    N_("a reasoning model writes long chains of thought: its model card's generation length"),
 )

@@ -96,6 +96,12 @@ class ModelSpec(BaseModel):
     qk_nope_head_dim: int | None = Field(None, gt=0, description="MLA per-head q/k dim without RoPE")
     v_head_dim: int | None = Field(None, gt=0, description="MLA per-head value dim")
     attention_bias: bool = Field(False, description="q/k/v biases (Qwen2/2.5, ChatGLM3, GLM-4)")
+    serve_context: int | None = Field(
+        None,
+        gt=0,
+        description="default context when serving, if the model needs more than the generic one "
+        "(reasoning models: long chains of thought)",
+    )
     release_precision: Literal["bf16", "fp16", "fp8"] = Field(
         "bf16", description="precision of the released weights (DeepSeek-V3/R1: fp8)"
     )

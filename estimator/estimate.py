@@ -41,6 +41,9 @@ SHAPE_SOURCE = (
     "Llama-style shape interpolated from the catalog's dense Llama/Qwen releases "
     "(estimator.architecture.shape_for_size)"
 )
+REASONING_CONTEXT_SOURCE = (
+    "a reasoning model writes long chains of thought: its model card's generation length"
+)
 TRAINING_STAGES = (Stage.pretrain, Stage.continued_pretrain, Stage.finetune)
 HUGE_GPUS = 100_000
 """Beyond this a 'huge job' note is shown: the largest published clusters are ~100k GPUs (xAI
@@ -490,9 +493,12 @@ def _size_serving(
         precision = Precision(
             ledger.assume("precision", spec.release_precision, "weights as released by the model's authors")
         )
-    context = req.seq_len or int(
-        ledger.assume("context", defaults.SERVE_CONTEXT.value, defaults.SERVE_CONTEXT.source)
-    )
+    if req.seq_len:
+        context = req.seq_len
+    elif spec.serve_context:
+        context = int(ledger.assume("context", spec.serve_context, REASONING_CONTEXT_SOURCE))
+    else:
+        context = int(ledger.assume("context", defaults.SERVE_CONTEXT.value, defaults.SERVE_CONTEXT.source))
     conc = req.concurrency or int(
         ledger.assume("concurrency", defaults.SERVE_CONCURRENCY.value, defaults.SERVE_CONCURRENCY.source)
     )
