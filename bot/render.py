@@ -594,8 +594,7 @@ def _training(report: SizingReport, f: Fmt, per_node: int) -> dict[str, Any] | N
             if c.low_with_mfu is None
             or c.high_with_mfu is None
             or (c.low_with_mfu, c.high_with_mfu) == (c.low, c.high)
-            else f"{f.money_compact(c.low_with_mfu, c.currency)} – "
-            f"{f.money_compact(c.high_with_mfu, c.currency)}",
+            else f.money_compact_range(c.low_with_mfu, c.high_with_mfu, c.currency),
         }
     if report.chinchilla_tokens and report.request.tokens:
         t["chinchilla"] = {
@@ -892,7 +891,7 @@ def _cheapest(report: SizingReport, others: list[SizingReport], lang: str) -> st
     best = min(reports, key=lambda r: r.cost.low + r.cost.high)
     f = fmt_for(lang)
     c = best.cost
-    span = f"{f.money_compact(c.low, c.currency)} – {f.money_compact(c.high, c.currency)}"
+    span = f.money_compact_range(c.low, c.high, c.currency)
     return translate(lang, N_("Cheapest: %(gpu)s (%(cost)s)"), gpu=gpu_names(best)[0], cost=span)
 
 
@@ -904,9 +903,7 @@ def _comparison_row(report: SizingReport, lang: str) -> str:
     if gh is not None and need:
         days = _headline_days(report, need, f)
         if cost is not None:
-            price = (
-                f"{f.money_compact(cost.low, cost.currency)} – {f.money_compact(cost.high, cost.currency)}"
-            )
+            price = f.money_compact_range(cost.low, cost.high, cost.currency)
             return translate(
                 lang,
                 N_("%(gpu)s: %(gh)s %(fam)s-hours, about %(gpus)s GPUs for %(days)s days, %(cost)s"),

@@ -17,9 +17,6 @@ class Default(NamedTuple):
 DEADLINE_DAYS = Default(30, "planning window when none is given (one month of training)")
 """Days used to size 'GPUs for a deadline' when the user gives no deadline."""
 
-GPUS_PER_NODE = 8
-"""GPUs per server (HGX/DGX 8-GPU baseboards; Ascend 910B Atlas 800T A2 also has 8)."""
-
 SEQ_LEN_PRETRAIN = Default(4096, "typical pre-training context (Llama 2/3: 4,096/8,192)")
 SEQ_LEN_FINETUNE = Default(2048, "typical SFT sample length (Alpaca/Vicuna recipes: 2,048)")
 MICRO_BATCH = Default(
