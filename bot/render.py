@@ -901,28 +901,14 @@ def _comparison_row(report: SizingReport, lang: str) -> str:
     gpu, family, _ = gpu_names(report)
     gh, need, cost = report.gpu_hours, report.gpus_for_deadline, report.cost
     if gh is not None and need:
-        days = _headline_days(report, need, f)
-        if cost is not None:
-            price = f.money_compact_range(cost.low, cost.high, cost.currency)
-            return translate(
-                lang,
-                N_("%(gpu)s: %(gh)s %(fam)s-hours, about %(gpus)s GPUs for %(days)s days, %(cost)s"),
-                gpu=gpu,
-                gh=f.compact(gh.likely),
-                fam=family,
-                gpus=f.int(need),
-                days=days,
-                cost=price,
-            )
-        return translate(
-            lang,
-            N_("%(gpu)s: %(gh)s %(fam)s-hours, about %(gpus)s GPUs for %(days)s days"),
-            gpu=gpu,
-            gh=f.compact(gh.likely),
-            fam=family,
-            gpus=f.int(need),
-            days=days,
-        )
+        params = {"gpu": gpu, "gh": f.compact(gh.likely), "fam": family, "gpus": f.int(need),
+                  "days": _headline_days(report, need, f)}  # fmt: skip
+        if cost is None:
+            msgid = N_("%(gpu)s: %(gh)s %(fam)s-hours, about %(gpus)s GPUs for %(days)s days")
+            return translate(lang, msgid, **params)
+        cost_text = f.money_compact_range(cost.low, cost.high, cost.currency)
+        msgid = N_("%(gpu)s: %(gh)s %(fam)s-hours, about %(gpus)s GPUs for %(days)s days, %(cost)s")
+        return translate(lang, msgid, cost=cost_text, **params)
     low, high = None, None
     if report.inference is not None:
         low, high = report.inference.min_gpus, report.inference.recommended_gpus
