@@ -126,6 +126,7 @@ async def _run_bot(conn: Any, settings: Any, n: int, latencies: list[float]) -> 
 
 def run_once(n: int, one_core: bool, profile: str | None) -> dict[str, float]:
     from bot.config import BotSettings
+    from bot.telegram import new_event_loop
 
     parent, child = mp.Pipe()
     server = mp.Process(target=_serve, args=(child, 1 if one_core else None), daemon=True)
@@ -141,7 +142,11 @@ def run_once(n: int, one_core: bool, profile: str | None) -> dict[str, float]:
         profiler = cProfile.Profile() if profile else None
         if profiler:
             profiler.enable()
-        elapsed, expected = asyncio.run(_run_bot(parent, settings, n, latencies))
+        loop = new_event_loop()  # the loop `sizing-bot run` uses (uvloop where installed)
+        try:
+            elapsed, expected = loop.run_until_complete(_run_bot(parent, settings, n, latencies))
+        finally:
+            loop.close()
         if profiler:
             profiler.disable()
             profiler.dump_stats(profile)

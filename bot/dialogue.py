@@ -490,7 +490,8 @@ def _turn_gpu(turn: Turn) -> str:
     )
 
 
-def _relevance(current: str) -> list[str]:
+@cache  # the catalog is fixed for the life of the process
+def _relevance(current: str) -> tuple[str, ...]:
     """All other families, closest first: memory class (log2 distance), then 16-bit peak."""
     cur = catalog.default_gpu_for_family(current) or catalog.gpu(defaults.DEFAULT_GPU)
     out = []
@@ -501,7 +502,7 @@ def _relevance(current: str) -> list[str]:
         mem = round(abs(math.log2(g.memory_gib / cur.memory_gib)))
         peak = abs(math.log(max(g.peak_flops_16bit, 1.0) / max(cur.peak_flops_16bit, 1.0)))
         out.append((mem, peak, fam))
-    return [fam for *_, fam in sorted(out)]
+    return tuple(fam for *_, fam in sorted(out))
 
 
 def alternative_gpus(turn: Turn, n: int = 3, *, preferred: Iterable[str] = ()) -> list[str]:

@@ -13,8 +13,10 @@ from __future__ import annotations
 
 import math
 import unicodedata
+from collections.abc import Callable
 from decimal import ROUND_HALF_EVEN, Decimal
-from functools import cache
+from functools import cache, wraps
+from typing import Any
 
 from babel import Locale
 from babel.numbers import (
@@ -96,6 +98,27 @@ def bar(fraction: float, width: int = 10) -> str:
     return "█" * full + ("" if rest == 0 else " ▏▎▍▌▋▊▉"[rest])
 
 
+MEMO_ENTRIES = 4096
+"""Bound on each formatter's memo of Babel results (cleared when full)."""
+
+
+def _memo(method: Callable[..., str]) -> Callable[..., str]:
+    """Remember a Babel-backed result per formatter: a reply formats ~20 numbers and a busy bot
+    formats the same prices and GPU-hours again and again; Babel's pattern path costs ~30 µs each."""
+
+    @wraps(method)
+    def memoized(self: Fmt, *args: Any) -> str:
+        key = (method.__name__, *args)
+        text = self._memo.get(key)
+        if text is None:
+            if len(self._memo) >= MEMO_ENTRIES:
+                self._memo.clear()
+            text = self._memo[key] = method(self, *args)
+        return text
+
+    return memoized
+
+
 class Fmt:
     """Formatters for one locale. Cheap to share: build with :func:`fmt_for`."""
 
@@ -106,6 +129,7 @@ class Fmt:
         # en and zh_CN group with "," and use "." for decimals: Python's own formatting gives the same
         # text as CLDR there, several times faster (Babel was ~30 % of a reply's rendering time)
         self._python_digits = symbols.get("group") == "," and symbols.get("decimal") == "."
+        self._memo: dict[tuple, str] = {}
 
     # plain numbers -------------------------------------------------------------------------
     def int(self, x: float) -> str:
@@ -125,6 +149,7 @@ class Fmt:
         pattern = "#,##0" + ("." + "#" * digits if digits > 0 else "")
         return format_decimal(x, format=pattern, locale=self.locale)
 
+    @_memo
     def compact(self, x: float) -> str:
         """CLDR compact form with one fraction digit: ``9.3万``/``93.5K``; ``140万`` not ``140.2万``."""
         if abs(x) < 1000:
@@ -141,6 +166,7 @@ class Fmt:
         """Token counts: compact (``1万亿``/``1T``)."""
         return self.compact(x)
 
+    @_memo
     def percent(self, f: float) -> str:
         """Fraction → percent: 0.4 → ``40%``, 0.375 → ``37.5%``."""
         return format_percent(f, format="#,##0.#%", locale=self.locale)
@@ -152,12 +178,14 @@ class Fmt:
         return self.num(d, 1) if d < 10 else self.int(d)
 
     # money -------------------------------------------------------------------------------
+    @_memo
     def money(self, amount: float, currency: str) -> str:
         """Exact money with the locale's symbol, whole units: ``¥1,402,245``."""
         return format_currency(
             round(amount), str(currency), format="¤#,##0", locale=self.locale, currency_digits=False
         )
 
+    @_memo
     def price(self, amount: float, currency: str) -> str:
         """A unit price: ``¥15``, ``US$1.20`` (cents shown only when not whole)."""
         pattern = "¤#,##0" if float(amount).is_integer() else "¤#,##0.00"
@@ -204,6 +232,7 @@ class Fmt:
         v = nbytes / GIB
         return f"{self._one_decimal(v)} GiB"
 
+    @_memo
     def _one_decimal(self, v: float) -> str:
         """``8.0``, ``13.7``; whole numbers from 100 up (``140``, ``1,087``); ``80`` for exact values."""
         if v >= 100 or float(v).is_integer():

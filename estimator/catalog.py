@@ -184,8 +184,15 @@ def gpu_with_memory(memory_gib: float) -> GpuSpec | None:
 
 def default_gpu_for_family(family: str) -> GpuSpec | None:
     """The variant meant when a user says only the family ('A100' → A100-SXM4-80GB)."""
-    candidates = [g for g in gpus().values() if g.family.lower() == family.lower()]
-    for g in candidates:
-        if g.default_for_family:
-            return g
-    return candidates[0] if candidates else None
+    return _family_defaults().get(family.lower())
+
+
+@cache
+def _family_defaults() -> dict[str, GpuSpec]:
+    """Family (lower case) → its default variant, or its first one when none is marked."""
+    out: dict[str, GpuSpec] = {}
+    for g in gpus().values():
+        key = g.family.lower()
+        if key not in out or (g.default_for_family and not out[key].default_for_family):
+            out[key] = g
+    return out

@@ -9,8 +9,8 @@ experts are resident).
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Literal, NamedTuple
 
 from estimator.architecture import embedding_params
@@ -198,19 +198,37 @@ class Layout(NamedTuple):
         return Plan(**self._asdict())
 
 
-def candidate_plans(spec: ModelSpec, gpu: GpuSpec, gpus: int, setup: TrainingSetup) -> Iterator[Layout]:
-    """Layouts for exactly ``gpus`` GPUs: TP ∈ {1,2,4,8} within a node dividing heads and KV heads,
-    PP dividing the layers, DP for the rest, ZeRO 0–3 (only when DP > 1), recompute selective/full."""
+@lru_cache(maxsize=1024)
+def ordered_layouts(
+    layers: int,
+    heads: int,
+    kv_heads: int,
+    per_node: int,
+    nvlink: bool,
+    gpus: int,
+    micro_batch: int,
+    offload: bool,
+) -> tuple[Layout, ...]:
+    """Layouts for exactly ``gpus`` GPUs, most preferred first (:func:`plan_preference`).
+
+    TP ∈ {1,2,4,8} within a node dividing heads and KV heads, PP dividing the layers, DP for the
+    rest, ZeRO 0–3 (only when DP > 1), recompute selective/full. In this order
+    :func:`best_plan_for` can stop at the first layout with headroom; the list depends only on the
+    shape and the card, so it is built once per combination.
+    """
+    layouts = []
     for tp in (1, 2, 4, 8):
-        if tp > min(gpus, gpu.gpus_per_node) or spec.heads % tp or spec.kv_heads % tp:
+        if tp > min(gpus, per_node) or heads % tp or kv_heads % tp:
             continue
-        for pp in _divisors(spec.layers):
+        for pp in _divisors(layers):
             if gpus % (tp * pp):
                 continue
             dp = gpus // (tp * pp)
             for zero in (0, 1, 2, 3) if dp > 1 else (0,):
                 for recompute in RECOMPUTE_ORDER:
-                    yield Layout(tp, pp, dp, zero, recompute, setup.micro_batch, setup.offload)
+                    layouts.append(Layout(tp, pp, dp, zero, recompute, micro_batch, offload))
+    layouts.sort(key=lambda p: plan_preference(p, nvlink))
+    return tuple(layouts)
 
 
 def plan_preference(plan: Plan | Layout, nvlink: bool = True) -> tuple:
@@ -255,19 +273,29 @@ def best_plan_for(
     Among fitting layouts, those leaving ≥ 10 % headroom (:data:`HEADROOM`) come first — a plan at
     97 % of the card OOMs on the first allocation spike — then :func:`plan_preference`.
     """
-    best: tuple[tuple, Layout, dict[str, float]] | None = None
     limit = gpu.memory_bytes * budget_fraction
     comfortable = gpu.memory_bytes * HEADROOM
-    for plan in candidate_plans(spec, gpu, gpus, setup):
+    layouts = ordered_layouts(
+        spec.layers,
+        spec.heads,
+        spec.kv_heads,
+        gpu.gpus_per_node,
+        gpu.nvlink,
+        gpus,
+        setup.micro_batch,
+        setup.offload,
+    )
+    tight: tuple[Layout, dict[str, float]] | None = None
+    for plan in layouts:
         if plan.recompute == "full" and not allow_full_recompute:
             continue
         parts = breakdown(spec, params, setup, plan)
         total = sum(parts.values())
-        if total <= limit:
-            key = (total > comfortable, *plan_preference(plan, gpu.nvlink))
-            if best is None or key < best[0]:
-                best = (key, plan, parts)
-    return (best[1].to_plan(), best[2]) if best else None
+        if total <= comfortable and total <= limit:
+            return plan.to_plan(), parts
+        if total <= limit and tight is None:
+            tight = (plan, parts)
+    return (tight[0].to_plan(), tight[1]) if tight else None
 
 
 def _lower_bound(spec: ModelSpec, params: float, gpu: GpuSpec, setup: TrainingSetup) -> int:

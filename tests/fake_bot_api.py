@@ -89,6 +89,8 @@ class Call:
     method: str
     params: dict[str, Any]
     token: str
+    content_type: str = ""
+    """The request's media type (``application/json``, ``multipart/form-data``, …)."""
 
 
 @dataclass
@@ -370,9 +372,11 @@ class FakeBotAPI:
             return self._state.commands.get(("default", language_code))
 
     # -- Bot API methods ---------------------------------------------------------------------
-    def handle(self, token: str, method: str, params: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+    def handle(
+        self, token: str, method: str, params: dict[str, Any], content_type: str = ""
+    ) -> tuple[int, dict[str, Any]]:
         with self._cond:
-            self._state.calls.append(Call(method, params, token))
+            self._state.calls.append(Call(method, params, token, content_type.split(";")[0].strip()))
             self._state.counts[method.lower()] = self._state.counts.get(method.lower(), 0) + 1
             self._cond.notify_all()
         if token != self.token:
@@ -642,7 +646,7 @@ class _Handler(BaseHTTPRequestHandler):
                 params |= _decode_form(parse_qsl(body.decode(), keep_blank_values=True))
             elif "multipart/form-data" in content_type:
                 params |= _decode_multipart(body, content_type)
-            status, payload = fake.handle(match["token"], match["method"], params)
+            status, payload = fake.handle(match["token"], match["method"], params, content_type)
             self._send(status, payload)
         except (BrokenPipeError, ConnectionResetError):
             pass  # the client gave up (e.g. a cancelled long poll)

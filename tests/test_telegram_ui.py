@@ -274,6 +274,7 @@ def test_chart_button_sends_a_png(api: FakeBotAPI) -> None:
         api.press(last_bot_message(api, chat["id"]), button(sent.params["reply_markup"], kb.CHART), user=user)
         [photo] = await calls(api, "sendPhoto", 1)
         assert photo.params["photo"].startswith(b"\x89PNG")
+        assert photo.content_type == "multipart/form-data"  # an upload: not JSON (bot.tg_http)
         assert photo.params["chat_id"] == chat["id"]
         await calls(api, "answerCallbackQuery", 1)
 
