@@ -39,6 +39,12 @@ LEDGER_TEXTS = (
     N_("compute-optimal size for this data: N = D / 20 (Hoffmann et al. 2022)"),
     N_("weights as released by the model's authors"),
     N_(
+        "16-bit weights don't fit on the GPUs you named; local runtimes (llama.cpp, Ollama, MLX) run quantized weights: Q8_0 is near-lossless, Q4_K_M (Ollama's default) trades a little quality"
+    ),
+    N_(
+        "unified memory: the GPU's default working set (Metal recommendedMaxWorkingSetSize ≈ 75 % on 64 GB+ Macs; raise with `sudo sysctl iogpu.wired_limit_mb`)"
+    ),
+    N_(
         "Llama-style shape interpolated from the catalog's dense Llama/Qwen releases (estimator.architecture.shape_for_size)"
     ),
     N_(

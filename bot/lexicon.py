@@ -85,7 +85,7 @@ UNKNOWN_GPU_RE = _rc(
 # Hints for names that difflib cannot relate to a catalog family (vendor → families to suggest).
 UNKNOWN_GPU_HINTS: list[tuple[re.Pattern[str], list[str]]] = [
     (_rc(r"鲲鹏|kunpeng|昇腾|ascend"), ["Ascend 910B", "Ascend 910"]),
-    (_rc(r"apple|m[1-4]"), ["RTX 4090", "RTX A6000", "MI300X"]),
+    (_rc(r"apple|m[1-4]"), ["M4 Max", "M2 Ultra", "M3 Ultra"]),
     (_rc(r"rtx|gtx|\d{4}"), ["RTX 4090", "RTX 3090", "RTX 3060"]),
     (_rc(r"mi\d"), ["MI300X", "MI250X"]),
     (_rc(r"tpu"), ["TPU v5p", "TPU v5e", "TPU v4"]),

@@ -428,6 +428,17 @@ def _select_variant(gpu_id: str, span: str, memory: float | None) -> str:
     return ranked[0].id
 
 
+@cache
+def _largest_device_gib() -> float:
+    """The most memory one catalog device has: a larger "显存" figure is a total over several."""
+    return max(g.memory_gib for g in catalog.gpus().values())
+
+
+def _unified(gpu_id: str) -> bool:
+    """Apple silicon: one chip per machine, sold with several memory sizes."""
+    return catalog.gpu(gpu_id).gpu_memory_fraction is not None
+
+
 def _extract_gpus(s: str) -> tuple[str, list[_GpuMention]]:
     idx = _gpu_index()
     found: list[_GpuMention] = []
@@ -577,9 +588,18 @@ L_NODES_UNKNOWN = _rc(r"(?:几|多少)\s*台\s*$|how\s+many\s+(?:nodes?|machines
 L_DATA_WORD = _rc(r"(?:数据|语料|data(?:set)?|corpus)(?:量|集)?(?:有|是|为|:|约|大概|is|of|\s)*$")
 L_MODEL_WORD = _rc(r"(?:模型|model)(?:有|是|为|:|约|大概|is|of|\s)*$")
 
-R_MEM_GPU = _rc(
-    r"^\s*(?:的)?\s*(?:显存|vram|gpu|卡|显卡|card|memory\s+per|的卡|each|per\s+(?:gpu|card)|[" + _MARKS + "])"
+R_MEM_GPU = _rc(  # not "12G多显存" (an observed usage, not a card)
+    r"^\s*(?:的)?\s*(?:左右|上下)?\s*(?:的)?\s*"
+    r"(?:显存|vram|gpu|卡|显卡|card|memory\s+per|的卡|each|per\s+(?:gpu|card)|[" + _MARKS + "])"
 )
+R_MEM_TOTAL = _rc(  # "700G左右显存", "320GB of GPU memory", "2TB of VRAM"
+    r"^\s*(?:的)?\s*(?:左右|上下)?\s*(?:的)?\s*"
+    r"(?:显存|vram|of\s+(?:vram|(?:gpu\s+)?memory)|gpu\s+memory)"
+)
+L_MEM_TOTAL = _rc(
+    r"(?:总共|一共|合计|总计|加起来|总显存|显存总量|total|in\s+total|combined|altogether)\D{0,12}$"
+)
+R_MEM_TOTAL_WORD = _rc(r"\b(?:in\s+total|total|combined|altogether)\b|总显存|显存总量|总共|一共")
 R_MEM_DATA = _rc(r"^\s*(?:的)?\s*(?:纯文本|文本|text|数据|语料|data|corpus|of\s+(?:raw\s+)?(?:text|data))")
 ENGLISH_GPU_WORDS = _rc(r"^\s*(?:gpus?|cards?)\b")
 
@@ -647,6 +667,10 @@ def _classify(tok: NumberToken, s: str, nxt: NumberToken | None) -> _Role | None
         scale = {"g": 2**30, "gb": 2**30, "gib": 2**30, "t": 2**40, "tb": 2**40, "tib": 2**40,
                  "m": 2**20, "mb": 2**20}[unit]
         after = R[bm.end():]
+        gib = v * scale / 2**30
+        total_word = L_MEM_TOTAL.search(L) or R_MEM_TOTAL_WORD.search(after[:32])
+        if R_MEM_TOTAL.match(after) and (total_word or gib > _largest_device_gib()):
+            return _Role("total_mem", gib, tok)  # "准备700G显存": more than any one device holds
         if R_MEM_GPU.match(after) and unit in ("g", "gb", "gib") and 4 <= v <= 1024:
             return _Role("gpu_mem", v, tok)
         if R_MEM_DATA.match(after):
@@ -988,6 +1012,9 @@ def _parse(raw: str) -> ParseResult:
     if gpu_memory is None and first("gpu_mem") is not None:
         gpu_memory = first("gpu_mem").value  # type: ignore[union-attr]
     count = first("count")
+    total_mem = first("total_mem")
+    if total_mem is not None and count is None:
+        f["total_memory_gib"] = total_mem.value
     count_max: int | None = None
     if count is not None:
         f["gpu_count"] = count.value
@@ -998,6 +1025,8 @@ def _parse(raw: str) -> ParseResult:
             notes.append("nodes_assumed_8_gpus")
     elif _SINGLE_CARD_RE.search(s) or _ARTICLE_GPU_RE.search(s) or _MEM_CARD_RE.search(s):
         f["gpu_count"] = 1
+    elif gpus and _unified(gpus[0].gpu_id):
+        f["gpu_count"] = 1  # "M2 Ultra 能跑 70B 吗": one Mac is one device
 
     # Time, money, efficiency, serving.
     days = first("days")
@@ -1025,7 +1054,8 @@ def _parse(raw: str) -> ParseResult:
         precision = "int4"
     f["precision"] = precision
     f["gpu_count_max"] = count_max
-    if not gpus:  # "8块24G显存的卡": size the job on a card of that memory
+    # "8块24G显存的卡": size the job on a card of that memory; "M2 Ultra 64GB": that configuration
+    if not gpus or (gpu_memory and _unified(gpus[0].gpu_id)):
         f["gpu_memory_gib"] = gpu_memory
     if _OFFLOAD_RE.search(s):
         f["offload"] = True

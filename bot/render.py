@@ -63,6 +63,18 @@ NOTE_MESSAGES: dict[str, str] = {
         "activation recompute leave headroom."
     ),
     "does_not_fit_requested": N_("It does not fit on %(gpu_count)s GPUs: at least %(min_gpus)s are needed."),
+    "total_memory_yes": N_(
+        "%(total_gib)s of GPU memory in total is enough: weights, KV cache and workspace need "
+        "≈ %(need_bytes)s."
+    ),
+    "total_memory_borderline": N_(
+        "%(total_gib)s of GPU memory in total is only just enough: the service needs ≈ %(need_bytes)s — "
+        "give the engine nearly all of it (gpu_memory_utilization above 0.9) and keep contexts short."
+    ),
+    "total_memory_no": N_(
+        "%(total_gib)s of GPU memory in total is not enough: weights, KV cache and workspace need "
+        "≈ %(need_bytes)s."
+    ),
     "no_fit": N_(
         "No layout fits within %(gpus_searched)s GPUs of this type: choose a card with more memory, "
         "LoRA/QLoRA, or CPU offload."
@@ -449,15 +461,31 @@ def format_param(f: Fmt, key: str, value: Any) -> str:
             return _context_len(int(value))
         if key in _COUNT_KEYS:
             return f.int(value)
+        if key.endswith("_bytes"):
+            return f.gb(value)
+        if key.endswith("_gib"):
+            return f.gib(value * 2**30)
         if abs(value) >= 1e6:
             return f.compact(value)
         return f.num(value, 3)
     return str(value)
 
 
+SINGULAR_NOTE_MESSAGES = {
+    "does_not_fit_requested": N_("It does not fit on one GPU: at least %(min_gpus)s are needed."),
+}
+"""English needs a singular for a count of one (Chinese reads the same either way)."""
+
 MONEY_KEYS = {"budget", "cost_low", "cost_high"}
-BUDGET_VERDICTS = {"over_budget", "within_budget", "budget_borderline"}
-"""Shown right under the headline: they answer "is my budget enough?"."""
+BUDGET_VERDICTS = {
+    "over_budget",
+    "within_budget",
+    "budget_borderline",
+    "total_memory_yes",
+    "total_memory_borderline",
+    "total_memory_no",
+}
+"""Shown right under the headline: they answer "is my budget (or my total GPU memory) enough?"."""
 
 
 def note_text(note: Note, lang: str) -> str:
@@ -470,6 +498,8 @@ def note_text(note: Note, lang: str) -> str:
         if isinstance(value, int | float) and isinstance(currency, str):
             params[key] = f.money_compact(value, currency)
     msgid = NOTE_MESSAGES.get(note.code)
+    if note.params.get("gpu_count") == 1 and note.code in SINGULAR_NOTE_MESSAGES:
+        msgid = SINGULAR_NOTE_MESSAGES[note.code]
     if msgid is not None:
         try:
             return translate(lang, msgid, **params)
@@ -803,9 +833,12 @@ def _inference(report: SizingReport, f: Fmt, lang: str) -> dict[str, Any] | None
         "min_gpus": f.int(inf.min_gpus),
         "rec_gpus": f.int(inf.recommended_gpus),
         "serving_gpus": f.int(inf.serving_gpus),
+        "serving_one": inf.serving_gpus == 1,
         "same": inf.min_gpus == inf.recommended_gpus,
         "layout": f"FP8, TP={inf.fp8_min_gpus}"
         if report.feasible_reason == "fp8_only" and inf.fp8_min_gpus
+        else f"TP={report.request.gpu_count}"
+        if report.feasible_reason == "full_memory" and report.request.gpu_count
         else _serving_nodes(report, lang)
         + f"TP={inf.tp}"
         + (f" × PP={inf.pp}" if inf.pp > 1 else "")
@@ -963,6 +996,11 @@ def _serving_nodes(report: SizingReport, lang: str) -> str:
 PRECISION_LABELS = {"fp8": "FP8/INT8", "int4": "INT4 (GPTQ/AWQ)"}
 SERVING_VERDICTS = {  # by verdict, or by the reason of a borderline one
     "fp8_only": N_("only with FP8 weights (bf16 does not fit) — standard on this GPU, check quality"),
+    "full_memory": N_(
+        "fits only if the engine may use nearly all GPU memory (gpu_memory_utilization above 0.9) "
+        "and contexts stay short"
+    ),
+    "local_4bit": N_("only with 4-bit weights (Q4_K_M): 8-bit and 16-bit don't fit — check quality"),
     "range_upper_end": N_("only at the upper end of the GPU range you gave"),
     "yes": N_("fits"),
     "borderline": N_("fits, but tight: little room left for the KV cache"),

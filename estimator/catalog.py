@@ -33,6 +33,13 @@ class GpuSpec(BaseModel):
     peak_tflops_fp8: float | None = Field(None, gt=0, description="dense FP8 tensor TFLOPS")
     memory_gib: float = Field(gt=0, description="device memory; vendors' 'GB' for HBM/GDDR is GiB")
     memory_bandwidth_gbps: float | None = Field(None, gt=0, description="GB/s (1e9 B/s)")
+    gpu_memory_fraction: float | None = Field(
+        None,
+        gt=0,
+        le=1,
+        description="unified memory: the share the GPU may use by default (Apple: Metal's "
+        "recommendedMaxWorkingSetSize ≈ 0.75); None for discrete cards (all of it)",
+    )
     interconnect: str = ""
     nvlink: bool = Field(description="fast GPU-to-GPU links inside a node (NVLink/Infinity Fabric/HCCS)")
     gpus_per_node: int = Field(8, gt=0)
@@ -56,6 +63,11 @@ class GpuSpec(BaseModel):
     @property
     def memory_bytes(self) -> float:
         return self.memory_gib * GIB
+
+    @property
+    def addressable_bytes(self) -> float:
+        """Bytes the GPU may allocate: all of a discrete card, the working-set share of unified memory."""
+        return self.memory_bytes * (self.gpu_memory_fraction or 1.0)
 
 
 class ModelSpec(BaseModel):

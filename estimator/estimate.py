@@ -7,11 +7,12 @@ did not give is recorded as an Assumption with its source.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 from estimator import catalog, compute, defaults, efficiency
 from estimator.architecture import shape_for_size
 from estimator.catalog import GpuSpec, ModelSpec
-from estimator.inference import size_inference
+from estimator.inference import BITS_PER_WEIGHT, size_inference, tp_options
 from estimator.memory import (
     HEADROOM,
     MAX_GPUS_SEARCHED,
@@ -44,6 +45,18 @@ SHAPE_SOURCE = (
 REASONING_CONTEXT_SOURCE = (
     "a reasoning model writes long chains of thought: its model card's generation length"
 )
+UNIFIED_MEMORY_SOURCE = (
+    "unified memory: the GPU's default working set (Metal recommendedMaxWorkingSetSize ≈ 75 % on "
+    "64 GB+ Macs; raise with `sudo sysctl iogpu.wired_limit_mb`)"
+)
+LOCAL_FORMATS = (Precision.q8_0, Precision.q4_k_m)
+"""Weight formats tried, in order, when 16-bit weights don't fit on a local machine (consumer card or
+Apple silicon) and the user named no precision: local runtimes run quantized GGUF/MLX weights —
+Ollama's default tags are Q4_K_M; Q8_0 is near-lossless (llama.cpp k-quants PR #1684 perplexity table)."""
+LOCAL_FORMAT_SOURCE = (
+    "16-bit weights don't fit on the GPUs you named; local runtimes (llama.cpp, Ollama, MLX) run "
+    "quantized weights: Q8_0 is near-lossless, Q4_K_M (Ollama's default) trades a little quality"
+)
 TRAINING_STAGES = (Stage.pretrain, Stage.continued_pretrain, Stage.finetune)
 HUGE_GPUS = 100_000
 """Beyond this a 'huge job' note is shown: the largest published clusters are ~100k GPUs (xAI
@@ -63,6 +76,11 @@ class _Ledger:
         self.assumptions.append(Assumption(field=field, value=value, source=source))
         return value
 
+    def replace(self, field: str, value, source: str):
+        """Re-state an assumption made earlier (e.g. a precision that turned out not to fit)."""
+        self.assumptions = [a for a in self.assumptions if a.field != field]
+        return self.assume(field, value, source)
+
     def note(self, code: str, **params) -> None:
         self.notes.append(Note(code=code, params=params))
 
@@ -70,7 +88,19 @@ class _Ledger:
 def _resolve_gpu(req: SizingRequest, ledger: _Ledger) -> GpuSpec:
     """The catalog GPU asked for; a card of the stated memory ('24G的卡'); else the default."""
     if req.gpu and req.gpu in catalog.gpus():
-        return catalog.gpu(req.gpu)
+        spec = catalog.gpu(req.gpu)
+        mem = req.gpu_memory_gib
+        if spec.gpu_memory_fraction and mem and abs(mem - spec.memory_gib) >= 1:
+            # Apple silicon comes in several memory sizes: the chip with the memory the user named
+            spec = spec.model_copy(
+                update={
+                    "id": f"{spec.id.rsplit('-', 1)[0]}-{mem:g}GB",
+                    "name": spec.name.replace(f"{spec.memory_gib:g} GB", f"{mem:g} GB"),
+                    "memory_gib": float(mem),
+                }
+            )
+            ledger.assume("gpu", spec.id, "the chip you named with the memory you named")
+        return spec
     if req.gpu:
         ledger.note("unknown_gpu_assumed", gpu=req.gpu)
     if req.gpu_memory_gib:
@@ -392,8 +422,8 @@ def estimate(req: SizingRequest) -> SizingReport:
             ledger.note("no_fit", gpus_searched=MAX_GPUS_SEARCHED)
         if mem.fits_requested is False:
             ledger.note("does_not_fit_requested", gpu_count=req.gpu_count, min_gpus=mem.min_gpus)
-        elif mem.per_gpu_bytes > HEADROOM * mem.gpu_memory_bytes:
-            ledger.note("memory_tight", ratio=round(mem.per_gpu_bytes / mem.gpu_memory_bytes, 3))
+        elif mem.per_gpu_bytes > HEADROOM * mem.usable_bytes:
+            ledger.note("memory_tight", ratio=round(mem.per_gpu_bytes / mem.usable_bytes, 3))
         if gpu.consumer and (mem.min_gpus or 0) > 1:
             ledger.note("consumer_no_nvlink", gpu=gpu.family)
         if mem.plan is not None and mem.plan.pp > 1:
@@ -435,7 +465,7 @@ def _training_verdict(
     if count is None:
         return None, None
     if mem.fits_requested:
-        if mem.per_gpu_bytes > HEADROOM * mem.gpu_memory_bytes:
+        if mem.per_gpu_bytes > HEADROOM * mem.usable_bytes:
             return "borderline", "tight"
         if setup.offload:
             return "borderline", "offload"
@@ -443,7 +473,7 @@ def _training_verdict(
         if plan is not None and setup.method == Method.qlora:
             base_on_one_gpu = mem.breakdown.get("weights", 0) * plan.tp * plan.pp
             base_on_one_gpu *= plan.dp if plan.zero_stage >= 3 else 1
-            if base_on_one_gpu > HEADROOM * mem.gpu_memory_bytes:
+            if base_on_one_gpu > HEADROOM * mem.usable_bytes:
                 return "borderline", "sharded_4bit_base"
         return "yes", None
     if req.gpu_count_max and best_plan_for(spec, params, gpu, req.gpu_count_max, setup):
@@ -451,7 +481,9 @@ def _training_verdict(
     return "no", None
 
 
-def _serving_verdict(req: SizingRequest, inf: Inference, gpu: GpuSpec) -> tuple[str | None, str | None]:
+def _serving_verdict(
+    req: SizingRequest, inf: Inference, gpu: GpuSpec, spec: ModelSpec
+) -> tuple[str | None, str | None]:
     """('yes' / 'borderline' / 'no', reason) for the user's GPU count; (None, None) without one.
 
     The weights and one full-context sequence must fit, and a stated concurrency too; borderline when
@@ -461,20 +493,80 @@ def _serving_verdict(req: SizingRequest, inf: Inference, gpu: GpuSpec) -> tuple[
     """
     count = _requested_count(req)
     if count is None:
-        return None, None
+        return _total_memory_verdict(req, inf, gpu)
     if inf.min_gpus > count:
         if req.gpu_count_max and inf.min_gpus <= req.gpu_count_max:
             return "borderline", "range_upper_end"
         fp8_fits = inf.fp8_min_gpus is not None and inf.fp8_min_gpus <= count
         if req.precision is None and gpu.peak_tflops_fp8 and fp8_fits:
             return "borderline", "fp8_only"
+        holds = count in tp_options(spec, gpu) or count % max(tp_options(spec, gpu)) == 0
+        if holds and _serving_need(req, inf, count) <= _full_memory(gpu.addressable_bytes * count, count):
+            return "borderline", "full_memory"  # a layout of exactly `count` (TP, or whole TP groups)
         return "no", None
     if req.concurrency and inf.max_concurrency < req.concurrency:
         return "no", None
     need = inf.weights_bytes + inf.kv_bytes_per_sequence * (req.concurrency or 1)
+    need += inf.workspace_bytes_per_gpu * count
     if need <= HEADROOM * inf.usable_bytes_per_gpu * count:
         return "yes", None
     return "borderline", "tight"
+
+
+def _local_format(
+    req: SizingRequest, spec: ModelSpec, gpu: GpuSpec, inf: Inference, size: Callable[[Precision], Inference]
+) -> tuple[Precision, Inference] | None:
+    """On a local machine (consumer card, Apple silicon) with no precision named, where the released
+    weights don't fit the user's count: the first smaller format of :data:`LOCAL_FORMATS` that fits
+    well, else the first that fits tightly; None when none does."""
+    count = _requested_count(req)
+    if req.precision is not None or not gpu.consumer or count is None or inf.min_gpus <= count:
+        return None
+    tight: tuple[Precision, Inference] | None = None
+    for fmt in LOCAL_FORMATS:
+        if BITS_PER_WEIGHT[fmt] / 8.0 >= inf.bytes_per_param:
+            continue  # not smaller than what was sized (e.g. DeepSeek's released FP8 vs Q8_0)
+        candidate = size(fmt)
+        verdict, reason = _serving_verdict(req, candidate, gpu, spec)
+        if verdict == "yes":
+            return fmt, candidate
+        if verdict == "borderline" and reason != "fp8_only" and tight is None:
+            tight = (fmt, candidate)  # fits only tightly: keep looking for one that fits well
+    return tight
+
+
+def _serving_need(req: SizingRequest, inf: Inference, cards: int) -> float:
+    """Bytes the service needs on ``cards`` GPUs: weights, the stated concurrency (or one sequence) of
+    KV cache, and each card's activation workspace."""
+    kv = inf.kv_bytes_per_sequence * (req.concurrency or 1)
+    return inf.weights_bytes + kv + inf.workspace_bytes_per_gpu * cards
+
+
+def _full_memory(memory_bytes: float, cards: int) -> float:
+    """All of the memory but each card's CUDA context: what raising vLLM's gpu_memory_utilization
+    towards 1 (or llama.cpp using every byte) can give — the physical bound, not a default."""
+    return memory_bytes - defaults.CUDA_CONTEXT_BYTES.value * cards
+
+
+def _total_memory_verdict(
+    req: SizingRequest, inf: Inference, gpu: GpuSpec
+) -> tuple[str | None, str | None]:
+    """A total ("准备700G显存", no GPU count): the same yes/borderline/no on the sum, counted in cards of
+    the assumed GPU's size for the per-card context and workspace."""
+    if not req.total_memory_gib:
+        return None, None
+    total = req.total_memory_gib * 2**30 * (gpu.gpu_memory_fraction or 1.0)
+    cards = max(1, math.ceil(req.total_memory_gib / gpu.memory_gib))
+    need = _serving_need(req, inf, cards)
+    utilization = 1.0 if gpu.gpu_memory_fraction else defaults.GPU_MEMORY_UTILIZATION.value
+    usable = total * utilization - defaults.CUDA_CONTEXT_BYTES.value * cards
+    if need <= HEADROOM * usable:
+        return "yes", None
+    if need <= usable:
+        return "borderline", "tight"
+    if need <= _full_memory(total, cards):
+        return "borderline", "full_memory"
+    return "no", None
 
 
 def _size_serving(
@@ -502,27 +594,47 @@ def _size_serving(
     conc = req.concurrency or int(
         ledger.assume("concurrency", defaults.SERVE_CONCURRENCY.value, defaults.SERVE_CONCURRENCY.source)
     )
-    ledger.assume(
-        "gpu_memory_utilization",
-        defaults.GPU_MEMORY_UTILIZATION.value,
-        defaults.GPU_MEMORY_UTILIZATION.source,
-    )
+    if gpu.gpu_memory_fraction:  # unified memory: the GPU's default working set is the cap
+        ledger.assume("gpu_memory_utilization", gpu.gpu_memory_fraction, UNIFIED_MEMORY_SOURCE)
+    else:
+        ledger.assume(
+            "gpu_memory_utilization",
+            defaults.GPU_MEMORY_UTILIZATION.value,
+            defaults.GPU_MEMORY_UTILIZATION.source,
+        )
     price = _price(req, gpu, ledger)
-    inf = size_inference(
-        spec,
-        params,
-        active,
-        gpu,
-        precision,
-        context,
-        conc,
-        req.gpu_count,
-        kv_precision=req.kv_precision or Precision.bf16,
-        prompt_tokens=req.prompt_tokens,
-        price=price[:3] if price else None,
-    )
+
+    def size(weights: Precision) -> Inference:
+        return size_inference(
+            spec,
+            params,
+            active,
+            gpu,
+            weights,
+            context,
+            conc,
+            req.gpu_count,
+            kv_precision=req.kv_precision or Precision.bf16,
+            prompt_tokens=req.prompt_tokens,
+            price=price[:3] if price else None,
+        )
+
+    inf = size(precision)
+    local = _local_format(req, spec, gpu, inf, size)
+    if local is not None:
+        precision, inf = local
+        ledger.replace("precision", precision.value, LOCAL_FORMAT_SOURCE)
     report["inference"] = inf
-    report["feasible"], report["feasible_reason"] = _serving_verdict(req, inf, gpu)
+    report["feasible"], report["feasible_reason"] = _serving_verdict(req, inf, gpu, spec)
+    if req.total_memory_gib and _requested_count(req) is None:
+        cards = max(1, math.ceil(req.total_memory_gib / gpu.memory_gib))
+        ledger.note(
+            f"total_memory_{report['feasible']}",
+            total_gib=req.total_memory_gib,
+            need_bytes=_serving_need(req, inf, cards),
+        )
+    if report["feasible"] == "yes" and local is not None and precision is Precision.q4_k_m:
+        report["feasible"], report["feasible_reason"] = "borderline", "local_4bit"
     filled |= {"precision": precision, "seq_len": context, "concurrency": conc}
     if price:
         filled["currency"] = price[2]

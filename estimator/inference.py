@@ -8,6 +8,7 @@ from __future__ import annotations
 import math
 from typing import NamedTuple
 
+from estimator.architecture import embedding_params
 from estimator.catalog import GpuSpec, ModelSpec
 from estimator.defaults import CUDA_CONTEXT_BYTES, GPU_MEMORY_UTILIZATION
 from estimator.models import Alternative, Currency, DecodeSpeed, Inference, Precision, PriceBand
@@ -52,8 +53,25 @@ HOURS_PER_MONTH = 730.0
 """Average hours in a month (8,760 / 12)."""
 
 
+QUANTIZED_BODY_ONLY = frozenset({Precision.fp8, Precision.int8, Precision.int4})
+"""Formats that quantize the transformer body but keep the token embedding and the output head in
+16-bit: GPTQ/AWQ checkpoints (AutoGPTQ/AutoAWQ skip ``embed_tokens`` and ``lm_head``) and FP8/INT8
+W8A8 (llm-compressor recipes ``ignore: ["lm_head"]``; embeddings are a lookup, not a GEMM). GGUF's
+bits per weight are whole-file averages and already include its own embedding/output types."""
+
+
 def bytes_per_param(precision: Precision) -> float:
     return BITS_PER_WEIGHT[precision] / 8.0
+
+
+def weight_bytes(spec: ModelSpec, params: float, precision: Precision) -> float:
+    """Bytes of the weights in ``precision``; embeddings and head stay 16-bit where the format keeps them
+    (:data:`QUANTIZED_BODY_ONLY`). Qwen2.5-72B int4: 70.2B × 4.25/8 + 2.5B × 2 ≈ 42.3 GB, the size of
+    the published AWQ/GPTQ-Int4 checkpoints (≈ 41–42 GB)."""
+    if precision not in QUANTIZED_BODY_ONLY:
+        return params * bytes_per_param(precision)
+    embed = min(embedding_params(spec), params)
+    return (params - embed) * bytes_per_param(precision) + embed * 2.0
 
 
 def kv_bytes_per_token(spec: ModelSpec, kv_bytes: float = 2.0) -> float:
@@ -86,8 +104,44 @@ def kv_bytes_per_sequence(spec: ModelSpec, context: int, kv_bytes: float = 2.0) 
 
 
 def usable_bytes_per_gpu(gpu: GpuSpec) -> float:
-    """Memory a serving engine can use on one card: capacity × 0.9 − 1 GiB CUDA context (vLLM default)."""
+    """Memory a serving engine can use on one card: capacity × 0.9 − 1 GiB CUDA context (vLLM default).
+
+    Unified memory (Apple): the GPU's working set (``gpu_memory_fraction`` of the memory, the cap
+    llama.cpp and MLX allocate within) − 1 GiB of runtime buffers.
+    """
+    if gpu.gpu_memory_fraction:
+        return gpu.addressable_bytes - CUDA_CONTEXT_BYTES.value
     return gpu.memory_bytes * GPU_MEMORY_UTILIZATION.value - CUDA_CONTEXT_BYTES.value
+
+
+BATCHED_TOKENS_LARGE, BATCHED_TOKENS_SMALL = 8192, 2048
+"""Tokens in one forward pass (vLLM ``max_num_batched_tokens`` for the OpenAI server): 8,192 on cards
+of ≥ 70 GiB other than A100, else 2,048 (vllm/engine/arg_utils.py, ``get_batch_defaults``)."""
+MAX_SEQS_LARGE, MAX_SEQS_SMALL = 1024, 256
+"""Sequences per step (vLLM ``max_num_seqs``), same split and source."""
+
+
+def workspace_bytes(spec: ModelSpec, gpu: GpuSpec, tp: int) -> float:
+    """Activation workspace per GPU that a serving engine keeps besides weights and KV cache.
+
+    vLLM sizes the KV cache after profiling a forward pass of ``max_num_batched_tokens`` tokens and
+    the sampler's fp32 logits for ``max_num_seqs`` sequences (vLLM docs, "gpu_memory_utilization").
+    Modelled as one layer's live activations — hidden states (≈ 4·h) and the MLP's gate, up and
+    activation outputs (3·f; for MoE f × (top-k + shared experts)) in 16-bit, split over TP — plus
+    the logits: T·(4h + 3f)·2/t + S·V·4 bytes. ChatGLM2-6B on a small card: 2,048 tokens → 0.3 GB.
+    """
+    large = gpu.memory_gib >= 70 and "A100" not in gpu.family
+    tokens = BATCHED_TOKENS_LARGE if large else BATCHED_TOKENS_SMALL
+    seqs = MAX_SEQS_LARGE if large else MAX_SEQS_SMALL
+    ffn = spec.ffn_hidden
+    if spec.is_moe and spec.moe_ffn_hidden:
+        ffn = spec.moe_ffn_hidden * ((spec.experts_top_k or 1) + (spec.shared_experts or 0))
+    return tokens * (4 * spec.hidden + 3 * ffn) * 2.0 / tp + seqs * spec.vocab * 4.0
+
+
+def room_per_gpu(spec: ModelSpec, gpu: GpuSpec, tp: int) -> float:
+    """Bytes per GPU for weights and KV cache: usable memory minus the activation workspace."""
+    return usable_bytes_per_gpu(gpu) - workspace_bytes(spec, gpu, tp)
 
 
 def tp_options(spec: ModelSpec, gpu: GpuSpec) -> list[int]:
@@ -113,13 +167,12 @@ def layout_for(need_weights: float, need_kv: float, spec: ModelSpec, gpu: GpuSpe
 
     TP first, within one node; pipeline stages across nodes only when one node cannot hold it.
     """
-    usable = usable_bytes_per_gpu(gpu)
     options = tp_options(spec, gpu)
     for t in options:
-        if need_weights / t + need_kv * _kv_replication(spec, t) / t <= usable:
+        if need_weights / t + need_kv * _kv_replication(spec, t) / t <= room_per_gpu(spec, gpu, t):
             return t, 1
     t = options[-1]
-    per_node = usable * t
+    per_node = room_per_gpu(spec, gpu, t) * t
     total = need_weights + need_kv * _kv_replication(spec, t)
     return t, max(2, math.ceil(total / per_node))
 
@@ -140,7 +193,7 @@ def sequences_per_replica(
     weights: float, kv_seq: float, spec: ModelSpec, gpu: GpuSpec, tp: int, pp: int
 ) -> int:
     """Sequences of ``kv_seq`` bytes that fit next to one copy of the weights on TP × PP GPUs."""
-    room = usable_bytes_per_gpu(gpu) * tp * pp - weights
+    room = room_per_gpu(spec, gpu, tp) * tp * pp - weights
     if room <= 0 or kv_seq <= 0:
         return 0
     return int(room // (kv_seq * _kv_replication(spec, tp)))
@@ -246,9 +299,9 @@ def size_inference(
     requested concurrency. Speed and cost refer to ``gpu_count`` if given, else the recommendation.
     """
     active = active or params
-    bpp = bytes_per_param(precision)
+    weights = weight_bytes(spec, params, precision)
+    bpp = weights / params  # average over the model (16-bit embeddings included)
     kv_b = bytes_per_param(kv_precision) if kv_precision in (Precision.fp8, Precision.int8) else 2.0
-    weights = params * bpp
     kv_tok = kv_bytes_per_token(spec, kv_b)
     kv_seq = kv_bytes_per_sequence(spec, context_tokens, kv_b)
     kv_total = kv_seq * concurrency
@@ -286,20 +339,16 @@ def size_inference(
                 high=serving * high / tokens_per_hour * 1e6,
                 currency=cur,
             )
-    alternatives = [
-        Alternative(
-            change=p.value,
-            min_gpus=max(
-                layout_for(params * bytes_per_param(p), kv_seq, spec, gpu)[0]
-                * layout_for(params * bytes_per_param(p), kv_seq, spec, gpu)[1],
-                serving_layout(params * bytes_per_param(p), kv_seq, concurrency, spec, gpu).gpus,
-            ),
-        )
-        for p in (Precision.fp8, Precision.int4)  # int8 weighs as much as fp8
-        if bytes_per_param(p) < bpp
-    ]
+    alternatives = []
+    for p in (Precision.fp8, Precision.int4):  # int8 weighs as much as fp8
+        w = weight_bytes(spec, params, p)
+        if w < weights:
+            t, pp_ = layout_for(w, kv_seq, spec, gpu)
+            fewest = max(t * pp_, serving_layout(w, kv_seq, concurrency, spec, gpu).gpus)
+            alternatives.append(Alternative(change=p.value, min_gpus=fewest))
     tp, pp = use.tp, use.pp
-    fp8_tp, fp8_pp = layout_for(params * bytes_per_param(Precision.fp8), kv_seq, spec, gpu)
+    fp8_weights = weight_bytes(spec, params, Precision.fp8)
+    fp8_tp, fp8_pp = layout_for(fp8_weights, kv_seq, spec, gpu)
     return Inference(
         alternatives=alternatives,
         weights_bytes=weights,
@@ -313,13 +362,14 @@ def size_inference(
         prompt_tokens=prompt,
         concurrency=concurrency,
         usable_bytes_per_gpu=usable_bytes_per_gpu(gpu),
+        workspace_bytes_per_gpu=workspace_bytes(spec, gpu, tp),
         min_gpus=min_gpus,
         recommended_gpus=recommended,
         serving_gpus=serving,
         tp=tp,
         pp=pp,
         replicas=use.replicas,
-        fp8_min_gpus=fp8_tp * fp8_pp if bpp > bytes_per_param(Precision.fp8) else None,
+        fp8_min_gpus=fp8_tp * fp8_pp if weights > fp8_weights else None,
         max_concurrency=max_conc,
         concurrency_table=table,
         decode_tokens_per_s=speed,

@@ -273,8 +273,8 @@ def best_plan_for(
     Among fitting layouts, those leaving ≥ 10 % headroom (:data:`HEADROOM`) come first — a plan at
     97 % of the card OOMs on the first allocation spike — then :func:`plan_preference`.
     """
-    limit = gpu.memory_bytes * budget_fraction
-    comfortable = gpu.memory_bytes * HEADROOM
+    limit = gpu.addressable_bytes * budget_fraction
+    comfortable = gpu.addressable_bytes * HEADROOM
     layouts = ordered_layouts(
         spec.layers,
         spec.heads,
@@ -304,7 +304,7 @@ def _lower_bound(spec: ModelSpec, params: float, gpu: GpuSpec, setup: TrainingSe
         spec, params, setup, Plan(tp=1, pp=1, dp=1, zero_stage=0, recompute="full", offload=setup.offload)
     )
     states = sum(v for k, v in shell.items() if k not in ("activations", "logits", "overhead"))
-    return max(1, math.floor(states / gpu.memory_bytes))
+    return max(1, math.floor(states / gpu.addressable_bytes))
 
 
 def min_gpus(
@@ -432,7 +432,7 @@ def training_memory(
         return Memory(
             per_gpu_bytes=sum(shell.values()),
             gpu_memory_bytes=gpu.memory_bytes,
-            usable_bytes=gpu.memory_bytes,
+            usable_bytes=gpu.addressable_bytes,
             min_gpus=None,
             breakdown=shell,
             total_bytes=states,
@@ -445,7 +445,7 @@ def training_memory(
     return Memory(
         per_gpu_bytes=sum(parts.values()),
         gpu_memory_bytes=gpu.memory_bytes,
-        usable_bytes=gpu.memory_bytes,
+        usable_bytes=gpu.addressable_bytes,
         min_gpus=found[0],
         min_plan=found[1],
         breakdown=parts,

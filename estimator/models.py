@@ -81,6 +81,13 @@ class SizingRequest(_Frozen):
     gpu_memory_gib: float | None = Field(
         None, gt=0, le=4096, description="memory per GPU when the user gives a size but no model ('24G的卡')"
     )
+    total_memory_gib: float | None = Field(
+        None,
+        gt=0,
+        le=1_000_000,
+        description="GPU memory in total when given without a GPU count ('准备700G显存'): serving "
+        "feasibility is judged on it",
+    )
     deadline_days: float | None = Field(None, gt=0)
     budget: float | None = Field(None, gt=0)
     currency: Currency | None = None
@@ -221,6 +228,9 @@ class Inference(_Frozen):
     prompt_tokens: int
     concurrency: int
     usable_bytes_per_gpu: float = Field(description="capacity × gpu_memory_utilization − CUDA context")
+    workspace_bytes_per_gpu: float = Field(
+        0.0, description="activation workspace per GPU (a forward pass's activations, the sampler's logits)"
+    )
     min_gpus: int = Field(description="fewest GPUs holding the weights and one full-context sequence")
     recommended_gpus: int = Field(description="GPUs holding the requested concurrency (TP a power of two)")
     serving_gpus: int = Field(
@@ -273,7 +283,8 @@ class SizingReport(_Frozen):
     )
     feasible_reason: str | None = Field(
         None,
-        description="why borderline: 'tight', 'offload', 'sharded_4bit_base', 'range_upper_end', 'fp8_only'",
+        description="why borderline: 'tight', 'offload', 'sharded_4bit_base', 'range_upper_end', 'fp8_only', "
+        "'local_4bit', 'full_memory'",
     )
     max_params_for_budget: float | None = Field(
         None, description="largest compute-optimal N (D = 20·N) the budget or GPUs × days can train"

@@ -55,14 +55,31 @@ def test_llama_cpp_published_sizes_within_10pct(params, precision, published_gb)
 
 
 def test_moe_weights_use_total_params_compute_uses_active():
-    """DeepSeek-V3: all 671B experts are resident; fp8 weights ≈ 671 GB."""
+    """DeepSeek-V3: all 671B experts are resident; fp8 body + bf16 embedding and head (2 × 129,280 ×
+    7,168 = 1.85B params) ≈ 672.9 GB — the release keeps those two in bf16 (its checkpoint, with the
+    14B MTP module and block scales, is ≈ 689 GB)."""
     r = estimate(
         SizingRequest(
             stage=Stage.inference, model="DeepSeek-V3", precision=Precision.fp8, gpu="H20-96GB", gpu_count=8
         )
     )
-    assert r.inference.weights_bytes == pytest.approx(catalog.model("DeepSeek-V3").params_total)
+    spec = catalog.model("DeepSeek-V3")
+    assert r.inference.weights_bytes == pytest.approx(spec.params_total + 2 * 129_280 * 7_168)
+    assert r.inference.weights_bytes / 1e9 == pytest.approx(672.9, abs=0.1)
     assert r.inference.min_gpus == 8
+
+
+def test_gptq_awq_int4_keeps_embeddings_and_head_in_16bit():
+    """Qwen2.5-72B int4: body at 4.25 bits + embedding and head (2 × 152,064 × 8,192) in bf16 ≈ 42 GB,
+    the size of Qwen's published GPTQ-Int4/AWQ checkpoints (≈ 41–42 GB on the Hub); GGUF sizes are
+    whole-file averages and are not split (llama.cpp's table above)."""
+    spec = catalog.model("Qwen2.5-72B")
+    r = estimate(SizingRequest(stage=Stage.inference, model="Qwen2.5-72B", precision=Precision.int4))
+    embed = 2 * 152_064 * 8_192
+    expected = (spec.params_total - embed) * 4.25 / 8 + embed * 2
+    assert r.inference.weights_bytes == pytest.approx(expected)
+    assert 41e9 < r.inference.weights_bytes < 43e9
+    assert r.inference.bytes_per_param == pytest.approx(expected / spec.params_total)
 
 
 def test_requested_context_not_default_128k():

@@ -1,0 +1,126 @@
+"""Serving on local machines and against a memory total (issue #4): Apple unified memory, quantized
+weights as local runtimes run them, the activation workspace, and verdicts at the physical bound."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.answer import answer
+from bot.parse import parse
+from bot.render import render
+from estimator import catalog, estimate
+from estimator.inference import usable_bytes_per_gpu, workspace_bytes
+from estimator.models import Precision, SizingRequest, Stage
+
+GIB = 2**30
+
+
+def test_apple_unified_memory_usable_is_the_metal_working_set():
+    """M2 Ultra 192 GB: Metal's recommendedMaxWorkingSetSize ≈ 75 % (144 GiB) − 1 GiB runtime."""
+    m2 = catalog.gpu("Apple-M2-Ultra-192GB")
+    assert m2.gpu_memory_fraction == 0.75 and m2.memory_bandwidth_gbps == 800
+    assert usable_bytes_per_gpu(m2) == pytest.approx(143 * GIB)
+    assert usable_bytes_per_gpu(catalog.gpu("H100-SXM5-80GB")) == pytest.approx((0.9 * 80 - 1) * GIB)
+
+
+def test_m2_ultra_runs_100b_at_8_bit_not_16_bit():
+    """Corpus q080: 'yes at 4–8-bit; fp16 100B (200 GB) does not'."""
+    a = answer("Will an M2 Ultra with 192GB unified memory run a 100B+ model?")
+    r = a.report
+    assert r.request.gpu == "Apple-M2-Ultra-192GB" and r.request.gpu_count == 1
+    assert r.request.precision == Precision.q8_0
+    assert r.inference.weights_bytes == pytest.approx(100e9 * 8.5 / 8)
+    assert r.feasible == "yes"
+    [precision] = [x for x in r.assumptions if x.field == "precision"]
+    assert "llama.cpp" in precision.source and precision.value == "q8_0"
+
+
+def test_local_4bit_only_is_borderline_and_named_precision_is_kept():
+    r = answer("2块4090跑Llama 3 70B推理").report  # Q4_K_M 42.8 GB on 2 × 24 GB: only at full memory
+    assert r.request.precision == Precision.q4_k_m
+    assert (r.feasible, r.feasible_reason) == ("borderline", "full_memory")
+    r = answer("M2 Max 96G 能跑 Llama 3 70B 吗").report  # 71 GiB usable: Q8_0 75 GB no, Q4_K_M 42.8 GB
+    assert r.request.precision == Precision.q4_k_m
+    assert (r.feasible, r.feasible_reason) == ("borderline", "local_4bit")
+    named = answer("2块4090跑Llama 3 70B推理 bf16").report  # the user's precision is never replaced
+    assert named.request.precision == Precision.bf16 and named.feasible == "no"
+
+
+def test_datacenter_cards_keep_release_precision():
+    r = answer("Serving Llama 3.1 70B on 2x H100 with 20k max sequence length and max batch 4?").report
+    assert r.request.precision == Precision.bf16 and r.feasible == "no"
+
+
+def test_apple_memory_configuration_named_by_the_user():
+    r = answer("M2 Ultra 64GB run Llama 3 70B?").report
+    assert r.request.gpu == "Apple-M2-Ultra-64GB"
+    assert r.inference.usable_bytes_per_gpu == pytest.approx((64 * 0.75 - 1) * GIB)
+    assert "64 GB" in render(answer("M2 Ultra 64GB run Llama 3 70B?"), "text")
+
+
+def test_workspace_follows_vllm_batch_defaults():
+    """vllm/engine/arg_utils.py get_batch_defaults: 2,048 tokens / 256 sequences below 70 GiB or on
+    A100; 8,192 / 1,024 on larger cards. T·(4h + 3f)·2/t + S·V·4 bytes."""
+    glm = catalog.model("ChatGLM2-6B")
+    small = catalog.gpu("RTX-4090")
+    assert workspace_bytes(glm, small, 1) == 2048 * (4 * 4096 + 3 * 13696) * 2 + 256 * 65024 * 4
+    llama = catalog.model("Llama-3.1-70B")
+    h100, a100 = catalog.gpu("H100-SXM5-80GB"), catalog.gpu("A100-SXM4-80GB")
+    assert workspace_bytes(llama, h100, 2) == 8192 * (4 * 8192 + 3 * 28672) * 2 / 2 + 1024 * 128256 * 4
+    assert workspace_bytes(llama, a100, 2) == 2048 * (4 * 8192 + 3 * 28672) * 2 / 2 + 256 * 128256 * 4
+
+
+def test_small_laptop_card_int4_chatglm_is_borderline():
+    """Corpus q077: weights ≈ 4.1 GB (int4 body, 16-bit embeddings) on a 6 GB card: tight."""
+    r = answer("chatglm2-6b的int4版本怎么实际占了12G多显存？6G显存的笔记本卡还有希望跑吗？").report
+    assert r.request.gpu_count == 1 and r.feasible == "borderline"
+
+
+def test_fits_only_at_full_memory_is_borderline_with_a_whole_layout():
+    """Qwen2.5-72B int4 on 2 × 24 GB: no at vLLM's 0.9, fits with nearly all memory (corpus q075 says
+    yes: "~40 GB in use, short context only"). Six V100 (TP 6 does not divide 64 heads): no."""
+    r = estimate(
+        SizingRequest(
+            stage=Stage.inference, model="Qwen2.5-72B", precision=Precision.int4, gpu="RTX-3090", gpu_count=2
+        )
+    )
+    assert (r.feasible, r.feasible_reason) == ("borderline", "full_memory")
+    assert answer("6张V100能部署72B吗？张量并行用6卡行不行？").report.feasible == "no"
+
+
+@pytest.mark.parametrize(
+    ("text", "total_gib"),
+    [
+        ("DeepSeek-V3既然是FP8训练的，部署时按671B算，准备700G左右显存是不是就行？需要几张卡？", 700),
+        ("I have 320GB of GPU memory in total, can I serve Llama 3 70B?", 320),
+        ("总共160G显存能跑72B吗", 160),
+        ("we have 2TB of VRAM, serve DeepSeek R1?", 2048),
+    ],
+)
+def test_total_memory_is_parsed_without_a_count(text, total_gib):
+    request = parse(text).request
+    assert request.total_memory_gib == total_gib and request.gpu_count is None
+    assert request.gpu_memory_gib is None
+
+
+def test_per_card_and_observed_memory_are_not_totals():
+    assert parse("24G显存的卡能跑7B吗").request.gpu_memory_gib == 24
+    observed = parse("chatglm2-6b的int4版本怎么实际占了12G多显存？6G显存的笔记本卡还有希望跑吗？").request
+    assert observed.gpu_memory_gib == 6 and observed.total_memory_gib is None
+
+
+def test_total_memory_verdicts():
+    """DeepSeek-V3 FP8 ≈ 673 GB of weights: 700 GiB only at nearly full utilization (corpus q068:
+    borderline); 320 GiB for Llama 3 70B bf16 (141 GB): yes; 160 GiB for it: no at 0.9."""
+    v3 = answer("DeepSeek-V3既然是FP8训练的，部署时按671B算，准备700G左右显存是不是就行？需要几张卡？").report
+    assert (v3.feasible, v3.feasible_reason) == ("borderline", "full_memory")
+    assert [n.code for n in v3.warnings if n.code.startswith("total_memory")] == ["total_memory_borderline"]
+    assert answer("I have 320GB of GPU memory in total, can I serve Llama 3 70B?").report.feasible == "yes"
+    short = answer("I have 130GB of GPU memory in total, can I serve Llama 3 70B bf16?")
+    assert short.report.feasible == "no"
+    assert "130 GiB of GPU memory in total is not enough" in render(short, "text")
+
+
+def test_one_gpu_reads_singular_in_english():
+    text = render(answer("serve Llama 3 8B on one H100"), "text")
+    assert "On one GPU: up to" in text and "On 1 GPUs" not in text
