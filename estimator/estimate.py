@@ -95,7 +95,7 @@ def _resolve_gpu(req: SizingRequest, ledger: _Ledger) -> GpuSpec:
             spec = spec.model_copy(
                 update={
                     "id": f"{spec.id.rsplit('-', 1)[0]}-{mem:g}GB",
-                    "name": spec.name.replace(f"{spec.memory_gib:g} GB", f"{mem:g} GB"),
+                    "name": f"{spec.family} {mem:g}G",  # as the reply names cards: "M2 Ultra 64G"
                     "memory_gib": float(mem),
                 }
             )
