@@ -25,6 +25,8 @@ The other settings are the recipes' configs (the table names no others):
 """
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from estimator import catalog, estimate
 from estimator.memory import TrainingSetup, breakdown, largest_param, logits_bytes, training_memory
@@ -178,3 +180,37 @@ def test_band_low_end_without_recompute_uses_the_smaller_activation_count():
     assert low == pytest.approx(tensors - 7 * sbh_layers)
     expected_high = (tensors + 7 * sbh_layers + 4 * 2048 * 128_256) * 1.15 + GIB
     assert high == pytest.approx(expected_high)
+
+
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(
+    model=st.sampled_from(["Llama-3.1-8B", "GPT-3-175B", "Mixtral-8x7B", "DeepSeek-V3", "Qwen2.5-7B"]),
+    method=st.sampled_from(list(Method)),
+    recompute=st.sampled_from(["none", "selective", "full"]),
+    tp=st.sampled_from([1, 2, 8]),
+    pp=st.sampled_from([1, 4]),
+    micro_batch=st.integers(1, 8),
+    seq_len=st.sampled_from([512, 2048, 8192]),
+    options=st.tuples(st.booleans(), st.booleans(), st.booleans(), st.booleans()),
+    optimizer=st.sampled_from(["adamw", "adamw8bit", "sgd"]),
+)
+def test_band_always_brackets_the_likely_figure(
+    model, method, recompute, tp, pp, micro_batch, seq_len, options, optimizer
+):
+    """For any setup and layout: 0 < low ≤ likely ≤ high."""
+    spec = catalog.model(model)
+    master, in_backward, paged, chunked = options
+    setup = TrainingSetup(
+        method=method,
+        seq_len=seq_len,
+        micro_batch=micro_batch,
+        optimizer=optimizer,
+        master_weights=master,
+        optimizer_in_backward=in_backward,
+        paged_optimizer=paged,
+        chunked_loss=chunked,
+    )
+    plan = Plan(tp=tp, pp=pp, recompute=recompute, micro_batch=micro_batch)
+    parts = breakdown(spec, spec.params_total, setup, plan)
+    low, high = per_gpu_band(spec, setup, plan, parts)
+    assert 0 < low <= sum(parts.values()) <= high
