@@ -30,15 +30,24 @@ AdamW: fp32 master copy 4 + momentum 4 + variance 4 = 12 (ZeRO §3, "K = 12").
 SGD with momentum: fp32 master 4 + momentum 4 = 8.
 """
 
-PURE_BF16_OPTIMIZER_BYTES_PER_PARAM: dict[str, float] = {"adamw": 4.0, "adamw8bit": 2.0, "sgd": 2.0}
+BNB_8BIT_ABSMAX_BYTES_PER_PARAM = 2 * 4.0 / 256
+"""bitsandbytes 8-bit optimizers: one fp32 absmax per 256 values for each of the two states
+(``Optimizer2State.init_state``: ``blocks = n // 256``, ``absmax1``/``absmax2`` float32 on the
+parameter's device — not paged, unlike the 1-byte states from ``get_state_buffer``)."""
+
+PURE_BF16_OPTIMIZER_BYTES_PER_PARAM: dict[str, float] = {
+    "adamw": 4.0,
+    "adamw8bit": 2.0 + BNB_8BIT_ABSMAX_BYTES_PER_PARAM,
+    "sgd": 2.0,
+}
 """Optimizer state bytes per trainable parameter without an fp32 master copy (pure bf16 training).
 
 ``torch.optim.AdamW`` creates its states with ``torch.zeros_like(param)`` — the parameter's dtype —
 so bf16 weights get bf16 m and v: 2 + 2 = 4 (PyTorch ``torch/optim/adam.py``, ``_init_group``).
-8-bit AdamW: two 1-byte states = 2 (Dettmers et al. 2022; the block-wise absmax, 4 B per 2,048
-values, is < 0.01 B/param). SGD with momentum: one bf16 momentum = 2. This is what torchtune's
-single-device recipes run (``dtype: bf16``, no master copy: torchtune docs, *Memory Optimization
-Overview*, "Model Precision").
+8-bit AdamW: two 1-byte states + their block absmax = 2.03 (Dettmers et al. 2022;
+:data:`BNB_8BIT_ABSMAX_BYTES_PER_PARAM`). SGD with momentum: one bf16 momentum = 2. This is what
+torchtune's single-device recipes run (``dtype: bf16``, no master copy: torchtune docs, *Memory
+Optimization Overview*, "Model Precision").
 """
 
 
@@ -88,8 +97,10 @@ class TrainingSetup:
     (torchtune ``optimizer_in_bwd``; PyTorch ``register_post_accumulate_grad_hook``): only the
     largest parameter's gradient is resident (:func:`largest_param`)."""
     paged_optimizer: bool = False
-    """Optimizer states in CUDA unified memory (bitsandbytes ``Paged*`` optimizers): paged to host
-    memory when the GPU is full, so counted as 0 bytes on the GPU (they never cause an OOM)."""
+    """Optimizer states in CUDA unified memory (bitsandbytes ``Paged*`` optimizers; bitsandbytes docs:
+    "transfer memory from the GPU to the CPU when GPU memory is exhausted"): counted as 0 bytes on the
+    GPU — they never cause an OOM — except the 8-bit states' absmax, which stays on the GPU
+    (:func:`optimizer_bytes_per_param`)."""
     chunked_loss: bool = False
     """Cross-entropy upcast one chunk at a time (:data:`LOSS_CHUNKS`): no full fp32 logits copy."""
 
@@ -179,18 +190,30 @@ def largest_param(spec: ModelSpec) -> float:
     return float(max(spec.vocab * h, h * ffn, h * spec.heads * spec.head_dim_effective))
 
 
+def optimizer_bytes_per_param(optimizer: Optimizer, master_weights: bool, paged: bool) -> float:
+    """Optimizer bytes per trained parameter resident on the GPU.
+
+    :data:`OPTIMIZER_BYTES_PER_PARAM` (fp32 master copy) or
+    :data:`PURE_BF16_OPTIMIZER_BYTES_PER_PARAM`; paged: only what bitsandbytes keeps outside
+    unified memory — the 8-bit absmax (:data:`BNB_8BIT_ABSMAX_BYTES_PER_PARAM`), else 0.
+    """
+    if paged:
+        return BNB_8BIT_ABSMAX_BYTES_PER_PARAM if optimizer == "adamw8bit" else 0.0
+    table = OPTIMIZER_BYTES_PER_PARAM if master_weights else PURE_BF16_OPTIMIZER_BYTES_PER_PARAM
+    return table[optimizer]
+
+
 def _adapter_bytes_per_param(setup: TrainingSetup) -> float:
     """Bytes per LoRA/QLoRA adapter parameter.
 
     Default options: LoRA 16 (:data:`LORA_ADAPTER_BYTES_PER_PARAM`), QLoRA 6 (its paper's paged
     8-bit AdamW, counted on the GPU: :data:`QLORA_ADAPTER_BYTES_PER_PARAM`). With the optimizer
-    options changed: bf16 weights 2 + bf16 gradients 2 + the optimizer's states (0 when paged).
+    options changed: bf16 weights 2 + bf16 gradients 2 + :func:`optimizer_bytes_per_param`.
     """
     default = setup.master_weights and not setup.paged_optimizer and setup.optimizer == "adamw"
     if default:
         return LORA_ADAPTER_BYTES_PER_PARAM if setup.method == Method.lora else QLORA_ADAPTER_BYTES_PER_PARAM
-    table = OPTIMIZER_BYTES_PER_PARAM if setup.master_weights else PURE_BF16_OPTIMIZER_BYTES_PER_PARAM
-    return 4.0 + (0.0 if setup.paged_optimizer else table[setup.optimizer])
+    return 4.0 + optimizer_bytes_per_param(setup.optimizer, setup.master_weights, setup.paged_optimizer)
 
 
 def _frozen_copy_bytes(params: float, plan: Plan | Layout) -> float:
@@ -215,7 +238,10 @@ def breakdown(spec: ModelSpec, params: float, setup: TrainingSetup, plan: Plan |
     parts: dict[str, float] = {}
     if setup.method == Method.full:
         parts |= model_state_bytes(shard, setup.optimizer, plan.zero_stage, plan.dp, setup.master_weights)
-        if plan.offload or setup.paged_optimizer:
+        if setup.paged_optimizer:
+            k = optimizer_bytes_per_param(setup.optimizer, setup.master_weights, paged=True)
+            parts["optimizer"] = k * shard / (plan.dp if plan.zero_stage >= 1 else 1)
+        if plan.offload:
             parts["optimizer"] = 0.0
         if setup.optimizer_in_backward:
             parts["gradients"] = min(parts["gradients"], 2.0 * largest_param(spec) / plan.tp)
@@ -232,9 +258,7 @@ def breakdown(spec: ModelSpec, params: float, setup: TrainingSetup, plan: Plan |
         parts["reference"] = _frozen_copy_bytes(params, plan)
     if setup.algorithm == Algorithm.ppo:
         if setup.method == Method.full:
-            critic = model_state_bytes(shard, setup.optimizer, plan.zero_stage, plan.dp, setup.master_weights)
-            off = plan.offload or setup.paged_optimizer
-            parts["critic"] = sum(critic.values()) - (critic["optimizer"] if off else 0.0)
+            parts["critic"] = parts["weights"] + parts["gradients"] + parts["optimizer"]  # a policy's twin
         else:
             parts["critic"] = parts["adapters"]
         parts["reward"] = _frozen_copy_bytes(params, plan)
