@@ -258,7 +258,10 @@ def breakdown(spec: ModelSpec, params: float, setup: TrainingSetup, plan: Plan |
         parts["reference"] = _frozen_copy_bytes(params, plan)
     if setup.algorithm == Algorithm.ppo:
         if setup.method == Method.full:
-            parts["critic"] = parts["weights"] + parts["gradients"] + parts["optimizer"]  # a policy's twin
+            critic = model_state_bytes(shard, setup.optimizer, plan.zero_stage, plan.dp, setup.master_weights)
+            if setup.paged_optimizer or setup.optimizer_in_backward:
+                critic = {k: parts[k] for k in critic}  # placed like the policy's states
+            parts["critic"] = sum(critic.values()) - (critic["optimizer"] if plan.offload else 0.0)
         else:
             parts["critic"] = parts["adapters"]
         parts["reward"] = _frozen_copy_bytes(params, plan)
