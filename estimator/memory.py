@@ -3,7 +3,9 @@
 Bytes per part follow ZeRO (Rajbhandari et al. 2020, §3 and Table 1) for model states and
 Korthikanti et al. 2022 (*Reducing Activation Recomputation in Large Transformer Models*,
 Table 2) for activations. All sizes in bytes; ``N`` is the total parameter count (MoE: all
-experts are resident).
+experts are resident). :class:`TrainingSetup` also describes memory-optimized single-GPU recipes
+(torchtune's: pure bf16, optimizer step in the backward pass, paged 8-bit optimizer, chunked loss);
+:mod:`estimator.memory_band` puts a low/high band around the per-GPU figure.
 """
 
 from __future__ import annotations

@@ -17,12 +17,14 @@ fitted to any measurement:
 - **Logits.** Likely b·s·V·6 (bf16 + an fp32 copy). High adds the fp32 log-softmax output that
   ``log_softmax`` keeps for its backward (b·s·V·10). Chunked loss: low b·s·V·2 (bf16 logits only,
   the upcast fused away), likely 2 + 4/8, high 2 + 2·4/8 (one fp32 chunk and its log-softmax).
-- **Runtime.** Low: nothing — what ``torch.cuda.max_memory_allocated`` reports (torchtune's
-  "peak memory" logs are this, in GiB). Likely: CUDA context 1 GiB + 8 % fragmentation
-  (:mod:`estimator.defaults`). High: the context + :data:`FRAGMENTATION_HIGH`.
+- **Runtime.** Low: nothing — what ``torch.cuda.max_memory_allocated`` reports (torchtune logs it
+  as "peak memory alloc", in GiB, next to reserved and active). Likely: CUDA context 1 GiB + 8 %
+  fragmentation (:mod:`estimator.defaults`). High: the context + :data:`FRAGMENTATION_HIGH`.
 
 So low ≤ likely ≤ high always holds; low is the allocator's view, high what ``nvidia-smi`` may show.
-All values in bytes.
+Not modelled at either end: activation offloading, allocator spikes from temporaries larger than the
+parts above (e.g. an all-gather bucket), paged states that stay resident while the GPU has room
+(unified memory shows them in ``nvidia-smi``, never in PyTorch's counters). All values in bytes.
 """
 
 from __future__ import annotations
