@@ -7,8 +7,9 @@ provided for batch size 2 (without gradient accumulation), a dataset packed to s
 2048, and torch compile enabled"; Llama 3.1 8B on 1× RTX 4090: full fine-tune 18.9 GiB, LoRA
 16.2 GiB, QLoRA 7.4 GiB ("Peak Memory per GPU"). torchtune logs peak memory in GiB (1024³ bytes)
 from ``torch.cuda.max_memory_allocated`` / ``max_memory_reserved`` / ``active_bytes.all.peak``,
-reset at every log (torchtune/training/memory.py ``get_memory_stats``, commit 0331778757…); paged
-bitsandbytes states live in CUDA unified memory outside PyTorch's allocator, so they are not in it.
+reset at every log (torchtune/training/memory.py ``get_memory_stats``, commit
+033177875786d2530912185c5c7ceccaadd1d615); paged bitsandbytes states live in CUDA unified memory
+outside PyTorch's allocator, so they are not in it.
 
 The other settings are the recipes' configs (the table names no others):
 - recipes/configs/llama3_1/8B_full_single_device.yaml (commit 02d7035509a2cdfa8fc608c542b3d802b57a73ac):
