@@ -3,7 +3,9 @@
 Bytes per part follow ZeRO (Rajbhandari et al. 2020, §3 and Table 1) for model states and
 Korthikanti et al. 2022 (*Reducing Activation Recomputation in Large Transformer Models*,
 Table 2) for activations. All sizes in bytes; ``N`` is the total parameter count (MoE: all
-experts are resident).
+experts are resident). :class:`TrainingSetup` also describes memory-optimized single-GPU recipes
+(torchtune's: pure bf16, optimizer step in the backward pass, paged 8-bit optimizer, chunked loss);
+:mod:`estimator.memory_band` puts a low/high band around the per-GPU figure.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from typing import Literal, NamedTuple
 from estimator.architecture import embedding_params
 from estimator.catalog import GpuSpec, ModelSpec
 from estimator.defaults import CUDA_CONTEXT_BYTES, FRAGMENTATION, LORA_RANK, MICRO_BATCH, SEQ_LEN_FINETUNE
+from estimator.memory_band import LOSS_CHUNKS, per_gpu_band
 from estimator.models import Algorithm, Alternative, Checkpoint, Memory, Method, Plan
 
 Recompute = Literal["none", "selective", "full"]
@@ -28,6 +31,27 @@ AdamW: fp32 master copy 4 + momentum 4 + variance 4 = 12 (ZeRO §3, "K = 12").
 8-bit AdamW: fp32 master 4 + two 1-byte states = 6 (Dettmers et al. 2022, *8-bit Optimizers*).
 SGD with momentum: fp32 master 4 + momentum 4 = 8.
 """
+
+BNB_8BIT_ABSMAX_BYTES_PER_PARAM = 2 * 4.0 / 256
+"""bitsandbytes 8-bit optimizers: one fp32 absmax per 256 values for each of the two states
+(``Optimizer2State.init_state``: ``blocks = n // 256``, ``absmax1``/``absmax2`` float32 on the
+parameter's device — not paged, unlike the 1-byte states from ``get_state_buffer``)."""
+
+PURE_BF16_OPTIMIZER_BYTES_PER_PARAM: dict[str, float] = {
+    "adamw": 4.0,
+    "adamw8bit": 2.0 + BNB_8BIT_ABSMAX_BYTES_PER_PARAM,
+    "sgd": 2.0,
+}
+"""Optimizer state bytes per trainable parameter without an fp32 master copy (pure bf16 training).
+
+``torch.optim.AdamW`` creates its states with ``torch.zeros_like(param)`` — the parameter's dtype —
+so bf16 weights get bf16 m and v: 2 + 2 = 4 (PyTorch ``torch/optim/adam.py``, ``_init_group``).
+8-bit AdamW: two 1-byte states + their block absmax = 2.03 (Dettmers et al. 2022;
+:data:`BNB_8BIT_ABSMAX_BYTES_PER_PARAM`). SGD with momentum: one bf16 momentum = 2. This is what
+torchtune's single-device recipes run (``dtype: bf16``, no master copy: torchtune docs, *Memory
+Optimization Overview*, "Model Precision").
+"""
+
 
 NF4_BITS_PER_PARAM = 4.127
 """QLoRA base weights: NF4 (4 bits) + double-quantized block scales (0.127 bits/param).
@@ -67,6 +91,20 @@ class TrainingSetup:
     optimizer: Optimizer = "adamw"
     lora_rank: int = int(LORA_RANK.value)
     offload: bool = False
+    master_weights: bool = True
+    """False = pure bf16: no fp32 master copy; optimizer states in the weights' dtype
+    (:data:`PURE_BF16_OPTIMIZER_BYTES_PER_PARAM`)."""
+    optimizer_in_backward: bool = False
+    """The optimizer steps each parameter as soon as its gradient is ready and frees that gradient
+    (torchtune ``optimizer_in_bwd``; PyTorch ``register_post_accumulate_grad_hook``): only the
+    largest parameter's gradient is resident (:func:`largest_param`)."""
+    paged_optimizer: bool = False
+    """Optimizer states in CUDA unified memory (bitsandbytes ``Paged*`` optimizers; bitsandbytes docs:
+    "transfer memory from the GPU to the CPU when GPU memory is exhausted"): counted as 0 bytes on the
+    GPU — they never cause an OOM — except the 8-bit states' absmax, which stays on the GPU
+    (:func:`optimizer_bytes_per_param`)."""
+    chunked_loss: bool = False
+    """Cross-entropy upcast one chunk at a time (:data:`LOSS_CHUNKS`): no full fp32 logits copy."""
 
 
 def lora_params(spec: ModelSpec, rank: int) -> float:
@@ -89,15 +127,22 @@ def lora_params(spec: ModelSpec, rank: int) -> float:
 
 
 def model_state_bytes(
-    params: float, optimizer: Optimizer = "adamw", zero_stage: int = 0, dp: int = 1
+    params: float,
+    optimizer: Optimizer = "adamw",
+    zero_stage: int = 0,
+    dp: int = 1,
+    master_weights: bool = True,
 ) -> dict[str, float]:
     """Full-training model states per GPU: bf16 weights 2Ψ, bf16 gradients 2Ψ, optimizer KΨ.
 
     ZeRO shards over the data-parallel degree ``dp`` (not the total GPU count): stage 1 the
     optimizer states, 2 also the gradients, 3 also the weights. ZeRO paper Table 1 (Ψ = 7.5B,
-    dp = 64): 120 / 31.4 / 16.6 / 1.88 GB for stages 0 / 1 / 2 / 3.
+    dp = 64): 120 / 31.4 / 16.6 / 1.88 GB for stages 0 / 1 / 2 / 3. K per
+    :data:`OPTIMIZER_BYTES_PER_PARAM`, or :data:`PURE_BF16_OPTIMIZER_BYTES_PER_PARAM` without
+    ``master_weights``.
     """
-    k = OPTIMIZER_BYTES_PER_PARAM[optimizer]
+    table = OPTIMIZER_BYTES_PER_PARAM if master_weights else PURE_BF16_OPTIMIZER_BYTES_PER_PARAM
+    k = table[optimizer]
     return {
         "weights": 2.0 * params / (dp if zero_stage >= 3 else 1),
         "gradients": 2.0 * params / (dp if zero_stage >= 2 else 1),
@@ -123,9 +168,54 @@ def activation_bytes_per_layer(
     return s * b * h * per / tp
 
 
-def logits_bytes(seq_len: int, micro_batch: int, vocab: int, tp: int) -> float:
-    """Output logits: b·s·V·(2 + 4) / t — bf16 logits plus the fp32 copy for softmax/loss (stated)."""
-    return micro_batch * seq_len * vocab * 6.0 / tp
+def logits_bytes(seq_len: int, micro_batch: int, vocab: int, tp: int, chunked: bool = False) -> float:
+    """Output logits: b·s·V·(2 + 4) / t — bf16 logits plus the fp32 copy for softmax/loss (stated).
+
+    ``chunked``: b·s·V·(2 + 4/:data:`LOSS_CHUNKS`) / t — the bf16 logits stay, only one chunk at a
+    time is upcast to fp32 (torchtune ``CEWithChunkedOutputLoss``).
+    """
+    fp32_copy = 4.0 / LOSS_CHUNKS if chunked else 4.0
+    return micro_batch * seq_len * vocab * (2.0 + fp32_copy) / tp
+
+
+def largest_param(spec: ModelSpec) -> float:
+    """Parameters in the largest single weight tensor: the embedding or output head (V·h), an MLP
+    matrix (h·ffn; MoE: one expert's) or a q/o projection (h·heads·head_dim).
+
+    With the optimizer step fused into the backward pass, a gradient lives from its accumulation to
+    its parameter's step, then is freed (torchtune ``register_optim_in_bwd_hooks``: ``step()`` then
+    ``zero_grad()`` per parameter), so at most about one parameter's gradient is resident. With a
+    chunked loss the output head's gradient accumulates over all chunks first: it is the largest.
+    """
+    h = spec.hidden
+    ffn = max(spec.ffn_hidden, spec.moe_ffn_hidden or 0)
+    return float(max(spec.vocab * h, h * ffn, h * spec.heads * spec.head_dim_effective))
+
+
+def optimizer_bytes_per_param(optimizer: Optimizer, master_weights: bool, paged: bool) -> float:
+    """Optimizer bytes per trained parameter resident on the GPU.
+
+    :data:`OPTIMIZER_BYTES_PER_PARAM` (fp32 master copy) or
+    :data:`PURE_BF16_OPTIMIZER_BYTES_PER_PARAM`; paged: only what bitsandbytes keeps outside
+    unified memory — the 8-bit absmax (:data:`BNB_8BIT_ABSMAX_BYTES_PER_PARAM`), else 0.
+    """
+    if paged:
+        return BNB_8BIT_ABSMAX_BYTES_PER_PARAM if optimizer == "adamw8bit" else 0.0
+    table = OPTIMIZER_BYTES_PER_PARAM if master_weights else PURE_BF16_OPTIMIZER_BYTES_PER_PARAM
+    return table[optimizer]
+
+
+def _adapter_bytes_per_param(setup: TrainingSetup) -> float:
+    """Bytes per LoRA/QLoRA adapter parameter.
+
+    Default options: LoRA 16 (:data:`LORA_ADAPTER_BYTES_PER_PARAM`), QLoRA 6 (its paper's paged
+    8-bit AdamW, counted on the GPU: :data:`QLORA_ADAPTER_BYTES_PER_PARAM`). With the optimizer
+    options changed: bf16 weights 2 + bf16 gradients 2 + :func:`optimizer_bytes_per_param`.
+    """
+    default = setup.master_weights and not setup.paged_optimizer and setup.optimizer == "adamw"
+    if default:
+        return LORA_ADAPTER_BYTES_PER_PARAM if setup.method == Method.lora else QLORA_ADAPTER_BYTES_PER_PARAM
+    return 4.0 + optimizer_bytes_per_param(setup.optimizer, setup.master_weights, setup.paged_optimizer)
 
 
 def _frozen_copy_bytes(params: float, plan: Plan | Layout) -> float:
@@ -137,7 +227,9 @@ def breakdown(spec: ModelSpec, params: float, setup: TrainingSetup, plan: Plan |
     """Bytes per GPU by part for ``plan`` (stage 1 of the pipeline, the fullest one).
 
     Model states per :func:`model_state_bytes` on the TP × PP shard; with CPU offload
-    (ZeRO-Offload, Ren et al. 2021) the optimizer states live in host memory.
+    (ZeRO-Offload, Ren et al. 2021) or a paged optimizer the optimizer states live in host memory
+    (0 on the GPU); with the optimizer in the backward pass the gradients are one parameter's
+    (:func:`largest_param`); a chunked loss shrinks the logits (:func:`logits_bytes`).
     LoRA: frozen bf16 base + adapters; QLoRA: NF4 base (embeddings bf16) + adapters.
     DPO adds a frozen reference model (Rafailov et al. 2023); PPO adds a trained critic of the
     same size plus frozen reference and reward models (Ouyang et al. 2022, InstructGPT);
@@ -147,24 +239,30 @@ def breakdown(spec: ModelSpec, params: float, setup: TrainingSetup, plan: Plan |
     shard = params / (plan.tp * plan.pp)
     parts: dict[str, float] = {}
     if setup.method == Method.full:
-        parts |= model_state_bytes(shard, setup.optimizer, plan.zero_stage, plan.dp)
+        parts |= model_state_bytes(shard, setup.optimizer, plan.zero_stage, plan.dp, setup.master_weights)
+        if setup.paged_optimizer:
+            k = optimizer_bytes_per_param(setup.optimizer, setup.master_weights, paged=True)
+            parts["optimizer"] = k * shard / (plan.dp if plan.zero_stage >= 1 else 1)
         if plan.offload:
             parts["optimizer"] = 0.0
+        if setup.optimizer_in_backward:
+            parts["gradients"] = min(parts["gradients"], 2.0 * largest_param(spec) / plan.tp)
     else:
         if setup.method == Method.lora:
             base = 2.0 * shard
-            per_adapter = LORA_ADAPTER_BYTES_PER_PARAM
         else:
             embed = min(embedding_params(spec), params) / (plan.tp * plan.pp)
             base = NF4_BITS_PER_PARAM / 8.0 * (shard - embed) + 2.0 * embed
-            per_adapter = QLORA_ADAPTER_BYTES_PER_PARAM
+        per_adapter = _adapter_bytes_per_param(setup)
         parts["weights"] = base / (plan.dp if plan.zero_stage >= 3 else 1)
         parts["adapters"] = per_adapter * lora_params(spec, setup.lora_rank) / (plan.tp * plan.pp)
     if setup.algorithm in (Algorithm.dpo, Algorithm.ppo, Algorithm.grpo) and setup.method == Method.full:
         parts["reference"] = _frozen_copy_bytes(params, plan)
     if setup.algorithm == Algorithm.ppo:
         if setup.method == Method.full:
-            critic = model_state_bytes(shard, setup.optimizer, plan.zero_stage, plan.dp)
+            critic = model_state_bytes(shard, setup.optimizer, plan.zero_stage, plan.dp, setup.master_weights)
+            if setup.paged_optimizer or setup.optimizer_in_backward:
+                critic = {k: parts[k] for k in critic}  # placed like the policy's states
             parts["critic"] = sum(critic.values()) - (critic["optimizer"] if plan.offload else 0.0)
         else:
             parts["critic"] = parts["adapters"]
@@ -173,7 +271,7 @@ def breakdown(spec: ModelSpec, params: float, setup: TrainingSetup, plan: Plan |
     in_flight = plan.pp  # 1F1B: stage 1 holds pp micro-batches (Narayanan et al. 2021)
     act = activation_bytes_per_layer(setup.seq_len, plan.micro_batch, spec, plan.tp, plan.recompute)  # type: ignore[arg-type]
     parts["activations"] = act * layers_per_stage * in_flight
-    parts["logits"] = logits_bytes(setup.seq_len, plan.micro_batch, spec.vocab, plan.tp)
+    parts["logits"] = logits_bytes(setup.seq_len, plan.micro_batch, spec.vocab, plan.tp, setup.chunked_loss)
     subtotal = sum(parts.values())
     parts["overhead"] = CUDA_CONTEXT_BYTES.value + FRAGMENTATION.value * subtotal
     return parts
@@ -405,6 +503,10 @@ def recommended(
     return n, found[1]
 
 
+_SHELL_PLAN = Plan(tp=1, pp=1, dp=1, zero_stage=0, recompute="full")
+"""One GPU, full recompute: the layout behind ``Memory.total_bytes`` and the no-fit figure."""
+
+
 def training_memory(
     spec: ModelSpec,
     params: float,
@@ -419,7 +521,7 @@ def training_memory(
     ``Memory.min_gpus`` is None when nothing fits within MAX_GPUS_SEARCHED.
     """
     found = min_gpus(spec, params, gpu, setup)
-    shell = breakdown(spec, params, setup, Plan(tp=1, pp=1, dp=1, zero_stage=0, recompute="full"))
+    shell = breakdown(spec, params, setup, _SHELL_PLAN)
     states = sum(v for k, v in shell.items() if k not in ("activations", "logits", "overhead"))
     fits_requested = None
     at = found
@@ -429,8 +531,11 @@ def training_memory(
         if fit is not None:
             at = (requested_gpus, *fit)
     if found is None or at is None:
+        low, high = per_gpu_band(spec, setup, _SHELL_PLAN, shell)
         return Memory(
             per_gpu_bytes=sum(shell.values()),
+            per_gpu_bytes_low=low,
+            per_gpu_bytes_high=high,
             gpu_memory_bytes=gpu.memory_bytes,
             usable_bytes=gpu.addressable_bytes,
             min_gpus=None,
@@ -442,8 +547,11 @@ def training_memory(
     rec = recommended(spec, params, gpu, setup, found[0])
     rec_parts = best_plan_for(spec, params, gpu, rec[0], setup) if rec else None
     n, plan, parts = at
+    low, high = per_gpu_band(spec, setup, plan, parts)
     return Memory(
         per_gpu_bytes=sum(parts.values()),
+        per_gpu_bytes_low=low,
+        per_gpu_bytes_high=high,
         gpu_memory_bytes=gpu.memory_bytes,
         usable_bytes=gpu.addressable_bytes,
         min_gpus=found[0],

@@ -182,6 +182,15 @@ class Memory(_Frozen):
     min_plan: Plan | None = Field(None, description="layout at `min_gpus`")
     recommended_per_gpu_bytes: float | None = None
     per_gpu_bytes: float
+    per_gpu_bytes_low: float | None = Field(
+        None,
+        description="low end of the band around `per_gpu_bytes`: smallest plausible tensors, no runtime "
+        "overhead (what PyTorch reports as peak allocated); derivation in estimator.memory_band",
+    )
+    per_gpu_bytes_high: float | None = Field(
+        None,
+        description="high end of the band: largest plausible tensors + CUDA context + 15 % fragmentation",
+    )
     gpu_memory_bytes: float = Field(description="capacity of one card")
     usable_bytes: float = Field(description="capacity the job may use (overheads are in the breakdown)")
     min_gpus: int | None = Field(description="fewest GPUs that fit; None if none does within the search")
