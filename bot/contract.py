@@ -30,6 +30,17 @@ REQUEST_FIELDS = (
     "concurrency",
     "precision",
     "mfu",
+    # added in schema 1 (extensions only): every SizingRequest field
+    "algorithm",
+    "epochs",
+    "num_samples",
+    "tokens_per_sample",
+    "gpu_count_max",
+    "gpu_memory_gib",
+    "total_memory_gib",
+    "offload",
+    "kv_precision",
+    "prompt_tokens",
 )
 
 

@@ -65,15 +65,15 @@ NOTE_MESSAGES: dict[str, str] = {
     "does_not_fit_requested": N_("It does not fit on %(gpu_count)s GPUs: at least %(min_gpus)s are needed."),
     "total_memory_yes": N_(
         "%(total_gib)s of GPU memory in total is enough: weights, KV cache and workspace need "
-        "≈ %(need_bytes)s."
+        "≈ %(need_gib)s."
     ),
     "total_memory_borderline": N_(
-        "%(total_gib)s of GPU memory in total is only just enough: the service needs ≈ %(need_bytes)s — "
+        "%(total_gib)s of GPU memory in total is only just enough: the service needs ≈ %(need_gib)s — "
         "give the engine nearly all of it (gpu_memory_utilization above 0.9) and keep contexts short."
     ),
     "total_memory_no": N_(
         "%(total_gib)s of GPU memory in total is not enough: weights, KV cache and workspace need "
-        "≈ %(need_bytes)s."
+        "≈ %(need_gib)s."
     ),
     "no_fit": N_(
         "No layout fits within %(gpus_searched)s GPUs of this type: choose a card with more memory, "
@@ -477,15 +477,10 @@ SINGULAR_NOTE_MESSAGES = {
 """English needs a singular for a count of one (Chinese reads the same either way)."""
 
 MONEY_KEYS = {"budget", "cost_low", "cost_high"}
-BUDGET_VERDICTS = {
-    "over_budget",
-    "within_budget",
-    "budget_borderline",
-    "total_memory_yes",
-    "total_memory_borderline",
-    "total_memory_no",
-}
-"""Shown right under the headline: they answer "is my budget (or my total GPU memory) enough?"."""
+BUDGET_VERDICTS = {"over_budget", "within_budget", "budget_borderline"}
+"""Shown right under the headline: they answer "is my budget enough?"."""
+TOTAL_MEMORY_VERDICTS = {"total_memory_yes", "total_memory_borderline", "total_memory_no"}
+"""Shown first: they answer "is my total GPU memory enough?" before the cards it would take."""
 
 
 def note_text(note: Note, lang: str) -> str:
@@ -1076,10 +1071,13 @@ def build_context(report: SizingReport, lang: str, parsed: ParseResult | None = 
         "notes": [
             note_text(n, lang)
             for n in report.warnings
-            if not _said_elsewhere(n, kind, memory) and n.code not in BUDGET_VERDICTS
+            if not _said_elsewhere(n, kind, memory) and n.code not in BUDGET_VERDICTS | TOTAL_MEMORY_VERDICTS
         ],
         "budget_verdict": next(
             (note_text(n, lang) for n in report.warnings if n.code in BUDGET_VERDICTS), None
+        ),
+        "total_verdict": next(
+            (note_text(n, lang) for n in report.warnings if n.code in TOTAL_MEMORY_VERDICTS), None
         ),
         "assumptions": _assumption_rows(report, lang),
         "show_details": True,

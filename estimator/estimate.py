@@ -631,7 +631,7 @@ def _size_serving(
         ledger.note(
             f"total_memory_{report['feasible']}",
             total_gib=req.total_memory_gib,
-            need_bytes=_serving_need(req, inf, cards),
+            need_gib=_serving_need(req, inf, cards) / 2**30,  # in the unit the user's total is in
         )
     if report["feasible"] == "yes" and local is not None and precision is Precision.q4_k_m:
         report["feasible"], report["feasible_reason"] = "borderline", "local_4bit"

@@ -37,7 +37,18 @@ def test_request_fields_are_documented(capsys):
     data = _ask(capsys, "全参微调7B要几张A100")
     table = README.read_text(encoding="utf-8").split("## The JSON contract", 1)[1]
     row = next(line for line in table.splitlines() if line.startswith("| `request`"))
-    assert set(re.findall(r"`(\w+)`", row)) - {"request", "A100"} >= set(data["request"]) - {"gpu"}
+    documented = set(re.findall(r"`(\w+)`", row)) - {"request", "A100"}
+    assert documented >= set(data["request"]) - {"gpu"}
+    assert set(data["request"]) >= documented - {"A100SXM480GB"}  # every documented field is output
+
+
+def test_request_carries_every_request_field(capsys):
+    """Each SizingRequest field is in the JSON, null when not said (a total memory, for one)."""
+    from estimator.models import SizingRequest
+
+    data = _ask(capsys, "我们有640G显存，能部署DeepSeek-V3吗")
+    assert set(data["request"]) == set(SizingRequest.model_fields)
+    assert data["request"]["total_memory_gib"] == 640
 
 
 def test_seed_values_in_si_units(capsys):
