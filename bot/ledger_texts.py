@@ -38,6 +38,7 @@ LEDGER_TEXTS = (
     ),
     N_("compute-optimal size for this data: N = D / 20 (Hoffmann et al. 2022)"),
     N_("weights as released by the model's authors"),
+    N_("the largest model the budget trains on this data: N = budget ÷ price × peak × MFU × 3600 ÷ (6·D)"),
     N_(
         "16-bit weights don't fit on the GPUs you named; local runtimes (llama.cpp, Ollama, MLX) run quantized weights: Q8_0 is near-lossless, Q4_K_M (Ollama's default) trades a little quality"
     ),

@@ -42,6 +42,9 @@ SHAPE_SOURCE = (
     "Llama-style shape interpolated from the catalog's dense Llama/Qwen releases "
     "(estimator.architecture.shape_for_size)"
 )
+BUDGET_SIZE_SOURCE = (
+    "the largest model the budget trains on this data: N = budget ÷ price × peak × MFU × 3600 ÷ (6·D)"
+)
 REASONING_CONTEXT_SOURCE = (
     "a reasoning model writes long chains of thought: its model card's generation length"
 )
@@ -282,6 +285,19 @@ def estimate(req: SizingRequest) -> SizingReport:
         )
 
     tokens = _training_tokens(req, stage, ledger)
+    sized_to_budget = False
+    if params is None and tokens is not None and req.budget:
+        largest = _largest_for_budget(req, gpu, tokens, k)
+        if largest is not None:
+            params = ledger.assume("params_total", largest, BUDGET_SIZE_SOURCE)
+            spec = shape_for_size(params)
+            filled["params_total"] = params
+            sized_to_budget = True
+            price = _price(req, gpu, _Ledger())
+            currency = price[2].value if price else None
+            ledger.note(
+                "budget_max_params", budget=req.budget, currency=currency, tokens=tokens, params_total=params
+            )
     if params is None and tokens is not None:
         params = ledger.assume(
             "params_total",
@@ -365,7 +381,8 @@ def estimate(req: SizingRequest) -> SizingReport:
                 billed_gpu_hours=billed,
                 price_source=source,
             )
-            _check_budget(req, report["cost"], ledger)
+            if not sized_to_budget:  # sized to the budget: "is it enough?" is answered already
+                _check_budget(req, report["cost"], ledger)
 
     setup = None
     if spec is not None and params is not None:
@@ -665,6 +682,22 @@ def _check_budget(req: SizingRequest, cost: Cost, ledger: _Ledger) -> None:
         ledger.note("within_budget", **params)
     else:
         ledger.note("budget_borderline", **params)
+
+
+def _largest_for_budget(req: SizingRequest, gpu: GpuSpec, tokens: float, k: float) -> float | None:
+    """The largest model the budget trains on ``tokens`` ("$50K, 1T tokens: how big?"): N with
+    k·N·D = budget ÷ price × 3600 × peak × MFU, at the middle price and the likely MFU. MFU depends on
+    the model size, so this starts at D/20 and settles in a few steps. None without a price."""
+    scratch = _Ledger()  # the real ledger gets the MFU and price of the final size later
+    n = tokens / defaults.CHINCHILLA_TOKENS_PER_PARAM.value
+    for _ in range(4):
+        price = _price(req, gpu, scratch)
+        hours = _budget_hours(req, price, defaults.DEADLINE_DAYS.value)
+        if hours is None or not req.budget or not price:
+            return None
+        mfu = _mfu_band(req, gpu, n, False, scratch)[1]
+        n = compute.flops_for_gpu_hours(hours.likely, gpu.peak_flops_16bit, mfu) / (k * tokens)
+    return n
 
 
 def _budget_hours(req: SizingRequest, price, deadline: float) -> Band | None:
