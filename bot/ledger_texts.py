@@ -22,6 +22,7 @@ LEDGER_TEXTS = (
         "context per sequence (prompt + output) when none is given: 4k covers typical chat turns; never the model's maximum window"
     ),
     N_("concurrent sequences when none is given (a small team's chat service)"),
+    N_("one person's Mac: one sequence at a time when none is given"),
     N_("vLLM default gpu_memory_utilization = 0.9"),
     N_("CUDA context and library workspaces ≈ 1 GiB per GPU (observed, PyTorch/NCCL)"),
     N_("allocator fragmentation ≈ 8 % of allocated memory (observed in PyTorch training)"),

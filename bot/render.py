@@ -393,6 +393,15 @@ def _shorten(text: str, limit: int) -> str:
 # Context: SizingReport → preformatted strings for the templates
 
 
+def _is_unified(report: SizingReport) -> bool:
+    """Apple silicon (unified memory), including a memory configuration not in the catalog."""
+    from estimator import catalog
+
+    gpu_id = report.request.gpu or ""
+    spec = catalog.gpus().get(gpu_id)
+    return bool(spec.gpu_memory_fraction) if spec else gpu_id.startswith("Apple-")
+
+
 def gpu_names(report: SizingReport) -> tuple[str, str, float | None]:
     """(short name for sentences, family for 'A100-hours', capacity bytes) of the report's GPU."""
     gpu_id = report.request.gpu
@@ -833,8 +842,11 @@ def _inference(report: SizingReport, f: Fmt, lang: str) -> dict[str, Any] | None
         "rec_gpus": f.int(inf.recommended_gpus),
         "serving_gpus": f.int(inf.serving_gpus),
         "serving_one": inf.serving_gpus == 1,
+        "unified": _is_unified(report),
         "same": inf.min_gpus == inf.recommended_gpus,
-        "layout": f"FP8, TP={inf.fp8_min_gpus}"
+        "layout": "llama.cpp / MLX"
+        if _is_unified(report) and inf.tp * inf.pp == 1
+        else f"FP8, TP={inf.fp8_min_gpus}"
         if report.feasible_reason == "fp8_only" and inf.fp8_min_gpus
         else f"TP={report.request.gpu_count}"
         if report.feasible_reason == "full_memory" and report.request.gpu_count
@@ -849,6 +861,7 @@ def _inference(report: SizingReport, f: Fmt, lang: str) -> dict[str, Any] | None
         "decode_seq": f.num(decode.per_sequence, 1 if decode.per_sequence < 10 else 0) if decode else None,
         "decode_all": f.int(decode.aggregate) if decode else None,
         "decode_batch": f.int(decode.batch) if decode else None,
+        "decode_one": bool(decode and decode.batch == 1),
         "ttft": f.num(inf.prefill_seconds, 2 if inf.prefill_seconds < 1 else 1)
         if inf.prefill_seconds is not None
         else None,

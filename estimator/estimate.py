@@ -218,7 +218,8 @@ def _price(req: SizingRequest, gpu: GpuSpec, ledger: _Ledger) -> tuple[float, fl
         else (None, None)
     )
     if entry is None or low is None or high is None:
-        ledger.note("no_price", gpu=gpu.family, currency=currency.value)
+        if gpu.vendor != "Apple":  # a Mac is bought, not rented: no price is no news
+            ledger.note("no_price", gpu=gpu.family, currency=currency.value)
         return None
     source = f"{entry.source} (as of {entry.as_of})"
     ledger.assume("price_per_gpu_hour", f"{low:g}–{high:g} {currency.value}", source)
@@ -252,7 +253,7 @@ def estimate(req: SizingRequest) -> SizingReport:
     stage = _stage(req, ledger)
     gpu = _resolve_gpu(req, ledger)
     spec, params, active = _resolve_model(req, ledger)
-    if gpu.peak_tflops_bf16 is None:
+    if gpu.peak_tflops_bf16 is None and stage != Stage.inference:  # a training concern (loss scaling)
         ledger.note("gpu_no_bf16", gpu=gpu.family)
     filled: dict = {"stage": stage, "gpu": gpu.id, "params_total": params, "params_active": active}
     report: dict = {"gpu_name": gpu.name, "model_name": spec.name if req.model and spec else None}
@@ -534,10 +535,13 @@ def _local_format(
     req: SizingRequest, spec: ModelSpec, gpu: GpuSpec, inf: Inference, size: Callable[[Precision], Inference]
 ) -> tuple[Precision, Inference] | None:
     """On a local machine (consumer card, Apple silicon) with no precision named, where the released
-    weights don't fit the user's count: the first smaller format of :data:`LOCAL_FORMATS` that fits
-    well, else the first that fits tightly; None when none does."""
+    weights don't fit the user's count well: the first smaller format of :data:`LOCAL_FORMATS` that
+    fits well; when they don't fit at all, else the first that fits tightly; None otherwise."""
     count = _requested_count(req)
-    if req.precision is not None or not gpu.consumer or count is None or inf.min_gpus <= count:
+    if req.precision is not None or not gpu.consumer or count is None:
+        return None
+    released = _serving_verdict(req, inf, gpu, spec)[0]
+    if released == "yes":
         return None
     tight: tuple[Precision, Inference] | None = None
     for fmt in LOCAL_FORMATS:
@@ -549,7 +553,7 @@ def _local_format(
             return fmt, candidate
         if verdict == "borderline" and reason != "fp8_only" and tight is None:
             tight = (fmt, candidate)  # fits only tightly: keep looking for one that fits well
-    return tight
+    return tight if released == "no" else None  # a tight 16-bit fit beats a tight 4-bit one
 
 
 def _serving_need(req: SizingRequest, inf: Inference, cards: int) -> float:
@@ -608,9 +612,9 @@ def _size_serving(
         context = int(ledger.assume("context", spec.serve_context, REASONING_CONTEXT_SOURCE))
     else:
         context = int(ledger.assume("context", defaults.SERVE_CONTEXT.value, defaults.SERVE_CONTEXT.source))
-    conc = req.concurrency or int(
-        ledger.assume("concurrency", defaults.SERVE_CONCURRENCY.value, defaults.SERVE_CONCURRENCY.source)
-    )
+    personal = gpu.gpu_memory_fraction is not None  # a Mac: one user
+    default_conc = defaults.SERVE_CONCURRENCY_PERSONAL if personal else defaults.SERVE_CONCURRENCY
+    conc = req.concurrency or int(ledger.assume("concurrency", default_conc.value, default_conc.source))
     if gpu.gpu_memory_fraction:  # unified memory: the GPU's default working set is the cap
         ledger.assume("gpu_memory_utilization", gpu.gpu_memory_fraction, UNIFIED_MEMORY_SOURCE)
     else:

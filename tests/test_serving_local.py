@@ -124,3 +124,16 @@ def test_total_memory_verdicts():
 def test_one_gpu_reads_singular_in_english():
     text = render(answer("serve Llama 3 8B on one H100"), "text")
     assert "On one GPU: up to" in text and "On 1 GPUs" not in text
+
+
+def test_a_mac_is_answered_as_a_personal_machine():
+    """One user by default, no training or rental warnings, local runtimes in the advice; a 70B that
+    fits only tightly in bf16 is sized as Q8_0 instead."""
+    a = answer("M2 Ultra 192GB能跑70B吗")
+    r = a.report
+    assert r.request.concurrency == 1 and r.request.precision == Precision.q8_0 and r.feasible == "yes"
+    assert not {"gpu_no_bf16", "no_price"} & {n.code for n in r.warnings}
+    text = render(a, "text")
+    assert "llama.cpp" in text and "vLLM" not in text and "TP=" not in text
+    en = render(answer("Can my M4 Max 128GB run Llama 3 70B?"), "text")
+    assert "(one sequence at a time)" in en and "1 sequences" not in en
