@@ -453,6 +453,8 @@ def estimate(req: SizingRequest) -> SizingReport:
             need = compute.round_to_nodes(max(need, mem.min_gpus), gpu.gpus_per_node)
         report["gpus_for_deadline"] = need
         counts = sorted(set(_table_counts(need, gpu.gpus_per_node)) | {need})
+        if mem is not None and mem.min_gpus:  # a row the job doesn't fit on would mislead
+            counts = [c for c in counts if c >= mem.min_gpus]
         if req.gpu_count:
             report["days"] = _days(hours, req.gpu_count)
             counts = sorted(set(counts) | {req.gpu_count})

@@ -811,8 +811,16 @@ def test_training_reply_uses_the_reports_mfu_band():
 
 
 def test_days_table_singular_gpu_in_english():
-    html = render.render(make_answer(_estimate(**FT_7B, tokens=1e9), "en"))
+    lora = {**FT_7B, "method": "lora"}  # fits on one card
+    html = render.render(make_answer(_estimate(**lora, tokens=1e9), "en"))
     assert "1 GPU →" in html and "1 GPUs" not in html
+
+
+def test_days_table_has_no_row_the_job_does_not_fit_on():
+    """7B full fine-tuning needs at least 2 × 80 GB: no '1 GPU → …' row (fresh-user report)."""
+    report = _estimate(**FT_7B, tokens=1e9)
+    assert report.memory.min_gpus == 2
+    assert min(r.gpus for r in report.days_table) >= 2
 
 
 def test_budget_verdict_right_under_the_headline():
