@@ -75,6 +75,9 @@ class ParseResult(BaseModel):
     ignored_numbers: list[str] = Field(
         default_factory=list, description="numbers dropped as absurd (> 1e18 or not finite), as typed"
     )
+    nonpositive_numbers: list[str] = Field(
+        default_factory=list, description="zero or negative counts and sizes, dropped, as typed ('0', '-8')"
+    )
 
 
 def detect_lang(text: str) -> Lang:
@@ -822,6 +825,11 @@ _CAPS: dict[str, float] = {
     "price_per_gpu_hour": 1e5, "seq_len": 1e8, "batch_size": 1e6, "concurrency": 1e9, "mfu": 1.0,
 }
 _INT_FIELDS = {"gpu_count", "seq_len", "batch_size", "concurrency"}
+_POSITIVE_ROLES = {
+    "count", "count_nodes", "tokens", "params", "active", "days", "budget", "price", "concurrency",
+    "seq", "batch", "epochs", "samples", "gpu_hours", "prompt", "reply",
+}  # fmt: skip
+"""Roles whose quantity must be positive: a zero or negative one is reported as ignored."""
 
 
 def _clean(name: str, value: Any) -> Any:
@@ -919,6 +927,10 @@ def _parse(raw: str) -> ParseResult:
         elif role.extra and role.extra.startswith("range:") and nxt is not None:
             consumed.add(nxt.start)
         roles.append(role)
+    # "0 GPUs", "-8张A100", "-100 tokens": say they were set aside instead of dropping them silently
+    unusable = [r for r in roles if r.role in _POSITIVE_ROLES and r.value <= 0]
+    nonpositive = [r.tok.raw.strip() for r in unusable]
+    roles = [r for r in roles if r not in unusable]
 
     def first(name: str) -> _Role | None:
         return next((r for r in roles if r.role == name), None)
@@ -1078,4 +1090,5 @@ def _parse(raw: str) -> ParseResult:
         data_bytes=data_bytes,
         notes=notes,
         ignored_numbers=ignored,
+        nonpositive_numbers=nonpositive,
     )

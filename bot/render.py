@@ -560,6 +560,7 @@ def _parse_extras(parsed: ParseResult | None) -> dict[str, Any]:
             "truncated": False,
             "max_chars": MAX_INPUT_CHARS,
             "ignored_numbers": "",
+            "nonpositive_numbers": "",
         }
     return {
         "unknown_gpu": parsed.unknown_gpu,
@@ -569,6 +570,7 @@ def _parse_extras(parsed: ParseResult | None) -> dict[str, Any]:
         "truncated": parsed.truncated,
         "max_chars": fmt_for("en").int(MAX_INPUT_CHARS),
         "ignored_numbers": ", ".join(parsed.ignored_numbers[:3]),
+        "nonpositive_numbers": ", ".join(f"“{n}”" for n in parsed.nonpositive_numbers[:3]),
     }
 
 

@@ -464,3 +464,17 @@ def test_samples_of_n_tokens(text: str) -> None:
 @pytest.mark.parametrize("text", ["7b 预训练 500B token 用 L40S 64x 需要多少天", "7B 1T tokens on H100 64x"])
 def test_count_written_after_the_gpu(text: str) -> None:
     assert _req(text).gpu_count == 64
+
+
+@pytest.mark.parametrize(
+    ("text", "dropped"),
+    [
+        ("7B model on 0 GPUs for 1T tokens", "0"),
+        ("7B模型用-8张A100训练1万亿token", "-8"),
+        ("预算-100万训7B", "-100万"),
+    ],
+)
+def test_zero_and_negative_quantities_are_reported_not_silently_dropped(text: str, dropped: str) -> None:
+    result = parse(text)
+    assert result.nonpositive_numbers == [dropped]
+    assert result.request.gpu_count is None and result.request.budget is None
