@@ -294,7 +294,9 @@ def render(answer: Answer, fmt: Format = "html") -> str:
         return render_help(answer.lang, fmt, out_of_scope=parsed.out_of_scope, parsed=parsed)
     try:
         ctx = build_context(answer.report, answer.lang, parsed)
-        ctx["comparisons"] = [_comparison_row(r, answer.lang) for r in answer.comparisons]
+        others = answer.comparisons
+        rows = [answer.report, *others] if others else []
+        ctx["comparisons"] = [_comparison_row(r, answer.lang) for r in rows]
         ctx["cheapest"] = _cheapest(answer.report, answer.comparisons, answer.lang)
         return _render_capped("reply.j2", answer.lang, fmt, ctx)
     except Exception:  # a report shape we did not foresee must still get an answer

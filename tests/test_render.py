@@ -828,3 +828,12 @@ def test_budget_verdict_right_under_the_headline():
 
     text = render.render(answer("13B模型训练2T token，预算50万人民币，用H20够吗？要多少张？"), "text")
     assert text.splitlines()[1].startswith("预算不够")
+
+
+def test_comparison_answers_in_the_first_lines():
+    """'A100 vs H100': the cheapest GPU is line 1, one line per GPU follows, then the details."""
+    from bot.answer import answer
+
+    lines = render.render(answer("A100 vs H100 for 7B 1T tokens"), "text").splitlines()
+    assert lines[0].startswith("Cheapest: H100 80G")
+    assert lines[1].startswith("• A100 80G: 93.5K A100-hours") and lines[2].startswith("• H100 80G:")
