@@ -68,6 +68,7 @@ class ParseResult(BaseModel):
     out_of_scope: bool = False
     # Extras (not request fields): what else was said, for the dialogue and the reply.
     preference: bool = Field(False, description="DPO/PPO/GRPO/RLHF: preference tuning (stage stays finetune)")
+    asks_cost: bool = Field(False, description="the question asks what it costs ('多少钱', 'how much')")
     gpu_memory_gib: float | None = Field(None, description="memory per GPU when stated ('A100 40G')")
     gpu_count_max: int | None = Field(None, description="upper end when a range of GPUs was given")
     data_bytes: float | None = Field(None, description="training text given in bytes ('20GB 纯文本')")
@@ -777,6 +778,9 @@ _ARTICLE_GPU_RE = _rc(
     rf"\b(?:does|will|can|could|would|is)\s+an?\s+(?:\d{{2,3}}\s*g(?:b|ib)?\s+)?(?:[{_MARKS}]|gpu\b|card\b)"
 )
 _MEM_CARD_RE = _rc(r"\d{1,3}\s*g(?:b|ib)?\s*显存的(?:笔记本)?(?:卡|显卡)")
+_ASKS_COST_RE = _rc(
+    r"多少钱|花多少|要花|费用|成本|价格多少|贵不贵|how\s+much|\bcosts?\b|\bprice\b|\bexpensive\b|\bbudget\s+for\b"
+)
 _CNY_WORD_RE = _rc(r"人民币|\brmb\b|\bcny\b|¥|元")
 _USD_WORD_RE = _rc(r"\$|\busd\b|美元|美金|dollars?\b")
 _UNIT_AFTER_RE = _rc(r"\s*(?:个\s*)?[a-z\u4e00-\u9fff]+")
@@ -1085,6 +1089,7 @@ def _parse(raw: str) -> ParseResult:
         truncated=truncated,
         out_of_scope=out_of_scope,
         preference=preference,
+        asks_cost=bool(_ASKS_COST_RE.search(s)),
         gpu_memory_gib=gpu_memory,
         gpu_count_max=count_max,
         data_bytes=data_bytes,

@@ -562,6 +562,7 @@ def _parse_extras(parsed: ParseResult | None) -> dict[str, Any]:
             "truncated": False,
             "max_chars": MAX_INPUT_CHARS,
             "ignored_numbers": "",
+            "asks_cost": False,
             "nonpositive_numbers": "",
         }
     return {
@@ -572,6 +573,7 @@ def _parse_extras(parsed: ParseResult | None) -> dict[str, Any]:
         "truncated": parsed.truncated,
         "max_chars": fmt_for("en").int(MAX_INPUT_CHARS),
         "ignored_numbers": ", ".join(parsed.ignored_numbers[:3]),
+        "asks_cost": parsed.asks_cost,
         "nonpositive_numbers": ", ".join(f"“{n}”" for n in parsed.nonpositive_numbers[:3]),
     }
 

@@ -837,3 +837,14 @@ def test_comparison_answers_in_the_first_lines():
     lines = render.render(answer("A100 vs H100 for 7B 1T tokens"), "text").splitlines()
     assert lines[0].startswith("Cheapest: H100 80G")
     assert lines[1].startswith("• A100 80G: 93.5K A100-hours") and lines[2].startswith("• H100 80G:")
+
+
+def test_cost_question_puts_the_cost_on_line_two():
+    from bot.answer import answer
+
+    en = render.render(answer("How much would it cost to pretrain a 7B model on 1T tokens on H100?"), "text")
+    assert en.splitlines()[1] == "Cost: $73,065 – $170,485"
+    zh = render.render(answer("7B模型1万亿token用H100训练要花多少钱"), "text")
+    assert zh.splitlines()[1].startswith("费用：¥")
+    plain = render.render(answer("7B模型1万亿token要多少A100"), "text")  # not asked: details only
+    assert not plain.splitlines()[1].startswith("费用")
