@@ -367,9 +367,20 @@ _TOKEN_RE = re.compile(r"<[^>]*>|&[#a-zA-Z0-9]+;|[^<&]+|[<&]")
 _BLANKS_RE = re.compile(r"\n{3,}")
 
 
+_EN_ONE_RE = re.compile(r"(?<![\d.,])1 (day|GPU|sequence|node|hour|replica|card)s\b")
+
+
+def english_singulars(text: str) -> str:
+    """'1 days' → '1 day': English's n = 1 rule for the unit words our messages put after a number
+    (msgids carry the plural; a count of exactly one is common for GPUs, days and sequences)."""
+    return _EN_ONE_RE.sub(r"1 \1", text)
+
+
 def _render_raw(template: str, lang: str, fmt: Format, ctx: dict[str, Any]) -> str:
     text = environment(lang, fmt).get_template(template).render(fmt=fmt, **ctx)
     text = "\n".join(line.rstrip() for line in text.splitlines())
+    if lang == "en":
+        text = english_singulars(text)
     return _BLANKS_RE.sub("\n\n", text).strip()
 
 

@@ -848,3 +848,15 @@ def test_cost_question_puts_the_cost_on_line_two():
     assert zh.splitlines()[1].startswith("费用：¥")
     plain = render.render(answer("7B模型1万亿token要多少A100"), "text")  # not asked: details only
     assert not plain.splitlines()[1].startswith("费用")
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("with 3,900 × A100 80G ≈ 1 days", "with 3,900 × A100 80G ≈ 1 day"),
+        ("(1 sequences) on 1 GPUs, 1 nodes", "(1 sequence) on 1 GPU, 1 node"),
+        ("11 days, 21 GPUs, 0.1 days, 1,1 days", "11 days, 21 GPUs, 0.1 days, 1,1 days"),
+    ],
+)
+def test_english_singulars(text, expected):
+    assert render.english_singulars(text) == expected
