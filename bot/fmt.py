@@ -171,6 +171,12 @@ class Fmt:
         """Fraction → percent: 0.4 → ``40%``, 0.375 → ``37.5%``."""
         return format_percent(f, format="#,##0.#%", locale=self.locale)
 
+    def hours(self, h: float) -> str:
+        """GPU-hours: exact and grouped from 10 up (``93,483``), else with decimals (``0.31``, ``2.5``)."""
+        if h >= 10:
+            return self.int(h)
+        return self.num(h, 1 if h >= 1 else 2)
+
     def days(self, d: float) -> str:
         """Days: two decimals under 1 (``0.12``), one under 10 (``7.6``), whole numbers above (``61``)."""
         if d < 1:
@@ -180,7 +186,11 @@ class Fmt:
     # money -------------------------------------------------------------------------------
     @_memo
     def money(self, amount: float, currency: str) -> str:
-        """Exact money with the locale's symbol, whole units: ``¥1,402,245``."""
+        """Exact money with the locale's symbol, whole units: ``¥1,402,245``; cents below 100 (``$0.09``)."""
+        if 0 < abs(amount) < 100:
+            return format_currency(
+                amount, str(currency), format="¤#,##0.00", locale=self.locale, currency_digits=False
+            )
         return format_currency(
             round(amount), str(currency), format="¤#,##0", locale=self.locale, currency_digits=False
         )

@@ -367,7 +367,7 @@ _TOKEN_RE = re.compile(r"<[^>]*>|&[#a-zA-Z0-9]+;|[^<&]+|[<&]")
 _BLANKS_RE = re.compile(r"\n{3,}")
 
 
-_EN_ONE_RE = re.compile(r"(?<![\d.,])1 (day|GPU|sequence|node|hour|replica|card)s\b")
+_EN_ONE_RE = re.compile(r"(?<![\d.,])1 (day|GPU-hour|GPU|sequence|node|hour|replica|card)s\b")
 
 
 def english_singulars(text: str) -> str:
@@ -612,10 +612,10 @@ def _training(report: SizingReport, f: Fmt, per_node: int) -> dict[str, Any] | N
                 high=mfu * gh.likely / gh.low if gh.low else mfu,
             )
         t |= {
-            "gh": f.int(gh.likely),
+            "gh": f.hours(gh.likely),
             "gh_compact": f.compact(gh.likely),
-            "gh_low": f.int(gh.low),
-            "gh_high": f.int(gh.high),
+            "gh_low": f.hours(gh.low),
+            "gh_high": f.hours(gh.high),
             "mfu": f.percent(band.likely),
             "band": gh.low != gh.high,
             "mfu_high": f.percent(band.high),
@@ -629,10 +629,16 @@ def _training(report: SizingReport, f: Fmt, per_node: int) -> dict[str, Any] | N
             "per_node": per_node,
             # the deadline, unless memory or whole nodes pushed the count well past it (then the real days)
             "deadline": _headline_days(report, n, f),
+            "hours": _headline_hours(report, n, f),
             "one": n == 1,
         }
     if report.days is not None:
-        t |= {"user_gpus": f.int(report.days.gpus), "user_days": f.days(report.days.days.likely)}
+        d = report.days.days.likely
+        t |= {
+            "user_gpus": f.int(report.days.gpus),
+            "user_days": f.days(d),
+            "user_hours": f.hours(max(d * 24, 0.01)) if d < 1 else None,  # "≈ 7.2 hours", not "0.3 days"
+        }
     t["rows"] = _days_rows(report, f)
     c = report.cost
     if c is not None:
@@ -643,7 +649,7 @@ def _training(report: SizingReport, f: Fmt, per_node: int) -> dict[str, Any] | N
             "compact": f.money_compact((c.low + c.high) / 2, c.currency),
             "price_low": f.price(c.price_low, c.currency),
             "price_range": f.price_range(c.price_low, c.price_high, c.currency),
-            "billed": f.int(c.billed_gpu_hours),
+            "billed": f.hours(c.billed_gpu_hours),
             "source": c.price_source,
             "wide": None
             if c.low_with_mfu is None
@@ -987,6 +993,14 @@ def _comparison_row(report: SizingReport, lang: str) -> str:
             rec=f.int(high),
         )
     return translate(lang, N_("%(gpu)s: %(min)s needed"), gpu=gpu, min=f.int(low))
+
+
+def _headline_hours(report: SizingReport, gpus: int, f: Fmt) -> str | None:
+    """Wall-clock hours for a job under a day on ``gpus`` ('one GPU for 7.2 hours'), else None."""
+    gh = report.gpu_hours
+    if gh is None or gpus <= 0 or gh.likely / gpus >= 24:
+        return None
+    return f.hours(max(gh.likely / gpus, 0.01))
 
 
 def _headline_days(report: SizingReport, gpus: int, f: Fmt) -> str:

@@ -860,3 +860,15 @@ def test_cost_question_puts_the_cost_on_line_two():
 )
 def test_english_singulars(text, expected):
     assert render.english_singulars(text) == expected
+
+
+def test_short_jobs_read_in_hours_and_cents():
+    """A job under a day is given in hours, tiny GPU-hours with decimals, a cost in cents, and a
+    started hour is billed (fresh-user report: '0 GPU-hours', '$0', '0.01 days')."""
+    from bot.answer import answer
+
+    text = render.render(answer("fine-tune 1B on 10M tokens on a 4090"), "text")
+    first = text.splitlines()[0]
+    assert first.endswith("one GPU for 0.34 hours") and "days" not in first
+    assert "GPU-hours: 0.34 RTX 4090-hours" in text
+    assert "Cost: $0.30 – $0.80 (1 GPU-hour × $0.30–0.80 per GPU-hour)" in text
