@@ -25,9 +25,9 @@ LEDGER_TEXTS = (
     N_("one person's Mac: one sequence at a time when none is given"),
     N_("vLLM default gpu_memory_utilization = 0.9"),
     N_("CUDA context and library workspaces ≈ 1 GiB per GPU (observed, PyTorch/NCCL)"),
-    N_("allocator fragmentation ≈ 8 % of allocated memory (observed in PyTorch training)"),
+    N_("allocator fragmentation: allocated memory + 8 % (observed in PyTorch training)"),
     N_(
-        "CUDA context and library workspaces ≈ 1 GiB per GPU (observed, PyTorch/NCCL); allocator fragmentation ≈ 8 % of allocated memory (observed in PyTorch training)"
+        "CUDA context and library workspaces ≈ 1 GiB per GPU (observed, PyTorch/NCCL); allocator fragmentation: allocated memory + 8 % (observed in PyTorch training)"
     ),
     N_("Hoffmann et al. 2022 (Chinchilla): D ≈ 20·N compute-optimal"),
     N_("reference GPU when none is named (the seed article's A100 80GB)"),
@@ -44,17 +44,17 @@ LEDGER_TEXTS = (
         "16-bit weights don't fit on the GPUs you named; local runtimes (llama.cpp, Ollama, MLX) run quantized weights: Q8_0 is near-lossless, Q4_K_M (Ollama's default) trades a little quality"
     ),
     N_(
-        "unified memory: the GPU's default working set (Metal recommendedMaxWorkingSetSize ≈ 75 % on 64 GB+ Macs; raise with `sudo sysctl iogpu.wired_limit_mb`)"
+        "unified memory: the GPU's default working set (Metal recommendedMaxWorkingSetSize: ≈ 75 % with 64 GB or more, 2/3 below; raise with `sudo sysctl iogpu.wired_limit_mb`)"
     ),
     N_(
         "Llama-style shape interpolated from the catalog's dense Llama/Qwen releases (estimator.architecture.shape_for_size)"
     ),
     N_(
-        "calibrated band: ×0.847–×1.694 of the likely GPU-hours (covers 67 % of the published runs held out from the fit, 81 % of all 32; sizing-bot validate)"
+        "calibrated band: ×0.847–×1.694 of the likely GPU-hours (coverage: 67 % (held-out published runs), 81 % (all 32 runs); sizing-bot validate)"
     ),
     N_("A100-class, ≥ 7B: the seed's 40 % (Llama 2 on A100: 35–51 %)"),
     N_("A100-class below 7B: 40 % × (N/7B)^0.09 (Pythia on A100: 22–34 %)"),
-    N_("H100-class (fitted on H100/H800 runs): 28 % from 30B, less below (Llama 3 70B 26–28 %)"),
+    N_("H100-class (fitted on H100/H800 runs): 28 % at 30B and up, less below (Llama 3 70B 26–28 %)"),
     N_("V100: GPT-3's 21 % (PaLM Table 3)"),
     N_("no published runs on this class: 30 % (PaLM on TPU v4 ≈ 30 %), not calibrated"),
     N_("MoE counted on active parameters"),

@@ -49,7 +49,7 @@ CUDA_CONTEXT_BYTES = Default(
     2**30, "CUDA context and library workspaces ≈ 1 GiB per GPU (observed, PyTorch/NCCL)"
 )
 FRAGMENTATION = Default(
-    0.08, "allocator fragmentation ≈ 8 % of allocated memory (observed in PyTorch training)"
+    0.08, "allocator fragmentation: allocated memory + 8 % (observed in PyTorch training)"
 )
 
 DEFAULT_GPU = "A100-SXM4-80GB"

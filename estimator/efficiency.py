@@ -96,7 +96,7 @@ def explain(model: EfficiencyModel, family: str, memory_gib: float, params: floa
         if params < model.a100_size_ref:
             why = "A100-class below 7B: 40 % × (N/7B)^0.09 (Pythia on A100: 22–34 %)"
     elif gen == "h100":
-        why = "H100-class (fitted on H100/H800 runs): 28 % from 30B, less below (Llama 3 70B 26–28 %)"
+        why = "H100-class (fitted on H100/H800 runs): 28 % at 30B and up, less below (Llama 3 70B 26–28 %)"
     elif gen == "v100":
         why = "V100: GPT-3's 21 % (PaLM Table 3)"
     else:

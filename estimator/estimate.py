@@ -100,6 +100,9 @@ def _resolve_gpu(req: SizingRequest, ledger: _Ledger) -> GpuSpec:
                     "id": f"{spec.id.rsplit('-', 1)[0]}-{mem:g}GB",
                     "name": f"{spec.family} {mem:g}G",  # as the reply names cards: "M2 Ultra 64G"
                     "memory_gib": float(mem),
+                    # Metal's default working set: 3/4 of 64 GB and up, 2/3 below (llama.cpp logs:
+                    # 21,845 MB of 32 GB, 73,728 MB of 96 GB; ggml-org/llama.cpp#2011, #3213)
+                    "gpu_memory_fraction": 0.75 if mem >= 64 else 2 / 3,
                 }
             )
             ledger.assume("gpu", spec.id, "the chip you named with the memory you named")
@@ -174,7 +177,7 @@ def _mfu_band(
         "mfu_band",
         f"{low:.2f}–{high:.2f}",
         f"calibrated band: ×{model.band_low:g}–×{model.band_high:g} of the likely GPU-hours "
-        "(covers 67 % of the published runs held out from the fit, 81 % of all 32; sizing-bot validate)",
+        "(coverage: 67 % (held-out published runs), 81 % (all 32 runs); sizing-bot validate)",
     )
     return low, likely, high
 
