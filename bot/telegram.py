@@ -45,7 +45,7 @@ from telegram import (
     Update,
 )
 from telegram.constants import ChatMemberStatus, ChatType, ParseMode
-from telegram.error import BadRequest, InvalidToken
+from telegram.error import BadRequest, InvalidToken, TelegramError
 from telegram.ext import (
     AIORateLimiter,
     Application,
@@ -78,7 +78,7 @@ from bot.tg_commands import (
 from bot.tg_http import AiohttpRequest
 from bot.tg_inline import INLINE_CACHE_S, inline_answers, inline_lang, inline_results
 from bot.tg_reply import presales_contact, reply_html
-from bot.tg_secrets import configure_logging, protect_token
+from bot.tg_secrets import REDACTOR, configure_logging, protect_token
 
 try:
     from bot.settings_store import SettingsStore
@@ -785,12 +785,12 @@ def run(settings: BotSettings) -> int:
     except Exception as err:  # PresalesError (names the field), unreadable file, missing module
         print(f"SIZING_BOT_PRESALES: {_one_line(err)}", file=sys.stderr)
         return 2
-    asyncio.set_event_loop(new_event_loop())  # PTB's run_* use the current loop
     try:
         app = build_application(settings, presales=presales)
     except (OSError, sqlite3.Error) as err:  # the settings DB cannot be opened or created
         print(f"SIZING_BOT_DB={settings.db_path}: {_one_line(err)}", file=sys.stderr)
         return 2
+    asyncio.set_event_loop(new_event_loop())  # PTB's run_* use the current loop
     try:
         if settings.webhook_url:
             app.run_webhook(
@@ -807,6 +807,9 @@ def run(settings: BotSettings) -> int:
     except InvalidToken:
         print("Telegram rejected TELEGRAM_BOT_TOKEN: check it with @BotFather.", file=sys.stderr)
         return 2
+    except TelegramError as err:  # e.g. no network at start-up: one redacted line, no traceback
+        print(f"Telegram: {REDACTOR.redact(_one_line(err))}", file=sys.stderr)
+        return 1
     finally:
         # When getMe fails, PTB skips Application.shutdown() (it was never initialized) and
         # leaves the HTTP client open; close it on the same loop, then the loop itself.

@@ -8,15 +8,17 @@ url-encoded form, whose percent-encoding of a 2–3 KB HTML reply was the costli
 ``sendMessage`` on our side. Together with uvloop this took ``bench/throughput.py`` from ~220 to
 ~330+ updates/s on 2 cores. Uploads (the chart's ``sendPhoto``) go as multipart/form-data.
 
-Behaviour kept from PTB's ``HTTPXRequest``: timeouts per call with the same defaults (5 s read,
-write, connect; 1 s pool), ``TimedOut`` on a timeout, ``NetworkError`` on any other transport
-failure, proxies from the environment (``HTTPS_PROXY``). aiohttp has no write timeout; a stalled
-upload ends at the read timeout.
+Behaviour kept from PTB's ``HTTPXRequest``: timeouts per call with the same defaults (5 s read and
+connect, 1 s pool), ``TimedOut`` on a timeout, ``NetworkError`` on any other transport failure (its
+text without the token-bearing URL path), no redirects followed, proxies from the environment
+(``HTTPS_PROXY``/``ALL_PROXY``, ``NO_PROXY``; HTTP proxies only). aiohttp has no write timeout: an
+upload is bounded as a whole by write (PTB's 20 s media default) + read timeout.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from urllib.parse import urlsplit
 from urllib.request import getproxies, proxy_bypass
 
@@ -24,9 +26,23 @@ import aiohttp
 from telegram.error import NetworkError, TimedOut
 from telegram.request import BaseRequest, RequestData
 
+MEDIA_WRITE_TIMEOUT = 20.0
+"""Seconds to send an upload, PTB's default ``media_write_timeout`` (HTTPXRequest)."""
 _UNSET = type(BaseRequest.DEFAULT_NONE)  # PTB's "not given: use this request's default" marker
 _JSON = {"Content-Type": "application/json", "User-Agent": BaseRequest.USER_AGENT}
 _FORM = {"User-Agent": BaseRequest.USER_AGENT}
+
+
+_CREDENTIALS_RE = re.compile(r"//[^/@\s]+@")
+
+
+def _without_secrets(text: str, url: str) -> str:
+    """An error text without the request URL's path (it holds the bot token) or proxy passwords."""
+    parts = urlsplit(url)
+    text = text.replace(url, f"{parts.scheme}://{parts.netloc}/…")
+    if parts.path:
+        text = text.replace(parts.path, "/…")
+    return _CREDENTIALS_RE.sub("//***@", text)
 
 
 class AiohttpRequest(BaseRequest):
@@ -52,13 +68,19 @@ class AiohttpRequest(BaseRequest):
         self._proxies: dict[str, str | None] = {}  # host → proxy URL, resolved once per host
 
     def _proxy_for(self, url: str) -> str | None:
-        """The environment's proxy for ``url`` (HTTPS_PROXY/HTTP_PROXY, NO_PROXY), looked up once per
-        host: aiohttp's ``trust_env`` re-reads the environment on every request (~25 % of a call)."""
+        """The environment's proxy for ``url`` (HTTPS_PROXY/HTTP_PROXY/ALL_PROXY, NO_PROXY), looked up
+        once per host: aiohttp's ``trust_env`` re-reads the environment on every request (~25 % of a
+        call). Raises NetworkError for a SOCKS proxy (aiohttp speaks HTTP proxies only)."""
         parts = urlsplit(url)
         key = f"{parts.scheme}://{parts.hostname}"
         if key not in self._proxies:
-            proxy = getproxies().get(parts.scheme)
-            self._proxies[key] = None if proxy is None or proxy_bypass(parts.hostname or "") else proxy
+            proxies = getproxies()
+            proxy = proxies.get(parts.scheme) or proxies.get("all")
+            if proxy and proxy_bypass(parts.hostname or ""):
+                proxy = None
+            if proxy and not proxy.startswith(("http://", "https://")):  # socks5://…: not in aiohttp
+                raise NetworkError(f"unsupported proxy scheme {urlsplit(proxy).scheme!r}: use an HTTP proxy")
+            self._proxies[key] = proxy
         return self._proxies[key]
 
     @property
@@ -91,8 +113,13 @@ class AiohttpRequest(BaseRequest):
         read = self._read_timeout if isinstance(read_timeout, _UNSET) else read_timeout
         connect = self._connect_timeout if isinstance(connect_timeout, _UNSET) else connect_timeout
         pool = self._pool_timeout if isinstance(pool_timeout, _UNSET) else pool_timeout
+        total = None
+        if request_data is not None and request_data.contains_files:
+            # aiohttp has no write timeout: bound the whole upload (PTB's media write default: 20 s)
+            write = MEDIA_WRITE_TIMEOUT if isinstance(write_timeout, _UNSET) else write_timeout
+            total = write + read if write is not None and read is not None else None
         timeout = aiohttp.ClientTimeout(
-            total=None,
+            total=total,
             # aiohttp's "connect" covers waiting for a pooled connection plus connecting
             connect=None if connect is None or pool is None else connect + pool,
             sock_connect=connect,
@@ -110,10 +137,17 @@ class AiohttpRequest(BaseRequest):
             body, headers = json.dumps(request_data.parameters, ensure_ascii=False).encode(), _JSON
         try:
             async with self._session.request(
-                method, url, data=body, headers=headers, timeout=timeout, proxy=self._proxy_for(url)
+                method,
+                url,
+                data=body,
+                headers=headers,
+                timeout=timeout,
+                proxy=self._proxy_for(url),
+                allow_redirects=False,  # as PTB's httpx client: a redirect is an answer, not a hop
             ) as res:
                 return res.status, await res.read()
         except TimeoutError as err:
             raise TimedOut from err
         except aiohttp.ClientError as err:  # the class name helps when the message is empty
-            raise NetworkError(f"aiohttp.{err.__class__.__name__}: {err}") from err
+            detail = _without_secrets(str(err), url)
+            raise NetworkError(f"aiohttp.{err.__class__.__name__}: {detail}") from err

@@ -150,3 +150,108 @@ def test_proxy_comes_from_the_environment_and_no_proxy_is_honoured(monkeypatch: 
     assert request._proxy_for(f"https://api.telegram.org/bot{TOKEN}/getMe") == "http://proxy.corp:3128"
     assert request._proxy_for("http://127.0.0.1:8081/bot/getMe") is None  # loopback, plain http
     assert AiohttpRequest()._proxy_for("https://localhost/bot/getMe") is None  # NO_PROXY
+
+
+def _redirecting_server() -> tuple[object, str]:
+    """A loopback HTTP server answering every request with a 302 to itself (a misconfigured proxy)."""
+    import http.server
+    import threading
+
+    class Redirect(http.server.BaseHTTPRequestHandler):
+        def do_POST(self) -> None:  # noqa: N802 (http.server's naming)
+            self.send_response(302)
+            self.send_header("Location", self.path + "x")
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+
+        do_GET = do_POST
+
+        def log_message(self, *args: object) -> None:
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Redirect)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}/bot"
+
+
+def test_redirects_are_not_followed_and_the_token_never_shows(
+    tmp_path, capsys: pytest.CaptureFixture[str], caplog: pytest.LogCaptureFixture
+) -> None:
+    """aiohttp follows redirects by default and puts the full URL (with the token) in its
+    TooManyRedirects text; `sizing-bot run` must exit with one redacted line, no traceback."""
+    from bot.config import BotSettings
+
+    server, base_url = _redirecting_server()
+    secret = "123456:SECRET-TOKEN-never-shown"
+    try:
+
+        async def call() -> int:
+            async with AiohttpRequest() as request:
+                status, _ = await request.do_request(f"{base_url}{secret}/getMe", "POST")
+                return status
+
+        assert asyncio.run(call()) == 302  # answered, not followed
+        settings = BotSettings(
+            telegram_bot_token=secret,
+            telegram_base_url=base_url,
+            telegram_base_file_url=base_url,
+            db_path=tmp_path / "s.sqlite3",
+            _env_file=None,
+        )
+        code = tg.run(settings)
+    finally:
+        server.shutdown()
+    captured = capsys.readouterr()
+    assert code in (1, 2)
+    assert secret not in captured.err + captured.out + caplog.text
+    assert "Traceback" not in captured.err
+
+
+def test_network_error_text_has_no_path_and_no_proxy_password() -> None:
+    from bot.tg_http import _without_secrets
+
+    url = f"http://127.0.0.1:9/bot{TOKEN}/getMe"
+    text = f"Cannot connect via http://user:pa55@proxy:3128 to {url} (path /bot{TOKEN}/getMe)"
+    clean = _without_secrets(text, url)
+    assert TOKEN not in clean and "pa55" not in clean
+    assert "http://127.0.0.1:9/…" in clean and "//***@proxy:3128" in clean
+
+
+def test_a_stalled_upload_ends_at_write_plus_read_timeout() -> None:
+    """A server that accepts but never reads: a 40 MB photo must end in TimedOut, not hang."""
+    from telegram import InputFile
+
+    async def call() -> None:
+        accepted: list[asyncio.StreamWriter] = []
+
+        async def stall(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+            accepted.append(writer)  # never reads: the client's send buffer fills up
+
+        server = await asyncio.start_server(stall, "127.0.0.1", 0)
+        port = server.sockets[0].getsockname()[1]
+        photo = InputFile(b"\x89PNG" + b"0" * 40_000_000, filename="chart.png")
+        data = RequestData(
+            [RequestParameter.from_input("chat_id", 1), RequestParameter.from_input("photo", photo)]
+        )
+        try:
+            async with AiohttpRequest() as request:
+                await request.do_request(
+                    f"http://127.0.0.1:{port}/bot{TOKEN}/sendPhoto", "POST", data, read_timeout=0.2,
+                    write_timeout=0.3,
+                )  # fmt: skip
+        finally:
+            for w in accepted:
+                w.close()
+            server.close()
+            await server.wait_closed()
+
+    with pytest.raises(TimedOut):
+        asyncio.run(asyncio.wait_for(call(), 10))
+
+
+def test_socks_proxy_is_refused_clearly(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("http_proxy", "https_proxy", "no_proxy", "all_proxy", "HTTP_PROXY", "HTTPS_PROXY", "NO_PROXY"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("ALL_PROXY", "socks5://127.0.0.1:1080")
+    with pytest.raises(NetworkError, match="socks5"):
+        AiohttpRequest()._proxy_for(f"https://api.telegram.org/bot{TOKEN}/getMe")
