@@ -158,7 +158,7 @@ def _redirecting_server() -> tuple[object, str]:
     import threading
 
     class Redirect(http.server.BaseHTTPRequestHandler):
-        def do_POST(self) -> None:  # noqa: N802 (http.server's naming)
+        def do_POST(self) -> None:
             self.send_response(302)
             self.send_header("Location", self.path + "x")
             self.send_header("Content-Length", "0")
@@ -250,8 +250,9 @@ def test_a_stalled_upload_ends_at_write_plus_read_timeout() -> None:
 
 
 def test_socks_proxy_is_refused_clearly(monkeypatch: pytest.MonkeyPatch) -> None:
-    for name in ("http_proxy", "https_proxy", "no_proxy", "all_proxy", "HTTP_PROXY", "HTTPS_PROXY", "NO_PROXY"):
+    for name in ("http_proxy", "https_proxy", "no_proxy", "all_proxy"):
         monkeypatch.delenv(name, raising=False)
+        monkeypatch.delenv(name.upper(), raising=False)
     monkeypatch.setenv("ALL_PROXY", "socks5://127.0.0.1:1080")
     with pytest.raises(NetworkError, match="socks5"):
         AiohttpRequest()._proxy_for(f"https://api.telegram.org/bot{TOKEN}/getMe")
