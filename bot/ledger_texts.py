@@ -22,7 +22,7 @@ LEDGER_TEXTS = (
         "context per sequence (prompt + output) when none is given: 4k covers typical chat turns; never the model's maximum window"
     ),
     N_("concurrent sequences when none is given (a small team's chat service)"),
-    N_("one person's Mac: one sequence at a time when none is given"),
+    N_("a personal machine (a Mac, or GGUF weights on llama.cpp): one sequence at a time when none is given"),
     N_("vLLM default gpu_memory_utilization = 0.9"),
     N_("CUDA context and library workspaces ≈ 1 GiB per GPU (observed, PyTorch/NCCL)"),
     N_("allocator fragmentation: allocated memory + 8 % (observed in PyTorch training)"),
@@ -41,8 +41,14 @@ LEDGER_TEXTS = (
     N_("weights as released by the model's authors"),
     N_("the largest model the budget trains on this data: N = budget ÷ price × peak × MFU × 3600 ÷ (6·D)"),
     N_(
-        "16-bit weights don't fit on the GPUs you named; local runtimes (llama.cpp, Ollama, MLX) run quantized weights: Q8_0 is near-lossless, Q4_K_M (Ollama's default) trades a little quality"
+        "the released weights don't fit well on the GPUs you named; local runtimes (llama.cpp, Ollama, MLX) run quantized weights: Q8_0 is near-lossless, Q4_K_M (Ollama's default) trades a little quality"
     ),
+    N_("llama.cpp has no utilization cap: all memory but the CUDA context"),
+    N_(
+        "activations of one forward pass and the sampler's logits, as vLLM profiles them (max_num_batched_tokens 2,048 / max_num_seqs 256; 8,192 / 1,024 on 70 GB+ cards other than A100)"
+    ),
+    N_("llama.cpp's compute buffer: one n_ubatch of 512 tokens and one sequence's logits"),
+    N_("the chip you named with the memory you named"),
     N_(
         "unified memory: the GPU's default working set (Metal recommendedMaxWorkingSetSize: ≈ 75 % with 64 GB or more, 2/3 below; raise with `sudo sysctl iogpu.wired_limit_mb`)"
     ),

@@ -68,16 +68,17 @@ NOTE_MESSAGES: dict[str, str] = {
         "(at the middle of the price range and the likely MFU)."
     ),
     "total_memory_yes": N_(
-        "%(total_gib)s of GPU memory in total is enough: weights, KV cache and workspace need "
-        "≈ %(need_gib)s."
+        "%(total_gib)s of GPU memory in total is enough: the weights, one sequence's KV cache and the "
+        "workspace need ≈ %(need_bytes)s."
     ),
     "total_memory_borderline": N_(
-        "%(total_gib)s of GPU memory in total is only just enough: the service needs ≈ %(need_gib)s — "
-        "give the engine nearly all of it (gpu_memory_utilization above 0.9) and keep contexts short."
+        "%(total_gib)s of GPU memory in total is only just enough: the weights, one sequence's KV cache "
+        "and the workspace need ≈ %(need_bytes)s — give the engine nearly all of it "
+        "(gpu_memory_utilization above 0.9) and keep contexts short."
     ),
     "total_memory_no": N_(
-        "%(total_gib)s of GPU memory in total is not enough: weights, KV cache and workspace need "
-        "≈ %(need_gib)s."
+        "%(total_gib)s of GPU memory in total is not enough: the weights, one sequence's KV cache and "
+        "the workspace need ≈ %(need_bytes)s."
     ),
     "no_fit": N_(
         "No layout fits within %(gpus_searched)s GPUs of this type: choose a card with more memory, "
@@ -144,6 +145,7 @@ FIELD_LABELS: dict[str, str] = {
     "seq_len": N_("Sequence length"),
     "concurrency": N_("Concurrent sequences"),
     "gpu_memory_utilization": N_("Usable GPU memory"),
+    "workspace_per_gpu": N_("Activation workspace per GPU"),
     "deadline_days": N_("Deadline (days)"),
     "flops_per_param_token": N_("FLOPs per parameter per token"),
     "micro_batch": N_("Micro-batch per GPU"),
@@ -406,6 +408,16 @@ def _shorten(text: str, limit: int) -> str:
 # Context: SizingReport → preformatted strings for the templates
 
 
+def _count_layout(report: SizingReport) -> str:
+    """The layout of exactly the user's count: TP inside a node, whole-node pipeline stages beyond."""
+    from estimator import catalog
+
+    count = report.request.gpu_count or 1
+    spec = catalog.gpus().get(report.request.gpu or "")
+    per_node = spec.gpus_per_node if spec else 8
+    return f"TP={count}" if count <= per_node else f"TP={per_node} × PP={count // per_node}"
+
+
 def _is_unified(report: SizingReport) -> bool:
     """Apple silicon (unified memory), including a memory configuration not in the catalog."""
     from estimator import catalog
@@ -489,8 +501,8 @@ def format_param(f: Fmt, key: str, value: Any) -> str:
             return f.int(value)
         if key.endswith("_bytes"):
             return f.gb(value)
-        if key.endswith("_gib"):
-            return f.gib(value * 2**30)
+        if key.endswith("_gib"):  # a size the user gave in "G": GiB as cards count it, and GB
+            return f"{f.gib(value * 2**30)} ({f.gb(value * 2**30)})"
         if abs(value) >= 1e6:
             return f.compact(value)
         return f.num(value, 3)
@@ -866,12 +878,15 @@ def _inference(report: SizingReport, f: Fmt, lang: str) -> dict[str, Any] | None
         "serving_gpus": f.int(inf.serving_gpus),
         "serving_one": inf.serving_gpus == 1,
         "unified": _is_unified(report),
+        "local": inf.runtime == "llama.cpp",
         "same": inf.min_gpus == inf.recommended_gpus,
         "layout": "llama.cpp / MLX"
         if _is_unified(report) and inf.tp * inf.pp == 1
+        else "llama.cpp"
+        if inf.runtime == "llama.cpp"
         else f"FP8, TP={inf.fp8_min_gpus}"
         if report.feasible_reason == "fp8_only" and inf.fp8_min_gpus
-        else f"TP={report.request.gpu_count}"
+        else _count_layout(report)
         if report.feasible_reason == "full_memory" and report.request.gpu_count
         else _serving_nodes(report, lang)
         + f"TP={inf.tp}"

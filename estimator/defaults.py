@@ -40,7 +40,9 @@ SERVE_CONTEXT = Default(
     "never the model's maximum window",
 )
 SERVE_CONCURRENCY = Default(16, "concurrent sequences when none is given (a small team's chat service)")
-SERVE_CONCURRENCY_PERSONAL = Default(1, "one person's Mac: one sequence at a time when none is given")
+SERVE_CONCURRENCY_PERSONAL = Default(
+    1, "a personal machine (a Mac, or GGUF weights on llama.cpp): one sequence at a time when none is given"
+)
 
 GPU_MEMORY_UTILIZATION = Default(0.90, "vLLM default gpu_memory_utilization = 0.9")
 """Fraction of a card's memory a serving engine may use."""

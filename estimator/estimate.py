@@ -12,7 +12,7 @@ from collections.abc import Callable
 from estimator import catalog, compute, defaults, efficiency
 from estimator.architecture import shape_for_size
 from estimator.catalog import GpuSpec, ModelSpec
-from estimator.inference import BITS_PER_WEIGHT, size_inference, tp_options
+from estimator.inference import BITS_PER_WEIGHT, runtime_for, size_inference, tp_options
 from estimator.memory import (
     HEADROOM,
     MAX_GPUS_SEARCHED,
@@ -57,9 +57,15 @@ LOCAL_FORMATS = (Precision.q8_0, Precision.q4_k_m)
 Apple silicon) and the user named no precision: local runtimes run quantized GGUF/MLX weights —
 Ollama's default tags are Q4_K_M; Q8_0 is near-lossless (llama.cpp k-quants PR #1684 perplexity table)."""
 LOCAL_FORMAT_SOURCE = (
-    "16-bit weights don't fit on the GPUs you named; local runtimes (llama.cpp, Ollama, MLX) run "
-    "quantized weights: Q8_0 is near-lossless, Q4_K_M (Ollama's default) trades a little quality"
+    "the released weights don't fit well on the GPUs you named; local runtimes (llama.cpp, Ollama, MLX) "
+    "run quantized weights: Q8_0 is near-lossless, Q4_K_M (Ollama's default) trades a little quality"
 )
+LOCAL_RUNTIME_SOURCE = "llama.cpp has no utilization cap: all memory but the CUDA context"
+VLLM_WORKSPACE_SOURCE = (
+    "activations of one forward pass and the sampler's logits, as vLLM profiles them "
+    "(max_num_batched_tokens 2,048 / max_num_seqs 256; 8,192 / 1,024 on 70 GB+ cards other than A100)"
+)
+LOCAL_WORKSPACE_SOURCE = "llama.cpp's compute buffer: one n_ubatch of 512 tokens and one sequence's logits"
 TRAINING_STAGES = (Stage.pretrain, Stage.continued_pretrain, Stage.finetune)
 HUGE_GPUS = 100_000
 """Beyond this a 'huge job' note is shown: the largest published clusters are ~100k GPUs (xAI
@@ -617,18 +623,14 @@ def _size_serving(
         context = int(ledger.assume("context", spec.serve_context, REASONING_CONTEXT_SOURCE))
     else:
         context = int(ledger.assume("context", defaults.SERVE_CONTEXT.value, defaults.SERVE_CONTEXT.source))
-    personal = gpu.gpu_memory_fraction is not None  # a Mac: one user
-    default_conc = defaults.SERVE_CONCURRENCY_PERSONAL if personal else defaults.SERVE_CONCURRENCY
-    conc = req.concurrency or int(ledger.assume("concurrency", default_conc.value, default_conc.source))
-    if gpu.gpu_memory_fraction:  # unified memory: the GPU's default working set is the cap
-        ledger.assume("gpu_memory_utilization", gpu.gpu_memory_fraction, UNIFIED_MEMORY_SOURCE)
-    else:
-        ledger.assume(
-            "gpu_memory_utilization",
-            defaults.GPU_MEMORY_UTILIZATION.value,
-            defaults.GPU_MEMORY_UTILIZATION.source,
-        )
     price = _price(req, gpu, ledger)
+
+    def conc_for(weights: Precision) -> int:
+        """Stated concurrency, else one user on a local runtime (a Mac, GGUF), else a team's 16."""
+        if req.concurrency:
+            return req.concurrency
+        local_rt = runtime_for(gpu, weights).local
+        return int((defaults.SERVE_CONCURRENCY_PERSONAL if local_rt else defaults.SERVE_CONCURRENCY).value)
 
     def size(weights: Precision) -> Inference:
         return size_inference(
@@ -638,7 +640,7 @@ def _size_serving(
             gpu,
             weights,
             context,
-            conc,
+            conc_for(weights),
             req.gpu_count,
             kv_precision=req.kv_precision or Precision.bf16,
             prompt_tokens=req.prompt_tokens,
@@ -650,6 +652,26 @@ def _size_serving(
     if local is not None:
         precision, inf = local
         ledger.replace("precision", precision.value, LOCAL_FORMAT_SOURCE)
+    conc = conc_for(precision)
+    runtime = runtime_for(gpu, precision)
+    if not req.concurrency:
+        default_conc = defaults.SERVE_CONCURRENCY_PERSONAL if runtime.local else defaults.SERVE_CONCURRENCY
+        ledger.assume("concurrency", default_conc.value, default_conc.source)
+    if gpu.gpu_memory_fraction:  # unified memory: the GPU's default working set is the cap
+        ledger.assume("gpu_memory_utilization", gpu.gpu_memory_fraction, UNIFIED_MEMORY_SOURCE)
+    elif runtime.local:
+        ledger.assume("gpu_memory_utilization", 1.0, LOCAL_RUNTIME_SOURCE)
+    else:
+        ledger.assume(
+            "gpu_memory_utilization",
+            defaults.GPU_MEMORY_UTILIZATION.value,
+            defaults.GPU_MEMORY_UTILIZATION.source,
+        )
+    ledger.assume(
+        "workspace_per_gpu",
+        f"{inf.workspace_bytes_per_gpu / 1e9:.2f} GB",
+        LOCAL_WORKSPACE_SOURCE if runtime.local else VLLM_WORKSPACE_SOURCE,
+    )
     report["inference"] = inf
     report["feasible"], report["feasible_reason"] = _serving_verdict(req, inf, gpu, spec)
     if req.total_memory_gib and _requested_count(req) is None:
@@ -657,7 +679,7 @@ def _size_serving(
         ledger.note(
             f"total_memory_{report['feasible']}",
             total_gib=req.total_memory_gib,
-            need_gib=_serving_need(req, inf, cards) / 2**30,  # in the unit the user's total is in
+            need_bytes=_serving_need(req, inf, cards),
         )
     if report["feasible"] == "yes" and local is not None and precision is Precision.q4_k_m:
         report["feasible"], report["feasible_reason"] = "borderline", "local_4bit"
@@ -665,7 +687,8 @@ def _size_serving(
     if price:
         filled["currency"] = price[2]
     if req.gpu_count and req.gpu_count < inf.min_gpus:
-        ledger.note("does_not_fit_requested", gpu_count=req.gpu_count, min_gpus=inf.min_gpus)
+        if report["feasible_reason"] != "full_memory":  # the verdict already says how it fits
+            ledger.note("does_not_fit_requested", gpu_count=req.gpu_count, min_gpus=inf.min_gpus)
     elif req.gpu_count and inf.max_concurrency < conc:
         code = "concurrency_limited" if req.concurrency else "concurrency_limited_assumed"
         ledger.note(code, max_concurrency=inf.max_concurrency, concurrency=conc)

@@ -103,13 +103,40 @@ def kv_bytes_per_sequence(spec: ModelSpec, context: int, kv_bytes: float = 2.0) 
     return per_layer * ((spec.layers - sw) * context + sw * capped)
 
 
-def usable_bytes_per_gpu(gpu: GpuSpec) -> float:
+class Runtime(NamedTuple):
+    """How a serving engine uses a card's memory.
+
+    vLLM-style server: ``gpu_memory_utilization`` (0.9) of the card, an activation workspace profiled
+    with its batch defaults. Local runtime (llama.cpp, Ollama, MLX): all memory but the runtime's
+    context (Apple: the Metal working set), a compute buffer for one ``n_ubatch`` of 512 tokens and
+    one sequence's logits (llama.cpp ``--ubatch-size`` default 512; ``--parallel`` 1).
+    """
+
+    name: str
+    local: bool
+
+
+VLLM = Runtime("vLLM", False)
+LOCAL = Runtime("llama.cpp", True)
+GGUF_FORMATS = frozenset({Precision.q8_0, Precision.q5_k_m, Precision.q4_k_m, Precision.q4_0})
+"""Weight formats only local runtimes (llama.cpp and those built on it) load."""
+LOCAL_UBATCH_TOKENS = 512
+"""llama.cpp's default physical batch (``-ub``/``--ubatch-size`` 512): the tokens one compute step holds."""
+
+
+def runtime_for(gpu: GpuSpec, precision: Precision) -> Runtime:
+    """The local runtime for Apple silicon and GGUF weights; a vLLM-style server otherwise."""
+    return LOCAL if gpu.gpu_memory_fraction or precision in GGUF_FORMATS else VLLM
+
+
+def usable_bytes_per_gpu(gpu: GpuSpec, runtime: Runtime = VLLM) -> float:
     """Memory a serving engine can use on one card: capacity × 0.9 − 1 GiB CUDA context (vLLM default).
 
     Unified memory (Apple): the GPU's working set (``gpu_memory_fraction`` of the memory, the cap
-    llama.cpp and MLX allocate within) − 1 GiB of runtime buffers.
+    llama.cpp and MLX allocate within) − 1 GiB of runtime buffers; a local runtime on a discrete card
+    (llama.cpp has no utilization cap) all of it − 1 GiB.
     """
-    if gpu.gpu_memory_fraction:
+    if gpu.gpu_memory_fraction or runtime.local:
         return gpu.addressable_bytes - CUDA_CONTEXT_BYTES.value
     return gpu.memory_bytes * GPU_MEMORY_UTILIZATION.value - CUDA_CONTEXT_BYTES.value
 
@@ -121,27 +148,30 @@ MAX_SEQS_LARGE, MAX_SEQS_SMALL = 1024, 256
 """Sequences per step (vLLM ``max_num_seqs``), same split and source."""
 
 
-def workspace_bytes(spec: ModelSpec, gpu: GpuSpec, tp: int) -> float:
+def workspace_bytes(spec: ModelSpec, gpu: GpuSpec, tp: int, runtime: Runtime = VLLM) -> float:
     """Activation workspace per GPU that a serving engine keeps besides weights and KV cache.
 
     vLLM sizes the KV cache after profiling a forward pass of ``max_num_batched_tokens`` tokens and
     the sampler's fp32 logits for ``max_num_seqs`` sequences (vLLM docs, "gpu_memory_utilization").
-    Modelled as one layer's live activations — hidden states (≈ 4·h) and the MLP's gate, up and
-    activation outputs (3·f; for MoE f × (top-k + shared experts)) in 16-bit, split over TP — plus
-    the logits: T·(4h + 3f)·2/t + S·V·4 bytes. ChatGLM2-6B on a small card: 2,048 tokens → 0.3 GB.
+    Modelled as one layer's live activations — hidden states (≈ 4·h, replicated on every TP rank)
+    and the MLP's gate, up and activation outputs (3·f, split over TP; for MoE f × (top-k + shared
+    experts)) in 16-bit — plus the logits: T·(4h + 3f/t)·2 + S·V·4 bytes. ChatGLM2-6B on a small
+    card: 2,048 tokens → 0.3 GB. A local runtime: T = 512 (llama.cpp's n_ubatch), S = 1.
     """
     large = gpu.memory_gib >= 70 and "A100" not in gpu.family
     tokens = BATCHED_TOKENS_LARGE if large else BATCHED_TOKENS_SMALL
     seqs = MAX_SEQS_LARGE if large else MAX_SEQS_SMALL
+    if runtime.local:
+        tokens, seqs = LOCAL_UBATCH_TOKENS, 1
     ffn = spec.ffn_hidden
     if spec.is_moe and spec.moe_ffn_hidden:
         ffn = spec.moe_ffn_hidden * ((spec.experts_top_k or 1) + (spec.shared_experts or 0))
-    return tokens * (4 * spec.hidden + 3 * ffn) * 2.0 / tp + seqs * spec.vocab * 4.0
+    return tokens * (4 * spec.hidden + 3 * ffn / tp) * 2.0 + seqs * spec.vocab * 4.0
 
 
-def room_per_gpu(spec: ModelSpec, gpu: GpuSpec, tp: int) -> float:
+def room_per_gpu(spec: ModelSpec, gpu: GpuSpec, tp: int, runtime: Runtime = VLLM) -> float:
     """Bytes per GPU for weights and KV cache: usable memory minus the activation workspace."""
-    return usable_bytes_per_gpu(gpu) - workspace_bytes(spec, gpu, tp)
+    return usable_bytes_per_gpu(gpu, runtime) - workspace_bytes(spec, gpu, tp, runtime)
 
 
 def tp_options(spec: ModelSpec, gpu: GpuSpec) -> list[int]:
@@ -162,17 +192,19 @@ def _kv_replication(spec: ModelSpec, tp: int) -> float:
     return max(1.0, tp / spec.kv_heads)
 
 
-def layout_for(need_weights: float, need_kv: float, spec: ModelSpec, gpu: GpuSpec) -> tuple[int, int]:
+def layout_for(
+    need_weights: float, need_kv: float, spec: ModelSpec, gpu: GpuSpec, runtime: Runtime = VLLM
+) -> tuple[int, int]:
     """(tp, pp) of the fewest GPUs holding the weights plus ``need_kv``.
 
     TP first, within one node; pipeline stages across nodes only when one node cannot hold it.
     """
     options = tp_options(spec, gpu)
     for t in options:
-        if need_weights / t + need_kv * _kv_replication(spec, t) / t <= room_per_gpu(spec, gpu, t):
+        if need_weights / t + need_kv * _kv_replication(spec, t) / t <= room_per_gpu(spec, gpu, t, runtime):
             return t, 1
     t = options[-1]
-    per_node = room_per_gpu(spec, gpu, t) * t
+    per_node = room_per_gpu(spec, gpu, t, runtime) * t
     total = need_weights + need_kv * _kv_replication(spec, t)
     return t, max(2, math.ceil(total / per_node))
 
@@ -190,22 +222,24 @@ class Layout(NamedTuple):
 
 
 def sequences_per_replica(
-    weights: float, kv_seq: float, spec: ModelSpec, gpu: GpuSpec, tp: int, pp: int
+    weights: float, kv_seq: float, spec: ModelSpec, gpu: GpuSpec, tp: int, pp: int, runtime: Runtime = VLLM
 ) -> int:
     """Sequences of ``kv_seq`` bytes that fit next to one copy of the weights on TP × PP GPUs."""
-    room = room_per_gpu(spec, gpu, tp) * tp * pp - weights
+    room = room_per_gpu(spec, gpu, tp, runtime) * tp * pp - weights
     if room <= 0 or kv_seq <= 0:
         return 0
     return int(room // (kv_seq * _kv_replication(spec, tp)))
 
 
-def serving_layout(weights: float, kv_seq: float, concurrency: int, spec: ModelSpec, gpu: GpuSpec) -> Layout:
+def serving_layout(
+    weights: float, kv_seq: float, concurrency: int, spec: ModelSpec, gpu: GpuSpec, runtime: Runtime = VLLM
+) -> Layout:
     """Fewest GPUs for ``concurrency`` sequences: replicas of the smallest-footprint TP group when one
     node holds the weights (vLLM/SGLang scale out with data-parallel replicas; TP stays inside a node),
     else one pipeline across nodes. Ties go to the larger TP group (faster per sequence)."""
     best: tuple[tuple[int, int], Layout] | None = None
     for t in tp_options(spec, gpu):
-        per = sequences_per_replica(weights, kv_seq, spec, gpu, t, 1)
+        per = sequences_per_replica(weights, kv_seq, spec, gpu, t, 1, runtime)
         if per < 1:
             continue
         layout = Layout(t, 1, math.ceil(concurrency / per))
@@ -214,11 +248,13 @@ def serving_layout(weights: float, kv_seq: float, concurrency: int, spec: ModelS
             best = (key, layout)
     if best is not None:
         return best[1]
-    tp, pp = layout_for(weights, kv_seq * concurrency, spec, gpu)
+    tp, pp = layout_for(weights, kv_seq * concurrency, spec, gpu, runtime)
     return Layout(tp, pp, 1)
 
 
-def layout_on(gpus: int, weights: float, kv_seq: float, spec: ModelSpec, gpu: GpuSpec) -> Layout:
+def layout_on(
+    gpus: int, weights: float, kv_seq: float, spec: ModelSpec, gpu: GpuSpec, runtime: Runtime = VLLM
+) -> Layout:
     """How to use the user's ``gpus``: the TP group size (replicated over the rest) that holds the most
     sequences — fewer, larger groups waste less memory on copies of the weights; ties go to more
     replicas (more throughput). A pipeline across nodes when no single node holds the weights."""
@@ -227,18 +263,20 @@ def layout_on(gpus: int, weights: float, kv_seq: float, spec: ModelSpec, gpu: Gp
         if t > gpus:
             break
         layout = Layout(t, 1, gpus // t)
-        seqs = layout.replicas * sequences_per_replica(weights, kv_seq, spec, gpu, t, 1)
+        seqs = layout.replicas * sequences_per_replica(weights, kv_seq, spec, gpu, t, 1, runtime)
         if seqs >= 1 and (best is None or (seqs, layout.replicas) > best[0]):
             best = ((seqs, layout.replicas), layout)
     if best is not None:
         return best[1]
-    tp, pp = layout_for(weights, kv_seq, spec, gpu)
+    tp, pp = layout_for(weights, kv_seq, spec, gpu, runtime)
     return Layout(tp, pp, max(1, gpus // (tp * pp)))
 
 
-def max_sequences(spec: ModelSpec, gpu: GpuSpec, layout: Layout, weights: float, kv_seq: float) -> int:
+def max_sequences(
+    spec: ModelSpec, gpu: GpuSpec, layout: Layout, weights: float, kv_seq: float, runtime: Runtime = VLLM
+) -> int:
     """Sequences of one length whose KV fits next to the weights in every replica of ``layout``."""
-    return layout.replicas * sequences_per_replica(weights, kv_seq, spec, gpu, layout.tp, layout.pp)
+    return layout.replicas * sequences_per_replica(weights, kv_seq, spec, gpu, layout.tp, layout.pp, runtime)
 
 
 def decode_speed(
@@ -305,25 +343,29 @@ def size_inference(
     kv_tok = kv_bytes_per_token(spec, kv_b)
     kv_seq = kv_bytes_per_sequence(spec, context_tokens, kv_b)
     kv_total = kv_seq * concurrency
-    tp_min, pp_min = layout_for(weights, kv_seq, spec, gpu)
+    rt = runtime_for(gpu, precision)
+    tp_min, pp_min = layout_for(weights, kv_seq, spec, gpu, rt)
     min_gpus = tp_min * pp_min
-    rec = serving_layout(weights, kv_seq, concurrency, spec, gpu)
+    rec = serving_layout(weights, kv_seq, concurrency, spec, gpu, rt)
     recommended = max(min_gpus, rec.gpus)
     # speed and cost refer to the user's count when it holds the model, else to the recommendation
-    use = layout_on(gpu_count, weights, kv_seq, spec, gpu) if gpu_count and gpu_count >= min_gpus else rec
+    use = layout_on(gpu_count, weights, kv_seq, spec, gpu, rt) if gpu_count and gpu_count >= min_gpus else rec
     serving = gpu_count if gpu_count and gpu_count >= min_gpus else rec.gpus
-    max_conc = max_sequences(spec, gpu, use, weights, kv_seq)
+    max_conc = max_sequences(spec, gpu, use, weights, kv_seq, rt)
     table = [
-        (c, max_sequences(spec, gpu, use, weights, kv_bytes_per_sequence(spec, c, kv_b)))
+        (c, max_sequences(spec, gpu, use, weights, kv_bytes_per_sequence(spec, c, kv_b), rt))
         for c in (2048, 4096, 8192, 16384, 32768, 131072)
         if c <= max(context_tokens, spec.max_context or context_tokens)
     ]
     prompt = prompt_tokens or int(context_tokens * PROMPT_SHARE)
     batch = max(1, min(concurrency, max_conc))
     per_replica_batch = max(1, math.ceil(batch / use.replicas))
-    speed = (
-        decode_speed(spec, params, active, gpu, use.tp, bpp, kv_seq, per_replica_batch) if max_conc else None
-    )
+    # llama.cpp splits layers across cards (-sm layer): they take turns, so one card's bandwidth and
+    # compute set the pace, whatever the count; a server's TP group reads its shards in parallel
+    speed_tp = 1 if rt.local else use.tp
+    speed = None
+    if max_conc:
+        speed = decode_speed(spec, params, active, gpu, speed_tp, bpp, kv_seq, per_replica_batch)
     if speed is not None and use.replicas > 1:
         speed = speed.model_copy(update={"aggregate": speed.aggregate * use.replicas, "batch": batch})
     cost_m = cost_month = None
@@ -343,12 +385,12 @@ def size_inference(
     for p in (Precision.fp8, Precision.int4):  # int8 weighs as much as fp8
         w = weight_bytes(spec, params, p)
         if w < weights:
-            t, pp_ = layout_for(w, kv_seq, spec, gpu)
-            fewest = max(t * pp_, serving_layout(w, kv_seq, concurrency, spec, gpu).gpus)
+            t, pp_ = layout_for(w, kv_seq, spec, gpu, rt)
+            fewest = max(t * pp_, serving_layout(w, kv_seq, concurrency, spec, gpu, rt).gpus)
             alternatives.append(Alternative(change=p.value, min_gpus=fewest))
     tp, pp = use.tp, use.pp
     fp8_weights = weight_bytes(spec, params, Precision.fp8)
-    fp8_tp, fp8_pp = layout_for(fp8_weights, kv_seq, spec, gpu)
+    fp8_tp, fp8_pp = layout_for(fp8_weights, kv_seq, spec, gpu, rt)
     return Inference(
         alternatives=alternatives,
         weights_bytes=weights,
@@ -361,8 +403,9 @@ def size_inference(
         context_tokens=context_tokens,
         prompt_tokens=prompt,
         concurrency=concurrency,
-        usable_bytes_per_gpu=usable_bytes_per_gpu(gpu),
-        workspace_bytes_per_gpu=workspace_bytes(spec, gpu, tp),
+        usable_bytes_per_gpu=usable_bytes_per_gpu(gpu, rt),
+        workspace_bytes_per_gpu=workspace_bytes(spec, gpu, tp, rt),
+        runtime=rt.name,
         min_gpus=min_gpus,
         recommended_gpus=recommended,
         serving_gpus=serving,
@@ -373,7 +416,7 @@ def size_inference(
         max_concurrency=max_conc,
         concurrency_table=table,
         decode_tokens_per_s=speed,
-        prefill_seconds=prefill_seconds(active, prompt, gpu, tp) if max_conc else None,
+        prefill_seconds=prefill_seconds(active, prompt, gpu, speed_tp) if max_conc else None,
         cost_per_million_tokens=cost_m,
         cost_per_month=cost_month,
     )

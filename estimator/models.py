@@ -237,6 +237,9 @@ class Inference(_Frozen):
     prompt_tokens: int
     concurrency: int
     usable_bytes_per_gpu: float = Field(description="capacity × gpu_memory_utilization − CUDA context")
+    runtime: str = Field(
+        "vLLM", description="memory model: 'vLLM' (a server at 0.9 utilization) or 'llama.cpp' (GGUF, Mac)"
+    )
     workspace_bytes_per_gpu: float = Field(
         0.0, description="activation workspace per GPU (a forward pass's activations, the sampler's logits)"
     )

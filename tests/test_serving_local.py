@@ -9,7 +9,7 @@ from bot.answer import answer
 from bot.parse import parse
 from bot.render import render
 from estimator import catalog, estimate
-from estimator.inference import usable_bytes_per_gpu, workspace_bytes
+from estimator.inference import LOCAL, usable_bytes_per_gpu, workspace_bytes
 from estimator.models import Precision, SizingRequest, Stage
 
 GIB = 2**30
@@ -36,9 +36,12 @@ def test_m2_ultra_runs_100b_at_8_bit_not_16_bit():
 
 
 def test_local_4bit_only_is_borderline_and_named_precision_is_kept():
-    r = answer("2块4090跑Llama 3 70B推理").report  # Q4_K_M 42.8 GB on 2 × 24 GB: only at full memory
-    assert r.request.precision == Precision.q4_k_m
-    assert (r.feasible, r.feasible_reason) == ("borderline", "full_memory")
+    r = answer("2块4090跑Llama 3 70B推理").report  # Q4_K_M 42.8 GB on 2 × 24 GB with llama.cpp, one user
+    assert r.request.precision == Precision.q4_k_m and r.request.concurrency == 1
+    assert r.inference.runtime == "llama.cpp"
+    assert r.inference.usable_bytes_per_gpu == pytest.approx(23 * GIB)  # no 0.9 cap in llama.cpp
+    assert (r.feasible, r.feasible_reason) == ("borderline", "local_4bit")
+    assert "does_not_fit_requested" not in {n.code for n in r.warnings}
     r = answer("M2 Max 96G 能跑 Llama 3 70B 吗").report  # 71 GiB usable: Q8_0 75 GB no, Q4_K_M 42.8 GB
     assert r.request.precision == Precision.q4_k_m
     assert (r.feasible, r.feasible_reason) == ("borderline", "local_4bit")
@@ -60,14 +63,16 @@ def test_apple_memory_configuration_named_by_the_user():
 
 def test_workspace_follows_vllm_batch_defaults():
     """vllm/engine/arg_utils.py get_batch_defaults: 2,048 tokens / 256 sequences below 70 GiB or on
-    A100; 8,192 / 1,024 on larger cards. T·(4h + 3f)·2/t + S·V·4 bytes."""
+    A100; 8,192 / 1,024 on larger cards. T·(4h + 3f/t)·2 + S·V·4 bytes (hidden states replicated
+    over TP, the MLP split); a local runtime: one n_ubatch of 512 tokens, one sequence's logits."""
     glm = catalog.model("ChatGLM2-6B")
     small = catalog.gpu("RTX-4090")
     assert workspace_bytes(glm, small, 1) == 2048 * (4 * 4096 + 3 * 13696) * 2 + 256 * 65024 * 4
+    assert workspace_bytes(glm, small, 1, LOCAL) == 512 * (4 * 4096 + 3 * 13696) * 2 + 1 * 65024 * 4
     llama = catalog.model("Llama-3.1-70B")
     h100, a100 = catalog.gpu("H100-SXM5-80GB"), catalog.gpu("A100-SXM4-80GB")
-    assert workspace_bytes(llama, h100, 2) == 8192 * (4 * 8192 + 3 * 28672) * 2 / 2 + 1024 * 128256 * 4
-    assert workspace_bytes(llama, a100, 2) == 2048 * (4 * 8192 + 3 * 28672) * 2 / 2 + 256 * 128256 * 4
+    assert workspace_bytes(llama, h100, 2) == 8192 * (4 * 8192 + 3 * 28672 / 2) * 2 + 1024 * 128256 * 4
+    assert workspace_bytes(llama, a100, 2) == 2048 * (4 * 8192 + 3 * 28672 / 2) * 2 + 256 * 128256 * 4
 
 
 def test_small_laptop_card_int4_chatglm_is_borderline():
@@ -118,7 +123,7 @@ def test_total_memory_verdicts():
     assert answer("I have 320GB of GPU memory in total, can I serve Llama 3 70B?").report.feasible == "yes"
     short = answer("I have 130GB of GPU memory in total, can I serve Llama 3 70B bf16?")
     assert short.report.feasible == "no"
-    assert "130 GiB of GPU memory in total is not enough" in render(short, "text")
+    assert "130 GiB (140 GB) of GPU memory in total is not enough" in render(short, "text")
 
 
 def test_one_gpu_reads_singular_in_english():
