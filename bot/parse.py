@@ -434,8 +434,9 @@ def _select_variant(gpu_id: str, span: str, memory: float | None) -> str:
 
 @cache
 def _largest_device_gib() -> float:
-    """The most memory one catalog device has: a larger "显存" figure is a total over several."""
-    return max(g.memory_gib for g in catalog.gpus().values())
+    """The most memory one discrete card has: a larger "显存" figure is a total over several
+    (Macs are left out: their unified memory is not what "显存" sums)."""
+    return max(g.memory_gib for g in catalog.gpus().values() if g.gpu_memory_fraction is None)
 
 
 def _unified(gpu_id: str) -> bool:
@@ -601,7 +602,7 @@ R_MEM_TOTAL = _rc(  # "700G左右显存", "320GB of GPU memory", "2TB of VRAM"
     r"(?:显存|vram|of\s+(?:vram|(?:gpu\s+)?memory)|gpu\s+memory)"
 )
 L_MEM_TOTAL = _rc(
-    r"(?:总共|一共|合计|总计|加起来|总显存|显存总量|total|in\s+total|combined|altogether)\D{0,12}$"
+    r"(?:总共|一共|合计|总计|加起来|总显存|显存总量|准备|备了|total|in\s+total|combined|altogether)\D{0,12}$"
 )
 R_MEM_TOTAL_WORD = _rc(r"\b(?:in\s+total|total|combined|altogether)\b|总显存|显存总量|总共|一共")
 R_MEM_DATA = _rc(r"^\s*(?:的)?\s*(?:纯文本|文本|text|数据|语料|data|corpus|of\s+(?:raw\s+)?(?:text|data))")

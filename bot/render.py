@@ -369,7 +369,9 @@ _TOKEN_RE = re.compile(r"<[^>]*>|&[#a-zA-Z0-9]+;|[^<&]+|[<&]")
 _BLANKS_RE = re.compile(r"\n{3,}")
 
 
-_EN_ONE_RE = re.compile(r"(?<![\d.,])1 (day|GPU-hour|GPU|sequence|node|hour|replica|card)s\b")
+_EN_ONE_RE = re.compile(
+    r"(?<![\d.,])1 ((?:[A-Za-z0-9]+ )?[A-Za-z0-9]+-hour|day|GPU|sequence|node|hour|replica|card)s\b"
+)
 
 
 def english_singulars(text: str) -> str:

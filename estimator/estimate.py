@@ -295,14 +295,12 @@ def estimate(req: SizingRequest) -> SizingReport:
         )
 
     tokens = _training_tokens(req, stage, ledger)
-    sized_to_budget = False
     if params is None and tokens is not None and req.budget:
         largest = _largest_for_budget(req, gpu, tokens, k)
         if largest is not None:
             params = ledger.assume("params_total", largest, BUDGET_SIZE_SOURCE)
             spec = shape_for_size(params)
             filled["params_total"] = params
-            sized_to_budget = True
             price = _price(req, gpu, _Ledger())
             currency = price[2].value if price else None
             ledger.note(
@@ -391,8 +389,7 @@ def estimate(req: SizingRequest) -> SizingReport:
                 billed_gpu_hours=billed,
                 price_source=source,
             )
-            if not sized_to_budget:  # sized to the budget: "is it enough?" is answered already
-                _check_budget(req, report["cost"], ledger)
+            _check_budget(req, report["cost"], ledger)  # sized to the middle: the range may still exceed it
 
     setup = None
     if spec is not None and params is not None:

@@ -142,3 +142,10 @@ def test_a_mac_is_answered_as_a_personal_machine():
     assert "llama.cpp" in text and "vLLM" not in text and "TP=" not in text
     en = render(answer("Can my M4 Max 128GB run Llama 3 70B?"), "text")
     assert "(one sequence at a time)" in en and "1 sequences" not in en
+
+
+def test_totals_between_one_card_and_one_mac_are_totals():
+    """A figure above any discrete card (288 GB) is a total even when a Mac has more (512 GB)."""
+    assert parse("准备300G显存部署Qwen2.5-72B").request.total_memory_gib == 300
+    assert parse("we have 400GB of GPU memory, can we serve Llama-3-70B?").request.total_memory_gib == 400
+    assert parse("M3 Ultra 512G 跑 R1").request.total_memory_gib is None
