@@ -48,7 +48,9 @@ LEDGER_TEXTS = (
         "activations of one forward pass and the sampler's logits, as vLLM profiles them (max_num_batched_tokens 2,048 / max_num_seqs 256; 8,192 / 1,024 on 70 GB+ cards other than A100)"
     ),
     N_("llama.cpp's compute buffer: one n_ubatch of 512 tokens and one sequence's logits"),
-    N_("the chip you named with the memory you named"),
+    N_(
+        "the chip you named with the memory you named; bandwidth and compute of its top configuration (smaller M3/M4 Max configurations have less bandwidth: decode may be slower)"
+    ),
     N_(
         "unified memory: the GPU's default working set (Metal recommendedMaxWorkingSetSize: ≈ 75 % with 64 GB or more, 2/3 below; raise with `sudo sysctl iogpu.wired_limit_mb`)"
     ),

@@ -60,6 +60,10 @@ LOCAL_FORMAT_SOURCE = (
     "the released weights don't fit well on the GPUs you named; local runtimes (llama.cpp, Ollama, MLX) "
     "run quantized weights: Q8_0 is near-lossless, Q4_K_M (Ollama's default) trades a little quality"
 )
+APPLE_CONFIG_SOURCE = (
+    "the chip you named with the memory you named; bandwidth and compute of its top configuration "
+    "(smaller M3/M4 Max configurations have less bandwidth: decode may be slower)"
+)
 LOCAL_RUNTIME_SOURCE = "llama.cpp has no utilization cap: all memory but the CUDA context"
 VLLM_WORKSPACE_SOURCE = (
     "activations of one forward pass and the sampler's logits, as vLLM profiles them "
@@ -111,7 +115,7 @@ def _resolve_gpu(req: SizingRequest, ledger: _Ledger) -> GpuSpec:
                     "gpu_memory_fraction": 0.75 if mem >= 64 else 2 / 3,
                 }
             )
-            ledger.assume("gpu", spec.id, "the chip you named with the memory you named")
+            ledger.assume("gpu", spec.id, APPLE_CONFIG_SOURCE)
         return spec
     if req.gpu:
         ledger.note("unknown_gpu_assumed", gpu=req.gpu)
