@@ -22,7 +22,8 @@ LEDGER_TEXTS = (
         "context per sequence (prompt + output) when none is given: 4k covers typical chat turns; never the model's maximum window"
     ),
     N_("concurrent sequences when none is given (a small team's chat service)"),
-    N_("a personal machine (a Mac, or GGUF weights on llama.cpp): one sequence at a time when none is given"),
+    N_("a personal machine (a GeForce card or a Mac, or GGUF weights): one sequence at a time when none is given"),
+    N_("GPU memory counted as cards are sold: '80GB' is 80 GiB (HBM/GDDR sizes are binary)"),
     N_("vLLM default gpu_memory_utilization = 0.9"),
     N_("CUDA context and library workspaces ≈ 1 GiB per GPU (observed, PyTorch/NCCL)"),
     N_("allocator fragmentation: allocated memory + 8 % (observed in PyTorch training)"),

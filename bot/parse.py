@@ -775,6 +775,8 @@ def _classify(tok: NumberToken, s: str, nxt: NumberToken | None) -> _Role | None
 # 4. Stage, method, algorithm, precision
 
 _SINGLE_CARD_RE = _rc(r"(?:单卡|单张|单块)(?!\s*(?:batch|bs|显存|的显存|吞吐|性能|速度|最|能放|放得下))")
+_DUAL_CARD_RE = _rc(r"双卡|双\s*(?=(?:rtx|gtx)?\s*\d{4})|\bdual[\s\-]+(?:gpus?|cards?|(?:rtx\s*)?\d{4})")
+"""'双卡', '双4090', 'dual 4090': two cards (not '双路', a two-socket server)."""
 _ARTICLE_GPU_RE = _rc(
     rf"\b(?:does|will|can|could|would|is)\s+an?\s+(?:\d{{2,3}}\s*g(?:b|ib)?\s+)?(?:[{_MARKS}]|gpu\b|card\b)"
 )
@@ -881,6 +883,7 @@ def parse(text: str) -> ParseResult:
 def _parse(raw: str) -> ParseResult:
     lang = detect_lang(raw)
     s, truncated = _prepare(raw)
+    dual = bool(_DUAL_CARD_RE.search(s))  # before GPU names are masked: "双4090"
     notes: list[str] = []
     out_of_scope = bool(lx.OUT_OF_SCOPE_RE.search(s))
     stage = _stage(s)
@@ -1042,6 +1045,8 @@ def _parse(raw: str) -> ParseResult:
             notes.append("nodes_assumed_8_gpus")
     elif _SINGLE_CARD_RE.search(s) or _ARTICLE_GPU_RE.search(s) or _MEM_CARD_RE.search(s):
         f["gpu_count"] = 1
+    elif dual:
+        f["gpu_count"] = 2
     elif gpus and _unified(gpus[0].gpu_id):
         f["gpu_count"] = 1  # "M2 Ultra 能跑 70B 吗": one Mac is one device
 

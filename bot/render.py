@@ -146,6 +146,7 @@ FIELD_LABELS: dict[str, str] = {
     "concurrency": N_("Concurrent sequences"),
     "gpu_memory_utilization": N_("Usable GPU memory"),
     "workspace_per_gpu": N_("Activation workspace per GPU"),
+    "total_memory_gib": N_("GPU memory in total"),
     "deadline_days": N_("Deadline (days)"),
     "flops_per_param_token": N_("FLOPs per parameter per token"),
     "micro_batch": N_("Micro-batch per GPU"),

@@ -74,11 +74,11 @@ def pf_days(flops: float) -> float:
 
 
 def billed_gpu_hours(gpu_hours_total: float) -> int:
-    """The GPU-hours a quote multiplies by the price: whole hours, a started hour billed
-    (93,482.9 → 93,483, the seed's figure; 0.3 → 1)."""
+    """The GPU-hours a quote multiplies by the price: whole hours, rounded to nearest so the quote
+    matches the GPU-hours shown (93,482.9 → 93,483, the seed's figure), and at least one (0.3 → 1)."""
     if gpu_hours_total <= 0:
         return 0
-    return math.ceil(gpu_hours_total - 1e-9)  # 93,483.0000001 from float noise stays 93,483
+    return max(1, math.floor(gpu_hours_total + 0.5))
 
 
 def chinchilla_tokens(params: float, tokens_per_param: float = 20.0) -> float:

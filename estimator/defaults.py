@@ -41,7 +41,9 @@ SERVE_CONTEXT = Default(
 )
 SERVE_CONCURRENCY = Default(16, "concurrent sequences when none is given (a small team's chat service)")
 SERVE_CONCURRENCY_PERSONAL = Default(
-    1, "a personal machine (a Mac, or GGUF weights on llama.cpp): one sequence at a time when none is given"
+    1,
+    "a personal machine (a GeForce card or a Mac, or GGUF weights): one sequence at a time when none is "
+    "given",
 )
 
 GPU_MEMORY_UTILIZATION = Default(0.90, "vLLM default gpu_memory_utilization = 0.9")

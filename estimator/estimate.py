@@ -49,8 +49,8 @@ REASONING_CONTEXT_SOURCE = (
     "a reasoning model writes long chains of thought: its model card's generation length"
 )
 UNIFIED_MEMORY_SOURCE = (
-    "unified memory: the GPU's default working set (Metal recommendedMaxWorkingSetSize ≈ 75 % on "
-    "64 GB+ Macs; raise with `sudo sysctl iogpu.wired_limit_mb`)"
+    "unified memory: the GPU's default working set (Metal recommendedMaxWorkingSetSize: ≈ 75 % with "
+    "64 GB or more, 2/3 below; raise with `sudo sysctl iogpu.wired_limit_mb`)"
 )
 LOCAL_FORMATS = (Precision.q8_0, Precision.q4_k_m)
 """Weight formats tried, in order, when 16-bit weights don't fit on a local machine (consumer card or
@@ -60,6 +60,7 @@ LOCAL_FORMAT_SOURCE = (
     "the released weights don't fit well on the GPUs you named; local runtimes (llama.cpp, Ollama, MLX) "
     "run quantized weights: Q8_0 is near-lossless, Q4_K_M (Ollama's default) trades a little quality"
 )
+TOTAL_MEMORY_SOURCE = "GPU memory counted as cards are sold: '80GB' is 80 GiB (HBM/GDDR sizes are binary)"
 APPLE_CONFIG_SOURCE = (
     "the chip you named with the memory you named; bandwidth and compute of its top configuration "
     "(smaller M3/M4 Max configurations have less bandwidth: decode may be slower)"
@@ -602,6 +603,10 @@ def _total_memory_verdict(
     return "no", None
 
 
+def _default_concurrency(personal: bool) -> defaults.Default:
+    return defaults.SERVE_CONCURRENCY_PERSONAL if personal else defaults.SERVE_CONCURRENCY
+
+
 def _size_serving(
     req: SizingRequest,
     spec: ModelSpec,
@@ -626,12 +631,15 @@ def _size_serving(
         context = int(ledger.assume("context", defaults.SERVE_CONTEXT.value, defaults.SERVE_CONTEXT.source))
     price = _price(req, gpu, ledger)
 
+    def personal(weights: Precision) -> bool:
+        """A personal machine: a GeForce card or a Mac, or GGUF weights (llama.cpp)."""
+        return gpu.consumer or runtime_for(gpu, weights).local
+
     def conc_for(weights: Precision) -> int:
-        """Stated concurrency, else one user on a local runtime (a Mac, GGUF), else a team's 16."""
+        """Stated concurrency, else one user on a personal machine, else a team's 16."""
         if req.concurrency:
             return req.concurrency
-        local_rt = runtime_for(gpu, weights).local
-        return int((defaults.SERVE_CONCURRENCY_PERSONAL if local_rt else defaults.SERVE_CONCURRENCY).value)
+        return int(_default_concurrency(personal(weights)).value)
 
     def size(weights: Precision) -> Inference:
         return size_inference(
@@ -656,8 +664,10 @@ def _size_serving(
     conc = conc_for(precision)
     runtime = runtime_for(gpu, precision)
     if not req.concurrency:
-        default_conc = defaults.SERVE_CONCURRENCY_PERSONAL if runtime.local else defaults.SERVE_CONCURRENCY
+        default_conc = _default_concurrency(personal(precision))
         ledger.assume("concurrency", default_conc.value, default_conc.source)
+    if req.total_memory_gib:
+        ledger.assume("total_memory_gib", req.total_memory_gib, TOTAL_MEMORY_SOURCE)
     if gpu.gpu_memory_fraction:  # unified memory: the GPU's default working set is the cap
         ledger.assume("gpu_memory_utilization", gpu.gpu_memory_fraction, UNIFIED_MEMORY_SOURCE)
     elif runtime.local:
@@ -693,7 +703,7 @@ def _size_serving(
     elif req.gpu_count and inf.max_concurrency < conc:
         code = "concurrency_limited" if req.concurrency else "concurrency_limited_assumed"
         ledger.note(code, max_concurrency=inf.max_concurrency, concurrency=conc)
-    if not gpu.nvlink and inf.tp > 1:
+    if not gpu.nvlink and inf.tp > 1 and not runtime.local:  # llama.cpp splits layers, not tensors
         ledger.note("tp_over_pcie", gpu=gpu.family)
     if inf.pp > 1:
         ledger.note("pipeline_across_nodes", pp=inf.pp, tp=inf.tp)

@@ -843,7 +843,7 @@ def test_cost_question_puts_the_cost_on_line_two():
     from bot.answer import answer
 
     en = render.render(answer("How much would it cost to pretrain a 7B model on 1T tokens on H100?"), "text")
-    assert en.splitlines()[1] == "Cost: $73,066 – $170,488"  # 48,710.x H100-hours: a started hour billed
+    assert en.splitlines()[1] == "Cost: $73,065 – $170,485"
     zh = render.render(answer("7B模型1万亿token用H100训练要花多少钱"), "text")
     assert zh.splitlines()[1].startswith("费用：¥")
     plain = render.render(answer("7B模型1万亿token要多少A100"), "text")  # not asked: details only
