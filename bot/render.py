@@ -63,6 +63,10 @@ NOTE_MESSAGES: dict[str, str] = {
         "activation recompute leave headroom."
     ),
     "does_not_fit_requested": N_("It does not fit on %(gpu_count)s GPUs: at least %(min_gpus)s are needed."),
+    "deadline_missed": N_(
+        "Not within %(deadline_days)s days: %(gpu_count)s GPUs take ≈ %(days)s days; the deadline needs "
+        "≈ %(gpus)s GPUs."
+    ),
     "budget_max_params": N_(
         "The largest model %(budget)s trains on %(tokens)s tokens: ≈ %(params_total)s parameters "
         "(at the middle of the price range and the likely MFU)."
@@ -518,7 +522,13 @@ SINGULAR_NOTE_MESSAGES = {
 """English needs a singular for a count of one (Chinese reads the same either way)."""
 
 MONEY_KEYS = {"budget", "cost_low", "cost_high"}
-BUDGET_VERDICTS = {"over_budget", "within_budget", "budget_borderline", "budget_max_params"}
+BUDGET_VERDICTS = {
+    "over_budget",
+    "within_budget",
+    "budget_borderline",
+    "budget_max_params",
+    "deadline_missed",
+}
 """Shown right under the headline: they answer "is my budget enough?"."""
 TOTAL_MEMORY_VERDICTS = {"total_memory_yes", "total_memory_borderline", "total_memory_no"}
 """Shown first: they answer "is my total GPU memory enough?" before the cards it would take."""

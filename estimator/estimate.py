@@ -469,6 +469,15 @@ def estimate(req: SizingRequest) -> SizingReport:
         if req.gpu_count:
             report["days"] = _days(hours, req.gpu_count)
             counts = sorted(set(counts) | {req.gpu_count})
+            took = report["days"].days.likely
+            if req.deadline_days and took > req.deadline_days * 1.05:  # the user's cards miss the date
+                ledger.note(
+                    "deadline_missed",
+                    gpu_count=req.gpu_count,
+                    days=took,
+                    deadline_days=req.deadline_days,
+                    gpus=need,
+                )
         report["days_table"] = [_days(hours, c) for c in counts]
         days_on_given = report["days"].days.likely if req.gpu_count else deadline
         if need > HUGE_GPUS or days_on_given > HUGE_DAYS:
@@ -582,9 +591,7 @@ def _full_memory(memory_bytes: float, cards: int) -> float:
     return memory_bytes - defaults.CUDA_CONTEXT_BYTES.value * cards
 
 
-def _total_memory_verdict(
-    req: SizingRequest, inf: Inference, gpu: GpuSpec
-) -> tuple[str | None, str | None]:
+def _total_memory_verdict(req: SizingRequest, inf: Inference, gpu: GpuSpec) -> tuple[str | None, str | None]:
     """A total ("准备700G显存", no GPU count): the same yes/borderline/no on the sum, counted in cards of
     the assumed GPU's size for the per-card context and workspace."""
     if not req.total_memory_gib:

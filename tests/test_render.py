@@ -872,3 +872,10 @@ def test_short_jobs_read_in_hours_and_cents():
     assert first.endswith("one GPU for 0.34 hours") and "days" not in first
     assert "GPU-hours: 0.34 RTX 4090-hours" in text
     assert "Cost: $0.30 – $0.80 (1 GPU-hour × $0.30–0.80 per GPU-hour)" in text
+
+
+def test_a_missed_deadline_is_said_under_the_headline():
+    from bot.answer import answer
+
+    lines = render.render(answer("Pretrain 7B on 1T tokens with 8 H100 in 1 day"), "text").splitlines()
+    assert lines[1].startswith("Not within 1 day: 8 GPUs take ≈ 254 days; the deadline needs ≈ 2,032 GPUs")
