@@ -69,8 +69,33 @@ def write_chart(result: Answer, path: str) -> bool:
     return True
 
 
+_ASK_OPTIONS_WITH_VALUE = ("--lang", "--format", "--chart")
+
+
+def _question_first(argv: list[str]) -> list[str]:
+    """``ask "-8张卡 …"``: a question may start with "-"; keep the known options, pass the rest as the
+    question after ``--`` so argparse does not take it for an unknown option."""
+    if not argv or argv[0] != "ask" or "--" in argv:
+        return argv
+    options: list[str] = []
+    question: list[str] = []
+    i = 1
+    while i < len(argv):
+        token = argv[i]
+        if token in _ASK_OPTIONS_WITH_VALUE and i + 1 < len(argv):
+            options += argv[i : i + 2]
+            i += 2
+            continue
+        if token in ("-h", "--help") or token.split("=", 1)[0] in _ASK_OPTIONS_WITH_VALUE:
+            options.append(token)
+        else:
+            question.append(token)
+        i += 1
+    return ["ask", *options, "--", *question] if question else ["ask", *options]
+
+
 def main(argv: list[str] | None = None) -> int:
-    args = _parser().parse_args(argv)
+    args = _parser().parse_args(_question_first(list(sys.argv[1:] if argv is None else argv)))
     if args.command == "validate":
         from bot.validate import report
 

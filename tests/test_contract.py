@@ -83,3 +83,10 @@ def test_comparison_questions_size_every_gpu_named(capsys):
     assert d["request"]["gpu"].startswith("H100") and other["gpu"].startswith("A100")
     assert round(other["gpu_hours"]["likely"]) == 93_483  # the seed's A100 figure
     assert "A100" in d["reply"]
+
+
+def test_a_question_starting_with_a_dash_is_a_question(capsys):
+    """`sizing-bot ask "-8张卡 …"` used to stop at argparse ('unrecognized arguments')."""
+    code = main(["ask", "-8张卡训练7B 1万亿token", "--format", "json"])
+    data = json.loads(capsys.readouterr().out)
+    assert code == 0 and data["request"]["tokens"] == 1e12 and data["request"]["gpu_count"] is None
