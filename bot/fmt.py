@@ -179,8 +179,8 @@ class Fmt:
 
     def days(self, d: float) -> str:
         """Days: two decimals under 1 (``0.12``), one under 10 (``7.6``), whole numbers above (``61``)."""
-        if d < 1:
-            return self.num(d, 2)
+        if d < 1:  # two significant digits for tiny jobs: 0.45, 0.012, 0.0021
+            return self.num(d, 2 if d >= 0.1 else 3 if d >= 0.01 else 4)
         return self.num(d, 1) if d < 10 else self.int(d)
 
     # money -------------------------------------------------------------------------------

@@ -504,6 +504,8 @@ def format_param(f: Fmt, key: str, value: Any) -> str:
             return f.days(value)
         if key in {"context", "seq_len"}:
             return _context_len(int(value))
+        if key == "gpu_hours":
+            return f.hours(value)
         if key in _COUNT_KEYS:
             return f.int(value)
         if key.endswith("_bytes"):
@@ -620,7 +622,11 @@ def _training(report: SizingReport, f: Fmt, per_node: int) -> dict[str, Any] | N
     t: dict[str, Any] = {
         "flops": f.sci(report.flops),
         "formula": report.flops_formula or "6ND",
-        "pf_days": f.num(report.pf_days, 2 if report.pf_days < 10 else 1 if report.pf_days < 100 else 0)
+        "pf_days": (
+            f.sci(report.pf_days)
+            if report.pf_days < 0.01
+            else f.num(report.pf_days, 2 if report.pf_days < 10 else 1 if report.pf_days < 100 else 0)
+        )
         if report.pf_days
         else None,
         "tokens": f.tokens(report.request.tokens) if report.request.tokens else None,
@@ -638,7 +644,7 @@ def _training(report: SizingReport, f: Fmt, per_node: int) -> dict[str, Any] | N
             )
         t |= {
             "gh": f.hours(gh.likely),
-            "gh_compact": f.compact(gh.likely),
+            "gh_compact": f.compact(gh.likely) if gh.likely >= 10 else f.hours(gh.likely),
             "gh_low": f.hours(gh.low),
             "gh_high": f.hours(gh.high),
             "mfu": f.percent(band.likely),

@@ -879,3 +879,13 @@ def test_a_missed_deadline_is_said_under_the_headline():
 
     lines = render.render(answer("Pretrain 7B on 1T tokens with 8 H100 in 1 day"), "text").splitlines()
     assert lines[1].startswith("Not within 1 day: 8 GPUs take ≈ 254 days; the deadline needs ≈ 2,032 GPUs")
+
+
+def test_tiny_jobs_never_print_zero():
+    from bot.answer import answer
+
+    text = render.render(answer("QLoRA Llama 3 8B on 1000 samples on one A100"), "text")
+    assert "(0.04 A100-hours)" in text.splitlines()[0]
+    assert " 0 days" not in text and "(0–0)" not in text and "PF-days = 0\\n" not in text
+    small = render.render(answer("LoRA 7B on 5k samples on one 4090"), "text")
+    assert "A small job (≈ 0.4 GPU-hours)" in small
