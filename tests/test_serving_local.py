@@ -149,3 +149,11 @@ def test_totals_between_one_card_and_one_mac_are_totals():
     assert parse("准备300G显存部署Qwen2.5-72B").request.total_memory_gib == 300
     assert parse("we have 400GB of GPU memory, can we serve Llama-3-70B?").request.total_memory_gib == 400
     assert parse("M3 Ultra 512G 跑 R1").request.total_memory_gib is None
+
+
+def test_smaller_mac_configurations_have_their_own_bandwidth():
+    """The 36 GB M4 Max is the 32-core GPU at 410 GB/s (not the 128 GB's 546); Metal gives it 2/3."""
+    r = answer("Can my M4 Max 36GB run Qwen2.5-32B?").report
+    assert r.request.gpu == "Apple-M4-Max-36GB"
+    assert catalog.gpu(r.request.gpu).memory_bandwidth_gbps == 410
+    assert r.inference.usable_bytes_per_gpu == pytest.approx((36 * 0.6667 - 1) * GIB)
