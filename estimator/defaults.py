@@ -48,6 +48,10 @@ SERVE_CONCURRENCY_PERSONAL = Default(
 
 GPU_MEMORY_UTILIZATION = Default(0.90, "vLLM default gpu_memory_utilization = 0.9")
 """Fraction of a card's memory a serving engine may use."""
+MAX_GPU_MEMORY_UTILIZATION = 0.95
+"""The most a serving engine is given in practice: vLLM's out-of-memory guidance raises
+``--gpu-memory-utilization`` to 0.95; above it, allocator fragmentation and the sampler's spikes OOM.
+A fit that needs more than the default but no more than this is 'borderline' ('full_memory')."""
 
 CUDA_CONTEXT_BYTES = Default(
     2**30, "CUDA context and library workspaces ≈ 1 GiB per GPU (observed, PyTorch/NCCL)"

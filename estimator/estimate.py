@@ -586,9 +586,9 @@ def _serving_need(req: SizingRequest, inf: Inference, cards: int) -> float:
 
 
 def _full_memory(memory_bytes: float, cards: int) -> float:
-    """All of the memory but each card's CUDA context: what raising vLLM's gpu_memory_utilization
-    towards 1 (or llama.cpp using every byte) can give — the physical bound, not a default."""
-    return memory_bytes - defaults.CUDA_CONTEXT_BYTES.value * cards
+    """What raising vLLM's gpu_memory_utilization to its practical maximum (0.95) gives, less each
+    card's CUDA context: a fit beyond the default but within this is 'borderline'."""
+    return memory_bytes * defaults.MAX_GPU_MEMORY_UTILIZATION - defaults.CUDA_CONTEXT_BYTES.value * cards
 
 
 def _total_memory_verdict(req: SizingRequest, inf: Inference, gpu: GpuSpec) -> tuple[str | None, str | None]:

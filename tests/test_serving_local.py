@@ -157,3 +157,10 @@ def test_smaller_mac_configurations_have_their_own_bandwidth():
     assert r.request.gpu == "Apple-M4-Max-36GB"
     assert catalog.gpu(r.request.gpu).memory_bandwidth_gbps == 410
     assert r.inference.usable_bytes_per_gpu == pytest.approx((36 * 0.6667 - 1) * GIB)
+
+
+def test_640_gib_is_not_enough_for_deepseek_v3_fp8():
+    """673 GB of weights in 687 GB: only past 0.95 utilization, which nobody can run (fresh-user
+    report). 700 GiB (752 GB) stays borderline."""
+    r = answer("我们准备了640G显存能部署DeepSeek-V3吗").report
+    assert r.feasible == "no" and r.request.total_memory_gib == 640
