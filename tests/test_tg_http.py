@@ -9,6 +9,8 @@ from __future__ import annotations
 import asyncio
 import socket
 import sys
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 
 import pytest
 from fake_bot_api import FakeBotAPI
@@ -93,26 +95,30 @@ def test_a_closed_port_is_a_network_error_not_a_crash() -> None:
         asyncio.run(call())
 
 
+@asynccontextmanager
+async def _silent_server() -> AsyncIterator[int]:
+    """A loopback server that accepts connections and never reads or answers; yields its port."""
+    accepted: list[asyncio.StreamWriter] = []
+
+    async def silent(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        accepted.append(writer)
+
+    server = await asyncio.start_server(silent, "127.0.0.1", 0)
+    try:
+        yield server.sockets[0].getsockname()[1]
+    finally:
+        for w in accepted:
+            w.close()
+        server.close()
+        await server.wait_closed()
+
+
 def test_a_server_that_never_answers_times_out_at_the_read_timeout() -> None:
     """PTB retries or reports TimedOut; the call must not hang past its read timeout."""
 
     async def call() -> None:
-        accepted: list[asyncio.StreamWriter] = []
-
-        async def silent(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-            accepted.append(writer)  # read nothing, answer nothing
-
-        server = await asyncio.start_server(silent, "127.0.0.1", 0)
-        port = server.sockets[0].getsockname()[1]
-        url = f"http://127.0.0.1:{port}/bot{TOKEN}/getMe"
-        try:
-            async with AiohttpRequest() as request:
-                await request.do_request(url, "POST", read_timeout=0.3)
-        finally:
-            for w in accepted:
-                w.close()
-            server.close()
-            await server.wait_closed()
+        async with _silent_server() as port, AiohttpRequest() as request:
+            await request.do_request(f"http://127.0.0.1:{port}/bot{TOKEN}/getMe", "POST", read_timeout=0.3)
 
     with pytest.raises(TimedOut):
         asyncio.run(asyncio.wait_for(call(), 5))
@@ -221,29 +227,14 @@ def test_a_stalled_upload_ends_at_write_plus_read_timeout() -> None:
     """A server that accepts but never reads: a 40 MB photo must end in TimedOut, not hang."""
     from telegram import InputFile
 
+    photo = InputFile(b"\x89PNG" + b"0" * 40_000_000, filename="chart.png")
+    params = [RequestParameter.from_input("chat_id", 1), RequestParameter.from_input("photo", photo)]
+    data = RequestData(params)
+
     async def call() -> None:
-        accepted: list[asyncio.StreamWriter] = []
-
-        async def stall(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-            accepted.append(writer)  # never reads: the client's send buffer fills up
-
-        server = await asyncio.start_server(stall, "127.0.0.1", 0)
-        port = server.sockets[0].getsockname()[1]
-        photo = InputFile(b"\x89PNG" + b"0" * 40_000_000, filename="chart.png")
-        data = RequestData(
-            [RequestParameter.from_input("chat_id", 1), RequestParameter.from_input("photo", photo)]
-        )
-        try:
-            async with AiohttpRequest() as request:
-                await request.do_request(
-                    f"http://127.0.0.1:{port}/bot{TOKEN}/sendPhoto", "POST", data, read_timeout=0.2,
-                    write_timeout=0.3,
-                )  # fmt: skip
-        finally:
-            for w in accepted:
-                w.close()
-            server.close()
-            await server.wait_closed()
+        async with _silent_server() as port, AiohttpRequest() as request:
+            url = f"http://127.0.0.1:{port}/bot{TOKEN}/sendPhoto"
+            await request.do_request(url, "POST", data, read_timeout=0.2, write_timeout=0.3)
 
     with pytest.raises(TimedOut):
         asyncio.run(asyncio.wait_for(call(), 10))
