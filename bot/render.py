@@ -149,7 +149,7 @@ FIELD_LABELS: dict[str, str] = {
     "seq_len": N_("Sequence length"),
     "concurrency": N_("Concurrent sequences"),
     "gpu_memory_utilization": N_("Usable GPU memory"),
-    "workspace_per_gpu": N_("Activation workspace per GPU"),
+    "workspace_bytes": N_("Activation workspace per GPU"),
     "total_memory_gib": N_("GPU memory in total"),
     "deadline_days": N_("Deadline (days)"),
     "flops_per_param_token": N_("FLOPs per parameter per token"),

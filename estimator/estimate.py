@@ -686,8 +686,8 @@ def _size_serving(
             defaults.GPU_MEMORY_UTILIZATION.source,
         )
     ledger.assume(
-        "workspace_per_gpu",
-        f"{inf.workspace_bytes_per_gpu / 1e9:.2f} GB",
+        "workspace_bytes",  # bytes per GPU (the renderer formats it)
+        inf.workspace_bytes_per_gpu,
         LOCAL_WORKSPACE_SOURCE if runtime.local else VLLM_WORKSPACE_SOURCE,
     )
     report["inference"] = inf
