@@ -889,3 +889,12 @@ def test_tiny_jobs_never_print_zero():
     assert " 0 days" not in text and "(0–0)" not in text and "PF-days = 0\\n" not in text
     small = render.render(answer("LoRA 7B on 5k samples on one 4090"), "text")
     assert "A small job (≈ 0.4 GPU-hours)" in small
+
+
+def test_serving_comparison_rows_give_throughput_and_price_per_token():
+    from bot.answer import answer
+
+    lines = render.render(answer("A100、H100、H20部署70B对比"), "text").splitlines()
+    assert lines[0].startswith("每 token 最省钱：H20（每百万输出 token ¥")
+    assert lines[1].startswith("• A100 80G：4 张，合计约 ") and "每百万输出 token ¥" in lines[1]
+    assert lines[3].startswith("• H20：2 张，合计约 ")
