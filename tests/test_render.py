@@ -898,3 +898,10 @@ def test_serving_comparison_rows_give_throughput_and_price_per_token():
     assert lines[0].startswith("每 token 最省钱：H20（每百万输出 token ¥")
     assert lines[1].startswith("• A100 80G：4 张，合计约 ") and "每百万输出 token ¥" in lines[1]
     assert lines[3].startswith("• H20：2 张，合计约 ")
+
+
+def test_serving_cost_question_puts_the_monthly_cost_on_line_two():
+    from bot.answer import answer
+
+    lines = render.render(answer("部署Llama 3 70B用4张H100每月多少钱"), "text").splitlines()
+    assert lines[1] == "费用：每月 ¥43,800 – ¥116,800（每百万输出 token ¥18.07–48.17）"  # 4 × 730 h × ¥15–40
