@@ -7,12 +7,11 @@ did not give is recorded as an Assumption with its source.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 
 from estimator import catalog, compute, defaults, efficiency
 from estimator.architecture import shape_for_size
 from estimator.catalog import GpuSpec, ModelSpec
-from estimator.inference import BITS_PER_WEIGHT, runtime_for, size_inference, tp_options
+from estimator.ledger import Ledger, price_range
 from estimator.memory import (
     HEADROOM,
     MAX_GPUS_SEARCHED,
@@ -23,20 +22,16 @@ from estimator.memory import (
 )
 from estimator.models import (
     Algorithm,
-    Assumption,
     Band,
     Cost,
-    Currency,
     DaysRow,
-    Inference,
     Memory,
     Method,
-    Note,
-    Precision,
     SizingReport,
     SizingRequest,
     Stage,
 )
+from estimator.serving import requested_count, size_serving
 
 SHAPE_SOURCE = (
     "Llama-style shape interpolated from the catalog's dense Llama/Qwen releases "
@@ -45,32 +40,10 @@ SHAPE_SOURCE = (
 BUDGET_SIZE_SOURCE = (
     "the largest model the budget trains on this data: N = budget ÷ price × peak × MFU × 3600 ÷ (6·D)"
 )
-REASONING_CONTEXT_SOURCE = (
-    "a reasoning model writes long chains of thought: its model card's generation length"
-)
-UNIFIED_MEMORY_SOURCE = (
-    "unified memory: the GPU's default working set (Metal recommendedMaxWorkingSetSize: ≈ 75 % with "
-    "64 GB or more, 2/3 below; raise with `sudo sysctl iogpu.wired_limit_mb`)"
-)
-LOCAL_FORMATS = (Precision.q8_0, Precision.q4_k_m)
-"""Weight formats tried, in order, when 16-bit weights don't fit on a local machine (consumer card or
-Apple silicon) and the user named no precision: local runtimes run quantized GGUF/MLX weights —
-Ollama's default tags are Q4_K_M; Q8_0 is near-lossless (llama.cpp k-quants PR #1684 perplexity table)."""
-LOCAL_FORMAT_SOURCE = (
-    "the released weights don't fit well on the GPUs you named; local runtimes (llama.cpp, Ollama, MLX) "
-    "run quantized weights: Q8_0 is near-lossless, Q4_K_M (Ollama's default) trades a little quality"
-)
-TOTAL_MEMORY_SOURCE = "GPU memory counted as cards are sold: '80GB' is 80 GiB (HBM/GDDR sizes are binary)"
 APPLE_CONFIG_SOURCE = (
     "the chip you named with the memory you named; bandwidth and compute of its top configuration "
     "(smaller M3/M4 Max configurations have less bandwidth: decode may be slower)"
 )
-LOCAL_RUNTIME_SOURCE = "llama.cpp has no utilization cap: all memory but the CUDA context"
-VLLM_WORKSPACE_SOURCE = (
-    "activations of one forward pass and the sampler's logits, as vLLM profiles them "
-    "(max_num_batched_tokens 2,048 / max_num_seqs 256; 8,192 / 1,024 on 70 GB+ cards other than A100)"
-)
-LOCAL_WORKSPACE_SOURCE = "llama.cpp's compute buffer: one n_ubatch of 512 tokens and one sequence's logits"
 TRAINING_STAGES = (Stage.pretrain, Stage.continued_pretrain, Stage.finetune)
 HUGE_GPUS = 100_000
 """Beyond this a 'huge job' note is shown: the largest published clusters are ~100k GPUs (xAI
@@ -79,27 +52,7 @@ HUGE_DAYS = 3650
 """Beyond ten years of wall-clock time the plan is not a plan: say so."""
 
 
-class _Ledger:
-    """Collects assumptions and notes while the report is built."""
-
-    def __init__(self) -> None:
-        self.assumptions: list[Assumption] = []
-        self.notes: list[Note] = []
-
-    def assume(self, field: str, value, source: str):
-        self.assumptions.append(Assumption(field=field, value=value, source=source))
-        return value
-
-    def replace(self, field: str, value, source: str):
-        """Re-state an assumption made earlier (e.g. a precision that turned out not to fit)."""
-        self.assumptions = [a for a in self.assumptions if a.field != field]
-        return self.assume(field, value, source)
-
-    def note(self, code: str, **params) -> None:
-        self.notes.append(Note(code=code, params=params))
-
-
-def _resolve_gpu(req: SizingRequest, ledger: _Ledger) -> GpuSpec:
+def _resolve_gpu(req: SizingRequest, ledger: Ledger) -> GpuSpec:
     """The catalog GPU asked for; a card of the stated memory ('24G的卡'); else the default."""
     if req.gpu and req.gpu in catalog.gpus():
         spec = catalog.gpu(req.gpu)
@@ -144,7 +97,7 @@ def _resolve_gpu(req: SizingRequest, ledger: _Ledger) -> GpuSpec:
 
 
 def _resolve_model(
-    req: SizingRequest, ledger: _Ledger
+    req: SizingRequest, ledger: Ledger
 ) -> tuple[ModelSpec | None, float | None, float | None]:
     """Catalog spec (or an interpolated shape), total and active params. Params may stay None."""
     spec = catalog.models().get(req.model) if req.model else None
@@ -161,7 +114,7 @@ def _resolve_model(
     return spec, total, active
 
 
-def _stage(req: SizingRequest, ledger: _Ledger) -> Stage:
+def _stage(req: SizingRequest, ledger: Ledger) -> Stage:
     if req.stage:
         return req.stage
     if req.tokens or req.budget or req.num_samples:
@@ -172,7 +125,7 @@ def _stage(req: SizingRequest, ledger: _Ledger) -> Stage:
 
 
 def _mfu_band(
-    req: SizingRequest, gpu: GpuSpec, n_active: float | None, moe: bool, ledger: _Ledger
+    req: SizingRequest, gpu: GpuSpec, n_active: float | None, moe: bool, ledger: Ledger
 ) -> tuple[float, float, float]:
     """(pessimistic, likely, optimistic) MFU. A user's MFU overrides the calibrated model."""
     if req.mfu:
@@ -219,28 +172,7 @@ def _table_counts(anchor: int, per_node: int) -> list[int]:
     return sorted({max(1, base // 2), base, base * 2, base * 4})
 
 
-def _price(req: SizingRequest, gpu: GpuSpec, ledger: _Ledger) -> tuple[float, float, Currency, str] | None:
-    currency = req.currency or Currency.CNY
-    if req.price_per_gpu_hour:
-        return req.price_per_gpu_hour, req.price_per_gpu_hour, currency, "given"
-    entry = catalog.prices().get(gpu.family)
-    low, high = (
-        (entry.cny_low, entry.cny_high)
-        if entry and currency == Currency.CNY
-        else (entry.usd_low, entry.usd_high)
-        if entry
-        else (None, None)
-    )
-    if entry is None or low is None or high is None:
-        if gpu.vendor != "Apple":  # a Mac is bought, not rented: no price is no news
-            ledger.note("no_price", gpu=gpu.family, currency=currency.value)
-        return None
-    source = f"{entry.source} (as of {entry.as_of})"
-    ledger.assume("price_per_gpu_hour", f"{low:g}–{high:g} {currency.value}", source)
-    return low, high, currency, source
-
-
-def _training_tokens(req: SizingRequest, stage: Stage, ledger: _Ledger) -> float | None:
+def _training_tokens(req: SizingRequest, stage: Stage, ledger: Ledger) -> float | None:
     """D per run: tokens × epochs, or samples × tokens per sample × epochs."""
     epochs = req.epochs
     if epochs is None and stage == Stage.finetune and (req.tokens or req.num_samples):
@@ -263,7 +195,7 @@ def estimate(req: SizingRequest) -> SizingReport:
 
     Raises nothing for any valid SizingRequest; quantities that cannot be computed are None.
     """
-    ledger = _Ledger()
+    ledger = Ledger()
     stage = _stage(req, ledger)
     gpu = _resolve_gpu(req, ledger)
     spec, params, active = _resolve_model(req, ledger)
@@ -275,7 +207,7 @@ def estimate(req: SizingRequest) -> SizingReport:
     if stage == Stage.inference:
         if spec is None or params is None:
             return _finish(req, filled, report, ledger)
-        _size_serving(req, spec, params, active, gpu, ledger, filled, report)
+        size_serving(req, spec, params, active, gpu, ledger, filled, report)
         return _finish(req, filled, report, ledger)
 
     # Training stages
@@ -306,7 +238,7 @@ def estimate(req: SizingRequest) -> SizingReport:
             params = ledger.assume("params_total", largest, BUDGET_SIZE_SOURCE)
             spec = shape_for_size(params)
             filled["params_total"] = params
-            price = _price(req, gpu, _Ledger())
+            price = price_range(req, gpu, Ledger())
             currency = price[2].value if price else None
             ledger.note(
                 "budget_max_params", budget=req.budget, currency=currency, tokens=tokens, params_total=params
@@ -326,7 +258,7 @@ def estimate(req: SizingRequest) -> SizingReport:
     deadline = req.deadline_days
     if tokens is not None or req.budget or (req.gpu_count and req.deadline_days):
         mfu = _mfu_band(req, gpu, active or params, active is not None, ledger)
-        price = _price(req, gpu, ledger)
+        price = price_range(req, gpu, ledger)
         if price:
             filled["currency"] = price[2]
         deadline = deadline or ledger.assume(
@@ -485,11 +417,6 @@ def estimate(req: SizingRequest) -> SizingReport:
     return _finish(req, filled, report, ledger)
 
 
-def _requested_count(req: SizingRequest) -> int | None:
-    """The user's GPU count; a memory size without a count ('24G显存的卡') means one card."""
-    return req.gpu_count or (1 if req.gpu_memory_gib else None)
-
-
 def _training_verdict(
     req: SizingRequest, spec: ModelSpec, params: float, gpu: GpuSpec, setup: TrainingSetup, mem: Memory
 ) -> tuple[str | None, str | None]:
@@ -501,7 +428,7 @@ def _training_verdict(
     too big for one card must be sharded (FSDP-QLoRA: works with recent tooling, fiddly:
     'sharded_4bit_base'). no: nothing fits on that many GPUs.
     """
-    count = _requested_count(req)
+    count = requested_count(req)
     if count is None:
         return None, None
     if mem.fits_requested:
@@ -521,202 +448,7 @@ def _training_verdict(
     return "no", None
 
 
-def _serving_verdict(
-    req: SizingRequest, inf: Inference, gpu: GpuSpec, spec: ModelSpec
-) -> tuple[str | None, str | None]:
-    """('yes' / 'borderline' / 'no', reason) for the user's GPU count; (None, None) without one.
-
-    The weights and one full-context sequence must fit, and a stated concurrency too; borderline when
-    that leaves under 10 % of the usable memory ('tight'), fits only at the upper end of a stated range
-    ('range_upper_end'), or — no precision named, 16-bit weights, a GPU with FP8 tensor cores — fits
-    only with FP8 weights ('fp8_only': standard on Hopper-class serving, a quality trade-off to check).
-    """
-    count = _requested_count(req)
-    if count is None:
-        return _total_memory_verdict(req, inf, gpu)
-    if inf.min_gpus > count:
-        if req.gpu_count_max and inf.min_gpus <= req.gpu_count_max:
-            return "borderline", "range_upper_end"
-        fp8_fits = inf.fp8_min_gpus is not None and inf.fp8_min_gpus <= count
-        if req.precision is None and gpu.peak_tflops_fp8 and fp8_fits:
-            return "borderline", "fp8_only"
-        holds = count in tp_options(spec, gpu) or count % max(tp_options(spec, gpu)) == 0
-        if holds and _serving_need(req, inf, count) <= _full_memory(gpu.addressable_bytes * count, count):
-            return "borderline", "full_memory"  # a layout of exactly `count` (TP, or whole TP groups)
-        return "no", None
-    if req.concurrency and inf.max_concurrency < req.concurrency:
-        return "no", None
-    need = inf.weights_bytes + inf.kv_bytes_per_sequence * (req.concurrency or 1)
-    need += inf.workspace_bytes_per_gpu * count
-    if need <= HEADROOM * inf.usable_bytes_per_gpu * count:
-        return "yes", None
-    return "borderline", "tight"
-
-
-def _local_format(
-    req: SizingRequest, spec: ModelSpec, gpu: GpuSpec, inf: Inference, size: Callable[[Precision], Inference]
-) -> tuple[Precision, Inference] | None:
-    """On a local machine (consumer card, Apple silicon) with no precision named, where the released
-    weights don't fit the user's count well: the first smaller format of :data:`LOCAL_FORMATS` that
-    fits well; when they don't fit at all, else the first that fits tightly; None otherwise."""
-    count = _requested_count(req)
-    if req.precision is not None or not gpu.consumer or count is None:
-        return None
-    released = _serving_verdict(req, inf, gpu, spec)[0]
-    if released == "yes":
-        return None
-    tight: tuple[Precision, Inference] | None = None
-    for fmt in LOCAL_FORMATS:
-        if BITS_PER_WEIGHT[fmt] / 8.0 >= inf.bytes_per_param:
-            continue  # not smaller than what was sized (e.g. DeepSeek's released FP8 vs Q8_0)
-        candidate = size(fmt)
-        verdict, reason = _serving_verdict(req, candidate, gpu, spec)
-        if verdict == "yes":
-            return fmt, candidate
-        if verdict == "borderline" and reason != "fp8_only" and tight is None:
-            tight = (fmt, candidate)  # fits only tightly: keep looking for one that fits well
-    return tight if released == "no" else None  # a tight 16-bit fit beats a tight 4-bit one
-
-
-def _serving_need(req: SizingRequest, inf: Inference, cards: int) -> float:
-    """Bytes the service needs on ``cards`` GPUs: weights, the stated concurrency (or one sequence) of
-    KV cache, and each card's activation workspace."""
-    kv = inf.kv_bytes_per_sequence * (req.concurrency or 1)
-    return inf.weights_bytes + kv + inf.workspace_bytes_per_gpu * cards
-
-
-def _full_memory(memory_bytes: float, cards: int) -> float:
-    """What raising vLLM's gpu_memory_utilization to its practical maximum (0.95) gives, less each
-    card's CUDA context: a fit beyond the default but within this is 'borderline'."""
-    return memory_bytes * defaults.MAX_GPU_MEMORY_UTILIZATION - defaults.CUDA_CONTEXT_BYTES.value * cards
-
-
-def _total_memory_verdict(req: SizingRequest, inf: Inference, gpu: GpuSpec) -> tuple[str | None, str | None]:
-    """A total ("准备700G显存", no GPU count): the same yes/borderline/no on the sum, counted in cards of
-    the assumed GPU's size for the per-card context and workspace."""
-    if not req.total_memory_gib:
-        return None, None
-    total = req.total_memory_gib * 2**30 * (gpu.gpu_memory_fraction or 1.0)
-    cards = max(1, math.ceil(req.total_memory_gib / gpu.memory_gib))
-    need = _serving_need(req, inf, cards)
-    utilization = 1.0 if gpu.gpu_memory_fraction else defaults.GPU_MEMORY_UTILIZATION.value
-    usable = total * utilization - defaults.CUDA_CONTEXT_BYTES.value * cards
-    if need <= HEADROOM * usable:
-        return "yes", None
-    if need <= usable:
-        return "borderline", "tight"
-    if need <= _full_memory(total, cards):
-        return "borderline", "full_memory"
-    return "no", None
-
-
-def _default_concurrency(personal: bool) -> defaults.Default:
-    return defaults.SERVE_CONCURRENCY_PERSONAL if personal else defaults.SERVE_CONCURRENCY
-
-
-def _size_serving(
-    req: SizingRequest,
-    spec: ModelSpec,
-    params: float,
-    active: float | None,
-    gpu: GpuSpec,
-    ledger: _Ledger,
-    filled: dict,
-    report: dict,
-) -> None:
-    """Serving branch: weights + KV cache → GPUs, concurrency, speed and cost."""
-    precision = req.precision
-    if precision is None:
-        precision = Precision(
-            ledger.assume("precision", spec.release_precision, "weights as released by the model's authors")
-        )
-    if req.seq_len:
-        context = req.seq_len
-    elif spec.serve_context:
-        context = int(ledger.assume("context", spec.serve_context, REASONING_CONTEXT_SOURCE))
-    else:
-        context = int(ledger.assume("context", defaults.SERVE_CONTEXT.value, defaults.SERVE_CONTEXT.source))
-    price = _price(req, gpu, ledger)
-
-    def personal(weights: Precision) -> bool:
-        """A personal machine: a GeForce card or a Mac, or GGUF weights (llama.cpp)."""
-        return gpu.consumer or runtime_for(gpu, weights).local
-
-    def conc_for(weights: Precision) -> int:
-        """Stated concurrency, else one user on a personal machine, else a team's 16."""
-        if req.concurrency:
-            return req.concurrency
-        return int(_default_concurrency(personal(weights)).value)
-
-    def size(weights: Precision) -> Inference:
-        return size_inference(
-            spec,
-            params,
-            active,
-            gpu,
-            weights,
-            context,
-            conc_for(weights),
-            req.gpu_count,
-            kv_precision=req.kv_precision or Precision.bf16,
-            prompt_tokens=req.prompt_tokens,
-            price=price[:3] if price else None,
-        )
-
-    inf = size(precision)
-    local = _local_format(req, spec, gpu, inf, size)
-    if local is not None:
-        precision, inf = local
-        ledger.replace("precision", precision.value, LOCAL_FORMAT_SOURCE)
-    conc = conc_for(precision)
-    runtime = runtime_for(gpu, precision)
-    if not req.concurrency:
-        default_conc = _default_concurrency(personal(precision))
-        ledger.assume("concurrency", default_conc.value, default_conc.source)
-    if req.total_memory_gib:
-        ledger.assume("total_memory_gib", req.total_memory_gib, TOTAL_MEMORY_SOURCE)
-    if gpu.gpu_memory_fraction:  # unified memory: the GPU's default working set is the cap
-        ledger.assume("gpu_memory_utilization", gpu.gpu_memory_fraction, UNIFIED_MEMORY_SOURCE)
-    elif runtime.local:
-        ledger.assume("gpu_memory_utilization", 1.0, LOCAL_RUNTIME_SOURCE)
-    else:
-        ledger.assume(
-            "gpu_memory_utilization",
-            defaults.GPU_MEMORY_UTILIZATION.value,
-            defaults.GPU_MEMORY_UTILIZATION.source,
-        )
-    ledger.assume(
-        "workspace_bytes",  # bytes per GPU (the renderer formats it)
-        inf.workspace_bytes_per_gpu,
-        LOCAL_WORKSPACE_SOURCE if runtime.local else VLLM_WORKSPACE_SOURCE,
-    )
-    report["inference"] = inf
-    report["feasible"], report["feasible_reason"] = _serving_verdict(req, inf, gpu, spec)
-    if req.total_memory_gib and _requested_count(req) is None:
-        cards = max(1, math.ceil(req.total_memory_gib / gpu.memory_gib))
-        ledger.note(
-            f"total_memory_{report['feasible']}",
-            total_gib=req.total_memory_gib,
-            need_bytes=_serving_need(req, inf, cards),
-        )
-    if report["feasible"] == "yes" and local is not None and precision is Precision.q4_k_m:
-        report["feasible"], report["feasible_reason"] = "borderline", "local_4bit"
-    filled |= {"precision": precision, "seq_len": context, "concurrency": conc}
-    if price:
-        filled["currency"] = price[2]
-    if req.gpu_count and req.gpu_count < inf.min_gpus:
-        if report["feasible_reason"] != "full_memory":  # the verdict already says how it fits
-            ledger.note("does_not_fit_requested", gpu_count=req.gpu_count, min_gpus=inf.min_gpus)
-    elif req.gpu_count and inf.max_concurrency < conc:
-        code = "concurrency_limited" if req.concurrency else "concurrency_limited_assumed"
-        ledger.note(code, max_concurrency=inf.max_concurrency, concurrency=conc)
-    if not gpu.nvlink and inf.tp > 1 and not runtime.local:  # llama.cpp splits layers, not tensors
-        ledger.note("tp_over_pcie", gpu=gpu.family)
-    if inf.pp > 1:
-        ledger.note("pipeline_across_nodes", pp=inf.pp, tp=inf.tp)
-
-
-def _check_budget(req: SizingRequest, cost: Cost, ledger: _Ledger) -> None:
+def _check_budget(req: SizingRequest, cost: Cost, ledger: Ledger) -> None:
     """A budget given next to a data size is a question: "is it enough?" — say so either way."""
     if not req.budget or (req.currency and req.currency != cost.currency):
         return
@@ -738,10 +470,10 @@ def _largest_for_budget(req: SizingRequest, gpu: GpuSpec, tokens: float, k: floa
     """The largest model the budget trains on ``tokens`` ("$50K, 1T tokens: how big?"): N with
     k·N·D = budget ÷ price × 3600 × peak × MFU, at the middle price and the likely MFU. MFU depends on
     the model size, so this starts at D/20 and settles in a few steps. None without a price."""
-    scratch = _Ledger()  # the real ledger gets the MFU and price of the final size later
+    scratch = Ledger()  # the real ledger gets the MFU and price of the final size later
     n = tokens / defaults.CHINCHILLA_TOKENS_PER_PARAM.value
     for _ in range(4):
-        price = _price(req, gpu, scratch)
+        price = price_range(req, gpu, scratch)
         hours = _budget_hours(req, price, defaults.DEADLINE_DAYS.value)
         if hours is None or not req.budget or not price:
             return None
@@ -761,7 +493,7 @@ def _budget_hours(req: SizingRequest, price, deadline: float) -> Band | None:
     return None
 
 
-def _finish(req: SizingRequest, filled: dict, report: dict, ledger: _Ledger) -> SizingReport:
+def _finish(req: SizingRequest, filled: dict, report: dict, ledger: Ledger) -> SizingReport:
     values = req.model_dump()
     values.update({k: v for k, v in filled.items() if v is not None})
     return SizingReport(

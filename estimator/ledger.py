@@ -1,0 +1,55 @@
+"""The assumption ledger (every value the user did not give, with its source) and the price lookup."""
+
+from __future__ import annotations
+
+from estimator import catalog
+from estimator.catalog import GpuSpec
+from estimator.models import Assumption, Currency, Note, SizingRequest
+
+
+class Ledger:
+    """Collects assumptions and notes while the report is built."""
+
+    def __init__(self) -> None:
+        self.assumptions: list[Assumption] = []
+        self.notes: list[Note] = []
+
+    def assume(self, field: str, value, source: str):
+        self.assumptions.append(Assumption(field=field, value=value, source=source))
+        return value
+
+    def replace(self, field: str, value, source: str):
+        """Re-state an assumption made earlier (e.g. a precision that turned out not to fit)."""
+        self.assumptions = [a for a in self.assumptions if a.field != field]
+        return self.assume(field, value, source)
+
+    def note(self, code: str, **params) -> None:
+        self.notes.append(Note(code=code, params=params))
+
+
+
+PriceRange = tuple[float, float, Currency, str]
+"""(low, high, currency, source) per GPU-hour."""
+
+
+def price_range(req: SizingRequest, gpu: GpuSpec, ledger: Ledger) -> PriceRange | None:
+    """(low, high, currency, source) per GPU-hour: the user's price, else the catalog's range for the
+    GPU family in the request's currency (CNY by default); None (with a note) when there is none."""
+    currency = req.currency or Currency.CNY
+    if req.price_per_gpu_hour:
+        return req.price_per_gpu_hour, req.price_per_gpu_hour, currency, "given"
+    entry = catalog.prices().get(gpu.family)
+    low, high = (
+        (entry.cny_low, entry.cny_high)
+        if entry and currency == Currency.CNY
+        else (entry.usd_low, entry.usd_high)
+        if entry
+        else (None, None)
+    )
+    if entry is None or low is None or high is None:
+        if gpu.vendor != "Apple":  # a Mac is bought, not rented: no price is no news
+            ledger.note("no_price", gpu=gpu.family, currency=currency.value)
+        return None
+    source = f"{entry.source} (as of {entry.as_of})"
+    ledger.assume("price_per_gpu_hour", f"{low:g}–{high:g} {currency.value}", source)
+    return low, high, currency, source

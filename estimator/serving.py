@@ -1,0 +1,241 @@
+"""Serving verdicts and the serving branch of :func:`estimator.estimate.estimate`.
+
+Weights and KV cache come from :mod:`estimator.inference`; this module chooses the precision a
+local machine would run, the default load, states every assumption, and judges the user's GPUs
+(or total memory): yes / borderline / no with a reason.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+from estimator import defaults
+from estimator.catalog import GpuSpec, ModelSpec
+from estimator.inference import BITS_PER_WEIGHT, runtime_for, size_inference, tp_options
+from estimator.ledger import Ledger, price_range
+from estimator.memory import HEADROOM
+from estimator.models import Inference, Precision, SizingRequest
+
+UNIFIED_MEMORY_SOURCE = (
+    "unified memory: the GPU's default working set (Metal recommendedMaxWorkingSetSize: ≈ 75 % with "
+    "64 GB or more, 2/3 below; raise with `sudo sysctl iogpu.wired_limit_mb`)"
+)
+LOCAL_FORMATS = (Precision.q8_0, Precision.q4_k_m)
+"""Weight formats tried, in order, when 16-bit weights don't fit on a local machine (consumer card or
+Apple silicon) and the user named no precision: local runtimes run quantized GGUF/MLX weights —
+Ollama's default tags are Q4_K_M; Q8_0 is near-lossless (llama.cpp k-quants PR #1684 perplexity table)."""
+LOCAL_FORMAT_SOURCE = (
+    "the released weights don't fit well on the GPUs you named; local runtimes (llama.cpp, Ollama, MLX) "
+    "run quantized weights: Q8_0 is near-lossless, Q4_K_M (Ollama's default) trades a little quality"
+)
+TOTAL_MEMORY_SOURCE = "GPU memory counted as cards are sold: '80GB' is 80 GiB (HBM/GDDR sizes are binary)"
+LOCAL_RUNTIME_SOURCE = "llama.cpp has no utilization cap: all memory but the CUDA context"
+VLLM_WORKSPACE_SOURCE = (
+    "activations of one forward pass and the sampler's logits, as vLLM profiles them "
+    "(max_num_batched_tokens 2,048 / max_num_seqs 256; 8,192 / 1,024 on 70 GB+ cards other than A100)"
+)
+LOCAL_WORKSPACE_SOURCE = "llama.cpp's compute buffer: one n_ubatch of 512 tokens and one sequence's logits"
+REASONING_CONTEXT_SOURCE = (
+    "a reasoning model writes long chains of thought: its model card's generation length"
+)
+
+
+def requested_count(req: SizingRequest) -> int | None:
+    """The user's GPU count; a memory size without a count ('24G显存的卡') means one card."""
+    return req.gpu_count or (1 if req.gpu_memory_gib else None)
+
+
+def _serving_verdict(
+    req: SizingRequest, inf: Inference, gpu: GpuSpec, spec: ModelSpec
+) -> tuple[str | None, str | None]:
+    """('yes' / 'borderline' / 'no', reason) for the user's GPU count; (None, None) without one.
+
+    The weights and one full-context sequence must fit, and a stated concurrency too; borderline when
+    that leaves under 10 % of the usable memory ('tight'), fits only at the upper end of a stated range
+    ('range_upper_end'), or — no precision named, 16-bit weights, a GPU with FP8 tensor cores — fits
+    only with FP8 weights ('fp8_only': standard on Hopper-class serving, a quality trade-off to check).
+    """
+    count = requested_count(req)
+    if count is None:
+        return _total_memory_verdict(req, inf, gpu)
+    if inf.min_gpus > count:
+        if req.gpu_count_max and inf.min_gpus <= req.gpu_count_max:
+            return "borderline", "range_upper_end"
+        fp8_fits = inf.fp8_min_gpus is not None and inf.fp8_min_gpus <= count
+        if req.precision is None and gpu.peak_tflops_fp8 and fp8_fits:
+            return "borderline", "fp8_only"
+        holds = count in tp_options(spec, gpu) or count % max(tp_options(spec, gpu)) == 0
+        if holds and _serving_need(req, inf, count) <= _full_memory(gpu.addressable_bytes * count, count):
+            return "borderline", "full_memory"  # a layout of exactly `count` (TP, or whole TP groups)
+        return "no", None
+    if req.concurrency and inf.max_concurrency < req.concurrency:
+        return "no", None
+    need = inf.weights_bytes + inf.kv_bytes_per_sequence * (req.concurrency or 1)
+    need += inf.workspace_bytes_per_gpu * count
+    if need <= HEADROOM * inf.usable_bytes_per_gpu * count:
+        return "yes", None
+    return "borderline", "tight"
+
+
+def _local_format(
+    req: SizingRequest, spec: ModelSpec, gpu: GpuSpec, inf: Inference, size: Callable[[Precision], Inference]
+) -> tuple[Precision, Inference] | None:
+    """On a local machine (consumer card, Apple silicon) with no precision named, where the released
+    weights don't fit the user's count well: the first smaller format of :data:`LOCAL_FORMATS` that
+    fits well; when they don't fit at all, else the first that fits tightly; None otherwise."""
+    count = requested_count(req)
+    if req.precision is not None or not gpu.consumer or count is None:
+        return None
+    released = _serving_verdict(req, inf, gpu, spec)[0]
+    if released == "yes":
+        return None
+    tight: tuple[Precision, Inference] | None = None
+    for fmt in LOCAL_FORMATS:
+        if BITS_PER_WEIGHT[fmt] / 8.0 >= inf.bytes_per_param:
+            continue  # not smaller than what was sized (e.g. DeepSeek's released FP8 vs Q8_0)
+        candidate = size(fmt)
+        verdict, reason = _serving_verdict(req, candidate, gpu, spec)
+        if verdict == "yes":
+            return fmt, candidate
+        if verdict == "borderline" and reason != "fp8_only" and tight is None:
+            tight = (fmt, candidate)  # fits only tightly: keep looking for one that fits well
+    return tight if released == "no" else None  # a tight 16-bit fit beats a tight 4-bit one
+
+
+def _serving_need(req: SizingRequest, inf: Inference, cards: int) -> float:
+    """Bytes the service needs on ``cards`` GPUs: weights, the stated concurrency (or one sequence) of
+    KV cache, and each card's activation workspace."""
+    kv = inf.kv_bytes_per_sequence * (req.concurrency or 1)
+    return inf.weights_bytes + kv + inf.workspace_bytes_per_gpu * cards
+
+
+def _full_memory(memory_bytes: float, cards: int) -> float:
+    """What raising vLLM's gpu_memory_utilization to its practical maximum (0.95) gives, less each
+    card's CUDA context: a fit beyond the default but within this is 'borderline'."""
+    return memory_bytes * defaults.MAX_GPU_MEMORY_UTILIZATION - defaults.CUDA_CONTEXT_BYTES.value * cards
+
+
+def _total_memory_verdict(req: SizingRequest, inf: Inference, gpu: GpuSpec) -> tuple[str | None, str | None]:
+    """A total ("准备700G显存", no GPU count): the same yes/borderline/no on the sum, counted in cards of
+    the assumed GPU's size for the per-card context and workspace."""
+    if not req.total_memory_gib:
+        return None, None
+    total = req.total_memory_gib * 2**30 * (gpu.gpu_memory_fraction or 1.0)
+    cards = max(1, math.ceil(req.total_memory_gib / gpu.memory_gib))
+    need = _serving_need(req, inf, cards)
+    utilization = 1.0 if gpu.gpu_memory_fraction else defaults.GPU_MEMORY_UTILIZATION.value
+    usable = total * utilization - defaults.CUDA_CONTEXT_BYTES.value * cards
+    if need <= HEADROOM * usable:
+        return "yes", None
+    if need <= usable:
+        return "borderline", "tight"
+    if need <= _full_memory(total, cards):
+        return "borderline", "full_memory"
+    return "no", None
+
+
+def _default_concurrency(personal: bool) -> defaults.Default:
+    return defaults.SERVE_CONCURRENCY_PERSONAL if personal else defaults.SERVE_CONCURRENCY
+
+
+def size_serving(
+    req: SizingRequest,
+    spec: ModelSpec,
+    params: float,
+    active: float | None,
+    gpu: GpuSpec,
+    ledger: Ledger,
+    filled: dict,
+    report: dict,
+) -> None:
+    """Serving branch: weights + KV cache → GPUs, concurrency, speed and cost."""
+    precision = req.precision
+    if precision is None:
+        precision = Precision(
+            ledger.assume("precision", spec.release_precision, "weights as released by the model's authors")
+        )
+    if req.seq_len:
+        context = req.seq_len
+    elif spec.serve_context:
+        context = int(ledger.assume("context", spec.serve_context, REASONING_CONTEXT_SOURCE))
+    else:
+        context = int(ledger.assume("context", defaults.SERVE_CONTEXT.value, defaults.SERVE_CONTEXT.source))
+    price = price_range(req, gpu, ledger)
+
+    def personal(weights: Precision) -> bool:
+        """A personal machine: a GeForce card or a Mac, or GGUF weights (llama.cpp)."""
+        return gpu.consumer or runtime_for(gpu, weights).local
+
+    def conc_for(weights: Precision) -> int:
+        """Stated concurrency, else one user on a personal machine, else a team's 16."""
+        if req.concurrency:
+            return req.concurrency
+        return int(_default_concurrency(personal(weights)).value)
+
+    def size(weights: Precision) -> Inference:
+        return size_inference(
+            spec,
+            params,
+            active,
+            gpu,
+            weights,
+            context,
+            conc_for(weights),
+            req.gpu_count,
+            kv_precision=req.kv_precision or Precision.bf16,
+            prompt_tokens=req.prompt_tokens,
+            price=price[:3] if price else None,
+        )
+
+    inf = size(precision)
+    local = _local_format(req, spec, gpu, inf, size)
+    if local is not None:
+        precision, inf = local
+        ledger.replace("precision", precision.value, LOCAL_FORMAT_SOURCE)
+    conc = conc_for(precision)
+    runtime = runtime_for(gpu, precision)
+    if not req.concurrency:
+        default_conc = _default_concurrency(personal(precision))
+        ledger.assume("concurrency", default_conc.value, default_conc.source)
+    if req.total_memory_gib:
+        ledger.assume("total_memory_gib", req.total_memory_gib, TOTAL_MEMORY_SOURCE)
+    if gpu.gpu_memory_fraction:  # unified memory: the GPU's default working set is the cap
+        ledger.assume("gpu_memory_utilization", gpu.gpu_memory_fraction, UNIFIED_MEMORY_SOURCE)
+    elif runtime.local:
+        ledger.assume("gpu_memory_utilization", 1.0, LOCAL_RUNTIME_SOURCE)
+    else:
+        ledger.assume(
+            "gpu_memory_utilization",
+            defaults.GPU_MEMORY_UTILIZATION.value,
+            defaults.GPU_MEMORY_UTILIZATION.source,
+        )
+    ledger.assume(
+        "workspace_bytes",  # bytes per GPU (the renderer formats it)
+        inf.workspace_bytes_per_gpu,
+        LOCAL_WORKSPACE_SOURCE if runtime.local else VLLM_WORKSPACE_SOURCE,
+    )
+    report["inference"] = inf
+    report["feasible"], report["feasible_reason"] = _serving_verdict(req, inf, gpu, spec)
+    if req.total_memory_gib and requested_count(req) is None:
+        cards = max(1, math.ceil(req.total_memory_gib / gpu.memory_gib))
+        ledger.note(
+            f"total_memory_{report['feasible']}",
+            total_gib=req.total_memory_gib,
+            need_bytes=_serving_need(req, inf, cards),
+        )
+    if report["feasible"] == "yes" and local is not None and precision is Precision.q4_k_m:
+        report["feasible"], report["feasible_reason"] = "borderline", "local_4bit"
+    filled |= {"precision": precision, "seq_len": context, "concurrency": conc}
+    if price:
+        filled["currency"] = price[2]
+    if req.gpu_count and req.gpu_count < inf.min_gpus:
+        if report["feasible_reason"] != "full_memory":  # the verdict already says how it fits
+            ledger.note("does_not_fit_requested", gpu_count=req.gpu_count, min_gpus=inf.min_gpus)
+    elif req.gpu_count and inf.max_concurrency < conc:
+        code = "concurrency_limited" if req.concurrency else "concurrency_limited_assumed"
+        ledger.note(code, max_concurrency=inf.max_concurrency, concurrency=conc)
+    if not gpu.nvlink and inf.tp > 1 and not runtime.local:  # llama.cpp splits layers, not tensors
+        ledger.note("tp_over_pcie", gpu=gpu.family)
+    if inf.pp > 1:
+        ledger.note("pipeline_across_nodes", pp=inf.pp, tp=inf.tp)
