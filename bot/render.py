@@ -305,7 +305,8 @@ def render(answer: Answer, fmt: Format = "html") -> str:
         rows = [answer.report, *others] if others else []
         ctx["comparisons"] = [_comparison_row(r, answer.lang) for r in rows]
         ctx["cheapest"] = _cheapest(answer.report, answer.comparisons, answer.lang)
-        return _render_capped("reply.j2", answer.lang, fmt, ctx)
+        text = _render_capped("reply.j2", answer.lang, fmt, ctx)
+        return mac_words(text) if answer.lang == "zh" and _is_unified(answer.report) else text
     except Exception:  # a report shape we did not foresee must still get an answer
         log.exception("cannot render the reply")
         return render_help(answer.lang, fmt, parsed=parsed)
@@ -377,6 +378,20 @@ _BLANKS_RE = re.compile(r"\n{3,}")
 _EN_ONE_RE = re.compile(
     r"(?<![\d.,])1 ((?:[A-Za-z0-9]+ )?[A-Za-z0-9]+-hour|day|GPU|sequence|node|hour|replica|card)s\b"
 )
+
+
+_MAC_WORDS = (
+    (re.compile(r"(\d+) 张 (M\d (?:Ultra|Max))"), r"\1 台 \2"),
+    (re.compile(r"(\d+) 张卡："), r"\1 台："),
+    (re.compile(r"每卡可用"), "GPU 可用"),
+)
+
+
+def mac_words(text: str) -> str:
+    """A Mac is a machine, not a card: '1 台 M2 Ultra', 'GPU 可用' (Chinese measure words)."""
+    for pattern, repl in _MAC_WORDS:
+        text = pattern.sub(repl, text)
+    return text
 
 
 def english_singulars(text: str) -> str:

@@ -905,3 +905,10 @@ def test_serving_cost_question_puts_the_monthly_cost_on_line_two():
 
     lines = render.render(answer("部署Llama 3 70B用4张H100每月多少钱"), "text").splitlines()
     assert lines[1] == "费用：每月 ¥43,800 – ¥116,800（每百万输出 token ¥18.07–48.17）"  # 4 × 730 h × ¥15–40
+
+
+def test_a_mac_is_a_machine_in_chinese():
+    from bot.answer import answer
+
+    text = render.render(answer("M2 Ultra 192GB能跑70B吗"), "text")
+    assert "1 台 M2 Ultra" in text and "GPU 可用" in text and "张 M2" not in text and "每卡可用" not in text
