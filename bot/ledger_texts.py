@@ -46,6 +46,9 @@ LEDGER_TEXTS = (
     ),
     N_("llama.cpp has no utilization cap: all memory but the CUDA context"),
     N_(
+        "MLA's latent KV cache kept once per sequence: attention runs data-parallel across the TP group (SGLang --enable-dp-attention; DeepSeek-V3 report §3.4); plain tensor parallelism keeps a copy on every GPU and fits about 1/TP as many sequences"
+    ),
+    N_(
         "activations of one forward pass and the sampler's logits, as vLLM profiles them (max_num_batched_tokens 2,048 / max_num_seqs 256; 8,192 / 1,024 on 70 GB+ cards other than A100)"
     ),
     N_("llama.cpp's compute buffer: one n_ubatch of 512 tokens and one sequence's logits"),

@@ -150,6 +150,7 @@ FIELD_LABELS: dict[str, str] = {
     "concurrency": N_("Concurrent sequences"),
     "gpu_memory_utilization": N_("Usable GPU memory"),
     "workspace_bytes": N_("Activation workspace per GPU"),
+    "kv_layout": N_("KV cache layout"),
     "total_memory_gib": N_("GPU memory in total"),
     "deadline_days": N_("Deadline (days)"),
     "flops_per_param_token": N_("FLOPs per parameter per token"),

@@ -36,6 +36,11 @@ VLLM_WORKSPACE_SOURCE = (
     "(max_num_batched_tokens 2,048 / max_num_seqs 256; 8,192 / 1,024 on 70 GB+ cards other than A100)"
 )
 LOCAL_WORKSPACE_SOURCE = "llama.cpp's compute buffer: one n_ubatch of 512 tokens and one sequence's logits"
+MLA_DP_ATTENTION_SOURCE = (
+    "MLA's latent KV cache kept once per sequence: attention runs data-parallel across the TP group "
+    "(SGLang --enable-dp-attention; DeepSeek-V3 report §3.4); plain tensor parallelism keeps a copy on "
+    "every GPU and fits about 1/TP as many sequences"
+)
 REASONING_CONTEXT_SOURCE = (
     "a reasoning model writes long chains of thought: its model card's generation length"
 )
@@ -215,6 +220,8 @@ def size_serving(
         inf.workspace_bytes_per_gpu,
         LOCAL_WORKSPACE_SOURCE if runtime.local else VLLM_WORKSPACE_SOURCE,
     )
+    if spec.kv_lora_rank and inf.tp > 1:
+        ledger.assume("kv_layout", "DP attention", MLA_DP_ATTENTION_SOURCE)
     report["inference"] = inf
     report["feasible"], report["feasible_reason"] = _serving_verdict(req, inf, gpu, spec)
     if req.total_memory_gib and requested_count(req) is None:
