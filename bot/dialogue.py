@@ -213,7 +213,14 @@ def sibling_model(model_id: str, params_total: float) -> str | None:
 
 
 def _family(gpu_id: str | None) -> str | None:
-    spec = catalog.gpus().get(gpu_id) if gpu_id else None
+    """The family of a catalog id, or of a derived one ('Apple-M2-Ultra-64GB': a memory configuration
+    the estimator made from 'Apple-M2-Ultra-192GB')."""
+    if not gpu_id:
+        return None
+    spec = catalog.gpus().get(gpu_id)
+    if spec is None:
+        stem = gpu_id.rsplit("-", 1)[0]
+        spec = next((g for g in catalog.gpus().values() if g.id.rsplit("-", 1)[0] == stem), None)
     return spec.family if spec else None
 
 

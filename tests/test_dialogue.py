@@ -416,3 +416,11 @@ def test_a_button_press_updates_the_pressers_memory_not_the_askers():
     theirs = conv.ask(-100, 2, "那H100呢")
     assert mine.request.method.value == "full"
     assert theirs.request.method.value == "qlora"
+
+
+def test_family_of_a_derived_mac_configuration() -> None:
+    """'Switch GPU' buttons for an M2 Ultra 64GB answer offer the Mac's neighbours, not A100's."""
+    from bot.dialogue import _family
+
+    assert _family("Apple-M2-Ultra-64GB") == "M2 Ultra"
+    assert _family("GPU-24GB") is None and _family("A100-SXM4-80GB") == "A100"
