@@ -484,6 +484,12 @@ _RELATED: dict[str, tuple[str, ...]] = {
     "Ascend 910": ("Ascend 910B", "V100", "A100"),
     "MI300X": ("H200", "H100", "MI250X"),
     "MI250X": ("MI300X", "A100", "H100"),
+    "M1 Ultra": ("M2 Ultra", "M3 Ultra", "M4 Max"),
+    "M2 Ultra": ("M3 Ultra", "M4 Max", "RTX 4090"),
+    "M3 Ultra": ("M2 Ultra", "M4 Max", "H100"),
+    "M2 Max": ("M4 Max", "M2 Ultra", "RTX 4090"),
+    "M3 Max": ("M4 Max", "M2 Ultra", "RTX 4090"),
+    "M4 Max": ("M3 Ultra", "M2 Ultra", "RTX 4090"),
 }
 """Hand-picked alternatives per family: upgrades and same-memory-class peers first."""
 
