@@ -530,14 +530,20 @@ def training_memory(
         fits_requested = fit is not None
         if fit is not None:
             at = (requested_gpus, *fit)
+    def per_gpu(plan: Plan, parts: dict[str, float]) -> dict:
+        """The per-GPU fields of the answer: total, its band and the card's capacity."""
+        low, high = per_gpu_band(spec, setup, plan, parts)
+        return {
+            "per_gpu_bytes": sum(parts.values()),
+            "per_gpu_bytes_low": low,
+            "per_gpu_bytes_high": high,
+            "gpu_memory_bytes": gpu.memory_bytes,
+            "usable_bytes": gpu.addressable_bytes,
+        }
+
     if found is None or at is None:
-        low, high = per_gpu_band(spec, setup, _SHELL_PLAN, shell)
         return Memory(
-            per_gpu_bytes=sum(shell.values()),
-            per_gpu_bytes_low=low,
-            per_gpu_bytes_high=high,
-            gpu_memory_bytes=gpu.memory_bytes,
-            usable_bytes=gpu.addressable_bytes,
+            **per_gpu(_SHELL_PLAN, shell),
             min_gpus=None,
             breakdown=shell,
             total_bytes=states,
@@ -547,13 +553,8 @@ def training_memory(
     rec = recommended(spec, params, gpu, setup, found[0])
     rec_parts = best_plan_for(spec, params, gpu, rec[0], setup) if rec else None
     n, plan, parts = at
-    low, high = per_gpu_band(spec, setup, plan, parts)
     return Memory(
-        per_gpu_bytes=sum(parts.values()),
-        per_gpu_bytes_low=low,
-        per_gpu_bytes_high=high,
-        gpu_memory_bytes=gpu.memory_bytes,
-        usable_bytes=gpu.addressable_bytes,
+        **per_gpu(plan, parts),
         min_gpus=found[0],
         min_plan=found[1],
         breakdown=parts,
