@@ -28,10 +28,10 @@ def _mlp_params(hidden: int, ffn: int, ffn_type: str) -> float:
     """Weights of one MLP block.
 
     Gated MLPs (SwiGLU, GeGLU: gate, up and down projections) have 3·h·ffn weights; a plain
-    GELU MLP (GPT-2/3: up and down) has 2·h·ffn. Biases are ignored (< 0.01 %).
-    Source: Shazeer 2020 (GLU variants); Brown et al. 2020 (GPT-3, ffn = 4·h).
+    MLP (GELU, ReLU, squared ReLU — GPT-2/3, OPT, Nemotron-4: up and down) has 2·h·ffn. Biases are
+    ignored (< 0.01 %). Source: Shazeer 2020 (GLU variants); Brown et al. 2020 (GPT-3, ffn = 4·h).
     """
-    matrices = 2 if ffn_type == "gelu" else 3
+    matrices = 3 if ffn_type in ("swiglu", "geglu") else 2
     return float(matrices * hidden * ffn)
 
 
@@ -80,23 +80,24 @@ def embedding_params(spec: ModelSpec) -> float:
 def count_params(spec: ModelSpec) -> tuple[float, float]:
     """(total, active) parameters computed from the architecture.
 
-    total = embeddings + L·(attention + 2 norms) + MLPs + final norm, where the MLPs are
-    dense (``ffn_hidden``) on every layer of a dense model, and on a MoE model dense on the
-    first ``dense_layers`` layers and MoE on the rest: (experts + shared_experts)·MLP(moe_ffn_hidden)
+    total = embeddings (+ a learned position table) + L·(attention + 2 norms) + MLPs + final norm,
+    where the MLPs are dense (``ffn_hidden``) on every layer of a dense model, and on a MoE model
+    dense on the first ``dense_layers`` layers (and, with ``moe_layer_step`` k, on all but every k-th
+    of the rest) and MoE on the others: experts·MLP(moe_ffn_hidden) + shared_experts·MLP(shared size)
     + router (h·experts).
     active (per token) = the same with only ``experts_top_k`` routed experts (+ shared experts and
     router) per MoE layer; for a dense model active = total.
 
     Not counted (each < 0.02 % of the models in the catalog): MLP/output biases, LayerNorm biases,
-    learned position embeddings (GPT-3), q/k-norm weights (Qwen3), Gemma 2's extra post-norms,
-    DeepSeek-V3's multi-token-prediction module (reported separately by DeepSeek).
+    q/k-norm weights (Qwen3), Gemma 2's extra post-norms, attention sinks (gpt-oss), a shared
+    expert's gate (Qwen MoE), DeepSeek-V3's multi-token-prediction module (reported separately).
 
     Norms: RMSNorm/LayerNorm weights, h per norm, 2 per layer + 1 final.
     Units: number of parameters.
     """
     h = spec.hidden
     layers = spec.layers
-    embeddings = embedding_params(spec)
+    embeddings = embedding_params(spec) + h * (spec.learned_position_embeddings or 0)
     per_layer_common = attention_params(spec) + 2 * h
     final_norm = float(h)
 
@@ -108,22 +109,23 @@ def count_params(spec: ModelSpec) -> tuple[float, float]:
     experts = spec.experts or 0
     top_k = spec.experts_top_k or experts
     shared = spec.shared_experts or 0
-    dense_layers = spec.dense_layers or 0
-    moe_layers = layers - dense_layers
-    expert = _mlp_params(h, spec.moe_ffn_hidden or spec.ffn_hidden, spec.ffn_type)
+    moe_layers = spec.moe_layers
+    expert = _mlp_params(h, spec.expert_ffn_hidden, spec.ffn_type)
+    shared_mlp = _mlp_params(h, spec.shared_ffn_hidden, spec.ffn_type)
     router = float(h * experts)
     dense_mlp = _mlp_params(h, spec.ffn_hidden, spec.ffn_type)
 
-    common = embeddings + layers * per_layer_common + dense_layers * dense_mlp + final_norm
-    total = common + moe_layers * ((experts + shared) * expert + router)
-    active = common + moe_layers * ((top_k + shared) * expert + router)
+    common = embeddings + layers * per_layer_common + spec.dense_mlp_layers * dense_mlp + final_norm
+    common += moe_layers * (shared * shared_mlp + router)
+    total = common + moe_layers * experts * expert
+    active = common + moe_layers * top_k * expert
     return total, active
 
 
 # --------------------------------------------------------------------------- shapes for bare sizes
 
 #: Dense Llama/Qwen releases in the catalog the shape fit uses: (catalog id, params_total, layers, hidden).
-#: tests/test_architecture.py checks these rows against estimator/data/models.toml.
+#: tests/test_architecture.py checks these rows against estimator/data/models/.
 SHAPE_ANCHORS: tuple[tuple[str, float, int, int], ...] = (
     ("Qwen2.5-0.5B", 0.49e9, 24, 896),
     ("Llama-3.2-1B", 1.24e9, 16, 2048),

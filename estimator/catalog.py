@@ -1,7 +1,8 @@
 """GPU, model and price catalogs: validated data files shipped inside the package.
 
-The data lives in ``estimator/data/*.toml``; each entry carries its ``source`` (and
-``as_of`` for prices). Loading is lazy and cached, so importing the package does no I/O.
+The data lives in ``estimator/data/*.toml`` (models: one file per family in ``data/models/``);
+each entry carries its ``source`` (and ``as_of`` for prices). Loading is lazy and cached, so importing
+the package does no I/O.
 """
 
 from __future__ import annotations
@@ -87,7 +88,11 @@ class ModelSpec(BaseModel):
     kv_heads: int = Field(gt=0, description="key/value heads (GQA/MQA); = heads for MHA")
     head_dim: int | None = Field(None, gt=0, description="when not hidden/heads")
     ffn_hidden: int = Field(gt=0, description="intermediate size of the dense MLP")
-    ffn_type: Literal["swiglu", "gelu"] = "swiglu"
+    ffn_type: Literal["swiglu", "geglu", "gelu", "relu", "squared_relu"] = Field(
+        "swiglu",
+        description="MLP kind: gated (swiglu, geglu: gate, up, down = 3 matrices) or plain "
+        "(gelu, relu, squared_relu: up, down = 2 matrices)",
+    )
     vocab: int = Field(gt=0)
     tied_embeddings: bool = False
     max_context: int | None = None
@@ -100,7 +105,22 @@ class ModelSpec(BaseModel):
     experts_top_k: int | None = None
     shared_experts: int | None = None
     moe_ffn_hidden: int | None = None
+    shared_expert_ffn_hidden: int | None = Field(
+        None,
+        gt=0,
+        description="intermediate size of each shared expert when it differs from moe_ffn_hidden "
+        "(Qwen1.5/Qwen2 MoE: shared_expert_intermediate_size)",
+    )
     dense_layers: int | None = Field(None, description="leading dense-MLP layers in a MoE model")
+    moe_layer_step: int | None = Field(
+        None,
+        gt=0,
+        description="every k-th layer (after the leading dense ones) is MoE, the others dense "
+        "(Llama 4 Maverick: interleave_moe_layer_step 2); None = every layer",
+    )
+    learned_position_embeddings: int | None = Field(
+        None, gt=0, description="positions of a learned position table (OPT, StarCoder, GPT-3), if any"
+    )
     # Multi-head latent attention (DeepSeek-V2/V3)
     kv_lora_rank: int | None = None
     qk_rope_head_dim: int | None = None
@@ -114,8 +134,9 @@ class ModelSpec(BaseModel):
         description="default context when serving, if the model needs more than the generic one "
         "(reasoning models: long chains of thought)",
     )
-    release_precision: Literal["bf16", "fp16", "fp8"] = Field(
-        "bf16", description="precision of the released weights (DeepSeek-V3/R1: fp8)"
+    release_precision: Literal["bf16", "fp16", "fp32", "fp8", "mxfp4"] = Field(
+        "bf16",
+        description="precision of the released weights (DeepSeek-V3/R1: fp8; gpt-oss: MXFP4 experts)",
     )
     source: str
     notes: str | None = None
@@ -127,6 +148,45 @@ class ModelSpec(BaseModel):
     @property
     def is_moe(self) -> bool:
         return bool(self.experts)
+
+    @property
+    def gated_ffn(self) -> bool:
+        """Gated MLP (gate, up, down: 3 matrices) rather than plain (up, down: 2)."""
+        return self.ffn_type in ("swiglu", "geglu")
+
+    @property
+    def moe_layers(self) -> int:
+        """Layers with a mixture-of-experts MLP (0 for a dense model)."""
+        if not self.is_moe:
+            return 0
+        after_dense = self.layers - (self.dense_layers or 0)
+        return after_dense // (self.moe_layer_step or 1)
+
+    @property
+    def dense_mlp_layers(self) -> int:
+        """Layers with a dense MLP of ``ffn_hidden``: all of a dense model; the leading dense layers and
+        the non-MoE layers of an interleaved MoE model."""
+        return self.layers - self.moe_layers
+
+    @property
+    def shared_ffn_hidden(self) -> int:
+        """Intermediate size of one shared expert."""
+        return self.shared_expert_ffn_hidden or self.moe_ffn_hidden or self.ffn_hidden
+
+    @property
+    def expert_ffn_hidden(self) -> int:
+        """Intermediate size of one routed expert."""
+        return self.moe_ffn_hidden or self.ffn_hidden
+
+    @property
+    def active_ffn_hidden(self) -> int:
+        """MLP width one token passes through in a MoE layer: top-k routed experts + the shared ones
+        (the width of a dense layer for a dense model)."""
+        if not self.is_moe:
+            return self.ffn_hidden
+        return (self.experts_top_k or 1) * self.expert_ffn_hidden + (
+            self.shared_experts or 0
+        ) * self.shared_ffn_hidden
 
 
 class PriceEntry(BaseModel):
@@ -168,8 +228,20 @@ def gpus() -> dict[str, GpuSpec]:
 
 @cache
 def models() -> dict[str, ModelSpec]:
-    """All models by id."""
-    return {m.id: m for m in _ModelFile.model_validate(_load("models.toml")).model}
+    """All models by id, from every ``data/models/*.toml`` (one file per family, read in name order).
+
+    Raises pydantic.ValidationError on a bad entry and ValueError on an id defined twice."""
+    out: dict[str, ModelSpec] = {}
+    folder = resources.files("estimator").joinpath("data", "models")
+    for entry in sorted(folder.iterdir(), key=lambda e: e.name):
+        if not entry.name.endswith(".toml"):
+            continue
+        with entry.open("rb") as fh:
+            for m in _ModelFile.model_validate(tomllib.load(fh)).model:
+                if m.id in out:
+                    raise ValueError(f"model id {m.id!r} is defined twice (data/models/{entry.name})")
+                out[m.id] = m
+    return out
 
 
 @cache

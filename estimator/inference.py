@@ -163,9 +163,7 @@ def workspace_bytes(spec: ModelSpec, gpu: GpuSpec, tp: int, runtime: Runtime = V
     seqs = MAX_SEQS_LARGE if large else MAX_SEQS_SMALL
     if runtime.local:
         tokens, seqs = LOCAL_UBATCH_TOKENS, 1
-    ffn = spec.ffn_hidden
-    if spec.is_moe and spec.moe_ffn_hidden:
-        ffn = spec.moe_ffn_hidden * ((spec.experts_top_k or 1) + (spec.shared_experts or 0))
+    ffn = spec.active_ffn_hidden
     return tokens * (4 * spec.hidden + 3 * ffn / tp) * 2.0 + seqs * spec.vocab * 4.0
 
 

@@ -116,13 +116,12 @@ def lora_params(spec: ModelSpec, rank: int) -> float:
     h, hd = spec.hidden, spec.head_dim_effective
     q_out, kv_out = spec.heads * hd, spec.kv_heads * hd
     attn = (h + q_out) * 2 + (h + kv_out) * 2  # q, o, k, v
-    mats = 3 if spec.ffn_type == "swiglu" else 2
+    mats = 3 if spec.gated_ffn else 2
     if spec.is_moe:
-        per_expert = mats * (h + (spec.moe_ffn_hidden or spec.ffn_hidden))
-        experts = (spec.experts or 0) + (spec.shared_experts or 0)
-        moe_layers = spec.layers - (spec.dense_layers or 0)
-        dense = (spec.dense_layers or 0) * mats * (h + spec.ffn_hidden)
-        return rank * (spec.layers * attn + moe_layers * experts * per_expert + dense)
+        routed = (spec.experts or 0) * mats * (h + spec.expert_ffn_hidden)
+        shared = (spec.shared_experts or 0) * mats * (h + spec.shared_ffn_hidden)
+        dense = spec.dense_mlp_layers * mats * (h + spec.ffn_hidden)
+        return rank * (spec.layers * attn + spec.moe_layers * (routed + shared) + dense)
     return rank * spec.layers * (attn + mats * (h + spec.ffn_hidden))
 
 

@@ -76,12 +76,8 @@ def layer_activation_coefficients(spec: ModelSpec, dropout: bool = False) -> tup
     q_dim = spec.heads * spec.head_dim_effective
     kv_dim = spec.kv_heads * spec.head_dim_effective
     attention = (4 * h + 4 * q_dim + 4 * kv_dim) / h
-    if spec.is_moe:
-        experts = (spec.experts_top_k or 1) + (spec.shared_experts or 0)
-        ffn = (spec.moe_ffn_hidden or spec.ffn_hidden) * experts
-    else:
-        ffn = spec.ffn_hidden
-    kept = (4, 2) if spec.ffn_type == "swiglu" else (2, 1)  # (eager, fused) tensors of size f
+    ffn = spec.active_ffn_hidden
+    kept = (4, 2) if spec.gated_ffn else (2, 1)  # (eager, fused) tensors of size f
     eager_mlp = 4 + kept[0] * 2 * ffn / h
     fused_mlp = 4 + kept[1] * 2 * ffn / h
     masks = 2.0 if dropout else 0.0
