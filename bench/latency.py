@@ -32,9 +32,9 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--repeat", type=int, default=20)
     args = ap.parse_args()
-    from bot.answer import answer
-    from bot.parse import parse
-    from bot.render import render
+    from bot.core.pipeline import answer
+    from bot.parse.parser import parse
+    from bot.render.renderer import render
     from estimator import estimate
 
     questions = [q["text"] for q in json.loads(CORPUS.read_text(encoding="utf-8"))]

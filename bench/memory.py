@@ -44,8 +44,8 @@ def main() -> None:
     ap.add_argument("--users", type=int, default=2_000)
     ap.add_argument("--max-entries", type=int, default=10_000, help="Conversation bound (service default)")
     args = ap.parse_args()
-    from bot.dialogue import Conversation
-    from bot.render import render
+    from bot.core.conversation import Conversation
+    from bot.render.renderer import render
 
     conversation = Conversation(max_entries=args.max_entries)
     print(

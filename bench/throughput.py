@@ -97,8 +97,8 @@ def _load(api: Any, n: int) -> int:
 
 # -- the bot ---------------------------------------------------------------------------------
 async def _run_bot(conn: Any, settings: Any, n: int, latencies: list[float]) -> tuple[float, int]:
-    import bot.telegram as tg
-    from bot.dialogue import Conversation
+    import bot.telegram.app as tg
+    from bot.core.conversation import Conversation
 
     app = tg.build_application(settings, conversation=Conversation(), telegram_rate_limiter=False)
     process = app.process_update
@@ -125,8 +125,8 @@ async def _run_bot(conn: Any, settings: Any, n: int, latencies: list[float]) -> 
 
 
 def run_once(n: int, one_core: bool, profile: str | None) -> dict[str, float]:
-    from bot.config import BotSettings
-    from bot.telegram import new_event_loop
+    from bot.telegram.app import new_event_loop
+    from bot.telegram.config import BotSettings
 
     parent, child = mp.Pipe()
     server = mp.Process(target=_serve, args=(child, 1 if one_core else None), daemon=True)

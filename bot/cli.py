@@ -10,7 +10,7 @@ import sys
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from bot.answer import Answer
+    from bot.core.pipeline import Answer
 
 EXIT_OK = 0
 EXIT_NOT_UNDERSTOOD = 2
@@ -40,13 +40,13 @@ def ask(question: str, lang: str | None, fmt: str) -> tuple[str, int]:
 
 
 def _ask(question: str, lang: str | None, fmt: str) -> tuple[str, int, Answer]:
-    from bot.answer import answer
-    from bot.render import render
+    from bot.core.pipeline import answer
+    from bot.render.renderer import render
 
     result = answer(question, lang=lang)  # type: ignore[arg-type]
     code = EXIT_OK if result.understood else EXIT_NOT_UNDERSTOOD
     if fmt == "json":
-        from bot.contract import to_json
+        from bot.core.contract import to_json
 
         out = json.dumps(to_json(result, render(result, "text")), ensure_ascii=False, indent=2)
         return out, code, result
@@ -58,7 +58,7 @@ def write_chart(result: Answer, path: str) -> bool:
 
     matplotlib is imported here only, so ``ask`` without ``--chart`` stays fast.
     """
-    from bot.chart import render_chart
+    from bot.render.chart import render_chart
 
     png = render_chart(result)
     if png is None:
@@ -106,8 +106,8 @@ def main(argv: list[str] | None = None) -> int:
             return EXIT_NOT_UNDERSTOOD
         return EXIT_OK
     if args.command == "run":
-        from bot.config import BotSettings
-        from bot.telegram import run
+        from bot.telegram.app import run
+        from bot.telegram.config import BotSettings
 
         return run(BotSettings())
     question = " ".join(args.question) if args.question else sys.stdin.read()

@@ -2,8 +2,8 @@
 
 import logging
 
-import bot.answer as pipeline
-from bot.render import render
+import bot.core.pipeline as pipeline
+from bot.render.renderer import render
 
 
 def test_estimator_failure_gives_a_polite_reply(monkeypatch, caplog):
@@ -11,7 +11,7 @@ def test_estimator_failure_gives_a_polite_reply(monkeypatch, caplog):
         raise ZeroDivisionError("boom")
 
     monkeypatch.setattr(pipeline, "estimate", broken)
-    with caplog.at_level(logging.ERROR, logger="bot.answer"):
+    with caplog.at_level(logging.ERROR, logger="bot.core.pipeline"):
         a = pipeline.answer("7B模型1万亿token要多少A100")
     assert a.report is None
     text = render(a, "text")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.answer import answer
+from bot.core.pipeline import answer
 from estimator import estimate
 from estimator.models import Currency, SizingRequest, Stage
 

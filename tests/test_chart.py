@@ -12,9 +12,9 @@ import pytest
 pytest.importorskip("matplotlib")
 Image = pytest.importorskip("PIL.Image")
 
-from bot import chart  # noqa: E402
-from bot.answer import answer  # noqa: E402
 from bot.cli import main  # noqa: E402
+from bot.core.pipeline import answer  # noqa: E402
+from bot.render import chart  # noqa: E402
 
 QUESTIONS = {
     ("training", "zh"): "7B模型1万亿token要多少A100",
@@ -58,7 +58,7 @@ def test_zh_labels_need_a_cjk_font(monkeypatch, caplog):
     monkeypatch.setattr(chart, "find_cjk_font", lambda: None)
     chart._warn_no_cjk_font.cache_clear()
     assert chart.chart_lang("zh") == "en"
-    with caplog.at_level(logging.WARNING, logger="bot.chart"):
+    with caplog.at_level(logging.WARNING, logger="bot.render.chart"):
         png = chart.render_chart(answer(QUESTIONS["training", "zh"]))
         chart.render_chart(answer(QUESTIONS["serving", "zh"]))
     assert png is not None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.dialogue import (
+from bot.core.conversation import (
     CHANGE_FIELDS,
     Conversation,
     Turn,
@@ -14,9 +14,9 @@ from bot.dialogue import (
     message_lang,
     sibling_model,
 )
-from bot.parse import parse
-from bot.presales import PresalesConfig
-from bot.settings_store import SettingsStore
+from bot.parse.parser import parse
+from bot.settings.presales import PresalesConfig
+from bot.settings.store import SettingsStore
 from estimator.models import Currency, Method, Precision, SizingRequest, Stage
 
 A100, H100, H800, A800 = "A100-SXM4-80GB", "H100-SXM5-80GB", "H800-SXM5-80GB", "A800-80GB"
@@ -420,7 +420,7 @@ def test_a_button_press_updates_the_pressers_memory_not_the_askers():
 
 def test_family_of_a_derived_mac_configuration() -> None:
     """'Switch GPU' buttons for an M2 Ultra 64GB answer offer the Mac's neighbours, not A100's."""
-    from bot.dialogue import _family
+    from bot.core.conversation import _family
 
     assert _family("Apple-M2-Ultra-64GB") == "M2 Ultra"
     assert _family("GPU-24GB") is None and _family("A100-SXM4-80GB") == "A100"

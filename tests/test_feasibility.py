@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 from corpus import CORPUS, load_questions
 
-from bot.answer import answer
+from bot.core.pipeline import answer
 
 VERDICT = {True: "yes", False: "no", "borderline": "borderline"}
 TRAINING = {"full_finetune", "peft_finetune", "preference_rl", "parallelism_advice", "continued_pretrain"}

@@ -16,7 +16,7 @@ from babel.messages.frontend import CommandLineInterface
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
-from bot import i18n
+from bot.render import i18n
 
 ROOT = Path(__file__).resolve().parents[1]
 POT = ROOT / "locales" / "messages.pot"
@@ -63,7 +63,7 @@ def test_en_catalog_covers_every_msgid():
 
 @pytest.mark.parametrize("locale", ["zh_CN", "en"])
 def test_placeholders_match(locale):
-    from bot.ledger_texts import LEDGER_TEXTS  # shown with plain gettext, never %-formatted
+    from bot.render.ledger_texts import LEDGER_TEXTS  # shown with plain gettext, never %-formatted
 
     bad = []
     for m in _catalog(PO[locale], locale):
@@ -158,8 +158,8 @@ def test_resource_dirs_in_checkout_and_installed_layouts(tmp_path, monkeypatch):
 def test_ledger_explanations_are_translated_for_zh():
     """Every default's explanation the estimator writes into the ledger reads in Chinese
     (bot/ledger_texts.py)."""
-    from bot.ledger_texts import LEDGER_TEXTS
-    from bot.render import ledger_text
+    from bot.render.ledger_texts import LEDGER_TEXTS
+    from bot.render.renderer import ledger_text
     from estimator import defaults
 
     texts = [d.source for d in vars(defaults).values() if isinstance(d, defaults.Default)]
@@ -169,7 +169,7 @@ def test_ledger_explanations_are_translated_for_zh():
 
 
 def test_ledger_citations_stay_as_written():
-    from bot.render import ledger_text
+    from bot.render.renderer import ledger_text
 
     cite = "Qwen2.5 7B: Qwen/Qwen2.5-7B config.json; Qwen2.5 model card (7.61B, 6.53B non-embedding)"
     assert ledger_text("zh", cite) == cite

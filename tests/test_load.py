@@ -25,10 +25,10 @@ from fake_bot_api import FakeBotAPI
 from htmlcheck import telegram_html_text
 from tg_harness import checked_fake_api
 
-import bot.telegram as tg
-from bot.config import BotSettings
-from bot.dialogue import Conversation
-from bot.render import render_help
+import bot.telegram.app as tg
+from bot.core.conversation import Conversation
+from bot.render.renderer import render_help
+from bot.telegram.config import BotSettings
 
 TOKEN = "123456:FAKE-TOKEN-abc"
 PRIVATE_USERS, GROUPS, USERS_PER_GROUP, MESSAGES_PER_USER = 170, 5, 6, 10
@@ -70,7 +70,7 @@ class BoundedConversation(Conversation):
 
     def ask(self, *args: Any, **kwargs: Any) -> Any:
         turn = super().ask(*args, **kwargs)
-        # no public size accessor in bot.dialogue; the two bounded LRU+TTL maps it keeps
+        # no public size accessor in bot.core.conversation; the two bounded LRU+TTL maps it keeps
         self.peak = max(self.peak, len(self._memory), len(self._turns))
         return turn
 
@@ -155,7 +155,7 @@ def test_2000_updates_from_200_users_each_addressed_message_answered_exactly_onc
     replies = api.calls_to("sendMessage")
     assert len(replies) == expected
     assert api.pending_updates == 0  # every update was fetched and confirmed
-    assert not [r for r in caplog.records if r.name == "bot.telegram" and r.levelno >= logging.ERROR]
+    assert not [r for r in caplog.records if r.name == "bot.telegram.app" and r.levelno >= logging.ERROR]
     assert all(c.params["text"] not in tg.ERROR_REPLY.values() for c in replies)
 
     by_chat: dict[int, list[Any]] = defaultdict(list)

@@ -1,4 +1,4 @@
-"""Number parsing (bot.numbers): Arabic, Chinese numerals, magnitude words, percentages, money."""
+"""Number parsing (bot.parse.numbers): Arabic, Chinese numerals, magnitude words, percentages, money."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from bot.numbers import parse_chinese_numeral, parse_money, parse_number, scan_numbers
+from bot.parse.numbers import parse_chinese_numeral, parse_money, parse_number, scan_numbers
 
 
 @pytest.mark.parametrize(

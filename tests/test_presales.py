@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.presales import PresalesError, load_presales, presales_from_env, resolve_gpu_family
+from bot.settings.presales import PresalesError, load_presales, presales_from_env, resolve_gpu_family
 from estimator.models import Currency
 
 REPO = Path(__file__).resolve().parent.parent

@@ -10,8 +10,8 @@ from htmlcheck import assert_telegram_html, telegram_html_text
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot.answer import answer
-from bot.render import render
+from bot.core.pipeline import answer
+from bot.render.renderer import render
 
 PIECES = [
     "7B", "70b", "1T", "2T tokens", "1万亿token", "七十亿参数", "千卡", "两台8卡", "-7B", "0 GPUs", "0张卡",

@@ -1,11 +1,11 @@
-"""bot.ratelimit: sliding-window limits per user and per chat, one notice per window, bounded memory."""
+"""bot.telegram.ratelimit: sliding-window limits per user and per chat, one notice per window, bounded memory."""
 
 from __future__ import annotations
 
 import pytest
 
-from bot.config import BotSettings
-from bot.ratelimit import FloodGate, Rate, SlidingWindow, Verdict
+from bot.telegram.config import BotSettings
+from bot.telegram.ratelimit import FloodGate, Rate, SlidingWindow, Verdict
 
 A, N, S = Verdict.ALLOW, Verdict.NOTICE, Verdict.SILENT
 

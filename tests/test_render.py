@@ -12,9 +12,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # checkout layout 
 import pytest
 from htmlcheck import assert_telegram_html, telegram_html_text
 
-from bot import fmt, i18n, render
-from bot.answer import Answer
-from bot.parse import ParseResult
+from bot.core.pipeline import Answer
+from bot.parse.parser import ParseResult
+from bot.render import fmt, i18n
+from bot.render import renderer as render
 from estimator.models import (
     Alternative,
     Assumption,
@@ -161,7 +162,7 @@ def assert_plain_text(text: str) -> None:
 
 
 # ---------------------------------------------------------------------------------------------
-# Number formatting (bot.fmt)
+# Number formatting (bot.render.fmt)
 
 
 @pytest.mark.parametrize(
@@ -824,7 +825,7 @@ def test_days_table_has_no_row_the_job_does_not_fit_on():
 
 
 def test_budget_verdict_right_under_the_headline():
-    from bot.answer import answer
+    from bot.core.pipeline import answer
 
     text = render.render(answer("13B模型训练2T token，预算50万人民币，用H20够吗？要多少张？"), "text")
     assert text.splitlines()[1].startswith("预算不够")
@@ -832,7 +833,7 @@ def test_budget_verdict_right_under_the_headline():
 
 def test_comparison_answers_in_the_first_lines():
     """'A100 vs H100': the cheapest GPU is line 1, one line per GPU follows, then the details."""
-    from bot.answer import answer
+    from bot.core.pipeline import answer
 
     lines = render.render(answer("A100 vs H100 for 7B 1T tokens"), "text").splitlines()
     assert lines[0].startswith("Cheapest: H100 80G")
@@ -840,7 +841,7 @@ def test_comparison_answers_in_the_first_lines():
 
 
 def test_cost_question_puts_the_cost_on_line_two():
-    from bot.answer import answer
+    from bot.core.pipeline import answer
 
     en = render.render(answer("How much would it cost to pretrain a 7B model on 1T tokens on H100?"), "text")
     assert en.splitlines()[1] == "Cost: $73,065 – $170,485"
@@ -865,7 +866,7 @@ def test_english_singulars(text, expected):
 def test_short_jobs_read_in_hours_and_cents():
     """A job under a day is given in hours, tiny GPU-hours with decimals, a cost in cents, and a
     started hour is billed (fresh-user report: '0 GPU-hours', '$0', '0.01 days')."""
-    from bot.answer import answer
+    from bot.core.pipeline import answer
 
     text = render.render(answer("fine-tune 1B on 10M tokens on a 4090"), "text")
     first = text.splitlines()[0]
@@ -875,14 +876,14 @@ def test_short_jobs_read_in_hours_and_cents():
 
 
 def test_a_missed_deadline_is_said_under_the_headline():
-    from bot.answer import answer
+    from bot.core.pipeline import answer
 
     lines = render.render(answer("Pretrain 7B on 1T tokens with 8 H100 in 1 day"), "text").splitlines()
     assert lines[1].startswith("Not within 1 day: 8 GPUs take ≈ 254 days; the deadline needs ≈ 2,032 GPUs")
 
 
 def test_tiny_jobs_never_print_zero():
-    from bot.answer import answer
+    from bot.core.pipeline import answer
 
     text = render.render(answer("QLoRA Llama 3 8B on 1000 samples on one A100"), "text")
     assert "(0.04 A100-hours)" in text.splitlines()[0]
@@ -892,7 +893,7 @@ def test_tiny_jobs_never_print_zero():
 
 
 def test_serving_comparison_rows_give_throughput_and_price_per_token():
-    from bot.answer import answer
+    from bot.core.pipeline import answer
 
     lines = render.render(answer("A100、H100、H20部署70B对比"), "text").splitlines()
     assert lines[0].startswith("每 token 最省钱：H20（每百万输出 token ¥")
@@ -901,14 +902,14 @@ def test_serving_comparison_rows_give_throughput_and_price_per_token():
 
 
 def test_serving_cost_question_puts_the_monthly_cost_on_line_two():
-    from bot.answer import answer
+    from bot.core.pipeline import answer
 
     lines = render.render(answer("部署Llama 3 70B用4张H100每月多少钱"), "text").splitlines()
     assert lines[1] == "费用：每月 ¥43,800 – ¥116,800（每百万输出 token ¥18.07–48.17）"  # 4 × 730 h × ¥15–40
 
 
 def test_a_mac_is_a_machine_in_chinese():
-    from bot.answer import answer
+    from bot.core.pipeline import answer
 
     text = render.render(answer("M2 Ultra 192GB能跑70B吗"), "text")
     assert "1 台 M2 Ultra" in text and "GPU 可用" in text and "张 M2" not in text and "每卡可用" not in text

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from bot.answer import answer
-from bot.parse import parse
-from bot.render import render
+from bot.core.pipeline import answer
+from bot.parse.parser import parse
+from bot.render.renderer import render
 from estimator import catalog, estimate
 from estimator.inference import LOCAL, usable_bytes_per_gpu, workspace_bytes
 from estimator.models import Precision, SizingRequest, Stage

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from pydantic import ValidationError
 
-from bot.settings_store import ChatSettings, SettingsStore, default_db_path
+from bot.settings.store import ChatSettings, SettingsStore, default_db_path
 from estimator.models import Currency
 
 
@@ -135,7 +135,7 @@ def test_threads_share_one_store(db: Path) -> None:
 _WRITER = textwrap.dedent(
     """
     import sys
-    from bot.settings_store import SettingsStore
+    from bot.settings.store import SettingsStore
     store = SettingsStore(sys.argv[1])
     i = 1
     while True:

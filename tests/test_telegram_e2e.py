@@ -21,9 +21,9 @@ from htmlcheck import assert_telegram_html, telegram_html_text
 from telegram.ext import Application
 from tg_harness import checked_fake_api, polling, settings_for
 
-import bot.telegram as tg
-from bot.config import BotSettings
-from bot.render import render_help
+import bot.telegram.app as tg
+from bot.render.renderer import render_help
+from bot.telegram.config import BotSettings
 
 TOKEN = "123456:FAKE-TOKEN-abc"
 SCENARIO_TIMEOUT_S = 10
@@ -284,7 +284,7 @@ def test_token_never_appears_in_any_log_record(
     scenario(body, api)
     assert caplog.records, "expected DEBUG records from the Telegram stack"
     assert any(r.name.startswith("telegram") for r in caplog.records)
-    assert any(r.name == "bot.telegram" and r.exc_info for r in caplog.records)
+    assert any(r.name == "bot.telegram.app" and r.exc_info for r in caplog.records)
     for record in caplog.records:
         assert TOKEN not in record.getMessage(), record.name
         assert TOKEN not in (record.exc_text or ""), record.name

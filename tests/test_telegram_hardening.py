@@ -17,8 +17,8 @@ from htmlcheck import MAX_TEXT_CHARS, assert_telegram_html, telegram_html_text
 from telegram.ext import AIORateLimiter
 from tg_harness import checked_fake_api, polling, settings_for
 
-import bot.keyboards as kb
-import bot.telegram as tg
+import bot.telegram.app as tg
+import bot.telegram.keyboards as kb
 
 # AIORateLimiter reads RetryAfter.retry_after, which PTB 22.2+ flags as changing type in v23
 pytestmark = pytest.mark.filterwarnings("ignore:.*retry_after.*:DeprecationWarning")

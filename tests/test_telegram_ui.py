@@ -23,10 +23,10 @@ from htmlcheck import assert_telegram_html, telegram_html_text
 from telegram import InlineKeyboardMarkup
 from tg_harness import checked_fake_api, polling, settings_for
 
-import bot.keyboards as kb
-import bot.telegram as tg
-from bot.dialogue import Conversation
-from bot.render import render_help
+import bot.telegram.app as tg
+import bot.telegram.keyboards as kb
+from bot.core.conversation import Conversation
+from bot.render.renderer import render_help
 
 TOKEN = "123456:FAKE-TOKEN-abc"
 WEBHOOK_SECRET = "s3cret_Webhook-token"

@@ -12,7 +12,7 @@ from typing import Any
 from fake_bot_api import FakeBotAPI
 from telegram.ext import Application
 
-from bot.config import BotSettings
+from bot.telegram.config import BotSettings
 
 
 @contextmanager

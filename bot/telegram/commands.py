@@ -1,6 +1,6 @@
 """Texts of /gpus, /models and /settings, and the ``/settings price …`` command (pure).
 
-The handlers in :mod:`bot.telegram` read the chat's settings and the pre-sales config and pass
+The handlers in :mod:`bot.telegram.app` read the chat's settings and the pre-sales config and pass
 them in; nothing here talks to Telegram or the settings store.
 """
 
@@ -10,15 +10,15 @@ import html
 from dataclasses import dataclass
 from typing import Any
 
-from bot import keyboards as kb
-from bot.fmt import fmt_for, params
-from bot.parse import parse
+from bot.parse.parser import parse
+from bot.render.fmt import fmt_for, params
+from bot.telegram import keyboards as kb
 from estimator import catalog
 from estimator.models import Currency
 
 
 def default_currency(lang: str) -> str:
-    """The currency a chat sees when it chose none: CNY for Chinese, USD otherwise (bot.answer)."""
+    """The currency a chat sees when it chose none: CNY for Chinese, USD otherwise (bot.core.pipeline)."""
     return "CNY" if lang == "zh" else "USD"
 
 

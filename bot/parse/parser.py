@@ -9,7 +9,7 @@ The parse runs in fixed steps on one normalized string (design §4):
    parallelism settings (``TP=8``), GPUs (catalog ids/aliases + memory/form-factor variant) and
    GPU-like names not in the catalog. Each name is masked in the text (GPU → ``\\ue000``) so its
    digits are not read as numbers, while "8卡H20" / "64x H100" still see where the GPU was.
-3. numbers (:mod:`bot.numbers`), each given a role by the words attached to it: right-hand words
+3. numbers (:mod:`bot.parse.numbers`), each given a role by the words attached to it: right-hand words
    first ("7B模型", "2T tokens", "8卡", "30天", "40% MFU"), then left-hand words ("模型有…",
    "上下文32K", "bs=1", "$2.50"). Bare sizes ("70B", "2T") fill params first, then tokens.
    "模型有130亿token，数据是2万亿参数" (words on both sides disagree) is a unit swap: the smaller
@@ -31,8 +31,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field, ValidationError
 
-from bot import lexicon as lx
-from bot.numbers import NumberToken, magnitude_value, parse_money, parse_number, scan_numbers
+from bot.parse import lexicon as lx
+from bot.parse.numbers import NumberToken, magnitude_value, parse_money, parse_number, scan_numbers
 from estimator import catalog
 from estimator.models import SizingRequest
 

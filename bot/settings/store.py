@@ -21,7 +21,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
-from bot.presales import canonical_family
+from bot.settings.presales import canonical_family
 from estimator.models import Currency
 
 log = logging.getLogger(__name__)

@@ -21,12 +21,12 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import NullTranslations, Translations
 
-from bot.fmt import locale_for
+from bot.render.fmt import locale_for
 
 log = logging.getLogger(__name__)
 
 DOMAIN = "messages"
-_PACKAGE_DIR = Path(__file__).resolve().parent
+_PACKAGE_DIR = Path(__file__).resolve().parent.parent  # the bot package (templates and locales sit beside it)
 
 
 def N_(message: str) -> str:

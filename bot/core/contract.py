@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.answer import Answer
+from bot.core.pipeline import Answer
 
 SCHEMA = 1
 

@@ -9,16 +9,16 @@ reply, edit or inline answer. Chat behaviour (design §6):
   everything else is ignored;
 * follow-ups: one ``Conversation`` (in ``bot_data``) keyed by (chat, user); a reply to one of the
   bot's answers follows up on *that* answer (bot message id → turn id, bounded);
-* buttons under every answer (:mod:`bot.keyboards`): GPU, method/stage, details, chart, language;
+* buttons under every answer (:mod:`bot.telegram.keyboards`): GPU, method/stage, details, chart, language;
   the message is edited in place; an expired turn gets a polite callback answer;
 * inline mode: ``@bot 70B qlora 4090`` anywhere → up to three result cards;
 * ``/start`` ``/help`` ``/size`` ``/estimate`` ``/gpus`` ``/models`` ``/settings``; settings are
   per chat, persist in SQLite, and only group administrators change a group's settings;
 * polling or, with ``TELEGRAM_WEBHOOK_URL``, a webhook checked with a secret token.
 
-The pure parts live next door: :mod:`bot.tg_reply` (an answer's HTML), :mod:`bot.tg_inline`
-(inline-mode cards), :mod:`bot.tg_commands` (/gpus, /models, /settings texts, price command) and
-:mod:`bot.tg_secrets` (the token and the webhook secret never reach a log line).
+The pure parts live next door: :mod:`bot.telegram.reply` (an answer's HTML), :mod:`bot.telegram.inline`
+(inline-mode cards), :mod:`bot.telegram.commands` (/gpus, /models, /settings texts, price command) and
+:mod:`bot.telegram.secrets` (the token and the webhook secret never reach a log line).
 """
 
 from __future__ import annotations
@@ -62,12 +62,10 @@ from telegram.ext import (
 )
 from telegram.request import BaseRequest
 
-from bot import keyboards as kb
-from bot.config import BotSettings
-from bot.dialogue import Conversation, Turn
-from bot.ratelimit import FloodGate, Verdict
-from bot.render import render_help
-from bot.tg_commands import (
+from bot.core.conversation import Conversation, Turn
+from bot.render.renderer import render_help
+from bot.telegram import keyboards as kb
+from bot.telegram.commands import (
     PRICE_PROBLEMS,
     currency_of,
     gpus_text,
@@ -75,13 +73,14 @@ from bot.tg_commands import (
     parse_price_command,
     settings_text,
 )
-from bot.tg_http import AiohttpRequest
-from bot.tg_inline import INLINE_CACHE_S, inline_answers, inline_lang, inline_results
-from bot.tg_reply import presales_contact, reply_html
-from bot.tg_secrets import REDACTOR, configure_logging, protect_token
+from bot.telegram.config import BotSettings
+from bot.telegram.inline import INLINE_CACHE_S, inline_answers, inline_lang, inline_results
+from bot.telegram.ratelimit import FloodGate, Verdict
+from bot.telegram.reply import presales_contact, reply_html
+from bot.telegram.secrets import REDACTOR, configure_logging, protect_token
 
 try:
-    from bot.settings_store import SettingsStore
+    from bot.settings.store import SettingsStore
 except ImportError:  # until bot/settings_store.py lands: no persistent settings
     SettingsStore = None  # type: ignore[assignment,misc]
 
@@ -301,7 +300,7 @@ MessageHandlerCallback = Callable[[Update, SizingContext], Awaitable[None]]
 
 def rate_limited(handler: MessageHandlerCallback) -> MessageHandlerCallback:
     """Answer only within the user's and the chat's rate: the first refused message in a window gets
-    one short notice, the next ones silence (:mod:`bot.ratelimit`)."""
+    one short notice, the next ones silence (:mod:`bot.telegram.ratelimit`)."""
 
     @functools.wraps(handler)
     async def limited(update: Update, context: SizingContext) -> None:
@@ -500,7 +499,7 @@ async def _send_chart(update: Update, context: SizingContext, turn: Turn) -> Non
     query, chat = update.callback_query, update.effective_chat
     assert query is not None
     try:
-        from bot.chart import render_chart  # plotting libraries load on the first chart only
+        from bot.render.chart import render_chart  # plotting libraries load on the first chart only
     except ImportError:
         render_chart = None
     png = await asyncio.to_thread(render_chart, turn.answer, turn.answer.lang) if render_chart else None
@@ -643,7 +642,7 @@ def load_presales(settings: BotSettings) -> Any:
     """The pre-sales config named by SIZING_BOT_PRESALES, or None. Raises ``PresalesError``."""
     if settings.presales_path is None:
         return None
-    from bot.presales import load_presales as load  # only deployments that configure one
+    from bot.settings.presales import load_presales as load  # only deployments that configure one
 
     return load(settings.presales_path)
 
@@ -652,7 +651,7 @@ def open_store(path: Path | None) -> Any:
     """The settings store at ``path`` (None: its default; created on first use), or None when
     the store module is unavailable."""
     if SettingsStore is None:
-        logger.warning("bot.settings_store is missing: settings are not persisted")
+        logger.warning("bot.settings.store is missing: settings are not persisted")
         return None
     return SettingsStore(path)
 
@@ -715,9 +714,12 @@ def build_application(
         .post_init(post_init)
         .post_shutdown(post_shutdown)
     )
-    # aiohttp with JSON bodies instead of PTB's httpx with url-encoded forms (bot.tg_http)
-    builder = builder.request(request or AiohttpRequest())
-    builder = builder.get_updates_request(get_updates_request or AiohttpRequest(pool_size=1))
+    # PTB's own HTTPXRequest (proxies from HTTPS_PROXY/ALL_PROXY, SOCKS via httpx[socks]) unless a
+    # test or benchmark brings its own
+    if request is not None:
+        builder = builder.request(request)
+    if get_updates_request is not None:
+        builder = builder.get_updates_request(get_updates_request)
     if telegram_rate_limiter:
         builder = builder.rate_limiter(AIORateLimiter(max_retries=FLOOD_MAX_RETRIES))
     app = builder.build()

@@ -19,12 +19,12 @@ from estimator import catalog
 from estimator.models import Method, Stage
 
 try:
-    from bot.dialogue import alternative_gpus
-except ImportError:  # until bot.dialogue provides it: no GPU row
+    from bot.core.conversation import alternative_gpus
+except ImportError:  # until bot.core.conversation provides it: no GPU row
     alternative_gpus = None
 try:
-    from bot.chart import chart_kind  # cheap: matplotlib is imported only when drawing
-except ImportError:  # until bot.chart lands: no chart button
+    from bot.render.chart import chart_kind  # cheap: matplotlib is imported only when drawing
+except ImportError:  # until bot.render.chart lands: no chart button
     chart_kind = None
 
 VERSION = "v1"

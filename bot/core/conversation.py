@@ -60,8 +60,7 @@ from typing import Any, Generic, TypeVar
 
 from pydantic import BaseModel, Field, ValidationError
 
-from bot import lexicon as lx
-from bot.answer import (
+from bot.core.pipeline import (
     ESTIMATOR_ERROR,
     MAX_COMPARISONS,
     MAX_INPUT_CHARS,
@@ -72,9 +71,10 @@ from bot.answer import (
     safe_estimate,
     with_language_defaults,
 )
-from bot.parse import Lang, ParseResult, normalize, parse
-from bot.presales import PresalesConfig, resolve_gpu_family
-from bot.settings_store import ChatSettings
+from bot.parse import lexicon as lx
+from bot.parse.parser import Lang, ParseResult, normalize, parse
+from bot.settings.presales import PresalesConfig, resolve_gpu_family
+from bot.settings.store import ChatSettings
 from estimator import catalog, defaults
 from estimator.models import Assumption, Method, Precision, SizingReport, SizingRequest, Stage
 

@@ -6,7 +6,7 @@ import logging
 
 from pydantic import BaseModel
 
-from bot.parse import Lang, ParseResult, parse
+from bot.parse.parser import Lang, ParseResult, parse
 from estimator import estimate
 from estimator.models import Currency, SizingReport, SizingRequest
 

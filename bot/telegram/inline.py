@@ -1,7 +1,7 @@
 """Inline mode (pure): ``@bot 70B qlora 4090`` in any chat → up to three result cards.
 
 No Telegram I/O here: :func:`inline_answers` interprets the query, :func:`inline_results` builds
-the ``InlineQueryResultArticle`` objects the handler in :mod:`bot.telegram` answers with.
+the ``InlineQueryResultArticle`` objects the handler in :mod:`bot.telegram.app` answers with.
 """
 
 from __future__ import annotations
@@ -11,11 +11,11 @@ from typing import Any
 from telegram import InlineQueryResultArticle, InputTextMessageContent, LinkPreviewOptions
 from telegram.constants import ParseMode
 
-from bot.answer import Answer, is_answerable, with_language_defaults
-from bot.dialogue import Conversation
-from bot.parse import detect_lang, parse
-from bot.render import render, render_help
-from bot.tg_reply import with_contact
+from bot.core.conversation import Conversation
+from bot.core.pipeline import Answer, is_answerable, with_language_defaults
+from bot.parse.parser import detect_lang, parse
+from bot.render.renderer import render, render_help
+from bot.telegram.reply import with_contact
 from estimator import catalog, estimate
 
 INLINE_CACHE_S = 10

@@ -7,8 +7,8 @@ import html
 import re
 from typing import Any
 
-from bot.dialogue import Turn
-from bot.render import TELEGRAM_MAX_CHARS, render, truncate_html, visible_length
+from bot.core.conversation import Turn
+from bot.render.renderer import TELEGRAM_MAX_CHARS, render, truncate_html, visible_length
 
 _DETAILS_RE = re.compile(r"\s*<blockquote expandable>.*?</blockquote>", re.DOTALL)
 

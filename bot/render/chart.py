@@ -22,10 +22,10 @@ from functools import cache
 from io import BytesIO
 from typing import TYPE_CHECKING, Any
 
-from bot.fmt import GIB, Fmt, fmt_for
+from bot.render.fmt import GIB, Fmt, fmt_for
 
 if TYPE_CHECKING:
-    from bot.answer import Answer
+    from bot.core.pipeline import Answer
     from estimator.models import SizingReport
 
 log = logging.getLogger(__name__)
@@ -315,13 +315,13 @@ class _Ctx:
 
 def _gpu_short(report: SizingReport) -> str:
     """'A100 80G' when the family has several memory sizes, else the family (as in the reply text)."""
-    from bot.render import gpu_names
+    from bot.render.renderer import gpu_names
 
     return gpu_names(report)[0]
 
 
 def _model(report: SizingReport) -> str:
-    from bot.render import model_label
+    from bot.render.renderer import model_label
 
     return model_label(report)
 

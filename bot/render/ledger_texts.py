@@ -6,7 +6,7 @@ at "; ") and shows the translation where there is one; citations (papers, model 
 sources) stay as written. tests/test_i18n.py checks that every default's text is translated.
 """
 
-from bot.i18n import N_
+from bot.render.i18n import N_
 
 LEDGER_TEXTS = (
     N_("planning window when none is given (one month of training)"),

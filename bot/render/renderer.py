@@ -2,7 +2,7 @@
 
 Wording lives in ``templates/*.j2`` (gettext via ``jinja2.ext.i18n``, newstyle) and, for the
 keyed items (warning codes, assumption labels, memory parts), in the marked tables below.
-Numbers are formatted here with Babel for the reply's locale (:mod:`bot.fmt`) and handed to
+Numbers are formatted here with Babel for the reply's locale (:mod:`bot.render.fmt`) and handed to
 the templates as strings. One Jinja2 environment per (language, format), built once:
 autoescape on for HTML, off for text; the ``b``/``i``/``code``/``pre``/``quote`` filters emit
 Telegram tags in HTML and nothing in text.
@@ -19,10 +19,10 @@ from typing import Any, Literal
 from jinja2 import Environment, FileSystemLoader
 from markupsafe import Markup, escape
 
-from bot.answer import ESTIMATOR_ERROR, MAX_INPUT_CHARS, Answer
-from bot.fmt import Fmt, bar, display_width, fmt_for, ljust, rjust
-from bot.i18n import N_, templates_dir, translate, translations
-from bot.parse import ParseResult
+from bot.core.pipeline import ESTIMATOR_ERROR, MAX_INPUT_CHARS, Answer
+from bot.parse.parser import ParseResult
+from bot.render.fmt import Fmt, bar, display_width, fmt_for, ljust, rjust
+from bot.render.i18n import N_, templates_dir, translate, translations
 from estimator.memory import FULL_STATE_BYTES_PER_PARAM, HEADROOM
 from estimator.models import Band, Method, Note, Plan, SizingReport, Stage
 

@@ -35,7 +35,7 @@ from urllib.parse import urlsplit
 from pydantic import AliasChoices, Field, InstanceOf, SecretStr, field_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
-from bot.ratelimit import Rate
+from bot.telegram.ratelimit import Rate
 
 RateSetting = Annotated[InstanceOf[Rate] | None, NoDecode]
 """A rate from the environment as text ("6/30s", "20/1m", "off"), parsed by ``Rate.parse``."""
@@ -62,7 +62,7 @@ class BotSettings(BaseSettings):
         None,
         validation_alias=AliasChoices("SIZING_BOT_DB", "db_path"),
         description="SQLite file holding per-chat settings (survives restarts); "
-        "None = bot.settings_store's default (~/.local/state/sizing-bot/settings.sqlite3)",
+        "None = bot.settings.store's default (~/.local/state/sizing-bot/settings.sqlite3)",
     )
     presales_path: Path | None = Field(
         None,
