@@ -33,7 +33,7 @@ def main() -> None:
     ap.add_argument("--repeat", type=int, default=20)
     args = ap.parse_args()
     from bot.core.pipeline import answer
-    from bot.parse.parser import parse
+    from bot.parse import parse
     from bot.render.renderer import render
     from estimator import estimate
 

@@ -16,7 +16,7 @@ sys.path[:0] = [str(REPO), str(REPO / "tests")]
 
 from corpus import FIELDS, field_ok, load_questions  # noqa: E402
 
-from bot.parse.parser import parse  # noqa: E402
+from bot.parse import parse  # noqa: E402
 
 
 def main() -> None:

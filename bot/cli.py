@@ -7,6 +7,7 @@ import argparse
 import json
 import os
 import sys
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -40,10 +41,10 @@ def ask(question: str, lang: str | None, fmt: str) -> tuple[str, int]:
 
 
 def _ask(question: str, lang: str | None, fmt: str) -> tuple[str, int, Answer]:
-    from bot.core.pipeline import answer
+    from bot.core.pipeline import Context, answer
     from bot.render.renderer import render
 
-    result = answer(question, lang=lang)  # type: ignore[arg-type]
+    result = answer(question, Context(fixed_lang=lang))  # type: ignore[arg-type]
     code = EXIT_OK if result.understood else EXIT_NOT_UNDERSTOOD
     if fmt == "json":
         from bot.core.contract import to_json
@@ -97,11 +98,12 @@ def _question_first(argv: list[str]) -> list[str]:
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(_question_first(list(sys.argv[1:] if argv is None else argv)))
     if args.command == "validate":
-        from bot.validate import report
+        from estimator.validation import report
 
         try:
-            print(report(args.runs))
-        except (OSError, ValueError, KeyError) as exc:
+            data = json.loads(Path(args.runs).read_text(encoding="utf-8")) if args.runs else None
+            print(report(data))
+        except (OSError, ValueError, KeyError, TypeError) as exc:
             print(f"error: cannot read runs from {args.runs}: {exc}", file=sys.stderr)
             return EXIT_NOT_UNDERSTOOD
         return EXIT_OK

@@ -17,7 +17,7 @@ import statistics
 from dataclasses import dataclass, replace
 
 from estimator import compute
-from estimator.efficiency import BAND_RATIO, CALIBRATED, EfficiencyModel, generation, likely_mfu
+from estimator.efficiency import BAND_RATIO, CALIBRATED, EfficiencyModel, likely_mfu
 
 GRID: dict[str, tuple[float, ...]] = {
     "h100_mfu": (0.22, 0.24, 0.26, 0.28, 0.30, 0.32),
@@ -34,8 +34,8 @@ class Run:
 
     id: str
     gpu_id: str
-    gpu_family: str
-    gpu_memory_gib: float
+    mfu_class: str
+    """the GPU's efficiency class (``GpuSpec.mfu_class``): the split's strata"""
     peak_flops: float
     params_total: float
     params_active: float | None
@@ -57,7 +57,7 @@ def split(runs: list[Run]) -> tuple[list[Run], list[Run]]:
     test: list[Run] = []
     by_gen: dict[str, list[Run]] = {}
     for r in runs:
-        by_gen.setdefault(generation(r.gpu_family), []).append(r)
+        by_gen.setdefault(r.mfu_class, []).append(r)
     for gen in sorted(by_gen):
         for i, r in enumerate(sorted(by_gen[gen], key=lambda r: (r.n_compute, r.id))):
             (test if i % 3 == 0 else train).append(r)
@@ -66,7 +66,7 @@ def split(runs: list[Run]) -> tuple[list[Run], list[Run]]:
 
 def estimated_hours(model: EfficiencyModel, run: Run) -> float:
     """Likely GPU-hours for ``run`` under ``model``: 6·N·D / (peak × MFU) (estimator.compute)."""
-    mfu = likely_mfu(model, run.gpu_family, run.gpu_memory_gib, run.n_compute, run.params_active is not None)
+    mfu = likely_mfu(model, run.mfu_class, run.n_compute, run.params_active is not None)
     return compute.gpu_hours(compute.training_flops(run.n_compute, run.tokens), run.peak_flops, mfu)
 
 

@@ -7,6 +7,8 @@ the package does no I/O.
 
 from __future__ import annotations
 
+import difflib
+import re
 import tomllib
 from functools import cache
 from importlib import resources
@@ -44,8 +46,26 @@ class GpuSpec(BaseModel):
     interconnect: str = ""
     nvlink: bool = Field(description="fast GPU-to-GPU links inside a node (NVLink/Infinity Fabric/HCCS)")
     gpus_per_node: int = Field(8, gt=0)
-    consumer: bool = False
+    personal: bool = Field(
+        False,
+        description="a machine people own (GeForce/Titan cards, Macs): one user, local runtimes "
+        "(llama.cpp/Ollama), quantized formats where 16-bit does not fit, no multi-node plans",
+    )
     default_for_family: bool = Field(False, description="the variant meant when a user names only the family")
+    generation: str = Field(description="vendor architecture: 'Ampere', 'Hopper', 'Ada Lovelace', 'CDNA3' …")
+    mfu_class: Literal["a100", "h100", "v100", "consumer", "other"] = Field(
+        description="which calibrated training-efficiency class applies (estimator.efficiency): "
+        "'other' and 'consumer' have no published runs behind them"
+    )
+    related: list[str] = Field(
+        default_factory=list,
+        description="families a user would compare this card with, closest first (switch-GPU buttons)",
+    )
+    vllm_small_batch: bool = Field(
+        False,
+        description="vLLM keeps its small batch defaults on this card although it has ≥ 70 GiB "
+        "(vllm/engine/arg_utils.py get_batch_defaults: A100 is excluded by name)",
+    )
     source: str
     confidence: Literal["high", "medium", "low"] = "high"
     notes: str | None = None
@@ -64,6 +84,16 @@ class GpuSpec(BaseModel):
     @property
     def memory_bytes(self) -> float:
         return self.memory_gib * GIB
+
+    @property
+    def unified_memory(self) -> bool:
+        """Apple silicon: CPU and GPU share one memory; the GPU may use a working-set share of it."""
+        return self.gpu_memory_fraction is not None
+
+    @property
+    def has_fp8(self) -> bool:
+        """FP8 tensor cores (Hopper, Ada, Blackwell, MI300X …)."""
+        return self.peak_tflops_fp8 is not None
 
     @property
     def addressable_bytes(self) -> float:
@@ -264,6 +294,57 @@ def gpu_with_memory(memory_gib: float) -> GpuSpec | None:
     """The fastest catalog GPU with this much memory (±0.5 GiB), e.g. 24 → RTX 4090; None if none."""
     same = [g for g in gpus().values() if abs(g.memory_gib - memory_gib) <= 0.5]
     return max(same, key=lambda g: (g.default_for_family, g.peak_flops_16bit), default=None)
+
+
+def _name_key(name: str) -> str:
+    return re.sub(r"[\s\-_]+", "", name).lower()
+
+
+@cache
+def _family_index() -> dict[str, str]:
+    """Lookup key (lower case, no spaces/dashes) → family: every family, id, name and alias."""
+    index: dict[str, str] = {}
+    for g in gpus().values():
+        for name in (g.family, g.id, g.name, *g.aliases):
+            index.setdefault(_name_key(name), g.family)
+    return index
+
+
+def family_of(name: str | None) -> str | None:
+    """The catalog family a GPU name stands for: a family ('a100'), a catalog id ('A100-SXM4-40GB'),
+    a full name, an alias ('4090'), or an id the estimator derived from one ('Apple-M2-Ultra-64GB',
+    a memory configuration of 'Apple-M2-Ultra-192GB'). None when unknown."""
+    if not name or not isinstance(name, str):
+        return None
+    family = _family_index().get(_name_key(name))
+    if family is None and "-" in name:  # a derived id: the catalog id with another memory size
+        stem = name.rsplit("-", 1)[0]
+        family = next((g.family for g in gpus().values() if g.id.rsplit("-", 1)[0] == stem), None)
+    return family
+
+
+def resolve_gpu(gpu_id: str | None) -> GpuSpec | None:
+    """The catalog entry behind a GPU id, or behind the family of a derived id (its top
+    configuration); None when unknown."""
+    if not gpu_id:
+        return None
+    spec = gpus().get(gpu_id)
+    if spec is None:
+        family = family_of(gpu_id)
+        spec = default_gpu_for_family(family) if family else None
+    return spec
+
+
+def family_suggestions(name: str, n: int = 3) -> list[str]:
+    """Closest catalog families to an unknown GPU name (difflib ratio ≥ 0.5), best first."""
+    target = _name_key(name)
+    scored = [(difflib.SequenceMatcher(None, target, _name_key(f)).ratio(), f) for f in families()]
+    return [f for r, f in sorted(scored, key=lambda x: (-x[0], x[1])) if r >= 0.5][:n]
+
+
+def families() -> list[str]:
+    """All GPU families, sorted."""
+    return sorted({g.family for g in gpus().values()})
 
 
 def default_gpu_for_family(family: str) -> GpuSpec | None:

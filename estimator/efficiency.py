@@ -2,6 +2,8 @@
 
 likely MFU = base(accelerator generation, model size) × (MoE factor if MoE)
 
+Classes are the catalog's ``GpuSpec.mfu_class`` (data, with the GPU):
+
 * A100-class (A100, A800): 40 % at 7B and above — the seed's rule, kept exact (Llama 2 7B–70B on
   A100 imply 35–51 %: Touvron et al. 2023, Table 2) — × (N / 7B)^0.09 below 7B (Pythia on A100:
   22 % at 70M to 33 % at 6.9B, Biderman et al. 2023: log(33/22) / log(6.9B/70M) ≈ 0.09).
@@ -29,10 +31,6 @@ from dataclasses import dataclass
 BAND_RATIO = 2.0
 """Widest high/low GPU-hours band allowed (issue #6: ratio ≤ 2)."""
 
-A100_CLASS = {"A100", "A800"}
-H100_CLASS = {"H100", "H800", "H200", "H20", "B200", "GB200"}
-V100_CLASS = {"V100"}
-CONSUMER_PREFIX = "RTX"
 
 
 @dataclass(frozen=True)
@@ -56,22 +54,10 @@ CALIBRATED = EfficiencyModel()
 """Values reproduced by ``estimator.calibration.fit`` on the fixed training split (tested)."""
 
 
-def generation(family: str) -> str:
-    """'a100' | 'h100' | 'v100' | 'consumer' | 'other' for a GPU family name."""
-    if family in A100_CLASS:
-        return "a100"
-    if family in H100_CLASS:
-        return "h100"
-    if family in V100_CLASS:
-        return "v100"
-    if family.startswith(CONSUMER_PREFIX):
-        return "consumer"
-    return "other"
-
-
-def likely_mfu(model: EfficiencyModel, family: str, memory_gib: float, params: float, moe: bool) -> float:
-    """Likely end-to-end MFU (0–1) for a run of ``params`` (active) parameters on ``family`` GPUs."""
-    gen = generation(family)
+def likely_mfu(model: EfficiencyModel, mfu_class: str, params: float, moe: bool) -> float:
+    """Likely end-to-end MFU (0–1) for a run of ``params`` (active) parameters on GPUs of ``mfu_class``
+    (the catalog's ``GpuSpec.mfu_class``: 'a100', 'h100', 'v100', 'consumer' or 'other')."""
+    gen = mfu_class
     if gen == "a100":
         mfu = model.a100_mfu * min(1.0, (params / model.a100_size_ref) ** model.a100_size_slope)
     elif gen == "h100":
@@ -88,9 +74,9 @@ def mfu_band(model: EfficiencyModel, likely: float) -> tuple[float, float, float
     return likely / model.band_high, likely, likely / model.band_low
 
 
-def explain(model: EfficiencyModel, family: str, memory_gib: float, params: float, moe: bool) -> str:
+def explain(model: EfficiencyModel, mfu_class: str, params: float, moe: bool) -> str:
     """Why this MFU: the rule and the published runs behind it (English; shown in the ledger)."""
-    gen = generation(family)
+    gen = mfu_class
     if gen == "a100":
         why = "A100-class, ≥ 7B: the seed's 40 % (Llama 2 on A100: 35–51 %)"
         if params < model.a100_size_ref:

@@ -134,9 +134,9 @@ def _mfu_band(
         return req.mfu, req.mfu, req.mfu
     model = efficiency.CALIBRATED
     n = n_active or 7e9
-    likely = efficiency.likely_mfu(model, gpu.family, gpu.memory_gib, n, moe)
+    likely = efficiency.likely_mfu(model, gpu.mfu_class, n, moe)
     low, likely, high = efficiency.mfu_band(model, likely)
-    ledger.assume("mfu", round(likely, 4), efficiency.explain(model, gpu.family, gpu.memory_gib, n, moe))
+    ledger.assume("mfu", round(likely, 4), efficiency.explain(model, gpu.mfu_class, n, moe))
     ledger.assume(
         "mfu_band",
         f"{low:.2f}–{high:.2f}",
@@ -385,7 +385,7 @@ def estimate(req: SizingRequest) -> SizingReport:
             ledger.note("does_not_fit_requested", gpu_count=req.gpu_count, min_gpus=mem.min_gpus)
         elif mem.per_gpu_bytes > HEADROOM * mem.usable_bytes:
             ledger.note("memory_tight", ratio=round(mem.per_gpu_bytes / mem.usable_bytes, 3))
-        if gpu.consumer and (mem.min_gpus or 0) > 1:
+        if gpu.personal and (mem.min_gpus or 0) > 1:
             ledger.note("consumer_no_nvlink", gpu=gpu.family)
         if mem.plan is not None and mem.plan.pp > 1:
             ledger.note("pp_bubble", pp=mem.plan.pp)

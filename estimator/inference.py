@@ -143,7 +143,8 @@ def usable_bytes_per_gpu(gpu: GpuSpec, runtime: Runtime = VLLM) -> float:
 
 BATCHED_TOKENS_LARGE, BATCHED_TOKENS_SMALL = 8192, 2048
 """Tokens in one forward pass (vLLM ``max_num_batched_tokens`` for the OpenAI server): 8,192 on cards
-of ≥ 70 GiB other than A100, else 2,048 (vllm/engine/arg_utils.py, ``get_batch_defaults``)."""
+of ≥ 70 GiB, else 2,048 (vllm/engine/arg_utils.py, ``get_batch_defaults``); vLLM names A100 as an
+exception, kept in the catalog as ``GpuSpec.vllm_small_batch``."""
 MAX_SEQS_LARGE, MAX_SEQS_SMALL = 1024, 256
 """Sequences per step (vLLM ``max_num_seqs``), same split and source."""
 
@@ -158,7 +159,7 @@ def workspace_bytes(spec: ModelSpec, gpu: GpuSpec, tp: int, runtime: Runtime = V
     experts)) in 16-bit — plus the logits: T·(4h + 3f/t)·2 + S·V·4 bytes. ChatGLM2-6B on a small
     card: 2,048 tokens → 0.3 GB. A local runtime: T = 512 (llama.cpp's n_ubatch), S = 1.
     """
-    large = gpu.memory_gib >= 70 and "A100" not in gpu.family
+    large = gpu.memory_gib >= 70 and not gpu.vllm_small_batch
     tokens = BATCHED_TOKENS_LARGE if large else BATCHED_TOKENS_SMALL
     seqs = MAX_SEQS_LARGE if large else MAX_SEQS_SMALL
     if runtime.local:

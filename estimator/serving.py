@@ -90,7 +90,7 @@ def _local_format(
     weights don't fit the user's count well: the first smaller format of :data:`LOCAL_FORMATS` that
     fits well; when they don't fit at all, else the first that fits tightly; None otherwise."""
     count = requested_count(req)
-    if req.precision is not None or not gpu.consumer or count is None:
+    if req.precision is not None or not gpu.personal or count is None:
         return None
     released = _serving_verdict(req, inf, gpu, spec)[0]
     if released == "yes":
@@ -170,7 +170,7 @@ def size_serving(
 
     def personal(weights: Precision) -> bool:
         """A personal machine: a GeForce card or a Mac, or GGUF weights (llama.cpp)."""
-        return gpu.consumer or runtime_for(gpu, weights).local
+        return gpu.personal or runtime_for(gpu, weights).local
 
     def conc_for(weights: Precision) -> int:
         """Stated concurrency, else one user on a personal machine, else a team's 16."""

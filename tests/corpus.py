@@ -9,7 +9,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from bot.parse.parser import ParseResult
+from bot.parse import ParseResult
 from estimator import catalog
 
 # A copy of the project corpus (../shared/corpus/questions.json) so a fresh clone tests the same cases.

@@ -115,7 +115,7 @@ def test_fast_links_only_where_in_node_fabric_exists() -> None:
     gpus = catalog.gpus()
     for g in gpus.values():
         if (
-            g.consumer
+            g.personal
             or "PCIe" in g.id
             or g.family in {"T4", "L4", "L20", "L40S", "A10", "A10G", "RTX A6000"}
         ):

@@ -4,22 +4,21 @@ from __future__ import annotations
 
 import pytest
 
-from bot.core.conversation import (
-    CHANGE_FIELDS,
-    Conversation,
-    Turn,
-    alternative_gpus,
-    classify,
-    explicit_stage,
-    message_lang,
-    sibling_model,
-)
-from bot.parse.parser import parse
+from bot.core.conversation import Conversation, Turn
+from bot.core.followup import CHANGE_FIELDS, classify, explicit_stage, sibling_model
+from bot.core.lang import message_lang
+from bot.core.suggest import alternative_gpus as _alternatives
+from bot.core.suggest import answer_gpu
+from bot.parse import parse
 from bot.settings.presales import PresalesConfig
 from bot.settings.store import SettingsStore
 from estimator.models import Currency, Method, Precision, SizingRequest, Stage
 
 A100, H100, H800, A800 = "A100-SXM4-80GB", "H100-SXM5-80GB", "H800-SXM5-80GB", "A800-80GB"
+
+def alternative_gpus(turn: Turn, **kw: object) -> list[str]:
+    """The switch-GPU buttons' GPUs for an answered turn."""
+    return _alternatives(answer_gpu(turn.answer.report, turn.request), **kw)  # type: ignore[arg-type]
 
 
 class FakeClock:
@@ -420,7 +419,7 @@ def test_a_button_press_updates_the_pressers_memory_not_the_askers():
 
 def test_family_of_a_derived_mac_configuration() -> None:
     """'Switch GPU' buttons for an M2 Ultra 64GB answer offer the Mac's neighbours, not A100's."""
-    from bot.core.conversation import _family
+    from estimator.catalog import family_of as _family
 
     assert _family("Apple-M2-Ultra-64GB") == "M2 Ultra"
     assert _family("GPU-24GB") is None and _family("A100-SXM4-80GB") == "A100"

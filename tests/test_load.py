@@ -155,7 +155,7 @@ def test_2000_updates_from_200_users_each_addressed_message_answered_exactly_onc
     replies = api.calls_to("sendMessage")
     assert len(replies) == expected
     assert api.pending_updates == 0  # every update was fetched and confirmed
-    assert not [r for r in caplog.records if r.name == "bot.telegram.app" and r.levelno >= logging.ERROR]
+    assert not [r for r in caplog.records if r.name == "bot.telegram" and r.levelno >= logging.ERROR]
     assert all(c.params["text"] not in tg.ERROR_REPLY.values() for c in replies)
 
     by_chat: dict[int, list[Any]] = defaultdict(list)

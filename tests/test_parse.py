@@ -1,4 +1,4 @@
-"""The question parser (bot.parse.parser) against the real-world question corpus and tricky cases.
+"""The question parser (bot.parse) against the real-world question corpus and tricky cases.
 
 The corpus (``../shared/corpus/questions.json``) holds what a parser should extract from each
 question. For the sizing categories (stage pretrain / continued_pretrain / finetune / inference)
@@ -17,7 +17,8 @@ from corpus import CORPUS, FIELDS, SIZING_STAGES, field_ok, load_questions
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.parse.parser import ParseResult, detect_lang, parse
+from bot.core.lang import detect_lang
+from bot.parse import ParseResult, parse
 from estimator import catalog
 from estimator.models import SizingRequest
 

@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.settings.presales import PresalesError, load_presales, presales_from_env, resolve_gpu_family
+from bot.settings.presales import PresalesError, load_presales, presales_from_env
+from estimator.catalog import family_of as resolve_gpu_family
 from estimator.models import Currency
 
 REPO = Path(__file__).resolve().parent.parent

@@ -1,4 +1,5 @@
-"""bot.telegram.ratelimit: sliding-window limits per user and per chat, one notice per window, bounded memory."""
+"""bot.telegram.ratelimit: sliding-window limits per user and per chat, one notice per window,
+bounded memory."""
 
 from __future__ import annotations
 

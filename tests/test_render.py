@@ -13,7 +13,7 @@ import pytest
 from htmlcheck import assert_telegram_html, telegram_html_text
 
 from bot.core.pipeline import Answer
-from bot.parse.parser import ParseResult
+from bot.parse import ParseResult
 from bot.render import fmt, i18n
 from bot.render import renderer as render
 from estimator.models import (

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bot.core.pipeline import answer
-from bot.parse.parser import parse
+from bot.parse import parse
 from bot.render.renderer import render
 from estimator import catalog, estimate
 from estimator.inference import LOCAL, usable_bytes_per_gpu, workspace_bytes

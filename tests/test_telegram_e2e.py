@@ -284,7 +284,7 @@ def test_token_never_appears_in_any_log_record(
     scenario(body, api)
     assert caplog.records, "expected DEBUG records from the Telegram stack"
     assert any(r.name.startswith("telegram") for r in caplog.records)
-    assert any(r.name == "bot.telegram.app" and r.exc_info for r in caplog.records)
+    assert any(r.name == "bot.telegram" and r.exc_info for r in caplog.records)
     for record in caplog.records:
         assert TOKEN not in record.getMessage(), record.name
         assert TOKEN not in (record.exc_text or ""), record.name

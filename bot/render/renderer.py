@@ -20,7 +20,7 @@ from jinja2 import Environment, FileSystemLoader
 from markupsafe import Markup, escape
 
 from bot.core.pipeline import ESTIMATOR_ERROR, MAX_INPUT_CHARS, Answer
-from bot.parse.parser import ParseResult
+from bot.parse import ParseResult
 from bot.render.fmt import Fmt, bar, display_width, fmt_for, ljust, rjust
 from bot.render.i18n import N_, templates_dir, translate, translations
 from estimator.memory import FULL_STATE_BYTES_PER_PARAM, HEADROOM

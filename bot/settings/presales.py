@@ -12,15 +12,13 @@ override these. See ``presales.example.toml`` in the repository root.
 
 from __future__ import annotations
 
-import difflib
 import os
-import re
 import tomllib
-from functools import cache
 from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
+from bot.core.settings import unknown_gpu_message
 from estimator import catalog
 from estimator.models import Currency
 
@@ -31,46 +29,9 @@ class PresalesError(ValueError):
     """The pre-sales file is missing, not TOML, or fails validation; the message names file and field."""
 
 
-# ---------------------------------------------------------------------------------------------
-# GPU family names as users type them ("A100", "a100", "4090", "H100-SXM5-80GB" → catalog family)
-
-
-def _key(name: str) -> str:
-    return re.sub(r"[\s\-_]+", "", name).lower()
-
-
-@cache
-def _family_index() -> dict[str, str]:
-    """Lookup key → catalog family: families, GPU ids and aliases."""
-    index: dict[str, str] = {}
-    for g in catalog.gpus().values():
-        for name in (g.family, g.id, g.name, *g.aliases):
-            index.setdefault(_key(name), g.family)
-    return index
-
-
-def resolve_gpu_family(name: str) -> str | None:
-    """The catalog family a user-typed GPU name stands for, or None when it is unknown."""
-    return _family_index().get(_key(name)) if isinstance(name, str) else None
-
-
-def family_suggestions(name: str, n: int = 3) -> list[str]:
-    """Closest catalog families to an unknown name (for error messages)."""
-    families = sorted({g.family for g in catalog.gpus().values()})
-    by_key = {_key(f): f for f in families}
-    target = _key(name)
-    scored = [(difflib.SequenceMatcher(None, target, k).ratio(), f) for k, f in by_key.items()]
-    return [f for r, f in sorted(scored, key=lambda x: (-x[0], x[1])) if r >= 0.5][:n]
-
-
-def unknown_gpu_message(name: str) -> str:
-    hint = family_suggestions(name)
-    return f"unknown GPU {name!r}" + (f" (did you mean {', '.join(hint)}?)" if hint else "")
-
-
 def canonical_family(name: str) -> str:
     """Validator helper: the catalog family, or ValueError naming the bad value and suggestions."""
-    family = resolve_gpu_family(name)
+    family = catalog.family_of(name)
     if family is None:
         raise ValueError(unknown_gpu_message(name))
     return family

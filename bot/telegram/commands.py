@@ -10,7 +10,7 @@ import html
 from dataclasses import dataclass
 from typing import Any
 
-from bot.parse.parser import parse
+from bot.parse import parse
 from bot.render.fmt import fmt_for, params
 from bot.telegram import keyboards as kb
 from estimator import catalog

@@ -6,23 +6,23 @@ the ``InlineQueryResultArticle`` objects the handler in :mod:`bot.telegram.app` 
 
 from __future__ import annotations
 
-from typing import Any
-
 from telegram import InlineQueryResultArticle, InputTextMessageContent, LinkPreviewOptions
 from telegram.constants import ParseMode
 
-from bot.core.conversation import Conversation
-from bot.core.pipeline import Answer, is_answerable, with_language_defaults
-from bot.parse.parser import detect_lang, parse
+from bot.core.lang import Lang, has_cjk, reply_lang
+from bot.core.pipeline import Answer, answer_request, is_answerable, parse_capped
+from bot.core.settings import ChatSettings
 from bot.render.renderer import render, render_help
+from bot.settings.presales import PresalesConfig
 from bot.telegram.reply import with_contact
-from estimator import catalog, estimate
+from estimator import catalog, defaults
 
 INLINE_CACHE_S = 10
 """Inline answers are personal (settings, language) and cheap to recompute: cache briefly."""
 INLINE_MAX_RESULTS = 3
-INLINE_ALTERNATIVE_FAMILIES = ("H100", "A100")
-"""When the question names no GPU, inline mode also shows it on these (design: the common pair)."""
+INLINE_EXTRA_CARDS = 1
+"""When the question names no GPU, inline mode also shows it on the default GPU's first related card
+(A100 → H100: the common pair)."""
 
 
 def _lines(plain: str) -> list[str]:
@@ -33,12 +33,11 @@ def _cap(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
 
 
-def inline_lang(query: str, telegram_lang: str, chosen: str | None = None) -> str:
+def inline_lang(query: str, telegram_lang: str | None, chosen: str | None = None) -> Lang:
     """The user's chosen language (/settings in the private chat), else Chinese for a question
-    written in Chinese, else the user's Telegram language."""
-    if chosen in ("zh", "en"):
-        return chosen
-    return "zh" if detect_lang(query) == "zh" else telegram_lang
+    written in Chinese, else the user's Telegram language: an inline card is posted into the user's
+    own chats, so a few English words ("7B qlora") do not switch a Chinese user's card."""
+    return reply_lang(chosen=chosen, previous="zh" if has_cjk(query) else None, client=telegram_lang)
 
 
 INLINE_EXAMPLES = {
@@ -51,35 +50,29 @@ INLINE_EXAMPLES = {
 
 
 def inline_answers(
-    query: str, lang: str, conversation: Conversation | None = None, chat_settings: Any = None
+    query: str,
+    lang: Lang,
+    chat_settings: ChatSettings | None = None,
+    presales: PresalesConfig | None = None,
 ) -> list[Answer]:
     """The interpretations of an inline query: the question as parsed and, when it names no GPU,
-    the same question on H100 and on A100. Empty when nothing can be sized.
+    the same question on the default GPU's related cards. Empty when nothing can be sized.
 
     Stateless (no follow-up memory: an inline query is not part of a chat); the user's own
-    settings and a pre-sales deployment's prices apply through ``Conversation.effective_request``.
+    settings and a pre-sales deployment's prices apply as in a chat (:func:`answer_request`).
     """
     query = " ".join(query.split())
-    parsed = parse(query)
+    parsed = parse_capped(query)
     if not query or parsed.out_of_scope or not is_answerable(parsed.request):
         return []
     requests = [parsed.request]
     if parsed.request.gpu is None:
-        for family in INLINE_ALTERNATIVE_FAMILIES:
+        for family in catalog.gpu(defaults.DEFAULT_GPU).related[:INLINE_EXTRA_CARDS]:
             spec = catalog.default_gpu_for_family(family)
             if spec is not None:
                 requests.append(parsed.request.model_copy(update={"gpu": spec.id}))
-    answers = []
-    for request in requests:
-        if conversation is not None:
-            effective, _ = conversation.effective_request(request, lang, chat_settings)  # type: ignore[arg-type]
-        else:
-            effective = with_language_defaults(request, lang)  # type: ignore[arg-type]
-        report = estimate(effective)
-        answers.append(
-            Answer(parsed=parsed.model_copy(update={"request": request}), report=report, lang=lang)
-        )
-    return answers
+    answers = [answer_request(r, parsed, lang, chat_settings, presales) for r in requests]
+    return [a for a in answers if a.report is not None]
 
 
 def inline_results(

@@ -17,7 +17,7 @@ _TOKEN_BEARING_LOGGERS = (
     "telegram.ext.Updater",
     "telegram.ext._utils.webhookhandler",
     "httpx",
-    "bot.telegram.app",
+    "bot.telegram",
 )
 _QUIET_LOGGERS = ("httpx", "httpcore")
 

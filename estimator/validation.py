@@ -1,7 +1,7 @@
-"""`sizing-bot validate`: the estimator against published training runs.
+"""`sizing-bot validate`: the estimator against published training runs (pure; the CLI reads files).
 
 Runs every run with GPU-hours through the estimator using only what a user would type (model
-size, tokens, GPU type — not the reported MFU) and prints run, GPU, reported GPU-hours, our likely
+size, tokens, GPU type — not the reported MFU) and gives run, GPU, reported GPU-hours, our likely
 estimate, the ratio and whether the reported value lies in our band; then the median and
 90th-percentile error factor and the band coverage, for the held-out runs, the fitted ones and all.
 """
@@ -10,24 +10,28 @@ from __future__ import annotations
 
 import json
 from importlib import resources
-from pathlib import Path
+from typing import Any
 
 from estimator import catalog, compute
 from estimator.calibration import Run, evaluate, split
 from estimator.efficiency import CALIBRATED, likely_mfu
 
 
-def load_runs(path: str | Path | None = None) -> tuple[list[Run], list[str]]:
+def shipped_runs() -> Any:
+    """The published runs shipped in the package (``estimator/data/training_runs.json``, a copy of the
+    project corpus), parsed."""
+    text = resources.files("estimator").joinpath("data", "training_runs.json").read_text(encoding="utf-8")
+    return json.loads(text)
+
+
+def load_runs(data: Any = None) -> tuple[list[Run], list[str]]:
     """Runs usable for validation (GPU in the catalog, tokens and GPU-hours known), and the ids skipped.
 
-    ``path`` defaults to the copy shipped in the package (estimator/data/training_runs.json).
-    Raises OSError / ValueError for an unreadable or malformed file.
+    ``data``: a parsed ``training_runs.json`` (``{"runs": [...]}`` or a list); default :func:`shipped_runs`.
+    Raises KeyError / TypeError / ValueError for a malformed one.
     """
-    if path is None:
-        text = resources.files("estimator").joinpath("data", "training_runs.json").read_text(encoding="utf-8")
-    else:
-        text = Path(path).read_text(encoding="utf-8")
-    data = json.loads(text)
+    if data is None:
+        data = shipped_runs()
     runs: list[Run] = []
     skipped: list[str] = []
     gpus = catalog.gpus()
@@ -40,7 +44,7 @@ def load_runs(path: str | Path | None = None) -> tuple[list[Run], list[str]]:
         active = r.get("active_params_b")
         runs.append(
             Run(
-                id=r["id"], gpu_id=gpu.id, gpu_family=gpu.family, gpu_memory_gib=gpu.memory_gib,
+                id=r["id"], gpu_id=gpu.id, mfu_class=gpu.mfu_class,
                 peak_flops=gpu.peak_flops_16bit, params_total=r["total_params_b"] * 1e9,
                 params_active=active * 1e9 if active else None, tokens=r["training_tokens_b"] * 1e9,
                 reported_gpu_hours=float(hours),
@@ -49,9 +53,9 @@ def load_runs(path: str | Path | None = None) -> tuple[list[Run], list[str]]:
     return runs, skipped
 
 
-def report(path: str | Path | None = None) -> str:
-    """The validation table and summary as text."""
-    runs, skipped = load_runs(path)
+def report(data: Any = None) -> str:
+    """The validation table and summary as text (``data`` as for :func:`load_runs`)."""
+    runs, skipped = load_runs(data)
     if not runs:
         return "no usable runs (need gpu_type in the catalog, training tokens and GPU-hours)"
     train, held = split(runs)
@@ -61,7 +65,7 @@ def report(path: str | Path | None = None) -> str:
         f"{'run':<24}{'GPU':<16}{'reported h':>13}{'ours (likely)':>15}{'ratio':>7}  band  set",
     ]
     for r in sorted(runs, key=lambda r: r.id):
-        mfu = likely_mfu(model, r.gpu_family, r.gpu_memory_gib, r.n_compute, r.params_active is not None)
+        mfu = likely_mfu(model, r.mfu_class, r.n_compute, r.params_active is not None)
         ours = compute.gpu_hours(compute.training_flops(r.n_compute, r.tokens), r.peak_flops, mfu)
         ratio = ours / r.reported_gpu_hours
         inside = model.band_low <= r.reported_gpu_hours / ours <= model.band_high

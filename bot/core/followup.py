@@ -1,0 +1,202 @@
+"""Follow-up or fresh question (:func:`classify`), and how a follow-up changes the previous
+request (:func:`merge`). Rules, in this order:
+
+1. No previous request (none, expired, or only unanswerable messages so far) → fresh.
+2. The message is out of scope, sets nothing, or asks an inverse "how big a model" question
+   ("预算100万能训多大的模型", "how large a model …") or says "new question" → fresh.
+3. It sets a model or parameter count (``model``/``params_total``/``params_active``) AND tokens,
+   samples or an explicit stage word (预训练/微调/推理/serve/fine-tune …) → fresh: a whole new
+   question — unless it also carries a follow-up cue and keeps the previous stage
+   ("那70B推理呢" after a serving question is a follow-up).
+4. It sets only "change" fields (everything but the model: gpu, gpu_count, deadline_days, method,
+   precision, mfu, price_per_gpu_hour, currency, seq_len, concurrency, tokens, budget, stage …) →
+   follow-up.
+5. It sets a model/size and carries a follow-up cue (那…呢, …呢, 换成, 改成, 如果…, what about,
+   how about, instead, what if, "with …", switch to) → follow-up ("那70B呢？", "70B instead?").
+6. Otherwise → fresh.
+
+A follow-up merges only the fields the message set (:func:`merge`):
+
+* model, params_total, params_active are replaced together (a new model drops the old one's name);
+* tokens replace samples × length and vice versa;
+* a new GPU keeps the GPU count (say the count again to change it) but drops a per-GPU-hour price the
+  user gave for the old GPU family; a new currency drops the old price and budget;
+* stage: an explicit stage word sets it; a method change (LoRA/QLoRA/full) keeps a fine-tune or
+  continued-pretrain stage and otherwise makes it a fine-tune; leaving QLoRA drops its int4;
+  switching between training and serving drops the other side's fields (tokens, method, deadline
+  ↔ concurrency, context, quantized weights).
+
+A reply to one of the bot's answers (``reply_to_turn``) follows up on that turn's request.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from bot.parse import ParseResult, normalize
+from bot.parse.words import explicit_stage as stage_word
+from estimator import catalog
+from estimator.models import Method, Precision, SizingRequest, Stage
+
+MODEL_FIELDS = frozenset({"model", "params_total", "params_active"})
+CHANGE_FIELDS = frozenset(SizingRequest.model_fields) - MODEL_FIELDS
+"""Fields a follow-up may change on its own ("那H100呢", "用64张", "int4呢", "数据换成2T呢")."""
+
+_CUE_RE = re.compile(
+    r"^\s*(?:那|那么|那如果|如果|要是|假如|换|改|再)"
+    r"|呢\s*[?？!！。.]*\s*$"
+    r"|换成|改成|换为|改为|换用|改用|换到|改到|按.{0,12}算"
+    r"|^\s*(?:and\s+|but\s+|ok\s*,?\s*|okay\s*,?\s*)?(?:what|how)\s+about\b"
+    r"|^\s*(?:and\s+|but\s+)?(?:with|using|on|at|for)\b"
+    r"|^\s*(?:and\s+|but\s+)?what\s+if\b|\binstead\b|\b(?:switch|change)\s+(?:it\s+)?to\b"
+)
+"""Words that mark a follow-up on normalized (lower-case) text."""
+
+_FRESH_RE = re.compile(
+    r"多大的?模型|多少参数的模型|新问题|另一个问题|换个问题"
+    r"|\bhow\s+(?:big|large)\s+(?:a\s+|of\s+a\s+)?model|\bwhat\s+size\s+(?:of\s+)?model"
+    r"|\blargest\s+model|\bbiggest\s+model|\bnew\s+question\b"
+)
+"""Inverse questions and explicit resets: always a new question."""
+
+def explicit_stage(text: str) -> Stage | None:
+    """A stage named by a stage word (预训练, 微调, 推理, fine-tune, serve …), not inferred from other
+    values. LoRA/QLoRA words are left to the method rule, and weak hints (训, 显存, 上下文, int4) ignored."""
+    stage = stage_word(normalize(text))
+    return Stage(stage) if stage else None
+
+
+def has_followup_cue(text: str) -> bool:
+    return bool(_CUE_RE.search(normalize(text)))
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    followup: bool
+    reason: str
+
+
+def classify(prev: SizingRequest | None, parsed: ParseResult, text: str) -> Decision:
+    """Follow-up of ``prev`` or a fresh question (rules in the module docstring)."""
+    if prev is None:
+        return Decision(False, "no previous request")
+    norm = normalize(text)
+    stage_word = explicit_stage(text)
+    given = set(parsed.found)
+    if stage_word is None:
+        given.discard("stage")  # inferred by the parser from tokens, MFU, int4 …: not a change
+    if parsed.out_of_scope or not given:
+        return Decision(False, "nothing to change")
+    if _FRESH_RE.search(norm):
+        return Decision(False, "inverse or new question")
+    cue = bool(_CUE_RE.search(norm))
+    if given & MODEL_FIELDS:
+        whole = bool(given & {"tokens", "num_samples"}) or stage_word is not None
+        same_stage = stage_word is None or stage_word == prev.stage
+        if whole and not (cue and same_stage):
+            return Decision(False, "a whole new question")
+        if cue:
+            return Decision(True, "new model with a follow-up cue")
+        return Decision(False, "names a model without a follow-up cue")
+    return Decision(True, "changes only " + ", ".join(sorted(given)))
+
+
+_TRAINING_ONLY = (
+    "tokens",
+    "num_samples",
+    "tokens_per_sample",
+    "epochs",
+    "method",
+    "algorithm",
+    "batch_size",
+    "deadline_days",
+)
+_SERVING_ONLY = ("concurrency", "prompt_tokens", "kv_precision")
+_QUANTIZED = {
+    Precision.int8,
+    Precision.int4,
+    Precision.q8_0,
+    Precision.q5_k_m,
+    Precision.q4_k_m,
+    Precision.q4_0,
+}
+_TUNING_STAGES = (Stage.finetune, Stage.continued_pretrain)
+
+
+_SIZE_IN_ID_RE = re.compile(r"(?<![\dx.])\d+(?:\.\d+)?B\b")
+
+
+def sibling_model(model_id: str, params_total: float) -> str | None:
+    """The catalog model of the same series with another size ("Llama-3-8B", 70e9 → "Llama-3-70B")."""
+    matches = list(_SIZE_IN_ID_RE.finditer(model_id))
+    if len(matches) != 1:
+        return None
+    m = matches[0]
+    candidate = f"{model_id[: m.start()]}{params_total / 1e9:g}B{model_id[m.end() :]}"
+    return candidate if candidate in catalog.models() else None
+
+
+def merge(
+    prev: SizingRequest, new: dict[str, Any], stage: Stage | None = None
+) -> tuple[SizingRequest, list[str]]:
+    """``prev`` with the fields in ``new`` changed (and the fields they invalidate dropped).
+
+    ``stage`` is an explicitly named stage (None: keep, unless the method change implies one).
+    Returns the merged request and the names of the fields whose value changed.
+    """
+    new = {k: v for k, v in new.items() if k != "stage"}
+    upd: dict[str, Any] = prev.model_dump()
+
+    def drop(*names: str) -> None:
+        for n in names:
+            if n not in new:
+                upd[n] = None
+
+    if new.keys() & MODEL_FIELDS:
+        for n in MODEL_FIELDS:
+            upd[n] = new.get(n)
+        if "model" not in new and prev.model and new.get("params_total"):
+            sibling = sibling_model(prev.model, new["params_total"])  # Llama-3-8B, "70B" → Llama-3-70B
+            if sibling is not None:
+                spec = catalog.model(sibling)
+                upd["model"] = sibling
+                if spec.params_active and "params_active" not in new:
+                    upd["params_active"] = spec.params_active
+    if "tokens" in new:
+        drop("num_samples", "tokens_per_sample")
+    elif new.keys() & {"num_samples", "tokens_per_sample"}:
+        drop("tokens")
+    if "gpu" in new and catalog.family_of(new["gpu"]) != catalog.family_of(prev.gpu):
+        drop("price_per_gpu_hour")  # the user's price was for the old GPU
+    if "currency" in new and new["currency"] != prev.currency and prev.currency is not None:
+        drop("price_per_gpu_hour", "budget")  # amounts in the old currency
+    method = new.get("method", prev.method)
+    if (
+        "method" in new
+        and prev.method == Method.qlora
+        and method != Method.qlora
+        and prev.precision == Precision.int4
+    ):
+        drop("precision")  # QLoRA's NF4 base goes with QLoRA
+    for n, v in new.items():
+        if n not in MODEL_FIELDS:
+            upd[n] = v
+
+    new_stage = stage or prev.stage
+    if ("method" in new or "algorithm" in new) and new_stage not in _TUNING_STAGES:
+        new_stage = Stage.finetune
+    if prev.stage is not None and new_stage != prev.stage:
+        if new_stage == Stage.inference:
+            drop(*_TRAINING_ONLY)
+        elif prev.stage == Stage.inference:
+            drop(*_SERVING_ONLY)
+            if upd.get("precision") in _QUANTIZED and method != Method.qlora:
+                drop("precision")
+        if new_stage == Stage.pretrain:
+            drop("method", "algorithm")
+    upd["stage"] = new_stage
+    merged = SizingRequest.model_validate(upd)
+    changed = [n for n in SizingRequest.model_fields if getattr(merged, n) != getattr(prev, n)]
+    return merged, changed

@@ -1,0 +1,141 @@
+"""Which language a reply is in: one detector for the whole bot.
+
+Precedence (:func:`reply_lang`): a language fixed for this answer (a 🌐 button, ``--lang``), the
+chat's /settings, the message's own words (any CJK → Chinese; English words → English), the
+previous turn's language, the user's Telegram client language, then Chinese only when the text has
+CJK (names and numbers alone, "H100?", say nothing).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from typing import Literal
+
+from estimator import catalog
+
+Lang = Literal["zh", "en"]
+LANGS: tuple[Lang, ...] = ("zh", "en")
+
+_CJK_RE = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
+_DIGIT_TOKEN_RE = re.compile(r"[A-Za-z]*\d[\w.\-]*")
+_WORD_RE = re.compile(r"[A-Za-z]{2,}")
+_NEUTRAL = frozenset(
+    {
+        "gpu",
+        "gpus",
+        "token",
+        "tokens",
+        "mfu",
+        "tp",
+        "pp",
+        "dp",
+        "ep",
+        "zero",
+        "bf",
+        "fp",
+        "int",
+        "nf",
+        "sft",
+        "dpo",
+        "ppo",
+        "grpo",
+        "rlhf",
+        "lora",
+        "qlora",
+        "moe",
+        "gguf",
+        "awq",
+        "gptq",
+        "vllm",
+        "kv",
+        "vs",
+        "ok",
+        "okay",
+        "rtx",
+        "nvidia",
+        "amd",
+        "ascend",
+        "tpu",
+        "sxm",
+        "pcie",
+        "nvl",
+        "hgx",
+        "dgx",
+        "usd",
+        "cny",
+        "rmb",
+        "ctx",
+        "bs",
+        "qps",
+        "tflops",
+        "flops",
+        "pf",
+    }
+)
+"""Words that belong to no language: units, acronyms, product words."""
+
+
+def has_cjk(text: str) -> bool:
+    return bool(_CJK_RE.search(text))
+
+
+def detect_lang(text: str) -> Lang:
+    """'zh' when the text has any CJK character, else 'en'."""
+    return "zh" if has_cjk(text) else "en"
+
+
+@cache
+def _neutral_words() -> frozenset[str]:
+    words = set(_NEUTRAL)
+    for m in catalog.models().values():
+        for name in (m.id, m.name, m.family, *m.aliases):
+            words.update(w.lower() for w in _WORD_RE.findall(name))
+    for g in catalog.gpus().values():
+        for name in (g.id, g.name, g.family, *g.aliases):
+            words.update(w.lower() for w in _WORD_RE.findall(name))
+    from bot.parse.lexicon import MODEL_FAMILIES  # language data, parsed lazily
+
+    words.update(MODEL_FAMILIES)
+    return frozenset(words)
+
+
+def message_lang(text: str) -> Lang | None:
+    """'zh' with any CJK, 'en' with English words, None with only names and numbers ("H100?", "70B")."""
+    if has_cjk(text):
+        return "zh"
+    rest = _DIGIT_TOKEN_RE.sub(" ", text)
+    neutral = _neutral_words()
+    return "en" if any(w.lower() not in neutral for w in _WORD_RE.findall(rest)) else None
+
+
+def client_lang(code: str | None) -> Lang | None:
+    """A Telegram client's ``language_code``: Chinese for zh*, English for anything else, None if unset."""
+    if not code:
+        return None
+    return "zh" if code.lower().startswith("zh") else "en"
+
+
+def as_lang(value: object) -> Lang | None:
+    """``value`` if it is a reply language, else None."""
+    return value if value in LANGS else None  # type: ignore[return-value]
+
+
+def reply_lang(
+    text: str = "",
+    *,
+    fixed: str | None = None,
+    chosen: str | None = None,
+    previous: str | None = None,
+    client: str | None = None,
+) -> Lang:
+    """The language of a reply to ``text`` (precedence in the module docstring). ``client`` is a
+    Telegram ``language_code``; the others are 'zh'/'en' or None."""
+    return (
+        as_lang(fixed)
+        or as_lang(chosen)
+        or message_lang(text)
+        or as_lang(previous)
+        or client_lang(client)
+        or detect_lang(text)
+    )

@@ -1,0 +1,364 @@
+"""Text → typed SizingRequest (Chinese and English): the steps in order, and the assembly.
+
+The parse runs in fixed steps on one normalized string (design §4):
+
+1. normalize (:mod:`bot.parse.normalize`);
+2. names: models (:mod:`bot.parse.models`), precisions and parallelism settings (``TP=8``), GPUs
+   (:mod:`bot.parse.gpus`), each masked in the text so its digits are not read as numbers, while
+   "8卡H20" / "64x H100" still see where the GPU was;
+3. numbers (:mod:`bot.parse.numbers`), each given a role (:mod:`bot.parse.roles`). Bare sizes
+   ("70B", "2T") fill params first, then tokens. "模型有130亿token，数据是2万亿参数" (words on both
+   sides disagree) is a unit swap: the smaller number is the model;
+4. stage, method, algorithm from keywords (:mod:`bot.parse.words`); everything assembled into a
+   SizingRequest field by field, dropping values a field would reject (non-positive, NaN,
+   absurd). Never raises.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import ValidationError
+
+from bot.core.lang import detect_lang
+from bot.parse import lexicon as lx
+from bot.parse.gpus import GpuMention, extract_gpus, extract_unknown_gpu, unified
+from bot.parse.models import ModelMention, extract_models
+from bot.parse.normalize import mask, prepare
+from bot.parse.numbers import scan_numbers
+from bot.parse.result import ParseResult
+from bot.parse.roles import L_ON, Role, classify
+from bot.parse.words import (
+    ARTICLE_GPU_RE,
+    ASKS_COST_RE,
+    CNY_WORD_RE,
+    DUAL_CARD_RE,
+    MEM_CARD_RE,
+    OFFLOAD_RE,
+    PARALLEL_RE,
+    SINGLE_CARD_RE,
+    UNIT_AFTER_RE,
+    USD_WORD_RE,
+    method_from_words,
+    stage_from_words,
+)
+from estimator import catalog
+from estimator.models import SizingRequest
+
+ABSURD_NUMBER = 1e18
+"""No model, dataset, cluster or budget in this domain is larger (the biggest token counts are ~1e14)."""
+
+_CAPS: dict[str, float] = {
+    "params_total": 1e16, "params_active": 1e16, "tokens": 1e18, "epochs": 1e4, "num_samples": 1e12,
+    "tokens_per_sample": 1e7, "gpu_count": 1e7, "deadline_days": 36500, "budget": 1e13,
+    "price_per_gpu_hour": 1e5, "seq_len": 1e8, "batch_size": 1e6, "concurrency": 1e9, "mfu": 1.0,
+}
+_INT_FIELDS = {"gpu_count", "seq_len", "batch_size", "concurrency"}
+_POSITIVE_ROLES = {
+    "count", "count_nodes", "tokens", "params", "active", "days", "budget", "price", "concurrency",
+    "seq", "batch", "epochs", "samples", "gpu_hours", "prompt", "reply",
+}  # fmt: skip
+"""Roles whose quantity must be positive: a zero or negative one is reported as ignored."""
+
+
+def _clean(name: str, value: Any) -> Any:
+    """The value if the SizingRequest field would accept it and it is not absurd, else None."""
+    if name not in _CAPS:
+        return value
+    try:
+        v = float(value)
+    except (TypeError, ValueError, OverflowError):
+        return None
+    if not math.isfinite(v) or v <= 0 or v > _CAPS[name]:
+        return None
+    if name in _INT_FIELDS:
+        iv = round(v)
+        return iv if iv >= 1 else None
+    return v
+
+
+def _build_request(fields: dict[str, Any]) -> tuple[SizingRequest, list[str]]:
+    clean = {k: _clean(k, v) for k, v in fields.items() if v is not None}
+    clean = {k: v for k, v in clean.items() if v is not None}
+    try:
+        return SizingRequest(**clean), sorted(clean)
+    except ValidationError:
+        ok: dict[str, Any] = {}
+        for k, v in clean.items():
+            try:
+                SizingRequest(**{k: v})
+            except ValidationError:
+                continue
+            ok[k] = v
+        return SizingRequest(**ok), sorted(ok)
+
+
+def parse(text: str) -> ParseResult:
+    """Parse one message. Never raises: on any internal error the result is simply empty."""
+    raw = text if isinstance(text, str) else ""
+    try:
+        return _Parse(raw).run()
+    except Exception:
+        return ParseResult(request=SizingRequest(), lang=detect_lang(raw), notes=["parse_error"])
+
+
+@dataclass
+class _Parse:
+    """One parse in progress: the text as it is masked step by step, and what each step found."""
+
+    raw: str
+    s: str = ""
+    f: dict[str, Any] = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)
+    roles: list[Role] = field(default_factory=list)
+    ignored: list[str] = field(default_factory=list)
+    nonpositive: list[str] = field(default_factory=list)
+
+    def first(self, name: str) -> Role | None:
+        return next((r for r in self.roles if r.role == name), None)
+
+    def value(self, name: str) -> float | None:
+        role = self.first(name)
+        return role.value if role else None
+
+    def run(self) -> ParseResult:
+        self.s, truncated = prepare(self.raw)
+        s0 = self.s
+        dual = bool(DUAL_CARD_RE.search(s0))  # before GPU names are masked: "双4090"
+        algorithm = next((name for name, pat in lx.ALGORITHM_RES if pat.search(s0)), None)
+        preference = algorithm in ("dpo", "ppo", "grpo")
+        stage = stage_from_words(s0)
+        if algorithm is not None and stage in (None, "pretrain", "inference"):
+            stage = "finetune"
+        method = method_from_words(s0, stage, preference)
+        self.f = {"stage": stage, "method": method, "algorithm": algorithm}
+
+        models, precision = self._names()
+        gpus = self._gpus()
+        self._numbers()
+        model_mention, unknown = self._model_and_params(models)
+        data_bytes = self._data_and_context(stage)
+        gpu_memory, count_max = self._gpu_fields(gpus, dual)
+        self._money_and_serving(stage)
+        if precision is None and method == "qlora":
+            precision = "int4"
+        self.f["precision"] = precision
+        self.f["gpu_count_max"] = count_max
+        # "8块24G显存的卡": size the job on a card of that memory; "M2 Ultra 64GB": that configuration
+        if not gpus or (gpu_memory and unified(gpus[0].gpu_id)):
+            self.f["gpu_memory_gib"] = gpu_memory
+        if OFFLOAD_RE.search(self.s):
+            self.f["offload"] = True
+
+        request, found = _build_request(self.f)
+        unknown_model = unknown if unknown is not None and model_mention is None else None
+        unknown_gpu = self._unknown_gpu if not gpus else None
+        return ParseResult(
+            request=request,
+            lang=detect_lang(self.raw),
+            found=found,
+            gpu_alternatives=_alternatives(gpus),
+            unknown_gpu=unknown_gpu,
+            gpu_suggestions=self._gpu_suggestions if not gpus else [],
+            unknown_model=unknown_model.text if unknown_model else None,
+            model_suggestions=unknown_model.suggestions if unknown_model else [],
+            truncated=truncated,
+            out_of_scope=bool(lx.OUT_OF_SCOPE_RE.search(s0)),
+            preference=preference,
+            asks_cost=bool(ASKS_COST_RE.search(self.s)),
+            gpu_memory_gib=gpu_memory,
+            gpu_count_max=count_max,
+            data_bytes=data_bytes,
+            notes=self.notes,
+            ignored_numbers=self.ignored,
+            nonpositive_numbers=self.nonpositive,
+        )
+
+    # -- step 2: names, masked so their digits are not read as numbers
+
+    def _names(self) -> tuple[list[ModelMention], str | None]:
+        self.s, models = extract_models(self.s)
+        precision: str | None = None
+        for m in lx.PRECISION_RE.finditer(self.s):
+            p = m.group("p").replace(" ", "").replace("-", "")
+            precision = precision or lx.PRECISION_MAP.get(p, {"4bit": "int4", "8bit": "int8"}.get(p))
+            self.s = mask(self.s, m.start(), m.end(), " ")
+        for m in PARALLEL_RE.finditer(self.s):
+            self.s = mask(self.s, m.start(), m.end(), " ")
+        return models, precision
+
+    def _gpus(self) -> list[GpuMention]:
+        self.s, gpus = extract_gpus(self.s)
+        self.s, self._unknown_gpu, self._gpu_suggestions = extract_unknown_gpu(self.s)
+        return gpus
+
+    # -- step 3: numbers and their roles
+
+    def _numbers(self) -> None:
+        """Roles for every number. Absurd magnitudes (1e40 tokens, 10^30 params) are set aside and
+        reported, so they neither become a field nor steal a neighbour's role; zero or negative
+        quantities ("0 GPUs", "-8张A100") likewise."""
+        for tok in scan_numbers(self.s):
+            if not (math.isfinite(tok.value) and abs(tok.value) <= ABSURD_NUMBER):
+                self.ignored.append(tok.raw.strip())
+                # its unit word goes too, so "1e40 tokens 7B" keeps 7B a model size
+                unit = UNIT_AFTER_RE.match(self.s, tok.end)
+                self.s = mask(self.s, tok.start, unit.end() if unit else tok.end, " ")
+        toks = scan_numbers(self.s)
+        consumed: set[int] = set()
+        for i, tok in enumerate(toks):
+            if tok.start in consumed:
+                continue
+            nxt = toks[i + 1] if i + 1 < len(toks) else None
+            role = classify(tok, self.s, nxt)
+            if role is None:
+                continue
+            if role.role == "count_nodes" and role.extra:
+                consumed.add(int(role.extra))
+                role.role = "count"
+                role.extra = None
+            elif role.extra and role.extra.startswith("range:") and nxt is not None:
+                consumed.add(nxt.start)
+            self.roles.append(role)
+        unusable = [r for r in self.roles if r.role in _POSITIVE_ROLES and r.value <= 0]
+        self.nonpositive = [r.tok.raw.strip() for r in unusable]
+        self.roles = [r for r in self.roles if r not in unusable]
+
+    # -- step 4: fields
+
+    def _model_and_params(
+        self, models: list[ModelMention]
+    ) -> tuple[ModelMention | None, ModelMention | None]:
+        """Model, total and active parameters, and tokens (a bare '70B' / '2T' fills what is left)."""
+        f = self.f
+        model_mention = next((mm for mm in models if mm.model_id), None)
+        unknown = next((mm for mm in models if mm.model_id is None), None)
+        params: float | None = None
+        active: float | None = None
+        params_from_model = False
+        if model_mention is not None and model_mention.model_id:
+            spec = catalog.model(model_mention.model_id)
+            f["model"] = spec.id
+            if model_mention.size:
+                params, active = model_mention.size, model_mention.active
+                if active is None and spec.params_active and abs(spec.params_total - params) / params < 0.1:
+                    active = spec.params_active
+            else:
+                params, active = spec.params_total, spec.params_active
+            params_from_model = True
+        elif unknown is not None:
+            params, active = unknown.size, unknown.active
+            params_from_model = params is not None
+
+        explicit_params, explicit_tokens = self.first("params"), self.first("tokens")
+        total_role = self.first("total")
+        if total_role is not None:
+            params = total_role.value
+        if self.first("active") is not None:
+            active = self.value("active")
+        tokens = explicit_tokens.value if explicit_tokens else None
+        if not params_from_model and total_role is None and explicit_params is not None:
+            params = explicit_params.value
+            swap = explicit_params.conflict or (explicit_tokens is not None and explicit_tokens.conflict)
+            if swap and tokens is not None and params > tokens:
+                params, tokens = tokens, params
+                self.notes.append("unit_swap")
+        for bare in (r for r in self.roles if r.role == "bare"):
+            is_t = bare.extra == "T" or bare.value >= 1e12
+            if is_t and tokens is None and (params is not None or bare.value >= 1e12):
+                tokens = bare.value
+            elif not is_t and params is None:
+                params = bare.value
+            elif tokens is None and L_ON.search(self.s[max(0, bare.tok.start - 12) : bare.tok.start]):
+                tokens = bare.value
+        f["params_total"] = params
+        if active is not None and params is not None and active < params:
+            f["params_active"] = active
+        f["tokens"] = tokens
+        self._explicit_tokens = explicit_tokens is not None
+        return model_mention, unknown
+
+    def _data_and_context(self, stage: str | None) -> float | None:
+        """Training data (samples × tokens per sample, epochs) and the sequence or serving context.
+        Returns the data size in bytes when given as text ("20GB 纯文本")."""
+        f = self.f
+        samples, tps = self.first("samples"), self.first("tps")
+        f["num_samples"] = samples.value if samples else None
+        f["tokens_per_sample"] = tps.value if tps else None
+        if tps is not None and tps.extra == "chars":
+            # Chinese characters ≈ tokens for Qwen/GLM-style tokenizers (≈1–1.5 chars per token);
+            # the count stays per-sample only, total tokens are left to the dialogue to confirm.
+            self.notes.append("chars_as_tokens")
+        if f["tokens"] is None and samples is not None and tps is not None and tps.extra == "tokens":
+            f["tokens"] = samples.value * tps.value
+        f["epochs"] = self.value("epochs")
+        # Serving context: "prompts ~2k tokens and replies ~500" → 2,500 tokens per sequence.
+        seq, prompt, reply = self.first("seq"), self.first("prompt"), self.first("reply")
+        if seq is not None:
+            f["seq_len"] = seq.value
+        elif prompt is not None and (stage == "inference" or reply is not None):
+            f["seq_len"] = prompt.value + (reply.value if reply else 0)
+        if stage == "inference" and f["tokens"] is not None and self._explicit_tokens:
+            f["tokens"] = None  # serving has no training tokens
+        if f["stage"] is None and f["tokens"] is not None:
+            f["stage"] = "pretrain"  # training tokens without a stage word: pre-training (design §4)
+        return self.value("data_bytes")
+
+    def _gpu_fields(self, gpus: list[GpuMention], dual: bool) -> tuple[float | None, int | None]:
+        """GPU, count (or a range, or a total memory), and the memory per card when stated."""
+        f = self.f
+        if gpus:
+            f["gpu"] = gpus[0].gpu_id
+        gpu_memory = next((g.memory_gib for g in gpus if g.memory_gib), None)
+        if gpu_memory is None:
+            gpu_memory = self.value("gpu_mem")
+        count, total_mem = self.first("count"), self.first("total_mem")
+        if total_mem is not None and count is None:
+            f["total_memory_gib"] = total_mem.value
+        count_max: int | None = None
+        if count is not None:
+            f["gpu_count"] = count.value
+            if count.extra and count.extra.startswith("range:"):
+                count_max = round(float(count.extra.split(":", 1)[1]))
+                self.notes.append("gpu_count_range_min")
+            elif count.extra == "nodes×8":
+                self.notes.append("nodes_assumed_8_gpus")
+        elif SINGLE_CARD_RE.search(self.s) or ARTICLE_GPU_RE.search(self.s) or MEM_CARD_RE.search(self.s):
+            f["gpu_count"] = 1
+        elif dual:
+            f["gpu_count"] = 2
+        elif gpus and unified(gpus[0].gpu_id):
+            f["gpu_count"] = 1  # "M2 Ultra 能跑 70B 吗": one Mac is one device
+        return gpu_memory, count_max
+
+    def _money_and_serving(self, stage: str | None) -> None:
+        """Deadline, budget, price and currency, MFU, micro-batch and concurrency."""
+        f = self.f
+        f["deadline_days"] = self.value("days")
+        budget, price = self.first("budget"), self.first("price")
+        f["budget"] = budget.value if budget else None
+        f["price_per_gpu_hour"] = price.value if price else None
+        currency = (budget.extra if budget else None) or (price.extra if price else None)
+        if currency is None:
+            cny, usd = CNY_WORD_RE.search(self.s), USD_WORD_RE.search(self.s)
+            if cny and (not usd or cny.start() < usd.start()):
+                currency = "CNY"
+            elif usd:
+                currency = "USD"
+        f["currency"] = currency
+        f["mfu"] = self.value("mfu")
+        f["batch_size"] = self.value("batch")
+        f["concurrency"] = self.value("concurrency")
+        if f["concurrency"] is None and stage == "inference" and f["batch_size"] is not None:
+            f["concurrency"] = f["batch_size"]  # serving: max batch = concurrent sequences
+
+
+def _alternatives(gpus: list[GpuMention]) -> list[str]:
+    """The other GPUs named ("A100 vs H100"), each once."""
+    out: list[str] = []
+    for g in gpus[1:]:
+        if g.gpu_id != gpus[0].gpu_id and g.gpu_id not in out:
+            out.append(g.gpu_id)
+    return out

@@ -1,0 +1,141 @@
+"""Step 2b: GPU names (catalog ids/aliases + memory/form-factor variant) and GPU-like names not in
+the catalog, masked in the text so their digits are not read as numbers."""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass
+from functools import cache
+
+from bot.parse import lexicon as lx
+from bot.parse.normalize import GPU_MARK, UNKNOWN_GPU_MARK, mask
+from bot.parse.regex import rc
+from estimator import catalog
+
+
+@dataclass(slots=True)
+class _GpuIndex:
+    names: dict[str, str]  # normalized alias → gpu id
+    regex: re.Pattern[str]
+    families: dict[str, list[str]]  # family → ids
+
+
+def _gpu_key(name: str) -> str:
+    return " ".join(re.split(r"[\s\-_]+", name.lower().strip()))
+
+
+_GPU_SPEC = r"(?:\d{2,3}\s*g(?:b|ib)?|pcie|sxm\d?|nvl|hbm\d?e?)"
+
+
+@cache
+def _gpu_index() -> _GpuIndex:
+    names: dict[str, str] = {}
+    families: dict[str, list[str]] = {}
+    for g in catalog.gpus().values():
+        families.setdefault(g.family, []).append(g.id)
+        default = catalog.default_gpu_for_family(g.family)
+        for alias in (g.id, g.family, *g.aliases):
+            key = _gpu_key(alias)
+            if key and (key not in names or (default and names[key] != default.id and g.id == default.id)):
+                names[key] = g.id
+    alts = sorted(names, key=len, reverse=True)
+    body = "|".join(r"[\s\-_]*".join(re.escape(chunk) for chunk in key.split(" ")) for key in alts)
+    regex = rc(
+        rf"(?:(?<![a-z0-9])|(?<=\dx))(?:nvidia\s*|geforce\s*|tesla\s*|amd\s*|instinct\s*|华为\s*)?(?P<name>{body})"
+        rf"(?P<spec>(?:[\s\-_]*{_GPU_SPEC}(?![a-z0-9]))*)(?:s)?(?![a-z0-9])"
+    )
+    return _GpuIndex(names, regex, families)
+
+
+@dataclass(slots=True)
+class GpuMention:
+    start: int
+    gpu_id: str
+    memory_gib: float | None
+
+
+_PRE_MEM_RE = rc(r"(?P<mem>\d{2,3})\s*g(?:b|ib)?\s*(?:的|显存的?|vram)?\s*$")
+_MEM_IN_SPAN_RE = rc(r"(?<![a-z0-9])(\d{2,3})\s*g(?:b|ib)?(?![a-z])")
+
+
+def _select_variant(gpu_id: str, span: str, memory: float | None) -> str:
+    """The catalog variant meant: same family, the stated memory and form factor if any.
+
+    'A100' → the family default (SXM4 80GB); 'A100 40G' / '40GB A100' → A100-SXM4-40GB;
+    'A100 PCIe 40G' → A100-PCIe-40GB. A memory no variant has (A800 40G) keeps the named card.
+    """
+    family = catalog.gpu(gpu_id).family
+    cands = [catalog.gpu(i) for i in _gpu_index().families.get(family, [gpu_id])]
+    if memory is not None:
+        cands = [g for g in cands if abs(g.memory_gib - memory) < 1] or cands
+    for form in ("pcie", "nvl", "sxm"):
+        if form in span:
+            cands = [g for g in cands if form in g.id.lower()] or cands
+            break
+    ids = [g.id for g in cands]
+    if gpu_id in ids:
+        return gpu_id
+    ranked = sorted(cands, key=lambda g: (not g.default_for_family, "pcie" in g.id.lower()))
+    return ranked[0].id
+
+
+@cache
+def largest_device_gib() -> float:
+    """The most memory one discrete card has: a larger "显存" figure is a total over several
+    (Macs are left out: their unified memory is not what "显存" sums)."""
+    return max(g.memory_gib for g in catalog.gpus().values() if g.gpu_memory_fraction is None)
+
+
+def unified(gpu_id: str) -> bool:
+    """Apple silicon: one chip per machine, sold with several memory sizes."""
+    return catalog.gpu(gpu_id).gpu_memory_fraction is not None
+
+
+def extract_gpus(s: str) -> tuple[str, list[GpuMention]]:
+    idx = _gpu_index()
+    found: list[GpuMention] = []
+    spans: list[tuple[int, int]] = []
+    for m in idx.regex.finditer(s):
+        gid = idx.names.get(_gpu_key(m.group("name")))
+        if gid is None:
+            continue
+        start, end = m.start(), m.end()
+        span = m.group(0)
+        memory: float | None = None
+        mem_m = _MEM_IN_SPAN_RE.search(span)
+        if mem_m:
+            memory = float(mem_m.group(1))
+        pre = _PRE_MEM_RE.search(s[max(0, start - 12):start])
+        if pre and memory is None:
+            memory = float(pre.group("mem"))
+            start = start - (len(pre.group(0)))
+        after = re.match(r"\s*[(（]\s*(\d{2,3})\s*g(?:b|ib)?\s*[)）]", s[end:])
+        if after and memory is None:
+            memory = float(after.group(1))
+        if memory is None:
+            with_mem = re.match(r"\s*with\s+(\d{2,3})\s*g(?:b|ib)?", s[end:])
+            if with_mem:
+                memory = float(with_mem.group(1))
+        found.append(GpuMention(start, _select_variant(gid, span, memory), memory))
+        spans.append((start, end))
+    for start, end in reversed(spans):
+        s = mask(s, start, end, GPU_MARK)
+    return s, found
+
+
+def extract_unknown_gpu(s: str) -> tuple[str, str | None, list[str]]:
+    m = lx.UNKNOWN_GPU_RE.search(s)
+    if not m:
+        return s, None, []
+    name = m.group(0).strip()
+    families = sorted({g.family for g in catalog.gpus().values()})
+    lower = {f.lower(): f for f in families}
+    sugg: list[str] = []
+    for pat, fams in lx.UNKNOWN_GPU_HINTS:
+        if pat.search(name):
+            sugg = [f for f in fams if f in families]
+            break
+    if not sugg:
+        sugg = [lower[x] for x in difflib.get_close_matches(name, list(lower), n=3, cutoff=0.5)]
+    return mask(s, m.start(), m.end(), UNKNOWN_GPU_MARK), name, sugg

@@ -1,0 +1,125 @@
+"""Step 1 of the parse: one normalized, lower-case string, with names masked later in place.
+
+NFKC (full-width → ASCII), keycap digits, no zero-width/bidi/control characters, Traditional →
+Simplified key words, lower case, common typos, markup removed; prompt-injection sentences dropped;
+very long pasted input reduced to its prose (head and tail); powers of ten written out.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+import unicodedata
+
+from bot.parse import lexicon as lx
+from bot.parse.numbers import parse_number
+from bot.parse.regex import rc
+
+LONG_INPUT_CHARS = 3000
+"""Above this, pasted data lines are dropped and only the head and tail of the text are parsed."""
+HEAD_CHARS, TAIL_CHARS = 1000, 3000
+
+GPU_MARK = "\ue000"  # a catalog GPU was here
+UNKNOWN_GPU_MARK = "\ue002"  # a GPU-like name not in the catalog was here
+MODEL_MARK = "\ue001"  # a model name was here
+MARKS = GPU_MARK + UNKNOWN_GPU_MARK
+
+
+_KEYCAP_RE = rc("([0-9#*])\ufe0f?\u20e3")
+_DROP_CATEGORIES = {"Cc", "Cf", "Co", "Cs"}
+_KEEP_CONTROLS = {"\n", "\t"}
+_TAG_RE = rc(r"<[^<>\n]{0,80}>")
+_MARKUP_RE = rc(r"[*`#\[\]【】{}\"“”‘’|]|(?<![a-z0-9])_+|_+(?![a-z0-9])")
+_WORD_RE = rc(r"[a-z][a-z\-]*[a-z]\.?")
+_DATA_LINE_RE = rc(r'^\s*(?:[{\[<|]|"[^"]{0,40}"\s*:|\w+\s*[:=]\s*\S+\s*[,;]\s*\w+\s*[:=])')
+
+
+def normalize(text: str) -> str:
+    """NFKC, keycap digits, drop invisible/control characters, Traditional → Simplified, lower case."""
+    s = _KEYCAP_RE.sub(r"\1", text)
+    s = s.replace("，", ", ").replace("、", ", ")  # keep "1,000" but not "8，128" as a number
+    s = unicodedata.normalize("NFKC", s)
+    s = "".join(
+        ch for ch in s if ch in _KEEP_CONTROLS or unicodedata.category(ch) not in _DROP_CATEGORIES
+    )
+    s = s.translate(lx.TRAD_TO_SIMP).lower()
+    s = s.replace("\ufe0f", "")
+    for wrong, right in lx.CN_TYPOS.items():
+        s = s.replace(wrong, right)
+    return _WORD_RE.sub(lambda m: lx.TYPOS.get(m.group(0), m.group(0)), s)
+
+
+def _reduce_long(text: str) -> tuple[str, bool]:
+    """Drop pasted data lines (JSON, tables, logs) from a long message; keep head and tail."""
+    if len(text) <= LONG_INPUT_CHARS:
+        return text, False
+    lines = [ln for ln in text.splitlines() if ln.strip() and not _DATA_LINE_RE.match(ln)]
+    s = "\n".join(lines)
+    if len(s) > HEAD_CHARS + TAIL_CHARS:
+        s = s[:HEAD_CHARS] + "\n" + s[-TAIL_CHARS:]
+    return s, True
+
+
+_SENTENCE_SPLIT_RE = rc(r"(?<=[。!?！？\n])|(?<=\.)(?=\s)|(?<=:)(?=\s*问题)|(?<=问题:)")
+
+
+def _strip_injection(s: str) -> str:
+    if not lx.INJECTION_RE.search(s):
+        return s
+    parts = _SENTENCE_SPLIT_RE.split(s)
+    return "".join(p for p in parts if not lx.INJECTION_RE.search(p))
+
+
+def _power(m: re.Match[str]) -> str:
+    """'10^40' → '1e40', '1.5×10^12' keeps its mantissa via the caller's text ('1.5 1e12' → handled below)."""
+    base, exp = float(m.group(1)), int(m.group(2))
+    if base == 10:
+        return f" 1e{exp}"
+    try:
+        return f" {base**exp:g}"
+    except OverflowError:
+        return " 1e999"
+
+
+_MANTISSA_POWER_RE = rc(r"(\d+(?:\.\d+)?)\s*[x×*]\s*10\s*(?:\^|\*\*)\s*([+-]?\d{1,4})")
+
+
+def prepare(text: str) -> tuple[str, bool]:
+    s, truncated = _reduce_long(text)
+    s = _MANTISSA_POWER_RE.sub(lambda m: f"{m.group(1)}e{m.group(2)}", s)  # 4.2×10^22 → 4.2e22
+    s = _POWER_RE.sub(_power, s)  # 10^40 → 1e40
+    s = html.unescape(s)
+    s = _TAG_RE.sub(" ", s)
+    s = normalize(s)
+    s = _MARKUP_RE.sub(" ", s)
+    s = _CN_PERCENT_RE.sub(_cn_percent, s)
+    s = _GLUED_KEY_RE.sub(r"\1 ", s)  # "mfu40%", "bs8": let the number stand alone
+    s = _strip_injection(s)
+    for cn, en in lx.CN_MODEL_NAMES:
+        s = s.replace(cn, f" {en}")
+    s = _R1_FULL_RE.sub("deepseek-r1", s)
+    s = _DISTILL_RE.sub(r"\1", s)  # "R1-Distill-Qwen-32B" has the shape of Qwen 32B
+    s = _R1_ALONE_RE.sub("deepseek-r1", s)
+    return s, truncated
+
+
+_GLUED_KEY_RE = rc(r"(?<![a-z])(mfu|bs|batch|epochs?|ctx)(?=\d)")
+_CN_PERCENT_RE = rc(r"百分之([零〇一二两三四五六七八九十百点]+|\d+(?:\.\d+)?)")
+
+
+def _cn_percent(m: re.Match[str]) -> str:
+    """'百分之四十' → '40%' (so the percent rules see it)."""
+    value = parse_number(m.group(1))
+    return m.group(0) if value is None else f" {value:g}%"
+
+
+_R1_FULL_RE = rc(r"deepseek[\s\-_]*r1")
+_DISTILL_RE = rc(r"(?:deepseek-)?r1[\s\-_]*distill[\s\-_]*(qwen|llama)")
+_R1_ALONE_RE = rc(r"(?<![a-z0-9\-])r1(?![a-z0-9])")
+
+
+def mask(s: str, start: int, end: int, mark: str) -> str:
+    return s[:start] + mark + " " * (end - start - 1) + s[end:]
+
+
+_POWER_RE = rc(r"(?:[x×*]\s*)?(\d+(?:\.\d+)?)\s*(?:\^|\*\*)\s*([+-]?\d{1,4})")

@@ -1,0 +1,36 @@
+"""What the parser understood from one message: a typed request and what else was said."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, Field
+
+from bot.core.lang import Lang
+from estimator.models import SizingRequest
+
+
+class ParseResult(BaseModel):
+    """What the parser understood from one message."""
+
+    request: SizingRequest
+    lang: Lang = Field(description="language of the question: any CJK → 'zh'")
+    found: list[str] = Field(default_factory=list, description="request fields taken from the text")
+    gpu_alternatives: list[str] = Field(default_factory=list, description="other GPU ids when comparing")
+    unknown_gpu: str | None = Field(None, description="a GPU-like name not in the catalog, as typed")
+    gpu_suggestions: list[str] = Field(default_factory=list, description="closest catalog GPU families")
+    unknown_model: str | None = None
+    model_suggestions: list[str] = Field(default_factory=list)
+    truncated: bool = Field(False, description="the text was cut before parsing")
+    out_of_scope: bool = False
+    # Extras (not request fields): what else was said, for the dialogue and the reply.
+    preference: bool = Field(False, description="DPO/PPO/GRPO/RLHF: preference tuning (stage stays finetune)")
+    asks_cost: bool = Field(False, description="the question asks what it costs ('多少钱', 'how much')")
+    gpu_memory_gib: float | None = Field(None, description="memory per GPU when stated ('A100 40G')")
+    gpu_count_max: int | None = Field(None, description="upper end when a range of GPUs was given")
+    data_bytes: float | None = Field(None, description="training text given in bytes ('20GB 纯文本')")
+    notes: list[str] = Field(default_factory=list, description="parser decisions worth showing")
+    ignored_numbers: list[str] = Field(
+        default_factory=list, description="numbers dropped as absurd (> 1e18 or not finite), as typed"
+    )
+    nonpositive_numbers: list[str] = Field(
+        default_factory=list, description="zero or negative counts and sizes, dropped, as typed ('0', '-8')"
+    )

@@ -1,0 +1,289 @@
+"""Step 3: each number gets a role from the words attached to it.
+
+Right-hand words first ("7B模型", "2T tokens", "8卡", "30天", "40% MFU"), then left-hand words
+("模型有…", "上下文32K", "bs=1", "$2.50"). Bare sizes ("70B", "2T") are left for the assembly step.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from bot.parse.gpus import largest_device_gib
+from bot.parse.normalize import MARKS
+from bot.parse.numbers import NumberToken, magnitude_value, parse_money
+from bot.parse.regex import LazyPattern, rc
+
+_FILL = r"[\s\-]*(?:\+|多|余|来|左右|个|~|≈)?[\s\-]*"
+
+
+def _r(pattern: str) -> LazyPattern:
+    return rc("^" + _FILL + "(?:" + pattern + ")")
+
+
+R_PERCENT = rc(r"^\s*%")
+R_GPU_HOURS = _r(
+    rf"(?:[{MARKS}]\s*s?\s*)?(?:gpu|卡|card)[\s\-·]*(?:hours?|hrs?|小时|时|days?|天)|[{MARKS}]\s*-?\s*(?:hours?|days?)"
+)
+R_COUNT_GPU = _r(rf"(?:[x×*]\s*)?(?:\d{{2,3}}\s*g(?:b|ib)?\s*(?:的)?\s*)?[{MARKS}]")
+R_COUNT_WORD = _r(
+    r"(?:[x×*]\s*)?(?:\d{2,3}\s*g(?:b|ib)?\s+(?=gpus?\b|cards?\b))?(?:张(?!量)|片|颗|卡(?!时)|gpus?\b|cards?\b|graphics|accelerators?\b|npus?\b|devices?\b)"
+)
+R_KUAI = _r(r"块(?!钱)")
+R_KUAI_GPU = rc(rf"^\s*(?:\d{{1,3}}\s*g(?:b|ib)?\s*(?:的|显存的?)?\s*)?(?:[{MARKS}]|卡|显卡|gpu|npu)")
+L_GPU_TIMES = rc(rf"[{MARKS}]\s*s?\s*(?:[x×*]|\s)\s*$")
+L_GPU_BEFORE = rc(rf"[{MARKS}]\s*s?\s*$")
+R_X_AFTER = rc(r"^\s*[x×](?![a-z0-9])")
+R_END = rc(r"^\s*(?:[,.;:?!()]|$|\s(?:for|to|on|with|训|微调|部署|推理))|^\s*[训微部推跑]")
+R_NODES = _r(r"台|nodes?\b|machines?\b|servers?\b|boxes\b|hosts?\b")
+R_NODE_OF = rc(r"^\s*(?:台|nodes?|machines?|servers?|boxes|hosts?)\s*(?:of|with|x|×|\*|,)?\s*")
+R_MONEY_CNY = _r(r"元|块钱|块人民币|人民币|rmb\b|cny\b")
+R_MONEY_USD = _r(r"美元|美金|刀\b|dollars?\b|usd\b|bucks\b")
+R_BYTES = rc(r"^\s*(?P<u>gb|gib|g|tb|tib|t|mb|m)(?![a-z])")
+R_TPS = _r(r"-?tokens?\s*(?:each|per\s+(?:sample|example|row|record|conversation|item)|/\s*条|每条)")
+R_TOKENS = _r(r"-?(?:tokens?|toks?|词元)(?!\s*/\s*s)(?!\s*per\s+sec)")
+R_TOKEN_MODEL = _r(r"-?(?:tokens?|词元)\s*(?:的)?\s*(?:model|模型|参数|params?|parameters?)")
+R_DATA = _r(r"(?:的)?(?:训练)?(?:数据|语料)")
+R_ACTIVE = _r(r"(?:active|activated|激活)")
+R_TOTAL = _r(r"total\b|总参数")
+R_PARAMS = _r(
+    r"-?(?:参数|params?\b|parameters?\b|的?模型|model\b|llm\b|dense\b|moe\b|policy\b|的?(?:中文)?(?:底座|基座|大模型|小模型))"
+)
+R_DAYS = _r(r"天|日(?!志)|days?\b|d\b")
+R_WEEKS = _r(r"周|星期|礼拜|weeks?\b|wks?\b")
+R_MONTHS = _r(r"个?月|months?\b|mos?\b")
+R_YEARS = _r(r"年|years?\b")
+R_SEQ = _r(
+    r"(?:的)?(?:上下文|context\b|ctx\b|长度|序列|seq|窗口|max[\s_\-]*(?:seq|sequence|context|len)|tokens?\s+(?:of\s+)?context)"
+)
+R_CONC = _r(
+    r"(?:个|名|位|路)?\s*(?:并发|concurren|simultaneous|用户|users?\b|人同时|人在线|同时|people\b|qps\b|requests?\s+at\s+once)"
+)
+R_SAMPLES = _r(
+    r"条|rows?\b|samples?\b|examples?\b|records?\b|conversations?\b|dialogues?\b|pairs?\b|instructions?\b|"
+    r"of\s+these|of\s+them|个?样本|组对话|篇"
+)
+R_EPOCHS = _r(r"-?(?:epochs?\b|轮|遍|passes\b)")
+R_CHARS = _r(r"字|汉字|characters?\b|chars?\b|words?\b")
+R_DASH_GPU = rc(r"^-?gpus?\b")
+R_RANGE = rc(r"^\s*(?:-|–|~|到|至|to\b|or\b|或)\s*")
+
+L_BATCH = rc(
+    r"(?:\bbs|batch[\s_\-]*size|micro[\s_\-]*batch(?:[\s_\-]*size)?|\bmbs|max[\s_\-]*batch|batch|批大小)"
+    r"\s*(?:=|:|为|是|of)?\s*$"
+)
+L_MFU = rc(r"(?:mfu|利用率|utili[sz]ation)\s*(?:=|:|是|为|of|at|约|~|≈|大概|按)?\s*$")
+MFU_NEAR = rc(r"mfu|利用率|utili[sz]ation")
+L_CURRENCY = rc(r"(?P<c>us\$|\$|¥|rmb|cny|usd)\s*(?:~|≈|about|约)?\s*$")
+L_PRICE = rc(
+    r"(?:每卡时|每卡每小时|每小时|单价|租金|per\s+gpu[\s\-]*hour|hourly|rent(?:s|ing)?\s+(?:for|at))"
+    r"\s*(?:=|:|为|是|约|大概|about|around|~)?\s*$"
+)
+L_BUDGET = rc(
+    r"(?:预算|budget|花费|经费|资金|成本|spend)(?:有|是|为|:|约|大概|大约|only|of|about|around|~|\s)*$"
+)
+L_TOKENS = rc(
+    r"(?:数据|语料|data(?:set)?|corpus|训练数据|token数|tokens?)(?:量|集)?"
+    r"(?:有|是|为|:|=|约|大概|大约|共|总共|一共|of|is|about|around|~|\s)*$"
+)
+L_PARAMS = rc(r"(?:模型|model|参数量?|params?|size)(?:有|是|为|:|=|约|大概|大约|大小|is|of|about|~|\s)*$")
+L_SEQ = rc(
+    r"(?:上下文|context(?:[\s_]+(?:length|window|len))?|ctx|seq(?:uence)?(?:[\s_]*len(?:gth)?)?|max_len|长度|拉满到"
+    r"|pack到|窗口)"
+    r"(?:=|:|为|是|到|of|达到|拉满到|长度|\s)*$"
+)
+L_CONC = rc(r"(?:并发|concurrency|同时在线)(?:数|量)?(?:=|:|为|是|到|of|达到|\s)*$")
+L_EPOCHS = rc(r"epochs?\s*(?:=|:)?\s*$")
+L_PER = rc(r"(?:每|per|/)\s*$")
+L_PROMPT = rc(r"(?:prompts?|inputs?|输入|提示词?)\s*(?:of|is|are|约|大概|~|about|around|\s)*$")
+L_REPLY = rc(
+    r"(?:replies|reply|responses?|outputs?|completions?|answers?|输出|回复|生成)\s*(?:of|约|大概|~|about|around|\s)*$"
+)
+L_SAMPLE_EACH = rc(
+    r"(?:每条|每个样本|每个|each|per\s+(?:sample|example|row)|averag\w*|平均"
+    # "50k samples of 4k tokens", "50,000 samples x 4096 tokens"
+    r"|(?:samples?|examples?|rows?|records?|conversations?|条)\s*(?:of|x|×|\*|with))"
+    r"(?:大概|约|大约|roughly|about|around|~|of|\s)*$"
+)
+L_ON = rc(r"(?:\bon|用|with|数据|语料)\s*(?:about|~|约)?\s*$")
+L_RATE = rc(r"tok(?:en)?s?\s*/\s*s|per\s+second|throughput|吞吐|每秒")
+L_NODES_UNKNOWN = rc(r"(?:几|多少)\s*台\s*$|how\s+many\s+(?:nodes?|machines?|servers?)\s*(?:of|with)?\s*$")
+L_DATA_WORD = rc(r"(?:数据|语料|data(?:set)?|corpus)(?:量|集)?(?:有|是|为|:|约|大概|is|of|\s)*$")
+L_MODEL_WORD = rc(r"(?:模型|model)(?:有|是|为|:|约|大概|is|of|\s)*$")
+
+R_MEM_GPU = rc(  # not "12G多显存" (an observed usage, not a card)
+    r"^\s*(?:的)?\s*(?:左右|上下)?\s*(?:的)?\s*"
+    r"(?:显存|vram|gpu|卡|显卡|card|memory\s+per|的卡|each|per\s+(?:gpu|card)|[" + MARKS + "])"
+)
+R_MEM_TOTAL = rc(  # "700G左右显存", "320GB of GPU memory", "2TB of VRAM"
+    r"^\s*(?:的)?\s*(?:左右|上下)?\s*(?:的)?\s*"
+    r"(?:显存|vram|of\s+(?:vram|(?:gpu\s+)?memory)|gpu\s+memory)"
+)
+L_MEM_TOTAL = rc(
+    r"(?:总共|一共|合计|总计|加起来|总显存|显存总量|准备|备了|total|in\s+total|combined|altogether)\D{0,12}$"
+)
+R_MEM_TOTAL_WORD = rc(r"\b(?:in\s+total|total|combined|altogether)\b|总显存|显存总量|总共|一共")
+R_MEM_DATA = rc(r"^\s*(?:的)?\s*(?:纯文本|文本|text|数据|语料|data|corpus|of\s+(?:raw\s+)?(?:text|data))")
+ENGLISH_GPU_WORDS = rc(r"^\s*(?:gpus?|cards?)\b")
+
+
+@dataclass(slots=True)
+class Role:
+    role: str
+    value: float
+    tok: NumberToken
+    conflict: bool = False
+    extra: str | None = None  # currency, byte kind, unit notes
+
+
+def _seq_value(tok: NumberToken) -> float:
+    """'32k' context → 32,768 (powers of two are binary k in model configs); '20k' → 20,000."""
+    if tok.mag == "k":
+        k = tok.value / 1000
+        if k == int(k) and int(k) in (1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024):
+            return k * 1024
+    return tok.value
+
+
+def _money_role(tok: NumberToken, value: float, rest: str, currency: str | None, left: str) -> Role:
+    money = parse_money(("$" if currency == "USD" else "") + "1" + rest)
+    per_hour = bool(money and money.per_gpu_hour) or bool(L_PRICE.search(left))
+    return Role("price" if per_hour else "budget", value, tok, extra=currency)
+
+
+def classify(tok: NumberToken, s: str, nxt: NumberToken | None) -> Role | None:
+    R = s[tok.end:tok.end + 48]
+    L = s[max(0, tok.start - 32):tok.start]
+    v = tok.value
+    word = tok.kind == "word"
+
+    # A range "8 to 16 A100", "15-30元/小时": read the words after the second number.
+    range_max: float | None = None
+    if nxt is not None:
+        rm = R_RANGE.match(R)
+        if rm and tok.end + rm.end() == nxt.start:
+            range_max = nxt.value
+            if tok.mag is None and nxt.mag is not None and v < nxt.value:
+                v *= magnitude_value(nxt.mag)
+            R = s[nxt.end:nxt.end + 48]
+
+    if L_BATCH.search(L) and not word:
+        return Role("batch", v, tok)
+    if R_PERCENT.match(R):
+        near = s[max(0, tok.start - 16):tok.end + 16]
+        return Role("mfu", v / 100, tok) if MFU_NEAR.search(near) else None
+    if L_MFU.search(L):
+        return Role("mfu", v / 100 if v > 1 else v, tok)
+    cm = L_CURRENCY.search(L)
+    if cm:
+        cur = "CNY" if cm.group("c") in ("¥", "rmb", "cny") else "USD"
+        return _money_role(tok, v, R, cur, L)
+    if R_MONEY_CNY.match(R):
+        return _money_role(tok, v, R, "CNY", L)
+    if R_MONEY_USD.match(R):
+        return _money_role(tok, v, R, "USD", L)
+    if L_PRICE.search(L):
+        return Role("price", v, tok)
+    bm = R_BYTES.match(R)
+    if bm and not word:
+        unit = bm.group("u")
+        scale = {"g": 2**30, "gb": 2**30, "gib": 2**30, "t": 2**40, "tb": 2**40, "tib": 2**40,
+                 "m": 2**20, "mb": 2**20}[unit]
+        after = R[bm.end():]
+        gib = v * scale / 2**30
+        total_word = L_MEM_TOTAL.search(L) or R_MEM_TOTAL_WORD.search(after[:32])
+        if R_MEM_TOTAL.match(after) and (total_word or gib > largest_device_gib()):
+            return Role("total_mem", gib, tok)  # "准备700G显存": more than any one device holds
+        if R_MEM_GPU.match(after) and unit in ("g", "gb", "gib") and 4 <= v <= 1024:
+            return Role("gpu_mem", v, tok)
+        if R_MEM_DATA.match(after):
+            # Text sizes are decimal GB as people say them ("20GB 纯文本" ≈ 2e10 bytes).
+            return Role("data_bytes", v * {2**30: 1e9, 2**40: 1e12, 2**20: 1e6}[scale], tok)
+        return Role("bytes", v, tok)
+    if R_GPU_HOURS.match(R):
+        return Role("gpu_hours", v, tok)
+    if L_NODES_UNKNOWN.search(L):
+        return None
+    nm = R_NODE_OF.match(R)
+    if nm and R_NODES.match(R) and not tok.mag:
+        if nxt is not None and tok.end + nm.end() == nxt.start:
+            after = s[nxt.end:nxt.end + 40]
+            if R_COUNT_GPU.match(after) or R_COUNT_WORD.match(after) or R_DASH_GPU.match(after.lstrip()):
+                return Role("count_nodes", v * nxt.value, tok, extra=str(nxt.start))
+        rest = R[nm.end():]
+        if re.match(rf"^\s*(?:[{MARKS}]|服务器|机器)", rest):
+            return Role("count", v * 8, tok, extra="nodes×8")
+        return None
+    if L_BUDGET.search(L):
+        return Role("budget", v, tok, extra="CNY" if R_KUAI.match(R) else None)
+    km = R_KUAI.match(R)
+    if km and not R_KUAI_GPU.match(R[km.end():]) and v >= 64:
+        return Role("budget", v, tok, extra="CNY")  # "5000块" is money, "4块4090" is cards
+    count_like = bool(R_COUNT_GPU.match(R) or R_COUNT_WORD.match(R) or R_DASH_GPU.match(R) or km)
+    if not count_like and L_GPU_TIMES.search(L) and tok.mag is None and R_END.match(R):
+        count_like = True  # "A100 x 8", "H100*8"
+    if not count_like and tok.mag is None and L_GPU_BEFORE.search(L) and R_X_AFTER.match(R):
+        count_like = True  # "L40S 64x"
+    if count_like and tok.mag_scale in (None, "K"):
+        if L_RATE.search(L[-20:]):
+            return None
+        return Role("count", v, tok, extra=None if range_max is None else f"range:{range_max:g}")
+    if R_TPS.match(R):
+        return Role("tps", v, tok, extra="tokens")
+    if (R_TOKENS.match(R) or R_CHARS.match(R)) and L_SAMPLE_EACH.search(L):
+        return Role("tps", v, tok, extra="tokens" if R_TOKENS.match(R) else "chars")
+    if R_TOKEN_MODEL.match(R):
+        return Role("tokens", v, tok, conflict=True)
+    if (R_TOKENS.match(R) and not L_PER.search(L)) or (R_DATA.match(R) and tok.mag_scale in ("B", "T")):
+        if L_PROMPT.search(L):
+            return Role("prompt", v, tok)
+        if L_REPLY.search(L):
+            return Role("reply", v, tok)
+        return Role("tokens", v, tok, conflict=bool(L_MODEL_WORD.search(L)))
+    if R_TOKENS.match(R) and word:
+        return Role("tokens", v, tok)
+    if R_ACTIVE.match(R):
+        return Role("active", v, tok)
+    if R_TOTAL.match(R):
+        return Role("total", v, tok)
+    if R_PARAMS.match(R) and not word and v >= 1e5:
+        return Role("params", v, tok, conflict=bool(L_DATA_WORD.search(L)))
+    if not L_PER.search(L):
+        if R_DAYS.match(R):
+            return Role("days", v, tok)
+        if R_WEEKS.match(R):
+            return Role("days", v * 7, tok)
+        if R_MONTHS.match(R):
+            return Role("days", v * 30, tok)
+        if R_YEARS.match(R):
+            return Role("days", v * 365, tok)
+    if R_SEQ.match(R) and not word:
+        return Role("seq", _seq_value(tok), tok)
+    if R_CONC.match(R):
+        return Role("concurrency", v, tok)
+    if R_SAMPLES.match(R):
+        return Role("samples", v, tok)
+    if R_EPOCHS.match(R):
+        return Role("epochs", v, tok)
+    if word:
+        return None
+    # Left-hand words.
+    if L_SEQ.search(L):
+        return Role("seq", _seq_value(tok), tok)
+    if L_CONC.search(L):
+        return Role("concurrency", v, tok)
+    if L_EPOCHS.search(L):
+        return Role("epochs", v, tok)
+    if L_BUDGET.search(L):
+        return Role("budget", v, tok)
+    if L_PROMPT.search(L):
+        return Role("prompt", v, tok)
+    if L_REPLY.search(L):
+        return Role("reply", v, tok)
+    if L_TOKENS.search(L) and tok.mag_scale in ("B", "T", "M"):
+        return Role("tokens", v, tok)
+    if L_PARAMS.search(L) and tok.mag_scale in ("B", "T", "M"):
+        return Role("params", v, tok)
+    if tok.mag_scale in ("B", "T"):
+        return Role("bare", v, tok, extra=tok.mag_scale)
+    return None

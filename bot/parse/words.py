@@ -1,0 +1,64 @@
+"""Step 4: stage, method and other settings named by words (预训练/fine-tune/LoRA/单卡/offload …)."""
+
+from __future__ import annotations
+
+from bot.parse import lexicon as lx
+from bot.parse.normalize import MARKS
+from bot.parse.regex import rc
+
+SINGLE_CARD_RE = rc(r"(?:单卡|单张|单块)(?!\s*(?:batch|bs|显存|的显存|吞吐|性能|速度|最|能放|放得下))")
+DUAL_CARD_RE = rc(r"双卡|双\s*(?=(?:rtx|gtx)?\s*\d{4})|\bdual[\s\-]+(?:gpus?|cards?|(?:rtx\s*)?\d{4})")
+"""'双卡', '双4090', 'dual 4090': two cards (not '双路', a two-socket server)."""
+ARTICLE_GPU_RE = rc(
+    rf"\b(?:does|will|can|could|would|is)\s+an?\s+(?:\d{{2,3}}\s*g(?:b|ib)?\s+)?(?:[{MARKS}]|gpu\b|card\b)"
+)
+MEM_CARD_RE = rc(r"\d{1,3}\s*g(?:b|ib)?\s*显存的(?:笔记本)?(?:卡|显卡)")
+ASKS_COST_RE = rc(
+    r"多少钱|花多少|要花|费用|成本|价格多少|贵不贵|how\s+much|\bcosts?\b|\bprice\b|\bexpensive\b|\bbudget\s+for\b"
+)
+CNY_WORD_RE = rc(r"人民币|\brmb\b|\bcny\b|¥|元")
+USD_WORD_RE = rc(r"\$|\busd\b|美元|美金|dollars?\b")
+UNIT_AFTER_RE = rc(r"\s*(?:个\s*)?[a-z\u4e00-\u9fff]+")
+OFFLOAD_RE = rc(r"offload|卸载到\s*(?:cpu|内存)|zero[- ]?infinity")
+PARALLEL_RE = rc(r"(?<![a-z0-9])(?:tp|pp|dp|ep|cp|sp|zero)\s*[=:\-]?\s*\d+")
+
+
+_STAGE_WORDS = (
+    (lx.CONTINUED_RE, "continued_pretrain"),
+    (lx.FINETUNE_RE, "finetune"),
+    (lx.PRETRAIN_RE, "pretrain"),
+    (lx.INFERENCE_RE, "inference"),
+)
+"""Stage words, in precedence order: 继续预训练 before 预训练, 微调 before 训."""
+_WEAK_STAGE_WORDS = ((lx.TRAIN_RE, "pretrain"), (lx.WEAK_INFERENCE_RE, "inference"))
+"""Hints that say a stage without naming it: 训, MFU, 6ND → training; 跑, 显存, int4 → serving."""
+_LORA_WORDS_RE = rc(r"\bq?lora\b|4[\s\-]?bit\s+lora")
+
+
+def stage_from_words(s: str) -> str | None:
+    """The stage a normalized text names, else the one its weaker hints suggest, else None."""
+    for pattern, stage in (*_STAGE_WORDS, *_WEAK_STAGE_WORDS):
+        if pattern.search(s):
+            return stage
+    return None
+
+
+def explicit_stage(s: str) -> str | None:
+    """A stage named by a stage word (预训练, 微调, 推理, fine-tune, serve …) in a normalized text, not
+    inferred from other values; LoRA/QLoRA words are a method, and weak hints are ignored."""
+    s = _LORA_WORDS_RE.sub(" ", s)
+    return next((stage for pattern, stage in _STAGE_WORDS if pattern.search(s)), None)
+
+
+def method_from_words(s: str, stage: str | None, preference: bool) -> str | None:
+    """'lora' / 'qlora' / 'full' named (or implied by continued pre-training or preference tuning)."""
+    negated = bool(lx.NEGATED_LORA_RE.search(s))
+    if not negated and lx.QLORA_RE.search(s):
+        return "qlora"
+    if not negated and lx.LORA_RE.search(s):
+        return "lora"
+    if stage in ("finetune", "continued_pretrain") and lx.FULL_RE.search(s):
+        return "full"
+    if stage == "continued_pretrain" or preference:
+        return "full"
+    return None

@@ -1,0 +1,156 @@
+"""Button presses: answer variants (GPU, method, stage, language), details, chart, and settings.
+
+Every button carries ``v1|<turn_id>|<action>|<arg>`` (:mod:`bot.telegram.keyboards`); the state stays
+server-side in the Conversation. The message is edited in place; an expired turn gets a polite
+callback answer; every callback query is answered (Telegram shows a spinner until then).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from pydantic import ValidationError
+from telegram import ReplyParameters, Update
+from telegram.error import BadRequest
+
+from bot.core.conversation import Turn
+from bot.telegram import keyboards as kb
+from bot.telegram.commands import settings_text
+from bot.telegram.common import answer_keyboard, chat_lang, flood_verdict, may_change_settings, user_lang
+from bot.telegram.ratelimit import Verdict
+from bot.telegram.reply import reply_html
+from bot.telegram.state import Shown, SizingContext
+from bot.telegram.wording import (
+    EXPIRED,
+    NO_CHART,
+    NO_SETTINGS,
+    NOT_ADMIN,
+    PRICES_NEED_CURRENCY,
+    SAVED,
+    SLOW_DOWN,
+)
+
+
+def _settings_change(callback: kb.Callback) -> dict[str, Any] | None:
+    """The settings fields a settings button sets; None for an unknown button."""
+    auto = callback.arg == kb.AUTO
+    try:
+        if callback.action == kb.SET_LANG and (auto or callback.arg in kb.LANGS):
+            return {"lang": None if auto else callback.arg}
+        if callback.action == kb.SET_CURRENCY and (auto or callback.arg in kb.CURRENCIES):
+            return {"currency": None if auto else callback.arg}
+        if callback.action == kb.SET_MFU:
+            return {"mfu": None if auto else int(callback.arg) / 100}
+        if callback.action == kb.SET_DEADLINE:
+            return {"deadline_days": None if auto else int(callback.arg)}
+    except ValueError:
+        return None
+    return None
+
+
+async def _on_settings_button(update: Update, context: SizingContext, callback: kb.Callback) -> None:
+    query, chat = update.callback_query, update.effective_chat
+    assert query is not None
+    store = context.bot_data.store
+    lang = chat_lang(update, context)
+    change = _settings_change(callback)
+    if store is None or chat is None or change is None:
+        await query.answer(NO_SETTINGS[lang] if store is None else None)
+        return
+    if not await may_change_settings(update, context):
+        await query.answer(NOT_ADMIN[lang], show_alert=True)
+        return
+    current = store.get(chat.id)
+    if "currency" in change and current.prices and change["currency"] != current.currency:
+        # the stored prices are numbers in the current currency: never reinterpret them silently
+        await query.answer(PRICES_NEED_CURRENCY[lang], show_alert=True)
+        return
+    try:
+        store.update(chat.id, **change)
+    except ValidationError:  # e.g. currency "auto" while prices are quoted in a currency
+        await query.answer(PRICES_NEED_CURRENCY[lang], show_alert=True)
+        return
+    lang = chat_lang(update, context)  # the language itself may have changed
+    await query.answer(SAVED[lang])
+    current = store.get(chat.id)
+    text = settings_text(current, lang, context.bot_data.presales)
+    await _edit(query, text, kb.settings_keyboard(current, lang))
+
+
+async def _edit(query: Any, text: str, markup: Any) -> None:
+    try:
+        await query.edit_message_text(text, reply_markup=markup)
+    except BadRequest as err:  # pressing a button that changes nothing
+        if "not modified" not in str(err).lower():
+            raise
+
+
+async def _send_chart(update: Update, context: SizingContext, turn: Turn) -> None:
+    query, chat = update.callback_query, update.effective_chat
+    assert query is not None
+    try:
+        from bot.render.chart import render_chart  # plotting libraries load on the first chart only
+    except ImportError:
+        render_chart = None
+    png = await asyncio.to_thread(render_chart, turn.answer, turn.answer.lang) if render_chart else None
+    if not png or chat is None:
+        await query.answer(NO_CHART[turn.answer.lang])
+        return
+    await query.answer()
+    quoted = ReplyParameters(query.message.message_id) if query.message else None
+    await context.bot.send_photo(chat.id, photo=png, reply_parameters=quoted)
+
+
+_VARIANT_FIELDS = {kb.GPU: "gpu", kb.METHOD: "method", kb.STAGE: "stage"}
+
+
+async def on_callback(update: Update, context: SizingContext) -> None:
+    """A button under an answer or under /settings. Always answers the callback query."""
+    query, chat = update.callback_query, update.effective_chat
+    if query is None:
+        return
+    if flood_verdict(context.bot_data.flood, update) is not Verdict.ALLOW:
+        await query.answer(SLOW_DOWN[user_lang(update)])  # Telegram wants every query answered
+        return
+    callback = kb.decode(query.data)
+    if callback is None:  # not ours (or from an older keyboard format)
+        await query.answer()
+        return
+    if callback.turn_id == kb.SETTINGS_SLOT:
+        await _on_settings_button(update, context, callback)
+        return
+    conversation = context.bot_data.conversation
+    message = query.message
+    chat_id = chat.id if chat else 0
+    shown = context.bot_data.shown.get(chat_id, message.message_id) if message else None
+    details = shown.details if shown else True
+    presser = update.effective_user.id if update.effective_user else None
+    turn: Turn | None
+    if callback.action in (kb.CHART, kb.DETAILS):
+        turn = conversation.turn(callback.turn_id)
+    elif callback.action == kb.LANG and callback.arg in kb.LANGS:
+        turn = conversation.variant(callback.turn_id, lang=callback.arg, by_user=presser)  # type: ignore[arg-type]
+    elif callback.action in _VARIANT_FIELDS:
+        try:
+            change = {_VARIANT_FIELDS[callback.action]: callback.arg}
+            turn = conversation.variant(callback.turn_id, by_user=presser, **change)
+        except ValueError:  # a value no keyboard of ours offers (forged or from a newer format)
+            await query.answer()
+            return
+    else:
+        await query.answer()
+        return
+    if turn is None:
+        await query.answer(EXPIRED[user_lang(update)], show_alert=False)
+        return
+    if callback.action == kb.CHART:
+        await _send_chart(update, context, turn)
+        return
+    if callback.action == kb.DETAILS:
+        details = callback.arg == "1"
+    await query.answer()
+    text = reply_html(turn, details=details, contact=context.bot_data.contact)
+    await _edit(query, text, answer_keyboard(context, turn, details=details))
+    if message is not None:
+        context.bot_data.shown.remember(chat_id, message.message_id, Shown(turn.id, details=details))

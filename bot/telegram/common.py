@@ -1,0 +1,144 @@
+"""Small helpers every handler uses: languages, mentions, flood control, replies, keyboards."""
+
+from __future__ import annotations
+
+import functools
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from telegram import Message, MessageEntity, Update
+from telegram.constants import ChatMemberStatus, ChatType
+from telegram.ext import filters
+
+from bot.core.conversation import Turn
+from bot.core.lang import Lang, client_lang, reply_lang
+from bot.core.settings import ChatSettings
+from bot.telegram import keyboards as kb
+from bot.telegram.ratelimit import FloodGate, Verdict
+from bot.telegram.state import SizingContext
+from bot.telegram.wording import SLOW_DOWN
+
+logger = logging.getLogger("bot.telegram")
+
+
+def user_lang(update: Update) -> Lang:
+    """The user's Telegram language: Chinese for zh* clients, else English."""
+    user = update.effective_user
+    return client_lang(user.language_code if user else None) or "en"
+
+
+def chat_settings(context: SizingContext, scope_id: int) -> ChatSettings:
+    """A chat's (or, for inline mode, a user's private chat's) settings; defaults without a store."""
+    return context.bot_data.conversation.settings(scope_id)
+
+
+def chat_lang(update: Update, context: SizingContext) -> Lang:
+    """The chat's chosen language (settings), else the user's Telegram language."""
+    chat = update.effective_chat
+    chosen = chat_settings(context, chat.id).lang if chat else None
+    return reply_lang(chosen=chosen, client=user_lang(update))
+
+
+def strip_mentions(message: Message, username: str) -> str:
+    """The message text without ``@username`` mentions of this bot, whitespace tidied.
+
+    Entity offsets are UTF-16 code units; ``parse_entities`` converts them for us.
+    """
+    text = message.text or ""
+    mentions = message.parse_entities([MessageEntity.MENTION])
+    ours = [e for e, value in mentions.items() if value.lstrip("@").lower() == username.lower()]
+    if ours:
+        units = text.encode("utf-16-le")
+        for entity in sorted(ours, key=lambda e: e.offset, reverse=True):
+            start, end = 2 * entity.offset, 2 * (entity.offset + entity.length)
+            units = units[:start] + " ".encode("utf-16-le") + units[end:]
+        text = units.decode("utf-16-le")
+    return " ".join(text.split())
+
+
+def command_argument(message: Message) -> str:
+    """The text after ``/size`` or ``/size@bot`` (line breaks kept)."""
+    parts = (message.text or "").split(maxsplit=1)
+    return parts[1].strip() if len(parts) > 1 else ""
+
+
+class _AddressedToBot(filters.MessageFilter):
+    """Group messages that mention this bot or reply to one of its messages."""
+
+    def filter(self, message: Message) -> bool:
+        bot = message.get_bot()
+        replied = message.reply_to_message
+        if replied and replied.from_user and replied.from_user.id == bot.id:
+            return True
+        username = (bot.username or "").lower()
+        mentions = message.parse_entities([MessageEntity.MENTION]).values()
+        return bool(username) and any(m.lstrip("@").lower() == username for m in mentions)
+
+
+ADDRESSED_TO_BOT = _AddressedToBot(name="AddressedToBot")
+
+
+async def may_change_settings(update: Update, context: SizingContext) -> bool:
+    """Private chats: yes. Groups: administrators and the owner (and anonymous admins) only."""
+    chat, user = update.effective_chat, update.effective_user
+    if chat is None or chat.type == ChatType.PRIVATE:
+        return True
+    message = update.message
+    if message is not None and message.sender_chat is not None and message.sender_chat.id == chat.id:
+        return True  # an anonymous administrator posts as the group itself
+    if user is None:
+        return False
+    member = await context.bot.get_chat_member(chat.id, user.id)
+    return member.status in (ChatMemberStatus.ADMINISTRATOR, ChatMemberStatus.OWNER)
+
+
+def answer_keyboard(context: SizingContext, turn: Turn, *, details: bool = True) -> Any:
+    """The buttons under an answer (switch-GPU suggestions from the conversation: pre-sales first)."""
+    gpus = context.bot_data.conversation.alternative_gpus(turn, 3) if turn.answer.understood else []
+    return kb.answer_keyboard(turn, details=details, gpus=gpus)
+
+
+# -- flood control ---------------------------------------------------------------------------
+def flood_verdict(gate: FloodGate | None, update: Update, *, with_chat: bool = True) -> Verdict:
+    """Admit (and count) one answer for the update's user and chat, or say how to refuse it."""
+    user, chat = update.effective_user, update.effective_chat
+    if gate is None:
+        return Verdict.ALLOW
+    chat_id = chat.id if chat and with_chat else None
+    user_id = user.id if user else (chat.id if chat else 0)
+    verdict = gate.check(user_id, chat_id)
+    if verdict is not Verdict.ALLOW:
+        logger.info("rate limited: user %s chat %s (%s)", user_id, chat_id, verdict.value)
+    return verdict
+
+
+MessageHandlerCallback = Callable[[Update, SizingContext], Awaitable[None]]
+
+
+def rate_limited(handler: MessageHandlerCallback) -> MessageHandlerCallback:
+    """Answer only within the user's and the chat's rate: the first refused message in a window gets
+    one short notice, the next ones silence (:mod:`bot.telegram.ratelimit`)."""
+
+    @functools.wraps(handler)
+    async def limited(update: Update, context: SizingContext) -> None:
+        verdict = flood_verdict(context.bot_data.flood, update)
+        if verdict is Verdict.ALLOW:
+            await handler(update, context)
+        elif verdict is Verdict.NOTICE:
+            await reply(update, SLOW_DOWN[chat_lang(update, context)])
+
+    return limited
+
+
+async def reply(update: Update, text: str, reply_markup: Any = None) -> Message | None:
+    """Send ``text`` (HTML) in the update's chat, quoting the question in groups."""
+    message = update.effective_message
+    if message is None:
+        return None
+    if not text.strip():  # Telegram rejects empty text; the renderer should never produce it
+        logger.warning("renderer returned empty text; nothing sent")
+        return None
+    return await message.reply_text(
+        text, reply_markup=reply_markup, do_quote=message.chat.type != ChatType.PRIVATE
+    )

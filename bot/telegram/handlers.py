@@ -1,0 +1,182 @@
+"""Message, command and inline-query handlers: humble translators between Telegram and the pipeline.
+
+* private chat: every text message is a question;
+* groups: ``/size …`` (alias ``/estimate``, also ``/size@bot …``), messages that mention the bot
+  (``@bot …``; the mention is removed before parsing) and replies to the bot's own messages;
+* a reply to one of the bot's answers follows up on *that* answer (bot message id → turn id);
+* ``/start`` ``/help`` ``/gpus`` ``/models`` ``/settings``; inline mode ``@bot 70B qlora 4090``.
+"""
+
+from __future__ import annotations
+
+from telegram import InlineQueryResultsButton, Message, Update
+
+from bot.render.renderer import render_help
+from bot.telegram import keyboards as kb
+from bot.telegram.commands import (
+    PRICE_PROBLEMS,
+    currency_of,
+    gpus_text,
+    models_text,
+    parse_price_command,
+    settings_text,
+)
+from bot.telegram.common import (
+    answer_keyboard,
+    chat_lang,
+    chat_settings,
+    command_argument,
+    flood_verdict,
+    logger,
+    may_change_settings,
+    rate_limited,
+    reply,
+    strip_mentions,
+    user_lang,
+)
+from bot.telegram.inline import INLINE_CACHE_S, inline_answers, inline_lang, inline_results
+from bot.telegram.ratelimit import Verdict
+from bot.telegram.reply import reply_html
+from bot.telegram.state import Shown, SizingContext
+from bot.telegram.wording import NO_SETTINGS, NOT_ADMIN, SLOW_DOWN
+
+
+def _replied_turn(message: Message, context: SizingContext) -> str | None:
+    """The turn behind the bot message this message replies to, if we remember it."""
+    replied = message.reply_to_message
+    if replied is None or replied.from_user is None or replied.from_user.id != context.bot.id:
+        return None
+    shown = context.bot_data.shown.get(message.chat.id, replied.message_id)
+    return shown.turn_id if shown else None
+
+
+async def answer_text(update: Update, context: SizingContext, text: str) -> None:
+    """Answer a question (a follow-up when the conversation says so) and remember what was shown."""
+    message, chat, user = update.effective_message, update.effective_chat, update.effective_user
+    if message is None or chat is None:
+        return
+    if not text.strip():
+        await reply(update, render_help(chat_lang(update, context), "html"))
+        return
+    data = context.bot_data
+    turn = data.conversation.ask(
+        chat.id,
+        user.id if user else chat.id,
+        text,
+        user_lang=user.language_code if user else None,
+        reply_to_turn=_replied_turn(message, context),
+    )
+    sent = await reply(update, reply_html(turn, contact=data.contact), answer_keyboard(context, turn))
+    if sent is not None:
+        data.shown.remember(chat.id, sent.message_id, Shown(turn.id, details=True))
+
+
+@rate_limited
+async def on_help(update: Update, context: SizingContext) -> None:
+    """/start (which also forgets the user's last question in this chat) and /help."""
+    message, chat, user = update.effective_message, update.effective_chat, update.effective_user
+    if message and chat and user and (message.text or "").lower().startswith("/start"):
+        context.bot_data.conversation.forget(chat.id, user.id)
+    await reply(update, render_help(chat_lang(update, context), "html"))
+
+
+@rate_limited
+async def on_size(update: Update, context: SizingContext) -> None:
+    """/size … and /estimate …: the argument is the question; no argument shows the help."""
+    if update.effective_message:
+        await answer_text(update, context, command_argument(update.effective_message))
+
+
+@rate_limited
+async def on_text(update: Update, context: SizingContext) -> None:
+    """A private message, or a group message addressed to the bot (a mention or a reply)."""
+    if update.effective_message:
+        username = context.bot_data.username or context.bot.username
+        await answer_text(update, context, strip_mentions(update.effective_message, username))
+
+
+@rate_limited
+async def on_gpus(update: Update, context: SizingContext) -> None:
+    """/gpus: the GPU catalog (or the pre-sales offer) in the chat's language and currency."""
+    lang = chat_lang(update, context)
+    chat = update.effective_chat
+    current = chat_settings(context, chat.id) if chat else None
+    presales = context.bot_data.presales
+    overrides = current.prices if current else {}
+    currency = currency_of(current, presales, lang)
+    await reply(update, gpus_text(lang, currency, overrides=overrides, presales=presales))
+
+
+@rate_limited
+async def on_models(update: Update, context: SizingContext) -> None:
+    """/models: catalog models with their parameter counts."""
+    await reply(update, models_text(chat_lang(update, context)))
+
+
+@rate_limited
+async def on_settings(update: Update, context: SizingContext) -> None:
+    """/settings shows the chat's settings with buttons; ``/settings price A100 18`` sets a price."""
+    message, chat = update.effective_message, update.effective_chat
+    if message is None or chat is None:
+        return
+    lang = chat_lang(update, context)
+    store = context.bot_data.store
+    if store is None:
+        await reply(update, NO_SETTINGS[lang])
+        return
+    change = parse_price_command(command_argument(message))
+    if isinstance(change, str):
+        await reply(update, PRICE_PROBLEMS[change][lang])
+        return
+    if change is not None:
+        if not await may_change_settings(update, context):
+            await reply(update, NOT_ADMIN[lang])
+            return
+        current = store.get(chat.id)
+        prices = dict(current.prices)
+        if change.price is None:
+            prices.pop(change.family, None)
+        else:
+            prices[change.family] = change.price
+        # prices are quoted in the chat's currency: fix it now if the chat left it automatic
+        store.update(chat.id, prices=prices, currency=currency_of(current, context.bot_data.presales, lang))
+    current = store.get(chat.id)
+    text = settings_text(current, lang, context.bot_data.presales)
+    await reply(update, text, kb.settings_keyboard(current, lang))
+
+
+async def on_inline_query(update: Update, context: SizingContext) -> None:
+    """``@bot question`` in any chat: up to three result cards, personal, cached briefly."""
+    query = update.inline_query
+    if query is None:
+        return
+    user = update.effective_user
+    if flood_verdict(context.bot_data.inline_flood, update, with_chat=False) is not Verdict.ALLOW:
+        slow = InlineQueryResultsButton(SLOW_DOWN[user_lang(update)], start_parameter="slow_down")
+        await query.answer([], cache_time=0, is_personal=True, button=slow)
+        return
+    data = context.bot_data
+    own = chat_settings(context, user.id) if user else None  # the private chat's settings
+    lang = inline_lang(query.query, user.language_code if user else None, own.lang if own else None)
+    answers = inline_answers(query.query, lang, own, data.presales)
+    results = inline_results(answers, lang, data.contact)
+    await query.answer(results, cache_time=INLINE_CACHE_S, is_personal=True)
+
+
+async def on_migrate(update: Update, context: SizingContext) -> None:
+    """A group became a supergroup (new chat id): its settings move along (once per pair)."""
+    message = update.effective_message
+    store = context.bot_data.store
+    if message is None or store is None:
+        return
+    if message.migrate_to_chat_id:
+        old, new = message.chat.id, message.migrate_to_chat_id
+    elif message.migrate_from_chat_id:
+        old, new = message.migrate_from_chat_id, message.chat.id
+    else:
+        return
+    if (old, new) in context.bot_data.migrated:
+        return
+    context.bot_data.migrated.add((old, new))
+    store.migrate(old, new)
+    logger.info("settings moved from chat %s to %s", old, new)

@@ -1,0 +1,76 @@
+"""The bot's application-wide state (``context.bot_data``), typed, and what each sent answer shows."""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from dataclasses import dataclass, field
+
+from telegram.ext import CallbackContext, ContextTypes, ExtBot
+
+from bot.core.conversation import Conversation
+from bot.settings.presales import PresalesConfig
+from bot.settings.store import SettingsStore
+from bot.telegram.config import BotSettings
+from bot.telegram.ratelimit import FloodGate
+
+MAX_REMEMBERED_MESSAGES = 10_000
+"""Bound on the bot-message → turn map (oldest dropped first)."""
+
+
+@dataclass(frozen=True)
+class Shown:
+    """What one bot message shows: the turn behind it and whether the details are expanded."""
+
+    turn_id: str
+    details: bool = True
+
+
+class ShownMessages:
+    """Bounded map (chat id, bot message id) → :class:`Shown`, least recently used dropped first."""
+
+    def __init__(self, max_entries: int = MAX_REMEMBERED_MESSAGES) -> None:
+        self.max_entries = max_entries
+        self._items: OrderedDict[tuple[int, int], Shown] = OrderedDict()
+
+    def remember(self, chat_id: int, message_id: int, shown: Shown) -> None:
+        key = (chat_id, message_id)
+        self._items[key] = shown
+        self._items.move_to_end(key)
+        while len(self._items) > self.max_entries:
+            self._items.popitem(last=False)
+
+    def get(self, chat_id: int, message_id: int) -> Shown | None:
+        shown = self._items.get((chat_id, message_id))
+        if shown is not None:
+            self._items.move_to_end((chat_id, message_id))
+        return shown
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+
+@dataclass
+class BotData:
+    """Application-wide state, reached as ``context.bot_data`` (no module globals)."""
+
+    settings: BotSettings | None = None
+    username: str = ""
+    conversation: Conversation = field(default_factory=Conversation)
+    store: SettingsStore | None = None
+    """The chat settings (None: settings unavailable)."""
+    presales: PresalesConfig | None = None
+    shown: ShownMessages = field(default_factory=ShownMessages)
+    migrated: set[tuple[int, int]] = field(default_factory=set)
+    flood: FloodGate | None = None
+    """Per-user and per-chat limits on answers (None: unlimited)."""
+    inline_flood: FloodGate | None = None
+    """Per-user limit on inline answers (None: unlimited)."""
+
+    @property
+    def contact(self) -> str | None:
+        """The pre-sales contact line appended to answers, if configured."""
+        return self.presales.contact if self.presales is not None else None
+
+
+SizingContext = CallbackContext[ExtBot[None], dict, dict, BotData]
+CONTEXT_TYPES = ContextTypes(bot_data=BotData)

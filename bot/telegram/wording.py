@@ -1,0 +1,48 @@
+"""What the Telegram adapter says besides the replies (errors, notices, the command menu): msgids
+translated through the Babel catalogs like every other user-visible text."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.core.lang import LANGS
+from bot.render.i18n import N_, translate
+
+
+@dataclass(frozen=True)
+class Phrase:
+    """One adapter message: ``PHRASE[lang]`` is its text in that language."""
+
+    msgid: str
+
+    def __getitem__(self, lang: str) -> str:
+        return translate(lang, self.msgid)
+
+    def values(self) -> list[str]:
+        return [self[lang] for lang in LANGS]
+
+
+ERROR_REPLY = Phrase(N_("Sorry, something went wrong — please try rephrasing."))
+EXPIRED = Phrase(N_("This result has expired — please ask again"))
+NOT_ADMIN = Phrase(N_("Only group administrators can change this group's settings."))
+NO_SETTINGS = Phrase(N_("Settings are not available in this deployment."))
+SAVED = Phrase(N_("Saved"))
+PRICES_NEED_CURRENCY = Phrase(
+    N_(
+        "Custom prices are quoted in the current currency: remove them before changing it "
+        "(/settings price A100 off)."
+    )
+)
+NO_CHART = Phrase(N_("The chart is not available right now."))
+SLOW_DOWN = Phrase(N_("Too many requests — please wait a moment"))
+
+COMMANDS: tuple[tuple[str, Phrase], ...] = (
+    ("start", Phrase(N_("What I can size, with examples"))),
+    ("help", Phrase(N_("How to ask"))),
+    ("size", Phrase(N_("Size a job, e.g. /size 7B 1T tokens A100"))),
+    ("estimate", Phrase(N_("Same as /size"))),
+    ("gpus", Phrase(N_("GPU catalog: TFLOPS, memory, price"))),
+    ("models", Phrase(N_("Model catalog: parameters"))),
+    ("settings", Phrase(N_("Language, currency, prices, MFU, deadline"))),
+)
+"""The command menu, in the order Telegram shows it."""
