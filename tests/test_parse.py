@@ -219,7 +219,7 @@ def test_unknown_gpu_gets_suggestions(text: str) -> None:
         ("Llama-3-70B", "Llama-3-70B"),
         ("llama3 70b", "Llama-3-70B"),
         ("Qwen2.5-72B", "Qwen2.5-72B"),
-        ("qwen 72b", "Qwen2.5-72B"),
+        ("qwen 72b", "Qwen-72B"),
         ("qwen2.5-72b-instruct", "Qwen2.5-72B"),
         ("DeepSeek-V3", "DeepSeek-V3"),
         ("deepseek v3", "DeepSeek-V3"),
@@ -229,7 +229,7 @@ def test_unknown_gpu_gets_suggestions(text: str) -> None:
         ("GPT-3", "GPT-3-175B"),
         ("chatglm3-6b", "ChatGLM3-6B"),
         ("百川2-13B", "Baichuan2-13B"),
-        ("百川13B", "Baichuan2-13B"),
+        ("百川13B", "Baichuan-13B"),
     ],
 )
 def test_model_names(text: str, model_id: str) -> None:
@@ -415,7 +415,7 @@ def test_long_paste_keeps_the_question() -> None:
         ("用两台H800服务器训7B", "stage", "pretrain"),  # 服务器 is a server, not serving
         ("fine-tune llama-3.1-8b on 50k samples, seq len 4096, batch size 8", "seq_len", 4096),
         ("max_seq_length=2048 qlora 7b", "seq_len", 2048),
-        ("部署 deepseek-r1-distill-qwen-32b 需要几张 4090", "model", "Qwen2.5-32B"),
+        ("部署 deepseek-r1-distill-qwen-32b 需要几张 4090", "model", "DeepSeek-R1-Distill-Qwen-32B"),
         ("MFU百分之四十，7B 1T token", "mfu", 0.4),
         ("MFU40%, bs8, 7B", "batch_size", 8),
         ("Pretrain a 1B model on 100B tokens on 8 A100s, ¥20/GPU-hour", "price_per_gpu_hour", 20),

@@ -408,7 +408,7 @@ def test_gpus_and_models_list_the_catalog_compactly(api: FakeBotAPI) -> None:
 
     async def body(api: FakeBotAPI) -> None:
         api.send_text("/gpus", chat=chat, user=user)
-        api.send_text("/models", chat=chat, user=user)
+        api.send_text("/models deepseek", chat=chat, user=user)
         await calls(api, "sendMessage", 2)
 
     scenario(body, api)

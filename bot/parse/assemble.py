@@ -56,11 +56,6 @@ _CAPS: dict[str, float] = {
     "price_per_gpu_hour": 1e5, "seq_len": 1e8, "batch_size": 1e6, "concurrency": 1e9, "mfu": 1.0,
 }
 _INT_FIELDS = {"gpu_count", "seq_len", "batch_size", "concurrency"}
-_POSITIVE_ROLES = {
-    "count", "count_nodes", "tokens", "params", "active", "days", "budget", "price", "concurrency",
-    "seq", "batch", "epochs", "samples", "gpu_hours", "prompt", "reply",
-}  # fmt: skip
-"""Roles whose quantity must be positive: a zero or negative one is reported as ignored."""
 
 
 def _clean(name: str, value: Any) -> Any:
@@ -222,7 +217,7 @@ class _Parse:
             elif role.extra and role.extra.startswith("range:") and nxt is not None:
                 consumed.add(nxt.start)
             self.roles.append(role)
-        unusable = [r for r in self.roles if r.role in _POSITIVE_ROLES and r.value <= 0]
+        unusable = [r for r in self.roles if r.value <= 0]  # every quantity here is positive
         self.nonpositive = [r.tok.raw.strip() for r in unusable]
         self.roles = [r for r in self.roles if r not in unusable]
 

@@ -50,7 +50,8 @@ CN_TYPOS: dict[str, str] = {
 # Chinese names and nicknames of model families → the ASCII family word the model regex knows.
 CN_MODEL_NAMES: list[tuple[str, str]] = [
     ("通义千问", "qwen"), ("千问", "qwen"), ("百川", "baichuan"), ("零一万物", "yi-"),
-    ("深度求索", "deepseek"), ("羊驼", "llama"), ("智谱", "glm"),
+    ("深度求索", "deepseek"), ("羊驼", "llama"), ("智谱", "glm"), ("书生·浦语", "internlm"),
+    ("书生浦语", "internlm"), ("浦语", "internlm"), ("月之暗面", "kimi "),
 ]
 
 # Model families the mention regex recognizes (catalog families are added at runtime).
@@ -58,6 +59,8 @@ MODEL_FAMILIES: list[str] = [
     "llama", "codellama", "qwen", "deepseek", "mixtral", "mistral", "gpt", "chatglm", "glm",
     "baichuan", "yi", "gemma", "phi", "internlm", "falcon", "bloom", "opt", "claude", "ernie",
     "moss", "vicuna", "starcoder", "grok", "kimi", "minimax", "whisper", "bert", "t5",
+    # derivatives that are not the family they contain: named as typed, never sized as that family
+    "open_llama", "openllama", "open-llama", "tinyllama", "tiny-llama",
 ]
 SHORT_FAMILIES = {"yi", "phi", "opt", "gpt", "t5", "bert", "glm"}  # need a version or size after them
 

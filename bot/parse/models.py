@@ -1,4 +1,15 @@
-"""Step 2a: model names (catalog ids and aliases, then family + version + size), masked in the text."""
+"""Step 2a: model names, masked in the text so their digits are not read as numbers.
+
+Two passes:
+
+1. **Names as released**: every catalog id and alias (HF repo ids, common spellings, Chinese names),
+   matched as the longest run of name tokens — separators (space, ``-``, ``_``, ``/``, ``:``) are
+   optional, so "Qwen2.5 72B Instruct", "qwen/qwen2.5-72b-instruct" and "deepseek-r1:14b" all hit.
+2. **Family + version + size** for the rest ("qwen2.5 9b", "llama 70b"). Matching never crosses a
+   family version: "Qwen1.5 7B" is Qwen1.5-7B or nothing. A name with a version the catalog lacks
+   is an unknown model, kept as typed, with the closest suggestions. A size without a version
+   ("Llama 70B") takes the latest release of that size and says so (a substitution).
+"""
 
 from __future__ import annotations
 
@@ -16,6 +27,14 @@ from estimator import catalog
 _VER = r"(?:v|r)?\d+(?:\.\d+)?"
 _SIZE = r"\d+\s?[x*×]\s?\d+(?:\.\d+)?b|\d+(?:\.\d+)?\s?[bm]"
 _SUFFIX = r"instruct|chat|base|hf|it|moe|coder|mini|small|medium|large|preview"
+_SEPARATORS = re.compile(r"[\s\-_/:]+")
+_NAME_TOKEN = re.compile(r"[a-z0-9.+]+|[\u3400-\u9fff]+")
+_GAP = re.compile(r"[\s\-_/:]*")
+MAX_NAME_TOKENS = 8
+"""Longest alias in tokens ("deepseek-ai/deepseek-r1-distill-qwen-32b" has 7)."""
+
+NO_VERSION = "no_version"
+"""Substitution reason: a family and size without a version → the latest release of that size."""
 
 
 @dataclass(slots=True)
@@ -29,18 +48,25 @@ class _ModelKey:
 
 @dataclass(slots=True)
 class _ModelIndex:
-    loose: dict[str, str]
-    compact: dict[str, str]
+    names: dict[str, str]
+    """compact alias (no separators) → model id"""
+    starts: LazyPattern
+    """where a catalog name can begin (the first token of every alias)"""
     keys: list[_ModelKey]
-    regex: re.Pattern[str]
-
-
-def _loose(s: str) -> str:
-    return re.sub(r"[\s_]+", " ", s.replace("*", "x").replace("×", "x")).strip(" -_.")
+    regex: LazyPattern
 
 
 def _compact(s: str) -> str:
-    return re.sub(r"[^a-z0-9.\u4e00-\u9fff]", "", s.replace("*", "x").replace("×", "x"))
+    """An alias without separators: 'qwen/qwen2.5-72b-instruct' → 'qwenqwen2.572binstruct'."""
+    return _SEPARATORS.sub("", s.replace("*", "x").replace("×", "x"))
+
+
+def _english_family(name: str) -> str:
+    """Chinese family names as the normalized text has them ('千问72b' → 'qwen72b')."""
+    t = name.lower()
+    for cn, en in lx.CN_MODEL_NAMES:
+        t = t.replace(cn, en)
+    return t
 
 
 def _size_key(size: str | None) -> str | None:
@@ -54,7 +80,7 @@ def _ver_key(ver: str | None) -> str | None:
 def _model_regex(families: list[str]) -> LazyPattern:
     fams = "|".join(re.escape(f) for f in sorted(set(families), key=len, reverse=True))
     return rc(
-        rf"(?<![a-z0-9])(?P<fam>{fams})"
+        rf"(?<![a-z0-9])(?<![a-z][\-_])(?P<fam>{fams})"
         rf"(?P<ver>[\s\-_]*{_VER}(?![\d.]*\s?[bm](?![a-z]))(?!\s?[x*×]\s?\d))?"
         rf"(?P<size>[\s\-_]*(?:{_SIZE})(?![a-z0-9]))?"
         r"(?P<act>[\s\-_]*a\d+(?:\.\d+)?b(?![a-z0-9]))?"
@@ -66,28 +92,36 @@ def _model_regex(families: list[str]) -> LazyPattern:
 def _model_index() -> _ModelIndex:
     models = catalog.models()
     families = list(lx.MODEL_FAMILIES)
+    names: dict[str, str] = {}
+    firsts: set[str] = set()
     for m in models.values():
         first = re.split(r"[\s\-_\d.]", m.id.lower(), maxsplit=1)[0]
         if first:
             families.append(first)
+        for name in (m.id, *m.aliases):
+            t = _english_family(name)
+            names.setdefault(_compact(t), m.id)
+            tokens = _NAME_TOKEN.findall(t)
+            if tokens:
+                firsts.add(tokens[0])
     regex = _model_regex(families)
-    loose: dict[str, str] = {}
-    compact: dict[str, str] = {}
+    starts = rc(
+        r"(?<![a-z0-9.])(?:" + "|".join(re.escape(f) for f in sorted(firsts, key=len, reverse=True)) + ")"
+    )
     keys: list[_ModelKey] = []
     for m in models.values():
-        for name in (m.id, *m.aliases):
-            t = name.lower()
-            for cn, en in lx.CN_MODEL_NAMES:
-                t = t.replace(cn, en)
-            loose.setdefault(_loose(t), m.id)
-            compact.setdefault(_compact(t), m.id)
         km = regex.match(m.id.lower())
         if km:
-            keys.append(_ModelKey(
-                km.group("fam"), _ver_key(km.group("ver")), _size_key(km.group("size")),
-                _ver_key(km.group("act")), m.id,
-            ))
-    return _ModelIndex(loose, compact, keys, regex)
+            keys.append(
+                _ModelKey(
+                    km.group("fam"),
+                    _ver_key(km.group("ver")),
+                    _size_key(km.group("size")),
+                    _ver_key(km.group("act")),
+                    m.id,
+                )
+            )
+    return _ModelIndex(names, starts, keys, regex)
 
 
 def _size_value(size: str | None) -> float | None:
@@ -118,29 +152,52 @@ class ModelMention:
     size: float | None
     active: float | None
     suggestions: list[str] = field(default_factory=list)
+    substitution: str | None = None
+    """why ``model_id`` is not exactly what was typed (:data:`NO_VERSION`), or None"""
 
 
-def _match_model(core: str, fam: str, ver: str | None, size: str | None, act: str | None) -> str | None:
-    idx = _model_index()
-    for key in (_loose(core), _compact(core)):
-        mid = idx.loose.get(key) or idx.compact.get(key)
-        if mid:
-            return mid
-    cands = [k for k in idx.keys if k.fam == fam]
+def _catalog_name_at(s: str, start: int) -> tuple[str, int] | None:
+    """(model id, end) of the longest catalog name beginning at ``start``, or None."""
+    names = _model_index().names
+    pos, key, best = start, "", None
+    for _ in range(MAX_NAME_TOKENS):
+        token = _NAME_TOKEN.match(s, pos)
+        if token is None:
+            break
+        key += token.group(0)
+        if key in names:
+            best = (names[key], token.end())
+        pos = _GAP.match(s, token.end()).end()  # type: ignore[union-attr]
+    if best is None:
+        return None
+    end = best[1]
+    if end < len(s) and s[end].isascii() and s[end].isalnum():
+        return None  # "qwen2.5-7bx": not the name
+    return best
+
+
+def _match_family(
+    fam: str, ver: str | None, size: str | None, act: str | None
+) -> tuple[str | None, str | None]:
+    """(model id, substitution reason) for a family + version + size not written as a catalog name."""
+    cands = [k for k in _model_index().keys if k.fam == fam]
     if size:
         cands = [k for k in cands if k.size == size]
-    elif not ver:
-        return None  # a bare family name ("Llama") is not a model
-    if ver:
-        cands = [k for k in cands if k.ver == ver]
     if act:
         cands = [k for k in cands if k.act in (None, act)]
-    if not cands:
-        return None
-    return max(cands, key=lambda k: _version_number(k.ver)).model_id
+    if ver:
+        exact = [k for k in cands if k.ver == ver]
+        return (exact[0].model_id, None) if len({k.model_id for k in exact}) == 1 else (None, None)
+    if not size or not cands:
+        return None, None  # a bare family name ("Llama") is not a model
+    versions = {k.ver for k in cands}
+    latest = max(cands, key=lambda k: _version_number(k.ver))
+    return latest.model_id, (NO_VERSION if len(versions) > 1 else None)
 
 
-def _model_suggestions(core: str, fam: str, size: str | None) -> list[str]:
+def _model_suggestions(core: str, fam: str, ver: str | None, size: str | None) -> list[str]:
+    """Up to three catalog models close to an unknown name: the same version first, then the
+    nearest size, then the newest."""
     idx = _model_index()
     same_fam = [k for k in idx.keys if k.fam == fam]
     target = _size_value(size)
@@ -149,7 +206,9 @@ def _model_suggestions(core: str, fam: str, size: str | None) -> list[str]:
         have = _size_value(k.size)
         return abs(math.log(have / target)) if have and target else math.inf
 
-    ranked = sorted(same_fam, key=lambda k: (distance(k), -_version_number(k.ver)))
+    ranked = sorted(
+        same_fam, key=lambda k: (ver is not None and k.ver != ver, distance(k), -_version_number(k.ver))
+    )
     out = [k.model_id for k in ranked[:3]]
     if not out:
         ids = {_compact(mid.lower()): mid for mid in catalog.models()}
@@ -157,32 +216,68 @@ def _model_suggestions(core: str, fam: str, size: str | None) -> list[str]:
     return out
 
 
+_SIZE_IN_NAME = re.compile(r"(?<![\dx.])(a?)(\d+(?:\.\d+)?)\s?([bm])(?![a-z0-9])")
+
+
+def _sizes_in(name: str) -> tuple[float | None, float | None]:
+    """(total, active) sizes written in a model name: 'qwen3-30b-a3b' → (3e10, 3e9); 'deepseek v3' →
+    (None, None). A size the name states is what the user said (the estimator then uses the
+    release's exact count and says so)."""
+    total = active = None
+    for m in _SIZE_IN_NAME.finditer(name):
+        value = float(m.group(2)) * (1e9 if m.group(3) == "b" else 1e6)
+        if m.group(1):
+            active = value
+        else:
+            total = value
+    return total, active
+
+
+def _loose(s: str) -> str:
+    return re.sub(r"[\s_]+", " ", s).strip(" -_.")
+
+
 def extract_models(s: str) -> tuple[str, list[ModelMention]]:
+    """Every model mention in the normalized text ``s`` (masked in the returned text), in order."""
     idx = _model_index()
     mentions: list[ModelMention] = []
     for pat, _name, params in lx.ADJACENT_MODELS:
         for m in pat.finditer(s):
             mentions.append(ModelMention(m.start(), m.end(), _loose(m.group(0)), None, params, None))
             s = mask(s, m.start(), m.end(), MODEL_MARK)
+    for m in list(idx.starts.finditer(s)):
+        found = _catalog_name_at(s, m.start())  # None inside a name masked just before
+        if found is None:
+            continue
+        model_id, end = found
+        typed = s[m.start() : end]
+        size, active = _sizes_in(typed)
+        mentions.append(ModelMention(m.start(), end, _loose(typed), model_id, size, active))
+        s = mask(s, m.start(), end, MODEL_MARK)
     for m in idx.regex.finditer(s):
-        fam, ver, size, act = m.group("fam"), m.group("ver"), m.group("size"), m.group("act")
-        if not (ver or size or act):
-            mid = idx.loose.get(fam)  # a family word that is itself an alias ("mixtral")
-            if mid:
-                mentions.append(ModelMention(m.start(), m.end(), fam, mid, None, None))
-                s = mask(s, m.start(), m.end(), MODEL_MARK)
-            continue
-        if fam in lx.SHORT_FAMILIES and not (size or ver):
-            continue
-        core_end = m.end("act") if act else m.end("size") if size else m.end("ver")
-        core = s[m.start():core_end]
-        ver_k, size_k, act_k = _ver_key(ver), _size_key(size), _ver_key(act)
-        mid = _match_model(core, fam, ver_k, size_k, act_k)
-        active = _size_value(act_k[1:]) if act_k else None
-        mention = ModelMention(m.start(), m.end(), _loose(core), mid, _size_value(size_k), active)
-        if mid is None:
-            mention.suggestions = _model_suggestions(core, fam, size_k)
-        mentions.append(mention)
-        s = mask(s, m.start(), m.end(), MODEL_MARK)
+        mention = _family_mention(s, m)
+        if mention is not None:
+            mentions.append(mention)
+            s = mask(s, m.start(), m.end(), MODEL_MARK)
     mentions.sort(key=lambda mm: mm.start)
     return s, mentions
+
+
+def _family_mention(s: str, m: re.Match[str]) -> ModelMention | None:
+    """A family + version + size mention (pass 2), or None when it names no model."""
+    fam, ver, size, act = m.group("fam"), m.group("ver"), m.group("size"), m.group("act")
+    if not (ver or size or act):
+        return None
+    if fam in lx.SHORT_FAMILIES and not (size or ver):
+        return None
+    core_end = m.end("act") if act else m.end("size") if size else m.end("ver")
+    core = s[m.start() : core_end]
+    ver_k, size_k, act_k = _ver_key(ver), _size_key(size), _ver_key(act)
+    mid, why = _match_family(fam, ver_k, size_k, act_k)
+    active = _size_value(act_k[1:]) if act_k else None
+    mention = ModelMention(
+        m.start(), m.end(), _loose(core), mid, _size_value(size_k), active, substitution=why
+    )
+    if mid is None:
+        mention.suggestions = _model_suggestions(core, fam, ver_k, size_k)
+    return mention

@@ -98,7 +98,6 @@ def prepare(text: str) -> tuple[str, bool]:
     for cn, en in lx.CN_MODEL_NAMES:
         s = s.replace(cn, f" {en}")
     s = _R1_FULL_RE.sub("deepseek-r1", s)
-    s = _DISTILL_RE.sub(r"\1", s)  # "R1-Distill-Qwen-32B" has the shape of Qwen 32B
     s = _R1_ALONE_RE.sub("deepseek-r1", s)
     return s, truncated
 
@@ -114,7 +113,6 @@ def _cn_percent(m: re.Match[str]) -> str:
 
 
 _R1_FULL_RE = rc(r"deepseek[\s\-_]*r1")
-_DISTILL_RE = rc(r"(?:deepseek-)?r1[\s\-_]*distill[\s\-_]*(qwen|llama)")
 _R1_ALONE_RE = rc(r"(?<![a-z0-9\-])r1(?![a-z0-9])")
 
 

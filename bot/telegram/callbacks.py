@@ -16,7 +16,7 @@ from telegram.error import BadRequest
 
 from bot.core.conversation import Turn
 from bot.telegram import keyboards as kb
-from bot.telegram.commands import settings_text
+from bot.telegram.commands import models_page, settings_text
 from bot.telegram.common import answer_keyboard, chat_lang, flood_verdict, may_change_settings, user_lang
 from bot.telegram.ratelimit import Verdict
 from bot.telegram.reply import reply_html
@@ -78,6 +78,18 @@ async def _on_settings_button(update: Update, context: SizingContext, callback: 
     await _edit(query, text, kb.settings_keyboard(current, lang))
 
 
+async def _on_models_page(update: Update, context: SizingContext, callback: kb.Callback) -> None:
+    """◀ ▶ under /models: edit the list to the page asked for."""
+    query = update.callback_query
+    assert query is not None
+    paging = kb.models_page_arg(callback.arg)
+    await query.answer()
+    if paging is not None:
+        page, search = paging
+        text, pages = models_page(chat_lang(update, context), search, page)
+        await _edit(query, text, kb.models_keyboard(search, min(page, max(pages - 1, 0)), pages))
+
+
 async def _edit(query: Any, text: str, markup: Any) -> None:
     try:
         await query.edit_message_text(text, reply_markup=markup)
@@ -116,6 +128,9 @@ async def on_callback(update: Update, context: SizingContext) -> None:
     callback = kb.decode(query.data)
     if callback is None:  # not ours (or from an older keyboard format)
         await query.answer()
+        return
+    if callback.turn_id == kb.SETTINGS_SLOT and callback.action == kb.MODELS_PAGE:
+        await _on_models_page(update, context, callback)
         return
     if callback.turn_id == kb.SETTINGS_SLOT:
         await _on_settings_button(update, context, callback)

@@ -1,19 +1,23 @@
 """Texts of /gpus, /models and /settings, and the ``/settings price …`` command (pure).
 
-The handlers in :mod:`bot.telegram.app` read the chat's settings and the pre-sales config and pass
-them in; nothing here talks to Telegram or the settings store.
+The handlers read the chat's settings and the pre-sales config and pass them in; nothing here talks
+to Telegram or the settings store. Wording goes through the Babel catalogs.
 """
 
 from __future__ import annotations
 
 import html
+import math
 from dataclasses import dataclass
-from typing import Any
 
-from bot.parse import parse
+from bot.core.settings import ChatSettings
 from bot.render.fmt import fmt_for, params
+from bot.render.i18n import N_, translate
+from bot.settings.presales import PresalesConfig
 from bot.telegram import keyboards as kb
+from bot.telegram.wording import Phrase
 from estimator import catalog
+from estimator.catalog import ModelSpec
 from estimator.models import Currency
 
 
@@ -22,44 +26,43 @@ def default_currency(lang: str) -> str:
     return "CNY" if lang == "zh" else "USD"
 
 
-def currency_of(chat_settings: Any, presales: Any, lang: str) -> str:
+def currency_of(chat_settings: ChatSettings | None, presales: PresalesConfig | None, lang: str) -> str:
     """The currency prices are shown in: the chat's choice, else the pre-sales file's, else the language's."""
-    chosen = getattr(chat_settings, "currency", None) or getattr(presales, "currency", None)
-    return str(getattr(chosen, "value", chosen)) if chosen else default_currency(lang)
+    chosen = (chat_settings.currency if chat_settings else None) or (presales.currency if presales else None)
+    return chosen.value if chosen else default_currency(lang)
 
 
-def presales_prices(presales: Any, currency: str) -> dict[str, float | None]:
+def presales_prices(presales: PresalesConfig | None, currency: str) -> dict[str, float | None]:
     """GPU family → offered price per GPU-hour in ``currency`` (None: offered, no price in it)."""
     if presales is None:
         return {}
     return {offer.family: presales.price(offer.family, Currency(currency)) for offer in presales.gpu}
 
 
-def gpu_family(name: str) -> str | None:
-    """Catalog family for what a user typed ('a100', '4090', 'A100-SXM4-40GB'); None if unknown."""
-    spec = catalog.gpus().get(name)
-    if spec is None:
-        gpu_id = parse(name).request.gpu
-        spec = catalog.gpus().get(gpu_id) if gpu_id else None
-    return spec.family if spec else None
+GPUS_TITLE = N_("<b>GPUs</b> (dense BF16 TFLOPS · memory · price per GPU-hour)")
+MODELS_TITLE = N_("<b>Models</b> (total / active parameters)")
+MODELS_FOUND = N_("<b>Models matching “%(query)s”</b> (total / active parameters)")
+MODELS_NONE = N_("No model in the catalog starts with “%(query)s”. /models lists them all.")
+MODELS_PAGE = N_("Page %(page)s of %(pages)s")
+MODELS_HINT = N_(
+    "Search: <code>/models qwen</code>. Name a model in your question, "
+    "e.g. full fine-tune Qwen2.5-14B on A100"
+)
+PRICES_CATALOG = N_("Prices are market ranges with their sources in each answer; set yours with /settings.")
+PRICES_PRESALES = N_("Prices quoted by %(provider)s.")
 
 
-_CATALOG_TITLE = {
-    "gpus": {"zh": "<b>GPU 列表</b>（稠密 BF16 算力 · 显存 · 每卡·时租价）",
-             "en": "<b>GPUs</b> (dense BF16 TFLOPS · memory · price per GPU-hour)"},
-    "models": {"zh": "<b>模型列表</b>（总参数 / 激活参数）",
-               "en": "<b>Models</b> (total / active parameters)"},
-}
-_PRICE_SOURCE = {
-    "catalog": {"zh": "价格为市场区间，来源见 estimator/data/prices.toml；/settings 可设置本群价格。",
-                "en": "Prices are market ranges (sources in estimator/data/prices.toml); "
-                      "set yours with /settings."},
-    "presales": {"zh": "价格为 {provider} 的报价。", "en": "Prices quoted by {provider}."},
-}
+def _t(lang: str, msgid: str, **values: object) -> str:
+    return translate(lang, msgid, **values)
 
 
-def gpus_text(lang: str, currency: str, *, overrides: dict[str, float] | None = None,
-              presales: Any = None) -> str:
+def gpus_text(
+    lang: str,
+    currency: str,
+    *,
+    overrides: dict[str, float] | None = None,
+    presales: PresalesConfig | None = None,
+) -> str:
     """/gpus: one line per GPU family (its default variant): TFLOPS, memory, price range."""
     f = fmt_for(lang)
     offered = presales_prices(presales, currency)
@@ -69,6 +72,8 @@ def gpus_text(lang: str, currency: str, *, overrides: dict[str, float] | None = 
     for spec in catalog.gpus().values():
         if not spec.default_for_family:
             continue
+        if offered and spec.family not in offered and spec.family not in overrides:
+            continue  # a pre-sales deployment lists what it offers
         tflops = spec.peak_tflops_bf16 or spec.peak_tflops_fp16 or 0
         unit = "" if spec.peak_tflops_bf16 else " fp16"
         price = "—"
@@ -82,67 +87,105 @@ def gpus_text(lang: str, currency: str, *, overrides: dict[str, float] | None = 
             low, high = (entry.cny_low, entry.cny_high) if cny else (entry.usd_low, entry.usd_high)
             if low is not None and high is not None:
                 price = f.price_range(low, high, currency)
-        if offered and spec.family not in offered and spec.family not in overrides:
-            continue  # a pre-sales deployment lists what it offers
         rows.append(f"{spec.family:<11} {tflops:>6,.0f}{unit:<5} {spec.memory_gib:>4g}G  {price}")
-    source = _PRICE_SOURCE["presales" if offered else "catalog"][lang].format(
-        provider=html.escape(str(getattr(presales, "provider", "")), quote=False)
-    )
+    if offered:
+        source = _t(
+            lang, PRICES_PRESALES, provider=html.escape(presales.provider if presales else "", quote=False)
+        )
+    else:
+        source = _t(lang, PRICES_CATALOG)
     body = html.escape("\n".join(rows), quote=False)
-    return f"{_CATALOG_TITLE['gpus'][lang]}\n<pre>{body}</pre>\n{source}"
+    return f"{_t(lang, GPUS_TITLE)}\n<pre>{body}</pre>\n{source}"
 
 
-def models_text(lang: str) -> str:
-    """/models: catalog models with total (and, for MoE, active) parameters."""
+MODELS_PER_PAGE = 45
+"""Rows per /models page: 45 rows of ≤ 40 characters stay far below Telegram's 4,096."""
+MAX_QUERY_CHARS = 32
+"""A /models search is cut to this (it travels in the paging buttons' 64-byte callback data)."""
+
+
+def _key(text: str) -> str:
+    return "".join(ch for ch in text.lower() if ch.isalnum() or ch == ".")
+
+
+def find_models(query: str = "") -> list[ModelSpec]:
+    """Catalog models whose id, name, family or an alias starts with ``query`` (case, spaces and
+    dashes ignored), sorted by family and size; all of them for an empty query."""
+    models = sorted(catalog.models().values(), key=lambda m: (m.family.lower(), m.params_total, m.id))
+    key = _key(query)
+    if not key:
+        return models
+    return [m for m in models if any(_key(n).startswith(key) for n in (m.id, m.name, m.family, *m.aliases))]
+
+
+def models_page(lang: str, query: str = "", page: int = 0) -> tuple[str, int]:
+    """/models [query]: one page of the matching models (total and, for MoE, active parameters) and
+    the number of pages. ``page`` counts from 0 and is clamped to the pages there are."""
+    query = " ".join(query.split())[:MAX_QUERY_CHARS]
+    found = find_models(query)
+    if not found:
+        return _t(lang, MODELS_NONE, query=html.escape(query, quote=False)), 0
+    pages = math.ceil(len(found) / MODELS_PER_PAGE)
+    page = min(max(page, 0), pages - 1)
     rows = []
-    for spec in sorted(catalog.models().values(), key=lambda m: (m.family.lower(), m.params_total)):
+    for spec in found[page * MODELS_PER_PAGE : (page + 1) * MODELS_PER_PAGE]:
         size = params(spec.params_total)
         if spec.params_active:
             size += f" / {params(spec.params_active)}"
-        rows.append(f"{spec.name:<24} {size}")
+        rows.append(f"{spec.id:<30} {size}")
+    title = _t(lang, MODELS_FOUND, query=html.escape(query, quote=False)) if query else _t(lang, MODELS_TITLE)
     body = html.escape("\n".join(rows), quote=False)
-    hint = {"zh": "提问时写模型名即可，例如：全参微调 Qwen2.5-14B 要几张 A100",
-            "en": "Name a model in your question, e.g. full fine-tune Qwen2.5-14B on A100"}[lang]
-    return f"{_CATALOG_TITLE['models'][lang]}\n<pre>{body}</pre>\n{hint}"
+    footer = _t(lang, MODELS_HINT)
+    if pages > 1:
+        footer = _t(lang, MODELS_PAGE, page=page + 1, pages=pages) + "\n" + footer
+    return f"{title}\n<pre>{body}</pre>\n{footer}", pages
 
 
-_SETTINGS_WORDS = {
-    "zh": {"title": "⚙️ <b>本聊天的设置</b>", "lang": "语言", "currency": "货币", "mfu": "默认 MFU",
-           "deadline": "默认工期", "prices": "自定义价格", "auto": "自动", "none": "无", "days": "{n} 天",
-           "provider": "报价方", "sep": "：",
-           "hint": "设置价格：<code>/settings 价格 A100 18</code>（每卡·时；"
-                   "清除：<code>/settings 价格 A100 清除</code>）"},
-    "en": {"title": "⚙️ <b>Settings for this chat</b>", "lang": "Language", "currency": "Currency",
-           "mfu": "Default MFU", "deadline": "Default deadline", "prices": "Price overrides", "auto": "auto",
-           "none": "none", "days": "{n} days", "provider": "Provider", "sep": ": ",
-           "hint": "Set a price: <code>/settings price A100 18</code> (per GPU-hour; remove: "
-                   "<code>/settings price A100 off</code>)"},
+def models_text(lang: str, query: str = "", page: int = 0) -> str:
+    """The text of :func:`models_page`."""
+    return models_page(lang, query, page)[0]
+
+
+SETTINGS_TITLE = N_("⚙️ <b>Settings for this chat</b>")
+SETTINGS_ROWS = {
+    "lang": N_("Language"),
+    "currency": N_("Currency"),
+    "mfu": N_("Default MFU"),
+    "deadline": N_("Default deadline"),
+    "prices": N_("Price overrides"),
+    "provider": N_("Provider"),
 }
+AUTO = N_("auto")
+NONE = N_("none")
+DAYS = N_("%(n)s days")
+SETTINGS_HINT = N_(
+    "Set a price: <code>/settings price A100 18</code> (per GPU-hour; remove: "
+    "<code>/settings price A100 off</code>)"
+)
 
 
-def settings_text(chat_settings: Any, lang: str, presales: Any = None) -> str:
+def settings_text(
+    chat_settings: ChatSettings | None, lang: str, presales: PresalesConfig | None = None
+) -> str:
     """/settings: the current values (the keyboard changes them)."""
-    w = _SETTINGS_WORDS[lang]
+    s = chat_settings or ChatSettings()
     f = fmt_for(lang)
-    chosen_lang = getattr(chat_settings, "lang", None)
-    currency = getattr(chat_settings, "currency", None)
-    mfu = getattr(chat_settings, "mfu", None)
-    deadline = getattr(chat_settings, "deadline_days", None)
-    overrides = getattr(chat_settings, "prices", None) or {}
-    shown_currency = currency_of(chat_settings, presales, lang)
-    price_text = ", ".join(f"{fam} {f.price(p, shown_currency)}" for fam, p in sorted(overrides.items()))
-    sep = w["sep"]
-    lines = [
-        w["title"],
-        f"• {w['lang']}{sep}{kb.LANGUAGE_NAMES.get(chosen_lang, w['auto']) if chosen_lang else w['auto']}",
-        f"• {w['currency']}{sep}{getattr(currency, 'value', currency) if currency else w['auto']}",
-        f"• {w['mfu']}{sep}{f.percent(mfu) if mfu else w['auto']}",
-        f"• {w['deadline']}{sep}{w['days'].format(n=f'{deadline:g}') if deadline else w['auto']}",
-        f"• {w['prices']}{sep}{html.escape(price_text, quote=False) or w['none']}",
-    ]
-    if presales is not None and getattr(presales, "provider", None):
-        lines.append(f"• {w['provider']}{sep}{html.escape(str(presales.provider), quote=False)}")
-    lines += ["", w["hint"]]
+    sep = "：" if lang == "zh" else ": "
+    auto = _t(lang, AUTO)
+    shown_currency = currency_of(s, presales, lang)
+    price_text = ", ".join(f"{fam} {f.price(p, shown_currency)}" for fam, p in sorted(s.prices.items()))
+    values = {
+        "lang": kb.LANGUAGE_NAMES[s.lang] if s.lang else auto,
+        "currency": s.currency.value if s.currency else auto,
+        "mfu": f.percent(s.mfu) if s.mfu else auto,
+        "deadline": _t(lang, DAYS, n=f"{s.deadline_days:g}") if s.deadline_days else auto,
+        "prices": html.escape(price_text, quote=False) or _t(lang, NONE),
+    }
+    if presales is not None and presales.provider:
+        values["provider"] = html.escape(presales.provider, quote=False)
+    lines = [_t(lang, SETTINGS_TITLE)]
+    lines += [f"• {_t(lang, SETTINGS_ROWS[key])}{sep}{value}" for key, value in values.items()]
+    lines += ["", _t(lang, SETTINGS_HINT)]
     return "\n".join(lines)
 
 
@@ -166,7 +209,7 @@ def parse_price_command(argument: str) -> PriceChange | str | None:
     if len(words) < 3:
         return "usage"
     name, value = " ".join(words[1:-1]), words[-1].lower().lstrip("¥$").rstrip("元")
-    family = gpu_family(name)
+    family = catalog.family_of(name)
     if family is None:
         return "unknown_gpu"
     if value in CLEAR_WORDS:
@@ -181,8 +224,6 @@ def parse_price_command(argument: str) -> PriceChange | str | None:
 
 
 PRICE_PROBLEMS = {
-    "usage": {"zh": "用法：<code>/settings 价格 A100 18</code>（每卡·时的价格）",
-              "en": "Usage: <code>/settings price A100 18</code> (price per GPU-hour)"},
-    "unknown_gpu": {"zh": "不认识这个 GPU，/gpus 列出了可选的型号。",
-                    "en": "I don't know that GPU; /gpus lists the ones I do."},
+    "usage": Phrase(N_("Usage: <code>/settings price A100 18</code> (price per GPU-hour)")),
+    "unknown_gpu": Phrase(N_("I don't know that GPU; /gpus lists the ones I do.")),
 }

@@ -17,7 +17,7 @@ from bot.telegram.commands import (
     PRICE_PROBLEMS,
     currency_of,
     gpus_text,
-    models_text,
+    models_page,
     parse_price_command,
     settings_text,
 )
@@ -109,8 +109,11 @@ async def on_gpus(update: Update, context: SizingContext) -> None:
 
 @rate_limited
 async def on_models(update: Update, context: SizingContext) -> None:
-    """/models: catalog models with their parameter counts."""
-    await reply(update, models_text(chat_lang(update, context)))
+    """/models [search]: catalog models with their parameter counts, a page at a time."""
+    message = update.effective_message
+    query = command_argument(message) if message else ""
+    text, pages = models_page(chat_lang(update, context), query)
+    await reply(update, text, kb.models_keyboard(query, 0, pages))
 
 
 @rate_limited

@@ -15,17 +15,10 @@ from typing import Any
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
+from bot.render.chart import chart_kind  # cheap: matplotlib is imported only when drawing
+from bot.render.i18n import N_, translate
 from estimator import catalog
 from estimator.models import Method, Stage
-
-try:
-    from bot.core.conversation import alternative_gpus
-except ImportError:  # until bot.core.conversation provides it: no GPU row
-    alternative_gpus = None
-try:
-    from bot.render.chart import chart_kind  # cheap: matplotlib is imported only when drawing
-except ImportError:  # until bot.render.chart lands: no chart button
-    chart_kind = None
 
 VERSION = "v1"
 MAX_CALLBACK_BYTES = 64
@@ -35,8 +28,8 @@ SETTINGS_SLOT = "-"
 
 # Answer actions
 GPU, METHOD, STAGE, DETAILS, CHART, LANG = "g", "m", "s", "d", "c", "l"
-# Settings actions (turn slot = SETTINGS_SLOT)
-SET_LANG, SET_CURRENCY, SET_MFU, SET_DEADLINE = "sl", "sc", "sm", "sd"
+# Settings actions and /models paging (turn slot = SETTINGS_SLOT)
+SET_LANG, SET_CURRENCY, SET_MFU, SET_DEADLINE, MODELS_PAGE = "sl", "sc", "sm", "sd", "mp"
 AUTO = "auto"
 
 MFU_CHOICES_PERCENT = (30, 40, 50)
@@ -74,39 +67,27 @@ def decode(data: str | None) -> Callback | None:
 
 
 # -- labels ----------------------------------------------------------------------------------
-_L: dict[str, dict[str, str]] = {
-    "zh": {
-        "hide": "🔼 收起详情",
-        "show": "🔽 展开详情",
-        "chart": "📊 图表",
-        "lang": "🌐 English",
-        "full": "全参微调",
-        "lora": "LoRA",
-        "qlora": "QLoRA",
-        "inference": "🚀 部署推理",
-        "finetune": "🎯 微调",
-        "auto": "自动",
-        "days": "{n}天",
-    },
-    "en": {
-        "hide": "🔼 Hide details",
-        "show": "🔽 Show details",
-        "chart": "📊 Chart",
-        "lang": "🌐 中文",
-        "full": "Full FT",
-        "lora": "LoRA",
-        "qlora": "QLoRA",
-        "inference": "🚀 Serve it",
-        "finetune": "🎯 Fine-tune",
-        "auto": "auto",
-        "days": "{n} d",
-    },
+LABELS: dict[str, str] = {
+    "hide": N_("🔼 Hide details"),
+    "show": N_("🔽 Show details"),
+    "chart": N_("📊 Chart"),
+    "full": N_("Full FT"),
+    "lora": "LoRA",
+    "qlora": "QLoRA",
+    "inference": N_("🚀 Serve it"),
+    "finetune": N_("🎯 Fine-tune"),
+    "auto": N_("auto"),
+    "days": N_("%(n)s d"),
+    "prev": "◀",
+    "next": "▶",
 }
+"""Button labels (msgids; product names are not translated)."""
 LANGUAGE_NAMES = {"zh": "中文", "en": "English"}
+"""Each language in its own script: the 🌐 button offers the other one by its own name."""
 
 
-def _lang(lang: str) -> str:
-    return lang if lang in _L else "en"
+def _label(lang: str, key: str, **values: object) -> str:
+    return translate(lang, LABELS[key], **values)
 
 
 def gpu_label(gpu_id: str) -> str:
@@ -139,12 +120,9 @@ def answer_keyboard(
     report = turn.answer.report
     if report is None:
         return None
-    lang = _lang(lang or turn.answer.lang)
-    words = _L[lang]
+    lang = lang or turn.answer.lang
     rows: list[list[InlineKeyboardButton]] = []
 
-    if gpus is None:
-        gpus = alternative_gpus(turn, n=3) if alternative_gpus is not None else []
     if gpus:
         rows.append([_button(f"🖥 {gpu_label(g)}", turn.id, GPU, g) for g in gpus[:3]])
 
@@ -153,20 +131,23 @@ def answer_keyboard(
     sized_a_model = request.model is not None or request.params_total is not None
     second: list[InlineKeyboardButton] = []
     if stage == Stage.finetune.value:
-        second += [_button(words[m.value], turn.id, METHOD, m.value) for m in Method if m.value != method]
+        second += [
+            _button(_label(lang, m.value), turn.id, METHOD, m.value) for m in Method if m.value != method
+        ]
     trains = (Stage.pretrain.value, Stage.continued_pretrain.value, Stage.finetune.value)
     if sized_a_model and stage in trains:
-        second.append(_button(words["inference"], turn.id, STAGE, Stage.inference.value))
+        second.append(_button(_label(lang, "inference"), turn.id, STAGE, Stage.inference.value))
     elif sized_a_model and stage == Stage.inference.value:
-        second.append(_button(words["finetune"], turn.id, STAGE, Stage.finetune.value))
+        second.append(_button(_label(lang, "finetune"), turn.id, STAGE, Stage.finetune.value))
     if second:
         rows.append(second)
 
     other = "en" if lang == "zh" else "zh"
-    last = [_button(words["hide"] if details else words["show"], turn.id, DETAILS, "0" if details else "1")]
-    if chart_kind is not None and chart_kind(report) is not None:
-        last.append(_button(words["chart"], turn.id, CHART))
-    last.append(_button(words["lang"], turn.id, LANG, other))
+    toggle = _label(lang, "hide" if details else "show")
+    last = [_button(toggle, turn.id, DETAILS, "0" if details else "1")]
+    if chart_kind(report) is not None:
+        last.append(_button(_label(lang, "chart"), turn.id, CHART))
+    last.append(_button(f"🌐 {LANGUAGE_NAMES[other]}", turn.id, LANG, other))
     rows.append(last)
     return InlineKeyboardMarkup(rows)
 
@@ -185,7 +166,7 @@ def settings_keyboard(current: Any, lang: str) -> InlineKeyboardMarkup:
 
     ``current``: a ``bot.settings_store.ChatSettings`` (or None: everything automatic).
     """
-    words = _L[_lang(lang)]
+    auto = _label(lang, "auto")
     chat_lang = getattr(current, "lang", None)
     currency = _enum_value(getattr(current, "currency", None))
     mfu = _percent(getattr(current, "mfu", None))
@@ -193,21 +174,21 @@ def settings_keyboard(current: Any, lang: str) -> InlineKeyboardMarkup:
     return InlineKeyboardMarkup(
         [
             [_choice(LANGUAGE_NAMES[c], chat_lang == c, SET_LANG, c) for c in LANGS]
-            + [_choice(words["auto"], chat_lang is None, SET_LANG, AUTO)],
+            + [_choice(auto, chat_lang is None, SET_LANG, AUTO)],
             [_choice(c, currency == c, SET_CURRENCY, c) for c in CURRENCIES]
-            + [_choice(words["auto"], currency is None, SET_CURRENCY, AUTO)],
+            + [_choice(auto, currency is None, SET_CURRENCY, AUTO)],
             [_choice(f"MFU {p}%", mfu == p, SET_MFU, str(p)) for p in MFU_CHOICES_PERCENT]
-            + [_choice(words["auto"], mfu is None, SET_MFU, AUTO)],
+            + [_choice(auto, mfu is None, SET_MFU, AUTO)],
             [
                 _choice(
-                    words["days"].format(n=d),
+                    _label(lang, "days", n=d),
                     deadline is not None and round(deadline) == d,
                     SET_DEADLINE,
                     str(d),
                 )
                 for d in DEADLINE_CHOICES_DAYS
             ]
-            + [_choice(words["auto"], deadline is None, SET_DEADLINE, AUTO)],
+            + [_choice(auto, deadline is None, SET_DEADLINE, AUTO)],
         ]
     )
 
@@ -218,3 +199,25 @@ def all_callback_data(markup: InlineKeyboardMarkup | None) -> list[str]:
         return []
     buttons = [b for row in markup.inline_keyboard for b in row]
     return [str(b.callback_data) for b in buttons if b.callback_data is not None]
+
+
+def models_keyboard(query: str, page: int, pages: int) -> InlineKeyboardMarkup | None:
+    """◀ ▶ under a /models page (``page`` from 0); None when everything fits on one page. The search
+    travels in the callback data (``<page>:<query>``, cut to fit 64 bytes; '|' removed)."""
+    if pages <= 1:
+        return None
+    query = query.replace("|", " ")
+    while len(f"{VERSION}|{SETTINGS_SLOT}|{MODELS_PAGE}|{pages}:{query}".encode()) > MAX_CALLBACK_BYTES:
+        query = query[:-1]
+    row = []
+    if page > 0:
+        row.append(_button(LABELS["prev"], SETTINGS_SLOT, MODELS_PAGE, f"{page - 1}:{query}"))
+    if page < pages - 1:
+        row.append(_button(LABELS["next"], SETTINGS_SLOT, MODELS_PAGE, f"{page + 1}:{query}"))
+    return InlineKeyboardMarkup([row])
+
+
+def models_page_arg(arg: str) -> tuple[int, str] | None:
+    """(page, query) from a paging button's argument; None when it is not one of ours."""
+    page, sep, query = arg.partition(":")
+    return (int(page), query) if sep and page.isdigit() and len(page) <= 4 else None
