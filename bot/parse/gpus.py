@@ -11,7 +11,7 @@ from functools import cache
 from bot.parse import lexicon as lx
 from bot.parse.normalize import GPU_MARK, UNKNOWN_GPU_MARK, mask
 from bot.parse.regex import rc
-from estimator import catalog
+from estimator import catalog, defaults
 
 
 @dataclass(slots=True)
@@ -129,13 +129,21 @@ def extract_unknown_gpu(s: str) -> tuple[str, str | None, list[str]]:
     if not m:
         return s, None, []
     name = m.group(0).strip()
-    families = sorted({g.family for g in catalog.gpus().values()})
-    lower = {f.lower(): f for f in families}
-    sugg: list[str] = []
-    for pat, fams in lx.UNKNOWN_GPU_HINTS:
-        if pat.search(name):
-            sugg = [f for f in fams if f in families]
-            break
-    if not sugg:
-        sugg = [lower[x] for x in difflib.get_close_matches(name, list(lower), n=3, cutoff=0.5)]
-    return mask(s, m.start(), m.end(), UNKNOWN_GPU_MARK), name, sugg
+    return mask(s, m.start(), m.end(), UNKNOWN_GPU_MARK), name, gpu_suggestions(name)
+
+
+def gpu_suggestions(name: str, n: int = 3) -> list[str]:
+    """Catalog families to suggest for an unknown card: its vendor's cards (vendor words in
+    :data:`bot.parse.lexicon.UNKNOWN_GPU_VENDORS`) closest in name first; else the closest names; else
+    the default GPU and its related cards."""
+    vendor = next((v for pat, v in lx.UNKNOWN_GPU_VENDORS if pat.search(name)), None)
+    pool = sorted({g.family for g in catalog.gpus().values() if vendor is None or g.vendor == vendor})
+    ranked = sorted(pool, key=lambda f: -difflib.SequenceMatcher(None, name, f.lower()).ratio())
+    if vendor is not None and ranked:
+        return ranked[:n]
+    close = difflib.get_close_matches(name, [f.lower() for f in pool], n=n, cutoff=0.5)
+    if close:
+        lower = {f.lower(): f for f in pool}
+        return [lower[c] for c in close]
+    default = catalog.gpu(defaults.DEFAULT_GPU)
+    return [default.family, *default.related][:n]

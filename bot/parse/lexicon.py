@@ -82,17 +82,22 @@ UNKNOWN_GPU_RE = _rc(
     r"|apple[\s\-]*m[1-4](?:[\s\-]*(?:ultra|max|pro))?|m[1-4][\s\-]*(?:ultra|max)"
     r"|鲲鹏[\s\-]*\d+|kunpeng[\s\-]*\d+|昇腾[\s\-]*\d+[a-z]?|ascend[\s\-]*\d+[a-z]?"
     r"|mi[\s\-]?\d{3}[a-z]?|gaudi[\s\-]*\d|tpu[\s\-]*v?\d+[a-z]?|mlu[\s\-]*\d+|寒武纪\w{0,4}"
+    r"|(?:moore\s*threads\s*|摩尔线程\s*)?mtt[\s\-]*[sx]\d{3,4}|(?:biren\s*|壁仞\s*)?br\d{3}"
+    r"|[a-z]{2,5}-\d{3,5}(?=\s*\d{2,3}\s*g)"
     r"|[abhl]\d{2,3}[a-z]?"
     r")(?![a-z0-9])"
 )
-# Hints for names that difflib cannot relate to a catalog family (vendor → families to suggest).
-UNKNOWN_GPU_HINTS: list[tuple[re.Pattern[str], list[str]]] = [
-    (_rc(r"鲲鹏|kunpeng|昇腾|ascend"), ["Ascend 910B", "Ascend 910"]),
-    (_rc(r"apple|m[1-4]"), ["M4 Max", "M2 Ultra", "M3 Ultra"]),
-    (_rc(r"rtx|gtx|\d{4}"), ["RTX 4090", "RTX 3090", "RTX 3060"]),
-    (_rc(r"mi\d"), ["MI300X", "MI250X"]),
-    (_rc(r"tpu"), ["TPU v5p", "TPU v5e", "TPU v4"]),
+"""Names that look like accelerators: unknown ones are named as typed, never replaced by another card.
+The last alternatives catch vendor-like names ("XPU-9000 48GB") followed by a memory size."""
+UNKNOWN_GPU_VENDORS: list[tuple[re.Pattern[str], str]] = [
+    (_rc(r"鲲鹏|kunpeng|昇腾|ascend"), "Huawei"),
+    (_rc(r"apple|m[1-4]"), "Apple"),
+    (_rc(r"rtx|gtx|\d{4}"), "NVIDIA"),
+    (_rc(r"mi\d"), "AMD"),
+    (_rc(r"tpu"), "Google"),
+    (_rc(r"gaudi"), "Intel"),
 ]
+"""Words that tell an unknown card's vendor: its suggestions come from that vendor's catalog cards."""
 
 # Topics that are not LLM sizing (the parser still fills what it can).
 OUT_OF_SCOPE_RE = _rc(
