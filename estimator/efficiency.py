@@ -28,6 +28,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from estimator.reasons import Why
+
 BAND_RATIO = 2.0
 """Widest high/low GPU-hours band allowed (issue #6: ratio ≤ 2)."""
 
@@ -74,21 +76,16 @@ def mfu_band(model: EfficiencyModel, likely: float) -> tuple[float, float, float
     return likely / model.band_high, likely, likely / model.band_low
 
 
-def explain(model: EfficiencyModel, mfu_class: str, params: float, moe: bool) -> str:
-    """Why this MFU: the rule and the published runs behind it (English; shown in the ledger)."""
-    gen = mfu_class
-    if gen == "a100":
-        why = "A100-class, ≥ 7B: the seed's 40 % (Llama 2 on A100: 35–51 %)"
-        if params < model.a100_size_ref:
-            why = "A100-class below 7B: 40 % × (N/7B)^0.09 (Pythia on A100: 22–34 %)"
-    elif gen == "h100":
-        why = "H100-class (fitted on H100/H800 runs): 28 % at 30B and up, less below (Llama 3 70B 26–28 %)"
-    elif gen == "v100":
-        why = "V100: GPT-3's 21 % (PaLM Table 3)"
+def explain(model: EfficiencyModel, mfu_class: str, params: float, moe: bool) -> tuple[Why, list[Why]]:
+    """Why this MFU: the rule for the class (and size) and the further reasons (MoE, calibration);
+    keys of :class:`estimator.reasons.Why`, worded in the ledger by the bot."""
+    also = [Why.mfu_moe] if moe else []
+    if mfu_class == "a100":
+        why = Why.mfu_a100_small if params < model.a100_size_ref else Why.mfu_a100
+    elif mfu_class == "h100":
+        why = Why.mfu_h100
+    elif mfu_class == "v100":
+        why = Why.mfu_v100
     else:
-        return "no published runs on this class: 30 % (PaLM on TPU v4 ≈ 30 %), not calibrated" + (
-            "; MoE counted on active parameters" if moe else ""
-        )
-    if moe:
-        why += "; MoE counted on active parameters"
-    return why + "; calibrated on published runs (estimator.calibration)"
+        return Why.mfu_uncalibrated, also
+    return why, [*also, Why.mfu_calibrated]

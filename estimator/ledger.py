@@ -1,10 +1,15 @@
-"""The assumption ledger (every value the user did not give, with its source) and the price lookup."""
+"""The assumption ledger (every value the user did not give, with the key of its reason) and the
+price lookup."""
 
 from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
 
 from estimator import catalog
 from estimator.catalog import GpuSpec
 from estimator.models import Assumption, Currency, Note, SizingRequest
+from estimator.reasons import Why
 
 
 class Ledger:
@@ -14,18 +19,37 @@ class Ledger:
         self.assumptions: list[Assumption] = []
         self.notes: list[Note] = []
 
-    def assume(self, field: str, value, source: str):
-        self.assumptions.append(Assumption(field=field, value=value, source=source))
+    def assume(
+        self,
+        field: str,
+        value: Any,
+        why: Why,
+        *,
+        citation: str | None = None,
+        also: Iterable[Why] = (),
+        **params: Any,
+    ) -> Any:
+        """Record that ``field`` takes ``value`` because of ``why`` (with ``params`` for its wording,
+        further reasons ``also``, and a ``citation`` kept as written); returns ``value``."""
+        self.assumptions.append(
+            Assumption(
+                field=field,
+                value=value,
+                why=why.value,
+                params=params,
+                also=[w.value for w in also],
+                citation=citation,
+            )
+        )
         return value
 
-    def replace(self, field: str, value, source: str):
+    def replace(self, field: str, value: Any, why: Why, **params: Any) -> Any:
         """Re-state an assumption made earlier (e.g. a precision that turned out not to fit)."""
         self.assumptions = [a for a in self.assumptions if a.field != field]
-        return self.assume(field, value, source)
+        return self.assume(field, value, why, **params)
 
-    def note(self, code: str, **params) -> None:
+    def note(self, code: str, **params: Any) -> None:
         self.notes.append(Note(code=code, params=params))
-
 
 
 PriceRange = tuple[float, float, Currency, str]
@@ -51,5 +75,11 @@ def price_range(req: SizingRequest, gpu: GpuSpec, ledger: Ledger) -> PriceRange 
             ledger.note("no_price", gpu=gpu.family, currency=currency.value)
         return None
     source = f"{entry.source} (as of {entry.as_of})"
-    ledger.assume("price_per_gpu_hour", f"{low:g}–{high:g} {currency.value}", source)
+    ledger.assume(
+        "price_per_gpu_hour",
+        f"{low:g}–{high:g} {currency.value}",
+        Why.price_catalog,
+        citation=entry.source,
+        as_of=entry.as_of,
+    )
     return low, high, currency, source

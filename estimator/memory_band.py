@@ -30,14 +30,11 @@ parts above (e.g. an all-gather bucket), paged states that stay resident while t
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
 
 from estimator.catalog import ModelSpec
 from estimator.defaults import CUDA_CONTEXT_BYTES
 from estimator.models import Plan
-
-if TYPE_CHECKING:
-    from estimator.memory import Layout, TrainingSetup
+from estimator.setup import Layout, TrainingSetup
 
 LOSS_CHUNKS = 8
 """Chunks of a chunked cross-entropy: torchtune ``CEWithChunkedOutputLoss(num_output_chunks=8)``

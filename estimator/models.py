@@ -105,11 +105,15 @@ class SizingRequest(_Frozen):
 
 
 class Assumption(_Frozen):
-    """A value the user did not give, with where it comes from."""
+    """A value the user did not give, with why (a key of :class:`estimator.reasons.Why`: the bot words
+    it), the parameters of that explanation, further reasons, and a citation kept as written."""
 
     field: str
     value: float | int | str | bool | None
-    source: str
+    why: str = Field(description="key of the explanation (estimator.reasons.Why)")
+    params: dict[str, float | int | str | None] = Field(default_factory=dict)
+    also: list[str] = Field(default_factory=list, description="further reasons (Why keys), in order")
+    citation: str | None = Field(None, description="a source as written (model card, price list, paper)")
 
 
 class Note(_Frozen):

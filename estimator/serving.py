@@ -9,46 +9,50 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from estimator import defaults
 from estimator.catalog import GpuSpec, ModelSpec
 from estimator.inference import BITS_PER_WEIGHT, runtime_for, size_inference, tp_options
 from estimator.ledger import Ledger, price_range
-from estimator.memory import HEADROOM
-from estimator.models import Inference, Precision, SizingRequest
+from estimator.models import Currency, Inference, Precision, SizingRequest
+from estimator.plan import HEADROOM
+from estimator.reasons import Why, Word
+from estimator.verdicts import requested_count
 
-UNIFIED_MEMORY_SOURCE = (
-    "unified memory: the GPU's default working set (Metal recommendedMaxWorkingSetSize: ≈ 75 % with "
-    "64 GB or more, 2/3 below; raise with `sudo sysctl iogpu.wired_limit_mb`)"
-)
 LOCAL_FORMATS = (Precision.q8_0, Precision.q4_k_m)
 """Weight formats tried, in order, when 16-bit weights don't fit on a local machine (consumer card or
 Apple silicon) and the user named no precision: local runtimes run quantized GGUF/MLX weights —
 Ollama's default tags are Q4_K_M; Q8_0 is near-lossless (llama.cpp k-quants PR #1684 perplexity table)."""
-LOCAL_FORMAT_SOURCE = (
-    "the released weights don't fit well on the GPUs you named; local runtimes (llama.cpp, Ollama, MLX) "
-    "run quantized weights: Q8_0 is near-lossless, Q4_K_M (Ollama's default) trades a little quality"
-)
-TOTAL_MEMORY_SOURCE = "GPU memory counted as cards are sold: '80GB' is 80 GiB (HBM/GDDR sizes are binary)"
-LOCAL_RUNTIME_SOURCE = "llama.cpp has no utilization cap: all memory but the CUDA context"
-VLLM_WORKSPACE_SOURCE = (
-    "activations of one forward pass and the sampler's logits, as vLLM profiles them "
-    "(max_num_batched_tokens 2,048 / max_num_seqs 256; 8,192 / 1,024 on 70 GB+ cards other than A100)"
-)
-LOCAL_WORKSPACE_SOURCE = "llama.cpp's compute buffer: one n_ubatch of 512 tokens and one sequence's logits"
-MLA_DP_ATTENTION_SOURCE = (
-    "MLA's latent KV cache kept once per sequence: attention runs data-parallel across the TP group "
-    "(SGLang --enable-dp-attention; DeepSeek-V3 report §3.4); plain tensor parallelism keeps a copy on "
-    "every GPU and fits about 1/TP as many sequences"
-)
-REASONING_CONTEXT_SOURCE = (
-    "a reasoning model writes long chains of thought: its model card's generation length"
-)
 
 
-def requested_count(req: SizingRequest) -> int | None:
-    """The user's GPU count; a memory size without a count ('24G显存的卡') means one card."""
-    return req.gpu_count or (1 if req.gpu_memory_gib else None)
+@dataclass
+class ServingResult:
+    """What the serving branch adds to the report, and the request fields it filled."""
+
+    inference: Inference
+    feasible: str | None
+    feasible_reason: str | None
+    precision: Precision
+    context: int
+    concurrency: int
+    currency: Currency | None
+
+    def filled(self) -> dict[str, object]:
+        values = {
+            "precision": self.precision,
+            "seq_len": self.context,
+            "concurrency": self.concurrency,
+            "currency": self.currency,
+        }
+        return {k: v for k, v in values.items() if v is not None}
+
+    def report_fields(self) -> dict[str, object]:
+        return {
+            "inference": self.inference,
+            "feasible": self.feasible,
+            "feasible_reason": self.feasible_reason,
+        }
 
 
 def _serving_verdict(
@@ -151,21 +155,17 @@ def size_serving(
     active: float | None,
     gpu: GpuSpec,
     ledger: Ledger,
-    filled: dict,
-    report: dict,
-) -> None:
-    """Serving branch: weights + KV cache → GPUs, concurrency, speed and cost."""
-    precision = req.precision
-    if precision is None:
-        precision = Precision(
-            ledger.assume("precision", spec.release_precision, "weights as released by the model's authors")
-        )
+) -> ServingResult:
+    """Serving branch: weights + KV cache → GPUs, concurrency, speed and cost, and the verdict."""
+    precision = req.precision or Precision(
+        ledger.assume("precision", spec.release_precision, Why.release_precision)
+    )
     if req.seq_len:
         context = req.seq_len
     elif spec.serve_context:
-        context = int(ledger.assume("context", spec.serve_context, REASONING_CONTEXT_SOURCE))
+        context = int(ledger.assume("context", spec.serve_context, Why.reasoning_context))
     else:
-        context = int(ledger.assume("context", defaults.SERVE_CONTEXT.value, defaults.SERVE_CONTEXT.source))
+        context = int(ledger.assume("context", defaults.SERVE_CONTEXT.value, defaults.SERVE_CONTEXT.why))
     price = price_range(req, gpu, ledger)
 
     def personal(weights: Precision) -> bool:
@@ -174,9 +174,7 @@ def size_serving(
 
     def conc_for(weights: Precision) -> int:
         """Stated concurrency, else one user on a personal machine, else a team's 16."""
-        if req.concurrency:
-            return req.concurrency
-        return int(_default_concurrency(personal(weights)).value)
+        return req.concurrency or int(_default_concurrency(personal(weights)).value)
 
     def size(weights: Precision) -> Inference:
         return size_inference(
@@ -197,52 +195,68 @@ def size_serving(
     local = _local_format(req, spec, gpu, inf, size)
     if local is not None:
         precision, inf = local
-        ledger.replace("precision", precision.value, LOCAL_FORMAT_SOURCE)
+        ledger.replace("precision", precision.value, Why.local_format)
     conc = conc_for(precision)
     runtime = runtime_for(gpu, precision)
     if not req.concurrency:
         default_conc = _default_concurrency(personal(precision))
-        ledger.assume("concurrency", default_conc.value, default_conc.source)
+        ledger.assume("concurrency", default_conc.value, default_conc.why)
+    _memory_assumptions(req, spec, gpu, inf, runtime.local, ledger)
+    feasible, reason = _serving_verdict(req, inf, gpu, spec)
+    if req.total_memory_gib and requested_count(req) is None:
+        cards = max(1, math.ceil(req.total_memory_gib / gpu.memory_gib))
+        ledger.note(
+            f"total_memory_{feasible}",
+            total_gib=req.total_memory_gib,
+            need_bytes=_serving_need(req, inf, cards),
+        )
+    if feasible == "yes" and local is not None and precision is Precision.q4_k_m:
+        feasible, reason = "borderline", "local_4bit"
+    _serving_notes(req, gpu, inf, conc, reason, runtime.local, ledger)
+    return ServingResult(inf, feasible, reason, precision, context, conc, price[2] if price else None)
+
+
+def _memory_assumptions(
+    req: SizingRequest, spec: ModelSpec, gpu: GpuSpec, inf: Inference, local: bool, ledger: Ledger
+) -> None:
+    """The ledger lines of the memory model: totals as sold, utilization, workspace, MLA layout."""
     if req.total_memory_gib:
-        ledger.assume("total_memory_gib", req.total_memory_gib, TOTAL_MEMORY_SOURCE)
+        ledger.assume("total_memory_gib", req.total_memory_gib, Why.total_memory_as_sold)
     if gpu.gpu_memory_fraction:  # unified memory: the GPU's default working set is the cap
-        ledger.assume("gpu_memory_utilization", gpu.gpu_memory_fraction, UNIFIED_MEMORY_SOURCE)
-    elif runtime.local:
-        ledger.assume("gpu_memory_utilization", 1.0, LOCAL_RUNTIME_SOURCE)
+        ledger.assume("gpu_memory_utilization", gpu.gpu_memory_fraction, Why.unified_memory)
+    elif local:
+        ledger.assume("gpu_memory_utilization", 1.0, Why.local_no_cap)
     else:
         ledger.assume(
             "gpu_memory_utilization",
             defaults.GPU_MEMORY_UTILIZATION.value,
-            defaults.GPU_MEMORY_UTILIZATION.source,
+            defaults.GPU_MEMORY_UTILIZATION.why,
         )
+    # bytes per GPU (the renderer formats them)
     ledger.assume(
-        "workspace_bytes",  # bytes per GPU (the renderer formats it)
-        inf.workspace_bytes_per_gpu,
-        LOCAL_WORKSPACE_SOURCE if runtime.local else VLLM_WORKSPACE_SOURCE,
+        "workspace_bytes", inf.workspace_bytes_per_gpu, Why.local_workspace if local else Why.vllm_workspace
     )
     if spec.kv_lora_rank and inf.tp > 1:
-        ledger.assume("kv_layout", "DP attention", MLA_DP_ATTENTION_SOURCE)
-    report["inference"] = inf
-    report["feasible"], report["feasible_reason"] = _serving_verdict(req, inf, gpu, spec)
-    if req.total_memory_gib and requested_count(req) is None:
-        cards = max(1, math.ceil(req.total_memory_gib / gpu.memory_gib))
-        ledger.note(
-            f"total_memory_{report['feasible']}",
-            total_gib=req.total_memory_gib,
-            need_bytes=_serving_need(req, inf, cards),
-        )
-    if report["feasible"] == "yes" and local is not None and precision is Precision.q4_k_m:
-        report["feasible"], report["feasible_reason"] = "borderline", "local_4bit"
-    filled |= {"precision": precision, "seq_len": context, "concurrency": conc}
-    if price:
-        filled["currency"] = price[2]
+        ledger.assume("kv_layout", Word.dp_attention.value, Why.mla_dp_attention)
+
+
+def _serving_notes(
+    req: SizingRequest,
+    gpu: GpuSpec,
+    inf: Inference,
+    conc: int,
+    reason: str | None,
+    local: bool,
+    ledger: Ledger,
+) -> None:
+    """Warnings: the user's GPUs too few or the load too high, TP over PCIe, a pipeline over nodes."""
     if req.gpu_count and req.gpu_count < inf.min_gpus:
-        if report["feasible_reason"] != "full_memory":  # the verdict already says how it fits
+        if reason != "full_memory":  # the verdict already says how it fits
             ledger.note("does_not_fit_requested", gpu_count=req.gpu_count, min_gpus=inf.min_gpus)
     elif req.gpu_count and inf.max_concurrency < conc:
         code = "concurrency_limited" if req.concurrency else "concurrency_limited_assumed"
         ledger.note(code, max_concurrency=inf.max_concurrency, concurrency=conc)
-    if not gpu.nvlink and inf.tp > 1 and not runtime.local:  # llama.cpp splits layers, not tensors
+    if not gpu.nvlink and inf.tp > 1 and not local:  # llama.cpp splits layers, not tensors
         ledger.note("tp_over_pcie", gpu=gpu.family)
     if inf.pp > 1:
         ledger.note("pipeline_across_nodes", pp=inf.pp, tp=inf.tp)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.core.pipeline import answer
+from bot.render.notes import why_text
 from estimator import estimate
 from estimator.models import Currency, SizingRequest, Stage
 
@@ -20,7 +21,9 @@ def test_budget_and_tokens_give_the_largest_model_the_budget_buys():
     mid_price = (r.cost.price_low + r.cost.price_high) / 2
     assert r.gpu_hours.likely * mid_price == pytest.approx(50_000, rel=1e-3)
     assert 1.5e9 < r.request.params_total < 4e9
-    assert next(a.source for a in r.assumptions if a.field == "params_total").startswith("the largest model")
+    assert why_text("en", next(a for a in r.assumptions if a.field == "params_total")).startswith(
+        "the largest model"
+    )
     assert "budget_max_params" in {n.code for n in r.warnings}
     # sized at the middle price: the quoted range straddles the budget, and the reply says so
     assert "budget_borderline" in {n.code for n in r.warnings}

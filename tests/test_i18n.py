@@ -63,11 +63,9 @@ def test_en_catalog_covers_every_msgid():
 
 @pytest.mark.parametrize("locale", ["zh_CN", "en"])
 def test_placeholders_match(locale):
-    from bot.render.ledger_texts import LEDGER_TEXTS  # shown with plain gettext, never %-formatted
-
     bad = []
     for m in _catalog(PO[locale], locale):
-        if not m.id or not m.string or m.id in LEDGER_TEXTS:
+        if not m.id or not m.string:
             continue
         if _placeholders(m.id) != _placeholders(m.string):
             bad.append((m.id, m.string))
@@ -155,25 +153,34 @@ def test_resource_dirs_in_checkout_and_installed_layouts(tmp_path, monkeypatch):
     assert i18n._resource_dir("locales") == pkg / "locales"
 
 
-def test_ledger_explanations_are_translated_for_zh():
-    """Every default's explanation the estimator writes into the ledger reads in Chinese
-    (bot/ledger_texts.py)."""
-    from bot.render.ledger_texts import LEDGER_TEXTS
-    from bot.render.renderer import ledger_text
-    from estimator import defaults
+def test_every_ledger_reason_has_a_sentence_translated_for_zh():
+    """Every reason the estimator can give (estimator.reasons) has a sentence in
+    bot/render/ledger_texts.py, and every sentence reads in Chinese: adding a reason without wording,
+    or wording without a translation, fails here."""
+    from babel.messages.pofile import read_po
 
-    texts = [d.source for d in vars(defaults).values() if isinstance(d, defaults.Default)]
-    texts += [defaults.DEFAULT_GPU_SOURCE, *LEDGER_TEXTS]
-    untranslated = [t for t in texts if ledger_text("zh", t) == t]
+    from bot.render.ledger_texts import WHY_TEXTS, WORD_TEXTS
+    from estimator.reasons import Why, Word
+
+    assert set(WHY_TEXTS) == {w.value for w in Why}
+    assert set(WORD_TEXTS) == {w.value for w in Word}
+    with PO["zh_CN"].open("rb") as fh:
+        zh = {m.id: m.string for m in read_po(fh, locale="zh_CN") if m.id}
+    untranslated = [t for t in (*WHY_TEXTS.values(), *WORD_TEXTS.values()) if not zh.get(t)]
     assert not untranslated, untranslated
 
 
 def test_ledger_citations_stay_as_written():
-    from bot.render.renderer import ledger_text
+    from bot.render.notes import why_text
+    from estimator.models import Assumption
 
     cite = "Qwen2.5 7B: Qwen/Qwen2.5-7B config.json; Qwen2.5 model card (7.61B, 6.53B non-embedding)"
-    assert ledger_text("zh", cite) == cite
-    assert ledger_text("en", "one pass over the data when epochs are not given").startswith("one pass")
+    a = Assumption(field="params_total", value=7.61e9, why="release_count", params={"model": "Qwen2.5 7B"},
+                   citation=cite)  # fmt: skip
+    assert "Qwen2.5 7B" in why_text("zh", a) and cite not in why_text("zh", a)  # the citation is apart
+    one_pass = Assumption(field="epochs", value=1, why="epochs_finetune")
+    assert why_text("en", one_pass).startswith("one pass")
+    assert why_text("zh", one_pass) != why_text("en", one_pass)
 
 
 def test_catalogs_compile_cleanly():

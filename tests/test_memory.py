@@ -4,15 +4,10 @@ import pytest
 
 from estimator import catalog, estimate
 from estimator.architecture import shape_for_size
-from estimator.memory import (
-    TrainingSetup,
-    activation_bytes_per_layer,
-    breakdown,
-    lora_params,
-    min_gpus,
-    model_state_bytes,
-)
+from estimator.memory import activation_bytes_per_layer, breakdown, lora_params, model_state_bytes
 from estimator.models import Method, Plan, SizingRequest, Stage
+from estimator.plan import min_gpus
+from estimator.setup import TrainingSetup
 
 
 @pytest.mark.parametrize(

@@ -14,7 +14,8 @@ from htmlcheck import assert_telegram_html, telegram_html_text
 
 from bot.core.pipeline import Answer
 from bot.parse import ParseResult
-from bot.render import fmt, i18n
+from bot.render import context, env, fmt, i18n, notes, plan_text, wording
+from bot.render import html as html_limits
 from bot.render import renderer as render
 from estimator.models import (
     Alternative,
@@ -56,10 +57,14 @@ def seed_report(**update) -> SizingReport:
     values = dict(
         request=req,
         assumptions=[
-            Assumption(field="mfu", value=0.4, source="seed article rule of thumb (40 % MFU)"),
-            Assumption(field="mfu_band", value="0.3–0.5", source="seed article band 30–50 % MFU"),
-            Assumption(field="deadline_days", value=30, source="planning window"),
-            Assumption(field="some_new_field", value=3.5, source="a source"),
+            Assumption(
+                field="mfu", value=0.4, why="mfu_a100", citation="seed article rule of thumb (40 % MFU)"
+            ),
+            Assumption(
+                field="mfu_band", value="0.3–0.5", why="mfu_band", citation="seed article band 30–50 % MFU"
+            ),
+            Assumption(field="deadline_days", value=30, why="deadline_default"),
+            Assumption(field="some_new_field", value=3.5, why="no_such_reason", citation="a source"),
         ],
         gpu_name="NVIDIA A100 SXM4 80GB",
         flops=4.2e22,
@@ -431,7 +436,7 @@ KNOWN_NOTES = [
 @pytest.mark.parametrize("note", KNOWN_NOTES, ids=lambda n: n.code)
 @pytest.mark.parametrize("lang", LANGS)
 def test_known_notes_are_localized(note, lang):
-    text = render.note_text(note, lang)
+    text = notes.note_text(note, lang)
     assert note.code not in text  # a real sentence, not the fallback
     assert "%(" not in text
     if lang == "zh":
@@ -439,18 +444,18 @@ def test_known_notes_are_localized(note, lang):
 
 
 def test_note_values_formatted():
-    assert "80%" in render.note_text(Note(code="mfu_outside_band", params={"mfu": 0.8}), "en")
-    assert "30–50%" in render.note_text(Note(code="mfu_outside_band", params={"mfu": 0.8}), "en")
-    moe = render.note_text(KNOWN_NOTES[9], "zh")
+    assert "80%" in notes.note_text(Note(code="mfu_outside_band", params={"mfu": 0.8}), "en")
+    assert "30–50%" in notes.note_text(Note(code="mfu_outside_band", params={"mfu": 0.8}), "en")
+    moe = notes.note_text(KNOWN_NOTES[9], "zh")
     assert "37B" in moe and "671B" in moe
-    assert "1400亿" in render.note_text(KNOWN_NOTES[0], "zh")
+    assert "1400亿" in notes.note_text(KNOWN_NOTES[0], "zh")
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_unknown_or_malformed_note_falls_back(lang):
-    unknown = render.note_text(Note(code="brand_new_code", params={"x": 1.5}), lang)
+    unknown = notes.note_text(Note(code="brand_new_code", params={"x": 1.5}), lang)
     assert "brand_new_code" in unknown and "x=1.5" in unknown
-    malformed = render.note_text(Note(code="tiny_job", params={}), lang)  # missing parameter
+    malformed = notes.note_text(Note(code="tiny_job", params={}), lang)  # missing parameter
     assert "tiny_job" in malformed
 
 
@@ -546,33 +551,33 @@ def test_every_reply_is_valid_telegram_html_and_clean_text(idx, lang):
 def test_length_cap_drops_details_then_truncates(lang):
     many = [Note(code="huge_job", params={"gpus": 200_000 + i, "days": 4000}) for i in range(200)]
     html = render.render(make_answer(seed_report(warnings=many), lang))
-    assert render.visible_length(html) <= render.TELEGRAM_MAX_CHARS
+    assert html_limits.visible_length(html) <= html_limits.TELEGRAM_MAX_CHARS
     assert "<blockquote" not in html  # details dropped first
     assert_telegram_html(html)
     assert html.rstrip().endswith("…") or html.endswith("</b>") or "…" in html
 
 
 def test_long_sources_are_shortened_before_dropping_details():
-    long = [Assumption(field=f"f{i}", value=i, source="x" * 400) for i in range(12)]
+    long = [Assumption(field=f"f{i}", value=i, why="epochs_finetune", citation="x" * 400) for i in range(12)]
     html = render.render(make_answer(seed_report(assumptions=long), "en"))
     assert "<blockquote expandable>" in html
-    assert render.visible_length(html) <= render.TELEGRAM_MAX_CHARS
+    assert html_limits.visible_length(html) <= html_limits.TELEGRAM_MAX_CHARS
 
 
 def test_truncate_html_never_cuts_tags_or_entities():
     src = "<b>" + "a&amp;b " * 1000 + "</b>"
-    out = render.truncate_html(src, 101)
-    assert render.visible_length(out) <= 101
+    out = html_limits.truncate_html(src, 101)
+    assert html_limits.visible_length(out) <= 101
     assert out.startswith("<b>") and out.endswith("</b>")
     assert_telegram_html(out)
     assert not re.search(r"&[a-z]*$", out.removesuffix("…</b>"))
 
 
 def test_environments_and_catalogs_are_cached():
-    assert render.environment("zh", "html") is render.environment("zh", "html")
+    assert env.environment("zh", "html") is env.environment("zh", "html")
     assert i18n.translations("zh") is i18n.translations("zh")
-    assert render.environment("zh", "html").autoescape is True
-    assert render.environment("zh", "text").autoescape is False
+    assert env.environment("zh", "html").autoescape is True
+    assert env.environment("zh", "text").autoescape is False
 
 
 # ---------------------------------------------------------------------------------------------
@@ -703,7 +708,7 @@ def test_qlora_70b_on_one_4090_does_not_fit(lang):
     else:
         assert lines[0].startswith("70B QLoRA fine-tuning does not fit on 1 × RTX 4090: at least 2 needed")
         assert "• Without full recompute: 4 GPUs" in lines
-    said = render.note_text(Note(code="does_not_fit_requested", params={"gpu_count": 1, "min_gpus": 2}), lang)
+    said = notes.note_text(Note(code="does_not_fit_requested", params={"gpu_count": 1, "min_gpus": 2}), lang)
     assert said not in html  # the headline already says it
     assert any("NVLink" in line for line in lines)  # why ZeRO before TP on a PCIe card
     assert_telegram_html(html)
@@ -739,7 +744,7 @@ MEMORY_CASES = {
 def test_memory_replies_stay_short(case, lang):
     """Design §5: headline, at most 8 key lines, at most 4 alternatives, then advice and details."""
     html = render.render(make_answer(_estimate(**MEMORY_CASES[case]), lang))
-    assert render.visible_length(html) <= render.TELEGRAM_MAX_CHARS
+    assert html_limits.visible_length(html) <= html_limits.TELEGRAM_MAX_CHARS
     assert_telegram_html(html)
     lines = _lines(html)
     headers = ("换个做法", "What would change", "Fewest GPUs")
@@ -751,7 +756,7 @@ def test_memory_replies_stay_short(case, lang):
             break
         alternatives.append(line)
     assert 2 <= len(key) <= 8, key
-    assert len(alternatives) <= render.MAX_ALTERNATIVES
+    assert len(alternatives) <= wording.MAX_ALTERNATIVES
 
 
 @pytest.mark.parametrize(
@@ -773,15 +778,15 @@ def test_memory_replies_stay_short(case, lang):
 def test_plan_reason_follows_the_design_rules(plan, nvlink, key):
     """Design §3.5: DP + ZeRO while states fit; TP inside a node; PP across nodes; ZeRO-3/FSDP as the
     alternative; without NVLink ZeRO-3 before TP (estimator.memory.plan_preference)."""
-    assert render.plan_reason_key(plan, nvlink) == key
+    assert plan_text.plan_reason_key(plan, nvlink) == key
     for lang in LANGS:
-        assert "%(" not in render.plan_reason(plan, nvlink, lang)
+        assert "%(" not in plan_text.plan_reason(plan, nvlink, lang)
 
 
 def test_full_recompute_is_explained():
     plan = Plan(dp=2, zero_stage=3, recompute="full")
-    assert render.plan_reason(plan, True, "zh").endswith("；激活占大头，所以用全量重计算")
-    assert "full recompute" in render.plan_reason(plan, True, "en")
+    assert plan_text.plan_reason(plan, True, "zh").endswith("；激活占大头，所以用全量重计算")
+    assert "full recompute" in plan_text.plan_reason(plan, True, "en")
 
 
 def test_alternatives_equal_to_the_minimum_are_left_out():
@@ -796,7 +801,7 @@ def test_alternatives_equal_to_the_minimum_are_left_out():
             ]
         }
     )
-    ctx = render.build_context(rep.model_copy(update={"memory": mem}), "en")
+    ctx = context.build_context(rep.model_copy(update={"memory": mem}), "en")
     assert ctx["m"]["alternatives"] == [
         "LoRA instead: 1 GPU",
         "new_trick: 2 GPUs",
@@ -860,7 +865,7 @@ def test_cost_question_puts_the_cost_on_line_two():
     ],
 )
 def test_english_singulars(text, expected):
-    assert render.english_singulars(text) == expected
+    assert env.english_singulars(text) == expected
 
 
 def test_short_jobs_read_in_hours_and_cents():

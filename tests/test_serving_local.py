@@ -7,6 +7,7 @@ import pytest
 
 from bot.core.pipeline import answer
 from bot.parse import parse
+from bot.render.notes import why_text
 from bot.render.renderer import render
 from estimator import catalog, estimate
 from estimator.inference import LOCAL, usable_bytes_per_gpu, workspace_bytes
@@ -32,7 +33,7 @@ def test_m2_ultra_runs_100b_at_8_bit_not_16_bit():
     assert r.inference.weights_bytes == pytest.approx(100e9 * 8.5 / 8)
     assert r.feasible == "yes"
     [precision] = [x for x in r.assumptions if x.field == "precision"]
-    assert "llama.cpp" in precision.source and precision.value == "q8_0"
+    assert "llama.cpp" in why_text("en", precision) and precision.value == "q8_0"
 
 
 def test_local_4bit_only_is_borderline_and_named_precision_is_kept():

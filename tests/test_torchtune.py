@@ -30,9 +30,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from estimator import catalog, estimate
-from estimator.memory import TrainingSetup, breakdown, largest_param, logits_bytes, training_memory
+from estimator.memory import breakdown, largest_param, logits_bytes
 from estimator.memory_band import layer_activation_coefficients, per_gpu_band
 from estimator.models import Method, Plan, SizingRequest, Stage
+from estimator.plan import training_memory
+from estimator.setup import TrainingSetup
 
 GIB = 2**30
 SPEC = catalog.model("Llama-3.1-8B")

@@ -9,6 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from bot.core.pipeline import Answer
+from bot.render.notes import why_text
+from estimator.models import Assumption
 
 SCHEMA = 1
 
@@ -53,11 +55,19 @@ def to_json(answer: Answer, reply: str) -> dict[str, Any]:
         "lang": answer.lang,
         "understood": answer.understood,
         "request": {k: request.get(k) for k in REQUEST_FIELDS},
-        "assumptions": [a.model_dump(mode="json") for a in report.assumptions] if report else [],
+        "assumptions": [_assumption(a) for a in report.assumptions] if report else [],
         "report": _report(answer) if report else None,
         "reply": reply,
     }
     return out
+
+
+def _assumption(a: Assumption) -> dict[str, Any]:
+    """``{field, value, source}`` as in schema 1 (``source``: why, in English, with the citation), plus
+    the reason's key, its parameters, further reasons and the citation apart."""
+    source = why_text("en", a) + (f" (source: {a.citation})" if a.citation else "")
+    extra = a.model_dump(mode="json", exclude={"field", "value"})
+    return {"field": a.field, "value": a.value, "source": source, **extra}
 
 
 def _report(answer: Answer) -> dict[str, Any]:

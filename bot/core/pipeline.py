@@ -27,6 +27,7 @@ from bot.parse import ParseResult, parse
 from bot.settings.presales import PresalesConfig
 from estimator import catalog, defaults, estimate
 from estimator.models import Assumption, Currency, SizingReport, SizingRequest
+from estimator.reasons import Why
 
 log = logging.getLogger(__name__)
 
@@ -40,12 +41,12 @@ The parser itself keeps the head and tail of long pastes, where the question usu
 MAX_COMPARISONS = 2
 """Other GPUs sized alongside the first when a question compares them."""
 
-SOURCE_LABELS = {
-    "settings": "this chat's /settings",
-    "presales": "the provider's price list ({provider})",
-    "language": "the conversation's language",
+SOURCE_REASONS = {
+    "settings": Why.chat_settings,
+    "presales": Why.presales_prices,
+    "language": Why.language_currency,
 }
-"""Where a value filled before estimating came from (ledger sources; translated by the renderer)."""
+"""Where a value filled before estimating came from (ledger reasons; worded by the renderer)."""
 
 
 class Answer(BaseModel):
@@ -251,7 +252,8 @@ def with_source_assumptions(
         Assumption(
             field=field,
             value=_ledger_value(getattr(effective, field, None)),
-            source=SOURCE_LABELS.get(origin, origin).format(provider=provider),
+            why=SOURCE_REASONS[origin].value,
+            params={"provider": provider} if origin == "presales" else {},
         )
         for field, origin in sources.items()
     ]

@@ -223,8 +223,10 @@ def _has_bold(family: str) -> bool:
     """Whether ``family`` has a bold face (WenQuanYi Micro Hei has none: then no bold at all)."""
     from matplotlib import font_manager
 
-    return any(f.name == family and f.weight in ("bold", 700, 600, "semibold", "heavy", 800, 900)
-               for f in font_manager.fontManager.ttflist)
+    return any(
+        f.name == family and f.weight in ("bold", 700, 600, "semibold", "heavy", 800, 900)
+        for f in font_manager.fontManager.ttflist
+    )
 
 
 def chart_lang(lang: str) -> str:
@@ -300,8 +302,13 @@ class _Ctx:
     def font(self, size_key: str, bold: bool = False, **extra: Any) -> dict[str, Any]:
         """Text properties; ``parse_math=False``: a ``$`` price is text, not a mathtext delimiter."""
         weight = "bold" if bold and self.has_bold else "normal"
-        return {"fontfamily": self.family, "fontsize": FONT_SIZES[size_key], "fontweight": weight,
-                "parse_math": False, **extra}
+        return {
+            "fontfamily": self.family,
+            "fontsize": FONT_SIZES[size_key],
+            "fontweight": weight,
+            "parse_math": False,
+            **extra,
+        }
 
     def prop(self, size_key: str) -> Any:
         from matplotlib.font_manager import FontProperties
@@ -315,13 +322,13 @@ class _Ctx:
 
 def _gpu_short(report: SizingReport) -> str:
     """'A100 80G' when the family has several memory sizes, else the family (as in the reply text)."""
-    from bot.render.renderer import gpu_names
+    from bot.render.describe import gpu_names
 
     return gpu_names(report)[0]
 
 
 def _model(report: SizingReport) -> str:
-    from bot.render.renderer import model_label
+    from bot.render.describe import model_label
 
     return model_label(report)
 
@@ -392,8 +399,11 @@ def _training(ax: Any, report: SizingReport, ctx: _Ctx) -> None:
     ref = rows[0].days
     band_label = None
     if mfu and ref.low > 0 and ref.high > 0:
-        band_label = ctx.t("band", low=f.percent(round(mfu * ref.likely / ref.high, 3)),
-                           high=f.percent(round(mfu * ref.likely / ref.low, 3)))
+        band_label = ctx.t(
+            "band",
+            low=f.percent(round(mfu * ref.likely / ref.high, 3)),
+            high=f.percent(round(mfu * ref.likely / ref.low, 3)),
+        )
     ax.fill_between(
         xs,
         [r.days.low for r in rows],
@@ -403,8 +413,15 @@ def _training(ax: Any, report: SizingReport, ctx: _Ctx) -> None:
         linewidth=0,
         label=band_label,
     )
-    ax.plot(xs, likely, color=COLORS["likely"], marker="o", markersize=6, linewidth=2.5,
-            label=ctx.t("likely", mfu=f.percent(mfu) if mfu else "—"))
+    ax.plot(
+        xs,
+        likely,
+        color=COLORS["likely"],
+        marker="o",
+        markersize=6,
+        linewidth=2.5,
+        label=ctx.t("likely", mfu=f.percent(mfu) if mfu else "—"),
+    )
 
     def days_at(n: int) -> float | None:
         for r in rows:
@@ -419,24 +436,45 @@ def _training(ax: Any, report: SizingReport, ctx: _Ctx) -> None:
     deadline = req.deadline_days
     if deadline:
         assumed = any(a.field == "deadline_days" for a in report.assumptions)
-        ax.axhline(deadline, color=COLORS["deadline"], linestyle="--", linewidth=1.8,
-                   label=ctx.t("deadline_assumed" if assumed else "deadline", days=f.days(deadline)))
+        ax.axhline(
+            deadline,
+            color=COLORS["deadline"],
+            linestyle="--",
+            linewidth=1.8,
+            label=ctx.t("deadline_assumed" if assumed else "deadline", days=f.days(deadline)),
+        )
     gfd = report.gpus_for_deadline
     if gfd and (d := days_at(gfd)) is not None:
-        ax.plot([gfd], [d], marker="*", markersize=20, color=COLORS["deadline"],
-                markeredgecolor="white", zorder=5, linestyle="none",
-                label=ctx.t("meets", gpus=f.int(gfd), days=f.days(d)))
+        ax.plot(
+            [gfd],
+            [d],
+            marker="*",
+            markersize=20,
+            color=COLORS["deadline"],
+            markeredgecolor="white",
+            zorder=5,
+            linestyle="none",
+            label=ctx.t("meets", gpus=f.int(gfd), days=f.days(d)),
+        )
         marked.add(gfd)
     yours = req.gpu_count if report.days is not None else None
     if yours and yours != gfd and (d := days_at(yours)) is not None:
-        ax.plot([yours], [d], marker="D", markersize=11, color=COLORS["you"],
-                markeredgecolor="white", zorder=5, linestyle="none",
-                label=ctx.t("yours", gpus=f.int(yours), days=f.days(d)))
+        ax.plot(
+            [yours],
+            [d],
+            marker="D",
+            markersize=11,
+            color=COLORS["you"],
+            markeredgecolor="white",
+            zorder=5,
+            linestyle="none",
+            label=ctx.t("yours", gpus=f.int(yours), days=f.days(d)),
+        )
 
     # axes: log2 GPUs with the table's counts; log days (days ∝ 1/GPUs is a straight line)
     ax.set_xscale("log", base=2)
     ax.set_yscale("log")
-    pad = 2 ** 0.25
+    pad = 2**0.25
     ax.set_xlim(min(xs) / pad, max(xs) * pad)
     lows = [r.days.low for r in rows] + ([deadline] if deadline else [])
     highs = [r.days.high for r in rows] + ([deadline] if deadline else [])
@@ -460,15 +498,29 @@ def _training(ax: Any, report: SizingReport, ctx: _Ctx) -> None:
     cost = report.cost
     if cost is not None:
         lines = [
-            ctx.t("cost_title", low=f.money_compact(cost.low, cost.currency),
-                  high=f.money_compact(cost.high, cost.currency)),
-            ctx.t("cost_formula", hours=f.compact(cost.billed_gpu_hours),
-                  price=f.price_range(cost.price_low, cost.price_high, cost.currency)),
+            ctx.t(
+                "cost_title",
+                low=f.money_compact(cost.low, cost.currency),
+                high=f.money_compact(cost.high, cost.currency),
+            ),
+            ctx.t(
+                "cost_formula",
+                hours=f.compact(cost.billed_gpu_hours),
+                price=f.price_range(cost.price_low, cost.price_high, cost.currency),
+            ),
             ctx.t("cost_same"),
         ]
-        ax.text(0.985, 0.97, "\n".join(lines), transform=ax.transAxes, ha="right", va="top",
-                linespacing=1.35, **ctx.font("note"),
-                bbox={"boxstyle": "round,pad=0.5", "facecolor": "#fff8e6", "edgecolor": "#e0b050"})
+        ax.text(
+            0.985,
+            0.97,
+            "\n".join(lines),
+            transform=ax.transAxes,
+            ha="right",
+            va="top",
+            linespacing=1.35,
+            **ctx.font("note"),
+            bbox={"boxstyle": "round,pad=0.5", "facecolor": "#fff8e6", "edgecolor": "#e0b050"},
+        )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -513,25 +565,60 @@ def _fitting(ax: Any, report: SizingReport, ctx: _Ctx) -> None:
         color = PART_COLORS.get(key) or next(spare, "#7f7f7f")
         label_key = f"parts.{key}"
         name = ctx.t(label_key) if label_key in ctx.labels else key
-        ax.barh([0], [v / GIB], left=[left / GIB], height=0.6, color=color, edgecolor="white",
-                linewidth=1.2, label=f"{name} {f.gib(v)}")
+        ax.barh(
+            [0],
+            [v / GIB],
+            left=[left / GIB],
+            height=0.6,
+            color=color,
+            edgecolor="white",
+            linewidth=1.2,
+            label=f"{name} {f.gib(v)}",
+        )
         if v / max(total, cap) > 0.07:  # wide enough to carry its number
-            ax.text((left + v / 2) / GIB, 0, f"{v / GIB:.0f}" if v >= 10 * GIB else f"{v / GIB:.1f}",
-                    ha="center", va="center", color="white", **ctx.font("label", bold=True))
+            ax.text(
+                (left + v / 2) / GIB,
+                0,
+                f"{v / GIB:.0f}" if v >= 10 * GIB else f"{v / GIB:.1f}",
+                ha="center",
+                va="center",
+                color="white",
+                **ctx.font("label", bold=True),
+            )
         left += v
 
     gpu = _gpu_short(report)
     fits = total <= m.usable_bytes
-    ax.text(total / GIB, 0.36, ctx.t("total", gib=f.gib(total), share=_share(f, total / cap)),
-            ha="right" if total > 0.45 * cap else "left", va="bottom",
-            color=COLORS["fits"] if fits else COLORS["over"], **ctx.font("label", bold=True))
+    ax.text(
+        total / GIB,
+        0.36,
+        ctx.t("total", gib=f.gib(total), share=_share(f, total / cap)),
+        ha="right" if total > 0.45 * cap else "left",
+        va="bottom",
+        color=COLORS["fits"] if fits else COLORS["over"],
+        **ctx.font("label", bold=True),
+    )
     ax.axvline(cap / GIB, color=COLORS["capacity"], linewidth=2.5)
-    ax.text(cap / GIB, 0.62, ctx.t("capacity", gpu=gpu, gib=f.gib(cap)) + " ",
-            ha="right", va="bottom", color=COLORS["capacity"], **ctx.font("note"))
+    ax.text(
+        cap / GIB,
+        0.62,
+        ctx.t("capacity", gpu=gpu, gib=f.gib(cap)) + " ",
+        ha="right",
+        va="bottom",
+        color=COLORS["capacity"],
+        **ctx.font("note"),
+    )
     if m.usable_bytes < cap * 0.995:
         ax.axvline(m.usable_bytes / GIB, color=COLORS["usable"], linestyle=":", linewidth=2)
-        ax.text(m.usable_bytes / GIB, -0.36, ctx.t("usable", gib=f.gib(m.usable_bytes)) + " ",
-                ha="right", va="top", color=COLORS["usable"], **ctx.font("note"))
+        ax.text(
+            m.usable_bytes / GIB,
+            -0.36,
+            ctx.t("usable", gib=f.gib(m.usable_bytes)) + " ",
+            ha="right",
+            va="top",
+            color=COLORS["usable"],
+            **ctx.font("note"),
+        )
 
     ax.set_xlim(0, max(cap, total) * 1.1 / GIB)
     ax.set_ylim(-0.75, 0.75)
@@ -548,8 +635,15 @@ def _fitting(ax: Any, report: SizingReport, ctx: _Ctx) -> None:
         verdict = ctx.t("min_gpus", n=f.int(m.min_gpus))
     title = ctx.t("fit_title", model=_model(report), stage=_stage(report, ctx), gpu=gpu)
     ax.set_title(f"{title}\n{verdict}", loc="left", linespacing=1.4, **ctx.font("title", bold=True))
-    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.2), ncol=3, prop=ctx.prop("legend"),
-              frameon=False, handlelength=1.2, columnspacing=1.4)
+    ax.legend(
+        loc="upper center",
+        bbox_to_anchor=(0.5, -0.2),
+        ncol=3,
+        prop=ctx.prop("legend"),
+        frameon=False,
+        handlelength=1.2,
+        columnspacing=1.4,
+    )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -567,24 +661,51 @@ def _serving(ax: Any, report: SizingReport, ctx: _Ctx) -> None:
     ys = [s for _, s in points]
     gpu = _gpu_short(report)
     n = inf.serving_gpus
-    ax.plot(xs, ys, color=COLORS["likely"], marker="o", markersize=7, linewidth=2.5,
-            label=ctx.t("fits_line", n=f.int(n), gpu=gpu,
-                        layout=f"TP {inf.tp}" + (f" · PP {inf.pp}" if inf.pp > 1 else "")))
+    ax.plot(
+        xs,
+        ys,
+        color=COLORS["likely"],
+        marker="o",
+        markersize=7,
+        linewidth=2.5,
+        label=ctx.t(
+            "fits_line",
+            n=f.int(n),
+            gpu=gpu,
+            layout=f"TP {inf.tp}" + (f" · PP {inf.pp}" if inf.pp > 1 else ""),
+        ),
+    )
     ax.fill_between(xs, [1] * len(xs), ys, color=COLORS["band"], alpha=0.3, linewidth=0)
     for x, y in points:
-        ax.annotate(f.int(y), (x, y), textcoords="offset points", xytext=(6, 7), ha="left",
-                    va="bottom", color=COLORS["likely"], **ctx.font("note", bold=True))
+        ax.annotate(
+            f.int(y),
+            (x, y),
+            textcoords="offset points",
+            xytext=(6, 7),
+            ha="left",
+            va="bottom",
+            color=COLORS["likely"],
+            **ctx.font("note", bold=True),
+        )
 
     ctx_req, conc = inf.context_tokens, inf.concurrency
     ok = inf.max_concurrency >= conc
-    ax.plot([ctx_req], [conc], marker="*", markersize=20, linestyle="none", zorder=5,
-            color=COLORS["fits"] if ok else COLORS["over"], markeredgecolor="white",
-            label=ctx.t("requested" if ok else "requested_over", conc=f.int(conc), ctx=_ctx_len(ctx_req)))
+    ax.plot(
+        [ctx_req],
+        [conc],
+        marker="*",
+        markersize=20,
+        linestyle="none",
+        zorder=5,
+        color=COLORS["fits"] if ok else COLORS["over"],
+        markeredgecolor="white",
+        label=ctx.t("requested" if ok else "requested_over", conc=f.int(conc), ctx=_ctx_len(ctx_req)),
+    )
 
     ax.set_xscale("log", base=2)
     ax.set_yscale("log")
     all_x = [*xs, ctx_req]
-    ax.set_xlim(min(all_x) / 2 ** 0.4, max(all_x) * 2 ** 0.4)
+    ax.set_xlim(min(all_x) / 2**0.4, max(all_x) * 2**0.4)
     ax.set_ylim(max(0.8, min([*ys, conc]) / 3), max([*ys, conc]) * 4)
     ticks = _spread_ticks([float(x) for x in all_x], 0.5)
     ax.xaxis.set_major_locator(FixedLocator(ticks))
@@ -595,8 +716,11 @@ def _serving(ax: Any, report: SizingReport, ctx: _Ctx) -> None:
     ax.grid(True, which="minor", axis="y", color="#eeeeee", linewidth=0.6)
     ax.set_xlabel(ctx.t("context_axis"), **ctx.font("label"))
     ax.set_ylabel(ctx.t("seqs_axis"), **ctx.font("label"))
-    ax.set_title(ctx.t("serve_title", model=_model(report), n=f.int(n), gpu=gpu), loc="left",
-                 **ctx.font("title", bold=True))
+    ax.set_title(
+        ctx.t("serve_title", model=_model(report), n=f.int(n), gpu=gpu),
+        loc="left",
+        **ctx.font("title", bold=True),
+    )
     ax.legend(loc="lower left", prop=ctx.prop("legend"), framealpha=0.92)
     box = ctx.t(
         "serve_box",
@@ -607,6 +731,14 @@ def _serving(ax: Any, report: SizingReport, ctx: _Ctx) -> None:
         ctx=_ctx_len(ctx_req),
         usable=f.gib(inf.usable_bytes_per_gpu),
     )
-    ax.text(0.985, 0.97, box, transform=ax.transAxes, ha="right", va="top", linespacing=1.4,
-            **ctx.font("note"),
-            bbox={"boxstyle": "round,pad=0.5", "facecolor": "#f4f8fc", "edgecolor": "#9dc3e6"})
+    ax.text(
+        0.985,
+        0.97,
+        box,
+        transform=ax.transAxes,
+        ha="right",
+        va="top",
+        linespacing=1.4,
+        **ctx.font("note"),
+        bbox={"boxstyle": "round,pad=0.5", "facecolor": "#f4f8fc", "edgecolor": "#9dc3e6"},
+    )

@@ -258,6 +258,11 @@ class Fmt:
         return self.gb(nbytes)
 
     @property
+    def clause_sep(self) -> str:
+        """Separator between clauses of one sentence: ``；`` in Chinese, ``; `` in English."""
+        return "；" if self.lang == "zh" else "; "
+
+    @property
     def sep(self) -> str:
         """Separator between short phrases of one line: ``，`` in Chinese, ``, `` in English."""
         return LIST_SEPARATORS.get(self.lang, ", ")

@@ -8,7 +8,8 @@ import re
 from typing import Any
 
 from bot.core.conversation import Turn
-from bot.render.renderer import TELEGRAM_MAX_CHARS, render, truncate_html, visible_length
+from bot.render.html import TELEGRAM_MAX_CHARS, truncate_html, visible_length
+from bot.render.renderer import render
 
 _DETAILS_RE = re.compile(r"\s*<blockquote expandable>.*?</blockquote>", re.DOTALL)
 

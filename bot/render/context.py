@@ -1,0 +1,110 @@
+"""SizingReport → everything the reply templates show (strings, lists, flags)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.core.pipeline import MAX_INPUT_CHARS
+from bot.parse import ParseResult
+from bot.render.describe import gpu_names, model_label, stage_key
+from bot.render.fmt import fmt_for
+from bot.render.notes import assumption_rows, note_text
+from bot.render.sections import budget_section, inference_section, memory_section, training_section
+from bot.render.wording import BUDGET_VERDICTS, TOTAL_MEMORY_VERDICTS
+from estimator.models import Note, SizingReport
+
+
+def parse_extras(parsed: ParseResult | None) -> dict[str, Any]:
+    if parsed is None:
+        return {
+            "unknown_gpu": None,
+            "unknown_model": None,
+            "gpu_suggestions": "",
+            "model_suggestions": "",
+            "truncated": False,
+            "max_chars": MAX_INPUT_CHARS,
+            "ignored_numbers": "",
+            "asks_cost": False,
+            "nonpositive_numbers": "",
+        }
+    return {
+        "unknown_gpu": parsed.unknown_gpu,
+        "gpu_suggestions": " / ".join(parsed.gpu_suggestions[:4]),
+        "unknown_model": parsed.unknown_model,
+        "model_suggestions": " / ".join(parsed.model_suggestions[:4]),
+        "truncated": parsed.truncated,
+        "max_chars": fmt_for("en").int(MAX_INPUT_CHARS),
+        "ignored_numbers": ", ".join(parsed.ignored_numbers[:3]),
+        "asks_cost": parsed.asks_cost,
+        "nonpositive_numbers": ", ".join(f"“{n}”" for n in parsed.nonpositive_numbers[:3]),
+    }
+
+
+def build_context(report: SizingReport, lang: str, parsed: ParseResult | None = None) -> dict[str, Any]:
+    """Everything the reply templates show, formatted for ``lang`` (strings, lists, flags)."""
+    f = fmt_for(lang)
+    gpu, family, _capacity = gpu_names(report)
+    per_node, nvlink = 8, True
+    try:
+        from estimator import catalog
+
+        if report.request.gpu:
+            spec = catalog.gpu(report.request.gpu)
+            per_node, nvlink = spec.gpus_per_node, spec.nvlink
+    except Exception:
+        pass
+    training = training_section(report, f, per_node)
+    memory = memory_section(report, f, per_node, nvlink, timed=training is not None)
+    inference = inference_section(report, f, lang)
+    budget = budget_section(report, f, gpu)
+    kind = (
+        "inference"
+        if inference
+        else "training"
+        if training
+        else "budget"
+        if budget
+        else "memory"
+        if memory
+        else "none"
+    )
+    return {
+        "kind": kind,
+        "sentence_gap": "" if lang == "zh" else " ",  # Chinese sentences run on without a space
+        "model": model_label(report),
+        "stage": stage_key(report),
+        "gpu": gpu,
+        "gpu_family": family,
+        "t": training,
+        "m": memory,
+        "inf": inference,
+        "budget": budget,
+        "notes": [
+            note_text(n, lang)
+            for n in report.warnings
+            if not _said_elsewhere(n, kind, memory) and n.code not in BUDGET_VERDICTS | TOTAL_MEMORY_VERDICTS
+        ],
+        "budget_verdict": next(
+            (note_text(n, lang) for n in report.warnings if n.code in BUDGET_VERDICTS), None
+        ),
+        "total_verdict": next(
+            (note_text(n, lang) for n in report.warnings if n.code in TOTAL_MEMORY_VERDICTS), None
+        ),
+        "assumptions": assumption_rows(report, lang),
+        "show_details": True,
+        **parse_extras(parsed),
+    }
+
+
+def _said_elsewhere(note: Note, kind: str, memory: dict[str, Any] | None) -> bool:
+    """Warnings the reply already states: "does not fit on N" in a memory headline, "no NVLink" in the
+    plan's reason line."""
+    if memory is None:
+        return False
+    if note.code == "does_not_fit_requested":
+        return kind == "memory" and memory["fits_requested"] is False and memory["min_gpus"] is not None
+    if note.code == "consumer_no_nvlink":
+        return str(memory.get("reason_key") or "").endswith("no_nvlink")
+    if note.code == "memory_tight":  # the borderline line under the headline already says it
+        return bool(memory.get("borderline"))
+    return False

@@ -1,0 +1,66 @@
+"""Facts about a report the sections share: GPU and model names, the stage, unified memory."""
+
+from __future__ import annotations
+
+from bot.render.fmt import Fmt
+from estimator import catalog
+from estimator.models import Method, SizingReport, Stage
+
+
+def count_layout(report: SizingReport) -> str:
+    """The layout of exactly the user's count: TP inside a node, whole-node pipeline stages beyond."""
+
+    count = report.request.gpu_count or 1
+    spec = catalog.gpus().get(report.request.gpu or "")
+    per_node = spec.gpus_per_node if spec else 8
+    return f"TP={count}" if count <= per_node else f"TP={per_node} × PP={count // per_node}"
+
+
+def is_unified(report: SizingReport) -> bool:
+    """Apple silicon (unified memory), including a memory configuration not in the catalog."""
+
+    gpu_id = report.request.gpu or ""
+    spec = catalog.gpus().get(gpu_id)
+    return bool(spec.gpu_memory_fraction) if spec else gpu_id.startswith("Apple-")
+
+
+def gpu_names(report: SizingReport) -> tuple[str, str, float | None]:
+    """(short name for sentences, family for 'A100-hours', capacity bytes) of the report's GPU."""
+    gpu_id = report.request.gpu
+    try:
+        from estimator import catalog
+
+        spec = catalog.gpu(gpu_id) if gpu_id else None
+    except KeyError:
+        spec = None
+    if spec is None:
+        name = (report.gpu_name or gpu_id or "GPU").removeprefix("NVIDIA ").removeprefix("GeForce ")
+        return name, name, None
+    siblings = [g for g in catalog.gpus().values() if g.family == spec.family]
+    short = spec.family
+    if len(siblings) > 1:
+        short = f"{spec.family} {spec.memory_gib:g}G"
+    return short, spec.family, spec.memory_bytes
+
+
+def model_label(report: SizingReport) -> str:
+    req = report.request
+    if report.model_name:
+        return report.model_name
+    if req.params_total:
+        return Fmt.params(req.params_total)
+    return req.model or "LLM"
+
+
+def stage_key(report: SizingReport) -> str:
+    req = report.request
+    if report.inference is not None or req.stage == Stage.inference:
+        return "inference"
+    if req.stage == Stage.finetune:
+        method = (req.method or Method.full).value
+        if req.algorithm is not None and req.algorithm.value in ("dpo", "ppo", "grpo"):
+            return f"{req.algorithm.value}_{method}"  # e.g. "dpo_full", "grpo_lora"
+        return method
+    if req.stage == Stage.continued_pretrain:
+        return "continued_pretrain"
+    return "pretrain"

@@ -1,0 +1,113 @@
+"""Jinja2 environments (one per language and format) and the text passes after rendering."""
+
+from __future__ import annotations
+
+import logging
+import re
+from functools import cache
+from typing import Any, Literal
+
+from jinja2 import Environment, FileSystemLoader
+
+from bot.render.html import TELEGRAM_MAX_CHARS, tag, truncate_html, visible_length
+from bot.render.i18n import templates_dir, translations
+
+log = logging.getLogger("bot.render")
+
+Format = Literal["html", "text"]
+
+
+SHORT_SOURCE_CHARS = 80
+"""Sources in the ledger are cut to this length when the full reply would exceed the limit."""
+
+
+def _indent(value: Any) -> str:
+    return "\n".join(("  " + line) if line else line for line in str(value).splitlines())
+
+
+@cache
+def environment(lang: str, fmt: Format) -> Environment:
+    """The Jinja2 environment for one language and format, with that catalog installed (cached)."""
+    html_mode = fmt == "html"
+    env = Environment(
+        loader=FileSystemLoader(str(templates_dir())),
+        autoescape=html_mode,
+        extensions=["jinja2.ext.i18n"],
+        trim_blocks=True,
+        lstrip_blocks=True,
+        auto_reload=False,
+    )
+    env.policies["ext.i18n.trimmed"] = True
+    env.install_gettext_translations(translations(lang), newstyle=True)  # type: ignore[attr-defined]
+    if html_mode:
+        env.filters.update(
+            b=tag("b"),
+            i=tag("i"),
+            code=tag("code"),
+            pre=tag("pre"),
+            quote=tag("blockquote", "expandable"),
+        )
+    else:
+        env.filters.update(b=str, i=str, code=str, pre=str, quote=_indent)
+    return env
+
+
+_BLANKS_RE = re.compile(r"\n{3,}")
+
+
+_EN_ONE_RE = re.compile(
+    r"(?<![\d.,])1 ((?:[A-Za-z0-9]+ )?[A-Za-z0-9]+-hour|day|GPU|sequence|node|hour|replica|card)s\b"
+)
+
+
+_MAC_WORDS = (
+    (re.compile(r"(\d+) 张 (M\d (?:Ultra|Max))"), r"\1 台 \2"),
+    (re.compile(r"(\d+) 张卡："), r"\1 台："),
+    (re.compile(r"每卡可用"), "GPU 可用"),
+)
+
+
+def mac_words(text: str) -> str:
+    """A Mac is a machine, not a card: '1 台 M2 Ultra', 'GPU 可用' (Chinese measure words)."""
+    for pattern, repl in _MAC_WORDS:
+        text = pattern.sub(repl, text)
+    return text
+
+
+def english_singulars(text: str) -> str:
+    """'1 days' → '1 day': English's n = 1 rule for the unit words our messages put after a number
+    (msgids carry the plural; a count of exactly one is common for GPUs, days and sequences)."""
+    return _EN_ONE_RE.sub(r"1 \1", text)
+
+
+def _render_raw(template: str, lang: str, fmt: Format, ctx: dict[str, Any]) -> str:
+    text = environment(lang, fmt).get_template(template).render(fmt=fmt, **ctx)
+    text = "\n".join(line.rstrip() for line in text.splitlines())
+    if lang == "en":
+        text = english_singulars(text)
+    return _BLANKS_RE.sub("\n\n", text).strip()
+
+
+def render_capped(template: str, lang: str, fmt: Format, ctx: dict[str, Any]) -> str:
+    text = _render_raw(template, lang, fmt, ctx)
+    if fmt != "html" or visible_length(text) <= TELEGRAM_MAX_CHARS:
+        return text
+    # 1) shorten the ledger's sources, 2) drop the details block, 3) cut safely
+    if ctx.get("assumptions"):
+        short = [
+            {
+                **a,
+                "source": _shorten(a["source"], SHORT_SOURCE_CHARS),
+                "cite": _shorten(a["cite"], SHORT_SOURCE_CHARS) if a.get("cite") else "",
+            }
+            for a in ctx["assumptions"]
+        ]
+        text = _render_raw(template, lang, fmt, {**ctx, "assumptions": short})
+        if visible_length(text) <= TELEGRAM_MAX_CHARS:
+            return text
+    text = _render_raw(template, lang, fmt, {**ctx, "show_details": False})
+    return truncate_html(text, TELEGRAM_MAX_CHARS)
+
+
+def _shorten(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"

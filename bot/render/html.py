@@ -1,0 +1,70 @@
+"""Telegram HTML limits: visible length as Telegram counts it, safe truncation, tag filters."""
+
+from __future__ import annotations
+
+import html
+import re
+from typing import Any
+
+from markupsafe import Markup, escape
+
+TELEGRAM_MAX_CHARS = 4096
+"""Telegram's limit on a message's text after entity parsing (sendMessage ``text``)."""
+
+_TAG_RE = re.compile(r"<[^>]*>")
+_TOKEN_RE = re.compile(r"<[^>]*>|&[#a-zA-Z0-9]+;|[^<&]+|[<&]")
+
+
+def tag(name: str, attrs: str = "") -> Any:
+    open_tag = f"<{name}{(' ' + attrs) if attrs else ''}>"
+
+    def wrap(value: Any) -> Markup:
+        return Markup(open_tag) + escape(value) + Markup(f"</{name}>")
+
+    return wrap
+
+
+def visible_length(html_text: str) -> int:
+    """Length as Telegram counts it: tags removed, entities decoded, in UTF-16 code units."""
+    plain = html.unescape(_TAG_RE.sub("", html_text))
+    return len(plain.encode("utf-16-le")) // 2
+
+
+def truncate_html(html_text: str, limit: int = TELEGRAM_MAX_CHARS, ellipsis: str = "…") -> str:
+    """Cut HTML to ``limit`` visible characters without splitting a tag or an entity; close open tags."""
+    if visible_length(html_text) <= limit:
+        return html_text
+    budget = limit - len(ellipsis)
+    out: list[str] = []
+    stack: list[str] = []
+    used = 0
+    for token in _TOKEN_RE.findall(html_text):
+        if token.startswith("<"):
+            name = token.strip("</>").split()[0].lower() if token.strip("</>") else ""
+            if token.startswith("</"):
+                if stack and stack[-1] == name:
+                    stack.pop()
+            else:
+                stack.append(name)
+            out.append(token)
+            continue
+        size = len(html.unescape(token).encode("utf-16-le")) // 2
+        if used + size > budget:
+            if not token.startswith("&"):
+                room = budget - used
+                cut = ""
+                for ch in token:
+                    w = len(ch.encode("utf-16-le")) // 2
+                    if room < w:
+                        break
+                    cut += ch
+                    room -= w
+                out.append(cut)
+            break
+        out.append(token)
+        used += size
+    # drop tags opened with nothing inside, then close the rest
+    out.append(escape(ellipsis))
+    for name in reversed(stack):
+        out.append(f"</{name}>")
+    return "".join(out)

@@ -1,0 +1,136 @@
+"""Warnings, assumptions and their parameters as text in the reply's language."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from bot.render.fmt import Fmt, fmt_for
+from bot.render.i18n import N_, translate
+from bot.render.ledger_texts import WHY_TEXTS, WORD_TEXTS
+from bot.render.wording import (
+    COUNT_KEYS,
+    FIELD_LABELS,
+    MONEY_KEYS,
+    NOTE_FALLBACK,
+    NOTE_MESSAGES,
+    PARAM_KEYS,
+    PERCENT_KEYS,
+    SINGULAR_NOTE_MESSAGES,
+    TOKEN_KEYS,
+)
+from estimator.models import Assumption, Note, SizingReport
+
+log = logging.getLogger("bot.render")
+
+
+def context_len(n: int) -> str:
+    """Context lengths the way people say them, not localized: 32768 → '32K', 4000 → '4,000'."""
+    return f"{n // 1024}K" if n >= 1024 and n % 1024 == 0 else f"{n:,}"
+
+
+def format_param(f: Fmt, key: str, value: Any) -> str:
+    """One note/assumption parameter, formatted by what its name says it is."""
+    if value is None:
+        return "—"
+    if isinstance(value, str) and key == "mfu_band":
+        try:
+            low, high = (float(x) for x in value.split("–"))
+            return f"{f.percent(low)}–{f.percent(high)}"
+        except ValueError:
+            return value
+    if isinstance(value, bool):
+        return "✓" if value else "✗"
+    if isinstance(value, int | float):
+        if key in PERCENT_KEYS or key.startswith("mfu"):
+            return f.percent(value)
+        if key in PARAM_KEYS:
+            return f.params(value)
+        if key in TOKEN_KEYS:
+            return f.tokens(value)
+        if key == "days" or key.endswith("_days"):
+            return f.days(value)
+        if key in {"context", "seq_len"}:
+            return context_len(int(value))
+        if key == "gpu_hours":
+            return f.hours(value)
+        if key in COUNT_KEYS:
+            return f.int(value)
+        if key.endswith("_bytes"):
+            return f.gb(value)
+        if key.endswith("_gib"):  # a size the user gave in "G": GiB as cards count it, and GB
+            return f"{f.gib(value * 2**30)} ({f.gb(value * 2**30)})"
+        if abs(value) >= 1e6:
+            return f.compact(value)
+        return f.num(value, 3)
+    return str(value)
+
+
+def note_text(note: Note, lang: str) -> str:
+    """A warning in ``lang``; unknown codes (or missing parameters) get a generic line."""
+    f = fmt_for(lang)
+    params = {k: format_param(f, k, v) for k, v in note.params.items()}
+    currency = note.params.get("currency")
+    for key in MONEY_KEYS & set(note.params):
+        value = note.params[key]
+        if isinstance(value, int | float) and isinstance(currency, str):
+            params[key] = f.money_compact(value, currency)
+    msgid = NOTE_MESSAGES.get(note.code)
+    if note.params.get("gpu_count") == 1 and note.code in SINGULAR_NOTE_MESSAGES:
+        msgid = SINGULAR_NOTE_MESSAGES[note.code]
+    if msgid is not None:
+        try:
+            return translate(lang, msgid, **params)
+        except (KeyError, ValueError, TypeError):
+            log.warning("note %s: parameters %s do not match its message", note.code, sorted(params))
+    details = ", ".join(f"{k}={v}" for k, v in params.items())
+    return translate(lang, NOTE_FALLBACK, code=note.code, details=f"({details})" if details else "").strip()
+
+
+CITATION = N_(" (source: %(citation)s)")
+"""A citation after the reason, kept as written (papers, model cards, price lists)."""
+
+
+def why_text(lang: str, a: Assumption) -> str:
+    """Why an assumption holds, in ``lang``: its reason's sentence (parameters formatted) and any
+    further reasons (:mod:`bot.render.ledger_texts`)."""
+    f = fmt_for(lang)
+    params = {k: format_param(f, k, v) for k, v in a.params.items()}
+    parts = []
+    for key in (a.why, *a.also):
+        msgid = WHY_TEXTS.get(key)
+        if msgid is None:
+            log.warning("no ledger text for reason %r", key)
+            parts.append(key)
+            continue
+        try:
+            parts.append(translate(lang, msgid, **params))
+        except (KeyError, ValueError, TypeError):
+            log.warning("ledger text %r: parameters %s do not match", key, sorted(params))
+            parts.append(key)
+    return f.clause_sep.join(parts)
+
+
+def ledger_value(lang: str, a: Assumption) -> str:
+    """An assumption's value as text: a word in ``lang`` (:data:`WORD_TEXTS`), else the formatted
+    number or the value as written (catalog ids, ranges)."""
+    if isinstance(a.value, str) and a.value in WORD_TEXTS:
+        return translate(lang, WORD_TEXTS[a.value])
+    return format_param(fmt_for(lang), a.field, a.value)
+
+
+def assumption_rows(report: SizingReport, lang: str) -> list[dict[str, str | None]]:
+    """The ledger: label, value, why, and the citation as written."""
+    rows: list[dict[str, str | None]] = []
+    for a in report.assumptions:
+        label = FIELD_LABELS.get(a.field)
+        rows.append(
+            {
+                "label": translate(lang, label) if label else a.field,
+                "value": ledger_value(lang, a),
+                "source": why_text(lang, a),
+                "citation": a.citation,
+                "cite": translate(lang, CITATION, citation=a.citation) if a.citation else "",
+            }
+        )
+    return rows

@@ -1,0 +1,80 @@
+"""A parallel layout in words: ``TP 1 × PP 1 × DP 2, ZeRO-2``, why it was chosen, GPU counts."""
+
+from __future__ import annotations
+
+from bot.render.fmt import fmt_for
+from bot.render.i18n import N_, translate
+from bot.render.wording import CPU_OFFLOAD, FULL_RECOMPUTE_REASON, PLAN_REASONS, RECOMPUTE
+from estimator.models import Plan
+
+
+def gpus_text(lang: str, n: int) -> str:
+    """A GPU count as a phrase: ``1 GPU`` / ``8 GPUs``, ``8 张`` (English needs the singular)."""
+    msgid = N_("%(n)s GPU") if n == 1 else N_("%(n)s GPUs")
+    return translate(lang, msgid, n=fmt_for(lang).int(n))
+
+
+def paren(lang: str, text: str) -> str:
+    """`` (text)`` in English, ``（text）`` in Chinese; empty for empty text."""
+    return translate(lang, N_(" (%(text)s)"), text=text) if text else ""
+
+
+def nodes_text(lang: str, n: int, per_node: int) -> str:
+    """Whole nodes for a GPU count: ``one 8-GPU node`` / ``3 × 8-GPU nodes``; empty below a node."""
+    if n < per_node or n % per_node:
+        return ""
+    if n == per_node:
+        return translate(lang, N_("one %(per_node)s-GPU node"), per_node=per_node)
+    return translate(lang, N_("%(nodes)s × %(per_node)s-GPU nodes"), nodes=n // per_node, per_node=per_node)
+
+
+def plan_layout(plan: Plan, lang: str) -> str:
+    """``TP 1 × PP 1 × DP 2, ZeRO-2, selective recompute`` (+ CPU offload) in ``lang``; one GPU: the
+    recompute mode alone."""
+    f = fmt_for(lang)
+    parts = [] if plan.tp == plan.pp == plan.dp == 1 else [f"TP {plan.tp} × PP {plan.pp} × DP {plan.dp}"]
+    if plan.zero_stage or plan.dp > 1:
+        parts.append(f"ZeRO-{plan.zero_stage}")
+    if plan.recompute in RECOMPUTE:
+        parts.append(translate(lang, RECOMPUTE[plan.recompute]))
+    if plan.offload:
+        parts.append(translate(lang, CPU_OFFLOAD))
+    return f.sep.join(parts)
+
+
+def plan_short(plan: Plan, lang: str) -> str:
+    """The parts of a layout that are not the default, for a headline: ``ZeRO-2`` / ``TP 8, ZeRO-3``."""
+    parts = [f"{k} {v}" for k, v in (("TP", plan.tp), ("PP", plan.pp)) if v > 1]
+    if plan.zero_stage:
+        parts.append(f"ZeRO-{plan.zero_stage}")
+    if plan.recompute == "full":
+        parts.append(translate(lang, RECOMPUTE["full"]))
+    if plan.offload:
+        parts.append(translate(lang, CPU_OFFLOAD))
+    return fmt_for(lang).sep.join(parts)
+
+
+def plan_reason_key(plan: Plan, nvlink: bool) -> str:
+    """Which of :data:`PLAN_REASONS` explains ``plan`` (design §3.5; ZeRO-3 before TP without NVLink)."""
+    if plan.offload:
+        return "offload"
+    if plan.pp > 1:
+        return "tp_pp" if plan.tp > 1 and nvlink else "pp"
+    if plan.tp > 1:
+        if not nvlink:
+            return "tp_no_nvlink"
+        return "tp" if plan.dp == 1 else "tp_dp"
+    if plan.dp == 1:
+        return "single"
+    if plan.zero_stage == 3:
+        return "zero3" if nvlink else "zero3_no_nvlink"
+    return "zero" if plan.zero_stage else "ddp"
+
+
+def plan_reason(plan: Plan, nvlink: bool, lang: str) -> str:
+    """One line on why this layout, in ``lang``."""
+    msgid = PLAN_REASONS[plan_reason_key(plan, nvlink)]
+    text = translate(lang, msgid, tp=plan.tp, pp=plan.pp, dp=plan.dp, zero=plan.zero_stage)
+    if plan.recompute == "full":
+        text += translate(lang, FULL_RECOMPUTE_REASON)
+    return text

@@ -1,0 +1,378 @@
+"""The reply's sections as preformatted strings: training, memory, serving, budget."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.render.describe import count_layout, is_unified
+from bot.render.fmt import Fmt, bar, display_width, ljust, rjust
+from bot.render.i18n import N_, translate
+from bot.render.notes import context_len
+from bot.render.plan_text import (
+    gpus_text,
+    nodes_text,
+    paren,
+    plan_layout,
+    plan_reason,
+    plan_reason_key,
+    plan_short,
+)
+from bot.render.wording import (
+    ALTERNATIVES,
+    BORDERLINE_REASONS,
+    MAX_ALTERNATIVES,
+    MEMORY_PARTS,
+    MIN_CHART_BYTES,
+    PRECISION_LABELS,
+    SERVING_VERDICTS,
+)
+from estimator import catalog
+from estimator.memory import FULL_STATE_BYTES_PER_PARAM
+from estimator.models import Band, Method, SizingReport
+from estimator.plan import HEADROOM
+
+
+def training_section(report: SizingReport, f: Fmt, per_node: int) -> dict[str, Any] | None:
+    if report.flops is None:
+        return None
+    t: dict[str, Any] = {
+        "flops": f.sci(report.flops),
+        "formula": report.flops_formula or "6ND",
+        "pf_days": (
+            f.sci(report.pf_days)
+            if report.pf_days < 0.01
+            else f.num(report.pf_days, 2 if report.pf_days < 10 else 1 if report.pf_days < 100 else 0)
+        )
+        if report.pf_days
+        else None,
+        "tokens": f.tokens(report.request.tokens) if report.request.tokens else None,
+    }
+    gh = report.gpu_hours
+    if gh is not None:
+        if report.mfu is not None:
+            band = report.mfu
+        else:  # hand-built reports without the band: GPU-hours ∝ 1/MFU
+            mfu = report.request.mfu or 0.4
+            band = Band(
+                low=mfu * gh.likely / gh.high if gh.high else mfu,
+                likely=mfu,
+                high=mfu * gh.likely / gh.low if gh.low else mfu,
+            )
+        t |= {
+            "gh": f.hours(gh.likely),
+            "gh_compact": f.compact(gh.likely) if gh.likely >= 10 else f.hours(gh.likely),
+            "gh_low": f.hours(gh.low),
+            "gh_high": f.hours(gh.high),
+            "mfu": f.percent(band.likely),
+            "band": gh.low != gh.high,
+            "mfu_high": f.percent(band.high),
+            "mfu_low": f.percent(band.low),
+        }
+    if report.gpus_for_deadline:
+        n = report.gpus_for_deadline
+        t |= {
+            "need": f.int(n),
+            "nodes": f.int(n // per_node) if n > per_node and n % per_node == 0 else None,
+            "per_node": per_node,
+            # the deadline, unless memory or whole nodes pushed the count well past it (then the real days)
+            "deadline": headline_days(report, n, f),
+            "hours": headline_hours(report, n, f),
+            "one": n == 1,
+        }
+    if report.days is not None:
+        d = report.days.days.likely
+        t |= {
+            "user_gpus": f.int(report.days.gpus),
+            "user_days": f.days(d),
+            "user_hours": f.hours(max(d * 24, 0.01)) if d < 1 else None,  # "≈ 7.2 hours", not "0.3 days"
+        }
+    t["rows"] = _days_rows(report, f)
+    c = report.cost
+    if c is not None:
+        t["cost"] = {
+            "low": f.money(c.low, c.currency),
+            "high": f.money(c.high, c.currency),
+            "same": c.low == c.high,
+            "compact": f.money_compact((c.low + c.high) / 2, c.currency),
+            "price_low": f.price(c.price_low, c.currency),
+            "price_range": f.price_range(c.price_low, c.price_high, c.currency),
+            "billed": f.hours(c.billed_gpu_hours),
+            "source": c.price_source,
+            "wide": None
+            if c.low_with_mfu is None
+            or c.high_with_mfu is None
+            or (c.low_with_mfu, c.high_with_mfu) == (c.low, c.high)
+            else f.money_compact_range(c.low_with_mfu, c.high_with_mfu, c.currency),
+        }
+    if report.chinchilla_tokens and report.request.tokens:
+        t["chinchilla"] = {
+            "tokens": f.tokens(report.chinchilla_tokens),
+            "ratio": f.num(report.request.tokens / report.chinchilla_tokens, 1),
+        }
+    return t
+
+
+def memory_section(
+    report: SizingReport, f: Fmt, per_node: int = 8, nvlink: bool = True, timed: bool = False
+) -> dict[str, Any] | None:
+    """The memory answer. ``timed``: a training reply whose time and cost refer to ``plan_gpus``, so
+    the plan explained is the one at that count (else the recommended one, or the user's if it fits)."""
+    m = report.memory
+    if m is None:
+        return None
+    lang = f.lang
+    parts = [(k, v) for k, v in m.breakdown.items() if v >= MIN_CHART_BYTES]
+    total = sum(v for _, v in parts) or m.per_gpu_bytes or 1.0
+    labels = [translate(lang, MEMORY_PARTS[k]) if k in MEMORY_PARTS else k for k, _ in parts]
+    w_label = max((display_width(lab) for lab in labels), default=0)
+    values = [f.gib(v) for _, v in parts]
+    w_val = max((len(v) for v in values), default=0)
+    chart = [
+        f"{ljust(lab, w_label)} {ljust(bar(v / total, 10), 10)} {rjust(val, w_val)}"
+        for lab, (_, v), val in zip(labels, parts, values, strict=True)
+    ]
+    plan, at = m.plan, m.plan_gpus or m.min_gpus
+    requested = report.request.gpu_count
+    rec = m.recommended_gpus if m.min_gpus else None
+    at_min = plan is not None and at == m.min_gpus
+    # the layout a user would run: theirs if it fits, else the recommended one, else the minimum
+    main = (
+        plan
+        if timed or (requested and m.fits_requested) or m.recommended_plan is None
+        else m.recommended_plan
+    )
+
+    rows: list[dict[str, str | None]] = []
+    if requested and m.fits_requested and requested not in (m.min_gpus, rec) and plan is not None:
+        rows.append(
+            {
+                "label": translate(lang, N_("On %(gpus)s"), gpus=gpus_text(lang, requested)),
+                "layout": plan_layout(plan, lang),
+            }
+        )
+    if m.min_gpus and (at_min or not requested):  # a bare count only when the headline does not say it
+        rows.append(
+            {
+                "label": translate(lang, N_("Minimum %(gpus)s"), gpus=gpus_text(lang, m.min_gpus)),
+                "layout": plan_layout(plan, lang) if at_min and plan else None,
+            }
+        )
+    if rec and rec != m.min_gpus:
+        rows.append(
+            {
+                "label": translate(lang, N_("Recommended %(gpus)s"), gpus=gpus_text(lang, rec)),
+                "layout": plan_layout(m.recommended_plan, lang) if m.recommended_plan else None,
+            }
+        )
+
+    alternatives = [
+        translate(
+            lang,
+            N_("%(change)s: %(gpus)s"),
+            change=translate(lang, ALTERNATIVES[a.change]) if a.change in ALTERNATIVES else a.change,
+            gpus=gpus_text(lang, a.min_gpus) if a.min_gpus else translate(lang, N_("does not fit")),
+        )
+        for a in m.alternatives
+        if m.min_gpus and a.min_gpus != m.min_gpus
+    ][:MAX_ALTERNATIVES]
+
+    ckpt = report.checkpoint_bytes
+    checkpoint = (
+        None
+        if ckpt is None
+        else {
+            "weights": f.storage(ckpt.weights),
+            "full": f.storage(ckpt.full_state),
+            "adapters": report.request.method in (Method.lora, Method.qlora),
+            "bpp": f.num(FULL_STATE_BYTES_PER_PARAM, 1),
+        }
+    )
+    states_total = f.storage(m.total_bytes)
+    return {
+        "per_gpu": f.gib(m.per_gpu_bytes),
+        "usable": f.gib(m.usable_bytes),
+        "capacity": f.gib(m.gpu_memory_bytes),
+        "usable_differs": f.gib(m.usable_bytes) != f.gib(m.gpu_memory_bytes),
+        "share": f.percent(m.per_gpu_bytes / m.gpu_memory_bytes) if m.gpu_memory_bytes else "",
+        "min_gpus": f.int(m.min_gpus) if m.min_gpus else None,
+        "min_text": gpus_text(lang, m.min_gpus) if m.min_gpus else None,
+        "one_gpu": m.min_gpus == 1 and at_min,
+        "min_layout": paren(lang, plan_short(plan, lang)) if at_min and plan else "",
+        "rec_gpus": f.int(rec) if rec and rec != m.min_gpus else None,
+        "rec_text": gpus_text(lang, rec) if rec and rec != m.min_gpus else None,
+        "rec_nodes": paren(lang, nodes_text(lang, rec, per_node)) if rec else "",
+        "at": gpus_text(lang, at) if at else None,
+        "at_layout": plan_layout(plan, lang) if plan else None,
+        "requested": f.int(requested) if requested else None,
+        "requested_layout": paren(lang, plan_short(plan, lang)) if m.fits_requested and plan else "",
+        "total": states_total,
+        "show_total": checkpoint is None or states_total != checkpoint["full"],
+        "chart": "\n".join(chart),
+        "fits_requested": m.fits_requested if requested else None,
+        "borderline": _borderline_text(report, f),
+        "rows": rows,
+        "reason": plan_reason(main, nvlink, lang) if main is not None else None,
+        "reason_key": plan_reason_key(main, nvlink) if main is not None else None,
+        "alternatives": alternatives,
+        "checkpoint": checkpoint,
+        "headroom": f.percent(HEADROOM),
+    }
+
+
+def inference_section(report: SizingReport, f: Fmt, lang: str) -> dict[str, Any] | None:
+    inf = report.inference
+    if inf is None:
+        return None
+    decode = inf.decode_tokens_per_s
+    cpm, cpmonth = inf.cost_per_million_tokens, inf.cost_per_month
+    return {
+        "precision": inf.weight_format,
+        "kv_precision": inf.kv_precision,
+        "weights": f.gb(inf.weights_bytes),
+        "bytes_per_param": f.num(inf.bytes_per_param, 2),
+        "kv_per_token": f.kib(inf.kv_bytes_per_token),
+        "kv_total": f.gb(inf.kv_bytes_total),
+        "total": f.gb(inf.weights_bytes + inf.kv_bytes_total),
+        "usable": f.gib(inf.usable_bytes_per_gpu),
+        "context": context_len(inf.context_tokens),
+        "concurrency": f.int(inf.concurrency),
+        "min_gpus": f.int(inf.min_gpus),
+        "rec_gpus": f.int(inf.recommended_gpus),
+        "serving_gpus": f.int(inf.serving_gpus),
+        "serving_one": inf.serving_gpus == 1,
+        "unified": is_unified(report),
+        "local": inf.runtime == "llama.cpp",
+        "same": inf.min_gpus == inf.recommended_gpus,
+        "layout": "llama.cpp / MLX"
+        if is_unified(report) and inf.tp * inf.pp == 1
+        else "llama.cpp"
+        if inf.runtime == "llama.cpp"
+        else f"FP8, TP={inf.fp8_min_gpus}"
+        if report.feasible_reason == "fp8_only" and inf.fp8_min_gpus
+        else count_layout(report)
+        if report.feasible_reason == "full_memory" and report.request.gpu_count
+        else _serving_nodes(report, lang)
+        + f"TP={inf.tp}"
+        + (f" × PP={inf.pp}" if inf.pp > 1 else "")
+        + (" × " + translate(lang, N_("%(n)s replicas"), n=f.int(inf.replicas)) if inf.replicas > 1 else ""),
+        "max_concurrency": f.int(inf.max_concurrency),
+        "table": [{"context": rjust(context_len(ctx), 4), "n": f.int(n)} for ctx, n in inf.concurrency_table],
+        "decode_seq": f.num(decode.per_sequence, 1 if decode.per_sequence < 10 else 0) if decode else None,
+        "decode_all": f.int(decode.aggregate) if decode else None,
+        "decode_batch": f.int(decode.batch) if decode else None,
+        "decode_one": bool(decode and decode.batch == 1),
+        "ttft": f.num(inf.prefill_seconds, 2 if inf.prefill_seconds < 1 else 1)
+        if inf.prefill_seconds is not None
+        else None,
+        "cpm": None if cpm is None else f.price_range(cpm.low, cpm.high, cpm.currency),
+        "per_month": None
+        if cpmonth is None
+        else f"{f.money(cpmonth.low, cpmonth.currency)} – {f.money(cpmonth.high, cpmonth.currency)}",
+        "user_gpus": f.int(report.request.gpu_count) if report.request.gpu_count else None,
+        "load_given": not {"concurrency", "context"} <= {a.field for a in report.assumptions},
+        "rec_nodes": "",  # folded into "layout"
+        "count_ok": bool(report.request.gpu_count and report.request.gpu_count >= inf.min_gpus),
+        "verdict": report.feasible,
+        "verdict_text": translate(
+            lang,
+            SERVING_VERDICTS.get(report.feasible_reason or "", SERVING_VERDICTS[report.feasible or "yes"]),
+        ),
+        "alternatives": _lighter_weights(inf, f),
+    }
+
+
+def _borderline_text(report: SizingReport, f: Fmt) -> str | None:
+    """One line saying why a 'fits' is only borderline (report.feasible_reason)."""
+    reason = report.feasible_reason
+    m = report.memory
+    if report.feasible != "borderline" or reason not in BORDERLINE_REASONS or m is None:
+        return None
+    params = report.request.params_total or 0.0
+    share = f.percent(m.per_gpu_bytes / m.gpu_memory_bytes) if m.gpu_memory_bytes else ""
+    return translate(f.lang, BORDERLINE_REASONS[reason], share=share, host=f.gb(12.0 * params))
+
+
+def _days_rows(report: SizingReport, f: Fmt) -> list[dict[str, Any]]:
+    """The GPUs ↔ days table, aligned for a <pre> block."""
+    rows = report.days_table
+    if not rows:
+        return []
+    w_gpus = max(len(f.int(r.gpus)) for r in rows)
+    w_days = max(len(f.days(r.days.likely)) for r in rows)
+    return [
+        {
+            "gpus": rjust(f.int(r.gpus), w_gpus),
+            "days": rjust(f.days(r.days.likely), w_days),
+            "lo": f.days(r.days.low),
+            "hi": f.days(r.days.high),
+            "band": r.days.low != r.days.high,
+            "one": r.gpus == 1,
+        }
+        for r in rows
+    ]
+
+
+def headline_hours(report: SizingReport, gpus: int, f: Fmt) -> str | None:
+    """Wall-clock hours for a job under a day on ``gpus`` ('one GPU for 7.2 hours'), else None."""
+    gh = report.gpu_hours
+    if gh is None or gpus <= 0 or gh.likely / gpus >= 24:
+        return None
+    return f.hours(max(gh.likely / gpus, 0.01))
+
+
+def headline_days(report: SizingReport, gpus: int, f: Fmt) -> str:
+    deadline = report.request.deadline_days or 30
+    gh = report.gpu_hours
+    days = gh.likely / gpus / 24 if gh else deadline
+    return f.days(deadline if days >= 0.8 * deadline else days)
+
+
+def _lighter_weights(inf: Any, f: Fmt) -> str:
+    """'FP8/INT8: 20; INT4 (GPTQ/AWQ): 16' — GPUs for the same load, where they differ."""
+    zh = f.lang == "zh"
+    return ("；" if zh else "; ").join(
+        f"{PRECISION_LABELS.get(a.change, a.change.upper())}{'：' if zh else ': '}{f.int(a.min_gpus)}"
+        for a in inf.alternatives
+        if a.min_gpus is not None and a.min_gpus != inf.recommended_gpus
+    )
+
+
+def _serving_nodes(report: SizingReport, lang: str) -> str:
+    """'3 × 8-GPU nodes, ' ahead of the layout when the recommended GPUs fill whole nodes (and the
+    headline is about the recommendation, not the user's count)."""
+
+    inf = report.inference
+    if inf is None or report.request.gpu_count:
+        return ""
+    spec = catalog.gpus().get(report.request.gpu or "")
+    per_node = spec.gpus_per_node if spec else 8
+    if inf.recommended_gpus <= per_node:
+        return ""
+    nodes = nodes_text(lang, inf.recommended_gpus, per_node)
+    return f"{nodes}{'，' if lang == 'zh' else ', '}" if nodes else ""
+
+
+def budget_section(report: SizingReport, f: Fmt, gpu: str) -> dict[str, Any] | None:
+    hours = report.budget_gpu_hours
+    if hours is None or report.flops is not None:
+        return None
+    req = report.request
+    if req.budget:
+        what = f.money(req.budget, req.currency or "CNY")
+    else:
+        what = f"{f.int(req.gpu_count or 0)} × {gpu}, {f.days(req.deadline_days or 0)}"
+    tokens = report.tokens_for_budget
+    return {
+        "what": what,
+        "gh": f.int(hours.likely),
+        "gh_compact": f.compact(hours.likely),
+        "gh_low": f.compact(hours.low),
+        "gh_high": f.compact(hours.high),
+        "band": hours.low != hours.high,
+        "params": f.params(report.max_params_for_budget) if report.max_params_for_budget else None,
+        "chinchilla": f.tokens(report.chinchilla_tokens) if report.chinchilla_tokens else None,
+        "tokens": f.tokens(tokens.likely) if tokens else None,
+        "tokens_low": f.tokens(tokens.low) if tokens else None,
+        "tokens_high": f.tokens(tokens.high) if tokens else None,
+        "rows": _days_rows(report, f),
+    }

@@ -1,0 +1,264 @@
+"""Keyed wording of replies: warnings by code, ledger labels, memory parts, plan reasons, verdicts.
+
+msgids (English) marked with N_ for extraction; translated at render time."""
+
+from __future__ import annotations
+
+from bot.render.i18n import N_
+
+# ---------------------------------------------------------------------------------------------
+# Keyed wording (extracted by pybabel through N_)
+
+NOTE_MESSAGES: dict[str, str] = {
+    "below_chinchilla": N_(
+        "Training data (%(tokens)s tokens) is below the Chinchilla-optimal ≈ %(chinchilla_tokens)s tokens "
+        "(20 × N): the model would be under-trained for its size."
+    ),
+    "tiny_job": N_(
+        "A small job (≈ %(gpu_hours)s GPU-hours): one node or even one GPU is enough; "
+        "setup and evaluation will take longer than the training itself."
+    ),
+    "huge_job": N_(
+        "A very large job (%(gpus)s GPUs, %(days)s days): plan for hardware failures, restarts, "
+        "checkpointing and spare nodes."
+    ),
+    "mfu_outside_band": N_("MFU %(mfu)s is outside the usual 30–50%% band: please double-check it."),
+    "gpu_no_bf16": N_("%(gpu)s has no bf16 tensor cores: sized at its fp16 peak (fp16 needs loss scaling)."),
+    "consumer_no_nvlink": N_(
+        "%(gpu)s is a consumer card without NVLink: GPUs talk over PCIe, so prefer data parallelism "
+        "or ZeRO to tensor parallelism."
+    ),
+    "memory_tight": N_(
+        "Memory is tight (%(ratio)s of the card): shorter sequences, a smaller micro-batch or "
+        "activation recompute leave headroom."
+    ),
+    "does_not_fit_requested": N_("It does not fit on %(gpu_count)s GPUs: at least %(min_gpus)s are needed."),
+    "deadline_missed": N_(
+        "Not within %(deadline_days)s days: %(gpu_count)s GPUs take ≈ %(days)s days; the deadline needs "
+        "≈ %(gpus)s GPUs."
+    ),
+    "budget_max_params": N_(
+        "The largest model %(budget)s trains on %(tokens)s tokens: ≈ %(params_total)s parameters "
+        "(at the middle of the price range and the likely MFU)."
+    ),
+    "total_memory_yes": N_(
+        "%(total_gib)s of GPU memory in total is enough: the weights, one sequence's KV cache and the "
+        "workspace need ≈ %(need_bytes)s."
+    ),
+    "total_memory_borderline": N_(
+        "%(total_gib)s of GPU memory in total is only just enough: the weights, one sequence's KV cache "
+        "and the workspace need ≈ %(need_bytes)s — give the engine nearly all of it "
+        "(gpu_memory_utilization above 0.9) and keep contexts short."
+    ),
+    "total_memory_no": N_(
+        "%(total_gib)s of GPU memory in total is not enough: the weights, one sequence's KV cache and "
+        "the workspace need ≈ %(need_bytes)s."
+    ),
+    "no_fit": N_(
+        "No layout fits within %(gpus_searched)s GPUs of this type: choose a card with more memory, "
+        "LoRA/QLoRA, or CPU offload."
+    ),
+    "moe_active_params": N_(
+        "MoE model: compute uses the %(params_active)s active parameters per token; memory must hold "
+        "all %(params_total)s."
+    ),
+    "samples_to_tokens": N_(
+        "Data converted to tokens: %(num_samples)s samples × %(tokens_per_sample)s tokens "
+        "= %(tokens)s tokens."
+    ),
+    "tp_across_nodes": N_(
+        "Tensor parallelism TP=%(tp)s spans more than one node: it needs NVLink-class bandwidth and will "
+        "be much slower across nodes."
+    ),
+    "unknown_gpu_assumed": N_("GPU “%(gpu)s” is not in the catalog: sized with the default GPU instead."),
+    "pipeline_across_nodes": N_(
+        "The model is split over nodes (TP=%(tp)s × PP=%(pp)s): pipeline stages talk over the network "
+        "between nodes; expect lower throughput than inside one node."
+    ),
+    "over_budget": N_(
+        "Over budget: this costs %(cost_low)s – %(cost_high)s, more than the %(budget)s you have. "
+        "Fewer tokens, a smaller model or cheaper GPUs would fit it."
+    ),
+    "within_budget": N_("Within budget: %(cost_low)s – %(cost_high)s of your %(budget)s."),
+    "budget_borderline": N_(
+        "Borderline for the budget: %(cost_low)s – %(cost_high)s against %(budget)s — it depends on the "
+        "price you get."
+    ),
+    "concurrency_limited_assumed": N_(
+        "Only ≈ %(max_concurrency)s sequences fit at this context (I assumed %(concurrency)s): "
+        "add GPUs, shorten the context or use an fp8 KV cache."
+    ),
+    "tp_over_pcie": N_(
+        "%(gpu)s has no NVLink: tensor parallelism runs over PCIe, so decoding is slower than on "
+        "NVLink GPUs — or serve one replica per GPU if the model fits."
+    ),
+    "concurrency_limited": N_(
+        "Only ≈ %(max_concurrency)s of the %(concurrency)s requested sequences fit at this context: "
+        "add GPUs, shorten the context or use an fp8 KV cache."
+    ),
+    "no_price": N_("No rental price on file for %(gpu)s in %(currency)s: cost not estimated."),
+}
+NOTE_FALLBACK = N_("Note: %(code)s %(details)s")
+
+FIELD_LABELS: dict[str, str] = {
+    "gpu": N_("GPU"),
+    "architecture": N_("Model shape"),
+    "stage": N_("Stage"),
+    "method": N_("Method"),
+    "mfu": N_("MFU (likely)"),
+    "mfu_band": N_("MFU range"),
+    "price_per_gpu_hour": N_("Price per GPU-hour"),
+    "currency": N_("Currency"),
+    "epochs": N_("Epochs"),
+    "tokens": N_("Training tokens"),
+    "tokens_per_sample": N_("Tokens per sample"),
+    "params_total": N_("Parameters"),
+    "params_active": N_("Active parameters"),
+    "precision": N_("Precision"),
+    "context": N_("Context per sequence"),
+    "seq_len": N_("Sequence length"),
+    "concurrency": N_("Concurrent sequences"),
+    "gpu_memory_utilization": N_("Usable GPU memory"),
+    "workspace_bytes": N_("Activation workspace per GPU"),
+    "kv_layout": N_("KV cache layout"),
+    "total_memory_gib": N_("GPU memory in total"),
+    "deadline_days": N_("Deadline (days)"),
+    "flops_per_param_token": N_("FLOPs per parameter per token"),
+    "micro_batch": N_("Micro-batch per GPU"),
+    "batch_size": N_("Micro-batch per GPU"),
+    "lora_rank": N_("LoRA rank"),
+    "optimizer": N_("Optimizer"),
+    "overhead": N_("Runtime overhead"),
+    "gpus_per_node": N_("GPUs per node"),
+}
+
+MEMORY_PARTS: dict[str, str] = {
+    "weights": N_("weights"),
+    "gradients": N_("gradients"),
+    "optimizer": N_("optimizer"),
+    "activations": N_("activations"),
+    "logits": N_("logits"),
+    "adapters": N_("adapters"),
+    "overhead": N_("overhead"),
+    "cuda_context": N_("CUDA context"),
+    "fragmentation": N_("fragmentation"),
+    "kv_cache": N_("KV cache"),
+    "master_weights": N_("fp32 master weights"),
+}
+
+RECOMPUTE: dict[str, str] = {
+    "none": N_("no recompute"),
+    "selective": N_("selective recompute"),
+    "full": N_("full recompute"),
+}
+
+PLAN_REASONS: dict[str, str] = {
+    # one sentence per layout shape, from the design's rules (§3.5) and estimator.memory.plan_preference
+    "single": N_("it fits on one GPU, no parallelism needed"),
+    "ddp": N_("each GPU holds all model states: plain data parallelism, the least communication"),
+    "zero": N_(
+        "the model states fit with ZeRO-%(zero)s over data parallelism (DP %(dp)s): the least communication"
+    ),
+    "zero3": N_(
+        "ZeRO-3/FSDP shards weights, gradients and optimizer states over all GPUs: the simple alternative "
+        "to TP + PP"
+    ),
+    "zero3_no_nvlink": N_(
+        "no NVLink, so ZeRO-3/FSDP shards weights, gradients and optimizer states instead of tensor "
+        "parallelism"
+    ),
+    "tp": N_("TP %(tp)s splits every layer over the fast links inside one node (NVLink/HCCS)"),
+    "tp_dp": N_("TP %(tp)s inside each node (NVLink/HCCS), data parallelism (ZeRO-%(zero)s) across the rest"),
+    "tp_no_nvlink": N_(
+        "no NVLink, so ZeRO comes before TP; TP %(tp)s is still needed to split the activations"
+    ),
+    "pp": N_(
+        "PP %(pp)s splits the layers into pipeline stages, which exchange little data and work across nodes"
+    ),
+    "tp_pp": N_("TP %(tp)s stays inside a node (NVLink/HCCS); PP %(pp)s splits the layers across nodes"),
+    "offload": N_("optimizer states are offloaded to CPU memory: fewer GPUs, slower steps"),
+}
+CPU_OFFLOAD = N_("CPU offload")
+FULL_RECOMPUTE_REASON = N_("; full recompute, because activations dominate")
+
+ALTERNATIVES: dict[str, str] = {
+    "adamw8bit": N_("With 8-bit AdamW"),
+    "cpu_offload": N_("With CPU offload"),
+    "lora": N_("LoRA instead"),
+    "qlora": N_("QLoRA instead"),
+    "no_full_recompute": N_("Without full recompute"),
+}
+MAX_ALTERNATIVES = 4
+
+MIN_CHART_BYTES = 0.05 * 2**30
+"""Breakdown parts below this (shown as 0.0 GiB) are left out of the bar chart."""
+
+# Fractions shown as percentages, counts shown exactly, sizes as model sizes.
+PERCENT_KEYS = {"mfu", "ratio", "gpu_memory_utilization", "held_out", "all_runs"}
+TOKEN_KEYS = {"tokens", "chinchilla_tokens", "num_samples"}
+PARAM_KEYS = {"params_active", "params_total"}
+COUNT_KEYS = {
+    "gpu_hours",
+    "gpus",
+    "gpu_count",
+    "min_gpus",
+    "gpus_searched",
+    "tp",
+    "pp",
+    "tokens_per_sample",
+    "max_concurrency",
+    "seq_len",
+    "context",
+    "concurrency",
+    "micro_batch",
+    "batch_size",
+    "lora_rank",
+    "epochs",
+}
+
+
+SINGULAR_NOTE_MESSAGES = {
+    "does_not_fit_requested": N_("It does not fit on one GPU: at least %(min_gpus)s are needed."),
+}
+"""English needs a singular for a count of one (Chinese reads the same either way)."""
+
+MONEY_KEYS = {"budget", "cost_low", "cost_high"}
+BUDGET_VERDICTS = {
+    "over_budget",
+    "within_budget",
+    "budget_borderline",
+    "budget_max_params",
+    "deadline_missed",
+}
+"""Shown right under the headline: they answer "is my budget enough?"."""
+TOTAL_MEMORY_VERDICTS = {"total_memory_yes", "total_memory_borderline", "total_memory_no"}
+"""Shown first: they answer "is my total GPU memory enough?" before the cards it would take."""
+
+
+BORDERLINE_REASONS = {
+    "tight": N_("Borderline: %(share)s of each card — allocation spikes can still run out of memory."),
+    "offload": N_(
+        "Borderline: it relies on CPU offload — about %(host)s of host RAM for the optimizer "
+        "states, and steps run several times slower."
+    ),
+    "sharded_4bit_base": N_(
+        "Borderline: the 4-bit base does not fit on one card and must be sharded "
+        "(FSDP-QLoRA / ZeRO-3) — works with recent PEFT and bitsandbytes, but is fiddly."
+    ),
+    "range_upper_end": N_("Borderline: only at the upper end of the GPU range you gave."),
+}
+
+
+PRECISION_LABELS = {"fp8": "FP8/INT8", "int4": "INT4 (GPTQ/AWQ)"}
+SERVING_VERDICTS = {  # by verdict, or by the reason of a borderline one
+    "fp8_only": N_("only with FP8 weights (bf16 does not fit) — standard on this GPU, check quality"),
+    "full_memory": N_(
+        "fits only if the engine may use nearly all GPU memory (gpu_memory_utilization above 0.9) "
+        "and contexts stay short"
+    ),
+    "local_4bit": N_("only with 4-bit weights (Q4_K_M): 8-bit and 16-bit don't fit — check quality"),
+    "range_upper_end": N_("only at the upper end of the GPU range you gave"),
+    "yes": N_("fits"),
+    "borderline": N_("fits, but tight: little room left for the KV cache"),
+    "no": N_("does not fit at the requested load"),
+}

@@ -1,0 +1,305 @@
+"""The parallel layout search and the memory answer: the fewest GPUs that fit, a recommended size,
+the layout at the user's count, and what would change the answer.
+
+Layouts follow design §3.5 (:func:`plan_preference`): DP + ZeRO while the model states fit, TP inside a
+node, PP across nodes, full recompute only when activations force it. Bytes per part come from
+:mod:`estimator.memory`; sizes in bytes, counts of GPUs.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+from functools import lru_cache
+
+from estimator.catalog import GpuSpec, ModelSpec
+from estimator.memory import breakdown
+from estimator.memory_band import per_gpu_band
+from estimator.models import Alternative, Memory, Method, Plan
+from estimator.setup import Layout, Recompute, TrainingSetup
+
+RECOMPUTE_ORDER: tuple[Recompute, ...] = ("selective", "full")
+"""Searched activation strategies. 'selective' = FlashAttention-era baseline (no s² scores stored)."""
+
+HEADROOM = 0.9
+"""A comfortable plan uses at most 90 % of the card (spikes, fragmentation beyond the average)."""
+
+MAX_GPUS_SEARCHED = 100_000
+"""Largest cluster the plan search considers (beyond it the reply says it does not fit)."""
+
+
+def _divisors(n: int) -> list[int]:
+    return [d for d in range(1, n + 1) if n % d == 0]
+
+
+@lru_cache(maxsize=1024)
+def ordered_layouts(
+    layers: int,
+    heads: int,
+    kv_heads: int,
+    per_node: int,
+    nvlink: bool,
+    gpus: int,
+    micro_batch: int,
+    offload: bool,
+) -> tuple[Layout, ...]:
+    """Layouts for exactly ``gpus`` GPUs, most preferred first (:func:`plan_preference`).
+
+    TP ∈ {1,2,4,8} within a node dividing heads and KV heads, PP dividing the layers, DP for the
+    rest, ZeRO 0–3 (only when DP > 1), recompute selective/full. In this order
+    :func:`best_plan_for` can stop at the first layout with headroom; the list depends only on the
+    shape and the card, so it is built once per combination.
+    """
+    layouts = []
+    for tp in (1, 2, 4, 8):
+        if tp > min(gpus, per_node) or heads % tp or kv_heads % tp:
+            continue
+        for pp in _divisors(layers):
+            if gpus % (tp * pp):
+                continue
+            dp = gpus // (tp * pp)
+            for zero in (0, 1, 2, 3) if dp > 1 else (0,):
+                for recompute in RECOMPUTE_ORDER:
+                    layouts.append(Layout(tp, pp, dp, zero, recompute, micro_batch, offload))
+    layouts.sort(key=lambda p: plan_preference(p, nvlink))
+    return tuple(layouts)
+
+
+def plan_preference(plan: Plan | Layout, nvlink: bool = True) -> tuple:
+    """Lower is better: no full recompute, no pipeline, least TP, then the lowest ZeRO stage.
+
+    Design §3.5: DP + ZeRO (a configuration switch in DeepSpeed/FSDP) while the model states fit —
+    ZeRO-3 included, as in the seed's "2 × 80 GB with ZeRO-3" — TP inside a node only when
+    activations or a layer do not fit otherwise (it needs tensor-parallel model code and NVLink),
+    PP across nodes last; full recompute only when activations force it. On cards without NVLink,
+    recomputing (~33 % more compute) beats TP's per-layer all-reduces over PCIe: TP comes last.
+    """
+    if not nvlink:
+        return (plan.pp, plan.tp, plan.recompute == "full", plan.zero_stage)
+    return (plan.recompute == "full", plan.pp, plan.tp, plan.zero_stage)
+
+
+def _gpu_count(i: int, per_node: int) -> int:
+    """The i-th candidate GPU count: 1, 2, 4, … up to a node, then whole nodes (i ≥ 0)."""
+    small = int(math.log2(per_node))  # counts below a full node: 1, 2, 4 for 8-GPU nodes
+    return 2**i if i < small else (i - small + 1) * per_node
+
+
+def _count_index(n: int, per_node: int) -> int:
+    """Index of the first candidate count ≥ n."""
+    small = int(math.log2(per_node))
+    if n <= per_node // 2:
+        return max(0, math.ceil(math.log2(max(1, n))))
+    return small + math.ceil(n / per_node) - 1
+
+
+def best_plan_for(
+    spec: ModelSpec,
+    params: float,
+    gpu: GpuSpec,
+    gpus: int,
+    setup: TrainingSetup,
+    budget_fraction: float = 1.0,
+    allow_full_recompute: bool = True,
+) -> tuple[Plan, dict[str, float]] | None:
+    """The preferred layout whose per-GPU total is within ``budget_fraction`` of the card, or None.
+
+    Among fitting layouts, those leaving ≥ 10 % headroom (:data:`HEADROOM`) come first — a plan at
+    97 % of the card OOMs on the first allocation spike — then :func:`plan_preference`.
+    """
+    limit = gpu.addressable_bytes * budget_fraction
+    comfortable = gpu.addressable_bytes * HEADROOM
+    layouts = ordered_layouts(
+        spec.layers,
+        spec.heads,
+        spec.kv_heads,
+        gpu.gpus_per_node,
+        gpu.nvlink,
+        gpus,
+        setup.micro_batch,
+        setup.offload,
+    )
+    tight: tuple[Layout, dict[str, float]] | None = None
+    for plan in layouts:
+        if plan.recompute == "full" and not allow_full_recompute:
+            continue
+        parts = breakdown(spec, params, setup, plan)
+        total = sum(parts.values())
+        if total <= comfortable and total <= limit:
+            return plan.to_plan(), parts
+        if total <= limit and tight is None:
+            tight = (plan, parts)
+    return (tight[0].to_plan(), tight[1]) if tight else None
+
+
+def _lower_bound(spec: ModelSpec, params: float, gpu: GpuSpec, setup: TrainingSetup) -> int:
+    """GPUs below which nothing can fit: states fully sharded must fit in the memory."""
+    shell = breakdown(
+        spec, params, setup, Plan(tp=1, pp=1, dp=1, zero_stage=0, recompute="full", offload=setup.offload)
+    )
+    states = sum(v for k, v in shell.items() if k not in ("activations", "logits", "overhead"))
+    return max(1, math.floor(states / gpu.addressable_bytes))
+
+
+def min_gpus(
+    spec: ModelSpec,
+    params: float,
+    gpu: GpuSpec,
+    setup: TrainingSetup,
+    budget_fraction: float = 1.0,
+    allow_full_recompute: bool = True,
+) -> tuple[int, Plan, dict[str, float]] | None:
+    """Fewest GPUs (1, 2, 4, then whole nodes) with a layout that fits, or None up to MAX_GPUS_SEARCHED.
+
+    Starts at the lower bound (all states sharded, nothing else), then gallops and bisects over
+    the candidate counts — assuming, as ZeRO-3 over all GPUs guarantees, that more GPUs never
+    need more memory per GPU — so it stays fast for very large models.
+    """
+
+    def fit(i: int):
+        return best_plan_for(
+            spec, params, gpu, _gpu_count(i, gpu.gpus_per_node), setup, budget_fraction, allow_full_recompute
+        )
+
+    per_node = gpu.gpus_per_node
+    lo = _count_index(_lower_bound(spec, params, gpu, setup), per_node)
+    last = _count_index(MAX_GPUS_SEARCHED, per_node)
+    if lo > last:
+        return None
+    found = fit(lo)
+    if found:
+        return _gpu_count(lo, per_node), *found
+    step, hi = 1, lo + 1
+    while True:  # gallop: lo fails, look for a hi that fits
+        hi = min(lo + step, last)
+        found = fit(hi)
+        if found or hi == last:
+            break
+        lo, step = hi, step * 2
+    if not found:
+        return None
+    while hi - lo > 1:  # bisect: lo fails, hi fits
+        mid = (lo + hi) // 2
+        mid_fit = fit(mid)
+        if mid_fit:
+            hi, found = mid, mid_fit
+        else:
+            lo = mid
+    return _gpu_count(hi, per_node), *found
+
+
+def _alternatives(spec: ModelSpec, params: float, gpu: GpuSpec, setup: TrainingSetup) -> list[Alternative]:
+    """The fewest GPUs under options a user can switch on (DeepSpeed estimators' 'with offload / without')."""
+    variants: list[tuple[str, TrainingSetup]] = []
+    if setup.method == Method.full:
+        variants += [
+            ("adamw8bit", replace(setup, optimizer="adamw8bit")),
+            ("cpu_offload", replace(setup, offload=True)),
+            ("lora", replace(setup, method=Method.lora)),
+            ("qlora", replace(setup, method=Method.qlora)),
+        ]
+    elif setup.method == Method.lora:
+        variants.append(("qlora", replace(setup, method=Method.qlora)))
+    out = []
+    for change, variant in variants:
+        found = min_gpus(spec, params, gpu, variant)
+        out.append(
+            Alternative(
+                change=change,
+                min_gpus=found[0] if found else None,
+                per_gpu_bytes=sum(found[2].values()) if found else None,
+            )
+        )
+    no_recompute = min_gpus(spec, params, gpu, setup, allow_full_recompute=False)
+    out.append(
+        Alternative(
+            change="no_full_recompute",
+            min_gpus=no_recompute[0] if no_recompute else None,
+            per_gpu_bytes=sum(no_recompute[2].values()) if no_recompute else None,
+        )
+    )
+    return out
+
+
+def recommended(
+    spec: ModelSpec, params: float, gpu: GpuSpec, setup: TrainingSetup, minimum: int
+) -> tuple[int, Plan] | None:
+    """A comfortable size: ≤ 90 % of the card, no full recompute (except on cards without NVLink, where
+    recomputing is cheaper than tensor parallelism over PCIe); full training on at least one node."""
+    no_recompute = gpu.nvlink
+    found = min_gpus(spec, params, gpu, setup, HEADROOM, allow_full_recompute=not no_recompute)
+    if found is None:
+        return None
+    n = found[0]
+    if setup.method == Method.full and minimum > 1:
+        n = max(n, gpu.gpus_per_node)
+        if n != found[0]:
+            fit = best_plan_for(spec, params, gpu, n, setup, HEADROOM, allow_full_recompute=not no_recompute)
+            return (n, fit[0]) if fit else (found[0], found[1])
+    return n, found[1]
+
+
+_SHELL_PLAN = Plan(tp=1, pp=1, dp=1, zero_stage=0, recompute="full")
+"""One GPU, full recompute: the layout behind ``Memory.total_bytes`` and the no-fit figure."""
+
+
+def training_memory(
+    spec: ModelSpec,
+    params: float,
+    gpu: GpuSpec,
+    setup: TrainingSetup,
+    requested_gpus: int | None = None,
+    with_alternatives: bool = True,
+) -> Memory:
+    """Fewest GPUs that fit, a recommended size, the layout at ``requested_gpus`` (or at the
+    minimum), what would change the answer (fine-tuning), and whether ``requested_gpus`` fits.
+
+    ``Memory.min_gpus`` is None when nothing fits within MAX_GPUS_SEARCHED.
+    """
+    found = min_gpus(spec, params, gpu, setup)
+    shell = breakdown(spec, params, setup, _SHELL_PLAN)
+    states = sum(v for k, v in shell.items() if k not in ("activations", "logits", "overhead"))
+    fits_requested = None
+    at = found
+    if requested_gpus is not None:
+        fit = best_plan_for(spec, params, gpu, requested_gpus, setup)
+        fits_requested = fit is not None
+        if fit is not None:
+            at = (requested_gpus, *fit)
+    def per_gpu(plan: Plan, parts: dict[str, float]) -> dict:
+        """The per-GPU fields of the answer: total, its band and the card's capacity."""
+        low, high = per_gpu_band(spec, setup, plan, parts)
+        return {
+            "per_gpu_bytes": sum(parts.values()),
+            "per_gpu_bytes_low": low,
+            "per_gpu_bytes_high": high,
+            "gpu_memory_bytes": gpu.memory_bytes,
+            "usable_bytes": gpu.addressable_bytes,
+        }
+
+    if found is None or at is None:
+        return Memory(
+            **per_gpu(_SHELL_PLAN, shell),
+            min_gpus=None,
+            breakdown=shell,
+            total_bytes=states,
+            plan=None,
+            fits_requested=fits_requested,
+        )
+    rec = recommended(spec, params, gpu, setup, found[0])
+    rec_parts = best_plan_for(spec, params, gpu, rec[0], setup) if rec else None
+    n, plan, parts = at
+    return Memory(
+        **per_gpu(plan, parts),
+        min_gpus=found[0],
+        min_plan=found[1],
+        breakdown=parts,
+        total_bytes=states,
+        plan=plan,
+        plan_gpus=n,
+        fits_requested=fits_requested,
+        recommended_gpus=rec[0] if rec else None,
+        recommended_plan=rec[1] if rec else None,
+        recommended_per_gpu_bytes=sum(rec_parts[1].values()) if rec_parts else None,
+        alternatives=_alternatives(spec, params, gpu, setup) if with_alternatives else [],
+    )

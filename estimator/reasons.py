@@ -1,0 +1,80 @@
+"""Why a value in the assumption ledger is what it is: stable keys, no language.
+
+Every :class:`~estimator.models.Assumption` names one of these keys (plus parameters, and a
+citation kept as written). The bot owns the wording: ``bot/render/ledger_texts.py`` has one
+translatable sentence per key, and a test checks that every key here has one. The sources behind
+each default are in the docstrings of :mod:`estimator.defaults` and of the modules that use a key.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class Why(StrEnum):
+    """Keys of the ledger's explanations (and of a few values that are words, not numbers)."""
+
+    # defaults (estimator.defaults)
+    deadline_default = "deadline_default"
+    seq_len_pretrain = "seq_len_pretrain"
+    seq_len_finetune = "seq_len_finetune"
+    micro_batch = "micro_batch"
+    tokens_per_sample = "tokens_per_sample"
+    epochs_finetune = "epochs_finetune"
+    lora_rank = "lora_rank"
+    serve_context = "serve_context"
+    serve_concurrency = "serve_concurrency"
+    serve_concurrency_personal = "serve_concurrency_personal"
+    vllm_utilization = "vllm_utilization"
+    cuda_context = "cuda_context"
+    fragmentation = "fragmentation"
+    chinchilla = "chinchilla"
+    default_gpu = "default_gpu"
+    # resolution of the request
+    stage_training = "stage_training"
+    stage_serving = "stage_serving"
+    method_full = "method_full"
+    flops_per_param_token = "flops_per_param_token"
+    compute_optimal_size = "compute_optimal_size"
+    budget_max_params = "budget_max_params"
+    release_count = "release_count"
+    generic_shape = "generic_shape"
+    gpu_by_memory = "gpu_by_memory"
+    gpu_generic_memory = "gpu_generic_memory"
+    apple_config = "apple_config"
+    price_catalog = "price_catalog"
+    optimizer = "optimizer"
+    runtime_overhead = "runtime_overhead"
+    # MFU (estimator.efficiency)
+    mfu_a100 = "mfu_a100"
+    mfu_a100_small = "mfu_a100_small"
+    mfu_h100 = "mfu_h100"
+    mfu_v100 = "mfu_v100"
+    mfu_uncalibrated = "mfu_uncalibrated"
+    mfu_moe = "mfu_moe"
+    mfu_calibrated = "mfu_calibrated"
+    mfu_band = "mfu_band"
+    # serving (estimator.serving)
+    release_precision = "release_precision"
+    reasoning_context = "reasoning_context"
+    local_format = "local_format"
+    total_memory_as_sold = "total_memory_as_sold"
+    unified_memory = "unified_memory"
+    local_no_cap = "local_no_cap"
+    vllm_workspace = "vllm_workspace"
+    local_workspace = "local_workspace"
+    mla_dp_attention = "mla_dp_attention"
+    # filled before estimating (bot.core.pipeline)
+    chat_settings = "chat_settings"
+    presales_prices = "presales_prices"
+    language_currency = "language_currency"
+
+
+class Word(StrEnum):
+    """Values of the ledger that are words (shown translated): optimizers, layouts, overheads."""
+
+    adamw = "adamw"
+    adamw_adapters = "adamw_adapters"
+    paged_adamw8bit_adapters = "paged_adamw8bit_adapters"
+    dp_attention = "dp_attention"
+    context_and_fragmentation = "context_and_fragmentation"

@@ -1,0 +1,58 @@
+"""What is trained and how (:class:`TrainingSetup`), and a candidate parallel layout (:class:`Layout`).
+
+Shared by the memory formulas (:mod:`estimator.memory`), their band (:mod:`estimator.memory_band`)
+and the layout search (:mod:`estimator.plan`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal, NamedTuple
+
+from estimator.defaults import LORA_RANK, MICRO_BATCH, SEQ_LEN_FINETUNE
+from estimator.models import Algorithm, Method, Plan
+
+Recompute = Literal["none", "selective", "full"]
+Optimizer = Literal["adamw", "adamw8bit", "sgd"]
+
+
+@dataclass(frozen=True)
+class TrainingSetup:
+    """What is being trained and how (independent of the layout)."""
+
+    method: Method = Method.full
+    algorithm: Algorithm = Algorithm.sft
+    seq_len: int = int(SEQ_LEN_FINETUNE.value)
+    micro_batch: int = int(MICRO_BATCH.value)
+    optimizer: Optimizer = "adamw"
+    lora_rank: int = int(LORA_RANK.value)
+    offload: bool = False
+    master_weights: bool = True
+    """False = pure bf16: no fp32 master copy; optimizer states in the weights' dtype
+    (:data:`PURE_BF16_OPTIMIZER_BYTES_PER_PARAM`)."""
+    optimizer_in_backward: bool = False
+    """The optimizer steps each parameter as soon as its gradient is ready and frees that gradient
+    (torchtune ``optimizer_in_bwd``; PyTorch ``register_post_accumulate_grad_hook``): only the
+    largest parameter's gradient is resident (:func:`largest_param`)."""
+    paged_optimizer: bool = False
+    """Optimizer states in CUDA unified memory (bitsandbytes ``Paged*`` optimizers; bitsandbytes docs:
+    "transfer memory from the GPU to the CPU when GPU memory is exhausted"): counted as 0 bytes on the
+    GPU — they never cause an OOM — except the 8-bit states' absmax, which stays on the GPU
+    (:func:`optimizer_bytes_per_param`)."""
+    chunked_loss: bool = False
+    """Cross-entropy upcast one chunk at a time (:data:`LOSS_CHUNKS`): no full fp32 logits copy."""
+
+
+class Layout(NamedTuple):
+    """A candidate layout during the search (a light tuple; the result becomes a :class:`Plan`)."""
+
+    tp: int
+    pp: int
+    dp: int
+    zero_stage: int
+    recompute: str
+    micro_batch: int
+    offload: bool
+
+    def to_plan(self) -> Plan:
+        return Plan(**self._asdict())

@@ -1,0 +1,460 @@
+"""The training branch of :func:`estimator.estimate.estimate`: compute, time, cost, memory and plan.
+
+Pre-training, continued pre-training and fine-tuning: C = k·N·D (:mod:`estimator.compute`), GPU-hours
+at a calibrated MFU (:mod:`estimator.efficiency`), cost from a dated price range, memory per GPU and
+the parallel layout (:mod:`estimator.memory`), and the inverse questions (what a budget or GPUs ×
+days buys). Returns a typed :class:`TrainingResult`; every default is recorded in the ledger.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from estimator import compute, defaults, efficiency
+from estimator.architecture import shape_for_size
+from estimator.catalog import GpuSpec, ModelSpec
+from estimator.ledger import Ledger, PriceRange, price_range
+from estimator.memory import checkpoint_bytes
+from estimator.models import (
+    Algorithm,
+    Band,
+    Checkpoint,
+    Cost,
+    Currency,
+    DaysRow,
+    Memory,
+    Method,
+    SizingRequest,
+    Stage,
+)
+from estimator.plan import HEADROOM, MAX_GPUS_SEARCHED, training_memory
+from estimator.reasons import Why, Word
+from estimator.resolve import Resolved
+from estimator.setup import TrainingSetup
+from estimator.verdicts import training_verdict
+
+HUGE_GPUS = 100_000
+"""Beyond this a 'huge job' note is shown: the largest published clusters are ~100k GPUs (xAI
+Colossus, 2024); Llama 3 405B used 16k H100 (Dubey et al. 2024 §3.3)."""
+HUGE_DAYS = 3650
+"""Beyond ten years of wall-clock time the plan is not a plan: say so."""
+
+MFU = tuple[float, float, float]
+"""(pessimistic, likely, optimistic) MFU."""
+
+
+@dataclass
+class TrainingResult:
+    """What the training branch adds to the report (SI units), and the request fields it filled."""
+
+    method: Method | None = None
+    params: float | None = None
+    spec: ModelSpec | None = None
+    tokens: float | None = None
+    currency: Currency | None = None
+    deadline_days: float | None = None
+    mfu_likely: float | None = None
+    seq_len: int | None = None
+    batch_size: int | None = None
+    flops: float | None = None
+    flops_formula: str | None = None
+    pf_days: float | None = None
+    gpu_hours: Band | None = None
+    mfu: Band | None = None
+    days: DaysRow | None = None
+    days_table: list[DaysRow] = field(default_factory=list)
+    gpus_for_deadline: int | None = None
+    cost: Cost | None = None
+    chinchilla_tokens: float | None = None
+    memory: Memory | None = None
+    checkpoint_bytes: Checkpoint | None = None
+    feasible: str | None = None
+    feasible_reason: str | None = None
+    max_params_for_budget: float | None = None
+    tokens_for_budget: Band | None = None
+    budget_gpu_hours: Band | None = None
+
+    def filled(self) -> dict[str, object]:
+        """The request fields this branch filled in (None = left as the user said)."""
+        values = {
+            "method": self.method,
+            "params_total": self.params,
+            "tokens": self.tokens,
+            "currency": self.currency,
+            "deadline_days": self.deadline_days,
+            "mfu": self.mfu_likely,
+            "seq_len": self.seq_len,
+            "batch_size": self.batch_size,
+        }
+        return {k: v for k, v in values.items() if v is not None}
+
+    def report_fields(self) -> dict[str, object]:
+        """The SizingReport fields this branch computed."""
+        names = (
+            "flops", "flops_formula", "pf_days", "gpu_hours", "mfu", "days", "days_table",
+            "gpus_for_deadline", "cost", "chinchilla_tokens", "memory", "checkpoint_bytes", "feasible",
+            "feasible_reason", "max_params_for_budget", "tokens_for_budget", "budget_gpu_hours",
+        )  # fmt: skip
+        return {n: getattr(self, n) for n in names}
+
+
+def size_training(req: SizingRequest, r: Resolved, ledger: Ledger) -> TrainingResult:
+    """Size a training job: compute and time when there is data (or a budget, or GPUs × days),
+    memory and the layout when there is a model."""
+    out = TrainingResult(params=r.params, spec=r.spec)
+    out.method = _method(req, r.stage, ledger)
+    algorithm = req.algorithm or Algorithm.sft
+    k = compute.flops_per_param_token(out.method == Method.full, algorithm.value)
+    out.flops_formula = f"{k:g}ND"
+    if k != 6.0:
+        ledger.assume("flops_per_param_token", k, Why.flops_per_param_token)
+    tokens = _training_tokens(req, r.stage, ledger)
+    _params_from_data(req, r.gpu, tokens, k, out, ledger)
+
+    mfu = price = None
+    deadline = req.deadline_days
+    if tokens is not None or req.budget or (req.gpu_count and req.deadline_days):
+        mfu = mfu_band(req, r.gpu, r.active or out.params, r.active is not None, ledger)
+        price = price_range(req, r.gpu, ledger)
+        out.currency = price[2] if price else None
+        deadline = deadline or ledger.assume(
+            "deadline_days", defaults.DEADLINE_DAYS.value, defaults.DEADLINE_DAYS.why
+        )
+        out.deadline_days, out.mfu_likely = deadline, mfu[1]
+    if tokens is None and mfu is not None:
+        _inverse(req, r, k, mfu, price, deadline or defaults.DEADLINE_DAYS.value, out)
+    if tokens is not None and out.params is not None and mfu is not None:
+        _compute_time_cost(req, r, tokens, k, mfu, price, out, ledger)
+    setup = _setup(req, r.stage, out, algorithm, ledger)
+    if setup is not None and out.spec is not None and out.params is not None:
+        _memory_and_plan(req, r, setup, out, deadline, ledger)
+    if out.gpu_hours is not None:
+        _deadline_table(req, r.gpu, out, deadline or defaults.DEADLINE_DAYS.value, ledger)
+    return out
+
+
+def _method(req: SizingRequest, stage: Stage, ledger: Ledger) -> Method:
+    if stage == Stage.finetune and req.method is None:
+        return Method(ledger.assume("method", Method.full.value, Why.method_full))
+    return req.method or Method.full
+
+
+def _training_tokens(req: SizingRequest, stage: Stage, ledger: Ledger) -> float | None:
+    """D per run: tokens × epochs, or samples × tokens per sample × epochs."""
+    epochs = req.epochs
+    if epochs is None and stage == Stage.finetune and (req.tokens or req.num_samples):
+        epochs = ledger.assume("epochs", defaults.EPOCHS_FINETUNE.value, defaults.EPOCHS_FINETUNE.why)
+    epochs = epochs or 1
+    if req.tokens:
+        return req.tokens * epochs
+    if req.num_samples:
+        per = req.tokens_per_sample or ledger.assume(
+            "tokens_per_sample", defaults.TOKENS_PER_SAMPLE.value, defaults.TOKENS_PER_SAMPLE.why
+        )
+        tokens = req.num_samples * per * epochs
+        ledger.note("samples_to_tokens", num_samples=req.num_samples, tokens_per_sample=per, tokens=tokens)
+        return tokens
+    return None
+
+
+def _params_from_data(
+    req: SizingRequest, gpu: GpuSpec, tokens: float | None, k: float, out: TrainingResult, ledger: Ledger
+) -> None:
+    """No model named but a data size: the largest model the budget trains on it, else the
+    compute-optimal size for the data (D = 20·N)."""
+    if out.params is not None or tokens is None:
+        return
+    if req.budget:
+        largest = _largest_for_budget(req, gpu, tokens, k)
+        if largest is not None:
+            out.params = ledger.assume("params_total", largest, Why.budget_max_params)
+            out.spec = shape_for_size(largest)
+            price = price_range(req, gpu, Ledger())
+            currency = price[2].value if price else None
+            ledger.note(
+                "budget_max_params", budget=req.budget, currency=currency, tokens=tokens, params_total=largest
+            )
+            return
+    out.params = ledger.assume(
+        "params_total", tokens / defaults.CHINCHILLA_TOKENS_PER_PARAM.value, Why.compute_optimal_size
+    )
+    out.spec = shape_for_size(out.params)
+
+
+def mfu_band(req: SizingRequest, gpu: GpuSpec, n_active: float | None, moe: bool, ledger: Ledger) -> MFU:
+    """(pessimistic, likely, optimistic) MFU. A user's MFU overrides the calibrated model."""
+    if req.mfu:
+        if not 0.1 <= req.mfu <= 0.6:
+            ledger.note("mfu_outside_band", mfu=req.mfu)
+        return req.mfu, req.mfu, req.mfu
+    model = efficiency.CALIBRATED
+    n = n_active or 7e9
+    likely = efficiency.likely_mfu(model, gpu.mfu_class, n, moe)
+    low, likely, high = efficiency.mfu_band(model, likely)
+    why, also = efficiency.explain(model, gpu.mfu_class, n, moe)
+    ledger.assume("mfu", round(likely, 4), why, also=also)
+    ledger.assume(
+        "mfu_band",
+        f"{low:.2f}–{high:.2f}",
+        Why.mfu_band,
+        low=model.band_low,
+        high=model.band_high,
+        held_out=0.67,
+        all_runs=0.81,
+        runs=32,
+    )
+    return low, likely, high
+
+
+def _hours_band(flops: float, peak: float, mfu: MFU) -> Band:
+    low_mfu, likely_mfu, high_mfu = mfu
+    return Band(
+        low=compute.gpu_hours(flops, peak, high_mfu),
+        likely=compute.gpu_hours(flops, peak, likely_mfu),
+        high=compute.gpu_hours(flops, peak, low_mfu),
+    )
+
+
+def _days(hours: Band, gpus: int) -> DaysRow:
+    return DaysRow(
+        gpus=gpus,
+        days=Band(
+            low=compute.days_on(hours.low, gpus),
+            likely=compute.days_on(hours.likely, gpus),
+            high=compute.days_on(hours.high, gpus),
+        ),
+    )
+
+
+def _table_counts(anchor: int) -> list[int]:
+    """GPU counts for the GPUs ↔ days table: powers of two around the anchor (136 → 64…512)."""
+    base = 2 ** max(0, int(math.log2(max(1, anchor))))
+    return sorted({max(1, base // 2), base, base * 2, base * 4})
+
+
+def _scaled(band: Band, factor: float) -> Band:
+    return Band(low=band.low * factor, likely=band.likely * factor, high=band.high * factor)
+
+
+def _inverse(
+    req: SizingRequest,
+    r: Resolved,
+    k: float,
+    mfu: MFU,
+    price: PriceRange | None,
+    deadline: float,
+    out: TrainingResult,
+) -> None:
+    """A budget or GPUs × days and no data size: the GPU-hours it buys, the tokens it trains a named
+    model on, or the largest compute-optimal model."""
+    hours = _budget_hours(req, price, deadline)
+    if hours is None:
+        return
+    out.budget_gpu_hours = hours
+    flops = _scaled(hours, r.gpu.peak_flops_16bit * mfu[1] * compute.SECONDS_PER_HOUR)
+    need = compute.gpus_for_deadline(hours.likely, deadline, r.gpu.gpus_per_node)
+    out.days_table = [_days(hours, c) for c in _table_counts(need)]  # how long the bought hours take
+    n = r.active or out.params
+    if n:
+        out.tokens_for_budget = _scaled(flops, 1 / (k * n))
+    else:
+        out.max_params_for_budget = compute.compute_optimal_params(flops.likely, flops_per_param_token=k)
+        out.chinchilla_tokens = compute.chinchilla_tokens(out.max_params_for_budget)
+
+
+def _compute_time_cost(
+    req: SizingRequest,
+    r: Resolved,
+    tokens: float,
+    k: float,
+    mfu: MFU,
+    price: PriceRange | None,
+    out: TrainingResult,
+    ledger: Ledger,
+) -> None:
+    """C = k·N·D, GPU-hours at the MFU band, PF-days, Chinchilla, and the cost of the likely hours."""
+    params = out.params or 0.0
+    flops = compute.training_flops(r.active or params, tokens, k)
+    hours = _hours_band(flops, r.gpu.peak_flops_16bit, mfu)
+    out.flops, out.pf_days, out.gpu_hours = flops, compute.pf_days(flops), hours
+    out.mfu = Band(low=mfu[0], likely=mfu[1], high=mfu[2])
+    out.tokens = tokens
+    if r.active:
+        ledger.note("moe_active_params", params_active=r.active, params_total=params)
+    if r.stage == Stage.pretrain:
+        out.chinchilla_tokens = compute.chinchilla_tokens(params)
+        if tokens < out.chinchilla_tokens:
+            ledger.note("below_chinchilla", tokens=tokens, chinchilla_tokens=out.chinchilla_tokens)
+    if hours.likely < 1:
+        ledger.note("tiny_job", gpu_hours=hours.likely)
+    if price:
+        low, high, currency, source = price
+        billed = compute.billed_gpu_hours(hours.likely)
+        out.cost = Cost(
+            low_with_mfu=compute.billed_gpu_hours(hours.low) * low,
+            high_with_mfu=compute.billed_gpu_hours(hours.high) * high,
+            low=billed * low,
+            high=billed * high,
+            currency=currency,
+            price_low=low,
+            price_high=high,
+            billed_gpu_hours=billed,
+            price_source=source,
+        )
+        _check_budget(req, out.cost, ledger)  # sized to the middle: the range may still exceed it
+
+
+def _setup(
+    req: SizingRequest, stage: Stage, out: TrainingResult, algorithm: Algorithm, ledger: Ledger
+) -> TrainingSetup | None:
+    """What is trained and how (sequence, micro-batch, LoRA rank, optimizer), with its defaults."""
+    if out.spec is None or out.params is None:
+        return None
+    method = out.method or Method.full
+    seq_default = defaults.SEQ_LEN_FINETUNE if stage == Stage.finetune else defaults.SEQ_LEN_PRETRAIN
+    seq = req.seq_len or int(ledger.assume("seq_len", seq_default.value, seq_default.why))
+    mb = req.batch_size or int(
+        ledger.assume("micro_batch", defaults.MICRO_BATCH.value, defaults.MICRO_BATCH.why)
+    )
+    rank = int(defaults.LORA_RANK.value)
+    if method in (Method.lora, Method.qlora):
+        ledger.assume("lora_rank", rank, defaults.LORA_RANK.why)
+    optimizer = {Method.full: Word.adamw, Method.lora: Word.adamw_adapters}.get(
+        method, Word.paged_adamw8bit_adapters
+    )
+    ledger.assume("optimizer", optimizer.value, Why.optimizer)
+    ledger.assume("overhead", Word.context_and_fragmentation.value, Why.runtime_overhead)
+    out.seq_len, out.batch_size = seq, mb
+    out.checkpoint_bytes = checkpoint_bytes(out.spec, out.params, method, rank)
+    return TrainingSetup(
+        method=method,
+        algorithm=algorithm,
+        seq_len=seq,
+        micro_batch=mb,
+        lora_rank=rank,
+        offload=bool(req.offload) and method == Method.full,
+    )
+
+
+def _memory_and_plan(
+    req: SizingRequest,
+    r: Resolved,
+    setup: TrainingSetup,
+    out: TrainingResult,
+    deadline: float | None,
+    ledger: Ledger,
+) -> None:
+    """Memory per GPU, the fewest GPUs, the layout at the user's (or the deadline's) count, the verdict."""
+    assert out.spec is not None and out.params is not None
+    gpu = r.gpu
+    plan_gpus = req.gpu_count
+    if plan_gpus is None and out.gpu_hours is not None:
+        # lay out the cluster the deadline needs (memory may raise it below)
+        plan_gpus = compute.gpus_for_deadline(
+            out.gpu_hours.likely, deadline or defaults.DEADLINE_DAYS.value, gpu.gpus_per_node
+        )
+    mem = training_memory(
+        out.spec,
+        out.params,
+        gpu,
+        setup,
+        requested_gpus=plan_gpus,
+        with_alternatives=r.stage == Stage.finetune,
+    )
+    if req.gpu_count is None:
+        mem = mem.model_copy(update={"fits_requested": None})
+    if r.stage != Stage.finetune:  # pre-training size follows the deadline, not memory comfort
+        mem = mem.model_copy(
+            update={"recommended_gpus": None, "recommended_plan": None, "recommended_per_gpu_bytes": None}
+        )
+    out.memory = mem
+    out.feasible, out.feasible_reason = training_verdict(req, out.spec, out.params, gpu, setup, mem)
+    if mem.min_gpus is None:
+        ledger.note("no_fit", gpus_searched=MAX_GPUS_SEARCHED)
+    if mem.fits_requested is False:
+        ledger.note("does_not_fit_requested", gpu_count=req.gpu_count, min_gpus=mem.min_gpus)
+    elif mem.per_gpu_bytes > HEADROOM * mem.usable_bytes:
+        ledger.note("memory_tight", ratio=round(mem.per_gpu_bytes / mem.usable_bytes, 3))
+    if gpu.personal and (mem.min_gpus or 0) > 1:
+        ledger.note("consumer_no_nvlink", gpu=gpu.family)
+    if mem.plan is not None and mem.plan.pp > 1:
+        ledger.note("pp_bubble", pp=mem.plan.pp)
+
+
+def _deadline_table(
+    req: SizingRequest, gpu: GpuSpec, out: TrainingResult, deadline: float, ledger: Ledger
+) -> None:
+    """GPUs for the deadline (whole nodes, at least the fewest that fit), the GPUs ↔ days table, the
+    days on the user's count, and the notes on missed deadlines and huge jobs."""
+    hours = out.gpu_hours
+    assert hours is not None
+    mem = out.memory
+    need = compute.gpus_for_deadline(hours.likely, deadline, gpu.gpus_per_node)
+    if mem is not None and mem.min_gpus:
+        need = compute.round_to_nodes(max(need, mem.min_gpus), gpu.gpus_per_node)
+    out.gpus_for_deadline = need
+    counts = sorted(set(_table_counts(need)) | {need})
+    if mem is not None and mem.min_gpus:  # a row the job doesn't fit on would mislead
+        counts = [c for c in counts if c >= mem.min_gpus]
+    if req.gpu_count:
+        out.days = _days(hours, req.gpu_count)
+        counts = sorted(set(counts) | {req.gpu_count})
+        took = out.days.days.likely
+        if req.deadline_days and took > req.deadline_days * 1.05:  # the user's cards miss the date
+            ledger.note(
+                "deadline_missed",
+                gpu_count=req.gpu_count,
+                days=took,
+                deadline_days=req.deadline_days,
+                gpus=need,
+            )
+    out.days_table = [_days(hours, c) for c in counts]
+    days_on_given = out.days.days.likely if out.days else deadline
+    if need > HUGE_GPUS or days_on_given > HUGE_DAYS:
+        ledger.note("huge_job", gpus=need, days=days_on_given)
+
+
+def _check_budget(req: SizingRequest, cost: Cost, ledger: Ledger) -> None:
+    """A budget given next to a data size is a question: "is it enough?" — say so either way."""
+    if not req.budget or (req.currency and req.currency != cost.currency):
+        return
+    params = {
+        "budget": req.budget,
+        "cost_low": cost.low,
+        "cost_high": cost.high,
+        "currency": cost.currency.value,
+    }
+    if cost.low > req.budget:
+        ledger.note("over_budget", **params)
+    elif cost.high <= req.budget:
+        ledger.note("within_budget", **params)
+    else:
+        ledger.note("budget_borderline", **params)
+
+
+def _largest_for_budget(req: SizingRequest, gpu: GpuSpec, tokens: float, k: float) -> float | None:
+    """The largest model the budget trains on ``tokens`` ("$50K, 1T tokens: how big?"): N with
+    k·N·D = budget ÷ price × 3600 × peak × MFU, at the middle price and the likely MFU. MFU depends on
+    the model size, so this starts at D/20 and settles in a few steps. None without a price."""
+    scratch = Ledger()  # the real ledger gets the MFU and price of the final size later
+    n = tokens / defaults.CHINCHILLA_TOKENS_PER_PARAM.value
+    for _ in range(4):
+        price = price_range(req, gpu, scratch)
+        hours = _budget_hours(req, price, defaults.DEADLINE_DAYS.value)
+        if hours is None or not req.budget or not price:
+            return None
+        mfu = mfu_band(req, gpu, n, False, scratch)[1]
+        n = compute.flops_for_gpu_hours(hours.likely, gpu.peak_flops_16bit, mfu) / (k * tokens)
+    return n
+
+
+def _budget_hours(req: SizingRequest, price: PriceRange | None, deadline: float) -> Band | None:
+    """GPU-hours a budget buys (low at the high price), or GPUs × deadline × 24."""
+    if req.budget and price:
+        low, high, _, _ = price
+        return Band(low=req.budget / high, likely=req.budget / ((low + high) / 2), high=req.budget / low)
+    if req.gpu_count and req.deadline_days:
+        h = float(req.gpu_count * deadline * 24)
+        return Band(low=h, likely=h, high=h)
+    return None
