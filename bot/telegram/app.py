@@ -64,7 +64,7 @@ from bot.telegram.ratelimit import FloodGate
 from bot.telegram.secrets import REDACTOR, configure_logging, mark_ready, protect_token
 from bot.telegram.settings_io import ChatSettingsIO, preload
 from bot.telegram.state import CONTEXT_TYPES, MAX_REMEMBERED_MESSAGES
-from bot.telegram.transport import RetryPolicy, send_request
+from bot.telegram.transport import RetryingRequest, RetryPolicy, send_request
 from bot.telegram.wording import (
     COMMANDS,
     ERROR_REPLY,
@@ -207,13 +207,16 @@ def build_application(
     )
     # PTB's own HTTPXRequest (proxies from HTTPS_PROXY/ALL_PROXY, SOCKS via httpx[socks]) unless a
     # test or benchmark brings its own
+    # getUpdates: PTB's updater retries the long poll itself; one try here only turns a malformed
+    # body into a one-line NetworkError (PTB would log it with a traceback)
+    polls: BaseRequest = RetryingRequest(
+        get_updates_request or HTTPXRequest(connection_pool_size=1), RetryPolicy(attempts=1)
+    )
     if journal is not None:
         # a webhook's HTTP answer is its acknowledgement: there the queue waits for the commit
         builder = builder.update_queue(JournaledQueue(journal, durable_put=bool(settings.webhook_url)))
-        polls = get_updates_request or HTTPXRequest(connection_pool_size=1)
-        builder = builder.get_updates_request(AckAfterJournal(polls, journal))
-    elif get_updates_request is not None:
-        builder = builder.get_updates_request(get_updates_request)
+        polls = AckAfterJournal(polls, journal)
+    builder = builder.get_updates_request(polls)
     if telegram_rate_limiter:
         builder = builder.rate_limiter(AIORateLimiter(max_retries=FLOOD_MAX_RETRIES))
     app = builder.build()
