@@ -738,7 +738,11 @@ class _Handler(BaseHTTPRequestHandler):
 
     def do_POST(self) -> None:
         length = int(self.headers.get("Content-Length") or 0)
-        self._serve(body=self.rfile.read(length) if length else b"")
+        body = self.rfile.read(length) if length else b""
+        if len(body) < length:  # the client died mid-request (kill -9): like Telegram, ignore it
+            self.close_connection = True
+            return
+        self._serve(body=body)
 
     def _serve(self, body: bytes) -> None:
         fake = self.fake
