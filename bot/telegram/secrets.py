@@ -121,15 +121,20 @@ def protect_token(token: str) -> None:
 
 
 class StartupQuiet(logging.Filter):
-    """Until :func:`mark_ready`: drop records that carry a traceback (the caller prints one line);
-    at DEBUG keep them. A filter on the root handlers, installed by :func:`configure_logging`."""
+    """Until :func:`mark_ready`: drop records that carry a traceback and the transport's retry notes
+    (``run`` prints the one line that says what failed); at DEBUG keep them. A filter on the root
+    handlers, installed by :func:`configure_logging`."""
+
+    NOISY = ("bot.telegram.transport",)
 
     def __init__(self) -> None:
         super().__init__()
         self.starting = True
 
     def filter(self, record: logging.LogRecord) -> bool:
-        if not self.starting or not (record.exc_info or record.exc_text):
+        if not self.starting:
+            return True
+        if not (record.exc_info or record.exc_text or record.name in self.NOISY):
             return True
         return logging.getLogger().getEffectiveLevel() <= logging.DEBUG
 
