@@ -20,9 +20,12 @@ from typing import Any
 from telegram import Update
 from telegram.ext import BaseUpdateProcessor
 
-WORKERS = 64
-"""Updates handled at the same time (of different chats). The pipeline is CPU-bound (~1.5 ms) and
-runs on the event loop; the rest is waiting on Telegram, so a few dozen hide slow calls well."""
+WORKERS = 8
+"""Updates handled at the same time (of different chats). Enough for a few slow chats (a send retried
+with backoff, a locked database) not to hold up the rest; more costs throughput, since the pipeline
+is CPU-bound (~1.5 ms) on the one event loop: ``bench/throughput.py`` measured 279-296 updates/s with
+1 worker, 294-296 with 4, 272-287 with 8, 239-253 with 16, 204-214 with 32, 169-192 with 64. Also
+bounds the duplicates after a kill -9 (:mod:`bot.telegram.journal`)."""
 BACKLOG = 100_000
 """Updates admitted by python-telegram-bot's processor semaphore (waiting for their chat included)."""
 
