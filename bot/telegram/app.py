@@ -103,7 +103,7 @@ async def post_init(application: Application) -> None:
     English, zh Chinese) and the bot's username. Runs before polling starts."""
     data = application.bot_data
     if data.journal is not None and isinstance(application.update_queue, JournaledQueue):
-        pending = await data.journal.open()
+        pending = await data.journal.open(application.bot.id)
         await application.update_queue.replay(pending, application.bot)
     await application.bot.set_my_commands(command_menu("en"))
     await application.bot.set_my_commands(command_menu("zh"), language_code="zh")

@@ -9,7 +9,8 @@ Environment variables::
     SIZING_BOT_DB           SQLite file for chat settings, default ~/.local/state/sizing-bot/settings.sqlite3
     SIZING_BOT_PRESALES     pre-sales config file (provider, offers, prices, contact); optional
     SIZING_BOT_JOURNAL      SQLite file of updates received and not yet handled (kept across a kill -9,
-                            bot.telegram.journal), default updates.sqlite3 beside SIZING_BOT_DB; off = none
+                            bot.telegram.journal), default <db>-updates.sqlite3 beside SIZING_BOT_DB;
+                            off = none
     TELEGRAM_WEBHOOK_URL    public HTTPS URL Telegram posts updates to; unset = long polling
     TELEGRAM_WEBHOOK_SECRET secret Telegram sends in X-Telegram-Bot-Api-Secret-Token
                             (required with a webhook URL; 1-256 of A-Z a-z 0-9 _ -)
@@ -74,7 +75,8 @@ class BotSettings(BaseSettings):
     journal: str | None = Field(
         None,
         validation_alias=AliasChoices("SIZING_BOT_JOURNAL", "journal"),
-        description="update journal file; None = updates.sqlite3 beside the settings database; 'off' = none",
+        description="update journal file; None = <db>-updates.sqlite3 beside the settings database; "
+        "'off' = none",
     )
     webhook_url: str | None = Field(
         None,

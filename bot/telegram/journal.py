@@ -23,8 +23,12 @@ redeliver every later update, handled or not. Journalling instead:
 Duplicates are possible only for updates handled but not yet marked when the process died: at most
 the updates in flight (the processor's worker count) plus one batch of marks, typically a handful.
 An update that was replayed ``MAX_ATTEMPTS`` times without finishing (it kills the process?) is
-dropped with a warning. SQLite in WAL mode with ``synchronous=NORMAL`` survives a killed process
-(not a power cut: that would need ``FULL``, at a disk flush per batch). The journal keeps the last
+dropped with a warning. Like Telegram, which keeps an update at most 24 hours, the journal replays
+and de-duplicates only updates received within :data:`RETENTION_S` (update ids restart at a random
+number after a week without updates). The journal belongs to one bot: opened by another bot (a
+new token, the same state directory), its rows are discarded, never replayed to the wrong bot.
+SQLite in WAL mode with ``synchronous=NORMAL`` survives a killed process (not a power cut: that
+would need ``FULL``, at a disk flush per batch). The journal keeps the last
 :data:`KEEP_HANDLED` handled ids for de-duplication and deletes older rows. All SQLite work runs on
 the journal's own thread, never on the event loop; if the journal cannot be written (disk full,
 locked), the bot keeps answering without it and says so in the log.
@@ -54,6 +58,9 @@ KEEP_HANDLED = 10_000
 ≤ 100 updates, after a restart)."""
 PRUNE_EVERY = 1_000
 """Handled marks between two deletions of old rows."""
+RETENTION_S = 24 * 3600
+"""Updates older than this are neither replayed nor used for de-duplication (Telegram's own limit:
+"they will not be kept longer than 24 hours", Bot API, getUpdates)."""
 MAX_ATTEMPTS = 3
 """Replays of one update before it is given up."""
 BUSY_TIMEOUT_MS = 2000
@@ -68,7 +75,8 @@ CREATE TABLE IF NOT EXISTS updates (
     received  REAL NOT NULL,
     done      REAL,
     attempts  INTEGER NOT NULL DEFAULT 0
-)
+);
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)
 """
 
 
@@ -92,12 +100,12 @@ class UpdateJournal:
 
     # -- life cycle (event loop side)
 
-    async def open(self) -> list[dict[str, Any]]:
-        """Open the file; returns the updates to handle again (JSON, oldest first)."""
+    async def open(self, bot_id: int) -> list[dict[str, Any]]:
+        """Open the file for bot ``bot_id``; returns the updates to handle again (JSON, oldest first)."""
         self._executor = ThreadPoolExecutor(1, thread_name_prefix="update-journal")
         self._lock = asyncio.Lock()
         try:
-            known, pending = await self._run(self._open)
+            known, pending = await self._run(self._open, bot_id)
         except (OSError, sqlite3.Error) as err:
             self._failed(err)
             return []
@@ -177,16 +185,23 @@ class UpdateJournal:
 
     # -- SQLite (journal thread only)
 
-    def _open(self) -> tuple[list[int], list[dict[str, Any]]]:
+    def _open(self, bot_id: int) -> tuple[list[int], list[dict[str, Any]]]:
         self.path.parent.mkdir(parents=True, exist_ok=True)
         conn = sqlite3.connect(self.path, isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000)
         conn.execute("PRAGMA journal_mode=WAL")
         conn.execute("PRAGMA synchronous=NORMAL")
         conn.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
-        conn.execute(_SCHEMA)
+        conn.executescript(_SCHEMA)
         self._conn = conn
+        since = time.time() - RETENTION_S
         with conn:
             conn.execute("BEGIN IMMEDIATE")
+            owner = conn.execute("SELECT value FROM meta WHERE key = 'bot_id'").fetchone()
+            if owner is not None and owner[0] != str(bot_id):
+                logger.warning("update journal %s belonged to bot %s: discarded", self.path, owner[0])
+                conn.execute("DELETE FROM updates")
+            conn.execute("INSERT OR REPLACE INTO meta (key, value) VALUES ('bot_id', ?)", (str(bot_id),))
+            conn.execute("DELETE FROM updates WHERE received < ?", (since,))
             rows = conn.execute(
                 "SELECT update_id, body, attempts FROM updates WHERE done IS NULL ORDER BY update_id"
             ).fetchall()
@@ -309,13 +324,15 @@ class AckAfterJournal(BaseRequest):
 
 
 def journal_path(setting: str | None, settings_db: Path | None) -> Path | None:
-    """Where the journal lives: ``setting`` ('off' disables it), else beside the settings database."""
+    """Where the journal lives: ``setting`` ('off' disables it), else beside the settings database,
+    named after it (``settings.sqlite3`` → ``settings-updates.sqlite3``)."""
     if setting is not None and setting.strip().lower() in ("off", "none", "0", "false"):
         return None
     if setting:
         return Path(setting).expanduser()
-    if settings_db is not None and str(settings_db) != ":memory:":
-        return Path(settings_db).expanduser().with_name("updates.sqlite3")
-    from bot.settings.store import default_db_path
+    if settings_db is None or str(settings_db) == ":memory:":
+        from bot.settings.store import default_db_path
 
-    return default_db_path().with_name("updates.sqlite3")
+        settings_db = default_db_path()
+    db = Path(settings_db).expanduser()
+    return db.with_name(f"{db.stem}-updates{db.suffix or '.sqlite3'}")
