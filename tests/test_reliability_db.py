@@ -82,6 +82,42 @@ def test_a_locked_database_fails_one_press_and_freezes_no_other_chat(
         assert store.get(owner_chat["id"]).deadline_days is None
 
 
+def test_a_burst_of_presses_during_a_long_lock_waits_once_not_once_per_press(
+    api: FakeBotAPI, db: Path
+) -> None:
+    users = [api.user(f"U{n}", "en") for n in range(20)]
+    chats = [api.private_chat(user) for user in users]
+    other = api.user("Other", "en")
+    timings: dict[str, float] = {}
+
+    async def body(api: FakeBotAPI) -> None:
+        for user, chat in zip(users, chats, strict=True):
+            api.send_text("/settings", chat=chat, user=user)
+        await asyncio.to_thread(api.wait_for, "sendMessage", len(users))
+        locker = sqlite3.connect(db, isolation_level=None)
+        locker.execute("BEGIN IMMEDIATE")
+        locker.execute("INSERT OR REPLACE INTO chat_settings VALUES (1, '{}', 0)")
+        try:
+            start = time.monotonic()
+            for user, chat in zip(users, chats, strict=True):
+                panel = api.bot_messages(chat["id"])[-1]
+                api.press(panel, kb.encode(kb.SETTINGS_SLOT, kb.SET_MFU, "40"), user=user)
+            api.send_text("7B 1T tokens A100", chat=api.private_chat(other), user=other)
+            await asyncio.to_thread(api.wait_for, "sendMessage", len(users) + 1)
+            timings["other"] = time.monotonic() - start
+            await asyncio.to_thread(api.wait_for, "answerCallbackQuery", len(users))
+            timings["presses"] = time.monotonic() - start
+        finally:
+            locker.execute("ROLLBACK")
+            locker.close()
+
+    asyncio.run(asyncio.wait_for(main(api, body), 30))
+    answers = {c.params.get("text") for c in api.calls_to("answerCallbackQuery")}
+    assert answers == {SETTINGS_UNAVAILABLE["en"]}
+    # one busy timeout (per database thread), not one per press: 20 presses would take 10 s
+    assert timings["presses"] < 2 * BUSY_TIMEOUT_S + 1 and timings["other"] < 2 * BUSY_TIMEOUT_S + 1
+
+
 def test_a_failing_database_answers_with_default_settings(
     api: FakeBotAPI, db: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:

@@ -12,12 +12,15 @@ short busy timeout (:data:`bot.settings.store.BUSY_TIMEOUT_S`) makes the call fa
 second; a read then falls back to the cached or default settings (answers go on), a write raises
 :class:`SettingsUnavailable` and that press or command gets "settings temporarily unavailable". Other
 chats are not held up: the wait happens on a worker thread, and chats are handled concurrently
-(:mod:`bot.telegram.processor`).
+(:mod:`bot.telegram.processor`). After a failure, reads or writes (whichever failed) fail at once
+for :data:`COOL_DOWN_S` instead of each waiting out the busy timeout: a burst of presses during a
+long lock would otherwise keep every worker waiting on the database.
 """
 
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import sqlite3
 import time
@@ -37,8 +40,10 @@ CACHE_TTL_S = 60.0
 """A cached chat's settings are read again after this long (another process may have changed them)."""
 CACHE_ENTRIES = 10_000
 """Chats kept in the cache (least recently used dropped first)."""
-DB_THREADS = 2
-"""Worker threads for SQLite: one waiting on a lock leaves the other free."""
+READ_THREADS = 2
+"""Worker threads for SQLite reads (writes have one thread of their own)."""
+COOL_DOWN_S = 5.0
+"""After a failed read (write), reads (writes) fail at once for this long, then are tried again."""
 
 
 class SettingsUnavailable(Exception):
@@ -56,7 +61,8 @@ class ChatSettingsIO:
         self.store = store
         self._clock = clock
         self._cache: OrderedDict[int, tuple[ChatSettings, float]] = OrderedDict()
-        self._executor: ThreadPoolExecutor | None = None
+        self._executors: dict[str, ThreadPoolExecutor] = {}
+        self._down_until = {"read": 0.0, "write": 0.0}
 
     # -- synchronous: the cache only, never SQLite
 
@@ -74,14 +80,27 @@ class ChatSettingsIO:
 
     # -- asynchronous: SQLite on a worker thread
 
-    async def _call(self, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
-        if self._executor is None:
-            self._executor = ThreadPoolExecutor(DB_THREADS, thread_name_prefix="settings-db")
-        loop = asyncio.get_running_loop()
-        try:
-            return await loop.run_in_executor(self._executor, lambda: fn(*args, **kwargs))
-        except (sqlite3.Error, OSError) as err:
-            raise SettingsUnavailable(f"{type(err).__name__}: {err}") from err
+    async def _call(self, kind: str, fn: Callable[..., Any], *args: Any) -> Any:
+        """``fn(*args)`` on the ``kind`` ('read' / 'write') worker thread. Reads and writes have their
+        own threads: a read never queues behind a write waiting for a lock. The cool-down is checked
+        again on the thread, so writes queued behind a failed one fail at once too."""
+        executor = self._executors.get(kind)
+        if executor is None:
+            threads = READ_THREADS if kind == "read" else 1  # SQLite runs one write at a time anyway
+            executor = self._executors[kind] = ThreadPoolExecutor(threads, thread_name_prefix="settings-db")
+
+        def job() -> Any:
+            if self._clock() < self._down_until[kind]:
+                raise SettingsUnavailable(f"the database failed a {kind} less than {COOL_DOWN_S:g} s ago")
+            try:
+                return fn(*args)
+            except (sqlite3.Error, OSError) as err:
+                self._down_until[kind] = self._clock() + COOL_DOWN_S
+                raise SettingsUnavailable(f"{type(err).__name__}: {err}") from err
+
+        if self._clock() < self._down_until[kind]:
+            return job()  # fails at once, without a thread hop
+        return await asyncio.get_running_loop().run_in_executor(executor, job)
 
     async def load(self, scope_id: int) -> ChatSettings:
         """The chat's settings, read from the database unless cached recently; on a database error the
@@ -90,7 +109,7 @@ class ChatSettingsIO:
         if self.store is None or (entry is not None and self._clock() - entry[1] < CACHE_TTL_S):
             return entry[0] if entry else ChatSettings()
         try:
-            return self._remember(scope_id, await self._call(self.store.get, scope_id))
+            return self._remember(scope_id, await self._call("read", self.store.get, scope_id))
         except SettingsUnavailable as err:
             logger.warning("settings of chat %s unavailable (%s); answering with %s", scope_id, err,
                            "the last known" if entry else "default settings")
@@ -100,28 +119,29 @@ class ChatSettingsIO:
         """A fresh read (for /settings). Raises :class:`SettingsUnavailable`."""
         if self.store is None:
             raise SettingsUnavailable("no settings store")
-        return self._remember(scope_id, await self._call(self.store.get, scope_id))
+        return self._remember(scope_id, await self._call("read", self.store.get, scope_id))
 
     async def update(self, scope_id: int, **fields: Any) -> ChatSettings:
         """Change some fields. Raises :class:`SettingsUnavailable`, or pydantic's ``ValidationError``
         for a value out of bounds (nothing written then)."""
         if self.store is None:
             raise SettingsUnavailable("no settings store")
-        return self._remember(scope_id, await self._call(self.store.update, scope_id, **fields))
+        change = functools.partial(self.store.update, scope_id, **fields)
+        return self._remember(scope_id, await self._call("write", change))
 
     async def migrate(self, old: int, new: int) -> bool:
         """Group → supergroup: the settings move to the new id. Raises :class:`SettingsUnavailable`."""
         if self.store is None:
             return False
-        moved = await self._call(self.store.migrate, old, new)
+        moved = await self._call("write", self.store.migrate, old, new)
         self._cache.pop(old, None)
         self._cache.pop(new, None)
         return bool(moved)
 
     async def close(self) -> None:
         """Stop the worker threads and close the store."""
-        if self._executor is not None:
-            executor, self._executor = self._executor, None
+        executors, self._executors = list(self._executors.values()), {}
+        for executor in executors:
             await asyncio.get_running_loop().run_in_executor(None, executor.shutdown)
         if self.store is not None:
             self.store.close()
