@@ -217,10 +217,10 @@ def test_seed_a100_price() -> None:
     assert (a100.cny_low, a100.cny_high) == (15, 30)
 
 
-CORPUS_GPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "gpus.json"
+CORPUS_GPUS = Path(__file__).resolve().parent / "data" / "gpus.json"
+"""A copy of the project corpus's GPU records (../shared/corpus/gpus.json)."""
 
 
-@pytest.mark.skipif(not CORPUS_GPUS.exists(), reason="shared corpus not present")
 def test_every_corpus_gpu_with_a_dense_peak_is_in_the_catalog() -> None:
     records = json.loads(CORPUS_GPUS.read_text(encoding="utf-8"))["gpus"]
     gpus = catalog.gpus()

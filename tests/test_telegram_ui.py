@@ -577,15 +577,15 @@ def test_run_refuses_a_webhook_without_secret(api: FakeBotAPI, capsys: pytest.Ca
     assert len(err.splitlines()) == 1 and err.startswith("TELEGRAM_WEBHOOK_SECRET is required")
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def test_webhook_checks_the_secret_token(api: FakeBotAPI, caplog: pytest.LogCaptureFixture) -> None:
+def test_webhook_checks_the_secret_token(
+    api: FakeBotAPI, caplog: pytest.LogCaptureFixture, tmp_path: Path
+) -> None:
     caplog.set_level(logging.DEBUG)
-    port = _free_port()
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))  # the OS picks the port, and we keep the socket: no race for it
+    port = server.getsockname()[1]
+    server.listen(16)
+    server.setblocking(False)
     settings = settings_for(
         api, webhook_url=f"http://127.0.0.1:{port}/hook", webhook_secret=WEBHOOK_SECRET,
         webhook_listen="127.0.0.1", webhook_port=port,
@@ -603,11 +603,10 @@ def test_webhook_checks_the_secret_token(api: FakeBotAPI, caplog: pytest.LogCapt
             await app.start()
             assert app.updater is not None
             await app.updater.start_webhook(
-                listen=settings.webhook_listen,
-                port=settings.webhook_port,
                 url_path=settings.webhook_local_path(),
                 webhook_url=settings.webhook_url,
                 secret_token=settings.webhook_secret_value(),
+                unix=server,  # PTB serves on a listening socket it is given
             )
             try:
                 url = f"http://127.0.0.1:{port}/hook"
