@@ -585,7 +585,7 @@ def test_environments_and_catalogs_are_cached():
 
 
 def test_seed_through_estimator():
-    estimator = pytest.importorskip("estimator.estimate")
+    estimator = pytest.importorskip("estimator.sizing")
     rep = estimator.estimate(SizingRequest(params_total=7e9, tokens=1e12, gpu=A100, stage="pretrain"))
     zh, zh_text = both(rep, "zh")
     en, en_text = both(rep, "en")
@@ -611,7 +611,7 @@ def test_seed_through_estimator():
 )
 @pytest.mark.parametrize("lang", LANGS)
 def test_estimator_reports_render_in_both_languages(request_kwargs, lang):
-    estimator = pytest.importorskip("estimator.estimate")
+    estimator = pytest.importorskip("estimator.sizing")
     rep = estimator.estimate(SizingRequest(**request_kwargs))
     html, text = both(rep, lang)
     assert_telegram_html(html)
@@ -627,7 +627,7 @@ def test_estimator_reports_render_in_both_languages(request_kwargs, lang):
 
 
 def _estimate(**kwargs) -> SizingReport:
-    estimator = pytest.importorskip("estimator.estimate")
+    estimator = pytest.importorskip("estimator.sizing")
     return estimator.estimate(SizingRequest(**kwargs))
 
 
