@@ -28,7 +28,7 @@ from bot.render.wording import (
 )
 from estimator import catalog
 from estimator.memory import FULL_STATE_BYTES_PER_PARAM
-from estimator.models import Band, Memory, Method, SizingReport
+from estimator.models import Band, Inference, Memory, Method, SizingReport
 from estimator.plan import HEADROOM
 
 
@@ -336,7 +336,7 @@ def headline_days(report: SizingReport, gpus: int, f: Fmt) -> str:
     return f.days(deadline if days >= 0.8 * deadline else days)
 
 
-def _lighter_weights(inf: Any, f: Fmt) -> str:
+def _lighter_weights(inf: Inference, f: Fmt) -> str:
     """'FP8/INT8: 20; INT4 (GPTQ/AWQ): 16' — GPUs for the same load, where they differ."""
     zh = f.lang == "zh"
     return ("；" if zh else "; ").join(

@@ -15,6 +15,8 @@ from typing import Any
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
+from bot.core.conversation import Turn
+from bot.core.settings import ChatSettings
 from bot.render.chart import chart_kind  # cheap: matplotlib is imported only when drawing
 from bot.render.i18n import N_, translate
 from estimator import catalog
@@ -108,9 +110,9 @@ def _enum_value(value: Any) -> str | None:
 
 
 def answer_keyboard(
-    turn: Any, lang: str | None = None, *, details: bool = True, gpus: list[str] | None = None
+    turn: Turn, lang: str | None = None, *, details: bool = True, gpus: list[str] | None = None
 ) -> InlineKeyboardMarkup | None:
-    """Buttons under one answer (``turn``: a ``bot.dialogue.Turn``); None when nothing was sized.
+    """Buttons under one answer; None when nothing was sized.
 
     ``details``: whether the message currently shows the expandable details (the toggle offers
     the opposite). Labels follow ``lang`` (default: the answer's language). ``gpus``: catalog ids
@@ -161,7 +163,7 @@ def _percent(mfu: float | None) -> int | None:
     return None if mfu is None else round(mfu * 100)
 
 
-def settings_keyboard(current: Any, lang: str) -> InlineKeyboardMarkup:
+def settings_keyboard(current: ChatSettings | None, lang: str) -> InlineKeyboardMarkup:
     """Language zh/en/auto, currency CNY/USD/auto, default MFU, default deadline; ✓ marks the value.
 
     ``current``: a ``bot.settings_store.ChatSettings`` (or None: everything automatic).
