@@ -164,7 +164,7 @@ def test_model_aliases_are_unique() -> None:
 
 def test_model_facts_from_configs() -> None:
     llama3_8b = catalog.model("Llama-3-8B")
-    # design §3.4: Llama-3-8B KV = 32 layers × 8 KV heads × 128 × 2 (K,V) × 2 B = 128 KiB/token.
+    # docs/design.md §3.4: Llama-3-8B KV = 32 layers × 8 KV heads × 128 × 2 (K,V) × 2 B = 128 KiB/token.
     kv_bytes = 2 * llama3_8b.layers * llama3_8b.kv_heads * llama3_8b.head_dim_effective * 2
     assert kv_bytes == 128 * 1024
     v3 = catalog.model("DeepSeek-V3")

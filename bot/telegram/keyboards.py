@@ -4,7 +4,7 @@ Every button carries ``v1|<turn_id>|<action>|<arg>`` (at most 64 bytes, Telegram
 ``callback_data``); the state behind it (the request, the answer) stays server-side in the
 ``Conversation`` under the turn id. Settings buttons use ``-`` in the turn slot.
 
-Answer buttons (design §5): switch GPU (three alternatives), switch fine-tuning method or stage
+Answer buttons (docs/design.md §5): switch GPU (three alternatives), switch fine-tuning method or stage
 where it makes sense, show/hide the details, 📊 chart, and the other language.
 """
 
@@ -116,8 +116,7 @@ def answer_keyboard(
 
     ``details``: whether the message currently shows the expandable details (the toggle offers
     the opposite). Labels follow ``lang`` (default: the answer's language). ``gpus``: catalog ids
-    for the GPU row (default: ``bot.dialogue.alternative_gpus``; the adapter passes the
-    Conversation's, which puts a pre-sales deployment's GPUs first).
+    for the GPU row (the Conversation's suggestions: a pre-sales deployment's GPUs first).
     """
     report = turn.answer.report
     if report is None:
