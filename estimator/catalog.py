@@ -72,6 +72,11 @@ class GpuSpec(BaseModel):
     source: str
     confidence: Literal["high", "medium", "low"] = "high"
     notes: str | None = None
+    generic: bool = Field(
+        False,
+        description="a card outside the catalog, known only by its memory: its compute and bandwidth are "
+        "unknown, so no time, speed or price figure is given for it (placeholders keep the maths total)",
+    )
 
     @model_validator(mode="after")
     def _has_a_16bit_peak(self) -> GpuSpec:

@@ -37,6 +37,16 @@ LORA_RANK = Default(16, Why.lora_rank)
 """LoRA rank on all linear layers of attention and MLP: a common PEFT recipe (Hu et al. 2021 §7 use
 4–64; QLoRA's recipes 64; LLaMA-Factory's example configs 8)."""
 
+LORA_TARGETS = Default(0, Why.lora_targets)
+"""LoRA targets when none are named: every linear layer of attention and MLP (PEFT
+``target_modules="all-linear"``; QLoRA §4: adapting all layers is needed to match full fine-tuning)."""
+
+FREEZE_LAYERS = Default(2, Why.freeze_layers)
+"""Freeze-tuning: the last 2 layers train (LLaMA-Factory ``freeze_trainable_layers`` default 2)."""
+
+PREFIX_TOKENS = Default(128, Why.prefix_tokens)
+"""P-tuning v2 prefix length: ChatGLM-6B's ptuning README trains with ``PRE_SEQ_LEN=128``."""
+
 SERVE_CONTEXT = Default(4096, Why.serve_context)
 """Context per sequence (prompt + output) when none is given: 4k covers typical chat turns; never the
 model's maximum window."""

@@ -473,8 +473,9 @@ def test_echoed_user_text_is_escaped(lang):
     assert "A100 / A800" in html
     assert_telegram_html(html)
     assert "<b>X&Y</b>" in text  # plain text shows what the user typed
-    if lang == "zh":
-        assert "没找到 GPU “&lt;b&gt;X&amp;Y&lt;/b&gt;”，你是不是指 A100 / A800？" in html
+    if lang == "zh":  # named as typed, with what was used instead and the closest cards
+        assert "“&lt;b&gt;X&amp;Y&lt;/b&gt;”不在我的目录中：改用 A100 80G 估算" in html
+        assert "目录里最接近的卡：A100 / A800。" in html
 
 
 @pytest.mark.parametrize("lang", LANGS)

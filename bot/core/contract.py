@@ -43,6 +43,20 @@ REQUEST_FIELDS = (
     "offload",
     "kv_precision",
     "prompt_tokens",
+    # the settings a practitioner states (docs/design.md §8)
+    "zero_stage",
+    "lora_rank",
+    "lora_targets",
+    "pure_bf16",
+    "recompute",
+    "freeze_layers",
+    "prefix_tokens",
+    "achieved_tflops_per_gpu",
+    "tokens_per_second_per_gpu",
+    "hours",
+    "gpu_memory_utilization",
+    "runtime",
+    "methods",
 )
 
 
@@ -57,6 +71,7 @@ def to_json(answer: Answer, reply: str) -> dict[str, Any]:
         "request": {k: request.get(k) for k in REQUEST_FIELDS},
         "assumptions": [_assumption(a) for a in report.assumptions] if report else [],
         "report": _report(answer) if report else None,
+        "interpretation": answer.interpretation.model_dump(mode="json"),
         "reply": reply,
     }
     return out
@@ -87,6 +102,7 @@ def _report(answer: Answer) -> dict[str, Any]:
         "cost": cost,
         "chinchilla_tokens": r.chinchilla_tokens,
         "memory": mem,
+        "method_comparison": d["method_comparison"],
         "checkpoint_bytes": d["checkpoint_bytes"],
         "mfu": d["mfu"],
         "inference": d["inference"],

@@ -17,6 +17,7 @@ The parse runs in fixed steps on one normalized string (docs/design.md §4):
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -27,9 +28,10 @@ from bot.parse import lexicon as lx
 from bot.parse.gpus import GpuMention, extract_gpus, extract_unknown_gpu, unified
 from bot.parse.models import ModelMention, extract_models
 from bot.parse.normalize import mask, prepare
-from bot.parse.numbers import scan_numbers
+from bot.parse.numbers import NumberToken, scan_numbers
 from bot.parse.result import ParseResult
 from bot.parse.roles import L_ON, Role, classify
+from bot.parse.settings import extract_settings
 from bot.parse.words import (
     ARTICLE_GPU_RE,
     ASKS_COST_RE,
@@ -110,9 +112,24 @@ class _Parse:
     roles: list[Role] = field(default_factory=list)
     ignored: list[str] = field(default_factory=list)
     nonpositive: list[str] = field(default_factory=list)
+    unread: list[str] = field(default_factory=list)
+    used: set[int] = field(default_factory=set)
 
     def first(self, name: str) -> Role | None:
-        return next((r for r in self.roles if r.role == name), None)
+        role = next((r for r in self.roles if r.role == name), None)
+        if role is not None:
+            self.used.add(id(role))
+        return role
+
+    def unused(self) -> list[tuple[str, str]]:
+        """Numbers the answer does not use, as typed, with why: no word said what they are
+        ('unread'), or a second value for a field that takes one ('repeated')."""
+        out = [(raw, "unread") for raw in self.unread]
+        used_roles = {r.role for r in self.roles if id(r) in self.used}
+        for r in self.roles:
+            if id(r) not in self.used:
+                out.append((r.tok.raw.strip(), "repeated" if r.role in used_roles else "unread"))
+        return out
 
     def value(self, name: str) -> float | None:
         role = self.first(name)
@@ -127,10 +144,22 @@ class _Parse:
         stage = stage_from_words(s0)
         if algorithm is not None and stage in (None, "pretrain", "inference"):
             stage = "finetune"
-        method = method_from_words(s0, stage, preference)
-        self.f = {"stage": stage, "method": method, "algorithm": algorithm}
+        stated = extract_settings(self.s, training=stage not in (None, "inference"))
+        self.s = stated.s
+        self.notes += stated.notes
+        methods = stated.methods
+        if len(methods) == 1 and methods[0] in ("freeze", "ptuning"):
+            stage = "finetune"
+        method = methods[0] if len(methods) > 1 or methods[:1] in (["freeze"], ["ptuning"]) else None
+        method = method or method_from_words(s0, stage, preference)
+        if len(methods) > 1:
+            stage = "finetune" if stage in (None, "inference", "pretrain") else stage
+        self.f = {"stage": stage, "method": method, "algorithm": algorithm, **stated.fields}
+        if len(methods) > 1:
+            self.f["methods"] = methods
 
         models, precision = self._names()
+        precision = stated.fields.get("precision") or precision
         gpus = self._gpus()
         self._numbers()
         model_mention, unknown = self._model_and_params(models)
@@ -147,9 +176,14 @@ class _Parse:
         if OFFLOAD_RE.search(self.s):
             self.f["offload"] = True
 
+        unknown_gpu = _as_typed(self.raw, self._unknown_gpu) if not gpus and self._unknown_gpu else None
+        if unknown_gpu:  # named as typed: the estimator keeps the name (and the memory, when given)
+            self.f["gpu"] = unknown_gpu
+        hours_role = self.first("gpu_hours")
+        if hours_role is not None and self.f.get("hours") is None:  # "1万卡时" = GPU-hours on the count
+            self.f["hours"] = hours_role.value / (self.f.get("gpu_count") or 1)
         request, found = _build_request(self.f)
         unknown_model = unknown if unknown is not None and model_mention is None else None
-        unknown_gpu = self._unknown_gpu if not gpus else None
         return ParseResult(
             request=request,
             lang=detect_lang(self.raw),
@@ -158,6 +192,8 @@ class _Parse:
             unknown_gpu=unknown_gpu,
             gpu_suggestions=self._gpu_suggestions if not gpus else [],
             unknown_model=unknown_model.text if unknown_model else None,
+            model_typed=_as_typed(self.raw, model_mention.text) if model_mention else None,
+            model_substitution=model_mention.substitution if model_mention else None,
             model_suggestions=unknown_model.suggestions if unknown_model else [],
             truncated=truncated,
             out_of_scope=bool(lx.OUT_OF_SCOPE_RE.search(s0)),
@@ -169,6 +205,7 @@ class _Parse:
             notes=self.notes,
             ignored_numbers=self.ignored,
             nonpositive_numbers=self.nonpositive,
+            unused_numbers=self.unused(),
         )
 
     # -- step 2: names, masked so their digits are not read as numbers
@@ -209,6 +246,8 @@ class _Parse:
             nxt = toks[i + 1] if i + 1 < len(toks) else None
             role = classify(tok, self.s, nxt)
             if role is None:
+                if not _article(tok):
+                    self.unread.append(tok.raw.strip())
                 continue
             if role.role == "count_nodes" and role.extra:
                 consumed.add(int(role.extra))
@@ -261,6 +300,7 @@ class _Parse:
                 params, tokens = tokens, params
                 self.notes.append("unit_swap")
         for bare in (r for r in self.roles if r.role == "bare"):
+            self.used.add(id(bare))
             is_t = bare.extra == "T" or bare.value >= 1e12
             if is_t and tokens is None and (params is not None or bare.value >= 1e12):
                 tokens = bare.value
@@ -306,9 +346,8 @@ class _Parse:
         f = self.f
         if gpus:
             f["gpu"] = gpus[0].gpu_id
-        gpu_memory = next((g.memory_gib for g in gpus if g.memory_gib), None)
-        if gpu_memory is None:
-            gpu_memory = self.value("gpu_mem")
+        stated_memory = self.value("gpu_mem")  # read either way: the mention's memory is the same number
+        gpu_memory = next((g.memory_gib for g in gpus if g.memory_gib), None) or stated_memory
         count, total_mem = self.first("count"), self.first("total_mem")
         if total_mem is not None and count is None:
             f["total_memory_gib"] = total_mem.value
@@ -331,7 +370,7 @@ class _Parse:
     def _money_and_serving(self, stage: str | None) -> None:
         """Deadline, budget, price and currency, MFU, micro-batch and concurrency."""
         f = self.f
-        f["deadline_days"] = self.value("days")
+        f["deadline_days"] = self.value("days") or f.get("deadline_days")  # "48小时内": the settings step
         budget, price = self.first("budget"), self.first("price")
         f["budget"] = budget.value if budget else None
         f["price_per_gpu_hour"] = price.value if price else None
@@ -348,6 +387,20 @@ class _Parse:
         f["concurrency"] = self.value("concurrency")
         if f["concurrency"] is None and stage == "inference" and f["batch_size"] is not None:
             f["concurrency"] = f["batch_size"]  # serving: max batch = concurrent sequences
+
+
+def _as_typed(raw: str, name: str) -> str:
+    """A name found in the normalized text, as the user typed it ('MTT S4000', not 'mtt s4000')."""
+    pattern = r"[\s\-_]*".join(re.escape(part) for part in re.split(r"[\s\-_]+", name) if part)
+    m = re.search(pattern, raw, re.IGNORECASE) if pattern else None
+    return m.group(0).strip() if m else name
+
+
+def _article(tok: NumberToken) -> bool:
+    """'一' / '零' / 'one' / 'a single' without a unit: an article or a phrase ('从零', '一跑就', 'one
+    instance'), not a quantity the user wants used."""
+    lone = tok.kind == "cn" and tok.mag is None and tok.raw.strip() in ("一", "零", "两")
+    return tok.kind == "word" or lone
 
 
 def _alternatives(gpus: list[GpuMention]) -> list[str]:

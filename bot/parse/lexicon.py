@@ -85,9 +85,11 @@ UNKNOWN_GPU_RE = rc(
 """Names that look like accelerators: unknown ones are named as typed, never replaced by another card.
 The last alternatives catch vendor-like names ("XPU-9000 48GB") followed by a memory size."""
 UNKNOWN_GPU_VENDORS: list[tuple[LazyPattern, str]] = [
+    (rc(r"mtt|moore|摩尔"), "Moore Threads"),
+    (rc(r"biren|壁仞|^br\d"), "Biren"),
     (rc(r"鲲鹏|kunpeng|昇腾|ascend"), "Huawei"),
-    (rc(r"apple|m[1-4]"), "Apple"),
-    (rc(r"rtx|gtx|\d{4}"), "NVIDIA"),
+    (rc(r"apple|^m[1-4]"), "Apple"),
+    (rc(r"rtx|gtx|^\d{4}"), "NVIDIA"),
     (rc(r"mi\d"), "AMD"),
     (rc(r"tpu"), "Google"),
     (rc(r"gaudi"), "Intel"),
@@ -143,11 +145,16 @@ ALGORITHM_RES: list[tuple[str, LazyPattern]] = [
     ("sft", rc(r"\bsft\b|指令微调")),
 ]
 PRECISION_RE = rc(
-    r"(?<![a-z0-9])(?P<p>bf16|bfloat16|fp16|float16|半精度|fp8|float8|fp32|float32|int8|int4|nf4|"
-    r"[48][\s\-]?bit|gptq|awq|q4_k_m|q8_0)(?![a-z0-9])"
+    r"(?<![a-z0-9])(?P<p>bf16|bfloat16|fp16|float16|半精度|fp8|float8|fp32|float32|int8|int4|int3|int2|nf4|"
+    r"[48][\s\-]?bit|gptq|awq|w8a8|w8a16|w4a16|w4a8|q4_k_m|q4_k_s|q4_0|q4|q5_k_m|q5|q8_0|q8)(?![a-z0-9])"
 )
 PRECISION_MAP: dict[str, str] = {
     "bf16": "bf16", "bfloat16": "bf16", "fp16": "fp16", "float16": "fp16", "半精度": "fp16",
     "fp8": "fp8", "float8": "fp8", "fp32": "fp32", "float32": "fp32", "int8": "int8", "int4": "int4",
-    "nf4": "int4", "gptq": "int4", "awq": "int4", "q4_k_m": "int4", "q8_0": "int8",
+    "int3": "int3", "int2": "int2", "nf4": "int4", "gptq": "int4", "awq": "int4",
+    # W8A8 / W8A16 (llm-compressor, vLLM): 8-bit weights; W4A16 / W4A8: 4-bit weights
+    "w8a8": "int8", "w8a16": "int8", "w4a16": "int4", "w4a8": "int4",
+    # GGUF: "Q4" means Q4_K_M, Ollama's default; "Q8" Q8_0; "Q5" Q5_K_M
+    "q4_k_m": "q4_k_m", "q4_k_s": "q4_k_m", "q4": "q4_k_m", "q4_0": "q4_0", "q5_k_m": "q5_k_m",
+    "q5": "q5_k_m", "q8_0": "q8_0", "q8": "q8_0",
 }

@@ -35,6 +35,8 @@ WORD_MAGNITUDES: dict[str, float] = {
     "million": 1e6, "mn": 1e6, "m": 1e6,
     "billion": 1e9, "bn": 1e9, "b": 1e9,
     "trillion": 1e12, "t": 1e12,
+    # everyday Chinese shorthand: 80w = 80万, 5kw = 5千万 (glued to the digits, like 7b)
+    "w": 1e4, "kw": 1e7,
 }
 ENGLISH_WORD_NUMBERS: dict[str, int] = {
     "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
@@ -56,8 +58,9 @@ NUMBER_RE = rc(
     r"forty|fifty|sixty|single|dozen)\b)"
     r"|(?P<aword>\b(?:a|an|one|per)\s+(?=(?:hundred|thousand|million|billion|trillion)\b))"
     r")"
-    r"(?P<mag>\s*(?:" + _CN_MAG + r")|\s?(?:" + _EN_MAG + r")\b|[kmbt](?![a-z]))?"
+    r"(?P<mag>\s*(?:" + _CN_MAG + r")|\s?(?:" + _EN_MAG + r")\b|kw(?![a-z])|[kmbtw](?![a-z]))?"
 )
+CJK_RE = rc(r"[\u4e00-\u9fff]")
 PERCENT_CN_RE = rc(r"百分之([零〇一二两三四五六七八九十百点\d.]+)")
 
 
@@ -172,11 +175,14 @@ def scan_numbers(text: str) -> list[NumberToken]:
     so the caller can drop it.
     """
     out: list[NumberToken] = []
+    cjk = CJK_RE.search(text) is not None
     for m in NUMBER_RE.finditer(text):
         value, kind = _token_value(m)
         if value is None:
             continue
         mag = m.group("mag")
+        if mag in ("w", "kw") and not cjk:  # "450W", "10kW" in English text are watts, not 万
+            mag = None
         cn = m.group("cn")
         if kind == "cn" and cn and mag:
             # "三千" + "亿" are one Chinese numeral: fold the magnitude into the numeral text.

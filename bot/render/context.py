@@ -9,7 +9,15 @@ from bot.parse import ParseResult
 from bot.render.describe import gpu_names, model_label, stage_key
 from bot.render.fmt import fmt_for
 from bot.render.notes import assumption_rows, note_text
-from bot.render.sections import budget_section, inference_section, memory_section, training_section
+from bot.render.sections import (
+    budget_section,
+    inference_section,
+    memory_section,
+    rental_section,
+    training_section,
+)
+from bot.render.stated import settings_suffix
+from bot.render.understood import understood_extras
 from bot.render.wording import BUDGET_VERDICTS, TOTAL_MEMORY_VERDICTS
 from estimator.models import Note, SizingReport
 
@@ -57,6 +65,7 @@ def build_context(report: SizingReport, lang: str, parsed: ParseResult | None = 
     memory = memory_section(report, f, per_node, nvlink, timed=training is not None)
     inference = inference_section(report, f, lang)
     budget = budget_section(report, f, gpu)
+    rental = rental_section(report, f)
     kind = (
         "inference"
         if inference
@@ -64,6 +73,8 @@ def build_context(report: SizingReport, lang: str, parsed: ParseResult | None = 
         if training
         else "budget"
         if budget
+        else "rental"
+        if rental
         else "memory"
         if memory
         else "none"
@@ -73,12 +84,14 @@ def build_context(report: SizingReport, lang: str, parsed: ParseResult | None = 
         "sentence_gap": "" if lang == "zh" else " ",  # Chinese sentences run on without a space
         "model": model_label(report),
         "stage": stage_key(report),
+        "stage_settings": settings_suffix(report, lang),
         "gpu": gpu,
         "gpu_family": family,
         "t": training,
         "m": memory,
         "inf": inference,
         "budget": budget,
+        "r": rental,
         "notes": [
             note_text(n, lang)
             for n in report.warnings
@@ -93,12 +106,15 @@ def build_context(report: SizingReport, lang: str, parsed: ParseResult | None = 
         "assumptions": assumption_rows(report, lang),
         "show_details": True,
         **parse_extras(parsed),
+        **understood_extras(parsed, report, lang),
     }
 
 
 def _said_elsewhere(note: Note, kind: str, memory: dict[str, Any] | None) -> bool:
     """Warnings the reply already states: "does not fit on N" in a memory headline, "no NVLink" in the
     plan's reason line."""
+    if note.code == "known_duration":  # the rental headline says it
+        return kind in ("rental", "inference", "training")
     if memory is None:
         return False
     if note.code == "does_not_fit_requested":

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from bot.render.describe import count_layout, is_unified
@@ -25,6 +26,7 @@ from bot.render.wording import (
     MIN_CHART_BYTES,
     PRECISION_LABELS,
     SERVING_VERDICTS,
+    STATED_ALTERNATIVES,
 )
 from estimator import catalog
 from estimator.memory import FULL_STATE_BYTES_PER_PARAM
@@ -107,9 +109,14 @@ def training_section(report: SizingReport, f: Fmt, per_node: int) -> dict[str, A
     if report.chinchilla_tokens and report.request.tokens:
         t["chinchilla"] = {
             "tokens": f.tokens(report.chinchilla_tokens),
-            "ratio": f.num(report.request.tokens / report.chinchilla_tokens, 1),
+            "ratio": _ratio(report.request.tokens / report.chinchilla_tokens, f),
         }
     return t
+
+
+def _ratio(x: float, f: Fmt) -> str:
+    """A ratio with enough digits to not read as 0: 1.5, 0.25, 0.0007."""
+    return f.num(x, 1) if x >= 0.1 else f.num(x, max(2, 1 - math.floor(math.log10(x)))) if x > 0 else "0"
 
 
 def _memory_bars(m: Memory, f: Fmt) -> str:
@@ -126,18 +133,28 @@ def _memory_bars(m: Memory, f: Fmt) -> str:
     )
 
 
-def _alternatives(m: Memory, lang: str) -> list[str]:
-    """'With CPU offload: 2 GPUs' — the fewest GPUs under each option that changes the answer."""
-    return [
-        translate(
-            lang,
-            N_("%(change)s: %(gpus)s"),
-            change=translate(lang, ALTERNATIVES[a.change]) if a.change in ALTERNATIVES else a.change,
-            gpus=gpus_text(lang, a.min_gpus) if a.min_gpus else translate(lang, N_("does not fit")),
-        )
-        for a in m.alternatives
-        if m.min_gpus and a.min_gpus != m.min_gpus
-    ][:MAX_ALTERNATIVES]
+def _alternatives(m: Memory, f: Fmt) -> list[str]:
+    """'With CPU offload: 2 GPUs' — the fewest GPUs under each option that changes the answer; an
+    alternative to the user's own setting ('With ZeRO-3: 2 GPUs, ≈ 29.8 GiB per GPU') comes first."""
+    lang = f.lang
+    lines = []
+    for a in sorted(m.alternatives, key=lambda a: a.change not in STATED_ALTERNATIVES):
+        if not m.min_gpus or a.min_gpus == m.min_gpus:
+            continue
+        label = translate(lang, ALTERNATIVES[a.change]) if a.change in ALTERNATIVES else a.change
+        if not a.min_gpus:
+            gpus = translate(lang, N_("does not fit"))
+        elif a.change in STATED_ALTERNATIVES and a.per_gpu_bytes:
+            gpus = translate(
+                lang,
+                N_("%(gpus)s, ≈ %(per_gpu)s per GPU"),
+                gpus=gpus_text(lang, a.min_gpus),
+                per_gpu=f.gib(a.per_gpu_bytes),
+            )
+        else:
+            gpus = gpus_text(lang, a.min_gpus)
+        lines.append(translate(lang, N_("%(change)s: %(gpus)s"), change=label, gpus=gpus))
+    return lines[:MAX_ALTERNATIVES]
 
 
 def _checkpoint(report: SizingReport, f: Fmt) -> dict[str, Any] | None:
@@ -222,7 +239,7 @@ def memory_section(
         "rows": rows,
         "reason": plan_reason(main, nvlink, lang) if main is not None else None,
         "reason_key": plan_reason_key(main, nvlink) if main is not None else None,
-        "alternatives": _alternatives(m, lang),
+        "alternatives": _alternatives(m, f),
         "checkpoint": checkpoint,
         "headroom": f.percent(HEADROOM),
     }
@@ -384,4 +401,24 @@ def budget_section(report: SizingReport, f: Fmt, gpu: str) -> dict[str, Any] | N
         "tokens_low": f.tokens(tokens.low) if tokens else None,
         "tokens_high": f.tokens(tokens.high) if tokens else None,
         "rows": _days_rows(report, f),
+    }
+
+
+def rental_section(report: SizingReport, f: Fmt) -> dict[str, Any] | None:
+    """A known duration ('6 hours on one H100'): GPUs × hours = GPU-hours, and what they cost."""
+    req, gh, days = report.request, report.gpu_hours, report.days
+    if not req.hours or gh is None or days is None:
+        return None
+    c = report.cost
+    return {
+        "gpus": f.int(days.gpus),
+        "hours": f.hours(req.hours),
+        "gh": f.hours(gh.likely),
+        "cost": None
+        if c is None
+        else f.money(c.low, c.currency)
+        if c.low == c.high
+        else f"{f.money(c.low, c.currency)} – {f.money(c.high, c.currency)}",
+        "price": None if c is None else f.price_range(c.price_low, c.price_high, c.currency),
+        "source": c.price_source if c else None,
     }

@@ -71,6 +71,22 @@ NOTE_MESSAGES: dict[str, str] = {
         "be much slower across nodes."
     ),
     "unknown_gpu_assumed": N_("GPU “%(gpu)s” is not in the catalog: sized with the default GPU instead."),
+    "generic_gpu_no_time": N_(
+        "No time or cost figures for %(gpu)s: I know its memory, not its TFLOPS. Give a measured "
+        "throughput (“we get 100 TFLOPS per GPU”) or a catalog card to get them."
+    ),
+    "known_duration": N_(
+        "%(gpu_count)s GPUs × %(hours)s hours = %(gpu_hours)s GPU-hours, as you stated: cost follows from it."
+    ),
+    "runtime_memory_as_vllm": N_(
+        "%(runtime)s's memory is modelled as vLLM's (a share of the card, minus the CUDA context and an "
+        "activation workspace): close, not exact."
+    ),
+    "implied_mfu": N_("That run implies an MFU of %(mfu)s (model FLOPs ÷ (GPU-hours × dense peak))."),
+    "measured_above_peak": N_(
+        "Your %(tflops)s TFLOPS per GPU is above this card's dense peak (%(peak)s TFLOPS): set aside, "
+        "the calibrated MFU is used instead. Model TFLOPS count 6·N per token, without recomputation."
+    ),
     "pipeline_across_nodes": N_(
         "The model is split over nodes (TP=%(tp)s × PP=%(pp)s): pipeline stages talk over the network "
         "between nodes; expect lower throughput than inside one node."
@@ -127,6 +143,12 @@ FIELD_LABELS: dict[str, str] = {
     "micro_batch": N_("Micro-batch per GPU"),
     "batch_size": N_("Micro-batch per GPU"),
     "lora_rank": N_("LoRA rank"),
+    "lora_targets": N_("LoRA targets"),
+    "freeze_layers": N_("Trained layers (freeze-tuning)"),
+    "prefix_tokens": N_("Prefix length (P-tuning v2)"),
+    "quantization": N_("Base quantization"),
+    "recompute": N_("Activation recompute"),
+    "gpu_count": N_("GPUs"),
     "optimizer": N_("Optimizer"),
     "overhead": N_("Runtime overhead"),
     "gpus_per_node": N_("GPUs per node"),
@@ -139,6 +161,8 @@ MEMORY_PARTS: dict[str, str] = {
     "activations": N_("activations"),
     "logits": N_("logits"),
     "adapters": N_("adapters"),
+    "trainable": N_("trained layers"),
+    "prefix": N_("prefix"),
     "overhead": N_("overhead"),
     "cuda_context": N_("CUDA context"),
     "fragmentation": N_("fragmentation"),
@@ -187,7 +211,11 @@ ALTERNATIVES: dict[str, str] = {
     "lora": N_("LoRA instead"),
     "qlora": N_("QLoRA instead"),
     "no_full_recompute": N_("Without full recompute"),
+    "zero3": N_("With ZeRO-3"),
+    "full_recompute": N_("With gradient checkpointing (full recompute)"),
 }
+STATED_ALTERNATIVES = frozenset({"zero3", "full_recompute"})
+"""Alternatives to a setting the user chose: shown with their memory per GPU, first."""
 MAX_ALTERNATIVES = 4
 
 MIN_CHART_BYTES = 0.05 * 2**30

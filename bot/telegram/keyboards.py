@@ -132,8 +132,10 @@ def answer_keyboard(
     sized_a_model = request.model is not None or request.params_total is not None
     second: list[InlineKeyboardButton] = []
     if stage == Stage.finetune.value:
-        second += [
-            _button(_label(lang, m.value), turn.id, METHOD, m.value) for m in Method if m.value != method
+        second += [  # the three common methods; freeze-tuning and P-tuning are typed, not offered
+            _button(_label(lang, m.value), turn.id, METHOD, m.value)
+            for m in (Method.full, Method.lora, Method.qlora)
+            if m.value != method
         ]
     trains = (Stage.pretrain.value, Stage.continued_pretrain.value, Stage.finetune.value)
     if sized_a_model and stage in trains:
