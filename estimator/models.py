@@ -102,6 +102,9 @@ class SizingRequest(_Frozen):
         None, description="KV cache format when serving (bf16 default, fp8 option)"
     )
     prompt_tokens: int | None = Field(None, gt=0, description="prompt part of the serving context")
+    global_batch: int | None = Field(
+        None, gt=0, description="sequences per optimizer step (global batch) when the user gives one (training)"
+    )
 
 
 class Assumption(_Frozen):
@@ -163,6 +166,15 @@ class Plan(_Frozen):
     recompute: str = "none"
     micro_batch: int = 1
     offload: bool = False
+    gradient_accumulation: int | None = Field(
+        None,
+        description="micro-batches each GPU accumulates per optimizer step (None: a layout of the search, "
+        "before the batch is set; estimator.plan.with_batch)",
+    )
+    global_batch_sequences: int | None = Field(
+        None,
+        description="sequences per optimizer step = micro_batch × gradient_accumulation × dp",
+    )
 
 
 class Alternative(_Frozen):

@@ -43,6 +43,7 @@ REQUEST_FIELDS = (
     "offload",
     "kv_precision",
     "prompt_tokens",
+    "global_batch",
 )
 
 
