@@ -166,6 +166,7 @@ class _Parse:
             gpu_memory_gib=gpu_memory,
             gpu_count_max=count_max,
             data_bytes=data_bytes,
+            recipe_tools=recipe_tools(s0),
             notes=self.notes,
             ignored_numbers=self.ignored,
             nonpositive_numbers=self.nonpositive,
@@ -348,6 +349,15 @@ class _Parse:
         f["concurrency"] = self.value("concurrency")
         if f["concurrency"] is None and stage == "inference" and f["batch_size"] is not None:
             f["concurrency"] = f["batch_size"]  # serving: max batch = concurrent sequences
+
+
+def recipe_tools(s: str) -> list[str] | None:
+    """The launch recipes a normalized text asks for: the tools named next to a recipe word, [] for a
+    recipe word alone, None when it asks for none (:data:`bot.parse.lexicon.RECIPE_TOOL_RES`)."""
+    tools = [tool for tool, pattern in lx.RECIPE_TOOL_RES if pattern.search(s)]
+    if tools and lx.RECIPE_WORD_RE.search(s):
+        return tools
+    return [] if lx.RECIPE_ALONE_RE.search(s) else None
 
 
 def _alternatives(gpus: list[GpuMention]) -> list[str]:

@@ -156,3 +156,26 @@ PRECISION_MAP: dict[str, str] = {
     "fp8": "fp8", "float8": "fp8", "fp32": "fp32", "float32": "fp32", "int8": "int8", "int4": "int4",
     "nf4": "int4", "gptq": "int4", "awq": "int4", "q4_k_m": "int4", "q8_0": "int8",
 }
+
+# Launch recipes asked for ("给我DeepSpeed配置", "vllm 启动命令", "LLaMA-Factory yaml"): a tool name with a
+# recipe word, or a recipe word that needs no tool ("启动命令", "launch command"). A tool named alone
+# ("用vllm部署70B") asks for sizing, not for a recipe.
+RECIPE_TOOL_RES: list[tuple[str, re.Pattern[str]]] = [
+    ("deepspeed", _rc(r"deep[\s\-_]*speed|\bds[\s_\-]*config")),
+    ("megatron", _rc(r"megatron")),
+    ("llamafactory", _rc(r"llama[\s\-_]*factory|\blmf\b")),
+    ("torchtune", _rc(r"torch[\s\-_]*tune")),
+    ("torchrun", _rc(r"torchrun")),
+    ("vllm", _rc(r"\bvllm\b")),
+    ("sglang", _rc(r"\bsglang\b")),
+    ("llama.cpp", _rc(r"llama[\s.\-_]*cpp|llama[\s\-_]*server")),
+    ("ollama", _rc(r"\bollama\b")),
+]
+RECIPE_WORD_RE = _rc(
+    r"配置|参数|命令|脚本|启动|怎么设|怎么写|\bconfig|\bcommand|\bcmd\b|\bargs\b|\barguments?\b|\bflags?\b|"
+    r"\byaml\b|\bjson\b|\blaunch|\bscript|\brecipes?\b|\bsettings?\b"
+)
+RECIPE_ALONE_RE = _rc(
+    r"启动命令|启动参数|启动脚本|训练脚本|配置文件|launch\s+(?:command|script|recipe|config)|config(?:uration)?\s+files?|"
+    r"\brecipes?\b"
+)
