@@ -25,6 +25,7 @@ __all__ = [
     "Recipe",
     "build_recipes",
     "chosen_plan",
+    "has_recipes",
     "matching",
 ]
 
@@ -47,6 +48,15 @@ def build_recipes(report: SizingReport | None, lang: str = "en") -> list[Recipe]
     except Exception:
         log.exception("cannot build recipes for %r", report.request)
         return []
+
+
+def has_recipes(report: SizingReport | None) -> bool:
+    """Whether the answer has something to launch: a serving layout, or a training plan that fits."""
+    if report is None:
+        return False
+    if report.inference is not None:
+        return True
+    return report.request.stage != Stage.inference and chosen_plan(report) is not None
 
 
 def matching(recipes: list[Recipe], tools: Iterable[str] | None) -> list[Recipe]:

@@ -5,7 +5,8 @@ Every button carries ``v1|<turn_id>|<action>|<arg>`` (at most 64 bytes, Telegram
 ``Conversation`` under the turn id. Settings buttons use ``-`` in the turn slot.
 
 Answer buttons (design §5): switch GPU (three alternatives), switch fine-tuning method or stage
-where it makes sense, show/hide the details, 📊 chart, and the other language.
+where it makes sense, show/hide the details, 📊 chart, ⚙️ launch recipes (training and serving answers
+with a plan), and the other language.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from typing import Any
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
+from bot.recipes import has_recipes
 from bot.render.chart import chart_kind  # cheap: matplotlib is imported only when drawing
 from bot.render.i18n import N_, translate
 from estimator import catalog
@@ -27,7 +29,7 @@ SETTINGS_SLOT = "-"
 """Turn-id slot of settings buttons (settings are per chat, not per answer)."""
 
 # Answer actions
-GPU, METHOD, STAGE, DETAILS, CHART, LANG = "g", "m", "s", "d", "c", "l"
+GPU, METHOD, STAGE, DETAILS, CHART, LANG, RECIPE = "g", "m", "s", "d", "c", "l", "r"
 # Settings actions and /models paging (turn slot = SETTINGS_SLOT)
 SET_LANG, SET_CURRENCY, SET_MFU, SET_DEADLINE, MODELS_PAGE = "sl", "sc", "sm", "sd", "mp"
 AUTO = "auto"
@@ -71,6 +73,7 @@ LABELS: dict[str, str] = {
     "hide": N_("🔼 Hide details"),
     "show": N_("🔽 Show details"),
     "chart": N_("📊 Chart"),
+    "recipe": N_("⚙️ Config"),
     "full": N_("Full FT"),
     "lora": "LoRA",
     "qlora": "QLoRA",
@@ -147,6 +150,8 @@ def answer_keyboard(
     last = [_button(toggle, turn.id, DETAILS, "0" if details else "1")]
     if chart_kind(report) is not None:
         last.append(_button(_label(lang, "chart"), turn.id, CHART))
+    if has_recipes(report):
+        last.append(_button(_label(lang, "recipe"), turn.id, RECIPE))
     last.append(_button(f"🌐 {LANGUAGE_NAMES[other]}", turn.id, LANG, other))
     rows.append(last)
     return InlineKeyboardMarkup(rows)
