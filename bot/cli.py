@@ -154,9 +154,9 @@ def main(argv: list[str] | None = None) -> int:
             print(f"error: cannot write the chart to {args.chart}: {exc.strerror or exc}", file=sys.stderr)
             return EXIT_CHART_FAILED
     asked = result.parsed.recipe_tools
-    if args.recipe or args.recipe_dir or (asked is not None and args.fmt != "json"):
-        if write_recipes(result, args.recipe, args.recipe_dir, show=args.fmt != "json") is False:
-            return EXIT_RECIPE_FAILED
+    wanted = args.recipe or args.recipe_dir or (asked is not None and args.fmt != "json")
+    if wanted and not write_recipes(result, args.recipe, args.recipe_dir, show=args.fmt != "json"):
+        return EXIT_RECIPE_FAILED
     return code
 
 
@@ -173,7 +173,7 @@ def write_recipes(result: Answer, tools: str | None, directory: str | None, show
     recipes = matching(recipes, wanted)
     if not recipes:
         if result.understood:
-            print("note: no launch recipe for this answer (nothing fits, or nothing to launch)", file=sys.stderr)
+            print("note: no launch recipe for this answer (nothing fits to launch)", file=sys.stderr)
         return True
     if show and (tools is not None or result.parsed.recipe_tools is not None):
         print()

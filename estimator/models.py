@@ -103,7 +103,7 @@ class SizingRequest(_Frozen):
     )
     prompt_tokens: int | None = Field(None, gt=0, description="prompt part of the serving context")
     global_batch: int | None = Field(
-        None, gt=0, description="sequences per optimizer step (global batch) when the user gives one (training)"
+        None, gt=0, description="sequences per optimizer step (global batch) when the user gives one"
     )
 
 

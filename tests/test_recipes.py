@@ -20,7 +20,7 @@ from bot.core.pipeline import Answer, answer
 from bot.parse import parse
 from bot.recipes import TOOLS, Recipe, build_recipes, chosen_plan, has_recipes, matching
 from bot.recipes.advice import framework_keys
-from bot.recipes.flags import FILES, commands, flag_data, flag_set, problems, versions, yaml_items
+from bot.recipes.flags import FILES, commands, flag_data, problems, versions, yaml_items
 from bot.recipes.model import gpus_of, job_for
 from bot.recipes.present import as_text
 from bot.recipes.serving import served
@@ -205,7 +205,8 @@ def _check_megatron(recipe: Recipe, plan: Plan, report: SizingReport, precision:
     assert a.get("--recompute-granularity") == granularity
     assert int(a["--micro-batch-size"]) == plan.micro_batch
     global_batch = int(a["--global-batch-size"])
-    assert global_batch == plan.global_batch_sequences == plan.micro_batch * plan.gradient_accumulation * plan.dp
+    assert global_batch == plan.global_batch_sequences
+    assert global_batch == plan.micro_batch * plan.gradient_accumulation * plan.dp
     assert int(a["--seq-length"]) == report.request.seq_len
     assert f"--{precision}" in a
     spec = job_for(report, "en").spec
@@ -577,8 +578,9 @@ def test_catalog_models_resolve_to_repo_ids():
 
 
 def test_long_recipes_become_documents_and_short_ones_share_a_message():
-    from bot.telegram.recipes import Document, outgoing, recipe_html
     from htmlcheck import assert_telegram_html
+
+    from bot.telegram.recipes import Document, outgoing, recipe_html
 
     recipes = build_recipes(_answer(TRAINING["pretrain"]).report, "zh")
     messages = outgoing(recipes)
@@ -659,8 +661,9 @@ def test_telegram_recipe_question_answers_with_the_matching_recipe(monkeypatch, 
         assert '<pre><code class="language-bash">' in recipe.params["text"]
         assert "vllm serve Qwen/Qwen2.5-72B-Instruct" in recipe.params["text"]
         assert "sglang" not in recipe.params["text"]
-        api.send_text("给我sglang启动命令", chat=chat, user=user)  # a follow-up: the same answer's SGLang line
+        api.send_text("给我sglang启动命令", chat=chat, user=user)  # a follow-up: that answer's SGLang line
         calls = await asyncio.to_thread(api.wait_for, "sendMessage", 4, 8.0)
-        assert "sglang.launch_server" in calls[-1].params["text"] and "--tp-size 4" in calls[-1].params["text"]
+        last = calls[-1].params["text"]
+        assert "sglang.launch_server" in last and "--tp-size 4" in last
 
     _telegram(body)

@@ -235,6 +235,8 @@ def _check_bash(recipe: Recipe, problems: list[str]) -> None:
                 _check_modelfile(words[words.index("<<HEREDOC") + 1 :], problems)
             continue
         program = words[0] if words else ""
+        if program == "sleep" and len(words) == 2 and words[1].isdigit():  # waits for a server to start
+            continue
         if program in ("deepspeed", "torchrun"):
             _check_launcher(program, words, problems)
         elif program == "vllm" and words[1:2] == ["serve"]:

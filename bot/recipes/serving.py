@@ -213,7 +213,7 @@ def llama_cpp(job: Job, inf: Inference) -> Recipe:
         title=w.title(
             lang,
             "llama.cpp",
-            weights=f"{kind} × {gpus} {job.gpu.family if job.gpu else 'GPU'}",
+            weights=f"{gpus} × {job.gpu.family if job.gpu else 'GPU'}{fmt_for(lang).sep}{kind}",
             concurrency=served(inf),
             context=context_len(inf.context_tokens),
         ),
@@ -245,7 +245,7 @@ def ollama(job: Job, inf: Inference) -> Recipe:
         comments.append(w.comment(lang, "all_layers", layers=job.spec.layers))
     text = script(
         comments,
-        f"{env} ollama serve &",
+        f"{env} ollama serve &\nsleep 3",
         "cat > Modelfile <<'EOF'\n" + "\n".join(modelfile) + "\nEOF",
         f"ollama create {name} -f Modelfile",
         f"ollama run {name}",

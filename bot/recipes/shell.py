@@ -9,7 +9,7 @@ from collections.abc import Sequence
 Arg = tuple[str, object | None]
 """A flag and its value (None: a switch without a value)."""
 
-_PLAIN_RE = re.compile(r"[\w.,:/@=+\-\[\]{}$]+")
+_PLAIN_RE = re.compile(r"[\w.,:/@=+\-{}$]+")
 
 
 def quote(value: object) -> str:

@@ -94,6 +94,12 @@ def epochs(job: Job) -> float:
     return float(value)  # type: ignore[arg-type]
 
 
+def batch_comment(lang: str, plan: Plan) -> str:
+    """'# global batch 128 sequences = micro-batch 1 × 16 accumulation × DP 8'."""
+    micro, accumulation, total = batch(plan)
+    return w.comment(lang, "batch", micro=micro, accumulation=accumulation, dp=plan.dp, **{"global": total})
+
+
 def _layout(job: Job, plan: Plan) -> str:
     gpu = job.gpu.family if job.gpu else "GPU"
     return f"{gpus_of(plan)} × {gpu}, {plan_layout(plan, job.lang)}"
@@ -153,8 +159,7 @@ def _hf_trainer_args(job: Job, plan: Plan) -> list[str]:
 
 
 def _common_comments(job: Job, plan: Plan) -> list[str]:
-    micro, accumulation, total = batch(plan)
-    lines = [w.comment(job.lang, "batch", **{"global": total}, micro=micro, accumulation=accumulation, dp=plan.dp)]
+    lines = [batch_comment(job.lang, plan)]
     if plan.tp > 1:
         lines.append(w.comment(job.lang, "autotp", tp=plan.tp))
     if plan.offload and plan.zero_stage < 2:
@@ -227,7 +232,11 @@ def _megatron_zero(plan: Plan) -> list[Arg]:
 
 def _megatron_recompute(plan: Plan) -> list[Arg]:
     if plan.recompute == "full":
-        return [("--recompute-granularity", "full"), ("--recompute-method", "uniform"), ("--recompute-num-layers", 1)]
+        return [
+            ("--recompute-granularity", "full"),
+            ("--recompute-method", "uniform"),
+            ("--recompute-num-layers", 1),
+        ]
     if plan.recompute == "selective":
         return [("--recompute-granularity", "selective")]
     return []
@@ -282,7 +291,7 @@ def megatron(job: Job, plan: Plan) -> Recipe | None:
         return None
     req = job.request
     seq = req.seq_len or 4096
-    micro, accumulation, total = batch(plan)
+    micro, _, total = batch(plan)
     n_nodes, per_node = nodes(gpus_of(plan), job.per_node)
     finetune = job.stage == Stage.finetune
     args: list[Arg] = [
@@ -332,8 +341,10 @@ def megatron(job: Job, plan: Plan) -> Recipe | None:
     lang = job.lang
     comments = [
         "#!/usr/bin/env bash",
-        w.comment(lang, "batch", **{"global": total}, micro=micro, accumulation=accumulation, dp=plan.dp),
-        w.comment(lang, "megatron_zero", zero=plan.zero_stage, how=w.words(lang, w.SHARDING, plan.zero_stage)),
+        batch_comment(lang, plan),
+        w.comment(
+            lang, "megatron_zero", zero=plan.zero_stage, how=w.words(lang, w.SHARDING, plan.zero_stage)
+        ),
         w.comment(lang, "megatron_shape", source=job.spec.name)
         if refs.catalogued(job.spec)
         else w.comment(lang, "megatron_generic_shape", size=f"{(req.params_total or 0) / 1e9:g}B"),
@@ -375,7 +386,7 @@ def llamafactory(job: Job, plan: Plan, with_deepspeed: bool) -> Recipe:
     sequence length, batch and accumulation, precision, recompute."""
     req = job.request
     key = stage_key(job)
-    micro, accumulation, total = batch(plan)
+    micro, accumulation, _ = batch(plan)
     n_nodes, per_node = nodes(gpus_of(plan), job.per_node)
     lang = job.lang
     rows: list[tuple[str, object] | str] = ["### model"]
@@ -422,7 +433,7 @@ def llamafactory(job: Job, plan: Plan, with_deepspeed: bool) -> Recipe:
     if plan.recompute != "full":  # LLaMA-Factory checkpoints every layer unless told not to
         rows.append(("disable_gradient_checkpointing", True))
     rows.append(("flash_attn", "sdpa"))
-    rows.append(w.comment(lang, "learning_rate", lr=LLAMAFACTORY_LR[key if key in LLAMAFACTORY_LR else "full"]))
+    rows.append(w.comment(lang, "learning_rate", lr=LLAMAFACTORY_LR.get(key, LLAMAFACTORY_LR["full"])))
     run = "llamafactory-cli train llamafactory.yaml"
     if n_nodes > 1:
         run = (
@@ -433,7 +444,7 @@ def llamafactory(job: Job, plan: Plan, with_deepspeed: bool) -> Recipe:
         run = f"FORCE_TORCHRUN=1 NPROC_PER_NODE={per_node} {run}"
     header = [
         w.comment(lang, "llamafactory_run", command=run),
-        w.comment(lang, "batch", **{"global": total}, micro=micro, accumulation=accumulation, dp=plan.dp),
+        batch_comment(lang, plan),
     ]
     if n_nodes > 1:
         header.append(w.comment(lang, "every_node", nodes=n_nodes, last=n_nodes - 1))
@@ -482,7 +493,7 @@ def torchtune(job: Job, plan: Plan, registry: dict[str, list[str]]) -> Recipe | 
     if found is None:
         return None
     recipe, config = found
-    micro, accumulation, total = batch(plan)
+    micro, accumulation, _ = batch(plan)
     n_nodes, per_node = nodes(gpus_of(plan), job.per_node)
     overrides = [
         f"batch_size={micro}",
@@ -498,14 +509,14 @@ def torchtune(job: Job, plan: Plan, registry: dict[str, list[str]]) -> Recipe | 
         targets = lora_targets(job)
         if targets is None:  # all linear layers, as the estimate assumed
             overrides += [
-                "model.lora_attn_modules=[q_proj,k_proj,v_proj,output_proj]",
+                "'model.lora_attn_modules=[q_proj,k_proj,v_proj,output_proj]'",  # quoted: [] is a shell glob
                 "model.apply_lora_to_mlp=True",
             ]
     lang = job.lang
     comments = [
         "#!/usr/bin/env bash",
         w.comment(lang, "torchtune_why", repo=refs.model_path(job.spec, job.request.params_total)),
-        w.comment(lang, "batch", **{"global": total}, micro=micro, accumulation=accumulation, dp=plan.dp),
+        batch_comment(lang, plan),
     ]
     launch: list[Arg] = []
     if gpus_of(plan) > 1:

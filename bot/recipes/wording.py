@@ -30,14 +30,17 @@ STAGES: dict[str, str] = {
 
 COMMENTS: dict[str, str] = {
     "batch": N_(
-        "global batch %(global)s sequences = micro-batch %(micro)s × %(accumulation)s accumulation × DP %(dp)s"
+        "global batch %(global)s sequences = micro-batch %(micro)s × %(accumulation)s accumulation × "
+        "DP %(dp)s"
     ),
     "every_node": N_(
-        "run on each of the %(nodes)s nodes with NODE_RANK = 0 … %(last)s; MASTER_ADDR = the first node's address"
+        "run on each of the %(nodes)s nodes with NODE_RANK = 0 … %(last)s; MASTER_ADDR = the first "
+        "node's address"
     ),
     "hostfile": N_("hostfile: one line per node, e.g. “node1 slots=%(per_node)s”"),
     "train_script": N_(
-        "train.py: your Hugging Face Trainer script; its batch and precision arguments must match ds_config.json"
+        "train.py: your Hugging Face Trainer script; its batch and precision arguments must match "
+        "ds_config.json"
     ),
     "autotp": N_("TP %(tp)s through DeepSpeed AutoTP (Hugging Face models with a tensor-parallel plan)"),
     "offload_stage": N_(

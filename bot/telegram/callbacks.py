@@ -19,9 +19,9 @@ from bot.telegram import keyboards as kb
 from bot.telegram.commands import models_page, settings_text
 from bot.telegram.common import answer_keyboard, chat_lang, flood_verdict, may_change_settings, user_lang
 from bot.telegram.ratelimit import Verdict
+from bot.telegram.recipes import send_recipes
 from bot.telegram.reply import reply_html
 from bot.telegram.state import Shown, SizingContext
-from bot.telegram.recipes import send_recipes
 from bot.telegram.wording import (
     EXPIRED,
     NO_CHART,
