@@ -26,8 +26,9 @@ from bot.recipes import refs
 from bot.recipes import wording as w
 from bot.recipes.model import Job, Recipe, chosen_plan, gpus_of, nodes, training_precision
 from bot.recipes.shell import Arg, command, script
+from bot.render.fmt import fmt_for
 from bot.render.plan_text import gpus_text, plan_layout
-from estimator.models import Method, Plan, Precision, Stage
+from estimator.models import Method, Plan, Stage
 
 MASTER_PORT = 29500
 """The rendezvous port torchrun and the DeepSpeed launcher use by default."""
@@ -56,15 +57,17 @@ def batch(plan: Plan) -> tuple[int, int, int]:
 
 
 def qlora_bits(job: Job) -> int | None:
-    """Bits of the frozen base for QLoRA: the request's, else 4 (NF4, Dettmers et al. 2023)."""
+    """Bits of the frozen base for QLoRA: the request's (a bits field, or an int8/int4/int3/int2 precision),
+    else 4 (NF4, Dettmers et al. 2023)."""
     if job.method != Method.qlora:
         return None
     for field in ("qlora_bits", "quantization_bits", "quantization_bit", "base_bits"):
         value = job.said(field)
         if value:
             return int(str(getattr(value, "value", value)).removeprefix("int"))
-    if job.request.precision in (Precision.int8,):
-        return 8
+    precision = str(getattr(job.request.precision, "value", job.request.precision) or "")
+    if precision.startswith("int") and precision[3:].isdigit():
+        return int(precision[3:])
     return 4
 
 
@@ -102,7 +105,7 @@ def batch_comment(lang: str, plan: Plan) -> str:
 
 def _layout(job: Job, plan: Plan) -> str:
     gpu = job.gpu.family if job.gpu else "GPU"
-    return f"{gpus_of(plan)} × {gpu}, {plan_layout(plan, job.lang)}"
+    return f"{gpus_of(plan)} × {gpu}{fmt_for(job.lang).sep}{plan_layout(plan, job.lang)}"
 
 
 # -- DeepSpeed ---------------------------------------------------------------------------------------
