@@ -316,6 +316,45 @@ def prefill_seconds(active: float, prompt_tokens: int, gpu: GpuSpec, gpus: int) 
     return 2.0 * active * prompt_tokens / (gpu.peak_flops_16bit * PREFILL_MFU * gpus)
 
 
+def serving_cost(
+    gpus: int, speed: DecodeSpeed | None, price: tuple[float, float, Currency] | None
+) -> tuple[PriceBand | None, PriceBand | None]:
+    """(per million output tokens at full load, per month) for ``gpus`` rented at ``price`` per GPU-hour:
+    month = GPUs × 730 h × price; per million = GPUs × price / (aggregate tokens/s × 3600) × 10⁶."""
+    if not price:
+        return None, None
+    low, high, cur = price
+    month = PriceBand(low=gpus * HOURS_PER_MONTH * low, high=gpus * HOURS_PER_MONTH * high, currency=cur)
+    if not speed:
+        return None, month
+    tokens_per_hour = speed.aggregate * 3600.0
+    per_million = PriceBand(
+        low=gpus * low / tokens_per_hour * 1e6, high=gpus * high / tokens_per_hour * 1e6, currency=cur
+    )
+    return per_million, month
+
+
+def lighter_weights(
+    spec: ModelSpec,
+    params: float,
+    weights: float,
+    kv_seq: float,
+    concurrency: int,
+    gpu: GpuSpec,
+    rt: Runtime,
+) -> list[Alternative]:
+    """The fewest GPUs for the same load with FP8 and INT4 weights, where they are lighter
+    (int8 weighs as much as fp8)."""
+    out = []
+    for p in (Precision.fp8, Precision.int4):
+        w = weight_bytes(spec, params, p)
+        if w < weights:
+            t, pp_ = layout_for(w, kv_seq, spec, gpu, rt)
+            fewest = max(t * pp_, serving_layout(w, kv_seq, concurrency, spec, gpu, rt).gpus)
+            out.append(Alternative(change=p.value, min_gpus=fewest))
+    return out
+
+
 def size_inference(
     spec: ModelSpec,
     params: float,
@@ -367,26 +406,8 @@ def size_inference(
         speed = decode_speed(spec, params, active, gpu, speed_tp, bpp, kv_seq, per_replica_batch)
     if speed is not None and use.replicas > 1:
         speed = speed.model_copy(update={"aggregate": speed.aggregate * use.replicas, "batch": batch})
-    cost_m = cost_month = None
-    if price:
-        low, high, cur = price
-        cost_month = PriceBand(
-            low=serving * HOURS_PER_MONTH * low, high=serving * HOURS_PER_MONTH * high, currency=cur
-        )
-        if speed:
-            tokens_per_hour = speed.aggregate * 3600.0
-            cost_m = PriceBand(
-                low=serving * low / tokens_per_hour * 1e6,
-                high=serving * high / tokens_per_hour * 1e6,
-                currency=cur,
-            )
-    alternatives = []
-    for p in (Precision.fp8, Precision.int4):  # int8 weighs as much as fp8
-        w = weight_bytes(spec, params, p)
-        if w < weights:
-            t, pp_ = layout_for(w, kv_seq, spec, gpu, rt)
-            fewest = max(t * pp_, serving_layout(w, kv_seq, concurrency, spec, gpu, rt).gpus)
-            alternatives.append(Alternative(change=p.value, min_gpus=fewest))
+    cost_m, cost_month = serving_cost(serving, speed, price)
+    alternatives = lighter_weights(spec, params, weights, kv_seq, concurrency, gpu, rt)
     tp, pp = use.tp, use.pp
     fp8_weights = weight_bytes(spec, params, Precision.fp8)
     fp8_tp, fp8_pp = layout_for(fp8_weights, kv_seq, spec, gpu, rt)

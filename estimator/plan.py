@@ -1,9 +1,9 @@
 """The parallel layout search and the memory answer: the fewest GPUs that fit, a recommended size,
 the layout at the user's count, and what would change the answer.
 
-Layouts follow design §3.5 (:func:`plan_preference`): DP + ZeRO while the model states fit, TP inside a
-node, PP across nodes, full recompute only when activations force it. Bytes per part come from
-:mod:`estimator.memory`; sizes in bytes, counts of GPUs.
+Layouts follow docs/design.md §3.5 (:func:`plan_preference`): DP + ZeRO while the model states fit,
+TP inside a node, PP across nodes, full recompute only when activations force it. Bytes per part come
+from :mod:`estimator.memory`; sizes in bytes, counts of GPUs.
 """
 
 from __future__ import annotations

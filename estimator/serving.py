@@ -1,4 +1,4 @@
-"""Serving verdicts and the serving branch of :func:`estimator.estimate.estimate`.
+"""Serving verdicts and the serving branch of :func:`estimator.sizing.estimate`.
 
 Weights and KV cache come from :mod:`estimator.inference`; this module chooses the precision a
 local machine would run, the default load, states every assumption, and judges the user's GPUs

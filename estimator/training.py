@@ -1,4 +1,4 @@
-"""The training branch of :func:`estimator.estimate.estimate`: compute, time, cost, memory and plan.
+"""The training branch of :func:`estimator.sizing.estimate`: compute, time, cost, memory and plan.
 
 Pre-training, continued pre-training and fine-tuning: C = k·N·D (:mod:`estimator.compute`), GPU-hours
 at a calibrated MFU (:mod:`estimator.efficiency`), cost from a dated price range, memory per GPU and

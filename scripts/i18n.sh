@@ -3,7 +3,8 @@
 #   scripts/i18n.sh            # extract + update + compile
 #   scripts/i18n.sh extract    # only regenerate locales/messages.pot
 #   scripts/i18n.sh compile    # only compile .po → .mo
-# Runtime does not need the .mo files: bot.i18n compiles a newer .po in memory.
+# The bot loads only the compiled .mo files (pip install compiles them through hatch_build.py;
+# after editing a .po in a checkout, run this script or `scripts/i18n.sh compile`).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PYBABEL="${PYBABEL:-$( [ -x .venv/bin/pybabel ] && echo .venv/bin/pybabel || echo pybabel )}"

@@ -118,3 +118,23 @@ def test_installed_run_without_token_exits_2(installed, tmp_path):
     assert proc.returncode == 2
     assert "TELEGRAM_BOT_TOKEN" in proc.stderr
     assert "Traceback" not in proc.stderr
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX venv layout")
+def test_wheel_ships_compiled_catalogs_and_ask_writes_nothing_in_the_package(installed, tmp_path):
+    pkg = Path(
+        subprocess.check_output(
+            [str(installed / "bin" / "python"), "-c", "import bot, os; print(os.path.dirname(bot.__file__))"],
+            text=True,
+            cwd=tmp_path,
+        ).strip()
+    )
+    assert (pkg / "locales" / "zh_CN" / "LC_MESSAGES" / "messages.mo").is_file()
+
+    def listing() -> dict[str, float]:
+        return {str(p): p.stat().st_mtime for p in pkg.rglob("*") if "__pycache__" not in p.parts}
+
+    before = listing()
+    proc = _run(installed, "ask", "部署70B推理需要几张A100", cwd=tmp_path)
+    assert proc.returncode == 0 and "张" in proc.stdout
+    assert listing() == before  # no catalog compiled, no file written inside the package

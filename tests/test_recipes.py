@@ -349,7 +349,7 @@ def test_finetuning_batch_is_128_sequences():
 
 
 def test_a_users_global_batch_is_used_and_rounded_to_whole_micro_batches():
-    from estimator.estimate import estimate
+    from estimator import estimate
 
     report = estimate(SizingRequest(stage=Stage.finetune, params_total=13e9, gpu_count=8, global_batch=100))
     plan = report.memory.plan

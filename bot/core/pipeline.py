@@ -244,7 +244,7 @@ def with_source_assumptions(
     presales: PresalesConfig | None = None,
 ) -> SizingReport:
     """Values filled from chat settings, the pre-sales file or the language are assumptions too:
-    add them to the ledger (design §3.6) so a quote never shows them as the user's own words."""
+    add them to the ledger (docs/design.md §3.6) so a quote never shows them as the user's own words."""
     if not sources:
         return report
     provider = presales.provider if presales is not None else "pre-sales"

@@ -1,6 +1,6 @@
 """Text → typed SizingRequest (Chinese and English): the steps in order, and the assembly.
 
-The parse runs in fixed steps on one normalized string (design §4):
+The parse runs in fixed steps on one normalized string (docs/design.md §4):
 
 1. normalize (:mod:`bot.parse.normalize`);
 2. names: models (:mod:`bot.parse.models`), precisions and parallelism settings (``TP=8``), GPUs
@@ -299,7 +299,7 @@ class _Parse:
         if stage == "inference" and f["tokens"] is not None and self._explicit_tokens:
             f["tokens"] = None  # serving has no training tokens
         if f["stage"] is None and f["tokens"] is not None:
-            f["stage"] = "pretrain"  # training tokens without a stage word: pre-training (design §4)
+            f["stage"] = "pretrain"  # training tokens without a stage word: pre-training (docs/design.md §4)
         return self.value("data_bytes")
 
     def _gpu_fields(self, gpus: list[GpuMention], dual: bool) -> tuple[float | None, int | None]:

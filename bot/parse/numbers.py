@@ -17,10 +17,7 @@ import math
 import re
 from dataclasses import dataclass
 
-
-def _rc(pattern: str) -> re.Pattern[str]:
-    """Compile with ASCII \\b, \\w, \\d: CJK characters must not count as word characters."""
-    return re.compile(pattern, re.ASCII)
+from bot.parse.regex import rc
 
 CN_DIGITS: dict[str, int] = {
     "零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4,
@@ -49,7 +46,7 @@ ENGLISH_WORD_NUMBERS: dict[str, int] = {
 
 _CN_MAG = r"万亿|千亿|百亿|十亿|亿|千万|百万|十万|万|千|百"
 _EN_MAG = r"trillion|billion|million|thousand|bn|mn"
-NUMBER_RE = _rc(
+NUMBER_RE = rc(
     r"(?P<sign>(?<![a-z0-9.])[-−])?"
     r"(?:"
     r"(?P<digits>(?<![a-z0-9_.,])(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:e[+-]?\d+)?(?![\d]))"
@@ -61,7 +58,7 @@ NUMBER_RE = _rc(
     r")"
     r"(?P<mag>\s*(?:" + _CN_MAG + r")|\s?(?:" + _EN_MAG + r")\b|[kmbt](?![a-z]))?"
 )
-PERCENT_CN_RE = _rc(r"百分之([零〇一二两三四五六七八九十百点\d.]+)")
+PERCENT_CN_RE = rc(r"百分之([零〇一二两三四五六七八九十百点\d.]+)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -233,10 +230,10 @@ class Money:
     per_gpu_hour: bool = False
 
 
-_MONEY_PREFIX = _rc(r"^\s*(us\$|\$|¥|￥|rmb|cny|usd)\s*")
-_MONEY_SUFFIX_CNY = _rc(r"(元|块钱|块|人民币|rmb|cny)")
-_MONEY_SUFFIX_USD = _rc(r"(美元|美金|刀|dollars?|usd|bucks)")
-PER_HOUR_RE = _rc(
+_MONEY_PREFIX = rc(r"^\s*(us\$|\$|¥|￥|rmb|cny|usd)\s*")
+_MONEY_SUFFIX_CNY = rc(r"(元|块钱|块|人民币|rmb|cny)")
+_MONEY_SUFFIX_USD = rc(r"(美元|美金|刀|dollars?|usd|bucks)")
+PER_HOUR_RE = rc(
     r"^\s*(?:each\s*)?(?:/\s*(?:gpu[\s-]*|卡\s*[·/]?\s*)?(?:hr|hour|h|小时|时)(?![a-z])"
     r"|/\s*卡时|per\s+(?:gpu[\s-]*)?(?:hour|hr|h)\b|an?\s+(?:gpu[\s-]*)?hour|每(?:卡)?(?:小时|卡时))"
 )

@@ -151,73 +151,117 @@ def _money_role(tok: NumberToken, value: float, rest: str, currency: str | None,
     return Role("price" if per_hour else "budget", value, tok, extra=currency)
 
 
-def classify(tok: NumberToken, s: str, nxt: NumberToken | None) -> Role | None:
-    R = s[tok.end:tok.end + 48]
-    L = s[max(0, tok.start - 32):tok.start]
-    v = tok.value
-    word = tok.kind == "word"
+class _Stop:
+    """A rule decided that the number has no role (e.g. a percentage that is not an MFU)."""
 
-    # A range "8 to 16 A100", "15-30元/小时": read the words after the second number.
+
+NO_ROLE = _Stop()
+Verdict = Role | _Stop | None
+"""A rule's answer: a role, NO_ROLE (decided: none), or None (not this rule's case)."""
+
+
+@dataclass(slots=True)
+class _Around:
+    """One number and the words around it: ``right`` (48 characters after it, or after the second
+    number of a range) and ``left`` (32 before)."""
+
+    tok: NumberToken
+    s: str
+    nxt: NumberToken | None
+    right: str
+    left: str
+    value: float
+    word: bool
+    range_max: float | None
+
+
+def _around(tok: NumberToken, s: str, nxt: NumberToken | None) -> _Around:
+    right, left, v = s[tok.end : tok.end + 48], s[max(0, tok.start - 32) : tok.start], tok.value
     range_max: float | None = None
-    if nxt is not None:
-        rm = R_RANGE.match(R)
+    if nxt is not None:  # a range "8 to 16 A100", "15-30元/小时": read the words after the second number
+        rm = R_RANGE.match(right)
         if rm and tok.end + rm.end() == nxt.start:
             range_max = nxt.value
             if tok.mag is None and nxt.mag is not None and v < nxt.value:
                 v *= magnitude_value(nxt.mag)
-            R = s[nxt.end:nxt.end + 48]
+            right = s[nxt.end : nxt.end + 48]
+    return _Around(tok, s, nxt, right, left, v, tok.kind == "word", range_max)
 
-    if L_BATCH.search(L) and not word:
+
+def _rates_and_money(a: _Around) -> Verdict:
+    """Micro-batch, MFU percentages, money with a currency, prices per GPU-hour."""
+    R, L, v, tok = a.right, a.left, a.value, a.tok
+    if L_BATCH.search(L) and not a.word:
         return Role("batch", v, tok)
     if R_PERCENT.match(R):
-        near = s[max(0, tok.start - 16):tok.end + 16]
-        return Role("mfu", v / 100, tok) if MFU_NEAR.search(near) else None
+        near = a.s[max(0, tok.start - 16) : tok.end + 16]
+        return Role("mfu", v / 100, tok) if MFU_NEAR.search(near) else NO_ROLE
     if L_MFU.search(L):
         return Role("mfu", v / 100 if v > 1 else v, tok)
     cm = L_CURRENCY.search(L)
     if cm:
-        cur = "CNY" if cm.group("c") in ("¥", "rmb", "cny") else "USD"
-        return _money_role(tok, v, R, cur, L)
+        return _money_role(tok, v, R, "CNY" if cm.group("c") in ("¥", "rmb", "cny") else "USD", L)
     if R_MONEY_CNY.match(R):
         return _money_role(tok, v, R, "CNY", L)
     if R_MONEY_USD.match(R):
         return _money_role(tok, v, R, "USD", L)
     if L_PRICE.search(L):
         return Role("price", v, tok)
-    bm = R_BYTES.match(R)
-    if bm and not word:
-        unit = bm.group("u")
-        scale = {"g": 2**30, "gb": 2**30, "gib": 2**30, "t": 2**40, "tb": 2**40, "tib": 2**40,
-                 "m": 2**20, "mb": 2**20}[unit]
-        after = R[bm.end():]
-        gib = v * scale / 2**30
-        total_word = L_MEM_TOTAL.search(L) or R_MEM_TOTAL_WORD.search(after[:32])
-        if R_MEM_TOTAL.match(after) and (total_word or gib > largest_device_gib()):
-            return Role("total_mem", gib, tok)  # "准备700G显存": more than any one device holds
-        if R_MEM_GPU.match(after) and unit in ("g", "gb", "gib") and 4 <= v <= 1024:
-            return Role("gpu_mem", v, tok)
-        if R_MEM_DATA.match(after):
-            # Text sizes are decimal GB as people say them ("20GB 纯文本" ≈ 2e10 bytes).
-            return Role("data_bytes", v * {2**30: 1e9, 2**40: 1e12, 2**20: 1e6}[scale], tok)
-        return Role("bytes", v, tok)
+    return None
+
+
+_BYTE_SCALE = {
+    "g": 2**30,
+    "gb": 2**30,
+    "gib": 2**30,
+    "t": 2**40,
+    "tb": 2**40,
+    "tib": 2**40,
+    "m": 2**20,
+    "mb": 2**20,
+}
+_DECIMAL_FOR = {2**30: 1e9, 2**40: 1e12, 2**20: 1e6}
+
+
+def _bytes(a: _Around) -> Verdict:
+    """Sizes in bytes: memory per card, total GPU memory, or training text ("20GB 纯文本")."""
+    bm = R_BYTES.match(a.right)
+    if not bm or a.word:
+        return None
+    unit, v, tok = bm.group("u"), a.value, a.tok
+    scale = _BYTE_SCALE[unit]
+    after = a.right[bm.end() :]
+    gib = v * scale / 2**30
+    total_word = L_MEM_TOTAL.search(a.left) or R_MEM_TOTAL_WORD.search(after[:32])
+    if R_MEM_TOTAL.match(after) and (total_word or gib > largest_device_gib()):
+        return Role("total_mem", gib, tok)  # "准备700G显存": more than any one device holds
+    if R_MEM_GPU.match(after) and unit in ("g", "gb", "gib") and 4 <= v <= 1024:
+        return Role("gpu_mem", v, tok)
+    if R_MEM_DATA.match(after):  # text sizes are decimal GB as people say them
+        return Role("data_bytes", v * _DECIMAL_FOR[scale], tok)
+    return Role("bytes", v, tok)
+
+
+def _counts(a: _Around) -> Verdict:
+    """GPU-hours, nodes × GPUs, budgets in 块, and GPU counts ("8卡", "A100 x 8", "64x H100")."""
+    R, L, v, tok, nxt = a.right, a.left, a.value, a.tok, a.nxt
     if R_GPU_HOURS.match(R):
         return Role("gpu_hours", v, tok)
     if L_NODES_UNKNOWN.search(L):
-        return None
+        return NO_ROLE
     nm = R_NODE_OF.match(R)
     if nm and R_NODES.match(R) and not tok.mag:
         if nxt is not None and tok.end + nm.end() == nxt.start:
-            after = s[nxt.end:nxt.end + 40]
+            after = a.s[nxt.end : nxt.end + 40]
             if R_COUNT_GPU.match(after) or R_COUNT_WORD.match(after) or R_DASH_GPU.match(after.lstrip()):
                 return Role("count_nodes", v * nxt.value, tok, extra=str(nxt.start))
-        rest = R[nm.end():]
-        if re.match(rf"^\s*(?:[{MARKS}]|服务器|机器)", rest):
+        if re.match(rf"^\s*(?:[{MARKS}]|服务器|机器)", R[nm.end() :]):
             return Role("count", v * 8, tok, extra="nodes×8")
-        return None
+        return NO_ROLE
     if L_BUDGET.search(L):
         return Role("budget", v, tok, extra="CNY" if R_KUAI.match(R) else None)
     km = R_KUAI.match(R)
-    if km and not R_KUAI_GPU.match(R[km.end():]) and v >= 64:
+    if km and not R_KUAI_GPU.match(R[km.end() :]) and v >= 64:
         return Role("budget", v, tok, extra="CNY")  # "5000块" is money, "4块4090" is cards
     count_like = bool(R_COUNT_GPU.match(R) or R_COUNT_WORD.match(R) or R_DASH_GPU.match(R) or km)
     if not count_like and L_GPU_TIMES.search(L) and tok.mag is None and R_END.match(R):
@@ -226,8 +270,14 @@ def classify(tok: NumberToken, s: str, nxt: NumberToken | None) -> Role | None:
         count_like = True  # "L40S 64x"
     if count_like and tok.mag_scale in (None, "K"):
         if L_RATE.search(L[-20:]):
-            return None
-        return Role("count", v, tok, extra=None if range_max is None else f"range:{range_max:g}")
+            return NO_ROLE
+        return Role("count", v, tok, extra=None if a.range_max is None else f"range:{a.range_max:g}")
+    return None
+
+
+def _data_and_size(a: _Around) -> Verdict:
+    """Tokens (per sample, in total, of a prompt or a reply) and parameter counts."""
+    R, L, v, tok = a.right, a.left, a.value, a.tok
     if R_TPS.match(R):
         return Role("tps", v, tok, extra="tokens")
     if (R_TOKENS.match(R) or R_CHARS.match(R)) and L_SAMPLE_EACH.search(L):
@@ -240,24 +290,29 @@ def classify(tok: NumberToken, s: str, nxt: NumberToken | None) -> Role | None:
         if L_REPLY.search(L):
             return Role("reply", v, tok)
         return Role("tokens", v, tok, conflict=bool(L_MODEL_WORD.search(L)))
-    if R_TOKENS.match(R) and word:
+    if R_TOKENS.match(R) and a.word:
         return Role("tokens", v, tok)
     if R_ACTIVE.match(R):
         return Role("active", v, tok)
     if R_TOTAL.match(R):
         return Role("total", v, tok)
-    if R_PARAMS.match(R) and not word and v >= 1e5:
+    if R_PARAMS.match(R) and not a.word and v >= 1e5:
         return Role("params", v, tok, conflict=bool(L_DATA_WORD.search(L)))
-    if not L_PER.search(L):
-        if R_DAYS.match(R):
-            return Role("days", v, tok)
-        if R_WEEKS.match(R):
-            return Role("days", v * 7, tok)
-        if R_MONTHS.match(R):
-            return Role("days", v * 30, tok)
-        if R_YEARS.match(R):
-            return Role("days", v * 365, tok)
-    if R_SEQ.match(R) and not word:
+    return None
+
+
+_PERIODS = ((R_DAYS, 1), (R_WEEKS, 7), (R_MONTHS, 30), (R_YEARS, 365))
+"""Time words → days."""
+
+
+def _time_and_load(a: _Around) -> Verdict:
+    """Deadlines (days, weeks, months, years), context length, concurrency, samples, epochs."""
+    R, v, tok = a.right, a.value, a.tok
+    if not L_PER.search(a.left):
+        for pattern, days in _PERIODS:
+            if pattern.match(R):
+                return Role("days", v * days, tok)
+    if R_SEQ.match(R) and not a.word:
         return Role("seq", _seq_value(tok), tok)
     if R_CONC.match(R):
         return Role("concurrency", v, tok)
@@ -265,25 +320,38 @@ def classify(tok: NumberToken, s: str, nxt: NumberToken | None) -> Role | None:
         return Role("samples", v, tok)
     if R_EPOCHS.match(R):
         return Role("epochs", v, tok)
-    if word:
-        return None
-    # Left-hand words.
-    if L_SEQ.search(L):
-        return Role("seq", _seq_value(tok), tok)
-    if L_CONC.search(L):
-        return Role("concurrency", v, tok)
-    if L_EPOCHS.search(L):
-        return Role("epochs", v, tok)
-    if L_BUDGET.search(L):
-        return Role("budget", v, tok)
-    if L_PROMPT.search(L):
-        return Role("prompt", v, tok)
-    if L_REPLY.search(L):
-        return Role("reply", v, tok)
+    return NO_ROLE if a.word else None
+
+
+_LEFT_ROLES = ((L_SEQ, "seq"), (L_CONC, "concurrency"), (L_EPOCHS, "epochs"), (L_BUDGET, "budget"),
+               (L_PROMPT, "prompt"), (L_REPLY, "reply"))  # fmt: skip
+
+
+def _left_words(a: _Around) -> Verdict:
+    """Words before the number: "上下文32K", "并发 100", "预算100万", "模型有…"; a bare size last."""
+    L, v, tok = a.left, a.value, a.tok
+    for pattern, role in _LEFT_ROLES:
+        if pattern.search(L):
+            return Role(role, _seq_value(tok) if role == "seq" else v, tok)
     if L_TOKENS.search(L) and tok.mag_scale in ("B", "T", "M"):
         return Role("tokens", v, tok)
     if L_PARAMS.search(L) and tok.mag_scale in ("B", "T", "M"):
         return Role("params", v, tok)
     if tok.mag_scale in ("B", "T"):
         return Role("bare", v, tok, extra=tok.mag_scale)
+    return None
+
+
+_RULES = (_rates_and_money, _bytes, _counts, _data_and_size, _time_and_load, _left_words)
+"""Right-hand words first, then left-hand words; the first rule with an answer decides."""
+
+
+def classify(tok: NumberToken, s: str, nxt: NumberToken | None) -> Role | None:
+    """The role of the number ``tok`` in the normalized text ``s`` (``nxt``: the number after it, for
+    ranges and "2台8卡"), or None when its words give it none."""
+    around = _around(tok, s, nxt)
+    for rule in _RULES:
+        verdict = rule(around)
+        if verdict is not None:
+            return None if verdict is NO_ROLE else verdict  # type: ignore[return-value]
     return None

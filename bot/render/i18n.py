@@ -6,19 +6,17 @@ Layouts:
 
 There is no global "current locale": every call names its language, and each (language,
 format) pair has its own Jinja2 environment with that language's catalog installed
-(asyncio serves many chats at once). Catalogs: ``locales/<locale>/LC_MESSAGES/messages.mo``
-when present and not older than the ``.po``; otherwise the ``.po`` is compiled in memory.
+(asyncio serves many chats at once). Catalogs are the compiled
+``locales/<locale>/LC_MESSAGES/messages.mo``, built with the package (``hatch_build.py``) or by
+``scripts/i18n.sh compile``: nothing is compiled or written at run time.
 """
 
 from __future__ import annotations
 
 import logging
 from functools import cache
-from io import BytesIO
 from pathlib import Path
 
-from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po
 from babel.support import NullTranslations, Translations
 
 from bot.render.fmt import locale_for
@@ -52,35 +50,19 @@ def locales_dir() -> Path:
     return _resource_dir("locales")
 
 
-def compile_po(po_path: Path, locale: str) -> Translations:
-    """Compile a ``.po`` file in memory (no ``.mo`` on disk needed)."""
-    with po_path.open("rb") as f:
-        catalog = read_po(f, locale=locale, domain=DOMAIN)
-    buf = BytesIO()
-    write_mo(buf, catalog, use_fuzzy=False)
-    buf.seek(0)
-    return Translations(buf, domain=DOMAIN)
-
-
 @cache
 def translations(lang: str) -> NullTranslations:
-    """The catalog for a reply language (``zh``/``en``), loaded once.
-
-    Uses the compiled ``.mo`` if it is at least as new as the ``.po``; otherwise compiles the
-    ``.po`` in memory. A missing catalog gives identity translations (English msgids).
-    """
+    """The compiled catalog for a reply language (``zh``/``en``), loaded once. A missing or broken
+    catalog gives identity translations (English msgids) and one warning: the bot keeps answering."""
     locale = locale_for(lang)
-    base = locales_dir() / locale / "LC_MESSAGES"
-    po, mo = base / f"{DOMAIN}.po", base / f"{DOMAIN}.mo"
+    mo = locales_dir() / locale / "LC_MESSAGES" / f"{DOMAIN}.mo"
     try:
-        if mo.is_file() and (not po.is_file() or mo.stat().st_mtime >= po.stat().st_mtime):
-            with mo.open("rb") as f:
-                return Translations(f, domain=DOMAIN)
-        if po.is_file():
-            return compile_po(po, locale)
+        with mo.open("rb") as f:
+            return Translations(f, domain=DOMAIN)
+    except FileNotFoundError:
+        log.warning("no compiled catalog %s (run scripts/i18n.sh compile); using source strings", mo)
     except Exception:  # a broken catalog must not take the bot down: answer in English
-        log.exception("cannot load catalog %s", base)
-    log.warning("no catalog for %s in %s; using source strings", locale, base)
+        log.exception("cannot load catalog %s", mo)
     return NullTranslations()
 
 

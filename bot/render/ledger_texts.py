@@ -1,7 +1,7 @@
 """The wording of the assumption ledger: one translatable sentence per reason key of the estimator
 (:class:`estimator.reasons.Why`) and per word-valued entry (:class:`estimator.reasons.Word`).
 
-The estimator stays language-free (design §2): it records a key and its parameters; the sentences
+The estimator stays language-free (docs/design.md §2): it records a key and its parameters; the sentences
 live here only. ``tests/test_i18n.py`` checks that every key has a sentence and every sentence a
 Chinese translation. Citations (model cards, price lists, papers) come with the assumption and stay
 as written.

@@ -28,7 +28,7 @@ from bot.render.wording import (
 )
 from estimator import catalog
 from estimator.memory import FULL_STATE_BYTES_PER_PARAM
-from estimator.models import Band, Method, SizingReport
+from estimator.models import Band, Inference, Memory, Method, SizingReport
 from estimator.plan import HEADROOM
 
 
@@ -112,6 +112,46 @@ def training_section(report: SizingReport, f: Fmt, per_node: int) -> dict[str, A
     return t
 
 
+def _memory_bars(m: Memory, f: Fmt) -> str:
+    """One text bar per memory part (parts below 0.05 GiB left out), aligned for a <pre> block."""
+    parts = [(k, v) for k, v in m.breakdown.items() if v >= MIN_CHART_BYTES]
+    total = sum(v for _, v in parts) or m.per_gpu_bytes or 1.0
+    labels = [translate(f.lang, MEMORY_PARTS[k]) if k in MEMORY_PARTS else k for k, _ in parts]
+    w_label = max((display_width(lab) for lab in labels), default=0)
+    values = [f.gib(v) for _, v in parts]
+    w_val = max((len(v) for v in values), default=0)
+    return "\n".join(
+        f"{ljust(lab, w_label)} {ljust(bar(v / total, 10), 10)} {rjust(val, w_val)}"
+        for lab, (_, v), val in zip(labels, parts, values, strict=True)
+    )
+
+
+def _alternatives(m: Memory, lang: str) -> list[str]:
+    """'With CPU offload: 2 GPUs' — the fewest GPUs under each option that changes the answer."""
+    return [
+        translate(
+            lang,
+            N_("%(change)s: %(gpus)s"),
+            change=translate(lang, ALTERNATIVES[a.change]) if a.change in ALTERNATIVES else a.change,
+            gpus=gpus_text(lang, a.min_gpus) if a.min_gpus else translate(lang, N_("does not fit")),
+        )
+        for a in m.alternatives
+        if m.min_gpus and a.min_gpus != m.min_gpus
+    ][:MAX_ALTERNATIVES]
+
+
+def _checkpoint(report: SizingReport, f: Fmt) -> dict[str, Any] | None:
+    ckpt = report.checkpoint_bytes
+    if ckpt is None:
+        return None
+    return {
+        "weights": f.storage(ckpt.weights),
+        "full": f.storage(ckpt.full_state),
+        "adapters": report.request.method in (Method.lora, Method.qlora),
+        "bpp": f.num(FULL_STATE_BYTES_PER_PARAM, 1),
+    }
+
+
 def memory_section(
     report: SizingReport, f: Fmt, per_node: int = 8, nvlink: bool = True, timed: bool = False
 ) -> dict[str, Any] | None:
@@ -121,16 +161,6 @@ def memory_section(
     if m is None:
         return None
     lang = f.lang
-    parts = [(k, v) for k, v in m.breakdown.items() if v >= MIN_CHART_BYTES]
-    total = sum(v for _, v in parts) or m.per_gpu_bytes or 1.0
-    labels = [translate(lang, MEMORY_PARTS[k]) if k in MEMORY_PARTS else k for k, _ in parts]
-    w_label = max((display_width(lab) for lab in labels), default=0)
-    values = [f.gib(v) for _, v in parts]
-    w_val = max((len(v) for v in values), default=0)
-    chart = [
-        f"{ljust(lab, w_label)} {ljust(bar(v / total, 10), 10)} {rjust(val, w_val)}"
-        for lab, (_, v), val in zip(labels, parts, values, strict=True)
-    ]
     plan, at = m.plan, m.plan_gpus or m.min_gpus
     requested = report.request.gpu_count
     rec = m.recommended_gpus if m.min_gpus else None
@@ -165,28 +195,7 @@ def memory_section(
             }
         )
 
-    alternatives = [
-        translate(
-            lang,
-            N_("%(change)s: %(gpus)s"),
-            change=translate(lang, ALTERNATIVES[a.change]) if a.change in ALTERNATIVES else a.change,
-            gpus=gpus_text(lang, a.min_gpus) if a.min_gpus else translate(lang, N_("does not fit")),
-        )
-        for a in m.alternatives
-        if m.min_gpus and a.min_gpus != m.min_gpus
-    ][:MAX_ALTERNATIVES]
-
-    ckpt = report.checkpoint_bytes
-    checkpoint = (
-        None
-        if ckpt is None
-        else {
-            "weights": f.storage(ckpt.weights),
-            "full": f.storage(ckpt.full_state),
-            "adapters": report.request.method in (Method.lora, Method.qlora),
-            "bpp": f.num(FULL_STATE_BYTES_PER_PARAM, 1),
-        }
-    )
+    checkpoint = _checkpoint(report, f)
     states_total = f.storage(m.total_bytes)
     return {
         "per_gpu": f.gib(m.per_gpu_bytes),
@@ -207,14 +216,14 @@ def memory_section(
         "requested_layout": paren(lang, plan_short(plan, lang)) if m.fits_requested and plan else "",
         "total": states_total,
         "show_total": checkpoint is None or states_total != checkpoint["full"],
-        "chart": "\n".join(chart),
+        "chart": _memory_bars(m, f),
         "fits_requested": m.fits_requested if requested else None,
         "borderline": _borderline_text(report, f),
         "rows": rows,
         "reason": plan_reason(main, nvlink, lang) if main is not None else None,
         "batch": batch_line(main, report.request.seq_len, f) if main is not None else None,
         "reason_key": plan_reason_key(main, nvlink) if main is not None else None,
-        "alternatives": alternatives,
+        "alternatives": _alternatives(m, lang),
         "checkpoint": checkpoint,
         "headroom": f.percent(HEADROOM),
     }
@@ -341,7 +350,7 @@ def headline_days(report: SizingReport, gpus: int, f: Fmt) -> str:
     return f.days(deadline if days >= 0.8 * deadline else days)
 
 
-def _lighter_weights(inf: Any, f: Fmt) -> str:
+def _lighter_weights(inf: Inference, f: Fmt) -> str:
     """'FP8/INT8: 20; INT4 (GPTQ/AWQ): 16' — GPUs for the same load, where they differ."""
     zh = f.lang == "zh"
     return ("；" if zh else "; ").join(

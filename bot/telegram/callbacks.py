@@ -11,7 +11,7 @@ import asyncio
 from typing import Any
 
 from pydantic import ValidationError
-from telegram import ReplyParameters, Update
+from telegram import CallbackQuery, InlineKeyboardMarkup, ReplyParameters, Update
 from telegram.error import BadRequest
 
 from bot.core.conversation import Turn
@@ -92,7 +92,7 @@ async def _on_models_page(update: Update, context: SizingContext, callback: kb.C
         await _edit(query, text, kb.models_keyboard(search, min(page, max(pages - 1, 0)), pages))
 
 
-async def _edit(query: Any, text: str, markup: Any) -> None:
+async def _edit(query: CallbackQuery, text: str, markup: InlineKeyboardMarkup | None) -> None:
     try:
         await query.edit_message_text(text, reply_markup=markup)
     except BadRequest as err:  # pressing a button that changes nothing
@@ -103,11 +103,9 @@ async def _edit(query: Any, text: str, markup: Any) -> None:
 async def _send_chart(update: Update, context: SizingContext, turn: Turn) -> None:
     query, chat = update.callback_query, update.effective_chat
     assert query is not None
-    try:
-        from bot.render.chart import render_chart  # plotting libraries load on the first chart only
-    except ImportError:
-        render_chart = None
-    png = await asyncio.to_thread(render_chart, turn.answer, turn.answer.lang) if render_chart else None
+    from bot.render.chart import render_chart  # plotting libraries load on the first chart only
+
+    png = await asyncio.to_thread(render_chart, turn.answer, turn.answer.lang)
     if not png or chat is None:
         await query.answer(NO_CHART[turn.answer.lang])
         return

@@ -4,7 +4,7 @@ Every button carries ``v1|<turn_id>|<action>|<arg>`` (at most 64 bytes, Telegram
 ``callback_data``); the state behind it (the request, the answer) stays server-side in the
 ``Conversation`` under the turn id. Settings buttons use ``-`` in the turn slot.
 
-Answer buttons (design §5): switch GPU (three alternatives), switch fine-tuning method or stage
+Answer buttons (docs/design.md §5): switch GPU (three alternatives), switch fine-tuning method or stage
 where it makes sense, show/hide the details, 📊 chart, ⚙️ launch recipes (training and serving answers
 with a plan), and the other language.
 """
@@ -16,6 +16,8 @@ from typing import Any
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
+from bot.core.conversation import Turn
+from bot.core.settings import ChatSettings
 from bot.recipes import has_recipes
 from bot.render.chart import chart_kind  # cheap: matplotlib is imported only when drawing
 from bot.render.i18n import N_, translate
@@ -111,14 +113,13 @@ def _enum_value(value: Any) -> str | None:
 
 
 def answer_keyboard(
-    turn: Any, lang: str | None = None, *, details: bool = True, gpus: list[str] | None = None
+    turn: Turn, lang: str | None = None, *, details: bool = True, gpus: list[str] | None = None
 ) -> InlineKeyboardMarkup | None:
-    """Buttons under one answer (``turn``: a ``bot.dialogue.Turn``); None when nothing was sized.
+    """Buttons under one answer; None when nothing was sized.
 
     ``details``: whether the message currently shows the expandable details (the toggle offers
     the opposite). Labels follow ``lang`` (default: the answer's language). ``gpus``: catalog ids
-    for the GPU row (default: ``bot.dialogue.alternative_gpus``; the adapter passes the
-    Conversation's, which puts a pre-sales deployment's GPUs first).
+    for the GPU row (the Conversation's suggestions: a pre-sales deployment's GPUs first).
     """
     report = turn.answer.report
     if report is None:
@@ -166,7 +167,7 @@ def _percent(mfu: float | None) -> int | None:
     return None if mfu is None else round(mfu * 100)
 
 
-def settings_keyboard(current: Any, lang: str) -> InlineKeyboardMarkup:
+def settings_keyboard(current: ChatSettings | None, lang: str) -> InlineKeyboardMarkup:
     """Language zh/en/auto, currency CNY/USD/auto, default MFU, default deadline; ✓ marks the value.
 
     ``current``: a ``bot.settings_store.ChatSettings`` (or None: everything automatic).

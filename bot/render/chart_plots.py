@@ -1,0 +1,413 @@
+"""The three charts: GPUs ↔ days (training), one GPU's memory by part (fitting), concurrency ↔
+context (serving). Drawn on a matplotlib ``Axes`` through the object API (no pyplot state)."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from bot.render.chart import _FALLBACK_PART_COLORS, COLORS, MIN_PART_BYTES, PART_COLORS, ChartContext
+from bot.render.chart_labels import CHART_LABELS
+from bot.render.fmt import GIB, Fmt
+from estimator.models import Method, SizingReport, Stage
+
+# ---------------------------------------------------------------------------------------------
+# Names
+
+
+def _gpu_short(report: SizingReport) -> str:
+    """'A100 80G' when the family has several memory sizes, else the family (as in the reply text)."""
+    from bot.render.describe import gpu_names
+
+    return gpu_names(report)[0]
+
+
+def _model(report: SizingReport) -> str:
+    from bot.render.describe import model_label
+
+    return model_label(report)
+
+
+def _stage(report: SizingReport, ctx: ChartContext) -> str:
+    from estimator.models import Algorithm
+
+    req = report.request
+    if req.stage == Stage.finetune:
+        text = ctx.t((req.method or Method.full).value)
+        if req.algorithm and req.algorithm != Algorithm.sft:
+            text = f"{req.algorithm.value.upper()} · {text}"
+        return text
+    if req.stage == Stage.continued_pretrain:
+        return ctx.t("continued_pretrain")
+    return ctx.t("pretrain")
+
+
+def _ctx_len(n: int) -> str:
+    """Context lengths as people say them: 32768 → '32K', 4000 → '4,000'."""
+    return f"{n // 1024}K" if n >= 1024 and n % 1024 == 0 else f"{n:,}"
+
+
+def _style(ax: Any) -> None:
+    ax.spines[["top", "right"]].set_visible(False)
+    ax.grid(True, which="major", color="#dddddd", linewidth=0.8)
+    ax.set_axisbelow(True)
+
+
+def _log_labels(axis: Any, fmt: Any) -> None:
+    """Label a log axis at 1, 2, 5 × 10ⁿ (major ticks alone are too sparse to read values off)."""
+    from matplotlib.ticker import FuncFormatter
+
+    def minor(v: float, _: object) -> str:
+        return fmt(v) if f"{v:.3g}"[0] in "25" else ""
+
+    axis.set_major_formatter(FuncFormatter(lambda v, _: fmt(v)))
+    axis.set_minor_formatter(FuncFormatter(minor))
+
+
+def _spread_ticks(values: list[float], min_log2_gap: float, marked: set[float] = frozenset()) -> list[float]:
+    """Tick positions on a log2 axis whose labels do not collide: unmarked values first (round
+    counts), then the ``marked`` ones (which carry their own legend label) where there is room."""
+    kept: list[float] = []
+
+    def room(v: float) -> bool:
+        return all(abs(math.log2(v) - math.log2(k)) >= min_log2_gap for k in kept)
+
+    for v in sorted(set(values) - marked) + sorted(set(values) & marked):
+        if room(v):
+            kept.append(v)
+    return sorted(kept)
+
+
+# ---------------------------------------------------------------------------------------------
+# Training: GPUs ↔ days
+
+
+def training(ax: Any, report: SizingReport, ctx: ChartContext) -> None:
+    """GPUs ↔ days: the likely line, the MFU band, the deadline and the GPUs that meet it, the cost."""
+    rows = sorted(report.days_table, key=lambda r: r.gpus)
+    _days_curve(ax, report, ctx, rows)
+    marked = _deadline_marks(ax, report, ctx, rows)
+    _days_axes(ax, report, ctx, rows, marked)
+    _cost_box(ax, report, ctx)
+
+
+def _days_curve(ax: Any, report: SizingReport, ctx: ChartContext, rows: list[Any]) -> None:
+    f = ctx.f
+    xs = [r.gpus for r in rows]
+    # the band's MFU is read off the table itself, so the legend says what is drawn
+    mfu = report.mfu.likely if report.mfu else report.request.mfu
+    ref = rows[0].days
+    band_label = None
+    if mfu and ref.low > 0 and ref.high > 0:
+        band_label = ctx.t(
+            "band",
+            low=f.percent(round(mfu * ref.likely / ref.high, 3)),
+            high=f.percent(round(mfu * ref.likely / ref.low, 3)),
+        )
+    low, high = [r.days.low for r in rows], [r.days.high for r in rows]
+    ax.fill_between(xs, low, high, color=COLORS["band"], alpha=0.45, linewidth=0, label=band_label)
+    likely = ctx.t("likely", mfu=f.percent(mfu) if mfu else "—")
+    line = {"color": COLORS["likely"], "marker": "o", "markersize": 6, "linewidth": 2.5}
+    ax.plot(xs, [r.days.likely for r in rows], label=likely, **line)
+
+
+def _deadline_marks(ax: Any, report: SizingReport, ctx: ChartContext, rows: list[Any]) -> set[float]:
+    """The deadline line, a star at the GPUs that meet it, a diamond at the user's count."""
+    f, req = ctx.f, report.request
+
+    def days_at(n: int) -> float | None:
+        for r in rows:
+            if r.gpus == n:
+                return r.days.likely
+        return report.gpu_hours.likely / n / 24.0 if report.gpu_hours else None
+
+    marked: set[float] = set()
+    if req.deadline_days:
+        assumed = any(a.field == "deadline_days" for a in report.assumptions)
+        label = ctx.t("deadline_assumed" if assumed else "deadline", days=f.days(req.deadline_days))
+        ax.axhline(req.deadline_days, color=COLORS["deadline"], linestyle="--", linewidth=1.8, label=label)
+    point = {"markeredgecolor": "white", "zorder": 5, "linestyle": "none"}
+    gfd = report.gpus_for_deadline
+    if gfd and (d := days_at(gfd)) is not None:
+        label = ctx.t("meets", gpus=f.int(gfd), days=f.days(d))
+        ax.plot([gfd], [d], marker="*", markersize=20, color=COLORS["deadline"], label=label, **point)
+        marked.add(gfd)
+    yours = req.gpu_count if report.days is not None else None
+    if yours and yours != gfd and (d := days_at(yours)) is not None:
+        label = ctx.t("yours", gpus=f.int(yours), days=f.days(d))
+        ax.plot([yours], [d], marker="D", markersize=11, color=COLORS["you"], label=label, **point)
+    return marked
+
+
+def _days_axes(ax: Any, report: SizingReport, ctx: ChartContext, rows: list[Any], marked: set[float]) -> None:
+    """Log2 GPUs with the table's counts; log days (days ∝ 1/GPUs is a straight line); title, legend."""
+    from matplotlib.ticker import FixedLocator, FuncFormatter, NullLocator
+
+    f, req = ctx.f, report.request
+    xs = [r.gpus for r in rows]
+    deadline = req.deadline_days
+    ax.set_xscale("log", base=2)
+    ax.set_yscale("log")
+    pad = 2**0.25
+    ax.set_xlim(min(xs) / pad, max(xs) * pad)
+    lows = [r.days.low for r in rows] + ([deadline] if deadline else [])
+    highs = [r.days.high for r in rows] + ([deadline] if deadline else [])
+    ax.set_ylim(min(lows) / 1.35, max(highs) * 2.4)  # head-room above the curve for the cost box
+    ax.xaxis.set_major_locator(FixedLocator(_spread_ticks([float(x) for x in xs], 0.3, marked)))
+    ax.xaxis.set_minor_locator(NullLocator())
+    ax.xaxis.set_major_formatter(FuncFormatter(lambda v, _: f.int(v)))
+    _log_labels(ax.yaxis, lambda v: f.days(v) if v >= 1 else f.num(v, 2))
+    _style(ax)
+    ax.grid(True, which="minor", axis="y", color="#eeeeee", linewidth=0.6)
+    ax.set_xlabel(ctx.t("gpus_axis", gpu=_gpu_short(report)), **ctx.font("label"))
+    ax.set_ylabel(ctx.t("days_axis"), **ctx.font("label"))
+    title = f"{_model(report)} {_stage(report, ctx)}"
+    if req.tokens:
+        title += " · " + ctx.t("tokens", tokens=f.tokens(req.tokens))
+    ax.set_title(title, loc="left", **ctx.font("title", bold=True))
+    ax.legend(loc="lower left", prop=ctx.prop("legend"), framealpha=0.92)
+
+
+def _cost_box(ax: Any, report: SizingReport, ctx: ChartContext) -> None:
+    """The total cost, stated once: GPU-hours × price is the same at any GPU count."""
+    cost, f = report.cost, ctx.f
+    if cost is None:
+        return
+    lines = [
+        ctx.t(
+            "cost_title",
+            low=f.money_compact(cost.low, cost.currency),
+            high=f.money_compact(cost.high, cost.currency),
+        ),
+        ctx.t(
+            "cost_formula",
+            hours=f.compact(cost.billed_gpu_hours),
+            price=f.price_range(cost.price_low, cost.price_high, cost.currency),
+        ),
+        ctx.t("cost_same"),
+    ]
+    box = {"boxstyle": "round,pad=0.5", "facecolor": "#fff8e6", "edgecolor": "#e0b050"}
+    text = "\n".join(lines)
+    ax.text(0.985, 0.97, text, transform=ax.transAxes, ha="right", va="top", linespacing=1.35, bbox=box,
+            **ctx.font("note"))  # fmt: skip
+
+
+# ---------------------------------------------------------------------------------------------
+# Fitting: memory of one GPU against the card
+
+
+def _layout(report: SizingReport, ctx: ChartContext) -> str:
+    plan = report.memory.plan if report.memory else None
+    if plan is None:
+        return ""
+    parts = []
+    if plan.tp > 1:
+        parts.append(f"TP {plan.tp}")
+    if plan.pp > 1:
+        parts.append(f"PP {plan.pp}")
+    if plan.dp > 1 or plan.zero_stage:
+        parts.append(f"DP {plan.dp}" + (f" ZeRO-{plan.zero_stage}" if plan.zero_stage else ""))
+    key = f"recompute.{plan.recompute}"
+    if key in CHART_LABELS:
+        parts.append(ctx.t(key))
+    if plan.offload:
+        parts.append(ctx.t("offload"))
+    return " · ".join(parts)
+
+
+def _share(f: Fmt, x: float) -> str:
+    """Share of the card: whole percent, one decimal near full (99.8 %, not a misleading 100 %)."""
+    return f.percent(round(x, 3) if 0.95 < x < 1.05 else round(x, 2))
+
+
+def fitting(ax: Any, report: SizingReport, ctx: ChartContext) -> None:
+    f = ctx.f
+    m = report.memory
+    assert m is not None
+    parts = [(k, v) for k, v in m.breakdown.items() if v >= MIN_PART_BYTES]
+    total = sum(v for _, v in parts)
+    cap = m.gpu_memory_bytes
+    n = m.plan_gpus or m.min_gpus or 1
+    left = 0.0
+    spare = iter(_FALLBACK_PART_COLORS)
+    for key, v in parts:
+        color = PART_COLORS.get(key) or next(spare, "#7f7f7f")
+        label_key = f"parts.{key}"
+        name = ctx.t(label_key) if label_key in CHART_LABELS else key
+        ax.barh(
+            [0],
+            [v / GIB],
+            left=[left / GIB],
+            height=0.6,
+            color=color,
+            edgecolor="white",
+            linewidth=1.2,
+            label=f"{name} {f.gib(v)}",
+        )
+        if v / max(total, cap) > 0.07:  # wide enough to carry its number
+            ax.text(
+                (left + v / 2) / GIB,
+                0,
+                f"{v / GIB:.0f}" if v >= 10 * GIB else f"{v / GIB:.1f}",
+                ha="center",
+                va="center",
+                color="white",
+                **ctx.font("label", bold=True),
+            )
+        left += v
+
+    gpu = _gpu_short(report)
+    fits = total <= m.usable_bytes
+    ax.text(
+        total / GIB,
+        0.36,
+        ctx.t("total", gib=f.gib(total), share=_share(f, total / cap)),
+        ha="right" if total > 0.45 * cap else "left",
+        va="bottom",
+        color=COLORS["fits"] if fits else COLORS["over"],
+        **ctx.font("label", bold=True),
+    )
+    ax.axvline(cap / GIB, color=COLORS["capacity"], linewidth=2.5)
+    ax.text(
+        cap / GIB,
+        0.62,
+        ctx.t("capacity", gpu=gpu, gib=f.gib(cap)) + " ",
+        ha="right",
+        va="bottom",
+        color=COLORS["capacity"],
+        **ctx.font("note"),
+    )
+    if m.usable_bytes < cap * 0.995:
+        ax.axvline(m.usable_bytes / GIB, color=COLORS["usable"], linestyle=":", linewidth=2)
+        ax.text(
+            m.usable_bytes / GIB,
+            -0.36,
+            ctx.t("usable", gib=f.gib(m.usable_bytes)) + " ",
+            ha="right",
+            va="top",
+            color=COLORS["usable"],
+            **ctx.font("note"),
+        )
+
+    ax.set_xlim(0, max(cap, total) * 1.1 / GIB)
+    ax.set_ylim(-0.75, 0.75)
+    ax.set_yticks([0], [ctx.t("per_gpu", n=f.int(n))])
+    _style(ax)
+    ax.grid(False, axis="y")
+    layout = _layout(report, ctx)
+    ax.set_xlabel(ctx.t("gib_axis", layout=layout) if layout else "GiB", **ctx.font("label"))
+    if m.min_gpus is None:
+        verdict = ctx.t("no_fit")
+    elif m.min_gpus == 1:
+        verdict = ctx.t("min_gpu")
+    else:
+        verdict = ctx.t("min_gpus", n=f.int(m.min_gpus))
+    title = ctx.t("fit_title", model=_model(report), stage=_stage(report, ctx), gpu=gpu)
+    ax.set_title(f"{title}\n{verdict}", loc="left", linespacing=1.4, **ctx.font("title", bold=True))
+    ax.legend(
+        loc="upper center",
+        bbox_to_anchor=(0.5, -0.2),
+        ncol=3,
+        prop=ctx.prop("legend"),
+        frameon=False,
+        handlelength=1.2,
+        columnspacing=1.4,
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# Serving: concurrency ↔ context
+
+
+def serving(ax: Any, report: SizingReport, ctx: ChartContext) -> None:
+    from matplotlib.ticker import FixedLocator, FuncFormatter, NullLocator
+
+    f = ctx.f
+    inf = report.inference
+    assert inf is not None
+    points = sorted((c, s) for c, s in inf.concurrency_table if s > 0)
+    xs = [c for c, _ in points]
+    ys = [s for _, s in points]
+    gpu = _gpu_short(report)
+    n = inf.serving_gpus
+    ax.plot(
+        xs,
+        ys,
+        color=COLORS["likely"],
+        marker="o",
+        markersize=7,
+        linewidth=2.5,
+        label=ctx.t(
+            "fits_line",
+            n=f.int(n),
+            gpu=gpu,
+            layout=f"TP {inf.tp}" + (f" · PP {inf.pp}" if inf.pp > 1 else ""),
+        ),
+    )
+    ax.fill_between(xs, [1] * len(xs), ys, color=COLORS["band"], alpha=0.3, linewidth=0)
+    for x, y in points:
+        ax.annotate(
+            f.int(y),
+            (x, y),
+            textcoords="offset points",
+            xytext=(6, 7),
+            ha="left",
+            va="bottom",
+            color=COLORS["likely"],
+            **ctx.font("note", bold=True),
+        )
+
+    ctx_req, conc = inf.context_tokens, inf.concurrency
+    ok = inf.max_concurrency >= conc
+    ax.plot(
+        [ctx_req],
+        [conc],
+        marker="*",
+        markersize=20,
+        linestyle="none",
+        zorder=5,
+        color=COLORS["fits"] if ok else COLORS["over"],
+        markeredgecolor="white",
+        label=ctx.t("requested" if ok else "requested_over", conc=f.int(conc), ctx=_ctx_len(ctx_req)),
+    )
+
+    ax.set_xscale("log", base=2)
+    ax.set_yscale("log")
+    all_x = [*xs, ctx_req]
+    ax.set_xlim(min(all_x) / 2**0.4, max(all_x) * 2**0.4)
+    ax.set_ylim(max(0.8, min([*ys, conc]) / 3), max([*ys, conc]) * 4)
+    ticks = _spread_ticks([float(x) for x in all_x], 0.5)
+    ax.xaxis.set_major_locator(FixedLocator(ticks))
+    ax.xaxis.set_minor_locator(NullLocator())
+    ax.xaxis.set_major_formatter(FuncFormatter(lambda v, _: _ctx_len(round(v))))
+    _log_labels(ax.yaxis, lambda v: f.compact(v) if v >= 1 else "")
+    _style(ax)
+    ax.grid(True, which="minor", axis="y", color="#eeeeee", linewidth=0.6)
+    ax.set_xlabel(ctx.t("context_axis"), **ctx.font("label"))
+    ax.set_ylabel(ctx.t("seqs_axis"), **ctx.font("label"))
+    ax.set_title(
+        ctx.t("serve_title", model=_model(report), n=f.int(n), gpu=gpu),
+        loc="left",
+        **ctx.font("title", bold=True),
+    )
+    ax.legend(loc="lower left", prop=ctx.prop("legend"), framealpha=0.92)
+    box = ctx.t(
+        "serve_box",
+        weights=f.gb(inf.weights_bytes),
+        fmt=inf.weight_format,
+        kv=f.gb(inf.kv_bytes_total),
+        conc=f.int(conc),
+        ctx=_ctx_len(ctx_req),
+        usable=f.gib(inf.usable_bytes_per_gpu),
+    )
+    ax.text(
+        0.985,
+        0.97,
+        box,
+        transform=ax.transAxes,
+        ha="right",
+        va="top",
+        linespacing=1.4,
+        **ctx.font("note"),
+        bbox={"boxstyle": "round,pad=0.5", "facecolor": "#f4f8fc", "edgecolor": "#9dc3e6"},
+    )
