@@ -667,3 +667,30 @@ def test_telegram_recipe_question_answers_with_the_matching_recipe(monkeypatch, 
         assert "sglang.launch_server" in last and "--tp-size 4" in last
 
     _telegram(body)
+
+
+@pytest.mark.parametrize(
+    ("text", "global_batch", "micro"),
+    [
+        ("全局batch为256，8卡A100全参微调13B", 256, None),
+        ("full fine-tune 13B on 8 A100, global batch size 1,024", 1024, None),
+        ("global batch 1024 micro batch 2 7B 1T tokens A100", 1024, 2),
+        ("global batch 2k, 7B 1T tokens", 2000, None),
+        ("8卡A100全参微调13B batch 4", None, 4),  # a bare batch is the micro-batch
+    ],
+)
+def test_parser_reads_a_global_batch_apart_from_the_micro_batch(text, global_batch, micro):
+    request = parse(text).request
+    assert (request.global_batch, request.batch_size) == (global_batch, micro)
+
+
+def test_a_stated_global_batch_reaches_the_recipes():
+    a, recipes = _recipes("全局batch为256，8卡A100全参微调13B")
+    plan = chosen_plan(a.report)
+    assert plan.global_batch_sequences == 256 and plan.gradient_accumulation == 32
+    assert json.loads(_by_tool(recipes)["deepspeed"].text)["train_batch_size"] == 256
+    assert not any(x.field == "global_batch" for x in a.report.assumptions)  # the user's, not assumed
+    conv = Conversation()
+    conv.ask(1, 1, "8卡A100全参微调13B")
+    changed = conv.ask(1, 1, "全局batch 512呢")
+    assert changed.followup and changed.answer.report.memory.plan.global_batch_sequences == 512

@@ -116,6 +116,7 @@ _TRAINING_ONLY = (
     "algorithm",
     "batch_size",
     "deadline_days",
+    "global_batch",
 )
 _SERVING_ONLY = ("concurrency", "prompt_tokens", "kv_precision")
 _QUANTIZED = {

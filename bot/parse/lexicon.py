@@ -174,3 +174,10 @@ RECIPE_ALONE_RE = rc(
     r"启动命令|启动参数|启动脚本|训练脚本|配置文件|launch\s+(?:command|script|recipe|config)|config(?:uration)?\s+files?|"
     r"\brecipes?\b"
 )
+
+GLOBAL_BATCH_RE = rc(
+    r"(?:global|全局|总)\s*(?:batch|批)(?:[\s_\-]*size|大小)?\s*(?:=|:|：|为|是|of|取|设为)?\s*"
+    r"(?P<n>\d[\d,]*)(?:\s*(?P<k>k)(?![a-z]))?(?![\d.]|\s*[kmb](?![a-z])|\s*[万亿]|\s*tokens?)"
+)
+"""A global batch in sequences ("global batch 512", "全局batch 1024"): the plan's global batch, not the
+micro-batch a bare "batch 8" sets. A token count ("4M tokens") is not matched."""
