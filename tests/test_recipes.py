@@ -694,3 +694,23 @@ def test_a_stated_global_batch_reaches_the_recipes():
     conv.ask(1, 1, "8卡A100全参微调13B")
     changed = conv.ask(1, 1, "全局batch 512呢")
     assert changed.followup and changed.answer.report.memory.plan.global_batch_sequences == 512
+
+
+def test_every_corpus_question_gets_valid_recipes():
+    """The real questions people ask: whatever each answer recommends, its recipes use only flags and
+    keys the tools have, and DeepSpeed's batch identity holds."""
+    from corpus import load_questions
+
+    built = 0
+    for q in load_questions():
+        a = answer(q["text"])
+        for recipe in build_recipes(a.report, a.lang):
+            built += 1
+            assert problems(recipe) == [], (q["id"], recipe.filename, problems(recipe))
+            if recipe.language == "json":
+                ds = json.loads(recipe.text)
+                plan = chosen_plan(a.report)
+                assert ds["train_batch_size"] == (
+                    ds["train_micro_batch_size_per_gpu"] * ds["gradient_accumulation_steps"] * plan.dp
+                )
+    assert built > 100
