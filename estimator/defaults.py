@@ -25,6 +25,14 @@ SEQ_LEN_FINETUNE = Default(2048, Why.seq_len_finetune)
 """Tokens per SFT sample: the Alpaca/Vicuna recipes' 2,048 (Taori et al. 2023; Zheng et al. 2023)."""
 MICRO_BATCH = Default(1, Why.micro_batch)
 """Sequences per GPU per step: 1, the memory-minimal choice (gradient accumulation for the rest)."""
+GLOBAL_BATCH_TOKENS_PRETRAIN = Default(4 * 2**20, Why.global_batch_pretrain)
+"""Tokens per optimizer step in pre-training: Llama 2 used "a global batch-size of 4M tokens" (Touvron
+et al. 2023, §2.2; 1,024 sequences × 4,096 tokens = 4,194,304). The global batch in sequences is this
+÷ the sequence length; gradient accumulation makes up what micro-batch × data parallelism leaves."""
+GLOBAL_BATCH_FINETUNE = Default(128, Why.global_batch_finetune)
+"""Sequences per optimizer step in supervised fine-tuning: the Stanford Alpaca recipe's batch size 128
+(Taori et al. 2023, README "Fine-tuning" hyper-parameters), also Vicuna's (FastChat: 2 per GPU × 16
+accumulation × 4 GPUs)."""
 
 TOKENS_PER_SAMPLE = Default(512, Why.tokens_per_sample)
 """Tokens per instruction-tuning sample when only a sample count is given: Alpaca's 52k examples

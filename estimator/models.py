@@ -149,6 +149,9 @@ class SizingRequest(_Frozen):
     gpu_memory_utilization: float | None = Field(None, gt=0, le=1, description="vLLM gpu_memory_utilization")
     runtime: Runtime | None = Field(None, description="serving engine named by the user")
     methods: list[Method] | None = Field(None, description="several fine-tuning methods asked at once")
+    global_batch: int | None = Field(
+        None, gt=0, description="sequences per optimizer step (global batch) when the user gives one"
+    )
 
 
 class Assumption(_Frozen):
@@ -210,6 +213,15 @@ class Plan(_Frozen):
     recompute: str = "none"
     micro_batch: int = 1
     offload: bool = False
+    gradient_accumulation: int | None = Field(
+        None,
+        description="micro-batches each GPU accumulates per optimizer step (None: a layout of the search, "
+        "before the batch is set; estimator.plan.with_batch)",
+    )
+    global_batch_sequences: int | None = Field(
+        None,
+        description="sequences per optimizer step = micro_batch × gradient_accumulation × dp",
+    )
 
 
 class Alternative(_Frozen):

@@ -282,6 +282,34 @@ def recommended(
     return n, found[1]
 
 
+def with_batch(plan: Plan, global_batch: int) -> Plan:
+    """``plan`` with its global batch and the gradient accumulation it implies.
+
+    Each optimizer step sees micro_batch × gradient_accumulation × dp sequences (DeepSpeed asserts
+    train_batch_size = micro × accumulation × data-parallel size, deepspeed/runtime/config.py
+    ``_batch_assertion``; Megatron-LM's --global-batch-size must be a multiple of micro-batch × DP).
+    The accumulation is the whole number of micro-batches closest to the target ``global_batch``
+    (at least 1), so the global batch is the nearest multiple of micro_batch × dp: 1,024 sequences
+    on DP 136 → 8 micro-batches → 1,088 sequences. Accumulation changes neither memory per GPU (one
+    micro-batch of activations lives at a time) nor the compute of the job.
+    """
+    per_step = plan.micro_batch * plan.dp
+    accumulation = max(1, round(global_batch / per_step))
+    return plan.model_copy(
+        update={"gradient_accumulation": accumulation, "global_batch_sequences": per_step * accumulation}
+    )
+
+
+def memory_with_batch(mem: Memory, global_batch: int) -> Memory:
+    """The memory answer with the global batch set on each of its layouts (:func:`with_batch`)."""
+    update = {
+        name: with_batch(getattr(mem, name), global_batch)
+        for name in ("plan", "min_plan", "recommended_plan")
+        if getattr(mem, name) is not None
+    }
+    return mem.model_copy(update=update)
+
+
 _SHELL_PLAN = Plan(tp=1, pp=1, dp=1, zero_stage=0, recompute="full")
 """One GPU, full recompute: the layout behind ``Memory.total_bytes`` and the no-fit figure."""
 

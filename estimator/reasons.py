@@ -19,6 +19,8 @@ class Why(StrEnum):
     seq_len_pretrain = "seq_len_pretrain"
     seq_len_finetune = "seq_len_finetune"
     micro_batch = "micro_batch"
+    global_batch_pretrain = "global_batch_pretrain"
+    global_batch_finetune = "global_batch_finetune"
     tokens_per_sample = "tokens_per_sample"
     epochs_finetune = "epochs_finetune"
     lora_rank = "lora_rank"

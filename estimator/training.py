@@ -31,7 +31,7 @@ from estimator.models import (
     SizingRequest,
     Stage,
 )
-from estimator.plan import HEADROOM, MAX_GPUS_SEARCHED, training_memory
+from estimator.plan import HEADROOM, MAX_GPUS_SEARCHED, memory_with_batch, training_memory
 from estimator.reasons import Why, Word
 from estimator.resolve import Resolved
 from estimator.setup import TrainingSetup
@@ -68,6 +68,8 @@ class TrainingResult:
     mfu_likely: float | None = None
     seq_len: int | None = None
     batch_size: int | None = None
+    global_batch: int | None = None
+    """target sequences per optimizer step (the user's, or the stage's default)"""
     flops: float | None = None
     flops_formula: str | None = None
     pf_days: float | None = None
@@ -441,6 +443,7 @@ def _setup(
     ledger.assume("optimizer", _optimizer_word(method, req.pure_bf16).value, Why.optimizer)
     ledger.assume("overhead", Word.context_and_fragmentation.value, Why.runtime_overhead)
     out.seq_len, out.batch_size = seq, mb
+    out.global_batch = _global_batch(req, stage, seq, ledger)
     setup = TrainingSetup(
         method=method,
         algorithm=algorithm,
@@ -483,6 +486,21 @@ def _base_bits(req: SizingRequest, method: Method, ledger: Ledger) -> float | No
     return QUANTIZED_BASE_BITS[bits]
 
 
+def _global_batch(req: SizingRequest, stage: Stage, seq_len: int, ledger: Ledger) -> int:
+    """Sequences per optimizer step: the user's, else ~4M tokens for pre-training (Llama 2 §2.2) or
+    128 sequences for fine-tuning (Alpaca; :mod:`estimator.defaults`). The plan turns it into
+    gradient accumulation (:func:`estimator.plan.with_batch`)."""
+    given = getattr(req, "global_batch", None)
+    if given:
+        return int(given)
+    if stage == Stage.finetune:
+        d = defaults.GLOBAL_BATCH_FINETUNE
+        return int(ledger.assume("global_batch", int(d.value), d.why))
+    d = defaults.GLOBAL_BATCH_TOKENS_PRETRAIN
+    sequences = max(1, round(d.value / seq_len))
+    return int(ledger.assume("global_batch", sequences, d.why, tokens=d.value, seq_len=seq_len))
+
+
 def _memory_and_plan(
     req: SizingRequest,
     r: Resolved,
@@ -514,6 +532,19 @@ def _memory_and_plan(
         mem = mem.model_copy(
             update={"recommended_gpus": None, "recommended_plan": None, "recommended_per_gpu_bytes": None}
         )
+    if out.global_batch:
+        mem = memory_with_batch(mem, out.global_batch)
+        given = getattr(req, "global_batch", None)
+        plan = mem.plan
+        if given and plan is not None and plan.global_batch_sequences != given:
+            ledger.note(
+                "global_batch_adjusted",
+                global_batch=given,
+                adjusted=plan.global_batch_sequences,
+                micro_batch=plan.micro_batch,
+                gradient_accumulation=plan.gradient_accumulation,
+                dp=plan.dp,
+            )
     out.memory = mem
     out.feasible, out.feasible_reason = training_verdict(req, out.spec, out.params, gpu, setup, mem)
     if mem.min_gpus is None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.core.pipeline import Answer
+from bot.recipes import build_recipes
 from bot.render.notes import why_text
 from estimator.models import Assumption
 
@@ -57,6 +58,7 @@ REQUEST_FIELDS = (
     "gpu_memory_utilization",
     "runtime",
     "methods",
+    "global_batch",
 )
 
 
@@ -113,6 +115,7 @@ def _report(answer: Answer) -> dict[str, Any]:
         "feasible": r.feasible,
         "feasible_reason": r.feasible_reason,
         "warnings": d["warnings"],
+        "recipes": [recipe.model_dump() for recipe in build_recipes(r, answer.lang)],
     }
 
 

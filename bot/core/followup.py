@@ -2,18 +2,20 @@
 request (:func:`merge`). Rules, in this order:
 
 1. No previous request (none, expired, or only unanswerable messages so far) → fresh.
-2. The message is out of scope, sets nothing, or asks an inverse "how big a model" question
+2. It sets nothing but asks for launch recipes ("给我DeepSpeed配置", "vllm 启动命令") → follow-up: the
+   previous answer again, with its recipes.
+3. The message is out of scope, sets nothing, or asks an inverse "how big a model" question
    ("预算100万能训多大的模型", "how large a model …") or says "new question" → fresh.
-3. It sets a model or parameter count (``model``/``params_total``/``params_active``) AND tokens,
+4. It sets a model or parameter count (``model``/``params_total``/``params_active``) AND tokens,
    samples or an explicit stage word (预训练/微调/推理/serve/fine-tune …) → fresh: a whole new
    question — unless it also carries a follow-up cue and keeps the previous stage
    ("那70B推理呢" after a serving question is a follow-up).
-4. It sets only "change" fields (everything but the model: gpu, gpu_count, deadline_days, method,
+5. It sets only "change" fields (everything but the model: gpu, gpu_count, deadline_days, method,
    precision, mfu, price_per_gpu_hour, currency, seq_len, concurrency, tokens, budget, stage …) →
    follow-up.
-5. It sets a model/size and carries a follow-up cue (那…呢, …呢, 换成, 改成, 如果…, what about,
+6. It sets a model/size and carries a follow-up cue (那…呢, …呢, 换成, 改成, 如果…, what about,
    how about, instead, what if, "with …", switch to) → follow-up ("那70B呢？", "70B instead?").
-6. Otherwise → fresh.
+7. Otherwise → fresh.
 
 A follow-up merges only the fields the message set (:func:`merge`):
 
@@ -87,6 +89,8 @@ def classify(prev: SizingRequest | None, parsed: ParseResult, text: str) -> Deci
     given = set(parsed.found)
     if stage_word is None:
         given.discard("stage")  # inferred by the parser from tokens, MFU, int4 …: not a change
+    if not given and parsed.recipe_tools is not None and not parsed.out_of_scope:
+        return Decision(True, "asks for the previous answer's launch recipes")
     if parsed.out_of_scope or not given:
         return Decision(False, "nothing to change")
     if _FRESH_RE.search(norm):
@@ -112,6 +116,7 @@ _TRAINING_ONLY = (
     "algorithm",
     "batch_size",
     "deadline_days",
+    "global_batch",
 )
 _SERVING_ONLY = ("concurrency", "prompt_tokens", "kv_precision")
 _QUANTIZED = {

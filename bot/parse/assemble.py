@@ -56,8 +56,9 @@ _CAPS: dict[str, float] = {
     "params_total": 1e16, "params_active": 1e16, "tokens": 1e18, "epochs": 1e4, "num_samples": 1e12,
     "tokens_per_sample": 1e7, "gpu_count": 1e7, "deadline_days": 36500, "budget": 1e13,
     "price_per_gpu_hour": 1e5, "seq_len": 1e8, "batch_size": 1e6, "concurrency": 1e9, "mfu": 1.0,
+    "global_batch": 1e7,
 }
-_INT_FIELDS = {"gpu_count", "seq_len", "batch_size", "concurrency"}
+_INT_FIELDS = {"gpu_count", "seq_len", "batch_size", "concurrency", "global_batch"}
 
 
 def _clean(name: str, value: Any) -> Any:
@@ -202,6 +203,7 @@ class _Parse:
             gpu_memory_gib=gpu_memory,
             gpu_count_max=count_max,
             data_bytes=data_bytes,
+            recipe_tools=recipe_tools(s0),
             notes=self.notes,
             ignored_numbers=self.ignored,
             nonpositive_numbers=self.nonpositive,
@@ -218,6 +220,9 @@ class _Parse:
             precision = precision or lx.PRECISION_MAP.get(p, {"4bit": "int4", "8bit": "int8"}.get(p))
             self.s = mask(self.s, m.start(), m.end(), " ")
         for m in PARALLEL_RE.finditer(self.s):
+            self.s = mask(self.s, m.start(), m.end(), " ")
+        for m in lx.GLOBAL_BATCH_RE.finditer(self.s):  # before numbers: not a micro-batch
+            self.f["global_batch"] = int(m.group("n").replace(",", "")) * (1000 if m.group("k") else 1)
             self.s = mask(self.s, m.start(), m.end(), " ")
         return models, precision
 
@@ -401,6 +406,15 @@ def _article(tok: NumberToken) -> bool:
     instance'), not a quantity the user wants used."""
     lone = tok.kind == "cn" and tok.mag is None and tok.raw.strip() in ("一", "零", "两")
     return tok.kind == "word" or lone
+
+
+def recipe_tools(s: str) -> list[str] | None:
+    """The launch recipes a normalized text asks for: the tools named next to a recipe word, [] for a
+    recipe word alone, None when it asks for none (:data:`bot.parse.lexicon.RECIPE_TOOL_RES`)."""
+    tools = [tool for tool, pattern in lx.RECIPE_TOOL_RES if pattern.search(s)]
+    if tools and lx.RECIPE_WORD_RE.search(s):
+        return tools
+    return [] if lx.RECIPE_ALONE_RE.search(s) else None
 
 
 def _alternatives(gpus: list[GpuMention]) -> list[str]:

@@ -158,3 +158,33 @@ PRECISION_MAP: dict[str, str] = {
     "q4_k_m": "q4_k_m", "q4_k_s": "q4_k_m", "q4": "q4_k_m", "q4_0": "q4_0", "q5_k_m": "q5_k_m",
     "q5": "q5_k_m", "q8_0": "q8_0", "q8": "q8_0",
 }
+
+# Launch recipes asked for ("给我DeepSpeed配置", "vllm 启动命令", "LLaMA-Factory yaml"): a tool name with a
+# recipe word, or a recipe word that needs no tool ("启动命令", "launch command"). A tool named alone
+# ("用vllm部署70B") asks for sizing, not for a recipe.
+RECIPE_TOOL_RES: list[tuple[str, LazyPattern]] = [
+    ("deepspeed", rc(r"deep[\s\-_]*speed|\bds[\s_\-]*config")),
+    ("megatron", rc(r"megatron")),
+    ("llamafactory", rc(r"llama[\s\-_]*factory|\blmf\b")),
+    ("torchtune", rc(r"torch[\s\-_]*tune")),
+    ("torchrun", rc(r"torchrun")),
+    ("vllm", rc(r"\bvllm\b")),
+    ("sglang", rc(r"\bsglang\b")),
+    ("llama.cpp", rc(r"llama[\s.\-_]*cpp|llama[\s\-_]*server")),
+    ("ollama", rc(r"\bollama\b")),
+]
+RECIPE_WORD_RE = rc(
+    r"配置|参数|命令|脚本|启动|怎么设|怎么写|\bconfig|\bcommand|\bcmd\b|\bargs\b|\barguments?\b|\bflags?\b|"
+    r"\byaml\b|\bjson\b|\blaunch|\bscript|\brecipes?\b|\bsettings?\b"
+)
+RECIPE_ALONE_RE = rc(
+    r"启动命令|启动参数|启动脚本|训练脚本|配置文件|launch\s+(?:command|script|recipe|config)|config(?:uration)?\s+files?|"
+    r"\brecipes?\b"
+)
+
+GLOBAL_BATCH_RE = rc(
+    r"(?:global|全局|总)\s*(?:batch|批)(?:[\s_\-]*size|大小)?\s*(?:=|:|：|为|是|of|取|设为)?\s*"
+    r"(?P<n>\d[\d,]*)(?:\s*(?P<k>k)(?![a-z]))?(?![\d.]|\s*[kmb](?![a-z])|\s*[万亿]|\s*tokens?)"
+)
+"""A global batch in sequences ("global batch 512", "全局batch 1024"): the plan's global batch, not the
+micro-batch a bare "batch 8" sets. A token count ("4M tokens") is not matched."""

@@ -31,6 +31,11 @@ class ParseResult(BaseModel):
     gpu_memory_gib: float | None = Field(None, description="memory per GPU when stated ('A100 40G')")
     gpu_count_max: int | None = Field(None, description="upper end when a range of GPUs was given")
     data_bytes: float | None = Field(None, description="training text given in bytes ('20GB 纯文本')")
+    recipe_tools: list[str] | None = Field(
+        None,
+        description="launch recipes asked for ('给我DeepSpeed配置' → ['deepspeed']); [] = any tool "
+        "('启动命令'); None = not asked",
+    )
     notes: list[str] = Field(default_factory=list, description="parser decisions worth showing")
     ignored_numbers: list[str] = Field(
         default_factory=list, description="numbers dropped as absurd (> 1e18 or not finite), as typed"

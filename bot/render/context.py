@@ -6,6 +6,7 @@ from typing import Any
 
 from bot.core.pipeline import MAX_INPUT_CHARS
 from bot.parse import ParseResult
+from bot.recipes.advice import framework_keys
 from bot.render.describe import gpu_names, model_label, stage_key
 from bot.render.fmt import fmt_for
 from bot.render.notes import assumption_rows, note_text
@@ -104,6 +105,7 @@ def build_context(report: SizingReport, lang: str, parsed: ParseResult | None = 
             (note_text(n, lang) for n in report.warnings if n.code in TOTAL_MEMORY_VERDICTS), None
         ),
         "assumptions": assumption_rows(report, lang),
+        "tools": framework_keys(report),
         "show_details": True,
         **parse_extras(parsed),
         **understood_extras(parsed, report, lang),

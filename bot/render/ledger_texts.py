@@ -14,6 +14,14 @@ WHY_TEXTS: dict[str, str] = {
     "seq_len_pretrain": N_("typical pre-training context (Llama 2/3: 4,096/8,192)"),
     "seq_len_finetune": N_("typical SFT sample length (Alpaca/Vicuna recipes: 2,048)"),
     "micro_batch": N_("micro-batch of 1 sequence per GPU (memory-minimal; gradient accumulation for the rest)"),
+    "global_batch_pretrain": N_(
+        "about %(tokens)s tokens per optimizer step (Llama 2 §2.2: a global batch of 4M tokens) ÷ "
+        "%(seq_len)s tokens per sequence; gradient accumulation makes up the rest"
+    ),
+    "global_batch_finetune": N_(
+        "sequences per optimizer step in the Stanford Alpaca recipe (batch size 128; Vicuna the same); "
+        "gradient accumulation makes up the rest"
+    ),
     "tokens_per_sample": N_(
         "typical instruction-tuning sample: Alpaca's 52k examples average ≈ 270 tokens, ShareGPT "
         "conversations ≈ 1,000+; 512 is a stated middle (Taori et al. 2023; Zheng et al. 2023, Vicuna)"

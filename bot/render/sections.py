@@ -238,10 +238,24 @@ def memory_section(
         "borderline": _borderline_text(report, f),
         "rows": rows,
         "reason": plan_reason(main, nvlink, lang) if main is not None else None,
+        "batch": batch_line(main, report.request.seq_len, f) if main is not None else None,
         "reason_key": plan_reason_key(main, nvlink) if main is not None else None,
         "alternatives": _alternatives(m, f),
         "checkpoint": checkpoint,
         "headroom": f.percent(HEADROOM),
+    }
+
+
+def batch_line(plan: Any, seq_len: int | None, f: Fmt) -> dict[str, str] | None:
+    """The plan's global batch and the gradient accumulation it implies (estimator.plan.with_batch)."""
+    if plan.global_batch_sequences is None or plan.gradient_accumulation is None:
+        return None
+    return {
+        "global": f.int(plan.global_batch_sequences),
+        "tokens": f.tokens(plan.global_batch_sequences * seq_len) if seq_len else "—",
+        "micro": f.int(plan.micro_batch),
+        "accumulation": f.int(plan.gradient_accumulation),
+        "dp": f.int(plan.dp),
     }
 
 

@@ -10,6 +10,11 @@ from bot.render.i18n import N_
 # Keyed wording (extracted by pybabel through N_)
 
 NOTE_MESSAGES: dict[str, str] = {
+    "global_batch_adjusted": N_(
+        "Global batch %(global_batch)s is not a whole number of micro-batches × DP: the plan uses "
+        "%(adjusted)s sequences (micro-batch %(micro_batch)s × %(gradient_accumulation)s accumulation × "
+        "DP %(dp)s)."
+    ),
     "below_chinchilla": N_(
         "Training data (%(tokens)s tokens) is below the Chinchilla-optimal ≈ %(chinchilla_tokens)s tokens "
         "(20 × N): the model would be under-trained for its size."
@@ -141,6 +146,7 @@ FIELD_LABELS: dict[str, str] = {
     "deadline_days": N_("Deadline (days)"),
     "flops_per_param_token": N_("FLOPs per parameter per token"),
     "micro_batch": N_("Micro-batch per GPU"),
+    "global_batch": N_("Global batch (sequences per step)"),
     "batch_size": N_("Micro-batch per GPU"),
     "lora_rank": N_("LoRA rank"),
     "lora_targets": N_("LoRA targets"),
@@ -240,6 +246,10 @@ COUNT_KEYS = {
     "concurrency",
     "micro_batch",
     "batch_size",
+    "global_batch",
+    "adjusted",
+    "gradient_accumulation",
+    "dp",
     "lora_rank",
     "epochs",
 }

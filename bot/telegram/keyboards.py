@@ -5,7 +5,8 @@ Every button carries ``v1|<turn_id>|<action>|<arg>`` (at most 64 bytes, Telegram
 ``Conversation`` under the turn id. Settings buttons use ``-`` in the turn slot.
 
 Answer buttons (docs/design.md §5): switch GPU (three alternatives), switch fine-tuning method or stage
-where it makes sense, show/hide the details, 📊 chart, and the other language.
+where it makes sense, show/hide the details, 📊 chart, ⚙️ launch recipes (training and serving answers
+with a plan), and the other language.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot.core.conversation import Turn
 from bot.core.settings import ChatSettings
+from bot.recipes import has_recipes
 from bot.render.chart import chart_kind  # cheap: matplotlib is imported only when drawing
 from bot.render.i18n import N_, translate
 from estimator import catalog
@@ -29,7 +31,7 @@ SETTINGS_SLOT = "-"
 """Turn-id slot of settings buttons (settings are per chat, not per answer)."""
 
 # Answer actions
-GPU, METHOD, STAGE, DETAILS, CHART, LANG = "g", "m", "s", "d", "c", "l"
+GPU, METHOD, STAGE, DETAILS, CHART, LANG, RECIPE = "g", "m", "s", "d", "c", "l", "r"
 # Settings actions and /models paging (turn slot = SETTINGS_SLOT)
 SET_LANG, SET_CURRENCY, SET_MFU, SET_DEADLINE, MODELS_PAGE = "sl", "sc", "sm", "sd", "mp"
 AUTO = "auto"
@@ -73,6 +75,7 @@ LABELS: dict[str, str] = {
     "hide": N_("🔼 Hide details"),
     "show": N_("🔽 Show details"),
     "chart": N_("📊 Chart"),
+    "recipe": N_("⚙️ Config"),
     "full": N_("Full FT"),
     "lora": "LoRA",
     "qlora": "QLoRA",
@@ -150,6 +153,8 @@ def answer_keyboard(
     last = [_button(toggle, turn.id, DETAILS, "0" if details else "1")]
     if chart_kind(report) is not None:
         last.append(_button(_label(lang, "chart"), turn.id, CHART))
+    if has_recipes(report):
+        last.append(_button(_label(lang, "recipe"), turn.id, RECIPE))
     last.append(_button(f"🌐 {LANGUAGE_NAMES[other]}", turn.id, LANG, other))
     rows.append(last)
     return InlineKeyboardMarkup(rows)
