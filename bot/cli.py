@@ -173,7 +173,11 @@ def write_recipes(result: Answer, tools: str | None, directory: str | None, show
     recipes = matching(recipes, wanted)
     if not recipes:
         if result.understood:
-            print("note: no launch recipe for this answer (nothing fits to launch)", file=sys.stderr)
+            print(
+                "note: no launch recipe for this answer (nothing fits, or no tool I have recipes for runs "
+                "this method: P-tuning v2 runs with ChatGLM's ptuning/train.sh)",
+                file=sys.stderr,
+            )
         return True
     if show and (tools is not None or result.parsed.recipe_tools is not None):
         print()

@@ -350,6 +350,19 @@ def training_memory(
             "usable_bytes": gpu.addressable_bytes,
         }
 
+    alternatives = _alternatives(spec, params, gpu, setup) if with_alternatives else []
+    if found is None and at is not None:  # nothing fits, at any count: still show the user's count
+        n, plan, parts = at
+        return Memory(
+            **per_gpu(plan, parts),
+            min_gpus=None,
+            breakdown=parts,
+            total_bytes=states,
+            plan=plan,
+            plan_gpus=n,
+            fits_requested=fits_requested,
+            alternatives=alternatives,
+        )
     if found is None or at is None:
         return Memory(
             **per_gpu(_SHELL_PLAN, shell),
@@ -358,6 +371,7 @@ def training_memory(
             total_bytes=states,
             plan=None,
             fits_requested=fits_requested,
+            alternatives=alternatives,
         )
     rec = recommended(spec, params, gpu, setup, found[0])
     rec_parts = best_plan_for(spec, params, gpu, rec[0], setup) if rec else None
@@ -374,5 +388,5 @@ def training_memory(
         recommended_gpus=rec[0] if rec else None,
         recommended_plan=rec[1] if rec else None,
         recommended_per_gpu_bytes=sum(rec_parts[1].values()) if rec_parts else None,
-        alternatives=_alternatives(spec, params, gpu, setup) if with_alternatives else [],
+        alternatives=alternatives,
     )

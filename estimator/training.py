@@ -547,11 +547,13 @@ def _memory_and_plan(
             )
     out.memory = mem
     out.feasible, out.feasible_reason = training_verdict(req, out.spec, out.params, gpu, setup, mem)
-    if mem.min_gpus is None:
+    if mem.min_gpus is None and (setup.zero_stage is not None or setup.recompute is not None):
+        ledger.note("no_fit_stated", gpus_searched=MAX_GPUS_SEARCHED)  # the user's setting is the cause
+    elif mem.min_gpus is None:
         ledger.note("no_fit", gpus_searched=MAX_GPUS_SEARCHED)
-    if mem.fits_requested is False:
+    if mem.fits_requested is False and mem.min_gpus is not None:
         ledger.note("does_not_fit_requested", gpu_count=req.gpu_count, min_gpus=mem.min_gpus)
-    elif mem.per_gpu_bytes > HEADROOM * mem.usable_bytes:
+    elif mem.fits_requested is not False and mem.per_gpu_bytes > HEADROOM * mem.usable_bytes:
         ledger.note("memory_tight", ratio=round(mem.per_gpu_bytes / mem.usable_bytes, 3))
     if gpu.personal and (mem.min_gpus or 0) > 1:
         ledger.note("consumer_no_nvlink", gpu=gpu.family)

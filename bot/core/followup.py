@@ -25,8 +25,11 @@ A follow-up merges only the fields the message set (:func:`merge`):
   user gave for the old GPU family; a new currency drops the old price and budget;
 * stage: an explicit stage word sets it; a method change (LoRA/QLoRA/full) keeps a fine-tune or
   continued-pretrain stage and otherwise makes it a fine-tune; leaving QLoRA drops its int4;
-  switching between training and serving drops the other side's fields (tokens, method, deadline
-  ↔ concurrency, context, quantized weights).
+  switching between training and serving drops the other side's fields (tokens, method, deadline,
+  ZeRO stage, LoRA rank, measured throughput … ↔ concurrency, context, quantized weights, vLLM's
+  memory share, runtime);
+* a method change drops the settings of the old method (LoRA rank and targets, freeze layers,
+  prefix length) and a method comparison; a new measured throughput or MFU replaces the others.
 
 A reply to one of the bot's answers (``reply_to_turn``) follows up on that turn's request.
 """
@@ -117,8 +120,27 @@ _TRAINING_ONLY = (
     "batch_size",
     "deadline_days",
     "global_batch",
+    "zero_stage",
+    "lora_rank",
+    "lora_targets",
+    "pure_bf16",
+    "recompute",
+    "freeze_layers",
+    "prefix_tokens",
+    "achieved_tflops_per_gpu",
+    "tokens_per_second_per_gpu",
+    "methods",
 )
-_SERVING_ONLY = ("concurrency", "prompt_tokens", "kv_precision")
+_SERVING_ONLY = ("concurrency", "prompt_tokens", "kv_precision", "gpu_memory_utilization", "runtime")
+_METHOD_SETTINGS: dict[str, tuple[Method, ...]] = {
+    "lora_rank": (Method.lora, Method.qlora),
+    "lora_targets": (Method.lora, Method.qlora),
+    "freeze_layers": (Method.freeze,),
+    "prefix_tokens": (Method.ptuning,),
+}
+"""Settings that go with some methods only: leaving the method drops them."""
+_MEASURED = ("achieved_tflops_per_gpu", "tokens_per_second_per_gpu", "mfu")
+"""One way to say how fast training runs: a new one replaces the others."""
 _QUANTIZED = {
     Precision.int8,
     Precision.int4,
@@ -185,6 +207,13 @@ def merge(
         and prev.precision == Precision.int4
     ):
         drop("precision")  # QLoRA's NF4 base goes with QLoRA
+    if "method" in new:
+        drop("methods")  # one method chosen from a comparison
+        for name, methods in _METHOD_SETTINGS.items():
+            if method not in methods:
+                drop(name)
+    if new.keys() & set(_MEASURED):
+        drop(*_MEASURED)
     for n, v in new.items():
         if n not in MODEL_FIELDS:
             upd[n] = v

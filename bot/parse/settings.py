@@ -240,13 +240,13 @@ def _throughput(out: Settings, training: bool) -> None:
                 out.fields["achieved_tflops_per_gpu"] = value
                 out.s = _masked(out.s, m)
     m = TPS_RE.search(out.s)
-    if m and training:
+    if m:
         near = out.s[max(0, m.start() - 24) : m.start()]
         value = _rate(m.group("v"))
         if value is not None and (m.group("per") or PER_GPU_BEFORE.search(near)):
             out.fields["tokens_per_second_per_gpu"] = value
             out.s = _masked(out.s, m)
-        elif value is not None:
+        elif value is not None and training:  # a cluster's throughput: not used (no per-GPU figure)
             out.notes.append("throughput_not_per_gpu")
 
 

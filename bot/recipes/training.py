@@ -399,6 +399,8 @@ def llamafactory(job: Job, plan: Plan, with_deepspeed: bool) -> Recipe:
     rows.append(("do_train", True))
     if job.method == Method.full:
         rows.append(("finetuning_type", "full"))
+    elif job.method == Method.freeze:  # the last layers train (LLaMA-Factory freeze_trainable_layers)
+        rows += [("finetuning_type", "freeze"), ("freeze_trainable_layers", req.freeze_layers or 2)]
     else:
         rank = lora_rank(job) or 16
         targets = lora_targets(job)
@@ -471,6 +473,8 @@ def torchtune_config(job: Job, plan: Plan, registry: dict[str, list[str]]) -> tu
     """(recipe, config) of torchtune v0.6.1 for this model, method and GPU count, or None when torchtune
     has no tested config for it (or the plan needs TP/PP, or QLoRA bits other than NF4)."""
     if job.spec is None or plan.tp > 1 or plan.pp > 1 or job.stage != Stage.finetune:
+        return None
+    if job.method in (Method.freeze, Method.ptuning):  # torchtune has neither
         return None
     base = refs.TORCHTUNE_BASES.get(job.spec.id)
     if base is None:
@@ -569,7 +573,7 @@ def training_recipes(job: Job, torchtune_registry: dict[str, list[str]]) -> list
         out.append(megatron(job, plan))
     if plan.pp == 1:
         fine_tuning = job.stage in (Stage.finetune, Stage.continued_pretrain)
-        if fine_tuning:
+        if fine_tuning and job.method != Method.ptuning:  # LLaMA-Factory 0.9.5 has no P-tuning
             out.append(llamafactory(job, plan, with_deepspeed=needs_ds))
         if needs_ds or not fine_tuning:
             out += [deepspeed(job, plan), launcher(job, plan)]

@@ -26,6 +26,8 @@ STAGES: dict[str, str] = {
     "full": N_("full fine-tuning"),
     "lora": N_("LoRA fine-tuning"),
     "qlora": N_("QLoRA fine-tuning"),
+    "freeze": N_("freeze-tuning"),
+    "ptuning": N_("P-tuning v2"),
 }
 
 COMMENTS: dict[str, str] = {

@@ -139,7 +139,7 @@ def _alternatives(m: Memory, f: Fmt) -> list[str]:
     lang = f.lang
     lines = []
     for a in sorted(m.alternatives, key=lambda a: a.change not in STATED_ALTERNATIVES):
-        if not m.min_gpus or a.min_gpus == m.min_gpus:
+        if a.min_gpus == m.min_gpus:  # changes nothing (also: neither fits)
             continue
         label = translate(lang, ALTERNATIVES[a.change]) if a.change in ALTERNATIVES else a.change
         if not a.min_gpus:
@@ -214,6 +214,7 @@ def memory_section(
 
     checkpoint = _checkpoint(report, f)
     states_total = f.storage(m.total_bytes)
+    unfit = bool(requested) and m.fits_requested is False and main is plan
     return {
         "per_gpu": f.gib(m.per_gpu_bytes),
         "usable": f.gib(m.usable_bytes),
@@ -237,7 +238,8 @@ def memory_section(
         "fits_requested": m.fits_requested if requested else None,
         "borderline": _borderline_text(report, f),
         "rows": rows,
-        "reason": plan_reason(main, nvlink, lang) if main is not None else None,
+        # why a layout was chosen: not for the user's layout that does not fit
+        "reason": plan_reason(main, nvlink, lang) if main is not None and not unfit else None,
         "batch": batch_line(main, report.request.seq_len, f) if main is not None else None,
         "reason_key": plan_reason_key(main, nvlink) if main is not None else None,
         "alternatives": _alternatives(m, f),

@@ -63,6 +63,11 @@ NOTE_MESSAGES: dict[str, str] = {
         "No layout fits within %(gpus_searched)s GPUs of this type: choose a card with more memory, "
         "LoRA/QLoRA, or CPU offload."
     ),
+    "no_fit_stated": N_(
+        "With your settings, no number of these GPUs fits (up to %(gpus_searched)s): what your ZeRO "
+        "stage does not shard, or your recompute mode keeps, is on every GPU. What would change the answer "
+        "is below."
+    ),
     "moe_active_params": N_(
         "MoE model: compute uses the %(params_active)s active parameters per token; memory must hold "
         "all %(params_total)s."
