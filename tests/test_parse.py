@@ -249,7 +249,7 @@ def test_model_params_from_catalog_or_as_written() -> None:
 def test_unknown_model_gets_suggestions() -> None:
     result = parse("GPT-4传说有1.7万亿参数、13万亿token")
     assert result.request.model is None
-    assert result.unknown_model == "gpt-4"
+    assert result.unknown_model == "GPT-4"  # as typed
     assert result.model_suggestions
     assert result.request.params_total == 1.7e12
 

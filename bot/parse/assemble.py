@@ -192,7 +192,7 @@ class _Parse:
             gpu_alternatives=_alternatives(gpus),
             unknown_gpu=unknown_gpu,
             gpu_suggestions=self._gpu_suggestions if not gpus else [],
-            unknown_model=unknown_model.text if unknown_model else None,
+            unknown_model=_as_typed(self.raw, unknown_model.text) if unknown_model else None,
             model_typed=_as_typed(self.raw, model_mention.text) if model_mention else None,
             model_substitution=model_mention.substitution if model_mention else None,
             model_suggestions=unknown_model.suggestions if unknown_model else [],

@@ -340,7 +340,7 @@ def _time_and_load(a: _Around) -> Verdict:
         return Role("seq", _seq_value(tok), tok)
     if R_CONC.match(R):
         return Role("concurrency", v, tok)
-    if R_SAMPLES.match(R):
+    if R_SAMPLES.match(R) and not (a.word and re.match(r"^\s*of\s+th", R)):  # "two of them" is not data
         return Role("samples", v, tok)
     if R_EPOCHS.match(R):
         return Role("epochs", v, tok)

@@ -41,7 +41,8 @@ TARGET_NAMES = (
     "qkv_proj", "w_pack", "c_attn", "wqkv", "dense_h_to_4h", "dense_4h_to_h",
 )  # fmt: skip
 """Module names taken as LoRA targets when typed (unambiguous; 'dense' or 'mlp' alone are not)."""
-TARGET_RE = rc(r"(?<![a-z0-9_])(?P<t>" + "|".join(TARGET_NAMES) + r")(?![a-z0-9_])")
+TARGET_RE = rc(r"(?<![a-z0-9_])(?P<t>" + "|".join(TARGET_NAMES) + r"|[a-z][a-z0-9]*_proj)(?![a-z0-9_])")
+"""A known target, or any ``*_proj`` name (kept as typed; the reply says when no projection has it)."""
 ALL_LINEAR_RE = rc(
     r"all[\s\-_]*linear(?:[\s\-_]*(?:layers?|modules?|projections?))?|every\s+linear\s+layer"
     r"|(?:所有|全部)(?:的)?线性层|target[_\s]*modules?\s*[=:]\s*[\"']?all\b|lora[_\s]*target\s*[=:]\s*all\b"
@@ -165,8 +166,8 @@ def _zero(out: Settings) -> None:
     m = FSDP_RE.search(out.s)
     if m:
         mode = (m.group("mode") or m.group("bare") or "full").lstrip()
-        key = "hybrid" if mode.startswith("hybrid") else "no" if mode.startswith("no") else mode[:4]
-        out.fields["zero_stage"] = FSDP_STAGES.get(key, 3)
+        key = next((k for k in ("hybrid", "full", "shard", "no") if mode.startswith(k)), "full")
+        out.fields["zero_stage"] = FSDP_STAGES[key]
         out.s = _masked(out.s, m)
 
 

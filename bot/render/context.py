@@ -14,6 +14,7 @@ from bot.render.sections import (
     budget_section,
     inference_section,
     memory_section,
+    method_rows,
     rental_section,
     training_section,
 )
@@ -92,6 +93,7 @@ def build_context(report: SizingReport, lang: str, parsed: ParseResult | None = 
         "m": memory,
         "inf": inference,
         "budget": budget,
+        "methods": method_rows(report, f),
         "r": rental,
         "notes": [
             note_text(n, lang)

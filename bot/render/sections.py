@@ -23,6 +23,7 @@ from bot.render.wording import (
     BORDERLINE_REASONS,
     MAX_ALTERNATIVES,
     MEMORY_PARTS,
+    METHOD_NAMES,
     MIN_CHART_BYTES,
     PRECISION_LABELS,
     SERVING_VERDICTS,
@@ -438,3 +439,41 @@ def rental_section(report: SizingReport, f: Fmt) -> dict[str, Any] | None:
         "price": None if c is None else f.price_range(c.price_low, c.price_high, c.currency),
         "source": c.price_source if c else None,
     }
+
+
+def method_rows(report: SizingReport, f: Fmt) -> list[str]:
+    """'Full fine-tuning: ≈ 67.2 GiB per GPU on 2 GPUs (at least 2)' — one line per method asked."""
+    lang = f.lang
+    lines = []
+    for row in report.method_comparison:
+        name = translate(lang, METHOD_NAMES[row.method.value])
+        if row.min_gpus is None:
+            text = translate(lang, N_("%(method)s: does not fit"), method=name)
+        elif row.feasible != "no":
+            text = translate(
+                lang,
+                N_("%(method)s: ≈ %(per_gpu)s per GPU on %(gpus)s"),
+                method=name,
+                per_gpu=f.gib(row.per_gpu_bytes),
+                gpus=gpus_text(lang, row.plan_gpus),
+            )
+        elif report.request.gpu_count:
+            text = translate(
+                lang,
+                N_("%(method)s: does not fit on %(n)s (≈ %(per_gpu)s per GPU); at least %(min)s"),
+                method=name,
+                n=gpus_text(lang, report.request.gpu_count),
+                per_gpu=f.gib(row.per_gpu_bytes),
+                min=gpus_text(lang, row.min_gpus),
+            )
+        else:
+            text = translate(
+                lang,
+                N_("%(method)s: does not fit on %(n)s; ≈ %(per_gpu)s per GPU on %(gpus)s"),
+                method=name,
+                n=gpus_text(lang, 1),
+                per_gpu=f.gib(row.per_gpu_bytes),
+                gpus=gpus_text(lang, row.plan_gpus),
+            )
+        lines.append(text)
+    return lines

@@ -225,6 +225,14 @@ ALTERNATIVES: dict[str, str] = {
     "zero3": N_("With ZeRO-3"),
     "full_recompute": N_("With gradient checkpointing (full recompute)"),
 }
+METHOD_NAMES: dict[str, str] = {
+    "full": N_("Full fine-tuning"),
+    "lora": N_("LoRA"),
+    "qlora": N_("QLoRA"),
+    "freeze": N_("Freeze-tuning"),
+    "ptuning": N_("P-tuning v2"),
+}
+"""Fine-tuning methods as a comparison row names them."""
 STATED_ALTERNATIVES = frozenset({"zero3", "full_recompute"})
 """Alternatives to a setting the user chose: shown with their memory per GPU, first."""
 MAX_ALTERNATIVES = 4
