@@ -198,6 +198,13 @@ def memory_section(
                 "layout": plan_layout(plan, lang),
             }
         )
+    if requested and m.fits_requested is False and plan is not None and at == requested:
+        rows.append(  # the user's layout, which does not fit: what it would take per GPU is above
+            {
+                "label": translate(lang, N_("On %(gpus)s"), gpus=gpus_text(lang, requested)),
+                "layout": plan_layout(plan, lang),
+            }
+        )
     if m.min_gpus and (at_min or not requested):  # a bare count only when the headline does not say it
         rows.append(
             {
