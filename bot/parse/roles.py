@@ -30,7 +30,9 @@ R_COUNT_WORD = _r(
     r"(?:[x×*]\s*)?(?:\d{2,3}\s*g(?:b|ib)?\s+(?=gpus?\b|cards?\b))?(?:张(?!量)|片|颗|卡(?!时)|gpus?\b|cards?\b|graphics|accelerators?\b|npus?\b|devices?\b)"
 )
 R_KUAI = _r(r"块(?!钱)")
-R_PER_NODE = _r(r"卡(?:的)?(?:机器|服务器|整机|节点|机)|[\s\-]*gpus?[\s\-]+(?:nodes?|boxe?s?|servers?|machines?)\b")
+R_PER_NODE = _r(
+    r"卡(?:的)?(?:机器|服务器|整机|节点|机)|[\s\-]*gpus?[\s\-]+(?:nodes?|boxe?s?|servers?|machines?)\b"
+)
 """'8卡机器', '8-GPU box': the GPUs a node holds, not a count."""
 L_ONE_NODE = rc(r"(?:\ba\s+single|\bone|\ba|\ban|一台|单台|1\s*台)\s*$")
 R_KUAI_GPU = rc(rf"^\s*(?:\d{{1,3}}\s*g(?:b|ib)?\s*(?:的|显存的?)?\s*)?(?:[{MARKS}]|卡|显卡|gpu|npu)")
