@@ -1,8 +1,10 @@
-"""Build hook: compile the Babel catalogs (locales/*/LC_MESSAGES/messages.po → .mo) when a wheel or an
-editable install is built, so the installed bot never compiles catalogs at run time.
+"""Build hook: compile what the bot would otherwise compile on every start, when a wheel or an
+editable install is built: the Babel catalogs (locales/*/LC_MESSAGES/messages.po → .mo), the reply
+templates (templates/_compiled/<format>/*.cache, Jinja bytecode) and the data catalogs
+(estimator/data/_compiled.json). The installed bot reads them and never writes in the package.
 
-Hatchling runs :meth:`CatalogsHook.initialize` before collecting files; the ``.mo`` files are written
-next to their ``.po`` (gitignored) and the wheel's force-include of ``locales`` ships them.
+Hatchling runs :meth:`CatalogsHook.initialize` before collecting files; the outputs are written in
+the source tree (gitignored) and shipped with the package.
 """
 
 from __future__ import annotations
@@ -26,3 +28,37 @@ class CatalogsHook(BuildHookInterface):
                 catalog = read_po(fh, locale=locale)
             with po.with_suffix(".mo").open("wb") as fh:
                 write_mo(fh, catalog, use_fuzzy=False)
+        self._compile_templates()
+        self._compile_data()
+
+    def _compile_templates(self) -> None:
+        import shutil
+        import sys
+
+        sys.path.insert(0, self.root)
+        try:
+            from bot.render.env import COMPILED_DIR, CompiledTemplates, new_environment
+            from bot.render.i18n import templates_dir
+        finally:
+            sys.path.remove(self.root)
+        shutil.rmtree(templates_dir() / COMPILED_DIR, ignore_errors=True)
+        for fmt in ("html", "text"):
+            env = new_environment(fmt, CompiledTemplates(templates_dir() / COMPILED_DIR / fmt, writable=True))
+            env.install_null_translations(newstyle=True)  # type: ignore[attr-defined]
+            for name in env.list_templates(extensions=["j2"]):
+                env.get_template(name)
+
+    def _compile_data(self) -> None:
+        import json
+        import tomllib
+
+        data = Path(self.root, "estimator", "data")
+        out = {
+            "gpus.toml": tomllib.loads((data / "gpus.toml").read_text(encoding="utf-8")),
+            "prices.toml": tomllib.loads((data / "prices.toml").read_text(encoding="utf-8")),
+            "models": {
+                p.name: tomllib.loads(p.read_text(encoding="utf-8"))
+                for p in sorted((data / "models").glob("*.toml"))
+            },
+        }
+        (data / "_compiled.json").write_text(json.dumps(out, ensure_ascii=False), encoding="utf-8")

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 EXIT_OK = 0
 EXIT_NOT_UNDERSTOOD = 2
 EXIT_CHART_FAILED = 1
+EXIT_RECIPE_FAILED = 1
 EXIT_WRITE_FAILED = 1
 MAX_NON_TEXT_SHARE = 0.25
 """Input with more than this share of undecodable bytes or control characters is not a question."""
@@ -37,6 +38,14 @@ def _parser() -> argparse.ArgumentParser:
     ask.add_argument("--lang", choices=["zh", "en"], help="reply language (default: the question's)")
     ask.add_argument("--format", choices=["text", "html", "json"], default="text", dest="fmt")
     ask.add_argument("--chart", metavar="PATH", help="also write the answer's chart as a PNG to PATH")
+    ask.add_argument(
+        "--recipe",
+        nargs="?",
+        const="all",
+        metavar="TOOLS",
+        help="print the launch recipes after the reply (all, or e.g. deepspeed,vllm)",
+    )
+    ask.add_argument("--recipe-dir", metavar="DIR", help="write the launch recipes as files into DIR")
     sub.add_parser("run", help="start the Telegram bot (needs TELEGRAM_BOT_TOKEN)")
     validate = sub.add_parser("validate", help="compare time estimates with published training runs")
     validate.add_argument(
@@ -149,7 +158,18 @@ def write_answer(out: str, fmt: str, result: Answer | None = None) -> int | None
     return None
 
 
-_ASK_OPTIONS_WITH_VALUE = ("--lang", "--format", "--chart")
+_ASK_OPTIONS_WITH_VALUE = ("--lang", "--format", "--chart", "--recipe-dir")
+
+
+def _recipe_value(token: str | None) -> bool:
+    """Whether ``token`` after ``--recipe`` names tools ("all", "deepspeed,vllm") rather than starting the
+    question ("--recipe 8卡A100全参微调13B")."""
+    from bot.recipes import TOOLS
+
+    if not token:
+        return False
+    names = [t.strip().lower() for t in token.split(",")]
+    return all(n in (*TOOLS, "all") for n in names)
 
 
 def _question_first(argv: list[str]) -> list[str]:
@@ -165,6 +185,15 @@ def _question_first(argv: list[str]) -> list[str]:
         if token in _ASK_OPTIONS_WITH_VALUE and i + 1 < len(argv):
             options += argv[i : i + 2]
             i += 2
+            continue
+        if token == "--recipe":  # a value only when it names tools
+            nxt = argv[i + 1] if i + 1 < len(argv) else None
+            options += [f"--recipe={nxt}"] if _recipe_value(nxt) else ["--recipe=all"]
+            i += 2 if _recipe_value(nxt) else 1
+            continue
+        if token.startswith("--recipe="):
+            options.append(token)
+            i += 1
             continue
         if token in ("-h", "--help") or token.split("=", 1)[0] in _ASK_OPTIONS_WITH_VALUE:
             options.append(token)
@@ -202,7 +231,43 @@ def main(argv: list[str] | None = None) -> int:
         except OSError as exc:
             print(f"error: cannot write the chart to {args.chart}: {exc.strerror or exc}", file=sys.stderr)
             return EXIT_CHART_FAILED
+    asked = result.parsed.recipe_tools
+    wanted = args.recipe or args.recipe_dir or (asked is not None and args.fmt != "json")
+    if wanted and not write_recipes(result, args.recipe, args.recipe_dir, show=args.fmt != "json"):
+        return EXIT_RECIPE_FAILED
     return code
+
+
+def write_recipes(result: Answer, tools: str | None, directory: str | None, show: bool = True) -> bool:
+    """Print the answer's recipes (those of ``tools``, else those the question asked for, else all) after
+    the reply, and write them into ``directory``. False when the files cannot be written."""
+    from bot.recipes import build_recipes, matching
+    from bot.recipes.present import as_text, write_files
+
+    recipes = build_recipes(result.report, result.lang)
+    wanted = None if tools in (None, "all") else [t.strip().lower() for t in tools.split(",")]
+    if tools is None:
+        wanted = result.parsed.recipe_tools
+    recipes = matching(recipes, wanted)
+    if not recipes:
+        if result.understood:
+            print(
+                "note: no launch recipe for this answer (nothing fits, or no tool I have recipes for runs "
+                "this method: P-tuning v2 runs with ChatGLM's ptuning/train.sh)",
+                file=sys.stderr,
+            )
+        return True
+    shown = show and (tools is not None or result.parsed.recipe_tools is not None)
+    if shown and write_answer("\n" + as_text(recipes), "text") is not None:  # one line said why
+        return False
+    if directory:
+        try:
+            paths = write_files(recipes, directory)
+        except OSError as exc:
+            print(f"error: cannot write the recipes to {directory}: {exc.strerror or exc}", file=sys.stderr)
+            return False
+        print("wrote " + ", ".join(str(p) for p in paths), file=sys.stderr)
+    return True
 
 
 if __name__ == "__main__":

@@ -6,7 +6,7 @@ __all__ = ["SizingReport", "SizingRequest", "estimate"]
 
 
 def estimate(request: SizingRequest) -> SizingReport:
-    """Fill stated defaults and size the job. See :func:`estimator.estimate.estimate`."""
-    from estimator.estimate import estimate as _estimate
+    """Fill stated defaults and size the job. See :func:`estimator.sizing.estimate`."""
+    from estimator.sizing import estimate as _estimate
 
     return _estimate(request)

@@ -7,7 +7,7 @@ Pure functions, no I/O. Units: parameter counts are plain numbers of weights (no
   dense or mixture-of-experts MLPs, norms and q/k/v biases. It reproduces the official counts
   of every catalog model within a few tenths of a percent (tests/test_architecture.py).
 * :func:`shape_for_size` returns a documented Llama-style dense shape for a bare size such as
-  "13B", interpolated from the catalog's dense Llama/Qwen releases (design §3.3).
+  "13B", interpolated from the catalog's dense Llama/Qwen releases (docs/design.md §3.3).
 
 Sources: the per-matrix shapes follow the Hugging Face ``transformers`` implementations of
 Llama/Qwen2/Qwen3/Mixtral/Gemma2/DeepSeek-V2/V3 and the releases' config.json files; the

@@ -8,10 +8,13 @@ the package does no I/O.
 from __future__ import annotations
 
 import difflib
+import json
 import re
 import tomllib
 from functools import cache
 from importlib import resources
+from importlib.resources.abc import Traversable
+from pathlib import Path
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -22,7 +25,7 @@ GIB = 2**30
 class GpuSpec(BaseModel):
     """One accelerator. Peaks are **dense** tensor-core TFLOPS (no sparsity), 1 TFLOPS = 1e12 FLOP/s."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     id: str = Field(description="catalog id, contains the family name, e.g. 'A100-SXM4-80GB'")
     name: str
@@ -69,6 +72,11 @@ class GpuSpec(BaseModel):
     source: str
     confidence: Literal["high", "medium", "low"] = "high"
     notes: str | None = None
+    generic: bool = Field(
+        False,
+        description="a card outside the catalog, known only by its memory: its compute and bandwidth are "
+        "unknown, so no time, speed or price figure is given for it (placeholders keep the maths total)",
+    )
 
     @model_validator(mode="after")
     def _has_a_16bit_peak(self) -> GpuSpec:
@@ -104,7 +112,7 @@ class GpuSpec(BaseModel):
 class ModelSpec(BaseModel):
     """A published model's size and architecture (config.json of the release, or the paper)."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     id: str
     name: str
@@ -222,7 +230,7 @@ class ModelSpec(BaseModel):
 class PriceEntry(BaseModel):
     """Rental price range per GPU-hour for one family, with source and date."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     family: str
     cny_low: float | None = Field(None, gt=0)
@@ -245,9 +253,47 @@ class _PriceFile(BaseModel):
     price: list[PriceEntry]
 
 
+def _data() -> Traversable:
+    return resources.files("estimator").joinpath("data")
+
+
+@cache
+def _compiled() -> dict | None:
+    """The catalogs as the build compiled them (``data/_compiled.json``, written by ``hatch_build.py``:
+    JSON loads ~30× faster than TOML), or None when absent or older than any TOML file (an edited
+    checkout): then the TOML files are read."""
+    compiled = _data().joinpath("_compiled.json")
+    try:
+        built = Path(str(compiled)).stat().st_mtime
+        sources = [Path(str(_data().joinpath(n))) for n in ("gpus.toml", "prices.toml")]
+        sources += list(Path(str(_data().joinpath("models"))).glob("*.toml"))
+        if any(p.stat().st_mtime > built for p in sources):
+            return None
+        return json.loads(compiled.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+
+
 def _load(name: str) -> dict:
-    with resources.files("estimator").joinpath("data", name).open("rb") as fh:
+    compiled = _compiled()
+    if compiled is not None and name in compiled:
+        return compiled[name]
+    with _data().joinpath(name).open("rb") as fh:
         return tomllib.load(fh)
+
+
+def _model_files() -> list[tuple[str, dict]]:
+    """(file name, parsed TOML) of every ``data/models/*.toml``, in name order."""
+    compiled = _compiled()
+    if compiled is not None:
+        return sorted(compiled["models"].items())
+    folder = _data().joinpath("models")
+    out = []
+    for entry in sorted(folder.iterdir(), key=lambda e: e.name):
+        if entry.name.endswith(".toml"):
+            with entry.open("rb") as fh:
+                out.append((entry.name, tomllib.load(fh)))
+    return out
 
 
 @cache
@@ -262,15 +308,11 @@ def models() -> dict[str, ModelSpec]:
 
     Raises pydantic.ValidationError on a bad entry and ValueError on an id defined twice."""
     out: dict[str, ModelSpec] = {}
-    folder = resources.files("estimator").joinpath("data", "models")
-    for entry in sorted(folder.iterdir(), key=lambda e: e.name):
-        if not entry.name.endswith(".toml"):
-            continue
-        with entry.open("rb") as fh:
-            for m in _ModelFile.model_validate(tomllib.load(fh)).model:
-                if m.id in out:
-                    raise ValueError(f"model id {m.id!r} is defined twice (data/models/{entry.name})")
-                out[m.id] = m
+    for name, data in _model_files():
+        for m in _ModelFile.model_validate(data).model:
+            if m.id in out:
+                raise ValueError(f"model id {m.id!r} is defined twice (data/models/{name})")
+            out[m.id] = m
     return out
 
 

@@ -25,6 +25,14 @@ SEQ_LEN_FINETUNE = Default(2048, Why.seq_len_finetune)
 """Tokens per SFT sample: the Alpaca/Vicuna recipes' 2,048 (Taori et al. 2023; Zheng et al. 2023)."""
 MICRO_BATCH = Default(1, Why.micro_batch)
 """Sequences per GPU per step: 1, the memory-minimal choice (gradient accumulation for the rest)."""
+GLOBAL_BATCH_TOKENS_PRETRAIN = Default(4 * 2**20, Why.global_batch_pretrain)
+"""Tokens per optimizer step in pre-training: Llama 2 used "a global batch-size of 4M tokens" (Touvron
+et al. 2023, §2.2; 1,024 sequences × 4,096 tokens = 4,194,304). The global batch in sequences is this
+÷ the sequence length; gradient accumulation makes up what micro-batch × data parallelism leaves."""
+GLOBAL_BATCH_FINETUNE = Default(128, Why.global_batch_finetune)
+"""Sequences per optimizer step in supervised fine-tuning: the Stanford Alpaca recipe's batch size 128
+(Taori et al. 2023, README "Fine-tuning" hyper-parameters), also Vicuna's (FastChat: 2 per GPU × 16
+accumulation × 4 GPUs)."""
 
 TOKENS_PER_SAMPLE = Default(512, Why.tokens_per_sample)
 """Tokens per instruction-tuning sample when only a sample count is given: Alpaca's 52k examples
@@ -36,6 +44,16 @@ EPOCHS_FINETUNE = Default(1, Why.epochs_finetune)
 LORA_RANK = Default(16, Why.lora_rank)
 """LoRA rank on all linear layers of attention and MLP: a common PEFT recipe (Hu et al. 2021 §7 use
 4–64; QLoRA's recipes 64; LLaMA-Factory's example configs 8)."""
+
+LORA_TARGETS = Default(0, Why.lora_targets)
+"""LoRA targets when none are named: every linear layer of attention and MLP (PEFT
+``target_modules="all-linear"``; QLoRA §4: adapting all layers is needed to match full fine-tuning)."""
+
+FREEZE_LAYERS = Default(2, Why.freeze_layers)
+"""Freeze-tuning: the last 2 layers train (LLaMA-Factory ``freeze_trainable_layers`` default 2)."""
+
+PREFIX_TOKENS = Default(128, Why.prefix_tokens)
+"""P-tuning v2 prefix length: ChatGLM-6B's ptuning README trains with ``PRE_SEQ_LEN=128``."""
 
 SERVE_CONTEXT = Default(4096, Why.serve_context)
 """Context per sequence (prompt + output) when none is given: 4k covers typical chat turns; never the

@@ -20,6 +20,8 @@ BITS_PER_WEIGHT: dict[Precision, float] = {
     Precision.fp8: 8.0,
     Precision.int8: 8.0,
     Precision.int4: 4.25,
+    Precision.int3: 3.25,
+    Precision.int2: 2.25,
     Precision.q8_0: 8.5,
     Precision.q5_k_m: 5.69,
     Precision.q4_k_m: 4.85,
@@ -28,7 +30,8 @@ BITS_PER_WEIGHT: dict[Precision, float] = {
 """Bits per weight of each format.
 
 int4 = GPTQ/AWQ at group size 128: 4 bits + a 16-bit scale per 128 weights (+ packed zero points)
-≈ 4.25 bits (Frantar et al. 2022, GPTQ §5; Lin et al. 2023, AWQ). GGUF (llama.cpp): Q4_0 = blocks of
+≈ 4.25 bits (Frantar et al. 2022, GPTQ §5; Lin et al. 2023, AWQ); int3 and int2 the same at 3 and 2
+bits (GPTQ evaluates 3- and 2-bit at group size 128: 3.25 and 2.25). GGUF (llama.cpp): Q4_0 = blocks of
 32 weights with one fp16 scale = 4.5 bits; Q8_0 = 8.5 bits; Q4_K_M ≈ 4.85 and Q5_K_M ≈ 5.69 bits
 (llama.cpp PR #1684 'k-quants', bits-per-weight table for 7B).
 """
@@ -53,7 +56,9 @@ HOURS_PER_MONTH = 730.0
 """Average hours in a month (8,760 / 12)."""
 
 
-QUANTIZED_BODY_ONLY = frozenset({Precision.fp8, Precision.int8, Precision.int4})
+QUANTIZED_BODY_ONLY = frozenset(
+    {Precision.fp8, Precision.int8, Precision.int4, Precision.int3, Precision.int2}
+)
 """Formats that quantize the transformer body but keep the token embedding and the output head in
 16-bit: GPTQ/AWQ checkpoints (AutoGPTQ/AutoAWQ skip ``embed_tokens`` and ``lm_head``) and FP8/INT8
 W8A8 (llm-compressor recipes ``ignore: ["lm_head"]``; embeddings are a lookup, not a GEMM). GGUF's
@@ -114,6 +119,8 @@ class Runtime(NamedTuple):
 
     name: str
     local: bool
+    utilization: float = GPU_MEMORY_UTILIZATION.value
+    """A server's share of the card (vLLM ``gpu_memory_utilization``; the user's when stated)."""
 
 
 VLLM = Runtime("vLLM", False)
@@ -124,9 +131,17 @@ LOCAL_UBATCH_TOKENS = 512
 """llama.cpp's default physical batch (``-ub``/``--ubatch-size`` 512): the tokens one compute step holds."""
 
 
-def runtime_for(gpu: GpuSpec, precision: Precision) -> Runtime:
-    """The local runtime for Apple silicon and GGUF weights; a vLLM-style server otherwise."""
-    return LOCAL if gpu.gpu_memory_fraction or precision in GGUF_FORMATS else VLLM
+def runtime_for(
+    gpu: GpuSpec, precision: Precision, utilization: float | None = None, named: str | None = None
+) -> Runtime:
+    """The local runtime for Apple silicon, GGUF weights or a user who names llama.cpp/Ollama; a
+    vLLM-style server otherwise, at the user's ``utilization`` when stated. A server the user names
+    (SGLang, transformers) keeps its name; its memory is modelled as vLLM's (a stated approximation)."""
+    if gpu.gpu_memory_fraction or precision in GGUF_FORMATS or named == LOCAL.name:
+        return LOCAL
+    if utilization is None and named in (None, VLLM.name):
+        return VLLM
+    return Runtime(named or VLLM.name, False, utilization or GPU_MEMORY_UTILIZATION.value)
 
 
 def usable_bytes_per_gpu(gpu: GpuSpec, runtime: Runtime = VLLM) -> float:
@@ -138,7 +153,7 @@ def usable_bytes_per_gpu(gpu: GpuSpec, runtime: Runtime = VLLM) -> float:
     """
     if gpu.gpu_memory_fraction or runtime.local:
         return gpu.addressable_bytes - CUDA_CONTEXT_BYTES.value
-    return gpu.memory_bytes * GPU_MEMORY_UTILIZATION.value - CUDA_CONTEXT_BYTES.value
+    return gpu.memory_bytes * runtime.utilization - CUDA_CONTEXT_BYTES.value
 
 
 BATCHED_TOKENS_LARGE, BATCHED_TOKENS_SMALL = 8192, 2048
@@ -367,6 +382,8 @@ def size_inference(
     kv_precision: Precision = Precision.bf16,
     prompt_tokens: int | None = None,
     price: tuple[float, float, Currency] | None = None,
+    utilization: float | None = None,
+    runtime: str | None = None,
 ) -> Inference:
     """Weights + KV cache for ``concurrency`` sequences of ``context_tokens``; GPUs, speed, cost.
 
@@ -381,7 +398,7 @@ def size_inference(
     kv_tok = kv_bytes_per_token(spec, kv_b)
     kv_seq = kv_bytes_per_sequence(spec, context_tokens, kv_b)
     kv_total = kv_seq * concurrency
-    rt = runtime_for(gpu, precision)
+    rt = runtime_for(gpu, precision, utilization, runtime)
     tp_min, pp_min = layout_for(weights, kv_seq, spec, gpu, rt)
     min_gpus = tp_min * pp_min
     rec = serving_layout(weights, kv_seq, concurrency, spec, gpu, rt)

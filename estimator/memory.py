@@ -10,14 +10,12 @@ experts are resident). :class:`TrainingSetup` also describes memory-optimized si
 
 from __future__ import annotations
 
-import math
-
 from estimator.architecture import embedding_params
 from estimator.catalog import ModelSpec
 from estimator.defaults import CUDA_CONTEXT_BYTES, FRAGMENTATION
 from estimator.memory_band import LOSS_CHUNKS
 from estimator.models import Algorithm, Checkpoint, Method, Plan
-from estimator.setup import Layout, Optimizer, Recompute, TrainingSetup
+from estimator.setup import Layout, Optimizer, Recompute, TrainingSetup, activation_layers
 
 OPTIMIZER_BYTES_PER_PARAM: dict[str, float] = {"adamw": 12.0, "adamw8bit": 6.0, "sgd": 8.0}
 """Optimizer state bytes per trainable parameter under mixed precision.
@@ -55,6 +53,21 @@ Source: Dettmers et al. 2023, *QLoRA*, §2 (block size 64; double quantization 8
 Embeddings and the output head stay in bf16 (bitsandbytes quantizes only the linear layers).
 """
 
+QUANTIZED_BASE_BITS: dict[int, float] = {8: 8.25, 4: NF4_BITS_PER_PARAM, 3: 3.5, 2: 2.5}
+"""Bits per weight of a frozen quantized base by its bit width, as LLaMA-Factory's
+``quantization_bit`` runs it (8 and 4 with bitsandbytes, 3 and 2 with HQQ; docs/peft: "quantization_bit:
+2/3/4/5/6/8"). 8: bitsandbytes LLM.int8 — int8 weights + one fp32 scale per row (Dettmers et al.
+2022, §3): ≈ 8 + 32/in_features, stated as 8.25 for 128-wide blocks; 4: NF4 with double quantization
+(:data:`NF4_BITS_PER_PARAM`); 3 and 2: HQQ with group size 64 and a 16-bit scale and zero per group
+(Badri & Shaji 2023, HQQ; hqq ``BaseQuantizeConfig(nbits, group_size=64)``): + 32/64 = 0.5 bits."""
+
+FREEZE_TRAINABLE_BYTES_PER_PARAM = 16.0
+"""Freeze-tuning's trained layers: LLaMA-Factory upcasts trainable parameters to fp32
+(``finetuning_args.py``, ``upcast_trainable_params``): weights 4 + gradients 4 + Adam m, v 8 = 16."""
+
+PREFIX_BYTES_PER_PARAM = 16.0
+"""P-tuning v2's prefix encoder trains in fp32 with AdamW: 4 + 4 + 8 bytes per parameter."""
+
 QLORA_ADAPTER_BYTES_PER_PARAM = 6.0
 """QLoRA adapters: bf16 weights 2 + bf16 gradients 2 + paged 8-bit AdamW states 2 (QLoRA §2–3)."""
 
@@ -66,22 +79,58 @@ FULL_STATE_BYTES_PER_PARAM = 16.0
 rounded to the 16 B/param of model states (ZeRO §3) to leave room for gradients/RNG/metadata."""
 
 
-def lora_params(spec: ModelSpec, rank: int) -> float:
-    """Trainable LoRA parameters: r·(d_in + d_out) per targeted matrix, all linear layers.
+LORA_ALL_LINEAR = "all-linear"
+"""PEFT's name for every linear layer of attention and MLP (``target_modules="all-linear"``)."""
 
-    Targets q, k, v, o and the MLP (gate, up, down for SwiGLU; up, down for GELU); for MoE the
-    experts' MLPs too. Source: Hu et al. 2021 (LoRA) §4; PEFT ``target_modules="all-linear"``.
+_LORA_MODULES: dict[str, tuple[str, ...]] = {
+    # attention, as Llama/Qwen/Mistral code names it, and the fused projections of other families
+    "q_proj": ("q",), "k_proj": ("k",), "v_proj": ("v",), "o_proj": ("o",),
+    "query_key_value": ("q", "k", "v"), "qkv_proj": ("q", "k", "v"), "w_pack": ("q", "k", "v"),
+    "c_attn": ("q", "k", "v"), "wqkv": ("q", "k", "v"), "dense": ("o",), "c_proj": ("o",), "wo": ("o",),
+    "out_proj": ("o",), "self_attn": ("q", "k", "v", "o"), "attention": ("q", "k", "v", "o"),
+    # MLP
+    "gate_proj": ("gate",), "up_proj": ("up",), "down_proj": ("down",), "w1": ("gate",), "w3": ("up",),
+    "w2": ("down",), "dense_h_to_4h": ("gate", "up"), "dense_4h_to_h": ("down",), "fc1": ("up",),
+    "fc2": ("down",), "mlp": ("gate", "up", "down"),
+}  # fmt: skip
+"""Module names people target → the projections they adapt (HF modeling code of each family)."""
+
+
+def lora_matrices(targets: tuple[str, ...] | list[str] | None) -> frozenset[str]:
+    """The projections (q, k, v, o, gate, up, down) a list of LoRA target names adapts; None or
+    'all-linear' → all of them. Unknown names adapt nothing (the bot names them as not used)."""
+    if not targets or any(t.lower().replace("_", "-") in (LORA_ALL_LINEAR, "all") for t in targets):
+        return frozenset({"q", "k", "v", "o", "gate", "up", "down"})
+    out: set[str] = set()
+    for t in targets:
+        out |= set(_LORA_MODULES.get(t.lower().replace("-", "_"), ()))
+    return frozenset(out)
+
+
+def lora_params(spec: ModelSpec, rank: int, targets: tuple[str, ...] | list[str] | None = None) -> float:
+    """Trainable LoRA parameters: r·(d_in + d_out) per targeted matrix.
+
+    Attention: q (h → heads·d), k and v (h → kv_heads·d), o (heads·d → h); MLP: gate and up (h → f),
+    down (f → h) — gate only in a gated MLP; a MoE layer's experts each. ``targets`` as in
+    :func:`lora_matrices` (None: all linear layers). Source: Hu et al. 2021 (LoRA) §4: W + BA with
+    B ∈ R^{d×r}, A ∈ R^{r×k}; PEFT ``LoraConfig.target_modules``.
     """
+    on = lora_matrices(targets)
     h, hd = spec.hidden, spec.head_dim_effective
     q_out, kv_out = spec.heads * hd, spec.kv_heads * hd
-    attn = (h + q_out) * 2 + (h + kv_out) * 2  # q, o, k, v
-    mats = 3 if spec.gated_ffn else 2
+    attn = {"q": h + q_out, "k": h + kv_out, "v": h + kv_out, "o": q_out + h}
+    attn_per_layer = sum(v for k, v in attn.items() if k in on)
+
+    def mlp(ffn: int) -> float:
+        parts = {"gate": h + ffn if spec.gated_ffn else 0, "up": h + ffn, "down": ffn + h}
+        return sum(v for k, v in parts.items() if k in on)
+
     if spec.is_moe:
-        routed = (spec.experts or 0) * mats * (h + spec.expert_ffn_hidden)
-        shared = (spec.shared_experts or 0) * mats * (h + spec.shared_ffn_hidden)
-        dense = spec.dense_mlp_layers * mats * (h + spec.ffn_hidden)
-        return rank * (spec.layers * attn + spec.moe_layers * (routed + shared) + dense)
-    return rank * spec.layers * (attn + mats * (h + spec.ffn_hidden))
+        routed = (spec.experts or 0) * mlp(spec.expert_ffn_hidden)
+        shared = (spec.shared_experts or 0) * mlp(spec.shared_ffn_hidden)
+        dense = spec.dense_mlp_layers * mlp(spec.ffn_hidden)
+        return rank * (spec.layers * attn_per_layer + spec.moe_layers * (routed + shared) + dense)
+    return rank * spec.layers * (attn_per_layer + mlp(spec.ffn_hidden))
 
 
 def model_state_bytes(
@@ -109,20 +158,28 @@ def model_state_bytes(
 
 
 def activation_bytes_per_layer(
-    seq_len: int, micro_batch: int, spec: ModelSpec, tp: int, recompute: Recompute
+    seq_len: int,
+    micro_batch: int,
+    spec: ModelSpec,
+    tp: int,
+    recompute: Recompute,
+    eager_attention: bool = False,
 ) -> float:
     """Activation bytes one transformer layer keeps for the backward pass (16-bit activations).
 
     Korthikanti et al. 2022, Table 2, with sequence parallelism whenever TP > 1:
-      none:      s·b·h·(34 + 5·a·s/h) / t
-      selective: s·b·h·34 / t            (attention scores recomputed / FlashAttention)
-      full:      2·s·b·h / t             (only the layer input is kept)
+      none:      s·b·h·(34 + 5·a·s/h) / t  with eager attention (the a·s² scores are stored)
+      selective: s·b·h·34 / t              (attention scores recomputed)
+      full:      2·s·b·h / t               (only the layer input is kept)
+    With FlashAttention / PyTorch SDPA — the default of every current training stack — the scores
+    are never stored, so 'none' (no gradient checkpointing) keeps s·b·h·34 / t like 'selective';
+    ``eager_attention`` restores the paper's 'none' row.
     The 34 comes from a GPT layer with a 4h MLP; for GQA/SwiGLU models it is an approximation.
     """
     s, b, h, a = seq_len, micro_batch, spec.hidden, spec.heads
     if recompute == "full":
         return 2.0 * s * b * h / tp
-    per = 34.0 if recompute == "selective" else 34.0 + 5.0 * a * s / h
+    per = 34.0 + 5.0 * a * s / h if recompute == "none" and eager_attention else 34.0
     return s * b * h * per / tp
 
 
@@ -188,7 +245,11 @@ def breakdown(spec: ModelSpec, params: float, setup: TrainingSetup, plan: Plan |
     (ZeRO-Offload, Ren et al. 2021) or a paged optimizer the optimizer states live in host memory
     (0 on the GPU); with the optimizer in the backward pass the gradients are one parameter's
     (:func:`largest_param`); a chunked loss shrinks the logits (:func:`logits_bytes`).
-    LoRA: frozen bf16 base + adapters; QLoRA: NF4 base (embeddings bf16) + adapters.
+    LoRA: frozen bf16 base + adapters; QLoRA: a quantized base (NF4 by default; embeddings bf16) +
+    adapters. Freeze-tuning: the frozen layers in bf16, the last ``freeze_layers`` trained in fp32
+    with AdamW (:data:`FREEZE_TRAINABLE_BYTES_PER_PARAM`); only they keep activations for backward.
+    P-tuning v2: the frozen model and a trained prefix (:data:`PREFIX_BYTES_PER_PARAM`); the backward
+    pass runs through every layer to reach each layer's prefix, so all layers keep activations.
     DPO adds a frozen reference model (Rafailov et al. 2023); PPO adds a trained critic of the
     same size plus frozen reference and reward models (Ouyang et al. 2022, InstructGPT);
     GRPO drops the critic (Shao et al. 2024, DeepSeekMath §4). With LoRA the reference is the
@@ -205,15 +266,18 @@ def breakdown(spec: ModelSpec, params: float, setup: TrainingSetup, plan: Plan |
             parts["optimizer"] = 0.0
         if setup.optimizer_in_backward:
             parts["gradients"] = min(parts["gradients"], 2.0 * largest_param(spec) / plan.tp)
-    else:
-        if setup.method == Method.lora:
-            base = 2.0 * shard
-        else:
-            embed = min(embedding_params(spec), params) / (plan.tp * plan.pp)
-            base = NF4_BITS_PER_PARAM / 8.0 * (shard - embed) + 2.0 * embed
+    elif setup.method in (Method.lora, Method.qlora):
         per_adapter = _adapter_bytes_per_param(setup)
-        parts["weights"] = base / (plan.dp if plan.zero_stage >= 3 else 1)
-        parts["adapters"] = per_adapter * lora_params(spec, setup.lora_rank) / (plan.tp * plan.pp)
+        parts["weights"] = _frozen_base(spec, params, setup, plan) / (plan.dp if plan.zero_stage >= 3 else 1)
+        parts["adapters"] = per_adapter * trained_params(spec, params, setup) / (plan.tp * plan.pp)
+    elif setup.method == Method.freeze:
+        trained = trained_params(spec, params, setup) / (plan.tp * plan.pp)
+        parts["weights"] = 2.0 * (shard - trained) / (plan.dp if plan.zero_stage >= 3 else 1)
+        sharded = plan.dp if plan.zero_stage >= 1 else 1  # ZeRO-1 and up shard the optimizer states
+        parts["trainable"] = FREEZE_TRAINABLE_BYTES_PER_PARAM * trained / sharded
+    else:  # P-tuning v2: the frozen model (16-bit or quantized) and a small trained prefix encoder
+        parts["weights"] = _frozen_base(spec, params, setup, plan) / (plan.dp if plan.zero_stage >= 3 else 1)
+        parts["prefix"] = PREFIX_BYTES_PER_PARAM * trained_params(spec, params, setup)
     if setup.algorithm in (Algorithm.dpo, Algorithm.ppo, Algorithm.grpo) and setup.method == Method.full:
         parts["reference"] = _frozen_copy_bytes(params, plan)
     if setup.algorithm == Algorithm.ppo:
@@ -225,7 +289,7 @@ def breakdown(spec: ModelSpec, params: float, setup: TrainingSetup, plan: Plan |
         else:
             parts["critic"] = parts["adapters"]
         parts["reward"] = _frozen_copy_bytes(params, plan)
-    layers_per_stage = math.ceil(spec.layers / plan.pp)
+    layers_per_stage = activation_layers(spec, setup, plan.pp)
     in_flight = plan.pp  # 1F1B: stage 1 holds pp micro-batches (Narayanan et al. 2021)
     act = activation_bytes_per_layer(setup.seq_len, plan.micro_batch, spec, plan.tp, plan.recompute)  # type: ignore[arg-type]
     parts["activations"] = act * layers_per_stage * in_flight
@@ -235,8 +299,37 @@ def breakdown(spec: ModelSpec, params: float, setup: TrainingSetup, plan: Plan |
     return parts
 
 
-def checkpoint_bytes(spec: ModelSpec, params: float, method: Method, lora_rank: int = 16) -> Checkpoint:
-    """Checkpoint storage: weights only (bf16 2Ψ; adapters for LoRA/QLoRA) and the full training
-    state (16 B per trained parameter, :data:`FULL_STATE_BYTES_PER_PARAM`)."""
-    trained = params if method == Method.full else lora_params(spec, lora_rank)
+def _frozen_base(spec: ModelSpec, params: float, setup: TrainingSetup, plan: Plan | Layout) -> float:
+    """A frozen base on the TP × PP shard: bf16 (2 bytes per weight), or quantized when
+    ``setup.base_bits`` is set (QLoRA: NF4 by default) with embeddings and head in bf16."""
+    shard = params / (plan.tp * plan.pp)
+    bits = setup.base_bits or (NF4_BITS_PER_PARAM if setup.method == Method.qlora else None)
+    if bits is None:
+        return 2.0 * shard
+    embed = min(embedding_params(spec), params) / (plan.tp * plan.pp)
+    return bits / 8.0 * (shard - embed) + 2.0 * embed
+
+
+def trained_params(spec: ModelSpec, params: float, setup: TrainingSetup) -> float:
+    """Parameters the method trains: all of them (full), the LoRA adapters (:func:`lora_params`), the
+    last ``freeze_layers`` layers (freeze-tuning: one layer's share of the non-embedding parameters
+    each), or the P-tuning v2 prefix: ``prefix_tokens`` key and value vectors per layer
+    (prefix_tokens × layers × 2 × kv_heads × head_dim; Liu et al. 2022, P-Tuning v2 §3.2, ChatGLM's
+    ``PrefixEncoder`` without projection)."""
+    if setup.method == Method.full:
+        return params
+    if setup.method in (Method.lora, Method.qlora):
+        return lora_params(spec, setup.lora_rank, setup.lora_targets)
+    if setup.method == Method.freeze:
+        per_layer = (params - embedding_params(spec) - spec.hidden) / spec.layers
+        return min(setup.freeze_layers, spec.layers) * per_layer
+    kv_dim = spec.kv_heads * spec.head_dim_effective
+    return float(setup.prefix_tokens * spec.layers * 2 * kv_dim)
+
+
+def checkpoint_bytes(spec: ModelSpec, params: float, setup: TrainingSetup) -> Checkpoint:
+    """Checkpoint storage: weights only (bf16 2 bytes per trained parameter: the whole model, or the
+    adapters / trained layers / prefix) and the full training state (16 B per trained parameter,
+    :data:`FULL_STATE_BYTES_PER_PARAM`)."""
+    trained = trained_params(spec, params, setup)
     return Checkpoint(weights=2.0 * trained, full_state=FULL_STATE_BYTES_PER_PARAM * trained)

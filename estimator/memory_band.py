@@ -29,12 +29,10 @@ parts above (e.g. an all-gather bucket), paged states that stay resident while t
 
 from __future__ import annotations
 
-import math
-
 from estimator.catalog import ModelSpec
 from estimator.defaults import CUDA_CONTEXT_BYTES
 from estimator.models import Plan
-from estimator.setup import Layout, TrainingSetup
+from estimator.setup import Layout, TrainingSetup, activation_layers
 
 LOSS_CHUNKS = 8
 """Chunks of a chunked cross-entropy: torchtune ``CEWithChunkedOutputLoss(num_output_chunks=8)``
@@ -91,16 +89,15 @@ def per_gpu_band(
     """
     states = sum(v for k, v in parts.items() if k not in _RUNTIME)
     s, b, h, t = setup.seq_len, plan.micro_batch, spec.hidden, plan.tp
-    layers = math.ceil(spec.layers / plan.pp) * plan.pp  # 1F1B: pp micro-batches in flight on stage 1
+    layers = activation_layers(spec, setup, plan.pp) * plan.pp  # 1F1B: pp micro-batches in flight on stage 1
     fused, eager = layer_activation_coefficients(spec)
     acts = parts.get("activations", 0.0)
     if plan.recompute == "full":
         act_low, act_high = acts, acts + eager * s * b * h / t
     else:
-        scores = 0.0 if plan.recompute == "selective" else 5.0 * spec.heads * s / h
-        per_coef = s * b * h * layers / t
-        act_low = (min(KORTHIKANTI_COEFFICIENT, fused) + scores) * per_coef
-        act_high = (max(KORTHIKANTI_COEFFICIENT, eager) + scores) * per_coef
+        per_coef = s * b * h * layers / t  # FlashAttention: no s² scores ('none' = 'selective')
+        act_low = min(KORTHIKANTI_COEFFICIENT, fused) * per_coef
+        act_high = max(KORTHIKANTI_COEFFICIENT, eager) * per_coef
     logit_count = b * s * spec.vocab / t
     if setup.chunked_loss:
         logits_low, logits_high = 2.0 * logit_count, (2.0 + 2 * 4.0 / LOSS_CHUNKS) * logit_count

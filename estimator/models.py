@@ -20,11 +20,34 @@ class Stage(StrEnum):
 
 
 class Method(StrEnum):
-    """Fine-tuning method. ``dpo``/``ppo`` reuse the full-fine-tune pieces with multipliers."""
+    """Fine-tuning method. ``dpo``/``ppo`` reuse the full-fine-tune pieces with multipliers.
+
+    freeze: only the last layers train (LLaMA-Factory ``finetuning_type: freeze``); ptuning: P-tuning v2
+    / prefix tuning, a trained prefix of key/value vectors in every layer, the model frozen."""
 
     full = "full"
     lora = "lora"
     qlora = "qlora"
+    freeze = "freeze"
+    ptuning = "ptuning"
+
+
+class Recompute(StrEnum):
+    """Activation recomputation: none, selective (attention scores; FlashAttention), full (gradient
+    checkpointing of every layer: only layer inputs are kept; Korthikanti et al. 2022)."""
+
+    none = "none"
+    selective = "selective"
+    full = "full"
+
+
+class Runtime(StrEnum):
+    """Serving engine whose memory model applies (docs/design.md §3.4)."""
+
+    vllm = "vLLM"
+    sglang = "SGLang"
+    transformers = "transformers"
+    llama_cpp = "llama.cpp"
 
 
 class Algorithm(StrEnum):
@@ -43,6 +66,8 @@ class Precision(StrEnum):
     fp8 = "fp8"
     int8 = "int8"
     int4 = "int4"
+    int3 = "int3"
+    int2 = "int2"
     # llama.cpp GGUF weight formats (inference only)
     q8_0 = "q8_0"
     q5_k_m = "q5_k_m"
@@ -56,7 +81,7 @@ class Currency(StrEnum):
 
 
 class _Frozen(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
 
 class SizingRequest(_Frozen):
@@ -102,6 +127,43 @@ class SizingRequest(_Frozen):
         None, description="KV cache format when serving (bf16 default, fp8 option)"
     )
     prompt_tokens: int | None = Field(None, gt=0, description="prompt part of the serving context")
+    # Settings a practitioner states (docs/design.md §3.1, §8): used as given, never replaced silently
+    zero_stage: int | None = Field(
+        None, ge=0, le=3, description="ZeRO stage (FSDP FULL_SHARD = 3, SHARD_GRAD_OP = 2, NO_SHARD = 0)"
+    )
+    lora_rank: int | None = Field(None, gt=0, le=4096)
+    lora_targets: list[str] | None = Field(
+        None, description="LoRA target modules as typed ('q_proj', 'v_proj') or ['all-linear']"
+    )
+    pure_bf16: bool | None = Field(None, description="bf16 weights and optimizer states, no fp32 master copy")
+    recompute: Recompute | None = None
+    freeze_layers: int | None = Field(None, gt=0, description="trainable last layers (freeze-tuning)")
+    prefix_tokens: int | None = Field(None, gt=0, le=100_000, description="P-tuning v2 prefix length")
+    achieved_tflops_per_gpu: float | None = Field(
+        None, gt=0, le=100_000, description="measured model TFLOPS per GPU: time comes from it"
+    )
+    tokens_per_second_per_gpu: float | None = Field(
+        None, gt=0, le=1e9, description="measured training tokens per second per GPU: time comes from it"
+    )
+    hours: float | None = Field(None, gt=0, le=1e6, description="a known wall-clock duration (hours)")
+    gpu_memory_utilization: float | None = Field(None, gt=0, le=1, description="vLLM gpu_memory_utilization")
+    runtime: Runtime | None = Field(None, description="serving engine named by the user")
+    methods: list[Method] | None = Field(None, description="several fine-tuning methods asked at once")
+    global_batch: int | None = Field(
+        None, gt=0, description="sequences per optimizer step (global batch) when the user gives one"
+    )
+
+
+TRAINING_FIELDS: tuple[str, ...] = (
+    "tokens", "num_samples", "tokens_per_sample", "epochs", "method", "algorithm", "batch_size",
+    "deadline_days", "global_batch", "zero_stage", "lora_rank", "lora_targets", "pure_bf16", "recompute",
+    "freeze_layers", "prefix_tokens", "achieved_tflops_per_gpu", "tokens_per_second_per_gpu", "methods",
+)  # fmt: skip
+"""Request fields only a training job uses (a serving answer has no use for them)."""
+SERVING_FIELDS: tuple[str, ...] = (
+    "concurrency", "prompt_tokens", "kv_precision", "gpu_memory_utilization", "runtime",
+)  # fmt: skip
+"""Request fields only a serving answer uses."""
 
 
 class Assumption(_Frozen):
@@ -163,6 +225,15 @@ class Plan(_Frozen):
     recompute: str = "none"
     micro_batch: int = 1
     offload: bool = False
+    gradient_accumulation: int | None = Field(
+        None,
+        description="micro-batches each GPU accumulates per optimizer step (None: a layout of the search, "
+        "before the batch is set; estimator.plan.with_batch)",
+    )
+    global_batch_sequences: int | None = Field(
+        None,
+        description="sequences per optimizer step = micro_batch × gradient_accumulation × dp",
+    )
 
 
 class Alternative(_Frozen):
@@ -171,6 +242,20 @@ class Alternative(_Frozen):
     change: str = Field(description="e.g. 'no_full_recompute', 'adamw8bit', 'cpu_offload', 'lora', 'qlora'")
     min_gpus: int | None
     per_gpu_bytes: float | None = None
+
+
+class MethodRow(_Frozen):
+    """One fine-tuning method of several asked at once ("全量微调、LoRA、QLoRA分别要多少显存")."""
+
+    method: Method
+    per_gpu_bytes: float = Field(description="memory per GPU on `plan_gpus` (bytes)")
+    plan_gpus: int = Field(description="the user's GPU count, else `min_gpus`")
+    min_gpus: int | None = Field(description="fewest GPUs that fit; None if none does within the search")
+    feasible: str = Field(
+        description="on the user's GPU count (one GPU when none is given): 'yes', 'borderline' (tight: "
+        "above 90 % of the card) or 'no'"
+    )
+    trained_params: float = Field(description="parameters the method trains")
 
 
 class Checkpoint(_Frozen):
@@ -291,11 +376,15 @@ class SizingReport(_Frozen):
     cost: Cost | None = None
     chinchilla_tokens: float | None = None
     memory: Memory | None = None
+    method_comparison: list[MethodRow] = Field(
+        default_factory=list, description="one row per fine-tuning method when several are asked at once"
+    )
     checkpoint_bytes: Checkpoint | None = None
     inference: Inference | None = None
     feasible: str | None = Field(
-        None, description="verdict for the user's GPU count: 'yes', 'borderline' (tight or only with "
-        "offload / 8-bit optimizer / the range's upper end) or 'no'; None without a count"
+        None,
+        description="verdict for the user's GPU count: 'yes', 'borderline' (tight or only with "
+        "offload / 8-bit optimizer / the range's upper end) or 'no'; None without a count",
     )
     feasible_reason: str | None = Field(
         None,

@@ -1,9 +1,9 @@
 """The parallel layout search and the memory answer: the fewest GPUs that fit, a recommended size,
 the layout at the user's count, and what would change the answer.
 
-Layouts follow design §3.5 (:func:`plan_preference`): DP + ZeRO while the model states fit, TP inside a
-node, PP across nodes, full recompute only when activations force it. Bytes per part come from
-:mod:`estimator.memory`; sizes in bytes, counts of GPUs.
+Layouts follow docs/design.md §3.5 (:func:`plan_preference`): DP + ZeRO while the model states fit,
+TP inside a node, PP across nodes, full recompute only when activations force it. Bytes per part come
+from :mod:`estimator.memory`; sizes in bytes, counts of GPUs.
 """
 
 from __future__ import annotations
@@ -20,6 +20,13 @@ from estimator.setup import Layout, Recompute, TrainingSetup
 
 RECOMPUTE_ORDER: tuple[Recompute, ...] = ("selective", "full")
 """Searched activation strategies. 'selective' = FlashAttention-era baseline (no s² scores stored)."""
+
+STATED_RECOMPUTE: dict[str, tuple[Recompute, ...]] = {
+    "none": ("none",),
+    "selective": ("selective",),
+    "full": ("full",),
+}
+"""The recompute modes searched when the user chose one (:attr:`TrainingSetup.recompute`)."""
 
 HEADROOM = 0.9
 """A comfortable plan uses at most 90 % of the card (spikes, fragmentation beyond the average)."""
@@ -42,6 +49,8 @@ def ordered_layouts(
     gpus: int,
     micro_batch: int,
     offload: bool,
+    zero_stage: int | None = None,
+    recompute: Recompute | None = None,
 ) -> tuple[Layout, ...]:
     """Layouts for exactly ``gpus`` GPUs, most preferred first (:func:`plan_preference`).
 
@@ -49,8 +58,15 @@ def ordered_layouts(
     rest, ZeRO 0–3 (only when DP > 1), recompute selective/full. In this order
     :func:`best_plan_for` can stop at the first layout with headroom; the list depends only on the
     shape and the card, so it is built once per combination.
+
+    A stated ``zero_stage`` is a DeepSpeed/FSDP data-parallel run: TP = PP = 1, DP = all GPUs, that
+    stage (on one GPU it shards nothing, and the plan still names it). A stated ``recompute`` is the
+    only mode searched (:data:`STATED_RECOMPUTE`).
     """
+    modes = STATED_RECOMPUTE[recompute] if recompute else RECOMPUTE_ORDER
     layouts = []
+    if zero_stage is not None:
+        return tuple(Layout(1, 1, gpus, zero_stage, mode, micro_batch, offload) for mode in modes)
     for tp in (1, 2, 4, 8):
         if tp > min(gpus, per_node) or heads % tp or kv_heads % tp:
             continue
@@ -59,10 +75,18 @@ def ordered_layouts(
                 continue
             dp = gpus // (tp * pp)
             for zero in (0, 1, 2, 3) if dp > 1 else (0,):
-                for recompute in RECOMPUTE_ORDER:
-                    layouts.append(Layout(tp, pp, dp, zero, recompute, micro_batch, offload))
+                for mode in modes:
+                    layouts.append(Layout(tp, pp, dp, zero, mode, micro_batch, offload))
     layouts.sort(key=lambda p: plan_preference(p, nvlink))
     return tuple(layouts)
+
+
+def _layouts(spec: ModelSpec, gpu: GpuSpec, gpus: int, setup: TrainingSetup) -> tuple[Layout, ...]:
+    """:func:`ordered_layouts` for this model, card, count and setup."""
+    return ordered_layouts(
+        spec.layers, spec.heads, spec.kv_heads, gpu.gpus_per_node, gpu.nvlink, gpus,
+        setup.micro_batch, setup.offload, setup.zero_stage, setup.recompute,
+    )  # fmt: skip
 
 
 def plan_preference(plan: Plan | Layout, nvlink: bool = True) -> tuple:
@@ -109,16 +133,7 @@ def best_plan_for(
     """
     limit = gpu.addressable_bytes * budget_fraction
     comfortable = gpu.addressable_bytes * HEADROOM
-    layouts = ordered_layouts(
-        spec.layers,
-        spec.heads,
-        spec.kv_heads,
-        gpu.gpus_per_node,
-        gpu.nvlink,
-        gpus,
-        setup.micro_batch,
-        setup.offload,
-    )
+    layouts = _layouts(spec, gpu, gpus, setup)
     tight: tuple[Layout, dict[str, float]] | None = None
     for plan in layouts:
         if plan.recompute == "full" and not allow_full_recompute:
@@ -130,6 +145,20 @@ def best_plan_for(
         if total <= limit and tight is None:
             tight = (plan, parts)
     return (tight[0].to_plan(), tight[1]) if tight else None
+
+
+def least_memory_plan(
+    spec: ModelSpec, params: float, gpu: GpuSpec, gpus: int, setup: TrainingSetup
+) -> tuple[Plan, dict[str, float]] | None:
+    """The layout on exactly ``gpus`` GPUs needing the least memory per GPU, fitting or not: what the
+    user's own setting costs when it does not fit ("ZeRO-2 on 2 × A100 40G: ≈ 42 GiB per GPU")."""
+    layouts = _layouts(spec, gpu, gpus, setup)
+    best: tuple[Layout, dict[str, float]] | None = None
+    for plan in layouts:
+        parts = breakdown(spec, params, setup, plan)
+        if best is None or sum(parts.values()) < sum(best[1].values()):
+            best = (plan, parts)
+    return (best[0].to_plan(), best[1]) if best else None
 
 
 def _lower_bound(spec: ModelSpec, params: float, gpu: GpuSpec, setup: TrainingSetup) -> int:
@@ -191,6 +220,11 @@ def min_gpus(
 def _alternatives(spec: ModelSpec, params: float, gpu: GpuSpec, setup: TrainingSetup) -> list[Alternative]:
     """The fewest GPUs under options a user can switch on (DeepSpeed estimators' 'with offload / without')."""
     variants: list[tuple[str, TrainingSetup]] = []
+    # the user's own settings first: what changing each of them would give
+    if setup.zero_stage is not None and setup.zero_stage < 3:
+        variants.append(("zero3", replace(setup, zero_stage=3)))
+    if setup.recompute is not None and setup.recompute != "full":
+        variants.append(("full_recompute", replace(setup, recompute="full")))
     if setup.method == Method.full:
         variants += [
             ("adamw8bit", replace(setup, optimizer="adamw8bit")),
@@ -210,6 +244,8 @@ def _alternatives(spec: ModelSpec, params: float, gpu: GpuSpec, setup: TrainingS
                 per_gpu_bytes=sum(found[2].values()) if found else None,
             )
         )
+    if setup.recompute is not None:  # the user chose the recompute mode: no "without full recompute" row
+        return out
     no_recompute = min_gpus(spec, params, gpu, setup, allow_full_recompute=False)
     out.append(
         Alternative(
@@ -225,8 +261,9 @@ def recommended(
     spec: ModelSpec, params: float, gpu: GpuSpec, setup: TrainingSetup, minimum: int
 ) -> tuple[int, Plan] | None:
     """A comfortable size: ≤ 90 % of the card, no full recompute (except on cards without NVLink, where
-    recomputing is cheaper than tensor parallelism over PCIe); full training on at least one node."""
-    no_recompute = gpu.nvlink
+    recomputing is cheaper than tensor parallelism over PCIe, or when the user chose the mode); full
+    training on at least one node."""
+    no_recompute = gpu.nvlink and setup.recompute is None
     found = min_gpus(spec, params, gpu, setup, HEADROOM, allow_full_recompute=not no_recompute)
     if found is None:
         return None
@@ -237,6 +274,34 @@ def recommended(
             fit = best_plan_for(spec, params, gpu, n, setup, HEADROOM, allow_full_recompute=not no_recompute)
             return (n, fit[0]) if fit else (found[0], found[1])
     return n, found[1]
+
+
+def with_batch(plan: Plan, global_batch: int) -> Plan:
+    """``plan`` with its global batch and the gradient accumulation it implies.
+
+    Each optimizer step sees micro_batch × gradient_accumulation × dp sequences (DeepSpeed asserts
+    train_batch_size = micro × accumulation × data-parallel size, deepspeed/runtime/config.py
+    ``_batch_assertion``; Megatron-LM's --global-batch-size must be a multiple of micro-batch × DP).
+    The accumulation is the whole number of micro-batches closest to the target ``global_batch``
+    (at least 1), so the global batch is the nearest multiple of micro_batch × dp: 1,024 sequences
+    on DP 136 → 8 micro-batches → 1,088 sequences. Accumulation changes neither memory per GPU (one
+    micro-batch of activations lives at a time) nor the compute of the job.
+    """
+    per_step = plan.micro_batch * plan.dp
+    accumulation = max(1, round(global_batch / per_step))
+    return plan.model_copy(
+        update={"gradient_accumulation": accumulation, "global_batch_sequences": per_step * accumulation}
+    )
+
+
+def memory_with_batch(mem: Memory, global_batch: int) -> Memory:
+    """The memory answer with the global batch set on each of its layouts (:func:`with_batch`)."""
+    update = {
+        name: with_batch(getattr(mem, name), global_batch)
+        for name in ("plan", "min_plan", "recommended_plan")
+        if getattr(mem, name) is not None
+    }
+    return mem.model_copy(update=update)
 
 
 _SHELL_PLAN = Plan(tp=1, pp=1, dp=1, zero_stage=0, recompute="full")
@@ -264,6 +329,8 @@ def training_memory(
     if requested_gpus is not None:
         fit = best_plan_for(spec, params, gpu, requested_gpus, setup)
         fits_requested = fit is not None
+        # the user's count and setting: the layout that fits, else the one needing the least memory
+        fit = fit or least_memory_plan(spec, params, gpu, requested_gpus, setup)
         if fit is not None:
             at = (requested_gpus, *fit)
     def per_gpu(plan: Plan, parts: dict[str, float]) -> dict:
@@ -277,15 +344,20 @@ def training_memory(
             "usable_bytes": gpu.addressable_bytes,
         }
 
-    if found is None or at is None:
+    alternatives = _alternatives(spec, params, gpu, setup) if with_alternatives else []
+    if found is None:  # nothing fits at any count: the user's count if given, else one GPU's states
+        n, plan, parts = at if at is not None else (None, None, shell)
         return Memory(
-            **per_gpu(_SHELL_PLAN, shell),
+            **per_gpu(plan or _SHELL_PLAN, parts),
             min_gpus=None,
-            breakdown=shell,
+            breakdown=parts,
             total_bytes=states,
-            plan=None,
+            plan=plan,
+            plan_gpus=n,
             fits_requested=fits_requested,
+            alternatives=alternatives,
         )
+    assert at is not None  # found, or the user's count
     rec = recommended(spec, params, gpu, setup, found[0])
     rec_parts = best_plan_for(spec, params, gpu, rec[0], setup) if rec else None
     n, plan, parts = at
@@ -301,5 +373,5 @@ def training_memory(
         recommended_gpus=rec[0] if rec else None,
         recommended_plan=rec[1] if rec else None,
         recommended_per_gpu_bytes=sum(rec_parts[1].values()) if rec_parts else None,
-        alternatives=_alternatives(spec, params, gpu, setup) if with_alternatives else [],
+        alternatives=alternatives,
     )

@@ -37,7 +37,7 @@ def resolve_stage(req: SizingRequest, ledger: Ledger) -> Stage:
     """The stage asked for; else training when tokens, samples or a budget are given; else serving."""
     if req.stage:
         return req.stage
-    if req.tokens or req.budget or req.num_samples:
+    if req.tokens or req.budget or req.num_samples or req.hours:
         return Stage(ledger.assume("stage", Stage.pretrain.value, Why.stage_training))
     return Stage(ledger.assume("stage", Stage.inference.value, Why.stage_serving))
 
@@ -57,7 +57,11 @@ def _apple_configuration(spec: GpuSpec, memory_gib: float) -> GpuSpec:
 
 
 def resolve_gpu(req: SizingRequest, ledger: Ledger) -> GpuSpec:
-    """The catalog GPU asked for; a card of the stated memory ('24G的卡'); else the default."""
+    """The catalog GPU asked for; a card named but not in the catalog, kept under its name with its
+    stated memory; a catalog card of the stated memory ('24G的卡'); else the default.
+
+    A card known only by its memory is :attr:`GpuSpec.generic`: memory answers only, no time, speed or
+    price (docs/design.md §8: nothing the user named is replaced silently)."""
     if req.gpu and req.gpu in catalog.gpus():
         spec = catalog.gpu(req.gpu)
         mem = req.gpu_memory_gib
@@ -65,27 +69,45 @@ def resolve_gpu(req: SizingRequest, ledger: Ledger) -> GpuSpec:
             spec = _apple_configuration(spec, mem)
             ledger.assume("gpu", spec.id, Why.apple_config)
         return spec
+    if req.gpu and req.gpu_memory_gib:  # "Titan X 12GB": that name, that memory, nothing else known
+        ledger.assume("gpu", req.gpu, Why.gpu_unknown_memory, gpu=req.gpu, memory_gib=req.gpu_memory_gib)
+        return _generic_card(req.gpu, req.gpu, req.gpu_memory_gib)
     if req.gpu:
+        default = catalog.gpu(defaults.DEFAULT_GPU)
         ledger.note("unknown_gpu_assumed", gpu=req.gpu)
+        ledger.assume("gpu", default.id, Why.gpu_unknown_default, gpu=req.gpu)
+        return default
     if req.gpu_memory_gib:
         match = catalog.gpu_with_memory(req.gpu_memory_gib)
         if match is not None:
             ledger.assume("gpu", match.id, Why.gpu_by_memory)
             return match
-        base = catalog.gpu(defaults.DEFAULT_GPU)
-        generic = base.model_copy(
-            update={
-                "id": f"GPU-{req.gpu_memory_gib:g}GB",
-                "name": f"GPU {req.gpu_memory_gib:g} GiB",
-                "family": f"{req.gpu_memory_gib:g} GiB GPU",
-                "memory_gib": req.gpu_memory_gib,
-            }
-        )
-        ledger.assume("gpu", generic.id, Why.gpu_generic_memory, memory_gib=req.gpu_memory_gib, base=base.id)
+        mem = req.gpu_memory_gib
+        generic = _generic_card(f"GPU-{mem:g}GB", f"GPU {mem:g}G", mem)
+        ledger.assume("gpu", generic.id, Why.gpu_generic_memory, memory_gib=req.gpu_memory_gib)
         return generic
     default = catalog.gpu(defaults.DEFAULT_GPU)
     ledger.assume("gpu", default.id, Why.default_gpu)
     return default
+
+
+def _generic_card(gpu_id: str, name: str, memory_gib: float) -> GpuSpec:
+    """A card known by its memory only. The default GPU's figures fill the fields the maths needs
+    (layout rules, a peak that a measured throughput divides back out); ``generic`` hides every
+    figure that would depend on them."""
+    base = catalog.gpu(defaults.DEFAULT_GPU)
+    return base.model_copy(
+        update={
+            "id": gpu_id,
+            "name": name,
+            "family": name,
+            "vendor": "",
+            "memory_gib": memory_gib,
+            "generic": True,
+            "related": [],
+            "personal": False,
+        }
+    )
 
 
 def resolve_model(req: SizingRequest, ledger: Ledger) -> tuple[ModelSpec | None, float | None, float | None]:

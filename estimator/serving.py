@@ -1,4 +1,4 @@
-"""Serving verdicts and the serving branch of :func:`estimator.estimate.estimate`.
+"""Serving verdicts and the serving branch of :func:`estimator.sizing.estimate`.
 
 Weights and KV cache come from :mod:`estimator.inference`; this module chooses the precision a
 local machine would run, the default load, states every assumption, and judges the user's GPUs
@@ -16,6 +16,7 @@ from estimator.catalog import GpuSpec, ModelSpec
 from estimator.inference import BITS_PER_WEIGHT, runtime_for, size_inference, tp_options
 from estimator.ledger import Ledger, price_range
 from estimator.models import Currency, Inference, Precision, SizingRequest
+from estimator.models import Runtime as RuntimeName
 from estimator.plan import HEADROOM
 from estimator.reasons import Why, Word
 from estimator.verdicts import requested_count
@@ -166,11 +167,12 @@ def size_serving(
         context = int(ledger.assume("context", spec.serve_context, Why.reasoning_context))
     else:
         context = int(ledger.assume("context", defaults.SERVE_CONTEXT.value, defaults.SERVE_CONTEXT.why))
-    price = price_range(req, gpu, ledger)
+    price = None if gpu.generic else price_range(req, gpu, ledger)
+    named = req.runtime.value if req.runtime else None
 
     def personal(weights: Precision) -> bool:
         """A personal machine: a GeForce card or a Mac, or GGUF weights (llama.cpp)."""
-        return gpu.personal or runtime_for(gpu, weights).local
+        return gpu.personal or runtime_for(gpu, weights, named=named).local
 
     def conc_for(weights: Precision) -> int:
         """Stated concurrency, else one user on a personal machine, else a team's 16."""
@@ -189,6 +191,8 @@ def size_serving(
             kv_precision=req.kv_precision or Precision.bf16,
             prompt_tokens=req.prompt_tokens,
             price=price[:3] if price else None,
+            utilization=req.gpu_memory_utilization,
+            runtime=named,
         )
 
     inf = size(precision)
@@ -197,7 +201,12 @@ def size_serving(
         precision, inf = local
         ledger.replace("precision", precision.value, Why.local_format)
     conc = conc_for(precision)
-    runtime = runtime_for(gpu, precision)
+    runtime = runtime_for(gpu, precision, req.gpu_memory_utilization, named)
+    if gpu.generic:  # a card known by its memory only: no speed or cost figures
+        inf = inf.model_copy(update={"decode_tokens_per_s": None, "prefill_seconds": None})
+        ledger.note("generic_gpu_no_time", gpu=gpu.name)
+    if named and named not in (RuntimeName.vllm.value, RuntimeName.llama_cpp.value) and not runtime.local:
+        ledger.note("runtime_memory_as_vllm", runtime=named)
     if not req.concurrency:
         default_conc = _default_concurrency(personal(precision))
         ledger.assume("concurrency", default_conc.value, default_conc.why)
@@ -226,7 +235,7 @@ def _memory_assumptions(
         ledger.assume("gpu_memory_utilization", gpu.gpu_memory_fraction, Why.unified_memory)
     elif local:
         ledger.assume("gpu_memory_utilization", 1.0, Why.local_no_cap)
-    else:
+    elif req.gpu_memory_utilization is None:
         ledger.assume(
             "gpu_memory_utilization",
             defaults.GPU_MEMORY_UTILIZATION.value,

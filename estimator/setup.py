@@ -6,9 +6,11 @@ and the layout search (:mod:`estimator.plan`).
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Literal, NamedTuple
 
+from estimator.catalog import ModelSpec
 from estimator.defaults import LORA_RANK, MICRO_BATCH, SEQ_LEN_FINETUNE
 from estimator.models import Algorithm, Method, Plan
 
@@ -41,6 +43,20 @@ class TrainingSetup:
     (:func:`optimizer_bytes_per_param`)."""
     chunked_loss: bool = False
     """Cross-entropy upcast one chunk at a time (:data:`LOSS_CHUNKS`): no full fp32 logits copy."""
+    lora_targets: tuple[str, ...] | None = None
+    """Modules LoRA adapts, as named in the model code ('q_proj', 'v_proj', …); None = all linear
+    layers (PEFT ``target_modules="all-linear"``). :func:`estimator.memory.lora_params`."""
+    base_bits: float | None = None
+    """Bits per weight of a quantized frozen base (QLoRA: NF4 4.127 by default; 8, 3 or 2 bits when
+    stated: :data:`estimator.memory.QUANTIZED_BASE_BITS`)."""
+    zero_stage: int | None = None
+    """A ZeRO stage the user chose: the layout search keeps it (None = the search chooses)."""
+    recompute: Recompute | None = None
+    """A recompute mode the user chose (None = the search chooses: selective, then full)."""
+    freeze_layers: int = 2
+    """Freeze-tuning: the last layers that train (LLaMA-Factory ``freeze_trainable_layers`` default 2)."""
+    prefix_tokens: int = 128
+    """P-tuning v2: prefix length (ChatGLM-6B ptuning README ``PRE_SEQ_LEN=128``)."""
 
 
 class Layout(NamedTuple):
@@ -56,3 +72,10 @@ class Layout(NamedTuple):
 
     def to_plan(self) -> Plan:
         return Plan(**self._asdict())
+
+
+def activation_layers(spec: ModelSpec, setup: TrainingSetup, pp: int) -> int:
+    """Layers of pipeline stage 1 that keep activations for the backward pass: all of them, except in
+    freeze-tuning, where the backward pass stops at the first trained layer."""
+    per_stage = math.ceil(spec.layers / pp)
+    return min(per_stage, setup.freeze_layers) if setup.method == Method.freeze else per_stage

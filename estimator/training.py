@@ -1,4 +1,4 @@
-"""The training branch of :func:`estimator.estimate.estimate`: compute, time, cost, memory and plan.
+"""The training branch of :func:`estimator.sizing.estimate`: compute, time, cost, memory and plan.
 
 Pre-training, continued pre-training and fine-tuning: C = k·N·D (:mod:`estimator.compute`), GPU-hours
 at a calibrated MFU (:mod:`estimator.efficiency`), cost from a dated price range, memory per GPU and
@@ -9,13 +9,13 @@ days buys). Returns a typed :class:`TrainingResult`; every default is recorded i
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from estimator import compute, defaults, efficiency
 from estimator.architecture import shape_for_size
 from estimator.catalog import GpuSpec, ModelSpec
 from estimator.ledger import Ledger, PriceRange, price_range
-from estimator.memory import checkpoint_bytes
+from estimator.memory import LORA_ALL_LINEAR, QUANTIZED_BASE_BITS, checkpoint_bytes, trained_params
 from estimator.models import (
     Algorithm,
     Band,
@@ -25,10 +25,13 @@ from estimator.models import (
     DaysRow,
     Memory,
     Method,
+    MethodRow,
+    Precision,
+    Recompute,
     SizingRequest,
     Stage,
 )
-from estimator.plan import HEADROOM, MAX_GPUS_SEARCHED, training_memory
+from estimator.plan import HEADROOM, MAX_GPUS_SEARCHED, memory_with_batch, training_memory
 from estimator.reasons import Why, Word
 from estimator.resolve import Resolved
 from estimator.setup import TrainingSetup
@@ -39,6 +42,14 @@ HUGE_GPUS = 100_000
 Colossus, 2024); Llama 3 405B used 16k H100 (Dubey et al. 2024 §3.3)."""
 HUGE_DAYS = 3650
 """Beyond ten years of wall-clock time the plan is not a plan: say so."""
+
+QUANTIZED_PRECISION_BITS: dict[Precision | None, int] = {
+    Precision.int8: 8,
+    Precision.int4: 4,
+    Precision.int3: 3,
+    Precision.int2: 2,
+}
+"""The bit width a quantized-base precision names (QLoRA's base, LLaMA-Factory ``quantization_bit``)."""
 
 MFU = tuple[float, float, float]
 """(pessimistic, likely, optimistic) MFU."""
@@ -57,6 +68,8 @@ class TrainingResult:
     mfu_likely: float | None = None
     seq_len: int | None = None
     batch_size: int | None = None
+    global_batch: int | None = None
+    """target sequences per optimizer step (the user's, or the stage's default)"""
     flops: float | None = None
     flops_formula: str | None = None
     pf_days: float | None = None
@@ -68,6 +81,7 @@ class TrainingResult:
     cost: Cost | None = None
     chinchilla_tokens: float | None = None
     memory: Memory | None = None
+    method_comparison: list[MethodRow] = field(default_factory=list)
     checkpoint_bytes: Checkpoint | None = None
     feasible: str | None = None
     feasible_reason: str | None = None
@@ -93,29 +107,37 @@ class TrainingResult:
         """The SizingReport fields this branch computed."""
         names = (
             "flops", "flops_formula", "pf_days", "gpu_hours", "mfu", "days", "days_table",
-            "gpus_for_deadline", "cost", "chinchilla_tokens", "memory", "checkpoint_bytes", "feasible",
-            "feasible_reason", "max_params_for_budget", "tokens_for_budget", "budget_gpu_hours",
+            "gpus_for_deadline", "cost", "chinchilla_tokens", "memory", "method_comparison",
+            "checkpoint_bytes", "feasible", "feasible_reason", "max_params_for_budget", "tokens_for_budget",
+            "budget_gpu_hours",
         )  # fmt: skip
         return {n: getattr(self, n) for n in names}
 
 
 def size_training(req: SizingRequest, r: Resolved, ledger: Ledger) -> TrainingResult:
-    """Size a training job: compute and time when there is data (or a budget, or GPUs × days),
-    memory and the layout when there is a model."""
+    """Size a training job: compute and time when there is data (or a budget, or GPUs × days, or a
+    known duration), memory and the layout when there is a model."""
     out = TrainingResult(params=r.params, spec=r.spec)
     out.method = _method(req, r.stage, ledger)
     algorithm = req.algorithm or Algorithm.sft
-    k = compute.flops_per_param_token(out.method == Method.full, algorithm.value)
-    out.flops_formula = f"{k:g}ND"
-    if k != 6.0:
-        ledger.assume("flops_per_param_token", k, Why.flops_per_param_token)
     tokens = _training_tokens(req, r.stage, ledger)
-    _params_from_data(req, r.gpu, tokens, k, out, ledger)
+    _params_from_data(req, r.gpu, tokens, _k(out, algorithm)[0], out, ledger)
+    k, why = _k(out, algorithm)  # freeze-tuning's k needs the shape: after the size is known
+    out.flops_formula = f"{k:.3g}ND"
+    if k != 6.0:
+        ledger.assume("flops_per_param_token", round(k, 3), why)
 
     mfu = price = None
     deadline = req.deadline_days
-    if tokens is not None or req.budget or (req.gpu_count and req.deadline_days):
-        mfu = mfu_band(req, r.gpu, r.active or out.params, r.active is not None, ledger)
+    timed = not r.gpu.generic or measured_rate(req, k, r.active or out.params) is not None
+    if r.gpu.generic and not timed and (tokens is not None or req.budget or req.hours):
+        ledger.note("generic_gpu_no_time", gpu=r.gpu.name)
+    if req.hours:
+        price = price_range(req, r.gpu, ledger) if timed else None
+        out.currency = price[2] if price else None
+        _known_duration(req, r, tokens, k, price, out, ledger)
+    elif timed and (tokens is not None or req.budget or (req.gpu_count and req.deadline_days)):
+        mfu = mfu_band(req, r.gpu, r.active or out.params, r.active is not None, ledger, k)
         price = price_range(req, r.gpu, ledger)
         out.currency = price[2] if price else None
         deadline = deadline or ledger.assume(
@@ -126,12 +148,82 @@ def size_training(req: SizingRequest, r: Resolved, ledger: Ledger) -> TrainingRe
         _inverse(req, r, k, mfu, price, deadline or defaults.DEADLINE_DAYS.value, out)
     if tokens is not None and out.params is not None and mfu is not None:
         _compute_time_cost(req, r, tokens, k, mfu, price, out, ledger)
+    elif tokens is not None and out.params is not None and out.flops is None:  # FLOPs without time
+        out.flops = compute.training_flops(r.active or out.params, tokens, k)
+        out.pf_days, out.tokens = compute.pf_days(out.flops), tokens
     setup = _setup(req, r.stage, out, algorithm, ledger)
     if setup is not None and out.spec is not None and out.params is not None:
         _memory_and_plan(req, r, setup, out, deadline, ledger)
-    if out.gpu_hours is not None:
+        if req.methods:
+            out.method_comparison = method_rows(req, r, setup, out)
+    if out.gpu_hours is not None and not req.hours:
         _deadline_table(req, r.gpu, out, deadline or defaults.DEADLINE_DAYS.value, ledger)
     return out
+
+
+def _k(out: TrainingResult, algorithm: Algorithm) -> tuple[float, Why]:
+    """k in C = k·N·D for the method (:func:`estimator.compute.flops_per_param_token`); freeze-tuning:
+    a forward pass over all weights (2) and a backward pass over the trained layers only (4 per
+    trained parameter): k = 2 + 4·N_trained/N."""
+    method = out.method or Method.full
+    k = compute.flops_per_param_token(method == Method.full, algorithm.value)
+    why = Why.flops_per_param_token
+    if method == Method.freeze and out.spec is not None and out.params:
+        setup = TrainingSetup(method=method)
+        share = trained_params(out.spec, out.params, setup) / out.params
+        k, why = k - 2.0 + 4.0 * share, Why.flops_freeze
+    return k, why
+
+
+def measured_rate(req: SizingRequest, k: float, n: float | None) -> float | None:
+    """Model FLOP/s per GPU the user measured: their TFLOPS, or k·N × their tokens per second per GPU
+    (the same MFU definition as PaLM App. B: model FLOPs only, no recomputation). None if not given."""
+    if req.achieved_tflops_per_gpu:
+        return req.achieved_tflops_per_gpu * 1e12
+    if req.tokens_per_second_per_gpu and n:
+        return k * n * req.tokens_per_second_per_gpu
+    return None
+
+
+def rented_hours(req: SizingRequest, r: Resolved, ledger: Ledger) -> TrainingResult:
+    """GPU-hours and their cost for a known duration, whatever the job ('served for 36 hours')."""
+    out = TrainingResult()
+    price = None if r.gpu.generic else price_range(req, r.gpu, ledger)
+    if r.gpu.generic:
+        ledger.note("generic_gpu_no_time", gpu=r.gpu.name)
+    out.currency = price[2] if price else None
+    _known_duration(req, r, None, 6.0, price, out, ledger)
+    return out
+
+
+def _known_duration(
+    req: SizingRequest,
+    r: Resolved,
+    tokens: float | None,
+    k: float,
+    price: PriceRange | None,
+    out: TrainingResult,
+    ledger: Ledger,
+) -> None:
+    """A wall-clock duration the user knows ('6 hours on one H100', '2台8卡H800跑了36小时'):
+    GPU-hours = GPUs × hours, their cost, and the MFU it implies when the model and data are known."""
+    hours = req.hours or 0.0
+    gpus = req.gpu_count or int(ledger.assume("gpu_count", 1, Why.known_duration_one_gpu))
+    gpu_hours = gpus * hours
+    out.gpu_hours = Band(low=gpu_hours, likely=gpu_hours, high=gpu_hours)
+    out.days = DaysRow(gpus=gpus, days=Band(low=hours / 24, likely=hours / 24, high=hours / 24))
+    out.days_table = [out.days]
+    ledger.note("known_duration", gpu_count=gpus, hours=hours, gpu_hours=gpu_hours)
+    if tokens is not None and out.params is not None:
+        out.flops = compute.training_flops(r.active or out.params, tokens, k)
+        out.pf_days, out.tokens = compute.pf_days(out.flops), tokens
+        if not r.gpu.generic:
+            implied = out.flops / (gpu_hours * compute.SECONDS_PER_HOUR * r.gpu.peak_flops_16bit)
+            out.mfu = Band(low=implied, likely=implied, high=implied)
+            ledger.note("implied_mfu", mfu=round(implied, 4))
+    if price:
+        out.cost = _cost(gpu_hours, out.gpu_hours, price)
+        _check_budget(req, out.cost, ledger)
 
 
 def _method(req: SizingRequest, stage: Stage, ledger: Ledger) -> Method:
@@ -182,8 +274,19 @@ def _params_from_data(
     out.spec = shape_for_size(out.params)
 
 
-def mfu_band(req: SizingRequest, gpu: GpuSpec, n_active: float | None, moe: bool, ledger: Ledger) -> MFU:
-    """(pessimistic, likely, optimistic) MFU. A user's MFU overrides the calibrated model."""
+def mfu_band(
+    req: SizingRequest, gpu: GpuSpec, n_active: float | None, moe: bool, ledger: Ledger, k: float = 6.0
+) -> MFU:
+    """(pessimistic, likely, optimistic) MFU. A measured throughput (TFLOPS or tokens/s per GPU) gives
+    the MFU it implies — one value, no band — unless it exceeds the card's peak (then it is set aside,
+    with a note); a user's MFU comes next; else the calibrated model."""
+    rate = measured_rate(req, k, n_active)
+    if rate is not None:
+        implied = rate / gpu.peak_flops_16bit
+        if implied <= 1.0 or gpu.generic:  # a generic card's peak is a placeholder: the rate is what counts
+            ledger.assume("mfu", round(implied, 4), Why.measured_throughput, tflops=round(rate / 1e12, 1))
+            return implied, implied, implied
+        ledger.note("measured_above_peak", tflops=round(rate / 1e12, 1), peak=gpu.peak_tflops_bf16 or 0)
     if req.mfu:
         if not 0.1 <= req.mfu <= 0.6:
             ledger.note("mfu_outside_band", mfu=req.mfu)
@@ -278,7 +381,7 @@ def _compute_time_cost(
     flops = compute.training_flops(r.active or params, tokens, k)
     hours = _hours_band(flops, r.gpu.peak_flops_16bit, mfu)
     out.flops, out.pf_days, out.gpu_hours = flops, compute.pf_days(flops), hours
-    out.mfu = Band(low=mfu[0], likely=mfu[1], high=mfu[2])
+    out.mfu = None if r.gpu.generic else Band(low=mfu[0], likely=mfu[1], high=mfu[2])
     out.tokens = tokens
     if r.active:
         ledger.note("moe_active_params", params_active=r.active, params_total=params)
@@ -289,26 +392,32 @@ def _compute_time_cost(
     if hours.likely < 1:
         ledger.note("tiny_job", gpu_hours=hours.likely)
     if price:
-        low, high, currency, source = price
-        billed = compute.billed_gpu_hours(hours.likely)
-        out.cost = Cost(
-            low_with_mfu=compute.billed_gpu_hours(hours.low) * low,
-            high_with_mfu=compute.billed_gpu_hours(hours.high) * high,
-            low=billed * low,
-            high=billed * high,
-            currency=currency,
-            price_low=low,
-            price_high=high,
-            billed_gpu_hours=billed,
-            price_source=source,
-        )
+        out.cost = _cost(hours.likely, hours, price)
         _check_budget(req, out.cost, ledger)  # sized to the middle: the range may still exceed it
+
+
+def _cost(gpu_hours: float, band: Band, price: PriceRange) -> Cost:
+    """GPU-hours billed in whole hours × the price range; the wider range spans the hours band."""
+    low, high, currency, source = price
+    billed = compute.billed_gpu_hours(gpu_hours)
+    return Cost(
+        low_with_mfu=compute.billed_gpu_hours(band.low) * low,
+        high_with_mfu=compute.billed_gpu_hours(band.high) * high,
+        low=billed * low,
+        high=billed * high,
+        currency=currency,
+        price_low=low,
+        price_high=high,
+        billed_gpu_hours=billed,
+        price_source=source,
+    )
 
 
 def _setup(
     req: SizingRequest, stage: Stage, out: TrainingResult, algorithm: Algorithm, ledger: Ledger
 ) -> TrainingSetup | None:
-    """What is trained and how (sequence, micro-batch, LoRA rank, optimizer), with its defaults."""
+    """What is trained and how (sequence, micro-batch, LoRA rank and targets, quantized base, ZeRO
+    stage, recompute, optimizer), each as the user stated it, else a recorded default."""
     if out.spec is None or out.params is None:
         return None
     method = out.method or Method.full
@@ -317,24 +426,79 @@ def _setup(
     mb = req.batch_size or int(
         ledger.assume("micro_batch", defaults.MICRO_BATCH.value, defaults.MICRO_BATCH.why)
     )
-    rank = int(defaults.LORA_RANK.value)
-    if method in (Method.lora, Method.qlora):
+    adapters = method in (Method.lora, Method.qlora)
+    rank = req.lora_rank or int(defaults.LORA_RANK.value)
+    if adapters and req.lora_rank is None:
         ledger.assume("lora_rank", rank, defaults.LORA_RANK.why)
-    optimizer = {Method.full: Word.adamw, Method.lora: Word.adamw_adapters}.get(
-        method, Word.paged_adamw8bit_adapters
-    )
-    ledger.assume("optimizer", optimizer.value, Why.optimizer)
+    if adapters and not req.lora_targets:
+        ledger.assume("lora_targets", LORA_ALL_LINEAR, defaults.LORA_TARGETS.why)
+    freeze_layers = req.freeze_layers or int(defaults.FREEZE_LAYERS.value)
+    if method == Method.freeze and req.freeze_layers is None:
+        ledger.assume("freeze_layers", freeze_layers, defaults.FREEZE_LAYERS.why)
+    prefix = req.prefix_tokens or int(defaults.PREFIX_TOKENS.value)
+    if method == Method.ptuning and req.prefix_tokens is None:
+        ledger.assume("prefix_tokens", prefix, defaults.PREFIX_TOKENS.why)
+    if req.recompute == Recompute.none:
+        ledger.assume("recompute", Recompute.none.value, Why.recompute_flash)
+    ledger.assume("optimizer", _optimizer_word(method, req.pure_bf16).value, Why.optimizer)
     ledger.assume("overhead", Word.context_and_fragmentation.value, Why.runtime_overhead)
     out.seq_len, out.batch_size = seq, mb
-    out.checkpoint_bytes = checkpoint_bytes(out.spec, out.params, method, rank)
-    return TrainingSetup(
+    out.global_batch = _global_batch(req, stage, seq, ledger)
+    setup = TrainingSetup(
         method=method,
         algorithm=algorithm,
         seq_len=seq,
         micro_batch=mb,
         lora_rank=rank,
+        lora_targets=tuple(req.lora_targets) if req.lora_targets else None,
+        base_bits=_base_bits(req, method, ledger),
         offload=bool(req.offload) and method == Method.full,
+        master_weights=not req.pure_bf16,
+        zero_stage=req.zero_stage,
+        recompute=req.recompute.value if req.recompute else None,  # type: ignore[arg-type]
+        freeze_layers=freeze_layers,
+        prefix_tokens=prefix,
     )
+    out.checkpoint_bytes = checkpoint_bytes(out.spec, out.params, setup)
+    return setup
+
+
+def _optimizer_word(method: Method, pure_bf16: bool | None) -> Word:
+    """How the trained parameters are optimized, as the ledger words it."""
+    if pure_bf16:
+        return Word.adamw_pure_bf16
+    if method in (Method.freeze, Method.ptuning):
+        return Word.adamw_fp32_trainable
+    words = {Method.full: Word.adamw, Method.lora: Word.adamw_adapters}
+    return words.get(method, Word.paged_adamw8bit_adapters)
+
+
+def _base_bits(req: SizingRequest, method: Method, ledger: Ledger) -> float | None:
+    """Bits per weight of a quantized frozen base: QLoRA (NF4 unless 8, 3 or 2 bits are stated), or
+    LoRA / P-tuning over a base the user quantized (LLaMA-Factory ``quantization_bit``). 8 and 4 bits
+    run on bitsandbytes, 3 and 2 on HQQ (LLaMA-Factory docs); the ledger names which."""
+    bits = QUANTIZED_PRECISION_BITS.get(req.precision) if req.precision else None
+    if method == Method.full or (bits is None and method != Method.qlora):
+        return None
+    bits = bits or 4
+    backend = Word.bitsandbytes if bits in (8, 4) else Word.hqq
+    ledger.assume("quantization", backend.value, Why.quantized_base, bits=bits)
+    return QUANTIZED_BASE_BITS[bits]
+
+
+def _global_batch(req: SizingRequest, stage: Stage, seq_len: int, ledger: Ledger) -> int:
+    """Sequences per optimizer step: the user's, else ~4M tokens for pre-training (Llama 2 §2.2) or
+    128 sequences for fine-tuning (Alpaca; :mod:`estimator.defaults`). The plan turns it into
+    gradient accumulation (:func:`estimator.plan.with_batch`)."""
+    given = getattr(req, "global_batch", None)
+    if given:
+        return int(given)
+    if stage == Stage.finetune:
+        d = defaults.GLOBAL_BATCH_FINETUNE
+        return int(ledger.assume("global_batch", int(d.value), d.why))
+    d = defaults.GLOBAL_BATCH_TOKENS_PRETRAIN
+    sequences = max(1, round(d.value / seq_len))
+    return int(ledger.assume("global_batch", sequences, d.why, tokens=d.value, seq_len=seq_len))
 
 
 def _memory_and_plan(
@@ -368,18 +532,69 @@ def _memory_and_plan(
         mem = mem.model_copy(
             update={"recommended_gpus": None, "recommended_plan": None, "recommended_per_gpu_bytes": None}
         )
+    if out.global_batch:
+        mem = memory_with_batch(mem, out.global_batch)
+        given = getattr(req, "global_batch", None)
+        plan = mem.plan
+        if given and plan is not None and plan.global_batch_sequences != given:
+            ledger.note(
+                "global_batch_adjusted",
+                global_batch=given,
+                adjusted=plan.global_batch_sequences,
+                micro_batch=plan.micro_batch,
+                gradient_accumulation=plan.gradient_accumulation,
+                dp=plan.dp,
+            )
     out.memory = mem
     out.feasible, out.feasible_reason = training_verdict(req, out.spec, out.params, gpu, setup, mem)
-    if mem.min_gpus is None:
+    if mem.min_gpus is None and (setup.zero_stage is not None or setup.recompute is not None):
+        ledger.note("no_fit_stated", gpus_searched=MAX_GPUS_SEARCHED)  # the user's setting is the cause
+    elif mem.min_gpus is None:
         ledger.note("no_fit", gpus_searched=MAX_GPUS_SEARCHED)
-    if mem.fits_requested is False:
+    if mem.fits_requested is False and mem.min_gpus is not None:
         ledger.note("does_not_fit_requested", gpu_count=req.gpu_count, min_gpus=mem.min_gpus)
-    elif mem.per_gpu_bytes > HEADROOM * mem.usable_bytes:
+    elif mem.fits_requested is not False and mem.per_gpu_bytes > HEADROOM * mem.usable_bytes:
         ledger.note("memory_tight", ratio=round(mem.per_gpu_bytes / mem.usable_bytes, 3))
     if gpu.personal and (mem.min_gpus or 0) > 1:
         ledger.note("consumer_no_nvlink", gpu=gpu.family)
     if mem.plan is not None and mem.plan.pp > 1:
         ledger.note("pp_bubble", pp=mem.plan.pp)
+
+
+def method_rows(
+    req: SizingRequest, r: Resolved, setup: TrainingSetup, out: TrainingResult
+) -> list[MethodRow]:
+    """One row per method asked ("full vs LoRA vs QLoRA"): memory per GPU on the user's count (one GPU
+    when none is given; the fewest that fit when that one does not) and the verdict there."""
+    assert out.spec is not None and out.params is not None
+    rows = []
+    count = req.gpu_count or 1
+    for method in req.methods or []:
+        variant = replace(setup, method=method, offload=setup.offload and method == Method.full)
+        if method == Method.full:
+            variant = replace(variant, base_bits=None)
+        mem = training_memory(
+            out.spec, out.params, r.gpu, variant, requested_gpus=count, with_alternatives=False
+        )
+        fits = bool(mem.fits_requested)
+        feasible = (
+            "no" if not fits else "borderline" if mem.per_gpu_bytes > HEADROOM * mem.usable_bytes else "yes"
+        )
+        if not fits and req.gpu_count is None and mem.min_gpus is not None:  # no count given: where it fits
+            mem = training_memory(
+                out.spec, out.params, r.gpu, variant, requested_gpus=mem.min_gpus, with_alternatives=False
+            )
+        rows.append(
+            MethodRow(
+                method=method,
+                per_gpu_bytes=mem.per_gpu_bytes,
+                plan_gpus=mem.plan_gpus or count,
+                min_gpus=mem.min_gpus,
+                feasible=feasible,
+                trained_params=trained_params(out.spec, out.params, variant),
+            )
+        )
+    return rows
 
 
 def _deadline_table(

@@ -55,7 +55,7 @@ def field_ok(expected_key: str, expected: Any, result: ParseResult) -> tuple[boo
     got = getattr(req, field)
     if expected_key == "gpu":
         families = {g.family for g in catalog.gpus().values()}
-        if got is not None:
+        if got is not None and got in catalog.gpus():
             got = catalog.gpu(got).family
         elif expected is not None and expected not in families and result.unknown_gpu:
             # Not in the catalog ("Apple M2 Ultra", "Kunpeng 920"): reported as unknown, with suggestions.

@@ -5,7 +5,7 @@ It speaks the Bot API's HTTP protocol (``POST /bot<token>/<method>``, JSON or fo
 parameters, ``{"ok": true, "result": …}`` answers) for the methods a bot needs: getMe,
 getUpdates (long polling, offsets confirm updates), sendMessage (validates HTML like Telegram
 does), editMessageText, answerCallbackQuery, answerInlineQuery (validates results), sendPhoto
-(multipart upload), getChatMember (statuses set with ``set_member_status``),
+(multipart upload), sendDocument (multipart upload), getChatMember (statuses set with ``set_member_status``),
 set/get/deleteMyCommands, deleteWebhook, getWebhookInfo, close, logOut, and a catch-all that
 answers ``true``. ``flood(method)`` makes the next calls fail with 429 RetryAfter.
 
@@ -603,6 +603,25 @@ class FakeBotAPI:
             self._state.messages[(chat_id, message["message_id"])] = message
         return message
 
+    def _m_senddocument(self, params: dict[str, Any]) -> dict[str, Any]:
+        chat_id = int(params["chat_id"])
+        document = params.get("document")
+        if not isinstance(document, bytes) or not document:
+            raise _BadRequest("there is no document in the request")
+        with self._cond:
+            chat = self._state.chats.get(chat_id, {"id": chat_id, "type": "private", "first_name": "?"})
+        message: dict[str, Any] = {
+            "message_id": next(self._message_ids),
+            "date": int(time.time()),
+            "chat": chat,
+            "from": self.bot_user,
+            "document": {"file_id": f"doc{len(document)}", "file_unique_id": "d",
+                         "file_name": params.get("document_filename"), "file_size": len(document)},
+        }
+        with self._cond:
+            self._state.messages[(chat_id, message["message_id"])] = message
+        return message
+
     def _m_getchatmember(self, params: dict[str, Any]) -> dict[str, Any]:
         chat_id, user_id = int(params["chat_id"]), int(params["user_id"])
         with self._cond:
@@ -708,6 +727,7 @@ def _decode_multipart(body: bytes, content_type: str) -> dict[str, Any]:
         payload = part.get_payload(decode=True) or b""
         if part.get_filename() is not None:
             params[name] = payload
+            params[f"{name}_filename"] = part.get_filename()
         else:
             params |= _decode_form([(name, payload.decode())])
     return params

@@ -164,7 +164,7 @@ def test_model_aliases_are_unique() -> None:
 
 def test_model_facts_from_configs() -> None:
     llama3_8b = catalog.model("Llama-3-8B")
-    # design §3.4: Llama-3-8B KV = 32 layers × 8 KV heads × 128 × 2 (K,V) × 2 B = 128 KiB/token.
+    # docs/design.md §3.4: Llama-3-8B KV = 32 layers × 8 KV heads × 128 × 2 (K,V) × 2 B = 128 KiB/token.
     kv_bytes = 2 * llama3_8b.layers * llama3_8b.kv_heads * llama3_8b.head_dim_effective * 2
     assert kv_bytes == 128 * 1024
     v3 = catalog.model("DeepSeek-V3")
@@ -217,10 +217,10 @@ def test_seed_a100_price() -> None:
     assert (a100.cny_low, a100.cny_high) == (15, 30)
 
 
-CORPUS_GPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "gpus.json"
+CORPUS_GPUS = Path(__file__).resolve().parent / "data" / "gpus.json"
+"""A copy of the project corpus's GPU records (../shared/corpus/gpus.json)."""
 
 
-@pytest.mark.skipif(not CORPUS_GPUS.exists(), reason="shared corpus not present")
 def test_every_corpus_gpu_with_a_dense_peak_is_in_the_catalog() -> None:
     records = json.loads(CORPUS_GPUS.read_text(encoding="utf-8"))["gpus"]
     gpus = catalog.gpus()

@@ -207,8 +207,8 @@ def test_gpu_comparison_alternatives() -> None:
 @pytest.mark.parametrize("text", ["MTT S4000", "鲲鹏920", "Apple M1 Pro"])
 def test_unknown_gpu_gets_suggestions(text: str) -> None:
     result = parse(f"用{text}部署一个72B模型")
-    assert result.request.gpu is None
-    assert result.unknown_gpu
+    assert result.request.gpu == text  # named as typed: never replaced by a catalog card
+    assert result.unknown_gpu == text
     assert result.gpu_suggestions
     assert all(s in {g.family for g in catalog.gpus().values()} for s in result.gpu_suggestions)
 
@@ -249,7 +249,7 @@ def test_model_params_from_catalog_or_as_written() -> None:
 def test_unknown_model_gets_suggestions() -> None:
     result = parse("GPT-4传说有1.7万亿参数、13万亿token")
     assert result.request.model is None
-    assert result.unknown_model == "gpt-4"
+    assert result.unknown_model == "GPT-4"  # as typed
     assert result.model_suggestions
     assert result.request.params_total == 1.7e12
 

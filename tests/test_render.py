@@ -89,7 +89,7 @@ def seed_report(**update) -> SizingReport:
 
 
 def inference_report(**update) -> SizingReport:
-    """70B bf16 serving: 140 GB of weights (design §3.4) → at least 2 × 80 GB."""
+    """70B bf16 serving: 140 GB of weights (docs/design.md §3.4) → at least 2 × 80 GB."""
     req = SizingRequest(
         params_total=70e9, gpu=A100, stage="inference", seq_len=32_768, concurrency=100, precision="bf16"
     )
@@ -233,7 +233,7 @@ def test_days_bytes_percent():
     assert f.days(60.86) == "61"
     assert f.gb(140e9) == "140 GB"
     assert f.gib(80 * 2**30) == "80 GiB"
-    assert f.kib(131_072) == "128 KiB"  # Llama-3-8B KV per token (design §3.4)
+    assert f.kib(131_072) == "128 KiB"  # Llama-3-8B KV per token (docs/design.md §3.4)
     assert f.percent(0.4) == "40%"
 
 
@@ -252,7 +252,7 @@ def test_bar_is_at_most_ten_cells():
 
 
 # ---------------------------------------------------------------------------------------------
-# The seed example (design §3.2)
+# The seed example (docs/design.md §3.2)
 
 
 def test_seed_zh_reply_numbers():
@@ -473,8 +473,9 @@ def test_echoed_user_text_is_escaped(lang):
     assert "A100 / A800" in html
     assert_telegram_html(html)
     assert "<b>X&Y</b>" in text  # plain text shows what the user typed
-    if lang == "zh":
-        assert "没找到 GPU “&lt;b&gt;X&amp;Y&lt;/b&gt;”，你是不是指 A100 / A800？" in html
+    if lang == "zh":  # named as typed, with what was used instead and the closest cards
+        assert "“&lt;b&gt;X&amp;Y&lt;/b&gt;”不在我的目录中：改用 A100 80G 估算" in html
+        assert "目录里最接近的卡：A100 / A800。" in html
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -581,11 +582,11 @@ def test_environments_and_catalogs_are_cached():
 
 
 # ---------------------------------------------------------------------------------------------
-# Through the real estimator (design §3.2 seed example)
+# Through the real estimator (docs/design.md §3.2 seed example)
 
 
 def test_seed_through_estimator():
-    estimator = pytest.importorskip("estimator.estimate")
+    estimator = pytest.importorskip("estimator.sizing")
     rep = estimator.estimate(SizingRequest(params_total=7e9, tokens=1e12, gpu=A100, stage="pretrain"))
     zh, zh_text = both(rep, "zh")
     en, en_text = both(rep, "en")
@@ -611,7 +612,7 @@ def test_seed_through_estimator():
 )
 @pytest.mark.parametrize("lang", LANGS)
 def test_estimator_reports_render_in_both_languages(request_kwargs, lang):
-    estimator = pytest.importorskip("estimator.estimate")
+    estimator = pytest.importorskip("estimator.sizing")
     rep = estimator.estimate(SizingRequest(**request_kwargs))
     html, text = both(rep, lang)
     assert_telegram_html(html)
@@ -627,7 +628,7 @@ def test_estimator_reports_render_in_both_languages(request_kwargs, lang):
 
 
 def _estimate(**kwargs) -> SizingReport:
-    estimator = pytest.importorskip("estimator.estimate")
+    estimator = pytest.importorskip("estimator.sizing")
     return estimator.estimate(SizingRequest(**kwargs))
 
 

@@ -90,11 +90,7 @@ def test_private_question_gets_one_valid_html_reply_in_the_same_chat(api: FakeBo
 
 
 def test_seed_example_reply_quotes_93483_a100_hours(api: FakeBotAPI) -> None:
-    """Design §3.2 seed example: 7B × 10¹² tokens on A100 at 40 % MFU → 93,483 GPU-hours.
-
-    WAITING FOR THE REAL PARSER AND RENDERER: with the stubs (bot/parse.py understands nothing,
-    bot/render.py says "help") this test fails on purpose; it passes once both have landed.
-    """
+    """docs/design.md §3.2 seed example: 7B × 10¹² tokens on A100 at 40 % MFU → 93,483 GPU-hours."""
     user = api.user("Li", "zh-hans")
     chat = api.private_chat(user)
 

@@ -208,7 +208,7 @@ def test_error_replies_carry_no_exception_text_paths_or_tokens(
     api: FakeBotAPI, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
     caplog.set_level(logging.DEBUG)
-    secret_path = "/work/main/bot/dialogue.py"
+    secret_path = "/srv/sizing-bot/bot/core/conversation.py"
 
     def broken(self: Any, *args: Any, **kw: Any) -> Any:
         raise KeyError(f"{secret_path} line 42 bot{TOKEN}")

@@ -104,7 +104,7 @@ def test_followup_sequence_in_chinese_switches_gpu_then_count_then_resets(api: F
 
     scenario(body, api)
     first, h100, count, fresh = (shown(c).splitlines()[0] for c in api.calls_to("sendMessage"))
-    assert "9.3万 A100·时" in first  # design §3.2 seed: 93,483 A100-hours
+    assert "9.3万 A100·时" in first  # docs/design.md §3.2 seed: 93,483 A100-hours
     assert "H100" in h100 and "A100" not in h100 and "9.3万" not in h100  # fewer GPU-hours on H100
     assert "4.9万 H100·时" in h100
     assert "256 张 H100" in count and "7B" in count  # the count changed, the GPU and model stayed
@@ -274,7 +274,7 @@ def test_chart_button_sends_a_png(api: FakeBotAPI) -> None:
         api.press(last_bot_message(api, chat["id"]), button(sent.params["reply_markup"], kb.CHART), user=user)
         [photo] = await calls(api, "sendPhoto", 1)
         assert photo.params["photo"].startswith(b"\x89PNG")
-        assert photo.content_type == "multipart/form-data"  # an upload: not JSON (bot.tg_http)
+        assert photo.content_type == "multipart/form-data"  # an upload
         assert photo.params["chat_id"] == chat["id"]
         await calls(api, "answerCallbackQuery", 1)
 
@@ -451,7 +451,7 @@ def test_group_settings_refused_for_members_and_applied_for_admins(api: FakeBotA
     assert refused == tg.NOT_ADMIN["zh"]
     assert "A100 ¥18" in applied and "CNY" in applied
     assert "A100 ¥18" in by_owner and "H100 ¥25" in by_owner
-    assert "¥1,682,694" in sized  # 93,483 A100-hours × ¥18 (design §3.2 seed hours)
+    assert "¥1,682,694" in sized  # 93,483 A100-hours × ¥18 (docs/design.md §3.2 seed hours)
     checked = {(c.params["chat_id"], c.params["user_id"]) for c in api.calls_to("getChatMember")}
     assert checked == {(group["id"], member["id"]), (group["id"], admin["id"]), (group["id"], owner["id"])}
 
@@ -577,15 +577,15 @@ def test_run_refuses_a_webhook_without_secret(api: FakeBotAPI, capsys: pytest.Ca
     assert len(err.splitlines()) == 1 and err.startswith("TELEGRAM_WEBHOOK_SECRET is required")
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def test_webhook_checks_the_secret_token(api: FakeBotAPI, caplog: pytest.LogCaptureFixture) -> None:
+def test_webhook_checks_the_secret_token(
+    api: FakeBotAPI, caplog: pytest.LogCaptureFixture, tmp_path: Path
+) -> None:
     caplog.set_level(logging.DEBUG)
-    port = _free_port()
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))  # the OS picks the port, and we keep the socket: no race for it
+    port = server.getsockname()[1]
+    server.listen(16)
+    server.setblocking(False)
     settings = settings_for(
         api, webhook_url=f"http://127.0.0.1:{port}/hook", webhook_secret=WEBHOOK_SECRET,
         webhook_listen="127.0.0.1", webhook_port=port,
@@ -603,11 +603,10 @@ def test_webhook_checks_the_secret_token(api: FakeBotAPI, caplog: pytest.LogCapt
             await app.start()
             assert app.updater is not None
             await app.updater.start_webhook(
-                listen=settings.webhook_listen,
-                port=settings.webhook_port,
                 url_path=settings.webhook_local_path(),
                 webhook_url=settings.webhook_url,
                 secret_token=settings.webhook_secret_value(),
+                unix=server,  # PTB serves on a listening socket it is given
             )
             try:
                 url = f"http://127.0.0.1:{port}/hook"

@@ -197,13 +197,16 @@ def test_band_low_end_without_recompute_uses_the_smaller_activation_count():
     recompute=st.sampled_from(["none", "selective", "full"]),
     tp=st.sampled_from([1, 2, 8]),
     pp=st.sampled_from([1, 4]),
+    dp=st.sampled_from([1, 2, 16]),
+    zero=st.sampled_from([0, 1, 2, 3]),
+    offload=st.booleans(),
     micro_batch=st.integers(1, 8),
     seq_len=st.sampled_from([512, 2048, 8192]),
     options=st.tuples(st.booleans(), st.booleans(), st.booleans(), st.booleans()),
     optimizer=st.sampled_from(["adamw", "adamw8bit", "sgd"]),
 )
 def test_band_always_brackets_the_likely_figure(
-    model, method, recompute, tp, pp, micro_batch, seq_len, options, optimizer
+    model, method, recompute, tp, pp, dp, zero, offload, micro_batch, seq_len, options, optimizer
 ):
     """For any setup and layout: 0 < low ≤ likely ≤ high."""
     spec = catalog.model(model)
@@ -218,7 +221,9 @@ def test_band_always_brackets_the_likely_figure(
         paged_optimizer=paged,
         chunked_loss=chunked,
     )
-    plan = Plan(tp=tp, pp=pp, recompute=recompute, micro_batch=micro_batch)
+    plan = Plan(
+        tp=tp, pp=pp, dp=dp, zero_stage=zero, recompute=recompute, micro_batch=micro_batch, offload=offload
+    )
     parts = breakdown(spec, spec.params_total, setup, plan)
     low, high = per_gpu_band(spec, setup, plan, parts)
     assert 0 < low <= sum(parts.values()) <= high

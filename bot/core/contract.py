@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.core.pipeline import Answer
+from bot.recipes import build_recipes
 from bot.render.notes import why_text
 from estimator.models import Assumption
 
@@ -43,6 +44,21 @@ REQUEST_FIELDS = (
     "offload",
     "kv_precision",
     "prompt_tokens",
+    # the settings a practitioner states (docs/design.md §8)
+    "zero_stage",
+    "lora_rank",
+    "lora_targets",
+    "pure_bf16",
+    "recompute",
+    "freeze_layers",
+    "prefix_tokens",
+    "achieved_tflops_per_gpu",
+    "tokens_per_second_per_gpu",
+    "hours",
+    "gpu_memory_utilization",
+    "runtime",
+    "methods",
+    "global_batch",
 )
 
 
@@ -57,6 +73,7 @@ def to_json(answer: Answer, reply: str) -> dict[str, Any]:
         "request": {k: request.get(k) for k in REQUEST_FIELDS},
         "assumptions": [_assumption(a) for a in report.assumptions] if report else [],
         "report": _report(answer) if report else None,
+        "interpretation": answer.interpretation.model_dump(mode="json"),
         "reply": reply,
     }
     return out
@@ -87,6 +104,7 @@ def _report(answer: Answer) -> dict[str, Any]:
         "cost": cost,
         "chinchilla_tokens": r.chinchilla_tokens,
         "memory": mem,
+        "method_comparison": d["method_comparison"],
         "checkpoint_bytes": d["checkpoint_bytes"],
         "mfu": d["mfu"],
         "inference": d["inference"],
@@ -97,6 +115,7 @@ def _report(answer: Answer) -> dict[str, Any]:
         "feasible": r.feasible,
         "feasible_reason": r.feasible_reason,
         "warnings": d["warnings"],
+        "recipes": [recipe.model_dump() for recipe in build_recipes(r, answer.lang)],
     }
 
 

@@ -2,18 +2,20 @@
 request (:func:`merge`). Rules, in this order:
 
 1. No previous request (none, expired, or only unanswerable messages so far) → fresh.
-2. The message is out of scope, sets nothing, or asks an inverse "how big a model" question
+2. It sets nothing but asks for launch recipes ("给我DeepSpeed配置", "vllm 启动命令") → follow-up: the
+   previous answer again, with its recipes.
+3. The message is out of scope, sets nothing, or asks an inverse "how big a model" question
    ("预算100万能训多大的模型", "how large a model …") or says "new question" → fresh.
-3. It sets a model or parameter count (``model``/``params_total``/``params_active``) AND tokens,
+4. It sets a model or parameter count (``model``/``params_total``/``params_active``) AND tokens,
    samples or an explicit stage word (预训练/微调/推理/serve/fine-tune …) → fresh: a whole new
    question — unless it also carries a follow-up cue and keeps the previous stage
    ("那70B推理呢" after a serving question is a follow-up).
-4. It sets only "change" fields (everything but the model: gpu, gpu_count, deadline_days, method,
+5. It sets only "change" fields (everything but the model: gpu, gpu_count, deadline_days, method,
    precision, mfu, price_per_gpu_hour, currency, seq_len, concurrency, tokens, budget, stage …) →
    follow-up.
-5. It sets a model/size and carries a follow-up cue (那…呢, …呢, 换成, 改成, 如果…, what about,
+6. It sets a model/size and carries a follow-up cue (那…呢, …呢, 换成, 改成, 如果…, what about,
    how about, instead, what if, "with …", switch to) → follow-up ("那70B呢？", "70B instead?").
-6. Otherwise → fresh.
+7. Otherwise → fresh.
 
 A follow-up merges only the fields the message set (:func:`merge`):
 
@@ -23,8 +25,11 @@ A follow-up merges only the fields the message set (:func:`merge`):
   user gave for the old GPU family; a new currency drops the old price and budget;
 * stage: an explicit stage word sets it; a method change (LoRA/QLoRA/full) keeps a fine-tune or
   continued-pretrain stage and otherwise makes it a fine-tune; leaving QLoRA drops its int4;
-  switching between training and serving drops the other side's fields (tokens, method, deadline
-  ↔ concurrency, context, quantized weights).
+  switching between training and serving drops the other side's fields (tokens, method, deadline,
+  ZeRO stage, LoRA rank, measured throughput … ↔ concurrency, context, quantized weights, vLLM's
+  memory share, runtime);
+* a method change drops the settings of the old method (LoRA rank and targets, freeze layers,
+  prefix length) and a method comparison; a new measured throughput or MFU replaces the others.
 
 A reply to one of the bot's answers (``reply_to_turn``) follows up on that turn's request.
 """
@@ -38,7 +43,7 @@ from typing import Any
 from bot.parse import ParseResult, normalize
 from bot.parse.words import explicit_stage as stage_word
 from estimator import catalog
-from estimator.models import Method, Precision, SizingRequest, Stage
+from estimator.models import SERVING_FIELDS, TRAINING_FIELDS, Method, Precision, SizingRequest, Stage
 
 MODEL_FIELDS = frozenset({"model", "params_total", "params_active"})
 CHANGE_FIELDS = frozenset(SizingRequest.model_fields) - MODEL_FIELDS
@@ -60,6 +65,7 @@ _FRESH_RE = re.compile(
     r"|\blargest\s+model|\bbiggest\s+model|\bnew\s+question\b"
 )
 """Inverse questions and explicit resets: always a new question."""
+
 
 def explicit_stage(text: str) -> Stage | None:
     """A stage named by a stage word (预训练, 微调, 推理, fine-tune, serve …), not inferred from other
@@ -87,6 +93,8 @@ def classify(prev: SizingRequest | None, parsed: ParseResult, text: str) -> Deci
     given = set(parsed.found)
     if stage_word is None:
         given.discard("stage")  # inferred by the parser from tokens, MFU, int4 …: not a change
+    if not given and parsed.recipe_tools is not None and not parsed.out_of_scope:
+        return Decision(True, "asks for the previous answer's launch recipes")
     if parsed.out_of_scope or not given:
         return Decision(False, "nothing to change")
     if _FRESH_RE.search(norm):
@@ -103,17 +111,17 @@ def classify(prev: SizingRequest | None, parsed: ParseResult, text: str) -> Deci
     return Decision(True, "changes only " + ", ".join(sorted(given)))
 
 
-_TRAINING_ONLY = (
-    "tokens",
-    "num_samples",
-    "tokens_per_sample",
-    "epochs",
-    "method",
-    "algorithm",
-    "batch_size",
-    "deadline_days",
-)
-_SERVING_ONLY = ("concurrency", "prompt_tokens", "kv_precision")
+_TRAINING_ONLY = TRAINING_FIELDS
+_SERVING_ONLY = SERVING_FIELDS
+_METHOD_SETTINGS: dict[str, tuple[Method, ...]] = {
+    "lora_rank": (Method.lora, Method.qlora),
+    "lora_targets": (Method.lora, Method.qlora),
+    "freeze_layers": (Method.freeze,),
+    "prefix_tokens": (Method.ptuning,),
+}
+"""Settings that go with some methods only: leaving the method drops them."""
+_MEASURED = ("achieved_tflops_per_gpu", "tokens_per_second_per_gpu", "mfu")
+"""One way to say how fast training runs: a new one replaces the others."""
 _QUANTIZED = {
     Precision.int8,
     Precision.int4,
@@ -180,6 +188,13 @@ def merge(
         and prev.precision == Precision.int4
     ):
         drop("precision")  # QLoRA's NF4 base goes with QLoRA
+    if "method" in new:
+        drop("methods")  # one method chosen from a comparison
+        for name, methods in _METHOD_SETTINGS.items():
+            if method not in methods:
+                drop(name)
+    if new.keys() & set(_MEASURED):
+        drop(*_MEASURED)
     for n, v in new.items():
         if n not in MODEL_FIELDS:
             upd[n] = v

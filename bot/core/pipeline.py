@@ -21,6 +21,7 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from bot.core.followup import classify, explicit_stage, merge
+from bot.core.interpretation import Interpretation, interpret
 from bot.core.lang import Lang, reply_lang
 from bot.core.settings import ChatSettings
 from bot.parse import ParseResult, parse
@@ -80,6 +81,11 @@ class Answer(BaseModel):
         """The request the user said (merged over the conversation)."""
         return self.request or self.parsed.request
 
+    @property
+    def interpretation(self) -> Interpretation:
+        """What was not known, not used, or used in place of what was typed (docs/design.md §8)."""
+        return interpret(self.parsed, self.said, self.report)
+
 
 @dataclass(frozen=True)
 class Context:
@@ -101,6 +107,7 @@ def is_answerable(request: SizingRequest) -> bool:
     return (
         request.params_total is not None
         or request.model is not None
+        or request.hours is not None
         or request.tokens is not None
         or request.num_samples is not None
         or request.budget is not None
@@ -244,7 +251,7 @@ def with_source_assumptions(
     presales: PresalesConfig | None = None,
 ) -> SizingReport:
     """Values filled from chat settings, the pre-sales file or the language are assumptions too:
-    add them to the ledger (design §3.6) so a quote never shows them as the user's own words."""
+    add them to the ledger (docs/design.md §3.6) so a quote never shows them as the user's own words."""
     if not sources:
         return report
     provider = presales.provider if presales is not None else "pre-sales"

@@ -31,7 +31,7 @@ def within(bounds: tuple[float, float], value: object) -> bool:
 class ChatSettings(BaseModel):
     """What a chat chose with /settings. ``None`` / empty = not set (the bot's defaults apply)."""
 
-    model_config = ConfigDict(frozen=True, extra="ignore")  # ignore fields of a newer version
+    model_config = ConfigDict(frozen=True, extra="ignore", defer_build=True)  # ignore newer fields
 
     lang: Literal["zh", "en"] | None = Field(None, description="reply language; None = the message's")
     currency: Currency | None = Field(None, description="quoting currency; required when prices are set")

@@ -1,6 +1,6 @@
 """Text → typed SizingRequest (Chinese and English): the steps in order, and the assembly.
 
-The parse runs in fixed steps on one normalized string (design §4):
+The parse runs in fixed steps on one normalized string (docs/design.md §4):
 
 1. normalize (:mod:`bot.parse.normalize`);
 2. names: models (:mod:`bot.parse.models`), precisions and parallelism settings (``TP=8``), GPUs
@@ -17,6 +17,7 @@ The parse runs in fixed steps on one normalized string (design §4):
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -28,10 +29,11 @@ from bot.parse import lexicon as lx
 from bot.parse.gpus import GpuMention, extract_gpus, extract_unknown_gpu, unified
 from bot.parse.models import ModelMention, extract_models
 from bot.parse.normalize import mask, prepare
-from bot.parse.numbers import scan_numbers
+from bot.parse.numbers import NumberToken, scan_numbers
 from bot.parse.regex import rc
 from bot.parse.result import ParseResult
 from bot.parse.roles import L_ON, Role, classify
+from bot.parse.settings import extract_settings
 from bot.parse.words import (
     ARTICLE_GPU_RE,
     ASKS_COST_RE,
@@ -56,8 +58,9 @@ _CAPS: dict[str, float] = {
     "params_total": 1e16, "params_active": 1e16, "tokens": 1e18, "epochs": 1e4, "num_samples": 1e12,
     "tokens_per_sample": 1e7, "gpu_count": 1e7, "deadline_days": 36500, "budget": 1e13,
     "price_per_gpu_hour": 1e5, "seq_len": 1e8, "batch_size": 1e6, "concurrency": 1e9, "mfu": 1.0,
+    "global_batch": 1e7,
 }
-_INT_FIELDS = {"gpu_count", "seq_len", "batch_size", "concurrency"}
+_INT_FIELDS = {"gpu_count", "seq_len", "batch_size", "concurrency", "global_batch"}
 
 _ROLE_BOUNDS = {"mfu": MFU_BOUNDS, "days": DEADLINE_DAYS_BOUNDS, "price": PRICE_BOUNDS}
 """Roles whose values must lie in the bounds every input path shares (bot.core.settings)."""
@@ -126,9 +129,24 @@ class _Parse:
     ignored: list[str] = field(default_factory=list)
     nonpositive: list[str] = field(default_factory=list)
     unusable: list[str] = field(default_factory=list)
+    unread: list[str] = field(default_factory=list)
+    used: set[int] = field(default_factory=set)
 
     def first(self, name: str) -> Role | None:
-        return next((r for r in self.roles if r.role == name), None)
+        role = next((r for r in self.roles if r.role == name), None)
+        if role is not None:
+            self.used.add(id(role))
+        return role
+
+    def unused(self) -> list[tuple[str, str]]:
+        """Numbers the answer does not use, as typed, with why: no word said what they are
+        ('unread'), or a second value for a field that takes one ('repeated')."""
+        out = [(raw, "unread") for raw in self.unread]
+        used_roles = {r.role for r in self.roles if id(r) in self.used}
+        for r in self.roles:
+            if id(r) not in self.used:
+                out.append((r.tok.raw.strip(), "repeated" if r.role in used_roles else "unread"))
+        return out
 
     def value(self, name: str) -> float | None:
         role = self.first(name)
@@ -143,10 +161,22 @@ class _Parse:
         stage = stage_from_words(s0)
         if algorithm is not None and stage in (None, "pretrain", "inference"):
             stage = "finetune"
-        method = method_from_words(s0, stage, preference)
-        self.f = {"stage": stage, "method": method, "algorithm": algorithm}
+        stated = extract_settings(self.s, training=stage not in (None, "inference"))
+        self.s = stated.s
+        self.notes += stated.notes
+        methods = stated.methods
+        if len(methods) == 1 and methods[0] in ("freeze", "ptuning"):
+            stage = "finetune"
+        method = methods[0] if len(methods) > 1 or methods[:1] in (["freeze"], ["ptuning"]) else None
+        method = method or method_from_words(s0, stage, preference)
+        if len(methods) > 1:
+            stage = "finetune" if stage in (None, "inference", "pretrain") else stage
+        self.f = {"stage": stage, "method": method, "algorithm": algorithm, **stated.fields}
+        if len(methods) > 1:
+            self.f["methods"] = methods
 
         models, precision = self._names()
+        precision = stated.fields.get("precision") or precision
         gpus = self._gpus()
         self._numbers()
         model_mention, unknown = self._model_and_params(models)
@@ -163,9 +193,17 @@ class _Parse:
         if OFFLOAD_RE.search(self.s):
             self.f["offload"] = True
 
+        unknown_gpu = _as_typed(self.raw, self._unknown_gpu) if not gpus and self._unknown_gpu else None
+        if unknown_gpu:  # named as typed: the estimator keeps the name (and the memory, when given)
+            self.f["gpu"] = unknown_gpu
+        per_node = next((r for r in self.roles if r.role == "per_node"), None)
+        if per_node is not None and per_node.value == 8:  # "8卡机器": the 8-GPU nodes every plan assumes
+            self.first("per_node")
+        hours_role = self.first("gpu_hours")
+        if hours_role is not None and self.f.get("hours") is None:  # "1万卡时" = GPU-hours on the count
+            self.f["hours"] = hours_role.value / (self.f.get("gpu_count") or 1)
         request, found = _build_request(self.f)
         unknown_model = unknown if unknown is not None and model_mention is None else None
-        unknown_gpu = self._unknown_gpu if not gpus else None
         return ParseResult(
             request=request,
             lang=detect_lang(self.raw),
@@ -173,7 +211,9 @@ class _Parse:
             gpu_alternatives=_alternatives(gpus),
             unknown_gpu=unknown_gpu,
             gpu_suggestions=self._gpu_suggestions if not gpus else [],
-            unknown_model=unknown_model.text if unknown_model else None,
+            unknown_model=_as_typed(self.raw, unknown_model.text) if unknown_model else None,
+            model_typed=_as_typed(self.raw, model_mention.text) if model_mention else None,
+            model_substitution=model_mention.substitution if model_mention else None,
             model_suggestions=unknown_model.suggestions if unknown_model else [],
             truncated=truncated,
             out_of_scope=bool(lx.OUT_OF_SCOPE_RE.search(s0)),
@@ -182,10 +222,12 @@ class _Parse:
             gpu_memory_gib=gpu_memory,
             gpu_count_max=count_max,
             data_bytes=data_bytes,
+            recipe_tools=recipe_tools(s0),
             notes=self.notes,
             ignored_numbers=self.ignored,
             nonpositive_numbers=self.nonpositive,
             unusable_numbers=self.unusable,
+            unused_numbers=self.unused(),
         )
 
     # -- step 2: names, masked so their digits are not read as numbers
@@ -198,6 +240,9 @@ class _Parse:
             precision = precision or lx.PRECISION_MAP.get(p, {"4bit": "int4", "8bit": "int8"}.get(p))
             self.s = mask(self.s, m.start(), m.end(), " ")
         for m in PARALLEL_RE.finditer(self.s):
+            self.s = mask(self.s, m.start(), m.end(), " ")
+        for m in lx.GLOBAL_BATCH_RE.finditer(self.s):  # before numbers: not a micro-batch
+            self.f["global_batch"] = int(m.group("n").replace(",", "")) * (1000 if m.group("k") else 1)
             self.s = mask(self.s, m.start(), m.end(), " ")
         return models, precision
 
@@ -230,6 +275,8 @@ class _Parse:
             nxt = toks[i + 1] if i + 1 < len(toks) else None
             role = classify(tok, self.s, nxt)
             if role is None:
+                if not _article(tok) and not FORMULA_AFTER_RE.match(self.s, tok.end):
+                    self.unread.append(tok.raw.strip())
                 continue
             if role.role == "count_nodes" and role.extra:
                 consumed.add(int(role.extra))
@@ -290,6 +337,7 @@ class _Parse:
                 params, tokens = tokens, params
                 self.notes.append("unit_swap")
         for bare in (r for r in self.roles if r.role == "bare"):
+            self.used.add(id(bare))
             is_t = bare.extra == "T" or bare.value >= 1e12
             if is_t and tokens is None and (params is not None or bare.value >= 1e12):
                 tokens = bare.value
@@ -327,7 +375,7 @@ class _Parse:
         if stage == "inference" and f["tokens"] is not None and self._explicit_tokens:
             f["tokens"] = None  # serving has no training tokens
         if f["stage"] is None and f["tokens"] is not None:
-            f["stage"] = "pretrain"  # training tokens without a stage word: pre-training (design §4)
+            f["stage"] = "pretrain"  # training tokens without a stage word: pre-training (docs/design.md §4)
         return self.value("data_bytes")
 
     def _gpu_fields(self, gpus: list[GpuMention], dual: bool) -> tuple[float | None, int | None]:
@@ -335,9 +383,8 @@ class _Parse:
         f = self.f
         if gpus:
             f["gpu"] = gpus[0].gpu_id
-        gpu_memory = next((g.memory_gib for g in gpus if g.memory_gib), None)
-        if gpu_memory is None:
-            gpu_memory = self.value("gpu_mem")
+        stated_memory = self.value("gpu_mem")  # read either way: the mention's memory is the same number
+        gpu_memory = next((g.memory_gib for g in gpus if g.memory_gib), None) or stated_memory
         count, total_mem = self.first("count"), self.first("total_mem")
         if total_mem is not None and count is None:
             f["total_memory_gib"] = total_mem.value
@@ -360,7 +407,7 @@ class _Parse:
     def _money_and_serving(self, stage: str | None) -> None:
         """Deadline, budget, price and currency, MFU, micro-batch and concurrency."""
         f = self.f
-        f["deadline_days"] = self.value("days")
+        f["deadline_days"] = self.value("days") or f.get("deadline_days")  # "48小时内": the settings step
         budget, price = self.first("budget"), self.first("price")
         f["budget"] = budget.value if budget else None
         f["price_per_gpu_hour"] = price.value if price else None
@@ -377,6 +424,34 @@ class _Parse:
         f["concurrency"] = self.value("concurrency")
         if f["concurrency"] is None and stage == "inference" and f["batch_size"] is not None:
             f["concurrency"] = f["batch_size"]  # serving: max batch = concurrent sequences
+
+
+FORMULA_AFTER_RE = re.compile(r"[a-z]")
+"""A number glued to letters that are no unit ('6ND', '2N', 'A100' already masked): part of a formula
+or a name, not a quantity left unused."""
+
+
+def _as_typed(raw: str, name: str) -> str:
+    """A name found in the normalized text, as the user typed it ('MTT S4000', not 'mtt s4000')."""
+    pattern = r"[\s\-_]*".join(re.escape(part) for part in re.split(r"[\s\-_]+", name) if part)
+    m = re.search(pattern, raw, re.IGNORECASE) if pattern else None
+    return m.group(0).strip() if m else name
+
+
+def _article(tok: NumberToken) -> bool:
+    """'一' / '零' / 'one' / 'a single' without a unit: an article or a phrase ('从零', '一跑就', 'one
+    instance'), not a quantity the user wants used."""
+    lone = tok.kind == "cn" and tok.mag is None and tok.raw.strip() in ("一", "零", "两")
+    return tok.kind == "word" or lone
+
+
+def recipe_tools(s: str) -> list[str] | None:
+    """The launch recipes a normalized text asks for: the tools named next to a recipe word, [] for a
+    recipe word alone, None when it asks for none (:data:`bot.parse.lexicon.RECIPE_TOOL_RES`)."""
+    tools = [tool for tool, pattern in lx.RECIPE_TOOL_RES if pattern.search(s)]
+    if tools and lx.RECIPE_WORD_RE.search(s):
+        return tools
+    return [] if lx.RECIPE_ALONE_RE.search(s) else None
 
 
 def _alternatives(gpus: list[GpuMention]) -> list[str]:

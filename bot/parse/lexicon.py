@@ -7,12 +7,7 @@ typos, Chinese model nicknames, and the keyword patterns for stages, methods and
 
 from __future__ import annotations
 
-import re
-
-
-def _rc(pattern: str) -> re.Pattern[str]:
-    """Compile with ASCII \\b, \\w, \\d: CJK characters must not count as word characters."""
-    return re.compile(pattern, re.ASCII)
+from bot.parse.regex import LazyPattern, rc
 
 # Traditional → Simplified for the characters of the words the parser looks for (cheap str.translate).
 TRAD_TO_SIMP = str.maketrans({
@@ -66,16 +61,16 @@ SHORT_FAMILIES = {"yi", "phi", "opt", "gpt", "t5", "bert", "glm"}  # need a vers
 
 # Non-LLM transformers people ask about next to LLMs: sizes from their papers, for memory sizing.
 # Whisper: Radford et al. 2022, "Robust Speech Recognition via Large-Scale Weak Supervision", Table 1.
-ADJACENT_MODELS: list[tuple[re.Pattern[str], str, float]] = [
-    (_rc(r"whisper[\s\-_]*large(?:[\s\-_]*v(\d))?"), "Whisper-large", 1.55e9),
-    (_rc(r"whisper[\s\-_]*medium"), "Whisper-medium", 769e6),
-    (_rc(r"whisper[\s\-_]*small"), "Whisper-small", 244e6),
-    (_rc(r"whisper[\s\-_]*base"), "Whisper-base", 74e6),
-    (_rc(r"whisper[\s\-_]*tiny"), "Whisper-tiny", 39e6),
+ADJACENT_MODELS: list[tuple[LazyPattern, str, float]] = [
+    (rc(r"whisper[\s\-_]*large(?:[\s\-_]*v(\d))?"), "Whisper-large", 1.55e9),
+    (rc(r"whisper[\s\-_]*medium"), "Whisper-medium", 769e6),
+    (rc(r"whisper[\s\-_]*small"), "Whisper-small", 244e6),
+    (rc(r"whisper[\s\-_]*base"), "Whisper-base", 74e6),
+    (rc(r"whisper[\s\-_]*tiny"), "Whisper-tiny", 39e6),
 ]
 
 # GPU-like names that are not accelerators in the catalog (checked after catalog names are masked).
-UNKNOWN_GPU_RE = _rc(
+UNKNOWN_GPU_RE = rc(
     r"(?<![a-z0-9])(?:"
     r"(?:rtx|gtx)[\s\-]*\d{4}(?:[\s\-]*(?:ti|super))?"
     r"|\d{4}[\s\-]*ti"
@@ -89,70 +84,107 @@ UNKNOWN_GPU_RE = _rc(
 )
 """Names that look like accelerators: unknown ones are named as typed, never replaced by another card.
 The last alternatives catch vendor-like names ("XPU-9000 48GB") followed by a memory size."""
-UNKNOWN_GPU_VENDORS: list[tuple[re.Pattern[str], str]] = [
-    (_rc(r"鲲鹏|kunpeng|昇腾|ascend"), "Huawei"),
-    (_rc(r"apple|m[1-4]"), "Apple"),
-    (_rc(r"rtx|gtx|\d{4}"), "NVIDIA"),
-    (_rc(r"mi\d"), "AMD"),
-    (_rc(r"tpu"), "Google"),
-    (_rc(r"gaudi"), "Intel"),
+UNKNOWN_GPU_VENDORS: list[tuple[LazyPattern, str]] = [
+    (rc(r"mtt|moore|摩尔"), "Moore Threads"),
+    (rc(r"biren|壁仞|^br\d"), "Biren"),
+    (rc(r"鲲鹏|kunpeng|昇腾|ascend"), "Huawei"),
+    (rc(r"apple|^m[1-4]"), "Apple"),
+    (rc(r"rtx|gtx|^\d{4}"), "NVIDIA"),
+    (rc(r"mi\d"), "AMD"),
+    (rc(r"tpu"), "Google"),
+    (rc(r"gaudi"), "Intel"),
 ]
 """Words that tell an unknown card's vendor: its suggestions come from that vendor's catalog cards."""
 
 # Topics that are not LLM sizing (the parser still fills what it can).
-OUT_OF_SCOPE_RE = _rc(
+OUT_OF_SCOPE_RE = rc(
     r"gaming|游戏|\bgames?\b|\bfps\b|概念股|股票|股价|\bstocks?\b|炒股|买哪只|bitcoin|比特币|挖矿|\bmining\b|"
     r"\bmine\b|以太坊|ethereum|crypto|天气|weather|stable[\s\-]*diffusion|\bsdxl\b|\bsd\s?1\.5\b|"
     r"midjourney|文生图|图像生成|画图|video\s+generation|视频生成|显卡驱动|driver\s+install"
 )
 
 # Prompt-injection sentences are dropped before parsing (their numbers are not the user's).
-INJECTION_RE = _rc(
+INJECTION_RE = rc(
     r"ignore\s+(?:all\s+)?(?:the\s+)?(?:previous|prior|above)|system\s+prompt|disregard\s+(?:all|previous)|"
     r"忽略(?:之前|以上|上面|前面)|直接回答|jailbreak|you\s+are\s+now"
 )
 
 # Stage, method, algorithm and precision words (applied to the normalized lower-case text).
-CONTINUED_RE = _rc(
+CONTINUED_RE = rc(
     r"继续预训练|增量预训练|持续预训练|二次预训练|继续训练|continued[\s\-]*pre[\s\-]*train|"
     r"continu(?:e|al|ing)[\s\-]*pre[\s\-]*train|\bcpt\b|domain[\s\-]*adaptive[\s\-]*pre"
 )
-PRETRAIN_RE = _rc(r"预训练|从零|从头训|from\s+scratch|pre[\s\-]?train|底座")
-FINETUNE_RE = _rc(
+PRETRAIN_RE = rc(r"预训练|从零|从头训|from\s+scratch|pre[\s\-]?train|底座")
+FINETUNE_RE = rc(
     r"微调|精调|全参|全量|指令调优|\bsft\b|fine[\s\-]?tun|finetun|\bq?lora\b|adapters?\b|"
     r"\bdpo\b|\bppo\b|\bgrpo\b|\brlhf\b|对齐训练|full[\s\-]*(?:parameter|param|weight)"
 )
-INFERENCE_RE = _rc(
+INFERENCE_RE = rc(
     r"推理|部署|上线|serv(?:e|ing)\b|inference|\binfer\b|deploy|并发|concurren|\busers?\b|用户|同时用|"
     r"同时请求|\bvllm\b|ollama|sglang|\btgi\b|chatbot|kv\s*cache|\bqps\b|服务(?!器)"
 )
-TRAIN_RE = _rc(
+TRAIN_RE = rc(
     r"训|\btrain|megatron|\bflops?\b|6nd|\bmfu\b|gpu[\s\-]*hours?|gpu小时|卡时|h\d00[\s\-]*days|"
     r"\bdp\b|数据并行|epoch"
 )
-WEAK_INFERENCE_RE = _rc(
+WEAK_INFERENCE_RE = rc(
     r"跑|\brun\b|\bruns\b|\bload|加载|带得动|量化|int4|int8|\bgptq\b|\bawq\b|gguf|显存|vram|\bmemory\b|"
     r"上下文|context|\bfit\b"
 )
-FULL_RE = _rc(
+FULL_RE = rc(
     r"全参|全量|all\s+parameters?|not\s+lora|no\s+lora|full[\s\-]*(?:parameter|param|weight|fine|ft\b|sft|finetun)|"
     r"adapters\s+are\s+out|\bfull\b"
 )
-NEGATED_LORA_RE = _rc(r"(?:不用|不要|不做|不是|without|no|not|instead\s+of|rather\s+than)\s*q?lora")
-QLORA_RE = _rc(r"\bqlora\b|4[\s\-]?bit\s+lora")
-LORA_RE = _rc(r"\blora\b")
-ALGORITHM_RES: list[tuple[str, re.Pattern[str]]] = [
-    ("dpo", _rc(r"\bdpo\b")),
-    ("grpo", _rc(r"\bgrpo\b")),
-    ("ppo", _rc(r"\bppo\b|\brlhf\b")),
-    ("sft", _rc(r"\bsft\b|指令微调")),
+NEGATED_LORA_RE = rc(r"(?:不用|不要|不做|不是|without|no|not|instead\s+of|rather\s+than)\s*q?lora")
+QLORA_RE = rc(r"\bqlora\b|4[\s\-]?bit\s+lora")
+LORA_RE = rc(r"\blora\b")
+ALGORITHM_RES: list[tuple[str, LazyPattern]] = [
+    ("dpo", rc(r"\bdpo\b")),
+    ("grpo", rc(r"\bgrpo\b")),
+    ("ppo", rc(r"\bppo\b|\brlhf\b")),
+    ("sft", rc(r"\bsft\b|指令微调")),
 ]
-PRECISION_RE = _rc(
-    r"(?<![a-z0-9])(?P<p>bf16|bfloat16|fp16|float16|半精度|fp8|float8|fp32|float32|int8|int4|nf4|"
-    r"[48][\s\-]?bit|gptq|awq|q4_k_m|q8_0)(?![a-z0-9])"
+PRECISION_RE = rc(
+    r"(?<![a-z0-9])(?P<p>bf16|bfloat16|fp16|float16|半精度|fp8|float8|fp32|float32|int8|int4|int3|int2|nf4|"
+    r"[48][\s\-]?bit|gptq|awq|w8a8|w8a16|w4a16|w4a8|q4_k_m|q4_k_s|q4_0|q4|q5_k_m|q5|q8_0|q8)(?![a-z0-9])"
 )
 PRECISION_MAP: dict[str, str] = {
     "bf16": "bf16", "bfloat16": "bf16", "fp16": "fp16", "float16": "fp16", "半精度": "fp16",
     "fp8": "fp8", "float8": "fp8", "fp32": "fp32", "float32": "fp32", "int8": "int8", "int4": "int4",
-    "nf4": "int4", "gptq": "int4", "awq": "int4", "q4_k_m": "int4", "q8_0": "int8",
+    "int3": "int3", "int2": "int2", "nf4": "int4", "gptq": "int4", "awq": "int4",
+    # W8A8 / W8A16 (llm-compressor, vLLM): 8-bit weights; W4A16 / W4A8: 4-bit weights
+    "w8a8": "int8", "w8a16": "int8", "w4a16": "int4", "w4a8": "int4",
+    # GGUF: "Q4" means Q4_K_M, Ollama's default; "Q8" Q8_0; "Q5" Q5_K_M
+    "q4_k_m": "q4_k_m", "q4_k_s": "q4_k_m", "q4": "q4_k_m", "q4_0": "q4_0", "q5_k_m": "q5_k_m",
+    "q5": "q5_k_m", "q8_0": "q8_0", "q8": "q8_0",
 }
+
+# Launch recipes asked for ("给我DeepSpeed配置", "vllm 启动命令", "LLaMA-Factory yaml"): a tool name with a
+# recipe word, or a recipe word that needs no tool ("启动命令", "launch command"). A tool named alone
+# ("用vllm部署70B") asks for sizing, not for a recipe.
+RECIPE_TOOL_RES: list[tuple[str, LazyPattern]] = [
+    ("deepspeed", rc(r"deep[\s\-_]*speed|\bds[\s_\-]*config")),
+    ("megatron", rc(r"megatron")),
+    ("llamafactory", rc(r"llama[\s\-_]*factory|\blmf\b")),
+    ("torchtune", rc(r"torch[\s\-_]*tune")),
+    ("torchrun", rc(r"torchrun")),
+    ("vllm", rc(r"\bvllm\b")),
+    ("sglang", rc(r"\bsglang\b")),
+    ("llama.cpp", rc(r"llama[\s.\-_]*cpp|llama[\s\-_]*server")),
+    ("ollama", rc(r"\bollama\b")),
+]
+RECIPE_WORD_RE = rc(
+    r"配置|参数|命令|脚本|启动|怎么设|怎么写|\bconfig|\bcommand|\bcmd\b|\bargs\b|\barguments?\b|\bflags?\b|"
+    r"\byaml\b|\bjson\b|\blaunch|\bscript|\brecipes?\b|\bsettings?\b"
+)
+RECIPE_ALONE_RE = rc(
+    r"启动命令|启动参数|启动脚本|训练脚本|配置文件|launch\s+(?:command|script|recipe|config)|config(?:uration)?\s+files?|"
+    r"\brecipes?\b"
+)
+
+GLOBAL_BATCH_RE = rc(
+    r"(?:global|全局|总)\s*(?:batch|批)(?:[\s_\-]*size|大小)?\s*(?:=|:|：|为|是|of|取|设为)?\s*"
+    r"(?P<n>\d[\d,]*)(?:\s*(?P<k>k)(?![a-z]))?(?![\d.]|\s*[kmb](?![a-z])|\s*[万亿]|\s*tokens?)"
+)
+"""A global batch in sequences ("global batch 512", "全局batch 1024"): the plan's global batch, not the
+micro-batch a bare "batch 8" sets. A token count ("4M tokens") is not matched."""

@@ -17,10 +17,7 @@ import math
 import re
 from dataclasses import dataclass
 
-
-def _rc(pattern: str) -> re.Pattern[str]:
-    """Compile with ASCII \\b, \\w, \\d: CJK characters must not count as word characters."""
-    return re.compile(pattern, re.ASCII)
+from bot.parse.regex import rc
 
 CN_DIGITS: dict[str, int] = {
     "零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4,
@@ -38,6 +35,8 @@ WORD_MAGNITUDES: dict[str, float] = {
     "million": 1e6, "mn": 1e6, "m": 1e6,
     "billion": 1e9, "bn": 1e9, "b": 1e9,
     "trillion": 1e12, "t": 1e12,
+    # everyday Chinese shorthand: 80w = 80万, 5kw = 5千万 (glued to the digits, like 7b)
+    "w": 1e4, "kw": 1e7,
 }
 ENGLISH_WORD_NUMBERS: dict[str, int] = {
     "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
@@ -49,7 +48,7 @@ ENGLISH_WORD_NUMBERS: dict[str, int] = {
 
 _CN_MAG = r"万亿|千亿|百亿|十亿|亿|千万|百万|十万|万|千|百"
 _EN_MAG = r"trillion|billion|million|thousand|bn|mn"
-NUMBER_RE = _rc(
+NUMBER_RE = rc(
     r"(?P<sign>(?<![a-z0-9.])[-−])?"
     r"(?:"
     r"(?P<digits>(?<![a-z0-9_.,])(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:e[+-]?\d+)?(?![\d]))"
@@ -59,9 +58,10 @@ NUMBER_RE = _rc(
     r"forty|fifty|sixty|single|dozen)\b)"
     r"|(?P<aword>\b(?:a|an|one|per)\s+(?=(?:hundred|thousand|million|billion|trillion)\b))"
     r")"
-    r"(?P<mag>\s*(?:" + _CN_MAG + r")|\s?(?:" + _EN_MAG + r")\b|[kmbt](?![a-z]))?"
+    r"(?P<mag>\s*(?:" + _CN_MAG + r")|\s?(?:" + _EN_MAG + r")\b|kw(?![a-z])|[kmbtw](?![a-z]))?"
 )
-PERCENT_CN_RE = _rc(r"百分之([零〇一二两三四五六七八九十百点\d.]+)")
+CJK_RE = rc(r"[\u4e00-\u9fff]")
+PERCENT_CN_RE = rc(r"百分之([零〇一二两三四五六七八九十百点\d.]+)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,11 +175,14 @@ def scan_numbers(text: str) -> list[NumberToken]:
     so the caller can drop it.
     """
     out: list[NumberToken] = []
+    cjk = CJK_RE.search(text) is not None
     for m in NUMBER_RE.finditer(text):
         value, kind = _token_value(m)
         if value is None:
             continue
         mag = m.group("mag")
+        if mag in ("w", "kw") and not cjk:  # "450W", "10kW" in English text are watts, not 万
+            mag = None
         cn = m.group("cn")
         if kind == "cn" and cn and mag:
             # "三千" + "亿" are one Chinese numeral: fold the magnitude into the numeral text.
@@ -233,10 +236,10 @@ class Money:
     per_gpu_hour: bool = False
 
 
-_MONEY_PREFIX = _rc(r"^\s*(us\$|\$|¥|￥|rmb|cny|usd)\s*")
-_MONEY_SUFFIX_CNY = _rc(r"(元|块钱|块|人民币|rmb|cny)")
-_MONEY_SUFFIX_USD = _rc(r"(美元|美金|刀|dollars?|usd|bucks)")
-PER_HOUR_RE = _rc(
+_MONEY_PREFIX = rc(r"^\s*(us\$|\$|¥|￥|rmb|cny|usd)\s*")
+_MONEY_SUFFIX_CNY = rc(r"(元|块钱|块|人民币|rmb|cny)")
+_MONEY_SUFFIX_USD = rc(r"(美元|美金|刀|dollars?|usd|bucks)")
+PER_HOUR_RE = rc(
     r"^\s*(?:each\s*)?(?:/\s*(?:gpu[\s-]*|卡\s*[·/]?\s*)?(?:hr|hour|h|小时|时)(?![a-z])"
     r"|/\s*卡时|per\s+(?:gpu[\s-]*)?(?:hour|hr|h)\b|an?\s+(?:gpu[\s-]*)?hour|每(?:卡)?(?:小时|卡时))"
 )

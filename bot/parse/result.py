@@ -18,6 +18,10 @@ class ParseResult(BaseModel):
     unknown_gpu: str | None = Field(None, description="a GPU-like name not in the catalog, as typed")
     gpu_suggestions: list[str] = Field(default_factory=list, description="closest catalog GPU families")
     unknown_model: str | None = None
+    model_typed: str | None = Field(None, description="the model name as typed, when it was matched")
+    model_substitution: str | None = Field(
+        None, description="why the matched model is not exactly what was typed ('no_version': latest release)"
+    )
     model_suggestions: list[str] = Field(default_factory=list)
     truncated: bool = Field(False, description="the text was cut before parsing")
     out_of_scope: bool = False
@@ -27,9 +31,19 @@ class ParseResult(BaseModel):
     gpu_memory_gib: float | None = Field(None, description="memory per GPU when stated ('A100 40G')")
     gpu_count_max: int | None = Field(None, description="upper end when a range of GPUs was given")
     data_bytes: float | None = Field(None, description="training text given in bytes ('20GB 纯文本')")
+    recipe_tools: list[str] | None = Field(
+        None,
+        description="launch recipes asked for ('给我DeepSpeed配置' → ['deepspeed']); [] = any tool "
+        "('启动命令'); None = not asked",
+    )
     notes: list[str] = Field(default_factory=list, description="parser decisions worth showing")
     ignored_numbers: list[str] = Field(
         default_factory=list, description="numbers dropped as absurd (> 1e18 or not finite), as typed"
+    )
+    unused_numbers: list[tuple[str, str]] = Field(
+        default_factory=list,
+        description="numbers the request does not use, as typed, with why: 'unread' (no word said what "
+        "they are) or 'repeated' (a second value for a one-value field)",
     )
     nonpositive_numbers: list[str] = Field(
         default_factory=list, description="zero or negative counts and sizes, dropped, as typed ('0', '-8')"

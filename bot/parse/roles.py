@@ -30,6 +30,11 @@ R_COUNT_WORD = _r(
     r"(?:[x×*]\s*)?(?:\d{2,3}\s*g(?:b|ib)?\s+(?=gpus?\b|cards?\b))?(?:张(?!量)|片|颗|卡(?!时)|gpus?\b|cards?\b|graphics|accelerators?\b|npus?\b|devices?\b)"
 )
 R_KUAI = _r(r"块(?!钱)")
+R_PER_NODE = _r(
+    r"卡(?:的)?(?:机器|服务器|整机|节点|机)|[\s\-]*gpus?[\s\-]+(?:nodes?|boxe?s?|servers?|machines?)\b"
+)
+"""'8卡机器', '8-GPU box': the GPUs a node holds, not a count."""
+L_ONE_NODE = rc(r"(?:\ba\s+single|\bone|\ba|\ban|一台|单台|1\s*台)\s*$")
 R_KUAI_GPU = rc(rf"^\s*(?:\d{{1,3}}\s*g(?:b|ib)?\s*(?:的|显存的?)?\s*)?(?:[{MARKS}]|卡|显卡|gpu|npu)")
 L_GPU_TIMES = rc(rf"[{MARKS}]\s*s?\s*(?:[x×*]|\s)\s*$")
 L_GPU_BEFORE = rc(rf"[{MARKS}]\s*s?\s*$")
@@ -39,9 +44,14 @@ R_NODES = _r(r"台|nodes?\b|machines?\b|servers?\b|boxes\b|hosts?\b")
 R_NODE_OF = rc(r"^\s*(?:台|nodes?|machines?|servers?|boxes|hosts?)\s*(?:of|with|x|×|\*|,)?\s*")
 R_MONEY_CNY = _r(r"元|块钱|块人民币|人民币|rmb\b|cny\b")
 R_MONEY_USD = _r(r"美元|美金|刀\b|dollars?\b|usd\b|bucks\b")
+R_BUDGET = _r(r"(?:元|块钱?|人民币|rmb\b|cny\b|美元|美金|刀)?\s*(?:的)?\s*(?:预算|经费|资金|budget\b)")
+R_DGX = _r(rf"(?:台|套|个)?\s*(?:nvidia\s*)?(?:dgx|hgx)[\s\-]*(?:[{MARKS}]|\b)")
 R_BYTES = rc(r"^\s*(?P<u>gb|gib|g|tb|tib|t|mb|m)(?![a-z])")
 R_TPS = _r(r"-?tokens?\s*(?:each|per\s+(?:sample|example|row|record|conversation|item)|/\s*条|每条)")
 R_TOKENS = _r(r"-?(?:tokens?|toks?|词元)(?!\s*/\s*s)(?!\s*per\s+sec)")
+R_SEQ_TOKENS = _r(
+    r"-?(?:tokens?|toks?)[\s\-]*(?:long\s+)?(?:sequences?|seqs?|contexts?|context\s+window|windows?|samples?|prompts?\s+and)"
+)
 R_TOKEN_MODEL = _r(r"-?(?:tokens?|词元)\s*(?:的)?\s*(?:model|模型|参数|params?|parameters?)")
 R_DATA = _r(r"(?:的)?(?:训练)?(?:数据|语料)")
 R_ACTIVE = _r(r"(?:active|activated|激活)")
@@ -88,7 +98,8 @@ L_TOKENS = rc(
 )
 L_PARAMS = rc(r"(?:模型|model|参数量?|params?|size)(?:有|是|为|:|=|约|大概|大约|大小|is|of|about|~|\s)*$")
 L_SEQ = rc(
-    r"(?:上下文|context(?:[\s_]+(?:length|window|len))?|ctx|seq(?:uence)?(?:[\s_]*len(?:gth)?)?|max_len|长度|拉满到"
+    r"(?:上下文|context(?:[\s_]+(?:length|window|len))?|ctx|seq(?:uence)?(?:[\s_]*len(?:gth)?)?|max_len"
+    r"|max[_\s\-]*model[_\s\-]*len|max[_\s\-]*seq(?:uence)?[_\s\-]*len(?:gth)?|cutoff[_\s\-]*len|长度|拉满到"
     r"|pack到|窗口)"
     r"(?:=|:|为|是|到|of|达到|拉满到|长度|\s)*$"
 )
@@ -198,6 +209,9 @@ def _rates_and_money(a: _Around) -> Verdict:
         return Role("mfu", v / 100, tok) if MFU_NEAR.search(near) else NO_ROLE
     if L_MFU.search(L):
         return Role("mfu", v / 100 if v > 1 else v, tok)
+    if R_BUDGET.match(R) and not a.word:  # "100万预算", "我手里有100万的预算"
+        currency = "USD" if re.match(r"^\s*(?:美元|美金|刀)", R) else "CNY" if R_MONEY_CNY.match(R) else None
+        return Role("budget", v, tok, extra=currency)
     cm = L_CURRENCY.search(L)
     if cm:
         return _money_role(tok, v, R, "CNY" if cm.group("c") in ("¥", "rmb", "cny") else "USD", L)
@@ -223,6 +237,12 @@ _BYTE_SCALE = {
 _DECIMAL_FOR = {2**30: 1e9, 2**40: 1e12, 2**20: 1e6}
 
 
+L_GPU_PAREN = rc(rf"[{MARKS}]\s*s?\s*(?:[(（,，]\s*|\s+)$")
+"""'4x A10G (24GB)', '单卡3090（24G）', 'XPU-9000 48GB': the named card's memory."""
+R_UNIFIED = rc(r"^\s*(?:of\s+)?(?:unified\s+memory|统一内存)")
+L_MACHINE = rc(r"(?:machine|box|server|computer|rig|workstation|pc|laptop|台|机器|电脑|服务器)\D{0,16}$")
+
+
 def _bytes(a: _Around) -> Verdict:
     """Sizes in bytes: memory per card, total GPU memory, or training text ("20GB 纯文本")."""
     bm = R_BYTES.match(a.right)
@@ -233,8 +253,11 @@ def _bytes(a: _Around) -> Verdict:
     after = a.right[bm.end() :]
     gib = v * scale / 2**30
     total_word = L_MEM_TOTAL.search(a.left) or R_MEM_TOTAL_WORD.search(after[:32])
-    if R_MEM_TOTAL.match(after) and (total_word or gib > largest_device_gib()):
+    if R_MEM_TOTAL.match(after) and (total_word or gib > largest_device_gib() or L_MACHINE.search(a.left)):
         return Role("total_mem", gib, tok)  # "准备700G显存": more than any one device holds
+    card_memory = L_GPU_PAREN.search(a.left) or R_UNIFIED.match(after)
+    if unit in ("g", "gb", "gib") and 4 <= v <= 1024 and card_memory:
+        return Role("gpu_mem", v, tok)
     if R_MEM_GPU.match(after) and unit in ("g", "gb", "gib") and 4 <= v <= 1024:
         return Role("gpu_mem", v, tok)
     if R_MEM_DATA.match(after):  # text sizes are decimal GB as people say them
@@ -247,6 +270,12 @@ def _counts(a: _Around) -> Verdict:
     R, L, v, tok, nxt = a.right, a.left, a.value, a.tok, a.nxt
     if R_GPU_HOURS.match(R):
         return Role("gpu_hours", v, tok)
+    if R_PER_NODE.match(R) and not tok.mag:
+        if L_ONE_NODE.search(L):  # "a single 8-GPU box", "一台8卡机器": that many GPUs
+            return Role("count", v, tok)
+        return Role("per_node", v, tok)
+    if R_DGX.match(R) and not tok.mag and v <= 10_000:  # "2台DGX H100", "96 DGX A100 nodes": 8 GPUs each
+        return Role("count", v * 8, tok, extra="dgx×8")
     if L_NODES_UNKNOWN.search(L):
         return NO_ROLE
     nm = R_NODE_OF.match(R)
@@ -280,6 +309,10 @@ def _data_and_size(a: _Around) -> Verdict:
     R, L, v, tok = a.right, a.left, a.value, a.tok
     if R_TPS.match(R):
         return Role("tps", v, tok, extra="tokens")
+    if R_SEQ_TOKENS.match(R) and not a.word:  # "2048-token sequences", "a 128k-token context"
+        return Role("seq", _seq_value(tok), tok)
+    if R_TOKENS.match(R) and L_SEQ.search(L) and not a.word:  # "context of 20000 tokens"
+        return Role("seq", _seq_value(tok), tok)
     if (R_TOKENS.match(R) or R_CHARS.match(R)) and L_SAMPLE_EACH.search(L):
         return Role("tps", v, tok, extra="tokens" if R_TOKENS.match(R) else "chars")
     if R_TOKEN_MODEL.match(R):
@@ -316,7 +349,7 @@ def _time_and_load(a: _Around) -> Verdict:
         return Role("seq", _seq_value(tok), tok)
     if R_CONC.match(R):
         return Role("concurrency", v, tok)
-    if R_SAMPLES.match(R):
+    if R_SAMPLES.match(R) and not (a.word and re.match(r"^\s*of\s+th", R)):  # "two of them" is not data
         return Role("samples", v, tok)
     if R_EPOCHS.match(R):
         return Role("epochs", v, tok)

@@ -6,10 +6,20 @@ from typing import Any
 
 from bot.core.pipeline import MAX_INPUT_CHARS
 from bot.parse import ParseResult
+from bot.recipes.advice import framework_keys
 from bot.render.describe import gpu_names, model_label, stage_key
 from bot.render.fmt import fmt_for
 from bot.render.notes import assumption_rows, note_text
-from bot.render.sections import budget_section, inference_section, memory_section, training_section
+from bot.render.sections import (
+    budget_section,
+    inference_section,
+    memory_section,
+    method_rows,
+    rental_section,
+    training_section,
+)
+from bot.render.stated import settings_suffix
+from bot.render.understood import understood_extras
 from bot.render.wording import BUDGET_VERDICTS, TOTAL_MEMORY_VERDICTS
 from estimator.models import Note, SizingReport
 
@@ -59,6 +69,7 @@ def build_context(report: SizingReport, lang: str, parsed: ParseResult | None = 
     memory = memory_section(report, f, per_node, nvlink, timed=training is not None)
     inference = inference_section(report, f, lang)
     budget = budget_section(report, f, gpu)
+    rental = rental_section(report, f)
     kind = (
         "inference"
         if inference
@@ -66,6 +77,8 @@ def build_context(report: SizingReport, lang: str, parsed: ParseResult | None = 
         if training
         else "budget"
         if budget
+        else "rental"
+        if rental
         else "memory"
         if memory
         else "none"
@@ -75,12 +88,15 @@ def build_context(report: SizingReport, lang: str, parsed: ParseResult | None = 
         "sentence_gap": "" if lang == "zh" else " ",  # Chinese sentences run on without a space
         "model": model_label(report),
         "stage": stage_key(report),
+        "stage_settings": settings_suffix(report, lang),
         "gpu": gpu,
         "gpu_family": family,
         "t": training,
         "m": memory,
         "inf": inference,
         "budget": budget,
+        "methods": method_rows(report, f),
+        "r": rental,
         "notes": [
             note_text(n, lang)
             for n in report.warnings
@@ -93,14 +109,18 @@ def build_context(report: SizingReport, lang: str, parsed: ParseResult | None = 
             (note_text(n, lang) for n in report.warnings if n.code in TOTAL_MEMORY_VERDICTS), None
         ),
         "assumptions": assumption_rows(report, lang),
+        "tools": framework_keys(report),
         "show_details": True,
         **parse_extras(parsed),
+        **understood_extras(parsed, report, lang),
     }
 
 
 def _said_elsewhere(note: Note, kind: str, memory: dict[str, Any] | None) -> bool:
     """Warnings the reply already states: "does not fit on N" in a memory headline, "no NVLink" in the
     plan's reason line."""
+    if note.code == "known_duration":  # the rental headline says it
+        return kind in ("rental", "inference", "training")
     if memory is None:
         return False
     if note.code == "does_not_fit_requested":

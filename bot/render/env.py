@@ -5,9 +5,11 @@ from __future__ import annotations
 import logging
 import re
 from functools import cache
+from pathlib import Path
 from typing import Any, Literal
 
-from jinja2 import Environment, FileSystemLoader
+from jinja2 import BytecodeCache, Environment, FileSystemLoader
+from jinja2.bccache import Bucket
 
 from bot.render.html import TELEGRAM_MAX_CHARS, tag, truncate_html, visible_length
 from bot.render.i18n import templates_dir, translations
@@ -25,9 +27,45 @@ def _indent(value: Any) -> str:
     return "\n".join(("  " + line) if line else line for line in str(value).splitlines())
 
 
-@cache
-def environment(lang: str, fmt: Format) -> Environment:
-    """The Jinja2 environment for one language and format, with that catalog installed (cached)."""
+COMPILED_DIR = "_compiled"
+"""Folder beside the templates that holds their compiled code per format (written at build time by
+``hatch_build.py``; read only at run time)."""
+
+
+class CompiledTemplates(BytecodeCache):
+    """Template bytecode compiled when the package was built: loaded, never written (the installed
+    package stays read-only). Keyed by the template's name, not its path (the build and the install
+    live in different folders); Jinja checks the source's checksum, so an edited template is compiled
+    in memory instead. ``writable`` is for the build hook only."""
+
+    def __init__(self, directory: Path, writable: bool = False) -> None:
+        self.directory = directory
+        self.writable = writable
+
+    def get_cache_key(self, name: str, filename: str | None = None) -> str:
+        return name
+
+    def _path(self, bucket: Bucket) -> Path:
+        return self.directory / (bucket.key.replace("/", "__") + ".cache")
+
+    def load_bytecode(self, bucket: Bucket) -> None:
+        try:
+            with self._path(bucket).open("rb") as fh:
+                bucket.load_bytecode(fh)
+        except OSError:
+            return
+
+    def dump_bytecode(self, bucket: Bucket) -> None:
+        if self.writable:
+            self.directory.mkdir(parents=True, exist_ok=True)
+            with self._path(bucket).open("wb") as fh:
+                bucket.write_bytecode(fh)
+
+
+def new_environment(fmt: Format, cache: BytecodeCache | None = None) -> Environment:
+    """A Jinja2 environment for replies in ``fmt``, with our filters and the i18n extension's policies,
+    but no translations installed yet (:func:`environment` adds them per language). The build hook
+    uses it to compile the templates; its compiled code is what :class:`CompiledTemplates` loads."""
     html_mode = fmt == "html"
     env = Environment(
         loader=FileSystemLoader(str(templates_dir())),
@@ -36,9 +74,9 @@ def environment(lang: str, fmt: Format) -> Environment:
         trim_blocks=True,
         lstrip_blocks=True,
         auto_reload=False,
+        bytecode_cache=cache or CompiledTemplates(templates_dir() / COMPILED_DIR / fmt),
     )
     env.policies["ext.i18n.trimmed"] = True
-    env.install_gettext_translations(translations(lang), newstyle=True)  # type: ignore[attr-defined]
     if html_mode:
         env.filters.update(
             b=tag("b"),
@@ -49,6 +87,14 @@ def environment(lang: str, fmt: Format) -> Environment:
         )
     else:
         env.filters.update(b=str, i=str, code=str, pre=str, quote=_indent)
+    return env
+
+
+@cache
+def environment(lang: str, fmt: Format) -> Environment:
+    """The Jinja2 environment for one language and format, with that catalog installed (cached)."""
+    env = new_environment(fmt)
+    env.install_gettext_translations(translations(lang), newstyle=True)  # type: ignore[attr-defined]
     return env
 
 

@@ -1,6 +1,6 @@
 """Number formatting for replies, bound to one locale (Babel CLDR data, no global state).
 
-Conventions (design §5):
+Conventions (docs/design.md §5):
 - magnitudes: CLDR compact form with one fraction digit (``9.3万`` / ``93.5K``);
 - figures a user copies: exact, grouped (``93,483``);
 - money: currency symbol of the locale (``¥1,402,245`` / ``US$…``), compact for headlines;

@@ -1,7 +1,7 @@
 """The wording of the assumption ledger: one translatable sentence per reason key of the estimator
 (:class:`estimator.reasons.Why`) and per word-valued entry (:class:`estimator.reasons.Word`).
 
-The estimator stays language-free (design §2): it records a key and its parameters; the sentences
+The estimator stays language-free (docs/design.md §2): it records a key and its parameters; the sentences
 live here only. ``tests/test_i18n.py`` checks that every key has a sentence and every sentence a
 Chinese translation. Citations (model cards, price lists, papers) come with the assumption and stay
 as written.
@@ -14,12 +14,48 @@ WHY_TEXTS: dict[str, str] = {
     "seq_len_pretrain": N_("typical pre-training context (Llama 2/3: 4,096/8,192)"),
     "seq_len_finetune": N_("typical SFT sample length (Alpaca/Vicuna recipes: 2,048)"),
     "micro_batch": N_("micro-batch of 1 sequence per GPU (memory-minimal; gradient accumulation for the rest)"),
+    "global_batch_pretrain": N_(
+        "about %(tokens)s tokens per optimizer step (Llama 2 §2.2: a global batch of 4M tokens) ÷ "
+        "%(seq_len)s tokens per sequence; gradient accumulation makes up the rest"
+    ),
+    "global_batch_finetune": N_(
+        "sequences per optimizer step in the Stanford Alpaca recipe (batch size 128; Vicuna the same); "
+        "gradient accumulation makes up the rest"
+    ),
     "tokens_per_sample": N_(
         "typical instruction-tuning sample: Alpaca's 52k examples average ≈ 270 tokens, ShareGPT "
         "conversations ≈ 1,000+; 512 is a stated middle (Taori et al. 2023; Zheng et al. 2023, Vicuna)"
     ),
     "epochs_finetune": N_("one pass over the data when epochs are not given"),
-    "lora_rank": N_("LoRA rank 16 on all linear layers of attention and MLP (common PEFT recipe; Hu et al. 2021)"),
+    "lora_rank": N_("a common PEFT recipe (Hu et al. 2021 use 4–64; QLoRA's recipes 64; LLaMA-Factory's examples 8)"),
+    "lora_targets": N_(
+        "every linear layer of attention and MLP (PEFT target_modules=\"all-linear\"; QLoRA §4: adapting all "
+        "layers is needed to match full fine-tuning)"
+    ),
+    "freeze_layers": N_("the last 2 layers train (LLaMA-Factory freeze_trainable_layers default)"),
+    "prefix_tokens": N_("a 128-token prefix (ChatGLM-6B's P-tuning v2 example, PRE_SEQ_LEN=128)"),
+    "quantized_base": N_(
+        "%(bits)s-bit frozen base as LLaMA-Factory's quantization_bit runs it: 8 and 4 bits with "
+        "bitsandbytes (LLM.int8, NF4), 3 and 2 bits with HQQ"
+    ),
+    "flops_freeze": N_(
+        "derived: a forward pass over all weights (2ND) and a backward pass over the trained layers only "
+        "(4 per trained parameter)"
+    ),
+    "recompute_flash": N_(
+        "no gradient checkpointing: each layer keeps 34·s·b·h bytes of activations (FlashAttention stores "
+        "no s×s scores; Korthikanti et al. 2022, Table 2)"
+    ),
+    "measured_throughput": N_("implied by your measured %(tflops)s TFLOPS per GPU (model FLOPs ÷ dense peak)"),
+    "known_duration_one_gpu": N_("a duration without a GPU count: one GPU"),
+    "gpu_unknown_memory": N_(
+        "“%(gpu)s” is not in my catalog: sized as a %(memory_gib)s GiB card by memory alone; no time, "
+        "speed or price figures without its TFLOPS and bandwidth"
+    ),
+    "gpu_unknown_default": N_(
+        "“%(gpu)s” is not in my catalog and no memory was given: sized on the default GPU instead — "
+        "name its memory (e.g. “%(gpu)s 32GB”) to size it by memory"
+    ),
     "serve_context": N_(
         "context per sequence (prompt + output) when none is given: 4k covers typical chat turns; "
         "never the model's maximum window"
@@ -38,7 +74,7 @@ WHY_TEXTS: dict[str, str] = {
     ),
     "chinchilla": N_("Hoffmann et al. 2022 (Chinchilla): D ≈ 20·N compute-optimal"),
     "default_gpu": N_("reference GPU when none is named (the seed article's A100 80GB)"),
-    "stage_training": N_("tokens or a budget were given: a training question"),
+    "stage_training": N_("tokens, a budget or a duration were given: a training question"),
     "stage_serving": N_("no data size given: sized as serving"),
     "method_full": N_("full-parameter fine-tuning unless LoRA/QLoRA is named"),
     "flops_per_param_token": N_(
@@ -55,7 +91,10 @@ WHY_TEXTS: dict[str, str] = {
         "Llama/Qwen releases"
     ),
     "gpu_by_memory": N_("the fastest catalog card with the memory you named"),
-    "gpu_generic_memory": N_("a card with the memory you named; compute and bandwidth of an A100"),
+    "gpu_generic_memory": N_(
+        "no catalog card has %(memory_gib)s GiB: sized as a card of that memory alone; no time, speed or "
+        "price figures without its TFLOPS and bandwidth"
+    ),
     "apple_config": N_(
         "the chip you named with the memory you named; bandwidth and compute of its top configuration "
         "(smaller M3/M4 Max configurations have less bandwidth: decode may be slower)"
@@ -105,6 +144,10 @@ WORD_TEXTS: dict[str, str] = {
     "adamw": N_("AdamW (mixed precision, 16 B/param)"),
     "adamw_adapters": N_("AdamW on adapters"),
     "paged_adamw8bit_adapters": N_("paged 8-bit AdamW on adapters"),
+    "adamw_pure_bf16": N_("AdamW in pure bf16 (no fp32 master copy, 8 B/param)"),
+    "adamw_fp32_trainable": N_("AdamW on the trained parameters in fp32 (16 B/param)"),
+    "bitsandbytes": N_("bitsandbytes"),
+    "hqq": N_("HQQ"),
     "dp_attention": N_("DP attention"),
     "context_and_fragmentation": N_("1 GiB + 8 %%"),
 }

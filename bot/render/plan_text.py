@@ -55,7 +55,8 @@ def plan_short(plan: Plan, lang: str) -> str:
 
 
 def plan_reason_key(plan: Plan, nvlink: bool) -> str:
-    """Which of :data:`PLAN_REASONS` explains ``plan`` (design §3.5; ZeRO-3 before TP without NVLink)."""
+    """Which of :data:`PLAN_REASONS` explains ``plan`` (docs/design.md §3.5; ZeRO-3 before TP without
+    NVLink)."""
     if plan.offload:
         return "offload"
     if plan.pp > 1:

@@ -49,5 +49,12 @@ def render_help(
 ) -> str:
     """Short help with tappable examples in ``lang``; a polite scope line first if ``out_of_scope``."""
     failed = parsed is not None and ESTIMATOR_ERROR in parsed.notes
-    ctx = {"out_of_scope": out_of_scope, "failed": failed, **parse_extras(parsed)}
+    ctx = {
+        "out_of_scope": out_of_scope,
+        "failed": failed,
+        "not_used": "",
+        "substitutions": [],
+        "unknown_gpu_line": "",
+        **parse_extras(parsed),
+    }
     return render_capped("help.j2", lang, fmt, ctx)

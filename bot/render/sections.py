@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from bot.render.describe import count_layout, is_unified
@@ -22,13 +23,15 @@ from bot.render.wording import (
     BORDERLINE_REASONS,
     MAX_ALTERNATIVES,
     MEMORY_PARTS,
+    METHOD_NAMES,
     MIN_CHART_BYTES,
     PRECISION_LABELS,
     SERVING_VERDICTS,
+    STATED_ALTERNATIVES,
 )
 from estimator import catalog
 from estimator.memory import FULL_STATE_BYTES_PER_PARAM
-from estimator.models import Band, Memory, Method, SizingReport
+from estimator.models import Band, Inference, Memory, Method, SizingReport
 from estimator.plan import HEADROOM
 
 
@@ -107,9 +110,14 @@ def training_section(report: SizingReport, f: Fmt, per_node: int) -> dict[str, A
     if report.chinchilla_tokens and report.request.tokens:
         t["chinchilla"] = {
             "tokens": f.tokens(report.chinchilla_tokens),
-            "ratio": f.num(report.request.tokens / report.chinchilla_tokens, 1),
+            "ratio": _ratio(report.request.tokens / report.chinchilla_tokens, f),
         }
     return t
+
+
+def _ratio(x: float, f: Fmt) -> str:
+    """A ratio with enough digits to not read as 0: 1.5, 0.25, 0.0007."""
+    return f.num(x, 1) if x >= 0.1 else f.num(x, max(2, 1 - math.floor(math.log10(x)))) if x > 0 else "0"
 
 
 def _memory_bars(m: Memory, f: Fmt) -> str:
@@ -126,18 +134,28 @@ def _memory_bars(m: Memory, f: Fmt) -> str:
     )
 
 
-def _alternatives(m: Memory, lang: str) -> list[str]:
-    """'With CPU offload: 2 GPUs' — the fewest GPUs under each option that changes the answer."""
-    return [
-        translate(
-            lang,
-            N_("%(change)s: %(gpus)s"),
-            change=translate(lang, ALTERNATIVES[a.change]) if a.change in ALTERNATIVES else a.change,
-            gpus=gpus_text(lang, a.min_gpus) if a.min_gpus else translate(lang, N_("does not fit")),
-        )
-        for a in m.alternatives
-        if m.min_gpus and a.min_gpus != m.min_gpus
-    ][:MAX_ALTERNATIVES]
+def _alternatives(m: Memory, f: Fmt) -> list[str]:
+    """'With CPU offload: 2 GPUs' — the fewest GPUs under each option that changes the answer; an
+    alternative to the user's own setting ('With ZeRO-3: 2 GPUs, ≈ 29.8 GiB per GPU') comes first."""
+    lang = f.lang
+    lines = []
+    for a in sorted(m.alternatives, key=lambda a: a.change not in STATED_ALTERNATIVES):
+        if a.min_gpus == m.min_gpus:  # changes nothing (also: neither fits)
+            continue
+        label = translate(lang, ALTERNATIVES[a.change]) if a.change in ALTERNATIVES else a.change
+        if not a.min_gpus:
+            gpus = translate(lang, N_("does not fit"))
+        elif a.change in STATED_ALTERNATIVES and a.per_gpu_bytes:
+            gpus = translate(
+                lang,
+                N_("%(gpus)s, ≈ %(per_gpu)s per GPU"),
+                gpus=gpus_text(lang, a.min_gpus),
+                per_gpu=f.gib(a.per_gpu_bytes),
+            )
+        else:
+            gpus = gpus_text(lang, a.min_gpus)
+        lines.append(translate(lang, N_("%(change)s: %(gpus)s"), change=label, gpus=gpus))
+    return lines[:MAX_ALTERNATIVES]
 
 
 def _checkpoint(report: SizingReport, f: Fmt) -> dict[str, Any] | None:
@@ -180,6 +198,13 @@ def memory_section(
                 "layout": plan_layout(plan, lang),
             }
         )
+    if requested and m.fits_requested is False and plan is not None and at == requested:
+        rows.append(  # the user's layout, which does not fit: what it would take per GPU is above
+            {
+                "label": translate(lang, N_("On %(gpus)s"), gpus=gpus_text(lang, requested)),
+                "layout": plan_layout(plan, lang),
+            }
+        )
     if m.min_gpus and (at_min or not requested):  # a bare count only when the headline does not say it
         rows.append(
             {
@@ -197,6 +222,7 @@ def memory_section(
 
     checkpoint = _checkpoint(report, f)
     states_total = f.storage(m.total_bytes)
+    unfit = bool(requested) and m.fits_requested is False and main is plan
     return {
         "per_gpu": f.gib(m.per_gpu_bytes),
         "usable": f.gib(m.usable_bytes),
@@ -220,11 +246,26 @@ def memory_section(
         "fits_requested": m.fits_requested if requested else None,
         "borderline": _borderline_text(report, f),
         "rows": rows,
-        "reason": plan_reason(main, nvlink, lang) if main is not None else None,
+        # why a layout was chosen: not for the user's layout that does not fit
+        "reason": plan_reason(main, nvlink, lang) if main is not None and not unfit else None,
+        "batch": batch_line(main, report.request.seq_len, f) if main is not None else None,
         "reason_key": plan_reason_key(main, nvlink) if main is not None else None,
-        "alternatives": _alternatives(m, lang),
+        "alternatives": _alternatives(m, f),
         "checkpoint": checkpoint,
         "headroom": f.percent(HEADROOM),
+    }
+
+
+def batch_line(plan: Any, seq_len: int | None, f: Fmt) -> dict[str, str] | None:
+    """The plan's global batch and the gradient accumulation it implies (estimator.plan.with_batch)."""
+    if plan.global_batch_sequences is None or plan.gradient_accumulation is None:
+        return None
+    return {
+        "global": f.int(plan.global_batch_sequences),
+        "tokens": f.tokens(plan.global_batch_sequences * seq_len) if seq_len else "—",
+        "micro": f.int(plan.micro_batch),
+        "accumulation": f.int(plan.gradient_accumulation),
+        "dp": f.int(plan.dp),
     }
 
 
@@ -336,7 +377,7 @@ def headline_days(report: SizingReport, gpus: int, f: Fmt) -> str:
     return f.days(deadline if days >= 0.8 * deadline else days)
 
 
-def _lighter_weights(inf: Any, f: Fmt) -> str:
+def _lighter_weights(inf: Inference, f: Fmt) -> str:
     """'FP8/INT8: 20; INT4 (GPTQ/AWQ): 16' — GPUs for the same load, where they differ."""
     zh = f.lang == "zh"
     return ("；" if zh else "; ").join(
@@ -385,3 +426,61 @@ def budget_section(report: SizingReport, f: Fmt, gpu: str) -> dict[str, Any] | N
         "tokens_high": f.tokens(tokens.high) if tokens else None,
         "rows": _days_rows(report, f),
     }
+
+
+def rental_section(report: SizingReport, f: Fmt) -> dict[str, Any] | None:
+    """A known duration ('6 hours on one H100'): GPUs × hours = GPU-hours, and what they cost."""
+    req, gh, days = report.request, report.gpu_hours, report.days
+    if not req.hours or gh is None or days is None:
+        return None
+    c = report.cost
+    return {
+        "gpus": f.int(days.gpus),
+        "hours": f.hours(req.hours),
+        "gh": f.hours(gh.likely),
+        "cost": None
+        if c is None
+        else f.money(c.low, c.currency)
+        if c.low == c.high
+        else f"{f.money(c.low, c.currency)} – {f.money(c.high, c.currency)}",
+        "price": None if c is None else f.price_range(c.price_low, c.price_high, c.currency),
+        "source": c.price_source if c else None,
+    }
+
+
+def method_rows(report: SizingReport, f: Fmt) -> list[str]:
+    """'Full fine-tuning: ≈ 67.2 GiB per GPU on 2 GPUs (at least 2)' — one line per method asked."""
+    lang = f.lang
+    lines = []
+    for row in report.method_comparison:
+        name = translate(lang, METHOD_NAMES[row.method.value])
+        if row.min_gpus is None:
+            text = translate(lang, N_("%(method)s: does not fit"), method=name)
+        elif row.feasible != "no":
+            text = translate(
+                lang,
+                N_("%(method)s: ≈ %(per_gpu)s per GPU on %(gpus)s"),
+                method=name,
+                per_gpu=f.gib(row.per_gpu_bytes),
+                gpus=gpus_text(lang, row.plan_gpus),
+            )
+        elif report.request.gpu_count:
+            text = translate(
+                lang,
+                N_("%(method)s: does not fit on %(n)s (≈ %(per_gpu)s per GPU); at least %(min)s"),
+                method=name,
+                n=gpus_text(lang, report.request.gpu_count),
+                per_gpu=f.gib(row.per_gpu_bytes),
+                min=gpus_text(lang, row.min_gpus),
+            )
+        else:
+            text = translate(
+                lang,
+                N_("%(method)s: does not fit on %(n)s; ≈ %(per_gpu)s per GPU on %(gpus)s"),
+                method=name,
+                n=gpus_text(lang, 1),
+                per_gpu=f.gib(row.per_gpu_bytes),
+                gpus=gpus_text(lang, row.plan_gpus),
+            )
+        lines.append(text)
+    return lines

@@ -10,6 +10,11 @@ from bot.render.i18n import N_
 # Keyed wording (extracted by pybabel through N_)
 
 NOTE_MESSAGES: dict[str, str] = {
+    "global_batch_adjusted": N_(
+        "Global batch %(global_batch)s is not a whole number of micro-batches × DP: the plan uses "
+        "%(adjusted)s sequences (micro-batch %(micro_batch)s × %(gradient_accumulation)s accumulation × "
+        "DP %(dp)s)."
+    ),
     "below_chinchilla": N_(
         "Training data (%(tokens)s tokens) is below the Chinchilla-optimal ≈ %(chinchilla_tokens)s tokens "
         "(20 × N): the model would be under-trained for its size."
@@ -58,6 +63,11 @@ NOTE_MESSAGES: dict[str, str] = {
         "No layout fits within %(gpus_searched)s GPUs of this type: choose a card with more memory, "
         "LoRA/QLoRA, or CPU offload."
     ),
+    "no_fit_stated": N_(
+        "With your settings, no number of these GPUs fits (up to %(gpus_searched)s): what your ZeRO "
+        "stage does not shard, or your recompute mode keeps, is on every GPU. What would change the answer "
+        "is below."
+    ),
     "moe_active_params": N_(
         "MoE model: compute uses the %(params_active)s active parameters per token; memory must hold "
         "all %(params_total)s."
@@ -71,6 +81,22 @@ NOTE_MESSAGES: dict[str, str] = {
         "be much slower across nodes."
     ),
     "unknown_gpu_assumed": N_("GPU “%(gpu)s” is not in the catalog: sized with the default GPU instead."),
+    "generic_gpu_no_time": N_(
+        "No time or cost figures for %(gpu)s: I know its memory, not its TFLOPS. Give a measured "
+        "throughput (“we get 100 TFLOPS per GPU”) or a catalog card to get them."
+    ),
+    "known_duration": N_(
+        "%(gpu_count)s GPUs × %(hours)s hours = %(gpu_hours)s GPU-hours, as you stated: cost follows from it."
+    ),
+    "runtime_memory_as_vllm": N_(
+        "%(runtime)s's memory is modelled as vLLM's (a share of the card, minus the CUDA context and an "
+        "activation workspace): close, not exact."
+    ),
+    "implied_mfu": N_("That run implies an MFU of %(mfu)s (model FLOPs ÷ (GPU-hours × dense peak))."),
+    "measured_above_peak": N_(
+        "Your %(tflops)s TFLOPS per GPU is above this card's dense peak (%(peak)s TFLOPS): set aside, "
+        "the calibrated MFU is used instead. Model TFLOPS count 6·N per token, without recomputation."
+    ),
     "pipeline_across_nodes": N_(
         "The model is split over nodes (TP=%(tp)s × PP=%(pp)s): pipeline stages talk over the network "
         "between nodes; expect lower throughput than inside one node."
@@ -125,8 +151,15 @@ FIELD_LABELS: dict[str, str] = {
     "deadline_days": N_("Deadline (days)"),
     "flops_per_param_token": N_("FLOPs per parameter per token"),
     "micro_batch": N_("Micro-batch per GPU"),
+    "global_batch": N_("Global batch (sequences per step)"),
     "batch_size": N_("Micro-batch per GPU"),
     "lora_rank": N_("LoRA rank"),
+    "lora_targets": N_("LoRA targets"),
+    "freeze_layers": N_("Trained layers (freeze-tuning)"),
+    "prefix_tokens": N_("Prefix length (P-tuning v2)"),
+    "quantization": N_("Base quantization"),
+    "recompute": N_("Activation recompute"),
+    "gpu_count": N_("GPUs"),
     "optimizer": N_("Optimizer"),
     "overhead": N_("Runtime overhead"),
     "gpus_per_node": N_("GPUs per node"),
@@ -139,6 +172,8 @@ MEMORY_PARTS: dict[str, str] = {
     "activations": N_("activations"),
     "logits": N_("logits"),
     "adapters": N_("adapters"),
+    "trainable": N_("trained layers"),
+    "prefix": N_("prefix"),
     "overhead": N_("overhead"),
     "cuda_context": N_("CUDA context"),
     "fragmentation": N_("fragmentation"),
@@ -187,7 +222,19 @@ ALTERNATIVES: dict[str, str] = {
     "lora": N_("LoRA instead"),
     "qlora": N_("QLoRA instead"),
     "no_full_recompute": N_("Without full recompute"),
+    "zero3": N_("With ZeRO-3"),
+    "full_recompute": N_("With gradient checkpointing (full recompute)"),
 }
+METHOD_NAMES: dict[str, str] = {
+    "full": N_("Full fine-tuning"),
+    "lora": N_("LoRA"),
+    "qlora": N_("QLoRA"),
+    "freeze": N_("Freeze-tuning"),
+    "ptuning": N_("P-tuning v2"),
+}
+"""Fine-tuning methods as a comparison row names them."""
+STATED_ALTERNATIVES = frozenset({"zero3", "full_recompute"})
+"""Alternatives to a setting the user chose: shown with their memory per GPU, first."""
 MAX_ALTERNATIVES = 4
 
 MIN_CHART_BYTES = 0.05 * 2**30
@@ -212,6 +259,10 @@ COUNT_KEYS = {
     "concurrency",
     "micro_batch",
     "batch_size",
+    "global_batch",
+    "adjusted",
+    "gradient_accumulation",
+    "dp",
     "lora_rank",
     "epochs",
 }

@@ -44,7 +44,7 @@ def canonical_family(name: str) -> str:
 class OfferedGpu(BaseModel):
     """One ``[[gpu]]`` table: a GPU family the provider offers and its price per GPU-hour."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     family: str = Field(description="catalog GPU family, e.g. 'A100', 'H100', 'RTX 4090'")
     price_cny_per_gpu_hour: float | None = Field(None, gt=0, allow_inf_nan=False)
@@ -68,7 +68,7 @@ class OfferedGpu(BaseModel):
 class PresalesConfig(BaseModel):
     """The validated pre-sales file."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     provider: str = Field(min_length=1, description="provider name shown with quotes")
     currency: Currency = Field(Currency.CNY, description="quoting currency when the user names none")

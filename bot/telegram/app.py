@@ -2,7 +2,7 @@
 
 The handlers are humble translators (:mod:`bot.telegram.handlers`, :mod:`bot.telegram.callbacks`):
 Telegram update → the Conversation (the one pipeline, :mod:`bot.core.pipeline`) → render → reply,
-edit or inline answer. Chat behaviour follows design §6; polling or, with ``TELEGRAM_WEBHOOK_URL``, a
+edit or inline answer. Chat behaviour follows docs/design.md §6; polling or, with ``TELEGRAM_WEBHOOK_URL``, a
 webhook checked with a secret token. The token and the webhook secret never reach a log line
 (:mod:`bot.telegram.secrets`). This package is the only one that imports python-telegram-bot.
 

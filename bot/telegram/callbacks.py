@@ -12,7 +12,7 @@ import logging
 from typing import Any
 
 from pydantic import ValidationError
-from telegram import ReplyParameters, Update
+from telegram import CallbackQuery, InlineKeyboardMarkup, ReplyParameters, Update
 from telegram.error import BadRequest
 
 from bot.core.conversation import Turn
@@ -20,12 +20,14 @@ from bot.telegram import keyboards as kb
 from bot.telegram.commands import models_page, settings_text
 from bot.telegram.common import answer_keyboard, chat_lang, flood_verdict, may_change_settings, user_lang
 from bot.telegram.ratelimit import Verdict
+from bot.telegram.recipes import send_recipes
 from bot.telegram.reply import reply_html
 from bot.telegram.settings_io import SettingsUnavailable
 from bot.telegram.state import Shown, SizingContext
 from bot.telegram.wording import (
     EXPIRED,
     NO_CHART,
+    NO_RECIPE,
     NO_SETTINGS,
     NOT_ADMIN,
     PRICES_NEED_CURRENCY,
@@ -100,7 +102,7 @@ async def _on_models_page(update: Update, context: SizingContext, callback: kb.C
         await _edit(query, text, kb.models_keyboard(search, min(page, max(pages - 1, 0)), pages))
 
 
-async def _edit(query: Any, text: str, markup: Any) -> None:
+async def _edit(query: CallbackQuery, text: str, markup: InlineKeyboardMarkup | None) -> None:
     try:
         await query.edit_message_text(text, reply_markup=markup)
     except BadRequest as err:  # pressing a button that changes nothing
@@ -111,17 +113,29 @@ async def _edit(query: Any, text: str, markup: Any) -> None:
 async def _send_chart(update: Update, context: SizingContext, turn: Turn) -> None:
     query, chat = update.callback_query, update.effective_chat
     assert query is not None
-    try:
-        from bot.render.chart import render_chart  # plotting libraries load on the first chart only
-    except ImportError:
-        render_chart = None
-    png = await asyncio.to_thread(render_chart, turn.answer, turn.answer.lang) if render_chart else None
+    from bot.render.chart import render_chart  # plotting libraries load on the first chart only
+
+    png = await asyncio.to_thread(render_chart, turn.answer, turn.answer.lang)
     if not png or chat is None:
         await query.answer(NO_CHART[turn.answer.lang])
         return
     await query.answer()
     quoted = ReplyParameters(query.message.message_id) if query.message else None
     await context.bot.send_photo(chat.id, photo=png, reply_parameters=quoted)
+
+
+async def _send_recipes(update: Update, context: SizingContext, turn: Turn) -> None:
+    """⚙️ Config: the answer's launch recipes as code blocks (or files), quoting the answer."""
+    from bot.recipes import build_recipes
+
+    query, chat = update.callback_query, update.effective_chat
+    assert query is not None
+    recipes = build_recipes(turn.answer.report, turn.answer.lang)
+    if not recipes or chat is None:
+        await query.answer(NO_RECIPE[turn.answer.lang])
+        return
+    await query.answer()
+    await send_recipes(context, chat.id, recipes, query.message.message_id if query.message else None)
 
 
 _VARIANT_FIELDS = {kb.GPU: "gpu", kb.METHOD: "method", kb.STAGE: "stage"}
@@ -152,7 +166,7 @@ async def on_callback(update: Update, context: SizingContext) -> None:
     details = shown.details if shown else True
     presser = update.effective_user.id if update.effective_user else None
     turn: Turn | None
-    if callback.action in (kb.CHART, kb.DETAILS):
+    if callback.action in (kb.CHART, kb.DETAILS, kb.RECIPE):
         turn = conversation.turn(callback.turn_id)
     elif callback.action == kb.LANG and callback.arg in kb.LANGS:
         turn = conversation.variant(callback.turn_id, lang=callback.arg, by_user=presser)  # type: ignore[arg-type]
@@ -171,6 +185,9 @@ async def on_callback(update: Update, context: SizingContext) -> None:
         return
     if callback.action == kb.CHART:
         await _send_chart(update, context, turn)
+        return
+    if callback.action == kb.RECIPE:
+        await _send_recipes(update, context, turn)
         return
     if callback.action == kb.DETAILS:
         details = callback.arg == "1"

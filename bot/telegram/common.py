@@ -5,9 +5,8 @@ from __future__ import annotations
 import functools
 import logging
 from collections.abc import Awaitable, Callable
-from typing import Any
 
-from telegram import Message, MessageEntity, Update
+from telegram import InlineKeyboardMarkup, Message, MessageEntity, Update
 from telegram.constants import ChatMemberStatus, ChatType
 from telegram.ext import filters
 
@@ -93,7 +92,9 @@ async def may_change_settings(update: Update, context: SizingContext) -> bool:
     return member.status in (ChatMemberStatus.ADMINISTRATOR, ChatMemberStatus.OWNER)
 
 
-def answer_keyboard(context: SizingContext, turn: Turn, *, details: bool = True) -> Any:
+def answer_keyboard(
+    context: SizingContext, turn: Turn, *, details: bool = True
+) -> InlineKeyboardMarkup | None:
     """The buttons under an answer (switch-GPU suggestions from the conversation: pre-sales first)."""
     gpus = context.bot_data.conversation.alternative_gpus(turn, 3) if turn.answer.understood else []
     return kb.answer_keyboard(turn, details=details, gpus=gpus)
@@ -131,7 +132,9 @@ def rate_limited(handler: MessageHandlerCallback) -> MessageHandlerCallback:
     return limited
 
 
-async def reply(update: Update, text: str, reply_markup: Any = None) -> Message | None:
+async def reply(
+    update: Update, text: str, reply_markup: InlineKeyboardMarkup | None = None
+) -> Message | None:
     """Send ``text`` (HTML) in the update's chat, quoting the question in groups."""
     message = update.effective_message
     if message is None:

@@ -36,6 +36,7 @@ from bot.telegram.common import (
 )
 from bot.telegram.inline import INLINE_CACHE_S, inline_answers, inline_lang, inline_results
 from bot.telegram.ratelimit import Verdict
+from bot.telegram.recipes import send_recipes
 from bot.telegram.reply import reply_html
 from bot.telegram.settings_io import SettingsUnavailable
 from bot.telegram.state import Shown, SizingContext
@@ -70,6 +71,13 @@ async def answer_text(update: Update, context: SizingContext, text: str) -> None
     sent = await reply(update, reply_html(turn, contact=data.contact), answer_keyboard(context, turn))
     if sent is not None:
         data.shown.remember(chat.id, sent.message_id, Shown(turn.id, details=True))
+    asked = turn.answer.parsed.recipe_tools
+    if asked is not None and turn.answer.understood:  # "给我DeepSpeed配置", "vllm 启动命令"
+        from bot.recipes import build_recipes, matching
+
+        recipes = matching(build_recipes(turn.answer.report, turn.answer.lang), asked)
+        if recipes:
+            await send_recipes(context, chat.id, recipes, sent.message_id if sent else None)
 
 
 @rate_limited

@@ -4,8 +4,9 @@ Every button carries ``v1|<turn_id>|<action>|<arg>`` (at most 64 bytes, Telegram
 ``callback_data``); the state behind it (the request, the answer) stays server-side in the
 ``Conversation`` under the turn id. Settings buttons use ``-`` in the turn slot.
 
-Answer buttons (design §5): switch GPU (three alternatives), switch fine-tuning method or stage
-where it makes sense, show/hide the details, 📊 chart, and the other language.
+Answer buttons (docs/design.md §5): switch GPU (three alternatives), switch fine-tuning method or stage
+where it makes sense, show/hide the details, 📊 chart, ⚙️ launch recipes (training and serving answers
+with a plan), and the other language.
 """
 
 from __future__ import annotations
@@ -15,6 +16,9 @@ from typing import Any
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
+from bot.core.conversation import Turn
+from bot.core.settings import ChatSettings
+from bot.recipes import has_recipes
 from bot.render.chart import chart_kind  # cheap: matplotlib is imported only when drawing
 from bot.render.i18n import N_, translate
 from estimator import catalog
@@ -27,7 +31,7 @@ SETTINGS_SLOT = "-"
 """Turn-id slot of settings buttons (settings are per chat, not per answer)."""
 
 # Answer actions
-GPU, METHOD, STAGE, DETAILS, CHART, LANG = "g", "m", "s", "d", "c", "l"
+GPU, METHOD, STAGE, DETAILS, CHART, LANG, RECIPE = "g", "m", "s", "d", "c", "l", "r"
 # Settings actions and /models paging (turn slot = SETTINGS_SLOT)
 SET_LANG, SET_CURRENCY, SET_MFU, SET_DEADLINE, MODELS_PAGE = "sl", "sc", "sm", "sd", "mp"
 AUTO = "auto"
@@ -71,6 +75,7 @@ LABELS: dict[str, str] = {
     "hide": N_("🔼 Hide details"),
     "show": N_("🔽 Show details"),
     "chart": N_("📊 Chart"),
+    "recipe": N_("⚙️ Config"),
     "full": N_("Full FT"),
     "lora": "LoRA",
     "qlora": "QLoRA",
@@ -108,14 +113,13 @@ def _enum_value(value: Any) -> str | None:
 
 
 def answer_keyboard(
-    turn: Any, lang: str | None = None, *, details: bool = True, gpus: list[str] | None = None
+    turn: Turn, lang: str | None = None, *, details: bool = True, gpus: list[str] | None = None
 ) -> InlineKeyboardMarkup | None:
-    """Buttons under one answer (``turn``: a ``bot.dialogue.Turn``); None when nothing was sized.
+    """Buttons under one answer; None when nothing was sized.
 
     ``details``: whether the message currently shows the expandable details (the toggle offers
     the opposite). Labels follow ``lang`` (default: the answer's language). ``gpus``: catalog ids
-    for the GPU row (default: ``bot.dialogue.alternative_gpus``; the adapter passes the
-    Conversation's, which puts a pre-sales deployment's GPUs first).
+    for the GPU row (the Conversation's suggestions: a pre-sales deployment's GPUs first).
     """
     report = turn.answer.report
     if report is None:
@@ -131,8 +135,10 @@ def answer_keyboard(
     sized_a_model = request.model is not None or request.params_total is not None
     second: list[InlineKeyboardButton] = []
     if stage == Stage.finetune.value:
-        second += [
-            _button(_label(lang, m.value), turn.id, METHOD, m.value) for m in Method if m.value != method
+        second += [  # the three common methods; freeze-tuning and P-tuning are typed, not offered
+            _button(_label(lang, m.value), turn.id, METHOD, m.value)
+            for m in (Method.full, Method.lora, Method.qlora)
+            if m.value != method
         ]
     trains = (Stage.pretrain.value, Stage.continued_pretrain.value, Stage.finetune.value)
     if sized_a_model and stage in trains:
@@ -147,6 +153,8 @@ def answer_keyboard(
     last = [_button(toggle, turn.id, DETAILS, "0" if details else "1")]
     if chart_kind(report) is not None:
         last.append(_button(_label(lang, "chart"), turn.id, CHART))
+    if has_recipes(report):
+        last.append(_button(_label(lang, "recipe"), turn.id, RECIPE))
     last.append(_button(f"🌐 {LANGUAGE_NAMES[other]}", turn.id, LANG, other))
     rows.append(last)
     return InlineKeyboardMarkup(rows)
@@ -161,7 +169,7 @@ def _percent(mfu: float | None) -> int | None:
     return None if mfu is None else round(mfu * 100)
 
 
-def settings_keyboard(current: Any, lang: str) -> InlineKeyboardMarkup:
+def settings_keyboard(current: ChatSettings | None, lang: str) -> InlineKeyboardMarkup:
     """Language zh/en/auto, currency CNY/USD/auto, default MFU, default deadline; ✓ marks the value.
 
     ``current``: a ``bot.settings_store.ChatSettings`` (or None: everything automatic).

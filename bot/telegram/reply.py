@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import html
 import re
-from typing import Any
 
 from bot.core.conversation import Turn
 from bot.render.html import TELEGRAM_MAX_CHARS, truncate_html, visible_length
@@ -29,10 +28,6 @@ def with_contact(reply_html: str, contact: str | None) -> str:
     if visible_length(reply_html) > room:
         reply_html = truncate_html(reply_html, room)
     return f"{reply_html}\n\n{line}"
-
-
-def presales_contact(presales: Any) -> str | None:
-    return getattr(presales, "contact", None) if presales is not None else None
 
 
 def reply_html(turn: Turn, *, details: bool = True, contact: str | None = None) -> str:

@@ -43,6 +43,9 @@ PRICES_NEED_CURRENCY = Phrase(
     )
 )
 NO_CHART = Phrase(N_("The chart is not available right now."))
+NO_RECIPE = Phrase(
+    N_("No launch recipe for this answer: nothing fits, or none of my tools runs this method.")
+)
 SLOW_DOWN = Phrase(N_("Too many requests — please wait a moment"))
 
 COMMANDS: tuple[tuple[str, Phrase], ...] = (

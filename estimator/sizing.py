@@ -12,7 +12,7 @@ from estimator.ledger import Ledger
 from estimator.models import SizingReport, SizingRequest, Stage
 from estimator.resolve import resolve
 from estimator.serving import size_serving
-from estimator.training import size_training
+from estimator.training import rented_hours, size_training
 
 
 def estimate(req: SizingRequest) -> SizingReport:
@@ -39,6 +39,10 @@ def estimate(req: SizingRequest) -> SizingReport:
             served = size_serving(req, r.spec, r.params, r.active, r.gpu, ledger)
             filled |= served.filled()
             fields |= served.report_fields()
+        if req.hours:  # "served for 36 hours on 16 H800": the cost of those GPU-hours
+            rented = rented_hours(req, r, ledger)
+            filled |= rented.filled()
+            fields |= {k: v for k, v in rented.report_fields().items() if k in ("gpu_hours", "days", "cost")}
     else:
         trained = size_training(req, r, ledger)
         filled |= trained.filled()

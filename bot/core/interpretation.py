@@ -1,0 +1,160 @@
+"""What the answer made of the message (docs/design.md §8): names it did not know, what it did not
+use and why, and what it used in place of what was typed. Serialized as ``interpretation`` in the
+JSON contract and worded in the reply, so nothing is dropped or replaced silently.
+
+Reasons are stable keys (the bot words them): see :data:`IGNORED_REASONS` and
+:data:`SUBSTITUTION_REASONS`.
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, Field
+
+from bot.parse import ParseResult
+from estimator.memory import lora_matrices
+from estimator.models import (
+    SERVING_FIELDS,
+    TRAINING_FIELDS,
+    Method,
+    Precision,
+    SizingReport,
+    SizingRequest,
+    Stage,
+)
+
+IGNORED_REASONS = (
+    "absurd",  # far beyond any real model, dataset or cluster
+    "nonpositive",  # a count or size of zero or below
+    "unread",  # no word said what the number is
+    "repeated",  # a second value for a field that takes one
+    "training_only",  # a training setting in a serving question
+    "serving_only",  # a serving setting in a training question
+    "not_for_method",  # e.g. a LoRA rank for full fine-tuning
+    "unknown_module",  # a LoRA target no projection of the model is called
+    "above_peak",  # a measured throughput above the card's dense peak
+    "measured_wins",  # an MFU next to a measured throughput: the measurement is used
+    "training_precision",  # int8/int4 for full training: weights train in bf16
+)
+SUBSTITUTION_REASONS = (
+    "unknown_gpu_default",  # a GPU not in the catalog, no memory given: the default GPU
+    "gpu_by_memory",  # only a memory size: the catalog card most likely meant
+    "latest_release",  # a family and size without a version: the latest release
+    "generic_shape",  # a model not in the catalog: a generic shape of its size
+)
+
+
+class Ignored(BaseModel):
+    """A number or setting in the message that the answer does not use."""
+
+    text: str = Field(description="as typed, or 'field: value' for a setting")
+    reason: str = Field(description="one of IGNORED_REASONS")
+
+
+class Substitution(BaseModel):
+    """Something typed that the answer sized as something else, and why."""
+
+    typed: str
+    used: str
+    reason: str = Field(description="one of SUBSTITUTION_REASONS")
+
+
+class Interpretation(BaseModel):
+    """``interpretation`` of the JSON contract (schema 1 extension)."""
+
+    unknown_gpu: str | None = Field(None, description="a GPU name not in the catalog, as typed")
+    unknown_model: str | None = Field(None, description="a model name not in the catalog, as typed")
+    ignored: list[Ignored] = Field(default_factory=list)
+    substitutions: list[Substitution] = Field(default_factory=list)
+
+
+TRAINING_ONLY = tuple(f for f in TRAINING_FIELDS if f not in ("tokens", "method", "algorithm", "batch_size"))
+"""Training settings a serving answer names as not used (tokens, method and algorithm words make the
+parser choose a training stage, so they never reach a serving answer as typed; a serving batch is read
+as the concurrency)."""
+SERVING_ONLY = SERVING_FIELDS
+METHOD_FIELDS: dict[str, tuple[Method, ...]] = {
+    "lora_rank": (Method.lora, Method.qlora),
+    "lora_targets": (Method.lora, Method.qlora),
+    "freeze_layers": (Method.freeze,),
+    "prefix_tokens": (Method.ptuning,),
+}
+"""Settings that belong to some fine-tuning methods only."""
+
+
+def interpret(parsed: ParseResult, said: SizingRequest, report: SizingReport | None) -> Interpretation:
+    """The interpretation of one answer: ``parsed`` (the message), ``said`` (what the user said over the
+    conversation) and ``report`` (what was sized; None when nothing was)."""
+    ignored = [Ignored(text=t, reason="absurd") for t in parsed.ignored_numbers]
+    ignored += [Ignored(text=t, reason="nonpositive") for t in parsed.nonpositive_numbers]
+    ignored += [Ignored(text=t, reason=why) for t, why in parsed.unused_numbers]
+    if report is not None:
+        ignored += _unused_settings(said, report)
+    return Interpretation(
+        unknown_gpu=parsed.unknown_gpu,
+        unknown_model=parsed.unknown_model,
+        ignored=ignored,
+        substitutions=_substitutions(parsed, report),
+    )
+
+
+def _text(field: str, value: object) -> str:
+    if isinstance(value, list):
+        value = ", ".join(str(getattr(v, "value", v)) for v in value)
+    return f"{field}: {getattr(value, 'value', value)}"
+
+
+def _unused_settings(said: SizingRequest, report: SizingReport) -> list[Ignored]:
+    """Stated settings the sized stage or method has no use for, and measurements set aside."""
+    req = report.request
+    serving = req.stage == Stage.inference
+    out: list[Ignored] = []
+    for name in TRAINING_ONLY if serving else SERVING_ONLY:
+        value = getattr(said, name, None)
+        if value is not None:
+            out.append(
+                Ignored(text=_text(name, value), reason="training_only" if serving else "serving_only")
+            )
+    if not serving:
+        method = req.method or Method.full
+        for name, methods in METHOD_FIELDS.items():
+            value = getattr(said, name, None)
+            if (
+                value is not None
+                and method not in methods
+                and not (req.methods and set(req.methods) & set(methods))
+            ):
+                out.append(Ignored(text=_text(name, value), reason="not_for_method"))
+        if said.lora_targets and method in (Method.lora, Method.qlora):
+            out += [
+                Ignored(text=t, reason="unknown_module") for t in said.lora_targets if not lora_matrices([t])
+            ]
+        if said.precision in (Precision.int8, Precision.int4) and method == Method.full:
+            out.append(Ignored(text=_text("precision", said.precision), reason="training_precision"))
+        codes = {n.code for n in report.warnings}
+        if "measured_above_peak" in codes:
+            out.append(
+                Ignored(
+                    text=_text("achieved_tflops_per_gpu", said.achieved_tflops_per_gpu), reason="above_peak"
+                )
+            )
+        elif said.mfu is not None and (said.achieved_tflops_per_gpu or said.tokens_per_second_per_gpu):
+            out.append(Ignored(text=_text("mfu", said.mfu), reason="measured_wins"))
+    return out
+
+
+def _substitutions(parsed: ParseResult, report: SizingReport | None) -> list[Substitution]:
+    out: list[Substitution] = []
+    if report is None:
+        return out
+    whys = {a.field: a.why for a in report.assumptions}
+    gpu = report.request.gpu or ""
+    if whys.get("gpu") == "gpu_unknown_default" and parsed.unknown_gpu:
+        out.append(Substitution(typed=parsed.unknown_gpu, used=gpu, reason="unknown_gpu_default"))
+    elif whys.get("gpu") == "gpu_by_memory" and parsed.gpu_memory_gib:
+        out.append(Substitution(typed=f"{parsed.gpu_memory_gib:g}G", used=gpu, reason="gpu_by_memory"))
+    if parsed.model_substitution == "no_version" and parsed.model_typed and report.request.model:
+        out.append(Substitution(typed=parsed.model_typed, used=report.request.model, reason="latest_release"))
+    if parsed.unknown_model and whys.get("architecture") == "generic_shape":
+        shape = next((a.value for a in report.assumptions if a.field == "architecture"), "")
+        out.append(Substitution(typed=parsed.unknown_model, used=str(shape), reason="generic_shape"))
+    return out

@@ -1,0 +1,297 @@
+"""Step 2b: the settings a practitioner states in words, read before numbers get roles.
+
+ZeRO stage and FSDP sharding, LoRA rank and target modules, pure bf16, activation recompute, measured
+throughput (TFLOPS or tokens/s per GPU), a known wall-clock duration, vLLM's memory share, the
+serving runtime, several fine-tuning methods at once, freeze-tuning and P-tuning v2. Each match is
+masked so its digits are not read again ("ZeRO-3" is not 3 GPUs, "rank 64" not a batch of 64).
+Every field is kept as typed; the estimator decides what it changes (docs/design.md §8).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.parse.normalize import mask
+from bot.parse.numbers import parse_number
+from bot.parse.regex import rc
+
+ZERO_RE = rc(
+    r"(?<![a-z0-9])(?:deepspeed[\s\-_]*)?zero[\s\-_]*(?:stage[\s\-_]*|阶段\s*)?(?P<n>[0-3])(?![0-9.])"
+    r"|(?:stage|阶段)[\s\-_]*(?P<m>[0-3])\s*(?:的\s*)?(?:deepspeed\s*)?zero"
+)
+FSDP_RE = rc(
+    r"(?<![a-z0-9])fsdp[\s\-_]*(?:[(（]?\s*(?:sharding[_\s]*strategy\s*[=:]?\s*)?"
+    r"(?P<mode>full[_\s\-]*shard|shard[_\s\-]*grad[_\s\-]*op|no[_\s\-]*shard|hybrid[_\s\-]*shard)\s*[)）]?)?"
+    r"|(?P<bare>full[_\s]*shard|shard[_\s]*grad[_\s]*op|no[_\s]*shard)"
+)
+FSDP_STAGES = {"full": 3, "hybrid": 3, "shard": 2, "no": 0}
+"""FSDP sharding strategies → the ZeRO stage they match (PyTorch FSDP docs: FULL_SHARD ≈ ZeRO-3,
+SHARD_GRAD_OP ≈ ZeRO-2, NO_SHARD ≈ DDP; HYBRID_SHARD is FULL_SHARD within a node). Plain FSDP
+defaults to FULL_SHARD."""
+
+RANK_RE = rc(
+    r"(?:lora[\s\-_]*)?(?<![a-z])(?:rank|秩)\s*(?:=|:|of|为|是|设为|设成|改成|改为|换成|to)?\s*(?P<r>\d{1,4})(?![\d.])"
+    r"|(?<![a-z0-9_])(?:lora[\s\-_]*)?r\s*=\s*(?P<r2>\d{1,4})(?![\d.])"
+    r"|lora[\s\-_]*r(?P<r3>\d{1,4})(?![\d.a-z])"
+)
+TARGET_NAMES = (
+    "q_proj", "k_proj", "v_proj", "o_proj", "gate_proj", "up_proj", "down_proj", "query_key_value",
+    "qkv_proj", "w_pack", "c_attn", "wqkv", "dense_h_to_4h", "dense_4h_to_h",
+)  # fmt: skip
+"""Module names taken as LoRA targets when typed (unambiguous; 'dense' or 'mlp' alone are not)."""
+TARGET_RE = rc(r"(?<![a-z0-9_])(?P<t>" + "|".join(TARGET_NAMES) + r"|[a-z][a-z0-9]*_proj)(?![a-z0-9_])")
+"""A known target, or any ``*_proj`` name (kept as typed; the reply says when no projection has it)."""
+ALL_LINEAR_RE = rc(
+    r"all[\s\-_]*linear(?:[\s\-_]*(?:layers?|modules?|projections?))?|every\s+linear\s+layer"
+    r"|(?:所有|全部)(?:的)?线性层|target[_\s]*modules?\s*[=:]\s*[\"']?all\b|lora[_\s]*target\s*[=:]\s*all\b"
+)
+PURE_BF16_RE = rc(
+    r"pure[\s\-_]*bf16|纯\s*bf16|全\s*bf16|bf16\s*(?:only|全程)|without\s+(?:an?\s+)?(?:fp32\s+)?master"
+    r"|no\s+(?:fp32\s+)?master\s+(?:weights|copy)|不要?\s*fp32\s*主权重"
+)
+NO_RECOMPUTE_RE = rc(
+    r"(?:without|no|disable[ds]?|turn(?:ed)?\s+off|不开|不用|关闭|关掉|没开|不使用)\s*(?:the\s+)?"
+    r"(?:gradient|activation|梯度|激活)?\s*(?:checkpointing|检查点|重计算|recomput\w*)"
+    r"|gradient[_\s]*checkpointing\s*[=:]\s*(?:false|0|off)"
+)
+FULL_RECOMPUTE_RE = rc(
+    r"(?:gradient|activation|梯度|激活)[\s\-_]*(?:checkpointing|检查点|重计算)|full[\s\-_]*recomput\w*"
+    r"|完全重计算|全量重计算|recompute[_\s\-]*granularity\s*[=:]?\s*full|开启?重计算"
+)
+SELECTIVE_RE = rc(
+    r"selective[\s\-_]*recomput\w*|选择性重计算|recompute[_\s\-]*granularity\s*[=:]?\s*selective"
+)
+
+_NUM = r"(?<![a-z0-9.])(?P<v>\d+(?:,\d{3})*(?:\.\d+)?\s*[km]?)"
+TFLOPS_RE = rc(
+    _NUM + r"\s*tflops?(?:/s)?\s*(?P<per>(?:/|per|each|every|每|一)\s*(?:gpu|卡|card|device|张)|每卡|单卡)?"
+)
+MEASURED_WORDS = rc(
+    r"we\s+(?:get|got|see|saw|reach|hit|achieve|measure)|getting|achiev|measured|observed|reach|hitting"
+    r"|实测|测得|跑到|跑出|能到|只有|达到|观测|实际"
+)
+TPS_RE = rc(
+    _NUM + r"\s*(?:tokens?|toks?|词元)\s*(?:/\s*s(?:ec)?|per\s+sec(?:ond)?|每秒)"
+    r"\s*(?P<per>(?:/|per|each|每)\s*(?:gpu|卡|card|device)|每卡|单卡)?"
+)
+PER_GPU_BEFORE = rc(r"(?:每卡|单卡|per[\s\-]gpu|each\s+gpu)\s*(?:吞吐|throughput)?\s*(?:是|为|:|of|=)?\s*$")
+HOURS_RE = rc(
+    r"(?<![a-z0-9.])(?P<v>\d+(?:\.\d+)?|[一二两三四五六七八九十百]+)\s*(?:个)?\s*(?:hours?|hrs?|小时|h(?![a-z0-9]))"
+)
+DEADLINE_BEFORE = rc(r"(?:in|within|under|by|需要在|要在|在)\s*$")
+DEADLINE_AFTER = rc(r"^\s*(?:内|以内|之内|完成|跑完|训完|搞定|deadline)")
+GPU_HOUR_AFTER = rc(r"^\s*(?:gpu|卡)")
+UTIL_RE = rc(
+    r"(?:gpu[_\s\-]*memory[_\s\-]*utili[sz]ation|显存利用率|显存占用比例|mem[_\s\-]*fraction[_\s\-]*static)"
+    r"\s*(?:=|:|of|to|at|设为|设成|为|是|改成|换成)?\s*(?P<v>0?\.\d+|1\.0+|\d{1,3}\s*%)"
+)
+RUNTIMES: tuple[tuple[Any, str], ...] = (
+    (rc(r"\bvllm\b"), "vLLM"),
+    (rc(r"\bsglang\b"), "SGLang"),
+    (rc(r"llama[\s.\-_]*cpp|\bollama\b|\bgguf\b|lm\s*studio"), "llama.cpp"),
+    (
+        rc(r"\btransformers\b|hugging\s*face\s+(?:generate|pipeline)|\bhf\s+generate\b|model\.generate"),
+        "transformers",
+    ),
+)
+"""Serving engines by name → ``SizingRequest.runtime`` (Ollama and LM Studio run llama.cpp)."""
+
+_FULL_WORDS = (
+    r"全量(?:微调|训练|参数)?|全参(?:数)?(?:微调)?"
+    r"|full[\s\-]*(?:parameter|param|weight)s?(?:[\s\-]*(?:fine[\s\-]*tun\w*|ft|sft))?"
+    r"|full[\s\-]*(?:fine[\s\-]*tun\w*|ft\b|sft\b)|\bfull\b(?=\s*(?:vs|,|、|和|或|/|and|or)\s)"
+)
+_FREEZE_WORDS = (
+    r"freeze[\s\-_]*(?:tun\w*|微调|fine[\s\-]*tun\w*)|冻结(?:部分)?(?:层|参数)?(?:微调|训练)"
+    r"|finetuning[_\s]*type\s*[=:]\s*freeze"
+)
+_PTUNING_WORDS = r"p[\s\-_]*tuning(?:[\s\-_]*v2)?|prefix[\s\-_]*tuning|finetuning[_\s]*type\s*[=:]\s*ptuning"
+METHOD_WORDS: tuple[tuple[Any, str], ...] = (
+    (rc(_FULL_WORDS), "full"),
+    (rc(r"\bqlora\b|4[\s\-]?bit\s+lora"), "qlora"),
+    (rc(r"(?<![a-z])lora\b"), "lora"),
+    (rc(_FREEZE_WORDS), "freeze"),
+    (rc(_PTUNING_WORDS), "ptuning"),
+)
+"""Fine-tuning method words, each → a :class:`estimator.models.Method` value."""
+FREEZE_LAYERS_RE = rc(
+    r"(?:last|最后|后)\s*(?P<n>\d{1,3})\s*(?:层|layers?)|freeze[_\s]*trainable[_\s]*layers\s*[=:]?\s*(?P<m>\d{1,3})"
+)
+PREFIX_RE = rc(
+    r"(?:pre[_\s]*seq[_\s]*len|prefix[\s_]*(?:length|len|tokens?)?|前缀长度|前缀)\s*(?:=|:|of|为|是)?\s*(?P<n>\d{1,6})"
+)
+QUANT_BIT_RE = rc(
+    r"quantization[_\s]*bit\s*[=:]?\s*(?P<b>[2348])"
+    r"|(?<![a-z0-9.])(?P<c>[23])[\s\-]?bits?(?![a-z0-9])"
+)
+
+
+@dataclass
+class Settings:
+    """What :func:`extract_settings` found: request fields, and the text with the matches masked."""
+
+    s: str
+    fields: dict[str, Any] = field(default_factory=dict)
+    methods: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+
+def _masked(s: str, m: re.Match[str]) -> str:
+    return mask(s, m.start(), m.end(), " ")
+
+
+def extract_settings(s: str, training: bool) -> Settings:
+    """The practitioner settings named in the normalized text ``s`` (``training``: the message is about
+    training, so tokens/s are a training throughput and 'transformers' is not a serving runtime)."""
+    out = Settings(s)
+    _zero(out)
+    _lora(out)
+    _precision_words(out)
+    _recompute(out)
+    _throughput(out, training)
+    _hours(out)
+    _serving(out, training)
+    _methods(out)
+    return out
+
+
+def _zero(out: Settings) -> None:
+    m = ZERO_RE.search(out.s)
+    if m:
+        out.fields["zero_stage"] = int(m.group("n") or m.group("m"))
+        out.s = _masked(out.s, m)
+        return
+    m = FSDP_RE.search(out.s)
+    if m:
+        mode = (m.group("mode") or m.group("bare") or "full").lstrip()
+        key = next((k for k in ("hybrid", "full", "shard", "no") if mode.startswith(k)), "full")
+        out.fields["zero_stage"] = FSDP_STAGES[key]
+        out.s = _masked(out.s, m)
+
+
+def _lora(out: Settings) -> None:
+    m = RANK_RE.search(out.s)
+    if m:
+        out.fields["lora_rank"] = int(m.group("r") or m.group("r2") or m.group("r3"))
+        out.s = _masked(out.s, m)
+    targets: list[str] = []
+    for m in TARGET_RE.finditer(out.s):
+        if m.group("t") not in targets:
+            targets.append(m.group("t"))
+    if targets:
+        out.fields["lora_targets"] = targets
+        out.s = TARGET_RE.sub(lambda m: " " * len(m.group(0)), out.s)
+    m = ALL_LINEAR_RE.search(out.s)
+    if m:
+        out.fields["lora_targets"] = ["all-linear"]
+        out.s = _masked(out.s, m)
+    m = FREEZE_LAYERS_RE.search(out.s)
+    if m:
+        out.fields["freeze_layers"] = int(m.group("n") or m.group("m"))
+        out.s = _masked(out.s, m)
+    m = PREFIX_RE.search(out.s)
+    if m:
+        out.fields["prefix_tokens"] = int(m.group("n"))
+        out.s = _masked(out.s, m)
+
+
+def _precision_words(out: Settings) -> None:
+    """'pure bf16' and the QLoRA / quantized-base bit widths other steps do not read (2, 3 bits,
+    LLaMA-Factory's quantization_bit)."""
+    m = PURE_BF16_RE.search(out.s)
+    if m:
+        out.fields["pure_bf16"] = True
+        out.s = _masked(out.s, m)
+    m = QUANT_BIT_RE.search(out.s)
+    if m:
+        bits = int(m.group("b") or m.group("c"))
+        out.fields["precision"] = {8: "int8", 4: "int4", 3: "int3", 2: "int2"}[bits]
+        out.s = _masked(out.s, m)
+
+
+def _recompute(out: Settings) -> None:
+    for pattern, mode in (
+        (NO_RECOMPUTE_RE, "none"),
+        (SELECTIVE_RE, "selective"),
+        (FULL_RECOMPUTE_RE, "full"),
+    ):
+        m = pattern.search(out.s)
+        if m:
+            out.fields["recompute"] = mode
+            out.s = _masked(out.s, m)
+            return
+
+
+def _rate(text: str) -> float | None:
+    value = parse_number(text.replace(" ", ""))
+    return value if value and value > 0 else None
+
+
+def _throughput(out: Settings, training: bool) -> None:
+    """'we get 20 TFLOPS per GPU', '实测每卡 150 TFLOPS', '3,000 tokens/s per GPU'. A TFLOPS figure
+    without 'per GPU' or a measuring verb is a datasheet number, not the user's throughput."""
+    m = TFLOPS_RE.search(out.s)
+    if m:
+        near = out.s[max(0, m.start() - 40) : m.start()]
+        if m.group("per") or MEASURED_WORDS.search(near) or PER_GPU_BEFORE.search(near):
+            value = _rate(m.group("v"))
+            if value is not None:
+                out.fields["achieved_tflops_per_gpu"] = value
+                out.s = _masked(out.s, m)
+    m = TPS_RE.search(out.s)
+    if m:
+        near = out.s[max(0, m.start() - 24) : m.start()]
+        value = _rate(m.group("v"))
+        if value is not None and (m.group("per") or PER_GPU_BEFORE.search(near)):
+            out.fields["tokens_per_second_per_gpu"] = value
+            out.s = _masked(out.s, m)
+        elif value is not None and training:  # a cluster's throughput: not used (no per-GPU figure)
+            out.notes.append("throughput_not_per_gpu")
+
+
+def _hours(out: Settings) -> None:
+    """'6 hours on one H100', '跑了36小时' → a known duration; '48小时内' → a deadline (in days)."""
+    for m in HOURS_RE.finditer(out.s):
+        if GPU_HOUR_AFTER.match(out.s[m.end() :]) or re.search(r"(?:gpu|卡)[\s\-·]*$", out.s[: m.start()]):
+            continue  # "GPU-hours", "卡时": the number rules read those
+        value = parse_number(m.group("v"))
+        if not value or value <= 0:
+            continue
+        before, after = out.s[max(0, m.start() - 12) : m.start()], out.s[m.end() : m.end() + 8]
+        if DEADLINE_BEFORE.search(before) or DEADLINE_AFTER.match(after):
+            out.fields["deadline_days"] = value / 24
+        else:
+            out.fields["hours"] = value
+        out.s = _masked(out.s, m)
+        return
+
+
+def _serving(out: Settings, training: bool) -> None:
+    m = UTIL_RE.search(out.s)
+    if m:
+        raw = m.group("v").replace(" ", "")
+        value = float(raw.rstrip("%")) / 100 if raw.endswith("%") else float(raw)
+        if 0 < value <= 1:
+            out.fields["gpu_memory_utilization"] = value
+        out.s = _masked(out.s, m)
+    if training:
+        return
+    for pattern, runtime in RUNTIMES:
+        if pattern.search(out.s):
+            out.fields["runtime"] = runtime
+            return
+
+
+def _methods(out: Settings) -> None:
+    """Every fine-tuning method named, in the order written; two or more are a comparison."""
+    found: list[tuple[int, str]] = []
+    for pattern, method in METHOD_WORDS:
+        m = pattern.search(out.s)
+        if m and not re.search(
+            r"(?:不用|不要|不做|不是|without|no|not|instead\s+of|rather\s+than)\s*$",
+            out.s[max(0, m.start() - 12) : m.start()],
+        ):
+            found.append((m.start(), method))
+    out.methods = [method for _, method in sorted(found)]

@@ -1,0 +1,69 @@
+"""Launch recipes: the plan an answer recommends, as configurations and commands people can run.
+
+``build_recipes(report, lang)`` → ``[Recipe(tool, title, filename, language, text)]``: a DeepSpeed
+config and its launcher, Megatron-LM arguments, a LLaMA-Factory YAML or a torchtune command for
+training; ``vllm serve`` and SGLang, or llama.cpp and Ollama on a personal machine, for serving.
+Pure functions of the report (its plan or serving layout, its request with defaults filled in);
+every flag and key is one the pinned tool version has (``bot/recipes/flags/``, :mod:`.flags`).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable
+
+from bot.recipes.model import SERVING_TOOLS, TOOLS, TRAINING_TOOLS, Job, Recipe, chosen_plan, job_for
+from estimator.models import SizingReport, Stage
+
+log = logging.getLogger(__name__)
+
+__all__ = [
+    "SERVING_TOOLS",
+    "TOOLS",
+    "TRAINING_TOOLS",
+    "Job",
+    "Recipe",
+    "build_recipes",
+    "chosen_plan",
+    "has_recipes",
+    "matching",
+]
+
+
+def build_recipes(report: SizingReport | None, lang: str = "en") -> list[Recipe]:
+    """Every recipe for one answer (empty when nothing was sized, or nothing fits). Never raises: a
+    report shape no builder foresaw gives no recipes, logged."""
+    if report is None:
+        return []
+    try:
+        job = job_for(report, lang)
+        if report.request.stage == Stage.inference or report.inference is not None:
+            from bot.recipes.serving import serving_recipes
+
+            return serving_recipes(job)
+        from bot.recipes.flags import flag_data
+        from bot.recipes.training import training_recipes
+
+        return training_recipes(job, flag_data("torchtune")["recipes"])
+    except Exception:
+        log.exception("cannot build recipes for %r", report.request)
+        return []
+
+
+def has_recipes(report: SizingReport | None) -> bool:
+    """Whether the answer has something to launch: a serving layout, or a training plan that fits."""
+    if report is None:
+        return False
+    if report.inference is not None:
+        return True
+    return report.request.stage != Stage.inference and chosen_plan(report) is not None
+
+
+def matching(recipes: list[Recipe], tools: Iterable[str] | None) -> list[Recipe]:
+    """The recipes for the tools asked for ("给我DeepSpeed配置" → the DeepSpeed config and its launcher);
+    all of them when none was named or none matches."""
+    wanted = set(tools or ())
+    if "deepspeed" in wanted:
+        wanted.add("torchrun")  # the launcher of a multi-node DeepSpeed job
+    picked = [r for r in recipes if r.tool in wanted]
+    return picked or recipes

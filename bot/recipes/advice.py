@@ -1,0 +1,41 @@
+"""Which tools the reply's stage section recommends, and why (keys; the sentences live in
+``templates/_macros.j2``, macro ``frameworks``). The same rules pick the launch recipes
+(:mod:`bot.recipes.training`, :mod:`bot.recipes.serving`)."""
+
+from __future__ import annotations
+
+from bot.recipes.model import chosen_plan
+from bot.recipes.refs import TORCHTUNE_BASES
+from estimator.models import Method, SizingReport, Stage
+
+
+def framework_keys(report: SizingReport | None) -> list[str]:
+    """Keys of the framework sentences for this answer, most fitting first:
+
+    * ``megatron``: pre-training, or a plan with a pipeline (TP/PP/sequence parallelism at scale);
+    * ``deepspeed_fsdp``: full training that data parallelism + ZeRO (or FSDP) can carry;
+    * ``llamafactory``: fine-tuning (LoRA/QLoRA/full from one YAML); ``torchtune`` when it ships a config
+      for the model;
+    * ``vllm_sglang``: a server; ``llama_cpp``: a personal machine (GGUF weights, a Mac).
+    """
+    if report is None:
+        return []
+    inf = report.inference
+    if inf is not None:
+        return ["llama_cpp"] if inf.runtime == "llama.cpp" else ["vllm_sglang"]
+    req = report.request
+    if req.stage == Stage.inference:
+        return []
+    plan = chosen_plan(report)
+    keys: list[str] = []
+    pretraining = req.stage in (Stage.pretrain, Stage.continued_pretrain)
+    if pretraining or (plan is not None and plan.pp > 1):
+        keys.append("megatron")
+    method = req.method or Method.full
+    if req.stage == Stage.finetune:
+        keys.append("llamafactory")
+        if req.model in TORCHTUNE_BASES:
+            keys.append("torchtune")
+    if method == Method.full:
+        keys.insert(1 if pretraining else 0, "deepspeed_fsdp")
+    return keys

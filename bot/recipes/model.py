@@ -1,0 +1,138 @@
+"""A launch recipe, and the job it launches: everything a builder reads, taken from one answer.
+
+Builders are pure functions ``Job → Recipe | None``. A :class:`Job` holds the report (its plan or its
+serving layout), the request with the estimator's defaults filled in, the model's shape (the catalog
+entry, or the generic shape the estimator sized), the GPU, and the reply's language. Nothing in a
+recipe comes from anywhere else: every number is the answer's own.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from estimator import catalog
+from estimator.catalog import GpuSpec, ModelSpec
+from estimator.ledger import Ledger
+from estimator.models import Inference, Method, Plan, SizingReport, SizingRequest, Stage
+from estimator.resolve import resolve_model
+
+Tool = Literal[
+    "deepspeed", "torchrun", "megatron", "llamafactory", "torchtune", "vllm", "sglang", "llama.cpp", "ollama"
+]
+TOOLS: tuple[str, ...] = (
+    "deepspeed",
+    "torchrun",
+    "megatron",
+    "llamafactory",
+    "torchtune",
+    "vllm",
+    "sglang",
+    "llama.cpp",
+    "ollama",
+)
+"""Every tool a recipe may be for (``Recipe.tool``), in the order answers list them."""
+TRAINING_TOOLS = frozenset({"deepspeed", "torchrun", "megatron", "llamafactory", "torchtune"})
+SERVING_TOOLS = frozenset({"vllm", "sglang", "llama.cpp", "ollama"})
+
+
+class Recipe(BaseModel):
+    """One file or command a user can run: ``text`` in ``language`` saved as ``filename``."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    tool: Tool
+    title: str = Field(description="one line in the reply's language: what it launches, on what")
+    filename: str = Field(description="a file name to save ``text`` as (ds_config.json, serve_vllm.sh …)")
+    language: Literal["json", "yaml", "bash"]
+    text: str
+
+
+@dataclass(frozen=True)
+class Job:
+    """What a builder reads: one answer's report, the model's shape, the GPU, the reply's language."""
+
+    report: SizingReport
+    spec: ModelSpec | None
+    gpu: GpuSpec | None
+    lang: str
+
+    @property
+    def request(self) -> SizingRequest:
+        """The request with the estimator's defaults filled in (seq_len, micro-batch, context …)."""
+        return self.report.request
+
+    @property
+    def stage(self) -> Stage | None:
+        return self.request.stage
+
+    @property
+    def method(self) -> Method:
+        return self.request.method or Method.full
+
+    @property
+    def inference(self) -> Inference | None:
+        return self.report.inference
+
+    @property
+    def per_node(self) -> int:
+        return self.gpu.gpus_per_node if self.gpu else 8
+
+    def assumed(self, field: str) -> object | None:
+        """The value the ledger assumed for ``field`` (None when the user gave it or it was not needed)."""
+        return next((a.value for a in self.report.assumptions if a.field == field), None)
+
+    def said(self, field: str) -> object | None:
+        """A request field that may not exist yet in this version of the request (read defensively)."""
+        return getattr(self.request, field, None)
+
+
+def job_for(report: SizingReport, lang: str) -> Job:
+    """The job behind ``report``: its model shape resolved as the estimator did, and its GPU."""
+    spec, _, _ = resolve_model(report.request, Ledger())
+    gpu = catalog.resolve_gpu(report.request.gpu)
+    memory = report.request.gpu_memory_gib
+    if gpu is not None and memory and report.request.gpu not in catalog.gpus():
+        # a derived id (a Mac configuration, a card of a stated size): the catalog card with that memory
+        gpu = gpu.model_copy(update={"id": report.request.gpu, "memory_gib": memory})
+    return Job(report=report, spec=spec, gpu=gpu, lang=lang)
+
+
+def chosen_plan(report: SizingReport) -> Plan | None:
+    """The training layout the answer recommends, as the reply explains it (bot.render.sections): the
+    layout at the GPU count the answer is about (the user's count when it fits, the deadline's count
+    for a timed job), else the recommended one, else the layout at the fewest GPUs. None: nothing fits."""
+    m = report.memory
+    if m is None or m.plan is None:
+        return None
+    timed = report.flops is not None
+    requested = report.request.gpu_count
+    if timed or (requested and m.fits_requested) or m.recommended_plan is None:
+        return m.plan
+    return m.recommended_plan
+
+
+def gpus_of(plan: Plan) -> int:
+    """GPUs a layout runs on: TP × PP × DP."""
+    return plan.tp * plan.pp * plan.dp
+
+
+def nodes(gpus: int, per_node: int) -> tuple[int, int]:
+    """(nodes, GPUs per node) for ``gpus``: one node up to a node's size, else whole nodes, else the
+    fewest nodes that split the count evenly (12 GPUs on 8-GPU nodes → 2 × 6)."""
+    if gpus <= per_node:
+        return 1, gpus
+    n = math.ceil(gpus / per_node)
+    while gpus % n:
+        n += 1
+    return n, gpus // n
+
+
+def training_precision(job: Job) -> str:
+    """'bf16', or 'fp16' on a card without BF16 tensor cores (V100, T4: loss scaling)."""
+    if job.gpu is not None and job.gpu.peak_tflops_bf16 is None:
+        return "fp16"
+    return "bf16"

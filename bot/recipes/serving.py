@@ -1,0 +1,280 @@
+"""Serving recipes from the answer's layout: ``vllm serve`` and SGLang for a server (the memory model
+the estimate used: vLLM-style, ``gpu_memory_utilization`` of each card), llama.cpp and Ollama for a
+personal machine (GGUF weights, the llama.cpp memory model).
+
+Every number comes from ``report.inference`` (TP, PP, replicas, context, concurrency, weight and KV
+formats, workspace) and the request (GPU memory utilization when the user gave one).
+"""
+
+from __future__ import annotations
+
+import math
+
+from bot.recipes import refs
+from bot.recipes import wording as w
+from bot.recipes.model import Job, Recipe
+from bot.recipes.shell import Arg, command, script
+from bot.render.fmt import fmt_for
+from bot.render.i18n import N_, translate
+from bot.render.notes import context_len
+from estimator import defaults
+from estimator.models import Inference
+
+VLLM_DTYPE = {"bf16": "bfloat16", "fp16": "float16", "fp32": "float32"}
+"""vLLM/SGLang ``--dtype`` for 16/32-bit weights."""
+
+
+def utilization(job: Job) -> float:
+    """The share of each card the engine may use: the user's, else what the estimate assumed (vLLM's
+    0.9 in estimator.defaults)."""
+    given = job.said("gpu_memory_utilization")
+    if given:
+        return float(given)  # type: ignore[arg-type]
+    assumed = job.assumed("gpu_memory_utilization")
+    if isinstance(assumed, int | float) and assumed < 1:
+        return float(assumed)
+    return defaults.GPU_MEMORY_UTILIZATION.value
+
+
+def served(inf: Inference) -> int:
+    """Concurrent sequences the layout holds: the load asked for, or as many as fit when fewer do
+    (the sequences the estimate's speed figures refer to)."""
+    fits = inf.max_concurrency if inf.max_concurrency > 0 else inf.concurrency
+    return max(1, min(inf.concurrency, fits))
+
+
+def per_replica(inf: Inference) -> int:
+    """Concurrent sequences each copy of the model serves (the load split evenly over replicas)."""
+    return max(1, math.ceil(served(inf) / max(1, inf.replicas)))
+
+
+def _layout(job: Job, inf: Inference) -> str:
+    """'24 × A100, bf16, TP 8, 3 replicas' (the layout of the answer, in the reply's language)."""
+    gpu = job.gpu.family if job.gpu else "GPU"
+    parts = [f"{inf.tp * inf.pp * inf.replicas} × {gpu}", inf.weight_format]
+    parts.append(f"TP {inf.tp}" + (f" × PP {inf.pp}" if inf.pp > 1 else ""))
+    if inf.replicas > 1:
+        parts.append(translate(job.lang, N_("%(n)s replicas"), n=inf.replicas))
+    return fmt_for(job.lang).sep.join(parts)
+
+
+def _replica_comments(job: Job, inf: Inference, one_node: bool) -> list[str]:
+    if inf.replicas <= 1:
+        return []
+    gpus = inf.tp * inf.pp
+    key = "replicas_dp" if one_node else "replicas"
+    return [
+        w.comment(job.lang, key, replicas=inf.replicas, gpus=gpus),
+        w.comment(job.lang, "per_replica", concurrency=served(inf), per=per_replica(inf)),
+    ]
+
+
+def _weights(job: Job, inf: Inference, flag: str) -> tuple[str, list[Arg], list[str]]:
+    """(model to load, weight flags, comments) for the weight format the estimate sized."""
+    req = job.request
+    repo = refs.model_path(job.spec, req.params_total, serving=True)
+    fmt = inf.weight_format
+    release = job.spec.release_precision if job.spec else "bf16"
+    if fmt in VLLM_DTYPE:
+        return repo, [("--dtype", VLLM_DTYPE[fmt])], []
+    if fmt == "fp8":
+        if release == "fp8":  # DeepSeek-V3/R1 ship FP8 weights: the checkpoint says so
+            return repo, [], []
+        return repo, [(flag, "fp8")], [w.comment(job.lang, "fp8_online")]
+    if fmt == "int4":
+        path = f"/models/{refs.short_name(job.spec, req.params_total, serving=True)}-AWQ"
+        comments = [w.comment(job.lang, "quantized_checkpoint", format="AWQ/GPTQ int4", repo=repo)]
+        return path, [(flag, "awq")], comments
+    if fmt == "int8":
+        path = f"/models/{refs.short_name(job.spec, req.params_total, serving=True)}-W8A8"
+        return path, [], [w.comment(job.lang, "int8_checkpoint", repo=repo)]
+    return repo, [], []
+
+
+def vllm(job: Job, inf: Inference) -> Recipe:
+    """``vllm serve`` with the layout (TP, PP, data-parallel copies on one node), context, concurrency
+    per copy, memory share, weight and KV formats."""
+    per_node = job.per_node
+    one_node = inf.tp * inf.pp * inf.replicas <= per_node
+    model, weight_args, comments = _weights(job, inf, "--quantization")
+    args: list[Arg] = [("--tensor-parallel-size", inf.tp)]
+    if inf.pp > 1:
+        args.append(("--pipeline-parallel-size", inf.pp))
+    if inf.replicas > 1 and one_node:
+        args.append(("--data-parallel-size", inf.replicas))
+    args += [
+        ("--max-model-len", inf.context_tokens),
+        ("--max-num-seqs", per_replica(inf)),
+        ("--gpu-memory-utilization", utilization(job)),
+        *weight_args,
+    ]
+    if inf.kv_precision == "fp8":
+        args.append(("--kv-cache-dtype", "fp8"))
+    if job.spec is not None and job.spec.kv_lora_rank and inf.tp > 1:
+        comments.append(w.comment(job.lang, "mla_tp"))
+    comments = ["#!/usr/bin/env bash", *comments, *_replica_comments(job, inf, one_node)]
+    text = script(comments, command(["vllm", "serve", model], args))
+    return Recipe(
+        tool="vllm",
+        title=w.title(
+            job.lang,
+            "vllm",
+            layout=_layout(job, inf),
+            concurrency=served(inf),
+            context=context_len(inf.context_tokens),
+        ),
+        filename="serve_vllm.sh",
+        language="bash",
+        text=text,
+    )
+
+
+def mem_fraction_static(job: Job, inf: Inference) -> float | None:
+    """SGLang's ``--mem-fraction-static`` (weights + KV cache pool, as a share of the card): what the
+    estimate left for them — usable memory less the activation workspace — over the card's memory,
+    rounded down to a hundredth."""
+    if job.gpu is None:
+        return None
+    capacity = job.gpu.memory_bytes
+    static = inf.usable_bytes_per_gpu - inf.workspace_bytes_per_gpu
+    return math.floor(100 * static / capacity) / 100 if static > 0 else None
+
+
+def sglang(job: Job, inf: Inference) -> Recipe:
+    """``python -m sglang.launch_server`` with the same layout, context, concurrency and formats."""
+    per_node = job.per_node
+    one_node = inf.tp * inf.pp * inf.replicas <= per_node
+    model, weight_args, comments = _weights(job, inf, "--quantization")
+    args: list[Arg] = [("--model-path", model), ("--tp-size", inf.tp)]
+    if inf.pp > 1:
+        args.append(("--pp-size", inf.pp))
+    if inf.replicas > 1 and one_node:
+        args.append(("--dp-size", inf.replicas))
+    if job.spec is not None and job.spec.kv_lora_rank and inf.tp > 1:
+        args.append(("--attn-dp-size", inf.tp))
+    args += [("--context-length", inf.context_tokens), ("--max-running-requests", per_replica(inf))]
+    fraction = mem_fraction_static(job, inf)
+    if fraction:
+        args.append(("--mem-fraction-static", fraction))
+    args += weight_args
+    if inf.kv_precision == "fp8":
+        args.append(("--kv-cache-dtype", "fp8_e4m3"))
+    comments = ["#!/usr/bin/env bash", *comments, *_replica_comments(job, inf, one_node)]
+    text = script(comments, command(["python", "-m", "sglang.launch_server"], args))
+    return Recipe(
+        tool="sglang",
+        title=w.title(
+            job.lang,
+            "sglang",
+            layout=_layout(job, inf),
+            concurrency=served(inf),
+            context=context_len(inf.context_tokens),
+        ),
+        filename="serve_sglang.sh",
+        language="bash",
+        text=text,
+    )
+
+
+def _gguf(job: Job, inf: Inference) -> tuple[str, str]:
+    params = job.request.params_total
+    return refs.gguf_file(job.spec, params, inf.weight_format), refs.GGUF_TYPES.get(
+        inf.weight_format, inf.weight_format.upper()
+    )
+
+
+def llama_cpp(job: Job, inf: Inference) -> Recipe:
+    """``llama-server``: the GGUF file, every layer on the GPU(s), one slot per concurrent sequence and
+    ``-c`` = context × slots (``-c`` is the whole KV cache; each slot gets its share)."""
+    file, kind = _gguf(job, inf)
+    repo = refs.model_path(job.spec, job.request.params_total, serving=True)
+    gpus = inf.serving_gpus
+    args: list[Arg] = [
+        ("-m", file),
+        ("-c", inf.context_tokens * served(inf)),
+        ("-np", served(inf)),
+        ("-ngl", "all"),
+    ]
+    if gpus > 1:  # llama.cpp splits layers over the cards (it does not split tensors by default)
+        args += [("-sm", "layer"), ("-ts", ",".join(["1"] * gpus))]
+    if inf.kv_precision == "fp8":
+        args += [("-ctk", "q8_0"), ("-ctv", "q8_0")]
+    args += [("--host", "127.0.0.1"), ("--port", 8080)]
+    lang = job.lang
+    comments = [
+        "#!/usr/bin/env bash",
+        w.comment(lang, "gguf", file=file, kind=kind, repo=repo),
+        w.comment(lang, "context_total", concurrency=served(inf), context=inf.context_tokens),
+    ]
+    if job.spec is not None:
+        comments.append(w.comment(lang, "all_layers", layers=job.spec.layers))
+    return Recipe(
+        tool="llama.cpp",
+        title=w.title(
+            lang,
+            "llama.cpp",
+            weights=f"{gpus} × {job.gpu.family if job.gpu else 'GPU'}{fmt_for(lang).sep}{kind}",
+            concurrency=served(inf),
+            context=context_len(inf.context_tokens),
+        ),
+        filename="serve_llama_cpp.sh",
+        language="bash",
+        text=script(comments, command(["llama-server"], args)),
+    )
+
+
+def ollama(job: Job, inf: Inference) -> Recipe:
+    """A Modelfile over the same GGUF (``num_ctx`` = context, ``num_gpu`` = every layer + the output
+    layer), the server with ``OLLAMA_NUM_PARALLEL`` = concurrency, then create and run."""
+    file, kind = _gguf(job, inf)
+    name = refs.ollama_name(job.spec, job.request.params_total, inf.weight_format)
+    repo = refs.model_path(job.spec, job.request.params_total, serving=True)
+    lang = job.lang
+    modelfile = [f"FROM ./{file}", f"PARAMETER num_ctx {inf.context_tokens}"]
+    if job.spec is not None:
+        modelfile.append(f"PARAMETER num_gpu {job.spec.layers + 1}")
+    env = f"OLLAMA_NUM_PARALLEL={served(inf)} OLLAMA_CONTEXT_LENGTH={inf.context_tokens}"
+    if inf.kv_precision == "fp8":
+        env += " OLLAMA_FLASH_ATTENTION=1 OLLAMA_KV_CACHE_TYPE=q8_0"
+    comments = [
+        "#!/usr/bin/env bash",
+        w.comment(lang, "gguf", file=file, kind=kind, repo=repo),
+        w.comment(lang, "ollama_parallel"),
+    ]
+    if job.spec is not None:
+        comments.append(w.comment(lang, "all_layers", layers=job.spec.layers))
+    text = script(
+        comments,
+        f"{env} ollama serve &\nsleep 3",
+        "cat > Modelfile <<'EOF'\n" + "\n".join(modelfile) + "\nEOF",
+        f"ollama create {name} -f Modelfile",
+        f"ollama run {name}",
+    )
+    return Recipe(
+        tool="ollama",
+        title=w.title(
+            lang,
+            "ollama",
+            weights=kind,
+            concurrency=served(inf),
+            context=context_len(inf.context_tokens),
+        ),
+        filename="serve_ollama.sh",
+        language="bash",
+        text=text,
+    )
+
+
+def serving_recipes(job: Job) -> list[Recipe]:
+    """vLLM and SGLang where the estimate modelled a server; llama.cpp and Ollama where it modelled a
+    local runtime (GGUF weights, a Mac). A runtime the user named comes first."""
+    inf = job.inference
+    if inf is None:
+        return []
+    if inf.runtime == "llama.cpp":
+        out = [llama_cpp(job, inf), ollama(job, inf)]
+    else:
+        out = [vllm(job, inf), sglang(job, inf)]
+    named = str(getattr(job.said("runtime"), "value", job.said("runtime")) or "").lower()
+    out.sort(key=lambda r: 0 if named and named.startswith(r.tool.split(".")[0]) else 1)
+    return out

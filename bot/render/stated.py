@@ -1,0 +1,64 @@
+"""The settings a user stated, echoed next to the stage name where they change the answer
+(docs/design.md §8): "13B LoRA fine-tuning (ZeRO-2, rank 8 on q_proj, v_proj) does not fit on …"."""
+
+from __future__ import annotations
+
+from bot.render.fmt import fmt_for
+from bot.render.i18n import N_, translate
+from bot.render.plan_text import paren
+from estimator.memory import LORA_ALL_LINEAR
+from estimator.models import Method, Precision, Recompute, SizingReport
+
+RECOMPUTE_STATED: dict[str, str] = {
+    Recompute.none: N_("no gradient checkpointing"),
+    Recompute.selective: N_("selective recompute"),
+    Recompute.full: N_("gradient checkpointing"),
+}
+BASE_BITS: dict[str, int] = {Precision.int8: 8, Precision.int3: 3, Precision.int2: 2}
+"""Quantized-base widths worth echoing (4-bit is QLoRA's default)."""
+
+
+def stated_settings(report: SizingReport, lang: str) -> list[str]:
+    """The user's own settings that shaped this answer, in ``lang``, in a stable order."""
+    req = report.request
+    f = fmt_for(lang)
+    out: list[str] = []
+    if req.zero_stage is not None:
+        out.append(f"ZeRO-{req.zero_stage}")
+    adapters = req.method in (Method.lora, Method.qlora)
+    if adapters and (req.lora_rank or req.lora_targets):
+        rank = req.lora_rank or report_rank(report)
+        targets = req.lora_targets or []
+        if targets and LORA_ALL_LINEAR not in targets:
+            out.append(translate(lang, N_("rank %(r)s on %(targets)s"), r=rank, targets=", ".join(targets)))
+        elif targets:
+            out.append(translate(lang, N_("rank %(r)s on all linear layers"), r=rank))
+        else:
+            out.append(translate(lang, N_("rank %(r)s"), r=rank))
+    if req.method in (Method.lora, Method.qlora, Method.ptuning) and req.precision in BASE_BITS:
+        out.append(translate(lang, N_("%(bits)s-bit base"), bits=BASE_BITS[req.precision]))
+    if req.pure_bf16:
+        out.append(translate(lang, N_("pure bf16")))
+    if req.recompute is not None:
+        out.append(translate(lang, RECOMPUTE_STATED[req.recompute]))
+    if req.method == Method.freeze and req.freeze_layers:
+        out.append(translate(lang, N_("last %(n)s layers"), n=req.freeze_layers))
+    if req.method == Method.ptuning and req.prefix_tokens:
+        out.append(translate(lang, N_("prefix %(n)s tokens"), n=req.prefix_tokens))
+    if req.achieved_tflops_per_gpu:
+        out.append(translate(lang, N_("%(t)s TFLOPS per GPU"), t=f.num(req.achieved_tflops_per_gpu, 1)))
+    elif req.tokens_per_second_per_gpu:
+        out.append(translate(lang, N_("%(t)s tokens/s per GPU"), t=f.num(req.tokens_per_second_per_gpu, 0)))
+    return out
+
+
+def report_rank(report: SizingReport) -> int:
+    """The LoRA rank the answer used: the ledger's default when the user gave only targets."""
+    return int(next((a.value for a in report.assumptions if a.field == "lora_rank"), 16) or 16)
+
+
+def settings_suffix(report: SizingReport, lang: str) -> str:
+    """' (ZeRO-2, rank 8)' / '（ZeRO-2，秩 8）' after the stage name; empty when nothing was stated."""
+    items = stated_settings(report, lang)
+    sep = "，" if lang == "zh" else ", "
+    return paren(lang, sep.join(items)) if items else ""

@@ -1,0 +1,118 @@
+"""The interpretation in words (docs/design.md §8): what was not used and why, what was used in place
+of what was typed, and a GPU outside the catalog named as typed."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.core.interpretation import Interpretation, interpret
+from bot.parse import ParseResult
+from bot.render.describe import gpu_names
+from bot.render.i18n import N_, translate
+from estimator.models import SizingReport
+
+IGNORED_TEXTS: dict[str, str] = {
+    "unread": N_("no word said what it is"),
+    "repeated": N_("a second value; the first one is used"),
+    "training_only": N_("a training setting; this is a serving question"),
+    "serving_only": N_("a serving setting; this is a training question"),
+    "not_for_method": N_("it belongs to another fine-tuning method"),
+    "unknown_module": N_("no projection of the model has that name"),
+    "above_peak": N_("above the card's dense peak"),
+    "measured_wins": N_("your measured throughput is used instead"),
+    "training_precision": N_(
+        "full training keeps weights in bf16; int8/int4 apply to a LoRA/QLoRA base or to serving"
+    ),
+}
+"""Reasons of ``interpretation.ignored`` → words ('absurd' and 'nonpositive' have their own lines)."""
+
+SUBSTITUTION_TEXTS: dict[str, str] = {
+    "gpu_by_memory": N_("Read “%(typed)s” as %(used)s: the card of that memory most people mean."),
+    "latest_release": N_(
+        "Read “%(typed)s” as %(used)s: the latest release of that size — name the version to choose another."
+    ),
+    "generic_shape": N_(
+        "Sized “%(typed)s” with a generic shape of its size (%(used)s): it is not in my catalog."
+    ),
+}
+"""Reasons of ``interpretation.substitutions`` → a sentence (the unknown GPU has its own line)."""
+
+MAX_SHOWN = 5
+"""Items named in the 'not used' line (a pasted log can hold hundreds of numbers)."""
+
+
+def understood_extras(parsed: ParseResult | None, report: SizingReport, lang: str) -> dict[str, Any]:
+    """Template values: ``not_used`` (one line or ''), ``substitutions`` (sentences) and the unknown-GPU
+    line for the card the answer was sized on."""
+    if parsed is None:
+        return {"not_used": "", "substitutions": [], "unknown_gpu_line": ""}
+    it = interpret(parsed, parsed.request, report)
+    return {
+        "not_used": _not_used(it, lang),
+        "substitutions": [
+            translate(lang, SUBSTITUTION_TEXTS[s.reason], typed=s.typed, used=_used_name(s.used, report))
+            for s in it.substitutions
+            if s.reason in SUBSTITUTION_TEXTS
+        ],
+        "unknown_gpu_line": _unknown_gpu_line(parsed, report, lang),
+    }
+
+
+def _not_used(it: Interpretation, lang: str) -> str:
+    items = [i for i in it.ignored if i.reason in IGNORED_TEXTS]
+    if not items:
+        return ""
+    sep = "；" if lang == "zh" else "; "
+    parts = [
+        translate(
+            lang, N_("“%(text)s” (%(reason)s)"), text=i.text, reason=translate(lang, IGNORED_TEXTS[i.reason])
+        )
+        for i in items[:MAX_SHOWN]
+    ]
+    if len(items) > MAX_SHOWN:
+        parts.append(translate(lang, N_("and %(n)s more"), n=len(items) - MAX_SHOWN))
+    return translate(lang, N_("Not used: %(items)s."), items=sep.join(parts))
+
+
+def _used_name(used: str, report: SizingReport) -> str:
+    if used == report.request.gpu:
+        return gpu_names(report)[0]
+    if used == report.request.model and report.model_name:
+        return report.model_name
+    return used
+
+
+def _unknown_gpu_line(parsed: ParseResult, report: SizingReport, lang: str) -> str:
+    """'“MTT S4000” is not in my catalog: sized as a 48 GiB card by memory alone …', or '… sized on
+    A100 80G instead …'; suggestions follow. Empty when the GPU was known."""
+    name = parsed.unknown_gpu
+    if not name:
+        return ""
+    whys = {a.field: a for a in report.assumptions}
+    gpu = whys.get("gpu")
+    suggestions = " / ".join(parsed.gpu_suggestions[:4])
+    if gpu is not None and gpu.why == "gpu_unknown_memory":
+        line = translate(
+            lang,
+            N_(
+                "“%(name)s” is not in my catalog: sized as a %(gib)s GiB card by memory alone, without time, "
+                "speed or price figures."
+            ),
+            name=name,
+            gib=f"{gpu.params.get('memory_gib', 0):g}",
+        )
+    else:
+        line = translate(
+            lang,
+            N_(
+                "“%(name)s” is not in my catalog: sized on %(used)s instead — give its memory "
+                "(“%(name)s 48GB”) to size it by memory."
+            ),
+            name=name,
+            used=gpu_names(report)[0],
+        )
+    if suggestions:
+        line += (" " if lang != "zh" else "") + translate(
+            lang, N_("Closest cards I know: %(names)s."), names=suggestions
+        )
+    return line

@@ -1,0 +1,530 @@
+"""The understanding contract (docs/design.md §8, issue 12): every stated setting is used, or named in
+the reply as not used and why; nothing the user named is replaced silently; the user's setting
+decides the verdict. Each kind of fault from the field cases is held here in both languages, through
+the CLI's JSON contract and through a follow-up in the bot's conversation.
+
+Expected values come from the formulas' sources (LoRA §4: r·(d_in + d_out) per matrix; ZeRO §3;
+QLoRA §2; P-tuning v2 §3.2; vendors' datasheets for the peaks; the price catalog for costs), applied
+to the catalog's published shapes — never from the estimator's own output.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from field_checks import run_case
+
+from bot.cli import main
+from bot.core.conversation import Conversation
+from estimator import catalog
+from estimator.architecture import embedding_params
+from estimator.ledger import price_range
+from estimator.memory import QUANTIZED_BASE_BITS
+from estimator.models import Currency, SizingRequest
+
+GIB = 2**30
+FIELD_CASES = Path(__file__).parent / "data" / "field_cases.json"
+THIS_ISSUE = ("f01", "f02", "f03", "f04", "f05", "f06", "f09", "f10", "f12", "f13", "f15", "f16", "f17",
+              "f18", "f19", "f20")  # fmt: skip
+"""The field cases of issue 12 (f07, f08, f11, f14 finish with the compute, catalog and memory issues)."""
+
+
+def ask(capsys, question: str) -> dict:
+    main(["ask", "--format", "json", question])
+    return json.loads(capsys.readouterr().out)
+
+
+def _cases() -> dict[str, dict]:
+    return {c["id"]: c for c in json.loads(FIELD_CASES.read_text(encoding="utf-8"))["cases"]}
+
+
+@pytest.mark.parametrize("case_id", THIS_ISSUE)
+def test_field_case(capsys, case_id):
+    case = _cases()[case_id]
+    assert run_case(ask(capsys, case["q"]), case["checks"]) == [], case["q"]
+
+
+def _price(gpu: str, currency: Currency) -> tuple[float, float]:
+    from estimator.ledger import Ledger
+
+    low, high, _, _ = price_range(SizingRequest(currency=currency), catalog.gpu(gpu), Ledger())
+    return low, high
+
+
+# -- LoRA rank and targets: r·(d_in + d_out) per targeted matrix, 16 bytes per adapter parameter
+
+
+LLAMA2_13B_ALL_LINEAR_PER_RANK = 40 * (4 * (5120 + 5120) + 3 * (5120 + 13824))
+"""Llama-2-13B: q, k, v, o are 5120 → 5120; gate, up 5120 → 13824, down back: 97,792 per layer."""
+LLAMA2_13B_QV_PER_RANK = 40 * 2 * (5120 + 5120)
+
+
+@pytest.mark.parametrize(
+    ("question", "rank", "targets", "per_rank"),
+    [
+        ("Llama-2-13B LoRA, rank 64 on all linear layers: GPU memory?", 64, ["all-linear"],
+         LLAMA2_13B_ALL_LINEAR_PER_RANK),
+        ("Llama-2-13B 用 LoRA 微调，秩 64，所有线性层，显存多少？", 64, ["all-linear"],
+         LLAMA2_13B_ALL_LINEAR_PER_RANK),
+        ("Llama-2-13B LoRA r=8 on q_proj, v_proj: memory?", 8, ["q_proj", "v_proj"], LLAMA2_13B_QV_PER_RANK),
+        ("Llama-2-13B LoRA微调，rank 8，只训 q_proj 和 v_proj，要多少显存", 8, ["q_proj", "v_proj"],
+         LLAMA2_13B_QV_PER_RANK),
+    ],
+)  # fmt: skip
+def test_lora_rank_and_targets_size_the_adapters(capsys, question, rank, targets, per_rank):
+    d = ask(capsys, question)
+    assert d["request"]["lora_rank"] == rank and d["request"]["lora_targets"] == targets
+    assert d["report"]["memory"]["breakdown"]["adapters"] == pytest.approx(16 * rank * per_rank)
+    assert d["report"]["checkpoint_bytes"]["weights"] == pytest.approx(2 * rank * per_rank)
+    assert f"{rank}" in d["reply"].split("\n", 1)[0]  # echoed in the headline
+
+
+def test_rank_64_all_linear_and_rank_8_qv_differ_38_fold(capsys):
+    """The field report: both used to give byte-identical answers."""
+    big = ask(capsys, "13B LoRA, rank 64 on all linear layers: how much GPU memory?")
+    small = ask(capsys, "13B LoRA rank 8 on q_proj and v_proj only: how much GPU memory?")
+    ratio = (
+        big["report"]["memory"]["breakdown"]["adapters"] / small["report"]["memory"]["breakdown"]["adapters"]
+    )
+    assert ratio == pytest.approx(
+        64 * LLAMA2_13B_ALL_LINEAR_PER_RANK / (8 * LLAMA2_13B_QV_PER_RANK), rel=0.05
+    )
+
+
+def test_an_unknown_target_module_is_named_as_not_used(capsys):
+    d = ask(capsys, "Llama-2-13B LoRA rank 8 on q_proj and foo_proj")
+    assert d["request"]["lora_targets"] == ["q_proj", "foo_proj"]
+    assert {"text": "foo_proj", "reason": "unknown_module"} in d["interpretation"]["ignored"]
+    assert d["report"]["memory"]["breakdown"]["adapters"] == pytest.approx(16 * 8 * 40 * (5120 + 5120))
+    assert "foo_proj" in d["reply"]
+
+
+# -- ZeRO stage: the user's stage is the plan's; when it does not fit, say so for it first
+
+
+@pytest.mark.parametrize(
+    ("question", "stage"),
+    [
+        ("13B模型LoRA微调，DeepSpeed ZeRO-2，2张A100 40G，每卡显存多少？", 2),
+        ("LoRA fine-tune a 13B model with DeepSpeed ZeRO-2 on 2 A100 40GB", 2),
+        ("7B全参微调，ZeRO-3，4张A100 80G", 3),
+        ("full fine-tune 7B with FSDP FULL_SHARD on 4 A100 80GB", 3),
+        ("full fine-tune 7B with FSDP SHARD_GRAD_OP on 8 A100 80GB", 2),
+        ("7B全参微调，zero stage 1，8张H100", 1),
+    ],
+)
+def test_stated_zero_stage_is_the_plan(capsys, question, stage):
+    d = ask(capsys, question)
+    assert d["request"]["zero_stage"] == stage
+    assert d["report"]["memory"]["plan"]["zero_stage"] == stage
+    assert f"ZeRO-{stage}" in d["reply"].split("\n", 1)[0]
+
+
+@pytest.mark.parametrize("lang_q", [
+    "13B模型LoRA微调，DeepSpeed ZeRO-2，2张A100 40G，不开梯度检查点，每卡显存多少？",
+    "LoRA fine-tune 13B with DeepSpeed ZeRO-2 on 2 A100 40GB without gradient checkpointing: memory per GPU?",
+])  # fmt: skip
+def test_zero2_that_does_not_fit_is_said_for_zero2_then_zero3_offered(capsys, lang_q):
+    """ZeRO-2 keeps the frozen bf16 base (2 bytes × 13B = 24.2 GiB) on every GPU; with 13.3 GiB of
+    activations (34·s·b·h × 40 layers at s = 2048, h = 5120) and the overhead it passes 40 GB."""
+    d = ask(capsys, lang_q)
+    mem = d["report"]["memory"]
+    assert mem["plan"]["zero_stage"] == 2 and mem["plan_gpus"] == 2 and mem["fits_requested"] is False
+    assert mem["breakdown"]["weights"] == pytest.approx(2 * 13e9)
+    assert mem["breakdown"]["activations"] == pytest.approx(34 * 2048 * 5120 * 40)
+    assert mem["per_gpu_bytes"] > 40 * GIB
+    zero3 = next(a for a in mem["alternatives"] if a["change"] == "zero3")
+    assert zero3["min_gpus"] <= 2 and zero3["per_gpu_bytes"] < 40 * GIB * 0.9
+    lines = d["reply"].splitlines()
+    assert "ZeRO-2" in lines[0]
+    assert d["report"]["feasible"] == "no"
+    assert any("ZeRO-3" in line for line in lines[1:])
+
+
+# -- measured throughput: time comes from it, and the MFU it implies is shown
+
+
+@pytest.mark.parametrize("question", [
+    "Training Llama-3-70B on 8 A100s, we get 20 TFLOPS per GPU. How long for 1B tokens?",
+    "8张A100训练Llama-3-70B，每卡实测20 TFLOPS，1B token要多久？",
+])  # fmt: skip
+def test_measured_tflops_set_the_time(capsys, question):
+    d = ask(capsys, question)
+    assert d["request"]["achieved_tflops_per_gpu"] == 20
+    seconds = 6 * 70.6e9 * 1e9 / (8 * 20e12)
+    assert d["report"]["days"]["likely"] == pytest.approx(seconds / 86400, rel=1e-6)
+    assert d["report"]["mfu"]["likely"] == pytest.approx(20 / 312, rel=1e-3)  # A100 dense BF16 peak
+    assert "20 TFLOPS" in d["reply"].split("\n", 1)[0] or "20 TFLOPS" in d["reply"]
+
+
+@pytest.mark.parametrize("question", [
+    "Qwen2.5-7B pretraining on 8 H100, 100B tokens, throughput 3,000 tokens/s per GPU: how long?",
+    "8张H100预训练Qwen2.5-7B，100B token，每卡吞吐 3000 tokens/s，要多久？",
+])  # fmt: skip
+def test_measured_tokens_per_second_set_the_time(capsys, question):
+    d = ask(capsys, question)
+    assert d["request"]["tokens_per_second_per_gpu"] == 3000
+    assert d["report"]["gpu_hours"]["likely"] == pytest.approx(100e9 / 3000 / 3600, rel=1e-6)
+    assert d["report"]["mfu"]["likely"] == pytest.approx(6 * 7.61e9 * 3000 / 989.4e12, rel=1e-3)
+
+
+def test_a_throughput_above_the_peak_is_set_aside_and_said(capsys):
+    d = ask(capsys, "Llama-3-70B on 8 A100, we get 500 TFLOPS per GPU, 1B tokens: how long?")
+    assert {"text": "achieved_tflops_per_gpu: 500.0", "reason": "above_peak"} in d["interpretation"][
+        "ignored"
+    ]
+    assert d["report"]["mfu"]["likely"] < 1
+    assert "500" in d["reply"]
+
+
+# -- a known duration is a cost question
+
+
+@pytest.mark.parametrize(("question", "gpu", "gpus", "hours", "currency"), [
+    ("How much does 6 hours on one H100 cost in USD?", "H100-SXM5-80GB", 1, 6, Currency.USD),
+    ("2台8卡H800跑了36小时，多少钱？", "H800-SXM5-80GB", 16, 36, Currency.CNY),
+    ("一张A100跑10个小时多少钱", "A100-SXM4-80GB", 1, 10, Currency.CNY),
+])  # fmt: skip
+def test_known_duration_gives_gpu_hours_and_cost(capsys, question, gpu, gpus, hours, currency):
+    d = ask(capsys, question)
+    assert d["request"]["hours"] == hours
+    assert d["report"]["gpu_hours"]["likely"] == gpus * hours
+    low, high = _price(gpu, currency)
+    assert d["report"]["cost"]["low"] == pytest.approx(gpus * hours * low)
+    assert d["report"]["cost"]["high"] == pytest.approx(gpus * hours * high)
+    assert f"{gpus * hours:,}" in d["reply"].split("\n", 1)[0]
+
+
+def test_a_deadline_in_hours_stays_a_deadline(capsys):
+    d = ask(capsys, "7B模型1万亿token，要在48小时内训完，要多少H100？")
+    assert d["request"]["deadline_days"] == 2 and d["request"]["hours"] is None
+
+
+# -- QLoRA base bits, pure bf16, recompute
+
+
+@pytest.mark.parametrize(("question", "bits", "precision"), [
+    ("LLaMA-Factory 8-bit QLoRA fine-tuning of Llama-3-70B: GPU memory?", 8, "int8"),
+    ("Llama-3-70B 用 4bit QLoRA 微调要多少显存", 4, "int4"),
+    ("Llama-3-70B 2-bit QLoRA，显存多少？", 2, "int2"),
+    ("QLoRA Llama-3-70B with quantization_bit 3", 3, "int3"),
+])  # fmt: skip
+def test_qlora_base_bits(capsys, question, bits, precision):
+    """Quantized linear layers at their bits per weight (QUANTIZED_BASE_BITS: bitsandbytes 8/4, HQQ
+    3/2 with group 64), embedding and head in bf16 (QLoRA §2)."""
+    d = ask(capsys, question)
+    assert d["request"]["method"] == "qlora" and d["request"]["precision"] == precision
+    spec = catalog.model("Llama-3-70B")
+    embed = embedding_params(spec)
+    plan = d["report"]["memory"]["plan"]
+    shards = plan["tp"] * plan["pp"] * (plan["dp"] if plan["zero_stage"] >= 3 else 1)
+    expected = (QUANTIZED_BASE_BITS[bits] / 8 * (spec.params_total - embed) + 2 * embed) / shards
+    assert d["report"]["memory"]["breakdown"]["weights"] == pytest.approx(expected)
+    backend = "bitsandbytes" if bits in (8, 4) else "hqq"
+    assert any(a["field"] == "quantization" and a["value"] == backend for a in d["assumptions"])
+
+
+@pytest.mark.parametrize("question", [
+    "full fine-tune Qwen2.5-7B in pure bf16 on 1 H100: memory?",
+    "Qwen2.5-7B 全参微调，纯bf16，1张H100，显存多少",
+])  # fmt: skip
+def test_pure_bf16_has_no_master_copy(capsys, question):
+    """bf16 AdamW states in the weights' dtype: 4 bytes per parameter instead of 12 (torch AdamW)."""
+    d = ask(capsys, question)
+    assert d["request"]["pure_bf16"] is True
+    mem = d["report"]["memory"]
+    shards = mem["plan"]["dp"] if mem["plan"]["zero_stage"] >= 1 else 1
+    assert mem["breakdown"]["optimizer"] == pytest.approx(4 * 7.61e9 / shards)
+
+
+@pytest.mark.parametrize(("question", "mode"), [
+    ("Qwen2.5-7B full fine-tune with gradient checkpointing on 2 A100: memory?", "full"),
+    ("Qwen2.5-7B全参微调，开启梯度检查点，2张A100", "full"),
+    ("Qwen2.5-7B LoRA without gradient checkpointing on 1 A100", "none"),
+    ("Qwen2.5-7B LoRA 微调，不开梯度检查点，1张A100", "none"),
+])  # fmt: skip
+def test_recompute_as_stated(capsys, question, mode):
+    d = ask(capsys, question)
+    assert d["request"]["recompute"] == mode
+    assert d["report"]["memory"]["plan"]["recompute"] == mode
+    per_layer = 2 * 2048 * 3584 if mode == "full" else 34 * 2048 * 3584  # Korthikanti Table 2, s=2048
+    assert d["report"]["memory"]["breakdown"]["activations"] == pytest.approx(per_layer * 28)
+
+
+# -- serving: vLLM's memory share, the runtime, W8A8 / Q4
+
+
+@pytest.mark.parametrize("question", [
+    "Serve Llama-3.1-70B in W8A8 on one H100 80GB with vLLM, gpu_memory_utilization 0.95",
+    "用vLLM在1张H100 80G上部署Llama-3.1-70B W8A8，gpu_memory_utilization设为0.95",
+])  # fmt: skip
+def test_gpu_memory_utilization(capsys, question):
+    d = ask(capsys, question)
+    assert d["request"]["gpu_memory_utilization"] == 0.95 and d["request"]["precision"] == "int8"
+    assert d["report"]["inference"]["usable_bytes_per_gpu"] == pytest.approx(80 * GIB * 0.95 - GIB)
+    assert d["request"]["runtime"] == "vLLM"
+
+
+@pytest.mark.parametrize(("question", "runtime"), [
+    ("用 SGLang 部署 Qwen2.5-72B，4张H100", "SGLang"),
+    ("Serve Qwen2.5-7B with transformers on one A100", "transformers"),
+    ("Run Qwen2.5-7B with llama.cpp on an RTX 4090", "llama.cpp"),
+])  # fmt: skip
+def test_named_runtime(capsys, question, runtime):
+    d = ask(capsys, question)
+    assert d["request"]["runtime"] == runtime
+    assert d["report"]["inference"]["runtime"] == runtime
+
+
+@pytest.mark.parametrize(("question", "precision"), [
+    ("Can I run a 9B model in Q4 on my 8GB RTX 4060?", "q4_k_m"),
+    ("9B模型Q8量化，RTX 4090能跑吗", "q8_0"),
+])  # fmt: skip
+def test_gguf_words(capsys, question, precision):
+    assert ask(capsys, question)["request"]["precision"] == precision
+
+
+# -- several methods, freeze-tuning, P-tuning v2
+
+
+@pytest.mark.parametrize("question", [
+    "7B模型 batch 1，2k上下文，全量微调、LoRA、QLoRA分别要多少显存？",
+    "Qwen2.5-7B: full fine-tuning vs LoRA vs QLoRA, memory on one A100 80GB?",
+])  # fmt: skip
+def test_several_methods_get_one_row_each(capsys, question):
+    d = ask(capsys, question)
+    rows = {r["method"]: r for r in d["report"]["method_comparison"]}
+    assert list(rows) == ["full", "lora", "qlora"]
+    assert rows["full"]["per_gpu_bytes"] > rows["lora"]["per_gpu_bytes"] > rows["qlora"]["per_gpu_bytes"]
+    assert rows["lora"]["feasible"] == "yes" and rows["full"]["feasible"] == "no"
+    head = d["reply"].split("\n\n", 1)[0]
+    assert head.count("\n• ") == 3
+
+
+@pytest.mark.parametrize("question", [
+    "ChatGLM-6B P-tuning v2, pre_seq_len 128: GPU memory?",
+    "ChatGLM-6B 用 P-tuning v2 微调，前缀长度128，显存多少？",
+])  # fmt: skip
+def test_ptuning_trains_a_prefix_only(capsys, question):
+    """P-tuning v2 (Liu et al. 2022 §3.2; ChatGLM's PrefixEncoder without projection): 128 prefix tokens ×
+    28 layers × key and value × 4,096 = 29.4M trained parameters, 16 bytes each (fp32 AdamW)."""
+    d = ask(capsys, question)
+    assert d["request"]["method"] == "ptuning" and d["request"]["prefix_tokens"] == 128
+    trained = 128 * 28 * 2 * 4096
+    assert d["report"]["memory"]["breakdown"]["prefix"] == pytest.approx(16 * trained)
+    assert d["report"]["memory"]["breakdown"]["weights"] == pytest.approx(2 * 6.2e9)
+    assert d["report"]["checkpoint_bytes"]["weights"] == pytest.approx(2 * trained)
+    assert d["report"]["memory"]["min_gpus"] == 1
+
+
+@pytest.mark.parametrize("question", [
+    "freeze-tuning Qwen2.5-7B, last 4 layers: memory on one A100?",
+    "Qwen2.5-7B 冻结微调，只训练最后4层，一张A100显存够吗",
+])  # fmt: skip
+def test_freeze_tuning_trains_the_last_layers(capsys, question):
+    d = ask(capsys, question)
+    assert d["request"]["method"] == "freeze" and d["request"]["freeze_layers"] == 4
+    spec = catalog.model("Qwen2.5-7B")
+    per_layer = (spec.params_total - embedding_params(spec) - spec.hidden) / spec.layers
+    mem = d["report"]["memory"]
+    assert mem["breakdown"]["trainable"] == pytest.approx(16 * 4 * per_layer)
+    assert mem["breakdown"]["activations"] == pytest.approx(34 * 2048 * 3584 * 4)  # only the trained layers
+    assert d["report"]["feasible"] == "yes"
+
+
+# -- numbers as people write them
+
+
+@pytest.mark.parametrize(("question", "budget", "currency"), [
+    ("预算80w，能QLoRA微调70B吗", 8e5, None),
+    ("预算200w，7B模型1万亿token够吗", 2e6, None),
+    ("5kw的预算能预训练多大的模型？", 5e7, None),
+    ("我有100万预算，能训多大的模型", 1e6, None),
+    ("我手里有100万的预算，最大能预训练多大的模型？", 1e6, None),
+    ("With a $1M budget, how big a model can we pretrain?", 1e6, "USD"),
+    ("Budget 250k USD: how large a model can we pre-train?", 2.5e5, "USD"),
+])  # fmt: skip
+def test_money_shorthand(capsys, question, budget, currency):
+    d = ask(capsys, question)
+    assert d["request"]["budget"] == pytest.approx(budget)
+    if currency:
+        assert d["request"]["currency"] == currency
+
+
+def test_watts_in_english_are_not_wan(capsys):
+    d = ask(capsys, "Can an RTX 4090 (450W) run Qwen2.5-7B?")
+    assert all(i["text"] != "450" or i["reason"] == "unread" for i in d["interpretation"]["ignored"])
+    assert d["request"]["budget"] is None
+
+
+@pytest.mark.parametrize(("question", "gpus"), [
+    ("用2台DGX H100训练8B模型1万亿token要多久", 16),
+    ("Pretrain a 13B model on 96 DGX A100 nodes with 1T tokens: how long?", 768),
+    ("4台HGX H800 训 70B，2T token", 32),
+])  # fmt: skip
+def test_dgx_nodes_hold_8_gpus(capsys, question, gpus):
+    assert ask(capsys, question)["request"]["gpu_count"] == gpus
+
+
+@pytest.mark.parametrize(("question", "seq"), [
+    ("fine-tune Qwen2.5-7B on 50M tokens of 4096-token sequences, 8 A100", 4096),
+    ("Qwen2.5-7B LoRA with 1024-token sequences", 1024),
+    ("serve Llama-3-8B with a context of 20000 tokens", 20000),
+    ("Llama-3.1-8B on vLLM, max_model_len 8192, one L40S", 8192),
+])  # fmt: skip
+def test_sequence_length_words(capsys, question, seq):
+    d = ask(capsys, question)
+    assert d["request"]["seq_len"] == seq
+    assert d["request"]["tokens"] in (None, 50e6)
+
+
+# -- nothing replaced silently
+
+
+@pytest.mark.parametrize(("question", "name"), [
+    ("MTT S4000 48GB 两张能跑 Qwen2.5-14B 吗", "MTT S4000"),
+    ("Two XPU-9000 48GB cards: can they serve Qwen2.5-14B?", "XPU-9000"),
+])  # fmt: skip
+def test_unknown_gpu_with_memory_keeps_its_name_and_memory(capsys, question, name):
+    d = ask(capsys, question)
+    assert d["interpretation"]["unknown_gpu"] == name
+    assert d["request"]["gpu"] == name and d["request"]["gpu_count"] == 2
+    inf = d["report"]["inference"]
+    assert inf["usable_bytes_per_gpu"] == pytest.approx(48 * GIB * 0.9 - GIB)
+    assert inf["decode_tokens_per_s"] is None and inf["cost_per_month"] is None  # no TFLOPS, no bandwidth
+    assert name in d["reply"].split("\n", 1)[0]
+    assert d["interpretation"]["substitutions"] == []
+
+
+@pytest.mark.parametrize(
+    "question", ["How many Biren BR104 to serve Llama-3-70B?", "用壁仞BR104部署Llama-3-70B要几张"]
+)
+def test_unknown_gpu_without_memory_is_named_with_what_was_used(capsys, question):
+    d = ask(capsys, question)
+    typed = d["interpretation"]["unknown_gpu"]
+    assert typed and "BR104" in typed
+    assert d["interpretation"]["substitutions"] == [
+        {"typed": typed, "used": "A100-SXM4-80GB", "reason": "unknown_gpu_default"}
+    ]
+    assert typed in d["reply"]
+
+
+def test_unknown_gpu_training_gives_no_time_without_a_throughput(capsys):
+    d = ask(capsys, "XPU-9000 48GB x 8: pretrain 7B on 100B tokens, how long?")
+    assert d["report"]["flops"] == pytest.approx(6 * 7e9 * 100e9)
+    assert d["report"]["gpu_hours"] is None and d["report"]["cost"] is None
+    with_rate = ask(capsys, "XPU-9000 48GB x 8: pretrain 7B on 100B tokens, we get 100 TFLOPS per GPU")
+    assert with_rate["report"]["gpu_hours"]["likely"] == pytest.approx(6 * 7e9 * 100e9 / 100e12 / 3600)
+
+
+@pytest.mark.parametrize(("question", "model"), [
+    ("Qwen-7B 推理 KV cache 多大", "Qwen-7B"),
+    ("ChatGLM-6B 部署要多少显存", "ChatGLM-6B"),
+    ("QLoRA fine-tune open_llama_3b, batch 1, seq 512, LoRA r=16: memory?", None),
+])  # fmt: skip
+def test_model_names_never_cross_versions(capsys, question, model):
+    d = ask(capsys, question)
+    assert d["request"]["model"] == model
+    if model is None:
+        assert d["interpretation"]["unknown_model"] == "open_llama_3b"  # as typed
+        assert "open_llama_3b" in d["reply"]
+        assert d["interpretation"]["substitutions"][0]["reason"] == "generic_shape"
+
+
+def test_a_versionless_name_is_a_stated_substitution(capsys):
+    d = ask(capsys, "Llama 70B inference on 4 H100")
+    sub = d["interpretation"]["substitutions"]
+    assert sub == [{"typed": "Llama 70B", "used": d["request"]["model"], "reason": "latest_release"}]
+    assert "Llama 70B" in d["reply"]
+
+
+@pytest.mark.parametrize(("question", "ignored"), [
+    ("Serve Llama-3-70B on 4 H100 with ZeRO-3", {"text": "zero_stage: 3", "reason": "training_only"}),
+    ("Llama-3-70B 推理部署，4张H100，ZeRO-3", {"text": "zero_stage: 3", "reason": "training_only"}),
+    ("full fine-tune Qwen2.5-7B, rank 16, on 8 A100", {"text": "lora_rank: 16", "reason": "not_for_method"}),
+    ("Qwen2.5-7B 全参微调，8张A100，gpu_memory_utilization 0.9",
+     {"text": "gpu_memory_utilization: 0.9", "reason": "serving_only"}),
+    ("QLoRA on Llama 3 70B with 4x A10G (24GB), 3 of us share it", {"text": "3", "reason": "unread"}),
+])  # fmt: skip
+def test_settings_not_used_are_named(capsys, question, ignored):
+    d = ask(capsys, question)
+    assert ignored in d["interpretation"]["ignored"]
+    assert ignored["text"].split(":")[0] in d["reply"]
+
+
+def test_interpretation_is_empty_when_everything_was_used(capsys):
+    d = ask(capsys, "7B模型1万亿token要多少A100")
+    assert d["interpretation"] == {
+        "unknown_gpu": None,
+        "unknown_model": None,
+        "ignored": [],
+        "substitutions": [],
+    }
+
+
+# -- follow-ups understand the same settings (the bot's conversation, both languages)
+
+
+def _chat():
+    return Conversation(ttl_seconds=600, max_entries=100, clock=lambda: 0.0)
+
+
+def test_followups_change_settings_zh():
+    conv = _chat()
+    first = conv.ask(1, 1, "13B模型LoRA微调，DeepSpeed ZeRO-2，2张A100 40G，不开梯度检查点，每卡显存多少？")
+    assert first.answer.report.memory.fits_requested is False
+    t = conv.ask(1, 1, "换成ZeRO-3呢")
+    assert t.followup and t.changed == ["zero_stage"]
+    assert t.answer.report.memory.plan.zero_stage == 3 and t.answer.report.memory.fits_requested
+    assert t.answer.report.memory.breakdown["weights"] == pytest.approx(2 * 13e9 / 2)  # sharded over DP 2
+    t = conv.ask(1, 1, "rank 改成 8")
+    assert t.followup and t.request.lora_rank == 8 and t.request.zero_stage == 3
+    t = conv.ask(1, 1, "用 8bit 呢")
+    assert t.request.precision.value == "int8"
+    spec_weights = t.answer.report.memory.breakdown["weights"]
+    assert spec_weights < 2 * 13e9 / 2 * 0.6  # an 8-bit base
+    t = conv.ask(1, 1, "那开梯度检查点呢")
+    assert t.request.recompute.value == "full" and t.answer.report.memory.plan.recompute == "full"
+
+
+def test_followups_change_settings_en():
+    conv = _chat()
+    conv.ask(2, 2, "Training Llama-3-70B on 64 A100s, 1T tokens: how long?")
+    t = conv.ask(2, 2, "what if we get 180 TFLOPS per GPU?")
+    assert t.followup and t.request.achieved_tflops_per_gpu == 180
+    assert t.answer.report.days.days.likely == pytest.approx(6 * 70.6e9 * 1e12 / (64 * 180e12) / 86400)
+    t = conv.ask(2, 2, "and with 3,000 tokens/s per GPU instead?")
+    assert t.request.tokens_per_second_per_gpu == 3000 and t.request.achieved_tflops_per_gpu is None
+    t = conv.ask(2, 2, "what about ZeRO-1?")
+    assert t.request.zero_stage == 1 and t.answer.report.memory.plan.zero_stage == 1
+    t = conv.ask(2, 2, "what about 12 hours on those GPUs?")
+    assert t.request.hours == 12
+    assert t.answer.report.gpu_hours.likely == 64 * 12
+
+
+def test_followup_lora_settings_en():
+    conv = _chat()
+    conv.ask(3, 3, "Llama-2-13B LoRA, rank 64 on all linear layers, 2 A100 40GB, ZeRO-2")
+    t = conv.ask(3, 3, "change the rank to 8")
+    assert t.request.lora_rank == 8 and t.request.lora_targets == ["all-linear"]
+    assert t.answer.report.memory.breakdown["adapters"] == pytest.approx(
+        16 * 8 * LLAMA2_13B_ALL_LINEAR_PER_RANK
+    )
+    t = conv.ask(3, 3, "what about 2-bit QLoRA?")
+    assert t.request.method.value == "qlora" and t.request.precision.value == "int2"
+    t = conv.ask(3, 3, "full fine-tuning instead?")
+    assert t.request.lora_rank is None and t.request.lora_targets is None  # the old method's settings go
+
+
+def test_followup_serving_settings_zh():
+    conv = _chat()
+    conv.ask(4, 4, "用vLLM在1张H100上部署Llama-3.1-8B")
+    t = conv.ask(4, 4, "gpu_memory_utilization 改成 0.95 呢")
+    assert t.followup and t.request.gpu_memory_utilization == 0.95
+    assert t.answer.report.inference.usable_bytes_per_gpu == pytest.approx(80 * GIB * 0.95 - GIB)
+    t = conv.ask(4, 4, "换成 SGLang 呢")
+    assert t.request.runtime.value == "SGLang" and t.answer.report.inference.runtime == "SGLang"
+    t = conv.ask(4, 4, "那全量微调呢")
+    assert t.request.gpu_memory_utilization is None and t.request.runtime is None  # serving-only settings go
