@@ -189,3 +189,18 @@ def test_journal_path() -> None:
 def test_the_journal_body_round_trips() -> None:
     u = update(3, "那H100呢")
     assert Update.de_json(json.loads(u.to_json()), None) == u
+
+
+def test_a_webhook_put_returns_only_once_the_update_is_committed(tmp_path: Path) -> None:
+    """PTB's webhook handler answers Telegram's POST (the acknowledgement) after ``put`` returns."""
+    path = tmp_path / "j.sqlite3"
+
+    async def main() -> list[tuple[int, bool]]:
+        journal = UpdateJournal(path)
+        await journal.open(BOT)
+        await JournaledQueue(journal, durable_put=True).put(update(42))
+        committed = rows(path)
+        await journal.close()
+        return committed
+
+    assert asyncio.run(main()) == [(42, False)]
