@@ -205,10 +205,10 @@ def build_application(
         .concurrent_updates(processor)
         .request(send_request(retry, request))
     )
-    # PTB's own HTTPXRequest (proxies from HTTPS_PROXY/ALL_PROXY, SOCKS via httpx[socks]) unless a
-    # test or benchmark brings its own
-    # getUpdates: PTB's updater retries the long poll itself; one try here only turns a malformed
-    # body into a one-line NetworkError (PTB would log it with a traceback)
+    # Transports: PTB's own HTTPXRequest (proxies from HTTPS_PROXY/ALL_PROXY, SOCKS via httpx[socks])
+    # unless a test or benchmark brings its own. getUpdates: PTB's updater retries the long poll
+    # itself; one try here only turns a malformed body into a one-line NetworkError (PTB would log
+    # it with a traceback).
     polls: BaseRequest = RetryingRequest(
         get_updates_request or HTTPXRequest(connection_pool_size=1), RetryPolicy(attempts=1)
     )
