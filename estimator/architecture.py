@@ -122,6 +122,35 @@ def count_params(spec: ModelSpec) -> tuple[float, float]:
     return total, active
 
 
+def routed_expert_params(spec: ModelSpec) -> float:
+    """Weights of the routed experts over all MoE layers (0 for a dense model): the part a release in a
+    per-expert format quantizes (gpt-oss: MXFP4 on the experts only; model card §2, Table 1:
+    114.71B of 116.83B for gpt-oss-120b)."""
+    if not spec.is_moe:
+        return 0.0
+    expert = _mlp_params(spec.hidden, spec.expert_ffn_hidden, spec.ffn_type)
+    return spec.moe_layers * (spec.experts or 0) * expert
+
+
+def published_active_params(spec: ModelSpec) -> float:
+    """Active parameters counted as the vendor counts them (:attr:`ModelSpec.params_active_excludes`):
+    :func:`count_params`'s active count less the token embedding ('input_embedding': vocab·h) or less
+    the token embedding and the output head ('embeddings': :func:`embedding_params`).
+
+    Sources for the conventions, from the published figures themselves: gpt-oss model card
+    (arXiv 2508.10925) Table 1 lists 'Embedding + Unembedding' apart and its active counts (5.13B /
+    3.61B) equal experts + attention + unembedding; DeepSeek-V2 paper (2.4B activated for V2-Lite =
+    2.451B without the 102,400 × 2,048 table); GLM-4.5 card (32B / 12B active = 32.08B / 12.18B without
+    both 151,552 × h matrices).
+    """
+    _, active = count_params(spec)
+    if spec.params_active_excludes == "input_embedding":
+        return active - spec.vocab * spec.hidden
+    if spec.params_active_excludes == "embeddings":
+        return active - embedding_params(spec)
+    return active
+
+
 # --------------------------------------------------------------------------- shapes for bare sizes
 
 #: Dense Llama/Qwen releases in the catalog the shape fit uses: (catalog id, params_total, layers, hidden).

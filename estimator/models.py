@@ -73,6 +73,8 @@ class Precision(StrEnum):
     q5_k_m = "q5_k_m"
     q4_k_m = "q4_k_m"
     q4_0 = "q4_0"
+    # OCP microscaling FP4: gpt-oss releases its MoE experts in it
+    mxfp4 = "mxfp4"
 
 
 class Currency(StrEnum):
@@ -370,8 +372,9 @@ class SizingReport(_Frozen):
     checkpoint_bytes: Checkpoint | None = None
     inference: Inference | None = None
     feasible: str | None = Field(
-        None, description="verdict for the user's GPU count: 'yes', 'borderline' (tight or only with "
-        "offload / 8-bit optimizer / the range's upper end) or 'no'; None without a count"
+        None,
+        description="verdict for the user's GPU count: 'yes', 'borderline' (tight or only with "
+        "offload / 8-bit optimizer / the range's upper end) or 'no'; None without a count",
     )
     feasible_reason: str | None = Field(
         None,
