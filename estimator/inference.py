@@ -73,8 +73,8 @@ def bytes_per_param(precision: Precision) -> float:
 
 def weight_bytes(spec: ModelSpec, params: float, precision: Precision) -> float:
     """Bytes of the weights in ``precision``; embeddings and head stay 16-bit where the format keeps them
-        (:data:`QUANTIZED_BODY_ONLY`). Qwen2.5-72B int4: 70.2B × 4.25/8 + 2.5B × 2 ≈ 42.3 GB, the size of
-        the published AWQ/GPTQ-Int4 checkpoints (≈ 41–42 GB). MXFP4 on a MoE model covers the routed
+    (:data:`QUANTIZED_BODY_ONLY`). Qwen2.5-72B int4: 70.2B × 4.25/8 + 2.5B × 2 ≈ 42.3 GB, the size of
+    the published AWQ/GPTQ-Int4 checkpoints (≈ 41–42 GB). MXFP4 on a MoE model covers the routed
     experts only, the rest stays bf16 (gpt-oss ``modules_to_not_convert``): gpt-oss-120b 114.7B × 4.25/8 +
     2.1B × 2 ≈ 65.2 GB, the released checkpoint's size."""
     if precision is Precision.mxfp4 and spec.is_moe:  # gpt-oss: the experts only, the rest in bf16

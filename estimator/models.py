@@ -372,9 +372,8 @@ class SizingReport(_Frozen):
     checkpoint_bytes: Checkpoint | None = None
     inference: Inference | None = None
     feasible: str | None = Field(
-        None,
-        description="verdict for the user's GPU count: 'yes', 'borderline' (tight or only with "
-        "offload / 8-bit optimizer / the range's upper end) or 'no'; None without a count",
+        None, description="verdict for the user's GPU count: 'yes', 'borderline' (tight or only with "
+        "offload / 8-bit optimizer / the range's upper end) or 'no'; None without a count"
     )
     feasible_reason: str | None = Field(
         None,
