@@ -206,11 +206,18 @@ HIDDEN_FIT: tuple[float, float] = _least_squares(
 
 def size_label(params: float) -> str:
     """Short size label: 7e9 → '7B', 1.75e11 → '175B', 1e12 → '1T', 1.5e8 → '150M'."""
-    for scale, suffix in ((1e12, "T"), (1e9, "B"), (1e6, "M"), (1e3, "K")):
+    scales = ((1e12, "T"), (1e9, "B"), (1e6, "M"), (1e3, "K"))
+    for i, (scale, suffix) in enumerate(scales):
         if params >= scale:
             value = params / scale
             text = f"{value:.3g}" if value < 1000 else f"{value:.0f}"
             return f"{text}{suffix}"
+        if (
+            i + 1 < len(scales)
+            and params >= scales[i + 1][0]
+            and float(f"{params / scales[i + 1][0]:.3g}") >= 1000
+        ):
+            return f"1{suffix}"  # 999.96M rounds to 1B, not "1e+03M"
     return f"{params:.3g}"
 
 

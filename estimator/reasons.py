@@ -44,6 +44,8 @@ class Why(StrEnum):
     budget_max_params = "budget_max_params"
     release_count = "release_count"
     generic_shape = "generic_shape"
+    config_architecture = "config_architecture"
+    config_architecture_moe = "config_architecture_moe"
     gpu_by_memory = "gpu_by_memory"
     gpu_generic_memory = "gpu_generic_memory"
     apple_config = "apple_config"

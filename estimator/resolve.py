@@ -111,7 +111,12 @@ def _generic_card(gpu_id: str, name: str, memory_gib: float) -> GpuSpec:
 
 
 def resolve_model(req: SizingRequest, ledger: Ledger) -> tuple[ModelSpec | None, float | None, float | None]:
-    """Catalog spec (or an interpolated shape), total and active params. Params may stay None."""
+    """Catalog spec (or an interpolated shape), total and active params. Params may stay None.
+
+    A config.json the user gave (``req.architecture``) is the model: its counts come from its
+    architecture (:mod:`estimator.hf_config`), whatever size or name the message also had."""
+    if req.architecture is not None:
+        return _config_model(req.architecture, ledger)
     spec = catalog.models().get(req.model) if req.model else None
     total = req.params_total or (spec.params_total if spec else None)
     active = req.params_active or (spec.params_active if spec else None)
@@ -126,3 +131,24 @@ def resolve_model(req: SizingRequest, ledger: Ledger) -> tuple[ModelSpec | None,
         spec = shape_for_size(active or total)
         ledger.assume("architecture", spec.id, Why.generic_shape)
     return spec, total, active
+
+
+def _config_model(spec: ModelSpec, ledger: Ledger) -> tuple[ModelSpec, float, float | None]:
+    """The architecture of the user's config.json, stated in the ledger with the fields it was read from."""
+    shape = {
+        "layers": spec.layers,
+        "hidden": spec.hidden,
+        "heads": spec.heads,
+        "kv_heads": spec.kv_heads,
+        "params_total": spec.params_total,
+    }
+    if spec.is_moe:
+        shape |= {
+            "experts": spec.experts,
+            "experts_top_k": spec.experts_top_k,
+            "params_active": spec.params_active,
+        }
+        ledger.assume("architecture", spec.name, Why.config_architecture_moe, citation=spec.source, **shape)
+    else:
+        ledger.assume("architecture", spec.name, Why.config_architecture, citation=spec.source, **shape)
+    return spec, spec.params_total, spec.params_active

@@ -32,7 +32,7 @@ def estimate(req: SizingRequest) -> SizingReport:
     }
     fields: dict[str, Any] = {
         "gpu_name": r.gpu.name,
-        "model_name": r.spec.name if req.model and r.spec else None,
+        "model_name": r.spec.name if (req.model or req.architecture) and r.spec else None,
     }
     if r.stage == Stage.inference:
         if r.spec is not None and r.params is not None:

@@ -90,6 +90,15 @@ WHY_TEXTS: dict[str, str] = {
         "no model named: a generic Llama-style shape for this size, interpolated from the catalog's dense "
         "Llama/Qwen releases"
     ),
+    "config_architecture": N_(
+        "read from the config.json you gave: %(layers)s layers, hidden size %(hidden)s, %(heads)s attention "
+        "heads and %(kv_heads)s KV heads; %(params_total)s parameters counted from these fields"
+    ),
+    "config_architecture_moe": N_(
+        "read from the config.json you gave: %(layers)s layers, hidden size %(hidden)s, %(heads)s attention "
+        "heads and %(kv_heads)s KV heads, %(experts)s experts with %(experts_top_k)s per token; "
+        "%(params_total)s parameters (%(params_active)s active) counted from these fields"
+    ),
     "gpu_by_memory": N_("the fastest catalog card with the memory you named"),
     "gpu_generic_memory": N_(
         "no catalog card has %(memory_gib)s GiB: sized as a card of that memory alone; no time, speed or "

@@ -265,6 +265,12 @@ COUNT_KEYS = {
     "dp",
     "lora_rank",
     "epochs",
+    "layers",
+    "hidden",
+    "heads",
+    "kv_heads",
+    "experts",
+    "experts_top_k",
 }
 
 
