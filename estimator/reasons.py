@@ -48,6 +48,8 @@ class Why(StrEnum):
     config_architecture_moe = "config_architecture_moe"
     gpu_by_memory = "gpu_by_memory"
     gpu_generic_memory = "gpu_generic_memory"
+    generic_personal = "generic_personal"
+    personal_one_card = "personal_one_card"
     apple_config = "apple_config"
     price_catalog = "price_catalog"
     optimizer = "optimizer"
