@@ -285,3 +285,9 @@ def test_telegram_group_document_needs_the_bot_named(api: FakeBotAPI) -> None:
     [call] = api.calls_to("sendMessage")
     shown = telegram_html_text(call.params["text"])
     assert MODEL_NAME in shown and "A100" in shown
+
+
+def test_recipes_name_the_configs_model(capsys: pytest.CaptureFixture[str], config_file: Path) -> None:
+    _, data = ask_json(capsys, "--config", str(config_file), "serve it on 2 H100")
+    [vllm] = [r for r in data["report"]["recipes"] if r["tool"] == "vllm"]
+    assert f"vllm serve /models/{MODEL_NAME}" in vllm["text"]
