@@ -42,7 +42,8 @@ parameter count follows (:func:`estimator.architecture.count_params`):
   ``decoder_sparse_step`` k → every k-th layer MoE (``Qwen2MoeDecoderLayer``); ``mlp_only_layers``
   must be the leading layers.
 * DeepSeek V2/V3 and Kimi K2 (``deepseek_v2``, ``deepseek_v3``, ``kimi_k2``), MiniCPM3 (``minicpm3``),
-  GLM-4.5 (``glm4_moe``): MLA ranks ``kv_lora_rank``, ``q_lora_rank`` (null = full-rank query),
+  GLM-4.5 (``glm4_moe``), DeepSeekMoE 16B (``deepseek`` with ``n_routed_experts``, standard attention):
+  MLA ranks ``kv_lora_rank``, ``q_lora_rank`` (null = full-rank query),
   ``qk_rope_head_dim``, ``qk_nope_head_dim``, ``v_head_dim`` (``DeepseekV3Attention``); MoE
   ``n_routed_experts`` of ``moe_intermediate_size``, ``n_shared_experts``, ``num_experts_per_tok``,
   the first ``first_k_dense_replace`` layers dense (``moe_layer_freq`` must be 1).
@@ -406,7 +407,9 @@ def _read(r: _Reader, model_type: str) -> dict[str, Any]:
         out["dense_layers"] = 0
     elif model_type in QWEN_MOE:
         out |= _qwen_moe(r, model_type, out["layers"])
-    elif model_type in ("deepseek_v2", "deepseek_v3", "kimi_k2", "glm4_moe"):
+    elif model_type in ("deepseek_v2", "deepseek_v3", "kimi_k2", "glm4_moe") or (
+        model_type == "deepseek" and r.has("n_routed_experts")
+    ):
         out |= _deepseek_moe(r)
     elif model_type in LLAMA4:
         out |= _moe(r, "num_local_experts", "intermediate_size")

@@ -463,3 +463,18 @@ def test_a_count_beyond_any_model_is_refused() -> None:
 def test_whole_numbers_written_as_floats_are_accepted() -> None:
     spec = spec_from_config({**LLAMA3_8B, "num_hidden_layers": 32.0}).spec
     assert spec.layers == 32 and math.isclose(spec.params_total, 8_030_261_248)
+
+
+def test_deepseek_v1_moe_is_read_as_moe_with_standard_attention() -> None:
+    """DeepSeekMoE 16B's config (model_type deepseek): the V2 MoE field names, no MLA. 64 routed experts
+    of 1408 and 2 shared, 6 per token, the first layer dense: 2,048 × 1,408 × 3 per expert."""
+    config = {**LLAMA3_8B, "model_type": "deepseek", "architectures": ["DeepseekForCausalLM"],
+              "hidden_size": 2048, "intermediate_size": 10944, "moe_intermediate_size": 1408,
+              "num_attention_heads": 16, "num_key_value_heads": 16, "num_hidden_layers": 28,
+              "n_routed_experts": 64, "n_shared_experts": 2, "num_experts_per_tok": 6,
+              "first_k_dense_replace": 1, "moe_layer_freq": 1, "vocab_size": 102400}  # fmt: skip
+    spec = spec_from_config(config).spec
+    assert (spec.experts, spec.shared_experts, spec.experts_top_k, spec.moe_layers) == (64, 2, 6, 27)
+    assert spec.kv_lora_rank is None
+    routed = 27 * 64 * 3 * 2048 * 1408
+    assert spec.params_total - spec.params_active == routed * (64 - 6) / 64
