@@ -300,6 +300,49 @@ GPT_OSS_20B = {  # openai/gpt-oss-20b config.json
     "vocab_size": 201088,
 }
 
+QWEN_7B = {  # Qwen/Qwen-7B config.json (first generation: intermediate_size counts w1 and w2 together)
+    "architectures": ["QWenLMHeadModel"],
+    "model_type": "qwen",
+    "hidden_size": 4096,
+    "intermediate_size": 22016,
+    "kv_channels": 128,
+    "max_position_embeddings": 32768,
+    "num_attention_heads": 32,
+    "num_hidden_layers": 32,
+    "seq_length": 8192,
+    "tie_word_embeddings": False,
+    "vocab_size": 151936,
+}
+PHI_2 = {  # microsoft/phi-2 config.json
+    "architectures": ["PhiForCausalLM"],
+    "model_type": "phi",
+    "hidden_act": "gelu_new",
+    "hidden_size": 2560,
+    "intermediate_size": 10240,
+    "max_position_embeddings": 2048,
+    "num_attention_heads": 32,
+    "num_hidden_layers": 32,
+    "partial_rotary_factor": 0.4,
+    "tie_word_embeddings": False,
+    "torch_dtype": "float16",
+    "vocab_size": 51200,
+}
+GLM4_9B = {  # THUDM/glm-4-9b config.json
+    "architectures": ["ChatGLMModel"],
+    "model_type": "chatglm",
+    "add_qkv_bias": True,
+    "ffn_hidden_size": 13696,
+    "hidden_size": 4096,
+    "kv_channels": 128,
+    "multi_query_attention": True,
+    "multi_query_group_num": 2,
+    "num_attention_heads": 32,
+    "num_layers": 40,
+    "padded_vocab_size": 151552,
+    "seq_length": 8192,
+    "torch_dtype": "bfloat16",
+}
+
 # (config, catalog id): the config is that model's release config.json
 CASES = [
     (LLAMA3_8B, "Llama-3-8B"),
@@ -319,6 +362,9 @@ CASES = [
     (FALCON_7B, "Falcon-7B"),
     (FALCON_180B, "Falcon-180B"),
     (GPT_OSS_20B, "gpt-oss-20b"),
+    (QWEN_7B, "Qwen-7B"),
+    (PHI_2, "Phi-2"),
+    (GLM4_9B, "GLM-4-9B"),
 ]
 ARCHITECTURE_FIELDS = (
     "layers", "hidden", "heads", "kv_heads", "head_dim_effective", "ffn_type", "vocab", "tied_embeddings",
