@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from bot.core.configfile import ConfigInfo
     from bot.core.pipeline import Answer
 
 EXIT_OK = 0
@@ -46,6 +47,12 @@ def _parser() -> argparse.ArgumentParser:
         help="print the launch recipes after the reply (all, or e.g. deepspeed,vllm)",
     )
     ask.add_argument("--recipe-dir", metavar="DIR", help="write the launch recipes as files into DIR")
+    ask.add_argument(
+        "--config",
+        metavar="PATH",
+        dest="config_path",
+        help="a model's config.json (Hugging Face format): size that exact architecture",
+    )
     sub.add_parser("run", help="start the Telegram bot (needs TELEGRAM_BOT_TOKEN)")
     validate = sub.add_parser("validate", help="compare time estimates with published training runs")
     validate.add_argument(
@@ -54,17 +61,40 @@ def _parser() -> argparse.ArgumentParser:
     return p
 
 
-def ask(question: str, lang: str | None, fmt: str) -> tuple[str, int]:
+def ask(question: str, lang: str | None, fmt: str, config_path: str | None = None) -> tuple[str, int]:
     """Answer ``question``; returns (output text, exit code)."""
-    out, code, _ = _ask(question, lang, fmt)
+    out, code, _ = _ask(question, lang, fmt, config_path)
     return out, code
 
 
-def _ask(question: str, lang: str | None, fmt: str) -> tuple[str, int, Answer]:
+MAX_CONFIG_FILE_BYTES = 1_000_000
+"""``--config`` reads at most this much (estimator.hf_config.MAX_CONFIG_BYTES: a config.json is a few kB)."""
+
+
+def read_config_file(path: str) -> ConfigInfo:
+    """The config.json at ``path``, read (at most :data:`MAX_CONFIG_FILE_BYTES` + 1 bytes) and converted;
+    a file that cannot be opened is a ``cannot_read`` error naming the OS's reason."""
+    from bot.core.configfile import ConfigInfo, read_config
+
+    try:
+        with open(path, "rb") as fh:
+            data = fh.read(MAX_CONFIG_FILE_BYTES + 1)
+            if len(data) > MAX_CONFIG_FILE_BYTES:
+                fh.seek(0, os.SEEK_END)
+                return ConfigInfo(error="too_large", fields=[f"{fh.tell():,} bytes"], source="file")
+    except OSError as exc:
+        return ConfigInfo(error="cannot_read", fields=[exc.strerror or type(exc).__name__], source="file")
+    return read_config(data, source="file")
+
+
+def _ask(
+    question: str, lang: str | None, fmt: str, config_path: str | None = None
+) -> tuple[str, int, Answer]:
     from bot.core.pipeline import Context, answer
     from bot.render.renderer import render
 
-    result = answer(question, Context(fixed_lang=lang))  # type: ignore[arg-type]
+    config = read_config_file(config_path) if config_path else None
+    result = answer(question, Context(fixed_lang=lang), config=config)  # type: ignore[arg-type]
     code = EXIT_OK if result.understood else EXIT_NOT_UNDERSTOOD
     if fmt == "json":
         from bot.core.contract import to_json
@@ -158,7 +188,7 @@ def write_answer(out: str, fmt: str, result: Answer | None = None) -> int | None
     return None
 
 
-_ASK_OPTIONS_WITH_VALUE = ("--lang", "--format", "--chart", "--recipe-dir")
+_ASK_OPTIONS_WITH_VALUE = ("--lang", "--format", "--chart", "--recipe-dir", "--config")
 
 
 def _recipe_value(token: str | None) -> bool:
@@ -220,8 +250,8 @@ def main(argv: list[str] | None = None) -> int:
         from bot.telegram.config import BotSettings
 
         return run(BotSettings())
-    question = read_question(args.question)
-    out, code, result = _ask(question, args.lang, args.fmt)
+    question = read_question(args.question) if args.question or not args.config_path else ""
+    out, code, result = _ask(question, args.lang, args.fmt, args.config_path)
     failed = write_answer(out, args.fmt, result)
     if failed is not None:
         return failed

@@ -11,6 +11,8 @@ from enum import StrEnum
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from estimator.catalog import ModelSpec
+
 
 class Stage(StrEnum):
     pretrain = "pretrain"
@@ -73,6 +75,8 @@ class Precision(StrEnum):
     q5_k_m = "q5_k_m"
     q4_k_m = "q4_k_m"
     q4_0 = "q4_0"
+    # OCP microscaling FP4: gpt-oss releases its MoE experts in it
+    mxfp4 = "mxfp4"
 
 
 class Currency(StrEnum):
@@ -151,6 +155,11 @@ class SizingRequest(_Frozen):
     methods: list[Method] | None = Field(None, description="several fine-tuning methods asked at once")
     global_batch: int | None = Field(
         None, gt=0, description="sequences per optimizer step (global batch) when the user gives one"
+    )
+    architecture: ModelSpec | None = Field(
+        None,
+        description="the model's architecture read from a config.json the user gave "
+        "(estimator.hf_config): sized in place of a catalog model or a bare size; parameters counted from it",
     )
 
 

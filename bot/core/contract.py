@@ -59,6 +59,8 @@ REQUEST_FIELDS = (
     "runtime",
     "methods",
     "global_batch",
+    # a config.json's architecture (estimator.hf_config): the catalog ModelSpec fields
+    "architecture",
 )
 
 
@@ -74,6 +76,7 @@ def to_json(answer: Answer, reply: str) -> dict[str, Any]:
         "assumptions": [_assumption(a) for a in report.assumptions] if report else [],
         "report": _report(answer) if report else None,
         "interpretation": answer.interpretation.model_dump(mode="json"),
+        "config": answer.config.model_dump(mode="json") if answer.config is not None else None,
         "reply": reply,
     }
     return out

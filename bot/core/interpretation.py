@@ -35,6 +35,7 @@ IGNORED_REASONS = (
     "above_peak",  # a measured throughput above the card's dense peak
     "measured_wins",  # an MFU next to a measured throughput: the measurement is used
     "training_precision",  # int8/int4 for full training: weights train in bf16
+    "config_model",  # a model name or size next to a config.json: the config gives the model
 )
 SUBSTITUTION_REASONS = (
     "unknown_gpu_default",  # a GPU not in the catalog, no memory given: the default GPU

@@ -87,12 +87,27 @@ WHY_TEXTS: dict[str, str] = {
     ),
     "release_count": N_("the exact parameter count of %(model)s as released"),
     "generic_shape": N_(
-        "no model named: a generic Llama-style shape for this size, interpolated from the catalog's dense "
-        "Llama/Qwen releases"
+        "no model named: a generic shape for this size in the form of every major release since 2024 — "
+        "grouped-query attention with %(kv_heads)s KV heads for %(heads)s query heads (Llama 3, Qwen2.5, "
+        "Mistral) — depth and width interpolated from the catalog's dense Llama/Qwen releases"
     ),
+    "config_architecture": N_(
+        "read from the config.json you gave: %(layers)s layers, hidden size %(hidden)s, %(heads)s attention "
+        "heads and %(kv_heads)s KV heads; %(params_total)s parameters counted from these fields"
+    ),
+    "config_architecture_moe": N_(
+        "read from the config.json you gave: %(layers)s layers, hidden size %(hidden)s, %(heads)s attention "
+        "heads and %(kv_heads)s KV heads, %(experts)s experts with %(experts_top_k)s per token; "
+        "%(params_total)s parameters (%(params_active)s active) counted from these fields"
+    ),
+    "generic_personal": N_(
+        "a card of %(memory_gib)s is a personal card (every datacenter inference card has 16 GB or more): "
+        "one user, llama.cpp/Ollama formats where 16-bit weights do not fit, one card unless you say more"
+    ),
+    "personal_one_card": N_("%(gpu)s is a personal card, named without a count: the one card you have"),
     "gpu_by_memory": N_("the fastest catalog card with the memory you named"),
     "gpu_generic_memory": N_(
-        "no catalog card has %(memory_gib)s GiB: sized as a card of that memory alone; no time, speed or "
+        "no catalog card has %(memory_gib)s: sized as a card of that memory alone; no time, speed or "
         "price figures without its TFLOPS and bandwidth"
     ),
     "apple_config": N_(

@@ -81,6 +81,15 @@ NOTE_MESSAGES: dict[str, str] = {
         "be much slower across nodes."
     ),
     "unknown_gpu_assumed": N_("GPU “%(gpu)s” is not in the catalog: sized with the default GPU instead."),
+    "personal_beyond_one_machine": N_(
+        "That takes %(gpus)s cards, more than one machine holds (%(gpus_per_node)s): %(gpu)s cards in "
+        "several machines have no fast links between them, so this is not a home setup — use datacenter "
+        "GPUs, a smaller model or lighter weights."
+    ),
+    "generic_shape_mha": N_(
+        "If your model is an older one with multi-head attention (Llama 2 7B/13B, Qwen1.5, Baichuan 2, "
+        "Yi-6B), its KV cache is %(times)s× the figure above: name the model for its exact numbers."
+    ),
     "generic_gpu_no_time": N_(
         "No time or cost figures for %(gpu)s: I know its memory, not its TFLOPS. Give a measured "
         "throughput (“we get 100 TFLOPS per GPU”) or a catalog card to get them."
@@ -160,6 +169,7 @@ FIELD_LABELS: dict[str, str] = {
     "quantization": N_("Base quantization"),
     "recompute": N_("Activation recompute"),
     "gpu_count": N_("GPUs"),
+    "gpu_personal": N_("Personal card"),
     "optimizer": N_("Optimizer"),
     "overhead": N_("Runtime overhead"),
     "gpus_per_node": N_("GPUs per node"),
@@ -265,6 +275,12 @@ COUNT_KEYS = {
     "dp",
     "lora_rank",
     "epochs",
+    "layers",
+    "hidden",
+    "heads",
+    "kv_heads",
+    "experts",
+    "experts_top_k",
 }
 
 
