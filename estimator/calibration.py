@@ -23,7 +23,6 @@ Rinaldo, Tibshirani & Wasserman 2018, *Distribution-free predictive inference fo
 
 from __future__ import annotations
 
-import itertools
 import math
 import statistics
 from collections.abc import Callable, Sequence

@@ -71,9 +71,7 @@ CALIBRATED = EfficiencyModel()
 """Values reproduced by ``estimator.calibration.calibrate`` on the comparable runs (tested)."""
 
 
-def likely_mfu(
-    model: EfficiencyModel, mfu_class: str, params: float, moe: bool, fp8: bool = False
-) -> float:
+def likely_mfu(model: EfficiencyModel, mfu_class: str, params: float, moe: bool, fp8: bool = False) -> float:
     """Likely end-to-end MFU (0–1, of the dense 16-bit peak) for a run of ``params`` (active) parameters
     on GPUs of ``mfu_class`` (the catalog's ``GpuSpec.mfu_class``: 'a100', 'h100', 'v100', 'consumer' or
     'other'), MoE or not, with FP8 GEMMs or not."""
@@ -109,7 +107,9 @@ def interval(model: EfficiencyModel, groups: tuple[str, ...]) -> tuple[float, fl
     return math.exp(math.log(model.band_low) * scale), math.exp(math.log(model.band_high) * scale)
 
 
-def mfu_band(model: EfficiencyModel, likely: float, groups: tuple[str, ...] = ()) -> tuple[float, float, float]:
+def mfu_band(
+    model: EfficiencyModel, likely: float, groups: tuple[str, ...] = ()
+) -> tuple[float, float, float]:
     """(pessimistic, likely, optimistic) MFU matching the GPU-hours interval."""
     low, high = interval(model, groups)
     return likely / high, likely, likely / low

@@ -21,7 +21,6 @@ from estimator.catalog import ModelSpec
 from estimator.models import Plan
 from estimator.setup import Layout
 
-
 _ROUTED_SHARE: dict[tuple, float] = {}
 
 
@@ -50,8 +49,10 @@ def state_groups(spec: ModelSpec, params: float, plan: Plan | Layout) -> list[tu
     """(parameters on this GPU, data-parallel degree ZeRO shards them over) per group: one group without
     expert parallelism (params / (TP × PP), DP), else the non-expert and the expert group (module
     docstring)."""
-    per_stage = params / (plan.tp * plan.pp) if spec.layers % plan.pp == 0 else (
-        params * stage_share(spec.layers, plan.pp) / plan.tp
+    per_stage = (
+        params / (plan.tp * plan.pp)
+        if spec.layers % plan.pp == 0
+        else (params * stage_share(spec.layers, plan.pp) / plan.tp)
     )
     ep = getattr(plan, "ep", 1)
     if ep <= 1:

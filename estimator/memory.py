@@ -300,13 +300,17 @@ def breakdown(spec: ModelSpec, params: float, setup: TrainingSetup, plan: Plan |
     return parts
 
 
-def _model_states(spec: ModelSpec, params: float, setup: TrainingSetup, plan: Plan | Layout) -> dict[str, float]:
+def _model_states(
+    spec: ModelSpec, params: float, setup: TrainingSetup, plan: Plan | Layout
+) -> dict[str, float]:
     """Full training's model states on one GPU (:func:`model_state_bytes`), per parameter group of
     :func:`estimator.expert_parallel.state_groups`: the TP × PP shard; with expert parallelism the
     routed experts also split over EP and ZeRO-sharded over DP / EP."""
     out = {"weights": 0.0, "gradients": 0.0, "optimizer": 0.0}
     for n, dp in state_groups(spec, params, plan):
-        for part, value in model_state_bytes(n, setup.optimizer, plan.zero_stage, dp, setup.master_weights).items():
+        for part, value in model_state_bytes(
+            n, setup.optimizer, plan.zero_stage, dp, setup.master_weights
+        ).items():
             out[part] += value
     return out
 

@@ -382,9 +382,7 @@ class SizingReport(_Frozen):
         description="flops + the causal attention-score FLOPs at the sequence length (Kaplan et al. 2020 "
         "Table 1 × 3 = 6·L·s·d_attn per token); used for the time beyond the calibration runs' 8K context",
     )
-    attention_share: float | None = Field(
-        None, description="attention FLOPs / flops_with_attention (0–1)"
-    )
+    attention_share: float | None = Field(None, description="attention FLOPs / flops_with_attention (0–1)")
     pf_days: float | None = None
     gpu_hours: Band | None = None
     gpu_hours_interval: PredictionInterval | None = Field(
@@ -413,8 +411,9 @@ class SizingReport(_Frozen):
     checkpoint_bytes: Checkpoint | None = None
     inference: Inference | None = None
     feasible: str | None = Field(
-        None, description="verdict for the user's GPU count: 'yes', 'borderline' (tight or only with "
-        "offload / 8-bit optimizer / the range's upper end) or 'no'; None without a count"
+        None,
+        description="verdict for the user's GPU count: 'yes', 'borderline' (tight or only with "
+        "offload / 8-bit optimizer / the range's upper end) or 'no'; None without a count",
     )
     feasible_reason: str | None = Field(
         None,

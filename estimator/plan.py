@@ -13,8 +13,8 @@ from dataclasses import replace
 from functools import lru_cache
 
 from estimator.catalog import GpuSpec, ModelSpec
-from estimator.memory import breakdown
 from estimator.expert_parallel import ep_degrees
+from estimator.memory import breakdown
 from estimator.memory_band import per_gpu_band
 from estimator.models import Algorithm, Alternative, Memory, Method, Plan
 from estimator.setup import Layout, Recompute, TrainingSetup
@@ -76,7 +76,9 @@ def ordered_layouts(
         return tuple(Layout(1, 1, gpus, zero_stage, mode, micro_batch, offload) for mode in modes)
     stages = _divisors(layers)
     if experts:
-        stages = sorted(set(stages) | {p for p in (2**i for i in range(1, layers.bit_length())) if uneven_ok(layers, p)})
+        stages = sorted(
+            set(stages) | {p for p in (2**i for i in range(1, layers.bit_length())) if uneven_ok(layers, p)}
+        )
     for tp in (1, 2, 4, 8):
         if tp > min(gpus, per_node) or heads % tp or kv_heads % tp:
             continue
@@ -385,6 +387,7 @@ def training_memory(
         fit = fit or least_memory_plan(spec, params, gpu, requested_gpus, setup)
         if fit is not None:
             at = (requested_gpus, *fit)
+
     def per_gpu(plan: Plan, parts: dict[str, float]) -> dict:
         """The per-GPU fields of the answer: total, its band and the card's capacity."""
         low, high = per_gpu_band(spec, setup, plan, parts)

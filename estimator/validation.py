@@ -15,7 +15,7 @@ import math
 from importlib import resources
 from typing import Any
 
-from estimator import attention, catalog, compute
+from estimator import attention, catalog
 from estimator.architecture import shape_for_size
 from estimator.calibration import (
     Run,
@@ -59,15 +59,24 @@ def load_runs(data: Any = None) -> tuple[list[Run], list[str]]:
         tokens = r["training_tokens_b"] * 1e9
         runs.append(
             Run(
-                id=r["id"], gpu_id=gpu.id, mfu_class=gpu.mfu_class,
-                peak_flops=gpu.peak_flops_16bit, params_total=total,
-                params_active=active * 1e9 if active else None, tokens=tokens,
-                reported_gpu_hours=float(hours), fp8=is_fp8(r.get("precision")),
+                id=r["id"],
+                gpu_id=gpu.id,
+                mfu_class=gpu.mfu_class,
+                peak_flops=gpu.peak_flops_16bit,
+                params_total=total,
+                params_active=active * 1e9 if active else None,
+                tokens=tokens,
+                reported_gpu_hours=float(hours),
+                fp8=is_fp8(r.get("precision")),
                 time_factor=_time_factor(r, (active * 1e9) if active else total, tokens),
                 comparable=r.get("comparable", True) is not False,
             )
         )
     return runs, skipped
+
+
+MIN_RUNS = 4
+"""Fewer comparable runs than this: no leave-one-out or held-out figures (nothing to fit on)."""
 
 
 def is_fp8(precision: str | None) -> bool:
@@ -102,11 +111,12 @@ def report(data: Any = None) -> str:
         return "no usable runs (need gpu_type in the catalog, training tokens and GPU-hours)"
     comparable = [r for r in runs if r.comparable]
     model = CALIBRATED
-    residuals = loo_residuals(comparable)
-    _, held = split(comparable)
+    residuals = loo_residuals(comparable) if len(comparable) >= MIN_RUNS else {}
+    train, held = split(comparable)
     held_ids = {r.id for r in held}
     lines = [
-        f"{'run':<31}{'GPU':<16}{'reported h':>12}{'ours (likely)':>15}{'ratio':>7}{'LOO':>7}  80 %  set       notes",
+        f"{'run':<31}{'GPU':<16}{'reported h':>12}{'ours (likely)':>15}{'ratio':>7}{'LOO':>7}"
+        "  80 %  set       notes",
     ]
     for r in sorted(runs, key=lambda r: r.id):
         ours = estimated_hours(model, r)
@@ -118,32 +128,43 @@ def report(data: Any = None) -> str:
         where = "held-out" if r.id in held_ids else "fit" if r.comparable else "excluded"
         lines.append(
             f"{r.id:<31}{r.gpu_id:<16}{r.reported_gpu_hours:>12,.0f}{ours:>15,.0f}"
-            f"{ours / r.reported_gpu_hours:>7.2f}{loo:>7}  {'in ' if inside else 'OUT'}   {where:<10}{_tags(r)}"
+            f"{ours / r.reported_gpu_hours:>7.2f}{loo:>7}  {'in ' if inside else 'OUT'}   "
+            f"{where:<10}{_tags(r)}"
         )
     lines.append("")
     lines.append("ratio = ours / reported; LOO = the same with the model refitted without that run")
-    held_model, held_metrics = evaluate_held_out(comparable)
-    rows = (
-        ("leave-one-out", evaluate_loo(comparable, residuals), "each run vs a model and interval fitted without it"),
-        ("held-out", held_metrics, f"fitted on the other {len(comparable) - len(held)} runs (fixed split)"),
-        ("all runs", evaluate(model, comparable), "the shipped model, in-sample"),
-    )
+    rows = []
+    held_model = None
+    if residuals:
+        rows.append(
+            (
+                "leave-one-out",
+                evaluate_loo(comparable, residuals),
+                "each run vs a model and interval fitted without it",
+            )
+        )
+    if len(train) >= MIN_RUNS and held:
+        held_model, held_metrics = evaluate_held_out(comparable)
+        rows.append(("held-out", held_metrics, f"fitted on the other {len(train)} runs (fixed split)"))
+    rows.append(("all runs", evaluate(model, comparable), "the shipped model, in-sample"))
     for name, m, how in rows:
         lines.append(
-            f"{name:<14} runs {m.runs:>3}   median error ×{m.median_error:.2f}   "
+            f"{name:<14} runs {m.runs:>3}   median error ×{m.median_error:.3f}   "
             f"p90 error ×{m.p90_error:.2f}   80 % interval coverage {m.coverage:.0%}   ({how})"
         )
     lines.append(
         f"80 % interval: ×{model.band_low:g}–×{model.band_high:g} of the likely GPU-hours "
-        f"(width high/low ×{model.band_high / model.band_low:.2f}; from {len(comparable)} leave-one-out residuals)"
+        f"(width high/low ×{model.band_high / model.band_low:.2f}; "
+        f"from {len(comparable)} leave-one-out residuals)"
     )
     for group, scale in model.wider:
         low, high = interval(model, (group,))
-        lines.append(f"  wider for {group} runs (scatter ×{scale:g} the pooled): ×{low:.3f}–×{high:.3f} "
-                     f"(width ×{high / low:.2f})")
-    lines.append(
-        f"held-out split's own interval: ×{held_model.band_low:g}–×{held_model.band_high:g}"
-    )
+        lines.append(
+            f"  wider for {group} runs (scatter ×{scale:g} the pooled): ×{low:.3f}–×{high:.3f} "
+            f"(width ×{high / low:.2f})"
+        )
+    if held_model is not None:
+        lines.append(f"held-out split's own interval: ×{held_model.band_low:g}–×{held_model.band_high:g}")
     excluded = [r for r in runs if not r.comparable]
     if excluded:
         lines.append(f"excluded as not comparable (see their records): {', '.join(r.id for r in excluded)}")

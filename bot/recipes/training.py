@@ -320,8 +320,11 @@ def megatron(job: Job, plan: Plan) -> Recipe | None:
         *_megatron_shape(job),
         (f"--{training_precision(job)}", None),
     ]
-    if job.report.peak_flops and job.gpu is not None and job.gpu.peak_tflops_fp8 and (
-        job.report.peak_flops == job.gpu.peak_tflops_fp8 * 1e12
+    if (
+        job.report.peak_flops
+        and job.gpu is not None
+        and job.gpu.peak_tflops_fp8
+        and (job.report.peak_flops == job.gpu.peak_tflops_fp8 * 1e12)
     ):  # the answer is timed in FP8 (estimator.training.fp8_training): Transformer Engine's FP8 GEMMs
         args.append(("--fp8-format", "hybrid"))
     repo = refs.hf_repo(job.spec)
