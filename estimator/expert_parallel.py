@@ -21,7 +21,7 @@ from estimator.catalog import ModelSpec
 from estimator.models import Plan
 from estimator.setup import Layout
 
-_ROUTED_SHARE: dict[tuple, float] = {}
+_ROUTED_SHARE: dict[int, tuple[ModelSpec, float]] = {}
 
 
 def routed_share(spec: ModelSpec) -> float:
@@ -29,14 +29,18 @@ def routed_share(spec: ModelSpec) -> float:
     architecture (:func:`estimator.architecture.count_params`: total − active = MoE layers × (E − k) ×
     one expert's MLP). DeepSeek-V3: 256 experts, top-8 → 97.4 %; 0 for a dense model. Memoized per
     shape (the layout search asks once per candidate layout)."""
+    cached = _ROUTED_SHARE.get(id(spec))
+    if cached is not None and cached[0] is spec:  # the same object (specs are frozen): its share
+        return cached[1]
     experts, top_k = spec.experts or 0, spec.experts_top_k or 0
-    if not spec.is_moe or experts <= top_k:
-        return 0.0
-    key = (spec.id, spec.layers, spec.hidden, experts, top_k, spec.expert_ffn_hidden, spec.params_total)
-    if key not in _ROUTED_SHARE:
+    share = 0.0
+    if spec.is_moe and experts > top_k:
         total, active = count_params(spec)
-        _ROUTED_SHARE[key] = (total - active) * experts / (experts - top_k) / total
-    return _ROUTED_SHARE[key]
+        share = (total - active) * experts / (experts - top_k) / total
+    if len(_ROUTED_SHARE) > 256:  # generic shapes are made per question: keep the memo small
+        _ROUTED_SHARE.clear()
+    _ROUTED_SHARE[id(spec)] = (spec, share)
+    return share
 
 
 def stage_share(layers: int, pp: int) -> float:

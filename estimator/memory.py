@@ -306,6 +306,9 @@ def _model_states(
     """Full training's model states on one GPU (:func:`model_state_bytes`), per parameter group of
     :func:`estimator.expert_parallel.state_groups`: the TP × PP shard; with expert parallelism the
     routed experts also split over EP and ZeRO-sharded over DP / EP."""
+    if plan.ep == 1 and spec.layers % plan.pp == 0:  # one group: the TP × PP shard over DP
+        shard = params / (plan.tp * plan.pp)
+        return model_state_bytes(shard, setup.optimizer, plan.zero_stage, plan.dp, setup.master_weights)
     out = {"weights": 0.0, "gradients": 0.0, "optimizer": 0.0}
     for n, dp in state_groups(spec, params, plan):
         for part, value in model_state_bytes(

@@ -362,9 +362,11 @@ def training_memory(
     setup: TrainingSetup,
     requested_gpus: int | None = None,
     with_alternatives: bool = True,
+    with_recommended: bool = True,
 ) -> Memory:
-    """Fewest GPUs that fit, a recommended size, the layout at ``requested_gpus`` (or at the
-    minimum), what would change the answer (fine-tuning), and whether ``requested_gpus`` fits.
+    """Fewest GPUs that fit, a recommended size (unless ``with_recommended`` is False: pre-training sizes
+    the cluster by the deadline), the layout at ``requested_gpus`` (or at the minimum), what would change
+    the answer (fine-tuning), and whether ``requested_gpus`` fits.
 
     ``Memory.min_gpus`` is None when nothing fits within MAX_GPUS_SEARCHED.
     """
@@ -406,7 +408,7 @@ def training_memory(
             alternatives=alternatives,
         )
     assert at is not None  # found, or the user's count
-    rec = recommended(spec, params, gpu, setup, found[0])
+    rec = recommended(spec, params, gpu, setup, found[0]) if with_recommended else None
     rec_parts = best_plan_for(spec, params, gpu, rec[0], setup) if rec else None
     n, plan, parts = at
     return Memory(

@@ -636,6 +636,7 @@ def _memory_and_plan(
         setup,
         requested_gpus=plan_gpus,
         with_alternatives=r.stage == Stage.finetune,
+        with_recommended=r.stage == Stage.finetune,  # dropped below for pre-training: not computed
     )
     if req.gpu_count is None:
         mem = mem.model_copy(update={"fits_requested": None})
