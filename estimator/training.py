@@ -229,6 +229,7 @@ def _known_duration(
         if not r.gpu.generic:
             implied = out.flops / (gpu_hours * compute.SECONDS_PER_HOUR * r.gpu.peak_flops_16bit)
             out.mfu = Band(low=implied, likely=implied, high=implied)
+            out.peak_flops = r.gpu.peak_flops_16bit
             ledger.note("implied_mfu", mfu=round(implied, 4))
     if price:
         out.cost = _cost(gpu_hours, out.gpu_hours, price)
