@@ -69,7 +69,10 @@ class Why(StrEnum):
     mfu_uncalibrated = "mfu_uncalibrated"
     mfu_moe = "mfu_moe"
     mfu_calibrated = "mfu_calibrated"
-    mfu_band = "mfu_band"
+    mfu_interval = "mfu_interval"
+    mfu_interval_wider = "mfu_interval_wider"
+    mfu_fp8 = "mfu_fp8"
+    fp8_training = "fp8_training"
     # serving (estimator.serving)
     release_precision = "release_precision"
     reasoning_context = "reasoning_context"
