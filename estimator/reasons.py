@@ -22,6 +22,7 @@ class Why(StrEnum):
     global_batch_pretrain = "global_batch_pretrain"
     global_batch_finetune = "global_batch_finetune"
     tokens_per_sample = "tokens_per_sample"
+    samples_at_seq_len = "samples_at_seq_len"
     epochs_finetune = "epochs_finetune"
     lora_rank = "lora_rank"
     lora_targets = "lora_targets"

@@ -243,7 +243,8 @@ def _method(req: SizingRequest, stage: Stage, ledger: Ledger) -> Method:
 
 
 def _training_tokens(req: SizingRequest, stage: Stage, ledger: Ledger) -> float | None:
-    """D per run: tokens × epochs, or samples × tokens per sample × epochs."""
+    """D per run: tokens × epochs, or samples × tokens per sample × epochs (tokens per sample: the
+    user's, else their sequence length — packed or padded to it, an upper bound — else 512)."""
     epochs = req.epochs
     if epochs is None and stage == Stage.finetune and (req.tokens or req.num_samples):
         epochs = ledger.assume("epochs", defaults.EPOCHS_FINETUNE.value, defaults.EPOCHS_FINETUNE.why)
@@ -251,9 +252,14 @@ def _training_tokens(req: SizingRequest, stage: Stage, ledger: Ledger) -> float 
     if req.tokens:
         return req.tokens * epochs
     if req.num_samples:
-        per = req.tokens_per_sample or ledger.assume(
-            "tokens_per_sample", defaults.TOKENS_PER_SAMPLE.value, defaults.TOKENS_PER_SAMPLE.why
-        )
+        if req.tokens_per_sample:
+            per = req.tokens_per_sample
+        elif req.seq_len:  # "2048-token sequences, 50k samples": each sample as long as the stated sequence
+            per = ledger.assume("tokens_per_sample", req.seq_len, Why.samples_at_seq_len)
+        else:
+            per = ledger.assume(
+                "tokens_per_sample", defaults.TOKENS_PER_SAMPLE.value, defaults.TOKENS_PER_SAMPLE.why
+            )
         tokens = req.num_samples * per * epochs
         ledger.note("samples_to_tokens", num_samples=req.num_samples, tokens_per_sample=per, tokens=tokens)
         return tokens

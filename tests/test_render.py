@@ -786,7 +786,7 @@ def test_plan_reason_follows_the_design_rules(plan, nvlink, key):
 
 def test_full_recompute_is_explained():
     plan = Plan(dp=2, zero_stage=3, recompute="full")
-    assert plan_text.plan_reason(plan, True, "zh").endswith("；激活占大头，所以用全量重计算")
+    assert plan_text.plan_reason(plan, True, "zh").endswith("；开全量重计算，因为不这样激活放不下")
     assert "full recompute" in plan_text.plan_reason(plan, True, "en")
 
 

@@ -123,6 +123,17 @@ def is_answerable(request: SizingRequest) -> bool:
     )
 
 
+def sized_anything(report: SizingReport) -> bool:
+    """Whether the report holds an answer: compute, time, memory, serving or what a budget buys."""
+    return any(
+        value is not None
+        for value in (
+            report.flops, report.gpu_hours, report.memory, report.inference, report.budget_gpu_hours,
+            report.max_params_for_budget, report.tokens_for_budget,
+        )
+    )  # fmt: skip
+
+
 def safe_estimate(request: SizingRequest) -> SizingReport | None:
     """The estimator's report, or None (logged with the request) if it fails: a reply never carries
     a traceback, whatever the bug."""
@@ -243,6 +254,8 @@ def answer_request(
         report = safe_estimate(effective)
         if report is None:
             parsed = parsed.model_copy(update={"notes": [*parsed.notes, ESTIMATOR_ERROR]})
+        elif not sized_anything(report):  # e.g. serving with GPUs and days but no model: nothing to say
+            report = None
         else:
             report = with_source_assumptions(report, effective, sources, presales)
             others = [

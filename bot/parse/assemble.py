@@ -55,9 +55,20 @@ ABSURD_NUMBER = 1e18
 """No model, dataset, cluster or budget in this domain is larger (the biggest token counts are ~1e14)."""
 
 _CAPS: dict[str, float] = {
-    "params_total": 1e16, "params_active": 1e16, "tokens": 1e18, "epochs": 1e4, "num_samples": 1e12,
-    "tokens_per_sample": 1e7, "gpu_count": 1e7, "deadline_days": 36500, "budget": 1e13,
-    "price_per_gpu_hour": 1e5, "seq_len": 1e8, "batch_size": 1e6, "concurrency": 1e9, "mfu": 1.0,
+    "params_total": 1e16,
+    "params_active": 1e16,
+    "tokens": 1e18,
+    "epochs": 1e4,
+    "num_samples": 1e12,
+    "tokens_per_sample": 1e7,
+    "gpu_count": 1e7,
+    "deadline_days": 36500,
+    "budget": 1e13,
+    "price_per_gpu_hour": 1e5,
+    "seq_len": 1e8,
+    "batch_size": 1e6,
+    "concurrency": 1e9,
+    "mfu": 1.0,
     "global_batch": 1e7,
 }
 _INT_FIELDS = {"gpu_count", "seq_len", "batch_size", "concurrency", "global_batch"}
@@ -67,8 +78,10 @@ _ROLE_BOUNDS = {"mfu": MFU_BOUNDS, "days": DEADLINE_DAYS_BOUNDS, "price": PRICE_
 
 _MAG = r"(?:\s?(?:bn|mn|billion|trillion|million|[kmbt])(?![a-z]))?"
 NON_FINITE_RE = rc(
-    r"(?<![a-z0-9_.,])(?P<digits>\d+(?:\.\d+)?e\+?\d{3,})" + _MAG
-    + r"|∞" + _MAG
+    r"(?<![a-z0-9_.,])(?P<digits>\d+(?:\.\d+)?e\+?\d{3,})"
+    + _MAG
+    + r"|∞"
+    + _MAG
     + r"|(?<![a-z])(?P<word>nan|inf(?:inity)?)(?:\s?[kmbt](?![a-z])|(?=\s*(?:tokens?|params?|parameters?|"
     r"gpus?|cards?|days?|hours?|%|天|张|卡|个|亿|万)))"
 )
@@ -199,6 +212,15 @@ class _Parse:
         per_node = next((r for r in self.roles if r.role == "per_node"), None)
         if per_node is not None and per_node.value == 8:  # "8卡机器": the 8-GPU nodes every plan assumes
             self.first("per_node")
+        f = self.f
+        if (
+            f.get("deadline_days")
+            and not f.get("hours")
+            and ASKS_COST_RE.search(self.s)
+            and not any(f.get(k) for k in ("tokens", "num_samples", "budget"))
+        ):  # "8张H100跑一周多少钱", "rent 8 H100 for 7 days, cost?": a rental period, not a deadline
+            f["hours"], f["deadline_days"] = f["deadline_days"] * 24, None
+            self.notes.append("period_as_rental")
         hours_role = self.first("gpu_hours")
         if hours_role is not None and self.f.get("hours") is None:  # "1万卡时" = GPU-hours on the count
             self.f["hours"] = hours_role.value / (self.f.get("gpu_count") or 1)
@@ -287,8 +309,11 @@ class _Parse:
             self.roles.append(role)
         unusable = [r for r in self.roles if r.value <= 0]  # every quantity here is positive
         self.nonpositive = [r.tok.raw.strip() for r in unusable]
-        outside = [r for r in self.roles if r.value > 0 and r.role in _ROLE_BOUNDS
-                   and not within(_ROLE_BOUNDS[r.role], r.value)]
+        outside = [
+            r
+            for r in self.roles
+            if r.value > 0 and r.role in _ROLE_BOUNDS and not within(_ROLE_BOUNDS[r.role], r.value)
+        ]
         self.unusable += [r.tok.raw.strip() for r in outside]
         self.roles = [r for r in self.roles if r not in unusable and r not in outside]
 

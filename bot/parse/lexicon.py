@@ -36,7 +36,8 @@ TYPOS: dict[str, str] = {
     "fintune": "finetune", "finetue": "finetune", "fine-tuen": "fine-tune", "infernce": "inference",
     "inferece": "inference", "inferance": "inference", "mnay": "many", "paramters": "parameters",
     "parmeters": "parameters", "paramaters": "parameters", "parametres": "parameters",
-    "pretrian": "pretrain", "pertrain": "pretrain", "deply": "deploy", "depoly": "deploy",
+    "pretrian": "pretrain", "fulll": "full", "ful": "full", "fuil": "full",
+    "pertrain": "pretrain", "deply": "deploy", "depoly": "deploy",
 }
 CN_TYPOS: dict[str, str] = {
     "微条": "微调", "徽调": "微调", "预训炼": "预训练", "推里": "推理", "部属": "部署",
@@ -78,6 +79,14 @@ UNKNOWN_GPU_RE = rc(
     r"|鲲鹏[\s\-]*\d+|kunpeng[\s\-]*\d+|昇腾[\s\-]*\d+[a-z]?|ascend[\s\-]*\d+[a-z]?"
     r"|mi[\s\-]?\d{3}[a-z]?|gaudi[\s\-]*\d|tpu[\s\-]*v?\d+[a-z]?|mlu[\s\-]*\d+|寒武纪\w{0,4}"
     r"|(?:moore\s*threads\s*|摩尔线程\s*)?mtt[\s\-]*[sx]\d{3,4}|(?:biren\s*|壁仞\s*)?br\d{3}"
+    # Chinese and other accelerators outside the catalog, by vendor word + model number
+    r"|(?:沐曦|metax)[\s\-]*(?:曦云)?[\s\-]*[a-z]?\d{2,4}[a-z]?"
+    r"|(?:昆仑芯?|kunlun(?:xin)?)[\s\-]*[a-z]?\d{2,4}[a-z]?"
+    r"|(?:燧原|enflame)[\s\-]*(?:云燧)?[\s\-]*[a-z]?\d{1,4}[a-z]?"
+    r"|(?:海光|hygon)[\s\-]*(?:dcu)?[\s\-]*[a-z]?\d{2,4}[a-z]?|(?:天数智芯|iluvatar)[\s\-]*[\w\-]{2,12}"
+    r"|tenstorrent[\s\-]*(?:blackhole|wormhole|grayskull)?(?:[\s\-]*[a-z]?\d{2,4}[a-z]?)?"
+    r"|(?:intel[\s\-]*)?arc[\s\-]*[ab]\d{3}|rtx[\s\-]*pro[\s\-]*\d{4}(?:[\s\-]*blackwell)?"
+    r"|trainium\d?|inferentia\d?|(?:graphcore[\s\-]*)?ipu"
     r"|[a-z]{2,5}-\d{3,5}(?=\s*\d{2,3}\s*g)"
     r"|[abhl]\d{2,3}[a-z]?"
     r")(?![a-z0-9])"
@@ -85,6 +94,10 @@ UNKNOWN_GPU_RE = rc(
 """Names that look like accelerators: unknown ones are named as typed, never replaced by another card.
 The last alternatives catch vendor-like names ("XPU-9000 48GB") followed by a memory size."""
 UNKNOWN_GPU_VENDORS: list[tuple[LazyPattern, str]] = [
+    # vendors with no card in the catalog: the suggestions fall back to the default GPU and its relatives
+    (rc(r"沐曦|metax|昆仑|kunlun|燧原|enflame|海光|hygon|天数|iluvatar|tenstorrent|trainium|inferentia|ipu"),
+     "—"),
+    (rc(r"intel|arc"), "Intel"),
     (rc(r"mtt|moore|摩尔"), "Moore Threads"),
     (rc(r"biren|壁仞|^br\d"), "Biren"),
     (rc(r"鲲鹏|kunpeng|昇腾|ascend"), "Huawei"),

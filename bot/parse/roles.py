@@ -288,6 +288,9 @@ def _counts(a: _Around) -> Verdict:
             return Role("count", v * 8, tok, extra="nodes×8")
         return NO_ROLE
     if L_BUDGET.search(L):
+        period = _period_days(R)
+        if period is not None:  # "预算两个月": a time budget, i.e. a deadline
+            return Role("days", v * period, tok)
         return Role("budget", v, tok, extra="CNY" if R_KUAI.match(R) else None)
     km = R_KUAI.match(R)
     if km and not R_KUAI_GPU.match(R[km.end() :]) and v >= 64:
@@ -338,6 +341,11 @@ _PERIODS = ((R_DAYS, 1), (R_WEEKS, 7), (R_MONTHS, 30), (R_YEARS, 365))
 """Time words → days."""
 
 
+def _period_days(right: str) -> int | None:
+    """Days per unit when the words after a number are a time unit ("两个月" → 30), else None."""
+    return next((days for pattern, days in _PERIODS if pattern.match(right)), None)
+
+
 def _time_and_load(a: _Around) -> Verdict:
     """Deadlines (days, weeks, months, years), context length, concurrency, samples, epochs."""
     R, v, tok = a.right, a.value, a.tok
@@ -365,6 +373,8 @@ def _left_words(a: _Around) -> Verdict:
     L, v, tok = a.left, a.value, a.tok
     for pattern, role in _LEFT_ROLES:
         if pattern.search(L):
+            if role == "budget" and _period_days(a.right) is not None:
+                return Role("days", v * (_period_days(a.right) or 1), tok)
             return Role(role, _seq_value(tok) if role == "seq" else v, tok)
     if L_TOKENS.search(L) and tok.mag_scale in ("B", "T", "M"):
         return Role("tokens", v, tok)

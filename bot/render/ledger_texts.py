@@ -28,6 +28,10 @@ WHY_TEXTS: dict[str, str] = {
         "typical instruction-tuning sample: Alpaca's 52k examples average ≈ 270 tokens, ShareGPT "
         "conversations ≈ 1,000+; 512 is a stated middle (Taori et al. 2023; Zheng et al. 2023, Vicuna)"
     ),
+    "samples_at_seq_len": N_(
+        "each sample as long as the sequence length you gave (samples packed or padded to it; shorter "
+        "unpacked samples train faster)"
+    ),
     "epochs_finetune": N_("one pass over the data when epochs are not given"),
     "lora_rank": N_(
         "a common PEFT recipe (Hu et al. 2021 use 4–64; QLoRA's recipes 64; LLaMA-Factory's examples 8)"

@@ -11,6 +11,7 @@ from bot.render.wording import (
     FULL_RECOMPUTE_REASON,
     PLAN_REASONS,
     RECOMPUTE,
+    STATED_RECOMPUTE_REASON,
 )
 from estimator.models import Plan
 
@@ -81,7 +82,9 @@ def plan_reason_key(plan: Plan, nvlink: bool) -> str:
     return "zero" if plan.zero_stage else "ddp"
 
 
-def plan_reason(plan: Plan, nvlink: bool, lang: str, per_node: int = 8) -> str:
+def plan_reason(
+    plan: Plan, nvlink: bool, lang: str, per_node: int = 8, stated_recompute: bool = False
+) -> str:
     """One line on why this layout, in ``lang``; with expert parallelism, what it shards and the
     all-to-all it costs (across nodes when EP × TP exceeds a node)."""
     msgid = PLAN_REASONS[plan_reason_key(plan, nvlink)]
@@ -91,5 +94,5 @@ def plan_reason(plan: Plan, nvlink: bool, lang: str, per_node: int = 8) -> str:
         if plan.ep * plan.tp > per_node:
             text += translate(lang, EP_ACROSS_NODES_REASON)
     if plan.recompute == "full":
-        text += translate(lang, FULL_RECOMPUTE_REASON)
+        text += translate(lang, STATED_RECOMPUTE_REASON if stated_recompute else FULL_RECOMPUTE_REASON)
     return text

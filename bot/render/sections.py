@@ -299,7 +299,9 @@ def memory_section(
         "borderline": _borderline_text(report, f),
         "rows": rows,
         # why a layout was chosen: not for the user's layout that does not fit
-        "reason": plan_reason(main, nvlink, lang, per_node) if main is not None and not unfit else None,
+        "reason": plan_reason(main, nvlink, lang, per_node, report.request.recompute is not None)
+        if main is not None and not unfit
+        else None,
         "batch": batch_line(main, report.request.seq_len, f) if main is not None else None,
         "reason_key": plan_reason_key(main, nvlink) if main is not None else None,
         "alternatives": _alternatives(m, f),

@@ -239,7 +239,8 @@ PLAN_REASONS: dict[str, str] = {
     "offload": N_("optimizer states are offloaded to CPU memory: fewer GPUs, slower steps"),
 }
 CPU_OFFLOAD = N_("CPU offload")
-FULL_RECOMPUTE_REASON = N_("; full recompute, because activations dominate")
+FULL_RECOMPUTE_REASON = N_("; full recompute, because the activations do not fit otherwise")
+STATED_RECOMPUTE_REASON = N_("; full recompute, as you chose")
 EP_REASON = N_(
     "; EP %(ep)s splits every MoE layer's experts, with their gradients and optimizer states, over %(ep)s "
     "GPUs, and an all-to-all sends each token to its experts and back (twice per MoE layer forward, "
