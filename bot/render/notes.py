@@ -74,7 +74,7 @@ def note_text(note: Note, lang: str) -> str:
     for key in MONEY_KEYS & set(note.params):
         value = note.params[key]
         if isinstance(value, int | float) and isinstance(currency, str):
-            params[key] = f.money_compact(value, currency)
+            params[key] = f.money(value, currency)
     msgid = NOTE_MESSAGES.get(note.code)
     if note.params.get("gpu_count") == 1 and note.code in SINGULAR_NOTE_MESSAGES:
         msgid = SINGULAR_NOTE_MESSAGES[note.code]
