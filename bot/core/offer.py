@@ -81,10 +81,12 @@ def names_a_gpu(request: SizingRequest) -> bool:
 
 
 def candidates(presales: PresalesConfig) -> list[str]:
-    """Catalog ids to size a question without a GPU on, in the offer's order (preferred first)."""
-    out = [g.spec.id for g in presales.ordered()]
-    for name in presales.preferred:  # preferred families without a [[gpu]] table (no prices given)
-        spec = catalog.default_gpu_for_family(name)
+    """Catalog ids to size a question without a GPU on, in the offer's order: the preferred families,
+    then the other offered ones (the variant a [[gpu]] table names, else the family's default)."""
+    out = []
+    for family in presales.families():
+        g = presales.offered(family)
+        spec = g.spec if g is not None else catalog.default_gpu_for_family(family)
         if spec is not None and spec.id not in out:
             out.append(spec.id)
     return out
@@ -157,13 +159,13 @@ def offer_terms(
         families=presales.families(),
         gpu=req.gpu,
         family=family,
-        offered=g is not None and (g.memory_gib is None or g.spec.id == req.gpu),
+        offered=family in presales.families() and (g is None or g.memory_gib is None or g.spec.id == req.gpu),
         chosen=chosen,
         none_fits=none_fits,
         currency=currency,
         price_is_offer=price_source in ("presales", "exchange"),
     )
-    if g is None or not offer.offered:
+    if g is None or not offer.offered:  # not offered, or preferred without a [[gpu]] table (no prices)
         return offer
     prices = _prices(presales, g, currency)
     return offer.model_copy(

@@ -271,9 +271,6 @@ class PresalesConfig(BaseModel):
             if g.family in seen:
                 raise ValueError(f"gpu: {g.family} is listed twice")
             seen.add(g.family)
-        for i, name in enumerate(self.preferred):
-            if self.gpu and name not in seen:
-                raise ValueError(f"preferred[{i}]: {name} is not offered (add a [[gpu]] table for it)")
         terms = [(c.months, tuple(c.gpus)) for c in self.commitment]
         for i, term in enumerate(terms):
             if term in terms[:i]:
@@ -290,8 +287,8 @@ class PresalesConfig(BaseModel):
         return first + [g for g in self.gpu if g not in first]
 
     def families(self) -> list[str]:
-        """Offered families in :meth:`ordered` order (or the preferred ones when none is priced)."""
-        return [g.family for g in self.ordered()] or list(self.preferred)
+        """The provider's line-up: the preferred families, then the other offered ones as listed."""
+        return list(dict.fromkeys([*self.preferred, *(g.family for g in self.gpu)]))
 
     def price(self, family: str, currency: Currency) -> float | None:
         """The provider's price per GPU-hour for a family in ``currency`` as the file gives it, or None."""
