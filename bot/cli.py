@@ -12,11 +12,14 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from bot.core.pipeline import Answer
+    from bot.settings.presales import PresalesConfig
 
 EXIT_OK = 0
 EXIT_NOT_UNDERSTOOD = 2
 EXIT_CHART_FAILED = 1
 EXIT_RECIPE_FAILED = 1
+EXIT_QUOTE_FAILED = 1
+EXIT_BAD_OFFER = 2
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -35,6 +38,12 @@ def _parser() -> argparse.ArgumentParser:
         help="print the launch recipes after the reply (all, or e.g. deepspeed,vllm)",
     )
     ask.add_argument("--recipe-dir", metavar="DIR", help="write the launch recipes as files into DIR")
+    ask.add_argument(
+        "--presales",
+        metavar="FILE",
+        help="the provider's offer (TOML, see presales.example.toml); default: $SIZING_BOT_PRESALES",
+    )
+    ask.add_argument("--quote", metavar="PATH", help="also write a one-page PDF quote to PATH (needs an offer)")
     sub.add_parser("run", help="start the Telegram bot (needs TELEGRAM_BOT_TOKEN)")
     validate = sub.add_parser("validate", help="compare time estimates with published training runs")
     validate.add_argument(
@@ -43,17 +52,29 @@ def _parser() -> argparse.ArgumentParser:
     return p
 
 
-def ask(question: str, lang: str | None, fmt: str) -> tuple[str, int]:
-    """Answer ``question``; returns (output text, exit code)."""
-    out, code, _ = _ask(question, lang, fmt)
+def ask(
+    question: str, lang: str | None, fmt: str, presales: PresalesConfig | None = None
+) -> tuple[str, int]:
+    """Answer ``question`` (with the provider's offer, when given); returns (output text, exit code)."""
+    out, code, _ = _ask(question, lang, fmt, presales)
     return out, code
 
 
-def _ask(question: str, lang: str | None, fmt: str) -> tuple[str, int, Answer]:
+def load_offer(path: str | None) -> PresalesConfig | None:
+    """The offer from ``--presales FILE``, else from ``SIZING_BOT_PRESALES``, else None. Raises
+    ``PresalesError`` (naming the file and the field) for a bad file."""
+    from bot.settings.presales import load_presales, presales_from_env
+
+    return load_presales(Path(path).expanduser()) if path else presales_from_env()
+
+
+def _ask(
+    question: str, lang: str | None, fmt: str, presales: PresalesConfig | None = None
+) -> tuple[str, int, Answer]:
     from bot.core.pipeline import Context, answer
     from bot.render.renderer import render
 
-    result = answer(question, Context(fixed_lang=lang))  # type: ignore[arg-type]
+    result = answer(question, Context(fixed_lang=lang), None, presales)  # type: ignore[arg-type]
     code = EXIT_OK if result.understood else EXIT_NOT_UNDERSTOOD
     if fmt == "json":
         from bot.core.contract import to_json
@@ -79,7 +100,29 @@ def write_chart(result: Answer, path: str) -> bool:
     return True
 
 
-_ASK_OPTIONS_WITH_VALUE = ("--lang", "--format", "--chart", "--recipe-dir")
+def write_quote(result: Answer, path: str, question: str = "") -> bool:
+    """Write the answer's one-page PDF quote to ``path``; a note on stderr when there is nothing to
+    quote (not understood). False when the file cannot be written or the PDF cannot be made."""
+    from bot.quote import QuoteError, quote_pdf
+
+    if not result.understood:
+        print("note: nothing to quote for this question; no PDF written", file=sys.stderr)
+        return True
+    try:
+        pdf = quote_pdf(result, question)
+    except QuoteError as exc:
+        print(f"error: cannot make the quote: {exc}", file=sys.stderr)
+        return False
+    try:
+        Path(path).write_bytes(pdf)
+    except OSError as exc:
+        print(f"error: cannot write the quote to {path}: {exc.strerror or exc}", file=sys.stderr)
+        return False
+    print(f"wrote {path}", file=sys.stderr)
+    return True
+
+
+_ASK_OPTIONS_WITH_VALUE = ("--lang", "--format", "--chart", "--recipe-dir", "--presales", "--quote")
 
 
 def _recipe_value(token: str | None) -> bool:
@@ -141,8 +184,22 @@ def main(argv: list[str] | None = None) -> int:
         from bot.telegram.config import BotSettings
 
         return run(BotSettings())
+    from bot.settings.presales import PresalesError
+
+    try:
+        presales = load_offer(args.presales)
+    except PresalesError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return EXIT_BAD_OFFER
+    if args.quote and presales is None:
+        print(
+            "error: --quote needs the provider's offer: --presales FILE or SIZING_BOT_PRESALES "
+            "(see presales.example.toml)",
+            file=sys.stderr,
+        )
+        return EXIT_BAD_OFFER
     question = " ".join(args.question) if args.question else sys.stdin.read()
-    out, code, result = _ask(question, args.lang, args.fmt)
+    out, code, result = _ask(question, args.lang, args.fmt, presales)
     try:
         print(out, flush=True)
     except BrokenPipeError:  # `sizing-bot ask … | head`: the reader left; not an error
@@ -153,6 +210,8 @@ def main(argv: list[str] | None = None) -> int:
         except OSError as exc:
             print(f"error: cannot write the chart to {args.chart}: {exc.strerror or exc}", file=sys.stderr)
             return EXIT_CHART_FAILED
+    if args.quote and not write_quote(result, args.quote, question):
+        return EXIT_QUOTE_FAILED
     asked = result.parsed.recipe_tools
     wanted = args.recipe or args.recipe_dir or (asked is not None and args.fmt != "json")
     if wanted and not write_recipes(result, args.recipe, args.recipe_dir, show=args.fmt != "json"):

@@ -358,12 +358,29 @@ def pricing(report: SizingReport | None, offer: Offer | None) -> Pricing | None:
             subtotal_low=low, subtotal_high=high, total_low=total[0], total_high=total[1],
             discounts=_discounts(low, offer, days) if low == high else [], monthly=monthly, **common,
         )  # fmt: skip
-    price = report.request.price_per_gpu_hour
-    if report.flops is None and report.memory is not None and price is not None:
+    if report.flops is None and report.memory is not None:
+        band = _day_price(report)
+        if band is None:
+            return None
+        (p_low, p_high), currency = band
         hours = gpus * 24.0
         return Pricing(
-            currency=report.request.currency or Currency.CNY, period="day", gpu_hours=hours,
-            price_low=price, price_high=price, subtotal_low=hours * price, subtotal_high=hours * price,
-            total_low=hours * price, total_high=hours * price, **common,
+            currency=currency, period="day", gpu_hours=hours, price_low=p_low, price_high=p_high,
+            subtotal_low=hours * p_low, subtotal_high=hours * p_high, total_low=hours * p_low,
+            total_high=hours * p_high, **common,
         )  # fmt: skip
     return None
+
+
+def _day_price(report: SizingReport) -> tuple[tuple[float, float], Currency] | None:
+    """The price per GPU-hour of an answer without a duration: the one filled in (the user's, the chat's,
+    the offer's), else the catalog's public range for the GPU in the answer's currency."""
+    req = report.request
+    currency = req.currency or Currency.CNY
+    if req.price_per_gpu_hour is not None:
+        return (req.price_per_gpu_hour, req.price_per_gpu_hour), currency
+    entry = catalog.prices().get(catalog.family_of(req.gpu) or "")
+    if entry is None:
+        return None
+    low, high = (entry.cny_low, entry.cny_high) if currency == Currency.CNY else (entry.usd_low, entry.usd_high)
+    return ((low, high), currency) if low is not None and high is not None else None

@@ -36,12 +36,33 @@ def unit_prices(offer: Offer, lang: str) -> list[str]:
     return out
 
 
-def min_order_text(offer: Offer, lang: str) -> str | None:
-    """'minimum order one 8-GPU node' when orders are whole nodes."""
+def min_order_nodes(offer: Offer, lang: str) -> str | None:
+    """'one 8-GPU node' / '2 × 8-GPU nodes' when orders are whole nodes."""
     if offer.min_nodes is None:
         return None
-    n = offer.min_nodes * offer.gpus_per_node
-    return translate(lang, MIN_ORDER, nodes=nodes_text(lang, n, offer.gpus_per_node))
+    return nodes_text(lang, offer.min_nodes * offer.gpus_per_node, offer.gpus_per_node)
+
+
+def min_order_text(offer: Offer, lang: str) -> str | None:
+    """'minimum order one 8-GPU node' when orders are whole nodes."""
+    nodes = min_order_nodes(offer, lang)
+    return translate(lang, MIN_ORDER, nodes=nodes) if nodes else None
+
+
+def exchange_text(offer: Offer, lang: str) -> str | None:
+    """'7.2 CNY per USD (2025-06-01, PBOC central parity)' when the prices were converted."""
+    x = offer.exchange
+    if x is None:
+        return None
+    when = x.as_of.isoformat() + (f", {x.source}" if x.source else "")
+    return translate(
+        lang,
+        N_("%(rate)s CNY per USD (%(when)s); %(provider)s's price: %(price)s per GPU-hour"),
+        rate=fmt_for(lang).num(x.cny_per_usd, 4),
+        when=when,
+        provider=offer.provider,
+        price=fmt_for(lang).price(round(x.from_price, 2), x.from_currency.value),
+    )
 
 
 def _config(p: Pricing, lang: str, f: Fmt) -> str:
@@ -86,19 +107,27 @@ def figures(report: SizingReport, offer: Offer | None, lang: str) -> dict[str, A
         )
         for d in p.discounts
     ]
-    monthly = None
+    monthly = monthly_value = None
     if p.monthly is not None:
         m = p.monthly
-        monthly = translate(
+        monthly_value = translate(
             lang,
-            N_("By the month: %(gpus)s × %(months)s × %(price)s = %(total)s"),
+            N_("%(gpus)s × %(months)s × %(price)s = %(total)s"),
             gpus=gpus_text(lang, m.gpus),
             months=translate(lang, N_("%(n)s months") if m.months != 1 else N_("%(n)s month"), n=m.months),
             price=translate(lang, PER_GPU_MONTH, price=f.money(m.price, cur)),
             total=f.money(m.total, cur),
         )
-    min_order = None
+        monthly = translate(lang, N_("By the month: %(text)s"), text=monthly_value)
+    min_order = min_order_detail = None
     if p.min_order_applied and offer is not None:
+        min_order_detail = translate(
+            lang,
+            N_("%(nodes)s: sized for %(sized)s, billed for %(billed)s"),
+            nodes=min_order_nodes(offer, lang) or "",
+            sized=gpus_text(lang, p.sized_gpus),
+            billed=gpus_text(lang, p.gpus),
+        )
         order = min_order_text(offer, lang) or ""
         if p.period == "job" and not p.hours:
             min_order = translate(
@@ -122,6 +151,14 @@ def figures(report: SizingReport, offer: Offer | None, lang: str) -> dict[str, A
                     money=money_span(f, p.subtotal_low, p.subtotal_high, cur),
                 ),
             )
+    day_line = None
+    if p.period == "day" and not p.min_order_applied:
+        day_line = translate(
+            lang,
+            N_("Per day on %(gpus)s: %(money)s"),
+            gpus=gpus_text(lang, p.gpus),
+            money=money_span(f, p.subtotal_low, p.subtotal_high, cur),
+        )
     best = p.discounts[-1] if p.discounts else None
     return {
         "period": p.period,
@@ -133,7 +170,11 @@ def figures(report: SizingReport, offer: Offer | None, lang: str) -> dict[str, A
         "subtotal": money_span(f, p.subtotal_low, p.subtotal_high, cur),
         "discounts": discounts,
         "monthly": monthly,
+        "monthly_value": monthly_value,
         "min_order": min_order,
+        "min_order_detail": min_order_detail,
+        "day_line": day_line,
+        "exchange": exchange_text(offer, lang) if offer is not None else None,
         "total": money_span(f, p.total_low, p.total_high, cur),
         "total_is_range": round(p.total_low) != round(p.total_high),
         "best_term": None
