@@ -43,7 +43,9 @@ def _parser() -> argparse.ArgumentParser:
         metavar="FILE",
         help="the provider's offer (TOML, see presales.example.toml); default: $SIZING_BOT_PRESALES",
     )
-    ask.add_argument("--quote", metavar="PATH", help="also write a one-page PDF quote to PATH (needs an offer)")
+    ask.add_argument(
+        "--quote", metavar="PATH", help="also write a one-page PDF quote to PATH (needs an offer)"
+    )
     sub.add_parser("run", help="start the Telegram bot (needs TELEGRAM_BOT_TOKEN)")
     validate = sub.add_parser("validate", help="compare time estimates with published training runs")
     validate.add_argument(
@@ -52,9 +54,7 @@ def _parser() -> argparse.ArgumentParser:
     return p
 
 
-def ask(
-    question: str, lang: str | None, fmt: str, presales: PresalesConfig | None = None
-) -> tuple[str, int]:
+def ask(question: str, lang: str | None, fmt: str, presales: PresalesConfig | None = None) -> tuple[str, int]:
     """Answer ``question`` (with the provider's offer, when given); returns (output text, exit code)."""
     out, code, _ = _ask(question, lang, fmt, presales)
     return out, code

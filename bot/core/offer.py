@@ -64,8 +64,9 @@ class Offer(BaseModel):
     exchange: Exchange | None = None
     terms: list[Term] = Field(default_factory=list, description="reserved terms for this GPU, shortest first")
     price_is_offer: bool = Field(
-        False, description="the answer's price per GPU-hour is this offer's (not the user's, the chat's "
-        "or a public range)"
+        False,
+        description="the answer's price per GPU-hour is this offer's (not the user's, the chat's "
+        "or a public range)",
     )
 
 
@@ -276,7 +277,9 @@ def _discounts(subtotal: float, offer: Offer | None, days: float | None) -> list
         if days is not None and days + 1e-9 < t.months * 30.0:
             continue
         amount = subtotal * t.discount_percent / 100
-        out.append(Discount(months=t.months, percent=t.discount_percent, amount=amount, total=subtotal - amount))
+        out.append(
+            Discount(months=t.months, percent=t.discount_percent, amount=amount, total=subtotal - amount)
+        )
     return out
 
 
@@ -322,12 +325,17 @@ def pricing(report: SizingReport | None, offer: Offer | None) -> Pricing | None:
         band = inf.cost_per_month
         if band is None:
             return None
-        p_low, p_high = band.low / (inf.serving_gpus * HOURS_PER_MONTH), band.high / (inf.serving_gpus * HOURS_PER_MONTH)
+        p_low, p_high = (
+            band.low / (inf.serving_gpus * HOURS_PER_MONTH),
+            band.high / (inf.serving_gpus * HOURS_PER_MONTH),
+        )
         hours = gpus * HOURS_PER_MONTH
         low, high = (band.low, band.high) if not raised else (hours * p_low, hours * p_high)
         monthly = None
         if common["gpu_month"] is not None:
-            monthly = Monthly(gpus=gpus, months=1, price=common["gpu_month"], total=gpus * common["gpu_month"])
+            monthly = Monthly(
+                gpus=gpus, months=1, price=common["gpu_month"], total=gpus * common["gpu_month"]
+            )
         return Pricing(
             currency=band.currency, period="month", gpu_hours=hours, price_low=p_low, price_high=p_high,
             subtotal_low=low, subtotal_high=high, total_low=low, total_high=high,
@@ -382,5 +390,7 @@ def _day_price(report: SizingReport) -> tuple[tuple[float, float], Currency] | N
     entry = catalog.prices().get(catalog.family_of(req.gpu) or "")
     if entry is None:
         return None
-    low, high = (entry.cny_low, entry.cny_high) if currency == Currency.CNY else (entry.usd_low, entry.usd_high)
+    low, high = (
+        (entry.cny_low, entry.cny_high) if currency == Currency.CNY else (entry.usd_low, entry.usd_high)
+    )
     return ((low, high), currency) if low is not None and high is not None else None

@@ -182,10 +182,15 @@ def build(answer: Answer, question: str, today: dt.date | None = None) -> QuoteC
         answer=reply.splitlines()[0] if reply else "",
         rows=rows,
         total_label=total_label,
-        total=(fig["total"] + (f"\n{fig['best_term']}" if fig["best_term"] else "")) if fig is not None else "—",
+        total=(fig["total"] + (f"\n{fig['best_term']}" if fig["best_term"] else ""))
+        if fig is not None
+        else "—",
         assumptions=picked,
         method=translate(lang, METHODS[_kind(answer)]),
         note=offer.note.text(lang) if offer.note is not None else None,
         footer=t("footer"),
-        labels={k: t(k) for k in ("date", "valid", "number", "question", "answer", "assumptions", "method", "contact")},
+        labels={
+            k: t(k)
+            for k in ("date", "valid", "number", "question", "answer", "assumptions", "method", "contact")
+        },
     )

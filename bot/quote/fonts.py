@@ -57,7 +57,9 @@ def _face_index(path: str, family: str | None) -> tuple[int, str] | None:
     from fontTools.ttLib import TTCollection, TTFont
 
     try:
-        fonts = TTCollection(path).fonts if path.lower().endswith((".ttc", ".otc")) else [TTFont(path, lazy=True)]
+        fonts = (
+            TTCollection(path).fonts if path.lower().endswith((".ttc", ".otc")) else [TTFont(path, lazy=True)]
+        )
     except Exception:
         return None
     for i, font in enumerate(fonts):
@@ -76,7 +78,9 @@ def cjk_font() -> FontFile | None:
         found = _face_index(override, None)
         if found is not None:
             return FontFile(override, found[0], found[1])
-        log.warning("%s=%s has no Chinese glyphs or cannot be read; looking for an installed font", ENV_FONT, override)
+        log.warning(
+            "%s=%s has no Chinese glyphs or cannot be read; looking for an installed font", ENV_FONT, override
+        )
     from bot.render.chart import font_manager_fresh
 
     manager = font_manager_fresh()

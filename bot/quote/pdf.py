@@ -51,8 +51,18 @@ class _Page(FPDF):
             fallbacks = ["cjk"]
         self.set_fallback_fonts(fallbacks, exact_match=False)
 
-    def text_block(self, w: float, h: float, text: str, *, size: float, bold: bool = False,
-                   color: tuple[int, int, int] = INK, align: str = "L", fill: bool = False) -> None:  # fmt: skip
+    def text_block(
+        self,
+        w: float,
+        h: float,
+        text: str,
+        *,
+        size: float,
+        bold: bool = False,
+        color: tuple[int, int, int] = INK,
+        align: str = "L",
+        fill: bool = False,
+    ) -> None:
         self.set_font("body", style(text, bold), size * self.k_scale)
         self.set_text_color(*color)
         self.multi_cell(w, h * self.k_scale, text, align=align, fill=fill, wrapmode=wrap(text),
@@ -199,7 +209,9 @@ def _row(pdf: _Page, label: str, value: str, label_w: float, value_w: float, *, 
     pdf.set_font("body", "", 10.5 * k)
     lines = pdf.multi_cell(value_w - 3, line_h, value, wrapmode=wrap(value), dry_run=True, output="LINES")
     pdf.set_font("body", style(label, True), 10 * k)
-    label_lines = pdf.multi_cell(label_w - 3, line_h, label, wrapmode=wrap(label), dry_run=True, output="LINES")
+    label_lines = pdf.multi_cell(
+        label_w - 3, line_h, label, wrapmode=wrap(label), dry_run=True, output="LINES"
+    )
     height = max(len(lines), len(label_lines), 1) * line_h + 2 * k
     if shaded:
         pdf.set_fill_color(*BAND)

@@ -16,6 +16,7 @@ a font with CJK glyphs; without one, a Chinese chart is drawn in English (never 
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 from functools import cache
@@ -119,11 +120,9 @@ def font_manager_fresh() -> Any:
         except Exception:  # a font file matplotlib cannot read: skip it, as its own scan does
             log.debug("font %s not added", path, exc_info=True)
     if added:
-        cache_file = Path(matplotlib.get_cachedir()) / f"fontlist-v{font_manager.FontManager.__version__}.json"
-        try:
-            font_manager.json_dump(manager, cache_file)
-        except OSError:
-            pass
+        version = font_manager.FontManager.__version__
+        with contextlib.suppress(OSError):  # a read-only cache: the next start scans again
+            font_manager.json_dump(manager, Path(matplotlib.get_cachedir()) / f"fontlist-v{version}.json")
         log.info("matplotlib's font cache was stale: %d font file(s) added", added)
     return manager
 

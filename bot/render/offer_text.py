@@ -18,6 +18,9 @@ PER_NODE_HOUR = N_("%(price)s per %(n)s-GPU node-hour")
 PER_GPU_MONTH = N_("%(price)s per GPU-month")
 MIN_ORDER = N_("minimum order %(nodes)s")
 NOT_OFFERED = N_("not offered")
+NOT_IN_OFFER = N_(
+    "%(gpu)s is not in %(provider)s's offer: priced at public market rates. Offered: %(offered)s."
+)
 
 
 def unit_prices(offer: Offer, lang: str) -> list[str]:
@@ -29,7 +32,9 @@ def unit_prices(offer: Offer, lang: str) -> list[str]:
         out.append(translate(lang, PER_GPU_HOUR, price=f.price(round(offer.gpu_hour, 2), cur)))
     if offer.node_hour is not None:
         out.append(
-            translate(lang, PER_NODE_HOUR, price=f.price(round(offer.node_hour, 2), cur), n=offer.gpus_per_node)
+            translate(
+                lang, PER_NODE_HOUR, price=f.price(round(offer.node_hour, 2), cur), n=offer.gpus_per_node
+            )
         )
     if offer.gpu_month is not None:
         out.append(translate(lang, PER_GPU_MONTH, price=f.money(round(offer.gpu_month, 2), cur)))
@@ -68,7 +73,9 @@ def exchange_text(offer: Offer, lang: str) -> str | None:
 def _config(p: Pricing, lang: str, f: Fmt) -> str:
     """'72 × H800 (9 × 8-GPU nodes) for ≈ 28 days' / '8 × H800, per month' / '2 × H800, per day'."""
     spec = catalog.gpus().get(p.gpu)
-    name = (spec.family if spec.default_for_family else f"{spec.family} {spec.memory_gib:g}G") if spec else p.gpu
+    name = (
+        (spec.family if spec.default_for_family else f"{spec.family} {spec.memory_gib:g}G") if spec else p.gpu
+    )
     nodes = paren(lang, nodes_text(lang, p.gpus, p.gpus_per_node)) if p.nodes else ""
     base = f"{f.int(p.gpus)} × {name}{nodes}"
     if p.period == "month":
@@ -91,7 +98,9 @@ def figures(report: SizingReport, offer: Offer | None, lang: str) -> dict[str, A
     if p.price_low == p.price_high:
         price = translate(lang, PER_GPU_HOUR, price=f.price(round(p.price_low, 2), cur))
     else:
-        price = translate(lang, PER_GPU_HOUR, price=f.price_range(round(p.price_low, 2), round(p.price_high, 2), cur))
+        price = translate(
+            lang, PER_GPU_HOUR, price=f.price_range(round(p.price_low, 2), round(p.price_high, 2), cur)
+        )
     period = {
         "job": N_("Subtotal (likely GPU-hours)"),
         "month": N_("Subtotal per month"),
@@ -183,7 +192,9 @@ def figures(report: SizingReport, offer: Offer | None, lang: str) -> dict[str, A
             lang,
             N_("with the %(months)s-month term: %(total)s"),
             months=best.months,
-            total=money_span(f, p.total_low * (1 - best.percent / 100), p.total_high * (1 - best.percent / 100), cur),
+            total=money_span(
+                f, p.total_low * (1 - best.percent / 100), p.total_high * (1 - best.percent / 100), cur
+            ),
         ),
     }
 
@@ -199,7 +210,7 @@ def offer_lines(report: SizingReport, offer: Offer | None, lang: str) -> dict[st
         return {
             "not_offered": translate(
                 lang,
-                N_("%(gpu)s is not in %(provider)s's offer: priced at public market rates. Offered: %(offered)s."),
+                NOT_IN_OFFER,
                 gpu=gpu,
                 provider=offer.provider,
                 offered=fmt_for(lang).sep.join(families) or "—",
@@ -211,7 +222,11 @@ def offer_lines(report: SizingReport, offer: Offer | None, lang: str) -> dict[st
         }
     f = fmt_for(lang)
     terms = unit_prices(offer, lang)
-    extras = [t for t in (min_order_text(offer, lang), offer.availability.text(lang) if offer.availability else None) if t]
+    extras = [
+        t
+        for t in (min_order_text(offer, lang), offer.availability.text(lang) if offer.availability else None)
+        if t
+    ]
     prices = translate(
         lang,
         N_("%(provider)s: %(gpu)s at %(prices)s"),

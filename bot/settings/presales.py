@@ -100,7 +100,9 @@ class OfferedGpu(BaseModel):
     price_cny_per_gpu_month: float | None = Field(None, gt=0, allow_inf_nan=False)
     price_usd_per_gpu_month: float | None = Field(None, gt=0, allow_inf_nan=False)
     min_nodes: int | None = Field(
-        None, ge=1, description="minimum order in whole nodes (orders are then whole nodes); none: single GPUs"
+        None,
+        ge=1,
+        description="minimum order in whole nodes (orders are then whole nodes); none: single GPUs",
     )
     availability: Localized | None = Field(None, description="e.g. 'in stock, 3 working days'")
 
@@ -243,7 +245,9 @@ class PresalesConfig(BaseModel):
     quote_note: Localized | None = Field(None, description="a line at the foot of the quote (terms)")
     gpu: list[OfferedGpu] = Field(default_factory=list, description="offered GPUs and prices")
     preferred: list[str] = Field(default_factory=list, description="GPU families to recommend, in order")
-    exchange_rate: ExchangeRate | None = Field(None, description="for a customer asking in the other currency")
+    exchange_rate: ExchangeRate | None = Field(
+        None, description="for a customer asking in the other currency"
+    )
     commitment: list[Commitment] = Field(default_factory=list, description="reserved-term discounts")
 
     @field_validator("preferred")
@@ -338,7 +342,9 @@ def _error_message(path: str, exc: ValidationError) -> str:
         if msg.startswith("[") and "]: " in msg:  # list item named by the validator: preferred[2]
             idx, msg = msg.split(": ", 1)
             where += idx
-        elif where == "" and ": " in msg and msg.split(": ", 1)[0].replace("[", "").replace("]", "").isalnum():
+        elif (
+            where == "" and ": " in msg and msg.split(": ", 1)[0].replace("[", "").replace("]", "").isalnum()
+        ):
             where, msg = msg.split(": ", 1)  # a whole-file check that names its field: preferred[1]: …
         lines.append(f"{path}: {where}: {msg}" if where else f"{path}: {msg}")
     return "\n".join(dict.fromkeys(lines))
@@ -364,4 +370,3 @@ def presales_from_env() -> PresalesConfig | None:
     """The pre-sales configuration named by ``SIZING_BOT_PRESALES``, or None when it is unset."""
     path = os.environ.get(ENV_PATH, "").strip()
     return load_presales(Path(path).expanduser()) if path else None
-

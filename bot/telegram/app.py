@@ -50,6 +50,7 @@ from bot.telegram.handlers import (
     on_size,
     on_text,
 )
+from bot.telegram.quote import on_quote
 from bot.telegram.ratelimit import FloodGate
 from bot.telegram.secrets import REDACTOR, configure_logging, protect_token
 from bot.telegram.state import CONTEXT_TYPES, MAX_REMEMBERED_MESSAGES, SizingContext
@@ -59,6 +60,7 @@ from bot.telegram.wording import (
     EXPIRED,
     NOT_ADMIN,
     PRICES_NEED_CURRENCY,
+    QUOTE_COMMAND,
     SLOW_DOWN,
 )
 
@@ -98,15 +100,17 @@ async def on_error(update: object, context: SizingContext) -> None:
         logger.warning("could not send the error reply", exc_info=True)
 
 
-def command_menu(lang: str) -> list[BotCommand]:
-    """The command menu in ``lang`` (:data:`bot.telegram.wording.COMMANDS`)."""
-    return [BotCommand(name, description[lang]) for name, description in COMMANDS]
+def command_menu(lang: str, quote: bool = False) -> list[BotCommand]:
+    """The command menu in ``lang`` (:data:`bot.telegram.wording.COMMANDS`; /quote with an offer)."""
+    commands = [*COMMANDS, *((QUOTE_COMMAND,) if quote else ())]
+    return [BotCommand(name, description[lang]) for name, description in commands]
 
 
 async def post_init(application: Application) -> None:
     """Localized command menu (default English, zh Chinese) and the bot's username."""
-    await application.bot.set_my_commands(command_menu("en"))
-    await application.bot.set_my_commands(command_menu("zh"), language_code="zh")
+    quote = application.bot_data.presales is not None
+    await application.bot.set_my_commands(command_menu("en", quote))
+    await application.bot.set_my_commands(command_menu("zh", quote), language_code="zh")
     application.bot_data.username = application.bot.username or ""
     logger.info("bot @%s ready", application.bot_data.username)
 
@@ -227,6 +231,7 @@ def build_application(
     app.add_handler(CommandHandler("gpus", on_gpus, filters=new_message), group=group)
     app.add_handler(CommandHandler("models", on_models, filters=new_message), group=group)
     app.add_handler(CommandHandler("settings", on_settings, filters=new_message), group=group)
+    app.add_handler(CommandHandler("quote", on_quote, filters=new_message), group=group)
     text = new_message & filters.TEXT & ~filters.COMMAND
     app.add_handler(MessageHandler(filters.ChatType.PRIVATE & text, on_text), group=group)
     app.add_handler(MessageHandler(filters.ChatType.GROUPS & text & ADDRESSED_TO_BOT, on_text), group=group)
