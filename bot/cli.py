@@ -47,6 +47,10 @@ def _parser() -> argparse.ArgumentParser:
         "--quote", metavar="PATH", help="also write a one-page PDF quote to PATH (needs an offer)"
     )
     sub.add_parser("run", help="start the Telegram bot (needs TELEGRAM_BOT_TOKEN)")
+    sub.add_parser(
+        "health",
+        help="exit 0 when an answer can be made (and, in webhook mode, the webhook port accepts connections)",
+    )
     validate = sub.add_parser("validate", help="compare time estimates with published training runs")
     validate.add_argument(
         "--runs", metavar="FILE", help="training_runs.json-shaped file (default: the shipped one)"
@@ -98,6 +102,42 @@ def write_chart(result: Answer, path: str) -> bool:
     with open(path, "wb") as fh:
         fh.write(png)
     return True
+
+
+HEALTH_QUESTION = "7B模型1万亿token要多少A100"
+"""The seed question: the health check answers it end to end (parse, estimate, render)."""
+
+
+def health() -> int:
+    """The container's health check: the pipeline answers the seed question (templates, catalogs and
+    data are installed and load), the pre-sales file named by SIZING_BOT_PRESALES is valid, and in
+    webhook mode (TELEGRAM_WEBHOOK_URL set) the webhook server accepts a TCP connection on its port.
+    Prints one line; exit 0 healthy, 1 not."""
+    import socket
+
+    from bot.settings.presales import PresalesError
+
+    try:
+        presales = load_offer(None)
+        out, code = ask(HEALTH_QUESTION, None, "text", presales)
+    except (PresalesError, OSError) as exc:
+        print(f"unhealthy: {exc}", file=sys.stderr)
+        return 1
+    if code != EXIT_OK or not out.strip():
+        print("unhealthy: the seed question was not answered", file=sys.stderr)
+        return 1
+    if os.environ.get("TELEGRAM_WEBHOOK_URL", "").strip():
+        host = os.environ.get("TELEGRAM_WEBHOOK_LISTEN", "0.0.0.0").strip() or "0.0.0.0"
+        host = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
+        port = int(os.environ.get("TELEGRAM_WEBHOOK_PORT", "8443") or 8443)
+        try:
+            with socket.create_connection((host, port), timeout=3):
+                pass
+        except OSError as exc:
+            print(f"unhealthy: webhook port {host}:{port}: {exc.strerror or exc}", file=sys.stderr)
+            return 1
+    print("healthy")
+    return EXIT_OK
 
 
 def write_quote(result: Answer, path: str, question: str = "") -> bool:
@@ -179,6 +219,8 @@ def main(argv: list[str] | None = None) -> int:
             print(f"error: cannot read runs from {args.runs}: {exc}", file=sys.stderr)
             return EXIT_NOT_UNDERSTOOD
         return EXIT_OK
+    if args.command == "health":
+        return health()
     if args.command == "run":
         from bot.telegram.app import run
         from bot.telegram.config import BotSettings

@@ -148,9 +148,22 @@ def offer_terms(
     """The offer's terms for the GPU ``report`` is about, in the report's currency. ``price_source``:
     where the answer's price per GPU-hour came from ('presales', 'exchange', 'settings', … or None)."""
     req = report.request
-    currency = req.currency or presales.currency
-    family = catalog.family_of(req.gpu) if req.gpu else None
+    offer = terms_for(presales, req.gpu, req.currency or presales.currency)
+    return offer.model_copy(
+        update={
+            "chosen": chosen,
+            "none_fits": none_fits,
+            "price_is_offer": price_source in ("presales", "exchange"),
+        }
+    )
+
+
+def terms_for(presales: PresalesConfig, gpu: str | None, currency: Currency) -> Offer:
+    """The offer's terms for one GPU (a catalog id or a family) with its unit prices in ``currency``."""
+    family = catalog.family_of(gpu) if gpu else None
+    spec = catalog.gpus().get(gpu or "") or (catalog.default_gpu_for_family(family) if family else None)
     g = presales.offered(family)
+    offered = family in presales.families() and (g is None or g.memory_gib is None or g.spec == spec)
     offer = Offer(
         provider=presales.provider,
         contact=presales.contact,
@@ -158,20 +171,16 @@ def offer_terms(
         valid_days=presales.quote_valid_days,
         note=presales.quote_note,
         families=presales.families(),
-        gpu=req.gpu,
+        gpu=spec.id if spec else gpu,
         family=family,
-        offered=family in presales.families() and (g is None or g.memory_gib is None or g.spec.id == req.gpu),
-        chosen=chosen,
-        none_fits=none_fits,
+        offered=offered,
         currency=currency,
-        price_is_offer=price_source in ("presales", "exchange"),
     )
-    if g is None or not offer.offered:  # not offered, or preferred without a [[gpu]] table (no prices)
+    if g is None or not offered:  # not offered, or preferred without a [[gpu]] table (no prices)
         return offer
-    prices = _prices(presales, g, currency)
     return offer.model_copy(
         update={
-            **prices,
+            **_prices(presales, g, currency),
             "gpus_per_node": g.gpus_per_node,
             "min_nodes": g.min_nodes,
             "availability": g.availability,

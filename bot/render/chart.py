@@ -69,6 +69,7 @@ COLORS = {
     "usable": "#7f8c8d",
     "fits": "#27ae60",
     "over": "#c0392b",
+    "total": "#2c3e50",
 }
 
 PART_COLORS = {

@@ -305,6 +305,8 @@ def inference_section(report: SizingReport, f: Fmt, lang: str) -> dict[str, Any]
         + (f" × PP={inf.pp}" if inf.pp > 1 else "")
         + (" × " + translate(lang, N_("%(n)s replicas"), n=f.int(inf.replicas)) if inf.replicas > 1 else ""),
         "max_concurrency": f.int(inf.max_concurrency),
+        # the user's GPUs hold fewer sequences than the load (the headline must say so, not "fits")
+        "short_of_load": inf.max_concurrency < inf.concurrency,
         "table": [{"context": rjust(context_len(ctx), 4), "n": f.int(n)} for ctx, n in inf.concurrency_table],
         "decode_seq": f.num(decode.per_sequence, 1 if decode.per_sequence < 10 else 0) if decode else None,
         "decode_all": f.int(decode.aggregate) if decode else None,
