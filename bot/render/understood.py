@@ -79,6 +79,8 @@ def _used_name(used: str, report: SizingReport) -> str:
         return gpu_names(report)[0]
     if used == report.request.model and report.model_name:
         return report.model_name
+    if used.startswith("dense-"):  # the generic shape's id: the sentence says it is generic; its size
+        return used.removeprefix("dense-")
     return used
 
 

@@ -179,6 +179,9 @@ MEMORY_PARTS: dict[str, str] = {
     "fragmentation": N_("fragmentation"),
     "kv_cache": N_("KV cache"),
     "master_weights": N_("fp32 master weights"),
+    "reference": N_("reference model"),
+    "critic": N_("critic"),
+    "reward": N_("reward model"),
 }
 
 RECOMPUTE: dict[str, str] = {
