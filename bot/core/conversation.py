@@ -27,7 +27,7 @@ from bot.core.followup import merge
 from bot.core.lang import Lang, reply_lang
 from bot.core.pipeline import Answer, Context, answer, answer_request
 from bot.core.settings import ChatSettings
-from bot.core.suggest import alternative_gpus, answer_gpu
+from bot.core.suggest import alternative_gpus, answer_gpu, offered_alternatives
 from bot.core.ttl import TTLCache
 from bot.parse import ParseResult
 from bot.settings.presales import PresalesConfig
@@ -225,13 +225,16 @@ class Conversation:
         )
 
     def alternative_gpus(self, turn: Turn | str, n: int = 3) -> list[str]:
-        """GPU ids for 'switch GPU' buttons: the pre-sales preferred (else offered) GPUs first."""
+        """GPU ids for 'switch GPU' buttons: the offered GPUs in a pre-sales deployment (preferred
+        first), else the catalog's related and closest cards."""
         t = self.turn(turn) if isinstance(turn, str) else turn
         if t is None:
             return []
+        current = answer_gpu(t.answer.report, t.request)
         p = self.presales
-        preferred = (p.preferred or [g.family for g in p.gpu]) if p else []
-        return alternative_gpus(answer_gpu(t.answer.report, t.request), n, preferred=preferred)
+        if p is not None and p.families():  # a provider's bot suggests what it offers, preferred first
+            return offered_alternatives(current, p.families(), n)
+        return alternative_gpus(current, n)
 
     def forget(self, chat_id: int, user_id: int) -> None:
         """Drop a user's follow-up memory in a chat (e.g. on /start)."""

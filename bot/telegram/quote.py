@@ -9,7 +9,7 @@ from telegram import InputFile, ReplyParameters, Update
 
 from bot.core.conversation import Turn
 from bot.quote import QuoteError, can_quote, quote_filename, quote_pdf
-from bot.render.i18n import N_
+from bot.render.i18n import N_, translate
 from bot.telegram.common import chat_lang, logger, rate_limited, reply
 from bot.telegram.state import SizingContext
 from bot.telegram.wording import EXPIRED, Phrase
@@ -17,7 +17,7 @@ from bot.telegram.wording import EXPIRED, Phrase
 NO_OFFER = Phrase(N_("Quotes need the provider's offer: this bot has none configured (SIZING_BOT_PRESALES)."))
 NO_ANSWER = Phrase(N_("Ask me a sizing question first; /quote then sends its quote as a PDF."))
 CANNOT_QUOTE = Phrase(N_("I could not make the quote for this answer."))
-CAPTION = Phrase(N_("🧾 Quote from %(provider)s — valid for %(days)s days"))
+CAPTION = N_("🧾 Quote from %(provider)s — valid for %(days)s days")
 
 
 def _turn_for(update: Update, context: SizingContext) -> str | None:
@@ -45,7 +45,7 @@ async def send_quote(context: SizingContext, chat_id: int, turn: Turn, reply_to:
         return False
     offer = answer.offer
     assert offer is not None
-    caption = CAPTION[answer.lang] % {"provider": offer.provider, "days": offer.valid_days}
+    caption = translate(answer.lang, CAPTION, provider=offer.provider, days=offer.valid_days)
     quoted = ReplyParameters(reply_to, allow_sending_without_reply=True) if reply_to else None
     await context.bot.send_document(
         chat_id,
