@@ -36,7 +36,8 @@ def test_no_gpu_named_sizes_on_the_first_preferred_gpu_and_says_so(offer: Presal
     report = a.report
     assert report is not None and report.request.gpu == H800
     gpu_rows = [x for x in report.assumptions if x.field == "gpu"]
-    assert [x.why for x in gpu_rows] == ["presales_gpu"] and gpu_rows[0].params["provider"] == "Example GPU Cloud"
+    assert [x.why for x in gpu_rows] == ["presales_gpu"]
+    assert gpu_rows[0].params["provider"] == "Example GPU Cloud"
     # H800 is ordered in whole nodes (min_nodes = 1): the node price ¥168 ÷ 8 GPUs = ¥21 per GPU-hour
     assert report.cost.currency == Currency.CNY and report.cost.price_low == report.cost.price_high == 21
     assert report.cost.low == report.cost.billed_gpu_hours * 21
@@ -86,8 +87,9 @@ def test_a_named_gpu_not_offered_is_answered_and_marked(offer: PresalesConfig) -
     a = ask("7B模型1万亿token要多少A100", offer)
     assert a.report.request.gpu == "A100-SXM4-80GB" and not a.offer.offered
     assert a.report.cost.price_low == 15 and a.report.cost.price_high == 30  # the public range
-    assert "A100 80G 不在 Example GPU Cloud 的报价中，按公开市场价估算。可选：H800，A800，H20，RTX 4090。" in render(
-        a, "text"
+    assert (
+        "A100 80G 不在 Example GPU Cloud 的报价中，按公开市场价估算。可选：H800，A800，H20，RTX 4090。"
+        in render(a, "text")
     )
 
 
@@ -125,11 +127,15 @@ def test_serving_on_whole_nodes_bills_the_minimum_order(offer: PresalesConfig) -
     p = pricing(a.report, a.offer)
     assert p.gpus == 8 and p.min_order_applied and p.period == "month"
     assert p.subtotal_low == pytest.approx(8 * 730 * 21)  # 8 GPUs × 730 h × ¥21
-    assert [d.months for d in p.discounts] == [1, 3, 12] and p.discounts[-1].total == pytest.approx(8 * 730 * 21 * 0.75)
+    assert [d.months for d in p.discounts] == [1, 3, 12] and p.discounts[-1].total == pytest.approx(
+        8 * 730 * 21 * 0.75
+    )
     assert p.monthly is not None and p.monthly.total == 8 * 12_800
     text = render(a, "text")
     assert "起租 1 台 8 卡：按 8 张计费，每月 ¥122,640" in text
-    assert "包期 12 个月（−25%）：¥91,980" in text and "包月：8 张 × 1 个月 × ¥12,800/卡·月 = ¥102,400" in text
+    assert (
+        "包期 12 个月（−25%）：¥91,980" in text and "包月：8 张 × 1 个月 × ¥12,800/卡·月 = ¥102,400" in text
+    )
 
 
 def test_training_terms_apply_when_the_job_covers_them(offer: PresalesConfig) -> None:

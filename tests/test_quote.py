@@ -118,7 +118,11 @@ def test_telegram_quote_command_and_button_send_the_pdf(monkeypatch, tmp_path) -
         api.send_text("How many GPUs to pretrain a 7B model on 1T tokens?", chat=chat, user=user)
         [sent] = await asyncio.to_thread(api.wait_for, "sendMessage", 1, 8.0)
         assert "Example GPU Cloud: H800 at CN¥21 per GPU-hour" in sent.params["text"]  # the offer's currency
-        data = {b["text"]: b["callback_data"] for row in sent.params["reply_markup"]["inline_keyboard"] for b in row}
+        data = {
+            b["text"]: b["callback_data"]
+            for row in sent.params["reply_markup"]["inline_keyboard"]
+            for b in row
+        }
         assert kb.decode(data["🧾 Quote (PDF)"]).action == kb.QUOTE
         api.press(api.bot_messages(chat["id"])[-1], data["🧾 Quote (PDF)"], user=user)
         [doc] = await asyncio.to_thread(api.wait_for, "sendDocument", 1, 15.0)
