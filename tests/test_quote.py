@@ -37,7 +37,7 @@ def pdf_text(data: bytes) -> tuple[str, PdfReader]:
 
 def flat(text: str) -> str:
     """Text with the line breaks and spaces a PDF extraction adds or drops taken out."""
-    return re.sub(r"\s+", "", text)
+    return re.sub(r"[\s\u200b]+", "", text)
 
 
 def fonts(reader: PdfReader) -> list[str]:

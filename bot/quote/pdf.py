@@ -2,7 +2,7 @@
 
 Fonts are embedded as subsets (only the glyphs on the page): DejaVu Sans for Latin text, the CJK font
 of :mod:`bot.quote.fonts` for Chinese (fpdf2's fallback fonts pick it per character). Sizes are chosen
-for a phone that shows the whole page width (body 10.5 pt, the total 17 pt).
+for a phone that shows the whole page width (figures 12 pt, the total 21 pt).
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ def needs_cjk(content: QuoteContent) -> bool:
 
 
 class _Page(FPDF):
-    def __init__(self, cjk: FontFile | None, k: float = 1.0) -> None:
+    def __init__(self, cjk: FontFile | None, k: float = 1.0, lang: str = "en") -> None:
         super().__init__(orientation="portrait", unit="mm", format="A4")
         self.k_scale = k
         self.set_margins(MARGIN_MM, MARGIN_MM, MARGIN_MM)
@@ -50,6 +50,11 @@ class _Page(FPDF):
             self.add_font("cjk", fname=cjk.path, collection_font_number=cjk.index)  # no bold face
             fallbacks = ["cjk"]
         self.set_fallback_fonts(fallbacks, exact_match=False)
+        self.lang = lang
+
+    def label_style(self, label: str) -> str:
+        """Row labels in bold in English; in Chinese none is (Chinese has no bold face here)."""
+        return "" if self.lang == "zh" else style(label, True)
 
     def text_block(
         self,
@@ -65,13 +70,40 @@ class _Page(FPDF):
     ) -> None:
         self.set_font("body", style(text, bold), size * self.k_scale)
         self.set_text_color(*color)
+        text = breakable(text)
         self.multi_cell(w, h * self.k_scale, text, align=align, fill=fill, wrapmode=wrap(text),
                         new_x=XPos.LMARGIN, new_y=YPos.NEXT)  # fmt: skip
 
 
 def wrap(text: str) -> WrapMode:
-    """Chinese breaks between any two characters; Latin text between words."""
-    return WrapMode.CHAR if _CJK.search(text) else WrapMode.WORD
+    """Lines break between words: :func:`breakable` makes every boundary at a Chinese character one."""
+    return WrapMode.WORD
+
+
+NO_BREAK_BEFORE = set("，。、；：！？）》」』”’,.;:!?)%")
+NO_BREAK_AFTER = set("（《「『“‘(¥$")
+ZWSP = "\u200b"
+
+
+def breakable(text: str) -> str:
+    """``text`` with a zero-width space at each place a Chinese line may break — next to a Chinese
+    character, never before closing or after opening punctuation — so Latin words and numbers stay
+    whole ("Llama", "¥1,022,910") while Chinese wraps anywhere, as it should (CJK line breaking,
+    UAX #14, simplified)."""
+    if not _CJK.search(text):
+        return text
+    out = []
+    for here, nxt in zip(text, text[1:] + " ", strict=True):
+        out.append(here)
+        if (
+            (_CJK.match(here) or _CJK.match(nxt))
+            and not here.isspace()
+            and not nxt.isspace()
+            and nxt not in NO_BREAK_BEFORE
+            and here not in NO_BREAK_AFTER
+        ):
+            out.append(ZWSP)
+    return "".join(out).rstrip(ZWSP)
 
 
 def style(text: str, bold: bool) -> str:
@@ -101,7 +133,7 @@ def draw(content: QuoteContent, today: dt.date | None = None) -> bytes:
 
 def _layout(content: QuoteContent, cjk: FontFile | None, k: float, today: dt.date | None) -> FPDF | None:
     """The page at type scale ``k``, or None when it runs past the page."""
-    pdf = _Page(cjk, k)
+    pdf = _Page(cjk, k, content.lang)
     day = today or dt.date.fromisoformat(content.date)
     pdf.set_creation_date(dt.datetime(day.year, day.month, day.day, tzinfo=dt.UTC))
     pdf.set_title(f"{content.title} {content.number} — {content.provider}")
@@ -134,11 +166,11 @@ def _layout(content: QuoteContent, cjk: FontFile | None, k: float, today: dt.dat
 
     # The customer's question and the answer's headline
     pdf.ln(3 * k)
-    pdf.text_block(width, 5.5, labels["question"], size=9.5, bold=True, color=MUTED)
-    pdf.text_block(width, 6, content.question, size=11)
+    pdf.text_block(width, 6, labels["question"], size=10.5, bold=True, color=MUTED)
+    pdf.text_block(width, 7, content.question, size=12.5)
     pdf.ln(2 * k)
-    pdf.text_block(width, 5.5, labels["answer"], size=9.5, bold=True, color=MUTED)
-    pdf.text_block(width, 6, content.answer, size=11, bold=True)
+    pdf.text_block(width, 6, labels["answer"], size=10.5, bold=True, color=MUTED)
+    pdf.text_block(width, 7, content.answer, size=12.5, bold=True)
     pdf.ln(4 * k)
 
     # The figures: label | value, one row each
@@ -154,34 +186,34 @@ def _layout(content: QuoteContent, cjk: FontFile | None, k: float, today: dt.dat
     pdf.set_line_width(0.6)
     pdf.line(MARGIN_MM, y, MARGIN_MM + width, y)
     pdf.ln(1.5 * k)
-    pdf.text_block(width, 6, content.total_label, size=10.5, bold=True, color=MUTED)
+    pdf.text_block(width, 6.5, content.total_label, size=11.5, bold=True, color=MUTED)
     first, _, rest = content.total.partition("\n")
-    pdf.text_block(width, 9, first, size=17, bold=True, color=ACCENT)
+    pdf.text_block(width, 11, first, size=21, bold=True, color=ACCENT)
     if rest:
-        pdf.text_block(width, 5.5, rest, size=10.5, color=INK)
+        pdf.text_block(width, 6.5, rest, size=12, color=INK)
     pdf.ln(3 * k)
     _rule(pdf)
 
     # Key assumptions and the method
     pdf.ln(3 * k)
-    pdf.text_block(width, 5.5, labels["assumptions"], size=9.5, bold=True, color=MUTED)
+    pdf.text_block(width, 6, labels["assumptions"], size=10.5, bold=True, color=MUTED)
     for line in content.assumptions:
-        pdf.text_block(width, 4.6, f"• {line}", size=8.5)
+        pdf.text_block(width, 5.2, f"• {line}", size=9.5)
     pdf.ln(2 * k)
-    pdf.text_block(width, 5.5, labels["method"], size=9.5, bold=True, color=MUTED)
-    pdf.text_block(width, 4.6, content.method, size=8.5)
+    pdf.text_block(width, 6, labels["method"], size=10.5, bold=True, color=MUTED)
+    pdf.text_block(width, 5.2, content.method, size=9.5)
 
     # Foot of the page: the provider's note, the disclaimer, the contact
     foot = [t for t in (content.note, content.footer) if t]
     bottom = pdf.get_y()
-    foot_h = 2 + sum(_height(pdf, width, t, 8.5, 4.6) for t in foot) + (5 * k if content.contact else 0)
+    foot_h = 2 + sum(_height(pdf, width, t, 9, 4.8) for t in foot) + (5.5 * k if content.contact else 0)
     pdf.set_y(max(pdf.h - MARGIN_MM - foot_h, bottom + 4))  # never over the content
     _rule(pdf)
     pdf.ln(1.5 * k)
     for text in foot:
-        pdf.text_block(width, 4.6, text, size=8.5, color=MUTED)
+        pdf.text_block(width, 4.8, text, size=9, color=MUTED)
     if content.contact:
-        pdf.text_block(width, 5, f"{labels['contact']}{sep}{content.contact}", size=9, bold=True)
+        pdf.text_block(width, 5.5, f"{labels['contact']}{sep}{content.contact}", size=10, bold=True)
     if pdf.page_no() > 1 or pdf.get_y() > pdf.h - MARGIN_MM / 2:
         return None
     return pdf
@@ -189,6 +221,7 @@ def _layout(content: QuoteContent, cjk: FontFile | None, k: float, today: dt.dat
 
 def _height(pdf: _Page, width: float, text: str, size: float, line_h: float) -> float:
     k = pdf.k_scale
+    text = breakable(text)
     pdf.set_font("body", "", size * k)
     lines = pdf.multi_cell(width, line_h * k, text, wrapmode=wrap(text), dry_run=True, output="LINES")
     return len(lines) * line_h * k
@@ -204,11 +237,12 @@ def _rule(pdf: FPDF) -> None:
 def _row(pdf: _Page, label: str, value: str, label_w: float, value_w: float, *, shaded: bool) -> None:
     """One line of the figures: the label in a fixed column, the value wrapped beside it."""
     k = pdf.k_scale
-    line_h = 6 * k
+    line_h = 6.8 * k
     x, y = MARGIN_MM, pdf.get_y()
-    pdf.set_font("body", "", 10.5 * k)
+    label, value = breakable(label), breakable(value)
+    pdf.set_font("body", "", 12 * k)
     lines = pdf.multi_cell(value_w - 3, line_h, value, wrapmode=wrap(value), dry_run=True, output="LINES")
-    pdf.set_font("body", style(label, True), 10 * k)
+    pdf.set_font("body", pdf.label_style(label), 11 * k)
     label_lines = pdf.multi_cell(
         label_w - 3, line_h, label, wrapmode=wrap(label), dry_run=True, output="LINES"
     )
@@ -217,11 +251,11 @@ def _row(pdf: _Page, label: str, value: str, label_w: float, value_w: float, *, 
         pdf.set_fill_color(*BAND)
         pdf.rect(x, y, label_w + value_w, height, style="F")
     pdf.set_xy(x + 2, y + k)
-    pdf.set_font("body", style(label, True), 10 * k)
+    pdf.set_font("body", pdf.label_style(label), 11 * k)
     pdf.set_text_color(*MUTED)
     pdf.multi_cell(label_w - 3, line_h, label, align="L", wrapmode=wrap(label))
     pdf.set_xy(x + label_w, y + k)
-    pdf.set_font("body", "", 10.5 * k)
+    pdf.set_font("body", "", 12 * k)
     pdf.set_text_color(*INK)
     pdf.multi_cell(value_w - 3, line_h, value, align="L", wrapmode=wrap(value))
     pdf.set_xy(x, y + height)
