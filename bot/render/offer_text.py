@@ -21,6 +21,7 @@ NOT_OFFERED = N_("not offered")
 NOT_IN_OFFER = N_(
     "%(gpu)s is not in %(provider)s's offer: priced at public market rates. Offered: %(offered)s."
 )
+NOT_IN_OFFER_UNPRICED = N_("%(gpu)s is not in %(provider)s's offer. Offered: %(offered)s.")
 
 
 def unit_prices(offer: Offer, lang: str) -> list[str]:
@@ -199,6 +200,12 @@ def figures(report: SizingReport, offer: Offer | None, lang: str) -> dict[str, A
     }
 
 
+def _priced(report: SizingReport) -> bool:
+    """Whether the answer carries a price (a Mac or an unknown card has none)."""
+    inf = report.inference
+    return report.cost is not None or (inf is not None and inf.cost_per_month is not None)
+
+
 def offer_lines(report: SizingReport, offer: Offer | None, lang: str) -> dict[str, Any] | None:
     """What the reply says about the offer: the 'not offered' line, or the offer's prices and terms and
     the figures the quote repeats. None without a pre-sales offer."""
@@ -210,7 +217,7 @@ def offer_lines(report: SizingReport, offer: Offer | None, lang: str) -> dict[st
         return {
             "not_offered": translate(
                 lang,
-                NOT_IN_OFFER,
+                NOT_IN_OFFER if _priced(report) else NOT_IN_OFFER_UNPRICED,
                 gpu=gpu,
                 provider=offer.provider,
                 offered=fmt_for(lang).sep.join(families) or "—",
