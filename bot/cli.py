@@ -1,12 +1,20 @@
 """Command line: ``sizing-bot ask …`` answers one question; ``sizing-bot run`` starts the Telegram bot;
-``sizing-bot validate`` compares time estimates with published training runs."""
+``sizing-bot validate`` compares time estimates with published training runs.
+
+``ask`` never ends in a traceback over its input or output: input that is mostly not text (random
+bytes piped in) is "not understood" (exit 2, a note on stderr); an answer the output cannot take (a
+full disk, a closed pipe other than ``| head``, an ASCII-only terminal and a Chinese answer) ends with
+one line on stderr and exit 1. JSON stays JSON on such a terminal: it is written with ``\\u`` escapes.
+"""
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import sys
+import unicodedata
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -18,6 +26,9 @@ EXIT_OK = 0
 EXIT_NOT_UNDERSTOOD = 2
 EXIT_CHART_FAILED = 1
 EXIT_RECIPE_FAILED = 1
+EXIT_WRITE_FAILED = 1
+MAX_NON_TEXT_SHARE = 0.25
+"""Input with more than this share of undecodable bytes or control characters is not a question."""
 EXIT_QUOTE_FAILED = 1
 EXIT_BAD_OFFER = 2
 
@@ -102,6 +113,76 @@ def write_chart(result: Answer, path: str) -> bool:
     with open(path, "wb") as fh:
         fh.write(png)
     return True
+
+
+def mostly_binary(text: str) -> bool:
+    """More than :data:`MAX_NON_TEXT_SHARE` of ``text`` is not text: replacement characters from
+    undecodable bytes, or control, unassigned and private-use characters (tab and newlines count as
+    text). Random bytes score about 0.6; any real question in any script scores 0."""
+    if not text:
+        return False
+    bad = sum(
+        1
+        for ch in text
+        if ch == "\ufffd" or (unicodedata.category(ch) in ("Cc", "Cs", "Co", "Cn") and ch not in "\t\n\r")
+    )
+    return bad > MAX_NON_TEXT_SHARE * len(text)
+
+
+def read_question(words: list[str]) -> str:
+    """The question from the arguments, else standard input read as bytes and decoded as UTF-8 with
+    undecodable bytes replaced. Mostly-binary input becomes "" (not understood), with a note."""
+    if words:
+        text = " ".join(words)
+    else:
+        stream = getattr(sys.stdin, "buffer", None)
+        raw = stream.read() if stream is not None else sys.stdin.read()
+        text = raw.decode("utf-8", errors="replace") if isinstance(raw, bytes) else raw
+    text = text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")  # undecodable argv bytes
+    if mostly_binary(text):
+        print("note: the input is mostly not text (binary data?); nothing to size", file=sys.stderr)
+        return ""
+    return text
+
+
+def _detach_stdout() -> None:
+    """Point file descriptor 1 at /dev/null, so Python's final flush at exit has nowhere to fail."""
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+
+
+def write_answer(out: str, fmt: str, result: Answer | None = None) -> int | None:
+    """Print the answer. None when written (or the reader left: ``| head``), else the exit code after
+    one line on stderr."""
+    encoding = getattr(sys.stdout, "encoding", None) or "utf-8"
+    try:
+        try:
+            sys.stdout.write(out + "\n")
+        except UnicodeEncodeError:
+            if fmt != "json" or result is None:
+                raise
+            from bot.core.contract import to_json
+            from bot.render.renderer import render
+
+            sys.stdout.write(json.dumps(to_json(result, render(result, "text")), indent=2) + "\n")
+        sys.stdout.flush()
+    except BrokenPipeError:  # `sizing-bot ask … | head`: the reader left; not an error
+        _detach_stdout()
+        return None
+    except UnicodeEncodeError:
+        print(
+            f"error: the output encoding ({encoding}) cannot show this answer; "
+            "set PYTHONIOENCODING=utf-8 (or a UTF-8 locale), or use --format json",
+            file=sys.stderr,
+        )
+        return EXIT_WRITE_FAILED
+    except OSError as exc:  # a full disk, a closed file, an I/O error
+        _detach_stdout()
+        print(f"error: cannot write the answer: {exc.strerror or exc}", file=sys.stderr)
+        return EXIT_WRITE_FAILED
+    return None
+
+
 
 
 HEALTH_QUESTION = "7B模型1万亿token要多少A100"
@@ -240,12 +321,11 @@ def main(argv: list[str] | None = None) -> int:
             file=sys.stderr,
         )
         return EXIT_BAD_OFFER
-    question = " ".join(args.question) if args.question else sys.stdin.read()
+    question = read_question(args.question)
     out, code, result = _ask(question, args.lang, args.fmt, presales)
-    try:
-        print(out, flush=True)
-    except BrokenPipeError:  # `sizing-bot ask … | head`: the reader left; not an error
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    failed = write_answer(out, args.fmt, result)
+    if failed is not None:
+        return failed
     if args.chart:
         try:
             write_chart(result, args.chart)
@@ -280,9 +360,9 @@ def write_recipes(result: Answer, tools: str | None, directory: str | None, show
                 file=sys.stderr,
             )
         return True
-    if show and (tools is not None or result.parsed.recipe_tools is not None):
-        print()
-        print(as_text(recipes), flush=True)
+    shown = show and (tools is not None or result.parsed.recipe_tools is not None)
+    if shown and write_answer("\n" + as_text(recipes), "text") is not None:  # one line said why
+        return False
     if directory:
         try:
             paths = write_files(recipes, directory)

@@ -25,6 +25,7 @@ from estimator.models import (
 IGNORED_REASONS = (
     "absurd",  # far beyond any real model, dataset or cluster
     "nonpositive",  # a count or size of zero or below
+    "unusable",  # outside a setting's allowed range (an MFU of 1e-20, a deadline of 1e23 days)
     "unread",  # no word said what the number is
     "repeated",  # a second value for a field that takes one
     "training_only",  # a training setting in a serving question
@@ -86,6 +87,7 @@ def interpret(parsed: ParseResult, said: SizingRequest, report: SizingReport | N
     conversation) and ``report`` (what was sized; None when nothing was)."""
     ignored = [Ignored(text=t, reason="absurd") for t in parsed.ignored_numbers]
     ignored += [Ignored(text=t, reason="nonpositive") for t in parsed.nonpositive_numbers]
+    ignored += [Ignored(text=t, reason="unusable") for t in parsed.unusable_numbers]
     ignored += [Ignored(text=t, reason=why) for t, why in parsed.unused_numbers]
     if report is not None:
         ignored += _unused_settings(said, report)
