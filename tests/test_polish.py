@@ -167,3 +167,11 @@ def test_dockerfile_layers_port_and_health_check() -> None:
     assert re.search(r'^HEALTHCHECK .*CMD \["sizing-bot", "health"\]$', final, re.M)
     build = text.split("\nFROM python:3.11-slim\n", 1)[0]
     assert build.index("COPY pyproject.toml") < build.index("COPY . .")  # code changes keep the deps cached
+
+
+def test_a_setting_not_used_is_named_in_chinese() -> None:
+    """The JSON keeps 'zero_stage: 3' (the contract); a Chinese reply names the setting in Chinese, its
+    key as a name beside it."""
+    text = render(answer("Llama-3-70B 推理部署，4张H100，ZeRO-3"), "text")
+    assert "未使用：“ZeRO 阶段（zero_stage）：3”（这是训练设置，而这是一个推理问题）。" in text
+    assert "“zero_stage: 3”" in render(answer("Serve Llama-3-70B on 4 H100 with ZeRO-3"), "text")
