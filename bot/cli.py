@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from bot.core.configfile import ConfigInfo
     from bot.core.pipeline import Answer
     from bot.settings.presales import PresalesConfig
 
@@ -50,6 +51,12 @@ def _parser() -> argparse.ArgumentParser:
     )
     ask.add_argument("--recipe-dir", metavar="DIR", help="write the launch recipes as files into DIR")
     ask.add_argument(
+        "--config",
+        metavar="PATH",
+        dest="config_path",
+        help="a model's config.json (Hugging Face format): size that exact architecture",
+    )
+    ask.add_argument(
         "--presales",
         metavar="FILE",
         help="the provider's offer (TOML, see presales.example.toml); default: $SIZING_BOT_PRESALES",
@@ -69,9 +76,15 @@ def _parser() -> argparse.ArgumentParser:
     return p
 
 
-def ask(question: str, lang: str | None, fmt: str, presales: PresalesConfig | None = None) -> tuple[str, int]:
+def ask(
+    question: str,
+    lang: str | None,
+    fmt: str,
+    config_path: str | None = None,
+    presales: PresalesConfig | None = None,
+) -> tuple[str, int]:
     """Answer ``question`` (with the provider's offer, when given); returns (output text, exit code)."""
-    out, code, _ = _ask(question, lang, fmt, presales)
+    out, code, _ = _ask(question, lang, fmt, config_path, presales)
     return out, code
 
 
@@ -83,13 +96,38 @@ def load_offer(path: str | None) -> PresalesConfig | None:
     return load_presales(Path(path).expanduser()) if path else presales_from_env()
 
 
+MAX_CONFIG_FILE_BYTES = 1_000_000
+"""``--config`` reads at most this much (estimator.hf_config.MAX_CONFIG_BYTES: a config.json is a few kB)."""
+
+
+def read_config_file(path: str) -> ConfigInfo:
+    """The config.json at ``path``, read (at most :data:`MAX_CONFIG_FILE_BYTES` + 1 bytes) and converted;
+    a file that cannot be opened is a ``cannot_read`` error naming the OS's reason."""
+    from bot.core.configfile import ConfigInfo, read_config
+
+    try:
+        with open(path, "rb") as fh:
+            data = fh.read(MAX_CONFIG_FILE_BYTES + 1)
+            if len(data) > MAX_CONFIG_FILE_BYTES:
+                fh.seek(0, os.SEEK_END)
+                return ConfigInfo(error="too_large", fields=[f"{fh.tell():,} bytes"], source="file")
+    except OSError as exc:
+        return ConfigInfo(error="cannot_read", fields=[exc.strerror or type(exc).__name__], source="file")
+    return read_config(data, source="file")
+
+
 def _ask(
-    question: str, lang: str | None, fmt: str, presales: PresalesConfig | None = None
+    question: str,
+    lang: str | None,
+    fmt: str,
+    config_path: str | None = None,
+    presales: PresalesConfig | None = None,
 ) -> tuple[str, int, Answer]:
     from bot.core.pipeline import Context, answer
     from bot.render.renderer import render
 
-    result = answer(question, Context(fixed_lang=lang), None, presales)  # type: ignore[arg-type]
+    config = read_config_file(config_path) if config_path else None
+    result = answer(question, Context(fixed_lang=lang), None, presales, config=config)  # type: ignore[arg-type]
     code = EXIT_OK if result.understood else EXIT_NOT_UNDERSTOOD
     if fmt == "json":
         from bot.core.contract import to_json
@@ -183,8 +221,6 @@ def write_answer(out: str, fmt: str, result: Answer | None = None) -> int | None
     return None
 
 
-
-
 HEALTH_QUESTION = "7B模型1万亿token要多少A100"
 """The seed question: the health check answers it end to end (parse, estimate, render)."""
 
@@ -200,7 +236,7 @@ def health() -> int:
 
     try:
         presales = load_offer(None)
-        out, code = ask(HEALTH_QUESTION, None, "text", presales)
+        out, code = ask(HEALTH_QUESTION, None, "text", presales=presales)
     except (PresalesError, OSError) as exc:
         print(f"unhealthy: {exc}", file=sys.stderr)
         return 1
@@ -243,7 +279,15 @@ def write_quote(result: Answer, path: str, question: str = "") -> bool:
     return True
 
 
-_ASK_OPTIONS_WITH_VALUE = ("--lang", "--format", "--chart", "--recipe-dir", "--presales", "--quote")
+_ASK_OPTIONS_WITH_VALUE = (
+    "--lang",
+    "--format",
+    "--chart",
+    "--recipe-dir",
+    "--config",
+    "--presales",
+    "--quote",
+)
 
 
 def _recipe_value(token: str | None) -> bool:
@@ -321,8 +365,8 @@ def main(argv: list[str] | None = None) -> int:
             file=sys.stderr,
         )
         return EXIT_BAD_OFFER
-    question = read_question(args.question)
-    out, code, result = _ask(question, args.lang, args.fmt, presales)
+    question = read_question(args.question) if args.question or not args.config_path else ""
+    out, code, result = _ask(question, args.lang, args.fmt, args.config_path, presales)
     failed = write_answer(out, args.fmt, result)
     if failed is not None:
         return failed

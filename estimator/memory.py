@@ -13,6 +13,7 @@ from __future__ import annotations
 from estimator.architecture import embedding_params
 from estimator.catalog import ModelSpec
 from estimator.defaults import CUDA_CONTEXT_BYTES, FRAGMENTATION
+from estimator.expert_parallel import state_groups
 from estimator.memory_band import LOSS_CHUNKS
 from estimator.models import Algorithm, Checkpoint, Method, Plan
 from estimator.setup import Layout, Optimizer, Recompute, TrainingSetup, activation_layers
@@ -258,7 +259,7 @@ def breakdown(spec: ModelSpec, params: float, setup: TrainingSetup, plan: Plan |
     shard = params / (plan.tp * plan.pp)
     parts: dict[str, float] = {}
     if setup.method == Method.full:
-        parts |= model_state_bytes(shard, setup.optimizer, plan.zero_stage, plan.dp, setup.master_weights)
+        parts |= _model_states(spec, params, setup, plan)
         if setup.paged_optimizer:
             k = optimizer_bytes_per_param(setup.optimizer, setup.master_weights, paged=True)
             parts["optimizer"] = k * shard / (plan.dp if plan.zero_stage >= 1 else 1)
@@ -297,6 +298,24 @@ def breakdown(spec: ModelSpec, params: float, setup: TrainingSetup, plan: Plan |
     subtotal = sum(parts.values())
     parts["overhead"] = CUDA_CONTEXT_BYTES.value + FRAGMENTATION.value * subtotal
     return parts
+
+
+def _model_states(
+    spec: ModelSpec, params: float, setup: TrainingSetup, plan: Plan | Layout
+) -> dict[str, float]:
+    """Full training's model states on one GPU (:func:`model_state_bytes`), per parameter group of
+    :func:`estimator.expert_parallel.state_groups`: the TP × PP shard; with expert parallelism the
+    routed experts also split over EP and ZeRO-sharded over DP / EP."""
+    if plan.ep == 1 and spec.layers % plan.pp == 0:  # one group: the TP × PP shard over DP
+        shard = params / (plan.tp * plan.pp)
+        return model_state_bytes(shard, setup.optimizer, plan.zero_stage, plan.dp, setup.master_weights)
+    out = {"weights": 0.0, "gradients": 0.0, "optimizer": 0.0}
+    for n, dp in state_groups(spec, params, plan):
+        for part, value in model_state_bytes(
+            n, setup.optimizer, plan.zero_stage, dp, setup.master_weights
+        ).items():
+            out[part] += value
+    return out
 
 
 def _frozen_base(spec: ModelSpec, params: float, setup: TrainingSetup, plan: Plan | Layout) -> float:

@@ -6,6 +6,7 @@ parameters, ``{"ok": true, "result": …}`` answers) for the methods a bot needs
 getUpdates (long polling, offsets confirm updates), sendMessage (validates HTML like Telegram
 does), editMessageText, answerCallbackQuery, answerInlineQuery (validates results), sendPhoto
 (multipart upload), sendDocument (multipart upload), getChatMember (statuses set with ``set_member_status``),
+getFile and file downloads (documents users send: ``send_document``),
 set/get/deleteMyCommands, deleteWebhook, getWebhookInfo, close, logOut, and a catch-all that
 answers ``true``. ``flood(method)`` makes the next calls fail with 429 RetryAfter.
 
@@ -45,7 +46,7 @@ from dataclasses import dataclass, field
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
-from urllib.parse import parse_qsl, urlsplit
+from urllib.parse import parse_qsl, unquote, urlsplit
 
 from htmlcheck import MAX_TEXT_CHARS, telegram_html_problems, telegram_html_text
 
@@ -160,6 +161,8 @@ class _State:
     members: dict[tuple[int, int], str] = field(default_factory=dict)
     floods: dict[str, list[int]] = field(default_factory=dict)
     """method (lower case) → [calls still to refuse, retry_after seconds]"""
+    files: dict[str, bytes] = field(default_factory=dict)
+    """file_id → contents of a document a user sent (getFile, then GET /file/bot<token>/<path>)"""
     active_requests: int = 0
     closed: bool = False
     faults: list[Call] = field(default_factory=list)
@@ -337,6 +340,41 @@ class FakeBotAPI:
             message["reply_to_message"] = reply_to
         with self._cond:
             self._state.messages[(chat["id"], message["message_id"])] = message
+        return message
+
+    def send_document(
+        self,
+        data: bytes,
+        *,
+        chat: dict[str, Any],
+        user: dict[str, Any] | None = None,
+        file_name: str = "config.json",
+        mime_type: str = "application/json",
+        caption: str | None = None,
+        reply_to: dict[str, Any] | None = None,
+        file_size: int | None = None,
+    ) -> dict[str, Any]:
+        """A user sends a file (a document) with an optional caption; returns the queued Message.
+        ``file_size`` overrides the size Telegram reports (a huge file need not be built in memory)."""
+        message = self.text_message(caption or "", chat=chat, user=user, reply_to=reply_to)
+        del message["text"]
+        message.pop("entities", None)
+        if caption:
+            message["caption"] = caption
+            entities = text_entities(caption)
+            if entities:
+                message["caption_entities"] = entities
+        file_id = f"userdoc{message['message_id']}"
+        message["document"] = {
+            "file_id": file_id,
+            "file_unique_id": f"u{file_id}",
+            "file_name": file_name,
+            "mime_type": mime_type,
+            "file_size": len(data) if file_size is None else file_size,
+        }
+        with self._cond:
+            self._state.files[file_id] = data
+        self.enqueue_update({"message": message})
         return message
 
     def next_update_id(self) -> int:
@@ -622,6 +660,22 @@ class FakeBotAPI:
             self._state.messages[(chat_id, message["message_id"])] = message
         return message
 
+    def _m_getfile(self, params: dict[str, Any]) -> dict[str, Any]:
+        file_id = str(params.get("file_id"))
+        with self._cond:
+            data = self._state.files.get(file_id)
+        if data is None:
+            raise _BadRequest("invalid file_id")
+        return {"file_id": file_id, "file_unique_id": f"u{file_id}", "file_size": len(data),
+                "file_path": f"documents/{file_id}.json"}
+
+    def file_contents(self, token: str, path: str) -> bytes | None:
+        """GET /file/bot<token>/documents/<file_id>.json: the document's bytes (None: not found)."""
+        if token != self.token or not path.startswith("documents/"):
+            return None
+        with self._cond:
+            return self._state.files.get(path.removeprefix("documents/").removesuffix(".json"))
+
     def _m_getchatmember(self, params: dict[str, Any]) -> dict[str, Any]:
         chat_id, user_id = int(params["chat_id"]), int(params["user_id"])
         with self._cond:
@@ -753,7 +807,21 @@ class _Handler(BaseHTTPRequestHandler):
     disable_nagle_algorithm = True  # headers and body go out as two writes: no 40 ms delayed-ACK stall
     _PATH = re.compile(r"^/bot(?P<token>[^/]+)/(?P<method>[A-Za-z]+)$")
 
+    _FILE_PATH = re.compile(r"^/file/bot(?P<token>[^/]+)/(?P<path>.+)$")
+
     def do_GET(self) -> None:
+        match = self._FILE_PATH.match(urlsplit(self.path).path)
+        if match is not None:  # a file download (getFile's file_path)
+            data = self.fake.file_contents(unquote(match["token"]), unquote(match["path"]))
+            if data is None:
+                self._send(404, {"ok": False, "error_code": 404, "description": "Not Found"})
+                return
+            self.send_response(200, "OK")
+            self.send_header("Content-Type", "application/octet-stream")
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            self.wfile.write(data)
+            return
         self._serve(body=b"")
 
     def do_POST(self) -> None:

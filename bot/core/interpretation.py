@@ -35,6 +35,8 @@ IGNORED_REASONS = (
     "above_peak",  # a measured throughput above the card's dense peak
     "measured_wins",  # an MFU next to a measured throughput: the measurement is used
     "training_precision",  # int8/int4 for full training: weights train in bf16
+    "config_model",  # a model name or size next to a config.json: the config gives the model
+    "no_fp8",  # FP8 training asked on a card without FP8 tensor cores: timed in bf16
 )
 SUBSTITUTION_REASONS = (
     "unknown_gpu_default",  # a GPU not in the catalog, no memory given: the default GPU
@@ -133,6 +135,8 @@ def _unused_settings(said: SizingRequest, report: SizingReport) -> list[Ignored]
         if said.precision in (Precision.int8, Precision.int4) and method == Method.full:
             out.append(Ignored(text=_text("precision", said.precision), reason="training_precision"))
         codes = {n.code for n in report.warnings}
+        if "fp8_not_supported" in codes:
+            out.append(Ignored(text=_text("precision", said.precision), reason="no_fp8"))
         if "measured_above_peak" in codes:
             out.append(
                 Ignored(

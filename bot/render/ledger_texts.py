@@ -13,7 +13,9 @@ WHY_TEXTS: dict[str, str] = {
     "deadline_default": N_("planning window when none is given (one month of training)"),
     "seq_len_pretrain": N_("typical pre-training context (Llama 2/3: 4,096/8,192)"),
     "seq_len_finetune": N_("typical SFT sample length (Alpaca/Vicuna recipes: 2,048)"),
-    "micro_batch": N_("micro-batch of 1 sequence per GPU (memory-minimal; gradient accumulation for the rest)"),
+    "micro_batch": N_(
+        "micro-batch of 1 sequence per GPU (memory-minimal; gradient accumulation for the rest)"
+    ),
     "global_batch_pretrain": N_(
         "about %(tokens)s tokens per optimizer step (Llama 2 §2.2: a global batch of 4M tokens) ÷ "
         "%(seq_len)s tokens per sequence; gradient accumulation makes up the rest"
@@ -27,9 +29,11 @@ WHY_TEXTS: dict[str, str] = {
         "conversations ≈ 1,000+; 512 is a stated middle (Taori et al. 2023; Zheng et al. 2023, Vicuna)"
     ),
     "epochs_finetune": N_("one pass over the data when epochs are not given"),
-    "lora_rank": N_("a common PEFT recipe (Hu et al. 2021 use 4–64; QLoRA's recipes 64; LLaMA-Factory's examples 8)"),
+    "lora_rank": N_(
+        "a common PEFT recipe (Hu et al. 2021 use 4–64; QLoRA's recipes 64; LLaMA-Factory's examples 8)"
+    ),
     "lora_targets": N_(
-        "every linear layer of attention and MLP (PEFT target_modules=\"all-linear\"; QLoRA §4: adapting all "
+        'every linear layer of attention and MLP (PEFT target_modules="all-linear"; QLoRA §4: adapting all '
         "layers is needed to match full fine-tuning)"
     ),
     "freeze_layers": N_("the last 2 layers train (LLaMA-Factory freeze_trainable_layers default)"),
@@ -46,7 +50,9 @@ WHY_TEXTS: dict[str, str] = {
         "no gradient checkpointing: each layer keeps 34·s·b·h bytes of activations (FlashAttention stores "
         "no s×s scores; Korthikanti et al. 2022, Table 2)"
     ),
-    "measured_throughput": N_("implied by your measured %(tflops)s TFLOPS per GPU (model FLOPs ÷ dense peak)"),
+    "measured_throughput": N_(
+        "implied by your measured %(tflops)s TFLOPS per GPU (model FLOPs ÷ dense peak)"
+    ),
     "known_duration_one_gpu": N_("a duration without a GPU count: one GPU"),
     "gpu_unknown_memory": N_(
         "“%(gpu)s” is not in my catalog: sized as a %(memory_gib)s GiB card by memory alone; no time, "
@@ -87,12 +93,27 @@ WHY_TEXTS: dict[str, str] = {
     ),
     "release_count": N_("the exact parameter count of %(model)s as released"),
     "generic_shape": N_(
-        "no model named: a generic Llama-style shape for this size, interpolated from the catalog's dense "
-        "Llama/Qwen releases"
+        "no model named: a generic shape for this size in the form of every major release since 2024 — "
+        "grouped-query attention with %(kv_heads)s KV heads for %(heads)s query heads (Llama 3, Qwen2.5, "
+        "Mistral) — depth and width interpolated from the catalog's dense Llama/Qwen releases"
     ),
+    "config_architecture": N_(
+        "read from the config.json you gave: %(layers)s layers, hidden size %(hidden)s, %(heads)s attention "
+        "heads and %(kv_heads)s KV heads; %(params_total)s parameters counted from these fields"
+    ),
+    "config_architecture_moe": N_(
+        "read from the config.json you gave: %(layers)s layers, hidden size %(hidden)s, %(heads)s attention "
+        "heads and %(kv_heads)s KV heads, %(experts)s experts with %(experts_top_k)s per token; "
+        "%(params_total)s parameters (%(params_active)s active) counted from these fields"
+    ),
+    "generic_personal": N_(
+        "a card of %(memory_gib)s is a personal card (every datacenter inference card has 16 GB or more): "
+        "one user, llama.cpp/Ollama formats where 16-bit weights do not fit, one card unless you say more"
+    ),
+    "personal_one_card": N_("%(gpu)s is a personal card, named without a count: the one card you have"),
     "gpu_by_memory": N_("the fastest catalog card with the memory you named"),
     "gpu_generic_memory": N_(
-        "no catalog card has %(memory_gib)s GiB: sized as a card of that memory alone; no time, speed or "
+        "no catalog card has %(memory_gib)s: sized as a card of that memory alone; no time, speed or "
         "price figures without its TFLOPS and bandwidth"
     ),
     "apple_config": N_(
@@ -103,22 +124,43 @@ WHY_TEXTS: dict[str, str] = {
     "optimizer": N_("ZeRO (Rajbhandari et al. 2020) §3; QLoRA (Dettmers et al. 2023) §2"),
     "mfu_a100": N_("A100-class, ≥ 7B: the seed's 40 %% (Llama 2 on A100: 35–51 %%)"),
     "mfu_a100_small": N_("A100-class below 7B: 40 %% × (N/7B)^0.09 (Pythia on A100: 22–34 %%)"),
-    "mfu_h100": N_("H100-class (fitted on H100/H800 runs): 28 %% at 30B and up, less below (Llama 3 70B 26–28 %%)"),
+    "mfu_h100": N_(
+        "H100-class: one level fitted on the dense H100/H800 runs, which show no size trend (Llama 3 70B "
+        "28 %%, Llama 3.1 405B 33 %%, Phi-4 24 %%, Llama 3 8B 16 %%)"
+    ),
     "mfu_v100": N_("V100: GPT-3's 21 %% (PaLM Table 3)"),
     "mfu_uncalibrated": N_("no published runs on this class: 30 %% (PaLM on TPU v4 ≈ 30 %%), not calibrated"),
-    "mfu_moe": N_("MoE counted on active parameters"),
+    "mfu_moe": N_(
+        "MoE counted on active parameters, × a factor fitted on bf16 MoE runs (Phi-3.5-MoE, DeepSeek-V2)"
+    ),
+    "mfu_fp8": N_("× the FP8 factor fitted on FP8 runs (DeepSeek-V3, Llama 4)"),
     "mfu_calibrated": N_("calibrated on published runs (sizing-bot validate)"),
-    "mfu_band": N_(
-        "calibrated band: ×%(low)s–×%(high)s of the likely GPU-hours (coverage: %(held_out)s of held-out "
-        "published runs, %(all_runs)s of all %(runs)s; sizing-bot validate)"
+    "mfu_interval": N_(
+        "80 %% prediction interval: ×%(low)s–×%(high)s of the likely GPU-hours — 80 %% of comparable "
+        "published runs (%(runs)s, each predicted by a model fitted without it) fell in this range; "
+        "%(loo_coverage)s did on leave-one-out (sizing-bot validate)"
+    ),
+    "mfu_interval_wider": N_(
+        "80 %% prediction interval: ×%(low)s–×%(high)s of the likely GPU-hours — 80 %% of comparable "
+        "published runs (%(runs)s, each predicted by a model fitted without it) fell in this range, wider "
+        "for %(widened)s runs, which scatter more; %(loo_coverage)s did on leave-one-out (sizing-bot validate)"
+    ),
+    "fp8_training": N_(
+        "FP8 GEMMs, timed on the FP8 peak (%(peak_tflops)s TFLOPS) at ×%(factor)s the bf16 rate "
+        "(%(mfu_bf16)s of the 16-bit peak), fitted on FP8 runs — not ×2: attention, communication and the "
+        "non-GEMM work stay in 16-bit (DeepSeek-V3 §3.3.1; measured FP8/BF16 speed-ups ×1.1–1.5)"
     ),
     "release_precision": N_("weights as released by the model's authors"),
-    "reasoning_context": N_("a reasoning model writes long chains of thought: its model card's generation length"),
+    "reasoning_context": N_(
+        "a reasoning model writes long chains of thought: its model card's generation length"
+    ),
     "local_format": N_(
         "the released weights don't fit well on the GPUs you named; local runtimes (llama.cpp, Ollama, MLX) "
         "run quantized weights: Q8_0 is near-lossless, Q4_K_M (Ollama's default) trades a little quality"
     ),
-    "total_memory_as_sold": N_("GPU memory counted as cards are sold: '80GB' is 80 GiB (HBM/GDDR sizes are binary)"),
+    "total_memory_as_sold": N_(
+        "GPU memory counted as cards are sold: '80GB' is 80 GiB (HBM/GDDR sizes are binary)"
+    ),
     "unified_memory": N_(
         "unified memory: the GPU's default working set (Metal recommendedMaxWorkingSetSize: ≈ 75 %% with "
         "64 GB or more, 2/3 below; raise with `sudo sysctl iogpu.wired_limit_mb`)"

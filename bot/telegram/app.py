@@ -47,6 +47,7 @@ from bot.settings.store import SettingsStore
 from bot.telegram.callbacks import on_callback
 from bot.telegram.common import ADDRESSED_TO_BOT
 from bot.telegram.config import BotSettings
+from bot.telegram.documents import document_handlers
 from bot.telegram.errors import on_error
 from bot.telegram.handlers import (
     on_gpus,
@@ -258,6 +259,8 @@ def build_application(
     text = new_message & filters.TEXT & ~filters.COMMAND
     app.add_handler(MessageHandler(filters.ChatType.PRIVATE & text, on_text), group=group)
     app.add_handler(MessageHandler(filters.ChatType.GROUPS & text & ADDRESSED_TO_BOT, on_text), group=group)
+    for handler in document_handlers():  # a config.json sent as a document (bot.telegram.documents)
+        app.add_handler(handler, group=group)
     app.add_handler(CallbackQueryHandler(on_callback), group=group)
     app.add_handler(InlineQueryHandler(on_inline_query), group=group)
     app.add_error_handler(on_error)

@@ -99,6 +99,11 @@ def _is_json(payload: bytes) -> bool:
     return True
 
 
+def _is_file(url: str) -> bool:
+    """A file download (``…/file/bot<token>/<path>``): its body is the file, not a JSON answer."""
+    return "/file/bot" in url
+
+
 class RetryingRequest(BaseRequest):
     """A :class:`telegram.request.BaseRequest` that retries transient failures of ``inner``."""
 
@@ -160,7 +165,7 @@ class RetryingRequest(BaseRequest):
             else:
                 if code >= 500:
                     failure, problem = (code, payload), f"HTTP {code}"
-                elif 200 <= code < 300 and not _is_json(payload):
+                elif 200 <= code < 300 and not _is_file(url) and not _is_json(payload):
                     failure = BadResponse(f"{name}: Telegram's answer is not JSON (HTTP {code})")
                     problem = "malformed body"
                 else:
