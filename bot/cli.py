@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from bot.core.configfile import ConfigInfo
     from bot.core.pipeline import Answer
+    from bot.settings.presales import PresalesConfig
 
 EXIT_OK = 0
 EXIT_NOT_UNDERSTOOD = 2
@@ -29,6 +30,8 @@ EXIT_RECIPE_FAILED = 1
 EXIT_WRITE_FAILED = 1
 MAX_NON_TEXT_SHARE = 0.25
 """Input with more than this share of undecodable bytes or control characters is not a question."""
+EXIT_QUOTE_FAILED = 1
+EXIT_BAD_OFFER = 2
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -53,7 +56,19 @@ def _parser() -> argparse.ArgumentParser:
         dest="config_path",
         help="a model's config.json (Hugging Face format): size that exact architecture",
     )
+    ask.add_argument(
+        "--presales",
+        metavar="FILE",
+        help="the provider's offer (TOML, see presales.example.toml); default: $SIZING_BOT_PRESALES",
+    )
+    ask.add_argument(
+        "--quote", metavar="PATH", help="also write a one-page PDF quote to PATH (needs an offer)"
+    )
     sub.add_parser("run", help="start the Telegram bot (needs TELEGRAM_BOT_TOKEN)")
+    sub.add_parser(
+        "health",
+        help="exit 0 when an answer can be made (and, in webhook mode, the webhook port accepts connections)",
+    )
     validate = sub.add_parser("validate", help="compare time estimates with published training runs")
     validate.add_argument(
         "--runs", metavar="FILE", help="training_runs.json-shaped file (default: the shipped one)"
@@ -61,10 +76,24 @@ def _parser() -> argparse.ArgumentParser:
     return p
 
 
-def ask(question: str, lang: str | None, fmt: str, config_path: str | None = None) -> tuple[str, int]:
-    """Answer ``question``; returns (output text, exit code)."""
-    out, code, _ = _ask(question, lang, fmt, config_path)
+def ask(
+    question: str,
+    lang: str | None,
+    fmt: str,
+    config_path: str | None = None,
+    presales: PresalesConfig | None = None,
+) -> tuple[str, int]:
+    """Answer ``question`` (with the provider's offer, when given); returns (output text, exit code)."""
+    out, code, _ = _ask(question, lang, fmt, config_path, presales)
     return out, code
+
+
+def load_offer(path: str | None) -> PresalesConfig | None:
+    """The offer from ``--presales FILE``, else from ``SIZING_BOT_PRESALES``, else None. Raises
+    ``PresalesError`` (naming the file and the field) for a bad file."""
+    from bot.settings.presales import load_presales, presales_from_env
+
+    return load_presales(Path(path).expanduser()) if path else presales_from_env()
 
 
 MAX_CONFIG_FILE_BYTES = 1_000_000
@@ -88,13 +117,17 @@ def read_config_file(path: str) -> ConfigInfo:
 
 
 def _ask(
-    question: str, lang: str | None, fmt: str, config_path: str | None = None
+    question: str,
+    lang: str | None,
+    fmt: str,
+    config_path: str | None = None,
+    presales: PresalesConfig | None = None,
 ) -> tuple[str, int, Answer]:
     from bot.core.pipeline import Context, answer
     from bot.render.renderer import render
 
     config = read_config_file(config_path) if config_path else None
-    result = answer(question, Context(fixed_lang=lang), config=config)  # type: ignore[arg-type]
+    result = answer(question, Context(fixed_lang=lang), None, presales, config=config)  # type: ignore[arg-type]
     code = EXIT_OK if result.understood else EXIT_NOT_UNDERSTOOD
     if fmt == "json":
         from bot.core.contract import to_json
@@ -188,7 +221,73 @@ def write_answer(out: str, fmt: str, result: Answer | None = None) -> int | None
     return None
 
 
-_ASK_OPTIONS_WITH_VALUE = ("--lang", "--format", "--chart", "--recipe-dir", "--config")
+HEALTH_QUESTION = "7B模型1万亿token要多少A100"
+"""The seed question: the health check answers it end to end (parse, estimate, render)."""
+
+
+def health() -> int:
+    """The container's health check: the pipeline answers the seed question (templates, catalogs and
+    data are installed and load), the pre-sales file named by SIZING_BOT_PRESALES is valid, and in
+    webhook mode (TELEGRAM_WEBHOOK_URL set) the webhook server accepts a TCP connection on its port.
+    Prints one line; exit 0 healthy, 1 not."""
+    import socket
+
+    from bot.settings.presales import PresalesError
+
+    try:
+        presales = load_offer(None)
+        out, code = ask(HEALTH_QUESTION, None, "text", presales=presales)
+    except (PresalesError, OSError) as exc:
+        print(f"unhealthy: {exc}", file=sys.stderr)
+        return 1
+    if code != EXIT_OK or not out.strip():
+        print("unhealthy: the seed question was not answered", file=sys.stderr)
+        return 1
+    if os.environ.get("TELEGRAM_WEBHOOK_URL", "").strip():
+        host = os.environ.get("TELEGRAM_WEBHOOK_LISTEN", "0.0.0.0").strip() or "0.0.0.0"
+        host = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
+        port = int(os.environ.get("TELEGRAM_WEBHOOK_PORT", "8443") or 8443)
+        try:
+            with socket.create_connection((host, port), timeout=3):
+                pass
+        except OSError as exc:
+            print(f"unhealthy: webhook port {host}:{port}: {exc.strerror or exc}", file=sys.stderr)
+            return 1
+    print("healthy")
+    return EXIT_OK
+
+
+def write_quote(result: Answer, path: str, question: str = "") -> bool:
+    """Write the answer's one-page PDF quote to ``path``; a note on stderr when there is nothing to
+    quote (not understood). False when the file cannot be written or the PDF cannot be made."""
+    from bot.quote import QuoteError, quote_pdf
+
+    if not result.understood:
+        print("note: nothing to quote for this question; no PDF written", file=sys.stderr)
+        return True
+    try:
+        pdf = quote_pdf(result, question)
+    except QuoteError as exc:
+        print(f"error: cannot make the quote: {exc}", file=sys.stderr)
+        return False
+    try:
+        Path(path).write_bytes(pdf)
+    except OSError as exc:
+        print(f"error: cannot write the quote to {path}: {exc.strerror or exc}", file=sys.stderr)
+        return False
+    print(f"wrote {path}", file=sys.stderr)
+    return True
+
+
+_ASK_OPTIONS_WITH_VALUE = (
+    "--lang",
+    "--format",
+    "--chart",
+    "--recipe-dir",
+    "--config",
+    "--presales",
+    "--quote",
+)
 
 
 def _recipe_value(token: str | None) -> bool:
@@ -245,13 +344,29 @@ def main(argv: list[str] | None = None) -> int:
             print(f"error: cannot read runs from {args.runs}: {exc}", file=sys.stderr)
             return EXIT_NOT_UNDERSTOOD
         return EXIT_OK
+    if args.command == "health":
+        return health()
     if args.command == "run":
         from bot.telegram.app import run
         from bot.telegram.config import BotSettings
 
         return run(BotSettings())
+    from bot.settings.presales import PresalesError
+
+    try:
+        presales = load_offer(args.presales)
+    except PresalesError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return EXIT_BAD_OFFER
+    if args.quote and presales is None:
+        print(
+            "error: --quote needs the provider's offer: --presales FILE or SIZING_BOT_PRESALES "
+            "(see presales.example.toml)",
+            file=sys.stderr,
+        )
+        return EXIT_BAD_OFFER
     question = read_question(args.question) if args.question or not args.config_path else ""
-    out, code, result = _ask(question, args.lang, args.fmt, args.config_path)
+    out, code, result = _ask(question, args.lang, args.fmt, args.config_path, presales)
     failed = write_answer(out, args.fmt, result)
     if failed is not None:
         return failed
@@ -261,6 +376,8 @@ def main(argv: list[str] | None = None) -> int:
         except OSError as exc:
             print(f"error: cannot write the chart to {args.chart}: {exc.strerror or exc}", file=sys.stderr)
             return EXIT_CHART_FAILED
+    if args.quote and not write_quote(result, args.quote, question):
+        return EXIT_QUOTE_FAILED
     asked = result.parsed.recipe_tools
     wanted = args.recipe or args.recipe_dir or (asked is not None and args.fmt != "json")
     if wanted and not write_recipes(result, args.recipe, args.recipe_dir, show=args.fmt != "json"):

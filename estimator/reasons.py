@@ -87,6 +87,9 @@ class Why(StrEnum):
     # filled before estimating (bot.core.pipeline)
     chat_settings = "chat_settings"
     presales_prices = "presales_prices"
+    presales_exchange = "presales_exchange"
+    presales_gpu = "presales_gpu"
+    presales_gpu_none_fits = "presales_gpu_none_fits"
     language_currency = "language_currency"
 
 

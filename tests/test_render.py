@@ -266,9 +266,8 @@ def test_seed_zh_reply_numbers():
         "136",
         "17 台 8 卡",
         "30 天",
-        "74,786",
-        "124,644",
-        "50%–30%",
+        "MFU 50% 时 74,786",
+        "30% 时 124,644",
     ):
         assert needle in html, needle
         assert needle in text, needle
@@ -278,7 +277,8 @@ def test_seed_zh_reply_numbers():
 
 def test_seed_en_reply_numbers():
     html, text = both(seed_report(), "en")
-    for needle in ("93.5K", "93,483", "4.2×10²²", "CN¥1,402,245", "74,786–124,644", "6ND"):
+    band = "(74,786 at 50% MFU to 124,644 at 30%)"  # GPU-hours low → high, each with its MFU
+    for needle in ("93.5K", "93,483", "4.2×10²²", "CN¥1,402,245", band, "6ND"):
         assert needle in html, needle
         assert needle in text, needle
     headline = telegram_html_text(html).splitlines()[0]
@@ -814,7 +814,7 @@ def test_training_reply_uses_the_reports_mfu_band():
     """The band comes from report.mfu, not from GPU-hour ratios."""
     rep = seed_report(mfu=Band(low=0.25, likely=0.4, high=0.55))
     html = render.render(make_answer(rep, "en"))
-    assert "at 40% MFU" in html and "MFU 55%–25%" in html
+    assert "at 40% MFU" in html and "at 55% MFU to" in html and "at 25%)" in html
 
 
 def test_days_table_singular_gpu_in_english():

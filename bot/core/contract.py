@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.core.offer import pricing
 from bot.core.pipeline import Answer
 from bot.recipes import build_recipes
 from bot.render.notes import why_text
@@ -77,8 +78,19 @@ def to_json(answer: Answer, reply: str) -> dict[str, Any]:
         "report": _report(answer) if report else None,
         "interpretation": answer.interpretation.model_dump(mode="json"),
         "config": answer.config.model_dump(mode="json") if answer.config is not None else None,
+        "offer": _offer(answer),
         "reply": reply,
     }
+    return out
+
+
+def _offer(answer: Answer) -> dict[str, Any] | None:
+    """The provider's terms behind the answer and the quote's figures (pre-sales), or None."""
+    if answer.offer is None:
+        return None
+    out = answer.offer.model_dump(mode="json", exclude={"contact", "website", "valid_days", "note"})
+    priced = pricing(answer.report, answer.offer)
+    out["pricing"] = priced.model_dump(mode="json") if priced is not None else None
     return out
 
 

@@ -28,7 +28,7 @@ from bot.core.followup import merge
 from bot.core.lang import Lang, reply_lang
 from bot.core.pipeline import Answer, Context, answer, answer_request
 from bot.core.settings import ChatSettings
-from bot.core.suggest import alternative_gpus, answer_gpu
+from bot.core.suggest import alternative_gpus, answer_gpu, offered_alternatives
 from bot.core.ttl import TTLCache
 from bot.parse import ParseResult
 from bot.settings.presales import PresalesConfig
@@ -45,6 +45,8 @@ class Turn(BaseModel):
     answer: Answer
     chat_id: int | None = None
     user_id: int | None = None
+    question: str = ""
+    """The message the turn answered (a button's variant keeps its question's); quotes print it."""
 
     @property
     def request(self) -> SizingRequest:
@@ -88,7 +90,12 @@ class _TurnRecord:
     """a language chosen with a 🌐 button (beats the chat's settings)"""
     followup: bool
     changed: list[str] = field(default_factory=list)
+    text: str = ""
+    """the message this turn answered (variants keep the original's)"""
 
+
+MAX_QUESTION_CHARS = 1000
+"""A turn keeps at most this much of its message (for the quote; Telegram messages are ≤ 4,096)."""
 
 _ID_ALPHABET = string.digits + string.ascii_letters
 TURN_ID_LEN = 8  # 62**8 ≈ 2e14: random, so buttons from before a restart cannot hit a new turn
@@ -159,6 +166,12 @@ class Conversation:
         )
         result = answer(text, context, self.settings(chat_id), self.presales, config=config)
         own_lang = reply_lang(text, previous=context.previous_lang, client=user_lang)
+        question = " ".join(text.split())
+        if result.followup and base is not None:  # "那H100呢？" quotes as the question it changes
+            with self._lock:
+                earlier = self._turns.get(base.turn_id)
+            if earlier is not None and earlier.text:
+                question = f"{earlier.text} → {question}"
         rec = _TurnRecord(
             id="",
             chat_id=chat_id,
@@ -169,6 +182,7 @@ class Conversation:
             fixed_lang=None,
             followup=result.followup,
             changed=result.changed,
+            text=question[:MAX_QUESTION_CHARS],
         )
         return self._remember(rec, result)
 
@@ -200,6 +214,7 @@ class Conversation:
             fixed_lang=lang or rec.fixed_lang,
             followup=True,
             changed=changed,
+            text=rec.text,
         )
         return self._remember(out, self._rebuild(out))
 
@@ -209,16 +224,21 @@ class Conversation:
             rec = self._turns.get(turn_id)
         if rec is None:
             return None
-        return Turn(id=rec.id, answer=self._rebuild(rec), chat_id=rec.chat_id, user_id=rec.user_id)
+        return Turn(
+            id=rec.id, answer=self._rebuild(rec), chat_id=rec.chat_id, user_id=rec.user_id, question=rec.text
+        )
 
     def alternative_gpus(self, turn: Turn | str, n: int = 3) -> list[str]:
-        """GPU ids for 'switch GPU' buttons: the pre-sales preferred (else offered) GPUs first."""
+        """GPU ids for 'switch GPU' buttons: the offered GPUs in a pre-sales deployment (preferred
+        first), else the catalog's related and closest cards."""
         t = self.turn(turn) if isinstance(turn, str) else turn
         if t is None:
             return []
+        current = answer_gpu(t.answer.report, t.request)
         p = self.presales
-        preferred = (p.preferred or [g.family for g in p.gpu]) if p else []
-        return alternative_gpus(answer_gpu(t.answer.report, t.request), n, preferred=preferred)
+        if p is not None and p.families():  # a provider's bot suggests what it offers, preferred first
+            return offered_alternatives(current, p.families(), n)
+        return alternative_gpus(current, n)
 
     def forget(self, chat_id: int, user_id: int) -> None:
         """Drop a user's follow-up memory in a chat (e.g. on /start)."""
@@ -262,7 +282,7 @@ class Conversation:
             self._turns.put(rec.id, rec)
             if result.understood:
                 self._memory.put((rec.chat_id, rec.user_id), _Memory(rec.request, rec.lang, rec.id))
-        return Turn(id=rec.id, answer=result, chat_id=rec.chat_id, user_id=rec.user_id)
+        return Turn(id=rec.id, answer=result, chat_id=rec.chat_id, user_id=rec.user_id, question=rec.text)
 
     @staticmethod
     def _clean_change(change: dict[str, Any]) -> dict[str, Any]:

@@ -10,6 +10,10 @@ holds only what the user said): currency, price per GPU-hour for the request's G
 deadline. The user's own words win over chat settings, which win over the pre-sales file, which
 wins over the language's currency (zh → CNY, en → USD). Each value filled this way is an
 assumption in the ledger, named by where it came from.
+
+With a pre-sales offer (:mod:`bot.core.offer`), a question that names no GPU is sized on the first
+offered GPU that fits the job, a price missing in the customer's currency is converted through the
+file's exchange rate, and a comparison continues with the cheapest offered GPU's details.
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ from bot.core.configfile import ConfigInfo, read_config, split_pasted
 from bot.core.followup import MODEL_FIELDS, classify, explicit_stage, merge
 from bot.core.interpretation import Interpretation, interpret
 from bot.core.lang import Lang, reply_lang
+from bot.core.offer import Offer, candidates, cheapest_index, fits, names_a_gpu, offer_terms
 from bot.core.settings import ChatSettings
 from bot.parse import ParseResult, parse
 from bot.settings.presales import PresalesConfig
@@ -48,7 +53,10 @@ MAX_COMPARISONS = 2
 SOURCE_REASONS = {
     "settings": Why.chat_settings,
     "presales": Why.presales_prices,
+    "exchange": Why.presales_exchange,
     "language": Why.language_currency,
+    "offer_gpu": Why.presales_gpu,
+    "offer_none_fits": Why.presales_gpu_none_fits,
 }
 """Where a value filled before estimating came from (ledger reasons; worded by the renderer)."""
 
@@ -72,11 +80,13 @@ class Answer(BaseModel):
     changed: list[str] = Field(default_factory=list, description="request fields the follow-up changed")
     sources: dict[str, str] = Field(
         default_factory=dict,
-        description="fields filled before estimating and from where: 'settings', 'presales', 'language'",
+        description="fields filled before estimating and from where: 'settings', 'presales', 'exchange', "
+        "'language', 'offer_gpu', 'offer_none_fits'",
     )
     config: ConfigInfo | None = Field(
         None, description="the config.json this message gave (a file or pasted JSON), read or refused"
     )
+    offer: Offer | None = Field(None, description="the provider's terms behind the answer (pre-sales)")
 
     @property
     def understood(self) -> bool:
@@ -249,20 +259,34 @@ def answer_request(
     sources: dict[str, str] = {}
     report = None
     comparisons: list[SizingReport] = []
+    offer = None
     if is_answerable(request) and (followup or not parsed.out_of_scope):
-        effective, sources = effective_request(request, lang, settings, presales)
-        report = safe_estimate(effective)
-        if report is None:
+        chosen: dict[str, str] = {}
+        first = request
+        if presales is not None and not names_a_gpu(request) and parsed.unknown_gpu is None:
+            first, chosen = _offer_gpu(request, lang, settings, presales)
+        sized = _size(first, lang, settings, presales, chosen)
+        if sized is None:
             parsed = parsed.model_copy(update={"notes": [*parsed.notes, ESTIMATOR_ERROR]})
-        elif not sized_anything(report):  # e.g. serving with GPUs and days but no model: nothing to say
-            report = None
+        elif not sized_anything(sized[0]):  # e.g. serving with GPUs and days but no model: nothing to say
+            pass
         else:
-            report = with_source_assumptions(report, effective, sources, presales)
-            others = [
-                effective_request(on_gpu(request, gpu), lang, settings, presales)[0]
-                for gpu in parsed.gpu_alternatives[:MAX_COMPARISONS]
-            ]
-            comparisons = [r for r in map(safe_estimate, others) if r is not None]
+            others = [_size(on_gpu(request, gpu), lang, settings, presales) for gpu in
+                      parsed.gpu_alternatives[:MAX_COMPARISONS]]  # fmt: skip
+            done = [sized, *(o for o in others if o is not None)]
+            best = cheapest_index([r for r, _ in done], presales.families() if presales else None)
+            if len(done) > 1 and best is not None and best > 0:  # continue with the cheapest's details
+                done.insert(0, done.pop(best))
+            report, sources = done[0]
+            comparisons = [r for r, _ in done[1:]]
+            if presales is not None:
+                offer = offer_terms(
+                    presales,
+                    report,
+                    chosen="gpu" in sources and sources["gpu"].startswith("offer_"),
+                    none_fits=sources.get("gpu") == "offer_none_fits",
+                    price_source=sources.get("price_per_gpu_hour"),
+                )
     return Answer(
         parsed=parsed,
         report=report,
@@ -272,7 +296,39 @@ def answer_request(
         followup=followup,
         changed=list(changed or []),
         sources=sources,
+        offer=offer,
     )
+
+
+def _size(
+    request: SizingRequest,
+    lang: Lang,
+    settings: ChatSettings,
+    presales: PresalesConfig | None,
+    extra_sources: dict[str, str] | None = None,
+) -> tuple[SizingReport, dict[str, str]] | None:
+    """One report for ``request`` with settings and the offer filled in, and where they came from."""
+    effective, sources = effective_request(request, lang, settings, presales)
+    sources = {**(extra_sources or {}), **sources}
+    report = safe_estimate(effective)
+    if report is None:
+        return None
+    return with_source_assumptions(report, effective, sources, presales), sources
+
+
+def _offer_gpu(
+    request: SizingRequest, lang: Lang, settings: ChatSettings, presales: PresalesConfig
+) -> tuple[SizingRequest, dict[str, str]]:
+    """The request on the first offered GPU (preferred first) that fits the job, else on the first one;
+    and the ledger's source for the GPU ('offer_gpu' or 'offer_none_fits'). Unchanged without GPUs."""
+    ids = candidates(presales)
+    for gpu in ids:
+        candidate = request.model_copy(update={"gpu": gpu})
+        if fits(safe_estimate(effective_request(candidate, lang, settings, presales)[0])):
+            return candidate, {"gpu": "offer_gpu"}
+    if not ids:
+        return request, {}
+    return request.model_copy(update={"gpu": ids[0]}), {"gpu": "offer_none_fits"}
 
 
 def effective_request(
@@ -304,6 +360,8 @@ def effective_request(
                 upd["price_per_gpu_hour"], sources["price_per_gpu_hour"] = price, "settings"
             elif p is not None and (price := p.price(family, currency)) is not None:
                 upd["price_per_gpu_hour"], sources["price_per_gpu_hour"] = price, "presales"
+            elif p is not None and (converted := p.converted_price(family, currency)) is not None:
+                upd["price_per_gpu_hour"], sources["price_per_gpu_hour"] = converted[0], "exchange"
     if request.mfu is None and s.mfu is not None:
         upd["mfu"], sources["mfu"] = s.mfu, "settings"
     if request.deadline_days is None and s.deadline_days is not None:
@@ -327,11 +385,29 @@ def with_source_assumptions(
             field=field,
             value=_ledger_value(getattr(effective, field, None)),
             why=SOURCE_REASONS[origin].value,
-            params={"provider": provider} if origin == "presales" else {},
+            params=_source_params(origin, effective, presales, provider),
         )
         for field, origin in sources.items()
     ]
     return report.model_copy(update={"assumptions": [*added, *report.assumptions]})
+
+
+def _source_params(
+    origin: str, effective: SizingRequest, presales: PresalesConfig | None, provider: str
+) -> dict[str, Any]:
+    if origin == "exchange" and presales is not None and presales.exchange_rate is not None:
+        rate = presales.exchange_rate
+        family = catalog.family_of(effective.gpu or defaults.DEFAULT_GPU) or ""
+        converted = presales.converted_price(family, effective.currency or presales.currency)
+        other = Currency.USD if effective.currency == Currency.CNY else Currency.CNY
+        return {
+            "provider": provider,
+            "from_price": converted[1] if converted else None,
+            "from_currency": other.value,
+            "cny_per_usd": rate.cny_per_usd,
+            "as_of": rate.as_of.isoformat(),
+        }
+    return {"provider": provider} if origin != "settings" and origin != "language" else {}
 
 
 def _ledger_value(value: Any) -> float | int | str | bool | None:

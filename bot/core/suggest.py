@@ -49,3 +49,14 @@ def alternative_gpus(gpu_id: str, n: int = 3, *, preferred: Iterable[str] = ()) 
         if len(out) >= n:
             break
     return out
+
+
+def offered_alternatives(gpu_id: str, families: Iterable[str], n: int = 3) -> list[str]:
+    """Catalog ids of the offered ``families`` (in their order) other than ``gpu_id``'s own."""
+    current = catalog.family_of(gpu_id)
+    out: list[str] = []
+    for fam in families:
+        spec = catalog.default_gpu_for_family(fam) if fam != current else None
+        if spec is not None and spec.id not in out:
+            out.append(spec.id)
+    return out[:n]

@@ -16,9 +16,12 @@ a font with CJK glyphs; without one, a Chinese chart is drawn in English (never 
 
 from __future__ import annotations
 
+import contextlib
 import logging
+import os
 from functools import cache
 from io import BytesIO
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from bot.render.chart_labels import CHART_LABELS
@@ -66,6 +69,7 @@ COLORS = {
     "usable": "#7f8c8d",
     "fits": "#27ae60",
     "over": "#c0392b",
+    "total": "#2c3e50",
 }
 
 PART_COLORS = {
@@ -94,11 +98,40 @@ MIN_PART_BYTES = 0.05 * GIB
 
 
 @cache
-def find_cjk_font() -> str | None:
-    """Family name of an installed font covering Chinese, or None. Looked up once per process."""
+def font_manager_fresh() -> Any:
+    """matplotlib's font manager with the fonts installed since its cache was written.
+
+    matplotlib scans the system's fonts once and keeps the list in ``fontlist-v*.json`` in its cache
+    directory; a font installed later (``apt-get install fonts-wqy-microhei`` after the first chart)
+    stays invisible until that file is deleted. Once per process, the system's font files are compared
+    with the list, new ones are added (``FontManager.addfont``) and the cache is rewritten so the next
+    start sees them at once."""
+    import matplotlib
     from matplotlib import font_manager
 
-    installed = {f.name for f in font_manager.fontManager.ttflist}
+    manager = font_manager.fontManager
+    known = {os.path.realpath(f.fname) for f in manager.ttflist}
+    added = 0
+    for path in font_manager.findSystemFonts():
+        if os.path.realpath(path) in known:
+            continue
+        try:
+            manager.addfont(path)
+            added += 1
+        except Exception:  # a font file matplotlib cannot read: skip it, as its own scan does
+            log.debug("font %s not added", path, exc_info=True)
+    if added:
+        version = font_manager.FontManager.__version__
+        with contextlib.suppress(OSError):  # a read-only cache: the next start scans again
+            font_manager.json_dump(manager, Path(matplotlib.get_cachedir()) / f"fontlist-v{version}.json")
+        log.info("matplotlib's font cache was stale: %d font file(s) added", added)
+    return manager
+
+
+@cache
+def find_cjk_font() -> str | None:
+    """Family name of an installed font covering Chinese, or None. Looked up once per process."""
+    installed = {f.name for f in font_manager_fresh().ttflist}
     for family in CJK_FAMILIES:
         if family in installed:
             return family
@@ -120,11 +153,9 @@ def _warn_no_cjk_font() -> None:
 @cache
 def _has_bold(family: str) -> bool:
     """Whether ``family`` has a bold face (WenQuanYi Micro Hei has none: then no bold at all)."""
-    from matplotlib import font_manager
-
     return any(
         f.name == family and f.weight in ("bold", 700, 600, "semibold", "heavy", 800, 900)
-        for f in font_manager.fontManager.ttflist
+        for f in font_manager_fresh().ttflist
     )
 
 

@@ -220,6 +220,25 @@ def _share(f: Fmt, x: float) -> str:
     return f.percent(round(x, 3) if 0.95 < x < 1.05 else round(x, 2))
 
 
+MIN_VISIBLE_SHARE = 0.012
+"""The narrowest a memory part is drawn, as a share of the axis (≈ 10 px of a 1000 px chart)."""
+
+
+def visible_widths(values: list[float], axis: float) -> list[float]:
+    """Drawn widths of the stacked parts: each at least :data:`MIN_VISIBLE_SHARE` of ``axis`` so no part
+    is invisible, the width added taken from the largest part so the bar still ends at the true total."""
+    if not values:
+        return []
+    floor = MIN_VISIBLE_SHARE * axis
+    widths = [max(v, floor) for v in values]
+    extra = sum(widths) - sum(values)
+    big = max(range(len(values)), key=lambda i: values[i])
+    if widths[big] - extra < floor:  # nothing large enough to give the room: draw the true widths
+        return list(values)
+    widths[big] -= extra
+    return widths
+
+
 def fitting(ax: Any, report: SizingReport, ctx: ChartContext) -> None:
     f = ctx.f
     m = report.memory
@@ -228,15 +247,16 @@ def fitting(ax: Any, report: SizingReport, ctx: ChartContext) -> None:
     total = sum(v for _, v in parts)
     cap = m.gpu_memory_bytes
     n = m.plan_gpus or m.min_gpus or 1
+    widths = visible_widths([v for _, v in parts], max(cap, total) * 1.1)
     left = 0.0
     spare = iter(_FALLBACK_PART_COLORS)
-    for key, v in parts:
+    for (key, v), w in zip(parts, widths, strict=True):
         color = PART_COLORS.get(key) or next(spare, "#7f7f7f")
         label_key = f"parts.{key}"
         name = ctx.t(label_key) if label_key in CHART_LABELS else key
         ax.barh(
             [0],
-            [v / GIB],
+            [w / GIB],
             left=[left / GIB],
             height=0.6,
             color=color,
@@ -244,9 +264,9 @@ def fitting(ax: Any, report: SizingReport, ctx: ChartContext) -> None:
             linewidth=1.2,
             label=f"{name} {f.gib(v)}",
         )
-        if v / max(total, cap) > 0.07:  # wide enough to carry its number
+        if w / max(total, cap) > 0.07:  # wide enough to carry its number
             ax.text(
-                (left + v / 2) / GIB,
+                (left + w / 2) / GIB,
                 0,
                 f"{v / GIB:.0f}" if v >= 10 * GIB else f"{v / GIB:.1f}",
                 ha="center",
@@ -254,7 +274,7 @@ def fitting(ax: Any, report: SizingReport, ctx: ChartContext) -> None:
                 color="white",
                 **ctx.font("label", bold=True),
             )
-        left += v
+        left += w
 
     gpu = _gpu_short(report)
     fits = total <= m.usable_bytes
@@ -264,7 +284,7 @@ def fitting(ax: Any, report: SizingReport, ctx: ChartContext) -> None:
         ctx.t("total", gib=f.gib(total), share=_share(f, total / cap)),
         ha="right" if total > 0.45 * cap else "left",
         va="bottom",
-        color=COLORS["fits"] if fits else COLORS["over"],
+        color=COLORS["total"] if fits else COLORS["over"],  # not a part's colour
         **ctx.font("label", bold=True),
     )
     ax.axvline(cap / GIB, color=COLORS["capacity"], linewidth=2.5)
@@ -375,7 +395,9 @@ def serving(ax: Any, report: SizingReport, ctx: ChartContext) -> None:
     ax.set_yscale("log")
     all_x = [*xs, ctx_req]
     ax.set_xlim(min(all_x) / 2**0.4, max(all_x) * 2**0.4)
-    ax.set_ylim(max(0.8, min([*ys, conc]) / 3), max([*ys, conc]) * 4)
+    # headroom for the labels above the points and the box in the corner, no more: the highest point
+    # sits in the upper fifth of the plot, not halfway up an axis twice as tall as the data
+    ax.set_ylim(max(0.8, min([*ys, conc]) / 2.5), max([*ys, conc]) * 1.9)
     ticks = _spread_ticks([float(x) for x in all_x], 0.5)
     ax.xaxis.set_major_locator(FixedLocator(ticks))
     ax.xaxis.set_minor_locator(NullLocator())

@@ -2,48 +2,57 @@
 
 from __future__ import annotations
 
+from bot.core.offer import cheapest_index
 from bot.render.describe import gpu_names
-from bot.render.fmt import fmt_for
+from bot.render.fmt import fmt_for, money_span
 from bot.render.i18n import N_, translate
 from bot.render.sections import headline_days
+from estimator import catalog
 from estimator.models import SizingReport
 
+NOT_OFFERED_MARK = N_(" (not offered)")
 
-def cheapest(report: SizingReport, others: list[SizingReport], lang: str) -> str | None:
-    """'Cheapest: H100 (¥73.1万 – ¥195万)' when the question compared GPUs and all have a cost."""
-    reports = [report, *others]
-    if others and all(r.inference is not None for r in reports):
-        return _cheapest_serving(reports, lang)
-    costs = [r.cost for r in reports]
-    if not others or any(c is None for c in costs) or len({c.currency for c in costs}) > 1:
+
+def named_order(reports: list[SizingReport], named: list[str | None]) -> list[SizingReport]:
+    """The reports in the order the question named their GPUs ("A100 vs H100": A100 first)."""
+    return sorted(reports, key=lambda r: named.index(r.request.gpu) if r.request.gpu in named else len(named))
+
+
+def cheapest(reports: list[SizingReport], lang: str, families: list[str] | None = None) -> str | None:
+    """'Cheapest: H100 (¥730,650 – ¥1,948,400)' when the question compared GPUs and all have a cost;
+    among ``families`` (the provider's offered GPUs) when given."""
+    i = cheapest_index(reports, families)
+    if i is None:
         return None
-    best = min(reports, key=lambda r: r.cost.low + r.cost.high)
+    best = reports[i]
     f = fmt_for(lang)
+    if best.inference is not None:
+        c = best.inference.cost_per_million_tokens
+        assert c is not None
+        span = f.price_range(c.low, c.high, c.currency)
+        msgid = N_("Cheapest per token: %(gpu)s (%(cost)s per million output tokens)")
+        return translate(lang, msgid, gpu=gpu_names(best)[0], cost=span)
     c = best.cost
-    span = f.money_compact_range(c.low, c.high, c.currency)
+    assert c is not None
+    span = money_span(f, c.low, c.high, c.currency)
     return translate(lang, N_("Cheapest: %(gpu)s (%(cost)s)"), gpu=gpu_names(best)[0], cost=span)
 
 
-def _cheapest_serving(reports: list[SizingReport], lang: str) -> str | None:
-    """'Cheapest per token: H20 (¥3.10–6.20 per million output tokens)' for a serving comparison."""
-    costs = [r.inference.cost_per_million_tokens for r in reports if r.inference]
-    if len(costs) != len(reports) or any(c is None for c in costs) or len({c.currency for c in costs}) > 1:
-        return None
-    best_i = min(range(len(reports)), key=lambda i: costs[i].low + costs[i].high)
-    best, c = reports[best_i], costs[best_i]
-    span = fmt_for(lang).price_range(c.low, c.high, c.currency)
-    msgid = N_("Cheapest per token: %(gpu)s (%(cost)s per million output tokens)")
-    return translate(lang, msgid, gpu=gpu_names(best)[0], cost=span)
+def offered_mark(report: SizingReport, lang: str, families: list[str] | None) -> str:
+    """' (not offered)' after a GPU the provider does not offer (nothing without an offer)."""
+    if not families or catalog.family_of(report.request.gpu) in families:
+        return ""
+    return translate(lang, NOT_OFFERED_MARK)
 
 
-def _serving_row(report: SizingReport, lang: str) -> str | None:
+def _serving_row(report: SizingReport, lang: str, mark: str = "") -> str | None:
     """'H100 80G: 4 GPUs, ≈ 2,400 tokens/s in total, $1.10–2.50 per million output tokens'."""
     inf = report.inference
     if inf is None or inf.decode_tokens_per_s is None:
         return None
     f = fmt_for(lang)
     params = {
-        "gpu": gpu_names(report)[0],
+        "gpu": gpu_names(report)[0] + mark,
         "gpus": f.int(inf.serving_gpus),
         "tps": f.int(inf.decode_tokens_per_s.aggregate),
     }
@@ -54,13 +63,16 @@ def _serving_row(report: SizingReport, lang: str) -> str | None:
     return translate(lang, msgid, cpm=f.price_range(c.low, c.high, c.currency), **params)
 
 
-def comparison_row(report: SizingReport, lang: str) -> str:
-    """One line sizing the same question on another GPU ("A100 vs H100")."""
-    serving = _serving_row(report, lang)
+def comparison_row(report: SizingReport, lang: str, families: list[str] | None = None) -> str:
+    """One line sizing the same question on another GPU ("A100 vs H100"); a GPU outside the provider's
+    ``families`` is marked "not offered"."""
+    mark = offered_mark(report, lang, families)
+    serving = _serving_row(report, lang, mark)
     if serving is not None:
         return serving
     f = fmt_for(lang)
     gpu, family, _ = gpu_names(report)
+    gpu += mark
     gh, need, cost = report.gpu_hours, report.gpus_for_deadline, report.cost
     if gh is not None and need:
         params = {"gpu": gpu, "gh": f.compact(gh.likely), "fam": family, "gpus": f.int(need),
@@ -68,7 +80,7 @@ def comparison_row(report: SizingReport, lang: str) -> str:
         if cost is None:
             msgid = N_("%(gpu)s: %(gh)s %(fam)s-hours, about %(gpus)s GPUs for %(days)s days")
             return translate(lang, msgid, **params)
-        cost_text = f.money_compact_range(cost.low, cost.high, cost.currency)
+        cost_text = money_span(f, cost.low, cost.high, cost.currency)
         msgid = N_("%(gpu)s: %(gh)s %(fam)s-hours, about %(gpus)s GPUs for %(days)s days, %(cost)s")
         return translate(lang, msgid, cost=cost_text, **params)
     low, high = None, None

@@ -86,6 +86,7 @@ def build_context(report: SizingReport, lang: str, parsed: ParseResult | None = 
     return {
         "kind": kind,
         "sentence_gap": "" if lang == "zh" else " ",  # Chinese sentences run on without a space
+        "offer": None,
         "model": model_label(report),
         "stage": stage_key(report),
         "stage_settings": settings_suffix(report, lang),

@@ -275,6 +275,14 @@ class Fmt:
         return f"{self.num(v, 1)} KiB"
 
 
+def money_span(f: Fmt, low: float, high: float, currency: str) -> str:
+    """Money as a reply writes it everywhere (one style: exact): ``¥1,022,910`` or
+    ``¥1,402,245 – ¥2,804,490``."""
+    if f.money(low, currency) == f.money(high, currency):
+        return f.money(low, currency)
+    return f"{f.money(low, currency)} – {f.money(high, currency)}"
+
+
 @cache
 def fmt_for(lang: str) -> Fmt:
     """The cached formatter for a reply language (``zh``/``en``)."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import re
 from typing import Any
 
 from bot.render.fmt import Fmt, fmt_for
@@ -12,6 +13,7 @@ from bot.render.wording import (
     COUNT_KEYS,
     FIELD_LABELS,
     INTERVAL_GROUPS,
+    METHOD_NAMES,
     MONEY_KEYS,
     NOTE_FALLBACK,
     NOTE_MESSAGES,
@@ -77,7 +79,7 @@ def note_text(note: Note, lang: str) -> str:
     for key in MONEY_KEYS & set(note.params):
         value = note.params[key]
         if isinstance(value, int | float) and isinstance(currency, str):
-            params[key] = f.money_compact(value, currency)
+            params[key] = f.money(value, currency)
     msgid = NOTE_MESSAGES.get(note.code)
     if note.params.get("gpu_count") == 1 and note.code in SINGULAR_NOTE_MESSAGES:
         msgid = SINGULAR_NOTE_MESSAGES[note.code]
@@ -114,26 +116,78 @@ def why_text(lang: str, a: Assumption) -> str:
     return f.clause_sep.join(parts)
 
 
-def ledger_value(lang: str, a: Assumption) -> str:
-    """An assumption's value as text: a word in ``lang`` (:data:`WORD_TEXTS`), else the formatted
-    number or the value as written (catalog ids, ranges)."""
+STAGE_VALUES = {
+    "pretrain": N_("pre-training"),
+    "continued_pretrain": N_("continued pre-training"),
+    "finetune": N_("fine-tuning"),
+    "inference": N_("inference"),
+}
+"""Stage values of the ledger, worded as the reply names stages."""
+GENERIC_SHAPE = N_("generic dense %(size)s")
+"""'dense-7B': the generic shape used when no model is named."""
+_CURRENCY_PART = re.compile(r"\b(CNY|USD):\s*")
+
+
+def citation_for(citation: str, currency: str | None) -> str:
+    """The part of a price list's citation for ``currency`` ("CNY: seed article …. USD: …" → "seed
+    article …"); the whole citation when it is not split by currency."""
+    parts = _CURRENCY_PART.split(citation)
+    if currency is None or len(parts) < 3:
+        return citation
+    by_currency = {parts[i]: parts[i + 1].strip().rstrip(".").strip() for i in range(1, len(parts) - 1, 2)}
+    return by_currency.get(currency) or citation
+
+
+def _price_value(lang: str, value: object, currency: str | None) -> str | None:
+    """A ledger price ('21', '15–30 CNY') as the reply writes prices: '¥21', '¥15–30' (the label says
+    per GPU-hour)."""
+    f = fmt_for(lang)
+    if isinstance(value, int | float) and currency:
+        return f.price(round(float(value), 2), currency)
+    if isinstance(value, str):
+        amount, _, cur = value.partition(" ")
+        low, _, high = amount.partition("–")
+        try:
+            return f.price_range(float(low), float(high or low), cur or currency or "")
+        except ValueError:
+            return None
+    return None
+
+
+def ledger_value(lang: str, a: Assumption, currency: str | None = None) -> str:
+    """An assumption's value as text: a word in ``lang`` (:data:`WORD_TEXTS`, stages, methods, the
+    generic shape, prices with their unit), else the formatted number or the value as written."""
     if isinstance(a.value, str) and a.value in WORD_TEXTS:
         return translate(lang, WORD_TEXTS[a.value])
+    if a.field == "stage" and a.value in STAGE_VALUES:
+        return translate(lang, STAGE_VALUES[str(a.value)])
+    if a.field == "method" and a.value in METHOD_NAMES:
+        return translate(lang, METHOD_NAMES[str(a.value)])
+    if a.field == "architecture" and isinstance(a.value, str) and a.value.startswith("dense-"):
+        return translate(lang, GENERIC_SHAPE, size=a.value.removeprefix("dense-"))
+    if a.field == "price_per_gpu_hour":
+        price = _price_value(lang, a.value, currency)
+        if price is not None:
+            return price
     return format_param(fmt_for(lang), a.field, a.value)
 
 
 def assumption_rows(report: SizingReport, lang: str) -> list[dict[str, str | None]]:
     """The ledger: label, value, why, and the citation as written."""
     rows: list[dict[str, str | None]] = []
+    currency = report.request.currency.value if report.request.currency else None
     for a in report.assumptions:
         label = FIELD_LABELS.get(a.field)
+        citation = a.citation
+        if citation and a.field == "price_per_gpu_hour":
+            citation = citation_for(citation, currency)
         rows.append(
             {
                 "label": translate(lang, label) if label else a.field,
-                "value": ledger_value(lang, a),
+                "value": ledger_value(lang, a, currency),
                 "source": why_text(lang, a),
-                "citation": a.citation,
-                "cite": translate(lang, CITATION, citation=a.citation) if a.citation else "",
+                "citation": citation,
+                "cite": translate(lang, CITATION, citation=citation) if citation else "",
             }
         )
     return rows

@@ -14,11 +14,12 @@ import logging
 
 from bot.core.pipeline import ESTIMATOR_ERROR, Answer
 from bot.parse import ParseResult
-from bot.render.compare import cheapest, comparison_row
+from bot.render.compare import cheapest, comparison_row, named_order
 from bot.render.configtext import config_error_text
 from bot.render.context import build_context, parse_extras
 from bot.render.describe import is_unified
 from bot.render.env import Format, mac_words, render_capped
+from bot.render.offer_text import offer_lines
 
 log = logging.getLogger("bot.render")
 
@@ -36,10 +37,12 @@ def render(answer: Answer, fmt: Format = "html") -> str:
         return render_help(answer.lang, fmt, out_of_scope=parsed.out_of_scope, parsed=parsed)
     try:
         ctx = build_context(answer.report, answer.lang, parsed)
-        others = answer.comparisons
-        rows = [answer.report, *others] if others else []
-        ctx["comparisons"] = [comparison_row(r, answer.lang) for r in rows]
-        ctx["cheapest"] = cheapest(answer.report, answer.comparisons, answer.lang)
+        families = answer.offer.families if answer.offer is not None else None
+        reports = [answer.report, *answer.comparisons] if answer.comparisons else []
+        rows = named_order(reports, [answer.said.gpu, *parsed.gpu_alternatives])
+        ctx["comparisons"] = [comparison_row(r, answer.lang, families) for r in rows]
+        ctx["cheapest"] = cheapest(reports, answer.lang, families)
+        ctx["offer"] = offer_lines(answer.report, answer.offer, answer.lang)
         text = render_capped("reply.j2", answer.lang, fmt, ctx)
         return mac_words(text) if answer.lang == "zh" and is_unified(answer.report) else text
     except Exception:  # a report shape we did not foresee must still get an answer

@@ -6,7 +6,7 @@ import math
 from typing import Any
 
 from bot.render.describe import count_layout, is_unified
-from bot.render.fmt import Fmt, bar, display_width, ljust, rjust
+from bot.render.fmt import Fmt, bar, display_width, ljust, money_span, rjust
 from bot.render.i18n import N_, translate
 from bot.render.notes import context_len
 from bot.render.plan_text import (
@@ -100,7 +100,6 @@ def training_section(report: SizingReport, f: Fmt, per_node: int) -> dict[str, A
             "low": f.money(c.low, c.currency),
             "high": f.money(c.high, c.currency),
             "same": c.low == c.high,
-            "compact": f.money_compact((c.low + c.high) / 2, c.currency),
             "price_low": f.price(c.price_low, c.currency),
             "price_range": f.price_range(c.price_low, c.price_high, c.currency),
             "billed": f.hours(c.billed_gpu_hours),
@@ -109,7 +108,7 @@ def training_section(report: SizingReport, f: Fmt, per_node: int) -> dict[str, A
             if c.low_with_mfu is None
             or c.high_with_mfu is None
             or (c.low_with_mfu, c.high_with_mfu) == (c.low, c.high)
-            else f.money_compact_range(c.low_with_mfu, c.high_with_mfu, c.currency),
+            else money_span(f, c.low_with_mfu, c.high_with_mfu, c.currency),
         }
     if report.chinchilla_tokens and report.request.tokens:
         t["chinchilla"] = {
@@ -360,6 +359,8 @@ def inference_section(report: SizingReport, f: Fmt, lang: str) -> dict[str, Any]
         + (f" × PP={inf.pp}" if inf.pp > 1 else "")
         + (" × " + translate(lang, N_("%(n)s replicas"), n=f.int(inf.replicas)) if inf.replicas > 1 else ""),
         "max_concurrency": f.int(inf.max_concurrency),
+        # the user's GPUs hold fewer sequences than the load (the headline must say so, not "fits")
+        "short_of_load": inf.max_concurrency < inf.concurrency,
         "table": [{"context": rjust(context_len(ctx), 4), "n": f.int(n)} for ctx, n in inf.concurrency_table],
         "decode_seq": f.num(decode.per_sequence, 1 if decode.per_sequence < 10 else 0) if decode else None,
         "decode_all": f.int(decode.aggregate) if decode else None,
@@ -369,9 +370,7 @@ def inference_section(report: SizingReport, f: Fmt, lang: str) -> dict[str, Any]
         if inf.prefill_seconds is not None
         else None,
         "cpm": None if cpm is None else f.price_range(cpm.low, cpm.high, cpm.currency),
-        "per_month": None
-        if cpmonth is None
-        else f"{f.money(cpmonth.low, cpmonth.currency)} – {f.money(cpmonth.high, cpmonth.currency)}",
+        "per_month": None if cpmonth is None else money_span(f, cpmonth.low, cpmonth.high, cpmonth.currency),
         "user_gpus": f.int(report.request.gpu_count) if report.request.gpu_count else None,
         "load_given": not {"concurrency", "context"} <= {a.field for a in report.assumptions},
         "rec_nodes": "",  # folded into "layout"
@@ -470,8 +469,8 @@ def budget_section(report: SizingReport, f: Fmt, gpu: str) -> dict[str, Any] | N
         "what": what,
         "gh": f.int(hours.likely),
         "gh_compact": f.compact(hours.likely),
-        "gh_low": f.compact(hours.low),
-        "gh_high": f.compact(hours.high),
+        "gh_low": f.int(hours.low),
+        "gh_high": f.int(hours.high),
         "band": hours.low != hours.high,
         "params": f.params(report.max_params_for_budget) if report.max_params_for_budget else None,
         "chinchilla": f.tokens(report.chinchilla_tokens) if report.chinchilla_tokens else None,
@@ -492,11 +491,7 @@ def rental_section(report: SizingReport, f: Fmt) -> dict[str, Any] | None:
         "gpus": f.int(days.gpus),
         "hours": f.hours(req.hours),
         "gh": f.hours(gh.likely),
-        "cost": None
-        if c is None
-        else f.money(c.low, c.currency)
-        if c.low == c.high
-        else f"{f.money(c.low, c.currency)} – {f.money(c.high, c.currency)}",
+        "cost": None if c is None else money_span(f, c.low, c.high, c.currency),
         "price": None if c is None else f.price_range(c.price_low, c.price_high, c.currency),
         "source": c.price_source if c else None,
     }

@@ -8,7 +8,10 @@ from typing import Any
 from bot.core.interpretation import Interpretation, interpret
 from bot.parse import ParseResult
 from bot.render.describe import gpu_names
+from bot.render.fmt import fmt_for
 from bot.render.i18n import N_, translate
+from bot.render.notes import format_param
+from bot.render.wording import FIELD_LABELS
 from estimator.models import SizingReport
 
 IGNORED_TEXTS: dict[str, str] = {
@@ -67,7 +70,10 @@ def _not_used(it: Interpretation, lang: str) -> str:
     sep = "；" if lang == "zh" else "; "
     parts = [
         translate(
-            lang, N_("“%(text)s” (%(reason)s)"), text=i.text, reason=translate(lang, IGNORED_TEXTS[i.reason])
+            lang,
+            N_("“%(text)s” (%(reason)s)"),
+            text=_setting_text(i.text, lang),
+            reason=translate(lang, IGNORED_TEXTS[i.reason]),
         )
         for i in items[:MAX_SHOWN]
     ]
@@ -76,11 +82,28 @@ def _not_used(it: Interpretation, lang: str) -> str:
     return translate(lang, N_("Not used: %(items)s."), items=sep.join(parts))
 
 
+def _setting_text(text: str, lang: str) -> str:
+    """A setting the answer does not use ('deadline_days: 30.0', as the JSON keeps it) worded for a
+    Chinese reply with the ledger's label and the key as a name ('工期（天）（deadline_days）：30');
+    English replies keep 'field: value'."""
+    field, sep, value = text.partition(": ")
+    label = FIELD_LABELS.get(field) if sep and lang == "zh" else None
+    if label is None:
+        return text
+    try:
+        shown = format_param(fmt_for(lang), field, float(value))
+    except ValueError:
+        shown = {"True": "✓", "False": "✗"}.get(value, value)
+    return f"{translate(lang, label)}（{field}）：{shown}"
+
+
 def _used_name(used: str, report: SizingReport) -> str:
     if used == report.request.gpu:
         return gpu_names(report)[0]
     if used == report.request.model and report.model_name:
         return report.model_name
+    if used.startswith("dense-"):  # the generic shape's id: the sentence says it is generic; its size
+        return used.removeprefix("dense-")
     return used
 
 

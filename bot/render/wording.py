@@ -188,6 +188,16 @@ FIELD_LABELS: dict[str, str] = {
     "optimizer": N_("Optimizer"),
     "overhead": N_("Runtime overhead"),
     "gpus_per_node": N_("GPUs per node"),
+    # stated settings a reply may name as not used (bot.core.interpretation)
+    "num_samples": N_("Samples"),
+    "zero_stage": N_("ZeRO stage"),
+    "pure_bf16": N_("Pure bf16"),
+    "achieved_tflops_per_gpu": N_("Measured TFLOPS per GPU"),
+    "tokens_per_second_per_gpu": N_("Measured tokens/s per GPU"),
+    "methods": N_("Methods"),
+    "prompt_tokens": N_("Prompt tokens"),
+    "kv_precision": N_("KV cache precision"),
+    "runtime": N_("Runtime"),
 }
 
 MEMORY_PARTS: dict[str, str] = {
@@ -204,6 +214,9 @@ MEMORY_PARTS: dict[str, str] = {
     "fragmentation": N_("fragmentation"),
     "kv_cache": N_("KV cache"),
     "master_weights": N_("fp32 master weights"),
+    "reference": N_("reference model"),
+    "critic": N_("critic"),
+    "reward": N_("reward model"),
 }
 
 RECOMPUTE: dict[str, str] = {

@@ -1,17 +1,20 @@
-"""Pre-sales configuration: provider, offered GPUs and their prices, currency, contact line.
+"""Pre-sales configuration: the provider's offer — GPUs, prices, terms — and how to reach them.
 
-One TOML file (path from ``SIZING_BOT_PRESALES``), validated at start-up so that a typo stops the
-bot with a message naming the file and the field::
+One TOML file (``SIZING_BOT_PRESALES``, or ``sizing-bot ask --presales FILE``), validated at start-up
+so that a typo stops the bot with a message naming the file and the field::
 
     presales.toml: gpu[1].family: unknown GPU 'H300' (did you mean H100, H200?)
 
 List indexes in messages count from 0 (``gpu[0]`` is the first ``[[gpu]]`` table).
-Prices apply like chat-settings prices: the user's own words override the chat settings, which
-override these. See ``presales.example.toml`` in the repository root.
+What the offer changes in an answer is in :mod:`bot.core.offer`; prices apply like chat-settings
+prices: the user's own words override the chat settings, which override these. Every option is
+shown in ``presales.example.toml`` in the repository root.
 """
 
 from __future__ import annotations
 
+import datetime as dt
+import math
 import os
 import tomllib
 from pathlib import Path
@@ -20,9 +23,17 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from bot.core.settings import unknown_gpu_message
 from estimator import catalog
+from estimator.catalog import GpuSpec
 from estimator.models import Currency
 
 ENV_PATH = "SIZING_BOT_PRESALES"
+
+HOURS_PER_MONTH = 730.0
+"""Hours in a billing month: 365 × 24 / 12 = 730 (the convention of cloud price lists, e.g. AWS and
+Azure monthly estimates); the same month the serving answer's cost per month uses."""
+
+DAYS_PER_TERM_MONTH = 30.0
+"""Days a commitment month covers when a job's wall-clock time is compared with a term."""
 
 
 class PresalesError(ValueError):
@@ -37,18 +48,63 @@ def canonical_family(name: str) -> str:
     return family
 
 
+class Localized(BaseModel):
+    """A text in the provider's words, per reply language (``{ zh = "…", en = "…" }``), or one text for
+    both (a plain string in the file)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
+
+    zh: str | None = None
+    en: str | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _plain_string(cls, v: object) -> object:
+        return {"zh": v, "en": v} if isinstance(v, str) else v
+
+    @model_validator(mode="after")
+    def _not_empty(self) -> Localized:
+        if not (self.zh or "").strip() and not (self.en or "").strip():
+            raise ValueError("needs a text (a string, or zh = … / en = …)")
+        return self
+
+    def text(self, lang: str) -> str:
+        """The text for ``lang``, else the other language's (the provider wrote only one)."""
+        own, other = (self.zh, self.en) if lang == "zh" else (self.en, self.zh)
+        return " ".join((own or other or "").split())
+
+
 # ---------------------------------------------------------------------------------------------
 # The file
 
 
+def _positive(v: float | None) -> float | None:
+    if v is not None and not (math.isfinite(v) and v > 0):
+        raise ValueError("must be a positive number")
+    return v
+
+
 class OfferedGpu(BaseModel):
-    """One ``[[gpu]]`` table: a GPU family the provider offers and its price per GPU-hour."""
+    """One ``[[gpu]]`` table: a GPU the provider offers, its prices and terms."""
 
     model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     family: str = Field(description="catalog GPU family, e.g. 'A100', 'H100', 'RTX 4090'")
+    memory_gib: float | None = Field(
+        None, gt=0, description="the variant offered when the family has several (A100 40 or 80 GiB)"
+    )
     price_cny_per_gpu_hour: float | None = Field(None, gt=0, allow_inf_nan=False)
     price_usd_per_gpu_hour: float | None = Field(None, gt=0, allow_inf_nan=False)
+    price_cny_per_node_hour: float | None = Field(None, gt=0, allow_inf_nan=False)
+    price_usd_per_node_hour: float | None = Field(None, gt=0, allow_inf_nan=False)
+    price_cny_per_gpu_month: float | None = Field(None, gt=0, allow_inf_nan=False)
+    price_usd_per_gpu_month: float | None = Field(None, gt=0, allow_inf_nan=False)
+    min_nodes: int | None = Field(
+        None,
+        ge=1,
+        description="minimum order in whole nodes (orders are then whole nodes); none: single GPUs",
+    )
+    availability: Localized | None = Field(None, description="e.g. 'in stock, 3 working days'")
 
     @field_validator("family")
     @classmethod
@@ -56,13 +112,124 @@ class OfferedGpu(BaseModel):
         return canonical_family(v)
 
     @model_validator(mode="after")
-    def _has_a_price(self) -> OfferedGpu:
-        if self.price_cny_per_gpu_hour is None and self.price_usd_per_gpu_hour is None:
-            raise ValueError("needs price_cny_per_gpu_hour and/or price_usd_per_gpu_hour")
+    def _has_a_price_and_variant(self) -> OfferedGpu:
+        if not any(self._prices(c) != (None, None, None) for c in Currency):
+            raise ValueError(
+                "needs price_cny_per_gpu_hour and/or price_usd_per_gpu_hour (or a per_node_hour or "
+                "per_gpu_month price)"
+            )
+        if self.memory_gib is not None and self._variant() is None:
+            sizes = sorted({g.memory_gib for g in catalog.gpus().values() if g.family == self.family})
+            raise ValueError(
+                f"memory_gib: {self.family} comes with {', '.join(f'{s:g}' for s in sizes)} GiB, "
+                f"not {self.memory_gib:g}"
+            )
         return self
 
+    def _prices(self, currency: Currency) -> tuple[float | None, float | None, float | None]:
+        c = currency.value.lower()
+        return (
+            getattr(self, f"price_{c}_per_gpu_hour"),
+            getattr(self, f"price_{c}_per_node_hour"),
+            getattr(self, f"price_{c}_per_gpu_month"),
+        )
+
+    def _variant(self) -> GpuSpec | None:
+        if self.memory_gib is None:
+            return catalog.default_gpu_for_family(self.family)
+        return next(
+            (
+                g
+                for g in catalog.gpus().values()
+                if g.family == self.family and abs(g.memory_gib - self.memory_gib) < 0.5
+            ),
+            None,
+        )
+
+    @property
+    def spec(self) -> GpuSpec:
+        """The catalog card offered (the family's default variant unless ``memory_gib`` names another)."""
+        spec = self._variant()
+        assert spec is not None  # validated
+        return spec
+
+    @property
+    def gpus_per_node(self) -> int:
+        return self.spec.gpus_per_node
+
+    @property
+    def whole_nodes(self) -> bool:
+        """Orders are whole nodes (a minimum order in nodes is set)."""
+        return self.min_nodes is not None
+
+    def gpu_hour(self, currency: Currency) -> float | None:
+        """The price per GPU-hour in ``currency`` that answers use, or None when the file has no price in
+        it: on whole-node orders the node price ÷ GPUs per node, else the GPU-hour price, else the node
+        price ÷ GPUs per node, else the monthly price ÷ 730 hours."""
+        hour, node, month = self._prices(currency)
+        if node is not None and (self.whole_nodes or hour is None):
+            return node / self.gpus_per_node
+        if hour is not None:
+            return hour
+        return month / HOURS_PER_MONTH if month is not None else None
+
+    def node_hour(self, currency: Currency) -> float | None:
+        """The price of one node-hour as the file gives it, or None."""
+        return self._prices(currency)[1]
+
+    def gpu_month(self, currency: Currency) -> float | None:
+        """The monthly price of one GPU as the file gives it, or None."""
+        return self._prices(currency)[2]
+
+    def has_prices(self, currency: Currency) -> bool:
+        return self._prices(currency) != (None, None, None)
+
     def price(self, currency: Currency) -> float | None:
-        return self.price_cny_per_gpu_hour if currency == Currency.CNY else self.price_usd_per_gpu_hour
+        """The price per GPU-hour in ``currency`` (:meth:`gpu_hour`)."""
+        return self.gpu_hour(currency)
+
+
+class ExchangeRate(BaseModel):
+    """``[exchange_rate]``: how many CNY one USD buys, and when the rate was taken."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
+
+    cny_per_usd: float = Field(gt=0, allow_inf_nan=False, description="e.g. 7.2")
+    as_of: dt.date = Field(description="the date of the rate (TOML date, e.g. 2025-06-01)")
+    source: str | None = Field(None, description="where the rate comes from, as written")
+
+    def convert(self, amount: float, src: Currency, dst: Currency) -> float:
+        if src == dst:
+            return amount
+        return amount * self.cny_per_usd if src == Currency.USD else amount / self.cny_per_usd
+
+
+class Commitment(BaseModel):
+    """One ``[[commitment]]`` table: a reserved term and its discount on the on-demand price."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
+
+    months: int = Field(ge=1, le=60, description="term length: 1, 3, 12 …")
+    discount_percent: float = Field(gt=0, lt=100, allow_inf_nan=False)
+    gpus: list[str] = Field(default_factory=list, description="families it applies to; empty: all offered")
+
+    @field_validator("gpus")
+    @classmethod
+    def _families(cls, v: list[str]) -> list[str]:
+        out = []
+        for i, name in enumerate(v):
+            try:
+                out.append(canonical_family(name))
+            except ValueError as e:
+                raise ValueError(f"[{i}]: {e}") from None
+        return out
+
+    @property
+    def days(self) -> float:
+        return self.months * DAYS_PER_TERM_MONTH
+
+    def applies_to(self, family: str) -> bool:
+        return not self.gpus or family in self.gpus
 
 
 class PresalesConfig(BaseModel):
@@ -73,8 +240,15 @@ class PresalesConfig(BaseModel):
     provider: str = Field(min_length=1, description="provider name shown with quotes")
     currency: Currency = Field(Currency.CNY, description="quoting currency when the user names none")
     contact: str | None = Field(None, description="line appended to answers, e.g. a sales contact")
+    website: str | None = Field(None, description="shown on the quote")
+    quote_valid_days: int = Field(14, ge=1, le=365, description="a quote's validity from its date")
+    quote_note: Localized | None = Field(None, description="a line at the foot of the quote (terms)")
     gpu: list[OfferedGpu] = Field(default_factory=list, description="offered GPUs and prices")
     preferred: list[str] = Field(default_factory=list, description="GPU families to recommend, in order")
+    exchange_rate: ExchangeRate | None = Field(
+        None, description="for a customer asking in the other currency"
+    )
+    commitment: list[Commitment] = Field(default_factory=list, description="reserved-term discounts")
 
     @field_validator("preferred")
     @classmethod
@@ -89,27 +263,62 @@ class PresalesConfig(BaseModel):
                 out.append(family)
         return out
 
-    @field_validator("contact")
+    @field_validator("contact", "website")
     @classmethod
-    def _strip_contact(cls, v: str | None) -> str | None:
+    def _strip(cls, v: str | None) -> str | None:
         return (v.strip() or None) if v is not None else None
 
     @model_validator(mode="after")
-    def _no_duplicate_gpus(self) -> PresalesConfig:
+    def _consistent(self) -> PresalesConfig:
         seen: set[str] = set()
         for g in self.gpu:
             if g.family in seen:
                 raise ValueError(f"gpu: {g.family} is listed twice")
             seen.add(g.family)
+        terms = [(c.months, tuple(c.gpus)) for c in self.commitment]
+        for i, term in enumerate(terms):
+            if term in terms[:i]:
+                raise ValueError(f"commitment[{i}]: a {term[0]}-month term is listed twice")
         return self
 
-    def offered(self, family: str) -> OfferedGpu | None:
+    # -- questions answers ask ----------------------------------------------------------------
+    def offered(self, family: str | None) -> OfferedGpu | None:
         return next((g for g in self.gpu if g.family == family), None)
 
+    def ordered(self) -> list[OfferedGpu]:
+        """The offered GPUs, preferred first (in that order), then the rest as the file lists them."""
+        first = [g for name in self.preferred if (g := self.offered(name)) is not None]
+        return first + [g for g in self.gpu if g not in first]
+
+    def families(self) -> list[str]:
+        """The provider's line-up: the preferred families, then the other offered ones as listed."""
+        return list(dict.fromkeys([*self.preferred, *(g.family for g in self.gpu)]))
+
     def price(self, family: str, currency: Currency) -> float | None:
-        """The provider's price per GPU-hour for a family in ``currency``, or None."""
+        """The provider's price per GPU-hour for a family in ``currency`` as the file gives it, or None."""
         g = self.offered(family)
-        return g.price(currency) if g is not None else None
+        return g.gpu_hour(currency) if g is not None else None
+
+    def converted_price(self, family: str, currency: Currency) -> tuple[float, float] | None:
+        """(price per GPU-hour in ``currency``, the file's price in the other currency) through the
+        exchange rate, when the file prices the GPU only in the other currency; else None."""
+        g = self.offered(family)
+        if g is None or self.exchange_rate is None or g.gpu_hour(currency) is not None:
+            return None
+        other = Currency.USD if currency == Currency.CNY else Currency.CNY
+        original = g.gpu_hour(other)
+        if original is None:
+            return None
+        return self.exchange_rate.convert(original, other, currency), original
+
+    def commitments_for(self, family: str) -> list[Commitment]:
+        """The terms that apply to ``family``, shortest first (a family-specific term wins over a
+        general one of the same length)."""
+        by_months: dict[int, Commitment] = {}
+        for c in self.commitment:
+            if c.applies_to(family) and (c.months not in by_months or c.gpus):
+                by_months[c.months] = c
+        return [by_months[m] for m in sorted(by_months)]
 
 
 def _loc(loc: tuple[int | str, ...]) -> str:
@@ -124,14 +333,21 @@ def _error_message(path: str, exc: ValidationError) -> str:
     for err in exc.errors():
         msg = str(err.get("msg", "invalid"))
         msg = msg.removeprefix("Value error, ")
-        where = _loc(tuple(err.get("loc", ())))
+        loc = tuple(err.get("loc", ()))
+        # Localized accepts a string or a table: name the field, not pydantic's branch
+        loc = tuple(p for p in loc if p not in ("str", "Localized", "function-before[_plain_string()]"))
+        where = _loc(loc)
         if err.get("type") == "extra_forbidden":
             msg = "unknown field (typo?)"
         if msg.startswith("[") and "]: " in msg:  # list item named by the validator: preferred[2]
             idx, msg = msg.split(": ", 1)
             where += idx
+        elif (
+            where == "" and ": " in msg and msg.split(": ", 1)[0].replace("[", "").replace("]", "").isalnum()
+        ):
+            where, msg = msg.split(": ", 1)  # a whole-file check that names its field: preferred[1]: …
         lines.append(f"{path}: {where}: {msg}" if where else f"{path}: {msg}")
-    return "\n".join(lines)
+    return "\n".join(dict.fromkeys(lines))
 
 
 def load_presales(path: str | Path) -> PresalesConfig:

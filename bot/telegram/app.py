@@ -61,6 +61,7 @@ from bot.telegram.handlers import (
 )
 from bot.telegram.journal import AckAfterJournal, JournaledQueue, UpdateJournal, journal_path
 from bot.telegram.processor import WORKERS, ChatOrderedProcessor
+from bot.telegram.quote import on_quote
 from bot.telegram.ratelimit import FloodGate
 from bot.telegram.secrets import REDACTOR, configure_logging, mark_ready, protect_token
 from bot.telegram.settings_io import ChatSettingsIO, preload
@@ -72,6 +73,7 @@ from bot.telegram.wording import (
     EXPIRED,
     NOT_ADMIN,
     PRICES_NEED_CURRENCY,
+    QUOTE_COMMAND,
     SLOW_DOWN,
 )
 
@@ -94,9 +96,10 @@ FLOOD_MAX_RETRIES = 3
 """How often ``AIORateLimiter`` retries a request Telegram answered with 429 RetryAfter."""
 
 
-def command_menu(lang: str) -> list[BotCommand]:
-    """The command menu in ``lang`` (:data:`bot.telegram.wording.COMMANDS`)."""
-    return [BotCommand(name, description[lang]) for name, description in COMMANDS]
+def command_menu(lang: str, quote: bool = False) -> list[BotCommand]:
+    """The command menu in ``lang`` (:data:`bot.telegram.wording.COMMANDS`; /quote with an offer)."""
+    commands = [*COMMANDS, *((QUOTE_COMMAND,) if quote else ())]
+    return [BotCommand(name, description[lang]) for name, description in commands]
 
 
 async def post_init(application: Application) -> None:
@@ -106,8 +109,9 @@ async def post_init(application: Application) -> None:
     if data.journal is not None and isinstance(application.update_queue, JournaledQueue):
         pending = await data.journal.open(application.bot.id)
         await application.update_queue.replay(pending, application.bot)
-    await application.bot.set_my_commands(command_menu("en"))
-    await application.bot.set_my_commands(command_menu("zh"), language_code="zh")
+    quote = data.presales is not None
+    await application.bot.set_my_commands(command_menu("en", quote))
+    await application.bot.set_my_commands(command_menu("zh", quote), language_code="zh")
     data.username = application.bot.username or ""
     mark_ready()
     logger.info("bot @%s ready", data.username)
@@ -251,6 +255,7 @@ def build_application(
     app.add_handler(CommandHandler("gpus", on_gpus, filters=new_message), group=group)
     app.add_handler(CommandHandler("models", on_models, filters=new_message), group=group)
     app.add_handler(CommandHandler("settings", on_settings, filters=new_message), group=group)
+    app.add_handler(CommandHandler("quote", on_quote, filters=new_message), group=group)
     text = new_message & filters.TEXT & ~filters.COMMAND
     app.add_handler(MessageHandler(filters.ChatType.PRIVATE & text, on_text), group=group)
     app.add_handler(MessageHandler(filters.ChatType.GROUPS & text & ADDRESSED_TO_BOT, on_text), group=group)

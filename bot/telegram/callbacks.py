@@ -138,6 +138,21 @@ async def _send_recipes(update: Update, context: SizingContext, turn: Turn) -> N
     await send_recipes(context, chat.id, recipes, query.message.message_id if query.message else None)
 
 
+async def _send_quote(update: Update, context: SizingContext, turn: Turn) -> None:
+    """🧾 Quote: the answer's one-page PDF quote, quoting the answer (bot.telegram.quote)."""
+    from bot.telegram.quote import CANNOT_QUOTE, send_quote
+
+    query, chat = update.callback_query, update.effective_chat
+    assert query is not None
+    if chat is None:
+        await query.answer()
+        return
+    await query.answer()
+    message_id = query.message.message_id if query.message else None
+    if not await send_quote(context, chat.id, turn, message_id):
+        await context.bot.send_message(chat.id, CANNOT_QUOTE[turn.answer.lang], parse_mode=None)
+
+
 _VARIANT_FIELDS = {kb.GPU: "gpu", kb.METHOD: "method", kb.STAGE: "stage"}
 
 
@@ -166,7 +181,7 @@ async def on_callback(update: Update, context: SizingContext) -> None:
     details = shown.details if shown else True
     presser = update.effective_user.id if update.effective_user else None
     turn: Turn | None
-    if callback.action in (kb.CHART, kb.DETAILS, kb.RECIPE):
+    if callback.action in (kb.CHART, kb.DETAILS, kb.RECIPE, kb.QUOTE):
         turn = conversation.turn(callback.turn_id)
     elif callback.action == kb.LANG and callback.arg in kb.LANGS:
         turn = conversation.variant(callback.turn_id, lang=callback.arg, by_user=presser)  # type: ignore[arg-type]
@@ -188,6 +203,9 @@ async def on_callback(update: Update, context: SizingContext) -> None:
         return
     if callback.action == kb.RECIPE:
         await _send_recipes(update, context, turn)
+        return
+    if callback.action == kb.QUOTE:
+        await _send_quote(update, context, turn)
         return
     if callback.action == kb.DETAILS:
         details = callback.arg == "1"

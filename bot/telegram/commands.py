@@ -6,12 +6,13 @@ to Telegram or the settings store. Wording goes through the Babel catalogs.
 
 from __future__ import annotations
 
+import functools
 import html
 import math
 from dataclasses import dataclass
 
 from bot.core.settings import PRICE_BOUNDS, ChatSettings, within
-from bot.render.fmt import fmt_for, params
+from bot.render.fmt import display_width, fmt_for, ljust, params
 from bot.render.i18n import N_, translate
 from bot.settings.presales import PresalesConfig
 from bot.telegram import keyboards as kb
@@ -40,6 +41,10 @@ def presales_prices(presales: PresalesConfig | None, currency: str) -> dict[str,
 
 
 GPUS_TITLE = N_("<b>GPUs</b> (dense BF16 TFLOPS · memory · price per GPU-hour)")
+OFFER_TITLE = N_("<b>GPUs offered by %(provider)s</b>, recommended first")
+OFFER_SPEC = N_("%(memory)s · %(tflops)s TFLOPS dense %(precision)s")
+OFFER_OVERRIDE = N_("this chat's price: %(price)s ✎")
+OFFER_FOOT = N_("A question that names no GPU is sized on the first of these that fits the job.")
 MODELS_TITLE = N_("<b>Models</b> (total / active parameters)")
 MODELS_FOUND = N_("<b>Models matching “%(query)s”</b> (total / active parameters)")
 MODELS_NONE = N_("No model in the catalog starts with “%(query)s”. /models lists them all.")
@@ -50,6 +55,7 @@ MODELS_HINT = N_(
 )
 PRICES_CATALOG = N_("Prices are market ranges with their sources in each answer; set yours with /settings.")
 PRICES_PRESALES = N_("Prices quoted by %(provider)s.")
+RATE_NOTE = N_("Converted at %(rate)s CNY per USD (rate of %(as_of)s).")
 
 
 def _t(lang: str, msgid: str, **values: object) -> str:
@@ -63,39 +69,73 @@ def gpus_text(
     overrides: dict[str, float] | None = None,
     presales: PresalesConfig | None = None,
 ) -> str:
-    """/gpus: one line per GPU family (its default variant): TFLOPS, memory, price range."""
+    """/gpus: the provider's offer in its preferred order (pre-sales), else the catalog — one line per
+    GPU family (its default variant): TFLOPS, memory, price range — data-centre cards first, fastest
+    first."""
+    if presales is not None and presales.families():
+        return offer_text(lang, currency, presales, overrides or {})
     f = fmt_for(lang)
-    offered = presales_prices(presales, currency)
     overrides = overrides or {}
     price_table = catalog.prices()
+    specs = [spec for spec in catalog.gpus().values() if spec.default_for_family]
+    specs.sort(key=lambda g: (g.personal, -(g.peak_tflops_bf16 or g.peak_tflops_fp16 or 0), g.family))
+    name_w = max(display_width(g.family) for g in specs)
     rows = []
-    for spec in catalog.gpus().values():
-        if not spec.default_for_family:
-            continue
-        if offered and spec.family not in offered and spec.family not in overrides:
-            continue  # a pre-sales deployment lists what it offers
+    for spec in specs:
         tflops = spec.peak_tflops_bf16 or spec.peak_tflops_fp16 or 0
         unit = "" if spec.peak_tflops_bf16 else " fp16"
         price = "—"
         if spec.family in overrides:
             price = f.price(overrides[spec.family], currency) + " ✎"
-        elif offered.get(spec.family) is not None:
-            price = f.price(offered[spec.family], currency)  # type: ignore[arg-type]
-        elif not offered and spec.family in price_table:
+        elif spec.family in price_table:
             entry = price_table[spec.family]
             cny = currency == "CNY"
             low, high = (entry.cny_low, entry.cny_high) if cny else (entry.usd_low, entry.usd_high)
             if low is not None and high is not None:
                 price = f.price_range(low, high, currency)
-        rows.append(f"{spec.family:<11} {tflops:>6,.0f}{unit:<5} {spec.memory_gib:>4g}G  {price}")
-    if offered:
-        source = _t(
-            lang, PRICES_PRESALES, provider=html.escape(presales.provider if presales else "", quote=False)
-        )
-    else:
-        source = _t(lang, PRICES_CATALOG)
+        rows.append(f"{ljust(spec.family, name_w)} {tflops:>6,.0f}{unit:<5} {spec.memory_gib:>4g}G  {price}")
     body = html.escape("\n".join(rows), quote=False)
-    return f"{_t(lang, GPUS_TITLE)}\n<pre>{body}</pre>\n{source}"
+    return f"{_t(lang, GPUS_TITLE)}\n<pre>{body}</pre>\n{_t(lang, PRICES_CATALOG)}"
+
+
+def offer_text(lang: str, currency: str, presales: PresalesConfig, overrides: dict[str, float]) -> str:
+    """/gpus in a pre-sales deployment: each offered GPU in the preferred order, its memory and dense
+    peak, its prices with their units (GPU-hour, node-hour, month), minimum order and availability."""
+    from bot.core.offer import terms_for
+    from bot.render.offer_text import exchange_text, min_order_text, unit_prices
+
+    f = fmt_for(lang)
+    esc = functools.partial(html.escape, quote=False)
+    lines = [_t(lang, OFFER_TITLE, provider=esc(presales.provider))]
+    converted = None
+    for family in presales.families():
+        g = presales.offered(family)
+        spec = g.spec if g is not None else catalog.default_gpu_for_family(family)
+        if spec is None:
+            continue
+        terms = terms_for(presales, spec.id, Currency(currency))
+        precision = "BF16" if spec.peak_tflops_bf16 else "FP16"
+        tflops = spec.peak_tflops_bf16 or spec.peak_tflops_fp16 or 0
+        memory = f.gib(spec.memory_gib * 2**30)
+        spec_text = _t(lang, OFFER_SPEC, memory=memory, tflops=f.int(tflops), precision=precision)
+        lines += ["", f"<b>{esc(family)}</b> · {esc(spec_text)}"]
+        prices = unit_prices(terms, lang)
+        if family in overrides:
+            prices.append(_t(lang, OFFER_OVERRIDE, price=f.price(overrides[family], currency)))
+        if prices:
+            lines.append(esc(" · ".join(prices)))
+        availability = terms.availability.text(lang) if terms.availability else None
+        extras = [t for t in (min_order_text(terms, lang), availability) if t]
+        if extras:
+            lines.append(esc(f.clause_sep.join(extras)))
+        converted = converted or exchange_text(terms, lang)
+    lines += ["", _t(lang, PRICES_PRESALES, provider=esc(presales.provider))]
+    if converted:
+        rate = presales.exchange_rate
+        assert rate is not None
+        lines.append(esc(_t(lang, RATE_NOTE, rate=f.num(rate.cny_per_usd, 4), as_of=rate.as_of.isoformat())))
+    lines.append(_t(lang, OFFER_FOOT))
+    return "\n".join(lines)
 
 
 MODELS_PER_PAGE = 45

@@ -97,7 +97,8 @@ def answer_keyboard(
 ) -> InlineKeyboardMarkup | None:
     """The buttons under an answer (switch-GPU suggestions from the conversation: pre-sales first)."""
     gpus = context.bot_data.conversation.alternative_gpus(turn, 3) if turn.answer.understood else []
-    return kb.answer_keyboard(turn, details=details, gpus=gpus)
+    quote = turn.answer.report is not None and turn.answer.offer is not None  # bot.quote.can_quote
+    return kb.answer_keyboard(turn, details=details, gpus=gpus, quote=quote)
 
 
 # -- flood control ---------------------------------------------------------------------------

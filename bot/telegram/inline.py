@@ -56,7 +56,8 @@ def inline_answers(
     presales: PresalesConfig | None = None,
 ) -> list[Answer]:
     """The interpretations of an inline query: the question as parsed and, when it names no GPU,
-    the same question on the default GPU's related cards. Empty when nothing can be sized.
+    the same question on the default GPU's related cards (a pre-sales deployment: on its offered
+    GPUs). Empty when nothing can be sized.
 
     Stateless (no follow-up memory: an inline query is not part of a chat); the user's own
     settings and a pre-sales deployment's prices apply as in a chat (:func:`answer_request`).
@@ -67,7 +68,10 @@ def inline_answers(
         return []
     requests = [parsed.request]
     if parsed.request.gpu is None:
-        for family in catalog.gpu(defaults.DEFAULT_GPU).related[:INLINE_EXTRA_CARDS]:
+        # a provider's bot shows its own GPUs (the first card already is the first one that fits)
+        others = presales.families() if presales is not None and presales.families() else []
+        others = others or catalog.gpu(defaults.DEFAULT_GPU).related[:INLINE_EXTRA_CARDS]
+        for family in others[: INLINE_EXTRA_CARDS + 1]:
             spec = catalog.default_gpu_for_family(family)
             if spec is not None:
                 requests.append(parsed.request.model_copy(update={"gpu": spec.id}))

@@ -6,7 +6,7 @@ Every button carries ``v1|<turn_id>|<action>|<arg>`` (at most 64 bytes, Telegram
 
 Answer buttons (docs/design.md §5): switch GPU (three alternatives), switch fine-tuning method or stage
 where it makes sense, show/hide the details, 📊 chart, ⚙️ launch recipes (training and serving answers
-with a plan), and the other language.
+with a plan), the other language, and in a pre-sales deployment 🧾 the PDF quote.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ SETTINGS_SLOT = "-"
 """Turn-id slot of settings buttons (settings are per chat, not per answer)."""
 
 # Answer actions
-GPU, METHOD, STAGE, DETAILS, CHART, LANG, RECIPE = "g", "m", "s", "d", "c", "l", "r"
+GPU, METHOD, STAGE, DETAILS, CHART, LANG, RECIPE, QUOTE = "g", "m", "s", "d", "c", "l", "r", "q"
 # Settings actions and /models paging (turn slot = SETTINGS_SLOT)
 SET_LANG, SET_CURRENCY, SET_MFU, SET_DEADLINE, MODELS_PAGE = "sl", "sc", "sm", "sd", "mp"
 AUTO = "auto"
@@ -76,6 +76,7 @@ LABELS: dict[str, str] = {
     "show": N_("🔽 Show details"),
     "chart": N_("📊 Chart"),
     "recipe": N_("⚙️ Config"),
+    "quote": N_("🧾 Quote (PDF)"),
     "full": N_("Full FT"),
     "lora": "LoRA",
     "qlora": "QLoRA",
@@ -113,13 +114,19 @@ def _enum_value(value: Any) -> str | None:
 
 
 def answer_keyboard(
-    turn: Turn, lang: str | None = None, *, details: bool = True, gpus: list[str] | None = None
+    turn: Turn,
+    lang: str | None = None,
+    *,
+    details: bool = True,
+    gpus: list[str] | None = None,
+    quote: bool = False,
 ) -> InlineKeyboardMarkup | None:
     """Buttons under one answer; None when nothing was sized.
 
     ``details``: whether the message currently shows the expandable details (the toggle offers
     the opposite). Labels follow ``lang`` (default: the answer's language). ``gpus``: catalog ids
     for the GPU row (the Conversation's suggestions: a pre-sales deployment's GPUs first).
+    ``quote``: a 🧾 row that sends the answer's PDF quote (pre-sales deployments).
     """
     report = turn.answer.report
     if report is None:
@@ -157,6 +164,8 @@ def answer_keyboard(
         last.append(_button(_label(lang, "recipe"), turn.id, RECIPE))
     last.append(_button(f"🌐 {LANGUAGE_NAMES[other]}", turn.id, LANG, other))
     rows.append(last)
+    if quote:
+        rows.append([_button(_label(lang, "quote"), turn.id, QUOTE)])
     return InlineKeyboardMarkup(rows)
 
 

@@ -58,3 +58,5 @@ COMMANDS: tuple[tuple[str, Phrase], ...] = (
     ("settings", Phrase(N_("Language, currency, prices, MFU, deadline"))),
 )
 """The command menu, in the order Telegram shows it."""
+QUOTE_COMMAND = ("quote", Phrase(N_("PDF quote of the last answer")))
+"""Added to the menu in a pre-sales deployment (bot.telegram.quote)."""

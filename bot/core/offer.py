@@ -1,0 +1,405 @@
+"""What the provider's offer (:mod:`bot.settings.presales`) changes in an answer, and the figures of a
+quote: pure, no I/O, no language.
+
+- :func:`candidates` / :func:`fits`: a question that names no GPU is sized on the first offered GPU
+  (preferred first) that fits the job;
+- :func:`offer_terms`: the terms behind one answer (offered or not, unit prices in the answer's currency,
+  the exchange rate used, minimum order, availability, reserved terms) — ``Answer.offer``;
+- :func:`pricing`: the figures a quote shows and the reply's offer lines repeat (configuration,
+  GPU-hours, unit price, subtotal, reserved-term discounts, monthly rental, total range), computed once
+  so that the reply and the PDF print the same numbers.
+
+Money is in the answer's currency; a figure converted through the file's exchange rate says so.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import math
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from bot.settings.presales import HOURS_PER_MONTH, Localized, OfferedGpu, PresalesConfig
+from estimator import catalog
+from estimator.models import Currency, SizingReport, SizingRequest
+
+
+class Exchange(BaseModel):
+    """A price converted through the file's exchange rate."""
+
+    cny_per_usd: float
+    as_of: dt.date
+    source: str | None = None
+    from_currency: Currency
+    from_price: float = Field(description="the file's price per GPU-hour in `from_currency`")
+
+
+class Term(BaseModel):
+    months: int
+    discount_percent: float
+
+
+class Offer(BaseModel):
+    """The provider's terms behind one answer (None in an answer without a pre-sales file)."""
+
+    provider: str
+    contact: str | None = None
+    website: str | None = None
+    valid_days: int = 14
+    note: Localized | None = None
+    families: list[str] = Field(default_factory=list, description="offered families, preferred first")
+    gpu: str | None = Field(None, description="catalog id of the GPU the answer is about")
+    family: str | None = None
+    offered: bool = Field(False, description="whether the provider offers that GPU")
+    chosen: bool = Field(False, description="the offer chose the GPU (the question named none)")
+    none_fits: bool = Field(False, description="no offered GPU fits the job: sized on the first anyway")
+    currency: Currency
+    gpu_hour: float | None = Field(None, description="price per GPU-hour used (in `currency`)")
+    node_hour: float | None = Field(None, description="price per node-hour as offered (in `currency`)")
+    gpu_month: float | None = Field(None, description="price per GPU-month as offered (in `currency`)")
+    gpus_per_node: int = 8
+    min_nodes: int | None = Field(None, description="minimum order in whole nodes; None: single GPUs")
+    availability: Localized | None = None
+    exchange: Exchange | None = None
+    terms: list[Term] = Field(default_factory=list, description="reserved terms for this GPU, shortest first")
+    price_is_offer: bool = Field(
+        False,
+        description="the answer's price per GPU-hour is this offer's (not the user's, the chat's "
+        "or a public range)",
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# Choosing the GPU
+
+
+def names_a_gpu(request: SizingRequest) -> bool:
+    """Whether the question chose the hardware itself (a GPU, a card's memory, a total memory)."""
+    return (
+        request.gpu is not None or request.gpu_memory_gib is not None or request.total_memory_gib is not None
+    )
+
+
+def candidates(presales: PresalesConfig) -> list[str]:
+    """Catalog ids to size a question without a GPU on, in the offer's order: the preferred families,
+    then the other offered ones (the variant a [[gpu]] table names, else the family's default)."""
+    out = []
+    for family in presales.families():
+        g = presales.offered(family)
+        spec = g.spec if g is not None else catalog.default_gpu_for_family(family)
+        if spec is not None and spec.id not in out:
+            out.append(spec.id)
+    return out
+
+
+def fits(report: SizingReport | None) -> bool:
+    """Whether a report's job fits on its GPU (on the user's count when given, else on some count)."""
+    if report is None or report.feasible == "no":
+        return False
+    if report.inference is not None:
+        return report.inference.min_gpus is not None and report.inference.min_gpus > 0
+    if report.memory is not None:
+        return report.memory.min_gpus is not None
+    return True
+
+
+def _sort_cost(report: SizingReport) -> float | None:
+    """What 'cheapest' compares: the cost of the job (middle of its range), or for serving the cost per
+    million output tokens."""
+    if report.inference is not None:
+        c = report.inference.cost_per_million_tokens
+        return None if c is None else (c.low + c.high) / 2
+    return None if report.cost is None else (report.cost.low + report.cost.high) / 2
+
+
+def cheapest_index(reports: list[SizingReport], families: list[str] | None = None) -> int | None:
+    """Index of the cheapest report, among those on ``families`` (the offered GPUs) when given and any
+    is; None unless every report has a cost in one currency and they are all training or all serving."""
+    if len(reports) < 2 or len({r.inference is None for r in reports}) > 1:
+        return None
+    costs = [_sort_cost(r) for r in reports]
+    currencies = {
+        (r.inference.cost_per_million_tokens.currency if r.inference and r.inference.cost_per_million_tokens
+         else r.cost.currency if r.cost else None)
+        for r in reports
+    }  # fmt: skip
+    if any(c is None for c in costs) or len(currencies) > 1:
+        return None
+    allowed = [
+        i for i, r in enumerate(reports) if families is None or catalog.family_of(r.request.gpu) in families
+    ]
+    pool = allowed or list(range(len(reports)))
+    return min(pool, key=lambda i: costs[i])
+
+
+# ---------------------------------------------------------------------------------------------
+# The terms behind an answer
+
+
+def offer_terms(
+    presales: PresalesConfig,
+    report: SizingReport,
+    *,
+    chosen: bool = False,
+    none_fits: bool = False,
+    price_source: str | None = None,
+) -> Offer:
+    """The offer's terms for the GPU ``report`` is about, in the report's currency. ``price_source``:
+    where the answer's price per GPU-hour came from ('presales', 'exchange', 'settings', … or None)."""
+    req = report.request
+    offer = terms_for(presales, req.gpu, req.currency or presales.currency)
+    return offer.model_copy(
+        update={
+            "chosen": chosen,
+            "none_fits": none_fits,
+            "price_is_offer": price_source in ("presales", "exchange"),
+        }
+    )
+
+
+def terms_for(presales: PresalesConfig, gpu: str | None, currency: Currency) -> Offer:
+    """The offer's terms for one GPU (a catalog id or a family) with its unit prices in ``currency``."""
+    family = catalog.family_of(gpu) if gpu else None
+    spec = catalog.gpus().get(gpu or "") or (catalog.default_gpu_for_family(family) if family else None)
+    g = presales.offered(family)
+    offered = family in presales.families() and (g is None or g.memory_gib is None or g.spec == spec)
+    offer = Offer(
+        provider=presales.provider,
+        contact=presales.contact,
+        website=presales.website,
+        valid_days=presales.quote_valid_days,
+        note=presales.quote_note,
+        families=presales.families(),
+        gpu=spec.id if spec else gpu,
+        family=family,
+        offered=offered,
+        currency=currency,
+    )
+    if g is None or not offered:  # not offered, or preferred without a [[gpu]] table (no prices)
+        return offer
+    return offer.model_copy(
+        update={
+            **_prices(presales, g, currency),
+            "gpus_per_node": g.gpus_per_node,
+            "min_nodes": g.min_nodes,
+            "availability": g.availability,
+            "terms": [
+                Term(months=c.months, discount_percent=c.discount_percent)
+                for c in presales.commitments_for(g.family)
+            ],
+        }
+    )
+
+
+def _prices(presales: PresalesConfig, g: OfferedGpu, currency: Currency) -> dict[str, object]:
+    """Unit prices in ``currency``: as the file gives them, else converted through its exchange rate."""
+    if g.has_prices(currency) or presales.exchange_rate is None:
+        return {"gpu_hour": g.gpu_hour(currency), "node_hour": g.node_hour(currency),
+                "gpu_month": g.gpu_month(currency)}  # fmt: skip
+    other = Currency.USD if currency == Currency.CNY else Currency.CNY
+    rate = presales.exchange_rate
+
+    def conv(x: float | None) -> float | None:
+        return None if x is None else rate.convert(x, other, currency)
+
+    original = g.gpu_hour(other)
+    return {
+        "gpu_hour": conv(original),
+        "node_hour": conv(g.node_hour(other)),
+        "gpu_month": conv(g.gpu_month(other)),
+        "exchange": Exchange(
+            cny_per_usd=rate.cny_per_usd,
+            as_of=rate.as_of,
+            source=rate.source,
+            from_currency=other,
+            from_price=original or 0.0,
+        ),
+    }
+
+
+# ---------------------------------------------------------------------------------------------
+# The figures of a quote
+
+
+class Discount(BaseModel):
+    months: int
+    percent: float
+    amount: float = Field(description="taken off the subtotal")
+    total: float = Field(description="subtotal − amount")
+
+
+class Monthly(BaseModel):
+    """Renting the configuration by the month at the offer's monthly price."""
+
+    gpus: int
+    months: int
+    price: float = Field(description="per GPU-month")
+    total: float
+
+
+class Pricing(BaseModel):
+    """A quote's figures, in ``currency``. ``period``: what the subtotal covers — the whole job
+    ('job'), one month of a service ('month'), or one day when the answer has no duration ('day')."""
+
+    currency: Currency
+    period: Literal["job", "month", "day"]
+    gpu: str
+    gpus: int = Field(description="GPUs in the configuration (whole nodes when ordered so)")
+    sized_gpus: int = Field(description="GPUs the answer sized, before a minimum order")
+    nodes: int | None = Field(None, description="whole nodes, when the GPUs fill them")
+    gpus_per_node: int = 8
+    days: float | None = Field(None, description="wall-clock days on `gpus` (period 'job')")
+    hours: float | None = Field(None, description="a known duration in hours (a rental question)")
+    gpu_hours: float = Field(description="GPU-hours billed for the period")
+    price_low: float = Field(description="per GPU-hour")
+    price_high: float
+    node_hour: float | None = None
+    gpu_month: float | None = None
+    subtotal_low: float
+    subtotal_high: float
+    total_low: float = Field(description="the range: the GPU-hours band (period 'job'), else the subtotal")
+    total_high: float
+    discounts: list[Discount] = Field(default_factory=list)
+    monthly: Monthly | None = None
+    min_order_applied: bool = Field(False, description="the minimum order raised the GPU count")
+
+
+def _whole_nodes(gpus: int, offer: Offer | None) -> tuple[int, bool]:
+    if offer is None or offer.min_nodes is None:
+        return gpus, False
+    per = offer.gpus_per_node
+    billed = max(math.ceil(gpus / per), offer.min_nodes) * per
+    return billed, billed != gpus
+
+
+def _nodes(gpus: int, per_node: int) -> int | None:
+    return gpus // per_node if gpus >= per_node and gpus % per_node == 0 else None
+
+
+def _discounts(subtotal: float, offer: Offer | None, days: float | None) -> list[Discount]:
+    """Reserved terms the job's wall-clock time covers (every term for a service: ``days`` None)."""
+    if offer is None or not offer.offered:
+        return []
+    out = []
+    for t in offer.terms:
+        if days is not None and days + 1e-9 < t.months * 30.0:
+            continue
+        amount = subtotal * t.discount_percent / 100
+        out.append(
+            Discount(months=t.months, percent=t.discount_percent, amount=amount, total=subtotal - amount)
+        )
+    return out
+
+
+def _sized_gpus(report: SizingReport) -> int | None:
+    """The GPU count an answer recommends running on (the user's, when given and it fits)."""
+    req = report.request
+    if report.inference is not None:
+        return report.inference.serving_gpus
+    if report.days is not None:
+        return report.days.gpus
+    if report.gpus_for_deadline:
+        return report.gpus_for_deadline
+    m = report.memory
+    if m is not None and m.min_gpus:
+        if req.gpu_count and m.fits_requested:
+            return req.gpu_count
+        return m.recommended_gpus or m.min_gpus
+    return req.gpu_count
+
+
+def pricing(report: SizingReport | None, offer: Offer | None) -> Pricing | None:
+    """The quote's figures for an answer, or None when it has no configuration or price to quote
+    (a budget question, a job that fits nowhere, a GPU without a price)."""
+    if report is None or report.request.gpu is None:
+        return None
+    sized = _sized_gpus(report)
+    if not sized:
+        return None
+    gpus, raised = _whole_nodes(sized, offer)
+    per_node = offer.gpus_per_node if offer is not None else 8
+    common = {
+        "gpu": report.request.gpu,
+        "gpus": gpus,
+        "sized_gpus": sized,
+        "nodes": _nodes(gpus, per_node),
+        "gpus_per_node": per_node,
+        "node_hour": offer.node_hour if offer is not None and offer.offered else None,
+        "gpu_month": offer.gpu_month if offer is not None and offer.offered else None,
+        "min_order_applied": raised,
+    }
+    inf, cost = report.inference, report.cost
+    if inf is not None:
+        band = inf.cost_per_month
+        if band is None:
+            return None
+        p_low, p_high = (
+            band.low / (inf.serving_gpus * HOURS_PER_MONTH),
+            band.high / (inf.serving_gpus * HOURS_PER_MONTH),
+        )
+        hours = gpus * HOURS_PER_MONTH
+        low, high = (band.low, band.high) if not raised else (hours * p_low, hours * p_high)
+        monthly = None
+        if common["gpu_month"] is not None:
+            monthly = Monthly(
+                gpus=gpus, months=1, price=common["gpu_month"], total=gpus * common["gpu_month"]
+            )
+        return Pricing(
+            currency=band.currency, period="month", gpu_hours=hours, price_low=p_low, price_high=p_high,
+            subtotal_low=low, subtotal_high=high, total_low=low, total_high=high,
+            discounts=_discounts(low, offer, None) if low == high else [], monthly=monthly, **common,
+        )  # fmt: skip
+    if cost is not None and report.gpu_hours is not None:
+        hours_given = report.request.hours
+        if hours_given and raised:  # a known duration on more GPUs: the extra GPUs are billed too
+            hours = gpus * hours_given
+            low, high = hours * cost.price_low, hours * cost.price_high
+            days, total = hours_given / 24, (low, high)
+        else:  # a job of so many GPU-hours: more GPUs finish it sooner for the same GPU-hours
+            hours = float(cost.billed_gpu_hours)
+            low, high = cost.low, cost.high
+            days = hours_given / 24 if hours_given else report.gpu_hours.likely / gpus / 24
+            total = (
+                cost.low_with_mfu if cost.low_with_mfu is not None else low,
+                cost.high_with_mfu if cost.high_with_mfu is not None else high,
+            )
+        monthly = None
+        if common["gpu_month"] is not None and days >= 30.0 - 1e-9:
+            months = math.ceil(days / 30.0 - 1e-9)
+            monthly = Monthly(gpus=gpus, months=months, price=common["gpu_month"],
+                              total=gpus * months * common["gpu_month"])  # fmt: skip
+        return Pricing(
+            currency=cost.currency, period="job", days=days, hours=hours_given,
+            gpu_hours=hours, price_low=cost.price_low, price_high=cost.price_high,
+            subtotal_low=low, subtotal_high=high, total_low=total[0], total_high=total[1],
+            discounts=_discounts(low, offer, days) if low == high else [], monthly=monthly, **common,
+        )  # fmt: skip
+    if report.flops is None and report.memory is not None:
+        band = _day_price(report)
+        if band is None:
+            return None
+        (p_low, p_high), currency = band
+        hours = gpus * 24.0
+        return Pricing(
+            currency=currency, period="day", gpu_hours=hours, price_low=p_low, price_high=p_high,
+            subtotal_low=hours * p_low, subtotal_high=hours * p_high, total_low=hours * p_low,
+            total_high=hours * p_high, **common,
+        )  # fmt: skip
+    return None
+
+
+def _day_price(report: SizingReport) -> tuple[tuple[float, float], Currency] | None:
+    """The price per GPU-hour of an answer without a duration: the one filled in (the user's, the chat's,
+    the offer's), else the catalog's public range for the GPU in the answer's currency."""
+    req = report.request
+    currency = req.currency or Currency.CNY
+    if req.price_per_gpu_hour is not None:
+        return (req.price_per_gpu_hour, req.price_per_gpu_hour), currency
+    entry = catalog.prices().get(catalog.family_of(req.gpu) or "")
+    if entry is None:
+        return None
+    low, high = (
+        (entry.cny_low, entry.cny_high) if currency == Currency.CNY else (entry.usd_low, entry.usd_high)
+    )
+    return ((low, high), currency) if low is not None and high is not None else None

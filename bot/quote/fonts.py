@@ -1,0 +1,95 @@
+"""Fonts for the PDF quote: Latin text in DejaVu Sans (shipped inside matplotlib, a dependency), Chinese
+in an installed CJK font with a free licence. Only the glyphs used are embedded (a subset).
+
+The CJK font is looked up once per process: ``SIZING_BOT_CJK_FONT`` (a .ttf/.ttc/.otf path), else
+the first installed family of :data:`CJK_FAMILIES` — TrueType-outline families first — found by
+matplotlib's font manager (which reads fontconfig's directories). Debian and the Docker image
+install WenQuanYi Micro Hei (``fonts-wqy-microhei``: Apache-2.0 or GPL-3 with the font embedding
+exception).
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+log = logging.getLogger(__name__)
+
+ENV_FONT = "SIZING_BOT_CJK_FONT"
+
+CJK_FAMILIES = (
+    "WenQuanYi Micro Hei",  # Apache-2.0 / GPL-3 + font exception; TrueType outlines
+    "WenQuanYi Zen Hei",  # GPL-2 + font exception
+    "Droid Sans Fallback",  # Apache-2.0
+    "LXGW WenKai",  # OFL-1.1
+    "Noto Sans CJK SC",  # OFL-1.1 (CFF outlines)
+    "Noto Sans SC",
+    "Source Han Sans SC",  # OFL-1.1
+    "Source Han Sans CN",
+    "AR PL UMing CN",  # Arphic Public License
+)
+"""Free-licence fonts with Simplified Chinese glyphs, in order of preference."""
+
+
+@dataclass(frozen=True)
+class FontFile:
+    """A font file and, for a collection (.ttc), the face to use."""
+
+    path: str
+    index: int = 0
+    family: str = ""
+
+
+def latin_font(bold: bool = False) -> FontFile:
+    """DejaVu Sans from matplotlib's own data (always installed with the package)."""
+    import matplotlib
+
+    name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
+    path = Path(matplotlib.get_data_path()) / "fonts" / "ttf" / name
+    return FontFile(str(path), 0, "DejaVu Sans")
+
+
+def _face_index(path: str, family: str | None) -> tuple[int, str] | None:
+    """The face of ``path`` whose family is ``family`` (any face with CJK glyphs when None)."""
+    from fontTools.ttLib import TTCollection, TTFont
+
+    try:
+        fonts = (
+            TTCollection(path).fonts if path.lower().endswith((".ttc", ".otc")) else [TTFont(path, lazy=True)]
+        )
+    except Exception:
+        return None
+    for i, font in enumerate(fonts):
+        names = {str(n) for n in font["name"].names if n.nameID in (1, 16)}
+        cmap = font.getBestCmap() or {}
+        if (family is None or family in names) and 0x4E2D in cmap:  # 中
+            return i, family or next(iter(sorted(names)), "")
+    return None
+
+
+@cache
+def cjk_font() -> FontFile | None:
+    """An installed font with Chinese glyphs (see the module docstring), or None."""
+    override = os.environ.get(ENV_FONT, "").strip()
+    if override:
+        found = _face_index(override, None)
+        if found is not None:
+            return FontFile(override, found[0], found[1])
+        log.warning(
+            "%s=%s has no Chinese glyphs or cannot be read; looking for an installed font", ENV_FONT, override
+        )
+    from bot.render.chart import font_manager_fresh
+
+    manager = font_manager_fresh()
+    by_family: dict[str, list[str]] = {}
+    for entry in manager.ttflist:
+        by_family.setdefault(entry.name, []).append(entry.fname)
+    for family in CJK_FAMILIES:
+        for path in sorted(set(by_family.get(family, []))):
+            found = _face_index(path, family)
+            if found is not None:
+                return FontFile(path, found[0], family)
+    return None

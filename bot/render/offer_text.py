@@ -1,0 +1,246 @@
+"""The provider's offer in words: unit prices with their units, the reply's offer lines, and the figures
+a quote prints — formatted once here, so the reply and the PDF quote show the same numbers."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.core.offer import Offer, Pricing, pricing
+from bot.render.describe import gpu_names
+from bot.render.fmt import Fmt, fmt_for, money_span
+from bot.render.i18n import N_, translate
+from bot.render.plan_text import gpus_text, nodes_text, paren
+from estimator import catalog
+from estimator.models import SizingReport
+
+PER_GPU_HOUR = N_("%(price)s per GPU-hour")
+PER_NODE_HOUR = N_("%(price)s per %(n)s-GPU node-hour")
+PER_GPU_MONTH = N_("%(price)s per GPU-month")
+MIN_ORDER = N_("minimum order %(nodes)s")
+NOT_OFFERED = N_("not offered")
+NOT_IN_OFFER = N_(
+    "%(gpu)s is not in %(provider)s's offer: priced at public market rates. Offered: %(offered)s."
+)
+NOT_IN_OFFER_UNPRICED = N_("%(gpu)s is not in %(provider)s's offer. Offered: %(offered)s.")
+
+
+def unit_prices(offer: Offer, lang: str) -> list[str]:
+    """'¥21 per GPU-hour', '¥168 per 8-GPU node-hour', '¥12,800 per GPU-month' (those offered)."""
+    f = fmt_for(lang)
+    cur = offer.currency.value
+    out = []
+    if offer.gpu_hour is not None:
+        out.append(translate(lang, PER_GPU_HOUR, price=f.price(round(offer.gpu_hour, 2), cur)))
+    if offer.node_hour is not None:
+        out.append(
+            translate(
+                lang, PER_NODE_HOUR, price=f.price(round(offer.node_hour, 2), cur), n=offer.gpus_per_node
+            )
+        )
+    if offer.gpu_month is not None:
+        out.append(translate(lang, PER_GPU_MONTH, price=f.money(round(offer.gpu_month, 2), cur)))
+    return out
+
+
+def min_order_nodes(offer: Offer, lang: str) -> str | None:
+    """'one 8-GPU node' / '2 × 8-GPU nodes' when orders are whole nodes."""
+    if offer.min_nodes is None:
+        return None
+    return nodes_text(lang, offer.min_nodes * offer.gpus_per_node, offer.gpus_per_node)
+
+
+def min_order_text(offer: Offer, lang: str) -> str | None:
+    """'minimum order one 8-GPU node' when orders are whole nodes."""
+    nodes = min_order_nodes(offer, lang)
+    return translate(lang, MIN_ORDER, nodes=nodes) if nodes else None
+
+
+def exchange_text(offer: Offer, lang: str) -> str | None:
+    """'7.2 CNY per USD (2025-06-01, PBOC central parity)' when the prices were converted."""
+    x = offer.exchange
+    if x is None:
+        return None
+    when = x.as_of.isoformat() + (f", {x.source}" if x.source else "")
+    return translate(
+        lang,
+        N_("%(rate)s CNY per USD (%(when)s); %(provider)s's price: %(price)s per GPU-hour"),
+        rate=fmt_for(lang).num(x.cny_per_usd, 4),
+        when=when,
+        provider=offer.provider,
+        price=fmt_for(lang).price(round(x.from_price, 2), x.from_currency.value),
+    )
+
+
+def _config(p: Pricing, lang: str, f: Fmt) -> str:
+    """'72 × H800 (9 × 8-GPU nodes) for ≈ 28 days' / '8 × H800, per month' / '2 × H800, per day'."""
+    spec = catalog.gpus().get(p.gpu)
+    name = (
+        (spec.family if spec.default_for_family else f"{spec.family} {spec.memory_gib:g}G") if spec else p.gpu
+    )
+    nodes = paren(lang, nodes_text(lang, p.gpus, p.gpus_per_node)) if p.nodes else ""
+    base = f"{f.int(p.gpus)} × {name}{nodes}"
+    if p.period == "month":
+        return translate(lang, N_("%(config)s, per month (730 hours)"), config=base)
+    if p.period == "day":
+        return translate(lang, N_("%(config)s, per day"), config=base)
+    if p.hours:
+        return translate(lang, N_("%(config)s for %(hours)s hours"), config=base, hours=f.hours(p.hours))
+    return translate(lang, N_("%(config)s for ≈ %(days)s days"), config=base, days=f.days(p.days or 0))
+
+
+def figures(report: SizingReport, offer: Offer | None, lang: str) -> dict[str, Any] | None:
+    """The quote's figures as text in ``lang`` (the same strings the reply's offer lines use), or None
+    when the answer has nothing to quote (:func:`bot.core.offer.pricing`)."""
+    p = pricing(report, offer)
+    if p is None:
+        return None
+    f = fmt_for(lang)
+    cur = p.currency.value
+    if p.price_low == p.price_high:
+        price = translate(lang, PER_GPU_HOUR, price=f.price(round(p.price_low, 2), cur))
+    else:
+        price = translate(
+            lang, PER_GPU_HOUR, price=f.price_range(round(p.price_low, 2), round(p.price_high, 2), cur)
+        )
+    period = {
+        "job": N_("Subtotal (likely GPU-hours)"),
+        "month": N_("Subtotal per month"),
+        "day": N_("Subtotal per day"),
+    }[p.period]
+    discounts = [
+        translate(
+            lang,
+            N_("%(months)s-month term (−%(percent)s): %(total)s"),
+            months=d.months,
+            percent=f.percent(d.percent / 100),
+            total=f.money(d.total, cur),
+        )
+        for d in p.discounts
+    ]
+    monthly = monthly_value = None
+    if p.monthly is not None:
+        m = p.monthly
+        monthly_value = translate(
+            lang,
+            N_("%(gpus)s × %(months)s × %(price)s = %(total)s"),
+            gpus=gpus_text(lang, m.gpus),
+            months=translate(lang, N_("%(n)s months") if m.months != 1 else N_("%(n)s month"), n=m.months),
+            price=translate(lang, PER_GPU_MONTH, price=f.money(m.price, cur)),
+            total=f.money(m.total, cur),
+        )
+        monthly = translate(lang, N_("By the month: %(text)s"), text=monthly_value)
+    min_order = min_order_detail = None
+    if p.min_order_applied and offer is not None:
+        min_order_detail = translate(
+            lang,
+            N_("%(nodes)s: sized for %(sized)s, billed for %(billed)s"),
+            nodes=min_order_nodes(offer, lang) or "",
+            sized=gpus_text(lang, p.sized_gpus),
+            billed=gpus_text(lang, p.gpus),
+        )
+        order = min_order_text(offer, lang) or ""
+        if p.period == "job" and not p.hours:
+            min_order = translate(
+                lang,
+                N_("%(order)s: runs on %(billed)s, ≈ %(days)s days, the same GPU-hours"),
+                order=order,
+                billed=gpus_text(lang, p.gpus),
+                days=f.days(p.days or 0),
+            )
+        else:
+            min_order = translate(
+                lang,
+                N_("%(order)s: billed for %(billed)s, %(subtotal)s"),
+                order=order,
+                billed=gpus_text(lang, p.gpus),
+                subtotal=translate(
+                    lang,
+                    {"month": N_("%(money)s per month"), "day": N_("%(money)s per day")}.get(
+                        p.period, N_("%(money)s in total")
+                    ),
+                    money=money_span(f, p.subtotal_low, p.subtotal_high, cur),
+                ),
+            )
+    day_line = None
+    if p.period == "day" and not p.min_order_applied:
+        day_line = translate(
+            lang,
+            N_("Per day on %(gpus)s: %(money)s"),
+            gpus=gpus_text(lang, p.gpus),
+            money=money_span(f, p.subtotal_low, p.subtotal_high, cur),
+        )
+    best = p.discounts[-1] if p.discounts else None
+    return {
+        "period": p.period,
+        "configuration": _config(p, lang, f),
+        "gpu_hours": f.hours(p.gpu_hours),
+        "price": price,
+        "unit_prices": unit_prices(offer, lang) if offer is not None and offer.offered else [price],
+        "subtotal_label": translate(lang, period),
+        "subtotal": money_span(f, p.subtotal_low, p.subtotal_high, cur),
+        "discounts": discounts,
+        "monthly": monthly,
+        "monthly_value": monthly_value,
+        "min_order": min_order,
+        "min_order_detail": min_order_detail,
+        "day_line": day_line,
+        "exchange": exchange_text(offer, lang) if offer is not None else None,
+        "total": money_span(f, p.total_low, p.total_high, cur),
+        "total_is_range": round(p.total_low) != round(p.total_high),
+        "best_term": None
+        if best is None
+        else translate(
+            lang,
+            N_("with the %(months)s-month term: %(total)s"),
+            months=best.months,
+            total=money_span(
+                f, p.total_low * (1 - best.percent / 100), p.total_high * (1 - best.percent / 100), cur
+            ),
+        ),
+    }
+
+
+def _priced(report: SizingReport) -> bool:
+    """Whether the answer carries a price (a Mac or an unknown card has none)."""
+    inf = report.inference
+    return report.cost is not None or (inf is not None and inf.cost_per_month is not None)
+
+
+def offer_lines(report: SizingReport, offer: Offer | None, lang: str) -> dict[str, Any] | None:
+    """What the reply says about the offer: the 'not offered' line, or the offer's prices and terms and
+    the figures the quote repeats. None without a pre-sales offer."""
+    if offer is None:
+        return None
+    gpu = gpu_names(report)[0]
+    if not offer.offered:
+        families = [fam for fam in offer.families if fam != offer.family][:4]
+        return {
+            "not_offered": translate(
+                lang,
+                NOT_IN_OFFER if _priced(report) else NOT_IN_OFFER_UNPRICED,
+                gpu=gpu,
+                provider=offer.provider,
+                offered=fmt_for(lang).sep.join(families) or "—",
+            )
+            if offer.families
+            else None,
+            "prices": None,
+            "figures": figures(report, offer, lang),
+        }
+    f = fmt_for(lang)
+    terms = unit_prices(offer, lang)
+    extras = [
+        t
+        for t in (min_order_text(offer, lang), offer.availability.text(lang) if offer.availability else None)
+        if t
+    ]
+    prices = translate(
+        lang,
+        N_("%(provider)s: %(gpu)s at %(prices)s"),
+        provider=offer.provider,
+        gpu=gpu,
+        prices=f.sep.join(terms),
+    )
+    if extras:
+        prices += f.clause_sep + f.clause_sep.join(extras)
+    return {"not_offered": None, "prices": prices, "figures": figures(report, offer, lang)}
