@@ -263,7 +263,8 @@ def test_recompute_as_stated(capsys, question, mode):
 def test_gpu_memory_utilization(capsys, question):
     d = ask(capsys, question)
     assert d["request"]["gpu_memory_utilization"] == 0.95 and d["request"]["precision"] == "int8"
-    assert d["report"]["inference"]["usable_bytes_per_gpu"] == pytest.approx(80 * GIB * 0.95 - GIB)
+    # vLLM's share of what CUDA reports (0.99 of the card); the CUDA context sits outside it
+    assert d["report"]["inference"]["usable_bytes_per_gpu"] == pytest.approx(0.99 * 80 * GIB * 0.95)
     assert d["request"]["runtime"] == "vLLM"
 
 
@@ -392,7 +393,7 @@ def test_unknown_gpu_with_memory_keeps_its_name_and_memory(capsys, question, nam
     assert d["interpretation"]["unknown_gpu"] == name
     assert d["request"]["gpu"] == name and d["request"]["gpu_count"] == 2
     inf = d["report"]["inference"]
-    assert inf["usable_bytes_per_gpu"] == pytest.approx(48 * GIB * 0.9 - GIB)
+    assert inf["usable_bytes_per_gpu"] == pytest.approx(0.99 * 48 * GIB * 0.9)  # the CUDA context is outside
     assert inf["decode_tokens_per_s"] is None and inf["cost_per_month"] is None  # no TFLOPS, no bandwidth
     assert name in d["reply"].split("\n", 1)[0]
     assert d["interpretation"]["substitutions"] == []
@@ -523,7 +524,8 @@ def test_followup_serving_settings_zh():
     conv.ask(4, 4, "用vLLM在1张H100上部署Llama-3.1-8B")
     t = conv.ask(4, 4, "gpu_memory_utilization 改成 0.95 呢")
     assert t.followup and t.request.gpu_memory_utilization == 0.95
-    assert t.answer.report.inference.usable_bytes_per_gpu == pytest.approx(80 * GIB * 0.95 - GIB)
+    # vLLM's share of what CUDA reports (0.99 of the card); the CUDA context sits outside it
+    assert t.answer.report.inference.usable_bytes_per_gpu == pytest.approx(0.99 * 80 * GIB * 0.95)
     t = conv.ask(4, 4, "换成 SGLang 呢")
     assert t.request.runtime.value == "SGLang" and t.answer.report.inference.runtime == "SGLang"
     t = conv.ask(4, 4, "那全量微调呢")

@@ -88,9 +88,13 @@ NOTE_MESSAGES: dict[str, str] = {
     "known_duration": N_(
         "%(gpu_count)s GPUs × %(hours)s hours = %(gpu_hours)s GPU-hours, as you stated: cost follows from it."
     ),
-    "runtime_memory_as_vllm": N_(
-        "%(runtime)s's memory is modelled as vLLM's (a share of the card, minus the CUDA context and an "
-        "activation workspace): close, not exact."
+    "vllm_refuses": N_(
+        "vLLM refuses to start: the KV cache holds %(kv_tokens)s tokens, fewer than one "
+        "%(max_model_len)s-token request (max_model_len)."
+    ),
+    "vllm_starts_at_max_utilization": N_(
+        "With gpu_memory_utilization %(utilization)s it would hold %(kv_tokens)s tokens and start, with "
+        "little room for allocation spikes."
     ),
     "implied_mfu": N_("That run implies an MFU of %(mfu)s (model FLOPs ÷ (GPU-hours × dense peak))."),
     "measured_above_peak": N_(
@@ -241,7 +245,7 @@ MIN_CHART_BYTES = 0.05 * 2**30
 """Breakdown parts below this (shown as 0.0 GiB) are left out of the bar chart."""
 
 # Fractions shown as percentages, counts shown exactly, sizes as model sizes.
-PERCENT_KEYS = {"mfu", "ratio", "gpu_memory_utilization", "held_out", "all_runs"}
+PERCENT_KEYS = {"mfu", "ratio", "gpu_memory_utilization", "utilization", "held_out", "all_runs"}
 TOKEN_KEYS = {"tokens", "chinchilla_tokens", "num_samples"}
 PARAM_KEYS = {"params_active", "params_total"}
 COUNT_KEYS = {
@@ -254,6 +258,8 @@ COUNT_KEYS = {
     "pp",
     "tokens_per_sample",
     "max_concurrency",
+    "kv_tokens",
+    "max_model_len",
     "seq_len",
     "context",
     "concurrency",
