@@ -154,6 +154,18 @@ class SizingRequest(_Frozen):
     )
 
 
+TRAINING_FIELDS: tuple[str, ...] = (
+    "tokens", "num_samples", "tokens_per_sample", "epochs", "method", "algorithm", "batch_size",
+    "deadline_days", "global_batch", "zero_stage", "lora_rank", "lora_targets", "pure_bf16", "recompute",
+    "freeze_layers", "prefix_tokens", "achieved_tflops_per_gpu", "tokens_per_second_per_gpu", "methods",
+)  # fmt: skip
+"""Request fields only a training job uses (a serving answer has no use for them)."""
+SERVING_FIELDS: tuple[str, ...] = (
+    "concurrency", "prompt_tokens", "kv_precision", "gpu_memory_utilization", "runtime",
+)  # fmt: skip
+"""Request fields only a serving answer uses."""
+
+
 class Assumption(_Frozen):
     """A value the user did not give, with why (a key of :class:`estimator.reasons.Why`: the bot words
     it), the parameters of that explanation, further reasons, and a citation kept as written."""
@@ -388,8 +400,9 @@ class SizingReport(_Frozen):
     checkpoint_bytes: Checkpoint | None = None
     inference: Inference | None = None
     feasible: str | None = Field(
-        None, description="verdict for the user's GPU count: 'yes', 'borderline' (tight or only with "
-        "offload / 8-bit optimizer / the range's upper end) or 'no'; None without a count"
+        None,
+        description="verdict for the user's GPU count: 'yes', 'borderline' (tight or only with "
+        "offload / 8-bit optimizer / the range's upper end) or 'no'; None without a count",
     )
     feasible_reason: str | None = Field(
         None,

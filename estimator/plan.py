@@ -81,6 +81,14 @@ def ordered_layouts(
     return tuple(layouts)
 
 
+def _layouts(spec: ModelSpec, gpu: GpuSpec, gpus: int, setup: TrainingSetup) -> tuple[Layout, ...]:
+    """:func:`ordered_layouts` for this model, card, count and setup."""
+    return ordered_layouts(
+        spec.layers, spec.heads, spec.kv_heads, gpu.gpus_per_node, gpu.nvlink, gpus,
+        setup.micro_batch, setup.offload, setup.zero_stage, setup.recompute,
+    )  # fmt: skip
+
+
 def plan_preference(plan: Plan | Layout, nvlink: bool = True) -> tuple:
     """Lower is better: no full recompute, no pipeline, least TP, then the lowest ZeRO stage.
 
@@ -125,18 +133,7 @@ def best_plan_for(
     """
     limit = gpu.addressable_bytes * budget_fraction
     comfortable = gpu.addressable_bytes * HEADROOM
-    layouts = ordered_layouts(
-        spec.layers,
-        spec.heads,
-        spec.kv_heads,
-        gpu.gpus_per_node,
-        gpu.nvlink,
-        gpus,
-        setup.micro_batch,
-        setup.offload,
-        setup.zero_stage,
-        setup.recompute,
-    )
+    layouts = _layouts(spec, gpu, gpus, setup)
     tight: tuple[Layout, dict[str, float]] | None = None
     for plan in layouts:
         if plan.recompute == "full" and not allow_full_recompute:
@@ -155,10 +152,7 @@ def least_memory_plan(
 ) -> tuple[Plan, dict[str, float]] | None:
     """The layout on exactly ``gpus`` GPUs needing the least memory per GPU, fitting or not: what the
     user's own setting costs when it does not fit ("ZeRO-2 on 2 × A100 40G: ≈ 42 GiB per GPU")."""
-    layouts = ordered_layouts(
-        spec.layers, spec.heads, spec.kv_heads, gpu.gpus_per_node, gpu.nvlink, gpus,
-        setup.micro_batch, setup.offload, setup.zero_stage, setup.recompute,
-    )  # fmt: skip
+    layouts = _layouts(spec, gpu, gpus, setup)
     best: tuple[Layout, dict[str, float]] | None = None
     for plan in layouts:
         parts = breakdown(spec, params, setup, plan)
@@ -351,10 +345,10 @@ def training_memory(
         }
 
     alternatives = _alternatives(spec, params, gpu, setup) if with_alternatives else []
-    if found is None and at is not None:  # nothing fits, at any count: still show the user's count
-        n, plan, parts = at
+    if found is None:  # nothing fits at any count: the user's count if given, else one GPU's states
+        n, plan, parts = at if at is not None else (None, None, shell)
         return Memory(
-            **per_gpu(plan, parts),
+            **per_gpu(plan or _SHELL_PLAN, parts),
             min_gpus=None,
             breakdown=parts,
             total_bytes=states,
@@ -363,16 +357,7 @@ def training_memory(
             fits_requested=fits_requested,
             alternatives=alternatives,
         )
-    if found is None or at is None:
-        return Memory(
-            **per_gpu(_SHELL_PLAN, shell),
-            min_gpus=None,
-            breakdown=shell,
-            total_bytes=states,
-            plan=None,
-            fits_requested=fits_requested,
-            alternatives=alternatives,
-        )
+    assert at is not None  # found, or the user's count
     rec = recommended(spec, params, gpu, setup, found[0])
     rec_parts = best_plan_for(spec, params, gpu, rec[0], setup) if rec else None
     n, plan, parts = at

@@ -43,7 +43,7 @@ from typing import Any
 from bot.parse import ParseResult, normalize
 from bot.parse.words import explicit_stage as stage_word
 from estimator import catalog
-from estimator.models import Method, Precision, SizingRequest, Stage
+from estimator.models import SERVING_FIELDS, TRAINING_FIELDS, Method, Precision, SizingRequest, Stage
 
 MODEL_FIELDS = frozenset({"model", "params_total", "params_active"})
 CHANGE_FIELDS = frozenset(SizingRequest.model_fields) - MODEL_FIELDS
@@ -65,6 +65,7 @@ _FRESH_RE = re.compile(
     r"|\blargest\s+model|\bbiggest\s+model|\bnew\s+question\b"
 )
 """Inverse questions and explicit resets: always a new question."""
+
 
 def explicit_stage(text: str) -> Stage | None:
     """A stage named by a stage word (预训练, 微调, 推理, fine-tune, serve …), not inferred from other
@@ -110,28 +111,8 @@ def classify(prev: SizingRequest | None, parsed: ParseResult, text: str) -> Deci
     return Decision(True, "changes only " + ", ".join(sorted(given)))
 
 
-_TRAINING_ONLY = (
-    "tokens",
-    "num_samples",
-    "tokens_per_sample",
-    "epochs",
-    "method",
-    "algorithm",
-    "batch_size",
-    "deadline_days",
-    "global_batch",
-    "zero_stage",
-    "lora_rank",
-    "lora_targets",
-    "pure_bf16",
-    "recompute",
-    "freeze_layers",
-    "prefix_tokens",
-    "achieved_tflops_per_gpu",
-    "tokens_per_second_per_gpu",
-    "methods",
-)
-_SERVING_ONLY = ("concurrency", "prompt_tokens", "kv_precision", "gpu_memory_utilization", "runtime")
+_TRAINING_ONLY = TRAINING_FIELDS
+_SERVING_ONLY = SERVING_FIELDS
 _METHOD_SETTINGS: dict[str, tuple[Method, ...]] = {
     "lora_rank": (Method.lora, Method.qlora),
     "lora_targets": (Method.lora, Method.qlora),

@@ -12,7 +12,15 @@ from pydantic import BaseModel, Field
 
 from bot.parse import ParseResult
 from estimator.memory import lora_matrices
-from estimator.models import Method, Precision, SizingReport, SizingRequest, Stage
+from estimator.models import (
+    SERVING_FIELDS,
+    TRAINING_FIELDS,
+    Method,
+    Precision,
+    SizingReport,
+    SizingRequest,
+    Stage,
+)
 
 IGNORED_REASONS = (
     "absurd",  # far beyond any real model, dataset or cluster
@@ -59,11 +67,11 @@ class Interpretation(BaseModel):
     substitutions: list[Substitution] = Field(default_factory=list)
 
 
-TRAINING_ONLY = (
-    "zero_stage", "lora_rank", "lora_targets", "pure_bf16", "recompute", "freeze_layers", "prefix_tokens",
-    "achieved_tflops_per_gpu", "tokens_per_second_per_gpu", "methods",
-)  # fmt: skip
-SERVING_ONLY = ("gpu_memory_utilization", "runtime", "kv_precision", "prompt_tokens", "concurrency")
+TRAINING_ONLY = tuple(f for f in TRAINING_FIELDS if f not in ("tokens", "method", "algorithm", "batch_size"))
+"""Training settings a serving answer names as not used (tokens, method and algorithm words make the
+parser choose a training stage, so they never reach a serving answer as typed; a serving batch is read
+as the concurrency)."""
+SERVING_ONLY = SERVING_FIELDS
 METHOD_FIELDS: dict[str, tuple[Method, ...]] = {
     "lora_rank": (Method.lora, Method.qlora),
     "lora_targets": (Method.lora, Method.qlora),

@@ -180,6 +180,9 @@ class _Parse:
         unknown_gpu = _as_typed(self.raw, self._unknown_gpu) if not gpus and self._unknown_gpu else None
         if unknown_gpu:  # named as typed: the estimator keeps the name (and the memory, when given)
             self.f["gpu"] = unknown_gpu
+        per_node = next((r for r in self.roles if r.role == "per_node"), None)
+        if per_node is not None and per_node.value == 8:  # "8卡机器": the 8-GPU nodes every plan assumes
+            self.first("per_node")
         hours_role = self.first("gpu_hours")
         if hours_role is not None and self.f.get("hours") is None:  # "1万卡时" = GPU-hours on the count
             self.f["hours"] = hours_role.value / (self.f.get("gpu_count") or 1)
@@ -251,7 +254,7 @@ class _Parse:
             nxt = toks[i + 1] if i + 1 < len(toks) else None
             role = classify(tok, self.s, nxt)
             if role is None:
-                if not _article(tok):
+                if not _article(tok) and not FORMULA_AFTER_RE.match(self.s, tok.end):
                     self.unread.append(tok.raw.strip())
                 continue
             if role.role == "count_nodes" and role.extra:
@@ -392,6 +395,11 @@ class _Parse:
         f["concurrency"] = self.value("concurrency")
         if f["concurrency"] is None and stage == "inference" and f["batch_size"] is not None:
             f["concurrency"] = f["batch_size"]  # serving: max batch = concurrent sequences
+
+
+FORMULA_AFTER_RE = re.compile(r"[a-z]")
+"""A number glued to letters that are no unit ('6ND', '2N', 'A100' already masked): part of a formula
+or a name, not a quantity left unused."""
 
 
 def _as_typed(raw: str, name: str) -> str:

@@ -30,6 +30,11 @@ R_COUNT_WORD = _r(
     r"(?:[x×*]\s*)?(?:\d{2,3}\s*g(?:b|ib)?\s+(?=gpus?\b|cards?\b))?(?:张(?!量)|片|颗|卡(?!时)|gpus?\b|cards?\b|graphics|accelerators?\b|npus?\b|devices?\b)"
 )
 R_KUAI = _r(r"块(?!钱)")
+R_PER_NODE = _r(
+    r"卡(?:的)?(?:机器|服务器|整机|节点|机)|[\s\-]*gpus?[\s\-]+(?:nodes?|boxe?s?|servers?|machines?)\b"
+)
+"""'8卡机器', '8-GPU box': the GPUs a node holds, not a count."""
+L_ONE_NODE = rc(r"(?:\ba\s+single|\bone|\ba|\ban|一台|单台|1\s*台)\s*$")
 R_KUAI_GPU = rc(rf"^\s*(?:\d{{1,3}}\s*g(?:b|ib)?\s*(?:的|显存的?)?\s*)?(?:[{MARKS}]|卡|显卡|gpu|npu)")
 L_GPU_TIMES = rc(rf"[{MARKS}]\s*s?\s*(?:[x×*]|\s)\s*$")
 L_GPU_BEFORE = rc(rf"[{MARKS}]\s*s?\s*$")
@@ -265,6 +270,10 @@ def _counts(a: _Around) -> Verdict:
     R, L, v, tok, nxt = a.right, a.left, a.value, a.tok, a.nxt
     if R_GPU_HOURS.match(R):
         return Role("gpu_hours", v, tok)
+    if R_PER_NODE.match(R) and not tok.mag:
+        if L_ONE_NODE.search(L):  # "a single 8-GPU box", "一台8卡机器": that many GPUs
+            return Role("count", v, tok)
+        return Role("per_node", v, tok)
     if R_DGX.match(R) and not tok.mag and v <= 10_000:  # "2台DGX H100", "96 DGX A100 nodes": 8 GPUs each
         return Role("count", v * 8, tok, extra="dgx×8")
     if L_NODES_UNKNOWN.search(L):
