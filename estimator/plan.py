@@ -335,7 +335,7 @@ def training_memory(
             at = (requested_gpus, *fit)
     def per_gpu(plan: Plan, parts: dict[str, float]) -> dict:
         """The per-GPU fields of the answer: total, its band and the card's capacity."""
-        low, high = per_gpu_band(spec, setup, plan, parts)
+        low, high = per_gpu_band(spec, setup, plan, parts, params)
         return {
             "per_gpu_bytes": sum(parts.values()),
             "per_gpu_bytes_low": low,

@@ -13,7 +13,9 @@ WHY_TEXTS: dict[str, str] = {
     "deadline_default": N_("planning window when none is given (one month of training)"),
     "seq_len_pretrain": N_("typical pre-training context (Llama 2/3: 4,096/8,192)"),
     "seq_len_finetune": N_("typical SFT sample length (Alpaca/Vicuna recipes: 2,048)"),
-    "micro_batch": N_("micro-batch of 1 sequence per GPU (memory-minimal; gradient accumulation for the rest)"),
+    "micro_batch": N_(
+        "micro-batch of 1 sequence per GPU (memory-minimal; gradient accumulation for the rest)"
+    ),
     "global_batch_pretrain": N_(
         "about %(tokens)s tokens per optimizer step (Llama 2 §2.2: a global batch of 4M tokens) ÷ "
         "%(seq_len)s tokens per sequence; gradient accumulation makes up the rest"
@@ -27,9 +29,11 @@ WHY_TEXTS: dict[str, str] = {
         "conversations ≈ 1,000+; 512 is a stated middle (Taori et al. 2023; Zheng et al. 2023, Vicuna)"
     ),
     "epochs_finetune": N_("one pass over the data when epochs are not given"),
-    "lora_rank": N_("a common PEFT recipe (Hu et al. 2021 use 4–64; QLoRA's recipes 64; LLaMA-Factory's examples 8)"),
+    "lora_rank": N_(
+        "a common PEFT recipe (Hu et al. 2021 use 4–64; QLoRA's recipes 64; LLaMA-Factory's examples 8)"
+    ),
     "lora_targets": N_(
-        "every linear layer of attention and MLP (PEFT target_modules=\"all-linear\"; QLoRA §4: adapting all "
+        'every linear layer of attention and MLP (PEFT target_modules="all-linear"; QLoRA §4: adapting all '
         "layers is needed to match full fine-tuning)"
     ),
     "freeze_layers": N_("the last 2 layers train (LLaMA-Factory freeze_trainable_layers default)"),
@@ -46,7 +50,9 @@ WHY_TEXTS: dict[str, str] = {
         "no gradient checkpointing: each layer keeps 34·s·b·h bytes of activations (FlashAttention stores "
         "no s×s scores; Korthikanti et al. 2022, Table 2)"
     ),
-    "measured_throughput": N_("implied by your measured %(tflops)s TFLOPS per GPU (model FLOPs ÷ dense peak)"),
+    "measured_throughput": N_(
+        "implied by your measured %(tflops)s TFLOPS per GPU (model FLOPs ÷ dense peak)"
+    ),
     "known_duration_one_gpu": N_("a duration without a GPU count: one GPU"),
     "gpu_unknown_memory": N_(
         "“%(gpu)s” is not in my catalog: sized as a %(memory_gib)s GiB card by memory alone; no time, "
@@ -67,10 +73,13 @@ WHY_TEXTS: dict[str, str] = {
     ),
     "vllm_utilization": N_("vLLM default gpu_memory_utilization = 0.9"),
     "cuda_context": N_("CUDA context and library workspaces ≈ 1 GiB per GPU (observed, PyTorch/NCCL)"),
-    "fragmentation": N_("allocator fragmentation: allocated memory + 8 %% (observed in PyTorch training)"),
+    "fragmentation": N_(
+        "allocator fragmentation: + 8 %% of what each step allocates and frees (observed in PyTorch training)"
+    ),
     "runtime_overhead": N_(
         "CUDA context and library workspaces ≈ 1 GiB per GPU (observed, PyTorch/NCCL); allocator "
-        "fragmentation: allocated memory + 8 %% (observed in PyTorch training)"
+        "fragmentation: + 8 %% of what each step allocates and frees — activations, the loss, temporaries "
+        "(observed in PyTorch training)"
     ),
     "chinchilla": N_("Hoffmann et al. 2022 (Chinchilla): D ≈ 20·N compute-optimal"),
     "default_gpu": N_("reference GPU when none is named (the seed article's A100 80GB)"),
@@ -103,7 +112,9 @@ WHY_TEXTS: dict[str, str] = {
     "optimizer": N_("ZeRO (Rajbhandari et al. 2020) §3; QLoRA (Dettmers et al. 2023) §2"),
     "mfu_a100": N_("A100-class, ≥ 7B: the seed's 40 %% (Llama 2 on A100: 35–51 %%)"),
     "mfu_a100_small": N_("A100-class below 7B: 40 %% × (N/7B)^0.09 (Pythia on A100: 22–34 %%)"),
-    "mfu_h100": N_("H100-class (fitted on H100/H800 runs): 28 %% at 30B and up, less below (Llama 3 70B 26–28 %%)"),
+    "mfu_h100": N_(
+        "H100-class (fitted on H100/H800 runs): 28 %% at 30B and up, less below (Llama 3 70B 26–28 %%)"
+    ),
     "mfu_v100": N_("V100: GPT-3's 21 %% (PaLM Table 3)"),
     "mfu_uncalibrated": N_("no published runs on this class: 30 %% (PaLM on TPU v4 ≈ 30 %%), not calibrated"),
     "mfu_moe": N_("MoE counted on active parameters"),
@@ -113,12 +124,16 @@ WHY_TEXTS: dict[str, str] = {
         "published runs, %(all_runs)s of all %(runs)s; sizing-bot validate)"
     ),
     "release_precision": N_("weights as released by the model's authors"),
-    "reasoning_context": N_("a reasoning model writes long chains of thought: its model card's generation length"),
+    "reasoning_context": N_(
+        "a reasoning model writes long chains of thought: its model card's generation length"
+    ),
     "local_format": N_(
         "the released weights don't fit well on the GPUs you named; local runtimes (llama.cpp, Ollama, MLX) "
         "run quantized weights: Q8_0 is near-lossless, Q4_K_M (Ollama's default) trades a little quality"
     ),
-    "total_memory_as_sold": N_("GPU memory counted as cards are sold: '80GB' is 80 GiB (HBM/GDDR sizes are binary)"),
+    "total_memory_as_sold": N_(
+        "GPU memory counted as cards are sold: '80GB' is 80 GiB (HBM/GDDR sizes are binary)"
+    ),
     "unified_memory": N_(
         "unified memory: the GPU's default working set (Metal recommendedMaxWorkingSetSize: ≈ 75 %% with "
         "64 GB or more, 2/3 below; raise with `sudo sysctl iogpu.wired_limit_mb`)"

@@ -183,6 +183,10 @@ MEMORY_PARTS: dict[str, str] = {
     "fragmentation": N_("fragmentation"),
     "kv_cache": N_("KV cache"),
     "master_weights": N_("fp32 master weights"),
+    "zero_buffers": N_("ZeRO buckets"),
+    "layer_workspace": N_("recomputed layer"),
+    "gathered_weights": N_("gathered weights"),
+    "optimizer_step": N_("optimizer step"),
 }
 
 RECOMPUTE: dict[str, str] = {
