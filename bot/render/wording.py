@@ -88,6 +88,10 @@ NOTE_MESSAGES: dict[str, str] = {
     "known_duration": N_(
         "%(gpu_count)s GPUs × %(hours)s hours = %(gpu_hours)s GPU-hours, as you stated: cost follows from it."
     ),
+    "recompute_chosen": N_(
+        "The plan switches on full recompute (gradient checkpointing) to fit with headroom: "
+        "≈ %(per_gpu_gib)s per GPU with it, ≈ %(without_gib)s without it on %(gpu_count)s GPUs."
+    ),
     "vllm_refuses": N_(
         "vLLM refuses to start: the KV cache holds %(kv_tokens)s tokens, fewer than one "
         "%(max_model_len)s-token request (max_model_len)."
@@ -280,6 +284,10 @@ COUNT_KEYS = {
 
 SINGULAR_NOTE_MESSAGES = {
     "does_not_fit_requested": N_("It does not fit on one GPU: at least %(min_gpus)s are needed."),
+    "recompute_chosen": N_(
+        "The plan switches on full recompute (gradient checkpointing) to fit with headroom: "
+        "≈ %(per_gpu_gib)s per GPU with it, ≈ %(without_gib)s without it on one GPU."
+    ),
 }
 """English needs a singular for a count of one (Chinese reads the same either way)."""
 
