@@ -278,7 +278,8 @@ class Memory(_Frozen):
     )
     per_gpu_bytes_high: float | None = Field(
         None,
-        description="high end of the band: largest plausible tensors + CUDA context + 15 % fragmentation",
+        description="high end of the band: largest plausible tensors, the forward/backward and the optimizer "
+        "step's peaks added (the caching allocator keeps both) + CUDA context + 15 % fragmentation",
     )
     gpu_memory_bytes: float = Field(description="capacity of one card")
     usable_bytes: float = Field(description="capacity the job may use (overheads are in the breakdown)")
