@@ -20,6 +20,7 @@ from estimator.transients import (
     CHUNKED_LOSS_BYTES_PER_LOGIT,
     FP32_LOSS_BYTES_PER_LOGIT,
     RUNTIME_PARTS,
+    memo_by_spec,
     peaks,
 )
 from estimator.transients import activation_bytes_per_layer as activation_bytes_per_layer
@@ -118,6 +119,11 @@ def lora_matrices(targets: tuple[str, ...] | list[str] | None) -> frozenset[str]
 
 
 def lora_params(spec: ModelSpec, rank: int, targets: tuple[str, ...] | list[str] | None = None) -> float:
+    """Trainable LoRA parameters (:func:`_lora_params`), remembered per shape for the layout search."""
+    return memo_by_spec(_lora_params, spec, rank, tuple(targets) if targets else None)
+
+
+def _lora_params(spec: ModelSpec, rank: int, targets: tuple[str, ...] | None) -> float:
     """Trainable LoRA parameters: r·(d_in + d_out) per targeted matrix.
 
     Attention: q (h → heads·d), k and v (h → kv_heads·d), o (heads·d → h); MLP: gate and up (h → f),

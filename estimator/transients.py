@@ -119,6 +119,23 @@ class Span(NamedTuple):
 
 ZERO = Span.exact(0.0)
 
+_MEMO: dict[tuple, tuple[object, object]] = {}
+"""Per-shape results (:func:`memo_by_spec`) the layout search asks for thousands of times (same spec
+and setup, many layouts): keyed by the spec's identity and the arguments, holding the spec itself so
+its id cannot be reused while cached."""
+
+
+def memo_by_spec(fn, spec: ModelSpec, *args):  # type: ignore[no-untyped-def]
+    key = (fn.__name__, id(spec), *args)
+    hit = _MEMO.get(key)
+    if hit is not None and hit[0] is spec:
+        return hit[1]
+    if len(_MEMO) > 4096:
+        _MEMO.clear()
+    value = fn(spec, *args)
+    _MEMO[key] = (spec, value)
+    return value
+
 
 def larger(a: Span, b: Span) -> Span:
     """The larger of two peaks that never coexist, end by end."""
@@ -201,14 +218,18 @@ def adapter_input_elements(spec: ModelSpec, setup: TrainingSetup) -> float:
     """Input elements per token per layer over the projections LoRA adapts (each keeps its own copy,
     :data:`ADAPTER_INPUT_BYTES`); 0 for methods without adapters. A MoE layer: the top-k and shared
     experts a token passes through."""
+    return _adapter_elements(spec, setup.method, setup.lora_targets)
+
+
+def _adapter_elements(spec: ModelSpec, method: Method, targets: tuple[str, ...] | None) -> float:
     from estimator.memory import lora_matrices  # memory imports this module: import here
 
-    if setup.method not in (Method.lora, Method.qlora):
+    if method not in (Method.lora, Method.qlora):
         return 0.0
     widths = {"h": spec.hidden, "q": spec.heads * spec.head_dim_effective, "f": spec.active_ffn_hidden}
     experts = (spec.experts_top_k or 1) + (spec.shared_experts or 0) if spec.is_moe else 1
     total = 0.0
-    for m in lora_matrices(setup.lora_targets):
+    for m in lora_matrices(targets):
         if m == "gate" and not spec.gated_ffn:
             continue
         width = widths[_ADAPTER_INPUTS[m]]
@@ -238,9 +259,10 @@ def kept_activations(spec: ModelSpec, setup: TrainingSetup, plan: Plan | Layout)
     layers = activation_layers(spec, setup, plan.pp, plan.recompute) * plan.pp
     if plan.recompute == "full":
         return Span.exact(activation_bytes_per_layer(s, b, spec, t, "full") * layers)
-    fused, eager = layer_activation_coefficients(spec)
+    fused, eager = memo_by_spec(layer_activation_coefficients, spec)
     per_coef = s * b * spec.hidden / t
-    adapters = adapter_input_elements(spec, setup) * s * b / t * _adapter_bytes_per_element(setup, plan)
+    elements = memo_by_spec(_adapter_elements, spec, setup.method, setup.lora_targets)
+    adapters = elements * s * b / t * _adapter_bytes_per_element(setup, plan)
     likely = activation_bytes_per_layer(s, b, spec, t, plan.recompute) + adapters  # type: ignore[arg-type]
     low = min(KORTHIKANTI_COEFFICIENT, fused) * per_coef + adapters
     high = max(KORTHIKANTI_COEFFICIENT, eager) * per_coef + adapters
@@ -262,9 +284,10 @@ def layer_workspace(spec: ModelSpec, params: float, setup: TrainingSetup, plan: 
     if plan.recompute != "full":
         return ZERO
     s, b, t = setup.seq_len, plan.micro_batch, plan.tp
-    fused, eager = layer_activation_coefficients(spec)
+    fused, eager = memo_by_spec(layer_activation_coefficients, spec)
     per_coef = s * b * spec.hidden / t
-    adapters = adapter_input_elements(spec, setup) * s * b / t * _adapter_bytes_per_element(setup, plan)
+    elements = memo_by_spec(_adapter_elements, spec, setup.method, setup.lora_targets)
+    adapters = elements * s * b / t * _adapter_bytes_per_element(setup, plan)
     quantized = setup.method == Method.qlora or (setup.base_bits is not None and setup.method != Method.full)
     one = DEQUANT_BYTES * largest_matrix(spec) / t if quantized else 0.0
     layer = DEQUANT_BYTES * _per_layer_linear_params(spec, params) / t if quantized else 0.0
@@ -351,12 +374,13 @@ class Peaks(NamedTuple):
         'layer_workspace' (what one layer's recompute needs beyond the loss's peak), 'gathered_weights',
         'optimizer_step' (what the step needs beyond the forward/backward peak), 'zero_buffers'.
         Parts that are 0 are left out, except activations and logits."""
-        fwd = self.forward_backward().likely
+        loss, workspace = self.loss.likely, self.workspace.likely
+        fwd = self.activations.likely + max(loss, workspace) + self.gathered.likely
         parts = {
             "zero_buffers": self.buffers,
             "activations": self.activations.likely,
-            "logits": self.loss.likely,
-            "layer_workspace": max(0.0, self.workspace.likely - self.loss.likely),
+            "logits": loss,
+            "layer_workspace": max(0.0, workspace - loss),
             "gathered_weights": self.gathered.likely,
             "optimizer_step": max(0.0, self.step.likely - fwd),
         }
