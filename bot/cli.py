@@ -1,22 +1,34 @@
 """Command line: ``sizing-bot ask …`` answers one question; ``sizing-bot run`` starts the Telegram bot;
-``sizing-bot validate`` compares time estimates with published training runs."""
+``sizing-bot validate`` compares time estimates with published training runs.
+
+``ask`` never ends in a traceback over its input or output: input that is mostly not text (random
+bytes piped in) is "not understood" (exit 2, a note on stderr); an answer the output cannot take (a
+full disk, a closed pipe other than ``| head``, an ASCII-only terminal and a Chinese answer) ends with
+one line on stderr and exit 1. JSON stays JSON on such a terminal: it is written with ``\\u`` escapes.
+"""
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import sys
+import unicodedata
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from bot.core.configfile import ConfigInfo
     from bot.core.pipeline import Answer
 
 EXIT_OK = 0
 EXIT_NOT_UNDERSTOOD = 2
 EXIT_CHART_FAILED = 1
 EXIT_RECIPE_FAILED = 1
+EXIT_WRITE_FAILED = 1
+MAX_NON_TEXT_SHARE = 0.25
+"""Input with more than this share of undecodable bytes or control characters is not a question."""
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -35,6 +47,12 @@ def _parser() -> argparse.ArgumentParser:
         help="print the launch recipes after the reply (all, or e.g. deepspeed,vllm)",
     )
     ask.add_argument("--recipe-dir", metavar="DIR", help="write the launch recipes as files into DIR")
+    ask.add_argument(
+        "--config",
+        metavar="PATH",
+        dest="config_path",
+        help="a model's config.json (Hugging Face format): size that exact architecture",
+    )
     sub.add_parser("run", help="start the Telegram bot (needs TELEGRAM_BOT_TOKEN)")
     validate = sub.add_parser("validate", help="compare time estimates with published training runs")
     validate.add_argument(
@@ -43,17 +61,40 @@ def _parser() -> argparse.ArgumentParser:
     return p
 
 
-def ask(question: str, lang: str | None, fmt: str) -> tuple[str, int]:
+def ask(question: str, lang: str | None, fmt: str, config_path: str | None = None) -> tuple[str, int]:
     """Answer ``question``; returns (output text, exit code)."""
-    out, code, _ = _ask(question, lang, fmt)
+    out, code, _ = _ask(question, lang, fmt, config_path)
     return out, code
 
 
-def _ask(question: str, lang: str | None, fmt: str) -> tuple[str, int, Answer]:
+MAX_CONFIG_FILE_BYTES = 1_000_000
+"""``--config`` reads at most this much (estimator.hf_config.MAX_CONFIG_BYTES: a config.json is a few kB)."""
+
+
+def read_config_file(path: str) -> ConfigInfo:
+    """The config.json at ``path``, read (at most :data:`MAX_CONFIG_FILE_BYTES` + 1 bytes) and converted;
+    a file that cannot be opened is a ``cannot_read`` error naming the OS's reason."""
+    from bot.core.configfile import ConfigInfo, read_config
+
+    try:
+        with open(path, "rb") as fh:
+            data = fh.read(MAX_CONFIG_FILE_BYTES + 1)
+            if len(data) > MAX_CONFIG_FILE_BYTES:
+                fh.seek(0, os.SEEK_END)
+                return ConfigInfo(error="too_large", fields=[f"{fh.tell():,} bytes"], source="file")
+    except OSError as exc:
+        return ConfigInfo(error="cannot_read", fields=[exc.strerror or type(exc).__name__], source="file")
+    return read_config(data, source="file")
+
+
+def _ask(
+    question: str, lang: str | None, fmt: str, config_path: str | None = None
+) -> tuple[str, int, Answer]:
     from bot.core.pipeline import Context, answer
     from bot.render.renderer import render
 
-    result = answer(question, Context(fixed_lang=lang))  # type: ignore[arg-type]
+    config = read_config_file(config_path) if config_path else None
+    result = answer(question, Context(fixed_lang=lang), config=config)  # type: ignore[arg-type]
     code = EXIT_OK if result.understood else EXIT_NOT_UNDERSTOOD
     if fmt == "json":
         from bot.core.contract import to_json
@@ -79,7 +120,75 @@ def write_chart(result: Answer, path: str) -> bool:
     return True
 
 
-_ASK_OPTIONS_WITH_VALUE = ("--lang", "--format", "--chart", "--recipe-dir")
+def mostly_binary(text: str) -> bool:
+    """More than :data:`MAX_NON_TEXT_SHARE` of ``text`` is not text: replacement characters from
+    undecodable bytes, or control, unassigned and private-use characters (tab and newlines count as
+    text). Random bytes score about 0.6; any real question in any script scores 0."""
+    if not text:
+        return False
+    bad = sum(
+        1
+        for ch in text
+        if ch == "\ufffd" or (unicodedata.category(ch) in ("Cc", "Cs", "Co", "Cn") and ch not in "\t\n\r")
+    )
+    return bad > MAX_NON_TEXT_SHARE * len(text)
+
+
+def read_question(words: list[str]) -> str:
+    """The question from the arguments, else standard input read as bytes and decoded as UTF-8 with
+    undecodable bytes replaced. Mostly-binary input becomes "" (not understood), with a note."""
+    if words:
+        text = " ".join(words)
+    else:
+        stream = getattr(sys.stdin, "buffer", None)
+        raw = stream.read() if stream is not None else sys.stdin.read()
+        text = raw.decode("utf-8", errors="replace") if isinstance(raw, bytes) else raw
+    text = text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")  # undecodable argv bytes
+    if mostly_binary(text):
+        print("note: the input is mostly not text (binary data?); nothing to size", file=sys.stderr)
+        return ""
+    return text
+
+
+def _detach_stdout() -> None:
+    """Point file descriptor 1 at /dev/null, so Python's final flush at exit has nowhere to fail."""
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+
+
+def write_answer(out: str, fmt: str, result: Answer | None = None) -> int | None:
+    """Print the answer. None when written (or the reader left: ``| head``), else the exit code after
+    one line on stderr."""
+    encoding = getattr(sys.stdout, "encoding", None) or "utf-8"
+    try:
+        try:
+            sys.stdout.write(out + "\n")
+        except UnicodeEncodeError:
+            if fmt != "json" or result is None:
+                raise
+            from bot.core.contract import to_json
+            from bot.render.renderer import render
+
+            sys.stdout.write(json.dumps(to_json(result, render(result, "text")), indent=2) + "\n")
+        sys.stdout.flush()
+    except BrokenPipeError:  # `sizing-bot ask … | head`: the reader left; not an error
+        _detach_stdout()
+        return None
+    except UnicodeEncodeError:
+        print(
+            f"error: the output encoding ({encoding}) cannot show this answer; "
+            "set PYTHONIOENCODING=utf-8 (or a UTF-8 locale), or use --format json",
+            file=sys.stderr,
+        )
+        return EXIT_WRITE_FAILED
+    except OSError as exc:  # a full disk, a closed file, an I/O error
+        _detach_stdout()
+        print(f"error: cannot write the answer: {exc.strerror or exc}", file=sys.stderr)
+        return EXIT_WRITE_FAILED
+    return None
+
+
+_ASK_OPTIONS_WITH_VALUE = ("--lang", "--format", "--chart", "--recipe-dir", "--config")
 
 
 def _recipe_value(token: str | None) -> bool:
@@ -141,12 +250,11 @@ def main(argv: list[str] | None = None) -> int:
         from bot.telegram.config import BotSettings
 
         return run(BotSettings())
-    question = " ".join(args.question) if args.question else sys.stdin.read()
-    out, code, result = _ask(question, args.lang, args.fmt)
-    try:
-        print(out, flush=True)
-    except BrokenPipeError:  # `sizing-bot ask … | head`: the reader left; not an error
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    question = read_question(args.question) if args.question or not args.config_path else ""
+    out, code, result = _ask(question, args.lang, args.fmt, args.config_path)
+    failed = write_answer(out, args.fmt, result)
+    if failed is not None:
+        return failed
     if args.chart:
         try:
             write_chart(result, args.chart)
@@ -179,9 +287,9 @@ def write_recipes(result: Answer, tools: str | None, directory: str | None, show
                 file=sys.stderr,
             )
         return True
-    if show and (tools is not None or result.parsed.recipe_tools is not None):
-        print()
-        print(as_text(recipes), flush=True)
+    shown = show and (tools is not None or result.parsed.recipe_tools is not None)
+    if shown and write_answer("\n" + as_text(recipes), "text") is not None:  # one line said why
+        return False
     if directory:
         try:
             paths = write_files(recipes, directory)

@@ -7,7 +7,8 @@ Pure functions, no I/O. Units: parameter counts are plain numbers of weights (no
   dense or mixture-of-experts MLPs, norms and q/k/v biases. It reproduces the official counts
   of every catalog model within a few tenths of a percent (tests/test_architecture.py).
 * :func:`shape_for_size` returns a documented Llama-style dense shape for a bare size such as
-  "13B", interpolated from the catalog's dense Llama/Qwen releases (docs/design.md §3.3).
+  "13B" — grouped-query attention with 8 KV heads, the mainstream shape since 2024 — interpolated from
+  the catalog's dense Llama/Qwen releases (docs/design.md §3.3).
 
 Sources: the per-matrix shapes follow the Hugging Face ``transformers`` implementations of
 Llama/Qwen2/Qwen3/Mixtral/Gemma2/DeepSeek-V2/V3 and the releases' config.json files; the
@@ -122,6 +123,35 @@ def count_params(spec: ModelSpec) -> tuple[float, float]:
     return total, active
 
 
+def routed_expert_params(spec: ModelSpec) -> float:
+    """Weights of the routed experts over all MoE layers (0 for a dense model): the part a release in a
+    per-expert format quantizes (gpt-oss: MXFP4 on the experts only; model card §2, Table 1:
+    114.71B of 116.83B for gpt-oss-120b)."""
+    if not spec.is_moe:
+        return 0.0
+    expert = _mlp_params(spec.hidden, spec.expert_ffn_hidden, spec.ffn_type)
+    return spec.moe_layers * (spec.experts or 0) * expert
+
+
+def published_active_params(spec: ModelSpec) -> float:
+    """Active parameters counted as the vendor counts them (:attr:`ModelSpec.params_active_excludes`):
+    :func:`count_params`'s active count less the token embedding ('input_embedding': vocab·h) or less
+    the token embedding and the output head ('embeddings': :func:`embedding_params`).
+
+    Sources for the conventions, from the published figures themselves: gpt-oss model card
+    (arXiv 2508.10925) Table 1 lists 'Embedding + Unembedding' apart and its active counts (5.13B /
+    3.61B) equal experts + attention + unembedding; DeepSeek-V2 paper (2.4B activated for V2-Lite =
+    2.451B without the 102,400 × 2,048 table); GLM-4.5 card (32B / 12B active = 32.08B / 12.18B without
+    both 151,552 × h matrices).
+    """
+    _, active = count_params(spec)
+    if spec.params_active_excludes == "input_embedding":
+        return active - spec.vocab * spec.hidden
+    if spec.params_active_excludes == "embeddings":
+        return active - embedding_params(spec)
+    return active
+
+
 # --------------------------------------------------------------------------- shapes for bare sizes
 
 #: Dense Llama/Qwen releases in the catalog the shape fit uses: (catalog id, params_total, layers, hidden).
@@ -145,18 +175,20 @@ SHAPE_ANCHORS: tuple[tuple[str, float, int, int], ...] = (
     ("Llama-3.1-405B", 405.9e9, 126, 16384),
 )
 
-#: From this size up the shape uses grouped-query attention with 8 KV heads (Llama 2 70B, Qwen2.5-32B,
-#: Yi-34B, Llama 3.1 405B all do); below it multi-head attention as Llama 2 7B/13B (the larger,
-#: i.e. conservative, KV cache for a bare "7B"/"13B").
-GQA_FROM_PARAMS = 30e9
+#: The shape uses grouped-query attention with 8 KV heads at every size, as every major open release
+#: since 2024 (Llama 3/3.1/3.2 1B-405B, Mistral 7B/Nemo/Small, Qwen2.5-32B/72B, Yi-1.5-34B, Gemma 2 9B,
+#: InternLM2.5 — catalog entries). Older releases used multi-head attention (Llama 2 7B/13B, Qwen1.5,
+#: Baichuan 2, Yi-6B, ChatGLM-6B): their KV cache is heads/8 times larger (the reply says so). A shape
+#: whose heads 8 does not divide (below ~0.3B) keeps all its heads as KV heads.
 GQA_KV_HEADS = 8
+#: Widths round to the nearest multiple of 8 heads from this size, up below it (see ``_heads_for``).
+WIDE_FROM_PARAMS = 30e9
 #: Llama / Llama 2 SentencePiece vocabulary (Touvron et al. 2023); shrunk for tiny models, below.
 SHAPE_VOCAB = 32000
 #: Embeddings of a tiny shape are capped at this share of the parameters (GPT-2 small: 31 %).
 MAX_EMBEDDING_SHARE = 0.4
-#: Target SwiGLU width / hidden used to choose the layer count: Llama 2 7B/13B (MHA) use 8/3·h
-#: (11008/4096 = 2.69, 13824/5120 = 2.7); Llama 2/3 70B (GQA) use 3.5·h (28672/8192).
-FFN_RATIO_MHA = 8 / 3
+#: Target SwiGLU width / hidden used to choose the layer count: the GQA releases' 3.5·h (Llama 3 8B
+#: 14336/4096, Llama 2/3 70B 28672/8192, Mistral 7B 14336/4096).
 FFN_RATIO_GQA = 3.5
 
 
@@ -177,11 +209,18 @@ HIDDEN_FIT: tuple[float, float] = _least_squares(
 
 def size_label(params: float) -> str:
     """Short size label: 7e9 → '7B', 1.75e11 → '175B', 1e12 → '1T', 1.5e8 → '150M'."""
-    for scale, suffix in ((1e12, "T"), (1e9, "B"), (1e6, "M"), (1e3, "K")):
+    scales = ((1e12, "T"), (1e9, "B"), (1e6, "M"), (1e3, "K"))
+    for i, (scale, suffix) in enumerate(scales):
         if params >= scale:
             value = params / scale
             text = f"{value:.3g}" if value < 1000 else f"{value:.0f}"
             return f"{text}{suffix}"
+        if (
+            i + 1 < len(scales)
+            and params >= scales[i + 1][0]
+            and float(f"{params / scales[i + 1][0]:.3g}") >= 1000
+        ):
+            return f"1{suffix}"  # 999.96M rounds to 1B, not "1e+03M"
     return f"{params:.3g}"
 
 
@@ -206,22 +245,31 @@ def _dense_spec(
         tied_embeddings=False,
         source=(
             "interpolated, not a published model: hidden size from a log-log least-squares fit over "
-            f"the catalog's dense Llama/Qwen models ({anchors}); layers from the parameter budget with "
-            "Llama's SwiGLU width (8/3·h with MHA below 30B, 3.5·h with 8-KV-head GQA from 30B); "
-            "SwiGLU width then solved so the parameter count matches; Llama-2 vocabulary (32,000)"
+            f"the catalog's dense Llama/Qwen models ({anchors}); grouped-query attention with 8 KV heads "
+            "(every major release since 2024); layers from the parameter budget with a SwiGLU width of "
+            "3.5·h (Llama 3); SwiGLU width then solved so the parameter count matches; Llama-2 "
+            "vocabulary (32,000)"
         ),
         notes="Shape for a bare size; architecture details are assumptions, not facts about a real model.",
     )
 
 
-def _heads_for(hidden_raw: float, head_dim: int, gqa: bool) -> int:
-    """Attention heads, rounded so tensor parallelism up to 8 divides them where the size allows."""
+def _heads_for(hidden_raw: float, head_dim: int, params: float) -> int:
+    """Attention heads, rounded so tensor parallelism up to 8 divides them where the size allows: up to a
+    multiple of 8 below :data:`WIDE_FROM_PARAMS` (7B → 32 heads, h 4096; 13B → 40, h 5120: Llama 2's
+    widths), to the nearest multiple of 8 from there (70B → 64, h 8192: Llama 2/3 70B); an even number
+    below 12."""
     heads_raw = hidden_raw / head_dim
-    if gqa:  # multiple of the 8 KV heads
+    if params >= WIDE_FROM_PARAMS:
         return max(GQA_KV_HEADS, GQA_KV_HEADS * round(heads_raw / GQA_KV_HEADS))
-    if heads_raw >= 12:  # up to a multiple of 8: 7B → 32 heads (h 4096), 13B → 40 (h 5120), as Llama 2
+    if heads_raw >= 12:
         return 8 * math.ceil(heads_raw / 8)
     return max(1, 2 * round(heads_raw / 2))
+
+
+def _kv_heads_for(heads: int) -> int:
+    """8 KV heads (:data:`GQA_KV_HEADS`) when they divide the heads, else every head (a tiny shape)."""
+    return GQA_KV_HEADS if heads % GQA_KV_HEADS == 0 else heads
 
 
 def _ffn_multiple(hidden: int) -> int:
@@ -238,12 +286,13 @@ def shape_for_size(params: float) -> ModelSpec:
     1. hidden from the log-log fit :data:`HIDDEN_FIT` over :data:`SHAPE_ANCHORS` (the catalog's
        dense Llama/Qwen releases, 0.5B-405B), extrapolated beyond; head_dim 128 (64 below
        hidden 1024); heads rounded to a multiple of 8 where there are ≥ 12 (so TP 8 divides them).
-    2. attention: from 30B GQA with 8 KV heads, below MHA (Llama 2 convention).
+    2. attention: grouped-query with 8 KV heads at every size (:data:`GQA_KV_HEADS`; the mainstream
+       shape since 2024); a tiny shape whose heads 8 does not divide keeps them all.
     3. vocab 32,000 (Llama 2), shrunk for tiny models so embeddings stay ≤ 40 % of ``params``.
-    4. layers = what the budget allows with Llama's SwiGLU width (8/3·h MHA, 3.5·h GQA); the
-       width is then solved so the count matches ``params``.
-    Results (layers × hidden): 7B → 33 × 4096, 13B → 40 × 5120 (= Llama 2 13B), 70B → 81 × 8192,
-    175B → 91 × 12288;
+    4. layers = what the budget allows with a SwiGLU width of 3.5·h (Llama 3); the width is then
+       solved so the count matches ``params``.
+    Results (layers × hidden, heads / KV heads): 7B → 31 × 4096 (32/8), 13B → 37 × 5120 (40/8),
+    70B → 81 × 8192 (64/8), 175B → 91 × 12288;
     the aspect ratio hidden/layers grows from ~40 (1M) to ~250 (10T), roughly Kaplan et al. 2020's
     flat-loss region (Fig. 5) and the catalog's trend.
 
@@ -252,11 +301,10 @@ def shape_for_size(params: float) -> ModelSpec:
     if not math.isfinite(params) or params <= 0:
         raise ValueError(f"params must be a positive finite number, got {params!r}")
     hidden_raw = math.exp(HIDDEN_FIT[0] + HIDDEN_FIT[1] * math.log(params))
-    gqa = params >= GQA_FROM_PARAMS
     head_dim = 64 if hidden_raw < 1024 else 128
-    heads = _heads_for(hidden_raw, head_dim, gqa)
+    heads = _heads_for(hidden_raw, head_dim, params)
     hidden = heads * head_dim
-    kv_heads = GQA_KV_HEADS if gqa else heads
+    kv_heads = _kv_heads_for(heads)
 
     vocab = SHAPE_VOCAB
     if 2 * vocab * hidden > MAX_EMBEDDING_SHARE * params:
@@ -266,8 +314,7 @@ def shape_for_size(params: float) -> ModelSpec:
     probe = _dense_spec(params, 1, hidden, heads, kv_heads, head_dim, 1, vocab)
     fixed = embedding_params(probe) + hidden
     per_layer_no_mlp = attention_params(probe) + 2 * hidden
-    ratio = FFN_RATIO_GQA if gqa else FFN_RATIO_MHA
-    per_layer_target = per_layer_no_mlp + _mlp_params(hidden, round(ratio * hidden), "swiglu")
+    per_layer_target = per_layer_no_mlp + _mlp_params(hidden, round(FFN_RATIO_GQA * hidden), "swiglu")
     layers = max(1, round((params - fixed) / per_layer_target))
 
     ffn = (params - fixed - layers * per_layer_no_mlp) / (3 * layers * hidden)

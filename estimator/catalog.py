@@ -120,6 +120,13 @@ class ModelSpec(BaseModel):
     aliases: list[str] = Field(default_factory=list)
     params_total: float = Field(gt=0, description="official total parameter count")
     params_active: float | None = Field(None, gt=0, description="active per token (MoE only)")
+    params_active_excludes: Literal["input_embedding", "embeddings"] | None = Field(
+        None,
+        description="what the vendor's official active count leaves out (its convention, read off the "
+        "published figures): 'input_embedding' (the token table, a lookup: gpt-oss, DeepSeek-V2-Lite) or "
+        "'embeddings' (the token table and the output head: GLM-4.5). The count test compares like with "
+        "like (estimator.architecture.published_active_params); sizing uses the official figure as given",
+    )
     layers: int = Field(gt=0)
     hidden: int = Field(gt=0)
     heads: int = Field(gt=0)

@@ -24,6 +24,60 @@ def training_flops(params: float, tokens: float, flops_per_param_token: float = 
     return flops_per_param_token * params * tokens
 
 
+ATTENTION_TRAINING_PASSES = 3.0
+"""Forward-pass equivalents of one training step for the attention matmuls: forward 1 + backward 2
+(Kaplan et al. 2020 §2.1: "the backwards pass is approximately twice the compute of the forwards
+pass"). The attention matmuls have no weights, so LoRA/QLoRA still pay the full backward through them."""
+
+CALIBRATION_SEQ_LEN = 8192
+"""The longest context of the published runs the MFU is calibrated on (Llama 3: 8,192 tokens;
+Llama 1/2, GPT-3, Pythia, BLOOM ran at 2,048–4,096): their GPU-hours already include the attention
+at these contexts, so attention changes the time only beyond it (:func:`long_context_factor`)."""
+
+
+def attention_keys_per_query(seq_len: int, window: int | None = None) -> float:
+    """Keys each query attends to on average in causal attention: s/2 (the masked half is skipped;
+    FlashAttention-2, Dao 2023 §4.1: "With causal mask, we divide this number by 2"), or, with a
+    sliding window w < s, w·(1 − w/(2s)) (the first w queries see a growing prefix, the rest w keys)."""
+    if window is not None and window < seq_len:
+        return window * (1.0 - window / (2.0 * seq_len))
+    return seq_len / 2.0
+
+
+def attention_flops_per_token(
+    layers: float,
+    heads: int,
+    qk_head_dim: int,
+    v_head_dim: int,
+    keys_per_query: float,
+    passes: float = ATTENTION_TRAINING_PASSES,
+) -> float:
+    """Attention-score FLOPs per token, the part 6·N leaves out: passes × L × 2·keys·heads·(d_qk + d_v).
+
+    Forward per layer and query: QKᵀ 2·keys·heads·d_qk and softmax·V 2·keys·heads·d_v (a multiply-add
+    = 2 FLOPs). With full-matrix keys = s this is PaLM's 12·L·H·Q·T for training (Chowdhery et al. 2022,
+    App. B; Narayanan et al. 2021 eq. 3, its s/6h term); with the causal mask keys = s/2
+    (:func:`attention_keys_per_query`), which equals Kaplan et al. 2020 Table 1's 2·n_layer·n_ctx·d_attn
+    forward term × 3 = 6·L·s·d_attn per training token — the convention used here (the masked half is
+    not computed by FlashAttention-2/3). MLA (DeepSeek-V2/V3): d_qk = nope + rope = 192, d_v = 128.
+    Example (tests/test_compute.py): Llama-2-7B (32 layers, 32 heads × 128) at 32,768 tokens:
+    3 × 32 × 2 × 16,384 × 32 × 256 = 2.58e10 FLOPs per token; × 100B tokens = 2.58e21.
+    """
+    return passes * layers * 2.0 * keys_per_query * heads * (qk_head_dim + v_head_dim)
+
+
+def long_context_factor(ratio_at: float, ratio_at_calibration: float) -> float:
+    """Multiplier on the 6ND time at a context beyond :data:`CALIBRATION_SEQ_LEN`:
+    (1 + a(s)) / (1 + a(s_cal)), a = attention FLOPs / (6·N) per token.
+
+    The calibrated MFU was measured on 6·N·D for runs at ≤ 8K context, so it already pays for their
+    attention; beyond it the hardware keeps about the same FLOP rate on the attention-inclusive count
+    (Llama 3 405B at 131K vs 8K context: 380 vs 400 TFLOPS per GPU, Dubey et al. 2024 Table 4), and the
+    time grows with the extra attention FLOPs. 1.0 at or below the calibration context.
+    """
+    return max(1.0, (1.0 + ratio_at) / (1.0 + ratio_at_calibration))
+
+
 def flops_per_param_token(trains_all_weights: bool, algorithm: str = "sft") -> float:
     """FLOPs per parameter per training token, k in C = k·N·D, by method and algorithm.
 

@@ -1,79 +1,119 @@
-"""End-to-end MFU to expect for a training run: a small calibrated model instead of a flat 40 %.
+"""End-to-end MFU to expect for a training run, and the 80 % prediction interval around its time.
 
-likely MFU = base(accelerator generation, model size) × (MoE factor if MoE)
+likely MFU = base(accelerator generation, model size) × (MoE factor if MoE) × (FP8 factor if FP8)
 
 Classes are the catalog's ``GpuSpec.mfu_class`` (data, with the GPU):
 
 * A100-class (A100, A800): 40 % at 7B and above — the seed's rule, kept exact (Llama 2 7B–70B on
   A100 imply 35–51 %: Touvron et al. 2023, Table 2) — × (N / 7B)^0.09 below 7B (Pythia on A100:
   22 % at 70M to 33 % at 6.9B, Biderman et al. 2023: log(33/22) / log(6.9B/70M) ≈ 0.09).
-* H100-class (H100, H800, H200, H20, B200, GB200): a lower plateau, fitted: 28 % from 30B up, × (N/30B)^0.1
-  below (Llama 3 70B on H100 ≈ 26–28 %, Nemotron-4 15B 29 %, Phi-4 25 %, Llama 3 8B 16 %: Dubey et
-  al. 2024 Table 4; Abdin et al. 2024; NVIDIA 2024).
+* H100-class (H100, H800, H200, H20, B200, GB200): one level, fitted on the dense bf16 H100/H800 runs
+  (26 %: Llama 3 70B 28 %, Llama 3.1 405B 33 %, Nemotron-4 15B 29 %, Phi-4 24 %, SmolLM3 26 %, Llama 3
+  8B 16 %, DeepSeek LLM 67B 38 %; Dubey et al. 2024; NVIDIA 2024; Abdin et al. 2024; DeepSeek-AI 2024).
+  These runs show no size trend, so there is none.
 * V100: 21 % (GPT-3 on V100, PaLM §4 Table 3). Consumer cards and others (TPU, Ascend, AMD, L40S…):
   30 % (PaLM on TPU v4 implies 30 %; the seed's low end) — not calibrated, stated as such.
-* MoE: × 0.9 on the active-parameter MFU, fitted (Llama 4 Maverick 27 %, Phi-3.5-MoE 19 % of the
-  BF16 peak).
+* MoE: × the MoE factor on the active-parameter MFU, fitted on the bf16 MoE runs (Phi-3.5-MoE 19 %,
+  DeepSeek-V2 21 % of the BF16 peak): all-to-all traffic and small expert GEMMs.
+* FP8 (GEMMs in FP8 on cards with FP8 tensor cores, when asked): × the FP8 factor, fitted on the FP8
+  runs (DeepSeek-V3 35 % of the BF16 peak on H800, Llama 4 Scout 23 % and Maverick 27 % on H100).
+  Measured end-to-end FP8/BF16 speed-ups on Hopper are ×1.1–×1.5 (torchao README: ×1.25 at 8B on 8
+  GPUs, ×1.5 at 405B on 512; PyTorch "Training using float8 and FSDP2" Table 1: ×1.18–×1.52), not the
+  ×2 of the FP8 peak: attention, communication and the non-GEMM work stay in 16-bit (DeepSeek-V3
+  §3.3.1). Expressed against the FP8 peak: likely MFU × peak_bf16 / peak_fp8.
 
-Free parameters (H100 plateau, its size reference and slope, MoE factor; then the band) were
-fitted by :func:`estimator.calibration.fit` on the training part of a fixed split of
-``training_runs.json`` stratified by accelerator generation (20 of 32 runs) and checked on the
-held-out 12 (``sizing-bot validate``): held-out median error ×1.11, 90th percentile ×1.51, band
-coverage 67 % (all runs: ×1.15, ×1.60, 81 %; leave-one-out: ×1.19, ×1.67, 78 %).
-GPU-hours = 6·N·D / (peak × MFU); the band is [likely × 0.847, likely × 1.694] GPU-hours (ratio 2):
-it leans towards more hours because whole runs include restarts, ablations and evaluation.
+The free parameters (H100-class level, MoE and FP8 factors) are fitted by
+:func:`estimator.calibration.fit`; the interval is the split-conformal interval of the leave-one-out
+residuals (:func:`estimator.calibration.interval`): 80 % of comparable published runs, each predicted
+by a model fitted without it, fell within [likely × band_low, likely × band_high] GPU-hours; groups
+whose runs scatter more get a wider log-interval (``wider``). ``sizing-bot validate`` prints the
+figures: 35 comparable runs; leave-one-out median error ×1.146, p90 ×1.55, interval coverage 83 %
+(in-sample 89 %); on the fixed held-out split ×1.146, ×1.62, 77 %.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from estimator.reasons import Why
 
-BAND_RATIO = 2.0
-"""Widest high/low GPU-hours band allowed (issue #6: ratio ≤ 2)."""
+GROUPS: tuple[str, ...] = ("fp8", "moe", "small", "h100")
+"""Groups of runs whose interval may be wider (:func:`groups_of`)."""
 
+SMALL_PARAMS = 3e9
+"""Below this (active) size a run is 'small' for the interval's groups (Pythia, TinyLlama)."""
 
 
 @dataclass(frozen=True)
 class EfficiencyModel:
-    """Parameters of the MFU model (fractions of the dense 16-bit peak; sizes in parameters)."""
+    """Parameters of the MFU model (fractions of the dense 16-bit peak; sizes in parameters) and of
+    its 80 % prediction interval (factors on the likely GPU-hours)."""
 
     a100_mfu: float = 0.40
     a100_size_ref: float = 7e9
     a100_size_slope: float = 0.09
-    h100_mfu: float = 0.28
-    h100_size_ref: float = 30e9
-    h100_size_slope: float = 0.1
+    h100_mfu: float = 0.26
     v100_mfu: float = 0.21
     other_mfu: float = 0.30
-    moe_factor: float = 0.9
-    band_low: float = 0.847
-    band_high: float = 1.694
+    moe_factor: float = 0.75
+    fp8_factor: float = 1.3
+    band_low: float = 0.738
+    band_high: float = 1.604
+    wider: tuple[tuple[str, float], ...] = (("fp8", 1.29),)
+    """groups whose log-interval is widened, and by how much (their runs' scatter / the pooled one)"""
+    interval_runs: int = 35
+    """comparable published runs behind the interval"""
+    loo_coverage: float = 0.83
+    """share of them inside the interval built without them (``sizing-bot validate``, leave-one-out)"""
 
 
 CALIBRATED = EfficiencyModel()
-"""Values reproduced by ``estimator.calibration.fit`` on the fixed training split (tested)."""
+"""Values reproduced by ``estimator.calibration.calibrate`` on the comparable runs (tested)."""
 
 
-def likely_mfu(model: EfficiencyModel, mfu_class: str, params: float, moe: bool) -> float:
-    """Likely end-to-end MFU (0–1) for a run of ``params`` (active) parameters on GPUs of ``mfu_class``
-    (the catalog's ``GpuSpec.mfu_class``: 'a100', 'h100', 'v100', 'consumer' or 'other')."""
-    gen = mfu_class
-    if gen == "a100":
+def likely_mfu(model: EfficiencyModel, mfu_class: str, params: float, moe: bool, fp8: bool = False) -> float:
+    """Likely end-to-end MFU (0–1, of the dense 16-bit peak) for a run of ``params`` (active) parameters
+    on GPUs of ``mfu_class`` (the catalog's ``GpuSpec.mfu_class``: 'a100', 'h100', 'v100', 'consumer' or
+    'other'), MoE or not, with FP8 GEMMs or not."""
+    if mfu_class == "a100":
         mfu = model.a100_mfu * min(1.0, (params / model.a100_size_ref) ** model.a100_size_slope)
-    elif gen == "h100":
-        mfu = model.h100_mfu * min(1.0, (params / model.h100_size_ref) ** model.h100_size_slope)
-    elif gen == "v100":
+    elif mfu_class == "h100":
+        mfu = model.h100_mfu
+    elif mfu_class == "v100":
         mfu = model.v100_mfu
     else:
         mfu = model.other_mfu
-    return mfu * (model.moe_factor if moe else 1.0)
+    return mfu * (model.moe_factor if moe else 1.0) * (model.fp8_factor if fp8 else 1.0)
 
 
-def mfu_band(model: EfficiencyModel, likely: float) -> tuple[float, float, float]:
-    """(pessimistic, likely, optimistic) MFU matching the GPU-hours band."""
-    return likely / model.band_high, likely, likely / model.band_low
+def groups_of(mfu_class: str, params: float, moe: bool, fp8: bool) -> tuple[str, ...]:
+    """The interval groups (:data:`GROUPS`) a run or a question belongs to."""
+    out = []
+    if fp8:
+        out.append("fp8")
+    if moe:
+        out.append("moe")
+    if params < SMALL_PARAMS:
+        out.append("small")
+    if mfu_class == "h100":
+        out.append("h100")
+    return tuple(out)
+
+
+def interval(model: EfficiencyModel, groups: tuple[str, ...]) -> tuple[float, float]:
+    """(low, high) factors on the likely GPU-hours: the 80 % prediction interval, widened for the
+    groups in ``model.wider`` (the largest of their scales: ln-factors × scale)."""
+    scale = max([1.0, *(dict(model.wider).get(g, 1.0) for g in groups)])
+    return math.exp(math.log(model.band_low) * scale), math.exp(math.log(model.band_high) * scale)
+
+
+def mfu_band(
+    model: EfficiencyModel, likely: float, groups: tuple[str, ...] = ()
+) -> tuple[float, float, float]:
+    """(pessimistic, likely, optimistic) MFU matching the GPU-hours interval."""
+    low, high = interval(model, groups)
+    return likely / high, likely, likely / low
 
 
 def explain(model: EfficiencyModel, mfu_class: str, params: float, moe: bool) -> tuple[Why, list[Why]]:

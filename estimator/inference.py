@@ -23,7 +23,7 @@ from __future__ import annotations
 import math
 from typing import NamedTuple
 
-from estimator.architecture import embedding_params
+from estimator.architecture import embedding_params, routed_expert_params
 from estimator.catalog import GpuSpec, ModelSpec
 from estimator.defaults import CUDA_CONTEXT_BYTES, GPU_MEMORY_UTILIZATION
 from estimator.models import Alternative, Currency, DecodeSpeed, Inference, Precision, PriceBand
@@ -48,6 +48,7 @@ BITS_PER_WEIGHT: dict[Precision, float] = {
     Precision.q5_k_m: 5.69,
     Precision.q4_k_m: 4.85,
     Precision.q4_0: 4.5,
+    Precision.mxfp4: 4.25,
 }
 """Bits per weight of the quantized body in each format (:func:`quantized_bits` adds per-row scales).
 
@@ -61,7 +62,8 @@ Qwen2.5-7B-Instruct-GPTQ-Int4 5.58 GB (Hub file sizes). GPTQ's ``g_idx`` (one in
 ``FP8``) or per 128×128 block (DeepSeek-V3): < 0.01 % more. int8: 8 bits + one scale per output row
 (:func:`quantized_bits`). GGUF (llama.cpp): Q4_0 = blocks of 32 weights with one fp16 scale = 4.5
 bits; Q8_0 = 8.5 bits; Q4_K_M ≈ 4.85 and Q5_K_M ≈ 5.69 bits (llama.cpp PR #1684 'k-quants',
-bits-per-weight table for 7B): whole-file averages.
+bits-per-weight table for 7B): whole-file averages. MXFP4 = blocks of 32 FP4 (E2M1) values with one
+8-bit (E8M0) scale = 4.25 bits (OCP Microscaling Formats v1.0 §5; gpt-oss model card §2).
 """
 
 INT8_ROW_SCALE_BITS = 32.0
@@ -91,7 +93,7 @@ HOURS_PER_MONTH = 730.0
 
 
 QUANTIZED_BODY_ONLY = frozenset(
-    {Precision.fp8, Precision.int8, Precision.int4, Precision.int3, Precision.int2}
+    {Precision.fp8, Precision.int8, Precision.int4, Precision.int3, Precision.int2, Precision.mxfp4}
 )
 """Formats that quantize the transformer body but keep the token embedding and the output head in
 16-bit: GPTQ/AWQ checkpoints (AutoGPTQ/AutoAWQ quantize only the ``nn.Linear`` layers of the decoder
@@ -119,7 +121,13 @@ def weight_bytes(spec: ModelSpec, params: float, precision: Precision) -> float:
     """Bytes of the weights as the checkpoint ships: embeddings and head stay 16-bit where the format
     keeps them (:data:`QUANTIZED_BODY_ONLY`), the body at :func:`quantized_bits`. Llama-3.1-70B
     W8A8: 68.5B × (8 + 32/8,192)/8 + 2.1B × 2 = 72.7 GB (vLLM logs 67.72 GiB = 72.71 GB); Qwen2.5-72B
-    int4: 70.2B × 4.156/8 + 2.5B × 2 ≈ 41.5 GB (the published AWQ/GPTQ-Int4 checkpoints: ≈ 41–42 GB)."""
+    int4: 70.2B × 4.156/8 + 2.5B × 2 ≈ 41.5 GB (the published AWQ/GPTQ-Int4 checkpoints: ≈ 41–42 GB).
+    MXFP4 on a MoE model covers the routed experts only, the rest stays bf16 (gpt-oss
+    ``modules_to_not_convert``): gpt-oss-120b 114.7B × 4.25/8 + 2.1B × 2 ≈ 65.2 GB, the released
+    checkpoint's size."""
+    if precision is Precision.mxfp4 and spec.is_moe:  # gpt-oss: the experts only, the rest in bf16
+        experts = min(routed_expert_params(spec), params)
+        return experts * bytes_per_param(precision) + (params - experts) * 2.0
     if precision not in QUANTIZED_BODY_ONLY:
         return params * bytes_per_param(precision)
     embed = min(embedding_params(spec), params)

@@ -13,6 +13,7 @@ from __future__ import annotations
 from estimator.architecture import embedding_params
 from estimator.catalog import ModelSpec
 from estimator.defaults import CUDA_CONTEXT_BYTES, FRAGMENTATION
+from estimator.expert_parallel import state_groups
 from estimator.inference import INT8_ROW_SCALE_BITS
 from estimator.models import Algorithm, Checkpoint, Method, Plan
 from estimator.setup import Layout, Optimizer, TrainingSetup
@@ -247,7 +248,7 @@ def breakdown(spec: ModelSpec, params: float, setup: TrainingSetup, plan: Plan |
     shard = params / (plan.tp * plan.pp)
     parts: dict[str, float] = {}
     if setup.method == Method.full:
-        parts |= model_state_bytes(shard, setup.optimizer, plan.zero_stage, plan.dp, setup.master_weights)
+        parts |= _model_states(spec, params, setup, plan)
         if setup.paged_optimizer:
             k = optimizer_bytes_per_param(setup.optimizer, setup.master_weights, paged=True)
             parts["optimizer"] = k * shard / (plan.dp if plan.zero_stage >= 1 else 1)
@@ -293,6 +294,24 @@ def logits_bytes(seq_len: int, micro_batch: int, vocab: int, tp: int, chunked: b
     (torchtune ``CEWithChunkedOutputLoss``: the bf16 logits stay, one chunk at a time is upcast)."""
     per = CHUNKED_LOSS_BYTES_PER_LOGIT[1] if chunked else FP32_LOSS_BYTES_PER_LOGIT[1]
     return micro_batch * seq_len * vocab * per / tp
+
+
+def _model_states(
+    spec: ModelSpec, params: float, setup: TrainingSetup, plan: Plan | Layout
+) -> dict[str, float]:
+    """Full training's model states on one GPU (:func:`model_state_bytes`), per parameter group of
+    :func:`estimator.expert_parallel.state_groups`: the TP × PP shard; with expert parallelism the
+    routed experts also split over EP and ZeRO-sharded over DP / EP."""
+    if plan.ep == 1 and spec.layers % plan.pp == 0:  # one group: the TP × PP shard over DP
+        shard = params / (plan.tp * plan.pp)
+        return model_state_bytes(shard, setup.optimizer, plan.zero_stage, plan.dp, setup.master_weights)
+    out = {"weights": 0.0, "gradients": 0.0, "optimizer": 0.0}
+    for n, dp in state_groups(spec, params, plan):
+        for part, value in model_state_bytes(
+            n, setup.optimizer, plan.zero_stage, dp, setup.master_weights
+        ).items():
+            out[part] += value
+    return out
 
 
 def _frozen_base(spec: ModelSpec, params: float, setup: TrainingSetup, plan: Plan | Layout) -> float:

@@ -11,6 +11,8 @@ from enum import StrEnum
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from estimator.catalog import ModelSpec
+
 
 class Stage(StrEnum):
     pretrain = "pretrain"
@@ -73,6 +75,8 @@ class Precision(StrEnum):
     q5_k_m = "q5_k_m"
     q4_k_m = "q4_k_m"
     q4_0 = "q4_0"
+    # OCP microscaling FP4: gpt-oss releases its MoE experts in it
+    mxfp4 = "mxfp4"
 
 
 class Currency(StrEnum):
@@ -152,6 +156,11 @@ class SizingRequest(_Frozen):
     global_batch: int | None = Field(
         None, gt=0, description="sequences per optimizer step (global batch) when the user gives one"
     )
+    architecture: ModelSpec | None = Field(
+        None,
+        description="the model's architecture read from a config.json the user gave "
+        "(estimator.hf_config): sized in place of a catalog model or a bare size; parameters counted from it",
+    )
 
 
 TRAINING_FIELDS: tuple[str, ...] = (
@@ -216,11 +225,17 @@ class Cost(_Frozen):
 
 
 class Plan(_Frozen):
-    """A parallel layout: tensor × pipeline × data parallel = GPUs."""
+    """A parallel layout: tensor × pipeline × data parallel = GPUs; expert parallelism (MoE) splits
+    each data-parallel group's experts over ``ep`` of its ranks."""
 
     tp: int = 1
     pp: int = 1
     dp: int = 1
+    ep: int = Field(
+        1,
+        description="expert-parallel degree (MoE): routed experts split over ep data-parallel ranks, "
+        "tokens exchanged by all-to-all; 1 = every rank holds every expert",
+    )
     zero_stage: int = 0
     recompute: str = "none"
     micro_batch: int = 1
@@ -233,6 +248,22 @@ class Plan(_Frozen):
     global_batch_sequences: int | None = Field(
         None,
         description="sequences per optimizer step = micro_batch × gradient_accumulation × dp",
+    )
+
+
+class PredictionInterval(_Frozen):
+    """What the GPU-hours range is: an 80 % prediction interval from leave-one-out residuals on
+    published runs (estimator.calibration)."""
+
+    level: float = Field(description="share of comparable published runs the range is built to hold (0.8)")
+    low_factor: float = Field(description="gpu_hours.low / gpu_hours.likely")
+    high_factor: float = Field(description="gpu_hours.high / gpu_hours.likely")
+    runs: int = Field(description="comparable published runs behind it (sizing-bot validate)")
+    loo_coverage: float = Field(
+        description="share of those runs inside the interval built without them (leave-one-out)"
+    )
+    widened_for: list[str] = Field(
+        default_factory=list, description="groups whose runs scatter more, widening it: 'fp8', 'moe', …"
     )
 
 
@@ -386,9 +417,28 @@ class SizingReport(_Frozen):
     model_name: str | None = None
     flops: float | None = None
     flops_formula: str | None = Field(None, description="e.g. '6ND' or '4ND'")
+    flops_with_attention: float | None = Field(
+        None,
+        description="flops + the causal attention-score FLOPs at the sequence length (Kaplan et al. 2020 "
+        "Table 1 × 3 = 6·L·s·d_attn per token); used for the time beyond the calibration runs' 8K context",
+    )
+    attention_share: float | None = Field(None, description="attention FLOPs / flops_with_attention (0–1)")
     pf_days: float | None = None
     gpu_hours: Band | None = None
+    gpu_hours_interval: PredictionInterval | None = Field(
+        None, description="what the gpu_hours low–high range is (None when the user's rate or MFU sets it)"
+    )
     mfu: Band | None = Field(None, description="MFU behind gpu_hours: low (→ high hours), likely, high")
+    peak_flops: float | None = Field(
+        None,
+        description="dense peak FLOP/s per GPU that mfu refers to: the 16-bit peak, or the FP8 peak when "
+        "training in FP8 (request.precision 'fp8' on a card with FP8 tensor cores)",
+    )
+    mfu_calibrated: float | None = Field(
+        None,
+        description="the calibrated likely MFU (of peak_flops), shown for comparison when a measured "
+        "throughput or the user's MFU sets the time",
+    )
     days: DaysRow | None = Field(None, description="days on the user's GPU count")
     days_table: list[DaysRow] = Field(default_factory=list)
     gpus_for_deadline: int | None = None

@@ -13,9 +13,10 @@ from dataclasses import replace
 from functools import lru_cache
 
 from estimator.catalog import GpuSpec, ModelSpec
+from estimator.expert_parallel import ep_degrees
 from estimator.memory import breakdown
 from estimator.memory_band import per_gpu_band
-from estimator.models import Alternative, Memory, Method, Plan
+from estimator.models import Algorithm, Alternative, Memory, Method, Plan
 from estimator.setup import Layout, Recompute, TrainingSetup
 
 RECOMPUTE_ORDER: tuple[Recompute, ...] = ("selective", "full")
@@ -51,6 +52,7 @@ def ordered_layouts(
     offload: bool,
     zero_stage: int | None = None,
     recompute: Recompute | None = None,
+    experts: int = 0,
 ) -> tuple[Layout, ...]:
     """Layouts for exactly ``gpus`` GPUs, most preferred first (:func:`plan_preference`).
 
@@ -58,6 +60,11 @@ def ordered_layouts(
     rest, ZeRO 0–3 (only when DP > 1), recompute selective/full. In this order
     :func:`best_plan_for` can stop at the first layout with headroom; the list depends only on the
     shape and the card, so it is built once per combination.
+
+    ``experts`` > 0 (full training of a MoE model, :func:`_ep_experts`): expert parallelism too — EP a
+    power of two dividing the routed experts and DP (:func:`estimator.expert_parallel.ep_degrees`) —
+    and pipeline stages of unequal size (PP a power of two not dividing the layers: DeepSeek-V3 runs
+    its 61 layers on 16 stages).
 
     A stated ``zero_stage`` is a DeepSpeed/FSDP data-parallel run: TP = PP = 1, DP = all GPUs, that
     stage (on one GPU it shards nothing, and the plan still names it). A stated ``recompute`` is the
@@ -67,29 +74,42 @@ def ordered_layouts(
     layouts = []
     if zero_stage is not None:
         return tuple(Layout(1, 1, gpus, zero_stage, mode, micro_batch, offload) for mode in modes)
+    stages = _divisors(layers)
+    if experts:
+        stages = sorted(
+            set(stages) | {p for p in (2**i for i in range(1, layers.bit_length())) if uneven_ok(layers, p)}
+        )
     for tp in (1, 2, 4, 8):
         if tp > min(gpus, per_node) or heads % tp or kv_heads % tp:
             continue
-        for pp in _divisors(layers):
+        for pp in stages:
             if gpus % (tp * pp):
                 continue
             dp = gpus // (tp * pp)
-            for zero in (0, 1, 2, 3) if dp > 1 else (0,):
-                for mode in modes:
-                    layouts.append(Layout(tp, pp, dp, zero, mode, micro_batch, offload))
-    layouts.sort(key=lambda p: plan_preference(p, nvlink))
+            for ep in ep_degrees(experts, dp) if experts else (1,):
+                for zero in (0, 1, 2, 3) if dp > 1 else (0,):
+                    for mode in modes:
+                        layouts.append(Layout(tp, pp, dp, zero, mode, micro_batch, offload, ep))
+    layouts.sort(key=lambda p: plan_preference(p, nvlink, bool(experts), per_node))
     return tuple(layouts)
 
 
+def uneven_ok(layers: int, pp: int) -> bool:
+    """Whether ``layers`` split over ``pp`` stages as ⌈L/PP⌉ each and the rest (≥ 1) on the last stage
+    (Megatron-LM ``--decoder-last-pipeline-num-layers``): 61 layers on 16 stages = 15 × 4 + 1."""
+    per = math.ceil(layers / pp)
+    return pp <= layers and (pp - 1) * per < layers
+
+
 def _layouts(spec: ModelSpec, gpu: GpuSpec, gpus: int, setup: TrainingSetup) -> tuple[Layout, ...]:
-    """:func:`ordered_layouts` for this model, card, count and setup."""
+    """:func:`ordered_layouts` for this model, card, count and setup (experts for EP: :func:`_ep_experts`)."""
     return ordered_layouts(
         spec.layers, spec.heads, spec.kv_heads, gpu.gpus_per_node, gpu.nvlink, gpus,
-        setup.micro_batch, setup.offload, setup.zero_stage, setup.recompute,
+        setup.micro_batch, setup.offload, setup.zero_stage, setup.recompute, _ep_experts(spec, setup),
     )  # fmt: skip
 
 
-def plan_preference(plan: Plan | Layout, nvlink: bool = True) -> tuple:
+def plan_preference(plan: Plan | Layout, nvlink: bool = True, moe: bool = False, per_node: int = 8) -> tuple:
     """Lower is better: no full recompute, no pipeline, least TP, then the lowest ZeRO stage.
 
     Design §3.5: DP + ZeRO (a configuration switch in DeepSpeed/FSDP) while the model states fit —
@@ -97,10 +117,37 @@ def plan_preference(plan: Plan | Layout, nvlink: bool = True) -> tuple:
     activations or a layer do not fit otherwise (it needs tensor-parallel model code and NVLink),
     PP across nodes last; full recompute only when activations force it. On cards without NVLink,
     recomputing (~33 % more compute) beats TP's per-layer all-reduces over PCIe: TP comes last.
+
+    MoE full training (``moe``): expert parallelism instead of ZeRO-3 — ZeRO-3/FSDP gathers every
+    expert's weights for every micro-batch though each token uses top-k of them, while EP moves only
+    the routed tokens (all-to-all) and shards the experts' weights and optimizer states (GShard,
+    Lepikhin et al. 2021; Megatron-Core MoE guide: "Prefer EP over TP for the expert layer", "Ensure the
+    EPxTP communication within the NVLink domain", "consider PP before TP and EP" across nodes). So:
+    no ZeRO-3, the EP × TP group inside a node, the fewest pipeline stages, least TP, EP rather than
+    replicated experts, the lowest ZeRO stage, then the smallest EP.
     """
+    if moe:
+        ep = getattr(plan, "ep", 1)
+        return (
+            plan.recompute == "full", plan.zero_stage == 3, plan.tp, ep * plan.tp > per_node, plan.pp,
+            ep == 1, plan.zero_stage, ep,
+        )  # fmt: skip
     if not nvlink:
         return (plan.pp, plan.tp, plan.recompute == "full", plan.zero_stage)
     return (plan.recompute == "full", plan.pp, plan.tp, plan.zero_stage)
+
+
+def _ep_experts(spec: ModelSpec, setup: TrainingSetup) -> int:
+    """Routed experts the layout search may split by expert parallelism: a MoE model's, in plain full
+    training (no stated ZeRO stage — a DeepSpeed/FSDP run —, no offload, paged optimizer or optimizer
+    in the backward pass, no preference tuning's extra models); 0 otherwise."""
+    plain = (
+        setup.method == Method.full
+        and setup.algorithm == Algorithm.sft
+        and setup.zero_stage is None
+        and not (setup.offload or setup.paged_optimizer or setup.optimizer_in_backward)
+    )
+    return (spec.experts or 0) if spec.is_moe and plain else 0
 
 
 def _gpu_count(i: int, per_node: int) -> int:
@@ -315,9 +362,11 @@ def training_memory(
     setup: TrainingSetup,
     requested_gpus: int | None = None,
     with_alternatives: bool = True,
+    with_recommended: bool = True,
 ) -> Memory:
-    """Fewest GPUs that fit, a recommended size, the layout at ``requested_gpus`` (or at the
-    minimum), what would change the answer (fine-tuning), and whether ``requested_gpus`` fits.
+    """Fewest GPUs that fit, a recommended size (unless ``with_recommended`` is False: pre-training sizes
+    the cluster by the deadline), the layout at ``requested_gpus`` (or at the minimum), what would change
+    the answer (fine-tuning), and whether ``requested_gpus`` fits.
 
     ``Memory.min_gpus`` is None when nothing fits within MAX_GPUS_SEARCHED.
     """
@@ -333,6 +382,7 @@ def training_memory(
         fit = fit or least_memory_plan(spec, params, gpu, requested_gpus, setup)
         if fit is not None:
             at = (requested_gpus, *fit)
+
     def per_gpu(plan: Plan, parts: dict[str, float]) -> dict:
         """The per-GPU fields of the answer: total, its band and the card's capacity."""
         low, high = per_gpu_band(spec, setup, plan, parts, params)
@@ -358,7 +408,7 @@ def training_memory(
             alternatives=alternatives,
         )
     assert at is not None  # found, or the user's count
-    rec = recommended(spec, params, gpu, setup, found[0])
+    rec = recommended(spec, params, gpu, setup, found[0]) if with_recommended else None
     rec_parts = best_plan_for(spec, params, gpu, rec[0], setup) if rec else None
     n, plan, parts = at
     return Memory(

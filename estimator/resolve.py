@@ -30,7 +30,15 @@ def resolve(req: SizingRequest, ledger: Ledger) -> Resolved:
     stage = resolve_stage(req, ledger)
     gpu = resolve_gpu(req, ledger)
     spec, params, active = resolve_model(req, ledger)
+    if stage == Stage.inference and spec is not None and _generic(spec) and spec.heads > spec.kv_heads:
+        # the generic shape's KV cache is the GQA one; an older MHA model of that size holds more
+        ledger.note("generic_shape_mha", times=spec.heads // spec.kv_heads)
     return Resolved(stage, gpu, spec, params, active)
+
+
+def _generic(spec: ModelSpec) -> bool:
+    """An interpolated shape for a bare size (:func:`estimator.architecture.shape_for_size`)."""
+    return spec.id.startswith("dense-") and spec.id not in catalog.models()
 
 
 def resolve_stage(req: SizingRequest, ledger: Ledger) -> Stage:
@@ -71,7 +79,7 @@ def resolve_gpu(req: SizingRequest, ledger: Ledger) -> GpuSpec:
         return spec
     if req.gpu and req.gpu_memory_gib:  # "Titan X 12GB": that name, that memory, nothing else known
         ledger.assume("gpu", req.gpu, Why.gpu_unknown_memory, gpu=req.gpu, memory_gib=req.gpu_memory_gib)
-        return _generic_card(req.gpu, req.gpu, req.gpu_memory_gib)
+        return _generic_card(req.gpu, req.gpu, req.gpu_memory_gib, ledger)
     if req.gpu:
         default = catalog.gpu(defaults.DEFAULT_GPU)
         ledger.note("unknown_gpu_assumed", gpu=req.gpu)
@@ -83,19 +91,28 @@ def resolve_gpu(req: SizingRequest, ledger: Ledger) -> GpuSpec:
             ledger.assume("gpu", match.id, Why.gpu_by_memory)
             return match
         mem = req.gpu_memory_gib
-        generic = _generic_card(f"GPU-{mem:g}GB", f"GPU {mem:g}G", mem)
-        ledger.assume("gpu", generic.id, Why.gpu_generic_memory, memory_gib=req.gpu_memory_gib)
-        return generic
+        ledger.assume("gpu", f"GPU-{mem:g}GB", Why.gpu_generic_memory, memory_gib=req.gpu_memory_gib)
+        return _generic_card(f"GPU-{mem:g}GB", f"GPU {mem:g}G", mem, ledger)
     default = catalog.gpu(defaults.DEFAULT_GPU)
     ledger.assume("gpu", default.id, Why.default_gpu)
     return default
 
 
-def _generic_card(gpu_id: str, name: str, memory_gib: float) -> GpuSpec:
+PERSONAL_MAX_GENERIC_GIB = 12.0
+"""A card outside the catalog with at most this much memory is a personal card (GeForce, Titan, an old
+workstation card): every datacenter inference card of the last decade has 16 GB or more (T4, A2, L4,
+V100, A10 — gpus.toml), while GeForce cards of 6–12 GB are what people own (RTX 2060/3060/4060/4070)."""
+
+
+def _generic_card(gpu_id: str, name: str, memory_gib: float, ledger: Ledger | None = None) -> GpuSpec:
     """A card known by its memory only. The default GPU's figures fill the fields the maths needs
     (layout rules, a peak that a measured throughput divides back out); ``generic`` hides every
-    figure that would depend on them."""
+    figure that would depend on them. A small one (:data:`PERSONAL_MAX_GENERIC_GIB`) is personal: one
+    user, local runtimes and formats, one card unless more are named (stated in the ledger)."""
     base = catalog.gpu(defaults.DEFAULT_GPU)
+    personal = memory_gib <= PERSONAL_MAX_GENERIC_GIB
+    if personal and ledger is not None:
+        ledger.assume("gpu_personal", True, Why.generic_personal, memory_gib=memory_gib)
     return base.model_copy(
         update={
             "id": gpu_id,
@@ -105,13 +122,42 @@ def _generic_card(gpu_id: str, name: str, memory_gib: float) -> GpuSpec:
             "memory_gib": memory_gib,
             "generic": True,
             "related": [],
-            "personal": False,
+            "personal": personal,
+            "nvlink": False if personal else base.nvlink,
         }
     )
 
 
+PERSONAL_COUNT_STAGES = (Stage.inference, Stage.finetune)
+"""Questions about fitting a model (serving, fine-tuning): on a personal card they mean the card the user
+owns. Pre-training and continued pre-training ask how many cards a job takes, so no count is assumed."""
+
+
+def personal_count(req: SizingRequest, r: Resolved, ledger: Ledger) -> SizingRequest:
+    """A personal card named without a count (:attr:`GpuSpec.personal`: GeForce, Titan, old Tesla, a Mac,
+    a small card known by its memory) is one card, for serving and fine-tuning: "Can I run a 9B on my
+    RTX 4060?" asks about that card. Not with a total memory, a budget or a deadline (then the count is
+    the question), nor for pre-training."""
+    if (
+        not r.gpu.personal
+        or req.gpu_count is not None
+        or req.total_memory_gib is not None
+        or req.budget is not None
+        or req.deadline_days is not None
+        or r.stage not in PERSONAL_COUNT_STAGES
+    ):
+        return req
+    ledger.assume("gpu_count", 1, Why.personal_one_card, gpu=r.gpu.name)
+    return req.model_copy(update={"gpu_count": 1})
+
+
 def resolve_model(req: SizingRequest, ledger: Ledger) -> tuple[ModelSpec | None, float | None, float | None]:
-    """Catalog spec (or an interpolated shape), total and active params. Params may stay None."""
+    """Catalog spec (or an interpolated shape), total and active params. Params may stay None.
+
+    A config.json the user gave (``req.architecture``) is the model: its counts come from its
+    architecture (:mod:`estimator.hf_config`), whatever size or name the message also had."""
+    if req.architecture is not None:
+        return _config_model(req.architecture, ledger)
     spec = catalog.models().get(req.model) if req.model else None
     total = req.params_total or (spec.params_total if spec else None)
     active = req.params_active or (spec.params_active if spec else None)
@@ -124,5 +170,26 @@ def resolve_model(req: SizingRequest, ledger: Ledger) -> tuple[ModelSpec | None,
         total, active = spec.params_total, spec.params_active or active
     if spec is None and total is not None:
         spec = shape_for_size(active or total)
-        ledger.assume("architecture", spec.id, Why.generic_shape)
+        ledger.assume("architecture", spec.id, Why.generic_shape, heads=spec.heads, kv_heads=spec.kv_heads)
     return spec, total, active
+
+
+def _config_model(spec: ModelSpec, ledger: Ledger) -> tuple[ModelSpec, float, float | None]:
+    """The architecture of the user's config.json, stated in the ledger with the fields it was read from."""
+    shape = {
+        "layers": spec.layers,
+        "hidden": spec.hidden,
+        "heads": spec.heads,
+        "kv_heads": spec.kv_heads,
+        "params_total": spec.params_total,
+    }
+    if spec.is_moe:
+        shape |= {
+            "experts": spec.experts,
+            "experts_top_k": spec.experts_top_k,
+            "params_active": spec.params_active,
+        }
+        ledger.assume("architecture", spec.name, Why.config_architecture_moe, citation=spec.source, **shape)
+    else:
+        ledger.assume("architecture", spec.name, Why.config_architecture, citation=spec.source, **shape)
+    return spec, spec.params_total, spec.params_active

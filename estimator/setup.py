@@ -76,6 +76,7 @@ class Layout(NamedTuple):
     recompute: str
     micro_batch: int
     offload: bool
+    ep: int = 1
 
     def to_plan(self) -> Plan:
         return Plan(**self._asdict())

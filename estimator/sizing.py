@@ -10,7 +10,7 @@ from typing import Any
 
 from estimator.ledger import Ledger
 from estimator.models import SizingReport, SizingRequest, Stage
-from estimator.resolve import resolve
+from estimator.resolve import Resolved, personal_count, resolve
 from estimator.serving import size_serving
 from estimator.training import rented_hours, size_training
 
@@ -22,6 +22,7 @@ def estimate(req: SizingRequest) -> SizingReport:
     """
     ledger = Ledger()
     r = resolve(req, ledger)
+    req = personal_count(req, r, ledger)
     if r.gpu.peak_tflops_bf16 is None and r.stage != Stage.inference:  # a training concern (loss scaling)
         ledger.note("gpu_no_bf16", gpu=r.gpu.family)
     filled: dict[str, Any] = {
@@ -32,7 +33,7 @@ def estimate(req: SizingRequest) -> SizingReport:
     }
     fields: dict[str, Any] = {
         "gpu_name": r.gpu.name,
-        "model_name": r.spec.name if req.model and r.spec else None,
+        "model_name": r.spec.name if (req.model or req.architecture) and r.spec else None,
     }
     if r.stage == Stage.inference:
         if r.spec is not None and r.params is not None:
@@ -47,6 +48,7 @@ def estimate(req: SizingRequest) -> SizingReport:
         trained = size_training(req, r, ledger)
         filled |= trained.filled()
         fields |= trained.report_fields()
+    _beyond_one_machine(r, fields, ledger)
     values = req.model_dump()
     values.update({k: v for k, v in filled.items() if v is not None})
     return SizingReport(
@@ -55,3 +57,17 @@ def estimate(req: SizingRequest) -> SizingReport:
         warnings=ledger.notes,
         **fields,
     )
+
+
+def _beyond_one_machine(r: Resolved, fields: dict[str, Any], ledger: Ledger) -> None:
+    """A personal card whose answer needs more cards than one machine holds: say that a home setup
+    cannot run it (the layout shown spans machines; consumer cards have no NVLink or InfiniBand between
+    them), rather than present a multi-node plan as if it were a home option."""
+    if not r.gpu.personal:
+        return
+    inference, memory = fields.get("inference"), fields.get("memory")
+    needed = inference.min_gpus if inference is not None else memory.min_gpus if memory is not None else None
+    if needed is not None and needed > r.gpu.gpus_per_node:
+        ledger.note(
+            "personal_beyond_one_machine", gpus=needed, gpus_per_node=r.gpu.gpus_per_node, gpu=r.gpu.name
+        )

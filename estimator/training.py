@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field, replace
 
-from estimator import compute, defaults, efficiency
+from estimator import attention, compute, defaults, efficiency
 from estimator.architecture import shape_for_size
 from estimator.catalog import GpuSpec, ModelSpec
 from estimator.ledger import Ledger, PriceRange, price_range
@@ -27,6 +27,7 @@ from estimator.models import (
     Method,
     MethodRow,
     Precision,
+    PredictionInterval,
     Recompute,
     SizingRequest,
     Stage,
@@ -72,9 +73,14 @@ class TrainingResult:
     """target sequences per optimizer step (the user's, or the stage's default)"""
     flops: float | None = None
     flops_formula: str | None = None
+    flops_with_attention: float | None = None
+    attention_share: float | None = None
     pf_days: float | None = None
     gpu_hours: Band | None = None
+    gpu_hours_interval: PredictionInterval | None = None
     mfu: Band | None = None
+    peak_flops: float | None = None
+    mfu_calibrated: float | None = None
     days: DaysRow | None = None
     days_table: list[DaysRow] = field(default_factory=list)
     gpus_for_deadline: int | None = None
@@ -106,7 +112,8 @@ class TrainingResult:
     def report_fields(self) -> dict[str, object]:
         """The SizingReport fields this branch computed."""
         names = (
-            "flops", "flops_formula", "pf_days", "gpu_hours", "mfu", "days", "days_table",
+            "flops", "flops_formula", "flops_with_attention", "attention_share", "pf_days", "gpu_hours",
+            "gpu_hours_interval", "mfu", "peak_flops", "mfu_calibrated", "days", "days_table",
             "gpus_for_deadline", "cost", "chinchilla_tokens", "memory", "method_comparison",
             "checkpoint_bytes", "feasible", "feasible_reason", "max_params_for_budget", "tokens_for_budget",
             "budget_gpu_hours",
@@ -137,7 +144,7 @@ def size_training(req: SizingRequest, r: Resolved, ledger: Ledger) -> TrainingRe
         out.currency = price[2] if price else None
         _known_duration(req, r, tokens, k, price, out, ledger)
     elif timed and (tokens is not None or req.budget or (req.gpu_count and req.deadline_days)):
-        mfu = mfu_band(req, r.gpu, r.active or out.params, r.active is not None, ledger, k)
+        mfu = mfu_band(req, r.gpu, r.active or out.params, r.active is not None, ledger, k, out)
         price = price_range(req, r.gpu, ledger)
         out.currency = price[2] if price else None
         deadline = deadline or ledger.assume(
@@ -151,6 +158,8 @@ def size_training(req: SizingRequest, r: Resolved, ledger: Ledger) -> TrainingRe
     elif tokens is not None and out.params is not None and out.flops is None:  # FLOPs without time
         out.flops = compute.training_flops(r.active or out.params, tokens, k)
         out.pf_days, out.tokens = compute.pf_days(out.flops), tokens
+    if out.flops is not None and out.spec is not None:
+        _attention(req, r, tokens or 0.0, k, out)
     setup = _setup(req, r.stage, out, algorithm, ledger)
     if setup is not None and out.spec is not None and out.params is not None:
         _memory_and_plan(req, r, setup, out, deadline, ledger)
@@ -220,6 +229,7 @@ def _known_duration(
         if not r.gpu.generic:
             implied = out.flops / (gpu_hours * compute.SECONDS_PER_HOUR * r.gpu.peak_flops_16bit)
             out.mfu = Band(low=implied, likely=implied, high=implied)
+            out.peak_flops = r.gpu.peak_flops_16bit
             ledger.note("implied_mfu", mfu=round(implied, 4))
     if price:
         out.cost = _cost(gpu_hours, out.gpu_hours, price)
@@ -274,39 +284,102 @@ def _params_from_data(
     out.spec = shape_for_size(out.params)
 
 
+def training_peak(gpu: GpuSpec, fp8: bool) -> float:
+    """Dense peak FLOP/s the MFU refers to: the FP8 tensor peak when training in FP8, else the 16-bit one."""
+    return gpu.peak_tflops_fp8 * 1e12 if fp8 and gpu.peak_tflops_fp8 else gpu.peak_flops_16bit
+
+
+def fp8_training(req: SizingRequest, gpu: GpuSpec, ledger: Ledger) -> bool:
+    """FP8 GEMMs when the user asks for FP8 ('FP8训练', 'fp8 mixed precision') on a card with FP8 tensor
+    cores (Hopper, Ada, Blackwell, MI300: ``GpuSpec.has_fp8``); else bf16, with a note when FP8 was asked
+    on a card without them (design §3.1: never FP8 on such a card)."""
+    if req.precision != Precision.fp8:
+        return False
+    if not gpu.has_fp8 or gpu.generic:
+        ledger.note("fp8_not_supported", gpu=gpu.name)
+        return False
+    return True
+
+
+def _calibrated_comparison(
+    gpu: GpuSpec, n_active: float | None, moe: bool, fp8: bool, peak: float, out: TrainingResult | None
+) -> None:
+    """The calibrated likely MFU (of ``peak``) next to the user's own rate, for comparison only."""
+    if out is not None and not gpu.generic:
+        likely = efficiency.likely_mfu(efficiency.CALIBRATED, gpu.mfu_class, n_active or 7e9, moe, fp8)
+        out.mfu_calibrated = likely * gpu.peak_flops_16bit / peak
+
+
 def mfu_band(
-    req: SizingRequest, gpu: GpuSpec, n_active: float | None, moe: bool, ledger: Ledger, k: float = 6.0
+    req: SizingRequest,
+    gpu: GpuSpec,
+    n_active: float | None,
+    moe: bool,
+    ledger: Ledger,
+    k: float = 6.0,
+    out: TrainingResult | None = None,
 ) -> MFU:
-    """(pessimistic, likely, optimistic) MFU. A measured throughput (TFLOPS or tokens/s per GPU) gives
-    the MFU it implies — one value, no band — unless it exceeds the card's peak (then it is set aside,
-    with a note); a user's MFU comes next; else the calibrated model."""
+    """(pessimistic, likely, optimistic) MFU of the peak the time uses (``out.peak_flops``: the FP8 peak
+    when training in FP8, :func:`training_peak`). A measured throughput (TFLOPS or tokens/s per GPU)
+    gives the MFU it implies — one value, no band, the calibrated MFU kept only as a comparison
+    (``out.mfu_calibrated``) — unless it exceeds the card's peak (then it is set aside, with a note);
+    a user's MFU (of the 16-bit peak, as MFU is usually quoted) comes next; else the calibrated model
+    (:mod:`estimator.efficiency`) with its 80 % prediction interval (``out.gpu_hours_interval``)."""
+    fp8 = fp8_training(req, gpu, Ledger())  # the note is recorded once, on the calibrated path below
+    peak = training_peak(gpu, fp8)
     rate = measured_rate(req, k, n_active)
     if rate is not None:
-        implied = rate / gpu.peak_flops_16bit
+        implied = rate / peak
         if implied <= 1.0 or gpu.generic:  # a generic card's peak is a placeholder: the rate is what counts
             ledger.assume("mfu", round(implied, 4), Why.measured_throughput, tflops=round(rate / 1e12, 1))
+            _calibrated_comparison(gpu, n_active, moe, fp8, peak, out)
+            if out is not None:
+                out.peak_flops = peak
             return implied, implied, implied
-        ledger.note("measured_above_peak", tflops=round(rate / 1e12, 1), peak=gpu.peak_tflops_bf16 or 0)
+        ledger.note("measured_above_peak", tflops=round(rate / 1e12, 1), peak=round(peak / 1e12, 1))
     if req.mfu:
         if not 0.1 <= req.mfu <= 0.6:
             ledger.note("mfu_outside_band", mfu=req.mfu)
+        _calibrated_comparison(gpu, n_active, moe, False, gpu.peak_flops_16bit, out)
+        if out is not None:
+            out.peak_flops = gpu.peak_flops_16bit
         return req.mfu, req.mfu, req.mfu
+    fp8 = fp8_training(req, gpu, ledger)
     model = efficiency.CALIBRATED
     n = n_active or 7e9
-    likely = efficiency.likely_mfu(model, gpu.mfu_class, n, moe)
-    low, likely, high = efficiency.mfu_band(model, likely)
+    likely_16bit = efficiency.likely_mfu(model, gpu.mfu_class, n, moe, fp8)
+    groups = efficiency.groups_of(gpu.mfu_class, n, moe, fp8)
+    low, likely, high = efficiency.mfu_band(model, likely_16bit * gpu.peak_flops_16bit / peak, groups)
     why, also = efficiency.explain(model, gpu.mfu_class, n, moe)
+    if fp8:
+        also = [*also[:-1], Why.mfu_fp8, *also[-1:]] if also else [Why.mfu_fp8]
+        ledger.assume(
+            "training_precision", Precision.fp8.value, Why.fp8_training,
+            factor=model.fp8_factor, peak_tflops=gpu.peak_tflops_fp8, mfu_bf16=round(likely_16bit, 4),
+        )  # fmt: skip
     ledger.assume("mfu", round(likely, 4), why, also=also)
+    lo_factor, hi_factor = efficiency.interval(model, groups)
+    widened = [g for g, _ in model.wider if g in groups]
     ledger.assume(
         "mfu_band",
-        f"{low:.2f}–{high:.2f}",
-        Why.mfu_band,
-        low=model.band_low,
-        high=model.band_high,
-        held_out=0.67,
-        all_runs=0.81,
-        runs=32,
+        f"{low:.3f}–{high:.3f}",
+        Why.mfu_interval_wider if widened else Why.mfu_interval,
+        low=round(lo_factor, 3),
+        high=round(hi_factor, 3),
+        runs=model.interval_runs,
+        loo_coverage=model.loo_coverage,
+        widened=", ".join(widened) or None,
     )
+    if out is not None:
+        out.peak_flops = peak
+        out.gpu_hours_interval = PredictionInterval(
+            level=0.8,
+            low_factor=lo_factor,
+            high_factor=hi_factor,
+            runs=model.interval_runs,
+            loo_coverage=model.loo_coverage,
+            widened_for=widened,
+        )
     return low, likely, high
 
 
@@ -355,12 +428,14 @@ def _inverse(
     if hours is None:
         return
     out.budget_gpu_hours = hours
-    flops = _scaled(hours, r.gpu.peak_flops_16bit * mfu[1] * compute.SECONDS_PER_HOUR)
+    peak = out.peak_flops or r.gpu.peak_flops_16bit
+    flops = _scaled(hours, peak * mfu[1] * compute.SECONDS_PER_HOUR)
     need = compute.gpus_for_deadline(hours.likely, deadline, r.gpu.gpus_per_node)
     out.days_table = [_days(hours, c) for c in _table_counts(need)]  # how long the bought hours take
     n = r.active or out.params
     if n:
-        out.tokens_for_budget = _scaled(flops, 1 / (k * n))
+        slower = _long_context_factor(req, r, out, k)  # attention beyond 8K: fewer tokens per FLOP
+        out.tokens_for_budget = _scaled(flops, 1 / (k * n * slower))
     else:
         out.max_params_for_budget = compute.compute_optimal_params(flops.likely, flops_per_param_token=k)
         out.chinchilla_tokens = compute.chinchilla_tokens(out.max_params_for_budget)
@@ -376,10 +451,12 @@ def _compute_time_cost(
     out: TrainingResult,
     ledger: Ledger,
 ) -> None:
-    """C = k·N·D, GPU-hours at the MFU band, PF-days, Chinchilla, and the cost of the likely hours."""
+    """C = k·N·D, GPU-hours at the MFU band (beyond the calibration context, × the attention factor:
+    :func:`_long_context_factor`), PF-days, Chinchilla, and the cost of the likely hours."""
     params = out.params or 0.0
     flops = compute.training_flops(r.active or params, tokens, k)
-    hours = _hours_band(flops, r.gpu.peak_flops_16bit, mfu)
+    peak = out.peak_flops or r.gpu.peak_flops_16bit
+    hours = _hours_band(flops * _long_context_factor(req, r, out, k), peak, mfu)
     out.flops, out.pf_days, out.gpu_hours = flops, compute.pf_days(flops), hours
     out.mfu = None if r.gpu.generic else Band(low=mfu[0], likely=mfu[1], high=mfu[2])
     out.tokens = tokens
@@ -394,6 +471,41 @@ def _compute_time_cost(
     if price:
         out.cost = _cost(hours.likely, hours, price)
         _check_budget(req, out.cost, ledger)  # sized to the middle: the range may still exceed it
+
+
+def _seq_len(req: SizingRequest, stage: Stage) -> int:
+    """The training sequence length: the user's, else the stage's default (recorded by :func:`_setup`)."""
+    default = defaults.SEQ_LEN_FINETUNE if stage == Stage.finetune else defaults.SEQ_LEN_PRETRAIN
+    return int(req.seq_len or default.value)
+
+
+def _attention_passes(out: TrainingResult, k: float, req: SizingRequest) -> float:
+    """Forward-pass equivalents of the attention matmuls (:func:`estimator.attention.passes_for`)."""
+    adapters = (out.method or Method.full) in (Method.lora, Method.qlora, Method.ptuning)
+    return attention.passes_for(k, adapters, 2 if req.algorithm == Algorithm.ppo else 1)
+
+
+def _long_context_factor(req: SizingRequest, r: Resolved, out: TrainingResult, k: float) -> float:
+    """The time's multiplier for attention beyond the calibration runs' 8K context
+    (:func:`estimator.attention.time_factor`); 1.0 at 8K and below, without a shape, and when the
+    user's measured throughput sets the time (it already includes the attention)."""
+    n = r.active or out.params
+    if out.spec is None or not n or measured_rate(req, k, n) is not None:
+        return 1.0
+    shape = attention.shape_of(out.spec)
+    return attention.time_factor(shape, n, _seq_len(req, r.stage), k, _attention_passes(out, k, req))
+
+
+def _attention(req: SizingRequest, r: Resolved, tokens: float, k: float, out: TrainingResult) -> None:
+    """``flops_with_attention`` = k·N·D + the causal attention FLOPs at the sequence length
+    (:func:`estimator.attention.flops_per_token`), and the attention's share of it."""
+    if out.spec is None or out.flops is None or not tokens:
+        return
+    seq = _seq_len(req, r.stage)
+    per_token = attention.flops_per_token(attention.shape_of(out.spec), seq, _attention_passes(out, k, req))
+    extra = per_token * tokens
+    out.flops_with_attention = out.flops + extra
+    out.attention_share = extra / out.flops_with_attention
 
 
 def _cost(gpu_hours: float, band: Band, price: PriceRange) -> Cost:
@@ -525,6 +637,7 @@ def _memory_and_plan(
         setup,
         requested_gpus=plan_gpus,
         with_alternatives=r.stage == Stage.finetune,
+        with_recommended=r.stage == Stage.finetune,  # dropped below for pre-training: not computed
     )
     if req.gpu_count is None:
         mem = mem.model_copy(update={"fits_requested": None})
@@ -559,7 +672,8 @@ def _memory_and_plan(
     if gpu.personal and (mem.min_gpus or 0) > 1:
         ledger.note("consumer_no_nvlink", gpu=gpu.family)
     if mem.plan is not None and mem.plan.pp > 1:
-        ledger.note("pp_bubble", pp=mem.plan.pp)
+        m = mem.plan.gradient_accumulation or 1  # micro-batches per step through the pipeline
+        ledger.note("pp_bubble", pp=mem.plan.pp, micro_batches=m, bubble=round((mem.plan.pp - 1) / m, 4))
 
 
 def _note_recompute_chosen(
@@ -682,8 +796,10 @@ def _largest_for_budget(req: SizingRequest, gpu: GpuSpec, tokens: float, k: floa
         hours = _budget_hours(req, price, defaults.DEADLINE_DAYS.value)
         if hours is None or not req.budget or not price:
             return None
-        mfu = mfu_band(req, gpu, n, False, scratch)[1]
-        n = compute.flops_for_gpu_hours(hours.likely, gpu.peak_flops_16bit, mfu) / (k * tokens)
+        rate = TrainingResult()
+        mfu = mfu_band(req, gpu, n, False, scratch, k, rate)[1]
+        peak = rate.peak_flops or gpu.peak_flops_16bit
+        n = compute.flops_for_gpu_hours(hours.likely, peak, mfu) / (k * tokens)
     return n
 
 

@@ -359,28 +359,48 @@ class Peaks(NamedTuple):
     buffers: float
     """DeepSpeed's gradient buckets (:func:`zero_buffers`), through forward, backward and step."""
     activations: Span
+    """Pipeline stage 1's kept activations (its ``pp`` micro-batches in flight)."""
     loss: Span
     workspace: Span
     gathered: Span
     step: Span
+    pp: int = 1
+    """Pipeline stages: the loss lives on the last one, which holds one micro-batch in flight (1F1B)
+    while stage 1 holds ``pp``; the fuller of the two is the peak."""
+
+    def _stages(self, end: int) -> tuple[float, float]:
+        """(stage 1, last stage) at one end (0 low, 1 likely, 2 high) of the forward/backward peak."""
+        acts, loss, work = self.activations[end], self.loss[end], self.workspace[end]
+        if self.pp == 1:
+            return acts + max(loss, work), acts + max(loss, work)
+        return acts + work, acts / self.pp + max(loss, work)
 
     def forward_backward(self) -> Span:
         """The forward/backward peak: kept activations + the larger of the loss's tensors and one
-        layer's recompute working set (they never coexist) + ZeRO-3's gathered weights."""
-        return self.activations + larger(self.loss, self.workspace) + self.gathered
+        layer's recompute working set (they never coexist) + ZeRO-3's gathered weights; with a pipeline,
+        the fuller of stage 1 (all its micro-batches, no loss) and the last stage (one micro-batch and
+        the loss)."""
+        ends = [max(self._stages(end)) for end in range(3)]
+        return Span(*ends) + self.gathered
 
     def likely_parts(self) -> dict[str, float]:
         """The likely peak as parts that add up to it: 'activations' and 'logits' (the loss's peak),
         'layer_workspace' (what one layer's recompute needs beyond the loss's peak), 'gathered_weights',
-        'optimizer_step' (what the step needs beyond the forward/backward peak), 'zero_buffers'.
+        'optimizer_step' (what the step needs beyond the forward/backward peak), 'zero_buffers'. With a
+        pipeline, 'logits' is what the last stage needs beyond stage 1 (0 when stage 1 is fuller).
         Parts that are 0 are left out, except activations and logits."""
-        loss, workspace = self.loss.likely, self.workspace.likely
-        fwd = self.activations.likely + max(loss, workspace) + self.gathered.likely
+        acts, loss, workspace = self.activations.likely, self.loss.likely, self.workspace.likely
+        if self.pp == 1:
+            logits, extra = loss, max(0.0, workspace - loss)
+        else:
+            first, last = self._stages(1)
+            logits, extra = max(0.0, last - first), workspace
+        fwd = acts + logits + extra + self.gathered.likely
         parts = {
             "zero_buffers": self.buffers,
-            "activations": self.activations.likely,
-            "logits": loss,
-            "layer_workspace": max(0.0, workspace - loss),
+            "activations": acts,
+            "logits": logits,
+            "layer_workspace": extra,
             "gathered_weights": self.gathered.likely,
             "optimizer_step": max(0.0, self.step.likely - fwd),
         }
@@ -410,4 +430,5 @@ def peaks(spec: ModelSpec, params: float, setup: TrainingSetup, plan: Plan | Lay
         workspace=layer_workspace(spec, params, setup, plan),
         gathered=gathered_weights(spec, params, setup, plan),
         step=step_bytes(setup, plan, trained),
+        pp=plan.pp,
     )

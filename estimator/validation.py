@@ -1,20 +1,33 @@
 """`sizing-bot validate`: the estimator against published training runs (pure; the CLI reads files).
 
 Runs every run with GPU-hours through the estimator using only what a user would type (model
-size, tokens, GPU type — not the reported MFU) and gives run, GPU, reported GPU-hours, our likely
-estimate, the ratio and whether the reported value lies in our band; then the median and
-90th-percentile error factor and the band coverage, for the held-out runs, the fitted ones and all.
+size, tokens, GPU type, FP8 or not, sequence length beyond 8K — not the reported MFU) and gives run,
+GPU, reported GPU-hours, our likely estimate, the ratio, whether the reported value lies in our 80 %
+interval, and the leave-one-out ratio (the run predicted by a model fitted without it); then the
+median and 90th-percentile error factor and the interval's coverage on leave-one-out, on a fixed
+held-out split (fitted on the rest) and on all runs, next to the interval's width.
 """
 
 from __future__ import annotations
 
 import json
+import math
 from importlib import resources
 from typing import Any
 
-from estimator import catalog, compute
-from estimator.calibration import Run, evaluate, split
-from estimator.efficiency import CALIBRATED, likely_mfu
+from estimator import attention, catalog
+from estimator.architecture import shape_for_size
+from estimator.calibration import (
+    Run,
+    estimated_hours,
+    evaluate,
+    evaluate_held_out,
+    evaluate_loo,
+    loo_residuals,
+    run_groups,
+    split,
+)
+from estimator.efficiency import CALIBRATED, interval
 
 
 def shipped_runs() -> Any:
@@ -42,15 +55,53 @@ def load_runs(data: Any = None) -> tuple[list[Run], list[str]]:
             skipped.append(r.get("id", "?"))
             continue
         active = r.get("active_params_b")
+        total = r["total_params_b"] * 1e9
+        tokens = r["training_tokens_b"] * 1e9
         runs.append(
             Run(
-                id=r["id"], gpu_id=gpu.id, mfu_class=gpu.mfu_class,
-                peak_flops=gpu.peak_flops_16bit, params_total=r["total_params_b"] * 1e9,
-                params_active=active * 1e9 if active else None, tokens=r["training_tokens_b"] * 1e9,
+                id=r["id"],
+                gpu_id=gpu.id,
+                mfu_class=gpu.mfu_class,
+                peak_flops=gpu.peak_flops_16bit,
+                params_total=total,
+                params_active=active * 1e9 if active else None,
+                tokens=tokens,
                 reported_gpu_hours=float(hours),
+                fp8=is_fp8(r.get("precision")),
+                time_factor=_time_factor(r, (active * 1e9) if active else total, tokens),
+                comparable=r.get("comparable", True) is not False,
             )
         )
     return runs, skipped
+
+
+MIN_RUNS = 4
+"""Fewer comparable runs than this: no leave-one-out or held-out figures (nothing to fit on)."""
+
+
+def is_fp8(precision: str | None) -> bool:
+    """A run whose GEMMs ran in FP8: its precision field starts with 'fp8' ('fp8 mixed (…)')."""
+    return bool(precision) and str(precision).lower().startswith("fp8")
+
+
+def _time_factor(r: dict, n_active: float, tokens: float) -> float:
+    """A run's attention beyond the calibration context (:func:`estimator.attention.time_factor`):
+    ``seq_len`` one value or one per phase (``phase_tokens_b`` tokens each, else equal shares); the
+    attention shape from ``catalog_model``, else the generic shape of its size. 1.0 without seq_len."""
+    seqs = r.get("seq_len")
+    if not seqs:
+        return 1.0
+    seqs = seqs if isinstance(seqs, list) else [seqs]
+    phases = r.get("phase_tokens_b") or [tokens / 1e9 / len(seqs)] * len(seqs)
+    spec = catalog.models().get(r.get("catalog_model") or "") or shape_for_size(n_active)
+    shape = attention.shape_of(spec)
+    weighted = sum(attention.time_factor(shape, n_active, s) * t for s, t in zip(seqs, phases, strict=True))
+    return weighted / sum(phases)
+
+
+def _tags(run: Run) -> str:
+    tags = [t for t, on in (("FP8", run.fp8), (f"attn×{run.time_factor:.2f}", run.time_factor != 1.0)) if on]
+    return " ".join(tags)
 
 
 def report(data: Any = None) -> str:
@@ -58,30 +109,65 @@ def report(data: Any = None) -> str:
     runs, skipped = load_runs(data)
     if not runs:
         return "no usable runs (need gpu_type in the catalog, training tokens and GPU-hours)"
-    train, held = split(runs)
-    held_ids = {r.id for r in held}
+    comparable = [r for r in runs if r.comparable]
     model = CALIBRATED
+    residuals = loo_residuals(comparable) if len(comparable) >= MIN_RUNS else {}
+    train, held = split(comparable)
+    held_ids = {r.id for r in held}
     lines = [
-        f"{'run':<24}{'GPU':<16}{'reported h':>13}{'ours (likely)':>15}{'ratio':>7}  band  set",
+        f"{'run':<31}{'GPU':<16}{'reported h':>12}{'ours (likely)':>15}{'ratio':>7}{'LOO':>7}"
+        "  80 %  set       notes",
     ]
     for r in sorted(runs, key=lambda r: r.id):
-        mfu = likely_mfu(model, r.mfu_class, r.n_compute, r.params_active is not None)
-        ours = compute.gpu_hours(compute.training_flops(r.n_compute, r.tokens), r.peak_flops, mfu)
-        ratio = ours / r.reported_gpu_hours
-        inside = model.band_low <= r.reported_gpu_hours / ours <= model.band_high
+        ours = estimated_hours(model, r)
+        low, high = interval(model, run_groups(r))
+        inside = low <= r.reported_gpu_hours / ours <= high
+        loo = f"{ours / r.reported_gpu_hours:.2f}" if r.comparable else ""
+        if r.id in residuals:
+            loo = f"{1 / math.exp(residuals[r.id]):.2f}"
+        where = "held-out" if r.id in held_ids else "fit" if r.comparable else "excluded"
         lines.append(
-            f"{r.id:<24}{r.gpu_id:<16}{r.reported_gpu_hours:>13,.0f}{ours:>15,.0f}{ratio:>7.2f}  "
-            f"{'in ' if inside else 'OUT'}   {'held-out' if r.id in held_ids else 'fit'}"
+            f"{r.id:<31}{r.gpu_id:<16}{r.reported_gpu_hours:>12,.0f}{ours:>15,.0f}"
+            f"{ours / r.reported_gpu_hours:>7.2f}{loo:>7}  {'in ' if inside else 'OUT'}   "
+            f"{where:<10}{_tags(r)}"
         )
     lines.append("")
-    for name, subset in (("held-out", held), ("fitted", train), ("all", runs)):
-        m = evaluate(model, subset)
-        lines.append(
-            f"{name:<9} runs {m.runs:>3}   median error ×{m.median_error:.2f}   "
-            f"p90 error ×{m.p90_error:.2f}   band coverage {m.coverage:.0%}"
+    lines.append("ratio = ours / reported; LOO = the same with the model refitted without that run")
+    rows = []
+    held_model = None
+    if residuals:
+        rows.append(
+            (
+                "leave-one-out",
+                evaluate_loo(comparable, residuals),
+                "each run vs a model and interval fitted without it",
+            )
         )
-    lines.append(f"band: ×{model.band_low:g}–×{model.band_high:g} of the likely GPU-hours "
-                 f"(high/low = {model.band_high / model.band_low:.2f})")
+    if len(train) >= MIN_RUNS and held:
+        held_model, held_metrics = evaluate_held_out(comparable)
+        rows.append(("held-out", held_metrics, f"fitted on the other {len(train)} runs (fixed split)"))
+    rows.append(("all runs", evaluate(model, comparable), "the shipped model, in-sample"))
+    for name, m, how in rows:
+        lines.append(
+            f"{name:<14} runs {m.runs:>3}   median error ×{m.median_error:.3f}   "
+            f"p90 error ×{m.p90_error:.2f}   80 % interval coverage {m.coverage:.0%}   ({how})"
+        )
+    lines.append(
+        f"80 % interval: ×{model.band_low:g}–×{model.band_high:g} of the likely GPU-hours "
+        f"(width high/low ×{model.band_high / model.band_low:.2f}; "
+        f"from {len(comparable)} leave-one-out residuals)"
+    )
+    for group, scale in model.wider:
+        low, high = interval(model, (group,))
+        lines.append(
+            f"  wider for {group} runs (scatter ×{scale:g} the pooled): ×{low:.3f}–×{high:.3f} "
+            f"(width ×{high / low:.2f})"
+        )
+    if held_model is not None:
+        lines.append(f"held-out split's own interval: ×{held_model.band_low:g}–×{held_model.band_high:g}")
+    excluded = [r for r in runs if not r.comparable]
+    if excluded:
+        lines.append(f"excluded as not comparable (see their records): {', '.join(r.id for r in excluded)}")
     if skipped:
         lines.append(f"skipped {len(skipped)} runs without usable GPU-hours, GPU or tokens")
     return "\n".join(lines)

@@ -6,8 +6,18 @@ parameters, ``{"ok": true, "result": …}`` answers) for the methods a bot needs
 getUpdates (long polling, offsets confirm updates), sendMessage (validates HTML like Telegram
 does), editMessageText, answerCallbackQuery, answerInlineQuery (validates results), sendPhoto
 (multipart upload), sendDocument (multipart upload), getChatMember (statuses set with ``set_member_status``),
+getFile and file downloads (documents users send: ``send_document``),
 set/get/deleteMyCommands, deleteWebhook, getWebhookInfo, close, logOut, and a catch-all that
 answers ``true``. ``flood(method)`` makes the next calls fail with 429 RetryAfter.
+
+Fault injection (:class:`Fault`): ``inject(method, *faults)`` makes the next calls to ``method`` fail
+in order -- an HTTP status with Telegram's error body (500, 502, 400 "message to edit not found",
+403 "bot was blocked by the user", …), a dropped connection (closed without a response, the request not
+handled), a malformed body (200 with text that is not JSON, not handled), or a slow answer (handled,
+then answered late: the client may time out on a message that *was* delivered). ``fail_randomly``
+fails a fraction of the calls to some methods with faults drawn at random (seeded). Refused calls
+are recorded in ``faults``, never in ``calls``: ``calls`` is what the server handled (a slow call is
+handled, so it is in ``calls``).
 
 Every call is recorded (method and decoded parameters). Helpers build realistic updates: text
 messages in private chats or groups with ``bot_command`` and ``mention`` entities at UTF-16
@@ -28,6 +38,7 @@ import email.parser
 import email.policy
 import itertools
 import json
+import random
 import re
 import threading
 import time
@@ -35,7 +46,7 @@ from dataclasses import dataclass, field
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
-from urllib.parse import parse_qsl, urlsplit
+from urllib.parse import parse_qsl, unquote, urlsplit
 
 from htmlcheck import MAX_TEXT_CHARS, telegram_html_problems, telegram_html_text
 
@@ -91,7 +102,52 @@ class Call:
     token: str
     content_type: str = ""
     """The request's media type (``application/json``, ``multipart/form-data``, …)."""
+    fault: str = ""
+    """For a refused call (``FakeBotAPI.faults``): the fault's kind ('status 500', 'drop', …)."""
 
+
+@dataclass(frozen=True)
+class Fault:
+    """One injected failure of a Bot API call (build with the class methods)."""
+
+    kind: str
+    """'status' | 'drop' | 'malformed' | 'slow'"""
+    status: int = 200
+    description: str = ""
+    retry_after: int | None = None
+    body: str = ""
+    seconds: float = 0.0
+
+    @classmethod
+    def http(cls, status: int, description: str = "", *, retry_after: int | None = None) -> Fault:
+        """Answer with HTTP ``status`` and Telegram's error body; the call is not handled."""
+        text = description or HTTPStatus(status).phrase
+        return cls("status", status=status, description=text, retry_after=retry_after)
+
+    @classmethod
+    def drop(cls) -> Fault:
+        """Close the connection without answering; the call is not handled."""
+        return cls("drop")
+
+    @classmethod
+    def malformed(cls, body: str = "<html><body>502 Bad Gateway</body></html>") -> Fault:
+        """Answer 200 with a body that is not JSON; the call is not handled."""
+        return cls("malformed", body=body)
+
+    @classmethod
+    def slow(cls, seconds: float) -> Fault:
+        """Handle the call (a message *is* sent), then wait ``seconds`` before answering."""
+        return cls("slow", seconds=seconds)
+
+    @property
+    def label(self) -> str:
+        return f"status {self.status}" if self.kind == "status" else self.kind
+
+
+TRANSIENT_FAULTS = (
+    Fault.http(500), Fault.http(502), Fault.http(503), Fault.drop(), Fault.malformed(),
+)  # fmt: skip
+"""Faults a well-behaved client retries: server errors, a dropped connection, a malformed body."""
 
 @dataclass
 class _State:
@@ -105,8 +161,16 @@ class _State:
     members: dict[tuple[int, int], str] = field(default_factory=dict)
     floods: dict[str, list[int]] = field(default_factory=dict)
     """method (lower case) → [calls still to refuse, retry_after seconds]"""
+    files: dict[str, bytes] = field(default_factory=dict)
+    """file_id → contents of a document a user sent (getFile, then GET /file/bot<token>/<path>)"""
     active_requests: int = 0
     closed: bool = False
+    faults: list[Call] = field(default_factory=list)
+    """calls refused by an injected fault"""
+    planned: dict[str, list[Fault]] = field(default_factory=dict)
+    """method (lower case) → faults for its next calls, in order"""
+    random_faults: tuple[float, frozenset[str], tuple[Fault, ...]] | None = None
+    """(rate, methods in lower case, faults to draw from)"""
 
 
 class FakeBotAPI:
@@ -133,6 +197,7 @@ class FakeBotAPI:
         self._query_ids = itertools.count(1)
         self._server: ThreadingHTTPServer | None = None
         self._thread: threading.Thread | None = None
+        self._random = random.Random(0)
 
     # -- lifecycle ---------------------------------------------------------------------------
     def start(self) -> FakeBotAPI:
@@ -277,6 +342,41 @@ class FakeBotAPI:
             self._state.messages[(chat["id"], message["message_id"])] = message
         return message
 
+    def send_document(
+        self,
+        data: bytes,
+        *,
+        chat: dict[str, Any],
+        user: dict[str, Any] | None = None,
+        file_name: str = "config.json",
+        mime_type: str = "application/json",
+        caption: str | None = None,
+        reply_to: dict[str, Any] | None = None,
+        file_size: int | None = None,
+    ) -> dict[str, Any]:
+        """A user sends a file (a document) with an optional caption; returns the queued Message.
+        ``file_size`` overrides the size Telegram reports (a huge file need not be built in memory)."""
+        message = self.text_message(caption or "", chat=chat, user=user, reply_to=reply_to)
+        del message["text"]
+        message.pop("entities", None)
+        if caption:
+            message["caption"] = caption
+            entities = text_entities(caption)
+            if entities:
+                message["caption_entities"] = entities
+        file_id = f"userdoc{message['message_id']}"
+        message["document"] = {
+            "file_id": file_id,
+            "file_unique_id": f"u{file_id}",
+            "file_name": file_name,
+            "mime_type": mime_type,
+            "file_size": len(data) if file_size is None else file_size,
+        }
+        with self._cond:
+            self._state.files[file_id] = data
+        self.enqueue_update({"message": message})
+        return message
+
     def next_update_id(self) -> int:
         return next(self._update_ids)
 
@@ -326,6 +426,56 @@ class FakeBotAPI:
         control does (``parameters.retry_after`` in whole seconds)."""
         with self._cond:
             self._state.floods[method.lower()] = [times, retry_after]
+
+    def inject(self, method: str, *faults: Fault) -> None:
+        """The next calls to ``method`` fail with ``faults``, one each, in order (then calls succeed)."""
+        with self._cond:
+            self._state.planned.setdefault(method.lower(), []).extend(faults)
+
+    def fail_randomly(
+        self,
+        rate: float,
+        methods: tuple[str, ...] = ("sendMessage",),
+        faults: tuple[Fault, ...] = TRANSIENT_FAULTS,
+        *,
+        seed: int = 0,
+    ) -> None:
+        """Each call to ``methods`` fails with probability ``rate`` with a fault drawn from ``faults``
+        (seeded: the same run fails the same calls). ``rate=0`` turns it off."""
+        with self._cond:
+            self._random = random.Random(seed)
+            methods_lower = frozenset(m.lower() for m in methods)
+            self._state.random_faults = (rate, methods_lower, faults) if rate else None
+
+    def _next_fault(self, method: str) -> Fault | None:
+        name = method.lower()
+        with self._cond:
+            planned = self._state.planned.get(name)
+            if planned:
+                return planned.pop(0)
+            chance = self._state.random_faults
+            if chance is not None and name in chance[1] and self._random.random() < chance[0]:
+                return self._random.choice(chance[2])
+        return None
+
+    def _record_fault(self, token: str, method: str, params: dict[str, Any], fault: Fault) -> None:
+        with self._cond:
+            self._state.faults.append(Call(method, params, token, fault=fault.label))
+            self._cond.notify_all()
+
+    @property
+    def faults(self) -> list[Call]:
+        """Calls refused by an injected fault (not handled: no message was sent)."""
+        with self._cond:
+            return list(self._state.faults)
+
+    def wait_for_faults(self, count: int, timeout: float = 5.0) -> list[Call]:
+        """Block until ``count`` calls were refused by injected faults; AssertionError on timeout."""
+        with self._cond:
+            arrived = self._cond.wait_for(lambda: len(self._state.faults) >= count, timeout)
+            refused = list(self._state.faults)
+        assert arrived, f"expected {count} refused call(s) within {timeout}s, got {len(refused)}"
+        return refused
 
     def message(self, chat_id: int, message_id: int) -> dict[str, Any] | None:
         """A message as the server stores it now (edits applied)."""
@@ -510,6 +660,22 @@ class FakeBotAPI:
             self._state.messages[(chat_id, message["message_id"])] = message
         return message
 
+    def _m_getfile(self, params: dict[str, Any]) -> dict[str, Any]:
+        file_id = str(params.get("file_id"))
+        with self._cond:
+            data = self._state.files.get(file_id)
+        if data is None:
+            raise _BadRequest("invalid file_id")
+        return {"file_id": file_id, "file_unique_id": f"u{file_id}", "file_size": len(data),
+                "file_path": f"documents/{file_id}.json"}
+
+    def file_contents(self, token: str, path: str) -> bytes | None:
+        """GET /file/bot<token>/documents/<file_id>.json: the document's bytes (None: not found)."""
+        if token != self.token or not path.startswith("documents/"):
+            return None
+        with self._cond:
+            return self._state.files.get(path.removeprefix("documents/").removesuffix(".json"))
+
     def _m_getchatmember(self, params: dict[str, Any]) -> dict[str, Any]:
         chat_id, user_id = int(params["chat_id"]), int(params["user_id"])
         with self._cond:
@@ -641,12 +807,30 @@ class _Handler(BaseHTTPRequestHandler):
     disable_nagle_algorithm = True  # headers and body go out as two writes: no 40 ms delayed-ACK stall
     _PATH = re.compile(r"^/bot(?P<token>[^/]+)/(?P<method>[A-Za-z]+)$")
 
+    _FILE_PATH = re.compile(r"^/file/bot(?P<token>[^/]+)/(?P<path>.+)$")
+
     def do_GET(self) -> None:
+        match = self._FILE_PATH.match(urlsplit(self.path).path)
+        if match is not None:  # a file download (getFile's file_path)
+            data = self.fake.file_contents(unquote(match["token"]), unquote(match["path"]))
+            if data is None:
+                self._send(404, {"ok": False, "error_code": 404, "description": "Not Found"})
+                return
+            self.send_response(200, "OK")
+            self.send_header("Content-Type", "application/octet-stream")
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            self.wfile.write(data)
+            return
         self._serve(body=b"")
 
     def do_POST(self) -> None:
         length = int(self.headers.get("Content-Length") or 0)
-        self._serve(body=self.rfile.read(length) if length else b"")
+        body = self.rfile.read(length) if length else b""
+        if len(body) < length:  # the client died mid-request (kill -9): like Telegram, ignore it
+            self.close_connection = True
+            return
+        self._serve(body=body)
 
     def _serve(self, body: bytes) -> None:
         fake = self.fake
@@ -666,7 +850,14 @@ class _Handler(BaseHTTPRequestHandler):
                 params |= _decode_form(parse_qsl(body.decode(), keep_blank_values=True))
             elif "multipart/form-data" in content_type:
                 params |= _decode_multipart(body, content_type)
+            fault = fake._next_fault(match["method"])
+            if fault is not None and fault.kind != "slow":
+                fake._record_fault(match["token"], match["method"], params, fault)
+                self._send_fault(fault)
+                return
             status, payload = fake.handle(match["token"], match["method"], params, content_type)
+            if fault is not None:  # slow: handled (delivered), answered late
+                time.sleep(fault.seconds)
             self._send(status, payload)
         except (BrokenPipeError, ConnectionResetError):
             pass  # the client gave up (e.g. a cancelled long poll)
@@ -675,8 +866,22 @@ class _Handler(BaseHTTPRequestHandler):
                 fake._state.active_requests -= 1
                 fake._cond.notify_all()
 
+    def _send_fault(self, fault: Fault) -> None:
+        if fault.kind == "drop":
+            self.close_connection = True  # no status line: the client sees the connection closed
+            return
+        if fault.kind == "malformed":
+            self._send_raw(200, fault.body.encode())
+            return
+        payload: dict[str, Any] = {"ok": False, "error_code": fault.status, "description": fault.description}
+        if fault.retry_after is not None:
+            payload["parameters"] = {"retry_after": fault.retry_after}
+        self._send(fault.status, payload)
+
     def _send(self, status: int, payload: dict[str, Any]) -> None:
-        data = json.dumps(payload, ensure_ascii=False).encode()
+        self._send_raw(status, json.dumps(payload, ensure_ascii=False).encode())
+
+    def _send_raw(self, status: int, data: bytes) -> None:
         self.send_response(status, HTTPStatus(status).phrase)
         self.send_header("Content-Type", "application/json")
         self.send_header("Content-Length", str(len(data)))

@@ -13,6 +13,7 @@ from estimator.architecture import (
     attention_params,
     count_params,
     embedding_params,
+    published_active_params,
     shape_for_size,
     size_label,
 )
@@ -36,7 +37,8 @@ def test_active_params_match_official(model_id: str) -> None:
     m = catalog.model(model_id)
     total, active = count_params(m)
     assert m.params_active is not None
-    assert active == pytest.approx(m.params_active, rel=0.03)
+    # like with like: the vendor's convention (params_active_excludes) applied to the computed count
+    assert published_active_params(m) == pytest.approx(m.params_active, rel=0.03)
     assert active < total
 
 
@@ -125,15 +127,29 @@ def test_shape_for_size_grows_monotonically_from_1b() -> None:
 
 
 def test_shape_for_size_familiar_shapes() -> None:
+    """The mainstream shape since 2024: GQA with 8 KV heads at every size (Llama 3 8B: 32 heads / 8 KV
+    heads of 128, hidden 4096, SwiGLU 14336 = 3.5·h; Llama 3 70B: 64 / 8, hidden 8192, 80 layers)."""
     s7 = shape_for_size(7e9)
-    assert (s7.hidden, s7.heads, s7.kv_heads) == (4096, 32, 32)
+    assert (s7.hidden, s7.heads, s7.kv_heads, s7.ffn_hidden) == (4096, 32, 8, 14336)
+    assert 30 <= s7.layers <= 33
+    s9 = shape_for_size(9e9)
+    assert (s9.hidden, s9.heads, s9.kv_heads) == (4096, 32, 8)
+    # KV cache per token in bf16: 2 × layers × 8 × 128 × 2 bytes — a quarter of an MHA 9B's
+    assert s9.layers * 8 * 128 * 2 * 2 == s9.layers * 4096
     s13 = shape_for_size(13e9)
-    assert (s13.layers, s13.hidden, s13.ffn_hidden) == (40, 5120, 13824)  # = Llama 2 13B
+    assert (s13.hidden, s13.heads, s13.kv_heads) == (5120, 40, 8)
     s70 = shape_for_size(70e9)
     assert (s70.hidden, s70.kv_heads) == (8192, 8)
     assert 76 <= s70.layers <= 84
-    for n in [7e9, 13e9, 70e9, 175e9, 1e12]:
-        assert shape_for_size(n).heads % 8 == 0  # tensor parallel 8 divides the heads
+    for n in [3e8, 1e9, 7e9, 13e9, 70e9, 175e9, 1e12]:
+        shape = shape_for_size(n)
+        assert shape.heads % 8 == 0  # tensor parallel 8 divides the heads
+        assert shape.kv_heads == 8
+
+
+def test_tiny_shapes_keep_every_head() -> None:
+    tiny = shape_for_size(1e7)
+    assert tiny.heads < 8 and tiny.kv_heads == tiny.heads
 
 
 def test_shape_for_size_ids_and_determinism() -> None:

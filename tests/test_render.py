@@ -850,7 +850,8 @@ def test_cost_question_puts_the_cost_on_line_two():
     from bot.core.pipeline import answer
 
     en = render.render(answer("How much would it cost to pretrain a 7B model on 1T tokens on H100?"), "text")
-    assert en.splitlines()[1] == "Cost: $73,065 – $170,485"
+    # 4.2e22 / (989.4e12 × 0.26 × 3600) = 45,352.5 → 45,353 billed H100-hours × $1.50–3.50 (prices.toml)
+    assert en.splitlines()[1] == "Cost: $68,030 – $158,736"
     zh = render.render(answer("7B模型1万亿token用H100训练要花多少钱"), "text")
     assert zh.splitlines()[1].startswith("费用：¥")
     plain = render.render(answer("7B模型1万亿token要多少A100"), "text")  # not asked: details only
@@ -875,8 +876,8 @@ def test_short_jobs_read_in_hours_and_cents():
     from bot.core.pipeline import answer
 
     text = render.render(answer("fine-tune 1B on 10M tokens on a 4090"), "text")
-    first = text.splitlines()[0]
-    assert first.endswith("one GPU for 0.34 hours") and "days" not in first
+    first = text.splitlines()[0]  # a personal card named without a count: the one card the user has
+    assert first.endswith("with 1 × RTX 4090 ≈ 0.34 hours (0.34 RTX 4090-hours)") and "days" not in first
     assert "GPU-hours: 0.34 RTX 4090-hours" in text
     assert "Cost: $0.30 – $0.80 (1 GPU-hour × $0.30–0.80 per GPU-hour)" in text
 
@@ -885,7 +886,8 @@ def test_a_missed_deadline_is_said_under_the_headline():
     from bot.core.pipeline import answer
 
     lines = render.render(answer("Pretrain 7B on 1T tokens with 8 H100 in 1 day"), "text").splitlines()
-    assert lines[1].startswith("Not within 1 day: 8 GPUs take ≈ 254 days; the deadline needs ≈ 2,032 GPUs")
+    # 45,352 H100-hours (26 % MFU) / 8 / 24 ≈ 236 days; / 24 h → 1,890 → 237 nodes of 8 = 1,896 GPUs
+    assert lines[1].startswith("Not within 1 day: 8 GPUs take ≈ 236 days; the deadline needs ≈ 1,896 GPUs")
 
 
 def test_tiny_jobs_never_print_zero():

@@ -59,6 +59,8 @@ REQUEST_FIELDS = (
     "runtime",
     "methods",
     "global_batch",
+    # a config.json's architecture (estimator.hf_config): the catalog ModelSpec fields
+    "architecture",
 )
 
 
@@ -74,6 +76,7 @@ def to_json(answer: Answer, reply: str) -> dict[str, Any]:
         "assumptions": [_assumption(a) for a in report.assumptions] if report else [],
         "report": _report(answer) if report else None,
         "interpretation": answer.interpretation.model_dump(mode="json"),
+        "config": answer.config.model_dump(mode="json") if answer.config is not None else None,
         "reply": reply,
     }
     return out
@@ -96,8 +99,11 @@ def _report(answer: Answer) -> dict[str, Any]:
     return {
         "flops": r.flops,
         "flops_formula": r.flops_formula,
+        "flops_with_attention": r.flops_with_attention,
+        "attention_share": r.attention_share,
         "pf_days": r.pf_days,
         "gpu_hours": d["gpu_hours"],
+        "gpu_hours_interval": d["gpu_hours_interval"],
         "days": ({"gpus": d["days"]["gpus"], **d["days"]["days"]} if d["days"] else None),
         "days_table": [{"gpus": row["gpus"], **row["days"]} for row in d["days_table"]],
         "gpus_for_deadline": r.gpus_for_deadline,
@@ -107,6 +113,8 @@ def _report(answer: Answer) -> dict[str, Any]:
         "method_comparison": d["method_comparison"],
         "checkpoint_bytes": d["checkpoint_bytes"],
         "mfu": d["mfu"],
+        "peak_flops": r.peak_flops,
+        "mfu_calibrated": r.mfu_calibrated,
         "inference": d["inference"],
         "budget_gpu_hours": d["budget_gpu_hours"],
         "tokens_for_budget": d["tokens_for_budget"],

@@ -23,6 +23,7 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
+from bot.core.configfile import ConfigInfo
 from bot.core.followup import merge
 from bot.core.lang import Lang, reply_lang
 from bot.core.pipeline import Answer, Context, answer, answer_request
@@ -136,9 +137,12 @@ class Conversation:
         *,
         user_lang: str | None = None,
         reply_to_turn: str | None = None,
+        config: ConfigInfo | None = None,
     ) -> Turn:
         """Answer ``text`` in context: a follow-up of the user's last request (or of ``reply_to_turn``,
-        when the message replies to one of the bot's answers), or a fresh question."""
+        when the message replies to one of the bot's answers), or a fresh question. ``config``: a
+        config.json sent with the message (a document); its architecture stays in the remembered
+        request, so follow-ups ("serve it on 2 H100", "QLoRA it") size the same model."""
         text = text if isinstance(text, str) else ""
         with self._lock:
             base: _Memory | None = None
@@ -153,7 +157,7 @@ class Conversation:
             previous_lang=base.lang if base else None,
             client_lang=user_lang,
         )
-        result = answer(text, context, self.settings(chat_id), self.presales)
+        result = answer(text, context, self.settings(chat_id), self.presales, config=config)
         own_lang = reply_lang(text, previous=context.previous_lang, client=user_lang)
         rec = _TurnRecord(
             id="",

@@ -19,7 +19,8 @@ request (:func:`merge`). Rules, in this order:
 
 A follow-up merges only the fields the message set (:func:`merge`):
 
-* model, params_total, params_active are replaced together (a new model drops the old one's name);
+* model, params_total, params_active and architecture (a config.json's) are replaced together (a new
+  model drops the old one's name and config; a follow-up without one keeps the config's architecture);
 * tokens replace samples × length and vice versa;
 * a new GPU keeps the GPU count (say the count again to change it) but drops a per-GPU-hour price the
   user gave for the old GPU family; a new currency drops the old price and budget;
@@ -45,7 +46,7 @@ from bot.parse.words import explicit_stage as stage_word
 from estimator import catalog
 from estimator.models import SERVING_FIELDS, TRAINING_FIELDS, Method, Precision, SizingRequest, Stage
 
-MODEL_FIELDS = frozenset({"model", "params_total", "params_active"})
+MODEL_FIELDS = frozenset({"model", "params_total", "params_active", "architecture"})
 CHANGE_FIELDS = frozenset(SizingRequest.model_fields) - MODEL_FIELDS
 """Fields a follow-up may change on its own ("那H100呢", "用64张", "int4呢", "数据换成2T呢")."""
 

@@ -25,6 +25,7 @@ from estimator.models import (
 IGNORED_REASONS = (
     "absurd",  # far beyond any real model, dataset or cluster
     "nonpositive",  # a count or size of zero or below
+    "unusable",  # outside a setting's allowed range (an MFU of 1e-20, a deadline of 1e23 days)
     "unread",  # no word said what the number is
     "repeated",  # a second value for a field that takes one
     "training_only",  # a training setting in a serving question
@@ -34,6 +35,8 @@ IGNORED_REASONS = (
     "above_peak",  # a measured throughput above the card's dense peak
     "measured_wins",  # an MFU next to a measured throughput: the measurement is used
     "training_precision",  # int8/int4 for full training: weights train in bf16
+    "config_model",  # a model name or size next to a config.json: the config gives the model
+    "no_fp8",  # FP8 training asked on a card without FP8 tensor cores: timed in bf16
 )
 SUBSTITUTION_REASONS = (
     "unknown_gpu_default",  # a GPU not in the catalog, no memory given: the default GPU
@@ -86,6 +89,7 @@ def interpret(parsed: ParseResult, said: SizingRequest, report: SizingReport | N
     conversation) and ``report`` (what was sized; None when nothing was)."""
     ignored = [Ignored(text=t, reason="absurd") for t in parsed.ignored_numbers]
     ignored += [Ignored(text=t, reason="nonpositive") for t in parsed.nonpositive_numbers]
+    ignored += [Ignored(text=t, reason="unusable") for t in parsed.unusable_numbers]
     ignored += [Ignored(text=t, reason=why) for t, why in parsed.unused_numbers]
     if report is not None:
         ignored += _unused_settings(said, report)
@@ -131,6 +135,8 @@ def _unused_settings(said: SizingRequest, report: SizingReport) -> list[Ignored]
         if said.precision in (Precision.int8, Precision.int4) and method == Method.full:
             out.append(Ignored(text=_text("precision", said.precision), reason="training_precision"))
         codes = {n.code for n in report.warnings}
+        if "fp8_not_supported" in codes:
+            out.append(Ignored(text=_text("precision", said.precision), reason="no_fp8"))
         if "measured_above_peak" in codes:
             out.append(
                 Ignored(

@@ -20,13 +20,16 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
-from bot.core.followup import classify, explicit_stage, merge
+from bot.core.configfile import ConfigInfo, read_config, split_pasted
+from bot.core.followup import MODEL_FIELDS, classify, explicit_stage, merge
 from bot.core.interpretation import Interpretation, interpret
 from bot.core.lang import Lang, reply_lang
 from bot.core.settings import ChatSettings
 from bot.parse import ParseResult, parse
 from bot.settings.presales import PresalesConfig
 from estimator import catalog, defaults, estimate
+from estimator.architecture import size_label
+from estimator.catalog import ModelSpec
 from estimator.models import Assumption, Currency, SizingReport, SizingRequest
 from estimator.reasons import Why
 
@@ -71,6 +74,9 @@ class Answer(BaseModel):
         default_factory=dict,
         description="fields filled before estimating and from where: 'settings', 'presales', 'language'",
     )
+    config: ConfigInfo | None = Field(
+        None, description="the config.json this message gave (a file or pasted JSON), read or refused"
+    )
 
     @property
     def understood(self) -> bool:
@@ -103,10 +109,12 @@ class Context:
 
 
 def is_answerable(request: SizingRequest) -> bool:
-    """Enough to size something: a model size, a token count, a budget, or GPUs × days."""
+    """Enough to size something: a model (size, name or config.json), a token count, a budget, or
+    GPUs × days."""
     return (
         request.params_total is not None
         or request.model is not None
+        or request.architecture is not None
         or request.hours is not None
         or request.tokens is not None
         or request.num_samples is not None
@@ -144,11 +152,30 @@ def answer(
     context: Context | None = None,
     settings: ChatSettings | None = None,
     presales: PresalesConfig | None = None,
+    config: ConfigInfo | None = None,
 ) -> Answer:
-    """Answer one message in its chat's context. Never raises on user input."""
+    """Answer one message in its chat's context. Never raises on user input.
+
+    ``config``: a config.json that came with the message (``--config``, a Telegram document); else one
+    pasted into ``text`` is looked for. Its architecture is the model of the question (the message's
+    own model name or size is then not used, and said so); a config that cannot be read is answered
+    with why, and nothing is sized."""
     context = context or Context()
     settings = settings or ChatSettings()
+    text = text if isinstance(text, str) else ""
+    if config is None:
+        pasted, rest = split_pasted(text[:MAX_INPUT_CHARS])
+        if pasted is not None:
+            config, text = read_config(pasted, source="text"), rest
     parsed = parse_capped(text)
+    if config is not None and not config.ok:
+        lang = reply_lang(
+            text, fixed=context.fixed_lang, chosen=settings.lang, previous=context.previous_lang,
+            client=context.client_lang,
+        )  # fmt: skip
+        return Answer(parsed=parsed, report=None, lang=lang, config=config)
+    if config is not None and config.spec is not None:
+        parsed = with_architecture(parsed, config.spec)
     decision = classify(context.previous, parsed, text)
     changed: list[str] = []
     request = parsed.request
@@ -162,8 +189,35 @@ def answer(
         previous=context.previous_lang,
         client=context.client_lang,
     )
-    return answer_request(
+    result = answer_request(
         request, parsed, lang, settings, presales, followup=decision.followup, changed=changed
+    )
+    return result.model_copy(update={"config": config}) if config is not None else result
+
+
+def with_architecture(parsed: ParseResult, spec: ModelSpec) -> ParseResult:
+    """The parse with the config's architecture as its model: a model name or size the message also
+    had is not used (``unused_numbers``, reason 'config_model') and not reported as unknown."""
+    req = parsed.request
+    typed = parsed.model_typed or parsed.unknown_model
+    if typed is None and req.params_total:
+        typed = size_label(req.params_total)
+    unused = [*parsed.unused_numbers, (typed, "config_model")] if typed else parsed.unused_numbers
+    request = req.model_copy(
+        update={"model": None, "params_total": None, "params_active": None, "architecture": spec}
+    )
+    found = [f for f in parsed.found if f not in MODEL_FIELDS] + ["architecture"]
+    return parsed.model_copy(
+        update={
+            "request": request,
+            "found": found,
+            "unused_numbers": unused,
+            "unknown_model": None,
+            "model_typed": None,
+            "model_substitution": None,
+            "model_suggestions": [],
+            "out_of_scope": False,
+        }
     )
 
 

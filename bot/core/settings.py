@@ -10,6 +10,23 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 from estimator import catalog
 from estimator.models import Currency
 
+# One set of bounds for every input path: typed questions and follow-ups (bot.parse.assemble),
+# /settings commands, settings buttons (bot.telegram.callbacks) and stored rows (bot.settings.store).
+MFU_BOUNDS = (0.01, 1.0)
+"""MFU, fraction of dense peak: above 100 % is impossible; below 1 % no real run is sized (published
+large runs report ~20-60 %: PaLM 46 %, Llama 3 38-43 %), and shown as a whole percent it reads "0 %"."""
+DEADLINE_DAYS_BOUNDS = (1 / 24, 3650.0)
+"""Deadline in days: from one hour to ten years."""
+PRICE_BOUNDS = (0.01, 10_000.0)
+"""Price per GPU-hour in the chat's currency (CNY or USD): market prices are ~0.1-100."""
+
+
+def within(bounds: tuple[float, float], value: object) -> bool:
+    """``value`` is a finite number inside ``bounds`` (both ends included)."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return False
+    return math.isfinite(value) and bounds[0] <= value <= bounds[1]
+
 
 class ChatSettings(BaseModel):
     """What a chat chose with /settings. ``None`` / empty = not set (the bot's defaults apply)."""
@@ -21,8 +38,12 @@ class ChatSettings(BaseModel):
     prices: dict[str, float] = Field(
         default_factory=dict, description="GPU family → price per GPU-hour in `currency`"
     )
-    mfu: float | None = Field(None, gt=0, le=1, allow_inf_nan=False, description="fraction of dense peak")
-    deadline_days: float | None = Field(None, gt=0, allow_inf_nan=False)
+    mfu: float | None = Field(
+        None, ge=MFU_BOUNDS[0], le=MFU_BOUNDS[1], allow_inf_nan=False, description="fraction of dense peak"
+    )
+    deadline_days: float | None = Field(
+        None, ge=DEADLINE_DAYS_BOUNDS[0], le=DEADLINE_DAYS_BOUNDS[1], allow_inf_nan=False
+    )
 
     @field_validator("prices")
     @classmethod
@@ -32,8 +53,10 @@ class ChatSettings(BaseModel):
             family = catalog.family_of(name)
             if family is None:
                 raise ValueError(unknown_gpu_message(name))
-            if not (isinstance(price, int | float) and math.isfinite(price) and price > 0):
-                raise ValueError(f"{family}: price must be a positive number, got {price!r}")
+            if not within(PRICE_BOUNDS, price):
+                low, high = PRICE_BOUNDS
+                raise ValueError(f"{family}: price must be a positive number from {low:g} to {high:g}, "
+                                 f"got {price!r}")
             out[family] = float(price)
         return out
 

@@ -24,11 +24,13 @@ from typing import Any
 from pydantic import ValidationError
 
 from bot.core.lang import detect_lang
+from bot.core.settings import DEADLINE_DAYS_BOUNDS, MFU_BOUNDS, PRICE_BOUNDS, within
 from bot.parse import lexicon as lx
 from bot.parse.gpus import GpuMention, extract_gpus, extract_unknown_gpu, unified
 from bot.parse.models import ModelMention, extract_models
 from bot.parse.normalize import mask, prepare
 from bot.parse.numbers import NumberToken, scan_numbers
+from bot.parse.regex import rc
 from bot.parse.result import ParseResult
 from bot.parse.roles import L_ON, Role, classify
 from bot.parse.settings import extract_settings
@@ -59,6 +61,19 @@ _CAPS: dict[str, float] = {
     "global_batch": 1e7,
 }
 _INT_FIELDS = {"gpu_count", "seq_len", "batch_size", "concurrency", "global_batch"}
+
+_ROLE_BOUNDS = {"mfu": MFU_BOUNDS, "days": DEADLINE_DAYS_BOUNDS, "price": PRICE_BOUNDS}
+"""Roles whose values must lie in the bounds every input path shares (bot.core.settings)."""
+
+_MAG = r"(?:\s?(?:bn|mn|billion|trillion|million|[kmbt])(?![a-z]))?"
+NON_FINITE_RE = rc(
+    r"(?<![a-z0-9_.,])(?P<digits>\d+(?:\.\d+)?e\+?\d{3,})" + _MAG
+    + r"|∞" + _MAG
+    + r"|(?<![a-z])(?P<word>nan|inf(?:inity)?)(?:\s?[kmbt](?![a-z])|(?=\s*(?:tokens?|params?|parameters?|"
+    r"gpus?|cards?|days?|hours?|%|天|张|卡|个|亿|万)))"
+)
+"""Numbers no float holds: an exponent past 1.8e308 ('1e309B', '10^400' after normalizing), '∞',
+and 'NaN' / 'inf' where a number goes ('NaN B', 'inf tokens')."""
 
 
 def _clean(name: str, value: Any) -> Any:
@@ -113,6 +128,7 @@ class _Parse:
     roles: list[Role] = field(default_factory=list)
     ignored: list[str] = field(default_factory=list)
     nonpositive: list[str] = field(default_factory=list)
+    unusable: list[str] = field(default_factory=list)
     unread: list[str] = field(default_factory=list)
     used: set[int] = field(default_factory=set)
 
@@ -210,6 +226,7 @@ class _Parse:
             notes=self.notes,
             ignored_numbers=self.ignored,
             nonpositive_numbers=self.nonpositive,
+            unusable_numbers=self.unusable,
             unused_numbers=self.unused(),
         )
 
@@ -239,13 +256,17 @@ class _Parse:
     def _numbers(self) -> None:
         """Roles for every number. Absurd magnitudes (1e40 tokens, 10^30 params) are set aside and
         reported, so they neither become a field nor steal a neighbour's role; zero or negative
-        quantities ("0 GPUs", "-8张A100") likewise."""
+        quantities ("0 GPUs", "-8张A100") likewise, and so are values outside the shared bounds ("MFU
+        1e-20", "in 0.0000001 days") or not finite numbers at all ("NaN B", "∞B", "1e309B")."""
+        for m in NON_FINITE_RE.finditer(self.s):
+            if m["digits"] and math.isfinite(float(m["digits"])):
+                continue  # a large but finite exponent: the absurd-magnitude rule below decides
+            self.unusable.append(" ".join(m.group().split()))
+            self._drop(m.start(), m.end())
         for tok in scan_numbers(self.s):
             if not (math.isfinite(tok.value) and abs(tok.value) <= ABSURD_NUMBER):
                 self.ignored.append(tok.raw.strip())
-                # its unit word goes too, so "1e40 tokens 7B" keeps 7B a model size
-                unit = UNIT_AFTER_RE.match(self.s, tok.end)
-                self.s = mask(self.s, tok.start, unit.end() if unit else tok.end, " ")
+                self._drop(tok.start, tok.end)
         toks = scan_numbers(self.s)
         consumed: set[int] = set()
         for i, tok in enumerate(toks):
@@ -266,7 +287,15 @@ class _Parse:
             self.roles.append(role)
         unusable = [r for r in self.roles if r.value <= 0]  # every quantity here is positive
         self.nonpositive = [r.tok.raw.strip() for r in unusable]
-        self.roles = [r for r in self.roles if r not in unusable]
+        outside = [r for r in self.roles if r.value > 0 and r.role in _ROLE_BOUNDS
+                   and not within(_ROLE_BOUNDS[r.role], r.value)]
+        self.unusable += [r.tok.raw.strip() for r in outside]
+        self.roles = [r for r in self.roles if r not in unusable and r not in outside]
+
+    def _drop(self, start: int, end: int) -> None:
+        """Mask an ignored number with its unit word, so "1e40 tokens 7B" keeps 7B a model size."""
+        unit = UNIT_AFTER_RE.match(self.s, end)
+        self.s = mask(self.s, start, unit.end() if unit else end, " ")
 
     # -- step 4: fields
 

@@ -48,3 +48,8 @@ class ParseResult(BaseModel):
     nonpositive_numbers: list[str] = Field(
         default_factory=list, description="zero or negative counts and sizes, dropped, as typed ('0', '-8')"
     )
+    unusable_numbers: list[str] = Field(
+        default_factory=list,
+        description="values outside bot.core.settings' bounds (MFU, deadline, price) or not numbers "
+        "('nan b'), dropped, as typed",
+    )

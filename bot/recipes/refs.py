@@ -41,9 +41,16 @@ def model_path(spec: ModelSpec | None, params: float | None, serving: bool = Fal
     repo = hf_repo(spec, serving)
     if repo:
         return repo
-    name = spec.id if spec is not None and catalogued(spec) else None
+    name = spec.id if spec is not None and catalogued(spec) else from_config(spec)
     size = f"{params / 1e9:g}B" if params else "model"
     return f"/models/{_slug(name or size)}"
+
+
+def from_config(spec: ModelSpec | None) -> str | None:
+    """The name a config.json gave its model (its ``_name_or_path``), for a model sized from one."""
+    if spec is None or not spec.id.startswith("config-") or not _slug(spec.name):
+        return None
+    return spec.name
 
 
 def short_name(spec: ModelSpec | None, params: float | None, serving: bool = False) -> str:
@@ -53,6 +60,8 @@ def short_name(spec: ModelSpec | None, params: float | None, serving: bool = Fal
         return repo.rsplit("/", 1)[1]
     if spec is not None and catalogued(spec):
         return spec.id
+    if (named := from_config(spec)) is not None:
+        return _slug(named)
     return f"{params / 1e9:g}B" if params else "model"
 
 

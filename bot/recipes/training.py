@@ -301,6 +301,11 @@ def megatron(job: Job, plan: Plan) -> Recipe | None:
         ("--tensor-model-parallel-size", plan.tp),
         ("--pipeline-model-parallel-size", plan.pp),
     ]
+    if job.spec.layers % plan.pp:  # unequal stages (estimator.plan.uneven_ok): ⌈L/PP⌉ each, the rest last
+        last = job.spec.layers - (plan.pp - 1) * math.ceil(job.spec.layers / plan.pp)
+        args.append(("--decoder-last-pipeline-num-layers", last))
+    if plan.ep > 1:
+        args.append(("--expert-model-parallel-size", plan.ep))
     if plan.tp > 1:
         args.append(("--sequence-parallel", None))
     args += _megatron_zero(plan)
@@ -315,6 +320,13 @@ def megatron(job: Job, plan: Plan) -> Recipe | None:
         *_megatron_shape(job),
         (f"--{training_precision(job)}", None),
     ]
+    if (
+        job.report.peak_flops
+        and job.gpu is not None
+        and job.gpu.peak_tflops_fp8
+        and (job.report.peak_flops == job.gpu.peak_tflops_fp8 * 1e12)
+    ):  # the answer is timed in FP8 (estimator.training.fp8_training): Transformer Engine's FP8 GEMMs
+        args.append(("--fp8-format", "hybrid"))
     repo = refs.hf_repo(job.spec)
     args += [
         ("--tokenizer-type", "HuggingFaceTokenizer"),
@@ -569,9 +581,9 @@ def training_recipes(job: Job, torchtune_registry: dict[str, list[str]]) -> list
     out: list[Recipe | None] = []
     pretraining = job.stage in (Stage.pretrain, Stage.continued_pretrain)
     needs_ds = plan.dp > 1 or plan.zero_stage > 0 or plan.offload or plan.tp > 1
-    if pretraining or plan.pp > 1:
+    if pretraining or plan.pp > 1 or plan.ep > 1:
         out.append(megatron(job, plan))
-    if plan.pp == 1:
+    if plan.pp == 1 and plan.ep == 1:  # expert parallelism needs MoE-parallel model code: Megatron-LM
         fine_tuning = job.stage in (Stage.finetune, Stage.continued_pretrain)
         if fine_tuning and job.method != Method.ptuning:  # LLaMA-Factory 0.9.5 has no P-tuning
             out.append(llamafactory(job, plan, with_deepspeed=needs_ds))

@@ -36,6 +36,7 @@ def parse_extras(parsed: ParseResult | None) -> dict[str, Any]:
             "ignored_numbers": "",
             "asks_cost": False,
             "nonpositive_numbers": "",
+            "unusable_numbers": "",
         }
     return {
         "unknown_gpu": parsed.unknown_gpu,
@@ -47,6 +48,7 @@ def parse_extras(parsed: ParseResult | None) -> dict[str, Any]:
         "ignored_numbers": ", ".join(parsed.ignored_numbers[:3]),
         "asks_cost": parsed.asks_cost,
         "nonpositive_numbers": ", ".join(f"“{n}”" for n in parsed.nonpositive_numbers[:3]),
+        "unusable_numbers": ", ".join(f"“{n}”" for n in parsed.unusable_numbers[:3]),
     }
 
 

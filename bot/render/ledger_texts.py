@@ -96,12 +96,27 @@ WHY_TEXTS: dict[str, str] = {
     ),
     "release_count": N_("the exact parameter count of %(model)s as released"),
     "generic_shape": N_(
-        "no model named: a generic Llama-style shape for this size, interpolated from the catalog's dense "
-        "Llama/Qwen releases"
+        "no model named: a generic shape for this size in the form of every major release since 2024 — "
+        "grouped-query attention with %(kv_heads)s KV heads for %(heads)s query heads (Llama 3, Qwen2.5, "
+        "Mistral) — depth and width interpolated from the catalog's dense Llama/Qwen releases"
     ),
+    "config_architecture": N_(
+        "read from the config.json you gave: %(layers)s layers, hidden size %(hidden)s, %(heads)s attention "
+        "heads and %(kv_heads)s KV heads; %(params_total)s parameters counted from these fields"
+    ),
+    "config_architecture_moe": N_(
+        "read from the config.json you gave: %(layers)s layers, hidden size %(hidden)s, %(heads)s attention "
+        "heads and %(kv_heads)s KV heads, %(experts)s experts with %(experts_top_k)s per token; "
+        "%(params_total)s parameters (%(params_active)s active) counted from these fields"
+    ),
+    "generic_personal": N_(
+        "a card of %(memory_gib)s is a personal card (every datacenter inference card has 16 GB or more): "
+        "one user, llama.cpp/Ollama formats where 16-bit weights do not fit, one card unless you say more"
+    ),
+    "personal_one_card": N_("%(gpu)s is a personal card, named without a count: the one card you have"),
     "gpu_by_memory": N_("the fastest catalog card with the memory you named"),
     "gpu_generic_memory": N_(
-        "no catalog card has %(memory_gib)s GiB: sized as a card of that memory alone; no time, speed or "
+        "no catalog card has %(memory_gib)s: sized as a card of that memory alone; no time, speed or "
         "price figures without its TFLOPS and bandwidth"
     ),
     "apple_config": N_(
@@ -113,15 +128,30 @@ WHY_TEXTS: dict[str, str] = {
     "mfu_a100": N_("A100-class, ≥ 7B: the seed's 40 %% (Llama 2 on A100: 35–51 %%)"),
     "mfu_a100_small": N_("A100-class below 7B: 40 %% × (N/7B)^0.09 (Pythia on A100: 22–34 %%)"),
     "mfu_h100": N_(
-        "H100-class (fitted on H100/H800 runs): 28 %% at 30B and up, less below (Llama 3 70B 26–28 %%)"
+        "H100-class: one level fitted on the dense H100/H800 runs, which show no size trend (Llama 3 70B "
+        "28 %%, Llama 3.1 405B 33 %%, Phi-4 24 %%, Llama 3 8B 16 %%)"
     ),
     "mfu_v100": N_("V100: GPT-3's 21 %% (PaLM Table 3)"),
     "mfu_uncalibrated": N_("no published runs on this class: 30 %% (PaLM on TPU v4 ≈ 30 %%), not calibrated"),
-    "mfu_moe": N_("MoE counted on active parameters"),
+    "mfu_moe": N_(
+        "MoE counted on active parameters, × a factor fitted on bf16 MoE runs (Phi-3.5-MoE, DeepSeek-V2)"
+    ),
+    "mfu_fp8": N_("× the FP8 factor fitted on FP8 runs (DeepSeek-V3, Llama 4)"),
     "mfu_calibrated": N_("calibrated on published runs (sizing-bot validate)"),
-    "mfu_band": N_(
-        "calibrated band: ×%(low)s–×%(high)s of the likely GPU-hours (coverage: %(held_out)s of held-out "
-        "published runs, %(all_runs)s of all %(runs)s; sizing-bot validate)"
+    "mfu_interval": N_(
+        "80 %% prediction interval: ×%(low)s–×%(high)s of the likely GPU-hours — 80 %% of comparable "
+        "published runs (%(runs)s, each predicted by a model fitted without it) fell in this range; "
+        "%(loo_coverage)s did on leave-one-out (sizing-bot validate)"
+    ),
+    "mfu_interval_wider": N_(
+        "80 %% prediction interval: ×%(low)s–×%(high)s of the likely GPU-hours — 80 %% of comparable "
+        "published runs (%(runs)s, each predicted by a model fitted without it) fell in this range, wider "
+        "for %(widened)s runs, which scatter more; %(loo_coverage)s did on leave-one-out (sizing-bot validate)"
+    ),
+    "fp8_training": N_(
+        "FP8 GEMMs, timed on the FP8 peak (%(peak_tflops)s TFLOPS) at ×%(factor)s the bf16 rate "
+        "(%(mfu_bf16)s of the 16-bit peak), fitted on FP8 runs — not ×2: attention, communication and the "
+        "non-GEMM work stay in 16-bit (DeepSeek-V3 §3.3.1; measured FP8/BF16 speed-ups ×1.1–1.5)"
     ),
     "release_precision": N_("weights as released by the model's authors"),
     "reasoning_context": N_(

@@ -11,6 +11,7 @@ from bot.render.ledger_texts import WHY_TEXTS, WORD_TEXTS
 from bot.render.wording import (
     COUNT_KEYS,
     FIELD_LABELS,
+    INTERVAL_GROUPS,
     MONEY_KEYS,
     NOTE_FALLBACK,
     NOTE_MESSAGES,
@@ -39,6 +40,8 @@ def format_param(f: Fmt, key: str, value: Any) -> str:
             return f"{f.percent(low)}–{f.percent(high)}"
         except ValueError:
             return value
+    if isinstance(value, str) and key == "widened":  # interval groups (estimator.efficiency.GROUPS)
+        return ", ".join(translate(f.lang, INTERVAL_GROUPS.get(g, g)) for g in value.split(", "))
     if isinstance(value, bool):
         return "✓" if value else "✗"
     if isinstance(value, int | float):

@@ -4,7 +4,14 @@ from __future__ import annotations
 
 from bot.render.fmt import fmt_for
 from bot.render.i18n import N_, translate
-from bot.render.wording import CPU_OFFLOAD, FULL_RECOMPUTE_REASON, PLAN_REASONS, RECOMPUTE
+from bot.render.wording import (
+    CPU_OFFLOAD,
+    EP_ACROSS_NODES_REASON,
+    EP_REASON,
+    FULL_RECOMPUTE_REASON,
+    PLAN_REASONS,
+    RECOMPUTE,
+)
 from estimator.models import Plan
 
 
@@ -33,6 +40,8 @@ def plan_layout(plan: Plan, lang: str) -> str:
     recompute mode alone."""
     f = fmt_for(lang)
     parts = [] if plan.tp == plan.pp == plan.dp == 1 else [f"TP {plan.tp} × PP {plan.pp} × DP {plan.dp}"]
+    if plan.ep > 1:
+        parts.append(f"EP {plan.ep}")
     if plan.zero_stage or plan.dp > 1:
         parts.append(f"ZeRO-{plan.zero_stage}")
     if plan.recompute in RECOMPUTE:
@@ -44,7 +53,7 @@ def plan_layout(plan: Plan, lang: str) -> str:
 
 def plan_short(plan: Plan, lang: str) -> str:
     """The parts of a layout that are not the default, for a headline: ``ZeRO-2`` / ``TP 8, ZeRO-3``."""
-    parts = [f"{k} {v}" for k, v in (("TP", plan.tp), ("PP", plan.pp)) if v > 1]
+    parts = [f"{k} {v}" for k, v in (("TP", plan.tp), ("PP", plan.pp), ("EP", plan.ep)) if v > 1]
     if plan.zero_stage:
         parts.append(f"ZeRO-{plan.zero_stage}")
     if plan.recompute == "full":
@@ -72,10 +81,15 @@ def plan_reason_key(plan: Plan, nvlink: bool) -> str:
     return "zero" if plan.zero_stage else "ddp"
 
 
-def plan_reason(plan: Plan, nvlink: bool, lang: str) -> str:
-    """One line on why this layout, in ``lang``."""
+def plan_reason(plan: Plan, nvlink: bool, lang: str, per_node: int = 8) -> str:
+    """One line on why this layout, in ``lang``; with expert parallelism, what it shards and the
+    all-to-all it costs (across nodes when EP × TP exceeds a node)."""
     msgid = PLAN_REASONS[plan_reason_key(plan, nvlink)]
     text = translate(lang, msgid, tp=plan.tp, pp=plan.pp, dp=plan.dp, zero=plan.zero_stage)
+    if plan.ep > 1:
+        text += translate(lang, EP_REASON, ep=plan.ep)
+        if plan.ep * plan.tp > per_node:
+            text += translate(lang, EP_ACROSS_NODES_REASON)
     if plan.recompute == "full":
         text += translate(lang, FULL_RECOMPUTE_REASON)
     return text

@@ -15,6 +15,7 @@ import logging
 from bot.core.pipeline import ESTIMATOR_ERROR, Answer
 from bot.parse import ParseResult
 from bot.render.compare import cheapest, comparison_row
+from bot.render.configtext import config_error_text
 from bot.render.context import build_context, parse_extras
 from bot.render.describe import is_unified
 from bot.render.env import Format, mac_words, render_capped
@@ -29,6 +30,8 @@ log = logging.getLogger("bot.render")
 def render(answer: Answer, fmt: Format = "html") -> str:
     """The reply for one answer. HTML is valid Telegram HTML within 4,096 characters."""
     parsed = answer.parsed
+    if answer.config is not None and not answer.config.ok:
+        return config_error_text(answer.config, answer.lang, fmt)
     if answer.report is None:
         return render_help(answer.lang, fmt, out_of_scope=parsed.out_of_scope, parsed=parsed)
     try:

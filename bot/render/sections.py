@@ -21,6 +21,7 @@ from bot.render.plan_text import (
 from bot.render.wording import (
     ALTERNATIVES,
     BORDERLINE_REASONS,
+    INTERVAL_GROUPS,
     MAX_ALTERNATIVES,
     MEMORY_PARTS,
     METHOD_NAMES,
@@ -29,7 +30,7 @@ from bot.render.wording import (
     SERVING_VERDICTS,
     STATED_ALTERNATIVES,
 )
-from estimator import catalog
+from estimator import catalog, compute
 from estimator.memory import FULL_STATE_BYTES_PER_PARAM
 from estimator.models import Band, Inference, Memory, Method, SizingReport
 from estimator.plan import HEADROOM
@@ -50,6 +51,7 @@ def training_section(report: SizingReport, f: Fmt, per_node: int) -> dict[str, A
         else None,
         "tokens": f.tokens(report.request.tokens) if report.request.tokens else None,
     }
+    t |= _attention_line(report, f)
     gh = report.gpu_hours
     if gh is not None:
         if report.mfu is not None:
@@ -70,7 +72,9 @@ def training_section(report: SizingReport, f: Fmt, per_node: int) -> dict[str, A
             "band": gh.low != gh.high,
             "mfu_high": f.percent(band.high),
             "mfu_low": f.percent(band.low),
+            "fp8": _fp8_peak(report),
         }
+        t |= _interval_line(report, gh, f)
     if report.gpus_for_deadline:
         n = report.gpus_for_deadline
         t |= {
@@ -113,6 +117,54 @@ def training_section(report: SizingReport, f: Fmt, per_node: int) -> dict[str, A
             "ratio": _ratio(report.request.tokens / report.chinchilla_tokens, f),
         }
     return t
+
+
+ATTENTION_SHARE_SHOWN = 0.10
+"""The reply states the attention share of the compute above this (issue #15: "above ~10 %")."""
+
+
+def _attention_line(report: SizingReport, f: Fmt) -> dict[str, Any]:
+    """'with attention at 32K: 6.9×10²¹ FLOPs (39 %)' when the attention share is above 10 %; whether
+    the time uses it (beyond the calibration runs' 8K context) or the calibrated MFU already holds it."""
+    share, total = report.attention_share, report.flops_with_attention
+    if share is None or total is None or share <= ATTENTION_SHARE_SHOWN:
+        return {}
+    seq = report.request.seq_len
+    return {
+        "attention": {
+            "flops": f.sci(total),
+            "share": f.percent(share),
+            "seq": context_len(seq) if seq else "",
+            "in_time": bool(seq and seq > compute.CALIBRATION_SEQ_LEN),
+        }
+    }
+
+
+def _fp8_peak(report: SizingReport) -> bool:
+    """Whether the MFU refers to the FP8 peak (training in FP8)."""
+    gpu = catalog.gpus().get(report.request.gpu or "")
+    peak = report.peak_flops
+    return bool(gpu and peak and gpu.peak_tflops_fp8 and peak == gpu.peak_tflops_fp8 * 1e12)
+
+
+def _interval_line(report: SizingReport, gh: Band, f: Fmt) -> dict[str, Any]:
+    """What the GPU-hours range is (80 % of comparable published runs fell in it), or the calibrated
+    MFU for comparison when the user's measured rate or MFU set the time."""
+    out: dict[str, Any] = {}
+    iv = report.gpu_hours_interval
+    if iv is not None and gh.low != gh.high:
+        out["interval"] = {
+            "level": f.percent(iv.level),
+            "runs": f.int(iv.runs),
+            "wider": ", ".join(translate(f.lang, INTERVAL_GROUPS.get(g, g)) for g in iv.widened_for),
+        }
+    mfu = report.mfu
+    if report.mfu_calibrated and mfu is not None and mfu.likely > 0:
+        out["calibrated"] = {
+            "mfu": f.percent(report.mfu_calibrated),
+            "gh": f.hours(gh.likely * mfu.likely / report.mfu_calibrated),
+        }
+    return out
 
 
 def _ratio(x: float, f: Fmt) -> str:
@@ -247,7 +299,7 @@ def memory_section(
         "borderline": _borderline_text(report, f),
         "rows": rows,
         # why a layout was chosen: not for the user's layout that does not fit
-        "reason": plan_reason(main, nvlink, lang) if main is not None and not unfit else None,
+        "reason": plan_reason(main, nvlink, lang, per_node) if main is not None and not unfit else None,
         "batch": batch_line(main, report.request.seq_len, f) if main is not None else None,
         "reason_key": plan_reason_key(main, nvlink) if main is not None else None,
         "alternatives": _alternatives(m, f),

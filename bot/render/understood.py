@@ -23,6 +23,8 @@ IGNORED_TEXTS: dict[str, str] = {
     "training_precision": N_(
         "full training keeps weights in bf16; int8/int4 apply to a LoRA/QLoRA base or to serving"
     ),
+    "config_model": N_("your config.json gives the model"),
+    "no_fp8": N_("this card has no FP8 tensor cores: timed in bf16"),
 }
 """Reasons of ``interpretation.ignored`` → words ('absurd' and 'nonpositive' have their own lines)."""
 

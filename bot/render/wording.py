@@ -81,6 +81,15 @@ NOTE_MESSAGES: dict[str, str] = {
         "be much slower across nodes."
     ),
     "unknown_gpu_assumed": N_("GPU “%(gpu)s” is not in the catalog: sized with the default GPU instead."),
+    "personal_beyond_one_machine": N_(
+        "That takes %(gpus)s cards, more than one machine holds (%(gpus_per_node)s): %(gpu)s cards in "
+        "several machines have no fast links between them, so this is not a home setup — use datacenter "
+        "GPUs, a smaller model or lighter weights."
+    ),
+    "generic_shape_mha": N_(
+        "If your model is an older one with multi-head attention (Llama 2 7B/13B, Qwen1.5, Baichuan 2, "
+        "Yi-6B), its KV cache is %(times)s× the figure above: name the model for its exact numbers."
+    ),
     "generic_gpu_no_time": N_(
         "No time or cost figures for %(gpu)s: I know its memory, not its TFLOPS. Give a measured "
         "throughput (“we get 100 TFLOPS per GPU”) or a catalog card to get them."
@@ -131,8 +140,22 @@ NOTE_MESSAGES: dict[str, str] = {
         "add GPUs, shorten the context or use an fp8 KV cache."
     ),
     "no_price": N_("No rental price on file for %(gpu)s in %(currency)s: cost not estimated."),
+    "pp_bubble": N_(
+        "Pipeline bubble: with PP %(pp)s and %(micro_batches)s micro-batches per step, idle stages add "
+        "about %(bubble)s to the compute time ((PP − 1) / micro-batches, Narayanan et al. 2021 §2.2): a "
+        "larger global batch or interleaved stages shrink it."
+    ),
+    "fp8_not_supported": N_("%(gpu)s has no FP8 tensor cores: the time is for bf16 training."),
 }
 NOTE_FALLBACK = N_("Note: %(code)s %(details)s")
+
+INTERVAL_GROUPS: dict[str, str] = {
+    "fp8": N_("FP8"),
+    "moe": N_("MoE"),
+    "small": N_("small-model"),
+    "h100": N_("H100-class"),
+}
+"""The groups of published runs whose time interval may be wider (estimator.efficiency.GROUPS)."""
 
 FIELD_LABELS: dict[str, str] = {
     "gpu": N_("GPU"),
@@ -141,6 +164,7 @@ FIELD_LABELS: dict[str, str] = {
     "method": N_("Method"),
     "mfu": N_("MFU (likely)"),
     "mfu_band": N_("MFU range"),
+    "training_precision": N_("Training precision"),
     "price_per_gpu_hour": N_("Price per GPU-hour"),
     "currency": N_("Currency"),
     "epochs": N_("Epochs"),
@@ -168,6 +192,7 @@ FIELD_LABELS: dict[str, str] = {
     "quantization": N_("Base quantization"),
     "recompute": N_("Activation recompute"),
     "gpu_count": N_("GPUs"),
+    "gpu_personal": N_("Personal card"),
     "optimizer": N_("Optimizer"),
     "overhead": N_("Runtime overhead"),
     "gpus_per_node": N_("GPUs per node"),
@@ -227,6 +252,15 @@ PLAN_REASONS: dict[str, str] = {
 }
 CPU_OFFLOAD = N_("CPU offload")
 FULL_RECOMPUTE_REASON = N_("; full recompute, because activations dominate")
+EP_REASON = N_(
+    "; EP %(ep)s splits every MoE layer's experts, with their gradients and optimizer states, over %(ep)s "
+    "GPUs, and an all-to-all sends each token to its experts and back (twice per MoE layer forward, "
+    "twice backward) instead of ZeRO-3 gathering every expert's weights"
+)
+EP_ACROSS_NODES_REASON = N_(
+    "; the all-to-all crosses nodes (InfiniBand): overlap it with computation, as DeepSeek-V3 did "
+    "(§3.2: about 1:1 computation to communication)"
+)
 
 ALTERNATIVES: dict[str, str] = {
     "adamw8bit": N_("With 8-bit AdamW"),
@@ -253,7 +287,9 @@ MIN_CHART_BYTES = 0.05 * 2**30
 """Breakdown parts below this (shown as 0.0 GiB) are left out of the bar chart."""
 
 # Fractions shown as percentages, counts shown exactly, sizes as model sizes.
-PERCENT_KEYS = {"mfu", "ratio", "gpu_memory_utilization", "utilization", "held_out", "all_runs"}
+PERCENT_KEYS = {
+    "mfu", "ratio", "gpu_memory_utilization", "utilization", "held_out", "all_runs", "loo_coverage", "bubble",
+}  # fmt: skip
 TOKEN_KEYS = {"tokens", "chinchilla_tokens", "num_samples"}
 PARAM_KEYS = {"params_active", "params_total"}
 COUNT_KEYS = {
@@ -271,6 +307,7 @@ COUNT_KEYS = {
     "seq_len",
     "context",
     "concurrency",
+    "micro_batches",
     "micro_batch",
     "batch_size",
     "global_batch",
@@ -279,6 +316,12 @@ COUNT_KEYS = {
     "dp",
     "lora_rank",
     "epochs",
+    "layers",
+    "hidden",
+    "heads",
+    "kv_heads",
+    "experts",
+    "experts_top_k",
 }
 
 

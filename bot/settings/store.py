@@ -5,6 +5,12 @@ a private chat's id is the user's id, so the chat id works for both). Settings a
 so new fields need no schema change. WAL journal: a reader never blocks the writer, and a process
 killed mid-write leaves either the old or the new row. Default path: ``$SIZING_BOT_DB``, else
 ``~/.local/state/sizing-bot/settings.sqlite3``.
+
+Reads and writes use separate connections (each under its own lock), so a write waiting for another
+process's lock never holds up a read. The busy timeout is short (:data:`BUSY_TIMEOUT_S`): a locked
+database fails fast with ``sqlite3.OperationalError`` and the caller degrades (the bot says "settings
+temporarily unavailable" for that press, :mod:`bot.telegram.settings_io`) instead of waiting. The
+methods block: the bot calls them on a worker thread, never on its event loop.
 """
 
 from __future__ import annotations
@@ -25,6 +31,9 @@ from bot.core.settings import ChatSettings
 log = logging.getLogger(__name__)
 
 ENV_PATH = "SIZING_BOT_DB"
+BUSY_TIMEOUT_S = 1.0
+"""How long a statement waits for another connection's lock before failing (SQLite's default is 0;
+Python's ``sqlite3`` default 5 s). Long enough for a concurrent write to commit (milliseconds)."""
 
 
 def default_db_path() -> Path:
@@ -43,39 +52,67 @@ CREATE TABLE IF NOT EXISTS chat_settings (
 """
 
 
+def _lenient(scope_id: int, data: object) -> ChatSettings:
+    """Settings from a stored row; fields that no longer pass validation (e.g. a deadline saved before
+    the bounds of :mod:`bot.core.settings`) are dropped one by one, the others kept."""
+    if not isinstance(data, dict):
+        log.warning("settings of scope %s are unreadable; using defaults", scope_id)
+        return ChatSettings()
+    for _ in range(len(data) + 1):
+        try:
+            return ChatSettings.model_validate(data)
+        except ValidationError as err:
+            bad = {str(e["loc"][0]) for e in err.errors() if e["loc"]}
+            bad = bad or ({"prices"} & set(data)) or set(data)  # a model-level rule: prices need a currency
+            log.warning("settings of scope %s: dropped invalid %s", scope_id, ", ".join(sorted(bad)))
+            data = {k: v for k, v in data.items() if k not in bad}
+    return ChatSettings()
+
+
 class SettingsStore:
     """SQLite-backed ChatSettings by scope id. One connection shared by threads under a lock."""
 
-    def __init__(self, path: str | Path | None = None) -> None:
+    def __init__(self, path: str | Path | None = None, *, busy_timeout_s: float = BUSY_TIMEOUT_S) -> None:
         self.path = Path(path).expanduser() if path is not None else default_db_path()
-        if str(self.path) != ":memory:":
+        memory = str(self.path) == ":memory:"
+        if not memory:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         self._lock = threading.RLock()
-        # isolation_level=None: no implicit transactions; each write opens BEGIN IMMEDIATE itself.
-        self._conn = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None, timeout=10)
+        self._conn = self._connect(busy_timeout_s)
         self._conn.execute("PRAGMA journal_mode=WAL")
-        self._conn.execute("PRAGMA synchronous=NORMAL")  # WAL + NORMAL: safe against process kills
-        self._conn.execute("PRAGMA busy_timeout=10000")
         self._conn.execute(_SCHEMA)
+        # a second connection for reads (an in-memory database exists once: it shares the first)
+        self._read_lock = self._lock if memory else threading.Lock()
+        self._reader = self._conn if memory else self._connect(busy_timeout_s)
+
+    def _connect(self, busy_timeout_s: float) -> sqlite3.Connection:
+        # isolation_level=None: no implicit transactions; each write opens BEGIN IMMEDIATE itself.
+        conn = sqlite3.connect(
+            self.path, check_same_thread=False, isolation_level=None, timeout=busy_timeout_s
+        )
+        conn.execute("PRAGMA synchronous=NORMAL")  # WAL + NORMAL: safe against process kills
+        conn.execute(f"PRAGMA busy_timeout={int(busy_timeout_s * 1000)}")
+        return conn
 
     # -- reading
 
-    def _read(self, scope_id: int) -> ChatSettings:
-        row = self._conn.execute(
+    def _read(self, scope_id: int, conn: sqlite3.Connection | None = None) -> ChatSettings:
+        row = (conn or self._conn).execute(
             "SELECT settings FROM chat_settings WHERE scope_id = ?", (int(scope_id),)
         ).fetchone()
         if row is None:
             return ChatSettings()
         try:
-            return ChatSettings.model_validate(json.loads(row[0]))
-        except (ValueError, ValidationError):
+            data = json.loads(row[0])
+        except ValueError:
             log.warning("settings of scope %s are unreadable; using defaults", scope_id)
             return ChatSettings()
+        return _lenient(scope_id, data)
 
     def get(self, scope_id: int) -> ChatSettings:
         """The scope's settings (defaults when none were saved or the row is unreadable)."""
-        with self._lock:
-            return self._read(scope_id)
+        with self._read_lock:
+            return self._read(scope_id, self._reader)
 
     # -- writing (each call one transaction)
 
@@ -135,6 +172,9 @@ class SettingsStore:
     def close(self) -> None:
         with self._lock:
             self._conn.close()
+        if self._reader is not self._conn:
+            with self._read_lock:
+                self._reader.close()
 
     def __enter__(self) -> SettingsStore:
         return self

@@ -5,6 +5,12 @@ Telegram update → the Conversation (the one pipeline, :mod:`bot.core.pipeline`
 edit or inline answer. Chat behaviour follows docs/design.md §6; polling or, with ``TELEGRAM_WEBHOOK_URL``, a
 webhook checked with a secret token. The token and the webhook secret never reach a log line
 (:mod:`bot.telegram.secrets`). This package is the only one that imports python-telegram-bot.
+
+Reliability, wired here: sends retry transient failures (:mod:`bot.telegram.transport`); the error
+handler ends expected failures quietly (:mod:`bot.telegram.errors`); updates are journalled before
+Telegram is told they arrived and replayed after a crash (:mod:`bot.telegram.journal`); chats are
+handled concurrently, each in order (:mod:`bot.telegram.processor`); settings are read and written
+off the event loop (:mod:`bot.telegram.settings_io`).
 """
 
 from __future__ import annotations
@@ -29,17 +35,20 @@ from telegram.ext import (
     Defaults,
     InlineQueryHandler,
     MessageHandler,
+    TypeHandler,
     filters,
 )
-from telegram.request import BaseRequest
+from telegram.request import BaseRequest, HTTPXRequest
 
 from bot.core.conversation import Conversation
 from bot.settings.presales import PresalesConfig
 from bot.settings.presales import load_presales as read_presales
 from bot.settings.store import SettingsStore
 from bot.telegram.callbacks import on_callback
-from bot.telegram.common import ADDRESSED_TO_BOT, user_lang
+from bot.telegram.common import ADDRESSED_TO_BOT
 from bot.telegram.config import BotSettings
+from bot.telegram.documents import document_handlers
+from bot.telegram.errors import on_error
 from bot.telegram.handlers import (
     on_gpus,
     on_help,
@@ -50,9 +59,13 @@ from bot.telegram.handlers import (
     on_size,
     on_text,
 )
+from bot.telegram.journal import AckAfterJournal, JournaledQueue, UpdateJournal, journal_path
+from bot.telegram.processor import WORKERS, ChatOrderedProcessor
 from bot.telegram.ratelimit import FloodGate
-from bot.telegram.secrets import REDACTOR, configure_logging, protect_token
-from bot.telegram.state import CONTEXT_TYPES, MAX_REMEMBERED_MESSAGES, SizingContext
+from bot.telegram.secrets import REDACTOR, configure_logging, mark_ready, protect_token
+from bot.telegram.settings_io import ChatSettingsIO, preload
+from bot.telegram.state import CONTEXT_TYPES, MAX_REMEMBERED_MESSAGES
+from bot.telegram.transport import RetryingRequest, RetryPolicy, send_request
 from bot.telegram.wording import (
     COMMANDS,
     ERROR_REPLY,
@@ -73,29 +86,12 @@ __all__ = [
     "SLOW_DOWN",
     "Conversation",
     "build_application",
+    "on_error",
     "run",
 ]
 
 FLOOD_MAX_RETRIES = 3
 """How often ``AIORateLimiter`` retries a request Telegram answered with 429 RetryAfter."""
-
-
-async def on_error(update: object, context: SizingContext) -> None:
-    """Log the exception (token redacted by the logging filter) and apologise, briefly."""
-    logger.error("error while handling an update", exc_info=context.error)
-    if not isinstance(update, Update):
-        return
-    try:
-        if update.callback_query is not None:
-            await update.callback_query.answer(ERROR_REPLY[user_lang(update)])
-            return
-        if update.effective_chat is None:
-            return
-        await context.bot.send_message(
-            update.effective_chat.id, ERROR_REPLY[user_lang(update)], parse_mode=None
-        )
-    except Exception:  # the apology is best effort; never raise from the error handler
-        logger.warning("could not send the error reply", exc_info=True)
 
 
 def command_menu(lang: str) -> list[BotCommand]:
@@ -104,17 +100,25 @@ def command_menu(lang: str) -> list[BotCommand]:
 
 
 async def post_init(application: Application) -> None:
-    """Localized command menu (default English, zh Chinese) and the bot's username."""
+    """Updates journalled before the last stop queued again, the localized command menu (default
+    English, zh Chinese) and the bot's username. Runs before polling starts."""
+    data = application.bot_data
+    if data.journal is not None and isinstance(application.update_queue, JournaledQueue):
+        pending = await data.journal.open(application.bot.id)
+        await application.update_queue.replay(pending, application.bot)
     await application.bot.set_my_commands(command_menu("en"))
     await application.bot.set_my_commands(command_menu("zh"), language_code="zh")
-    application.bot_data.username = application.bot.username or ""
-    logger.info("bot @%s ready", application.bot_data.username)
+    data.username = application.bot.username or ""
+    mark_ready()
+    logger.info("bot @%s ready", data.username)
 
 
 async def post_shutdown(application: Application) -> None:
-    close = getattr(application.bot_data.store, "close", None)
-    if callable(close):
-        close()
+    """Commit the last handled marks and close the databases (after every update was handled)."""
+    data = application.bot_data
+    if data.journal is not None:
+        await data.journal.close()
+    await data.settings_io.close()
 
 
 # -- wiring ----------------------------------------------------------------------------------
@@ -155,6 +159,8 @@ def build_application(
     conversation: Conversation | None = None,
     telegram_rate_limiter: bool = True,
     clock: Callable[[], float] | None = None,
+    retry: RetryPolicy | None = None,
+    workers: int = WORKERS,
 ) -> Application:
     """The bot, ready for ``run_polling``/``run_webhook`` (in tests: initialize/start/start_*).
 
@@ -163,6 +169,10 @@ def build_application(
     flood limits (30 messages/s overall, 20/min per group) and retries a 429 RetryAfter up to
     ``FLOOD_MAX_RETRIES`` times; tests that push thousands of replies through a fake API turn it off.
     ``clock``: monotonic seconds for the per-user/per-chat answer limits (tests inject a fake one).
+    ``retry``: how sends retry transient failures (:class:`bot.telegram.transport.RetryPolicy`).
+    ``workers``: chats handled at the same time (:mod:`bot.telegram.processor`).
+    ``request`` / ``get_updates_request``: transports (default PTB's ``HTTPXRequest``); sends are
+    wrapped with the retries, getUpdates with the journal's acknowledgement guard.
     """
     token = settings.token()
     if not token:
@@ -174,6 +184,9 @@ def build_application(
     if presales is _UNSET:
         presales = load_presales(settings)
     store = open_store(settings.db_path)
+    path = journal_path(settings.journal, settings.db_path)
+    journal = UpdateJournal(path) if path is not None else None
+    processor = ChatOrderedProcessor(workers, on_done=_journal_marker(journal))
 
     builder = (
         ApplicationBuilder()
@@ -190,21 +203,31 @@ def build_application(
         .context_types(CONTEXT_TYPES)
         .post_init(post_init)
         .post_shutdown(post_shutdown)
+        .concurrent_updates(processor)
+        .request(send_request(retry, request))
     )
-    # PTB's own HTTPXRequest (proxies from HTTPS_PROXY/ALL_PROXY, SOCKS via httpx[socks]) unless a
-    # test or benchmark brings its own
-    if request is not None:
-        builder = builder.request(request)
-    if get_updates_request is not None:
-        builder = builder.get_updates_request(get_updates_request)
+    # Transports: PTB's own HTTPXRequest (proxies from HTTPS_PROXY/ALL_PROXY, SOCKS via httpx[socks])
+    # unless a test or benchmark brings its own. getUpdates: PTB's updater retries the long poll
+    # itself; one try here only turns a malformed body into a one-line NetworkError (PTB would log
+    # it with a traceback).
+    polls: BaseRequest = RetryingRequest(
+        get_updates_request or HTTPXRequest(connection_pool_size=1), RetryPolicy(attempts=1)
+    )
+    if journal is not None:
+        # a webhook's HTTP answer is its acknowledgement: there the queue waits for the commit
+        builder = builder.update_queue(JournaledQueue(journal, durable_put=bool(settings.webhook_url)))
+        polls = AckAfterJournal(polls, journal)
+    builder = builder.get_updates_request(polls)
     if telegram_rate_limiter:
         builder = builder.rate_limiter(AIORateLimiter(max_retries=FLOOD_MAX_RETRIES))
     app = builder.build()
     data = app.bot_data
-    data.settings, data.store, data.presales = settings, store, presales
-    data.conversation = conversation or Conversation(settings_store=store, presales=presales)
-    if conversation is not None and conversation.settings_store is None:
-        conversation.settings_store = store
+    data.settings, data.store, data.presales, data.journal = settings, store, presales, journal
+    data.settings_io = ChatSettingsIO(store)
+    # the Conversation reads settings through the cache: never SQLite on the event loop
+    data.conversation = conversation or Conversation(settings_store=data.settings_io, presales=presales)
+    if conversation is not None and conversation.settings_store in (None, store):
+        conversation.settings_store = data.settings_io
     if settings.user_rate or settings.chat_rate:
         data.flood = FloodGate(settings.user_rate, settings.chat_rate, clock=clock)
     if settings.inline_rate:
@@ -220,6 +243,7 @@ def build_application(
     #   4. button presses and inline queries (other update types; their own handlers).
     # Only new messages (UpdateType.MESSAGE): an edited question is not answered twice.
     new_message = filters.UpdateType.MESSAGE
+    app.add_handler(TypeHandler(Update, preload), group=-1)  # the chat's settings, read off the loop
     group = 0
     app.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, on_migrate), group=group)
     app.add_handler(CommandHandler(["start", "help"], on_help, filters=new_message), group=group)
@@ -230,10 +254,24 @@ def build_application(
     text = new_message & filters.TEXT & ~filters.COMMAND
     app.add_handler(MessageHandler(filters.ChatType.PRIVATE & text, on_text), group=group)
     app.add_handler(MessageHandler(filters.ChatType.GROUPS & text & ADDRESSED_TO_BOT, on_text), group=group)
+    for handler in document_handlers():  # a config.json sent as a document (bot.telegram.documents)
+        app.add_handler(handler, group=group)
     app.add_handler(CallbackQueryHandler(on_callback), group=group)
     app.add_handler(InlineQueryHandler(on_inline_query), group=group)
     app.add_error_handler(on_error)
     return app
+
+
+def _journal_marker(journal: UpdateJournal | None) -> Callable[[object], None] | None:
+    """The processor's ``on_done``: mark a handled update in the journal."""
+    if journal is None:
+        return None
+
+    def mark(update: object) -> None:
+        if isinstance(update, Update):
+            journal.done(update.update_id)
+
+    return mark
 
 
 def _one_line(error: BaseException) -> str:
@@ -269,6 +307,10 @@ def run(settings: BotSettings) -> int:
     except (OSError, sqlite3.Error) as err:  # the settings DB cannot be opened or created
         print(f"SIZING_BOT_DB={settings.db_path}: {_one_line(err)}", file=sys.stderr)
         return 2
+    except Exception as err:  # e.g. a proxy URL httpx cannot parse: one line, traceback at DEBUG
+        logger.debug("cannot start", exc_info=err)
+        print(f"sizing-bot: cannot start: {REDACTOR.redact(_one_line(err))}", file=sys.stderr)
+        return 1
     asyncio.set_event_loop(new_event_loop())  # PTB's run_* use the current loop
     try:
         if settings.webhook_url:
@@ -287,7 +329,12 @@ def run(settings: BotSettings) -> int:
         print("Telegram rejected TELEGRAM_BOT_TOKEN: check it with @BotFather.", file=sys.stderr)
         return 2
     except TelegramError as err:  # e.g. no network at start-up: one redacted line, no traceback
+        logger.debug("cannot start", exc_info=err)
         print(f"Telegram: {REDACTOR.redact(_one_line(err))}", file=sys.stderr)
+        return 1
+    except Exception as err:  # anything else before or while starting: one line as well
+        logger.debug("cannot start", exc_info=err)
+        print(f"sizing-bot: cannot start: {REDACTOR.redact(_one_line(err))}", file=sys.stderr)
         return 1
     finally:
         # When getMe fails, PTB skips Application.shutdown() (it was never initialized) and

@@ -8,6 +8,7 @@ callback answer; every callback query is answered (Telegram shows a spinner unti
 from __future__ import annotations
 
 import asyncio
+import logging
 from typing import Any
 
 from pydantic import ValidationError
@@ -21,6 +22,7 @@ from bot.telegram.common import answer_keyboard, chat_lang, flood_verdict, may_c
 from bot.telegram.ratelimit import Verdict
 from bot.telegram.recipes import send_recipes
 from bot.telegram.reply import reply_html
+from bot.telegram.settings_io import SettingsUnavailable
 from bot.telegram.state import Shown, SizingContext
 from bot.telegram.wording import (
     EXPIRED,
@@ -30,8 +32,12 @@ from bot.telegram.wording import (
     NOT_ADMIN,
     PRICES_NEED_CURRENCY,
     SAVED,
+    SETTINGS_UNAVAILABLE,
     SLOW_DOWN,
+    VALUE_REFUSED,
 )
+
+logger = logging.getLogger("bot.telegram")
 
 
 def _settings_change(callback: kb.Callback) -> dict[str, Any] | None:
@@ -54,29 +60,33 @@ def _settings_change(callback: kb.Callback) -> dict[str, Any] | None:
 async def _on_settings_button(update: Update, context: SizingContext, callback: kb.Callback) -> None:
     query, chat = update.callback_query, update.effective_chat
     assert query is not None
-    store = context.bot_data.store
+    data = context.bot_data
     lang = chat_lang(update, context)
     change = _settings_change(callback)
-    if store is None or chat is None or change is None:
-        await query.answer(NO_SETTINGS[lang] if store is None else None)
+    if data.store is None or chat is None or change is None:
+        await query.answer(NO_SETTINGS[lang] if data.store is None else None)
         return
     if not await may_change_settings(update, context):
         await query.answer(NOT_ADMIN[lang], show_alert=True)
         return
-    current = store.get(chat.id)
-    if "currency" in change and current.prices and change["currency"] != current.currency:
-        # the stored prices are numbers in the current currency: never reinterpret them silently
-        await query.answer(PRICES_NEED_CURRENCY[lang], show_alert=True)
-        return
     try:
-        store.update(chat.id, **change)
-    except ValidationError:  # e.g. currency "auto" while prices are quoted in a currency
-        await query.answer(PRICES_NEED_CURRENCY[lang], show_alert=True)
+        current = await data.settings_io.read(chat.id)
+        if "currency" in change and current.prices and change["currency"] != current.currency:
+            # the stored prices are numbers in the current currency: never reinterpret them silently
+            await query.answer(PRICES_NEED_CURRENCY[lang], show_alert=True)
+            return
+        current = await data.settings_io.update(chat.id, **change)
+    except SettingsUnavailable as err:
+        logger.warning("settings button in chat %s: %s", chat.id, err)
+        await query.answer(SETTINGS_UNAVAILABLE[lang], show_alert=True)
+        return
+    except ValidationError:  # outside bot.core.settings' bounds: what a typed value would get
+        logger.info("settings button in chat %s refused: %s", chat.id, change)
+        await query.answer(VALUE_REFUSED[lang], show_alert=True)
         return
     lang = chat_lang(update, context)  # the language itself may have changed
     await query.answer(SAVED[lang])
-    current = store.get(chat.id)
-    text = settings_text(current, lang, context.bot_data.presales)
+    text = settings_text(current, lang, data.presales)
     await _edit(query, text, kb.settings_keyboard(current, lang))
 
 

@@ -10,7 +10,7 @@ import html
 import math
 from dataclasses import dataclass
 
-from bot.core.settings import ChatSettings
+from bot.core.settings import PRICE_BOUNDS, ChatSettings, within
 from bot.render.fmt import fmt_for, params
 from bot.render.i18n import N_, translate
 from bot.settings.presales import PresalesConfig
@@ -202,7 +202,8 @@ class PriceChange:
 
 def parse_price_command(argument: str) -> PriceChange | str | None:
     """``price A100 18`` / ``价格 A100 18`` / ``price RTX 4090 off`` → a change; a problem key
-    ('usage' or 'unknown_gpu') for a malformed one; None when the argument is not a price command."""
+    ('usage', 'unknown_gpu' or 'out_of_range': outside ``bot.core.settings.PRICE_BOUNDS``, not finite)
+    for a malformed one; None when the argument is not a price command."""
     words = argument.split()
     if not words or words[0].lower() not in PRICE_WORDS:
         return None
@@ -218,12 +219,15 @@ def parse_price_command(argument: str) -> PriceChange | str | None:
         price = float(value.replace(",", ""))
     except ValueError:
         return "usage"
-    if not 0 < price < 1e6:
-        return "usage"
+    if not within(PRICE_BOUNDS, price):
+        return "out_of_range"
     return PriceChange(family, price)
 
 
 PRICE_PROBLEMS = {
     "usage": Phrase(N_("Usage: <code>/settings price A100 18</code> (price per GPU-hour)")),
     "unknown_gpu": Phrase(N_("I don't know that GPU; /gpus lists the ones I do.")),
+    "out_of_range": Phrase(
+        N_("A price must be a number from 0.01 to 10,000 per GPU-hour; nothing was changed.")
+    ),
 }

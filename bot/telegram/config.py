@@ -8,6 +8,9 @@ Environment variables::
     LOG_LEVEL               DEBUG / INFO / WARNING / ERROR, default INFO
     SIZING_BOT_DB           SQLite file for chat settings, default ~/.local/state/sizing-bot/settings.sqlite3
     SIZING_BOT_PRESALES     pre-sales config file (provider, offers, prices, contact); optional
+    SIZING_BOT_JOURNAL      SQLite file of updates received and not yet handled (kept across a kill -9,
+                            bot.telegram.journal), default <db>-updates.sqlite3 beside SIZING_BOT_DB;
+                            off = none
     TELEGRAM_WEBHOOK_URL    public HTTPS URL Telegram posts updates to; unset = long polling
     TELEGRAM_WEBHOOK_SECRET secret Telegram sends in X-Telegram-Bot-Api-Secret-Token
                             (required with a webhook URL; 1-256 of A-Z a-z 0-9 _ -)
@@ -69,6 +72,12 @@ class BotSettings(BaseSettings):
         validation_alias=AliasChoices("SIZING_BOT_PRESALES", "presales_path"),
         description="pre-sales config file; None = no provider, catalog prices",
     )
+    journal: str | None = Field(
+        None,
+        validation_alias=AliasChoices("SIZING_BOT_JOURNAL", "journal"),
+        description="update journal file; None = <db>-updates.sqlite3 beside the settings database; "
+        "'off' = none",
+    )
     webhook_url: str | None = Field(
         None,
         validation_alias=AliasChoices("TELEGRAM_WEBHOOK_URL", "webhook_url"),
@@ -128,7 +137,7 @@ class BotSettings(BaseSettings):
             raise ValueError(f"unknown log level {value!r}: use DEBUG, INFO, WARNING or ERROR")
         return level
 
-    @field_validator("db_path", "presales_path", "webhook_url", "webhook_path", mode="before")
+    @field_validator("db_path", "presales_path", "journal", "webhook_url", "webhook_path", mode="before")
     @classmethod
     def _empty_is_unset(cls, value: object) -> object:
         return None if isinstance(value, str) and not value.strip() else value

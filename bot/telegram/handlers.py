@@ -38,8 +38,9 @@ from bot.telegram.inline import INLINE_CACHE_S, inline_answers, inline_lang, inl
 from bot.telegram.ratelimit import Verdict
 from bot.telegram.recipes import send_recipes
 from bot.telegram.reply import reply_html
+from bot.telegram.settings_io import SettingsUnavailable
 from bot.telegram.state import Shown, SizingContext
-from bot.telegram.wording import NO_SETTINGS, NOT_ADMIN, SLOW_DOWN
+from bot.telegram.wording import NO_SETTINGS, NOT_ADMIN, SETTINGS_UNAVAILABLE, SLOW_DOWN
 
 
 def _replied_turn(message: Message, context: SizingContext) -> str | None:
@@ -131,28 +132,33 @@ async def on_settings(update: Update, context: SizingContext) -> None:
     if message is None or chat is None:
         return
     lang = chat_lang(update, context)
-    store = context.bot_data.store
-    if store is None:
+    data = context.bot_data
+    if data.store is None:
         await reply(update, NO_SETTINGS[lang])
         return
     change = parse_price_command(command_argument(message))
     if isinstance(change, str):
         await reply(update, PRICE_PROBLEMS[change][lang])
         return
-    if change is not None:
-        if not await may_change_settings(update, context):
-            await reply(update, NOT_ADMIN[lang])
-            return
-        current = store.get(chat.id)
-        prices = dict(current.prices)
-        if change.price is None:
-            prices.pop(change.family, None)
-        else:
-            prices[change.family] = change.price
-        # prices are quoted in the chat's currency: fix it now if the chat left it automatic
-        store.update(chat.id, prices=prices, currency=currency_of(current, context.bot_data.presales, lang))
-    current = store.get(chat.id)
-    text = settings_text(current, lang, context.bot_data.presales)
+    if change is not None and not await may_change_settings(update, context):
+        await reply(update, NOT_ADMIN[lang])
+        return
+    try:
+        current = await data.settings_io.read(chat.id)
+        if change is not None:
+            prices = dict(current.prices)
+            if change.price is None:
+                prices.pop(change.family, None)
+            else:
+                prices[change.family] = change.price
+            # prices are quoted in the chat's currency: fix it now if the chat left it automatic
+            currency = currency_of(current, data.presales, lang)
+            current = await data.settings_io.update(chat.id, prices=prices, currency=currency)
+    except SettingsUnavailable as err:
+        logger.warning("/settings in chat %s: %s", chat.id, err)
+        await reply(update, SETTINGS_UNAVAILABLE[lang])
+        return
+    text = settings_text(current, lang, data.presales)
     await reply(update, text, kb.settings_keyboard(current, lang))
 
 
@@ -177,8 +183,7 @@ async def on_inline_query(update: Update, context: SizingContext) -> None:
 async def on_migrate(update: Update, context: SizingContext) -> None:
     """A group became a supergroup (new chat id): its settings move along (once per pair)."""
     message = update.effective_message
-    store = context.bot_data.store
-    if message is None or store is None:
+    if message is None or context.bot_data.store is None:
         return
     if message.migrate_to_chat_id:
         old, new = message.chat.id, message.migrate_to_chat_id
@@ -188,6 +193,10 @@ async def on_migrate(update: Update, context: SizingContext) -> None:
         return
     if (old, new) in context.bot_data.migrated:
         return
+    try:
+        await context.bot_data.settings_io.migrate(old, new)
+    except SettingsUnavailable as err:  # the next migration service message tries again
+        logger.warning("settings of chat %s not moved to %s: %s", old, new, err)
+        return
     context.bot_data.migrated.add((old, new))
-    store.migrate(old, new)
     logger.info("settings moved from chat %s to %s", old, new)

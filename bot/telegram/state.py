@@ -11,7 +11,9 @@ from bot.core.conversation import Conversation
 from bot.settings.presales import PresalesConfig
 from bot.settings.store import SettingsStore
 from bot.telegram.config import BotSettings
+from bot.telegram.journal import UpdateJournal
 from bot.telegram.ratelimit import FloodGate
+from bot.telegram.settings_io import ChatSettingsIO
 
 MAX_REMEMBERED_MESSAGES = 10_000
 """Bound on the bot-message → turn map (oldest dropped first)."""
@@ -57,7 +59,11 @@ class BotData:
     username: str = ""
     conversation: Conversation = field(default_factory=Conversation)
     store: SettingsStore | None = None
-    """The chat settings (None: settings unavailable)."""
+    """The chat settings (None: settings unavailable). Blocking: use ``settings_io`` on the loop."""
+    settings_io: ChatSettingsIO = field(default_factory=lambda: ChatSettingsIO(None))
+    """The settings off the event loop, cached (bot.telegram.settings_io)."""
+    journal: UpdateJournal | None = None
+    """Updates persisted before they are acknowledged (bot.telegram.journal); None: off."""
     presales: PresalesConfig | None = None
     shown: ShownMessages = field(default_factory=ShownMessages)
     migrated: set[tuple[int, int]] = field(default_factory=set)

@@ -22,7 +22,16 @@ class Phrase:
         return [self[lang] for lang in LANGS]
 
 
-ERROR_REPLY = Phrase(N_("Sorry, something went wrong — please try rephrasing."))
+ERROR_REPLY = Phrase(N_("Sorry, something went wrong on my side — please try again in a moment."))
+"""A bug of ours (never the user's wording)."""
+TELEGRAM_TROUBLE = Phrase(
+    N_("Sorry — Telegram had a problem delivering my answer. Please ask again in a minute.")
+)
+"""Telegram kept failing after the retries (bot.telegram.transport)."""
+SETTINGS_UNAVAILABLE = Phrase(N_("Settings are temporarily unavailable — please try again in a minute."))
+"""The settings database is locked or failing (bot.telegram.settings_io)."""
+VALUE_REFUSED = Phrase(N_("That value is outside the allowed range; nothing was changed."))
+"""A settings button with a value a typed setting would refuse too (bot.core.settings bounds)."""
 EXPIRED = Phrase(N_("This result has expired — please ask again"))
 NOT_ADMIN = Phrase(N_("Only group administrators can change this group's settings."))
 NO_SETTINGS = Phrase(N_("Settings are not available in this deployment."))

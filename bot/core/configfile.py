@@ -1,0 +1,94 @@
+"""A model's ``config.json`` given with a question: a file (``--config``, a Telegram document) or JSON
+pasted into the message. Read by :mod:`estimator.hf_config`; the result travels in the request
+(``SizingRequest.architecture``), so follow-ups keep it.
+
+:func:`split_pasted` finds a config pasted into a message (and returns the rest: the question);
+:func:`read_config` turns the bytes or text into a :class:`ConfigInfo` — the architecture, or the
+reason it cannot be used (a stable code and the fields concerned; the renderer words it).
+"""
+
+from __future__ import annotations
+
+import re
+
+from pydantic import BaseModel, Field
+
+from estimator.catalog import ModelSpec
+from estimator.hf_config import MAX_CONFIG_BYTES, ConfigError, spec_from_json
+
+MARKER_RE = re.compile(
+    r'"(?:model_type|architectures|num_hidden_layers|hidden_size|num_attention_heads|num_layers|'
+    r"intermediate_size|n_layer|n_embd|d_model)\"\s*:"
+)
+"""Keys that make a pasted JSON object a model config (at least one must appear)."""
+
+
+class ConfigInfo(BaseModel):
+    """What a config.json gave: the architecture (``spec``), or the ``error`` code and its fields.
+
+    Serialized as ``config`` in the JSON contract."""
+
+    spec: ModelSpec | None = Field(None, exclude=True)
+    name: str | None = Field(None, description="the model's name as sized (the config's _name_or_path)")
+    model_type: str | None = Field(None, description="model_type as given")
+    architecture: str | None = Field(None, description="architectures[0] as given")
+    assumed_family: bool = Field(
+        False, description="model_type is not a family the reader knows: read as a Llama-like causal LM"
+    )
+    text_only: bool = Field(False, description="a multimodal config: its text model was sized")
+    params_total: float | None = Field(None, description="parameters counted from the architecture")
+    params_active: float | None = Field(None, description="active parameters per token (MoE)")
+    error: str | None = Field(
+        None,
+        description="why it cannot be sized: cannot_read (the file), too_large, not_json, not_object, "
+        "unsupported, unsupported_layout, missing_fields, bad_values",
+    )
+    fields: list[str] = Field(default_factory=list, description="fields concerned by the error")
+    source: str = Field("text", description="'file' (--config, a document) or 'text' (pasted)")
+
+    @property
+    def ok(self) -> bool:
+        return self.spec is not None
+
+
+def read_config(data: bytes | str, *, source: str = "file") -> ConfigInfo:
+    """The architecture in ``data`` (a config.json's bytes or text), or why it cannot be used.
+    Never raises."""
+    size = len(data) if isinstance(data, bytes | bytearray) else len(data.encode("utf-8", "surrogatepass"))
+    if size > MAX_CONFIG_BYTES:
+        return ConfigInfo(error="too_large", fields=[f"{size:,} bytes"], source=source)
+    try:
+        read = spec_from_json(data)
+    except ConfigError as exc:
+        return ConfigInfo(error=exc.code, fields=list(exc.fields), model_type=exc.model_type, source=source)
+    except (ValueError, TypeError, RecursionError, MemoryError):
+        return ConfigInfo(error="not_json", source=source)
+    spec = read.spec
+    return ConfigInfo(
+        spec=spec,
+        name=spec.name,
+        model_type=read.model_type,
+        architecture=read.architecture,
+        assumed_family=read.assumed_family,
+        text_only=read.text_only,
+        params_total=spec.params_total,
+        params_active=spec.params_active,
+        source=source,
+    )
+
+
+def split_pasted(text: str) -> tuple[str | None, str]:
+    """(the config JSON pasted into ``text``, the rest of the message) — or (None, text) when the
+    message holds no JSON object with a model-config key. The object runs from the first ``{`` to the
+    last ``}`` (or to the end, when the paste was cut short); what surrounds it is the question
+    ("serve this on 2 H100: {…}")."""
+    start = text.find("{")
+    if start < 0:
+        return None, text
+    end = text.rfind("}")
+    end = end + 1 if end > start else len(text)  # a paste cut short is still a config (and not JSON)
+    candidate = text[start:end]
+    if not MARKER_RE.search(candidate):
+        return None, text
+    rest = (text[:start] + " " + text[end:]).strip()
+    return candidate, rest

@@ -1,0 +1,63 @@
+"""Why a config.json cannot be sized, in the reply's language: one friendly paragraph per error code
+(:class:`bot.core.configfile.ConfigInfo`), the fields concerned as typed, and what to do instead."""
+
+from __future__ import annotations
+
+import html
+
+from bot.core.configfile import ConfigInfo
+from bot.render.env import Format
+from bot.render.i18n import N_, translate
+
+ERROR_TEXTS: dict[str, str] = {
+    "cannot_read": N_("I could not open that config file (%(fields)s)."),
+    "too_large": N_(
+        "That file is too large for a config.json (%(fields)s): a model's config.json is a few kilobytes. "
+        "Send the config.json from the model's folder or its Hugging Face page."
+    ),
+    "not_json": N_(
+        "I could not read that as JSON. Send the model's config.json as it is, as a file or pasted text."
+    ),
+    "not_object": N_(
+        "That JSON is not a model config: a config.json is one object such as "
+        '{"model_type": …, "hidden_size": …}.'
+    ),
+    "unsupported": N_(
+        "I can't size “%(model_type)s” models from their config: I read decoder-only transformers "
+        "(Llama, Qwen, Mistral/Mixtral, DeepSeek, Gemma, ChatGLM, Phi, GPT-NeoX, Falcon and their kin)."
+    ),
+    "unsupported_fields": N_(
+        "I can't size this model from its config: a decoder-only transformer's config has %(fields)s, and "
+        "this one does not."
+    ),
+    "unsupported_missing": N_("Fields such a config has and this one lacks: %(fields)s."),
+    "unsupported_layout": N_(
+        "This %(model_type)s config has a mixture of experts (%(fields)s) in a family I only know as dense, "
+        "so I won't guess its size."
+    ),
+    "missing_fields": N_("This config.json lacks fields its size depends on: %(fields)s."),
+    "bad_values": N_("Some values in this config.json are not possible for a real model: %(fields)s."),
+}
+"""Error codes → a sentence (``fields`` joined, ``model_type`` as given)."""
+
+INSTEAD = N_("You can also ask with the model's name or size, e.g. “serve Qwen2.5-7B on two 4090s”.")
+
+
+def config_error_text(info: ConfigInfo, lang: str, fmt: Format = "html") -> str:
+    """The reply to a config.json that cannot be used."""
+    code = info.error or "not_json"
+    if code == "unsupported" and not info.model_type:
+        code = "unsupported_fields"
+    fields = ", ".join(info.fields[:8]) + (" …" if len(info.fields) > 8 else "")
+    model_type = info.model_type or "?"
+    if fmt == "html":
+        fields = ", ".join(f"<code>{html.escape(f)}</code>" for f in info.fields[:8])
+        fields += " …" if len(info.fields) > 8 else ""
+        model_type = html.escape(model_type)
+    msgid = ERROR_TEXTS.get(code, ERROR_TEXTS["not_json"])
+    message = translate(lang, msgid, fields=fields, model_type=model_type)
+    if code == "unsupported" and info.fields:
+        message += ("" if lang == "zh" else " ") + translate(
+            lang, ERROR_TEXTS["unsupported_missing"], fields=fields
+        )
+    return message + "\n\n" + translate(lang, INSTEAD)
