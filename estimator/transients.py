@@ -333,10 +333,11 @@ def step_bytes(setup: TrainingSetup, plan: Plan | Layout, trained: float) -> Spa
     """The optimizer step's temporaries for ``trained`` parameters on this GPU (before ZeRO):
 
     - no ZeRO: ``torch.optim.AdamW`` (Hugging Face Trainer's ``adamw_torch``) runs its foreach
-      implementation on CUDA, which makes ``exp_avg_sq_sqrt = torch._foreach_sqrt(exp_avg_sqs)``, a copy
-      of the second moments (torch/optim/adamw.py ``_multi_tensor_adamw``; PyTorch optim docs: foreach
-      uses more peak memory than the for-loop): 4 bytes per parameter with fp32 states, 2 in pure bf16
-      (likely, high); 0 with ``fused=True`` (low);
+      implementation on CUDA, which makes ``exp_avg_sq_sqrt = torch._foreach_sqrt(device_exp_avg_sqs)``,
+      a copy of the second moments (torch/optim/adam.py ``_multi_tensor_adam``, which AdamW runs; a
+      PyTorch maintainer on foreach optimizers: "uses O(n) more memory where n is the number of params in
+      your max param group", pytorch/pytorch PR #132336): 4 bytes per parameter with fp32 states, 2 in
+      pure bf16 (likely, high); 0 with ``fused=True`` (low);
     - ZeRO-1/2: the fp32 copy of the gradient partition (:data:`STEP_GRADIENT_COPY_BYTES`) over DP;
       ZeRO-3: the same per sub-group of at most :data:`ZERO3_SUB_GROUP_SIZE` parameters;
     - 0 with CPU offload (the step runs on the host), 8-bit or paged optimizers (bitsandbytes updates in
