@@ -76,7 +76,11 @@ CUDA_CONTEXT_BYTES = Default(2**30, Why.cuda_context)
 """CUDA context and library workspaces per GPU ≈ 1 GiB (observed with PyTorch/NCCL; PyTorch PR #86509
 measures the bare context at 287–667 MB)."""
 FRAGMENTATION = Default(0.08, Why.fragmentation)
-"""Allocator fragmentation: allocated memory + 8 % (observed in PyTorch training; a stated value)."""
+"""Allocator fragmentation: + 8 % of what a training step allocates and frees (activations, the loss's
+tensors, temporaries; observed in PyTorch training; a stated value). Model states are allocated once
+in blocks of their own size and are not counted: PyTorch's caching allocator splits and caches freed
+blocks (PyTorch docs, CUDA semantics, "Memory management"), so waste comes from the tensors that come
+and go."""
 
 DEFAULT_GPU = "A100-SXM4-80GB"
 """The reference GPU when none is named: the seed article's A100 80GB."""

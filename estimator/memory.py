@@ -14,9 +14,17 @@ from estimator.architecture import embedding_params
 from estimator.catalog import ModelSpec
 from estimator.defaults import CUDA_CONTEXT_BYTES, FRAGMENTATION
 from estimator.expert_parallel import state_groups
-from estimator.memory_band import LOSS_CHUNKS
+from estimator.inference import INT8_ROW_SCALE_BITS
 from estimator.models import Algorithm, Checkpoint, Method, Plan
-from estimator.setup import Layout, Optimizer, Recompute, TrainingSetup, activation_layers
+from estimator.setup import Layout, Optimizer, TrainingSetup
+from estimator.transients import (
+    CHUNKED_LOSS_BYTES_PER_LOGIT,
+    FP32_LOSS_BYTES_PER_LOGIT,
+    RUNTIME_PARTS,
+    memo_by_spec,
+    peaks,
+)
+from estimator.transients import activation_bytes_per_layer as activation_bytes_per_layer
 
 OPTIMIZER_BYTES_PER_PARAM: dict[str, float] = {"adamw": 12.0, "adamw8bit": 6.0, "sgd": 8.0}
 """Optimizer state bytes per trainable parameter under mixed precision.
@@ -54,11 +62,12 @@ Source: Dettmers et al. 2023, *QLoRA*, §2 (block size 64; double quantization 8
 Embeddings and the output head stay in bf16 (bitsandbytes quantizes only the linear layers).
 """
 
-QUANTIZED_BASE_BITS: dict[int, float] = {8: 8.25, 4: NF4_BITS_PER_PARAM, 3: 3.5, 2: 2.5}
+QUANTIZED_BASE_BITS: dict[int, float] = {8: 8.0, 4: NF4_BITS_PER_PARAM, 3: 3.5, 2: 2.5}
 """Bits per weight of a frozen quantized base by its bit width, as LLaMA-Factory's
 ``quantization_bit`` runs it (8 and 4 with bitsandbytes, 3 and 2 with HQQ; docs/peft: "quantization_bit:
-2/3/4/5/6/8"). 8: bitsandbytes LLM.int8 — int8 weights + one fp32 scale per row (Dettmers et al.
-2022, §3): ≈ 8 + 32/in_features, stated as 8.25 for 128-wide blocks; 4: NF4 with double quantization
+2/3/4/5/6/8"). 8: bitsandbytes LLM.int8 — int8 weights + one fp32 scale per output row
+(``Int8Params``: ``CB`` int8, ``SCB`` fp32; Dettmers et al. 2022, §3): 8 + 32/in_features, the row
+scale added by :func:`_frozen_base` over ``hidden`` input features; 4: NF4 with double quantization
 (:data:`NF4_BITS_PER_PARAM`); 3 and 2: HQQ with group size 64 and a 16-bit scale and zero per group
 (Badri & Shaji 2023, HQQ; hqq ``BaseQuantizeConfig(nbits, group_size=64)``): + 32/64 = 0.5 bits."""
 
@@ -69,11 +78,13 @@ FREEZE_TRAINABLE_BYTES_PER_PARAM = 16.0
 PREFIX_BYTES_PER_PARAM = 16.0
 """P-tuning v2's prefix encoder trains in fp32 with AdamW: 4 + 4 + 8 bytes per parameter."""
 
-QLORA_ADAPTER_BYTES_PER_PARAM = 6.0
-"""QLoRA adapters: bf16 weights 2 + bf16 gradients 2 + paged 8-bit AdamW states 2 (QLoRA §2–3)."""
-
 LORA_ADAPTER_BYTES_PER_PARAM = 16.0
-"""LoRA adapters train like a full model: 2 + 2 + 12 bytes (mixed-precision AdamW)."""
+"""LoRA and QLoRA adapters: PEFT keeps them in fp32 (``autocast_adapter_dtype=True``, the default
+since peft 0.12; peft 0.6 created them before the base dtype was known: ``LoraLayer.update_layer``),
+LLaMA-Factory upcasts trainable parameters to fp32 (``upcast_trainable_params``), and
+``torch.optim.AdamW`` makes its states in the parameter's dtype: weight 4 + gradient 4 + m 4 + v 4 =
+16 — the 16 B of mixed-precision AdamW (ZeRO §3). Under DeepSpeed fp16 (Qwen's QLoRA script) the
+same 16: fp16 weight 2 + gradient 2 + fp32 master 4 + m, v 8."""
 
 FULL_STATE_BYTES_PER_PARAM = 16.0
 """Resumable checkpoint of mixed-precision AdamW: bf16 weights 2 + fp32 master 4 + m 4 + v 4,
@@ -109,6 +120,11 @@ def lora_matrices(targets: tuple[str, ...] | list[str] | None) -> frozenset[str]
 
 
 def lora_params(spec: ModelSpec, rank: int, targets: tuple[str, ...] | list[str] | None = None) -> float:
+    """Trainable LoRA parameters (:func:`_lora_params`), remembered per shape for the layout search."""
+    return memo_by_spec(_lora_params, spec, rank, tuple(targets) if targets else None)
+
+
+def _lora_params(spec: ModelSpec, rank: int, targets: tuple[str, ...] | None) -> float:
     """Trainable LoRA parameters: r·(d_in + d_out) per targeted matrix.
 
     Attention: q (h → heads·d), k and v (h → kv_heads·d), o (heads·d → h); MLP: gate and up (h → f),
@@ -158,42 +174,6 @@ def model_state_bytes(
     }
 
 
-def activation_bytes_per_layer(
-    seq_len: int,
-    micro_batch: int,
-    spec: ModelSpec,
-    tp: int,
-    recompute: Recompute,
-    eager_attention: bool = False,
-) -> float:
-    """Activation bytes one transformer layer keeps for the backward pass (16-bit activations).
-
-    Korthikanti et al. 2022, Table 2, with sequence parallelism whenever TP > 1:
-      none:      s·b·h·(34 + 5·a·s/h) / t  with eager attention (the a·s² scores are stored)
-      selective: s·b·h·34 / t              (attention scores recomputed)
-      full:      2·s·b·h / t               (only the layer input is kept)
-    With FlashAttention / PyTorch SDPA — the default of every current training stack — the scores
-    are never stored, so 'none' (no gradient checkpointing) keeps s·b·h·34 / t like 'selective';
-    ``eager_attention`` restores the paper's 'none' row.
-    The 34 comes from a GPT layer with a 4h MLP; for GQA/SwiGLU models it is an approximation.
-    """
-    s, b, h, a = seq_len, micro_batch, spec.hidden, spec.heads
-    if recompute == "full":
-        return 2.0 * s * b * h / tp
-    per = 34.0 + 5.0 * a * s / h if recompute == "none" and eager_attention else 34.0
-    return s * b * h * per / tp
-
-
-def logits_bytes(seq_len: int, micro_batch: int, vocab: int, tp: int, chunked: bool = False) -> float:
-    """Output logits: b·s·V·(2 + 4) / t — bf16 logits plus the fp32 copy for softmax/loss (stated).
-
-    ``chunked``: b·s·V·(2 + 4/:data:`LOSS_CHUNKS`) / t — the bf16 logits stay, only one chunk at a
-    time is upcast to fp32 (torchtune ``CEWithChunkedOutputLoss``).
-    """
-    fp32_copy = 4.0 / LOSS_CHUNKS if chunked else 4.0
-    return micro_batch * seq_len * vocab * (2.0 + fp32_copy) / tp
-
-
 def largest_param(spec: ModelSpec) -> float:
     """Parameters in the largest single weight tensor: the embedding or output head (V·h), an MLP
     matrix (h·ffn; MoE: one expert's) or a q/o projection (h·heads·head_dim).
@@ -224,13 +204,14 @@ def optimizer_bytes_per_param(optimizer: Optimizer, master_weights: bool, paged:
 def _adapter_bytes_per_param(setup: TrainingSetup) -> float:
     """Bytes per LoRA/QLoRA adapter parameter.
 
-    Default options: LoRA 16 (:data:`LORA_ADAPTER_BYTES_PER_PARAM`), QLoRA 6 (its paper's paged
-    8-bit AdamW, counted on the GPU: :data:`QLORA_ADAPTER_BYTES_PER_PARAM`). With the optimizer
-    options changed: bf16 weights 2 + bf16 gradients 2 + :func:`optimizer_bytes_per_param`.
+    Default options (LoRA and QLoRA as PEFT and LLaMA-Factory run them): 16
+    (:data:`LORA_ADAPTER_BYTES_PER_PARAM`). With the optimizer options changed (torchtune's bf16
+    recipes, 8-bit or paged optimizers): bf16 weights 2 + bf16 gradients 2 +
+    :func:`optimizer_bytes_per_param`.
     """
     default = setup.master_weights and not setup.paged_optimizer and setup.optimizer == "adamw"
     if default:
-        return LORA_ADAPTER_BYTES_PER_PARAM if setup.method == Method.lora else QLORA_ADAPTER_BYTES_PER_PARAM
+        return LORA_ADAPTER_BYTES_PER_PARAM
     return 4.0 + optimizer_bytes_per_param(setup.optimizer, setup.master_weights, setup.paged_optimizer)
 
 
@@ -245,16 +226,24 @@ def breakdown(spec: ModelSpec, params: float, setup: TrainingSetup, plan: Plan |
     Model states per :func:`model_state_bytes` on the TP × PP shard; with CPU offload
     (ZeRO-Offload, Ren et al. 2021) or a paged optimizer the optimizer states live in host memory
     (0 on the GPU); with the optimizer in the backward pass the gradients are one parameter's
-    (:func:`largest_param`); a chunked loss shrinks the logits (:func:`logits_bytes`).
-    LoRA: frozen bf16 base + adapters; QLoRA: a quantized base (NF4 by default; embeddings bf16) +
-    adapters. Freeze-tuning: the frozen layers in bf16, the last ``freeze_layers`` trained in fp32
-    with AdamW (:data:`FREEZE_TRAINABLE_BYTES_PER_PARAM`); only they keep activations for backward.
-    P-tuning v2: the frozen model and a trained prefix (:data:`PREFIX_BYTES_PER_PARAM`); the backward
-    pass runs through every layer to reach each layer's prefix, so all layers keep activations.
+    (:func:`largest_param`). LoRA: frozen bf16 base + adapters; QLoRA: a quantized base (NF4 by
+    default; embeddings bf16) + adapters. Freeze-tuning: the frozen layers in bf16, the last
+    ``freeze_layers`` trained in fp32 with AdamW (:data:`FREEZE_TRAINABLE_BYTES_PER_PARAM`); without
+    gradient checkpointing only they keep activations, with it every layer keeps its input
+    (:func:`estimator.setup.activation_layers`). P-tuning v2: the frozen model and a trained prefix
+    (:data:`PREFIX_BYTES_PER_PARAM`); the backward pass runs through every layer to reach each layer's
+    prefix, so all layers keep activations.
     DPO adds a frozen reference model (Rafailov et al. 2023); PPO adds a trained critic of the
     same size plus frozen reference and reward models (Ouyang et al. 2022, InstructGPT);
     GRPO drops the critic (Shao et al. 2024, DeepSeekMath §4). With LoRA the reference is the
     base with adapters disabled (no extra copy).
+
+    Then the step's transients (:mod:`estimator.transients`, likely values): DeepSpeed's gradient
+    buckets, kept activations, the loss's peak ('logits'; a chunked loss shrinks it), what one layer's
+    recompute needs beyond it, ZeRO-3's gathered weights, the optimizer step's temporaries beyond the
+    forward/backward peak; and the runtime overhead: CUDA context + fragmentation of what the step
+    allocates and frees (:mod:`estimator.defaults`; model states are allocated once, in blocks of their
+    own size). The parts add up to the peak.
     """
     shard = params / (plan.tp * plan.pp)
     parts: dict[str, float] = {}
@@ -290,14 +279,21 @@ def breakdown(spec: ModelSpec, params: float, setup: TrainingSetup, plan: Plan |
         else:
             parts["critic"] = parts["adapters"]
         parts["reward"] = _frozen_copy_bytes(params, plan)
-    layers_per_stage = activation_layers(spec, setup, plan.pp)
-    in_flight = plan.pp  # 1F1B: stage 1 holds pp micro-batches (Narayanan et al. 2021)
-    act = activation_bytes_per_layer(setup.seq_len, plan.micro_batch, spec, plan.tp, plan.recompute)  # type: ignore[arg-type]
-    parts["activations"] = act * layers_per_stage * in_flight
-    parts["logits"] = logits_bytes(setup.seq_len, plan.micro_batch, spec.vocab, plan.tp, setup.chunked_loss)
-    subtotal = sum(parts.values())
-    parts["overhead"] = CUDA_CONTEXT_BYTES.value + FRAGMENTATION.value * subtotal
+    trained = trained_params(spec, params, setup)
+    if setup.method != Method.ptuning:  # the prefix is small and not split
+        trained /= plan.tp * plan.pp
+    parts |= peaks(spec, params, setup, plan, trained).likely_parts()
+    churn = sum(v for k, v in parts.items() if k in RUNTIME_PARTS)  # allocated and freed every step
+    parts["overhead"] = CUDA_CONTEXT_BYTES.value + FRAGMENTATION.value * churn
     return parts
+
+
+def logits_bytes(seq_len: int, micro_batch: int, vocab: int, tp: int, chunked: bool = False) -> float:
+    """The loss's likely peak for b·s logits of ``vocab`` entries: 12 bytes per logit for an fp32
+    cross-entropy (:data:`estimator.transients.FP32_LOSS_BYTES_PER_LOGIT`), 2 + 4/8 for a chunked one
+    (torchtune ``CEWithChunkedOutputLoss``: the bf16 logits stay, one chunk at a time is upcast)."""
+    per = CHUNKED_LOSS_BYTES_PER_LOGIT[1] if chunked else FP32_LOSS_BYTES_PER_LOGIT[1]
+    return micro_batch * seq_len * vocab * per / tp
 
 
 def _model_states(
@@ -325,6 +321,8 @@ def _frozen_base(spec: ModelSpec, params: float, setup: TrainingSetup, plan: Pla
     bits = setup.base_bits or (NF4_BITS_PER_PARAM if setup.method == Method.qlora else None)
     if bits is None:
         return 2.0 * shard
+    if bits == QUANTIZED_BASE_BITS[8]:
+        bits += INT8_ROW_SCALE_BITS / spec.hidden
     embed = min(embedding_params(spec), params) / (plan.tp * plan.pp)
     return bits / 8.0 * (shard - embed) + 2.0 * embed
 

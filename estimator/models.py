@@ -309,7 +309,8 @@ class Memory(_Frozen):
     )
     per_gpu_bytes_high: float | None = Field(
         None,
-        description="high end of the band: largest plausible tensors + CUDA context + 15 % fragmentation",
+        description="high end of the band: largest plausible tensors, the forward/backward and the optimizer "
+        "step's peaks added (the caching allocator keeps both) + CUDA context + 15 % fragmentation",
     )
     gpu_memory_bytes: float = Field(description="capacity of one card")
     usable_bytes: float = Field(description="capacity the job may use (overheads are in the breakdown)")
@@ -356,12 +357,30 @@ class Inference(_Frozen):
     context_tokens: int = Field(description="prompt + output tokens per sequence")
     prompt_tokens: int
     concurrency: int
-    usable_bytes_per_gpu: float = Field(description="capacity × gpu_memory_utilization − CUDA context")
+    usable_bytes_per_gpu: float = Field(
+        description="the runtime's budget per GPU: vLLM gpu_memory_utilization × the memory CUDA reports; "
+        "SGLang, transformers: that memory less the CUDA context; llama.cpp: all memory less 1 GiB"
+    )
     runtime: str = Field(
-        "vLLM", description="memory model: 'vLLM' (a server at 0.9 utilization) or 'llama.cpp' (GGUF, Mac)"
+        "vLLM",
+        description="memory model: 'vLLM' (default on data-centre cards), 'SGLang', 'transformers', "
+        "'llama.cpp' (GGUF, Macs, personal machines)",
     )
     workspace_bytes_per_gpu: float = Field(
-        0.0, description="activation workspace per GPU (a forward pass's activations, the sampler's logits)"
+        0.0,
+        description="what the runtime keeps per GPU besides weights and KV cache: vLLM's profiling peak "
+        "(activations, sampler logits, non-torch memory); SGLang's share outside mem_fraction_static; "
+        "transformers' prefill activations and dequantization buffers; llama.cpp's compute buffer",
+    )
+    kv_capacity_tokens: int | None = Field(
+        None,
+        description="KV cache tokens one copy of the model holds (vLLM's start-up 'GPU KV cache size'), on "
+        "the user's GPUs when given, else on the layout used; below `context_tokens` vLLM refuses to start",
+    )
+    required_bytes: float | None = Field(
+        None,
+        description="memory the stated load needs on all GPUs of the layout used: weights, its KV cache, "
+        "each GPU's workspace and CUDA context (compare with nvidia-smi; vLLM/SGLang reserve their pool too)",
     )
     min_gpus: int = Field(description="fewest GPUs holding the weights and one full-context sequence")
     recommended_gpus: int = Field(description="GPUs holding the requested concurrency (TP a power of two)")

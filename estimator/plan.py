@@ -385,7 +385,7 @@ def training_memory(
 
     def per_gpu(plan: Plan, parts: dict[str, float]) -> dict:
         """The per-GPU fields of the answer: total, its band and the card's capacity."""
-        low, high = per_gpu_band(spec, setup, plan, parts)
+        low, high = per_gpu_band(spec, setup, plan, parts, params)
         return {
             "per_gpu_bytes": sum(parts.values()),
             "per_gpu_bytes_low": low,

@@ -83,6 +83,10 @@ class Why(StrEnum):
     local_no_cap = "local_no_cap"
     vllm_workspace = "vllm_workspace"
     local_workspace = "local_workspace"
+    sglang_mem_fraction = "sglang_mem_fraction"
+    sglang_workspace = "sglang_workspace"
+    transformers_no_cap = "transformers_no_cap"
+    transformers_workspace = "transformers_workspace"
     mla_dp_attention = "mla_dp_attention"
     # filled before estimating (bot.core.pipeline)
     chat_settings = "chat_settings"

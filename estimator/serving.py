@@ -13,10 +13,23 @@ from dataclasses import dataclass
 
 from estimator import defaults
 from estimator.catalog import GpuSpec, ModelSpec
-from estimator.inference import BITS_PER_WEIGHT, runtime_for, size_inference, tp_options
+from estimator.inference import (
+    BITS_PER_WEIGHT,
+    LLAMA_CPP_NAME,
+    SGLANG_NAME,
+    TRANSFORMERS_NAME,
+    VLLM_NAME,
+    Load,
+    Runtime,
+    group_on,
+    kv_capacity_tokens,
+    runtime_for,
+    sglang_fraction,
+    size_inference,
+    tp_options,
+)
 from estimator.ledger import Ledger, price_range
 from estimator.models import Currency, Inference, Precision, SizingRequest
-from estimator.models import Runtime as RuntimeName
 from estimator.plan import HEADROOM
 from estimator.reasons import Why, Word
 from estimator.verdicts import requested_count
@@ -65,6 +78,10 @@ def _serving_verdict(
     that leaves under 10 % of the usable memory ('tight'), fits only at the upper end of a stated range
     ('range_upper_end'), or — no precision named, 16-bit weights, a GPU with FP8 tensor cores — fits
     only with FP8 weights ('fp8_only': standard on Hopper-class serving, a quality trade-off to check).
+    vLLM refuses to start when its KV cache holds fewer tokens than one ``max_model_len``
+    (vllm/v1/core/kv_cache_utils.py ``check_enough_kv_cache_memory``; V0 ``raise_if_cache_size_invalid``):
+    'no' at the stated (or default) utilization — :func:`_serving_notes` says what 0.95 would hold.
+    Other runtimes: 'borderline' when it fits only with nearly all memory ('full_memory').
     """
     count = requested_count(req)
     if count is None:
@@ -72,9 +89,13 @@ def _serving_verdict(
     if inf.min_gpus > count:
         if req.gpu_count_max and inf.min_gpus <= req.gpu_count_max:
             return "borderline", "range_upper_end"
+        if inf.runtime == VLLM_NAME and inf.kv_capacity_tokens:  # the weights fit, one request does not
+            return "no", None
         fp8_fits = inf.fp8_min_gpus is not None and inf.fp8_min_gpus <= count
         if req.precision is None and gpu.peak_tflops_fp8 and fp8_fits:
             return "borderline", "fp8_only"
+        if inf.runtime == VLLM_NAME:
+            return "no", None
         holds = count in tp_options(spec, gpu) or count % max(tp_options(spec, gpu)) == 0
         if holds and _serving_need(req, inf, count) <= _full_memory(gpu.addressable_bytes * count, count):
             return "borderline", "full_memory"  # a layout of exactly `count` (TP, or whole TP groups)
@@ -97,6 +118,8 @@ def _local_format(
     count = requested_count(req)
     if req.precision is not None or not gpu.personal or count is None:
         return None
+    if req.runtime is not None and req.runtime.value != LLAMA_CPP_NAME:
+        return None  # a named server (vLLM, SGLang, transformers) loads the released weights
     released = _serving_verdict(req, inf, gpu, spec)[0]
     if released == "yes":
         return None
@@ -205,12 +228,10 @@ def size_serving(
     if gpu.generic:  # a card known by its memory only: no speed or cost figures
         inf = inf.model_copy(update={"decode_tokens_per_s": None, "prefill_seconds": None})
         ledger.note("generic_gpu_no_time", gpu=gpu.name)
-    if named and named not in (RuntimeName.vllm.value, RuntimeName.llama_cpp.value) and not runtime.local:
-        ledger.note("runtime_memory_as_vllm", runtime=named)
     if not req.concurrency:
         default_conc = _default_concurrency(personal(precision))
         ledger.assume("concurrency", default_conc.value, default_conc.why)
-    _memory_assumptions(req, spec, gpu, inf, runtime.local, ledger)
+    _memory_assumptions(req, spec, gpu, inf, runtime, ledger)
     feasible, reason = _serving_verdict(req, inf, gpu, spec)
     if req.total_memory_gib and requested_count(req) is None:
         cards = max(1, math.ceil(req.total_memory_gib / gpu.memory_gib))
@@ -221,51 +242,87 @@ def size_serving(
         )
     if feasible == "yes" and local is not None and precision is Precision.q4_k_m:
         feasible, reason = "borderline", "local_4bit"
-    _serving_notes(req, gpu, inf, conc, reason, runtime.local, ledger)
+    _serving_notes(req, spec, gpu, inf, conc, reason, runtime, ledger)
     return ServingResult(inf, feasible, reason, precision, context, conc, price[2] if price else None)
 
 
 def _memory_assumptions(
-    req: SizingRequest, spec: ModelSpec, gpu: GpuSpec, inf: Inference, local: bool, ledger: Ledger
+    req: SizingRequest, spec: ModelSpec, gpu: GpuSpec, inf: Inference, runtime: Runtime, ledger: Ledger
 ) -> None:
-    """The ledger lines of the memory model: totals as sold, utilization, workspace, MLA layout."""
+    """The ledger lines of the memory model: totals as sold, the runtime's share, workspace, MLA layout."""
     if req.total_memory_gib:
         ledger.assume("total_memory_gib", req.total_memory_gib, Why.total_memory_as_sold)
     if gpu.gpu_memory_fraction:  # unified memory: the GPU's default working set is the cap
         ledger.assume("gpu_memory_utilization", gpu.gpu_memory_fraction, Why.unified_memory)
-    elif local:
+    elif runtime.local:
         ledger.assume("gpu_memory_utilization", 1.0, Why.local_no_cap)
+    elif runtime.name == TRANSFORMERS_NAME:
+        ledger.assume("gpu_memory_utilization", 1.0, Why.transformers_no_cap)
+    elif runtime.name == SGLANG_NAME and req.gpu_memory_utilization is None:
+        fraction = sglang_fraction(runtime, gpu, inf.tp * inf.pp, spec)
+        ledger.assume("gpu_memory_utilization", fraction, Why.sglang_mem_fraction)
     elif req.gpu_memory_utilization is None:
         ledger.assume(
             "gpu_memory_utilization",
             defaults.GPU_MEMORY_UTILIZATION.value,
             defaults.GPU_MEMORY_UTILIZATION.why,
         )
-    # bytes per GPU (the renderer formats them)
-    ledger.assume(
-        "workspace_bytes", inf.workspace_bytes_per_gpu, Why.local_workspace if local else Why.vllm_workspace
-    )
+    why = {
+        LLAMA_CPP_NAME: Why.local_workspace,
+        SGLANG_NAME: Why.sglang_workspace,
+        TRANSFORMERS_NAME: Why.transformers_workspace,
+    }.get(runtime.name, Why.vllm_workspace)
+    ledger.assume("workspace_bytes", inf.workspace_bytes_per_gpu, why)  # bytes per GPU (the renderer formats)
     if spec.kv_lora_rank and inf.tp > 1:
         ledger.assume("kv_layout", Word.dp_attention.value, Why.mla_dp_attention)
 
 
 def _serving_notes(
     req: SizingRequest,
+    spec: ModelSpec,
     gpu: GpuSpec,
     inf: Inference,
     conc: int,
     reason: str | None,
-    local: bool,
+    runtime: Runtime,
     ledger: Ledger,
 ) -> None:
-    """Warnings: the user's GPUs too few or the load too high, TP over PCIe, a pipeline over nodes."""
+    """Warnings: vLLM refusing to start, the user's GPUs too few or the load too high, TP over PCIe, a
+    pipeline over nodes."""
+    count = requested_count(req)
+    refused = (
+        runtime.name == VLLM_NAME
+        and count is not None
+        and inf.kv_capacity_tokens is not None
+        and 0 < inf.kv_capacity_tokens < inf.context_tokens
+    )
+    if refused:
+        ledger.note("vllm_refuses", kv_tokens=inf.kv_capacity_tokens, max_model_len=inf.context_tokens)
+        assert count is not None
+        at_max = _capacity_at_max_utilization(spec, gpu, inf, count)
+        if at_max >= inf.context_tokens and (runtime.utilization or 0) < defaults.MAX_GPU_MEMORY_UTILIZATION:
+            ledger.note(
+                "vllm_starts_at_max_utilization",
+                kv_tokens=at_max,
+                utilization=defaults.MAX_GPU_MEMORY_UTILIZATION,
+            )
     if req.gpu_count and req.gpu_count < inf.min_gpus:
         if reason != "full_memory":  # the verdict already says how it fits
             ledger.note("does_not_fit_requested", gpu_count=req.gpu_count, min_gpus=inf.min_gpus)
     elif req.gpu_count and inf.max_concurrency < conc:
         code = "concurrency_limited" if req.concurrency else "concurrency_limited_assumed"
         ledger.note(code, max_concurrency=inf.max_concurrency, concurrency=conc)
-    if not gpu.nvlink and inf.tp > 1 and not local:  # llama.cpp splits layers, not tensors
+    if not gpu.nvlink and inf.tp > 1 and not runtime.splits_layers:  # llama.cpp splits layers, not tensors
         ledger.note("tp_over_pcie", gpu=gpu.family)
     if inf.pp > 1:
         ledger.note("pipeline_across_nodes", pp=inf.pp, tp=inf.tp)
+
+
+def _capacity_at_max_utilization(spec: ModelSpec, gpu: GpuSpec, inf: Inference, count: int) -> int:
+    """vLLM's KV cache on the user's ``count`` GPUs at ``gpu_memory_utilization`` 0.95
+    (:data:`estimator.defaults.MAX_GPU_MEMORY_UTILIZATION`)."""
+    tp, pp = group_on(count, spec, gpu)
+    rt = Runtime(VLLM_NAME, False, defaults.MAX_GPU_MEMORY_UTILIZATION)
+    load = Load(inf.context_tokens, inf.prompt_tokens)
+    kv_bytes = 1.0 if inf.kv_precision == "fp8" else 2.0
+    return kv_capacity_tokens(spec, gpu, inf.weights_bytes, tp, pp, rt, load, kv_bytes)

@@ -57,6 +57,13 @@ class TrainingSetup:
     """Freeze-tuning: the last layers that train (LLaMA-Factory ``freeze_trainable_layers`` default 2)."""
     prefix_tokens: int = 128
     """P-tuning v2: prefix length (ChatGLM-6B ptuning README ``PRE_SEQ_LEN=128``)."""
+    lora_dropout: float = 0.0
+    """LoRA dropout probability (PEFT ``LoraConfig.lora_dropout`` default 0.0, LLaMA-Factory's too);
+    above 0 every adapted input keeps a dropout mask (:mod:`estimator.transients`)."""
+    fp32_loss: bool = True
+    """The cross-entropy runs in fp32 (transformers ≥ 4.46 upcasts the logits; autocast upcasts
+    ``cross_entropy``). False: the model's own code computes it in 16-bit without autocast (Qwen-v1's
+    remote code under DeepSpeed fp16/bf16)."""
 
 
 class Layout(NamedTuple):
@@ -75,8 +82,14 @@ class Layout(NamedTuple):
         return Plan(**self._asdict())
 
 
-def activation_layers(spec: ModelSpec, setup: TrainingSetup, pp: int) -> int:
+def activation_layers(spec: ModelSpec, setup: TrainingSetup, pp: int, recompute: str | None = None) -> int:
     """Layers of pipeline stage 1 that keep activations for the backward pass: all of them, except in
-    freeze-tuning, where the backward pass stops at the first trained layer."""
+    freeze-tuning without gradient checkpointing, where the backward pass stops at the first trained
+    layer. With checkpointing (``recompute`` 'full'), Hugging Face models make the embedding output
+    require gradients (``enable_input_require_grads``, which LLaMA-Factory calls with reentrant
+    checkpointing: llamafactory/model/model_utils/checkpointing.py), so every layer keeps its input and
+    the backward runs through the frozen layers too."""
     per_stage = math.ceil(spec.layers / pp)
-    return min(per_stage, setup.freeze_layers) if setup.method == Method.freeze else per_stage
+    if setup.method == Method.freeze and (recompute or setup.recompute) != "full":
+        return min(per_stage, setup.freeze_layers)
+    return per_stage

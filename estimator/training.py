@@ -32,7 +32,7 @@ from estimator.models import (
     SizingRequest,
     Stage,
 )
-from estimator.plan import HEADROOM, MAX_GPUS_SEARCHED, memory_with_batch, training_memory
+from estimator.plan import HEADROOM, MAX_GPUS_SEARCHED, least_memory_plan, memory_with_batch, training_memory
 from estimator.reasons import Why, Word
 from estimator.resolve import Resolved
 from estimator.setup import TrainingSetup
@@ -587,7 +587,7 @@ def _optimizer_word(method: Method, pure_bf16: bool | None) -> Word:
         return Word.adamw_pure_bf16
     if method in (Method.freeze, Method.ptuning):
         return Word.adamw_fp32_trainable
-    words = {Method.full: Word.adamw, Method.lora: Word.adamw_adapters}
+    words = {Method.full: Word.adamw, Method.lora: Word.adamw_adapters, Method.qlora: Word.adamw_adapters}
     return words.get(method, Word.paged_adamw8bit_adapters)
 
 
@@ -674,11 +674,34 @@ def _memory_and_plan(
         ledger.note("does_not_fit_requested", gpu_count=req.gpu_count, min_gpus=mem.min_gpus)
     elif mem.fits_requested is not False and mem.per_gpu_bytes > HEADROOM * mem.usable_bytes:
         ledger.note("memory_tight", ratio=round(mem.per_gpu_bytes / mem.usable_bytes, 3))
+    _note_recompute_chosen(out.spec, out.params, gpu, setup, mem, ledger)
     if gpu.personal and (mem.min_gpus or 0) > 1:
         ledger.note("consumer_no_nvlink", gpu=gpu.family)
     if mem.plan is not None and mem.plan.pp > 1:
         m = mem.plan.gradient_accumulation or 1  # micro-batches per step through the pipeline
         ledger.note("pp_bubble", pp=mem.plan.pp, micro_batches=m, bubble=round((mem.plan.pp - 1) / m, 4))
+
+
+def _note_recompute_chosen(
+    spec: ModelSpec, params: float, gpu: GpuSpec, setup: TrainingSetup, mem: Memory, ledger: Ledger
+) -> None:
+    """When the user chose no recompute mode and the plan turns on full recompute (gradient
+    checkpointing) to fit, say so with the figure without it on the same GPUs (issue 14: a figure that
+    drops as the sequence grows must say why). Without it = the layout needing the least memory with
+    activations kept (selective recompute, FlashAttention)."""
+    plan, n = mem.plan, mem.plan_gpus
+    if setup.recompute is not None or plan is None or plan.recompute != "full" or not n:
+        return
+    found = least_memory_plan(spec, params, gpu, n, replace(setup, recompute="selective"))
+    if found is None:
+        return
+    without = sum(found[1].values())
+    ledger.note(
+        "recompute_chosen",
+        gpu_count=n,
+        per_gpu_gib=mem.per_gpu_bytes / 2**30,
+        without_gib=without / 2**30,
+    )
 
 
 def method_rows(

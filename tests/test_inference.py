@@ -3,7 +3,7 @@
 import pytest
 
 from estimator import catalog, estimate
-from estimator.inference import bytes_per_param, kv_bytes_per_sequence, kv_bytes_per_token
+from estimator.inference import bytes_per_param, kv_bytes_per_sequence, kv_bytes_per_token, weight_bytes
 from estimator.models import Precision, SizingRequest, Stage
 
 
@@ -70,16 +70,36 @@ def test_moe_weights_use_total_params_compute_uses_active():
 
 
 def test_gptq_awq_int4_keeps_embeddings_and_head_in_16bit():
-    """Qwen2.5-72B int4: body at 4.25 bits + embedding and head (2 × 152,064 × 8,192) in bf16 ≈ 42 GB,
-    the size of Qwen's published GPTQ-Int4/AWQ checkpoints (≈ 41–42 GB on the Hub); GGUF sizes are
-    whole-file averages and are not split (llama.cpp's table above)."""
+    """Qwen2.5-72B int4: body at GPTQ/AWQ group-128 bits (4 + (16-bit scale + 4-bit zero)/128 = 4.156)
+    + embedding and head (2 × 152,064 × 8,192) in bf16 ≈ 41.5 GB, the size of Qwen's published
+    GPTQ-Int4/AWQ checkpoints (≈ 41–42 GB on the Hub); GGUF sizes are whole-file averages and are not
+    split (llama.cpp's table above)."""
     spec = catalog.model("Qwen2.5-72B")
     r = estimate(SizingRequest(stage=Stage.inference, model="Qwen2.5-72B", precision=Precision.int4))
     embed = 2 * 152_064 * 8_192
-    expected = (spec.params_total - embed) * 4.25 / 8 + embed * 2
+    expected = (spec.params_total - embed) * (4 + 20 / 128) / 8 + embed * 2
     assert r.inference.weights_bytes == pytest.approx(expected)
     assert 41e9 < r.inference.weights_bytes < 43e9
     assert r.inference.bytes_per_param == pytest.approx(expected / spec.params_total)
+
+
+@pytest.mark.parametrize(
+    ("model_id", "precision", "published_gb"),
+    [
+        # huggingface.co/thesven/Meta-Llama-3.1-8B-Instruct-AWQ (g128): 4.68 + 1.05 GB files
+        ("Llama-3.1-8B", Precision.int4, 5.73),
+        # huggingface.co/Qwen/Qwen2.5-7B-Instruct-GPTQ-Int4 @6e497db: 4 GB + 1.58 GB files
+        ("Qwen2.5-7B", Precision.int4, 5.58),
+        # vLLM start-up log of Llama-3.1-70B-Instruct W8A8 (peer_rows.json): "67.72 GiB" = 72.71 GB
+        ("Llama-3.1-70B", Precision.int8, 72.71),
+    ],
+)
+def test_quantized_checkpoints_as_they_ship(model_id, precision, published_gb):
+    """Checkpoint sizes: quantized linear layers (GPTQ/AWQ int4 with a fp16 scale and 4-bit zero per
+    128 weights; W8A8 int8 with an fp32 scale per output row) + 16-bit embeddings and head. The Hub
+    prints three significant digits: within 1 %."""
+    spec = catalog.model(model_id)
+    assert weight_bytes(spec, spec.params_total, precision) / 1e9 == pytest.approx(published_gb, rel=0.01)
 
 
 def test_requested_context_not_default_128k():

@@ -138,14 +138,15 @@ def test_optimizer_in_backward_keeps_one_parameters_gradient():
 
 
 def test_chunked_loss_keeps_bf16_logits_and_one_fp32_chunk():
-    """CEWithChunkedOutputLoss(num_output_chunks=8): 2 + 4/8 bytes per logit instead of 2 + 4."""
+    """CEWithChunkedOutputLoss(num_output_chunks=8): 2 + 4/8 bytes per logit instead of the 12 of an
+    fp32 cross-entropy's backward (saved log-softmax, incoming and outgoing gradient, 4 bytes each)."""
     assert logits_bytes(2048, 2, 128_256, 1, chunked=True) == 2.5 * 2 * 2048 * 128_256
-    assert logits_bytes(2048, 2, 128_256, 1) == 6 * 2 * 2048 * 128_256
+    assert logits_bytes(2048, 2, 128_256, 1) == 12 * 2 * 2048 * 128_256
 
 
 def test_defaults_are_the_mixed_precision_setup():
     """The new options default to today's behaviour: fp32 master copy, gradients all resident,
-    optimizer states on the GPU, full fp32 logits copy (16 B/param of states, ZeRO §3)."""
+    optimizer states on the GPU, an fp32 loss over the whole logits (16 B/param of states, ZeRO §3)."""
     setup = TrainingSetup()
     assert (setup.master_weights, setup.optimizer_in_backward, setup.paged_optimizer, setup.chunked_loss) == (
         True,
@@ -177,16 +178,20 @@ def test_band_brackets_the_likely_figure(request_):
 
 
 def test_band_low_end_without_recompute_uses_the_smaller_activation_count():
-    """Selective recompute: likely 34·s·b·h per layer; low min(34, 27) = 27 for Llama 3.1 8B; high
-    max(34, 41) = 41, plus the b·s·V·10 eager logits, CUDA context and 15 % fragmentation."""
+    """Selective recompute, full fine-tuning on one GPU: likely 34·s·b·h per layer; low min(34, 27) = 27
+    for Llama 3.1 8B, with the loss's 10 bytes per logit (bf16 logits, fp32 copy, log-softmax) and no
+    foreach temporaries (fused AdamW); high max(34, 41) = 41, 16 bytes per logit, plus torch AdamW's
+    foreach copy of the second moments (4 bytes per parameter), CUDA context and 15 % fragmentation."""
     setup = TrainingSetup(seq_len=2048, micro_batch=1)
     plan = Plan(recompute="selective")
     parts = breakdown(SPEC, SPEC.params_total, setup, plan)
     low, high = per_gpu_band(SPEC, setup, plan, parts)
     sbh_layers = 2048 * 4096 * 32
-    tensors = sum(v for k, v in parts.items() if k != "overhead")
-    assert low == pytest.approx(tensors - 7 * sbh_layers)
-    expected_high = (tensors + 7 * sbh_layers + 4 * 2048 * 128_256) * 1.15 + GIB
+    logits = 2048 * 128_256
+    states = parts["weights"] + parts["gradients"] + parts["optimizer"]
+    assert states == 16 * SPEC.params_total
+    assert low == pytest.approx(states + 27 * sbh_layers + 10 * logits)
+    expected_high = (states + 41 * sbh_layers + 16 * logits + 4 * SPEC.params_total) * 1.15 + GIB
     assert high == pytest.approx(expected_high)
 
 

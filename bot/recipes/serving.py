@@ -135,7 +135,8 @@ def mem_fraction_static(job: Job, inf: Inference) -> float | None:
     rounded down to a hundredth."""
     if job.gpu is None:
         return None
-    capacity = job.gpu.memory_bytes
+    # SGLang's own fraction is of the memory free at start-up, which its usable memory is
+    capacity = inf.usable_bytes_per_gpu if inf.runtime == "SGLang" else job.gpu.memory_bytes
     static = inf.usable_bytes_per_gpu - inf.workspace_bytes_per_gpu
     return math.floor(100 * static / capacity) / 100 if static > 0 else None
 

@@ -77,10 +77,13 @@ WHY_TEXTS: dict[str, str] = {
     ),
     "vllm_utilization": N_("vLLM default gpu_memory_utilization = 0.9"),
     "cuda_context": N_("CUDA context and library workspaces ≈ 1 GiB per GPU (observed, PyTorch/NCCL)"),
-    "fragmentation": N_("allocator fragmentation: allocated memory + 8 %% (observed in PyTorch training)"),
+    "fragmentation": N_(
+        "allocator fragmentation: + 8 %% of what each step allocates and frees (observed in PyTorch training)"
+    ),
     "runtime_overhead": N_(
         "CUDA context and library workspaces ≈ 1 GiB per GPU (observed, PyTorch/NCCL); allocator "
-        "fragmentation: allocated memory + 8 %% (observed in PyTorch training)"
+        "fragmentation: + 8 %% of what each step allocates and frees — activations, the loss, temporaries "
+        "(observed in PyTorch training)"
     ),
     "chinchilla": N_("Hoffmann et al. 2022 (Chinchilla): D ≈ 20·N compute-optimal"),
     "default_gpu": N_("reference GPU when none is named (the seed article's A100 80GB)"),
@@ -171,10 +174,24 @@ WHY_TEXTS: dict[str, str] = {
     ),
     "local_no_cap": N_("llama.cpp has no utilization cap: all memory but the CUDA context"),
     "vllm_workspace": N_(
-        "activations of one forward pass and the sampler's logits, as vLLM profiles them "
-        "(max_num_batched_tokens 2,048 / max_num_seqs 256; 8,192 / 1,024 on 70 GB+ cards other than A100)"
+        "what vLLM's start-up profiling keeps besides weights and KV cache: one forward pass of "
+        "max_num_batched_tokens (V0: a whole max_model_len up to 32K) and the sampler's logits for "
+        "max_num_seqs rows (2,048 / 256; 8,192 / 1,024 on 70 GB+ cards other than A100), plus non-torch "
+        "memory; the CUDA context and CUDA graphs sit outside gpu_memory_utilization"
     ),
     "local_workspace": N_("llama.cpp's compute buffer: one n_ubatch of 512 tokens and one sequence's logits"),
+    "sglang_workspace": N_(
+        "SGLang's share outside mem_fraction_static, left for activations (chunked prefill) and CUDA graphs"
+    ),
+    "transformers_workspace": N_(
+        "transformers generate(): the prompt's forward pass one layer at a time, the last position's logits, "
+        "the KV cache's growth by torch.cat and, for quantized weights, one matrix dequantized to fp16"
+    ),
+    "sglang_mem_fraction": N_(
+        "SGLang's default mem_fraction_static for this card (weights + KV pool as a share of the memory free "
+        "at start-up; sglang server_args.py)"
+    ),
+    "transformers_no_cap": N_("transformers allocates as it goes: all memory but the CUDA context"),
     "mla_dp_attention": N_(
         "MLA's latent KV cache kept once per sequence: attention runs data-parallel across the TP group "
         "(SGLang --enable-dp-attention; DeepSeek-V3 report §3.4); plain tensor parallelism keeps a copy on "

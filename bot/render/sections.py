@@ -337,6 +337,10 @@ def inference_section(report: SizingReport, f: Fmt, lang: str) -> dict[str, Any]
         "kv_total": f.gb(inf.kv_bytes_total),
         "total": f.gb(inf.weights_bytes + inf.kv_bytes_total),
         "usable": f.gib(inf.usable_bytes_per_gpu),
+        "runtime": inf.runtime,
+        "kv_capacity": f.int(inf.kv_capacity_tokens)
+        if inf.kv_capacity_tokens and inf.runtime in ("vLLM", "SGLang")
+        else None,
         "context": context_len(inf.context_tokens),
         "concurrency": f.int(inf.concurrency),
         "min_gpus": f.int(inf.min_gpus),

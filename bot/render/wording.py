@@ -97,9 +97,17 @@ NOTE_MESSAGES: dict[str, str] = {
     "known_duration": N_(
         "%(gpu_count)s GPUs × %(hours)s hours = %(gpu_hours)s GPU-hours, as you stated: cost follows from it."
     ),
-    "runtime_memory_as_vllm": N_(
-        "%(runtime)s's memory is modelled as vLLM's (a share of the card, minus the CUDA context and an "
-        "activation workspace): close, not exact."
+    "recompute_chosen": N_(
+        "The plan switches on full recompute (gradient checkpointing) to fit with headroom: "
+        "≈ %(per_gpu_gib)s per GPU with it, ≈ %(without_gib)s without it on %(gpu_count)s GPUs."
+    ),
+    "vllm_refuses": N_(
+        "vLLM refuses to start: the KV cache holds %(kv_tokens)s tokens, fewer than one "
+        "%(max_model_len)s-token request (max_model_len)."
+    ),
+    "vllm_starts_at_max_utilization": N_(
+        "With gpu_memory_utilization %(utilization)s it would hold %(kv_tokens)s tokens and start, with "
+        "little room for allocation spikes."
     ),
     "implied_mfu": N_("That run implies an MFU of %(mfu)s (model FLOPs ÷ (GPU-hours × dense peak))."),
     "measured_above_peak": N_(
@@ -217,6 +225,10 @@ MEMORY_PARTS: dict[str, str] = {
     "reference": N_("reference model"),
     "critic": N_("critic"),
     "reward": N_("reward model"),
+    "zero_buffers": N_("ZeRO buckets"),
+    "layer_workspace": N_("recomputed layer"),
+    "gathered_weights": N_("gathered weights"),
+    "optimizer_step": N_("optimizer step"),
 }
 
 RECOMPUTE: dict[str, str] = {
@@ -289,7 +301,9 @@ MIN_CHART_BYTES = 0.05 * 2**30
 """Breakdown parts below this (shown as 0.0 GiB) are left out of the bar chart."""
 
 # Fractions shown as percentages, counts shown exactly, sizes as model sizes.
-PERCENT_KEYS = {"mfu", "ratio", "gpu_memory_utilization", "held_out", "all_runs", "loo_coverage", "bubble"}
+PERCENT_KEYS = {
+    "mfu", "ratio", "gpu_memory_utilization", "utilization", "held_out", "all_runs", "loo_coverage", "bubble",
+}  # fmt: skip
 TOKEN_KEYS = {"tokens", "chinchilla_tokens", "num_samples"}
 PARAM_KEYS = {"params_active", "params_total"}
 COUNT_KEYS = {
@@ -302,6 +316,8 @@ COUNT_KEYS = {
     "pp",
     "tokens_per_sample",
     "max_concurrency",
+    "kv_tokens",
+    "max_model_len",
     "seq_len",
     "context",
     "concurrency",
@@ -325,6 +341,10 @@ COUNT_KEYS = {
 
 SINGULAR_NOTE_MESSAGES = {
     "does_not_fit_requested": N_("It does not fit on one GPU: at least %(min_gpus)s are needed."),
+    "recompute_chosen": N_(
+        "The plan switches on full recompute (gradient checkpointing) to fit with headroom: "
+        "≈ %(per_gpu_gib)s per GPU with it, ≈ %(without_gib)s without it on one GPU."
+    ),
 }
 """English needs a singular for a count of one (Chinese reads the same either way)."""
 

@@ -1,0 +1,435 @@
+"""What a training step holds on one GPU besides the model states, at its peaks.
+
+A step has two peaks (PyTorch's caching allocator keeps what each one allocated):
+
+- **forward/backward**: the activations kept for the backward pass (:func:`kept_activations`: every
+  layer's, or only the layer inputs under gradient checkpointing), plus the larger of the loss's
+  tensors (:func:`loss_bytes`: logits, their fp32 upcast, log-softmax and its gradients) and one
+  layer's recompute-and-backward working set (:func:`layer_workspace`); ZeRO-3 also holds gathered
+  16-bit weights (:func:`gathered_weights`);
+- **optimizer step**, after the activations are freed: the optimizer's temporaries
+  (:func:`step_bytes`: torch AdamW's foreach intermediates, DeepSpeed's fp32 gradient partition).
+
+DeepSpeed's gradient buckets (:func:`zero_buffers`) live through both. Each function returns a
+:class:`Span` (low, likely, high) in bytes: low = the smallest tensors the code can get away with
+(what ``torch.cuda.max_memory_allocated`` would report at best), high = the largest plausible. The
+counts follow the code of the stacks the recipes run (Hugging Face Trainer with PEFT and DeepSpeed,
+PyTorch autocast); sources are in each docstring.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from estimator.architecture import embedding_params
+from estimator.catalog import ModelSpec
+from estimator.inference import largest_matrix
+from estimator.models import Method, Plan
+from estimator.setup import Layout, Recompute, TrainingSetup, activation_layers
+
+LOSS_CHUNKS = 8
+"""Chunks of a chunked cross-entropy: torchtune ``CEWithChunkedOutputLoss(num_output_chunks=8)``
+(pytorch/torchtune ``torchtune/modules/loss/ce_chunked_output_loss.py``; PR #1390)."""
+
+KORTHIKANTI_COEFFICIENT = 34.0
+"""Bytes per s·b·h per layer, selective recompute (Korthikanti et al. 2022, Table 2)."""
+
+FP32_LOSS_BYTES_PER_LOGIT = (10.0, 12.0, 16.0)
+"""(low, likely, high) bytes per logit (token × vocabulary entry) of an fp32 cross-entropy.
+
+The loss upcasts the 16-bit logits: transformers ≥ 4.46 ``ForCausalLMLoss`` does
+``logits = logits.float()`` (transformers/loss/loss_utils.py), and under bf16/fp16 autocast
+``cross_entropy``/``log_softmax`` run in fp32 anyway (PyTorch AMP docs, "CUDA Ops that can autocast to
+float32"). Forward: bf16 logits 2 + fp32 copy 4 + the fp32 log-softmax the backward keeps 4 = 10 (low).
+Backward of the log-softmax: its saved output 4 + the incoming gradient 4 + the outgoing gradient 4 =
+12 (likely; ``log_softmax_backward_data`` writes a new tensor). High 16: the caching allocator still
+holds the forward's blocks of other sizes — a shifted contiguous copy of the logits (2, Qwen-v1 and
+transformers < 4.46 ``shift_logits = logits[..., :-1, :].contiguous()``) and the fp32 copy of the
+returned logits that accelerate's ``convert_outputs_to_fp32`` makes (4)."""
+
+HALF_LOSS_BYTES_PER_LOGIT = (4.0, 6.0, 8.0)
+"""The same for a loss the model code computes in 16-bit, without autocast (DeepSpeed fp16/bf16 runs
+the model in half precision; Qwen-v1's remote code calls ``CrossEntropyLoss`` on its bf16/fp16
+logits): saved log-softmax 2 + incoming 2 + outgoing gradient 2 = 6; low 4; high 8 with the logits
+still referenced by the returned outputs."""
+
+CHUNKED_LOSS_BYTES_PER_LOGIT = (2.0, 2.0 + 4.0 / LOSS_CHUNKS, 2.0 + 2 * 4.0 / LOSS_CHUNKS)
+"""torchtune's chunked cross-entropy keeps the bf16 logits (2) and upcasts one chunk of 8 at a time:
+likely 2 + 4/8; low 2 (the upcast fused away); high 2 + 2·4/8 (one fp32 chunk and its log-softmax)."""
+
+DEQUANT_BYTES = 2.0
+"""Bytes per weight of a quantized matrix dequantized for a matmul: bitsandbytes 4-bit
+``MatMul4Bit`` dequantizes the whole weight to 16-bit in forward and again in backward
+(``F.dequantize_4bit(B, ...).to(A.dtype)``; it saves only the quantized weight); AutoGPTQ's CUDA kernel
+does the same for inputs of ≥ 128 rows (``kernel_switch_threshold``) and autograd keeps that fp16
+weight for the backward."""
+
+ADAPTER_INPUT_BYTES = 2.0
+"""Bytes per element of the input copy each LoRA module keeps for its backward when its input is a
+new tensor: with fp32 adapters under autocast, PEFT casts the input to the adapter's dtype
+(``x.to(lora_A.weight.dtype)``, peft/tuners/lora/layer.py) and autocast casts it back to bf16 for
+``lora_A``, which saves that copy — one per adapted module, even for q, k and v sharing an input; with
+``lora_dropout`` > 0 the dropout output is the new tensor. Adapters in the activations' dtype and no
+dropout (DeepSpeed casts the model to bf16/fp16; torchtune's bf16 recipes): ``x.to`` returns ``x``
+itself, no copy."""
+
+LORA_DROPOUT_MASK_BYTES = 1.0
+"""With ``lora_dropout`` > 0 each adapted input also keeps a boolean dropout mask (1 byte/element)
+for the backward (PEFT ``nn.Dropout``; PyTorch native dropout saves its mask)."""
+
+ZERO_REDUCE_BUCKET_ELEMENTS = 5e8
+"""DeepSpeed ``reduce_bucket_size`` default, 5e8 elements (deepspeed/runtime/zero/config.py,
+``Field(pp_int(5e8))``): the contiguous gradient buffer ZeRO allocates (stage 1/2: ``buf_0`` in
+``backward()``, a second ``buf_1`` with ``overlap_comm``, which the recipes switch on; stage 3:
+``__ipg_bucket_flat_buffer`` at init), in the 16-bit dtype."""
+
+ZERO3_MAX_LIVE_PARAMETERS = 1e9
+"""DeepSpeed ``stage3_max_live_parameters`` default 1e9: gathered 16-bit parameters ZeRO-3 may keep
+on a GPU during forward and backward (deepspeed/runtime/zero/config.py)."""
+
+ZERO3_SUB_GROUP_SIZE = 1e9
+"""DeepSpeed ``sub_group_size`` default 1e9: ZeRO-3 steps the optimizer one sub-group of parameters
+at a time (deepspeed/runtime/zero/config.py)."""
+
+STEP_GRADIENT_COPY_BYTES = (4.0, 6.0, 6.0)
+"""(low, likely, high) bytes per parameter DeepSpeed's optimizer step adds: it flattens the 16-bit
+gradient partition (2, unless already contiguous) and copies it to fp32 (4) for the step
+(deepspeed/runtime/zero/stage_1_and_2.py ``step``: ``self.flatten(self.averaged_gradients[i]).to(fp32)``;
+stage3.py ``_prepare_fp32_grad_for_sub_group``, per sub-group)."""
+
+
+class Span(NamedTuple):
+    """Bytes at the low end, likely and high end of a part."""
+
+    low: float
+    likely: float
+    high: float
+
+    def __add__(self, other: object) -> Span:  # type: ignore[override]
+        assert isinstance(other, Span)
+        return Span(self.low + other.low, self.likely + other.likely, self.high + other.high)
+
+    def scaled(self, k: float) -> Span:
+        return Span(self.low * k, self.likely * k, self.high * k)
+
+    @staticmethod
+    def exact(x: float) -> Span:
+        return Span(x, x, x)
+
+
+ZERO = Span.exact(0.0)
+
+_MEMO: dict[tuple, tuple[object, object]] = {}
+"""Per-shape results (:func:`memo_by_spec`) the layout search asks for thousands of times (same spec
+and setup, many layouts): keyed by the spec's identity and the arguments, holding the spec itself so
+its id cannot be reused while cached."""
+
+
+def memo_by_spec(fn, spec: ModelSpec, *args):  # type: ignore[no-untyped-def]
+    key = (fn.__name__, id(spec), *args)
+    hit = _MEMO.get(key)
+    if hit is not None and hit[0] is spec:
+        return hit[1]
+    if len(_MEMO) > 4096:
+        _MEMO.clear()
+    value = fn(spec, *args)
+    _MEMO[key] = (spec, value)
+    return value
+
+
+def larger(a: Span, b: Span) -> Span:
+    """The larger of two peaks that never coexist, end by end."""
+    return Span(max(a.low, b.low), max(a.likely, b.likely), max(a.high, b.high))
+
+
+# ---------------------------------------------------------------------------------------------
+# activations
+
+
+def layer_activation_coefficients(spec: ModelSpec, dropout: bool = False) -> tuple[float, float]:
+    """(fused, eager) activation bytes one layer keeps for backward, in units of s·b·h (16-bit values).
+
+    Korthikanti et al. 2022 §4.1's accounting for a pre-norm layer with FlashAttention-style
+    attention (no s² scores), per token, divided by h:
+
+    - attention: norm input 2h, projection input 2h, q 2·q_dim, k and v 2·kv_dim each, attention
+      output 2·q_dim (also the output projection's input);
+    - MLP: norm input 2h, up-projection input 2h; SwiGLU keeps gate, up, SiLU(gate) and their
+      product (4 × 2f), GeLU keeps its input and output (2 × 2f). Fused: SwiGLU keeps gate and up
+      only, GeLU its input only — the rest is recomputed in the backward kernel;
+    - ``dropout``: two 1-byte masks (attention output, MLP output).
+
+    Check: a GPT layer (q_dim = kv_dim = h, f = 4h, GeLU, dropout) gives eager 34 — Korthikanti's
+    Table 2 value. MoE: one expert's MLP × (``experts_top_k`` + shared experts) on every layer (the
+    leading dense layers are counted as MoE ones; an approximation).
+    """
+    h = spec.hidden
+    q_dim = spec.heads * spec.head_dim_effective
+    kv_dim = spec.kv_heads * spec.head_dim_effective
+    attention = (4 * h + 4 * q_dim + 4 * kv_dim) / h
+    ffn = spec.active_ffn_hidden
+    kept = (4, 2) if spec.gated_ffn else (2, 1)  # (eager, fused) tensors of size f
+    eager_mlp = 4 + kept[0] * 2 * ffn / h
+    fused_mlp = 4 + kept[1] * 2 * ffn / h
+    masks = 2.0 if dropout else 0.0
+    return attention + fused_mlp + masks, attention + eager_mlp + masks
+
+
+def activation_bytes_per_layer(
+    seq_len: int,
+    micro_batch: int,
+    spec: ModelSpec,
+    tp: int,
+    recompute: Recompute,
+    eager_attention: bool = False,
+) -> float:
+    """Activation bytes one transformer layer keeps for the backward pass (16-bit activations).
+
+    Korthikanti et al. 2022, Table 2, with sequence parallelism whenever TP > 1:
+      none:      s·b·h·(34 + 5·a·s/h) / t  with eager attention (the a·s² scores are stored)
+      selective: s·b·h·34 / t              (attention scores recomputed)
+      full:      2·s·b·h / t               (only the layer input is kept)
+    With FlashAttention / PyTorch SDPA — the default of every current training stack — the scores
+    are never stored, so 'none' (no gradient checkpointing) keeps s·b·h·34 / t like 'selective';
+    ``eager_attention`` restores the paper's 'none' row.
+    The 34 comes from a GPT layer with a 4h MLP; for GQA/SwiGLU models it is an approximation
+    (:func:`layer_activation_coefficients` gives the band around it).
+    """
+    s, b, h, a = seq_len, micro_batch, spec.hidden, spec.heads
+    if recompute == "full":
+        return 2.0 * s * b * h / tp
+    per = KORTHIKANTI_COEFFICIENT + 5.0 * a * s / h if recompute == "none" and eager_attention else 34.0
+    return s * b * h * per / tp
+
+
+_ADAPTER_INPUTS: dict[str, str] = {
+    "q": "h",
+    "k": "h",
+    "v": "h",
+    "o": "q",
+    "gate": "h",
+    "up": "h",
+    "down": "f",
+}
+"""The input width of each projection LoRA may adapt: h, the attention output (heads·head_dim) or f."""
+
+
+def adapter_input_elements(spec: ModelSpec, setup: TrainingSetup) -> float:
+    """Input elements per token per layer over the projections LoRA adapts (each keeps its own copy,
+    :data:`ADAPTER_INPUT_BYTES`); 0 for methods without adapters. A MoE layer: the top-k and shared
+    experts a token passes through."""
+    return _adapter_elements(spec, setup.method, setup.lora_targets)
+
+
+def _adapter_elements(spec: ModelSpec, method: Method, targets: tuple[str, ...] | None) -> float:
+    from estimator.memory import lora_matrices  # memory imports this module: import here
+
+    if method not in (Method.lora, Method.qlora):
+        return 0.0
+    widths = {"h": spec.hidden, "q": spec.heads * spec.head_dim_effective, "f": spec.active_ffn_hidden}
+    experts = (spec.experts_top_k or 1) + (spec.shared_experts or 0) if spec.is_moe else 1
+    total = 0.0
+    for m in lora_matrices(targets):
+        if m == "gate" and not spec.gated_ffn:
+            continue
+        width = widths[_ADAPTER_INPUTS[m]]
+        total += width if m in ("q", "k", "v", "o") or m == "down" else width * experts
+    return total
+
+
+def _adapter_bytes_per_element(setup: TrainingSetup, plan: Plan | Layout) -> float:
+    """Bytes each adapted input keeps (:data:`ADAPTER_INPUT_BYTES`, :data:`LORA_DROPOUT_MASK_BYTES`):
+    a copy when the adapters are fp32 under autocast — the Hugging Face Trainer without DeepSpeed,
+    with fp32 master weights (no ZeRO stage) — or when dropout makes a new tensor; plus the mask."""
+    dropout = setup.lora_dropout > 0
+    autocast_fp32 = setup.master_weights and plan.zero_stage == 0
+    copy = ADAPTER_INPUT_BYTES if autocast_fp32 or dropout else 0.0
+    return copy + (LORA_DROPOUT_MASK_BYTES if dropout else 0.0)
+
+
+def kept_activations(spec: ModelSpec, setup: TrainingSetup, plan: Plan | Layout) -> Span:
+    """Activations stage 1 of the pipeline keeps for the backward pass, all layers, × the PP
+    micro-batches in flight (1F1B, Narayanan et al. 2021).
+
+    Full recompute: the layer inputs, 2·s·b·h/t each (exact). Otherwise Korthikanti's 34·s·b·h/t per
+    layer (likely), the band [min(34, fused), max(34, eager)] of :func:`layer_activation_coefficients`,
+    plus LoRA's input copies (:func:`adapter_input_elements` × 2 bytes, + the dropout masks).
+    """
+    s, b, t = setup.seq_len, plan.micro_batch, plan.tp
+    layers = activation_layers(spec, setup, plan.pp, plan.recompute) * plan.pp
+    if plan.recompute == "full":
+        return Span.exact(activation_bytes_per_layer(s, b, spec, t, "full") * layers)
+    fused, eager = memo_by_spec(layer_activation_coefficients, spec)
+    per_coef = s * b * spec.hidden / t
+    elements = memo_by_spec(_adapter_elements, spec, setup.method, setup.lora_targets)
+    adapters = elements * s * b / t * _adapter_bytes_per_element(setup, plan)
+    likely = activation_bytes_per_layer(s, b, spec, t, plan.recompute) + adapters  # type: ignore[arg-type]
+    low = min(KORTHIKANTI_COEFFICIENT, fused) * per_coef + adapters
+    high = max(KORTHIKANTI_COEFFICIENT, eager) * per_coef + adapters
+    return Span(low, likely, high).scaled(layers)
+
+
+def _per_layer_linear_params(spec: ModelSpec, params: float) -> float:
+    """Weights of one decoder layer's projections (all but the embeddings and head, per layer)."""
+    return max(0.0, params - embedding_params(spec)) / spec.layers
+
+
+def layer_workspace(spec: ModelSpec, params: float, setup: TrainingSetup, plan: Plan | Layout) -> Span:
+    """One layer's recompute and backward under full recompute (gradient checkpointing): the layer's
+    activations rebuilt — fused (low) or eager (likely) count of :func:`layer_activation_coefficients`,
+    the eager count twice with their gradients (high) — plus LoRA's input copies of that layer and, for
+    a quantized base, dequantized weights (:data:`DEQUANT_BYTES`): one matrix at a time
+    (bitsandbytes; likely), every projection of the layer (AutoGPTQ keeps each for the backward; high).
+    0 without recompute: the kept activations (:func:`kept_activations`) already count every layer."""
+    if plan.recompute != "full":
+        return ZERO
+    s, b, t = setup.seq_len, plan.micro_batch, plan.tp
+    fused, eager = memo_by_spec(layer_activation_coefficients, spec)
+    per_coef = s * b * spec.hidden / t
+    elements = memo_by_spec(_adapter_elements, spec, setup.method, setup.lora_targets)
+    adapters = elements * s * b / t * _adapter_bytes_per_element(setup, plan)
+    quantized = setup.method == Method.qlora or (setup.base_bits is not None and setup.method != Method.full)
+    one = DEQUANT_BYTES * largest_matrix(spec) / t if quantized else 0.0
+    layer = DEQUANT_BYTES * _per_layer_linear_params(spec, params) / t if quantized else 0.0
+    return Span(
+        fused * per_coef + adapters + one,
+        eager * per_coef + adapters + one,
+        2 * eager * per_coef + adapters + layer,
+    )
+
+
+def loss_bytes(spec: ModelSpec, setup: TrainingSetup, plan: Plan | Layout) -> Span:
+    """The loss's peak: b·s·V/t logits × bytes per logit — :data:`FP32_LOSS_BYTES_PER_LOGIT`,
+    :data:`HALF_LOSS_BYTES_PER_LOGIT` when the model computes it in 16-bit (``setup.fp32_loss`` False),
+    :data:`CHUNKED_LOSS_BYTES_PER_LOGIT` for a chunked loss. Lives at the end of the forward pass and
+    the start of the backward, with every kept activation."""
+    table = CHUNKED_LOSS_BYTES_PER_LOGIT if setup.chunked_loss else None
+    table = table or (FP32_LOSS_BYTES_PER_LOGIT if setup.fp32_loss else HALF_LOSS_BYTES_PER_LOGIT)
+    logits = plan.micro_batch * setup.seq_len * spec.vocab / plan.tp
+    return Span(*table).scaled(logits)
+
+
+def gathered_weights(spec: ModelSpec, params: float, setup: TrainingSetup, plan: Plan | Layout) -> Span:
+    """ZeRO-3's gathered 16-bit weights during forward and backward: up to
+    :data:`ZERO3_MAX_LIVE_PARAMETERS` of the TP × PP shard (likely and high); at least one layer's
+    (low). Frozen bases are not sharded by ZeRO-3 in this model: 0 for them."""
+    if plan.zero_stage < 3 or setup.method != Method.full:
+        return ZERO
+    shard = params / (plan.tp * plan.pp)
+    live = 2.0 * min(ZERO3_MAX_LIVE_PARAMETERS, shard)
+    return Span(min(live, 2.0 * _per_layer_linear_params(spec, params) / plan.tp), live, live)
+
+
+def zero_buffers(plan: Plan | Layout) -> float:
+    """DeepSpeed's contiguous gradient buckets (:data:`ZERO_REDUCE_BUCKET_ELEMENTS`, 16-bit): two at
+    ZeRO-1/2 (``overlap_comm``, as the recipes configure it), one at ZeRO-3; 0 without ZeRO."""
+    if plan.zero_stage == 0:
+        return 0.0
+    buckets = 1 if plan.zero_stage >= 3 else 2
+    return buckets * ZERO_REDUCE_BUCKET_ELEMENTS * 2.0
+
+
+def step_bytes(setup: TrainingSetup, plan: Plan | Layout, trained: float) -> Span:
+    """The optimizer step's temporaries for ``trained`` parameters on this GPU (before ZeRO):
+
+    - no ZeRO: ``torch.optim.AdamW`` (Hugging Face Trainer's ``adamw_torch``) runs its foreach
+      implementation on CUDA, which makes ``exp_avg_sq_sqrt = torch._foreach_sqrt(device_exp_avg_sqs)``,
+      a copy of the second moments (torch/optim/adam.py ``_multi_tensor_adam``, which AdamW runs; a
+      PyTorch maintainer on foreach optimizers: "uses O(n) more memory where n is the number of params in
+      your max param group", pytorch/pytorch PR #132336): 4 bytes per parameter with fp32 states, 2 in
+      pure bf16 (likely, high); 0 with ``fused=True`` (low);
+    - ZeRO-1/2: the fp32 copy of the gradient partition (:data:`STEP_GRADIENT_COPY_BYTES`) over DP;
+      ZeRO-3: the same per sub-group of at most :data:`ZERO3_SUB_GROUP_SIZE` parameters;
+    - 0 with CPU offload (the step runs on the host), 8-bit or paged optimizers (bitsandbytes updates in
+      one fused kernel), the optimizer in the backward pass (one parameter at a time) or SGD.
+    """
+    if plan.offload or setup.paged_optimizer or setup.optimizer_in_backward or setup.optimizer != "adamw":
+        return ZERO
+    if plan.zero_stage == 0:
+        per = 4.0 if setup.master_weights else 2.0
+        return Span(0.0, per * trained, per * trained)
+    partition = trained / plan.dp
+    if plan.zero_stage >= 3:
+        partition = min(partition, ZERO3_SUB_GROUP_SIZE)
+    return Span(*STEP_GRADIENT_COPY_BYTES).scaled(partition)
+
+
+class Peaks(NamedTuple):
+    """Everything of one training step besides the model states, on one GPU (bytes)."""
+
+    buffers: float
+    """DeepSpeed's gradient buckets (:func:`zero_buffers`), through forward, backward and step."""
+    activations: Span
+    """Pipeline stage 1's kept activations (its ``pp`` micro-batches in flight)."""
+    loss: Span
+    workspace: Span
+    gathered: Span
+    step: Span
+    pp: int = 1
+    """Pipeline stages: the loss lives on the last one, which holds one micro-batch in flight (1F1B)
+    while stage 1 holds ``pp``; the fuller of the two is the peak."""
+
+    def _stages(self, end: int) -> tuple[float, float]:
+        """(stage 1, last stage) at one end (0 low, 1 likely, 2 high) of the forward/backward peak."""
+        acts, loss, work = self.activations[end], self.loss[end], self.workspace[end]
+        if self.pp == 1:
+            return acts + max(loss, work), acts + max(loss, work)
+        return acts + work, acts / self.pp + max(loss, work)
+
+    def forward_backward(self) -> Span:
+        """The forward/backward peak: kept activations + the larger of the loss's tensors and one
+        layer's recompute working set (they never coexist) + ZeRO-3's gathered weights; with a pipeline,
+        the fuller of stage 1 (all its micro-batches, no loss) and the last stage (one micro-batch and
+        the loss)."""
+        ends = [max(self._stages(end)) for end in range(3)]
+        return Span(*ends) + self.gathered
+
+    def likely_parts(self) -> dict[str, float]:
+        """The likely peak as parts that add up to it: 'activations' and 'logits' (the loss's peak),
+        'layer_workspace' (what one layer's recompute needs beyond the loss's peak), 'gathered_weights',
+        'optimizer_step' (what the step needs beyond the forward/backward peak), 'zero_buffers'. With a
+        pipeline, 'logits' is what the last stage needs beyond stage 1 (0 when stage 1 is fuller).
+        Parts that are 0 are left out, except activations and logits."""
+        acts, loss, workspace = self.activations.likely, self.loss.likely, self.workspace.likely
+        if self.pp == 1:
+            logits, extra = loss, max(0.0, workspace - loss)
+        else:
+            first, last = self._stages(1)
+            logits, extra = max(0.0, last - first), workspace
+        fwd = acts + logits + extra + self.gathered.likely
+        parts = {
+            "zero_buffers": self.buffers,
+            "activations": acts,
+            "logits": logits,
+            "layer_workspace": extra,
+            "gathered_weights": self.gathered.likely,
+            "optimizer_step": max(0.0, self.step.likely - fwd),
+        }
+        return {k: v for k, v in parts.items() if v > 0 or k in ("activations", "logits")}
+
+    def low(self) -> float:
+        """Low end: the larger of the two peaks, each at its smallest (what the allocator reports as
+        peak allocated, at best)."""
+        return self.buffers + max(self.forward_backward().low, self.step.low)
+
+    def high(self) -> float:
+        """High end: both peaks at their largest, added — the caching allocator keeps the blocks the
+        forward/backward freed, and the step's temporaries of other sizes may need new ones."""
+        return self.buffers + self.forward_backward().high + self.step.high
+
+
+RUNTIME_PARTS = ("activations", "logits", "layer_workspace", "gathered_weights", "optimizer_step", "overhead")
+"""Breakdown parts that are not model states (their band comes from :class:`Peaks`)."""
+
+
+def peaks(spec: ModelSpec, params: float, setup: TrainingSetup, plan: Plan | Layout, trained: float) -> Peaks:
+    """The step's peaks for ``plan``; ``trained`` = parameters this GPU's optimizer steps (before ZeRO)."""
+    return Peaks(
+        buffers=zero_buffers(plan),
+        activations=kept_activations(spec, setup, plan),
+        loss=loss_bytes(spec, setup, plan),
+        workspace=layer_workspace(spec, params, setup, plan),
+        gathered=gathered_weights(spec, params, setup, plan),
+        step=step_bytes(setup, plan, trained),
+        pp=plan.pp,
+    )
