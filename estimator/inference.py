@@ -588,19 +588,37 @@ def serving_layout(
     """Fewest GPUs for ``concurrency`` sequences: replicas of the smallest-footprint TP group when one
     node holds the weights (vLLM/SGLang scale out with data-parallel replicas; TP stays inside a node),
     else one pipeline across nodes. Ties go to the larger TP group (faster per sequence)."""
-    best: tuple[tuple[int, int], Layout] | None = None
-    for t in tp_options(spec, gpu):
-        per = sequences_per_replica(weights, kv_seq, spec, gpu, t, 1, runtime, load)
+    best: tuple[tuple[int, int, int], Layout] | None = None
+    for t, pp in _groups(spec, gpu):
+        per = sequences_per_replica(weights, kv_seq, spec, gpu, t, pp, runtime, load)
         if per < 1:
             continue
-        layout = Layout(t, 1, math.ceil(concurrency / per))
-        key = (layout.gpus, -t)
+        layout = Layout(t, pp, math.ceil(concurrency / per))
+        key = (layout.gpus, pp, -t)  # fewest GPUs; then no pipeline; then the larger TP group
         if best is None or key < best[0]:
             best = (key, layout)
     if best is not None:
         return best[1]
     tp, pp = layout_for(weights, kv_seq * concurrency, spec, gpu, runtime, load)
     return Layout(tp, pp, 1)
+
+
+MAX_SERVING_PP = 4
+"""Pipeline stages considered for one serving copy (whole nodes each): DeepSeek-V3/R1 in BF16 or at
+long context is served as TP 8 × PP 2–4 across nodes (vLLM docs, "Distributed inference and serving":
+"tensor parallel size … the number of GPUs in each node, and pipeline parallel size … the number of
+nodes"); more stages only add latency."""
+
+
+def _groups(spec: ModelSpec, gpu: GpuSpec, gpus: int | None = None) -> list[tuple[int, int]]:
+    """(tp, pp) groups for one serving copy: every TP size within a node, then the full node's TP with
+    2 … :data:`MAX_SERVING_PP` pipeline stages across nodes — a single copy over several nodes holds
+    more KV cache than replicas that each repeat the weights. Only groups within ``gpus`` if given."""
+    options = tp_options(spec, gpu)
+    groups = [(t, 1) for t in options]
+    if options[-1] == gpu.gpus_per_node:
+        groups += [(options[-1], pp) for pp in range(2, MAX_SERVING_PP + 1)]
+    return [(t, pp) for t, pp in groups if gpus is None or t * pp <= gpus]
 
 
 def layout_on(
@@ -611,18 +629,22 @@ def layout_on(
     gpu: GpuSpec,
     runtime: Runtime = VLLM,
     load: Load = NO_LOAD,
+    concurrency: int = 1,
 ) -> Layout:
-    """How to use the user's ``gpus``: the TP group size (replicated over the rest) that holds the most
-    sequences — fewer, larger groups waste less memory on copies of the weights; ties go to more
-    replicas (more throughput). A pipeline across nodes when no single node holds the weights."""
-    best: tuple[tuple[int, int], Layout] | None = None
-    for t in tp_options(spec, gpu):
-        if t > gpus:
-            break
-        layout = Layout(t, 1, gpus // t)
-        seqs = layout.replicas * sequences_per_replica(weights, kv_seq, spec, gpu, t, 1, runtime, load)
-        if seqs >= 1 and (best is None or (seqs, layout.replicas) > best[0]):
-            best = ((seqs, layout.replicas), layout)
+    """How to use the user's ``gpus``. Among the layouts that hold ``concurrency`` sequences: no pipeline
+    first, then the most replicas (throughput), then the most sequences. When none holds it: the layout
+    holding the most sequences — fewer, larger groups (a pipeline across nodes included) waste less
+    memory on copies of the weights. A pipeline across nodes when no group holds the weights."""
+    best: tuple[tuple, Layout] | None = None
+    for t, pp in _groups(spec, gpu, gpus):
+        layout = Layout(t, pp, gpus // (t * pp))
+        seqs = layout.replicas * sequences_per_replica(weights, kv_seq, spec, gpu, t, pp, runtime, load)
+        if seqs < 1:
+            continue
+        holds = seqs >= concurrency
+        key = (holds, -pp, layout.replicas, seqs) if holds else (holds, seqs, layout.replicas)
+        if best is None or key > best[0]:
+            best = (key, layout)
     if best is not None:
         return best[1]
     tp, pp = layout_for(weights, kv_seq, spec, gpu, runtime, load)
@@ -799,7 +821,11 @@ def size_inference(
     recommended = max(min_gpus, rec.gpus)
     # speed and cost refer to the user's count when it holds the model, else to the recommendation
     fits_count = bool(gpu_count and gpu_count >= min_gpus)
-    use = layout_on(gpu_count, weights, kv_seq, spec, gpu, rt, load) if gpu_count and fits_count else rec
+    use = (
+        layout_on(gpu_count, weights, kv_seq, spec, gpu, rt, load, concurrency)
+        if gpu_count and fits_count
+        else rec
+    )
     serving = gpu_count if gpu_count and fits_count else rec.gpus
     max_conc = max_sequences(spec, gpu, use, weights, kv_seq, rt, load)
     table = [

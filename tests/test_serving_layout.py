@@ -1,0 +1,51 @@
+"""How a serving answer uses the user's GPUs across nodes (vLLM docs, "Distributed inference and
+serving": TP inside a node, pipeline stages across nodes)."""
+
+from __future__ import annotations
+
+import pytest
+
+from estimator import estimate
+from estimator.models import SizingRequest, Stage
+
+R1_KV_BYTES_PER_TOKEN = 61 * (512 + 64) * 2
+"""DeepSeek-R1 (V3 architecture, MLA): 61 layers × (kv_lora_rank 512 + rope 64) × 2 bytes, one copy."""
+
+
+def _serve(gpus: int, concurrency: int) -> object:
+    return estimate(
+        SizingRequest(
+            stage=Stage.inference,
+            model="DeepSeek-R1",
+            gpu="H20-96GB",
+            gpu_count=gpus,
+            concurrency=concurrency,
+            seq_len=65_536,
+        )
+    ).inference
+
+
+def test_two_h20_nodes_serve_r1_as_one_copy_across_both():
+    """673 GB of FP8 weights leave ~40 GB of KV room in one 8 × 96 GB node (6 sequences of 64K), but
+    one copy over both nodes (TP 8 × PP 2) has ~700 GB: 30 sequences (138 GB of KV) fit with room."""
+    inf = _serve(16, 30)
+    assert inf.kv_bytes_per_token == R1_KV_BYTES_PER_TOKEN
+    assert inf.kv_bytes_total == pytest.approx(30 * 65_536 * R1_KV_BYTES_PER_TOKEN)
+    assert (inf.tp, inf.pp, inf.replicas) == (8, 2, 1)
+    assert inf.max_concurrency >= 30
+
+
+def test_replicas_first_when_they_hold_the_load():
+    """Llama-3-70B, 16 users at 4K on 16 H100: copies of TP 2 hold it; more copies, more throughput."""
+    inf = estimate(
+        SizingRequest(
+            stage=Stage.inference,
+            model="Llama-3-70B",
+            gpu="H100-SXM5-80GB",
+            gpu_count=16,
+            concurrency=16,
+            seq_len=4096,
+        )
+    ).inference
+    assert inf.pp == 1 and inf.replicas > 1
+    assert inf.max_concurrency >= 16
