@@ -23,6 +23,7 @@ from __future__ import annotations
 import math
 from typing import NamedTuple
 
+from estimator import attention
 from estimator.architecture import embedding_params, routed_expert_params
 from estimator.catalog import GpuSpec, ModelSpec
 from estimator.defaults import CUDA_CONTEXT_BYTES, GPU_MEMORY_UTILIZATION
@@ -734,9 +735,17 @@ def decode_speed(
     )
 
 
-def prefill_seconds(active: float, prompt_tokens: int, gpu: GpuSpec, gpus: int) -> float:
-    """Prefill of one prompt: 2·N_active·tokens / (peak × 50 % × GPUs) — ≈ time to first token."""
-    return 2.0 * active * prompt_tokens / (gpu.peak_flops_16bit * PREFILL_MFU * gpus)
+def prefill_seconds(
+    active: float, prompt_tokens: int, gpu: GpuSpec, gpus: int, spec: ModelSpec | None = None
+) -> float:
+    """Prefill of one prompt ≈ time to first token: (2·N_active + the causal attention of one forward
+    pass per token at this prompt length, :func:`estimator.attention.flops_per_token` with one pass)
+    × tokens / (peak × 50 % × GPUs). The attention term matters at long prompts: at 96K tokens it is
+    several times the weight matmuls of a 37B-active MoE (Kaplan et al. 2020 Table 1, forward row)."""
+    per_token = 2.0 * active
+    if spec is not None:
+        per_token += attention.flops_per_token(attention.shape_of(spec), prompt_tokens, passes=1.0)
+    return per_token * prompt_tokens / (gpu.peak_flops_16bit * PREFILL_MFU * gpus)
 
 
 def serving_cost(
@@ -882,7 +891,7 @@ def size_inference(
         max_concurrency=max_conc,
         concurrency_table=table,
         decode_tokens_per_s=speed,
-        prefill_seconds=prefill_seconds(active, prompt, gpu, speed_tp) if max_conc else None,
+        prefill_seconds=prefill_seconds(active, prompt, gpu, speed_tp, spec) if max_conc else None,
         cost_per_million_tokens=cost_m,
         cost_per_month=cost_month,
     )

@@ -18,7 +18,7 @@ from bot.render.sections import (
     rental_section,
     training_section,
 )
-from bot.render.stated import settings_suffix
+from bot.render.stated import serving_settings, settings_suffix
 from bot.render.understood import understood_extras
 from bot.render.wording import BUDGET_VERDICTS, TOTAL_MEMORY_VERDICTS
 from estimator.models import Note, SizingReport
@@ -68,6 +68,8 @@ def build_context(report: SizingReport, lang: str, parsed: ParseResult | None = 
     training = training_section(report, f, per_node)
     memory = memory_section(report, f, per_node, nvlink, timed=training is not None)
     inference = inference_section(report, f, lang)
+    if inference is not None:  # the runtime and memory share the user named, next to the weight format
+        inference["precision"] += serving_settings(report, lang)
     budget = budget_section(report, f, gpu)
     rental = rental_section(report, f)
     kind = (

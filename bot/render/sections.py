@@ -330,6 +330,7 @@ def inference_section(report: SizingReport, f: Fmt, lang: str) -> dict[str, Any]
     cpm, cpmonth = inf.cost_per_million_tokens, inf.cost_per_month
     return {
         "precision": inf.weight_format,
+        "format": inf.weight_format,
         "kv_precision": inf.kv_precision,
         "weights": f.gb(inf.weights_bytes),
         "bytes_per_param": f.num(inf.bytes_per_param, 2),

@@ -7,7 +7,7 @@ from bot.render.fmt import fmt_for
 from bot.render.i18n import N_, translate
 from bot.render.plan_text import paren
 from estimator.memory import LORA_ALL_LINEAR
-from estimator.models import Method, Precision, Recompute, SizingReport
+from estimator.models import Method, Precision, Recompute, SizingReport, Stage
 
 RECOMPUTE_STATED: dict[str, str] = {
     Recompute.none: N_("no gradient checkpointing"),
@@ -23,6 +23,8 @@ def stated_settings(report: SizingReport, lang: str) -> list[str]:
     req = report.request
     f = fmt_for(lang)
     out: list[str] = []
+    if req.stage == Stage.inference:  # training settings in a serving answer are named as not used
+        return out
     if req.zero_stage is not None:
         out.append(f"ZeRO-{req.zero_stage}")
     adapters = req.method in (Method.lora, Method.qlora)
@@ -55,6 +57,19 @@ def stated_settings(report: SizingReport, lang: str) -> list[str]:
 def report_rank(report: SizingReport) -> int:
     """The LoRA rank the answer used: the ledger's default when the user gave only targets."""
     return int(next((a.value for a in report.assumptions if a.field == "lora_rank"), 16) or 16)
+
+
+def serving_settings(report: SizingReport, lang: str) -> str:
+    """' (SGLang, gpu_memory_utilization 0.95)' after the weight format of a serving answer: the
+    runtime and memory share the user named; empty when they named neither."""
+    req = report.request
+    items = []
+    if req.runtime is not None:
+        items.append(req.runtime.value)
+    if req.gpu_memory_utilization is not None:
+        items.append(f"gpu_memory_utilization {req.gpu_memory_utilization:g}")
+    sep = "，" if lang == "zh" else ", "
+    return paren(lang, sep.join(items)) if items else ""
 
 
 def settings_suffix(report: SizingReport, lang: str) -> str:

@@ -130,8 +130,8 @@ def _unknown_gpu_line(parsed: ParseResult, report: SizingReport, lang: str) -> s
         line = translate(
             lang,
             N_(
-                "“%(name)s” is not in my catalog: sized on %(used)s instead — give its memory "
-                "(“%(name)s 48GB”) to size it by memory."
+                "“%(name)s” is not in my catalog: sized on %(used)s instead — add its memory after the "
+                "name (“%(name)s <memory>GB”) to size it by memory."
             ),
             name=name,
             used=gpu_names(report)[0],
