@@ -645,6 +645,13 @@ def _memory_and_plan(
         with_alternatives=r.stage == Stage.finetune,
         with_recommended=r.stage == Stage.finetune,  # dropped below for pre-training: not computed
     )
+    if req.gpu_count is None and plan_gpus is not None and mem.fits_requested is False and mem.min_gpus:
+        # the deadline's count is below the fewest that fit: lay out on the fewest, in whole nodes
+        plan_gpus = compute.round_to_nodes(max(plan_gpus, mem.min_gpus), gpu.gpus_per_node)
+        mem = training_memory(
+            out.spec, out.params, gpu, setup, requested_gpus=plan_gpus,
+            with_alternatives=r.stage == Stage.finetune, with_recommended=r.stage == Stage.finetune,
+        )  # fmt: skip
     if req.gpu_count is None:
         mem = mem.model_copy(update={"fits_requested": None})
     if r.stage != Stage.finetune:  # pre-training size follows the deadline, not memory comfort
@@ -691,6 +698,8 @@ def _note_recompute_chosen(
     activations kept (selective recompute, FlashAttention)."""
     plan, n = mem.plan, mem.plan_gpus
     if setup.recompute is not None or plan is None or plan.recompute != "full" or not n:
+        return
+    if mem.fits_requested is False:  # the layout does not fit anyway: "to fit" would be untrue
         return
     found = least_memory_plan(spec, params, gpu, n, replace(setup, recompute="selective"))
     if found is None:

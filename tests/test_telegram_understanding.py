@@ -76,6 +76,7 @@ def test_measured_throughput_follow_up_in_english(api):
     )
     assert "20 TFLOPS per GPU" in second.splitlines()[0]
     assert "≈ 31 days" in second.splitlines()[0]  # 6 × 70.6e9 × 1e9 / (8 × 20e12) s = 30.6 days
+    assert "does not fit in their memory: at least 16 needed" in second.splitlines()[0]  # 70B × 16 B/param
     assert "6.4% MFU" in second
 
 

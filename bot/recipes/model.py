@@ -14,6 +14,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from bot.core.chosen import chosen_plan  # noqa: F401  (re-exported for the recipe modules)
 from estimator import catalog
 from estimator.catalog import GpuSpec, ModelSpec
 from estimator.ledger import Ledger
@@ -99,20 +100,6 @@ def job_for(report: SizingReport, lang: str) -> Job:
         # a derived id (a Mac configuration, a card of a stated size): the catalog card with that memory
         gpu = gpu.model_copy(update={"id": report.request.gpu, "memory_gib": memory})
     return Job(report=report, spec=spec, gpu=gpu, lang=lang)
-
-
-def chosen_plan(report: SizingReport) -> Plan | None:
-    """The training layout the answer recommends, as the reply explains it (bot.render.sections): the
-    layout at the GPU count the answer is about (the user's count when it fits, the deadline's count
-    for a timed job), else the recommended one, else the layout at the fewest GPUs. None: nothing fits."""
-    m = report.memory
-    if m is None or m.plan is None:
-        return None
-    timed = report.flops is not None
-    requested = report.request.gpu_count
-    if timed or (requested and m.fits_requested) or m.recommended_plan is None:
-        return m.plan
-    return m.recommended_plan
 
 
 def gpus_of(plan: Plan) -> int:

@@ -127,7 +127,9 @@ def _said_elsewhere(note: Note, kind: str, memory: dict[str, Any] | None) -> boo
     if memory is None:
         return False
     if note.code == "does_not_fit_requested":
-        return kind == "memory" and memory["fits_requested"] is False and memory["min_gpus"] is not None
+        # the memory headline and the training headline ("does not fit on 2 × …: at least 8") say it
+        unfit = memory["fits_requested"] is False and memory["min_gpus"] is not None
+        return kind in ("memory", "training") and unfit
     if note.code == "consumer_no_nvlink":
         return str(memory.get("reason_key") or "").endswith("no_nvlink")
     if note.code == "memory_tight":  # the borderline line under the headline already says it

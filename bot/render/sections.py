@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from bot.core.chosen import chosen_plan
 from bot.render.describe import count_layout, is_unified
 from bot.render.fmt import Fmt, bar, display_width, ljust, money_span, rjust
 from bot.render.i18n import N_, translate
@@ -91,6 +92,10 @@ def training_section(report: SizingReport, f: Fmt, per_node: int) -> dict[str, A
         t |= {
             "user_gpus": f.int(report.days.gpus),
             "user_days": f.days(d),
+            # the user's count does not hold the job: the headline says that first (docs/design.md §8)
+            "unfit_min": f.int(report.memory.min_gpus)
+            if report.memory is not None and report.memory.fits_requested is False and report.memory.min_gpus
+            else None,
             "user_hours": f.hours(max(d * 24, 0.01)) if d < 1 else None,  # "≈ 7.2 hours", not "0.3 days"
         }
     t["rows"] = _days_rows(report, f)
@@ -235,11 +240,7 @@ def memory_section(
     rec = m.recommended_gpus if m.min_gpus else None
     at_min = plan is not None and at == m.min_gpus
     # the layout a user would run: theirs if it fits, else the recommended one, else the minimum
-    main = (
-        plan
-        if timed or (requested and m.fits_requested) or m.recommended_plan is None
-        else m.recommended_plan
-    )
+    main = chosen_plan(report)
 
     rows: list[dict[str, str | None]] = []
     if requested and m.fits_requested and requested not in (m.min_gpus, rec) and plan is not None:
