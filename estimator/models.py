@@ -43,6 +43,15 @@ class Recompute(StrEnum):
     full = "full"
 
 
+class OptimizerChoice(StrEnum):
+    """An optimizer the user names (bitsandbytes 8-bit AdamW, Dettmers et al. 2022; its paged variant
+    keeps the states in CUDA unified memory: bitsandbytes ``PagedAdamW8bit``)."""
+
+    adamw = "adamw"
+    adamw_8bit = "adamw_8bit"
+    paged_adamw_8bit = "paged_adamw_8bit"
+
+
 class Runtime(StrEnum):
     """Serving engine whose memory model applies (docs/design.md §3.4)."""
 
@@ -153,6 +162,7 @@ class SizingRequest(_Frozen):
     gpu_memory_utilization: float | None = Field(None, gt=0, le=1, description="vLLM gpu_memory_utilization")
     runtime: Runtime | None = Field(None, description="serving engine named by the user")
     methods: list[Method] | None = Field(None, description="several fine-tuning methods asked at once")
+    optimizer: OptimizerChoice | None = Field(None, description="an optimizer the user named ('8-bit AdamW')")
     global_batch: int | None = Field(
         None, gt=0, description="sequences per optimizer step (global batch) when the user gives one"
     )
@@ -167,6 +177,7 @@ TRAINING_FIELDS: tuple[str, ...] = (
     "tokens", "num_samples", "tokens_per_sample", "epochs", "method", "algorithm", "batch_size",
     "deadline_days", "global_batch", "zero_stage", "lora_rank", "lora_targets", "pure_bf16", "recompute",
     "freeze_layers", "prefix_tokens", "achieved_tflops_per_gpu", "tokens_per_second_per_gpu", "methods",
+    "optimizer",
 )  # fmt: skip
 """Request fields only a training job uses (a serving answer has no use for them)."""
 SERVING_FIELDS: tuple[str, ...] = (

@@ -26,6 +26,7 @@ from estimator.models import (
     Memory,
     Method,
     MethodRow,
+    OptimizerChoice,
     Precision,
     PredictionInterval,
     Recompute,
@@ -558,10 +559,12 @@ def _setup(
         ledger.assume("prefix_tokens", prefix, defaults.PREFIX_TOKENS.why)
     if req.recompute == Recompute.none:
         ledger.assume("recompute", Recompute.none.value, Why.recompute_flash)
-    ledger.assume("optimizer", _optimizer_word(method, req.pure_bf16).value, Why.optimizer)
+    if req.optimizer is None:
+        ledger.assume("optimizer", _optimizer_word(method, req.pure_bf16).value, Why.optimizer)
     ledger.assume("overhead", Word.context_and_fragmentation.value, Why.runtime_overhead)
     out.seq_len, out.batch_size = seq, mb
     out.global_batch = _global_batch(req, stage, seq, ledger)
+    eight_bit = req.optimizer in (OptimizerChoice.adamw_8bit, OptimizerChoice.paged_adamw_8bit)
     setup = TrainingSetup(
         method=method,
         algorithm=algorithm,
@@ -576,6 +579,8 @@ def _setup(
         recompute=req.recompute.value if req.recompute else None,  # type: ignore[arg-type]
         freeze_layers=freeze_layers,
         prefix_tokens=prefix,
+        optimizer="adamw8bit" if eight_bit else "adamw",
+        paged_optimizer=req.optimizer == OptimizerChoice.paged_adamw_8bit,
     )
     out.checkpoint_bytes = checkpoint_bytes(out.spec, out.params, setup)
     return setup

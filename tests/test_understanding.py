@@ -543,3 +543,23 @@ def test_followup_serving_settings_zh():
     assert t.request.runtime.value == "SGLang" and t.answer.report.inference.runtime == "SGLang"
     t = conv.ask(4, 4, "那全量微调呢")
     assert t.request.gpu_memory_utilization is None and t.request.runtime is None  # serving-only settings go
+
+
+@pytest.mark.parametrize("question", [
+    "full fine-tune Qwen2.5-7B with 8-bit AdamW on 1 H100: memory?",
+    "Qwen2.5-7B 全参微调，用 8bit adam 优化器，1张H100，显存多少",
+])  # fmt: skip
+def test_an_8bit_optimizer_is_not_an_8bit_model(capsys, question):
+    """bitsandbytes 8-bit AdamW: fp32 master 4 + two 1-byte states = 6 bytes per parameter (Dettmers et
+    al. 2022); the weights stay bf16 (precision not set)."""
+    d = ask(capsys, question)
+    assert d["request"]["optimizer"] == "adamw_8bit" and d["request"]["precision"] is None
+    mem = d["report"]["memory"]
+    shards = mem["plan"]["dp"] if mem["plan"]["zero_stage"] >= 1 else 1
+    assert mem["breakdown"]["optimizer"] == pytest.approx(6 * 7.61e9 / shards)
+    assert "8-bit AdamW" in d["reply"].split("\n", 1)[0]
+
+
+def test_a_paged_8bit_optimizer_with_qlora_keeps_the_4bit_base(capsys):
+    d = ask(capsys, "QLoRA Llama-3-70B on two RTX 4090 with paged_adamw_8bit")
+    assert d["request"]["optimizer"] == "paged_adamw_8bit" and d["request"]["precision"] == "int4"

@@ -59,6 +59,7 @@ REQUEST_FIELDS = (
     "gpu_memory_utilization",
     "runtime",
     "methods",
+    "optimizer",
     "global_batch",
     # a config.json's architecture (estimator.hf_config): the catalog ModelSpec fields
     "architecture",

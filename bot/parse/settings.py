@@ -122,6 +122,12 @@ FREEZE_LAYERS_RE = rc(
 PREFIX_RE = rc(
     r"(?:pre[_\s]*seq[_\s]*len|prefix[\s_]*(?:length|len|tokens?)?|前缀长度|前缀)\s*(?:=|:|of|为|是)?\s*(?P<n>\d{1,6})"
 )
+OPTIMIZER_RE = rc(
+    r"(?P<paged>paged[\s\-_]*)?(?:adam(?:w)?[\s\-_]*(?:bnb[\s\-_]*)?8[\s\-_]?bits?"
+    r"|8[\s\-_]?bits?[\s\-_]*adam(?:w)?(?:[\s\-_]*optim\w*)?|adamw?8bit)(?![a-z0-9])"
+)
+"""'8-bit AdamW', 'paged_adamw_8bit', 'adamw_bnb_8bit' (bitsandbytes optimizers): an optimizer, not an
+8-bit model — read before the precision words so '8-bit' is not taken as the weights'."""
 QUANT_BIT_RE = rc(
     r"quantization[_\s]*bit\s*[=:]?\s*(?P<b>[2348])"
     r"|(?<![a-z0-9.])(?P<c>[23])[\s\-]?bits?(?![a-z0-9])"
@@ -198,8 +204,12 @@ def _lora(out: Settings) -> None:
 
 
 def _precision_words(out: Settings) -> None:
-    """'pure bf16' and the QLoRA / quantized-base bit widths other steps do not read (2, 3 bits,
-    LLaMA-Factory's quantization_bit)."""
+    """'pure bf16', an 8-bit optimizer, and the QLoRA / quantized-base bit widths other steps do not
+    read (2, 3 bits, LLaMA-Factory's quantization_bit)."""
+    m = OPTIMIZER_RE.search(out.s)
+    if m:
+        out.fields["optimizer"] = "paged_adamw_8bit" if m.group("paged") else "adamw_8bit"
+        out.s = _masked(out.s, m)
     m = PURE_BF16_RE.search(out.s)
     if m:
         out.fields["pure_bf16"] = True

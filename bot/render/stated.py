@@ -41,6 +41,9 @@ def stated_settings(report: SizingReport, lang: str) -> list[str]:
         out.append(translate(lang, N_("%(bits)s-bit base"), bits=BASE_BITS[req.precision]))
     if req.pure_bf16:
         out.append(translate(lang, N_("pure bf16")))
+    if req.optimizer is not None and req.optimizer.value != "adamw":
+        paged = req.optimizer.value.startswith("paged")
+        out.append(translate(lang, N_("paged 8-bit AdamW") if paged else N_("8-bit AdamW")))
     if req.recompute is not None:
         out.append(translate(lang, RECOMPUTE_STATED[req.recompute]))
     if req.method == Method.freeze and req.freeze_layers:
