@@ -563,3 +563,20 @@ def test_an_8bit_optimizer_is_not_an_8bit_model(capsys, question):
 def test_a_paged_8bit_optimizer_with_qlora_keeps_the_4bit_base(capsys):
     d = ask(capsys, "QLoRA Llama-3-70B on two RTX 4090 with paged_adamw_8bit")
     assert d["request"]["optimizer"] == "paged_adamw_8bit" and d["request"]["precision"] == "int4"
+
+
+@pytest.mark.parametrize("question", [
+    "serve a QLoRA-tuned Llama-3-8B on one A10 for 20 users",
+    "deploy the LoRA fine-tuned Qwen2.5-7B on 1 L40S, 16 concurrent",
+    "部署微调后的Qwen2.5-7B，并发20，1张4090",
+])  # fmt: skip
+def test_serving_a_tuned_model_is_a_serving_question(capsys, question):
+    d = ask(capsys, question)
+    assert d["request"]["stage"] == "inference" and d["request"]["method"] is None
+    assert d["report"]["inference"] is not None
+    assert d["request"]["precision"] != "int4"  # "QLoRA-tuned" says nothing about the served weights
+
+
+def test_lora_settings_in_a_serving_question_are_named_as_not_used(capsys):
+    d = ask(capsys, "serve Qwen2.5-72B on 4 H100 with LoRA rank 16, 32 users")
+    assert {"text": "lora_rank: 16", "reason": "training_only"} in d["interpretation"]["ignored"]

@@ -46,6 +46,7 @@ from bot.parse.words import (
     UNIT_AFTER_RE,
     USD_WORD_RE,
     method_from_words,
+    serving_a_tuned_model,
     stage_from_words,
 )
 from estimator import catalog
@@ -172,6 +173,8 @@ class _Parse:
         algorithm = next((name for name, pat in lx.ALGORITHM_RES if pat.search(s0)), None)
         preference = algorithm in ("dpo", "ppo", "grpo")
         stage = stage_from_words(s0)
+        if stage == "finetune" and serving_a_tuned_model(s0):  # "serve a QLoRA-tuned Llama-3-8B"
+            stage = "inference"
         if algorithm is not None and stage in (None, "pretrain", "inference"):
             stage = "finetune"
         stated = extract_settings(self.s, training=stage not in (None, "inference"))
@@ -182,6 +185,8 @@ class _Parse:
             stage = "finetune"
         method = methods[0] if len(methods) > 1 or methods[:1] in (["freeze"], ["ptuning"]) else None
         method = method or method_from_words(s0, stage, preference)
+        if stage == "inference" and len(methods) < 2:  # a tuned model served: its method is not a job
+            method = None
         if len(methods) > 1:
             stage = "finetune" if stage in (None, "inference", "pretrain") else stage
         self.f = {"stage": stage, "method": method, "algorithm": algorithm, **stated.fields}

@@ -35,6 +35,25 @@ _WEAK_STAGE_WORDS = ((lx.TRAIN_RE, "pretrain"), (lx.WEAK_INFERENCE_RE, "inferenc
 _LORA_WORDS_RE = rc(r"\bq?lora\b|4[\s\-]?bit\s+lora")
 
 
+SERVE_STRONG_RE = rc(
+    r"\bserv(?:e|es|ing)\b|\bdeploy|部署|推理|上线|\binference\b|并发|concurren|\busers?\b|用户|\bqps\b"
+)
+TUNED_ADJECTIVE_RE = rc(
+    r"(?:q?lora[\s\-]*)?(?:fine[\s\-]?)?tuned|微调(?:后|过|好)的?|训(?:练)?好的|q?lora[\s\-]*(?:adapters?|weights|适配器)"
+    r"|\bwith\s+(?:a\s+|an\s+|the\s+)?q?lora\b|merged"
+)
+"""A tuned model being served: 'serve a QLoRA-tuned Llama', 'deploy the LoRA fine-tuned Qwen',
+'部署微调后的模型', 'serve … with LoRA adapters'."""
+
+
+def serving_a_tuned_model(s: str) -> bool:
+    """Serving words, and the fine-tuning words only describe the model ('LoRA-tuned', '微调后的')."""
+    if not SERVE_STRONG_RE.search(s):
+        return False
+    rest = _LORA_WORDS_RE.sub(" ", TUNED_ADJECTIVE_RE.sub(" ", s))
+    return not lx.FINETUNE_RE.search(rest) and not lx.PRETRAIN_RE.search(rest)
+
+
 def stage_from_words(s: str) -> str | None:
     """The stage a normalized text names, else the one its weaker hints suggest, else None."""
     for pattern, stage in (*_STAGE_WORDS, *_WEAK_STAGE_WORDS):
