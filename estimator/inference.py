@@ -803,8 +803,10 @@ def size_inference(
     price: tuple[float, float, Currency] | None = None,
     utilization: float | None = None,
     runtime: str | None = None,
+    group: tuple[int, int] | None = None,
 ) -> Inference:
     """Weights + KV cache for ``concurrency`` sequences of ``context_tokens``; GPUs, speed, cost.
+    ``group``: a (TP, PP) the user stated ("--tensor-parallel-size 4"): every copy of the model uses it.
 
     All experts of a MoE model are resident (weights use total params); compute uses ``active``.
     ``min_gpus`` holds the weights and one full-context sequence (vLLM: a ``max_model_len`` of
@@ -827,14 +829,18 @@ def size_inference(
     tp_min, pp_min = layout_for(weights, kv_seq, spec, gpu, rt, one)
     min_gpus = tp_min * pp_min
     rec = serving_layout(weights, kv_seq, concurrency, spec, gpu, rt, load)
+    if group is not None:  # the user's TP × PP: copies of it, as many as the load (or their GPUs) take
+        per = sequences_per_replica(weights, kv_seq, spec, gpu, *group, rt, load)
+        rec = Layout(*group, max(1, math.ceil(concurrency / per)) if per >= 1 else 1)
     recommended = max(min_gpus, rec.gpus)
     # speed and cost refer to the user's count when it holds the model, else to the recommendation
     fits_count = bool(gpu_count and gpu_count >= min_gpus)
-    use = (
-        layout_on(gpu_count, weights, kv_seq, spec, gpu, rt, load, concurrency)
-        if gpu_count and fits_count
-        else rec
-    )
+    if group is not None and gpu_count:
+        use = Layout(*group, max(1, gpu_count // (group[0] * group[1])))
+    elif gpu_count and fits_count:
+        use = layout_on(gpu_count, weights, kv_seq, spec, gpu, rt, load, concurrency)
+    else:
+        use = rec
     serving = gpu_count if gpu_count and fits_count else rec.gpus
     max_conc = max_sequences(spec, gpu, use, weights, kv_seq, rt, load)
     table = [
@@ -847,8 +853,8 @@ def size_inference(
         for c in (2048, 4096, 8192, 16384, 32768, 131072)
         if c <= max(context_tokens, spec.max_context or context_tokens)
     ]
-    group = (use.tp, use.pp) if fits_count or not gpu_count else group_on(gpu_count, spec, gpu)
-    capacity = kv_capacity_tokens(spec, gpu, weights, *group, rt, one, kv_b)
+    shape = (use.tp, use.pp) if fits_count or not gpu_count or group else group_on(gpu_count, spec, gpu)
+    capacity = kv_capacity_tokens(spec, gpu, weights, *shape, rt, one, kv_b)
     batch_run = max(1, min(concurrency, max_conc))
     per_replica_batch = max(1, math.ceil(batch_run / use.replicas))
     # llama.cpp and transformers split layers across cards: they take turns, so one card's bandwidth

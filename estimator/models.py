@@ -163,6 +163,8 @@ class SizingRequest(_Frozen):
     runtime: Runtime | None = Field(None, description="serving engine named by the user")
     methods: list[Method] | None = Field(None, description="several fine-tuning methods asked at once")
     optimizer: OptimizerChoice | None = Field(None, description="an optimizer the user named ('8-bit AdamW')")
+    tp: int | None = Field(None, gt=0, le=1024, description="tensor-parallel degree the user stated")
+    pp: int | None = Field(None, gt=0, le=1024, description="pipeline-parallel degree the user stated")
     global_batch: int | None = Field(
         None, gt=0, description="sequences per optimizer step (global batch) when the user gives one"
     )

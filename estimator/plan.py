@@ -53,6 +53,8 @@ def ordered_layouts(
     zero_stage: int | None = None,
     recompute: Recompute | None = None,
     experts: int = 0,
+    tp: int | None = None,
+    pp: int | None = None,
 ) -> tuple[Layout, ...]:
     """Layouts for exactly ``gpus`` GPUs, most preferred first (:func:`plan_preference`).
 
@@ -66,28 +68,31 @@ def ordered_layouts(
     and pipeline stages of unequal size (PP a power of two not dividing the layers: DeepSeek-V3 runs
     its 61 layers on 16 stages).
 
-    A stated ``zero_stage`` is a DeepSpeed/FSDP data-parallel run: TP = PP = 1, DP = all GPUs, that
-    stage (on one GPU it shards nothing, and the plan still names it). A stated ``recompute`` is the
-    only mode searched (:data:`STATED_RECOMPUTE`).
+    A stated ``zero_stage`` alone is a DeepSpeed/FSDP data-parallel run: TP = PP = 1, DP = all GPUs,
+    that stage (on one GPU it shards nothing, and the plan still names it). A stated ``tp`` / ``pp``
+    (Megatron-style "TP 4, PP 2") is kept as given, with the stage searched unless stated too. A stated
+    ``recompute`` is the only mode searched (:data:`STATED_RECOMPUTE`).
     """
     modes = STATED_RECOMPUTE[recompute] if recompute else RECOMPUTE_ORDER
     layouts = []
-    if zero_stage is not None:
+    if zero_stage is not None and tp is None and pp is None:
         return tuple(Layout(1, 1, gpus, zero_stage, mode, micro_batch, offload) for mode in modes)
-    stages = _divisors(layers)
+    stages = [pp] if pp else _divisors(layers)
     if experts:
         stages = sorted(
             set(stages) | {p for p in (2**i for i in range(1, layers.bit_length())) if uneven_ok(layers, p)}
         )
-    for tp in (1, 2, 4, 8):
-        if tp > min(gpus, per_node) or heads % tp or kv_heads % tp:
+    stated_tp = tp
+    for tp in (stated_tp,) if stated_tp else (1, 2, 4, 8):
+        if tp > gpus or (not stated_tp and (tp > per_node or heads % tp or kv_heads % tp)):
             continue
         for pp in stages:
             if gpus % (tp * pp):
                 continue
             dp = gpus // (tp * pp)
+            zeros = (zero_stage,) if zero_stage is not None else (0, 1, 2, 3) if dp > 1 else (0,)
             for ep in ep_degrees(experts, dp) if experts else (1,):
-                for zero in (0, 1, 2, 3) if dp > 1 else (0,):
+                for zero in zeros:
                     for mode in modes:
                         layouts.append(Layout(tp, pp, dp, zero, mode, micro_batch, offload, ep))
     layouts.sort(key=lambda p: plan_preference(p, nvlink, bool(experts), per_node))
@@ -106,6 +111,7 @@ def _layouts(spec: ModelSpec, gpu: GpuSpec, gpus: int, setup: TrainingSetup) -> 
     return ordered_layouts(
         spec.layers, spec.heads, spec.kv_heads, gpu.gpus_per_node, gpu.nvlink, gpus,
         setup.micro_batch, setup.offload, setup.zero_stage, setup.recompute, _ep_experts(spec, setup),
+        setup.tp, setup.pp,
     )  # fmt: skip
 
 
@@ -272,6 +278,8 @@ def _alternatives(spec: ModelSpec, params: float, gpu: GpuSpec, setup: TrainingS
         variants.append(("zero3", replace(setup, zero_stage=3)))
     if setup.recompute is not None and setup.recompute != "full":
         variants.append(("full_recompute", replace(setup, recompute="full")))
+    if setup.tp is not None or setup.pp is not None:
+        variants.append(("searched_layout", replace(setup, tp=None, pp=None)))
     if setup.method == Method.full:
         variants += [
             ("adamw8bit", replace(setup, optimizer="adamw8bit")),

@@ -216,6 +216,7 @@ def size_serving(
             price=price[:3] if price else None,
             utilization=req.gpu_memory_utilization,
             runtime=named,
+            group=(req.tp or 1, req.pp or 1) if req.tp or req.pp else None,
         )
 
     inf = size(precision)

@@ -51,6 +51,10 @@ class TrainingSetup:
     stated: :data:`estimator.memory.QUANTIZED_BASE_BITS`)."""
     zero_stage: int | None = None
     """A ZeRO stage the user chose: the layout search keeps it (None = the search chooses)."""
+    tp: int | None = None
+    """A tensor-parallel degree the user chose (None = the search chooses)."""
+    pp: int | None = None
+    """A pipeline-parallel degree the user chose (None = the search chooses)."""
     recompute: Recompute | None = None
     """A recompute mode the user chose (None = the search chooses: selective, then full)."""
     freeze_layers: int = 2

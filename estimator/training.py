@@ -581,6 +581,8 @@ def _setup(
         prefix_tokens=prefix,
         optimizer="adamw8bit" if eight_bit else "adamw",
         paged_optimizer=req.optimizer == OptimizerChoice.paged_adamw_8bit,
+        tp=req.tp,
+        pp=req.pp,
     )
     out.checkpoint_bytes = checkpoint_bytes(out.spec, out.params, setup)
     return setup

@@ -580,3 +580,23 @@ def test_serving_a_tuned_model_is_a_serving_question(capsys, question):
 def test_lora_settings_in_a_serving_question_are_named_as_not_used(capsys):
     d = ask(capsys, "serve Qwen2.5-72B on 4 H100 with LoRA rank 16, 32 users")
     assert {"text": "lora_rank: 16", "reason": "training_only"} in d["interpretation"]["ignored"]
+
+
+@pytest.mark.parametrize(("question", "tp", "pp"), [
+    ("pretrain Llama-2-70B on 1T tokens on 64 A100 with TP 4 and PP 2", 4, 2),
+    ("Qwen2.5-7B全参微调，4张A100，TP=2，PP=2", 2, 2),
+])  # fmt: skip
+def test_a_stated_parallel_layout_is_the_plan(capsys, question, tp, pp):
+    d = ask(capsys, question)
+    plan = d["report"]["memory"]["plan"]
+    assert (d["request"]["tp"], d["request"]["pp"]) == (tp, pp)
+    assert (plan["tp"], plan["pp"]) == (tp, pp) and plan["dp"] == d["request"]["gpu_count"] // (tp * pp)
+
+
+@pytest.mark.parametrize("question", [
+    "vllm serve Llama-3-70B --tensor-parallel-size 4 on 8 H100",
+    "Llama-3-70B 推理，4路张量并行，8张H100",
+])  # fmt: skip
+def test_a_stated_serving_tp_is_every_copy(capsys, question):
+    inf = ask(capsys, question)["report"]["inference"]
+    assert (inf["tp"], inf["pp"], inf["replicas"]) == (4, 1, 2)

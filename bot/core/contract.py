@@ -60,6 +60,8 @@ REQUEST_FIELDS = (
     "runtime",
     "methods",
     "optimizer",
+    "tp",
+    "pp",
     "global_batch",
     # a config.json's architecture (estimator.hf_config): the catalog ModelSpec fields
     "architecture",

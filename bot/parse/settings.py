@@ -31,6 +31,18 @@ FSDP_STAGES = {"full": 3, "hybrid": 3, "shard": 2, "no": 0}
 SHARD_GRAD_OP ≈ ZeRO-2, NO_SHARD ≈ DDP; HYBRID_SHARD is FULL_SHARD within a node). Plain FSDP
 defaults to FULL_SHARD."""
 
+_DEGREE = r"\s*(?:=|:|of|为|是|设为|设成|改成|换成|to)?\s*(?P<n>\d{1,3})(?![\d.])"
+TP_RE = rc(
+    r"(?<![a-z0-9])(?:tp|tensor[\s\-_]*(?:model[\s\-_]*)?parallel(?:ism)?(?:[\s\-_]*size)?|张量并行(?:度|数)?)"
+    + _DEGREE
+    + r"|(?P<m>\d{1,3})\s*(?:路|-way|\s+way)\s*(?:张量并行|tensor[\s\-_]*parallel\w*|tp\b)"
+)
+PP_RE = rc(
+    r"(?<![a-z0-9])(?:pp|pipeline[\s\-_]*(?:model[\s\-_]*)?parallel(?:ism)?(?:[\s\-_]*size)?|流水线并行(?:度|数)?)"
+    + _DEGREE
+    + r"|(?P<m>\d{1,3})\s*(?:路|-way|\s+way)\s*(?:流水线并行|pipeline[\s\-_]*parallel\w*|pp\b)"
+)
+"""'TP 4', 'tensor parallel size 8', '--tensor-parallel-size 4', '4路张量并行', 'PP=2', '流水线并行2'."""
 RANK_RE = rc(
     r"(?:lora[\s\-_]*)?(?<![a-z])(?:rank|秩)\s*(?:=|:|of|为|是|设为|设成|改成|改为|换成|to)?\s*(?P<r>\d{1,4})(?![\d.])"
     r"|(?<![a-z0-9_])(?:lora[\s\-_]*)?r\s*=\s*(?P<r2>\d{1,4})(?![\d.])"
@@ -153,6 +165,7 @@ def extract_settings(s: str, training: bool) -> Settings:
     training, so tokens/s are a training throughput and 'transformers' is not a serving runtime)."""
     out = Settings(s)
     _zero(out)
+    _parallel(out)
     _lora(out)
     _precision_words(out)
     _recompute(out)
@@ -161,6 +174,15 @@ def extract_settings(s: str, training: bool) -> Settings:
     _serving(out, training)
     _methods(out)
     return out
+
+
+def _parallel(out: Settings) -> None:
+    """A stated TP / PP degree (kept by the plan search; a serving layout uses it as given)."""
+    for name, pattern in (("tp", TP_RE), ("pp", PP_RE)):
+        m = pattern.search(out.s)
+        if m:
+            out.fields[name] = int(m.group("n") or m.group("m"))
+            out.s = _masked(out.s, m)
 
 
 def _zero(out: Settings) -> None:

@@ -25,6 +25,8 @@ def stated_settings(report: SizingReport, lang: str) -> list[str]:
     out: list[str] = []
     if req.stage == Stage.inference:  # training settings in a serving answer are named as not used
         return out
+    if req.tp or req.pp:
+        out.append(" × ".join(f"{name} {n}" for name, n in (("TP", req.tp), ("PP", req.pp)) if n))
     if req.zero_stage is not None:
         out.append(f"ZeRO-{req.zero_stage}")
     adapters = req.method in (Method.lora, Method.qlora)

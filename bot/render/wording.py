@@ -284,6 +284,7 @@ ALTERNATIVES: dict[str, str] = {
     "no_full_recompute": N_("Without full recompute"),
     "zero3": N_("With ZeRO-3"),
     "full_recompute": N_("With gradient checkpointing (full recompute)"),
+    "searched_layout": N_("With a TP × PP layout I choose"),
 }
 METHOD_NAMES: dict[str, str] = {
     "full": N_("Full fine-tuning"),
@@ -293,7 +294,7 @@ METHOD_NAMES: dict[str, str] = {
     "ptuning": N_("P-tuning v2"),
 }
 """Fine-tuning methods as a comparison row names them."""
-STATED_ALTERNATIVES = frozenset({"zero3", "full_recompute"})
+STATED_ALTERNATIVES = frozenset({"zero3", "full_recompute", "searched_layout"})
 """Alternatives to a setting the user chose: shown with their memory per GPU, first."""
 MAX_ALTERNATIVES = 4
 
