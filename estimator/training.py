@@ -776,13 +776,22 @@ def _deadline_table(
         counts = sorted(set(counts) | {req.gpu_count})
         took = out.days.days.likely
         if req.deadline_days and took > req.deadline_days * 1.05:  # the user's cards miss the date
-            ledger.note(
-                "deadline_missed",
-                gpu_count=req.gpu_count,
-                days=took,
-                deadline_days=req.deadline_days,
-                gpus=need,
-            )
+            if req.deadline_days < 1:  # "within 2 hours": in hours, not 0.083 days
+                ledger.note(
+                    "deadline_missed_hours",
+                    gpu_count=req.gpu_count,
+                    hours_taken=took * 24,
+                    deadline_hours=req.deadline_days * 24,
+                    gpus=need,
+                )
+            else:
+                ledger.note(
+                    "deadline_missed",
+                    gpu_count=req.gpu_count,
+                    days=took,
+                    deadline_days=req.deadline_days,
+                    gpus=need,
+                )
     out.days_table = [_days(hours, c) for c in counts]
     days_on_given = out.days.days.likely if out.days else deadline
     if need > HUGE_GPUS or days_on_given > HUGE_DAYS:

@@ -105,9 +105,9 @@ def build_context(report: SizingReport, lang: str, parsed: ParseResult | None = 
             for n in report.warnings
             if not _said_elsewhere(n, kind, memory) and n.code not in BUDGET_VERDICTS | TOTAL_MEMORY_VERDICTS
         ],
-        "budget_verdict": next(
-            (note_text(n, lang) for n in report.warnings if n.code in BUDGET_VERDICTS), None
-        ),
+        # every verdict on the user's budget and deadline, right under the headline ("within budget"
+        # and "not within 30 days" can both hold)
+        "budget_verdict": "\n".join(note_text(n, lang) for n in report.warnings if n.code in BUDGET_VERDICTS),
         "total_verdict": next(
             (note_text(n, lang) for n in report.warnings if n.code in TOTAL_MEMORY_VERDICTS), None
         ),

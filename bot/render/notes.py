@@ -57,7 +57,7 @@ def format_param(f: Fmt, key: str, value: Any) -> str:
             return f.days(value)
         if key in {"context", "seq_len"}:
             return context_len(int(value))
-        if key == "gpu_hours":
+        if key == "gpu_hours" or key.startswith("hours") or key.endswith("_hours"):
             return f.hours(value)
         if key in COUNT_KEYS:
             return f.int(value)

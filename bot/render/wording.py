@@ -42,6 +42,10 @@ NOTE_MESSAGES: dict[str, str] = {
         "Not within %(deadline_days)s days: %(gpu_count)s GPUs take ≈ %(days)s days; the deadline needs "
         "≈ %(gpus)s GPUs."
     ),
+    "deadline_missed_hours": N_(
+        "Not within %(deadline_hours)s hours: %(gpu_count)s GPUs take ≈ %(hours_taken)s hours; the deadline "
+        "needs ≈ %(gpus)s GPUs."
+    ),
     "budget_max_params": N_(
         "The largest model %(budget)s trains on %(tokens)s tokens: ≈ %(params_total)s parameters "
         "(at the middle of the price range and the likely MFU)."
@@ -356,6 +360,7 @@ BUDGET_VERDICTS = {
     "budget_borderline",
     "budget_max_params",
     "deadline_missed",
+    "deadline_missed_hours",
 }
 """Shown right under the headline: they answer "is my budget enough?"."""
 TOTAL_MEMORY_VERDICTS = {"total_memory_yes", "total_memory_borderline", "total_memory_no"}
