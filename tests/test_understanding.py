@@ -600,3 +600,16 @@ def test_a_stated_parallel_layout_is_the_plan(capsys, question, tp, pp):
 def test_a_stated_serving_tp_is_every_copy(capsys, question):
     inf = ask(capsys, question)["report"]["inference"]
     assert (inf["tp"], inf["pp"], inf["replicas"]) == (4, 1, 2)
+
+
+def test_a_model_name_no_family_explains_is_named_as_typed(capsys):
+    d = ask(capsys, "fine-tune FooLM-13B with LoRA on 1 A100")
+    assert d["interpretation"]["unknown_model"] == "FooLM-13B" and d["request"]["params_total"] == 13e9
+    assert d["interpretation"]["substitutions"][0]["reason"] == "generic_shape"
+    assert "FooLM-13B" in d["reply"]
+
+
+def test_a_card_name_no_vendor_explains_is_named_not_counted(capsys):
+    """ "two FooGPU 9000 cards": two cards named FooGPU 9000, never 9,000 GPUs."""
+    d = ask(capsys, "QLoRA a 70B on two FooGPU 9000 cards")
+    assert d["interpretation"]["unknown_gpu"] == "FooGPU 9000" and d["request"]["gpu_count"] == 2

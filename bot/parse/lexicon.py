@@ -10,53 +10,193 @@ from __future__ import annotations
 from bot.parse.regex import LazyPattern, rc
 
 # Traditional → Simplified for the characters of the words the parser looks for (cheap str.translate).
-TRAD_TO_SIMP = str.maketrans({
-    "訓": "训", "練": "练", "參": "参", "數": "数", "張": "张", "預": "预", "調": "调",
-    "萬": "万", "億": "亿", "兩": "两", "個": "个", "據": "据", "顯": "显", "塊": "块",
-    "臺": "台", "並": "并", "發": "发", "語": "语", "續": "续", "時": "时", "週": "周",
-    "輪": "轮", "條": "条", "長": "长", "幾": "几", "設": "设", "備": "备", "內": "内",
-    "單": "单", "務": "务", "機": "机", "資": "资", "級": "级", "還": "还", "麼": "么",
-    "這": "这", "嗎": "吗", "體": "体", "問": "问", "題": "题", "價": "价", "錢": "钱",
-    "費": "费", "將": "将", "夠": "够", "從": "从", "頭": "头", "權": "权", "點": "点",
-    "義": "义", "線": "线", "併": "并", "戶": "户", "層": "层", "華": "华", "為": "为",
-    "騰": "腾", "與": "与", "減": "减", "載": "载", "實": "实", "際": "际", "說": "说",
-    "當": "当", "屬": "属", "樣": "样", "對": "对", "話": "话", "詞": "词", "碼": "码",
-    "幣": "币", "圓": "圆", "約": "约", "應": "应", "該": "该", "會": "会", "腦": "脑",
-    "盤": "盘",
-})
+TRAD_TO_SIMP = str.maketrans(
+    {
+        "訓": "训",
+        "練": "练",
+        "參": "参",
+        "數": "数",
+        "張": "张",
+        "預": "预",
+        "調": "调",
+        "萬": "万",
+        "億": "亿",
+        "兩": "两",
+        "個": "个",
+        "據": "据",
+        "顯": "显",
+        "塊": "块",
+        "臺": "台",
+        "並": "并",
+        "發": "发",
+        "語": "语",
+        "續": "续",
+        "時": "时",
+        "週": "周",
+        "輪": "轮",
+        "條": "条",
+        "長": "长",
+        "幾": "几",
+        "設": "设",
+        "備": "备",
+        "內": "内",
+        "單": "单",
+        "務": "务",
+        "機": "机",
+        "資": "资",
+        "級": "级",
+        "還": "还",
+        "麼": "么",
+        "這": "这",
+        "嗎": "吗",
+        "體": "体",
+        "問": "问",
+        "題": "题",
+        "價": "价",
+        "錢": "钱",
+        "費": "费",
+        "將": "将",
+        "夠": "够",
+        "從": "从",
+        "頭": "头",
+        "權": "权",
+        "點": "点",
+        "義": "义",
+        "線": "线",
+        "併": "并",
+        "戶": "户",
+        "層": "层",
+        "華": "华",
+        "為": "为",
+        "騰": "腾",
+        "與": "与",
+        "減": "减",
+        "載": "载",
+        "實": "实",
+        "際": "际",
+        "說": "说",
+        "當": "当",
+        "屬": "属",
+        "樣": "样",
+        "對": "对",
+        "話": "话",
+        "詞": "词",
+        "碼": "码",
+        "幣": "币",
+        "圓": "圆",
+        "約": "约",
+        "應": "应",
+        "該": "该",
+        "會": "会",
+        "腦": "脑",
+        "盤": "盘",
+    }
+)
 
 # Common misspellings seen in chat (word → fix); applied to whole ASCII words.
 TYPOS: dict[str, str] = {
-    "trilion": "trillion", "trillon": "trillion", "trillian": "trillion", "trilllion": "trillion",
-    "bilion": "billion", "billon": "billion", "milion": "million", "millon": "million",
-    "tokns": "tokens", "tokes": "tokens", "toknes": "tokens", "tokenz": "tokens", "toekns": "tokens",
-    "tokn": "token", "modle": "model", "mdoel": "model", "moedl": "model",
-    "modell": "model", "trian": "train", "trianing": "training", "trainig": "training",
-    "traning": "training", "trainning": "training", "finetunning": "finetuning",
-    "fintune": "finetune", "finetue": "finetune", "fine-tuen": "fine-tune", "infernce": "inference",
-    "inferece": "inference", "inferance": "inference", "mnay": "many", "paramters": "parameters",
-    "parmeters": "parameters", "paramaters": "parameters", "parametres": "parameters",
-    "pretrian": "pretrain", "fulll": "full", "ful": "full", "fuil": "full",
-    "pertrain": "pretrain", "deply": "deploy", "depoly": "deploy",
+    "trilion": "trillion",
+    "trillon": "trillion",
+    "trillian": "trillion",
+    "trilllion": "trillion",
+    "bilion": "billion",
+    "billon": "billion",
+    "milion": "million",
+    "millon": "million",
+    "tokns": "tokens",
+    "tokes": "tokens",
+    "toknes": "tokens",
+    "tokenz": "tokens",
+    "toekns": "tokens",
+    "tokn": "token",
+    "modle": "model",
+    "mdoel": "model",
+    "moedl": "model",
+    "modell": "model",
+    "trian": "train",
+    "trianing": "training",
+    "trainig": "training",
+    "traning": "training",
+    "trainning": "training",
+    "finetunning": "finetuning",
+    "fintune": "finetune",
+    "finetue": "finetune",
+    "fine-tuen": "fine-tune",
+    "infernce": "inference",
+    "inferece": "inference",
+    "inferance": "inference",
+    "mnay": "many",
+    "paramters": "parameters",
+    "parmeters": "parameters",
+    "paramaters": "parameters",
+    "parametres": "parameters",
+    "pretrian": "pretrain",
+    "fulll": "full",
+    "ful": "full",
+    "fuil": "full",
+    "pertrain": "pretrain",
+    "deply": "deploy",
+    "depoly": "deploy",
 }
 CN_TYPOS: dict[str, str] = {
-    "微条": "微调", "徽调": "微调", "预训炼": "预训练", "推里": "推理", "部属": "部署",
+    "微条": "微调",
+    "徽调": "微调",
+    "预训炼": "预训练",
+    "推里": "推理",
+    "部属": "部署",
 }
 
 # Chinese names and nicknames of model families → the ASCII family word the model regex knows.
 CN_MODEL_NAMES: list[tuple[str, str]] = [
-    ("通义千问", "qwen"), ("千问", "qwen"), ("百川", "baichuan"), ("零一万物", "yi-"),
-    ("深度求索", "deepseek"), ("羊驼", "llama"), ("智谱", "glm"), ("书生·浦语", "internlm"),
-    ("书生浦语", "internlm"), ("浦语", "internlm"), ("月之暗面", "kimi "),
+    ("通义千问", "qwen"),
+    ("千问", "qwen"),
+    ("百川", "baichuan"),
+    ("零一万物", "yi-"),
+    ("深度求索", "deepseek"),
+    ("羊驼", "llama"),
+    ("智谱", "glm"),
+    ("书生·浦语", "internlm"),
+    ("书生浦语", "internlm"),
+    ("浦语", "internlm"),
+    ("月之暗面", "kimi "),
 ]
 
 # Model families the mention regex recognizes (catalog families are added at runtime).
 MODEL_FAMILIES: list[str] = [
-    "llama", "codellama", "qwen", "deepseek", "mixtral", "mistral", "gpt", "chatglm", "glm",
-    "baichuan", "yi", "gemma", "phi", "internlm", "falcon", "bloom", "opt", "claude", "ernie",
-    "moss", "vicuna", "starcoder", "grok", "kimi", "minimax", "whisper", "bert", "t5",
+    "llama",
+    "codellama",
+    "qwen",
+    "deepseek",
+    "mixtral",
+    "mistral",
+    "gpt",
+    "chatglm",
+    "glm",
+    "baichuan",
+    "yi",
+    "gemma",
+    "phi",
+    "internlm",
+    "falcon",
+    "bloom",
+    "opt",
+    "claude",
+    "ernie",
+    "moss",
+    "vicuna",
+    "starcoder",
+    "grok",
+    "kimi",
+    "minimax",
+    "whisper",
+    "bert",
+    "t5",
     # derivatives that are not the family they contain: named as typed, never sized as that family
-    "open_llama", "openllama", "open-llama", "tinyllama", "tiny-llama",
+    "open_llama",
+    "openllama",
+    "open-llama",
+    "tinyllama",
+    "tiny-llama",
 ]
 SHORT_FAMILIES = {"yi", "phi", "opt", "gpt", "t5", "bert", "glm"}  # need a version or size after them
 
@@ -69,6 +209,15 @@ ADJACENT_MODELS: list[tuple[LazyPattern, str, float]] = [
     (rc(r"whisper[\s\-_]*base"), "Whisper-base", 74e6),
     (rc(r"whisper[\s\-_]*tiny"), "Whisper-tiny", 39e6),
 ]
+
+NOT_GPU_NAMES = (
+    "with", "on", "using", "use", "for", "have", "has", "had", "got", "need", "needs", "and", "or", "of",
+    "about", "only", "just", "rent", "buy", "into", "onto", "across", "over", "under", "than", "from", "to",
+    "at", "by", "per", "each", "all", "the", "our", "my", "your", "their", "these", "those", "some", "many",
+    "few", "more", "less", "total", "around", "approx", "nearly", "like", "plus", "are", "is", "be", "get",
+    "gets", "run", "runs", "want", "takes", "take", "fits", "fit", "into", "onto", "still", "extra",
+)  # fmt: skip
+"""Words before a count that are not a card's name ("with 16 cards", "need 64 GPUs")."""
 
 # GPU-like names that are not accelerators in the catalog (checked after catalog names are masked).
 UNKNOWN_GPU_RE = rc(
@@ -88,6 +237,11 @@ UNKNOWN_GPU_RE = rc(
     r"|(?:intel[\s\-]*)?arc[\s\-]*[ab]\d{3}|rtx[\s\-]*pro[\s\-]*\d{4}(?:[\s\-]*blackwell)?"
     r"|trainium\d?|inferentia\d?|(?:graphcore[\s\-]*)?ipu"
     r"|[a-z]{2,5}-\d{3,5}(?=\s*\d{2,3}\s*g)"
+    # any other name + model number right before "cards"/"GPUs"/"卡" ("two FooGPU 9000 cards")
+    r"|(?!(?:"
+    + "|".join(NOT_GPU_NAMES)
+    + r")\b)(?=[a-z0-9]*(?:gpu|npu|xpu|tpu|\d))[a-z][a-z0-9]{2,15}[\s\-]?\d{2,5}[a-z]{0,2}"
+    r"(?=\s*(?:gpus?|cards?|accelerators?|npus?|卡|显卡)\b)"
     r"|[abhl]\d{2,3}[a-z]?"
     r")(?![a-z0-9])"
 )
@@ -95,8 +249,12 @@ UNKNOWN_GPU_RE = rc(
 The last alternatives catch vendor-like names ("XPU-9000 48GB") followed by a memory size."""
 UNKNOWN_GPU_VENDORS: list[tuple[LazyPattern, str]] = [
     # vendors with no card in the catalog: the suggestions fall back to the default GPU and its relatives
-    (rc(r"沐曦|metax|昆仑|kunlun|燧原|enflame|海光|hygon|天数|iluvatar|tenstorrent|trainium|inferentia|ipu"),
-     "—"),
+    (
+        rc(
+            r"沐曦|metax|昆仑|kunlun|燧原|enflame|海光|hygon|天数|iluvatar|tenstorrent|trainium|inferentia|ipu"
+        ),
+        "—",
+    ),
     (rc(r"intel|arc"), "Intel"),
     (rc(r"mtt|moore|摩尔"), "Moore Threads"),
     (rc(r"biren|壁仞|^br\d"), "Biren"),
@@ -162,14 +320,36 @@ PRECISION_RE = rc(
     r"[48][\s\-]?bit|gptq|awq|w8a8|w8a16|w4a16|w4a8|q4_k_m|q4_k_s|q4_0|q4|q5_k_m|q5|q8_0|q8)(?![a-z0-9])"
 )
 PRECISION_MAP: dict[str, str] = {
-    "bf16": "bf16", "bfloat16": "bf16", "fp16": "fp16", "float16": "fp16", "半精度": "fp16",
-    "fp8": "fp8", "float8": "fp8", "fp32": "fp32", "float32": "fp32", "int8": "int8", "int4": "int4",
-    "int3": "int3", "int2": "int2", "nf4": "int4", "gptq": "int4", "awq": "int4",
+    "bf16": "bf16",
+    "bfloat16": "bf16",
+    "fp16": "fp16",
+    "float16": "fp16",
+    "半精度": "fp16",
+    "fp8": "fp8",
+    "float8": "fp8",
+    "fp32": "fp32",
+    "float32": "fp32",
+    "int8": "int8",
+    "int4": "int4",
+    "int3": "int3",
+    "int2": "int2",
+    "nf4": "int4",
+    "gptq": "int4",
+    "awq": "int4",
     # W8A8 / W8A16 (llm-compressor, vLLM): 8-bit weights; W4A16 / W4A8: 4-bit weights
-    "w8a8": "int8", "w8a16": "int8", "w4a16": "int4", "w4a8": "int4",
+    "w8a8": "int8",
+    "w8a16": "int8",
+    "w4a16": "int4",
+    "w4a8": "int4",
     # GGUF: "Q4" means Q4_K_M, Ollama's default; "Q8" Q8_0; "Q5" Q5_K_M
-    "q4_k_m": "q4_k_m", "q4_k_s": "q4_k_m", "q4": "q4_k_m", "q4_0": "q4_0", "q5_k_m": "q5_k_m",
-    "q5": "q5_k_m", "q8_0": "q8_0", "q8": "q8_0",
+    "q4_k_m": "q4_k_m",
+    "q4_k_s": "q4_k_m",
+    "q4": "q4_k_m",
+    "q4_0": "q4_0",
+    "q5_k_m": "q5_k_m",
+    "q5": "q5_k_m",
+    "q8_0": "q8_0",
+    "q8": "q8_0",
 }
 
 # Launch recipes asked for ("给我DeepSpeed配置", "vllm 启动命令", "LLaMA-Factory yaml"): a tool name with a

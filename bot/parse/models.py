@@ -259,8 +259,42 @@ def extract_models(s: str) -> tuple[str, list[ModelMention]]:
         if mention is not None:
             mentions.append(mention)
             s = mask(s, m.start(), m.end(), MODEL_MARK)
+    for m in UNKNOWN_NAME_RE.finditer(s):  # pass 3: "FooLM-13B", a name no family explains
+        if m.group("name") in NOT_MODEL_NAMES or MODEL_MARK in m.group(0):
+            continue
+        mention = ModelMention(
+            m.start(), m.end(), _loose(m.group(0)), None, _size_value(m.group("size") + "b"), None
+        )
+        mention.suggestions = _closest_names(m.group("name"))
+        mentions.append(mention)
+        s = mask(s, m.start(), m.end(), MODEL_MARK)
     mentions.sort(key=lambda mm: mm.start)
     return s, mentions
+
+
+UNKNOWN_NAME_RE = rc(
+    r"(?<![a-z0-9.\-_/])(?P<name>[a-z][a-z0-9]{2,}(?:[\-_][a-z][a-z0-9]*)*)[\-_]?"
+    r"(?P<size>\d+(?:\.\d+)?)b(?![a-z0-9])"
+)
+"""A name glued to a size in billions that no catalog family explains ("FooLM-13B", "mymodel_7b"): an
+unknown model, named as typed and sized with a generic shape (never read as a bare "13B")."""
+NOT_MODEL_NAMES = frozenset((
+    "the", "model", "models", "with", "for", "and", "about", "around", "approx", "nearly", "train",
+    "training", "pretrain", "pretraining", "finetune", "tune", "tuning", "serve", "serving", "deploy",
+    "deploying", "run", "running", "params", "parameters", "dense", "moe", "size", "base", "our",
+    "your", "my", "new", "llm", "total", "active", "only", "just", "one", "two", "three", "four",
+    "five", "six", "seven", "eight", "nine", "ten", "some", "any", "each", "per", "from", "into",
+    "over", "under", "using", "use", "need", "needs", "have", "has", "got", "take", "takes", "makes",
+    "make", "vs", "versus", "than", "like", "plus",
+))  # fmt: skip
+"""Words before a size that are not a model's name ("train 7B", "a dense 70B", "about 13B")."""
+
+
+def _closest_names(name: str) -> list[str]:
+    """Up to three catalog model ids closest to an unknown name."""
+    ids = list(catalog.models())
+    lower = {i.lower(): i for i in ids}
+    return [lower[c] for c in difflib.get_close_matches(name, list(lower), n=3, cutoff=0.3)]
 
 
 def _family_mention(s: str, m: re.Match[str]) -> ModelMention | None:
