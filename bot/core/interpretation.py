@@ -37,6 +37,7 @@ IGNORED_REASONS = (
     "training_precision",  # int8/int4 for full training: weights train in bf16
     "config_model",  # a model name or size next to a config.json: the config gives the model
     "no_fp8",  # FP8 training asked on a card without FP8 tensor cores: timed in bf16
+    "fp8_time_only",  # FP8 training with nothing to time: FP8 changes the time; memory is sized in bf16
 )
 SUBSTITUTION_REASONS = (
     "unknown_gpu_default",  # a GPU not in the catalog, no memory given: the default GPU
@@ -118,8 +119,18 @@ def _unused_settings(said: SizingRequest, report: SizingReport) -> list[Ignored]
             out.append(
                 Ignored(text=_text(name, value), reason="training_only" if serving else "serving_only")
             )
+    if serving:
+        # a serving answer sizes GPUs for the load: a budget, CPU offload or a micro-batch next to a
+        # stated concurrency are not used
+        for name in ("budget", "offload"):
+            if getattr(said, name, None):
+                out.append(Ignored(text=_text(name, getattr(said, name)), reason="training_only"))
+        if said.batch_size and said.concurrency and said.batch_size != said.concurrency:
+            out.append(Ignored(text=_text("batch_size", said.batch_size), reason="training_only"))
     if not serving:
         method = req.method or Method.full
+        if said.precision == Precision.fp8 and report.gpu_hours is None and method == Method.full:
+            out.append(Ignored(text=_text("precision", said.precision), reason="fp8_time_only"))
         for name, methods in METHOD_FIELDS.items():
             value = getattr(said, name, None)
             if (

@@ -28,6 +28,9 @@ IGNORED_TEXTS: dict[str, str] = {
     ),
     "config_model": N_("your config.json gives the model"),
     "no_fp8": N_("this card has no FP8 tensor cores: timed in bf16"),
+    "fp8_time_only": N_(
+        "FP8 changes the training time, and there is no token count to time; memory is sized in bf16"
+    ),
 }
 """Reasons of ``interpretation.ignored`` → words ('absurd' and 'nonpositive' have their own lines)."""
 
