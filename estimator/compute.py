@@ -82,7 +82,9 @@ def flops_per_param_token(trains_all_weights: bool, algorithm: str = "sft") -> f
     """FLOPs per parameter per training token, k in C = k·N·D, by method and algorithm.
 
     SFT / pre-training: 6 (Kaplan et al. 2020); LoRA/QLoRA: 4 (derived: no weight gradients for
-    frozen weights). Preference tuning adds documented multiples of a forward pass (2·N·D each):
+    frozen weights). Preference tuning adds derived multiples of a forward pass (2·N·D each) for the
+models each step runs, as the papers describe the algorithms (they give no FLOP counts; the PPO
+critic is taken as the actor's size):
     DPO + reference forward (Rafailov et al. 2023) → 8 / 6; GRPO + reference + generation
     (Shao et al. 2024) → 10 / 8; PPO: actor and critic trained, reference and reward forwards,
     generation (Ouyang et al. 2022) → 18 / 14. D counts every trained token (chosen + rejected

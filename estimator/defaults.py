@@ -22,7 +22,9 @@ SEQ_LEN_PRETRAIN = Default(4096, Why.seq_len_pretrain)
 """Tokens per pre-training sequence: Llama 2 trained at 4,096 (Touvron et al. 2023, §2.2), Llama 3 at
 8,192 (Dubey et al. 2024, §3.4)."""
 SEQ_LEN_FINETUNE = Default(2048, Why.seq_len_finetune)
-"""Tokens per SFT sample: the Alpaca/Vicuna recipes' 2,048 (Taori et al. 2023; Zheng et al. 2023)."""
+"""Tokens per SFT sequence: Vicuna's recipe trains at 2,048 (Zheng et al. 2023, FastChat
+``train.py --model_max_length 2048``); Alpaca's used 512 (Taori et al. 2023, README "Max length 512"),
+shorter than most current chat data."""
 MICRO_BATCH = Default(1, Why.micro_batch)
 """Sequences per GPU per step: 1, the memory-minimal choice (gradient accumulation for the rest)."""
 GLOBAL_BATCH_TOKENS_PRETRAIN = Default(4 * 2**20, Why.global_batch_pretrain)

@@ -5,8 +5,9 @@ likely MFU = base(accelerator generation, model size) × (MoE factor if MoE) × 
 Classes are the catalog's ``GpuSpec.mfu_class`` (data, with the GPU):
 
 * A100-class (A100, A800): 40 % at 7B and above — the seed's rule, kept exact (Llama 2 7B–70B on
-  A100 imply 35–51 %: Touvron et al. 2023, Table 2) — × (N / 7B)^0.09 below 7B (Pythia on A100:
-  22 % at 70M to 33 % at 6.9B, Biderman et al. 2023: log(33/22) / log(6.9B/70M) ≈ 0.09).
+  A100 imply 35–43 %: 6·N·2T over Touvron et al. 2023, Table 2's GPU-hours at 312 TFLOPS) —
+  × (N / 7B)^0.09 below 7B (Pythia on A100: 22 % at 70M to 33 % at 6.9B, Biderman et al. 2023:
+  log(33/22) / log(6.9B/70M) ≈ 0.09).
 * H100-class (H100, H800, H200, H20, B200, GB200): one level, fitted on the dense bf16 H100/H800 runs
   (26 %: Llama 3 70B 28 %, Llama 3.1 405B 33 %, Nemotron-4 15B 29 %, Phi-4 24 %, SmolLM3 26 %, Llama 3
   8B 16 %, DeepSeek LLM 67B 38 %; Dubey et al. 2024; NVIDIA 2024; Abdin et al. 2024; DeepSeek-AI 2024).

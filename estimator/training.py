@@ -296,6 +296,12 @@ def training_peak(gpu: GpuSpec, fp8: bool) -> float:
     return gpu.peak_tflops_fp8 * 1e12 if fp8 and gpu.peak_tflops_fp8 else gpu.peak_flops_16bit
 
 
+FP8_MIN_PEAK_RATIO = 1.5
+"""FP8 training is timed as such only on cards whose dense FP8 peak is at least 1.5× the BF16 peak (the
+Hopper/Ada/Blackwell/MI300 ratio is 2×, NVIDIA and AMD datasheets): the calibrated FP8 factor comes
+from Hopper runs (:mod:`estimator.efficiency`)."""
+
+
 def fp8_training(req: SizingRequest, gpu: GpuSpec, ledger: Ledger) -> bool:
     """FP8 GEMMs when the user asks for FP8 ('FP8训练', 'fp8 mixed precision') on a card with FP8 tensor
     cores (Hopper, Ada, Blackwell, MI300: ``GpuSpec.has_fp8``); else bf16, with a note when FP8 was asked
@@ -304,6 +310,11 @@ def fp8_training(req: SizingRequest, gpu: GpuSpec, ledger: Ledger) -> bool:
         return False
     if not gpu.has_fp8 or gpu.generic:
         ledger.note("fp8_not_supported", gpu=gpu.name)
+        return False
+    if (gpu.peak_tflops_fp8 or 0) < FP8_MIN_PEAK_RATIO * (gpu.peak_tflops_bf16 or 0):
+        # the FP8 factor was fitted on Hopper, where FP8 GEMMs run at twice the BF16 peak; a card whose
+        # FP8 peak is no higher (Gaudi 3: 1,835 and 1,835 TFLOPS) gains nothing we can source
+        ledger.note("fp8_no_faster", gpu=gpu.name)
         return False
     return True
 

@@ -146,7 +146,7 @@ def _unused_settings(said: SizingRequest, report: SizingReport) -> list[Ignored]
         if said.precision in (Precision.int8, Precision.int4) and method == Method.full:
             out.append(Ignored(text=_text("precision", said.precision), reason="training_precision"))
         codes = {n.code for n in report.warnings}
-        if "fp8_not_supported" in codes:
+        if codes & {"fp8_not_supported", "fp8_no_faster"}:
             out.append(Ignored(text=_text("precision", said.precision), reason="no_fp8"))
         if "measured_above_peak" in codes:
             out.append(

@@ -12,7 +12,7 @@ from bot.render.i18n import N_
 WHY_TEXTS: dict[str, str] = {
     "deadline_default": N_("planning window when none is given (one month of training)"),
     "seq_len_pretrain": N_("typical pre-training context (Llama 2/3: 4,096/8,192)"),
-    "seq_len_finetune": N_("typical SFT sample length (Alpaca/Vicuna recipes: 2,048)"),
+    "seq_len_finetune": N_("typical SFT sequence length (Vicuna's recipe: 2,048; Alpaca's: 512)"),
     "micro_batch": N_(
         "micro-batch of 1 sequence per GPU (memory-minimal; gradient accumulation for the rest)"
     ),
@@ -129,7 +129,7 @@ WHY_TEXTS: dict[str, str] = {
     ),
     "price_catalog": N_("a market range per GPU-hour (as of %(as_of)s)"),
     "optimizer": N_("ZeRO (Rajbhandari et al. 2020) §3; QLoRA (Dettmers et al. 2023) §2"),
-    "mfu_a100": N_("A100-class, ≥ 7B: the seed's 40 %% (Llama 2 on A100: 35–51 %%)"),
+    "mfu_a100": N_("A100-class, ≥ 7B: the seed's 40 %% (Llama 2 7B–70B on A100: 35–43 %%)"),
     "mfu_a100_small": N_("A100-class below 7B: 40 %% × (N/7B)^0.09 (Pythia on A100: 22–34 %%)"),
     "mfu_h100": N_(
         "H100-class: one level fitted on the dense H100/H800 runs, which show no size trend (Llama 3 70B "

@@ -150,6 +150,10 @@ NOTE_MESSAGES: dict[str, str] = {
         "larger global batch or interleaved stages shrink it."
     ),
     "fp8_not_supported": N_("%(gpu)s has no FP8 tensor cores: the time is for bf16 training."),
+    "fp8_no_faster": N_(
+        "%(gpu)s's FP8 peak is no higher than its BF16 peak: FP8 would not shorten the run by a figure I "
+        "can source, so the time is for bf16 training."
+    ),
 }
 NOTE_FALLBACK = N_("Note: %(code)s %(details)s")
 
