@@ -102,11 +102,6 @@ def _log_ratio(model: EfficiencyModel, run: Run) -> float:
     return math.log(run.reported_gpu_hours / estimated_hours(model, run))
 
 
-def _ratios(model: EfficiencyModel, runs: list[Run]) -> list[float]:
-    """Reported / estimated GPU-hours per run (> 1: the run took longer than we say)."""
-    return [r.reported_gpu_hours / estimated_hours(model, r) for r in runs]
-
-
 def _best(candidates: list[EfficiencyModel], runs: list[Run], fallback: EfficiencyModel) -> EfficiencyModel:
     """The candidate with the least mean |log ratio| on ``runs`` (a median fit: L1 on the log scale);
     among equals — an even number of runs leaves a range of minimisers — the least biased one (mean

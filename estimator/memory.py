@@ -18,8 +18,6 @@ from estimator.inference import INT8_ROW_SCALE_BITS
 from estimator.models import Algorithm, Checkpoint, Method, Plan
 from estimator.setup import Layout, Optimizer, TrainingSetup
 from estimator.transients import (
-    CHUNKED_LOSS_BYTES_PER_LOGIT,
-    FP32_LOSS_BYTES_PER_LOGIT,
     RUNTIME_PARTS,
     memo_by_spec,
     peaks,
@@ -286,14 +284,6 @@ def breakdown(spec: ModelSpec, params: float, setup: TrainingSetup, plan: Plan |
     churn = sum(v for k, v in parts.items() if k in RUNTIME_PARTS)  # allocated and freed every step
     parts["overhead"] = CUDA_CONTEXT_BYTES.value + FRAGMENTATION.value * churn
     return parts
-
-
-def logits_bytes(seq_len: int, micro_batch: int, vocab: int, tp: int, chunked: bool = False) -> float:
-    """The loss's likely peak for b·s logits of ``vocab`` entries: 12 bytes per logit for an fp32
-    cross-entropy (:data:`estimator.transients.FP32_LOSS_BYTES_PER_LOGIT`), 2 + 4/8 for a chunked one
-    (torchtune ``CEWithChunkedOutputLoss``: the bf16 logits stay, one chunk at a time is upcast)."""
-    per = CHUNKED_LOSS_BYTES_PER_LOGIT[1] if chunked else FP32_LOSS_BYTES_PER_LOGIT[1]
-    return micro_batch * seq_len * vocab * per / tp
 
 
 def _model_states(

@@ -605,8 +605,7 @@ def _optimizer_word(method: Method, pure_bf16: bool | None) -> Word:
         return Word.adamw_pure_bf16
     if method in (Method.freeze, Method.ptuning):
         return Word.adamw_fp32_trainable
-    words = {Method.full: Word.adamw, Method.lora: Word.adamw_adapters, Method.qlora: Word.adamw_adapters}
-    return words.get(method, Word.paged_adamw8bit_adapters)
+    return Word.adamw if method == Method.full else Word.adamw_adapters
 
 
 def _base_bits(req: SizingRequest, method: Method, ledger: Ledger) -> float | None:

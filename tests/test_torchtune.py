@@ -30,11 +30,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from estimator import catalog, estimate
-from estimator.memory import breakdown, largest_param, logits_bytes
+from estimator.memory import breakdown, largest_param
 from estimator.memory_band import layer_activation_coefficients, per_gpu_band
 from estimator.models import Method, Plan, SizingRequest, Stage
 from estimator.plan import training_memory
 from estimator.setup import TrainingSetup
+from estimator.transients import loss_bytes
 
 GIB = 2**30
 SPEC = catalog.model("Llama-3.1-8B")
@@ -140,8 +141,10 @@ def test_optimizer_in_backward_keeps_one_parameters_gradient():
 def test_chunked_loss_keeps_bf16_logits_and_one_fp32_chunk():
     """CEWithChunkedOutputLoss(num_output_chunks=8): 2 + 4/8 bytes per logit instead of the 12 of an
     fp32 cross-entropy's backward (saved log-softmax, incoming and outgoing gradient, 4 bytes each)."""
-    assert logits_bytes(2048, 2, 128_256, 1, chunked=True) == 2.5 * 2 * 2048 * 128_256
-    assert logits_bytes(2048, 2, 128_256, 1) == 12 * 2 * 2048 * 128_256
+    plan = Plan(micro_batch=2)
+    chunked = loss_bytes(SPEC, TrainingSetup(seq_len=2048, chunked_loss=True), plan)
+    assert chunked.likely == 2.5 * 2 * 2048 * 128_256
+    assert loss_bytes(SPEC, TrainingSetup(seq_len=2048), plan).likely == 12 * 2 * 2048 * 128_256
 
 
 def test_defaults_are_the_mixed_precision_setup():

@@ -75,10 +75,6 @@ def explicit_stage(text: str) -> Stage | None:
     return Stage(stage) if stage else None
 
 
-def has_followup_cue(text: str) -> bool:
-    return bool(_CUE_RE.search(normalize(text)))
-
-
 @dataclass(frozen=True, slots=True)
 class Decision:
     followup: bool

@@ -135,7 +135,6 @@ L_MEM_TOTAL = rc(
 )
 R_MEM_TOTAL_WORD = rc(r"\b(?:in\s+total|total|combined|altogether)\b|总显存|显存总量|总共|一共")
 R_MEM_DATA = rc(r"^\s*(?:的)?\s*(?:纯文本|文本|text|数据|语料|data|corpus|of\s+(?:raw\s+)?(?:text|data))")
-ENGLISH_GPU_WORDS = rc(r"^\s*(?:gpus?|cards?)\b")
 
 
 @dataclass(slots=True)

@@ -17,7 +17,6 @@ PER_GPU_HOUR = N_("%(price)s per GPU-hour")
 PER_NODE_HOUR = N_("%(price)s per %(n)s-GPU node-hour")
 PER_GPU_MONTH = N_("%(price)s per GPU-month")
 MIN_ORDER = N_("minimum order %(nodes)s")
-NOT_OFFERED = N_("not offered")
 NOT_IN_OFFER = N_(
     "%(gpu)s is not in %(provider)s's offer: priced at public market rates. Offered: %(offered)s."
 )

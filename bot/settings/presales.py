@@ -14,7 +14,6 @@ shown in ``presales.example.toml`` in the repository root.
 from __future__ import annotations
 
 import datetime as dt
-import math
 import os
 import tomllib
 from pathlib import Path
@@ -76,12 +75,6 @@ class Localized(BaseModel):
 
 # ---------------------------------------------------------------------------------------------
 # The file
-
-
-def _positive(v: float | None) -> float | None:
-    if v is not None and not (math.isfinite(v) and v > 0):
-        raise ValueError("must be a positive number")
-    return v
 
 
 class OfferedGpu(BaseModel):

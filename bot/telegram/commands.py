@@ -181,11 +181,6 @@ def models_page(lang: str, query: str = "", page: int = 0) -> tuple[str, int]:
     return f"{title}\n<pre>{body}</pre>\n{footer}", pages
 
 
-def models_text(lang: str, query: str = "", page: int = 0) -> str:
-    """The text of :func:`models_page`."""
-    return models_page(lang, query, page)[0]
-
-
 SETTINGS_TITLE = N_("⚙️ <b>Settings for this chat</b>")
 SETTINGS_ROWS = {
     "lang": N_("Language"),
