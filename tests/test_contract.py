@@ -90,3 +90,18 @@ def test_a_question_starting_with_a_dash_is_a_question(capsys):
     code = main(["ask", "-8张卡训练7B 1万亿token", "--format", "json"])
     data = json.loads(capsys.readouterr().out)
     assert code == 0 and data["request"]["tokens"] == 1e12 and data["request"]["gpu_count"] is None
+
+
+def _row(name: str) -> str:
+    table = README.read_text(encoding="utf-8").split("## The JSON contract", 1)[1].split("\n## ", 1)[0]
+    return next(line for line in table.splitlines() if line.startswith(f"| `{name}`"))
+
+
+def test_nested_memory_and_serving_fields_are_documented(capsys):
+    """Every key of report.memory (and its plan) and of report.inference is named in its README row."""
+    training = _ask(capsys, "full fine-tune 7B on 4 A100")["report"]["memory"]
+    serving = _ask(capsys, "serve Llama-3-70B on 4 H100, 16 users")["report"]["inference"]
+    for name, keys in (("report.memory", [*training, *training["plan"]]), ("report.inference", serving)):
+        row = _row(name)
+        missing = [k for k in keys if not re.search(rf"\b{k}\b", row)]
+        assert not missing, f"document in README.md's {name} row: {missing}"
