@@ -22,7 +22,7 @@ class Stage(StrEnum):
 
 
 class Method(StrEnum):
-    """Fine-tuning method. ``dpo``/``ppo`` reuse the full-fine-tune pieces with multipliers.
+    """Fine-tuning method (preference tuning is an :class:`Algorithm` on top of one of these).
 
     freeze: only the last layers train (LLaMA-Factory ``finetuning_type: freeze``); ptuning: P-tuning v2
     / prefix tuning, a trained prefix of key/value vectors in every layer, the model frozen."""
