@@ -130,7 +130,7 @@ def _ask(
     result = answer(question, Context(fixed_lang=lang), None, presales, config=config)  # type: ignore[arg-type]
     code = EXIT_OK if result.understood else EXIT_NOT_UNDERSTOOD
     if fmt == "json":
-        from bot.core.contract import to_json
+        from bot.contract import to_json
 
         out = json.dumps(to_json(result, render(result, "text")), ensure_ascii=False, indent=2)
         return out, code, result
@@ -199,7 +199,7 @@ def write_answer(out: str, fmt: str, result: Answer | None = None) -> int | None
         except UnicodeEncodeError:
             if fmt != "json" or result is None:
                 raise
-            from bot.core.contract import to_json
+            from bot.contract import to_json
             from bot.render.renderer import render
 
             sys.stdout.write(json.dumps(to_json(result, render(result, "text")), indent=2) + "\n")

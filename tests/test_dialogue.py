@@ -6,10 +6,10 @@ import pytest
 
 from bot.core.conversation import Conversation, Turn
 from bot.core.followup import CHANGE_FIELDS, classify, explicit_stage, sibling_model
-from bot.core.lang import message_lang
 from bot.core.suggest import alternative_gpus as _alternatives
 from bot.core.suggest import answer_gpu
 from bot.parse import parse
+from bot.parse.lang import message_lang
 from bot.settings.presales import PresalesConfig
 from bot.settings.store import SettingsStore
 from estimator.models import Currency, Method, Precision, SizingRequest, Stage

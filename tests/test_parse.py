@@ -17,8 +17,8 @@ from corpus import CORPUS, FIELDS, SIZING_STAGES, field_ok, load_questions
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.core.lang import detect_lang
 from bot.parse import ParseResult, parse
+from bot.parse.lang import detect_lang
 from estimator import catalog
 from estimator.models import SizingRequest
 

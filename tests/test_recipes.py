@@ -19,12 +19,12 @@ from bot.core.conversation import Conversation
 from bot.core.pipeline import Answer, answer
 from bot.parse import parse
 from bot.recipes import TOOLS, Recipe, build_recipes, chosen_plan, has_recipes, matching
-from bot.recipes.advice import framework_keys
 from bot.recipes.flags import FILES, commands, flag_data, problems, versions, yaml_items
 from bot.recipes.model import gpus_of, job_for
 from bot.recipes.present import as_text
 from bot.recipes.serving import served
 from bot.recipes.training import deepspeed_stage
+from bot.render.advice import framework_keys
 from bot.render.renderer import render
 from estimator import catalog
 from estimator.models import Method, Plan, SizingReport, SizingRequest, Stage

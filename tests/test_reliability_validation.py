@@ -1,6 +1,6 @@
 """Issue 17, failures 7 and 8: one validation for every input path, bad numbers named as ignored.
 
-The bounds live with the settings type (:mod:`bot.core.settings`): a value a typed setting would
+The bounds live with the settings type (:mod:`bot.settings.chat`): a value a typed setting would
 refuse is refused from a (forged) button too, a stored value from before the bounds is dropped on
 read, and a question or follow-up that says "MFU 1e-20" or "NaN B" gets an answer that names what
 it ignored -- through the real ``Application`` and the fake Bot API, and through the CLI.
@@ -24,8 +24,8 @@ from tg_harness import checked_fake_api, polling, settings_for
 import bot.telegram.app as tg
 import bot.telegram.keyboards as kb
 from bot.cli import main as cli
-from bot.core.settings import DEADLINE_DAYS_BOUNDS, MFU_BOUNDS, PRICE_BOUNDS, ChatSettings, within
 from bot.parse import parse
+from bot.settings.chat import DEADLINE_DAYS_BOUNDS, MFU_BOUNDS, PRICE_BOUNDS, ChatSettings, within
 from bot.settings.store import SettingsStore
 from bot.telegram.commands import PRICE_PROBLEMS
 from bot.telegram.wording import SAVED, VALUE_REFUSED

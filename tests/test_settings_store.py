@@ -139,7 +139,7 @@ _WRITER = textwrap.dedent(
     store = SettingsStore(sys.argv[1])
     i = 1
     while True:
-        # values inside bot.core.settings' bounds: deadline 1-3600 days, MFU 1-90 %
+        # values inside bot.settings.chat' bounds: deadline 1-3600 days, MFU 1-90 %
         store.update(42, mfu=(i % 90 + 1) / 100, deadline_days=i % 3600 + 1)
         if i == 20:
             print("ready", flush=True)

@@ -6,7 +6,7 @@ turn, and calls the one pipeline (:mod:`bot.core.pipeline`) with that context, s
 (rules in :mod:`bot.core.followup`). A reply to one of the bot's answers (``reply_to_turn``) follows
 up on that turn's request. Pure Python, no Telegram: the adapter maps Telegram ids to these calls.
 
-Language of the reply (:func:`bot.core.lang.reply_lang`): a 🌐 button's choice, the chat's settings,
+Language of the reply (:func:`bot.parse.lang.reply_lang`): a 🌐 button's choice, the chat's settings,
 the message's words, the previous turn's language, the user's Telegram language, the parser's guess.
 """
 
@@ -25,12 +25,12 @@ from pydantic import BaseModel, ValidationError
 
 from bot.core.configfile import ConfigInfo
 from bot.core.followup import merge
-from bot.core.lang import Lang, reply_lang
 from bot.core.pipeline import Answer, Context, answer, answer_request
-from bot.core.settings import ChatSettings
 from bot.core.suggest import alternative_gpus, answer_gpu, offered_alternatives
 from bot.core.ttl import TTLCache
 from bot.parse import ParseResult
+from bot.parse.lang import Lang, reply_lang
+from bot.settings.chat import ChatSettings
 from bot.settings.presales import PresalesConfig
 from estimator import catalog
 from estimator.models import Method, Precision, SizingRequest

@@ -27,10 +27,10 @@ from pydantic import BaseModel, Field
 from bot.core.configfile import ConfigInfo, read_config, split_pasted
 from bot.core.followup import MODEL_FIELDS, classify, explicit_stage, merge
 from bot.core.interpretation import Interpretation, interpret
-from bot.core.lang import Lang, reply_lang
 from bot.core.offer import Offer, candidates, cheapest_index, fits, names_a_gpu, offer_terms
-from bot.core.settings import ChatSettings
 from bot.parse import ParseResult, parse
+from bot.parse.lang import Lang, reply_lang
+from bot.settings.chat import ChatSettings
 from bot.settings.presales import PresalesConfig
 from estimator import catalog, defaults, estimate
 from estimator.architecture import size_label

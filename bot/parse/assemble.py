@@ -23,10 +23,9 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from bot.core.lang import detect_lang
-from bot.core.settings import DEADLINE_DAYS_BOUNDS, MFU_BOUNDS, PRICE_BOUNDS, within
 from bot.parse import lexicon as lx
 from bot.parse.gpus import GpuMention, extract_gpus, extract_unknown_gpu, unified
+from bot.parse.lang import detect_lang
 from bot.parse.models import ModelMention, extract_models
 from bot.parse.normalize import mask, prepare
 from bot.parse.numbers import NumberToken, scan_numbers
@@ -49,6 +48,7 @@ from bot.parse.words import (
     serving_a_tuned_model,
     stage_from_words,
 )
+from bot.settings.chat import DEADLINE_DAYS_BOUNDS, MFU_BOUNDS, PRICE_BOUNDS, within
 from estimator import catalog
 from estimator.models import SizingRequest
 
@@ -75,7 +75,7 @@ _CAPS: dict[str, float] = {
 _INT_FIELDS = {"gpu_count", "seq_len", "batch_size", "concurrency", "global_batch"}
 
 _ROLE_BOUNDS = {"mfu": MFU_BOUNDS, "days": DEADLINE_DAYS_BOUNDS, "price": PRICE_BOUNDS}
-"""Roles whose values must lie in the bounds every input path shares (bot.core.settings)."""
+"""Roles whose values must lie in the bounds every input path shares (bot.settings.chat)."""
 
 _MAG = r"(?:\s?(?:bn|mn|billion|trillion|million|[kmbt])(?![a-z]))?"
 NON_FINITE_RE = rc(

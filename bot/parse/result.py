@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel, Field
 
-from bot.core.lang import Lang
+from bot.parse.lang import Lang
 from estimator.models import SizingRequest
 
 
@@ -50,6 +50,6 @@ class ParseResult(BaseModel):
     )
     unusable_numbers: list[str] = Field(
         default_factory=list,
-        description="values outside bot.core.settings' bounds (MFU, deadline, price) or not numbers "
+        description="values outside bot.settings.chat' bounds (MFU, deadline, price) or not numbers "
         "('nan b'), dropped, as typed",
     )

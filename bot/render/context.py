@@ -6,7 +6,7 @@ from typing import Any
 
 from bot.core.pipeline import MAX_INPUT_CHARS
 from bot.parse import ParseResult
-from bot.recipes.advice import framework_keys
+from bot.render.advice import framework_keys
 from bot.render.describe import gpu_names, model_label, stage_key
 from bot.render.fmt import fmt_for
 from bot.render.notes import assumption_rows, note_text

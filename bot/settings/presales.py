@@ -20,7 +20,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
-from bot.core.settings import unknown_gpu_message
+from bot.settings.chat import unknown_gpu_message
 from estimator import catalog
 from estimator.catalog import GpuSpec
 from estimator.models import Currency

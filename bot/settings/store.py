@@ -26,7 +26,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from bot.core.settings import ChatSettings
+from bot.settings.chat import ChatSettings
 
 log = logging.getLogger(__name__)
 
@@ -54,7 +54,7 @@ CREATE TABLE IF NOT EXISTS chat_settings (
 
 def _lenient(scope_id: int, data: object) -> ChatSettings:
     """Settings from a stored row; fields that no longer pass validation (e.g. a deadline saved before
-    the bounds of :mod:`bot.core.settings`) are dropped one by one, the others kept."""
+    the bounds of :mod:`bot.settings.chat`) are dropped one by one, the others kept."""
     if not isinstance(data, dict):
         log.warning("settings of scope %s are unreadable; using defaults", scope_id)
         return ChatSettings()

@@ -80,7 +80,7 @@ async def _on_settings_button(update: Update, context: SizingContext, callback: 
         logger.warning("settings button in chat %s: %s", chat.id, err)
         await query.answer(SETTINGS_UNAVAILABLE[lang], show_alert=True)
         return
-    except ValidationError:  # outside bot.core.settings' bounds: what a typed value would get
+    except ValidationError:  # outside bot.settings.chat' bounds: what a typed value would get
         logger.info("settings button in chat %s refused: %s", chat.id, change)
         await query.answer(VALUE_REFUSED[lang], show_alert=True)
         return

@@ -11,9 +11,9 @@ import html
 import math
 from dataclasses import dataclass
 
-from bot.core.settings import PRICE_BOUNDS, ChatSettings, within
 from bot.render.fmt import display_width, fmt_for, ljust, params
 from bot.render.i18n import N_, translate
+from bot.settings.chat import PRICE_BOUNDS, ChatSettings, within
 from bot.settings.presales import PresalesConfig
 from bot.telegram import keyboards as kb
 from bot.telegram.wording import Phrase
@@ -237,7 +237,7 @@ class PriceChange:
 
 def parse_price_command(argument: str) -> PriceChange | str | None:
     """``price A100 18`` / ``价格 A100 18`` / ``price RTX 4090 off`` → a change; a problem key
-    ('usage', 'unknown_gpu' or 'out_of_range': outside ``bot.core.settings.PRICE_BOUNDS``, not finite)
+    ('usage', 'unknown_gpu' or 'out_of_range': outside ``bot.settings.chat.PRICE_BOUNDS``, not finite)
     for a malformed one; None when the argument is not a price command."""
     words = argument.split()
     if not words or words[0].lower() not in PRICE_WORDS:

@@ -11,8 +11,8 @@ from telegram.constants import ChatMemberStatus, ChatType
 from telegram.ext import filters
 
 from bot.core.conversation import Turn
-from bot.core.lang import Lang, client_lang, reply_lang
-from bot.core.settings import ChatSettings
+from bot.parse.lang import Lang, client_lang, reply_lang
+from bot.settings.chat import ChatSettings
 from bot.telegram import keyboards as kb
 from bot.telegram.ratelimit import FloodGate, Verdict
 from bot.telegram.state import SizingContext

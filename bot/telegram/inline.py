@@ -9,10 +9,10 @@ from __future__ import annotations
 from telegram import InlineQueryResultArticle, InputTextMessageContent, LinkPreviewOptions
 from telegram.constants import ParseMode
 
-from bot.core.lang import Lang, has_cjk, reply_lang
 from bot.core.pipeline import Answer, answer_request, is_answerable, parse_capped
-from bot.core.settings import ChatSettings
+from bot.parse.lang import Lang, has_cjk, reply_lang
 from bot.render.renderer import render, render_help
+from bot.settings.chat import ChatSettings
 from bot.settings.presales import PresalesConfig
 from bot.telegram.reply import with_contact
 from estimator import catalog, defaults

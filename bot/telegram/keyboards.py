@@ -17,10 +17,10 @@ from typing import Any
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot.core.conversation import Turn
-from bot.core.settings import ChatSettings
 from bot.recipes import has_recipes
 from bot.render.chart import chart_kind  # cheap: matplotlib is imported only when drawing
 from bot.render.i18n import N_, translate
+from bot.settings.chat import ChatSettings
 from estimator import catalog
 from estimator.models import Method, Stage
 

@@ -31,7 +31,7 @@ from typing import Any
 
 from telegram import Update
 
-from bot.core.settings import ChatSettings
+from bot.settings.chat import ChatSettings
 from bot.settings.store import SettingsStore
 
 logger = logging.getLogger("bot.telegram.settings")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.core.lang import LANGS
+from bot.parse.lang import LANGS
 from bot.render.i18n import N_, translate
 
 
@@ -31,7 +31,7 @@ TELEGRAM_TROUBLE = Phrase(
 SETTINGS_UNAVAILABLE = Phrase(N_("Settings are temporarily unavailable — please try again in a minute."))
 """The settings database is locked or failing (bot.telegram.settings_io)."""
 VALUE_REFUSED = Phrase(N_("That value is outside the allowed range; nothing was changed."))
-"""A settings button with a value a typed setting would refuse too (bot.core.settings bounds)."""
+"""A settings button with a value a typed setting would refuse too (bot.settings.chat bounds)."""
 EXPIRED = Phrase(N_("This result has expired — please ask again"))
 NOT_ADMIN = Phrase(N_("Only group administrators can change this group's settings."))
 NO_SETTINGS = Phrase(N_("Settings are not available in this deployment."))

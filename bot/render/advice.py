@@ -4,8 +4,8 @@
 
 from __future__ import annotations
 
-from bot.recipes.model import chosen_plan
-from bot.recipes.refs import TORCHTUNE_BASES
+from bot.core.chosen import chosen_plan
+from bot.recipes.refs import TORCHTUNE_BASES  # a leaf data module: no import back into render
 from estimator.models import Method, SizingReport, Stage
 
 
