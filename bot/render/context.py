@@ -44,7 +44,7 @@ def parse_extras(parsed: ParseResult | None) -> dict[str, Any]:
         "unknown_model": parsed.unknown_model,
         "model_suggestions": " / ".join(parsed.model_suggestions[:4]),
         "truncated": parsed.truncated,
-        "max_chars": fmt_for("en").int(MAX_INPUT_CHARS),
+        "max_chars": f"{MAX_INPUT_CHARS:,}",  # both locales group with ","; no second Babel locale
         "ignored_numbers": ", ".join(parsed.ignored_numbers[:3]),
         "asks_cost": parsed.asks_cost,
         "nonpositive_numbers": ", ".join(f"“{n}”" for n in parsed.nonpositive_numbers[:3]),
