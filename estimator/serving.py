@@ -30,6 +30,7 @@ from estimator.inference import (
 )
 from estimator.ledger import Ledger, price_range
 from estimator.models import Currency, Inference, Precision, SizingRequest
+from estimator.models import Runtime as RuntimeName
 from estimator.plan import HEADROOM
 from estimator.reasons import Why, Word
 from estimator.verdicts import requested_count
@@ -168,6 +169,17 @@ def _total_memory_verdict(req: SizingRequest, inf: Inference, gpu: GpuSpec) -> t
     return "no", None
 
 
+def _stated_group(req: SizingRequest) -> tuple[int, int] | None:
+    """The user's TP × PP for every serving copy; None when not stated, or when it needs more GPUs than
+    the user has (then the search chooses, and the interpretation names the TP as not used)."""
+    if not (req.tp or req.pp):
+        return None
+    group = (req.tp or 1, req.pp or 1)
+    if req.gpu_count and group[0] * group[1] > req.gpu_count:
+        return None
+    return group
+
+
 def _default_concurrency(personal: bool) -> defaults.Default:
     return defaults.SERVE_CONCURRENCY_PERSONAL if personal else defaults.SERVE_CONCURRENCY
 
@@ -193,9 +205,12 @@ def size_serving(
     price = None if gpu.generic else price_range(req, gpu, ledger)
     named = req.runtime.value if req.runtime else None
 
+    server = named in (RuntimeName.vllm.value, RuntimeName.sglang.value) and (req.gpu_count or 1) > 1
+
     def personal(weights: Precision) -> bool:
-        """A personal machine: a GeForce card or a Mac, or GGUF weights (llama.cpp)."""
-        return gpu.personal or runtime_for(gpu, weights, named=named).local
+        """A personal machine: a GeForce card or a Mac, or GGUF weights (llama.cpp) — not several
+        GeForce cards the user runs a vLLM/SGLang server on (that server has users, not a user)."""
+        return (gpu.personal and not server) or runtime_for(gpu, weights, named=named).local
 
     def conc_for(weights: Precision) -> int:
         """Stated concurrency, else one user on a personal machine, else a team's 16."""
@@ -216,7 +231,7 @@ def size_serving(
             price=price[:3] if price else None,
             utilization=req.gpu_memory_utilization,
             runtime=named,
-            group=(req.tp or 1, req.pp or 1) if req.tp or req.pp else None,
+            group=_stated_group(req),
         )
 
     inf = size(precision)

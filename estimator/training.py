@@ -296,6 +296,12 @@ def training_peak(gpu: GpuSpec, fp8: bool) -> float:
     return gpu.peak_tflops_fp8 * 1e12 if fp8 and gpu.peak_tflops_fp8 else gpu.peak_flops_16bit
 
 
+MEASURED_MFU_PLAUSIBLE = (0.05, 0.65)
+"""A measured throughput implying an MFU outside this range is used, with a note asking to check it:
+published large runs report 20–55 % (PaLM 46 %, Llama 3 38–43 %, DeepSeek-V3 ~35 % of BF16 peak), tuned
+small runs up to ~60 % (MosaicML/Megatron reports); below 5 % usually means a unit slip (TFLOPS per node,
+tokens per second for the cluster)."""
+
 FP8_MIN_PEAK_RATIO = 1.5
 """FP8 training is timed as such only on cards whose dense FP8 peak is at least 1.5× the BF16 peak (the
 Hopper/Ada/Blackwell/MI300 ratio is 2×, NVIDIA and AMD datasheets): the calibrated FP8 factor comes
@@ -350,6 +356,8 @@ def mfu_band(
         implied = rate / peak
         if implied <= 1.0 or gpu.generic:  # a generic card's peak is a placeholder: the rate is what counts
             ledger.assume("mfu", round(implied, 4), Why.measured_throughput, tflops=round(rate / 1e12, 1))
+            if not gpu.generic and not MEASURED_MFU_PLAUSIBLE[0] <= implied <= MEASURED_MFU_PLAUSIBLE[1]:
+                ledger.note("measured_mfu_unusual", mfu=round(implied, 4), tflops=round(rate / 1e12, 1))
             _calibrated_comparison(gpu, n_active, moe, fp8, peak, out)
             if out is not None:
                 out.peak_flops = peak
@@ -592,11 +600,16 @@ def _setup(
         prefix_tokens=prefix,
         optimizer="adamw8bit" if eight_bit else "adamw",
         paged_optimizer=req.optimizer == OptimizerChoice.paged_adamw_8bit,
-        tp=req.tp,
-        pp=req.pp,
+        tp=req.tp if _layout_possible(req) else None,
+        pp=req.pp if _layout_possible(req) else None,
     )
     out.checkpoint_bytes = checkpoint_bytes(out.spec, out.params, setup)
     return setup
+
+
+def _layout_possible(req: SizingRequest) -> bool:
+    """A stated TP × PP fits within the user's GPUs (else the search chooses; the interpretation says)."""
+    return not req.gpu_count or (req.tp or 1) * (req.pp or 1) <= req.gpu_count
 
 
 def _optimizer_word(method: Method, pure_bf16: bool | None) -> Word:

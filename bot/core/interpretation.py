@@ -37,6 +37,7 @@ IGNORED_REASONS = (
     "training_precision",  # int8/int4 for full training: weights train in bf16
     "config_model",  # a model name or size next to a config.json: the config gives the model
     "no_fp8",  # FP8 training asked on a card without FP8 tensor cores: timed in bf16
+    "more_than_gpus",  # a TP × PP larger than the GPU count: the layout was searched instead
     "fp8_time_only",  # FP8 training with nothing to time: FP8 changes the time; memory is sized in bf16
 )
 SUBSTITUTION_REASONS = (
@@ -119,6 +120,10 @@ def _unused_settings(said: SizingRequest, report: SizingReport) -> list[Ignored]
             out.append(
                 Ignored(text=_text(name, value), reason="training_only" if serving else "serving_only")
             )
+    if (said.tp or said.pp) and said.gpu_count and (said.tp or 1) * (said.pp or 1) > said.gpu_count:
+        for name in ("tp", "pp"):
+            if getattr(said, name):
+                out.append(Ignored(text=_text(name, getattr(said, name)), reason="more_than_gpus"))
     if serving:
         # a serving answer sizes GPUs for the load: a budget, CPU offload or a micro-batch next to a
         # stated concurrency are not used

@@ -150,6 +150,10 @@ NOTE_MESSAGES: dict[str, str] = {
         "larger global batch or interleaved stages shrink it."
     ),
     "fp8_not_supported": N_("%(gpu)s has no FP8 tensor cores: the time is for bf16 training."),
+    "measured_mfu_unusual": N_(
+        "Your %(tflops)s TFLOPS per GPU is an MFU of %(mfu)s — published runs reach 20–55 %%: is it per GPU "
+        "(not per node or for the cluster), and model FLOPs (6·N per token)? The time uses it as given."
+    ),
     "fp8_no_faster": N_(
         "%(gpu)s's FP8 peak is no higher than its BF16 peak: FP8 would not shorten the run by a figure I "
         "can source, so the time is for bf16 training."
