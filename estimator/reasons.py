@@ -23,6 +23,7 @@ class Why(StrEnum):
     global_batch_finetune = "global_batch_finetune"
     tokens_per_sample = "tokens_per_sample"
     samples_at_seq_len = "samples_at_seq_len"
+    seq_from_samples = "seq_from_samples"
     epochs_finetune = "epochs_finetune"
     lora_rank = "lora_rank"
     lora_targets = "lora_targets"

@@ -560,7 +560,12 @@ def _setup(
         return None
     method = out.method or Method.full
     seq_default = defaults.SEQ_LEN_FINETUNE if stage == Stage.finetune else defaults.SEQ_LEN_PRETRAIN
-    seq = req.seq_len or int(ledger.assume("seq_len", seq_default.value, seq_default.why))
+    if req.seq_len:
+        seq = req.seq_len
+    elif req.tokens_per_sample and req.num_samples:  # "10万条数据每条1k token": sequences of that length
+        seq = int(ledger.assume("seq_len", int(req.tokens_per_sample), Why.seq_from_samples))
+    else:
+        seq = int(ledger.assume("seq_len", seq_default.value, seq_default.why))
     mb = req.batch_size or int(
         ledger.assume("micro_batch", defaults.MICRO_BATCH.value, defaults.MICRO_BATCH.why)
     )

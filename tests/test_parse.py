@@ -323,6 +323,14 @@ def test_samples_and_tokens_per_sample() -> None:
     assert (r.num_samples, r.tokens_per_sample, r.tokens, r.epochs) == (1e5, 500, None, 3)
 
 
+def test_misspelt_method_and_family() -> None:
+    """Common slips ('lroa', 'llmaa-3', 'mixtrel') are read as the word meant, a glued hyphen kept."""
+    r = _req("lroa fine-tune llmaa-3 8B on A100")
+    assert (r.method, r.model) == ("lora", "Llama-3-8B")
+    assert _req("qlroa mixtrel 8x7b on 2 4090").method == "qlora"
+    assert _req("deploy mixtrel 8x7b on H100").model == "Mixtral-8x7B"
+
+
 def test_mfu() -> None:
     assert _req("At 40% MFU, how many H100 GPU-hours does a 405B model need?").mfu == 0.4
     assert _req("MFU 45%，7B 1T token").mfu == 0.45

@@ -613,3 +613,14 @@ def test_a_card_name_no_vendor_explains_is_named_not_counted(capsys):
     """ "two FooGPU 9000 cards": two cards named FooGPU 9000, never 9,000 GPUs."""
     d = ask(capsys, "QLoRA a 70B on two FooGPU 9000 cards")
     assert d["interpretation"]["unknown_gpu"] == "FooGPU 9000" and d["request"]["gpu_count"] == 2
+
+
+def test_sequence_length_follows_the_stated_sample_length(capsys):
+    """'10万条数据每条1k token' without a sequence length: sequences are the samples' 1,024 tokens (one
+    sample per sequence), not the 512-token fine-tuning default — and the ledger says why."""
+    out = ask(capsys, "7B全参微调，10万条数据每条1k token，8张A100要多久")
+    seq = next(a for a in out["assumptions"] if a["field"] == "seq_len")
+    assert (seq["value"], seq["why"]) == (1000, "seq_from_samples")
+    out = ask(capsys, "LoRA an 8B model on ~20k examples of about 1k tokens each, seq len 4096")
+    assert out["request"]["seq_len"] == 4096  # a stated sequence length still wins
+    assert not any(a["field"] == "seq_len" for a in out["assumptions"])

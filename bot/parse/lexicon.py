@@ -137,6 +137,9 @@ TYPOS: dict[str, str] = {
     "pertrain": "pretrain",
     "deply": "deploy",
     "depoly": "deploy",
+    "lroa": "lora", "lrao": "lora", "loar": "lora", "qlroa": "qlora", "qloar": "qlora",
+    "mixtrel": "mixtral", "mixtrl": "mixtral", "mistrel": "mistral", "llmaa": "llama", "lamma": "llama",
+    "llamma": "llama", "qwne": "qwen", "deepseak": "deepseek", "deepsek": "deepseek",
 }
 CN_TYPOS: dict[str, str] = {
     "微条": "微调",

@@ -46,7 +46,14 @@ def normalize(text: str) -> str:
     s = s.replace("\ufe0f", "")
     for wrong, right in lx.CN_TYPOS.items():
         s = s.replace(wrong, right)
-    return _WORD_RE.sub(lambda m: lx.TYPOS.get(m.group(0), m.group(0)), s)
+    return _WORD_RE.sub(_fix_typo, s)
+
+
+def _fix_typo(m: re.Match[str]) -> str:
+    """A misspelt word fixed ('lroa' → 'lora'); a hyphen glued to it ('llmaa-3') is kept."""
+    word = m.group(0)
+    core = word.rstrip("-.")
+    return lx.TYPOS.get(word) or (lx.TYPOS[core] + word[len(core) :] if core in lx.TYPOS else word)
 
 
 def _reduce_long(text: str) -> tuple[str, bool]:

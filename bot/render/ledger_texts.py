@@ -28,6 +28,7 @@ WHY_TEXTS: dict[str, str] = {
         "typical instruction-tuning sample: Alpaca's 52k examples average ≈ 270 tokens, ShareGPT "
         "conversations ≈ 1,000+; 512 is a stated middle (Taori et al. 2023; Zheng et al. 2023, Vicuna)"
     ),
+    "seq_from_samples": N_("sequences as long as the samples you described (one sample per sequence)"),
     "samples_at_seq_len": N_(
         "each sample as long as the sequence length you gave (samples packed or padded to it; shorter "
         "unpacked samples train faster)"
