@@ -286,6 +286,13 @@ def breakdown(spec: ModelSpec, params: float, setup: TrainingSetup, plan: Plan |
     return parts
 
 
+def state_bytes(parts: dict[str, float]) -> float:
+    """Bytes of a :func:`breakdown` allocated once and kept (model states, frozen copies, adapters,
+    DeepSpeed's buckets): every part but the step's transients and the runtime overhead
+    (:data:`estimator.transients.RUNTIME_PARTS`)."""
+    return sum(v for k, v in parts.items() if k not in RUNTIME_PARTS)
+
+
 def _model_states(
     spec: ModelSpec, params: float, setup: TrainingSetup, plan: Plan | Layout
 ) -> dict[str, float]:

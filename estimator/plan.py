@@ -14,7 +14,7 @@ from functools import lru_cache
 
 from estimator.catalog import GpuSpec, ModelSpec
 from estimator.expert_parallel import ep_degrees
-from estimator.memory import breakdown
+from estimator.memory import breakdown, state_bytes
 from estimator.memory_band import per_gpu_band
 from estimator.models import Algorithm, Alternative, Memory, Method, Plan
 from estimator.setup import Layout, Recompute, TrainingSetup
@@ -219,8 +219,13 @@ def _lower_bound(spec: ModelSpec, params: float, gpu: GpuSpec, setup: TrainingSe
     shell = breakdown(
         spec, params, setup, Plan(tp=1, pp=1, dp=1, zero_stage=0, recompute="full", offload=setup.offload)
     )
-    states = sum(v for k, v in shell.items() if k not in ("activations", "logits", "overhead"))
+    states = state_bytes(shell)
     return max(1, math.floor(states / gpu.addressable_bytes))
+
+
+_SCAN_LIMIT = 512
+"""Candidate counts tried in turn below the bisection's answer when the search is not monotonic
+(≈ 0.25 s for a 405B model)."""
 
 
 def min_gpus(
@@ -235,7 +240,11 @@ def min_gpus(
 
     Starts at the lower bound (all states sharded, nothing else), then gallops and bisects over
     the candidate counts — assuming, as ZeRO-3 over all GPUs guarantees, that more GPUs never
-    need more memory per GPU — so it stays fast for very large models.
+    need more memory per GPU — so it stays fast for very large models. Without full recompute that
+    premise fails: the kept activations do not shrink with DP, and a pipeline whose stages divide the
+    layers (405B: TP 8 × PP 126 on 1,008 GPUs) can fit where ZeRO-3's buffers and gathered weights on
+    more GPUs do not; then the counts below the bisection's answer are tried in turn (up to
+    :data:`_SCAN_LIMIT` of them).
     """
 
     def fit(i: int):
@@ -244,7 +253,7 @@ def min_gpus(
         )
 
     per_node = gpu.gpus_per_node
-    lo = _count_index(_lower_bound(spec, params, gpu, setup), per_node)
+    lo = first = _count_index(_lower_bound(spec, params, gpu, setup), per_node)
     last = _count_index(MAX_GPUS_SEARCHED, per_node)
     if lo > last:
         return None
@@ -267,6 +276,10 @@ def min_gpus(
             hi, found = mid, mid_fit
         else:
             lo = mid
+    if not allow_full_recompute and hi - first <= _SCAN_LIMIT:  # not monotonic: the first count that fits
+        for i in range(first + 1, hi):
+            if earlier := fit(i):
+                return _gpu_count(i, per_node), *earlier
     return _gpu_count(hi, per_node), *found
 
 
@@ -380,7 +393,7 @@ def training_memory(
     """
     found = min_gpus(spec, params, gpu, setup)
     shell = breakdown(spec, params, setup, _SHELL_PLAN)
-    states = sum(v for k, v in shell.items() if k not in ("activations", "logits", "overhead"))
+    states = state_bytes(shell)
     fits_requested = None
     at = found
     if requested_gpus is not None:
