@@ -624,3 +624,31 @@ def test_sequence_length_follows_the_stated_sample_length(capsys):
     out = ask(capsys, "LoRA an 8B model on ~20k examples of about 1k tokens each, seq len 4096")
     assert out["request"]["seq_len"] == 4096  # a stated sequence length still wins
     assert not any(a["field"] == "seq_len" for a in out["assumptions"])
+
+
+@pytest.mark.parametrize(
+    ("question", "headline"),
+    [
+        ("how many concurrent users can one H100 serve Llama 3 8B at 8k context?", "up to 52 concurrent"),
+        ("Llama-3-70B 4张A100能支持多少并发", "最多约 119 条并发"),
+    ],
+)
+def test_a_question_of_how_many_concurrent_is_answered_in_the_headline(capsys, question, headline):
+    """The headline answers 'how many at once': vLLM's KV-cache tokens per copy ÷ the context
+    (Llama 3 8B on one H100 at 8K: 432,016 tokens ÷ 8,192 = 52)."""
+    out = ask(capsys, question)
+    assert headline in out["reply"].splitlines()[0]
+    kv = out["report"]["inference"]
+    assert kv["max_concurrency"] == kv["kv_capacity_tokens"] // kv["context_tokens"]
+    assert any(a["field"] == "concurrency" for a in out["assumptions"])  # asked, not stated
+
+
+@pytest.mark.parametrize(
+    ("question", "gpus", "hours"),
+    [("rent 8x H100 for one week", 8, 168), ("8卡H100包月多少钱", 8, 720), ("租4张A100一周", 4, 168)],
+)
+def test_a_rental_without_a_cost_word_is_a_rental(capsys, question, gpus, hours):
+    """'rent … for one week' and '包月' are GPU rentals: the count × the period's hours, priced."""
+    out = ask(capsys, question)
+    assert (out["request"]["gpu_count"], out["request"]["hours"]) == (gpus, hours)
+    assert f"{gpus * hours:,}" in out["reply"].splitlines()[0]

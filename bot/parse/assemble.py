@@ -35,12 +35,14 @@ from bot.parse.roles import L_ON, Role, classify
 from bot.parse.settings import extract_settings
 from bot.parse.words import (
     ARTICLE_GPU_RE,
+    ASKS_CONCURRENCY_RE,
     ASKS_COST_RE,
     CNY_WORD_RE,
     DUAL_CARD_RE,
     MEM_CARD_RE,
     OFFLOAD_RE,
     PARALLEL_RE,
+    RENT_RE,
     SINGLE_CARD_RE,
     UNIT_AFTER_RE,
     USD_WORD_RE,
@@ -221,7 +223,7 @@ class _Parse:
         if (
             f.get("deadline_days")
             and not f.get("hours")
-            and ASKS_COST_RE.search(self.s)
+            and (ASKS_COST_RE.search(self.s) or RENT_RE.search(self.s))
             and not any(f.get(k) for k in ("tokens", "num_samples", "budget"))
         ):  # "8张H100跑一周多少钱", "rent 8 H100 for 7 days, cost?": a rental period, not a deadline
             f["hours"], f["deadline_days"] = f["deadline_days"] * 24, None
@@ -246,6 +248,7 @@ class _Parse:
             out_of_scope=bool(lx.OUT_OF_SCOPE_RE.search(s0)),
             preference=preference,
             asks_cost=bool(ASKS_COST_RE.search(self.s)),
+            asks_concurrency=bool(ASKS_CONCURRENCY_RE.search(self.s)) and request.concurrency is None,
             gpu_memory_gib=gpu_memory,
             gpu_count_max=count_max,
             data_bytes=data_bytes,

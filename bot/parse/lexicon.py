@@ -148,6 +148,8 @@ CN_TYPOS: dict[str, str] = {
     "推里": "推理",
     "部属": "部署",
 }
+CN_RENTAL_TERMS: dict[str, str] = {"包天": "租一天", "包周": "租一周", "包月": "租一个月", "包年": "租一年"}
+"""Cloud rental terms ('8卡H100包月多少钱'): a rental for that period, spelt out for the period reader."""
 
 # Chinese names and nicknames of model families → the ASCII family word the model regex knows.
 CN_MODEL_NAMES: list[tuple[str, str]] = [

@@ -44,7 +44,7 @@ def normalize(text: str) -> str:
     )
     s = s.translate(lx.TRAD_TO_SIMP).lower()
     s = s.replace("\ufe0f", "")
-    for wrong, right in lx.CN_TYPOS.items():
+    for wrong, right in (lx.CN_TYPOS | lx.CN_RENTAL_TERMS).items():
         s = s.replace(wrong, right)
     return _WORD_RE.sub(_fix_typo, s)
 

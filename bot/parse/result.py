@@ -28,6 +28,9 @@ class ParseResult(BaseModel):
     # Extras (not request fields): what else was said, for the dialogue and the reply.
     preference: bool = Field(False, description="DPO/PPO/GRPO/RLHF: preference tuning (stage stays finetune)")
     asks_cost: bool = Field(False, description="the question asks what it costs ('多少钱', 'how much')")
+    asks_concurrency: bool = Field(
+        False, description="how many sequences can be served at once, not stated ('多少并发')"
+    )
     gpu_memory_gib: float | None = Field(None, description="memory per GPU when stated ('A100 40G')")
     gpu_count_max: int | None = Field(None, description="upper end when a range of GPUs was given")
     data_bytes: float | None = Field(None, description="training text given in bytes ('20GB 纯文本')")

@@ -35,6 +35,7 @@ def parse_extras(parsed: ParseResult | None) -> dict[str, Any]:
             "max_chars": MAX_INPUT_CHARS,
             "ignored_numbers": "",
             "asks_cost": False,
+            "asks_concurrency": False,
             "nonpositive_numbers": "",
             "unusable_numbers": "",
         }
@@ -47,6 +48,7 @@ def parse_extras(parsed: ParseResult | None) -> dict[str, Any]:
         "max_chars": f"{MAX_INPUT_CHARS:,}",  # both locales group with ","; no second Babel locale
         "ignored_numbers": ", ".join(parsed.ignored_numbers[:3]),
         "asks_cost": parsed.asks_cost,
+        "asks_concurrency": parsed.asks_concurrency,
         "nonpositive_numbers": ", ".join(f"“{n}”" for n in parsed.nonpositive_numbers[:3]),
         "unusable_numbers": ", ".join(f"“{n}”" for n in parsed.unusable_numbers[:3]),
     }
