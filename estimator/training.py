@@ -827,7 +827,9 @@ def _deadline_table(
 
 
 def _check_budget(req: SizingRequest, cost: Cost, ledger: Ledger) -> None:
-    """A budget given next to a data size is a question: "is it enough?" — say so either way."""
+    """A budget given next to a data size is a question: "is it enough?" — say so either way. The
+    verdict is on the likely GPU-hours at the price range; "within" also names the cost of a run at the
+    low end of the MFU range when that would exceed the budget (``cost_high_band``)."""
     if not req.budget or (req.currency and req.currency != cost.currency):
         return
     params = {
@@ -839,6 +841,8 @@ def _check_budget(req: SizingRequest, cost: Cost, ledger: Ledger) -> None:
     if cost.low > req.budget:
         ledger.note("over_budget", **params)
     elif cost.high <= req.budget:
+        if cost.high_with_mfu and cost.high_with_mfu > req.budget:  # a slow run would not be
+            params["cost_high_band"] = cost.high_with_mfu
         ledger.note("within_budget", **params)
     else:
         ledger.note("budget_borderline", **params)

@@ -130,6 +130,26 @@ def test_checkpoint_sizes():
     assert r.checkpoint_bytes.full_state == 112e9
 
 
+@pytest.mark.parametrize(
+    ("settings", "per_param"),
+    [
+        ({"optimizer": "adamw_8bit"}, 2 + 4 + 2 + 2),
+        ({"optimizer": "paged_adamw_8bit"}, 10),
+        ({"pure_bf16": True}, 2 + 2 + 2 + 2),
+    ],
+)
+def test_checkpoint_full_state_follows_the_optimizer(settings, per_param):
+    """The saved optimizer states are the optimizer's own: 8-bit AdamW keeps an fp32 master 4 + two
+    1-byte states (Dettmers et al. 2022), pure bf16 AdamW bf16 m and v (2 + 2) and no master copy;
+    plus the bf16 weights 2 and the same 2 B of gradients/RNG/metadata room as AdamW's 16."""
+    r = estimate(
+        SizingRequest(
+            stage=Stage.finetune, method=Method.full, params_total=7e9, gpu="A100-SXM4-80GB", **settings
+        )
+    )
+    assert r.checkpoint_bytes.full_state == pytest.approx(per_param * 7e9)
+
+
 def test_alternatives_say_what_changes_the_answer():
     r = estimate(
         SizingRequest(stage=Stage.finetune, method=Method.full, params_total=70e9, gpu="A100-SXM4-80GB")

@@ -1454,12 +1454,15 @@ def test_budget_verdict_boundaries(budget, code):
     r = _seed(budget=budget)
     notes = [n for n in r.warnings if n.code in ("over_budget", "within_budget", "budget_borderline")]
     assert [n.code for n in notes] == [code]
+    band = {"cost_high_band": r.cost.high_with_mfu} if code == "within_budget" else {}
     assert notes[0].params == {
         "budget": budget,
         "cost_low": 1_402_245,
         "cost_high": 2_804_490,
         "currency": "CNY",
-    }
+    } | band
+    # within at the likely speed, but a run at the MFU band's low end (×1.604 GPU-hours) would not be
+    assert not band or band["cost_high_band"] > budget
     assert _seed(budget=1_402_245).warnings[-1].code != "over_budget"
 
 

@@ -652,3 +652,14 @@ def test_a_rental_without_a_cost_word_is_a_rental(capsys, question, gpus, hours)
     out = ask(capsys, question)
     assert (out["request"]["gpu_count"], out["request"]["hours"]) == (gpus, hours)
     assert f"{gpus * hours:,}" in out["reply"].splitlines()[0]
+
+
+def test_within_budget_names_the_cost_of_a_slow_run(capsys):
+    """$20K for 7B × 100B tokens on H100: within the budget at the likely GPU-hours × $1.50–3.50, but
+    the MFU band's low end (the GPU-hours' high end) would cost more — the verdict says both."""
+    out = ask(capsys, "budget $20,000 to pretrain a 7B model on 100B tokens on H100, enough?")
+    cost = out["report"]["cost"]
+    assert cost["high"] <= 20_000 < cost["high_with_mfu"]
+    verdict = out["reply"].splitlines()[1]
+    assert verdict.startswith("Within budget at the likely speed")
+    assert f"${cost['high_with_mfu']:,.0f}" in verdict

@@ -18,6 +18,7 @@ from bot.render.wording import (
     NOTE_FALLBACK,
     NOTE_MESSAGES,
     PARAM_KEYS,
+    PARAM_NOTE_MESSAGES,
     PERCENT_KEYS,
     SINGULAR_NOTE_MESSAGES,
     TOKEN_KEYS,
@@ -83,6 +84,9 @@ def note_text(note: Note, lang: str) -> str:
     msgid = NOTE_MESSAGES.get(note.code)
     if note.params.get("gpu_count") == 1 and note.code in SINGULAR_NOTE_MESSAGES:
         msgid = SINGULAR_NOTE_MESSAGES[note.code]
+    for (code, key), variant in PARAM_NOTE_MESSAGES.items():
+        if code == note.code and key in note.params:
+            msgid = variant
     if msgid is not None:
         try:
             return translate(lang, msgid, **params)

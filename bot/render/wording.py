@@ -360,8 +360,15 @@ SINGULAR_NOTE_MESSAGES = {
     ),
 }
 """English needs a singular for a count of one (Chinese reads the same either way)."""
+PARAM_NOTE_MESSAGES = {
+    ("within_budget", "cost_high_band"): N_(
+        "Within budget at the likely speed: %(cost_low)s – %(cost_high)s of your %(budget)s; a slower run "
+        "(the low end of the MFU range) could cost up to %(cost_high_band)s."
+    ),
+}
+"""A note's wording when it carries the extra parameter named (same code, so the JSON contract keeps it)."""
 
-MONEY_KEYS = {"budget", "cost_low", "cost_high"}
+MONEY_KEYS = {"budget", "cost_low", "cost_high", "cost_high_band"}
 BUDGET_VERDICTS = {
     "over_budget",
     "within_budget",
