@@ -60,6 +60,7 @@ class Why(StrEnum):
     recompute_flash = "recompute_flash"
     measured_throughput = "measured_throughput"
     known_duration_one_gpu = "known_duration_one_gpu"
+    known_duration_serving_gpus = "known_duration_serving_gpus"
     gpu_unknown_memory = "gpu_unknown_memory"
     gpu_unknown_default = "gpu_unknown_default"
     runtime_overhead = "runtime_overhead"

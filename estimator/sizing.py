@@ -41,7 +41,8 @@ def estimate(req: SizingRequest) -> SizingReport:
             filled |= served.filled()
             fields |= served.report_fields()
         if req.hours:  # "served for 36 hours on 16 H800": the cost of those GPU-hours
-            rented = rented_hours(req, r, ledger)
+            serving = fields.get("inference")
+            rented = rented_hours(req, r, ledger, serving.serving_gpus if serving is not None else None)
             filled |= rented.filled()
             fields |= {k: v for k, v in rented.report_fields().items() if k in ("gpu_hours", "days", "cost")}
     else:

@@ -195,9 +195,15 @@ def measured_rate(req: SizingRequest, k: float, n: float | None) -> float | None
     return None
 
 
-def rented_hours(req: SizingRequest, r: Resolved, ledger: Ledger) -> TrainingResult:
-    """GPU-hours and their cost for a known duration, whatever the job ('served for 36 hours')."""
+def rented_hours(
+    req: SizingRequest, r: Resolved, ledger: Ledger, serving_gpus: int | None = None
+) -> TrainingResult:
+    """GPU-hours and their cost for a known duration, whatever the job ('served for 36 hours'); a
+    serving answer without a stated count bills the GPUs it needs (``serving_gpus``)."""
     out = TrainingResult()
+    if serving_gpus and not req.gpu_count:
+        count = int(ledger.assume("gpu_count", serving_gpus, Why.known_duration_serving_gpus))
+        req = req.model_copy(update={"gpu_count": count})
     price = None if r.gpu.generic else price_range(req, r.gpu, ledger)
     if r.gpu.generic:
         ledger.note("generic_gpu_no_time", gpu=r.gpu.name)

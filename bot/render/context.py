@@ -113,8 +113,11 @@ def build_context(report: SizingReport, lang: str, parsed: ParseResult | None = 
         "total_verdict": next(
             (note_text(n, lang) for n in report.warnings if n.code in TOTAL_MEMORY_VERDICTS), None
         ),
-        "assumptions": assumption_rows(report, lang),
-        "tools": framework_keys(report),
+        # a bare rental ('rent 8x H100 for one week') is no job: no stage to assume, no framework to advise
+        "assumptions": [
+            row for row in assumption_rows(report, lang) if kind != "rental" or row["field"] != "stage"
+        ],
+        "tools": [] if kind == "rental" else framework_keys(report),
         "show_details": True,
         **parse_extras(parsed),
         **understood_extras(parsed, report, lang),

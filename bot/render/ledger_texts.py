@@ -59,6 +59,7 @@ WHY_TEXTS: dict[str, str] = {
         "implied by your measured %(tflops)s TFLOPS per GPU (model FLOPs ÷ dense peak)"
     ),
     "known_duration_one_gpu": N_("a duration without a GPU count: one GPU"),
+    "known_duration_serving_gpus": N_("a duration without a GPU count: the GPUs this serving answer needs"),
     "gpu_unknown_memory": N_(
         "“%(gpu)s” is not in my catalog: sized as a %(memory_gib)s GiB card by memory alone; no time, "
         "speed or price figures without its TFLOPS and bandwidth"

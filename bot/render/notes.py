@@ -187,6 +187,7 @@ def assumption_rows(report: SizingReport, lang: str) -> list[dict[str, str | Non
             citation = citation_for(citation, currency)
         rows.append(
             {
+                "field": a.field,
                 "label": translate(lang, label) if label else a.field,
                 "value": ledger_value(lang, a, currency),
                 "source": why_text(lang, a),

@@ -69,8 +69,8 @@ NOTE_MESSAGES: dict[str, str] = {
     ),
     "no_fit_stated": N_(
         "With your settings, no number of these GPUs fits (up to %(gpus_searched)s): what your ZeRO "
-        "stage does not shard, or your recompute mode keeps, is on every GPU. What would change the answer "
-        "is below."
+        "stage does not shard, or your recompute mode keeps, is on every GPU. See “What would change the "
+        "answer” for what fits."
     ),
     "moe_active_params": N_(
         "MoE model: compute uses the %(params_active)s active parameters per token; memory must hold "
