@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from estimator import catalog
-from estimator.catalog import GpuSpec
+from estimator.catalog import GpuSpec, ModelSpec
 from estimator.models import Assumption, Currency, Note, SizingRequest
 from estimator.reasons import Why
 
@@ -83,3 +83,11 @@ def price_range(req: SizingRequest, gpu: GpuSpec, ledger: Ledger) -> PriceRange 
         as_of=entry.as_of,
     )
     return low, high, currency, source
+
+
+def beyond_window(spec: ModelSpec, tokens: int, ledger: Ledger) -> None:
+    """A sequence longer than the model's released context window (``max_position_embeddings`` of its
+    config.json): note it — the memory and time still follow the length asked, but the model needs a
+    long-context version or RoPE scaling (YaRN, Peng et al. 2023) to use it."""
+    if spec.max_context and tokens > spec.max_context:
+        ledger.note("beyond_context_window", model=spec.name, window=spec.max_context, length=tokens)

@@ -223,9 +223,45 @@ def _lower_bound(spec: ModelSpec, params: float, gpu: GpuSpec, setup: TrainingSe
     return max(1, math.floor(states / gpu.addressable_bytes))
 
 
-_SCAN_LIMIT = 512
-"""Candidate counts tried in turn below the bisection's answer when the search is not monotonic
-(≈ 0.25 s for a 405B model)."""
+def _pairs(spec: ModelSpec, gpu: GpuSpec, setup: TrainingSetup) -> list[tuple[int, int]]:
+    """The (TP, PP) pairs :func:`ordered_layouts` can build for this model and setup: a stated ZeRO
+    stage alone is plain data parallelism (1, 1); a stated TP or PP is kept; otherwise TP ∈ {1, 2, 4, 8}
+    within a node dividing the heads and KV heads, PP dividing the layers (MoE full training: uneven
+    power-of-two pipelines too)."""
+    if setup.zero_stage is not None and setup.tp is None and setup.pp is None:
+        return [(1, 1)]
+    tps = [setup.tp] if setup.tp else [
+        t for t in (1, 2, 4, 8) if t <= gpu.gpus_per_node and not (spec.heads % t or spec.kv_heads % t)
+    ]
+    stages = [setup.pp] if setup.pp else _divisors(spec.layers)
+    if _ep_experts(spec, setup) and not setup.pp:
+        powers = (2**i for i in range(1, spec.layers.bit_length()))
+        stages = sorted(set(stages) | {p for p in powers if uneven_ok(spec.layers, p)})
+    return [(t, p) for t in tps for p in stages]
+
+
+def _first_fitting_multiple(fits, step: int, k_low: int, k_high: int) -> int | None:
+    """The least k in [k_low, k_high] with ``fits(k · step)``, for a predicate that, once true, stays
+    true as k grows (gallop, then bisect); None if ``fits(k_high · step)`` is false."""
+    if k_low > k_high:
+        return None
+    if fits(k_low * step):
+        return k_low
+    lo, stride = k_low, 1
+    while True:  # gallop: lo fails
+        hi = min(lo + stride, k_high)
+        if fits(hi * step):
+            break
+        if hi == k_high:
+            return None
+        lo, stride = hi, stride * 2
+    while hi - lo > 1:  # bisect: lo fails, hi fits
+        mid = (lo + hi) // 2
+        if fits(mid * step):
+            hi = mid
+        else:
+            lo = mid
+    return hi
 
 
 def min_gpus(
@@ -238,49 +274,39 @@ def min_gpus(
 ) -> tuple[int, Plan, dict[str, float]] | None:
     """Fewest GPUs (1, 2, 4, then whole nodes) with a layout that fits, or None up to MAX_GPUS_SEARCHED.
 
-    Starts at the lower bound (all states sharded, nothing else), then gallops and bisects over
-    the candidate counts — assuming, as ZeRO-3 over all GPUs guarantees, that more GPUs never
-    need more memory per GPU — so it stays fast for very large models. Without full recompute that
-    premise fails: the kept activations do not shrink with DP, and a pipeline whose stages divide the
-    layers (405B: TP 8 × PP 126 on 1,008 GPUs) can fit where ZeRO-3's buffers and gathered weights on
-    more GPUs do not; then the counts below the bisection's answer are tried in turn (up to
-    :data:`_SCAN_LIMIT` of them).
+    Whether some layout fits is not monotonic in the GPU count: a count admits only the pipelines
+    whose TP × PP divides it (Llama-3.1-405B without full recompute fits on 1,008 H100s as TP 8 ×
+    PP 126, not on 1,016–1,264). At a fixed TP and PP, though, more data parallelism never needs more
+    memory per GPU (ZeRO shards over DP; the rest does not change). So for each (TP, PP) pair of
+    :func:`_pairs` the search gallops and bisects over the candidate counts TP × PP divides (from the
+    lower bound: all states sharded, nothing else), and the answer is the least of them, laid out
+    as :func:`best_plan_for` prefers at that count.
     """
-
-    def fit(i: int):
-        return best_plan_for(
-            spec, params, gpu, _gpu_count(i, gpu.gpus_per_node), setup, budget_fraction, allow_full_recompute
-        )
-
     per_node = gpu.gpus_per_node
-    lo = first = _count_index(_lower_bound(spec, params, gpu, setup), per_node)
-    last = _count_index(MAX_GPUS_SEARCHED, per_node)
-    if lo > last:
+    floor = _gpu_count(_count_index(_lower_bound(spec, params, gpu, setup), per_node), per_node)
+    best: int | None = None
+    for tp, pp in _pairs(spec, gpu, setup):
+        pinned = replace(setup, tp=tp, pp=pp)
+
+        def fits(n: int, pinned: TrainingSetup = pinned) -> bool:
+            found = best_plan_for(spec, params, gpu, n, pinned, budget_fraction, allow_full_recompute)
+            return found is not None
+
+        g = tp * pp
+        ceiling = min(MAX_GPUS_SEARCHED, best - 1) if best else MAX_GPUS_SEARCHED
+        small = [n for n in (1, 2, 4) if n < per_node and floor <= n <= ceiling and n % g == 0]
+        n_pair = next((n for n in small if fits(n)), None)
+        if n_pair is None:  # whole nodes: multiples of lcm(TP × PP, node size)
+            step = math.lcm(g, per_node)
+            k = _first_fitting_multiple(fits, step, max(1, math.ceil(floor / step)), ceiling // step)
+            n_pair = None if k is None else k * step
+        if n_pair is not None and (best is None or n_pair < best):
+            best = n_pair
+    if best is None:
         return None
-    found = fit(lo)
-    if found:
-        return _gpu_count(lo, per_node), *found
-    step, hi = 1, lo + 1
-    while True:  # gallop: lo fails, look for a hi that fits
-        hi = min(lo + step, last)
-        found = fit(hi)
-        if found or hi == last:
-            break
-        lo, step = hi, step * 2
-    if not found:
-        return None
-    while hi - lo > 1:  # bisect: lo fails, hi fits
-        mid = (lo + hi) // 2
-        mid_fit = fit(mid)
-        if mid_fit:
-            hi, found = mid, mid_fit
-        else:
-            lo = mid
-    if not allow_full_recompute and hi - first <= _SCAN_LIMIT:  # not monotonic: the first count that fits
-        for i in range(first + 1, hi):
-            if earlier := fit(i):
-                return _gpu_count(i, per_node), *earlier
-    return _gpu_count(hi, per_node), *found
+    found = best_plan_for(spec, params, gpu, best, setup, budget_fraction, allow_full_recompute)
+    assert found is not None  # the pair's layout is among this count's layouts
+    return best, *found
 
 
 def _alternatives(spec: ModelSpec, params: float, gpu: GpuSpec, setup: TrainingSetup) -> list[Alternative]:

@@ -28,7 +28,7 @@ from estimator.inference import (
     size_inference,
     tp_options,
 )
-from estimator.ledger import Ledger, price_range
+from estimator.ledger import Ledger, beyond_window, price_range
 from estimator.models import Currency, Inference, Precision, SizingRequest
 from estimator.models import Runtime as RuntimeName
 from estimator.plan import HEADROOM
@@ -202,6 +202,7 @@ def size_serving(
         context = int(ledger.assume("context", spec.serve_context, Why.reasoning_context))
     else:
         context = int(ledger.assume("context", defaults.SERVE_CONTEXT.value, defaults.SERVE_CONTEXT.why))
+    beyond_window(spec, context, ledger)
     price = None if gpu.generic else price_range(req, gpu, ledger)
     named = req.runtime.value if req.runtime else None
 

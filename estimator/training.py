@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 from estimator import attention, compute, defaults, efficiency
 from estimator.architecture import shape_for_size
 from estimator.catalog import GpuSpec, ModelSpec
-from estimator.ledger import Ledger, PriceRange, price_range
+from estimator.ledger import Ledger, PriceRange, beyond_window, price_range
 from estimator.memory import LORA_ALL_LINEAR, QUANTIZED_BASE_BITS, checkpoint_bytes, trained_params
 from estimator.models import (
     Algorithm,
@@ -506,9 +506,15 @@ def _compute_time_cost(
 
 
 def _seq_len(req: SizingRequest, stage: Stage) -> int:
-    """The training sequence length: the user's, else the stage's default (recorded by :func:`_setup`)."""
+    """The training sequence length (recorded by :func:`_setup`): the user's; in fine-tuning on samples
+    of a stated length ('10万条数据每条1k token'), that length, one sample per sequence; else the stage's
+    default. Pre-training packs documents into sequences, so a document length is not one."""
+    if req.seq_len:
+        return int(req.seq_len)
+    if stage == Stage.finetune and req.tokens_per_sample and req.num_samples:
+        return int(req.tokens_per_sample)
     default = defaults.SEQ_LEN_FINETUNE if stage == Stage.finetune else defaults.SEQ_LEN_PRETRAIN
-    return int(req.seq_len or default.value)
+    return int(default.value)
 
 
 def _attention_passes(out: TrainingResult, k: float, req: SizingRequest) -> float:
@@ -566,12 +572,11 @@ def _setup(
         return None
     method = out.method or Method.full
     seq_default = defaults.SEQ_LEN_FINETUNE if stage == Stage.finetune else defaults.SEQ_LEN_PRETRAIN
-    if req.seq_len:
-        seq = req.seq_len
-    elif req.tokens_per_sample and req.num_samples:  # "10万条数据每条1k token": sequences of that length
-        seq = int(ledger.assume("seq_len", int(req.tokens_per_sample), Why.seq_from_samples))
-    else:
-        seq = int(ledger.assume("seq_len", seq_default.value, seq_default.why))
+    seq = _seq_len(req, stage)
+    beyond_window(out.spec, seq, ledger)
+    if not req.seq_len:  # "10万条数据每条1k token": sequences of that length (fine-tuning)
+        from_samples = stage == Stage.finetune and req.tokens_per_sample and req.num_samples
+        ledger.assume("seq_len", seq, Why.seq_from_samples if from_samples else seq_default.why)
     mb = req.batch_size or int(
         ledger.assume("micro_batch", defaults.MICRO_BATCH.value, defaults.MICRO_BATCH.why)
     )

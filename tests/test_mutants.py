@@ -446,7 +446,7 @@ def test_no_full_recompute_when_it_is_not_allowed(gpu):
 
 
 def _linear_scan(spec, params, gpu, setup, allow_full_recompute=True):
-    for i in range(160):
+    for i in range(800):
         n = _gpu_count(i, gpu.gpus_per_node)
         if best_plan_for(spec, params, gpu, n, setup, allow_full_recompute=allow_full_recompute):
             return n
@@ -462,11 +462,17 @@ def _linear_scan(spec, params, gpu, setup, allow_full_recompute=True):
         ("Llama-3-70B", "RTX-4090", TrainingSetup(method=Method.lora, seq_len=32768)),
         ("Qwen2.5-14B", "A100-SXM4-40GB", TrainingSetup(seq_len=65536)),
         ("Llama-3.1-405B", "H100-SXM5-80GB", TrainingSetup(seq_len=8192)),
+        # fits only where TP 8 × PP 126 divides the count without full recompute: 6,048 = 1,008 × 6
+        ("Llama-3.1-405B", "A100-SXM4-40GB", TrainingSetup(seq_len=4096)),
+        # a stated recompute mode leaves full recompute out of the search too
+        ("Llama-3-70B", "A100-SXM4-40GB", TrainingSetup(seq_len=8192, recompute="selective")),
+        ("Llama-3-70B", "RTX-4090", TrainingSetup(seq_len=32768)),
     ],
 )
 def test_min_gpus_is_the_first_count_that_fits(model, gpu, setup):
-    """min_gpus gallops and bisects from a lower bound ("all states sharded, nothing else", its
-    docstring); it must agree with trying 1, 2, 4, 8, 16, … in turn (with and without full recompute)."""
+    """min_gpus searches each (TP, PP) pair from a lower bound ("all states sharded, nothing else", its
+    docstring); it must agree with trying 1, 2, 4, 8, 16, … in turn up to 6,376 GPUs (with and without
+    full recompute)."""
     spec, card = catalog.model(model), catalog.gpu(gpu)
     found = min_gpus(spec, spec.params_total, card, setup)
     assert found is not None and found[0] == _linear_scan(spec, spec.params_total, card, setup)

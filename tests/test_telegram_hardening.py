@@ -138,8 +138,9 @@ def test_limited_button_press_is_still_answered_with_a_short_slow_down(api: Fake
         await calls(api, "answerCallbackQuery", 3)
 
     scenario(body, api, user_rate="2/30s")
+    # updates are handled concurrently: the allowed press may be answered after the limited ones
     texts = [c.params.get("text") for c in api.calls_to("answerCallbackQuery")]
-    assert texts == [None, tg.SLOW_DOWN["en"], tg.SLOW_DOWN["en"]]
+    assert sorted(texts, key=str) == sorted([None, tg.SLOW_DOWN["en"], tg.SLOW_DOWN["en"]], key=str)
     assert len(api.calls_to("editMessageText")) == 1
 
 

@@ -50,7 +50,14 @@ from bot.parse.words import (
     serving_a_tuned_model,
     stage_from_words,
 )
-from bot.settings.chat import DEADLINE_DAYS_BOUNDS, MFU_BOUNDS, PRICE_BOUNDS, within
+from bot.settings.chat import (
+    CONCURRENCY_BOUNDS,
+    DEADLINE_DAYS_BOUNDS,
+    GPU_COUNT_BOUNDS,
+    MFU_BOUNDS,
+    PRICE_BOUNDS,
+    within,
+)
 from estimator import catalog
 from estimator.models import SizingRequest
 
@@ -76,7 +83,13 @@ _CAPS: dict[str, float] = {
 }
 _INT_FIELDS = {"gpu_count", "seq_len", "batch_size", "concurrency", "global_batch"}
 
-_ROLE_BOUNDS = {"mfu": MFU_BOUNDS, "days": DEADLINE_DAYS_BOUNDS, "price": PRICE_BOUNDS}
+_ROLE_BOUNDS = {
+    "mfu": MFU_BOUNDS,
+    "days": DEADLINE_DAYS_BOUNDS,
+    "price": PRICE_BOUNDS,
+    "count": GPU_COUNT_BOUNDS,
+    "concurrency": CONCURRENCY_BOUNDS,
+}
 """Roles whose values must lie in the bounds every input path shares (bot.settings.chat)."""
 
 _MAG = r"(?:\s?(?:bn|mn|billion|trillion|million|[kmbt])(?![a-z]))?"
@@ -225,7 +238,9 @@ class _Parse:
             and not f.get("hours")
             and (ASKS_COST_RE.search(self.s) or RENT_RE.search(self.s))
             and not any(f.get(k) for k in ("tokens", "num_samples", "budget"))
-        ):  # "8张H100跑一周多少钱", "rent 8 H100 for 7 days, cost?": a rental period, not a deadline
+            and not ((f.get("model") or f.get("params_total")) and f.get("stage") != "inference")
+        ):  # "8张H100跑一周多少钱", "rent 8 H100 for 7 days, cost?": a rental period, not a deadline; with a
+            # model to train ("租8张H100一周能训多少token，7B模型") the period stays the job's deadline
             f["hours"], f["deadline_days"] = f["deadline_days"] * 24, None
             self.notes.append("period_as_rental")
         hours_role = self.first("gpu_hours")

@@ -148,8 +148,10 @@ CN_TYPOS: dict[str, str] = {
     "推里": "推理",
     "部属": "部署",
 }
-CN_RENTAL_TERMS: dict[str, str] = {"包天": "租一天", "包周": "租一周", "包月": "租一个月", "包年": "租一年"}
-"""Cloud rental terms ('8卡H100包月多少钱'): a rental for that period, spelt out for the period reader."""
+CN_RENTAL_TERMS: dict[str, str] = {"天": "租一天", "周": "租一周", "月": "租一个月", "年": "租一年"}
+"""Cloud rental terms ('8卡H100包月多少钱'): a rental for that period, spelt out for the period reader —
+not a price unit ('包年价格每卡8万') nor a kind of contract ('包年包月的A100')."""
+CN_RENTAL_RE = rc(r"包(天|周|月|年)(?![价费折的包]|\s*[价费折])")
 
 # Chinese names and nicknames of model families → the ASCII family word the model regex knows.
 CN_MODEL_NAMES: list[tuple[str, str]] = [

@@ -44,8 +44,9 @@ def normalize(text: str) -> str:
     )
     s = s.translate(lx.TRAD_TO_SIMP).lower()
     s = s.replace("\ufe0f", "")
-    for wrong, right in (lx.CN_TYPOS | lx.CN_RENTAL_TERMS).items():
+    for wrong, right in lx.CN_TYPOS.items():
         s = s.replace(wrong, right)
+    s = lx.CN_RENTAL_RE.sub(lambda m: lx.CN_RENTAL_TERMS[m.group(1)], s)
     return _WORD_RE.sub(_fix_typo, s)
 
 

@@ -17,13 +17,15 @@ ASKS_COST_RE = rc(
     r"多少钱|花多少|要花|费用|成本|价格多少|贵不贵|how\s+much|\bcosts?\b|\bprice\b|\bexpensive\b|\bbudget\s+for\b"
 )
 ASKS_CONCURRENCY_RE = rc(
-    r"how\s+many\s+(?:concurrent|simultaneous|parallel|users|requests|sessions|people)"
-    r"|max(?:imum)?\s+(?:concurrency|concurrent)"
-    r"|(?:多少|几|最大|最多)\s*(?:个|路|名)?\s*(?:并发|用户|人同时|人用)"
-    r"|并发\s*(?:能|可以|能够)?\s*(?:有|到|达到|支持|上)?\s*多少|能扛多少|扛得住多少"
+    r"how\s+many\s+(?:concurrent|simultaneous)\b"
+    r"|how\s+many\s+(?:users|requests|sessions|people|sequences)\b[^.?!]{0,40}?"
+    r"(?:at\s+once|concurrently|simultaneously|at\s+the\s+same\s+time|in\s+parallel)"
+    r"|(?:支持|扛|承受|带|服务|跑)(?:得了|得住)?\s*(?:多少|几)\s*(?:个|路|名)?\s*(?:并发|人同时|用户同时)"
+    r"|(?:最多|最大)\s*(?:能|可以)?\s*(?:支持|扛|有|跑)?\s*(?:多少|几)\s*(?:个|路|名)?\s*并发"
+    r"|(?:多少|几)\s*(?:个|路)?\s*并发\s*[?？吗呢]|多少并发|并发\s*(?:能|可以|能够)?\s*(?:有|到|达到|支持|上)?\s*多少"
 )
 """The question asks how many sequences fit at once ('能支持多少并发', 'how many concurrent users')."""
-RENT_RE = rc(r"\brent(?:al|ed|ing)?\b|\blease\b|租")
+RENT_RE = rc(r"\brent(?:al|ed|ing)?\b|\blease\b|租(?!户)")
 """Renting GPUs ('rent 8x H100 for one week', '租8卡H100一个月'): a period on GPUs is a rental."""
 CNY_WORD_RE = rc(r"人民币|\brmb\b|\bcny\b|¥|元")
 USD_WORD_RE = rc(r"\$|\busd\b|美元|美金|dollars?\b")

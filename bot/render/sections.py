@@ -338,6 +338,7 @@ def inference_section(report: SizingReport, f: Fmt, lang: str) -> dict[str, Any]
         "kv_per_token": f.kib(inf.kv_bytes_per_token),
         "kv_total": f.gb(inf.kv_bytes_total),
         "total": f.gb(inf.weights_bytes + inf.kv_bytes_total),
+        "kv_per_seq": f.gb(inf.kv_bytes_per_sequence),
         "usable": f.gib(inf.usable_bytes_per_gpu),
         "runtime": inf.runtime,
         "kv_capacity": f.int(inf.kv_capacity_tokens)
@@ -469,7 +470,8 @@ def budget_section(report: SizingReport, f: Fmt, gpu: str) -> dict[str, Any] | N
     if req.budget:
         what = f.money(req.budget, req.currency or "CNY")
     else:
-        what = f"{f.int(req.gpu_count or 0)} × {gpu}, {f.days(req.deadline_days or 0)}"
+        days = translate(f.lang, N_("%(n)s days"), n=f.days(req.deadline_days or 0))
+        what = f"{f.int(req.gpu_count or 0)} × {gpu}, {days}"
     tokens = report.tokens_for_budget
     return {
         "what": what,

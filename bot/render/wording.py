@@ -122,6 +122,10 @@ NOTE_MESSAGES: dict[str, str] = {
         "The model is split over nodes (TP=%(tp)s × PP=%(pp)s): pipeline stages talk over the network "
         "between nodes; expect lower throughput than inside one node."
     ),
+    "beyond_context_window": N_(
+        "%(model)s was released with a %(window)s-token context window: %(length)s tokens need a "
+        "long-context version or RoPE scaling (e.g. YaRN) — sized as asked."
+    ),
     "over_budget": N_(
         "Over budget: this costs %(cost_low)s – %(cost_high)s, more than the %(budget)s you have. "
         "Fewer tokens, a smaller model or cheaper GPUs would fit it."
@@ -320,6 +324,8 @@ PERCENT_KEYS = {
 TOKEN_KEYS = {"tokens", "chinchilla_tokens", "num_samples"}
 PARAM_KEYS = {"params_active", "params_total"}
 COUNT_KEYS = {
+    "window",
+    "length",
     "gpu_hours",
     "gpus",
     "gpu_count",

@@ -19,6 +19,11 @@ DEADLINE_DAYS_BOUNDS = (1 / 24, 3650.0)
 """Deadline in days: from one hour to ten years."""
 PRICE_BOUNDS = (0.01, 10_000.0)
 """Price per GPU-hour in the chat's currency (CNY or USD): market prices are ~0.1-100."""
+GPU_COUNT_BOUNDS = (1, 100_000)
+"""GPUs in one job: the plan search's ceiling (estimator.plan.MAX_GPUS_SEARCHED); the largest published
+clusters are ~100,000 GPUs (xAI Colossus, 2024)."""
+CONCURRENCY_BOUNDS = (1, 1_000_000)
+"""Sequences served at once: a million is beyond any single deployment sized here."""
 
 
 def within(bounds: tuple[float, float], value: object) -> bool:
