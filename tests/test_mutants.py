@@ -1460,7 +1460,8 @@ def test_budget_verdict_boundaries(budget, code):
     r = _seed(budget=budget)
     notes = [n for n in r.warnings if n.code in ("over_budget", "within_budget", "budget_borderline")]
     assert [n.code for n in notes] == [code]
-    band = {"cost_high_band": r.cost.high_with_mfu} if code == "within_budget" else {}
+    # the MFU band's low end: ⌈93,483 × 1.604⌉ = 149,947 GPU-hours × ¥30 (the 80 % interval's ×1.604)
+    band = {"cost_high_band": 4_498_410} if code == "within_budget" else {}
     assert notes[0].params == {
         "budget": budget,
         "cost_low": 1_402_245,

@@ -329,6 +329,7 @@ def test_misspelt_method_and_family() -> None:
     assert (r.method, r.model) == ("lora", "Llama-3-8B")
     assert _req("qlroa mixtrel 8x7b on 2 4090").method == "qlora"
     assert _req("deploy mixtrel 8x7b on H100").model == "Mixtral-8x7B"
+    assert _req("deepseak-v3 inference on H100").model == "DeepSeek-V3"  # each part of a hyphenated name
 
 
 def test_mfu() -> None:

@@ -616,42 +616,80 @@ def test_a_card_name_no_vendor_explains_is_named_not_counted(capsys):
 
 
 def test_sequence_length_follows_the_stated_sample_length(capsys):
-    """'10万条数据每条1k token' without a sequence length: sequences are the samples' 1,024 tokens (one
-    sample per sequence), not the 512-token fine-tuning default — and the ledger says why."""
+    """'10万条数据每条1k token' without a sequence length: in fine-tuning, sequences are the samples'
+    1,000 tokens (one sample per sequence), not the 2,048-token default — in the memory and in the
+    attention FLOPs and time alike, exactly as if that sequence length had been stated."""
     out = ask(capsys, "7B全参微调，10万条数据每条1k token，8张A100要多久")
     seq = next(a for a in out["assumptions"] if a["field"] == "seq_len")
     assert (seq["value"], seq["why"]) == (1000, "seq_from_samples")
+    stated = ask(capsys, "7B全参微调，10万条数据每条1k token，序列长度1000，8张A100要多久")
+    for key in ("gpu_hours", "flops_with_attention", "attention_share"):
+        assert out["report"][key] == stated["report"][key], key
     out = ask(capsys, "LoRA an 8B model on ~20k examples of about 1k tokens each, seq len 4096")
     assert out["request"]["seq_len"] == 4096  # a stated sequence length still wins
     assert not any(a["field"] == "seq_len" for a in out["assumptions"])
+    # pre-training packs documents into sequences: a document length is not a sequence length
+    out = ask(capsys, "pretrain 1B on 1M documents of 2k tokens each on 8 H100")
+    assert next(a for a in out["assumptions"] if a["field"] == "seq_len")["why"] != "seq_from_samples"
+
+
+LLAMA3_8B_KV_PER_TOKEN = 2 * 32 * 8 * 128 * 2
+"""Llama 3 8B's KV cache per token: K and V × 32 layers × 8 KV heads × head_dim 128 × 2 bytes."""
+
+
+def test_a_question_of_how_many_concurrent_is_answered_in_the_headline(capsys):
+    """'How many at once' on the user's GPUs: the headline gives the sequences that fit at the context,
+    and the body the KV cache of one sequence (Llama 3 8B at 8K: 131,072 B × 8,192 = 1.1 GB), not a
+    total at an assumed load."""
+    out = ask(capsys, "how many concurrent users can one H100 serve Llama 3 8B at 8k context?")
+    inf = out["report"]["inference"]
+    assert inf["kv_bytes_per_token"] == LLAMA3_8B_KV_PER_TOKEN
+    head = out["reply"].splitlines()[0]
+    assert f"up to {inf['max_concurrency']} concurrent sequences at 8K context" in head
+    assert inf["max_concurrency"] == inf["kv_capacity_tokens"] * inf["replicas"] // 8192
+    assert "1.1 GB per sequence" in out["reply"] and "× 16 concurrent =" not in out["reply"]
+    zh = ask(capsys, "Llama-3-70B 4张A100能支持多少并发")
+    assert f"最多约 {zh['report']['inference']['max_concurrency']} 条并发" in zh["reply"].splitlines()[0]
 
 
 @pytest.mark.parametrize(
-    ("question", "headline"),
+    "question",
     [
-        ("how many concurrent users can one H100 serve Llama 3 8B at 8k context?", "up to 52 concurrent"),
-        ("Llama-3-70B 4张A100能支持多少并发", "最多约 119 条并发"),
+        "公司内部几个人用，部署Qwen2.5-72B要几张A100",
+        "serve Llama-3-70B on 4 H100, how many requests per second can it handle?",
+        "部署Llama-3-70B，多少用户量需要几张H100",
+        "部署Qwen2.5-72B需要几张A100，能支持多少并发",  # no GPU count: the GPUs are the answer
     ],
 )
-def test_a_question_of_how_many_concurrent_is_answered_in_the_headline(capsys, question, headline):
-    """The headline answers 'how many at once': vLLM's KV-cache tokens per copy ÷ the context
-    (Llama 3 8B on one H100 at 8K: 432,016 tokens ÷ 8,192 = 52)."""
-    out = ask(capsys, question)
-    assert headline in out["reply"].splitlines()[0]
-    kv = out["report"]["inference"]
-    assert kv["max_concurrency"] == kv["kv_capacity_tokens"] // kv["context_tokens"]
-    assert any(a["field"] == "concurrency" for a in out["assumptions"])  # asked, not stated
+def test_other_questions_keep_their_headline(capsys, question):
+    """Statements about users, throughput questions, and a question without a GPU count are not
+    answered with a concurrency headline."""
+    head = ask(capsys, question)["reply"].splitlines()[0]
+    assert "条并发" not in head and "concurrent sequences" not in head
 
 
 @pytest.mark.parametrize(
     ("question", "gpus", "hours"),
-    [("rent 8x H100 for one week", 8, 168), ("8卡H100包月多少钱", 8, 720), ("租4张A100一周", 4, 168)],
+    [("rent 8x H100 for one week", 8, 168), ("8卡H100包月", 8, 720), ("租4张A100一周", 4, 168)],
 )
 def test_a_rental_without_a_cost_word_is_a_rental(capsys, question, gpus, hours):
-    """'rent … for one week' and '包月' are GPU rentals: the count × the period's hours, priced."""
+    """'rent … for one week', '包月' and '租…一周' are GPU rentals: the count × the period's hours, priced."""
     out = ask(capsys, question)
     assert (out["request"]["gpu_count"], out["request"]["hours"]) == (gpus, hours)
     assert f"{gpus * hours:,}" in out["reply"].splitlines()[0]
+
+
+@pytest.mark.parametrize(
+    ("question", "deadline_days"),
+    [
+        ("A100包年价格每卡8万，7B预训练1T token要多少钱", 30),  # a price unit: the default 30 days
+        ("我们在多租户集群上用16张A100全参微调Qwen2.5-14B，两周内能完成吗", 14),  # 租户 is a tenant
+        ("租8张H100一周能训多少token，7B模型", 7),  # a model to train: the week is its deadline
+    ],
+)
+def test_rental_words_that_are_not_a_rental(capsys, question, deadline_days):
+    out = ask(capsys, question)
+    assert (out["request"]["hours"], out["request"]["deadline_days"]) == (None, deadline_days)
 
 
 def test_within_budget_names_the_cost_of_a_slow_run(capsys):
@@ -663,3 +701,55 @@ def test_within_budget_names_the_cost_of_a_slow_run(capsys):
     verdict = out["reply"].splitlines()[1]
     assert verdict.startswith("Within budget at the likely speed")
     assert f"${cost['high_with_mfu']:,.0f}" in verdict
+
+
+def test_of_them_after_other_numbers_is_not_a_gpu_count(capsys):
+    """'on H100: 10,000 samples, 2,000 of them long' counts samples; '256 of them' right after a card
+    counts cards."""
+    out = ask(capsys, "LoRA Llama-3-8B on H100: 10,000 samples, 2,000 of them long")
+    assert (out["request"].get("gpu_count"), out["request"]["num_samples"]) == (None, 10_000)
+    out = ask(capsys, "We want to pretrain a 70B model on MI300X, we can get 256 of them, 2T tokens")
+    assert out["request"]["gpu_count"] == 256
+
+
+def test_a_sequence_beyond_the_context_window_is_noted(capsys):
+    """Llama 3 70B was released with max_position_embeddings 8,192 (config.json): serving it at 32K is
+    sized as asked, with a note that it needs a long-context version or RoPE scaling."""
+    out = ask(capsys, "serve Llama 3 70B at 32k context on 8 H100")
+    note = next(w for w in out["report"]["warnings"] if w["code"] == "beyond_context_window")
+    assert (note["params"]["window"], note["params"]["length"]) == (8192, 32768)
+    assert "8,192-token context window: 32,768 tokens" in out["reply"]
+
+
+@pytest.mark.parametrize(
+    ("question", "typed"),
+    [("train a 7B model on 1T tokens with 100000000 H100s", "100000000"),
+     ("serve 70B with 2000000 concurrent users on A100", "2000000")],
+)  # fmt: skip
+def test_counts_beyond_any_cluster_are_named_as_unusable(capsys, question, typed):
+    """More than 100,000 GPUs (the search's ceiling) or 1,000,000 concurrent sequences: named as not a
+    usable value, never dropped silently."""
+    out = ask(capsys, question)
+    assert f"I ignored “{typed}”" in out["reply"]
+    assert out["request"].get("concurrency") != 2_000_000 and out["request"].get("gpu_count") != 1e8
+
+
+def test_a_stated_layout_not_used_is_not_echoed_as_used(capsys):
+    """TP 4 × PP 2 on 4 GPUs is named as not used; the headline does not echo it as the layout."""
+    out = ask(capsys, "full fine-tune llama 3.1 8b on 4 A100 80G, TP 4 PP 2")
+    head, second = out["reply"].splitlines()[:2]
+    assert "TP 4 × PP 2" not in head and "“tp: 4”" in second
+
+
+def test_the_checkpoint_formula_follows_the_optimizer(capsys):
+    """8-bit AdamW: bf16 weights 2 + fp32 master 4 + two 1-byte states + 2 = 10 bytes per parameter."""
+    out = ask(capsys, "全参微调Llama-3-8B，用8-bit AdamW，8张A100")
+    assert "完整训练状态 10 字节" in out["reply"]
+
+
+def test_an_uncalibrated_card_does_not_claim_calibrated_runs(capsys):
+    """No published training run on an RTX 4090: the GPU-hours range is the spread of the data-centre
+    runs, and the reply says so instead of 'comparable published runs fell in this range'."""
+    out = ask(capsys, "pretrain 1B on 20B tokens on 8 RTX 4090")
+    assert any(a["field"] == "mfu" and a["why"] == "mfu_uncalibrated" for a in out["assumptions"])
+    assert "none on this card" in out["reply"] and "80% of comparable published runs fell" not in out["reply"]

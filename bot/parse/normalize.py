@@ -51,10 +51,13 @@ def normalize(text: str) -> str:
 
 
 def _fix_typo(m: re.Match[str]) -> str:
-    """A misspelt word fixed ('lroa' → 'lora'); a hyphen glued to it ('llmaa-3') is kept."""
+    """A misspelt word fixed ('lroa' → 'lora'), each part of a hyphenated name too ('deepseak-v3',
+    'qwne-coder'); a trailing full stop is kept."""
     word = m.group(0)
-    core = word.rstrip("-.")
-    return lx.TYPOS.get(word) or (lx.TYPOS[core] + word[len(core) :] if core in lx.TYPOS else word)
+    if word in lx.TYPOS:
+        return lx.TYPOS[word]
+    core = word.rstrip(".")
+    return "-".join(lx.TYPOS.get(part, part) for part in core.split("-")) + word[len(core) :]
 
 
 def _reduce_long(text: str) -> tuple[str, bool]:

@@ -356,8 +356,11 @@ def _time_and_load(a: _Around) -> Verdict:
         return Role("seq", _seq_value(tok), tok)
     if R_CONC.match(R):
         return Role("concurrency", v, tok)
-    if re.match(r"^\s*of\s+(?:them|these|those)\b", R) and re.search(rf"[{MARKS}]", a.s[: tok.start][-80:]):
-        return Role("count", v, tok)  # "… on MI300X … on 256 of them": that many of the card just named
+    if re.match(r"^\s*of\s+(?:them|these|those)\b", R) and re.search(
+        rf"[{MARKS}][^{MARKS}\d]*$", a.s[: tok.start][-80:]
+    ):  # "… on MI300X … on 256 of them": that many of the card just named (no other number between:
+        # "on H100: 10,000 samples, 2,000 of them long" counts samples)
+        return Role("count", v, tok)
     if R_SAMPLES.match(R) and not (a.word and re.match(r"^\s*of\s+th", R)):  # "two of them" is not data
         return Role("samples", v, tok)
     if R_EPOCHS.match(R):

@@ -161,6 +161,8 @@ def _interval_line(report: SizingReport, gh: Band, f: Fmt) -> dict[str, Any]:
             "level": f.percent(iv.level),
             "runs": f.int(iv.runs),
             "wider": ", ".join(translate(f.lang, INTERVAL_GROUPS.get(g, g)) for g in iv.widened_for),
+            # no published run on this card: the spread is borrowed from other cards' runs
+            "uncalibrated": any(a.field == "mfu" and a.why == "mfu_uncalibrated" for a in report.assumptions),
         }
     mfu = report.mfu
     if report.mfu_calibrated and mfu is not None and mfu.likely > 0:
@@ -222,7 +224,8 @@ def _checkpoint(report: SizingReport, f: Fmt) -> dict[str, Any] | None:
         "weights": f.storage(ckpt.weights),
         "full": f.storage(ckpt.full_state),
         "adapters": report.request.method in (Method.lora, Method.qlora),
-        "bpp": f.num(FULL_STATE_BYTES_PER_PARAM, 1),
+        # bytes per trained parameter of the full state: 16 with mixed-precision AdamW, the optimizer's own
+        "bpp": f.num(ckpt.full_state / (ckpt.weights / 2) if ckpt.weights else FULL_STATE_BYTES_PER_PARAM, 1),
     }
 
 

@@ -25,7 +25,8 @@ def stated_settings(report: SizingReport, lang: str) -> list[str]:
     out: list[str] = []
     if req.stage == Stage.inference:  # training settings in a serving answer are named as not used
         return out
-    if req.tp or req.pp:
+    layout_used = not (req.gpu_count and (req.tp or 1) * (req.pp or 1) > req.gpu_count)  # else named unused
+    if (req.tp or req.pp) and layout_used:
         out.append(" × ".join(f"{name} {n}" for name, n in (("TP", req.tp), ("PP", req.pp)) if n))
     if req.zero_stage is not None:
         out.append(f"ZeRO-{req.zero_stage}")
