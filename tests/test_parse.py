@@ -323,6 +323,13 @@ def test_samples_and_tokens_per_sample() -> None:
     assert (r.num_samples, r.tokens_per_sample, r.tokens, r.epochs) == (1e5, 500, None, 3)
 
 
+def test_bare_thousands_after_at_is_a_serving_context() -> None:
+    """'fp8 at 8k' in a serving question is the context (8,192: powers of two are binary k)."""
+    assert _req("how many H100 to serve llama 3.1 70b fp8 at 8k?").seq_len == 8192
+    assert _req("serve qwen2.5 72b with 32k on 4 H100").seq_len == 32768
+    assert _req("pretrain 7B at 8k sequences on 1T tokens").stage != "inference"  # training keeps its rules
+
+
 def test_misspelt_method_and_family() -> None:
     """Common slips ('lroa', 'llmaa-3', 'mixtrel') are read as the word meant, a glued hyphen kept."""
     r = _req("lroa fine-tune llmaa-3 8B on A100")

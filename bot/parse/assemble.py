@@ -31,12 +31,13 @@ from bot.parse.normalize import mask, prepare
 from bot.parse.numbers import NumberToken, scan_numbers
 from bot.parse.regex import rc
 from bot.parse.result import ParseResult
-from bot.parse.roles import L_ON, Role, classify
+from bot.parse.roles import L_ON, Role, classify, seq_value
 from bot.parse.settings import extract_settings
 from bot.parse.words import (
     ARTICLE_GPU_RE,
     ASKS_CONCURRENCY_RE,
     ASKS_COST_RE,
+    BARE_CONTEXT_LEFT_RE,
     CNY_WORD_RE,
     DUAL_CARD_RE,
     MEM_CARD_RE,
@@ -319,6 +320,8 @@ class _Parse:
                 continue
             nxt = toks[i + 1] if i + 1 < len(toks) else None
             role = classify(tok, self.s, nxt)
+            if role is None and self._bare_context(tok):
+                role = Role("seq", seq_value(tok), tok)
             if role is None:
                 if not _article(tok) and not FORMULA_AFTER_RE.match(self.s, tok.end):
                     self.unread.append(tok.raw.strip())
@@ -399,6 +402,16 @@ class _Parse:
         f["tokens"] = tokens
         self._explicit_tokens = explicit_tokens is not None
         return model_mention, unknown
+
+    def _bare_context(self, tok: NumberToken) -> bool:
+        """'llama 3.1 70b fp8 at 8k' in a serving question: a bare thousands count after 'at', '@' or
+        'with' is the context (a serving question has no other use for it)."""
+        return (
+            self.f.get("stage") == "inference"
+            and tok.mag == "k"
+            and 1_000 <= tok.value <= 10_000_000
+            and bool(BARE_CONTEXT_LEFT_RE.search(self.s[max(0, tok.start - 8) : tok.start]))
+        )
 
     def _data_and_context(self, stage: str | None) -> float | None:
         """Training data (samples × tokens per sample, epochs) and the sequence or serving context.

@@ -146,7 +146,7 @@ class Role:
     extra: str | None = None  # currency, byte kind, unit notes
 
 
-def _seq_value(tok: NumberToken) -> float:
+def seq_value(tok: NumberToken) -> float:
     """'32k' context → 32,768 (powers of two are binary k in model configs); '20k' → 20,000."""
     if tok.mag == "k":
         k = tok.value / 1000
@@ -312,9 +312,9 @@ def _data_and_size(a: _Around) -> Verdict:
     if R_TPS.match(R):
         return Role("tps", v, tok, extra="tokens")
     if R_SEQ_TOKENS.match(R) and not a.word:  # "2048-token sequences", "a 128k-token context"
-        return Role("seq", _seq_value(tok), tok)
+        return Role("seq", seq_value(tok), tok)
     if R_TOKENS.match(R) and L_SEQ.search(L) and not a.word:  # "context of 20000 tokens"
-        return Role("seq", _seq_value(tok), tok)
+        return Role("seq", seq_value(tok), tok)
     if (R_TOKENS.match(R) or R_CHARS.match(R)) and L_SAMPLE_EACH.search(L):
         return Role("tps", v, tok, extra="tokens" if R_TOKENS.match(R) else "chars")
     if R_TOKEN_MODEL.match(R):
@@ -353,7 +353,7 @@ def _time_and_load(a: _Around) -> Verdict:
             if pattern.match(R):
                 return Role("days", v * days, tok)
     if R_SEQ.match(R) and not a.word:
-        return Role("seq", _seq_value(tok), tok)
+        return Role("seq", seq_value(tok), tok)
     if R_CONC.match(R):
         return Role("concurrency", v, tok)
     if re.match(r"^\s*of\s+(?:them|these|those)\b", R) and re.search(
@@ -379,7 +379,7 @@ def _left_words(a: _Around) -> Verdict:
         if pattern.search(L):
             if role == "budget" and _period_days(a.right) is not None:
                 return Role("days", v * (_period_days(a.right) or 1), tok)
-            return Role(role, _seq_value(tok) if role == "seq" else v, tok)
+            return Role(role, seq_value(tok) if role == "seq" else v, tok)
     if L_TOKENS.search(L) and tok.mag_scale in ("B", "T", "M"):
         return Role("tokens", v, tok)
     if L_PARAMS.search(L) and tok.mag_scale in ("B", "T", "M"):

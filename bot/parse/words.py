@@ -25,6 +25,8 @@ ASKS_CONCURRENCY_RE = rc(
     r"|(?:多少|几)\s*(?:个|路)?\s*并发\s*[?？吗呢]|多少并发|并发\s*(?:能|可以|能够)?\s*(?:有|到|达到|支持|上)?\s*多少"
 )
 """The question asks how many sequences fit at once ('能支持多少并发', 'how many concurrent users')."""
+BARE_CONTEXT_LEFT_RE = rc(r"(?:\bat|@|\bwith)\s*$")
+"""Words right before a bare '8k' that make it a serving context ('… fp8 at 8k')."""
 RENT_RE = rc(r"\brent(?:al|ed|ing)?\b|\blease\b|租(?!户)")
 """Renting GPUs ('rent 8x H100 for one week', '租8卡H100一个月'): a period on GPUs is a rental."""
 CNY_WORD_RE = rc(r"人民币|\brmb\b|\bcny\b|¥|元")
