@@ -131,6 +131,7 @@ def _report(answer: Answer) -> dict[str, Any]:
         "peak_flops": r.peak_flops,
         "mfu_calibrated": r.mfu_calibrated,
         "inference": d["inference"],
+        "largest_served": d["largest_served"],
         "budget_gpu_hours": d["budget_gpu_hours"],
         "tokens_for_budget": d["tokens_for_budget"],
         "max_params_for_budget": r.max_params_for_budget,

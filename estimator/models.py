@@ -421,6 +421,16 @@ class Inference(_Frozen):
     )
 
 
+class LargestServed(_Frozen):
+    """The largest model one weight format serves on the request's GPUs (:mod:`estimator.largest`)."""
+
+    precision: Precision
+    params_max: float | None = Field(
+        description="most parameters of a generic dense GQA shape that fit; None: not even 100M"
+    )
+    examples: list[str] = Field(description="the largest catalog models that fit in this format (ids)")
+
+
 class SizingReport(_Frozen):
     """Everything a reply needs, in SI units. Quantities that do not apply are ``None``."""
 
@@ -463,6 +473,9 @@ class SizingReport(_Frozen):
     )
     checkpoint_bytes: Checkpoint | None = None
     inference: Inference | None = None
+    largest_served: list[LargestServed] | None = Field(
+        None, description="a serving question without a model: the largest model per weight format"
+    )
     feasible: str | None = Field(
         None,
         description="verdict for the user's GPU count: 'yes', 'borderline' (tight or only with "

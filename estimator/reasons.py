@@ -61,6 +61,8 @@ class Why(StrEnum):
     measured_throughput = "measured_throughput"
     known_duration_one_gpu = "known_duration_one_gpu"
     known_duration_serving_gpus = "known_duration_serving_gpus"
+    largest_one_gpu = "largest_one_gpu"
+    largest_generic_shape = "largest_generic_shape"
     gpu_unknown_memory = "gpu_unknown_memory"
     gpu_unknown_default = "gpu_unknown_default"
     runtime_overhead = "runtime_overhead"

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from estimator.largest import largest_served
 from estimator.ledger import Ledger
 from estimator.models import SizingReport, SizingRequest, Stage
 from estimator.resolve import Resolved, personal_count, resolve
@@ -36,6 +37,10 @@ def estimate(req: SizingRequest) -> SizingReport:
         "model_name": r.spec.name if (req.model or req.architecture) and r.spec else None,
     }
     if r.stage == Stage.inference:
+        no_model = r.spec is None and r.params is None and not req.hours  # a duration alone is a rental
+        if no_model and req.stage == Stage.inference and (req.gpu or req.gpu_memory_gib):  # "4090能跑多大"
+            fields["largest_served"], used = largest_served(req, r.gpu, ledger)
+            filled |= used
         if r.spec is not None and r.params is not None:
             served = size_serving(req, r.spec, r.params, r.active, r.gpu, ledger)
             filled |= served.filled()

@@ -35,7 +35,7 @@ from bot.settings.presales import PresalesConfig
 from estimator import catalog, defaults, estimate
 from estimator.architecture import size_label
 from estimator.catalog import ModelSpec
-from estimator.models import Assumption, Currency, SizingReport, SizingRequest
+from estimator.models import Assumption, Currency, SizingReport, SizingRequest, Stage
 from estimator.reasons import Why
 
 log = logging.getLogger(__name__)
@@ -130,6 +130,8 @@ def is_answerable(request: SizingRequest) -> bool:
         or request.num_samples is not None
         or request.budget is not None
         or (request.gpu_count is not None and request.deadline_days is not None)
+        # "一张4090能跑多大的模型": serving on named GPUs without a model → the largest model that fits
+        or (request.stage == Stage.inference and (request.gpu or request.gpu_memory_gib) is not None)
     )
 
 
@@ -139,7 +141,7 @@ def sized_anything(report: SizingReport) -> bool:
         value is not None
         for value in (
             report.flops, report.gpu_hours, report.memory, report.inference, report.budget_gpu_hours,
-            report.max_params_for_budget, report.tokens_for_budget,
+            report.max_params_for_budget, report.tokens_for_budget, report.largest_served,
         )
     )  # fmt: skip
 

@@ -27,6 +27,11 @@ ASKS_CONCURRENCY_RE = rc(
 """The question asks how many sequences fit at once ('能支持多少并发', 'how many concurrent users')."""
 BARE_CONTEXT_LEFT_RE = rc(r"(?:\bat|@|\bwith)\s*$")
 """Words right before a bare '8k' that make it a serving context ('… fp8 at 8k')."""
+ASKS_LARGEST_RE = rc(
+    r"多大的?模型|多大参数|什么模型|哪些模型|哪个模型|(?:biggest|largest)\s+(?:model|llm)|how\s+(?:big|large)\s+(?:a\s+)?"
+    r"(?:model|llm)|what\s+(?:size\s+)?(?:models?|llms?)\s+(?:can|could|will|fits?)|which\s+(?:models?|llms?)"
+)
+"""The question asks which model fits ('一张4090能跑多大的模型', 'the biggest model I can run on …')."""
 RENT_RE = rc(r"\brent(?:al|ed|ing)?\b|\blease\b|租(?!户)")
 """Renting GPUs ('rent 8x H100 for one week', '租8卡H100一个月'): a period on GPUs is a rental."""
 CNY_WORD_RE = rc(r"人民币|\brmb\b|\bcny\b|¥|元")

@@ -13,6 +13,7 @@ from bot.render.notes import assumption_rows, note_text
 from bot.render.sections import (
     budget_section,
     inference_section,
+    largest_section,
     memory_section,
     method_rows,
     rental_section,
@@ -36,6 +37,7 @@ def parse_extras(parsed: ParseResult | None) -> dict[str, Any]:
             "ignored_numbers": "",
             "asks_cost": False,
             "asks_concurrency": False,
+            "asks_largest": False,
             "nonpositive_numbers": "",
             "unusable_numbers": "",
         }
@@ -49,6 +51,7 @@ def parse_extras(parsed: ParseResult | None) -> dict[str, Any]:
         "ignored_numbers": ", ".join(parsed.ignored_numbers[:3]),
         "asks_cost": parsed.asks_cost,
         "asks_concurrency": parsed.asks_concurrency,
+        "asks_largest": parsed.asks_largest,
         "nonpositive_numbers": ", ".join(f"“{n}”" for n in parsed.nonpositive_numbers[:3]),
         "unusable_numbers": ", ".join(f"“{n}”" for n in parsed.unusable_numbers[:3]),
     }
@@ -74,8 +77,11 @@ def build_context(report: SizingReport, lang: str, parsed: ParseResult | None = 
         inference["precision"] += serving_settings(report, lang)
     budget = budget_section(report, f, gpu)
     rental = rental_section(report, f)
+    largest = largest_section(report, f)
     kind = (
-        "inference"
+        "largest"
+        if largest
+        else "inference"
         if inference
         else "training"
         if training
@@ -102,6 +108,7 @@ def build_context(report: SizingReport, lang: str, parsed: ParseResult | None = 
         "budget": budget,
         "methods": method_rows(report, f),
         "r": rental,
+        "largest": largest,
         "notes": [
             note_text(n, lang)
             for n in report.warnings

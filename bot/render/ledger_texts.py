@@ -60,6 +60,11 @@ WHY_TEXTS: dict[str, str] = {
     ),
     "known_duration_one_gpu": N_("a duration without a GPU count: one GPU"),
     "known_duration_serving_gpus": N_("a duration without a GPU count: the GPUs this serving answer needs"),
+    "largest_one_gpu": N_("no GPU count given: one GPU"),
+    "largest_generic_shape": N_(
+        "sizes are of a generic dense shape with grouped-query attention (8 KV heads); a model without "
+        "GQA holds fewer sequences"
+    ),
     "gpu_unknown_memory": N_(
         "“%(gpu)s” is not in my catalog: sized as a %(memory_gib)s GiB card by memory alone; no time, "
         "speed or price figures without its TFLOPS and bandwidth"
