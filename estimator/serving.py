@@ -236,6 +236,18 @@ def size_serving(
         )
 
     inf = size(precision)
+    group = _stated_group(req)
+    if group is not None:  # the user's TP × PP: say what a layout chosen freely would need
+        free = size_inference(
+            spec, params, active, gpu, precision, context, conc_for(precision), req.gpu_count,
+            kv_precision=req.kv_precision or Precision.bf16, prompt_tokens=req.prompt_tokens,
+            utilization=req.gpu_memory_utilization, runtime=named,
+        )  # fmt: skip
+        if free.recommended_gpus < inf.recommended_gpus:
+            ledger.note(
+                "stated_layout_needs_more", tp=group[0], pp=group[1], gpus=inf.recommended_gpus,
+                free_gpus=free.recommended_gpus, free_tp=free.tp, free_pp=free.pp,
+            )  # fmt: skip
     local = _local_format(req, spec, gpu, inf, size)
     if local is not None:
         precision, inf = local

@@ -772,7 +772,9 @@ def test_memory_replies_stay_short(case, lang):
         (Plan(tp=8, dp=3, zero_stage=2), True, "tp_dp"),
         (Plan(tp=4, dp=2, zero_stage=3), False, "tp_no_nvlink"),
         (Plan(tp=8, pp=4, dp=2, zero_stage=1), True, "tp_pp"),
-        (Plan(pp=2, dp=4, zero_stage=1), False, "pp"),
+        (Plan(pp=2, dp=4, zero_stage=1), False, "pp_no_nvlink"),
+        (Plan(pp=2, dp=4, zero_stage=1), True, "pp"),
+        (Plan(tp=4, pp=2), False, "tp_pp_no_nvlink"),
         (Plan(dp=2, zero_stage=2, offload=True), True, "offload"),
     ],
 )

@@ -753,3 +753,31 @@ def test_an_uncalibrated_card_does_not_claim_calibrated_runs(capsys):
     out = ask(capsys, "pretrain 1B on 20B tokens on 8 RTX 4090")
     assert any(a["field"] == "mfu" and a["why"] == "mfu_uncalibrated" for a in out["assumptions"])
     assert "none on this card" in out["reply"] and "80% of comparable published runs fell" not in out["reply"]
+
+
+def test_a_stated_serving_tp_that_costs_gpus_says_what_a_free_layout_needs(capsys):
+    """Qwen3-235B-A22B in bf16 (470 GB) on H200s at 0.85: a TP 4 copy has 4 × 141 GB × 0.85 ≈ 479 GB,
+    nearly all weights, so 64 sequences of 32K need many copies; TP 8 copies hold far more KV cache."""
+    out = ask(capsys, "Deploy Qwen3-235B-A22B with TP 4 on H200, gpu_memory_utilization 0.85, 32k context, "
+                      "64 concurrent")  # fmt: skip
+    note = next(w for w in out["report"]["warnings"] if w["code"] == "stated_layout_needs_more")
+    assert (note["params"]["tp"], note["params"]["free_tp"]) == (4, 8)
+    needed = out["report"]["inference"]["recommended_gpus"]
+    assert note["params"]["free_gpus"] < note["params"]["gpus"] == needed
+
+
+def test_nothing_said_twice(capsys):
+    """An unknown card is named once (under the headline, with the closest cards); a monthly cost asked
+    for is line 2 and not repeated in the bullets."""
+    reply = ask(capsys, "What does it cost to train a 7B model on 1T tokens using Blackwell B300?")["reply"]
+    body = reply.split("Assumptions and sources")[0]
+    assert body.count("“B300”") == 1
+    reply = ask(capsys, "serve gpt-oss-120b on 2 H100, cost per month?")["reply"]
+    assert reply.count("per month") == 1
+
+
+def test_a_pipeline_on_consumer_cards_is_explained_by_pcie_not_by_nodes(capsys):
+    """Eight RTX 4090s in one box have no NVLink: a pipeline there is chosen for PCIe, not to cross nodes."""
+    reply = ask(capsys, "qwen2.5-7b全量微调，1亿token，8张4090要多久")["reply"]
+    assert "可以跨机" not in reply
+    assert "PCIe" in next(line for line in reply.splitlines() if line.startswith("• 原因"))

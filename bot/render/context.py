@@ -112,7 +112,10 @@ def build_context(report: SizingReport, lang: str, parsed: ParseResult | None = 
         "notes": [
             note_text(n, lang)
             for n in report.warnings
-            if not _said_elsewhere(n, kind, memory) and n.code not in BUDGET_VERDICTS | TOTAL_MEMORY_VERDICTS
+            if not _said_elsewhere(n, kind, memory)
+            and n.code not in BUDGET_VERDICTS | TOTAL_MEMORY_VERDICTS
+            # the unknown card is named right under the headline, with the closest cards
+            and not (n.code == "unknown_gpu_assumed" and parsed is not None and parsed.unknown_gpu)
         ],
         # every verdict on the user's budget and deadline, right under the headline ("within budget"
         # and "not within 30 days" can both hold)

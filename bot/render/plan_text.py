@@ -70,7 +70,9 @@ def plan_reason_key(plan: Plan, nvlink: bool) -> str:
     if plan.offload:
         return "offload"
     if plan.pp > 1:
-        return "tp_pp" if plan.tp > 1 and nvlink else "pp"
+        if not nvlink:  # consumer cards in one box: the pipeline is for PCIe, not for crossing nodes
+            return "tp_pp_no_nvlink" if plan.tp > 1 else "pp_no_nvlink"
+        return "tp_pp" if plan.tp > 1 else "pp"
     if plan.tp > 1:
         if not nvlink:
             return "tp_no_nvlink"

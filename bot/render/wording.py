@@ -126,6 +126,10 @@ NOTE_MESSAGES: dict[str, str] = {
         "%(model)s was released with a %(window)s-token context window: %(length)s tokens need a "
         "long-context version or RoPE scaling (e.g. YaRN) — sized as asked."
     ),
+    "stated_layout_needs_more": N_(
+        "With your TP %(tp)s × PP %(pp)s every copy of the model uses that many GPUs: %(gpus)s for this "
+        "load; a layout chosen freely (TP %(free_tp)s × PP %(free_pp)s) needs %(free_gpus)s."
+    ),
     "over_budget": N_(
         "Over budget: this costs %(cost_low)s – %(cost_high)s, more than the %(budget)s you have. "
         "Fewer tokens, a smaller model or cheaper GPUs would fit it."
@@ -277,6 +281,13 @@ PLAN_REASONS: dict[str, str] = {
         "PP %(pp)s splits the layers into pipeline stages, which exchange little data and work across nodes"
     ),
     "tp_pp": N_("TP %(tp)s stays inside a node (NVLink/HCCS); PP %(pp)s splits the layers across nodes"),
+    "pp_no_nvlink": N_(
+        "no NVLink, so PP %(pp)s splits the layers into pipeline stages, which pass little data over PCIe"
+    ),
+    "tp_pp_no_nvlink": N_(
+        "no NVLink, so PP %(pp)s splits the layers into stages that pass little data over PCIe; TP %(tp)s "
+        "still splits each layer to fit"
+    ),
     "offload": N_("optimizer states are offloaded to CPU memory: fewer GPUs, slower steps"),
 }
 CPU_OFFLOAD = N_("CPU offload")
@@ -325,6 +336,7 @@ TOKEN_KEYS = {"tokens", "chinchilla_tokens", "num_samples"}
 PARAM_KEYS = {"params_active", "params_total"}
 COUNT_KEYS = {
     "window",
+    "free_gpus",
     "length",
     "gpu_hours",
     "gpus",
