@@ -319,6 +319,8 @@ def _alternatives(spec: ModelSpec, params: float, gpu: GpuSpec, setup: TrainingS
         variants.append(("full_recompute", replace(setup, recompute="full")))
     if setup.tp is not None or setup.pp is not None:
         variants.append(("searched_layout", replace(setup, tp=None, pp=None)))
+    if setup.micro_batch > 1:  # the user's micro-batch: activations and logits scale with it
+        variants.append(("micro_batch_1", replace(setup, micro_batch=1)))
     if setup.method == Method.full:
         variants += [
             ("adamw8bit", replace(setup, optimizer="adamw8bit")),

@@ -11,6 +11,7 @@ to the catalog's published shapes — never from the estimator's own output.
 from __future__ import annotations
 
 import json
+import math
 from pathlib import Path
 
 import pytest
@@ -781,3 +782,23 @@ def test_a_pipeline_on_consumer_cards_is_explained_by_pcie_not_by_nodes(capsys):
     reply = ask(capsys, "qwen2.5-7b全量微调，1亿token，8张4090要多久")["reply"]
     assert "可以跨机" not in reply
     assert "PCIe" in next(line for line in reply.splitlines() if line.startswith("• 原因"))
+
+
+def test_stated_sequence_and_micro_batch_are_echoed_and_a_smaller_micro_batch_offered(capsys):
+    """'4096 seq len, micro batch 4' shape the memory: both are echoed next to the stage, and micro-batch 1
+    is offered (activations and the loss's logits scale with the micro-batch: Korthikanti et al. 2022)."""
+    question = "llama 3 8b full fine tune zero-2 on 8x a100 40gb, 4096 seq len, micro batch 4, memory?"
+    out = ask(capsys, question)
+    assert "(ZeRO-2, 4,096-token sequences, micro-batch 4)" in out["reply"].splitlines()[0]
+    alt = next(a for a in out["report"]["memory"]["alternatives"] if a["change"] == "micro_batch_1")
+    assert alt["min_gpus"] is not None and alt["min_gpus"] <= 8
+
+
+def test_a_stated_deadline_met_early_is_said(capsys):
+    """32B on 2B tokens needs 8 H100s for memory; they finish in ≈ 2.2 days, within the 5 days asked."""
+    out = ask(capsys, "full fine-tune Qwen2.5-32B on 2B tokens in 5 days, how many H100?")
+    head = out["reply"].splitlines()[0]
+    assert head.endswith("(within your 5 days)")
+    zh = ask(capsys, "预算80w，想在一个月内训一个7b模型，用H800，够吗")
+    hours = zh["report"]["budget_gpu_hours"]["likely"]
+    assert f"在你的 30 天内：约 {math.ceil(hours / 720)} 张卡" in zh["reply"]

@@ -84,6 +84,7 @@ def training_section(report: SizingReport, f: Fmt, per_node: int) -> dict[str, A
             "per_node": per_node,
             # the deadline, unless memory or whole nodes pushed the count well past it (then the real days)
             "deadline": headline_days(report, n, f),
+            "within": _within_deadline(report, n, f),
             "hours": headline_hours(report, n, f),
             "one": n == 1,
         }
@@ -464,6 +465,18 @@ def headline_hours(report: SizingReport, gpus: int, f: Fmt) -> str | None:
     return f.hours(max(gh.likely / gpus, 0.01))
 
 
+def _within_deadline(report: SizingReport, gpus: int, f: Fmt) -> str:
+    """' (within your 5 days)' after a headline whose GPUs (memory's minimum, whole nodes) finish well
+    before the deadline the user gave; '' when the deadline was assumed or the days are the deadline."""
+    req, gh = report.request, report.gpu_hours
+    stated = req.deadline_days and not any(a.field == "deadline_days" for a in report.assumptions)
+    if not stated or gh is None or gh.likely / gpus / 24 >= 0.8 * req.deadline_days:
+        return ""
+    if req.deadline_days < 1:
+        return translate(f.lang, N_(" (within your %(hours)s hours)"), hours=f.hours(req.deadline_days * 24))
+    return translate(f.lang, N_(" (within your %(days)s days)"), days=f.days(req.deadline_days))
+
+
 def headline_days(report: SizingReport, gpus: int, f: Fmt) -> str:
     deadline = report.request.deadline_days or 30
     gh = report.gpu_hours
@@ -496,6 +509,17 @@ def _serving_nodes(report: SizingReport, lang: str) -> str:
     return f"{nodes}{'，' if lang == 'zh' else ', '}" if nodes else ""
 
 
+def _gpus_for_budget_deadline(report: SizingReport, f: Fmt) -> dict[str, str] | None:
+    """A budget and a stated deadline ('预算80w，一个月内'): the GPUs that spend the GPU-hours the budget
+    buys in that time (GPU-hours ÷ deadline hours), or None."""
+    req, hours = report.request, report.budget_gpu_hours
+    stated = req.deadline_days and not any(a.field == "deadline_days" for a in report.assumptions)
+    if not (req.budget and stated and hours):
+        return None
+    gpus = math.ceil(hours.likely / (req.deadline_days * 24))
+    return {"days": f.days(req.deadline_days), "gpus": f.int(gpus)}
+
+
 def budget_section(report: SizingReport, f: Fmt, gpu: str) -> dict[str, Any] | None:
     hours = report.budget_gpu_hours
     if hours is None or report.flops is not None:
@@ -520,6 +544,7 @@ def budget_section(report: SizingReport, f: Fmt, gpu: str) -> dict[str, Any] | N
         "tokens_low": f.tokens(tokens.low) if tokens else None,
         "tokens_high": f.tokens(tokens.high) if tokens else None,
         "rows": _days_rows(report, f),
+        "deadline_gpus": _gpus_for_budget_deadline(report, f),
     }
 
 

@@ -30,6 +30,11 @@ def stated_settings(report: SizingReport, lang: str) -> list[str]:
         out.append(" × ".join(f"{name} {n}" for name, n in (("TP", req.tp), ("PP", req.pp)) if n))
     if req.zero_stage is not None:
         out.append(f"ZeRO-{req.zero_stage}")
+    assumed = {a.field for a in report.assumptions}
+    if req.seq_len and "seq_len" not in assumed:  # stated: it sets activations and attention
+        out.append(translate(lang, N_("%(n)s-token sequences"), n=f.int(req.seq_len)))
+    if req.batch_size and "micro_batch" not in assumed:
+        out.append(translate(lang, N_("micro-batch %(n)s"), n=f.int(req.batch_size)))
     adapters = req.method in (Method.lora, Method.qlora)
     if adapters and (req.lora_rank or req.lora_targets):
         rank = req.lora_rank or report_rank(report)

@@ -305,6 +305,7 @@ EP_ACROSS_NODES_REASON = N_(
 
 ALTERNATIVES: dict[str, str] = {
     "adamw8bit": N_("With 8-bit AdamW"),
+    "micro_batch_1": N_("With micro-batch 1 (more gradient accumulation)"),
     "cpu_offload": N_("With CPU offload"),
     "lora": N_("LoRA instead"),
     "qlora": N_("QLoRA instead"),
