@@ -11,7 +11,7 @@ import math
 
 from estimator import catalog, defaults
 from estimator.architecture import shape_for_size
-from estimator.catalog import GpuSpec
+from estimator.catalog import GpuSpec, ModelSpec
 from estimator.inference import size_inference
 from estimator.ledger import Ledger
 from estimator.models import LargestServed, Precision, SizingRequest
@@ -22,12 +22,18 @@ SERVER_FORMATS = (Precision.bf16, Precision.int8, Precision.int4)
 PERSONAL_FORMATS = (Precision.bf16, Precision.q8_0, Precision.q4_k_m)
 """Personal machines: 16-bit, and llama.cpp's Q8_0 and Q4_K_M GGUF files (the formats shipped for them)."""
 
-PARAMS_RANGE = (1e8, 1e13)
-"""The sizes searched: 100M to 10T parameters."""
+MIN_PARAMS = 1e8
+"""The smallest size searched: 100M parameters."""
+MIN_BYTES_PER_PARAM = 0.5
+"""No weight format here stores fewer than 4 bits per parameter, so the GPUs' memory ÷ 0.5 bytes is a
+size that cannot fit: the search's upper bound."""
 PRECISION = 1.02
-"""The bisection stops when the bounds are within 2 % of each other."""
+"""The bisection stops when the bounds are within 2 % of each other (replies round to 2 digits)."""
 EXAMPLES = 2
 """Catalog models named per format."""
+EXAMPLE_SLACK = 1.25
+"""Catalog models up to 25 % above the generic size are tried (each by its own shape): fewer KV heads
+or a smaller vocabulary than the generic shape's leave room for more parameters."""
 
 
 def largest_served(
@@ -46,28 +52,31 @@ def largest_served(
     concurrency = req.concurrency or int(ledger.assume("concurrency", load.value, load.why))
     ledger.assume("architecture", "generic", Why.largest_generic_shape)
 
-    def fits(spec, params: float, weights: Precision) -> bool:
+    runtime = req.runtime.value if req.runtime else None
+
+    def fits(spec: ModelSpec, params: float, weights: Precision) -> bool:
         inf = size_inference(
             spec, params, None, gpu, weights, context, concurrency, count,
-            utilization=req.gpu_memory_utilization,
+            utilization=req.gpu_memory_utilization, runtime=runtime,
         )  # fmt: skip
         return inf.recommended_gpus <= count
 
     out = []
-    formats = PERSONAL_FORMATS if gpu.personal else SERVER_FORMATS
+    local = gpu.personal and runtime not in ("vLLM", "SGLang")  # a server on GeForce cards: its formats
+    formats = (req.precision,) if req.precision else PERSONAL_FORMATS if local else SERVER_FORMATS
     for weights in formats:
-        low, high = PARAMS_RANGE
+        low, high = MIN_PARAMS, count * gpu.memory_bytes / MIN_BYTES_PER_PARAM
         if not fits(shape_for_size(low), low, weights):
             out.append(LargestServed(precision=weights, params_max=None, examples=[]))
             continue
-        while high / low > PRECISION:  # low fits, high does not (10T fits nothing sized here)
+        while high / low > PRECISION:  # low fits, high does not
             mid = math.sqrt(low * high)
             low, high = (mid, high) if fits(shape_for_size(mid), mid, weights) else (low, mid)
         examples: list[str] = []
         for spec in sorted(catalog.models().values(), key=lambda m: -m.params_total):
             if len(examples) == EXAMPLES:
                 break
-            if spec.params_total <= low * 1.25 and fits(spec, spec.params_total, weights):
+            if spec.params_total <= low * EXAMPLE_SLACK and fits(spec, spec.params_total, weights):
                 examples.append(spec.id)  # its own shape decides (a 1.2× model with a small KV may fit)
         out.append(LargestServed(precision=weights, params_max=low, examples=examples))
     return out, {"gpu_count": count, "seq_len": context, "concurrency": concurrency}

@@ -85,9 +85,9 @@ def price_range(req: SizingRequest, gpu: GpuSpec, ledger: Ledger) -> PriceRange 
     return low, high, currency, source
 
 
-def beyond_window(spec: ModelSpec, tokens: int, ledger: Ledger) -> None:
-    """A sequence longer than the model's released context window (``max_position_embeddings`` of its
-    config.json): note it — the memory and time still follow the length asked, but the model needs a
-    long-context version or RoPE scaling (YaRN, Peng et al. 2023) to use it."""
-    if spec.max_context and tokens > spec.max_context:
+def beyond_window(spec: ModelSpec, tokens: int, ledger: Ledger, stated: bool) -> None:
+    """A stated sequence longer than the model's released context window (``max_position_embeddings``
+    of its config.json): note it — the memory and time still follow the length asked, but the model
+    needs a longer-context version (or RoPE scaling such as YaRN, Peng et al. 2023, for RoPE models)."""
+    if stated and spec.max_context and tokens > spec.max_context:
         ledger.note("beyond_context_window", model=spec.name, window=spec.max_context, length=tokens)

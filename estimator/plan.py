@@ -9,8 +9,10 @@ from :mod:`estimator.memory`; sizes in bytes, counts of GPUs.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import replace
 from functools import lru_cache
+from itertools import product
 
 from estimator.catalog import GpuSpec, ModelSpec
 from estimator.expert_parallel import ep_degrees
@@ -78,7 +80,7 @@ def ordered_layouts(
     if zero_stage is not None and tp is None and pp is None:
         return tuple(Layout(1, 1, gpus, zero_stage, mode, micro_batch, offload) for mode in modes)
     stages = [pp] if pp else _divisors(layers)
-    if experts:
+    if experts and not pp:  # a stated PP is kept as given
         stages = sorted(
             set(stages) | {p for p in (2**i for i in range(1, layers.bit_length())) if uneven_ok(layers, p)}
         )
@@ -240,7 +242,7 @@ def _pairs(spec: ModelSpec, gpu: GpuSpec, setup: TrainingSetup) -> list[tuple[in
     return [(t, p) for t in tps for p in stages]
 
 
-def _first_fitting_multiple(fits, step: int, k_low: int, k_high: int) -> int | None:
+def _first_fitting_multiple(fits: Callable[[int], bool], step: int, k_low: int, k_high: int) -> int | None:
     """The least k in [k_low, k_high] with ``fits(k · step)``, for a predicate that, once true, stays
     true as k grows (gallop, then bisect); None if ``fits(k_high · step)`` is false."""
     if k_low > k_high:
@@ -264,6 +266,28 @@ def _first_fitting_multiple(fits, step: int, k_low: int, k_high: int) -> int | N
     return hi
 
 
+def _ep_options(spec: ModelSpec, setup: TrainingSetup) -> list[int | None]:
+    """Expert-parallel degrees searched one at a time (MoE full training: powers of two dividing the
+    routed experts, :func:`estimator.expert_parallel.ep_degrees`); [None] = any (no EP in the search)."""
+    experts = _ep_experts(spec, setup)
+    return list(ep_degrees(experts, experts)) if experts else [None]
+
+
+def _any_layout_fits(
+    spec: ModelSpec, params: float, gpu: GpuSpec, gpus: int, setup: TrainingSetup,
+    budget_fraction: float, allow_full_recompute: bool, ep: int | None,
+) -> bool:  # fmt: skip
+    """Whether some layout on exactly ``gpus`` GPUs (of expert-parallel degree ``ep`` unless None) is
+    within ``budget_fraction`` of the card — :func:`best_plan_for`'s test, without choosing."""
+    limit = gpu.addressable_bytes * budget_fraction
+    for plan in _layouts(spec, gpu, gpus, setup):
+        if (ep is not None and plan.ep != ep) or (plan.recompute == "full" and not allow_full_recompute):
+            continue
+        if sum(breakdown(spec, params, setup, plan).values()) <= limit:
+            return True
+    return False
+
+
 def min_gpus(
     spec: ModelSpec,
     params: float,
@@ -276,37 +300,37 @@ def min_gpus(
 
     Whether some layout fits is not monotonic in the GPU count: a count admits only the pipelines
     whose TP × PP divides it (Llama-3.1-405B without full recompute fits on 1,008 H100s as TP 8 ×
-    PP 126, not on 1,016–1,264). At a fixed TP and PP, though, more data parallelism never needs more
-    memory per GPU (ZeRO shards over DP; the rest does not change). So for each (TP, PP) pair of
-    :func:`_pairs` the search gallops and bisects over the candidate counts TP × PP divides (from the
-    lower bound: all states sharded, nothing else), and the answer is the least of them, laid out
-    as :func:`best_plan_for` prefers at that count.
+    PP 126, not on 1,016–1,264), and, for MoE, only the expert-parallel degrees that divide its DP. At a
+    fixed TP, PP and EP, though, more data parallelism never needs more memory per GPU (ZeRO shards
+    over DP; the rest does not change). So for each (TP, PP, EP) of :func:`_pairs` and
+    :func:`_ep_options` the search gallops and bisects over the candidate counts TP × PP × EP divides
+    (from the lower bound: all states sharded, nothing else; below the best count found so far), and
+    the answer is the least of them, laid out as :func:`best_plan_for` prefers at that count.
     """
     per_node = gpu.gpus_per_node
     floor = _gpu_count(_count_index(_lower_bound(spec, params, gpu, setup), per_node), per_node)
     best: int | None = None
-    for tp, pp in _pairs(spec, gpu, setup):
+    for (tp, pp), ep in product(_pairs(spec, gpu, setup), _ep_options(spec, setup)):
         pinned = replace(setup, tp=tp, pp=pp)
 
-        def fits(n: int, pinned: TrainingSetup = pinned) -> bool:
-            found = best_plan_for(spec, params, gpu, n, pinned, budget_fraction, allow_full_recompute)
-            return found is not None
+        def fits(n: int, pinned: TrainingSetup = pinned, ep: int | None = ep) -> bool:
+            return _any_layout_fits(spec, params, gpu, n, pinned, budget_fraction, allow_full_recompute, ep)
 
-        g = tp * pp
+        g = tp * pp * (ep or 1)
         ceiling = min(MAX_GPUS_SEARCHED, best - 1) if best else MAX_GPUS_SEARCHED
         small = [n for n in (1, 2, 4) if n < per_node and floor <= n <= ceiling and n % g == 0]
-        n_pair = next((n for n in small if fits(n)), None)
-        if n_pair is None:  # whole nodes: multiples of lcm(TP × PP, node size)
+        found = next((n for n in small if fits(n)), None)
+        if found is None:  # whole nodes: multiples of lcm(TP × PP × EP, node size)
             step = math.lcm(g, per_node)
             k = _first_fitting_multiple(fits, step, max(1, math.ceil(floor / step)), ceiling // step)
-            n_pair = None if k is None else k * step
-        if n_pair is not None and (best is None or n_pair < best):
-            best = n_pair
+            found = None if k is None else k * step
+        if found is not None and (best is None or found < best):
+            best = found
     if best is None:
         return None
-    found = best_plan_for(spec, params, gpu, best, setup, budget_fraction, allow_full_recompute)
-    assert found is not None  # the pair's layout is among this count's layouts
-    return best, *found
+    chosen = best_plan_for(spec, params, gpu, best, setup, budget_fraction, allow_full_recompute)
+    assert chosen is not None  # a layout of the winning (TP, PP, EP) fits at this count
+    return best, *chosen
 
 
 def _alternatives(spec: ModelSpec, params: float, gpu: GpuSpec, setup: TrainingSetup) -> list[Alternative]:

@@ -169,13 +169,14 @@ def _total_memory_verdict(req: SizingRequest, inf: Inference, gpu: GpuSpec) -> t
     return "no", None
 
 
-def _stated_group(req: SizingRequest) -> tuple[int, int] | None:
+def _stated_group(req: SizingRequest, assumed_count: bool = False) -> tuple[int, int] | None:
     """The user's TP × PP for every serving copy; None when not stated, or when it needs more GPUs than
     the user has (then the search chooses, and the interpretation names the TP as not used)."""
     if not (req.tp or req.pp):
         return None
     group = (req.tp or 1, req.pp or 1)
-    if req.gpu_count and group[0] * group[1] > req.gpu_count:
+    count = None if assumed_count else requested_count(req)  # a personal card's assumed 1 does not cap TP
+    if count and group[0] * group[1] > count:
         return None
     return group
 
@@ -202,7 +203,7 @@ def size_serving(
         context = int(ledger.assume("context", spec.serve_context, Why.reasoning_context))
     else:
         context = int(ledger.assume("context", defaults.SERVE_CONTEXT.value, defaults.SERVE_CONTEXT.why))
-    beyond_window(spec, context, ledger)
+    beyond_window(spec, context, ledger, stated=bool(req.seq_len))
     price = None if gpu.generic else price_range(req, gpu, ledger)
     named = req.runtime.value if req.runtime else None
 
@@ -216,6 +217,8 @@ def size_serving(
     def conc_for(weights: Precision) -> int:
         """Stated concurrency, else one user on a personal machine, else a team's 16."""
         return req.concurrency or int(_default_concurrency(personal(weights)).value)
+
+    stated = _stated_group(req, assumed_count=any(a.field == "gpu_count" for a in ledger.assumptions))
 
     def size(weights: Precision) -> Inference:
         return size_inference(
@@ -232,18 +235,21 @@ def size_serving(
             price=price[:3] if price else None,
             utilization=req.gpu_memory_utilization,
             runtime=named,
-            group=_stated_group(req),
+            group=stated,
         )
 
     inf = size(precision)
-    group = _stated_group(req)
+    group = stated
     if group is not None:  # the user's TP × PP: say what a layout chosen freely would need
         free = size_inference(
             spec, params, active, gpu, precision, context, conc_for(precision), req.gpu_count,
             kv_precision=req.kv_precision or Precision.bf16, prompt_tokens=req.prompt_tokens,
             utilization=req.gpu_memory_utilization, runtime=named,
         )  # fmt: skip
-        if free.recommended_gpus < inf.recommended_gpus:
+        if inf.max_concurrency == 0 and free.max_concurrency > 0:  # one copy of TP × PP cannot hold it
+            ledger.note("stated_layout_too_small", tp=group[0], pp=group[1], free_tp=free.tp, free_pp=free.pp)
+            inf, stated = free, None
+        elif free.recommended_gpus < inf.recommended_gpus:
             ledger.note(
                 "stated_layout_needs_more", tp=group[0], pp=group[1], gpus=inf.recommended_gpus,
                 free_gpus=free.recommended_gpus, free_tp=free.tp, free_pp=free.pp,

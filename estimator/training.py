@@ -573,7 +573,7 @@ def _setup(
     method = out.method or Method.full
     seq_default = defaults.SEQ_LEN_FINETUNE if stage == Stage.finetune else defaults.SEQ_LEN_PRETRAIN
     seq = _seq_len(req, stage)
-    beyond_window(out.spec, seq, ledger)
+    beyond_window(out.spec, seq, ledger, stated=bool(req.seq_len) and stage != Stage.pretrain)
     if not req.seq_len:  # "10万条数据每条1k token": sequences of that length (fine-tuning)
         from_samples = stage == Stage.finetune and req.tokens_per_sample and req.num_samples
         ledger.assume("seq_len", seq, Why.seq_from_samples if from_samples else seq_default.why)
@@ -878,11 +878,14 @@ def _largest_for_budget(req: SizingRequest, gpu: GpuSpec, tokens: float, k: floa
 
 
 def _budget_hours(req: SizingRequest, price: PriceRange | None, deadline: float) -> Band | None:
-    """GPU-hours a budget buys (low at the high price), or GPUs × deadline × 24."""
-    if req.budget and price:
-        low, high, _, _ = price
-        return Band(low=req.budget / high, likely=req.budget / ((low + high) / 2), high=req.budget / low)
+    """GPU-hours a budget buys (low at the high price), or GPUs × deadline × 24; with both, the smaller
+    (8 GPUs for two weeks use 2,688 GPU-hours, however large the budget)."""
+    gpus_days = None
     if req.gpu_count and req.deadline_days:
         h = float(req.gpu_count * deadline * 24)
-        return Band(low=h, likely=h, high=h)
-    return None
+        gpus_days = Band(low=h, likely=h, high=h)
+    if req.budget and price:
+        low, high, _, _ = price
+        bought = Band(low=req.budget / high, likely=req.budget / ((low + high) / 2), high=req.budget / low)
+        return gpus_days if gpus_days is not None and gpus_days.likely < bought.likely else bought
+    return gpus_days

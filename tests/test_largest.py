@@ -62,4 +62,14 @@ def test_the_question_is_answered(capsys, question, headline):
     assert main(["ask", "--format", "json", question]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["reply"].startswith(headline)
-    assert out["report"]["largest_served"][0]["precision"] == "bf16"
+    # the headline names the 4-bit size: the most parameters any format here fits
+    sizes = [row["params_max"] for row in out["report"]["largest_served"]]
+    assert sizes == sorted(sizes) and len(sizes) == 3
+
+
+def test_a_stated_format_is_the_only_one_sized():
+    """'一张4090 int4': the stated weight format alone (never silently the three default ones)."""
+    rows = _largest(gpu="RTX-4090", precision="int4")
+    assert list(rows) == ["int4"]
+    # 24 GB of 4-bit weights (0.5 B/param) is at most 48B parameters, before any KV cache
+    assert 9.24e9 < rows["int4"].params_max < 24e9 * 2.0

@@ -467,6 +467,10 @@ def _linear_scan(spec, params, gpu, setup, allow_full_recompute=True):
         # a stated recompute mode leaves full recompute out of the search too
         ("Llama-3-70B", "A100-SXM4-40GB", TrainingSetup(seq_len=8192, recompute="selective")),
         ("Llama-3-70B", "RTX-4090", TrainingSetup(seq_len=32768)),
+        # MoE: an expert-parallel degree must divide DP (4-chip TPU v5e hosts: 1,952 without full recompute)
+        ("DeepSeek-V3", "TPUv5e", TrainingSetup(seq_len=2048)),
+        ("DeepSeek-V3", "H100-SXM5-80GB", TrainingSetup(seq_len=4096, pp=4)),  # a stated PP is kept
+        ("Mixtral-8x7B", "A100-SXM4-80GB", TrainingSetup(seq_len=4096)),
     ],
 )
 def test_min_gpus_is_the_first_count_that_fits(model, gpu, setup):

@@ -327,7 +327,12 @@ def test_bare_thousands_after_at_is_a_serving_context() -> None:
     """'fp8 at 8k' in a serving question is the context (8,192: powers of two are binary k)."""
     assert _req("how many H100 to serve llama 3.1 70b fp8 at 8k?").seq_len == 8192
     assert _req("serve qwen2.5 72b with 32k on 4 H100").seq_len == 32768
-    assert _req("pretrain 7B at 8k sequences on 1T tokens").stage != "inference"  # training keeps its rules
+    # not when another quantity follows: requests per day, daily users
+    assert _req("serve qwen2.5 72b at 2k requests per day on A100").seq_len is None
+    assert _req("deploy qwen2.5 7b on A10 @ 10k daily users").seq_len is None
+    # "concurrent at 8k": 'rent at' inside "concurrent" is not a price
+    r = _req("serve llama 3 8b on H100, 32 concurrent at 8k context")
+    assert (r.price_per_gpu_hour, r.seq_len, r.concurrency) == (None, 8192, 32)
 
 
 def test_misspelt_method_and_family() -> None:

@@ -775,6 +775,7 @@ def test_memory_replies_stay_short(case, lang):
         (Plan(pp=2, dp=4, zero_stage=1), False, "pp_no_nvlink"),
         (Plan(pp=2, dp=4, zero_stage=1), True, "pp"),
         (Plan(tp=4, pp=2), False, "tp_pp_no_nvlink"),
+        (Plan(tp=8, pp=8), False, "tp_pp_nodes_no_nvlink"),  # 64 cards: the pipeline crosses machines
         (Plan(dp=2, zero_stage=2, offload=True), True, "offload"),
     ],
 )

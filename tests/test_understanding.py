@@ -11,7 +11,6 @@ to the catalog's published shapes — never from the estimator's own output.
 from __future__ import annotations
 
 import json
-import math
 from pathlib import Path
 
 import pytest
@@ -732,7 +731,7 @@ def test_counts_beyond_any_cluster_are_named_as_unusable(capsys, question, typed
     usable value, never dropped silently."""
     out = ask(capsys, question)
     assert f"I ignored “{typed}”" in out["reply"]
-    assert out["request"].get("concurrency") != 2_000_000 and out["request"].get("gpu_count") != 1e8
+    assert {"text": typed, "reason": "unusable"} in out["interpretation"]["ignored"]
 
 
 def test_a_stated_layout_not_used_is_not_echoed_as_used(capsys):
@@ -765,6 +764,8 @@ def test_a_stated_serving_tp_that_costs_gpus_says_what_a_free_layout_needs(capsy
     assert (note["params"]["tp"], note["params"]["free_tp"]) == (4, 8)
     needed = out["report"]["inference"]["recommended_gpus"]
     assert note["params"]["free_gpus"] < note["params"]["gpus"] == needed
+    # the reason: 235B × 2 B of weights nearly fill a TP 4 copy's 4 × 141 GB × 0.85
+    assert out["report"]["inference"]["weights_bytes"] > 0.95 * 4 * 141e9 * 0.85
 
 
 def test_nothing_said_twice(capsys):
@@ -799,6 +800,38 @@ def test_a_stated_deadline_met_early_is_said(capsys):
     out = ask(capsys, "full fine-tune Qwen2.5-32B on 2B tokens in 5 days, how many H100?")
     head = out["reply"].splitlines()[0]
     assert head.endswith("(within your 5 days)")
+    # ¥800,000 at the middle of H800's ¥15–40 per GPU-hour = 29,091 GPU-hours; ÷ 720 h = 40.4 → 40 GPUs
+    # (never more than the budget buys; whole 8-GPU nodes)
     zh = ask(capsys, "预算80w，想在一个月内训一个7b模型，用H800，够吗")
-    hours = zh["report"]["budget_gpu_hours"]["likely"]
-    assert f"在你的 30 天内：约 {math.ceil(hours / 720)} 张卡" in zh["reply"]
+    assert "在你的 30 天内：约 40 张卡" in zh["reply"]
+    # the user's own 8 GPUs for two weeks use 2,688 GPU-hours, less than ¥500,000 buys: they decide
+    zh = ask(capsys, "预算50万，8张H100，两周，7B模型能训多少token")
+    assert zh["report"]["budget_gpu_hours"]["likely"] == 8 * 14 * 24
+    assert "由卡数和天数决定" in zh["reply"]
+
+
+def test_a_stated_tp_too_small_for_one_copy_is_said_and_searched(capsys):
+    """Qwen2.5-32B in bf16 is 65 GB: one RTX 4090 (24 GB) cannot hold a TP 1 copy."""
+    out = ask(capsys, "serve qwen2.5 32b with TP 1 on 4090, 8 concurrent")
+    note = next(w for w in out["report"]["warnings"] if w["code"] == "stated_layout_too_small")
+    assert note["params"]["tp"] == 1 and out["report"]["inference"]["tp"] > 1
+
+
+def test_the_context_window_note_is_for_stated_lengths_only(capsys):
+    """GPT-3's 2,048-token window: pre-training at the 4,096 default defines its own window; no note."""
+    out = ask(capsys, "GPT-3 175B 预训练 300B token")
+    assert not any(w["code"] == "beyond_context_window" for w in out["report"]["warnings"])
+
+
+@pytest.mark.parametrize("question", ["部署需要几张A100", "How many H100s do I need for inference?"])
+def test_a_serving_question_without_a_model_is_not_answered_with_the_largest_model(capsys, question):
+    """Only 'which model fits' gets the largest-model answer; the others ask for the model (help)."""
+    assert main(["ask", "--format", "json", question]) == 2
+    capsys.readouterr()
+
+
+@pytest.mark.parametrize("question", ["8卡H100包月价格多少", "8张A100包月费用", "8卡H100包月的话要多少钱"])
+def test_monthly_rental_price_questions(capsys, question):
+    """包月 with a price word after it is still a month's rental: 8 × 720 hours."""
+    out = ask(capsys, question)
+    assert (out["request"]["gpu_count"], out["request"]["hours"]) == (8, 720)

@@ -118,9 +118,10 @@ class Context:
     fixed_lang: Lang | None = None
 
 
-def is_answerable(request: SizingRequest) -> bool:
+def is_answerable(request: SizingRequest, asks_largest: bool = False) -> bool:
     """Enough to size something: a model (size, name or config.json), a token count, a budget, or
-    GPUs × days."""
+    GPUs × days; or, when the question asks which model fits (``asks_largest``), a serving question on
+    named GPUs."""
     return (
         request.params_total is not None
         or request.model is not None
@@ -131,7 +132,7 @@ def is_answerable(request: SizingRequest) -> bool:
         or request.budget is not None
         or (request.gpu_count is not None and request.deadline_days is not None)
         # "一张4090能跑多大的模型": serving on named GPUs without a model → the largest model that fits
-        or (request.stage == Stage.inference and (request.gpu or request.gpu_memory_gib) is not None)
+        or (asks_largest and request.stage == Stage.inference and (request.gpu or request.gpu_memory_gib))
     )
 
 
@@ -262,7 +263,7 @@ def answer_request(
     report = None
     comparisons: list[SizingReport] = []
     offer = None
-    if is_answerable(request) and (followup or not parsed.out_of_scope):
+    if is_answerable(request, parsed.asks_largest) and (followup or not parsed.out_of_scope):
         chosen: dict[str, str] = {}
         first = request
         if presales is not None and not names_a_gpu(request) and parsed.unknown_gpu is None:

@@ -39,6 +39,7 @@ from bot.parse.words import (
     ASKS_COST_RE,
     ASKS_LARGEST_RE,
     BARE_CONTEXT_LEFT_RE,
+    BARE_CONTEXT_RIGHT_RE,
     CNY_WORD_RE,
     DUAL_CARD_RE,
     MEM_CARD_RE,
@@ -413,6 +414,8 @@ class _Parse:
             and tok.mag == "k"
             and 1_000 <= tok.value <= 10_000_000
             and bool(BARE_CONTEXT_LEFT_RE.search(self.s[max(0, tok.start - 8) : tok.start]))
+            # nothing after it names another quantity ("at 2k requests per day", "@ 10k daily users")
+            and bool(BARE_CONTEXT_RIGHT_RE.match(self.s, tok.end))
         )
 
     def _data_and_context(self, stage: str | None) -> float | None:

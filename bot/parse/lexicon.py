@@ -151,7 +151,7 @@ CN_TYPOS: dict[str, str] = {
 CN_RENTAL_TERMS: dict[str, str] = {"天": "租一天", "周": "租一周", "月": "租一个月", "年": "租一年"}
 """Cloud rental terms ('8卡H100包月多少钱'): a rental for that period, spelt out for the period reader —
 not a price unit ('包年价格每卡8万') nor a kind of contract ('包年包月的A100')."""
-CN_RENTAL_RE = rc(r"包(天|周|月|年)(?![价费折的包]|\s*[价费折])")
+CN_RENTAL_RE = rc(r"(?<!包[天周月年])包(天|周|月|年)(?!包|的?(?:价格?|费用?)(?:是|为)?\s*(?:每|\d))")
 
 # Chinese names and nicknames of model families → the ASCII family word the model regex knows.
 CN_MODEL_NAMES: list[tuple[str, str]] = [

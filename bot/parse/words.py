@@ -27,6 +27,10 @@ ASKS_CONCURRENCY_RE = rc(
 """The question asks how many sequences fit at once ('能支持多少并发', 'how many concurrent users')."""
 BARE_CONTEXT_LEFT_RE = rc(r"(?:\bat|@|\bwith)\s*$")
 """Words right before a bare '8k' that make it a serving context ('… fp8 at 8k')."""
+BARE_CONTEXT_RIGHT_RE = rc(
+    r"\s*(?:$|[?？.,，;；!！)）]|(?:tokens?\s+)?(?:context|ctx|上下文)|on\b|with\b|and\b|in\b)"
+)
+"""What may follow that '8k': the end, punctuation, a context word, or the next clause ('at 8k on 4 H100')."""
 ASKS_LARGEST_RE = rc(
     r"多大的?模型|多大参数|什么模型|哪些模型|哪个模型|(?:biggest|largest)\s+(?:model|llm)|how\s+(?:big|large)\s+(?:a\s+)?"
     r"(?:model|llm)|what\s+(?:size\s+)?(?:models?|llms?)\s+(?:can|could|will|fits?)|which\s+(?:models?|llms?)"

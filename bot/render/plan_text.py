@@ -64,14 +64,16 @@ def plan_short(plan: Plan, lang: str) -> str:
     return fmt_for(lang).sep.join(parts)
 
 
-def plan_reason_key(plan: Plan, nvlink: bool) -> str:
+def plan_reason_key(plan: Plan, nvlink: bool, per_node: int = 8) -> str:
     """Which of :data:`PLAN_REASONS` explains ``plan`` (docs/design.md §3.5; ZeRO-3 before TP without
     NVLink)."""
     if plan.offload:
         return "offload"
     if plan.pp > 1:
-        if not nvlink:  # consumer cards in one box: the pipeline is for PCIe, not for crossing nodes
+        if not nvlink and plan.tp * plan.pp <= per_node:  # one box of PCIe cards: not for crossing nodes
             return "tp_pp_no_nvlink" if plan.tp > 1 else "pp_no_nvlink"
+        if not nvlink and plan.tp > 1:
+            return "tp_pp_nodes_no_nvlink"
         return "tp_pp" if plan.tp > 1 else "pp"
     if plan.tp > 1:
         if not nvlink:
@@ -89,7 +91,7 @@ def plan_reason(
 ) -> str:
     """One line on why this layout, in ``lang``; with expert parallelism, what it shards and the
     all-to-all it costs (across nodes when EP × TP exceeds a node)."""
-    msgid = PLAN_REASONS[plan_reason_key(plan, nvlink)]
+    msgid = PLAN_REASONS[plan_reason_key(plan, nvlink, per_node)]
     text = translate(lang, msgid, tp=plan.tp, pp=plan.pp, dp=plan.dp, zero=plan.zero_stage)
     if plan.ep > 1:
         text += translate(lang, EP_REASON, ep=plan.ep)

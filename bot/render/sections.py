@@ -346,7 +346,8 @@ def largest_section(report: SizingReport, f: Fmt) -> dict[str, Any] | None:
     for row in report.largest_served:
         label = translate(f.lang, LARGEST_FORMATS.get(row.precision.value, row.precision.value))
         names = [catalog.model(m).name for m in row.examples]
-        rows.append({"format": label, "params": f.params(row.params_max) if row.params_max else None,
+        size = float(f"{row.params_max:.2g}") if row.params_max else None  # a 2 % search: two digits
+        rows.append({"format": label, "params": f.params(size) if size else None,
                      "examples": ("、" if f.lang == "zh" else ", ").join(names)})  # fmt: skip
     best = next((r for r in reversed(rows) if r["params"]), None)
     return {
@@ -513,10 +514,14 @@ def _gpus_for_budget_deadline(report: SizingReport, f: Fmt) -> dict[str, str] | 
     """A budget and a stated deadline ('预算80w，一个月内'): the GPUs that spend the GPU-hours the budget
     buys in that time (GPU-hours ÷ deadline hours), or None."""
     req, hours = report.request, report.budget_gpu_hours
-    stated = req.deadline_days and not any(a.field == "deadline_days" for a in report.assumptions)
-    if not (req.budget and stated and hours):
+    assumed = {a.field for a in report.assumptions}
+    stated = req.deadline_days and "deadline_days" not in assumed
+    if not (req.budget and stated and hours) or (req.gpu_count and "gpu_count" not in assumed):
+        return None  # with the user's own count, the days table answers it
+    gpus = math.floor(hours.likely / (req.deadline_days * 24))  # not more than the budget buys
+    gpus = gpus // 8 * 8 if gpus >= 16 else gpus  # whole 8-GPU nodes beyond one node (design §3.2)
+    if gpus < 1:
         return None
-    gpus = math.ceil(hours.likely / (req.deadline_days * 24))
     return {"days": f.days(req.deadline_days), "gpus": f.int(gpus)}
 
 
@@ -525,9 +530,10 @@ def budget_section(report: SizingReport, f: Fmt, gpu: str) -> dict[str, Any] | N
     if hours is None or report.flops is not None:
         return None
     req = report.request
-    if req.budget:
+    capped = req.gpu_count and req.deadline_days and hours.likely == req.gpu_count * req.deadline_days * 24
+    if req.budget and not capped:
         what = f.money(req.budget, req.currency or "CNY")
-    else:
+    else:  # GPUs × days, also when they use less than the budget buys
         days = translate(f.lang, N_("%(n)s days"), n=f.days(req.deadline_days or 0))
         what = f"{f.int(req.gpu_count or 0)} × {gpu}, {days}"
     tokens = report.tokens_for_budget
@@ -545,6 +551,8 @@ def budget_section(report: SizingReport, f: Fmt, gpu: str) -> dict[str, Any] | N
         "tokens_high": f.tokens(tokens.high) if tokens else None,
         "rows": _days_rows(report, f),
         "deadline_gpus": _gpus_for_budget_deadline(report, f),
+        # the budget buys more than the user's GPUs use in their days: say which one binds
+        "budget_unused": f.money(req.budget, req.currency or "CNY") if req.budget and capped else None,
     }
 
 

@@ -124,7 +124,11 @@ NOTE_MESSAGES: dict[str, str] = {
     ),
     "beyond_context_window": N_(
         "%(model)s was released with a %(window)s-token context window: %(length)s tokens need a "
-        "long-context version or RoPE scaling (e.g. YaRN) — sized as asked."
+        "longer-context version (or RoPE scaling such as YaRN, for RoPE models) — sized as asked."
+    ),
+    "stated_layout_too_small": N_(
+        "One copy of the model on TP %(tp)s × PP %(pp)s GPUs cannot hold its weights and one sequence: "
+        "sized with TP %(free_tp)s × PP %(free_pp)s instead."
     ),
     "stated_layout_needs_more": N_(
         "With your TP %(tp)s × PP %(pp)s every copy of the model uses that many GPUs: %(gpus)s for this "
@@ -281,6 +285,9 @@ PLAN_REASONS: dict[str, str] = {
         "PP %(pp)s splits the layers into pipeline stages, which exchange little data and work across nodes"
     ),
     "tp_pp": N_("TP %(tp)s stays inside a node (NVLink/HCCS); PP %(pp)s splits the layers across nodes"),
+    "tp_pp_nodes_no_nvlink": N_(
+        "TP %(tp)s inside each machine (over PCIe: no NVLink), PP %(pp)s splits the layers across machines"
+    ),
     "pp_no_nvlink": N_(
         "no NVLink, so PP %(pp)s splits the layers into pipeline stages, which pass little data over PCIe"
     ),

@@ -64,7 +64,7 @@ def inline_answers(
     """
     query = " ".join(query.split())
     parsed = parse_capped(query)
-    if not query or parsed.out_of_scope or not is_answerable(parsed.request):
+    if not query or parsed.out_of_scope or not is_answerable(parsed.request, parsed.asks_largest):
         return []
     requests = [parsed.request]
     if parsed.request.gpu is None:
