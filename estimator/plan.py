@@ -232,9 +232,11 @@ def _pairs(spec: ModelSpec, gpu: GpuSpec, setup: TrainingSetup) -> list[tuple[in
     power-of-two pipelines too)."""
     if setup.zero_stage is not None and setup.tp is None and setup.pp is None:
         return [(1, 1)]
-    tps = [setup.tp] if setup.tp else [
-        t for t in (1, 2, 4, 8) if t <= gpu.gpus_per_node and not (spec.heads % t or spec.kv_heads % t)
-    ]
+    tps = (
+        [setup.tp]
+        if setup.tp
+        else [t for t in (1, 2, 4, 8) if t <= gpu.gpus_per_node and not (spec.heads % t or spec.kv_heads % t)]
+    )
     stages = [setup.pp] if setup.pp else _divisors(spec.layers)
     if _ep_experts(spec, setup) and not setup.pp:
         powers = (2**i for i in range(1, spec.layers.bit_length()))
@@ -245,7 +247,7 @@ def _pairs(spec: ModelSpec, gpu: GpuSpec, setup: TrainingSetup) -> list[tuple[in
 def _first_fitting_multiple(fits: Callable[[int], bool], step: int, k_low: int, k_high: int) -> int | None:
     """The least k in [k_low, k_high] with ``fits(k · step)``, for a predicate that, once true, stays
     true as k grows (gallop, then bisect); None if ``fits(k_high · step)`` is false."""
-    if k_low > k_high:
+    if k_low > k_high or not fits(k_high * step):  # monotonic: nothing fits below where the top fails
         return None
     if fits(k_low * step):
         return k_low
@@ -310,7 +312,12 @@ def min_gpus(
     per_node = gpu.gpus_per_node
     floor = _gpu_count(_count_index(_lower_bound(spec, params, gpu, setup), per_node), per_node)
     best: int | None = None
-    for (tp, pp), ep in product(_pairs(spec, gpu, setup), _ep_options(spec, setup)):
+    # smallest groups first: a fit found early caps the counts the larger groups still need to try
+    triples = sorted(
+        product(_pairs(spec, gpu, setup), _ep_options(spec, setup)),
+        key=lambda t: t[0][0] * t[0][1] * (t[1] or 1),
+    )
+    for (tp, pp), ep in triples:
         pinned = replace(setup, tp=tp, pp=pp)
 
         def fits(n: int, pinned: TrainingSetup = pinned, ep: int | None = ep) -> bool:
