@@ -335,6 +335,14 @@ def test_bare_thousands_after_at_is_a_serving_context() -> None:
     assert (r.price_per_gpu_hour, r.seq_len, r.concurrency) == (None, 8192, 32)
 
 
+def test_negated_full_recompute_is_not_full_recompute() -> None:
+    """'no full recompute' rules out one mode: selective (the search's other mode), never 'full'."""
+    assert _req("full fine-tune llama 3 8b on 2 A100, no full recompute").recompute == "selective"
+    assert _req("Llama-3-8B全参微调，2张A100，不开完全重计算").recompute == "selective"
+    assert _req("full fine-tune llama 3 8b on 2 A100 without gradient checkpointing").recompute == "none"
+    assert _req("full fine-tune llama 3 8b on 2 A100 with full recompute").recompute == "full"
+
+
 def test_misspelt_method_and_family() -> None:
     """Common slips ('lroa', 'llmaa-3', 'mixtrel') are read as the word meant, a glued hyphen kept."""
     r = _req("lroa fine-tune llmaa-3 8B on A100")

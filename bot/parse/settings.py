@@ -63,6 +63,12 @@ PURE_BF16_RE = rc(
     r"pure[\s\-_]*bf16|纯\s*bf16|全\s*bf16|bf16\s*(?:only|全程)|without\s+(?:an?\s+)?(?:fp32\s+)?master"
     r"|no\s+(?:fp32\s+)?master\s+(?:weights|copy)|不要?\s*fp32\s*主权重"
 )
+NO_FULL_RECOMPUTE_RE = rc(
+    r"(?:without|no|not|disable[ds]?|turn(?:ed)?\s+off|不开|不用|关闭|关掉|不要|不做|不使用)\s*(?:the\s+)?"
+    r"(?:full[\s\-_]*recomput\w*|完全重计算|全量重计算)"
+)
+"""'no full recompute', '不开完全重计算': everything but full recompute — the selective mode the search
+starts from (not 'none': the user ruled out one mode, not recompute altogether)."""
 NO_RECOMPUTE_RE = rc(
     r"(?:without|no|disable[ds]?|turn(?:ed)?\s+off|不开|不用|关闭|关掉|没开|不使用)\s*(?:the\s+)?"
     r"(?:gradient|activation|梯度|激活)?\s*(?:checkpointing|检查点|重计算|recomput\w*)"
@@ -245,6 +251,7 @@ def _precision_words(out: Settings) -> None:
 
 def _recompute(out: Settings) -> None:
     for pattern, mode in (
+        (NO_FULL_RECOMPUTE_RE, "selective"),
         (NO_RECOMPUTE_RE, "none"),
         (SELECTIVE_RE, "selective"),
         (FULL_RECOMPUTE_RE, "full"),

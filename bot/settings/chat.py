@@ -9,6 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 
 from estimator import catalog
 from estimator.models import Currency
+from estimator.plan import MAX_GPUS_SEARCHED
 
 # One set of bounds for every input path: typed questions and follow-ups (bot.parse.assemble),
 # /settings commands, settings buttons (bot.telegram.callbacks) and stored rows (bot.settings.store).
@@ -19,9 +20,9 @@ DEADLINE_DAYS_BOUNDS = (1 / 24, 3650.0)
 """Deadline in days: from one hour to ten years."""
 PRICE_BOUNDS = (0.01, 10_000.0)
 """Price per GPU-hour in the chat's currency (CNY or USD): market prices are ~0.1-100."""
-GPU_COUNT_BOUNDS = (1, 100_000)
-"""GPUs in one job: the plan search's ceiling (estimator.plan.MAX_GPUS_SEARCHED); the largest published
-clusters are ~100,000 GPUs (xAI Colossus, 2024)."""
+GPU_COUNT_BOUNDS = (1, MAX_GPUS_SEARCHED)
+"""GPUs in one job: the plan search's ceiling (100,000); the largest published clusters are ~100,000
+GPUs (xAI Colossus, 2024)."""
 CONCURRENCY_BOUNDS = (1, 1_000_000)
 """Sequences served at once: a million is beyond any single deployment sized here."""
 
