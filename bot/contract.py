@@ -63,6 +63,7 @@ REQUEST_FIELDS = (
     "tp",
     "pp",
     "global_batch",
+    "concurrency_asked",
     # a config.json's architecture (estimator.hf_config): the catalog ModelSpec fields
     "architecture",
 )

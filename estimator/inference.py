@@ -622,6 +622,10 @@ def _groups(spec: ModelSpec, gpu: GpuSpec, gpus: int | None = None) -> list[tupl
     return [(t, pp) for t, pp in groups if gpus is None or t * pp <= gpus]
 
 
+MOST_SEQUENCES = 10**12
+"""A load no layout holds: :func:`layout_on` then picks the layout holding the most sequences."""
+
+
 def layout_on(
     gpus: int,
     weights: float,
@@ -804,9 +808,12 @@ def size_inference(
     utilization: float | None = None,
     runtime: str | None = None,
     group: tuple[int, int] | None = None,
+    most_sequences: bool = False,
 ) -> Inference:
     """Weights + KV cache for ``concurrency`` sequences of ``context_tokens``; GPUs, speed, cost.
     ``group``: a (TP, PP) the user stated ("--tensor-parallel-size 4"): every copy of the model uses it.
+    ``most_sequences``: the user's GPUs are laid out to hold the most sequences ("how many at once?"),
+    not the most replicas that hold ``concurrency``.
 
     All experts of a MoE model are resident (weights use total params); compute uses ``active``.
     ``min_gpus`` holds the weights and one full-context sequence (vLLM: a ``max_model_len`` of
@@ -838,7 +845,8 @@ def size_inference(
     if group is not None and gpu_count:
         use = Layout(*group, max(1, gpu_count // (group[0] * group[1])))
     elif gpu_count and fits_count:
-        use = layout_on(gpu_count, weights, kv_seq, spec, gpu, rt, load, concurrency)
+        target = MOST_SEQUENCES if most_sequences else concurrency  # no layout holds it: the most win
+        use = layout_on(gpu_count, weights, kv_seq, spec, gpu, rt, load, target)
     else:
         use = rec
     serving = gpu_count if gpu_count and fits_count else rec.gpus

@@ -133,6 +133,11 @@ class SizingRequest(_Frozen):
     seq_len: int | None = Field(None, gt=0, description="tokens per sequence (training) or context (serving)")
     batch_size: int | None = Field(None, gt=0, description="micro-batch per GPU (training)")
     concurrency: int | None = Field(None, gt=0, description="concurrent sequences (serving)")
+    concurrency_asked: bool | None = Field(
+        None,
+        description="the user asks how many sequences fit (serving): their GPUs are laid out to hold the "
+        "most, not for the throughput of an assumed load",
+    )
     precision: Precision | None = None
     mfu: float | None = Field(None, gt=0, le=1, description="model FLOPs utilisation, fraction of dense peak")
     offload: bool | None = Field(None, description="CPU offload of optimizer states (ZeRO-Offload) requested")

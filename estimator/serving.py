@@ -236,6 +236,7 @@ def size_serving(
             utilization=req.gpu_memory_utilization,
             runtime=named,
             group=stated,
+            most_sequences=bool(req.concurrency_asked) and not req.concurrency,
         )
 
     inf = size(precision)

@@ -835,3 +835,15 @@ def test_monthly_rental_price_questions(capsys, question):
     """包月 with a price word after it is still a month's rental: 8 × 720 hours."""
     out = ask(capsys, question)
     assert (out["request"]["gpu_count"], out["request"]["hours"]) == (8, 720)
+
+
+def test_how_many_at_once_lays_the_gpus_out_for_the_most_sequences(capsys):
+    """Asked how many fit, 8 H100 hold Qwen2.5-72B as one TP 8 copy (145 GB of weights once, the rest
+    KV cache), not as two TP 4 copies each repeating the weights: as many as with TP 8 stated, more than
+    with TP 4 stated."""
+    asked = ask(capsys, "部署Qwen2.5-72B，8张H100，32k上下文，最多支持多少并发？")
+    assert asked["request"]["concurrency_asked"] is True
+    tp8 = ask(capsys, "部署Qwen2.5-72B，8张H100，32k上下文，TP 8，最多支持多少并发？")
+    tp4 = ask(capsys, "部署Qwen2.5-72B，8张H100，32k上下文，TP 4，最多支持多少并发？")
+    most = [out["report"]["inference"]["max_concurrency"] for out in (asked, tp8, tp4)]
+    assert most[0] == most[1] > most[2]

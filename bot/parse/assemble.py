@@ -249,6 +249,8 @@ class _Parse:
         hours_role = self.first("gpu_hours")
         if hours_role is not None and self.f.get("hours") is None:  # "1万卡时" = GPU-hours on the count
             self.f["hours"] = hours_role.value / (self.f.get("gpu_count") or 1)
+        if ASKS_CONCURRENCY_RE.search(self.s) and not f.get("concurrency"):  # "最多支持多少并发"
+            f["concurrency_asked"] = True
         request, found = _build_request(self.f)
         unknown_model = unknown if unknown is not None and model_mention is None else None
         return ParseResult(
@@ -266,7 +268,7 @@ class _Parse:
             out_of_scope=bool(lx.OUT_OF_SCOPE_RE.search(s0)),
             preference=preference,
             asks_cost=bool(ASKS_COST_RE.search(self.s)),
-            asks_concurrency=bool(ASKS_CONCURRENCY_RE.search(self.s)) and request.concurrency is None,
+            asks_concurrency=bool(request.concurrency_asked),
             asks_largest=bool(ASKS_LARGEST_RE.search(s0)),
             gpu_memory_gib=gpu_memory,
             gpu_count_max=count_max,
