@@ -62,17 +62,24 @@ def command_argument(message: Message) -> str:
     return parts[1].strip() if len(parts) > 1 else ""
 
 
+def for_this_bot(message: Message, caption: bool = False) -> bool:
+    """Whether a group message replies to one of this bot's messages or mentions it (in its text, or
+    in its caption when ``caption``: a document)."""
+    bot = message.get_bot()
+    replied = message.reply_to_message
+    if replied and replied.from_user and replied.from_user.id == bot.id:
+        return True
+    username = (bot.username or "").lower()
+    parse = message.parse_caption_entities if caption else message.parse_entities
+    mentions = parse([MessageEntity.MENTION]).values()
+    return bool(username) and any(m.lstrip("@").lower() == username for m in mentions)
+
+
 class _AddressedToBot(filters.MessageFilter):
     """Group messages that mention this bot or reply to one of its messages."""
 
     def filter(self, message: Message) -> bool:
-        bot = message.get_bot()
-        replied = message.reply_to_message
-        if replied and replied.from_user and replied.from_user.id == bot.id:
-            return True
-        username = (bot.username or "").lower()
-        mentions = message.parse_entities([MessageEntity.MENTION]).values()
-        return bool(username) and any(m.lstrip("@").lower() == username for m in mentions)
+        return for_this_bot(message)
 
 
 ADDRESSED_TO_BOT = _AddressedToBot(name="AddressedToBot")

@@ -15,7 +15,7 @@ from telegram.error import TelegramError
 from telegram.ext import BaseHandler, MessageHandler, filters
 
 from bot.core.configfile import ConfigInfo, read_config
-from bot.telegram.common import answer_keyboard, logger, rate_limited, reply
+from bot.telegram.common import answer_keyboard, for_this_bot, logger, rate_limited, reply
 from bot.telegram.reply import reply_html
 from bot.telegram.state import Shown, SizingContext
 from estimator.hf_config import MAX_CONFIG_BYTES
@@ -40,13 +40,7 @@ class _DocumentForBot(filters.MessageFilter):
     """Group documents whose caption mentions this bot or that reply to one of its messages."""
 
     def filter(self, message: Message) -> bool:
-        bot = message.get_bot()
-        replied = message.reply_to_message
-        if replied and replied.from_user and replied.from_user.id == bot.id:
-            return True
-        username = (bot.username or "").lower()
-        mentions = message.parse_caption_entities([MessageEntity.MENTION]).values()
-        return bool(username) and any(m.lstrip("@").lower() == username for m in mentions)
+        return for_this_bot(message, caption=True)
 
 
 DOCUMENT_FOR_BOT = _DocumentForBot(name="DocumentForBot")

@@ -49,7 +49,7 @@ from typing import Any
 from telegram import Update
 from telegram.request import BaseRequest, RequestData
 
-from bot.telegram.transport import api_method
+from bot.telegram.transport import WrappedRequest, api_method
 
 logger = logging.getLogger("bot.telegram.journal")
 
@@ -282,23 +282,13 @@ class JournaledQueue(asyncio.Queue):  # type: ignore[type-arg]
         return count
 
 
-class AckAfterJournal(BaseRequest):
+class AckAfterJournal(WrappedRequest):
     """The getUpdates transport: before a ``getUpdates`` (which acknowledges every update below its
     offset) goes out, every update queued so far is committed to the journal."""
 
     def __init__(self, inner: BaseRequest, journal: UpdateJournal) -> None:
-        self.inner = inner
+        super().__init__(inner)
         self.journal = journal
-
-    @property
-    def read_timeout(self) -> float | None:
-        return self.inner.read_timeout
-
-    async def initialize(self) -> None:
-        await self.inner.initialize()
-
-    async def shutdown(self) -> None:
-        await self.inner.shutdown()
 
     async def do_request(
         self,

@@ -104,7 +104,25 @@ def _is_file(url: str) -> bool:
     return "/file/bot" in url
 
 
-class RetryingRequest(BaseRequest):
+class WrappedRequest(BaseRequest):
+    """A transport that wraps another (``inner``): its timeouts, start and shutdown are the inner one's;
+    subclasses add what happens around ``do_request``."""
+
+    def __init__(self, inner: BaseRequest) -> None:
+        self.inner = inner
+
+    @property
+    def read_timeout(self) -> float | None:
+        return self.inner.read_timeout
+
+    async def initialize(self) -> None:
+        await self.inner.initialize()
+
+    async def shutdown(self) -> None:
+        await self.inner.shutdown()
+
+
+class RetryingRequest(WrappedRequest):
     """A :class:`telegram.request.BaseRequest` that retries transient failures of ``inner``."""
 
     def __init__(
@@ -116,19 +134,9 @@ class RetryingRequest(BaseRequest):
         draw: Callable[[], float] = random.random,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
-        self.inner = inner
+        super().__init__(inner)
         self.policy = policy or RetryPolicy()
         self._sleep, self._draw, self._clock = sleep, draw, clock
-
-    @property
-    def read_timeout(self) -> float | None:
-        return self.inner.read_timeout
-
-    async def initialize(self) -> None:
-        await self.inner.initialize()
-
-    async def shutdown(self) -> None:
-        await self.inner.shutdown()
 
     async def do_request(
         self,
