@@ -847,3 +847,20 @@ def test_how_many_at_once_lays_the_gpus_out_for_the_most_sequences(capsys):
     tp4 = ask(capsys, "部署Qwen2.5-72B，8张H100，32k上下文，TP 4，最多支持多少并发？")
     most = [out["report"]["inference"]["max_concurrency"] for out in (asked, tp8, tp4)]
     assert most[0] == most[1] > most[2]
+
+
+@pytest.mark.parametrize(
+    ("question", "line"),
+    [
+        ("what's the TTFT for Llama 3 70B on 4 H100 with 8k prompts?", "Time to first token: ≈"),
+        ("部署DeepSeek-R1，16张H20，64k上下文，30并发，要多久首token？", "首 token 延迟：约"),
+    ],
+)
+def test_a_time_to_first_token_question_is_answered_on_line_2(capsys, question, line):
+    """Asked for the time to first token, line 2 gives the prefill time of one sequence of the stated
+    prompt or context ('8k prompts' is the prompt length, not an unread number)."""
+    out = ask(capsys, question)
+    second = out["reply"].splitlines()[1]
+    assert second.startswith(line)
+    assert out["interpretation"]["ignored"] == []
+    assert out["reply"].count(str(out["report"]["inference"]["prefill_seconds"])[:3]) >= 1

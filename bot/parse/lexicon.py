@@ -299,7 +299,8 @@ FINETUNE_RE = rc(
 )
 INFERENCE_RE = rc(
     r"推理|部署|上线|serv(?:e|ing)\b|inference|\binfer\b|deploy|并发|concurren|\busers?\b|用户|同时用|"
-    r"同时请求|\bvllm\b|ollama|sglang|\btgi\b|chatbot|kv\s*cache|\bqps\b|服务(?!器)"
+    r"同时请求|\bvllm\b|ollama|sglang|\btgi\b|chatbot|kv\s*cache|\bqps\b|服务(?!器)|\bttft\b|首\s*token|"
+    r"time\s+to\s+first\s+token"
 )
 TRAIN_RE = rc(
     r"训|\btrain|megatron|\bflops?\b|6nd|\bmfu\b|gpu[\s\-]*hours?|gpu小时|卡时|h\d00[\s\-]*days|"

@@ -106,6 +106,8 @@ L_SEQ = rc(
 L_CONC = rc(r"(?:并发|concurrency|同时在线)(?:数|量)?(?:=|:|为|是|到|of|达到|\s)*$")
 L_EPOCHS = rc(r"epochs?\s*(?:=|:)?\s*$")
 L_PER = rc(r"(?:每|per|/)\s*$")
+R_PROMPTS = _r(r"(?:[\s\-]*tokens?)?[\s\-]*(?:prompts?|inputs?|输入|提示词?)\b")
+"""A length before the word prompts ('8k prompts', '2k-token prompts')."""
 L_PROMPT = rc(r"(?:prompts?|inputs?|输入|提示词?)\s*(?:of|is|are|约|大概|~|about|around|\s)*$")
 L_REPLY = rc(
     r"(?:replies|reply|responses?|outputs?|completions?|answers?|输出|回复|生成)\s*(?:of|约|大概|~|about|around|\s)*$"
@@ -315,6 +317,8 @@ def _data_and_size(a: _Around) -> Verdict:
         return Role("seq", seq_value(tok), tok)
     if R_TOKENS.match(R) and L_SEQ.search(L) and not a.word:  # "context of 20000 tokens"
         return Role("seq", seq_value(tok), tok)
+    if R_PROMPTS.match(R) and not a.word:  # "with 8k prompts", "8k-token prompts"
+        return Role("prompt", seq_value(tok), tok)
     if (R_TOKENS.match(R) or R_CHARS.match(R)) and L_SAMPLE_EACH.search(L):
         return Role("tps", v, tok, extra="tokens" if R_TOKENS.match(R) else "chars")
     if R_TOKEN_MODEL.match(R):

@@ -36,6 +36,10 @@ ASKS_LARGEST_RE = rc(
     r"(?:model|llm)|what\s+(?:size\s+)?(?:models?|llms?)\s+(?:can|could|will|fits?)|which\s+(?:models?|llms?)"
 )
 """The question asks which model fits ('一张4090能跑多大的模型', 'the biggest model I can run on …')."""
+ASKS_TTFT_RE = rc(
+    r"首\s*token|首字|首包|\bttft\b|time\s+to\s+first\s+token|first[\s\-]token\s+latency|prefill\s+time"
+)
+"""The question asks the time to first token ('要多久首token', 'TTFT?')."""
 RENT_RE = rc(r"\brent(?:al|ed|ing)?\b|\blease\b|租(?!户)")
 """Renting GPUs ('rent 8x H100 for one week', '租8卡H100一个月'): a period on GPUs is a rental."""
 CNY_WORD_RE = rc(r"人民币|\brmb\b|\bcny\b|¥|元")

@@ -38,6 +38,7 @@ def parse_extras(parsed: ParseResult | None) -> dict[str, Any]:
             "asks_cost": False,
             "asks_concurrency": False,
             "asks_largest": False,
+            "asks_ttft": False,
             "nonpositive_numbers": "",
             "unusable_numbers": "",
         }
@@ -52,6 +53,7 @@ def parse_extras(parsed: ParseResult | None) -> dict[str, Any]:
         "asks_cost": parsed.asks_cost,
         "asks_concurrency": parsed.asks_concurrency,
         "asks_largest": parsed.asks_largest,
+        "asks_ttft": parsed.asks_ttft,
         "nonpositive_numbers": ", ".join(f"“{n}”" for n in parsed.nonpositive_numbers[:3]),
         "unusable_numbers": ", ".join(f"“{n}”" for n in parsed.unusable_numbers[:3]),
     }
