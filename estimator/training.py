@@ -268,7 +268,8 @@ def _training_tokens(req: SizingRequest, stage: Stage, ledger: Ledger) -> float 
                 "tokens_per_sample", defaults.TOKENS_PER_SAMPLE.value, defaults.TOKENS_PER_SAMPLE.why
             )
         tokens = req.num_samples * per * epochs
-        ledger.note("samples_to_tokens", num_samples=req.num_samples, tokens_per_sample=per, tokens=tokens)
+        n = req.num_samples
+        ledger.note("samples_to_tokens", num_samples=n, tokens_per_sample=per, epochs=epochs, tokens=tokens)
         return tokens
     return None
 

@@ -1152,7 +1152,8 @@ def test_ledger_values_of_a_fine_tune():
     assert band.why == "mfu_interval"
     assert got["deadline_days"] == 30
     note = next(n for n in r.warnings if n.code == "samples_to_tokens")
-    assert note.params == {"num_samples": 50_000, "tokens_per_sample": 512, "tokens": 50_000 * 512}
+    params = {"num_samples": 50_000, "tokens_per_sample": 512, "epochs": 1, "tokens": 50_000 * 512}
+    assert note.params == params
     assert r.request.tokens == 50_000 * 512
 
 

@@ -343,6 +343,22 @@ def test_negated_full_recompute_is_not_full_recompute() -> None:
     assert _req("full fine-tune llama 3 8b on 2 A100 with full recompute").recompute == "full"
 
 
+def test_slips_in_card_names_and_counts() -> None:
+    """'H10O' (a letter O for a zero) is the H100; 'A100 x8' is eight of them; 'lama3' is Llama 3."""
+    r = _req("how many H10O to train lama3 70b on 15T tokns")
+    assert (r.gpu, r.model, r.tokens) == ("H100-SXM5-80GB", "Llama-3-70B", 15e12)
+    assert _req("serve Llama 3.1 70b on A10O x8").gpu_count == 8
+    assert _req("serve llama 70b on H100 x16, 32k context").gpu_count == 16
+    assert _req("mixtral 8x7b on 2 A100").gpu_count == 2  # '8x7b' stays a model name
+
+
+def test_a_card_and_a_price_word_alone_ask_for_one_gpu_hour() -> None:
+    """'H100一小时多少钱', 'how much is an H100 per hour': the price of one GPU-hour."""
+    for q in ("H100一小时多少钱", "how much is an H100 per hour", "H100 price per GPU-hour"):
+        r = _req(q)
+        assert (r.gpu, r.hours) == ("H100-SXM5-80GB", 1.0), q
+
+
 def test_misspelt_method_and_family() -> None:
     """Common slips ('lroa', 'llmaa-3', 'mixtrel') are read as the word meant, a glued hyphen kept."""
     r = _req("lroa fine-tune llmaa-3 8B on A100")

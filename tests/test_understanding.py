@@ -864,3 +864,10 @@ def test_a_time_to_first_token_question_is_answered_on_line_2(capsys, question, 
     assert second.startswith(line)
     assert out["interpretation"]["ignored"] == []
     assert out["reply"].count(str(out["report"]["inference"]["prefill_seconds"])[:3]) >= 1
+
+
+def test_the_epochs_are_shown_in_the_data_conversion(capsys):
+    """5万条 × 512 tokens (the stated default) × 3 epochs = 7,680万 tokens: the ×3 is written out."""
+    out = ask(capsys, "全参微调llama3-8b，5万条数据，3个epoch，8张A100")
+    assert "5万 条 × 每条 512 token × 3 个 epoch = 7680万 token" in out["reply"]
+    assert out["report"]["flops"] == 6 * 8.03e9 * 50_000 * 512 * 3

@@ -247,6 +247,12 @@ class _Parse:
             # model to train ("租8张H100一周能训多少token，7B模型") the period stays the job's deadline
             f["hours"], f["deadline_days"] = f["deadline_days"] * 24, None
             self.notes.append("period_as_rental")
+        sized = ("model", "params_total", "tokens", "num_samples", "budget", "hours", "deadline_days")
+        sized += ("concurrency",)
+        nothing_else = not any(f.get(k) for k in sized) and f.get("stage") in (None, "pretrain")
+        if gpus and ASKS_COST_RE.search(self.s) and nothing_else:
+            f["hours"] = 1.0  # "H100一小时多少钱", "H100 price per GPU-hour": one GPU-hour's price
+            self.notes.append("price_lookup")
         hours_role = self.first("gpu_hours")
         if hours_role is not None and self.f.get("hours") is None:  # "1万卡时" = GPU-hours on the count
             self.f["hours"] = hours_role.value / (self.f.get("gpu_count") or 1)

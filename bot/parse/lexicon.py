@@ -139,7 +139,7 @@ TYPOS: dict[str, str] = {
     "depoly": "deploy",
     "lroa": "lora", "lrao": "lora", "loar": "lora", "qlroa": "qlora", "qloar": "qlora",
     "mixtrel": "mixtral", "mixtrl": "mixtral", "mistrel": "mistral", "llmaa": "llama", "lamma": "llama",
-    "llamma": "llama", "qwne": "qwen", "deepseak": "deepseek", "deepsek": "deepseek",
+    "llamma": "llama", "qwne": "qwen", "deepseak": "deepseek", "deepsek": "deepseek", "lama": "llama",
 }
 CN_TYPOS: dict[str, str] = {
     "微条": "微调",
@@ -148,6 +148,8 @@ CN_TYPOS: dict[str, str] = {
     "推里": "推理",
     "部属": "部署",
 }
+GPU_O_FOR_ZERO_RE = rc(r"(?<![a-z0-9])([ahv])1(?=[0o]{2}(?![a-z0-9]))(?=0?o)([0o])([0o])")
+"""'H10O', 'A1O0': a letter O typed for a zero in A100/H100/V100."""
 CN_RENTAL_TERMS: dict[str, str] = {"天": "租一天", "周": "租一周", "月": "租一个月", "年": "租一年"}
 """Cloud rental terms ('8卡H100包月多少钱'): a rental for that period, spelt out for the period reader —
 not a price unit ('包年价格每卡8万') nor a kind of contract ('包年包月的A100')."""

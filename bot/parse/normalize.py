@@ -30,6 +30,7 @@ _DROP_CATEGORIES = {"Cc", "Cf", "Co", "Cs"}
 _KEEP_CONTROLS = {"\n", "\t"}
 _TAG_RE = rc(r"<[^<>\n]{0,80}>")
 _MARKUP_RE = rc(r"[*`#\[\]【】{}\"“”‘’|]|(?<![a-z0-9])_+|_+(?![a-z0-9])")
+_TIMES_GLUED_RE = rc(r"(?<=\s)[x×*](\d{1,5})(?![\d.]|,\d|\s*[kmbt](?![a-z]))")
 _WORD_RE = rc(r"[a-z][a-z\-]*[a-z]\.?")
 _DATA_LINE_RE = rc(r'^\s*(?:[{\[<|]|"[^"]{0,40}"\s*:|\w+\s*[:=]\s*\S+\s*[,;]\s*\w+\s*[:=])')
 
@@ -47,6 +48,8 @@ def normalize(text: str) -> str:
     for wrong, right in lx.CN_TYPOS.items():
         s = s.replace(wrong, right)
     s = lx.CN_RENTAL_RE.sub(lambda m: lx.CN_RENTAL_TERMS[m.group(1)], s)
+    s = lx.GPU_O_FOR_ZERO_RE.sub(lambda m: m.group(1) + "100", s)
+    s = _TIMES_GLUED_RE.sub(r"x \1", s)  # "A100 x8": the count after the card, as in "A100 x 8"
     return _WORD_RE.sub(_fix_typo, s)
 
 

@@ -20,6 +20,7 @@ from bot.render.wording import (
     PARAM_KEYS,
     PARAM_NOTE_MESSAGES,
     PERCENT_KEYS,
+    SAMPLES_TO_TOKENS_EPOCHS,
     SINGULAR_NOTE_MESSAGES,
     TOKEN_KEYS,
 )
@@ -84,6 +85,8 @@ def note_text(note: Note, lang: str) -> str:
     msgid = NOTE_MESSAGES.get(note.code)
     if note.params.get("gpu_count") == 1 and note.code in SINGULAR_NOTE_MESSAGES:
         msgid = SINGULAR_NOTE_MESSAGES[note.code]
+    if note.code == "samples_to_tokens" and note.params.get("epochs", 1) != 1:  # "× 3 epochs" shown
+        msgid = SAMPLES_TO_TOKENS_EPOCHS
     for (code, key), variant in PARAM_NOTE_MESSAGES.items():
         if code == note.code and key in note.params:
             msgid = variant

@@ -386,6 +386,11 @@ SINGULAR_NOTE_MESSAGES = {
     ),
 }
 """English needs a singular for a count of one (Chinese reads the same either way)."""
+SAMPLES_TO_TOKENS_EPOCHS = N_(
+    "Data converted to tokens: %(num_samples)s samples × %(tokens_per_sample)s tokens × %(epochs)s "
+    "epochs = %(tokens)s tokens."
+)
+"""'samples_to_tokens' when the data is read more than once."""
 PARAM_NOTE_MESSAGES = {
     ("within_budget", "cost_high_band"): N_(
         "Within budget at the likely speed: %(cost_low)s – %(cost_high)s of your %(budget)s; a slower run "
