@@ -62,6 +62,7 @@ class Why(StrEnum):
     known_duration_one_gpu = "known_duration_one_gpu"
     known_duration_serving_gpus = "known_duration_serving_gpus"
     largest_one_gpu = "largest_one_gpu"
+    concurrency_asked = "concurrency_asked"
     largest_generic_shape = "largest_generic_shape"
     gpu_unknown_memory = "gpu_unknown_memory"
     gpu_unknown_default = "gpu_unknown_default"

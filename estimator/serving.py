@@ -214,9 +214,12 @@ def size_serving(
         GeForce cards the user runs a vLLM/SGLang server on (that server has users, not a user)."""
         return (gpu.personal and not server) or runtime_for(gpu, weights, named=named).local
 
+    most: list[int] = []  # "how many at once" on the user's GPUs: the sequences they hold, once known
+
     def conc_for(weights: Precision) -> int:
-        """Stated concurrency, else one user on a personal machine, else a team's 16."""
-        return req.concurrency or int(_default_concurrency(personal(weights)).value)
+        """Stated concurrency, else the most the user's GPUs hold when that was asked, else one user on
+        a personal machine, else a team's 16."""
+        return req.concurrency or (most[0] if most else int(_default_concurrency(personal(weights)).value))
 
     stated = _stated_group(req, assumed_count=any(a.field == "gpu_count" for a in ledger.assumptions))
 
@@ -255,6 +258,9 @@ def size_serving(
                 "stated_layout_needs_more", tp=group[0], pp=group[1], gpus=inf.recommended_gpus,
                 free_gpus=free.recommended_gpus, free_tp=free.tp, free_pp=free.pp,
             )  # fmt: skip
+    if req.concurrency_asked and not req.concurrency and requested_count(req) and inf.max_concurrency >= 1:
+        most.append(inf.max_concurrency)  # speed, KV cache and cost at that load, not at an assumed 16
+        inf = size(precision)
     local = _local_format(req, spec, gpu, inf, size)
     if local is not None:
         precision, inf = local
@@ -264,7 +270,9 @@ def size_serving(
     if gpu.generic:  # a card known by its memory only: no speed or cost figures
         inf = inf.model_copy(update={"decode_tokens_per_s": None, "prefill_seconds": None})
         ledger.note("generic_gpu_no_time", gpu=gpu.name)
-    if not req.concurrency:
+    if most:
+        ledger.assume("concurrency", most[0], Why.concurrency_asked)
+    elif not req.concurrency:
         default_conc = _default_concurrency(personal(precision))
         ledger.assume("concurrency", default_conc.value, default_conc.why)
     _memory_assumptions(req, spec, gpu, inf, runtime, ledger)

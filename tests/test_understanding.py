@@ -871,3 +871,14 @@ def test_the_epochs_are_shown_in_the_data_conversion(capsys):
     out = ask(capsys, "全参微调llama3-8b，5万条数据，3个epoch，8张A100")
     assert "5万 条 × 每条 512 token × 3 个 epoch = 7680万 token" in out["reply"]
     assert out["report"]["flops"] == 6 * 8.03e9 * 50_000 * 512 * 3
+
+
+def test_how_many_at_once_sizes_the_body_at_that_load(capsys):
+    """Asked how many fit, the body's decode speed and cost are at that many sequences, recorded as what
+    was asked (not the default 16): Qwen2.5-72B on 4 A100 at 32K holds 442,000 ÷ 32,768 = 13."""
+    out = ask(capsys, "Qwen2.5-72B部署，4张A100 80G，32k上下文，最多支持多少并发")
+    inf = out["report"]["inference"]
+    conc = next(a for a in out["assumptions"] if a["field"] == "concurrency")
+    assert conc["why"] == "concurrency_asked" and conc["value"] == inf["max_concurrency"] == inf["concurrency"]
+    assert inf["max_concurrency"] == inf["kv_capacity_tokens"] // 32768
+    assert "（按默认 16 条并发估算）" not in out["reply"]
