@@ -879,6 +879,7 @@ def test_how_many_at_once_sizes_the_body_at_that_load(capsys):
     out = ask(capsys, "Qwen2.5-72B部署，4张A100 80G，32k上下文，最多支持多少并发")
     inf = out["report"]["inference"]
     conc = next(a for a in out["assumptions"] if a["field"] == "concurrency")
-    assert conc["why"] == "concurrency_asked" and conc["value"] == inf["max_concurrency"] == inf["concurrency"]
+    assert conc["why"] == "concurrency_asked"
+    assert conc["value"] == inf["max_concurrency"] == inf["concurrency"]
     assert inf["max_concurrency"] == inf["kv_capacity_tokens"] // 32768
     assert "（按默认 16 条并发估算）" not in out["reply"]
