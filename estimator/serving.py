@@ -93,6 +93,9 @@ def _serving_verdict(
         if inf.runtime == VLLM_NAME and inf.kv_capacity_tokens:  # the weights fit, one request does not
             return "no", None
         fp8_fits = inf.fp8_min_gpus is not None and inf.fp8_min_gpus <= count
+        if req.concurrency:  # a stated load must fit in FP8 too (the FP8 alternative is sized for it)
+            fp8_load = next((a.min_gpus for a in inf.alternatives if a.change == "fp8"), None)
+            fp8_fits = fp8_fits and fp8_load is not None and fp8_load <= count
         if req.precision is None and gpu.peak_tflops_fp8 and fp8_fits:
             return "borderline", "fp8_only"
         if inf.runtime == VLLM_NAME:

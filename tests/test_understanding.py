@@ -883,3 +883,13 @@ def test_how_many_at_once_sizes_the_body_at_that_load(capsys):
     assert conc["value"] == inf["max_concurrency"] == inf["concurrency"]
     assert inf["max_concurrency"] == inf["kv_capacity_tokens"] // 32768
     assert "（按默认 16 条并发估算）" not in out["reply"]
+
+
+def test_fp8_only_is_not_claimed_when_the_stated_load_does_not_fit_in_fp8(capsys):
+    """Qwen2.5-32B on one 48 GB L40S at 64 × 4K: FP8 weights (32.8 GB) + 64 × 4,096 × 256 KiB of KV cache
+    (68.7 GB) cannot fit one card, so the verdict is 'no', not 'only with FP8'."""
+    out = ask(capsys, "serve qwen2.5 32b on a single L40S, 64 concurrent users, 4k context - ok?")
+    assert out["report"]["feasible"] == "no"
+    assert 64 * 4096 * 256 * 1024 + 32.8e9 > 48e9
+    alone = ask(capsys, "serve qwen2.5 32b on a single L40S")  # one user: FP8 weights do fit
+    assert (alone["report"]["feasible"], alone["report"]["feasible_reason"]) == ("borderline", "fp8_only")
