@@ -104,9 +104,13 @@ def interpret(parsed: ParseResult, said: SizingRequest, report: SizingReport | N
 
 
 def _text(field: str, value: object) -> str:
+    """'budget: 50,000', 'tp: 4', 'lora_targets: q_proj, v_proj': a setting as the JSON names it."""
     if isinstance(value, list):
         value = ", ".join(str(getattr(v, "value", v)) for v in value)
-    return f"{field}: {getattr(value, 'value', value)}"
+    value = getattr(value, "value", value)
+    if isinstance(value, float) and value.is_integer():
+        value = f"{int(value):,}"  # 50000.0 → 50,000
+    return f"{field}: {value}"
 
 
 def _unused_settings(said: SizingRequest, report: SizingReport) -> list[Ignored]:
