@@ -893,3 +893,10 @@ def test_fp8_only_is_not_claimed_when_the_stated_load_does_not_fit_in_fp8(capsys
     assert 64 * 4096 * 256 * 1024 + 32.8e9 > 48e9
     alone = ask(capsys, "serve qwen2.5 32b on a single L40S")  # one user: FP8 weights do fit
     assert (alone["report"]["feasible"], alone["report"]["feasible_reason"]) == ("borderline", "fp8_only")
+
+
+def test_a_chinese_vendor_name_before_a_model_number_is_named(capsys):
+    """'摩尔线程S4000' (Moore Threads, not in the catalog) is named as typed, never silently an A100."""
+    out = ask(capsys, "用摩尔线程S4000训练7B要多久")
+    assert out["interpretation"]["unknown_gpu"] == "摩尔线程S4000"
+    assert "“摩尔线程S4000”不在我的目录中" in out["reply"]
