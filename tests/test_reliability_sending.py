@@ -89,7 +89,7 @@ def scenario(body: Callable[[FakeBotAPI], Awaitable[None]], api: FakeBotAPI, **b
 
 
 async def calls(api: FakeBotAPI, method: str, count: int) -> list[Call]:
-    return await asyncio.to_thread(api.wait_for, method, count, 8.0)
+    return await asyncio.to_thread(api.wait_for, method, count, 20.0)
 
 
 def texts(api: FakeBotAPI, method: str = "sendMessage") -> list[str]:

@@ -24,7 +24,7 @@ import bot.telegram.keyboards as kb
 pytestmark = pytest.mark.filterwarnings("ignore:.*retry_after.*:DeprecationWarning")
 
 TOKEN = "123456:FAKE-TOKEN-abc"
-SCENARIO_TIMEOUT_S = 15
+SCENARIO_TIMEOUT_S = 30  # only a hung scenario waits this long; a loaded CI machine is slow
 
 
 class FakeClock:
@@ -59,7 +59,7 @@ def scenario(
 
 
 async def calls(api: FakeBotAPI, method: str, count: int) -> list[Call]:
-    return await asyncio.to_thread(api.wait_for, method, count, 8.0)
+    return await asyncio.to_thread(api.wait_for, method, count, 20.0)
 
 
 def quoted_id(call: Call) -> int | None:
