@@ -64,6 +64,7 @@ REQUEST_FIELDS = (
     "pp",
     "global_batch",
     "concurrency_asked",
+    "duration_asked",
     # a config.json's architecture (estimator.hf_config): the catalog ModelSpec fields
     "architecture",
 )

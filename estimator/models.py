@@ -133,6 +133,11 @@ class SizingRequest(_Frozen):
     seq_len: int | None = Field(None, gt=0, description="tokens per sequence (training) or context (serving)")
     batch_size: int | None = Field(None, gt=0, description="micro-batch per GPU (training)")
     concurrency: int | None = Field(None, gt=0, description="concurrent sequences (serving)")
+    duration_asked: bool | None = Field(
+        None,
+        description="the user asks how long a pre-training takes without a data size: D = 20·N "
+        "(Chinchilla) is assumed and said",
+    )
     concurrency_asked: bool | None = Field(
         None,
         description="the user asks how many sequences fit (serving): their GPUs are laid out to hold the "

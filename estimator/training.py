@@ -129,6 +129,14 @@ def size_training(req: SizingRequest, r: Resolved, ledger: Ledger) -> TrainingRe
     out.method = _method(req, r.stage, ledger)
     algorithm = req.algorithm or Algorithm.sft
     tokens = _training_tokens(req, r.stage, ledger)
+    pretraining = r.stage in (Stage.pretrain, Stage.continued_pretrain)
+    if tokens is None and req.duration_asked and pretraining and (r.active or r.params) and not req.budget:
+        # "how long to train a 7B on 8 H100" with no data size: Chinchilla's D = 20·N, said as assumed
+        n = r.active or r.params or 0.0
+        tokens = ledger.assume(
+            "tokens", defaults.CHINCHILLA_TOKENS_PER_PARAM.value * n, Why.tokens_chinchilla_assumed
+        )
+        ledger.note("tokens_assumed_chinchilla", tokens=tokens)
     _params_from_data(req, r.gpu, tokens, _k(out, algorithm)[0], out, ledger)
     k, why = _k(out, algorithm)  # freeze-tuning's k needs the shape: after the size is known
     out.flops_formula = f"{k:.3g}ND"

@@ -900,3 +900,18 @@ def test_a_chinese_vendor_name_before_a_model_number_is_named(capsys):
     out = ask(capsys, "用摩尔线程S4000训练7B要多久")
     assert out["interpretation"]["unknown_gpu"] == "摩尔线程S4000"
     assert "“摩尔线程S4000”不在我的目录中" in out["reply"]
+
+
+@pytest.mark.parametrize(
+    ("question", "gpus"),
+    [("how long to train a 7B model on 8 H100", 8), ("7B模型用64张A100训练要多久", 64)],
+)
+def test_how_long_without_a_data_size_assumes_chinchilla_and_says_so(capsys, question, gpus):
+    """'How long' with no token count: D = 20 × 7B = 140B tokens (Hoffmann et al. 2022), in the
+    ledger and right under the headline; the time follows 6ND on the user's GPUs."""
+    out = ask(capsys, question)
+    tokens = next(a for a in out["assumptions"] if a["field"] == "tokens")
+    assert (tokens["value"], tokens["why"]) == (140e9, "tokens_chinchilla_assumed")
+    assert out["report"]["flops"] == 6 * 7e9 * 140e9
+    assert out["report"]["days"]["gpus"] == gpus
+    assert "140B" in out["reply"].splitlines()[1] or "1400亿" in out["reply"].splitlines()[1]

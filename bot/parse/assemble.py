@@ -37,6 +37,7 @@ from bot.parse.words import (
     ARTICLE_GPU_RE,
     ASKS_CONCURRENCY_RE,
     ASKS_COST_RE,
+    ASKS_DURATION_RE,
     ASKS_LARGEST_RE,
     ASKS_TTFT_RE,
     BARE_CONTEXT_LEFT_RE,
@@ -256,6 +257,8 @@ class _Parse:
         hours_role = self.first("gpu_hours")
         if hours_role is not None and self.f.get("hours") is None:  # "1万卡时" = GPU-hours on the count
             self.f["hours"] = hours_role.value / (self.f.get("gpu_count") or 1)
+        if ASKS_DURATION_RE.search(self.s) and not any(f.get(k) for k in ("tokens", "num_samples", "hours")):
+            f["duration_asked"] = True  # "7B用8张H100训多久" with no data size (pre-training: 20·N assumed)
         if ASKS_CONCURRENCY_RE.search(self.s) and not f.get("concurrency"):  # "最多支持多少并发"
             f["concurrency_asked"] = True
         request, found = _build_request(self.f)

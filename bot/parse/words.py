@@ -40,6 +40,8 @@ ASKS_TTFT_RE = rc(
     r"首\s*token|首字|首包|\bttft\b|time\s+to\s+first\s+token|first[\s\-]token\s+latency|prefill\s+time"
 )
 """The question asks the time to first token ('要多久首token', 'TTFT?')."""
+ASKS_DURATION_RE = rc(r"多久|多长时间|几天|多少天|要多少时间|how\s+long|how\s+many\s+days|how\s+much\s+time")
+"""The question asks how long ('7B用8张H100训多久', 'how long to train a 7B model on 8 H100')."""
 RENT_RE = rc(r"\brent(?:al|ed|ing)?\b|\blease\b|租(?!户)")
 """Renting GPUs ('rent 8x H100 for one week', '租8卡H100一个月'): a period on GPUs is a rental."""
 CNY_WORD_RE = rc(r"人民币|\brmb\b|\bcny\b|¥|元")

@@ -62,6 +62,10 @@ WHY_TEXTS: dict[str, str] = {
     "known_duration_serving_gpus": N_("a duration without a GPU count: the GPUs this serving answer needs"),
     "largest_one_gpu": N_("no GPU count given: one GPU"),
     "concurrency_asked": N_("you asked how many fit: the most your GPUs hold at this context"),
+    "tokens_chinchilla_assumed": N_(
+        "you asked how long without a data size: the compute-optimal 20 tokens per parameter (Hoffmann et al. "
+        "2022, Chinchilla); give your token count for your own answer"
+    ),
     "largest_generic_shape": N_(
         "sizes are of a generic dense shape with grouped-query attention (8 KV heads); a model without "
         "GQA holds fewer sequences"

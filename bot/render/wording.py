@@ -134,6 +134,10 @@ NOTE_MESSAGES: dict[str, str] = {
         "With your TP %(tp)s × PP %(pp)s every copy of the model uses that many GPUs: %(gpus)s for this "
         "load; a layout chosen freely (TP %(free_tp)s × PP %(free_pp)s) needs %(free_gpus)s."
     ),
+    "tokens_assumed_chinchilla": N_(
+        "No data size given: %(tokens)s tokens assumed (20 per parameter, Chinchilla) — give yours for your "
+        "own answer."
+    ),
     "over_budget": N_(
         "Over budget: this costs %(cost_low)s – %(cost_high)s, more than the %(budget)s you have. "
         "Fewer tokens, a smaller model or cheaper GPUs would fit it."
@@ -407,6 +411,7 @@ BUDGET_VERDICTS = {
     "budget_max_params",
     "deadline_missed",
     "deadline_missed_hours",
+    "tokens_assumed_chinchilla",  # the headline's tokens were assumed: said right under it
 }
 """Shown right under the headline: they answer "is my budget enough?"."""
 TOTAL_MEMORY_VERDICTS = {"total_memory_yes", "total_memory_borderline", "total_memory_no"}
