@@ -226,7 +226,9 @@ def size_serving(
 
     stated = _stated_group(req, assumed_count=any(a.field == "gpu_count" for a in ledger.assumptions))
 
-    def size(weights: Precision) -> Inference:
+    def size(weights: Precision, searched: bool = False) -> Inference:
+        """The serving answer in ``weights``: on the user's TP × PP if stated, else (or when
+        ``searched``) on the layout the sizing chooses."""
         return size_inference(
             spec,
             params,
@@ -241,18 +243,14 @@ def size_serving(
             price=price[:3] if price else None,
             utilization=req.gpu_memory_utilization,
             runtime=named,
-            group=stated,
+            group=None if searched else stated,
             most_sequences=bool(req.concurrency_asked) and not req.concurrency,
         )
 
     inf = size(precision)
     group = stated
     if group is not None:  # the user's TP × PP: say what a layout chosen freely would need
-        free = size_inference(
-            spec, params, active, gpu, precision, context, conc_for(precision), req.gpu_count,
-            kv_precision=req.kv_precision or Precision.bf16, prompt_tokens=req.prompt_tokens,
-            utilization=req.gpu_memory_utilization, runtime=named,
-        )  # fmt: skip
+        free = size(precision, searched=True)
         if inf.max_concurrency == 0 and free.max_concurrency > 0:  # one copy of TP × PP cannot hold it
             ledger.note("stated_layout_too_small", tp=group[0], pp=group[1], free_tp=free.tp, free_pp=free.pp)
             inf, stated = free, None

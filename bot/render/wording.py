@@ -127,7 +127,7 @@ NOTE_MESSAGES: dict[str, str] = {
         "longer-context version (or RoPE scaling such as YaRN, for RoPE models) — sized as asked."
     ),
     "stated_layout_too_small": N_(
-        "One copy of the model on TP %(tp)s × PP %(pp)s GPUs cannot hold its weights and one sequence: "
+        "One copy of the model on TP %(tp)s × PP %(pp)s cannot hold its weights and one sequence: "
         "sized with TP %(free_tp)s × PP %(free_pp)s instead."
     ),
     "stated_layout_needs_more": N_(
