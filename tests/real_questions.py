@@ -1,0 +1,137 @@
+"""Score the bot on real questions (tests/data/real_questions/): is every stated setting understood?
+
+Each record (see tests/data/real_questions/README.md) carries ``stated``: what the asker said, keyed by
+the JSON contract's ``request`` field names (plus settings the contract does not have yet, such as
+``training_tool`` or ``max_model_len``). A stated key is *understood* when the answer's ``request``
+holds the same value, or when the answer names it as not used (``interpretation.ignored``), as the
+understanding contract allows (docs/design.md §8). A question is understood *in full* when every
+stated key is.
+
+The records are split once, by a hash of their id (:func:`split_of`), into a working split (two
+thirds) and a frozen test split (one third) that is never inspected while the parser changes: its
+score is reported at the end only (``python -m tests.real_questions --split test --score-only``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import re
+import sys
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+DATA = Path(__file__).parent / "data" / "real_questions"
+
+TEST_SHARE = 3
+"""One record in TEST_SHARE goes to the frozen test split."""
+
+
+def split_of(record_id: str) -> str:
+    """'test' for one id in three (by SHA-256 of the id, so the split never moves), else 'work'."""
+    digest = hashlib.sha256(record_id.encode()).digest()
+    return "test" if digest[0] % TEST_SHARE == 0 else "work"
+
+
+def records(split: str | None = None) -> list[dict[str, Any]]:
+    """Every record of zh.json and en.json (or those of one split)."""
+    out: list[dict[str, Any]] = []
+    for name in ("zh.json", "en.json"):
+        path = DATA / name
+        if path.exists():
+            out.extend(json.loads(path.read_text(encoding="utf-8")))
+    return [r for r in out if split is None or split_of(r["id"]) == split]
+
+
+def _norm(text: object) -> str:
+    return re.sub(r"[^0-9a-z\u4e00-\u9fff]+", "", str(text).lower())
+
+
+def _close(a: object, b: object, rel: float = 0.05) -> bool:
+    try:
+        x, y = float(a), float(b)  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        return _norm(a) == _norm(b)
+    return abs(x - y) <= rel * max(abs(x), abs(y), 1e-12)
+
+
+def _names_match(stated: object, got: object) -> bool:
+    s, g = _norm(stated), _norm(got)
+    return bool(s) and bool(g) and (s in g or g in s)
+
+
+def _ignored(answer: dict[str, Any], value: object) -> bool:
+    """True when the answer names ``value`` among what it did not use."""
+    ignored = json.dumps((answer.get("interpretation") or {}).get("ignored") or [], ensure_ascii=False)
+    needle = _norm(value)
+    return bool(needle) and needle in _norm(ignored)
+
+
+def key_understood(key: str, value: Any, answer: dict[str, Any]) -> bool:
+    """Whether the stated ``key: value`` is used by (or named as not used in) ``answer``."""
+    request = answer.get("request") or {}
+    got = request.get(key)
+    if isinstance(value, list):
+        if key == "method" and request.get("methods"):
+            return {_norm(v) for v in value} <= {_norm(m) for m in request["methods"]}
+        return any(key_understood(key, v, answer) for v in value) if key == "gpu" else got == value
+    if isinstance(value, dict) and {"min", "max"} & set(value):
+        return got == value.get("min") and request.get("gpu_count_max") in (None, value.get("max"))
+    if key in ("model", "gpu", "runtime"):
+        ok = _names_match(value, got)
+    elif key in ("stage", "method", "algorithm", "precision", "kv_precision", "recompute", "offload"):
+        ok = got is not None and _norm(got) == _norm(value)
+    elif key == "gpu_memory_gib":
+        ok = got is not None and _close(value, got, 0.1)
+        ok = ok or _close_memory_in_name(value, request.get("gpu"))
+    else:
+        ok = got is not None and _close(value, got)
+    return ok or _ignored(answer, value)
+
+
+def _close_memory_in_name(gib: Any, gpu: object) -> bool:
+    m = re.search(r"(\d+)\s*GB", str(gpu or ""), re.I)
+    return m is not None and _close(gib, m.group(1), 0.1)
+
+
+def score(record: dict[str, Any], answer: dict[str, Any]) -> list[str]:
+    """The stated keys not understood (empty: understood in full)."""
+    return [k for k, v in (record.get("stated") or {}).items() if not key_understood(k, v, answer)]
+
+
+def answer_json(text: str) -> dict[str, Any]:
+    from bot.cli import ask
+
+    out, _ = ask(text, None, "json")
+    return json.loads(out)
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--split", choices=("work", "test", "all"), default="work")
+    p.add_argument("--score-only", action="store_true", help="print only the scores (for the test split)")
+    args = p.parse_args(argv)
+    recs = records(None if args.split == "all" else args.split)
+    full: Counter[str] = Counter()
+    total: Counter[str] = Counter()
+    missed: Counter[str] = Counter()
+    for r in recs:
+        misses = score(r, answer_json(r["text"]))
+        total[r["lang"]] += 1
+        full[r["lang"]] += not misses
+        missed.update(misses)
+        if misses and not args.score_only:
+            print(f"{r['id']}: {', '.join(misses)} — {r['text'][:90]}")
+    for lang in sorted(total):
+        print(f"{args.split} {lang}: {full[lang]}/{total[lang]} understood in full")
+    n, k = sum(total.values()), sum(full.values())
+    print(f"{args.split} all: {k}/{n} = {k / max(n, 1):.1%}")
+    if not args.score_only:
+        print("keys missed most:", ", ".join(f"{k} {c}" for k, c in missed.most_common(12)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
