@@ -62,6 +62,33 @@ def _names_match(stated: object, got: object) -> bool:
     return bool(s) and bool(g) and (s in g or g in s)
 
 
+_SUFFIXES = re.compile(r"(chat|instruct|base|hf|awq|gptq|gguf|int4|int8|fp8)$")
+
+
+def _model_stem(name: object) -> str:
+    stem = _norm(name)
+    while (shorter := _SUFFIXES.sub("", stem)) != stem:
+        stem = shorter
+    return stem
+
+
+def _model_understood(value: object, answer: dict[str, Any]) -> bool:
+    """A bare size ("72B") is the parameter count; a name is the model sized, or the unknown model
+    named as typed (suffixes such as -Chat, -Instruct, -AWQ aside; a family without a size matches
+    any size of it)."""
+    request = answer.get("request") or {}
+    size = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*([bBmM])\s*", str(value))
+    if size:
+        n = float(size.group(1)) * (1e9 if size.group(2) in "bB" else 1e6)
+        return _close(n, request.get("params_total"), 0.1)
+    stem = _model_stem(value)
+    for got in (request.get("model"), (answer.get("interpretation") or {}).get("unknown_model")):
+        g = _model_stem(got) if got else ""
+        if stem and g and (stem in g or g in stem or (not re.search(r"\d+[bm]", stem) and g.startswith(stem))):
+            return True
+    return False
+
+
 def _ignored(answer: dict[str, Any], value: object) -> bool:
     """True when the answer names ``value`` among what it did not use."""
     ignored = json.dumps((answer.get("interpretation") or {}).get("ignored") or [], ensure_ascii=False)
@@ -79,7 +106,9 @@ def key_understood(key: str, value: Any, answer: dict[str, Any]) -> bool:
         return any(key_understood(key, v, answer) for v in value) if key == "gpu" else got == value
     if isinstance(value, dict) and {"min", "max"} & set(value):
         return got == value.get("min") and request.get("gpu_count_max") in (None, value.get("max"))
-    if key in ("model", "gpu", "runtime"):
+    if key == "model":
+        ok = _model_understood(value, answer)
+    elif key in ("gpu", "runtime"):
         ok = _names_match(value, got)
     elif key in ("stage", "method", "algorithm", "precision", "kv_precision", "recompute", "offload"):
         ok = got is not None and _norm(got) == _norm(value)
