@@ -84,7 +84,8 @@ def _model_understood(value: object, answer: dict[str, Any]) -> bool:
     stem = _model_stem(value)
     for got in (request.get("model"), (answer.get("interpretation") or {}).get("unknown_model")):
         g = _model_stem(got) if got else ""
-        if stem and g and (stem in g or g in stem or (not re.search(r"\d+[bm]", stem) and g.startswith(stem))):
+        sizeless = not re.search(r"\d+[bm]", stem)
+        if stem and g and (stem in g or g in stem or (sizeless and g.startswith(stem))):
             return True
     return False
 
