@@ -41,8 +41,8 @@ def _details_html(value: Any) -> Markup:
 
 
 def _details_text(value: Any) -> str:
-    body = _DETAIL_BLANKS_RE.sub("\n\n", str(value)).strip("\n")
-    return _indent(body) if body.strip() else ""
+    """In plain text the details follow the key figures after a blank line (the ledger is indented)."""
+    return _DETAIL_BLANKS_RE.sub("\n\n", str(value)).strip("\n")
 
 
 COMPILED_DIR = "_compiled"
@@ -103,9 +103,10 @@ def new_environment(fmt: Format, cache: BytecodeCache | None = None) -> Environm
             pre=tag("pre"),
             quote=tag("blockquote", "expandable"),
             details=_details_html,
+            ledger=str,
         )
     else:
-        env.filters.update(b=str, i=str, code=str, pre=str, quote=_indent, details=_details_text)
+        env.filters.update(b=str, i=str, code=str, pre=str, quote=_indent, details=_details_text, ledger=_indent)
     return env
 
 
