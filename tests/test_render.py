@@ -375,7 +375,8 @@ def test_inference_en_headline_and_lines():
     html, _ = both(inference_report(), "en")
     headline = telegram_html_text(html).splitlines()[0]
     assert headline == (
-        "70B bf16 inference for 100 concurrent × 32K context: 4 × A100 80G (TP=4); the weights alone need 2 GPUs"
+        "70B bf16 inference for 100 concurrent × 32K context: 4 × A100 80G (TP=4); "
+        "the weights alone need 2 GPUs"
     )
     assert "Weights: 140 GB (2 B per parameter)" in html
     assert "up to 16 concurrent sequences at 32K context" in html
@@ -713,7 +714,9 @@ def test_qlora_70b_on_one_4090_does_not_fit(lang):
         assert lines[0].startswith("70B QLoRA 微调：1 张 RTX 4090 放不下，至少要 2 张")
         assert "• 不用全量重计算：8 张" in _all_lines(html)
     else:
-        assert lines[0].startswith("70B QLoRA fine-tuning does not fit on 1 × RTX 4090: at least 2 GPUs needed")
+        assert lines[0].startswith(
+            "70B QLoRA fine-tuning does not fit on 1 × RTX 4090: at least 2 GPUs needed"
+        )
         assert "• Without full recompute: 8 GPUs" in _all_lines(html)
     said = notes.note_text(Note(code="does_not_fit_requested", params={"gpu_count": 1, "min_gpus": 2}), lang)
     assert said not in html  # the headline already says it
@@ -923,7 +926,8 @@ def test_serving_cost_question_puts_the_monthly_cost_on_line_two():
     from bot.core.pipeline import answer
 
     lines = render.render(answer("部署Llama 3 70B用4张H100每月多少钱"), "text").splitlines()
-    assert "每月 ¥43,800 – ¥116,800" in lines[0] and "每百万输出 token ¥18.07–48.17" in lines[0]  # 4 × 730 h × ¥15–40
+    # 4 × 730 h × ¥15–40
+    assert "每月 ¥43,800 – ¥116,800" in lines[0] and "每百万输出 token ¥18.07–48.17" in lines[0]
 
 
 def test_a_mac_is_a_machine_in_chinese():

@@ -106,7 +106,9 @@ def new_environment(fmt: Format, cache: BytecodeCache | None = None) -> Environm
             ledger=str,
         )
     else:
-        env.filters.update(b=str, i=str, code=str, pre=str, quote=_indent, details=_details_text, ledger=_indent)
+        env.filters.update(
+            b=str, i=str, code=str, pre=str, quote=_indent, details=_details_text, ledger=_indent
+        )
     return env
 
 
