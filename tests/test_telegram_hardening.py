@@ -43,6 +43,11 @@ def api(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeBotAPI]
         yield fake
 
 
+
+
+
+
+
 def scenario(
     body: Callable[[FakeBotAPI], Awaitable[None]], api: FakeBotAPI, *, clock: Any = None, **settings: Any
 ) -> None:
