@@ -42,7 +42,8 @@ def _details_html(value: Any) -> Markup:
 
 def _details_text(value: Any) -> str:
     """In plain text the details follow the key figures after a blank line (the ledger is indented)."""
-    return _DETAIL_BLANKS_RE.sub("\n\n", str(value)).strip("\n")
+    body = _DETAIL_BLANKS_RE.sub("\n\n", str(value)).strip("\n")
+    return "\n" + body if body.strip() else ""
 
 
 COMPILED_DIR = "_compiled"
