@@ -76,7 +76,8 @@ def test_measured_throughput_follow_up_in_english(api):
     )
     assert "20 TFLOPS per GPU" in second.splitlines()[0]
     assert "≈ 31 days" in second.splitlines()[0]  # 6 × 70.6e9 × 1e9 / (8 × 20e12) s = 30.6 days
-    assert "does not fit in their memory: at least 16 needed" in second.splitlines()[0]  # 70B × 16 B/param
+    # 70B × 16 B/param; "GPUs" since issue #22 item 10 (a count in a headline keeps its noun)
+    assert "does not fit in their memory: at least 16 GPUs needed" in second.splitlines()[0]
     assert "6.4% MFU" in second
 
 

@@ -658,14 +658,22 @@ def test_a_question_of_how_many_concurrent_is_answered_in_the_headline(capsys):
         "公司内部几个人用，部署Qwen2.5-72B要几张A100",
         "serve Llama-3-70B on 4 H100, how many requests per second can it handle?",
         "部署Llama-3-70B，多少用户量需要几张H100",
-        "部署Qwen2.5-72B需要几张A100，能支持多少并发",  # no GPU count: the GPUs are the answer
     ],
 )
 def test_other_questions_keep_their_headline(capsys, question):
-    """Statements about users, throughput questions, and a question without a GPU count are not
-    answered with a concurrency headline."""
+    """Statements about users and throughput questions are not answered with a concurrency headline."""
     head = ask(capsys, question)["reply"].splitlines()[0]
     assert "条并发" not in head and "concurrent sequences" not in head
+
+
+def test_gpus_and_concurrency_asked_together_are_both_in_the_headline(capsys):
+    """No GPU count: the GPUs are the answer and come first; the concurrency that was asked too follows
+    in the same line (issue #22 item 10: it was on line 5; this question was in the test above)."""
+    out = ask(capsys, "部署Qwen2.5-72B需要几张A100，能支持多少并发")
+    inf = out["report"]["inference"]
+    head = out["reply"].splitlines()[0]
+    gpus, conc = f"推荐 {inf['recommended_gpus']} 张", f"最多约 {inf['max_concurrency']} 条并发"
+    assert gpus in head and conc in head and head.index(gpus) < head.index(conc), head
 
 
 @pytest.mark.parametrize(

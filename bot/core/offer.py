@@ -44,7 +44,7 @@ class Offer(BaseModel):
     """The provider's terms behind one answer (None in an answer without a pre-sales file)."""
 
     provider: str
-    contact: str | None = None
+    contact: str | Localized | None = None
     website: str | None = None
     valid_days: int = 14
     note: Localized | None = None

@@ -32,6 +32,9 @@ class ParseResult(BaseModel):
         False, description="how many sequences can be served at once, not stated ('多少并发')"
     )
     asks_ttft: bool = Field(False, description="the question asks the time to first token ('首token要多久')")
+    asks_speed: bool = Field(
+        False, description="the question asks the decode speed ('每秒多少token', 'tokens/s')"
+    )
     asks_largest: bool = Field(False, description="which model fits the GPUs ('一张4090能跑多大的模型')")
     gpu_memory_gib: float | None = Field(None, description="memory per GPU when stated ('A100 40G')")
     gpu_count_max: int | None = Field(None, description="upper end when a range of GPUs was given")

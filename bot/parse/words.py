@@ -40,6 +40,10 @@ ASKS_TTFT_RE = rc(
     r"首\s*token|首字|首包|\bttft\b|time\s+to\s+first\s+token|first[\s\-]token\s+latency|prefill\s+time"
 )
 """The question asks the time to first token ('要多久首token', 'TTFT?')."""
+ASKS_SPEED_RE = rc(
+    r"每秒|多快|速度|吞吐|tokens?\s*/\s*s\b|tok/s|tokens?\s+(?:per|a)\s+second|how\s+fast|throughput|\bspeed\b"
+)
+"""The question asks the decode speed ('每秒能生成多少token', 'how many tokens/s')."""
 ASKS_DURATION_RE = rc(r"多久|多长时间|几天|多少天|要多少时间|how\s+long|how\s+many\s+days|how\s+much\s+time")
 """The question asks how long ('7B用8张H100训多久', 'how long to train a 7B model on 8 H100')."""
 RENT_RE = rc(r"\brent(?:al|ed|ing)?\b|\blease\b|租(?!户)")

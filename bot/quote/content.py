@@ -15,6 +15,7 @@ from bot.render.i18n import N_, translate
 from bot.render.notes import assumption_rows
 from bot.render.offer_text import figures, min_order_nodes
 from bot.render.renderer import render
+from bot.settings.presales import text_for
 
 KEY_FIELDS = (
     "gpu",
@@ -173,7 +174,7 @@ def build(answer: Answer, question: str, today: dt.date | None = None) -> QuoteC
         lang=lang,
         provider=offer.provider,
         website=offer.website,
-        contact=offer.contact,
+        contact=text_for(offer.contact, lang),
         title=t("title"),
         number=quote_number(question, answer, day),
         date=day.isoformat(),

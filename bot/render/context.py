@@ -39,6 +39,7 @@ def parse_extras(parsed: ParseResult | None) -> dict[str, Any]:
             "asks_concurrency": False,
             "asks_largest": False,
             "asks_ttft": False,
+            "asks_speed": False,
             "nonpositive_numbers": "",
             "unusable_numbers": "",
         }
@@ -54,6 +55,7 @@ def parse_extras(parsed: ParseResult | None) -> dict[str, Any]:
         "asks_concurrency": parsed.asks_concurrency,
         "asks_largest": parsed.asks_largest,
         "asks_ttft": parsed.asks_ttft,
+        "asks_speed": parsed.asks_speed,
         "nonpositive_numbers": ", ".join(f"“{n}”" for n in parsed.nonpositive_numbers[:3]),
         "unusable_numbers": ", ".join(f"“{n}”" for n in parsed.unusable_numbers[:3]),
     }

@@ -10,6 +10,7 @@ from typing import Any, Literal
 
 from jinja2 import BytecodeCache, Environment, FileSystemLoader
 from jinja2.bccache import Bucket
+from markupsafe import Markup
 
 from bot.render.html import TELEGRAM_MAX_CHARS, tag, truncate_html, visible_length
 from bot.render.i18n import templates_dir, translations
@@ -25,6 +26,24 @@ SHORT_SOURCE_CHARS = 80
 
 def _indent(value: Any) -> str:
     return "\n".join(("  " + line) if line else line for line in str(value).splitlines())
+
+
+_PRE_TAG_RE = re.compile(r"</?pre>")
+_DETAIL_BLANKS_RE = re.compile(r"\n\s*\n(\s*\n)+")
+
+
+def _details_html(value: Any) -> Markup:
+    """The details block: one ``<blockquote expandable>`` (collapsed in Telegram), nothing when empty.
+    Telegram draws no ``<pre>`` inside a blockquote (entities other than bold/italic cannot nest), so
+    tables inside it are plain lines."""
+    body = _DETAIL_BLANKS_RE.sub("\n\n", _PRE_TAG_RE.sub("", str(value))).strip()
+    return Markup(f"<blockquote expandable>{body}</blockquote>") if body else Markup("")
+
+
+def _details_text(value: Any) -> str:
+    """In plain text the details follow the key figures after a blank line (the ledger is indented)."""
+    body = _DETAIL_BLANKS_RE.sub("\n\n", str(value)).strip("\n")
+    return "\n" + body if body.strip() else ""
 
 
 COMPILED_DIR = "_compiled"
@@ -84,9 +103,13 @@ def new_environment(fmt: Format, cache: BytecodeCache | None = None) -> Environm
             code=tag("code"),
             pre=tag("pre"),
             quote=tag("blockquote", "expandable"),
+            details=_details_html,
+            ledger=str,
         )
     else:
-        env.filters.update(b=str, i=str, code=str, pre=str, quote=_indent)
+        env.filters.update(
+            b=str, i=str, code=str, pre=str, quote=_indent, details=_details_text, ledger=_indent
+        )
     return env
 
 

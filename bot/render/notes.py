@@ -9,6 +9,7 @@ from typing import Any
 from bot.render.fmt import Fmt, fmt_for
 from bot.render.i18n import N_, translate
 from bot.render.ledger_texts import WHY_TEXTS, WORD_TEXTS
+from bot.render.source_texts import source_text
 from bot.render.wording import (
     COUNT_KEYS,
     FIELD_LABELS,
@@ -195,7 +196,7 @@ def assumption_rows(report: SizingReport, lang: str) -> list[dict[str, str | Non
                 "value": ledger_value(lang, a, currency),
                 "source": why_text(lang, a),
                 "citation": citation,
-                "cite": translate(lang, CITATION, citation=citation) if citation else "",
+                "cite": translate(lang, CITATION, citation=source_text(lang, citation)) if citation else "",
             }
         )
     return rows

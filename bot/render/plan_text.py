@@ -8,6 +8,7 @@ from bot.render.wording import (
     CPU_OFFLOAD,
     EP_ACROSS_NODES_REASON,
     EP_REASON,
+    FULL_RECOMPUTE_COST,
     FULL_RECOMPUTE_REASON,
     PLAN_REASONS,
     RECOMPUTE,
@@ -53,12 +54,13 @@ def plan_layout(plan: Plan, lang: str) -> str:
 
 
 def plan_short(plan: Plan, lang: str) -> str:
-    """The parts of a layout that are not the default, for a headline: ``ZeRO-2`` / ``TP 8, ZeRO-3``."""
+    """The parts of a layout that are not the default, for a headline: ``ZeRO-2`` / ``TP 8, ZeRO-3``;
+    full recompute is said as what it costs (no jargon in a headline)."""
     parts = [f"{k} {v}" for k, v in (("TP", plan.tp), ("PP", plan.pp), ("EP", plan.ep)) if v > 1]
     if plan.zero_stage:
         parts.append(f"ZeRO-{plan.zero_stage}")
     if plan.recompute == "full":
-        parts.append(translate(lang, RECOMPUTE["full"]))
+        parts.append(translate(lang, FULL_RECOMPUTE_COST))
     if plan.offload:
         parts.append(translate(lang, CPU_OFFLOAD))
     return fmt_for(lang).sep.join(parts)

@@ -264,6 +264,9 @@ RECOMPUTE: dict[str, str] = {
     "selective": N_("selective recompute"),
     "full": N_("full recompute"),
 }
+FULL_RECOMPUTE_COST = N_("≈ 1/3 more compute to save memory")
+"""Full recompute in a headline, said as what it costs: the forward pass runs twice, so training
+compute grows from 6·N·D to 8·N·D, one third more (Chen et al. 2016; Korthikanti et al. 2022 §4)."""
 
 PLAN_REASONS: dict[str, str] = {
     # one sentence per layout shape, from the design's rules (§3.5) and estimator.memory.plan_preference

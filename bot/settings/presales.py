@@ -73,6 +73,13 @@ class Localized(BaseModel):
         return " ".join((own or other or "").split())
 
 
+def text_for(value: str | Localized | None, lang: str) -> str | None:
+    """A provider's text that is one string for both languages or one per language, in ``lang``."""
+    if isinstance(value, Localized):
+        return value.text(lang) or None
+    return value
+
+
 # ---------------------------------------------------------------------------------------------
 # The file
 
@@ -232,7 +239,9 @@ class PresalesConfig(BaseModel):
 
     provider: str = Field(min_length=1, description="provider name shown with quotes")
     currency: Currency = Field(Currency.CNY, description="quoting currency when the user names none")
-    contact: str | None = Field(None, description="line appended to answers, e.g. a sales contact")
+    contact: str | Localized | None = Field(
+        None, description="line appended to answers, e.g. a sales contact (one text, or one per language)"
+    )
     website: str | None = Field(None, description="shown on the quote")
     quote_valid_days: int = Field(14, ge=1, le=365, description="a quote's validity from its date")
     quote_note: Localized | None = Field(None, description="a line at the foot of the quote (terms)")
@@ -256,10 +265,15 @@ class PresalesConfig(BaseModel):
                 out.append(family)
         return out
 
-    @field_validator("contact", "website")
+    @field_validator("website")
     @classmethod
     def _strip(cls, v: str | None) -> str | None:
         return (v.strip() or None) if v is not None else None
+
+    @field_validator("contact", mode="before")
+    @classmethod
+    def _blank_contact(cls, v: object) -> object:
+        return (v.strip() or None) if isinstance(v, str) else v
 
     @model_validator(mode="after")
     def _consistent(self) -> PresalesConfig:

@@ -13,7 +13,7 @@ from bot.core.pipeline import Answer, answer_request, is_answerable, parse_cappe
 from bot.parse.lang import Lang, has_cjk, reply_lang
 from bot.render.renderer import render, render_help
 from bot.settings.chat import ChatSettings
-from bot.settings.presales import PresalesConfig
+from bot.settings.presales import Localized, PresalesConfig
 from bot.telegram.reply import with_contact
 from estimator import catalog, defaults
 
@@ -80,7 +80,7 @@ def inline_answers(
 
 
 def inline_results(
-    answers: list[Answer], lang: str, contact: str | None = None
+    answers: list[Answer], lang: str, contact: str | Localized | None = None
 ) -> list[InlineQueryResultArticle]:
     """Up to three result cards (one per distinct GPU); one card with examples when none."""
     results: list[InlineQueryResultArticle] = []
@@ -90,7 +90,7 @@ def inline_results(
             continue
         seen.add(a.report.request.gpu)
         lines = _lines(render(a, "text"))
-        body = with_contact(render(a, "html"), contact)
+        body = with_contact(render(a, "html"), contact, a.lang)
         results.append(
             InlineQueryResultArticle(
                 id=f"r{len(results)}",

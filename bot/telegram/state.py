@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from telegram.ext import CallbackContext, ContextTypes, ExtBot
 
 from bot.core.conversation import Conversation
-from bot.settings.presales import PresalesConfig
+from bot.settings.presales import Localized, PresalesConfig
 from bot.settings.store import SettingsStore
 from bot.telegram.config import BotSettings
 from bot.telegram.journal import UpdateJournal
@@ -73,8 +73,8 @@ class BotData:
     """Per-user limit on inline answers (None: unlimited)."""
 
     @property
-    def contact(self) -> str | None:
-        """The pre-sales contact line appended to answers, if configured."""
+    def contact(self) -> str | Localized | None:
+        """The pre-sales contact line appended to answers (per reply language), if configured."""
         return self.presales.contact if self.presales is not None else None
 
 
