@@ -1,0 +1,97 @@
+"""Issue 30 through the real ``Application`` and the fake Bot API: the right words when the admin check
+fails (item 8), replies fitted to Telegram's 4,096 characters whatever the inputs (item 3), and text
+that cannot be encoded cleaned where it enters (item 4). Loopback only."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fake_bot_api import Call, FakeBotAPI, Fault
+from htmlcheck import telegram_html_text
+from tg_harness import checked_fake_api, polling, settings_for
+
+import bot.telegram.app as tg
+from bot.telegram.transport import RetryPolicy
+from bot.telegram.wording import ERROR_REPLY, PERMISSION_CHECK_FAILED, TELEGRAM_TROUBLE
+
+pytestmark = pytest.mark.filterwarnings("ignore:.*retry_after.*:DeprecationWarning")
+
+TOKEN = "123456:FAKE-TOKEN-abc"
+FAST = RetryPolicy(attempts=2, base_delay_s=0.01, max_delay_s=0.02, budget_s=2.0)
+TIMEOUT_S = 30
+
+
+@pytest.fixture
+def api(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeBotAPI]:
+    monkeypatch.setenv("SIZING_BOT_DB", str(tmp_path / "settings.sqlite3"))
+    monkeypatch.delenv("SIZING_BOT_PRESALES", raising=False)
+    with checked_fake_api(TOKEN) as fake:
+        yield fake
+
+
+def scenario(body: Callable[[FakeBotAPI], Awaitable[None]], api: FakeBotAPI, **build: Any) -> None:
+    build.setdefault("retry", FAST)
+
+    async def main() -> None:
+        settings = settings_for(api, user_rate="off", chat_rate="off")
+        async with polling(tg.build_application(settings, **build)):
+            await body(api)
+            await asyncio.sleep(0.2)  # an apology or a second reply would have time to come
+
+    asyncio.run(asyncio.wait_for(main(), TIMEOUT_S))
+
+
+async def calls(api: FakeBotAPI, method: str, count: int) -> list[Call]:
+    return await asyncio.to_thread(api.wait_for, method, count, 20.0)
+
+
+def shown(call: Call) -> str:
+    return telegram_html_text(call.params.get("text") or "")
+
+
+# -- item 8: the permission check failed, not the delivery ---------------------------------------
+def test_admin_check_failing_with_500_says_the_permission_check_failed(
+    api: FakeBotAPI, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.INFO)
+    group = api.group_chat()
+    member = api.user("Ada", "en")
+
+    async def body(api: FakeBotAPI) -> None:
+        api.inject("getChatMember", *[Fault.http(500)] * FAST.attempts)
+        api.send_text("/settings price A100 18", chat=group, user=member)
+        await calls(api, "sendMessage", 1)
+
+    scenario(body, api)
+    [sent] = api.calls_to("sendMessage")
+    assert shown(sent) == PERMISSION_CHECK_FAILED["en"]
+    assert shown(sent) not in (TELEGRAM_TROUBLE["en"], ERROR_REPLY["en"])
+    assert "permissions" in shown(sent) and "try again" in shown(sent)
+    assert len(api.faults) == FAST.attempts  # the check was retried, then given up
+    assert not [r for r in caplog.records if r.exc_info], "a traceback was logged"
+
+
+def test_admin_check_failing_on_a_settings_button_answers_the_button(api: FakeBotAPI) -> None:
+    import bot.telegram.keyboards as kb
+
+    group = api.group_chat()
+    member = api.user("Li", "zh-hans")
+
+    async def body(api: FakeBotAPI) -> None:
+        api.send_text("/settings", chat=group, user=member)
+        await calls(api, "sendMessage", 1)
+        message = api.bot_messages(group["id"])[-1]
+        api.inject("getChatMember", *[Fault.http(502, "Bad Gateway")] * FAST.attempts)
+        api.press(message, kb.encode(kb.SETTINGS_SLOT, kb.SET_MFU, "50"), user=member)
+        await calls(api, "answerCallbackQuery", 1)
+
+    scenario(body, api)
+    [answered] = api.calls_to("answerCallbackQuery")
+    assert answered.params["text"] == PERMISSION_CHECK_FAILED["zh"]
+    assert "权限" in answered.params["text"]
+    assert len(api.calls_to("sendMessage")) == 1  # no apology message besides the button answer
