@@ -216,9 +216,7 @@ WHY_TEXTS: dict[str, str] = {
         "(rate of %(as_of)s)"
     ),
     "presales_gpu": N_("the first GPU in %(provider)s's offer that fits this job (no GPU named)"),
-    "presales_gpu_none_fits": N_(
-        "no GPU in %(provider)s's offer fits this job: sized on the first one offered"
-    ),
+    "presales_gpu_none_fits": N_("no GPU in %(provider)s's offer fits this job: sized on the first one offered"),
     "language_currency": N_("the conversation's language"),
 }
 """Reason key → the sentence shown in the ledger (%-parameters from the assumption)."""
