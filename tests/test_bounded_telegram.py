@@ -95,3 +95,78 @@ def test_admin_check_failing_on_a_settings_button_answers_the_button(api: FakeBo
     assert answered.params["text"] == PERMISSION_CHECK_FAILED["zh"]
     assert "权限" in answered.params["text"]
     assert len(api.calls_to("sendMessage")) == 1  # no apology message besides the button answer
+
+
+# -- item 3: a reply too long for the platform is shortened, never lost ----------------------------
+OFFER = {"provider": "P", "gpu": [{"family": "A100", "price_cny_per_gpu_hour": 12}]}
+HUGE_NUMBER = "9" * 4000
+CONFIG_KEYS = (
+    "hidden_size",
+    "num_hidden_layers",
+    "num_attention_heads",
+    "num_key_value_heads",
+    "intermediate_size",
+    "vocab_size",
+    "max_position_embeddings",
+)
+
+
+def test_a_5000_character_contact_line_still_gets_the_answer(api: FakeBotAPI) -> None:
+    """The offer's contact is capped at validation (500); an offer built past validation (another
+    front end, an older file format) must still not lose the answer: the line is capped at a quarter
+    of the limit and the answer is fitted to the rest."""
+    from bot.settings.presales import PresalesConfig
+
+    offer = PresalesConfig.model_validate(OFFER)
+    object.__setattr__(offer, "contact", "Call us: " + "x" * 5000)
+    user = api.user("Ada", "en")
+    chat = api.private_chat(user)
+
+    async def body(api: FakeBotAPI) -> None:
+        api.send_text("7B 1T tokens A100", chat=chat, user=user)
+        await calls(api, "sendMessage", 1)
+
+    scenario(body, api, presales=offer)
+    [sent] = api.calls_to("sendMessage")
+    text = shown(sent)
+    assert text not in (ERROR_REPLY["en"], TELEGRAM_TROUBLE["en"])
+    assert len(text.encode("utf-16-le")) // 2 <= 4096
+    assert "A100" in text.splitlines()[0] and "¥" in text  # the answer, priced from the offer
+    assert text.endswith("…") and "Call us: xxx" in text.splitlines()[-1]
+    assert len(text.splitlines()[-1]) == 1024  # the contact line: a quarter of the limit
+
+
+def test_a_config_document_with_4000_digit_numbers_gets_its_error_reply(api: FakeBotAPI) -> None:
+    """The error reply names every bad field with its value: 28,225 characters before fitting."""
+    user = api.user("Ada", "en")
+    chat = api.private_chat(user)
+    doc = "{" + ",".join(f'"{k}": {HUGE_NUMBER}' for k in CONFIG_KEYS) + ', "model_type": "llama"}'
+
+    async def body(api: FakeBotAPI) -> None:
+        api.send_document(doc.encode(), chat=chat, user=user)
+        await calls(api, "sendMessage", 1)
+
+    scenario(body, api)
+    [sent] = api.calls_to("sendMessage")
+    text = shown(sent)
+    assert text not in (ERROR_REPLY["en"], TELEGRAM_TROUBLE["en"])
+    assert len(text) <= 4096
+    assert text.startswith("Some values in this config.json are not possible for a real model")
+    assert "layers=" in text and "(4,007 chars)" in text  # "layers=999…999" shortened, its length said
+
+
+@pytest.mark.parametrize("limit", [4096, 2000, 500])
+def test_fit_takes_the_platform_limit(limit: int) -> None:
+    """The fitting is a front-end-neutral function of the limit (bot.render.fit)."""
+    from bot.core.pipeline import Context, answer
+    from bot.render.fit import fit_html, fit_with_footer
+    from bot.render.html import visible_length
+    from bot.render.renderer import render
+
+    full = render(answer("7B 1T tokens A100", Context(fixed_lang="en"), None, None), "html")
+    assert visible_length(full) > 500
+    fitted = fit_html(full, limit)
+    assert visible_length(fitted) <= limit and fitted.split("\n")[0] == full.split("\n")[0]
+    with_line = fit_with_footer(full, "sales: " + "y" * 10_000, limit)
+    assert visible_length(with_line) <= limit and with_line.endswith("…")
+    assert fit_html(full, 100_000) == full  # what fits is left alone

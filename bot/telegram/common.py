@@ -13,6 +13,8 @@ from telegram.ext import filters
 
 from bot.core.conversation import Turn
 from bot.parse.lang import Lang, client_lang, reply_lang
+from bot.render.fit import fit_html
+from bot.render.html import TELEGRAM_MAX_CHARS
 from bot.settings.chat import ChatSettings
 from bot.telegram import keyboards as kb
 from bot.telegram.faults import Fault, classify, one_line
@@ -163,6 +165,7 @@ async def reply(
     if not text.strip():  # Telegram rejects empty text; the renderer should never produce it
         logger.warning("renderer returned empty text; nothing sent")
         return None
+    text = fit_html(text, TELEGRAM_MAX_CHARS)  # every reply, whatever made it (bot.render.fit)
     return await message.reply_text(
         text, reply_markup=reply_markup, do_quote=message.chat.type != ChatType.PRIVATE
     )
