@@ -5,6 +5,7 @@ that cannot be encoded cleaned where it enters (item 4). Loopback only."""
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
@@ -170,3 +171,121 @@ def test_fit_takes_the_platform_limit(limit: int) -> None:
     with_line = fit_with_footer(full, "sales: " + "y" * 10_000, limit)
     assert visible_length(with_line) <= limit and with_line.endswith("…")
     assert fit_html(full, 100_000) == full  # what fits is left alone
+
+
+# -- item 4: text that cannot be encoded is cleaned where it enters --------------------------------
+LONE = "\ud800"
+PASTED_CONFIG = (
+    '{"_name_or_path": "Foo' + LONE + 'Bar", "model_type": "llama", "hidden_size": 4096, '
+    '"num_hidden_layers": 32, "num_attention_heads": 32, "num_key_value_heads": 8, '
+    '"intermediate_size": 14336, "vocab_size": 128256, "max_position_embeddings": 8192}'
+)
+CONFIG_FILE = PASTED_CONFIG.replace(LONE, "\\ud800")  # the JSON escape, as a file holds it
+
+
+def _clean(text: str) -> bool:
+    text.encode("utf-8")  # raises on a lone surrogate
+    return True
+
+
+def test_a_lone_surrogate_in_a_message_is_cleaned_and_answered(
+    api: FakeBotAPI, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.INFO)
+    user = api.user("Ada" + LONE, "en")
+    chat = api.private_chat(user)
+
+    async def body(api: FakeBotAPI) -> None:
+        api.send_text("serve this on 2 A100: " + PASTED_CONFIG, chat=chat, user=user)  # name echoed
+        api.send_text("7B" + LONE + " 1T tokens A100", chat=chat, user=user)
+        await calls(api, "sendMessage", 2)
+
+    scenario(body, api)
+    first, second = (shown(c) for c in api.calls_to("sendMessage"))
+    assert first.startswith("Foo\ufffdBar bf16 inference on 2 × A100") and _clean(first)
+    assert second not in (ERROR_REPLY["en"], TELEGRAM_TROUBLE["en"]) and "A100" in second
+    assert not [r for r in caplog.records if r.exc_info], "a traceback was logged"
+
+
+def test_a_lone_surrogate_in_a_caption_and_in_the_file_is_cleaned(api: FakeBotAPI) -> None:
+    user = api.user("Ada", "en")
+    chat = api.private_chat(user)
+
+    async def body(api: FakeBotAPI) -> None:
+        api.send_document(CONFIG_FILE.encode(), chat=chat, user=user, caption="serve it on 2 A100" + LONE)
+        await calls(api, "sendMessage", 1)
+
+    scenario(body, api)
+    [sent] = api.calls_to("sendMessage")
+    assert shown(sent).startswith("Foo\ufffdBar bf16 inference on 2 × A100")
+
+
+def test_a_lone_surrogate_in_an_inline_query_is_cleaned(api: FakeBotAPI) -> None:
+    user = api.user("Ada", "en")
+
+    async def body(api: FakeBotAPI) -> None:
+        api.inline_query("7B 1T tokens A100" + LONE, user=user)
+        await calls(api, "answerInlineQuery", 1)
+
+    scenario(body, api)
+    [call] = api.calls_to("answerInlineQuery")
+    results = call.params["results"]
+    text = results[0]["input_message_content"]["message_text"]
+    assert "A100" in text.split("\n")[0] and _clean(text) and _clean(json.dumps(results, ensure_ascii=False))
+
+
+def test_the_bot_api_transport_cleans_every_string_once() -> None:
+    """Where Telegram's text enters (getUpdates and every other answer): keys and values, nested."""
+    from bot.telegram.transport import WrappedRequest
+
+    body = json.dumps({"ok": True, "result": [{"message": {"text": "a" + LONE, "caption": LONE}}]})
+    parsed = WrappedRequest.parse_json_payload(body.encode())
+    assert parsed["result"][0]["message"] == {"text": "a\ufffd", "caption": "\ufffd"}
+
+
+def test_a_lone_surrogate_in_callback_data_is_answered(
+    api: FakeBotAPI, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.INFO)
+    user = api.user("Ada", "en")
+    chat = api.private_chat(user)
+
+    async def body(api: FakeBotAPI) -> None:
+        api.send_text("7B 1T tokens A100", chat=chat, user=user)
+        await calls(api, "sendMessage", 1)
+        api.press(api.bot_messages(chat["id"])[-1], "x|" + LONE * 10, user=user)
+        await calls(api, "answerCallbackQuery", 1)
+
+    scenario(body, api)
+    [answered] = api.calls_to("answerCallbackQuery")
+    assert _clean(str(answered.params.get("text") or ""))
+    assert not [r for r in caplog.records if r.exc_info], "a traceback was logged"
+
+
+def test_a_lone_surrogate_in_a_config_file_through_the_cli(tmp_path: Path) -> None:
+    import os
+    import subprocess
+    import sys
+
+    path = tmp_path / "config.json"
+    path.write_text(CONFIG_FILE, encoding="ascii")
+    root = Path(__file__).resolve().parents[1]
+    env = {k: v for k, v in os.environ.items() if not k.startswith("SIZING_BOT_")}
+    done = subprocess.run(
+        [sys.executable, "-m", "bot", "ask", "--config", str(path), "serve it on 2 A100"],
+        capture_output=True, env={**env, "PYTHONPATH": str(root)}, cwd=tmp_path, timeout=120,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.decode().startswith("Foo\ufffdBar bf16 inference on 2 × A100") and done.stderr == b""
+
+
+def test_every_front_end_gets_clean_text_from_the_pipeline() -> None:
+    """The web page, Feishu, WeCom and DingTalk call the same function: its answer encodes."""
+    from bot.contract import to_json
+    from bot.core.pipeline import Context, answer
+    from bot.render.renderer import render
+
+    a = answer("serve this on 2 A100: " + PASTED_CONFIG, Context(fixed_lang="en"), None, None)
+    for fmt in ("html", "text", "markdown"):
+        assert _clean(render(a, fmt)) and "Foo\ufffdBar" in render(a, fmt)
+    assert _clean(json.dumps(to_json(a, render(a, "text")), ensure_ascii=False))
