@@ -241,3 +241,37 @@ def test_preferred_gpu_not_offered_is_ignored_with_a_warning_and_never_recommend
     assert data["request"]["gpu"].startswith("A100")
     assert "B200" not in done.stdout
     assert "B200 is not offered" in done.stderr
+
+
+# -- item 1 (second half): offer text fields capped at validation ---------------------------------
+@pytest.mark.parametrize(
+    ("line", "field", "cap"),
+    [
+        ('contact = "{x}"', "contact", 500),
+        ('provider = "{x}"', "provider", 200),
+        ('website = "{x}"', "website", 200),
+        ('quote_note = "{x}"', "quote_note.zh", 500),
+    ],
+)
+def test_a_huge_offer_text_field_is_refused_naming_it(
+    tmp_path: Path, line: str, field: str, cap: int
+) -> None:
+    """A 1,000,000-character contact made a PDF quote run for over 120 s (issue 30, item 1)."""
+    text = OFFER.replace('provider = "P"\n', "") if field == "provider" else OFFER
+    path = tmp_path / "offer.toml"
+    path.write_text(line.format(x="x" * 900_000) + "\n" + text, encoding="utf-8")  # under the file cap
+    with pytest.raises(PresalesError) as e:
+        load_presales(path)
+    assert f"{path}: {field}: String should have at most {cap} characters" in str(e.value)
+    ok = tmp_path / "ok.toml"
+    ok.write_text(line.format(x="x" * cap) + "\n" + text, encoding="utf-8")
+    assert load_presales(ok)  # the cap itself is accepted
+
+
+def test_a_million_character_contact_is_refused_when_built_in_code_too() -> None:
+    from pydantic import ValidationError
+
+    from bot.settings.presales import PresalesConfig
+
+    with pytest.raises(ValidationError, match="contact"):
+        PresalesConfig.model_validate({"provider": "P", "contact": "x" * 1_000_000})
