@@ -198,10 +198,12 @@ def test_a_lone_surrogate_in_a_message_is_cleaned_and_answered(
     async def body(api: FakeBotAPI) -> None:
         api.send_text("serve this on 2 A100: " + PASTED_CONFIG, chat=chat, user=user)  # name echoed
         api.send_text("7B" + LONE + " 1T tokens A100", chat=chat, user=user)
-        await calls(api, "sendMessage", 2)
+        api.send_text("/models zorb" + LONE, chat=chat, user=user)  # echoed outside the pipeline
+        await calls(api, "sendMessage", 3)
 
     scenario(body, api)
-    first, second = (shown(c) for c in api.calls_to("sendMessage"))
+    first, second, third = (shown(c) for c in api.calls_to("sendMessage"))
+    assert third == "No model in the catalog starts with “zorb\ufffd”. /models lists them all."
     assert first.startswith("Foo\ufffdBar bf16 inference on 2 × A100") and _clean(first)
     assert second not in (ERROR_REPLY["en"], TELEGRAM_TROUBLE["en"]) and "A100" in second
     assert not [r for r in caplog.records if r.exc_info], "a traceback was logged"
@@ -289,3 +291,52 @@ def test_every_front_end_gets_clean_text_from_the_pipeline() -> None:
     for fmt in ("html", "text", "markdown"):
         assert _clean(render(a, fmt)) and "Foo\ufffdBar" in render(a, fmt)
     assert _clean(json.dumps(to_json(a, render(a, "text")), ensure_ascii=False))
+
+
+def test_a_lone_surrogate_in_a_webhook_update_is_cleaned(api: FakeBotAPI) -> None:
+    """A webhook update does not pass through the Bot API transport: the journal's queue cleans it."""
+    import socket
+
+    import httpx
+
+    secret = "s3cret_Webhook-token"
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    port = server.getsockname()[1]
+    server.listen(16)
+    server.setblocking(False)
+    url = f"http://127.0.0.1:{port}/hook"
+    settings = settings_for(
+        api, webhook_url=url, webhook_secret=secret, webhook_listen="127.0.0.1", webhook_port=port,
+        user_rate="off", chat_rate="off",
+    )  # fmt: skip
+    user = api.user("Ann", "en")
+    chat = api.private_chat(user)
+
+    def update(text: str) -> bytes:  # JSON's "\ud800" escape, as json.dumps writes it
+        message = api.text_message(text, chat=chat, user=user)
+        return json.dumps({"update_id": api.next_update_id(), "message": message}).encode()
+
+    async def main() -> None:
+        app = tg.build_application(settings, retry=FAST)
+        async with app:
+            await app.start()
+            assert app.updater is not None
+            await app.updater.start_webhook(
+                url_path="hook", webhook_url=url, secret_token=secret, unix=server
+            )
+            try:
+                headers = {"Content-Type": "application/json", "X-Telegram-Bot-Api-Secret-Token": secret}
+                async with httpx.AsyncClient() as client:
+                    for text in ("serve this on 2 A100: " + PASTED_CONFIG, "/models zorb" + LONE):
+                        posted = await client.post(url, content=update(text), headers=headers)
+                        assert posted.status_code == 200
+                        await calls(api, "sendMessage", 1 if text.startswith("serve") else 2)
+            finally:
+                await app.updater.stop()
+                await app.stop()
+
+    asyncio.run(asyncio.wait_for(main(), TIMEOUT_S))
+    sized, models = (shown(c) for c in api.calls_to("sendMessage"))
+    assert sized.startswith("Foo\ufffdBar bf16 inference on 2 × A100")
+    assert models == "No model in the catalog starts with “zorb\ufffd”. /models lists them all."
