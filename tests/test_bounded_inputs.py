@@ -203,6 +203,10 @@ def test_health_with_a_bad_webhook_port_is_one_line(tmp_path: Path) -> None:
         ),
         (OFFER + "min_nodes = 10000000000\n", "gpu[0].min_nodes: Input should be less than"),
         (
+            OFFER.replace("= 12", "= 1e-300"),
+            "gpu[0].price_cny_per_gpu_hour: Input should be greater than or equal to 0.01",
+        ),
+        (
             OFFER + "[exchange_rate]\ncny_per_usd = 1e-300\nas_of = 2025-06-01\n",
             "exchange_rate.cny_per_usd: Input should be greater than or equal to 0.01",
         ),
@@ -211,7 +215,15 @@ def test_health_with_a_bad_webhook_port_is_one_line(tmp_path: Path) -> None:
             "exchange_rate.cny_per_usd: Input should be less than or equal to 1000",
         ),
     ],
-    ids=["gpu-hour-1e308", "gpu-month-1e300", "node-hour-1e20", "min-nodes", "rate-1e-300", "rate-1e300"],
+    ids=[
+        "gpu-hour-1e308",
+        "gpu-month-1e300",
+        "node-hour-1e20",
+        "min-nodes",
+        "gpu-hour-1e-300",
+        "rate-1e-300",
+        "rate-1e300",
+    ],
 )
 def test_absurd_offer_values_are_refused_naming_the_field(tmp_path: Path, text: str, expected: str) -> None:
     path = tmp_path / "offer.toml"

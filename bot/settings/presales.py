@@ -33,6 +33,8 @@ logger = logging.getLogger("bot.settings.presales")
 MAX_FILE_BYTES = 1_000_000
 """The offer file is read up to this size and refused above it (a real one is a few kB): a file
 such as /dev/zero never reaches the TOML parser."""
+MIN_PRICE = 0.01
+"""Lower bound of every price (one fen or one cent): a smaller one (1e-300) would show as ¥0."""
 MAX_PRICE_PER_GPU_HOUR = 100_000.0
 """Upper bound of a GPU-hour price in either currency (list prices are 1-100; a typo like 1e308
 would overflow every cost)."""
@@ -110,12 +112,24 @@ class OfferedGpu(BaseModel):
         le=10_000,
         description="the variant offered when the family has several (A100 40 or 80 GiB)",
     )
-    price_cny_per_gpu_hour: float | None = Field(None, gt=0, le=MAX_PRICE_PER_GPU_HOUR, allow_inf_nan=False)
-    price_usd_per_gpu_hour: float | None = Field(None, gt=0, le=MAX_PRICE_PER_GPU_HOUR, allow_inf_nan=False)
-    price_cny_per_node_hour: float | None = Field(None, gt=0, le=MAX_PRICE_PER_NODE_HOUR, allow_inf_nan=False)
-    price_usd_per_node_hour: float | None = Field(None, gt=0, le=MAX_PRICE_PER_NODE_HOUR, allow_inf_nan=False)
-    price_cny_per_gpu_month: float | None = Field(None, gt=0, le=MAX_PRICE_PER_GPU_MONTH, allow_inf_nan=False)
-    price_usd_per_gpu_month: float | None = Field(None, gt=0, le=MAX_PRICE_PER_GPU_MONTH, allow_inf_nan=False)
+    price_cny_per_gpu_hour: float | None = Field(
+        None, ge=MIN_PRICE, le=MAX_PRICE_PER_GPU_HOUR, allow_inf_nan=False
+    )
+    price_usd_per_gpu_hour: float | None = Field(
+        None, ge=MIN_PRICE, le=MAX_PRICE_PER_GPU_HOUR, allow_inf_nan=False
+    )
+    price_cny_per_node_hour: float | None = Field(
+        None, ge=MIN_PRICE, le=MAX_PRICE_PER_NODE_HOUR, allow_inf_nan=False
+    )
+    price_usd_per_node_hour: float | None = Field(
+        None, ge=MIN_PRICE, le=MAX_PRICE_PER_NODE_HOUR, allow_inf_nan=False
+    )
+    price_cny_per_gpu_month: float | None = Field(
+        None, ge=MIN_PRICE, le=MAX_PRICE_PER_GPU_MONTH, allow_inf_nan=False
+    )
+    price_usd_per_gpu_month: float | None = Field(
+        None, ge=MIN_PRICE, le=MAX_PRICE_PER_GPU_MONTH, allow_inf_nan=False
+    )
     min_nodes: int | None = Field(
         None,
         ge=1,
