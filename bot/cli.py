@@ -4,7 +4,9 @@
 ``ask`` never ends in a traceback over its input or output: input that is mostly not text (random
 bytes piped in) is "not understood" (exit 2, a note on stderr); an answer the output cannot take (a
 full disk, a closed pipe other than ``| head``, an ASCII-only terminal and a Chinese answer) ends with
-one line on stderr and exit 1. JSON stays JSON on such a terminal: it is written with ``\\u`` escapes.
+one line on stderr and exit 1, as does a standard output closed at start (``>&-``). JSON stays JSON on
+such a terminal: it is written with ``\\u`` escapes. Files (``--presales``, ``--config``,
+``validate --runs``, ``.env``) are read up to a cap before they are parsed (:mod:`bot.readfile`).
 """
 
 from __future__ import annotations

@@ -21,6 +21,10 @@ Environment variables::
     SIZING_BOT_CHAT_RATE    answers per chat, default 20/60s (Telegram's group limit); off = no limit
     SIZING_BOT_INLINE_RATE  inline-mode answers per user, default 30/30s (clients query as you type)
 
+``sizing-bot run`` reads them with :func:`load_settings`: ``.env`` is read only up to
+:data:`MAX_ENV_FILE_BYTES` and must be UTF-8 text; a rate allows at most :data:`MAX_RATE_EVENTS` events
+in at most a day; a bad value stops the start with one line naming the variable.
+
 The two URLs follow python-telegram-bot's ``base_url`` convention: the token is appended to
 the string (``https://api.telegram.org/bot`` + token), unless the string contains ``{token}``,
 which is replaced instead. Point them at a local Bot API server, Telegram's test environment
