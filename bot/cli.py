@@ -4,7 +4,9 @@
 ``ask`` never ends in a traceback over its input or output: input that is mostly not text (random
 bytes piped in) is "not understood" (exit 2, a note on stderr); an answer the output cannot take (a
 full disk, a closed pipe other than ``| head``, an ASCII-only terminal and a Chinese answer) ends with
-one line on stderr and exit 1. JSON stays JSON on such a terminal: it is written with ``\\u`` escapes.
+one line on stderr and exit 1, as does a standard output closed at start (``>&-``). JSON stays JSON on
+such a terminal: it is written with ``\\u`` escapes. Files (``--presales``, ``--config``,
+``validate --runs``, ``.env``) are read up to a cap before they are parsed (:mod:`bot.readfile`).
 """
 
 from __future__ import annotations
@@ -193,6 +195,9 @@ def write_answer(out: str, fmt: str, result: Answer | None = None) -> int | None
     """Print the answer. None when written (or the reader left: ``| head``), else the exit code after
     one line on stderr."""
     encoding = getattr(sys.stdout, "encoding", None) or "utf-8"
+    if sys.stdout is None:  # started with standard output closed (`>&-`)
+        print("error: cannot write the answer: standard output is closed", file=sys.stderr)
+        return EXIT_WRITE_FAILED
     try:
         try:
             sys.stdout.write(out + "\n")
@@ -221,6 +226,32 @@ def write_answer(out: str, fmt: str, result: Answer | None = None) -> int | None
     return None
 
 
+MAX_RUNS_FILE_BYTES = 10_000_000
+"""``validate --runs`` reads at most this much (the shipped training_runs.json is about 60 kB)."""
+
+
+def validate(runs: str | None) -> int:
+    """``sizing-bot validate [--runs FILE]``: the report, or one line naming the file's problem."""
+    from bot.readfile import decode_utf8, read_bounded
+    from estimator.validation import report
+
+    try:
+        data = json.loads(decode_utf8(runs, read_bounded(runs, MAX_RUNS_FILE_BYTES))) if runs else None
+        text = report(data)
+    except OSError as exc:
+        print(f"error: cannot read runs from {runs}: {exc.strerror or exc}", file=sys.stderr)
+        return EXIT_NOT_UNDERSTOOD
+    except (ValueError, KeyError, TypeError, AttributeError, RecursionError) as exc:
+        print(f"error: cannot read runs from {runs}: {_one_line(exc)}", file=sys.stderr)
+        return EXIT_NOT_UNDERSTOOD
+    return EXIT_OK if write_answer(text, "text") is None else EXIT_WRITE_FAILED
+
+
+def _one_line(exc: BaseException) -> str:
+    text = " ".join(str(exc).split())[:300]
+    return text or type(exc).__name__
+
+
 HEALTH_QUESTION = "7B模型1万亿token要多少A100"
 """The seed question: the health check answers it end to end (parse, estimate, render)."""
 
@@ -246,7 +277,13 @@ def health() -> int:
     if os.environ.get("TELEGRAM_WEBHOOK_URL", "").strip():
         host = os.environ.get("TELEGRAM_WEBHOOK_LISTEN", "0.0.0.0").strip() or "0.0.0.0"
         host = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
-        port = int(os.environ.get("TELEGRAM_WEBHOOK_PORT", "8443") or 8443)
+        raw_port = os.environ.get("TELEGRAM_WEBHOOK_PORT", "8443").strip() or "8443"
+        if not raw_port.isdigit() or not 0 < int(raw_port) < 65536:
+            print(
+                f"unhealthy: TELEGRAM_WEBHOOK_PORT={raw_port[:20]!r}: not a port (1-65535)", file=sys.stderr
+            )
+            return 1
+        port = int(raw_port)
         try:
             with socket.create_connection((host, port), timeout=3):
                 pass
@@ -335,22 +372,19 @@ def _question_first(argv: list[str]) -> list[str]:
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(_question_first(list(sys.argv[1:] if argv is None else argv)))
     if args.command == "validate":
-        from estimator.validation import report
-
-        try:
-            data = json.loads(Path(args.runs).read_text(encoding="utf-8")) if args.runs else None
-            print(report(data))
-        except (OSError, ValueError, KeyError, TypeError) as exc:
-            print(f"error: cannot read runs from {args.runs}: {exc}", file=sys.stderr)
-            return EXIT_NOT_UNDERSTOOD
-        return EXIT_OK
+        return validate(args.runs)
     if args.command == "health":
         return health()
     if args.command == "run":
         from bot.telegram.app import run
-        from bot.telegram.config import BotSettings
+        from bot.telegram.config import SettingsProblem, load_settings
 
-        return run(BotSettings())
+        try:
+            settings = load_settings()
+        except SettingsProblem as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            return EXIT_BAD_OFFER
+        return run(settings)
     from bot.settings.presales import PresalesError
 
     try:

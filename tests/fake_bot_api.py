@@ -879,7 +879,12 @@ class _Handler(BaseHTTPRequestHandler):
         self._send(fault.status, payload)
 
     def _send(self, status: int, payload: dict[str, Any]) -> None:
-        self._send_raw(status, json.dumps(payload, ensure_ascii=False).encode())
+        text = json.dumps(payload, ensure_ascii=False)
+        try:
+            data = text.encode()
+        except UnicodeEncodeError:  # a lone surrogate (a hostile client's text): JSON's \ud800 escape
+            data = json.dumps(payload).encode()
+        self._send_raw(status, data)
 
     def _send_raw(self, status: int, data: bytes) -> None:
         self.send_response(status, HTTPStatus(status).phrase)

@@ -335,7 +335,8 @@ def test_presales_prices_apply_and_settings_override_them(store: SettingsStore, 
     assert t2.sources["price_per_gpu_hour"] == "settings"
     usd = conv.ask(1, 1, "How many A100s to pretrain a 7B model on 1T tokens, in USD?")
     assert "price_per_gpu_hour" not in usd.sources  # neither list has a USD price: catalog range
-    assert conv.alternative_gpus(t)[0] == H800
+    # issue 30 item 2: a preferred GPU the offer does not sell (H800 here) is ignored, never suggested
+    assert presales.preferred == [] and H800 not in conv.alternative_gpus(t)
 
 
 def test_broken_settings_store_does_not_stop_answers(clock: FakeClock) -> None:

@@ -9,10 +9,12 @@ reason it cannot be used (a stable code and the fields concerned; the renderer w
 
 from __future__ import annotations
 
+import json
 import re
 
 from pydantic import BaseModel, Field
 
+from bot.textclean import clean_data
 from estimator.catalog import ModelSpec
 from estimator.hf_config import MAX_CONFIG_BYTES, ConfigError, spec_from_json
 
@@ -51,6 +53,17 @@ class ConfigInfo(BaseModel):
         return self.spec is not None
 
 
+def _cleaned(data: bytes | str) -> bytes | str:
+    """``data`` with lone surrogates in its strings (JSON ``"\\ud800"`` escapes, which no encoder
+    accepts) replaced (:mod:`bot.textclean`); unchanged when it is clean or not JSON."""
+    try:
+        parsed = json.loads(data)
+    except (ValueError, TypeError, RecursionError):
+        return data
+    cleaned = clean_data(parsed)
+    return data if cleaned is parsed else json.dumps(cleaned, ensure_ascii=False)
+
+
 def read_config(data: bytes | str, *, source: str = "file") -> ConfigInfo:
     """The architecture in ``data`` (a config.json's bytes or text), or why it cannot be used.
     Never raises."""
@@ -58,7 +71,7 @@ def read_config(data: bytes | str, *, source: str = "file") -> ConfigInfo:
     if size > MAX_CONFIG_BYTES:
         return ConfigInfo(error="too_large", fields=[f"{size:,} bytes"], source=source)
     try:
-        read = spec_from_json(data)
+        read = spec_from_json(_cleaned(data))
     except ConfigError as exc:
         return ConfigInfo(error=exc.code, fields=list(exc.fields), model_type=exc.model_type, source=source)
     except (ValueError, TypeError, RecursionError, MemoryError):

@@ -32,6 +32,7 @@ from bot.parse import ParseResult, parse
 from bot.parse.lang import Lang, reply_lang
 from bot.settings.chat import ChatSettings
 from bot.settings.presales import PresalesConfig
+from bot.textclean import clean_text
 from estimator import catalog, defaults, estimate
 from estimator.architecture import size_label
 from estimator.catalog import ModelSpec
@@ -186,7 +187,7 @@ def answer(
     with why, and nothing is sized."""
     context = context or Context()
     settings = settings or ChatSettings()
-    text = text if isinstance(text, str) else ""
+    text = clean_text(text) if isinstance(text, str) else ""  # lone surrogates (bot.textclean)
     if config is None:
         pasted, rest = split_pasted(text[:MAX_INPUT_CHARS])
         if pasted is not None:

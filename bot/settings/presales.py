@@ -14,11 +14,21 @@ shown in ``presales.example.toml`` in the repository root.
 from __future__ import annotations
 
 import datetime as dt
+import logging
 import os
 import tomllib
 from pathlib import Path
+from typing import Annotated
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    StringConstraints,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
 
 from bot.settings.chat import unknown_gpu_message
 from estimator import catalog
@@ -26,6 +36,28 @@ from estimator.catalog import GpuSpec
 from estimator.models import Currency
 
 ENV_PATH = "SIZING_BOT_PRESALES"
+
+logger = logging.getLogger("bot.settings.presales")
+
+MAX_FILE_BYTES = 1_000_000
+"""The offer file is read up to this size and refused above it (a real one is a few kB): a file
+such as /dev/zero never reaches the TOML parser."""
+MIN_PRICE = 0.01
+"""Lower bound of every price (one fen or one cent): a smaller one (1e-300) would show as ¥0."""
+MAX_PRICE_PER_GPU_HOUR = 100_000.0
+"""Upper bound of a GPU-hour price in either currency (list prices are 1-100; a typo like 1e308
+would overflow every cost)."""
+MAX_PRICE_PER_NODE_HOUR = 1_000_000.0
+"""Upper bound of a node-hour price (8 × the GPU-hour bound, rounded up)."""
+MAX_PRICE_PER_GPU_MONTH = 100_000_000.0
+"""Upper bound of a monthly GPU price (730 h × the GPU-hour bound, rounded up)."""
+MIN_CNY_PER_USD, MAX_CNY_PER_USD = 0.01, 1_000.0
+"""Exchange-rate range: the real rate has been 6-8.5 since 1994; the range only stops nonsense such
+as 1e-300 (which would make converted prices overflow)."""
+MAX_NAME_CHARS = 200
+"""provider, website, the exchange rate's source: a name or a URL."""
+MAX_LINE_CHARS = 500
+"""contact, availability and quote_note: one line shown under answers and on the quote."""
 
 HOURS_PER_MONTH = 730.0
 """Hours in a billing month: 365 × 24 / 12 = 730 (the convention of cloud price lists, e.g. AWS and
@@ -53,8 +85,8 @@ class Localized(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
-    zh: str | None = None
-    en: str | None = None
+    zh: str | None = Field(None, max_length=MAX_LINE_CHARS)
+    en: str | None = Field(None, max_length=MAX_LINE_CHARS)
 
     @model_validator(mode="before")
     @classmethod
@@ -91,17 +123,33 @@ class OfferedGpu(BaseModel):
 
     family: str = Field(description="catalog GPU family, e.g. 'A100', 'H100', 'RTX 4090'")
     memory_gib: float | None = Field(
-        None, gt=0, description="the variant offered when the family has several (A100 40 or 80 GiB)"
+        None,
+        gt=0,
+        le=10_000,
+        description="the variant offered when the family has several (A100 40 or 80 GiB)",
     )
-    price_cny_per_gpu_hour: float | None = Field(None, gt=0, allow_inf_nan=False)
-    price_usd_per_gpu_hour: float | None = Field(None, gt=0, allow_inf_nan=False)
-    price_cny_per_node_hour: float | None = Field(None, gt=0, allow_inf_nan=False)
-    price_usd_per_node_hour: float | None = Field(None, gt=0, allow_inf_nan=False)
-    price_cny_per_gpu_month: float | None = Field(None, gt=0, allow_inf_nan=False)
-    price_usd_per_gpu_month: float | None = Field(None, gt=0, allow_inf_nan=False)
+    price_cny_per_gpu_hour: float | None = Field(
+        None, ge=MIN_PRICE, le=MAX_PRICE_PER_GPU_HOUR, allow_inf_nan=False
+    )
+    price_usd_per_gpu_hour: float | None = Field(
+        None, ge=MIN_PRICE, le=MAX_PRICE_PER_GPU_HOUR, allow_inf_nan=False
+    )
+    price_cny_per_node_hour: float | None = Field(
+        None, ge=MIN_PRICE, le=MAX_PRICE_PER_NODE_HOUR, allow_inf_nan=False
+    )
+    price_usd_per_node_hour: float | None = Field(
+        None, ge=MIN_PRICE, le=MAX_PRICE_PER_NODE_HOUR, allow_inf_nan=False
+    )
+    price_cny_per_gpu_month: float | None = Field(
+        None, ge=MIN_PRICE, le=MAX_PRICE_PER_GPU_MONTH, allow_inf_nan=False
+    )
+    price_usd_per_gpu_month: float | None = Field(
+        None, ge=MIN_PRICE, le=MAX_PRICE_PER_GPU_MONTH, allow_inf_nan=False
+    )
     min_nodes: int | None = Field(
         None,
         ge=1,
+        le=10_000,
         description="minimum order in whole nodes (orders are then whole nodes); none: single GPUs",
     )
     availability: Localized | None = Field(None, description="e.g. 'in stock, 3 working days'")
@@ -194,9 +242,13 @@ class ExchangeRate(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
-    cny_per_usd: float = Field(gt=0, allow_inf_nan=False, description="e.g. 7.2")
+    cny_per_usd: float = Field(
+        ge=MIN_CNY_PER_USD, le=MAX_CNY_PER_USD, allow_inf_nan=False, description="e.g. 7.2"
+    )
     as_of: dt.date = Field(description="the date of the rate (TOML date, e.g. 2025-06-01)")
-    source: str | None = Field(None, description="where the rate comes from, as written")
+    source: str | None = Field(
+        None, max_length=MAX_NAME_CHARS, description="where the rate comes from, as written"
+    )
 
     def convert(self, amount: float, src: Currency, dst: Currency) -> float:
         if src == dst:
@@ -237,12 +289,14 @@ class PresalesConfig(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
-    provider: str = Field(min_length=1, description="provider name shown with quotes")
+    provider: str = Field(
+        min_length=1, max_length=MAX_NAME_CHARS, description="provider name shown with quotes"
+    )
     currency: Currency = Field(Currency.CNY, description="quoting currency when the user names none")
-    contact: str | Localized | None = Field(
+    contact: Annotated[str, StringConstraints(max_length=MAX_LINE_CHARS)] | Localized | None = Field(
         None, description="line appended to answers, e.g. a sales contact (one text, or one per language)"
     )
-    website: str | None = Field(None, description="shown on the quote")
+    website: str | None = Field(None, max_length=MAX_NAME_CHARS, description="shown on the quote")
     quote_valid_days: int = Field(14, ge=1, le=365, description="a quote's validity from its date")
     quote_note: Localized | None = Field(None, description="a line at the foot of the quote (terms)")
     gpu: list[OfferedGpu] = Field(default_factory=list, description="offered GPUs and prices")
@@ -282,11 +336,26 @@ class PresalesConfig(BaseModel):
             if g.family in seen:
                 raise ValueError(f"gpu: {g.family} is listed twice")
             seen.add(g.family)
+        if self.gpu:
+            self._drop_preferred_not_offered(seen)
         terms = [(c.months, tuple(c.gpus)) for c in self.commitment]
         for i, term in enumerate(terms):
             if term in terms[:i]:
                 raise ValueError(f"commitment[{i}]: a {term[0]}-month term is listed twice")
         return self
+
+    def _drop_preferred_not_offered(self, offered: set[str]) -> None:
+        """A preferred family the offer does not sell (no ``[[gpu]]`` table) is ignored with a warning
+        naming it: an answer never recommends a GPU without a price (issue 30)."""
+        kept = [f for f in self.preferred if f in offered]
+        for i, family in enumerate(self.preferred):
+            if family not in offered:
+                logger.warning(
+                    "presales: preferred[%d]: %s is not offered (no [[gpu]] table for it); ignored",
+                    i,
+                    family,
+                )
+        object.__setattr__(self, "preferred", kept)  # frozen model: set once, while validating
 
     # -- questions answers ask ----------------------------------------------------------------
     def offered(self, family: str | None) -> OfferedGpu | None:
@@ -362,9 +431,19 @@ def load_presales(path: str | Path) -> PresalesConfig:
     name = str(path)
     try:
         with open(path, "rb") as fh:
-            data = tomllib.load(fh)
+            raw = fh.read(MAX_FILE_BYTES + 1)
     except OSError as e:
         raise PresalesError(f"{name}: cannot read: {e.strerror or e}") from e
+    if len(raw) > MAX_FILE_BYTES:
+        raise PresalesError(
+            f"{name}: too large: over {MAX_FILE_BYTES:,} bytes (a pre-sales file is a few kB)"
+        )
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise PresalesError(f"{name}: not UTF-8 text (byte {e.start:,}); save it as UTF-8") from None
+    try:
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
         raise PresalesError(f"{name}: not valid TOML: {e}") from e
     try:

@@ -44,6 +44,7 @@ from bot.core.conversation import Conversation
 from bot.settings.presales import PresalesConfig
 from bot.settings.presales import load_presales as read_presales
 from bot.settings.store import SettingsStore
+from bot.telegram import owner
 from bot.telegram.callbacks import on_callback
 from bot.telegram.common import ADDRESSED_TO_BOT
 from bot.telegram.config import BotSettings
@@ -308,6 +309,14 @@ def run(settings: BotSettings) -> int:
         print(f"SIZING_BOT_PRESALES: {_one_line(err)}", file=sys.stderr)
         return 2
     try:
+        lock = owner.take(owner.lock_path(journal_path(settings.journal, settings.db_path), settings.db_path))
+    except owner.AlreadyRunning as err:
+        print(f"sizing-bot: {err}", file=sys.stderr)
+        return 2
+    except OSError as err:
+        print(f"SIZING_BOT_DB={settings.db_path}: {_one_line(err)}", file=sys.stderr)
+        return 2
+    try:
         app = build_application(settings, presales=presales)
     except (OSError, sqlite3.Error) as err:  # the settings DB cannot be opened or created
         print(f"SIZING_BOT_DB={settings.db_path}: {_one_line(err)}", file=sys.stderr)
@@ -347,4 +356,6 @@ def run(settings: BotSettings) -> int:
         loop = asyncio.get_event_loop()
         loop.run_until_complete(app.bot.shutdown())
         loop.close()
+        if lock is not None:
+            lock.close()
     return 0

@@ -8,12 +8,16 @@ from collections.abc import Awaitable, Callable
 
 from telegram import InlineKeyboardMarkup, Message, MessageEntity, Update
 from telegram.constants import ChatMemberStatus, ChatType
+from telegram.error import TelegramError
 from telegram.ext import filters
 
 from bot.core.conversation import Turn
 from bot.parse.lang import Lang, client_lang, reply_lang
+from bot.render.fit import fit_html
+from bot.render.html import TELEGRAM_MAX_CHARS
 from bot.settings.chat import ChatSettings
 from bot.telegram import keyboards as kb
+from bot.telegram.faults import Fault, classify, one_line
 from bot.telegram.ratelimit import FloodGate, Verdict
 from bot.telegram.state import SizingContext
 from bot.telegram.wording import SLOW_DOWN
@@ -85,8 +89,14 @@ class _AddressedToBot(filters.MessageFilter):
 ADDRESSED_TO_BOT = _AddressedToBot(name="AddressedToBot")
 
 
+class PermissionCheckFailed(Exception):
+    """Telegram could not say whether the user is a group administrator (``getChatMember`` kept
+    failing after the retries); the error handler tells the user so (not a delivery problem)."""
+
+
 async def may_change_settings(update: Update, context: SizingContext) -> bool:
-    """Private chats: yes. Groups: administrators and the owner (and anonymous admins) only."""
+    """Private chats: yes. Groups: administrators and the owner (and anonymous admins) only.
+    Raises :class:`PermissionCheckFailed` when Telegram's answer to the check is a transient fault."""
     chat, user = update.effective_chat, update.effective_user
     if chat is None or chat.type == ChatType.PRIVATE:
         return True
@@ -95,7 +105,12 @@ async def may_change_settings(update: Update, context: SizingContext) -> bool:
         return True  # an anonymous administrator posts as the group itself
     if user is None:
         return False
-    member = await context.bot.get_chat_member(chat.id, user.id)
+    try:
+        member = await context.bot.get_chat_member(chat.id, user.id)
+    except TelegramError as err:
+        if classify(err) not in (Fault.TRANSIENT, Fault.MAYBE_SENT):
+            raise
+        raise PermissionCheckFailed(one_line(err)) from err
     return member.status in (ChatMemberStatus.ADMINISTRATOR, ChatMemberStatus.OWNER)
 
 
@@ -150,6 +165,7 @@ async def reply(
     if not text.strip():  # Telegram rejects empty text; the renderer should never produce it
         logger.warning("renderer returned empty text; nothing sent")
         return None
+    text = fit_html(text, TELEGRAM_MAX_CHARS)  # every reply, whatever made it (bot.render.fit)
     return await message.reply_text(
         text, reply_markup=reply_markup, do_quote=message.chat.type != ChatType.PRIVATE
     )

@@ -21,6 +21,10 @@ Environment variables::
     SIZING_BOT_CHAT_RATE    answers per chat, default 20/60s (Telegram's group limit); off = no limit
     SIZING_BOT_INLINE_RATE  inline-mode answers per user, default 30/30s (clients query as you type)
 
+``sizing-bot run`` reads them with :func:`load_settings`: ``.env`` is read only up to
+:data:`MAX_ENV_FILE_BYTES` and must be UTF-8 text; a rate allows at most :data:`MAX_RATE_EVENTS` events
+in at most a day; a bad value stops the start with one line naming the variable.
+
 The two URLs follow python-telegram-bot's ``base_url`` convention: the token is appended to
 the string (``https://api.telegram.org/bot`` + token), unless the string contains ``{token}``,
 which is replaced instead. Point them at a local Bot API server, Telegram's test environment
@@ -118,7 +122,13 @@ class BotSettings(BaseSettings):
     @field_validator("user_rate", "chat_rate", "inline_rate", mode="before")
     @classmethod
     def _parse_rate(cls, value: object) -> object:
-        return Rate.parse(value) if isinstance(value, str) else value
+        rate = Rate.parse(value) if isinstance(value, str) else value
+        if isinstance(rate, Rate) and (rate.events > MAX_RATE_EVENTS or rate.window_s > MAX_RATE_WINDOW_S):
+            raise ValueError(
+                f"rate {value!r}: at most {MAX_RATE_EVENTS:,} events in at most "
+                f"{MAX_RATE_WINDOW_S / 3600:g} hours (or off)"
+            )
+        return rate
 
     @field_validator("telegram_bot_token", "webhook_secret", mode="before")
     @classmethod
@@ -171,6 +181,57 @@ class BotSettings(BaseSettings):
         if self.webhook_path is not None:
             return self.webhook_path.strip("/")
         return urlsplit(self.webhook_url or "").path.strip("/")
+
+
+MAX_RATE_EVENTS = 100_000
+"""A rate's largest event count (each counted event is remembered: the bound keeps memory bounded)."""
+MAX_RATE_WINDOW_S = 86_400.0
+"""A rate's longest window: one day."""
+MAX_ENV_FILE_BYTES = 100_000
+"""``.env`` is read up to this size (a real one is a few hundred bytes)."""
+
+
+class SettingsProblem(ValueError):
+    """The environment or ``.env`` cannot give usable settings; the message is one line naming it."""
+
+
+def _variable(settings_field: str) -> str:
+    """The environment variable of a settings field (its first alias), for messages."""
+    info = BotSettings.model_fields.get(settings_field)
+    alias = info.validation_alias if info is not None else None
+    if isinstance(alias, AliasChoices) and isinstance(alias.choices[0], str):
+        return alias.choices[0]
+    return settings_field.upper()
+
+
+def load_settings(env_file: str | Path = ".env") -> BotSettings:
+    """The bot's settings from the environment and ``env_file``. Raises :class:`SettingsProblem`, one
+    line naming the file or the variable: ``.env`` over :data:`MAX_ENV_FILE_BYTES` or not UTF-8 text,
+    or a variable with a bad value (``LOG_LEVEL=LOUD``, ``TELEGRAM_WEBHOOK_PORT=99999``)."""
+    from pydantic import ValidationError
+
+    from bot.readfile import decode_utf8, read_bounded
+
+    path = Path(env_file)
+    if path.exists():
+        try:
+            decode_utf8(path, read_bounded(path, MAX_ENV_FILE_BYTES))
+        except OSError as e:
+            raise SettingsProblem(f"{path}: cannot read: {e.strerror or e}") from None
+        except ValueError as e:
+            raise SettingsProblem(str(e)) from None
+    try:
+        return BotSettings(_env_file=path)
+    except ValidationError as e:
+        problems = []
+        for err in e.errors():
+            where = ".".join(str(p) for p in err.get("loc", ()))
+            msg = str(err.get("msg", "invalid")).removeprefix("Value error, ")
+            value = err.get("input")
+            secret = any(w in where.lower() for w in ("token", "secret"))
+            shown = repr(value)[:40] if isinstance(value, str | int | float) and not secret else ""
+            problems.append(f"{_variable(where)}={shown}: {msg}" if shown else f"{_variable(where)}: {msg}")
+        raise SettingsProblem("; ".join(problems)) from None
 
 
 _WEBHOOK_SECRET = re.compile(r"[A-Za-z0-9_-]{1,256}")

@@ -12,10 +12,10 @@ import logging
 
 from telegram import Update
 
-from bot.telegram.common import user_lang
+from bot.telegram.common import PermissionCheckFailed, user_lang
 from bot.telegram.faults import QUIET, Fault, classify, one_line
 from bot.telegram.state import SizingContext
-from bot.telegram.wording import ERROR_REPLY, TELEGRAM_TROUBLE, Phrase
+from bot.telegram.wording import ERROR_REPLY, PERMISSION_CHECK_FAILED, TELEGRAM_TROUBLE, Phrase
 
 logger = logging.getLogger("bot.telegram")
 
@@ -31,8 +31,13 @@ def where(update: object) -> str:
 async def on_error(update: object, context: SizingContext) -> None:
     """Log ``context.error`` by its kind and, for a bug or a server fault, apologise once."""
     error = context.error
-    fault = classify(error)
     place = where(update)
+    if isinstance(error, PermissionCheckFailed):
+        logger.warning("%s: admin check failed: %s", place, error)
+        if isinstance(update, Update):
+            await apologize(update, context, PERMISSION_CHECK_FAILED)
+        return
+    fault = classify(error)
     if fault is Fault.BUG:
         logger.error("error while handling %s", place, exc_info=error)
     elif fault in (Fault.GONE, Fault.STALE):

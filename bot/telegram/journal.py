@@ -50,6 +50,7 @@ from telegram import Update
 from telegram.request import BaseRequest, RequestData
 
 from bot.telegram.transport import WrappedRequest, api_method
+from bot.textclean import clean_data
 
 logger = logging.getLogger("bot.telegram.journal")
 
@@ -249,6 +250,14 @@ class UpdateJournal:
             self._conn = None
 
 
+def clean_update(update: Update) -> Update:
+    """``update`` with lone surrogates in its strings replaced (:mod:`bot.textclean`); the same object
+    when there are none."""
+    data = update.to_dict()
+    cleaned = clean_data(data)
+    return update if cleaned is data else (Update.de_json(cleaned, update.get_bot()) or update)
+
+
 class JournaledQueue(asyncio.Queue):  # type: ignore[type-arg]
     """The Application's update queue: a new update is journalled as it is queued, a redelivered
     one is dropped. ``durable_put``: wait for the commit (webhooks: the HTTP answer acknowledges)."""
@@ -260,6 +269,8 @@ class JournaledQueue(asyncio.Queue):  # type: ignore[type-arg]
 
     async def put(self, item: Any) -> None:
         if isinstance(item, Update):
+            if self.durable_put:  # a webhook update skipped the Bot API transport's cleaning
+                item = clean_update(item)
             if not self.journal.admit(item):
                 logger.debug("update %s already journalled: dropped", item.update_id)
                 return

@@ -42,6 +42,8 @@ import httpx
 from telegram.error import NetworkError, TimedOut
 from telegram.request import BaseRequest, HTTPXRequest, RequestData
 
+from bot.textclean import clean_data
+
 logger = logging.getLogger("bot.telegram.transport")
 
 SEND_READ_TIMEOUT_S = 20.0
@@ -120,6 +122,12 @@ class WrappedRequest(BaseRequest):
 
     async def shutdown(self) -> None:
         await self.inner.shutdown()
+
+    @staticmethod
+    def parse_json_payload(payload: bytes) -> Any:
+        """PTB's parsing, then lone surrogates in every string replaced (:mod:`bot.textclean`): an
+        update's text, caption, inline query or callback data is clean before any handler sees it."""
+        return clean_data(BaseRequest.parse_json_payload(payload))
 
 
 class RetryingRequest(WrappedRequest):

@@ -28,6 +28,10 @@ TELEGRAM_TROUBLE = Phrase(
     N_("Sorry — Telegram had a problem delivering my answer. Please ask again in a minute.")
 )
 """Telegram kept failing after the retries (bot.telegram.transport)."""
+PERMISSION_CHECK_FAILED = Phrase(
+    N_("Sorry — I could not check your permissions with Telegram. Please try again in a minute.")
+)
+"""getChatMember kept failing: whether the user may change the group's settings is unknown."""
 SETTINGS_UNAVAILABLE = Phrase(N_("Settings are temporarily unavailable — please try again in a minute."))
 """The settings database is locked or failing (bot.telegram.settings_io)."""
 VALUE_REFUSED = Phrase(N_("That value is outside the allowed range; nothing was changed."))

@@ -1,0 +1,48 @@
+"""Text that cannot be encoded is cleaned where it enters, once, by one function.
+
+A lone UTF-16 surrogate (``'\\ud800'``) is a valid ``str`` in Python (JSON's ``"\\ud800"`` escape, or
+an undecodable byte kept by ``surrogateescape``) but no encoder accepts it: echoed in a reply it
+raises ``UnicodeEncodeError`` when the reply is encoded to UTF-8 (sending, printing, SQLite, a log
+line). Every way text comes in — a Bot API answer (messages, captions, inline queries, callback
+data: ``bot.telegram.transport``), a webhook update (``bot.telegram.journal``), a question given to
+the pipeline (``bot.core.pipeline.answer``, every front end), a config.json file
+(``bot.core.configfile``) — goes through :func:`clean_text` / :func:`clean_data`: each lone
+surrogate becomes U+FFFD, the replacement character, as a UTF-8 decoder does for a bad byte.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+REPLACEMENT = "\ufffd"
+_SURROGATE_RE = re.compile("[\ud800-\udfff]")
+
+
+def clean_text(text: str) -> str:
+    """``text`` with every surrogate code point replaced by U+FFFD (unchanged, same object, if none).
+
+    A ``str`` never holds a valid surrogate *pair* (Python combines pairs when decoding), so every
+    surrogate left in one is lone."""
+    return _SURROGATE_RE.sub(REPLACEMENT, text) if _SURROGATE_RE.search(text) else text
+
+
+def clean_data(value: Any) -> Any:
+    """``value`` (parsed JSON: dicts, lists, strings, numbers) with :func:`clean_text` applied to every
+    string, keys included; containers are copied only where something changed."""
+    if isinstance(value, str):
+        return clean_text(value)
+    if isinstance(value, dict):
+        items = [(clean_data(k), clean_data(v)) for k, v in value.items()]
+        if all(k is k0 and v is v0 for (k, v), (k0, v0) in zip(items, value.items(), strict=True)):
+            return value
+        return dict(items)
+    if isinstance(value, list):
+        cleaned = [clean_data(v) for v in value]
+        return value if all(a is b for a, b in zip(cleaned, value, strict=True)) else cleaned
+    return value
+
+
+def has_surrogates(text: str) -> bool:
+    """Whether ``text`` holds a code point no encoder accepts."""
+    return _SURROGATE_RE.search(text) is not None
