@@ -423,7 +423,12 @@ class Inference(_Frozen):
         None, description="time to process one prompt (≈ time to first token)"
     )
     cost_per_million_tokens: PriceBand | None = Field(
-        None, description="per million output tokens at full load"
+        None, description="per million output tokens at `priced_concurrency` sequences"
+    )
+    priced_concurrency: int | None = Field(
+        None,
+        description="concurrent sequences the price per million tokens assumes: the stated load (as "
+        "many as fit), else the most `serving_gpus` hold (`max_concurrency`), else one on a personal card",
     )
     cost_per_month: PriceBand | None = Field(None, description="serving_gpus × 730 h × price")
     alternatives: list[Alternative] = Field(

@@ -413,6 +413,9 @@ def inference_section(report: SizingReport, f: Fmt, lang: str) -> dict[str, Any]
         if inf.prefill_seconds is not None
         else None,
         "cpm": None if cpm is None else f.price_range(cpm.low, cpm.high, cpm.currency),
+        # the load the price per million tokens assumes: the stated one, else the most the GPUs hold
+        "priced_batch": f.int(inf.priced_concurrency) if inf.priced_concurrency else None,
+        "priced_full": inf.priced_concurrency is not None and inf.priced_concurrency > inf.concurrency,
         "per_month": None if cpmonth is None else money_span(f, cpmonth.low, cpmonth.high, cpmonth.currency),
         "user_gpus": f.int(report.request.gpu_count) if report.request.gpu_count else None,
         "load_given": not {"concurrency", "context"} <= {a.field for a in report.assumptions},
