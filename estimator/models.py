@@ -113,6 +113,11 @@ class SizingRequest(_Frozen):
     epochs: float | None = Field(None, gt=0)
     num_samples: float | None = Field(None, gt=0, description="training rows when tokens are not given")
     tokens_per_sample: float | None = Field(None, gt=0)
+    samples_are_pairs: bool | None = Field(
+        None,
+        description="`num_samples` counts pairs ('20k preference pairs', '2万对'): for DPO each pair is two "
+        "sequences, a chosen and a rejected response, each of `tokens_per_sample` (Rafailov et al. 2023)",
+    )
     gpu: str | None = Field(None, description="GPU catalog id, e.g. 'A100-SXM4-80GB'")
     gpu_count: int | None = Field(None, gt=0)
     gpu_count_max: int | None = Field(None, gt=0, description="upper end when a range was given ('8 to 16')")
@@ -186,10 +191,10 @@ class SizingRequest(_Frozen):
 
 
 TRAINING_FIELDS: tuple[str, ...] = (
-    "tokens", "num_samples", "tokens_per_sample", "epochs", "method", "algorithm", "batch_size",
-    "deadline_days", "global_batch", "zero_stage", "lora_rank", "lora_targets", "pure_bf16", "recompute",
-    "freeze_layers", "prefix_tokens", "achieved_tflops_per_gpu", "tokens_per_second_per_gpu", "methods",
-    "optimizer",
+    "tokens", "num_samples", "tokens_per_sample", "samples_are_pairs", "epochs", "method", "algorithm",
+    "batch_size", "deadline_days", "global_batch", "zero_stage", "lora_rank", "lora_targets", "pure_bf16",
+    "recompute", "freeze_layers", "prefix_tokens", "achieved_tflops_per_gpu", "tokens_per_second_per_gpu",
+    "methods", "optimizer",
 )  # fmt: skip
 """Request fields only a training job uses (a serving answer has no use for them)."""
 SERVING_FIELDS: tuple[str, ...] = (

@@ -257,9 +257,16 @@ def _method(req: SizingRequest, stage: Stage, ledger: Ledger) -> Method:
     return req.method or Method.full
 
 
+PAIR_SEQUENCES = 2
+"""Sequences per DPO preference pair: the prompt with the chosen response and with the rejected one, both
+run through the policy and the reference model (Rafailov et al. 2023, eq. 7; TRL ``DPOTrainer``
+concatenates chosen and rejected into one batch). The stated length is taken per sequence."""
+
+
 def _training_tokens(req: SizingRequest, stage: Stage, ledger: Ledger) -> float | None:
     """D per run: tokens × epochs, or samples × tokens per sample × epochs (tokens per sample: the
-    user's, else their sequence length — packed or padded to it, an upper bound — else 512)."""
+    user's, else their sequence length — packed or padded to it, an upper bound — else 512); DPO pairs
+    count two sequences each (:data:`PAIR_SEQUENCES`)."""
     epochs = req.epochs
     if epochs is None and stage == Stage.finetune and (req.tokens or req.num_samples):
         epochs = ledger.assume("epochs", defaults.EPOCHS_FINETUNE.value, defaults.EPOCHS_FINETUNE.why)
@@ -275,8 +282,12 @@ def _training_tokens(req: SizingRequest, stage: Stage, ledger: Ledger) -> float 
             per = ledger.assume(
                 "tokens_per_sample", defaults.TOKENS_PER_SAMPLE.value, defaults.TOKENS_PER_SAMPLE.why
             )
-        tokens = req.num_samples * per * epochs
         n = req.num_samples
+        if req.samples_are_pairs and req.algorithm == Algorithm.dpo:  # a chosen and a rejected sequence each
+            tokens = n * PAIR_SEQUENCES * per * epochs
+            ledger.note("pairs_to_tokens", num_samples=n, tokens_per_sample=per, epochs=epochs, tokens=tokens)
+            return tokens
+        tokens = n * per * epochs
         ledger.note("samples_to_tokens", num_samples=n, tokens_per_sample=per, epochs=epochs, tokens=tokens)
         return tokens
     return None

@@ -7,6 +7,7 @@ from typing import Any
 
 from bot.core.chosen import chosen_plan
 from bot.render.describe import count_layout, is_unified
+from bot.render.duration import UNIT_HEADERS, in_unit, table_unit, wall_time
 from bot.render.fmt import Fmt, bar, display_width, ljust, money_span, rjust
 from bot.render.i18n import N_, translate
 from bot.render.notes import context_len
@@ -86,6 +87,8 @@ def training_section(report: SizingReport, f: Fmt, per_node: int) -> dict[str, A
             "deadline": headline_days(report, n, f),
             "within": _within_deadline(report, n, f),
             "hours": headline_hours(report, n, f),
+            # under an hour: 'about 4 minutes', 'under a minute' (not '0.01 hours')
+            "time": wall_time(gh.likely / n, f.lang) if gh is not None else None,
             "one": n == 1,
         }
     if report.days is not None:
@@ -97,7 +100,7 @@ def training_section(report: SizingReport, f: Fmt, per_node: int) -> dict[str, A
             "unfit_min": f.int(report.memory.min_gpus)
             if report.memory is not None and report.memory.fits_requested is False and report.memory.min_gpus
             else None,
-            "user_hours": f.hours(max(d * 24, 0.01)) if d < 1 else None,  # "≈ 7.2 hours", not "0.3 days"
+            "user_hours": f.hours(d * 24) if d < 1 else None,  # "≈ 7.2 hours", not "0.3 days"
         }
     t["rows"] = _days_rows(report, f)
     c = report.cost
@@ -446,16 +449,19 @@ def _days_rows(report: SizingReport, f: Fmt) -> list[dict[str, Any]]:
     rows = report.days_table
     if not rows:
         return []
+    unit = table_unit(max(r.days.likely for r in rows))  # a job of minutes: not a column of "0 days"
     w_gpus = max(len(f.int(r.gpus)) for r in rows)
-    w_days = max(len(f.days(r.days.likely)) for r in rows)
+    w_days = max(len(in_unit(r.days.likely, unit, f)) for r in rows)
     return [
         {
             "gpus": rjust(f.int(r.gpus), w_gpus),
-            "days": rjust(f.days(r.days.likely), w_days),
-            "lo": f.days(r.days.low),
-            "hi": f.days(r.days.high),
+            "days": rjust(in_unit(r.days.likely, unit, f), w_days),
+            "lo": in_unit(r.days.low, unit, f),
+            "hi": in_unit(r.days.high, unit, f),
             "band": r.days.low != r.days.high,
             "one": r.gpus == 1,
+            "unit": unit,
+            "header": translate(f.lang, UNIT_HEADERS[unit]),
         }
         for r in rows
     ]
@@ -466,7 +472,7 @@ def headline_hours(report: SizingReport, gpus: int, f: Fmt) -> str | None:
     gh = report.gpu_hours
     if gh is None or gpus <= 0 or gh.likely / gpus >= 24:
         return None
-    return f.hours(max(gh.likely / gpus, 0.01))
+    return f.hours(gh.likely / gpus)
 
 
 def _within_deadline(report: SizingReport, gpus: int, f: Fmt) -> str:
