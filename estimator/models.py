@@ -307,7 +307,7 @@ class MethodRow(_Frozen):
     """One fine-tuning method of several asked at once ("全量微调、LoRA、QLoRA分别要多少显存")."""
 
     method: Method
-    per_gpu_bytes: float = Field(description="memory per GPU on `plan_gpus` (bytes)")
+    per_gpu_bytes: float = Field(description="memory per GPU on `plan_gpus`, at `plan` (bytes)")
     plan_gpus: int = Field(description="the user's GPU count, else `min_gpus`")
     min_gpus: int | None = Field(description="fewest GPUs that fit; None if none does within the search")
     feasible: str = Field(
@@ -315,6 +315,11 @@ class MethodRow(_Frozen):
         "above 90 % of the card) or 'no'"
     )
     trained_params: float = Field(description="parameters the method trains")
+    plan: Plan | None = Field(
+        None,
+        description="the layout `per_gpu_bytes` is at: the least-memory layout on `plan_gpus` "
+        "(estimator.methods), chosen the same way for every method",
+    )
 
 
 class Checkpoint(_Frozen):
@@ -329,6 +334,12 @@ class Memory(_Frozen):
 
     min_plan: Plan | None = Field(None, description="layout at `min_gpus`")
     recommended_per_gpu_bytes: float | None = None
+    least_plan: Plan | None = Field(
+        None,
+        description="the least-memory layout on `plan_gpus` when it needs clearly less than `plan` (an "
+        "adapter method on the user's count, laid out for the least communication: estimator.methods)",
+    )
+    least_per_gpu_bytes: float | None = Field(None, description="memory per GPU at `least_plan`")
     per_gpu_bytes: float
     per_gpu_bytes_low: float | None = Field(
         None,

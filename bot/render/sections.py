@@ -278,6 +278,13 @@ def memory_section(
                 "layout": plan_layout(m.recommended_plan, lang) if m.recommended_plan else None,
             }
         )
+    elif requested and m.fits_requested is False and main is not None and main is not plan and m.min_gpus:
+        rows.append(  # the layout the "Why" and "Batch" lines explain, when the user's count does not fit
+            {
+                "label": translate(lang, N_("Minimum %(gpus)s"), gpus=gpus_text(lang, m.min_gpus)),
+                "layout": plan_layout(main, lang),
+            }
+        )
 
     checkpoint = _checkpoint(report, f)
     states_total = f.storage(m.total_bytes)
@@ -311,10 +318,33 @@ def memory_section(
         else None,
         "batch": batch_line(main, report.request.seq_len, f) if main is not None else None,
         "reason_key": plan_reason_key(main, nvlink) if main is not None else None,
+        "least": _least_line(m, f) if requested else None,
         "alternatives": _alternatives(m, f),
         "checkpoint": checkpoint,
         "headroom": f.percent(HEADROOM),
     }
+
+
+def _least_line(m: Memory, f: Fmt) -> str | None:
+    """'Least memory on 8 GPUs: ≈ 5.1 GiB per GPU (TP 8, full recompute); …' — why an adapter method shows
+    more per GPU than the same GPUs need at the least (estimator.methods.with_least)."""
+    if m.least_plan is None or m.least_per_gpu_bytes is None or m.plan is None or not m.plan_gpus:
+        return None
+    whole_base = m.plan.zero_stage < 3 and m.plan.tp * m.plan.pp == 1
+    msgid = (
+        N_(
+            "Least memory on %(gpus)s: ≈ %(per_gpu)s per GPU (%(layout)s); the plan above keeps the whole "
+            "base model on every GPU to communicate least"
+        )
+        if whole_base
+        else N_(
+            "Least memory on %(gpus)s: ≈ %(per_gpu)s per GPU (%(layout)s); the plan above uses more memory "
+            "to communicate less"
+        )
+    )
+    layout = plan_short(m.least_plan, f.lang)
+    gpus = gpus_text(f.lang, m.plan_gpus)
+    return translate(f.lang, msgid, gpus=gpus, per_gpu=f.gib(m.least_per_gpu_bytes), layout=layout)
 
 
 def batch_line(plan: Any, seq_len: int | None, f: Fmt) -> dict[str, str] | None:
@@ -597,6 +627,7 @@ def method_rows(report: SizingReport, f: Fmt) -> list[str]:
                 per_gpu=f.gib(row.per_gpu_bytes),
                 gpus=gpus_text(lang, row.plan_gpus),
             )
+            text += paren(lang, plan_short(row.plan, lang)) if row.plan is not None else ""
         elif report.request.gpu_count:
             text = translate(
                 lang,
@@ -615,5 +646,6 @@ def method_rows(report: SizingReport, f: Fmt) -> list[str]:
                 per_gpu=f.gib(row.per_gpu_bytes),
                 gpus=gpus_text(lang, row.plan_gpus),
             )
+            text += paren(lang, plan_short(row.plan, lang)) if row.plan is not None else ""
         lines.append(text)
     return lines
