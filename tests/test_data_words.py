@@ -107,3 +107,10 @@ def test_within_a_month_is_a_deadline(capsys, question, days):
     d = ask(capsys, question)
     assert d["request"]["deadline_days"] == days
     assert "deadline_days" not in {a["field"] for a in d["assumptions"]}  # stated, not the default
+
+
+@pytest.mark.parametrize("question", ["7B对齐训练，1万条数据，A100", "Qwen2.5-7B和14B对比，LoRA，A100"])
+def test_dui_after_a_number_is_pairs_only_as_a_measure_word(capsys, question):
+    d = ask(capsys, question)
+    assert d["request"].get("samples_are_pairs") is None  # 对齐 (alignment), 对比 (compare) are not pairs
+    assert d["request"]["num_samples"] in (None, 10_000)

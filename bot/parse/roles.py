@@ -77,12 +77,12 @@ _DATA_QUALIFIER = (
 
 R_SAMPLES = _r(
     r"条|" + _DATA_QUALIFIER + r"(?:rows?\b|samples?\b|examples?\b|records?\b|conversations?\b|dialogues?\b|"
-    r"pairs?\b|instructions?\b)|of\s+these|of\s+them|个?样本|组对话|篇|对(?![比于照话应])|组(?![卡机节服台\d])"
+    r"pairs?\b|instructions?\b)|of\s+these|of\s+them|个?样本|组对话|篇|对(?![比于照话应齐])|组(?![卡机节服台\d])"
 )
 """A count of data items (issue 22 item 8): rows, samples, examples, conversations, pairs (a DPO pair is
 a chosen and a rejected response: :data:`R_PAIRS`), 条, 对 (pairs), 组 (groups)."""
 
-R_PAIRS = _r(_DATA_QUALIFIER + r"pairs?\b|对(?![比于照话应])|组(?![卡机节服台对\d])")
+R_PAIRS = _r(_DATA_QUALIFIER + r"pairs?\b|对(?![比于照话应齐])|组(?![卡机节服台对\d])")
 """Data counted in pairs or groups ('20k preference pairs', '2万对', '2万组偏好数据'): for DPO each is two
 sequences (:attr:`estimator.models.SizingRequest.sequences_per_sample`)."""
 R_EPOCHS = _r(r"-?(?:epochs?\b|轮|遍|passes\b)")
