@@ -39,6 +39,7 @@ REQUEST_FIELDS = (
     "epochs",
     "num_samples",
     "tokens_per_sample",
+    "samples_are_pairs",
     "gpu_count_max",
     "gpu_memory_gib",
     "total_memory_gib",

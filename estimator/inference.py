@@ -21,6 +21,7 @@ Sizes in bytes, speeds in tokens per second, times in seconds, prices per GPU-ho
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import NamedTuple
 
 from estimator import attention
@@ -752,6 +753,19 @@ def prefill_seconds(
     return per_token * prompt_tokens / (gpu.peak_flops_16bit * PREFILL_MFU * gpus)
 
 
+def priced_speed(
+    speed: DecodeSpeed | None, priced: int, decode: Callable[[int], DecodeSpeed | None]
+) -> DecodeSpeed | None:
+    """The decode speed the price per million tokens is computed at: ``speed`` when it is already at
+    ``priced`` sequences, else ``decode(priced)`` — the GPUs at the load they hold. A GPU is rented by the
+    hour whatever its load, so the price per token falls as the batch grows (decode reads the weights
+    once per step for the whole batch: Pope et al. 2022); quoting it at a light assumed load overstates
+    it several times."""
+    if speed is None or speed.batch == priced:
+        return speed
+    return decode(priced)
+
+
 def serving_cost(
     gpus: int, speed: DecodeSpeed | None, price: tuple[float, float, Currency] | None
 ) -> tuple[PriceBand | None, PriceBand | None]:
@@ -809,11 +823,14 @@ def size_inference(
     runtime: str | None = None,
     group: tuple[int, int] | None = None,
     most_sequences: bool = False,
+    price_at_capacity: bool = False,
 ) -> Inference:
     """Weights + KV cache for ``concurrency`` sequences of ``context_tokens``; GPUs, speed, cost.
     ``group``: a (TP, PP) the user stated ("--tensor-parallel-size 4"): every copy of the model uses it.
     ``most_sequences``: the user's GPUs are laid out to hold the most sequences ("how many at once?"),
     not the most replicas that hold ``concurrency``.
+    ``price_at_capacity``: no load was stated, so the price per million tokens is at the most sequences
+    the GPUs hold (:func:`priced_speed`), not at the ``concurrency`` assumed for the speed figures.
 
     All experts of a MoE model are resident (weights use total params); compute uses ``active``.
     ``min_gpus`` holds the weights and one full-context sequence (vLLM: a ``max_model_len`` of
@@ -864,16 +881,23 @@ def size_inference(
     shape = (use.tp, use.pp) if fits_count or not gpu_count or group else group_on(gpu_count, spec, gpu)
     capacity = kv_capacity_tokens(spec, gpu, weights, *shape, rt, one, kv_b)
     batch_run = max(1, min(concurrency, max_conc))
-    per_replica_batch = max(1, math.ceil(batch_run / use.replicas))
     # llama.cpp and transformers split layers across cards: they take turns, so one card's bandwidth
     # and compute set the pace, whatever the count; a server's TP group reads its shards in parallel
     speed_tp = 1 if rt.splits_layers else use.tp
     speed = None
+
+    def decode(batch: int) -> DecodeSpeed | None:
+        """Decode speed of ``batch`` sequences over all replicas of ``use``."""
+        per_replica = max(1, math.ceil(batch / use.replicas))
+        one = decode_speed(spec, params, active, gpu, speed_tp, bpp, kv_seq, per_replica)
+        if one is not None and use.replicas > 1:
+            one = one.model_copy(update={"aggregate": one.aggregate * use.replicas, "batch": batch})
+        return one
+
     if max_conc:
-        speed = decode_speed(spec, params, active, gpu, speed_tp, bpp, kv_seq, per_replica_batch)
-    if speed is not None and use.replicas > 1:
-        speed = speed.model_copy(update={"aggregate": speed.aggregate * use.replicas, "batch": batch_run})
-    cost_m, cost_month = serving_cost(serving, speed, price)
+        speed = decode(batch_run)
+    priced = max_conc if price_at_capacity and max_conc > batch_run else batch_run
+    cost_m, cost_month = serving_cost(serving, priced_speed(speed, priced, decode), price)
     alternatives = lighter_weights(spec, params, weights, kv_seq, concurrency, gpu, rt, load)
     tp, pp = use.tp, use.pp
     fp8_weights = weight_bytes(spec, params, Precision.fp8)
@@ -907,5 +931,6 @@ def size_inference(
         decode_tokens_per_s=speed,
         prefill_seconds=prefill_seconds(active, prompt, gpu, speed_tp, spec) if max_conc else None,
         cost_per_million_tokens=cost_m,
+        priced_concurrency=priced if cost_m is not None else None,
         cost_per_month=cost_month,
     )

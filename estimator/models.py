@@ -113,6 +113,11 @@ class SizingRequest(_Frozen):
     epochs: float | None = Field(None, gt=0)
     num_samples: float | None = Field(None, gt=0, description="training rows when tokens are not given")
     tokens_per_sample: float | None = Field(None, gt=0)
+    samples_are_pairs: bool | None = Field(
+        None,
+        description="`num_samples` counts pairs ('20k preference pairs', '2万对'): for DPO each pair is two "
+        "sequences, a chosen and a rejected response, each of `tokens_per_sample` (Rafailov et al. 2023)",
+    )
     gpu: str | None = Field(None, description="GPU catalog id, e.g. 'A100-SXM4-80GB'")
     gpu_count: int | None = Field(None, gt=0)
     gpu_count_max: int | None = Field(None, gt=0, description="upper end when a range was given ('8 to 16')")
@@ -186,10 +191,10 @@ class SizingRequest(_Frozen):
 
 
 TRAINING_FIELDS: tuple[str, ...] = (
-    "tokens", "num_samples", "tokens_per_sample", "epochs", "method", "algorithm", "batch_size",
-    "deadline_days", "global_batch", "zero_stage", "lora_rank", "lora_targets", "pure_bf16", "recompute",
-    "freeze_layers", "prefix_tokens", "achieved_tflops_per_gpu", "tokens_per_second_per_gpu", "methods",
-    "optimizer",
+    "tokens", "num_samples", "tokens_per_sample", "samples_are_pairs", "epochs", "method", "algorithm",
+    "batch_size", "deadline_days", "global_batch", "zero_stage", "lora_rank", "lora_targets", "pure_bf16",
+    "recompute", "freeze_layers", "prefix_tokens", "achieved_tflops_per_gpu", "tokens_per_second_per_gpu",
+    "methods", "optimizer",
 )  # fmt: skip
 """Request fields only a training job uses (a serving answer has no use for them)."""
 SERVING_FIELDS: tuple[str, ...] = (
@@ -302,7 +307,7 @@ class MethodRow(_Frozen):
     """One fine-tuning method of several asked at once ("全量微调、LoRA、QLoRA分别要多少显存")."""
 
     method: Method
-    per_gpu_bytes: float = Field(description="memory per GPU on `plan_gpus` (bytes)")
+    per_gpu_bytes: float = Field(description="memory per GPU on `plan_gpus`, at `plan` (bytes)")
     plan_gpus: int = Field(description="the user's GPU count, else `min_gpus`")
     min_gpus: int | None = Field(description="fewest GPUs that fit; None if none does within the search")
     feasible: str = Field(
@@ -310,6 +315,11 @@ class MethodRow(_Frozen):
         "above 90 % of the card) or 'no'"
     )
     trained_params: float = Field(description="parameters the method trains")
+    plan: Plan | None = Field(
+        None,
+        description="the layout `per_gpu_bytes` is at: the least-memory layout on `plan_gpus` "
+        "(estimator.methods), chosen the same way for every method",
+    )
 
 
 class Checkpoint(_Frozen):
@@ -324,6 +334,12 @@ class Memory(_Frozen):
 
     min_plan: Plan | None = Field(None, description="layout at `min_gpus`")
     recommended_per_gpu_bytes: float | None = None
+    least_plan: Plan | None = Field(
+        None,
+        description="the least-memory layout on `plan_gpus` when it needs clearly less than `plan` (an "
+        "adapter method on the user's count, laid out for the least communication: estimator.methods)",
+    )
+    least_per_gpu_bytes: float | None = Field(None, description="memory per GPU at `least_plan`")
     per_gpu_bytes: float
     per_gpu_bytes_low: float | None = Field(
         None,
@@ -423,7 +439,12 @@ class Inference(_Frozen):
         None, description="time to process one prompt (≈ time to first token)"
     )
     cost_per_million_tokens: PriceBand | None = Field(
-        None, description="per million output tokens at full load"
+        None, description="per million output tokens at `priced_concurrency` sequences"
+    )
+    priced_concurrency: int | None = Field(
+        None,
+        description="concurrent sequences the price per million tokens assumes: the stated load (as "
+        "many as fit), else the most `serving_gpus` hold (`max_concurrency`), else one on a personal card",
     )
     cost_per_month: PriceBand | None = Field(None, description="serving_gpus × 730 h × price")
     alternatives: list[Alternative] = Field(

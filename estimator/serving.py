@@ -245,6 +245,7 @@ def size_serving(
             runtime=named,
             group=None if searched else stated,
             most_sequences=bool(req.concurrency_asked) and not req.concurrency,
+            price_at_capacity=not req.concurrency and not personal(weights),
         )
 
     inf = size(precision)

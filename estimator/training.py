@@ -16,6 +16,7 @@ from estimator.architecture import shape_for_size
 from estimator.catalog import GpuSpec, ModelSpec
 from estimator.ledger import Ledger, PriceRange, beyond_window, price_range
 from estimator.memory import LORA_ALL_LINEAR, QUANTIZED_BASE_BITS, checkpoint_bytes, trained_params
+from estimator.methods import method_rows, with_least
 from estimator.models import (
     Algorithm,
     Band,
@@ -173,7 +174,7 @@ def size_training(req: SizingRequest, r: Resolved, ledger: Ledger) -> TrainingRe
     if setup is not None and out.spec is not None and out.params is not None:
         _memory_and_plan(req, r, setup, out, deadline, ledger)
         if req.methods:
-            out.method_comparison = method_rows(req, r, setup, out)
+            out.method_comparison = method_rows(req, out.spec, out.params, r.gpu, setup)
     if out.gpu_hours is not None and not req.hours:
         _deadline_table(req, r.gpu, out, deadline or defaults.DEADLINE_DAYS.value, ledger)
     return out
@@ -257,9 +258,16 @@ def _method(req: SizingRequest, stage: Stage, ledger: Ledger) -> Method:
     return req.method or Method.full
 
 
+PAIR_SEQUENCES = 2
+"""Sequences per DPO preference pair: the prompt with the chosen response and with the rejected one, both
+run through the policy and the reference model (Rafailov et al. 2023, eq. 7; TRL ``DPOTrainer``
+concatenates chosen and rejected into one batch). The stated length is taken per sequence."""
+
+
 def _training_tokens(req: SizingRequest, stage: Stage, ledger: Ledger) -> float | None:
     """D per run: tokens × epochs, or samples × tokens per sample × epochs (tokens per sample: the
-    user's, else their sequence length — packed or padded to it, an upper bound — else 512)."""
+    user's, else their sequence length — packed or padded to it, an upper bound — else 512); DPO pairs
+    count two sequences each (:data:`PAIR_SEQUENCES`)."""
     epochs = req.epochs
     if epochs is None and stage == Stage.finetune and (req.tokens or req.num_samples):
         epochs = ledger.assume("epochs", defaults.EPOCHS_FINETUNE.value, defaults.EPOCHS_FINETUNE.why)
@@ -275,8 +283,12 @@ def _training_tokens(req: SizingRequest, stage: Stage, ledger: Ledger) -> float 
             per = ledger.assume(
                 "tokens_per_sample", defaults.TOKENS_PER_SAMPLE.value, defaults.TOKENS_PER_SAMPLE.why
             )
-        tokens = req.num_samples * per * epochs
         n = req.num_samples
+        if req.samples_are_pairs and req.algorithm == Algorithm.dpo:  # a chosen and a rejected sequence each
+            tokens = n * PAIR_SEQUENCES * per * epochs
+            ledger.note("pairs_to_tokens", num_samples=n, tokens_per_sample=per, epochs=epochs, tokens=tokens)
+            return tokens
+        tokens = n * per * epochs
         ledger.note("samples_to_tokens", num_samples=n, tokens_per_sample=per, epochs=epochs, tokens=tokens)
         return tokens
     return None
@@ -709,6 +721,8 @@ def _memory_and_plan(
         )  # fmt: skip
     if req.gpu_count is None:
         mem = mem.model_copy(update={"fits_requested": None})
+    else:  # an adapter method laid out to communicate least: the least memory on these GPUs, too
+        mem = with_least(out.spec, out.params, gpu, setup, mem)
     if r.stage != Stage.finetune:  # pre-training size follows the deadline, not memory comfort
         mem = mem.model_copy(
             update={"recommended_gpus": None, "recommended_plan": None, "recommended_per_gpu_bytes": None}
@@ -766,42 +780,6 @@ def _note_recompute_chosen(
         per_gpu_gib=mem.per_gpu_bytes / 2**30,
         without_gib=without / 2**30,
     )
-
-
-def method_rows(
-    req: SizingRequest, r: Resolved, setup: TrainingSetup, out: TrainingResult
-) -> list[MethodRow]:
-    """One row per method asked ("full vs LoRA vs QLoRA"): memory per GPU on the user's count (one GPU
-    when none is given; the fewest that fit when that one does not) and the verdict there."""
-    assert out.spec is not None and out.params is not None
-    rows = []
-    count = req.gpu_count or 1
-    for method in req.methods or []:
-        variant = replace(setup, method=method, offload=setup.offload and method == Method.full)
-        if method == Method.full:
-            variant = replace(variant, base_bits=None)
-        mem = training_memory(
-            out.spec, out.params, r.gpu, variant, requested_gpus=count, with_alternatives=False
-        )
-        fits = bool(mem.fits_requested)
-        feasible = (
-            "no" if not fits else "borderline" if mem.per_gpu_bytes > HEADROOM * mem.usable_bytes else "yes"
-        )
-        if not fits and req.gpu_count is None and mem.min_gpus is not None:  # no count given: where it fits
-            mem = training_memory(
-                out.spec, out.params, r.gpu, variant, requested_gpus=mem.min_gpus, with_alternatives=False
-            )
-        rows.append(
-            MethodRow(
-                method=method,
-                per_gpu_bytes=mem.per_gpu_bytes,
-                plan_gpus=mem.plan_gpus or count,
-                min_gpus=mem.min_gpus,
-                feasible=feasible,
-                trained_params=trained_params(out.spec, out.params, variant),
-            )
-        )
-    return rows
 
 
 def _deadline_table(

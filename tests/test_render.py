@@ -916,7 +916,8 @@ def test_serving_comparison_rows_give_throughput_and_price_per_token():
     from bot.core.pipeline import answer
 
     lines = render.render(answer("A100、H100、H20部署70B对比"), "text").splitlines()
-    assert lines[0].startswith("每 token 最省钱：H20（每百万输出 token ¥")
+    # issue 22 item 7: the cheapest line names the load its price is at
+    assert lines[0].startswith("每 token 最省钱：H20（30 条并发时每百万输出 token ¥")
     assert lines[1].startswith("• A100 80G：4 张，合计约 ") and "每百万输出 token ¥" in lines[1]
     assert lines[3].startswith("• H20：2 张，合计约 ")
 
@@ -926,8 +927,10 @@ def test_serving_cost_question_puts_the_monthly_cost_on_line_two():
     from bot.core.pipeline import answer
 
     lines = render.render(answer("部署Llama 3 70B用4张H100每月多少钱"), "text").splitlines()
-    # 4 × 730 h × ¥15–40
-    assert "每月 ¥43,800 – ¥116,800" in lines[0] and "每百万输出 token ¥18.07–48.17" in lines[0]
+    # 4 × 730 h × ¥15–40; issue 22 item 7: the price per token at the 111 sequences 4 × H100 hold
+    # (¥18.07–48.17 at the assumed 16 before); issue 22 item 10: on line 1
+    assert "每月 ¥43,800 – ¥116,800" in lines[0]
+    assert "按这些卡最多能容纳的 111 条并发计，每百万输出 token ¥4.65–12.39" in lines[0]
 
 
 def test_a_mac_is_a_machine_in_chinese():

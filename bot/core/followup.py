@@ -170,7 +170,7 @@ def merge(
                 if spec.params_active and "params_active" not in new:
                     upd["params_active"] = spec.params_active
     if "tokens" in new:
-        drop("num_samples", "tokens_per_sample")
+        drop("num_samples", "tokens_per_sample", "samples_are_pairs")
     elif new.keys() & {"num_samples", "tokens_per_sample"}:
         drop("tokens")
     if "gpu" in new and catalog.family_of(new["gpu"]) != catalog.family_of(prev.gpu):

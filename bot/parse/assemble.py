@@ -48,6 +48,7 @@ from bot.parse.words import (
     MEM_CARD_RE,
     OFFLOAD_RE,
     PARALLEL_RE,
+    PREFERENCE_DATA_RE,
     RENT_RE,
     SINGLE_CARD_RE,
     UNIT_AFTER_RE,
@@ -55,6 +56,7 @@ from bot.parse.words import (
     method_from_words,
     serving_a_tuned_model,
     stage_from_words,
+    within_a_period_days,
 )
 from bot.settings.chat import (
     CONCURRENCY_BOUNDS,
@@ -440,11 +442,17 @@ class _Parse:
         samples, tps = self.first("samples"), self.first("tps")
         f["num_samples"] = samples.value if samples else None
         f["tokens_per_sample"] = tps.value if tps else None
+        pairs = samples is not None and samples.extra == "pairs"
+        if pairs:  # "20k preference pairs": the estimator counts a DPO pair's two sequences, and says so
+            f["samples_are_pairs"] = True
+            f["algorithm"] = f.get("algorithm") or ("dpo" if PREFERENCE_DATA_RE.search(self.s) else None)
+            f["stage"] = f.get("stage") or "finetune"
         if tps is not None and tps.extra == "chars":
             # Chinese characters ≈ tokens for Qwen/GLM-style tokenizers (≈1–1.5 chars per token);
             # the count stays per-sample only, total tokens are left to the dialogue to confirm.
             self.notes.append("chars_as_tokens")
-        if f["tokens"] is None and samples is not None and tps is not None and tps.extra == "tokens":
+        by_tokens = tps is not None and tps.extra == "tokens"
+        if f["tokens"] is None and samples is not None and by_tokens and not pairs:
             f["tokens"] = samples.value * tps.value
         f["epochs"] = self.value("epochs")
         # Serving context: "prompts ~2k tokens and replies ~500" → 2,500 tokens per sequence.
@@ -488,7 +496,8 @@ class _Parse:
     def _money_and_serving(self, stage: str | None) -> None:
         """Deadline, budget, price and currency, MFU, micro-batch and concurrency."""
         f = self.f
-        f["deadline_days"] = self.value("days") or f.get("deadline_days")  # "48小时内": the settings step
+        # "48小时内": the settings step; "within a month": one unit with no numeral
+        f["deadline_days"] = self.value("days") or f.get("deadline_days") or within_a_period_days(self.s)
         budget, price = self.first("budget"), self.first("price")
         f["budget"] = budget.value if budget else None
         f["price_per_gpu_hour"] = price.value if price else None

@@ -69,10 +69,22 @@ R_SEQ = _r(
 R_CONC = _r(
     r"(?:个|名|位|路)?\s*(?:并发|concurren|simultaneous|用户|users?\b|人同时|人在线|同时|people\b|qps\b|requests?\s+at\s+once)"
 )
-R_SAMPLES = _r(
-    r"条|rows?\b|samples?\b|examples?\b|records?\b|conversations?\b|dialogues?\b|pairs?\b|instructions?\b|"
-    r"of\s+these|of\s+them|个?样本|组对话|篇"
+_DATA_QUALIFIER = (
+    r"(?:(?:preference|training|train|chat|instruction|sft|dpo|rlhf|qa|q&a|labell?ed|human|comparison|ranked|"
+    r"high[\s\-]quality|multi[\s\-]turn|synthetic|fine[\s\-]?tuning|偏好|训练|指令|问答|高质量|多轮|人工标注)[\s\-]*){0,2}"
 )
+"""Words people put between a count and its data noun: '20k preference pairs', '50k training examples'."""
+
+R_SAMPLES = _r(
+    r"条|" + _DATA_QUALIFIER + r"(?:rows?\b|samples?\b|examples?\b|records?\b|conversations?\b|dialogues?\b|"
+    r"pairs?\b|instructions?\b)|of\s+these|of\s+them|个?样本|组对话|篇|对(?![比于照话应齐])|组(?![卡机节服台\d])"
+)
+"""A count of data items (issue 22 item 8): rows, samples, examples, conversations, pairs (a DPO pair is
+a chosen and a rejected response: :data:`R_PAIRS`), 条, 对 (pairs), 组 (groups)."""
+
+R_PAIRS = _r(_DATA_QUALIFIER + r"pairs?\b|对(?![比于照话应齐])|组(?![卡机节服台对\d])")
+"""Data counted in pairs or groups ('20k preference pairs', '2万对', '2万组偏好数据'): for DPO each is two
+sequences (:attr:`estimator.models.SizingRequest.sequences_per_sample`)."""
 R_EPOCHS = _r(r"-?(?:epochs?\b|轮|遍|passes\b)")
 R_CHARS = _r(r"字|汉字|characters?\b|chars?\b|words?\b")
 R_DASH_GPU = rc(r"^-?gpus?\b")
@@ -115,7 +127,7 @@ L_REPLY = rc(
 L_SAMPLE_EACH = rc(
     r"(?:每条|每个样本|每个|each|per\s+(?:sample|example|row)|averag\w*|平均"
     # "50k samples of 4k tokens", "50,000 samples x 4096 tokens"
-    r"|(?:samples?|examples?|rows?|records?|conversations?|条)\s*(?:of|x|×|\*|with))"
+    r"|(?:samples?|examples?|rows?|records?|conversations?|pairs?|条|对|组)\s*(?:of|x|×|\*|with))"
     r"(?:大概|约|大约|roughly|about|around|~|of|\s)*$"
 )
 L_ON = rc(r"(?:\bon|用|with|数据|语料)\s*(?:about|~|约)?\s*$")
@@ -366,7 +378,7 @@ def _time_and_load(a: _Around) -> Verdict:
         # "on H100: 10,000 samples, 2,000 of them long" counts samples)
         return Role("count", v, tok)
     if R_SAMPLES.match(R) and not (a.word and re.match(r"^\s*of\s+th", R)):  # "two of them" is not data
-        return Role("samples", v, tok)
+        return Role("samples", v, tok, extra="pairs" if R_PAIRS.match(R) else None)
     if R_EPOCHS.match(R):
         return Role("epochs", v, tok)
     return NO_ROLE if a.word else None

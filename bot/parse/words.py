@@ -113,3 +113,19 @@ def method_from_words(s: str, stage: str | None, preference: bool) -> str | None
     if stage == "continued_pretrain" or preference:
         return "full"
     return None
+
+
+PREFERENCE_DATA_RE = rc(r"\bpreference\b|\bchosen\b.{0,20}\brejected\b|偏好")
+"""Preference data ('20k preference pairs', '2万对偏好数据'): pairs of a chosen and a rejected response,
+what DPO trains on (Rafailov et al. 2023) — the algorithm when none is named."""
+
+WITHIN_A_PERIOD_RE = rc(r"\b(?:within|in|inside|under)\s+(?:a|one|a\s+single)\s+(?P<u>day|week|month|year)\b")
+"""'within a month', 'in a week': a deadline of one unit with no digit ('一个月内' has its numeral)."""
+
+_PERIOD_DAYS = {"day": 1, "week": 7, "month": 30, "year": 365}
+
+
+def within_a_period_days(s: str) -> int | None:
+    """Days of a deadline said as 'within a month' / 'in a week' in a normalized text, else None."""
+    m = WITHIN_A_PERIOD_RE.search(s)
+    return _PERIOD_DAYS[m.group("u")] if m else None

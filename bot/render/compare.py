@@ -30,6 +30,12 @@ def cheapest(reports: list[SizingReport], lang: str, families: list[str] | None 
         c = best.inference.cost_per_million_tokens
         assert c is not None
         span = f.price_range(c.low, c.high, c.currency)
+        batch = best.inference.priced_concurrency
+        if batch:  # the load the price is at (item 7: a price per token depends on it)
+            msgid = N_(
+                "Cheapest per token: %(gpu)s (%(cost)s per million output tokens at %(batch)s concurrent)"
+            )
+            return translate(lang, msgid, gpu=gpu_names(best)[0], cost=span, batch=f.int(batch))
         msgid = N_("Cheapest per token: %(gpu)s (%(cost)s per million output tokens)")
         return translate(lang, msgid, gpu=gpu_names(best)[0], cost=span)
     c = best.cost
@@ -59,8 +65,16 @@ def _serving_row(report: SizingReport, lang: str, mark: str = "") -> str | None:
     c = inf.cost_per_million_tokens
     if c is None:
         return translate(lang, N_("%(gpu)s: %(gpus)s GPUs, ≈ %(tps)s tokens/s in total"), **params)
+    cpm = f.price_range(c.low, c.high, c.currency)
+    if inf.priced_concurrency and inf.priced_concurrency > inf.concurrency:  # priced at the most they hold
+        msgid = N_(
+            "%(gpu)s: %(gpus)s GPUs, ≈ %(tps)s tokens/s in total (%(conc)s concurrent); %(cpm)s per million "
+            "output tokens with %(batch)s, the most they hold"
+        )
+        conc, batch = f.int(inf.decode_tokens_per_s.batch), f.int(inf.priced_concurrency)
+        return translate(lang, msgid, cpm=cpm, conc=conc, batch=batch, **params)
     msgid = N_("%(gpu)s: %(gpus)s GPUs, ≈ %(tps)s tokens/s in total, %(cpm)s per million output tokens")
-    return translate(lang, msgid, cpm=f.price_range(c.low, c.high, c.currency), **params)
+    return translate(lang, msgid, cpm=cpm, **params)
 
 
 def comparison_row(report: SizingReport, lang: str, families: list[str] | None = None) -> str:

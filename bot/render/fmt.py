@@ -149,9 +149,18 @@ class Fmt:
         pattern = "#,##0" + ("." + "#" * digits if digits > 0 else "")
         return format_decimal(x, format=pattern, locale=self.locale)
 
+    def small(self, x: float) -> str:
+        """A small positive quantity with two significant digits, never rounded to ``0``: ``0.04``,
+        ``0.000066`` (issue 22 item 8: a job of 1K tokens is 0.000066 GPU-hours, not 0)."""
+        if x == 0 or not math.isfinite(x):
+            return self.num(x, 0)
+        return self.num(x, max(2, 1 - math.floor(math.log10(abs(x)))))
+
     @_memo
     def compact(self, x: float) -> str:
         """CLDR compact form with one fraction digit: ``9.3万``/``93.5K``; ``140万`` not ``140.2万``."""
+        if 0 < abs(x) < 0.1:  # one fraction digit would print 0
+            return self.small(x)
         if abs(x) < 1000:
             return self.num(x, 1 if abs(x) < 100 else 0)
         if self.lang == "zh" and abs(x) < 10_000:  # Chinese has no compact form below 万: "2,166"
@@ -175,10 +184,14 @@ class Fmt:
         """GPU-hours: exact and grouped from 10 up (``93,483``), else with decimals (``0.31``, ``2.5``)."""
         if h >= 10:
             return self.int(h)
+        if 0 < h < 0.01:  # two decimals would print 0
+            return self.small(h)
         return self.num(h, 1 if h >= 1 else 2)
 
     def days(self, d: float) -> str:
         """Days: two decimals under 1 (``0.12``), one under 10 (``7.6``), whole numbers above (``61``)."""
+        if 0 < d < 0.001:  # four decimals would print 0
+            return self.small(d)
         if d < 1:  # two significant digits for tiny jobs: 0.45, 0.012, 0.0021
             return self.num(d, 2 if d >= 0.1 else 3 if d >= 0.01 else 4)
         return self.num(d, 1) if d < 10 else self.int(d)

@@ -18,6 +18,7 @@ from bot.render.wording import (
     MONEY_KEYS,
     NOTE_FALLBACK,
     NOTE_MESSAGES,
+    PAIRS_TO_TOKENS_EPOCHS,
     PARAM_KEYS,
     PARAM_NOTE_MESSAGES,
     PERCENT_KEYS,
@@ -88,6 +89,8 @@ def note_text(note: Note, lang: str) -> str:
         msgid = SINGULAR_NOTE_MESSAGES[note.code]
     if note.code == "samples_to_tokens" and note.params.get("epochs", 1) != 1:  # "× 3 epochs" shown
         msgid = SAMPLES_TO_TOKENS_EPOCHS
+    if note.code == "pairs_to_tokens" and note.params.get("epochs", 1) != 1:
+        msgid = PAIRS_TO_TOKENS_EPOCHS
     for (code, key), variant in PARAM_NOTE_MESSAGES.items():
         if code == note.code and key in note.params:
             msgid = variant

@@ -7,6 +7,7 @@ from typing import Any
 
 from bot.core.chosen import chosen_plan
 from bot.render.describe import count_layout, is_unified
+from bot.render.duration import UNIT_HEADERS, in_unit, table_unit, wall_time
 from bot.render.fmt import Fmt, bar, display_width, ljust, money_span, rjust
 from bot.render.i18n import N_, translate
 from bot.render.notes import context_len
@@ -86,6 +87,8 @@ def training_section(report: SizingReport, f: Fmt, per_node: int) -> dict[str, A
             "deadline": headline_days(report, n, f),
             "within": _within_deadline(report, n, f),
             "hours": headline_hours(report, n, f),
+            # under an hour: 'about 4 minutes', 'under a minute' (not '0.01 hours')
+            "time": wall_time(gh.likely / n, f.lang) if gh is not None else None,
             "one": n == 1,
         }
     if report.days is not None:
@@ -97,7 +100,7 @@ def training_section(report: SizingReport, f: Fmt, per_node: int) -> dict[str, A
             "unfit_min": f.int(report.memory.min_gpus)
             if report.memory is not None and report.memory.fits_requested is False and report.memory.min_gpus
             else None,
-            "user_hours": f.hours(max(d * 24, 0.01)) if d < 1 else None,  # "≈ 7.2 hours", not "0.3 days"
+            "user_hours": f.hours(d * 24) if d < 1 else None,  # "≈ 7.2 hours", not "0.3 days"
         }
     t["rows"] = _days_rows(report, f)
     c = report.cost
@@ -275,6 +278,13 @@ def memory_section(
                 "layout": plan_layout(m.recommended_plan, lang) if m.recommended_plan else None,
             }
         )
+    elif requested and m.fits_requested is False and main is not None and main is not plan and m.min_gpus:
+        rows.append(  # the layout the "Why" and "Batch" lines explain, when the user's count does not fit
+            {
+                "label": translate(lang, N_("Minimum %(gpus)s"), gpus=gpus_text(lang, m.min_gpus)),
+                "layout": plan_layout(main, lang),
+            }
+        )
 
     checkpoint = _checkpoint(report, f)
     states_total = f.storage(m.total_bytes)
@@ -308,10 +318,33 @@ def memory_section(
         else None,
         "batch": batch_line(main, report.request.seq_len, f) if main is not None else None,
         "reason_key": plan_reason_key(main, nvlink) if main is not None else None,
+        "least": _least_line(m, f) if requested else None,
         "alternatives": _alternatives(m, f),
         "checkpoint": checkpoint,
         "headroom": f.percent(HEADROOM),
     }
+
+
+def _least_line(m: Memory, f: Fmt) -> str | None:
+    """'Least memory on 8 GPUs: ≈ 5.1 GiB per GPU (TP 8, full recompute); …' — why an adapter method shows
+    more per GPU than the same GPUs need at the least (estimator.methods.with_least)."""
+    if m.least_plan is None or m.least_per_gpu_bytes is None or m.plan is None or not m.plan_gpus:
+        return None
+    whole_base = m.plan.zero_stage < 3 and m.plan.tp * m.plan.pp == 1
+    msgid = (
+        N_(
+            "Least memory on %(gpus)s: ≈ %(per_gpu)s per GPU (%(layout)s); the plan above keeps the whole "
+            "base model on every GPU to communicate least"
+        )
+        if whole_base
+        else N_(
+            "Least memory on %(gpus)s: ≈ %(per_gpu)s per GPU (%(layout)s); the plan above uses more memory "
+            "to communicate less"
+        )
+    )
+    layout = plan_short(m.least_plan, f.lang)
+    gpus = gpus_text(f.lang, m.plan_gpus)
+    return translate(f.lang, msgid, gpus=gpus, per_gpu=f.gib(m.least_per_gpu_bytes), layout=layout)
 
 
 def batch_line(plan: Any, seq_len: int | None, f: Fmt) -> dict[str, str] | None:
@@ -413,6 +446,9 @@ def inference_section(report: SizingReport, f: Fmt, lang: str) -> dict[str, Any]
         if inf.prefill_seconds is not None
         else None,
         "cpm": None if cpm is None else f.price_range(cpm.low, cpm.high, cpm.currency),
+        # the load the price per million tokens assumes: the stated one, else the most the GPUs hold
+        "priced_batch": f.int(inf.priced_concurrency) if inf.priced_concurrency else None,
+        "priced_full": inf.priced_concurrency is not None and inf.priced_concurrency > inf.concurrency,
         "per_month": None if cpmonth is None else money_span(f, cpmonth.low, cpmonth.high, cpmonth.currency),
         "user_gpus": f.int(report.request.gpu_count) if report.request.gpu_count else None,
         "load_given": not {"concurrency", "context"} <= {a.field for a in report.assumptions},
@@ -443,16 +479,19 @@ def _days_rows(report: SizingReport, f: Fmt) -> list[dict[str, Any]]:
     rows = report.days_table
     if not rows:
         return []
+    unit = table_unit(max(r.days.likely for r in rows))  # a job of minutes: not a column of "0 days"
     w_gpus = max(len(f.int(r.gpus)) for r in rows)
-    w_days = max(len(f.days(r.days.likely)) for r in rows)
+    w_days = max(len(in_unit(r.days.likely, unit, f)) for r in rows)
     return [
         {
             "gpus": rjust(f.int(r.gpus), w_gpus),
-            "days": rjust(f.days(r.days.likely), w_days),
-            "lo": f.days(r.days.low),
-            "hi": f.days(r.days.high),
+            "days": rjust(in_unit(r.days.likely, unit, f), w_days),
+            "lo": in_unit(r.days.low, unit, f),
+            "hi": in_unit(r.days.high, unit, f),
             "band": r.days.low != r.days.high,
             "one": r.gpus == 1,
+            "unit": unit,
+            "header": translate(f.lang, UNIT_HEADERS[unit]),
         }
         for r in rows
     ]
@@ -463,7 +502,7 @@ def headline_hours(report: SizingReport, gpus: int, f: Fmt) -> str | None:
     gh = report.gpu_hours
     if gh is None or gpus <= 0 or gh.likely / gpus >= 24:
         return None
-    return f.hours(max(gh.likely / gpus, 0.01))
+    return f.hours(gh.likely / gpus)
 
 
 def _within_deadline(report: SizingReport, gpus: int, f: Fmt) -> str:
@@ -588,6 +627,7 @@ def method_rows(report: SizingReport, f: Fmt) -> list[str]:
                 per_gpu=f.gib(row.per_gpu_bytes),
                 gpus=gpus_text(lang, row.plan_gpus),
             )
+            text += paren(lang, plan_short(row.plan, lang)) if row.plan is not None else ""
         elif report.request.gpu_count:
             text = translate(
                 lang,
@@ -606,5 +646,6 @@ def method_rows(report: SizingReport, f: Fmt) -> list[str]:
                 per_gpu=f.gib(row.per_gpu_bytes),
                 gpus=gpus_text(lang, row.plan_gpus),
             )
+            text += paren(lang, plan_short(row.plan, lang)) if row.plan is not None else ""
         lines.append(text)
     return lines

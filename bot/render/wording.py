@@ -80,6 +80,10 @@ NOTE_MESSAGES: dict[str, str] = {
         "Data converted to tokens: %(num_samples)s samples × %(tokens_per_sample)s tokens "
         "= %(tokens)s tokens."
     ),
+    "pairs_to_tokens": N_(
+        "Data converted to tokens: %(num_samples)s pairs × 2 sequences (chosen and rejected) × "
+        "%(tokens_per_sample)s tokens = %(tokens)s tokens."
+    ),
     "tp_across_nodes": N_(
         "Tensor parallelism TP=%(tp)s spans more than one node: it needs NVLink-class bandwidth and will "
         "be much slower across nodes."
@@ -398,6 +402,11 @@ SAMPLES_TO_TOKENS_EPOCHS = N_(
     "epochs = %(tokens)s tokens."
 )
 """'samples_to_tokens' when the data is read more than once."""
+PAIRS_TO_TOKENS_EPOCHS = N_(
+    "Data converted to tokens: %(num_samples)s pairs × 2 sequences (chosen and rejected) × "
+    "%(tokens_per_sample)s tokens × %(epochs)s epochs = %(tokens)s tokens."
+)
+"""'pairs_to_tokens' when the data is read more than once."""
 PARAM_NOTE_MESSAGES = {
     ("within_budget", "cost_high_band"): N_(
         "Within budget at the likely speed: %(cost_low)s – %(cost_high)s of your %(budget)s; a slower run "

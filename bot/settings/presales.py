@@ -18,17 +18,16 @@ import logging
 import os
 import tomllib
 from pathlib import Path
-from typing import Annotated
 
 from pydantic import (
     BaseModel,
     ConfigDict,
     Field,
-    StringConstraints,
     ValidationError,
     field_validator,
     model_validator,
 )
+from pydantic_core import PydanticCustomError
 
 from bot.settings.chat import unknown_gpu_message
 from estimator import catalog
@@ -293,7 +292,7 @@ class PresalesConfig(BaseModel):
         min_length=1, max_length=MAX_NAME_CHARS, description="provider name shown with quotes"
     )
     currency: Currency = Field(Currency.CNY, description="quoting currency when the user names none")
-    contact: Annotated[str, StringConstraints(max_length=MAX_LINE_CHARS)] | Localized | None = Field(
+    contact: str | Localized | None = Field(
         None, description="line appended to answers, e.g. a sales contact (one text, or one per language)"
     )
     website: str | None = Field(None, max_length=MAX_NAME_CHARS, description="shown on the quote")
@@ -327,6 +326,14 @@ class PresalesConfig(BaseModel):
     @field_validator("contact", mode="before")
     @classmethod
     def _blank_contact(cls, v: object) -> object:
+        if (
+            isinstance(v, str) and len(v) > MAX_LINE_CHARS
+        ):  # one error naming the field
+            raise PydanticCustomError(
+                "string_too_long",
+                "String should have at most {max_length} characters",
+                {"max_length": MAX_LINE_CHARS},
+            )
         return (v.strip() or None) if isinstance(v, str) else v
 
     @model_validator(mode="after")

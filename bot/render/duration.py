@@ -1,0 +1,52 @@
+"""Short durations in words and units that never print a column of zeros (issue 22 item 8).
+
+A job of a few thousand tokens takes seconds: its GPUs ↔ days table is shown in hours or minutes, and
+its headline says "under a minute" or "under 5 minutes" instead of "0.01 hours" or "0 days".
+"""
+
+from __future__ import annotations
+
+import math
+
+from bot.render.fmt import Fmt
+from bot.render.i18n import N_, translate
+
+HOURS_PER_DAY = 24.0
+MINUTES_PER_HOUR = 60.0
+
+UNIT_HEADERS = {
+    "days": N_("GPUs → days (range):"),
+    "hours": N_("GPUs → hours (range):"),
+    "minutes": N_("GPUs → minutes (range):"),
+}
+"""The GPUs ↔ time table's header by the unit of its column."""
+
+
+def table_unit(longest_days: float) -> str:
+    """The unit of a GPUs ↔ time column whose longest value is ``longest_days``: days from one day up,
+    hours from one hour, else minutes."""
+    if longest_days >= 1:
+        return "days"
+    return "hours" if longest_days * HOURS_PER_DAY >= 1 else "minutes"
+
+
+def in_unit(days: float, unit: str, f: Fmt) -> str:
+    """``days`` as a number in ``unit`` (:func:`table_unit`), never rounded to 0."""
+    if unit == "days":
+        return f.days(days)
+    hours = days * HOURS_PER_DAY
+    if unit == "hours":
+        return f.hours(hours)
+    minutes = hours * MINUTES_PER_HOUR
+    return f.small(minutes) if minutes < 1 else f.num(minutes, 1)
+
+
+def wall_time(hours: float, lang: str) -> str | None:
+    """A job under an hour in words: 'under a minute', 'under 5 minutes' (the next whole minute above);
+    None from an hour up (the caller says hours)."""
+    if hours >= 1:
+        return None
+    minutes = hours * MINUTES_PER_HOUR
+    if minutes < 1:
+        return translate(lang, N_("under a minute"))
+    return translate(lang, N_("under %(n)s minutes"), n=math.floor(minutes) + 1)
