@@ -7,9 +7,11 @@ calls it with an empty context, the Telegram bot with the chat's; buttons and in
 
 Settings and pre-sales prices fill the request just before estimating (the remembered request
 holds only what the user said): currency, price per GPU-hour for the request's GPU family, MFU,
-deadline. The user's own words win over chat settings, which win over the pre-sales file, which
-wins over the language's currency (zh → CNY, en → USD). Each value filled this way is an
-assumption in the ledger, named by where it came from.
+deadline (as ``deadline_default_days``: only where the answer would assume a deadline, so a
+default never turns a memory question into a deadline question). The user's own words win over
+chat settings, which win over the pre-sales file, which wins over the language's currency
+(zh → CNY, en → USD). Each value filled this way and used by the answer is an assumption in the
+ledger, named by where it came from.
 
 With a pre-sales offer (:mod:`bot.core.offer`), a question that names no GPU is sized on the first
 offered GPU that fits the job, a price missing in the customer's currency is converted through the
@@ -368,7 +370,9 @@ def effective_request(
     if request.mfu is None and s.mfu is not None:
         upd["mfu"], sources["mfu"] = s.mfu, "settings"
     if request.deadline_days is None and s.deadline_days is not None:
-        upd["deadline_days"], sources["deadline_days"] = s.deadline_days, "settings"
+        # a default, not a stated deadline: the estimator assumes it only where it would assume one
+        # (its ledger says so), so "1张A100够吗" stays a memory question (never "what fits in 30 days")
+        upd["deadline_default_days"] = s.deadline_days
     return request.model_copy(update=upd), sources
 
 
@@ -391,8 +395,26 @@ def with_source_assumptions(
             params=_source_params(origin, effective, presales, provider),
         )
         for field, origin in sources.items()
+        if used_by(field, report)
     ]
     return report.model_copy(update={"assumptions": [*added, *report.assumptions]})
+
+
+def used_by(field: str, report: SizingReport) -> bool:
+    """Whether the answer used a value filled before estimating: an MFU only where time was sized, a
+    price (and its currency) only where money was; so a memory answer never lists the chat's MFU or
+    price as if they mattered (docs/design.md §8: every setting is used or not shown as used)."""
+    if field == "mfu":
+        return report.mfu is not None
+    if field in ("price_per_gpu_hour", "currency"):
+        inf = report.inference
+        return (
+            report.cost is not None
+            or report.budget_gpu_hours is not None
+            or report.request.budget is not None
+            or (inf is not None and (inf.cost_per_million_tokens or inf.cost_per_month) is not None)
+        )
+    return True
 
 
 def _source_params(
