@@ -27,7 +27,7 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from bot.core.configfile import ConfigInfo, read_config, split_pasted
-from bot.core.followup import MODEL_FIELDS, classify, explicit_stage, merge
+from bot.core.followup import MODEL_FIELDS, classify, explicit_stage, lost_followup, merge, stage_switch
 from bot.core.interpretation import Interpretation, interpret
 from bot.core.offer import Offer, candidates, cheapest_index, fits, names_a_gpu, offer_terms
 from bot.parse import ParseResult, parse
@@ -44,6 +44,9 @@ log = logging.getLogger(__name__)
 
 ESTIMATOR_ERROR = "estimator_error"
 """ParseResult note when the estimator failed on a request (a bug on our side: logged, not shown)."""
+LOST_FOLLOWUP = "lost_followup"
+"""ParseResult note: the message changes a previous question ("那H100呢") the chat no longer has (a
+restart, or it expired): the reply says so instead of the generic help."""
 
 MAX_INPUT_CHARS = 100_000
 """Hard cap on what reaches the parser (Telegram caps messages at 4,096; the CLI reads stdin).
@@ -80,6 +83,16 @@ class Answer(BaseModel):
     )
     followup: bool = Field(False, description="True when this re-answered a previous request with a change")
     changed: list[str] = Field(default_factory=list, description="request fields the follow-up changed")
+    kept: dict[str, Any] = Field(
+        default_factory=dict,
+        description="a stage switch (a follow-up or a button): the previous request's values kept "
+        "(model, GPU, price)",
+    )
+    reset: dict[str, Any] = Field(
+        default_factory=dict,
+        description="a stage switch: the previous request's values not carried over (the old stage's "
+        "data size, GPU count, context …), sized afresh",
+    )
     sources: dict[str, str] = Field(
         default_factory=dict,
         description="fields filled before estimating and from where: 'settings', 'presales', 'exchange', "
@@ -205,9 +218,14 @@ def answer(
     decision = classify(context.previous, parsed, text)
     changed: list[str] = []
     request = parsed.request
+    kept: dict[str, Any] = {}
+    reset: dict[str, Any] = {}
     if decision.followup and context.previous is not None:
         new = {f: getattr(parsed.request, f) for f in parsed.found if f != "stage"}
         request, changed = merge(context.previous, new, explicit_stage(text))
+        kept, reset = stage_switch(context.previous, request)
+    elif context.previous is None and lost_followup(parsed, text):
+        parsed = parsed.model_copy(update={"notes": [*parsed.notes, LOST_FOLLOWUP]})
     lang = reply_lang(
         text,
         fixed=context.fixed_lang,
@@ -217,7 +235,7 @@ def answer(
     )
     result = answer_request(
         request, parsed, lang, settings, presales, followup=decision.followup, changed=changed
-    )
+    ).model_copy(update={"kept": kept, "reset": reset})
     return result.model_copy(update={"config": config}) if config is not None else result
 
 
@@ -318,7 +336,10 @@ def _size(
     report = safe_estimate(effective)
     if report is None:
         return None
-    return with_source_assumptions(report, effective, sources, presales), sources
+    report = with_source_assumptions(report, effective, sources, presales)
+    if any(a.field == "deadline_days" and a.why == Why.chat_settings for a in report.assumptions):
+        sources["deadline_days"] = "settings"  # the estimator assumed the chat's default (its ledger has it)
+    return report, sources
 
 
 def _offer_gpu(
