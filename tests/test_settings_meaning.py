@@ -164,3 +164,22 @@ def test_gpus_in_a_group_says_this_group(api: FakeBotAPI) -> None:
     text = shown(api.calls_to("sendMessage")[0])
     assert "Set this group's own prices" in text and "this chat" not in text
     assert "9 of" in text and "have a price in USD and are listed first" in text
+
+
+@pytest.mark.parametrize(
+    ("typed", "price", "currency"),
+    [
+        ("18", 18.0, None), ("18元", 18.0, "CNY"), ("18 元", 18.0, "CNY"), ("¥18", 18.0, "CNY"),
+        ("18 RMB", 18.0, "CNY"), ("$2.5", 2.5, "USD"), ("US$2.50", 2.5, "USD"), ("2.5美元", 2.5, "USD"),
+        ("2.5 USD", 2.5, "USD"),
+    ],
+)  # fmt: skip
+def test_price_command_reads_the_currency_written_with_the_price(
+    typed: str, price: float, currency: str | None
+) -> None:
+    from bot.telegram.commands import PriceChange, parse_price_command
+
+    change = parse_price_command(f"price A100 {typed}")
+    assert isinstance(change, PriceChange) and change.family == "A100" and change.price == price
+    assert (change.currency.value if change.currency else None) == currency
+    assert parse_price_command("price A100 $18元") == "mixed_currency"

@@ -219,8 +219,8 @@ AUTO = N_("auto")
 NONE = N_("none")
 DAYS = N_("%(n)s days")
 SETTINGS_HINT = N_(
-    "Set a price: <code>/settings price A100 18</code> (per GPU-hour; remove: "
-    "<code>/settings price A100 off</code>)"
+    "Set a price: <code>/settings price A100 18</code> (per GPU-hour in this chat's currency; or write "
+    "one: <code>18元</code>, <code>$2.5</code>; remove: <code>/settings price A100 off</code>)"
 )
 
 
@@ -252,7 +252,7 @@ def settings_text(
 PRICE_WORDS = {"price", "prices", "价格", "单价", "价钱"}
 CLEAR_WORDS = {"off", "reset", "clear", "none", "auto", "清除", "删除", "取消", "自动"}
 PRICE_VALUE_RE = re.compile(
-    r"^(?P<pre>us\$|\$|¥|￥|rmb|cny|usd)?\s*(?P<num>\d[\d,]*(?:\.\d+)?)\s*"
+    r"^(?P<pre>us\$|\$|¥|￥|rmb|cny|usd)?\s*(?P<num>\d[\d,]*(?:\.\d+)?(?:e[+-]?\d+)?)\s*"
     r"(?P<post>元|块|人民币|rmb|cny|美元|美金|刀|usd|dollars?|/\s*(?:gpu[-\s]?hour|h|hr|小时|卡时|卡·时))*$",
     re.IGNORECASE,
 )
@@ -311,7 +311,13 @@ def parse_price_command(argument: str) -> PriceChange | str | None:
         return PriceChange(family, None) if family is not None else "unknown_gpu"
     found = _price_value(words)
     if found is None:
-        return "unknown_gpu" if catalog.family_of(" ".join(words[1:-1])) is None else "usage"
+        if catalog.family_of(" ".join(words[1:-1])) is None:
+            return "unknown_gpu"
+        try:  # 'nan', 'inf': a number, but not a price
+            float(words[-1].lstrip("¥$￥").rstrip("元"))
+        except ValueError:
+            return "usage"
+        return "out_of_range"
     name, m = found
     family = catalog.family_of(name)
     if family is None:
