@@ -80,6 +80,7 @@ def _press_stage(api: FakeBotAPI, question: str, stage: Stage, lang: str) -> tup
     ("lang", "first", "followup", "said"),
     [
         ("zh-hans", "7B模型1万亿token要多少A100", "那H100呢", "我这里已经没有你上一个问题了"),
+        ("zh-hans", "7B模型1万亿token要多少A100", "用256张", "我这里已经没有你上一个问题了"),
         ("en", "How many A100s to pre-train a 7B model on 1T tokens?", "what about LoRA?",
          "I no longer have your last question"),
     ],

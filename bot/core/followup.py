@@ -241,6 +241,10 @@ def stage_switch(prev: SizingRequest | None, merged: SizingRequest) -> tuple[dic
     return kept, reset
 
 
+_LOST_CUE_RE = re.compile(r"^\s*(?:用|再用|就用|只用)")
+"""'用256张', '用H100': a change to a previous question (only asked when there is none)."""
+
+
 def lost_followup(parsed: ParseResult, text: str) -> bool:
     """The message reads as a follow-up ("那H100呢", "what about LoRA?", "换成QLoRA"): a follow-up cue and
     something to change, but nothing to size on its own (no model, data, budget). With no previous
@@ -256,4 +260,6 @@ def lost_followup(parsed: ParseResult, text: str) -> bool:
         req.hours,
     )
     given = set(parsed.found) - {"stage"} or ({"stage"} if explicit_stage(text) else set())
-    return bool(given) and all(v is None for v in sized) and bool(_CUE_RE.search(normalize(text)))
+    norm = normalize(text)
+    cue = _CUE_RE.search(norm) or _LOST_CUE_RE.search(norm)
+    return bool(given) and all(v is None for v in sized) and bool(cue)
