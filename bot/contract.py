@@ -68,6 +68,8 @@ REQUEST_FIELDS = (
     "duration_asked",
     # a config.json's architecture (estimator.hf_config): the catalog ModelSpec fields
     "architecture",
+    # a chat's default deadline (/settings), used only where the built-in 30 days would be
+    "deadline_default_days",
 )
 
 

@@ -132,6 +132,13 @@ class SizingRequest(_Frozen):
         "feasibility is judged on it",
     )
     deadline_days: float | None = Field(None, gt=0)
+    deadline_default_days: float | None = Field(
+        None,
+        gt=0,
+        description="the deadline assumed when none is stated and the answer needs one (a chat's /settings "
+        "default), in place of the built-in 30 days; unlike ``deadline_days`` it never makes the GPU count "
+        "or the data size the question",
+    )
     budget: float | None = Field(None, gt=0)
     currency: Currency | None = None
     price_per_gpu_hour: float | None = Field(None, gt=0, description="in `currency` per GPU-hour")

@@ -157,12 +157,10 @@ def size_training(req: SizingRequest, r: Resolved, ledger: Ledger) -> TrainingRe
         mfu = mfu_band(req, r.gpu, r.active or out.params, r.active is not None, ledger, k, out)
         price = price_range(req, r.gpu, ledger)
         out.currency = price[2] if price else None
-        deadline = deadline or ledger.assume(
-            "deadline_days", defaults.DEADLINE_DAYS.value, defaults.DEADLINE_DAYS.why
-        )
+        deadline = deadline or ledger.assume("deadline_days", *assumed_deadline(req))
         out.deadline_days, out.mfu_likely = deadline, mfu[1]
     if tokens is None and mfu is not None:
-        _inverse(req, r, k, mfu, price, deadline or defaults.DEADLINE_DAYS.value, out)
+        _inverse(req, r, k, mfu, price, deadline or assumed_deadline(req)[0], out)
     if tokens is not None and out.params is not None and mfu is not None:
         _compute_time_cost(req, r, tokens, k, mfu, price, out, ledger)
     elif tokens is not None and out.params is not None and out.flops is None:  # FLOPs without time
@@ -176,8 +174,17 @@ def size_training(req: SizingRequest, r: Resolved, ledger: Ledger) -> TrainingRe
         if req.methods:
             out.method_comparison = method_rows(req, out.spec, out.params, r.gpu, setup)
     if out.gpu_hours is not None and not req.hours:
-        _deadline_table(req, r.gpu, out, deadline or defaults.DEADLINE_DAYS.value, ledger)
+        _deadline_table(req, r.gpu, out, deadline or assumed_deadline(req)[0], ledger)
     return out
+
+
+def assumed_deadline(req: SizingRequest) -> tuple[float, Why]:
+    """Days assumed when the question states no deadline and the answer needs one: the chat's default
+    (``deadline_default_days``, from /settings) or the one-month planning window
+    (:data:`estimator.defaults.DEADLINE_DAYS`), with the ledger's reason."""
+    if req.deadline_default_days:
+        return req.deadline_default_days, Why.chat_settings
+    return defaults.DEADLINE_DAYS.value, defaults.DEADLINE_DAYS.why
 
 
 def _k(out: TrainingResult, algorithm: Algorithm) -> tuple[float, Why]:
@@ -701,7 +708,7 @@ def _memory_and_plan(
     if plan_gpus is None and out.gpu_hours is not None:
         # lay out the cluster the deadline needs (memory may raise it below)
         plan_gpus = compute.gpus_for_deadline(
-            out.gpu_hours.likely, deadline or defaults.DEADLINE_DAYS.value, gpu.gpus_per_node
+            out.gpu_hours.likely, deadline or assumed_deadline(req)[0], gpu.gpus_per_node
         )
     mem = training_memory(
         out.spec,

@@ -189,4 +189,5 @@ def test_gpus_lists_the_offer_in_preferred_order_with_units(offer: PresalesConfi
     assert "$2.92 per GPU-hour" in en and "Converted at 7.2 CNY per USD (rate of 2025-06-01)." in en
     catalog = gpus_text("en", "USD")
     first = [line.split()[0] for line in catalog.split("<pre>")[1].splitlines()[:2]]
-    assert first == ["GB200", "B200"]  # data-centre cards, fastest first
+    # issue 22 item 13: cards with a price in the currency first (then data-centre cards, fastest first)
+    assert first == ["B200", "MI300X"]

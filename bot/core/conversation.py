@@ -24,7 +24,7 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from bot.core.configfile import ConfigInfo
-from bot.core.followup import merge
+from bot.core.followup import merge, stage_switch
 from bot.core.pipeline import Answer, Context, answer, answer_request
 from bot.core.suggest import alternative_gpus, answer_gpu, offered_alternatives
 from bot.core.ttl import TTLCache
@@ -90,6 +90,10 @@ class _TurnRecord:
     """a language chosen with a 🌐 button (beats the chat's settings)"""
     followup: bool
     changed: list[str] = field(default_factory=list)
+    kept: dict[str, Any] = field(default_factory=dict)
+    """a stage switch: the previous request's values kept (bot.core.followup.stage_switch)"""
+    reset: dict[str, Any] = field(default_factory=dict)
+    """a stage switch: the previous request's values not carried over"""
     text: str = ""
     """the message this turn answered (variants keep the original's)"""
 
@@ -182,6 +186,8 @@ class Conversation:
             fixed_lang=None,
             followup=result.followup,
             changed=result.changed,
+            kept=result.kept,
+            reset=result.reset,
             text=question[:MAX_QUESTION_CHARS],
         )
         return self._remember(rec, result)
@@ -202,6 +208,7 @@ class Conversation:
         if new.get("method") == Method.qlora and "precision" not in new:
             new["precision"] = Precision.int4  # as the parser does for "QLoRA"
         request, changed = merge(rec.request, new, stage) if (new or stage) else (rec.request, [])
+        kept, reset = stage_switch(rec.request, request)
         if lang is not None and lang != rec.lang:
             changed.append("lang")
         out = _TurnRecord(
@@ -214,6 +221,8 @@ class Conversation:
             fixed_lang=lang or rec.fixed_lang,
             followup=True,
             changed=changed,
+            kept=kept if new or stage else rec.kept,  # a 🌐 button keeps the turn's own note
+            reset=reset if new or stage else rec.reset,
             text=rec.text,
         )
         return self._remember(out, self._rebuild(out))
@@ -266,9 +275,10 @@ class Conversation:
     def _rebuild(self, rec: _TurnRecord) -> Answer:
         settings = self.settings(rec.chat_id)
         lang = reply_lang(fixed=rec.fixed_lang, chosen=settings.lang, previous=rec.lang)
-        return answer_request(
+        result = answer_request(
             rec.request, rec.parsed, lang, settings, self.presales, followup=rec.followup, changed=rec.changed
         )
+        return result.model_copy(update={"kept": rec.kept, "reset": rec.reset})
 
     def _new_id(self) -> str:
         while True:

@@ -26,9 +26,10 @@ A follow-up merges only the fields the message set (:func:`merge`):
   user gave for the old GPU family; a new currency drops the old price and budget;
 * stage: an explicit stage word sets it; a method change (LoRA/QLoRA/full) keeps a fine-tune or
   continued-pretrain stage and otherwise makes it a fine-tune; leaving QLoRA drops its int4;
-  switching between training and serving drops the other side's fields (tokens, method, deadline,
-  ZeRO stage, LoRA rank, measured throughput … ↔ concurrency, context, quantized weights, vLLM's
-  memory share, runtime);
+  switching the stage (training ↔ serving, pre-training → fine-tuning, also by a method change)
+  keeps the model, the GPU type and its price, and resets the old job's settings (data size, GPU
+  count, sequence length or context, load, deadline, budget, layout, measured speed; quantized
+  serving weights), unless the message says them again; the reply says what was kept and what not;
 * a method change drops the settings of the old method (LoRA rank and targets, freeze layers,
   prefix length) and a method comparison; a new measured throughput or MFU replaces the others.
 
@@ -44,7 +45,7 @@ from typing import Any
 from bot.parse import ParseResult, normalize
 from bot.parse.words import explicit_stage as stage_word
 from estimator import catalog
-from estimator.models import SERVING_FIELDS, TRAINING_FIELDS, Method, Precision, SizingRequest, Stage
+from estimator.models import Method, Precision, SizingRequest, Stage
 
 MODEL_FIELDS = frozenset({"model", "params_total", "params_active", "architecture"})
 CHANGE_FIELDS = frozenset(SizingRequest.model_fields) - MODEL_FIELDS
@@ -100,16 +101,26 @@ def classify(prev: SizingRequest | None, parsed: ParseResult, text: str) -> Deci
     if given & MODEL_FIELDS:
         whole = bool(given & {"tokens", "num_samples"}) or stage_word is not None
         same_stage = stage_word is None or stage_word == prev.stage
-        if whole and not (cue and same_stage):
+        if whole and not cue:
             return Decision(False, "a whole new question")
+        if cue and not same_stage:  # "那QLoRA微调70B呢？" after a serving answer on H100: a new job
+            return Decision(True, "new model and stage with a follow-up cue")
         if cue:
             return Decision(True, "new model with a follow-up cue")
         return Decision(False, "names a model without a follow-up cue")
     return Decision(True, "changes only " + ", ".join(sorted(given)))
 
 
-_TRAINING_ONLY = TRAINING_FIELDS
-_SERVING_ONLY = SERVING_FIELDS
+KEPT_ON_STAGE_SWITCH = MODEL_FIELDS | {
+    "stage", "method", "algorithm", "precision", "gpu", "gpu_memory_gib", "currency", "price_per_gpu_hour",
+}  # fmt: skip
+"""What a stage switch ("🚀 Serve it", "🎯 微调", "what about LoRA?" on a pre-training answer) keeps:
+the model, the GPU type and its price. Everything else belongs to the old stage's job (its data size,
+GPU count, sequence length, load, deadline, budget, parallel layout, measured speed) and is sized
+afresh for the new stage unless the message says it again; the reply names both
+(:func:`stage_switch`)."""
+SHOWN_KEPT = ("model", "params_total", "gpu", "price_per_gpu_hour")
+"""Kept values a stage-switch reply names (the model by name, else by size)."""
 _METHOD_SETTINGS: dict[str, tuple[Method, ...]] = {
     "lora_rank": (Method.lora, Method.qlora),
     "lora_targets": (Method.lora, Method.qlora),
@@ -200,15 +211,55 @@ def merge(
     if ("method" in new or "algorithm" in new) and new_stage not in _TUNING_STAGES:
         new_stage = Stage.finetune
     if prev.stage is not None and new_stage != prev.stage:
-        if new_stage == Stage.inference:
-            drop(*_TRAINING_ONLY)
-        elif prev.stage == Stage.inference:
-            drop(*_SERVING_ONLY)
-            if upd.get("precision") in _QUANTIZED and method != Method.qlora:
-                drop("precision")
-        if new_stage == Stage.pretrain:
+        drop(*(set(SizingRequest.model_fields) - KEPT_ON_STAGE_SWITCH))  # a new job: sized afresh
+        if prev.stage == Stage.inference and upd.get("precision") in _QUANTIZED and method != Method.qlora:
+            drop("precision")
+        if new_stage in (Stage.pretrain, Stage.inference):
             drop("method", "algorithm")
     upd["stage"] = new_stage
     merged = SizingRequest.model_validate(upd)
     changed = [n for n in SizingRequest.model_fields if getattr(merged, n) != getattr(prev, n)]
     return merged, changed
+
+
+def stage_switch(prev: SizingRequest | None, merged: SizingRequest) -> tuple[dict[str, Any], dict[str, Any]]:
+    """When a follow-up or a button switched the stage: (kept, reset) — the previous request's values
+    the new answer keeps (model, GPU, price) and those it did not carry over (the old stage's job);
+    ({}, {}) when the stage stayed."""
+    if prev is None or prev.stage is None or merged.stage == prev.stage:
+        return {}, {}
+    kept = {n: getattr(prev, n) for n in SHOWN_KEPT if getattr(prev, n) is not None}
+    kept = {n: v for n, v in kept.items() if getattr(merged, n) == v}
+    if "model" in kept:
+        kept.pop("params_total", None)
+    reset = {
+        n: getattr(prev, n)
+        for n in SizingRequest.model_fields
+        if n not in KEPT_ON_STAGE_SWITCH and getattr(prev, n) is not None and getattr(merged, n) is None
+        and n not in ("concurrency_asked", "duration_asked")
+    }  # fmt: skip
+    return kept, reset
+
+
+_LOST_CUE_RE = re.compile(r"^\s*(?:用|再用|就用|只用)")
+"""'用256张', '用H100': a change to a previous question (only asked when there is none)."""
+
+
+def lost_followup(parsed: ParseResult, text: str) -> bool:
+    """The message reads as a follow-up ("那H100呢", "what about LoRA?", "换成QLoRA"): a follow-up cue and
+    something to change, but nothing to size on its own (no model, data, budget). With no previous
+    request it changes a question the chat no longer has."""
+    req = parsed.request
+    sized = (
+        req.model,
+        req.params_total,
+        req.architecture,
+        req.tokens,
+        req.num_samples,
+        req.budget,
+        req.hours,
+    )
+    given = set(parsed.found) - {"stage"} or ({"stage"} if explicit_stage(text) else set())
+    norm = normalize(text)
+    cue = _CUE_RE.search(norm) or _LOST_CUE_RE.search(norm)
+    return bool(given) and all(v is None for v in sized) and bool(cue)

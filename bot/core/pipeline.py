@@ -7,9 +7,11 @@ calls it with an empty context, the Telegram bot with the chat's; buttons and in
 
 Settings and pre-sales prices fill the request just before estimating (the remembered request
 holds only what the user said): currency, price per GPU-hour for the request's GPU family, MFU,
-deadline. The user's own words win over chat settings, which win over the pre-sales file, which
-wins over the language's currency (zh → CNY, en → USD). Each value filled this way is an
-assumption in the ledger, named by where it came from.
+deadline (as ``deadline_default_days``: only where the answer would assume a deadline, so a
+default never turns a memory question into a deadline question). The user's own words win over
+chat settings, which win over the pre-sales file, which wins over the language's currency
+(zh → CNY, en → USD). Each value filled this way and used by the answer is an assumption in the
+ledger, named by where it came from.
 
 With a pre-sales offer (:mod:`bot.core.offer`), a question that names no GPU is sized on the first
 offered GPU that fits the job, a price missing in the customer's currency is converted through the
@@ -25,7 +27,7 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from bot.core.configfile import ConfigInfo, read_config, split_pasted
-from bot.core.followup import MODEL_FIELDS, classify, explicit_stage, merge
+from bot.core.followup import MODEL_FIELDS, classify, explicit_stage, lost_followup, merge, stage_switch
 from bot.core.interpretation import Interpretation, interpret
 from bot.core.offer import Offer, candidates, cheapest_index, fits, names_a_gpu, offer_terms
 from bot.parse import ParseResult, parse
@@ -43,6 +45,9 @@ log = logging.getLogger(__name__)
 
 ESTIMATOR_ERROR = "estimator_error"
 """ParseResult note when the estimator failed on a request (a bug on our side: logged, not shown)."""
+LOST_FOLLOWUP = "lost_followup"
+"""ParseResult note: the message changes a previous question ("那H100呢") the chat no longer has (a
+restart, or it expired): the reply says so instead of the generic help."""
 
 MAX_INPUT_CHARS = 100_000
 """Hard cap on what reaches the parser (Telegram caps messages at 4,096; the CLI reads stdin).
@@ -79,6 +84,16 @@ class Answer(BaseModel):
     )
     followup: bool = Field(False, description="True when this re-answered a previous request with a change")
     changed: list[str] = Field(default_factory=list, description="request fields the follow-up changed")
+    kept: dict[str, Any] = Field(
+        default_factory=dict,
+        description="a stage switch (a follow-up or a button): the previous request's values kept "
+        "(model, GPU, price)",
+    )
+    reset: dict[str, Any] = Field(
+        default_factory=dict,
+        description="a stage switch: the previous request's values not carried over (the old stage's "
+        "data size, GPU count, context …), sized afresh",
+    )
     sources: dict[str, str] = Field(
         default_factory=dict,
         description="fields filled before estimating and from where: 'settings', 'presales', 'exchange', "
@@ -204,9 +219,14 @@ def answer(
     decision = classify(context.previous, parsed, text)
     changed: list[str] = []
     request = parsed.request
+    kept: dict[str, Any] = {}
+    reset: dict[str, Any] = {}
     if decision.followup and context.previous is not None:
         new = {f: getattr(parsed.request, f) for f in parsed.found if f != "stage"}
         request, changed = merge(context.previous, new, explicit_stage(text))
+        kept, reset = stage_switch(context.previous, request)
+    elif context.previous is None and lost_followup(parsed, text):
+        parsed = parsed.model_copy(update={"notes": [*parsed.notes, LOST_FOLLOWUP]})
     lang = reply_lang(
         text,
         fixed=context.fixed_lang,
@@ -216,7 +236,7 @@ def answer(
     )
     result = answer_request(
         request, parsed, lang, settings, presales, followup=decision.followup, changed=changed
-    )
+    ).model_copy(update={"kept": kept, "reset": reset})
     return result.model_copy(update={"config": config}) if config is not None else result
 
 
@@ -317,7 +337,10 @@ def _size(
     report = safe_estimate(effective)
     if report is None:
         return None
-    return with_source_assumptions(report, effective, sources, presales), sources
+    report = with_source_assumptions(report, effective, sources, presales)
+    if any(a.field == "deadline_days" and a.why == Why.chat_settings for a in report.assumptions):
+        sources["deadline_days"] = "settings"  # the estimator assumed the chat's default (its ledger has it)
+    return report, sources
 
 
 def _offer_gpu(
@@ -369,7 +392,9 @@ def effective_request(
     if request.mfu is None and s.mfu is not None:
         upd["mfu"], sources["mfu"] = s.mfu, "settings"
     if request.deadline_days is None and s.deadline_days is not None:
-        upd["deadline_days"], sources["deadline_days"] = s.deadline_days, "settings"
+        # a default, not a stated deadline: the estimator assumes it only where it would assume one
+        # (its ledger says so), so "1张A100够吗" stays a memory question (never "what fits in 30 days")
+        upd["deadline_default_days"] = s.deadline_days
     return request.model_copy(update=upd), sources
 
 
@@ -392,8 +417,26 @@ def with_source_assumptions(
             params=_source_params(origin, effective, presales, provider),
         )
         for field, origin in sources.items()
+        if used_by(field, report)
     ]
     return report.model_copy(update={"assumptions": [*added, *report.assumptions]})
+
+
+def used_by(field: str, report: SizingReport) -> bool:
+    """Whether the answer used a value filled before estimating: an MFU only where time was sized, a
+    price (and its currency) only where money was; so a memory answer never lists the chat's MFU or
+    price as if they mattered (docs/design.md §8: every setting is used or not shown as used)."""
+    if field == "mfu":
+        return report.mfu is not None
+    if field in ("price_per_gpu_hour", "currency"):
+        inf = report.inference
+        return (
+            report.cost is not None
+            or report.budget_gpu_hours is not None
+            or report.request.budget is not None
+            or (inf is not None and (inf.cost_per_million_tokens or inf.cost_per_month) is not None)
+        )
+    return True
 
 
 def _source_params(

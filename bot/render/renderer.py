@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import logging
 
-from bot.core.pipeline import ESTIMATOR_ERROR, Answer
+from bot.core.pipeline import ESTIMATOR_ERROR, LOST_FOLLOWUP, Answer
 from bot.parse import ParseResult
 from bot.render.compare import cheapest, comparison_row, named_order
 from bot.render.configtext import config_error_text
@@ -20,6 +20,7 @@ from bot.render.context import build_context, parse_extras
 from bot.render.describe import is_unified
 from bot.render.env import Format, mac_words, render_capped
 from bot.render.offer_text import offer_lines
+from bot.render.understood import switch_line
 
 log = logging.getLogger("bot.render")
 
@@ -43,6 +44,7 @@ def render(answer: Answer, fmt: Format = "html") -> str:
         ctx["comparisons"] = [comparison_row(r, answer.lang, families) for r in rows]
         ctx["cheapest"] = cheapest(reports, answer.lang, families)
         ctx["offer"] = offer_lines(answer.report, answer.offer, answer.lang)
+        ctx["switched"] = switch_line(answer.kept, answer.reset, answer.report, answer.lang)
         text = render_capped("reply.j2", answer.lang, fmt, ctx)
         return mac_words(text) if answer.lang == "zh" and is_unified(answer.report) else text
     except Exception:  # a report shape we did not foresee must still get an answer
@@ -58,6 +60,8 @@ def render_help(
     ctx = {
         "out_of_scope": out_of_scope,
         "failed": failed,
+        "lost_followup": parsed is not None and LOST_FOLLOWUP in parsed.notes,
+        "switched": "",
         "not_used": "",
         "substitutions": [],
         "unknown_gpu_line": "",

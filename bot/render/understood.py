@@ -12,6 +12,7 @@ from bot.render.fmt import fmt_for
 from bot.render.i18n import N_, translate
 from bot.render.notes import format_param
 from bot.render.wording import FIELD_LABELS
+from estimator import catalog
 from estimator.models import SizingReport
 
 IGNORED_TEXTS: dict[str, str] = {
@@ -145,3 +146,59 @@ def _unknown_gpu_line(parsed: ParseResult, report: SizingReport, lang: str) -> s
             lang, N_("Closest cards I know: %(names)s."), names=suggestions
         )
     return line
+
+
+SWITCH_KEPT_RESET = N_(
+    "New stage, new job: kept %(kept)s from your previous question; not carried over (sized afresh "
+    "for this stage): %(reset)s."
+)
+SWITCH_RESET = N_(
+    "New stage, new job: not carried over from your previous question (sized afresh): %(reset)s."
+)
+SWITCH_KEPT = N_("New stage, new job: kept %(kept)s from your previous question.")
+
+
+def switch_line(kept: dict[str, Any], reset: dict[str, Any], report: SizingReport, lang: str) -> str:
+    """What a stage switch kept (model, GPU, price) and did not carry over (the old stage's data size,
+    GPU count, context …), in one line; '' without a switch."""
+    if not kept and not reset:
+        return ""
+    f = fmt_for(lang)
+    sep = "、" if lang == "zh" else ", "
+    kept_items = [_kept_text(name, value, report, f) for name, value in kept.items()]
+    reset_items = [_reset_text(name, value, lang) for name, value in reset.items()][:MAX_SHOWN]
+    kept_text, reset_text = sep.join(kept_items), sep.join(reset_items)
+    if kept_items and reset_items:
+        return translate(lang, SWITCH_KEPT_RESET, kept=kept_text, reset=reset_text)
+    if reset_items:
+        return translate(lang, SWITCH_RESET, reset=reset_text)
+    return translate(lang, SWITCH_KEPT, kept=kept_text)
+
+
+def _kept_text(name: str, value: Any, report: SizingReport, f: Any) -> str:
+    if name == "model":
+        return report.model_name or str(value)
+    if name == "params_total":
+        return f.params(value)
+    if name == "gpu":
+        return catalog.family_of(str(value)) or str(value)
+    if name == "price_per_gpu_hour":
+        currency = report.request.currency
+        price = f.price(value, currency.value) if currency is not None else f"{value:g}"
+        return translate(f.lang, N_("%(price)s per GPU-hour"), price=price)
+    return str(value)
+
+
+def _reset_text(name: str, value: Any, lang: str) -> str:
+    """'GPUs: 24', 'Sequence length: 32K' (zh: '卡数：24')."""
+    value = value.value if hasattr(value, "value") else value
+    label = FIELD_LABELS.get(name)
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        shown = format_param(fmt_for(lang), name, value)
+    elif isinstance(value, list):
+        shown = ", ".join(str(v.value if hasattr(v, "value") else v) for v in value)
+    else:
+        shown = {True: "✓", False: "✗"}.get(value, str(value)) if isinstance(value, bool) else str(value)
+    if label is None:
+        return f"{name}: {shown}"
+    return f"{translate(lang, label)}{'：' if lang == 'zh' else ': '}{shown}"

@@ -9,16 +9,17 @@ from __future__ import annotations
 import functools
 import html
 import math
+import re
 from dataclasses import dataclass
 
-from bot.render.fmt import display_width, fmt_for, ljust, params
+from bot.render.fmt import Fmt, display_width, fmt_for, ljust, params
 from bot.render.i18n import N_, translate
 from bot.settings.chat import PRICE_BOUNDS, ChatSettings, within
 from bot.settings.presales import PresalesConfig
 from bot.telegram import keyboards as kb
 from bot.telegram.wording import Phrase
 from estimator import catalog
-from estimator.catalog import ModelSpec
+from estimator.catalog import GpuSpec, ModelSpec
 from estimator.models import Currency
 
 
@@ -53,7 +54,13 @@ MODELS_HINT = N_(
     "Search: <code>/models qwen</code>. Name a model in your question, "
     "e.g. full fine-tune Qwen2.5-14B on A100"
 )
-PRICES_CATALOG = N_("Prices are market ranges with their sources in each answer; set yours with /settings.")
+PRICES_SOURCES = N_(
+    "Prices per GPU-hour: market ranges from public rental listings and cloud price pages (%(as_of)s; "
+    "each answer's assumptions cite the source). %(priced)s of %(total)s cards have a price in "
+    "%(currency)s and are listed first; — means no public price in %(currency)s."
+)
+PRICES_OWN_CHAT = N_("Set this chat's own prices: <code>/settings price A100 18</code>.")
+PRICES_OWN_GROUP = N_("Set this group's own prices: <code>/settings price A100 18</code>.")
 PRICES_PRESALES = N_("Prices quoted by %(provider)s.")
 RATE_NOTE = N_("Converted at %(rate)s CNY per USD (rate of %(as_of)s).")
 
@@ -68,34 +75,52 @@ def gpus_text(
     *,
     overrides: dict[str, float] | None = None,
     presales: PresalesConfig | None = None,
+    private: bool = False,
 ) -> str:
     """/gpus: the provider's offer in its preferred order (pre-sales), else the catalog — one line per
-    GPU family (its default variant): TFLOPS, memory, price range — data-centre cards first, fastest
-    first."""
+    GPU family (its default variant): TFLOPS, memory, price range — cards with a price in ``currency``
+    first (then data-centre cards before personal ones, fastest first), and where the prices come from.
+    ``private``: a private chat ('this chat'), else a group ('this group')."""
     if presales is not None and presales.families():
         return offer_text(lang, currency, presales, overrides or {})
     f = fmt_for(lang)
     overrides = overrides or {}
-    price_table = catalog.prices()
-    specs = [spec for spec in catalog.gpus().values() if spec.default_for_family]
-    specs.sort(key=lambda g: (g.personal, -(g.peak_tflops_bf16 or g.peak_tflops_fp16 or 0), g.family))
+    prices = {spec.family: _catalog_price(spec.family, currency, overrides, f) for spec in _families()}
+    specs = sorted(
+        _families(),
+        key=lambda g: (
+            prices[g.family] is None, g.personal, -(g.peak_tflops_bf16 or g.peak_tflops_fp16 or 0), g.family
+        ),
+    )  # fmt: skip
     name_w = max(display_width(g.family) for g in specs)
     rows = []
     for spec in specs:
         tflops = spec.peak_tflops_bf16 or spec.peak_tflops_fp16 or 0
         unit = "" if spec.peak_tflops_bf16 else " fp16"
-        price = "—"
-        if spec.family in overrides:
-            price = f.price(overrides[spec.family], currency) + " ✎"
-        elif spec.family in price_table:
-            entry = price_table[spec.family]
-            cny = currency == "CNY"
-            low, high = (entry.cny_low, entry.cny_high) if cny else (entry.usd_low, entry.usd_high)
-            if low is not None and high is not None:
-                price = f.price_range(low, high, currency)
+        price = prices[spec.family] or "—"
         rows.append(f"{ljust(spec.family, name_w)} {tflops:>6,.0f}{unit:<5} {spec.memory_gib:>4g}G  {price}")
     body = html.escape("\n".join(rows), quote=False)
-    return f"{_t(lang, GPUS_TITLE)}\n<pre>{body}</pre>\n{_t(lang, PRICES_CATALOG)}"
+    dates = sorted({entry.as_of for entry in catalog.prices().values()})
+    span = dates[0] if len(dates) == 1 else f"{dates[0]} – {dates[-1]}"
+    priced = sum(p is not None for p in prices.values())
+    foot = _t(lang, PRICES_SOURCES, as_of=span, priced=priced, total=len(specs), currency=currency)
+    own = _t(lang, PRICES_OWN_CHAT if private else PRICES_OWN_GROUP)
+    return f"{_t(lang, GPUS_TITLE)}\n<pre>{body}</pre>\n{foot}\n{own}"
+
+
+def _families() -> list[GpuSpec]:
+    return [spec for spec in catalog.gpus().values() if spec.default_for_family]
+
+
+def _catalog_price(family: str, currency: str, overrides: dict[str, float], f: Fmt) -> str | None:
+    """This chat's price (✎) or the catalog's market range in ``currency``; None when there is none."""
+    if family in overrides:
+        return f.price(overrides[family], currency) + " ✎"
+    entry = catalog.prices().get(family)
+    if entry is None:
+        return None
+    low, high = (entry.cny_low, entry.cny_high) if currency == "CNY" else (entry.usd_low, entry.usd_high)
+    return f.price_range(low, high, currency) if low is not None and high is not None else None
 
 
 def offer_text(lang: str, currency: str, presales: PresalesConfig, overrides: dict[str, float]) -> str:
@@ -194,8 +219,8 @@ AUTO = N_("auto")
 NONE = N_("none")
 DAYS = N_("%(n)s days")
 SETTINGS_HINT = N_(
-    "Set a price: <code>/settings price A100 18</code> (per GPU-hour; remove: "
-    "<code>/settings price A100 off</code>)"
+    "Set a price: <code>/settings price A100 18</code> (per GPU-hour in this chat's currency; or write "
+    "one: <code>18元</code>, <code>$2.5</code>; remove: <code>/settings price A100 off</code>)"
 )
 
 
@@ -226,6 +251,20 @@ def settings_text(
 
 PRICE_WORDS = {"price", "prices", "价格", "单价", "价钱"}
 CLEAR_WORDS = {"off", "reset", "clear", "none", "auto", "清除", "删除", "取消", "自动"}
+PRICE_VALUE_RE = re.compile(
+    r"^(?P<pre>us\$|\$|¥|￥|rmb|cny|usd)?\s*(?P<num>\d[\d,]*(?:\.\d+)?(?:e[+-]?\d+)?)\s*"
+    r"(?P<post>元|块|人民币|rmb|cny|美元|美金|刀|usd|dollars?|/\s*(?:gpu[-\s]?hour|h|hr|小时|卡时|卡·时))*$",
+    re.IGNORECASE,
+)
+"""A price as typed: '18', '18元', '¥18', '$2.5', 'US$2.5', '2.5美元', '2.5 USD', '18 CNY/h'."""
+CURRENCY_WORDS = {
+    "$": Currency.USD, "us$": Currency.USD, "usd": Currency.USD, "美元": Currency.USD, "美金": Currency.USD,
+    "刀": Currency.USD, "dollar": Currency.USD, "dollars": Currency.USD,
+    "¥": Currency.CNY, "￥": Currency.CNY, "元": Currency.CNY, "块": Currency.CNY, "人民币": Currency.CNY,
+    "rmb": Currency.CNY, "cny": Currency.CNY,
+}  # fmt: skip
+CURRENCY_MARK = r"元|块|人民币|rmb|cny|美元|美金|刀|usd|dollars?"
+"""Currency marks a price may carry (a bare number is in the chat's currency, and the reply says which)."""
 
 
 @dataclass(frozen=True)
@@ -233,30 +272,97 @@ class PriceChange:
     family: str
     price: float | None
     """None removes the override."""
+    currency: Currency | None = None
+    """the currency written with the price ('18元', '$2.5'); None: the chat's"""
+
+
+def _price_value(words: list[str]) -> tuple[str, re.Match[str]] | None:
+    """The GPU name and the price match: the price may be the last word or the last two ('18 元')."""
+    for take in (1, 2):
+        if len(words) > take:
+            m = PRICE_VALUE_RE.match(" ".join(words[-take:]))
+            if m:
+                return " ".join(words[1:-take]), m
+    return None
+
+
+def _marked_currency(m: re.Match[str]) -> Currency | str | None:
+    """The currency a price's marks name, None for none, 'mixed_currency' for '$18元'."""
+    after = m.group(0)[m.end("num") - m.start(0) :]
+    marks = [m.group("pre") or "", *re.findall(CURRENCY_MARK, after, re.I)]
+    found = {CURRENCY_WORDS[w.lower()] for w in marks if w}
+    if len(found) > 1:
+        return "mixed_currency"
+    return found.pop() if found else None
 
 
 def parse_price_command(argument: str) -> PriceChange | str | None:
-    """``price A100 18`` / ``价格 A100 18`` / ``price RTX 4090 off`` → a change; a problem key
-    ('usage', 'unknown_gpu' or 'out_of_range': outside ``bot.settings.chat.PRICE_BOUNDS``, not finite)
-    for a malformed one; None when the argument is not a price command."""
+    """``price A100 18`` / ``价格 A100 18元`` / ``price H100 $2.5`` / ``price RTX 4090 off`` → a change;
+    a problem key ('usage', 'unknown_gpu', 'mixed_currency' or 'out_of_range': outside
+    ``bot.settings.chat.PRICE_BOUNDS``, not finite) for a malformed one; None when the argument is not
+    a price command."""
     words = argument.split()
     if not words or words[0].lower() not in PRICE_WORDS:
         return None
     if len(words) < 3:
         return "usage"
-    name, value = " ".join(words[1:-1]), words[-1].lower().lstrip("¥$").rstrip("元")
+    if words[-1].lower() in CLEAR_WORDS:
+        family = catalog.family_of(" ".join(words[1:-1]))
+        return PriceChange(family, None) if family is not None else "unknown_gpu"
+    found = _price_value(words)
+    if found is None:
+        if catalog.family_of(" ".join(words[1:-1])) is None:
+            return "unknown_gpu"
+        try:  # 'nan', 'inf': a number, but not a price
+            float(words[-1].lstrip("¥$￥").rstrip("元"))
+        except ValueError:
+            return "usage"
+        return "out_of_range"
+    name, m = found
     family = catalog.family_of(name)
     if family is None:
         return "unknown_gpu"
-    if value in CLEAR_WORDS:
-        return PriceChange(family, None)
-    try:
-        price = float(value.replace(",", ""))
-    except ValueError:
-        return "usage"
+    currency = _marked_currency(m)
+    if currency == "mixed_currency":
+        return currency
+    price = float(m.group("num").replace(",", ""))
     if not within(PRICE_BOUNDS, price):
         return "out_of_range"
-    return PriceChange(family, price)
+    return PriceChange(family, price, currency if isinstance(currency, Currency) else None)
+
+
+PRICE_SAVED = N_(
+    "✓ Saved: %(gpu)s at %(price)s per GPU-hour, in %(currency)s (this chat's currency). In another "
+    "currency? Write it with the price: <code>18元</code>, <code>¥18</code>, <code>$2.5</code>, "
+    "<code>2.5美元</code>."
+)
+PRICE_SAVED_MARKED = N_("✓ Saved: %(gpu)s at %(price)s per GPU-hour, in %(currency)s as you wrote it.")
+PRICE_SAVED_SWITCHED = N_(
+    "✓ Saved: %(gpu)s at %(price)s per GPU-hour, in %(currency)s as you wrote it; this chat now quotes "
+    "in %(currency)s."
+)
+PRICE_CONFLICT = N_(
+    "This chat's other prices are in %(currency)s (%(prices)s): give this one in %(currency)s too, or "
+    "remove them first (<code>/settings price %(gpu)s off</code>). Nothing was changed."
+)
+
+
+def price_saved_text(lang: str, change: PriceChange, currency: str, *, switched: bool) -> str:
+    """The line above /settings after a price is stored: the price with its currency, and whether the
+    currency was the chat's (a bare number) or written with it."""
+    f = fmt_for(lang)
+    assert change.price is not None
+    msgid = PRICE_SAVED_SWITCHED if switched else PRICE_SAVED_MARKED if change.currency else PRICE_SAVED
+    price = html.escape(f.price(change.price, currency), quote=False)
+    return _t(lang, msgid, gpu=html.escape(change.family, quote=False), price=price, currency=currency)
+
+
+def price_conflict_text(lang: str, currency: str, others: dict[str, float]) -> str:
+    """Why a price in another currency than the chat's other prices was not stored."""
+    f = fmt_for(lang)
+    listed = ", ".join(f"{fam} {f.price(p, currency)}" for fam, p in sorted(others.items()))
+    esc = functools.partial(html.escape, quote=False)
+    return _t(lang, PRICE_CONFLICT, currency=currency, prices=esc(listed), gpu=esc(sorted(others)[0]))
 
 
 PRICE_PROBLEMS = {
@@ -264,5 +370,8 @@ PRICE_PROBLEMS = {
     "unknown_gpu": Phrase(N_("I don't know that GPU; /gpus lists the ones I do.")),
     "out_of_range": Phrase(
         N_("A price must be a number from 0.01 to 10,000 per GPU-hour; nothing was changed.")
+    ),
+    "mixed_currency": Phrase(
+        N_("One currency per price, please: <code>18元</code> or <code>$2.5</code>; nothing was changed.")
     ),
 }

@@ -12,13 +12,17 @@ from __future__ import annotations
 from telegram import InlineQueryResultsButton, Message, Update
 
 from bot.render.renderer import render_help
+from bot.settings.chat import ChatSettings
 from bot.telegram import keyboards as kb
 from bot.telegram.commands import (
     PRICE_PROBLEMS,
+    PriceChange,
     currency_of,
     gpus_text,
     models_page,
     parse_price_command,
+    price_conflict_text,
+    price_saved_text,
     settings_text,
 )
 from bot.telegram.common import (
@@ -113,7 +117,8 @@ async def on_gpus(update: Update, context: SizingContext) -> None:
     presales = context.bot_data.presales
     overrides = current.prices if current else {}
     currency = currency_of(current, presales, lang)
-    await reply(update, gpus_text(lang, currency, overrides=overrides, presales=presales))
+    private = chat is not None and chat.type == "private"
+    await reply(update, gpus_text(lang, currency, overrides=overrides, presales=presales, private=private))
 
 
 @rate_limited
@@ -145,21 +150,44 @@ async def on_settings(update: Update, context: SizingContext) -> None:
         return
     try:
         current = await data.settings_io.read(chat.id)
+        saved = ""
         if change is not None:
-            prices = dict(current.prices)
-            if change.price is None:
-                prices.pop(change.family, None)
-            else:
-                prices[change.family] = change.price
-            # prices are quoted in the chat's currency: fix it now if the chat left it automatic
-            currency = currency_of(current, data.presales, lang)
-            current = await data.settings_io.update(chat.id, prices=prices, currency=currency)
+            current, saved = await _set_price(context, chat.id, current, change, lang)
     except SettingsUnavailable as err:
         logger.warning("/settings in chat %s: %s", chat.id, err)
         await reply(update, SETTINGS_UNAVAILABLE[lang])
         return
+    except PriceRefused as refused:
+        await reply(update, str(refused))
+        return
     text = settings_text(current, lang, data.presales)
-    await reply(update, text, kb.settings_keyboard(current, lang))
+    await reply(update, f"{saved}\n\n{text}" if saved else text, kb.settings_keyboard(current, lang))
+
+
+class PriceRefused(Exception):
+    """A price that would change what the chat's other prices mean (the message says why)."""
+
+
+async def _set_price(
+    context: SizingContext, chat_id: int, current: ChatSettings, change: PriceChange, lang: str
+) -> tuple[ChatSettings, str]:
+    """Store a price (or remove one) and the line that says what was saved, currency included: a bare
+    number is in the chat's currency, a marked one ('18元', '$2.5') in its own, and it becomes the
+    chat's currency when no other price is in another one (else nothing changes, and it says why)."""
+    data = context.bot_data
+    prices = dict(current.prices)
+    if change.price is None:
+        prices.pop(change.family, None)
+        return await data.settings_io.update(chat_id, prices=prices), ""
+    chat_currency = currency_of(current, data.presales, lang)
+    currency = change.currency.value if change.currency else chat_currency
+    others = {fam: p for fam, p in prices.items() if fam != change.family}
+    if others and currency != chat_currency:
+        raise PriceRefused(price_conflict_text(lang, chat_currency, others))
+    prices[change.family] = change.price
+    # prices are quoted in one currency: fix it now if the chat left it automatic
+    updated = await data.settings_io.update(chat_id, prices=prices, currency=currency)
+    return updated, price_saved_text(lang, change, currency, switched=currency != chat_currency)
 
 
 async def on_inline_query(update: Update, context: SizingContext) -> None:
