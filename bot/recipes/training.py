@@ -169,6 +169,8 @@ def _common_comments(job: Job, plan: Plan) -> list[str]:
         lines.append(w.comment(job.lang, "offload_stage"))
     if plan.recompute == "full":
         lines.append(w.comment(job.lang, "recompute_hf"))
+    elif plan.recompute == "selective":
+        lines.append(w.comment(job.lang, "recompute_selective_hf"))
     return lines
 
 
@@ -448,6 +450,8 @@ def llamafactory(job: Job, plan: Plan, with_deepspeed: bool) -> Recipe:
     else:
         rows.append((precision, True))
     if plan.recompute != "full":  # LLaMA-Factory checkpoints every layer unless told not to
+        if plan.recompute == "selective":  # the title says "selective recompute": say what it is here
+            rows.append(w.comment(lang, "recompute_selective_hf"))
         rows.append(("disable_gradient_checkpointing", True))
     rows.append(("flash_attn", "sdpa"))
     rows.append(w.comment(lang, "learning_rate", lr=LLAMAFACTORY_LR.get(key, LLAMAFACTORY_LR["full"])))

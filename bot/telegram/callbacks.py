@@ -28,7 +28,7 @@ from bot.telegram.common import (
 )
 from bot.telegram.ratelimit import Verdict
 from bot.telegram.recipes import send_recipes
-from bot.telegram.reply import reply_html
+from bot.telegram.reply import chart_caption, reply_html
 from bot.telegram.settings_io import SettingsUnavailable
 from bot.telegram.state import Shown, SizingContext
 from bot.telegram.wording import (
@@ -128,7 +128,8 @@ async def _send_chart(update: Update, context: SizingContext, turn: Turn) -> Non
         return
     await query.answer()
     quoted = ReplyParameters(query.message.message_id) if query.message else None
-    await context.bot.send_photo(chat.id, photo=png, reply_parameters=quoted)
+    caption = chart_caption(turn.answer)  # the headline: what the chart is about, in the chat list too
+    await context.bot.send_photo(chat.id, photo=png, caption=caption or None, reply_parameters=quoted)
 
 
 async def _send_recipes(update: Update, context: SizingContext, turn: Turn) -> None:
