@@ -185,6 +185,17 @@ def test_reserve_books_the_next_free_slot_in_order_and_refuses_beyond_one_window
     assert gate.reserve(1) == 0.0
 
 
+def test_an_answer_is_late_by_at_most_two_windows_after_its_message_was_sent() -> None:
+    clock = FakeClock()
+    gate = FloodGate(Rate(1, 30), None, clock=clock)
+    assert gate.reserve(1, waited_s=3600.0) == 0.0  # under the limit: answered, however old
+    assert gate.reserve(1, waited_s=31.0) is None  # 30 s more after 31 s in line: 61 s late
+    assert gate.reserve(1, waited_s=0.4) == 30.0  # Telegram's date has whole seconds: some wait
+    clock.now += 30
+    assert gate.reserve(1, waited_s=30.5) is None  # its slot is 30 s away: 60.5 s late
+    assert gate.reserve(1, waited_s=-3.0) == 30.0  # a clock ahead of Telegram's counts as no wait
+
+
 def test_reserve_keeps_a_users_answers_in_order_across_the_user_and_chat_limits() -> None:
     clock = FakeClock()
     gate = FloodGate(Rate(3, 30), Rate(1, 10), clock=clock)

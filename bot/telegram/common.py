@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import logging
+import time
 from collections.abc import Awaitable, Callable
 
 from telegram import InlineKeyboardMarkup, Message, MessageEntity, Update
@@ -137,15 +138,24 @@ def flood_verdict(gate: FloodGate | None, update: Update, *, with_chat: bool = T
     return verdict
 
 
+def _waited_s(update: Update) -> float:
+    """Seconds since the message was sent (Telegram's date; wall clock): time spent in line behind
+    the chat's earlier messages counts towards how late its answer may come."""
+    message = update.effective_message
+    sent = message.date if message is not None else None
+    return max(0.0, time.time() - sent.timestamp()) if sent is not None else 0.0
+
+
 async def admit_answer(update: Update, context: SizingContext) -> bool:
     """For a typed message that costs an answer: True to answer it now -- at once, or after waiting
     for the slot flood control booked for it (one line says when, once per streak) -- or False when
-    its slot is more than a window away: then the user is told once when to send it again."""
+    its answer would come more than a window after the message was sent: then the user is told once
+    when to send it again."""
     gate = context.bot_data.flood
     if gate is None:
         return True
     user_id, chat_id = flood_keys(update)
-    wait = gate.reserve(user_id, chat_id)
+    wait = gate.reserve(user_id, chat_id, waited_s=_waited_s(update))
     if wait is None:
         retry = gate.retry_after(user_id, chat_id)
         logger.info("rate limited: user %s chat %s, send again in %.1f s", user_id, chat_id, retry)

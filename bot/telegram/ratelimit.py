@@ -16,10 +16,10 @@ The notice is owed per limit that refused: a chat over its limit gets one notice
 
 A typed question is never refused outright: :meth:`FloodGate.reserve` books the next free slot
 (now, or when the window frees up: it counts from then) and says how long to wait, so the answer
-comes late instead of never; only a slot more than one window away is refused, and then the user
-is told once (:meth:`FloodGate.notice_due`) when to send it again (:meth:`FloodGate.retry_after`).
-Booked slots of one key are kept in time order: a later message is never answered before an
-earlier one.
+comes late instead of never; only a slot more than one window away, or an answer that would come
+more than two windows after its message was sent, is refused, and then the user is told once
+(:meth:`FloodGate.notice_due`) when to send it again (:meth:`FloodGate.retry_after`). Booked slots
+of one key are kept in time order: a later message is never answered before an earlier one.
 
 Memory stays bounded: a key is dropped once its window holds no events and its notice has expired
 (checked from the least recently used end on every call, amortised O(1)), and ``max_keys`` caps the
@@ -212,19 +212,20 @@ class FloodGate:
             [0.0] + [window.next_slot(key, now) - now for window, key in self._limits(user_id, chat_id)]
         )
 
-    def reserve(
-        self, user_id: int, chat_id: int | None = None, max_wait_s: float | None = None
-    ) -> float | None:
+    def reserve(self, user_id: int, chat_id: int | None = None, waited_s: float = 0.0) -> float | None:
         """Book the next free slot for one answer and return the seconds to wait for it (0: now), or
-        None when it is more than ``max_wait_s`` away (default: the longest window; nothing booked)."""
+        None -- nothing booked -- when that slot is more than one window (the longest that applies)
+        away, or the answer would come more than two windows after the message was sent,
+        ``waited_s`` seconds ago (it may have waited in line behind its chat's earlier messages)."""
         now = self.clock()
         limits = self._limits(user_id, chat_id)
         if not limits:
             return 0.0
         slot = max(window.next_slot(key, now) for window, key in limits)
         longest = max(window.rate.window_s for window, _ in limits)
-        if slot - now > (longest if max_wait_s is None else max_wait_s):
-            return None
+        wait = slot - now
+        if wait > longest or (wait > 0 and wait + max(waited_s, 0.0) > 2 * longest):
+            return None  # (a message under the limit is answered now, however old: a replayed one)
         for window, key in limits:
             window.add(key, now, at=slot)
         return slot - now
