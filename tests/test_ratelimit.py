@@ -369,3 +369,34 @@ def test_far_over_the_limit_a_question_is_told_once_when_to_send_it_again(api: F
         == "Too many requests — please send this again in 60 s."
     )
     assert replies[4].startswith("I estimate how many GPUs")  # the help; 70B and 34B: the line above
+
+
+def test_a_question_waiting_for_its_slot_holds_no_worker_and_keeps_its_chats_order(api: FakeBotAPI) -> None:
+    """One worker (bot.telegram.processor): while Ann's second question waits ~2 s for its slot,
+    Bob's question is answered; Ann's /gpus still comes after her late answer."""
+    ann, bob = api.user("Ann", "en"), api.user("Bob", "en")
+    ann_chat, bob_chat = api.private_chat(ann), api.private_chat(bob)
+
+    async def body(api: FakeBotAPI) -> None:
+        api.send_text("7B 1T A100", chat=ann_chat, user=ann)
+        await wait_calls(api, "sendMessage", 1)
+        api.send_text("13B 1T A100", chat=ann_chat, user=ann)  # over 1/2s: answered ~2 s later
+        api.send_text("/gpus", chat=ann_chat, user=ann)
+        api.send_text("70B 2T H100", chat=bob_chat, user=bob)
+        await wait_calls(api, "sendMessage", 4)
+
+    async def main() -> None:
+        settings = settings_for(api, user_rate="1/2s")
+        async with polling(tg.build_application(settings, workers=1)):
+            await body(api)
+
+    asyncio.run(asyncio.wait_for(main(), 60))
+    order = [
+        (c.params["chat_id"], telegram_html_text(c.params["text"])[:3]) for c in api.calls_to("sendMessage")
+    ]
+    assert order == [
+        (ann_chat["id"], "7B "),
+        (bob_chat["id"], "70B"),
+        (ann_chat["id"], "13B"),
+        (ann_chat["id"], "GPU"),
+    ]
