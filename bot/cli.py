@@ -67,9 +67,19 @@ def _parser() -> argparse.ArgumentParser:
         "--quote", metavar="PATH", help="also write a one-page PDF quote to PATH (needs an offer)"
     )
     sub.add_parser("run", help="start the Telegram bot (needs TELEGRAM_BOT_TOKEN)")
-    sub.add_parser(
+    health_cmd = sub.add_parser(
         "health",
         help="exit 0 when an answer can be made (and, in webhook mode, the webhook port accepts connections)",
+    )
+    health_cmd.add_argument(
+        "--heartbeat",
+        nargs="?",
+        const="",
+        metavar="FILE",
+        help="probe the running bot instead: its heartbeat file (default $SIZING_BOT_HEARTBEAT) is fresh",
+    )
+    health_cmd.add_argument(
+        "--max-age", type=float, default=None, metavar="SECONDS", help="oldest healthy heartbeat (default 60)"
     )
     validate = sub.add_parser("validate", help="compare time estimates with published training runs")
     validate.add_argument(
@@ -256,13 +266,37 @@ HEALTH_QUESTION = "7B模型1万亿token要多少A100"
 """The seed question: the health check answers it end to end (parse, estimate, render)."""
 
 
-def health() -> int:
-    """The container's health check: the pipeline answers the seed question (templates, catalogs and
-    data are installed and load), the pre-sales file named by SIZING_BOT_PRESALES is valid, and in
-    webhook mode (TELEGRAM_WEBHOOK_URL set) the webhook server accepts a TCP connection on its port.
-    Prints one line; exit 0 healthy, 1 not."""
-    import socket
+def health(heartbeat: str | None = None, max_age_s: float | None = None) -> int:
+    """The container's health check. With ``heartbeat`` (a file, or "" for $SIZING_BOT_HEARTBEAT): the
+    running bot's heartbeat is at most ``max_age_s`` old (bot.telegram.heartbeat) -- the probe of the
+    running process, in polling mode too. Without: the pipeline answers the seed question (templates,
+    catalogs and data are installed and load) and the pre-sales file named by SIZING_BOT_PRESALES is
+    valid. Either way, in webhook mode (TELEGRAM_WEBHOOK_URL set) the webhook server accepts a TCP
+    connection on its port. Prints one line; exit 0 healthy, 1 not."""
+    if heartbeat is not None:
+        problem = _heartbeat_problem(heartbeat, max_age_s)
+        if problem is not None:
+            print(f"unhealthy: {problem}", file=sys.stderr)
+            return 1
+    elif not _answers():
+        return 1
+    if _webhook_port_problem():
+        return 1
+    print("healthy")
+    return EXIT_OK
 
+
+def _heartbeat_problem(path: str, max_age_s: float | None) -> str | None:
+    from bot.telegram.heartbeat import HEARTBEAT_MAX_AGE_S, check_heartbeat
+
+    path = path or os.environ.get("SIZING_BOT_HEARTBEAT", "").strip()
+    if not path:
+        return "no heartbeat file: give --heartbeat FILE or set SIZING_BOT_HEARTBEAT"
+    return check_heartbeat(Path(path), HEARTBEAT_MAX_AGE_S if max_age_s is None else max_age_s)
+
+
+def _answers() -> bool:
+    """The seed question is answered (with the offer, when one is configured); else one line why."""
     from bot.settings.presales import PresalesError
 
     try:
@@ -270,10 +304,17 @@ def health() -> int:
         out, code = ask(HEALTH_QUESTION, None, "text", presales=presales)
     except (PresalesError, OSError) as exc:
         print(f"unhealthy: {exc}", file=sys.stderr)
-        return 1
+        return False
     if code != EXIT_OK or not out.strip():
         print("unhealthy: the seed question was not answered", file=sys.stderr)
-        return 1
+        return False
+    return True
+
+
+def _webhook_port_problem() -> bool:
+    """In webhook mode: True (and one line) when the webhook port does not accept a connection."""
+    import socket
+
     if os.environ.get("TELEGRAM_WEBHOOK_URL", "").strip():
         host = os.environ.get("TELEGRAM_WEBHOOK_LISTEN", "0.0.0.0").strip() or "0.0.0.0"
         host = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
@@ -282,16 +323,15 @@ def health() -> int:
             print(
                 f"unhealthy: TELEGRAM_WEBHOOK_PORT={raw_port[:20]!r}: not a port (1-65535)", file=sys.stderr
             )
-            return 1
+            return True
         port = int(raw_port)
         try:
             with socket.create_connection((host, port), timeout=3):
                 pass
         except OSError as exc:
             print(f"unhealthy: webhook port {host}:{port}: {exc.strerror or exc}", file=sys.stderr)
-            return 1
-    print("healthy")
-    return EXIT_OK
+            return True
+    return False
 
 
 def write_quote(result: Answer, path: str, question: str = "") -> bool:
@@ -374,7 +414,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "validate":
         return validate(args.runs)
     if args.command == "health":
-        return health()
+        return health(args.heartbeat, args.max_age)
     if args.command == "run":
         from bot.telegram.app import run
         from bot.telegram.config import SettingsProblem, load_settings

@@ -71,7 +71,8 @@ def test_the_comparison_names_the_layout_of_each_row(capsys, question, header):
     zh = d["lang"] == "zh"
     assert f"{rows['lora']['per_gpu_bytes'] / GIB:.1f} GiB" in lora
     # issue 22 item 10: full recompute is worded by what it costs the user, not by its name
-    assert ("（TP 4，需要以约 1/3 的额外计算换显存）" if zh else "(TP 4, ≈ 1/3 more compute to save memory)") in lora
+    want = "（TP 4，需要以约 1/3 的额外计算换显存）" if zh else "(TP 4, ≈ 1/3 more compute to save memory)"
+    assert want in lora
 
 
 @pytest.mark.parametrize(

@@ -171,7 +171,15 @@ def test_dockerfile_layers_port_and_health_check() -> None:
     assert deps < project  # dependencies in their own layer, before the project's wheel
     assert "--no-deps /wheels/*.whl" in final
     assert re.search(r"^EXPOSE 8443$", final, re.M)
-    assert re.search(r'^HEALTHCHECK .*CMD \["sizing-bot", "health"\]$', final, re.M)
+    # issue 22 item 15: the check probes the running bot (was: CMD ["sizing-bot", "health"], a
+    # separate process answering the seed question, blind to a dead polling loop)
+    assert re.search(r'^HEALTHCHECK .*CMD \["sizing-bot", "health", "--heartbeat"\]$', final, re.M)
+    assert re.search(r"^ENV .*SIZING_BOT_HEARTBEAT=/tmp/\S+", final, re.M)
+    # no dead wheel layer: the wheels are bind-mounted for the RUN that installs them, never copied
+    assert "COPY --from=build" not in final and "rm -rf /deps" not in final
+    assert "--mount=type=bind,from=build,source=/deps,target=/deps" in final
+    assert "--mount=type=bind,from=build,source=/wheels,target=/wheels" in final
+    assert text.startswith("# syntax=docker/dockerfile:1\n")  # RUN --mount needs BuildKit's frontend
     build = text.split("\nFROM python:3.11-slim\n", 1)[0]
     assert build.index("COPY pyproject.toml") < build.index("COPY . .")  # code changes keep the deps cached
 

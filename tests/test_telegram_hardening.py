@@ -43,16 +43,12 @@ def api(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeBotAPI]
         yield fake
 
 
-
-
-
-
-
 def scenario(
     body: Callable[[FakeBotAPI], Awaitable[None]], api: FakeBotAPI, *, clock: Any = None, **settings: Any
 ) -> None:
     async def main() -> None:
-        async with polling(tg.build_application(settings_for(api, **settings), clock=clock)):
+        sleep = getattr(clock, "sleep", None)  # a SleepingClock's wait advances it
+        async with polling(tg.build_application(settings_for(api, **settings), clock=clock, sleep=sleep)):
             await body(api)
 
     asyncio.run(asyncio.wait_for(main(), SCENARIO_TIMEOUT_S))
@@ -67,81 +63,92 @@ def quoted_id(call: Call) -> int | None:
 
 
 # -- flood control ---------------------------------------------------------------------------
-def test_user_over_the_limit_gets_one_localized_notice_then_silence_until_the_window_frees(
+# Issue 22 item 2 changed the behaviour these tests pin: commands are navigation (never limited) and
+# a typed question over the limit is answered late (its slot booked), never silently dropped.
+class SleepingClock(FakeClock):
+    """A fake clock with the sleep that goes with it: a booked answer's wait advances the clock."""
+
+    async def sleep(self, seconds: float) -> None:
+        self.now += seconds
+        await asyncio.sleep(0)
+
+
+def test_user_over_the_limit_is_answered_late_with_one_line_and_commands_are_never_limited(
     api: FakeBotAPI,
 ) -> None:
     user = api.user("Li", "zh-hans")
     chat = api.private_chat(user)
-    clock = FakeClock()
+    clock = SleepingClock()
 
     async def body(api: FakeBotAPI) -> None:
-        for _ in range(5):
+        for _ in range(3):
             api.send_text("7B 1T A100", chat=chat, user=user)
-        api.send_text("/gpus", chat=chat, user=user)  # commands count too
-        api.send_text("/start", chat=chat, user=user)  # silent: it does not forget the question either
-        api.inline_query("7B 1T A100", user=user)  # an update after them: all handled once answered
-        await calls(api, "answerInlineQuery", 1)
-        assert len(api.calls_to("sendMessage")) == 3  # 2 answers + 1 notice; marker got nothing
-        clock.now += 30  # the window frees up
-        api.send_text("那H100呢", chat=chat, user=user)
-        await calls(api, "sendMessage", 4)
+        api.send_text("/gpus", chat=chat, user=user)  # navigation: not counted, answered
+        api.send_text("/start", chat=chat, user=user)  # answered (and forgets the question)
+        await calls(api, "sendMessage", 6)  # 2 answers, a "later" line, the late answer, /gpus, /start
 
     scenario(body, api, clock=clock, user_rate="2/30s", chat_rate="20/30s")
     texts = [telegram_html_text(c.params["text"]) for c in api.calls_to("sendMessage")]
-    assert texts[2] == tg.SLOW_DOWN["zh"] == "请求太频繁，请稍后再试"
-    assert "A100" in texts[0] and "A100" in texts[1]
-    assert "H100" in texts[3]  # answered again, as a follow-up
+    assert texts[2] == tg.ANSWER_LATE.format("zh", seconds=30) == "请求太频繁：这条消息约 30 秒后回答。"
+    assert all(t.startswith("7B 预训练") for t in (texts[0], texts[1], texts[3]))  # the third, late
+    assert "H100" in texts[4] and "A100" in texts[4]  # the /gpus table, in order after it
+    assert clock.now == 5030.0  # the late answer waited for the window, not longer
 
 
-def test_group_over_the_chat_limit_is_noticed_once_and_chatter_does_not_count(api: FakeBotAPI) -> None:
+def test_group_over_the_chat_limit_is_answered_late_and_chatter_does_not_count(api: FakeBotAPI) -> None:
     group = api.group_chat()
     users = [api.user(f"U{n}", "en") for n in range(6)]
+    clock = SleepingClock()
 
     async def body(api: FakeBotAPI) -> None:
         for user in users[:3]:
             api.send_text("lunch?", chat=group, user=user)  # ignored chatter: not an answer
             api.send_text("/size 7B 1T A100", chat=group, user=user)
-        refused = api.send_text("/size 70B 2T H100", chat=group, user=users[3])
-        api.send_text(f"@{api.bot_username} 13B 1T H100", chat=group, user=users[4])  # silent
-        api.send_text("/models", chat=group, user=users[5])  # silent
-        other = api.private_chat(users[5])
-        api.send_text("7B 1T A100", chat=other, user=users[5])  # another chat is unaffected
-        sent = await calls(api, "sendMessage", 5)
-        # chats are handled concurrently (bot.telegram.processor): match replies by chat
-        assert [c.params["chat_id"] for c in sent].count(other["id"]) == 1
-        in_group = [c for c in sent if c.params["chat_id"] == group["id"]]
-        assert quoted_id(in_group[3]) == refused["message_id"]  # the notice quotes the refused message
+        late = api.send_text("/size 70B 2T H100", chat=group, user=users[3])
+        api.send_text("/models", chat=group, user=users[5])  # navigation: answered after it, in order
+        await calls(api, "sendMessage", 6)
+        in_group = [c for c in api.calls_to("sendMessage") if c.params["chat_id"] == group["id"]]
+        assert quoted_id(in_group[3]) == late["message_id"]  # the "later" line quotes the question
+        assert quoted_id(in_group[4]) == late["message_id"]  # and so does its answer
 
-    scenario(body, api, user_rate="6/30s", chat_rate="3/30s")
+    scenario(body, api, clock=clock, user_rate="6/30s", chat_rate="3/30s")
     sent = [c for c in api.calls_to("sendMessage") if c.params["chat_id"] == group["id"]]
-    assert len(sent) == 4
-    assert telegram_html_text(sent[3].params["text"]) == tg.SLOW_DOWN["en"]
+    texts = [telegram_html_text(c.params["text"]) for c in sent]
+    assert len(sent) == 6
+    assert texts[3] == tg.ANSWER_LATE.format("en", seconds=30)
+    assert texts[4].startswith("70B pre-training")
+    assert "Qwen" in texts[5]  # the /models page
 
 
-def test_limited_button_press_is_still_answered_with_a_short_slow_down(api: FakeBotAPI) -> None:
+def test_limited_button_press_is_still_answered_with_a_short_wait_and_details_are_free(
+    api: FakeBotAPI,
+) -> None:
     user = api.user("Ann", "en")
     chat = api.private_chat(user)
+    clock = FakeClock()
 
     async def body(api: FakeBotAPI) -> None:
         api.send_text("7B 1T tokens A100", chat=chat, user=user)
         await calls(api, "sendMessage", 1)
         answer = api.bot_messages(chat["id"])[-1]
-        details = next(
-            b["callback_data"]
+        actions = {
+            cb.action: data
             for row in answer["reply_markup"]["inline_keyboard"]
             for b in row
-            if (kb.decode(b.get("callback_data")) or kb.Callback("", "", "")).action == kb.DETAILS
-        )
-        api.press(answer, details, user=user)  # allowed: the second answer
-        api.press(answer, details, user=user)  # limited: answered with the short text, no edit
-        api.press(answer, "not ours", user=user)  # limited too: still answered
-        await calls(api, "answerCallbackQuery", 3)
+            if (cb := kb.decode(data := b.get("callback_data"))) is not None
+        }
+        api.press(answer, actions[kb.GPU], user=user)  # allowed: the second answer
+        api.press(answer, actions[kb.GPU], user=user)  # limited: a short text, no edit
+        for _ in range(3):
+            api.press(answer, actions[kb.DETAILS], user=user)  # navigation: never limited
+        api.press(answer, "not ours", user=user)  # answered, nothing done
+        await calls(api, "answerCallbackQuery", 6)
 
-    scenario(body, api, user_rate="2/30s")
-    # updates are handled concurrently: the allowed press may be answered after the limited ones
+    scenario(body, api, clock=clock, user_rate="2/30s")
     texts = [c.params.get("text") for c in api.calls_to("answerCallbackQuery")]
-    assert sorted(texts, key=str) == sorted([None, tg.SLOW_DOWN["en"], tg.SLOW_DOWN["en"]], key=str)
-    assert len(api.calls_to("editMessageText")) == 1
+    assert texts.count(tg.WAIT_SECONDS.format("en", seconds=30)) == 1
+    assert texts.count(None) == 5
+    assert len(api.calls_to("editMessageText")) == 4  # the GPU switch and the three toggles
 
 
 def test_limited_inline_query_is_answered_with_a_slow_down_button(api: FakeBotAPI) -> None:
@@ -249,7 +256,7 @@ def test_rate_limited_run_never_logs_the_token(api: FakeBotAPI, caplog: pytest.L
         api.inline_query("7B", user=user)
         await calls(api, "answerInlineQuery", 1)
 
-    scenario(body, api, user_rate="1/30s")
+    scenario(body, api, clock=SleepingClock(), user_rate="1/30s")  # the second question waits 30 s
     assert any("rate limited" in r.getMessage() for r in caplog.records)
     assert any("Retrying" in r.getMessage() or "Rate limit" in r.getMessage() for r in caplog.records)
     assert TOKEN not in caplog.text

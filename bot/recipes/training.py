@@ -169,6 +169,8 @@ def _common_comments(job: Job, plan: Plan) -> list[str]:
         lines.append(w.comment(job.lang, "offload_stage"))
     if plan.recompute == "full":
         lines.append(w.comment(job.lang, "recompute_hf"))
+    elif plan.recompute == "selective":
+        lines.append(w.comment(job.lang, "recompute_selective_hf"))
     return lines
 
 
@@ -396,6 +398,17 @@ def _yaml_value(value: object) -> str:
     return str(value)
 
 
+def _llamafactory_recompute(plan: Plan, lang: str) -> list[tuple[str, object] | str]:
+    """LLaMA-Factory checkpoints every layer unless told not to; "selective recompute" (the title's
+    word) is SDPA/FlashAttention recomputing the attention scores, said beside the setting."""
+    rows: list[tuple[str, object] | str] = []
+    if plan.recompute != "full":
+        if plan.recompute == "selective":
+            rows.append(w.comment(lang, "recompute_selective_hf"))
+        rows.append(("disable_gradient_checkpointing", True))
+    return [*rows, ("flash_attn", "sdpa")]
+
+
 def llamafactory(job: Job, plan: Plan, with_deepspeed: bool) -> Recipe:
     """``llamafactory-cli train`` YAML: model, method (LoRA rank/targets, QLoRA bits), DeepSpeed file,
     sequence length, batch and accumulation, precision, recompute."""
@@ -447,9 +460,7 @@ def llamafactory(job: Job, plan: Plan, with_deepspeed: bool) -> Recipe:
         rows.append(("pure_bf16", True))
     else:
         rows.append((precision, True))
-    if plan.recompute != "full":  # LLaMA-Factory checkpoints every layer unless told not to
-        rows.append(("disable_gradient_checkpointing", True))
-    rows.append(("flash_attn", "sdpa"))
+    rows += _llamafactory_recompute(plan, lang)
     rows.append(w.comment(lang, "learning_rate", lr=LLAMAFACTORY_LR.get(key, LLAMAFACTORY_LR["full"])))
     run = "llamafactory-cli train llamafactory.yaml"
     if n_nodes > 1:

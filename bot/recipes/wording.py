@@ -49,6 +49,10 @@ COMMENTS: dict[str, str] = {
         "CPU offload of the optimizer states runs on ZeRO-2 (ZeRO-Offload); on one GPU ZeRO-2 shards nothing"
     ),
     "recompute_hf": N_("full recompute: gradient checkpointing on every layer"),
+    "recompute_selective_hf": N_(
+        "selective recompute: SDPA/FlashAttention recomputes the attention scores in the backward pass, "
+        "so no layer is checkpointed (gradient checkpointing off)"
+    ),
     "megatron_script": N_(
         "pretrain_gpt.py from Megatron-LM; DATA_PATH: your corpus preprocessed by "
         "tools/preprocess_data.py; CKPT_DIR: checkpoints"

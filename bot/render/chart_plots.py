@@ -129,7 +129,13 @@ def _deadline_marks(ax: Any, report: SizingReport, ctx: ChartContext, rows: list
     point = {"markeredgecolor": "white", "zorder": 5, "linestyle": "none"}
     gfd = report.gpus_for_deadline
     if gfd and (d := days_at(gfd)) is not None:
-        label = ctx.t("meets", gpus=f.int(gfd), days=f.days(d))
+        # the headline's configuration: "136 GPUs, 30 days" reads "136 GPUs → within 30 days (≈ 29)"
+        if req.deadline_days:
+            label = ctx.t(
+                "meets_deadline", gpus=f.int(gfd), deadline=f.days(req.deadline_days), days=f.days(d)
+            )
+        else:
+            label = ctx.t("meets", gpus=f.int(gfd), days=f.days(d))
         ax.plot([gfd], [d], marker="*", markersize=20, color=COLORS["deadline"], label=label, **point)
         marked.add(gfd)
     yours = req.gpu_count if report.days is not None else None
@@ -316,12 +322,7 @@ def fitting(ax: Any, report: SizingReport, ctx: ChartContext) -> None:
     ax.grid(False, axis="y")
     layout = _layout(report, ctx)
     ax.set_xlabel(ctx.t("gib_axis", layout=layout) if layout else "GiB", **ctx.font("label"))
-    if m.min_gpus is None:
-        verdict = ctx.t("no_fit")
-    elif m.min_gpus == 1:
-        verdict = ctx.t("min_gpu")
-    else:
-        verdict = ctx.t("min_gpus", n=f.int(m.min_gpus))
+    verdict = _fit_verdict(m, n, fits, f, ctx)
     title = ctx.t("fit_title", model=_model(report), stage=_stage(report, ctx), gpu=gpu)
     ax.set_title(f"{title}\n{verdict}", loc="left", linespacing=1.4, **ctx.font("title", bold=True))
     ax.legend(
@@ -333,6 +334,16 @@ def fitting(ax: Any, report: SizingReport, ctx: ChartContext) -> None:
         handlelength=1.2,
         columnspacing=1.4,
     )
+
+
+def _fit_verdict(m: Any, n: int, fits: bool, f: Fmt, ctx: ChartContext) -> str:
+    """The subtitle, about the GPUs the bar shows ("One GPU (of n)"): on ``n`` GPUs when that is not
+    the fewest that fit ("fits on 8 GPUs (at least 4 needed)"), else the fewest."""
+    if m.min_gpus is None:
+        return ctx.t("no_fit")
+    if n != m.min_gpus:
+        return ctx.t("fits_on" if fits else "no_fit_on", n=f.int(n), min=f.int(m.min_gpus))
+    return ctx.t("min_gpu") if m.min_gpus == 1 else ctx.t("min_gpus", n=f.int(m.min_gpus))
 
 
 # ---------------------------------------------------------------------------------------------

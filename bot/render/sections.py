@@ -551,16 +551,17 @@ def _serving_nodes(report: SizingReport, lang: str) -> str:
 
 def _gpus_for_budget_deadline(report: SizingReport, f: Fmt) -> dict[str, str] | None:
     """A budget and a stated deadline ('预算80w，一个月内'): the GPUs that spend the GPU-hours the budget
-    buys in that time (GPU-hours ÷ deadline hours), or None."""
+    buys within that time (GPU-hours ÷ deadline hours, rounded up), or None."""
     req, hours = report.request, report.budget_gpu_hours
     assumed = {a.field for a in report.assumptions}
     stated = req.deadline_days and "deadline_days" not in assumed
     if not (req.budget and stated and hours) or (req.gpu_count and "gpu_count" not in assumed):
         return None  # with the user's own count, the days table answers it
-    gpus = math.floor(hours.likely / (req.deadline_days * 24))  # not more than the budget buys
-    gpus = gpus // 8 * 8 if gpus >= 16 else gpus  # whole 8-GPU nodes beyond one node (design §3.2)
-    if gpus < 1:
-        return None
+    # enough GPUs to spend them within the deadline (rounded up: fewer would take longer than the
+    # stated days), in whole 8-GPU nodes beyond one node (design §3.2); GPU-hours stay what the
+    # budget buys, more GPUs only finish sooner
+    gpus = max(1, math.ceil(hours.likely / (req.deadline_days * 24) - 1e-9))
+    gpus = math.ceil(gpus / 8) * 8 if gpus > 8 else gpus
     return {"days": f.days(req.deadline_days), "gpus": f.int(gpus)}
 
 

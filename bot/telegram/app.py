@@ -19,7 +19,7 @@ import asyncio
 import logging
 import sqlite3
 import sys
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -60,6 +60,7 @@ from bot.telegram.handlers import (
     on_size,
     on_text,
 )
+from bot.telegram.heartbeat import start_heartbeat, stop_heartbeat
 from bot.telegram.journal import AckAfterJournal, JournaledQueue, UpdateJournal, journal_path
 from bot.telegram.processor import WORKERS, ChatOrderedProcessor
 from bot.telegram.quote import on_quote
@@ -69,24 +70,30 @@ from bot.telegram.settings_io import ChatSettingsIO, preload
 from bot.telegram.state import CONTEXT_TYPES, MAX_REMEMBERED_MESSAGES
 from bot.telegram.transport import RetryingRequest, RetryPolicy, send_request
 from bot.telegram.wording import (
+    ANSWER_LATE,
     COMMANDS,
     ERROR_REPLY,
     EXPIRED,
     NOT_ADMIN,
     PRICES_NEED_CURRENCY,
     QUOTE_COMMAND,
+    SEND_AGAIN,
     SLOW_DOWN,
+    WAIT_SECONDS,
 )
 
 logger = logging.getLogger("bot.telegram")
 
 __all__ = [
+    "ANSWER_LATE",
     "ERROR_REPLY",
     "EXPIRED",
     "MAX_REMEMBERED_MESSAGES",
     "NOT_ADMIN",
     "PRICES_NEED_CURRENCY",
+    "SEND_AGAIN",
     "SLOW_DOWN",
+    "WAIT_SECONDS",
     "Conversation",
     "build_application",
     "on_error",
@@ -114,13 +121,20 @@ async def post_init(application: Application) -> None:
     await application.bot.set_my_commands(command_menu("en", quote))
     await application.bot.set_my_commands(command_menu("zh", quote), language_code="zh")
     data.username = application.bot.username or ""
+    if data.settings is not None:  # beats only once the application and its updater run
+        data.heartbeat = start_heartbeat(
+            application, data.settings.heartbeat_path, data.settings.heartbeat_interval_s
+        )
     mark_ready()
     logger.info("bot @%s ready", data.username)
 
 
 async def post_shutdown(application: Application) -> None:
-    """Commit the last handled marks and close the databases (after every update was handled)."""
+    """Stop the heartbeat (its file removed), commit the last handled marks and close the databases
+    (after every update was handled)."""
     data = application.bot_data
+    await stop_heartbeat(data.heartbeat, data.settings.heartbeat_path if data.settings else None)
+    data.heartbeat = None
     if data.journal is not None:
         await data.journal.close()
     await data.settings_io.close()
@@ -164,6 +178,7 @@ def build_application(
     conversation: Conversation | None = None,
     telegram_rate_limiter: bool = True,
     clock: Callable[[], float] | None = None,
+    sleep: Callable[[float], Awaitable[None]] | None = None,
     retry: RetryPolicy | None = None,
     workers: int = WORKERS,
 ) -> Application:
@@ -173,7 +188,9 @@ def build_application(
     ``telegram_rate_limiter``: PTB's ``AIORateLimiter`` keeps outgoing requests within Telegram's
     flood limits (30 messages/s overall, 20/min per group) and retries a 429 RetryAfter up to
     ``FLOOD_MAX_RETRIES`` times; tests that push thousands of replies through a fake API turn it off.
-    ``clock``: monotonic seconds for the per-user/per-chat answer limits (tests inject a fake one).
+    ``clock``: monotonic seconds for the per-user/per-chat answer limits (tests inject a fake one);
+    ``sleep``: how a question booked for a later slot waits, in the clock's seconds (a fake clock
+    comes with a fake sleep that advances it).
     ``retry``: how sends retry transient failures (:class:`bot.telegram.transport.RetryPolicy`).
     ``workers``: chats handled at the same time (:mod:`bot.telegram.processor`).
     ``request`` / ``get_updates_request``: transports (default PTB's ``HTTPXRequest``); sends are
@@ -234,7 +251,7 @@ def build_application(
     if conversation is not None and conversation.settings_store in (None, store):
         conversation.settings_store = data.settings_io
     if settings.user_rate or settings.chat_rate:
-        data.flood = FloodGate(settings.user_rate, settings.chat_rate, clock=clock)
+        data.flood = FloodGate(settings.user_rate, settings.chat_rate, clock=clock, sleep=sleep)
     if settings.inline_rate:
         data.inline_flood = FloodGate(settings.inline_rate, None, clock=clock)
 

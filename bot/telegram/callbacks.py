@@ -18,10 +18,17 @@ from telegram.error import BadRequest
 from bot.core.conversation import Turn
 from bot.telegram import keyboards as kb
 from bot.telegram.commands import models_page, settings_text
-from bot.telegram.common import answer_keyboard, chat_lang, flood_verdict, may_change_settings, user_lang
+from bot.telegram.common import (
+    answer_keyboard,
+    chat_lang,
+    flood_keys,
+    flood_verdict,
+    may_change_settings,
+    user_lang,
+)
 from bot.telegram.ratelimit import Verdict
 from bot.telegram.recipes import send_recipes
-from bot.telegram.reply import reply_html
+from bot.telegram.reply import chart_caption, reply_html
 from bot.telegram.settings_io import SettingsUnavailable
 from bot.telegram.state import Shown, SizingContext
 from bot.telegram.wording import (
@@ -33,8 +40,8 @@ from bot.telegram.wording import (
     PRICES_NEED_CURRENCY,
     SAVED,
     SETTINGS_UNAVAILABLE,
-    SLOW_DOWN,
     VALUE_REFUSED,
+    WAIT_SECONDS,
 )
 
 logger = logging.getLogger("bot.telegram")
@@ -121,7 +128,8 @@ async def _send_chart(update: Update, context: SizingContext, turn: Turn) -> Non
         return
     await query.answer()
     quoted = ReplyParameters(query.message.message_id) if query.message else None
-    await context.bot.send_photo(chat.id, photo=png, reply_parameters=quoted)
+    caption = chart_caption(turn.answer)  # the headline: what the chart is about, in the chat list too
+    await context.bot.send_photo(chat.id, photo=png, caption=caption or None, reply_parameters=quoted)
 
 
 async def _send_recipes(update: Update, context: SizingContext, turn: Turn) -> None:
@@ -154,6 +162,13 @@ async def _send_quote(update: Update, context: SizingContext, turn: Turn) -> Non
 
 
 _VARIANT_FIELDS = {kb.GPU: "gpu", kb.METHOD: "method", kb.STAGE: "stage"}
+COSTLY = frozenset({kb.GPU, kb.METHOD, kb.STAGE, kb.LANG, kb.CHART, kb.RECIPE, kb.QUOTE})
+"""Buttons that make an answer (a variant, a chart, recipes, a PDF): flood-limited. The details
+toggle, /models pages and settings buttons are navigation: never limited."""
+
+
+def _admitted(update: Update, context: SizingContext) -> bool:
+    return flood_verdict(context.bot_data.flood, update) is Verdict.ALLOW
 
 
 async def on_callback(update: Update, context: SizingContext) -> None:
@@ -161,12 +176,15 @@ async def on_callback(update: Update, context: SizingContext) -> None:
     query, chat = update.callback_query, update.effective_chat
     if query is None:
         return
-    if flood_verdict(context.bot_data.flood, update) is not Verdict.ALLOW:
-        await query.answer(SLOW_DOWN[user_lang(update)])  # Telegram wants every query answered
-        return
     callback = kb.decode(query.data)
     if callback is None:  # not ours (or from an older keyboard format)
         await query.answer()
+        return
+    if callback.turn_id != kb.SETTINGS_SLOT and callback.action in COSTLY and not _admitted(update, context):
+        seconds = context.bot_data.flood.whole_seconds(
+            context.bot_data.flood.retry_after(*flood_keys(update))
+        )
+        await query.answer(WAIT_SECONDS.format(user_lang(update), seconds=seconds))  # every query answered
         return
     if callback.turn_id == kb.SETTINGS_SLOT and callback.action == kb.MODELS_PAGE:
         await _on_models_page(update, context, callback)

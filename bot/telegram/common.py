@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import logging
+import time
 from collections.abc import Awaitable, Callable
 
 from telegram import InlineKeyboardMarkup, Message, MessageEntity, Update
@@ -18,9 +19,10 @@ from bot.render.html import TELEGRAM_MAX_CHARS
 from bot.settings.chat import ChatSettings
 from bot.telegram import keyboards as kb
 from bot.telegram.faults import Fault, classify, one_line
+from bot.telegram.processor import wait_outside_slot
 from bot.telegram.ratelimit import FloodGate, Verdict
 from bot.telegram.state import SizingContext
-from bot.telegram.wording import SLOW_DOWN
+from bot.telegram.wording import ANSWER_LATE, SEND_AGAIN
 
 logger = logging.getLogger("bot.telegram")
 
@@ -124,33 +126,79 @@ def answer_keyboard(
 
 
 # -- flood control ---------------------------------------------------------------------------
+# What costs is limited (answers: questions, config files, variants, charts, recipes, quotes), not
+# navigation (/start /help /gpus /models /settings, the details toggle, settings buttons).
+LATE_NOTICE_S = 5.0
+"""A question booked this many seconds or more ahead gets one line saying when it is answered."""
+
+
+def flood_keys(update: Update, *, with_chat: bool = True) -> tuple[int, int | None]:
+    """The user and the chat an answer counts against. The chat limit is Telegram's per-group
+    posting limit: a private chat counts against its user only."""
+    user, chat = update.effective_user, update.effective_chat
+    in_group = chat is not None and chat.type != ChatType.PRIVATE
+    chat_id = chat.id if chat is not None and in_group and with_chat else None
+    user_id = user.id if user else (chat.id if chat else 0)
+    return user_id, chat_id
+
+
 def flood_verdict(gate: FloodGate | None, update: Update, *, with_chat: bool = True) -> Verdict:
     """Admit (and count) one answer for the update's user and chat, or say how to refuse it."""
-    user, chat = update.effective_user, update.effective_chat
     if gate is None:
         return Verdict.ALLOW
-    chat_id = chat.id if chat and with_chat else None
-    user_id = user.id if user else (chat.id if chat else 0)
+    user_id, chat_id = flood_keys(update, with_chat=with_chat)
     verdict = gate.check(user_id, chat_id)
     if verdict is not Verdict.ALLOW:
         logger.info("rate limited: user %s chat %s (%s)", user_id, chat_id, verdict.value)
     return verdict
 
 
+def _waited_s(update: Update) -> float:
+    """Seconds since the message was sent (Telegram's date; wall clock): time spent in line behind
+    the chat's earlier messages counts towards how late its answer may come."""
+    message = update.effective_message
+    sent = message.date if message is not None else None
+    return max(0.0, time.time() - sent.timestamp()) if sent is not None else 0.0
+
+
+async def admit_answer(update: Update, context: SizingContext) -> bool:
+    """For a typed message that costs an answer: True to answer it now -- at once, or after waiting
+    for the slot flood control booked for it (one line says when, once per streak) -- or False when
+    its answer would come more than a window after the message was sent: then the user is told once
+    when to send it again."""
+    gate = context.bot_data.flood
+    if gate is None:
+        return True
+    user_id, chat_id = flood_keys(update)
+    wait = gate.reserve(user_id, chat_id, waited_s=_waited_s(update))
+    if wait is None:
+        retry = gate.retry_after(user_id, chat_id)
+        logger.info("rate limited: user %s chat %s, send again in %.1f s", user_id, chat_id, retry)
+        if gate.notice_due("refused", user_id, retry):
+            seconds = gate.whole_seconds(retry)
+            await reply(update, SEND_AGAIN.format(chat_lang(update, context), seconds=seconds))
+        return False
+    if wait > 0:
+        logger.info("rate limited: user %s chat %s, answering in %.1f s", user_id, chat_id, wait)
+        if wait >= LATE_NOTICE_S and gate.notice_due("late", user_id, wait):
+            seconds = gate.whole_seconds(wait)
+            await reply(update, ANSWER_LATE.format(chat_lang(update, context), seconds=seconds))
+        await wait_outside_slot(wait, gate.sleep)
+    return True
+
+
 MessageHandlerCallback = Callable[[Update, SizingContext], Awaitable[None]]
 
 
 def rate_limited(handler: MessageHandlerCallback) -> MessageHandlerCallback:
-    """Answer only within the user's and the chat's rate: the first refused message in a window gets
-    one short notice, the next ones silence (:mod:`bot.telegram.ratelimit`)."""
+    """Answer a typed message that costs an answer within the user's and the group's rate: over it,
+    late (its slot booked) or, far over it, with one line saying when to send it again -- never
+    nothing (:func:`admit_answer`, :mod:`bot.telegram.ratelimit`)."""
 
     @functools.wraps(handler)
     async def limited(update: Update, context: SizingContext) -> None:
-        verdict = flood_verdict(context.bot_data.flood, update)
-        if verdict is Verdict.ALLOW:
+        if await admit_answer(update, context):
             await handler(update, context)
-        elif verdict is Verdict.NOTICE:
-            await reply(update, SLOW_DOWN[chat_lang(update, context)])
 
     return limited
 

@@ -11,14 +11,17 @@ Environment variables::
     SIZING_BOT_JOURNAL      SQLite file of updates received and not yet handled (kept across a kill -9,
                             bot.telegram.journal), default <db>-updates.sqlite3 beside SIZING_BOT_DB;
                             off = none
+    SIZING_BOT_HEARTBEAT    file the running bot rewrites every 15 s (SIZING_BOT_HEARTBEAT_INTERVAL)
+                            while it serves; `sizing-bot health --heartbeat` checks it; unset = none
     TELEGRAM_WEBHOOK_URL    public HTTPS URL Telegram posts updates to; unset = long polling
     TELEGRAM_WEBHOOK_SECRET secret Telegram sends in X-Telegram-Bot-Api-Secret-Token
                             (required with a webhook URL; 1-256 of A-Z a-z 0-9 _ -)
     TELEGRAM_WEBHOOK_LISTEN address the webhook server binds, default 0.0.0.0
     TELEGRAM_WEBHOOK_PORT   port the webhook server binds, default 8443
     TELEGRAM_WEBHOOK_PATH   local URL path served, default: the path of TELEGRAM_WEBHOOK_URL
-    SIZING_BOT_USER_RATE    answers per user, e.g. 6/30s (the default): at most 6 in any 30 s; off = none
-    SIZING_BOT_CHAT_RATE    answers per chat, default 20/60s (Telegram's group limit); off = no limit
+    SIZING_BOT_USER_RATE    answers per user, e.g. 30/60s (the default): at most 30 in any minute
+                            (questions, config files, answer buttons; navigation is free); off = none
+    SIZING_BOT_CHAT_RATE    answers per group, default 20/60s (Telegram's group limit); off = no limit
     SIZING_BOT_INLINE_RATE  inline-mode answers per user, default 30/30s (clients query as you type)
 
 ``sizing-bot run`` reads them with :func:`load_settings`: ``.env`` is read only up to
@@ -42,6 +45,7 @@ from urllib.parse import urlsplit
 from pydantic import AliasChoices, Field, InstanceOf, SecretStr, field_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
+from bot.telegram.heartbeat import HEARTBEAT_INTERVAL_S
 from bot.telegram.ratelimit import Rate
 
 RateSetting = Annotated[InstanceOf[Rate] | None, NoDecode]
@@ -82,6 +86,18 @@ class BotSettings(BaseSettings):
         description="update journal file; None = <db>-updates.sqlite3 beside the settings database; "
         "'off' = none",
     )
+    heartbeat_path: Path | None = Field(
+        None,
+        validation_alias=AliasChoices("SIZING_BOT_HEARTBEAT", "heartbeat_path"),
+        description="file the running bot rewrites every heartbeat_interval_s seconds "
+        "(bot.telegram.heartbeat; sizing-bot health --heartbeat reads it); None = no heartbeat",
+    )
+    heartbeat_interval_s: float = Field(
+        HEARTBEAT_INTERVAL_S,
+        gt=0,
+        validation_alias=AliasChoices("SIZING_BOT_HEARTBEAT_INTERVAL", "heartbeat_interval_s"),
+        description="seconds between heartbeats",
+    )
     webhook_url: str | None = Field(
         None,
         validation_alias=AliasChoices("TELEGRAM_WEBHOOK_URL", "webhook_url"),
@@ -104,14 +120,14 @@ class BotSettings(BaseSettings):
         description="local path the webhook server serves; None = the path of webhook_url",
     )
     user_rate: RateSetting = Field(
-        Rate(6, 30),
+        Rate(30, 60),  # a tap every 2 s for a minute: exploring an answer's buttons at a normal pace
         validation_alias=AliasChoices("SIZING_BOT_USER_RATE", "user_rate"),
         description="answers per user (any chat) in a sliding window; None = unlimited",
     )
     chat_rate: RateSetting = Field(
         Rate(20, 60),  # Telegram lets a bot post about 20 messages a minute in one group
         validation_alias=AliasChoices("SIZING_BOT_CHAT_RATE", "chat_rate"),
-        description="answers per chat in a sliding window; None = unlimited",
+        description="answers per group chat in a sliding window; None = unlimited",
     )
     inline_rate: RateSetting = Field(
         Rate(30, 30),
@@ -147,7 +163,9 @@ class BotSettings(BaseSettings):
             raise ValueError(f"unknown log level {value!r}: use DEBUG, INFO, WARNING or ERROR")
         return level
 
-    @field_validator("db_path", "presales_path", "journal", "webhook_url", "webhook_path", mode="before")
+    @field_validator(
+        "db_path", "presales_path", "journal", "heartbeat_path", "webhook_url", "webhook_path", mode="before"
+    )
     @classmethod
     def _empty_is_unset(cls, value: object) -> object:
         return None if isinstance(value, str) and not value.strip() else value

@@ -5,6 +5,9 @@
   (``@bot …``; the mention is removed before parsing) and replies to the bot's own messages;
 * a reply to one of the bot's answers follows up on *that* answer (bot message id → turn id);
 * ``/start`` ``/help`` ``/gpus`` ``/models`` ``/settings``; inline mode ``@bot 70B qlora 4090``.
+
+Flood control limits what costs (questions, config files, quotes: ``rate_limited``), never navigation
+(the commands above); a question over the limit is answered late, or told when to send it again.
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from bot.telegram.commands import (
     settings_text,
 )
 from bot.telegram.common import (
+    admit_answer,
     answer_keyboard,
     chat_lang,
     chat_settings,
@@ -84,7 +88,6 @@ async def answer_text(update: Update, context: SizingContext, text: str) -> None
             await send_recipes(context, chat.id, recipes, sent.message_id if sent else None)
 
 
-@rate_limited
 async def on_help(update: Update, context: SizingContext) -> None:
     """/start (which also forgets the user's last question in this chat) and /help."""
     message, chat, user = update.effective_message, update.effective_chat, update.effective_user
@@ -93,11 +96,16 @@ async def on_help(update: Update, context: SizingContext) -> None:
     await reply(update, render_help(chat_lang(update, context), "html"))
 
 
-@rate_limited
 async def on_size(update: Update, context: SizingContext) -> None:
-    """/size … and /estimate …: the argument is the question; no argument shows the help."""
-    if update.effective_message:
-        await answer_text(update, context, command_argument(update.effective_message))
+    """/size … and /estimate …: the argument is the question (flood-limited like any question); no
+    argument shows the help (navigation: not limited)."""
+    message = update.effective_message
+    if message is None:
+        return
+    question = command_argument(message)
+    if question and not await admit_answer(update, context):
+        return
+    await answer_text(update, context, question)
 
 
 @rate_limited
@@ -108,7 +116,6 @@ async def on_text(update: Update, context: SizingContext) -> None:
         await answer_text(update, context, strip_mentions(update.effective_message, username))
 
 
-@rate_limited
 async def on_gpus(update: Update, context: SizingContext) -> None:
     """/gpus: the GPU catalog (or the pre-sales offer) in the chat's language and currency."""
     lang = chat_lang(update, context)
@@ -121,7 +128,6 @@ async def on_gpus(update: Update, context: SizingContext) -> None:
     await reply(update, gpus_text(lang, currency, overrides=overrides, presales=presales, private=private))
 
 
-@rate_limited
 async def on_models(update: Update, context: SizingContext) -> None:
     """/models [search]: catalog models with their parameter counts, a page at a time."""
     message = update.effective_message
@@ -130,7 +136,6 @@ async def on_models(update: Update, context: SizingContext) -> None:
     await reply(update, text, kb.models_keyboard(query, 0, pages))
 
 
-@rate_limited
 async def on_settings(update: Update, context: SizingContext) -> None:
     """/settings shows the chat's settings with buttons; ``/settings price A100 18`` sets a price."""
     message, chat = update.effective_message, update.effective_chat

@@ -1,7 +1,9 @@
 """Inline mode (pure): ``@bot 70B qlora 4090`` in any chat → up to three result cards.
 
 No Telegram I/O here: :func:`inline_answers` interprets the query, :func:`inline_results` builds
-the ``InlineQueryResultArticle`` objects the handler in :mod:`bot.telegram.app` answers with.
+the ``InlineQueryResultArticle`` objects the handler in :mod:`bot.telegram.app` answers with. A
+card is short: the headline and the key figures (:func:`bot.telegram.reply.card_html`), never the
+whole answer with its text bar chart.
 """
 
 from __future__ import annotations
@@ -11,10 +13,10 @@ from telegram.constants import ParseMode
 
 from bot.core.pipeline import Answer, answer_request, is_answerable, parse_capped
 from bot.parse.lang import Lang, has_cjk, reply_lang
-from bot.render.renderer import render, render_help
+from bot.render.renderer import render_help
 from bot.settings.chat import ChatSettings
 from bot.settings.presales import Localized, PresalesConfig
-from bot.telegram.reply import with_contact
+from bot.telegram.reply import card, card_html
 from estimator import catalog, defaults
 
 INLINE_CACHE_S = 10
@@ -23,10 +25,6 @@ INLINE_MAX_RESULTS = 3
 INLINE_EXTRA_CARDS = 1
 """When the question names no GPU, inline mode also shows it on the default GPU's first related card
 (A100 → H100: the common pair)."""
-
-
-def _lines(plain: str) -> list[str]:
-    return [line.strip() for line in plain.splitlines() if line.strip()]
 
 
 def _cap(text: str, limit: int) -> str:
@@ -89,13 +87,13 @@ def inline_results(
         if a.report is None or a.report.request.gpu in seen:
             continue
         seen.add(a.report.request.gpu)
-        lines = _lines(render(a, "text"))
-        body = with_contact(render(a, "html"), contact, a.lang)
+        title, figures = card(a)
+        body = card_html(title, figures, contact, a.lang)  # headline + key figures: short, no bar chart
         results.append(
             InlineQueryResultArticle(
                 id=f"r{len(results)}",
-                title=_cap(lines[0] if lines else "?", 100),
-                description=_cap(" · ".join(lines[1:3]), 200) or None,
+                title=_cap(title or "?", 100),
+                description=_cap(" · ".join(figures[:2]), 200) or None,
                 input_message_content=InputTextMessageContent(
                     body, parse_mode=ParseMode.HTML, link_preview_options=LinkPreviewOptions(is_disabled=True)
                 ),

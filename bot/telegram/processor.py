@@ -7,6 +7,9 @@ updates concurrently would answer a user's follow-up ("那H100呢") before the q
 :class:`ChatOrderedProcessor` keeps one FIFO lock per chat (inline queries: per user), so a chat's
 updates run in the order Telegram sent them while up to ``workers`` chats are served at once.
 
+A handler that has to wait (a question booked for a later slot by flood control) calls
+:func:`wait_outside_slot`: it keeps its chat's place in line but gives its worker to other chats.
+
 When an update has been handled (its handlers and the error handler have returned), ``on_done`` is
 called with it: the update journal marks it (:mod:`bot.telegram.journal`).
 """
@@ -15,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable
+from contextvars import ContextVar
 from typing import Any
 
 from telegram import Update
@@ -28,6 +32,27 @@ is CPU-bound (~1.5 ms) on the one event loop: ``bench/throughput.py`` measured 2
 bounds the duplicates after a kill -9 (:mod:`bot.telegram.journal`)."""
 BACKLOG = 100_000
 """Updates admitted by python-telegram-bot's processor semaphore (waiting for their chat included)."""
+
+
+_SLOT: ContextVar[asyncio.Semaphore | None] = ContextVar("sizing_bot_worker_slot", default=None)
+"""The worker slot the running update holds (set by :class:`ChatOrderedProcessor`)."""
+
+
+async def wait_outside_slot(
+    seconds: float, sleep: Callable[[float], Awaitable[None]] = asyncio.sleep
+) -> None:
+    """Wait ``seconds`` without holding a worker: other chats are served meanwhile, while this chat's
+    later updates still wait behind this one (its order is kept)."""
+    slots = _SLOT.get()
+    if slots is None:
+        await sleep(seconds)
+        return
+    slots.release()
+    try:
+        await sleep(seconds)
+    finally:
+        # shielded: a cancellation here must not leave the processor's release unbalanced
+        await asyncio.shield(slots.acquire())
 
 
 def chat_key(update: object) -> int | None:
@@ -65,6 +90,13 @@ class ChatOrderedProcessor(BaseUpdateProcessor):
         self._chains.clear()
         self._waiting.clear()
 
+    async def _run(self, coroutine: Awaitable[Any]) -> None:
+        token = _SLOT.set(self._slots)
+        try:
+            await coroutine
+        finally:
+            _SLOT.reset(token)
+
     async def do_process_update(self, update: object, coroutine: Awaitable[Any]) -> None:
         if self._slots is None:
             self._slots = asyncio.Semaphore(self.workers)
@@ -74,14 +106,14 @@ class ChatOrderedProcessor(BaseUpdateProcessor):
             if key is None:
                 async with self._slots:
                     started = True
-                    await coroutine
+                    await self._run(coroutine)
             else:
                 lock = self._chains.setdefault(key, asyncio.Lock())
                 self._waiting[key] = self._waiting.get(key, 0) + 1
                 try:
                     async with lock, self._slots:
                         started = True
-                        await coroutine
+                        await self._run(coroutine)
                 finally:
                     self._waiting[key] -= 1
                     if not self._waiting[key]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections import OrderedDict
 from dataclasses import dataclass, field
 
@@ -71,6 +72,8 @@ class BotData:
     """Per-user and per-chat limits on answers (None: unlimited)."""
     inline_flood: FloodGate | None = None
     """Per-user limit on inline answers (None: unlimited)."""
+    heartbeat: asyncio.Task[None] | None = None
+    """The task that proves the bot serves (bot.telegram.heartbeat); None: no heartbeat file."""
 
     @property
     def contact(self) -> str | Localized | None:

@@ -18,6 +18,10 @@ class Phrase:
     def __getitem__(self, lang: str) -> str:
         return translate(lang, self.msgid)
 
+    def format(self, lang: str, **params: object) -> str:
+        """The text in ``lang`` with its ``%(name)s`` parameters filled in."""
+        return translate(lang, self.msgid, **params)
+
     def values(self) -> list[str]:
         return [self[lang] for lang in LANGS]
 
@@ -51,6 +55,13 @@ NO_RECIPE = Phrase(
     N_("No launch recipe for this answer: nothing fits, or none of my tools runs this method.")
 )
 SLOW_DOWN = Phrase(N_("Too many requests — please wait a moment"))
+"""An inline query over its limit (the button under the empty result list)."""
+WAIT_SECONDS = Phrase(N_("Too many requests — please wait %(seconds)s s"))
+"""A button that costs an answer (another GPU, method, chart, recipe, quote) pressed over the limit."""
+ANSWER_LATE = Phrase(N_("Too many requests — I will answer this in about %(seconds)s s."))
+"""A typed question over the limit: booked for a later slot (bot.telegram.ratelimit), said once."""
+SEND_AGAIN = Phrase(N_("Too many requests — please send this again in %(seconds)s s."))
+"""A typed question more than one window ahead of its slot: not booked; said once per streak."""
 
 COMMANDS: tuple[tuple[str, Phrase], ...] = (
     ("start", Phrase(N_("What I can size, with examples"))),
