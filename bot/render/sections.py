@@ -7,7 +7,7 @@ from typing import Any
 
 from bot.core.chosen import chosen_plan
 from bot.render.describe import count_layout, is_unified
-from bot.render.fmt import Fmt, bar, display_width, ljust, money_span, rjust
+from bot.render.fmt import Fmt, bar, display_width, ljust, money_in_style, money_span, needs_cents, rjust
 from bot.render.i18n import N_, translate
 from bot.render.notes import context_len
 from bot.render.plan_text import (
@@ -102,9 +102,10 @@ def training_section(report: SizingReport, f: Fmt, per_node: int) -> dict[str, A
     t["rows"] = _days_rows(report, f)
     c = report.cost
     if c is not None:
+        cents = needs_cents(c.low, c.high, c.low_with_mfu, c.high_with_mfu)  # one money style per reply
         t["cost"] = {
-            "low": f.money(c.low, c.currency),
-            "high": f.money(c.high, c.currency),
+            "low": money_in_style(f, c.low, c.currency, cents),
+            "high": money_in_style(f, c.high, c.currency, cents),
             "same": c.low == c.high,
             "price_low": f.price(c.price_low, c.currency),
             "price_range": f.price_range(c.price_low, c.price_high, c.currency),
@@ -114,7 +115,7 @@ def training_section(report: SizingReport, f: Fmt, per_node: int) -> dict[str, A
             if c.low_with_mfu is None
             or c.high_with_mfu is None
             or (c.low_with_mfu, c.high_with_mfu) == (c.low, c.high)
-            else money_span(f, c.low_with_mfu, c.high_with_mfu, c.currency),
+            else money_span(f, c.low_with_mfu, c.high_with_mfu, c.currency, cents),
         }
     if report.chinchilla_tokens and report.request.tokens:
         t["chinchilla"] = {
