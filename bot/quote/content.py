@@ -159,7 +159,8 @@ def headline(answer: Answer, fig: dict | None) -> str:
     line = reply.splitlines()[0] if reply else ""
     if fig is not None and fig["min_order"]:
         sep = "。" if answer.lang == "zh" else ". "
-        line = f"{line.rstrip('。.')}{sep}{fig['min_order']}"
+        order = fig["min_order"]
+        line = f"{line.rstrip('。.')}{sep}{order[:1].upper()}{order[1:]}"  # a sentence of its own
     return line
 
 
