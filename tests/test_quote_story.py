@@ -172,3 +172,10 @@ def test_offer_figures_in_english_match() -> None:
     text = render(a, "text")
     assert "12-month term (−25%): CN¥183,960 per month" in text
     assert "By the month: 16 GPUs × 1 month × CN¥12,800 per GPU-month = CN¥204,800" in text
+
+
+def test_a_stated_gpu_count_quote_names_no_default_deadline(tmp_path, capsys) -> None:
+    reply, page = quote(tmp_path, capsys, "7B模型1万亿token用32张H800要训多久")
+    assert flat("32 × H800（4 台 8 卡），约 59 天") in page and "约需 59 天" in reply
+    assert "工期" not in page  # the 30-day default is not what the 32 GPUs and 59 days come from
+    assert "包月：¥819,200" in page  # the cheaper way to pay, under the total: 32 × 2 months × ¥12,800

@@ -215,8 +215,10 @@ def build(answer: Answer, question: str, today: dt.date | None = None) -> QuoteC
     sep = "：" if lang == "zh" else ": "
     picked = []
     for key in KEY_FIELDS:
-        if key == "deadline_days" and (not report.gpus_for_deadline or (fig and fig["min_order_detail"])):
-            continue  # the deadline did not set the ordered GPU count: not part of this quote's story
+        if key == "deadline_days" and (
+            not report.gpus_for_deadline or report.days is not None or (fig and fig["min_order_detail"])
+        ):
+            continue  # the deadline did not set the GPU count quoted: not part of this quote's story
         i = next((i for i, a in enumerate(report.assumptions) if a.field == key), None)
         if i is not None:
             row = ledger[i]
