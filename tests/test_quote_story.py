@@ -179,3 +179,15 @@ def test_a_stated_gpu_count_quote_names_no_default_deadline(tmp_path, capsys) ->
     assert flat("32 × H800（4 台 8 卡），约 59 天") in page and "约需 59 天" in reply
     assert "工期" not in page  # the 30-day default is not what the 32 GPUs and 59 days come from
     assert "包月：¥819,200" in page  # the cheaper way to pay, under the total: 32 × 2 months × ¥12,800
+
+
+def test_a_customer_in_usd_gets_the_monthly_price_converted(capsys) -> None:
+    q = "Qwen2.5-72B serving, 200 concurrent, 8K context, in USD: cost per month?"
+    assert main(["ask", "--presales", str(EXAMPLE), q]) == 0
+    reply = capsys.readouterr().out
+    assert reply.splitlines()[1].startswith("Cost: $28,444 per month")  # 16 × ¥12,800 ÷ 7.2, not hourly
+    assert "• By the month: 16 GPUs × 1 month × $1,778 per GPU-month = $28,444" in reply
+    assert "• 12-month term (−25%): $25,550 per month" in reply  # 16 × 730 h × $2.92 × 0.75
+    assert (
+        "Price per GPU-hour: $2.44 — Example GPU Cloud's monthly price, 1,777.78 USD per GPU-month" in reply
+    )

@@ -449,10 +449,12 @@ def _source_params(
         }
     if origin == "presales_month" and presales is not None:
         currency = effective.currency or presales.currency
-        g = presales.offered(catalog.family_of(effective.gpu or defaults.DEFAULT_GPU) or "")
+        month = presales.monthly_price(
+            catalog.family_of(effective.gpu or defaults.DEFAULT_GPU) or "", currency
+        )
         return {
             "provider": provider,
-            "month": g.gpu_month(currency) if g else None,
+            "month": None if month is None else round(month, 2),
             "currency": currency.value,
         }
     return {"provider": provider} if origin != "settings" and origin != "language" else {}

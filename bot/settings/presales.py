@@ -299,14 +299,26 @@ class PresalesConfig(BaseModel):
         g = self.offered(family)
         return g.gpu_hour(currency) if g is not None else None
 
-    def monthly_rate(self, family: str, currency: Currency) -> float | None:
-        """The monthly price of one GPU ÷ :data:`HOURS_PER_MONTH` in ``currency`` when it is below the
-        price per GPU-hour (:meth:`price`): what a service that runs all month pays per GPU-hour by
-        renting by the month. None when there is no monthly price or it saves nothing."""
+    def monthly_price(self, family: str, currency: Currency) -> float | None:
+        """The monthly price of one GPU in ``currency``: as the file gives it when it prices the GPU in
+        that currency, else converted through the exchange rate (as the offer's unit prices are)."""
         g = self.offered(family)
         if g is None:
             return None
-        month, hour = g.gpu_month(currency), g.gpu_hour(currency)
+        if g.has_prices(currency) or self.exchange_rate is None:
+            return g.gpu_month(currency)
+        other = Currency.USD if currency == Currency.CNY else Currency.CNY
+        month = g.gpu_month(other)
+        return None if month is None else self.exchange_rate.convert(month, other, currency)
+
+    def monthly_rate(self, family: str, currency: Currency) -> float | None:
+        """The monthly price of one GPU ÷ :data:`HOURS_PER_MONTH` in ``currency`` when it is below the
+        price per GPU-hour (:meth:`price`, or converted): what a service that runs all month pays per
+        GPU-hour by renting by the month. None when there is no monthly price or it saves nothing."""
+        month = self.monthly_price(family, currency)
+        hour = self.price(family, currency)
+        if hour is None and (converted := self.converted_price(family, currency)) is not None:
+            hour = converted[0]
         if month is None or hour is None or month / HOURS_PER_MONTH >= hour - 1e-9:
             return None
         return month / HOURS_PER_MONTH
