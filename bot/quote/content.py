@@ -16,6 +16,7 @@ from bot.render.i18n import N_, translate
 from bot.render.notes import assumption_rows
 from bot.render.offer_text import figures, min_order_nodes
 from bot.render.renderer import render
+from estimator.models import SizingReport
 
 KEY_FIELDS = (
     "gpu",
@@ -164,6 +165,23 @@ def headline(answer: Answer, fig: dict | None) -> str:
     return line
 
 
+def _assumptions(report: SizingReport, lang: str, fig: dict | None) -> list[str]:
+    """The key assumptions (:data:`KEY_FIELDS`, at most :data:`MAX_ASSUMPTIONS`), in customer words."""
+    ledger = assumption_rows(report, lang)  # one row per report.assumptions entry, in order
+    sep = "：" if lang == "zh" else ": "
+    picked = []
+    for key in KEY_FIELDS:
+        if key == "deadline_days" and (
+            not report.gpus_for_deadline or report.days is not None or (fig and fig["min_order_detail"])
+        ):
+            continue  # the deadline did not set the GPU count quoted: not part of this quote's story
+        i = next((i for i, a in enumerate(report.assumptions) if a.field == key), None)
+        if i is not None:
+            row = ledger[i]
+            picked.append(customer_text(f"{row['label']}{sep}{row['value']} — {row['source']}"))
+    return picked[:MAX_ASSUMPTIONS]
+
+
 def build(answer: Answer, question: str, today: dt.date | None = None) -> QuoteContent:
     """The quote's texts for an answer with an offer (``answer.offer``) and a report. A GPU the customer
     named that the provider does not sell is quoted on the offered GPU that fits (``answer.offered``),
@@ -211,19 +229,7 @@ def build(answer: Answer, question: str, today: dt.date | None = None) -> QuoteC
             rows.append((t("monthly"), fig["monthly_value"]))
         if fig["discounts"]:
             rows.append((t("discounts"), "\n".join(fig["discounts"])))
-    ledger = assumption_rows(report, lang)  # one row per report.assumptions entry, in order
-    sep = "：" if lang == "zh" else ": "
-    picked = []
-    for key in KEY_FIELDS:
-        if key == "deadline_days" and (
-            not report.gpus_for_deadline or report.days is not None or (fig and fig["min_order_detail"])
-        ):
-            continue  # the deadline did not set the GPU count quoted: not part of this quote's story
-        i = next((i for i, a in enumerate(report.assumptions) if a.field == key), None)
-        if i is not None:
-            row = ledger[i]
-            picked.append(customer_text(f"{row['label']}{sep}{row['value']} — {row['source']}"))
-    picked = picked[:MAX_ASSUMPTIONS]
+    picked = _assumptions(report, lang, fig)
     total_label = t("total") if fig is not None and fig["total_is_range"] else t("total_one")
     return QuoteContent(
         lang=lang,

@@ -143,6 +143,41 @@ def figures(report: SizingReport, offer: Offer | None, lang: str) -> dict[str, A
             total=f.money(m.total, cur),
         )
         monthly = translate(lang, N_("By the month: %(text)s"), text=monthly_value)
+    min_order, min_order_detail = _min_order(p, offer, lang, f)
+    day_line = None
+    if p.period == "day" and not p.min_order_applied:
+        day_line = translate(
+            lang,
+            N_("Per day on %(gpus)s: %(money)s"),
+            gpus=gpus_text(lang, p.gpus),
+            money=money_span(f, p.subtotal_low, p.subtotal_high, cur),
+        )
+    best_term = _best_term(p, lang, f)
+    return {
+        "period": p.period,
+        "configuration": _config(p, lang, f),
+        "gpu_hours": f.hours(p.gpu_hours),
+        "price": price,
+        "unit_prices": unit_prices(offer, lang) if offer is not None and offer.offered else [price],
+        "subtotal_label": translate(lang, period),
+        "subtotal": money_span(f, p.subtotal_low, p.subtotal_high, cur),
+        "discounts": discounts,
+        "monthly": monthly,
+        "monthly_value": monthly_value,
+        "min_order": min_order,
+        "min_order_detail": min_order_detail,
+        "day_line": day_line,
+        "exchange": exchange_text(offer, lang) if offer is not None else None,
+        "total": money_span(f, p.total_low, p.total_high, cur),
+        "total_is_range": round(p.total_low) != round(p.total_high),
+        "best_term": best_term,
+    }
+
+
+def _min_order(p: Pricing, offer: Offer | None, lang: str, f: Fmt) -> tuple[str | None, str | None]:
+    """(the reply's line, the quote's row) when the minimum order raised the GPU count or the order is
+    billed by the hour started: what the order runs on, how long, the GPU-hours billed and their cost."""
+    cur = p.currency.value
     min_order = min_order_detail = None
     if p.min_order_applied and offer is not None:
         min_order_detail = translate(
@@ -184,34 +219,7 @@ def figures(report: SizingReport, offer: Offer | None, lang: str) -> dict[str, A
             hours=f.hours(p.gpu_hours),
             subtotal=money_span(f, p.subtotal_low, p.subtotal_high, cur),
         )
-    day_line = None
-    if p.period == "day" and not p.min_order_applied:
-        day_line = translate(
-            lang,
-            N_("Per day on %(gpus)s: %(money)s"),
-            gpus=gpus_text(lang, p.gpus),
-            money=money_span(f, p.subtotal_low, p.subtotal_high, cur),
-        )
-    best_term = _best_term(p, lang, f)
-    return {
-        "period": p.period,
-        "configuration": _config(p, lang, f),
-        "gpu_hours": f.hours(p.gpu_hours),
-        "price": price,
-        "unit_prices": unit_prices(offer, lang) if offer is not None and offer.offered else [price],
-        "subtotal_label": translate(lang, period),
-        "subtotal": money_span(f, p.subtotal_low, p.subtotal_high, cur),
-        "discounts": discounts,
-        "monthly": monthly,
-        "monthly_value": monthly_value,
-        "min_order": min_order,
-        "min_order_detail": min_order_detail,
-        "day_line": day_line,
-        "exchange": exchange_text(offer, lang) if offer is not None else None,
-        "total": money_span(f, p.total_low, p.total_high, cur),
-        "total_is_range": round(p.total_low) != round(p.total_high),
-        "best_term": best_term,
-    }
+    return min_order, min_order_detail
 
 
 def _best_term(p: Pricing, lang: str, f: Fmt) -> str | None:
