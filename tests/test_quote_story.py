@@ -191,3 +191,15 @@ def test_a_customer_in_usd_gets_the_monthly_price_converted(capsys) -> None:
     assert (
         "Price per GPU-hour: $2.44 — Example GPU Cloud's monthly price, 1,777.78 USD per GPU-month" in reply
     )
+
+
+def test_a_rental_bills_whole_hours_and_says_so(capsys) -> None:
+    assert main(["ask", "6.43 hours on one A100, how much?"]) == 0
+    headline = capsys.readouterr().out.splitlines()[0]
+    assert headline.endswith("≈ $8.40 – $17.50 (7 GPU-hours billed)")  # 6.43 → 7, never 6 ($7.20 – $15.00)
+    assert main(["ask", "--presales", str(EXAMPLE), "1张H800跑6.5小时多少钱"]) == 0
+    reply = capsys.readouterr().out
+    assert reply.splitlines()[0].endswith(
+        "≈ ¥147（按 7 卡·时计费）"
+    )  # by the hour (¥21), not the month's rate
+    assert "包月价" not in reply

@@ -395,8 +395,9 @@ def effective_request(
             elif (
                 p is not None
                 and request.stage == Stage.inference
+                and not request.hours  # a service that runs all month, not a rental of so many hours
                 and (monthly := p.monthly_rate(family, currency))
-            ):  # a service runs all month: the best price first (issue 22 item 5)
+            ):  # the best price first (issue 22 item 5)
                 upd["price_per_gpu_hour"], sources["price_per_gpu_hour"] = monthly, "presales_month"
             elif p is not None and (price := p.price(family, currency)) is not None:
                 upd["price_per_gpu_hour"], sources["price_per_gpu_hour"] = price, "presales"

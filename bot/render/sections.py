@@ -33,7 +33,7 @@ from bot.render.wording import (
 )
 from estimator import catalog, compute
 from estimator.memory import FULL_STATE_BYTES_PER_PARAM
-from estimator.models import Band, Inference, Memory, Method, SizingReport
+from estimator.models import Band, Cost, Inference, Memory, Method, SizingReport
 from estimator.plan import HEADROOM
 
 
@@ -567,10 +567,21 @@ def rental_section(report: SizingReport, f: Fmt) -> dict[str, Any] | None:
         "gpus": f.int(days.gpus),
         "hours": f.hours(req.hours),
         "gh": f.hours(gh.likely),
-        "cost": None if c is None else money_span(f, c.low, c.high, c.currency),
+        "cost": None if c is None else _billed(f, c, gh.likely),
         "price": None if c is None else f.price_range(c.price_low, c.price_high, c.currency),
         "source": c.price_source if c else None,
     }
+
+
+def _billed(f: Fmt, c: Cost, used: float) -> str:
+    """The cost of a rental, and the whole GPU-hours billed when more than used: '$8.40 – $17.50
+    (7 GPU-hours billed)' for 6.43 used — billing never rounds down, and the line says what it bills."""
+    money = money_span(f, c.low, c.high, c.currency)
+    if c.billed_gpu_hours <= used + 1e-9:
+        return money
+    return translate(
+        f.lang, N_("%(money)s (%(hours)s GPU-hours billed)"), money=money, hours=f.int(c.billed_gpu_hours)
+    )
 
 
 def method_rows(report: SizingReport, f: Fmt) -> list[str]:
