@@ -130,11 +130,12 @@ def pf_days(flops: float) -> float:
 
 
 def billed_gpu_hours(gpu_hours_total: float) -> int:
-    """The GPU-hours a quote multiplies by the price: whole hours, rounded to nearest so the quote
-    matches the GPU-hours shown (93,482.9 → 93,483, the seed's figure), and at least one (0.3 → 1)."""
+    """The GPU-hours a cost multiplies by the price per GPU-hour: whole GPU-hours, the unit the price is
+    quoted in, rounded UP — billing never rounds usage down (6.43 → 7; the seed's 93,482.9 → 93,483;
+    0.3 → 1). A tolerance of 10⁻⁹ h keeps float noise on a whole number (7.000000000001 → 7)."""
     if gpu_hours_total <= 0:
         return 0
-    return max(1, math.floor(gpu_hours_total + 0.5))
+    return max(1, math.ceil(gpu_hours_total - 1e-9))
 
 
 def chinchilla_tokens(params: float, tokens_per_param: float = 20.0) -> float:

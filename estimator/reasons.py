@@ -97,9 +97,11 @@ class Why(StrEnum):
     # filled before estimating (bot.core.pipeline)
     chat_settings = "chat_settings"
     presales_prices = "presales_prices"
+    presales_monthly = "presales_monthly"
     presales_exchange = "presales_exchange"
     presales_gpu = "presales_gpu"
     presales_gpu_none_fits = "presales_gpu_none_fits"
+    presales_gpu_instead = "presales_gpu_instead"
     language_currency = "language_currency"
 
 

@@ -87,11 +87,12 @@ GIB = 2**30
 
 
 @pytest.mark.parametrize(
-    ("hours", "billed"), [(0.0, 0), (-1.0, 0), (0.3, 1), (0.7, 1), (1.2, 1), (1.5, 2), (93_482.9, 93_483)]
+    ("hours", "billed"),
+    [(0.0, 0), (-1.0, 0), (0.3, 1), (0.7, 1), (1.2, 2), (1.5, 2), (2.0, 2), (6.43, 7), (93_482.9, 93_483)],
 )
 def test_billed_gpu_hours_at_its_boundaries(hours, billed):
     """compute.billed_gpu_hours: nothing billed for no work, at least one hour for any work (0.3 → 1),
-    nearest whole hour above that (the seed's 93,482.9 → 93,483)."""
+    whole hours rounded up above that (issue 22 item 9: 1.2 → 2, 6.43 → 7; the seed's 93,482.9 → 93,483)."""
     assert compute.billed_gpu_hours(hours) == billed
 
 

@@ -131,16 +131,17 @@ def test_serving_on_whole_nodes_bills_the_minimum_order(offer: PresalesConfig) -
     assert a.report.request.gpu == H800 and inf.serving_gpus == 4
     p = pricing(a.report, a.offer)
     assert p.gpus == 8 and p.min_order_applied and p.period == "month"
-    assert p.subtotal_low == pytest.approx(8 * 730 * 21)  # 8 GPUs × 730 h × ¥21
-    assert [d.months for d in p.discounts] == [1, 3, 12] and p.discounts[-1].total == pytest.approx(
-        8 * 730 * 21 * 0.75
+    # issue 22 item 5 (the best price first): a service runs all month, so it is priced by the month —
+    # ¥12,800 per GPU-month, below 730 h × ¥21 — and only the terms that beat that are listed
+    assert p.subtotal_low == pytest.approx(8 * 12_800)  # was 8 × 730 h × ¥21 = ¥122,640
+    assert [d.months for d in p.discounts] == [12] and p.discounts[-1].total == pytest.approx(
+        8 * 730 * 21 * 0.75  # the term's discount is off the on-demand price (presales.example.toml)
     )
     assert p.monthly is not None and p.monthly.total == 8 * 12_800
     text = render(a, "text")
-    assert "起租 1 台 8 卡：按 8 张计费，每月 ¥122,640" in text
-    assert (
-        "包期 12 个月（−25%）：¥91,980" in text and "包月：8 张 × 1 个月 × ¥12,800/卡·月 = ¥102,400" in text
-    )
+    assert "起租 1 台 8 卡：按 8 张计费，每月 ¥102,400" in text
+    assert "包期 12 个月（−25%）：每月 ¥91,980" in text
+    assert "包月：8 张 × 1 个月 × ¥12,800/卡·月 = ¥102,400" in text
 
 
 def test_training_terms_apply_when_the_job_covers_them(offer: PresalesConfig) -> None:

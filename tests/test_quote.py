@@ -36,8 +36,9 @@ def pdf_text(data: bytes) -> tuple[str, PdfReader]:
 
 
 def flat(text: str) -> str:
-    """Text with the line breaks and spaces a PDF extraction adds or drops taken out."""
-    return re.sub(r"[\s\u200b]+", "", text)
+    """Text with the line breaks and spaces a PDF extraction adds or drops taken out (and the NULs pypdf
+    puts before each two-byte code of a CID-keyed CFF font, Noto Sans CJK: poppler reads them whole)."""
+    return re.sub(r"[\s\u200b\x00]+", "", text)
 
 
 def fonts(reader: PdfReader) -> list[str]:

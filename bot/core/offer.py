@@ -60,6 +60,9 @@ class Offer(BaseModel):
     gpu_month: float | None = Field(None, description="price per GPU-month as offered (in `currency`)")
     gpus_per_node: int = 8
     min_nodes: int | None = Field(None, description="minimum order in whole nodes; None: single GPUs")
+    billing: str = Field(
+        "usage", description="'usage', 'gpu_hour' or 'node_hour': the unit a job is rounded up to (billed)"
+    )
     availability: Localized | None = None
     exchange: Exchange | None = None
     terms: list[Term] = Field(default_factory=list, description="reserved terms for this GPU, shortest first")
@@ -153,7 +156,7 @@ def offer_terms(
         update={
             "chosen": chosen,
             "none_fits": none_fits,
-            "price_is_offer": price_source in ("presales", "exchange"),
+            "price_is_offer": price_source in ("presales", "presales_month", "exchange"),
         }
     )
 
@@ -183,6 +186,7 @@ def terms_for(presales: PresalesConfig, gpu: str | None, currency: Currency) -> 
             **_prices(presales, g, currency),
             "gpus_per_node": g.gpus_per_node,
             "min_nodes": g.min_nodes,
+            "billing": g.billing,
             "availability": g.availability,
             "terms": [
                 Term(months=c.months, discount_percent=c.discount_percent)
@@ -263,6 +267,11 @@ class Pricing(BaseModel):
     discounts: list[Discount] = Field(default_factory=list)
     monthly: Monthly | None = None
     min_order_applied: bool = Field(False, description="the minimum order raised the GPU count")
+    billed_by_node: bool = Field(
+        False,
+        description="whole node-hours are billed: more GPU-hours than the answer's cost (each GPU of the "
+        "order for every hour started)",
+    )
 
 
 def _whole_nodes(gpus: int, offer: Offer | None) -> tuple[int, bool]:
@@ -277,18 +286,24 @@ def _nodes(gpus: int, per_node: int) -> int | None:
     return gpus // per_node if gpus >= per_node and gpus % per_node == 0 else None
 
 
-def _discounts(subtotal: float, offer: Offer | None, days: float | None) -> list[Discount]:
-    """Reserved terms the job's wall-clock time covers (every term for a service: ``days`` None)."""
+def _discounts(
+    on_demand: float, offer: Offer | None, days: float | None, best: float | None = None
+) -> list[Discount]:
+    """Reserved terms the job's wall-clock time covers (every term for a service: ``days`` None): the
+    term's discount off the on-demand price ``on_demand`` (presales.example.toml), listed only when it
+    beats ``best`` — the price already quoted (the monthly rental of a service) — so that no row offers
+    more money for a longer commitment."""
     if offer is None or not offer.offered:
         return []
     out = []
     for t in offer.terms:
         if days is not None and days + 1e-9 < t.months * 30.0:
             continue
-        amount = subtotal * t.discount_percent / 100
-        out.append(
-            Discount(months=t.months, percent=t.discount_percent, amount=amount, total=subtotal - amount)
-        )
+        amount = on_demand * t.discount_percent / 100
+        total = on_demand - amount
+        if best is not None and total >= best - 0.005:
+            continue
+        out.append(Discount(months=t.months, percent=t.discount_percent, amount=amount, total=total))
     return out
 
 
@@ -345,36 +360,15 @@ def pricing(report: SizingReport | None, offer: Offer | None) -> Pricing | None:
             monthly = Monthly(
                 gpus=gpus, months=1, price=common["gpu_month"], total=gpus * common["gpu_month"]
             )
+        on_demand = hours * offer.gpu_hour if offer is not None and offer.gpu_hour is not None else low
         return Pricing(
             currency=band.currency, period="month", gpu_hours=hours, price_low=p_low, price_high=p_high,
             subtotal_low=low, subtotal_high=high, total_low=low, total_high=high,
-            discounts=_discounts(low, offer, None) if low == high else [], monthly=monthly, **common,
+            discounts=_discounts(on_demand, offer, None, best=low) if low == high else [], monthly=monthly,
+            **common,
         )  # fmt: skip
     if cost is not None and report.gpu_hours is not None:
-        hours_given = report.request.hours
-        if hours_given and raised:  # a known duration on more GPUs: the extra GPUs are billed too
-            hours = gpus * hours_given
-            low, high = hours * cost.price_low, hours * cost.price_high
-            days, total = hours_given / 24, (low, high)
-        else:  # a job of so many GPU-hours: more GPUs finish it sooner for the same GPU-hours
-            hours = float(cost.billed_gpu_hours)
-            low, high = cost.low, cost.high
-            days = hours_given / 24 if hours_given else report.gpu_hours.likely / gpus / 24
-            total = (
-                cost.low_with_mfu if cost.low_with_mfu is not None else low,
-                cost.high_with_mfu if cost.high_with_mfu is not None else high,
-            )
-        monthly = None
-        if common["gpu_month"] is not None and days >= 30.0 - 1e-9:
-            months = math.ceil(days / 30.0 - 1e-9)
-            monthly = Monthly(gpus=gpus, months=months, price=common["gpu_month"],
-                              total=gpus * months * common["gpu_month"])  # fmt: skip
-        return Pricing(
-            currency=cost.currency, period="job", days=days, hours=hours_given,
-            gpu_hours=hours, price_low=cost.price_low, price_high=cost.price_high,
-            subtotal_low=low, subtotal_high=high, total_low=total[0], total_high=total[1],
-            discounts=_discounts(low, offer, days) if low == high else [], monthly=monthly, **common,
-        )  # fmt: skip
+        return _job_pricing(report, offer, gpus, raised, common)
     if report.flops is None and report.memory is not None:
         band = _day_price(report)
         if band is None:
@@ -387,6 +381,62 @@ def pricing(report: SizingReport | None, offer: Offer | None) -> Pricing | None:
             total_high=hours * p_high, **common,
         )  # fmt: skip
     return None
+
+
+def whole_hours(gpu_hours: float, gpus: int) -> float:
+    """GPU-hours billed when every GPU of an order is billed for each hour started: ``gpus`` ×
+    ⌈``gpu_hours`` ÷ ``gpus``⌉ (314 GPU-hours on 8 GPUs = 39.3 hours → 40 × 8 = 320). Never less than
+    the GPU-hours used."""
+    if gpu_hours <= 0:
+        return 0.0
+    return float(gpus * math.ceil(gpu_hours / gpus - 1e-9))
+
+
+def _job_pricing(
+    report: SizingReport, offer: Offer | None, gpus: int, raised: bool, common: dict[str, object]
+) -> Pricing:
+    """A job of so many GPU-hours (or a known duration). Where the offer bills by the hour started
+    (``billing = "gpu_hour"`` or ``"node_hour"``), every GPU of the order is billed for each hour
+    started (:func:`whole_hours`), the GPU-hours band too; otherwise (``"usage"``, the default) the
+    estimator's GPU-hours used, rounded up to whole GPU-hours."""
+    cost, band = report.cost, report.gpu_hours
+    assert cost is not None and band is not None
+    hours_given = report.request.hours
+    by_node = offer is not None and offer.offered and offer.billing in ("gpu_hour", "node_hour")
+    p_low, p_high = cost.price_low, cost.price_high
+    if hours_given and (raised or by_node):  # a known duration: every GPU of the order is billed
+        hours = gpus * (math.ceil(hours_given - 1e-9) if by_node else hours_given)
+        low, high = hours * p_low, hours * p_high
+        days, total = hours_given / 24, (low, high)
+    elif by_node:
+        hours = whole_hours(band.likely, gpus)
+        low, high = hours * p_low, hours * p_high
+        days = band.likely / gpus / 24
+        total = (
+            (whole_hours(band.low, gpus) * p_low, whole_hours(band.high, gpus) * p_high)
+            if cost.low_with_mfu is not None
+            else (low, high)
+        )
+    else:  # a job of so many GPU-hours: more GPUs finish it sooner for the same GPU-hours
+        hours = float(cost.billed_gpu_hours)
+        low, high = cost.low, cost.high
+        days = hours_given / 24 if hours_given else band.likely / gpus / 24
+        total = (
+            cost.low_with_mfu if cost.low_with_mfu is not None else low,
+            cost.high_with_mfu if cost.high_with_mfu is not None else high,
+        )
+    monthly = None
+    if common["gpu_month"] is not None and days >= 30.0 - 1e-9:
+        months = math.ceil(days / 30.0 - 1e-9)
+        monthly = Monthly(gpus=gpus, months=months, price=common["gpu_month"],
+                          total=gpus * months * common["gpu_month"])  # fmt: skip
+    return Pricing(
+        currency=cost.currency, period="job", days=days, hours=hours_given,
+        gpu_hours=hours, price_low=p_low, price_high=p_high,
+        subtotal_low=low, subtotal_high=high, total_low=total[0], total_high=total[1],
+        discounts=_discounts(low, offer, days) if low == high else [], monthly=monthly,
+        billed_by_node=by_node and hours != cost.billed_gpu_hours, **common,
+    )  # fmt: skip
 
 
 def _day_price(report: SizingReport) -> tuple[tuple[float, float], Currency] | None:

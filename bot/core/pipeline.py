@@ -29,7 +29,7 @@ from pydantic import BaseModel, Field
 from bot.core.configfile import ConfigInfo, read_config, split_pasted
 from bot.core.followup import MODEL_FIELDS, classify, explicit_stage, lost_followup, merge, stage_switch
 from bot.core.interpretation import Interpretation, interpret
-from bot.core.offer import Offer, candidates, cheapest_index, fits, names_a_gpu, offer_terms
+from bot.core.offer import Offer, candidates, cheapest_index, fits, names_a_gpu, offer_terms, pricing
 from bot.parse import ParseResult, parse
 from bot.parse.lang import Lang, reply_lang
 from bot.settings.chat import ChatSettings
@@ -59,10 +59,12 @@ MAX_COMPARISONS = 2
 SOURCE_REASONS = {
     "settings": Why.chat_settings,
     "presales": Why.presales_prices,
+    "presales_month": Why.presales_monthly,
     "exchange": Why.presales_exchange,
     "language": Why.language_currency,
     "offer_gpu": Why.presales_gpu,
     "offer_none_fits": Why.presales_gpu_none_fits,
+    "offer_instead": Why.presales_gpu_instead,
 }
 """Where a value filled before estimating came from (ledger reasons; worded by the renderer)."""
 
@@ -103,6 +105,12 @@ class Answer(BaseModel):
         None, description="the config.json this message gave (a file or pasted JSON), read or refused"
     )
     offer: Offer | None = Field(None, description="the provider's terms behind the answer (pre-sales)")
+    offered: SizingReport | None = Field(
+        None,
+        description="the GPU the customer named is not offered: the same request on the first offered GPU "
+        "that fits, which a quote under the provider's name prices (None: none fits, or not needed)",
+    )
+    offered_terms: Offer | None = Field(None, description="the offer's terms for `offered`")
 
     @property
     def understood(self) -> bool:
@@ -284,6 +292,7 @@ def answer_request(
     report = None
     comparisons: list[SizingReport] = []
     offer = None
+    alternative: tuple[SizingReport, Offer] | None = None
     if is_answerable(request, parsed.asks_largest) and (followup or not parsed.out_of_scope):
         chosen: dict[str, str] = {}
         first = request
@@ -311,6 +320,8 @@ def answer_request(
                     none_fits=sources.get("gpu") == "offer_none_fits",
                     price_source=sources.get("price_per_gpu_hour"),
                 )
+                if not offer.offered:
+                    alternative = offered_instead(request, lang, settings, presales)
     return Answer(
         parsed=parsed,
         report=report,
@@ -321,7 +332,27 @@ def answer_request(
         changed=list(changed or []),
         sources=sources,
         offer=offer,
+        offered=alternative[0] if alternative else None,
+        offered_terms=alternative[1] if alternative else None,
     )
+
+
+def offered_instead(
+    request: SizingRequest, lang: Lang, settings: ChatSettings, presales: PresalesConfig
+) -> tuple[SizingReport, Offer] | None:
+    """The request on the first offered GPU (preferred first) that fits the job and has a price, with the
+    offer's terms for it: what a quote under the provider's name is for when the customer named a GPU
+    the provider does not sell. None when no offered GPU fits (then no quote is made)."""
+    for gpu in candidates(presales):
+        candidate = request.model_copy(update={"gpu": gpu, "gpu_memory_gib": None})
+        sized = _size(candidate, lang, settings, presales, {"gpu": "offer_instead"})
+        if sized is None or not fits(sized[0]):
+            continue
+        report, sources = sized
+        terms = offer_terms(presales, report, price_source=sources.get("price_per_gpu_hour"))
+        if terms.offered and pricing(report, terms) is not None:
+            return report, terms
+    return None
 
 
 def _size(
@@ -385,6 +416,13 @@ def effective_request(
             price = s.price_for(family, currency)
             if price is not None:
                 upd["price_per_gpu_hour"], sources["price_per_gpu_hour"] = price, "settings"
+            elif (
+                p is not None
+                and request.stage == Stage.inference
+                and not request.hours  # a service that runs all month, not a rental of so many hours
+                and (monthly := p.monthly_rate(family, currency))
+            ):  # the best price first (issue 22 item 5)
+                upd["price_per_gpu_hour"], sources["price_per_gpu_hour"] = monthly, "presales_month"
             elif p is not None and (price := p.price(family, currency)) is not None:
                 upd["price_per_gpu_hour"], sources["price_per_gpu_hour"] = price, "presales"
             elif p is not None and (converted := p.converted_price(family, currency)) is not None:
@@ -453,6 +491,16 @@ def _source_params(
             "from_currency": other.value,
             "cny_per_usd": rate.cny_per_usd,
             "as_of": rate.as_of.isoformat(),
+        }
+    if origin == "presales_month" and presales is not None:
+        currency = effective.currency or presales.currency
+        month = presales.monthly_price(
+            catalog.family_of(effective.gpu or defaults.DEFAULT_GPU) or "", currency
+        )
+        return {
+            "provider": provider,
+            "month": None if month is None else round(month, 2),
+            "currency": currency.value,
         }
     return {"provider": provider} if origin != "settings" and origin != "language" else {}
 

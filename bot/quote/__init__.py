@@ -14,8 +14,9 @@ import datetime as dt
 
 from bot.core.pipeline import Answer
 from bot.quote.pdf import QuoteError
+from bot.render.i18n import N_
 
-__all__ = ["QuoteError", "can_quote", "quote_filename", "quote_pdf"]
+__all__ = ["QuoteError", "can_quote", "decline_reason", "quote_filename", "quote_pdf"]
 
 
 def can_quote(answer: Answer | None) -> bool:
@@ -25,18 +26,50 @@ def can_quote(answer: Answer | None) -> bool:
 
 def quote_pdf(answer: Answer, question: str = "", today: dt.date | None = None) -> bytes:
     """The PDF bytes of the answer's quote. Raises QuoteError when it cannot be made (no offer, nothing
-    sized, no font for Chinese text)."""
+    sized, no font for Chinese text, or a GPU the provider does not sell and no offered GPU fits: then
+    the error is :func:`decline_reason`, in the answer's language)."""
     from bot.quote.content import build
     from bot.quote.pdf import draw
 
     if not can_quote(answer):
         raise QuoteError("a quote needs an answer that sized something and the provider's offer")
+    reason = decline_reason(answer)
+    if reason is not None:
+        raise QuoteError(reason)
     content = build(answer, question, today)
     return draw(content)
 
 
+DECLINE = N_(
+    "%(gpu)s is not in %(provider)s's offer, and none of the GPUs it offers (%(offered)s) fits this job: "
+    "no quote under %(provider)s's name."
+)
+
+
+def decline_reason(answer: Answer) -> str | None:
+    """Why no quote is made, in the answer's language: the customer named a GPU the provider does not
+    sell and none of the offered GPUs fits the job (:attr:`Answer.offered` is None). Else None: a quote
+    under the provider's name is for what the provider sells (the offered GPU that fits)."""
+    from bot.render.describe import gpu_names
+    from bot.render.fmt import fmt_for
+    from bot.render.i18n import translate
+
+    offer = answer.offer
+    if offer is None or answer.report is None or offer.offered or answer.offered is not None:
+        return None
+    return translate(
+        answer.lang,
+        DECLINE,
+        gpu=gpu_names(answer.report)[0],
+        provider=offer.provider,
+        offered=fmt_for(answer.lang).sep.join(offer.families) or "—",
+    )
+
+
 def quote_filename(answer: Answer, today: dt.date | None = None) -> str:
-    """``quote-20250601-H800.pdf``: the date and the GPU."""
+    """``quote-20250601-H800.pdf``: the date and the GPU quoted (the offered one in place of a GPU the
+    provider does not sell)."""
     day = today or dt.date.today()
-    gpu = answer.offer.family if answer.offer is not None and answer.offer.family else "gpu"
+    offer = answer.offered_terms if answer.offered_terms is not None else answer.offer
+    gpu = offer.family if offer is not None and offer.family else "gpu"
     return f"quote-{day:%Y%m%d}-{gpu.replace(' ', '')}.pdf"

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
+import re
 from dataclasses import dataclass, field
 
 from bot.core.pipeline import Answer
@@ -16,6 +17,7 @@ from bot.render.notes import assumption_rows
 from bot.render.offer_text import figures, min_order_nodes
 from bot.render.renderer import render
 from bot.settings.presales import text_for
+from estimator.models import SizingReport
 
 KEY_FIELDS = (
     "gpu",
@@ -57,6 +59,7 @@ LABELS = {
     "method": N_("Method"),
     "contact": N_("Contact"),
     "not_offered": N_("not offered"),
+    "named": N_("GPU you named"),
     "offered": N_("We offer"),
     "footer": N_(
         "An estimate from the published formulas and the assumptions above, not a bill: the final price "
@@ -64,9 +67,13 @@ LABELS = {
     ),
 }
 
+NAMED_NOT_OFFERED = N_(
+    "%(gpu)s is not in %(provider)s's offer: this quote is for %(offered)s, the offered GPU that fits"
+)
+
 METHODS = {
     "training": N_(
-        "Training compute C = 6·N·D (4·N·D for LoRA/QLoRA); GPU-hours = C ÷ (dense peak × MFU × 3,600); "
+        "Training compute C = %(formula)s; GPU-hours = C ÷ (dense peak × MFU × 3,600); "
         "cost = GPU-hours × price per GPU-hour."
     ),
     "serving": N_(
@@ -126,8 +133,70 @@ def _kind(answer: Answer) -> str:
     return "memory"
 
 
+def _method(answer: Answer) -> str:
+    """The method line for this answer's stage only: 'C = 4·N·D' on a LoRA quote, never another
+    stage's formula."""
+    report = answer.report
+    assert report is not None
+    kind = _kind(answer)
+    if kind != "training":
+        return translate(answer.lang, METHODS[kind])
+    formula = report.flops_formula or "6ND"
+    return translate(answer.lang, METHODS[kind], formula="·".join(formula))  # 6ND → 6·N·D
+
+
+COMMAND = re.compile(r"\s*[(（][^()（）]*\bsizing-bot\b[^()（）]*[)）]|[;；,，]?\s*\(?sizing-bot [a-z-]+\)?")
+"""A command name in a ledger text ("… (sizing-bot validate)"): for the operator, not the customer."""
+
+
+def customer_text(text: str) -> str:
+    """``text`` without command names: a customer document names no tool to run."""
+    return " ".join(COMMAND.sub("", text).split())
+
+
+def headline(answer: Answer, fig: dict | None) -> str:
+    """The reply's headline, and where the order changes it (a minimum order, whole node-hours), the
+    reply's line that says so: the configuration and total below then tell the same story."""
+    reply = render(answer, "text")
+    line = reply.splitlines()[0] if reply else ""
+    if fig is not None and fig["min_order"]:
+        sep = "。" if answer.lang == "zh" else ". "
+        order = fig["min_order"]
+        line = f"{line.rstrip('。.')}{sep}{order[:1].upper()}{order[1:]}"  # a sentence of its own
+    return line
+
+
+def _assumptions(report: SizingReport, lang: str, fig: dict | None) -> list[str]:
+    """The key assumptions (:data:`KEY_FIELDS`, at most :data:`MAX_ASSUMPTIONS`), in customer words."""
+    ledger = assumption_rows(report, lang)  # one row per report.assumptions entry, in order
+    sep = "：" if lang == "zh" else ": "
+    picked = []
+    for key in KEY_FIELDS:
+        if key == "deadline_days" and (
+            not report.gpus_for_deadline or report.days is not None or (fig and fig["min_order_detail"])
+        ):
+            continue  # the deadline did not set the GPU count quoted: not part of this quote's story
+        i = next((i for i, a in enumerate(report.assumptions) if a.field == key), None)
+        if i is not None:
+            row = ledger[i]
+            picked.append(customer_text(f"{row['label']}{sep}{row['value']} — {row['source']}"))
+    return picked[:MAX_ASSUMPTIONS]
+
+
 def build(answer: Answer, question: str, today: dt.date | None = None) -> QuoteContent:
-    """The quote's texts for an answer with an offer (``answer.offer``) and a report."""
+    """The quote's texts for an answer with an offer (``answer.offer``) and a report. A GPU the customer
+    named that the provider does not sell is quoted on the offered GPU that fits (``answer.offered``),
+    and the quote says so."""
+    instead = None
+    if answer.offered is not None and answer.offered_terms is not None and answer.report is not None:
+        named = gpu_names(answer.report)[0]
+        answer = answer.model_copy(
+            update={"report": answer.offered, "offer": answer.offered_terms, "comparisons": []}
+        )
+        instead = translate(
+            answer.lang, NAMED_NOT_OFFERED, gpu=named, provider=answer.offer.provider,
+            offered=gpu_names(answer.offered)[0],
+        )  # fmt: skip
     report, offer, lang = answer.report, answer.offer, answer.lang
     assert report is not None and offer is not None
     day = today or dt.date.today()
@@ -138,6 +207,8 @@ def build(answer: Answer, question: str, today: dt.date | None = None) -> QuoteC
     fig = figures(report, offer, lang)
     gpu = gpu_names(report)[0]
     rows: list[tuple[str, str]] = []
+    if instead is not None:
+        rows.append((t("named"), instead))
     rows.append((t("gpu"), gpu if offer.offered else f"{gpu} ({t('not_offered')})"))
     if not offer.offered and offer.families:
         rows.append((t("offered"), (fmt_for(lang).sep).join(offer.families)))
@@ -155,20 +226,11 @@ def build(answer: Answer, question: str, today: dt.date | None = None) -> QuoteC
         elif order:
             rows.append((t("min_order"), order))
         rows.append((fig["subtotal_label"], fig["subtotal"]))
-        if fig["discounts"]:
-            rows.append((t("discounts"), "\n".join(fig["discounts"])))
         if fig["monthly_value"]:
             rows.append((t("monthly"), fig["monthly_value"]))
-    reply = render(answer, "text")
-    ledger = assumption_rows(report, lang)  # one row per report.assumptions entry, in order
-    sep = "：" if lang == "zh" else ": "
-    picked = []
-    for key in KEY_FIELDS:
-        i = next((i for i, a in enumerate(report.assumptions) if a.field == key), None)
-        if i is not None:
-            row = ledger[i]
-            picked.append(f"{row['label']}{sep}{row['value']} — {row['source']}")
-    picked = picked[:MAX_ASSUMPTIONS]
+        if fig["discounts"]:
+            rows.append((t("discounts"), "\n".join(fig["discounts"])))
+    picked = _assumptions(report, lang, fig)
     total_label = t("total") if fig is not None and fig["total_is_range"] else t("total_one")
     return QuoteContent(
         lang=lang,
@@ -180,14 +242,14 @@ def build(answer: Answer, question: str, today: dt.date | None = None) -> QuoteC
         date=day.isoformat(),
         valid_until=(day + dt.timedelta(days=offer.valid_days)).isoformat(),
         question=" ".join(question.split()),
-        answer=reply.splitlines()[0] if reply else "",
+        answer=headline(answer, fig),
         rows=rows,
         total_label=total_label,
         total=(fig["total"] + (f"\n{fig['best_term']}" if fig["best_term"] else ""))
         if fig is not None
         else "—",
         assumptions=picked,
-        method=translate(lang, METHODS[_kind(answer)]),
+        method=_method(answer),
         note=offer.note.text(lang) if offer.note is not None else None,
         footer=t("footer"),
         labels={

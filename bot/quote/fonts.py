@@ -1,11 +1,11 @@
 """Fonts for the PDF quote: Latin text in DejaVu Sans (shipped inside matplotlib, a dependency), Chinese
-in an installed CJK font with a free licence. Only the glyphs used are embedded (a subset).
+in a CJK font with a free licence. Only the glyphs used are embedded (a subset).
 
 The CJK font is looked up once per process: ``SIZING_BOT_CJK_FONT`` (a .ttf/.ttc/.otf path), else
 the first installed family of :data:`CJK_FAMILIES` — TrueType-outline families first — found by
-matplotlib's font manager (which reads fontconfig's directories). Debian and the Docker image
-install WenQuanYi Micro Hei (``fonts-wqy-microhei``: Apache-2.0 or GPL-3 with the font embedding
-exception).
+matplotlib's font manager (which reads fontconfig's directories), else Noto Sans CJK SC from the
+``noto-cjk-sans-otc`` dependency (SIL OFL 1.1; :mod:`bot.render.cjk_font`). The Docker image installs
+WenQuanYi Micro Hei (``fonts-wqy-microhei``: Apache-2.0 or GPL-3 with the font embedding exception).
 """
 
 from __future__ import annotations
@@ -15,6 +15,8 @@ import os
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+
+from bot.render.cjk_font import PACKAGED_FAMILY, is_packaged, packaged_cjk_font
 
 log = logging.getLogger(__name__)
 
@@ -72,7 +74,8 @@ def _face_index(path: str, family: str | None) -> tuple[int, str] | None:
 
 @cache
 def cjk_font() -> FontFile | None:
-    """An installed font with Chinese glyphs (see the module docstring), or None."""
+    """A font with Chinese glyphs (see the module docstring): an installed one first, else the packaged
+    Noto Sans CJK SC; None only when neither is there."""
     override = os.environ.get(ENV_FONT, "").strip()
     if override:
         found = _face_index(override, None)
@@ -89,7 +92,10 @@ def cjk_font() -> FontFile | None:
         by_family.setdefault(entry.name, []).append(entry.fname)
     for family in CJK_FAMILIES:
         for path in sorted(set(by_family.get(family, []))):
+            if is_packaged(path):
+                continue  # registered for charts: not a system font
             found = _face_index(path, family)
             if found is not None:
                 return FontFile(path, found[0], family)
-    return None
+    packaged = packaged_cjk_font()
+    return FontFile(packaged[0], packaged[1], PACKAGED_FAMILY) if packaged is not None else None

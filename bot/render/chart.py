@@ -11,7 +11,8 @@ it) and used through its object API (``Figure`` + Agg canvas): no pyplot global 
 chats can render at once. Fonts are given per text element, never through global rcParams.
 
 Labels are msgids in :mod:`bot.render.chart_labels`, translated like every reply. Chinese labels need
-a font with CJK glyphs; without one, a Chinese chart is drawn in English (never tofu boxes).
+a font with CJK glyphs: an installed one, else the Noto Sans CJK the package depends on
+(:mod:`bot.render.cjk_font`); only without either is a Chinese chart drawn in English (never tofu).
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from bot.render.chart_labels import CHART_LABELS
+from bot.render.cjk_font import is_packaged, register_packaged
 from bot.render.fmt import GIB, Fmt, fmt_for
 from bot.render.i18n import translations
 
@@ -130,8 +132,9 @@ def font_manager_fresh() -> Any:
 
 @cache
 def find_cjk_font() -> str | None:
-    """Family name of an installed font covering Chinese, or None. Looked up once per process."""
-    installed = {f.name for f in font_manager_fresh().ttflist}
+    """Family name of a font covering Chinese: an installed one, else the packaged Noto Sans CJK
+    (:mod:`bot.render.cjk_font`); None only without either. Looked up once per process."""
+    installed = {f.name for f in font_manager_fresh().ttflist if not is_packaged(f.fname)}
     for family in CJK_FAMILIES:
         if family in installed:
             return family
@@ -139,7 +142,7 @@ def find_cjk_font() -> str | None:
     for name in sorted(installed):
         if "CJK" in name and ("SC" in name or "JP" in name or "TC" in name):
             return name
-    return None
+    return register_packaged(font_manager_fresh())  # Noto Sans CJK from the package's dependencies
 
 
 @cache

@@ -196,6 +196,17 @@ class Fmt:
             return self.num(d, 2 if d >= 0.1 else 3 if d >= 0.01 else 4)
         return self.num(d, 1) if d < 10 else self.int(d)
 
+    def duration(self, days: float) -> tuple[str, str]:
+        """A wall-clock time in the unit a person reads it in: ``("1.6", "days")`` from a day up,
+        ``("5.2", "hours")`` from an hour up, else whole ``("13", "minutes")`` (at least 1) — never
+        "0.034 days". The unit is a key the caller words (``minutes``, ``hours``, ``days``)."""
+        if days >= 1:
+            return self.days(days), "days"
+        hours = days * 24
+        if hours >= 1:
+            return self.num(hours, 1), "hours"
+        return self.int(max(1, math.ceil(hours * 60 - 1e-9))), "minutes"
+
     # money -------------------------------------------------------------------------------
     @_memo
     def money(self, amount: float, currency: str) -> str:
@@ -288,12 +299,26 @@ class Fmt:
         return f"{self.num(v, 1)} KiB"
 
 
-def money_span(f: Fmt, low: float, high: float, currency: str) -> str:
+def needs_cents(*amounts: float | None) -> bool:
+    """Whether money in one reply is written with cents: when any amount in it is under 100 (``$7.20``),
+    so that every amount of the reply has them (``$7.20 – $150.00``), never a mix of two styles."""
+    return any(a is not None and 0 < abs(a) < 100 for a in amounts)
+
+
+def money_in_style(f: Fmt, amount: float, currency: str, cents: bool) -> str:
+    """``f.money`` in a given style: with cents (``¥150.00``) or in whole units (``¥150``)."""
+    if not cents or 0 < abs(amount) < 100:
+        return f.money(amount, currency)
+    return format_currency(amount, str(currency), format="¤#,##0.00", locale=f.locale, currency_digits=False)
+
+
+def money_span(f: Fmt, low: float, high: float, currency: str, cents: bool | None = None) -> str:
     """Money as a reply writes it everywhere (one style: exact): ``¥1,022,910`` or
-    ``¥1,402,245 – ¥2,804,490``."""
-    if f.money(low, currency) == f.money(high, currency):
-        return f.money(low, currency)
-    return f"{f.money(low, currency)} – {f.money(high, currency)}"
+    ``¥1,402,245 – ¥2,804,490``; both ends in the same style — with cents when either has them
+    (``¥45.00 – ¥150.00``, never ``¥45.00 – ¥150``), or as ``cents`` says for the whole reply."""
+    cents = needs_cents(low, high) if cents is None else cents
+    low_text, high_text = money_in_style(f, low, currency, cents), money_in_style(f, high, currency, cents)
+    return low_text if low_text == high_text else f"{low_text} – {high_text}"
 
 
 @cache

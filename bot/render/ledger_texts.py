@@ -211,12 +211,21 @@ WHY_TEXTS: dict[str, str] = {
     ),
     "chat_settings": N_("this chat's /settings"),
     "presales_prices": N_("the provider's price list (%(provider)s)"),
+    "presales_monthly": N_(
+        "%(provider)s's monthly price, %(month)s %(currency)s per GPU-month ÷ 730 hours: a service runs all "
+        "month, and by the month is cheaper than by the hour"
+    ),
     "presales_exchange": N_(
         "%(provider)s's price of %(from_price)s %(from_currency)s per GPU-hour at %(cny_per_usd)s CNY per USD "
         "(rate of %(as_of)s)"
     ),
     "presales_gpu": N_("the first GPU in %(provider)s's offer that fits this job (no GPU named)"),
-    "presales_gpu_none_fits": N_("no GPU in %(provider)s's offer fits this job: sized on the first one offered"),
+    "presales_gpu_instead": N_(
+        "the GPU named is not in %(provider)s's offer: the first offered GPU that fits this job"
+    ),
+    "presales_gpu_none_fits": N_(
+        "no GPU in %(provider)s's offer fits this job: sized on the first one offered"
+    ),
     "language_currency": N_("the conversation's language"),
 }
 """Reason key → the sentence shown in the ledger (%-parameters from the assumption)."""

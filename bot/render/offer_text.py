@@ -70,6 +70,20 @@ def exchange_text(offer: Offer, lang: str) -> str | None:
     )
 
 
+ABOUT = {
+    "days": N_("≈ %(n)s days"),
+    "hours": N_("≈ %(n)s hours"),
+    "minutes": N_("≈ %(n)s minutes"),
+}
+"""A job's wall-clock time in the unit it is read in (:meth:`bot.render.fmt.Fmt.duration`)."""
+
+
+def about(lang: str, days: float) -> str:
+    """'≈ 1.6 days', '≈ 5.2 hours', '≈ 13 minutes' (never '≈ 0.034 days')."""
+    n, unit = fmt_for(lang).duration(days)
+    return translate(lang, ABOUT[unit], n=n)
+
+
 def _config(p: Pricing, lang: str, f: Fmt) -> str:
     """'72 × H800 (9 × 8-GPU nodes) for ≈ 28 days' / '8 × H800, per month' / '2 × H800, per day'."""
     spec = catalog.gpus().get(p.gpu)
@@ -84,7 +98,7 @@ def _config(p: Pricing, lang: str, f: Fmt) -> str:
         return translate(lang, N_("%(config)s, per day"), config=base)
     if p.hours:
         return translate(lang, N_("%(config)s for %(hours)s hours"), config=base, hours=f.hours(p.hours))
-    return translate(lang, N_("%(config)s for ≈ %(days)s days"), config=base, days=f.days(p.days or 0))
+    return translate(lang, N_("%(config)s for %(time)s"), config=base, time=about(lang, p.days or 0))
 
 
 def figures(report: SizingReport, offer: Offer | None, lang: str) -> dict[str, Any] | None:
@@ -106,13 +120,14 @@ def figures(report: SizingReport, offer: Offer | None, lang: str) -> dict[str, A
         "month": N_("Subtotal per month"),
         "day": N_("Subtotal per day"),
     }[p.period]
+    term = (
+        N_("%(months)s-month term (−%(percent)s): %(total)s per month")
+        if p.period == "month"
+        else N_("%(months)s-month term (−%(percent)s): %(total)s")
+    )
     discounts = [
         translate(
-            lang,
-            N_("%(months)s-month term (−%(percent)s): %(total)s"),
-            months=d.months,
-            percent=f.percent(d.percent / 100),
-            total=f.money(d.total, cur),
+            lang, term, months=d.months, percent=f.percent(d.percent / 100), total=f.money(d.total, cur)
         )
         for d in p.discounts
     ]
@@ -128,38 +143,7 @@ def figures(report: SizingReport, offer: Offer | None, lang: str) -> dict[str, A
             total=f.money(m.total, cur),
         )
         monthly = translate(lang, N_("By the month: %(text)s"), text=monthly_value)
-    min_order = min_order_detail = None
-    if p.min_order_applied and offer is not None:
-        min_order_detail = translate(
-            lang,
-            N_("%(nodes)s: sized for %(sized)s, billed for %(billed)s"),
-            nodes=min_order_nodes(offer, lang) or "",
-            sized=gpus_text(lang, p.sized_gpus),
-            billed=gpus_text(lang, p.gpus),
-        )
-        order = min_order_text(offer, lang) or ""
-        if p.period == "job" and not p.hours:
-            min_order = translate(
-                lang,
-                N_("%(order)s: runs on %(billed)s, ≈ %(days)s days, the same GPU-hours"),
-                order=order,
-                billed=gpus_text(lang, p.gpus),
-                days=f.days(p.days or 0),
-            )
-        else:
-            min_order = translate(
-                lang,
-                N_("%(order)s: billed for %(billed)s, %(subtotal)s"),
-                order=order,
-                billed=gpus_text(lang, p.gpus),
-                subtotal=translate(
-                    lang,
-                    {"month": N_("%(money)s per month"), "day": N_("%(money)s per day")}.get(
-                        p.period, N_("%(money)s in total")
-                    ),
-                    money=money_span(f, p.subtotal_low, p.subtotal_high, cur),
-                ),
-            )
+    min_order, min_order_detail = _min_order(p, offer, lang, f)
     day_line = None
     if p.period == "day" and not p.min_order_applied:
         day_line = translate(
@@ -168,7 +152,7 @@ def figures(report: SizingReport, offer: Offer | None, lang: str) -> dict[str, A
             gpus=gpus_text(lang, p.gpus),
             money=money_span(f, p.subtotal_low, p.subtotal_high, cur),
         )
-    best = p.discounts[-1] if p.discounts else None
+    best_term = _best_term(p, lang, f)
     return {
         "period": p.period,
         "configuration": _config(p, lang, f),
@@ -186,17 +170,80 @@ def figures(report: SizingReport, offer: Offer | None, lang: str) -> dict[str, A
         "exchange": exchange_text(offer, lang) if offer is not None else None,
         "total": money_span(f, p.total_low, p.total_high, cur),
         "total_is_range": round(p.total_low) != round(p.total_high),
-        "best_term": None
-        if best is None
-        else translate(
-            lang,
-            N_("with the %(months)s-month term: %(total)s"),
-            months=best.months,
-            total=money_span(
-                f, p.total_low * (1 - best.percent / 100), p.total_high * (1 - best.percent / 100), cur
-            ),
-        ),
+        "best_term": best_term,
     }
+
+
+def _min_order(p: Pricing, offer: Offer | None, lang: str, f: Fmt) -> tuple[str | None, str | None]:
+    """(the reply's line, the quote's row) when the minimum order raised the GPU count or the order is
+    billed by the hour started: what the order runs on, how long, the GPU-hours billed and their cost."""
+    cur = p.currency.value
+    min_order = min_order_detail = None
+    if p.min_order_applied and offer is not None:
+        min_order_detail = translate(
+            lang,
+            N_("%(nodes)s: sized for %(sized)s, billed for %(billed)s"),
+            nodes=min_order_nodes(offer, lang) or "",
+            sized=gpus_text(lang, p.sized_gpus),
+            billed=gpus_text(lang, p.gpus),
+        )
+        order = min_order_text(offer, lang) or ""
+        if p.period == "job" and not p.hours:
+            min_order = translate(
+                lang,
+                N_("%(order)s: runs on %(billed)s, %(time)s; billed %(hours)s GPU-hours: %(subtotal)s"),
+                order=order,
+                billed=gpus_text(lang, p.gpus),
+                time=about(lang, p.days or 0),
+                hours=f.hours(p.gpu_hours),
+                subtotal=money_span(f, p.subtotal_low, p.subtotal_high, cur),
+            )
+        else:
+            min_order = translate(
+                lang,
+                N_("%(order)s: billed for %(billed)s, %(subtotal)s"),
+                order=order,
+                billed=gpus_text(lang, p.gpus),
+                subtotal=translate(
+                    lang,
+                    {"month": N_("%(money)s per month"), "day": N_("%(money)s per day")}.get(
+                        p.period, N_("%(money)s in total")
+                    ),
+                    money=money_span(f, p.subtotal_low, p.subtotal_high, cur),
+                ),
+            )
+    elif p.billed_by_node:
+        min_order = translate(
+            lang,
+            N_("Billed by the hour started: %(hours)s GPU-hours, %(subtotal)s"),
+            hours=f.hours(p.gpu_hours),
+            subtotal=money_span(f, p.subtotal_low, p.subtotal_high, cur),
+        )
+    return min_order, min_order_detail
+
+
+def _best_term(p: Pricing, lang: str, f: Fmt) -> str | None:
+    """The cheapest way to pay that is cheaper than the total, named under it: the longest reserved
+    term ('with the 12-month term: ¥183,960 per month') or renting by the month for a long job."""
+    cur = p.currency.value
+    options: list[tuple[float, str]] = []
+    per_month = p.period == "month"
+    for d in p.discounts:
+        scale = 1 - d.percent / 100
+        text = (
+            f.money(d.total, cur)
+            if per_month or p.total_low == p.total_high
+            else money_span(f, p.total_low * scale, p.total_high * scale, cur)
+        )
+        if per_month:
+            text = translate(lang, N_("%(money)s per month"), money=text)
+        options.append((d.total, translate(lang, N_("with the %(months)s-month term: %(total)s"),
+                                           months=d.months, total=text)))  # fmt: skip
+    if p.monthly is not None and p.period == "job" and p.monthly.total < p.subtotal_low - 0.005:
+        options.append((p.monthly.total, translate(lang, N_("By the month: %(text)s"),
+                                                   text=f.money(p.monthly.total, cur))))  # fmt: skip
+    cheaper = [o for o in options if o[0] < p.subtotal_low - 0.005]
+    return min(cheaper)[1] if cheaper else None
 
 
 def _priced(report: SizingReport) -> bool:

@@ -8,7 +8,7 @@ from typing import Any
 from bot.core.chosen import chosen_plan
 from bot.render.describe import count_layout, is_unified
 from bot.render.duration import UNIT_HEADERS, in_unit, table_unit, wall_time
-from bot.render.fmt import Fmt, bar, display_width, ljust, money_span, rjust
+from bot.render.fmt import Fmt, bar, display_width, ljust, money_in_style, money_span, needs_cents, rjust
 from bot.render.i18n import N_, translate
 from bot.render.notes import context_len
 from bot.render.plan_text import (
@@ -34,7 +34,7 @@ from bot.render.wording import (
 )
 from estimator import catalog, compute
 from estimator.memory import FULL_STATE_BYTES_PER_PARAM
-from estimator.models import Band, Inference, Memory, Method, SizingReport
+from estimator.models import Band, Cost, Inference, Memory, Method, SizingReport
 from estimator.plan import HEADROOM
 
 
@@ -105,9 +105,10 @@ def training_section(report: SizingReport, f: Fmt, per_node: int) -> dict[str, A
     t["rows"] = _days_rows(report, f)
     c = report.cost
     if c is not None:
+        cents = needs_cents(c.low, c.high, c.low_with_mfu, c.high_with_mfu)  # one money style per reply
         t["cost"] = {
-            "low": f.money(c.low, c.currency),
-            "high": f.money(c.high, c.currency),
+            "low": money_in_style(f, c.low, c.currency, cents),
+            "high": money_in_style(f, c.high, c.currency, cents),
             "same": c.low == c.high,
             "price_low": f.price(c.price_low, c.currency),
             "price_range": f.price_range(c.price_low, c.price_high, c.currency),
@@ -117,7 +118,7 @@ def training_section(report: SizingReport, f: Fmt, per_node: int) -> dict[str, A
             if c.low_with_mfu is None
             or c.high_with_mfu is None
             or (c.low_with_mfu, c.high_with_mfu) == (c.low, c.high)
-            else money_span(f, c.low_with_mfu, c.high_with_mfu, c.currency),
+            else money_span(f, c.low_with_mfu, c.high_with_mfu, c.currency, cents),
         }
     if report.chinchilla_tokens and report.request.tokens:
         t["chinchilla"] = {
@@ -606,10 +607,21 @@ def rental_section(report: SizingReport, f: Fmt) -> dict[str, Any] | None:
         "gpus": f.int(days.gpus),
         "hours": f.hours(req.hours),
         "gh": f.hours(gh.likely),
-        "cost": None if c is None else money_span(f, c.low, c.high, c.currency),
+        "cost": None if c is None else _billed(f, c, gh.likely),
         "price": None if c is None else f.price_range(c.price_low, c.price_high, c.currency),
         "source": c.price_source if c else None,
     }
+
+
+def _billed(f: Fmt, c: Cost, used: float) -> str:
+    """The cost of a rental, and the whole GPU-hours billed when more than used: '$8.40 – $17.50
+    (7 GPU-hours billed)' for 6.43 used — billing never rounds down, and the line says what it bills."""
+    money = money_span(f, c.low, c.high, c.currency)
+    if c.billed_gpu_hours <= used + 1e-9:
+        return money
+    return translate(
+        f.lang, N_("%(money)s (%(hours)s GPU-hours billed)"), money=money, hours=f.int(c.billed_gpu_hours)
+    )
 
 
 def method_rows(report: SizingReport, f: Fmt) -> list[str]:

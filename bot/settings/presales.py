@@ -18,6 +18,7 @@ import logging
 import os
 import tomllib
 from pathlib import Path
+from typing import Literal
 
 from pydantic import (
     BaseModel,
@@ -152,6 +153,12 @@ class OfferedGpu(BaseModel):
         description="minimum order in whole nodes (orders are then whole nodes); none: single GPUs",
     )
     availability: Localized | None = Field(None, description="e.g. 'in stock, 3 working days'")
+    billing: Literal["usage", "gpu_hour", "node_hour"] = Field(
+        "usage",
+        description="how a job is billed: 'usage' (the GPU-hours used, rounded up to whole GPU-hours), "
+        "'gpu_hour' (every GPU of the order for each hour started) or 'node_hour' (every node of the "
+        "order for each hour started)",
+    )
 
     @field_validator("family")
     @classmethod
@@ -381,6 +388,30 @@ class PresalesConfig(BaseModel):
         """The provider's price per GPU-hour for a family in ``currency`` as the file gives it, or None."""
         g = self.offered(family)
         return g.gpu_hour(currency) if g is not None else None
+
+    def monthly_price(self, family: str, currency: Currency) -> float | None:
+        """The monthly price of one GPU in ``currency``: as the file gives it when it prices the GPU in
+        that currency, else converted through the exchange rate (as the offer's unit prices are)."""
+        g = self.offered(family)
+        if g is None:
+            return None
+        if g.has_prices(currency) or self.exchange_rate is None:
+            return g.gpu_month(currency)
+        other = Currency.USD if currency == Currency.CNY else Currency.CNY
+        month = g.gpu_month(other)
+        return None if month is None else self.exchange_rate.convert(month, other, currency)
+
+    def monthly_rate(self, family: str, currency: Currency) -> float | None:
+        """The monthly price of one GPU ÷ :data:`HOURS_PER_MONTH` in ``currency`` when it is below the
+        price per GPU-hour (:meth:`price`, or converted): what a service that runs all month pays per
+        GPU-hour by renting by the month. None when there is no monthly price or it saves nothing."""
+        month = self.monthly_price(family, currency)
+        hour = self.price(family, currency)
+        if hour is None and (converted := self.converted_price(family, currency)) is not None:
+            hour = converted[0]
+        if month is None or hour is None or month / HOURS_PER_MONTH >= hour - 1e-9:
+            return None
+        return month / HOURS_PER_MONTH
 
     def converted_price(self, family: str, currency: Currency) -> tuple[float, float] | None:
         """(price per GPU-hour in ``currency``, the file's price in the other currency) through the

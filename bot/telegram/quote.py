@@ -8,7 +8,7 @@ import asyncio
 from telegram import InputFile, ReplyParameters, Update
 
 from bot.core.conversation import Turn
-from bot.quote import QuoteError, can_quote, quote_filename, quote_pdf
+from bot.quote import QuoteError, can_quote, decline_reason, quote_filename, quote_pdf
 from bot.render.i18n import N_, translate
 from bot.telegram.common import chat_lang, logger, rate_limited, reply
 from bot.telegram.state import SizingContext
@@ -38,6 +38,11 @@ async def send_quote(context: SizingContext, chat_id: int, turn: Turn, reply_to:
     answer = turn.answer
     if not can_quote(answer):
         return False
+    quoted = ReplyParameters(reply_to, allow_sending_without_reply=True) if reply_to else None
+    declined = decline_reason(answer)  # a GPU the provider does not sell, and no offered one fits
+    if declined is not None:
+        await context.bot.send_message(chat_id, declined, parse_mode=None, reply_parameters=quoted)
+        return True
     try:
         pdf = await asyncio.to_thread(quote_pdf, answer, turn.question)
     except QuoteError as err:
@@ -46,7 +51,6 @@ async def send_quote(context: SizingContext, chat_id: int, turn: Turn, reply_to:
     offer = answer.offer
     assert offer is not None
     caption = translate(answer.lang, CAPTION, provider=offer.provider, days=offer.valid_days)
-    quoted = ReplyParameters(reply_to, allow_sending_without_reply=True) if reply_to else None
     await context.bot.send_document(
         chat_id,
         document=InputFile(pdf, filename=quote_filename(answer)),
