@@ -44,7 +44,7 @@ def find_stack_config(message: str, source: str = "text") -> tuple[StackConfig |
 def _find(text: str, source: str) -> tuple[StackConfig | None, str]:
     for finder in (_json_block, _modelfile, _command, _yaml_block):
         hit = finder(text, source)
-        if hit is not None:
+        if hit is not None and (hit[0].values or hit[0].used or hit[0].model_name):
             return hit
     return None, text
 

@@ -52,6 +52,10 @@ def load(text: str) -> dict[str, Any]:
         ):
             stack.pop()
         node = stack[-1][1]
+        if isinstance(node, _Pending) and not item and not KEY_RE.match(raw):
+            node.fill(scalar(raw))  # a plain scalar on the next line ("model_name_or_path:\n  Qwen/…")
+            stack.pop()
+            continue
         if isinstance(node, _Pending):
             node = node.fill([] if item else {})
             stack[-1] = (stack[-1][0], node)

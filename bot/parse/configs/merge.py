@@ -1,0 +1,89 @@
+"""A config read from the message, merged into the parse: the config is the user's own words, so
+where the text and the config disagree the config wins and the text's value is named
+(``config_differs``); every key the sizing does not use is named with its reason."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from pydantic import ValidationError
+
+from bot.parse import ParseResult, parse
+from bot.parse.configs.model import StackConfig
+from estimator.models import SizingRequest
+
+MODEL_FIELDS = ("model", "params_total", "params_active")
+
+
+def _model_values(name: str) -> tuple[dict[str, Any], ParseResult]:
+    """The catalog model a config's model name means (read by the question parser)."""
+    text = re.sub(r"\.gguf$", "", name.rsplit("/", 1)[-1] if name.count("/") > 1 else name, flags=re.I)
+    text = text.replace("/", " ").replace("_", " ")
+    found = parse(text)
+    return {f: getattr(found.request, f) for f in MODEL_FIELDS if getattr(found.request, f) is not None}, found
+
+
+def with_stack(parsed: ParseResult, stack: StackConfig) -> ParseResult:
+    """``parsed`` with the config's values over it, the text's disagreeing values and the config's
+    unused keys in ``unused_numbers``."""
+    req = parsed.request
+    update = dict(stack.values)
+    extra: dict[str, Any] = {}
+    if stack.model_name:
+        model, found = _model_values(stack.model_name)
+        if model:
+            update.update(model)
+            extra["model_typed"] = stack.model_name
+        elif found.unknown_model or not (req.model or req.params_total):
+            extra["unknown_model"] = stack.model_name
+    unused = list(parsed.unused_numbers)
+    for field, value in update.items():
+        old = getattr(req, field, None)
+        if field in parsed.found and old is not None and _plain(old) != _plain(value):
+            unused.append((f"{field}: {_plain(old)}", "config_differs"))
+    _global_batch(stack, req, update, unused)
+    unused += list(stack.unused.items())
+    request = _validated(req, update, unused)
+    found = [*parsed.found, *(f for f in update if f not in parsed.found)]
+    if "model" in update:
+        extra.update(unknown_model=None, model_suggestions=[], model_substitution=None)
+    return parsed.model_copy(
+        update={"request": request, "found": found, "unused_numbers": unused, "out_of_scope": False, **extra}
+    )
+
+
+def _plain(value: Any) -> Any:
+    return [_plain(v) for v in value] if isinstance(value, list) else getattr(value, "value", value)
+
+
+def _global_batch(stack: StackConfig, req: SizingRequest, update: dict[str, Any], unused: list) -> None:
+    """global batch = micro-batch × accumulation × data-parallel size (DP = GPUs ÷ (TP × PP)), once the
+    GPU count is known (from the config's launcher or the text); else the accumulation is named."""
+    if not stack.accumulation or "global_batch" in update:
+        return
+    gpus = update.get("gpu_count") or req.gpu_count
+    micro = update.get("batch_size") or req.batch_size
+    model_parallel = (update.get("tp") or req.tp or 1) * (update.get("pp") or req.pp or 1)
+    key = f"{stack.accumulation_key}: {stack.accumulation}"
+    if gpus and micro and gpus % model_parallel == 0:
+        update["global_batch"] = micro * stack.accumulation * (gpus // model_parallel)
+        stack.used[stack.accumulation_key or "gradient_accumulation_steps"] = "global_batch"
+    else:
+        unused.append((key, "no_field"))
+
+
+def _validated(req: SizingRequest, update: dict[str, Any], unused: list) -> SizingRequest:
+    """The request with ``update``; a value the request cannot take is named (bad_value), not raised."""
+    base = dict(req)
+    try:
+        return SizingRequest.model_validate({**base, **update})
+    except ValidationError:
+        pass
+    for field, value in list(update.items()):
+        try:
+            SizingRequest.model_validate({**base, field: value})
+            base[field] = value
+        except ValidationError:
+            unused.append((f"{field}: {_plain(value)}", "bad_value"))
+    return SizingRequest.model_validate(base)
