@@ -20,8 +20,8 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from bot.core.configfile import ConfigInfo
-    from bot.parse.configs import StackConfig
     from bot.core.pipeline import Answer
+    from bot.parse.configs import StackConfig
     from bot.settings.presales import PresalesConfig
 
 EXIT_OK = 0
@@ -135,9 +135,8 @@ def _ask(
     presales: PresalesConfig | None = None,
 ) -> tuple[str, int, Answer]:
     from bot.core.pipeline import Context, answer
-    from bot.render.renderer import render
-
     from bot.parse.configs import StackConfig
+    from bot.render.renderer import render
 
     config = read_config_file(config_path) if config_path else None
     stack = config if isinstance(config, StackConfig) else None

@@ -31,7 +31,12 @@ def test_llamafactory_yaml_file(capsys, question):
     data = _ask(capsys, question, DATA / "llamafactory" / "qwen3_lora_sft.yaml")
     req = data["request"]
     assert data["stack_config"]["tool"] == "llamafactory"
-    assert (req["method"], req["lora_rank"], req["lora_targets"], req["seq_len"]) == ("lora", 8, ["all-linear"], 2048)
+    assert (req["method"], req["lora_rank"], req["lora_targets"], req["seq_len"]) == (
+        "lora",
+        8,
+        ["all-linear"],
+        2048,
+    )
     assert req["batch_size"] == 1 and req["epochs"] == 3.0 and req["gpu_count"] == 4
     assert req["global_batch"] == 1 * 8 * 4  # micro × accumulation × DP
     assert req["model"] and "Qwen3-4B" in req["model"]
@@ -39,7 +44,10 @@ def test_llamafactory_yaml_file(capsys, question):
     assert _ignored(data)["template: qwen3_nothink"] == "not_sized"
 
 
-@pytest.mark.parametrize("question", ["全参微调 Llama-3-8B，8张A100，用这个DeepSpeed配置", "full fine-tune Llama-3-8B on 8 A100s with this"])
+@pytest.mark.parametrize(
+    "question",
+    ["全参微调 Llama-3-8B，8张A100，用这个DeepSpeed配置", "full fine-tune Llama-3-8B on 8 A100s with this"],
+)
 def test_deepspeed_json_pasted(capsys, question):
     text = (DATA / "deepspeed" / "ds_z3_offload_config.json").read_text()
     data = _ask(capsys, question + "\n" + text)
@@ -56,20 +64,34 @@ def test_axolotl_qlora_yaml_file(capsys, question):
     req = data["request"]
     assert data["stack_config"]["tool"] == "axolotl"
     assert (req["method"], req["lora_rank"], req["lora_targets"], req["seq_len"], req["batch_size"]) == (
-        "qlora", 32, ["all-linear"], 4096, 2)
+        "qlora",
+        32,
+        ["all-linear"],
+        4096,
+        2,
+    )
     assert req["recompute"] == "full" and req["epochs"] == 4.0 and req["model"] == "Llama-3-8B"
     ignored = _ignored(data)
     assert ignored["sample_packing: True"] == "no_field"
-    assert ignored["gradient_accumulation_steps: 4"] == "no_field"  # no GPU count: no global batch
+    assert req["gpu_count"] == 1 and req["global_batch"] == 2 * 4 * 1  # micro × accumulation × DP
     assert ignored["bf16: auto"] == "auto_value"
 
 
 def test_torchtune_qlora_config_file(capsys):
-    data = _ask(capsys, "how much memory on one RTX 4090?", DATA / "torchtune" / "8B_qlora_single_device.yaml")
+    data = _ask(
+        capsys, "how much memory on one RTX 4090?", DATA / "torchtune" / "8B_qlora_single_device.yaml"
+    )
     req = data["request"]
     assert data["stack_config"]["tool"] == "torchtune"
     assert (req["method"], req["lora_rank"], req["batch_size"], req["recompute"]) == ("qlora", 8, 2, "full")
-    assert req["model"] == "Llama-3.1-8B" and req["lora_targets"] == ["q_proj", "v_proj", "output_proj"]
+    assert req["model"] == "Llama-3.1-8B" and req["lora_targets"] == [
+        "q_proj",
+        "v_proj",
+        "output_proj",
+        "w1",
+        "w2",
+        "w3",
+    ]  # apply_lora_to_mlp
 
 
 def test_trl_yaml_and_grpo_command():
@@ -107,12 +129,19 @@ def test_tgi_command_file(capsys):
 
 @pytest.mark.parametrize("question", ["这条命令在2张H100上够吗", "is this fine on 2 H100s?"])
 def test_vllm_command_text_and_config_disagree(capsys, question):
-    line = ("vllm serve Qwen/Qwen2.5-72B-Instruct --tensor-parallel-size 2 --max-model-len 32768 "
-            "--gpu-memory-utilization 0.95 --kv-cache-dtype fp8_e5m2 --max-num-seqs 16 --enforce-eager")
+    line = (
+        "vllm serve Qwen/Qwen2.5-72B-Instruct --tensor-parallel-size 2 --max-model-len 32768 "
+        "--gpu-memory-utilization 0.95 --kv-cache-dtype fp8_e5m2 --max-num-seqs 16 --enforce-eager"
+    )
     data = _ask(capsys, question + " 8k context\n" + line)
     req = data["request"]
-    assert (req["tp"], req["seq_len"], req["gpu_memory_utilization"], req["kv_precision"], req["concurrency"]) == (
-        2, 32768, 0.95, "fp8", 16)
+    assert (
+        req["tp"],
+        req["seq_len"],
+        req["gpu_memory_utilization"],
+        req["kv_precision"],
+        req["concurrency"],
+    ) == (2, 32768, 0.95, "fp8", 16)
     assert req["runtime"] == "vLLM" and req["model"] == "Qwen2.5-72B"
     ignored = _ignored(data)
     assert ignored["seq_len: 8192"] == "config_differs"
@@ -120,24 +149,52 @@ def test_vllm_command_text_and_config_disagree(capsys, question):
 
 
 def test_sglang_llamacpp_ollama_megatron_lines():
-    sg, _ = find_stack_config("python -m sglang.launch_server --model-path Qwen/Qwen2.5-7B-Instruct --tp 2 "
-                              "--context-length 8192 --mem-fraction-static 0.8 --kv-cache-dtype fp8_e4m3")
-    assert sg.values == {"stage": "inference", "runtime": "SGLang", "tp": 2, "seq_len": 8192,
-                         "gpu_memory_utilization": 0.8, "kv_precision": "fp8"}
-    lc, _ = find_stack_config("llama-server -m Qwen2.5-14B-Instruct-Q4_K_M.gguf -ngl 99 -c 16384 -np 4 -b 512")
-    assert lc.values["seq_len"] == 4096 and lc.values["concurrency"] == 4 and lc.values["precision"] == "q4_k_m"
+    sg, _ = find_stack_config(
+        "python -m sglang.launch_server --model-path Qwen/Qwen2.5-7B-Instruct --tp 2 "
+        "--context-length 8192 --mem-fraction-static 0.8 --kv-cache-dtype fp8_e4m3"
+    )
+    assert sg.values == {
+        "stage": "inference",
+        "runtime": "SGLang",
+        "tp": 2,
+        "seq_len": 8192,
+        "gpu_memory_utilization": 0.8,
+        "kv_precision": "fp8",
+    }
+    lc, _ = find_stack_config(
+        "llama-server -m Qwen2.5-14B-Instruct-Q4_K_M.gguf -ngl 99 -c 16384 -np 4 -b 512"
+    )
+    assert (
+        lc.values["seq_len"] == 4096 and lc.values["concurrency"] == 4 and lc.values["precision"] == "q4_k_m"
+    )
     assert lc.unused["-ngl: 99"] == "no_field"
-    ol, rest = find_stack_config("FROM qwen2.5:14b\nPARAMETER num_ctx 32768\nPARAMETER num_gpu 99\n要多少显存")
+    ol, rest = find_stack_config(
+        "FROM qwen2.5:14b\nPARAMETER num_ctx 32768\nPARAMETER num_gpu 99\n要多少显存"
+    )
     assert ol.values["seq_len"] == 32768 and ol.model_name == "qwen2.5:14b" and rest == "要多少显存"
-    mg, _ = find_stack_config("torchrun --nproc_per_node 8 --nnodes 4 pretrain_gpt.py --tensor-model-parallel-size 4 "
-                              "--pipeline-model-parallel-size 2 --seq-length 4096 --micro-batch-size 1 "
-                              "--global-batch-size 512 --train-iters 1000 --bf16 --recompute-granularity full --no-such-flag")
-    assert mg.values == {"gpu_count": 32, "tp": 4, "pp": 2, "seq_len": 4096, "batch_size": 1, "global_batch": 512,
-                         "precision": "bf16", "recompute": "full", "tokens": 1000 * 512 * 4096.0}
+    mg, _ = find_stack_config(
+        "torchrun --nproc_per_node 8 --nnodes 4 pretrain_gpt.py --tensor-model-parallel-size 4 "
+        "--pipeline-model-parallel-size 2 --seq-length 4096 --micro-batch-size 1 "
+        "--global-batch-size 512 --train-iters 1000 --bf16 --recompute-granularity full --no-such-flag"
+    )
+    assert mg.values == {
+        "gpu_count": 32,
+        "tp": 4,
+        "pp": 2,
+        "seq_len": 4096,
+        "batch_size": 1,
+        "global_batch": 512,
+        "precision": "bf16",
+        "recompute": "full",
+        "tokens": 1000 * 512 * 4096.0,
+    }
     assert mg.unused["--no-such-flag: True"] == "unknown_key"
 
 
 def test_prose_is_not_a_config():
-    for text in ["7B模型1万亿token要多少A100", "torchrun on 8 GPUs, how long for 7B on 1T tokens?",
-                 "Model: llama 7b\nGPU: A100"]:
+    for text in [
+        "7B模型1万亿token要多少A100",
+        "torchrun on 8 GPUs, how long for 7B on 1T tokens?",
+        "Model: llama 7b\nGPU: A100",
+    ]:
         assert find_stack_config(text)[0] is None, text

@@ -39,7 +39,11 @@ READ_ONLY = {"lmdeploy": "lmdeploy", "tgi": "tgi", "axolotl": "axolotl", "trl": 
 @cache
 def flag_data(tool: str) -> dict[str, Any]:
     """The JSON of one tool's list (version, source, flags, extras)."""
-    with resources.files("bot.recipes").joinpath("flags", f"{({**FILES, **READ_ONLY})[tool]}.json").open("rb") as fh:
+    with (
+        resources.files("bot.recipes")
+        .joinpath("flags", f"{({**FILES, **READ_ONLY})[tool]}.json")
+        .open("rb") as fh
+    ):
         return json.load(fh)
 
 

@@ -20,7 +20,8 @@ from bot.parse.configs.yamlish import KEY_RE, flatten, load, scalar
 
 __all__ = ["UNUSED_REASONS", "StackConfig", "find_stack_config", "read_stack_config"]
 
-TRAINING_TOOLS = ("llamafactory", "axolotl", "torchtune", "trl")
+TRAINING_TOOLS = ("trl", "llamafactory", "axolotl", "torchtune")
+"""On a tie the first wins: TRL keys are a subset of LLaMA-Factory's (both take TrainingArguments)."""
 DEEPSPEED_KEYS = ("zero_optimization", "train_micro_batch_size_per_gpu", "train_batch_size")
 MIN_KEYS = 2
 """Known keys a bare YAML or JSON must have to be read as a config (one key is prose)."""
@@ -62,8 +63,8 @@ def _json_block(text: str, source: str) -> tuple[StackConfig, str] | None:
     rest = (text[:start] + " " + text[end + 1 :]).strip()
     flat = flatten(data)
     if any(k in data for k in DEEPSPEED_KEYS):
-        cfg = read_training(flat, "deepspeed", StackConfig(tool="deepspeed", tools=["deepspeed"], format="json",
-                                                           source=source))  # fmt: skip
+        blank = StackConfig(tool="deepspeed", tools=["deepspeed"], format="json", source=source)
+        cfg = read_training(flat, "deepspeed", blank)
         return cfg, rest
     if "num_ctx" in flat or "options.num_ctx" in flat:
         return _ollama({k.removeprefix("options."): v for k, v in flat.items()}, "json", source), rest
@@ -139,7 +140,9 @@ def _yaml_block(text: str, source: str) -> tuple[StackConfig, str] | None:
     tool = _best_tool(list(flatten(data)) + list(data))
     if tool is None:
         return None
-    cfg = read_training(flatten(data), tool, StackConfig(tool=tool, tools=[tool], format="yaml", source=source))
+    cfg = read_training(
+        flatten(data), tool, StackConfig(tool=tool, tools=[tool], format="yaml", source=source)
+    )
     rest = "\n".join(ln for i, ln in enumerate(lines) if i not in set(block)).strip()
     return cfg, rest
 

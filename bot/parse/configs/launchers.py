@@ -12,7 +12,7 @@ import shlex
 from typing import Any
 
 from bot.parse.configs.model import StackConfig
-from bot.parse.configs.training import read_training, zero_from_path
+from bot.parse.configs.training import read_training
 from bot.parse.configs.vocab import known
 from bot.parse.configs.yamlish import scalar
 
@@ -35,10 +35,14 @@ COMMAND_RE = re.compile(
 
 SERVE_FLAGS: dict[str, dict[str, tuple[str, str]]] = {
     "vllm": {
-        "--tensor-parallel-size": ("tp", "int"), "-tp": ("tp", "int"), "--pipeline-parallel-size": ("pp", "int"),
-        "-pp": ("pp", "int"), "--max-model-len": ("seq_len", "int"), "--gpu-memory-utilization": ("gpu_memory_utilization", "float"),
-        "--kv-cache-dtype": ("kv_precision", "kv"), "--quantization": ("precision", "quant"), "-q": ("precision", "quant"),
-        "--max-num-seqs": ("concurrency", "int"), "--dtype": ("precision", "dtype"), "--model": ("model", "str"),
+        "--tensor-parallel-size": ("tp", "int"), "-tp": ("tp", "int"),
+        "--pipeline-parallel-size": ("pp", "int"), "-pp": ("pp", "int"),
+        "--max-model-len": ("seq_len", "int"),
+        "--gpu-memory-utilization": ("gpu_memory_utilization", "float"),
+        "--kv-cache-dtype": ("kv_precision", "kv"),
+        "--quantization": ("precision", "quant"), "-q": ("precision", "quant"),
+        "--max-num-seqs": ("concurrency", "int"), "--dtype": ("precision", "dtype"),
+        "--model": ("model", "str"),
     },
     "sglang": {
         "--tp": ("tp", "int"), "--tp-size": ("tp", "int"), "--pp": ("pp", "int"), "--pp-size": ("pp", "int"),
@@ -77,10 +81,18 @@ SERVE_NO_FIELD = {
 RUNTIMES = {"vllm": "vLLM", "sglang": "SGLang", "llama.cpp": "llama.cpp"}
 """Serving tools the estimator models (``estimator.models.Runtime``); lmdeploy and TGI are named as
 not modelled."""
-QUANT = {"awq": "int4", "gptq": "int4", "awq_marlin": "int4", "gptq_marlin": "int4", "bitsandbytes-nf4": "int4",
+QUANT = {"awq": "int4", "gptq": "int4", "awq_marlin": "int4", "gptq_marlin": "int4",
+         "bitsandbytes-nf4": "int4",
          "bitsandbytes-fp4": "int4", "bitsandbytes": "int8", "eetq": "int8", "fp8": "fp8", "marlin": "int4",
          "compressed-tensors": None, "hf": "bf16", "mxfp4": "mxfp4", "modelopt_fp4": None}  # fmt: skip
-DTYPES = {"bfloat16": "bf16", "bf16": "bf16", "float16": "fp16", "half": "fp16", "fp16": "fp16", "float32": "fp32"}
+DTYPES = {
+    "bfloat16": "bf16",
+    "bf16": "bf16",
+    "float16": "fp16",
+    "half": "fp16",
+    "fp16": "fp16",
+    "float32": "fp32",
+}
 
 
 def words(text: str) -> list[str]:
@@ -138,7 +150,9 @@ def read_serving(text: str, tool: str, cfg: StackConfig) -> StackConfig:
     return cfg
 
 
-def _serve_flag(cfg: StackConfig, tool: str, table: dict[str, tuple[str, str]], flag: str, value: Any) -> None:
+def _serve_flag(
+    cfg: StackConfig, tool: str, table: dict[str, tuple[str, str]], flag: str, value: Any
+) -> None:
     spec = table.get(flag) or table.get(flag.replace("_", "-"))
     if spec is None:
         reason = "no_field" if flag in SERVE_NO_FIELD else "not_sized" if known(tool, flag) else "unknown_key"
@@ -259,8 +273,19 @@ def read_launch(text: str, cfg: StackConfig) -> StackConfig:
         key, _, value = argv.pop(0).partition("=")
         env[key] = value
     launcher = argv[0].rsplit("/", 1)[-1] if argv else ""
-    start = next((i for i, w in enumerate(argv) if i and (w.endswith((".py", ".yaml", ".yml", ".sh"))
-                  or argv[i - 1] == "-m" or w in ("train", "run", "sft", "dpo", "grpo"))), len(argv))
+    start = next(
+        (
+            i
+            for i, w in enumerate(argv)
+            if i
+            and (
+                w.endswith((".py", ".yaml", ".yml", ".sh"))
+                or argv[i - 1] == "-m"
+                or w in ("train", "run", "sft", "dpo", "grpo")
+            )
+        ),
+        len(argv),
+    )
     head, script_words = argv[1:start], argv[start:]
     _launcher_counts(launcher, _options(head)[0], env, cfg)
     script = script_words[0] if script_words else ""
@@ -277,7 +302,9 @@ def read_launch(text: str, cfg: StackConfig) -> StackConfig:
     return read_training(flat, tool, cfg)
 
 
-def _launcher_counts(launcher: str, pairs: list[tuple[str, Any]], env: dict[str, str], cfg: StackConfig) -> None:
+def _launcher_counts(
+    launcher: str, pairs: list[tuple[str, Any]], env: dict[str, str], cfg: StackConfig
+) -> None:
     per, nodes = COUNT_FLAGS.get(launcher, (set(), set()))
     opts = dict(pairs)
     n = next((opts[f] for f in per if f in opts), None) or _int_env(env, "NPROC_PER_NODE")

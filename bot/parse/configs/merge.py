@@ -21,7 +21,9 @@ def _model_values(name: str) -> tuple[dict[str, Any], ParseResult]:
     text = re.sub(r"\.gguf$", "", name.rsplit("/", 1)[-1] if name.count("/") > 1 else name, flags=re.I)
     text = text.replace("/", " ").replace("_", " ")
     found = parse(text)
-    return {f: getattr(found.request, f) for f in MODEL_FIELDS if getattr(found.request, f) is not None}, found
+    return {
+        f: getattr(found.request, f) for f in MODEL_FIELDS if getattr(found.request, f) is not None
+    }, found
 
 
 def with_stack(parsed: ParseResult, stack: StackConfig) -> ParseResult:

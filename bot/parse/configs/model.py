@@ -25,8 +25,10 @@ UNUSED_REASONS = (
 class StackConfig(BaseModel):
     """One config or command line read from a message or a file."""
 
-    tool: str = Field(description="the tool whose vocabulary it is: llamafactory, trl, axolotl, torchtune, "
-                      "deepspeed, megatron, torchrun, accelerate, vllm, sglang, lmdeploy, tgi, llama.cpp, ollama")
+    tool: str = Field(
+        description="the tool whose vocabulary it is: llamafactory, trl, axolotl, torchtune, "
+        "deepspeed, megatron, torchrun, accelerate, vllm, sglang, lmdeploy, tgi, llama.cpp, ollama"
+    )
     tools: list[str] = Field(default_factory=list, description="every tool seen (a launcher and its script)")
     format: str = Field(description="yaml, json, cli or modelfile")
     source: str = Field("text", description="'file' (--config, a document) or 'text' (pasted)")
@@ -35,7 +37,8 @@ class StackConfig(BaseModel):
     used: dict[str, str] = Field(default_factory=dict, description="key as written → the field it set")
     unused: dict[str, str] = Field(default_factory=dict, description="'key: value' → reason (UNUSED_REASONS)")
     accumulation: int | None = Field(
-        None, description="gradient accumulation steps: global batch = micro × this × DP once the GPUs are known"
+        None,
+        description="gradient accumulation steps: global batch = micro × this × DP once the GPUs are known",
     )
     accumulation_key: str | None = Field(None, description="the key it was read from, as written")
 

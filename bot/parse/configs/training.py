@@ -15,10 +15,22 @@ from typing import Any
 from bot.parse.configs.model import StackConfig
 from bot.parse.configs.vocab import known
 
-SEQ_KEYS = ("cutoff_len", "max_seq_length", "max_length", "sequence_len", "tokenizer.max_seq_len", "max_seq_len")
+SEQ_KEYS = (
+    "cutoff_len",
+    "max_seq_length",
+    "max_length",
+    "sequence_len",
+    "tokenizer.max_seq_len",
+    "max_seq_len",
+)
 """Sequence length per training sample (LLaMA-Factory cutoff_len, TRL SFT max_length — max_seq_length
 before TRL 0.20 —, axolotl sequence_len, torchtune tokenizer.max_seq_len)."""
-MICRO_KEYS = ("per_device_train_batch_size", "micro_batch_size", "train_micro_batch_size_per_gpu", "batch_size")
+MICRO_KEYS = (
+    "per_device_train_batch_size",
+    "micro_batch_size",
+    "train_micro_batch_size_per_gpu",
+    "batch_size",
+)
 EPOCH_KEYS = ("num_train_epochs", "num_epochs", "epochs")
 RANK_KEYS = ("lora_rank", "lora_r", "model.lora_rank")
 MODEL_KEYS = ("model_name_or_path", "base_model", "model_name", "model.model_name_or_path")
@@ -91,7 +103,9 @@ def _method(cfg: StackConfig, flat: dict[str, Any]) -> None:
         kind = kind or "lora"
     bits = _int(flat.get("quantization_bit")) or (4 if _bool(flat.get("load_in_4bit")) else None)
     bits = bits or (8 if _bool(flat.get("load_in_8bit")) else None)
-    key = next((k for k in ("finetuning_type", "adapter", "model._component_", "use_peft") if k in flat), None)
+    key = next(
+        (k for k in ("finetuning_type", "adapter", "model._component_", "use_peft") if k in flat), None
+    )
     if kind in ("lora", "qlora") and (bits or kind == "qlora"):
         cfg.set(key or "quantization_bit", "method", "qlora")
         if bits and bits != 4:

@@ -29,7 +29,7 @@ def known(tool: str, key: str) -> bool:
         return True
     if key.startswith("-"):
         return key.replace("_", "-") in table or key.replace("-", "_").replace("__", "--", 1) in table
-    return any(k.startswith(key + ".") for k in table) or key.split(".")[0] in table and tool == "trl"
+    return any(k.startswith(key + ".") for k in table) or (key.split(".")[0] in table and tool == "trl")
 
 
 def score(tool: str, names: list[str]) -> int:
