@@ -5,10 +5,15 @@ the tools' own repositories (see the README there)."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 from pathlib import Path
 
 import pytest
+from htmlcheck import assert_telegram_html, telegram_html_text
+from tg_harness import checked_fake_api, polling, settings_for
+
+import bot.telegram.app as tg
 
 from bot.cli import main
 from bot.parse.configs import find_stack_config, read_stack_config
@@ -198,3 +203,32 @@ def test_prose_is_not_a_config():
         "Model: llama 7b\nGPU: A100",
     ]:
         assert find_stack_config(text)[0] is None, text
+
+
+@pytest.fixture
+def api():
+    with checked_fake_api("123:STACK") as fake:
+        yield fake
+
+
+@pytest.mark.parametrize(
+    ("caption", "lang"), [("一张 RTX 4090 够吗", "zh-hans"), ("does this fit on one RTX 4090?", "en")]
+)
+def test_telegram_uploaded_axolotl_yaml(api, caption, lang):
+    user = api.user("Ana", lang)
+    chat = api.private_chat(user)
+
+    async def body() -> None:
+        api.send_document((DATA / "axolotl" / "qlora.yml").read_bytes(), chat=chat, user=user, caption=caption,
+                          file_name="qlora.yml", mime_type="application/x-yaml")  # fmt: skip
+        await asyncio.to_thread(api.wait_for, "sendMessage", 1, 8.0)
+
+    async def main_() -> None:
+        async with polling(tg.build_application(settings_for(api), telegram_rate_limiter=False)):
+            await body()
+
+    asyncio.run(asyncio.wait_for(main_(), 15))
+    (reply,) = (call.params["text"] for call in api.calls_to("sendMessage"))
+    assert_telegram_html(reply)
+    text = telegram_html_text(reply)
+    assert "QLoRA" in text and "4,096" in text and "32" in text, text  # method, sequence_len, lora_r

@@ -201,7 +201,7 @@ def answer(
         stack, text = find_stack_config(text[:MAX_INPUT_CHARS])
     parsed = parse_capped(text)
     if stack is not None:
-        parsed = with_stack(parsed, stack)
+        parsed = with_stack(parsed, stack, text)
     if config is not None and not config.ok:
         lang = reply_lang(
             text, fixed=context.fixed_lang, chosen=settings.lang, previous=context.previous_lang,

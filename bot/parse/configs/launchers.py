@@ -294,6 +294,7 @@ def read_launch(text: str, cfg: StackConfig) -> StackConfig:
     cfg.tools.append(tool)
     cfg.tool = tool
     if tool == "megatron":
+        cfg.implied["stage"] = "pretrain"
         read_megatron(pairs, cfg)
         return cfg
     flat = {flag.lstrip("-").replace("-", "_"): value for flag, value in pairs}

@@ -11,6 +11,8 @@ from pydantic import ValidationError
 
 from bot.parse import ParseResult, parse
 from bot.parse.configs.model import StackConfig
+from bot.parse.normalize import normalize
+from bot.parse.words import explicit_stage as stage_word
 from estimator.models import SizingRequest
 
 MODEL_FIELDS = ("model", "params_total", "params_active")
@@ -26,11 +28,14 @@ def _model_values(name: str) -> tuple[dict[str, Any], ParseResult]:
     }, found
 
 
-def with_stack(parsed: ParseResult, stack: StackConfig) -> ParseResult:
-    """``parsed`` with the config's values over it, the text's disagreeing values and the config's
-    unused keys in ``unused_numbers``."""
+def with_stack(parsed: ParseResult, stack: StackConfig, text: str = "") -> ParseResult:
+    """``parsed`` (of ``text``, the message without the config) with the config's values over it, the
+    text's disagreeing values and the config's unused keys in ``unused_numbers``. What the kind of
+    config implies (a training config: fine-tuning) gives way only to a stage word in the text."""
     req = parsed.request
-    update = dict(stack.values)
+    said_stage = stage_word(normalize(text)) is not None
+    update = {f: v for f, v in stack.implied.items() if f != "stage" or not said_stage}
+    update.update(stack.values)
     extra: dict[str, Any] = {}
     if stack.model_name:
         model, found = _model_values(stack.model_name)

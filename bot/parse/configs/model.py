@@ -34,6 +34,11 @@ class StackConfig(BaseModel):
     source: str = Field("text", description="'file' (--config, a document) or 'text' (pasted)")
     values: dict[str, Any] = Field(default_factory=dict, description="SizingRequest fields it states")
     model_name: str | None = Field(None, description="the model it names, as written")
+    implied: dict[str, Any] = Field(
+        default_factory=dict,
+        description="fields the kind of config implies (a training config: stage finetune; Megatron-LM: "
+        "pretrain), used only where the message's words do not say otherwise",
+    )
     used: dict[str, str] = Field(default_factory=dict, description="key as written → the field it set")
     unused: dict[str, str] = Field(default_factory=dict, description="'key: value' → reason (UNUSED_REASONS)")
     accumulation: int | None = Field(

@@ -131,6 +131,7 @@ def _model_name(flat: dict[str, Any]) -> tuple[str, str] | None:
 
 def read_training(flat: dict[str, Any], tool: str, cfg: StackConfig) -> StackConfig:
     """Fill ``cfg`` from the flattened keys of one training config of ``tool``."""
+    cfg.implied.setdefault("stage", "finetune")
     _method(cfg, flat)
     named = _model_name(flat)
     if named:
