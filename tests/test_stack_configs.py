@@ -14,7 +14,6 @@ from htmlcheck import assert_telegram_html, telegram_html_text
 from tg_harness import checked_fake_api, polling, settings_for
 
 import bot.telegram.app as tg
-
 from bot.cli import main
 from bot.parse.configs import find_stack_config, read_stack_config
 
@@ -151,6 +150,47 @@ def test_vllm_command_text_and_config_disagree(capsys, question):
     ignored = _ignored(data)
     assert ignored["seq_len: 8192"] == "config_differs"
     assert ignored["--enforce-eager: True"] == "not_sized"
+
+
+@pytest.mark.parametrize("question", ["预训练要多久？用 H100", "How long to pretrain this on H100s?"])
+def test_megatron_example_script_file(capsys, question):
+    data = _ask(capsys, question, DATA / "megatron" / "train_gpt3_175b_distributed.sh")
+    req = data["request"]
+    assert data["stack_config"]["tools"] == ["torchrun", "megatron"]
+    assert (req["tp"], req["pp"], req["seq_len"], req["batch_size"], req["global_batch"]) == (
+        8,
+        16,
+        2048,
+        1,
+        1536,
+    )
+    assert (req["gpu_count"], req["precision"], req["stage"]) == (8, "fp16", "pretrain")
+    assert req["tokens"] == 500_000 * 1536 * 2048  # --train-iters × --global-batch-size × --seq-length
+    ignored = _ignored(data)
+    assert ignored["--num-layers: 96"] == "no_field" and ignored["--lr: 6e-05"] == "not_sized"
+
+
+@pytest.mark.parametrize("question", ["这个要多少显存", "how much GPU memory does this need?"])
+def test_ollama_modelfile_and_api_options(capsys, question):
+    data = _ask(capsys, question, DATA / "ollama" / "Modelfile")
+    assert data["request"]["seq_len"] == 4096 and data["request"]["stage"] == "inference"
+    assert data["stack_config"]["model_name"] == "llama3.2"
+    assert _ignored(data)["temperature: 1"] == "not_sized"
+    api = read_stack_config((DATA / "ollama" / "api_generate_options.sh").read_text())
+    assert api.tool == "ollama" and api.values["seq_len"] == 1024 and api.unused["num_gpu: 1"] == "no_field"
+
+
+def test_vllm_sglang_llamacpp_doc_lines(capsys):
+    vllm = read_stack_config((DATA / "vllm" / "distributed_serving_tp4_pp2.sh").read_text())
+    assert (
+        vllm.values == {"stage": "inference", "runtime": "vLLM", "tp": 4, "pp": 2}
+        and vllm.model_name == "gpt2"
+    )
+    sglang = read_stack_config((DATA / "sglang" / "qwen3_next_tp4.sh").read_text())
+    assert sglang.values == {"stage": "inference", "runtime": "SGLang", "tp": 4} and not sglang.unused
+    data = _ask(capsys, "一张 RTX 4090 能跑吗", DATA / "llama.cpp" / "quick_start.sh")
+    req = data["request"]
+    assert (req["runtime"], req["seq_len"], req["params_total"]) == ("llama.cpp", 2048, 7e9)
 
 
 def test_sglang_llamacpp_ollama_megatron_lines():

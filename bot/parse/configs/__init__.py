@@ -12,7 +12,14 @@ import json
 import re
 from typing import Any
 
-from bot.parse.configs.launchers import COMMAND_RE, read_launch, read_serving, serving_tool
+from bot.parse.configs.launchers import (
+    COMMAND_RE,
+    expand,
+    read_launch,
+    read_serving,
+    serving_tool,
+    shell_variables,
+)
 from bot.parse.configs.model import UNUSED_REASONS, StackConfig
 from bot.parse.configs.training import read_training
 from bot.parse.configs.vocab import score
@@ -25,6 +32,19 @@ TRAINING_TOOLS = ("trl", "llamafactory", "axolotl", "torchtune")
 DEEPSPEED_KEYS = ("zero_optimization", "train_micro_batch_size_per_gpu", "train_batch_size")
 MIN_KEYS = 2
 """Known keys a bare YAML or JSON must have to be read as a config (one key is prose)."""
+API_FIELDS = (
+    "prompt",
+    "stream",
+    "messages",
+    "format",
+    "keep_alive",
+    "system",
+    "template",
+    "raw",
+    "images",
+    "think",
+)
+"""Fields of an Ollama API request (api/types.go GenerateRequest/ChatRequest) beside its options."""
 MODELFILE_RE = re.compile(r"^[ \t]*(FROM|PARAMETER)[ \t]+(\S+)(?:[ \t]+(\S+))?", re.M)
 
 
@@ -107,6 +127,8 @@ def _ollama(flat: dict[str, Any], fmt: str, source: str) -> StackConfig:
             cfg.model_name, cfg.used[key] = str(value), "model"
         elif key == "num_ctx" and isinstance(value, int) and value > 0:
             cfg.set(key, "seq_len", value)
+        elif key in API_FIELDS:
+            cfg.skip(key, value, "not_sized")
         elif key in ("num_gpu", "num_batch", "num_parallel"):
             cfg.skip(key, value, "no_field")
         else:
@@ -120,7 +142,7 @@ def _command(text: str, source: str) -> tuple[StackConfig, str] | None:
         m = COMMAND_RE.search(line)
         if m is None:
             continue
-        command = line[m.start() :].strip().strip("`$ ")
+        command = expand(line[m.start() :].strip().strip("`$ "), shell_variables(text))
         rest = joined.replace(line, " ").strip()
         tool = serving_tool(command)
         fmt_cfg = StackConfig(tool=tool or "torchrun", format="cli", source=source)

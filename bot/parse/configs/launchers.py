@@ -26,7 +26,7 @@ SERVING = {
 """Which serving tool a command line is (its program or module)."""
 LAUNCHERS = ("torchrun", "accelerate", "deepspeed", "llamafactory-cli", "tune", "python", "python3", "trl")
 COMMAND_RE = re.compile(
-    r"(?:^|\s)(?:torchrun|accelerate\s+launch|hf\s+jobs\s+uv\s+run|uv\s+run|deepspeed|llamafactory-cli|lmf|tune\s+run|trl\s+(?:sft|dpo|grpo)|"
+    r"(?:^|[\s/])(?:torchrun|accelerate\s+launch|hf\s+jobs\s+uv\s+run|uv\s+run|deepspeed|llamafactory-cli|lmf|tune\s+run|trl\s+(?:sft|dpo|grpo)|"
     r"vllm\s+serve|lmdeploy\s+serve|text-generation-launcher|llama-server|llama-cli|"
     r"python3?\s+(?:-m\s+)?\S*(?:pretrain_gpt|train|sglang\.launch_server|vllm\.entrypoints|finetune|sft)\S*)\b"
     r"|ghcr\.io/huggingface/text-generation-inference",
@@ -104,6 +104,38 @@ def words(text: str) -> list[str]:
         return text.split()
 
 
+ARRAY_START_RE = re.compile(r"^\s*(?:export\s+)?([A-Za-z_]\w*)=\(\s*(.*)$")
+ASSIGN_RE = re.compile(r"^\s*(?:export\s+)?([A-Za-z_]\w*)=([^\s(]\S*|)\s*(?:#.*)?$")
+VAR_RE = re.compile(r"\$\{([A-Za-z_]\w*)(\[@\])?\}|\$([A-Za-z_]\w*)")
+
+
+def shell_variables(text: str) -> dict[str, str]:
+    """``NAME=value`` and ``NAME=( … )`` (bash arrays, one item per line, comments dropped) in a script,
+    as Megatron-LM's examples/*.sh build their torchrun line."""
+    out: dict[str, str] = {}
+    lines = iter(text.splitlines())
+    for line in lines:
+        if m := ARRAY_START_RE.match(line):
+            items = [m.group(2)]
+            for inner in lines:
+                if inner.strip().startswith(")"):
+                    break
+                items.append(inner)
+            body = " ".join(re.sub(r"(^|\s)#.*$", "", i) for i in items)
+            out[m.group(1)] = body.rstrip(") ").strip()
+        elif m := ASSIGN_RE.match(line):
+            out[m.group(1)] = m.group(2).strip("\"'")
+    return out
+
+
+def expand(command: str, variables: dict[str, str]) -> str:
+    """``$NAME``, ``${NAME}`` and ``${NAME[@]}`` replaced by their values (twice: a value may use another);
+    unknown variables stay as written."""
+    for _ in range(2):
+        command = VAR_RE.sub(lambda m: variables.get(m.group(1) or m.group(3), m.group(0)), command)
+    return command
+
+
 def _options(argv: list[str]) -> tuple[list[tuple[str, Any]], list[str]]:
     """(flag, value) pairs (``--k v``, ``--k=v``; a flag followed by another flag is True) and
     positional words."""
@@ -142,6 +174,8 @@ def read_serving(text: str, tool: str, cfg: StackConfig) -> StackConfig:
         cfg.skip("runtime", tool, "runtime_not_modelled")
     table = SERVE_FLAGS[tool]
     for flag, value in pairs:
+        if flag == "-m" and tool != "llama.cpp" and re.match(r"(sglang|vllm)\.", str(value)):
+            continue  # python -m sglang.launch_server: the interpreter's flag
         _serve_flag(cfg, tool, table, flag, value)
     if cfg.model_name is None:
         cfg.model_name = _positional_model(tool, positional)

@@ -20,8 +20,7 @@ MODEL_FIELDS = ("model", "params_total", "params_active")
 
 def _model_values(name: str) -> tuple[dict[str, Any], ParseResult]:
     """The catalog model a config's model name means (read by the question parser)."""
-    text = re.sub(r"\.gguf$", "", name.rsplit("/", 1)[-1] if name.count("/") > 1 else name, flags=re.I)
-    text = text.replace("/", " ").replace("_", " ")
+    text = re.sub(r"\.gguf$", "", name, flags=re.I).replace("/", " ").replace("_", " ")
     found = parse(text)
     return {
         f: getattr(found.request, f) for f in MODEL_FIELDS if getattr(found.request, f) is not None
