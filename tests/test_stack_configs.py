@@ -121,8 +121,9 @@ def test_trl_grpo_command_pasted(capsys, question):
 def test_lmdeploy_command(capsys, question):
     data = _ask(capsys, question + "\n" + (DATA / "lmdeploy" / "api_server.sh").read_text())
     req = data["request"]
-    assert (req["stage"], req["tp"], req["seq_len"]) == ("inference", 2, 65536)
+    assert (req["stage"], req["tp"]) == ("inference", 2)
     assert _ignored(data)["runtime: lmdeploy"] == "runtime_not_modelled"
+    assert _ignored(data)["--session-len: 65536"] == "no_field"
 
 
 def test_tgi_command_file(capsys):
@@ -131,24 +132,27 @@ def test_tgi_command_file(capsys):
     assert data["stack_config"]["tool"] == "tgi"
 
 
-@pytest.mark.parametrize("question", ["这条命令在2张H100上够吗", "is this fine on 2 H100s?"])
+@pytest.mark.parametrize(
+    "question",
+    ["这条命令在2张H100上够吗，8k上下文，32并发", "is this fine on 2 H100s at 8k context, 32 concurrent?"],
+)
 def test_vllm_command_text_and_config_disagree(capsys, question):
     line = (
         "vllm serve Qwen/Qwen2.5-72B-Instruct --tensor-parallel-size 2 --max-model-len 32768 "
         "--gpu-memory-utilization 0.95 --kv-cache-dtype fp8_e5m2 --max-num-seqs 16 --enforce-eager"
     )
-    data = _ask(capsys, question + " 8k context\n" + line)
+    data = _ask(capsys, question + "\n" + line)
     req = data["request"]
-    assert (
-        req["tp"],
-        req["seq_len"],
-        req["gpu_memory_utilization"],
-        req["kv_precision"],
-        req["concurrency"],
-    ) == (2, 32768, 0.95, "fp8", 16)
-    assert req["runtime"] == "vLLM" and req["model"] == "Qwen2.5-72B"
+    assert (req["tp"], req["gpu_memory_utilization"], req["kv_precision"], req["concurrency"]) == (
+        2,
+        0.95,
+        "fp8",
+        16,
+    )
+    assert req["runtime"] == "vLLM" and req["model"] == "Qwen2.5-72B" and req["seq_len"] == 8192
     ignored = _ignored(data)
-    assert ignored["seq_len: 8192"] == "config_differs"
+    assert ignored["concurrency: 32"] == "config_differs"  # the config's --max-num-seqs 16 is sized
+    assert ignored["--max-model-len: 32768"] == "no_field"  # a limit, not the context each request uses
     assert ignored["--enforce-eager: True"] == "not_sized"
 
 
@@ -198,11 +202,11 @@ def test_sglang_llamacpp_ollama_megatron_lines():
         "python -m sglang.launch_server --model-path Qwen/Qwen2.5-7B-Instruct --tp 2 "
         "--context-length 8192 --mem-fraction-static 0.8 --kv-cache-dtype fp8_e4m3"
     )
+    assert sg.unused["--context-length: 8192"] == "no_field"
     assert sg.values == {
         "stage": "inference",
         "runtime": "SGLang",
         "tp": 2,
-        "seq_len": 8192,
         "gpu_memory_utilization": 0.8,
         "kv_precision": "fp8",
     }

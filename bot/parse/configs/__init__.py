@@ -66,8 +66,23 @@ def _find(text: str, source: str) -> tuple[StackConfig | None, str]:
     for finder in (_json_block, _modelfile, _command, _yaml_block):
         hit = finder(text, source)
         if hit is not None and (hit[0].values or hit[0].used or hit[0].model_name):
+            _name_training_tools(hit[0])
             return hit
     return None, text
+
+
+TRAINING_TOOL_NAMES = {
+    "llamafactory": "LLaMA-Factory", "axolotl": "axolotl", "torchtune": "torchtune", "deepspeed": "DeepSpeed",
+    "accelerate": "Accelerate", "megatron": "Megatron-LM", "trl": "Hugging Face Trainer / TRL",
+}  # fmt: skip
+"""Training tools a config names. The tool limits the layouts it can run (issue 24 item 3), which the
+sizing does not model yet: each is named as not used (no_field)."""
+
+
+def _name_training_tools(cfg: StackConfig) -> None:
+    for tool in dict.fromkeys([*cfg.tools, cfg.tool]):
+        if tool in TRAINING_TOOL_NAMES:
+            cfg.skip("training_tool", TRAINING_TOOL_NAMES[tool], "no_field")
 
 
 def _json_block(text: str, source: str) -> tuple[StackConfig, str] | None:
@@ -142,8 +157,9 @@ def _command(text: str, source: str) -> tuple[StackConfig, str] | None:
         m = COMMAND_RE.search(line)
         if m is None:
             continue
-        command = expand(line[m.start() :].strip().strip("`$ "), shell_variables(text))
-        rest = joined.replace(line, " ").strip()
+        end = command_end(line, m.start())
+        command = expand(line[m.start() : end].strip().strip("`$ "), shell_variables(text))
+        rest = joined.replace(line, line[: m.start()] + " " + line[end:], 1).strip()
         tool = serving_tool(command)
         fmt_cfg = StackConfig(tool=tool or "torchrun", format="cli", source=source)
         if tool is not None:
@@ -151,6 +167,41 @@ def _command(text: str, source: str) -> tuple[StackConfig, str] | None:
             return read_serving(command, tool, fmt_cfg), rest
         return read_launch(command, fmt_cfg), rest
     return None
+
+
+WORD_RE = re.compile(r"\S+")
+CJK_RE = re.compile(r"[\u3000-\u9fff\uff00-\uffef]")
+MAX_POSITIONAL = 4
+"""Bare words a command may have before its first flag (program, subcommand, module, script, model)."""
+
+
+def command_end(line: str, start: int) -> int:
+    """Where a command written inside a sentence ends: at the first CJK character, or at the first bare
+    word that is neither a flag, a flag's value, ``key=value``, a path nor one of the command's leading
+    words ("… --tp 2 OOMs on my node" ends before "OOMs")."""
+    cjk = CJK_RE.search(line, start)
+    stop = cjk.start() if cjk else len(line)
+    bare, after_flag, seen_flag = 0, False, False
+    for m in WORD_RE.finditer(line, start, stop):
+        word = m.group(0)
+        if word.startswith("-"):
+            after_flag = seen_flag = True
+            if "=" in word:
+                after_flag = False
+            continue
+        if (
+            after_flag
+            or word.startswith("$")
+            or "=" in word
+            or "/" in word
+            or re.search(r"\.(py|sh|ya?ml|json|gguf)$", word)
+        ):
+            after_flag = False
+            continue
+        bare += 1
+        if seen_flag or bare > MAX_POSITIONAL:
+            return m.start()
+    return stop
 
 
 def _yaml_block(text: str, source: str) -> tuple[StackConfig, str] | None:

@@ -37,7 +37,6 @@ SERVE_FLAGS: dict[str, dict[str, tuple[str, str]]] = {
     "vllm": {
         "--tensor-parallel-size": ("tp", "int"), "-tp": ("tp", "int"),
         "--pipeline-parallel-size": ("pp", "int"), "-pp": ("pp", "int"),
-        "--max-model-len": ("seq_len", "int"),
         "--gpu-memory-utilization": ("gpu_memory_utilization", "float"),
         "--kv-cache-dtype": ("kv_precision", "kv"),
         "--quantization": ("precision", "quant"), "-q": ("precision", "quant"),
@@ -46,17 +45,17 @@ SERVE_FLAGS: dict[str, dict[str, tuple[str, str]]] = {
     },
     "sglang": {
         "--tp": ("tp", "int"), "--tp-size": ("tp", "int"), "--pp": ("pp", "int"), "--pp-size": ("pp", "int"),
-        "--context-length": ("seq_len", "int"), "--mem-fraction-static": ("gpu_memory_utilization", "float"),
+        "--mem-fraction-static": ("gpu_memory_utilization", "float"),
         "--kv-cache-dtype": ("kv_precision", "kv"), "--quantization": ("precision", "quant"),
         "--max-running-requests": ("concurrency", "int"), "--dtype": ("precision", "dtype"),
         "--model-path": ("model", "str"), "--model": ("model", "str"),
     },
     "lmdeploy": {
-        "--tp": ("tp", "int"), "--session-len": ("seq_len", "int"), "--model-format": ("precision", "quant"),
+        "--tp": ("tp", "int"), "--model-format": ("precision", "quant"),
         "--max-batch-size": ("concurrency", "int"), "--dtype": ("precision", "dtype"),
     },
     "tgi": {
-        "--num-shard": ("tp", "int"), "--max-total-tokens": ("seq_len", "int"),
+        "--num-shard": ("tp", "int"),
         "--max-input-length": ("prompt_tokens", "int"), "--max-input-tokens": ("prompt_tokens", "int"),
         "--quantize": ("precision", "quant"), "--kv-cache-dtype": ("kv_precision", "kv"),
         "--cuda-memory-fraction": ("gpu_memory_utilization", "float"), "--dtype": ("precision", "dtype"),
@@ -72,12 +71,16 @@ SERVE_FLAGS: dict[str, dict[str, tuple[str, str]]] = {
 ArgumentHelper; TGI launcher Args; llama.cpp common/arg.cpp (``-c`` is the context of all ``-np`` slots
 together: each sequence gets c / np)."""
 SERVE_NO_FIELD = {
+    "--max-model-len", "--context-length", "--session-len", "--max-total-tokens",
     "--max-num-batched-tokens", "--cache-max-entry-count", "--quant-policy", "--max-batch-prefill-tokens",
     "--max-batch-total-tokens", "-ngl", "--n-gpu-layers", "--gpu-layers", "-b", "--batch-size", "-ub",
     "--ubatch-size", "--data-parallel-size", "-dp", "--dp", "--dp-size", "--enable-prefix-caching",
     "--max-concurrent-requests", "--tensor-split", "-ts", "--cache-type-k", "-ctk", "--cache-type-v", "-ctv",
 }  # fmt: skip
-"""Serving flags that change memory or throughput but have no request field yet."""
+"""Serving flags that change memory or throughput but have no request field yet. The engines' longest
+allowed sequence (vLLM --max-model-len, SGLang --context-length, lmdeploy --session-len, TGI
+--max-total-tokens) is a limit, not the context each request uses: it is named, not sized (llama.cpp's
+-c and Ollama's num_ctx allocate their KV cache for the whole context, so those are sized)."""
 RUNTIMES = {"vllm": "vLLM", "sglang": "SGLang", "llama.cpp": "llama.cpp"}
 """Serving tools the estimator models (``estimator.models.Runtime``); lmdeploy and TGI are named as
 not modelled."""
@@ -152,7 +155,7 @@ def _options(argv: list[str]) -> tuple[list[tuple[str, Any]], list[str]]:
                     value, i = nxt, i + 1
                 else:
                     value = "true"
-            pairs.append((flag, scalar(value)))
+            pairs.append((flag, scalar(value.rstrip(",.;:，。；：") or value)))
         else:
             positional.append(word)
         i += 1

@@ -38,11 +38,13 @@ def with_stack(parsed: ParseResult, stack: StackConfig, text: str = "") -> Parse
     extra: dict[str, Any] = {}
     if stack.model_name:
         model, found = _model_values(stack.model_name)
-        if model:
-            update.update(model)
-            extra["model_typed"] = stack.model_name
+        update.update(model)
+        if found.request.model:
+            extra.update(model_typed=stack.model_name, unknown_model=None, model_suggestions=[])
         elif found.unknown_model or not (req.model or req.params_total):
-            extra["unknown_model"] = stack.model_name
+            extra.update(unknown_model=stack.model_name, model_typed=None)
+            if req.model and not found.request.model:
+                update["model"] = None  # the config's model (not in the catalog) is sized, not the text's
     unused = list(parsed.unused_numbers)
     for field, value in update.items():
         old = getattr(req, field, None)
@@ -52,8 +54,6 @@ def with_stack(parsed: ParseResult, stack: StackConfig, text: str = "") -> Parse
     unused += list(stack.unused.items())
     request = _validated(req, update, unused)
     found = [*parsed.found, *(f for f in update if f not in parsed.found)]
-    if "model" in update:
-        extra.update(unknown_model=None, model_suggestions=[], model_substitution=None)
     return parsed.model_copy(
         update={"request": request, "found": found, "unused_numbers": unused, "out_of_scope": False, **extra}
     )
