@@ -263,8 +263,9 @@ def test_telegram_uploaded_axolotl_yaml(api, caption, lang):
     chat = api.private_chat(user)
 
     async def body() -> None:
-        api.send_document((DATA / "axolotl" / "qlora.yml").read_bytes(), chat=chat, user=user, caption=caption,
-                          file_name="qlora.yml", mime_type="application/x-yaml")  # fmt: skip
+        data = (DATA / "axolotl" / "qlora.yml").read_bytes()
+        api.send_document(data, chat=chat, user=user, caption=caption, file_name="qlora.yml",
+                          mime_type="application/x-yaml")  # fmt: skip
         await asyncio.to_thread(api.wait_for, "sendMessage", 1, 8.0)
 
     async def main_() -> None:
