@@ -277,3 +277,45 @@ def test_telegram_uploaded_axolotl_yaml(api, caption, lang):
     assert_telegram_html(reply)
     text = telegram_html_text(reply)
     assert "QLoRA" in text and "4,096" in text and "32" in text, text  # method, sequence_len, lora_r
+
+
+@pytest.mark.parametrize("tool", ["lmdeploy", "tgi", "axolotl", "trl"])
+def test_read_only_flag_tables_name_version_and_source(tool):
+    from bot.recipes.flags import flag_data
+
+    data = flag_data(tool)
+    assert data["version"] and data["source"] and data["how_extracted"]
+    assert data["flags"] == sorted(data["flags"]) and len(data["flags"]) > 50
+    expected = {
+        "lmdeploy": ["--tp", "--session-len", "--cache-max-entry-count", "--model-format", "--quant-policy"],
+        "tgi": ["--num-shard", "--max-total-tokens", "--max-input-tokens", "--quantize", "--kv-cache-dtype"],
+        "axolotl": [
+            "base_model",
+            "adapter",
+            "lora_r",
+            "lora_target_linear",
+            "sequence_len",
+            "micro_batch_size",
+        ],
+        "trl": [
+            "per_device_train_batch_size",
+            "max_length",
+            "max_completion_length",
+            "num_generations",
+            "optim",
+        ],
+    }[tool]
+    assert set(expected) <= set(data["flags"])
+    assert "--tensor-parallel-size" not in data["flags"]  # each table is its own tool's
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["vllm serve", "torchrun --nproc_per_node", "a: b\nc: [d\n  - e: {",
+     '{"zero_optimization": {"stage": "x"}}', "llama-server -c -np 0 -m", "FROM x\nPARAMETER num_ctx -5",
+     "deepspeed --num_gpus 0 train.py --deepspeed"],
+)  # fmt: skip
+def test_broken_pastes_never_raise(capsys, text):
+    find_stack_config(text)
+    assert main(["ask", "--format", "json", "how many A100 for Llama-3-8B?\n" + text]) in (0, 2)
+    json.loads(capsys.readouterr().out)

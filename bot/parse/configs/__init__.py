@@ -9,6 +9,7 @@ reads a whole text (a file). Both return a :class:`StackConfig` or None, and nev
 from __future__ import annotations
 
 import json
+import logging
 import re
 from typing import Any
 
@@ -24,6 +25,8 @@ from bot.parse.configs.model import UNUSED_REASONS, StackConfig
 from bot.parse.configs.training import read_training
 from bot.parse.configs.vocab import score
 from bot.parse.configs.yamlish import KEY_RE, flatten, load, scalar
+
+log = logging.getLogger(__name__)
 
 __all__ = ["UNUSED_REASONS", "StackConfig", "find_stack_config", "read_stack_config"]
 
@@ -58,7 +61,8 @@ def find_stack_config(message: str, source: str = "text") -> tuple[StackConfig |
     """(the config or command line in ``message``, the rest of the message: the question)."""
     try:
         return _find(message if isinstance(message, str) else "", source)
-    except (ValueError, TypeError, RecursionError, KeyError):
+    except Exception:  # a paste this reader cannot follow is prose: never a traceback in the reply
+        log.exception("could not read a pasted config")
         return None, message
 
 
