@@ -319,3 +319,16 @@ def test_broken_pastes_never_raise(capsys, text):
     find_stack_config(text)
     assert main(["ask", "--format", "json", "how many A100 for Llama-3-8B?\n" + text]) in (0, 2)
     json.loads(capsys.readouterr().out)
+
+
+@pytest.mark.parametrize(
+    ("question", "words"),
+    [
+        ("用2张A100全参微调Llama-3-8B", ["ZeRO-3", "CPU"]),
+        ("full fine-tune Llama-3-8B on 2 A100s", ["ZeRO-3", "CPU"]),
+    ],
+)
+def test_deepspeed_json_file_in_the_text_reply(capsys, question, words):
+    main(["ask", "--config", str(DATA / "deepspeed" / "ds_z3_offload_config.json"), question])
+    reply = capsys.readouterr().out
+    assert all(w in reply for w in words), reply
