@@ -332,3 +332,28 @@ def test_deepspeed_json_file_in_the_text_reply(capsys, question, words):
     main(["ask", "--config", str(DATA / "deepspeed" / "ds_z3_offload_config.json"), question])
     reply = capsys.readouterr().out
     assert all(w in reply for w in words), reply
+
+
+@pytest.mark.parametrize(
+    "question", ["4张H100微调Qwen2.5-7B够吗", "Is 4 H100s enough to fine-tune Qwen2.5-7B?"]
+)
+def test_trl_sftconfig_python_pasted(capsys, question):
+    code = (DATA / "trl" / "sft_config_context_parallel.py").read_text()
+    data = _ask(capsys, question + "\n" + code)
+    req = data["request"]
+    assert (req["seq_len"], req["batch_size"], req["recompute"], req["gpu_count"]) == (16384, 1, "none", 4)
+    assert data["stack_config"]["format"] == "python" and req["model"] == "Qwen2.5-7B"
+    ignored = _ignored(data)
+    assert ignored["packing: True"] == "no_field" and ignored["pad_to_multiple_of: 4"] == "not_sized"
+
+
+def test_peft_lora_and_grpo_config_python():
+    cfg, rest = find_stack_config(
+        "how many 4090s?\npeft_config = LoraConfig(r=16, lora_alpha=32, "
+        "target_modules=['q_proj', 'v_proj'], lora_dropout=0.05)\nargs = GRPOConfig(output_dir=out, "
+        "per_device_train_batch_size=4, num_generations=8, max_completion_length=1024, bf16=True, ...)"
+    )
+    assert cfg.values == {"method": "lora", "lora_rank": 16, "lora_targets": ["q_proj", "v_proj"],
+                          "batch_size": 4, "algorithm": "grpo", "precision": "bf16"}  # fmt: skip
+    assert cfg.unused["num_generations: 8"] == "no_field" and cfg.unused["output_dir: out"] == "not_sized"
+    assert rest.startswith("how many 4090s?")

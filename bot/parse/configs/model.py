@@ -30,7 +30,7 @@ class StackConfig(BaseModel):
         "deepspeed, megatron, torchrun, accelerate, vllm, sglang, lmdeploy, tgi, llama.cpp, ollama"
     )
     tools: list[str] = Field(default_factory=list, description="every tool seen (a launcher and its script)")
-    format: str = Field(description="yaml, json, cli or modelfile")
+    format: str = Field(description="yaml, json, cli, modelfile or python")
     source: str = Field("text", description="'file' (--config, a document) or 'text' (pasted)")
     values: dict[str, Any] = Field(default_factory=dict, description="SizingRequest fields it states")
     model_name: str | None = Field(None, description="the model it names, as written")
