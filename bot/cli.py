@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from bot.core.configfile import ConfigInfo
     from bot.core.pipeline import Answer
+    from bot.parse.configs import StackConfig
     from bot.settings.presales import PresalesConfig
 
 EXIT_OK = 0
@@ -56,7 +57,9 @@ def _parser() -> argparse.ArgumentParser:
         "--config",
         metavar="PATH",
         dest="config_path",
-        help="a model's config.json (Hugging Face format): size that exact architecture",
+        help="a model's config.json (Hugging Face format): size that exact architecture; or a training or "
+        "serving config or command line (LLaMA-Factory/axolotl/TRL/torchtune YAML, DeepSpeed JSON, vLLM, "
+        "SGLang, lmdeploy, TGI, llama.cpp, torchrun/Megatron, Ollama Modelfile): read as your settings",
     )
     ask.add_argument(
         "--presales",
@@ -112,10 +115,13 @@ MAX_CONFIG_FILE_BYTES = 1_000_000
 """``--config`` reads at most this much (estimator.hf_config.MAX_CONFIG_BYTES: a config.json is a few kB)."""
 
 
-def read_config_file(path: str) -> ConfigInfo:
+def read_config_file(path: str) -> ConfigInfo | StackConfig:
     """The config.json at ``path``, read (at most :data:`MAX_CONFIG_FILE_BYTES` + 1 bytes) and converted;
-    a file that cannot be opened is a ``cannot_read`` error naming the OS's reason."""
+    a file that cannot be opened is a ``cannot_read`` error naming the OS's reason. A file that is not a
+    model's config.json but a training or serving config or command line (format detected from the
+    content: :mod:`bot.parse.configs`) is returned as its :class:`StackConfig`."""
     from bot.core.configfile import ConfigInfo, read_config
+    from bot.parse.configs import read_stack_config
 
     try:
         with open(path, "rb") as fh:
@@ -125,7 +131,12 @@ def read_config_file(path: str) -> ConfigInfo:
                 return ConfigInfo(error="too_large", fields=[f"{fh.tell():,} bytes"], source="file")
     except OSError as exc:
         return ConfigInfo(error="cannot_read", fields=[exc.strerror or type(exc).__name__], source="file")
-    return read_config(data, source="file")
+    info = read_config(data, source="file")
+    if not info.ok and info.error in ("not_json", "unsupported", "missing_fields", "not_object"):
+        stack = read_stack_config(data.decode("utf-8", "replace"), source="file")
+        if stack is not None:
+            return stack
+    return info
 
 
 def _ask(
@@ -136,10 +147,13 @@ def _ask(
     presales: PresalesConfig | None = None,
 ) -> tuple[str, int, Answer]:
     from bot.core.pipeline import Context, answer
+    from bot.parse.configs import StackConfig
     from bot.render.renderer import render
 
     config = read_config_file(config_path) if config_path else None
-    result = answer(question, Context(fixed_lang=lang), None, presales, config=config)  # type: ignore[arg-type]
+    stack = config if isinstance(config, StackConfig) else None
+    config = None if stack is not None else config
+    result = answer(question, Context(fixed_lang=lang), None, presales, config=config, stack=stack)  # type: ignore[arg-type]
     code = EXIT_OK if result.understood else EXIT_NOT_UNDERSTOOD
     if fmt == "json":
         from bot.contract import to_json

@@ -86,6 +86,7 @@ def to_json(answer: Answer, reply: str) -> dict[str, Any]:
         "report": _report(answer) if report else None,
         "interpretation": answer.interpretation.model_dump(mode="json"),
         "config": answer.config.model_dump(mode="json") if answer.config is not None else None,
+        "stack_config": answer.stack.model_dump(mode="json") if answer.stack is not None else None,
         "offer": _offer(answer),
         "reply": reply,
     }

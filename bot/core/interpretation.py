@@ -11,6 +11,7 @@ from __future__ import annotations
 from pydantic import BaseModel, Field
 
 from bot.parse import ParseResult
+from bot.parse.configs.model import UNUSED_REASONS
 from estimator.memory import lora_matrices
 from estimator.models import (
     SERVING_FIELDS,
@@ -39,6 +40,8 @@ IGNORED_REASONS = (
     "no_fp8",  # FP8 training asked on a card without FP8 tensor cores: timed in bf16
     "more_than_gpus",  # a TP × PP larger than the GPU count: the layout was searched instead
     "fp8_time_only",  # FP8 training with nothing to time: FP8 changes the time; memory is sized in bf16
+    "config_differs",  # the text said another value than the pasted config: the config's is used
+    *UNUSED_REASONS,  # keys of a pasted training/serving config (bot.parse.configs.model)
 )
 SUBSTITUTION_REASONS = (
     "unknown_gpu_default",  # a GPU not in the catalog, no memory given: the default GPU

@@ -31,6 +31,8 @@ from bot.core.followup import MODEL_FIELDS, classify, explicit_stage, lost_follo
 from bot.core.interpretation import Interpretation, interpret
 from bot.core.offer import Offer, candidates, cheapest_index, fits, names_a_gpu, offer_terms, pricing
 from bot.parse import ParseResult, parse
+from bot.parse.configs import StackConfig, find_stack_config
+from bot.parse.configs.merge import with_stack
 from bot.parse.lang import Lang, reply_lang
 from bot.settings.chat import ChatSettings
 from bot.settings.presales import PresalesConfig
@@ -111,6 +113,9 @@ class Answer(BaseModel):
         "that fits, which a quote under the provider's name prices (None: none fits, or not needed)",
     )
     offered_terms: Offer | None = Field(None, description="the offer's terms for `offered`")
+    stack: StackConfig | None = Field(
+        None, description="a training/serving config or command line the message gave (bot.parse.configs)"
+    )
 
     @property
     def understood(self) -> bool:
@@ -201,6 +206,7 @@ def answer(
     settings: ChatSettings | None = None,
     presales: PresalesConfig | None = None,
     config: ConfigInfo | None = None,
+    stack: StackConfig | None = None,
 ) -> Answer:
     """Answer one message in its chat's context. Never raises on user input.
 
@@ -215,7 +221,11 @@ def answer(
         pasted, rest = split_pasted(text[:MAX_INPUT_CHARS])
         if pasted is not None:
             config, text = read_config(pasted, source="text"), rest
+    if config is None and stack is None:
+        stack, text = find_stack_config(text[:MAX_INPUT_CHARS])
     parsed = parse_capped(text)
+    if stack is not None:
+        parsed = with_stack(parsed, stack, text)
     if config is not None and not config.ok:
         lang = reply_lang(
             text, fixed=context.fixed_lang, chosen=settings.lang, previous=context.previous_lang,
@@ -245,6 +255,7 @@ def answer(
     result = answer_request(
         request, parsed, lang, settings, presales, followup=decision.followup, changed=changed
     ).model_copy(update={"kept": kept, "reset": reset})
+    result = result.model_copy(update={"stack": stack}) if stack is not None else result
     return result.model_copy(update={"config": config}) if config is not None else result
 
 

@@ -30,12 +30,20 @@ FILES = {
     "llama.cpp": "llama.cpp",
     "ollama": "ollama",
 }
+"""Tools the recipes write (``tests/test_recipes.py`` checks these against the recipe tools)."""
+
+READ_ONLY = {"lmdeploy": "lmdeploy", "tgi": "tgi", "axolotl": "axolotl", "trl": "trl"}
+"""Tools whose configs and command lines are only read (:mod:`bot.parse.configs`), same format."""
 
 
 @cache
 def flag_data(tool: str) -> dict[str, Any]:
     """The JSON of one tool's list (version, source, flags, extras)."""
-    with resources.files("bot.recipes").joinpath("flags", f"{FILES[tool]}.json").open("rb") as fh:
+    with (
+        resources.files("bot.recipes")
+        .joinpath("flags", f"{({**FILES, **READ_ONLY})[tool]}.json")
+        .open("rb") as fh
+    ):
         return json.load(fh)
 
 

@@ -15,6 +15,7 @@ from telegram.error import TelegramError
 from telegram.ext import BaseHandler, MessageHandler, filters
 
 from bot.core.configfile import ConfigInfo, read_config
+from bot.parse.configs import read_stack_config
 from bot.telegram.common import answer_keyboard, for_this_bot, logger, rate_limited, reply
 from bot.telegram.reply import reply_html
 from bot.telegram.state import Shown, SizingContext
@@ -46,9 +47,11 @@ class _DocumentForBot(filters.MessageFilter):
 DOCUMENT_FOR_BOT = _DocumentForBot(name="DocumentForBot")
 
 
-async def download_config(message: Message, context: SizingContext) -> ConfigInfo:
+async def download_config(message: Message, context: SizingContext) -> ConfigInfo | str:
     """The document's bytes read as a config.json; a file over :data:`MAX_DOCUMENT_BYTES` is refused
-    before it is downloaded (and again if Telegram did not report its size)."""
+    before it is downloaded (and again if Telegram did not report its size). A training or serving
+    config or command line (:mod:`bot.parse.configs`) comes back as its text, to be read with the
+    caption as one message."""
     document = message.document
     assert document is not None
     if document.file_size and document.file_size > MAX_DOCUMENT_BYTES:
@@ -59,7 +62,16 @@ async def download_config(message: Message, context: SizingContext) -> ConfigInf
     except TelegramError as exc:  # too big for the Bot API (20 MB), or gone
         logger.info("could not download document %s: %s", document.file_unique_id, exc)
         return ConfigInfo(error="cannot_read", fields=[type(exc).__name__], source="file")
-    return read_config(data, source="file")
+    info = read_config(data, source="file")
+    if not info.ok and info.error in STACK_ERRORS:
+        text = data.decode("utf-8", "replace")
+        if read_stack_config(text) is not None:
+            return text
+    return info
+
+
+STACK_ERRORS = ("not_json", "unsupported", "missing_fields", "not_object")
+"""config.json errors after which the file is tried as a training or serving config."""
 
 
 @rate_limited
@@ -70,6 +82,9 @@ async def on_document(update: Update, context: SizingContext) -> None:
         return
     username = context.bot_data.username or context.bot.username or ""
     config = await download_config(message, context)
+    question = caption_text(message, username)
+    if isinstance(config, str):  # a training/serving config: read with the caption as one message
+        question, config = f"{question}\n{config}", None
     data = context.bot_data
     replied = message.reply_to_message
     shown = None
@@ -78,7 +93,7 @@ async def on_document(update: Update, context: SizingContext) -> None:
     turn = data.conversation.ask(
         chat.id,
         user.id if user else chat.id,
-        caption_text(message, username),
+        question,
         user_lang=user.language_code if user else None,
         reply_to_turn=shown.turn_id if shown else None,
         config=config,

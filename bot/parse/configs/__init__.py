@@ -1,0 +1,236 @@
+"""Pasted and uploaded configs and command lines (issue 24 item 1): LLaMA-Factory, Hugging Face
+TrainingArguments / TRL, DeepSpeed JSON, axolotl, torchtune, torchrun / accelerate / deepspeed
+launchers, Megatron-LM arguments, vLLM, SGLang, lmdeploy, TGI, llama.cpp and Ollama.
+
+:func:`find_stack_config` finds one in a message (the rest is the question); :func:`read_stack_config`
+reads a whole text (a file). Both return a :class:`StackConfig` or None, and never raise.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+from typing import Any
+
+from bot.parse.configs.launchers import (
+    COMMAND_RE,
+    expand,
+    read_launch,
+    read_serving,
+    serving_tool,
+    shell_variables,
+)
+from bot.parse.configs.model import UNUSED_REASONS, StackConfig
+from bot.parse.configs.python_args import find_python_config
+from bot.parse.configs.training import read_training
+from bot.parse.configs.vocab import score
+from bot.parse.configs.yamlish import KEY_RE, flatten, load, scalar
+
+log = logging.getLogger(__name__)
+
+__all__ = ["UNUSED_REASONS", "StackConfig", "find_stack_config", "read_stack_config"]
+
+TRAINING_TOOLS = ("trl", "llamafactory", "axolotl", "torchtune")
+"""On a tie the first wins: TRL keys are a subset of LLaMA-Factory's (both take TrainingArguments)."""
+DEEPSPEED_KEYS = ("zero_optimization", "train_micro_batch_size_per_gpu", "train_batch_size")
+MIN_KEYS = 2
+"""Known keys a bare YAML or JSON must have to be read as a config (one key is prose)."""
+API_FIELDS = (
+    "prompt",
+    "stream",
+    "messages",
+    "format",
+    "keep_alive",
+    "system",
+    "template",
+    "raw",
+    "images",
+    "think",
+)
+"""Fields of an Ollama API request (api/types.go GenerateRequest/ChatRequest) beside its options."""
+MODELFILE_RE = re.compile(r"^[ \t]*(FROM|PARAMETER)[ \t]+(\S+)(?:[ \t]+(\S+))?", re.M)
+
+
+def read_stack_config(text: str, source: str = "file") -> StackConfig | None:
+    """The config in ``text`` (a whole file or a block), or None when it is not one this reads."""
+    found, _ = find_stack_config(text, source)
+    return found
+
+
+def find_stack_config(message: str, source: str = "text") -> tuple[StackConfig | None, str]:
+    """(the config or command line in ``message``, the rest of the message: the question)."""
+    try:
+        return _find(message if isinstance(message, str) else "", source)
+    except Exception:  # a paste this reader cannot follow is prose: never a traceback in the reply
+        log.exception("could not read a pasted config")
+        return None, message
+
+
+def _find(text: str, source: str) -> tuple[StackConfig | None, str]:
+    for finder in (find_python_config, _json_block, _modelfile, _command, _yaml_block):
+        hit = finder(text, source)
+        if hit is not None and (hit[0].values or hit[0].used or hit[0].model_name):
+            _name_training_tools(hit[0])
+            return hit
+    return None, text
+
+
+TRAINING_TOOL_NAMES = {
+    "llamafactory": "LLaMA-Factory", "axolotl": "axolotl", "torchtune": "torchtune", "deepspeed": "DeepSpeed",
+    "accelerate": "Accelerate", "megatron": "Megatron-LM", "trl": "Hugging Face Trainer / TRL",
+}  # fmt: skip
+"""Training tools a config names. The tool limits the layouts it can run (issue 24 item 3), which the
+sizing does not model yet: each is named as not used (no_field)."""
+
+
+def _name_training_tools(cfg: StackConfig) -> None:
+    for tool in dict.fromkeys([*cfg.tools, cfg.tool]):
+        if tool in TRAINING_TOOL_NAMES:
+            cfg.skip("training_tool", TRAINING_TOOL_NAMES[tool], "no_field")
+
+
+def _json_block(text: str, source: str) -> tuple[StackConfig, str] | None:
+    start, end = text.find("{"), text.rfind("}")
+    if start < 0 or end <= start:
+        return None
+    try:
+        data = json.loads(text[start : end + 1])
+    except ValueError:
+        return None
+    if not isinstance(data, dict):
+        return None
+    rest = (text[:start] + " " + text[end + 1 :]).strip()
+    flat = flatten(data)
+    if any(k in data for k in DEEPSPEED_KEYS):
+        blank = StackConfig(tool="deepspeed", tools=["deepspeed"], format="json", source=source)
+        cfg = read_training(flat, "deepspeed", blank)
+        return cfg, rest
+    if "num_ctx" in flat or "options.num_ctx" in flat:
+        return _ollama({k.removeprefix("options."): v for k, v in flat.items()}, "json", source), rest
+    tool = _best_tool(list(flat))
+    if tool is None:
+        return None
+    return read_training(flat, tool, StackConfig(tool=tool, tools=[tool], format="json", source=source)), rest
+
+
+def _best_tool(keys: list[str]) -> str | None:
+    scores = {tool: score(tool, keys) for tool in TRAINING_TOOLS}
+    best = max(TRAINING_TOOLS, key=lambda t: scores[t])
+    return best if scores[best] >= MIN_KEYS else None
+
+
+def _modelfile(text: str, source: str) -> tuple[StackConfig, str] | None:
+    lines = MODELFILE_RE.findall(text)
+    if not any(kind == "FROM" for kind, _, _ in lines) or not any(k == "PARAMETER" for k, _, _ in lines):
+        return None
+    flat: dict[str, Any] = {}
+    for kind, name, value in lines:
+        if kind == "FROM":
+            flat["model"] = name
+        else:
+            flat[name] = scalar(value)
+    rest = MODELFILE_RE.sub("", text)
+    rest = re.sub(r"^\s*(TEMPLATE|SYSTEM|ADAPTER|LICENSE|MESSAGE)\b.*$", "", rest, flags=re.M).strip()
+    return _ollama(flat, "modelfile", source), rest
+
+
+def _ollama(flat: dict[str, Any], fmt: str, source: str) -> StackConfig:
+    """Ollama (Modelfile PARAMETER or API options): num_ctx → context; num_gpu → layers on the GPU."""
+    cfg = StackConfig(tool="ollama", tools=["ollama"], format=fmt, source=source)
+    cfg.values["stage"] = "inference"
+    cfg.skip("runtime", "ollama", "runtime_not_modelled")
+    from bot.parse.configs.vocab import known
+
+    for key, value in flat.items():
+        if key == "model":
+            cfg.model_name, cfg.used[key] = str(value), "model"
+        elif key == "num_ctx" and isinstance(value, int) and value > 0:
+            cfg.set(key, "seq_len", value)
+        elif key in API_FIELDS:
+            cfg.skip(key, value, "not_sized")
+        elif key in ("num_gpu", "num_batch", "num_parallel"):
+            cfg.skip(key, value, "no_field")
+        else:
+            cfg.skip(key, value, "not_sized" if known("ollama", key) else "unknown_key")
+    return cfg
+
+
+def _command(text: str, source: str) -> tuple[StackConfig, str] | None:
+    joined = re.sub(r"\\[ \t]*\r?\n", " ", text)
+    for line in joined.splitlines():
+        m = COMMAND_RE.search(line)
+        if m is None:
+            continue
+        end = command_end(line, m.start())
+        command = expand(line[m.start() : end].strip().strip("`$ "), shell_variables(text))
+        rest = joined.replace(line, line[: m.start()] + " " + line[end:], 1).strip()
+        tool = serving_tool(command)
+        fmt_cfg = StackConfig(tool=tool or "torchrun", format="cli", source=source)
+        if tool is not None:
+            fmt_cfg.tools.append(tool)
+            return read_serving(command, tool, fmt_cfg), rest
+        return read_launch(command, fmt_cfg), rest
+    return None
+
+
+WORD_RE = re.compile(r"\S+")
+CJK_RE = re.compile(r"[\u3000-\u9fff\uff00-\uffef]")
+MAX_POSITIONAL = 4
+"""Bare words a command may have before its first flag (program, subcommand, module, script, model)."""
+
+
+def command_end(line: str, start: int) -> int:
+    """Where a command written inside a sentence ends: at the first CJK character, or at the first bare
+    word that is neither a flag, a flag's value, ``key=value``, a path nor one of the command's leading
+    words ("… --tp 2 OOMs on my node" ends before "OOMs")."""
+    cjk = CJK_RE.search(line, start)
+    stop = cjk.start() if cjk else len(line)
+    bare, after_flag, seen_flag = 0, False, False
+    for m in WORD_RE.finditer(line, start, stop):
+        word = m.group(0)
+        if word.startswith("-"):
+            after_flag = seen_flag = True
+            if "=" in word:
+                after_flag = False
+            continue
+        if (
+            after_flag
+            or word.startswith("$")
+            or "=" in word
+            or "/" in word
+            or re.search(r"\.(py|sh|ya?ml|json|gguf)$", word)
+        ):
+            after_flag = False
+            continue
+        bare += 1
+        if seen_flag or bare > MAX_POSITIONAL:
+            return m.start()
+    return stop
+
+
+def _yaml_block(text: str, source: str) -> tuple[StackConfig, str] | None:
+    lines = text.splitlines()
+    block = [i for i, ln in enumerate(lines) if _yamlish(ln)]
+    if not block:
+        return None
+    data = load("\n".join(lines[i] for i in block))
+    tool = _best_tool(list(flatten(data)) + list(data))
+    if tool is None:
+        return None
+    cfg = read_training(
+        flatten(data), tool, StackConfig(tool=tool, tools=[tool], format="yaml", source=source)
+    )
+    rest = "\n".join(ln for i, ln in enumerate(lines) if i not in set(block)).strip()
+    return cfg, rest
+
+
+def _yamlish(line: str) -> bool:
+    """A line of a YAML config: ``key: value``, an indented line, a list item or a comment."""
+    s = line.strip()
+    if not s:
+        return False
+    if s.startswith("#") or line.startswith((" ", "\t", "- ")):
+        return True
+    m = KEY_RE.match(line)
+    return bool(m) and " " not in m.group(3)

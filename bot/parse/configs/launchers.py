@@ -1,0 +1,377 @@
+"""Command lines → request values: launchers (torchrun, accelerate launch, deepspeed,
+llamafactory-cli, tune run), Megatron-LM arguments, training-script ``--key value`` arguments (Hugging
+Face / TRL / LLaMA-Factory), and serving launchers (vLLM, SGLang, lmdeploy, TGI, llama.cpp).
+
+Flags are checked against ``bot/recipes/flags/<tool>.json`` (the tools' own parsers, pinned).
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+from typing import Any
+
+from bot.parse.configs.model import StackConfig
+from bot.parse.configs.training import read_training
+from bot.parse.configs.vocab import known
+from bot.parse.configs.yamlish import scalar
+
+SERVING = {
+    "vllm": re.compile(r"\bvllm\s+serve\b|vllm\.entrypoints"),
+    "sglang": re.compile(r"sglang\.launch_server|\bsglang\s+serve\b"),
+    "lmdeploy": re.compile(r"\blmdeploy\s+serve\b"),
+    "tgi": re.compile(r"text-generation-launcher|text-generation-inference"),
+    "llama.cpp": re.compile(r"(?:^|[\s/])(?:llama-server|llama-cli|llama-bench|main)\s+-"),
+}
+"""Which serving tool a command line is (its program or module)."""
+LAUNCHERS = ("torchrun", "accelerate", "deepspeed", "llamafactory-cli", "tune", "python", "python3", "trl")
+COMMAND_RE = re.compile(
+    r"(?:^|[\s/])(?:torchrun|accelerate\s+launch|hf\s+jobs\s+uv\s+run|uv\s+run|deepspeed|llamafactory-cli|lmf|tune\s+run|trl\s+(?:sft|dpo|grpo)|"
+    r"vllm\s+serve|lmdeploy\s+serve|text-generation-launcher|llama-server|llama-cli|"
+    r"python3?\s+(?:-m\s+)?\S*(?:pretrain_gpt|train|sglang\.launch_server|vllm\.entrypoints|finetune|sft)\S*)\b"
+    r"|ghcr\.io/huggingface/text-generation-inference",
+)
+"""A line that starts a command this module reads."""
+
+SERVE_FLAGS: dict[str, dict[str, tuple[str, str]]] = {
+    "vllm": {
+        "--tensor-parallel-size": ("tp", "int"), "-tp": ("tp", "int"),
+        "--pipeline-parallel-size": ("pp", "int"), "-pp": ("pp", "int"),
+        "--gpu-memory-utilization": ("gpu_memory_utilization", "float"),
+        "--kv-cache-dtype": ("kv_precision", "kv"),
+        "--quantization": ("precision", "quant"), "-q": ("precision", "quant"),
+        "--max-num-seqs": ("concurrency", "int"), "--dtype": ("precision", "dtype"),
+        "--model": ("model", "str"),
+    },
+    "sglang": {
+        "--tp": ("tp", "int"), "--tp-size": ("tp", "int"), "--pp": ("pp", "int"), "--pp-size": ("pp", "int"),
+        "--mem-fraction-static": ("gpu_memory_utilization", "float"),
+        "--kv-cache-dtype": ("kv_precision", "kv"), "--quantization": ("precision", "quant"),
+        "--max-running-requests": ("concurrency", "int"), "--dtype": ("precision", "dtype"),
+        "--model-path": ("model", "str"), "--model": ("model", "str"),
+    },
+    "lmdeploy": {
+        "--tp": ("tp", "int"), "--model-format": ("precision", "quant"),
+        "--max-batch-size": ("concurrency", "int"), "--dtype": ("precision", "dtype"),
+    },
+    "tgi": {
+        "--num-shard": ("tp", "int"),
+        "--max-input-length": ("prompt_tokens", "int"), "--max-input-tokens": ("prompt_tokens", "int"),
+        "--quantize": ("precision", "quant"), "--kv-cache-dtype": ("kv_precision", "kv"),
+        "--cuda-memory-fraction": ("gpu_memory_utilization", "float"), "--dtype": ("precision", "dtype"),
+        "--model-id": ("model", "str"),
+    },
+    "llama.cpp": {
+        "-c": ("seq_len", "int"), "--ctx-size": ("seq_len", "int"), "-np": ("concurrency", "int"),
+        "--parallel": ("concurrency", "int"), "-m": ("model", "str"), "--model": ("model", "str"),
+        "-hf": ("model", "str"), "--hf-repo": ("model", "str"),
+    },
+}  # fmt: skip
+"""Serving flags → (request field, kind of value). vLLM: vllm serve --help; SGLang ServerArgs; lmdeploy
+ArgumentHelper; TGI launcher Args; llama.cpp common/arg.cpp (``-c`` is the context of all ``-np`` slots
+together: each sequence gets c / np)."""
+SERVE_NO_FIELD = {
+    "--max-model-len", "--context-length", "--session-len", "--max-total-tokens",
+    "--max-num-batched-tokens", "--cache-max-entry-count", "--quant-policy", "--max-batch-prefill-tokens",
+    "--max-batch-total-tokens", "-ngl", "--n-gpu-layers", "--gpu-layers", "-b", "--batch-size", "-ub",
+    "--ubatch-size", "--data-parallel-size", "-dp", "--dp", "--dp-size", "--enable-prefix-caching",
+    "--max-concurrent-requests", "--tensor-split", "-ts", "--cache-type-k", "-ctk", "--cache-type-v", "-ctv",
+}  # fmt: skip
+"""Serving flags that change memory or throughput but have no request field yet. The engines' longest
+allowed sequence (vLLM --max-model-len, SGLang --context-length, lmdeploy --session-len, TGI
+--max-total-tokens) is a limit, not the context each request uses: it is named, not sized (llama.cpp's
+-c and Ollama's num_ctx allocate their KV cache for the whole context, so those are sized)."""
+RUNTIMES = {"vllm": "vLLM", "sglang": "SGLang", "llama.cpp": "llama.cpp"}
+"""Serving tools the estimator models (``estimator.models.Runtime``); lmdeploy and TGI are named as
+not modelled."""
+QUANT = {"awq": "int4", "gptq": "int4", "awq_marlin": "int4", "gptq_marlin": "int4",
+         "bitsandbytes-nf4": "int4",
+         "bitsandbytes-fp4": "int4", "bitsandbytes": "int8", "eetq": "int8", "fp8": "fp8", "marlin": "int4",
+         "compressed-tensors": None, "hf": "bf16", "mxfp4": "mxfp4", "modelopt_fp4": None}  # fmt: skip
+DTYPES = {
+    "bfloat16": "bf16",
+    "bf16": "bf16",
+    "float16": "fp16",
+    "half": "fp16",
+    "fp16": "fp16",
+    "float32": "fp32",
+}
+
+
+def words(text: str) -> list[str]:
+    """The words of a command: ``\\`` continuations joined, comments dropped, quotes honoured."""
+    text = re.sub(r"\\\s*\n", " ", text)
+    try:
+        return shlex.split(text, comments=True)
+    except ValueError:
+        return text.split()
+
+
+ARRAY_START_RE = re.compile(r"^\s*(?:export\s+)?([A-Za-z_]\w*)=\(\s*(.*)$")
+ASSIGN_RE = re.compile(r"^\s*(?:export\s+)?([A-Za-z_]\w*)=([^\s(]\S*|)\s*(?:#.*)?$")
+VAR_RE = re.compile(r"\$\{([A-Za-z_]\w*)(\[@\])?\}|\$([A-Za-z_]\w*)")
+
+
+def shell_variables(text: str) -> dict[str, str]:
+    """``NAME=value`` and ``NAME=( … )`` (bash arrays, one item per line, comments dropped) in a script,
+    as Megatron-LM's examples/*.sh build their torchrun line."""
+    out: dict[str, str] = {}
+    lines = iter(text.splitlines())
+    for line in lines:
+        if m := ARRAY_START_RE.match(line):
+            items = [m.group(2)]
+            for inner in lines:
+                if inner.strip().startswith(")"):
+                    break
+                items.append(inner)
+            body = " ".join(re.sub(r"(^|\s)#.*$", "", i) for i in items)
+            out[m.group(1)] = body.rstrip(") ").strip()
+        elif m := ASSIGN_RE.match(line):
+            out[m.group(1)] = m.group(2).strip("\"'")
+    return out
+
+
+def expand(command: str, variables: dict[str, str]) -> str:
+    """``$NAME``, ``${NAME}`` and ``${NAME[@]}`` replaced by their values (twice: a value may use another);
+    unknown variables stay as written."""
+    for _ in range(2):
+        command = VAR_RE.sub(lambda m: variables.get(m.group(1) or m.group(3), m.group(0)), command)
+    return command
+
+
+def _options(argv: list[str]) -> tuple[list[tuple[str, Any]], list[str]]:
+    """(flag, value) pairs (``--k v``, ``--k=v``; a flag followed by another flag is True) and
+    positional words."""
+    pairs: list[tuple[str, Any]] = []
+    positional: list[str] = []
+    i = 0
+    while i < len(argv):
+        word = argv[i]
+        if word.startswith("-") and not re.fullmatch(r"-\d[\d.]*", word):
+            flag, eq, value = word.partition("=")
+            if not eq:
+                nxt = argv[i + 1] if i + 1 < len(argv) else None
+                if nxt is not None and (not nxt.startswith("-") or re.fullmatch(r"-\d[\d.]*", nxt)):
+                    value, i = nxt, i + 1
+                else:
+                    value = "true"
+            pairs.append((flag, scalar(value.rstrip(",.;:，。；：") or value)))
+        else:
+            positional.append(word)
+        i += 1
+    return pairs, positional
+
+
+def serving_tool(text: str) -> str | None:
+    return next((tool for tool, pattern in SERVING.items() if pattern.search(text)), None)
+
+
+def read_serving(text: str, tool: str, cfg: StackConfig) -> StackConfig:
+    """One serving command line of ``tool`` → request values (stage inference)."""
+    argv = words(text)
+    pairs, positional = _options(argv)
+    cfg.values["stage"] = "inference"
+    if tool in RUNTIMES:
+        cfg.values["runtime"] = RUNTIMES[tool]
+    else:
+        cfg.skip("runtime", tool, "runtime_not_modelled")
+    table = SERVE_FLAGS[tool]
+    for flag, value in pairs:
+        if flag == "-m" and tool != "llama.cpp" and re.match(r"(sglang|vllm)\.", str(value)):
+            continue  # python -m sglang.launch_server: the interpreter's flag
+        _serve_flag(cfg, tool, table, flag, value)
+    if cfg.model_name is None:
+        cfg.model_name = _positional_model(tool, positional)
+    if tool == "llama.cpp":
+        _llama_cpp_context(cfg)
+    return cfg
+
+
+def _serve_flag(
+    cfg: StackConfig, tool: str, table: dict[str, tuple[str, str]], flag: str, value: Any
+) -> None:
+    spec = table.get(flag) or table.get(flag.replace("_", "-"))
+    if spec is None:
+        reason = "no_field" if flag in SERVE_NO_FIELD else "not_sized" if known(tool, flag) else "unknown_key"
+        cfg.skip(flag, value, reason)
+        return
+    field, kind = spec
+    if field == "model":
+        cfg.model_name = str(value)
+        cfg.used[flag] = "model"
+        return
+    converted = _convert(kind, value)
+    if converted is None:
+        cfg.skip(flag, value, "auto_value" if str(value).lower() == "auto" else "bad_value")
+    else:
+        cfg.set(flag, field, converted)
+
+
+def _convert(kind: str, value: Any) -> Any:
+    if kind == "int":
+        return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else None
+    if kind == "float":
+        ok = isinstance(value, int | float) and not isinstance(value, bool) and 0 < value <= 1
+        return float(value) if ok else None
+    text = str(value).lower()
+    if kind == "kv":
+        return "fp8" if text.startswith("fp8") else "bf16" if text in ("bfloat16", "bf16") else None
+    if kind == "quant":
+        return QUANT.get(text)
+    if kind == "dtype":
+        return DTYPES.get(text)
+    return None
+
+
+def _positional_model(tool: str, positional: list[str]) -> str | None:
+    """``vllm serve MODEL`` / ``lmdeploy serve api_server MODEL``: the word after the subcommand."""
+    after = {"vllm": "serve", "lmdeploy": "api_server"}.get(tool)
+    if after in positional:
+        i = positional.index(after)
+        return positional[i + 1] if i + 1 < len(positional) else None
+    return None
+
+
+def _llama_cpp_context(cfg: StackConfig) -> None:
+    """llama.cpp's -c is the KV cache of all -np slots together: each sequence gets c / np."""
+    slots = cfg.values.get("concurrency")
+    ctx = cfg.values.get("seq_len")
+    if slots and ctx and slots > 1:
+        cfg.values["seq_len"] = max(1, ctx // slots)
+    model = cfg.model_name or ""
+    m = re.search(r"(q8_0|q5_k_m|q4_k_m|q4_0)", model.lower())
+    if m:
+        cfg.values["precision"] = m.group(1)
+
+
+MEGATRON: dict[str, tuple[str, str]] = {
+    "--tensor-model-parallel-size": ("tp", "int"), "--pipeline-model-parallel-size": ("pp", "int"),
+    "--seq-length": ("seq_len", "int"), "--micro-batch-size": ("batch_size", "int"),
+    "--global-batch-size": ("global_batch", "int"),
+}  # fmt: skip
+"""Megatron-LM arguments (megatron/training/arguments.py) → request fields."""
+MEGATRON_NO_FIELD = {
+    "--num-layers", "--hidden-size", "--num-attention-heads", "--ffn-hidden-size", "--num-query-groups",
+    "--group-query-attention", "--max-position-embeddings", "--sequence-parallel", "--context-parallel-size",
+    "--expert-model-parallel-size", "--num-experts", "--moe-router-topk", "--vocab-size", "--train-samples",
+}  # fmt: skip
+"""Megatron-LM arguments that change the answer but have no request field (the model shape is read from
+a model name or config.json, not from these)."""
+
+
+def read_megatron(pairs: list[tuple[str, Any]], cfg: StackConfig) -> None:
+    """Megatron-LM arguments: layout, batch, sequence, precision, recompute, distributed optimizer, and
+    tokens = --train-iters × --global-batch-size × --seq-length."""
+    for flag, value in pairs:
+        if flag in MEGATRON:
+            field, kind = MEGATRON[flag]
+            n = _convert(kind, value)
+            cfg.set(flag, field, n) if n is not None else cfg.skip(flag, value, "bad_value")
+        elif flag == "--fp8-format":
+            cfg.set(flag, "precision", "fp8")
+        elif flag in ("--bf16", "--fp16"):
+            cfg.values.setdefault("precision", flag[2:])
+            cfg.used[flag] = "precision"
+        elif flag == "--recompute-granularity" and str(value) in ("full", "selective"):
+            cfg.set(flag, "recompute", str(value))
+        elif flag == "--recompute-activations":
+            cfg.set(flag, "recompute", "selective")
+        elif flag == "--use-distributed-optimizer":
+            cfg.set(flag, "zero_stage", 1)
+        elif flag == "--train-iters" and isinstance(value, int):
+            cfg.used[flag] = "tokens"
+        elif flag in MEGATRON_NO_FIELD:
+            cfg.skip(flag, value, "no_field")
+        else:
+            cfg.skip(flag, value, "not_sized" if known("megatron", flag) else "unknown_key")
+    iters = dict(pairs).get("--train-iters")
+    gbs, seq = cfg.values.get("global_batch"), cfg.values.get("seq_len")
+    if isinstance(iters, int) and gbs and seq:
+        cfg.values["tokens"] = float(iters * gbs * seq)
+    elif "--train-iters" in cfg.used:
+        del cfg.used["--train-iters"]
+        cfg.skip("--train-iters", iters, "no_field")
+
+
+COUNT_FLAGS = {
+    "torchrun": ({"--nproc_per_node", "--nproc-per-node"}, {"--nnodes"}),
+    "deepspeed": ({"--num_gpus", "--num-gpus"}, {"--num_nodes", "--num-nodes"}),
+    "accelerate": ({"--num_processes", "--num-processes"}, set()),
+}
+"""Launcher flags that give the GPU count (per node, nodes; accelerate's --num_processes is the total)."""
+SCRIPT_TOOLS = ("megatron", "llamafactory", "trl")
+
+
+def read_launch(text: str, cfg: StackConfig) -> StackConfig:
+    """A training command: environment, launcher flags (GPU count), then the script's arguments."""
+    argv = words(text)
+    env = {}
+    while argv and re.fullmatch(r"[A-Z_][A-Z0-9_]*=\S*", argv[0]):
+        key, _, value = argv.pop(0).partition("=")
+        env[key] = value
+    launcher = argv[0].rsplit("/", 1)[-1] if argv else ""
+    start = next(
+        (
+            i
+            for i, w in enumerate(argv)
+            if i
+            and (
+                w.endswith((".py", ".yaml", ".yml", ".sh"))
+                or argv[i - 1] == "-m"
+                or w in ("train", "run", "sft", "dpo", "grpo")
+            )
+        ),
+        len(argv),
+    )
+    head, script_words = argv[1:start], argv[start:]
+    _launcher_counts(launcher, _options(head)[0], env, cfg)
+    script = script_words[0] if script_words else ""
+    pairs, positional = _options(script_words[1:])
+    tool = _script_tool(launcher, script, pairs)
+    cfg.tools.append(tool)
+    cfg.tool = tool
+    if tool == "megatron":
+        cfg.implied["stage"] = "pretrain"
+        read_megatron(pairs, cfg)
+        return cfg
+    flat = {flag.lstrip("-").replace("-", "_"): value for flag, value in pairs}
+    flat.update({k: scalar(v) for k, _, v in (w.partition("=") for w in positional if "=" in w)})
+    flat.pop("config", None)
+    return read_training(flat, tool, cfg)
+
+
+def _launcher_counts(
+    launcher: str, pairs: list[tuple[str, Any]], env: dict[str, str], cfg: StackConfig
+) -> None:
+    per, nodes = COUNT_FLAGS.get(launcher, (set(), set()))
+    opts = dict(pairs)
+    n = next((opts[f] for f in per if f in opts), None) or _int_env(env, "NPROC_PER_NODE")
+    m = next((opts[f] for f in nodes if f in opts), None) or _int_env(env, "NNODES")
+    if "--num_machines" in opts or "--num-machines" in opts:
+        m = None  # accelerate's --num_processes is already the total
+    visible = env.get("CUDA_VISIBLE_DEVICES")
+    if n is None and visible and re.fullmatch(r"\d+(,\d+)*", visible):
+        n = len(visible.split(","))
+    m = int(str(m).split(":")[-1]) if m is not None and re.fullmatch(r"\d+(:\d+)?", str(m)) else 1
+    if isinstance(n, int) and n > 0:
+        cfg.values["gpu_count"] = n * m
+        cfg.used[next((f for f in per if f in opts), "NPROC_PER_NODE")] = "gpu_count"
+    if launcher in COUNT_FLAGS:
+        cfg.tools.append(launcher)
+    for flag, value in pairs:
+        if flag not in per and flag not in nodes and launcher in ("torchrun", "deepspeed"):
+            cfg.skip(flag, value, "not_sized" if known(launcher, flag) else "unknown_key")
+
+
+def _int_env(env: dict[str, str], key: str) -> int | None:
+    value = env.get(key, "")
+    return int(value) if value.isdigit() and int(value) > 0 else None
+
+
+def _script_tool(launcher: str, script: str, pairs: list[tuple[str, Any]]) -> str:
+    flags = {f for f, _ in pairs}
+    if "pretrain_" in script or flags & set(MEGATRON):
+        return "megatron"
+    if launcher in ("llamafactory-cli", "lmf") or "llamafactory" in script or script.endswith("src/train.py"):
+        return "llamafactory"
+    return "trl"

@@ -1,0 +1,95 @@
+"""A config read from the message, merged into the parse: the config is the user's own words, so
+where the text and the config disagree the config wins and the text's value is named
+(``config_differs``); every key the sizing does not use is named with its reason."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from pydantic import ValidationError
+
+from bot.parse import ParseResult, parse
+from bot.parse.configs.model import StackConfig
+from bot.parse.normalize import normalize
+from bot.parse.words import explicit_stage as stage_word
+from estimator.models import SizingRequest
+
+MODEL_FIELDS = ("model", "params_total", "params_active")
+
+
+def _model_values(name: str) -> tuple[dict[str, Any], ParseResult]:
+    """The catalog model a config's model name means (read by the question parser)."""
+    text = re.sub(r"\.gguf$", "", name, flags=re.I).replace("/", " ").replace("_", " ")
+    found = parse(text)
+    return {
+        f: getattr(found.request, f) for f in MODEL_FIELDS if getattr(found.request, f) is not None
+    }, found
+
+
+def with_stack(parsed: ParseResult, stack: StackConfig, text: str = "") -> ParseResult:
+    """``parsed`` (of ``text``, the message without the config) with the config's values over it, the
+    text's disagreeing values and the config's unused keys in ``unused_numbers``. What the kind of
+    config implies (a training config: fine-tuning) gives way only to a stage word in the text."""
+    req = parsed.request
+    said_stage = stage_word(normalize(text)) is not None
+    update = {f: v for f, v in stack.implied.items() if f != "stage" or not said_stage}
+    update.update(stack.values)
+    extra: dict[str, Any] = {}
+    if stack.model_name:
+        model, found = _model_values(stack.model_name)
+        update.update(model)
+        if found.request.model:
+            extra.update(model_typed=stack.model_name, unknown_model=None, model_suggestions=[])
+        elif found.unknown_model or not (req.model or req.params_total):
+            extra.update(unknown_model=stack.model_name, model_typed=None)
+            if req.model and not found.request.model:
+                update["model"] = None  # the config's model (not in the catalog) is sized, not the text's
+    unused = list(parsed.unused_numbers)
+    for field, value in update.items():
+        old = getattr(req, field, None)
+        if field in parsed.found and old is not None and _plain(old) != _plain(value):
+            unused.append((f"{field}: {_plain(old)}", "config_differs"))
+    _global_batch(stack, req, update, unused)
+    unused += list(stack.unused.items())
+    request = _validated(req, update, unused)
+    found = [*parsed.found, *(f for f in update if f not in parsed.found)]
+    return parsed.model_copy(
+        update={"request": request, "found": found, "unused_numbers": unused, "out_of_scope": False, **extra}
+    )
+
+
+def _plain(value: Any) -> Any:
+    return [_plain(v) for v in value] if isinstance(value, list) else getattr(value, "value", value)
+
+
+def _global_batch(stack: StackConfig, req: SizingRequest, update: dict[str, Any], unused: list) -> None:
+    """global batch = micro-batch × accumulation × data-parallel size (DP = GPUs ÷ (TP × PP)), once the
+    GPU count is known (from the config's launcher or the text); else the accumulation is named."""
+    if not stack.accumulation or "global_batch" in update:
+        return
+    gpus = update.get("gpu_count") or req.gpu_count
+    micro = update.get("batch_size") or req.batch_size
+    model_parallel = (update.get("tp") or req.tp or 1) * (update.get("pp") or req.pp or 1)
+    key = f"{stack.accumulation_key}: {stack.accumulation}"
+    if gpus and micro and gpus % model_parallel == 0:
+        update["global_batch"] = micro * stack.accumulation * (gpus // model_parallel)
+        stack.used[stack.accumulation_key or "gradient_accumulation_steps"] = "global_batch"
+    else:
+        unused.append((key, "no_field"))
+
+
+def _validated(req: SizingRequest, update: dict[str, Any], unused: list) -> SizingRequest:
+    """The request with ``update``; a value the request cannot take is named (bad_value), not raised."""
+    base = dict(req)
+    try:
+        return SizingRequest.model_validate({**base, **update})
+    except ValidationError:
+        pass
+    for field, value in list(update.items()):
+        try:
+            SizingRequest.model_validate({**base, field: value})
+            base[field] = value
+        except ValidationError:
+            unused.append((f"{field}: {_plain(value)}", "bad_value"))
+    return SizingRequest.model_validate(base)

@@ -1,0 +1,61 @@
+"""What a pasted or uploaded training/serving config gave: :class:`StackConfig`.
+
+``values`` are :class:`estimator.models.SizingRequest` fields (the request the config states);
+``unused`` names every other key with a reason code (:data:`UNUSED_REASONS`), so nothing in the
+config is dropped silently (docs/design.md §8).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+UNUSED_REASONS = (
+    "not_sized",  # a key the tool has that does not change the sizing (learning_rate, logging_steps)
+    "no_field",  # a key that changes the answer, but the sizing has no setting for it yet
+    "unknown_key",  # a key the tool (at the version its table was taken from) does not have
+    "auto_value",  # 'auto': the tool fills it in at run time
+    "bad_value",  # a value the key cannot take
+    "runtime_not_modelled",  # a serving engine whose own memory model the sizing does not have
+)
+"""Reason codes of :attr:`StackConfig.unused` (also used in ``interpretation.ignored``)."""
+
+
+class StackConfig(BaseModel):
+    """One config or command line read from a message or a file."""
+
+    tool: str = Field(
+        description="the tool whose vocabulary it is: llamafactory, trl, axolotl, torchtune, "
+        "deepspeed, megatron, torchrun, accelerate, vllm, sglang, lmdeploy, tgi, llama.cpp, ollama"
+    )
+    tools: list[str] = Field(default_factory=list, description="every tool seen (a launcher and its script)")
+    format: str = Field(description="yaml, json, cli, modelfile or python")
+    source: str = Field("text", description="'file' (--config, a document) or 'text' (pasted)")
+    values: dict[str, Any] = Field(default_factory=dict, description="SizingRequest fields it states")
+    model_name: str | None = Field(None, description="the model it names, as written")
+    implied: dict[str, Any] = Field(
+        default_factory=dict,
+        description="fields the kind of config implies (a training config: stage finetune; Megatron-LM: "
+        "pretrain), used only where the message's words do not say otherwise",
+    )
+    used: dict[str, str] = Field(default_factory=dict, description="key as written → the field it set")
+    unused: dict[str, str] = Field(default_factory=dict, description="'key: value' → reason (UNUSED_REASONS)")
+    accumulation: int | None = Field(
+        None,
+        description="gradient accumulation steps: global batch = micro × this × DP once the GPUs are known",
+    )
+    accumulation_key: str | None = Field(None, description="the key it was read from, as written")
+
+    def set(self, key: str, field: str, value: Any) -> None:
+        """Record ``key`` as setting ``field`` (a later key for the same field wins, as in the tool)."""
+        self.values[field] = value
+        self.used[key] = field
+
+    def skip(self, key: str, value: Any, reason: str) -> None:
+        self.unused[f"{key}: {_short(value)}"] = reason
+
+
+def _short(value: Any) -> str:
+    text = ", ".join(map(str, value)) if isinstance(value, list) else str(value)
+    return text if len(text) <= 60 else text[:57] + "…"

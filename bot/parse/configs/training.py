@@ -1,0 +1,304 @@
+"""Training configs → request values: LLaMA-Factory, Hugging Face TrainingArguments / TRL (SFT, DPO,
+GRPO), axolotl, torchtune and DeepSpeed JSON. Keys are matched on their flattened, dotted names
+(:func:`bot.parse.configs.yamlish.flatten`); each key sets one SizingRequest field, or is named as
+not used with a reason (:data:`bot.parse.configs.model.UNUSED_REASONS`).
+
+Sources of the key names: ``bot/recipes/flags/{llamafactory,trl,axolotl,torchtune,deepspeed}.json``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+from bot.parse.configs.model import StackConfig
+from bot.parse.configs.vocab import known
+
+SEQ_KEYS = (
+    "cutoff_len",
+    "max_seq_length",
+    "max_length",
+    "sequence_len",
+    "tokenizer.max_seq_len",
+    "max_seq_len",
+)
+"""Sequence length per training sample (LLaMA-Factory cutoff_len, TRL SFT max_length — max_seq_length
+before TRL 0.20 —, axolotl sequence_len, torchtune tokenizer.max_seq_len)."""
+MICRO_KEYS = (
+    "per_device_train_batch_size",
+    "micro_batch_size",
+    "train_micro_batch_size_per_gpu",
+    "batch_size",
+)
+EPOCH_KEYS = ("num_train_epochs", "num_epochs", "epochs")
+RANK_KEYS = ("lora_rank", "lora_r", "model.lora_rank")
+MODEL_KEYS = ("model_name_or_path", "base_model", "model_name", "model.model_name_or_path")
+NO_FIELD_KEYS = (
+    "num_generations", "max_prompt_length", "max_completion_length", "max_source_length", "max_target_length",
+    "vllm_maxlen", "packing", "sample_packing", "neat_packing", "lora_alpha", "model.lora_alpha",
+)  # fmt: skip
+"""Keys that change memory or time but have no request field yet: named as not used (no_field)."""
+OPTIMIZERS = {
+    "adamw_torch": "adamw", "adamw_torch_fused": "adamw", "adamw_hf": "adamw", "adamw": "adamw",
+    "adamw_8bit": "adamw_8bit", "adamw_bnb_8bit": "adamw_8bit", "paged_adamw_8bit": "paged_adamw_8bit",
+    "bitsandbytes.optim.pagedadamw8bit": "paged_adamw_8bit", "bitsandbytes.optim.adamw8bit": "adamw_8bit",
+    "torch.optim.adamw": "adamw",
+}  # fmt: skip
+"""optim (HF, axolotl optimizer, torchtune optimizer._component_) → the request's optimizer."""
+STAGES = {"sft": ("finetune", "sft"), "pt": ("continued_pretrain", None), "dpo": ("finetune", "dpo"),
+          "ppo": ("finetune", "ppo"), "kto": ("finetune", "dpo"), "rm": ("finetune", None),
+          "grpo": ("finetune", "grpo")}  # fmt: skip
+"""LLaMA-Factory ``stage`` / axolotl ``rl`` → (stage, algorithm); KTO is sized as DPO (a preference pair
+method with a reference model)."""
+
+
+def _int(value: Any) -> int | None:
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int | float) and value > 0 and float(value).is_integer():
+        return int(value)
+    if isinstance(value, str) and re.fullmatch(r"\d+", value.strip()):
+        return int(value) or None
+    return None
+
+
+def _bool(value: Any) -> bool | None:
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, str) and value.lower() in ("true", "false", "1", "0"):
+        return value.lower() in ("true", "1")
+    return None
+
+
+def _targets(key: str, value: Any, flat: dict[str, Any]) -> list[str] | None:
+    if key == "lora_target_linear":
+        return ["all-linear"] if _bool(value) else None
+    items = value if isinstance(value, list) else re.split(r"[,\s]+", str(value or ""))
+    items = [str(i).strip() for i in items if str(i).strip()]
+    if not items:
+        return None
+    if items in (["all"], ["all-linear"], ["all_linear"]):
+        return ["all-linear"]
+    if key == "model.lora_attn_modules" and _bool(flat.get("model.apply_lora_to_mlp")):
+        items += ["w1", "w2", "w3"]
+    return items
+
+
+def zero_from_path(path: str) -> tuple[int | None, bool]:
+    """ZeRO stage and offload read from a DeepSpeed config's file name (``ds_z3_offload_config.json``,
+    ``zero2.json``): the name is all a config that points at another file says."""
+    name = path.rsplit("/", 1)[-1].lower()
+    m = re.search(r"(?:z|zero|stage)[_-]?([0-3])(?!\d)", name)
+    return (int(m.group(1)) if m else None), "offload" in name
+
+
+def _method(cfg: StackConfig, flat: dict[str, Any]) -> None:
+    """finetuning_type / adapter / use_peft / quantization_bit / load_in_Nbit / torchtune component."""
+    kind = str(flat.get("finetuning_type") or flat.get("adapter") or "").lower()
+    comp = str(flat.get("model._component_") or "").rsplit(".", 1)[-1].lower()
+    if comp.startswith(("lora_", "qlora_")):
+        kind = comp.split("_", 1)[0]
+    if _bool(flat.get("use_peft")):
+        kind = kind or "lora"
+    bits = _int(flat.get("quantization_bit")) or (4 if _bool(flat.get("load_in_4bit")) else None)
+    bits = bits or (8 if _bool(flat.get("load_in_8bit")) else None)
+    key = next(
+        (k for k in ("finetuning_type", "adapter", "model._component_", "use_peft") if k in flat), None
+    )
+    if kind in ("lora", "qlora") and (bits or kind == "qlora"):
+        cfg.set(key or "quantization_bit", "method", "qlora")
+        if bits and bits != 4:
+            cfg.values["precision"] = {8: "int8", 3: "int3", 2: "int2"}.get(bits)
+    elif kind in ("lora", "full", "freeze"):
+        cfg.set(key or "finetuning_type", "method", kind)
+    for k in ("quantization_bit", "load_in_4bit", "load_in_8bit"):
+        if k in flat and "method" in cfg.values:
+            cfg.used[k] = "method"
+
+
+def _model_name(flat: dict[str, Any]) -> tuple[str, str] | None:
+    for key in MODEL_KEYS:
+        if isinstance(flat.get(key), str) and flat[key].strip():
+            return key, flat[key].strip()
+    comp = flat.get("model._component_")
+    if isinstance(comp, str) and comp.startswith("torchtune.models."):
+        name = re.sub(r"^(q?lora_)", "", comp.rsplit(".", 1)[-1])  # lora_llama3_1_8b → llama3_1_8b
+        name = re.sub(r"(\d)_(\d)", r"\1.\2", name).replace("_", " ")  # → llama3.1 8b
+        return "model._component_", name
+    return None
+
+
+def read_training(flat: dict[str, Any], tool: str, cfg: StackConfig) -> StackConfig:
+    """Fill ``cfg`` from the flattened keys of one training config of ``tool``."""
+    cfg.implied.setdefault("stage", "finetune")
+    _method(cfg, flat)
+    named = _model_name(flat)
+    if named:
+        cfg.model_name = named[1]
+        cfg.used[named[0]] = "model"
+    for key, value in flat.items():
+        if key in cfg.used:
+            continue
+        handler = HANDLERS.get(key)
+        if handler is not None and value == "auto":
+            cfg.skip(key, value, "auto_value")
+        elif handler is not None:
+            if not handler(cfg, key, value, flat):
+                cfg.skip(key, value, "bad_value")
+        elif key in NO_FIELD_KEYS or key.split(".")[-1] in NO_FIELD_KEYS:
+            cfg.skip(key, value, "no_field")
+            if key == "num_generations":
+                cfg.values.setdefault("algorithm", "grpo")
+        elif known(tool, key):
+            cfg.skip(key, value, "not_sized")
+        else:
+            cfg.skip(key, value, "unknown_key")
+    return cfg
+
+
+Handler = Callable[[StackConfig, str, Any, dict[str, Any]], bool]
+
+
+def _int_field(field: str) -> Handler:
+    def handle(cfg: StackConfig, key: str, value: Any, flat: dict[str, Any]) -> bool:
+        n = _int(value)
+        if n is not None:
+            cfg.set(key, field, n)
+        return n is not None
+
+    return handle
+
+
+def _epochs(cfg: StackConfig, key: str, value: Any, flat: dict[str, Any]) -> bool:
+    ok = isinstance(value, int | float) and not isinstance(value, bool) and value > 0
+    if ok:
+        cfg.set(key, "epochs", float(value))
+    return ok
+
+
+def _accum(cfg: StackConfig, key: str, value: Any, flat: dict[str, Any]) -> bool:
+    n = _int(value)
+    if n is not None:
+        cfg.accumulation, cfg.accumulation_key = n, key
+    return n is not None
+
+
+def _lora_targets(cfg: StackConfig, key: str, value: Any, flat: dict[str, Any]) -> bool:
+    targets = _targets(key, value, flat)
+    if targets:
+        cfg.set(key, "lora_targets", targets)
+    return targets is not None or key == "lora_target_linear"
+
+
+def _precision(cfg: StackConfig, key: str, value: Any, flat: dict[str, Any]) -> bool:
+    name = key.split(".")[0]
+    if key == "dtype" or key.endswith(".dtype"):
+        fmt = {"bf16": "bf16", "bfloat16": "bf16", "fp16": "fp16", "float16": "fp16", "fp32": "fp32"}.get(
+            str(value).lower()
+        )
+        if fmt:
+            cfg.set(key, "precision", fmt)
+        return fmt is not None
+    on = _bool(value)
+    if on is None:
+        return False
+    if on and name in ("bf16", "fp16"):
+        cfg.set(key, "precision", name)
+    elif on and name == "pure_bf16":
+        cfg.set(key, "pure_bf16", True)
+    else:
+        cfg.used[key] = "precision"
+    return True
+
+
+def _recompute(cfg: StackConfig, key: str, value: Any, flat: dict[str, Any]) -> bool:
+    on = _bool(value)
+    if on is None:
+        return False
+    if key == "disable_gradient_checkpointing":
+        on = not on
+    cfg.set(key, "recompute", "full" if on else "none")
+    return True
+
+
+def _optim(cfg: StackConfig, key: str, value: Any, flat: dict[str, Any]) -> bool:
+    choice = OPTIMIZERS.get(str(value).lower())
+    if choice:
+        cfg.set(key, "optimizer", choice)
+    return choice is not None
+
+
+def _deepspeed(cfg: StackConfig, key: str, value: Any, flat: dict[str, Any]) -> bool:
+    if not isinstance(value, str) or not value.strip():
+        return False
+    stage, offload = zero_from_path(value)
+    if stage is None:
+        cfg.skip(key, value, "no_field")  # a file we cannot see: send its content to read its stage
+        return True
+    cfg.set(key, "zero_stage", stage)
+    if offload:
+        cfg.values["offload"] = True
+    return True
+
+
+def _fsdp(cfg: StackConfig, key: str, value: Any, flat: dict[str, Any]) -> bool:
+    text = " ".join(map(str, value)) if isinstance(value, list) else str(value)
+    text = text.lower()
+    stage = 3 if "full_shard" in text else 2 if "shard_grad_op" in text else 0 if "no_shard" in text else None
+    if stage is None and key.endswith("reshard_after_forward"):
+        stage = 3 if _bool(value) else 2
+    if stage is not None:
+        cfg.set(key, "zero_stage", stage)
+    if "offload" in text:
+        cfg.values["offload"] = True
+    return stage is not None or "offload" in text
+
+
+def _stage(cfg: StackConfig, key: str, value: Any, flat: dict[str, Any]) -> bool:
+    hit = STAGES.get(str(value).lower())
+    if hit:
+        cfg.set(key, "stage", hit[0])
+        if hit[1]:
+            cfg.values["algorithm"] = hit[1]
+    return hit is not None
+
+
+def _offload_device(cfg: StackConfig, key: str, value: Any, flat: dict[str, Any]) -> bool:
+    device = str(value).lower()
+    if device in ("cpu", "nvme"):
+        cfg.set(key, "offload", True)
+    elif device == "none":
+        cfg.used[key] = "offload"
+    return device in ("cpu", "nvme", "none")
+
+
+def _enabled(cfg: StackConfig, key: str, value: Any, flat: dict[str, Any]) -> bool:
+    return _precision(cfg, key.split(".")[0], value, flat) and bool(cfg.used.setdefault(key, "precision"))
+
+
+HANDLERS: dict[str, Handler] = {
+    **{k: _int_field("seq_len") for k in SEQ_KEYS},
+    **{k: _int_field("batch_size") for k in MICRO_KEYS},
+    **{k: _int_field("lora_rank") for k in RANK_KEYS},
+    **{k: _epochs for k in EPOCH_KEYS},
+    **{k: _lora_targets for k in ("lora_target", "lora_target_modules", "lora_target_linear",
+                                  "model.lora_attn_modules")},
+    "model.apply_lora_to_mlp": lambda cfg, key, value, flat: bool(cfg.used.setdefault(key, "lora_targets")),
+    "gradient_accumulation_steps": _accum,
+    "train_batch_size": _int_field("global_batch"),
+    "bf16": _precision, "fp16": _precision, "pure_bf16": _precision, "dtype": _precision,
+    "bf16.enabled": _enabled, "fp16.enabled": _enabled,
+    "gradient_checkpointing": _recompute, "disable_gradient_checkpointing": _recompute,
+    "enable_activation_checkpointing": _recompute,
+    "optim": _optim, "optimizer": _optim, "optimizer._component_": _optim,
+    "deepspeed": _deepspeed, "fsdp": _fsdp, "fsdp_config.reshard_after_forward": _fsdp,
+    "fsdp_config.fsdp_sharding_strategy": _fsdp, "fsdp_config.sharding_strategy": _fsdp,
+    "stage": _stage, "rl": _stage,
+    "zero_optimization.stage": lambda cfg, key, value, flat: (
+        value in (0, 1, 2, 3) and not isinstance(value, bool) and (cfg.set(key, "zero_stage", value) or True)
+    ),
+    "zero_optimization.offload_optimizer.device": _offload_device,
+    "zero_optimization.offload_param.device": _offload_device,
+}  # fmt: skip
+"""Key (dotted) → how it sets the request."""

@@ -1,0 +1,1 @@
+./llama-server -m models/7B/ggml-model.gguf -c 2048
