@@ -179,11 +179,12 @@ class FeishuHTTPHandler(BaseHTTPRequestHandler):
             if call.query.get("receive_id_type") != "chat_id":
                 return 400, {"code": 99992402, "msg": "field validation failed"}, None
             return self._message(call, chat_id=call.body.get("receive_id"), parent=None)
-        if method == "POST" and len(parts) == 5 and parts[4] == "reply":
-            parent = st.messages.get(parts[3]) or {"chat_id": "oc_unknown"}
-            return self._message(call, chat_id=parent["chat_id"], parent=parts[3])
-        if method == "PATCH" and len(parts) == 4 and parts[:3] == ["open-apis", "im", "v1"]:
-            return self._patch(call, parts[3])
+        messages = ["open-apis", "im", "v1", "messages"]
+        if method == "POST" and len(parts) == 6 and parts[:4] == messages and parts[5] == "reply":
+            parent = st.messages.get(parts[4]) or {"chat_id": "oc_unknown"}
+            return self._message(call, chat_id=parent["chat_id"], parent=parts[4])
+        if method == "PATCH" and len(parts) == 5 and parts[:4] == messages:
+            return self._patch(call, parts[4])
         return 404, {"code": 404, "msg": "not found"}, None
 
     def _message(self, call: Call, *, chat_id: Any, parent: str | None) -> tuple[int, dict[str, Any], None]:
