@@ -259,7 +259,11 @@ def test_secrets_never_reach_the_logs(caplog: pytest.LogCaptureFixture) -> None:
             await stopped(client, task)
             return fake.app_secret
 
-    with caplog.at_level(logging.DEBUG):
+    with (
+        caplog.at_level(logging.DEBUG),
+        caplog.at_level(logging.DEBUG, logger="httpx"),  # other tests may have quietened these
+        caplog.at_level(logging.DEBUG, logger="websockets"),
+    ):
         secret = run(main())
     # The fake's own server logs the request line with the ticket: only the client's side counts.
     client_side = [r for r in caplog.records if not r.name.startswith("websockets.server")]

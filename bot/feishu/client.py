@@ -290,6 +290,8 @@ class LongConnection:
         self.connections += 1
         log.info("feishu: connected to %s", safe_url)
         self._ws, self._last_rx = ws, time.monotonic()
+        if self._stopping:  # stop() came while connecting: it saw no socket to close
+            await ws.close()
         pinger = asyncio.create_task(self._ping_loop(ws))
         try:
             async for message in ws:
