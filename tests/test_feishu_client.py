@@ -305,3 +305,30 @@ def test_ack_payload_shape() -> None:
     body = json.loads(ack_payload(200, {"toast": {"type": "info"}}, biz_rt="3"))
     assert body["code"] == 200 and body["headers"] == {"biz_rt": "3"}
     assert json.loads(base64.b64decode(body["data"])) == {"toast": {"type": "info"}}
+
+
+def test_card_action_frame_is_acked_and_handled_as_card() -> None:
+    async def main() -> None:
+        with FakeFeishu() as fake:
+            handler = Recorder()
+            client, task = await started(fake, handler)
+            click = fake.card_action({"action": "gpu", "gpu": "H100"}, message_id="om_card1")
+            fake.push(click, kind="card")
+            await fake.until(lambda: len(handler.events) == 1 and len(fake.acks) == 1)
+            kind, got = handler.events[0]
+            assert kind == "card" and got["event"]["action"]["value"] == {"action": "gpu", "gpu": "H100"}
+            assert fake.acks[0].code == 200 and fake.acks[0].headers["type"] == "card"
+            await stopped(client, task)
+
+    run(main())
+
+
+def test_retry_delays_follow_the_client_config() -> None:
+    client = LongConnection("cli_x", "s", Recorder())
+    client.config.update({"ReconnectNonce": 30, "ReconnectInterval": 120, "PingInterval": 5, "Bogus": 1})
+    first = [client._retry_delay(0) for _ in range(200)]
+    assert min(first) >= 0 and max(first) <= 30 and max(first) - min(first) > 10  # jitter over 0…30 s
+    assert client._retry_delay(1) == client._retry_delay(5) == 120.0
+    assert client.config.ping_interval == 5.0
+    client.config.update({"PingInterval": "soon", "ReconnectCount": True})  # wrong types are ignored
+    assert (client.config.ping_interval, client.config.reconnect_count) == (5.0, -1)
