@@ -105,6 +105,7 @@ class FakeFeishu:
         self.lost_acks: list[str] = []
         self.pushes: list[tuple[str, int]] = []  # (message_id, connection number) per delivery
         self.pings = 0
+        self.ping_frames: list[Frame] = []
         self.connections = 0
         self.pong_config: dict[str, Any] | None = None  # sent with every pong when set
         self._pending: dict[str, _Pending] = {}
@@ -323,6 +324,7 @@ class FakeFeishu:
                     continue
                 if frame.method == 0 and frame.header("type") == "ping":
                     self.pings += 1
+                    self.ping_frames.append(frame)
                     pong = Frame(service=frame.service, method=0, headers=[("type", "pong")])
                     if self.pong_config is not None:
                         pong.payload = json.dumps(self.pong_config).encode()

@@ -83,6 +83,9 @@ def test_group_message_is_acked_and_handled() -> None:
             assert json.loads(message["content"])["text"].startswith("@_user_1 ")
             assert message["mentions"][0]["id"]["open_id"] == fake.bot_open_id
             assert client.config.ping_interval == pytest.approx(0.3)  # the endpoint's ClientConfig
+            ping = fake.ping_frames[0]  # the SDK's _new_ping_frame: service = the URL's service_id
+            assert (ping.service, ping.method, ping.payload) == (33, 0, None)
+            assert ping.headers == [("type", "ping")]
             await stopped(client, task)
 
     run(main())
