@@ -335,3 +335,19 @@ def test_retry_delays_follow_the_client_config() -> None:
     assert client.config.ping_interval == 5.0
     client.config.update({"PingInterval": "soon", "ReconnectCount": True})  # wrong types are ignored
     assert (client.config.ping_interval, client.config.reconnect_count) == (5.0, -1)
+
+
+def test_stop_while_waiting_to_reconnect_returns_at_once() -> None:
+    async def main() -> None:
+        with FakeFeishu() as fake:
+            client = new_client(fake, Recorder())
+            client.config.reconnect_interval = 60.0
+            fake.fail_endpoint(1)  # busy: the client waits ReconnectInterval before the next try
+            task = asyncio.create_task(client.run())
+            await fake.until(lambda: endpoint_calls(fake) == 1)
+            await asyncio.sleep(0.05)
+            start = time.monotonic()
+            await stopped(client, task)
+            assert time.monotonic() - start < 1.0 and endpoint_calls(fake) == 1
+
+    run(main())
