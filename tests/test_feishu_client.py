@@ -351,3 +351,16 @@ def test_stop_while_waiting_to_reconnect_returns_at_once() -> None:
             assert time.monotonic() - start < 1.0 and endpoint_calls(fake) == 1
 
     run(main())
+
+
+def test_a_dropped_socket_reconnects_after_the_nonce_not_the_interval() -> None:
+    async def main() -> None:
+        with FakeFeishu(reconnect_interval=60, reconnect_nonce=0.2) as fake:
+            client, task = await started(fake, Recorder())
+            fake.drop()
+            start = time.monotonic()
+            await fake.until(lambda: fake.connections == 2, timeout=3)
+            assert time.monotonic() - start < 1.5  # a random 0…0.2 s, not ReconnectInterval (60 s)
+            await stopped(client, task)
+
+    run(main())

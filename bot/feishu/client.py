@@ -298,6 +298,8 @@ class LongConnection:
                 self._last_rx = time.monotonic()
                 if isinstance(message, bytes):
                     await self._on_message(ws, message)
+        except websockets.ConnectionClosed as exc:  # a drop after a good connect: retry after the nonce
+            log.warning("feishu: connection lost (close code %s)", exc.rcvd.code if exc.rcvd else "none")
         finally:
             pinger.cancel()
             self._ws = None
