@@ -180,10 +180,14 @@ def main() -> None:
     print(f"machine: {platform.python_implementation()} {platform.python_version()}, {os.cpu_count()} cores")
     r = run_once(args.n, args.rate, args.seed, not args.no_retries)
     mode = "one try per send" if args.no_retries else "retries (bot.telegram.transport defaults)"
-    print(f"{r['questions']} questions, {args.rate:.1%} transient faults on sendMessage and getUpdates, "
-          f"seed {args.seed}, {mode}")
-    print(f"delivered {r['delivered']}  lost {r['lost']}  duplicated {r['duplicated']}  "
-          f"apologies {r['apologies']}  sendMessage calls {r['send_calls']}  {r['seconds']:.1f} s")
+    print(
+        f"{r['questions']} questions, {args.rate:.1%} transient faults on sendMessage and getUpdates, "
+        f"seed {args.seed}, {mode}"
+    )
+    print(
+        f"delivered {r['delivered']}  lost {r['lost']}  duplicated {r['duplicated']}  "
+        f"apologies {r['apologies']}  sendMessage calls {r['send_calls']}  {r['seconds']:.1f} s"
+    )
     print("faults injected: " + ", ".join(f"{k} ×{v}" for k, v in r["faults"].items()))
 
 

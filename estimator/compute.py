@@ -81,14 +81,14 @@ def long_context_factor(ratio_at: float, ratio_at_calibration: float) -> float:
 def flops_per_param_token(trains_all_weights: bool, algorithm: str = "sft") -> float:
     """FLOPs per parameter per training token, k in C = k·N·D, by method and algorithm.
 
-    SFT / pre-training: 6 (Kaplan et al. 2020); LoRA/QLoRA: 4 (derived: no weight gradients for
-    frozen weights). Preference tuning adds derived multiples of a forward pass (2·N·D each) for the
-models each step runs, as the papers describe the algorithms (they give no FLOP counts; the PPO
-critic is taken as the actor's size):
-    DPO + reference forward (Rafailov et al. 2023) → 8 / 6; GRPO + reference + generation
-    (Shao et al. 2024) → 10 / 8; PPO: actor and critic trained, reference and reward forwards,
-    generation (Ouyang et al. 2022) → 18 / 14. D counts every trained token (chosen + rejected
-    for DPO; prompts + generations for RL).
+        SFT / pre-training: 6 (Kaplan et al. 2020); LoRA/QLoRA: 4 (derived: no weight gradients for
+        frozen weights). Preference tuning adds derived multiples of a forward pass (2·N·D each) for the
+    models each step runs, as the papers describe the algorithms (they give no FLOP counts; the PPO
+    critic is taken as the actor's size):
+        DPO + reference forward (Rafailov et al. 2023) → 8 / 6; GRPO + reference + generation
+        (Shao et al. 2024) → 10 / 8; PPO: actor and critic trained, reference and reward forwards,
+        generation (Ouyang et al. 2022) → 18 / 14. D counts every trained token (chosen + rejected
+        for DPO; prompts + generations for RL).
     """
     train = 6.0 if trains_all_weights else 4.0
     extra = {"sft": 0.0, "dpo": 2.0, "grpo": 4.0, "ppo": train + 6.0}.get(algorithm, 0.0)

@@ -149,6 +149,7 @@ TRANSIENT_FAULTS = (
 )  # fmt: skip
 """Faults a well-behaved client retries: server errors, a dropped connection, a malformed body."""
 
+
 @dataclass
 class _State:
     updates: list[dict[str, Any]] = field(default_factory=list)
@@ -380,9 +381,7 @@ class FakeBotAPI:
     def next_update_id(self) -> int:
         return next(self._update_ids)
 
-    def press(
-        self, message: dict[str, Any], callback_data: str, *, user: dict[str, Any]
-    ) -> dict[str, Any]:
+    def press(self, message: dict[str, Any], callback_data: str, *, user: dict[str, Any]) -> dict[str, Any]:
         """``user`` presses the inline button with ``callback_data`` under the bot's ``message``."""
         with self._cond:
             current = self._state.messages.get((message["chat"]["id"], message["message_id"]), message)
@@ -405,14 +404,24 @@ class FakeBotAPI:
     def migrate(self, old_chat: dict[str, Any], *, user: dict[str, Any]) -> dict[str, Any]:
         """``old_chat`` (a basic group) becomes a supergroup with a new id: Telegram sends a service
         message to each chat. Returns the new supergroup."""
-        new_chat = {"id": -1_000_000_000_000 - next(self._chat_ids), "type": "supergroup",
-                    "title": old_chat.get("title", "")}
+        new_chat = {
+            "id": -1_000_000_000_000 - next(self._chat_ids),
+            "type": "supergroup",
+            "title": old_chat.get("title", ""),
+        }
         with self._cond:
             self._state.chats[new_chat["id"]] = new_chat
-        for chat, key, value in ((old_chat, "migrate_to_chat_id", new_chat["id"]),
-                                 (new_chat, "migrate_from_chat_id", old_chat["id"])):
-            message = {"message_id": next(self._message_ids), "date": int(time.time()), "chat": chat,
-                       "from": user, key: value}
+        for chat, key, value in (
+            (old_chat, "migrate_to_chat_id", new_chat["id"]),
+            (new_chat, "migrate_from_chat_id", old_chat["id"]),
+        ):
+            message = {
+                "message_id": next(self._message_ids),
+                "date": int(time.time()),
+                "chat": chat,
+                "from": user,
+                key: value,
+            }
             self.enqueue_update({"message": message})
         return new_chat
 
@@ -536,9 +545,12 @@ class FakeBotAPI:
             flood = self._state.floods.get(name)
             if flood and flood[0] > 0:
                 flood[0] -= 1
-                return 429, {"ok": False, "error_code": 429,
-                             "description": f"Too Many Requests: retry after {flood[1]}",
-                             "parameters": {"retry_after": flood[1]}}
+                return 429, {
+                    "ok": False,
+                    "error_code": 429,
+                    "description": f"Too Many Requests: retry after {flood[1]}",
+                    "parameters": {"retry_after": flood[1]},
+                }
         if name == "getupdates":
             return self._get_updates(params)
         handler = getattr(self, f"_m_{name}", None)
@@ -634,8 +646,15 @@ class FakeBotAPI:
             "date": int(time.time()),
             "chat": chat,
             "from": self.bot_user,
-            "photo": [{"file_id": f"photo{len(photo)}", "file_unique_id": "u", "width": 1000,
-                       "height": 700, "file_size": len(photo)}],
+            "photo": [
+                {
+                    "file_id": f"photo{len(photo)}",
+                    "file_unique_id": "u",
+                    "width": 1000,
+                    "height": 700,
+                    "file_size": len(photo),
+                }
+            ],
         }
         with self._cond:
             self._state.messages[(chat_id, message["message_id"])] = message
@@ -653,8 +672,12 @@ class FakeBotAPI:
             "date": int(time.time()),
             "chat": chat,
             "from": self.bot_user,
-            "document": {"file_id": f"doc{len(document)}", "file_unique_id": "d",
-                         "file_name": params.get("document_filename"), "file_size": len(document)},
+            "document": {
+                "file_id": f"doc{len(document)}",
+                "file_unique_id": "d",
+                "file_name": params.get("document_filename"),
+                "file_size": len(document),
+            },
         }
         with self._cond:
             self._state.messages[(chat_id, message["message_id"])] = message
@@ -666,8 +689,12 @@ class FakeBotAPI:
             data = self._state.files.get(file_id)
         if data is None:
             raise _BadRequest("invalid file_id")
-        return {"file_id": file_id, "file_unique_id": f"u{file_id}", "file_size": len(data),
-                "file_path": f"documents/{file_id}.json"}
+        return {
+            "file_id": file_id,
+            "file_unique_id": f"u{file_id}",
+            "file_size": len(data),
+            "file_path": f"documents/{file_id}.json",
+        }
 
     def file_contents(self, token: str, path: str) -> bytes | None:
         """GET /file/bot<token>/documents/<file_id>.json: the document's bytes (None: not found)."""
@@ -754,9 +781,18 @@ class _BadRequest(Exception):
 
 
 _ADMIN_RIGHTS = (
-    "can_be_edited", "is_anonymous", "can_manage_chat", "can_delete_messages", "can_manage_video_chats",
-    "can_restrict_members", "can_promote_members", "can_change_info", "can_invite_users",
-    "can_post_stories", "can_edit_stories", "can_delete_stories",
+    "can_be_edited",
+    "is_anonymous",
+    "can_manage_chat",
+    "can_delete_messages",
+    "can_manage_video_chats",
+    "can_restrict_members",
+    "can_promote_members",
+    "can_change_info",
+    "can_invite_users",
+    "can_post_stories",
+    "can_edit_stories",
+    "can_delete_stories",
 )
 
 

@@ -16,6 +16,7 @@ from estimator.models import Currency, Method, Precision, SizingRequest, Stage
 
 A100, H100, H800, A800 = "A100-SXM4-80GB", "H100-SXM5-80GB", "H800-SXM5-80GB", "A800-80GB"
 
+
 def alternative_gpus(turn: Turn, **kw: object) -> list[str]:
     """The switch-GPU buttons' GPUs for an answered turn."""
     return _alternatives(answer_gpu(turn.answer.report, turn.request), **kw)  # type: ignore[arg-type]
@@ -322,8 +323,13 @@ def test_settings_mfu_deadline_language_and_currency(store: SettingsStore, clock
 
 
 def test_presales_prices_apply_and_settings_override_them(store: SettingsStore, clock: FakeClock) -> None:
-    presales = PresalesConfig(provider="Example", currency="CNY", contact="call us",
-                              gpu=[{"family": "A100", "price_cny_per_gpu_hour": 11}], preferred=["H800"])
+    presales = PresalesConfig(
+        provider="Example",
+        currency="CNY",
+        contact="call us",
+        gpu=[{"family": "A100", "price_cny_per_gpu_hour": 11}],
+        preferred=["H800"],
+    )
     conv = Conversation(settings_store=store, presales=presales, clock=clock)
     assert conv.presales.contact == "call us"
     t = conv.ask(1, 1, "How many A100s to pretrain a 7B model on 1T tokens?")

@@ -1468,12 +1468,16 @@ def test_budget_verdict_boundaries(budget, code):
     assert [n.code for n in notes] == [code]
     # the MFU band's low end: ⌈93,483 × 1.604⌉ = 149,947 GPU-hours × ¥30 (the 80 % interval's ×1.604)
     band = {"cost_high_band": 4_498_410} if code == "within_budget" else {}
-    assert notes[0].params == {
-        "budget": budget,
-        "cost_low": 1_402_245,
-        "cost_high": 2_804_490,
-        "currency": "CNY",
-    } | band
+    assert (
+        notes[0].params
+        == {
+            "budget": budget,
+            "cost_low": 1_402_245,
+            "cost_high": 2_804_490,
+            "currency": "CNY",
+        }
+        | band
+    )
     # within at the likely speed, but a run at the MFU band's low end (×1.604 GPU-hours) would not be
     assert not band or band["cost_high_band"] > budget
     assert _seed(budget=1_402_245).warnings[-1].code != "over_budget"

@@ -287,8 +287,14 @@ def test_preference_flag() -> None:
 
 @pytest.mark.parametrize(
     ("text", "days"),
-    [("要求30天内训完7B", 30), ("一个月内训完7B", 30), ("within 3 months, 30B on 3T tokens", 90),
-     ("两周训完7B", 14), ("64 A800s for 30 days", 30), ("给三个月时间", 90)],
+    [
+        ("要求30天内训完7B", 30),
+        ("一个月内训完7B", 30),
+        ("within 3 months, 30B on 3T tokens", 90),
+        ("两周训完7B", 14),
+        ("64 A800s for 30 days", 30),
+        ("给三个月时间", 90),
+    ],
 )
 def test_deadlines(text: str, days: float) -> None:
     assert _req(text).deadline_days == days
@@ -436,9 +442,13 @@ def test_long_paste_keeps_the_question() -> None:
         f'{{"ticket_id": {100000 + i}, "price_usd": {40 + i}.99, "reply_tokens": {300 + i}}}'
         for i in range(300)
     )
-    text = "Sample of our data:\n" + rows + (
-        "\n\nWe have about 2 million of these, averaging roughly 600 tokens each. "
-        "How many H100 hours would a full fine-tune of Llama 3 8B take, one epoch?"
+    text = (
+        "Sample of our data:\n"
+        + rows
+        + (
+            "\n\nWe have about 2 million of these, averaging roughly 600 tokens each. "
+            "How many H100 hours would a full fine-tune of Llama 3 8B take, one epoch?"
+        )
     )
     result = parse(text)
     r = result.request
@@ -478,8 +488,7 @@ def test_gpu_memory_each() -> None:
 
 
 _FUZZ_ALPHABET = (
-    "0123456789.,%$¥-+ xXkKbBtTmM卡张块台天月亿万千百十两一二三七模型参数数据"
-    "tokenA100H80G【】<>*_`'\";"
+    "0123456789.,%$¥-+ xXkKbBtTmM卡张块台天月亿万千百十两一二三七模型参数数据tokenA100H80G【】<>*_`'\";"
 )
 
 

@@ -131,18 +131,48 @@ def test_every_flag_and_key_is_in_the_tools_list(question):
 def test_the_check_catches_what_a_tool_does_not_have():
     bad = [
         Recipe(tool="vllm", title="t", filename="a.sh", language="bash", text="vllm serve m --tp-sizee 2\n"),
-        Recipe(tool="sglang", title="t", filename="b.sh", language="bash",
-               text="python -m sglang.launch_server --tp 2\n"),  # a prefix abbreviation, not a flag
-        Recipe(tool="deepspeed", title="t", filename="c.json", language="json",
-               text='{"zero_optimization": {"stage": 3, "offload_everything": true}}'),
-        Recipe(tool="llamafactory", title="t", filename="d.yaml", language="yaml",
-               text="finetuning_type: ptuning\nlora_rnk: 8\n"),
-        Recipe(tool="ollama", title="t", filename="e.sh", language="bash",
-               text="cat > Modelfile <<'EOF'\nFROM ./x.gguf\nPARAMETER num_parallel 4\nEOF\n"),
-        Recipe(tool="torchtune", title="t", filename="f.sh", language="bash",
-               text="tune run lora_finetune_single_device --config qwen2_5/7B_lora lora_rank=8\n"),
-        Recipe(tool="megatron", title="t", filename="g.sh", language="bash",
-               text="torchrun --nproc-per-node 8 pretrain_gpt.py --recompute-granularity partial\n"),
+        Recipe(
+            tool="sglang",
+            title="t",
+            filename="b.sh",
+            language="bash",
+            text="python -m sglang.launch_server --tp 2\n",
+        ),  # a prefix abbreviation, not a flag
+        Recipe(
+            tool="deepspeed",
+            title="t",
+            filename="c.json",
+            language="json",
+            text='{"zero_optimization": {"stage": 3, "offload_everything": true}}',
+        ),
+        Recipe(
+            tool="llamafactory",
+            title="t",
+            filename="d.yaml",
+            language="yaml",
+            text="finetuning_type: ptuning\nlora_rnk: 8\n",
+        ),
+        Recipe(
+            tool="ollama",
+            title="t",
+            filename="e.sh",
+            language="bash",
+            text="cat > Modelfile <<'EOF'\nFROM ./x.gguf\nPARAMETER num_parallel 4\nEOF\n",
+        ),
+        Recipe(
+            tool="torchtune",
+            title="t",
+            filename="f.sh",
+            language="bash",
+            text="tune run lora_finetune_single_device --config qwen2_5/7B_lora lora_rank=8\n",
+        ),
+        Recipe(
+            tool="megatron",
+            title="t",
+            filename="g.sh",
+            language="bash",
+            text="torchrun --nproc-per-node 8 pretrain_gpt.py --recompute-granularity partial\n",
+        ),
     ]
     for recipe in bad:
         assert problems(recipe), recipe.text

@@ -29,8 +29,12 @@ def ask(
     clean = {k: v for k, v in os.environ.items() if not k.startswith(("PYTHONIOENCODING", "SIZING_BOT_"))}
     clean.update(PYTHONPATH=str(ROOT), HOME=str(tmp_path), **env)
     return subprocess.run(
-        [sys.executable, "-m", "bot", "ask", *args], stdout=stdout, stderr=subprocess.PIPE, env=clean,
-        cwd=tmp_path, timeout=60,
+        [sys.executable, "-m", "bot", "ask", *args],
+        stdout=stdout,
+        stderr=subprocess.PIPE,
+        env=clean,
+        cwd=tmp_path,
+        timeout=60,
     )
 
 
@@ -61,8 +65,12 @@ def test_json_in_an_ascii_terminal_stays_json(tmp_path: Path) -> None:
 def test_random_bytes_are_not_understood(tmp_path: Path) -> None:
     noise = random.Random(17).randbytes(100_000)
     done = subprocess.run(
-        [sys.executable, "-m", "bot", "ask", "--format", "json"], input=noise, capture_output=True,
-        env={**os.environ, "PYTHONPATH": str(ROOT), "HOME": str(tmp_path)}, cwd=tmp_path, timeout=60,
+        [sys.executable, "-m", "bot", "ask", "--format", "json"],
+        input=noise,
+        capture_output=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT), "HOME": str(tmp_path)},
+        cwd=tmp_path,
+        timeout=60,
     )
     assert done.returncode == EXIT_NOT_UNDERSTOOD
     assert json.loads(done.stdout)["understood"] is False
@@ -72,8 +80,9 @@ def test_random_bytes_are_not_understood(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("seed", range(20))
-def test_no_random_input_gets_a_confident_answer(seed: int, monkeypatch: pytest.MonkeyPatch,
-                                                 capsys: pytest.CaptureFixture[str]) -> None:
+def test_no_random_input_gets_a_confident_answer(
+    seed: int, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     noise = random.Random(seed).randbytes(random.Random(seed).randint(200, 20_000))
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(noise)))
     assert main(["ask"]) == EXIT_NOT_UNDERSTOOD
@@ -82,8 +91,15 @@ def test_no_random_input_gets_a_confident_answer(seed: int, monkeypatch: pytest.
 
 @pytest.mark.parametrize(
     ("text", "binary"),
-    [("", False), (ZH, False), ("Сколько A100 для 7B?", False), ("🚀 7B 1T tokens A100 🔥", False),
-     ("7B 1T tokens A100\n\tMFU 40%\r\n", False), ("\x00\x01\x02 7B", True), ("\ufffd" * 10 + "7B", True)],
+    [
+        ("", False),
+        (ZH, False),
+        ("Сколько A100 для 7B?", False),
+        ("🚀 7B 1T tokens A100 🔥", False),
+        ("7B 1T tokens A100\n\tMFU 40%\r\n", False),
+        ("\x00\x01\x02 7B", True),
+        ("\ufffd" * 10 + "7B", True),
+    ],
 )
 def test_mostly_binary(text: str, binary: bool) -> None:
     assert mostly_binary(text) is binary

@@ -24,8 +24,13 @@ BOT = 123456
 
 def update(update_id: int, text: str = "7B 1T tokens A100") -> Update:
     chat = {"id": 1001, "type": "private", "first_name": "Ada"}
-    message = {"message_id": update_id, "date": 0, "chat": chat, "text": text,
-               "from": {"id": 1001, "is_bot": False, "first_name": "Ada"}}
+    message = {
+        "message_id": update_id,
+        "date": 0,
+        "chat": chat,
+        "text": text,
+        "from": {"id": 1001, "is_bot": False, "first_name": "Ada"},
+    }
     return Update.de_json({"update_id": update_id, "message": message}, None)
 
 

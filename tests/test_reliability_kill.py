@@ -113,6 +113,7 @@ def test_sigkill_mid_burst_then_restart_answers_every_question(api: FakeBotAPI, 
 
     second = start_bot(api, tmp_path, log)
     try:
+
         def all_answered() -> bool:
             counts = answered(api)
             return all(counts[q] for q in questions)
@@ -125,8 +126,10 @@ def test_sigkill_mid_burst_then_restart_answers_every_question(api: FakeBotAPI, 
     counts = answered(api)
     duplicates = sum(counts[q] - 1 for q in questions)
     text = log.read_text(errors="replace")
-    print(f"answered before the kill {len(before_restart)}, acknowledged but unhandled "
-          f"{acknowledged_unhandled}, duplicates {duplicates}")
+    print(
+        f"answered before the kill {len(before_restart)}, acknowledged but unhandled "
+        f"{acknowledged_unhandled}, duplicates {duplicates}"
+    )
     assert all(counts[q] >= 1 for q in questions)
     assert duplicates <= DUPLICATE_BOUND
     assert "replaying" in text and second.returncode == 0

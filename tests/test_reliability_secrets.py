@@ -43,8 +43,13 @@ def test_credentials_in_any_url_form_are_redacted(text: str) -> None:
 
 
 def test_ordinary_text_is_left_alone() -> None:
-    for text in ("mail ada@example.com", "at 12:30 @home", "    @functools.wraps(handler)",
-                 "7B 1T tokens A100 @sizing_bot", "http://user@host/x"):
+    for text in (
+        "mail ada@example.com",
+        "at 12:30 @home",
+        "    @functools.wraps(handler)",
+        "7B 1T tokens A100 @sizing_bot",
+        "http://user@host/x",
+    ):
         assert REDACTOR.redact(text) == text
 
 
@@ -90,7 +95,11 @@ def run_bot(tmp_path: Path, **env: str) -> subprocess.CompletedProcess[str]:
     )
     base.update(env)
     return subprocess.run(
-        [sys.executable, "-m", "bot", "run"], cwd=tmp_path, env=base, capture_output=True, text=True,
+        [sys.executable, "-m", "bot", "run"],
+        cwd=tmp_path,
+        env=base,
+        capture_output=True,
+        text=True,
         timeout=60,
     )
 

@@ -243,8 +243,10 @@ def test_a_button_under_a_message_telegram_no_longer_has_is_answered_once(
         (BadRequest("Bad Request: message is not modified: specified new message content"), Kind.STALE),
         (BadRequest("Bad Request: message to edit not found"), Kind.STALE),
         (BadRequest("Bad Request: message can't be edited"), Kind.STALE),
-        (BadRequest("Bad Request: query is too old and response timeout expired or query ID is invalid"),
-         Kind.STALE),
+        (
+            BadRequest("Bad Request: query is too old and response timeout expired or query ID is invalid"),
+            Kind.STALE,
+        ),
         (MaybeDelivered("sendMessage"), Kind.MAYBE_SENT),
         (NetworkError("Bad Gateway"), Kind.TRANSIENT),
         (TimedOut(), Kind.TRANSIENT),
@@ -285,8 +287,12 @@ def test_a_callback_answer_for_a_removed_query_is_quiet(
 
     async def body(api: FakeBotAPI) -> None:
         message = api.text_message("hello", chat=chat, user=api.bot_user)
-        api.inject("answerCallbackQuery", Fault.http(400, "Bad Request: query is too old and response "
-                                                          "timeout expired or query ID is invalid"))
+        api.inject(
+            "answerCallbackQuery",
+            Fault.http(
+                400, "Bad Request: query is too old and response timeout expired or query ID is invalid"
+            ),
+        )
         api.press(message, kb.encode("abcdefgh", kb.DETAILS, "0"), user=user)  # an expired turn
         await asyncio.to_thread(api.wait_for_faults, 1)
 

@@ -119,6 +119,7 @@ def test_default_path_from_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) 
 
 def test_threads_share_one_store(db: Path) -> None:
     with SettingsStore(db) as store:
+
         def work(scope: int) -> None:
             for i in range(1, 21):
                 store.update(scope, mfu=i / 100)

@@ -43,8 +43,6 @@ def api() -> Iterator[FakeBotAPI]:
         yield fake
 
 
-
-
 @asynccontextmanager
 async def running_bot(api: FakeBotAPI) -> AsyncIterator[Application]:
     """What ``run_polling`` does, minus the signal handling and the blocking loop."""

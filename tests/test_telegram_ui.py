@@ -48,11 +48,6 @@ def api(db_path: Path) -> Iterator[FakeBotAPI]:
         yield fake
 
 
-
-
-
-
-
 Body = Callable[[FakeBotAPI], Awaitable[None]]
 
 
@@ -420,8 +415,9 @@ def test_gpus_and_models_list_the_catalog_compactly(api: FakeBotAPI) -> None:
     assert "DeepSeek-V3" in shown(models) and "671B / 37B" in shown(models)
 
 
-def _settings_scenario(api: FakeBotAPI, group: dict[str, Any], steps: list[tuple[str, dict[str, Any]]],
-                       replies: int) -> list[Call]:
+def _settings_scenario(
+    api: FakeBotAPI, group: dict[str, Any], steps: list[tuple[str, dict[str, Any]]], replies: int
+) -> list[Call]:
     async def body(api: FakeBotAPI) -> None:
         for text, user in steps:
             api.send_text(text, chat=group, user=user)
@@ -587,8 +583,11 @@ def test_webhook_checks_the_secret_token(
     server.listen(16)
     server.setblocking(False)
     settings = settings_for(
-        api, webhook_url=f"http://127.0.0.1:{port}/hook", webhook_secret=WEBHOOK_SECRET,
-        webhook_listen="127.0.0.1", webhook_port=port,
+        api,
+        webhook_url=f"http://127.0.0.1:{port}/hook",
+        webhook_secret=WEBHOOK_SECRET,
+        webhook_listen="127.0.0.1",
+        webhook_port=port,
     )
     user = api.user("Ann", "en")
     chat = api.private_chat(user)
@@ -614,11 +613,13 @@ def test_webhook_checks_the_secret_token(
                 async with httpx.AsyncClient() as client:
                     missing = await client.post(url, content=update("7B 1T tokens A100"), headers=json_type)
                     wrong = await client.post(
-                        url, content=update("7B 1T tokens A100"),
+                        url,
+                        content=update("7B 1T tokens A100"),
                         headers=json_type | {"X-Telegram-Bot-Api-Secret-Token": "guess"},
                     )
                     right = await client.post(
-                        url, content=update("7B 1T tokens H100"),
+                        url,
+                        content=update("7B 1T tokens H100"),
                         headers=json_type | {"X-Telegram-Bot-Api-Secret-Token": WEBHOOK_SECRET},
                     )
                 assert (missing.status_code, wrong.status_code, right.status_code) == (403, 403, 200)

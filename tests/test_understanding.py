@@ -178,9 +178,7 @@ def test_measured_tokens_per_second_set_the_time(capsys, question):
 
 def test_a_throughput_above_the_peak_is_set_aside_and_said(capsys):
     d = ask(capsys, "Llama-3-70B on 8 A100, we get 500 TFLOPS per GPU, 1B tokens: how long?")
-    assert {"text": "achieved_tflops_per_gpu: 500", "reason": "above_peak"} in d["interpretation"][
-        "ignored"
-    ]
+    assert {"text": "achieved_tflops_per_gpu: 500", "reason": "above_peak"} in d["interpretation"]["ignored"]
     assert d["report"]["mfu"]["likely"] < 1
     assert "500" in d["reply"]
 

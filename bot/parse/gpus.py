@@ -106,7 +106,7 @@ def extract_gpus(s: str) -> tuple[str, list[GpuMention]]:
         mem_m = _MEM_IN_SPAN_RE.search(span)
         if mem_m:
             memory = float(mem_m.group(1))
-        pre = _PRE_MEM_RE.search(s[max(0, start - 12):start])
+        pre = _PRE_MEM_RE.search(s[max(0, start - 12) : start])
         if pre and memory is None:
             memory = float(pre.group("mem"))
             start = start - (len(pre.group(0)))

@@ -40,9 +40,7 @@ def normalize(text: str) -> str:
     s = _KEYCAP_RE.sub(r"\1", text)
     s = s.replace("，", ", ").replace("、", ", ")  # keep "1,000" but not "8，128" as a number
     s = unicodedata.normalize("NFKC", s)
-    s = "".join(
-        ch for ch in s if ch in _KEEP_CONTROLS or unicodedata.category(ch) not in _DROP_CATEGORIES
-    )
+    s = "".join(ch for ch in s if ch in _KEEP_CONTROLS or unicodedata.category(ch) not in _DROP_CATEGORIES)
     s = s.translate(lx.TRAD_TO_SIMP).lower()
     s = s.replace("\ufe0f", "")
     for wrong, right in lx.CN_TYPOS.items():

@@ -20,8 +20,18 @@ from dataclasses import dataclass
 from bot.parse.regex import rc
 
 CN_DIGITS: dict[str, int] = {
-    "零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4,
-    "五": 5, "六": 6, "七": 7, "八": 8, "九": 9,
+    "零": 0,
+    "〇": 0,
+    "一": 1,
+    "二": 2,
+    "两": 2,
+    "三": 3,
+    "四": 4,
+    "五": 5,
+    "六": 6,
+    "七": 7,
+    "八": 8,
+    "九": 9,
 }
 CN_SMALL_UNITS: dict[str, int] = {"十": 10, "百": 100, "千": 1000}
 CN_BIG_UNITS: dict[str, int] = {"万": 10**4, "亿": 10**8}
@@ -31,19 +41,49 @@ CN_CHARS = "".join(CN_DIGITS) + "".join(CN_SMALL_UNITS) + "".join(CN_BIG_UNITS)
 # ("7b", "2t", "32k"); "1tb" is bytes, not trillions. k/m/b/t are decimal here (the parser
 # reads "32k" context as 32,768 itself).
 WORD_MAGNITUDES: dict[str, float] = {
-    "thousand": 1e3, "k": 1e3,
-    "million": 1e6, "mn": 1e6, "m": 1e6,
-    "billion": 1e9, "bn": 1e9, "b": 1e9,
-    "trillion": 1e12, "t": 1e12,
+    "thousand": 1e3,
+    "k": 1e3,
+    "million": 1e6,
+    "mn": 1e6,
+    "m": 1e6,
+    "billion": 1e9,
+    "bn": 1e9,
+    "b": 1e9,
+    "trillion": 1e12,
+    "t": 1e12,
     # everyday Chinese shorthand: 80w = 80万, 5kw = 5千万 (glued to the digits, like 7b)
-    "w": 1e4, "kw": 1e7,
+    "w": 1e4,
+    "kw": 1e7,
 }
 ENGLISH_WORD_NUMBERS: dict[str, int] = {
-    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
-    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "sixteen": 16, "twenty": 20, "thirty": 30,
-    "forty": 40, "fifty": 50, "sixty": 60, "hundred": 100, "thousand": 1000,
-    "single": 1, "a single": 1, "pair of": 2, "a pair of": 2, "couple of": 2, "a couple of": 2,
-    "dozen": 12, "a dozen": 12,
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "eleven": 11,
+    "twelve": 12,
+    "sixteen": 16,
+    "twenty": 20,
+    "thirty": 30,
+    "forty": 40,
+    "fifty": 50,
+    "sixty": 60,
+    "hundred": 100,
+    "thousand": 1000,
+    "single": 1,
+    "a single": 1,
+    "pair of": 2,
+    "a pair of": 2,
+    "couple of": 2,
+    "a couple of": 2,
+    "dozen": 12,
+    "a dozen": 12,
 }
 
 _CN_MAG = r"万亿|千亿|百亿|十亿|亿|千万|百万|十万|万|千|百"
@@ -252,17 +292,17 @@ def parse_money(text: str) -> Money | None:
     pm = _MONEY_PREFIX.match(s)
     if pm:
         currency = "CNY" if pm.group(1) in ("¥", "￥", "rmb", "cny") else "USD"
-        s = s[pm.end():]
+        s = s[pm.end() :]
     tokens = scan_numbers(s)
     if not tokens:
         return None
     tok = tokens[0]
-    rest = s[tok.end:]
+    rest = s[tok.end :]
     if currency is None:
         if _MONEY_SUFFIX_CNY.match(rest.lstrip()):
             currency = "CNY"
         elif _MONEY_SUFFIX_USD.match(rest.lstrip()):
             currency = "USD"
     unit = re.match(r"\s*(?:元|块钱|块|人民币|rmb|cny|美元|美金|刀|dollars?|usd|bucks)?", rest)
-    per_hour = bool(PER_HOUR_RE.match(rest[unit.end() if unit else 0:]))
+    per_hour = bool(PER_HOUR_RE.match(rest[unit.end() if unit else 0 :]))
     return Money(tok.value, currency, per_hour)

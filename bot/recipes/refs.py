@@ -15,6 +15,7 @@ def catalogued(spec: ModelSpec | None) -> bool:
     """A published model of the catalog (not the generic shape the estimator interpolates for a size)."""
     return spec is not None and spec.id in catalog.models()
 
+
 _REPO_RE = re.compile(r"(?<![\w./-])([A-Za-z0-9][\w.-]*/[A-Za-z0-9][\w.-]*[A-Za-z0-9])")
 
 

@@ -61,8 +61,9 @@ class ChatSettings(BaseModel):
                 raise ValueError(unknown_gpu_message(name))
             if not within(PRICE_BOUNDS, price):
                 low, high = PRICE_BOUNDS
-                raise ValueError(f"{family}: price must be a positive number from {low:g} to {high:g}, "
-                                 f"got {price!r}")
+                raise ValueError(
+                    f"{family}: price must be a positive number from {low:g} to {high:g}, got {price!r}"
+                )
             out[family] = float(price)
         return out
 

@@ -333,9 +333,7 @@ class PresalesConfig(BaseModel):
     @field_validator("contact", mode="before")
     @classmethod
     def _blank_contact(cls, v: object) -> object:
-        if (
-            isinstance(v, str) and len(v) > MAX_LINE_CHARS
-        ):  # one error naming the field
+        if isinstance(v, str) and len(v) > MAX_LINE_CHARS:  # one error naming the field
             raise PydanticCustomError(
                 "string_too_long",
                 "String should have at most {max_length} characters",

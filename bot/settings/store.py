@@ -97,9 +97,11 @@ class SettingsStore:
     # -- reading
 
     def _read(self, scope_id: int, conn: sqlite3.Connection | None = None) -> ChatSettings:
-        row = (conn or self._conn).execute(
-            "SELECT settings FROM chat_settings WHERE scope_id = ?", (int(scope_id),)
-        ).fetchone()
+        row = (
+            (conn or self._conn)
+            .execute("SELECT settings FROM chat_settings WHERE scope_id = ?", (int(scope_id),))
+            .fetchone()
+        )
         if row is None:
             return ChatSettings()
         try:

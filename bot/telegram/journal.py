@@ -210,14 +210,18 @@ class UpdateJournal:
             for update_id, body, attempts in rows:
                 if attempts >= MAX_ATTEMPTS:
                     logger.warning("update %s given up after %d attempts", update_id, attempts)
-                    conn.execute("UPDATE updates SET done = ?, body = '' WHERE update_id = ?",
-                                 (time.time(), update_id))
+                    conn.execute(
+                        "UPDATE updates SET done = ?, body = '' WHERE update_id = ?", (time.time(), update_id)
+                    )
                     continue
                 conn.execute("UPDATE updates SET attempts = attempts + 1 WHERE update_id = ?", (update_id,))
                 pending.append(json.loads(body))
-            known = [r[0] for r in conn.execute(
-                "SELECT update_id FROM updates ORDER BY update_id DESC LIMIT ?", (KEEP_HANDLED,)
-            )]
+            known = [
+                r[0]
+                for r in conn.execute(
+                    "SELECT update_id FROM updates ORDER BY update_id DESC LIMIT ?", (KEEP_HANDLED,)
+                )
+            ]
         return known[::-1], pending
 
     def _write(self, adds: list[Update], dones: list[int]) -> None:

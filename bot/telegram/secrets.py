@@ -34,9 +34,7 @@ MIN_SECRET_CHARS = 3
 
 # [scheme://]user:password@ -- on text, so malformed URLs are covered too. The password runs to the
 # last '@' before a space, quote or angle bracket (a password may contain '@').
-_URL_CREDENTIALS = re.compile(
-    r"""(?P<prefix>[a-zA-Z][a-zA-Z0-9+.\-]*://)?[^\s'"<>/@:]*:(?!//)[^\s'"<>]*@"""
-)
+_URL_CREDENTIALS = re.compile(r"""(?P<prefix>[a-zA-Z][a-zA-Z0-9+.\-]*://)?[^\s'"<>/@:]*:(?!//)[^\s'"<>]*@""")
 _TOKEN_SHAPE = re.compile(r"\b\d{5,12}:[A-Za-z0-9_-]{30,}\b")
 """A Bot API token (``<bot id>:<35 characters>``), registered or not."""
 

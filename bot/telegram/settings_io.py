@@ -111,8 +111,12 @@ class ChatSettingsIO:
         try:
             return self._remember(scope_id, await self._call("read", self.store.get, scope_id))
         except SettingsUnavailable as err:
-            logger.warning("settings of chat %s unavailable (%s); answering with %s", scope_id, err,
-                           "the last known" if entry else "default settings")
+            logger.warning(
+                "settings of chat %s unavailable (%s); answering with %s",
+                scope_id,
+                err,
+                "the last known" if entry else "default settings",
+            )
             return entry[0] if entry else ChatSettings()
 
     async def read(self, scope_id: int) -> ChatSettings:

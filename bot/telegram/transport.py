@@ -192,8 +192,14 @@ class RetryingRequest(WrappedRequest):
                 if isinstance(failure, tuple):
                     return failure  # PTB raises NetworkError with Telegram's description
                 raise failure
-            logger.info("%s failed (%s); retry %d of %d in %.2f s", name, problem, retry,
-                        self.policy.attempts - 1, wait)
+            logger.info(
+                "%s failed (%s); retry %d of %d in %.2f s",
+                name,
+                problem,
+                retry,
+                self.policy.attempts - 1,
+                wait,
+            )
             await self._sleep(wait)
 
 
