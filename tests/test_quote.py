@@ -65,9 +65,10 @@ def test_cli_writes_a_chinese_quote_with_the_replys_numbers(tmp_path, capsys) ->
     assert int(subtotal[1:].replace(",", "")) == int(hours.replace(",", "")) * 21  # GPU-hours × ¥21
     for needle in ("Example GPU Cloud", "报价单", "H800", question, hours, "¥21/卡·时", subtotal):
         assert flat(needle) in page, needle
-    # the total range is the reply's "计入卡·时区间后"
-    wide = re.search(r"计入卡·时区间后：(¥[\d,]+ – ¥[\d,]+)", reply)
-    assert wide and flat(wide.group(1)) in page
+    # the total is the best price the reply marks (64 × 1 month × ¥12,800 < the GPU-hours × ¥21; issue 22
+    # item 5: it was the reply's on-demand range "计入卡·时区间后")
+    best = re.search(r"• 最省——包月：.* = (¥[\d,]+)\n", reply)
+    assert best and flat(f"合计{best.group(1)}") in page and best.group(1) == "¥819,200"
     names = fonts(reader)
     assert all(re.match(r"/[A-Z]{6}\+", n) for n in names), names  # every font a subset (XXXXXX+Name)
     assert any("WenQuanYi" in n or "Noto" in n or "Droid" in n for n in names)

@@ -179,7 +179,8 @@ def test_a_stated_gpu_count_quote_names_no_default_deadline(tmp_path, capsys) ->
     reply, page = quote(tmp_path, capsys, "7B模型1万亿token用32张H800要训多久")
     assert flat("32 × H800（4 台 8 卡），约 59 天") in page and "约需 59 天" in reply
     assert "工期" not in page  # the 30-day default is not what the 32 GPUs and 59 days come from
-    assert "包月：¥819,200" in page  # the cheaper way to pay, under the total: 32 × 2 months × ¥12,800
+    # the cheaper way to pay is the total (issue 22 item 5; was listed under the on-demand range)
+    assert "合计¥819,200包月：32张×2个月×¥12,800/卡·月=¥819,200" in page
 
 
 def test_a_customer_in_usd_gets_the_monthly_price_converted(capsys) -> None:

@@ -272,6 +272,13 @@ class Pricing(BaseModel):
         description="whole node-hours are billed: more GPU-hours than the answer's cost (each GPU of the "
         "order for every hour started)",
     )
+    best: Literal["on_demand", "monthly", "term"] = Field(
+        "on_demand", description="the cheapest way to pay for the likely job (or the month): the total's"
+    )
+    best_months: int | None = Field(None, description="the months of `best` (monthly rental or term)")
+    total_likely: float | None = Field(
+        None, description="the total at the likely GPU-hours: the `best` way's price (period 'job')"
+    )
 
 
 def _whole_nodes(gpus: int, offer: Offer | None) -> tuple[int, bool]:
@@ -360,12 +367,13 @@ def pricing(report: SizingReport | None, offer: Offer | None) -> Pricing | None:
             monthly = Monthly(
                 gpus=gpus, months=1, price=common["gpu_month"], total=gpus * common["gpu_month"]
             )
+        by_month = monthly is not None and abs(monthly.total - low) < 0.5 and low == high
         on_demand = hours * offer.gpu_hour if offer is not None and offer.gpu_hour is not None else low
         return Pricing(
             currency=band.currency, period="month", gpu_hours=hours, price_low=p_low, price_high=p_high,
             subtotal_low=low, subtotal_high=high, total_low=low, total_high=high,
             discounts=_discounts(on_demand, offer, None, best=low) if low == high else [], monthly=monthly,
-            **common,
+            best="monthly" if by_month else "on_demand", best_months=1 if by_month else None, **common,
         )  # fmt: skip
     if cost is not None and report.gpu_hours is not None:
         return _job_pricing(report, offer, gpus, raised, common)
@@ -398,7 +406,9 @@ def _job_pricing(
     """A job of so many GPU-hours (or a known duration). Where the offer bills by the hour started
     (``billing = "gpu_hour"`` or ``"node_hour"``), every GPU of the order is billed for each hour
     started (:func:`whole_hours`), the GPU-hours band too; otherwise (``"usage"``, the default) the
-    estimator's GPU-hours used, rounded up to whole GPU-hours."""
+    estimator's GPU-hours used, rounded up to whole GPU-hours. The total is the best price
+    (:func:`_best_price`): renting the GPUs by the month (listed only when cheaper than by the
+    GPU-hour) or a reserved term the job covers, when either beats the GPU-hour price."""
     cost, band = report.cost, report.gpu_hours
     assert cost is not None and band is not None
     hours_given = report.request.hours
@@ -425,18 +435,40 @@ def _job_pricing(
             cost.low_with_mfu if cost.low_with_mfu is not None else low,
             cost.high_with_mfu if cost.high_with_mfu is not None else high,
         )
+    month = common["gpu_month"]
     monthly = None
-    if common["gpu_month"] is not None and days >= 30.0 - 1e-9:
+    if month is not None and days > 0 and gpus * math.ceil(days / 30.0 - 1e-9) * month < low - 0.005:
         months = math.ceil(days / 30.0 - 1e-9)
-        monthly = Monthly(gpus=gpus, months=months, price=common["gpu_month"],
-                          total=gpus * months * common["gpu_month"])  # fmt: skip
+        monthly = Monthly(gpus=gpus, months=months, price=month, total=gpus * months * month)
+    discounts = _discounts(low, offer, days) if low == high else []
+    ways = [("on_demand", None, low), *(("term", d.months, d.total) for d in discounts)]
+    ways += [("monthly", monthly.months, monthly.total)] if monthly is not None else []
+    best = min(ways, key=lambda w: w[2] + (0.005 if w[0] == "on_demand" else 0.0))
+    if best[0] != "on_demand":  # the range's ends at the best price for the days each end takes
+        ends = (band.low, band.high) if cost.low_with_mfu is not None and not hours_given else (hours, hours)
+        total = tuple(_best_price(total[i], ends[i] / gpus / 24 if not hours_given else days, gpus, offer,
+                                  month, flat=low == high) for i in (0, 1))  # fmt: skip
     return Pricing(
         currency=cost.currency, period="job", days=days, hours=hours_given,
         gpu_hours=hours, price_low=p_low, price_high=p_high,
         subtotal_low=low, subtotal_high=high, total_low=total[0], total_high=total[1],
-        discounts=_discounts(low, offer, days) if low == high else [], monthly=monthly,
+        discounts=discounts, monthly=monthly, best=best[0], best_months=best[1], total_likely=best[2],
         billed_by_node=by_node and hours != cost.billed_gpu_hours, **common,
     )  # fmt: skip
+
+
+def _best_price(
+    on_demand: float, days: float, gpus: int, offer: Offer | None, month: float | None, *, flat: bool
+) -> float:
+    """The cheapest way to pay for a job of ``days`` on ``gpus`` that costs ``on_demand`` by the
+    GPU-hour: that, a reserved term the job's days cover (its discount off ``on_demand``), or renting
+    the GPUs for whole months (``month`` per GPU-month, presales.example.toml)."""
+    options = [on_demand]
+    if flat:
+        options += [d.total for d in _discounts(on_demand, offer, days)]
+    if month is not None:
+        options.append(gpus * math.ceil(days / 30.0 - 1e-9) * month)
+    return min(options)
 
 
 def _day_price(report: SizingReport) -> tuple[tuple[float, float], Currency] | None:

@@ -126,11 +126,11 @@ def figures(report: SizingReport, offer: Offer | None, lang: str) -> dict[str, A
         else N_("%(months)s-month term (−%(percent)s): %(total)s")
     )
     discounts = [
-        translate(
+        _best(lang, p.best == "term" and p.best_months == d.months, translate(
             lang, term, months=d.months, percent=f.percent(d.percent / 100), total=f.money(d.total, cur)
-        )
+        ))
         for d in p.discounts
-    ]
+    ]  # fmt: skip
     monthly = monthly_value = None
     if p.monthly is not None:
         m = p.monthly
@@ -143,6 +143,7 @@ def figures(report: SizingReport, offer: Offer | None, lang: str) -> dict[str, A
             total=f.money(m.total, cur),
         )
         monthly = translate(lang, N_("By the month: %(text)s"), text=monthly_value)
+        monthly = _best(lang, p.best == "monthly" and p.period == "job", monthly)
     min_order, min_order_detail = _min_order(p, offer, lang, f)
     day_line = None
     if p.period == "day" and not p.min_order_applied:
@@ -152,7 +153,7 @@ def figures(report: SizingReport, offer: Offer | None, lang: str) -> dict[str, A
             gpus=gpus_text(lang, p.gpus),
             money=money_span(f, p.subtotal_low, p.subtotal_high, cur),
         )
-    best_term = _best_term(p, lang, f)
+    total, total_is_range, best_term = _total(p, lang, f, term, monthly_value)
     return {
         "period": p.period,
         "configuration": _config(p, lang, f),
@@ -168,10 +169,41 @@ def figures(report: SizingReport, offer: Offer | None, lang: str) -> dict[str, A
         "min_order_detail": min_order_detail,
         "day_line": day_line,
         "exchange": exchange_text(offer, lang) if offer is not None else None,
-        "total": money_span(f, p.total_low, p.total_high, cur),
-        "total_is_range": round(p.total_low) != round(p.total_high),
+        "total": total,
+        "total_is_range": total_is_range,
         "best_term": best_term,
     }
+
+
+def _total(
+    p: Pricing, lang: str, f: Fmt, term: str, monthly_value: str | None
+) -> tuple[str, bool, str | None]:
+    """(the total, whether it is a range, the line under it). The total is the best price: for a job
+    that renting by the month or a reserved term makes cheaper than by the GPU-hour, that price, with
+    the way to pay it and the GPU-hours range at the best price of each end under it."""
+    cur = p.currency.value
+    total = money_span(f, p.total_low, p.total_high, cur)
+    is_range = round(p.total_low) != round(p.total_high)
+    if p.period != "job" or p.best == "on_demand" or p.total_likely is None:
+        return total, is_range, _best_term(p, lang, f)
+    if p.best == "monthly":
+        way = translate(lang, N_("By the month: %(text)s"), text=monthly_value)
+    else:
+        percent = next(d.percent for d in p.discounts if d.months == p.best_months)
+        way = translate(lang, term, months=p.best_months, percent=f.percent(percent / 100),
+                        total=f.money(p.total_likely, cur))  # fmt: skip
+    if is_range:
+        way += "\n" + translate(lang, N_("Over the GPU-hours range: %(money)s"), money=total)
+    return f.money(p.total_likely, cur), False, way
+
+
+def _best(lang: str, best: bool, text: str) -> str:
+    """``text`` marked as the best price ('Best price — by the month: …') when ``best``."""
+    if not best:
+        return text
+    return translate(
+        lang, N_("Best price — %(text)s"), text=text[:1].lower() + text[1:] if lang == "en" else text
+    )
 
 
 def _min_order(p: Pricing, offer: Offer | None, lang: str, f: Fmt) -> tuple[str | None, str | None]:
