@@ -120,10 +120,12 @@ def _memo(method: Callable[..., str]) -> Callable[..., str]:
 
 
 class Fmt:
-    """Formatters for one locale. Cheap to share: build with :func:`fmt_for`."""
+    """Formatters for one locale. Cheap to share: build with :func:`fmt_for`. ``cents``: the reply's
+    money is in the cents style (:func:`needs_cents`): every amount and unit price with cents."""
 
-    def __init__(self, lang: str) -> None:
+    def __init__(self, lang: str, cents: bool = False) -> None:
         self.lang = lang
+        self.cents = cents
         self.locale = Locale.parse(locale_for(lang))
         symbols = self.locale.number_symbols.get("latn", self.locale.number_symbols)
         # en and zh_CN group with "," and use "." for decimals: Python's own formatting gives the same
@@ -210,8 +212,9 @@ class Fmt:
     # money -------------------------------------------------------------------------------
     @_memo
     def money(self, amount: float, currency: str) -> str:
-        """Exact money with the locale's symbol, whole units: ``¥1,402,245``; cents below 100 (``$0.09``)."""
-        if 0 < abs(amount) < 100:
+        """Exact money with the locale's symbol, whole units: ``¥1,402,245``; cents below 100 (``$0.09``)
+        or in the cents style."""
+        if 0 < abs(amount) < 100 or self.cents:
             return format_currency(
                 amount, str(currency), format="¤#,##0.00", locale=self.locale, currency_digits=False
             )
@@ -220,20 +223,22 @@ class Fmt:
         )
 
     @_memo
-    def price(self, amount: float, currency: str) -> str:
-        """A unit price: ``¥15``, ``US$1.20`` (cents shown only when not whole)."""
-        pattern = "¤#,##0" if float(amount).is_integer() else "¤#,##0.00"
+    def price(self, amount: float, currency: str, cents: bool = False) -> str:
+        """A unit price: ``¥15``, ``US$1.20`` — cents when it has them, and always with ``cents`` (a
+        reply whose amounts carry cents writes its prices so too: ``¥21.00``; see :func:`needs_cents`)."""
+        pattern = "¤#,##0" if float(amount).is_integer() and not (cents or self.cents) else "¤#,##0.00"
         return format_currency(
             amount, str(currency), format=pattern, locale=self.locale, currency_digits=False
         )
 
-    def price_range(self, low: float, high: float, currency: str) -> str:
-        """``¥15–30`` (symbol once); a single price when low == high."""
+    def price_range(self, low: float, high: float, currency: str, cents: bool = False) -> str:
+        """``¥15–30`` (symbol once); a single price when low == high. Both ends in one style: with cents
+        when either has them or ``cents`` says so (``$1.50–3.00``, never ``$1.50–3``)."""
         if low == high:
-            return self.price(low, currency)
-        pattern = "#,##0" if float(high).is_integer() else "#,##0.00"
-        high_text = format_decimal(high, format=pattern, locale=self.locale)
-        return f"{self.price(low, currency)}–{high_text}"
+            return self.price(low, currency, cents)
+        cents = cents or self.cents or not (float(low).is_integer() and float(high).is_integer())
+        high_text = format_decimal(high, format="#,##0.00" if cents else "#,##0", locale=self.locale)
+        return f"{self.price(low, currency, cents)}–{high_text}"
 
     def money_compact(self, amount: float, currency: str) -> str:
         """Headline money: ``¥140万`` / ``CN¥1.4M``."""
@@ -301,7 +306,14 @@ class Fmt:
 
 def needs_cents(*amounts: float | None) -> bool:
     """Whether money in one reply is written with cents: when any amount in it is under 100 (``$7.20``),
-    so that every amount of the reply has them (``$7.20 – $150.00``), never a mix of two styles."""
+    so that every amount of the reply has them (``$7.20 – $150.00``), never a mix of two styles.
+
+    The rule, one money style per reply: amounts (a job's, a month's or a day's cost, subtotals,
+    totals) are whole (``¥952,413``) unless one of the reply's amounts is under 100; then every amount
+    and every unit price of the reply carries cents (``¥21.00（1 卡·时 × ¥21.00/卡·时）``). A unit price
+    (per GPU-hour, per GPU-month, per million tokens) keeps the cents it has (``$1.50``, ``¥8.60``)
+    beside whole amounts: the reply's figures are computed from it, and rounding it would misstate them
+    (¥8.60 → ¥9 is 5 %); both ends of a range are always in one style."""
     return any(a is not None and 0 < abs(a) < 100 for a in amounts)
 
 
@@ -316,12 +328,12 @@ def money_span(f: Fmt, low: float, high: float, currency: str, cents: bool | Non
     """Money as a reply writes it everywhere (one style: exact): ``¥1,022,910`` or
     ``¥1,402,245 – ¥2,804,490``; both ends in the same style — with cents when either has them
     (``¥45.00 – ¥150.00``, never ``¥45.00 – ¥150``), or as ``cents`` says for the whole reply."""
-    cents = needs_cents(low, high) if cents is None else cents
+    cents = (needs_cents(low, high) or f.cents) if cents is None else cents
     low_text, high_text = money_in_style(f, low, currency, cents), money_in_style(f, high, currency, cents)
     return low_text if low_text == high_text else f"{low_text} – {high_text}"
 
 
 @cache
-def fmt_for(lang: str) -> Fmt:
-    """The cached formatter for a reply language (``zh``/``en``)."""
-    return Fmt(lang)
+def fmt_for(lang: str, cents: bool = False) -> Fmt:
+    """The cached formatter for a reply language (``zh``/``en``), in the cents style with ``cents``."""
+    return Fmt(lang, cents)

@@ -7,7 +7,7 @@ from typing import Any
 
 from bot.core.offer import Offer, Pricing, pricing
 from bot.render.describe import gpu_names
-from bot.render.fmt import Fmt, fmt_for, money_span
+from bot.render.fmt import Fmt, fmt_for, money_span, needs_cents
 from bot.render.i18n import N_, translate
 from bot.render.plan_text import gpus_text, nodes_text, paren
 from estimator import catalog
@@ -23,9 +23,16 @@ NOT_IN_OFFER = N_(
 NOT_IN_OFFER_UNPRICED = N_("%(gpu)s is not in %(provider)s's offer. Offered: %(offered)s.")
 
 
-def unit_prices(offer: Offer, lang: str) -> list[str]:
+def reply_fmt(report: SizingReport | None, lang: str) -> Fmt:
+    """The formatter in the reply's money style: with cents when the answer's cost has an amount
+    under 100, as its cost line (:func:`bot.render.fmt.needs_cents`)."""
+    c = report.cost if report is not None else None
+    return fmt_for(lang, c is not None and needs_cents(c.low, c.high, c.low_with_mfu, c.high_with_mfu))
+
+
+def unit_prices(offer: Offer, lang: str, f: Fmt | None = None) -> list[str]:
     """'¥21 per GPU-hour', '¥168 per 8-GPU node-hour', '¥12,800 per GPU-month' (those offered)."""
-    f = fmt_for(lang)
+    f = f or fmt_for(lang)
     cur = offer.currency.value
     out = []
     if offer.gpu_hour is not None:
@@ -107,7 +114,7 @@ def figures(report: SizingReport, offer: Offer | None, lang: str) -> dict[str, A
     p = pricing(report, offer)
     if p is None:
         return None
-    f = fmt_for(lang)
+    f = reply_fmt(report, lang)
     cur = p.currency.value
     if p.price_low == p.price_high:
         price = translate(lang, PER_GPU_HOUR, price=f.price(round(p.price_low, 2), cur))
@@ -159,7 +166,7 @@ def figures(report: SizingReport, offer: Offer | None, lang: str) -> dict[str, A
         "configuration": _config(p, lang, f),
         "gpu_hours": f.hours(p.gpu_hours),
         "price": price,
-        "unit_prices": unit_prices(offer, lang) if offer is not None and offer.offered else [price],
+        "unit_prices": unit_prices(offer, lang, f) if offer is not None and offer.offered else [price],
         "subtotal_label": translate(lang, period),
         "subtotal": money_span(f, p.subtotal_low, p.subtotal_high, cur),
         "discounts": discounts,
@@ -251,6 +258,8 @@ def _min_order(p: Pricing, offer: Offer | None, lang: str, f: Fmt) -> tuple[str 
             hours=f.hours(p.gpu_hours),
             subtotal=money_span(f, p.subtotal_low, p.subtotal_high, cur),
         )
+    if min_order is not None:  # a line of its own ('• Minimum order one 8-GPU node: …')
+        min_order = min_order[:1].upper() + min_order[1:]
     return min_order, min_order_detail
 
 
@@ -305,8 +314,8 @@ def offer_lines(report: SizingReport, offer: Offer | None, lang: str) -> dict[st
             "prices": None,
             "figures": figures(report, offer, lang),
         }
-    f = fmt_for(lang)
-    terms = unit_prices(offer, lang)
+    f = reply_fmt(report, lang)
+    terms = unit_prices(offer, lang, f)
     extras = [
         t
         for t in (min_order_text(offer, lang), offer.availability.text(lang) if offer.availability else None)

@@ -110,8 +110,8 @@ def training_section(report: SizingReport, f: Fmt, per_node: int) -> dict[str, A
             "low": money_in_style(f, c.low, c.currency, cents),
             "high": money_in_style(f, c.high, c.currency, cents),
             "same": c.low == c.high,
-            "price_low": f.price(c.price_low, c.currency),
-            "price_range": f.price_range(c.price_low, c.price_high, c.currency),
+            "price_low": f.price(c.price_low, c.currency, cents),
+            "price_range": f.price_range(c.price_low, c.price_high, c.currency, cents),
             "billed": f.hours(c.billed_gpu_hours),
             "source": c.price_source,
             "wide": None
