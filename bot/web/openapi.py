@@ -22,7 +22,7 @@ ERROR_CODES = {
     "bad_question": "400: q is not a string",
     "bad_lang": '400: lang is not "zh" or "en"',
     "bad_config": "400: config is neither a config.json object nor a config file's text",
-    "question_too_long": "413: q (or a prev) is longer than 2,000 characters",
+    "question_too_long": "413: q (or a prev) is longer than 20,000 characters",
     "body_too_large": "413: the body is larger than 256 KiB",
     "rate_limited": "429: too many requests from this client; see Retry-After",
     "not_found": "404: no such path",
@@ -40,13 +40,13 @@ def spec(prefix: str = "") -> dict[str, Any]:
         code[:3]: {"description": code, "content": {"application/json": {"schema": _ERROR}}}
         for code in sorted({c.split(":")[0] for c in ERROR_CODES.values()})
     }
-    q = {"name": "q", "in": "query", "required": True, "schema": {"type": "string", "maxLength": 2000}}
+    q = {"name": "q", "in": "query", "required": True, "schema": {"type": "string", "maxLength": 20000}}
     lang = {"name": "lang", "in": "query", "schema": {"enum": ["zh", "en"]}}
     body = {
         "type": "object",
         "required": ["q"],
         "properties": {
-            "q": {"type": "string", "maxLength": 2000, "example": "7B模型1万亿token要多少A100"},
+            "q": {"type": "string", "maxLength": 20000, "example": "7B模型1万亿token要多少A100"},
             "lang": {"enum": ["zh", "en"], "description": "reply language (default: the question's)"},
             "config": {"description": "a model's config.json (object) or a training/serving config's text"},
         },

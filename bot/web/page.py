@@ -78,7 +78,7 @@ def _form(prefix: str, lang: str, asked: Asked | None, *, followup: bool) -> str
     label = word(lang, "followup" if followup else "ask")
     return (
         f'<form method="get" action="{_e(prefix)}/" class="{"fu" if followup else "ask"}">{hidden}'
-        f'<input type="text" name="q" value="{_e(value)}" maxlength="2000" aria-label="{_e(label)}" '
+        f'<input type="text" name="q" value="{_e(value)}" maxlength="20000" aria-label="{_e(label)}" '
         f'placeholder="{_e(word(lang, key))}"{"" if followup else " autofocus"}>'
         f"<button>{_e(label)}</button></form>"
     )

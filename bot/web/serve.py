@@ -10,6 +10,9 @@ import sys
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
+MAX_REQUEST_HEAD_BYTES = 256 * 1024
+"""Longest request line and headers: a shared link carries a long pasted question URL-encoded (up to
+9 bytes a character); h11's default, 16 KiB, would refuse the corpus's longest question."""
 
 
 def serve(host: str | None = None, port: int | None = None) -> int:
@@ -38,5 +41,6 @@ def serve(host: str | None = None, port: int | None = None) -> int:
     uvicorn.run(
         create_app(presales), host=host, port=port, root_path=root_path, log_level="warning",
         access_log=False, proxy_headers=True,
+        h11_max_incomplete_event_size=MAX_REQUEST_HEAD_BYTES,
     )  # fmt: skip
     return 0

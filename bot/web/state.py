@@ -19,8 +19,9 @@ if TYPE_CHECKING:
     from bot.parse.configs import StackConfig
     from bot.settings.presales import PresalesConfig
 
-MAX_QUESTION_CHARS = 2_000
-"""Longest question the web takes (a Telegram message is at most 4,096; questions are one line)."""
+MAX_QUESTION_CHARS = 20_000
+"""Longest question the web takes: a question with a pasted data sample or config (the corpus's
+longest real one has 12,473 characters; the parser keeps the head and tail of long pastes)."""
 MAX_PREVIOUS = 5
 """Earlier questions a link may carry; older ones are dropped (the bot, too, remembers one request)."""
 LANGS = ("zh", "en")
