@@ -46,7 +46,7 @@ def _error(code: str, message: str, status: int, headers: dict[str, str] | None 
     return JSONResponse({"error": {"code": code, "message": message}}, status_code=status, headers=headers)
 
 
-def _page_lang(request: Request, asked: Asked | None = None) -> str:
+def _page_lang(request: Request) -> str:
     lang = request.query_params.get("lang")
     if lang in ("zh", "en"):
         return lang
