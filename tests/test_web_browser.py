@@ -91,6 +91,8 @@ def test_a_person_asks_in_chinese_and_english(server, browser, tmp_path) -> None
     headline = phone.locator(".answer b").first
     assert "A100·时" in headline.inner_text()
     assert headline.bounding_box()["y"] < PHONE["height"]  # the first screen shows the headline
+    summary = phone.locator(".answer summary").bounding_box()  # below the key figures
+    assert summary["y"] + summary["height"] < PHONE["height"]  # ... and the key figures
     assert overflow(phone) <= 0
     assert phone.locator("details").count() == 1 and not phone.locator("details").get_attribute("open")
     phone.screenshot(path=str(tmp_path / "phone-zh.png"), full_page=False)
