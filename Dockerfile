@@ -46,5 +46,9 @@ EXPOSE 8443
 # (`sizing-bot health` without --heartbeat checks the installation instead: it answers the seed
 # question in a process of its own.)
 HEALTHCHECK --interval=30s --timeout=10s --start-period=30s --retries=3 CMD ["sizing-bot", "health", "--heartbeat"]
+# the web page and JSON API instead of the bot (bot/web): no token needed; its own health check is
+# GET /healthz (docker run --health-cmd "python -c \"import urllib.request as u; u.urlopen('http://127.0.0.1:8000/healthz')\"" …)
+#   docker run -p 8000:8000 -e SIZING_BOT_WEB_HOST=0.0.0.0 image sizing-bot serve
+EXPOSE 8000
 # TELEGRAM_BOT_TOKEN must be provided at run time: docker run -e TELEGRAM_BOT_TOKEN=… image
 CMD ["sizing-bot", "run"]

@@ -70,6 +70,9 @@ def _parser() -> argparse.ArgumentParser:
         "--quote", metavar="PATH", help="also write a one-page PDF quote to PATH (needs an offer)"
     )
     sub.add_parser("run", help="start the Telegram bot (needs TELEGRAM_BOT_TOKEN)")
+    serve = sub.add_parser("serve", help="start the web page and the JSON API (bot.web)")
+    serve.add_argument("--host", help="address to listen on (default $SIZING_BOT_WEB_HOST or 127.0.0.1)")
+    serve.add_argument("--port", type=int, help="port (default $SIZING_BOT_WEB_PORT or 8000)")
     health_cmd = sub.add_parser(
         "health",
         help="exit 0 when an answer can be made (and, in webhook mode, the webhook port accepts connections)",
@@ -429,6 +432,10 @@ def main(argv: list[str] | None = None) -> int:
         return validate(args.runs)
     if args.command == "health":
         return health(args.heartbeat, args.max_age)
+    if args.command == "serve":
+        from bot.web.serve import serve
+
+        return serve(args.host, args.port)
     if args.command == "run":
         from bot.telegram.app import run
         from bot.telegram.config import SettingsProblem, load_settings

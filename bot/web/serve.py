@@ -1,0 +1,46 @@
+"""``sizing-bot serve``: the web application under uvicorn, settings from the arguments, else the
+environment (``SIZING_BOT_WEB_HOST``, ``SIZING_BOT_WEB_PORT``, ``SIZING_BOT_WEB_ROOT_PATH`` for a
+reverse proxy's path prefix, ``SIZING_BOT_WEB_RATE`` requests a minute per client, and the offer
+``SIZING_BOT_PRESALES``)."""
+
+from __future__ import annotations
+
+import os
+import sys
+
+DEFAULT_HOST = "127.0.0.1"
+DEFAULT_PORT = 8000
+MAX_REQUEST_HEAD_BYTES = 256 * 1024
+"""Longest request line and headers: a shared link carries a long pasted question URL-encoded (up to
+9 bytes a character); h11's default, 16 KiB, would refuse the corpus's longest question."""
+
+
+def serve(host: str | None = None, port: int | None = None) -> int:
+    """Run until stopped; 2 with one line on stderr for a bad port or offer file."""
+    import uvicorn
+
+    from bot.settings.presales import PresalesError, presales_from_env
+    from bot.web.app import create_app
+
+    host = host or os.environ.get("SIZING_BOT_WEB_HOST", "").strip() or DEFAULT_HOST
+    raw = os.environ.get("SIZING_BOT_WEB_PORT", "").strip()
+    if port is None and raw and not raw.isdigit():
+        print(f"error: SIZING_BOT_WEB_PORT={raw[:20]!r}: not a port (1-65535)", file=sys.stderr)
+        return 2
+    port = port if port is not None else int(raw or DEFAULT_PORT)
+    if not 0 < port < 65536:
+        print(f"error: port {port}: not a port (1-65535)", file=sys.stderr)
+        return 2
+    try:
+        presales = presales_from_env()
+    except PresalesError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    root_path = os.environ.get("SIZING_BOT_WEB_ROOT_PATH", "").strip().rstrip("/")
+    print(f"serving on http://{host}:{port}{root_path}/", file=sys.stderr, flush=True)
+    uvicorn.run(
+        create_app(presales), host=host, port=port, root_path=root_path, log_level="warning",
+        access_log=False, proxy_headers=True,
+        h11_max_incomplete_event_size=MAX_REQUEST_HEAD_BYTES,
+    )  # fmt: skip
+    return 0

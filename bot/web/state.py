@@ -1,0 +1,141 @@
+"""Answers for the web: the API's JSON (exactly ``sizing-bot ask --format json``) and the page's
+conversation, rebuilt from the URL on every request (no server-side state).
+
+A conversation is the list of earlier questions (``prev``) and the current one (``q``): the earlier
+ones are answered first, each as a follow-up of the one before, and the last understood request is
+the current question's ``Context.previous`` -- what the Telegram bot remembers per chat, carried in
+the link instead.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from bot.core.configfile import ConfigInfo
+    from bot.core.pipeline import Answer
+    from bot.parse.configs import StackConfig
+    from bot.settings.presales import PresalesConfig
+
+MAX_QUESTION_CHARS = 20_000
+"""Longest question the web takes: a question with a pasted data sample or config (the corpus's
+longest real one has 12,473 characters; the parser keeps the head and tail of long pastes)."""
+MAX_PREVIOUS = 5
+"""Earlier questions a link may carry; older ones are dropped (the bot, too, remembers one request)."""
+LANGS = ("zh", "en")
+
+
+class WebInputError(ValueError):
+    """Input the web refuses before answering: ``code`` is stable (the API's error code)."""
+
+    def __init__(self, code: str, message: str, status: int = 400) -> None:
+        super().__init__(message)
+        self.code, self.message, self.status = code, message, status
+
+
+@dataclass(frozen=True)
+class Asked:
+    """One web question with its conversation: ``q``, the earlier questions ``prev`` (oldest first),
+    a language fixed by the switch (``lang``) and the browser's ``Accept-Language`` (``client``)."""
+
+    q: str
+    prev: tuple[str, ...] = field(default_factory=tuple)
+    lang: str | None = None
+    client: str | None = None
+
+    def chain(self, q: str) -> tuple[str, ...]:
+        """``prev`` for a follow-up ``q`` of this question: this one appended, the oldest dropped."""
+        return (*self.prev, self.q)[-MAX_PREVIOUS:] if self.q.strip() else self.prev
+
+
+def checked_question(q: Any, what: str = "q") -> str:
+    """``q`` as a string within :data:`MAX_QUESTION_CHARS`; WebInputError otherwise."""
+    if q is None:
+        return ""
+    if not isinstance(q, str):
+        raise WebInputError("bad_question", f"{what} must be a string")
+    if len(q) > MAX_QUESTION_CHARS:
+        raise WebInputError(
+            "question_too_long", f"{what} has {len(q):,} characters; at most {MAX_QUESTION_CHARS:,}", 413
+        )
+    return q
+
+
+def checked_lang(lang: Any) -> str | None:
+    """``zh``, ``en`` or None (not given); WebInputError for anything else."""
+    if lang in (None, ""):
+        return None
+    if lang not in LANGS:
+        raise WebInputError("bad_lang", 'lang must be "zh" or "en"')
+    return lang
+
+
+def client_lang(accept_language: str | None) -> str | None:
+    """The first language of an ``Accept-Language`` header that we answer in (zh or en), or None."""
+    for part in (accept_language or "")[:200].split(","):
+        tag = part.split(";", 1)[0].strip().lower()
+        if tag.startswith("zh"):
+            return "zh"
+        if tag.startswith("en"):
+            return "en"
+    return None
+
+
+def converse(asked: Asked, presales: PresalesConfig | None = None) -> Answer:
+    """The answer to ``asked.q`` after its earlier questions (each a follow-up of the last understood
+    one), in the switch's language, else the question's, else the browser's."""
+    from bot.core.pipeline import Context, answer
+
+    previous, previous_lang = None, None
+    result = None
+    for text in (*asked.prev[-MAX_PREVIOUS:], asked.q):
+        ctx = Context(
+            previous=previous, previous_lang=previous_lang, client_lang=asked.client, fixed_lang=asked.lang
+        )  # type: ignore[arg-type]
+        result = answer(text, ctx, None, presales)
+        if result.understood:
+            previous = result.request or result.parsed.request
+            previous_lang = result.lang
+    assert result is not None
+    return result
+
+
+def config_from_api(config: Any) -> ConfigInfo | StackConfig | None:
+    """The API's ``config``: a config.json object (or its text), or a training/serving config's text
+    (read as ``sizing-bot ask --config FILE`` reads a file's bytes)."""
+    from bot.core.configfile import read_config
+    from bot.parse.configs import read_stack_config
+
+    if config is None:
+        return None
+    if isinstance(config, dict):
+        data = json.dumps(config, ensure_ascii=False).encode("utf-8")
+    elif isinstance(config, str):
+        data = config.encode("utf-8", "replace")
+    else:
+        raise WebInputError("bad_config", "config must be a config.json object or a config file's text")
+    info = read_config(data, source="file")
+    if not info.ok and info.error in ("not_json", "unsupported", "missing_fields", "not_object"):
+        stack = read_stack_config(data.decode("utf-8", "replace"), source="file")
+        if stack is not None:
+            return stack
+    return info
+
+
+def api_json(
+    q: str, lang: str | None = None, config: Any = None, presales: PresalesConfig | None = None
+) -> str:
+    """The text ``sizing-bot ask --format json [--lang L]`` prints for ``q`` (without the final
+    newline): the same call of the pipeline, the same contract (bot.contract), the same dump."""
+    from bot.contract import to_json
+    from bot.core.pipeline import Context, answer
+    from bot.parse.configs import StackConfig
+    from bot.render.renderer import render
+
+    read = config_from_api(config)
+    stack = read if isinstance(read, StackConfig) else None
+    info = None if stack is not None else read
+    result = answer(q, Context(fixed_lang=lang), None, presales, config=info, stack=stack)  # type: ignore[arg-type]
+    return json.dumps(to_json(result, render(result, "text")), ensure_ascii=False, indent=2)
