@@ -40,6 +40,7 @@ from telegram.ext import (
 )
 from telegram.request import BaseRequest, HTTPXRequest
 
+from bot.chat.shown import MAX_REMEMBERED_MESSAGES
 from bot.core.conversation import Conversation
 from bot.settings.presales import PresalesConfig
 from bot.settings.presales import load_presales as read_presales
@@ -67,7 +68,7 @@ from bot.telegram.quote import on_quote
 from bot.telegram.ratelimit import FloodGate
 from bot.telegram.secrets import REDACTOR, configure_logging, mark_ready, protect_token
 from bot.telegram.settings_io import ChatSettingsIO, preload
-from bot.telegram.state import CONTEXT_TYPES, MAX_REMEMBERED_MESSAGES
+from bot.telegram.state import CONTEXT_TYPES
 from bot.telegram.transport import RetryingRequest, RetryPolicy, send_request
 from bot.telegram.wording import (
     ANSWER_LATE,

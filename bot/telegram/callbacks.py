@@ -15,6 +15,7 @@ from pydantic import ValidationError
 from telegram import CallbackQuery, InlineKeyboardMarkup, ReplyParameters, Update
 from telegram.error import BadRequest
 
+from bot.chat.shown import Shown
 from bot.core.conversation import Turn
 from bot.telegram import keyboards as kb
 from bot.telegram.commands import models_page, settings_text
@@ -30,7 +31,7 @@ from bot.telegram.ratelimit import Verdict
 from bot.telegram.recipes import send_recipes
 from bot.telegram.reply import chart_caption, reply_html
 from bot.telegram.settings_io import SettingsUnavailable
-from bot.telegram.state import Shown, SizingContext
+from bot.telegram.state import SizingContext
 from bot.telegram.wording import (
     EXPIRED,
     NO_CHART,

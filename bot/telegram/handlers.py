@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from telegram import InlineQueryResultsButton, Message, Update
 
+from bot.chat.shown import Shown
 from bot.render.renderer import render_help
 from bot.settings.chat import ChatSettings
 from bot.telegram import keyboards as kb
@@ -47,7 +48,7 @@ from bot.telegram.ratelimit import Verdict
 from bot.telegram.recipes import send_recipes
 from bot.telegram.reply import reply_html
 from bot.telegram.settings_io import SettingsUnavailable
-from bot.telegram.state import Shown, SizingContext
+from bot.telegram.state import SizingContext
 from bot.telegram.wording import NO_SETTINGS, NOT_ADMIN, SETTINGS_UNAVAILABLE, SLOW_DOWN
 
 
