@@ -25,6 +25,7 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from bot.chat.ids import scope_key
+from bot.core.actions import Action, answer_actions
 from bot.core.configfile import ConfigInfo
 from bot.core.followup import merge, stage_switch
 from bot.core.pipeline import Answer, Context, answer, answer_request
@@ -252,6 +253,14 @@ class Conversation:
         if p is not None and p.families():  # a provider's bot suggests what it offers, preferred first
             return offered_alternatives(current, p.families(), n)
         return alternative_gpus(current, n)
+
+    def actions(self, turn: Turn, *, details: bool = True, lang: str | None = None) -> list[list[Action]]:
+        """The actions (buttons) under a turn's answer, rows of :class:`bot.core.actions.Action`: GPU
+        suggestions (:meth:`alternative_gpus`), method/stage switches, details, chart, recipes, the
+        other language, and the 🧾 quote when the answer carries a pre-sales offer."""
+        gpus = self.alternative_gpus(turn, 3) if turn.answer.understood else []
+        quote = turn.answer.report is not None and turn.answer.offer is not None  # bot.quote.can_quote
+        return answer_actions(turn.answer, lang, details=details, gpus=gpus, quote=quote)
 
     def forget(self, chat_id: str | int, user_id: str | int) -> None:
         """Drop a user's follow-up memory in a chat (e.g. on /start)."""

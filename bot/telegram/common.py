@@ -119,10 +119,10 @@ async def may_change_settings(update: Update, context: SizingContext) -> bool:
 def answer_keyboard(
     context: SizingContext, turn: Turn, *, details: bool = True
 ) -> InlineKeyboardMarkup | None:
-    """The buttons under an answer (switch-GPU suggestions from the conversation: pre-sales first)."""
-    gpus = context.bot_data.conversation.alternative_gpus(turn, 3) if turn.answer.understood else []
-    quote = turn.answer.report is not None and turn.answer.offer is not None  # bot.quote.can_quote
-    return kb.answer_keyboard(turn, details=details, gpus=gpus, quote=quote)
+    """The buttons under an answer: the actions core decided (:meth:`Conversation.actions`), as
+    Telegram buttons."""
+    rows = context.bot_data.conversation.actions(turn, details=details)
+    return kb.actions_markup(turn.id, rows, turn.answer.lang)
 
 
 # -- flood control ---------------------------------------------------------------------------
