@@ -111,7 +111,8 @@ def test_a_reply_to_an_answer_follows_it_up_and_groups_need_a_mention(capsys) ->
 
 def test_the_neutral_kit_imports_no_telegram() -> None:
     code = (
-        "import sys, bot.chat.seam, bot.chat.adapter, bot.chat.ids, bot.chat.shown, bot.core.actions;"
+        "import sys, bot.chat.seam, bot.chat.adapter, bot.chat.ids, bot.chat.shown, bot.core.actions,"
+        " bot.chat.commands, bot.chat.wording, bot.chat.ratelimit, bot.chat.secrets, bot.chat.contact;"
         "print(sorted(m for m in sys.modules if m == 'telegram' or m.startswith('telegram.')))"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

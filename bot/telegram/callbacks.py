@@ -15,24 +15,10 @@ from pydantic import ValidationError
 from telegram import CallbackQuery, InlineKeyboardMarkup, ReplyParameters, Update
 from telegram.error import BadRequest
 
+from bot.chat.commands import models_page, settings_text
+from bot.chat.ratelimit import Verdict
 from bot.chat.shown import Shown
-from bot.core.conversation import Turn
-from bot.telegram import keyboards as kb
-from bot.telegram.commands import models_page, settings_text
-from bot.telegram.common import (
-    answer_keyboard,
-    chat_lang,
-    flood_keys,
-    flood_verdict,
-    may_change_settings,
-    user_lang,
-)
-from bot.telegram.ratelimit import Verdict
-from bot.telegram.recipes import send_recipes
-from bot.telegram.reply import chart_caption, reply_html
-from bot.telegram.settings_io import SettingsUnavailable
-from bot.telegram.state import SizingContext
-from bot.telegram.wording import (
+from bot.chat.wording import (
     EXPIRED,
     NO_CHART,
     NO_RECIPE,
@@ -44,6 +30,20 @@ from bot.telegram.wording import (
     VALUE_REFUSED,
     WAIT_SECONDS,
 )
+from bot.core.conversation import Turn
+from bot.telegram import keyboards as kb
+from bot.telegram.common import (
+    answer_keyboard,
+    chat_lang,
+    flood_keys,
+    flood_verdict,
+    may_change_settings,
+    user_lang,
+)
+from bot.telegram.recipes import send_recipes
+from bot.telegram.reply import chart_caption, reply_html
+from bot.telegram.settings_io import SettingsUnavailable
+from bot.telegram.state import SizingContext
 
 logger = logging.getLogger("bot.telegram")
 

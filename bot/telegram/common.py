@@ -12,6 +12,8 @@ from telegram.constants import ChatMemberStatus, ChatType
 from telegram.error import TelegramError
 from telegram.ext import filters
 
+from bot.chat.ratelimit import FloodGate, Verdict
+from bot.chat.wording import ANSWER_LATE, SEND_AGAIN
 from bot.core.conversation import Turn
 from bot.parse.lang import Lang, client_lang, reply_lang
 from bot.render.fit import fit_html
@@ -20,9 +22,7 @@ from bot.settings.chat import ChatSettings
 from bot.telegram import keyboards as kb
 from bot.telegram.faults import Fault, classify, one_line
 from bot.telegram.processor import wait_outside_slot
-from bot.telegram.ratelimit import FloodGate, Verdict
 from bot.telegram.state import SizingContext
-from bot.telegram.wording import ANSWER_LATE, SEND_AGAIN
 
 logger = logging.getLogger("bot.telegram")
 
@@ -193,7 +193,7 @@ MessageHandlerCallback = Callable[[Update, SizingContext], Awaitable[None]]
 def rate_limited(handler: MessageHandlerCallback) -> MessageHandlerCallback:
     """Answer a typed message that costs an answer within the user's and the group's rate: over it,
     late (its slot booked) or, far over it, with one line saying when to send it again -- never
-    nothing (:func:`admit_answer`, :mod:`bot.telegram.ratelimit`)."""
+    nothing (:func:`admit_answer`, :mod:`bot.chat.ratelimit`)."""
 
     @functools.wraps(handler)
     async def limited(update: Update, context: SizingContext) -> None:

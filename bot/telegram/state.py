@@ -7,13 +7,13 @@ from dataclasses import dataclass, field
 
 from telegram.ext import CallbackContext, ContextTypes, ExtBot
 
+from bot.chat.ratelimit import FloodGate
 from bot.chat.shown import ShownMessages
 from bot.core.conversation import Conversation
 from bot.settings.presales import Localized, PresalesConfig
 from bot.settings.store import SettingsStore
 from bot.telegram.config import BotSettings
 from bot.telegram.journal import UpdateJournal
-from bot.telegram.ratelimit import FloodGate
 from bot.telegram.settings_io import ChatSettingsIO
 
 
