@@ -30,7 +30,6 @@ from telegram.ext import (
     AIORateLimiter,
     Application,
     ApplicationBuilder,
-    CallbackQueryHandler,
     CommandHandler,
     Defaults,
     InlineQueryHandler,
@@ -60,7 +59,7 @@ from bot.settings.presales import PresalesConfig
 from bot.settings.presales import load_presales as read_presales
 from bot.settings.store import SettingsStore
 from bot.telegram import owner
-from bot.telegram.callbacks import on_callback
+from bot.telegram.callbacks import callback_handlers
 from bot.telegram.common import ADDRESSED_TO_BOT
 from bot.telegram.config import BotSettings
 from bot.telegram.documents import document_handlers
@@ -280,7 +279,8 @@ def build_application(
     app.add_handler(MessageHandler(filters.ChatType.GROUPS & text & ADDRESSED_TO_BOT, on_text), group=group)
     for handler in document_handlers():  # a config.json sent as a document (bot.telegram.documents)
         app.add_handler(handler, group=group)
-    app.add_handler(CallbackQueryHandler(on_callback), group=group)
+    for press in callback_handlers():  # one per kind of button (bot.telegram.callbacks)
+        app.add_handler(press, group=group)
     app.add_handler(InlineQueryHandler(on_inline_query), group=group)
     app.add_error_handler(on_error)
     return app
