@@ -108,3 +108,49 @@ def test_buttons_are_the_core_actions_and_ids_are_scoped_strings(api: FakeBotAPI
         rows = conn.execute("SELECT scope_id, settings FROM chat_settings").fetchall()
     conn.close()
     assert rows == [(f"telegram:{chat['id']}", '{"deadline_days":60.0}')]
+
+
+def _turn_of(markup: dict[str, Any]) -> str:
+    callback = kb.decode(_labels(markup)[-1][0][1])  # the details toggle, first on the last row
+    assert callback is not None and callback.action == kb.DETAILS
+    return callback.turn_id
+
+
+def test_telegram_implements_the_adapter_interface_through_the_seam(api: FakeBotAPI) -> None:
+    from telegram import Bot
+
+    from bot.chat.adapter import Adapter
+    from bot.chat.seam import Seam
+    from bot.telegram.adapter import TelegramAdapter
+    from bot.telegram.reply import reply_html
+
+    user = api.user("Li", "zh-hans")
+    chat = api.private_chat(user)
+    conversation = Conversation()
+    seam = Seam(conversation, render=lambda turn, details: reply_html(turn, details=details))
+    adapter = TelegramAdapter(Bot(TOKEN, base_url=api.base_url), poll_timeout_s=0)
+    assert isinstance(adapter, Adapter)
+
+    async def main() -> None:
+        serving = asyncio.create_task(seam.serve(adapter))
+        api.send_text("7B模型1万亿token要多少A100", chat=chat, user=user)
+        [first] = await asyncio.to_thread(api.wait_for, "sendMessage", 1)
+        api.send_text("那H100呢", chat=chat, user=user)
+        [_, second] = await asyncio.to_thread(api.wait_for, "sendMessage", 2)
+        message = api.bot_messages(chat["id"])[-1]
+        turn_id = _turn_of(second.params["reply_markup"])
+        api.press(message, kb.encode(turn_id, kb.DETAILS, "0"), user=user)
+        [edit] = await asyncio.to_thread(api.wait_for, "editMessageText", 1)
+        await adapter.stop()
+        await asyncio.wait_for(serving, 10)
+        turn = conversation.turn(turn_id)
+        assert turn is not None and turn.answer.followup and turn.request.gpu == "H100-SXM5-80GB"
+        assert (turn.chat_id, turn.user_id) == (f"telegram:{chat['id']}", f"telegram:{user['id']}")
+        first_turn = conversation.turn(_turn_of(first.params["reply_markup"]))
+        assert first_turn is not None and first.params["text"] == reply_html(first_turn)  # the app's HTML
+        assert "<blockquote expandable>" in second.params["text"] and "<blockquote" not in edit.params["text"]
+        assert edit.params["message_id"] == message["message_id"]
+        assert _labels(edit.params["reply_markup"])[-1][0][0] == "🔽 展开详情"
+
+    asyncio.run(asyncio.wait_for(main(), 30))
+    assert len(api.calls_to("answerCallbackQuery")) == 1  # the press was answered

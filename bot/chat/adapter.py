@@ -54,6 +54,8 @@ class Outbound:
     actions: list[list[Action]] = field(default_factory=list)
     details: bool = True
     """whether ``text`` shows the expandable details (the details action offers the opposite)"""
+    lang: str = "en"
+    """the reply's language: the actions' labels follow it"""
 
 
 @runtime_checkable

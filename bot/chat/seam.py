@@ -57,7 +57,7 @@ class Seam:
         if line:
             text = f"{text}\n\n{line}"
         actions = self.conversation.actions(turn, details=details)
-        return Outbound(text, turn.id, actions, details)
+        return Outbound(text, turn.id, actions, details, turn.answer.lang)
 
     def answer(self, msg: Inbound) -> Outbound | None:
         """The reply to a message; None for a group message not addressed to the bot."""
@@ -95,8 +95,9 @@ class Seam:
     async def serve(self, adapter: Adapter) -> None:
         """Connect, answer everything ``adapter.receive()`` yields, then stop the adapter."""
         await adapter.connect()
+        stream = adapter.receive()
         try:
-            async for item in adapter.receive():
+            async for item in stream:
                 if isinstance(item, Inbound):
                     out = self.answer(item)
                     if out is not None:
@@ -104,6 +105,9 @@ class Seam:
                 else:
                     await self._on_press(adapter, item)
         finally:
+            close = getattr(stream, "aclose", None)  # an async generator's own clean-up, at once
+            if close is not None:
+                await close()
             await adapter.stop()
 
     async def _on_press(self, adapter: Adapter, press: Press) -> None:
