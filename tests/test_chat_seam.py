@@ -117,3 +117,12 @@ def test_the_neutral_kit_imports_no_telegram() -> None:
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"
+
+
+def test_the_contact_line_follows_sized_answers_only(capsys) -> None:
+    seam = Seam(Conversation(), contact="Sales: ada@example.com")
+    adapter = MemoryAdapter(_says(SEED), _says("今天天气怎么样"))
+    asyncio.run(seam.serve(adapter))
+    sized, help_text = adapter.sent
+    assert sized.text == _cli(SEED, capsys).rstrip("\n") + "\n\nSales: ada@example.com"
+    assert "Sales:" not in help_text.text and help_text.actions == [] and help_text.turn_id

@@ -121,13 +121,14 @@ def test_telegram_implements_the_adapter_interface_through_the_seam(api: FakeBot
 
     from bot.chat.adapter import Adapter
     from bot.chat.seam import Seam
-    from bot.telegram.adapter import TelegramAdapter
+    from bot.telegram.adapter import TelegramAdapter, html_footer
     from bot.telegram.reply import reply_html
 
     user = api.user("Li", "zh-hans")
     chat = api.private_chat(user)
     conversation = Conversation()
-    seam = Seam(conversation, render=lambda turn, details: reply_html(turn, details=details))
+    render = lambda turn, details: reply_html(turn, details=details)  # noqa: E731
+    seam = Seam(conversation, render=render, contact="Sales <ada@example.com> & co", footer=html_footer)
     adapter = TelegramAdapter(Bot(TOKEN, base_url=api.base_url), poll_timeout_s=0)
     assert isinstance(adapter, Adapter)
 
@@ -147,7 +148,9 @@ def test_telegram_implements_the_adapter_interface_through_the_seam(api: FakeBot
         assert turn is not None and turn.answer.followup and turn.request.gpu == "H100-SXM5-80GB"
         assert (turn.chat_id, turn.user_id) == (f"telegram:{chat['id']}", f"telegram:{user['id']}")
         first_turn = conversation.turn(_turn_of(first.params["reply_markup"]))
-        assert first_turn is not None and first.params["text"] == reply_html(first_turn)  # the app's HTML
+        assert first_turn is not None  # the app's HTML and contact line, escaped (as bot.telegram.reply does)
+        assert first.params["text"] == reply_html(first_turn, contact="Sales <ada@example.com> & co")
+        assert first.params["text"].endswith("\n\nSales &lt;ada@example.com&gt; &amp; co")
         assert "<blockquote expandable>" in second.params["text"] and "<blockquote" not in edit.params["text"]
         assert edit.params["message_id"] == message["message_id"]
         assert _labels(edit.params["reply_markup"])[-1][0][0] == "🔽 展开详情"

@@ -26,6 +26,13 @@ log = logging.getLogger(__name__)
 
 Renderer = Callable[[Turn, bool], str]
 """``(turn, details) -> text`` in an adapter's dialect."""
+Footer = Callable[[str, str], str]
+"""``(text, contact line) -> text``: how a dialect appends the contact line (escaping it as it must)."""
+
+
+def plain_footer(text: str, line: str) -> str:
+    """Plain text: the contact line after a blank line."""
+    return f"{text}\n\n{line}"
 
 
 def plain_text(turn: Turn, details: bool = True) -> str:
@@ -36,7 +43,8 @@ def plain_text(turn: Turn, details: bool = True) -> str:
 
 
 class Seam:
-    """Answers for one adapter. ``contact``: the pre-sales contact line (one text or per language)."""
+    """Answers for one adapter. ``contact``: the pre-sales contact line (one text or per language),
+    appended by ``footer`` (an HTML dialect escapes it and keeps its length limit)."""
 
     def __init__(
         self,
@@ -44,10 +52,12 @@ class Seam:
         *,
         render: Renderer = plain_text,
         contact: str | Localized | None = None,
+        footer: Footer = plain_footer,
     ) -> None:
         self.conversation = conversation
         self.render = render
         self.contact = contact
+        self.footer = footer
         self.shown = ShownMessages()
 
     def outbound(self, turn: Turn, *, details: bool = True) -> Outbound:
@@ -55,7 +65,7 @@ class Seam:
         text = self.render(turn, details)
         line = contact_line(self.contact, turn.answer.lang) if turn.answer.understood else None
         if line:
-            text = f"{text}\n\n{line}"
+            text = self.footer(text, line)
         actions = self.conversation.actions(turn, details=details)
         return Outbound(text, turn.id, actions, details, turn.answer.lang)
 

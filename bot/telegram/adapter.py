@@ -19,11 +19,18 @@ from telegram.constants import ChatType
 from bot.chat.adapter import Inbound, Outbound, Press
 from bot.chat.ids import TELEGRAM, scoped
 from bot.core.actions import Action, ActionKind
+from bot.render.fit import fit_with_footer
+from bot.render.html import TELEGRAM_MAX_CHARS
 from bot.telegram import keyboards as kb
 from bot.telegram.common import for_this_bot, strip_mentions
 
 IDLE_POLL_S = 0.05
 """Pause after an empty ``getUpdates`` answer when polling without a server-side timeout."""
+
+
+def html_footer(text: str, line: str) -> str:
+    """The seam's footer for Telegram HTML: the contact line escaped, the whole within 4,096 characters."""
+    return fit_with_footer(text, line, TELEGRAM_MAX_CHARS)
 
 
 def telegram_id(key: str) -> int:

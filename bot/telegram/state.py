@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from telegram.ext import CallbackContext, ContextTypes, ExtBot
 
+from bot.chat.contact import contact_of
 from bot.chat.ratelimit import FloodGate
 from bot.chat.shown import ShownMessages
 from bot.core.conversation import Conversation
@@ -43,7 +44,7 @@ class BotData:
     @property
     def contact(self) -> str | Localized | None:
         """The pre-sales contact line appended to answers (per reply language), if configured."""
-        return self.presales.contact if self.presales is not None else None
+        return contact_of(self.presales)
 
 
 SizingContext = CallbackContext[ExtBot[None], dict, dict, BotData]
