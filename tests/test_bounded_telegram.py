@@ -17,8 +17,8 @@ from htmlcheck import telegram_html_text
 from tg_harness import checked_fake_api, polling, settings_for
 
 import bot.telegram.app as tg
+from bot.chat.wording import ERROR_REPLY, PERMISSION_CHECK_FAILED, TELEGRAM_TROUBLE
 from bot.telegram.transport import RetryPolicy
-from bot.telegram.wording import ERROR_REPLY, PERMISSION_CHECK_FAILED, TELEGRAM_TROUBLE
 
 pytestmark = pytest.mark.filterwarnings("ignore:.*retry_after.*:DeprecationWarning")
 

@@ -9,9 +9,9 @@ from htmlcheck import assert_telegram_html
 from hypothesis import given
 from hypothesis import strategies as st
 
+from bot.chat.commands import gpus_text
 from bot.render.env import new_environment
 from bot.settings.presales import PresalesConfig
-from bot.telegram.commands import gpus_text
 from estimator import catalog, compute
 from estimator.inference import LOCAL, VLLM, _kv_replication, kv_bytes_per_sequence, sequences_per_replica
 from estimator.memory import BNB_8BIT_ABSMAX_BYTES_PER_PARAM, OPTIMIZER_BYTES_PER_PARAM, breakdown

@@ -10,9 +10,9 @@ import string
 import pytest
 from htmlcheck import assert_telegram_html
 
+from bot.chat.commands import MODELS_PER_PAGE, find_models, models_page
 from bot.render.html import TELEGRAM_MAX_CHARS, visible_length
 from bot.telegram import keyboards as kb
-from bot.telegram.commands import MODELS_PER_PAGE, find_models, models_page
 from estimator import catalog
 
 

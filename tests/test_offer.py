@@ -179,7 +179,7 @@ def test_cli_stops_on_a_bad_offer_file_naming_the_field(capsys, tmp_path) -> Non
 
 
 def test_gpus_lists_the_offer_in_preferred_order_with_units(offer: PresalesConfig) -> None:
-    from bot.telegram.commands import gpus_text
+    from bot.chat.commands import gpus_text
 
     zh = gpus_text("zh", "CNY", presales=offer)
     order = [zh.index(f"<b>{name}</b>") for name in ("H800", "A800", "H20", "RTX 4090")]

@@ -1,4 +1,4 @@
-"""bot.telegram.ratelimit: sliding-window limits per user and per chat, one notice per window,
+"""bot.chat.ratelimit: sliding-window limits per user and per chat, one notice per window,
 bounded memory."""
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ from tg_harness import checked_fake_api, polling, settings_for
 
 import bot.telegram.app as tg
 import bot.telegram.keyboards as kb
+from bot.chat.ratelimit import FloodGate, Rate, SlidingWindow, Verdict
 from bot.telegram.config import BotSettings
-from bot.telegram.ratelimit import FloodGate, Rate, SlidingWindow, Verdict
 
 A, N, S = Verdict.ALLOW, Verdict.NOTICE, Verdict.SILENT
 

@@ -22,8 +22,8 @@ from tg_harness import checked_fake_api, polling, settings_for
 
 import bot.telegram.app as tg
 import bot.telegram.keyboards as kb
+from bot.chat.wording import SETTINGS_UNAVAILABLE
 from bot.settings.store import BUSY_TIMEOUT_S, SettingsStore
-from bot.telegram.wording import SETTINGS_UNAVAILABLE
 
 TOKEN = "123456:FAKE-TOKEN-abc"
 

@@ -1,6 +1,6 @@
 """Issue 17, failure 6: no secret in any log line; a start-up failure is one line.
 
-One redaction (:mod:`bot.telegram.secrets`) for every log record -- message, arguments, traceback
+One redaction (:mod:`bot.chat.secrets`) for every log record -- message, arguments, traceback
 with chained exceptions -- and every one-line error ``run`` prints: the token, the webhook secret,
 and proxy credentials in any URL form, malformed ones included. ``sizing-bot run`` with no network
 prints one line (the traceback only at LOG_LEVEL=DEBUG). No network: loopback, closed ports only.
@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.telegram.secrets import REDACTOR, protect_token, proxy_passwords
+from bot.chat.secrets import REDACTOR, protect_token, proxy_passwords
 
 ROOT = Path(__file__).resolve().parents[1]
 TOKEN = "987654321:PROBEsecretTOKEN_xyz0123456789abcdef"

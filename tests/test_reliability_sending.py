@@ -32,11 +32,11 @@ from tg_harness import checked_fake_api, settings_for
 
 import bot.telegram.app as tg
 import bot.telegram.keyboards as kb
+from bot.chat.wording import ERROR_REPLY, TELEGRAM_TROUBLE
 from bot.telegram import transport
 from bot.telegram.faults import Fault as Kind
 from bot.telegram.faults import classify
 from bot.telegram.transport import MaybeDelivered, RetryPolicy
-from bot.telegram.wording import ERROR_REPLY, TELEGRAM_TROUBLE
 
 pytestmark = pytest.mark.filterwarnings("ignore:.*retry_after.*:DeprecationWarning")
 

@@ -23,12 +23,12 @@ from tg_harness import checked_fake_api, polling, settings_for
 
 import bot.telegram.app as tg
 import bot.telegram.keyboards as kb
+from bot.chat.commands import PRICE_PROBLEMS
+from bot.chat.wording import SAVED, VALUE_REFUSED
 from bot.cli import main as cli
 from bot.parse import parse
 from bot.settings.chat import DEADLINE_DAYS_BOUNDS, MFU_BOUNDS, PRICE_BOUNDS, ChatSettings, within
 from bot.settings.store import SettingsStore
-from bot.telegram.commands import PRICE_PROBLEMS
-from bot.telegram.wording import SAVED, VALUE_REFUSED
 
 TOKEN = "123456:FAKE-TOKEN-abc"
 

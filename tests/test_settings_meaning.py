@@ -177,7 +177,7 @@ def test_gpus_in_a_group_says_this_group(api: FakeBotAPI) -> None:
 def test_price_command_reads_the_currency_written_with_the_price(
     typed: str, price: float, currency: str | None
 ) -> None:
-    from bot.telegram.commands import PriceChange, parse_price_command
+    from bot.chat.commands import PriceChange, parse_price_command
 
     change = parse_price_command(f"price A100 {typed}")
     assert isinstance(change, PriceChange) and change.family == "A100" and change.price == price

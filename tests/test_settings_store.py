@@ -101,7 +101,7 @@ def test_unreadable_row_gives_defaults(db: Path) -> None:
         store.update(1, lang="en")
     conn = sqlite3.connect(db)
     with conn:
-        conn.execute("UPDATE chat_settings SET settings = '{not json' WHERE scope_id = 1")
+        conn.execute("UPDATE chat_settings SET settings = '{not json' WHERE scope_id = 'telegram:1'")
     conn.close()
     with SettingsStore(db) as store:
         assert store.get(1) == ChatSettings()

@@ -4,7 +4,8 @@ A ``Conversation`` remembers, for a while, the last request per (chat, user) and
 turn, and calls the one pipeline (:mod:`bot.core.pipeline`) with that context, so that "那H100呢？",
 "换成QLoRA", "用64张卡要多久", "what about 30 days?" re-answer with one thing changed
 (rules in :mod:`bot.core.followup`). A reply to one of the bot's answers (``reply_to_turn``) follows
-up on that turn's request. Pure Python, no Telegram: the adapter maps Telegram ids to these calls.
+up on that turn's request. Pure Python, no Telegram: chat and user ids are opaque strings scoped by
+platform (``telegram:123``, ``feishu:oc_ab``; :mod:`bot.chat.ids`; an ``int`` is a Telegram id).
 
 Language of the reply (:func:`bot.parse.lang.reply_lang`): a 🌐 button's choice, the chat's settings,
 the message's words, the previous turn's language, the user's Telegram language, the parser's guess.
@@ -23,6 +24,8 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
+from bot.chat.ids import scope_key
+from bot.core.actions import Action, answer_actions
 from bot.core.configfile import ConfigInfo
 from bot.core.followup import merge, stage_switch
 from bot.core.pipeline import Answer, Context, answer, answer_request
@@ -43,8 +46,9 @@ class Turn(BaseModel):
 
     id: str
     answer: Answer
-    chat_id: int | None = None
-    user_id: int | None = None
+    chat_id: str | None = None
+    """scoped chat id (``telegram:123``)"""
+    user_id: str | None = None
     question: str = ""
     """The message the turn answered (a button's variant keeps its question's); quotes print it."""
 
@@ -80,8 +84,8 @@ class _TurnRecord:
     """What is needed to rebuild a Turn (answers are recomputed: ~1 ms, and far smaller to keep)."""
 
     id: str
-    chat_id: int
-    user_id: int
+    chat_id: str
+    user_id: str
     parsed: ParseResult
     request: SizingRequest
     lang: Lang
@@ -133,7 +137,7 @@ class Conversation:
         self.presales = presales
         self._clock = clock or time.monotonic
         self._lock = threading.Lock()
-        self._memory: TTLCache[tuple[int, int], _Memory] = TTLCache(ttl_seconds, max_entries, self._clock)
+        self._memory: TTLCache[tuple[str, str], _Memory] = TTLCache(ttl_seconds, max_entries, self._clock)
         self._turns: TTLCache[str, _TurnRecord] = TTLCache(
             ttl_seconds if turn_ttl_seconds is None else turn_ttl_seconds, max_entries, self._clock
         )
@@ -142,8 +146,8 @@ class Conversation:
 
     def ask(
         self,
-        chat_id: int,
-        user_id: int,
+        chat_id: str | int,
+        user_id: str | int,
         text: str,
         *,
         user_lang: str | None = None,
@@ -155,6 +159,7 @@ class Conversation:
         config.json sent with the message (a document); its architecture stays in the remembered
         request, so follow-ups ("serve it on 2 H100", "QLoRA it") size the same model."""
         text = text if isinstance(text, str) else ""
+        chat_id, user_id = scope_key(chat_id), scope_key(user_id)
         with self._lock:
             base: _Memory | None = None
             if reply_to_turn:
@@ -193,7 +198,7 @@ class Conversation:
         return self._remember(rec, result)
 
     def variant(
-        self, turn_id: str, *, lang: Lang | None = None, by_user: int | None = None, **change: Any
+        self, turn_id: str, *, lang: Lang | None = None, by_user: str | int | None = None, **change: Any
     ) -> Turn | None:
         """Re-answer a remembered turn with fields changed (e.g. gpu="H100-SXM5-80GB", method="qlora",
         lang="en"), for buttons. None when the turn has expired. ``gpu`` may be a catalog id or a family
@@ -214,7 +219,7 @@ class Conversation:
         out = _TurnRecord(
             id="",
             chat_id=rec.chat_id,
-            user_id=rec.user_id if by_user is None else by_user,
+            user_id=rec.user_id if by_user is None else scope_key(by_user),
             parsed=rec.parsed,
             request=request,
             lang=lang or rec.lang,
@@ -249,23 +254,31 @@ class Conversation:
             return offered_alternatives(current, p.families(), n)
         return alternative_gpus(current, n)
 
-    def forget(self, chat_id: int, user_id: int) -> None:
+    def actions(self, turn: Turn, *, details: bool = True, lang: str | None = None) -> list[list[Action]]:
+        """The actions (buttons) under a turn's answer, rows of :class:`bot.core.actions.Action`: GPU
+        suggestions (:meth:`alternative_gpus`), method/stage switches, details, chart, recipes, the
+        other language, and the 🧾 quote when the answer carries a pre-sales offer."""
+        gpus = self.alternative_gpus(turn, 3) if turn.answer.understood else []
+        quote = turn.answer.report is not None and turn.answer.offer is not None  # bot.quote.can_quote
+        return answer_actions(turn.answer, lang, details=details, gpus=gpus, quote=quote)
+
+    def forget(self, chat_id: str | int, user_id: str | int) -> None:
         """Drop a user's follow-up memory in a chat (e.g. on /start)."""
         with self._lock:
-            self._memory.pop((chat_id, user_id))
+            self._memory.pop((scope_key(chat_id), scope_key(user_id)))
 
-    def last_turn_id(self, chat_id: int, user_id: int) -> str | None:
+    def last_turn_id(self, chat_id: str | int, user_id: str | int) -> str | None:
         """The id of the turn a follow-up from this user would continue, if any."""
         with self._lock:
-            mem = self._memory.get((chat_id, user_id))
+            mem = self._memory.get((scope_key(chat_id), scope_key(user_id)))
         return mem.turn_id if mem else None
 
-    def settings(self, chat_id: int) -> ChatSettings:
+    def settings(self, chat_id: str | int) -> ChatSettings:
         """The chat's settings (defaults when there is no store or it fails: answers never stop)."""
         if self.settings_store is None:
             return ChatSettings()
         try:
-            return self.settings_store.get(chat_id)
+            return self.settings_store.get(scope_key(chat_id))
         except Exception:
             log.exception("settings lookup failed for chat %s", chat_id)
             return ChatSettings()

@@ -4,7 +4,7 @@ The handlers are humble translators (:mod:`bot.telegram.handlers`, :mod:`bot.tel
 Telegram update → the Conversation (the one pipeline, :mod:`bot.core.pipeline`) → render → reply,
 edit or inline answer. Chat behaviour follows docs/design.md §6; polling or, with ``TELEGRAM_WEBHOOK_URL``, a
 webhook checked with a secret token. The token and the webhook secret never reach a log line
-(:mod:`bot.telegram.secrets`). This package is the only one that imports python-telegram-bot.
+(:mod:`bot.chat.secrets`). This package is the only one that imports python-telegram-bot.
 
 Reliability, wired here: sends retry transient failures (:mod:`bot.telegram.transport`); the error
 handler ends expected failures quietly (:mod:`bot.telegram.errors`); updates are journalled before
@@ -30,7 +30,6 @@ from telegram.ext import (
     AIORateLimiter,
     Application,
     ApplicationBuilder,
-    CallbackQueryHandler,
     CommandHandler,
     Defaults,
     InlineQueryHandler,
@@ -40,12 +39,27 @@ from telegram.ext import (
 )
 from telegram.request import BaseRequest, HTTPXRequest
 
+from bot.chat.ratelimit import FloodGate
+from bot.chat.secrets import REDACTOR, configure_logging, mark_ready, protect_token
+from bot.chat.shown import MAX_REMEMBERED_MESSAGES
+from bot.chat.wording import (
+    ANSWER_LATE,
+    COMMANDS,
+    ERROR_REPLY,
+    EXPIRED,
+    NOT_ADMIN,
+    PRICES_NEED_CURRENCY,
+    QUOTE_COMMAND,
+    SEND_AGAIN,
+    SLOW_DOWN,
+    WAIT_SECONDS,
+)
 from bot.core.conversation import Conversation
 from bot.settings.presales import PresalesConfig
 from bot.settings.presales import load_presales as read_presales
 from bot.settings.store import SettingsStore
 from bot.telegram import owner
-from bot.telegram.callbacks import on_callback
+from bot.telegram.callbacks import callback_handlers
 from bot.telegram.common import ADDRESSED_TO_BOT
 from bot.telegram.config import BotSettings
 from bot.telegram.documents import document_handlers
@@ -64,23 +78,9 @@ from bot.telegram.heartbeat import start_heartbeat, stop_heartbeat
 from bot.telegram.journal import AckAfterJournal, JournaledQueue, UpdateJournal, journal_path
 from bot.telegram.processor import WORKERS, ChatOrderedProcessor
 from bot.telegram.quote import on_quote
-from bot.telegram.ratelimit import FloodGate
-from bot.telegram.secrets import REDACTOR, configure_logging, mark_ready, protect_token
 from bot.telegram.settings_io import ChatSettingsIO, preload
-from bot.telegram.state import CONTEXT_TYPES, MAX_REMEMBERED_MESSAGES
+from bot.telegram.state import CONTEXT_TYPES
 from bot.telegram.transport import RetryingRequest, RetryPolicy, send_request
-from bot.telegram.wording import (
-    ANSWER_LATE,
-    COMMANDS,
-    ERROR_REPLY,
-    EXPIRED,
-    NOT_ADMIN,
-    PRICES_NEED_CURRENCY,
-    QUOTE_COMMAND,
-    SEND_AGAIN,
-    SLOW_DOWN,
-    WAIT_SECONDS,
-)
 
 logger = logging.getLogger("bot.telegram")
 
@@ -105,7 +105,7 @@ FLOOD_MAX_RETRIES = 3
 
 
 def command_menu(lang: str, quote: bool = False) -> list[BotCommand]:
-    """The command menu in ``lang`` (:data:`bot.telegram.wording.COMMANDS`; /quote with an offer)."""
+    """The command menu in ``lang`` (:data:`bot.chat.wording.COMMANDS`; /quote with an offer)."""
     commands = [*COMMANDS, *((QUOTE_COMMAND,) if quote else ())]
     return [BotCommand(name, description[lang]) for name, description in commands]
 
@@ -279,7 +279,8 @@ def build_application(
     app.add_handler(MessageHandler(filters.ChatType.GROUPS & text & ADDRESSED_TO_BOT, on_text), group=group)
     for handler in document_handlers():  # a config.json sent as a document (bot.telegram.documents)
         app.add_handler(handler, group=group)
-    app.add_handler(CallbackQueryHandler(on_callback), group=group)
+    for press in callback_handlers():  # one per kind of button (bot.telegram.callbacks)
+        app.add_handler(press, group=group)
     app.add_handler(InlineQueryHandler(on_inline_query), group=group)
     app.add_error_handler(on_error)
     return app

@@ -1,37 +1,29 @@
 """Button presses: answer variants (GPU, method, stage, language), details, chart, and settings.
 
 Every button carries ``v1|<turn_id>|<action>|<arg>`` (:mod:`bot.telegram.keyboards`); the state stays
-server-side in the Conversation. The message is edited in place; an expired turn gets a polite
+server-side in the Conversation. Each kind of press has its own PTB ``CallbackQueryHandler`` with a
+pattern (:func:`callback_handlers`). The message is edited in place; an expired turn gets a polite
 callback answer; every callback query is answered (Telegram shows a spinner until then).
 """
 
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
+import re
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from pydantic import ValidationError
 from telegram import CallbackQuery, InlineKeyboardMarkup, ReplyParameters, Update
 from telegram.error import BadRequest
+from telegram.ext import CallbackQueryHandler
 
-from bot.core.conversation import Turn
-from bot.telegram import keyboards as kb
-from bot.telegram.commands import models_page, settings_text
-from bot.telegram.common import (
-    answer_keyboard,
-    chat_lang,
-    flood_keys,
-    flood_verdict,
-    may_change_settings,
-    user_lang,
-)
-from bot.telegram.ratelimit import Verdict
-from bot.telegram.recipes import send_recipes
-from bot.telegram.reply import chart_caption, reply_html
-from bot.telegram.settings_io import SettingsUnavailable
-from bot.telegram.state import Shown, SizingContext
-from bot.telegram.wording import (
+from bot.chat.commands import models_page, settings_text
+from bot.chat.ratelimit import Verdict
+from bot.chat.shown import Shown
+from bot.chat.wording import (
     EXPIRED,
     NO_CHART,
     NO_RECIPE,
@@ -43,8 +35,24 @@ from bot.telegram.wording import (
     VALUE_REFUSED,
     WAIT_SECONDS,
 )
+from bot.core.actions import VARIANT_FIELDS, ActionKind
+from bot.core.conversation import Turn
+from bot.telegram import keyboards as kb
+from bot.telegram.common import (
+    answer_keyboard,
+    chat_lang,
+    flood_keys,
+    flood_verdict,
+    may_change_settings,
+    user_lang,
+)
+from bot.telegram.recipes import send_recipes
+from bot.telegram.reply import chart_caption, reply_html
+from bot.telegram.settings_io import SettingsUnavailable
+from bot.telegram.state import SizingContext
 
 logger = logging.getLogger("bot.telegram")
+PressHandler = Callable[[Update, SizingContext], Awaitable[None]]
 
 
 def _settings_change(callback: kb.Callback) -> dict[str, Any] | None:
@@ -161,74 +169,134 @@ async def _send_quote(update: Update, context: SizingContext, turn: Turn) -> Non
         await context.bot.send_message(chat.id, CANNOT_QUOTE[turn.answer.lang], parse_mode=None)
 
 
-_VARIANT_FIELDS = {kb.GPU: "gpu", kb.METHOD: "method", kb.STAGE: "stage"}
-COSTLY = frozenset({kb.GPU, kb.METHOD, kb.STAGE, kb.LANG, kb.CHART, kb.RECIPE, kb.QUOTE})
-"""Buttons that make an answer (a variant, a chart, recipes, a PDF): flood-limited. The details
-toggle, /models pages and settings buttons are navigation: never limited."""
+def _callback(update: Update) -> kb.Callback:
+    """The press's decoded callback (its handler's pattern already matched the format)."""
+    callback = kb.decode(update.callback_query.data if update.callback_query else None)
+    assert callback is not None
+    return callback
 
 
 def _admitted(update: Update, context: SizingContext) -> bool:
     return flood_verdict(context.bot_data.flood, update) is Verdict.ALLOW
 
 
-async def on_callback(update: Update, context: SizingContext) -> None:
-    """A button under an answer or under /settings. Always answers the callback query."""
-    query, chat = update.callback_query, update.effective_chat
-    if query is None:
-        return
-    callback = kb.decode(query.data)
-    if callback is None:  # not ours (or from an older keyboard format)
-        await query.answer()
-        return
-    if callback.turn_id != kb.SETTINGS_SLOT and callback.action in COSTLY and not _admitted(update, context):
-        seconds = context.bot_data.flood.whole_seconds(
-            context.bot_data.flood.retry_after(*flood_keys(update))
-        )
-        await query.answer(WAIT_SECONDS.format(user_lang(update), seconds=seconds))  # every query answered
-        return
-    if callback.turn_id == kb.SETTINGS_SLOT and callback.action == kb.MODELS_PAGE:
-        await _on_models_page(update, context, callback)
-        return
-    if callback.turn_id == kb.SETTINGS_SLOT:
-        await _on_settings_button(update, context, callback)
-        return
-    conversation = context.bot_data.conversation
-    message = query.message
-    chat_id = chat.id if chat else 0
-    shown = context.bot_data.shown.get(chat_id, message.message_id) if message else None
-    details = shown.details if shown else True
-    presser = update.effective_user.id if update.effective_user else None
-    turn: Turn | None
-    if callback.action in (kb.CHART, kb.DETAILS, kb.RECIPE, kb.QUOTE):
-        turn = conversation.turn(callback.turn_id)
-    elif callback.action == kb.LANG and callback.arg in kb.LANGS:
-        turn = conversation.variant(callback.turn_id, lang=callback.arg, by_user=presser)  # type: ignore[arg-type]
-    elif callback.action in _VARIANT_FIELDS:
-        try:
-            change = {_VARIANT_FIELDS[callback.action]: callback.arg}
-            turn = conversation.variant(callback.turn_id, by_user=presser, **change)
-        except ValueError:  # a value no keyboard of ours offers (forged or from a newer format)
-            await query.answer()
+def costly(handler: PressHandler) -> PressHandler:
+    """A press that makes an answer (a variant, a chart, recipes, a PDF: :data:`bot.core.actions.COSTLY`)
+    counts against flood control; over it, the query is answered with when to press again. The details
+    toggle, /models pages and settings buttons are navigation: never limited."""
+
+    @functools.wraps(handler)
+    async def limited(update: Update, context: SizingContext) -> None:
+        if _admitted(update, context):
+            await handler(update, context)
             return
-    else:
-        await query.answer()
-        return
+        gate = context.bot_data.flood
+        assert gate is not None and update.callback_query is not None
+        seconds = gate.whole_seconds(gate.retry_after(*flood_keys(update)))
+        await update.callback_query.answer(WAIT_SECONDS.format(user_lang(update), seconds=seconds))
+
+    return limited
+
+
+async def _show(update: Update, context: SizingContext, turn: Turn | None, details: bool | None) -> None:
+    """Edit the pressed message to show ``turn`` (``details`` None: as the message shows them now)."""
+    query, chat = update.callback_query, update.effective_chat
+    assert query is not None
     if turn is None:
         await query.answer(EXPIRED[user_lang(update)], show_alert=False)
         return
-    if callback.action == kb.CHART:
-        await _send_chart(update, context, turn)
-        return
-    if callback.action == kb.RECIPE:
-        await _send_recipes(update, context, turn)
-        return
-    if callback.action == kb.QUOTE:
-        await _send_quote(update, context, turn)
-        return
-    if callback.action == kb.DETAILS:
-        details = callback.arg == "1"
+    message, chat_id = query.message, chat.id if chat else 0
+    if details is None:
+        shown = context.bot_data.shown.get(chat_id, message.message_id) if message else None
+        details = shown.details if shown else True
     await query.answer()
     text = reply_html(turn, details=details, contact=context.bot_data.contact)
     await _edit(query, text, answer_keyboard(context, turn, details=details))
     if message is not None:
         context.bot_data.shown.remember(chat_id, message.message_id, Shown(turn.id, details=details))
+
+
+def _presser(update: Update) -> int | None:
+    return update.effective_user.id if update.effective_user else None
+
+
+async def on_details(update: Update, context: SizingContext) -> None:
+    """🔼/🔽: the same turn, with the details hidden or shown."""
+    callback = _callback(update)
+    await _show(update, context, context.bot_data.conversation.turn(callback.turn_id), callback.arg == "1")
+
+
+@costly
+async def on_variant(update: Update, context: SizingContext) -> None:
+    """Switch GPU, method, stage or language: the turn re-answered with one thing changed, in place."""
+    callback, conversation, query = _callback(update), context.bot_data.conversation, update.callback_query
+    assert query is not None
+    kind = ActionKind(callback.action)
+    try:
+        if kind is ActionKind.LANG and callback.arg in kb.LANGS:
+            turn = conversation.variant(callback.turn_id, lang=callback.arg, by_user=_presser(update))  # type: ignore[arg-type]
+        elif kind in VARIANT_FIELDS:
+            change = {VARIANT_FIELDS[kind]: callback.arg}
+            turn = conversation.variant(callback.turn_id, by_user=_presser(update), **change)
+        else:  # a language no keyboard of ours offers
+            await query.answer()
+            return
+    except ValueError:  # a value no keyboard of ours offers (forged or from a newer format)
+        await query.answer()
+        return
+    await _show(update, context, turn, None)
+
+
+def _sender(send: Callable[[Update, SizingContext, Turn], Awaitable[None]]) -> PressHandler:
+    """A press that sends something about the turn (chart, recipes, quote); expired: a polite answer."""
+
+    @functools.wraps(send)
+    async def press(update: Update, context: SizingContext) -> None:
+        turn = context.bot_data.conversation.turn(_callback(update).turn_id)
+        if turn is None:
+            assert update.callback_query is not None
+            await update.callback_query.answer(EXPIRED[user_lang(update)], show_alert=False)
+            return
+        await send(update, context, turn)
+
+    return costly(press)
+
+
+async def on_settings_button(update: Update, context: SizingContext) -> None:
+    """A button under /settings."""
+    await _on_settings_button(update, context, _callback(update))
+
+
+async def on_models_page(update: Update, context: SizingContext) -> None:
+    """◀ ▶ under /models."""
+    await _on_models_page(update, context, _callback(update))
+
+
+async def on_other(update: Update, context: SizingContext) -> None:
+    """Any other callback (not ours, an older format, an unknown action): answered, nothing else."""
+    if update.callback_query is not None:
+        await update.callback_query.answer()
+
+
+def _pattern(slot: str, action: str) -> re.Pattern[str]:
+    return re.compile(rf"^{kb.VERSION}\|{slot}\|{action}\|[^|]*$")
+
+
+_TURN = r"(?!-\|)[^|]+"  # any turn id but the settings slot
+_SETTINGS = re.escape(kb.SETTINGS_SLOT)
+
+
+def callback_handlers() -> list[CallbackQueryHandler[Any, Any]]:
+    """PTB's own per-pattern handlers, one per kind of press (register them in this order: the first
+    match wins); the last one answers any other callback query (Telegram shows a spinner until then)."""
+    variants = "|".join(re.escape(k) for k in (kb.GPU, kb.METHOD, kb.STAGE, kb.LANG))
+    return [
+        CallbackQueryHandler(on_models_page, pattern=_pattern(_SETTINGS, re.escape(kb.MODELS_PAGE))),
+        CallbackQueryHandler(on_settings_button, pattern=_pattern(_SETTINGS, "[^|]+")),
+        CallbackQueryHandler(on_details, pattern=_pattern(_TURN, re.escape(kb.DETAILS))),
+        CallbackQueryHandler(on_variant, pattern=_pattern(_TURN, f"(?:{variants})")),
+        CallbackQueryHandler(_sender(_send_chart), pattern=_pattern(_TURN, re.escape(kb.CHART))),
+        CallbackQueryHandler(_sender(_send_recipes), pattern=_pattern(_TURN, re.escape(kb.RECIPE))),
+        CallbackQueryHandler(_sender(_send_quote), pattern=_pattern(_TURN, re.escape(kb.QUOTE))),
+        CallbackQueryHandler(on_other),
+    ]

@@ -12,6 +12,8 @@ from telegram.constants import ChatMemberStatus, ChatType
 from telegram.error import TelegramError
 from telegram.ext import filters
 
+from bot.chat.ratelimit import FloodGate, Verdict
+from bot.chat.wording import ANSWER_LATE, SEND_AGAIN
 from bot.core.conversation import Turn
 from bot.parse.lang import Lang, client_lang, reply_lang
 from bot.render.fit import fit_html
@@ -20,9 +22,7 @@ from bot.settings.chat import ChatSettings
 from bot.telegram import keyboards as kb
 from bot.telegram.faults import Fault, classify, one_line
 from bot.telegram.processor import wait_outside_slot
-from bot.telegram.ratelimit import FloodGate, Verdict
 from bot.telegram.state import SizingContext
-from bot.telegram.wording import ANSWER_LATE, SEND_AGAIN
 
 logger = logging.getLogger("bot.telegram")
 
@@ -119,10 +119,10 @@ async def may_change_settings(update: Update, context: SizingContext) -> bool:
 def answer_keyboard(
     context: SizingContext, turn: Turn, *, details: bool = True
 ) -> InlineKeyboardMarkup | None:
-    """The buttons under an answer (switch-GPU suggestions from the conversation: pre-sales first)."""
-    gpus = context.bot_data.conversation.alternative_gpus(turn, 3) if turn.answer.understood else []
-    quote = turn.answer.report is not None and turn.answer.offer is not None  # bot.quote.can_quote
-    return kb.answer_keyboard(turn, details=details, gpus=gpus, quote=quote)
+    """The buttons under an answer: the actions core decided (:meth:`Conversation.actions`), as
+    Telegram buttons."""
+    rows = context.bot_data.conversation.actions(turn, details=details)
+    return kb.actions_markup(turn.id, rows, turn.answer.lang)
 
 
 # -- flood control ---------------------------------------------------------------------------
@@ -193,7 +193,7 @@ MessageHandlerCallback = Callable[[Update, SizingContext], Awaitable[None]]
 def rate_limited(handler: MessageHandlerCallback) -> MessageHandlerCallback:
     """Answer a typed message that costs an answer within the user's and the group's rate: over it,
     late (its slot booked) or, far over it, with one line saying when to send it again -- never
-    nothing (:func:`admit_answer`, :mod:`bot.telegram.ratelimit`)."""
+    nothing (:func:`admit_answer`, :mod:`bot.chat.ratelimit`)."""
 
     @functools.wraps(handler)
     async def limited(update: Update, context: SizingContext) -> None:

@@ -45,8 +45,8 @@ from urllib.parse import urlsplit
 from pydantic import AliasChoices, Field, InstanceOf, SecretStr, field_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
+from bot.chat.ratelimit import Rate
 from bot.telegram.heartbeat import HEARTBEAT_INTERVAL_S
-from bot.telegram.ratelimit import Rate
 
 RateSetting = Annotated[InstanceOf[Rate] | None, NoDecode]
 """A rate from the environment as text ("6/30s", "20/1m", "off"), parsed by ``Rate.parse``."""

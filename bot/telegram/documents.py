@@ -14,11 +14,12 @@ from telegram import Message, MessageEntity, Update
 from telegram.error import TelegramError
 from telegram.ext import BaseHandler, MessageHandler, filters
 
+from bot.chat.shown import Shown
 from bot.core.configfile import ConfigInfo, read_config
 from bot.parse.configs import read_stack_config
 from bot.telegram.common import answer_keyboard, for_this_bot, logger, rate_limited, reply
 from bot.telegram.reply import reply_html
-from bot.telegram.state import Shown, SizingContext
+from bot.telegram.state import SizingContext
 from estimator.hf_config import MAX_CONFIG_BYTES
 
 MAX_DOCUMENT_BYTES = MAX_CONFIG_BYTES

@@ -12,10 +12,10 @@ import logging
 
 from telegram import Update
 
+from bot.chat.wording import ERROR_REPLY, PERMISSION_CHECK_FAILED, TELEGRAM_TROUBLE, Phrase
 from bot.telegram.common import PermissionCheckFailed, user_lang
 from bot.telegram.faults import QUIET, Fault, classify, one_line
 from bot.telegram.state import SizingContext
-from bot.telegram.wording import ERROR_REPLY, PERMISSION_CHECK_FAILED, TELEGRAM_TROUBLE, Phrase
 
 logger = logging.getLogger("bot.telegram")
 

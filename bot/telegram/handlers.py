@@ -14,10 +14,7 @@ from __future__ import annotations
 
 from telegram import InlineQueryResultsButton, Message, Update
 
-from bot.render.renderer import render_help
-from bot.settings.chat import ChatSettings
-from bot.telegram import keyboards as kb
-from bot.telegram.commands import (
+from bot.chat.commands import (
     PRICE_PROBLEMS,
     PriceChange,
     currency_of,
@@ -28,6 +25,12 @@ from bot.telegram.commands import (
     price_saved_text,
     settings_text,
 )
+from bot.chat.ratelimit import Verdict
+from bot.chat.shown import Shown
+from bot.chat.wording import NO_SETTINGS, NOT_ADMIN, SETTINGS_UNAVAILABLE, SLOW_DOWN
+from bot.render.renderer import render_help
+from bot.settings.chat import ChatSettings
+from bot.telegram import keyboards as kb
 from bot.telegram.common import (
     admit_answer,
     answer_keyboard,
@@ -43,12 +46,10 @@ from bot.telegram.common import (
     user_lang,
 )
 from bot.telegram.inline import INLINE_CACHE_S, inline_answers, inline_lang, inline_results
-from bot.telegram.ratelimit import Verdict
 from bot.telegram.recipes import send_recipes
 from bot.telegram.reply import reply_html
 from bot.telegram.settings_io import SettingsUnavailable
-from bot.telegram.state import Shown, SizingContext
-from bot.telegram.wording import NO_SETTINGS, NOT_ADMIN, SETTINGS_UNAVAILABLE, SLOW_DOWN
+from bot.telegram.state import SizingContext
 
 
 def _replied_turn(message: Message, context: SizingContext) -> str | None:

@@ -4,9 +4,8 @@ Every button carries ``v1|<turn_id>|<action>|<arg>`` (at most 64 bytes, Telegram
 ``callback_data``); the state behind it (the request, the answer) stays server-side in the
 ``Conversation`` under the turn id. Settings buttons use ``-`` in the turn slot.
 
-Answer buttons (docs/design.md §5): switch GPU (three alternatives), switch fine-tuning method or stage
-where it makes sense, show/hide the details, 📊 chart, ⚙️ launch recipes (training and serving answers
-with a plan), the other language, and in a pre-sales deployment 🧾 the PDF quote.
+Which buttons an answer gets is decided in core (:mod:`bot.core.actions`, neutral ``Action`` values);
+this module only translates them into ``InlineKeyboardButton`` s and builds the settings keyboards.
 """
 
 from __future__ import annotations
@@ -16,13 +15,10 @@ from typing import Any
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
+from bot.core.actions import LABELS, LANGUAGE_NAMES, Action, ActionKind, answer_actions
 from bot.core.conversation import Turn
-from bot.recipes import has_recipes
-from bot.render.chart import chart_kind  # cheap: matplotlib is imported only when drawing
-from bot.render.i18n import N_, translate
+from bot.render.i18n import translate
 from bot.settings.chat import ChatSettings
-from estimator import catalog
-from estimator.models import Method, Stage
 
 VERSION = "v1"
 MAX_CALLBACK_BYTES = 64
@@ -30,8 +26,9 @@ MAX_CALLBACK_BYTES = 64
 SETTINGS_SLOT = "-"
 """Turn-id slot of settings buttons (settings are per chat, not per answer)."""
 
-# Answer actions
-GPU, METHOD, STAGE, DETAILS, CHART, LANG, RECIPE, QUOTE = "g", "m", "s", "d", "c", "l", "r", "q"
+# Answer actions (bot.core.actions decides which an answer offers)
+GPU, METHOD, STAGE, DETAILS = ActionKind.GPU, ActionKind.METHOD, ActionKind.STAGE, ActionKind.DETAILS
+CHART, LANG, RECIPE, QUOTE = ActionKind.CHART, ActionKind.LANG, ActionKind.RECIPE, ActionKind.QUOTE
 # Settings actions and /models paging (turn slot = SETTINGS_SLOT)
 SET_LANG, SET_CURRENCY, SET_MFU, SET_DEADLINE, MODELS_PAGE = "sl", "sc", "sm", "sd", "mp"
 AUTO = "auto"
@@ -70,38 +67,8 @@ def decode(data: str | None) -> Callback | None:
     return Callback(parts[1], parts[2], parts[3])
 
 
-# -- labels ----------------------------------------------------------------------------------
-LABELS: dict[str, str] = {
-    "hide": N_("🔼 Hide details"),
-    "show": N_("🔽 Show details"),
-    "chart": N_("📊 Chart"),
-    "recipe": N_("⚙️ Config"),
-    "quote": N_("🧾 Quote (PDF)"),
-    "full": N_("Full FT"),
-    "lora": "LoRA",
-    "qlora": "QLoRA",
-    "inference": N_("🚀 Serve it"),
-    "finetune": N_("🎯 Fine-tune"),
-    "auto": N_("auto"),
-    "days": N_("%(n)s d"),
-    "prev": "◀",
-    "next": "▶",
-}
-"""Button labels (msgids; product names are not translated)."""
-LANGUAGE_NAMES = {"zh": "中文", "en": "English"}
-"""Each language in its own script: the 🌐 button offers the other one by its own name."""
-
-
 def _label(lang: str, key: str, **values: object) -> str:
     return translate(lang, LABELS[key], **values)
-
-
-def gpu_label(gpu_id: str) -> str:
-    """What users call a GPU: its family, plus the memory for a non-default variant ('A100 40G')."""
-    spec = catalog.gpus().get(gpu_id)
-    if spec is None:
-        return gpu_id
-    return spec.family if spec.default_for_family else f"{spec.family} {spec.memory_gib:g}G"
 
 
 def _button(text: str, turn_id: str, action: str, arg: str = "") -> InlineKeyboardButton:
@@ -113,6 +80,15 @@ def _enum_value(value: Any) -> str | None:
     return None if value is None else str(getattr(value, "value", value))
 
 
+def actions_markup(turn_id: str, rows: list[list[Action]], lang: str) -> InlineKeyboardMarkup | None:
+    """Telegram's buttons for the neutral actions core decided (:mod:`bot.core.actions`)."""
+    if not rows:
+        return None
+    return InlineKeyboardMarkup(
+        [[_button(a.label(lang), turn_id, a.kind, a.arg) for a in row] for row in rows]
+    )
+
+
 def answer_keyboard(
     turn: Turn,
     lang: str | None = None,
@@ -121,52 +97,10 @@ def answer_keyboard(
     gpus: list[str] | None = None,
     quote: bool = False,
 ) -> InlineKeyboardMarkup | None:
-    """Buttons under one answer; None when nothing was sized.
-
-    ``details``: whether the message currently shows the expandable details (the toggle offers
-    the opposite). Labels follow ``lang`` (default: the answer's language). ``gpus``: catalog ids
-    for the GPU row (the Conversation's suggestions: a pre-sales deployment's GPUs first).
-    ``quote``: a 🧾 row that sends the answer's PDF quote (pre-sales deployments).
-    """
-    report = turn.answer.report
-    if report is None:
-        return None
+    """Buttons under one answer (:func:`bot.core.actions.answer_actions`); None when nothing was sized."""
     lang = lang or turn.answer.lang
-    rows: list[list[InlineKeyboardButton]] = []
-
-    if gpus:
-        rows.append([_button(f"🖥 {gpu_label(g)}", turn.id, GPU, g) for g in gpus[:3]])
-
-    request = report.request
-    stage, method = _enum_value(request.stage), _enum_value(request.method)
-    sized_a_model = request.model is not None or request.params_total is not None
-    second: list[InlineKeyboardButton] = []
-    if stage == Stage.finetune.value:
-        second += [  # the three common methods; freeze-tuning and P-tuning are typed, not offered
-            _button(_label(lang, m.value), turn.id, METHOD, m.value)
-            for m in (Method.full, Method.lora, Method.qlora)
-            if m.value != method
-        ]
-    trains = (Stage.pretrain.value, Stage.continued_pretrain.value, Stage.finetune.value)
-    if sized_a_model and stage in trains:
-        second.append(_button(_label(lang, "inference"), turn.id, STAGE, Stage.inference.value))
-    elif sized_a_model and stage == Stage.inference.value:
-        second.append(_button(_label(lang, "finetune"), turn.id, STAGE, Stage.finetune.value))
-    if second:
-        rows.append(second)
-
-    other = "en" if lang == "zh" else "zh"
-    toggle = _label(lang, "hide" if details else "show")
-    last = [_button(toggle, turn.id, DETAILS, "0" if details else "1")]
-    if chart_kind(report) is not None:
-        last.append(_button(_label(lang, "chart"), turn.id, CHART))
-    if has_recipes(report):
-        last.append(_button(_label(lang, "recipe"), turn.id, RECIPE))
-    last.append(_button(f"🌐 {LANGUAGE_NAMES[other]}", turn.id, LANG, other))
-    rows.append(last)
-    if quote:
-        rows.append([_button(_label(lang, "quote"), turn.id, QUOTE)])
-    return InlineKeyboardMarkup(rows)
+    rows = answer_actions(turn.answer, lang, details=details, gpus=gpus, quote=quote)
+    return actions_markup(turn.id, rows, lang)
 
 
 # -- settings keyboard -----------------------------------------------------------------------

@@ -7,12 +7,12 @@ import asyncio
 
 from telegram import InputFile, ReplyParameters, Update
 
+from bot.chat.wording import EXPIRED, Phrase
 from bot.core.conversation import Turn
 from bot.quote import QuoteError, can_quote, decline_reason, quote_filename, quote_pdf
 from bot.render.i18n import N_, translate
 from bot.telegram.common import chat_lang, logger, rate_limited, reply
 from bot.telegram.state import SizingContext
-from bot.telegram.wording import EXPIRED, Phrase
 
 NO_OFFER = Phrase(N_("Quotes need the provider's offer: this bot has none configured (SIZING_BOT_PRESALES)."))
 NO_ANSWER = Phrase(N_("Ask me a sizing question first; /quote then sends its quote as a PDF."))

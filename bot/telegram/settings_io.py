@@ -31,6 +31,7 @@ from typing import Any
 
 from telegram import Update
 
+from bot.chat.ids import scope_key
 from bot.settings.chat import ChatSettings
 from bot.settings.store import SettingsStore
 
@@ -60,18 +61,18 @@ class ChatSettingsIO:
     def __init__(self, store: SettingsStore | None, *, clock: Callable[[], float] = time.monotonic) -> None:
         self.store = store
         self._clock = clock
-        self._cache: OrderedDict[int, tuple[ChatSettings, float]] = OrderedDict()
+        self._cache: OrderedDict[str, tuple[ChatSettings, float]] = OrderedDict()
         self._executors: dict[str, ThreadPoolExecutor] = {}
         self._down_until = {"read": 0.0, "write": 0.0}
 
     # -- synchronous: the cache only, never SQLite
 
-    def get(self, scope_id: int) -> ChatSettings:
+    def get(self, scope_id: str | int) -> ChatSettings:
         """The chat's settings as last read or written (defaults when never loaded)."""
-        entry = self._cache.get(scope_id)
+        entry = self._cache.get(scope_key(scope_id))
         return entry[0] if entry else ChatSettings()
 
-    def _remember(self, scope_id: int, settings: ChatSettings) -> ChatSettings:
+    def _remember(self, scope_id: str, settings: ChatSettings) -> ChatSettings:
         self._cache[scope_id] = (settings, self._clock())
         self._cache.move_to_end(scope_id)
         while len(self._cache) > CACHE_ENTRIES:
@@ -102,9 +103,10 @@ class ChatSettingsIO:
             return job()  # fails at once, without a thread hop
         return await asyncio.get_running_loop().run_in_executor(executor, job)
 
-    async def load(self, scope_id: int) -> ChatSettings:
+    async def load(self, scope_id: str | int) -> ChatSettings:
         """The chat's settings, read from the database unless cached recently; on a database error the
         cached (or default) settings, logged as one line."""
+        scope_id = scope_key(scope_id)
         entry = self._cache.get(scope_id)
         if self.store is None or (entry is not None and self._clock() - entry[1] < CACHE_TTL_S):
             return entry[0] if entry else ChatSettings()
@@ -119,24 +121,27 @@ class ChatSettingsIO:
             )
             return entry[0] if entry else ChatSettings()
 
-    async def read(self, scope_id: int) -> ChatSettings:
+    async def read(self, scope_id: str | int) -> ChatSettings:
         """A fresh read (for /settings). Raises :class:`SettingsUnavailable`."""
+        scope_id = scope_key(scope_id)
         if self.store is None:
             raise SettingsUnavailable("no settings store")
         return self._remember(scope_id, await self._call("read", self.store.get, scope_id))
 
-    async def update(self, scope_id: int, **fields: Any) -> ChatSettings:
+    async def update(self, scope_id: str | int, **fields: Any) -> ChatSettings:
         """Change some fields. Raises :class:`SettingsUnavailable`, or pydantic's ``ValidationError``
         for a value out of bounds (nothing written then)."""
+        scope_id = scope_key(scope_id)
         if self.store is None:
             raise SettingsUnavailable("no settings store")
         change = functools.partial(self.store.update, scope_id, **fields)
         return self._remember(scope_id, await self._call("write", change))
 
-    async def migrate(self, old: int, new: int) -> bool:
+    async def migrate(self, old: str | int, new: str | int) -> bool:
         """Group → supergroup: the settings move to the new id. Raises :class:`SettingsUnavailable`."""
         if self.store is None:
             return False
+        old, new = scope_key(old), scope_key(new)
         moved = await self._call("write", self.store.migrate, old, new)
         self._cache.pop(old, None)
         self._cache.pop(new, None)

@@ -3,53 +3,19 @@
 from __future__ import annotations
 
 import asyncio
-from collections import OrderedDict
 from dataclasses import dataclass, field
 
 from telegram.ext import CallbackContext, ContextTypes, ExtBot
 
+from bot.chat.contact import contact_of
+from bot.chat.ratelimit import FloodGate
+from bot.chat.shown import ShownMessages
 from bot.core.conversation import Conversation
 from bot.settings.presales import Localized, PresalesConfig
 from bot.settings.store import SettingsStore
 from bot.telegram.config import BotSettings
 from bot.telegram.journal import UpdateJournal
-from bot.telegram.ratelimit import FloodGate
 from bot.telegram.settings_io import ChatSettingsIO
-
-MAX_REMEMBERED_MESSAGES = 10_000
-"""Bound on the bot-message → turn map (oldest dropped first)."""
-
-
-@dataclass(frozen=True)
-class Shown:
-    """What one bot message shows: the turn behind it and whether the details are expanded."""
-
-    turn_id: str
-    details: bool = True
-
-
-class ShownMessages:
-    """Bounded map (chat id, bot message id) → :class:`Shown`, least recently used dropped first."""
-
-    def __init__(self, max_entries: int = MAX_REMEMBERED_MESSAGES) -> None:
-        self.max_entries = max_entries
-        self._items: OrderedDict[tuple[int, int], Shown] = OrderedDict()
-
-    def remember(self, chat_id: int, message_id: int, shown: Shown) -> None:
-        key = (chat_id, message_id)
-        self._items[key] = shown
-        self._items.move_to_end(key)
-        while len(self._items) > self.max_entries:
-            self._items.popitem(last=False)
-
-    def get(self, chat_id: int, message_id: int) -> Shown | None:
-        shown = self._items.get((chat_id, message_id))
-        if shown is not None:
-            self._items.move_to_end((chat_id, message_id))
-        return shown
-
-    def __len__(self) -> int:
-        return len(self._items)
 
 
 @dataclass
@@ -78,7 +44,7 @@ class BotData:
     @property
     def contact(self) -> str | Localized | None:
         """The pre-sales contact line appended to answers (per reply language), if configured."""
-        return self.presales.contact if self.presales is not None else None
+        return contact_of(self.presales)
 
 
 SizingContext = CallbackContext[ExtBot[None], dict, dict, BotData]

@@ -1,4 +1,4 @@
-"""What the Telegram adapter says besides the replies (errors, notices, the command menu): msgids
+"""What an adapter says besides the replies (errors, notices, the command menu): msgids
 translated through the Babel catalogs like every other user-visible text."""
 
 from __future__ import annotations
@@ -59,7 +59,7 @@ SLOW_DOWN = Phrase(N_("Too many requests — please wait a moment"))
 WAIT_SECONDS = Phrase(N_("Too many requests — please wait %(seconds)s s"))
 """A button that costs an answer (another GPU, method, chart, recipe, quote) pressed over the limit."""
 ANSWER_LATE = Phrase(N_("Too many requests — I will answer this in about %(seconds)s s."))
-"""A typed question over the limit: booked for a later slot (bot.telegram.ratelimit), said once."""
+"""A typed question over the limit: booked for a later slot (bot.chat.ratelimit), said once."""
 SEND_AGAIN = Phrase(N_("Too many requests — please send this again in %(seconds)s s."))
 """A typed question more than one window ahead of its slot: not booked; said once per streak."""
 

@@ -12,12 +12,12 @@ import math
 import re
 from dataclasses import dataclass
 
+from bot.chat.wording import Phrase
+from bot.core.actions import LANGUAGE_NAMES
 from bot.render.fmt import Fmt, display_width, fmt_for, ljust, params
 from bot.render.i18n import N_, translate
 from bot.settings.chat import PRICE_BOUNDS, ChatSettings, within
 from bot.settings.presales import PresalesConfig
-from bot.telegram import keyboards as kb
-from bot.telegram.wording import Phrase
 from estimator import catalog
 from estimator.catalog import GpuSpec, ModelSpec
 from estimator.models import Currency
@@ -235,7 +235,7 @@ def settings_text(
     shown_currency = currency_of(s, presales, lang)
     price_text = ", ".join(f"{fam} {f.price(p, shown_currency)}" for fam, p in sorted(s.prices.items()))
     values = {
-        "lang": kb.LANGUAGE_NAMES[s.lang] if s.lang else auto,
+        "lang": LANGUAGE_NAMES[s.lang] if s.lang else auto,
         "currency": s.currency.value if s.currency else auto,
         "mfu": f.percent(s.mfu) if s.mfu else auto,
         "deadline": _t(lang, DAYS, n=f"{s.deadline_days:g}") if s.deadline_days else auto,

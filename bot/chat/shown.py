@@ -1,0 +1,53 @@
+"""What each sent answer shows: the turn behind a bot message and whether its details are expanded.
+
+Every adapter keeps one :class:`ShownMessages` so that a button press or a reply to an answer finds
+the turn (and the details state) behind the message it was made on.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from dataclasses import dataclass
+
+from bot.chat.ids import scope_key
+
+MAX_REMEMBERED_MESSAGES = 10_000
+"""Bound on the bot-message → turn map (oldest dropped first)."""
+
+
+@dataclass(frozen=True)
+class Shown:
+    """What one bot message shows: the turn behind it and whether the details are expanded."""
+
+    turn_id: str
+    details: bool = True
+
+
+class ShownMessages:
+    """Bounded map (scoped chat id, bot message id) → :class:`Shown`, least recently used dropped
+    first. Ids are opaque strings (``telegram:123``, message ``"45"``; an int chat id is a Telegram
+    id, :func:`bot.chat.ids.scope_key`), so a platform with string message ids fits as it is."""
+
+    def __init__(self, max_entries: int = MAX_REMEMBERED_MESSAGES) -> None:
+        self.max_entries = max_entries
+        self._items: OrderedDict[tuple[str, str], Shown] = OrderedDict()
+
+    def remember(self, chat_id: str | int, message_id: str | int, shown: Shown) -> None:
+        key = (scope_key(chat_id), str(message_id))
+        self._items[key] = shown
+        self._items.move_to_end(key)
+        while len(self._items) > self.max_entries:
+            self._items.popitem(last=False)
+
+    def get(self, chat_id: str | int, message_id: str | int) -> Shown | None:
+        key = (scope_key(chat_id), str(message_id))
+        shown = self._items.get(key)
+        if shown is not None:
+            self._items.move_to_end(key)
+        return shown
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+
+__all__ = ["MAX_REMEMBERED_MESSAGES", "Shown", "ShownMessages"]
