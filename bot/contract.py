@@ -13,64 +13,13 @@ from bot.core.pipeline import Answer
 from bot.recipes import build_recipes
 from bot.render.notes import why_text
 from estimator.models import Assumption
+from estimator.request import JSON_FIELDS
 
 SCHEMA = 1
 
-REQUEST_FIELDS = (
-    "stage",
-    "method",
-    "model",
-    "params_total",
-    "params_active",
-    "tokens",
-    "gpu",
-    "gpu_count",
-    "deadline_days",
-    "budget",
-    "currency",
-    "price_per_gpu_hour",
-    "seq_len",
-    "batch_size",
-    "concurrency",
-    "precision",
-    "mfu",
-    # added in schema 1 (extensions only): every SizingRequest field
-    "algorithm",
-    "epochs",
-    "num_samples",
-    "tokens_per_sample",
-    "samples_are_pairs",
-    "gpu_count_max",
-    "gpu_memory_gib",
-    "total_memory_gib",
-    "offload",
-    "kv_precision",
-    "prompt_tokens",
-    # the settings a practitioner states (docs/design.md §8)
-    "zero_stage",
-    "lora_rank",
-    "lora_targets",
-    "pure_bf16",
-    "recompute",
-    "freeze_layers",
-    "prefix_tokens",
-    "achieved_tflops_per_gpu",
-    "tokens_per_second_per_gpu",
-    "hours",
-    "gpu_memory_utilization",
-    "runtime",
-    "methods",
-    "optimizer",
-    "tp",
-    "pp",
-    "global_batch",
-    "concurrency_asked",
-    "duration_asked",
-    # a config.json's architecture (estimator.hf_config): the catalog ModelSpec fields
-    "architecture",
-    # a chat's default deadline (/settings), used only where the built-in 30 days would be
-    "deadline_default_days",
-)
+REQUEST_FIELDS: tuple[str, ...] = JSON_FIELDS
+"""The ``request`` object's fields, in order: derived from each SizingRequest field's declaration
+(``json_order``, estimator.request); tests/test_settings_declared.py holds the published order."""
 
 
 def to_json(answer: Answer, reply: str) -> dict[str, Any]:

@@ -45,7 +45,7 @@ from typing import Any
 from bot.parse import ParseResult, normalize
 from bot.parse.words import explicit_stage as stage_word
 from estimator import catalog
-from estimator.models import Method, Precision, SizingRequest, Stage
+from estimator.models import METHOD_FIELDS, Method, Precision, SizingRequest, Stage
 
 MODEL_FIELDS = frozenset({"model", "params_total", "params_active", "architecture"})
 CHANGE_FIELDS = frozenset(SizingRequest.model_fields) - MODEL_FIELDS
@@ -121,12 +121,7 @@ afresh for the new stage unless the message says it again; the reply names both
 (:func:`stage_switch`)."""
 SHOWN_KEPT = ("model", "params_total", "gpu", "price_per_gpu_hour")
 """Kept values a stage-switch reply names (the model by name, else by size)."""
-_METHOD_SETTINGS: dict[str, tuple[Method, ...]] = {
-    "lora_rank": (Method.lora, Method.qlora),
-    "lora_targets": (Method.lora, Method.qlora),
-    "freeze_layers": (Method.freeze,),
-    "prefix_tokens": (Method.ptuning,),
-}
+_METHOD_SETTINGS = METHOD_FIELDS  # declared on each SizingRequest field (estimator.request)
 """Settings that go with some methods only: leaving the method drops them."""
 _MEASURED = ("achieved_tflops_per_gpu", "tokens_per_second_per_gpu", "mfu")
 """One way to say how fast training runs: a new one replaces the others."""
