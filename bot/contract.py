@@ -12,6 +12,7 @@ from bot.core.offer import pricing
 from bot.core.pipeline import Answer
 from bot.recipes import build_recipes
 from bot.render.notes import why_text
+from estimator.catalog import GpuSpec
 from estimator.models import Assumption
 from estimator.request import JSON_FIELDS
 
@@ -63,7 +64,7 @@ def _assumption(a: Assumption) -> dict[str, Any]:
 def _report(answer: Answer) -> dict[str, Any]:
     r = answer.report
     assert r is not None
-    d = r.model_dump(mode="json")
+    d = r.model_dump(mode="json", exclude={"gpu_spec", "model_spec"})
     mem = d["memory"]
     cost = d["cost"]
     return {
@@ -95,7 +96,26 @@ def _report(answer: Answer) -> dict[str, Any]:
         "feasible_reason": r.feasible_reason,
         "warnings": d["warnings"],
         "recipes": [recipe.model_dump() for recipe in build_recipes(r, answer.lang)],
+        "hardware": _hardware(r.gpu_spec),
+        "model_shape": r.model_spec.model_dump(mode="json", exclude={"aliases"}) if r.model_spec else None,
     }
+
+
+HARDWARE_FIELDS = (
+    "id", "name", "family", "memory_gib", "memory_bandwidth_gbps", "gpus_per_node", "nvlink", "interconnect",
+    "gpu_memory_fraction", "peak_tflops_bf16", "peak_tflops_fp16", "peak_tflops_fp8", "personal", "generic",
+)  # fmt: skip
+"""The sized GPU's facts in ``report.hardware`` (estimator.catalog.GpuSpec fields; TFLOPS dense, GiB)."""
+
+
+def _hardware(gpu: GpuSpec | None) -> dict[str, Any] | None:
+    """The GPU as sized: memory, GPUs per node, NVLink, unified-memory share (``gpu_memory_fraction``,
+    None: a discrete card), dense peaks; ``unified_memory`` True for a shared-memory machine."""
+    if gpu is None:
+        return None
+    out = {k: getattr(gpu, k) for k in HARDWARE_FIELDS}
+    out["unified_memory"] = gpu.gpu_memory_fraction is not None
+    return out
 
 
 def _comparison(r) -> dict[str, Any]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from pydantic import Field
 
+from estimator.catalog import GpuSpec, ModelSpec
 from estimator.request import (
     METHOD_FIELDS,
     SERVING_FIELDS,
@@ -367,3 +368,20 @@ class SizingReport(_Frozen):
         None, description="GPU-hours the budget buys (low at the high price)"
     )
     warnings: list[Note] = Field(default_factory=list)
+    # What was sized, as resolved (issue 23 item 2): nothing downstream goes back to the catalog
+    gpu_spec: GpuSpec | None = Field(
+        None,
+        description="the GPU as sized (estimator.resolve): a catalog card, or one derived from it (a stated "
+        "memory size, a Mac configuration) — memory (GiB), GPUs per node, NVLink, unified-memory share, "
+        "dense BF16/FP16/FP8 peaks (TFLOPS); None in a report not made by estimate()",
+    )
+    model_spec: ModelSpec | None = Field(
+        None,
+        description="the model shape sized: the catalog entry, a config.json's architecture or the generic "
+        "shape of a bare size (estimator.architecture); None when no model was sized",
+    )
+
+    @property
+    def gpus_per_node(self) -> int | None:
+        """GPUs in one node of the card sized (catalog ``gpus_per_node``; 8 for data-centre cards)."""
+        return self.gpu_spec.gpus_per_node if self.gpu_spec is not None else None
