@@ -1,6 +1,7 @@
-"""Dump ``sizing-bot ask`` answers (--format json and text) for every corpus question, and compare two dumps.
+"""Dump ``sizing-bot ask`` answers (--format json and text) for every corpus question; compare two dumps.
 
-Usage: ``python bench/answers_dump.py dump OUT.json`` then ``python bench/answers_dump.py compare A.json B.json``.
+Usage: ``python bench/answers_dump.py dump OUT.json``, then
+``python bench/answers_dump.py compare A.json B.json``.
 Runs the real CLI entry point (bot.cli.main) in-process, stdout captured. The comparison allows only
 JSON fields added in B (a key absent from A); every other difference is counted and listed.
 """
@@ -20,11 +21,9 @@ def _ask(text: str, fmt: str) -> str:
     from bot.cli import main
 
     out = io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
-        try:
-            main(["ask", "--format", fmt, "--", text])
-        except SystemExit:
-            pass
+    quiet = contextlib.redirect_stderr(io.StringIO())
+    with contextlib.redirect_stdout(out), quiet, contextlib.suppress(SystemExit):
+        main(["ask", "--format", fmt, "--", text])
     return out.getvalue()
 
 
