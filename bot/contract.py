@@ -12,65 +12,15 @@ from bot.core.offer import pricing
 from bot.core.pipeline import Answer
 from bot.recipes import build_recipes
 from bot.render.notes import why_text
+from estimator.catalog import GpuSpec
 from estimator.models import Assumption
+from estimator.request import JSON_FIELDS
 
 SCHEMA = 1
 
-REQUEST_FIELDS = (
-    "stage",
-    "method",
-    "model",
-    "params_total",
-    "params_active",
-    "tokens",
-    "gpu",
-    "gpu_count",
-    "deadline_days",
-    "budget",
-    "currency",
-    "price_per_gpu_hour",
-    "seq_len",
-    "batch_size",
-    "concurrency",
-    "precision",
-    "mfu",
-    # added in schema 1 (extensions only): every SizingRequest field
-    "algorithm",
-    "epochs",
-    "num_samples",
-    "tokens_per_sample",
-    "samples_are_pairs",
-    "gpu_count_max",
-    "gpu_memory_gib",
-    "total_memory_gib",
-    "offload",
-    "kv_precision",
-    "prompt_tokens",
-    # the settings a practitioner states (docs/design.md §8)
-    "zero_stage",
-    "lora_rank",
-    "lora_targets",
-    "pure_bf16",
-    "recompute",
-    "freeze_layers",
-    "prefix_tokens",
-    "achieved_tflops_per_gpu",
-    "tokens_per_second_per_gpu",
-    "hours",
-    "gpu_memory_utilization",
-    "runtime",
-    "methods",
-    "optimizer",
-    "tp",
-    "pp",
-    "global_batch",
-    "concurrency_asked",
-    "duration_asked",
-    # a config.json's architecture (estimator.hf_config): the catalog ModelSpec fields
-    "architecture",
-    # a chat's default deadline (/settings), used only where the built-in 30 days would be
-    "deadline_default_days",
-)
+REQUEST_FIELDS: tuple[str, ...] = JSON_FIELDS
+"""The ``request`` object's fields, in order: derived from each SizingRequest field's declaration
+(``json_order``, estimator.request); tests/test_settings_declared.py holds the published order."""
 
 
 def to_json(answer: Answer, reply: str) -> dict[str, Any]:
@@ -114,7 +64,7 @@ def _assumption(a: Assumption) -> dict[str, Any]:
 def _report(answer: Answer) -> dict[str, Any]:
     r = answer.report
     assert r is not None
-    d = r.model_dump(mode="json")
+    d = r.model_dump(mode="json", exclude={"gpu_spec", "model_spec"})
     mem = d["memory"]
     cost = d["cost"]
     return {
@@ -146,7 +96,26 @@ def _report(answer: Answer) -> dict[str, Any]:
         "feasible_reason": r.feasible_reason,
         "warnings": d["warnings"],
         "recipes": [recipe.model_dump() for recipe in build_recipes(r, answer.lang)],
+        "hardware": _hardware(r.gpu_spec),
+        "model_shape": r.model_spec.model_dump(mode="json", exclude={"aliases"}) if r.model_spec else None,
     }
+
+
+HARDWARE_FIELDS = (
+    "id", "name", "family", "memory_gib", "memory_bandwidth_gbps", "gpus_per_node", "nvlink", "interconnect",
+    "gpu_memory_fraction", "peak_tflops_bf16", "peak_tflops_fp16", "peak_tflops_fp8", "personal", "generic",
+)  # fmt: skip
+"""The sized GPU's facts in ``report.hardware`` (estimator.catalog.GpuSpec fields; TFLOPS dense, GiB)."""
+
+
+def _hardware(gpu: GpuSpec | None) -> dict[str, Any] | None:
+    """The GPU as sized: memory, GPUs per node, NVLink, unified-memory share (``gpu_memory_fraction``,
+    None: a discrete card), dense peaks; ``unified_memory`` True for a shared-memory machine."""
+    if gpu is None:
+        return None
+    out = {k: getattr(gpu, k) for k in HARDWARE_FIELDS}
+    out["unified_memory"] = gpu.gpu_memory_fraction is not None
+    return out
 
 
 def _comparison(r) -> dict[str, Any]:

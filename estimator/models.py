@@ -2,212 +2,46 @@
 
 Everything is in SI units: parameters and tokens are plain counts, compute in FLOPs,
 memory in bytes, time in hours or days as the field name says, money in the currency
-named next to it. No language, no formatting: the bot renders these.
+named next to it. No language, no formatting: the bot renders these. The input side
+(:class:`SizingRequest`, its enums and the stated settings' declarations) lives in
+:mod:`estimator.request` and is re-exported here.
 """
 
 from __future__ import annotations
 
-from enum import StrEnum
+from pydantic import Field
 
-from pydantic import BaseModel, ConfigDict, Field
+from estimator.catalog import GpuSpec, ModelSpec
+from estimator.request import (
+    METHOD_FIELDS,
+    SERVING_FIELDS,
+    TRAINING_FIELDS,
+    Algorithm,
+    Currency,
+    Method,
+    OptimizerChoice,
+    Precision,
+    Recompute,
+    Runtime,
+    SizingRequest,
+    Stage,
+    _Frozen,
+)
 
-from estimator.catalog import ModelSpec
-
-
-class Stage(StrEnum):
-    pretrain = "pretrain"
-    continued_pretrain = "continued_pretrain"
-    finetune = "finetune"
-    inference = "inference"
-
-
-class Method(StrEnum):
-    """Fine-tuning method (preference tuning is an :class:`Algorithm` on top of one of these).
-
-    freeze: only the last layers train (LLaMA-Factory ``finetuning_type: freeze``); ptuning: P-tuning v2
-    / prefix tuning, a trained prefix of key/value vectors in every layer, the model frozen."""
-
-    full = "full"
-    lora = "lora"
-    qlora = "qlora"
-    freeze = "freeze"
-    ptuning = "ptuning"
-
-
-class Recompute(StrEnum):
-    """Activation recomputation: none, selective (attention scores; FlashAttention), full (gradient
-    checkpointing of every layer: only layer inputs are kept; Korthikanti et al. 2022)."""
-
-    none = "none"
-    selective = "selective"
-    full = "full"
-
-
-class OptimizerChoice(StrEnum):
-    """An optimizer the user names (bitsandbytes 8-bit AdamW, Dettmers et al. 2022; its paged variant
-    keeps the states in CUDA unified memory: bitsandbytes ``PagedAdamW8bit``)."""
-
-    adamw = "adamw"
-    adamw_8bit = "adamw_8bit"
-    paged_adamw_8bit = "paged_adamw_8bit"
-
-
-class Runtime(StrEnum):
-    """Serving engine whose memory model applies (docs/design.md §3.4)."""
-
-    vllm = "vLLM"
-    sglang = "SGLang"
-    transformers = "transformers"
-    llama_cpp = "llama.cpp"
-
-
-class Algorithm(StrEnum):
-    sft = "sft"
-    dpo = "dpo"
-    ppo = "ppo"
-    grpo = "grpo"
-
-
-class Precision(StrEnum):
-    """Numeric format of weights (training compute is bf16 unless fp8 is asked for)."""
-
-    fp32 = "fp32"
-    bf16 = "bf16"
-    fp16 = "fp16"
-    fp8 = "fp8"
-    int8 = "int8"
-    int4 = "int4"
-    int3 = "int3"
-    int2 = "int2"
-    # llama.cpp GGUF weight formats (inference only)
-    q8_0 = "q8_0"
-    q5_k_m = "q5_k_m"
-    q4_k_m = "q4_k_m"
-    q4_0 = "q4_0"
-    # OCP microscaling FP4: gpt-oss releases its MoE experts in it
-    mxfp4 = "mxfp4"
-
-
-class Currency(StrEnum):
-    CNY = "CNY"
-    USD = "USD"
-
-
-class _Frozen(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
-
-
-class SizingRequest(_Frozen):
-    """What the user asked, in SI units. ``None`` = not said (the estimator fills a stated default).
-
-    Fields mirror the public JSON contract (``request`` object of ``sizing-bot ask --format json``).
-    """
-
-    stage: Stage | None = None
-    method: Method | None = None
-    algorithm: Algorithm | None = None
-    model: str | None = Field(None, description="model catalog id, e.g. 'Llama-3-70B'")
-    params_total: float | None = Field(None, gt=0, description="N, total parameters")
-    params_active: float | None = Field(None, gt=0, description="active parameters per token (MoE)")
-    tokens: float | None = Field(None, gt=0, description="D, training tokens (per epoch)")
-    epochs: float | None = Field(None, gt=0)
-    num_samples: float | None = Field(None, gt=0, description="training rows when tokens are not given")
-    tokens_per_sample: float | None = Field(None, gt=0)
-    samples_are_pairs: bool | None = Field(
-        None,
-        description="`num_samples` counts pairs ('20k preference pairs', '2万对'): for DPO each pair is two "
-        "sequences, a chosen and a rejected response, each of `tokens_per_sample` (Rafailov et al. 2023)",
-    )
-    gpu: str | None = Field(None, description="GPU catalog id, e.g. 'A100-SXM4-80GB'")
-    gpu_count: int | None = Field(None, gt=0)
-    gpu_count_max: int | None = Field(None, gt=0, description="upper end when a range was given ('8 to 16')")
-    gpu_memory_gib: float | None = Field(
-        None, gt=0, le=4096, description="memory per GPU when the user gives a size but no model ('24G的卡')"
-    )
-    total_memory_gib: float | None = Field(
-        None,
-        gt=0,
-        le=1_000_000,
-        description="GPU memory in total when given without a GPU count ('准备700G显存'): serving "
-        "feasibility is judged on it",
-    )
-    deadline_days: float | None = Field(None, gt=0)
-    deadline_default_days: float | None = Field(
-        None,
-        gt=0,
-        description="the deadline assumed when none is stated and the answer needs one (a chat's /settings "
-        "default), in place of the built-in 30 days; unlike ``deadline_days`` it never makes the GPU count "
-        "or the data size the question",
-    )
-    budget: float | None = Field(None, gt=0)
-    currency: Currency | None = None
-    price_per_gpu_hour: float | None = Field(None, gt=0, description="in `currency` per GPU-hour")
-    seq_len: int | None = Field(None, gt=0, description="tokens per sequence (training) or context (serving)")
-    batch_size: int | None = Field(None, gt=0, description="micro-batch per GPU (training)")
-    concurrency: int | None = Field(None, gt=0, description="concurrent sequences (serving)")
-    duration_asked: bool | None = Field(
-        None,
-        description="the user asks how long a pre-training takes without a data size: D = 20·N "
-        "(Chinchilla) is assumed and said",
-    )
-    concurrency_asked: bool | None = Field(
-        None,
-        description="the user asks how many sequences fit (serving): their GPUs are laid out to hold the "
-        "most, not for the throughput of an assumed load",
-    )
-    precision: Precision | None = None
-    mfu: float | None = Field(None, gt=0, le=1, description="model FLOPs utilisation, fraction of dense peak")
-    offload: bool | None = Field(None, description="CPU offload of optimizer states (ZeRO-Offload) requested")
-    kv_precision: Precision | None = Field(
-        None, description="KV cache format when serving (bf16 default, fp8 option)"
-    )
-    prompt_tokens: int | None = Field(None, gt=0, description="prompt part of the serving context")
-    # Settings a practitioner states (docs/design.md §3.1, §8): used as given, never replaced silently
-    zero_stage: int | None = Field(
-        None, ge=0, le=3, description="ZeRO stage (FSDP FULL_SHARD = 3, SHARD_GRAD_OP = 2, NO_SHARD = 0)"
-    )
-    lora_rank: int | None = Field(None, gt=0, le=4096)
-    lora_targets: list[str] | None = Field(
-        None, description="LoRA target modules as typed ('q_proj', 'v_proj') or ['all-linear']"
-    )
-    pure_bf16: bool | None = Field(None, description="bf16 weights and optimizer states, no fp32 master copy")
-    recompute: Recompute | None = None
-    freeze_layers: int | None = Field(None, gt=0, description="trainable last layers (freeze-tuning)")
-    prefix_tokens: int | None = Field(None, gt=0, le=100_000, description="P-tuning v2 prefix length")
-    achieved_tflops_per_gpu: float | None = Field(
-        None, gt=0, le=100_000, description="measured model TFLOPS per GPU: time comes from it"
-    )
-    tokens_per_second_per_gpu: float | None = Field(
-        None, gt=0, le=1e9, description="measured training tokens per second per GPU: time comes from it"
-    )
-    hours: float | None = Field(None, gt=0, le=1e6, description="a known wall-clock duration (hours)")
-    gpu_memory_utilization: float | None = Field(None, gt=0, le=1, description="vLLM gpu_memory_utilization")
-    runtime: Runtime | None = Field(None, description="serving engine named by the user")
-    methods: list[Method] | None = Field(None, description="several fine-tuning methods asked at once")
-    optimizer: OptimizerChoice | None = Field(None, description="an optimizer the user named ('8-bit AdamW')")
-    tp: int | None = Field(None, gt=0, le=1024, description="tensor-parallel degree the user stated")
-    pp: int | None = Field(None, gt=0, le=1024, description="pipeline-parallel degree the user stated")
-    global_batch: int | None = Field(
-        None, gt=0, description="sequences per optimizer step (global batch) when the user gives one"
-    )
-    architecture: ModelSpec | None = Field(
-        None,
-        description="the model's architecture read from a config.json the user gave "
-        "(estimator.hf_config): sized in place of a catalog model or a bare size; parameters counted from it",
-    )
-
-
-TRAINING_FIELDS: tuple[str, ...] = (
-    "tokens", "num_samples", "tokens_per_sample", "samples_are_pairs", "epochs", "method", "algorithm",
-    "batch_size", "deadline_days", "global_batch", "zero_stage", "lora_rank", "lora_targets", "pure_bf16",
-    "recompute", "freeze_layers", "prefix_tokens", "achieved_tflops_per_gpu", "tokens_per_second_per_gpu",
-    "methods", "optimizer",
-)  # fmt: skip
-"""Request fields only a training job uses (a serving answer has no use for them)."""
-SERVING_FIELDS: tuple[str, ...] = (
-    "concurrency", "prompt_tokens", "kv_precision", "gpu_memory_utilization", "runtime",
-)  # fmt: skip
-"""Request fields only a serving answer uses."""
+__all__ = [
+    "METHOD_FIELDS",
+    "SERVING_FIELDS",
+    "TRAINING_FIELDS",
+    "Algorithm",
+    "Currency",
+    "Method",
+    "OptimizerChoice",
+    "Precision",
+    "Recompute",
+    "Runtime",
+    "SizingRequest",
+    "Stage",
+]
 
 
 class Assumption(_Frozen):
@@ -534,3 +368,20 @@ class SizingReport(_Frozen):
         None, description="GPU-hours the budget buys (low at the high price)"
     )
     warnings: list[Note] = Field(default_factory=list)
+    # What was sized, as resolved (issue 23 item 2): nothing downstream goes back to the catalog
+    gpu_spec: GpuSpec | None = Field(
+        None,
+        description="the GPU as sized (estimator.resolve): a catalog card, or one derived from it (a stated "
+        "memory size, a Mac configuration) — memory (GiB), GPUs per node, NVLink, unified-memory share, "
+        "dense BF16/FP16/FP8 peaks (TFLOPS); None in a report not made by estimate()",
+    )
+    model_spec: ModelSpec | None = Field(
+        None,
+        description="the model shape sized: the catalog entry, a config.json's architecture or the generic "
+        "shape of a bare size (estimator.architecture); None when no model was sized",
+    )
+
+    @property
+    def gpus_per_node(self) -> int | None:
+        """GPUs in one node of the card sized (catalog ``gpus_per_node``; 8 for data-centre cards)."""
+        return self.gpu_spec.gpus_per_node if self.gpu_spec is not None else None

@@ -33,6 +33,8 @@ def estimate(req: SizingRequest) -> SizingReport:
         "params_active": r.active,
     }
     fields: dict[str, Any] = {
+        "gpu_spec": r.gpu,
+        "model_spec": r.spec,
         "gpu_name": r.gpu.name,
         "model_name": r.spec.name if (req.model or req.architecture) and r.spec else None,
     }
@@ -54,6 +56,7 @@ def estimate(req: SizingRequest) -> SizingReport:
         trained = size_training(req, r, ledger)
         filled |= trained.filled()
         fields |= trained.report_fields()
+        fields["model_spec"] = trained.spec  # the shape trained: a bare or assumed size's generic one
     _beyond_one_machine(r, fields, ledger)
     values = req.model_dump()
     values.update({k: v for k, v in filled.items() if v is not None})

@@ -45,33 +45,17 @@ from typing import Any
 from bot.parse import ParseResult, normalize
 from bot.parse.words import explicit_stage as stage_word
 from estimator import catalog
-from estimator.models import Method, Precision, SizingRequest, Stage
+from estimator.models import METHOD_FIELDS, Method, Precision, SizingRequest, Stage
 
 MODEL_FIELDS = frozenset({"model", "params_total", "params_active", "architecture"})
 CHANGE_FIELDS = frozenset(SizingRequest.model_fields) - MODEL_FIELDS
 """Fields a follow-up may change on its own ("那H100呢", "用64张", "int4呢", "数据换成2T呢")."""
 
-_CUE_RE = re.compile(
-    r"^\s*(?:那|那么|那如果|如果|要是|假如|换|改|再)"
-    r"|呢\s*[?？!！。.]*\s*$"
-    r"|换成|改成|换为|改为|换用|改用|换到|改到|按.{0,12}算"
-    r"|^\s*(?:and\s+|but\s+|ok\s*,?\s*|okay\s*,?\s*)?(?:what|how)\s+about\b"
-    r"|^\s*(?:and\s+|but\s+)?(?:with|using|on|at|for)\b"
-    r"|^\s*(?:and\s+|but\s+)?what\s+if\b|\binstead\b|\b(?:switch|change)\s+(?:it\s+)?to\b"
-)
-"""Words that mark a follow-up on normalized (lower-case) text."""
-
-_FRESH_RE = re.compile(
-    r"多大的?模型|多少参数的模型|新问题|另一个问题|换个问题"
-    r"|\bhow\s+(?:big|large)\s+(?:a\s+|of\s+a\s+)?model|\bwhat\s+size\s+(?:of\s+)?model"
-    r"|\blargest\s+model|\bbiggest\s+model|\bnew\s+question\b"
-)
-"""Inverse questions and explicit resets: always a new question."""
-
 
 def explicit_stage(text: str) -> Stage | None:
     """A stage named by a stage word (预训练, 微调, 推理, fine-tune, serve …), not inferred from other
-    values. LoRA/QLoRA words are left to the method rule, and weak hints (训, 显存, 上下文, int4) ignored."""
+    values. LoRA/QLoRA words are left to the method rule, and weak hints (训, 显存, 上下文, int4) ignored.
+    A parsed message carries it (``ParseResult.stage_word``): this is for a text not parsed."""
     stage = stage_word(normalize(text))
     return Stage(stage) if stage else None
 
@@ -82,12 +66,12 @@ class Decision:
     reason: str
 
 
-def classify(prev: SizingRequest | None, parsed: ParseResult, text: str) -> Decision:
-    """Follow-up of ``prev`` or a fresh question (rules in the module docstring)."""
+def classify(prev: SizingRequest | None, parsed: ParseResult, text: str = "") -> Decision:
+    """Follow-up of ``prev`` or a fresh question (rules in the module docstring), from the parse alone
+    (its cues, :mod:`bot.parse.cues`); ``text`` is not read (kept for callers)."""
     if prev is None:
         return Decision(False, "no previous request")
-    norm = normalize(text)
-    stage_word = explicit_stage(text)
+    stage_word = parsed.stage_word
     given = set(parsed.found)
     if stage_word is None:
         given.discard("stage")  # inferred by the parser from tokens, MFU, int4 …: not a change
@@ -95,9 +79,9 @@ def classify(prev: SizingRequest | None, parsed: ParseResult, text: str) -> Deci
         return Decision(True, "asks for the previous answer's launch recipes")
     if parsed.out_of_scope or not given:
         return Decision(False, "nothing to change")
-    if _FRESH_RE.search(norm):
+    if parsed.reset_cue:
         return Decision(False, "inverse or new question")
-    cue = bool(_CUE_RE.search(norm))
+    cue = parsed.followup_cue
     if given & MODEL_FIELDS:
         whole = bool(given & {"tokens", "num_samples"}) or stage_word is not None
         same_stage = stage_word is None or stage_word == prev.stage
@@ -121,12 +105,7 @@ afresh for the new stage unless the message says it again; the reply names both
 (:func:`stage_switch`)."""
 SHOWN_KEPT = ("model", "params_total", "gpu", "price_per_gpu_hour")
 """Kept values a stage-switch reply names (the model by name, else by size)."""
-_METHOD_SETTINGS: dict[str, tuple[Method, ...]] = {
-    "lora_rank": (Method.lora, Method.qlora),
-    "lora_targets": (Method.lora, Method.qlora),
-    "freeze_layers": (Method.freeze,),
-    "prefix_tokens": (Method.ptuning,),
-}
+_METHOD_SETTINGS = METHOD_FIELDS  # declared on each SizingRequest field (estimator.request)
 """Settings that go with some methods only: leaving the method drops them."""
 _MEASURED = ("achieved_tflops_per_gpu", "tokens_per_second_per_gpu", "mfu")
 """One way to say how fast training runs: a new one replaces the others."""
@@ -241,14 +220,10 @@ def stage_switch(prev: SizingRequest | None, merged: SizingRequest) -> tuple[dic
     return kept, reset
 
 
-_LOST_CUE_RE = re.compile(r"^\s*(?:用|再用|就用|只用)")
-"""'用256张', '用H100': a change to a previous question (only asked when there is none)."""
-
-
-def lost_followup(parsed: ParseResult, text: str) -> bool:
+def lost_followup(parsed: ParseResult, text: str = "") -> bool:
     """The message reads as a follow-up ("那H100呢", "what about LoRA?", "换成QLoRA"): a follow-up cue and
     something to change, but nothing to size on its own (no model, data, budget). With no previous
-    request it changes a question the chat no longer has."""
+    request it changes a question the chat no longer has. From the parse alone; ``text`` is not read."""
     req = parsed.request
     sized = (
         req.model,
@@ -259,7 +234,6 @@ def lost_followup(parsed: ParseResult, text: str) -> bool:
         req.budget,
         req.hours,
     )
-    given = set(parsed.found) - {"stage"} or ({"stage"} if explicit_stage(text) else set())
-    norm = normalize(text)
-    cue = _CUE_RE.search(norm) or _LOST_CUE_RE.search(norm)
-    return bool(given) and all(v is None for v in sized) and bool(cue)
+    given = set(parsed.found) - {"stage"} or ({"stage"} if parsed.stage_word else set())
+    cue = parsed.followup_cue or parsed.change_cue
+    return bool(given) and all(v is None for v in sized) and cue

@@ -14,6 +14,7 @@ from bot.parse import ParseResult
 from bot.parse.configs.model import UNUSED_REASONS
 from estimator.memory import lora_matrices
 from estimator.models import (
+    METHOD_FIELDS,
     SERVING_FIELDS,
     TRAINING_FIELDS,
     Method,
@@ -80,13 +81,6 @@ TRAINING_ONLY = tuple(f for f in TRAINING_FIELDS if f not in ("tokens", "method"
 parser choose a training stage, so they never reach a serving answer as typed; a serving batch is read
 as the concurrency)."""
 SERVING_ONLY = SERVING_FIELDS
-METHOD_FIELDS: dict[str, tuple[Method, ...]] = {
-    "lora_rank": (Method.lora, Method.qlora),
-    "lora_targets": (Method.lora, Method.qlora),
-    "freeze_layers": (Method.freeze,),
-    "prefix_tokens": (Method.ptuning,),
-}
-"""Settings that belong to some fine-tuning methods only."""
 
 
 def interpret(parsed: ParseResult, said: SizingRequest, report: SizingReport | None) -> Interpretation:

@@ -1,7 +1,15 @@
-"""Question text → typed SizingRequest, in steps (see :mod:`bot.parse.assemble`)."""
+"""Question text → typed SizingRequest, in steps (see :mod:`bot.parse.assemble`), plus what the
+conversation reads from the message (:mod:`bot.parse.cues`): everything core needs, in one result."""
 
-from bot.parse.assemble import parse
+from bot.parse.assemble import parse as _parse
+from bot.parse.cues import with_cues
 from bot.parse.normalize import normalize
 from bot.parse.result import ParseResult
+
+
+def parse(text: str) -> ParseResult:
+    """Parse one message (:func:`bot.parse.assemble.parse`) with its conversation cues. Never raises."""
+    return with_cues(_parse(text), text if isinstance(text, str) else "")
+
 
 __all__ = ["ParseResult", "normalize", "parse"]

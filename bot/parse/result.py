@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pydantic import BaseModel, Field
 
-from bot.parse.lang import Lang
-from estimator.models import SizingRequest
+from bot.parse.lang import Lang, as_lang, client_lang
+from estimator.models import SizingRequest, Stage
 
 
 class ParseResult(BaseModel):
@@ -61,3 +61,35 @@ class ParseResult(BaseModel):
         description="values outside bot.settings.chat' bounds (MFU, deadline, price) or not numbers "
         "('nan b'), dropped, as typed",
     )
+    # What the conversation reads from the message (bot.parse.cues): core does not parse again.
+    normalized: str = Field("", description="the message normalized (bot.parse.normalize.normalize)")
+    stage_word: Stage | None = Field(
+        None,
+        description="a stage named by a stage word (预训练, 微调, 推理, fine-tune, serve …), not inferred; "
+        "LoRA/QLoRA words are left to the method rule",
+    )
+    followup_cue: bool = Field(False, description="a follow-up cue: 那…呢, 换成, what about, instead …")
+    reset_cue: bool = Field(False, description="an inverse question or a reset: 多大的模型, new question …")
+    change_cue: bool = Field(
+        False, description="starts as a change to a previous question ('用256张'): a cue only when none"
+    )
+    message_lang: Lang | None = Field(
+        None, description="the message's own language evidence (bot.parse.lang.message_lang); None: none"
+    )
+
+    def reply_lang(
+        self,
+        *,
+        fixed: str | None = None,
+        chosen: str | None = None,
+        previous: str | None = None,
+        client: str | None = None,
+    ) -> Lang:
+        """:func:`bot.parse.lang.reply_lang` of the parsed message, from the evidence kept here."""
+        return (
+            as_lang(fixed)
+            or as_lang(chosen)
+            or self.message_lang
+            or as_lang(previous)
+            or (client_lang(client) or self.lang)
+        )

@@ -36,6 +36,8 @@ TOOLS: tuple[str, ...] = (
     "ollama",
 )
 """Every tool a recipe may be for (``Recipe.tool``), in the order answers list them."""
+_DEFAULT_PER_NODE: int = GpuSpec.model_fields["gpus_per_node"].default
+"""GPUs in a node when nothing says otherwise: the catalog schema's default (estimator.catalog)."""
 TRAINING_TOOLS = frozenset({"deepspeed", "torchrun", "megatron", "llamafactory", "torchtune"})
 SERVING_TOOLS = frozenset({"vllm", "sglang", "llama.cpp", "ollama"})
 
@@ -80,7 +82,11 @@ class Job:
 
     @property
     def per_node(self) -> int:
-        return self.gpu.gpus_per_node if self.gpu else 8
+        """GPUs per node of the card sized (the report's ``gpu_spec``); for a hand-built report without
+        one, its catalog card's, else the catalog's default node (:class:`GpuSpec` ``gpus_per_node``)."""
+        if self.report.gpus_per_node is not None:
+            return self.report.gpus_per_node
+        return self.gpu.gpus_per_node if self.gpu else _DEFAULT_PER_NODE
 
     def assumed(self, field: str) -> object | None:
         """The value the ledger assumed for ``field`` (None when the user gave it or it was not needed)."""
@@ -92,7 +98,12 @@ class Job:
 
 
 def job_for(report: SizingReport, lang: str) -> Job:
-    """The job behind ``report``: its model shape resolved as the estimator did, and its GPU."""
+    """The job behind ``report``: the model shape and the GPU it was sized with (``model_spec``,
+    ``gpu_spec``). A report not made by :func:`estimator.sizing.estimate` (built by hand, without
+    them) has both resolved from its request as the estimator does."""
+    if report.gpu_spec is not None:  # a card known only by its memory names no GPU in a recipe
+        gpu = None if report.gpu_spec.generic else report.gpu_spec
+        return Job(report=report, spec=report.model_spec, gpu=gpu, lang=lang)
     spec, _, _ = resolve_model(report.request, Ledger())
     gpu = catalog.resolve_gpu(report.request.gpu)
     memory = report.request.gpu_memory_gib

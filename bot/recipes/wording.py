@@ -105,7 +105,7 @@ SHARDING: dict[int, str] = {
     2: N_("Megatron-FSDP shards optimizer states and gradients"),
     3: N_("Megatron-FSDP shards optimizer states, gradients and weights"),
 }
-"""ZeRO stages as Megatron-LM runs them (:func:`bot.recipes.training.megatron`)."""
+"""ZeRO stages as Megatron-LM runs them (:func:`bot.recipes.megatron.megatron`)."""
 
 FSDP: dict[bool, str] = {
     True: N_("weights re-sharded after the forward pass (ZeRO-3, FULL_SHARD)"),

@@ -1,0 +1,127 @@
+"""A LLaMA-Factory ``llamafactory-cli train`` YAML from the answer's plan and request."""
+
+from __future__ import annotations
+
+from bot.recipes import refs
+from bot.recipes import wording as w
+from bot.recipes.model import Job, Recipe, gpus_of, nodes, training_precision
+from bot.recipes.training_parts import (
+    DS_CONFIG,
+    LORA_ALPHA_PER_RANK,
+    MASTER_PORT,
+    batch,
+    batch_comment,
+    epochs,
+    layout_text,
+    lora_rank,
+    lora_targets,
+    pure_bf16,
+    qlora_bits,
+    stage_key,
+)
+from estimator.models import Method, Plan, Stage
+
+# -- LLaMA-Factory -----------------------------------------------------------------------------------
+
+LLAMAFACTORY_LR = {"full": "1.0e-5", "lora": "1.0e-4", "qlora": "1.0e-4"}
+"""Learning rates in LLaMA-Factory v0.9.5's examples (train_full 1.0e-5, train_lora/train_qlora 1.0e-4);
+shown as a comment: the estimate does not size them."""
+
+
+def _yaml_value(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float):
+        return f"{value:.1f}" if value.is_integer() else f"{value:g}"
+    return str(value)
+
+
+def _llamafactory_recompute(plan: Plan, lang: str) -> list[tuple[str, object] | str]:
+    """LLaMA-Factory checkpoints every layer unless told not to; "selective recompute" (the title's
+    word) is SDPA/FlashAttention recomputing the attention scores, said beside the setting."""
+    rows: list[tuple[str, object] | str] = []
+    if plan.recompute != "full":
+        if plan.recompute == "selective":
+            rows.append(w.comment(lang, "recompute_selective_hf"))
+        rows.append(("disable_gradient_checkpointing", True))
+    return [*rows, ("flash_attn", "sdpa")]
+
+
+def llamafactory(job: Job, plan: Plan, with_deepspeed: bool) -> Recipe:
+    """``llamafactory-cli train`` YAML: model, method (LoRA rank/targets, QLoRA bits), DeepSpeed file,
+    sequence length, batch and accumulation, precision, recompute."""
+    req = job.request
+    key = stage_key(job)
+    micro, accumulation, _ = batch(plan)
+    n_nodes, per_node = nodes(gpus_of(plan), job.per_node)
+    lang = job.lang
+    rows: list[tuple[str, object] | str] = ["### model"]
+    rows.append(("model_name_or_path", refs.model_path(job.spec, req.params_total)))
+    rows.append(("trust_remote_code", True))
+    rows += ["### method", ("stage", "pt" if job.stage == Stage.continued_pretrain else "sft")]
+    rows.append(("do_train", True))
+    if job.method == Method.full:
+        rows.append(("finetuning_type", "full"))
+    elif job.method == Method.freeze:  # the last layers train (LLaMA-Factory freeze_trainable_layers)
+        rows += [("finetuning_type", "freeze"), ("freeze_trainable_layers", req.freeze_layers or 2)]
+    else:
+        rank = lora_rank(job) or 16
+        targets = lora_targets(job)
+        rows += [
+            ("finetuning_type", "lora"),
+            ("lora_rank", rank),
+            ("lora_alpha", rank * LORA_ALPHA_PER_RANK),
+            ("lora_target", ",".join(targets) if targets else "all"),
+        ]
+        bits = qlora_bits(job)
+        if bits:
+            rows += [("quantization_bit", bits), ("quantization_method", "bnb" if bits in (4, 8) else "hqq")]
+    if with_deepspeed:
+        rows.append(("deepspeed", DS_CONFIG))
+    rows += [
+        "### dataset",
+        w.comment(lang, "dataset"),
+        ("dataset", "alpaca_en_demo" if job.stage != Stage.continued_pretrain else "c4_demo"),
+        ("template", refs.llamafactory_template(job.spec)),
+        ("cutoff_len", req.seq_len or 2048),
+        "### output",
+        ("output_dir", f"saves/{refs.short_name(job.spec, req.params_total).lower()}/{key}"),
+        ("logging_steps", 10),
+        ("save_steps", 500),
+        "### train",
+        ("per_device_train_batch_size", micro),
+        ("gradient_accumulation_steps", accumulation),
+        ("num_train_epochs", epochs(job)),
+    ]
+    precision = training_precision(job)
+    if pure_bf16(job) and precision == "bf16":
+        rows.append(("pure_bf16", True))
+    else:
+        rows.append((precision, True))
+    rows += _llamafactory_recompute(plan, lang)
+    rows.append(w.comment(lang, "learning_rate", lr=LLAMAFACTORY_LR.get(key, LLAMAFACTORY_LR["full"])))
+    run = "llamafactory-cli train llamafactory.yaml"
+    if n_nodes > 1:
+        run = (
+            f"FORCE_TORCHRUN=1 NNODES={n_nodes} NODE_RANK=${{NODE_RANK}} MASTER_ADDR=${{MASTER_ADDR}} "
+            f"MASTER_PORT={MASTER_PORT} NPROC_PER_NODE={per_node} {run}"
+        )
+    elif per_node > 1:
+        run = f"FORCE_TORCHRUN=1 NPROC_PER_NODE={per_node} {run}"
+    header = [
+        w.comment(lang, "llamafactory_run", command=run),
+        batch_comment(lang, plan),
+    ]
+    if n_nodes > 1:
+        header.append(w.comment(lang, "every_node", nodes=n_nodes, last=n_nodes - 1))
+    lines = [*header]
+    for row in rows:
+        lines.append(row if isinstance(row, str) else f"{row[0]}: {_yaml_value(row[1])}")
+    stage = w.words(lang, w.STAGES, key)
+    return Recipe(
+        tool="llamafactory",
+        title=w.title(lang, "llamafactory", stage=stage, layout=layout_text(job, plan)),
+        filename="llamafactory.yaml",
+        language="yaml",
+        text="\n".join(lines) + "\n",
+    )

@@ -1,0 +1,410 @@
+"""The estimator's input: what the user asked (:class:`SizingRequest`) and its enums, SI units.
+
+Each stated setting is declared once, on its field: bounds (pydantic ``Field``), and in
+``json_schema_extra`` (:func:`_setting`) its scope (a training or a serving setting), the fine-tuning
+methods it belongs to, how the reply echoes it and its position in the public JSON contract. The lists
+the bot needs (``bot.contract.REQUEST_FIELDS``, :data:`TRAINING_FIELDS`, :data:`SERVING_FIELDS`,
+:data:`METHOD_FIELDS`, :data:`ECHOED_FIELDS`) are derived from these declarations.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from estimator.catalog import ModelSpec
+
+
+class Stage(StrEnum):
+    pretrain = "pretrain"
+    continued_pretrain = "continued_pretrain"
+    finetune = "finetune"
+    inference = "inference"
+
+
+class Method(StrEnum):
+    """Fine-tuning method (preference tuning is an :class:`Algorithm` on top of one of these).
+
+    freeze: only the last layers train (LLaMA-Factory ``finetuning_type: freeze``); ptuning: P-tuning v2
+    / prefix tuning, a trained prefix of key/value vectors in every layer, the model frozen."""
+
+    full = "full"
+    lora = "lora"
+    qlora = "qlora"
+    freeze = "freeze"
+    ptuning = "ptuning"
+
+
+class Recompute(StrEnum):
+    """Activation recomputation: none, selective (attention scores; FlashAttention), full (gradient
+    checkpointing of every layer: only layer inputs are kept; Korthikanti et al. 2022)."""
+
+    none = "none"
+    selective = "selective"
+    full = "full"
+
+
+class OptimizerChoice(StrEnum):
+    """An optimizer the user names (bitsandbytes 8-bit AdamW, Dettmers et al. 2022; its paged variant
+    keeps the states in CUDA unified memory: bitsandbytes ``PagedAdamW8bit``)."""
+
+    adamw = "adamw"
+    adamw_8bit = "adamw_8bit"
+    paged_adamw_8bit = "paged_adamw_8bit"
+
+
+class Runtime(StrEnum):
+    """Serving engine whose memory model applies (docs/design.md §3.4)."""
+
+    vllm = "vLLM"
+    sglang = "SGLang"
+    transformers = "transformers"
+    llama_cpp = "llama.cpp"
+
+
+class Algorithm(StrEnum):
+    sft = "sft"
+    dpo = "dpo"
+    ppo = "ppo"
+    grpo = "grpo"
+
+
+class Precision(StrEnum):
+    """Numeric format of weights (training compute is bf16 unless fp8 is asked for)."""
+
+    fp32 = "fp32"
+    bf16 = "bf16"
+    fp16 = "fp16"
+    fp8 = "fp8"
+    int8 = "int8"
+    int4 = "int4"
+    int3 = "int3"
+    int2 = "int2"
+    # llama.cpp GGUF weight formats (inference only)
+    q8_0 = "q8_0"
+    q5_k_m = "q5_k_m"
+    q4_k_m = "q4_k_m"
+    q4_0 = "q4_0"
+    # OCP microscaling FP4: gpt-oss releases its MoE experts in it
+    mxfp4 = "mxfp4"
+
+
+class Currency(StrEnum):
+    CNY = "CNY"
+    USD = "USD"
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
+
+
+SCOPES = ("training", "serving")
+ECHOES = ("stage_suffix", "serving_suffix")
+
+
+def _setting(
+    scope: str | None = None,
+    *,
+    json_order: int,
+    methods: tuple[str, ...] = (),
+    echo: str | None = None,
+) -> dict[str, Any]:
+    """A stated setting's declaration, kept in its field's ``json_schema_extra``.
+
+    ``scope``: "training" (a serving answer has no use for it), "serving" (a training answer has none),
+    None (both). ``json_order``: its position in the ``request`` object of the JSON contract (schema 1:
+    append only). ``methods``: the fine-tuning methods it belongs to (empty: all). ``echo``: where the
+    reply names it — "stage_suffix" (bot.render.stated.stated_settings), "serving_suffix"
+    (serving_settings), None (not echoed next to the stage)."""
+    assert scope in (None, *SCOPES) and echo in (None, *ECHOES)
+    return {"scope": scope, "json_order": json_order, "methods": [str(m) for m in methods], "echo": echo}
+
+
+class SizingRequest(_Frozen):
+    """What the user asked, in SI units. ``None`` = not said (the estimator fills a stated default).
+
+    Fields mirror the public JSON contract (``request`` object of ``sizing-bot ask --format json``).
+    """
+
+    stage: Stage | None = Field(None, json_schema_extra=_setting(json_order=0))
+    method: Method | None = Field(None, json_schema_extra=_setting("training", json_order=1))
+    algorithm: Algorithm | None = Field(None, json_schema_extra=_setting("training", json_order=17))
+    model: str | None = Field(
+        None, description="model catalog id, e.g. 'Llama-3-70B'", json_schema_extra=_setting(json_order=2)
+    )
+    params_total: float | None = Field(
+        None, gt=0, description="N, total parameters", json_schema_extra=_setting(json_order=3)
+    )
+    params_active: float | None = Field(
+        None, gt=0, description="active parameters per token (MoE)", json_schema_extra=_setting(json_order=4)
+    )
+    tokens: float | None = Field(
+        None,
+        gt=0,
+        description="D, training tokens (per epoch)",
+        json_schema_extra=_setting("training", json_order=5),
+    )
+    epochs: float | None = Field(None, gt=0, json_schema_extra=_setting("training", json_order=18))
+    num_samples: float | None = Field(
+        None,
+        gt=0,
+        description="training rows when tokens are not given",
+        json_schema_extra=_setting("training", json_order=19),
+    )
+    tokens_per_sample: float | None = Field(None, gt=0, json_schema_extra=_setting("training", json_order=20))
+    samples_are_pairs: bool | None = Field(
+        None,
+        description="`num_samples` counts pairs ('20k preference pairs', '2万对'): for DPO each pair is two "
+        "sequences, a chosen and a rejected response, each of `tokens_per_sample` (Rafailov et al. 2023)",
+        json_schema_extra=_setting("training", json_order=21),
+    )
+    gpu: str | None = Field(
+        None, description="GPU catalog id, e.g. 'A100-SXM4-80GB'", json_schema_extra=_setting(json_order=6)
+    )
+    gpu_count: int | None = Field(None, gt=0, json_schema_extra=_setting(json_order=7))
+    gpu_count_max: int | None = Field(
+        None,
+        gt=0,
+        description="upper end when a range was given ('8 to 16')",
+        json_schema_extra=_setting(json_order=22),
+    )
+    gpu_memory_gib: float | None = Field(
+        None,
+        gt=0,
+        le=4096,
+        description="memory per GPU when the user gives a size but no model ('24G的卡')",
+        json_schema_extra=_setting(json_order=23),
+    )
+    total_memory_gib: float | None = Field(
+        None,
+        gt=0,
+        le=1_000_000,
+        description="GPU memory in total when given without a GPU count ('准备700G显存'): serving "
+        "feasibility is judged on it",
+        json_schema_extra=_setting(json_order=24),
+    )
+    deadline_days: float | None = Field(None, gt=0, json_schema_extra=_setting("training", json_order=8))
+    deadline_default_days: float | None = Field(
+        None,
+        gt=0,
+        description="the deadline assumed when none is stated and the answer needs one (a chat's /settings "
+        "default), in place of the built-in 30 days; unlike ``deadline_days`` it never makes the GPU count "
+        "or the data size the question",
+        json_schema_extra=_setting(json_order=48),
+    )
+    budget: float | None = Field(None, gt=0, json_schema_extra=_setting(json_order=9))
+    currency: Currency | None = Field(None, json_schema_extra=_setting(json_order=10))
+    price_per_gpu_hour: float | None = Field(
+        None, gt=0, description="in `currency` per GPU-hour", json_schema_extra=_setting(json_order=11)
+    )
+    seq_len: int | None = Field(
+        None,
+        gt=0,
+        description="tokens per sequence (training) or context (serving)",
+        json_schema_extra=_setting(json_order=12, echo="stage_suffix"),
+    )
+    batch_size: int | None = Field(
+        None,
+        gt=0,
+        description="micro-batch per GPU (training)",
+        json_schema_extra=_setting("training", json_order=13, echo="stage_suffix"),
+    )
+    concurrency: int | None = Field(
+        None,
+        gt=0,
+        description="concurrent sequences (serving)",
+        json_schema_extra=_setting("serving", json_order=14),
+    )
+    duration_asked: bool | None = Field(
+        None,
+        description="the user asks how long a pre-training takes without a data size: D = 20·N "
+        "(Chinchilla) is assumed and said",
+        json_schema_extra=_setting(json_order=46),
+    )
+    concurrency_asked: bool | None = Field(
+        None,
+        description="the user asks how many sequences fit (serving): their GPUs are laid out to hold the "
+        "most, not for the throughput of an assumed load",
+        json_schema_extra=_setting(json_order=45),
+    )
+    precision: Precision | None = Field(None, json_schema_extra=_setting(json_order=15, echo="stage_suffix"))
+    mfu: float | None = Field(
+        None,
+        gt=0,
+        le=1,
+        description="model FLOPs utilisation, fraction of dense peak",
+        json_schema_extra=_setting(json_order=16),
+    )
+    offload: bool | None = Field(
+        None,
+        description="CPU offload of optimizer states (ZeRO-Offload) requested",
+        json_schema_extra=_setting(json_order=25),
+    )
+    kv_precision: Precision | None = Field(
+        None,
+        description="KV cache format when serving (bf16 default, fp8 option)",
+        json_schema_extra=_setting("serving", json_order=26),
+    )
+    prompt_tokens: int | None = Field(
+        None,
+        gt=0,
+        description="prompt part of the serving context",
+        json_schema_extra=_setting("serving", json_order=27),
+    )
+    # Settings a practitioner states (docs/design.md §3.1, §8): used as given, never replaced silently
+    zero_stage: int | None = Field(
+        None,
+        ge=0,
+        le=3,
+        description="ZeRO stage (FSDP FULL_SHARD = 3, SHARD_GRAD_OP = 2, NO_SHARD = 0)",
+        json_schema_extra=_setting("training", json_order=28, echo="stage_suffix"),
+    )
+    lora_rank: int | None = Field(
+        None,
+        gt=0,
+        le=4096,
+        json_schema_extra=_setting(
+            "training",
+            json_order=29,
+            methods=(
+                Method.lora,
+                Method.qlora,
+            ),
+            echo="stage_suffix",
+        ),
+    )
+    lora_targets: list[str] | None = Field(
+        None,
+        description="LoRA target modules as typed ('q_proj', 'v_proj') or ['all-linear']",
+        json_schema_extra=_setting(
+            "training",
+            json_order=30,
+            methods=(
+                Method.lora,
+                Method.qlora,
+            ),
+            echo="stage_suffix",
+        ),
+    )
+    pure_bf16: bool | None = Field(
+        None,
+        description="bf16 weights and optimizer states, no fp32 master copy",
+        json_schema_extra=_setting("training", json_order=31, echo="stage_suffix"),
+    )
+    recompute: Recompute | None = Field(
+        None, json_schema_extra=_setting("training", json_order=32, echo="stage_suffix")
+    )
+    freeze_layers: int | None = Field(
+        None,
+        gt=0,
+        description="trainable last layers (freeze-tuning)",
+        json_schema_extra=_setting("training", json_order=33, methods=(Method.freeze,), echo="stage_suffix"),
+    )
+    prefix_tokens: int | None = Field(
+        None,
+        gt=0,
+        le=100_000,
+        description="P-tuning v2 prefix length",
+        json_schema_extra=_setting("training", json_order=34, methods=(Method.ptuning,), echo="stage_suffix"),
+    )
+    achieved_tflops_per_gpu: float | None = Field(
+        None,
+        gt=0,
+        le=100_000,
+        description="measured model TFLOPS per GPU: time comes from it",
+        json_schema_extra=_setting("training", json_order=35, echo="stage_suffix"),
+    )
+    tokens_per_second_per_gpu: float | None = Field(
+        None,
+        gt=0,
+        le=1e9,
+        description="measured training tokens per second per GPU: time comes from it",
+        json_schema_extra=_setting("training", json_order=36, echo="stage_suffix"),
+    )
+    hours: float | None = Field(
+        None,
+        gt=0,
+        le=1e6,
+        description="a known wall-clock duration (hours)",
+        json_schema_extra=_setting(json_order=37),
+    )
+    gpu_memory_utilization: float | None = Field(
+        None,
+        gt=0,
+        le=1,
+        description="vLLM gpu_memory_utilization",
+        json_schema_extra=_setting("serving", json_order=38, echo="serving_suffix"),
+    )
+    runtime: Runtime | None = Field(
+        None,
+        description="serving engine named by the user",
+        json_schema_extra=_setting("serving", json_order=39, echo="serving_suffix"),
+    )
+    methods: list[Method] | None = Field(
+        None,
+        description="several fine-tuning methods asked at once",
+        json_schema_extra=_setting("training", json_order=40),
+    )
+    optimizer: OptimizerChoice | None = Field(
+        None,
+        description="an optimizer the user named ('8-bit AdamW')",
+        json_schema_extra=_setting("training", json_order=41, echo="stage_suffix"),
+    )
+    tp: int | None = Field(
+        None,
+        gt=0,
+        le=1024,
+        description="tensor-parallel degree the user stated",
+        json_schema_extra=_setting(json_order=42, echo="stage_suffix"),
+    )
+    pp: int | None = Field(
+        None,
+        gt=0,
+        le=1024,
+        description="pipeline-parallel degree the user stated",
+        json_schema_extra=_setting(json_order=43, echo="stage_suffix"),
+    )
+    global_batch: int | None = Field(
+        None,
+        gt=0,
+        description="sequences per optimizer step (global batch) when the user gives one",
+        json_schema_extra=_setting("training", json_order=44),
+    )
+    architecture: ModelSpec | None = Field(
+        None,
+        description="the model's architecture read from a config.json the user gave "
+        "(estimator.hf_config): sized in place of a catalog model or a bare size; parameters counted from it",
+        json_schema_extra=_setting(json_order=47),
+    )
+
+
+def setting(name: str) -> dict[str, Any]:
+    """The declaration (:func:`_setting`) of the request field ``name``."""
+    extra = SizingRequest.model_fields[name].json_schema_extra
+    assert isinstance(extra, dict), name
+    return extra
+
+
+def _fields(**match: object) -> tuple[str, ...]:
+    """Request fields whose declaration has every ``key=value`` in ``match``, in declaration order."""
+    return tuple(n for n in SizingRequest.model_fields if all(setting(n)[k] == v for k, v in match.items()))
+
+
+TRAINING_FIELDS: tuple[str, ...] = _fields(scope="training")
+"""Request fields only a training job uses (a serving answer has no use for them)."""
+SERVING_FIELDS: tuple[str, ...] = _fields(scope="serving")
+"""Request fields only a serving answer uses."""
+METHOD_FIELDS: dict[str, tuple[Method, ...]] = {
+    n: tuple(Method(m) for m in setting(n)["methods"])
+    for n in SizingRequest.model_fields
+    if setting(n)["methods"]
+}
+"""Settings that belong to some fine-tuning methods only (a LoRA rank: LoRA and QLoRA)."""
+ECHOED_FIELDS: dict[str, tuple[str, ...]] = {echo: _fields(echo=echo) for echo in ECHOES}
+"""The settings each echo names (bot.render.stated), by echo."""
+JSON_FIELDS: tuple[str, ...] = tuple(
+    sorted(SizingRequest.model_fields, key=lambda n: setting(n)["json_order"])
+)
+"""Every request field in the order of the JSON contract's ``request`` object (bot.contract)."""
