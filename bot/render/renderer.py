@@ -18,7 +18,8 @@ from bot.render.compare import cheapest, comparison_row, named_order
 from bot.render.configtext import config_error_text
 from bot.render.context import build_context, parse_extras
 from bot.render.describe import is_unified
-from bot.render.env import Format, mac_words, render_capped
+from bot.render.dialect import Dialect, Format
+from bot.render.env import mac_words, render_capped
 from bot.render.offer_text import offer_lines
 from bot.render.understood import switch_line
 
@@ -29,8 +30,10 @@ log = logging.getLogger("bot.render")
 # Public API
 
 
-def render(answer: Answer, fmt: Format = "html") -> str:
-    """The reply for one answer. HTML is valid Telegram HTML within 4,096 characters."""
+def render(answer: Answer, fmt: Format | Dialect = "html") -> str:
+    """The reply for one answer in ``fmt``'s dialect (:mod:`bot.render.dialect`; "html" and "text" are
+    the older names of ``telegram_html`` and ``plain``). HTML is valid Telegram HTML within 4,096
+    characters."""
     parsed = answer.parsed
     if answer.config is not None and not answer.config.ok:
         return config_error_text(answer.config, answer.lang, fmt)
@@ -53,7 +56,11 @@ def render(answer: Answer, fmt: Format = "html") -> str:
 
 
 def render_help(
-    lang: str, fmt: Format = "html", *, out_of_scope: bool = False, parsed: ParseResult | None = None
+    lang: str,
+    fmt: Format | Dialect = "html",
+    *,
+    out_of_scope: bool = False,
+    parsed: ParseResult | None = None,
 ) -> str:
     """Short help with tappable examples in ``lang``; a polite scope line first if ``out_of_scope``."""
     failed = parsed is not None and ESTIMATOR_ERROR in parsed.notes
