@@ -13,6 +13,14 @@ from pathlib import Path
 
 CORPUS = Path("/work/shared/corpus/questions.json")
 FORMATS = ("html", "text", "json")
+EXTRA = (
+    "Pre-train a 7B model on 1T tokens: A100 vs H100 vs H800, which is cheapest?",
+    "7B模型1万亿token预训练，A100和H100哪个便宜",
+    "Serve Llama-3-70B, 100 concurrent, 8k context: A100 or H100?",
+    "Full fine-tune Qwen2.5-14B on 100M tokens with 8 H100, tp 16, lora rank 64",
+    "部署Qwen2.5-72B，用4张H100还是8张A100",
+)
+"""Questions the corpus lacks: GPU comparisons (the cheapest line) and settings not used."""
 
 
 def dump(corpus: Path = CORPUS) -> str:
@@ -20,6 +28,7 @@ def dump(corpus: Path = CORPUS) -> str:
     from bot.cli import ask
 
     questions = json.loads(corpus.read_text(encoding="utf-8"))
+    questions += [{"id": f"x{i:02d}", "text": text} for i, text in enumerate(EXTRA, 1)]
     blocks: list[str] = []
     for q in questions:
         for fmt in FORMATS:

@@ -4,21 +4,17 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.core.answer import Answer
+from bot.core.chosen import chosen_plan
 from bot.core.pipeline import MAX_INPUT_CHARS
 from bot.parse import ParseResult
 from bot.render.advice import framework_keys
 from bot.render.describe import gpu_names, model_label, stage_key
 from bot.render.fmt import fmt_for
+from bot.render.memory_text import memory_section
 from bot.render.notes import assumption_rows, note_text
-from bot.render.sections import (
-    budget_section,
-    inference_section,
-    largest_section,
-    memory_section,
-    method_rows,
-    rental_section,
-    training_section,
-)
+from bot.render.sections import budget_section, method_rows, rental_section, training_section
+from bot.render.serving_text import inference_section, largest_section
 from bot.render.stated import serving_settings, settings_suffix
 from bot.render.understood import understood_extras
 from bot.render.wording import BUDGET_VERDICTS, TOTAL_MEMORY_VERDICTS
@@ -61,8 +57,14 @@ def parse_extras(parsed: ParseResult | None) -> dict[str, Any]:
     }
 
 
-def build_context(report: SizingReport, lang: str, parsed: ParseResult | None = None) -> dict[str, Any]:
-    """Everything the reply templates show, formatted for ``lang`` (strings, lists, flags)."""
+def build_context(
+    report: SizingReport, lang: str, parsed: ParseResult | None = None, answer: Answer | None = None
+) -> dict[str, Any]:
+    """Everything the reply templates show, formatted for ``lang`` (strings, lists, flags). With the
+    ``answer`` behind the report, its derived facts (chosen layout, interpretation) are core's; without
+    (a bare report), they are derived here from the report alone."""
+    plan = answer.chosen_plan if answer is not None else chosen_plan(report)
+    it = answer.reply_interpretation if answer is not None else None
     f = fmt_for(lang)
     gpu, family, _capacity = gpu_names(report)
     per_node, nvlink = 8, True
@@ -75,7 +77,7 @@ def build_context(report: SizingReport, lang: str, parsed: ParseResult | None = 
     except Exception:
         pass
     training = training_section(report, f, per_node)
-    memory = memory_section(report, f, per_node, nvlink, timed=training is not None)
+    memory = memory_section(report, f, per_node, nvlink, timed=training is not None, chosen=plan)
     inference = inference_section(report, f, lang)
     if inference is not None:  # the runtime and memory share the user named, next to the weight format
         inference["precision"] += serving_settings(report, lang)
@@ -131,10 +133,10 @@ def build_context(report: SizingReport, lang: str, parsed: ParseResult | None = 
         "assumptions": [
             row for row in assumption_rows(report, lang) if kind != "rental" or row["field"] != "stage"
         ],
-        "tools": [] if kind == "rental" else framework_keys(report),
+        "tools": [] if kind == "rental" else framework_keys(report, plan),
         "show_details": True,
         **parse_extras(parsed),
-        **understood_extras(parsed, report, lang),
+        **understood_extras(parsed, report, lang, it),
     }
 
 

@@ -14,7 +14,7 @@ import logging
 
 from bot.core.pipeline import ESTIMATOR_ERROR, LOST_FOLLOWUP, Answer
 from bot.parse import ParseResult
-from bot.render.compare import cheapest, comparison_row, named_order
+from bot.render.compare import cheapest_line, comparison_row, named_order
 from bot.render.configtext import config_error_text
 from bot.render.context import build_context, parse_extras
 from bot.render.describe import is_unified
@@ -40,12 +40,12 @@ def render(answer: Answer, fmt: Format | Dialect = "html") -> str:
     if answer.report is None:
         return render_help(answer.lang, fmt, out_of_scope=parsed.out_of_scope, parsed=parsed)
     try:
-        ctx = build_context(answer.report, answer.lang, parsed)
+        ctx = build_context(answer.report, answer.lang, parsed, answer)
         families = answer.offer.families if answer.offer is not None else None
-        reports = [answer.report, *answer.comparisons] if answer.comparisons else []
+        reports, best = answer.compared, answer.cheapest_index
         rows = named_order(reports, [answer.said.gpu, *parsed.gpu_alternatives])
         ctx["comparisons"] = [comparison_row(r, answer.lang, families) for r in rows]
-        ctx["cheapest"] = cheapest(reports, answer.lang, families)
+        ctx["cheapest"] = cheapest_line(reports[best] if best is not None else None, answer.lang)
         ctx["offer"] = offer_lines(answer.report, answer.offer, answer.lang)
         ctx["switched"] = switch_line(answer.kept, answer.reset, answer.report, answer.lang)
         text = render_capped("reply.j2", answer.lang, fmt, ctx)

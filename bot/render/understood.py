@@ -51,12 +51,15 @@ MAX_SHOWN = 5
 """Items named in the 'not used' line (a pasted log can hold hundreds of numbers)."""
 
 
-def understood_extras(parsed: ParseResult | None, report: SizingReport, lang: str) -> dict[str, Any]:
+def understood_extras(
+    parsed: ParseResult | None, report: SizingReport, lang: str, it: Interpretation | None = None
+) -> dict[str, Any]:
     """Template values: ``not_used`` (one line or ''), ``substitutions`` (sentences) and the unknown-GPU
-    line for the card the answer was sized on."""
+    line for the card the answer was sized on. ``it``: the interpretation core made
+    (:attr:`bot.core.answer.Answer.reply_interpretation`); without it, the message's own."""
     if parsed is None:
         return {"not_used": "", "substitutions": [], "unknown_gpu_line": ""}
-    it = interpret(parsed, parsed.request, report)
+    it = it if it is not None else interpret(parsed, parsed.request, report)
     return {
         "not_used": _not_used(it, lang),
         "substitutions": [
