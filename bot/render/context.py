@@ -84,20 +84,8 @@ def build_context(
     budget = budget_section(report, f, gpu)
     rental = rental_section(report, f)
     largest = largest_section(report, f)
-    kind = (
-        "largest"
-        if largest
-        else "inference"
-        if inference
-        else "training"
-        if training
-        else "budget"
-        if budget
-        else "rental"
-        if rental
-        else "memory"
-        if memory
-        else "none"
+    kind = _kind(
+        largest=largest, inference=inference, training=training, budget=budget, rental=rental, memory=memory
     )
     return {
         "kind": kind,
@@ -138,6 +126,12 @@ def build_context(
         **parse_extras(parsed),
         **understood_extras(parsed, report, lang, it),
     }
+
+
+def _kind(**sections: dict[str, Any] | None) -> str:
+    """Which section leads the reply: the first present of largest, inference, training, budget,
+    rental, memory (in that order); "none" when none is."""
+    return next((name for name, section in sections.items() if section), "none")
 
 
 def _said_elsewhere(note: Note, kind: str, memory: dict[str, Any] | None) -> bool:

@@ -103,42 +103,7 @@ def memory_section(
     # the layout a user would run: theirs if it fits, else the recommended one, else the minimum
     main = chosen
 
-    rows: list[dict[str, str | None]] = []
-    if requested and m.fits_requested and requested not in (m.min_gpus, rec) and plan is not None:
-        rows.append(
-            {
-                "label": translate(lang, N_("On %(gpus)s"), gpus=gpus_text(lang, requested)),
-                "layout": plan_layout(plan, lang),
-            }
-        )
-    if requested and m.fits_requested is False and plan is not None and at == requested:
-        rows.append(  # the user's layout, which does not fit: what it would take per GPU is above
-            {
-                "label": translate(lang, N_("On %(gpus)s"), gpus=gpus_text(lang, requested)),
-                "layout": plan_layout(plan, lang),
-            }
-        )
-    if m.min_gpus and (at_min or not requested):  # a bare count only when the headline does not say it
-        rows.append(
-            {
-                "label": translate(lang, N_("Minimum %(gpus)s"), gpus=gpus_text(lang, m.min_gpus)),
-                "layout": plan_layout(plan, lang) if at_min and plan else None,
-            }
-        )
-    if rec and rec != m.min_gpus:
-        rows.append(
-            {
-                "label": translate(lang, N_("Recommended %(gpus)s"), gpus=gpus_text(lang, rec)),
-                "layout": plan_layout(m.recommended_plan, lang) if m.recommended_plan else None,
-            }
-        )
-    elif requested and m.fits_requested is False and main is not None and main is not plan and m.min_gpus:
-        rows.append(  # the layout the "Why" and "Batch" lines explain, when the user's count does not fit
-            {
-                "label": translate(lang, N_("Minimum %(gpus)s"), gpus=gpus_text(lang, m.min_gpus)),
-                "layout": plan_layout(main, lang),
-            }
-        )
+    rows = _layout_rows(m, lang, requested, main)
 
     checkpoint = _checkpoint(report, f)
     states_total = f.storage(m.total_bytes)
@@ -177,6 +142,53 @@ def memory_section(
         "checkpoint": checkpoint,
         "headroom": f.percent(HEADROOM),
     }
+
+
+def _layout_rows(
+    m: Memory, lang: str, requested: int | None, main: Plan | None
+) -> list[dict[str, str | None]]:
+    """The memory section's layout lines: the user's count, the minimum, the recommended one, and the
+    layout the "Why" and "Batch" lines explain (``main``) when the user's count does not fit."""
+    plan, at = m.plan, m.plan_gpus or m.min_gpus
+    rec = m.recommended_gpus if m.min_gpus else None
+    at_min = plan is not None and at == m.min_gpus
+    rows: list[dict[str, str | None]] = []
+    if requested and m.fits_requested and requested not in (m.min_gpus, rec) and plan is not None:
+        rows.append(
+            {
+                "label": translate(lang, N_("On %(gpus)s"), gpus=gpus_text(lang, requested)),
+                "layout": plan_layout(plan, lang),
+            }
+        )
+    if requested and m.fits_requested is False and plan is not None and at == requested:
+        rows.append(  # the user's layout, which does not fit: what it would take per GPU is above
+            {
+                "label": translate(lang, N_("On %(gpus)s"), gpus=gpus_text(lang, requested)),
+                "layout": plan_layout(plan, lang),
+            }
+        )
+    if m.min_gpus and (at_min or not requested):  # a bare count only when the headline does not say it
+        rows.append(
+            {
+                "label": translate(lang, N_("Minimum %(gpus)s"), gpus=gpus_text(lang, m.min_gpus)),
+                "layout": plan_layout(plan, lang) if at_min and plan else None,
+            }
+        )
+    if rec and rec != m.min_gpus:
+        rows.append(
+            {
+                "label": translate(lang, N_("Recommended %(gpus)s"), gpus=gpus_text(lang, rec)),
+                "layout": plan_layout(m.recommended_plan, lang) if m.recommended_plan else None,
+            }
+        )
+    elif requested and m.fits_requested is False and main is not None and main is not plan and m.min_gpus:
+        rows.append(  # the layout the "Why" and "Batch" lines explain, when the user's count does not fit
+            {
+                "label": translate(lang, N_("Minimum %(gpus)s"), gpus=gpus_text(lang, m.min_gpus)),
+                "layout": plan_layout(main, lang),
+            }
+        )
+    return rows
 
 
 def _least_line(m: Memory, f: Fmt) -> str | None:

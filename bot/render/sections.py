@@ -87,29 +87,34 @@ def training_section(report: SizingReport, f: Fmt, per_node: int) -> dict[str, A
             "user_hours": f.hours(d * 24) if d < 1 else None,  # "≈ 7.2 hours", not "0.3 days"
         }
     t["rows"] = _days_rows(report, f)
-    c = report.cost
-    if c is not None:
-        cents = needs_cents(c.low, c.high, c.low_with_mfu, c.high_with_mfu)  # one money style per reply
-        t["cost"] = {
-            "low": money_in_style(f, c.low, c.currency, cents),
-            "high": money_in_style(f, c.high, c.currency, cents),
-            "same": c.low == c.high,
-            "price_low": f.price(c.price_low, c.currency),
-            "price_range": f.price_range(c.price_low, c.price_high, c.currency),
-            "billed": f.hours(c.billed_gpu_hours),
-            "source": c.price_source,
-            "wide": None
-            if c.low_with_mfu is None
-            or c.high_with_mfu is None
-            or (c.low_with_mfu, c.high_with_mfu) == (c.low, c.high)
-            else money_span(f, c.low_with_mfu, c.high_with_mfu, c.currency, cents),
-        }
+    if report.cost is not None:
+        t["cost"] = _training_cost(report.cost, f)
     if report.chinchilla_tokens and report.request.tokens:
         t["chinchilla"] = {
             "tokens": f.tokens(report.chinchilla_tokens),
             "ratio": _ratio(report.request.tokens / report.chinchilla_tokens, f),
         }
     return t
+
+
+def _training_cost(c: Cost, f: Fmt) -> dict[str, Any]:
+    """The training cost line's values: the range in one money style, the price, the billed hours and
+    the wider range the MFU band gives."""
+    cents = needs_cents(c.low, c.high, c.low_with_mfu, c.high_with_mfu)  # one money style per reply
+    return {
+        "low": money_in_style(f, c.low, c.currency, cents),
+        "high": money_in_style(f, c.high, c.currency, cents),
+        "same": c.low == c.high,
+        "price_low": f.price(c.price_low, c.currency),
+        "price_range": f.price_range(c.price_low, c.price_high, c.currency),
+        "billed": f.hours(c.billed_gpu_hours),
+        "source": c.price_source,
+        "wide": None
+        if c.low_with_mfu is None
+        or c.high_with_mfu is None
+        or (c.low_with_mfu, c.high_with_mfu) == (c.low, c.high)
+        else money_span(f, c.low_with_mfu, c.high_with_mfu, c.currency, cents),
+    }
 
 
 ATTENTION_SHARE_SHOWN = 0.10
