@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bot.core.answer import Answer
 from bot.core.chosen import chosen_plan
@@ -20,8 +20,11 @@ from bot.render.understood import understood_extras
 from bot.render.wording import BUDGET_VERDICTS, TOTAL_MEMORY_VERDICTS
 from estimator.models import Note, SizingReport
 
+if TYPE_CHECKING:
+    from bot.render.contexts import ParseExtras, ReplyContext
 
-def parse_extras(parsed: ParseResult | None) -> dict[str, Any]:
+
+def parse_extras(parsed: ParseResult | None) -> ParseExtras:
     if parsed is None:
         return {
             "unknown_gpu": None,
@@ -59,7 +62,7 @@ def parse_extras(parsed: ParseResult | None) -> dict[str, Any]:
 
 def build_context(
     report: SizingReport, lang: str, parsed: ParseResult | None = None, answer: Answer | None = None
-) -> dict[str, Any]:
+) -> ReplyContext:
     """Everything the reply templates show, formatted for ``lang`` (strings, lists, flags). With the
     ``answer`` behind the report, its derived facts (chosen layout, interpretation) are core's; without
     (a bare report), they are derived here from the report alone."""

@@ -3,7 +3,7 @@ that need fewer GPUs, checkpoints (split from :mod:`bot.render.sections`)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bot.render.fmt import Fmt, bar, display_width, ljust, rjust
 from bot.render.i18n import N_, translate
@@ -27,6 +27,9 @@ from bot.render.wording import (
 from estimator.memory import FULL_STATE_BYTES_PER_PARAM
 from estimator.models import Memory, Method, Plan, SizingReport
 from estimator.plan import HEADROOM
+
+if TYPE_CHECKING:
+    from bot.render.contexts import MemoryContext
 
 
 def _memory_bars(m: Memory, f: Fmt) -> str:
@@ -88,7 +91,7 @@ def memory_section(
     timed: bool = False,
     *,
     chosen: Plan | None,
-) -> dict[str, Any] | None:
+) -> MemoryContext | None:
     """The memory answer. ``timed``: a training reply whose time and cost refer to ``plan_gpus``, so
     the plan explained is the one at that count (else the recommended one, or the user's if it fits).
     ``chosen``: the layout the answer recommends (:attr:`bot.core.answer.Answer.chosen_plan`)."""

@@ -11,6 +11,7 @@ Telegram tags in HTML and nothing in text.
 from __future__ import annotations
 
 import logging
+from typing import TYPE_CHECKING
 
 from bot.core.pipeline import ESTIMATOR_ERROR, LOST_FOLLOWUP, Answer
 from bot.parse import ParseResult
@@ -22,6 +23,9 @@ from bot.render.dialect import Dialect, Format
 from bot.render.env import mac_words, render_capped
 from bot.render.offer_text import offer_lines
 from bot.render.understood import switch_line
+
+if TYPE_CHECKING:
+    from bot.render.contexts import HelpContext
 
 log = logging.getLogger("bot.render")
 
@@ -64,7 +68,7 @@ def render_help(
 ) -> str:
     """Short help with tappable examples in ``lang``; a polite scope line first if ``out_of_scope``."""
     failed = parsed is not None and ESTIMATOR_ERROR in parsed.notes
-    ctx = {
+    ctx: HelpContext = {
         "out_of_scope": out_of_scope,
         "failed": failed,
         "lost_followup": parsed is not None and LOST_FOLLOWUP in parsed.notes,

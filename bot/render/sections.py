@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bot.render.duration import UNIT_HEADERS, in_unit, table_unit, wall_time
 from bot.render.fmt import Fmt, money_in_style, money_span, needs_cents, rjust
@@ -21,11 +21,14 @@ from bot.render.wording import (
 from estimator import catalog, compute
 from estimator.models import Band, Cost, SizingReport
 
+if TYPE_CHECKING:
+    from bot.render.contexts import BudgetContext, RentalContext, TrainingContext
 
-def training_section(report: SizingReport, f: Fmt, per_node: int) -> dict[str, Any] | None:
+
+def training_section(report: SizingReport, f: Fmt, per_node: int) -> TrainingContext | None:
     if report.flops is None:
         return None
-    t: dict[str, Any] = {
+    t: TrainingContext = {
         "flops": f.sci(report.flops),
         "formula": report.flops_formula or "6ND",
         "pf_days": (
@@ -238,7 +241,7 @@ def _gpus_for_budget_deadline(report: SizingReport, f: Fmt) -> dict[str, str] | 
     return {"days": f.days(req.deadline_days), "gpus": f.int(gpus)}
 
 
-def budget_section(report: SizingReport, f: Fmt, gpu: str) -> dict[str, Any] | None:
+def budget_section(report: SizingReport, f: Fmt, gpu: str) -> BudgetContext | None:
     hours = report.budget_gpu_hours
     if hours is None or report.flops is not None:
         return None
@@ -269,7 +272,7 @@ def budget_section(report: SizingReport, f: Fmt, gpu: str) -> dict[str, Any] | N
     }
 
 
-def rental_section(report: SizingReport, f: Fmt) -> dict[str, Any] | None:
+def rental_section(report: SizingReport, f: Fmt) -> RentalContext | None:
     """A known duration ('6 hours on one H100'): GPUs × hours = GPU-hours, and what they cost."""
     req, gh, days = report.request, report.gpu_hours, report.days
     if not req.hours or gh is None or days is None:

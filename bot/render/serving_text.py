@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from bot.render.describe import count_layout, is_unified
 from bot.render.fmt import Fmt, money_span, rjust
@@ -19,6 +19,9 @@ from bot.render.wording import (
 from estimator import catalog
 from estimator.models import Inference, SizingReport
 
+if TYPE_CHECKING:
+    from bot.render.contexts import InferenceContext, LargestContext
+
 LARGEST_FORMATS = {
     "bf16": N_("16-bit"),
     "int8": N_("8-bit (W8A16 / FP8)"),
@@ -29,7 +32,7 @@ LARGEST_FORMATS = {
 """How the weight formats of :mod:`estimator.largest` are named in a reply."""
 
 
-def largest_section(report: SizingReport, f: Fmt) -> dict[str, Any] | None:
+def largest_section(report: SizingReport, f: Fmt) -> LargestContext | None:
     """'一张4090能跑多大的模型': per weight format, the largest size that fits and catalog examples."""
     if not report.largest_served:
         return None
@@ -51,7 +54,7 @@ def largest_section(report: SizingReport, f: Fmt) -> dict[str, Any] | None:
     }
 
 
-def inference_section(report: SizingReport, f: Fmt, lang: str) -> dict[str, Any] | None:
+def inference_section(report: SizingReport, f: Fmt, lang: str) -> InferenceContext | None:
     inf = report.inference
     if inf is None:
         return None
