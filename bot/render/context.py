@@ -12,6 +12,7 @@ from bot.render.advice import framework_keys
 from bot.render.describe import gpu_names, model_label, stage_key
 from bot.render.fmt import fmt_for
 from bot.render.memory_text import memory_section
+from bot.render.note_codes import NoteCode
 from bot.render.notes import assumption_rows, note_text
 from bot.render.sections import budget_section, method_rows, rental_section, training_section
 from bot.render.serving_text import inference_section, largest_section
@@ -112,7 +113,7 @@ def build_context(
             if not _said_elsewhere(n, kind, memory)
             and n.code not in BUDGET_VERDICTS | TOTAL_MEMORY_VERDICTS
             # the unknown card is named right under the headline, with the closest cards
-            and not (n.code == "unknown_gpu_assumed" and parsed is not None and parsed.unknown_gpu)
+            and not (n.code == NoteCode.unknown_gpu_assumed and parsed is not None and parsed.unknown_gpu)
         ],
         # every verdict on the user's budget and deadline, right under the headline ("within budget"
         # and "not within 30 days" can both hold)
@@ -140,16 +141,16 @@ def _kind(**sections: dict[str, Any] | None) -> str:
 def _said_elsewhere(note: Note, kind: str, memory: dict[str, Any] | None) -> bool:
     """Warnings the reply already states: "does not fit on N" in a memory headline, "no NVLink" in the
     plan's reason line."""
-    if note.code == "known_duration":  # the rental headline says it
+    if note.code == NoteCode.known_duration:  # the rental headline says it
         return kind in ("rental", "inference", "training")
     if memory is None:
         return False
-    if note.code == "does_not_fit_requested":
+    if note.code == NoteCode.does_not_fit_requested:
         # the memory headline and the training headline ("does not fit on 2 × …: at least 8") say it
         unfit = memory["fits_requested"] is False and memory["min_gpus"] is not None
         return kind in ("memory", "training") and unfit
-    if note.code == "consumer_no_nvlink":
+    if note.code == NoteCode.consumer_no_nvlink:
         return str(memory.get("reason_key") or "").endswith("no_nvlink")
-    if note.code == "memory_tight":  # the borderline line under the headline already says it
+    if note.code == NoteCode.memory_tight:  # the borderline line under the headline already says it
         return bool(memory.get("borderline"))
     return False
