@@ -14,15 +14,15 @@ templates and the context code are the same for every platform:
   (:func:`markdown`).
 - ``plain`` (alias ``text``): no markup; the details and ledger indented.
 
-A card format (Feishu, WeCom) can expose the sections separately: ``sections`` names the parts a
-dialect wants apart (headline, key figures, details); today's dialects take one text.
+A card format (Feishu, WeCom, a web page) takes the reply in parts -- headline, key figures, details --
+in any dialect's markup: :func:`bot.render.parts.render_parts`.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cache
 from typing import Any, Literal
 
@@ -61,7 +61,6 @@ class Dialect:
     escape_text: Callable[[str], str] = str
     code_text: Callable[[str], str] = str
     localize: Callable[[Any, Any], None] | None = None
-    sections: tuple[str, ...] = field(default=())
 
     @property
     def is_html(self) -> bool:

@@ -69,7 +69,7 @@ def new_environment(fmt: str | Dialect, cache: BytecodeCache | None = None) -> E
         trim_blocks=True,
         lstrip_blocks=True,
         auto_reload=False,
-        bytecode_cache=cache or CompiledTemplates(templates_dir() / COMPILED_DIR / dialect.key),
+        bytecode_cache=cache or CompiledTemplates(templates_dir() / COMPILED_DIR / dialect.key.split("+")[0]),
         **({"finalize": dialect.finalize} if dialect.finalize is not None else {}),
     )
     env.policies["ext.i18n.trimmed"] = True
@@ -80,7 +80,9 @@ def new_environment(fmt: str | Dialect, cache: BytecodeCache | None = None) -> E
 def environment(lang: str, fmt: str | Dialect) -> Environment:
     """The Jinja2 environment for one language and dialect, with that catalog installed (built once
     per (language, dialect))."""
-    return _environment(lang, dialect_for(fmt).key)
+    dialect = dialect_for(fmt)
+    BY_KEY.setdefault(dialect.key, dialect)  # a derived dialect (bot.render.parts) under its own key
+    return _environment(lang, dialect.key)
 
 
 @cache
