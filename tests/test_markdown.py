@@ -114,3 +114,14 @@ def test_markdown_limit_applies_in_render(capsys):
     assert len(long) > 1000 >= len(short)
     assert short.split("\n", 1)[0] == long.split("\n", 1)[0]
     assert render_capped("help.j2", "en", dialect.markdown(200), {}).endswith("…")
+
+
+def test_link_filter_in_every_dialect():
+    url = "https://example.com/a b?x=<1>&y=2"
+    md = str(dialect.MARKDOWN.filters["link"]("[vLLM] docs", url))
+    assert md == "[\\[vLLM\\] docs](<https://example.com/a%20b?x=%3C1%3E&y=2>)"
+    html = str(dialect.TELEGRAM_HTML.filters["link"]("a<b", url))
+    assert html == '<a href="https://example.com/a b?x=&lt;1&gt;&amp;y=2">a&lt;b</a>'
+    assert dialect.PLAIN.filters["link"]("docs", "https://x.io") == "docs (https://x.io)"
+    for d in dialect.DIALECTS.values():
+        assert set(d.filters) == {"b", "i", "code", "pre", "quote", "details", "ledger", "link"}

@@ -1,7 +1,7 @@
 """Render dialects: how one reply is marked up for one kind of front end.
 
 A :class:`Dialect` bundles what differs between front ends -- the markup filters the templates use
-(``b``, ``i``, ``code``, ``pre``, ``quote``, ``details``, ``ledger``), escaping of echoed text, the
+(``b``, ``i``, ``code``, ``pre``, ``quote``, ``details``, ``ledger``, ``link``), escaping of echoed text, the
 length limit and how it is counted, truncation, and a last pass over the finished text -- so the
 templates and the context code are the same for every platform:
 
@@ -90,6 +90,15 @@ def _details_text(value: Any) -> str:
     return "\n" + body if body.strip() else ""
 
 
+def _html_link(value: Any, url: str) -> Markup:
+    """``<a href="url">value</a>``, both escaped (Telegram HTML supports ``href`` only)."""
+    return Markup('<a href="{}">{}</a>').format(url, value)
+
+
+def _plain_link(value: Any, url: str) -> str:
+    return f"{value} ({url})" if url and url != str(value) else str(value)
+
+
 def _html_escape(text: str) -> str:
     import html
 
@@ -112,6 +121,7 @@ TELEGRAM_HTML = Dialect(
         "quote": tag("blockquote", "expandable"),
         "details": _details_html,
         "ledger": str,
+        "link": _html_link,
     },
     limit=TELEGRAM_MAX_CHARS,
     length=visible_length,
@@ -132,6 +142,7 @@ PLAIN = Dialect(
         "quote": _indent,
         "details": _details_text,
         "ledger": _indent,
+        "link": _plain_link,
     },
 )
 
@@ -179,6 +190,13 @@ def _md_pre(value: Any) -> Markup:
     text = str(value).strip("\n")
     fence = "`" * max(3, max((len(r) for r in re.findall(r"`+", text)), default=0) + 1)
     return Markup(f"{fence}\n{text}\n{fence}") if text.strip() else Markup("")
+
+
+def _md_link(value: Any, url: str) -> Markup:
+    """``[value](<url>)``: the text escaped, the URL in angle brackets with ``<``, ``>`` and spaces
+    percent-encoded (CommonMark §6.3)."""
+    target = str(url).replace(" ", "%20").replace("<", "%3C").replace(">", "%3E")
+    return Markup(f"[{_md(value)}](<{target}>)")
 
 
 def _md_quote(value: Any) -> Markup:
@@ -273,6 +291,7 @@ def _markdown(limit: int | None) -> Dialect:
             "quote": _md_quote,
             "details": _md_details(DETAILS_TITLE),
             "ledger": _md,
+            "link": _md_link,
         },
         limit=limit,
         truncate=md_truncate,
