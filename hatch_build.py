@@ -42,7 +42,7 @@ class CatalogsHook(BuildHookInterface):
         finally:
             sys.path.remove(self.root)
         shutil.rmtree(templates_dir() / COMPILED_DIR, ignore_errors=True)
-        for fmt in ("html", "text"):
+        for fmt in ("html", "text", "markdown"):
             env = new_environment(fmt, CompiledTemplates(templates_dir() / COMPILED_DIR / fmt, writable=True))
             env.install_null_translations(newstyle=True)  # type: ignore[attr-defined]
             for name in env.list_templates(extensions=["j2"]):

@@ -43,7 +43,8 @@ def _parser() -> argparse.ArgumentParser:
     ask = sub.add_parser("ask", help="answer one question (reads standard input when none is given)")
     ask.add_argument("question", nargs="*", help="the question, e.g. 7B模型1万亿token要多少A100")
     ask.add_argument("--lang", choices=["zh", "en"], help="reply language (default: the question's)")
-    ask.add_argument("--format", choices=["text", "html", "json"], default="text", dest="fmt")
+    formats = ["text", "html", "json", "markdown", "plain", "telegram_html"]  # html/text: telegram_html/plain
+    ask.add_argument("--format", choices=formats, default="text", dest="fmt", help="reply markup, or JSON")
     ask.add_argument("--chart", metavar="PATH", help="also write the answer's chart as a PNG to PATH")
     ask.add_argument(
         "--recipe",

@@ -24,11 +24,9 @@ import logging
 from dataclasses import dataclass
 from typing import Any
 
-from pydantic import BaseModel, Field
-
+from bot.core.answer import Answer
 from bot.core.configfile import ConfigInfo, read_config, split_pasted
 from bot.core.followup import MODEL_FIELDS, classify, explicit_stage, lost_followup, merge, stage_switch
-from bot.core.interpretation import Interpretation, interpret
 from bot.core.offer import Offer, candidates, cheapest_index, fits, names_a_gpu, offer_terms, pricing
 from bot.parse import ParseResult, parse
 from bot.parse.configs import StackConfig, find_stack_config
@@ -69,67 +67,6 @@ SOURCE_REASONS = {
     "offer_instead": Why.presales_gpu_instead,
 }
 """Where a value filled before estimating came from (ledger reasons; worded by the renderer)."""
-
-
-class Answer(BaseModel):
-    """One question's outcome. ``report`` is None when the question could not be used."""
-
-    parsed: ParseResult
-    report: SizingReport | None
-    lang: Lang
-    comparisons: list[SizingReport] = Field(
-        default_factory=list,
-        description="the same question on the other GPUs the user named ('A100 vs H100'), at most two",
-    )
-    request: SizingRequest | None = Field(
-        None,
-        description="what the user said over the conversation, before settings and defaults "
-        "(the merged request of a follow-up); None = the parsed request",
-    )
-    followup: bool = Field(False, description="True when this re-answered a previous request with a change")
-    changed: list[str] = Field(default_factory=list, description="request fields the follow-up changed")
-    kept: dict[str, Any] = Field(
-        default_factory=dict,
-        description="a stage switch (a follow-up or a button): the previous request's values kept "
-        "(model, GPU, price)",
-    )
-    reset: dict[str, Any] = Field(
-        default_factory=dict,
-        description="a stage switch: the previous request's values not carried over (the old stage's "
-        "data size, GPU count, context …), sized afresh",
-    )
-    sources: dict[str, str] = Field(
-        default_factory=dict,
-        description="fields filled before estimating and from where: 'settings', 'presales', 'exchange', "
-        "'language', 'offer_gpu', 'offer_none_fits'",
-    )
-    config: ConfigInfo | None = Field(
-        None, description="the config.json this message gave (a file or pasted JSON), read or refused"
-    )
-    offer: Offer | None = Field(None, description="the provider's terms behind the answer (pre-sales)")
-    offered: SizingReport | None = Field(
-        None,
-        description="the GPU the customer named is not offered: the same request on the first offered GPU "
-        "that fits, which a quote under the provider's name prices (None: none fits, or not needed)",
-    )
-    offered_terms: Offer | None = Field(None, description="the offer's terms for `offered`")
-    stack: StackConfig | None = Field(
-        None, description="a training/serving config or command line the message gave (bot.parse.configs)"
-    )
-
-    @property
-    def understood(self) -> bool:
-        return self.report is not None
-
-    @property
-    def said(self) -> SizingRequest:
-        """The request the user said (merged over the conversation)."""
-        return self.request or self.parsed.request
-
-    @property
-    def interpretation(self) -> Interpretation:
-        """What was not known, not used, or used in place of what was typed (docs/design.md §8)."""
-        return interpret(self.parsed, self.said, self.report)
 
 
 @dataclass(frozen=True)
@@ -302,6 +239,7 @@ def answer_request(
     sources: dict[str, str] = {}
     report = None
     comparisons: list[SizingReport] = []
+    best: int | None = None
     offer = None
     alternative: tuple[SizingReport, Offer] | None = None
     if is_answerable(request, parsed.asks_largest) and (followup or not parsed.out_of_scope):
@@ -333,7 +271,7 @@ def answer_request(
                 )
                 if not offer.offered:
                     alternative = offered_instead(request, lang, settings, presales)
-    return Answer(
+    result = Answer(
         parsed=parsed,
         report=report,
         lang=lang,
@@ -346,6 +284,9 @@ def answer_request(
         offered=alternative[0] if alternative else None,
         offered_terms=alternative[1] if alternative else None,
     )
+    # the cheapest compared option was moved first above (same families as the offer's: its terms are
+    # presales.families()), so the reply need not compare again
+    return result.know(cheapest_index=(0 if best is not None else None) if comparisons else None)
 
 
 def offered_instead(

@@ -6,10 +6,13 @@ from __future__ import annotations
 
 from bot.core.chosen import chosen_plan
 from bot.recipes.refs import TORCHTUNE_BASES  # a leaf data module: no import back into render
-from estimator.models import Method, SizingReport, Stage
+from estimator.models import Method, Plan, SizingReport, Stage
+
+_FROM_REPORT = object()
+"""``framework_keys``' default plan: derived from the report (a caller without the Answer at hand)."""
 
 
-def framework_keys(report: SizingReport | None) -> list[str]:
+def framework_keys(report: SizingReport | None, plan: Plan | object | None = _FROM_REPORT) -> list[str]:
     """Keys of the framework sentences for this answer, most fitting first:
 
     * ``megatron``: pre-training, or a plan with a pipeline (TP/PP/sequence parallelism at scale);
@@ -17,6 +20,9 @@ def framework_keys(report: SizingReport | None) -> list[str]:
     * ``llamafactory``: fine-tuning (LoRA/QLoRA/full from one YAML); ``torchtune`` when it ships a config
       for the model;
     * ``vllm_sglang``: a server; ``llama_cpp``: a personal machine (GGUF weights, a Mac).
+
+    ``plan``: the layout the answer recommends (:attr:`bot.core.answer.Answer.chosen_plan`, computed
+    once in core); without it, :func:`bot.core.chosen.chosen_plan` of the report.
     """
     if report is None:
         return []
@@ -26,7 +32,9 @@ def framework_keys(report: SizingReport | None) -> list[str]:
     req = report.request
     if req.stage == Stage.inference:
         return []
-    plan = chosen_plan(report)
+    if plan is _FROM_REPORT:
+        plan = chosen_plan(report)
+    assert plan is None or isinstance(plan, Plan)
     keys: list[str] = []
     pretraining = req.stage in (Stage.pretrain, Stage.continued_pretrain)
     if pretraining or (plan is not None and plan.pp > 1):

@@ -9,7 +9,7 @@ from typing import Any
 from bot.render.chart import _FALLBACK_PART_COLORS, COLORS, MIN_PART_BYTES, PART_COLORS, ChartContext
 from bot.render.chart_labels import CHART_LABELS
 from bot.render.fmt import GIB, Fmt
-from estimator.models import Method, SizingReport, Stage
+from estimator.models import Inference, Method, SizingReport, Stage
 
 # ---------------------------------------------------------------------------------------------
 # Names
@@ -245,15 +245,12 @@ def visible_widths(values: list[float], axis: float) -> list[float]:
     return widths
 
 
-def fitting(ax: Any, report: SizingReport, ctx: ChartContext) -> None:
+def _part_bars(
+    ax: Any, parts: list[tuple[str, float]], widths: list[float], scale: float, ctx: ChartContext
+) -> None:
+    """One stacked bar per memory part (bytes; drawn ``widths`` wide), its number on the parts wider
+    than 7 % of ``scale`` (the larger of the total and the card's memory)."""
     f = ctx.f
-    m = report.memory
-    assert m is not None
-    parts = [(k, v) for k, v in m.breakdown.items() if v >= MIN_PART_BYTES]
-    total = sum(v for _, v in parts)
-    cap = m.gpu_memory_bytes
-    n = m.plan_gpus or m.min_gpus or 1
-    widths = visible_widths([v for _, v in parts], max(cap, total) * 1.1)
     left = 0.0
     spare = iter(_FALLBACK_PART_COLORS)
     for (key, v), w in zip(parts, widths, strict=True):
@@ -270,7 +267,7 @@ def fitting(ax: Any, report: SizingReport, ctx: ChartContext) -> None:
             linewidth=1.2,
             label=f"{name} {f.gib(v)}",
         )
-        if w / max(total, cap) > 0.07:  # wide enough to carry its number
+        if w / scale > 0.07:  # wide enough to carry its number
             ax.text(
                 (left + w / 2) / GIB,
                 0,
@@ -281,6 +278,18 @@ def fitting(ax: Any, report: SizingReport, ctx: ChartContext) -> None:
                 **ctx.font("label", bold=True),
             )
         left += w
+
+
+def fitting(ax: Any, report: SizingReport, ctx: ChartContext) -> None:
+    f = ctx.f
+    m = report.memory
+    assert m is not None
+    parts = [(k, v) for k, v in m.breakdown.items() if v >= MIN_PART_BYTES]
+    total = sum(v for _, v in parts)
+    cap = m.gpu_memory_bytes
+    n = m.plan_gpus or m.min_gpus or 1
+    widths = visible_widths([v for _, v in parts], max(cap, total) * 1.1)
+    _part_bars(ax, parts, widths, max(total, cap), ctx)
 
     gpu = _gpu_short(report)
     fits = total <= m.usable_bytes
@@ -424,6 +433,13 @@ def serving(ax: Any, report: SizingReport, ctx: ChartContext) -> None:
         **ctx.font("title", bold=True),
     )
     ax.legend(loc="lower left", prop=ctx.prop("legend"), framealpha=0.92)
+    _serve_box(ax, inf, ctx)
+
+
+def _serve_box(ax: Any, inf: Inference, ctx: ChartContext) -> None:
+    """The corner box of the serving chart: weights, KV cache at the load asked for, usable memory."""
+    f = ctx.f
+    ctx_req, conc = inf.context_tokens, inf.concurrency
     box = ctx.t(
         "serve_box",
         weights=f.gb(inf.weights_bytes),

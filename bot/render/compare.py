@@ -22,9 +22,14 @@ def cheapest(reports: list[SizingReport], lang: str, families: list[str] | None 
     """'Cheapest: H100 (¥730,650 – ¥1,948,400)' when the question compared GPUs and all have a cost;
     among ``families`` (the provider's offered GPUs) when given."""
     i = cheapest_index(reports, families)
-    if i is None:
+    return cheapest_line(reports[i], lang) if i is not None else None
+
+
+def cheapest_line(best: SizingReport | None, lang: str) -> str | None:
+    """The verdict line for ``best``, the cheapest compared option core chose
+    (:attr:`bot.core.answer.Answer.cheapest_index`); None when there is none."""
+    if best is None:
         return None
-    best = reports[i]
     f = fmt_for(lang)
     if best.inference is not None:
         c = best.inference.cost_per_million_tokens

@@ -3,10 +3,8 @@
 
 from __future__ import annotations
 
-import html
-
 from bot.core.configfile import ConfigInfo
-from bot.render.env import Format
+from bot.render.dialect import Dialect, Format, dialect_for
 from bot.render.i18n import N_, translate
 
 ERROR_TEXTS: dict[str, str] = {
@@ -43,17 +41,18 @@ ERROR_TEXTS: dict[str, str] = {
 INSTEAD = N_("You can also ask with the model's name or size, e.g. “serve Qwen2.5-7B on two 4090s”.")
 
 
-def config_error_text(info: ConfigInfo, lang: str, fmt: Format = "html") -> str:
+def config_error_text(info: ConfigInfo, lang: str, fmt: Format | Dialect = "html") -> str:
     """The reply to a config.json that cannot be used."""
     code = info.error or "not_json"
     if code == "unsupported" and not info.model_type:
         code = "unsupported_fields"
     fields = ", ".join(info.fields[:8]) + (" …" if len(info.fields) > 8 else "")
     model_type = info.model_type or "?"
-    if fmt == "html":
-        fields = ", ".join(f"<code>{html.escape(f)}</code>" for f in info.fields[:8])
+    dialect = dialect_for(fmt)
+    if dialect.autoescape:
+        fields = ", ".join(dialect.code_text(f) for f in info.fields[:8])
         fields += " …" if len(info.fields) > 8 else ""
-        model_type = html.escape(model_type)
+        model_type = dialect.escape_text(model_type)
     msgid = ERROR_TEXTS.get(code, ERROR_TEXTS["not_json"])
     message = translate(lang, msgid, fields=fields, model_type=model_type)
     if code == "unsupported" and info.fields:

@@ -2,30 +2,30 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from bot.core.answer import Answer
+from bot.core.chosen import chosen_plan
 from bot.core.pipeline import MAX_INPUT_CHARS
 from bot.parse import ParseResult
 from bot.render.advice import framework_keys
 from bot.render.describe import gpu_names, model_label, stage_key
 from bot.render.fmt import fmt_for
+from bot.render.memory_text import memory_section
+from bot.render.note_codes import NoteCode
 from bot.render.notes import assumption_rows, note_text
-from bot.render.sections import (
-    budget_section,
-    inference_section,
-    largest_section,
-    memory_section,
-    method_rows,
-    rental_section,
-    training_section,
-)
+from bot.render.sections import budget_section, method_rows, rental_section, training_section
+from bot.render.serving_text import inference_section, largest_section
 from bot.render.stated import serving_settings, settings_suffix
 from bot.render.understood import understood_extras
 from bot.render.wording import BUDGET_VERDICTS, TOTAL_MEMORY_VERDICTS
 from estimator.models import Note, SizingReport
 
+if TYPE_CHECKING:
+    from bot.render.contexts import ParseExtras, ReplyContext
 
-def parse_extras(parsed: ParseResult | None) -> dict[str, Any]:
+
+def parse_extras(parsed: ParseResult | None) -> ParseExtras:
     if parsed is None:
         return {
             "unknown_gpu": None,
@@ -61,8 +61,14 @@ def parse_extras(parsed: ParseResult | None) -> dict[str, Any]:
     }
 
 
-def build_context(report: SizingReport, lang: str, parsed: ParseResult | None = None) -> dict[str, Any]:
-    """Everything the reply templates show, formatted for ``lang`` (strings, lists, flags)."""
+def build_context(
+    report: SizingReport, lang: str, parsed: ParseResult | None = None, answer: Answer | None = None
+) -> ReplyContext:
+    """Everything the reply templates show, formatted for ``lang`` (strings, lists, flags). With the
+    ``answer`` behind the report, its derived facts (chosen layout, interpretation) are core's; without
+    (a bare report), they are derived here from the report alone."""
+    plan = answer.chosen_plan if answer is not None else chosen_plan(report)
+    it = answer.reply_interpretation if answer is not None else None
     f = fmt_for(lang)
     gpu, family, _capacity = gpu_names(report)
     per_node, nvlink = 8, True
@@ -75,27 +81,15 @@ def build_context(report: SizingReport, lang: str, parsed: ParseResult | None = 
     except Exception:
         pass
     training = training_section(report, f, per_node)
-    memory = memory_section(report, f, per_node, nvlink, timed=training is not None)
+    memory = memory_section(report, f, per_node, nvlink, timed=training is not None, chosen=plan)
     inference = inference_section(report, f, lang)
     if inference is not None:  # the runtime and memory share the user named, next to the weight format
         inference["precision"] += serving_settings(report, lang)
     budget = budget_section(report, f, gpu)
     rental = rental_section(report, f)
     largest = largest_section(report, f)
-    kind = (
-        "largest"
-        if largest
-        else "inference"
-        if inference
-        else "training"
-        if training
-        else "budget"
-        if budget
-        else "rental"
-        if rental
-        else "memory"
-        if memory
-        else "none"
+    kind = _kind(
+        largest=largest, inference=inference, training=training, budget=budget, rental=rental, memory=memory
     )
     return {
         "kind": kind,
@@ -119,7 +113,7 @@ def build_context(report: SizingReport, lang: str, parsed: ParseResult | None = 
             if not _said_elsewhere(n, kind, memory)
             and n.code not in BUDGET_VERDICTS | TOTAL_MEMORY_VERDICTS
             # the unknown card is named right under the headline, with the closest cards
-            and not (n.code == "unknown_gpu_assumed" and parsed is not None and parsed.unknown_gpu)
+            and not (n.code == NoteCode.unknown_gpu_assumed and parsed is not None and parsed.unknown_gpu)
         ],
         # every verdict on the user's budget and deadline, right under the headline ("within budget"
         # and "not within 30 days" can both hold)
@@ -131,26 +125,32 @@ def build_context(report: SizingReport, lang: str, parsed: ParseResult | None = 
         "assumptions": [
             row for row in assumption_rows(report, lang) if kind != "rental" or row["field"] != "stage"
         ],
-        "tools": [] if kind == "rental" else framework_keys(report),
+        "tools": [] if kind == "rental" else framework_keys(report, plan),
         "show_details": True,
         **parse_extras(parsed),
-        **understood_extras(parsed, report, lang),
+        **understood_extras(parsed, report, lang, it),
     }
+
+
+def _kind(**sections: dict[str, Any] | None) -> str:
+    """Which section leads the reply: the first present of largest, inference, training, budget,
+    rental, memory (in that order); "none" when none is."""
+    return next((name for name, section in sections.items() if section), "none")
 
 
 def _said_elsewhere(note: Note, kind: str, memory: dict[str, Any] | None) -> bool:
     """Warnings the reply already states: "does not fit on N" in a memory headline, "no NVLink" in the
     plan's reason line."""
-    if note.code == "known_duration":  # the rental headline says it
+    if note.code == NoteCode.known_duration:  # the rental headline says it
         return kind in ("rental", "inference", "training")
     if memory is None:
         return False
-    if note.code == "does_not_fit_requested":
+    if note.code == NoteCode.does_not_fit_requested:
         # the memory headline and the training headline ("does not fit on 2 × …: at least 8") say it
         unfit = memory["fits_requested"] is False and memory["min_gpus"] is not None
         return kind in ("memory", "training") and unfit
-    if note.code == "consumer_no_nvlink":
+    if note.code == NoteCode.consumer_no_nvlink:
         return str(memory.get("reason_key") or "").endswith("no_nvlink")
-    if note.code == "memory_tight":  # the borderline line under the headline already says it
+    if note.code == NoteCode.memory_tight:  # the borderline line under the headline already says it
         return bool(memory.get("borderline"))
     return False

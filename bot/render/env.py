@@ -1,4 +1,5 @@
-"""Jinja2 environments (one per language and format) and the text passes after rendering."""
+"""Jinja2 environments (one per language and dialect: :mod:`bot.render.dialect`) and the text passes
+after rendering."""
 
 from __future__ import annotations
 
@@ -6,44 +7,18 @@ import logging
 import re
 from functools import cache
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
 from jinja2 import BytecodeCache, Environment, FileSystemLoader
 from jinja2.bccache import Bucket
-from markupsafe import Markup
 
-from bot.render.html import TELEGRAM_MAX_CHARS, tag, truncate_html, visible_length
+from bot.render.dialect import BY_KEY, Dialect, dialect_for
 from bot.render.i18n import templates_dir, translations
 
 log = logging.getLogger("bot.render")
 
-Format = Literal["html", "text"]
-
-
 SHORT_SOURCE_CHARS = 80
 """Sources in the ledger are cut to this length when the full reply would exceed the limit."""
-
-
-def _indent(value: Any) -> str:
-    return "\n".join(("  " + line) if line else line for line in str(value).splitlines())
-
-
-_PRE_TAG_RE = re.compile(r"</?pre>")
-_DETAIL_BLANKS_RE = re.compile(r"\n\s*\n(\s*\n)+")
-
-
-def _details_html(value: Any) -> Markup:
-    """The details block: one ``<blockquote expandable>`` (collapsed in Telegram), nothing when empty.
-    Telegram draws no ``<pre>`` inside a blockquote (entities other than bold/italic cannot nest), so
-    tables inside it are plain lines."""
-    body = _DETAIL_BLANKS_RE.sub("\n\n", _PRE_TAG_RE.sub("", str(value))).strip()
-    return Markup(f"<blockquote expandable>{body}</blockquote>") if body else Markup("")
-
-
-def _details_text(value: Any) -> str:
-    """In plain text the details follow the key figures after a blank line (the ledger is indented)."""
-    body = _DETAIL_BLANKS_RE.sub("\n\n", str(value)).strip("\n")
-    return "\n" + body if body.strip() else ""
 
 
 COMPILED_DIR = "_compiled"
@@ -81,43 +56,42 @@ class CompiledTemplates(BytecodeCache):
                 bucket.write_bytecode(fh)
 
 
-def new_environment(fmt: Format, cache: BytecodeCache | None = None) -> Environment:
-    """A Jinja2 environment for replies in ``fmt``, with our filters and the i18n extension's policies,
-    but no translations installed yet (:func:`environment` adds them per language). The build hook
-    uses it to compile the templates; its compiled code is what :class:`CompiledTemplates` loads."""
-    html_mode = fmt == "html"
+def new_environment(fmt: str | Dialect, cache: BytecodeCache | None = None) -> Environment:
+    """A Jinja2 environment for replies in ``fmt`` (a dialect or its name), with the dialect's filters
+    and the i18n extension's policies, but no translations installed yet (:func:`environment` adds
+    them per language). The build hook uses it to compile the templates; its compiled code is what
+    :class:`CompiledTemplates` loads."""
+    dialect = dialect_for(fmt)
     env = Environment(
         loader=FileSystemLoader(str(templates_dir())),
-        autoescape=html_mode,
+        autoescape=dialect.autoescape,
         extensions=["jinja2.ext.i18n"],
         trim_blocks=True,
         lstrip_blocks=True,
         auto_reload=False,
-        bytecode_cache=cache or CompiledTemplates(templates_dir() / COMPILED_DIR / fmt),
+        bytecode_cache=cache or CompiledTemplates(templates_dir() / COMPILED_DIR / dialect.key.split("+")[0]),
+        **({"finalize": dialect.finalize} if dialect.finalize is not None else {}),
     )
     env.policies["ext.i18n.trimmed"] = True
-    if html_mode:
-        env.filters.update(
-            b=tag("b"),
-            i=tag("i"),
-            code=tag("code"),
-            pre=tag("pre"),
-            quote=tag("blockquote", "expandable"),
-            details=_details_html,
-            ledger=str,
-        )
-    else:
-        env.filters.update(
-            b=str, i=str, code=str, pre=str, quote=_indent, details=_details_text, ledger=_indent
-        )
+    env.filters.update(dialect.filters)
     return env
 
 
+def environment(lang: str, fmt: str | Dialect) -> Environment:
+    """The Jinja2 environment for one language and dialect, with that catalog installed (built once
+    per (language, dialect))."""
+    dialect = dialect_for(fmt)
+    BY_KEY.setdefault(dialect.key, dialect)  # a derived dialect (bot.render.parts) under its own key
+    return _environment(lang, dialect.key)
+
+
 @cache
-def environment(lang: str, fmt: Format) -> Environment:
-    """The Jinja2 environment for one language and format, with that catalog installed (cached)."""
-    env = new_environment(fmt)
+def _environment(lang: str, key: str) -> Environment:
+    dialect = BY_KEY[key]
+    env = new_environment(dialect)
     env.install_gettext_translations(translations(lang), newstyle=True)  # type: ignore[attr-defined]
+    if dialect.localize is not None:
+        dialect.localize(env, translations(lang))
     return env
 
 
@@ -149,19 +123,22 @@ def english_singulars(text: str) -> str:
     return _EN_ONE_RE.sub(r"1 \1", text)
 
 
-def _render_raw(template: str, lang: str, fmt: Format, ctx: dict[str, Any]) -> str:
-    text = environment(lang, fmt).get_template(template).render(fmt=fmt, **ctx)
+def _render_raw(template: str, lang: str, dialect: Dialect, ctx: dict[str, Any]) -> str:
+    text = environment(lang, dialect).get_template(template).render(fmt=dialect.key, **ctx)
     text = "\n".join(line.rstrip() for line in text.splitlines())
     if lang == "en":
         text = english_singulars(text)
-    return _BLANKS_RE.sub("\n\n", text).strip()
+    text = _BLANKS_RE.sub("\n\n", text).strip()
+    return dialect.finish(text) if dialect.finish is not None else text
 
 
-def render_capped(template: str, lang: str, fmt: Format, ctx: dict[str, Any]) -> str:
-    text = _render_raw(template, lang, fmt, ctx)
-    if fmt != "html" or visible_length(text) <= TELEGRAM_MAX_CHARS:
+def render_capped(template: str, lang: str, fmt: str | Dialect, ctx: dict[str, Any]) -> str:
+    """``template`` rendered in ``fmt``'s dialect within its length limit: first with the ledger's
+    sources shortened, then without the details block, then cut safely."""
+    dialect = dialect_for(fmt)
+    text = _render_raw(template, lang, dialect, ctx)
+    if dialect.limit is None or dialect.length(text) <= dialect.limit:
         return text
-    # 1) shorten the ledger's sources, 2) drop the details block, 3) cut safely
     if ctx.get("assumptions"):
         short = [
             {
@@ -171,11 +148,11 @@ def render_capped(template: str, lang: str, fmt: Format, ctx: dict[str, Any]) ->
             }
             for a in ctx["assumptions"]
         ]
-        text = _render_raw(template, lang, fmt, {**ctx, "assumptions": short})
-        if visible_length(text) <= TELEGRAM_MAX_CHARS:
+        text = _render_raw(template, lang, dialect, {**ctx, "assumptions": short})
+        if dialect.length(text) <= dialect.limit:
             return text
-    text = _render_raw(template, lang, fmt, {**ctx, "show_details": False})
-    return truncate_html(text, TELEGRAM_MAX_CHARS)
+    text = _render_raw(template, lang, dialect, {**ctx, "show_details": False})
+    return dialect.truncate(text, dialect.limit) if dialect.truncate is not None else text[: dialect.limit]
 
 
 def _shorten(text: str, limit: int) -> str:

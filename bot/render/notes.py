@@ -9,6 +9,7 @@ from typing import Any
 from bot.render.fmt import Fmt, fmt_for
 from bot.render.i18n import N_, translate
 from bot.render.ledger_texts import WHY_TEXTS, WORD_TEXTS
+from bot.render.note_codes import NoteCode
 from bot.render.source_texts import source_text
 from bot.render.wording import (
     COUNT_KEYS,
@@ -87,9 +88,9 @@ def note_text(note: Note, lang: str) -> str:
     msgid = NOTE_MESSAGES.get(note.code)
     if note.params.get("gpu_count") == 1 and note.code in SINGULAR_NOTE_MESSAGES:
         msgid = SINGULAR_NOTE_MESSAGES[note.code]
-    if note.code == "samples_to_tokens" and note.params.get("epochs", 1) != 1:  # "× 3 epochs" shown
+    if note.code == NoteCode.samples_to_tokens and note.params.get("epochs", 1) != 1:  # "× 3 epochs" shown
         msgid = SAMPLES_TO_TOKENS_EPOCHS
-    if note.code == "pairs_to_tokens" and note.params.get("epochs", 1) != 1:
+    if note.code == NoteCode.pairs_to_tokens and note.params.get("epochs", 1) != 1:
         msgid = PAIRS_TO_TOKENS_EPOCHS
     for (code, key), variant in PARAM_NOTE_MESSAGES.items():
         if code == note.code and key in note.params:

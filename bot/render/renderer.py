@@ -11,16 +11,21 @@ Telegram tags in HTML and nothing in text.
 from __future__ import annotations
 
 import logging
+from typing import TYPE_CHECKING
 
 from bot.core.pipeline import ESTIMATOR_ERROR, LOST_FOLLOWUP, Answer
 from bot.parse import ParseResult
-from bot.render.compare import cheapest, comparison_row, named_order
+from bot.render.compare import cheapest_line, comparison_row, named_order
 from bot.render.configtext import config_error_text
 from bot.render.context import build_context, parse_extras
 from bot.render.describe import is_unified
-from bot.render.env import Format, mac_words, render_capped
+from bot.render.dialect import Dialect, Format
+from bot.render.env import mac_words, render_capped
 from bot.render.offer_text import offer_lines
 from bot.render.understood import switch_line
+
+if TYPE_CHECKING:
+    from bot.render.contexts import HelpContext
 
 log = logging.getLogger("bot.render")
 
@@ -29,20 +34,22 @@ log = logging.getLogger("bot.render")
 # Public API
 
 
-def render(answer: Answer, fmt: Format = "html") -> str:
-    """The reply for one answer. HTML is valid Telegram HTML within 4,096 characters."""
+def render(answer: Answer, fmt: Format | Dialect = "html") -> str:
+    """The reply for one answer in ``fmt``'s dialect (:mod:`bot.render.dialect`; "html" and "text" are
+    the older names of ``telegram_html`` and ``plain``). HTML is valid Telegram HTML within 4,096
+    characters."""
     parsed = answer.parsed
     if answer.config is not None and not answer.config.ok:
         return config_error_text(answer.config, answer.lang, fmt)
     if answer.report is None:
         return render_help(answer.lang, fmt, out_of_scope=parsed.out_of_scope, parsed=parsed)
     try:
-        ctx = build_context(answer.report, answer.lang, parsed)
+        ctx = build_context(answer.report, answer.lang, parsed, answer)
         families = answer.offer.families if answer.offer is not None else None
-        reports = [answer.report, *answer.comparisons] if answer.comparisons else []
+        reports, best = answer.compared, answer.cheapest_index
         rows = named_order(reports, [answer.said.gpu, *parsed.gpu_alternatives])
         ctx["comparisons"] = [comparison_row(r, answer.lang, families) for r in rows]
-        ctx["cheapest"] = cheapest(reports, answer.lang, families)
+        ctx["cheapest"] = cheapest_line(reports[best] if best is not None else None, answer.lang)
         ctx["offer"] = offer_lines(answer.report, answer.offer, answer.lang)
         ctx["switched"] = switch_line(answer.kept, answer.reset, answer.report, answer.lang)
         text = render_capped("reply.j2", answer.lang, fmt, ctx)
@@ -53,11 +60,15 @@ def render(answer: Answer, fmt: Format = "html") -> str:
 
 
 def render_help(
-    lang: str, fmt: Format = "html", *, out_of_scope: bool = False, parsed: ParseResult | None = None
+    lang: str,
+    fmt: Format | Dialect = "html",
+    *,
+    out_of_scope: bool = False,
+    parsed: ParseResult | None = None,
 ) -> str:
     """Short help with tappable examples in ``lang``; a polite scope line first if ``out_of_scope``."""
     failed = parsed is not None and ESTIMATOR_ERROR in parsed.notes
-    ctx = {
+    ctx: HelpContext = {
         "out_of_scope": out_of_scope,
         "failed": failed,
         "lost_followup": parsed is not None and LOST_FOLLOWUP in parsed.notes,

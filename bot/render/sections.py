@@ -3,45 +3,32 @@
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from bot.core.chosen import chosen_plan
-from bot.render.describe import count_layout, is_unified
 from bot.render.duration import UNIT_HEADERS, in_unit, table_unit, wall_time
-from bot.render.fmt import Fmt, bar, display_width, ljust, money_in_style, money_span, needs_cents, rjust
+from bot.render.fmt import Fmt, money_in_style, money_span, needs_cents, rjust
 from bot.render.i18n import N_, translate
 from bot.render.notes import context_len
 from bot.render.plan_text import (
     gpus_text,
-    nodes_text,
     paren,
-    plan_layout,
-    plan_reason,
-    plan_reason_key,
     plan_short,
 )
 from bot.render.wording import (
-    ALTERNATIVES,
-    BORDERLINE_REASONS,
     INTERVAL_GROUPS,
-    MAX_ALTERNATIVES,
-    MEMORY_PARTS,
     METHOD_NAMES,
-    MIN_CHART_BYTES,
-    PRECISION_LABELS,
-    SERVING_VERDICTS,
-    STATED_ALTERNATIVES,
 )
 from estimator import catalog, compute
-from estimator.memory import FULL_STATE_BYTES_PER_PARAM
-from estimator.models import Band, Cost, Inference, Memory, Method, SizingReport
-from estimator.plan import HEADROOM
+from estimator.models import Band, Cost, SizingReport
+
+if TYPE_CHECKING:
+    from bot.render.contexts import BudgetContext, RentalContext, TrainingContext
 
 
-def training_section(report: SizingReport, f: Fmt, per_node: int) -> dict[str, Any] | None:
+def training_section(report: SizingReport, f: Fmt, per_node: int) -> TrainingContext | None:
     if report.flops is None:
         return None
-    t: dict[str, Any] = {
+    t: TrainingContext = {
         "flops": f.sci(report.flops),
         "formula": report.flops_formula or "6ND",
         "pf_days": (
@@ -103,29 +90,34 @@ def training_section(report: SizingReport, f: Fmt, per_node: int) -> dict[str, A
             "user_hours": f.hours(d * 24) if d < 1 else None,  # "≈ 7.2 hours", not "0.3 days"
         }
     t["rows"] = _days_rows(report, f)
-    c = report.cost
-    if c is not None:
-        cents = needs_cents(c.low, c.high, c.low_with_mfu, c.high_with_mfu)  # one money style per reply
-        t["cost"] = {
-            "low": money_in_style(f, c.low, c.currency, cents),
-            "high": money_in_style(f, c.high, c.currency, cents),
-            "same": c.low == c.high,
-            "price_low": f.price(c.price_low, c.currency, cents),
-            "price_range": f.price_range(c.price_low, c.price_high, c.currency, cents),
-            "billed": f.hours(c.billed_gpu_hours),
-            "source": c.price_source,
-            "wide": None
-            if c.low_with_mfu is None
-            or c.high_with_mfu is None
-            or (c.low_with_mfu, c.high_with_mfu) == (c.low, c.high)
-            else money_span(f, c.low_with_mfu, c.high_with_mfu, c.currency, cents),
-        }
+    if report.cost is not None:
+        t["cost"] = _training_cost(report.cost, f)
     if report.chinchilla_tokens and report.request.tokens:
         t["chinchilla"] = {
             "tokens": f.tokens(report.chinchilla_tokens),
             "ratio": _ratio(report.request.tokens / report.chinchilla_tokens, f),
         }
     return t
+
+
+def _training_cost(c: Cost, f: Fmt) -> dict[str, Any]:
+    """The training cost line's values: the range in one money style, the price, the billed hours and
+    the wider range the MFU band gives."""
+    cents = needs_cents(c.low, c.high, c.low_with_mfu, c.high_with_mfu)  # one money style per reply
+    return {
+        "low": money_in_style(f, c.low, c.currency, cents),
+        "high": money_in_style(f, c.high, c.currency, cents),
+        "same": c.low == c.high,
+        "price_low": f.price(c.price_low, c.currency, cents),
+        "price_range": f.price_range(c.price_low, c.price_high, c.currency, cents),
+        "billed": f.hours(c.billed_gpu_hours),
+        "source": c.price_source,
+        "wide": None
+        if c.low_with_mfu is None
+        or c.high_with_mfu is None
+        or (c.low_with_mfu, c.high_with_mfu) == (c.low, c.high)
+        else money_span(f, c.low_with_mfu, c.high_with_mfu, c.currency, cents),
+    }
 
 
 ATTENTION_SHARE_SHOWN = 0.10
@@ -183,298 +175,6 @@ def _ratio(x: float, f: Fmt) -> str:
     return f.num(x, 1) if x >= 0.1 else f.num(x, max(2, 1 - math.floor(math.log10(x)))) if x > 0 else "0"
 
 
-def _memory_bars(m: Memory, f: Fmt) -> str:
-    """One text bar per memory part (parts below 0.05 GiB left out), aligned for a <pre> block."""
-    parts = [(k, v) for k, v in m.breakdown.items() if v >= MIN_CHART_BYTES]
-    total = sum(v for _, v in parts) or m.per_gpu_bytes or 1.0
-    labels = [translate(f.lang, MEMORY_PARTS[k]) if k in MEMORY_PARTS else k for k, _ in parts]
-    w_label = max((display_width(lab) for lab in labels), default=0)
-    values = [f.gib(v) for _, v in parts]
-    w_val = max((len(v) for v in values), default=0)
-    return "\n".join(
-        f"{ljust(lab, w_label)} {ljust(bar(v / total, 10), 10)} {rjust(val, w_val)}"
-        for lab, (_, v), val in zip(labels, parts, values, strict=True)
-    )
-
-
-def _alternatives(m: Memory, f: Fmt) -> list[str]:
-    """'With CPU offload: 2 GPUs' — the fewest GPUs under each option that changes the answer; an
-    alternative to the user's own setting ('With ZeRO-3: 2 GPUs, ≈ 29.8 GiB per GPU') comes first."""
-    lang = f.lang
-    lines = []
-    for a in sorted(m.alternatives, key=lambda a: a.change not in STATED_ALTERNATIVES):
-        if a.min_gpus == m.min_gpus:  # changes nothing (also: neither fits)
-            continue
-        label = translate(lang, ALTERNATIVES[a.change]) if a.change in ALTERNATIVES else a.change
-        if not a.min_gpus:
-            gpus = translate(lang, N_("does not fit"))
-        elif a.change in STATED_ALTERNATIVES and a.per_gpu_bytes:
-            gpus = translate(
-                lang,
-                N_("%(gpus)s, ≈ %(per_gpu)s per GPU"),
-                gpus=gpus_text(lang, a.min_gpus),
-                per_gpu=f.gib(a.per_gpu_bytes),
-            )
-        else:
-            gpus = gpus_text(lang, a.min_gpus)
-        lines.append(translate(lang, N_("%(change)s: %(gpus)s"), change=label, gpus=gpus))
-    return lines[:MAX_ALTERNATIVES]
-
-
-def _checkpoint(report: SizingReport, f: Fmt) -> dict[str, Any] | None:
-    ckpt = report.checkpoint_bytes
-    if ckpt is None:
-        return None
-    return {
-        "weights": f.storage(ckpt.weights),
-        "full": f.storage(ckpt.full_state),
-        "adapters": report.request.method in (Method.lora, Method.qlora),
-        # bytes per trained parameter of the full state: 16 with mixed-precision AdamW, the optimizer's own
-        "bpp": f.num(ckpt.full_state / (ckpt.weights / 2) if ckpt.weights else FULL_STATE_BYTES_PER_PARAM, 1),
-    }
-
-
-def memory_section(
-    report: SizingReport, f: Fmt, per_node: int = 8, nvlink: bool = True, timed: bool = False
-) -> dict[str, Any] | None:
-    """The memory answer. ``timed``: a training reply whose time and cost refer to ``plan_gpus``, so
-    the plan explained is the one at that count (else the recommended one, or the user's if it fits)."""
-    m = report.memory
-    if m is None:
-        return None
-    lang = f.lang
-    plan, at = m.plan, m.plan_gpus or m.min_gpus
-    requested = report.request.gpu_count
-    rec = m.recommended_gpus if m.min_gpus else None
-    at_min = plan is not None and at == m.min_gpus
-    # the layout a user would run: theirs if it fits, else the recommended one, else the minimum
-    main = chosen_plan(report)
-
-    rows: list[dict[str, str | None]] = []
-    if requested and m.fits_requested and requested not in (m.min_gpus, rec) and plan is not None:
-        rows.append(
-            {
-                "label": translate(lang, N_("On %(gpus)s"), gpus=gpus_text(lang, requested)),
-                "layout": plan_layout(plan, lang),
-            }
-        )
-    if requested and m.fits_requested is False and plan is not None and at == requested:
-        rows.append(  # the user's layout, which does not fit: what it would take per GPU is above
-            {
-                "label": translate(lang, N_("On %(gpus)s"), gpus=gpus_text(lang, requested)),
-                "layout": plan_layout(plan, lang),
-            }
-        )
-    if m.min_gpus and (at_min or not requested):  # a bare count only when the headline does not say it
-        rows.append(
-            {
-                "label": translate(lang, N_("Minimum %(gpus)s"), gpus=gpus_text(lang, m.min_gpus)),
-                "layout": plan_layout(plan, lang) if at_min and plan else None,
-            }
-        )
-    if rec and rec != m.min_gpus:
-        rows.append(
-            {
-                "label": translate(lang, N_("Recommended %(gpus)s"), gpus=gpus_text(lang, rec)),
-                "layout": plan_layout(m.recommended_plan, lang) if m.recommended_plan else None,
-            }
-        )
-    elif requested and m.fits_requested is False and main is not None and main is not plan and m.min_gpus:
-        rows.append(  # the layout the "Why" and "Batch" lines explain, when the user's count does not fit
-            {
-                "label": translate(lang, N_("Minimum %(gpus)s"), gpus=gpus_text(lang, m.min_gpus)),
-                "layout": plan_layout(main, lang),
-            }
-        )
-
-    checkpoint = _checkpoint(report, f)
-    states_total = f.storage(m.total_bytes)
-    unfit = bool(requested) and m.fits_requested is False and main is plan
-    return {
-        "per_gpu": f.gib(m.per_gpu_bytes),
-        "usable": f.gib(m.usable_bytes),
-        "capacity": f.gib(m.gpu_memory_bytes),
-        "usable_differs": f.gib(m.usable_bytes) != f.gib(m.gpu_memory_bytes),
-        "share": f.percent(m.per_gpu_bytes / m.gpu_memory_bytes) if m.gpu_memory_bytes else "",
-        "min_gpus": f.int(m.min_gpus) if m.min_gpus else None,
-        "min_text": gpus_text(lang, m.min_gpus) if m.min_gpus else None,
-        "one_gpu": m.min_gpus == 1 and at_min,
-        "min_layout": paren(lang, plan_short(plan, lang)) if at_min and plan else "",
-        "rec_gpus": f.int(rec) if rec and rec != m.min_gpus else None,
-        "rec_text": gpus_text(lang, rec) if rec and rec != m.min_gpus else None,
-        "rec_nodes": paren(lang, nodes_text(lang, rec, per_node)) if rec else "",
-        "at": gpus_text(lang, at) if at else None,
-        "at_layout": plan_layout(plan, lang) if plan else None,
-        "requested": f.int(requested) if requested else None,
-        "requested_layout": paren(lang, plan_short(plan, lang)) if m.fits_requested and plan else "",
-        "total": states_total,
-        "show_total": checkpoint is None or states_total != checkpoint["full"],
-        "chart": _memory_bars(m, f),
-        "fits_requested": m.fits_requested if requested else None,
-        "borderline": _borderline_text(report, f),
-        "rows": rows,
-        # why a layout was chosen: not for the user's layout that does not fit
-        "reason": plan_reason(main, nvlink, lang, per_node, report.request.recompute is not None)
-        if main is not None and not unfit
-        else None,
-        "batch": batch_line(main, report.request.seq_len, f) if main is not None else None,
-        "reason_key": plan_reason_key(main, nvlink) if main is not None else None,
-        "least": _least_line(m, f) if requested else None,
-        "alternatives": _alternatives(m, f),
-        "checkpoint": checkpoint,
-        "headroom": f.percent(HEADROOM),
-    }
-
-
-def _least_line(m: Memory, f: Fmt) -> str | None:
-    """'Least memory on 8 GPUs: ≈ 5.1 GiB per GPU (TP 8, full recompute); …' — why an adapter method shows
-    more per GPU than the same GPUs need at the least (estimator.methods.with_least)."""
-    if m.least_plan is None or m.least_per_gpu_bytes is None or m.plan is None or not m.plan_gpus:
-        return None
-    whole_base = m.plan.zero_stage < 3 and m.plan.tp * m.plan.pp == 1
-    msgid = (
-        N_(
-            "Least memory on %(gpus)s: ≈ %(per_gpu)s per GPU (%(layout)s); the plan above keeps the whole "
-            "base model on every GPU to communicate least"
-        )
-        if whole_base
-        else N_(
-            "Least memory on %(gpus)s: ≈ %(per_gpu)s per GPU (%(layout)s); the plan above uses more memory "
-            "to communicate less"
-        )
-    )
-    layout = plan_short(m.least_plan, f.lang)
-    gpus = gpus_text(f.lang, m.plan_gpus)
-    return translate(f.lang, msgid, gpus=gpus, per_gpu=f.gib(m.least_per_gpu_bytes), layout=layout)
-
-
-def batch_line(plan: Any, seq_len: int | None, f: Fmt) -> dict[str, str] | None:
-    """The plan's global batch and the gradient accumulation it implies (estimator.plan.with_batch)."""
-    if plan.global_batch_sequences is None or plan.gradient_accumulation is None:
-        return None
-    return {
-        "global": f.int(plan.global_batch_sequences),
-        "tokens": f.tokens(plan.global_batch_sequences * seq_len) if seq_len else "—",
-        "micro": f.int(plan.micro_batch),
-        "accumulation": f.int(plan.gradient_accumulation),
-        "dp": f.int(plan.dp),
-    }
-
-
-LARGEST_FORMATS = {
-    "bf16": N_("16-bit"),
-    "int8": N_("8-bit (W8A16 / FP8)"),
-    "int4": N_("4-bit (GPTQ/AWQ)"),
-    "q8_0": N_("8-bit (GGUF Q8_0)"),
-    "q4_k_m": N_("4-bit (GGUF Q4_K_M)"),
-}
-"""How the weight formats of :mod:`estimator.largest` are named in a reply."""
-
-
-def largest_section(report: SizingReport, f: Fmt) -> dict[str, Any] | None:
-    """'一张4090能跑多大的模型': per weight format, the largest size that fits and catalog examples."""
-    if not report.largest_served:
-        return None
-    req = report.request
-    rows = []
-    for row in report.largest_served:
-        label = translate(f.lang, LARGEST_FORMATS.get(row.precision.value, row.precision.value))
-        names = [catalog.model(m).name for m in row.examples]
-        size = float(f"{row.params_max:.2g}") if row.params_max else None  # a 2 % search: two digits
-        rows.append({"format": label, "params": f.params(size) if size else None,
-                     "examples": ("、" if f.lang == "zh" else ", ").join(names)})  # fmt: skip
-    best = next((r for r in reversed(rows) if r["params"]), None)
-    return {
-        "gpus": f.int(req.gpu_count or 1),
-        "context": context_len(req.seq_len or 0),
-        "concurrency": f.int(req.concurrency or 1),
-        "rows": rows,
-        "best": best,
-    }
-
-
-def inference_section(report: SizingReport, f: Fmt, lang: str) -> dict[str, Any] | None:
-    inf = report.inference
-    if inf is None:
-        return None
-    decode = inf.decode_tokens_per_s
-    cpm, cpmonth = inf.cost_per_million_tokens, inf.cost_per_month
-    return {
-        "precision": inf.weight_format,
-        "format": inf.weight_format,
-        "kv_precision": inf.kv_precision,
-        "weights": f.gb(inf.weights_bytes),
-        "bytes_per_param": f.num(inf.bytes_per_param, 2),
-        "kv_per_token": f.kib(inf.kv_bytes_per_token),
-        "kv_total": f.gb(inf.kv_bytes_total),
-        "total": f.gb(inf.weights_bytes + inf.kv_bytes_total),
-        "kv_per_seq": f.gb(inf.kv_bytes_per_sequence),
-        "usable": f.gib(inf.usable_bytes_per_gpu),
-        "runtime": inf.runtime,
-        "kv_capacity": f.int(inf.kv_capacity_tokens)
-        if inf.kv_capacity_tokens and inf.runtime in ("vLLM", "SGLang")
-        else None,
-        "context": context_len(inf.context_tokens),
-        "concurrency": f.int(inf.concurrency),
-        "min_gpus": f.int(inf.min_gpus),
-        "rec_gpus": f.int(inf.recommended_gpus),
-        "serving_gpus": f.int(inf.serving_gpus),
-        "serving_one": inf.serving_gpus == 1,
-        "unified": is_unified(report),
-        "local": inf.runtime == "llama.cpp",
-        "same": inf.min_gpus == inf.recommended_gpus,
-        "layout": "llama.cpp / MLX"
-        if is_unified(report) and inf.tp * inf.pp == 1
-        else "llama.cpp"
-        if inf.runtime == "llama.cpp"
-        else f"FP8, TP={inf.fp8_min_gpus}"
-        if report.feasible_reason == "fp8_only" and inf.fp8_min_gpus
-        else count_layout(report)
-        if report.feasible_reason == "full_memory" and report.request.gpu_count
-        else _serving_nodes(report, lang)
-        + f"TP={inf.tp}"
-        + (f" × PP={inf.pp}" if inf.pp > 1 else "")
-        + (" × " + translate(lang, N_("%(n)s replicas"), n=f.int(inf.replicas)) if inf.replicas > 1 else ""),
-        "max_concurrency": f.int(inf.max_concurrency),
-        # the user's GPUs hold fewer sequences than the load (the headline must say so, not "fits")
-        "short_of_load": inf.max_concurrency < inf.concurrency,
-        "table": [{"context": rjust(context_len(ctx), 4), "n": f.int(n)} for ctx, n in inf.concurrency_table],
-        "decode_seq": f.num(decode.per_sequence, 1 if decode.per_sequence < 10 else 0) if decode else None,
-        "decode_all": f.int(decode.aggregate) if decode else None,
-        "decode_batch": f.int(decode.batch) if decode else None,
-        "decode_one": bool(decode and decode.batch == 1),
-        "ttft": f.num(inf.prefill_seconds, 2 if inf.prefill_seconds < 1 else 1)
-        if inf.prefill_seconds is not None
-        else None,
-        "cpm": None if cpm is None else f.price_range(cpm.low, cpm.high, cpm.currency),
-        # the load the price per million tokens assumes: the stated one, else the most the GPUs hold
-        "priced_batch": f.int(inf.priced_concurrency) if inf.priced_concurrency else None,
-        "priced_full": inf.priced_concurrency is not None and inf.priced_concurrency > inf.concurrency,
-        "per_month": None if cpmonth is None else money_span(f, cpmonth.low, cpmonth.high, cpmonth.currency),
-        "user_gpus": f.int(report.request.gpu_count) if report.request.gpu_count else None,
-        "load_given": not {"concurrency", "context"} <= {a.field for a in report.assumptions},
-        "rec_nodes": "",  # folded into "layout"
-        "count_ok": bool(report.request.gpu_count and report.request.gpu_count >= inf.min_gpus),
-        "verdict": report.feasible,
-        "verdict_text": translate(
-            lang,
-            SERVING_VERDICTS.get(report.feasible_reason or "", SERVING_VERDICTS[report.feasible or "yes"]),
-        ),
-        "alternatives": _lighter_weights(inf, f),
-    }
-
-
-def _borderline_text(report: SizingReport, f: Fmt) -> str | None:
-    """One line saying why a 'fits' is only borderline (report.feasible_reason)."""
-    reason = report.feasible_reason
-    m = report.memory
-    if report.feasible != "borderline" or reason not in BORDERLINE_REASONS or m is None:
-        return None
-    params = report.request.params_total or 0.0
-    share = f.percent(m.per_gpu_bytes / m.gpu_memory_bytes) if m.gpu_memory_bytes else ""
-    return translate(f.lang, BORDERLINE_REASONS[reason], share=share, host=f.gb(12.0 * params))
-
-
 def _days_rows(report: SizingReport, f: Fmt) -> list[dict[str, Any]]:
     """The GPUs ↔ days table, aligned for a <pre> block."""
     rows = report.days_table
@@ -525,31 +225,6 @@ def headline_days(report: SizingReport, gpus: int, f: Fmt) -> str:
     return f.days(deadline if days >= 0.8 * deadline else days)
 
 
-def _lighter_weights(inf: Inference, f: Fmt) -> str:
-    """'FP8/INT8: 20; INT4 (GPTQ/AWQ): 16' — GPUs for the same load, where they differ."""
-    zh = f.lang == "zh"
-    return ("；" if zh else "; ").join(
-        f"{PRECISION_LABELS.get(a.change, a.change.upper())}{'：' if zh else ': '}{f.int(a.min_gpus)}"
-        for a in inf.alternatives
-        if a.min_gpus is not None and a.min_gpus != inf.recommended_gpus
-    )
-
-
-def _serving_nodes(report: SizingReport, lang: str) -> str:
-    """'3 × 8-GPU nodes, ' ahead of the layout when the recommended GPUs fill whole nodes (and the
-    headline is about the recommendation, not the user's count)."""
-
-    inf = report.inference
-    if inf is None or report.request.gpu_count:
-        return ""
-    spec = catalog.gpus().get(report.request.gpu or "")
-    per_node = spec.gpus_per_node if spec else 8
-    if inf.recommended_gpus <= per_node:
-        return ""
-    nodes = nodes_text(lang, inf.recommended_gpus, per_node)
-    return f"{nodes}{'，' if lang == 'zh' else ', '}" if nodes else ""
-
-
 def _gpus_for_budget_deadline(report: SizingReport, f: Fmt) -> dict[str, str] | None:
     """A budget and a stated deadline ('预算80w，一个月内'): the GPUs that spend the GPU-hours the budget
     buys within that time (GPU-hours ÷ deadline hours, rounded up), or None."""
@@ -566,7 +241,7 @@ def _gpus_for_budget_deadline(report: SizingReport, f: Fmt) -> dict[str, str] | 
     return {"days": f.days(req.deadline_days), "gpus": f.int(gpus)}
 
 
-def budget_section(report: SizingReport, f: Fmt, gpu: str) -> dict[str, Any] | None:
+def budget_section(report: SizingReport, f: Fmt, gpu: str) -> BudgetContext | None:
     hours = report.budget_gpu_hours
     if hours is None or report.flops is not None:
         return None
@@ -597,7 +272,7 @@ def budget_section(report: SizingReport, f: Fmt, gpu: str) -> dict[str, Any] | N
     }
 
 
-def rental_section(report: SizingReport, f: Fmt) -> dict[str, Any] | None:
+def rental_section(report: SizingReport, f: Fmt) -> RentalContext | None:
     """A known duration ('6 hours on one H100'): GPUs × hours = GPU-hours, and what they cost."""
     req, gh, days = report.request, report.gpu_hours, report.days
     if not req.hours or gh is None or days is None:

@@ -3,7 +3,7 @@ of what was typed, and a GPU outside the catalog named as typed."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bot.core.interpretation import Interpretation, interpret
 from bot.parse import ParseResult
@@ -14,6 +14,9 @@ from bot.render.notes import format_param
 from bot.render.wording import FIELD_LABELS
 from estimator import catalog
 from estimator.models import SizingReport
+
+if TYPE_CHECKING:
+    from bot.render.contexts import UnderstoodExtras
 
 IGNORED_TEXTS: dict[str, str] = {
     "unread": N_("no word said what it is"),
@@ -51,12 +54,15 @@ MAX_SHOWN = 5
 """Items named in the 'not used' line (a pasted log can hold hundreds of numbers)."""
 
 
-def understood_extras(parsed: ParseResult | None, report: SizingReport, lang: str) -> dict[str, Any]:
+def understood_extras(
+    parsed: ParseResult | None, report: SizingReport, lang: str, it: Interpretation | None = None
+) -> UnderstoodExtras:
     """Template values: ``not_used`` (one line or ''), ``substitutions`` (sentences) and the unknown-GPU
-    line for the card the answer was sized on."""
+    line for the card the answer was sized on. ``it``: the interpretation core made
+    (:attr:`bot.core.answer.Answer.reply_interpretation`); without it, the message's own."""
     if parsed is None:
         return {"not_used": "", "substitutions": [], "unknown_gpu_line": ""}
-    it = interpret(parsed, parsed.request, report)
+    it = it if it is not None else interpret(parsed, parsed.request, report)
     return {
         "not_used": _not_used(it, lang),
         "substitutions": [

@@ -5,176 +5,183 @@ msgids (English) marked with N_ for extraction; translated at render time."""
 from __future__ import annotations
 
 from bot.render.i18n import N_
+from bot.render.note_codes import NoteCode
 
 # ---------------------------------------------------------------------------------------------
 # Keyed wording (extracted by pybabel through N_)
 
-NOTE_MESSAGES: dict[str, str] = {
-    "global_batch_adjusted": N_(
+NOTE_MESSAGES: dict[NoteCode, str] = {
+    NoteCode.global_batch_adjusted: N_(
         "Global batch %(global_batch)s is not a whole number of micro-batches × DP: the plan uses "
         "%(adjusted)s sequences (micro-batch %(micro_batch)s × %(gradient_accumulation)s accumulation × "
         "DP %(dp)s)."
     ),
-    "below_chinchilla": N_(
+    NoteCode.below_chinchilla: N_(
         "Training data (%(tokens)s tokens) is below the Chinchilla-optimal ≈ %(chinchilla_tokens)s tokens "
         "(20 × N): the model would be under-trained for its size."
     ),
-    "tiny_job": N_(
+    NoteCode.tiny_job: N_(
         "A small job (≈ %(gpu_hours)s GPU-hours): one node or even one GPU is enough; "
         "setup and evaluation will take longer than the training itself."
     ),
-    "huge_job": N_(
+    NoteCode.huge_job: N_(
         "A very large job (%(gpus)s GPUs, %(days)s days): plan for hardware failures, restarts, "
         "checkpointing and spare nodes."
     ),
-    "mfu_outside_band": N_("MFU %(mfu)s is outside the usual 30–50%% band: please double-check it."),
-    "gpu_no_bf16": N_("%(gpu)s has no bf16 tensor cores: sized at its fp16 peak (fp16 needs loss scaling)."),
-    "consumer_no_nvlink": N_(
+    NoteCode.mfu_outside_band: N_("MFU %(mfu)s is outside the usual 30–50%% band: please double-check it."),
+    NoteCode.gpu_no_bf16: N_(
+        "%(gpu)s has no bf16 tensor cores: sized at its fp16 peak (fp16 needs loss scaling)."
+    ),
+    NoteCode.consumer_no_nvlink: N_(
         "%(gpu)s is a consumer card without NVLink: GPUs talk over PCIe, so prefer data parallelism "
         "or ZeRO to tensor parallelism."
     ),
-    "memory_tight": N_(
+    NoteCode.memory_tight: N_(
         "Memory is tight (%(ratio)s of the card): shorter sequences, a smaller micro-batch or "
         "activation recompute leave headroom."
     ),
-    "does_not_fit_requested": N_("It does not fit on %(gpu_count)s GPUs: at least %(min_gpus)s are needed."),
-    "deadline_missed": N_(
+    NoteCode.does_not_fit_requested: N_(
+        "It does not fit on %(gpu_count)s GPUs: at least %(min_gpus)s are needed."
+    ),
+    NoteCode.deadline_missed: N_(
         "Not within %(deadline_days)s days: %(gpu_count)s GPUs take ≈ %(days)s days; the deadline needs "
         "≈ %(gpus)s GPUs."
     ),
-    "deadline_missed_hours": N_(
+    NoteCode.deadline_missed_hours: N_(
         "Not within %(deadline_hours)s hours: %(gpu_count)s GPUs take ≈ %(hours_taken)s hours; the deadline "
         "needs ≈ %(gpus)s GPUs."
     ),
-    "budget_max_params": N_(
+    NoteCode.budget_max_params: N_(
         "The largest model %(budget)s trains on %(tokens)s tokens: ≈ %(params_total)s parameters "
         "(at the middle of the price range and the likely MFU)."
     ),
-    "total_memory_yes": N_(
+    NoteCode.total_memory_yes: N_(
         "%(total_gib)s of GPU memory in total is enough: the weights, one sequence's KV cache and the "
         "workspace need ≈ %(need_bytes)s."
     ),
-    "total_memory_borderline": N_(
+    NoteCode.total_memory_borderline: N_(
         "%(total_gib)s of GPU memory in total is only just enough: the weights, one sequence's KV cache "
         "and the workspace need ≈ %(need_bytes)s — give the engine nearly all of it "
         "(gpu_memory_utilization above 0.9) and keep contexts short."
     ),
-    "total_memory_no": N_(
+    NoteCode.total_memory_no: N_(
         "%(total_gib)s of GPU memory in total is not enough: the weights, one sequence's KV cache and "
         "the workspace need ≈ %(need_bytes)s."
     ),
-    "no_fit": N_(
+    NoteCode.no_fit: N_(
         "No layout fits within %(gpus_searched)s GPUs of this type: choose a card with more memory, "
         "LoRA/QLoRA, or CPU offload."
     ),
-    "no_fit_stated": N_(
+    NoteCode.no_fit_stated: N_(
         "With your settings, no number of these GPUs fits (up to %(gpus_searched)s): what your ZeRO "
         "stage does not shard, or your recompute mode keeps, is on every GPU. See “What would change the "
         "answer” for what fits."
     ),
-    "moe_active_params": N_(
+    NoteCode.moe_active_params: N_(
         "MoE model: compute uses the %(params_active)s active parameters per token; memory must hold "
         "all %(params_total)s."
     ),
-    "samples_to_tokens": N_(
+    NoteCode.samples_to_tokens: N_(
         "Data converted to tokens: %(num_samples)s samples × %(tokens_per_sample)s tokens "
         "= %(tokens)s tokens."
     ),
-    "pairs_to_tokens": N_(
+    NoteCode.pairs_to_tokens: N_(
         "Data converted to tokens: %(num_samples)s pairs × 2 sequences (chosen and rejected) × "
         "%(tokens_per_sample)s tokens = %(tokens)s tokens."
     ),
-    "tp_across_nodes": N_(
+    NoteCode.tp_across_nodes: N_(
         "Tensor parallelism TP=%(tp)s spans more than one node: it needs NVLink-class bandwidth and will "
         "be much slower across nodes."
     ),
-    "unknown_gpu_assumed": N_("GPU “%(gpu)s” is not in the catalog: sized with the default GPU instead."),
-    "personal_beyond_one_machine": N_(
+    NoteCode.unknown_gpu_assumed: N_(
+        "GPU “%(gpu)s” is not in the catalog: sized with the default GPU instead."
+    ),
+    NoteCode.personal_beyond_one_machine: N_(
         "That takes %(gpus)s cards, more than one machine holds (%(gpus_per_node)s): %(gpu)s cards in "
         "several machines have no fast links between them, so this is not a home setup — use datacenter "
         "GPUs, a smaller model or lighter weights."
     ),
-    "generic_shape_mha": N_(
+    NoteCode.generic_shape_mha: N_(
         "If your model is an older one with multi-head attention (Llama 2 7B/13B, Qwen1.5, Baichuan 2, "
         "Yi-6B), its KV cache is %(times)s× the figure above: name the model for its exact numbers."
     ),
-    "generic_gpu_no_time": N_(
+    NoteCode.generic_gpu_no_time: N_(
         "No time or cost figures for %(gpu)s: I know its memory, not its TFLOPS. Give a measured "
         "throughput (“we get 100 TFLOPS per GPU”) or a catalog card to get them."
     ),
-    "known_duration": N_(
+    NoteCode.known_duration: N_(
         "%(gpu_count)s GPUs × %(hours)s hours = %(gpu_hours)s GPU-hours, as you stated: cost follows from it."
     ),
-    "recompute_chosen": N_(
+    NoteCode.recompute_chosen: N_(
         "The plan switches on full recompute (gradient checkpointing) to fit with headroom: "
         "≈ %(per_gpu_gib)s per GPU with it, ≈ %(without_gib)s without it on %(gpu_count)s GPUs."
     ),
-    "vllm_refuses": N_(
+    NoteCode.vllm_refuses: N_(
         "vLLM refuses to start: the KV cache holds %(kv_tokens)s tokens, fewer than one "
         "%(max_model_len)s-token request (max_model_len)."
     ),
-    "vllm_starts_at_max_utilization": N_(
+    NoteCode.vllm_starts_at_max_utilization: N_(
         "With gpu_memory_utilization %(utilization)s it would hold %(kv_tokens)s tokens and start, with "
         "little room for allocation spikes."
     ),
-    "implied_mfu": N_("That run implies an MFU of %(mfu)s (model FLOPs ÷ (GPU-hours × dense peak))."),
-    "measured_above_peak": N_(
+    NoteCode.implied_mfu: N_("That run implies an MFU of %(mfu)s (model FLOPs ÷ (GPU-hours × dense peak))."),
+    NoteCode.measured_above_peak: N_(
         "Your %(tflops)s TFLOPS per GPU is above this card's dense peak (%(peak)s TFLOPS): set aside, "
         "the calibrated MFU is used instead. Model TFLOPS count 6·N per token, without recomputation."
     ),
-    "pipeline_across_nodes": N_(
+    NoteCode.pipeline_across_nodes: N_(
         "The model is split over nodes (TP=%(tp)s × PP=%(pp)s): pipeline stages talk over the network "
         "between nodes; expect lower throughput than inside one node."
     ),
-    "beyond_context_window": N_(
+    NoteCode.beyond_context_window: N_(
         "%(model)s was released with a %(window)s-token context window: %(length)s tokens need a "
         "longer-context version (or RoPE scaling such as YaRN, for RoPE models) — sized as asked."
     ),
-    "stated_layout_too_small": N_(
+    NoteCode.stated_layout_too_small: N_(
         "One copy of the model on TP %(tp)s × PP %(pp)s cannot hold its weights and one sequence: "
         "sized with TP %(free_tp)s × PP %(free_pp)s instead."
     ),
-    "stated_layout_needs_more": N_(
+    NoteCode.stated_layout_needs_more: N_(
         "With your TP %(tp)s × PP %(pp)s every copy of the model uses that many GPUs: %(gpus)s for this "
         "load; a layout chosen freely (TP %(free_tp)s × PP %(free_pp)s) needs %(free_gpus)s."
     ),
-    "tokens_assumed_chinchilla": N_(
+    NoteCode.tokens_assumed_chinchilla: N_(
         "No data size given: %(tokens)s tokens assumed (20 per parameter, Chinchilla) — give yours for your "
         "own answer."
     ),
-    "over_budget": N_(
+    NoteCode.over_budget: N_(
         "Over budget: this costs %(cost_low)s – %(cost_high)s, more than the %(budget)s you have. "
         "Fewer tokens, a smaller model or cheaper GPUs would fit it."
     ),
-    "within_budget": N_("Within budget: %(cost_low)s – %(cost_high)s of your %(budget)s."),
-    "budget_borderline": N_(
+    NoteCode.within_budget: N_("Within budget: %(cost_low)s – %(cost_high)s of your %(budget)s."),
+    NoteCode.budget_borderline: N_(
         "Borderline for the budget: %(cost_low)s – %(cost_high)s against %(budget)s — it depends on the "
         "price you get."
     ),
-    "concurrency_limited_assumed": N_(
+    NoteCode.concurrency_limited_assumed: N_(
         "Only ≈ %(max_concurrency)s sequences fit at this context (I assumed %(concurrency)s): "
         "add GPUs, shorten the context or use an fp8 KV cache."
     ),
-    "tp_over_pcie": N_(
+    NoteCode.tp_over_pcie: N_(
         "%(gpu)s has no NVLink: tensor parallelism runs over PCIe, so decoding is slower than on "
         "NVLink GPUs — or serve one replica per GPU if the model fits."
     ),
-    "concurrency_limited": N_(
+    NoteCode.concurrency_limited: N_(
         "Only ≈ %(max_concurrency)s of the %(concurrency)s requested sequences fit at this context: "
         "add GPUs, shorten the context or use an fp8 KV cache."
     ),
-    "no_price": N_("No rental price on file for %(gpu)s in %(currency)s: cost not estimated."),
-    "pp_bubble": N_(
+    NoteCode.no_price: N_("No rental price on file for %(gpu)s in %(currency)s: cost not estimated."),
+    NoteCode.pp_bubble: N_(
         "Pipeline bubble: with PP %(pp)s and %(micro_batches)s micro-batches per step, idle stages add "
         "about %(bubble)s to the compute time ((PP − 1) / micro-batches, Narayanan et al. 2021 §2.2): a "
         "larger global batch or interleaved stages shrink it."
     ),
-    "fp8_not_supported": N_("%(gpu)s has no FP8 tensor cores: the time is for bf16 training."),
-    "measured_mfu_unusual": N_(
+    NoteCode.fp8_not_supported: N_("%(gpu)s has no FP8 tensor cores: the time is for bf16 training."),
+    NoteCode.measured_mfu_unusual: N_(
         "Your %(tflops)s TFLOPS per GPU is an MFU of %(mfu)s — published runs reach 20–55 %%: is it per GPU "
         "(not per node or for the cluster), and model FLOPs (6·N per token)? The time uses it as given."
     ),
-    "fp8_no_faster": N_(
+    NoteCode.fp8_no_faster: N_(
         "%(gpu)s's FP8 peak is no higher than its BF16 peak: FP8 would not shorten the run by a figure I "
         "can source, so the time is for bf16 training."
     ),
@@ -390,8 +397,8 @@ COUNT_KEYS = {
 
 
 SINGULAR_NOTE_MESSAGES = {
-    "does_not_fit_requested": N_("It does not fit on one GPU: at least %(min_gpus)s are needed."),
-    "recompute_chosen": N_(
+    NoteCode.does_not_fit_requested: N_("It does not fit on one GPU: at least %(min_gpus)s are needed."),
+    NoteCode.recompute_chosen: N_(
         "The plan switches on full recompute (gradient checkpointing) to fit with headroom: "
         "≈ %(per_gpu_gib)s per GPU with it, ≈ %(without_gib)s without it on one GPU."
     ),
@@ -408,7 +415,7 @@ PAIRS_TO_TOKENS_EPOCHS = N_(
 )
 """'pairs_to_tokens' when the data is read more than once."""
 PARAM_NOTE_MESSAGES = {
-    ("within_budget", "cost_high_band"): N_(
+    (NoteCode.within_budget, "cost_high_band"): N_(
         "Within budget at the likely speed: %(cost_low)s – %(cost_high)s of your %(budget)s; a slower run "
         "(the low end of the MFU range) could cost up to %(cost_high_band)s."
     ),
@@ -417,16 +424,20 @@ PARAM_NOTE_MESSAGES = {
 
 MONEY_KEYS = {"budget", "cost_low", "cost_high", "cost_high_band"}
 BUDGET_VERDICTS = {
-    "over_budget",
-    "within_budget",
-    "budget_borderline",
-    "budget_max_params",
-    "deadline_missed",
-    "deadline_missed_hours",
-    "tokens_assumed_chinchilla",  # the headline's tokens were assumed: said right under it
+    NoteCode.over_budget,
+    NoteCode.within_budget,
+    NoteCode.budget_borderline,
+    NoteCode.budget_max_params,
+    NoteCode.deadline_missed,
+    NoteCode.deadline_missed_hours,
+    NoteCode.tokens_assumed_chinchilla,  # the headline's tokens were assumed: said right under it
 }
 """Shown right under the headline: they answer "is my budget enough?"."""
-TOTAL_MEMORY_VERDICTS = {"total_memory_yes", "total_memory_borderline", "total_memory_no"}
+TOTAL_MEMORY_VERDICTS = {
+    NoteCode.total_memory_yes,
+    NoteCode.total_memory_borderline,
+    NoteCode.total_memory_no,
+}
 """Shown first: they answer "is my total GPU memory enough?" before the cards it would take."""
 
 

@@ -1,0 +1,252 @@
+"""Typed template contexts: what each template (and each section of ``reply.j2``) reads, by name.
+
+Plain dicts at run time (no cost per message); the types name every key a template may use, so a
+renamed or forgotten key is a type error rather than a silently empty line (Jinja renders an unknown
+name as ""). ``tests/test_contexts.py`` checks the built contexts against these declarations over
+real answers. Values are preformatted strings in the reply's locale unless the type says otherwise.
+"""
+
+from __future__ import annotations
+
+from typing import Any, TypedDict
+
+
+class Row(TypedDict):
+    """One labelled line (a layout, a GPUs ↔ days row)."""
+
+    label: str
+    layout: str | None
+
+
+class TrainingContext(TypedDict, total=False):
+    """``t``: compute, GPU-hours, deadline, the user's count, cost (``templates/_training.j2``)."""
+
+    flops: str
+    formula: str
+    pf_days: str | None
+    tokens: str | None
+    attention: dict[str, Any]
+    gh: str
+    gh_compact: str
+    gh_low: str
+    gh_high: str
+    mfu: str
+    band: bool
+    mfu_high: str
+    mfu_low: str
+    fp8: bool
+    interval: dict[str, Any]
+    calibrated: dict[str, str]
+    need: str
+    nodes: str | None
+    per_node: int
+    deadline: str
+    within: str
+    hours: str | None
+    time: str | None
+    one: bool
+    user_gpus: str
+    user_days: str
+    unfit_min: str | None
+    user_hours: str | None
+    rows: list[dict[str, Any]]
+    cost: dict[str, Any]
+    chinchilla: dict[str, str]
+
+
+class MemoryContext(TypedDict):
+    """``m``: memory per GPU, the layouts, why, the alternatives, checkpoints (``_memory.j2``)."""
+
+    per_gpu: str
+    usable: str
+    capacity: str
+    usable_differs: bool
+    share: str
+    min_gpus: str | None
+    min_text: str | None
+    one_gpu: bool
+    min_layout: str
+    rec_gpus: str | None
+    rec_text: str | None
+    rec_nodes: str
+    at: str | None
+    at_layout: str | None
+    requested: str | None
+    requested_layout: str
+    total: str
+    show_total: bool
+    chart: str
+    fits_requested: bool | None
+    borderline: str | None
+    rows: list[dict[str, str | None]]
+    reason: str | None
+    batch: dict[str, str] | None
+    reason_key: str | None
+    least: str | None
+    alternatives: list[str]
+    checkpoint: dict[str, Any] | None
+    headroom: str
+
+
+class InferenceContext(TypedDict):
+    """``inf``: weights, KV cache, concurrency, speed, cost, the layout (``_inference.j2``)."""
+
+    precision: str
+    format: str
+    kv_precision: str
+    weights: str
+    bytes_per_param: str
+    kv_per_token: str
+    kv_total: str
+    total: str
+    kv_per_seq: str
+    usable: str
+    runtime: str
+    kv_capacity: str | None
+    context: str
+    concurrency: str
+    min_gpus: str
+    rec_gpus: str
+    serving_gpus: str
+    serving_one: bool
+    unified: bool
+    local: bool
+    same: bool
+    layout: str
+    max_concurrency: str
+    short_of_load: bool
+    table: list[dict[str, Any]]
+    decode_seq: str | None
+    decode_all: str | None
+    decode_batch: str | None
+    decode_one: bool
+    ttft: str | None
+    cpm: str | None
+    priced_batch: str | None
+    priced_full: bool
+    per_month: str | None
+    user_gpus: str | None
+    load_given: bool
+    rec_nodes: str
+    count_ok: bool
+    verdict: str | None
+    verdict_text: str
+    alternatives: str
+
+
+class BudgetContext(TypedDict):
+    """``budget``: what a budget buys (``_budget.j2``)."""
+
+    what: str
+    gh: str
+    gh_compact: str
+    gh_low: str
+    gh_high: str
+    band: bool
+    params: str | None
+    chinchilla: str | None
+    tokens: str | None
+    tokens_low: str | None
+    tokens_high: str | None
+    rows: list[dict[str, Any]]
+    deadline_gpus: dict[str, str] | None
+    budget_unused: str | None
+
+
+class RentalContext(TypedDict):
+    """``r``: a known duration on known GPUs (``_rental.j2``)."""
+
+    gpus: str
+    hours: str
+    gh: str
+    cost: str | None
+    price: str | None
+    source: str | None
+
+
+class LargestContext(TypedDict):
+    """``largest``: the largest model named GPUs serve, per weight format (``_largest.j2``)."""
+
+    gpus: str
+    context: str
+    concurrency: str
+    rows: list[dict[str, str | None]]
+    best: dict[str, str | None] | None
+
+
+class ParseExtras(TypedDict):
+    """What the message itself says, echoed (``_extras.j2``): unknown names, ignored numbers, cues."""
+
+    unknown_gpu: str | None
+    gpu_suggestions: str
+    unknown_model: str | None
+    model_suggestions: str
+    truncated: bool
+    max_chars: str | int
+    ignored_numbers: str
+    asks_cost: bool
+    asks_concurrency: bool
+    asks_largest: bool
+    asks_ttft: bool
+    asks_speed: bool
+    nonpositive_numbers: str
+    unusable_numbers: str
+
+
+class UnderstoodExtras(TypedDict):
+    """The interpretation in words (:mod:`bot.render.understood`, docs/design.md §8)."""
+
+    not_used: str
+    substitutions: list[str]
+    unknown_gpu_line: str
+
+
+class HelpContext(ParseExtras, UnderstoodExtras):
+    """``help.j2``: the help, after a scope line, a failure or a lost follow-up."""
+
+    out_of_scope: bool
+    failed: bool
+    lost_followup: bool
+    switched: str
+
+
+class ReplyContext(ParseExtras, UnderstoodExtras, total=False):
+    """``reply.j2``: one answer. The renderer adds the comparison, the offer and a stage switch
+    (``comparisons``, ``cheapest``, ``offer``, ``switched``) after
+    :func:`bot.render.context.build_context`."""
+
+    kind: str
+    sentence_gap: str
+    offer: Any
+    model: str
+    stage: str
+    stage_settings: str
+    gpu: str
+    gpu_family: str
+    t: TrainingContext | None
+    m: MemoryContext | None
+    inf: InferenceContext | None
+    budget: BudgetContext | None
+    methods: list[str]
+    r: RentalContext | None
+    largest: LargestContext | None
+    notes: list[str]
+    budget_verdict: str
+    total_verdict: str | None
+    assumptions: list[dict[str, Any]]
+    tools: list[str]
+    show_details: bool
+    comparisons: list[str]
+    cheapest: str | None
+    switched: str
+
+
+SECTION_TYPES: dict[str, type] = {
+    "t": TrainingContext,
+    "m": MemoryContext,
+    "inf": InferenceContext,
+    "budget": BudgetContext,
+    "r": RentalContext,
+    "largest": LargestContext,
+}
+"""The reply context's section keys → their declared types (for the contexts' reflection test)."""

@@ -1,0 +1,240 @@
+"""The memory section of a reply: per-GPU memory bars, the layout explained, the alternatives
+that need fewer GPUs, checkpoints (split from :mod:`bot.render.sections`)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from bot.render.fmt import Fmt, bar, display_width, ljust, rjust
+from bot.render.i18n import N_, translate
+from bot.render.plan_text import (
+    gpus_text,
+    nodes_text,
+    paren,
+    plan_layout,
+    plan_reason,
+    plan_reason_key,
+    plan_short,
+)
+from bot.render.wording import (
+    ALTERNATIVES,
+    BORDERLINE_REASONS,
+    MAX_ALTERNATIVES,
+    MEMORY_PARTS,
+    MIN_CHART_BYTES,
+    STATED_ALTERNATIVES,
+)
+from estimator.memory import FULL_STATE_BYTES_PER_PARAM
+from estimator.models import Memory, Method, Plan, SizingReport
+from estimator.plan import HEADROOM
+
+if TYPE_CHECKING:
+    from bot.render.contexts import MemoryContext
+
+
+def _memory_bars(m: Memory, f: Fmt) -> str:
+    """One text bar per memory part (parts below 0.05 GiB left out), aligned for a <pre> block."""
+    parts = [(k, v) for k, v in m.breakdown.items() if v >= MIN_CHART_BYTES]
+    total = sum(v for _, v in parts) or m.per_gpu_bytes or 1.0
+    labels = [translate(f.lang, MEMORY_PARTS[k]) if k in MEMORY_PARTS else k for k, _ in parts]
+    w_label = max((display_width(lab) for lab in labels), default=0)
+    values = [f.gib(v) for _, v in parts]
+    w_val = max((len(v) for v in values), default=0)
+    return "\n".join(
+        f"{ljust(lab, w_label)} {ljust(bar(v / total, 10), 10)} {rjust(val, w_val)}"
+        for lab, (_, v), val in zip(labels, parts, values, strict=True)
+    )
+
+
+def _alternatives(m: Memory, f: Fmt) -> list[str]:
+    """'With CPU offload: 2 GPUs' — the fewest GPUs under each option that changes the answer; an
+    alternative to the user's own setting ('With ZeRO-3: 2 GPUs, ≈ 29.8 GiB per GPU') comes first."""
+    lang = f.lang
+    lines = []
+    for a in sorted(m.alternatives, key=lambda a: a.change not in STATED_ALTERNATIVES):
+        if a.min_gpus == m.min_gpus:  # changes nothing (also: neither fits)
+            continue
+        label = translate(lang, ALTERNATIVES[a.change]) if a.change in ALTERNATIVES else a.change
+        if not a.min_gpus:
+            gpus = translate(lang, N_("does not fit"))
+        elif a.change in STATED_ALTERNATIVES and a.per_gpu_bytes:
+            gpus = translate(
+                lang,
+                N_("%(gpus)s, ≈ %(per_gpu)s per GPU"),
+                gpus=gpus_text(lang, a.min_gpus),
+                per_gpu=f.gib(a.per_gpu_bytes),
+            )
+        else:
+            gpus = gpus_text(lang, a.min_gpus)
+        lines.append(translate(lang, N_("%(change)s: %(gpus)s"), change=label, gpus=gpus))
+    return lines[:MAX_ALTERNATIVES]
+
+
+def _checkpoint(report: SizingReport, f: Fmt) -> dict[str, Any] | None:
+    ckpt = report.checkpoint_bytes
+    if ckpt is None:
+        return None
+    return {
+        "weights": f.storage(ckpt.weights),
+        "full": f.storage(ckpt.full_state),
+        "adapters": report.request.method in (Method.lora, Method.qlora),
+        # bytes per trained parameter of the full state: 16 with mixed-precision AdamW, the optimizer's own
+        "bpp": f.num(ckpt.full_state / (ckpt.weights / 2) if ckpt.weights else FULL_STATE_BYTES_PER_PARAM, 1),
+    }
+
+
+def memory_section(
+    report: SizingReport,
+    f: Fmt,
+    per_node: int = 8,
+    nvlink: bool = True,
+    timed: bool = False,
+    *,
+    chosen: Plan | None,
+) -> MemoryContext | None:
+    """The memory answer. ``timed``: a training reply whose time and cost refer to ``plan_gpus``, so
+    the plan explained is the one at that count (else the recommended one, or the user's if it fits).
+    ``chosen``: the layout the answer recommends (:attr:`bot.core.answer.Answer.chosen_plan`)."""
+    m = report.memory
+    if m is None:
+        return None
+    lang = f.lang
+    plan, at = m.plan, m.plan_gpus or m.min_gpus
+    requested = report.request.gpu_count
+    rec = m.recommended_gpus if m.min_gpus else None
+    at_min = plan is not None and at == m.min_gpus
+    # the layout a user would run: theirs if it fits, else the recommended one, else the minimum
+    main = chosen
+
+    rows = _layout_rows(m, lang, requested, main)
+
+    checkpoint = _checkpoint(report, f)
+    states_total = f.storage(m.total_bytes)
+    unfit = bool(requested) and m.fits_requested is False and main is plan
+    return {
+        "per_gpu": f.gib(m.per_gpu_bytes),
+        "usable": f.gib(m.usable_bytes),
+        "capacity": f.gib(m.gpu_memory_bytes),
+        "usable_differs": f.gib(m.usable_bytes) != f.gib(m.gpu_memory_bytes),
+        "share": f.percent(m.per_gpu_bytes / m.gpu_memory_bytes) if m.gpu_memory_bytes else "",
+        "min_gpus": f.int(m.min_gpus) if m.min_gpus else None,
+        "min_text": gpus_text(lang, m.min_gpus) if m.min_gpus else None,
+        "one_gpu": m.min_gpus == 1 and at_min,
+        "min_layout": paren(lang, plan_short(plan, lang)) if at_min and plan else "",
+        "rec_gpus": f.int(rec) if rec and rec != m.min_gpus else None,
+        "rec_text": gpus_text(lang, rec) if rec and rec != m.min_gpus else None,
+        "rec_nodes": paren(lang, nodes_text(lang, rec, per_node)) if rec else "",
+        "at": gpus_text(lang, at) if at else None,
+        "at_layout": plan_layout(plan, lang) if plan else None,
+        "requested": f.int(requested) if requested else None,
+        "requested_layout": paren(lang, plan_short(plan, lang)) if m.fits_requested and plan else "",
+        "total": states_total,
+        "show_total": checkpoint is None or states_total != checkpoint["full"],
+        "chart": _memory_bars(m, f),
+        "fits_requested": m.fits_requested if requested else None,
+        "borderline": _borderline_text(report, f),
+        "rows": rows,
+        # why a layout was chosen: not for the user's layout that does not fit
+        "reason": plan_reason(main, nvlink, lang, per_node, report.request.recompute is not None)
+        if main is not None and not unfit
+        else None,
+        "batch": batch_line(main, report.request.seq_len, f) if main is not None else None,
+        "reason_key": plan_reason_key(main, nvlink) if main is not None else None,
+        "least": _least_line(m, f) if requested else None,
+        "alternatives": _alternatives(m, f),
+        "checkpoint": checkpoint,
+        "headroom": f.percent(HEADROOM),
+    }
+
+
+def _layout_rows(
+    m: Memory, lang: str, requested: int | None, main: Plan | None
+) -> list[dict[str, str | None]]:
+    """The memory section's layout lines: the user's count, the minimum, the recommended one, and the
+    layout the "Why" and "Batch" lines explain (``main``) when the user's count does not fit."""
+    plan, at = m.plan, m.plan_gpus or m.min_gpus
+    rec = m.recommended_gpus if m.min_gpus else None
+    at_min = plan is not None and at == m.min_gpus
+    rows: list[dict[str, str | None]] = []
+    if requested and m.fits_requested and requested not in (m.min_gpus, rec) and plan is not None:
+        rows.append(
+            {
+                "label": translate(lang, N_("On %(gpus)s"), gpus=gpus_text(lang, requested)),
+                "layout": plan_layout(plan, lang),
+            }
+        )
+    if requested and m.fits_requested is False and plan is not None and at == requested:
+        rows.append(  # the user's layout, which does not fit: what it would take per GPU is above
+            {
+                "label": translate(lang, N_("On %(gpus)s"), gpus=gpus_text(lang, requested)),
+                "layout": plan_layout(plan, lang),
+            }
+        )
+    if m.min_gpus and (at_min or not requested):  # a bare count only when the headline does not say it
+        rows.append(
+            {
+                "label": translate(lang, N_("Minimum %(gpus)s"), gpus=gpus_text(lang, m.min_gpus)),
+                "layout": plan_layout(plan, lang) if at_min and plan else None,
+            }
+        )
+    if rec and rec != m.min_gpus:
+        rows.append(
+            {
+                "label": translate(lang, N_("Recommended %(gpus)s"), gpus=gpus_text(lang, rec)),
+                "layout": plan_layout(m.recommended_plan, lang) if m.recommended_plan else None,
+            }
+        )
+    elif requested and m.fits_requested is False and main is not None and main is not plan and m.min_gpus:
+        rows.append(  # the layout the "Why" and "Batch" lines explain, when the user's count does not fit
+            {
+                "label": translate(lang, N_("Minimum %(gpus)s"), gpus=gpus_text(lang, m.min_gpus)),
+                "layout": plan_layout(main, lang),
+            }
+        )
+    return rows
+
+
+def _least_line(m: Memory, f: Fmt) -> str | None:
+    """'Least memory on 8 GPUs: ≈ 5.1 GiB per GPU (TP 8, full recompute); …' — why an adapter method shows
+    more per GPU than the same GPUs need at the least (estimator.methods.with_least)."""
+    if m.least_plan is None or m.least_per_gpu_bytes is None or m.plan is None or not m.plan_gpus:
+        return None
+    whole_base = m.plan.zero_stage < 3 and m.plan.tp * m.plan.pp == 1
+    msgid = (
+        N_(
+            "Least memory on %(gpus)s: ≈ %(per_gpu)s per GPU (%(layout)s); the plan above keeps the whole "
+            "base model on every GPU to communicate least"
+        )
+        if whole_base
+        else N_(
+            "Least memory on %(gpus)s: ≈ %(per_gpu)s per GPU (%(layout)s); the plan above uses more memory "
+            "to communicate less"
+        )
+    )
+    layout = plan_short(m.least_plan, f.lang)
+    gpus = gpus_text(f.lang, m.plan_gpus)
+    return translate(f.lang, msgid, gpus=gpus, per_gpu=f.gib(m.least_per_gpu_bytes), layout=layout)
+
+
+def batch_line(plan: Any, seq_len: int | None, f: Fmt) -> dict[str, str] | None:
+    """The plan's global batch and the gradient accumulation it implies (estimator.plan.with_batch)."""
+    if plan.global_batch_sequences is None or plan.gradient_accumulation is None:
+        return None
+    return {
+        "global": f.int(plan.global_batch_sequences),
+        "tokens": f.tokens(plan.global_batch_sequences * seq_len) if seq_len else "—",
+        "micro": f.int(plan.micro_batch),
+        "accumulation": f.int(plan.gradient_accumulation),
+        "dp": f.int(plan.dp),
+    }
+
+
+def _borderline_text(report: SizingReport, f: Fmt) -> str | None:
+    """One line saying why a 'fits' is only borderline (report.feasible_reason)."""
+    reason = report.feasible_reason
+    m = report.memory
+    if report.feasible != "borderline" or reason not in BORDERLINE_REASONS or m is None:
+        return None
+    params = report.request.params_total or 0.0
+    share = f.percent(m.per_gpu_bytes / m.gpu_memory_bytes) if m.gpu_memory_bytes else ""
+    return translate(f.lang, BORDERLINE_REASONS[reason], share=share, host=f.gb(12.0 * params))

@@ -1,0 +1,150 @@
+"""The serving sections of a reply: inference and the largest model that fits (split from
+:mod:`bot.render.sections`)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from bot.render.describe import count_layout, is_unified
+from bot.render.fmt import Fmt, money_span, rjust
+from bot.render.i18n import N_, translate
+from bot.render.notes import context_len
+from bot.render.plan_text import (
+    nodes_text,
+)
+from bot.render.wording import (
+    PRECISION_LABELS,
+    SERVING_VERDICTS,
+)
+from estimator import catalog
+from estimator.models import Inference, SizingReport
+
+if TYPE_CHECKING:
+    from bot.render.contexts import InferenceContext, LargestContext
+
+LARGEST_FORMATS = {
+    "bf16": N_("16-bit"),
+    "int8": N_("8-bit (W8A16 / FP8)"),
+    "int4": N_("4-bit (GPTQ/AWQ)"),
+    "q8_0": N_("8-bit (GGUF Q8_0)"),
+    "q4_k_m": N_("4-bit (GGUF Q4_K_M)"),
+}
+"""How the weight formats of :mod:`estimator.largest` are named in a reply."""
+
+
+def largest_section(report: SizingReport, f: Fmt) -> LargestContext | None:
+    """'一张4090能跑多大的模型': per weight format, the largest size that fits and catalog examples."""
+    if not report.largest_served:
+        return None
+    req = report.request
+    rows = []
+    for row in report.largest_served:
+        label = translate(f.lang, LARGEST_FORMATS.get(row.precision.value, row.precision.value))
+        names = [catalog.model(m).name for m in row.examples]
+        size = float(f"{row.params_max:.2g}") if row.params_max else None  # a 2 % search: two digits
+        rows.append({"format": label, "params": f.params(size) if size else None,
+                     "examples": ("、" if f.lang == "zh" else ", ").join(names)})  # fmt: skip
+    best = next((r for r in reversed(rows) if r["params"]), None)
+    return {
+        "gpus": f.int(req.gpu_count or 1),
+        "context": context_len(req.seq_len or 0),
+        "concurrency": f.int(req.concurrency or 1),
+        "rows": rows,
+        "best": best,
+    }
+
+
+def inference_section(report: SizingReport, f: Fmt, lang: str) -> InferenceContext | None:
+    inf = report.inference
+    if inf is None:
+        return None
+    decode = inf.decode_tokens_per_s
+    cpm, cpmonth = inf.cost_per_million_tokens, inf.cost_per_month
+    return {
+        "precision": inf.weight_format,
+        "format": inf.weight_format,
+        "kv_precision": inf.kv_precision,
+        "weights": f.gb(inf.weights_bytes),
+        "bytes_per_param": f.num(inf.bytes_per_param, 2),
+        "kv_per_token": f.kib(inf.kv_bytes_per_token),
+        "kv_total": f.gb(inf.kv_bytes_total),
+        "total": f.gb(inf.weights_bytes + inf.kv_bytes_total),
+        "kv_per_seq": f.gb(inf.kv_bytes_per_sequence),
+        "usable": f.gib(inf.usable_bytes_per_gpu),
+        "runtime": inf.runtime,
+        "kv_capacity": f.int(inf.kv_capacity_tokens)
+        if inf.kv_capacity_tokens and inf.runtime in ("vLLM", "SGLang")
+        else None,
+        "context": context_len(inf.context_tokens),
+        "concurrency": f.int(inf.concurrency),
+        "min_gpus": f.int(inf.min_gpus),
+        "rec_gpus": f.int(inf.recommended_gpus),
+        "serving_gpus": f.int(inf.serving_gpus),
+        "serving_one": inf.serving_gpus == 1,
+        "unified": is_unified(report),
+        "local": inf.runtime == "llama.cpp",
+        "same": inf.min_gpus == inf.recommended_gpus,
+        "layout": "llama.cpp / MLX"
+        if is_unified(report) and inf.tp * inf.pp == 1
+        else "llama.cpp"
+        if inf.runtime == "llama.cpp"
+        else f"FP8, TP={inf.fp8_min_gpus}"
+        if report.feasible_reason == "fp8_only" and inf.fp8_min_gpus
+        else count_layout(report)
+        if report.feasible_reason == "full_memory" and report.request.gpu_count
+        else _serving_nodes(report, lang)
+        + f"TP={inf.tp}"
+        + (f" × PP={inf.pp}" if inf.pp > 1 else "")
+        + (" × " + translate(lang, N_("%(n)s replicas"), n=f.int(inf.replicas)) if inf.replicas > 1 else ""),
+        "max_concurrency": f.int(inf.max_concurrency),
+        # the user's GPUs hold fewer sequences than the load (the headline must say so, not "fits")
+        "short_of_load": inf.max_concurrency < inf.concurrency,
+        "table": [{"context": rjust(context_len(ctx), 4), "n": f.int(n)} for ctx, n in inf.concurrency_table],
+        "decode_seq": f.num(decode.per_sequence, 1 if decode.per_sequence < 10 else 0) if decode else None,
+        "decode_all": f.int(decode.aggregate) if decode else None,
+        "decode_batch": f.int(decode.batch) if decode else None,
+        "decode_one": bool(decode and decode.batch == 1),
+        "ttft": f.num(inf.prefill_seconds, 2 if inf.prefill_seconds < 1 else 1)
+        if inf.prefill_seconds is not None
+        else None,
+        "cpm": None if cpm is None else f.price_range(cpm.low, cpm.high, cpm.currency),
+        # the load the price per million tokens assumes: the stated one, else the most the GPUs hold
+        "priced_batch": f.int(inf.priced_concurrency) if inf.priced_concurrency else None,
+        "priced_full": inf.priced_concurrency is not None and inf.priced_concurrency > inf.concurrency,
+        "per_month": None if cpmonth is None else money_span(f, cpmonth.low, cpmonth.high, cpmonth.currency),
+        "user_gpus": f.int(report.request.gpu_count) if report.request.gpu_count else None,
+        "load_given": not {"concurrency", "context"} <= {a.field for a in report.assumptions},
+        "rec_nodes": "",  # folded into "layout"
+        "count_ok": bool(report.request.gpu_count and report.request.gpu_count >= inf.min_gpus),
+        "verdict": report.feasible,
+        "verdict_text": translate(
+            lang,
+            SERVING_VERDICTS.get(report.feasible_reason or "", SERVING_VERDICTS[report.feasible or "yes"]),
+        ),
+        "alternatives": _lighter_weights(inf, f),
+    }
+
+
+def _lighter_weights(inf: Inference, f: Fmt) -> str:
+    """'FP8/INT8: 20; INT4 (GPTQ/AWQ): 16' — GPUs for the same load, where they differ."""
+    zh = f.lang == "zh"
+    return ("；" if zh else "; ").join(
+        f"{PRECISION_LABELS.get(a.change, a.change.upper())}{'：' if zh else ': '}{f.int(a.min_gpus)}"
+        for a in inf.alternatives
+        if a.min_gpus is not None and a.min_gpus != inf.recommended_gpus
+    )
+
+
+def _serving_nodes(report: SizingReport, lang: str) -> str:
+    """'3 × 8-GPU nodes, ' ahead of the layout when the recommended GPUs fill whole nodes (and the
+    headline is about the recommendation, not the user's count)."""
+
+    inf = report.inference
+    if inf is None or report.request.gpu_count:
+        return ""
+    spec = catalog.gpus().get(report.request.gpu or "")
+    per_node = spec.gpus_per_node if spec else 8
+    if inf.recommended_gpus <= per_node:
+        return ""
+    nodes = nodes_text(lang, inf.recommended_gpus, per_node)
+    return f"{nodes}{'，' if lang == 'zh' else ', '}" if nodes else ""
