@@ -243,6 +243,46 @@ def breakdown(spec: ModelSpec, params: float, setup: TrainingSetup, plan: Plan |
     allocates and frees (:mod:`estimator.defaults`; model states are allocated once, in blocks of their
     own size). The parts add up to the peak.
     """
+    return _with_transients(spec, params, setup, plan, state_parts(spec, params, setup, plan))
+
+
+StatesCache = dict[tuple[int, int, int, int, bool, int], dict[str, float]]
+""":func:`state_parts` of one search (one model, parameter count and setup) by the layout fields they
+depend on (TP, PP, DP, ZeRO stage, offload, EP): not the recompute mode nor the micro-batch."""
+
+
+def breakdown_within(
+    spec: ModelSpec,
+    params: float,
+    setup: TrainingSetup,
+    plan: Plan | Layout,
+    limit: float,
+    states: StatesCache | None = None,
+) -> dict[str, float] | None:
+    """:func:`breakdown`, or None when its total is certainly above ``limit`` bytes: the states alone
+    (:func:`state_parts`, the first parts of the breakdown) already sum above it. Every later part is
+    ≥ 0 and a left-to-right float sum of non-negative terms never decreases, so None means
+    ``sum(breakdown(...).values()) > limit`` exactly — the layout search skips the step's transients
+    of layouts whose states cannot fit (most of the ~1,200 a DeepSeek-V3 answer tries). ``states``: a
+    cache the caller keeps for one (spec, params, setup) — a setup differing only in TP/PP may share it."""
+    if states is None:
+        parts = state_parts(spec, params, setup, plan)
+    else:
+        key = (plan.tp, plan.pp, plan.dp, plan.zero_stage, plan.offload, plan.ep)
+        cached = states.get(key)
+        if cached is None:
+            cached = states[key] = state_parts(spec, params, setup, plan)
+        parts = dict(cached)
+    if sum(parts.values()) > limit:
+        return None
+    return _with_transients(spec, params, setup, plan, parts)
+
+
+def state_parts(
+    spec: ModelSpec, params: float, setup: TrainingSetup, plan: Plan | Layout
+) -> dict[str, float]:
+    """The parts of :func:`breakdown` allocated once (model states, adapters, frozen copies), in the
+    breakdown's order (bytes per GPU)."""
     shard = params / (plan.tp * plan.pp)
     parts: dict[str, float] = {}
     if setup.method == Method.full:
@@ -277,6 +317,13 @@ def breakdown(spec: ModelSpec, params: float, setup: TrainingSetup, plan: Plan |
         else:
             parts["critic"] = parts["adapters"]
         parts["reward"] = _frozen_copy_bytes(params, plan)
+    return parts
+
+
+def _with_transients(
+    spec: ModelSpec, params: float, setup: TrainingSetup, plan: Plan | Layout, parts: dict[str, float]
+) -> dict[str, float]:
+    """``parts`` (:func:`state_parts`) with the step's transients and the runtime overhead added."""
     trained = trained_params(spec, params, setup)
     if setup.method != Method.ptuning:  # the prefix is small and not split
         trained /= plan.tp * plan.pp

@@ -16,7 +16,7 @@ from itertools import product
 
 from estimator.catalog import GpuSpec, ModelSpec
 from estimator.expert_parallel import ep_degrees
-from estimator.memory import breakdown, state_bytes
+from estimator.memory import StatesCache, breakdown, breakdown_within, state_bytes
 from estimator.memory_band import per_gpu_band
 from estimator.models import Algorithm, Alternative, Memory, Method, Plan
 from estimator.setup import Layout, Recompute, TrainingSetup
@@ -108,12 +108,16 @@ def uneven_ok(layers: int, pp: int) -> bool:
     return pp <= layers and (pp - 1) * per < layers
 
 
-def _layouts(spec: ModelSpec, gpu: GpuSpec, gpus: int, setup: TrainingSetup) -> tuple[Layout, ...]:
-    """:func:`ordered_layouts` for this model, card, count and setup (experts for EP: :func:`_ep_experts`)."""
+def _layouts(
+    spec: ModelSpec, gpu: GpuSpec, gpus: int, setup: TrainingSetup, pinned: tuple[int, int] | None = None
+) -> tuple[Layout, ...]:
+    """:func:`ordered_layouts` for this model, card, count and setup (experts for EP: :func:`_ep_experts`);
+    ``pinned`` = (TP, PP) in place of the setup's (the search's candidates, without copying the setup)."""
+    tp, pp = pinned or (setup.tp, setup.pp)
     return ordered_layouts(
         spec.layers, spec.heads, spec.kv_heads, gpu.gpus_per_node, gpu.nvlink, gpus,
         setup.micro_batch, setup.offload, setup.zero_stage, setup.recompute, _ep_experts(spec, setup),
-        setup.tp, setup.pp,
+        tp, pp,
     )  # fmt: skip
 
 
@@ -180,11 +184,13 @@ def best_plan_for(
     setup: TrainingSetup,
     budget_fraction: float = 1.0,
     allow_full_recompute: bool = True,
+    states: StatesCache | None = None,
 ) -> tuple[Plan, dict[str, float]] | None:
     """The preferred layout whose per-GPU total is within ``budget_fraction`` of the card, or None.
 
     Among fitting layouts, those leaving ≥ 10 % headroom (:data:`HEADROOM`) come first — a plan at
-    97 % of the card OOMs on the first allocation spike — then :func:`plan_preference`.
+    97 % of the card OOMs on the first allocation spike — then :func:`plan_preference`. ``states``: the
+    search's cache of model states (:data:`estimator.memory.StatesCache`) for this spec, params, setup.
     """
     limit = gpu.addressable_bytes * budget_fraction
     comfortable = gpu.addressable_bytes * HEADROOM
@@ -193,7 +199,9 @@ def best_plan_for(
     for plan in layouts:
         if plan.recompute == "full" and not allow_full_recompute:
             continue
-        parts = breakdown(spec, params, setup, plan)
+        parts = breakdown_within(spec, params, setup, plan, limit, states)
+        if parts is None:  # above the limit: neither comfortable nor tight
+            continue
         total = sum(parts.values())
         if total <= comfortable and total <= limit:
             return plan.to_plan(), parts
@@ -278,14 +286,17 @@ def _ep_options(spec: ModelSpec, setup: TrainingSetup) -> list[int | None]:
 def _any_layout_fits(
     spec: ModelSpec, params: float, gpu: GpuSpec, gpus: int, setup: TrainingSetup,
     budget_fraction: float, allow_full_recompute: bool, ep: int | None,
+    pinned: tuple[int, int], states: StatesCache,
 ) -> bool:  # fmt: skip
-    """Whether some layout on exactly ``gpus`` GPUs (of expert-parallel degree ``ep`` unless None) is
-    within ``budget_fraction`` of the card — :func:`best_plan_for`'s test, without choosing."""
+    """Whether some layout on exactly ``gpus`` GPUs of (TP, PP) ``pinned`` (and expert-parallel degree
+    ``ep`` unless None) is within ``budget_fraction`` of the card — :func:`best_plan_for`'s test, without
+    choosing."""
     limit = gpu.addressable_bytes * budget_fraction
-    for plan in _layouts(spec, gpu, gpus, setup):
+    for plan in _layouts(spec, gpu, gpus, setup, pinned):
         if (ep is not None and plan.ep != ep) or (plan.recompute == "full" and not allow_full_recompute):
             continue
-        if sum(breakdown(spec, params, setup, plan).values()) <= limit:
+        parts = breakdown_within(spec, params, setup, plan, limit, states)
+        if parts is not None and sum(parts.values()) <= limit:
             return True
     return False
 
@@ -317,11 +328,13 @@ def min_gpus(
         product(_pairs(spec, gpu, setup), _ep_options(spec, setup)),
         key=lambda t: t[0][0] * t[0][1] * (t[1] or 1),
     )
+    states: StatesCache = {}  # the model states do not depend on the pinned TP and PP of the setup
     for (tp, pp), ep in triples:
-        pinned = replace(setup, tp=tp, pp=pp)
 
-        def fits(n: int, pinned: TrainingSetup = pinned, ep: int | None = ep) -> bool:
-            return _any_layout_fits(spec, params, gpu, n, pinned, budget_fraction, allow_full_recompute, ep)
+        def fits(n: int, pinned: tuple[int, int] = (tp, pp), ep: int | None = ep) -> bool:
+            return _any_layout_fits(
+                spec, params, gpu, n, setup, budget_fraction, allow_full_recompute, ep, pinned, states
+            )
 
         g = tp * pp * (ep or 1)
         ceiling = min(MAX_GPUS_SEARCHED, best - 1) if best else MAX_GPUS_SEARCHED
@@ -335,7 +348,7 @@ def min_gpus(
             best = found
     if best is None:
         return None
-    chosen = best_plan_for(spec, params, gpu, best, setup, budget_fraction, allow_full_recompute)
+    chosen = best_plan_for(spec, params, gpu, best, setup, budget_fraction, allow_full_recompute, states)
     assert chosen is not None  # a layout of the winning (TP, PP, EP) fits at this count
     return best, *chosen
 
