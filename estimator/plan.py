@@ -16,7 +16,7 @@ from itertools import product
 
 from estimator.catalog import GpuSpec, ModelSpec
 from estimator.expert_parallel import ep_degrees
-from estimator.memory import StatesCache, breakdown, breakdown_within, state_bytes
+from estimator.memory import SearchMemo, breakdown, breakdown_within, state_bytes
 from estimator.memory_band import per_gpu_band
 from estimator.models import Algorithm, Alternative, Memory, Method, Plan
 from estimator.setup import Layout, Recompute, TrainingSetup
@@ -184,13 +184,13 @@ def best_plan_for(
     setup: TrainingSetup,
     budget_fraction: float = 1.0,
     allow_full_recompute: bool = True,
-    states: StatesCache | None = None,
+    memo: SearchMemo | None = None,
 ) -> tuple[Plan, dict[str, float]] | None:
     """The preferred layout whose per-GPU total is within ``budget_fraction`` of the card, or None.
 
     Among fitting layouts, those leaving ≥ 10 % headroom (:data:`HEADROOM`) come first — a plan at
-    97 % of the card OOMs on the first allocation spike — then :func:`plan_preference`. ``states``: the
-    search's cache of model states (:data:`estimator.memory.StatesCache`) for this spec, params, setup.
+    97 % of the card OOMs on the first allocation spike — then :func:`plan_preference`. ``memo``: the
+    search's :class:`estimator.memory.SearchMemo` for this spec, params and setup.
     """
     limit = gpu.addressable_bytes * budget_fraction
     comfortable = gpu.addressable_bytes * HEADROOM
@@ -199,7 +199,7 @@ def best_plan_for(
     for plan in layouts:
         if plan.recompute == "full" and not allow_full_recompute:
             continue
-        parts = breakdown_within(spec, params, setup, plan, limit, states)
+        parts = breakdown_within(spec, params, setup, plan, limit, memo)
         if parts is None:  # above the limit: neither comfortable nor tight
             continue
         total = sum(parts.values())
@@ -286,7 +286,7 @@ def _ep_options(spec: ModelSpec, setup: TrainingSetup) -> list[int | None]:
 def _any_layout_fits(
     spec: ModelSpec, params: float, gpu: GpuSpec, gpus: int, setup: TrainingSetup,
     budget_fraction: float, allow_full_recompute: bool, ep: int | None,
-    pinned: tuple[int, int], states: StatesCache,
+    pinned: tuple[int, int], memo: SearchMemo,
 ) -> bool:  # fmt: skip
     """Whether some layout on exactly ``gpus`` GPUs of (TP, PP) ``pinned`` (and expert-parallel degree
     ``ep`` unless None) is within ``budget_fraction`` of the card — :func:`best_plan_for`'s test, without
@@ -295,7 +295,7 @@ def _any_layout_fits(
     for plan in _layouts(spec, gpu, gpus, setup, pinned):
         if (ep is not None and plan.ep != ep) or (plan.recompute == "full" and not allow_full_recompute):
             continue
-        parts = breakdown_within(spec, params, setup, plan, limit, states)
+        parts = breakdown_within(spec, params, setup, plan, limit, memo)
         if parts is not None and sum(parts.values()) <= limit:
             return True
     return False
@@ -308,6 +308,7 @@ def min_gpus(
     setup: TrainingSetup,
     budget_fraction: float = 1.0,
     allow_full_recompute: bool = True,
+    memo: SearchMemo | None = None,
 ) -> tuple[int, Plan, dict[str, float]] | None:
     """Fewest GPUs (1, 2, 4, then whole nodes) with a layout that fits, or None up to MAX_GPUS_SEARCHED.
 
@@ -319,6 +320,7 @@ def min_gpus(
     :func:`_ep_options` the search gallops and bisects over the candidate counts TP × PP × EP divides
     (from the lower bound: all states sharded, nothing else; below the best count found so far), and
     the answer is the least of them, laid out as :func:`best_plan_for` prefers at that count.
+    ``memo``: the :class:`estimator.memory.SearchMemo` of this spec, params and setup (a new one if None).
     """
     per_node = gpu.gpus_per_node
     floor = _gpu_count(_count_index(_lower_bound(spec, params, gpu, setup), per_node), per_node)
@@ -328,12 +330,12 @@ def min_gpus(
         product(_pairs(spec, gpu, setup), _ep_options(spec, setup)),
         key=lambda t: t[0][0] * t[0][1] * (t[1] or 1),
     )
-    states: StatesCache = {}  # the model states do not depend on the pinned TP and PP of the setup
+    memo = memo or SearchMemo()  # what the layouts share: nothing in it depends on the pinned TP and PP
     for (tp, pp), ep in triples:
 
         def fits(n: int, pinned: tuple[int, int] = (tp, pp), ep: int | None = ep) -> bool:
             return _any_layout_fits(
-                spec, params, gpu, n, setup, budget_fraction, allow_full_recompute, ep, pinned, states
+                spec, params, gpu, n, setup, budget_fraction, allow_full_recompute, ep, pinned, memo
             )
 
         g = tp * pp * (ep or 1)
@@ -348,12 +350,14 @@ def min_gpus(
             best = found
     if best is None:
         return None
-    chosen = best_plan_for(spec, params, gpu, best, setup, budget_fraction, allow_full_recompute, states)
+    chosen = best_plan_for(spec, params, gpu, best, setup, budget_fraction, allow_full_recompute, memo)
     assert chosen is not None  # a layout of the winning (TP, PP, EP) fits at this count
     return best, *chosen
 
 
-def _alternatives(spec: ModelSpec, params: float, gpu: GpuSpec, setup: TrainingSetup) -> list[Alternative]:
+def _alternatives(
+    spec: ModelSpec, params: float, gpu: GpuSpec, setup: TrainingSetup, memo: SearchMemo | None = None
+) -> list[Alternative]:
     """The fewest GPUs under options a user can switch on (DeepSpeed estimators' 'with offload / without')."""
     variants: list[tuple[str, TrainingSetup]] = []
     # the user's own settings first: what changing each of them would give
@@ -386,7 +390,7 @@ def _alternatives(spec: ModelSpec, params: float, gpu: GpuSpec, setup: TrainingS
         )
     if setup.recompute is not None:  # the user chose the recompute mode: no "without full recompute" row
         return out
-    no_recompute = min_gpus(spec, params, gpu, setup, allow_full_recompute=False)
+    no_recompute = min_gpus(spec, params, gpu, setup, allow_full_recompute=False, memo=memo)
     out.append(
         Alternative(
             change="no_full_recompute",
@@ -398,20 +402,25 @@ def _alternatives(spec: ModelSpec, params: float, gpu: GpuSpec, setup: TrainingS
 
 
 def recommended(
-    spec: ModelSpec, params: float, gpu: GpuSpec, setup: TrainingSetup, minimum: int
+    spec: ModelSpec,
+    params: float,
+    gpu: GpuSpec,
+    setup: TrainingSetup,
+    minimum: int,
+    memo: SearchMemo | None = None,
 ) -> tuple[int, Plan] | None:
     """A comfortable size: ≤ 90 % of the card, no full recompute (except on cards without NVLink, where
     recomputing is cheaper than tensor parallelism over PCIe, or when the user chose the mode); full
     training on at least one node."""
     no_recompute = gpu.nvlink and setup.recompute is None
-    found = min_gpus(spec, params, gpu, setup, HEADROOM, allow_full_recompute=not no_recompute)
+    found = min_gpus(spec, params, gpu, setup, HEADROOM, not no_recompute, memo)
     if found is None:
         return None
     n = found[0]
     if setup.method == Method.full and minimum > 1:
         n = max(n, gpu.gpus_per_node)
         if n != found[0]:
-            fit = best_plan_for(spec, params, gpu, n, setup, HEADROOM, allow_full_recompute=not no_recompute)
+            fit = best_plan_for(spec, params, gpu, n, setup, HEADROOM, not no_recompute, memo)
             return (n, fit[0]) if fit else (found[0], found[1])
     return n, found[1]
 
@@ -463,13 +472,14 @@ def training_memory(
 
     ``Memory.min_gpus`` is None when nothing fits within MAX_GPUS_SEARCHED.
     """
-    found = min_gpus(spec, params, gpu, setup)
+    memo = SearchMemo()  # every search below is of this spec, params and setup
+    found = min_gpus(spec, params, gpu, setup, memo=memo)
     shell = breakdown(spec, params, setup, _SHELL_PLAN)
     states = state_bytes(shell)
     fits_requested = None
     at = found
     if requested_gpus is not None:
-        fit = best_plan_for(spec, params, gpu, requested_gpus, setup)
+        fit = best_plan_for(spec, params, gpu, requested_gpus, setup, memo=memo)
         fits_requested = fit is not None
         # the user's count and setting: the layout that fits, else the one needing the least memory
         fit = fit or least_memory_plan(spec, params, gpu, requested_gpus, setup)
@@ -487,7 +497,7 @@ def training_memory(
             "usable_bytes": gpu.addressable_bytes,
         }
 
-    alternatives = _alternatives(spec, params, gpu, setup) if with_alternatives else []
+    alternatives = _alternatives(spec, params, gpu, setup, memo) if with_alternatives else []
     if found is None:  # nothing fits at any count: the user's count if given, else one GPU's states
         n, plan, parts = at if at is not None else (None, None, shell)
         return Memory(
@@ -501,8 +511,8 @@ def training_memory(
             alternatives=alternatives,
         )
     assert at is not None  # found, or the user's count
-    rec = recommended(spec, params, gpu, setup, found[0]) if with_recommended else None
-    rec_parts = best_plan_for(spec, params, gpu, rec[0], setup) if rec else None
+    rec = recommended(spec, params, gpu, setup, found[0], memo) if with_recommended else None
+    rec_parts = best_plan_for(spec, params, gpu, rec[0], setup, memo=memo) if rec else None
     n, plan, parts = at
     return Memory(
         **per_gpu(plan, parts),
