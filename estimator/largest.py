@@ -12,7 +12,7 @@ import math
 from estimator import catalog, defaults
 from estimator.architecture import shape_for_size
 from estimator.catalog import GpuSpec, ModelSpec
-from estimator.inference import size_inference
+from estimator.inference import ServingSetup, serve
 from estimator.ledger import Ledger
 from estimator.models import LargestServed, Precision, SizingRequest
 from estimator.reasons import Why
@@ -55,9 +55,11 @@ def largest_served(
     runtime = req.runtime.value if req.runtime else None
 
     def fits(spec: ModelSpec, params: float, weights: Precision) -> bool:
-        inf = size_inference(
-            spec, params, None, gpu, weights, context, concurrency, count,
-            utilization=req.gpu_memory_utilization, runtime=runtime,
+        inf = serve(
+            ServingSetup(
+                spec, params, None, gpu, weights, context, concurrency, count,
+                utilization=req.gpu_memory_utilization, runtime=runtime,
+            )
         )  # fmt: skip
         return inf.recommended_gpus <= count
 

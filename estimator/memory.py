@@ -16,7 +16,6 @@ from estimator.architecture import embedding_params
 from estimator.catalog import ModelSpec
 from estimator.defaults import CUDA_CONTEXT_BYTES, FRAGMENTATION
 from estimator.expert_parallel import routed_share, state_groups
-from estimator.inference import INT8_ROW_SCALE_BITS
 from estimator.models import Algorithm, Checkpoint, Method, Plan
 from estimator.setup import Layout, Optimizer, TrainingSetup
 from estimator.transients import (
@@ -26,6 +25,7 @@ from estimator.transients import (
     peaks,
 )
 from estimator.transients import activation_bytes_per_layer as activation_bytes_per_layer
+from estimator.weights import INT8_ROW_SCALE_BITS
 
 OPTIMIZER_BYTES_PER_PARAM: dict[str, float] = {"adamw": 12.0, "adamw8bit": 6.0, "sgd": 8.0}
 """Optimizer state bytes per trainable parameter under mixed precision.

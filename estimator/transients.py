@@ -23,8 +23,8 @@ from typing import NamedTuple
 
 from estimator.architecture import embedding_params
 from estimator.catalog import ModelSpec
-from estimator.inference import largest_matrix
 from estimator.models import Method, Plan
+from estimator.runtimes.transformers import largest_matrix
 from estimator.setup import Layout, Recompute, TrainingSetup, activation_layers
 
 LOSS_CHUNKS = 8
