@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from estimator import defaults
 from estimator.catalog import GpuSpec, ModelSpec
@@ -189,13 +189,7 @@ def size_serving(
     precision = req.precision or Precision(
         ledger.assume("precision", spec.release_precision, Why.release_precision)
     )
-    if req.seq_len:
-        context = req.seq_len
-    elif spec.serve_context:
-        context = int(ledger.assume("context", spec.serve_context, Why.reasoning_context))
-    else:
-        context = int(ledger.assume("context", defaults.SERVE_CONTEXT.value, defaults.SERVE_CONTEXT.why))
-    beyond_window(spec, context, ledger, stated=bool(req.seq_len))
+    context = _serve_context(req, spec, ledger)
     price = None if gpu.generic else price_range(req, gpu, ledger)
     named = req.runtime.value if req.runtime else None
 
@@ -219,39 +213,21 @@ def size_serving(
     def size(weights: Precision, searched: bool = False) -> Inference:
         """The serving answer in ``weights``: on the user's TP × PP if stated, else (or when
         ``searched``) on the layout the sizing chooses."""
-        return serve(
-            ServingSetup(
-                spec,
-                params,
-                active,
-                gpu,
-                weights,
-                context,
-                conc_for(weights),
-                req.gpu_count,
-                kv_precision=req.kv_precision or Precision.bf16,
-                prompt_tokens=req.prompt_tokens,
-                price=price[:3] if price else None,
-                utilization=req.gpu_memory_utilization,
-                runtime=named,
-                group=None if searched else stated,
-                most_sequences=bool(req.concurrency_asked) and not req.concurrency,
-                price_at_capacity=not req.concurrency and not personal(weights),
-            )
-        )
+        at_capacity = not req.concurrency and not personal(weights)
+        group = None if searched else stated
+        setup = replace(base, precision=weights, concurrency=conc_for(weights), group=group)
+        return serve(replace(setup, price_at_capacity=at_capacity))
+
+    base = ServingSetup(
+        spec, params, active, gpu, precision, context, 1, req.gpu_count,
+        kv_precision=req.kv_precision or Precision.bf16, prompt_tokens=req.prompt_tokens,
+        price=price[:3] if price else None, utilization=req.gpu_memory_utilization, runtime=named,
+        most_sequences=bool(req.concurrency_asked) and not req.concurrency,
+    )  # fmt: skip
 
     inf = size(precision)
-    group = stated
-    if group is not None:  # the user's TP × PP: say what a layout chosen freely would need
-        free = size(precision, searched=True)
-        if inf.max_concurrency == 0 and free.max_concurrency > 0:  # one copy of TP × PP cannot hold it
-            ledger.note("stated_layout_too_small", tp=group[0], pp=group[1], free_tp=free.tp, free_pp=free.pp)
-            inf, stated = free, None
-        elif free.recommended_gpus < inf.recommended_gpus:
-            ledger.note(
-                "stated_layout_needs_more", tp=group[0], pp=group[1], gpus=inf.recommended_gpus,
-                free_gpus=free.recommended_gpus, free_tp=free.tp, free_pp=free.pp,
-            )  # fmt: skip
+    if stated is not None:  # the user's TP × PP: say what a layout chosen freely would need
+        inf, stated = _stated_layout(inf, stated, size(precision, searched=True), ledger)
     if req.concurrency_asked and not req.concurrency and requested_count(req) and inf.max_concurrency >= 1:
         most.append(inf.max_concurrency)  # speed, KV cache and cost at that load, not at an assumed 16
         inf = size(precision)
@@ -264,11 +240,7 @@ def size_serving(
     if gpu.generic:  # a card known by its memory only: no speed or cost figures
         inf = inf.model_copy(update={"decode_tokens_per_s": None, "prefill_seconds": None})
         ledger.note("generic_gpu_no_time", gpu=gpu.name)
-    if most:
-        ledger.assume("concurrency", most[0], Why.concurrency_asked)
-    elif not req.concurrency:
-        default_conc = _default_concurrency(personal(precision))
-        ledger.assume("concurrency", default_conc.value, default_conc.why)
+    _load_assumptions(req, most, personal(precision), ledger)
     _memory_assumptions(req, spec, gpu, inf, runtime, ledger)
     feasible, reason = _serving_verdict(req, inf, gpu, spec)
     if req.total_memory_gib and requested_count(req) is None:
@@ -282,6 +254,46 @@ def size_serving(
         feasible, reason = "borderline", "local_4bit"
     _serving_notes(req, spec, gpu, inf, conc, reason, runtime, ledger)
     return ServingResult(inf, feasible, reason, precision, context, conc, price[2] if price else None)
+
+
+def _stated_layout(
+    inf: Inference, group: tuple[int, int], free: Inference, ledger: Ledger
+) -> tuple[Inference, tuple[int, int] | None]:
+    """The answer on the user's TP × PP (``inf``) against ``free``, the layout the sizing would choose:
+    ``free`` when one copy of their group cannot hold a sequence (then no group is kept), else ``inf``,
+    noting when the free layout needs fewer GPUs."""
+    if inf.max_concurrency == 0 and free.max_concurrency > 0:  # one copy of TP × PP cannot hold it
+        ledger.note("stated_layout_too_small", tp=group[0], pp=group[1], free_tp=free.tp, free_pp=free.pp)
+        return free, None
+    if free.recommended_gpus < inf.recommended_gpus:
+        ledger.note(
+            "stated_layout_needs_more", tp=group[0], pp=group[1], gpus=inf.recommended_gpus,
+            free_gpus=free.recommended_gpus, free_tp=free.tp, free_pp=free.pp,
+        )  # fmt: skip
+    return inf, group
+
+
+def _serve_context(req: SizingRequest, spec: ModelSpec, ledger: Ledger) -> int:
+    """Tokens per sequence: the user's, else the model's serving context (reasoning models), else the
+    default (:data:`estimator.defaults.SERVE_CONTEXT`); a context beyond a sliding window is noted."""
+    if req.seq_len:
+        context = req.seq_len
+    elif spec.serve_context:
+        context = int(ledger.assume("context", spec.serve_context, Why.reasoning_context))
+    else:
+        context = int(ledger.assume("context", defaults.SERVE_CONTEXT.value, defaults.SERVE_CONTEXT.why))
+    beyond_window(spec, context, ledger, stated=bool(req.seq_len))
+    return context
+
+
+def _load_assumptions(req: SizingRequest, most: list[int], personal: bool, ledger: Ledger) -> None:
+    """The ledger line of the concurrency when the user stated none: the most their GPUs hold when
+    that was asked, else one user on a personal machine, else a team's 16."""
+    if most:
+        ledger.assume("concurrency", most[0], Why.concurrency_asked)
+    elif not req.concurrency:
+        default_conc = _default_concurrency(personal)
+        ledger.assume("concurrency", default_conc.value, default_conc.why)
 
 
 def _memory_assumptions(
