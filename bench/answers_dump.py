@@ -40,7 +40,8 @@ def main() -> None:
         for q in json.loads(path.read_text(encoding="utf-8")):
             key = f"{path.name}:{q['id']}"
             dump[key] = {fmt: _run(["ask", "--format", fmt, q["text"]]) for fmt in ("json", "text")}
-    Path(args.out).write_text(json.dumps(dump, ensure_ascii=False, indent=1, sort_keys=True), encoding="utf-8")
+    text = json.dumps(dump, ensure_ascii=False, indent=1, sort_keys=True)
+    Path(args.out).write_text(text, encoding="utf-8")
     print(f"{len(dump)} questions written to {args.out}")
 
 
