@@ -9,10 +9,12 @@ days buys). Returns a typed :class:`TrainingResult`; every default is recorded i
 from __future__ import annotations
 
 import math
+from dataclasses import replace
+from typing import Any
 
 from estimator import attention, compute, defaults
 from estimator.architecture import shape_for_size
-from estimator.catalog import GpuSpec
+from estimator.catalog import GpuSpec, ModelSpec
 from estimator.ledger import Ledger, PriceRange, price_range
 from estimator.memory import trained_params
 from estimator.methods import method_rows
@@ -36,6 +38,9 @@ from estimator.training_setup import QUANTIZED_PRECISION_BITS as QUANTIZED_PRECI
 from estimator.training_setup import SetupParts as SetupParts
 from estimator.training_setup import _seq_len, training_setup
 
+Fields = dict[str, Any]
+"""TrainingResult fields one step of :func:`size_training` settles (combined with ``dataclasses.replace``)."""
+
 HUGE_GPUS = 100_000
 """Beyond this a 'huge job' note is shown: the largest published clusters are ~100k GPUs (xAI
 Colossus, 2024); Llama 3 405B used 16k H100 (Dubey et al. 2024 §3.3)."""
@@ -58,7 +63,9 @@ def size_training(req: SizingRequest, r: Resolved, ledger: Ledger) -> TrainingRe
             "tokens", defaults.CHINCHILLA_TOKENS_PER_PARAM.value * n, Why.tokens_chinchilla_assumed
         )
         ledger.note("tokens_assumed_chinchilla", tokens=tokens)
-    _params_from_data(req, r.gpu, tokens, _k(out, algorithm)[0], out, ledger)
+    sized = _params_from_data(req, r.gpu, tokens, _k(out, algorithm)[0], out, ledger)
+    if sized is not None:
+        out = replace(out, params=sized[0], spec=sized[1])
     k, why = _k(out, algorithm)  # freeze-tuning's k needs the shape: after the size is known
     out.flops_formula = f"{k:.3g}ND"
     if k != 6.0:
@@ -72,7 +79,7 @@ def size_training(req: SizingRequest, r: Resolved, ledger: Ledger) -> TrainingRe
     if req.hours:
         price = price_range(req, r.gpu, ledger) if timed else None
         out.currency = price[2] if price else None
-        _known_duration(req, r, tokens, k, price, out, ledger)
+        out = replace(out, **_known_duration(req, r, tokens, k, price, out, ledger))
     elif timed and (tokens is not None or req.budget or (req.gpu_count and req.deadline_days)):
         rate = training_rate(req, r.gpu, r.active or out.params, r.active is not None, ledger, k)
         mfu, out.peak_flops, out.mfu_calibrated, out.gpu_hours_interval = rate
@@ -81,18 +88,18 @@ def size_training(req: SizingRequest, r: Resolved, ledger: Ledger) -> TrainingRe
         deadline = deadline or ledger.assume("deadline_days", *assumed_deadline(req))
         out.deadline_days, out.mfu_likely = deadline, mfu[1]
     if tokens is None and mfu is not None:
-        _inverse(req, r, k, mfu, price, deadline or assumed_deadline(req)[0], out)
+        out = replace(out, **_inverse(req, r, k, mfu, price, deadline or assumed_deadline(req)[0], out))
     if tokens is not None and out.params is not None and mfu is not None:
-        _compute_time_cost(req, r, tokens, k, mfu, price, out, ledger)
+        out = replace(out, **_compute_time_cost(req, r, tokens, k, mfu, price, out, ledger))
     elif tokens is not None and out.params is not None and out.flops is None:  # FLOPs without time
         out.flops = compute.training_flops(r.active or out.params, tokens, k)
         out.pf_days, out.tokens = compute.pf_days(out.flops), tokens
     if out.flops is not None and out.spec is not None:
-        _attention(req, r, tokens or 0.0, k, out)
+        out = replace(out, **_attention(req, r, tokens or 0.0, k, out))
     if out.spec is not None and out.params is not None:
-        _memory_and_layout(req, r, out, algorithm, deadline, ledger)
+        out = replace(out, **_memory_and_layout(req, r, out, algorithm, deadline, ledger))
     if out.gpu_hours is not None and not req.hours:
-        _deadline_table(req, r.gpu, out, deadline or assumed_deadline(req)[0], ledger)
+        out = replace(out, **_deadline_table(req, r.gpu, out, deadline or assumed_deadline(req)[0], ledger))
     return out
 
 
@@ -103,21 +110,22 @@ def _memory_and_layout(
     algorithm: Algorithm,
     deadline: float | None,
     ledger: Ledger,
-) -> None:
+) -> Fields:
     """The setup (:func:`estimator.training_setup.training_setup`), memory and layout
-    (:func:`estimator.training_plan.memory_and_plan`) and the method comparison, into ``out``."""
+    (:func:`estimator.training_plan.memory_and_plan`) and the method comparison."""
     assert out.spec is not None and out.params is not None
     parts = training_setup(req, r.stage, out.spec, out.params, out.method or Method.full, algorithm, ledger)
-    out.seq_len, out.batch_size, out.global_batch = parts.seq_len, parts.batch_size, parts.global_batch
-    out.checkpoint_bytes = parts.checkpoint
+    fields: Fields = {"seq_len": parts.seq_len, "batch_size": parts.batch_size}
+    fields |= {"global_batch": parts.global_batch, "checkpoint_bytes": parts.checkpoint}
     cluster = None  # lay out the cluster the deadline needs (memory may raise it below)
     if req.gpu_count is None and out.gpu_hours is not None:
         days = deadline or assumed_deadline(req)[0]
         cluster = compute.gpus_for_deadline(out.gpu_hours.likely, days, r.gpu.gpus_per_node)
-    plan = memory_and_plan(req, r, parts.setup, out.spec, out.params, cluster, out.global_batch, ledger)
-    out.memory, out.feasible, out.feasible_reason = plan
+    plan = memory_and_plan(req, r, parts.setup, out.spec, out.params, cluster, parts.global_batch, ledger)
+    fields |= {"memory": plan.memory, "feasible": plan.feasible, "feasible_reason": plan.feasible_reason}
     if req.methods:
-        out.method_comparison = method_rows(req, out.spec, out.params, r.gpu, parts.setup)
+        fields["method_comparison"] = method_rows(req, out.spec, out.params, r.gpu, parts.setup)
+    return fields
 
 
 def assumed_deadline(req: SizingRequest) -> tuple[float, Why]:
@@ -156,8 +164,7 @@ def rented_hours(
     if r.gpu.generic:
         ledger.note("generic_gpu_no_time", gpu=r.gpu.name)
     out.currency = price[2] if price else None
-    _known_duration(req, r, None, 6.0, price, out, ledger)
-    return out
+    return replace(out, **_known_duration(req, r, None, 6.0, price, out, ledger))
 
 
 def _known_duration(
@@ -168,27 +175,28 @@ def _known_duration(
     price: PriceRange | None,
     out: TrainingResult,
     ledger: Ledger,
-) -> None:
+) -> Fields:
     """A wall-clock duration the user knows ('6 hours on one H100', '2台8卡H800跑了36小时'):
     GPU-hours = GPUs × hours, their cost, and the MFU it implies when the model and data are known."""
     hours = req.hours or 0.0
     gpus = req.gpu_count or int(ledger.assume("gpu_count", 1, Why.known_duration_one_gpu))
     gpu_hours = gpus * hours
-    out.gpu_hours = Band(low=gpu_hours, likely=gpu_hours, high=gpu_hours)
-    out.days = DaysRow(gpus=gpus, days=Band(low=hours / 24, likely=hours / 24, high=hours / 24))
-    out.days_table = [out.days]
+    band = Band(low=gpu_hours, likely=gpu_hours, high=gpu_hours)
+    days = DaysRow(gpus=gpus, days=Band(low=hours / 24, likely=hours / 24, high=hours / 24))
+    fields: Fields = {"gpu_hours": band, "days": days, "days_table": [days]}
     ledger.note("known_duration", gpu_count=gpus, hours=hours, gpu_hours=gpu_hours)
     if tokens is not None and out.params is not None:
-        out.flops = compute.training_flops(r.active or out.params, tokens, k)
-        out.pf_days, out.tokens = compute.pf_days(out.flops), tokens
+        flops = compute.training_flops(r.active or out.params, tokens, k)
+        fields |= {"flops": flops, "pf_days": compute.pf_days(flops), "tokens": tokens}
         if not r.gpu.generic:
-            implied = out.flops / (gpu_hours * compute.SECONDS_PER_HOUR * r.gpu.peak_flops_16bit)
-            out.mfu = Band(low=implied, likely=implied, high=implied)
-            out.peak_flops = r.gpu.peak_flops_16bit
+            implied = flops / (gpu_hours * compute.SECONDS_PER_HOUR * r.gpu.peak_flops_16bit)
+            fields["mfu"] = Band(low=implied, likely=implied, high=implied)
+            fields["peak_flops"] = r.gpu.peak_flops_16bit
             ledger.note("implied_mfu", mfu=round(implied, 4))
     if price:
-        out.cost = _cost(gpu_hours, out.gpu_hours, price)
-        _check_budget(req, out.cost, ledger)
+        fields["cost"] = cost = _cost(gpu_hours, band, price)
+        _check_budget(req, cost, ledger)
+    return fields
 
 
 def _method(req: SizingRequest, stage: Stage, ledger: Ledger) -> Method:
@@ -235,26 +243,26 @@ def _training_tokens(req: SizingRequest, stage: Stage, ledger: Ledger) -> float 
 
 def _params_from_data(
     req: SizingRequest, gpu: GpuSpec, tokens: float | None, k: float, out: TrainingResult, ledger: Ledger
-) -> None:
-    """No model named but a data size: the largest model the budget trains on it, else the
-    compute-optimal size for the data (D = 20·N)."""
+) -> tuple[float, ModelSpec] | None:
+    """No model named but a data size: (parameters, a generic shape of that size) of the largest model
+    the budget trains on it, else of the compute-optimal size for the data (D = 20·N); None otherwise."""
     if out.params is not None or tokens is None:
-        return
+        return None
     if req.budget:
         largest = _largest_for_budget(req, gpu, tokens, k)
         if largest is not None:
-            out.params = ledger.assume("params_total", largest, Why.budget_max_params)
-            out.spec = shape_for_size(largest)
+            params = ledger.assume("params_total", largest, Why.budget_max_params)
+            spec = shape_for_size(largest)
             price = price_range(req, gpu, Ledger())
             currency = price[2].value if price else None
             ledger.note(
                 "budget_max_params", budget=req.budget, currency=currency, tokens=tokens, params_total=largest
             )
-            return
-    out.params = ledger.assume(
+            return params, spec
+    params = ledger.assume(
         "params_total", tokens / defaults.CHINCHILLA_TOKENS_PER_PARAM.value, Why.compute_optimal_size
     )
-    out.spec = shape_for_size(out.params)
+    return params, shape_for_size(params)
 
 
 def _hours_band(flops: float, peak: float, mfu: MFU) -> Band:
@@ -295,24 +303,25 @@ def _inverse(
     price: PriceRange | None,
     deadline: float,
     out: TrainingResult,
-) -> None:
+) -> Fields:
     """A budget or GPUs × days and no data size: the GPU-hours it buys, the tokens it trains a named
     model on, or the largest compute-optimal model."""
     hours = _budget_hours(req, price, deadline)
     if hours is None:
-        return
-    out.budget_gpu_hours = hours
+        return {}
     peak = out.peak_flops or r.gpu.peak_flops_16bit
     flops = _scaled(hours, peak * mfu[1] * compute.SECONDS_PER_HOUR)
     need = compute.gpus_for_deadline(hours.likely, deadline, r.gpu.gpus_per_node)
-    out.days_table = [_days(hours, c) for c in _table_counts(need)]  # how long the bought hours take
+    table = [_days(hours, c) for c in _table_counts(need)]  # how long the bought hours take
+    fields: Fields = {"budget_gpu_hours": hours, "days_table": table}
     n = r.active or out.params
     if n:
         slower = _long_context_factor(req, r, out, k)  # attention beyond 8K: fewer tokens per FLOP
-        out.tokens_for_budget = _scaled(flops, 1 / (k * n * slower))
+        fields["tokens_for_budget"] = _scaled(flops, 1 / (k * n * slower))
     else:
-        out.max_params_for_budget = compute.compute_optimal_params(flops.likely, flops_per_param_token=k)
-        out.chinchilla_tokens = compute.chinchilla_tokens(out.max_params_for_budget)
+        largest = compute.compute_optimal_params(flops.likely, flops_per_param_token=k)
+        fields |= {"max_params_for_budget": largest, "chinchilla_tokens": compute.chinchilla_tokens(largest)}
+    return fields
 
 
 def _compute_time_cost(
@@ -324,27 +333,27 @@ def _compute_time_cost(
     price: PriceRange | None,
     out: TrainingResult,
     ledger: Ledger,
-) -> None:
+) -> Fields:
     """C = k·N·D, GPU-hours at the MFU band (beyond the calibration context, × the attention factor:
     :func:`_long_context_factor`), PF-days, Chinchilla, and the cost of the likely hours."""
     params = out.params or 0.0
     flops = compute.training_flops(r.active or params, tokens, k)
     peak = out.peak_flops or r.gpu.peak_flops_16bit
     hours = _hours_band(flops * _long_context_factor(req, r, out, k), peak, mfu)
-    out.flops, out.pf_days, out.gpu_hours = flops, compute.pf_days(flops), hours
-    out.mfu = None if r.gpu.generic else Band(low=mfu[0], likely=mfu[1], high=mfu[2])
-    out.tokens = tokens
+    fields: Fields = {"flops": flops, "pf_days": compute.pf_days(flops), "gpu_hours": hours, "tokens": tokens}
+    fields["mfu"] = None if r.gpu.generic else Band(low=mfu[0], likely=mfu[1], high=mfu[2])
     if r.active:
         ledger.note("moe_active_params", params_active=r.active, params_total=params)
     if r.stage == Stage.pretrain:
-        out.chinchilla_tokens = compute.chinchilla_tokens(params)
-        if tokens < out.chinchilla_tokens:
-            ledger.note("below_chinchilla", tokens=tokens, chinchilla_tokens=out.chinchilla_tokens)
+        fields["chinchilla_tokens"] = chinchilla = compute.chinchilla_tokens(params)
+        if tokens < chinchilla:
+            ledger.note("below_chinchilla", tokens=tokens, chinchilla_tokens=chinchilla)
     if hours.likely < 1:
         ledger.note("tiny_job", gpu_hours=hours.likely)
     if price:
-        out.cost = _cost(hours.likely, hours, price)
-        _check_budget(req, out.cost, ledger)  # sized to the middle: the range may still exceed it
+        fields["cost"] = cost = _cost(hours.likely, hours, price)
+        _check_budget(req, cost, ledger)  # sized to the middle: the range may still exceed it
+    return fields
 
 
 def _attention_passes(out: TrainingResult, k: float, req: SizingRequest) -> float:
@@ -364,16 +373,16 @@ def _long_context_factor(req: SizingRequest, r: Resolved, out: TrainingResult, k
     return attention.time_factor(shape, n, _seq_len(req, r.stage), k, _attention_passes(out, k, req))
 
 
-def _attention(req: SizingRequest, r: Resolved, tokens: float, k: float, out: TrainingResult) -> None:
+def _attention(req: SizingRequest, r: Resolved, tokens: float, k: float, out: TrainingResult) -> Fields:
     """``flops_with_attention`` = k·N·D + the causal attention FLOPs at the sequence length
     (:func:`estimator.attention.flops_per_token`), and the attention's share of it."""
     if out.spec is None or out.flops is None or not tokens:
-        return
+        return {}
     seq = _seq_len(req, r.stage)
     per_token = attention.flops_per_token(attention.shape_of(out.spec), seq, _attention_passes(out, k, req))
     extra = per_token * tokens
-    out.flops_with_attention = out.flops + extra
-    out.attention_share = extra / out.flops_with_attention
+    total = out.flops + extra
+    return {"flops_with_attention": total, "attention_share": extra / total}
 
 
 def _cost(gpu_hours: float, band: Band, price: PriceRange) -> Cost:
@@ -395,7 +404,7 @@ def _cost(gpu_hours: float, band: Band, price: PriceRange) -> Cost:
 
 def _deadline_table(
     req: SizingRequest, gpu: GpuSpec, out: TrainingResult, deadline: float, ledger: Ledger
-) -> None:
+) -> Fields:
     """GPUs for the deadline (whole nodes, at least the fewest that fit), the GPUs ↔ days table, the
     days on the user's count, and the notes on missed deadlines and huge jobs."""
     hours = out.gpu_hours
@@ -404,14 +413,14 @@ def _deadline_table(
     need = compute.gpus_for_deadline(hours.likely, deadline, gpu.gpus_per_node)
     if mem is not None and mem.min_gpus:
         need = compute.round_to_nodes(max(need, mem.min_gpus), gpu.gpus_per_node)
-    out.gpus_for_deadline = need
+    days = out.days
     counts = sorted(set(_table_counts(need)) | {need})
     if mem is not None and mem.min_gpus:  # a row the job doesn't fit on would mislead
         counts = [c for c in counts if c >= mem.min_gpus]
     if req.gpu_count:
-        out.days = _days(hours, req.gpu_count)
+        days = _days(hours, req.gpu_count)
         counts = sorted(set(counts) | {req.gpu_count})
-        took = out.days.days.likely
+        took = days.days.likely
         if req.deadline_days and took > req.deadline_days * 1.05:  # the user's cards miss the date
             if req.deadline_days < 1:  # "within 2 hours": in hours, not 0.083 days
                 ledger.note(
@@ -429,10 +438,10 @@ def _deadline_table(
                     deadline_days=req.deadline_days,
                     gpus=need,
                 )
-    out.days_table = [_days(hours, c) for c in counts]
-    days_on_given = out.days.days.likely if out.days else deadline
+    days_on_given = days.days.likely if days else deadline
     if need > HUGE_GPUS or days_on_given > HUGE_DAYS:
         ledger.note("huge_job", gpus=need, days=days_on_given)
+    return {"gpus_for_deadline": need, "days": days, "days_table": [_days(hours, c) for c in counts]}
 
 
 def _check_budget(req: SizingRequest, cost: Cost, ledger: Ledger) -> None:
