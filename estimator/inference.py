@@ -104,10 +104,6 @@ from estimator.weights import (
     windowed_layers,
 )
 
-Runtime = ServingRuntime
-"""The former name of :class:`estimator.runtimes.ServingRuntime` (kept for importers; the request's
-engine name is :class:`estimator.models.Runtime`)."""
-
 CONTEXT_TABLE = (2048, 4096, 8192, 16384, 32768, 131072)
 """Context lengths of the answer's concurrency table (up to the model's or the asked context)."""
 
@@ -346,7 +342,7 @@ __all__ = [
     "PROMPT_SHARE", "QUANTIZED_BODY_ONLY", "SAMPLER_BYTES_PER_ROW_VOCAB", "SGLANG",
     "SGLANG_DP_ATTENTION_GIB", "SGLANG_RESERVED_GIB", "SGLANG_RESERVED_LARGE_GIB", "TRANSFORMERS",
     "V0_CHUNKED_PREFILL_ABOVE", "V0_CHUNKED_TOKENS", "V0_MIN_BATCHED_TOKENS", "VLLM", "VLLM_BLOCK_TOKENS",
-    "VLLM_NON_TORCH_BYTES", "VLLM_V0_NON_TORCH_BYTES", "Layout", "Load", "Runtime", "ServingRuntime",
+    "VLLM_NON_TORCH_BYTES", "VLLM_V0_NON_TORCH_BYTES", "Layout", "Load", "ServingRuntime",
     "ServingSetup", "_groups", "_kv_replication", "bytes_per_param", "decode_speed", "forward_peak_bytes",
     "group_on", "hf_forward_bytes", "hf_workspace_bytes", "kv_bytes_per_sequence", "kv_bytes_per_token",
     "kv_capacity_tokens", "largest_matrix", "layout_for", "layout_on", "lighter_weights", "max_sequences",

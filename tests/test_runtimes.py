@@ -96,7 +96,8 @@ def test_transformers_and_llama_cpp_take_all_memory(capsys) -> None:
 def test_one_runtime_object_per_engine_name() -> None:
     assert set(RUNTIMES) == {r.value for r in RuntimeName}
     assert [RUNTIMES[r.value] for r in RuntimeName] == [VLLM, SGLANG, TRANSFORMERS, LOCAL]
-    assert inference.Runtime is ServingRuntime  # the old name kept for importers, one meaning
+    assert not hasattr(inference, "Runtime")  # one name, one meaning: the request's engine (models.Runtime)
+    assert all(isinstance(rt, ServingRuntime) for rt in RUNTIMES.values())
     h100 = catalog.gpu("H100-SXM5-80GB")
     assert runtime_for(h100, Precision.bf16) == VLLM
     assert runtime_for(h100, Precision.bf16, 0.8, "SGLang") == SGLang(0.8)
