@@ -21,25 +21,16 @@ from estimator.catalog import ModelSpec
 from estimator.models import Plan
 from estimator.setup import Layout
 
-_ROUTED_SHARE: dict[int, tuple[ModelSpec, float]] = {}
-
 
 def routed_share(spec: ModelSpec) -> float:
     """Share of the parameters in routed experts: (total − active) × E / (E − k) / total, from the
     architecture (:func:`estimator.architecture.count_params`: total − active = MoE layers × (E − k) ×
-    one expert's MLP). DeepSeek-V3: 256 experts, top-8 → 97.4 %; 0 for a dense model. Memoized per
-    shape (the layout search asks once per candidate layout)."""
-    cached = _ROUTED_SHARE.get(id(spec))
-    if cached is not None and cached[0] is spec:  # the same object (specs are frozen): its share
-        return cached[1]
+    one expert's MLP). DeepSeek-V3: 256 experts, top-8 → 97.4 %; 0 for a dense model."""
     experts, top_k = spec.experts or 0, spec.experts_top_k or 0
     share = 0.0
     if spec.is_moe and experts > top_k:
         total, active = count_params(spec)
         share = (total - active) * experts / (experts - top_k) / total
-    if len(_ROUTED_SHARE) > 256:  # generic shapes are made per question: keep the memo small
-        _ROUTED_SHARE.clear()
-    _ROUTED_SHARE[id(spec)] = (spec, share)
     return share
 
 
@@ -49,10 +40,12 @@ def stage_share(layers: int, pp: int) -> float:
     return 1.0 / pp if layers % pp == 0 else math.ceil(layers / pp) / layers
 
 
-def state_groups(spec: ModelSpec, params: float, plan: Plan | Layout) -> list[tuple[float, int]]:
+def state_groups(
+    spec: ModelSpec, params: float, plan: Plan | Layout, routed: float | None = None
+) -> list[tuple[float, int]]:
     """(parameters on this GPU, data-parallel degree ZeRO shards them over) per group: one group without
     expert parallelism (params / (TP × PP), DP), else the non-expert and the expert group (module
-    docstring)."""
+    docstring). ``routed``: :func:`routed_share` of ``spec`` when the caller has it."""
     per_stage = (
         params / (plan.tp * plan.pp)
         if spec.layers % plan.pp == 0
@@ -61,7 +54,7 @@ def state_groups(spec: ModelSpec, params: float, plan: Plan | Layout) -> list[tu
     ep = getattr(plan, "ep", 1)
     if ep <= 1:
         return [(per_stage, plan.dp)]
-    experts = per_stage * routed_share(spec)
+    experts = per_stage * (routed_share(spec) if routed is None else routed)
     return [(per_stage - experts, plan.dp), (experts / ep, max(1, plan.dp // ep))]
 
 

@@ -12,10 +12,11 @@ import math
 from estimator import catalog, defaults
 from estimator.architecture import shape_for_size
 from estimator.catalog import GpuSpec, ModelSpec
-from estimator.inference import size_inference
+from estimator.inference import ServingSetup, serve
 from estimator.ledger import Ledger
 from estimator.models import LargestServed, Precision, SizingRequest
 from estimator.reasons import Why
+from estimator.runtimes import runtime_named
 
 SERVER_FORMATS = (Precision.bf16, Precision.int8, Precision.int4)
 """Data-centre cards: 16-bit weights, 8-bit (W8A16 / FP8) and 4-bit (GPTQ/AWQ) checkpoints under vLLM."""
@@ -55,14 +56,17 @@ def largest_served(
     runtime = req.runtime.value if req.runtime else None
 
     def fits(spec: ModelSpec, params: float, weights: Precision) -> bool:
-        inf = size_inference(
-            spec, params, None, gpu, weights, context, concurrency, count,
-            utilization=req.gpu_memory_utilization, runtime=runtime,
+        inf = serve(
+            ServingSetup(
+                spec, params, None, gpu, weights, context, concurrency, count,
+                utilization=req.gpu_memory_utilization, runtime=runtime,
+            )
         )  # fmt: skip
         return inf.recommended_gpus <= count
 
     out = []
-    local = gpu.personal and runtime not in ("vLLM", "SGLang")  # a server on GeForce cards: its formats
+    server = runtime is not None and not runtime_named(runtime).splits_layers  # vLLM, SGLang
+    local = gpu.personal and not server  # a server on GeForce cards: its formats
     formats = (req.precision,) if req.precision else PERSONAL_FORMATS if local else SERVER_FORMATS
     for weights in formats:
         low, high = MIN_PARAMS, count * gpu.memory_bytes / MIN_BYTES_PER_PARAM

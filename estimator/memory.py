@@ -10,19 +10,22 @@ experts are resident). :class:`TrainingSetup` also describes memory-optimized si
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 from estimator.architecture import embedding_params
 from estimator.catalog import ModelSpec
 from estimator.defaults import CUDA_CONTEXT_BYTES, FRAGMENTATION
-from estimator.expert_parallel import state_groups
-from estimator.inference import INT8_ROW_SCALE_BITS
+from estimator.expert_parallel import routed_share, state_groups
 from estimator.models import Algorithm, Checkpoint, Method, Plan
 from estimator.setup import Layout, Optimizer, TrainingSetup
 from estimator.transients import (
     RUNTIME_PARTS,
-    memo_by_spec,
+    ActivationFacts,
+    activation_facts,
     peaks,
 )
 from estimator.transients import activation_bytes_per_layer as activation_bytes_per_layer
+from estimator.weights import INT8_ROW_SCALE_BITS
 
 OPTIMIZER_BYTES_PER_PARAM: dict[str, float] = {"adamw": 12.0, "adamw8bit": 6.0, "sgd": 8.0}
 """Optimizer state bytes per trainable parameter under mixed precision.
@@ -118,8 +121,8 @@ def lora_matrices(targets: tuple[str, ...] | list[str] | None) -> frozenset[str]
 
 
 def lora_params(spec: ModelSpec, rank: int, targets: tuple[str, ...] | list[str] | None = None) -> float:
-    """Trainable LoRA parameters (:func:`_lora_params`), remembered per shape for the layout search."""
-    return memo_by_spec(_lora_params, spec, rank, tuple(targets) if targets else None)
+    """Trainable LoRA parameters (:func:`_lora_params`)."""
+    return _lora_params(spec, rank, tuple(targets) if targets else None)
 
 
 def _lora_params(spec: ModelSpec, rank: int, targets: tuple[str, ...] | None) -> float:
@@ -243,10 +246,79 @@ def breakdown(spec: ModelSpec, params: float, setup: TrainingSetup, plan: Plan |
     allocates and frees (:mod:`estimator.defaults`; model states are allocated once, in blocks of their
     own size). The parts add up to the peak.
     """
+    return _with_transients(spec, params, setup, plan, state_parts(spec, params, setup, plan))
+
+
+@dataclass
+class SearchMemo:
+    """What a layout search (one model, parameter count and setup, up to the setup's TP and PP) computes
+    once instead of per layout: :func:`state_parts` by the layout fields they depend on (TP, PP, DP,
+    ZeRO stage, offload, EP — not the recompute mode nor the micro-batch), the trained parameters
+    (:func:`trained_params`) and the :class:`estimator.transients.ActivationFacts`. Made per search
+    (:func:`estimator.plan.min_gpus`) and dropped with it."""
+
+    states: dict[tuple[int, int, int, int, bool, int], dict[str, float]] = field(default_factory=dict)
+    trained: float | None = None
+    facts: ActivationFacts | None = None
+    routed: float | None = None
+
+    def routed_share(self, spec: ModelSpec) -> float:
+        """:func:`estimator.expert_parallel.routed_share`, computed on the first call."""
+        if self.routed is None:
+            self.routed = routed_share(spec)
+        return self.routed
+
+    def trained_params(self, spec: ModelSpec, params: float, setup: TrainingSetup) -> float:
+        """:func:`trained_params`, computed on the first call."""
+        if self.trained is None:
+            self.trained = trained_params(spec, params, setup)
+        return self.trained
+
+
+def breakdown_within(
+    spec: ModelSpec,
+    params: float,
+    setup: TrainingSetup,
+    plan: Plan | Layout,
+    limit: float,
+    memo: SearchMemo | None = None,
+) -> dict[str, float] | None:
+    """:func:`breakdown`, or None when its total is certainly above ``limit`` bytes: the states alone
+    (:func:`state_parts`, the first parts of the breakdown) already sum above it. Every later part is
+    ≥ 0 and a left-to-right float sum of non-negative terms never decreases, so None means
+    ``sum(breakdown(...).values()) > limit`` exactly — the layout search skips the step's transients
+    of layouts whose states cannot fit (most of the ~1,200 a DeepSeek-V3 answer tries). ``memo``: what
+    the caller keeps for one (spec, params, setup) — a setup differing only in TP/PP may share it."""
+    if memo is None:
+        parts = state_parts(spec, params, setup, plan)
+    else:
+        key = (plan.tp, plan.pp, plan.dp, plan.zero_stage, plan.offload, plan.ep)
+        cached = memo.states.get(key)
+        if cached is None:
+            trained, routed = memo.trained_params(spec, params, setup), memo.routed_share(spec)
+            cached = memo.states[key] = state_parts(spec, params, setup, plan, trained, routed)
+        parts = dict(cached)
+    if sum(parts.values()) > limit:
+        return None
+    return _with_transients(spec, params, setup, plan, parts, memo)
+
+
+def state_parts(
+    spec: ModelSpec,
+    params: float,
+    setup: TrainingSetup,
+    plan: Plan | Layout,
+    trained: float | None = None,
+    routed: float | None = None,
+) -> dict[str, float]:
+    """The parts of :func:`breakdown` allocated once (model states, adapters, frozen copies), in the
+    breakdown's order (bytes per GPU); ``trained`` (:func:`trained_params`) and ``routed``
+    (:func:`estimator.expert_parallel.routed_share`) when the caller has them."""
+    trained = trained_params(spec, params, setup) if trained is None else trained
     shard = params / (plan.tp * plan.pp)
     parts: dict[str, float] = {}
     if setup.method == Method.full:
-        parts |= _model_states(spec, params, setup, plan)
+        parts |= _model_states(spec, params, setup, plan, routed)
         if setup.paged_optimizer:
             k = optimizer_bytes_per_param(setup.optimizer, setup.master_weights, paged=True)
             parts["optimizer"] = k * shard / (plan.dp if plan.zero_stage >= 1 else 1)
@@ -257,15 +329,15 @@ def breakdown(spec: ModelSpec, params: float, setup: TrainingSetup, plan: Plan |
     elif setup.method in (Method.lora, Method.qlora):
         per_adapter = _adapter_bytes_per_param(setup)
         parts["weights"] = _frozen_base(spec, params, setup, plan) / (plan.dp if plan.zero_stage >= 3 else 1)
-        parts["adapters"] = per_adapter * trained_params(spec, params, setup) / (plan.tp * plan.pp)
+        parts["adapters"] = per_adapter * trained / (plan.tp * plan.pp)
     elif setup.method == Method.freeze:
-        trained = trained_params(spec, params, setup) / (plan.tp * plan.pp)
-        parts["weights"] = 2.0 * (shard - trained) / (plan.dp if plan.zero_stage >= 3 else 1)
+        on_gpu = trained / (plan.tp * plan.pp)
+        parts["weights"] = 2.0 * (shard - on_gpu) / (plan.dp if plan.zero_stage >= 3 else 1)
         sharded = plan.dp if plan.zero_stage >= 1 else 1  # ZeRO-1 and up shard the optimizer states
-        parts["trainable"] = FREEZE_TRAINABLE_BYTES_PER_PARAM * trained / sharded
+        parts["trainable"] = FREEZE_TRAINABLE_BYTES_PER_PARAM * on_gpu / sharded
     else:  # P-tuning v2: the frozen model (16-bit or quantized) and a small trained prefix encoder
         parts["weights"] = _frozen_base(spec, params, setup, plan) / (plan.dp if plan.zero_stage >= 3 else 1)
-        parts["prefix"] = PREFIX_BYTES_PER_PARAM * trained_params(spec, params, setup)
+        parts["prefix"] = PREFIX_BYTES_PER_PARAM * trained
     if setup.algorithm in (Algorithm.dpo, Algorithm.ppo, Algorithm.grpo) and setup.method == Method.full:
         parts["reference"] = _frozen_copy_bytes(params, plan)
     if setup.algorithm == Algorithm.ppo:
@@ -277,10 +349,26 @@ def breakdown(spec: ModelSpec, params: float, setup: TrainingSetup, plan: Plan |
         else:
             parts["critic"] = parts["adapters"]
         parts["reward"] = _frozen_copy_bytes(params, plan)
-    trained = trained_params(spec, params, setup)
+    return parts
+
+
+def _with_transients(
+    spec: ModelSpec,
+    params: float,
+    setup: TrainingSetup,
+    plan: Plan | Layout,
+    parts: dict[str, float],
+    memo: SearchMemo | None = None,
+) -> dict[str, float]:
+    """``parts`` (:func:`state_parts`) with the step's transients and the runtime overhead added."""
+    if memo is None:
+        trained, facts = trained_params(spec, params, setup), None
+    else:
+        trained = memo.trained_params(spec, params, setup)
+        facts = memo.facts = memo.facts or activation_facts(spec, setup)
     if setup.method != Method.ptuning:  # the prefix is small and not split
         trained /= plan.tp * plan.pp
-    parts |= peaks(spec, params, setup, plan, trained).likely_parts()
+    parts |= peaks(spec, params, setup, plan, trained, facts).likely_parts()
     churn = sum(v for k, v in parts.items() if k in RUNTIME_PARTS)  # allocated and freed every step
     parts["overhead"] = CUDA_CONTEXT_BYTES.value + FRAGMENTATION.value * churn
     return parts
@@ -294,7 +382,7 @@ def state_bytes(parts: dict[str, float]) -> float:
 
 
 def _model_states(
-    spec: ModelSpec, params: float, setup: TrainingSetup, plan: Plan | Layout
+    spec: ModelSpec, params: float, setup: TrainingSetup, plan: Plan | Layout, routed: float | None = None
 ) -> dict[str, float]:
     """Full training's model states on one GPU (:func:`model_state_bytes`), per parameter group of
     :func:`estimator.expert_parallel.state_groups`: the TP × PP shard; with expert parallelism the
@@ -303,7 +391,7 @@ def _model_states(
         shard = params / (plan.tp * plan.pp)
         return model_state_bytes(shard, setup.optimizer, plan.zero_stage, plan.dp, setup.master_weights)
     out = {"weights": 0.0, "gradients": 0.0, "optimizer": 0.0}
-    for n, dp in state_groups(spec, params, plan):
+    for n, dp in state_groups(spec, params, plan, routed):
         for part, value in model_state_bytes(
             n, setup.optimizer, plan.zero_stage, dp, setup.master_weights
         ).items():

@@ -1,8 +1,9 @@
 """The parallel layout search and the memory answer: the fewest GPUs that fit, a recommended size,
 the layout at the user's count, and what would change the answer.
 
-Layouts follow docs/design.md §3.5 (:func:`plan_preference`): DP + ZeRO while the model states fit,
-TP inside a node, PP across nodes, full recompute only when activations force it. Bytes per part come
+Layouts (:mod:`estimator.layouts`, re-exported here) follow docs/design.md §3.5
+(:func:`plan_preference`): DP + ZeRO while the model states fit, TP inside a node, PP across nodes, full
+recompute only when activations force it. Bytes per part come
 from :mod:`estimator.memory`; sizes in bytes, counts of GPUs.
 """
 
@@ -11,151 +12,28 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import replace
-from functools import lru_cache
 from itertools import product
 
 from estimator.catalog import GpuSpec, ModelSpec
 from estimator.expert_parallel import ep_degrees
-from estimator.memory import breakdown, state_bytes
+from estimator.layouts import RECOMPUTE_ORDER as RECOMPUTE_ORDER
+from estimator.layouts import STATED_RECOMPUTE as STATED_RECOMPUTE
+from estimator.layouts import _divisors as _divisors
+from estimator.layouts import _ep_experts as _ep_experts
+from estimator.layouts import _layouts as _layouts
+from estimator.layouts import ordered_layouts as ordered_layouts
+from estimator.layouts import plan_preference as plan_preference
+from estimator.layouts import uneven_ok as uneven_ok
+from estimator.memory import SearchMemo, breakdown, breakdown_within, state_bytes
 from estimator.memory_band import per_gpu_band
-from estimator.models import Algorithm, Alternative, Memory, Method, Plan
-from estimator.setup import Layout, Recompute, TrainingSetup
-
-RECOMPUTE_ORDER: tuple[Recompute, ...] = ("selective", "full")
-"""Searched activation strategies. 'selective' = FlashAttention-era baseline (no s² scores stored)."""
-
-STATED_RECOMPUTE: dict[str, tuple[Recompute, ...]] = {
-    "none": ("none",),
-    "selective": ("selective",),
-    "full": ("full",),
-}
-"""The recompute modes searched when the user chose one (:attr:`TrainingSetup.recompute`)."""
+from estimator.models import Alternative, Memory, Method, Plan
+from estimator.setup import Layout, TrainingSetup
 
 HEADROOM = 0.9
 """A comfortable plan uses at most 90 % of the card (spikes, fragmentation beyond the average)."""
 
 MAX_GPUS_SEARCHED = 100_000
 """Largest cluster the plan search considers (beyond it the reply says it does not fit)."""
-
-
-def _divisors(n: int) -> list[int]:
-    return [d for d in range(1, n + 1) if n % d == 0]
-
-
-@lru_cache(maxsize=1024)
-def ordered_layouts(
-    layers: int,
-    heads: int,
-    kv_heads: int,
-    per_node: int,
-    nvlink: bool,
-    gpus: int,
-    micro_batch: int,
-    offload: bool,
-    zero_stage: int | None = None,
-    recompute: Recompute | None = None,
-    experts: int = 0,
-    tp: int | None = None,
-    pp: int | None = None,
-) -> tuple[Layout, ...]:
-    """Layouts for exactly ``gpus`` GPUs, most preferred first (:func:`plan_preference`).
-
-    TP ∈ {1,2,4,8} within a node dividing heads and KV heads, PP dividing the layers, DP for the
-    rest, ZeRO 0–3 (only when DP > 1), recompute selective/full. In this order
-    :func:`best_plan_for` can stop at the first layout with headroom; the list depends only on the
-    shape and the card, so it is built once per combination.
-
-    ``experts`` > 0 (full training of a MoE model, :func:`_ep_experts`): expert parallelism too — EP a
-    power of two dividing the routed experts and DP (:func:`estimator.expert_parallel.ep_degrees`) —
-    and pipeline stages of unequal size (PP a power of two not dividing the layers: DeepSeek-V3 runs
-    its 61 layers on 16 stages).
-
-    A stated ``zero_stage`` alone is a DeepSpeed/FSDP data-parallel run: TP = PP = 1, DP = all GPUs,
-    that stage (on one GPU it shards nothing, and the plan still names it). A stated ``tp`` / ``pp``
-    (Megatron-style "TP 4, PP 2") is kept as given, with the stage searched unless stated too. A stated
-    ``recompute`` is the only mode searched (:data:`STATED_RECOMPUTE`).
-    """
-    modes = STATED_RECOMPUTE[recompute] if recompute else RECOMPUTE_ORDER
-    layouts = []
-    if zero_stage is not None and tp is None and pp is None:
-        return tuple(Layout(1, 1, gpus, zero_stage, mode, micro_batch, offload) for mode in modes)
-    stages = [pp] if pp else _divisors(layers)
-    if experts and not pp:  # a stated PP is kept as given
-        stages = sorted(
-            set(stages) | {p for p in (2**i for i in range(1, layers.bit_length())) if uneven_ok(layers, p)}
-        )
-    stated_tp = tp
-    for tp in (stated_tp,) if stated_tp else (1, 2, 4, 8):
-        if tp > gpus or (not stated_tp and (tp > per_node or heads % tp or kv_heads % tp)):
-            continue
-        for pp in stages:
-            if gpus % (tp * pp):
-                continue
-            dp = gpus // (tp * pp)
-            zeros = (zero_stage,) if zero_stage is not None else (0, 1, 2, 3) if dp > 1 else (0,)
-            for ep in ep_degrees(experts, dp) if experts else (1,):
-                for zero in zeros:
-                    for mode in modes:
-                        layouts.append(Layout(tp, pp, dp, zero, mode, micro_batch, offload, ep))
-    layouts.sort(key=lambda p: plan_preference(p, nvlink, bool(experts), per_node))
-    return tuple(layouts)
-
-
-def uneven_ok(layers: int, pp: int) -> bool:
-    """Whether ``layers`` split over ``pp`` stages as ⌈L/PP⌉ each and the rest (≥ 1) on the last stage
-    (Megatron-LM ``--decoder-last-pipeline-num-layers``): 61 layers on 16 stages = 15 × 4 + 1."""
-    per = math.ceil(layers / pp)
-    return pp <= layers and (pp - 1) * per < layers
-
-
-def _layouts(spec: ModelSpec, gpu: GpuSpec, gpus: int, setup: TrainingSetup) -> tuple[Layout, ...]:
-    """:func:`ordered_layouts` for this model, card, count and setup (experts for EP: :func:`_ep_experts`)."""
-    return ordered_layouts(
-        spec.layers, spec.heads, spec.kv_heads, gpu.gpus_per_node, gpu.nvlink, gpus,
-        setup.micro_batch, setup.offload, setup.zero_stage, setup.recompute, _ep_experts(spec, setup),
-        setup.tp, setup.pp,
-    )  # fmt: skip
-
-
-def plan_preference(plan: Plan | Layout, nvlink: bool = True, moe: bool = False, per_node: int = 8) -> tuple:
-    """Lower is better: no full recompute, no pipeline, least TP, then the lowest ZeRO stage.
-
-    Design §3.5: DP + ZeRO (a configuration switch in DeepSpeed/FSDP) while the model states fit —
-    ZeRO-3 included, as in the seed's "2 × 80 GB with ZeRO-3" — TP inside a node only when
-    activations or a layer do not fit otherwise (it needs tensor-parallel model code and NVLink),
-    PP across nodes last; full recompute only when activations force it. On cards without NVLink,
-    recomputing (~33 % more compute) beats TP's per-layer all-reduces over PCIe: TP comes last.
-
-    MoE full training (``moe``): expert parallelism instead of ZeRO-3 — ZeRO-3/FSDP gathers every
-    expert's weights for every micro-batch though each token uses top-k of them, while EP moves only
-    the routed tokens (all-to-all) and shards the experts' weights and optimizer states (GShard,
-    Lepikhin et al. 2021; Megatron-Core MoE guide: "Prefer EP over TP for the expert layer", "Ensure the
-    EPxTP communication within the NVLink domain", "consider PP before TP and EP" across nodes). So:
-    no ZeRO-3, the EP × TP group inside a node, the fewest pipeline stages, least TP, EP rather than
-    replicated experts, the lowest ZeRO stage, then the smallest EP.
-    """
-    if moe:
-        ep = getattr(plan, "ep", 1)
-        return (
-            plan.recompute == "full", plan.zero_stage == 3, plan.tp, ep * plan.tp > per_node, plan.pp,
-            ep == 1, plan.zero_stage, ep,
-        )  # fmt: skip
-    if not nvlink:
-        return (plan.pp, plan.tp, plan.recompute == "full", plan.zero_stage)
-    return (plan.recompute == "full", plan.pp, plan.tp, plan.zero_stage)
-
-
-def _ep_experts(spec: ModelSpec, setup: TrainingSetup) -> int:
-    """Routed experts the layout search may split by expert parallelism: a MoE model's, in plain full
-    training (no stated ZeRO stage — a DeepSpeed/FSDP run —, no offload, paged optimizer or optimizer
-    in the backward pass, no preference tuning's extra models); 0 otherwise."""
-    plain = (
-        setup.method == Method.full
-        and setup.algorithm == Algorithm.sft
-        and setup.zero_stage is None
-        and not (setup.offload or setup.paged_optimizer or setup.optimizer_in_backward)
-    )
-    return (spec.experts or 0) if spec.is_moe and plain else 0
 
 
 def _gpu_count(i: int, per_node: int) -> int:
@@ -180,11 +58,13 @@ def best_plan_for(
     setup: TrainingSetup,
     budget_fraction: float = 1.0,
     allow_full_recompute: bool = True,
+    memo: SearchMemo | None = None,
 ) -> tuple[Plan, dict[str, float]] | None:
     """The preferred layout whose per-GPU total is within ``budget_fraction`` of the card, or None.
 
     Among fitting layouts, those leaving ≥ 10 % headroom (:data:`HEADROOM`) come first — a plan at
-    97 % of the card OOMs on the first allocation spike — then :func:`plan_preference`.
+    97 % of the card OOMs on the first allocation spike — then :func:`plan_preference`. ``memo``: the
+    search's :class:`estimator.memory.SearchMemo` for this spec, params and setup.
     """
     limit = gpu.addressable_bytes * budget_fraction
     comfortable = gpu.addressable_bytes * HEADROOM
@@ -193,7 +73,9 @@ def best_plan_for(
     for plan in layouts:
         if plan.recompute == "full" and not allow_full_recompute:
             continue
-        parts = breakdown(spec, params, setup, plan)
+        parts = breakdown_within(spec, params, setup, plan, limit, memo)
+        if parts is None:  # above the limit: neither comfortable nor tight
+            continue
         total = sum(parts.values())
         if total <= comfortable and total <= limit:
             return plan.to_plan(), parts
@@ -278,14 +160,17 @@ def _ep_options(spec: ModelSpec, setup: TrainingSetup) -> list[int | None]:
 def _any_layout_fits(
     spec: ModelSpec, params: float, gpu: GpuSpec, gpus: int, setup: TrainingSetup,
     budget_fraction: float, allow_full_recompute: bool, ep: int | None,
+    pinned: tuple[int, int], memo: SearchMemo,
 ) -> bool:  # fmt: skip
-    """Whether some layout on exactly ``gpus`` GPUs (of expert-parallel degree ``ep`` unless None) is
-    within ``budget_fraction`` of the card — :func:`best_plan_for`'s test, without choosing."""
+    """Whether some layout on exactly ``gpus`` GPUs of (TP, PP) ``pinned`` (and expert-parallel degree
+    ``ep`` unless None) is within ``budget_fraction`` of the card — :func:`best_plan_for`'s test, without
+    choosing."""
     limit = gpu.addressable_bytes * budget_fraction
-    for plan in _layouts(spec, gpu, gpus, setup):
+    for plan in _layouts(spec, gpu, gpus, setup, pinned):
         if (ep is not None and plan.ep != ep) or (plan.recompute == "full" and not allow_full_recompute):
             continue
-        if sum(breakdown(spec, params, setup, plan).values()) <= limit:
+        parts = breakdown_within(spec, params, setup, plan, limit, memo)
+        if parts is not None and sum(parts.values()) <= limit:
             return True
     return False
 
@@ -297,6 +182,7 @@ def min_gpus(
     setup: TrainingSetup,
     budget_fraction: float = 1.0,
     allow_full_recompute: bool = True,
+    memo: SearchMemo | None = None,
 ) -> tuple[int, Plan, dict[str, float]] | None:
     """Fewest GPUs (1, 2, 4, then whole nodes) with a layout that fits, or None up to MAX_GPUS_SEARCHED.
 
@@ -308,6 +194,7 @@ def min_gpus(
     :func:`_ep_options` the search gallops and bisects over the candidate counts TP × PP × EP divides
     (from the lower bound: all states sharded, nothing else; below the best count found so far), and
     the answer is the least of them, laid out as :func:`best_plan_for` prefers at that count.
+    ``memo``: the :class:`estimator.memory.SearchMemo` of this spec, params and setup (a new one if None).
     """
     per_node = gpu.gpus_per_node
     floor = _gpu_count(_count_index(_lower_bound(spec, params, gpu, setup), per_node), per_node)
@@ -317,11 +204,13 @@ def min_gpus(
         product(_pairs(spec, gpu, setup), _ep_options(spec, setup)),
         key=lambda t: t[0][0] * t[0][1] * (t[1] or 1),
     )
+    memo = memo or SearchMemo()  # what the layouts share: nothing in it depends on the pinned TP and PP
     for (tp, pp), ep in triples:
-        pinned = replace(setup, tp=tp, pp=pp)
 
-        def fits(n: int, pinned: TrainingSetup = pinned, ep: int | None = ep) -> bool:
-            return _any_layout_fits(spec, params, gpu, n, pinned, budget_fraction, allow_full_recompute, ep)
+        def fits(n: int, pinned: tuple[int, int] = (tp, pp), ep: int | None = ep) -> bool:
+            return _any_layout_fits(
+                spec, params, gpu, n, setup, budget_fraction, allow_full_recompute, ep, pinned, memo
+            )
 
         g = tp * pp * (ep or 1)
         ceiling = min(MAX_GPUS_SEARCHED, best - 1) if best else MAX_GPUS_SEARCHED
@@ -335,12 +224,14 @@ def min_gpus(
             best = found
     if best is None:
         return None
-    chosen = best_plan_for(spec, params, gpu, best, setup, budget_fraction, allow_full_recompute)
+    chosen = best_plan_for(spec, params, gpu, best, setup, budget_fraction, allow_full_recompute, memo)
     assert chosen is not None  # a layout of the winning (TP, PP, EP) fits at this count
     return best, *chosen
 
 
-def _alternatives(spec: ModelSpec, params: float, gpu: GpuSpec, setup: TrainingSetup) -> list[Alternative]:
+def _alternatives(
+    spec: ModelSpec, params: float, gpu: GpuSpec, setup: TrainingSetup, memo: SearchMemo | None = None
+) -> list[Alternative]:
     """The fewest GPUs under options a user can switch on (DeepSpeed estimators' 'with offload / without')."""
     variants: list[tuple[str, TrainingSetup]] = []
     # the user's own settings first: what changing each of them would give
@@ -373,7 +264,7 @@ def _alternatives(spec: ModelSpec, params: float, gpu: GpuSpec, setup: TrainingS
         )
     if setup.recompute is not None:  # the user chose the recompute mode: no "without full recompute" row
         return out
-    no_recompute = min_gpus(spec, params, gpu, setup, allow_full_recompute=False)
+    no_recompute = min_gpus(spec, params, gpu, setup, allow_full_recompute=False, memo=memo)
     out.append(
         Alternative(
             change="no_full_recompute",
@@ -385,20 +276,25 @@ def _alternatives(spec: ModelSpec, params: float, gpu: GpuSpec, setup: TrainingS
 
 
 def recommended(
-    spec: ModelSpec, params: float, gpu: GpuSpec, setup: TrainingSetup, minimum: int
+    spec: ModelSpec,
+    params: float,
+    gpu: GpuSpec,
+    setup: TrainingSetup,
+    minimum: int,
+    memo: SearchMemo | None = None,
 ) -> tuple[int, Plan] | None:
     """A comfortable size: ≤ 90 % of the card, no full recompute (except on cards without NVLink, where
     recomputing is cheaper than tensor parallelism over PCIe, or when the user chose the mode); full
     training on at least one node."""
     no_recompute = gpu.nvlink and setup.recompute is None
-    found = min_gpus(spec, params, gpu, setup, HEADROOM, allow_full_recompute=not no_recompute)
+    found = min_gpus(spec, params, gpu, setup, HEADROOM, not no_recompute, memo)
     if found is None:
         return None
     n = found[0]
     if setup.method == Method.full and minimum > 1:
         n = max(n, gpu.gpus_per_node)
         if n != found[0]:
-            fit = best_plan_for(spec, params, gpu, n, setup, HEADROOM, allow_full_recompute=not no_recompute)
+            fit = best_plan_for(spec, params, gpu, n, setup, HEADROOM, not no_recompute, memo)
             return (n, fit[0]) if fit else (found[0], found[1])
     return n, found[1]
 
@@ -450,13 +346,14 @@ def training_memory(
 
     ``Memory.min_gpus`` is None when nothing fits within MAX_GPUS_SEARCHED.
     """
-    found = min_gpus(spec, params, gpu, setup)
+    memo = SearchMemo()  # every search below is of this spec, params and setup
+    found = min_gpus(spec, params, gpu, setup, memo=memo)
     shell = breakdown(spec, params, setup, _SHELL_PLAN)
     states = state_bytes(shell)
     fits_requested = None
     at = found
     if requested_gpus is not None:
-        fit = best_plan_for(spec, params, gpu, requested_gpus, setup)
+        fit = best_plan_for(spec, params, gpu, requested_gpus, setup, memo=memo)
         fits_requested = fit is not None
         # the user's count and setting: the layout that fits, else the one needing the least memory
         fit = fit or least_memory_plan(spec, params, gpu, requested_gpus, setup)
@@ -474,7 +371,7 @@ def training_memory(
             "usable_bytes": gpu.addressable_bytes,
         }
 
-    alternatives = _alternatives(spec, params, gpu, setup) if with_alternatives else []
+    alternatives = _alternatives(spec, params, gpu, setup, memo) if with_alternatives else []
     if found is None:  # nothing fits at any count: the user's count if given, else one GPU's states
         n, plan, parts = at if at is not None else (None, None, shell)
         return Memory(
@@ -488,8 +385,8 @@ def training_memory(
             alternatives=alternatives,
         )
     assert at is not None  # found, or the user's count
-    rec = recommended(spec, params, gpu, setup, found[0]) if with_recommended else None
-    rec_parts = best_plan_for(spec, params, gpu, rec[0], setup) if rec else None
+    rec = recommended(spec, params, gpu, setup, found[0], memo) if with_recommended else None
+    rec_parts = best_plan_for(spec, params, gpu, rec[0], setup, memo=memo) if rec else None
     n, plan, parts = at
     return Memory(
         **per_gpu(plan, parts),

@@ -9,31 +9,19 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from estimator import defaults
 from estimator.catalog import GpuSpec, ModelSpec
-from estimator.inference import (
-    BITS_PER_WEIGHT,
-    LLAMA_CPP_NAME,
-    SGLANG_NAME,
-    TRANSFORMERS_NAME,
-    VLLM_NAME,
-    Load,
-    Runtime,
-    group_on,
-    kv_capacity_tokens,
-    runtime_for,
-    sglang_fraction,
-    size_inference,
-    tp_options,
-)
+from estimator.inference import ServingSetup, serve
 from estimator.ledger import Ledger, beyond_window, price_range
 from estimator.models import Currency, Inference, Precision, SizingRequest
-from estimator.models import Runtime as RuntimeName
 from estimator.plan import HEADROOM
 from estimator.reasons import Why, Word
+from estimator.runtimes import LOCAL, Load, ServingRuntime, Vllm, runtime_for, runtime_named
+from estimator.serving_layout import group_on, kv_capacity_tokens, tp_options
 from estimator.verdicts import requested_count
+from estimator.weights import BITS_PER_WEIGHT
 
 LOCAL_FORMATS = (Precision.q8_0, Precision.q4_k_m)
 """Weight formats tried, in order, when 16-bit weights don't fit on a local machine (consumer card or
@@ -90,7 +78,8 @@ def _serving_verdict(
     if inf.min_gpus > count:
         if req.gpu_count_max and inf.min_gpus <= req.gpu_count_max:
             return "borderline", "range_upper_end"
-        if inf.runtime == VLLM_NAME and inf.kv_capacity_tokens:  # the weights fit, one request does not
+        refuses = runtime_named(inf.runtime).refuses_short_cache  # vLLM
+        if refuses and inf.kv_capacity_tokens:  # the weights fit, one request does not
             return "no", None
         fp8_fits = inf.fp8_min_gpus is not None and inf.fp8_min_gpus <= count
         if req.concurrency:  # a stated load must fit in FP8 too (the FP8 alternative is sized for it)
@@ -98,7 +87,7 @@ def _serving_verdict(
             fp8_fits = fp8_fits and fp8_load is not None and fp8_load <= count
         if req.precision is None and gpu.peak_tflops_fp8 and fp8_fits:
             return "borderline", "fp8_only"
-        if inf.runtime == VLLM_NAME:
+        if refuses:
             return "no", None
         holds = count in tp_options(spec, gpu) or count % max(tp_options(spec, gpu)) == 0
         if holds and _serving_need(req, inf, count) <= _full_memory(gpu.addressable_bytes * count, count):
@@ -122,7 +111,7 @@ def _local_format(
     count = requested_count(req)
     if req.precision is not None or not gpu.personal or count is None:
         return None
-    if req.runtime is not None and req.runtime.value != LLAMA_CPP_NAME:
+    if req.runtime is not None and req.runtime.value != LOCAL.name:
         return None  # a named server (vLLM, SGLang, transformers) loads the released weights
     released = _serving_verdict(req, inf, gpu, spec)[0]
     if released == "yes":
@@ -200,17 +189,12 @@ def size_serving(
     precision = req.precision or Precision(
         ledger.assume("precision", spec.release_precision, Why.release_precision)
     )
-    if req.seq_len:
-        context = req.seq_len
-    elif spec.serve_context:
-        context = int(ledger.assume("context", spec.serve_context, Why.reasoning_context))
-    else:
-        context = int(ledger.assume("context", defaults.SERVE_CONTEXT.value, defaults.SERVE_CONTEXT.why))
-    beyond_window(spec, context, ledger, stated=bool(req.seq_len))
+    context = _serve_context(req, spec, ledger)
     price = None if gpu.generic else price_range(req, gpu, ledger)
     named = req.runtime.value if req.runtime else None
 
-    server = named in (RuntimeName.vllm.value, RuntimeName.sglang.value) and (req.gpu_count or 1) > 1
+    tensor_parallel = named is not None and not runtime_named(named).splits_layers  # vLLM, SGLang
+    server = tensor_parallel and (req.gpu_count or 1) > 1
 
     def personal(weights: Precision) -> bool:
         """A personal machine: a GeForce card or a Mac, or GGUF weights (llama.cpp) — not several
@@ -229,37 +213,21 @@ def size_serving(
     def size(weights: Precision, searched: bool = False) -> Inference:
         """The serving answer in ``weights``: on the user's TP × PP if stated, else (or when
         ``searched``) on the layout the sizing chooses."""
-        return size_inference(
-            spec,
-            params,
-            active,
-            gpu,
-            weights,
-            context,
-            conc_for(weights),
-            req.gpu_count,
-            kv_precision=req.kv_precision or Precision.bf16,
-            prompt_tokens=req.prompt_tokens,
-            price=price[:3] if price else None,
-            utilization=req.gpu_memory_utilization,
-            runtime=named,
-            group=None if searched else stated,
-            most_sequences=bool(req.concurrency_asked) and not req.concurrency,
-            price_at_capacity=not req.concurrency and not personal(weights),
-        )
+        at_capacity = not req.concurrency and not personal(weights)
+        group = None if searched else stated
+        setup = replace(base, precision=weights, concurrency=conc_for(weights), group=group)
+        return serve(replace(setup, price_at_capacity=at_capacity))
+
+    base = ServingSetup(
+        spec, params, active, gpu, precision, context, 1, req.gpu_count,
+        kv_precision=req.kv_precision or Precision.bf16, prompt_tokens=req.prompt_tokens,
+        price=price[:3] if price else None, utilization=req.gpu_memory_utilization, runtime=named,
+        most_sequences=bool(req.concurrency_asked) and not req.concurrency,
+    )  # fmt: skip
 
     inf = size(precision)
-    group = stated
-    if group is not None:  # the user's TP × PP: say what a layout chosen freely would need
-        free = size(precision, searched=True)
-        if inf.max_concurrency == 0 and free.max_concurrency > 0:  # one copy of TP × PP cannot hold it
-            ledger.note("stated_layout_too_small", tp=group[0], pp=group[1], free_tp=free.tp, free_pp=free.pp)
-            inf, stated = free, None
-        elif free.recommended_gpus < inf.recommended_gpus:
-            ledger.note(
-                "stated_layout_needs_more", tp=group[0], pp=group[1], gpus=inf.recommended_gpus,
-                free_gpus=free.recommended_gpus, free_tp=free.tp, free_pp=free.pp,
-            )  # fmt: skip
+    if stated is not None:  # the user's TP × PP: say what a layout chosen freely would need
+        inf, stated = _stated_layout(inf, stated, size(precision, searched=True), ledger)
     if req.concurrency_asked and not req.concurrency and requested_count(req) and inf.max_concurrency >= 1:
         most.append(inf.max_concurrency)  # speed, KV cache and cost at that load, not at an assumed 16
         inf = size(precision)
@@ -272,11 +240,7 @@ def size_serving(
     if gpu.generic:  # a card known by its memory only: no speed or cost figures
         inf = inf.model_copy(update={"decode_tokens_per_s": None, "prefill_seconds": None})
         ledger.note("generic_gpu_no_time", gpu=gpu.name)
-    if most:
-        ledger.assume("concurrency", most[0], Why.concurrency_asked)
-    elif not req.concurrency:
-        default_conc = _default_concurrency(personal(precision))
-        ledger.assume("concurrency", default_conc.value, default_conc.why)
+    _load_assumptions(req, most, personal(precision), ledger)
     _memory_assumptions(req, spec, gpu, inf, runtime, ledger)
     feasible, reason = _serving_verdict(req, inf, gpu, spec)
     if req.total_memory_gib and requested_count(req) is None:
@@ -292,33 +256,58 @@ def size_serving(
     return ServingResult(inf, feasible, reason, precision, context, conc, price[2] if price else None)
 
 
+def _stated_layout(
+    inf: Inference, group: tuple[int, int], free: Inference, ledger: Ledger
+) -> tuple[Inference, tuple[int, int] | None]:
+    """The answer on the user's TP × PP (``inf``) against ``free``, the layout the sizing would choose:
+    ``free`` when one copy of their group cannot hold a sequence (then no group is kept), else ``inf``,
+    noting when the free layout needs fewer GPUs."""
+    if inf.max_concurrency == 0 and free.max_concurrency > 0:  # one copy of TP × PP cannot hold it
+        ledger.note("stated_layout_too_small", tp=group[0], pp=group[1], free_tp=free.tp, free_pp=free.pp)
+        return free, None
+    if free.recommended_gpus < inf.recommended_gpus:
+        ledger.note(
+            "stated_layout_needs_more", tp=group[0], pp=group[1], gpus=inf.recommended_gpus,
+            free_gpus=free.recommended_gpus, free_tp=free.tp, free_pp=free.pp,
+        )  # fmt: skip
+    return inf, group
+
+
+def _serve_context(req: SizingRequest, spec: ModelSpec, ledger: Ledger) -> int:
+    """Tokens per sequence: the user's, else the model's serving context (reasoning models), else the
+    default (:data:`estimator.defaults.SERVE_CONTEXT`); a context beyond a sliding window is noted."""
+    if req.seq_len:
+        context = req.seq_len
+    elif spec.serve_context:
+        context = int(ledger.assume("context", spec.serve_context, Why.reasoning_context))
+    else:
+        context = int(ledger.assume("context", defaults.SERVE_CONTEXT.value, defaults.SERVE_CONTEXT.why))
+    beyond_window(spec, context, ledger, stated=bool(req.seq_len))
+    return context
+
+
+def _load_assumptions(req: SizingRequest, most: list[int], personal: bool, ledger: Ledger) -> None:
+    """The ledger line of the concurrency when the user stated none: the most their GPUs hold when
+    that was asked, else one user on a personal machine, else a team's 16."""
+    if most:
+        ledger.assume("concurrency", most[0], Why.concurrency_asked)
+    elif not req.concurrency:
+        default_conc = _default_concurrency(personal)
+        ledger.assume("concurrency", default_conc.value, default_conc.why)
+
+
 def _memory_assumptions(
-    req: SizingRequest, spec: ModelSpec, gpu: GpuSpec, inf: Inference, runtime: Runtime, ledger: Ledger
+    req: SizingRequest, spec: ModelSpec, gpu: GpuSpec, inf: Inference, runtime: ServingRuntime, ledger: Ledger
 ) -> None:
     """The ledger lines of the memory model: totals as sold, the runtime's share, workspace, MLA layout."""
     if req.total_memory_gib:
         ledger.assume("total_memory_gib", req.total_memory_gib, Why.total_memory_as_sold)
     if gpu.gpu_memory_fraction:  # unified memory: the GPU's default working set is the cap
         ledger.assume("gpu_memory_utilization", gpu.gpu_memory_fraction, Why.unified_memory)
-    elif runtime.local:
-        ledger.assume("gpu_memory_utilization", 1.0, Why.local_no_cap)
-    elif runtime.name == TRANSFORMERS_NAME:
-        ledger.assume("gpu_memory_utilization", 1.0, Why.transformers_no_cap)
-    elif runtime.name == SGLANG_NAME and req.gpu_memory_utilization is None:
-        fraction = sglang_fraction(runtime, gpu, inf.tp * inf.pp, spec)
-        ledger.assume("gpu_memory_utilization", fraction, Why.sglang_mem_fraction)
-    elif req.gpu_memory_utilization is None:
-        ledger.assume(
-            "gpu_memory_utilization",
-            defaults.GPU_MEMORY_UTILIZATION.value,
-            defaults.GPU_MEMORY_UTILIZATION.why,
-        )
-    why = {
-        LLAMA_CPP_NAME: Why.local_workspace,
-        SGLANG_NAME: Why.sglang_workspace,
-        TRANSFORMERS_NAME: Why.transformers_workspace,
-    }.get(runtime.name, Why.vllm_workspace)
-    ledger.assume("workspace_bytes", inf.workspace_bytes_per_gpu, why)  # bytes per GPU (the renderer formats)
+    elif (share := runtime.utilization_assumed(gpu, inf.tp * inf.pp, spec)) is not None:
+        ledger.assume("gpu_memory_utilization", share.value, share.why)
+    # bytes per GPU (the renderer formats)
+    ledger.assume("workspace_bytes", inf.workspace_bytes_per_gpu, runtime.workspace_why)
     if spec.kv_lora_rank and inf.tp > 1:
         ledger.assume("kv_layout", Word.dp_attention.value, Why.mla_dp_attention)
 
@@ -330,14 +319,14 @@ def _serving_notes(
     inf: Inference,
     conc: int,
     reason: str | None,
-    runtime: Runtime,
+    runtime: ServingRuntime,
     ledger: Ledger,
 ) -> None:
     """Warnings: vLLM refusing to start, the user's GPUs too few or the load too high, TP over PCIe, a
     pipeline over nodes."""
     count = requested_count(req)
     refused = (
-        runtime.name == VLLM_NAME
+        runtime.refuses_short_cache
         and count is not None
         and inf.kv_capacity_tokens is not None
         and 0 < inf.kv_capacity_tokens < inf.context_tokens
@@ -368,7 +357,7 @@ def _capacity_at_max_utilization(spec: ModelSpec, gpu: GpuSpec, inf: Inference, 
     """vLLM's KV cache on the user's ``count`` GPUs at ``gpu_memory_utilization`` 0.95
     (:data:`estimator.defaults.MAX_GPU_MEMORY_UTILIZATION`)."""
     tp, pp = group_on(count, spec, gpu)
-    rt = Runtime(VLLM_NAME, False, defaults.MAX_GPU_MEMORY_UTILIZATION)
+    rt = Vllm(defaults.MAX_GPU_MEMORY_UTILIZATION)
     load = Load(inf.context_tokens, inf.prompt_tokens)
     kv_bytes = 1.0 if inf.kv_precision == "fp8" else 2.0
     return kv_capacity_tokens(spec, gpu, inf.weights_bytes, tp, pp, rt, load, kv_bytes)

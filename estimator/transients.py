@@ -23,8 +23,8 @@ from typing import NamedTuple
 
 from estimator.architecture import embedding_params
 from estimator.catalog import ModelSpec
-from estimator.inference import largest_matrix
 from estimator.models import Method, Plan
+from estimator.runtimes.transformers import largest_matrix
 from estimator.setup import Layout, Recompute, TrainingSetup, activation_layers
 
 LOSS_CHUNKS = 8
@@ -119,29 +119,6 @@ class Span(NamedTuple):
 
 ZERO = Span.exact(0.0)
 
-_MEMO: dict[tuple, tuple[object, object]] = {}
-"""Per-shape results (:func:`memo_by_spec`) the layout search asks for thousands of times (same spec
-and setup, many layouts): keyed by the spec's identity and the arguments, holding the spec itself so
-its id cannot be reused while cached."""
-
-
-def memo_by_spec(fn, spec: ModelSpec, *args):  # type: ignore[no-untyped-def]
-    key = (fn.__name__, id(spec), *args)
-    hit = _MEMO.get(key)
-    if hit is not None and hit[0] is spec:
-        return hit[1]
-    if len(_MEMO) > 4096:
-        _MEMO.clear()
-    value = fn(spec, *args)
-    _MEMO[key] = (spec, value)
-    return value
-
-
-def larger(a: Span, b: Span) -> Span:
-    """The larger of two peaks that never coexist, end by end."""
-    return Span(max(a.low, b.low), max(a.likely, b.likely), max(a.high, b.high))
-
-
 # ---------------------------------------------------------------------------------------------
 # activations
 
@@ -214,13 +191,6 @@ _ADAPTER_INPUTS: dict[str, str] = {
 """The input width of each projection LoRA may adapt: h, the attention output (heads·head_dim) or f."""
 
 
-def adapter_input_elements(spec: ModelSpec, setup: TrainingSetup) -> float:
-    """Input elements per token per layer over the projections LoRA adapts (each keeps its own copy,
-    :data:`ADAPTER_INPUT_BYTES`); 0 for methods without adapters. A MoE layer: the top-k and shared
-    experts a token passes through."""
-    return _adapter_elements(spec, setup.method, setup.lora_targets)
-
-
 def _adapter_elements(spec: ModelSpec, method: Method, targets: tuple[str, ...] | None) -> float:
     from estimator.memory import lora_matrices  # memory imports this module: import here
 
@@ -237,6 +207,22 @@ def _adapter_elements(spec: ModelSpec, method: Method, targets: tuple[str, ...] 
     return total
 
 
+class ActivationFacts(NamedTuple):
+    """What the activation formulas need of a model and setup, whatever the layout: the
+    :func:`layer_activation_coefficients` (units of s·b·h) and LoRA's adapted input elements per token
+    per layer (:func:`_adapter_elements`). A layout search computes them once (:func:`activation_facts`)."""
+
+    fused: float
+    eager: float
+    adapter_elements: float
+
+
+def activation_facts(spec: ModelSpec, setup: TrainingSetup) -> ActivationFacts:
+    """:class:`ActivationFacts` of ``spec`` trained with ``setup``."""
+    fused, eager = layer_activation_coefficients(spec)
+    return ActivationFacts(fused, eager, _adapter_elements(spec, setup.method, setup.lora_targets))
+
+
 def _adapter_bytes_per_element(setup: TrainingSetup, plan: Plan | Layout) -> float:
     """Bytes each adapted input keeps (:data:`ADAPTER_INPUT_BYTES`, :data:`LORA_DROPOUT_MASK_BYTES`):
     a copy when the adapters are fp32 under autocast — the Hugging Face Trainer without DeepSpeed,
@@ -247,21 +233,22 @@ def _adapter_bytes_per_element(setup: TrainingSetup, plan: Plan | Layout) -> flo
     return copy + (LORA_DROPOUT_MASK_BYTES if dropout else 0.0)
 
 
-def kept_activations(spec: ModelSpec, setup: TrainingSetup, plan: Plan | Layout) -> Span:
+def kept_activations(
+    spec: ModelSpec, setup: TrainingSetup, plan: Plan | Layout, facts: ActivationFacts | None = None
+) -> Span:
     """Activations stage 1 of the pipeline keeps for the backward pass, all layers, × the PP
     micro-batches in flight (1F1B, Narayanan et al. 2021).
 
     Full recompute: the layer inputs, 2·s·b·h/t each (exact). Otherwise Korthikanti's 34·s·b·h/t per
     layer (likely), the band [min(34, fused), max(34, eager)] of :func:`layer_activation_coefficients`,
-    plus LoRA's input copies (:func:`adapter_input_elements` × 2 bytes, + the dropout masks).
+    plus LoRA's input copies (:func:`_adapter_elements` × 2 bytes, + the dropout masks).
     """
     s, b, t = setup.seq_len, plan.micro_batch, plan.tp
     layers = activation_layers(spec, setup, plan.pp, plan.recompute) * plan.pp
     if plan.recompute == "full":
         return Span.exact(activation_bytes_per_layer(s, b, spec, t, "full") * layers)
-    fused, eager = memo_by_spec(layer_activation_coefficients, spec)
+    fused, eager, elements = facts or activation_facts(spec, setup)
     per_coef = s * b * spec.hidden / t
-    elements = memo_by_spec(_adapter_elements, spec, setup.method, setup.lora_targets)
     adapters = elements * s * b / t * _adapter_bytes_per_element(setup, plan)
     likely = activation_bytes_per_layer(s, b, spec, t, plan.recompute) + adapters  # type: ignore[arg-type]
     low = min(KORTHIKANTI_COEFFICIENT, fused) * per_coef + adapters
@@ -274,7 +261,13 @@ def _per_layer_linear_params(spec: ModelSpec, params: float) -> float:
     return max(0.0, params - embedding_params(spec)) / spec.layers
 
 
-def layer_workspace(spec: ModelSpec, params: float, setup: TrainingSetup, plan: Plan | Layout) -> Span:
+def layer_workspace(
+    spec: ModelSpec,
+    params: float,
+    setup: TrainingSetup,
+    plan: Plan | Layout,
+    facts: ActivationFacts | None = None,
+) -> Span:
     """One layer's recompute and backward under full recompute (gradient checkpointing): the layer's
     activations rebuilt — fused (low) or eager (likely) count of :func:`layer_activation_coefficients`,
     the eager count twice with their gradients (high) — plus LoRA's input copies of that layer and, for
@@ -284,9 +277,8 @@ def layer_workspace(spec: ModelSpec, params: float, setup: TrainingSetup, plan: 
     if plan.recompute != "full":
         return ZERO
     s, b, t = setup.seq_len, plan.micro_batch, plan.tp
-    fused, eager = memo_by_spec(layer_activation_coefficients, spec)
+    fused, eager, elements = facts or activation_facts(spec, setup)
     per_coef = s * b * spec.hidden / t
-    elements = memo_by_spec(_adapter_elements, spec, setup.method, setup.lora_targets)
     adapters = elements * s * b / t * _adapter_bytes_per_element(setup, plan)
     quantized = setup.method == Method.qlora or (setup.base_bits is not None and setup.method != Method.full)
     one = DEQUANT_BYTES * largest_matrix(spec) / t if quantized else 0.0
@@ -422,13 +414,21 @@ RUNTIME_PARTS = ("activations", "logits", "layer_workspace", "gathered_weights",
 """Breakdown parts that are not model states (their band comes from :class:`Peaks`)."""
 
 
-def peaks(spec: ModelSpec, params: float, setup: TrainingSetup, plan: Plan | Layout, trained: float) -> Peaks:
-    """The step's peaks for ``plan``; ``trained`` = parameters this GPU's optimizer steps (before ZeRO)."""
+def peaks(
+    spec: ModelSpec,
+    params: float,
+    setup: TrainingSetup,
+    plan: Plan | Layout,
+    trained: float,
+    facts: ActivationFacts | None = None,
+) -> Peaks:
+    """The step's peaks for ``plan``; ``trained`` = parameters this GPU's optimizer steps (before ZeRO);
+    ``facts``: :func:`activation_facts` of ``spec`` and ``setup`` when the caller has them."""
     return Peaks(
         buffers=zero_buffers(plan),
-        activations=kept_activations(spec, setup, plan),
+        activations=kept_activations(spec, setup, plan, facts),
         loss=loss_bytes(spec, setup, plan),
-        workspace=layer_workspace(spec, params, setup, plan),
+        workspace=layer_workspace(spec, params, setup, plan, facts),
         gathered=gathered_weights(spec, params, setup, plan),
         step=step_bytes(setup, plan, trained),
         pp=plan.pp,

@@ -1,0 +1,148 @@
+"""Candidate parallel layouts of a training job and their order of preference (docs/design.md §3.5):
+which (TP, PP, DP, EP, ZeRO, recompute) a count of GPUs admits, most preferred first. Split from
+:mod:`estimator.plan` (the search), which re-exports these names.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+
+from estimator.catalog import GpuSpec, ModelSpec
+from estimator.expert_parallel import ep_degrees
+from estimator.models import Algorithm, Method, Plan
+from estimator.setup import Layout, Recompute, TrainingSetup
+
+RECOMPUTE_ORDER: tuple[Recompute, ...] = ("selective", "full")
+"""Searched activation strategies. 'selective' = FlashAttention-era baseline (no s² scores stored)."""
+
+STATED_RECOMPUTE: dict[str, tuple[Recompute, ...]] = {
+    "none": ("none",),
+    "selective": ("selective",),
+    "full": ("full",),
+}
+"""The recompute modes searched when the user chose one (:attr:`TrainingSetup.recompute`)."""
+
+
+def _divisors(n: int) -> list[int]:
+    return [d for d in range(1, n + 1) if n % d == 0]
+
+
+@lru_cache(maxsize=1024)
+def ordered_layouts(
+    layers: int,
+    heads: int,
+    kv_heads: int,
+    per_node: int,
+    nvlink: bool,
+    gpus: int,
+    micro_batch: int,
+    offload: bool,
+    zero_stage: int | None = None,
+    recompute: Recompute | None = None,
+    experts: int = 0,
+    tp: int | None = None,
+    pp: int | None = None,
+) -> tuple[Layout, ...]:
+    """Layouts for exactly ``gpus`` GPUs, most preferred first (:func:`plan_preference`).
+
+    TP ∈ {1,2,4,8} within a node dividing heads and KV heads, PP dividing the layers, DP for the
+    rest, ZeRO 0–3 (only when DP > 1), recompute selective/full. In this order
+    :func:`best_plan_for` can stop at the first layout with headroom; the list depends only on the
+    shape and the card, so it is built once per combination.
+
+    ``experts`` > 0 (full training of a MoE model, :func:`_ep_experts`): expert parallelism too — EP a
+    power of two dividing the routed experts and DP (:func:`estimator.expert_parallel.ep_degrees`) —
+    and pipeline stages of unequal size (PP a power of two not dividing the layers: DeepSeek-V3 runs
+    its 61 layers on 16 stages).
+
+    A stated ``zero_stage`` alone is a DeepSpeed/FSDP data-parallel run: TP = PP = 1, DP = all GPUs,
+    that stage (on one GPU it shards nothing, and the plan still names it). A stated ``tp`` / ``pp``
+    (Megatron-style "TP 4, PP 2") is kept as given, with the stage searched unless stated too. A stated
+    ``recompute`` is the only mode searched (:data:`STATED_RECOMPUTE`).
+    """
+    modes = STATED_RECOMPUTE[recompute] if recompute else RECOMPUTE_ORDER
+    layouts = []
+    if zero_stage is not None and tp is None and pp is None:
+        return tuple(Layout(1, 1, gpus, zero_stage, mode, micro_batch, offload) for mode in modes)
+    stages = [pp] if pp else _divisors(layers)
+    if experts and not pp:  # a stated PP is kept as given
+        stages = sorted(
+            set(stages) | {p for p in (2**i for i in range(1, layers.bit_length())) if uneven_ok(layers, p)}
+        )
+    stated_tp = tp
+    for tp in (stated_tp,) if stated_tp else (1, 2, 4, 8):
+        if tp > gpus or (not stated_tp and (tp > per_node or heads % tp or kv_heads % tp)):
+            continue
+        for pp in stages:
+            if gpus % (tp * pp):
+                continue
+            dp = gpus // (tp * pp)
+            zeros = (zero_stage,) if zero_stage is not None else (0, 1, 2, 3) if dp > 1 else (0,)
+            for ep in ep_degrees(experts, dp) if experts else (1,):
+                for zero in zeros:
+                    for mode in modes:
+                        layouts.append(Layout(tp, pp, dp, zero, mode, micro_batch, offload, ep))
+    layouts.sort(key=lambda p: plan_preference(p, nvlink, bool(experts), per_node))
+    return tuple(layouts)
+
+
+def uneven_ok(layers: int, pp: int) -> bool:
+    """Whether ``layers`` split over ``pp`` stages as ⌈L/PP⌉ each and the rest (≥ 1) on the last stage
+    (Megatron-LM ``--decoder-last-pipeline-num-layers``): 61 layers on 16 stages = 15 × 4 + 1."""
+    per = math.ceil(layers / pp)
+    return pp <= layers and (pp - 1) * per < layers
+
+
+def _layouts(
+    spec: ModelSpec, gpu: GpuSpec, gpus: int, setup: TrainingSetup, pinned: tuple[int, int] | None = None
+) -> tuple[Layout, ...]:
+    """:func:`ordered_layouts` for this model, card, count and setup (experts for EP: :func:`_ep_experts`);
+    ``pinned`` = (TP, PP) in place of the setup's (the search's candidates, without copying the setup)."""
+    tp, pp = pinned or (setup.tp, setup.pp)
+    return ordered_layouts(
+        spec.layers, spec.heads, spec.kv_heads, gpu.gpus_per_node, gpu.nvlink, gpus,
+        setup.micro_batch, setup.offload, setup.zero_stage, setup.recompute, _ep_experts(spec, setup),
+        tp, pp,
+    )  # fmt: skip
+
+
+def plan_preference(plan: Plan | Layout, nvlink: bool = True, moe: bool = False, per_node: int = 8) -> tuple:
+    """Lower is better: no full recompute, no pipeline, least TP, then the lowest ZeRO stage.
+
+    Design §3.5: DP + ZeRO (a configuration switch in DeepSpeed/FSDP) while the model states fit —
+    ZeRO-3 included, as in the seed's "2 × 80 GB with ZeRO-3" — TP inside a node only when
+    activations or a layer do not fit otherwise (it needs tensor-parallel model code and NVLink),
+    PP across nodes last; full recompute only when activations force it. On cards without NVLink,
+    recomputing (~33 % more compute) beats TP's per-layer all-reduces over PCIe: TP comes last.
+
+    MoE full training (``moe``): expert parallelism instead of ZeRO-3 — ZeRO-3/FSDP gathers every
+    expert's weights for every micro-batch though each token uses top-k of them, while EP moves only
+    the routed tokens (all-to-all) and shards the experts' weights and optimizer states (GShard,
+    Lepikhin et al. 2021; Megatron-Core MoE guide: "Prefer EP over TP for the expert layer", "Ensure the
+    EPxTP communication within the NVLink domain", "consider PP before TP and EP" across nodes). So:
+    no ZeRO-3, the EP × TP group inside a node, the fewest pipeline stages, least TP, EP rather than
+    replicated experts, the lowest ZeRO stage, then the smallest EP.
+    """
+    if moe:
+        ep = getattr(plan, "ep", 1)
+        return (
+            plan.recompute == "full", plan.zero_stage == 3, plan.tp, ep * plan.tp > per_node, plan.pp,
+            ep == 1, plan.zero_stage, ep,
+        )  # fmt: skip
+    if not nvlink:
+        return (plan.pp, plan.tp, plan.recompute == "full", plan.zero_stage)
+    return (plan.recompute == "full", plan.pp, plan.tp, plan.zero_stage)
+
+
+def _ep_experts(spec: ModelSpec, setup: TrainingSetup) -> int:
+    """Routed experts the layout search may split by expert parallelism: a MoE model's, in plain full
+    training (no stated ZeRO stage — a DeepSpeed/FSDP run —, no offload, paged optimizer or optimizer
+    in the backward pass, no preference tuning's extra models); 0 otherwise."""
+    plain = (
+        setup.method == Method.full
+        and setup.algorithm == Algorithm.sft
+        and setup.zero_stage is None
+        and not (setup.offload or setup.paged_optimizer or setup.optimizer_in_backward)
+    )
+    return (spec.experts or 0) if spec.is_moe and plain else 0

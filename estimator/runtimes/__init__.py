@@ -1,0 +1,93 @@
+"""Serving runtimes, one class each (:class:`ServingRuntime` subclasses): vLLM, SGLang, transformers,
+llama.cpp — each with its budget per card, its workspace, its KV layout (replication across TP, block
+rounding), its ledger wording key and its recipe name, every constant with its source. Other modules
+ask the runtime object (``runtime.splits_layers``, ``runtime.kv_replication(...)``), never its name.
+
+A later engine (lmdeploy, TGI, ExLlama, Ollama as its own) is one more subclass and one more entry in
+:data:`RUNTIMES`.
+"""
+
+from __future__ import annotations
+
+from estimator.catalog import GpuSpec
+from estimator.models import Precision
+from estimator.runtimes.base import (
+    CUDA_VISIBLE_FRACTION,
+    GIB,
+    LOCAL_UBATCH_TOKENS,
+    NO_LOAD,
+    PROMPT_SHARE,
+    Load,
+    ServingRuntime,
+    local_workspace_bytes,
+    visible_bytes,
+)
+from estimator.runtimes.llama_cpp import LlamaCpp
+from estimator.runtimes.sglang import SGLang, sglang_fraction, sglang_mem_fraction
+from estimator.runtimes.transformers import Transformers, hf_forward_bytes, hf_workspace_bytes, largest_matrix
+from estimator.runtimes.vllm import Vllm, vllm_profile_bytes, vllm_utilization
+
+VLLM = Vllm()
+SGLANG = SGLang()
+TRANSFORMERS = Transformers()
+LOCAL = LlamaCpp()
+
+RUNTIMES: dict[str, ServingRuntime] = {rt.name: rt for rt in (VLLM, SGLANG, TRANSFORMERS, LOCAL)}
+"""Each runtime (at its default share of the card) by its name (:class:`estimator.models.Runtime`,
+``Inference.runtime``)."""
+
+GGUF_FORMATS = frozenset({Precision.q8_0, Precision.q5_k_m, Precision.q4_k_m, Precision.q4_0})
+"""Weight formats only local runtimes (llama.cpp and those built on it) load."""
+
+
+def runtime_for(
+    gpu: GpuSpec, precision: Precision, utilization: float | None = None, named: str | None = None
+) -> ServingRuntime:
+    """The runtime whose memory model applies: llama.cpp for Apple silicon, GGUF weights or when the
+    user names it (or Ollama); the server the user names (SGLang, transformers); vLLM otherwise, the
+    default for data-centre cards. A stated ``utilization`` is vLLM's ``gpu_memory_utilization`` or
+    SGLang's ``mem_fraction_static``."""
+    if gpu.gpu_memory_fraction or precision in GGUF_FORMATS or named == LOCAL.name:
+        return LOCAL
+    if named == TRANSFORMERS.name:
+        return TRANSFORMERS
+    if named == SGLANG.name:
+        return SGLang(utilization)
+    return Vllm(utilization)
+
+
+def runtime_named(name: str) -> ServingRuntime:
+    """The runtime an answer was sized for (``Inference.runtime``), at its default share."""
+    return RUNTIMES[name]
+
+
+__all__ = [
+    "CUDA_VISIBLE_FRACTION",
+    "GGUF_FORMATS",
+    "GIB",
+    "LOCAL",
+    "LOCAL_UBATCH_TOKENS",
+    "NO_LOAD",
+    "PROMPT_SHARE",
+    "RUNTIMES",
+    "SGLANG",
+    "TRANSFORMERS",
+    "VLLM",
+    "LlamaCpp",
+    "Load",
+    "SGLang",
+    "ServingRuntime",
+    "Transformers",
+    "Vllm",
+    "hf_forward_bytes",
+    "hf_workspace_bytes",
+    "largest_matrix",
+    "local_workspace_bytes",
+    "runtime_for",
+    "runtime_named",
+    "sglang_fraction",
+    "sglang_mem_fraction",
+    "visible_bytes",
+    "vllm_profile_bytes",
+    "vllm_utilization",
+]

@@ -1,0 +1,148 @@
+"""What every serving runtime shares: the card's visible memory, the load a workspace depends on, and
+:class:`ServingRuntime`, the class each engine (:mod:`estimator.runtimes.vllm`, ``sglang``,
+``transformers``, ``llama_cpp``) subclasses with its own budget, workspace, KV layout and wording.
+
+Memory per GPU = the runtime's budget (:meth:`ServingRuntime.usable_bytes`) − what it keeps besides the
+weights and the KV cache (:meth:`ServingRuntime.workspace_bytes`); the rest holds the KV cache. Sizes in
+bytes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar, NamedTuple
+
+from estimator.catalog import GpuSpec, ModelSpec
+from estimator.defaults import CUDA_CONTEXT_BYTES, Default
+from estimator.models import Precision
+from estimator.reasons import Why
+
+GIB = 2**30
+
+CUDA_VISIBLE_FRACTION = 0.99
+"""Share of a discrete card's memory that CUDA reports as its total (``cudaMemGetInfo``, the
+``total_gpu_memory`` vLLM and SGLang size from): the driver keeps the rest. vLLM start-up logs print
+79.22 GiB for an 80 GB H100 (vllm-project/vllm PR #10511, PR #12126) and 23.58 GiB for a 24 GB RTX
+3090 (vllm-project/vllm#10517); PyTorch reports 79.25 GiB for an 80 GB A100
+(levihsu/OOTDiffusion#235): 0.990, 0.983, 0.991 of the nominal capacity."""
+
+PROMPT_SHARE = 0.75
+"""When only a total context is given, the prompt is taken as 3/4 of it. Stated default: chat and
+RAG traffic is prompt-heavy (e.g. the corpus's "prompts ~2k tokens and replies ~500": 80 %)."""
+
+LOCAL_UBATCH_TOKENS = 512
+"""llama.cpp's default physical batch (``-ub``/``--ubatch-size`` 512): the tokens one compute step holds."""
+
+
+def visible_bytes(gpu: GpuSpec) -> float:
+    """Memory CUDA reports as the card's total (:data:`CUDA_VISIBLE_FRACTION`); unified memory: the
+    GPU's working set (Metal's recommended maximum)."""
+    if gpu.gpu_memory_fraction:
+        return gpu.addressable_bytes
+    return gpu.memory_bytes * CUDA_VISIBLE_FRACTION
+
+
+def local_workspace_bytes(spec: ModelSpec, tp: int) -> float:
+    """llama.cpp's compute buffer for one ``n_ubatch`` of 512 tokens (:data:`LOCAL_UBATCH_TOKENS`: one
+    layer's hidden states and MLP outputs, T·(4h + 3f/t)·2 bytes) and one sequence's fp32 logits (V·4);
+    also what any runtime keeps on unified memory (Apple silicon)."""
+    ffn = spec.active_ffn_hidden
+    return LOCAL_UBATCH_TOKENS * (4 * spec.hidden + 3 * ffn / tp) * 2.0 + spec.vocab * 4.0
+
+
+class Load(NamedTuple):
+    """What the workspace of a runtime depends on besides the model and the card."""
+
+    context: int | None = None
+    """Tokens per sequence: vLLM's ``max_model_len`` (its V0 profile runs a whole one)."""
+    prompt_tokens: int | None = None
+    """Prompt tokens per sequence (transformers' prefill); None: :data:`PROMPT_SHARE` of the context."""
+    batch: int = 1
+    """Sequences in one ``generate`` call (transformers)."""
+    precision: Precision | None = None
+    """Weight format (transformers dequantizes quantized matrices)."""
+
+
+NO_LOAD = Load()
+"""No load stated: vLLM's V0 profile at its 2,048-token minimum, one prompt of the default share."""
+
+
+@dataclass(frozen=True)
+class ServingRuntime:
+    """A serving engine and the share of each card it is given (``utilization``: vLLM
+    ``gpu_memory_utilization`` or SGLang ``mem_fraction_static`` as the user stated it; None: the
+    engine's default). Subclasses set the class attributes and override :meth:`_usable` and
+    :meth:`_workspace`; every other module asks the runtime object, never its name."""
+
+    utilization: float | None = None
+
+    name: ClassVar[str]
+    """The engine's name as :class:`estimator.models.Runtime` spells it (``Inference.runtime``)."""
+    local: ClassVar[bool] = False
+    """llama.cpp and the runtimes built on it (Ollama, LM Studio) and MLX."""
+    splits_layers: ClassVar[bool] = False
+    """Several cards take turns on the layers (llama.cpp ``-sm layer``, transformers
+    ``device_map="auto"``) instead of splitting each layer's tensors (vLLM/SGLang tensor parallelism):
+    each layer's KV is kept once, and one card's bandwidth sets the decode pace."""
+    kv_block_tokens: ClassVar[int] = 1
+    """The KV cache is allocated in whole blocks of this many tokens (1: token by token)."""
+    prefills_batch: ClassVar[bool] = False
+    """Prefills the whole batch in one forward pass (transformers ``generate``): its workspace grows with
+    the batch; servers schedule prefills in chunks of their own."""
+    refuses_short_cache: ClassVar[bool] = False
+    """Refuses to start when one ``max_model_len`` sequence does not fit its KV cache (vLLM)."""
+    workspace_why: ClassVar[Why]
+    """The ledger's wording key for :meth:`workspace_bytes` (:class:`estimator.reasons.Why`)."""
+    recipe: ClassVar[str | None] = None
+    """The launch recipe of this engine (``bot.recipes`` tool name); None: it has none of its own."""
+    recipes: ClassVar[tuple[str, ...]] = ("vllm", "sglang")
+    """Recipes offered when this runtime's memory model applied: servers, or local runtimes."""
+
+    def usable_bytes(self, gpu: GpuSpec) -> float:
+        """The runtime's budget per card, before its own workspace (:meth:`workspace_bytes`). Unified
+        memory, whatever the runtime: the working set less 1 GiB of context and buffers."""
+        if gpu.gpu_memory_fraction:
+            return gpu.addressable_bytes - CUDA_CONTEXT_BYTES.value
+        return self._usable(gpu)
+
+    def workspace_bytes(self, spec: ModelSpec, gpu: GpuSpec, tp: int, load: Load = NO_LOAD) -> float:
+        """What the runtime keeps on each GPU besides weights and KV cache (unified memory: llama.cpp's
+        compute buffer, :func:`local_workspace_bytes`)."""
+        if gpu.gpu_memory_fraction:
+            return local_workspace_bytes(spec, tp)
+        return self._workspace(spec, gpu, tp, load)
+
+    def needed_workspace(self, spec: ModelSpec, gpu: GpuSpec, tp: int, load: Load = NO_LOAD) -> float:
+        """The workspace a load needs as ``nvidia-smi`` would show it without pre-allocation
+        (:func:`estimator.serving_layout.required_bytes`): :meth:`workspace_bytes` unless the runtime
+        reserves a share rather than a need."""
+        return self.workspace_bytes(spec, gpu, tp, load)
+
+    def kv_replication(self, spec: ModelSpec, tp: int) -> float:
+        """Copies of each token's KV cache across a TP group.
+
+        GQA/MHA: with TP above the KV-head count each GPU keeps a copy of its KV head (vLLM replicates).
+        MLA (DeepSeek-V2/V3/R1): the latent is not split by heads; DeepSeek-style serving runs attention
+        data-parallel across the group (SGLang ``--enable-dp-attention``, vLLM DP attention; DeepSeek-V3
+        report §3.4), so each sequence's latent lives on one GPU: no copies. Runtimes that split the
+        layers over the cards (llama.cpp, transformers) keep each layer's KV once."""
+        if spec.kv_lora_rank or self.splits_layers:
+            return 1.0
+        return max(1.0, tp / spec.kv_heads)
+
+    def whole_blocks(self, tokens: int) -> int:
+        """``tokens`` of KV cache rounded down to whole blocks (:attr:`kv_block_tokens`)."""
+        if self.kv_block_tokens == 1:
+            return tokens
+        return tokens // self.kv_block_tokens * self.kv_block_tokens
+
+    def utilization_assumed(self, gpu: GpuSpec, gpus_per_replica: int, spec: ModelSpec) -> Default | None:
+        """The share of the card the runtime takes when the user stated none, with its reason, for the
+        ledger; None when the user's stated share is used."""
+        return None
+
+    def _usable(self, gpu: GpuSpec) -> float:
+        raise NotImplementedError
+
+    def _workspace(self, spec: ModelSpec, gpu: GpuSpec, tp: int, load: Load) -> float:
+        raise NotImplementedError

@@ -1,0 +1,141 @@
+"""vLLM: pre-allocates its KV cache at start-up — ``gpu_memory_utilization`` × the memory CUDA reports,
+less the weights and the non-KV peak of a profiling run (activations of ``max_num_batched_tokens``, the
+sampler's logits for ``max_num_seqs`` rows, non-torch memory); a ``max_model_len`` above the cache is
+refused at start-up. Constants from vLLM's source, each with its file and version. Sizes in bytes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from estimator.catalog import GpuSpec, ModelSpec
+from estimator.defaults import CUDA_CONTEXT_BYTES, GPU_MEMORY_UTILIZATION, Default
+from estimator.reasons import Why
+from estimator.runtimes.base import GIB, Load, ServingRuntime, visible_bytes
+
+VLLM_BLOCK_TOKENS = 16
+"""Tokens per KV-cache block (vLLM ``block_size`` default 16; the cache is whole blocks:
+``num_blocks = available // page_size // num_layers``, vllm/v1/core/kv_cache_utils.py)."""
+
+BATCHED_TOKENS_LARGE, BATCHED_TOKENS_SMALL = 8192, 2048
+"""Tokens in one forward pass (vLLM V1 ``max_num_batched_tokens`` for the OpenAI server): 8,192 on cards
+of ≥ 70 GiB, else 2,048 (vllm/engine/arg_utils.py, ``get_batch_defaults``, v0.8.5 and v0.10.1.1); vLLM
+names A100 as an exception, kept in the catalog as ``GpuSpec.vllm_small_batch``."""
+MAX_SEQS_LARGE, MAX_SEQS_SMALL = 1024, 256
+"""Sequences per step (vLLM V1 ``max_num_seqs``), same split and source."""
+
+V0_MIN_BATCHED_TOKENS = 2048
+"""vLLM V0 (the default engine before v0.8, kept to v0.10): without chunked prefill,
+``max_num_batched_tokens = max(max_model_len, 2048)`` (vllm/config.py ``SchedulerConfig``, v0.6.3)."""
+V0_CHUNKED_PREFILL_ABOVE = 32_768
+"""V0 turns chunked prefill on by itself only when ``max_model_len`` > 32,768 (vllm/engine/arg_utils.py,
+v0.6.3 #941-964); its chunk is then 512 tokens (:data:`V0_CHUNKED_TOKENS`)."""
+V0_CHUNKED_TOKENS = 512
+"""``max_num_batched_tokens`` of V0 with chunked prefill (vllm/config.py, v0.6.3)."""
+
+SAMPLER_BYTES_PER_ROW_VOCAB = 28
+"""Peak bytes per sampled row × vocabulary entry of vLLM's profiling sampler pass (top-k = vocab − 1,
+top-p < 1 force the sort-based path, vllm/v1/sample/ops/topk_topp_sampler.py ``apply_top_k_top_p``,
+v0.8.5 and v0.10.1.1): bf16 logits 2 + fp32 copy 4 + sorted values 4 + int64 indices 8 + top-k mask 1
++ probabilities 4 + top-p mask 1 + scattered output 4 = 28."""
+
+VLLM_NON_TORCH_BYTES = 0.16 * GIB
+"""Memory vLLM's profiler counts outside PyTorch (NCCL, cuBLAS workspaces) at start-up, V1 and V0
+after the profiler rewrite (PR #10511): "non_torch_memory takes 0.16GiB" (logs in vllm-project/vllm
+PR #12126 and kubernetes-sigs/gateway-api-inference-extension PR #550; 0.20 GiB with TP in PR #14447)."""
+VLLM_V0_NON_TORCH_BYTES = 0.35 * GIB
+"""The same in V0 before the rewrite: "non_torch_memory=0.35GiB" (vllm-project/vllm#10517, RTX 3090)."""
+
+MOE_EXPERT_OUTPUT_COPIES = 2
+"""Bytes per token × top-k × hidden of the fused MoE kernel's per-expert outputs (vLLM
+``fused_experts``: ``intermediate_cache3`` of shape [tokens, top_k, hidden] in 16-bit, before the
+weighted sum)."""
+
+
+def forward_peak_bytes(spec: ModelSpec, tokens: int, tp: int) -> float:
+    """Live activations of one forward pass over ``tokens`` tokens (inference, no autograd): one
+    layer's hidden states (≈ 4·h: residual, normed input, attention and MLP outputs; replicated on
+    every TP rank) and its MLP's gate, up and activation outputs (3·f, split over TP; MoE: f × (top-k
+    + shared experts), plus the fused kernel's per-expert outputs, :data:`MOE_EXPERT_OUTPUT_COPIES`),
+    in 16-bit: T·(8h + 6f/t) bytes. Check: Llama-3.1-8B at 29,000 tokens → 3.21 GiB; vLLM logs an
+    activation peak of 2.99 GiB (17.98 − 14.99, vllm-project/vllm#10517)."""
+    per_token = 8.0 * spec.hidden + 6.0 * spec.active_ffn_hidden / tp
+    if spec.is_moe:
+        per_token += MOE_EXPERT_OUTPUT_COPIES * (spec.experts_top_k or 1) * spec.hidden
+    return tokens * per_token
+
+
+def sampler_peak_bytes(spec: ModelSpec, rows: int) -> float:
+    """vLLM's profiling sampler pass over ``rows`` sequences:
+    :data:`SAMPLER_BYTES_PER_ROW_VOCAB` × rows × V."""
+    return SAMPLER_BYTES_PER_ROW_VOCAB * rows * spec.vocab
+
+
+def vllm_batch_defaults(gpu: GpuSpec) -> tuple[int, int]:
+    """(max_num_batched_tokens, max_num_seqs) of the vLLM V1 OpenAI server on ``gpu``."""
+    large = gpu.memory_gib >= 70 and not gpu.vllm_small_batch
+    return (BATCHED_TOKENS_LARGE, MAX_SEQS_LARGE) if large else (BATCHED_TOKENS_SMALL, MAX_SEQS_SMALL)
+
+
+def v0_batched_tokens(max_model_len: int) -> int:
+    """V0's ``max_num_batched_tokens``: the whole ``max_model_len`` (at least 2,048) without chunked
+    prefill, 512 with it (on by itself above 32,768 tokens)."""
+    if max_model_len > V0_CHUNKED_PREFILL_ABOVE:
+        return V0_CHUNKED_TOKENS
+    return max(max_model_len, V0_MIN_BATCHED_TOKENS)
+
+
+def vllm_profile_bytes(spec: ModelSpec, gpu: GpuSpec, tp: int, max_model_len: int | None = None) -> float:
+    """What vLLM keeps per GPU besides weights and KV cache, as its start-up profiling run measures it:
+    the larger of its two engines, so the verdict holds on either.
+
+    - V1 (default since v0.8): the peak of one forward pass of ``max_num_batched_tokens`` and of the
+      sampler over ``max_num_seqs`` rows (vllm/v1/worker/gpu_model_runner.py ``profile_run``:
+      ``_dummy_run`` then ``_dummy_sampler_run``), plus non-torch memory
+      (:data:`VLLM_NON_TORCH_BYTES`). Llama-3.1-70B W8A8 on an H100: the sampler's 28 × 1,024 ×
+      128,256 = 3.43 GiB.
+    - V0: a forward pass of ``max(max_model_len, 2048)`` tokens unless chunked prefill is on
+      (:func:`v0_batched_tokens`), 256 sequences, :data:`VLLM_V0_NON_TORCH_BYTES`. Llama-3.1-8B at
+      ``max_model_len`` 29,000: 3.21 GiB of activations — vLLM refused to start on an RTX 3090
+      (23,648 tokens of cache, vllm-project/vllm#10517).
+
+    The CUDA context and CUDA-graph pools are outside ``gpu_memory_utilization`` (V1:
+    ``init_snapshot`` is taken after the context, graphs are captured after the cache is allocated;
+    vllm/v1/worker/gpu_worker.py, v0.10.1.1)."""
+    tokens, seqs = vllm_batch_defaults(gpu)
+    v1 = max(forward_peak_bytes(spec, tokens, tp), sampler_peak_bytes(spec, seqs)) + VLLM_NON_TORCH_BYTES
+    v0_tokens = v0_batched_tokens(max_model_len or V0_MIN_BATCHED_TOKENS)
+    v0 = max(forward_peak_bytes(spec, v0_tokens, tp), sampler_peak_bytes(spec, MAX_SEQS_SMALL))
+    return max(v1, v0 + VLLM_V0_NON_TORCH_BYTES)
+
+
+@dataclass(frozen=True)
+class Vllm(ServingRuntime):
+    """vLLM: ``gpu_memory_utilization`` × the memory CUDA reports (default 0.9,
+    :data:`estimator.defaults.GPU_MEMORY_UTILIZATION`), its profiling peak as workspace
+    (:func:`vllm_profile_bytes`), the KV cache in whole blocks of :data:`VLLM_BLOCK_TOKENS`."""
+
+    name = "vLLM"
+    kv_block_tokens = VLLM_BLOCK_TOKENS
+    refuses_short_cache = True
+    workspace_why = Why.vllm_workspace
+    recipe = "vllm"
+
+    def _usable(self, gpu: GpuSpec) -> float:
+        """``gpu_memory_utilization`` × the memory CUDA reports (:func:`visible_bytes`); the CUDA context
+        and CUDA graphs sit outside it (:func:`vllm_profile_bytes`). It must be free at start-up (V1
+        ``init_device`` raises otherwise), so on small cards the budget is at most the memory less the
+        CUDA context (:data:`estimator.defaults.CUDA_CONTEXT_BYTES`)."""
+        free_at_start = visible_bytes(gpu) - CUDA_CONTEXT_BYTES.value
+        return min(visible_bytes(gpu) * vllm_utilization(self), free_at_start)
+
+    def _workspace(self, spec: ModelSpec, gpu: GpuSpec, tp: int, load: Load) -> float:
+        """Its profiling run's peak (:func:`vllm_profile_bytes`, at ``max_model_len`` = the context)."""
+        return vllm_profile_bytes(spec, gpu, tp, load.context)
+
+    def utilization_assumed(self, gpu: GpuSpec, gpus_per_replica: int, spec: ModelSpec) -> Default | None:
+        return GPU_MEMORY_UTILIZATION if self.utilization is None else None
+
+
+def vllm_utilization(runtime: ServingRuntime) -> float:
+    """vLLM's ``gpu_memory_utilization``: the user's, else 0.9 (:data:`GPU_MEMORY_UTILIZATION`)."""
+    return runtime.utilization or GPU_MEMORY_UTILIZATION.value

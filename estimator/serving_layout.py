@@ -1,0 +1,269 @@
+"""Serving layouts: how many GPUs, in which TP × PP groups and how many replicas hold the weights and
+the KV cache of a load, on a runtime (:mod:`estimator.runtimes`); the KV capacity and the memory a
+load needs (pure; sizes in bytes).
+
+Split from :mod:`estimator.inference` (which re-exports these names).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import NamedTuple
+
+from estimator.catalog import GpuSpec, ModelSpec
+from estimator.defaults import CUDA_CONTEXT_BYTES
+from estimator.models import Alternative, Precision
+from estimator.runtimes import NO_LOAD, VLLM, Load, ServingRuntime
+from estimator.weights import kv_bytes_per_token, weight_bytes
+
+
+def usable_bytes_per_gpu(gpu: GpuSpec, runtime: ServingRuntime = VLLM) -> float:
+    """The runtime's budget per card, before its own workspace (:meth:`ServingRuntime.usable_bytes`)."""
+    return runtime.usable_bytes(gpu)
+
+
+def workspace_bytes(
+    spec: ModelSpec, gpu: GpuSpec, tp: int, runtime: ServingRuntime = VLLM, load: Load = NO_LOAD
+) -> float:
+    """What the runtime keeps on each GPU besides weights and KV cache
+    (:meth:`ServingRuntime.workspace_bytes`)."""
+    return runtime.workspace_bytes(spec, gpu, tp, load)
+
+
+def room_per_gpu(
+    spec: ModelSpec, gpu: GpuSpec, tp: int, runtime: ServingRuntime = VLLM, load: Load = NO_LOAD
+) -> float:
+    """Bytes per GPU for weights and KV cache: the runtime's budget less its workspace."""
+    return runtime.usable_bytes(gpu) - runtime.workspace_bytes(spec, gpu, tp, load)
+
+
+def _kv_replication(spec: ModelSpec, tp: int, runtime: ServingRuntime = VLLM) -> float:
+    """Copies of each token's KV cache across a TP group (:meth:`ServingRuntime.kv_replication`)."""
+    return runtime.kv_replication(spec, tp)
+
+
+def tp_options(spec: ModelSpec, gpu: GpuSpec) -> list[int]:
+    """Tensor-parallel sizes: powers of two dividing the attention heads, within one node."""
+    return [t for t in (1, 2, 4, 8, 16) if t <= gpu.gpus_per_node and spec.heads % t == 0]
+
+
+def kv_capacity_tokens(
+    spec: ModelSpec,
+    gpu: GpuSpec,
+    weights: float,
+    tp: int,
+    pp: int = 1,
+    runtime: ServingRuntime = VLLM,
+    load: Load = NO_LOAD,
+    kv_bytes: float = 2.0,
+) -> int:
+    """Tokens of KV cache one copy of the model (TP × PP GPUs) holds: the room the weights leave
+    (:func:`room_per_gpu`) over the bytes per token (:func:`kv_bytes_per_token`, × the TP copies of
+    :func:`_kv_replication`). vLLM allocates whole blocks of 16 tokens and logs this at start-up ("GPU
+    KV cache size: N tokens"; V0: "# GPU blocks: N" × 16); SGLang logs "KV Cache is allocated.
+    #tokens". 0 when the weights leave no room."""
+    room = room_per_gpu(spec, gpu, tp, runtime, load) * tp * pp - weights
+    per_token = kv_bytes_per_token(spec, kv_bytes) * _kv_replication(spec, tp, runtime)
+    if room <= 0 or per_token <= 0:
+        return 0
+    return runtime.whole_blocks(int(room // per_token))
+
+
+def layout_for(
+    need_weights: float,
+    need_kv: float,
+    spec: ModelSpec,
+    gpu: GpuSpec,
+    runtime: ServingRuntime = VLLM,
+    load: Load = NO_LOAD,
+) -> tuple[int, int]:
+    """(tp, pp) of the fewest GPUs holding the weights plus ``need_kv``.
+
+    TP first, within one node; pipeline stages across nodes only when one node cannot hold it.
+    """
+    options = tp_options(spec, gpu)
+    for t in options:
+        repl = _kv_replication(spec, t, runtime)
+        if need_weights / t + need_kv * repl / t <= room_per_gpu(spec, gpu, t, runtime, load):
+            return t, 1
+    t = options[-1]
+    per_node = room_per_gpu(spec, gpu, t, runtime, load) * t
+    total = need_weights + need_kv * _kv_replication(spec, t, runtime)
+    return t, max(2, math.ceil(total / per_node)) if per_node > 0 else 2
+
+
+class Layout(NamedTuple):
+    """A serving layout: ``replicas`` copies of the model, each on TP × PP GPUs."""
+
+    tp: int
+    pp: int
+    replicas: int
+
+    @property
+    def gpus(self) -> int:
+        return self.tp * self.pp * self.replicas
+
+
+def sequences_per_replica(
+    weights: float,
+    kv_seq: float,
+    spec: ModelSpec,
+    gpu: GpuSpec,
+    tp: int,
+    pp: int,
+    runtime: ServingRuntime = VLLM,
+    load: Load = NO_LOAD,
+) -> int:
+    """Sequences of ``kv_seq`` bytes that fit next to one copy of the weights on TP × PP GPUs."""
+    room = room_per_gpu(spec, gpu, tp, runtime, load) * tp * pp - weights
+    if room <= 0 or kv_seq <= 0:
+        return 0
+    return int(room // (kv_seq * _kv_replication(spec, tp, runtime)))
+
+
+def serving_layout(
+    weights: float,
+    kv_seq: float,
+    concurrency: int,
+    spec: ModelSpec,
+    gpu: GpuSpec,
+    runtime: ServingRuntime = VLLM,
+    load: Load = NO_LOAD,
+) -> Layout:
+    """Fewest GPUs for ``concurrency`` sequences: replicas of the smallest-footprint TP group when one
+    node holds the weights (vLLM/SGLang scale out with data-parallel replicas; TP stays inside a node),
+    else one pipeline across nodes. Ties go to the larger TP group (faster per sequence)."""
+    best: tuple[tuple[int, int, int], Layout] | None = None
+    for t, pp in _groups(spec, gpu):
+        per = sequences_per_replica(weights, kv_seq, spec, gpu, t, pp, runtime, load)
+        if per < 1:
+            continue
+        layout = Layout(t, pp, math.ceil(concurrency / per))
+        key = (layout.gpus, pp, -t)  # fewest GPUs; then no pipeline; then the larger TP group
+        if best is None or key < best[0]:
+            best = (key, layout)
+    if best is not None:
+        return best[1]
+    tp, pp = layout_for(weights, kv_seq * concurrency, spec, gpu, runtime, load)
+    return Layout(tp, pp, 1)
+
+
+MAX_SERVING_PP = 4
+"""Pipeline stages considered for one serving copy (whole nodes each): DeepSeek-V3/R1 in BF16 or at
+long context is served as TP 8 × PP 2–4 across nodes (vLLM docs, "Distributed inference and serving":
+"tensor parallel size … the number of GPUs in each node, and pipeline parallel size … the number of
+nodes"); more stages only add latency."""
+
+
+def _groups(spec: ModelSpec, gpu: GpuSpec, gpus: int | None = None) -> list[tuple[int, int]]:
+    """(tp, pp) groups for one serving copy: every TP size within a node, then the full node's TP with
+    2 … :data:`MAX_SERVING_PP` pipeline stages across nodes — a single copy over several nodes holds
+    more KV cache than replicas that each repeat the weights. Only groups within ``gpus`` if given."""
+    options = tp_options(spec, gpu)
+    groups = [(t, 1) for t in options]
+    if options[-1] == gpu.gpus_per_node:
+        groups += [(options[-1], pp) for pp in range(2, MAX_SERVING_PP + 1)]
+    return [(t, pp) for t, pp in groups if gpus is None or t * pp <= gpus]
+
+
+MOST_SEQUENCES = 10**12
+"""A load no layout holds: :func:`layout_on` then picks the layout holding the most sequences."""
+
+
+def layout_on(
+    gpus: int,
+    weights: float,
+    kv_seq: float,
+    spec: ModelSpec,
+    gpu: GpuSpec,
+    runtime: ServingRuntime = VLLM,
+    load: Load = NO_LOAD,
+    concurrency: int = 1,
+) -> Layout:
+    """How to use the user's ``gpus``. Among the layouts that hold ``concurrency`` sequences: no pipeline
+    first, then the most replicas (throughput), then the most sequences. When none holds it: the layout
+    holding the most sequences — fewer, larger groups (a pipeline across nodes included) waste less
+    memory on copies of the weights. A pipeline across nodes when no group holds the weights."""
+    best: tuple[tuple, Layout] | None = None
+    for t, pp in _groups(spec, gpu, gpus):
+        layout = Layout(t, pp, gpus // (t * pp))
+        seqs = layout.replicas * sequences_per_replica(weights, kv_seq, spec, gpu, t, pp, runtime, load)
+        if seqs < 1:
+            continue
+        holds = seqs >= concurrency
+        key = (holds, -pp, layout.replicas, seqs) if holds else (holds, seqs, layout.replicas)
+        if best is None or key > best[0]:
+            best = (key, layout)
+    if best is not None:
+        return best[1]
+    tp, pp = layout_for(weights, kv_seq, spec, gpu, runtime, load)
+    return Layout(tp, pp, max(1, gpus // (tp * pp)))
+
+
+def group_on(gpus: int, spec: ModelSpec, gpu: GpuSpec) -> tuple[int, int]:
+    """(tp, pp) one copy of the model would use on exactly ``gpus`` cards, whether or not it fits: the
+    largest TP group within them (a whole node's TP with pipeline stages across whole nodes)."""
+    options = [t for t in tp_options(spec, gpu) if t <= gpus] or [1]
+    t = options[-1]
+    pp = gpus // t if gpus > gpu.gpus_per_node and t == max(tp_options(spec, gpu)) else 1
+    return t, max(1, pp)
+
+
+def max_sequences(
+    spec: ModelSpec,
+    gpu: GpuSpec,
+    layout: Layout,
+    weights: float,
+    kv_seq: float,
+    runtime: ServingRuntime = VLLM,
+    load: Load = NO_LOAD,
+) -> int:
+    """Sequences of one length whose KV fits next to the weights in every replica of ``layout``."""
+    per = sequences_per_replica(weights, kv_seq, spec, gpu, layout.tp, layout.pp, runtime, load)
+    return layout.replicas * per
+
+
+def required_bytes(
+    spec: ModelSpec,
+    gpu: GpuSpec,
+    layout: Layout,
+    weights: float,
+    kv_total: float,
+    runtime: ServingRuntime = VLLM,
+    load: Load = NO_LOAD,
+) -> float:
+    """Memory the stated load needs on all GPUs of ``layout``, as ``nvidia-smi`` would show it without
+    pre-allocation: a copy of the weights per replica, the KV cache of the load (× the TP copies of
+    :func:`_kv_replication`), and on every GPU the runtime's workspace (:func:`workspace_bytes`) and
+    the CUDA context (:data:`estimator.defaults.CUDA_CONTEXT_BYTES`); SGLang's workspace counted as
+    the activations of vLLM's profile (:meth:`ServingRuntime.needed_workspace`), not its reserve. vLLM
+    and SGLang reserve more (their whole KV pool) at start-up."""
+    per_gpu = runtime.needed_workspace(spec, gpu, layout.tp, load) + CUDA_CONTEXT_BYTES.value
+    return (
+        weights * layout.replicas
+        + kv_total * _kv_replication(spec, layout.tp, runtime)
+        + per_gpu * layout.gpus
+    )
+
+
+def lighter_weights(
+    spec: ModelSpec,
+    params: float,
+    weights: float,
+    kv_seq: float,
+    concurrency: int,
+    gpu: GpuSpec,
+    rt: ServingRuntime,
+    load: Load = NO_LOAD,
+) -> list[Alternative]:
+    """The fewest GPUs for the same load with FP8 and INT4 weights, where they are lighter
+    (int8 weighs as much as fp8)."""
+    out = []
+    for p in (Precision.fp8, Precision.int4):
+        w = weight_bytes(spec, params, p)
+        if w < weights:
+            lighter = load._replace(precision=p)
+            t, pp_ = layout_for(w, kv_seq, spec, gpu, rt, lighter._replace(batch=1))
+            fewest = max(t * pp_, serving_layout(w, kv_seq, concurrency, spec, gpu, rt, lighter).gpus)
+            out.append(Alternative(change=p.value, min_gpus=fewest))
+    return out

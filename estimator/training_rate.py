@@ -1,0 +1,165 @@
+"""The training rate: the MFU band a training time uses and the peak it refers to — a throughput the
+user measured, their MFU, or the calibrated model (:mod:`estimator.efficiency`), with FP8 training on
+cards whose FP8 peak is faster. Split from :mod:`estimator.training` (which re-exports these names).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from estimator import efficiency
+from estimator.catalog import GpuSpec
+from estimator.ledger import Ledger
+from estimator.models import Precision, PredictionInterval, SizingRequest
+from estimator.reasons import Why
+
+MFU = tuple[float, float, float]
+"""(pessimistic, likely, optimistic) MFU."""
+
+
+def measured_rate(req: SizingRequest, k: float, n: float | None) -> float | None:
+    """Model FLOP/s per GPU the user measured: their TFLOPS, or k·N × their tokens per second per GPU
+    (the same MFU definition as PaLM App. B: model FLOPs only, no recomputation). None if not given."""
+    if req.achieved_tflops_per_gpu:
+        return req.achieved_tflops_per_gpu * 1e12
+    if req.tokens_per_second_per_gpu and n:
+        return k * n * req.tokens_per_second_per_gpu
+    return None
+
+
+def training_peak(gpu: GpuSpec, fp8: bool) -> float:
+    """Dense peak FLOP/s the MFU refers to: the FP8 tensor peak when training in FP8, else the 16-bit one."""
+    return gpu.peak_tflops_fp8 * 1e12 if fp8 and gpu.peak_tflops_fp8 else gpu.peak_flops_16bit
+
+
+MEASURED_MFU_PLAUSIBLE = (0.05, 0.65)
+"""A measured throughput implying an MFU outside this range is used, with a note asking to check it:
+published large runs report 20–55 % (PaLM 46 %, Llama 3 38–43 %, DeepSeek-V3 ~35 % of BF16 peak), tuned
+small runs up to ~60 % (MosaicML/Megatron reports); below 5 % usually means a unit slip (TFLOPS per node,
+tokens per second for the cluster)."""
+
+FP8_MIN_PEAK_RATIO = 1.5
+"""FP8 training is timed as such only on cards whose dense FP8 peak is at least 1.5× the BF16 peak (the
+Hopper/Ada/Blackwell/MI300 ratio is 2×, NVIDIA and AMD datasheets): the calibrated FP8 factor comes
+from Hopper runs (:mod:`estimator.efficiency`)."""
+
+
+def fp8_training(req: SizingRequest, gpu: GpuSpec, ledger: Ledger) -> bool:
+    """FP8 GEMMs when the user asks for FP8 ('FP8训练', 'fp8 mixed precision') on a card with FP8 tensor
+    cores (Hopper, Ada, Blackwell, MI300: ``GpuSpec.has_fp8``); else bf16, with a note when FP8 was asked
+    on a card without them (design §3.1: never FP8 on such a card)."""
+    if req.precision != Precision.fp8:
+        return False
+    if not gpu.has_fp8 or gpu.generic:
+        ledger.note("fp8_not_supported", gpu=gpu.name)
+        return False
+    if (gpu.peak_tflops_fp8 or 0) < FP8_MIN_PEAK_RATIO * (gpu.peak_tflops_bf16 or 0):
+        # the FP8 factor was fitted on Hopper, where FP8 GEMMs run at twice the BF16 peak; a card whose
+        # FP8 peak is no higher (Gaudi 3: 1,835 and 1,835 TFLOPS) gains nothing we can source
+        ledger.note("fp8_no_faster", gpu=gpu.name)
+        return False
+    return True
+
+
+class Rate(NamedTuple):
+    """The MFU band a training time uses, the peak it is a share of, and what comes with it."""
+
+    mfu: MFU
+    peak: float
+    """Dense peak FLOP/s per GPU the MFU refers to (:func:`training_peak`)."""
+    calibrated: float | None = None
+    """The calibrated likely MFU of ``peak``, next to a rate the user stated (comparison only)."""
+    interval: PredictionInterval | None = None
+    """The calibrated model's 80 % prediction interval of the GPU-hours (no stated rate)."""
+
+
+def _calibrated_comparison(
+    gpu: GpuSpec, n_active: float | None, moe: bool, fp8: bool, peak: float
+) -> float | None:
+    """The calibrated likely MFU (of ``peak``) next to the user's own rate, for comparison only."""
+    if gpu.generic:
+        return None
+    likely = efficiency.likely_mfu(efficiency.CALIBRATED, gpu.mfu_class, n_active or 7e9, moe, fp8)
+    return likely * gpu.peak_flops_16bit / peak
+
+
+def mfu_band(
+    req: SizingRequest, gpu: GpuSpec, n_active: float | None, moe: bool, ledger: Ledger, k: float = 6.0
+) -> MFU:
+    """(pessimistic, likely, optimistic) MFU of :func:`training_rate`."""
+    return training_rate(req, gpu, n_active, moe, ledger, k).mfu
+
+
+def training_rate(
+    req: SizingRequest, gpu: GpuSpec, n_active: float | None, moe: bool, ledger: Ledger, k: float = 6.0
+) -> Rate:
+    """(pessimistic, likely, optimistic) MFU of the peak the time uses (``Rate.peak``: the FP8 peak
+    when training in FP8, :func:`training_peak`). A measured throughput (TFLOPS or tokens/s per GPU)
+    gives the MFU it implies — one value, no band, the calibrated MFU kept only as a comparison
+    (``Rate.calibrated``) — unless it exceeds the card's peak (then it is set aside, with a note);
+    a user's MFU (of the 16-bit peak, as MFU is usually quoted) comes next; else the calibrated model
+    (:mod:`estimator.efficiency`) with its 80 % prediction interval (``Rate.interval``)."""
+    fp8 = fp8_training(req, gpu, Ledger())  # the note is recorded once, on the calibrated path below
+    peak = training_peak(gpu, fp8)
+    rate = measured_rate(req, k, n_active)
+    if rate is not None:
+        implied = rate / peak
+        if implied <= 1.0 or gpu.generic:  # a generic card's peak is a placeholder: the rate is what counts
+            ledger.assume("mfu", round(implied, 4), Why.measured_throughput, tflops=round(rate / 1e12, 1))
+            if not gpu.generic and not MEASURED_MFU_PLAUSIBLE[0] <= implied <= MEASURED_MFU_PLAUSIBLE[1]:
+                ledger.note("measured_mfu_unusual", mfu=round(implied, 4), tflops=round(rate / 1e12, 1))
+            return Rate(
+                (implied, implied, implied), peak, _calibrated_comparison(gpu, n_active, moe, fp8, peak)
+            )
+        ledger.note("measured_above_peak", tflops=round(rate / 1e12, 1), peak=round(peak / 1e12, 1))
+    if req.mfu:
+        if not 0.1 <= req.mfu <= 0.6:
+            ledger.note("mfu_outside_band", mfu=req.mfu)
+        sixteen = gpu.peak_flops_16bit
+        return Rate(
+            (req.mfu, req.mfu, req.mfu), sixteen, _calibrated_comparison(gpu, n_active, moe, False, sixteen)
+        )
+    return _calibrated_rate(req, gpu, n_active, moe, ledger)
+
+
+def _calibrated_rate(
+    req: SizingRequest, gpu: GpuSpec, n_active: float | None, moe: bool, ledger: Ledger
+) -> Rate:
+    """The calibrated model's MFU band (:mod:`estimator.efficiency`) of the peak the time uses, its
+    ledger lines, and its prediction interval."""
+    fp8 = fp8_training(req, gpu, ledger)
+    peak = training_peak(gpu, fp8)
+    model = efficiency.CALIBRATED
+    n = n_active or 7e9
+    likely_16bit = efficiency.likely_mfu(model, gpu.mfu_class, n, moe, fp8)
+    groups = efficiency.groups_of(gpu.mfu_class, n, moe, fp8)
+    low, likely, high = efficiency.mfu_band(model, likely_16bit * gpu.peak_flops_16bit / peak, groups)
+    why, also = efficiency.explain(model, gpu.mfu_class, n, moe)
+    if fp8:
+        also = [*also[:-1], Why.mfu_fp8, *also[-1:]] if also else [Why.mfu_fp8]
+        ledger.assume(
+            "training_precision", Precision.fp8.value, Why.fp8_training,
+            factor=model.fp8_factor, peak_tflops=gpu.peak_tflops_fp8, mfu_bf16=round(likely_16bit, 4),
+        )  # fmt: skip
+    ledger.assume("mfu", round(likely, 4), why, also=also)
+    lo_factor, hi_factor = efficiency.interval(model, groups)
+    widened = [g for g, _ in model.wider if g in groups]
+    ledger.assume(
+        "mfu_band",
+        f"{low:.3f}–{high:.3f}",
+        Why.mfu_interval_wider if widened else Why.mfu_interval,
+        low=round(lo_factor, 3),
+        high=round(hi_factor, 3),
+        runs=model.interval_runs,
+        loo_coverage=model.loo_coverage,
+        widened=", ".join(widened) or None,
+    )
+    interval = PredictionInterval(
+        level=0.8,
+        low_factor=lo_factor,
+        high_factor=hi_factor,
+        runs=model.interval_runs,
+        loo_coverage=model.loo_coverage,
+        widened_for=widened,
+    )
+    return Rate((low, likely, high), peak, None, interval)

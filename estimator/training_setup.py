@@ -1,0 +1,158 @@
+"""What a training job trains and how (:class:`estimator.setup.TrainingSetup`), from the request: each
+setting as the user stated it, else a default the ledger records. Split from :mod:`estimator.training`.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from estimator import defaults
+from estimator.catalog import ModelSpec
+from estimator.ledger import Ledger, beyond_window
+from estimator.memory import LORA_ALL_LINEAR, QUANTIZED_BASE_BITS, checkpoint_bytes
+from estimator.models import (
+    Algorithm,
+    Checkpoint,
+    Method,
+    OptimizerChoice,
+    Precision,
+    Recompute,
+    SizingRequest,
+    Stage,
+)
+from estimator.reasons import Why, Word
+from estimator.setup import TrainingSetup
+
+QUANTIZED_PRECISION_BITS: dict[Precision | None, int] = {
+    Precision.int8: 8,
+    Precision.int4: 4,
+    Precision.int3: 3,
+    Precision.int2: 2,
+}
+"""The bit width a quantized-base precision names (QLoRA's base, LLaMA-Factory ``quantization_bit``)."""
+
+
+def _seq_len(req: SizingRequest, stage: Stage) -> int:
+    """The training sequence length (recorded by :func:`_setup`): the user's; in fine-tuning on samples
+    of a stated length ('10万条数据每条1k token'), that length, one sample per sequence; else the stage's
+    default. Pre-training packs documents into sequences, so a document length is not one."""
+    if req.seq_len:
+        return int(req.seq_len)
+    if stage == Stage.finetune and req.tokens_per_sample and req.num_samples:
+        return int(req.tokens_per_sample)
+    default = defaults.SEQ_LEN_FINETUNE if stage == Stage.finetune else defaults.SEQ_LEN_PRETRAIN
+    return int(default.value)
+
+
+class SetupParts(NamedTuple):
+    """What :func:`training_setup` settles: the setup and the report fields that come with it."""
+
+    setup: TrainingSetup
+    seq_len: int
+    batch_size: int
+    global_batch: int
+    """target sequences per optimizer step (the user's, or the stage's default)"""
+    checkpoint: Checkpoint
+
+
+def training_setup(
+    req: SizingRequest,
+    stage: Stage,
+    spec: ModelSpec,
+    params: float,
+    method: Method,
+    algorithm: Algorithm,
+    ledger: Ledger,
+) -> SetupParts:
+    """What is trained and how (sequence, micro-batch, LoRA rank and targets, quantized base, ZeRO
+    stage, recompute, optimizer), each as the user stated it, else a recorded default."""
+    seq_default = defaults.SEQ_LEN_FINETUNE if stage == Stage.finetune else defaults.SEQ_LEN_PRETRAIN
+    seq = _seq_len(req, stage)
+    beyond_window(spec, seq, ledger, stated=bool(req.seq_len) and stage != Stage.pretrain)
+    if not req.seq_len:  # "10万条数据每条1k token": sequences of that length (fine-tuning)
+        from_samples = stage == Stage.finetune and req.tokens_per_sample and req.num_samples
+        ledger.assume("seq_len", seq, Why.seq_from_samples if from_samples else seq_default.why)
+    mb = req.batch_size or int(
+        ledger.assume("micro_batch", defaults.MICRO_BATCH.value, defaults.MICRO_BATCH.why)
+    )
+    adapters = method in (Method.lora, Method.qlora)
+    rank = req.lora_rank or int(defaults.LORA_RANK.value)
+    if adapters and req.lora_rank is None:
+        ledger.assume("lora_rank", rank, defaults.LORA_RANK.why)
+    if adapters and not req.lora_targets:
+        ledger.assume("lora_targets", LORA_ALL_LINEAR, defaults.LORA_TARGETS.why)
+    freeze_layers = req.freeze_layers or int(defaults.FREEZE_LAYERS.value)
+    if method == Method.freeze and req.freeze_layers is None:
+        ledger.assume("freeze_layers", freeze_layers, defaults.FREEZE_LAYERS.why)
+    prefix = req.prefix_tokens or int(defaults.PREFIX_TOKENS.value)
+    if method == Method.ptuning and req.prefix_tokens is None:
+        ledger.assume("prefix_tokens", prefix, defaults.PREFIX_TOKENS.why)
+    if req.recompute == Recompute.none:
+        ledger.assume("recompute", Recompute.none.value, Why.recompute_flash)
+    if req.optimizer is None:
+        ledger.assume("optimizer", _optimizer_word(method, req.pure_bf16).value, Why.optimizer)
+    ledger.assume("overhead", Word.context_and_fragmentation.value, Why.runtime_overhead)
+    global_batch = _global_batch(req, stage, seq, ledger)
+    eight_bit = req.optimizer in (OptimizerChoice.adamw_8bit, OptimizerChoice.paged_adamw_8bit)
+    setup = TrainingSetup(
+        method=method,
+        algorithm=algorithm,
+        seq_len=seq,
+        micro_batch=mb,
+        lora_rank=rank,
+        lora_targets=tuple(req.lora_targets) if req.lora_targets else None,
+        base_bits=_base_bits(req, method, ledger),
+        offload=bool(req.offload) and method == Method.full,
+        master_weights=not req.pure_bf16,
+        zero_stage=req.zero_stage,
+        recompute=req.recompute.value if req.recompute else None,  # type: ignore[arg-type]
+        freeze_layers=freeze_layers,
+        prefix_tokens=prefix,
+        optimizer="adamw8bit" if eight_bit else "adamw",
+        paged_optimizer=req.optimizer == OptimizerChoice.paged_adamw_8bit,
+        tp=req.tp if _layout_possible(req) else None,
+        pp=req.pp if _layout_possible(req) else None,
+    )
+    return SetupParts(setup, seq, mb, global_batch, checkpoint_bytes(spec, params, setup))
+
+
+def _layout_possible(req: SizingRequest) -> bool:
+    """A stated TP × PP fits within the user's GPUs (else the search chooses; the interpretation says)."""
+    return not req.gpu_count or (req.tp or 1) * (req.pp or 1) <= req.gpu_count
+
+
+def _optimizer_word(method: Method, pure_bf16: bool | None) -> Word:
+    """How the trained parameters are optimized, as the ledger words it."""
+    if pure_bf16:
+        return Word.adamw_pure_bf16
+    if method in (Method.freeze, Method.ptuning):
+        return Word.adamw_fp32_trainable
+    return Word.adamw if method == Method.full else Word.adamw_adapters
+
+
+def _base_bits(req: SizingRequest, method: Method, ledger: Ledger) -> float | None:
+    """Bits per weight of a quantized frozen base: QLoRA (NF4 unless 8, 3 or 2 bits are stated), or
+    LoRA / P-tuning over a base the user quantized (LLaMA-Factory ``quantization_bit``). 8 and 4 bits
+    run on bitsandbytes, 3 and 2 on HQQ (LLaMA-Factory docs); the ledger names which."""
+    bits = QUANTIZED_PRECISION_BITS.get(req.precision) if req.precision else None
+    if method == Method.full or (bits is None and method != Method.qlora):
+        return None
+    bits = bits or 4
+    backend = Word.bitsandbytes if bits in (8, 4) else Word.hqq
+    ledger.assume("quantization", backend.value, Why.quantized_base, bits=bits)
+    return QUANTIZED_BASE_BITS[bits]
+
+
+def _global_batch(req: SizingRequest, stage: Stage, seq_len: int, ledger: Ledger) -> int:
+    """Sequences per optimizer step: the user's, else ~4M tokens for pre-training (Llama 2 §2.2) or
+    128 sequences for fine-tuning (Alpaca; :mod:`estimator.defaults`). The plan turns it into
+    gradient accumulation (:func:`estimator.plan.with_batch`)."""
+    given = getattr(req, "global_batch", None)
+    if given:
+        return int(given)
+    if stage == Stage.finetune:
+        d = defaults.GLOBAL_BATCH_FINETUNE
+        return int(ledger.assume("global_batch", int(d.value), d.why))
+    d = defaults.GLOBAL_BATCH_TOKENS_PRETRAIN
+    sequences = max(1, round(d.value / seq_len))
+    return int(ledger.assume("global_batch", sequences, d.why, tokens=d.value, seq_len=seq_len))
