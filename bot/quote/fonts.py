@@ -11,7 +11,6 @@ WenQuanYi Micro Hei (``fonts-wqy-microhei``: Apache-2.0 or GPL-3 with the font e
 from __future__ import annotations
 
 import logging
-import os
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -76,7 +75,9 @@ def _face_index(path: str, family: str | None) -> tuple[int, str] | None:
 def cjk_font() -> FontFile | None:
     """A font with Chinese glyphs (see the module docstring): an installed one first, else the packaged
     Noto Sans CJK SC; None only when neither is there."""
-    override = os.environ.get(ENV_FONT, "").strip()
+    from bot.config import current
+
+    override = current().cjk_font
     if override:
         found = _face_index(override, None)
         if found is not None:
