@@ -59,13 +59,17 @@ def _blank_is_none(value: object) -> object:
     return value
 
 
-_SECTION_CONFIG = SettingsConfigDict(env_file=None, env_file_encoding="utf-8", extra="ignore")
+def _section_config(name: str) -> SettingsConfigDict:
+    """A section's config: its own prefix (``SIZING_BOT_<NAME>_``) for fields without aliases."""
+    return SettingsConfigDict(
+        env_prefix=f"{PREFIX}{name.upper()}_", env_file=None, env_file_encoding="utf-8", extra="ignore"
+    )
 
 
 class TelegramSettings(BaseSettings):
     """The Telegram adapter's section (``SIZING_BOT_TELEGRAM_*``, or the ``TELEGRAM_*`` names)."""
 
-    model_config = _SECTION_CONFIG
+    model_config = _section_config("telegram")
 
     bot_token: SecretStr | None = Field(
         None,
@@ -119,7 +123,7 @@ class TelegramSettings(BaseSettings):
 class FeishuSettings(BaseSettings):
     """The Feishu/Lark section, ready for ``bot/feishu`` (not wired yet: nothing reads it today)."""
 
-    model_config = _SECTION_CONFIG
+    model_config = _section_config("feishu")
 
     app_id: str | None = Field(
         None,
@@ -189,7 +193,7 @@ class AppSettings(BaseSettings):
         None,
         validation_alias=_names("SIZING_BOT_JOURNAL"),
         description="SQLite file of updates received, not yet handled; "
-        "unset = <db>-updates.sqlite3; off = none",
+        "unset = `<db>-updates.sqlite3`; off = none",
     )
     heartbeat_path: Path | None = Field(
         None,
@@ -345,16 +349,23 @@ def _models() -> Iterator[tuple[str, type[BaseSettings]]]:
     yield from SECTIONS.items()
 
 
-def variables() -> Iterator[tuple[str, str, str]]:
-    """(documented name, default as text, description) of every variable, root fields first."""
+def _env_names(model: type[BaseSettings], field: str) -> list[str]:
+    """The environment names ``field`` of ``model`` is read from, the documented one first."""
+    alias = model.model_fields[field].validation_alias
+    if isinstance(alias, AliasChoices):
+        return [str(a) for a in alias.choices]
+    return [(model.model_config.get("env_prefix", "") + field).upper()]
+
+
+def variables() -> Iterator[tuple[str, list[str], str, str]]:
+    """(documented name, other names, default as text, description) of every variable, root first."""
     for _, model in _models():
-        for info in model.model_fields.values():
-            alias = info.validation_alias
-            if not isinstance(alias, AliasChoices):
+        for field, info in model.model_fields.items():
+            if field in SECTIONS:
                 continue
-            default = info.default
-            shown = "" if default is None else str(default)
-            yield str(alias.choices[0]), shown, info.description or ""
+            name, *others = _env_names(model, field)
+            default = "" if info.default is None else str(info.default)
+            yield name, others, default, info.description or ""
 
 
 def _alias(model: type[BaseSettings], field: str) -> str:
@@ -364,6 +375,17 @@ def _alias(model: type[BaseSettings], field: str) -> str:
     if isinstance(alias, AliasChoices) and isinstance(alias.choices[0], str):
         return alias.choices[0]
     return field
+
+
+def _set_name(model: type[BaseSettings], where: str) -> str:
+    """The variable a problem is about: of the names its field is read from, the one set in the
+    environment (else the documented one: the value came from ``.env`` or a keyword)."""
+    field = next(
+        (f for f in model.model_fields if where.upper() in map(str.upper, _env_names(model, f))), where
+    )
+    names = _env_names(model, field) if field in model.model_fields else [where.upper()]
+    present = {k.upper() for k in os.environ}
+    return next((n for n in names if n.upper() in present), names[0])
 
 
 def _problems(error: Any) -> list[tuple[str, str, str]]:
@@ -377,7 +399,7 @@ def _problems(error: Any) -> list[tuple[str, str, str]]:
         value = err.get("input")
         secret = any(w in where.lower() for w in ("token", "secret"))
         shown = repr(value)[:40] if isinstance(value, str | int | float) and not secret else ""
-        variable = _alias(model, where) if where in model.model_fields else where.upper()
+        variable = _set_name(model, where)
         problems.append((variable, shown, msg))
     return problems
 
@@ -409,3 +431,14 @@ def proxy_environment(names: tuple[str, ...]) -> dict[str, str]:
     """The proxy variables among ``names`` that are set (HTTP_PROXY …: read by httpx, not settings of
     this bot; the log redactor hides their passwords)."""
     return {name: os.environ[name] for name in names if name in os.environ}
+
+
+def readme_table() -> str:
+    """The README's environment table (Markdown), generated from the model: every documented variable,
+    its other accepted names, its default and what it does. ``scripts/env_table.py`` writes it."""
+    rows = ["| Variable | Also read as | Default | What it sets |", "|---|---|---|---|"]
+    for name, others, default, description in variables():
+        also = ", ".join(f"`{o}`" for o in others)
+        shown = f"`{default}`" if default else ""
+        rows.append(f"| `{name}` | {also} | {shown} | {description.replace('|', chr(92) + '|')} |")
+    return "\n".join(rows) + "\n"
