@@ -75,9 +75,10 @@ def _face_index(path: str, family: str | None) -> tuple[int, str] | None:
 def cjk_font() -> FontFile | None:
     """A font with Chinese glyphs (see the module docstring): an installed one first, else the packaged
     Noto Sans CJK SC; None only when neither is there."""
-    from bot.config import current
+    from bot.config import current_if_set
 
-    override = current().cjk_font
+    settings = current_if_set()
+    override = settings.cjk_font if settings is not None else None
     if override:
         found = _face_index(override, None)
         if found is not None:

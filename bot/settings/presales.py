@@ -489,7 +489,8 @@ def load_presales(path: str | Path) -> PresalesConfig:
 
 def presales_from_env() -> PresalesConfig | None:
     """The pre-sales configuration named by ``SIZING_BOT_PRESALES``, or None when it is unset."""
-    from bot.config import current
+    from bot.config import current_if_set
 
-    path = current().presales_path
+    settings = current_if_set()
+    path = settings.presales_path if settings is not None else None
     return load_presales(Path(path).expanduser()) if path else None

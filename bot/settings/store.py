@@ -36,9 +36,10 @@ Python's ``sqlite3`` default 5 s). Long enough for a concurrent write to commit 
 
 
 def default_db_path() -> Path:
-    from bot.config import current
+    from bot.config import current_if_set
 
-    env = current().db_path
+    settings = current_if_set()
+    env = settings.db_path if settings is not None else None
     if env is not None:
         return Path(env).expanduser()
     return Path.home() / ".local" / "state" / "sizing-bot" / "settings.sqlite3"

@@ -1,4 +1,5 @@
-"""The one settings model: every environment variable the bot, the CLI and ``health`` read.
+"""The one settings model (import it as :mod:`bot.config`): every environment variable the bot, the CLI
+and ``health`` read.
 
 :class:`AppSettings` (pydantic-settings, prefix ``SIZING_BOT_``) holds the platform-neutral settings
 (storage, pre-sales file, heartbeat, flood-gate rates, log level, CJK font) and one nested section per
@@ -9,12 +10,11 @@ this model, e.g. ``TELEGRAM_BOT_TOKEN``), so each front end validates only what 
 
 Every name a field answers to is listed in its ``validation_alias`` (the first is the documented name);
 :func:`variables` lists them for the README's table (``tests/test_config.py`` checks the table against
-the model both ways). No other module in ``bot/`` or ``estimator/`` reads ``os.environ``.
+the model both ways). No module outside ``bot/config`` in ``bot/`` or ``estimator/`` reads ``os.environ``.
 
 :func:`load_settings` reads the environment (and a ``.env`` file for ``sizing-bot run``) and turns a bad
 value into :class:`SettingsProblem`, one line naming the variable. Library helpers (the settings store's
-default path, the pre-sales file, the CJK font, health) call :func:`current`, which reads the
-environment at call time (tests change it per test) and never a ``.env`` file.
+default path, the pre-sales file, the CJK font, health) call :func:`bot.config.current`.
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ from urllib.parse import urlsplit
 from pydantic import AliasChoices, Field, InstanceOf, SecretStr, field_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
+from bot.config import SettingsProblem
 from bot.telegram.heartbeat import HEARTBEAT_INTERVAL_S
 from bot.telegram.ratelimit import Rate
 
@@ -334,16 +335,6 @@ class AppSettings(BaseSettings):
 _WEBHOOK_SECRET = re.compile(r"[A-Za-z0-9_-]{1,256}")
 
 
-class SettingsProblem(ValueError):
-    """The environment or ``.env`` cannot give usable settings; the message is one line naming it.
-
-    ``problems`` holds (variable, value as shown or "", message) per bad variable."""
-
-    def __init__(self, message: str, problems: list[tuple[str, str, str]] | None = None) -> None:
-        super().__init__(message)
-        self.problems = problems or []
-
-
 def _models() -> Iterator[tuple[str, type[BaseSettings]]]:
     yield "", AppSettings
     yield from SECTIONS.items()
@@ -420,17 +411,6 @@ def load_settings(env_file: str | Path | None = ".env") -> AppSettings:
         except ValueError as e:
             raise SettingsProblem(str(e)) from None
     return AppSettings(_env_file=path)
-
-
-def current() -> AppSettings:
-    """The settings from the environment as it is now (no ``.env``); for library defaults."""
-    return load_settings(None)
-
-
-def proxy_environment(names: tuple[str, ...]) -> dict[str, str]:
-    """The proxy variables among ``names`` that are set (HTTP_PROXY …: read by httpx, not settings of
-    this bot; the log redactor hides their passwords)."""
-    return {name: os.environ[name] for name in names if name in os.environ}
 
 
 def readme_table() -> str:
