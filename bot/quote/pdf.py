@@ -13,6 +13,7 @@ import re
 from fpdf import FPDF
 from fpdf.enums import WrapMode, XPos, YPos
 
+from bot.quote import QuoteError
 from bot.quote.content import QuoteContent
 from bot.quote.fonts import FontFile, cjk_font, latin_font
 
@@ -24,10 +25,6 @@ RULE = (206, 212, 218)
 BAND = (241, 245, 250)
 
 _CJK = re.compile(r"[\u3000-\u30ff\u3400-\u9fff\uf900-\ufaff\uff00-\uffef]")
-
-
-class QuoteError(RuntimeError):
-    """The quote cannot be drawn (no font for its text)."""
 
 
 def needs_cjk(content: QuoteContent) -> bool:
