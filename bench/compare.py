@@ -109,7 +109,8 @@ def _python(code: str, env: dict[str, str], cwd: Path) -> str:
     done = subprocess.run([sys.executable, "-c", code], env=env, cwd=cwd, capture_output=True, text=True)
     if done.returncode != 0:
         raise SystemExit(done.stderr[-2000:])
-    return done.stdout.strip().splitlines()[-1]
+    lines = done.stdout.strip().splitlines()
+    return lines[-1] if lines else ""
 
 
 def main() -> None:
@@ -118,6 +119,7 @@ def main() -> None:
     ap.add_argument("--runs", type=int, default=15)
     ap.add_argument("--messages", type=int, default=10_000)
     ap.add_argument("--corpus", type=Path, default=None)
+    ap.add_argument("--parts", default="startup,memory,answers", help="comma-separated subset to measure")
     args = ap.parse_args()
     base = args.base or _git("merge-base", "HEAD", "main")
     corpus = args.corpus or (
@@ -130,12 +132,12 @@ def main() -> None:
             trees = {"base": work / "base-tree", "head": REPO}
             for name, tree in trees.items():
                 _install(tree, work / name, work / "wheels")
-            _report(base, corpus, work, args.runs, args.messages)
+            _report(base, corpus, work, args.runs, args.messages, set(args.parts.split(",")))
         finally:
             _git("worktree", "remove", "--force", str(work / "base-tree"))
 
 
-def _report(base: str, corpus: Path, work: Path, runs: int, messages: int) -> None:
+def _report(base: str, corpus: Path, work: Path, runs: int, messages: int, parts: set[str]) -> None:
     home = work / "home"
     home.mkdir()
     envs = {name: _env(work / name, home) for name in ("base", "head")}
@@ -143,6 +145,15 @@ def _report(base: str, corpus: Path, work: Path, runs: int, messages: int) -> No
         f"base {base[:7]} vs head {_git('rev-parse', '--short', 'HEAD')} (+ working tree); "
         f"{os.cpu_count()} cores"
     )
+    if "startup" in parts:
+        _startup(envs, home, runs)
+    if "memory" in parts:
+        _memory(envs, home, work, messages)
+    if "answers" in parts:
+        _answers(envs, home, work, corpus)
+
+
+def _startup(envs: dict[str, dict[str, str]], home: Path, runs: int) -> None:
     bare_cmd = [sys.executable, "-c", "import pydantic, jinja2, babel"]
     ask_cmd = [sys.executable, "-m", "bot", "ask", QUESTION]
     times: dict[str, list[float]] = {"bare": [], "base": [], "head": []}
@@ -159,6 +170,9 @@ def _report(base: str, corpus: Path, work: Path, runs: int, messages: int) -> No
             "" if name == "bare" else f"   ratio {med / bare:.2f}× (min/min {low / min(times['bare']):.2f}×)"
         )
         print(f"start-up {name:>4}: median {med * 1e3:6.0f} ms, min {low * 1e3:6.0f} ms{ratio}")
+
+
+def _memory(envs: dict[str, dict[str, str]], home: Path, work: Path, messages: int) -> None:
     for name, env in envs.items():
         where = _python("import bot; print(bot.__file__)", env, home)
         assert where.startswith(str(work / name)), where  # the installed copy, not this checkout
@@ -168,6 +182,9 @@ def _report(base: str, corpus: Path, work: Path, runs: int, messages: int) -> No
             f"memory   {name:>4}: idle Telegram application {idle:6.1f} MiB; "
             f"after {messages:,} messages {busy:6.1f} MiB"
         )
+
+
+def _answers(envs: dict[str, dict[str, str]], home: Path, work: Path, corpus: Path) -> None:
     answers = {}
     for name, env in envs.items():
         dest = work / f"answers-{name}.json"
