@@ -177,3 +177,20 @@ def test_ask_without_our_variables_does_not_load_pydantic_settings(tmp_path: Pat
         text=True,
     )
     assert "'bot.config.model'" in run.stdout.strip().splitlines()[-1], run.stderr
+
+
+def test_sections_read_the_env_file_too(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    for name in (
+        "TELEGRAM_BOT_TOKEN",
+        "FEISHU_APP_ID",
+        "TELEGRAM_WEBHOOK_PORT",
+        "SIZING_BOT_TELEGRAM_WEBHOOK_PORT",
+    ):
+        monkeypatch.delenv(name, raising=False)
+    env = tmp_path / ".env"
+    env.write_text("TELEGRAM_BOT_TOKEN=9:from-file\nFEISHU_APP_ID=cli_x\nSIZING_BOT_DB=/tmp/d.sqlite3\n")
+    s = load_settings(env)
+    assert (s.token(), s.feishu.app_id, str(s.db_path)) == ("9:from-file", "cli_x", "/tmp/d.sqlite3")
+    env.write_text("SIZING_BOT_TELEGRAM_WEBHOOK_PORT=99999\n")
+    with pytest.raises(ValueError, match=r"^TELEGRAM_WEBHOOK_PORT='99999': Input should be less than"):
+        load_settings(env)
