@@ -76,3 +76,42 @@ def test_importing_quote_error_and_the_telegram_app_loads_no_pdf_library() -> No
     assert _modules_after("from bot.quote import QuoteError") == []
     assert _modules_after("import bot.telegram.app") == []
     assert _modules_after("from bot.quote.pdf import draw") == ["PIL", "fpdf", "numpy"]
+
+
+def _gpu_matches(pattern: object, text: str) -> list[tuple[tuple[int, int], dict[str, str | None]]]:
+    return [(m.span(), m.groupdict()) for m in pattern.finditer(text)] if pattern is not None else []
+
+
+def test_the_first_texts_gpu_pattern_finds_exactly_what_the_full_one_finds() -> None:
+    """The first text is matched with only the names whose chunks occur in it (no 6.5 kB alternation
+    to compile for a one-question process); same matches as the full pattern, over every corpus
+    question (as written and lower-cased) and the spellings below."""
+    from bot.parse.gpus import _gpu_index
+
+    questions = json.loads((ROOT / "tests" / "data" / "questions.json").read_text(encoding="utf-8"))
+    texts = [q["text"] for q in questions] + [
+        "8x h100 sxm 80gb", "rtx 4090 24g", "a100-40g pcie", "nvidia  a800", "mi300x", "h20 96gb", "2xh200",
+        "910b 和 h800", "tesla v100s", "gh200 nvl", "l40s", "no gpu here",
+    ]  # fmt: skip
+    idx = _gpu_index()
+    found = 0
+    for text in texts + [t.lower() for t in texts]:
+        full = _gpu_matches(idx.regex, text)
+        idx.texts = 0
+        assert _gpu_matches(idx.pattern_for(text), text) == full, text
+        found += bool(full)
+    idx.texts = 2
+    assert found >= 100  # the corpus names GPUs: the comparison is not vacuous
+
+
+def test_ask_never_compiles_the_full_gpu_alternation() -> None:
+    probe = (
+        "from bot.cli import main; main(['ask', '70B QLoRA on 2x RTX 4090 24G, then A100']); "
+        "from bot.parse.gpus import _gpu_index; i = _gpu_index(); print(i.texts, i.regex._compiled is None)"
+    )
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("SIZING_BOT_", "TELEGRAM_"))}
+    done = subprocess.run(
+        [sys.executable, "-c", probe], env={**env, "PYTHONPATH": str(ROOT)}, capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip().splitlines()[-1] == "1 True"
