@@ -30,6 +30,7 @@ class CatalogsHook(BuildHookInterface):
                 write_mo(fh, catalog, use_fuzzy=False)
         self._compile_templates()
         self._compile_data()
+        build_data.setdefault("artifacts", []).append("estimator/data/_compiled.json")  # it is gitignored
 
     def _compile_templates(self) -> None:
         import shutil
@@ -49,6 +50,7 @@ class CatalogsHook(BuildHookInterface):
                 env.get_template(name)
 
     def _compile_data(self) -> None:
+        import importlib.util
         import json
         import tomllib
 
@@ -61,4 +63,10 @@ class CatalogsHook(BuildHookInterface):
                 for p in sorted((data / "models").glob("*.toml"))
             },
         }
+        spec = importlib.util.spec_from_file_location(
+            "_catalog_digest", Path(self.root, "estimator", "digest.py")
+        )
+        digest = importlib.util.module_from_spec(spec)  # by path: the estimator package needs pydantic
+        spec.loader.exec_module(digest)
+        out[digest.DIGEST_KEY] = digest.sources_digest(data)
         (data / "_compiled.json").write_text(json.dumps(out, ensure_ascii=False), encoding="utf-8")

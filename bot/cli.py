@@ -291,6 +291,8 @@ def health(heartbeat: str | None = None, max_age_s: float | None = None) -> int:
     catalogs and data are installed and load) and the pre-sales file named by SIZING_BOT_PRESALES is
     valid. Either way, in webhook mode (TELEGRAM_WEBHOOK_URL set) the webhook server accepts a TCP
     connection on its port. Prints one line; exit 0 healthy, 1 not."""
+    if _webhook_port_problem(connect=False):  # the settings first: a bad value is named, nothing runs
+        return 1
     if heartbeat is not None:
         problem = _heartbeat_problem(heartbeat, max_age_s)
         if problem is not None:
@@ -307,7 +309,10 @@ def health(heartbeat: str | None = None, max_age_s: float | None = None) -> int:
 def _heartbeat_problem(path: str, max_age_s: float | None) -> str | None:
     from bot.telegram.heartbeat import HEARTBEAT_MAX_AGE_S, check_heartbeat
 
-    path = path or os.environ.get("SIZING_BOT_HEARTBEAT", "").strip()
+    if not path:
+        from bot.config import current
+
+        path = str(current().heartbeat_path or "")
     if not path:
         return "no heartbeat file: give --heartbeat FILE or set SIZING_BOT_HEARTBEAT"
     return check_heartbeat(Path(path), HEARTBEAT_MAX_AGE_S if max_age_s is None else max_age_s)
@@ -329,20 +334,24 @@ def _answers() -> bool:
     return True
 
 
-def _webhook_port_problem() -> bool:
-    """In webhook mode: True (and one line) when the webhook port does not accept a connection."""
+def _webhook_port_problem(connect: bool = True) -> bool:
+    """True (and one line) when a setting is bad or, in webhook mode with ``connect``, the webhook port
+    does not accept a connection."""
     import socket
 
-    if os.environ.get("TELEGRAM_WEBHOOK_URL", "").strip():
-        host = os.environ.get("TELEGRAM_WEBHOOK_LISTEN", "0.0.0.0").strip() or "0.0.0.0"
+    from bot.config import SettingsProblem, current
+
+    try:
+        telegram = current().telegram
+    except SettingsProblem as exc:
+        port = [(v, shown) for v, shown, _ in exc.problems if v == "TELEGRAM_WEBHOOK_PORT"]
+        why = f"{port[0][0]}={port[0][1]}: not a port (1-65535)" if port else str(exc)
+        print(f"unhealthy: {why}", file=sys.stderr)
+        return True
+    if telegram.webhook_url and connect:
+        host = telegram.webhook_listen.strip() or "0.0.0.0"
         host = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
-        raw_port = os.environ.get("TELEGRAM_WEBHOOK_PORT", "8443").strip() or "8443"
-        if not raw_port.isdigit() or not 0 < int(raw_port) < 65536:
-            print(
-                f"unhealthy: TELEGRAM_WEBHOOK_PORT={raw_port[:20]!r}: not a port (1-65535)", file=sys.stderr
-            )
-            return True
-        port = int(raw_port)
+        port = telegram.webhook_port
         try:
             with socket.create_connection((host, port), timeout=3):
                 pass
@@ -428,6 +437,16 @@ def _question_first(argv: list[str]) -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> int:
+    from bot.config import SettingsProblem
+
+    try:
+        return _main(argv)
+    except SettingsProblem as exc:  # a bad SIZING_BOT_* / TELEGRAM_* value, read where it is used
+        print(f"error: {exc}", file=sys.stderr)
+        return EXIT_BAD_OFFER
+
+
+def _main(argv: list[str] | None) -> int:
     args = _parser().parse_args(_question_first(list(sys.argv[1:] if argv is None else argv)))
     if args.command == "validate":
         return validate(args.runs)
@@ -438,8 +457,8 @@ def main(argv: list[str] | None = None) -> int:
 
         return serve(args.host, args.port)
     if args.command == "run":
+        from bot.config import SettingsProblem, load_settings
         from bot.telegram.app import run
-        from bot.telegram.config import SettingsProblem, load_settings
 
         try:
             settings = load_settings()

@@ -138,3 +138,16 @@ def test_wheel_ships_compiled_catalogs_and_ask_writes_nothing_in_the_package(ins
     proc = _run(installed, "ask", "部署70B推理需要几张A100", cwd=tmp_path)
     assert proc.returncode == 0 and "张" in proc.stdout
     assert listing() == before  # no catalog compiled, no file written inside the package
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX venv layout")
+def test_the_installed_package_reads_the_compiled_catalog_not_the_toml_files(installed, tmp_path):
+    """Issue 23 item 7: the wheel ships estimator/data/_compiled.json and the installed package uses it
+    (before: not shipped, and its timestamp check would have rejected it after an install)."""
+    code = (
+        "import estimator.catalog as c, tomllib; calls = []; real = tomllib.load; "
+        "tomllib.load = lambda *a, **k: calls.append(1) or real(*a, **k); "
+        "c.gpus(); c.models(); c.prices(); print(c._compiled() is not None, len(calls))"
+    )
+    out = subprocess.check_output([str(installed / "bin" / "python"), "-c", code], text=True, cwd=tmp_path)
+    assert out.split() == ["True", "0"]

@@ -98,7 +98,11 @@ def proxy_passwords(environ: dict[str, str] | os._Environ[str] | None = None) ->
     """The passwords in the proxy variables, as written and percent-decoded (malformed URLs too)."""
     from urllib.parse import unquote
 
-    env = os.environ if environ is None else environ
+    if environ is None:
+        from bot.config import proxy_environment
+
+        environ = proxy_environment(PROXY_VARIABLES)
+    env = environ
     found: list[str] = []
     for name in PROXY_VARIABLES:
         value = env.get(name, "")

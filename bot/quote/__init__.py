@@ -11,12 +11,21 @@ brings). Fonts: DejaVu Sans from matplotlib's data for Latin text; an installed 
 from __future__ import annotations
 
 import datetime as dt
+from typing import TYPE_CHECKING
 
-from bot.core.pipeline import Answer
-from bot.quote.pdf import QuoteError
 from bot.render.i18n import N_
 
+if TYPE_CHECKING:
+    from bot.core.pipeline import Answer
+
 __all__ = ["QuoteError", "can_quote", "decline_reason", "quote_filename", "quote_pdf"]
+
+
+class QuoteError(RuntimeError):
+    """The quote cannot be made (no offer, nothing sized, no font for its text, nothing offered fits).
+
+    Defined here, not in ``bot.quote.pdf``: importing it must not load fpdf, numpy and PIL (+33.6 MiB
+    resident in ``sizing-bot run``); the drawing code loads on the first quote."""
 
 
 def can_quote(answer: Answer | None) -> bool:

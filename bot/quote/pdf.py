@@ -13,8 +13,9 @@ import re
 from fpdf import FPDF
 from fpdf.enums import WrapMode, XPos, YPos
 
+from bot.quote import QuoteError
 from bot.quote.content import QuoteContent
-from bot.quote.fonts import FontFile, cjk_font, latin_font
+from bot.quote.fonts import FontFile, add_parsed_font, cjk_font, latin_font
 
 MARGIN_MM = 16
 INK = (33, 37, 41)
@@ -24,10 +25,6 @@ RULE = (206, 212, 218)
 BAND = (241, 245, 250)
 
 _CJK = re.compile(r"[\u3000-\u30ff\u3400-\u9fff\uf900-\ufaff\uff00-\uffef]")
-
-
-class QuoteError(RuntimeError):
-    """The quote cannot be drawn (no font for its text)."""
 
 
 def needs_cjk(content: QuoteContent) -> bool:
@@ -42,12 +39,11 @@ class _Page(FPDF):
         self.k_scale = k
         self.set_margins(MARGIN_MM, MARGIN_MM, MARGIN_MM)
         self.set_auto_page_break(auto=False)
-        latin, bold = latin_font(), latin_font(bold=True)
-        self.add_font("body", fname=latin.path)
-        self.add_font("body", style="B", fname=bold.path)
+        add_parsed_font(self, "body", "", latin_font())
+        add_parsed_font(self, "body", "B", latin_font(bold=True))
         fallbacks = []
         if cjk is not None:
-            self.add_font("cjk", fname=cjk.path, collection_font_number=cjk.index)  # no bold face
+            add_parsed_font(self, "cjk", "", cjk)  # no bold face
             fallbacks = ["cjk"]
         self.set_fallback_fonts(fallbacks, exact_match=False)
         self.lang = lang

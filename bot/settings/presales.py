@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
-import os
 import tomllib
 from pathlib import Path
 from typing import Literal
@@ -490,5 +489,8 @@ def load_presales(path: str | Path) -> PresalesConfig:
 
 def presales_from_env() -> PresalesConfig | None:
     """The pre-sales configuration named by ``SIZING_BOT_PRESALES``, or None when it is unset."""
-    path = os.environ.get(ENV_PATH, "").strip()
+    from bot.config import current_if_set
+
+    settings = current_if_set()
+    path = settings.presales_path if settings is not None else None
     return load_presales(Path(path).expanduser()) if path else None

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import json
 import logging
-import os
 import sqlite3
 import threading
 import time
@@ -41,8 +40,11 @@ Python's ``sqlite3`` default 5 s). Long enough for a concurrent write to commit 
 
 
 def default_db_path() -> Path:
-    env = os.environ.get(ENV_PATH, "").strip()
-    if env:
+    from bot.config import current_if_set
+
+    settings = current_if_set()
+    env = settings.db_path if settings is not None else None
+    if env is not None:
         return Path(env).expanduser()
     return Path.home() / ".local" / "state" / "sizing-bot" / "settings.sqlite3"
 

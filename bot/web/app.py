@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import logging
-import os
 from typing import TYPE_CHECKING, Any
 
 from starlette.applications import Starlette
@@ -72,8 +71,10 @@ def create_app(presales: PresalesConfig | None = None, rate_per_minute: float | 
     """The application: ``presales`` is the provider's offer (None: market prices); the rate limit is
     ``rate_per_minute`` per client (default $SIZING_BOT_WEB_RATE, else :data:`RATE_PER_MINUTE`)."""
     if rate_per_minute is None:
-        raw = os.environ.get("SIZING_BOT_WEB_RATE", "").strip()
-        rate_per_minute = float(raw) if raw.replace(".", "", 1).isdigit() else RATE_PER_MINUTE
+        from bot.config import current_if_set
+
+        settings = current_if_set()
+        rate_per_minute = settings.web.rate if settings is not None else RATE_PER_MINUTE
 
     async def home(request: Request) -> Response:
         asked = _asked(request)

@@ -5,7 +5,6 @@ reverse proxy's path prefix, ``SIZING_BOT_WEB_RATE`` requests a minute per clien
 
 from __future__ import annotations
 
-import os
 import sys
 
 DEFAULT_HOST = "127.0.0.1"
@@ -19,15 +18,17 @@ def serve(host: str | None = None, port: int | None = None) -> int:
     """Run until stopped; 2 with one line on stderr for a bad port or offer file."""
     import uvicorn
 
+    from bot.config import SettingsProblem, current
     from bot.settings.presales import PresalesError, presales_from_env
     from bot.web.app import create_app
 
-    host = host or os.environ.get("SIZING_BOT_WEB_HOST", "").strip() or DEFAULT_HOST
-    raw = os.environ.get("SIZING_BOT_WEB_PORT", "").strip()
-    if port is None and raw and not raw.isdigit():
-        print(f"error: SIZING_BOT_WEB_PORT={raw[:20]!r}: not a port (1-65535)", file=sys.stderr)
+    try:
+        web = current().web
+    except SettingsProblem as exc:  # one line naming the variable
+        print(f"error: {exc}", file=sys.stderr)
         return 2
-    port = port if port is not None else int(raw or DEFAULT_PORT)
+    host = host or web.host or DEFAULT_HOST
+    port = port if port is not None else web.port
     if not 0 < port < 65536:
         print(f"error: port {port}: not a port (1-65535)", file=sys.stderr)
         return 2
@@ -36,7 +37,7 @@ def serve(host: str | None = None, port: int | None = None) -> int:
     except PresalesError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    root_path = os.environ.get("SIZING_BOT_WEB_ROOT_PATH", "").strip().rstrip("/")
+    root_path = web.root_path
     print(f"serving on http://{host}:{port}{root_path}/", file=sys.stderr, flush=True)
     uvicorn.run(
         create_app(presales), host=host, port=port, root_path=root_path, log_level="warning",
