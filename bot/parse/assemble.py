@@ -86,11 +86,13 @@ class _Parse(FieldSteps):
     unusable: list[str] = field(default_factory=list)
     unread: list[str] = field(default_factory=list)
     used: set[int] = field(default_factory=set)
+    named_unused: list[tuple[str, str]] = field(default_factory=list)
+    accumulation: int | None = None
 
     def unused(self) -> list[tuple[str, str]]:
         """Numbers the answer does not use, as typed, with why: no word said what they are
         ('unread'), or a second value for a field that takes one ('repeated')."""
-        out = [(raw, "unread") for raw in self.unread]
+        out = [*self.named_unused, *((raw, "unread") for raw in self.unread)]
         used_roles = {r.role for r in self.roles if id(r) in self.used}
         for r in self.roles:
             if id(r) not in self.used:
@@ -110,6 +112,7 @@ class _Parse(FieldSteps):
         data_bytes = self._data_and_context(stage)
         gpu_memory, count_max = self._gpu_fields(gpus, dual)
         self._money_and_serving(stage)
+        self._global_batch()
         if precision is None and self.f.get("method") == "qlora":
             precision = "int4"
         self.f["precision"] = precision
@@ -170,6 +173,8 @@ class _Parse(FieldSteps):
         stated = extract_settings(self.s, training=stage not in (None, "inference"))
         self.s = stated.s
         self.notes += stated.notes
+        self.named_unused += stated.unused
+        self.accumulation = stated.accumulation
         methods = stated.methods
         if len(methods) == 1 and methods[0] in ("freeze", "ptuning"):
             stage = "finetune"

@@ -35,6 +35,8 @@ class FieldSteps:
     roles: list[Role]
     used: set[int]
     _explicit_tokens: bool
+    named_unused: list[tuple[str, str]]
+    accumulation: int | None
 
     def first(self, name: str) -> Role | None:
         """The first number given role ``name``, marked as used."""
@@ -188,7 +190,22 @@ class FieldSteps:
                 currency = "USD"
         f["currency"] = currency
         f["mfu"] = self.value("mfu")
-        f["batch_size"] = self.value("batch")
+        f["batch_size"] = self.value("batch") or f.get("batch_size")
         f["concurrency"] = self.value("concurrency")
         if f["concurrency"] is None and stage == "inference" and f["batch_size"] is not None:
             f["concurrency"] = f["batch_size"]  # serving: max batch = concurrent sequences
+
+    def _global_batch(self) -> None:
+        """Global batch = micro-batch × gradient accumulation × data-parallel size (GPUs / (TP × PP)),
+        the sequences per optimizer step (HF Trainer: per_device_train_batch_size ×
+        gradient_accumulation_steps × world size). Without a micro-batch or a GPU count the
+        accumulation is named as not used."""
+        f, accum = self.f, self.accumulation
+        if not accum or f.get("global_batch"):
+            return
+        micro, gpus = f.get("batch_size"), f.get("gpu_count")
+        if micro and gpus:
+            dp = max(1, int(gpus) // ((f.get("tp") or 1) * (f.get("pp") or 1)))
+            f["global_batch"] = int(micro) * accum * dp
+        else:
+            self.named_unused.append((f"gradient_accumulation_steps: {accum}", "no_field"))

@@ -328,7 +328,9 @@ FULL_RE = rc(
     r"全参|全量|all\s+parameters?|not\s+lora|no\s+lora|full[\s\-]*(?:parameter|param|weight|fine|ft\b|sft|finetun)|"
     r"adapters\s+are\s+out|\bfull\b"
 )
-NEGATED_LORA_RE = rc(r"(?:不用|不要|不做|不是|without|no|not|instead\s+of|rather\s+than)\s*q?lora")
+NEGATED_LORA_RE = rc(
+    r"(?:不用|不要|不做|不是|非|without|no|not|non[\s\-]?|instead\s+of|rather\s+than)\s*q?lora"
+)
 QLORA_RE = rc(r"\bqlora\b|4[\s\-]?bit\s+lora")
 LORA_RE = rc(r"\blora\b")
 ALGORITHM_RES: list[tuple[str, LazyPattern]] = [

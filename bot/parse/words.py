@@ -108,8 +108,8 @@ def method_from_words(s: str, stage: str | None, preference: bool) -> str | None
         return "qlora"
     if not negated and lx.LORA_RE.search(s):
         return "lora"
-    if stage in ("finetune", "continued_pretrain") and lx.FULL_RE.search(s):
-        return "full"
+    if stage in ("finetune", "continued_pretrain") and (negated or lx.FULL_RE.search(s)):
+        return "full"  # "(non-LoRA)", "不用 LoRA": all weights train
     if stage == "continued_pretrain" or preference:
         return "full"
     return None
