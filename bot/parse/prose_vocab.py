@@ -39,7 +39,9 @@ SEQ_RE = rc(
 """Sequence length per sample (training) or the context served (LLaMA-Factory cutoff_len, TRL
 max_length / max_seq_length, axolotl sequence_len, HF model_max_length, vLLM --max-model-len)."""
 SOURCE_RE = rc(_key(r"max_source_length|max_prompt_length|max_input_length"))
-TARGET_RE = rc(_key(r"max_target_length|max_completion_length|max_new_tokens|max_output_length"))
+TARGET_RE = rc(
+    _key(r"max_target_length|max_completion_length|max_response_length|max_new_tokens|max_output_length")
+)
 """Prompt and completion lengths (ChatGLM's ptuning scripts, TRL DPO/GRPO): one sequence is their sum."""
 VLLM_MAXLEN_RE = rc(_key(r"vllm_maxlen|vllm_max_model_len"))
 """LLaMA-Factory's vllm_maxlen: the context of its vLLM inference engine (serving only)."""
@@ -106,6 +108,7 @@ GENERATIONS_RE = rc(
     r"(?P<n>\d{1,3})\s*(?:samples?|generations?|completions?|responses?|rollouts?)\s*(?:per|each|/|for\s+each)\s*"
     r"(?:prompt|question|query)|num[_\s\-]*generations\s*(?:=|:)?\s*(?P<m>\d{1,3})"
     r"|每(?:个)?(?:prompt|问题|提示)\s*(?:采样|生成)?\s*(?P<c>\d{1,3})\s*(?:个|条|次)?"
+    r"|(?P<r>\d{1,3})\s*rollouts\b|rollout\.n\s*=\s*(?P<o>\d{1,3})"
 )
 """Samples per prompt (TRL num_generations, verl rollout.n): sampling, not data; no request field."""
 
@@ -217,7 +220,7 @@ def _rl(out: Vocab, training: bool) -> None:
     gens = GENERATIONS_RE.search(out.s)
     if gens:
         out.s = mask(out.s, gens.start(), gens.end(), " ")
-        n = _n(gens, "n", "m", "c")
+        n = _n(gens, "n", "m", "c", "r", "o")
         if n:
             out.unused.append((f"num_generations: {n}", "no_field"))
     if not training:
