@@ -120,7 +120,7 @@ class _Parse(FieldSteps):
         # "8块24G显存的卡": size the job on a card of that memory; "M2 Ultra 64GB": that configuration
         if not gpus or (gpu_memory and unified(gpus[0].gpu_id)):
             self.f["gpu_memory_gib"] = gpu_memory
-        if OFFLOAD_RE.search(self.s):
+        if OFFLOAD_RE.search(self.s) and self.f.get("offload") is None:
             self.f["offload"] = True
         unknown_gpu = as_typed(self.raw, self._unknown_gpu) if not gpus and self._unknown_gpu else None
         if unknown_gpu:  # named as typed: the estimator keeps the name (and the memory, when given)

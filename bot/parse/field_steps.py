@@ -6,11 +6,13 @@ Model and parameters, training data and context, GPUs and their count, money and
 
 from __future__ import annotations
 
+from itertools import pairwise
 from typing import Any
 
 from bot.parse.gpus import GpuMention, unified
 from bot.parse.models import ModelMention
 from bot.parse.numbers import NumberToken
+from bot.parse.regex import rc
 from bot.parse.roles import L_ON, Role
 from bot.parse.words import (
     ARTICLE_GPU_RE,
@@ -24,6 +26,17 @@ from bot.parse.words import (
     within_a_period_days,
 )
 from estimator import catalog
+
+QUESTION_RE = rc(
+    r"[?？]|吗|多少|几张|几块|够不够|能不能|可不能|是否|\bhow\b|\bwhat\b|\bwhich\b|\bcan\b|\bcould\b"
+    r"|\bwould\b|\bwill\b|\bis\s+it\b|\bdoes\b|\benough\b"
+)
+SENTENCE_END_RE = rc(r"[。.;；!！?？\n]")
+ONE_OF_THEM_RE = rc(
+    r"(?:只|仅)(?:想|打算|准备)?用\s*(?:其中)?\s*(?:的)?\s*(?:一|1)\s*(?:张|块|个)"
+    r"|(?:其中|里面)(?:的)?\s*(?:一|1)\s*(?:张|块)|\b(?:only\s+)?(?:use|using)\s+(?:only\s+)?(?:one|1)\s+of\s+them\b"
+)
+"""'两张 A40，只想用其中一张', 'two 4090s but using only one of them': the setup asked about is one GPU."""
 
 
 class FieldSteps:
@@ -154,7 +167,7 @@ class FieldSteps:
             f["gpu"] = gpus[0].gpu_id
         stated_memory = self.value("gpu_mem")  # read either way: the mention's memory is the same number
         gpu_memory = next((g.memory_gib for g in gpus if g.memory_gib), None) or stated_memory
-        count, total_mem = self.first("count"), self.first("total_mem")
+        count, total_mem = self._asked_count(), self.first("total_mem")
         if total_mem is not None and count is None:
             f["total_memory_gib"] = total_mem.value
         count_max: int | None = None
@@ -209,3 +222,26 @@ class FieldSteps:
             f["global_batch"] = int(micro) * accum * dp
         else:
             self.named_unused.append((f"gradient_accumulation_steps: {accum}", "no_field"))
+
+    def _asked_count(self) -> Role | None:
+        """The GPU count of the setup asked about. Two setups in one message ('8 张 A100 跑得动，4 张
+        够吗？', 'two A40s, but I only want to use one of them'): the count in the question sentence
+        (the last one that asks), or one GPU for 'one of them'; the other count is named as not used
+        (repeated). One count, or counts that agree: the first."""
+        counts = [r for r in self.roles if r.role == "count"]
+        if ONE_OF_THEM_RE.search(self.s):
+            self.notes.append("two_setups")
+            return Role("count", 1.0, counts[0].tok) if counts else None
+        if len({r.value for r in counts}) < 2:
+            return self.first("count")
+        bounds = [0] + [m.end() for m in SENTENCE_END_RE.finditer(self.s)] + [len(self.s)]
+        asked = None
+        for start, end in pairwise(bounds):
+            if QUESTION_RE.search(self.s[start:end]):
+                in_it = [r for r in counts if start <= r.tok.start < end]
+                asked = in_it[0] if in_it else asked
+        if asked is None:
+            return self.first("count")
+        self.notes.append("two_setups")
+        self.used.add(id(asked))
+        return asked

@@ -91,7 +91,7 @@ KV_FP8_RE = rc(
 FP4_RE = rc(r"(?<![a-z0-9])(?P<p>mxfp4|nvfp4|fp4)(?![a-z0-9])")
 """FP4 weights. The estimator has MXFP4 (gpt-oss); NVFP4 and plain FP4 are named as not used."""
 NO_OFFLOAD_RE = rc(
-    r"(?:without|no|not|w/o|disable[ds]?|turn(?:ed)?\s+off|不用|不要|不开|关闭|关掉|没有?开?|无)\s*"
+    r"(?:without|no|not|w/o|disable[ds]?|turn(?:ed)?\s+off|不用|不要|不开|关闭|关掉|没有?开?|无|不)\s*"
     r"(?:any\s+|cpu[\s\-]*)?(?:offload\w*|卸载)"
     r"|fully\s+offloaded\s+to\s+(?:the\s+)?gpus?|(?:all|every)\s+layers?\s+(?:offloaded\s+)?(?:to|on)\s+(?:the\s+)?gpus?"
     r"|offload(?:ed|ing)?\s+(?:all\s+(?:the\s+)?(?:layers\s+)?)?to\s+(?:the\s+)?gpus?"

@@ -320,9 +320,14 @@ JI_KA_GAP = rc(r"\s*机\s*")
 def _nodes_times_gpus(a: _Around) -> Verdict:
     """Nodes × GPUs per node, in every phrasing; the GPU count is their product ('2机16卡': the total)."""
     nxt, tok = a.nxt, a.tok
+    glued = re.match(rf"^\s*[x×*](?P<m>\d{{1,2}})\s*[{MARKS}]", a.right)
+    if glued and not tok.mag:  # "4x8 A100s": 4 nodes of 8 (the scanner does not read a number glued to x)
+        return Role("count", a.value * int(glued.group("m")), tok)
     if nxt is None or tok.mag or nxt.mag:
         return None
     gap, after = a.s[tok.end : nxt.start], a.s[nxt.end : nxt.end + 40]
+    if re.fullmatch(r"\s*[x×*]\s*", gap) and re.match(rf"^\s*[{MARKS}]", after):  # "4 x 8 A100s"
+        return Role("count_nodes", a.value * nxt.value, tok, extra=str(nxt.start))
     if JI_KA_GAP.fullmatch(gap) and re.match(r"^\s*(?:张|块)?\s*卡", after):
         return Role("count_nodes", nxt.value, tok, extra=str(nxt.start))
     if (NODE_GAP.fullmatch(gap) or GPU_NODE_GAP.fullmatch(gap)) and R_PER_NODE_GPUS.match(after):

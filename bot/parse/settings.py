@@ -76,7 +76,7 @@ NO_RECOMPUTE_RE = rc(
     r"|gradient[_\s]*checkpointing\s*[=:]\s*(?:false|0|off)"
 )
 FULL_RECOMPUTE_RE = rc(
-    r"(?:gradient|activation|梯度|激活)[\s\-_]*(?:checkpointing|检查点|重计算)|full[\s\-_]*recomput\w*"
+    r"(?:gradient|activation|梯度|激活)[\s\-_]*(?:checkpoint(?:ing|s)?|检查点|重计算)|full[\s\-_]*recomput\w*"
     r"|完全重计算|全量重计算|recompute[_\s\-]*granularity\s*[=:]?\s*full|开启?重计算"
 )
 SELECTIVE_RE = rc(
