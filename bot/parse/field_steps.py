@@ -16,6 +16,7 @@ from bot.parse.regex import rc
 from bot.parse.roles import L_ON, Role
 from bot.parse.words import (
     ARTICLE_GPU_RE,
+    ASKS_COUNT_RE,
     BARE_CONTEXT_LEFT_RE,
     BARE_CONTEXT_RIGHT_RE,
     CNY_WORD_RE,
@@ -178,7 +179,7 @@ class FieldSteps:
                 self.notes.append("gpu_count_range_min")
             elif count.extra == "nodes×8":
                 self.notes.append("nodes_assumed_8_gpus")
-        elif SINGLE_CARD_RE.search(self.s) or ARTICLE_GPU_RE.search(self.s) or MEM_CARD_RE.search(self.s):
+        elif SINGLE_CARD_RE.search(self.s) or MEM_CARD_RE.search(self.s) or self._one_named_card():
             f["gpu_count"] = 1
         elif dual:
             f["gpu_count"] = 2
@@ -222,6 +223,10 @@ class FieldSteps:
             f["global_batch"] = int(micro) * accum * dp
         else:
             self.named_unused.append((f"gradient_accumulation_steps: {accum}", "no_field"))
+
+    def _one_named_card(self) -> bool:
+        """'on an A100', '在 A800 上跑': one card, unless the question asks how many."""
+        return bool(ARTICLE_GPU_RE.search(self.s)) and not ASKS_COUNT_RE.search(self.s)
 
     def _asked_count(self) -> Role | None:
         """The GPU count of the setup asked about. Two setups in one message ('8 张 A100 跑得动，4 张

@@ -331,7 +331,7 @@ FULL_RE = rc(
 NEGATED_LORA_RE = rc(
     r"(?:不用|不要|不做|不是|非|without|no|not|non[\s\-]?|instead\s+of|rather\s+than)\s*q?lora"
 )
-QLORA_RE = rc(r"\bqlora\b|4[\s\-]?bit\s+lora")
+QLORA_RE = rc(r"\bqlora\b|4[\s\-]?bit\s*(?:量化|quantized|quantization)?\s*(?:\+|和|加|with|and)?\s*lora")
 LORA_RE = rc(r"\blora\b")
 ALGORITHM_RES: list[tuple[str, LazyPattern]] = [
     ("dpo", rc(r"\bdpo\b")),

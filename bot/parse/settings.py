@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.parse import lexicon as lx
 from bot.parse.normalize import mask
 from bot.parse.numbers import parse_number
 from bot.parse.prose_vocab import read_vocabulary
@@ -129,7 +130,7 @@ _FREEZE_WORDS = (
 _PTUNING_WORDS = r"p[\s\-_]*tuning(?:[\s\-_]*v2)?|prefix[\s\-_]*tuning|finetuning[_\s]*type\s*[=:]\s*ptuning"
 METHOD_WORDS: tuple[tuple[Any, str], ...] = (
     (rc(_FULL_WORDS), "full"),
-    (rc(r"\bqlora\b|4[\s\-]?bit\s+lora"), "qlora"),
+    (lx.QLORA_RE, "qlora"),  # "QLoRA", "4-bit LoRA", "4bit 量化 + LoRA"
     (rc(r"(?<![a-z])lora\b"), "lora"),
     (rc(_FREEZE_WORDS), "freeze"),
     (rc(_PTUNING_WORDS), "ptuning"),

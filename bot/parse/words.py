@@ -12,9 +12,12 @@ DUAL_CARD_RE = rc(r"双卡|双\s*(?=(?:rtx|gtx)?\s*\d{4})|\bdual[\s\-]+(?:gpus?|
 ARTICLE_GPU_RE = rc(
     rf"\b(?:does|will|can|could|would|is)\s+an?\s+(?:\d{{2,3}}\s*g(?:b|ib)?\s+)?(?:[{MARKS}]|gpu\b|card\b)"
     rf"|\b(?:on|with|using)\s+an?\s+(?:single\s+)?(?:\d{{2,3}}\s*g(?:b|ib)?\s+)?[{MARKS}]"
-    r"(?!\s*s?\b|[\s\w\-()]{0,16}\b(?:clusters?|nodes?|servers?|machines?|boxes|pods?|instances?|each)\b)"
+    r"(?!s\b|[\s\w\-()]{0,16}\b(?:clusters?|nodes?|servers?|machines?|boxes|pods?|instances?|each)\b)"
+    rf"|(?:^|在|用)\s*(?:一张|单张)?\s*[{MARKS}]\s*(?:\d{{2,3}}\s*g(?:b|ib)?\s*)?上"
 )
-"""'does a 4090 …', 'on an A100 40GB', 'with a single H100': one GPU (not 'on a H100 cluster')."""
+"""'does a 4090 …', 'on an A100 40GB', 'with a single H100', '在 A800 上跑': one GPU (not 'on a H100
+cluster'; not when the question asks how many, :data:`ASKS_COUNT_RE`)."""
+ASKS_COUNT_RE = rc(r"多少(?:张|块|个)?(?:卡|gpu)|几(?:张|块)|几卡|how\s+many\s+(?:gpus?|cards?)")
 MEM_CARD_RE = rc(r"\d{1,3}\s*g(?:b|ib)?\s*显存的(?:笔记本)?(?:卡|显卡)")
 ASKS_COST_RE = rc(
     r"多少钱|花多少|要花|费用|成本|价格多少|贵不贵|how\s+much|\bcosts?\b|\bprice\b|\bexpensive\b|\bbudget\s+for\b"
