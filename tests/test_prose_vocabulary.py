@@ -236,3 +236,21 @@ CONTEXTS = [
 @pytest.mark.parametrize(("text", "seq"), CONTEXTS)
 def test_context_lengths(capsys: pytest.CaptureFixture[str], text: str, seq: int) -> None:
     assert ask(capsys, text)["request"]["seq_len"] == seq
+
+
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [
+        ("用 LLaMA-Factory 做 Qwen2-7B 的 LoRA，4 张 A100", {"training_tool: LLaMA-Factory": "no_field"}),
+        ("LoRA of Llama-3-8B with Unsloth on one RTX 4090", {"training_tool: Unsloth": "no_field"}),
+        ("用 lmdeploy 部署 Qwen2-7B，单卡 A100", {"runtime: lmdeploy": "runtime_not_modelled"}),
+        ("Serve Llama-3-8B with TGI on one L4", {"runtime: TGI": "runtime_not_modelled"}),
+    ],
+)
+def test_named_tools_are_named_when_not_modelled(
+    capsys: pytest.CaptureFixture[str], text: str, named: dict[str, str]
+) -> None:
+    """A tool the sizing does not model is named as not used, as for a pasted config (never silently)."""
+    data = ask(capsys, text)
+    assert named.items() <= ignored(data).items()
+    assert data["request"]["runtime"] in (None, "vLLM", "SGLang", "llama.cpp", "transformers")
