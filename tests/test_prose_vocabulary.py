@@ -122,11 +122,12 @@ def test_counts_and_hardware(capsys: pytest.CaptureFixture[str], text: str, want
     "text", ["用 4 张 24G 的 A5000 微调 Qwen2-7B LoRA", "LoRA fine-tune Qwen2-7B on 4 24GB A5000"]
 )
 def test_a_card_with_its_memory_keeps_the_memory(capsys: pytest.CaptureFixture[str], text: str) -> None:
-    """Never the default 80 GB card: the stated 24 GB is what the job is sized on."""
+    """Never the default 80 GB card: the name as typed and the stated 24 GB are what is sized."""
     data = ask(capsys, text)
-    assert data["request"]["gpu_count"] == 4
-    assert data["request"]["gpu_memory_gib"] == 24
-    assert "80GB" not in (data["request"]["gpu"] or "")
+    request = data["request"]
+    assert (request["gpu"], request["gpu_count"], request["gpu_memory_gib"]) == ("A5000", 4, 24)
+    assert data["interpretation"]["unknown_gpu"] == "A5000"
+    assert data["report"]["memory"]["gpu_memory_bytes"] == 24 * 2**30  # sized on its 24 GiB
 
 
 MEANING = [

@@ -51,6 +51,7 @@ class FieldSteps:
     _explicit_tokens: bool
     named_unused: list[tuple[str, str]]
     accumulation: int | None
+    _unknown_gpu: str | None
 
     def first(self, name: str) -> Role | None:
         """The first number given role ``name``, marked as used."""
@@ -166,7 +167,11 @@ class FieldSteps:
         f = self.f
         if gpus:
             f["gpu"] = gpus[0].gpu_id
-        stated_memory = self.value("gpu_mem")  # read either way: the mention's memory is the same number
+        mem_role = self.first("gpu_mem")  # read either way: the mention's memory is the same number
+        stated_memory = mem_role.value if mem_role else None
+        card = (mem_role.extra or "") if mem_role else ""
+        if not gpus and card.startswith("card:") and not self._unknown_gpu:
+            self._unknown_gpu = card.removeprefix("card:")  # "4 张 24G 的 A5000": its name and memory
         gpu_memory = next((g.memory_gib for g in gpus if g.memory_gib), None) or stated_memory
         count, total_mem = self._asked_count(), self.first("total_mem")
         if total_mem is not None and count is None:

@@ -264,7 +264,9 @@ R_UNIFIED = rc(r"^\s*(?:of\s+)?(?:unified\s+memory|统一内存)")
 L_MACHINE = rc(r"(?:machine|box|server|computer|rig|workstation|pc|laptop|台|机器|电脑|服务器)\D{0,16}$")
 
 
-R_MEM_NAME = rc(r"^\s*(?:的)?\s*(?:rtx\s*|tesla\s*|quadro\s*|radeon\s*)?[a-z]{1,4}[\s\-]?\d{2,5}[a-z]{0,3}\b")
+R_MEM_NAME = rc(
+    r"^\s*(?:的)?\s*(?P<name>(?:rtx\s*|tesla\s*|quadro\s*|radeon\s*)?[a-z]{1,4}[\s\-]?\d{2,5}[a-z]{0,3})\b"
+)
 """A card-like name after a memory size ('24G 的 A5000', '48GB L20'): that card's memory."""
 R_COUNT_MEM_NAME = rc(
     r"^\s*(?:张|块|x|×)?\s*\d{2,3}\s*g(?:b|ib)?\s*(?:的)?\s*(?:rtx\s*|tesla\s*|quadro\s*)?[a-z]{1,4}[\s\-]?\d{2,5}[a-z]{0,3}\b"
@@ -290,15 +292,10 @@ def _bytes(a: _Around) -> Verdict:
         return Role("gpu_mem", v, tok)
     if R_MEM_GPU.match(after) and unit in ("g", "gb", "gib") and 4 <= v <= 1024:
         return Role("gpu_mem", v, tok)
-    if (
-        unit in ("g", "gb", "gib")
-        and 4 <= v <= 1024
-        and R_MEM_NAME.match(after)
-        and L_COUNT_WORD.search(a.left)
-    ):
-        return Role(
-            "gpu_mem", v, tok
-        )  # "4 张 24G 的 A5000": the card's memory, even when its name is unknown
+    named_card = R_MEM_NAME.match(after)
+    if unit in ("g", "gb", "gib") and 4 <= v <= 1024 and named_card and L_COUNT_WORD.search(a.left):
+        # "4 张 24G 的 A5000": the card's memory, and its name (kept when the catalog does not have it)
+        return Role("gpu_mem", v, tok, extra="card:" + named_card.group("name"))
     if R_MEM_DATA.match(after):  # text sizes are decimal GB as people say them
         return Role("data_bytes", v * _DECIMAL_FOR[scale], tok)
     return Role("bytes", v, tok)
