@@ -114,6 +114,17 @@ GENERATIONS_RE = rc(
 """Samples per prompt (TRL num_generations, verl rollout.n): sampling, not data; no request field."""
 
 
+_HINTS = {
+    "lengths": rc(r"len|cutoff|序列长度|截断长度|default|默认|max_new_tokens"),
+    "batches": rc(r"accum|累积|累计|batch|bs|每卡|lora|target"),
+    "layers": rc(r"tensor|parallel|并行|ngl|layers|offload|卸载|gpu"),
+    "precisions": rc(r"kv|fp4"),
+    "rl": rc(r"respons|complet|generat|output|rollout|sample|回复|生成|输出|prompt|问题|提示"),
+}
+"""A word every pattern of a step needs: a message without it skips the step (speed: most messages
+name none of these settings)."""
+
+
 @dataclass
 class Vocab:
     """What :func:`read_vocabulary` found."""
@@ -137,11 +148,16 @@ def _n(m: re.Match[str], *groups: str) -> int | None:
 def read_vocabulary(s: str, training: bool) -> Vocab:
     """The config keys and meaning words written in prose in the normalized text ``s``."""
     out = Vocab(s, unused=named_tools(s))
-    _lengths(out, training)
-    _batches(out)
-    _parallel_and_layers(out)
-    _precisions(out)
-    _rl(out, training)
+    if _HINTS["lengths"].search(s):
+        _lengths(out, training)
+    if _HINTS["batches"].search(s):
+        _batches(out)
+    if _HINTS["layers"].search(s):
+        _parallel_and_layers(out)
+    if _HINTS["precisions"].search(s):
+        _precisions(out)
+    if _HINTS["rl"].search(s):
+        _rl(out, training)
     return out
 
 
