@@ -255,3 +255,17 @@ def test_named_tools_are_named_when_not_modelled(
     data = ask(capsys, text)
     assert named.items() <= ignored(data).items()
     assert data["request"]["runtime"] in (None, "vLLM", "SGLang", "llama.cpp", "transformers")
+
+
+@pytest.mark.parametrize(
+    ("text", "algorithm"),
+    [
+        ("DPOTrainer with LoRA on Llama-3-8B, one A100: how much memory?", "dpo"),
+        ("用 simple_GRPO 在 8 张 H100 上训练 Qwen2.5-7B 要多少显存？", "grpo"),
+    ],
+)
+def test_algorithm_in_a_class_or_script_name(
+    capsys: pytest.CaptureFixture[str], text: str, algorithm: str
+) -> None:
+    request = ask(capsys, text)["request"]
+    assert (request["stage"], request["algorithm"]) == ("finetune", algorithm)

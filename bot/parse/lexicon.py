@@ -334,9 +334,9 @@ NEGATED_LORA_RE = rc(
 QLORA_RE = rc(r"\bqlora\b|4[\s\-]?bit\s*(?:量化|quantized|quantization)?\s*(?:\+|和|加|with|and)?\s*lora")
 LORA_RE = rc(r"\blora\b")
 ALGORITHM_RES: list[tuple[str, LazyPattern]] = [
-    ("dpo", rc(r"\bdpo\b")),
-    ("grpo", rc(r"\bgrpo\b")),
-    ("ppo", rc(r"\bppo\b|\brlhf\b")),
+    ("dpo", rc(r"(?<![a-z0-9])dpo(?:[\s_\-]*(?:trainer|config)|\b)")),  # "DPOTrainer", "dpo_config"
+    ("grpo", rc(r"(?<![a-z0-9])grpo(?:[\s_\-]*(?:trainer|config)|\b)")),  # "GRPOTrainer", "simple_GRPO"
+    ("ppo", rc(r"(?<![a-z0-9])ppo(?:[\s_\-]*(?:trainer|config)|\b)|\brlhf\b")),
     ("sft", rc(r"\bsft\b|指令微调")),
 ]
 PRECISION_RE = rc(
