@@ -17,132 +17,50 @@ The parse runs in fixed steps on one normalized string (docs/design.md §4):
 from __future__ import annotations
 
 import math
-import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from pydantic import ValidationError
-
 from bot.parse import lexicon as lx
+from bot.parse.field_steps import FieldSteps
 from bot.parse.gpus import GpuMention, extract_gpus, extract_unknown_gpu, unified
 from bot.parse.lang import detect_lang
 from bot.parse.models import ModelMention, extract_models
 from bot.parse.normalize import mask, prepare
-from bot.parse.numbers import NumberToken, scan_numbers
-from bot.parse.regex import rc
+from bot.parse.numbers import scan_numbers
+from bot.parse.request_fields import (
+    ABSURD_NUMBER,
+    FORMULA_AFTER_RE,
+    NON_FINITE_RE,
+    ROLE_BOUNDS,
+    alternatives,
+    as_typed,
+    build_request,
+    is_article,
+    recipe_tools,
+)
 from bot.parse.result import ParseResult
-from bot.parse.roles import L_ON, Role, classify, seq_value
+from bot.parse.roles import Role, classify, seq_value
 from bot.parse.settings import extract_settings
 from bot.parse.words import (
-    ARTICLE_GPU_RE,
     ASKS_CONCURRENCY_RE,
     ASKS_COST_RE,
     ASKS_DURATION_RE,
     ASKS_LARGEST_RE,
     ASKS_SPEED_RE,
     ASKS_TTFT_RE,
-    BARE_CONTEXT_LEFT_RE,
-    BARE_CONTEXT_RIGHT_RE,
-    CNY_WORD_RE,
     DUAL_CARD_RE,
-    MEM_CARD_RE,
     OFFLOAD_RE,
     PARALLEL_RE,
-    PREFERENCE_DATA_RE,
     RENT_RE,
-    SINGLE_CARD_RE,
     UNIT_AFTER_RE,
-    USD_WORD_RE,
     method_from_words,
     serving_a_tuned_model,
     stage_from_words,
-    within_a_period_days,
 )
-from bot.settings.chat import (
-    CONCURRENCY_BOUNDS,
-    DEADLINE_DAYS_BOUNDS,
-    GPU_COUNT_BOUNDS,
-    MFU_BOUNDS,
-    PRICE_BOUNDS,
-    within,
-)
-from estimator import catalog
+from bot.settings.chat import within
 from estimator.models import SizingRequest
 
-ABSURD_NUMBER = 1e18
-"""No model, dataset, cluster or budget in this domain is larger (the biggest token counts are ~1e14)."""
-
-_CAPS: dict[str, float] = {
-    "params_total": 1e16,
-    "params_active": 1e16,
-    "tokens": 1e18,
-    "epochs": 1e4,
-    "num_samples": 1e12,
-    "tokens_per_sample": 1e7,
-    "gpu_count": 1e7,
-    "deadline_days": 36500,
-    "budget": 1e13,
-    "price_per_gpu_hour": 1e5,
-    "seq_len": 1e8,
-    "batch_size": 1e6,
-    "concurrency": 1e9,
-    "mfu": 1.0,
-    "global_batch": 1e7,
-}
-_INT_FIELDS = {"gpu_count", "seq_len", "batch_size", "concurrency", "global_batch"}
-
-_ROLE_BOUNDS = {
-    "mfu": MFU_BOUNDS,
-    "days": DEADLINE_DAYS_BOUNDS,
-    "price": PRICE_BOUNDS,
-    "count": GPU_COUNT_BOUNDS,
-    "concurrency": CONCURRENCY_BOUNDS,
-}
-"""Roles whose values must lie in the bounds every input path shares (bot.settings.chat)."""
-
-_MAG = r"(?:\s?(?:bn|mn|billion|trillion|million|[kmbt])(?![a-z]))?"
-NON_FINITE_RE = rc(
-    r"(?<![a-z0-9_.,])(?P<digits>\d+(?:\.\d+)?e\+?\d{3,})"
-    + _MAG
-    + r"|∞"
-    + _MAG
-    + r"|(?<![a-z])(?P<word>nan|inf(?:inity)?)(?:\s?[kmbt](?![a-z])|(?=\s*(?:tokens?|params?|parameters?|"
-    r"gpus?|cards?|days?|hours?|%|天|张|卡|个|亿|万)))"
-)
-"""Numbers no float holds: an exponent past 1.8e308 ('1e309B', '10^400' after normalizing), '∞',
-and 'NaN' / 'inf' where a number goes ('NaN B', 'inf tokens')."""
-
-
-def _clean(name: str, value: Any) -> Any:
-    """The value if the SizingRequest field would accept it and it is not absurd, else None."""
-    if name not in _CAPS:
-        return value
-    try:
-        v = float(value)
-    except (TypeError, ValueError, OverflowError):
-        return None
-    if not math.isfinite(v) or v <= 0 or v > _CAPS[name]:
-        return None
-    if name in _INT_FIELDS:
-        iv = round(v)
-        return iv if iv >= 1 else None
-    return v
-
-
-def _build_request(fields: dict[str, Any]) -> tuple[SizingRequest, list[str]]:
-    clean = {k: _clean(k, v) for k, v in fields.items() if v is not None}
-    clean = {k: v for k, v in clean.items() if v is not None}
-    try:
-        return SizingRequest(**clean), sorted(clean)
-    except ValidationError:
-        ok: dict[str, Any] = {}
-        for k, v in clean.items():
-            try:
-                SizingRequest(**{k: v})
-            except ValidationError:
-                continue
-            ok[k] = v
-        return SizingRequest(**ok), sorted(ok)
+__all__ = ["parse", "recipe_tools"]
 
 
 def parse(text: str) -> ParseResult:
@@ -155,7 +73,7 @@ def parse(text: str) -> ParseResult:
 
 
 @dataclass
-class _Parse:
+class _Parse(FieldSteps):
     """One parse in progress: the text as it is masked step by step, and what each step found."""
 
     raw: str
@@ -168,31 +86,83 @@ class _Parse:
     unusable: list[str] = field(default_factory=list)
     unread: list[str] = field(default_factory=list)
     used: set[int] = field(default_factory=set)
-
-    def first(self, name: str) -> Role | None:
-        role = next((r for r in self.roles if r.role == name), None)
-        if role is not None:
-            self.used.add(id(role))
-        return role
+    named_unused: list[tuple[str, str]] = field(default_factory=list)
+    accumulation: int | None = None
 
     def unused(self) -> list[tuple[str, str]]:
         """Numbers the answer does not use, as typed, with why: no word said what they are
         ('unread'), or a second value for a field that takes one ('repeated')."""
-        out = [(raw, "unread") for raw in self.unread]
+        out = [*self.named_unused, *((raw, "unread") for raw in self.unread)]
         used_roles = {r.role for r in self.roles if id(r) in self.used}
         for r in self.roles:
             if id(r) not in self.used:
                 out.append((r.tok.raw.strip(), "repeated" if r.role in used_roles else "unread"))
         return out
 
-    def value(self, name: str) -> float | None:
-        role = self.first(name)
-        return role.value if role else None
-
     def run(self) -> ParseResult:
         self.s, truncated = prepare(self.raw)
         s0 = self.s
         dual = bool(DUAL_CARD_RE.search(s0))  # before GPU names are masked: "双4090"
+        preference, stage = self._stage_and_settings(s0)
+        models, precision = self._names()
+        precision = self.f.get("precision") or precision
+        gpus = self._gpus()
+        self._numbers()
+        model_mention, unknown = self._model_and_params(models)
+        data_bytes = self._data_and_context(stage)
+        gpu_memory, count_max = self._gpu_fields(gpus, dual)
+        self._money_and_serving(stage)
+        self._global_batch()
+        if precision is None and self.f.get("method") == "qlora":
+            precision = "int4"
+        self.f["precision"] = precision
+        self.f["gpu_count_max"] = count_max
+        # "8块24G显存的卡": size the job on a card of that memory; "M2 Ultra 64GB": that configuration
+        if not gpus or (gpu_memory and unified(gpus[0].gpu_id)):
+            self.f["gpu_memory_gib"] = gpu_memory
+        if OFFLOAD_RE.search(self.s) and self.f.get("offload") is None:
+            self.f["offload"] = True
+        unknown_gpu = as_typed(self.raw, self._unknown_gpu) if not gpus and self._unknown_gpu else None
+        if unknown_gpu:  # named as typed: the estimator keeps the name (and the memory, when given)
+            self.f["gpu"] = unknown_gpu
+        self._time_and_asks(gpus)
+        request, found = build_request(self.f)
+        unknown_model = unknown if unknown is not None and model_mention is None else None
+        return ParseResult(
+            request=request,
+            lang=detect_lang(self.raw),
+            found=found,
+            gpu_alternatives=alternatives(gpus),
+            unknown_gpu=unknown_gpu,
+            gpu_suggestions=self._gpu_suggestions if not gpus else [],
+            unknown_model=as_typed(self.raw, unknown_model.text) if unknown_model else None,
+            model_typed=as_typed(self.raw, model_mention.text) if model_mention else None,
+            model_substitution=model_mention.substitution if model_mention else None,
+            model_suggestions=unknown_model.suggestions if unknown_model else [],
+            truncated=truncated,
+            out_of_scope=bool(lx.OUT_OF_SCOPE_RE.search(s0)),
+            preference=preference,
+            asks_cost=bool(ASKS_COST_RE.search(self.s)),
+            asks_concurrency=bool(request.concurrency_asked),
+            asks_largest=bool(ASKS_LARGEST_RE.search(s0)),
+            asks_ttft=bool(ASKS_TTFT_RE.search(s0)),
+            asks_speed=bool(ASKS_SPEED_RE.search(s0)),
+            gpu_memory_gib=gpu_memory,
+            gpu_count_max=count_max,
+            data_bytes=data_bytes,
+            recipe_tools=recipe_tools(s0),
+            notes=self.notes,
+            ignored_numbers=self.ignored,
+            nonpositive_numbers=self.nonpositive,
+            unusable_numbers=self.unusable,
+            unused_numbers=self.unused(),
+        )
+
+    # -- step 1b: stage, method, algorithm and the stated settings
+
+    def _stage_and_settings(self, s0: str) -> tuple[bool, str | None]:
+        """Stage, algorithm and method from words, and the settings step (:mod:`bot.parse.settings`).
+        Returns whether it is preference tuning, and the stage."""
         algorithm = next((name for name, pat in lx.ALGORITHM_RES if pat.search(s0)), None)
         preference = algorithm in ("dpo", "ppo", "grpo")
         stage = stage_from_words(s0)
@@ -203,6 +173,8 @@ class _Parse:
         stated = extract_settings(self.s, training=stage not in (None, "inference"))
         self.s = stated.s
         self.notes += stated.notes
+        self.named_unused += stated.unused
+        self.accumulation = stated.accumulation
         methods = stated.methods
         if len(methods) == 1 and methods[0] in ("freeze", "ptuning"):
             stage = "finetune"
@@ -215,28 +187,12 @@ class _Parse:
         self.f = {"stage": stage, "method": method, "algorithm": algorithm, **stated.fields}
         if len(methods) > 1:
             self.f["methods"] = methods
+        return preference, stage
 
-        models, precision = self._names()
-        precision = stated.fields.get("precision") or precision
-        gpus = self._gpus()
-        self._numbers()
-        model_mention, unknown = self._model_and_params(models)
-        data_bytes = self._data_and_context(stage)
-        gpu_memory, count_max = self._gpu_fields(gpus, dual)
-        self._money_and_serving(stage)
-        if precision is None and method == "qlora":
-            precision = "int4"
-        self.f["precision"] = precision
-        self.f["gpu_count_max"] = count_max
-        # "8块24G显存的卡": size the job on a card of that memory; "M2 Ultra 64GB": that configuration
-        if not gpus or (gpu_memory and unified(gpus[0].gpu_id)):
-            self.f["gpu_memory_gib"] = gpu_memory
-        if OFFLOAD_RE.search(self.s):
-            self.f["offload"] = True
+    # -- step 5: what the fields together mean
 
-        unknown_gpu = _as_typed(self.raw, self._unknown_gpu) if not gpus and self._unknown_gpu else None
-        if unknown_gpu:  # named as typed: the estimator keeps the name (and the memory, when given)
-            self.f["gpu"] = unknown_gpu
+    def _time_and_asks(self, gpus: list[GpuMention]) -> None:
+        """Rental periods, a price lookup, GPU-hours, and a duration or concurrency asked for."""
         per_node = next((r for r in self.roles if r.role == "per_node"), None)
         if per_node is not None and per_node.value == 8:  # "8卡机器": the 8-GPU nodes every plan assumes
             self.first("per_node")
@@ -264,37 +220,6 @@ class _Parse:
             f["duration_asked"] = True  # "7B用8张H100训多久" with no data size (pre-training: 20·N assumed)
         if ASKS_CONCURRENCY_RE.search(self.s) and not f.get("concurrency"):  # "最多支持多少并发"
             f["concurrency_asked"] = True
-        request, found = _build_request(self.f)
-        unknown_model = unknown if unknown is not None and model_mention is None else None
-        return ParseResult(
-            request=request,
-            lang=detect_lang(self.raw),
-            found=found,
-            gpu_alternatives=_alternatives(gpus),
-            unknown_gpu=unknown_gpu,
-            gpu_suggestions=self._gpu_suggestions if not gpus else [],
-            unknown_model=_as_typed(self.raw, unknown_model.text) if unknown_model else None,
-            model_typed=_as_typed(self.raw, model_mention.text) if model_mention else None,
-            model_substitution=model_mention.substitution if model_mention else None,
-            model_suggestions=unknown_model.suggestions if unknown_model else [],
-            truncated=truncated,
-            out_of_scope=bool(lx.OUT_OF_SCOPE_RE.search(s0)),
-            preference=preference,
-            asks_cost=bool(ASKS_COST_RE.search(self.s)),
-            asks_concurrency=bool(request.concurrency_asked),
-            asks_largest=bool(ASKS_LARGEST_RE.search(s0)),
-            asks_ttft=bool(ASKS_TTFT_RE.search(s0)),
-            asks_speed=bool(ASKS_SPEED_RE.search(s0)),
-            gpu_memory_gib=gpu_memory,
-            gpu_count_max=count_max,
-            data_bytes=data_bytes,
-            recipe_tools=recipe_tools(s0),
-            notes=self.notes,
-            ignored_numbers=self.ignored,
-            nonpositive_numbers=self.nonpositive,
-            unusable_numbers=self.unusable,
-            unused_numbers=self.unused(),
-        )
 
     # -- step 2: names, masked so their digits are not read as numbers
 
@@ -343,7 +268,7 @@ class _Parse:
             if role is None and self._bare_context(tok):
                 role = Role("seq", seq_value(tok), tok)
             if role is None:
-                if not _article(tok) and not FORMULA_AFTER_RE.match(self.s, tok.end):
+                if not is_article(tok) and not FORMULA_AFTER_RE.match(self.s, tok.end):
                     self.unread.append(tok.raw.strip())
                 continue
             if role.role == "count_nodes" and role.extra:
@@ -358,7 +283,7 @@ class _Parse:
         outside = [
             r
             for r in self.roles
-            if r.value > 0 and r.role in _ROLE_BOUNDS and not within(_ROLE_BOUNDS[r.role], r.value)
+            if r.value > 0 and r.role in ROLE_BOUNDS and not within(ROLE_BOUNDS[r.role], r.value)
         ]
         self.unusable += [r.tok.raw.strip() for r in outside]
         self.roles = [r for r in self.roles if r not in unusable and r not in outside]
@@ -367,187 +292,3 @@ class _Parse:
         """Mask an ignored number with its unit word, so "1e40 tokens 7B" keeps 7B a model size."""
         unit = UNIT_AFTER_RE.match(self.s, end)
         self.s = mask(self.s, start, unit.end() if unit else end, " ")
-
-    # -- step 4: fields
-
-    def _model_and_params(
-        self, models: list[ModelMention]
-    ) -> tuple[ModelMention | None, ModelMention | None]:
-        """Model, total and active parameters, and tokens (a bare '70B' / '2T' fills what is left)."""
-        f = self.f
-        model_mention = next((mm for mm in models if mm.model_id), None)
-        unknown = next((mm for mm in models if mm.model_id is None), None)
-        params: float | None = None
-        active: float | None = None
-        params_from_model = False
-        if model_mention is not None and model_mention.model_id:
-            spec = catalog.model(model_mention.model_id)
-            f["model"] = spec.id
-            if model_mention.size:
-                params, active = model_mention.size, model_mention.active
-                if active is None and spec.params_active and abs(spec.params_total - params) / params < 0.1:
-                    active = spec.params_active
-            else:
-                params, active = spec.params_total, spec.params_active
-            params_from_model = True
-        elif unknown is not None:
-            params, active = unknown.size, unknown.active
-            params_from_model = params is not None
-
-        explicit_params, explicit_tokens = self.first("params"), self.first("tokens")
-        total_role = self.first("total")
-        if total_role is not None:
-            params = total_role.value
-        if self.first("active") is not None:
-            active = self.value("active")
-        tokens = explicit_tokens.value if explicit_tokens else None
-        if not params_from_model and total_role is None and explicit_params is not None:
-            params = explicit_params.value
-            swap = explicit_params.conflict or (explicit_tokens is not None and explicit_tokens.conflict)
-            if swap and tokens is not None and params > tokens:
-                params, tokens = tokens, params
-                self.notes.append("unit_swap")
-        for bare in (r for r in self.roles if r.role == "bare"):
-            self.used.add(id(bare))
-            is_t = bare.extra == "T" or bare.value >= 1e12
-            if is_t and tokens is None and (params is not None or bare.value >= 1e12):
-                tokens = bare.value
-            elif not is_t and params is None:
-                params = bare.value
-            elif tokens is None and L_ON.search(self.s[max(0, bare.tok.start - 12) : bare.tok.start]):
-                tokens = bare.value
-        f["params_total"] = params
-        if active is not None and params is not None and active < params:
-            f["params_active"] = active
-        f["tokens"] = tokens
-        self._explicit_tokens = explicit_tokens is not None
-        return model_mention, unknown
-
-    def _bare_context(self, tok: NumberToken) -> bool:
-        """'llama 3.1 70b fp8 at 8k' in a serving question: a bare thousands count after 'at', '@' or
-        'with' is the context (a serving question has no other use for it)."""
-        return (
-            self.f.get("stage") == "inference"
-            and tok.mag == "k"
-            and 1_000 <= tok.value <= 10_000_000
-            and bool(BARE_CONTEXT_LEFT_RE.search(self.s[max(0, tok.start - 8) : tok.start]))
-            # nothing after it names another quantity ("at 2k requests per day", "@ 10k daily users")
-            and bool(BARE_CONTEXT_RIGHT_RE.match(self.s, tok.end))
-        )
-
-    def _data_and_context(self, stage: str | None) -> float | None:
-        """Training data (samples × tokens per sample, epochs) and the sequence or serving context.
-        Returns the data size in bytes when given as text ("20GB 纯文本")."""
-        f = self.f
-        samples, tps = self.first("samples"), self.first("tps")
-        f["num_samples"] = samples.value if samples else None
-        f["tokens_per_sample"] = tps.value if tps else None
-        pairs = samples is not None and samples.extra == "pairs"
-        if pairs:  # "20k preference pairs": the estimator counts a DPO pair's two sequences, and says so
-            f["samples_are_pairs"] = True
-            f["algorithm"] = f.get("algorithm") or ("dpo" if PREFERENCE_DATA_RE.search(self.s) else None)
-            f["stage"] = f.get("stage") or "finetune"
-        if tps is not None and tps.extra == "chars":
-            # Chinese characters ≈ tokens for Qwen/GLM-style tokenizers (≈1–1.5 chars per token);
-            # the count stays per-sample only, total tokens are left to the dialogue to confirm.
-            self.notes.append("chars_as_tokens")
-        by_tokens = tps is not None and tps.extra == "tokens"
-        if f["tokens"] is None and samples is not None and by_tokens and not pairs:
-            f["tokens"] = samples.value * tps.value
-        f["epochs"] = self.value("epochs")
-        # Serving context: "prompts ~2k tokens and replies ~500" → 2,500 tokens per sequence.
-        seq, prompt, reply = self.first("seq"), self.first("prompt"), self.first("reply")
-        if seq is not None:
-            f["seq_len"] = seq.value
-        elif prompt is not None and (stage == "inference" or reply is not None):
-            f["seq_len"] = prompt.value + (reply.value if reply else 0)
-        if stage == "inference" and f["tokens"] is not None and self._explicit_tokens:
-            f["tokens"] = None  # serving has no training tokens
-        if f["stage"] is None and f["tokens"] is not None:
-            f["stage"] = "pretrain"  # training tokens without a stage word: pre-training (docs/design.md §4)
-        return self.value("data_bytes")
-
-    def _gpu_fields(self, gpus: list[GpuMention], dual: bool) -> tuple[float | None, int | None]:
-        """GPU, count (or a range, or a total memory), and the memory per card when stated."""
-        f = self.f
-        if gpus:
-            f["gpu"] = gpus[0].gpu_id
-        stated_memory = self.value("gpu_mem")  # read either way: the mention's memory is the same number
-        gpu_memory = next((g.memory_gib for g in gpus if g.memory_gib), None) or stated_memory
-        count, total_mem = self.first("count"), self.first("total_mem")
-        if total_mem is not None and count is None:
-            f["total_memory_gib"] = total_mem.value
-        count_max: int | None = None
-        if count is not None:
-            f["gpu_count"] = count.value
-            if count.extra and count.extra.startswith("range:"):
-                count_max = round(float(count.extra.split(":", 1)[1]))
-                self.notes.append("gpu_count_range_min")
-            elif count.extra == "nodes×8":
-                self.notes.append("nodes_assumed_8_gpus")
-        elif SINGLE_CARD_RE.search(self.s) or ARTICLE_GPU_RE.search(self.s) or MEM_CARD_RE.search(self.s):
-            f["gpu_count"] = 1
-        elif dual:
-            f["gpu_count"] = 2
-        elif gpus and unified(gpus[0].gpu_id):
-            f["gpu_count"] = 1  # "M2 Ultra 能跑 70B 吗": one Mac is one device
-        return gpu_memory, count_max
-
-    def _money_and_serving(self, stage: str | None) -> None:
-        """Deadline, budget, price and currency, MFU, micro-batch and concurrency."""
-        f = self.f
-        # "48小时内": the settings step; "within a month": one unit with no numeral
-        f["deadline_days"] = self.value("days") or f.get("deadline_days") or within_a_period_days(self.s)
-        budget, price = self.first("budget"), self.first("price")
-        f["budget"] = budget.value if budget else None
-        f["price_per_gpu_hour"] = price.value if price else None
-        currency = (budget.extra if budget else None) or (price.extra if price else None)
-        if currency is None:
-            cny, usd = CNY_WORD_RE.search(self.s), USD_WORD_RE.search(self.s)
-            if cny and (not usd or cny.start() < usd.start()):
-                currency = "CNY"
-            elif usd:
-                currency = "USD"
-        f["currency"] = currency
-        f["mfu"] = self.value("mfu")
-        f["batch_size"] = self.value("batch")
-        f["concurrency"] = self.value("concurrency")
-        if f["concurrency"] is None and stage == "inference" and f["batch_size"] is not None:
-            f["concurrency"] = f["batch_size"]  # serving: max batch = concurrent sequences
-
-
-FORMULA_AFTER_RE = re.compile(r"[a-z]")
-"""A number glued to letters that are no unit ('6ND', '2N', 'A100' already masked): part of a formula
-or a name, not a quantity left unused."""
-
-
-def _as_typed(raw: str, name: str) -> str:
-    """A name found in the normalized text, as the user typed it ('MTT S4000', not 'mtt s4000')."""
-    pattern = r"[\s\-_]*".join(re.escape(part) for part in re.split(r"[\s\-_]+", name) if part)
-    m = re.search(pattern, raw, re.IGNORECASE) if pattern else None
-    return m.group(0).strip() if m else name
-
-
-def _article(tok: NumberToken) -> bool:
-    """'一' / '零' / 'one' / 'a single' without a unit: an article or a phrase ('从零', '一跑就', 'one
-    instance'), not a quantity the user wants used."""
-    lone = tok.kind == "cn" and tok.mag is None and tok.raw.strip() in ("一", "零", "两")
-    return tok.kind == "word" or lone
-
-
-def recipe_tools(s: str) -> list[str] | None:
-    """The launch recipes a normalized text asks for: the tools named next to a recipe word, [] for a
-    recipe word alone, None when it asks for none (:data:`bot.parse.lexicon.RECIPE_TOOL_RES`)."""
-    tools = [tool for tool, pattern in lx.RECIPE_TOOL_RES if pattern.search(s)]
-    if tools and lx.RECIPE_WORD_RE.search(s):
-        return tools
-    return [] if lx.RECIPE_ALONE_RE.search(s) else None
-
-
-def _alternatives(gpus: list[GpuMention]) -> list[str]:
-    """The other GPUs named ("A100 vs H100"), each once."""
-    out: list[str] = []
-    for g in gpus[1:]:
-        if g.gpu_id != gpus[0].gpu_id and g.gpu_id not in out:
-            out.append(g.gpu_id)
-    return out

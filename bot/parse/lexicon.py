@@ -328,13 +328,15 @@ FULL_RE = rc(
     r"全参|全量|all\s+parameters?|not\s+lora|no\s+lora|full[\s\-]*(?:parameter|param|weight|fine|ft\b|sft|finetun)|"
     r"adapters\s+are\s+out|\bfull\b"
 )
-NEGATED_LORA_RE = rc(r"(?:不用|不要|不做|不是|without|no|not|instead\s+of|rather\s+than)\s*q?lora")
-QLORA_RE = rc(r"\bqlora\b|4[\s\-]?bit\s+lora")
+NEGATED_LORA_RE = rc(
+    r"(?:不用|不要|不做|不是|非|without|no|not|non[\s\-]?|instead\s+of|rather\s+than)\s*q?lora"
+)
+QLORA_RE = rc(r"\bqlora\b|4[\s\-]?bit\s*(?:量化|quantized|quantization)?\s*(?:\+|和|加|with|and)?\s*lora")
 LORA_RE = rc(r"\blora\b")
 ALGORITHM_RES: list[tuple[str, LazyPattern]] = [
-    ("dpo", rc(r"\bdpo\b")),
-    ("grpo", rc(r"\bgrpo\b")),
-    ("ppo", rc(r"\bppo\b|\brlhf\b")),
+    ("dpo", rc(r"(?<![a-z0-9])dpo(?:[\s_\-]*(?:trainer|config)|\b)")),  # "DPOTrainer", "dpo_config"
+    ("grpo", rc(r"(?<![a-z0-9])grpo(?:[\s_\-]*(?:trainer|config)|\b)")),  # "GRPOTrainer", "simple_GRPO"
+    ("ppo", rc(r"(?<![a-z0-9])ppo(?:[\s_\-]*(?:trainer|config)|\b)|\brlhf\b")),
     ("sft", rc(r"\bsft\b|指令微调")),
 ]
 PRECISION_RE = rc(
@@ -398,8 +400,10 @@ RECIPE_ALONE_RE = rc(
 )
 
 GLOBAL_BATCH_RE = rc(
-    r"(?:global|全局|总)\s*(?:batch|批)(?:[\s_\-]*size|大小)?\s*(?:=|:|：|为|是|of|取|设为)?\s*"
+    r"(?:(?:global|全局|总)[\s_\-]*(?:batch|批)|(?<![a-z])(?:data\.)?train[\s_\-]*batch)(?:[\s_\-]*size|大小)?"
+    r"\s*(?:=|:|：|为|是|of|取|设为)?\s*"
     r"(?P<n>\d[\d,]*)(?:\s*(?P<k>k)(?![a-z]))?(?![\d.]|\s*[kmb](?![a-z])|\s*[万亿]|\s*tokens?)"
 )
-"""A global batch in sequences ("global batch 512", "全局batch 1024"): the plan's global batch, not the
+"""A global batch in sequences ("global batch 512", "全局batch 1024", "global_batch_size=32", DeepSpeed's and
+verl's "train_batch_size 512": sequences per optimizer step): the plan's global batch, not the
 micro-batch a bare "batch 8" sets. A token count ("4M tokens") is not matched."""

@@ -208,6 +208,12 @@ def _token_value(m: re.Match[str]) -> tuple[float | None, str]:
     return None, "digits"
 
 
+MONEY_BEFORE_RE = re.compile(r"(?:budget|spend|cost|rmb|cny|¥|元)\s*(?:of|is|about|around|~|:|=)?\s*$")
+MONEY_AFTER_RE = re.compile(r"\s*(?:rmb|cny|yuan|元|(?:of\s+)?budget)\b")
+"""Money words before or after a number: its 'w' / 'kw' is 万 / 千万 even in English text ('budget 3kw',
+'1.5kw RMB')."""
+
+
 def scan_numbers(text: str) -> list[NumberToken]:
     """All numbers in a normalized lower-case text, left to right, magnitude word applied.
 
@@ -221,7 +227,10 @@ def scan_numbers(text: str) -> list[NumberToken]:
         if value is None:
             continue
         mag = m.group("mag")
-        if mag in ("w", "kw") and not cjk:  # "450W", "10kW" in English text are watts, not 万
+        money = MONEY_BEFORE_RE.search(text[max(0, m.start() - 24) : m.start()])
+        money = money or MONEY_AFTER_RE.match(text, m.end())
+        if mag in ("w", "kw") and not cjk and not money:  # "450W", "10kW" in English text are watts, not 万
+            # ("budget 3kw", "¥1.5kw": money, so Chinese shorthand: 3千万)
             mag = None
         cn = m.group("cn")
         if kind == "cn" and cn and mag:

@@ -25,7 +25,12 @@ R_PERCENT = rc(r"^\s*%")
 R_GPU_HOURS = _r(
     rf"(?:[{MARKS}]\s*s?\s*)?(?:gpu|卡|card)[\s\-·]*(?:hours?|hrs?|小时|时|days?|天)|[{MARKS}]\s*-?\s*(?:hours?|days?)"
 )
-R_COUNT_GPU = _r(rf"(?:[x×*]\s*)?(?:\d{{2,3}}\s*g(?:b|ib)?\s*(?:的)?\s*)?[{MARKS}]")
+_BETWEEN = (
+    r"(?:(?:rented|leased|used|spare|idle|available|cloud|on[\s\-]demand|reserved|local|dedicated|shared|old|new"
+    r"|identical|nvidia|amd|of\s+the|of\s+our|of\s+my|租的|租来的|闲置的?|现有的?|空闲的?|手上的?|公司的?)\s*){0,2}"
+)
+"""Words people put between a count and its card: '8 rented A100s', '4 spare H100', '4 张闲置的 A100'."""
+R_COUNT_GPU = _r(rf"(?:[x×*]\s*)?{_BETWEEN}(?:\d{{2,3}}\s*g(?:b|ib)?\s*(?:的)?\s*)?[{MARKS}]")
 R_COUNT_WORD = _r(
     r"(?:[x×*]\s*)?(?:\d{2,3}\s*g(?:b|ib)?\s+(?=gpus?\b|cards?\b))?(?:张(?!量)|片|颗|卡(?!时)|gpus?\b|cards?\b|graphics|accelerators?\b|npus?\b|devices?\b)"
 )
@@ -120,9 +125,12 @@ L_EPOCHS = rc(r"epochs?\s*(?:=|:)?\s*$")
 L_PER = rc(r"(?:每|per|/)\s*$")
 R_PROMPTS = _r(r"(?:[\s\-]*tokens?)?[\s\-]*(?:prompts?|inputs?|输入|提示词?)\b")
 """A length before the word prompts ('8k prompts', '2k-token prompts')."""
-L_PROMPT = rc(r"(?:prompts?|inputs?|输入|提示词?)\s*(?:of|is|are|约|大概|~|about|around|\s)*$")
+L_PROMPT = rc(
+    r"(?:prompts?|inputs?|输入|提示词?)\s*(?:of|is|are|约|大概|~|about|around|up\s+to|at\s+most|最长|最多|\s)*$"
+)
 L_REPLY = rc(
-    r"(?:replies|reply|responses?|outputs?|completions?|answers?|输出|回复|生成)\s*(?:of|约|大概|~|about|around|\s)*$"
+    r"(?:replies|reply|responses?|outputs?|completions?|answers?|输出|回复|生成)"
+    r"\s*(?:of|约|大概|~|about|around|up\s+to|at\s+most|最长|最多|\s)*$"
 )
 L_SAMPLE_EACH = rc(
     r"(?:每条|每个样本|每个|each|per\s+(?:sample|example|row)|averag\w*|平均"
@@ -256,6 +264,17 @@ R_UNIFIED = rc(r"^\s*(?:of\s+)?(?:unified\s+memory|统一内存)")
 L_MACHINE = rc(r"(?:machine|box|server|computer|rig|workstation|pc|laptop|台|机器|电脑|服务器)\D{0,16}$")
 
 
+R_MEM_NAME = rc(
+    r"^\s*(?:的)?\s*(?P<name>(?:rtx\s*|tesla\s*|quadro\s*|radeon\s*)?[a-z]{1,4}[\s\-]?\d{2,5}[a-z]{0,3})\b"
+)
+"""A card-like name after a memory size ('24G 的 A5000', '48GB L20'): that card's memory."""
+R_COUNT_MEM_NAME = rc(
+    r"^\s*(?:张|块|x|×)?\s*\d{2,3}\s*g(?:b|ib)?\s*(?:的)?\s*(?:rtx\s*|tesla\s*|quadro\s*)?[a-z]{1,4}[\s\-]?\d{2,5}[a-z]{0,3}\b"
+)
+"""A count before a memory and a card-like name ('4 24GB A5000'): GPUs, even of a card not in the catalog."""
+L_COUNT_WORD = rc(r"(?:\d\s*(?:张|块|片|x|×|\*)|\d\s+)\s*$")
+
+
 def _bytes(a: _Around) -> Verdict:
     """Sizes in bytes: memory per card, total GPU memory, or training text ("20GB 纯文本")."""
     bm = R_BYTES.match(a.right)
@@ -273,9 +292,47 @@ def _bytes(a: _Around) -> Verdict:
         return Role("gpu_mem", v, tok)
     if R_MEM_GPU.match(after) and unit in ("g", "gb", "gib") and 4 <= v <= 1024:
         return Role("gpu_mem", v, tok)
+    named_card = R_MEM_NAME.match(after)
+    if unit in ("g", "gb", "gib") and 4 <= v <= 1024 and named_card and L_COUNT_WORD.search(a.left):
+        # "4 张 24G 的 A5000": the card's memory, and its name (kept when the catalog does not have it)
+        return Role("gpu_mem", v, tok, extra="card:" + named_card.group("name"))
     if R_MEM_DATA.match(after):  # text sizes are decimal GB as people say them
         return Role("data_bytes", v * _DECIMAL_FOR[scale], tok)
     return Role("bytes", v, tok)
+
+
+_NODE = r"(?:个\s*)?(?:节点|台(?:机器|服务器)?|nodes?|machines?|servers?|boxes|hosts?)"
+_EACH = (
+    r"(?:[、,，(（:]\s*)?(?:(?:每(?:个|台)?\s*(?:节点|机器|服务器|台|机)|each(?:\s+(?:node|machine|server))?"
+    r"|per\s+node|with|of|having)\s*)?(?:有|装|配|上|都是|各|with|has|having|x|×|\*)?\s*"
+)
+NODE_GAP = rc(r"\s*" + _NODE + r"\s*" + _EACH)
+"""Between a node count and the GPUs per node: '3 个节点、每个节点 8 张', '4 nodes of 8', '2台, 每台8卡'."""
+GPU_NODE_GAP = rc(rf"\s*[{MARKS}]\s*s?\s*" + _NODE + r"\s*" + _EACH)
+"""A card named before 'nodes': 'three A100 nodes (8x 80 GB each)', '2 H100 nodes with 8 GPUs each'."""
+R_PER_NODE_GPUS = rc(
+    rf"^\s*(?:[x×*]\s*)?(?:\d{{2,3}}\s*g(?:b|ib)?\s*(?:的)?\s*)?(?:[{MARKS}]|gpus?\b|cards?\b|张|卡|块|each\b|per\b)"
+)
+JI_KA_GAP = rc(r"\s*机\s*")
+"""'2机16卡': N machines, M cards in all (the Chinese shorthand gives the total)."""
+
+
+def _nodes_times_gpus(a: _Around) -> Verdict:
+    """Nodes × GPUs per node, in every phrasing; the GPU count is their product ('2机16卡': the total)."""
+    nxt, tok = a.nxt, a.tok
+    glued = re.match(rf"^\s*[x×*](?P<m>\d{{1,2}})\s*[{MARKS}]", a.right)
+    if glued and not tok.mag:  # "4x8 A100s": 4 nodes of 8 (the scanner does not read a number glued to x)
+        return Role("count", a.value * int(glued.group("m")), tok)
+    if nxt is None or tok.mag or nxt.mag:
+        return None
+    gap, after = a.s[tok.end : nxt.start], a.s[nxt.end : nxt.end + 40]
+    if re.fullmatch(r"\s*[x×*]\s*", gap) and re.match(rf"^\s*[{MARKS}]", after):  # "4 x 8 A100s"
+        return Role("count_nodes", a.value * nxt.value, tok, extra=str(nxt.start))
+    if JI_KA_GAP.fullmatch(gap) and re.match(r"^\s*(?:张|块)?\s*卡", after):
+        return Role("count_nodes", nxt.value, tok, extra=str(nxt.start))
+    if (NODE_GAP.fullmatch(gap) or GPU_NODE_GAP.fullmatch(gap)) and R_PER_NODE_GPUS.match(after):
+        return Role("count_nodes", a.value * nxt.value, tok, extra=str(nxt.start))
+    return None
 
 
 def _counts(a: _Around) -> Verdict:
@@ -283,6 +340,9 @@ def _counts(a: _Around) -> Verdict:
     R, L, v, tok, nxt = a.right, a.left, a.value, a.tok, a.nxt
     if R_GPU_HOURS.match(R):
         return Role("gpu_hours", v, tok)
+    nodes = _nodes_times_gpus(a)
+    if nodes is not None:
+        return nodes
     if R_PER_NODE.match(R) and not tok.mag:
         if L_ONE_NODE.search(L):  # "a single 8-GPU box", "一台8卡机器": that many GPUs
             return Role("count", v, tok)
@@ -309,6 +369,7 @@ def _counts(a: _Around) -> Verdict:
     if km and not R_KUAI_GPU.match(R[km.end() :]) and v >= 64:
         return Role("budget", v, tok, extra="CNY")  # "5000块" is money, "4块4090" is cards
     count_like = bool(R_COUNT_GPU.match(R) or R_COUNT_WORD.match(R) or R_DASH_GPU.match(R) or km)
+    count_like = count_like or bool(R_COUNT_MEM_NAME.match(R) and not tok.mag)  # "4 24GB A5000"
     if not count_like and L_GPU_TIMES.search(L) and tok.mag is None and R_END.match(R):
         count_like = True  # "A100 x 8", "H100*8"
     if not count_like and tok.mag is None and L_GPU_BEFORE.search(L) and R_X_AFTER.match(R):

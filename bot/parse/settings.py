@@ -13,8 +13,10 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.parse import lexicon as lx
 from bot.parse.normalize import mask
 from bot.parse.numbers import parse_number
+from bot.parse.prose_vocab import read_vocabulary
 from bot.parse.regex import rc
 
 ZERO_RE = rc(
@@ -75,7 +77,7 @@ NO_RECOMPUTE_RE = rc(
     r"|gradient[_\s]*checkpointing\s*[=:]\s*(?:false|0|off)"
 )
 FULL_RECOMPUTE_RE = rc(
-    r"(?:gradient|activation|梯度|激活)[\s\-_]*(?:checkpointing|检查点|重计算)|full[\s\-_]*recomput\w*"
+    r"(?:gradient|activation|梯度|激活)[\s\-_]*(?:checkpoint(?:ing|s)?|检查点|重计算)|full[\s\-_]*recomput\w*"
     r"|完全重计算|全量重计算|recompute[_\s\-]*granularity\s*[=:]?\s*full|开启?重计算"
 )
 SELECTIVE_RE = rc(
@@ -128,7 +130,7 @@ _FREEZE_WORDS = (
 _PTUNING_WORDS = r"p[\s\-_]*tuning(?:[\s\-_]*v2)?|prefix[\s\-_]*tuning|finetuning[_\s]*type\s*[=:]\s*ptuning"
 METHOD_WORDS: tuple[tuple[Any, str], ...] = (
     (rc(_FULL_WORDS), "full"),
-    (rc(r"\bqlora\b|4[\s\-]?bit\s+lora"), "qlora"),
+    (lx.QLORA_RE, "qlora"),  # "QLoRA", "4-bit LoRA", "4bit 量化 + LoRA"
     (rc(r"(?<![a-z])lora\b"), "lora"),
     (rc(_FREEZE_WORDS), "freeze"),
     (rc(_PTUNING_WORDS), "ptuning"),
@@ -146,6 +148,13 @@ OPTIMIZER_RE = rc(
 )
 """'8-bit AdamW', 'paged_adamw_8bit', 'adamw_bnb_8bit' (bitsandbytes optimizers): an optimizer, not an
 8-bit model — read before the precision words so '8-bit' is not taken as the weights'."""
+NO_QUANT_RE = rc(
+    r"(?:不用|不要|不做|不开|没有?用?|不|without|no|not\s+using|disable[ds]?|turn(?:ed)?\s+off)\s*(?:any\s+)?"
+    r"(?:量化|quantiz\w*)|unquantized|非量化"
+)
+COMMENTED_RE = rc(r"注释掉|注释了|commented[\s\-]*out|#\s*-{0,2}quantization")
+"""'不用量化（把 --quantization_bit 4 注释掉了）', 'no quantization (quantization_bit commented out)': the
+bit width is not used."""
 QUANT_BIT_RE = rc(
     r"quantization[_\s]*bit\s*[=:]?\s*(?P<b>[2348])"
     r"|(?<![a-z0-9.])(?P<c>[23])[\s\-]?bits?(?![a-z0-9])"
@@ -160,6 +169,8 @@ class Settings:
     fields: dict[str, Any] = field(default_factory=dict)
     methods: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    unused: list[tuple[str, str]] = field(default_factory=list)
+    accumulation: int | None = None
 
 
 def _masked(s: str, m: re.Match[str]) -> str:
@@ -169,7 +180,9 @@ def _masked(s: str, m: re.Match[str]) -> str:
 def extract_settings(s: str, training: bool) -> Settings:
     """The practitioner settings named in the normalized text ``s`` (``training``: the message is about
     training, so tokens/s are a training throughput and 'transformers' is not a serving runtime)."""
-    out = Settings(s)
+    vocab = read_vocabulary(s, training)
+    out = Settings(vocab.s, dict(vocab.fields), notes=vocab.notes, unused=vocab.unused)
+    out.accumulation = vocab.accumulation
     _zero(out)
     _parallel(out)
     _lora(out)
@@ -243,7 +256,11 @@ def _precision_words(out: Settings) -> None:
         out.fields["pure_bf16"] = True
         out.s = _masked(out.s, m)
     m = QUANT_BIT_RE.search(out.s)
-    if m:
+    near = out.s[max(0, m.start() - 40) : m.end() + 40] if m else ""
+    if m and (COMMENTED_RE.search(near) or NO_QUANT_RE.search(out.s)):
+        out.notes.append("quantization_off")
+        out.s = _masked(out.s, m)
+    elif m:
         bits = int(m.group("b") or m.group("c"))
         out.fields["precision"] = {8: "int8", 4: "int4", 3: "int3", 2: "int2"}[bits]
         out.s = _masked(out.s, m)
@@ -329,7 +346,7 @@ def _methods(out: Settings) -> None:
     for pattern, method in METHOD_WORDS:
         m = pattern.search(out.s)
         if m and not re.search(
-            r"(?:不用|不要|不做|不是|without|no|not|instead\s+of|rather\s+than)\s*$",
+            r"(?:不用|不要|不做|不是|without|no|not|non[\s\-]?|instead\s+of|rather\s+than)\s*$",
             out.s[max(0, m.start() - 12) : m.start()],
         ):
             found.append((m.start(), method))

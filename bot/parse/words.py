@@ -11,7 +11,13 @@ DUAL_CARD_RE = rc(r"双卡|双\s*(?=(?:rtx|gtx)?\s*\d{4})|\bdual[\s\-]+(?:gpus?|
 """'双卡', '双4090', 'dual 4090': two cards (not '双路', a two-socket server)."""
 ARTICLE_GPU_RE = rc(
     rf"\b(?:does|will|can|could|would|is)\s+an?\s+(?:\d{{2,3}}\s*g(?:b|ib)?\s+)?(?:[{MARKS}]|gpu\b|card\b)"
+    rf"|\b(?:on|with|using)\s+an?\s+(?:single\s+)?(?:\d{{2,3}}\s*g(?:b|ib)?\s+)?[{MARKS}]"
+    r"(?!s\b|[\s\w\-()]{0,16}\b(?:clusters?|nodes?|servers?|machines?|boxes|pods?|instances?|each)\b)"
+    rf"|(?:^|在|用)\s*(?:一张|单张)?\s*[{MARKS}]\s*(?:\d{{2,3}}\s*g(?:b|ib)?\s*)?上"
 )
+"""'does a 4090 …', 'on an A100 40GB', 'with a single H100', '在 A800 上跑': one GPU (not 'on a H100
+cluster'; not when the question asks how many, :data:`ASKS_COUNT_RE`)."""
+ASKS_COUNT_RE = rc(r"多少(?:张|块|个)?(?:卡|gpu)|几(?:张|块)|几卡|how\s+many\s+(?:gpus?|cards?)")
 MEM_CARD_RE = rc(r"\d{1,3}\s*g(?:b|ib)?\s*显存的(?:笔记本)?(?:卡|显卡)")
 ASKS_COST_RE = rc(
     r"多少钱|花多少|要花|费用|成本|价格多少|贵不贵|how\s+much|\bcosts?\b|\bprice\b|\bexpensive\b|\bbudget\s+for\b"
@@ -52,6 +58,7 @@ CNY_WORD_RE = rc(r"人民币|\brmb\b|\bcny\b|¥|元")
 USD_WORD_RE = rc(r"\$|\busd\b|美元|美金|dollars?\b")
 UNIT_AFTER_RE = rc(r"\s*(?:个\s*)?[a-z\u4e00-\u9fff]+")
 OFFLOAD_RE = rc(r"offload|卸载到\s*(?:cpu|内存)|zero[- ]?infinity")
+"""CPU offload named; a stated 'without offloading' (:mod:`bot.parse.prose_vocab`) wins."""
 PARALLEL_RE = rc(r"(?<![a-z0-9])(?:tp|pp|dp|ep|cp|sp|zero)\s*[=:\-]?\s*\d+")
 
 
@@ -108,8 +115,8 @@ def method_from_words(s: str, stage: str | None, preference: bool) -> str | None
         return "qlora"
     if not negated and lx.LORA_RE.search(s):
         return "lora"
-    if stage in ("finetune", "continued_pretrain") and lx.FULL_RE.search(s):
-        return "full"
+    if stage in ("finetune", "continued_pretrain") and (negated or lx.FULL_RE.search(s)):
+        return "full"  # "(non-LoRA)", "不用 LoRA": all weights train
     if stage == "continued_pretrain" or preference:
         return "full"
     return None

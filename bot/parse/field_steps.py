@@ -1,0 +1,257 @@
+"""Step 4 of the parse: the request fields from the roles the numbers got (docs/design.md §4).
+
+Model and parameters, training data and context, GPUs and their count, money and serving; a mixin of
+:class:`bot.parse.assemble._Parse`, which holds the state these steps read and write.
+"""
+
+from __future__ import annotations
+
+from itertools import pairwise
+from typing import Any
+
+from bot.parse.gpus import GpuMention, unified
+from bot.parse.models import ModelMention
+from bot.parse.numbers import NumberToken
+from bot.parse.regex import rc
+from bot.parse.roles import L_ON, Role
+from bot.parse.words import (
+    ARTICLE_GPU_RE,
+    ASKS_COUNT_RE,
+    BARE_CONTEXT_LEFT_RE,
+    BARE_CONTEXT_RIGHT_RE,
+    CNY_WORD_RE,
+    MEM_CARD_RE,
+    PREFERENCE_DATA_RE,
+    SINGLE_CARD_RE,
+    USD_WORD_RE,
+    within_a_period_days,
+)
+from estimator import catalog
+
+QUESTION_RE = rc(
+    r"[?？]|吗|多少|几张|几块|够不够|能不能|可不能|是否|\bhow\b|\bwhat\b|\bwhich\b|\bcan\b|\bcould\b"
+    r"|\bwould\b|\bwill\b|\bis\s+it\b|\bdoes\b|\benough\b"
+)
+SENTENCE_END_RE = rc(r"[。.;；!！?？\n]")
+ONE_OF_THEM_RE = rc(
+    r"(?:只|仅)(?:想|打算|准备)?用\s*(?:其中)?\s*(?:的)?\s*(?:一|1)\s*(?:张|块|个)"
+    r"|(?:其中|里面)(?:的)?\s*(?:一|1)\s*(?:张|块)|\b(?:only\s+)?(?:use|using)\s+(?:only\s+)?(?:one|1)\s+of\s+them\b"
+)
+"""'两张 A40，只想用其中一张', 'two 4090s but using only one of them': the setup asked about is one GPU."""
+
+
+class FieldSteps:
+    """Step 4: fields from roles. The state lives in the parse (:class:`bot.parse.assemble._Parse`)."""
+
+    s: str
+    f: dict[str, Any]
+    notes: list[str]
+    roles: list[Role]
+    used: set[int]
+    _explicit_tokens: bool
+    named_unused: list[tuple[str, str]]
+    accumulation: int | None
+    _unknown_gpu: str | None
+
+    def first(self, name: str) -> Role | None:
+        """The first number given role ``name``, marked as used."""
+        role = next((r for r in self.roles if r.role == name), None)
+        if role is not None:
+            self.used.add(id(role))
+        return role
+
+    def value(self, name: str) -> float | None:
+        """The value of :meth:`first`, or None."""
+        role = self.first(name)
+        return role.value if role else None
+
+    def _model_and_params(
+        self, models: list[ModelMention]
+    ) -> tuple[ModelMention | None, ModelMention | None]:
+        """Model, total and active parameters, and tokens (a bare '70B' / '2T' fills what is left)."""
+        f = self.f
+        model_mention = next((mm for mm in models if mm.model_id), None)
+        unknown = next((mm for mm in models if mm.model_id is None), None)
+        params: float | None = None
+        active: float | None = None
+        params_from_model = False
+        if model_mention is not None and model_mention.model_id:
+            spec = catalog.model(model_mention.model_id)
+            f["model"] = spec.id
+            if model_mention.size:
+                params, active = model_mention.size, model_mention.active
+                if active is None and spec.params_active and abs(spec.params_total - params) / params < 0.1:
+                    active = spec.params_active
+            else:
+                params, active = spec.params_total, spec.params_active
+            params_from_model = True
+        elif unknown is not None:
+            params, active = unknown.size, unknown.active
+            params_from_model = params is not None
+
+        explicit_params, explicit_tokens = self.first("params"), self.first("tokens")
+        total_role = self.first("total")
+        if total_role is not None:
+            params = total_role.value
+        if self.first("active") is not None:
+            active = self.value("active")
+        tokens = explicit_tokens.value if explicit_tokens else None
+        if not params_from_model and total_role is None and explicit_params is not None:
+            params = explicit_params.value
+            swap = explicit_params.conflict or (explicit_tokens is not None and explicit_tokens.conflict)
+            if swap and tokens is not None and params > tokens:
+                params, tokens = tokens, params
+                self.notes.append("unit_swap")
+        for bare in (r for r in self.roles if r.role == "bare"):
+            self.used.add(id(bare))
+            is_t = bare.extra == "T" or bare.value >= 1e12
+            if is_t and tokens is None and (params is not None or bare.value >= 1e12):
+                tokens = bare.value
+            elif not is_t and params is None:
+                params = bare.value
+            elif tokens is None and L_ON.search(self.s[max(0, bare.tok.start - 12) : bare.tok.start]):
+                tokens = bare.value
+        f["params_total"] = params
+        if active is not None and params is not None and active < params:
+            f["params_active"] = active
+        f["tokens"] = tokens
+        self._explicit_tokens = explicit_tokens is not None
+        return model_mention, unknown
+
+    def _bare_context(self, tok: NumberToken) -> bool:
+        """'llama 3.1 70b fp8 at 8k' in a serving question: a bare thousands count after 'at', '@' or
+        'with' is the context (a serving question has no other use for it)."""
+        return (
+            self.f.get("stage") == "inference"
+            and tok.mag == "k"
+            and 1_000 <= tok.value <= 10_000_000
+            and bool(BARE_CONTEXT_LEFT_RE.search(self.s[max(0, tok.start - 8) : tok.start]))
+            # nothing after it names another quantity ("at 2k requests per day", "@ 10k daily users")
+            and bool(BARE_CONTEXT_RIGHT_RE.match(self.s, tok.end))
+        )
+
+    def _data_and_context(self, stage: str | None) -> float | None:
+        """Training data (samples × tokens per sample, epochs) and the sequence or serving context.
+        Returns the data size in bytes when given as text ("20GB 纯文本")."""
+        f = self.f
+        samples, tps = self.first("samples"), self.first("tps")
+        f["num_samples"] = samples.value if samples else None
+        f["tokens_per_sample"] = tps.value if tps else None
+        pairs = samples is not None and samples.extra == "pairs"
+        if pairs:  # "20k preference pairs": the estimator counts a DPO pair's two sequences, and says so
+            f["samples_are_pairs"] = True
+            f["algorithm"] = f.get("algorithm") or ("dpo" if PREFERENCE_DATA_RE.search(self.s) else None)
+            f["stage"] = f.get("stage") or "finetune"
+        if tps is not None and tps.extra == "chars":
+            # Chinese characters ≈ tokens for Qwen/GLM-style tokenizers (≈1–1.5 chars per token);
+            # the count stays per-sample only, total tokens are left to the dialogue to confirm.
+            self.notes.append("chars_as_tokens")
+        by_tokens = tps is not None and tps.extra == "tokens"
+        if f["tokens"] is None and samples is not None and by_tokens and not pairs:
+            f["tokens"] = samples.value * tps.value
+        f["epochs"] = self.value("epochs")
+        # Serving context: "prompts ~2k tokens and replies ~500" → 2,500 tokens per sequence.
+        seq, prompt, reply = self.first("seq"), self.first("prompt"), self.first("reply")
+        if seq is not None:
+            f["seq_len"] = seq.value
+        elif prompt is not None and (stage == "inference" or reply is not None):
+            f["seq_len"] = prompt.value + (reply.value if reply else 0)
+        if stage == "inference" and f["tokens"] is not None and self._explicit_tokens:
+            f["tokens"] = None  # serving has no training tokens
+        if f["stage"] is None and f["tokens"] is not None:
+            f["stage"] = "pretrain"  # training tokens without a stage word: pre-training (docs/design.md §4)
+        return self.value("data_bytes")
+
+    def _gpu_fields(self, gpus: list[GpuMention], dual: bool) -> tuple[float | None, int | None]:
+        """GPU, count (or a range, or a total memory), and the memory per card when stated."""
+        f = self.f
+        if gpus:
+            f["gpu"] = gpus[0].gpu_id
+        mem_role = self.first("gpu_mem")  # read either way: the mention's memory is the same number
+        stated_memory = mem_role.value if mem_role else None
+        card = (mem_role.extra or "") if mem_role else ""
+        if not gpus and card.startswith("card:") and not self._unknown_gpu:
+            self._unknown_gpu = card.removeprefix("card:")  # "4 张 24G 的 A5000": its name and memory
+        gpu_memory = next((g.memory_gib for g in gpus if g.memory_gib), None) or stated_memory
+        count, total_mem = self._asked_count(), self.first("total_mem")
+        if total_mem is not None and count is None:
+            f["total_memory_gib"] = total_mem.value
+        count_max: int | None = None
+        if count is not None:
+            f["gpu_count"] = count.value
+            if count.extra and count.extra.startswith("range:"):
+                count_max = round(float(count.extra.split(":", 1)[1]))
+                self.notes.append("gpu_count_range_min")
+            elif count.extra == "nodes×8":
+                self.notes.append("nodes_assumed_8_gpus")
+        elif SINGLE_CARD_RE.search(self.s) or MEM_CARD_RE.search(self.s) or self._one_named_card():
+            f["gpu_count"] = 1
+        elif dual:
+            f["gpu_count"] = 2
+        elif gpus and unified(gpus[0].gpu_id):
+            f["gpu_count"] = 1  # "M2 Ultra 能跑 70B 吗": one Mac is one device
+        return gpu_memory, count_max
+
+    def _money_and_serving(self, stage: str | None) -> None:
+        """Deadline, budget, price and currency, MFU, micro-batch and concurrency."""
+        f = self.f
+        # "48小时内": the settings step; "within a month": one unit with no numeral
+        f["deadline_days"] = self.value("days") or f.get("deadline_days") or within_a_period_days(self.s)
+        budget, price = self.first("budget"), self.first("price")
+        f["budget"] = budget.value if budget else None
+        f["price_per_gpu_hour"] = price.value if price else None
+        currency = (budget.extra if budget else None) or (price.extra if price else None)
+        if currency is None:
+            cny, usd = CNY_WORD_RE.search(self.s), USD_WORD_RE.search(self.s)
+            if cny and (not usd or cny.start() < usd.start()):
+                currency = "CNY"
+            elif usd:
+                currency = "USD"
+        f["currency"] = currency
+        f["mfu"] = self.value("mfu")
+        f["batch_size"] = self.value("batch") or f.get("batch_size")
+        f["concurrency"] = self.value("concurrency")
+        if f["concurrency"] is None and stage == "inference" and f["batch_size"] is not None:
+            f["concurrency"] = f["batch_size"]  # serving: max batch = concurrent sequences
+
+    def _global_batch(self) -> None:
+        """Global batch = micro-batch × gradient accumulation × data-parallel size (GPUs / (TP × PP)),
+        the sequences per optimizer step (HF Trainer: per_device_train_batch_size ×
+        gradient_accumulation_steps × world size). Without a micro-batch or a GPU count the
+        accumulation is named as not used."""
+        f, accum = self.f, self.accumulation
+        if not accum or f.get("global_batch"):
+            return
+        micro, gpus = f.get("batch_size"), f.get("gpu_count")
+        if micro and gpus:
+            dp = max(1, int(gpus) // ((f.get("tp") or 1) * (f.get("pp") or 1)))
+            f["global_batch"] = int(micro) * accum * dp
+        else:
+            self.named_unused.append((f"gradient_accumulation_steps: {accum}", "no_field"))
+
+    def _one_named_card(self) -> bool:
+        """'on an A100', '在 A800 上跑': one card, unless the question asks how many."""
+        return bool(ARTICLE_GPU_RE.search(self.s)) and not ASKS_COUNT_RE.search(self.s)
+
+    def _asked_count(self) -> Role | None:
+        """The GPU count of the setup asked about. Two setups in one message ('8 张 A100 跑得动，4 张
+        够吗？', 'two A40s, but I only want to use one of them'): the count in the question sentence
+        (the last one that asks), or one GPU for 'one of them'; the other count is named as not used
+        (repeated). One count, or counts that agree: the first."""
+        counts = [r for r in self.roles if r.role == "count"]
+        if ONE_OF_THEM_RE.search(self.s):
+            self.notes.append("two_setups")
+            return Role("count", 1.0, counts[0].tok) if counts else None
+        if len({r.value for r in counts}) < 2:
+            return self.first("count")
+        bounds = [0] + [m.end() for m in SENTENCE_END_RE.finditer(self.s)] + [len(self.s)]
+        asked = None
+        for start, end in pairwise(bounds):
+            if QUESTION_RE.search(self.s[start:end]):
+                in_it = [r for r in counts if start <= r.tok.start < end]
+                asked = in_it[0] if in_it else asked
+        if asked is None:
+            return self.first("count")
+        self.notes.append("two_setups")
+        self.used.add(id(asked))
+        return asked

@@ -1,0 +1,251 @@
+"""Step 2a: config vocabulary written in prose (issue 24 items 2 and 4), read before numbers get roles.
+
+People describe a job in the words of the tool they run: "cutoff 512", "cutoff_len 2048",
+"max_source_length 64 + max_target_length 128", "grad accum 8", "per_device_train_batch_size 4",
+"每卡 batch 2", "lora_r 32", "lora_target all", "--tensor-parallel-size left out so it is 1", "model
+parallel size 2", "ngl 99", "--kv-cache-dtype fp8_e5m2", "vllm_maxlen 8000". The key names are those
+the pasted-config reader uses (:mod:`bot.parse.configs.training`, whose sources are the flag tables in
+``bot/recipes/flags/``). Meaning words are read here too: "without offloading", llama.cpp's "fully
+offloaded to the GPU" (all layers on the GPU: no CPU offload), "responses up to 32k tokens" and "8
+samples per prompt" (RL sequence and sampling settings, not data), an FP8 KV cache, FP4 weights.
+Each match is masked so its digits are not read again.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.parse.normalize import mask
+from bot.parse.numbers import parse_number
+from bot.parse.regex import rc
+from bot.parse.stack_words import named_tools
+
+_SEP = r"\s*(?:=|:|of|is|to|为|是|设为|设成|设置为|改成|=\s*)?\s*"
+_N = r"(?P<n>\d[\d,]*(?:\.\d+)?\s*k?)(?![\d.a-z])"
+
+
+def _key(words: str) -> str:
+    """A key as people type it: with or without leading dashes, '_' / '-' / space between words."""
+    return r"(?<![a-z0-9_])-{0,2}(?:" + words.replace("_", r"[_\s\-]*") + r")" + _SEP + _N
+
+
+SEQ_RE = rc(
+    _key(
+        r"cutoff_len(?:gth)?|cutoff|max_seq(?:uence)?_len(?:gth)?|sequence_len(?:gth)?|model_max_length"
+        r"|max_model_len|max_length|max_len|序列长度|截断长度"
+    )
+)
+"""Sequence length per sample (training) or the context served (LLaMA-Factory cutoff_len, TRL
+max_length / max_seq_length, axolotl sequence_len, HF model_max_length, vLLM --max-model-len)."""
+SOURCE_RE = rc(_key(r"max_source_length|max_prompt_length|max_input_length"))
+TARGET_RE = rc(
+    _key(r"max_target_length|max_completion_length|max_response_length|max_new_tokens|max_output_length")
+)
+"""Prompt and completion lengths (ChatGLM's ptuning scripts, TRL DPO/GRPO): one sequence is their sum."""
+VLLM_MAXLEN_RE = rc(_key(r"vllm_maxlen|vllm_max_model_len"))
+"""LLaMA-Factory's vllm_maxlen: the context of its vLLM inference engine (serving only)."""
+DEFAULT_MAX_LEN_RE = rc(
+    r"default\s+(?:max(?:imum)?\s+)?(?:of\s+)?(?P<n>\d[\d,]*\s*k?)[\s\-]*tokens?[\s\-]*"
+    r"(?:max(?:imum)?[\s\-]*(?:length|len|context)|context(?:\s+(?:length|window))?)"
+    r"|默认\s*(?:最大)?\s*(?:长度|上下文)\s*(?:是|为)?\s*(?P<m>\d[\d,]*\s*k?)"
+)
+"""'a default 131072-token max length', '默认长度 32768': the context the model is served at."""
+ACCUM_RE = rc(
+    _key(
+        r"gradient_accumulation_steps|gradient_accumulation|grad_accum(?:ulation)?(?:_steps)?"
+        r"|accumulation_steps|梯度累积(?:步数)?|梯度累计(?:步数)?"
+    )
+)
+"""Gradient accumulation steps (HF TrainingArguments gradient_accumulation_steps)."""
+MICRO_RE = rc(
+    _key(
+        r"per_device_train_batch_size|train_micro_batch_size_per_gpu|micro_batch_size|micro_batch"
+        r"|batch_size_per_(?:gpu|device)|(?:batch|bs)_per_(?:gpu|device)"
+        r"|每卡\s*(?:的)?\s*(?:batch(?:_size)?|bs|批大小)"
+    )
+)
+"""Micro-batch per GPU (HF per_device_train_batch_size, DeepSpeed train_micro_batch_size_per_gpu)."""
+RANK_RE = rc(_key(r"lora_r(?:ank)?"))
+TARGET_ALL_RE = rc(
+    r"(?<![a-z0-9_])-{0,2}(?:lora[_\s\-]*target(?:s|[_\s\-]*modules?)?|target[_\s\-]*modules?)"
+    r"\s*(?:=|:|is|为|是)?\s*(?:all(?:[_\s\-]*linear)?)(?![a-z])"
+)
+TP_DEFAULT_RE = rc(
+    r"-{0,2}tensor[_\s\-]*parallel[_\s\-]*size\s+(?:is\s+)?(?:left\s+out|omitted|not\s+set|unset|not\s+given)"
+    r"(?:[\s,]*(?:so\s+)?(?:it\s+is|it's|=)?\s*(?:the\s+default\s+(?:of\s+)?)?1)?"
+    r"|(?:没(?:有)?(?:设|加|写)|不设|不加)\s*-{0,2}tensor[_\s\-]*parallel[_\s\-]*size(?:[\s,，]*(?:默认|即|就是)?\s*(?:为|是)?\s*1)?"
+)
+"""vLLM's --tensor-parallel-size left out: the default of 1 (vLLM EngineArgs.tensor_parallel_size = 1)."""
+MODEL_PARALLEL_RE = rc(_key(r"model_parallel(?:ism)?(?:_size|_degree)?|模型并行(?:度|数)?"))
+"""'model parallel size 2' (Megatron's tensor model parallel, ChatGLM's model_parallel_size): TP."""
+NGL_RE = rc(r"(?<![a-z0-9_])-{0,2}(?:ngl|n[_\s\-]*gpu[_\s\-]*layers)\s*(?:=|:)?\s*(?P<n>\d{1,4})(?![\d.])")
+"""llama.cpp -ngl / --n-gpu-layers: layers on the GPU; 99 or more (no model has as many) means all."""
+ALL_LAYERS_ON_GPU = 99
+KV_FP8_RE = rc(
+    r"-{0,2}kv[_\s\-]*cache[_\s\-]*dtype\s*(?:=|:)?\s*fp8(?:[_\s\-]*e[45]m[23])?"
+    r"|fp8[\s\-]*(?:e[45]m[23][\s\-]*)?kv(?:[\s\-]*cache)?|kv[\s\-]*cache\s*(?:in|=|:|用|使用)?\s*fp8"
+    r"|kv\s*缓存\s*(?:用|使用|是)?\s*fp8"
+)
+"""An FP8 KV cache ('--kv-cache-dtype fp8_e5m2', 'FP8 KV cache', 'KV cache 用 fp8'): not FP8 weights."""
+FP4_RE = rc(r"(?<![a-z0-9])(?P<p>mxfp4|nvfp4|fp4)(?![a-z0-9])")
+"""FP4 weights. The estimator has MXFP4 (gpt-oss); NVFP4 and plain FP4 are named as not used."""
+NO_OFFLOAD_RE = rc(
+    r"(?:without|no|not|w/o|disable[ds]?|turn(?:ed)?\s+off|不用|不要|不开|关闭|关掉|没有?开?|无|不)\s*"
+    r"(?:any\s+|cpu[\s\-]*)?(?:offload\w*|卸载)"
+    r"|fully\s+offloaded\s+to\s+(?:the\s+)?gpus?|(?:all|every)\s+layers?\s+(?:offloaded\s+)?(?:to|on)\s+(?:the\s+)?gpus?"
+    r"|offload(?:ed|ing)?\s+(?:all\s+(?:the\s+)?(?:layers\s+)?)?to\s+(?:the\s+)?gpus?"
+    r"|(?:全部|所有)?(?:层)?(?:都)?(?:卸载|放|加载|offload)(?:到|在)\s*gpu"
+)
+"""No CPU offload: 'without offloading', '不开 offload', and llama.cpp's 'fully offloaded to the GPU'
+(its 'offload' moves layers onto the GPU)."""
+COMPLETION_RE = rc(
+    r"(?:responses?|completions?|generations?|outputs?|rollouts?|回复|生成|输出)\s*(?:lengths?\s*)?"
+    r"(?:of\s+|up\s+to\s+|at\s+most\s+|最长\s*|最多\s*|长度\s*|最大\s*)*(?P<n>\d[\d,]*\s*k?)(?![\d.])\s*(?:tokens?)?"
+)
+"""RL generation length ('responses up to 32k tokens', '回复最长 8k'): part of each sequence."""
+GENERATIONS_RE = rc(
+    r"(?P<n>\d{1,3})\s*(?:samples?|generations?|completions?|responses?|rollouts?)\s*(?:per|each|/|for\s+each)\s*"
+    r"(?:prompt|question|query)|num[_\s\-]*generations\s*(?:=|:)?\s*(?P<m>\d{1,3})"
+    r"|每(?:个)?\s*(?:prompt|问题|提示)\s*(?:采样|生成)?\s*(?P<c>\d{1,3})\s*(?:个|条|次)?"
+    r"|(?P<r>\d{1,3})\s*rollouts\b|rollout\.n\s*=\s*(?P<o>\d{1,3})"
+)
+"""Samples per prompt (TRL num_generations, verl rollout.n): sampling, not data; no request field."""
+
+
+_HINTS = {
+    "lengths": rc(r"len|cutoff|序列长度|截断长度|default|默认|max_new_tokens"),
+    "batches": rc(r"accum|累积|累计|batch|bs|每卡|lora|target"),
+    "layers": rc(r"tensor|parallel|并行|ngl|layers|offload|卸载|gpu"),
+    "precisions": rc(r"kv|fp4"),
+    "rl": rc(r"respons|complet|generat|output|rollout|sample|回复|生成|输出|prompt|问题|提示"),
+}
+"""A word every pattern of a step needs: a message without it skips the step (speed: most messages
+name none of these settings)."""
+
+
+@dataclass
+class Vocab:
+    """What :func:`read_vocabulary` found."""
+
+    s: str
+    fields: dict[str, Any] = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)
+    unused: list[tuple[str, str]] = field(default_factory=list)
+    accumulation: int | None = None
+
+
+def _n(m: re.Match[str], *groups: str) -> int | None:
+    raw = next((m.group(g) for g in groups if m.group(g)), None)
+    raw = raw.replace(",", "").replace(" ", "") if raw else None
+    value = parse_number(raw) if raw else None
+    if value and raw and raw.endswith("k"):
+        value = value / 1000 * 1024  # "32k" tokens is 32,768 (as the context rule reads it)
+    return round(value) if value and value > 0 else None
+
+
+def read_vocabulary(s: str, training: bool) -> Vocab:
+    """The config keys and meaning words written in prose in the normalized text ``s``."""
+    out = Vocab(s, unused=named_tools(s))
+    if _HINTS["lengths"].search(s):
+        _lengths(out, training)
+    if _HINTS["batches"].search(s):
+        _batches(out)
+    if _HINTS["layers"].search(s):
+        _parallel_and_layers(out)
+    if _HINTS["precisions"].search(s):
+        _precisions(out)
+    if _HINTS["rl"].search(s):
+        _rl(out, training)
+    return out
+
+
+def _take(out: Vocab, pattern: Any, *groups: str) -> int | None:
+    m = pattern.search(out.s)
+    if not m:
+        return None
+    out.s = mask(out.s, m.start(), m.end(), " ")
+    return _n(m, *groups) if groups else 1
+
+
+def _lengths(out: Vocab, training: bool) -> None:
+    seq = _take(out, SEQ_RE, "n") or _take(out, DEFAULT_MAX_LEN_RE, "n", "m")
+    source, target = _take(out, SOURCE_RE, "n"), _take(out, TARGET_RE, "n")
+    if source or target:
+        seq = seq or (source or 0) + (target or 0)
+        out.notes.append("prompt_plus_completion")
+    maxlen = VLLM_MAXLEN_RE.search(out.s)
+    if maxlen:
+        value = _n(maxlen, "n")
+        out.s = mask(out.s, maxlen.start(), maxlen.end(), " ")
+        if value and not training:
+            seq = seq or value
+        elif value:  # the context of LLaMA-Factory's vLLM engine: not the training sequence
+            out.unused.append((f"vllm_maxlen: {value}", "no_field"))
+    if seq:
+        out.fields["seq_len"] = seq
+
+
+def _batches(out: Vocab) -> None:
+    accum = _take(out, ACCUM_RE, "n")
+    if accum:
+        out.accumulation = accum
+    micro = _take(out, MICRO_RE, "n")
+    if micro:
+        out.fields["batch_size"] = micro
+    rank = _take(out, RANK_RE, "n")
+    if rank:
+        out.fields["lora_rank"] = rank
+    if _take(out, TARGET_ALL_RE):
+        out.fields["lora_targets"] = ["all-linear"]
+
+
+def _parallel_and_layers(out: Vocab) -> None:
+    if _take(out, TP_DEFAULT_RE):
+        out.fields["tp"] = 1
+        out.notes.append("tp_default_1")
+    tp = _take(out, MODEL_PARALLEL_RE, "n")
+    if tp:
+        out.fields.setdefault("tp", tp)
+    m = NGL_RE.search(out.s)
+    if m:
+        out.s = mask(out.s, m.start(), m.end(), " ")
+        out.fields["runtime"] = "llama.cpp"
+        if int(m.group("n")) >= ALL_LAYERS_ON_GPU:
+            out.fields["offload"] = False
+        else:  # some layers stay in CPU memory: partial offload, which the sizing does not split
+            out.fields["offload"] = True
+            out.notes.append("partial_gpu_layers")
+    if _take(out, NO_OFFLOAD_RE):
+        out.fields["offload"] = False
+
+
+def _precisions(out: Vocab) -> None:
+    if _take(out, KV_FP8_RE):
+        out.fields["kv_precision"] = "fp8"
+    m = FP4_RE.search(out.s)
+    if m:
+        out.s = mask(out.s, m.start(), m.end(), " ")
+        if m.group("p") == "mxfp4":
+            out.fields["precision"] = "mxfp4"
+        else:  # no NVFP4 / FP4 precision in the estimator: named, never read as another precision
+            out.unused.append((f"precision: {m.group('p')}", "no_field"))
+
+
+def _rl(out: Vocab, training: bool) -> None:
+    gens = GENERATIONS_RE.search(out.s)
+    if gens:
+        out.s = mask(out.s, gens.start(), gens.end(), " ")
+        n = _n(gens, "n", "m", "c", "r", "o")
+        if n:
+            out.unused.append((f"num_generations: {n}", "no_field"))
+    if not training:
+        return
+    m = COMPLETION_RE.search(out.s)
+    if m:
+        value = _n(m, "n")
+        out.s = mask(out.s, m.start(), m.end(), " ")
+        if value:  # one sequence is the prompt and its completion
+            out.fields["seq_len"] = out.fields.get("seq_len", 0) + value
+            out.notes.append("completion_in_seq")

@@ -1,0 +1,135 @@
+"""The request as the parser hands it on: each field cleaned to what SizingRequest accepts, and the
+small helpers the assembly uses (names as typed, articles, recipe tools, GPU alternatives)."""
+
+from __future__ import annotations
+
+import math
+import re
+from typing import Any
+
+from pydantic import ValidationError
+
+from bot.parse import lexicon as lx
+from bot.parse.gpus import GpuMention
+from bot.parse.numbers import NumberToken
+from bot.parse.regex import rc
+from bot.settings.chat import (
+    CONCURRENCY_BOUNDS,
+    DEADLINE_DAYS_BOUNDS,
+    GPU_COUNT_BOUNDS,
+    MFU_BOUNDS,
+    PRICE_BOUNDS,
+)
+from estimator.models import SizingRequest
+
+ABSURD_NUMBER = 1e18
+"""No model, dataset, cluster or budget in this domain is larger (the biggest token counts are ~1e14)."""
+
+_CAPS: dict[str, float] = {
+    "params_total": 1e16,
+    "params_active": 1e16,
+    "tokens": 1e18,
+    "epochs": 1e4,
+    "num_samples": 1e12,
+    "tokens_per_sample": 1e7,
+    "gpu_count": 1e7,
+    "deadline_days": 36500,
+    "budget": 1e13,
+    "price_per_gpu_hour": 1e5,
+    "seq_len": 1e8,
+    "batch_size": 1e6,
+    "concurrency": 1e9,
+    "mfu": 1.0,
+    "global_batch": 1e7,
+}
+_INT_FIELDS = {"gpu_count", "seq_len", "batch_size", "concurrency", "global_batch"}
+
+ROLE_BOUNDS = {
+    "mfu": MFU_BOUNDS,
+    "days": DEADLINE_DAYS_BOUNDS,
+    "price": PRICE_BOUNDS,
+    "count": GPU_COUNT_BOUNDS,
+    "concurrency": CONCURRENCY_BOUNDS,
+}
+"""Roles whose values must lie in the bounds every input path shares (bot.settings.chat)."""
+
+_MAG = r"(?:\s?(?:bn|mn|billion|trillion|million|[kmbt])(?![a-z]))?"
+NON_FINITE_RE = rc(
+    r"(?<![a-z0-9_.,])(?P<digits>\d+(?:\.\d+)?e\+?\d{3,})"
+    + _MAG
+    + r"|∞"
+    + _MAG
+    + r"|(?<![a-z])(?P<word>nan|inf(?:inity)?)(?:\s?[kmbt](?![a-z])|(?=\s*(?:tokens?|params?|parameters?|"
+    r"gpus?|cards?|days?|hours?|%|天|张|卡|个|亿|万)))"
+)
+"""Numbers no float holds: an exponent past 1.8e308 ('1e309B', '10^400' after normalizing), '∞',
+and 'NaN' / 'inf' where a number goes ('NaN B', 'inf tokens')."""
+
+
+def clean_value(name: str, value: Any) -> Any:
+    """The value if the SizingRequest field would accept it and it is not absurd, else None."""
+    if name not in _CAPS:
+        return value
+    try:
+        v = float(value)
+    except (TypeError, ValueError, OverflowError):
+        return None
+    if not math.isfinite(v) or v <= 0 or v > _CAPS[name]:
+        return None
+    if name in _INT_FIELDS:
+        iv = round(v)
+        return iv if iv >= 1 else None
+    return v
+
+
+def build_request(fields: dict[str, Any]) -> tuple[SizingRequest, list[str]]:
+    clean = {k: clean_value(k, v) for k, v in fields.items() if v is not None}
+    clean = {k: v for k, v in clean.items() if v is not None}
+    try:
+        return SizingRequest(**clean), sorted(clean)
+    except ValidationError:
+        ok: dict[str, Any] = {}
+        for k, v in clean.items():
+            try:
+                SizingRequest(**{k: v})
+            except ValidationError:
+                continue
+            ok[k] = v
+        return SizingRequest(**ok), sorted(ok)
+
+
+FORMULA_AFTER_RE = re.compile(r"[a-z]")
+"""A number glued to letters that are no unit ('6ND', '2N', 'A100' already masked): part of a formula
+or a name, not a quantity left unused."""
+
+
+def as_typed(raw: str, name: str) -> str:
+    """A name found in the normalized text, as the user typed it ('MTT S4000', not 'mtt s4000')."""
+    pattern = r"[\s\-_]*".join(re.escape(part) for part in re.split(r"[\s\-_]+", name) if part)
+    m = re.search(pattern, raw, re.IGNORECASE) if pattern else None
+    return m.group(0).strip() if m else name
+
+
+def is_article(tok: NumberToken) -> bool:
+    """'一' / '零' / 'one' / 'a single' without a unit: an article or a phrase ('从零', '一跑就', 'one
+    instance'), not a quantity the user wants used."""
+    lone = tok.kind == "cn" and tok.mag is None and tok.raw.strip() in ("一", "零", "两")
+    return tok.kind == "word" or lone
+
+
+def recipe_tools(s: str) -> list[str] | None:
+    """The launch recipes a normalized text asks for: the tools named next to a recipe word, [] for a
+    recipe word alone, None when it asks for none (:data:`bot.parse.lexicon.RECIPE_TOOL_RES`)."""
+    tools = [tool for tool, pattern in lx.RECIPE_TOOL_RES if pattern.search(s)]
+    if tools and lx.RECIPE_WORD_RE.search(s):
+        return tools
+    return [] if lx.RECIPE_ALONE_RE.search(s) else None
+
+
+def alternatives(gpus: list[GpuMention]) -> list[str]:
+    """The other GPUs named ("A100 vs H100"), each once."""
+    out: list[str] = []
+    for g in gpus[1:]:
+        if g.gpu_id != gpus[0].gpu_id and g.gpu_id not in out:
+            out.append(g.gpu_id)
+    return out
