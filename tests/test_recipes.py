@@ -449,14 +449,12 @@ def test_serving_model_is_the_instruct_release_of_the_catalog_model():
     assert "Qwen2.5-14B-Instruct-Q8_0.gguf" in _by_tool(recipes)["llama.cpp"].text
 
 
-def test_a_runtime_the_user_names_comes_first(monkeypatch):
-    """The request's runtime (a field the understanding work adds) puts that tool's recipe first."""
-    from bot.recipes.model import Job
-
+def test_a_runtime_the_user_names_comes_first():
+    """The request's runtime puts that tool's recipe first (the request field read directly: issue 23
+    deleted ``Job.said``, which probed fields defensively)."""
     report = _answer(SERVING["datacentre"]).report
     assert [r.tool for r in build_recipes(report, "en")] == ["vllm", "sglang"]
-    real = Job.said
-    monkeypatch.setattr(Job, "said", lambda self, f: "SGLang" if f == "runtime" else real(self, f))
+    report = report.model_copy(update={"request": report.request.model_copy(update={"runtime": "SGLang"})})
     assert [r.tool for r in build_recipes(report, "en")] == ["sglang", "vllm"]
 
 

@@ -174,7 +174,7 @@ class Conversation:
             client_lang=user_lang,
         )
         result = answer(text, context, self.settings(chat_id), self.presales, config=config)
-        own_lang = reply_lang(text, previous=context.previous_lang, client=user_lang)
+        own_lang = result.parsed.reply_lang(previous=context.previous_lang, client=user_lang)
         question = " ".join(text.split())
         if result.followup and base is not None:  # "那H100呢？" quotes as the question it changes
             with self._lock:

@@ -26,12 +26,12 @@ from typing import Any
 
 from bot.core.answer import Answer
 from bot.core.configfile import ConfigInfo, read_config, split_pasted
-from bot.core.followup import MODEL_FIELDS, classify, explicit_stage, lost_followup, merge, stage_switch
+from bot.core.followup import MODEL_FIELDS, classify, lost_followup, merge, stage_switch
 from bot.core.offer import Offer, candidates, cheapest_index, fits, names_a_gpu, offer_terms, pricing
 from bot.parse import ParseResult, parse
 from bot.parse.configs import StackConfig, find_stack_config
 from bot.parse.configs.merge import with_stack
-from bot.parse.lang import Lang, reply_lang
+from bot.parse.lang import Lang
 from bot.settings.chat import ChatSettings
 from bot.settings.presales import PresalesConfig
 from bot.textclean import clean_text
@@ -164,36 +164,36 @@ def answer(
     if stack is not None:
         parsed = with_stack(parsed, stack, text)
     if config is not None and not config.ok:
-        lang = reply_lang(
-            text, fixed=context.fixed_lang, chosen=settings.lang, previous=context.previous_lang,
-            client=context.client_lang,
-        )  # fmt: skip
-        return Answer(parsed=parsed, report=None, lang=lang, config=config)
+        return Answer(parsed=parsed, report=None, lang=_reply_lang(parsed, context, settings), config=config)
     if config is not None and config.spec is not None:
         parsed = with_architecture(parsed, config.spec)
-    decision = classify(context.previous, parsed, text)
+    decision = classify(context.previous, parsed)
     changed: list[str] = []
     request = parsed.request
     kept: dict[str, Any] = {}
     reset: dict[str, Any] = {}
     if decision.followup and context.previous is not None:
         new = {f: getattr(parsed.request, f) for f in parsed.found if f != "stage"}
-        request, changed = merge(context.previous, new, explicit_stage(text))
+        request, changed = merge(context.previous, new, parsed.stage_word)
         kept, reset = stage_switch(context.previous, request)
-    elif context.previous is None and lost_followup(parsed, text):
+    elif context.previous is None and lost_followup(parsed):
         parsed = parsed.model_copy(update={"notes": [*parsed.notes, LOST_FOLLOWUP]})
-    lang = reply_lang(
-        text,
-        fixed=context.fixed_lang,
-        chosen=settings.lang,
-        previous=context.previous_lang,
-        client=context.client_lang,
-    )
+    lang = _reply_lang(parsed, context, settings)
     result = answer_request(
         request, parsed, lang, settings, presales, followup=decision.followup, changed=changed
     ).model_copy(update={"kept": kept, "reset": reset})
     result = result.model_copy(update={"stack": stack}) if stack is not None else result
     return result.model_copy(update={"config": config}) if config is not None else result
+
+
+def _reply_lang(parsed: ParseResult, context: Context, settings: ChatSettings) -> Lang:
+    """The reply's language from the parse's own evidence (no call back into the parser)."""
+    return parsed.reply_lang(
+        fixed=context.fixed_lang,
+        chosen=settings.lang,
+        previous=context.previous_lang,
+        client=context.client_lang,
+    )
 
 
 def with_architecture(parsed: ParseResult, spec: ModelSpec) -> ParseResult:

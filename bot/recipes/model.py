@@ -92,10 +92,6 @@ class Job:
         """The value the ledger assumed for ``field`` (None when the user gave it or it was not needed)."""
         return next((a.value for a in self.report.assumptions if a.field == field), None)
 
-    def said(self, field: str) -> object | None:
-        """A request field that may not exist yet in this version of the request (read defensively)."""
-        return getattr(self.request, field, None)
-
 
 def job_for(report: SizingReport, lang: str) -> Job:
     """The job behind ``report``: the model shape and the GPU it was sized with (``model_spec``,

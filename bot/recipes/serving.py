@@ -19,6 +19,7 @@ from bot.render.i18n import N_, translate
 from bot.render.notes import context_len
 from estimator import defaults
 from estimator.models import Inference
+from estimator.runtimes import SGLang, runtime_named
 
 VLLM_DTYPE = {"bf16": "bfloat16", "fp16": "float16", "fp32": "float32"}
 """vLLM/SGLang ``--dtype`` for 16/32-bit weights."""
@@ -27,7 +28,7 @@ VLLM_DTYPE = {"bf16": "bfloat16", "fp16": "float16", "fp32": "float32"}
 def utilization(job: Job) -> float:
     """The share of each card the engine may use: the user's, else what the estimate assumed (vLLM's
     0.9 in estimator.defaults)."""
-    given = job.said("gpu_memory_utilization")
+    given = job.request.gpu_memory_utilization
     if given:
         return float(given)  # type: ignore[arg-type]
     assumed = job.assumed("gpu_memory_utilization")
@@ -136,7 +137,8 @@ def mem_fraction_static(job: Job, inf: Inference) -> float | None:
     if job.gpu is None:
         return None
     # SGLang's own fraction is of the memory free at start-up, which its usable memory is
-    capacity = inf.usable_bytes_per_gpu if inf.runtime == "SGLang" else job.gpu.memory_bytes
+    sglang_runtime = isinstance(runtime_named(inf.runtime), SGLang)
+    capacity = inf.usable_bytes_per_gpu if sglang_runtime else job.gpu.memory_bytes
     static = inf.usable_bytes_per_gpu - inf.workspace_bytes_per_gpu
     return math.floor(100 * static / capacity) / 100 if static > 0 else None
 
@@ -272,10 +274,8 @@ def serving_recipes(job: Job) -> list[Recipe]:
     inf = job.inference
     if inf is None:
         return []
-    if inf.runtime == "llama.cpp":
-        out = [llama_cpp(job, inf), ollama(job, inf)]
-    else:
-        out = [vllm(job, inf), sglang(job, inf)]
-    named = str(getattr(job.said("runtime"), "value", job.said("runtime")) or "").lower()
+    makers = {"vllm": vllm, "sglang": sglang, "llama.cpp": llama_cpp, "ollama": ollama}
+    out = [makers[tool](job, inf) for tool in runtime_named(inf.runtime).recipes]
+    named = str(getattr(job.request.runtime, "value", job.request.runtime) or "").lower()
     out.sort(key=lambda r: 0 if named and named.startswith(r.tool.split(".")[0]) else 1)
     return out

@@ -50,13 +50,13 @@ def qlora_bits(job: Job) -> int | None:
 def lora_rank(job: Job) -> int | None:
     if job.method == Method.full:
         return None
-    value = job.said("lora_rank") or job.assumed("lora_rank") or 16
+    value = job.request.lora_rank or job.assumed("lora_rank") or 16
     return int(value)  # type: ignore[arg-type]
 
 
 def lora_targets(job: Job) -> list[str] | None:
     """LoRA target modules the user named; None = all linear layers (what the estimate assumed)."""
-    value = job.said("lora_targets")
+    value = job.request.lora_targets
     if not value:
         return None
     items = [value] if isinstance(value, str) else list(value)
@@ -65,7 +65,7 @@ def lora_targets(job: Job) -> list[str] | None:
 
 
 def pure_bf16(job: Job) -> bool:
-    return bool(job.said("pure_bf16"))
+    return bool(job.request.pure_bf16)
 
 
 def epochs(job: Job) -> float:

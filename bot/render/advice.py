@@ -7,6 +7,7 @@ from __future__ import annotations
 from bot.core.chosen import chosen_plan
 from bot.recipes.refs import TORCHTUNE_BASES  # a leaf data module: no import back into render
 from estimator.models import Method, Plan, SizingReport, Stage
+from estimator.runtimes import runtime_named
 
 _FROM_REPORT = object()
 """``framework_keys``' default plan: derived from the report (a caller without the Answer at hand)."""
@@ -28,7 +29,7 @@ def framework_keys(report: SizingReport | None, plan: Plan | object | None = _FR
         return []
     inf = report.inference
     if inf is not None:
-        return ["llama_cpp"] if inf.runtime == "llama.cpp" else ["vllm_sglang"]
+        return ["llama_cpp"] if runtime_named(inf.runtime).local else ["vllm_sglang"]
     req = report.request
     if req.stage == Stage.inference:
         return []

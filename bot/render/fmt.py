@@ -248,10 +248,6 @@ class Fmt:
         symbol = symbol.replace("0", "").strip()
         return symbol + self.compact(amount)
 
-    def money_compact_range(self, low: float, high: float, currency: str) -> str:
-        """``¥140万 – ¥280万``."""
-        return f"{self.money_compact(low, currency)} – {self.money_compact(high, currency)}"
-
     # science / hardware ------------------------------------------------------------------
     @staticmethod
     def sci(x: float) -> str:

@@ -18,6 +18,7 @@ from bot.render.wording import (
 )
 from estimator import catalog
 from estimator.models import Inference, SizingReport
+from estimator.runtimes import runtime_named
 
 if TYPE_CHECKING:
     from bot.render.contexts import InferenceContext, LargestContext
@@ -59,6 +60,7 @@ def inference_section(report: SizingReport, f: Fmt, lang: str) -> InferenceConte
     if inf is None:
         return None
     decode = inf.decode_tokens_per_s
+    rt = runtime_named(inf.runtime)
     cpm, cpmonth = inf.cost_per_million_tokens, inf.cost_per_month
     return {
         "precision": inf.weight_format,
@@ -73,7 +75,7 @@ def inference_section(report: SizingReport, f: Fmt, lang: str) -> InferenceConte
         "usable": f.gib(inf.usable_bytes_per_gpu),
         "runtime": inf.runtime,
         "kv_capacity": f.int(inf.kv_capacity_tokens)
-        if inf.kv_capacity_tokens and inf.runtime in ("vLLM", "SGLang")
+        if inf.kv_capacity_tokens and not rt.splits_layers  # a tensor-parallel server's KV pool
         else None,
         "context": context_len(inf.context_tokens),
         "concurrency": f.int(inf.concurrency),
@@ -82,12 +84,12 @@ def inference_section(report: SizingReport, f: Fmt, lang: str) -> InferenceConte
         "serving_gpus": f.int(inf.serving_gpus),
         "serving_one": inf.serving_gpus == 1,
         "unified": is_unified(report),
-        "local": inf.runtime == "llama.cpp",
+        "local": rt.local,
         "same": inf.min_gpus == inf.recommended_gpus,
         "layout": "llama.cpp / MLX"
         if is_unified(report) and inf.tp * inf.pp == 1
         else "llama.cpp"
-        if inf.runtime == "llama.cpp"
+        if rt.local
         else f"FP8, TP={inf.fp8_min_gpus}"
         if report.feasible_reason == "fp8_only" and inf.fp8_min_gpus
         else count_layout(report)
