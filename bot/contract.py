@@ -95,7 +95,7 @@ def _report(answer: Answer) -> dict[str, Any]:
         "feasible": r.feasible,
         "feasible_reason": r.feasible_reason,
         "warnings": d["warnings"],
-        "recipes": [recipe.model_dump() for recipe in build_recipes(r, answer.lang)],
+        "recipes": [recipe.model_dump() for recipe in build_recipes(r, answer.lang, (answer.chosen_plan,))],
         "hardware": _hardware(r.gpu_spec),
         "model_shape": r.model_spec.model_dump(mode="json", exclude={"aliases"}) if r.model_spec else None,
     }

@@ -51,3 +51,68 @@ def test_a_stage_followup_through_the_cli() -> None:
         [sys.executable, "-m", "bot", "ask", "--", "那推理呢"], capture_output=True, text=True, check=False
     ).stdout
     assert "我这里已经没有你上一个问题了" in out
+
+
+@pytest.fixture
+def plan_calls(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """chosen_plan calls, wherever core, render and recipes import it."""
+    import bot.core.answer
+    import bot.recipes
+    import bot.recipes.model
+    import bot.recipes.training
+    import bot.render.advice
+    import bot.render.context
+    from bot.core.chosen import chosen_plan
+
+    seen: list[int] = []
+
+    def counted(report):
+        seen.append(1)
+        return chosen_plan(report)
+
+    modules = (bot.core.answer, bot.recipes, bot.recipes.model, bot.recipes.training, bot.render.advice)
+    for module in (*modules, bot.render.context):
+        monkeypatch.setattr(module, "chosen_plan", counted, raising=False)
+    return seen
+
+
+def test_chosen_plan_once_for_a_json_answer_with_recipes(capsys, plan_calls: list[int]) -> None:
+    """The JSON answer's reply, recipes and actions share the Answer's one chosen layout (the training
+    recipes chose it again before)."""
+    import json
+
+    from bot.cli import main
+
+    main(["ask", "--format", "json", "--lang", "en", "Full fine-tune Qwen2.5-14B on 100M tokens with 8 H100"])
+    data = json.loads(capsys.readouterr().out)
+    tools = [r["tool"] for r in data["report"]["recipes"]]
+    assert tools == ["llamafactory", "deepspeed", "deepspeed"]
+    assert len(plan_calls) == 1
+
+
+def test_actions_use_the_answers_plan(plan_calls: list[int]) -> None:
+    from bot.core.actions import ActionKind, answer_actions
+
+    a = pipeline.answer("Full fine-tune Qwen2.5-14B on 100M tokens with 8 H100")
+    assert a.chosen_plan is not None  # the reply's layout (rendered first) ...
+    rows = answer_actions(a)
+    assert any(x.kind == ActionKind.RECIPE for row in rows for x in row)
+    assert len(plan_calls) == 1  # ... is the one the 🧩 recipe action asks about
+
+
+def test_the_node_shape_comes_from_the_report_not_the_catalog(monkeypatch: pytest.MonkeyPatch) -> None:
+    """TPU v4 hosts hold 4 chips (gpus.toml): the reply's node count reads ``SizingReport.gpu_spec``
+    (issue 23 item 2). With the catalog emptied after sizing, the reply still says 4-chip nodes (it
+    fell back to 8-GPU nodes when render looked the card up again)."""
+    from bot.render.renderer import render
+    from estimator import catalog
+
+    question = "serve DeepSeek-V3 on TPU v4"
+    out = subprocess.run(
+        [sys.executable, "-m", "bot", "ask", "--lang", "en", "--", question], capture_output=True, text=True
+    ).stdout
+    assert "24 × TPU v4 (6 × 4-GPU nodes, TP=4 × PP=6)" in out.splitlines()[0]
+    a = pipeline.answer(question, pipeline.Context(fixed_lang="en"))
+    assert a.report is not None and a.report.gpus_per_node == 4
+    monkeypatch.setattr(catalog, "gpus", dict)
+    assert "6 × 4-GPU nodes, TP=4 × PP=6" in render(a, "text").splitlines()[0]

@@ -143,7 +143,7 @@ def answer_actions(
     last = [Action(ActionKind.DETAILS, "0" if details else "1", "hide" if details else "show")]
     if chart_kind(report) is not None:
         last.append(Action(ActionKind.CHART, label_key="chart"))
-    if has_recipes(report):
+    if has_recipes(report, (answer.chosen_plan,)):
         last.append(Action(ActionKind.RECIPE, label_key="recipe"))
     last.append(Action(ActionKind.LANG, other, text=f"🌐 {LANGUAGE_NAMES[other]}"))
     rows.append(last)

@@ -22,7 +22,11 @@ from pydantic import BaseModel, Field
 
 from bot.settings.presales import HOURS_PER_MONTH, Localized, OfferedGpu, PresalesConfig
 from estimator import catalog
+from estimator.catalog import GpuSpec
 from estimator.models import Currency, SizingReport, SizingRequest
+
+DEFAULT_PER_NODE: int = GpuSpec.model_fields["gpus_per_node"].default
+"""GPUs in a node when neither the offer nor the report says: the catalog schema's default (8)."""
 
 
 class Exchange(BaseModel):
@@ -58,7 +62,7 @@ class Offer(BaseModel):
     gpu_hour: float | None = Field(None, description="price per GPU-hour used (in `currency`)")
     node_hour: float | None = Field(None, description="price per node-hour as offered (in `currency`)")
     gpu_month: float | None = Field(None, description="price per GPU-month as offered (in `currency`)")
-    gpus_per_node: int = 8
+    gpus_per_node: int = DEFAULT_PER_NODE
     min_nodes: int | None = Field(None, description="minimum order in whole nodes; None: single GPUs")
     billing: str = Field(
         "usage", description="'usage', 'gpu_hour' or 'node_hour': the unit a job is rounded up to (billed)"
@@ -252,7 +256,7 @@ class Pricing(BaseModel):
     gpus: int = Field(description="GPUs in the configuration (whole nodes when ordered so)")
     sized_gpus: int = Field(description="GPUs the answer sized, before a minimum order")
     nodes: int | None = Field(None, description="whole nodes, when the GPUs fill them")
-    gpus_per_node: int = 8
+    gpus_per_node: int = DEFAULT_PER_NODE
     days: float | None = Field(None, description="wall-clock days on `gpus` (period 'job')")
     hours: float | None = Field(None, description="a known duration in hours (a rental question)")
     gpu_hours: float = Field(description="GPU-hours billed for the period")
@@ -340,7 +344,7 @@ def pricing(report: SizingReport | None, offer: Offer | None) -> Pricing | None:
     if not sized:
         return None
     gpus, raised = _whole_nodes(sized, offer)
-    per_node = offer.gpus_per_node if offer is not None else 8
+    per_node = offer.gpus_per_node if offer is not None else (report.gpus_per_node or DEFAULT_PER_NODE)
     common = {
         "gpu": report.request.gpu,
         "gpus": gpus,

@@ -13,7 +13,7 @@ import logging
 from collections.abc import Iterable
 
 from bot.recipes.model import SERVING_TOOLS, TOOLS, TRAINING_TOOLS, Job, Recipe, chosen_plan, job_for
-from estimator.models import SizingReport, Stage
+from estimator.models import Plan, SizingReport, Stage
 
 log = logging.getLogger(__name__)
 
@@ -30,13 +30,16 @@ __all__ = [
 ]
 
 
-def build_recipes(report: SizingReport | None, lang: str = "en") -> list[Recipe]:
+def build_recipes(
+    report: SizingReport | None, lang: str = "en", known_plan: tuple[Plan | None] | None = None
+) -> list[Recipe]:
     """Every recipe for one answer (empty when nothing was sized, or nothing fits). Never raises: a
-    report shape no builder foresaw gives no recipes, logged."""
+    report shape no builder foresaw gives no recipes, logged. ``known_plan``: ``(answer.chosen_plan,)``
+    where an :class:`bot.core.answer.Answer` is at hand (its layout is then not chosen again)."""
     if report is None:
         return []
     try:
-        job = job_for(report, lang)
+        job = job_for(report, lang, known_plan)
         if report.request.stage == Stage.inference or report.inference is not None:
             from bot.recipes.serving import serving_recipes
 
@@ -50,13 +53,16 @@ def build_recipes(report: SizingReport | None, lang: str = "en") -> list[Recipe]
         return []
 
 
-def has_recipes(report: SizingReport | None) -> bool:
-    """Whether the answer has something to launch: a serving layout, or a training plan that fits."""
+def has_recipes(report: SizingReport | None, known_plan: tuple[Plan | None] | None = None) -> bool:
+    """Whether the answer has something to launch: a serving layout, or a training plan that fits.
+    ``known_plan``: ``(answer.chosen_plan,)`` where the answer is at hand (see :func:`build_recipes`)."""
     if report is None:
         return False
     if report.inference is not None:
         return True
-    return report.request.stage != Stage.inference and chosen_plan(report) is not None
+    if report.request.stage == Stage.inference:
+        return False
+    return (known_plan[0] if known_plan is not None else chosen_plan(report)) is not None
 
 
 def matching(recipes: list[Recipe], tools: Iterable[str] | None) -> list[Recipe]:

@@ -14,7 +14,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from bot.core.chosen import chosen_plan  # noqa: F401  (re-exported for the recipe modules)
+from bot.core.chosen import chosen_plan
 from estimator import catalog
 from estimator.catalog import GpuSpec, ModelSpec
 from estimator.ledger import Ledger
@@ -62,6 +62,15 @@ class Job:
     spec: ModelSpec | None
     gpu: GpuSpec | None
     lang: str
+    known_plan: tuple[Plan | None] | None = None
+    """The answer's chosen layout when the caller has it (:attr:`bot.core.answer.Answer.chosen_plan`,
+    computed once per reply), as a 1-tuple; None: derive it from the report."""
+
+    @property
+    def plan(self) -> Plan | None:
+        """The training layout the answer recommends: the caller's (``known_plan``), else
+        :func:`chosen_plan` of the report."""
+        return self.known_plan[0] if self.known_plan is not None else chosen_plan(self.report)
 
     @property
     def request(self) -> SizingRequest:
@@ -93,20 +102,20 @@ class Job:
         return next((a.value for a in self.report.assumptions if a.field == field), None)
 
 
-def job_for(report: SizingReport, lang: str) -> Job:
+def job_for(report: SizingReport, lang: str, known_plan: tuple[Plan | None] | None = None) -> Job:
     """The job behind ``report``: the model shape and the GPU it was sized with (``model_spec``,
     ``gpu_spec``). A report not made by :func:`estimator.sizing.estimate` (built by hand, without
     them) has both resolved from its request as the estimator does."""
     if report.gpu_spec is not None:  # a card known only by its memory names no GPU in a recipe
         gpu = None if report.gpu_spec.generic else report.gpu_spec
-        return Job(report=report, spec=report.model_spec, gpu=gpu, lang=lang)
+        return Job(report=report, spec=report.model_spec, gpu=gpu, lang=lang, known_plan=known_plan)
     spec, _, _ = resolve_model(report.request, Ledger())
     gpu = catalog.resolve_gpu(report.request.gpu)
     memory = report.request.gpu_memory_gib
     if gpu is not None and memory and report.request.gpu not in catalog.gpus():
         # a derived id (a Mac configuration, a card of a stated size): the catalog card with that memory
         gpu = gpu.model_copy(update={"id": report.request.gpu, "memory_gib": memory})
-    return Job(report=report, spec=spec, gpu=gpu, lang=lang)
+    return Job(report=report, spec=spec, gpu=gpu, lang=lang, known_plan=known_plan)
 
 
 def gpus_of(plan: Plan) -> int:

@@ -26,7 +26,7 @@ import json
 from bot.recipes import wording as w
 from bot.recipes.llamafactory import llamafactory
 from bot.recipes.megatron import megatron
-from bot.recipes.model import Job, Recipe, chosen_plan, gpus_of, nodes, training_precision
+from bot.recipes.model import Job, Recipe, gpus_of, nodes, training_precision
 from bot.recipes.shell import command, script
 from bot.recipes.torchtune import torchtune
 from bot.recipes.training_parts import (
@@ -144,7 +144,7 @@ def training_recipes(job: Job, torchtune_registry: dict[str, list[str]]) -> list
       ships a tested config for this model (no DeepSpeed needed); Megatron-LM when the plan has a
       pipeline.
     """
-    plan = chosen_plan(job.report)
+    plan = job.plan
     if plan is None or job.spec is None:
         return []
     out: list[Recipe | None] = []

@@ -9,7 +9,7 @@ from bot.core.chosen import chosen_plan
 from bot.core.pipeline import MAX_INPUT_CHARS
 from bot.parse import ParseResult
 from bot.render.advice import framework_keys
-from bot.render.describe import gpu_names, model_label, stage_key
+from bot.render.describe import gpu_names, model_label, node_of, stage_key
 from bot.render.fmt import fmt_for
 from bot.render.memory_text import memory_section
 from bot.render.note_codes import NoteCode
@@ -71,15 +71,7 @@ def build_context(
     it = answer.reply_interpretation if answer is not None else None
     f = fmt_for(lang)
     gpu, family, _capacity = gpu_names(report)
-    per_node, nvlink = 8, True
-    try:
-        from estimator import catalog
-
-        if report.request.gpu:
-            spec = catalog.gpu(report.request.gpu)
-            per_node, nvlink = spec.gpus_per_node, spec.nvlink
-    except Exception:
-        pass
+    per_node, nvlink = node_of(report)
     training = training_section(report, f, per_node)
     memory = memory_section(report, f, per_node, nvlink, timed=training is not None, chosen=plan)
     inference = inference_section(report, f, lang)

@@ -3,25 +3,34 @@
 from __future__ import annotations
 
 from bot.render.fmt import Fmt
-from estimator import catalog
+from estimator.catalog import GpuSpec
 from estimator.models import Method, SizingReport, Stage
+
+DEFAULT_PER_NODE: int = GpuSpec.model_fields["gpus_per_node"].default
+"""GPUs in a node for a report that carries no card (built by hand): the catalog schema's default (8)."""
+
+
+def node_of(report: SizingReport) -> tuple[int, bool]:
+    """(GPUs per node, NVLink inside the node) of the card sized (``SizingReport.gpu_spec``, as the
+    estimator resolved it: no catalog lookup here); the schema's default node, with NVLink, for a
+    report without one."""
+    spec = report.gpu_spec
+    return (spec.gpus_per_node, spec.nvlink) if spec is not None else (DEFAULT_PER_NODE, True)
 
 
 def count_layout(report: SizingReport) -> str:
     """The layout of exactly the user's count: TP inside a node, whole-node pipeline stages beyond."""
 
     count = report.request.gpu_count or 1
-    spec = catalog.gpus().get(report.request.gpu or "")
-    per_node = spec.gpus_per_node if spec else 8
+    per_node, _ = node_of(report)
     return f"TP={count}" if count <= per_node else f"TP={per_node} × PP={count // per_node}"
 
 
 def is_unified(report: SizingReport) -> bool:
     """Apple silicon (unified memory), including a memory configuration not in the catalog."""
 
-    gpu_id = report.request.gpu or ""
-    spec = catalog.gpus().get(gpu_id)
-    return bool(spec.gpu_memory_fraction) if spec else gpu_id.startswith("Apple-")
+    spec = report.gpu_spec
+    return bool(spec.gpu_memory_fraction) if spec else (report.request.gpu or "").startswith("Apple-")
 
 
 def gpu_names(report: SizingReport) -> tuple[str, str, float | None]:

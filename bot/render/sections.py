@@ -18,7 +18,7 @@ from bot.render.wording import (
     INTERVAL_GROUPS,
     METHOD_NAMES,
 )
-from estimator import catalog, compute
+from estimator import compute
 from estimator.models import Band, Cost, SizingReport
 
 if TYPE_CHECKING:
@@ -143,7 +143,7 @@ def _attention_line(report: SizingReport, f: Fmt) -> dict[str, Any]:
 
 def _fp8_peak(report: SizingReport) -> bool:
     """Whether the MFU refers to the FP8 peak (training in FP8)."""
-    gpu = catalog.gpus().get(report.request.gpu or "")
+    gpu = report.gpu_spec if report.gpu_spec is not None and not report.gpu_spec.generic else None
     peak = report.peak_flops
     return bool(gpu and peak and gpu.peak_tflops_fp8 and peak == gpu.peak_tflops_fp8 * 1e12)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from bot.render.describe import count_layout, is_unified
+from bot.render.describe import count_layout, is_unified, node_of
 from bot.render.fmt import Fmt, money_span, rjust
 from bot.render.i18n import N_, translate
 from bot.render.notes import context_len
@@ -144,8 +144,7 @@ def _serving_nodes(report: SizingReport, lang: str) -> str:
     inf = report.inference
     if inf is None or report.request.gpu_count:
         return ""
-    spec = catalog.gpus().get(report.request.gpu or "")
-    per_node = spec.gpus_per_node if spec else 8
+    per_node, _ = node_of(report)
     if inf.recommended_gpus <= per_node:
         return ""
     nodes = nodes_text(lang, inf.recommended_gpus, per_node)
