@@ -4,8 +4,11 @@ stage word, follow-up cues and language come from the :class:`bot.parse.ParseRes
 
 from __future__ import annotations
 
+import json
+import re
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -79,8 +82,6 @@ def plan_calls(monkeypatch: pytest.MonkeyPatch) -> list[int]:
 def test_chosen_plan_once_for_a_json_answer_with_recipes(capsys, plan_calls: list[int]) -> None:
     """The JSON answer's reply, recipes and actions share the Answer's one chosen layout (the training
     recipes chose it again before)."""
-    import json
-
     from bot.cli import main
 
     main(["ask", "--format", "json", "--lang", "en", "Full fine-tune Qwen2.5-14B on 100M tokens with 8 H100"])
@@ -116,3 +117,41 @@ def test_the_node_shape_comes_from_the_report_not_the_catalog(monkeypatch: pytes
     assert a.report is not None and a.report.gpus_per_node == 4
     monkeypatch.setattr(catalog, "gpus", dict)
     assert "6 × 4-GPU nodes, TP=4 × PP=6" in render(a, "text").splitlines()[0]
+
+
+RUNTIME_NAME_TEST = re.compile(
+    r"""(?:==|!=)\s*["'](?:vLLM|SGLang|transformers|llama\.cpp)["']|in \(["'](?:vLLM|SGLang)"""
+)
+"""A runtime told by its name (issue 23 item 4: ask estimator.runtimes' object instead)."""
+
+
+def test_render_recipes_and_core_ask_the_runtime_object() -> None:
+    root = Path(__file__).resolve().parents[1] / "bot"
+    found = [
+        f"{path.relative_to(root)}:{n}"
+        for sub in ("core", "recipes", "render")
+        for path in sorted((root / sub).rglob("*.py"))
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if RUNTIME_NAME_TEST.search(line)
+    ]
+    assert found == []
+
+
+def _json(question: str) -> dict:
+    out = subprocess.run(
+        [sys.executable, "-m", "bot", "ask", "--format", "json", "--lang", "en", "--", question],
+        capture_output=True,
+        text=True,
+    ).stdout
+    return json.loads(out)
+
+
+def test_each_runtimes_recipes_through_the_cli() -> None:
+    """llama.cpp (a Mac) offers its own recipes; SGLang named comes first, with its memory fraction
+    of the memory free at start-up (0.85 for Llama 3 70B on 4 H100, as before the runtime objects)."""
+    mac = _json("serve Llama-3-8B on a M2 Ultra")["report"]
+    assert mac["inference"]["runtime"] == "llama.cpp"
+    assert [r["tool"] for r in mac["recipes"]] == ["llama.cpp", "ollama"]
+    sg = _json("serve Llama-3-70B on 4 H100 with SGLang")["report"]
+    assert [r["tool"] for r in sg["recipes"]] == ["sglang", "vllm"]
+    assert "--mem-fraction-static 0.85" in sg["recipes"][0]["text"]
