@@ -136,9 +136,19 @@ def _layout(content: QuoteContent, cjk: FontFile | None, k: float, today: dt.dat
     pdf.set_author(content.provider)
     pdf.set_creator("sizing-bot")
     pdf.add_page()
-    width = pdf.epw
+    for part in (_header, _question, _figures, _total, _assumptions, _foot):
+        part(pdf, content, pdf.epw, k)
+    if pdf.page_no() > 1 or pdf.get_y() > pdf.h - MARGIN_MM / 2:
+        return None
+    return pdf
 
-    # Header: provider on the left, the quote's title, number and dates on the right
+
+def _sep(content: QuoteContent) -> str:
+    return "：" if content.lang == "zh" else ": "
+
+
+def _header(pdf: _Page, content: QuoteContent, width: float, k: float) -> None:
+    """Provider on the left, the quote's title, number and dates on the right, a rule below."""
     top = pdf.get_y()
     pdf.set_xy(MARGIN_MM, top)
     pdf.text_block(width * 0.6, 9, content.provider, size=18, bold=True, color=ACCENT)
@@ -150,8 +160,7 @@ def _layout(content: QuoteContent, cjk: FontFile | None, k: float, today: dt.dat
     pdf.set_font("body", style(content.title, True), 18)
     pdf.set_text_color(*INK)
     pdf.cell(width * 0.4, 9, content.title, align="R", new_x=XPos.LEFT, new_y=YPos.NEXT)
-    labels = content.labels
-    sep = "：" if content.lang == "zh" else ": "
+    labels, sep = content.labels, _sep(content)
     for key, value in (("number", content.number), ("date", content.date), ("valid", content.valid_until)):
         pdf.set_x(MARGIN_MM + width * 0.6)
         pdf.set_font("body", "", 9.5)
@@ -160,7 +169,10 @@ def _layout(content: QuoteContent, cjk: FontFile | None, k: float, today: dt.dat
     pdf.set_y(max(left_bottom, pdf.get_y()) + 3)
     _rule(pdf)
 
-    # The customer's question and the answer's headline
+
+def _question(pdf: _Page, content: QuoteContent, width: float, k: float) -> None:
+    """The customer's question and the answer's headline."""
+    labels = content.labels
     pdf.ln(3 * k)
     pdf.text_block(width, 6, labels["question"], size=10.5, bold=True, color=MUTED)
     pdf.text_block(width, 7, content.question, size=12.5)
@@ -169,13 +181,17 @@ def _layout(content: QuoteContent, cjk: FontFile | None, k: float, today: dt.dat
     pdf.text_block(width, 7, content.answer, size=12.5, bold=True)
     pdf.ln(4 * k)
 
-    # The figures: label | value, one row each
+
+def _figures(pdf: _Page, content: QuoteContent, width: float, k: float) -> None:
+    """The figures: label | value, one row each."""
     label_w = width * 0.3
     for i, (label, value) in enumerate(content.rows):
         _row(pdf, label, value, label_w, width - label_w, shaded=i % 2 == 0)
     pdf.ln(2 * k)
 
-    # The total
+
+def _total(pdf: _Page, content: QuoteContent, width: float, k: float) -> None:
+    """The total, between an accent line and a rule."""
     pdf.set_fill_color(*BAND)
     y = pdf.get_y()
     pdf.set_draw_color(*ACCENT)
@@ -190,7 +206,10 @@ def _layout(content: QuoteContent, cjk: FontFile | None, k: float, today: dt.dat
     pdf.ln(3 * k)
     _rule(pdf)
 
-    # Key assumptions and the method
+
+def _assumptions(pdf: _Page, content: QuoteContent, width: float, k: float) -> None:
+    """Key assumptions and the method."""
+    labels = content.labels
     pdf.ln(3 * k)
     pdf.text_block(width, 6, labels["assumptions"], size=10.5, bold=True, color=MUTED)
     for line in content.assumptions:
@@ -199,7 +218,9 @@ def _layout(content: QuoteContent, cjk: FontFile | None, k: float, today: dt.dat
     pdf.text_block(width, 6, labels["method"], size=10.5, bold=True, color=MUTED)
     pdf.text_block(width, 5.2, content.method, size=9.5)
 
-    # Foot of the page: the provider's note, the disclaimer, the contact
+
+def _foot(pdf: _Page, content: QuoteContent, width: float, k: float) -> None:
+    """Foot of the page: the provider's note, the disclaimer, the contact (never over the content)."""
     foot = [t for t in (content.note, content.footer) if t]
     bottom = pdf.get_y()
     foot_h = 2 + sum(_height(pdf, width, t, 9, 4.8) for t in foot) + (5.5 * k if content.contact else 0)
@@ -209,10 +230,9 @@ def _layout(content: QuoteContent, cjk: FontFile | None, k: float, today: dt.dat
     for text in foot:
         pdf.text_block(width, 4.8, text, size=9, color=MUTED)
     if content.contact:
-        pdf.text_block(width, 5.5, f"{labels['contact']}{sep}{content.contact}", size=10, bold=True)
-    if pdf.page_no() > 1 or pdf.get_y() > pdf.h - MARGIN_MM / 2:
-        return None
-    return pdf
+        pdf.text_block(
+            width, 5.5, f"{content.labels['contact']}{_sep(content)}{content.contact}", size=10, bold=True
+        )
 
 
 def _height(pdf: _Page, width: float, text: str, size: float, line_h: float) -> float:
