@@ -75,6 +75,24 @@ def create_app(presales: PresalesConfig | None = None, rate_per_minute: float | 
 
         settings = current_if_set()
         rate_per_minute = settings.web.rate if settings is not None else RATE_PER_MINUTE
+    from starlette.exceptions import HTTPException
+
+    fixed = [
+        Route("/healthz", _healthz),
+        Route("/page.css", _css),
+        Route("/openapi.json", _spec),
+        Route("/docs", _docs),
+    ]
+    app = Starlette(
+        routes=[*_answer_routes(presales), *fixed],
+        exception_handlers={WebInputError: _bad_input, HTTPException: _http_error, Exception: _crashed},
+    )
+    return Guard(app, RateLimiter(rate_per_minute, RATE_BURST), _too_many, _too_large)
+
+
+def _answer_routes(presales: PresalesConfig | None) -> list[Route]:
+    """The routes that answer a question (the page, the API, its chart, recipes and quote) with
+    ``presales``."""
 
     async def home(request: Request) -> Response:
         asked = _asked(request)
@@ -98,17 +116,7 @@ def create_app(presales: PresalesConfig | None = None, rate_per_minute: float | 
         return _json_text(api_json(q, checked_lang(params.get("lang")), None, presales))
 
     async def api_post(request: Request) -> Response:
-        body = await request.body()
-        if len(body) > MAX_BODY_BYTES:
-            raise WebInputError("body_too_large", f"the body is larger than {MAX_BODY_BYTES:,} bytes", 413)
-        try:
-            data = json.loads(body)
-        except (ValueError, RecursionError):
-            raise WebInputError("bad_json", "the body is not JSON") from None
-        if not isinstance(data, dict):
-            raise WebInputError("bad_json", 'the body must be a JSON object: {"q": "..."}')
-        q = checked_question(data.get("q"))
-        lang, config = checked_lang(data.get("lang")), data.get("config")
+        q, lang, config = _posted(await request.body())
         return _json_text(api_json(q, lang, config, presales))
 
     async def chart(request: Request) -> Response:
@@ -146,73 +154,82 @@ def create_app(presales: PresalesConfig | None = None, rate_per_minute: float | 
         disposition = f'attachment; filename="{quote_filename(result)}"'
         return Response(pdf, media_type="application/pdf", headers={"content-disposition": disposition})
 
-    async def healthz(request: Request) -> Response:
-        return JSONResponse({"status": "ok"})
-
-    async def css(request: Request) -> Response:
-        return Response(CSS, media_type="text/css", headers={"cache-control": "public, max-age=86400"})
-
-    async def spec(request: Request) -> Response:
-        return JSONResponse(openapi.spec(_prefix(request)))
-
-    async def docs(request: Request) -> Response:
-        return HTMLResponse(openapi.docs_page(_prefix(request)))
-
-    def _wants_json(request: Request) -> bool:
-        path = request.scope["path"][len(request.scope.get("root_path", "")) :]
-        return path.startswith("/api/") or "application/json" in request.headers.get("accept", "")
-
-    async def bad_input(request: Request, exc: Exception) -> Response:
-        assert isinstance(exc, WebInputError)
-        if _wants_json(request):
-            return _error(exc.code, exc.message, exc.status)
-        return HTMLResponse(message_page(_prefix(request), _page_lang(request), exc.message), exc.status)
-
-    async def http_error(request: Request, exc: Exception) -> Response:
-        status = getattr(exc, "status_code", 500)
-        code = {404: "not_found", 405: "method_not_allowed"}.get(status, "http_error")
-        if _wants_json(request):
-            return _error(code, str(getattr(exc, "detail", "")) or code, status)
-        text = word(_page_lang(request), "not_found") if status == 404 else code
-        return HTMLResponse(message_page(_prefix(request), _page_lang(request), text), status)
-
-    async def crashed(request: Request, exc: Exception) -> Response:
-        log.exception("web request failed", exc_info=exc)
-        return _error("internal", "the answer could not be made; please try again", 500)
-
-    routes = [
+    return [
         Route("/", home),
         Route("/api/v1/ask", api_get, methods=["GET"]),
         Route("/api/v1/ask", api_post, methods=["POST"]),
         Route("/chart.png", chart),
         Route("/recipes", recipes),
         Route("/quote.pdf", quote),
-        Route("/healthz", healthz),
-        Route("/page.css", css),
-        Route("/openapi.json", spec),
-        Route("/docs", docs),
     ]
-    from starlette.exceptions import HTTPException
 
-    app = Starlette(
-        routes=routes,
-        exception_handlers={WebInputError: bad_input, HTTPException: http_error, Exception: crashed},
-    )
 
-    async def too_many(scope, receive, send, seconds: int) -> None:
-        request = Request(scope)
-        headers = {"retry-after": str(seconds)}
-        if _wants_json(request):
-            response: Response = _error(
-                "rate_limited", f"too many requests; retry in {seconds} s", 429, headers
-            )
-        else:
-            text = word(_page_lang(request), "too_many", seconds=seconds)
-            response = HTMLResponse(message_page(_prefix(request), _page_lang(request), text), 429, headers)
-        await response(scope, receive, send)
+def _posted(body: bytes) -> tuple[str, str | None, Any]:
+    """(question, language, config) of a POSTed JSON body; :class:`WebInputError` when it is not one."""
+    if len(body) > MAX_BODY_BYTES:
+        raise WebInputError("body_too_large", f"the body is larger than {MAX_BODY_BYTES:,} bytes", 413)
+    try:
+        data = json.loads(body)
+    except (ValueError, RecursionError):
+        raise WebInputError("bad_json", "the body is not JSON") from None
+    if not isinstance(data, dict):
+        raise WebInputError("bad_json", 'the body must be a JSON object: {"q": "..."}')
+    return checked_question(data.get("q")), checked_lang(data.get("lang")), data.get("config")
 
-    async def too_large(scope, receive, send) -> None:
-        message = f"the body is larger than {MAX_BODY_BYTES:,} bytes"
-        await _error("body_too_large", message, 413)(scope, receive, send)
 
-    return Guard(app, RateLimiter(rate_per_minute, RATE_BURST), too_many, too_large)
+async def _healthz(request: Request) -> Response:
+    return JSONResponse({"status": "ok"})
+
+
+async def _css(request: Request) -> Response:
+    return Response(CSS, media_type="text/css", headers={"cache-control": "public, max-age=86400"})
+
+
+async def _spec(request: Request) -> Response:
+    return JSONResponse(openapi.spec(_prefix(request)))
+
+
+async def _docs(request: Request) -> Response:
+    return HTMLResponse(openapi.docs_page(_prefix(request)))
+
+
+def _wants_json(request: Request) -> bool:
+    path = request.scope["path"][len(request.scope.get("root_path", "")) :]
+    return path.startswith("/api/") or "application/json" in request.headers.get("accept", "")
+
+
+async def _bad_input(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, WebInputError)
+    if _wants_json(request):
+        return _error(exc.code, exc.message, exc.status)
+    return HTMLResponse(message_page(_prefix(request), _page_lang(request), exc.message), exc.status)
+
+
+async def _http_error(request: Request, exc: Exception) -> Response:
+    status = getattr(exc, "status_code", 500)
+    code = {404: "not_found", 405: "method_not_allowed"}.get(status, "http_error")
+    if _wants_json(request):
+        return _error(code, str(getattr(exc, "detail", "")) or code, status)
+    text = word(_page_lang(request), "not_found") if status == 404 else code
+    return HTMLResponse(message_page(_prefix(request), _page_lang(request), text), status)
+
+
+async def _crashed(request: Request, exc: Exception) -> Response:
+    log.exception("web request failed", exc_info=exc)
+    return _error("internal", "the answer could not be made; please try again", 500)
+
+
+async def _too_many(scope, receive, send, seconds: int) -> None:
+    request = Request(scope)
+    headers = {"retry-after": str(seconds)}
+    if _wants_json(request):
+        response: Response = _error("rate_limited", f"too many requests; retry in {seconds} s", 429, headers)
+    else:
+        text = word(_page_lang(request), "too_many", seconds=seconds)
+        response = HTMLResponse(message_page(_prefix(request), _page_lang(request), text), 429, headers)
+    await response(scope, receive, send)
+
+
+async def _too_large(scope, receive, send) -> None:
+    message = f"the body is larger than {MAX_BODY_BYTES:,} bytes"
+    await _error("body_too_large", message, 413)(scope, receive, send)
