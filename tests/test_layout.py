@@ -6,8 +6,6 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-import pytest
-
 ROOT = Path(__file__).resolve().parents[1]
 MAX_MODULE_LINES = 500
 MAX_FUNCTION_LINES = 80
@@ -45,19 +43,14 @@ def test_the_checker_sees_an_oversized_function(tmp_path: Path) -> None:
         ROOT = saved
 
 
-NOT_YET = ("estimator/models.py",)
-"""Modules another part of issue 23 is splitting (the request/report fields): checked on their own."""
+EXEMPT = ("bot/cli.py: ",)
+"""bot/cli.py's line count ("path: N lines") is over 500 while another part of issue 23 moves ``run``
+(the bot's start-up) out of it: only its length is exempt until then; its functions are checked."""
 
 
 def test_estimator_modules_and_functions_within_limits() -> None:
-    assert [line for line in oversized("estimator") if not line.startswith(NOT_YET)] == []
+    assert oversized("estimator") == []
 
 
-@pytest.mark.xfail(strict=False, reason="estimator/models.py is being split by another engineer (issue 23)")
-def test_estimator_models_within_limits() -> None:
-    assert [line for line in oversized("estimator") if line.startswith(NOT_YET)] == []
-
-
-@pytest.mark.xfail(strict=False, reason="bot/ modules are being split by other engineers (issue 23)")
 def test_bot_modules_and_functions_within_limits() -> None:
-    assert oversized("bot") == []
+    assert [line for line in oversized("bot") if not line.startswith(EXEMPT)] == []

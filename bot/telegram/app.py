@@ -215,13 +215,7 @@ def build_application(
         .token(token)
         .base_url(settings.telegram_base_url)
         .base_file_url(settings.telegram_base_file_url)
-        .defaults(
-            Defaults(
-                parse_mode=ParseMode.HTML,
-                link_preview_options=LinkPreviewOptions(is_disabled=True),
-                allow_sending_without_reply=True,
-            )
-        )
+        .defaults(_defaults())
         .context_types(CONTEXT_TYPES)
         .post_init(post_init)
         .post_shutdown(post_shutdown)
@@ -250,11 +244,36 @@ def build_application(
     data.conversation = conversation or Conversation(settings_store=data.settings_io, presales=presales)
     if conversation is not None and conversation.settings_store in (None, store):
         conversation.settings_store = data.settings_io
+    _flood_gates(data, settings, clock, sleep)
+
+    add_handlers(app)
+    return app
+
+
+def _flood_gates(
+    data: Any,
+    settings: BotSettings,
+    clock: Callable[[], float] | None,
+    sleep: Callable[[float], Awaitable[None]] | None,
+) -> None:
+    """The per-user/per-chat answer limits and the inline-query limit the settings ask for."""
     if settings.user_rate or settings.chat_rate:
         data.flood = FloodGate(settings.user_rate, settings.chat_rate, clock=clock, sleep=sleep)
     if settings.inline_rate:
         data.inline_flood = FloodGate(settings.inline_rate, None, clock=clock)
 
+
+def _defaults() -> Defaults:
+    """Every send: Telegram HTML, no link previews, a reply even when its question was deleted."""
+    return Defaults(
+        parse_mode=ParseMode.HTML,
+        link_preview_options=LinkPreviewOptions(is_disabled=True),
+        allow_sending_without_reply=True,
+    )
+
+
+def add_handlers(app: Application) -> None:
+    """The bot's handlers, in the order they must be tried."""
     # Order matters. PTB runs at most one handler per group -- the first whose filters match --
     # and every group in ascending order. Every handler shares group 0, so an update gets at
     # most one reply:
@@ -283,7 +302,6 @@ def build_application(
         app.add_handler(press, group=group)
     app.add_handler(InlineQueryHandler(on_inline_query), group=group)
     app.add_error_handler(on_error)
-    return app
 
 
 def _journal_marker(journal: UpdateJournal | None) -> Callable[[object], None] | None:
