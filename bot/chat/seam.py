@@ -134,7 +134,7 @@ class Seam:
         elif kind is ActionKind.RECIPE:
             from bot.recipes import build_recipes
 
-            for recipe in build_recipes(turn.answer.report, turn.answer.lang):
+            for recipe in build_recipes(turn.answer.report, turn.answer.lang, (turn.answer.chosen_plan,)):
                 await adapter.send_file(
                     chat, recipe.filename, recipe.text.encode(), reply_to=press.message_id
                 )

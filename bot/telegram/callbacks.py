@@ -146,7 +146,7 @@ async def _send_recipes(update: Update, context: SizingContext, turn: Turn) -> N
 
     query, chat = update.callback_query, update.effective_chat
     assert query is not None
-    recipes = build_recipes(turn.answer.report, turn.answer.lang)
+    recipes = build_recipes(turn.answer.report, turn.answer.lang, (turn.answer.chosen_plan,))
     if not recipes or chat is None:
         await query.answer(NO_RECIPE[turn.answer.lang])
         return

@@ -84,7 +84,9 @@ async def answer_text(update: Update, context: SizingContext, text: str) -> None
     if asked is not None and turn.answer.understood:  # "给我DeepSpeed配置", "vllm 启动命令"
         from bot.recipes import build_recipes, matching
 
-        recipes = matching(build_recipes(turn.answer.report, turn.answer.lang), asked)
+        recipes = matching(
+            build_recipes(turn.answer.report, turn.answer.lang, (turn.answer.chosen_plan,)), asked
+        )
         if recipes:
             await send_recipes(context, chat.id, recipes, sent.message_id if sent else None)
 

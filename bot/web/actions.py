@@ -64,7 +64,7 @@ def action_links(
     from bot.recipes import has_recipes
 
     out = [(label, followup_link(prefix, asked, q)) for label, q in switches(result, presales)]
-    if has_recipes(result.report):
+    if has_recipes(result.report, (result.chosen_plan,)):
         out.append((word(result.lang, "recipes"), link(prefix, "/recipes", asked)))
     return out
 

@@ -135,7 +135,7 @@ def _answer_routes(presales: PresalesConfig | None) -> list[Route]:
         from bot.recipes.present import as_text
 
         result = converse(_asked(request), presales)
-        found = build_recipes(result.report, result.lang) if result.report else []
+        found = build_recipes(result.report, result.lang, (result.chosen_plan,)) if result.report else []
         if not found:
             return _error("no_recipe", "no launch recipe for this answer", 404)
         return PlainTextResponse(as_text(found))
