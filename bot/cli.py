@@ -70,7 +70,7 @@ def _parser() -> argparse.ArgumentParser:
     ask.add_argument(
         "--quote", metavar="PATH", help="also write a one-page PDF quote to PATH (needs an offer)"
     )
-    sub.add_parser("run", help="start the Telegram bot (needs TELEGRAM_BOT_TOKEN)")
+    sub.add_parser("run", help="start the bots whose credentials are set (Telegram, Feishu/Lark)")
     serve = sub.add_parser("serve", help="start the web page and the JSON API (bot.web)")
     serve.add_argument("--host", help="address to listen on (default $SIZING_BOT_WEB_HOST or 127.0.0.1)")
     serve.add_argument("--port", type=int, help="port (default $SIZING_BOT_WEB_PORT or 8000)")
@@ -458,7 +458,7 @@ def _main(argv: list[str] | None) -> int:
         return serve(args.host, args.port)
     if args.command == "run":
         from bot.config import SettingsProblem, load_settings
-        from bot.telegram.app import run
+        from bot.run import run
 
         try:
             settings = load_settings()

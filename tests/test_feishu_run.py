@@ -1,0 +1,105 @@
+"""Feishu / Lark end to end: the real ``sizing-bot run`` process against the fake Feishu on loopback
+(tests/fake_feishu.py: the long connection with protobuf frames, the HTTP API)."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+from fake_feishu import FakeFeishu
+from feishu_run import buttons, card_of, card_words, cards, running_bot, wait
+
+
+@pytest.fixture
+def fake():
+    with FakeFeishu() as server:
+        yield server
+
+
+def _answers_for(fake: FakeFeishu, message_id: str) -> list[dict]:
+    return [m for m in fake.http.sent() if m["parent_id"] == message_id]
+
+
+def test_a_group_question_that_ats_the_bot_is_answered_with_a_card_within_3_s(fake, tmp_path: Path) -> None:
+    with running_bot(fake, tmp_path):
+        event = fake.group_message("@_user_1 7B模型1万亿token要多少A100")
+        asked = event["event"]["message"]["message_id"]
+        fake.push(event)
+        wait(lambda: fake.acks, 10, "ack")
+        acked_at = fake.acks[0].at
+        sent = wait(lambda: _answers_for(fake, asked), 10, "answer")
+        answered_at = next(c.at for c in fake.http.calls if c.path.endswith(f"{asked}/reply"))
+        assert answered_at - acked_at < 3.0
+        assert fake.acks[0].code == 200 and fake.acks[0].latency < 3.0
+        card = card_of(sent[0])
+        assert sent[0]["msg_type"] == "interactive" and card["schema"] == "2.0"
+        words = card_words(card)
+        assert "A100" in card["header"]["title"]["content"]
+        assert "@_user_1" not in words
+        panel = [e for e in card["body"]["elements"] if e["tag"] == "collapsible_panel"]
+        assert panel and panel[0]["expanded"] is False
+        labels = [label for label, _ in buttons(card)]
+        assert "📊 Chart" in labels or "📊 图表" in labels, labels
+
+
+def test_a_group_message_that_does_not_at_the_bot_is_not_answered(fake, tmp_path: Path) -> None:
+    with running_bot(fake, tmp_path):
+        fake.push(fake.group_message("7B模型1万亿token要多少A100", mention_bot=False))
+        event = fake.group_message("@_user_1 7B 1T tokens A100")
+        fake.push(event)
+        wait(lambda: _answers_for(fake, event["event"]["message"]["message_id"]), 10, "answer")
+        assert len(fake.acks) == 2
+        assert len(cards(fake)) == 1
+
+
+def test_a_duplicate_push_gets_no_second_answer(fake, tmp_path: Path) -> None:
+    with running_bot(fake, tmp_path):
+        event = fake.message_event("70B model 2T tokens on H100, how many GPUs?")
+        asked = event["event"]["message"]["message_id"]
+        fake.push(event, times=3)
+        wait(lambda: len(fake.acks) >= 3, 10, "acks")
+        wait(lambda: _answers_for(fake, asked), 10, "answer")
+        time.sleep(1.0)
+        assert len(fake.pushes) == 3
+        assert len(_answers_for(fake, asked)) == 1
+
+
+def test_a_button_click_updates_the_card_in_place(fake, tmp_path: Path) -> None:
+    with running_bot(fake, tmp_path):
+        event = fake.message_event("7B model 1T tokens on A100", chat_id="oc_p2p0001")
+        fake.push(event)
+        sent = wait(lambda: cards(fake), 10, "card")[0]
+        gpu = [(label, value) for label, value in buttons(card_of(sent)) if value["a"] == "g"]
+        assert gpu, buttons(card_of(sent))
+        label, value = gpu[0]
+        fake.push(fake.card_action(value, message_id=sent["message_id"], chat_id="oc_p2p0001"), kind="card")
+        wait(lambda: fake.http.messages[sent["message_id"]]["updates"], 10, "PATCH")
+        updated = card_of(fake.http.messages[sent["message_id"]])
+        assert label.split()[-1] in updated["header"]["title"]["content"]
+        assert len(cards(fake)) == 1  # updated, not a new message
+
+
+def test_a_follow_up_in_p2p_keeps_the_model(fake, tmp_path: Path) -> None:
+    with running_bot(fake, tmp_path):
+        fake.push(fake.message_event("70B模型推理要多少A100"))
+        wait(lambda: cards(fake), 10, "first card")
+        fake.push(fake.message_event("那H100呢"))
+        wait(lambda: len(cards(fake)) == 2, 10, "second card")
+        second = card_words(card_of(cards(fake)[1]))
+        assert "70B" in second and "H100" in second
+
+
+def test_a_quote_arrives_as_a_pdf_file(fake, tmp_path: Path) -> None:
+    with running_bot(fake, tmp_path, offer=True):
+        fake.push(fake.message_event("70B model inference, how many GPUs?"))
+        sent = wait(lambda: cards(fake), 10, "card")[0]
+        quote = [value for _, value in buttons(card_of(sent)) if value["a"] == "q"]
+        assert quote, buttons(card_of(sent))
+        fake.push(
+            fake.card_action(quote[0], message_id=sent["message_id"], chat_id="oc_p2p0001"), kind="card"
+        )
+        files = wait(lambda: [m for m in fake.http.sent() if m["msg_type"] == "file"], 20, "file message")
+        key = card_of(files[0])["file_key"]
+        upload = fake.http.uploads[key]
+        assert upload["file_type"] == "pdf" and upload["file"].startswith(b"%PDF")
