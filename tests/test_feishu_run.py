@@ -103,3 +103,44 @@ def test_a_quote_arrives_as_a_pdf_file(fake, tmp_path: Path) -> None:
         key = card_of(files[0])["file_key"]
         upload = fake.http.uploads[key]
         assert upload["file_type"] == "pdf" and upload["file"].startswith(b"%PDF")
+
+
+def test_exactly_once_with_duplicates_split_payloads_lost_acks_and_a_dropped_socket(
+    fake, tmp_path: Path
+) -> None:
+    """Faults on: every question answered once. The figures go to the report (printed with -s)."""
+    with running_bot(fake, tmp_path):
+        asked = []
+        for i in range(3):
+            event = fake.message_event(f"{7 * (i + 1)}B model 1T tokens on A100", chat_id=f"oc_p2p{i}")
+            asked.append(event["event"]["message"]["message_id"])
+            fake.push(event, times=2, parts=3, reverse=i == 1)
+        wait(lambda: all(_answers_for(fake, m) for m in asked), 15, "first answers")
+        fake.drop()  # the socket dies; the bot reconnects per the fake's ClientConfig
+        wait(lambda: fake.connections >= 2, 15, "reconnect")
+        fake.lose_acks(1)  # this ack is lost: Feishu pushes the event again after 3 s
+        event = fake.group_message("@_user_1 13B 500B tokens H100")
+        asked.append(event["event"]["message"]["message_id"])
+        fake.push(event, parts=2)
+        wait(lambda: _answers_for(fake, asked[-1]), 15, "answer after the drop")
+        wait(lambda: len(fake.pushes) >= 8, 10, "the re-push of the lost ack")
+        time.sleep(1.0)
+        answers = {m: len(_answers_for(fake, m)) for m in asked}
+        print(
+            f"\nexactly-once: pushes={len(fake.pushes)} acks={len(fake.acks)} lost_acks={len(fake.lost_acks)}"
+            f" answers={sum(answers.values())} questions={len(asked)} connections={fake.connections}"
+        )
+        assert answers == dict.fromkeys(asked, 1)
+
+
+def test_a_re_push_after_a_restart_is_not_answered_again(fake, tmp_path: Path) -> None:
+    event = fake.message_event("7B model 1T tokens on A100")
+    asked = event["event"]["message"]["message_id"]
+    with running_bot(fake, tmp_path):
+        fake.push(event)
+        wait(lambda: _answers_for(fake, asked), 10, "answer")
+    with running_bot(fake, tmp_path):  # the dedupe keys are in the settings SQLite
+        fake.push(event)
+        wait(lambda: len(fake.acks) >= 2, 10, "second ack")
+        time.sleep(1.0)
+        assert len(_answers_for(fake, asked)) == 1
