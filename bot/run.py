@@ -84,7 +84,7 @@ def _feishu(settings: AppSettings):  # -> (Seam, FeishuAdapter)
     return build(settings, presales)
 
 
-def _run_feishu(seam, adapter, stop: threading.Event | None) -> int:  # noqa: ANN001
+def _run_feishu(seam, adapter, stop: threading.Event | None) -> int:
     """Serve Feishu on a new event loop until a signal (main thread) or ``stop`` (a thread)."""
     from bot.chat.secrets import REDACTOR
     from bot.feishu.serve import serve_until_signalled

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import json
 import time
 from pathlib import Path
 
@@ -144,3 +145,24 @@ def test_a_re_push_after_a_restart_is_not_answered_again(fake, tmp_path: Path) -
         wait(lambda: len(fake.acks) >= 2, 10, "second ack")
         time.sleep(1.0)
         assert len(_answers_for(fake, asked)) == 1
+
+
+def _texts(fake: FakeFeishu) -> list[str]:
+    return [json.loads(m["body"]["content"])["text"] for m in fake.http.sent() if m["msg_type"] == "text"]
+
+
+def test_group_settings_are_changed_by_the_owner_only(fake, tmp_path: Path) -> None:
+    fake.http.chat_owners["oc_group0001"] = "ou_owner"
+    with running_bot(fake, tmp_path):
+        fake.push(fake.group_message("@_user_1 /settings price A100 18元", user="ou_member"))
+        wait(lambda: _texts(fake), 10, "refusal")
+        assert _texts(fake)[0] == "只有群管理员可以修改本群的设置。"
+        fake.push(fake.group_message("@_user_1 /settings price A100 18元", user="ou_owner"))
+        wait(lambda: len(_texts(fake)) == 2, 10, "saved")
+        assert "A100 ¥18" in _texts(fake)[1], _texts(fake)[1]
+        owner_checks = [c for c in fake.http.calls if c.path == "/open-apis/im/v1/chats/oc_group0001"]
+        assert len(owner_checks) == 2
+        fake.push(fake.group_message("@_user_1 /settings"))  # anyone may look
+        wait(lambda: len(_texts(fake)) == 3, 10, "shown")
+        assert "A100 CN¥18" in _texts(fake)[2] or "A100 ¥18" in _texts(fake)[2], _texts(fake)[2]
+        assert "<b>" not in _texts(fake)[2]

@@ -148,6 +148,10 @@ class FeishuAdapter:
         self.answered += 1
         return str(sent.get("message_id") or "")
 
+    async def reply_text(self, to: Inbound, text: str) -> str:
+        """A plain text reply to ``to`` (command answers such as ``/settings``)."""
+        return await self._send(to.chat_id, "text", {"text": text}, to.message_id or None)
+
     async def edit(self, chat_id: str, message_id: str, out: Outbound) -> None:
         await self.api.update_card(message_id, build_card(out), chat_id=raw_id(chat_id))
 

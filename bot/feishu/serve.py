@@ -12,13 +12,14 @@ import logging
 import signal
 from typing import TYPE_CHECKING
 
-from bot.chat.adapter import Inbound
+from bot.chat.adapter import Inbound, Press
 from bot.chat.contact import contact_of
 from bot.chat.seam import Seam
 from bot.core.conversation import Conversation
 from bot.feishu.adapter import FeishuAdapter
 from bot.feishu.card import card_footer, card_text
 from bot.feishu.seen import SqliteSeen
+from bot.feishu.settings import settings_argument, settings_reply
 from bot.settings.store import SettingsStore, default_db_path
 
 if TYPE_CHECKING:
@@ -39,18 +40,28 @@ def build(settings: AppSettings, presales: PresalesConfig | None) -> tuple[Seam,
     return seam, adapter
 
 
+async def handle(seam: Seam, adapter: FeishuAdapter, item: Inbound | Press) -> None:
+    """Answer one message (``/settings`` here, questions through the seam) or one button press."""
+    if isinstance(item, Press):
+        await seam._on_press(adapter, item)
+        return
+    argument = settings_argument(item.text)
+    if argument is not None and (item.mentioned or not item.is_group):
+        text = await settings_reply(item, argument, seam.conversation, adapter.api)
+        await adapter.reply_text(item, text)
+        return
+    out = seam.answer(item)
+    if out is not None:
+        seam.remember(item.chat_id, await adapter.reply(item, out), out)
+
+
 async def serve(seam: Seam, adapter: FeishuAdapter) -> None:
     """Connect and answer until the adapter's stream ends; raises the connection's fatal error."""
     await adapter.connect()
     try:
         async for item in adapter.receive():
             try:
-                if isinstance(item, Inbound):
-                    out = seam.answer(item)
-                    if out is not None:
-                        seam.remember(item.chat_id, await adapter.reply(item, out), out)
-                else:
-                    await seam._on_press(adapter, item)
+                await handle(seam, adapter, item)
             except Exception:  # one failed answer must not stop the others
                 log.exception("feishu: answering failed")
     finally:
