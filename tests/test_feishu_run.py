@@ -166,3 +166,18 @@ def test_group_settings_are_changed_by_the_owner_only(fake, tmp_path: Path) -> N
         wait(lambda: len(_texts(fake)) == 3, 10, "shown")
         assert "A100 CN¥18" in _texts(fake)[2] or "A100 ¥18" in _texts(fake)[2], _texts(fake)[2]
         assert "<b>" not in _texts(fake)[2]
+
+
+def test_the_quote_command_sends_the_pdf_or_says_why_not(fake, tmp_path: Path) -> None:
+    with running_bot(fake, tmp_path):  # no offer configured
+        fake.push(fake.message_event("/quote"))
+        wait(lambda: _texts(fake), 10, "no offer")
+        assert "SIZING_BOT_PRESALES" in _texts(fake)[0]
+    with running_bot(fake, tmp_path, offer=True):
+        fake.push(fake.message_event("70B model inference on H800"))
+        wait(lambda: cards(fake), 10, "card")
+        fake.push(fake.message_event("/quote"))
+        files = wait(lambda: [m for m in fake.http.sent() if m["msg_type"] == "file"], 20, "file message")
+        upload = fake.http.uploads[card_of(files[0])["file_key"]]
+        assert upload["file_type"] == "pdf" and upload["file_name"].endswith(".pdf")
+        assert upload["file"].startswith(b"%PDF")

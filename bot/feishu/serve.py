@@ -18,6 +18,7 @@ from bot.chat.seam import Seam
 from bot.core.conversation import Conversation
 from bot.feishu.adapter import FeishuAdapter
 from bot.feishu.card import card_footer, card_text
+from bot.feishu.commands import is_quote_command, quote_command
 from bot.feishu.seen import SqliteSeen
 from bot.feishu.settings import settings_argument, settings_reply
 from bot.settings.store import SettingsStore, default_db_path
@@ -49,6 +50,9 @@ async def handle(seam: Seam, adapter: FeishuAdapter, item: Inbound | Press) -> N
     if argument is not None and (item.mentioned or not item.is_group):
         text = await settings_reply(item, argument, seam.conversation, adapter.api)
         await adapter.reply_text(item, text)
+        return
+    if is_quote_command(item.text) and (item.mentioned or not item.is_group):
+        await quote_command(seam, adapter, item)
         return
     out = seam.answer(item)
     if out is not None:
