@@ -104,3 +104,31 @@ def _run_feishu(seam, adapter, stop: threading.Event | None) -> int:
         print(f"Feishu: {REDACTOR.redact(_one_line(err))}", file=sys.stderr)
         return 1
     return 0
+
+
+def health_lines(
+    settings: AppSettings, heartbeat: str | None, max_age_s: float | None
+) -> tuple[list[str], bool]:
+    """One line per configured platform for ``sizing-bot health``, and whether all are healthy.
+
+    With a heartbeat file, Feishu's own beat (``<file>.feishu``, written while its long connection is
+    open) must be fresh too; Telegram's is the file itself (checked by the caller)."""
+    lines, ok = [], True
+    for name in platforms(settings):
+        if name == "telegram":
+            lines.append("telegram: configured")
+            continue
+        where = f"feishu: configured ({settings.feishu.domain})"
+        if heartbeat is not None:
+            from pathlib import Path
+
+            from bot.telegram.heartbeat import HEARTBEAT_MAX_AGE_S, check_heartbeat
+
+            base = Path(heartbeat) if heartbeat else settings.heartbeat_path
+            if base is not None:
+                beat = base.with_name(base.name + ".feishu")
+                problem = check_heartbeat(beat, HEARTBEAT_MAX_AGE_S if max_age_s is None else max_age_s)
+                where += f"; long connection: {problem}" if problem else "; long connection: open"
+                ok = ok and problem is None
+        lines.append(where)
+    return lines, ok

@@ -32,9 +32,8 @@ def wait(predicate: Callable[[], Any], timeout: float = 20.0, what: str = "condi
         time.sleep(0.02)
 
 
-@contextmanager
-def running_bot(fake: FakeFeishu, tmp: Path, *, offer: bool = False) -> Iterator[subprocess.Popen[str]]:
-    """``python -m bot run`` with only Feishu configured, in ``tmp`` (no .env), stopped with SIGTERM."""
+def bot_env(fake: FakeFeishu, tmp: Path, extra: dict[str, str] | None = None) -> dict[str, str]:
+    """The environment of a Feishu-only bot: no Telegram token, no proxies, its own settings DB."""
     env = {k: v for k, v in os.environ.items() if k not in PROXY_VARS and not k.startswith("TELEGRAM_")}
     env.update(
         FEISHU_APP_ID=fake.app_id,
@@ -44,7 +43,18 @@ def running_bot(fake: FakeFeishu, tmp: Path, *, offer: bool = False) -> Iterator
         LOG_LEVEL="DEBUG",
         NO_PROXY="*",
     )
-    env.pop("SIZING_BOT_PRESALES", None)
+    for name in ("SIZING_BOT_PRESALES", "SIZING_BOT_HEARTBEAT"):
+        env.pop(name, None)
+    env.update(extra or {})
+    return env
+
+
+@contextmanager
+def running_bot(
+    fake: FakeFeishu, tmp: Path, *, offer: bool = False, extra_env: dict[str, str] | None = None
+) -> Iterator[subprocess.Popen[str]]:
+    """``python -m bot run`` with only Feishu configured, in ``tmp`` (no .env), stopped with SIGTERM."""
+    env = bot_env(fake, tmp, extra_env)
     if offer:
         env["SIZING_BOT_PRESALES"] = str(OFFER)
     log = (tmp / "bot.log").open("w")

@@ -4,12 +4,14 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 import time
 from pathlib import Path
 
 import pytest
 from fake_feishu import FakeFeishu
-from feishu_run import buttons, card_of, card_words, cards, running_bot, wait
+from feishu_run import bot_env, buttons, card_of, card_words, cards, running_bot, wait
 
 
 @pytest.fixture
@@ -181,3 +183,34 @@ def test_the_quote_command_sends_the_pdf_or_says_why_not(fake, tmp_path: Path) -
         upload = fake.http.uploads[card_of(files[0])["file_key"]]
         assert upload["file_type"] == "pdf" and upload["file_name"].endswith(".pdf")
         assert upload["file"].startswith(b"%PDF")
+
+
+def test_health_names_each_platform_and_feishu_s_long_connection(fake, tmp_path: Path) -> None:
+    beat = tmp_path / "beat.json"
+    env = {"SIZING_BOT_HEARTBEAT": str(beat)}
+    with running_bot(fake, tmp_path, extra_env=env):
+        wait(lambda: (tmp_path / "beat.json.feishu").exists(), 10, "Feishu heartbeat")
+        done = subprocess.run(
+            [sys.executable, "-m", "bot", "health", "--heartbeat"],
+            cwd=tmp_path,
+            env=bot_env(fake, tmp_path, env),
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert done.returncode == 0, done.stderr
+        assert done.stdout.splitlines() == [
+            f"feishu: configured ({fake.domain}); long connection: open",
+            "healthy",
+        ]
+    assert not (tmp_path / "beat.json.feishu").exists()  # removed on a clean stop
+    done = subprocess.run(
+        [sys.executable, "-m", "bot", "health", "--heartbeat"],
+        cwd=tmp_path,
+        env=bot_env(fake, tmp_path, env),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 1
+    assert "long connection: no heartbeat" in done.stdout

@@ -22,6 +22,7 @@ import json
 import logging
 import re
 from collections.abc import AsyncIterator
+from pathlib import Path
 from typing import Any
 
 from bot.chat.adapter import Inbound, Outbound, Press
@@ -109,6 +110,7 @@ class FeishuAdapter:
         self._queue: asyncio.Queue[Inbound | Press | None] = asyncio.Queue(QUEUE_MAX)
         self._task: asyncio.Task[None] | None = None
         self.error: BaseException | None = None
+        self.heartbeat_path: Path | None = None  # set by bot.feishu.serve.build
 
     async def connect(self) -> None:
         """Learn the bot's open_id (mentions), then open the long connection on its own task."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import signal
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from bot.chat.adapter import Inbound, Press
@@ -22,6 +23,7 @@ from bot.feishu.commands import is_quote_command, quote_command
 from bot.feishu.seen import SqliteSeen
 from bot.feishu.settings import settings_argument, settings_reply
 from bot.settings.store import SettingsStore, default_db_path
+from bot.telegram.heartbeat import HEARTBEAT_INTERVAL_S, write_heartbeat
 
 if TYPE_CHECKING:
     from bot.config import AppSettings
@@ -38,7 +40,28 @@ def build(settings: AppSettings, presales: PresalesConfig | None) -> tuple[Seam,
     conversation = Conversation(settings_store=SettingsStore(db), presales=presales)
     seam = Seam(conversation, render=card_text, contact=contact_of(presales), footer=card_footer)
     adapter = FeishuAdapter(feishu.app_id or "", secret, domain=feishu.domain, seen=SqliteSeen(db))
+    adapter.heartbeat_path = feishu_heartbeat(settings.heartbeat_path)
     return seam, adapter
+
+
+def feishu_heartbeat(path: Path | None) -> Path | None:
+    """Feishu's heartbeat file: ``SIZING_BOT_HEARTBEAT`` + ``.feishu`` (Telegram keeps the file itself)."""
+    return path.with_name(path.name + ".feishu") if path else None
+
+
+async def beat(adapter: FeishuAdapter, interval_s: float = HEARTBEAT_INTERVAL_S) -> None:
+    """Rewrite the heartbeat every ``interval_s`` s while the long connection is open; removed at the end."""
+    path = adapter.heartbeat_path
+    if path is None:
+        return
+    try:
+        while True:
+            alive = adapter.connection.connected
+            if alive:
+                await asyncio.to_thread(write_heartbeat, path)
+            await asyncio.sleep(interval_s if alive else min(interval_s, 0.2))
+    finally:
+        path.unlink(missing_ok=True)
 
 
 async def handle(seam: Seam, adapter: FeishuAdapter, item: Inbound | Press) -> None:
@@ -90,8 +113,9 @@ async def serve_until_signalled(
         await stop.wait()
         await adapter.connection.stop()
 
-    watcher = asyncio.create_task(stopper())
+    watcher, beater = asyncio.create_task(stopper()), asyncio.create_task(beat(adapter))
     try:
         await serve(seam, adapter)
     finally:
         watcher.cancel()
+        beater.cancel()
