@@ -214,3 +214,33 @@ def test_health_names_each_platform_and_feishu_s_long_connection(fake, tmp_path:
     )
     assert done.returncode == 1
     assert "long connection: no heartbeat" in done.stdout
+
+
+def test_the_log_holds_no_secret_at_debug_level(fake, tmp_path: Path) -> None:
+    with running_bot(fake, tmp_path):
+        fake.push(fake.message_event("7B model 1T tokens on A100"))
+        wait(lambda: cards(fake), 10, "card")
+        fake.expire_tokens()  # a fresh token is fetched: that request carries the secret too
+        fake.push(fake.message_event("那H100呢"))
+        wait(lambda: len(cards(fake)) == 2, 10, "second card")
+    log = (tmp_path / "bot.log").read_text()
+    assert "feishu: connected to ws://127.0.0.1" in log  # the log is there, at DEBUG
+    for secret in (fake.app_secret, "ticket-SECRET-abc123", "t-fake"):
+        assert secret not in log
+
+
+def _modules_after(code: str) -> set[str]:
+    out = subprocess.run(
+        [sys.executable, "-c", f"import sys; {code}; print(' '.join(sys.modules))"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return set(out.stdout.split())
+
+
+def test_a_platform_s_code_loads_only_when_its_credentials_are_set() -> None:
+    feishu = _modules_after("import bot.run, bot.feishu.serve")
+    assert "telegram" not in feishu and "websockets" in feishu
+    telegram = _modules_after("import bot.run, bot.telegram.app")
+    assert "websockets" not in telegram and "bot.feishu" not in telegram
