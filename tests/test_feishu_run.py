@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 import time
@@ -12,6 +13,8 @@ from pathlib import Path
 import pytest
 from fake_feishu import FakeFeishu
 from feishu_run import bot_env, buttons, card_of, card_words, cards, running_bot, wait
+
+from bot.run import NO_PLATFORM
 
 
 @pytest.fixture
@@ -244,3 +247,31 @@ def test_a_platform_s_code_loads_only_when_its_credentials_are_set() -> None:
     assert "telegram" not in feishu and "websockets" in feishu
     telegram = _modules_after("import bot.run, bot.telegram.app")
     assert "websockets" not in telegram and "bot.feishu" not in telegram
+
+
+def test_a_rate_limited_reply_waits_for_the_reset_and_is_sent_once(fake, tmp_path: Path) -> None:
+    fake.rate_limit("/open-apis/im/v1/messages", 1)  # 429 / 99991400, x-ogw-ratelimit-reset: 1
+    with running_bot(fake, tmp_path):
+        event = fake.message_event("7B model 1T tokens on A100")
+        asked = event["event"]["message"]["message_id"]
+        fake.push(event)
+        wait(lambda: _answers_for(fake, asked), 15, "answer")
+        tries = [c for c in fake.http.calls if c.path.endswith(f"{asked}/reply")]
+        assert [c.refused for c in tries] == [99991400, None]
+        assert tries[1].at - tries[0].at >= 1.0
+        assert len(_answers_for(fake, asked)) == 1
+
+
+def test_run_with_no_platform_configured_says_so_in_one_line(tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("TELEGRAM_", "FEISHU_"))}
+    done = subprocess.run(
+        [sys.executable, "-m", "bot", "run"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 2
+    assert done.stderr.splitlines() == [NO_PLATFORM]
+    assert "FEISHU_APP_ID" in NO_PLATFORM and done.stderr.startswith("TELEGRAM_BOT_TOKEN is not set: ")
