@@ -275,3 +275,23 @@ def test_run_with_no_platform_configured_says_so_in_one_line(tmp_path: Path) -> 
     assert done.returncode == 2
     assert done.stderr.splitlines() == [NO_PLATFORM]
     assert "FEISHU_APP_ID" in NO_PLATFORM and done.stderr.startswith("TELEGRAM_BOT_TOKEN is not set: ")
+
+
+def test_the_chart_button_puts_the_uploaded_chart_into_the_card(fake, tmp_path: Path) -> None:
+    with running_bot(fake, tmp_path):
+        fake.push(fake.message_event("7B model 1T tokens on A100"))
+        sent = wait(lambda: cards(fake), 10, "card")[0]
+        chart = [value for _, value in buttons(card_of(sent)) if value["a"] == "c"]
+        assert chart, buttons(card_of(sent))
+        fake.push(
+            fake.card_action(chart[0], message_id=sent["message_id"], chat_id="oc_p2p0001"), kind="card"
+        )
+        wait(lambda: fake.http.messages[sent["message_id"]]["updates"], 15, "PATCH")
+        images = [
+            e
+            for e in card_of(fake.http.messages[sent["message_id"]])["body"]["elements"]
+            if e["tag"] == "img"
+        ]
+        assert len(images) == 1 and images[0]["img_key"] in fake.http.uploads
+        assert fake.http.uploads[images[0]["img_key"]]["image"].startswith(b"\x89PNG")
+        assert len(fake.http.sent()) == 1  # no second message

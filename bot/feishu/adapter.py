@@ -21,6 +21,7 @@ import contextlib
 import json
 import logging
 import re
+from collections import OrderedDict
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -37,6 +38,8 @@ FEISHU = "feishu"
 MENTION = re.compile(r"@_user_\d+")
 """The placeholder a mention leaves in a text message's content (``@_user_1``)."""
 QUEUE_MAX = 1000
+MAX_CARDS = 2000
+"""Cards remembered for adding a chart in place (oldest dropped first)."""
 
 
 def raw_id(key: str) -> str:
@@ -111,6 +114,8 @@ class FeishuAdapter:
         self._task: asyncio.Task[None] | None = None
         self.error: BaseException | None = None
         self.heartbeat_path: Path | None = None  # set by bot.feishu.serve.build
+        self._cards: OrderedDict[str, tuple[str, Outbound, str | None]] = OrderedDict()
+        """message id → (chat, what its card shows, its chart's image_key): to add the chart in place"""
 
     async def connect(self) -> None:
         """Learn the bot's open_id (mentions), then open the long connection on its own task."""
@@ -148,14 +153,25 @@ class FeishuAdapter:
         else:
             sent = await self.api.send(chat, "interactive", card)
         self.answered += 1
-        return str(sent.get("message_id") or "")
+        message_id = str(sent.get("message_id") or "")
+        self._shown(message_id, to.chat_id, out, None)
+        return message_id
+
+    def _shown(self, message_id: str, chat_id: str, out: Outbound, image_key: str | None) -> None:
+        self._cards[message_id] = (chat_id, out, image_key)
+        self._cards.move_to_end(message_id)
+        while len(self._cards) > MAX_CARDS:
+            self._cards.popitem(last=False)
 
     async def reply_text(self, to: Inbound, text: str) -> str:
         """A plain text reply to ``to`` (command answers such as ``/settings``)."""
         return await self._send(to.chat_id, "text", {"text": text}, to.message_id or None)
 
     async def edit(self, chat_id: str, message_id: str, out: Outbound) -> None:
-        await self.api.update_card(message_id, build_card(out), chat_id=raw_id(chat_id))
+        _, shown, image_key = self._cards.get(message_id, ("", out, None))
+        image_key = image_key if shown.turn_id == out.turn_id else None  # a variant has its own chart
+        await self.api.update_card(message_id, build_card(out, image_key), chat_id=raw_id(chat_id))
+        self._shown(message_id, chat_id, out, image_key)
 
     async def _send(self, chat_id: str, msg_type: str, content: dict[str, Any], reply_to: str | None) -> str:
         chat = raw_id(chat_id)
@@ -173,7 +189,13 @@ class FeishuAdapter:
     async def send_photo(
         self, chat_id: str, png: bytes, *, caption: str = "", reply_to: str | None = None
     ) -> str:
+        """The chart goes into the card it was asked from (PATCH with an ``img``), else as an image."""
         key = await self.api.upload_image(png)
+        card = self._cards.get(reply_to or "")
+        if reply_to and card is not None:
+            await self.api.update_card(reply_to, build_card(card[1], key), chat_id=raw_id(chat_id))
+            self._shown(reply_to, card[0], card[1], key)
+            return reply_to
         return await self._send(chat_id, "image", {"image_key": key}, reply_to)
 
     async def stop(self) -> None:

@@ -88,13 +88,16 @@ def _row(turn_id: str, row: list[Action], lang: str) -> dict[str, Any]:
     return {"tag": "column_set", "flex_mode": "flow", "columns": columns}
 
 
-def build_card(out: Outbound) -> dict[str, Any]:
-    """The card for a reply: headline, key figures (+ contact line), collapsed details, buttons.
-
-    The details toggle is the collapsible panel itself, so the details actions are not buttons."""
+def build_card(out: Outbound, image_key: str | None = None) -> dict[str, Any]:
+    """The card for a reply: headline, key figures (+ contact line), the chart (``image_key``, once
+    uploaded), collapsed details, buttons. The details toggle is the collapsible panel itself, so
+    the details actions are not buttons."""
     parts = _parts(out.text)
     figures = "\n\n".join(p for p in (parts.get("f", ""), parts.get("c", "")) if p.strip())
     elements: list[dict[str, Any]] = [{"tag": "markdown", "content": figures[:MARKDOWN_MAX] or " "}]
+    if image_key:
+        alt = {"tag": "plain_text", "content": "chart"}
+        elements.append({"tag": "img", "img_key": image_key, "alt": alt, "scale_type": "fit_horizontal"})
     details = parts.get("d", "")
     if details.strip():
         title = "详细信息" if out.lang == "zh" else "Details"
