@@ -70,7 +70,7 @@ def _parser() -> argparse.ArgumentParser:
     ask.add_argument(
         "--quote", metavar="PATH", help="also write a one-page PDF quote to PATH (needs an offer)"
     )
-    sub.add_parser("run", help="start the Telegram bot (needs TELEGRAM_BOT_TOKEN)")
+    sub.add_parser("run", help="start the bots whose credentials are set (Telegram, Feishu/Lark)")
     serve = sub.add_parser("serve", help="start the web page and the JSON API (bot.web)")
     serve.add_argument("--host", help="address to listen on (default $SIZING_BOT_WEB_HOST or 127.0.0.1)")
     serve.add_argument("--port", type=int, help="port (default $SIZING_BOT_WEB_PORT or 8000)")
@@ -280,87 +280,6 @@ def _one_line(exc: BaseException) -> str:
     return text or type(exc).__name__
 
 
-HEALTH_QUESTION = "7B模型1万亿token要多少A100"
-"""The seed question: the health check answers it end to end (parse, estimate, render)."""
-
-
-def health(heartbeat: str | None = None, max_age_s: float | None = None) -> int:
-    """The container's health check. With ``heartbeat`` (a file, or "" for $SIZING_BOT_HEARTBEAT): the
-    running bot's heartbeat is at most ``max_age_s`` old (bot.telegram.heartbeat) -- the probe of the
-    running process, in polling mode too. Without: the pipeline answers the seed question (templates,
-    catalogs and data are installed and load) and the pre-sales file named by SIZING_BOT_PRESALES is
-    valid. Either way, in webhook mode (TELEGRAM_WEBHOOK_URL set) the webhook server accepts a TCP
-    connection on its port. Prints one line; exit 0 healthy, 1 not."""
-    if _webhook_port_problem(connect=False):  # the settings first: a bad value is named, nothing runs
-        return 1
-    if heartbeat is not None:
-        problem = _heartbeat_problem(heartbeat, max_age_s)
-        if problem is not None:
-            print(f"unhealthy: {problem}", file=sys.stderr)
-            return 1
-    elif not _answers():
-        return 1
-    if _webhook_port_problem():
-        return 1
-    print("healthy")
-    return EXIT_OK
-
-
-def _heartbeat_problem(path: str, max_age_s: float | None) -> str | None:
-    from bot.telegram.heartbeat import HEARTBEAT_MAX_AGE_S, check_heartbeat
-
-    if not path:
-        from bot.config import current
-
-        path = str(current().heartbeat_path or "")
-    if not path:
-        return "no heartbeat file: give --heartbeat FILE or set SIZING_BOT_HEARTBEAT"
-    return check_heartbeat(Path(path), HEARTBEAT_MAX_AGE_S if max_age_s is None else max_age_s)
-
-
-def _answers() -> bool:
-    """The seed question is answered (with the offer, when one is configured); else one line why."""
-    from bot.settings.presales import PresalesError
-
-    try:
-        presales = load_offer(None)
-        out, code = ask(HEALTH_QUESTION, None, "text", presales=presales)
-    except (PresalesError, OSError) as exc:
-        print(f"unhealthy: {exc}", file=sys.stderr)
-        return False
-    if code != EXIT_OK or not out.strip():
-        print("unhealthy: the seed question was not answered", file=sys.stderr)
-        return False
-    return True
-
-
-def _webhook_port_problem(connect: bool = True) -> bool:
-    """True (and one line) when a setting is bad or, in webhook mode with ``connect``, the webhook port
-    does not accept a connection."""
-    import socket
-
-    from bot.config import SettingsProblem, current
-
-    try:
-        telegram = current().telegram
-    except SettingsProblem as exc:
-        port = [(v, shown) for v, shown, _ in exc.problems if v == "TELEGRAM_WEBHOOK_PORT"]
-        why = f"{port[0][0]}={port[0][1]}: not a port (1-65535)" if port else str(exc)
-        print(f"unhealthy: {why}", file=sys.stderr)
-        return True
-    if telegram.webhook_url and connect:
-        host = telegram.webhook_listen.strip() or "0.0.0.0"
-        host = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
-        port = telegram.webhook_port
-        try:
-            with socket.create_connection((host, port), timeout=3):
-                pass
-        except OSError as exc:
-            print(f"unhealthy: webhook port {host}:{port}: {exc.strerror or exc}", file=sys.stderr)
-            return True
-    return False
-
-
 def write_quote(result: Answer, path: str, question: str = "") -> bool:
     """Write the answer's one-page PDF quote to ``path``; a note on stderr when there is nothing to
     quote (not understood). False when the file cannot be written or the PDF cannot be made."""
@@ -451,6 +370,8 @@ def _main(argv: list[str] | None) -> int:
     if args.command == "validate":
         return validate(args.runs)
     if args.command == "health":
+        from bot.health import health
+
         return health(args.heartbeat, args.max_age)
     if args.command == "serve":
         from bot.web.serve import serve
@@ -458,7 +379,7 @@ def _main(argv: list[str] | None) -> int:
         return serve(args.host, args.port)
     if args.command == "run":
         from bot.config import SettingsProblem, load_settings
-        from bot.telegram.app import run
+        from bot.run import run
 
         try:
             settings = load_settings()

@@ -58,6 +58,7 @@ class HttpState:
         self.token_ttl = 7200
         self.faults = HttpFaults()
         self.ids = itertools.count(1)
+        self.chat_owners: dict[str, str] = {}  # chat_id → owner open_id (GET /open-apis/im/v1/chats/:id)
         self.ws_url: Any = None  # callable () -> (url, client config), set by FakeFeishu
 
     def new_id(self, prefix: str) -> str:
@@ -171,6 +172,13 @@ class FeishuHTTPHandler(BaseHTTPRequestHandler):
         if method == "GET" and path == "/open-apis/bot/v3/info":
             bot = {"activate_status": 2, "app_name": "Sizing", "open_id": st.bot_open_id}
             return 200, {"code": 0, "msg": "ok", "bot": bot}, None
+        if method == "GET" and len(parts) == 5 and parts[:4] == ["open-apis", "im", "v1", "chats"]:
+            data = {
+                "chat_id": parts[4],
+                "owner_id": st.chat_owners.get(parts[4], ""),
+                "owner_id_type": "open_id",
+            }
+            return 200, {"code": 0, "msg": "success", "data": data}, None
         if method == "POST" and path == "/open-apis/im/v1/images":
             return self._upload(call, "image_key", "img_v2_", ("image_type", "image"))
         if method == "POST" and path == "/open-apis/im/v1/files":

@@ -122,7 +122,7 @@ class TelegramSettings(BaseSettings):
 
 
 class FeishuSettings(BaseSettings):
-    """The Feishu/Lark section, ready for ``bot/feishu`` (not wired yet: nothing reads it today)."""
+    """The Feishu/Lark section: ``sizing-bot run`` starts Feishu when id and secret are set (bot/run.py)."""
 
     model_config = _section_config("feishu")
 

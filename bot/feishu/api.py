@@ -11,6 +11,7 @@ Sources (open.feishu.cn/document, server-docs; the same paths on open.larksuite.
   ``PATCH /open-apis/im/v1/messages/:message_id``; ``content`` is a JSON *string*.
 * uploads: ``POST /open-apis/im/v1/images`` (multipart ``image_type=message``, ``image``) →
   ``image_key``; ``POST /open-apis/im/v1/files`` (``file_type=pdf``, ``file_name``, ``file``) → ``file_key``.
+* chat info: ``GET /open-apis/im/v1/chats/:chat_id`` → ``data.owner_id`` (who may change settings).
 * bot info: ``GET /open-apis/bot/v3/info`` → ``{"bot": {"open_id", "app_name", …}}``.
 * limits: HTTP 429 / code 99991400 with header ``x-ogw-ratelimit-reset`` (seconds until the window
   resets); sending is limited to 5 QPS per user and per group, shared by every bot in the group
@@ -201,6 +202,13 @@ class FeishuAPI:
             files={"file": (file_name, data, "application/octet-stream")},
         )
         return str(answer["data"]["file_key"])
+
+    async def chat_owner(self, chat_id: str) -> str:
+        """The group owner's open_id: ``GET /open-apis/im/v1/chats/:chat_id?user_id_type=open_id`` →
+        ``data.owner_id`` ("" when the chat has none, e.g. p2p)."""
+        path = f"/open-apis/im/v1/chats/{chat_id}"
+        answer = await self.call("GET", path, params={"user_id_type": "open_id"})
+        return str((answer.get("data") or {}).get("owner_id") or "")
 
     async def bot_info(self) -> dict[str, Any]:
         """The bot's own identity (``open_id``, ``app_name``): to recognise @-mentions of itself."""

@@ -251,6 +251,11 @@ class LongConnection:
             return random.uniform(0, max(self.config.reconnect_nonce, 0.0))
         return max(self.config.reconnect_interval, 0.0)
 
+    @property
+    def connected(self) -> bool:
+        """Whether the socket is open now (for the heartbeat)."""
+        return self._ws is not None
+
     async def stop(self) -> None:
         """Close the socket; :meth:`run` returns once handlers in flight finished."""
         self._stopping = True

@@ -1,0 +1,121 @@
+"""``sizing-bot run``'s Feishu / Lark side: the seam answering a :class:`FeishuAdapter` until stopped.
+
+Wiring: the settings SQLite (``SIZING_BOT_DB``) holds the chat settings and the dedupe keys
+(:class:`bot.feishu.seen.SqliteSeen`, 8 h); the Conversation and the Seam are the ones every front end
+uses; one item that fails (an API error, a bad event) is logged and the next one is answered.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import signal
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from bot.chat.adapter import Inbound, Press
+from bot.chat.contact import contact_of
+from bot.chat.seam import Seam
+from bot.core.conversation import Conversation
+from bot.feishu.adapter import FeishuAdapter
+from bot.feishu.card import card_footer, card_text
+from bot.feishu.commands import is_quote_command, quote_command
+from bot.feishu.seen import SqliteSeen
+from bot.feishu.settings import settings_argument, settings_reply
+from bot.settings.store import SettingsStore, default_db_path
+from bot.telegram.heartbeat import HEARTBEAT_INTERVAL_S, write_heartbeat
+
+if TYPE_CHECKING:
+    from bot.config import AppSettings
+    from bot.settings.presales import PresalesConfig
+
+log = logging.getLogger(__name__)
+
+
+def build(settings: AppSettings, presales: PresalesConfig | None) -> tuple[Seam, FeishuAdapter]:
+    """The seam and the adapter for the Feishu section of ``settings`` (credentials must be set)."""
+    feishu = settings.feishu
+    secret = feishu.app_secret.get_secret_value() if feishu.app_secret else ""
+    db = settings.db_path or default_db_path()
+    conversation = Conversation(settings_store=SettingsStore(db), presales=presales)
+    seam = Seam(conversation, render=card_text, contact=contact_of(presales), footer=card_footer)
+    adapter = FeishuAdapter(feishu.app_id or "", secret, domain=feishu.domain, seen=SqliteSeen(db))
+    adapter.heartbeat_path = feishu_heartbeat(settings.heartbeat_path)
+    return seam, adapter
+
+
+def feishu_heartbeat(path: Path | None) -> Path | None:
+    """Feishu's heartbeat file: ``SIZING_BOT_HEARTBEAT`` + ``.feishu`` (Telegram keeps the file itself)."""
+    return path.with_name(path.name + ".feishu") if path else None
+
+
+async def beat(adapter: FeishuAdapter, interval_s: float = HEARTBEAT_INTERVAL_S) -> None:
+    """Rewrite the heartbeat every ``interval_s`` s while the long connection is open; removed at the end."""
+    path = adapter.heartbeat_path
+    if path is None:
+        return
+    try:
+        while True:
+            alive = adapter.connection.connected
+            if alive:
+                await asyncio.to_thread(write_heartbeat, path)
+            await asyncio.sleep(interval_s if alive else min(interval_s, 0.2))
+    finally:
+        path.unlink(missing_ok=True)
+
+
+async def handle(seam: Seam, adapter: FeishuAdapter, item: Inbound | Press) -> None:
+    """Answer one message (``/settings`` here, questions through the seam) or one button press."""
+    if isinstance(item, Press):
+        await seam._on_press(adapter, item)
+        return
+    argument = settings_argument(item.text)
+    if argument is not None and (item.mentioned or not item.is_group):
+        text = await settings_reply(item, argument, seam.conversation, adapter.api)
+        await adapter.reply_text(item, text)
+        return
+    if is_quote_command(item.text) and (item.mentioned or not item.is_group):
+        await quote_command(seam, adapter, item)
+        return
+    out = seam.answer(item)
+    if out is not None:
+        seam.remember(item.chat_id, await adapter.reply(item, out), out)
+
+
+async def serve(seam: Seam, adapter: FeishuAdapter) -> None:
+    """Connect and answer until the adapter's stream ends; raises the connection's fatal error."""
+    await adapter.connect()
+    try:
+        async for item in adapter.receive():
+            try:
+                await handle(seam, adapter, item)
+            except Exception:  # one failed answer must not stop the others
+                log.exception("feishu: answering failed")
+    finally:
+        await adapter.stop()
+    if adapter.error is not None:
+        raise adapter.error
+
+
+async def serve_until_signalled(
+    seam: Seam, adapter: FeishuAdapter, stop: asyncio.Event | None = None
+) -> None:
+    """:func:`serve`, stopped by SIGINT / SIGTERM (main thread) or by ``stop``."""
+    stop = stop or asyncio.Event()
+    loop = asyncio.get_running_loop()
+    try:
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            loop.add_signal_handler(sig, stop.set)
+    except (ValueError, RuntimeError, NotImplementedError):  # not the main thread, or Windows
+        pass
+
+    async def stopper() -> None:
+        await stop.wait()
+        await adapter.connection.stop()
+
+    watcher, beater = asyncio.create_task(stopper()), asyncio.create_task(beat(adapter))
+    try:
+        await serve(seam, adapter)
+    finally:
+        watcher.cancel()
+        beater.cancel()

@@ -1,0 +1,92 @@
+"""``/settings`` on Feishu / Lark: show a chat's settings; ``/settings price A100 18`` sets a price.
+
+Who may change them: anyone in a p2p chat; in a group, its owner only, checked with ``GET
+/open-apis/im/v1/chats/:chat_id`` (``data.owner_id``, open_id) on every change
+(:meth:`bot.feishu.api.FeishuAPI.chat_owner`). Settings are stored per chat under ``feishu:<chat_id>``
+in the same SQLite as Telegram's (:class:`bot.settings.store.SettingsStore`). The texts are the
+Telegram adapter's (:mod:`bot.chat.commands`, :mod:`bot.chat.wording`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import html
+import re
+from typing import TYPE_CHECKING
+
+from bot.chat.commands import (
+    PRICE_PROBLEMS,
+    PriceChange,
+    currency_of,
+    parse_price_command,
+    price_conflict_text,
+    price_saved_text,
+    settings_text,
+)
+from bot.chat.wording import NO_SETTINGS, NOT_ADMIN
+
+if TYPE_CHECKING:
+    from bot.chat.adapter import Inbound
+    from bot.core.conversation import Conversation
+    from bot.feishu.api import FeishuAPI
+    from bot.settings.chat import ChatSettings
+
+COMMAND = re.compile(r"^/settings(?:@\S+)?(?:\s+(?P<arg>.*))?$", re.DOTALL)
+TAG = re.compile(r"</?(?:b|i|code|pre|a)(?:\s[^>]*)?>")
+CJK = re.compile(r"[\u4e00-\u9fff]")
+
+
+def settings_argument(text: str) -> str | None:
+    """The argument of a ``/settings`` command ("" for none); None when ``text`` is not one."""
+    m = COMMAND.match(text.strip())
+    return None if m is None else (m.group("arg") or "").strip()
+
+
+def _lang(text: str, current: ChatSettings) -> str:
+    return current.lang or ("zh" if CJK.search(text) else "en")
+
+
+def _price(store, chat: str, current: ChatSettings, change: PriceChange, lang: str, presales) -> str:
+    """Store the price (or remove it); the line saying what was saved, or why nothing was."""
+    prices = dict(current.prices)
+    if change.price is None:
+        prices.pop(change.family, None)
+        store.update(chat, prices=prices)
+        return ""
+    chat_currency = currency_of(current, presales, lang)
+    currency = change.currency.value if change.currency else chat_currency
+    others = {fam: p for fam, p in prices.items() if fam != change.family}
+    if others and currency != chat_currency:
+        return price_conflict_text(lang, chat_currency, others)
+    prices[change.family] = change.price
+    store.update(chat, prices=prices, currency=currency)
+    return price_saved_text(lang, change, currency, switched=currency != chat_currency)
+
+
+async def settings_reply(msg: Inbound, argument: str, conversation: Conversation, api: FeishuAPI) -> str:
+    """The text answering ``/settings …`` in ``msg``'s chat (changing the settings when allowed)."""
+    store = conversation.settings_store
+    current = conversation.settings(msg.chat_id)
+    lang = _lang(argument or msg.text, current)
+    if store is None:
+        return NO_SETTINGS[lang]
+    change = parse_price_command(argument)
+    if isinstance(change, str):
+        return plain(PRICE_PROBLEMS[change][lang])
+    saved = ""
+    if change is not None:
+        if msg.is_group:
+            owner = await api.chat_owner(msg.chat_id.partition(":")[2])
+            if msg.user_id != f"feishu:{owner}":
+                return NOT_ADMIN[lang]
+        saved = await asyncio.to_thread(
+            _price, store, msg.chat_id, current, change, lang, conversation.presales
+        )
+        current = conversation.settings(msg.chat_id)
+    text = settings_text(current, lang, conversation.presales)
+    return plain(f"{saved}\n\n{text}" if saved else text)
+
+
+def plain(text: str) -> str:
+    """Telegram HTML (the shared texts) as plain text for a Feishu text message."""
+    return html.unescape(TAG.sub("", text))
