@@ -272,7 +272,9 @@ def test_seed_zh_reply_numbers():
         assert needle in html, needle
         assert needle in text, needle
     headline = telegram_html_text(html).splitlines()[0]
-    assert headline == "7B 预训练 1万亿 token ≈ 9.3万 A100·时：约 136 张（17 台 8 卡）训 30 天"
+    assert (
+        headline == "7B 预训练 1万亿 token ≈ 9.3万 A100·时：约 136 张（17 台 8 卡）训 29 天（30 天内）"
+    )  # T22: the table's days
 
 
 def test_seed_en_reply_numbers():
@@ -283,7 +285,8 @@ def test_seed_en_reply_numbers():
         assert needle in text, needle
     headline = telegram_html_text(html).splitlines()[0]
     assert headline == (
-        "7B pre-training on 1T tokens ≈ 93.5K A100-hours: about 136 GPUs (17 × 8-GPU nodes) for 30 days"
+        "7B pre-training on 1T tokens ≈ 93.5K A100-hours: about 136 GPUs (17 × 8-GPU nodes) for 29 days "
+        "(within 30 days)"  # T22 item 3: the days table's days, the deadline in brackets
     )
 
 

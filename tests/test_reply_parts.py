@@ -24,7 +24,7 @@ def test_parts_are_the_reply_in_three(seed):
         parts.headline
         == whole.split("\n", 1)[0]
         == "**7B pre-training on 1T tokens ≈ 93.5K A100-hours: about 136 GPUs (17 × 8-GPU nodes) "
-        "for 30 days**"
+        "for 29 days (within 30 days)**"  # T22 item 3: the days table's days
     )
     assert parts.figures.startswith("• Compute: C = 6ND = 4.2×10²² FLOPs\\\n")
     assert parts.details.startswith("• Why: the model states fit with ZeRO-1")

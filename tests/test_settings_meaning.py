@@ -79,7 +79,11 @@ def test_default_deadline_keeps_memory_questions_memory_questions(api: FakeBotAP
 def test_default_deadline_applies_where_the_answer_needs_one(api: FakeBotAPI) -> None:
     [pretrain] = _with_deadline(api, "60", ["7B模型1万亿token要多少A100"])
     # 93,483 A100-hours (docs/design.md §3.2 seed) / (60 × 24) = 65 → 72 GPUs (whole 8-GPU nodes)
-    assert pretrain.splitlines()[0] == "7B 预训练 1万亿 token ≈ 9.3万 A100·时：约 72 张（9 台 8 卡）训 60 天"
+    # T22 item 3: the days table's days on 72 GPUs (93,483 / 72 / 24 = 54), the deadline after
+    assert (
+        pretrain.splitlines()[0]
+        == "7B 预训练 1万亿 token ≈ 9.3万 A100·时：约 72 张（9 台 8 卡）训 54 天（60 天内）"
+    )
     assert "工期（天）：60 — 本群/本会话的 /settings 设置" in pretrain
 
 

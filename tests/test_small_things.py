@@ -46,7 +46,11 @@ def chart_texts(question: str) -> tuple[str, list[str], list[str]]:
 @pytest.mark.parametrize(
     ("question", "headline", "star"),
     [
-        ("7B模型1万亿token要多少A100", "约 136 张（17 台 8 卡）训 30 天", "136 张 → 30 天内（约 29 天）"),
+        (
+            "7B模型1万亿token要多少A100",
+            "约 136 张（17 台 8 卡）训 29 天（30 天内）",
+            "136 张 → 30 天内（约 29 天）",
+        ),
         (
             "How many A100s to train a 7B model on 1T tokens in 30 days?",
             "136",
@@ -127,7 +131,7 @@ def test_a_chart_is_sent_with_the_headline_as_its_caption(api: FakeBotAPI) -> No
     [photo] = api.calls_to("sendPhoto")
     [sent] = api.calls_to("sendMessage")
     caption = telegram_html_text(photo.params["caption"])
-    assert caption == "7B 预训练 1万亿 token ≈ 9.3万 A100·时：约 136 张（17 台 8 卡）训 30 天"
+    assert caption == "7B 预训练 1万亿 token ≈ 9.3万 A100·时：约 136 张（17 台 8 卡）训 29 天（30 天内）"
     assert telegram_html_text(sent.params["text"]).splitlines()[0] == caption
 
 

@@ -99,6 +99,14 @@ class _Parse(FieldSteps):
                 out.append((r.tok.raw.strip(), "repeated" if r.role in used_roles else "unread"))
         return out
 
+    def repeated_used(self) -> dict[str, str]:
+        """For each 'repeated' number, the value of its field that was used, as typed (the reply says
+        which one was used, whether it came first or later)."""
+        used = {r.role: r.tok.raw.strip() for r in self.roles if id(r) in self.used}
+        return {
+            r.tok.raw.strip(): used[r.role] for r in self.roles if id(r) not in self.used and r.role in used
+        }
+
     def run(self) -> ParseResult:
         self.s, truncated = prepare(self.raw)
         s0 = self.s
@@ -156,6 +164,7 @@ class _Parse(FieldSteps):
             nonpositive_numbers=self.nonpositive,
             unusable_numbers=self.unusable,
             unused_numbers=self.unused(),
+            repeated_used=self.repeated_used(),
         )
 
     # -- step 1b: stage, method, algorithm and the stated settings

@@ -53,6 +53,10 @@ class ParseResult(BaseModel):
         description="numbers the request does not use, as typed, with why: 'unread' (no word said what "
         "they are) or 'repeated' (a second value for a one-value field)",
     )
+    repeated_used: dict[str, str] = Field(
+        default_factory=dict,
+        description="each 'repeated' number (as typed) → the value of its field that was used, as typed",
+    )
     nonpositive_numbers: list[str] = Field(
         default_factory=list, description="zero or negative counts and sizes, dropped, as typed ('0', '-8')"
     )

@@ -179,6 +179,7 @@ def figures(report: SizingReport, offer: Offer | None, lang: str) -> dict[str, A
         "total": total,
         "total_is_range": total_is_range,
         "best_term": best_term,
+        "serving_min_order": serving_min_order(report, p, offer, lang, f),
     }
 
 
@@ -261,6 +262,44 @@ def _min_order(p: Pricing, offer: Offer | None, lang: str, f: Fmt) -> tuple[str 
     if min_order is not None:  # a line of its own ('• Minimum order one 8-GPU node: …')
         min_order = min_order[:1].upper() + min_order[1:]
     return min_order, min_order_detail
+
+
+def serving_min_order(
+    report: SizingReport, p: Pricing, offer: Offer | None, lang: str, f: Fmt
+) -> dict | None:
+    """A service whose minimum order raised the GPU count: what the headline and the cost line say
+    instead of the sized GPUs' figures (issue 22 item 5: the headline, the configuration, the total and
+    the reply say the same thing) — the order clause ('minimum order one 8-GPU node: billed for 8 GPUs,
+    CN¥102,400 per month'), the month's money, and the price per million output tokens at the same
+    load on the GPUs billed (the sized GPUs' price × billed ÷ sized GPUs). None otherwise."""
+    inf = report.inference
+    if inf is None or offer is None or p.period != "month" or not p.min_order_applied or p.sized_gpus <= 0:
+        return None
+    cur = p.currency.value
+    month = translate(
+        lang, N_("%(money)s per month"), money=money_span(f, p.subtotal_low, p.subtotal_high, cur)
+    )
+    head = translate(
+        lang,
+        N_("%(order)s: billed for %(billed)s, %(subtotal)s"),
+        order=min_order_text(offer, lang) or "",
+        billed=gpus_text(lang, p.gpus),
+        subtotal=month,
+    )
+    cpm, scale = inf.cost_per_million_tokens, p.gpus / p.sized_gpus
+    return {
+        "head": head,
+        # beside the month's cost already in line 1 (a cost question): the order without the money
+        "head_short": translate(
+            lang,
+            N_("%(nodes)s: sized for %(sized)s, billed for %(billed)s"),
+            nodes=min_order_text(offer, lang) or "",
+            sized=gpus_text(lang, p.sized_gpus),
+            billed=gpus_text(lang, p.gpus),
+        ),
+        "per_month": money_span(f, p.subtotal_low, p.subtotal_high, cur),
+        "cpm": None if cpm is None else f.price_range(cpm.low * scale, cpm.high * scale, cpm.currency),
+    }
 
 
 def _best_term(p: Pricing, lang: str, f: Fmt) -> str | None:

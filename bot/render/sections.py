@@ -52,9 +52,10 @@ def training_section(report: SizingReport, f: Fmt, per_node: int) -> TrainingCon
                 likely=mfu,
                 high=mfu * gh.likely / gh.low if gh.low else mfu,
             )
+        likely = shown_gpu_hours(gh.likely)
         t |= {
-            "gh": f.hours(gh.likely),
-            "gh_compact": f.compact(gh.likely) if gh.likely >= 10 else f.hours(gh.likely),
+            "gh": f.hours(likely),
+            "gh_compact": f.compact(likely) if likely >= 1000 else f.hours(likely),
             "gh_low": f.hours(gh.low),
             "gh_high": f.hours(gh.high),
             "mfu": f.percent(band.likely),
@@ -98,6 +99,13 @@ def training_section(report: SizingReport, f: Fmt, per_node: int) -> TrainingCon
             "ratio": _ratio(report.request.tokens / report.chinchilla_tokens, f),
         }
     return t
+
+
+def shown_gpu_hours(hours: float) -> float:
+    """The likely GPU-hours as every line of a reply shows them: from 10 up, whole hours rounded up as
+    the cost line bills them (estimator.compute.billed_gpu_hours: 16,845.3 → 16,846 in the GPU-hours
+    line, the headline and the cost line alike); under 10, as they are (6.8, billed 7)."""
+    return math.ceil(hours - 1e-9) if hours >= 10 else hours
 
 
 def _training_cost(c: Cost, f: Fmt) -> dict[str, Any]:
@@ -207,22 +215,38 @@ def headline_hours(report: SizingReport, gpus: int, f: Fmt) -> str | None:
 
 
 def _within_deadline(report: SizingReport, gpus: int, f: Fmt) -> str:
-    """' (within your 5 days)' after a headline whose GPUs (memory's minimum, whole nodes) finish well
-    before the deadline the user gave; '' when the deadline was assumed or the days are the deadline."""
-    req, gh = report.request, report.gpu_hours
-    stated = req.deadline_days and not any(a.field == "deadline_days" for a in report.assumptions)
-    if not stated or gh is None or gh.likely / gpus / 24 >= 0.8 * req.deadline_days:
+    """' (within your 5 days)' after a headline whose days (the days table's for ``gpus``) are under the
+    deadline the user gave, ' (within 30 days)' under an assumed one; '' when the days read as the
+    deadline (the headline gives the table's days, the deadline in brackets: issue 22 follow-up)."""
+    req = report.request
+    days = _days_on(report, gpus)
+    if not req.deadline_days or days is None or f.days(days) == f.days(req.deadline_days):
         return ""
+    if any(a.field == "deadline_days" for a in report.assumptions):
+        if days < 0.8 * req.deadline_days:  # a job well inside the assumed month: no deadline to name
+            return ""
+        return translate(f.lang, N_(" (within %(days)s days)"), days=f.days(req.deadline_days))
     if req.deadline_days < 1:
         return translate(f.lang, N_(" (within your %(hours)s hours)"), hours=f.hours(req.deadline_days * 24))
     return translate(f.lang, N_(" (within your %(days)s days)"), days=f.days(req.deadline_days))
 
 
-def headline_days(report: SizingReport, gpus: int, f: Fmt) -> str:
-    deadline = report.request.deadline_days or 30
+def _days_on(report: SizingReport, gpus: int) -> float | None:
+    """Likely days on ``gpus``: the days table's row when it has one (so the headline and the table say
+    the same figure), else GPU-hours ÷ GPUs ÷ 24."""
+    for r in report.days_table or []:
+        if r.gpus == gpus:
+            return r.days.likely
     gh = report.gpu_hours
-    days = gh.likely / gpus / 24 if gh else deadline
-    return f.days(deadline if days >= 0.8 * deadline else days)
+    return gh.likely / gpus / 24 if gh and gpus > 0 else None
+
+
+def headline_days(report: SizingReport, gpus: int, f: Fmt) -> str:
+    """The headline's days on ``gpus``: the days table's figure for that count (issue 22 follow-up: the
+    headline said '14 days', the deadline, beside a table row of '13 days'); the deadline itself only
+    without GPU-hours."""
+    days = _days_on(report, gpus)
+    return f.days(days if days is not None else report.request.deadline_days or 30)
 
 
 def _gpus_for_budget_deadline(report: SizingReport, f: Fmt) -> dict[str, str] | None:

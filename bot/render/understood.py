@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 IGNORED_TEXTS: dict[str, str] = {
     "unread": N_("no word said what it is"),
-    "repeated": N_("a second value; the first one is used"),
+    "repeated": N_("a second value for a setting that takes one"),
     "training_only": N_("a training setting; this is a serving question"),
     "serving_only": N_("a serving setting; this is a training question"),
     "not_for_method": N_("it belongs to another fine-tuning method"),
@@ -36,8 +36,24 @@ IGNORED_TEXTS: dict[str, str] = {
     "fp8_time_only": N_(
         "FP8 changes the training time, and there is no token count to time; memory is sized in bf16"
     ),
+    "config_differs": N_("your pasted config gives another value, and the config's is used"),
+    "not_sized": N_("it does not change the GPUs, memory or time"),
+    "no_field": N_("it changes the answer, but the sizing has no setting for it yet"),
+    "unknown_key": N_("the tool has no setting of that name"),
+    "auto_value": N_("“auto”: the tool fills it in at run time"),
+    "bad_value": N_("not a value this setting can take"),
+    "runtime_not_modelled": N_(
+        "sized with the generic serving memory model; this engine's own is not modelled"
+    ),
 }
-"""Reasons of ``interpretation.ignored`` → words ('absurd' and 'nonpositive' have their own lines)."""
+"""Reasons of ``interpretation.ignored`` → words (the reasons of :data:`OWN_LINES` have lines of
+their own)."""
+
+OWN_LINES = frozenset({"absurd", "nonpositive", "unusable"})
+"""Reasons worded by lines of their own in the reply (templates/_extras.j2: 'I ignored …')."""
+
+REPEATED_USED = N_("a second value for the same setting; used: %(used)s")
+"""'repeated' when the value used is known: names it, whether it came first or later."""
 
 SUBSTITUTION_TEXTS: dict[str, str] = {
     "gpu_by_memory": N_("Read “%(typed)s” as %(used)s: the card of that memory most people mean."),
@@ -64,7 +80,7 @@ def understood_extras(
         return {"not_used": "", "substitutions": [], "unknown_gpu_line": ""}
     it = it if it is not None else interpret(parsed, parsed.request, report)
     return {
-        "not_used": _not_used(it, lang),
+        "not_used": _not_used(it, lang, parsed.repeated_used),
         "substitutions": [
             translate(lang, SUBSTITUTION_TEXTS[s.reason], typed=s.typed, used=_used_name(s.used, report))
             for s in it.substitutions
@@ -74,8 +90,9 @@ def understood_extras(
     }
 
 
-def _not_used(it: Interpretation, lang: str) -> str:
+def _not_used(it: Interpretation, lang: str, repeated_used: dict[str, str] | None = None) -> str:
     items = [i for i in it.ignored if i.reason in IGNORED_TEXTS]
+    repeated_used = repeated_used or {}
     if not items:
         return ""
     sep = "；" if lang == "zh" else "; "
@@ -84,13 +101,20 @@ def _not_used(it: Interpretation, lang: str) -> str:
             lang,
             N_("“%(text)s” (%(reason)s)"),
             text=_setting_text(i.text, lang),
-            reason=translate(lang, IGNORED_TEXTS[i.reason]),
+            reason=_reason_text(i.text, i.reason, lang, repeated_used),
         )
         for i in items[:MAX_SHOWN]
     ]
     if len(items) > MAX_SHOWN:
         parts.append(translate(lang, N_("and %(n)s more"), n=len(items) - MAX_SHOWN))
     return translate(lang, N_("Not used: %(items)s."), items=sep.join(parts))
+
+
+def _reason_text(text: str, reason: str, lang: str, repeated_used: dict[str, str]) -> str:
+    """Why one item is not used; a repeated value names the value that was used ('used: 2')."""
+    if reason == "repeated" and text in repeated_used:
+        return translate(lang, REPEATED_USED, used=repeated_used[text])
+    return translate(lang, IGNORED_TEXTS[reason])
 
 
 def _setting_text(text: str, lang: str) -> str:
