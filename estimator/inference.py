@@ -315,7 +315,9 @@ def _prefill(s: ServingSetup, f: _Footprint, use: Layout, max_conc: int) -> floa
     """Time to first token on the layout used (one card's pace when the runtime splits layers)."""
     if not max_conc:
         return None
-    return prefill_seconds(f.active, f.prompt, s.gpu, 1 if f.rt.splits_layers else use.tp, s.spec, s.precision)
+    return prefill_seconds(
+        f.active, f.prompt, s.gpu, 1 if f.rt.splits_layers else use.tp, s.spec, s.precision
+    )
 
 
 def size_inference(

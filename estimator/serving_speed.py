@@ -112,11 +112,9 @@ def decode_speed(
     if bw <= 0:
         return None
     touched = min(1.0, batch * active / params) if active < params else 1.0
-    t_weights = params * bpp * touched / bw
-    t_kv = kv_seq * batch / bw
+    t_mem = (params * bpp * touched + kv_seq * batch) / bw
     t_compute = 2.0 * active * batch / (compute_peak(gpu, precision) * DECODE_MFU * tp)
-    t_mem = t_weights + t_kv
-    step = max(t_weights, t_compute) + t_kv + (allreduce_seconds(spec, gpu, tp, batch) if comm else 0.0)
+    step = max(t_mem, t_compute) + (allreduce_seconds(spec, gpu, tp, batch) if comm else 0.0)
     return DecodeSpeed(
         per_sequence=1.0 / step,
         aggregate=batch / step,

@@ -174,8 +174,8 @@ def constants(decode_mfu: float, bandwidth: float, prefill_mfu: float) -> Iterat
         serving_speed.DECODE_MFU, serving_speed.DECODE_BANDWIDTH_EFFICIENCY, serving_speed.PREFILL_MFU = saved
 
 
-GRID_MFU = tuple(round(0.15 + 0.025 * i, 3) for i in range(27))
-GRID_BW = (0.3, 0.4, 0.5, 0.6, 0.7, 0.8)
+GRID_MFU = tuple(round(0.15 + 0.05 * i, 2) for i in range(14))
+GRID_BW = (0.4, 0.5, 0.6, 0.7, 0.8)
 
 
 def fit(rows: list[Row]) -> tuple[float, float]:
@@ -202,3 +202,59 @@ def ratios(rows: list[Row], mfu: float, bw: float, share: float = SERVER_SHARE) 
 def share_within(values: list[float], factor: float = WITHIN) -> float:
     """Share of ratios within ×``factor`` of 1."""
     return sum(1 for v in values if 1 / factor <= v <= factor) / len(values) if values else 0.0
+
+
+def loo_by_submitter(rows: list[Row]) -> dict[str, list[float]]:
+    """For each submitter of ``rows``: its rows' ratios at the constants fitted without it."""
+    out: dict[str, list[float]] = {}
+    for sub in sorted({r.submitter for r in rows}):
+        rest = [r for r in rows if r.submitter != sub]
+        mine = [r for r in rows if r.submitter == sub]
+        mfu, bw = fit(rest)
+        out[sub] = ratios(mine, mfu, bw, server_share(rest))
+    return out
+
+
+def _summary(label: str, values: list[float]) -> str:
+    logs = sorted(abs(math.log(v)) for v in values)
+    med = math.exp(logs[len(logs) // 2]) if logs else float("nan")
+    return (
+        f"{label:<34}{len(values):>4} rows  within ×{WITHIN}: {share_within(values):>4.0%}"
+        f"  median error ×{med:.2f}"
+    )
+
+
+def report_serving(data: Any = None) -> str:
+    """The serving section of ``sizing-bot validate``: constants fitted on the fit submitters, the
+    per-row ratio predicted/measured (fit and held-apart), leave-one-submitter-out, and the shipped
+    constants' figures beside them."""
+    rows = load_rows(data)
+    fit_rows = [r for r in rows if not r.held_apart]
+    held = [r for r in rows if r.held_apart]
+    mfu, bw = fit(fit_rows)
+    share = server_share(fit_rows)
+    lines = [
+        "serving speed: MLPerf Inference v4.1 closed, Llama 2 70B and Mixtral 8x7B tokens/s per system",
+        f"held apart (chosen before fitting): {', '.join(sorted(HELD_APART_SUBMITTERS))}",
+        f"fitted on {len(fit_rows)} rows: decode/prefill MFU {mfu:.3f}, decode bandwidth share {bw:.2f},"
+        f" Server/Offline {share:.3f}",
+        f"{'submitter':<16}{'system':<40}{'bench':<13}{'scenario':<9}{'GPUs':>5}{'measured':>10}"
+        f"{'ratio':>7}  set",
+    ]
+    fitted = ratios(fit_rows, mfu, bw, share)
+    apart = ratios(held, mfu, bw, share)
+    for r, x in [*zip(fit_rows, fitted), *zip(held, apart)]:
+        lines.append(
+            f"{r.submitter[:15]:<16}{r.system[:39]:<40}{r.benchmark:<13}{r.scenario:<9}{r.count:>5}"
+            f"{r.measured:>10,.0f}{x:>7.2f}  {'held-apart' if r.held_apart else 'fit'}"
+        )
+    loo = [x for v in loo_by_submitter(fit_rows).values() for x in v]
+    shipped = (serving_speed.DECODE_MFU, serving_speed.DECODE_BANDWIDTH_EFFICIENCY)
+    lines += [
+        "ratio = predicted / measured",
+        _summary("fit rows (fitted constants)", fitted),
+        _summary("leave-one-submitter-out", loo),
+        _summary("held-apart rows (fitted constants)", apart),
+        _summary("held-apart rows (shipped constants)", ratios(held, *shipped, share)),
+    ]
+    return "\n".join(lines)
