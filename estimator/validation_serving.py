@@ -243,7 +243,7 @@ def report_serving(data: Any = None) -> str:
     ]
     fitted = ratios(fit_rows, mfu, bw, share)
     apart = ratios(held, mfu, bw, share)
-    for r, x in [*zip(fit_rows, fitted), *zip(held, apart)]:
+    for r, x in [*zip(fit_rows, fitted, strict=True), *zip(held, apart, strict=True)]:
         lines.append(
             f"{r.submitter[:15]:<16}{r.system[:39]:<40}{r.benchmark:<13}{r.scenario:<9}{r.count:>5}"
             f"{r.measured:>10,.0f}{x:>7.2f}  {'held-apart' if r.held_apart else 'fit'}"
