@@ -174,7 +174,7 @@ def constants(decode_mfu: float, bandwidth: float, prefill_mfu: float) -> Iterat
         serving_speed.DECODE_MFU, serving_speed.DECODE_BANDWIDTH_EFFICIENCY, serving_speed.PREFILL_MFU = saved
 
 
-GRID_MFU = tuple(round(0.15 + 0.05 * i, 2) for i in range(14))
+GRID_MFU = tuple(round(0.15 + 0.025 * i, 3) for i in range(27))
 GRID_BW = (0.4, 0.5, 0.6, 0.7, 0.8)
 
 

@@ -3,6 +3,7 @@ serving section of ``sizing-bot validate`` against MLPerf Inference v4.1 (estima
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 
@@ -80,3 +81,40 @@ def test_validate_reports_a_serving_section():
     for label in ("fit rows (fitted constants)", "leave-one-submitter-out", "held-apart rows (fitted"):
         assert label in out
     assert "XE9680_H200_SXM_141GBx8_TRT" in out
+
+
+def _ask(question: str) -> dict:
+    out = subprocess.run(
+        [sys.executable, "-m", "bot.cli", "ask", question, "--format", "json"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=True,
+    ).stdout
+    return json.loads(out)["report"]["inference"]
+
+
+def test_cli_answer_pays_the_pcie_all_reduce():
+    """``sizing-bot ask``: Llama-2-70B FP8 on 8 × L40S for 64 users runs 2 copies at TP 4 over PCIe
+    Gen4; the decode speed it states is the roofline step (weights + 32 sequences' KV at 864 GB/s ×
+    4 × 70 %) plus 160 all-reduces of 32 × 8,192 × 2 bytes (:func:`allreduce_seconds`) — 18.6 tokens/s
+    per sequence, where the roofline alone gave 21.5."""
+    inf = _ask("serve Llama-2-70B fp8 on 8 L40S, 64 concurrent users")
+    assert (inf["tp"], inf["replicas"], inf["weight_format"]) == (4, 2, "fp8")
+    t_mem = (inf["weights_bytes"] + 32 * inf["kv_bytes_per_sequence"]) / (864e9 * 0.7 * 4)
+    step = t_mem + allreduce_seconds(LLAMA2_70B, L40S, 4, 32)
+    speed = inf["decode_tokens_per_s"]
+    assert speed["per_sequence"] == pytest.approx(1 / step, rel=1e-6)
+    assert speed["per_sequence"] == pytest.approx(18.6, abs=0.1)
+    assert 1 / t_mem == pytest.approx(21.5, abs=0.1)
+
+
+def test_cli_prefill_uses_the_fp8_peak():
+    """``sizing-bot ask``: the time to first token of an FP8 model on H100 is computed at the FP8 peak
+    (1,978.9 TFLOPS dense) — half the 16-bit figure for the same prompt."""
+    fp8 = _ask("serve Llama-2-70B fp8 on 8 H100, 64 concurrent users")
+    bf16 = _ask("serve Llama-2-70B bf16 on 8 H100, 64 concurrent users")
+    assert fp8["prompt_tokens"] == bf16["prompt_tokens"]
+    per_gpu_fp8 = fp8["prefill_seconds"] * fp8["tp"]
+    per_gpu_bf16 = bf16["prefill_seconds"] * bf16["tp"]
+    assert per_gpu_fp8 == pytest.approx(per_gpu_bf16 / 2, rel=1e-6)
