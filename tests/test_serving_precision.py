@@ -117,4 +117,4 @@ def test_cli_prefill_uses_the_fp8_peak():
     assert fp8["prompt_tokens"] == bf16["prompt_tokens"]
     per_gpu_fp8 = fp8["prefill_seconds"] * fp8["tp"]
     per_gpu_bf16 = bf16["prefill_seconds"] * bf16["tp"]
-    assert per_gpu_fp8 == pytest.approx(per_gpu_bf16 / 2, rel=1e-6)
+    assert per_gpu_fp8 == pytest.approx(per_gpu_bf16 / 2, rel=1e-3)
