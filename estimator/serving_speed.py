@@ -14,7 +14,9 @@ from estimator.models import Currency, DecodeSpeed, Precision, PriceBand
 
 DECODE_BANDWIDTH_EFFICIENCY = 0.7
 """Fraction of peak memory bandwidth a decode step reaches. Stated default: optimized engines reach
-60–80 % of HBM bandwidth on the GEMV-bound decode (vLLM and TensorRT-LLM benchmarks; Pope et al. 2022 §4)."""
+60–80 % of HBM bandwidth on the GEMV-bound decode (vLLM and TensorRT-LLM benchmarks; Pope et al. 2022 §4).
+The MLPerf Inference v4.1 fit (:mod:`estimator.validation_serving`) gives 0.50 with MFU 0.675; kept at
+0.7 (see there why)."""
 
 DECODE_MFU = 0.5
 """MFU of a compute-bound decode step at large batch. Stated default: the same 50 % as prefill
