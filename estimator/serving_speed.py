@@ -47,9 +47,8 @@ HOURS_PER_MONTH = 730.0
 """Average hours in a month (8,760 / 12)."""
 
 
-FP4_FORMATS = frozenset({Precision.mxfp4})
-"""4-bit floating-point weights (MXFP4; NVFP4/FP4 are not precisions of the request yet): the card's FP4
-tensor peak where it has one (Blackwell)."""
+FP4_FORMATS = frozenset({Precision.mxfp4, Precision.nvfp4})
+"""4-bit floating-point weights (MXFP4, NVFP4): the card's FP4 tensor peak where it has one (Blackwell)."""
 
 
 def compute_peak(gpu: GpuSpec, precision: Precision | None) -> float:

@@ -10,6 +10,7 @@ import sys
 import pytest
 
 from estimator import catalog
+from estimator.architecture import embedding_params
 from estimator.models import Precision
 from estimator.serving_speed import allreduce_seconds, compute_peak, decode_speed
 from estimator.validation_serving import Row, load_rows, predict
@@ -118,3 +119,19 @@ def test_cli_prefill_uses_the_fp8_peak():
     per_gpu_fp8 = fp8["prefill_seconds"] * fp8["tp"]
     per_gpu_bf16 = bf16["prefill_seconds"] * bf16["tp"]
     assert per_gpu_fp8 == pytest.approx(per_gpu_bf16 / 2, rel=1e-3)
+
+
+def test_cli_nvfp4_is_a_precision_with_4_5_bits_and_the_fp4_peak():
+    """``sizing-bot ask``: NVFP4 weights are 4 bits + one FP8 scale per 16 = 4.5 bits in the body,
+    the embeddings and head in 16-bit (Llama-3-70B: 68.5B × 4.5/8 + 2.1B × 2 = 42.7 GB), and on B200
+    prefill runs at the FP4 peak (9 PF dense), twice the FP8 one."""
+    spec = catalog.model("Llama-3-70B")
+    nvfp4 = _ask("Serve Llama-3-70B NVFP4 on one B200")
+    fp8 = _ask("Serve Llama-3-70B FP8 on one B200")
+    assert nvfp4["weight_format"] == "nvfp4"
+    embed = embedding_params(spec)
+    assert nvfp4["weights_bytes"] == pytest.approx(
+        (spec.params_total - embed) * 4.5 / 8 + embed * 2, rel=1e-6
+    )
+    assert nvfp4["weights_bytes"] == pytest.approx(42.7e9, rel=0.005)
+    assert nvfp4["prefill_seconds"] == pytest.approx(fp8["prefill_seconds"] / 2, rel=1e-3)
