@@ -135,3 +135,22 @@ def test_cli_nvfp4_is_a_precision_with_4_5_bits_and_the_fp4_peak():
     )
     assert nvfp4["weights_bytes"] == pytest.approx(42.7e9, rel=0.005)
     assert nvfp4["prefill_seconds"] == pytest.approx(fp8["prefill_seconds"] / 2, rel=1e-3)
+
+
+def test_cli_vllm_recipe_loads_an_nvfp4_checkpoint():
+    """The vLLM command for NVFP4 weights loads an NVFP4 checkpoint (vLLM reads ``modelopt_fp4`` from
+    its config), not the bf16 release."""
+    out = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "bot.cli",
+            "ask",
+            "Serve Llama-3-70B NVFP4 on one B200, give me the vllm command",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=True,
+    ).stdout
+    assert "vllm serve /models/Meta-Llama-3-70B-Instruct-NVFP4 " in out
