@@ -39,6 +39,15 @@ class GpuSpec(BaseModel):
         None, gt=0, description="dense FP16 tensor TFLOPS (FP32 accumulate)"
     )
     peak_tflops_fp8: float | None = Field(None, gt=0, description="dense FP8 tensor TFLOPS")
+    peak_tflops_fp4: float | None = Field(
+        None, gt=0, description="dense FP4 (NVFP4/MXFP4) tensor TFLOPS; None: no FP4 tensor cores"
+    )
+    link_gbps: float | None = Field(
+        None,
+        gt=0,
+        description="GB/s one way per GPU on the link a tensor-parallel group talks over: NVLink/"
+        "Infinity Fabric when nvlink, else PCIe; None: not stated (estimator.serving_speed guesses)",
+    )
     memory_gib: float = Field(gt=0, description="device memory; vendors' 'GB' for HBM/GDDR is GiB")
     memory_bandwidth_gbps: float | None = Field(None, gt=0, description="GB/s (1e9 B/s)")
     gpu_memory_fraction: float | None = Field(

@@ -222,7 +222,9 @@ def _speed_and_cost(
     def decode(batch: int) -> DecodeSpeed | None:
         """Decode speed of ``batch`` sequences over all replicas of ``use``."""
         per_replica = max(1, math.ceil(batch / use.replicas))
-        one = decode_speed(s.spec, s.params, f.active, s.gpu, speed_tp, f.bpp, f.kv_seq, per_replica)
+        one = decode_speed(
+            s.spec, s.params, f.active, s.gpu, speed_tp, f.bpp, f.kv_seq, per_replica, s.precision, comm=True
+        )
         if one is not None and use.replicas > 1:
             one = one.model_copy(update={"aggregate": one.aggregate * use.replicas, "batch": batch})
         return one
@@ -313,7 +315,9 @@ def _prefill(s: ServingSetup, f: _Footprint, use: Layout, max_conc: int) -> floa
     """Time to first token on the layout used (one card's pace when the runtime splits layers)."""
     if not max_conc:
         return None
-    return prefill_seconds(f.active, f.prompt, s.gpu, 1 if f.rt.splits_layers else use.tp, s.spec)
+    return prefill_seconds(
+        f.active, f.prompt, s.gpu, 1 if f.rt.splits_layers else use.tp, s.spec, s.precision
+    )
 
 
 def size_inference(

@@ -89,6 +89,8 @@ class Precision(StrEnum):
     q4_0 = "q4_0"
     # OCP microscaling FP4: gpt-oss releases its MoE experts in it
     mxfp4 = "mxfp4"
+    # NVIDIA NVFP4 (TensorRT Model Optimizer): 4-bit E2M1 weights in blocks of 16 with an FP8 scale
+    nvfp4 = "nvfp4"
 
 
 class Currency(StrEnum):

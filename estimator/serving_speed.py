@@ -10,11 +10,13 @@ from collections.abc import Callable
 
 from estimator import attention
 from estimator.catalog import GpuSpec, ModelSpec
-from estimator.models import Currency, DecodeSpeed, PriceBand
+from estimator.models import Currency, DecodeSpeed, Precision, PriceBand
 
 DECODE_BANDWIDTH_EFFICIENCY = 0.7
 """Fraction of peak memory bandwidth a decode step reaches. Stated default: optimized engines reach
-60–80 % of HBM bandwidth on the GEMV-bound decode (vLLM and TensorRT-LLM benchmarks; Pope et al. 2022 §4)."""
+60–80 % of HBM bandwidth on the GEMV-bound decode (vLLM and TensorRT-LLM benchmarks; Pope et al. 2022 §4).
+The MLPerf Inference v4.1 fit (:mod:`estimator.validation_serving`) gives 0.50 with MFU 0.675; kept at
+0.7 (see there why)."""
 
 DECODE_MFU = 0.5
 """MFU of a compute-bound decode step at large batch. Stated default: the same 50 % as prefill
@@ -24,8 +26,64 @@ PREFILL_MFU = 0.5
 """MFU of prefill (compute-bound GEMMs). Pope et al. 2022 report up to 76 % on TPU v4 at large
 batch; 50 % is a stated, conservative default for GPU serving engines."""
 
+ALLREDUCE_LATENCY_S = 10e-6
+"""Fixed cost of one small all-reduce inside a node, seconds: NCCL's ring/tree all-reduce of a few
+KB over NVLink or PCIe takes ≈ 5–20 µs (nccl-tests ``all_reduce_perf`` at 8 B–64 KB on DGX H100 and
+PCIe boxes); 10 µs is a stated middle value."""
+
+LINK_EFFICIENCY = 0.7
+"""Share of the link's one-way bandwidth an all-reduce of decode activations reaches (NCCL bus
+bandwidth ≈ 70–80 % of the link at MB-sized messages, nccl-tests ``busbw``). Stated default."""
+
+PCIE_GBPS_FALLBACK = 32.0
+"""One-way GB/s assumed for a card whose catalog entry names no ``link_gbps`` and no NVLink: PCIe Gen4
+x16 (64 GB/s bidirectional, PCI-SIG 4.0 spec)."""
+
+NVLINK_GBPS_FALLBACK = 300.0
+"""One-way GB/s assumed for an NVLink/Infinity Fabric card with no ``link_gbps``: NVLink 3 (A100
+datasheet: 600 GB/s bidirectional)."""
+
 HOURS_PER_MONTH = 730.0
 """Average hours in a month (8,760 / 12)."""
+
+
+FP4_FORMATS = frozenset({Precision.mxfp4, Precision.nvfp4})
+"""4-bit floating-point weights (MXFP4, NVFP4): the card's FP4 tensor peak where it has one (Blackwell)."""
+
+
+def compute_peak(gpu: GpuSpec, precision: Precision | None) -> float:
+    """Dense tensor peak in FLOP/s that the weights' ``precision`` runs at on ``gpu``: FP8 weights use
+    the FP8 peak on cards with FP8 tensor cores (Hopper, Ada, Blackwell, MI300X: W8A8 as TensorRT-LLM
+    and vLLM run them); FP4 formats the FP4 peak where the card has one (B200/GB200), else 16-bit
+    (W4A16: vLLM's Marlin MXFP4 kernels on Hopper); everything else (and cards without the format,
+    which dequantize to 16-bit: W8A16 on A100) the 16-bit peak. Peaks from the catalog's datasheets."""
+    base = gpu.peak_flops_16bit
+    if precision in FP4_FORMATS and gpu.peak_tflops_fp4:
+        return gpu.peak_tflops_fp4 * 1e12
+    if precision is Precision.fp8 and gpu.peak_tflops_fp8:
+        return gpu.peak_tflops_fp8 * 1e12
+    return base
+
+
+def link_bandwidth(gpu: GpuSpec) -> float:
+    """One-way bytes/s per GPU on the link a tensor-parallel group all-reduces over: the catalog's
+    ``link_gbps`` (NVLink/Infinity Fabric, else PCIe), else :data:`NVLINK_GBPS_FALLBACK` or
+    :data:`PCIE_GBPS_FALLBACK`."""
+    gbps = gpu.link_gbps or (NVLINK_GBPS_FALLBACK if gpu.nvlink else PCIE_GBPS_FALLBACK)
+    return gbps * 1e9
+
+
+def allreduce_seconds(spec: ModelSpec, gpu: GpuSpec, tp: int, batch: int) -> float:
+    """Tensor-parallel communication of one decode step, seconds (Megatron-LM, Shoeybi et al. 2019
+    §3: two all-reduces per layer, after attention and after the MLP). Each all-reduces the batch's
+    activations, batch × hidden × 2 bytes (16-bit); a ring all-reduce moves 2·(TP−1)/TP of it through
+    each GPU's link: per all-reduce :data:`ALLREDUCE_LATENCY_S` + 2·(TP−1)/TP · bytes / (link ×
+    :data:`LINK_EFFICIENCY`). 0 for TP 1. Llama-2-70B, batch 256 on 8 × L40S (PCIe Gen4, 32 GB/s):
+    160 × (10 µs + 1.75 × 4.19 MB / 22.4 GB/s) = 54 ms per step."""
+    if tp <= 1:
+        return 0.0
+    volume = 2.0 * (tp - 1) / tp * batch * spec.hidden * 2.0
+    return 2 * spec.layers * (ALLREDUCE_LATENCY_S + volume / (link_bandwidth(gpu) * LINK_EFFICIENCY))
 
 
 def decode_speed(
@@ -37,6 +95,9 @@ def decode_speed(
     bpp: float,
     kv_seq: float,
     batch: int,
+    precision: Precision | None = None,
+    *,
+    comm: bool = False,
 ) -> DecodeSpeed | None:
     """Tokens/s of decoding ``batch`` sequences on a TP group (× any number of pipeline stages).
 
@@ -45,14 +106,16 @@ def decode_speed(
     2·N_active·batch FLOPs at 50 % of TP × the dense peak — whichever is slower (roofline; Pope et
     al. 2022). MoE reads only the experts the batch touches, ≈ min(1, batch·active/total) of them.
     Aggregate = batch / step (pipeline overlap across micro-batches is not counted: conservative).
+    The compute peak is the weights' ``precision``'s own (:func:`compute_peak`); ``comm`` adds the
+    tensor-parallel all-reduces of the step (:func:`allreduce_seconds`), which do not overlap it.
     """
     bw = (gpu.memory_bandwidth_gbps or 0) * 1e9 * DECODE_BANDWIDTH_EFFICIENCY * tp
     if bw <= 0:
         return None
     touched = min(1.0, batch * active / params) if active < params else 1.0
     t_mem = (params * bpp * touched + kv_seq * batch) / bw
-    t_compute = 2.0 * active * batch / (gpu.peak_flops_16bit * DECODE_MFU * tp)
-    step = max(t_mem, t_compute)
+    t_compute = 2.0 * active * batch / (compute_peak(gpu, precision) * DECODE_MFU * tp)
+    step = max(t_mem, t_compute) + (allreduce_seconds(spec, gpu, tp, batch) if comm else 0.0)
     return DecodeSpeed(
         per_sequence=1.0 / step,
         aggregate=batch / step,
@@ -62,16 +125,22 @@ def decode_speed(
 
 
 def prefill_seconds(
-    active: float, prompt_tokens: int, gpu: GpuSpec, gpus: int, spec: ModelSpec | None = None
+    active: float,
+    prompt_tokens: int,
+    gpu: GpuSpec,
+    gpus: int,
+    spec: ModelSpec | None = None,
+    precision: Precision | None = None,
 ) -> float:
     """Prefill of one prompt ≈ time to first token: (2·N_active + the causal attention of one forward
     pass per token at this prompt length, :func:`estimator.attention.flops_per_token` with one pass)
     × tokens / (peak × 50 % × GPUs). The attention term matters at long prompts: at 96K tokens it is
-    several times the weight matmuls of a 37B-active MoE (Kaplan et al. 2020 Table 1, forward row)."""
+    several times the weight matmuls of a 37B-active MoE (Kaplan et al. 2020 Table 1, forward row).
+    The peak is the weights' ``precision``'s own (:func:`compute_peak`)."""
     per_token = 2.0 * active
     if spec is not None:
         per_token += attention.flops_per_token(attention.shape_of(spec), prompt_tokens, passes=1.0)
-    return per_token * prompt_tokens / (gpu.peak_flops_16bit * PREFILL_MFU * gpus)
+    return per_token * prompt_tokens / (compute_peak(gpu, precision) * PREFILL_MFU * gpus)
 
 
 def priced_speed(

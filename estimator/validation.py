@@ -28,6 +28,7 @@ from estimator.calibration import (
     split,
 )
 from estimator.efficiency import CALIBRATED, interval
+from estimator.validation_serving import report_serving
 
 
 def shipped_runs() -> Any:
@@ -170,4 +171,5 @@ def report(data: Any = None) -> str:
         lines.append(f"excluded as not comparable (see their records): {', '.join(r.id for r in excluded)}")
     if skipped:
         lines.append(f"skipped {len(skipped)} runs without usable GPU-hours, GPU or tokens")
+    lines += ["", report_serving()]
     return "\n".join(lines)

@@ -31,6 +31,7 @@ BITS_PER_WEIGHT: dict[Precision, float] = {
     Precision.q4_k_m: 4.85,
     Precision.q4_0: 4.5,
     Precision.mxfp4: 4.25,
+    Precision.nvfp4: 4.5,
 }
 """Bits per weight of the quantized body in each format (:func:`quantized_bits` adds per-row scales).
 
@@ -45,7 +46,10 @@ Qwen2.5-7B-Instruct-GPTQ-Int4 5.58 GB (Hub file sizes). GPTQ's ``g_idx`` (one in
 (:func:`quantized_bits`). GGUF (llama.cpp): Q4_0 = blocks of 32 weights with one fp16 scale = 4.5
 bits; Q8_0 = 8.5 bits; Q4_K_M ≈ 4.85 and Q5_K_M ≈ 5.69 bits (llama.cpp PR #1684 'k-quants',
 bits-per-weight table for 7B): whole-file averages. MXFP4 = blocks of 32 FP4 (E2M1) values with one
-8-bit (E8M0) scale = 4.25 bits (OCP Microscaling Formats v1.0 §5; gpt-oss model card §2).
+8-bit (E8M0) scale = 4.25 bits (OCP Microscaling Formats v1.0 §5; gpt-oss model card §2). NVFP4 =
+blocks of 16 FP4 (E2M1) values with one FP8 (E4M3) scale = 4.5 bits, plus one FP32 scale per tensor
+(< 0.001 bit; NVIDIA blog "Introducing NVFP4 for efficient and accurate low-precision inference", 2025;
+TensorRT Model Optimizer ``NVFP4_DEFAULT_CFG``, block size 16).
 """
 
 INT8_ROW_SCALE_BITS = 32.0
@@ -56,15 +60,24 @@ bitsandbytes LLM.int8 (``Int8Params``: int8 ``CB`` + fp32 ``SCB`` per row). Per 
 
 
 QUANTIZED_BODY_ONLY = frozenset(
-    {Precision.fp8, Precision.int8, Precision.int4, Precision.int3, Precision.int2, Precision.mxfp4}
+    {
+        Precision.fp8,
+        Precision.int8,
+        Precision.int4,
+        Precision.int3,
+        Precision.int2,
+        Precision.mxfp4,
+        Precision.nvfp4,
+    }
 )
 """Formats that quantize the transformer body but keep the token embedding and the output head in
 16-bit: GPTQ/AWQ checkpoints (AutoGPTQ/AutoAWQ quantize only the ``nn.Linear`` layers of the decoder
 blocks; the Qwen maintainers: "只对线性层做了量化", QwenLM/Qwen#775), bitsandbytes
 (transformers ``get_keys_to_not_convert`` skips the output embedding) and FP8/INT8 W8A8
-(llm-compressor recipes ``ignore: ["lm_head"]``; embeddings are a lookup, not a GEMM). Norms and
-biases stay 16-bit too (< 0.01 % of the weights). GGUF's bits per weight are whole-file averages and
-already include its own embedding/output types."""
+(llm-compressor recipes ``ignore: ["lm_head"]``; embeddings are a lookup, not a GEMM); NVFP4
+checkpoints of TensorRT Model Optimizer leave ``lm_head`` out too (its default ``*lm_head*``
+exclusion). Norms and biases stay 16-bit too (< 0.01 % of the weights). GGUF's bits per weight are
+whole-file averages and already include its own embedding/output types."""
 
 
 def bytes_per_param(precision: Precision) -> float:

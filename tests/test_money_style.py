@@ -48,7 +48,8 @@ def test_whole_amounts_beside_a_unit_price_that_has_cents(capsys) -> None:
         str(EXAMPLE),
         "Qwen2.5-72B 推理部署，200 并发，8K 上下文，要多少卡？每月多少钱？",
     )
-    assert "；每月 ¥204,800；200 条并发时每百万输出 token ¥8.60" in reply.splitlines()[0]
+    # issue 25 item 3: the TP-8 all-reduce over NVLink is charged (¥8.60 before)
+    assert "；每月 ¥204,800；200 条并发时每百万输出 token ¥10.07" in reply.splitlines()[0]
     unit = re.compile(r"(?:/卡·[时月]|每百万输出 token |Price|单价)")  # a price per unit, not an amount
 
     def is_price(line: str, m: str) -> bool:

@@ -850,9 +850,8 @@ def test_size_inference_fields_for_a_pipeline_of_replicas():
     assert [c for c, _ in inf.concurrency_table] == [2048, 4096, 8192, 16384, 32768, 131072]
     assert inf.prompt_tokens == 3072
     spec = catalog.model("Llama-3.1-405B")
-    per_replica = decode_speed(
-        spec, spec.params_total, spec.params_total, A100, 8, inf.bytes_per_param, inf.kv_bytes_per_sequence, 8
-    )
+    n, bpp, kv = spec.params_total, inf.bytes_per_param, inf.kv_bytes_per_sequence
+    per_replica = decode_speed(spec, n, n, A100, 8, bpp, kv, 8, comm=True)  # issue 25 item 3: TP all-reduce
     assert inf.decode_tokens_per_s.aggregate == pytest.approx(2 * per_replica.aggregate)
     assert inf.decode_tokens_per_s.batch == 16
     attention = 126 * 2 * 1536 * 128 * 256  # one forward pass at 3,072 tokens: L·2·(s/2)·heads·(d_qk + d_v)

@@ -29,7 +29,7 @@ def _expected_per_million(inf: dict, model: str, gpu_id: str, currency: Currency
     params = spec.params_total
     speed = decode_speed(
         spec, params, spec.params_active or params, gpu, inf["tp"], inf["bytes_per_param"],
-        inf["kv_bytes_per_sequence"], batch,
+        inf["kv_bytes_per_sequence"], batch, comm=True,  # issue 25 item 3: the TP all-reduce
     )  # fmt: skip
     low, high, _, _ = price_range(SizingRequest(currency=currency), gpu, Ledger())
     per_hour = speed.aggregate * 3600.0

@@ -933,7 +933,8 @@ def test_serving_cost_question_puts_the_monthly_cost_on_line_two():
     # 4 × 730 h × ¥15–40; issue 22 item 7: the price per token at the 111 sequences 4 × H100 hold
     # (¥18.07–48.17 at the assumed 16 before); issue 22 item 10: on line 1
     assert "每月 ¥43,800 – ¥116,800" in lines[0]
-    assert "按这些卡最多能容纳的 111 条并发计，每百万输出 token ¥4.65–12.39" in lines[0]
+    # issue 25 item 3: the TP-4 all-reduce is charged (¥4.65–12.39 before)
+    assert "按这些卡最多能容纳的 111 条并发计，每百万输出 token ¥5.09–13.58" in lines[0]
 
 
 def test_a_mac_is_a_machine_in_chinese():

@@ -870,7 +870,10 @@ def test_a_time_to_first_token_question_is_answered_on_line_2(capsys, question, 
     second = out["reply"].splitlines()[1]
     assert second.startswith(line)
     assert out["interpretation"]["ignored"] == []
-    assert out["reply"].count(str(out["report"]["inference"]["prefill_seconds"])[:3]) >= 1
+    # the figure as the reply rounds it (issue 25 item 3 moved DeepSeek-R1's from 16.x to 8.15 s: the
+    # FP8 peak; its first three characters "8.1" are not the rounded "8.2")
+    ttft = out["report"]["inference"]["prefill_seconds"]
+    assert f"{ttft:.{2 if ttft < 1 else 1}f}" in out["reply"]  # bot/render/serving_text.py's rounding
 
 
 def test_the_epochs_are_shown_in_the_data_conversion(capsys):

@@ -227,9 +227,9 @@ def _precisions(out: Vocab) -> None:
     m = FP4_RE.search(out.s)
     if m:
         out.s = mask(out.s, m.start(), m.end(), " ")
-        if m.group("p") == "mxfp4":
-            out.fields["precision"] = "mxfp4"
-        else:  # no NVFP4 / FP4 precision in the estimator: named, never read as another precision
+        if m.group("p") in ("mxfp4", "nvfp4"):
+            out.fields["precision"] = m.group("p")
+        else:  # plain "FP4" names no format (MXFP4 or NVFP4): named, never read as either
             out.unused.append((f"precision: {m.group('p')}", "no_field"))
 
 

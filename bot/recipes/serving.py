@@ -86,6 +86,9 @@ def _weights(job: Job, inf: Inference, flag: str) -> tuple[str, list[Arg], list[
         path = f"/models/{refs.short_name(job.spec, req.params_total, serving=True)}-AWQ"
         comments = [w.comment(job.lang, "quantized_checkpoint", format="AWQ/GPTQ int4", repo=repo)]
         return path, [(flag, "awq")], comments
+    if fmt == "nvfp4":  # a TensorRT Model Optimizer checkpoint: vLLM reads modelopt_fp4 from its config
+        path = f"/models/{refs.short_name(job.spec, req.params_total, serving=True)}-NVFP4"
+        return path, [], []
     if fmt == "int8":
         path = f"/models/{refs.short_name(job.spec, req.params_total, serving=True)}-W8A8"
         return path, [], [w.comment(job.lang, "int8_checkpoint", repo=repo)]
