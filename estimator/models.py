@@ -356,7 +356,7 @@ class SizingReport(_Frozen):
     feasible_reason: str | None = Field(
         None,
         description="why borderline: 'tight', 'offload', 'sharded_4bit_base', 'range_upper_end', 'fp8_only', "
-        "'local_4bit', 'full_memory', 'band_high' (the likely figure fits, the band's high end does not)",
+        "'local_4bit', 'full_memory'",
     )
     max_params_for_budget: float | None = Field(
         None, description="largest compute-optimal N (D = 20·N) the budget or GPUs × days can train"

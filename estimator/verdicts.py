@@ -26,9 +26,7 @@ def training_verdict(
     ('tight'); or only at the upper end of a stated range ('range_upper_end'); or only thanks to CPU
     offload (≈ 12 B/param of host RAM and slow steps, ZeRO-Offload §4: 'offload'); or a QLoRA base
     too big for one card must be sharded (FSDP-QLoRA: works with recent tooling, fiddly:
-    'sharded_4bit_base'); or the likely figure fits but the band's high end does not (runs like it
-    have measured that much: :data:`estimator.memory_band.LOSS_HIGH_FACTOR`, issue 25: 'band_high').
-    no: nothing fits on that many GPUs. "yes" only when the high end fits too.
+    'sharded_4bit_base'). no: nothing fits on that many GPUs.
     """
     count = requested_count(req)
     if count is None:
@@ -36,8 +34,6 @@ def training_verdict(
     if mem.fits_requested:
         if mem.per_gpu_bytes > HEADROOM * mem.usable_bytes:
             return "borderline", "tight"
-        if mem.per_gpu_bytes_high is not None and mem.per_gpu_bytes_high > mem.usable_bytes:
-            return "borderline", "band_high"
         if setup.offload:
             return "borderline", "offload"
         plan = mem.plan

@@ -237,5 +237,4 @@ def _borderline_text(report: SizingReport, f: Fmt) -> str | None:
         return None
     params = report.request.params_total or 0.0
     share = f.percent(m.per_gpu_bytes / m.gpu_memory_bytes) if m.gpu_memory_bytes else ""
-    high = f.gb(m.per_gpu_bytes_high or 0.0)
-    return translate(f.lang, BORDERLINE_REASONS[reason], share=share, host=f.gb(12.0 * params), high=high)
+    return translate(f.lang, BORDERLINE_REASONS[reason], share=share, host=f.gb(12.0 * params))

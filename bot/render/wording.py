@@ -452,11 +452,6 @@ BORDERLINE_REASONS = {
         "(FSDP-QLoRA / ZeRO-3) — works with recent PEFT and bitsandbytes, but is fiddly."
     ),
     "range_upper_end": N_("Borderline: only at the upper end of the GPU range you gave."),
-    "band_high": N_(
-        "Borderline: the likely figure fits, but the high end of the range (%(high)s per card) does not "
-        "— runs like this have measured that much. Shorten the sequence, use a chunked loss (Unsloth, "
-        "torchtune) or add a card."
-    ),
 }
 
 
