@@ -5,7 +5,8 @@ size, tokens, GPU type, FP8 or not, sequence length beyond 8K — not the report
 GPU, reported GPU-hours, our likely estimate, the ratio, whether the reported value lies in our 80 %
 interval, and the leave-one-out ratio (the run predicted by a model fitted without it); then the
 median and 90th-percentile error factor and the interval's coverage on leave-one-out, on a fixed
-held-out split (fitted on the rest) and on all runs, next to the interval's width.
+held-out split (fitted on the rest) and on all runs, next to the interval's width. Then the
+fine-tuning memory section (:mod:`estimator.validation_memory`).
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from estimator.calibration import (
     split,
 )
 from estimator.efficiency import CALIBRATED, interval
+from estimator.validation_memory import report as memory_report
 from estimator.validation_serving import report_serving
 
 
@@ -171,5 +173,5 @@ def report(data: Any = None) -> str:
         lines.append(f"excluded as not comparable (see their records): {', '.join(r.id for r in excluded)}")
     if skipped:
         lines.append(f"skipped {len(skipped)} runs without usable GPU-hours, GPU or tokens")
-    lines += ["", report_serving()]
+    lines += ["", memory_report(), "", report_serving()]
     return "\n".join(lines)
