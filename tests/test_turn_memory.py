@@ -27,6 +27,7 @@ def test_pack_round_trip_over_the_corpus():
         parsed = parse(text)
         back = unpack(pack(parsed))
         assert back == parsed, text
+        assert repr(back) == repr(parsed)
         assert back.model_fields_set == parsed.model_fields_set
         assert back.request == parsed.request
         assert back.request.model_fields_set == parsed.request.model_fields_set
