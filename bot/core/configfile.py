@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import re
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from bot.textclean import clean_data
 from estimator.catalog import ModelSpec
@@ -29,6 +29,8 @@ class ConfigInfo(BaseModel):
     """What a config.json gave: the architecture (``spec``), or the ``error`` code and its fields.
 
     Serialized as ``config`` in the JSON contract."""
+
+    model_config = ConfigDict(defer_build=True)  # not needed by `ask`'s first answer
 
     spec: ModelSpec | None = Field(None, exclude=True)
     name: str | None = Field(None, description="the model's name as sized (the config's _name_or_path)")

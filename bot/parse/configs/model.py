@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 UNUSED_REASONS = (
     "not_sized",  # a key the tool has that does not change the sizing (learning_rate, logging_steps)
@@ -24,6 +24,8 @@ UNUSED_REASONS = (
 
 class StackConfig(BaseModel):
     """One config or command line read from a message or a file."""
+
+    model_config = ConfigDict(defer_build=True)  # not needed by `ask`'s first answer
 
     tool: str = Field(
         description="the tool whose vocabulary it is: llamafactory, trl, axolotl, torchtune, "
