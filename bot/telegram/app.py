@@ -81,6 +81,7 @@ from bot.telegram.quote import on_quote
 from bot.telegram.settings_io import ChatSettingsIO, preload
 from bot.telegram.state import CONTEXT_TYPES
 from bot.telegram.transport import RetryingRequest, RetryPolicy, send_request
+from bot.telegram.webhook import serve_webhook
 
 logger = logging.getLogger("bot.telegram")
 
@@ -138,6 +139,7 @@ async def post_shutdown(application: Application) -> None:
     if data.journal is not None:
         await data.journal.close()
     await data.settings_io.close()
+    await asyncio.to_thread(data.heavy.shutdown)  # the quote/chart workers, after their last job
 
 
 # -- wiring ----------------------------------------------------------------------------------
@@ -345,16 +347,16 @@ def run(settings: BotSettings) -> int:
         return 1
     asyncio.set_event_loop(new_event_loop())  # PTB's run_* use the current loop
     try:
-        if settings.webhook_url:
-            app.run_webhook(
+        if settings.webhook_url:  # our own bounded server (bot.telegram.webhook), not PTB's tornado one
+            webhook = serve_webhook(
+                app,
                 listen=settings.webhook_listen,
                 port=settings.webhook_port,
-                url_path=settings.webhook_local_path(),
-                webhook_url=settings.webhook_url,
-                secret_token=secret,
-                allowed_updates=Update.ALL_TYPES,
-                close_loop=False,
+                path=settings.webhook_local_path(),
+                url=settings.webhook_url,
+                secret=secret,
             )
+            asyncio.get_event_loop().run_until_complete(webhook)
         else:
             app.run_polling(allowed_updates=Update.ALL_TYPES, close_loop=False)
     except InvalidToken:

@@ -19,10 +19,12 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Awaitable, Callable
 from contextvars import ContextVar
-from typing import Any
+from typing import Any, TypeVar
 
 from telegram import Update
 from telegram.ext import BaseUpdateProcessor
+
+T = TypeVar("T")
 
 WORKERS = 8
 """Updates handled at the same time (of different chats). Enough for a few slow chats (a send retried
@@ -52,6 +54,19 @@ async def wait_outside_slot(
         await sleep(seconds)
     finally:
         # shielded: a cancellation here must not leave the processor's release unbalanced
+        await asyncio.shield(slots.acquire())
+
+
+async def run_outside_slot(awaitable: Awaitable[T]) -> T:
+    """Await ``awaitable`` (a job queued in the bounded work pool, :mod:`bot.quote.pool`) without
+    holding a worker: while a quote waits for its turn, other chats' questions are answered."""
+    slots = _SLOT.get()
+    if slots is None:
+        return await awaitable
+    slots.release()
+    try:
+        return await awaitable
+    finally:
         await asyncio.shield(slots.acquire())
 
 
