@@ -113,6 +113,7 @@ class WebhookServer:
         self.max_connections = connection_cap(limits.get("max_connections", MAX_CONNECTIONS))
         self.refused = Refusals()
         self.accepted = 0
+        self.port = 0
         self._open: dict[asyncio.StreamWriter, bool] = {}  # writer → still reading its headers
         self._server: asyncio.Server | None = None
 
@@ -121,7 +122,8 @@ class WebhookServer:
         self._server = await asyncio.start_server(
             self._serve, listen, port, limit=MAX_HEADER_BYTES, backlog=self.max_connections
         )
-        return self._server.sockets[0].getsockname()[1]
+        self.port = self._server.sockets[0].getsockname()[1]
+        return self.port
 
     async def stop(self) -> None:
         if self._server is None:
@@ -266,10 +268,12 @@ async def serve_webhook(
     secret: str | None,
     stop: asyncio.Event | None = None,
     started: asyncio.Future[WebhookServer] | None = None,
+    **limits: Any,
 ) -> None:
     """What ``Application.run_webhook`` does, with :class:`WebhookServer` in place of PTB's tornado
     server: initialize, ``post_init``, listen, ``setWebhook`` (with the secret), start; until ``stop``
-    is set (SIGINT/SIGTERM set it) -- then stop, shut down and ``post_shutdown``."""
+    is set (SIGINT/SIGTERM set it) -- then stop, shut down and ``post_shutdown``. ``limits``: the
+    server's (``max_body``, ``header_timeout``, ``body_timeout``, ``max_connections``)."""
     stop = stop or asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
@@ -279,7 +283,7 @@ async def serve_webhook(
     try:
         if app.post_init is not None:
             await app.post_init(app)
-        server = WebhookServer(app.update_queue.put, app.bot, path, secret)
+        server = WebhookServer(app.update_queue.put, app.bot, path, secret, **limits)
         await server.start(listen, port)
         try:
             await app.bot.set_webhook(url, secret_token=secret, allowed_updates=Update.ALL_TYPES)
