@@ -62,7 +62,7 @@ async def served(api: FakeBotAPI, **limits: Any) -> AsyncIterator[WebhookServer]
             stop=stop,
             started=started,
             **limits,
-        )  # fmt: skip
+        )
     )
     server = await asyncio.wait_for(started, 20)
     try:
