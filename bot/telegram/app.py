@@ -245,6 +245,7 @@ def build_application(
     if telegram_rate_limiter:
         builder = builder.rate_limiter(AIORateLimiter(max_retries=FLOOD_MAX_RETRIES))
     app = builder.build()
+    processor.handle = app.process_update  # an answer that could not be sent is handled again later
     data = app.bot_data
     data.settings, data.store, data.presales, data.journal = settings, store, presales, journal
     data.settings_io = ChatSettingsIO(store)
