@@ -68,6 +68,7 @@ def test_a_quote_flood_is_bounded_and_other_chats_keep_answering(
     monkeypatch.setattr(tq, "quote_pdf", gauge)
     presales = load_presales(EXAMPLE)
     latency: list[float] = []
+    refusals: list[int] = []
 
     async def body(api: FakeBotAPI, pool: WorkPool) -> None:
         users = [api.user(f"U{i}", "en") for i in range(USERS)]
@@ -86,9 +87,7 @@ def test_a_quote_flood_is_bounded_and_other_chats_keep_answering(
         latency.append(time.monotonic() - asked)
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
-            docs = len(api.calls_to("sendDocument"))
-            refused = [c for c in api.calls_to("sendMessage") if c.params.get("text") == SLOW_DOWN["en"]]
-            if docs + len(refused) == USERS * PRESSES and not pool.busy:
+            if len(api.calls_to("sendDocument")) + pool.refused == USERS * PRESSES and not pool.busy:
                 break
             await asyncio.sleep(0.1)
 
@@ -101,13 +100,15 @@ def test_a_quote_flood_is_bounded_and_other_chats_keep_answering(
             pool.workers, pool.max_waiting = 1, 2
             async with polling(app):
                 await body(api, pool)
+            refusals.append(pool.refused)
 
         asyncio.run(asyncio.wait_for(run(), 90))
         docs = api.calls_to("sendDocument")
         refused = [c for c in api.calls_to("sendMessage") if c.params.get("text") == SLOW_DOWN["en"]]
 
-    assert len(docs) + len(refused) == USERS * PRESSES  # every press answered: a PDF or "please wait"
-    assert refused and docs  # the queue bound refused some, the rest were made
+    assert len(docs) + refusals[0] == USERS * PRESSES  # every press: a PDF, or refused by the bounds
+    assert refused and docs  # the queue bound refused some (their users told to wait), the rest were made
+    assert len(refused) <= refusals[0]  # "please wait" at most once per refusal (once per user in 10 s)
     assert gauge.most == 1 and gauge.made == len(docs)  # one worker: never two PDFs at once
     assert docs[0].params["document"].startswith(b"%PDF-")
     assert latency[0] < 3.0, latency  # the unrelated question did not wait behind the quotes
@@ -138,3 +139,27 @@ def test_the_pool_refuses_past_its_per_user_and_queue_bounds() -> None:
     assert len(refusals) == 2
     assert "ann has 2 jobs" in refusals[0] and "1 jobs waiting" in refusals[1]
     assert busy == 0
+
+
+def test_one_user_starts_at_most_per_minute_jobs_in_60_s() -> None:
+    now = [0.0]
+
+    async def main() -> list[str]:
+        pool = WorkPool(1, per_minute=2, clock=lambda: now[0])
+        refusals = []
+        for at in (0.0, 1.0, 2.0, 59.9, 60.5):
+            now[0] = at
+            try:
+                await pool.run("ann", len, "ab")
+            except Busy as err:
+                refusals.append(f"{at}: {err.reason}")
+        assert pool.notice_due("ann") and not pool.notice_due("ann")  # told once per 10 s
+        now[0] += 10
+        assert pool.notice_due("ann")
+        pool.shutdown()
+        return refusals
+
+    assert asyncio.run(main()) == [
+        "2.0: user ann started 2 jobs in 60 s",
+        "59.9: user ann started 2 jobs in 60 s",
+    ]

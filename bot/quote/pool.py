@@ -9,7 +9,9 @@ each in a minute grew the bot from 109 to 722 MiB and made unrelated questions w
   event loop keeps a core for questions);
 * **queue** -- at most ``max_waiting`` jobs wait for a worker; past that a job is refused at once
   (:class:`Busy`) and the caller tells the user to try again, instead of a growing backlog;
-* **per user** -- at most ``per_user`` jobs of one user are running or waiting; more are refused;
+* **per user** -- at most ``per_user`` jobs of one user are running or waiting, and at most
+  ``per_minute`` started in any 60 s; more are refused (a private chat's updates are handled in
+  order, so its 100 /quote would otherwise make 100 PDFs one after another);
 * **memory** -- when the pool falls idle, a garbage collection and glibc's ``malloc_trim(0)`` hand
   the freed arenas back to the system, so resident memory returns after a flood.
 """
@@ -17,11 +19,13 @@ each in a minute grew the bot from 109 to 722 MiB and made unrelated questions w
 from __future__ import annotations
 
 import asyncio
+import collections
 import ctypes
 import ctypes.util
 import gc
 import logging
 import os
+import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
@@ -34,6 +38,11 @@ PER_USER = 2
 """Quotes and charts of one user running or waiting at once."""
 MAX_WAITING = 8
 """Jobs waiting for a worker (all users) before new ones are refused."""
+PER_MINUTE = 6
+"""Quotes and charts one user may start in any 60 s."""
+WINDOW_S = 60.0
+NOTICE_EVERY_S = 10.0
+"""A refused user is told to wait at most once per this many seconds (the rest are dropped quietly)."""
 
 
 def default_workers() -> int:
@@ -74,11 +83,21 @@ class WorkPool:
     """A bounded thread pool for CPU-heavy jobs, with per-user and global limits (see module doc)."""
 
     def __init__(
-        self, workers: int | None = None, *, max_waiting: int = MAX_WAITING, per_user: int = PER_USER
+        self,
+        workers: int | None = None,
+        *,
+        max_waiting: int = MAX_WAITING,
+        per_user: int = PER_USER,
+        per_minute: int = PER_MINUTE,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.workers = workers or default_workers()
         self.max_waiting = max_waiting
         self.per_user = per_user
+        self.per_minute = per_minute
+        self.clock = clock
+        self._recent: dict[object, collections.deque[float]] = {}
+        self._noticed: dict[object, float] = {}
         self._executor: ThreadPoolExecutor | None = None
         self._running = 0
         self._waiting = 0
@@ -92,6 +111,29 @@ class WorkPool:
         """Jobs running or waiting."""
         return self._running + self._waiting
 
+    def notice_due(self, user: object) -> bool:
+        """Whether to tell a refused ``user`` to wait (once per :data:`NOTICE_EVERY_S`)."""
+        now = self.clock()
+        if now - self._noticed.get(user, -NOTICE_EVERY_S) < NOTICE_EVERY_S:
+            return False
+        if len(self._noticed) > 10_000:
+            self._noticed = {u: t for u, t in self._noticed.items() if now - t < NOTICE_EVERY_S}
+        self._noticed[user] = now
+        return True
+
+    def _within_rate(self, user: object) -> bool:
+        now = self.clock()
+        recent = self._recent.setdefault(user, collections.deque())
+        while recent and now - recent[0] >= WINDOW_S:
+            recent.popleft()
+        if len(self._recent) > 10_000:  # forget users with nothing in the window
+            self._recent = {u: q for u, q in self._recent.items() if q and now - q[-1] < WINDOW_S}
+            self._recent[user] = recent
+        if len(recent) >= self.per_minute:
+            return False
+        recent.append(now)
+        return True
+
     def _admit(self, user: object) -> None:
         if self._by_user.get(user, 0) >= self.per_user:
             self.refused += 1
@@ -99,6 +141,9 @@ class WorkPool:
         if self._running >= self.workers and self._waiting >= self.max_waiting:
             self.refused += 1
             raise Busy(f"{self._waiting} jobs waiting")
+        if not self._within_rate(user):
+            self.refused += 1
+            raise Busy(f"user {user} started {self.per_minute} jobs in {WINDOW_S:g} s")
         self._by_user[user] = self._by_user.get(user, 0) + 1
 
     async def run(self, user: object, fn: Callable[..., T], *args: Any) -> T:
