@@ -133,6 +133,9 @@ def main() -> int:
     os.environ["SIZING_BOT_DB"] = str(Path(tempfile.mkdtemp()) / "settings.sqlite3")
     os.environ.pop("SIZING_BOT_PRESALES", None)
     r = asyncio.run(flood(args))
+    import bot
+
+    print(f"bot package: {Path(bot.__file__).parent}")
     print(f"repo {args.repo}: {args.users} users x {args.quotes} /quote in {args.seconds:g} s")
     print(f"RSS MiB: before {r['before']:.0f}, peak {r['peak']:.0f}, 5 s after {r['after']:.0f}")
     print(f"CPU {r['cpu']:.1f} s; all {r['total']} answered after {r['done']:.1f} s")

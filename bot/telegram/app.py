@@ -3,14 +3,17 @@
 The handlers are humble translators (:mod:`bot.telegram.handlers`, :mod:`bot.telegram.callbacks`):
 Telegram update → the Conversation (the one pipeline, :mod:`bot.core.pipeline`) → render → reply,
 edit or inline answer. Chat behaviour follows docs/design.md §6; polling or, with ``TELEGRAM_WEBHOOK_URL``, a
-webhook checked with a secret token. The token and the webhook secret never reach a log line
-(:mod:`bot.chat.secrets`). This package is the only one that imports python-telegram-bot.
+webhook checked with a secret token, served by our own bounded server (:mod:`bot.telegram.webhook`:
+the secret before the body, size caps, timeouts, a connection cap). The token and the webhook secret
+never reach a log line (:mod:`bot.chat.secrets`). This package is the only one that imports
+python-telegram-bot.
 
 Reliability, wired here: sends retry transient failures (:mod:`bot.telegram.transport`); the error
 handler ends expected failures quietly (:mod:`bot.telegram.errors`); updates are journalled before
 Telegram is told they arrived and replayed after a crash (:mod:`bot.telegram.journal`); chats are
-handled concurrently, each in order (:mod:`bot.telegram.processor`); settings are read and written
-off the event loop (:mod:`bot.telegram.settings_io`).
+handled concurrently, each in order, and an answer that could not be sent is handled again once
+Telegram is back (:mod:`bot.telegram.processor`); settings are read and written off the event loop
+(:mod:`bot.telegram.settings_io`); quotes and charts run in a bounded work pool (:mod:`bot.quote.pool`).
 """
 
 from __future__ import annotations

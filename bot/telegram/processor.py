@@ -155,8 +155,10 @@ class ChatOrderedProcessor(BaseUpdateProcessor):
         self._slots = asyncio.Semaphore(self.workers)
 
     async def shutdown(self) -> None:
-        for task in list(self._retries):  # still undelivered: left unmarked in the journal
+        retries = list(self._retries)
+        for task in retries:  # still undelivered: left unmarked in the journal, replayed at start
             task.cancel()
+        await asyncio.gather(*retries, return_exceptions=True)
         self._chains.clear()
         self._waiting.clear()
 
