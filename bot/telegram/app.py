@@ -22,6 +22,7 @@ import asyncio
 import logging
 import sqlite3
 import sys
+import weakref
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -248,7 +249,9 @@ def build_application(
     if telegram_rate_limiter:
         builder = builder.rate_limiter(AIORateLimiter(max_retries=FLOOD_MAX_RETRIES))
     app = builder.build()
-    processor.handle = app.process_update  # an answer that could not be sent is handled again later
+    processor.handle = weakref.WeakMethod(
+        app.process_update
+    )  # an answer that could not be sent is handled again later
     data = app.bot_data
     data.settings, data.store, data.presales, data.journal = settings, store, presales, journal
     data.settings_io = ChatSettingsIO(store)

@@ -118,8 +118,9 @@ class ChatOrderedProcessor(BaseUpdateProcessor):
         self._slots: asyncio.Semaphore | None = None
         self._chains: dict[int, asyncio.Lock] = {}
         self._waiting: dict[int, int] = {}
-        self.handle: Callable[[Any], Awaitable[Any]] | None = None
-        """How an update is handled again (the Application's ``process_update``; set when built)."""
+        self.handle: Callable[[], Callable[[Any], Awaitable[Any]] | None] | None = None
+        """How an update is handled again: a weak reference to the Application's ``process_update``
+        (set when built; weak, so that no cycle keeps the Application and its threads alive)."""
         self._deferred: set[int] = set()
         self._failed_at: dict[int, tuple[float, int]] = {}  # update id → (first failure, tries)
         self._retries: set[asyncio.Task[None]] = set()
@@ -144,8 +145,9 @@ class ChatOrderedProcessor(BaseUpdateProcessor):
 
         async def again() -> None:
             await asyncio.sleep(delay)
-            assert self.handle is not None
-            await self.process_update(update, self.handle(update))
+            handle = self.handle() if self.handle is not None else None
+            if handle is not None:
+                await self.process_update(update, handle(update))
 
         task = asyncio.get_running_loop().create_task(again(), name=f"redeliver-{update.update_id}")
         self._retries.add(task)
