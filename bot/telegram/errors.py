@@ -15,7 +15,7 @@ from telegram import Update
 from bot.chat.wording import ERROR_REPLY, PERMISSION_CHECK_FAILED, TELEGRAM_TROUBLE, Phrase
 from bot.telegram.common import PermissionCheckFailed, user_lang
 from bot.telegram.faults import QUIET, Fault, classify, one_line
-from bot.telegram.processor import ChatOrderedProcessor
+from bot.telegram.processor import ChatOrderedProcessor, is_late
 from bot.telegram.state import SizingContext
 
 logger = logging.getLogger("bot.telegram")
@@ -49,7 +49,9 @@ async def on_error(update: object, context: SizingContext) -> None:
         logger.warning(
             "%s: %s: %s; answer kept, sent when Telegram is back", place, fault.value, one_line(error)
         )
-        return  # no apology: it could not be sent either
+        if not is_late() and isinstance(update, Update):  # one apology, on the first failure only;
+            await apologize(update, context, TELEGRAM_TROUBLE)  # the answer follows, marked late
+        return
     else:
         logger.warning("%s: %s: %s", place, fault.value, one_line(error))
     if fault in QUIET or not isinstance(update, Update):
