@@ -3,14 +3,17 @@
 The handlers are humble translators (:mod:`bot.telegram.handlers`, :mod:`bot.telegram.callbacks`):
 Telegram update → the Conversation (the one pipeline, :mod:`bot.core.pipeline`) → render → reply,
 edit or inline answer. Chat behaviour follows docs/design.md §6; polling or, with ``TELEGRAM_WEBHOOK_URL``, a
-webhook checked with a secret token. The token and the webhook secret never reach a log line
-(:mod:`bot.chat.secrets`). This package is the only one that imports python-telegram-bot.
+webhook checked with a secret token, served by our own bounded server (:mod:`bot.telegram.webhook`:
+the secret before the body, size caps, timeouts, a connection cap). The token and the webhook secret
+never reach a log line (:mod:`bot.chat.secrets`). This package is the only one that imports
+python-telegram-bot.
 
 Reliability, wired here: sends retry transient failures (:mod:`bot.telegram.transport`); the error
 handler ends expected failures quietly (:mod:`bot.telegram.errors`); updates are journalled before
 Telegram is told they arrived and replayed after a crash (:mod:`bot.telegram.journal`); chats are
-handled concurrently, each in order (:mod:`bot.telegram.processor`); settings are read and written
-off the event loop (:mod:`bot.telegram.settings_io`).
+handled concurrently, each in order, and an answer that could not be sent is handled again once
+Telegram is back (:mod:`bot.telegram.processor`); settings are read and written off the event loop
+(:mod:`bot.telegram.settings_io`); quotes and charts run in a bounded work pool (:mod:`bot.quote.pool`).
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ import asyncio
 import logging
 import sqlite3
 import sys
+import weakref
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -81,6 +85,7 @@ from bot.telegram.quote import on_quote
 from bot.telegram.settings_io import ChatSettingsIO, preload
 from bot.telegram.state import CONTEXT_TYPES
 from bot.telegram.transport import RetryingRequest, RetryPolicy, send_request
+from bot.telegram.webhook import serve_webhook
 
 logger = logging.getLogger("bot.telegram")
 
@@ -138,6 +143,7 @@ async def post_shutdown(application: Application) -> None:
     if data.journal is not None:
         await data.journal.close()
     await data.settings_io.close()
+    await asyncio.to_thread(data.heavy.shutdown)  # the quote/chart workers, after their last job
 
 
 # -- wiring ----------------------------------------------------------------------------------
@@ -237,6 +243,9 @@ def build_application(
     if telegram_rate_limiter:
         builder = builder.rate_limiter(AIORateLimiter(max_retries=FLOOD_MAX_RETRIES))
     app = builder.build()
+    processor.handle = weakref.WeakMethod(
+        app.process_update
+    )  # an answer that could not be sent is handled again later
     data = app.bot_data
     data.settings, data.store, data.presales, data.journal = settings, store, presales, journal
     data.settings_io = ChatSettingsIO(store)
@@ -363,16 +372,16 @@ def run(settings: BotSettings) -> int:
         return 1
     asyncio.set_event_loop(new_event_loop())  # PTB's run_* use the current loop
     try:
-        if settings.webhook_url:
-            app.run_webhook(
+        if settings.webhook_url:  # our own bounded server (bot.telegram.webhook), not PTB's tornado one
+            webhook = serve_webhook(
+                app,
                 listen=settings.webhook_listen,
                 port=settings.webhook_port,
-                url_path=settings.webhook_local_path(),
-                webhook_url=settings.webhook_url,
-                secret_token=secret,
-                allowed_updates=Update.ALL_TYPES,
-                close_loop=False,
+                path=settings.webhook_local_path(),
+                url=settings.webhook_url,
+                secret=secret,
             )
+            asyncio.get_event_loop().run_until_complete(webhook)
         else:
             app.run_polling(allowed_updates=Update.ALL_TYPES, close_loop=False)
     except InvalidToken:

@@ -8,7 +8,6 @@ callback answer; every callback query is answered (Telegram shows a spinner unti
 
 from __future__ import annotations
 
-import asyncio
 import functools
 import logging
 import re
@@ -32,11 +31,13 @@ from bot.chat.wording import (
     PRICES_NEED_CURRENCY,
     SAVED,
     SETTINGS_UNAVAILABLE,
+    SLOW_DOWN,
     VALUE_REFUSED,
     WAIT_SECONDS,
 )
 from bot.core.actions import VARIANT_FIELDS, ActionKind
 from bot.core.conversation import Turn
+from bot.quote.pool import Busy
 from bot.telegram import keyboards as kb
 from bot.telegram.common import (
     answer_keyboard,
@@ -46,6 +47,7 @@ from bot.telegram.common import (
     may_change_settings,
     user_lang,
 )
+from bot.telegram.processor import run_outside_slot
 from bot.telegram.recipes import send_recipes
 from bot.telegram.reply import chart_caption, reply_html
 from bot.telegram.settings_io import SettingsUnavailable
@@ -130,7 +132,15 @@ async def _send_chart(update: Update, context: SizingContext, turn: Turn) -> Non
     assert query is not None
     from bot.render.chart import render_chart  # plotting libraries load on the first chart only
 
-    png = await asyncio.to_thread(render_chart, turn.answer, turn.answer.lang)
+    user_id = update.effective_user.id if update.effective_user else 0
+    try:  # the bounded work pool (bot.quote.pool); a worker slot is not held while waiting
+        png = await run_outside_slot(
+            context.bot_data.heavy.run(user_id, render_chart, turn.answer, turn.answer.lang)
+        )
+    except Busy as err:
+        logger.info("chart for turn %s refused: %s", turn.id, err)
+        await query.answer(SLOW_DOWN[turn.answer.lang])
+        return
     if not png or chat is None:
         await query.answer(NO_CHART[turn.answer.lang])
         return
@@ -165,7 +175,8 @@ async def _send_quote(update: Update, context: SizingContext, turn: Turn) -> Non
         return
     await query.answer()
     message_id = query.message.message_id if query.message else None
-    if not await send_quote(context, chat.id, turn, message_id):
+    user_id = update.effective_user.id if update.effective_user else None
+    if not await send_quote(context, chat.id, turn, message_id, user_id):
         await context.bot.send_message(chat.id, CANNOT_QUOTE[turn.answer.lang], parse_mode=None)
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import html
 import logging
 import time
 from collections.abc import Awaitable, Callable
@@ -13,15 +14,16 @@ from telegram.error import TelegramError
 from telegram.ext import filters
 
 from bot.chat.ratelimit import FloodGate, Verdict
-from bot.chat.wording import ANSWER_LATE, SEND_AGAIN
+from bot.chat.wording import ANSWER_LATE, SEND_AGAIN, Phrase
 from bot.core.conversation import Turn
 from bot.parse.lang import Lang, client_lang, reply_lang
 from bot.render.fit import fit_html
 from bot.render.html import TELEGRAM_MAX_CHARS
+from bot.render.i18n import N_
 from bot.settings.chat import ChatSettings
 from bot.telegram import keyboards as kb
 from bot.telegram.faults import Fault, classify, one_line
-from bot.telegram.processor import wait_outside_slot
+from bot.telegram.processor import is_late, wait_outside_slot
 from bot.telegram.state import SizingContext
 
 logger = logging.getLogger("bot.telegram")
@@ -187,6 +189,9 @@ async def admit_answer(update: Update, context: SizingContext) -> bool:
     return True
 
 
+DELAYED = Phrase(N_("(delayed: Telegram was unreachable)"))
+"""The first line of a reply sent late, after a send outage (bot.telegram.processor)."""
+
 MessageHandlerCallback = Callable[[Update, SizingContext], Awaitable[None]]
 
 
@@ -213,6 +218,8 @@ async def reply(
     if not text.strip():  # Telegram rejects empty text; the renderer should never produce it
         logger.warning("renderer returned empty text; nothing sent")
         return None
+    if is_late():  # a new try after a send outage (bot.telegram.processor): say it is late
+        text = f"<i>{html.escape(DELAYED[user_lang(update)], quote=False)}</i>\n\n{text}"
     text = fit_html(text, TELEGRAM_MAX_CHARS)  # every reply, whatever made it (bot.render.fit)
     return await message.reply_text(
         text, reply_markup=reply_markup, do_quote=message.chat.type != ChatType.PRIVATE

@@ -15,6 +15,7 @@ from telegram import Update
 from bot.chat.wording import ERROR_REPLY, PERMISSION_CHECK_FAILED, TELEGRAM_TROUBLE, Phrase
 from bot.telegram.common import PermissionCheckFailed, user_lang
 from bot.telegram.faults import QUIET, Fault, classify, one_line
+from bot.telegram.processor import ChatOrderedProcessor, is_late
 from bot.telegram.state import SizingContext
 
 logger = logging.getLogger("bot.telegram")
@@ -44,11 +45,24 @@ async def on_error(update: object, context: SizingContext) -> None:
         logger.info("%s: %s (%s); nothing more sent", place, fault.value, one_line(error))
     elif fault is Fault.MAYBE_SENT:
         logger.warning("%s: %s; not repeated, no apology", place, one_line(error))
+    elif fault is Fault.TRANSIENT and _deferred(update, context):
+        logger.warning(
+            "%s: %s: %s; answer kept, sent when Telegram is back", place, fault.value, one_line(error)
+        )
+        if not is_late() and isinstance(update, Update):  # one apology, on the first failure only;
+            await apologize(update, context, TELEGRAM_TROUBLE)  # the answer follows, marked late
+        return
     else:
         logger.warning("%s: %s: %s", place, fault.value, one_line(error))
     if fault in QUIET or not isinstance(update, Update):
         return
     await apologize(update, context, ERROR_REPLY if fault is Fault.BUG else TELEGRAM_TROUBLE)
+
+
+def _deferred(update: object, context: SizingContext) -> bool:
+    """A send outage: the update is handled again later (bot.telegram.processor), not given up."""
+    processor = context.application.update_processor
+    return isinstance(processor, ChatOrderedProcessor) and processor.defer(update)
 
 
 async def apologize(update: Update, context: SizingContext, phrase: Phrase) -> None:

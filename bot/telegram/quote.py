@@ -3,15 +3,15 @@
 
 from __future__ import annotations
 
-import asyncio
-
 from telegram import InputFile, ReplyParameters, Update
 
-from bot.chat.wording import EXPIRED, Phrase
+from bot.chat.wording import EXPIRED, SLOW_DOWN, Phrase
 from bot.core.conversation import Turn
 from bot.quote import QuoteError, can_quote, decline_reason, quote_filename, quote_pdf
+from bot.quote.pool import Busy
 from bot.render.i18n import N_, translate
 from bot.telegram.common import chat_lang, logger, rate_limited, reply
+from bot.telegram.processor import run_outside_slot
 from bot.telegram.state import SizingContext
 
 NO_OFFER = Phrase(N_("Quotes need the provider's offer: this bot has none configured (SIZING_BOT_PRESALES)."))
@@ -33,8 +33,12 @@ def _turn_for(update: Update, context: SizingContext) -> str | None:
     return context.bot_data.conversation.last_turn_id(chat.id, user.id if user else chat.id)
 
 
-async def send_quote(context: SizingContext, chat_id: int, turn: Turn, reply_to: int | None = None) -> bool:
-    """Send ``turn``'s PDF quote to a chat (quoting ``reply_to``). False when it cannot be made."""
+async def send_quote(
+    context: SizingContext, chat_id: int, turn: Turn, reply_to: int | None = None, user_id: int | None = None
+) -> bool:
+    """Send ``turn``'s PDF quote to a chat (quoting ``reply_to``). False when it cannot be made. Made in
+    the bounded work pool (:mod:`bot.quote.pool`) for ``user_id``; refused there, the chat is told to
+    wait a moment."""
     answer = turn.answer
     if not can_quote(answer):
         return False
@@ -43,8 +47,16 @@ async def send_quote(context: SizingContext, chat_id: int, turn: Turn, reply_to:
     if declined is not None:
         await context.bot.send_message(chat_id, declined, parse_mode=None, reply_parameters=quoted)
         return True
+    pool = context.bot_data.heavy
     try:
-        pdf = await asyncio.to_thread(quote_pdf, answer, turn.question)
+        job = pool.run(user_id or chat_id, quote_pdf, answer, turn.question)
+        pdf = await run_outside_slot(job)
+    except Busy as err:  # too many quotes and charts at once: say so, never queue without bound
+        logger.info("quote for turn %s refused: %s", turn.id, err)
+        await context.bot.send_message(
+            chat_id, SLOW_DOWN[answer.lang], parse_mode=None, reply_parameters=quoted
+        )
+        return True
     except QuoteError as err:
         logger.warning("quote for turn %s: %s", turn.id, err)
         return False
@@ -79,5 +91,6 @@ async def on_quote(update: Update, context: SizingContext) -> None:
     if turn is None or not turn.answer.understood:
         await reply(update, NO_ANSWER[lang])
         return
-    if not await send_quote(context, chat.id, turn, message.message_id):
+    user = update.effective_user
+    if not await send_quote(context, chat.id, turn, message.message_id, user.id if user else None):
         await reply(update, CANNOT_QUOTE[turn.answer.lang])

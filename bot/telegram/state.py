@@ -11,6 +11,7 @@ from bot.chat.contact import contact_of
 from bot.chat.ratelimit import FloodGate
 from bot.chat.shown import ShownMessages
 from bot.core.conversation import Conversation
+from bot.quote.pool import WorkPool
 from bot.settings.presales import Localized, PresalesConfig
 from bot.settings.store import SettingsStore
 from bot.telegram.config import BotSettings
@@ -38,6 +39,8 @@ class BotData:
     """Per-user and per-chat limits on answers (None: unlimited)."""
     inline_flood: FloodGate | None = None
     """Per-user limit on inline answers (None: unlimited)."""
+    heavy: WorkPool = field(default_factory=WorkPool)
+    """Quotes and charts: a bounded worker pool with per-user and global limits (bot.quote.pool)."""
     heartbeat: asyncio.Task[None] | None = None
     """The task that proves the bot serves (bot.telegram.heartbeat); None: no heartbeat file."""
 
