@@ -110,13 +110,18 @@ UTIL_RE = rc(
 RUNTIMES: tuple[tuple[Any, str], ...] = (
     (rc(r"\bvllm\b"), "vLLM"),
     (rc(r"\bsglang\b"), "SGLang"),
-    (rc(r"llama[\s.\-_]*cpp|\bollama\b|\bgguf\b|lm\s*studio"), "llama.cpp"),
+    (rc(r"\bollama\b"), "Ollama"),
+    (rc(r"\blmdeploy\b|turbomind"), "lmdeploy"),
+    (rc(r"\btgi\b|text[\s\-_]*generation[\s\-_]*inference"), "TGI"),
+    (rc(r"\bexllama(?:v2|\s*v2|2)?\b|\bexl2\b"), "ExLlama"),
+    (rc(r"llama[\s.\-_]*cpp|\bgguf\b|lm\s*studio"), "llama.cpp"),
     (
         rc(r"\btransformers\b|hugging\s*face\s+(?:generate|pipeline)|\bhf\s+generate\b|model\.generate"),
         "transformers",
     ),
 )
-"""Serving engines by name → ``SizingRequest.runtime`` (Ollama and LM Studio run llama.cpp)."""
+"""Serving engines by name → ``SizingRequest.runtime`` (LM Studio runs llama.cpp; Ollama has its own
+default context on llama.cpp: :class:`estimator.runtimes.ollama.Ollama`)."""
 
 _FULL_WORDS = (
     r"全量(?:微调|训练|参数)?|全参(?:数)?(?:微调)?"
