@@ -10,7 +10,7 @@ from estimator.catalog import GpuSpec, ModelSpec
 from estimator.defaults import CUDA_CONTEXT_BYTES, Default
 from estimator.models import Precision
 from estimator.reasons import Why
-from estimator.runtimes.base import Load, ServingRuntime, visible_bytes
+from estimator.runtimes.base import NO_LOAD, Load, ServingRuntime, visible_bytes
 from estimator.runtimes.llama_cpp import LlamaCpp
 from estimator.runtimes.vllm import vllm_profile_bytes
 from estimator.weights import weight_bytes
@@ -42,7 +42,8 @@ def _weights_per_gpu(spec: ModelSpec, tp: int, precision: Precision | None) -> f
 @dataclass(frozen=True)
 class Lmdeploy(ServingRuntime):
     """lmdeploy TurboMind: after the weights load, ``cache_max_entry_count`` (the user's, else 0.8) of
-    the FREE memory becomes the KV cache; the rest is its workspace (:data:`LMDEPLOY_CACHE_MAX_ENTRY_COUNT`)."""
+    the FREE memory becomes the KV cache; the rest is its workspace
+    (:data:`LMDEPLOY_CACHE_MAX_ENTRY_COUNT`)."""
 
     name = "lmdeploy"
     workspace_why = Why.lmdeploy_workspace
@@ -58,7 +59,7 @@ class Lmdeploy(ServingRuntime):
         free = self._usable(gpu) - _weights_per_gpu(spec, tp, load.precision)
         return max(0.0, (1.0 - share) * free)
 
-    def needed_workspace(self, spec: ModelSpec, gpu: GpuSpec, tp: int, load: Load = Load()) -> float:
+    def needed_workspace(self, spec: ModelSpec, gpu: GpuSpec, tp: int, load: Load = NO_LOAD) -> float:
         """Its reserve is a share, not a need: the activations it runs, counted as vLLM's profile."""
         return vllm_profile_bytes(spec, gpu, tp)
 
