@@ -69,7 +69,7 @@ def ordered_layouts(
     if zero_stage is not None and tp is None and pp is None:
         return tuple(Layout(1, 1, gpus, zero_stage, mode, micro_batch, offload) for mode in modes)
     if dp_only:
-        zeros = (0, 1, 2, 3) if gpus > 1 else (0,)
+        zeros = (zero_stage,) if zero_stage is not None else (0, 1, 2, 3) if gpus > 1 else (0,)
         found = [Layout(1, 1, gpus, zero, mode, micro_batch, offload) for zero in zeros for mode in modes]
         return tuple(sorted(found, key=lambda p: plan_preference(p, nvlink, False, per_node)))
     stages = [pp] if pp else _divisors(layers)

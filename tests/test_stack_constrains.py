@@ -133,3 +133,18 @@ def test_unmodelled_runtime_is_named(capsys: pytest.CaptureFixture[str], text: s
     named = {i["text"]: i["reason"] for i in data["interpretation"]["ignored"]}
     assert named["runtime: TensorRT-LLM"] == "runtime_not_modelled"
     assert ask(capsys, text, "text").count("TensorRT-LLM") >= 1
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Full fine-tune Qwen2.5-14B with LLaMA-Factory and ZeRO-2 on A100 80GB",
+        "用 LLaMA-Factory 和 ZeRO-2 在 A100 80G 上全参微调 Qwen2.5-14B",
+    ],
+)
+def test_tool_with_a_stated_zero_stage_keeps_it(capsys: pytest.CaptureFixture[str], text: str) -> None:
+    """A data-parallel tool and a stated ZeRO stage: the search keeps the stage (it crashed once: the
+    pinned search tried every stage, the chosen layout only the stated one)."""
+    mem = ask(capsys, text)["report"]["memory"]
+    assert (mem["min_gpus"], mem["plan"]["zero_stage"], mem["plan"]["tp"]) == (8, 2, 1)
+    assert {a["change"]: a["min_gpus"] for a in mem["alternatives"]}["zero3"] == 4
