@@ -148,3 +148,42 @@ def test_tool_with_a_stated_zero_stage_keeps_it(capsys: pytest.CaptureFixture[st
     mem = ask(capsys, text)["report"]["memory"]
     assert (mem["min_gpus"], mem["plan"]["zero_stage"], mem["plan"]["tp"]) == (8, 2, 1)
     assert {a["change"]: a["min_gpus"] for a in mem["alternatives"]}["zero3"] == 4
+
+
+@pytest.mark.parametrize(
+    ("text", "tool"),
+    [
+        (
+            "Training a 70B across nodes of A100 40GB with LLaMA-Efficient-Tuning and deepspeed",
+            "LLaMA-Factory",
+        ),
+        ("GRPO with swift rlhf on Qwen2.5-3B-Instruct on 8 A100, --train_type lora", "ms-swift"),
+        (
+            "how many 46 GB GPUs?\naccelerate launch src/train_bash.py --stage sft --model_name_or_path "
+            "mistralai/Mistral-7B-v0.1 --finetuning_type lora --cutoff_len 1024",
+            "LLaMA-Factory",
+        ),
+        ("用 Unsloth 在一张 RTX 3090 上 QLoRA 微调 Qwen2.5-7B", "Unsloth"),
+    ],
+)
+def test_training_tool_read_from_prose_and_lines(
+    capsys: pytest.CaptureFixture[str], text: str, tool: str
+) -> None:
+    assert ask(capsys, text)["request"]["training_tool"] == tool
+
+
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [
+        ("用 MedicalGPT 做 Qwen2.5-7B 增量预训练，8 张 A100", "training_tool: MedicalGPT"),
+        ("GRPO of Qwen2.5-7B with --use_lmdeploy true rollouts on 8 A100", "runtime: lmdeploy"),
+        ("用 vLLM 做 rollout 的 GRPO 训练 Qwen2.5-7B，8 张 A100", "runtime: vLLM"),
+    ],
+)
+def test_unmodelled_tool_or_serving_engine_in_training_is_named(
+    capsys: pytest.CaptureFixture[str], text: str, named: str
+) -> None:
+    """Never silently dropped: a tool without a model, or a serving engine in a training question."""
+    data = ask(capsys, text)
+    assert named in {i["text"] for i in data["interpretation"]["ignored"]}
+    assert data["request"]["training_tool"] != named.split(": ")[1]

@@ -378,6 +378,8 @@ def _script_tool(launcher: str, script: str, pairs: list[tuple[str, Any]]) -> st
     flags = {f for f, _ in pairs}
     if "pretrain_" in script or flags & set(MEGATRON):
         return "megatron"
-    if launcher in ("llamafactory-cli", "lmf") or "llamafactory" in script or script.endswith("src/train.py"):
-        return "llamafactory"
+    lmf_flags = {"--finetuning_type", "--cutoff_len", "--lora_target", "--template"}
+    lmf_script = script.endswith(("src/train.py", "src/train_bash.py")) or "llamafactory" in script
+    if launcher in ("llamafactory-cli", "lmf") or lmf_script or flags & lmf_flags:
+        return "llamafactory"  # its entry points (train_bash.py before v0.6) and its own argument names
     return "trl"
