@@ -15,7 +15,12 @@ from bot.parse.regex import LazyPattern, rc
 from estimator.training_tools import TRAINING_TOOL_LIMITS
 
 TRAINING_TOOLS: tuple[tuple[LazyPattern, str], ...] = (
-    (rc(r"llama[\s\-_]*factory|llama[\s\-_]*efficient[\s\-_]*tuning|llamafactory-cli"), "LLaMA-Factory"),
+    (
+        rc(
+            r"llama[\s\-_]*factory|llama[\s\-_]*efficient[\s\-_]*tuning|llamafactory-cli|train_bash\.py|finetuning_type"
+        ),
+        "LLaMA-Factory",
+    ),
     (rc(r"chatglm[\s\-_]*efficient[\s\-_]*tuning"), "ChatGLM-Efficient-Tuning"),
     (rc(r"\bmedicalgpt\b"), "MedicalGPT"),
     (rc(r"\blonglora\b"), "LongLoRA"),
