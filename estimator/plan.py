@@ -264,6 +264,7 @@ def _alternatives(
                 per_gpu_bytes=sum(found[2].values()) if found else None,
             )
         )
+    out = _without_idle_other_stack(out)
     if setup.recompute is not None:  # the user chose the recompute mode: no "without full recompute" row
         return out
     no_recompute = min_gpus(spec, params, gpu, setup, allow_full_recompute=False, memo=memo)
@@ -275,6 +276,16 @@ def _alternatives(
         )
     )
     return out
+
+
+def _without_idle_other_stack(rows: list[Alternative]) -> list[Alternative]:
+    """Drop the 'other stack' row when ZeRO-3 in the user's own tool does as well: another stack is
+    named only for what its TP/PP layouts add."""
+    by = {a.change: a.min_gpus for a in rows}
+    other, zero3 = by.get("other_stack"), by.get("zero3")
+    if other is not None and zero3 is not None and zero3 <= other:
+        return [a for a in rows if a.change != "other_stack"]
+    return rows
 
 
 def recommended(

@@ -187,3 +187,12 @@ def test_unmodelled_tool_or_serving_engine_in_training_is_named(
     data = ask(capsys, text)
     assert named in {i["text"] for i in data["interpretation"]["ignored"]}
     assert data["request"]["training_tool"] != named.split(": ")[1]
+
+
+def test_other_stack_not_named_when_zero3_does_as_well(capsys: pytest.CaptureFixture[str]) -> None:
+    """ZeRO-2 stated in LLaMA-Factory: ZeRO-3 in the same tool gives 4 GPUs; Megatron-LM adds nothing."""
+    mem = ask(capsys, "Full fine-tune Qwen2.5-14B with LLaMA-Factory and ZeRO-2 on A100 80GB")["report"][
+        "memory"
+    ]
+    changes = {a["change"] for a in mem["alternatives"]}
+    assert "zero3" in changes and "other_stack" not in changes
