@@ -387,7 +387,7 @@ class SizingRequest(_Frozen):
         max_length=40,
         description="the training tool the user runs (estimator.training_tools.TRAINING_TOOL_LIMITS): "
         "the layout search keeps to what it can run",
-        json_schema_extra=_setting("training", json_order=49),
+        json_schema_extra=_setting("training", json_order=49, echo="stage_suffix"),
     )
 
 
