@@ -43,6 +43,7 @@ def ordered_layouts(
     experts: int = 0,
     tp: int | None = None,
     pp: int | None = None,
+    dp_only: bool = False,
 ) -> tuple[Layout, ...]:
     """Layouts for exactly ``gpus`` GPUs, most preferred first (:func:`plan_preference`).
 
@@ -59,12 +60,18 @@ def ordered_layouts(
     A stated ``zero_stage`` alone is a DeepSpeed/FSDP data-parallel run: TP = PP = 1, DP = all GPUs,
     that stage (on one GPU it shards nothing, and the plan still names it). A stated ``tp`` / ``pp``
     (Megatron-style "TP 4, PP 2") is kept as given, with the stage searched unless stated too. A stated
-    ``recompute`` is the only mode searched (:data:`STATED_RECOMPUTE`).
+    ``recompute`` is the only mode searched (:data:`STATED_RECOMPUTE`). ``dp_only``: the user's training
+    tool runs data parallelism only (:mod:`estimator.training_tools`): TP = PP = 1, DP = all GPUs, the
+    stated ZeRO stage or each of 0–3.
     """
     modes = STATED_RECOMPUTE[recompute] if recompute else RECOMPUTE_ORDER
     layouts = []
     if zero_stage is not None and tp is None and pp is None:
         return tuple(Layout(1, 1, gpus, zero_stage, mode, micro_batch, offload) for mode in modes)
+    if dp_only:
+        zeros = (zero_stage,) if zero_stage is not None else (0, 1, 2, 3) if gpus > 1 else (0,)
+        found = [Layout(1, 1, gpus, zero, mode, micro_batch, offload) for zero in zeros for mode in modes]
+        return tuple(sorted(found, key=lambda p: plan_preference(p, nvlink, False, per_node)))
     stages = [pp] if pp else _divisors(layers)
     if experts and not pp:  # a stated PP is kept as given
         stages = sorted(
@@ -103,7 +110,7 @@ def _layouts(
     return ordered_layouts(
         spec.layers, spec.heads, spec.kv_heads, gpu.gpus_per_node, gpu.nvlink, gpus,
         setup.micro_batch, setup.offload, setup.zero_stage, setup.recompute, _ep_experts(spec, setup),
-        tp, pp,
+        tp, pp, setup.data_parallel_only,
     )  # fmt: skip
 
 
@@ -140,7 +147,8 @@ def _ep_experts(spec: ModelSpec, setup: TrainingSetup) -> int:
     training (no stated ZeRO stage — a DeepSpeed/FSDP run —, no offload, paged optimizer or optimizer
     in the backward pass, no preference tuning's extra models); 0 otherwise."""
     plain = (
-        setup.method == Method.full
+        not setup.data_parallel_only
+        and setup.method == Method.full
         and setup.algorithm == Algorithm.sft
         and setup.zero_stage is None
         and not (setup.offload or setup.paged_optimizer or setup.optimizer_in_backward)

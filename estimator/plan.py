@@ -112,7 +112,7 @@ def _pairs(spec: ModelSpec, gpu: GpuSpec, setup: TrainingSetup) -> list[tuple[in
     stage alone is plain data parallelism (1, 1); a stated TP or PP is kept; otherwise TP ∈ {1, 2, 4, 8}
     within a node dividing the heads and KV heads, PP dividing the layers (MoE full training: uneven
     power-of-two pipelines too)."""
-    if setup.zero_stage is not None and setup.tp is None and setup.pp is None:
+    if setup.data_parallel_only or (setup.zero_stage is not None and setup.tp is None and setup.pp is None):
         return [(1, 1)]
     tps = (
         [setup.tp]
@@ -241,6 +241,8 @@ def _alternatives(
         variants.append(("full_recompute", replace(setup, recompute="full")))
     if setup.tp is not None or setup.pp is not None:
         variants.append(("searched_layout", replace(setup, tp=None, pp=None)))
+    if setup.data_parallel_only:  # another stack (Megatron-LM: TP/PP/EP) would allow
+        variants.append(("other_stack", replace(setup, data_parallel_only=False, zero_stage=None)))
     if setup.micro_batch > 1:  # the user's micro-batch: activations and logits scale with it
         variants.append(("micro_batch_1", replace(setup, micro_batch=1)))
     if setup.method == Method.full:
@@ -262,6 +264,7 @@ def _alternatives(
                 per_gpu_bytes=sum(found[2].values()) if found else None,
             )
         )
+    out = _without_idle_other_stack(out)
     if setup.recompute is not None:  # the user chose the recompute mode: no "without full recompute" row
         return out
     no_recompute = min_gpus(spec, params, gpu, setup, allow_full_recompute=False, memo=memo)
@@ -273,6 +276,16 @@ def _alternatives(
         )
     )
     return out
+
+
+def _without_idle_other_stack(rows: list[Alternative]) -> list[Alternative]:
+    """Drop the 'other stack' row when ZeRO-3 in the user's own tool does as well: another stack is
+    named only for what its TP/PP layouts add."""
+    by = {a.change: a.min_gpus for a in rows}
+    other, zero3 = by.get("other_stack"), by.get("zero3")
+    if other is not None and zero3 is not None and zero3 <= other:
+        return [a for a in rows if a.change != "other_stack"]
+    return rows
 
 
 def recommended(

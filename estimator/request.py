@@ -62,6 +62,10 @@ class Runtime(StrEnum):
     sglang = "SGLang"
     transformers = "transformers"
     llama_cpp = "llama.cpp"
+    ollama = "Ollama"
+    lmdeploy = "lmdeploy"
+    tgi = "TGI"
+    exllama = "ExLlama"
 
 
 class Algorithm(StrEnum):
@@ -379,6 +383,13 @@ class SizingRequest(_Frozen):
         description="the model's architecture read from a config.json the user gave "
         "(estimator.hf_config): sized in place of a catalog model or a bare size; parameters counted from it",
         json_schema_extra=_setting(json_order=47),
+    )
+    training_tool: str | None = Field(
+        None,
+        max_length=40,
+        description="the training tool the user runs (estimator.training_tools.TRAINING_TOOL_LIMITS): "
+        "the layout search keeps to what it can run",
+        json_schema_extra=_setting("training", json_order=49, echo="stage_suffix"),
     )
 
 

@@ -57,6 +57,9 @@ class TrainingSetup:
     """A pipeline-parallel degree the user chose (None = the search chooses)."""
     recompute: Recompute | None = None
     """A recompute mode the user chose (None = the search chooses: selective, then full)."""
+    data_parallel_only: bool = False
+    """The user's training tool runs data parallelism only (DDP, ZeRO, FSDP; no TP, PP or EP:
+    :data:`estimator.training_tools.TRAINING_TOOL_LIMITS`)."""
     freeze_layers: int = 2
     """Freeze-tuning: the last layers that train (LLaMA-Factory ``freeze_trainable_layers`` default 2)."""
     prefix_tokens: int = 128

@@ -22,6 +22,7 @@ from estimator.models import (
 )
 from estimator.reasons import Why, Word
 from estimator.setup import TrainingSetup
+from estimator.training_tools import tool_limits
 
 QUANTIZED_PRECISION_BITS: dict[Precision | None, int] = {
     Precision.int8: 8,
@@ -112,8 +113,18 @@ def training_setup(
         paged_optimizer=req.optimizer == OptimizerChoice.paged_adamw_8bit,
         tp=req.tp if _layout_possible(req) else None,
         pp=req.pp if _layout_possible(req) else None,
+        data_parallel_only=_data_parallel_only(req),
+        chunked_loss=bool((limits := tool_limits(req.training_tool)) and limits.chunked_loss),
     )
     return SetupParts(setup, seq, mb, global_batch, checkpoint_bytes(spec, params, setup))
+
+
+def _data_parallel_only(req: SizingRequest) -> bool:
+    """The user's training tool runs data parallelism only (:mod:`estimator.training_tools`), and no
+    TP or PP above 1 was stated (a stated layout is kept as given)."""
+    limits = tool_limits(req.training_tool)
+    stated_split = (req.tp or 1) > 1 or (req.pp or 1) > 1
+    return bool(limits and limits.data_parallel_only) and not stated_split
 
 
 def _layout_possible(req: SizingRequest) -> bool:

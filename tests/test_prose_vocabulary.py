@@ -244,10 +244,10 @@ def test_context_lengths(capsys: pytest.CaptureFixture[str], text: str, seq: int
 @pytest.mark.parametrize(
     ("text", "named"),
     [
-        ("用 LLaMA-Factory 做 Qwen2-7B 的 LoRA，4 张 A100", {"training_tool: LLaMA-Factory": "no_field"}),
-        ("LoRA of Llama-3-8B with Unsloth on one RTX 4090", {"training_tool: Unsloth": "no_field"}),
-        ("用 lmdeploy 部署 Qwen2-7B，单卡 A100", {"runtime: lmdeploy": "runtime_not_modelled"}),
-        ("Serve Llama-3-8B with TGI on one L4", {"runtime: TGI": "runtime_not_modelled"}),
+        ("用 torchtune 做 Qwen2-7B 的 LoRA，4 张 A100", {"training_tool: torchtune": "no_field"}),
+        ("LoRA of Llama-3-8B with XTuner on one RTX 4090", {"training_tool: XTuner": "no_field"}),
+        ("用 TensorRT-LLM 部署 Qwen2-7B，单卡 A100", {"runtime: TensorRT-LLM": "runtime_not_modelled"}),
+        ("Serve Llama-3-8B with KTransformers on one L4", {"runtime: KTransformers": "runtime_not_modelled"}),
     ],
 )
 def test_named_tools_are_named_when_not_modelled(

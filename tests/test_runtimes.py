@@ -19,9 +19,13 @@ from estimator import catalog, inference
 from estimator.models import Precision
 from estimator.models import Runtime as RuntimeName
 from estimator.runtimes import (
+    EXLLAMA,
+    LMDEPLOY,
     LOCAL,
+    OLLAMA,
     RUNTIMES,
     SGLANG,
+    TGI,
     TRANSFORMERS,
     VLLM,
     ServingRuntime,
@@ -95,7 +99,10 @@ def test_transformers_and_llama_cpp_take_all_memory(capsys) -> None:
 
 def test_one_runtime_object_per_engine_name() -> None:
     assert set(RUNTIMES) == {r.value for r in RuntimeName}
-    assert [RUNTIMES[r.value] for r in RuntimeName] == [VLLM, SGLANG, TRANSFORMERS, LOCAL]
+    # issue 24 item 3 adds Ollama, lmdeploy, TGI and ExLlama beside the first four
+    assert [RUNTIMES[r.value] for r in RuntimeName] == [
+        VLLM, SGLANG, TRANSFORMERS, LOCAL, OLLAMA, LMDEPLOY, TGI, EXLLAMA,
+    ]  # fmt: skip
     assert not hasattr(inference, "Runtime")  # one name, one meaning: the request's engine (models.Runtime)
     assert all(isinstance(rt, ServingRuntime) for rt in RUNTIMES.values())
     h100 = catalog.gpu("H100-SXM5-80GB")

@@ -122,7 +122,7 @@ def test_lmdeploy_command(capsys, question):
     data = _ask(capsys, question + "\n" + (DATA / "lmdeploy" / "api_server.sh").read_text())
     req = data["request"]
     assert (req["stage"], req["tp"]) == ("inference", 2)
-    assert _ignored(data)["runtime: lmdeploy"] == "runtime_not_modelled"
+    assert req["runtime"] == "lmdeploy"  # issue 24 item 3: lmdeploy has its own memory model now
     assert _ignored(data)["--session-len: 65536"] == "no_field"
 
 
@@ -220,6 +220,7 @@ def test_sglang_llamacpp_ollama_megatron_lines():
     ol, rest = find_stack_config(
         "FROM qwen2.5:14b\nPARAMETER num_ctx 32768\nPARAMETER num_gpu 99\n要多少显存"
     )
+    assert ol.values["runtime"] == "Ollama"  # issue 24 item 3: Ollama's own runtime
     assert ol.values["seq_len"] == 32768 and ol.model_name == "qwen2.5:14b" and rest == "要多少显存"
     mg, _ = find_stack_config(
         "torchrun --nproc_per_node 8 --nnodes 4 pretrain_gpt.py --tensor-model-parallel-size 4 "
@@ -227,6 +228,7 @@ def test_sglang_llamacpp_ollama_megatron_lines():
         "--global-batch-size 512 --train-iters 1000 --bf16 --recompute-granularity full --no-such-flag"
     )
     assert mg.values == {
+        "training_tool": "Megatron-LM",  # issue 24 item 3: the tool's layouts are modelled
         "gpu_count": 32,
         "tp": 4,
         "pp": 2,
@@ -354,6 +356,7 @@ def test_peft_lora_and_grpo_config_python():
         "per_device_train_batch_size=4, num_generations=8, max_completion_length=1024, bf16=True, ...)"
     )
     assert cfg.values == {"method": "lora", "lora_rank": 16, "lora_targets": ["q_proj", "v_proj"],
-                          "batch_size": 4, "algorithm": "grpo", "precision": "bf16"}  # fmt: skip
+                          "batch_size": 4, "algorithm": "grpo", "precision": "bf16",
+                          "training_tool": "TRL"}  # fmt: skip  # issue 24 item 3: TRL's layouts
     assert cfg.unused["num_generations: 8"] == "no_field" and cfg.unused["output_dir: out"] == "not_sized"
     assert rest.startswith("how many 4090s?")

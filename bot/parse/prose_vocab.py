@@ -20,7 +20,7 @@ from typing import Any
 from bot.parse.normalize import mask
 from bot.parse.numbers import parse_number
 from bot.parse.regex import rc
-from bot.parse.stack_words import named_tools
+from bot.parse.stack_words import named_tools, training_tool
 
 _SEP = r"\s*(?:=|:|of|is|to|为|是|设为|设成|设置为|改成|=\s*)?\s*"
 _N = r"(?P<n>\d[\d,]*(?:\.\d+)?\s*k?)(?![\d.a-z])"
@@ -147,7 +147,10 @@ def _n(m: re.Match[str], *groups: str) -> int | None:
 
 def read_vocabulary(s: str, training: bool) -> Vocab:
     """The config keys and meaning words written in prose in the normalized text ``s``."""
-    out = Vocab(s, unused=named_tools(s))
+    tool = training_tool(s) if training else None
+    out = Vocab(s, unused=named_tools(s, tool))
+    if tool:
+        out.fields["training_tool"] = tool
     if _HINTS["lengths"].search(s):
         _lengths(out, training)
     if _HINTS["batches"].search(s):

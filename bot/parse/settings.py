@@ -108,15 +108,20 @@ UTIL_RE = rc(
     r"\s*(?:=|:|of|to|at|设为|设成|为|是|改成|换成)?\s*(?P<v>0?\.\d+|1\.0+|\d{1,3}\s*%)"
 )
 RUNTIMES: tuple[tuple[Any, str], ...] = (
-    (rc(r"\bvllm\b"), "vLLM"),
+    (rc(r"\bvllm\b|\buse_vllm\b"), "vLLM"),
     (rc(r"\bsglang\b"), "SGLang"),
-    (rc(r"llama[\s.\-_]*cpp|\bollama\b|\bgguf\b|lm\s*studio"), "llama.cpp"),
+    (rc(r"\bollama\b"), "Ollama"),
+    (rc(r"(?<![a-z0-9])lmdeploy(?![a-z0-9])|turbomind"), "lmdeploy"),  # also swift's --use_lmdeploy
+    (rc(r"\btgi\b|text[\s\-_]*generation[\s\-_]*inference"), "TGI"),
+    (rc(r"\bexllama(?:v2|\s*v2|2)?\b|\bexl2\b"), "ExLlama"),
+    (rc(r"llama[\s.\-_]*cpp|\bgguf\b|lm\s*studio"), "llama.cpp"),
     (
         rc(r"\btransformers\b|hugging\s*face\s+(?:generate|pipeline)|\bhf\s+generate\b|model\.generate"),
         "transformers",
     ),
 )
-"""Serving engines by name → ``SizingRequest.runtime`` (Ollama and LM Studio run llama.cpp)."""
+"""Serving engines by name → ``SizingRequest.runtime`` (LM Studio runs llama.cpp; Ollama has its own
+default context on llama.cpp: :class:`estimator.runtimes.ollama.Ollama`)."""
 
 _FULL_WORDS = (
     r"全量(?:微调|训练|参数)?|全参(?:数)?(?:微调)?"
@@ -332,9 +337,9 @@ def _serving(out: Settings, training: bool) -> None:
         if 0 < value <= 1:
             out.fields["gpu_memory_utilization"] = value
         out.s = _masked(out.s, m)
-    if training:
-        return
-    for pattern, runtime in RUNTIMES:
+    for pattern, runtime in RUNTIMES:  # in a training question: named as a serving setting, not used
+        if training and runtime == "transformers":  # the transformers Trainer, not a serving runtime
+            continue
         if pattern.search(out.s):
             out.fields["runtime"] = runtime
             return

@@ -1,41 +1,55 @@
 """The tools a message names in prose (issue 24 items 2 and 3): training tools and serving engines.
 
-The sizing does not model what a training tool allows (its layouts: issue 24 item 3), so a named
-training tool is named as not used (``no_field``), exactly as the pasted-config reader names the tool
-of a config (:data:`bot.parse.configs.TRAINING_TOOL_NAMES`). A serving engine whose own memory model
-the sizing does not have (lmdeploy, TGI, ExLlama, TensorRT-LLM …) is named as
-``runtime_not_modelled``, as the config reader names it for a pasted launch line; vLLM, SGLang,
-llama.cpp (and Ollama on it) and transformers are read by :mod:`bot.parse.settings`.
+A training tool whose limits the sizing models (:data:`estimator.training_tools.TRAINING_TOOL_LIMITS`:
+HF Trainer, TRL, LLaMA-Factory, axolotl, ms-swift, Unsloth, Megatron-LM, NeMo) sets
+``SizingRequest.training_tool`` (:func:`training_tool`); any other is named as not used
+(``no_field``), as the pasted-config reader names the tool of a config. A serving engine whose own
+memory model the sizing does not have (TensorRT-LLM, KTransformers …) is named as
+``runtime_not_modelled``; vLLM, SGLang, llama.cpp, Ollama, lmdeploy, TGI, ExLlama and transformers
+are read by :mod:`bot.parse.settings`.
 """
 
 from __future__ import annotations
 
 from bot.parse.regex import LazyPattern, rc
+from estimator.training_tools import TRAINING_TOOL_LIMITS
 
 TRAINING_TOOLS: tuple[tuple[LazyPattern, str], ...] = (
-    (rc(r"llama[\s\-_]*factory"), "LLaMA-Factory"),
+    (
+        rc(
+            r"llama[\s\-_]*factory|llama[\s\-_]*efficient[\s\-_]*tuning|llamafactory-cli|train_bash\.py|finetuning_type"
+        ),
+        "LLaMA-Factory",
+    ),
+    (rc(r"chatglm[\s\-_]*efficient[\s\-_]*tuning"), "ChatGLM-Efficient-Tuning"),
+    (rc(r"\bmedicalgpt\b"), "MedicalGPT"),
+    (rc(r"\blonglora\b"), "LongLoRA"),
+    (rc(r"\bllama[\s\-_]*recipes\b"), "llama-recipes"),
+    (rc(r"\balpaca[\s\-_]*lora\b"), "alpaca-lora"),
+    (rc(r"\bllm[\s\-_]*foundry\b"), "llm-foundry"),
+    (rc(r"\blit[\s\-_]*(?:llama|gpt)\b"), "lit-llama"),
+    (rc(r"deepspeed[\s\-_]*chat"), "DeepSpeed-Chat"),
+    (rc(r"\bmegatron[\s\-_]*llm\b"), "Megatron-LLM"),
     (rc(r"\baxolotl\b"), "axolotl"),
     (rc(r"\bunsloth\b"), "Unsloth"),
     (rc(r"\btorchtune\b"), "torchtune"),
-    (rc(r"\bms[\s\-_]*swift\b|modelscope[\s\-_]*swift"), "ms-swift"),
+    (rc(r"\bms[\s\-_]*swift\b|modelscope[\s\-_]*swift|\bswift\s+(?:sft|rlhf|pt|infer|example)"), "ms-swift"),
     (rc(r"\bverl\b"), "verl"),
     (rc(r"\bopenrlhf\b"), "OpenRLHF"),
     (rc(r"\bxtuner\b"), "XTuner"),
     (rc(r"\bfastchat\b"), "FastChat"),
-    (rc(r"\bmegatron(?:[\s\-_]*(?:lm|core|deepspeed))?\b"), "Megatron-LM"),
+    (rc(r"\bmegatron(?:[\s\-_]*(?:lm|core|deepspeed))?\b(?![\s\-_]*llm)"), "Megatron-LM"),
     (rc(r"\bnemo\b"), "NeMo"),
     (rc(r"\bcolossal[\s\-_]*ai\b"), "ColossalAI"),
     (rc(r"\bpaddlenlp\b"), "PaddleNLP"),
     (rc(r"\blmflow\b"), "LMFlow"),
-    (rc(r"\btrl\b|sft[\s_]*trainer|dpo[\s_]*trainer|grpo[\s_]*trainer|hugging\s*face\s+trainer"), "TRL"),
-    (rc(r"\bdeepspeed\b"), "DeepSpeed"),
+    (rc(r"\btrl\b|sft[\s_]*trainer|dpo[\s_]*trainer|grpo[\s_]*trainer"), "TRL"),
+    (rc(r"hugging\s*face\s+trainer|\bhf\s+trainer\b"), "HF Trainer"),
+    (rc(r"\bdeepspeed\b(?![\s\-_]*chat)"), "DeepSpeed"),
 )
 """Training tools by name, as people write them → the name the reply uses."""
 
 RUNTIMES_NOT_MODELLED: tuple[tuple[LazyPattern, str], ...] = (
-    (rc(r"\blmdeploy\b|turbomind"), "lmdeploy"),
-    (rc(r"\btgi\b|text[\s\-_]*generation[\s\-_]*inference"), "TGI"),
-    (rc(r"\bexllama(?:v2|\s*v2|2)?\b|\bexl2\b"), "ExLlama"),
     (rc(r"tensorrt[\s\-_]*llm|\btrt[\s\-_]*llm\b"), "TensorRT-LLM"),
     (rc(r"\bktransformers\b"), "KTransformers"),
     (rc(r"\bxinference\b"), "Xinference"),
@@ -49,12 +63,27 @@ ANY_TOOL_RE = rc("|".join(p.pattern for p, _ in (*TRAINING_TOOLS, *RUNTIMES_NOT_
 """One search first: most messages name no tool (speed)."""
 
 
-def named_tools(s: str) -> list[tuple[str, str]]:
+def training_tool(s: str) -> str | None:
+    """The modelled training tool (:data:`TRAINING_TOOL_LIMITS`) written first in ``s``; None: none."""
+    if not ANY_TOOL_RE.search(s):
+        return None
+    found = [
+        (m.start(), name) for p, name in TRAINING_TOOLS if name in TRAINING_TOOL_LIMITS and (m := p.search(s))
+    ]
+    return min(found)[1] if found else None
+
+
+def named_tools(s: str, used: str | None = None) -> list[tuple[str, str]]:
     """('training_tool: X', 'no_field') and ('runtime: Y', 'runtime_not_modelled') for the tools named
-    in the normalized text ``s``, in a fixed order, each once."""
+    in the normalized text ``s`` (except ``used``, the training tool the sizing keeps to), in a fixed
+    order, each once."""
     if not ANY_TOOL_RE.search(s):
         return []
-    out = [(f"training_tool: {name}", "no_field") for pattern, name in TRAINING_TOOLS if pattern.search(s)]
+    out = [
+        (f"training_tool: {name}", "no_field")
+        for pattern, name in TRAINING_TOOLS
+        if name != used and pattern.search(s)
+    ]
     out += [
         (f"runtime: {name}", "runtime_not_modelled")
         for pattern, name in RUNTIMES_NOT_MODELLED

@@ -195,6 +195,18 @@ WHY_TEXTS: dict[str, str] = {
     "sglang_workspace": N_(
         "SGLang's share outside mem_fraction_static, left for activations (chunked prefill) and CUDA graphs"
     ),
+    "lmdeploy_workspace": N_(
+        "lmdeploy TurboMind: cache_max_entry_count (default 0.8) of the memory free after the weights load "
+        "is the KV cache; the rest is its workspace (lmdeploy messages.py)"
+    ),
+    "tgi_workspace": N_(
+        "TGI: its warm-up prefill's activations and 5 %% of the rest (TGI_WIGGLE_ROOM 0.95) kept outside "
+        "the KV blocks, within --cuda-memory-fraction (default 1.0)"
+    ),
+    "exllama_workspace": N_(
+        "ExLlamaV2's scratch buffers: one max_input_len chunk of 2,048 tokens and its attention matrix; "
+        "the cache holds exactly max_seq_len tokens"
+    ),
     "transformers_workspace": N_(
         "transformers generate(): the prompt's forward pass one layer at a time, the last position's logits, "
         "the KV cache's growth by torch.cat and, for quantized weights, one matrix dequantized to fp16"

@@ -8,6 +8,7 @@ from bot.render.i18n import N_, translate
 from bot.render.plan_text import paren
 from estimator.memory import LORA_ALL_LINEAR
 from estimator.models import Method, Precision, Recompute, SizingReport, Stage
+from estimator.training_tools import tool_limits
 
 RECOMPUTE_STATED: dict[str, str] = {
     Recompute.none: N_("no gradient checkpointing"),
@@ -25,6 +26,14 @@ def stated_settings(report: SizingReport, lang: str) -> list[str]:
     out: list[str] = []
     if req.stage == Stage.inference:  # training settings in a serving answer are named as not used
         return out
+    if req.training_tool:  # the stack first: its layouts bound the plan (estimator.training_tools)
+        limits = tool_limits(req.training_tool)
+        dp_only = limits is not None and limits.data_parallel_only
+        out.append(
+            translate(lang, N_("%(tool)s: data parallel only, no tensor parallelism"), tool=req.training_tool)
+            if dp_only
+            else req.training_tool
+        )
     layout_used = not (req.gpu_count and (req.tp or 1) * (req.pp or 1) > req.gpu_count)  # else named unused
     if (req.tp or req.pp) and layout_used:
         out.append(" × ".join(f"{name} {n}" for name, n in (("TP", req.tp), ("PP", req.pp)) if n))

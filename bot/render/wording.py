@@ -338,6 +338,7 @@ ALTERNATIVES: dict[str, str] = {
     "zero3": N_("With ZeRO-3"),
     "full_recompute": N_("With gradient checkpointing (full recompute)"),
     "searched_layout": N_("With a TP × PP layout I choose"),
+    "other_stack": N_("Another stack (Megatron-LM: tensor/pipeline parallelism) would allow"),
 }
 METHOD_NAMES: dict[str, str] = {
     "full": N_("Full fine-tuning"),
@@ -347,7 +348,7 @@ METHOD_NAMES: dict[str, str] = {
     "ptuning": N_("P-tuning v2"),
 }
 """Fine-tuning methods as a comparison row names them."""
-STATED_ALTERNATIVES = frozenset({"zero3", "full_recompute", "searched_layout"})
+STATED_ALTERNATIVES = frozenset({"zero3", "full_recompute", "searched_layout", "other_stack"})
 """Alternatives to a setting the user chose: shown with their memory per GPU, first."""
 MAX_ALTERNATIVES = 4
 

@@ -3,8 +3,8 @@ llama.cpp — each with its budget per card, its workspace, its KV layout (repli
 rounding), its ledger wording key and its recipe name, every constant with its source. Other modules
 ask the runtime object (``runtime.splits_layers``, ``runtime.kv_replication(...)``), never its name.
 
-A later engine (lmdeploy, TGI, ExLlama, Ollama as its own) is one more subclass and one more entry in
-:data:`RUNTIMES`.
+lmdeploy, TGI, ExLlamaV2 and Ollama (:mod:`estimator.runtimes.others`) are one subclass each and one
+entry in :data:`RUNTIMES`.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from estimator.runtimes.base import (
     visible_bytes,
 )
 from estimator.runtimes.llama_cpp import LlamaCpp
+from estimator.runtimes.others import ExLlama, Lmdeploy, Ollama, Tgi
 from estimator.runtimes.sglang import SGLang, sglang_fraction, sglang_mem_fraction
 from estimator.runtimes.transformers import Transformers, hf_forward_bytes, hf_workspace_bytes, largest_matrix
 from estimator.runtimes.vllm import Vllm, vllm_profile_bytes, vllm_utilization
@@ -31,8 +32,14 @@ VLLM = Vllm()
 SGLANG = SGLang()
 TRANSFORMERS = Transformers()
 LOCAL = LlamaCpp()
+OLLAMA = Ollama()
+LMDEPLOY = Lmdeploy()
+TGI = Tgi()
+EXLLAMA = ExLlama()
 
-RUNTIMES: dict[str, ServingRuntime] = {rt.name: rt for rt in (VLLM, SGLANG, TRANSFORMERS, LOCAL)}
+RUNTIMES: dict[str, ServingRuntime] = {
+    rt.name: rt for rt in (VLLM, SGLANG, TRANSFORMERS, LOCAL, OLLAMA, LMDEPLOY, TGI, EXLLAMA)
+}
 """Each runtime (at its default share of the card) by its name (:class:`estimator.models.Runtime`,
 ``Inference.runtime``)."""
 
@@ -47,12 +54,20 @@ def runtime_for(
     user names it (or Ollama); the server the user names (SGLang, transformers); vLLM otherwise, the
     default for data-centre cards. A stated ``utilization`` is vLLM's ``gpu_memory_utilization`` or
     SGLang's ``mem_fraction_static``."""
+    if named == OLLAMA.name:
+        return OLLAMA
     if gpu.gpu_memory_fraction or precision in GGUF_FORMATS or named == LOCAL.name:
         return LOCAL
     if named == TRANSFORMERS.name:
         return TRANSFORMERS
     if named == SGLANG.name:
         return SGLang(utilization)
+    if named == LMDEPLOY.name:
+        return Lmdeploy(utilization)
+    if named == TGI.name:
+        return Tgi(utilization)
+    if named == EXLLAMA.name:
+        return EXLLAMA
     return Vllm(utilization)
 
 
@@ -63,20 +78,28 @@ def runtime_named(name: str) -> ServingRuntime:
 
 __all__ = [
     "CUDA_VISIBLE_FRACTION",
+    "EXLLAMA",
     "GGUF_FORMATS",
     "GIB",
+    "LMDEPLOY",
     "LOCAL",
     "LOCAL_UBATCH_TOKENS",
     "NO_LOAD",
+    "OLLAMA",
     "PROMPT_SHARE",
     "RUNTIMES",
     "SGLANG",
+    "TGI",
     "TRANSFORMERS",
     "VLLM",
+    "ExLlama",
     "LlamaCpp",
+    "Lmdeploy",
     "Load",
+    "Ollama",
     "SGLang",
     "ServingRuntime",
+    "Tgi",
     "Transformers",
     "Vllm",
     "hf_forward_bytes",

@@ -80,13 +80,26 @@ TRAINING_TOOL_NAMES = {
     "llamafactory": "LLaMA-Factory", "axolotl": "axolotl", "torchtune": "torchtune", "deepspeed": "DeepSpeed",
     "accelerate": "Accelerate", "megatron": "Megatron-LM", "trl": "Hugging Face Trainer / TRL",
 }  # fmt: skip
-"""Training tools a config names. The tool limits the layouts it can run (issue 24 item 3), which the
-sizing does not model yet: each is named as not used (no_field)."""
+"""Training tools a config names. One whose layouts the sizing models
+(:data:`estimator.training_tools.TRAINING_TOOL_LIMITS`) sets ``training_tool`` (issue 24 item 3); any
+other is named as not used (no_field)."""
+MODELLED_TOOLS = {
+    "llamafactory": "LLaMA-Factory",
+    "axolotl": "axolotl",
+    "megatron": "Megatron-LM",
+    "trl": "TRL",
+}
 
 
 def _name_training_tools(cfg: StackConfig) -> None:
     for tool in dict.fromkeys([*cfg.tools, cfg.tool]):
-        if tool in TRAINING_TOOL_NAMES:
+        if (
+            tool in MODELLED_TOOLS
+            and "training_tool" not in cfg.values
+            and cfg.values.get("stage") != "inference"
+        ):
+            cfg.values["training_tool"] = MODELLED_TOOLS[tool]
+        elif tool in TRAINING_TOOL_NAMES:
             cfg.skip("training_tool", TRAINING_TOOL_NAMES[tool], "no_field")
 
 
@@ -139,7 +152,7 @@ def _ollama(flat: dict[str, Any], fmt: str, source: str) -> StackConfig:
     """Ollama (Modelfile PARAMETER or API options): num_ctx → context; num_gpu → layers on the GPU."""
     cfg = StackConfig(tool="ollama", tools=["ollama"], format=fmt, source=source)
     cfg.values["stage"] = "inference"
-    cfg.skip("runtime", "ollama", "runtime_not_modelled")
+    cfg.values["runtime"] = "Ollama"
     from bot.parse.configs.vocab import known
 
     for key, value in flat.items():

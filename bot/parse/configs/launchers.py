@@ -52,6 +52,7 @@ SERVE_FLAGS: dict[str, dict[str, tuple[str, str]]] = {
     },
     "lmdeploy": {
         "--tp": ("tp", "int"), "--model-format": ("precision", "quant"),
+        "--cache-max-entry-count": ("gpu_memory_utilization", "float"),
         "--max-batch-size": ("concurrency", "int"), "--dtype": ("precision", "dtype"),
     },
     "tgi": {
@@ -72,7 +73,7 @@ ArgumentHelper; TGI launcher Args; llama.cpp common/arg.cpp (``-c`` is the conte
 together: each sequence gets c / np)."""
 SERVE_NO_FIELD = {
     "--max-model-len", "--context-length", "--session-len", "--max-total-tokens",
-    "--max-num-batched-tokens", "--cache-max-entry-count", "--quant-policy", "--max-batch-prefill-tokens",
+    "--max-num-batched-tokens", "--quant-policy", "--max-batch-prefill-tokens",
     "--max-batch-total-tokens", "-ngl", "--n-gpu-layers", "--gpu-layers", "-b", "--batch-size", "-ub",
     "--ubatch-size", "--data-parallel-size", "-dp", "--dp", "--dp-size", "--enable-prefix-caching",
     "--max-concurrent-requests", "--tensor-split", "-ts", "--cache-type-k", "-ctk", "--cache-type-v", "-ctv",
@@ -81,9 +82,14 @@ SERVE_NO_FIELD = {
 allowed sequence (vLLM --max-model-len, SGLang --context-length, lmdeploy --session-len, TGI
 --max-total-tokens) is a limit, not the context each request uses: it is named, not sized (llama.cpp's
 -c and Ollama's num_ctx allocate their KV cache for the whole context, so those are sized)."""
-RUNTIMES = {"vllm": "vLLM", "sglang": "SGLang", "llama.cpp": "llama.cpp"}
-"""Serving tools the estimator models (``estimator.models.Runtime``); lmdeploy and TGI are named as
-not modelled."""
+RUNTIMES = {
+    "vllm": "vLLM",
+    "sglang": "SGLang",
+    "llama.cpp": "llama.cpp",
+    "lmdeploy": "lmdeploy",
+    "tgi": "TGI",
+}
+"""Serving tools the estimator models (``estimator.models.Runtime``, :mod:`estimator.runtimes`)."""
 QUANT = {"awq": "int4", "gptq": "int4", "awq_marlin": "int4", "gptq_marlin": "int4",
          "bitsandbytes-nf4": "int4",
          "bitsandbytes-fp4": "int4", "bitsandbytes": "int8", "eetq": "int8", "fp8": "fp8", "marlin": "int4",
@@ -372,6 +378,8 @@ def _script_tool(launcher: str, script: str, pairs: list[tuple[str, Any]]) -> st
     flags = {f for f, _ in pairs}
     if "pretrain_" in script or flags & set(MEGATRON):
         return "megatron"
-    if launcher in ("llamafactory-cli", "lmf") or "llamafactory" in script or script.endswith("src/train.py"):
-        return "llamafactory"
+    lmf_flags = {"--finetuning_type", "--cutoff_len", "--lora_target", "--template"}
+    lmf_script = script.endswith(("src/train.py", "src/train_bash.py")) or "llamafactory" in script
+    if launcher in ("llamafactory-cli", "lmf") or lmf_script or flags & lmf_flags:
+        return "llamafactory"  # its entry points (train_bash.py before v0.6) and its own argument names
     return "trl"

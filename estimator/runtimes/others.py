@@ -1,0 +1,119 @@
+"""lmdeploy (TurboMind), TGI, ExLlamaV2 and Ollama: each engine's own budget, workspace and KV policy,
+from its source code's defaults (repository path named at each constant). Sizes in bytes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from estimator.catalog import GpuSpec, ModelSpec
+from estimator.defaults import CUDA_CONTEXT_BYTES, Default
+from estimator.models import Precision
+from estimator.reasons import Why
+from estimator.runtimes.base import NO_LOAD, Load, ServingRuntime, visible_bytes
+from estimator.runtimes.llama_cpp import LlamaCpp
+from estimator.runtimes.vllm import vllm_profile_bytes
+from estimator.weights import weight_bytes
+
+LMDEPLOY_CACHE_MAX_ENTRY_COUNT = 0.8
+"""lmdeploy's default ``--cache-max-entry-count``: the share of the memory FREE after the weights load
+that TurboMind gives the KV cache (InternLM/lmdeploy ``lmdeploy/messages.py``
+``TurbomindEngineConfig.cache_max_entry_count: float = 0.8``; "the percentage of free gpu memory
+occupied by the k/v cache", since v0.2.1). The rest (0.2) is its workspace."""
+TGI_CUDA_MEMORY_FRACTION = 1.0
+"""TGI's default ``--cuda-memory-fraction`` (huggingface/text-generation-inference
+``launcher/src/main.rs``: ``default_value = "1.0"``)."""
+TGI_WIGGLE_ROOM = 0.95
+"""TGI sizes its KV blocks from 95 % of the memory free after its warm-up prefill
+(``server/text_generation_server/models/globals.py`` ``TGI_WIGGLE_ROOM`` default "0.95";
+``flash_causal_lm.py`` ``num_blocks = free_memory * TGI_WIGGLE_ROOM // cache_block_size``)."""
+EXLLAMA_MAX_INPUT_LEN = 2048
+"""ExLlamaV2's scratch buffers hold one chunk of ``max_input_len`` tokens and an attention matrix of
+``max_attention_size`` = 2048² entries (turboderp/exllamav2 ``exllamav2/config.py`` defaults)."""
+OLLAMA_DEFAULT_CONTEXT = 4096
+"""Ollama's default context when ``num_ctx`` is not set (ollama/ollama ``envconfig/config.go``
+``OLLAMA_CONTEXT_LENGTH`` default 4096, v0.6 on; 2,048 before, ``api/types.go`` ``NumCtx``)."""
+
+
+def _weights_per_gpu(spec: ModelSpec, tp: int, precision: Precision | None) -> float:
+    return weight_bytes(spec, spec.params_total, precision or Precision.bf16) / tp
+
+
+@dataclass(frozen=True)
+class Lmdeploy(ServingRuntime):
+    """lmdeploy TurboMind: after the weights load, ``cache_max_entry_count`` (the user's, else 0.8) of
+    the FREE memory becomes the KV cache; the rest is its workspace
+    (:data:`LMDEPLOY_CACHE_MAX_ENTRY_COUNT`)."""
+
+    name = "lmdeploy"
+    workspace_why = Why.lmdeploy_workspace
+    kv_block_tokens: ClassVar[int] = 64
+    """TurboMind's ``cache_block_seq_len`` default 64 (``lmdeploy/messages.py``)."""
+
+    def _usable(self, gpu: GpuSpec) -> float:
+        return visible_bytes(gpu) - CUDA_CONTEXT_BYTES.value
+
+    def _workspace(self, spec: ModelSpec, gpu: GpuSpec, tp: int, load: Load) -> float:
+        """(1 − cache_max_entry_count) × (free memory − weights per GPU)."""
+        share = self.utilization or LMDEPLOY_CACHE_MAX_ENTRY_COUNT
+        free = self._usable(gpu) - _weights_per_gpu(spec, tp, load.precision)
+        return max(0.0, (1.0 - share) * free)
+
+    def needed_workspace(self, spec: ModelSpec, gpu: GpuSpec, tp: int, load: Load = NO_LOAD) -> float:
+        """Its reserve is a share, not a need: the activations it runs, counted as vLLM's profile."""
+        return vllm_profile_bytes(spec, gpu, tp)
+
+    def utilization_assumed(self, gpu: GpuSpec, gpus_per_replica: int, spec: ModelSpec) -> Default | None:
+        if self.utilization is not None:
+            return None
+        return Default(LMDEPLOY_CACHE_MAX_ENTRY_COUNT, Why.lmdeploy_workspace)
+
+
+@dataclass(frozen=True)
+class Tgi(ServingRuntime):
+    """TGI: ``cuda_memory_fraction`` (the user's, else 1.0) of the card; its warm-up prefill's
+    activations (counted as vLLM's profile) and 5 % wiggle room of the rest are its workspace."""
+
+    name = "TGI"
+    workspace_why = Why.tgi_workspace
+    kv_block_tokens: ClassVar[int] = 16
+    """TGI's paged-attention ``BLOCK_SIZE`` 16 (``models/globals.py``, flash-attention backend)."""
+
+    def _usable(self, gpu: GpuSpec) -> float:
+        share = self.utilization or TGI_CUDA_MEMORY_FRACTION
+        return visible_bytes(gpu) * share - CUDA_CONTEXT_BYTES.value
+
+    def _workspace(self, spec: ModelSpec, gpu: GpuSpec, tp: int, load: Load) -> float:
+        profile = vllm_profile_bytes(spec, gpu, tp)
+        rest = self._usable(gpu) - _weights_per_gpu(spec, tp, load.precision) - profile
+        return profile + max(0.0, (1.0 - TGI_WIGGLE_ROOM) * rest)
+
+
+@dataclass(frozen=True)
+class ExLlama(ServingRuntime):
+    """ExLlamaV2: no utilization cap; the cache holds exactly ``max_seq_len`` × batch tokens; layers
+    split over the cards (``gpu_split`` / autosplit); scratch for one ``max_input_len`` chunk."""
+
+    name = "ExLlama"
+    splits_layers = True
+    workspace_why = Why.exllama_workspace
+
+    def _usable(self, gpu: GpuSpec) -> float:
+        return visible_bytes(gpu) - CUDA_CONTEXT_BYTES.value
+
+    def _workspace(self, spec: ModelSpec, gpu: GpuSpec, tp: int, load: Load) -> float:
+        """T·(4h + 3f)·2 bytes of hidden states and MLP outputs for T = 2,048 tokens, the fp16
+        attention matrix (2048² per head group: ``max_attention_size``) and one row of fp32 logits."""
+        t = EXLLAMA_MAX_INPUT_LEN
+        hidden = t * (4 * spec.hidden + 3 * spec.active_ffn_hidden) * 2.0
+        return hidden + t * t * 2.0 + spec.vocab * 4.0
+
+
+@dataclass(frozen=True)
+class Ollama(LlamaCpp):
+    """Ollama: llama.cpp underneath (same budget and compute buffer), its own default context
+    (:data:`OLLAMA_DEFAULT_CONTEXT`) when ``num_ctx`` is not set."""
+
+    name = "Ollama"
+    recipe = "ollama"
+    default_context: ClassVar[int] = OLLAMA_DEFAULT_CONTEXT

@@ -1,0 +1,57 @@
+"""What a named training tool can run (issue 24 item 3): the layouts its code supports and its own
+memory savings. The layout search (:mod:`estimator.layouts`) keeps to them; the plan's alternatives
+name what another stack would allow (``other_stack``: Megatron-LM's TP/PP/SP/EP).
+
+Sources, per tool:
+
+* Hugging Face ``Trainer`` and TRL (``SFTTrainer``, ``DPOTrainer``, ``GRPOTrainer``): data parallel
+  through Accelerate — DDP, DeepSpeed ZeRO 1–3 or FSDP (transformers ``TrainingArguments.deepspeed`` /
+  ``fsdp``); no tensor or pipeline parallelism of the model code.
+* LLaMA-Factory: the HF ``Trainer`` with DeepSpeed ZeRO or FSDP (``examples/deepspeed/ds_z3_config.json``,
+  ``examples/accelerate/fsdp_config.yaml``); its README has no TP/PP training.
+* axolotl: DeepSpeed ZeRO or FSDP on the HF ``Trainer`` (``deepspeed_configs/zero3_bf16.json``,
+  ``examples/*/fsdp``).
+* ms-swift (its ``swift sft`` path): the HF ``Trainer`` with DeepSpeed ZeRO (``--deepspeed zero3``);
+  its Megatron path is named ``megatron`` and is Megatron-LM.
+* Unsloth: DDP or FSDP through Accelerate/DeepSpeed ("Unsloth currently supports multi-GPU setups
+  through libraries like Accelerate and DeepSpeed … FSDP and DDP", unsloth.ai docs,
+  basics/multi-gpu-training-with-unsloth); its own savings: the loss computed in chunks without a full
+  fp32 logits copy (unsloth ``fused_linear_cross_entropy`` / Cut Cross Entropy) — :attr:`chunked_loss`.
+* Megatron-LM and NeMo: tensor, pipeline, sequence and expert parallelism (Megatron-LM
+  ``--tensor-model-parallel-size``, ``--pipeline-model-parallel-size``, ``--sequence-parallel``,
+  ``--expert-model-parallel-size``): the full search.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+
+class ToolLimits(NamedTuple):
+    """What one training tool allows."""
+
+    data_parallel_only: bool
+    """Only data parallelism (DDP, ZeRO 0–3, FSDP = ZeRO-3): no TP, PP or EP."""
+    chunked_loss: bool = False
+    """The tool computes the loss in chunks (no full fp32 logits copy)."""
+
+
+TRAINING_TOOL_LIMITS: dict[str, ToolLimits] = {
+    "HF Trainer": ToolLimits(True),
+    "TRL": ToolLimits(True),
+    "LLaMA-Factory": ToolLimits(True),
+    "axolotl": ToolLimits(True),
+    "ms-swift": ToolLimits(True),
+    "Unsloth": ToolLimits(True, chunked_loss=True),
+    "Megatron-LM": ToolLimits(False),
+    "NeMo": ToolLimits(False),
+}
+"""The training tools the sizing models, by the name the reply uses (``SizingRequest.training_tool``)."""
+
+OTHER_STACK = "Megatron-LM"
+"""The stack the alternatives name when a tool allows data parallelism only."""
+
+
+def tool_limits(name: str | None) -> ToolLimits | None:
+    """The limits of the named tool; None: no tool named (the search is free)."""
+    return TRAINING_TOOL_LIMITS.get(name) if name else None
