@@ -62,7 +62,7 @@ TORCHRUN = (
             TORCHRUN,
             [
                 "“gpu_count: 2” (your pasted config gives another value, and the config's is used)",
-                "“training_tool: Hugging Face Trainer / TRL” (it changes the answer",
+                # the training tool is used since issue 24 item 3 (it limits the layouts), not named
             ],
         ),
         ("zh", TORCHRUN, ["（与你贴的配置不一致，以配置中的值为准）"]),

@@ -202,13 +202,7 @@ def build_application(
     ``request`` / ``get_updates_request``: transports (default PTB's ``HTTPXRequest``); sends are
     wrapped with the retries, getUpdates with the journal's acknowledgement guard.
     """
-    token = settings.token()
-    if not token:
-        raise ValueError("TELEGRAM_BOT_TOKEN is not set")
-    protect_token(token)  # before the builder: the Bot logs its token-bearing URL on creation
-    secret = settings.webhook_secret_value()
-    if secret:
-        protect_token(secret)
+    token = _protected_token(settings)
     if presales is _UNSET:
         presales = load_presales(settings)
     store = open_store(settings.db_path)
@@ -257,6 +251,18 @@ def build_application(
 
     add_handlers(app)
     return app
+
+
+def _protected_token(settings: BotSettings) -> str:
+    """The bot token, redacted from every log line from now on (with the webhook secret)."""
+    token = settings.token()
+    if not token:
+        raise ValueError("TELEGRAM_BOT_TOKEN is not set")
+    protect_token(token)  # before the builder: the Bot logs its token-bearing URL on creation
+    secret = settings.webhook_secret_value()
+    if secret:
+        protect_token(secret)
+    return token
 
 
 def _flood_gates(
