@@ -229,6 +229,12 @@ class SizingRequest(_Frozen):
         "(Chinchilla) is assumed and said",
         json_schema_extra=_setting(json_order=46),
     )
+    count_asked: bool | None = Field(
+        None,
+        description="the user asks how many GPUs ('how many cards', '要几张卡'): a personal card named "
+        "without a count is then not assumed to be one card (estimator.resolve.personal_count)",
+        json_schema_extra=_setting(json_order=50),
+    )
     concurrency_asked: bool | None = Field(
         None,
         description="the user asks how many sequences fit (serving): their GPUs are laid out to hold the "

@@ -137,10 +137,11 @@ def personal_count(req: SizingRequest, r: Resolved, ledger: Ledger) -> SizingReq
     """A personal card named without a count (:attr:`GpuSpec.personal`: GeForce, Titan, old Tesla, a Mac,
     a small card known by its memory) is one card, for serving and fine-tuning: "Can I run a 9B on my
     RTX 4060?" asks about that card. Not with a total memory, a budget or a deadline (then the count is
-    the question), nor for pre-training."""
+    the question), nor for pre-training, nor when the user asks how many cards (``count_asked``)."""
     if (
         not r.gpu.personal
         or req.gpu_count is not None
+        or req.count_asked
         or req.total_memory_gib is not None
         or req.budget is not None
         or req.deadline_days is not None

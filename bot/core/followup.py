@@ -215,7 +215,7 @@ def stage_switch(prev: SizingRequest | None, merged: SizingRequest) -> tuple[dic
         n: getattr(prev, n)
         for n in SizingRequest.model_fields
         if n not in KEPT_ON_STAGE_SWITCH and getattr(prev, n) is not None and getattr(merged, n) is None
-        and n not in ("concurrency_asked", "duration_asked")
+        and n not in ("concurrency_asked", "duration_asked", "count_asked")
     }  # fmt: skip
     return kept, reset
 

@@ -44,6 +44,7 @@ from bot.parse.settings import extract_settings
 from bot.parse.words import (
     ASKS_CONCURRENCY_RE,
     ASKS_COST_RE,
+    ASKS_COUNT_RE,
     ASKS_DURATION_RE,
     ASKS_LARGEST_RE,
     ASKS_SPEED_RE,
@@ -229,6 +230,8 @@ class _Parse(FieldSteps):
             f["duration_asked"] = True  # "7B用8张H100训多久" with no data size (pre-training: 20·N assumed)
         if ASKS_CONCURRENCY_RE.search(self.s) and not f.get("concurrency"):  # "最多支持多少并发"
             f["concurrency_asked"] = True
+        if ASKS_COUNT_RE.search(self.s) and not f.get("gpu_count"):  # "RTX 4090s: how many cards?"
+            f["count_asked"] = True
 
     # -- step 2: names, masked so their digits are not read as numbers
 
