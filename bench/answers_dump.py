@@ -14,7 +14,9 @@ import json
 import sys
 from pathlib import Path
 
-CORPUS = Path("/work/shared/corpus/questions.json")
+CORPUS = (
+    Path(__file__).resolve().parents[1] / "tests" / "data" / "questions.json"
+)
 
 
 def _ask(text: str, fmt: str) -> str:

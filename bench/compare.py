@@ -4,7 +4,7 @@ from each tree, installed into its own directory; this checkout's editable insta
 
 Usage: python bench/compare.py [--base COMMIT] [--runs 15] [--messages 10000] [--corpus FILE]
   --base     the commit to compare with (default: where this branch left main, `git merge-base HEAD main`)
-  --corpus   questions for the byte-identical check (default /work/shared/corpus/questions.json,
+  --corpus   questions for the byte-identical check (default tests/data/questions.json,
              else tests/data/questions.json); every question in text, html and json, default language
 
 Measures, for base and head: `sizing-bot ask` start-up (median/min of --runs warm runs, interleaved
@@ -28,7 +28,9 @@ import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
-SHARED_CORPUS = Path("/work/shared/corpus/questions.json")
+SHARED_CORPUS = (
+    Path(__file__).resolve().parents[1] / "tests" / "data" / "questions.json"
+)
 QUESTION = "7B模型1万亿token要多少A100"
 
 IDLE = """
