@@ -14,9 +14,7 @@ import json
 import sys
 from pathlib import Path
 
-CORPUS = (
-    Path(__file__).resolve().parents[1] / "tests" / "data" / "questions.json"
-)
+CORPUS = Path(__file__).resolve().parents[1] / "tests" / "data" / "questions.json"
 
 
 def _ask(text: str, fmt: str) -> str:

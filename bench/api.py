@@ -1,5 +1,5 @@
 """The web API's latency and concurrency (issue 26): `sizing-bot serve` on a loopback port, the corpus
-questions (tests/data/questions.json, a copy of ../shared/corpus; or --corpus) sent as GET /api/v1/ask over one
+questions (tests/data/questions.json; or --corpus) sent as GET /api/v1/ask over one
 keep-alive connection: p50/p99 per request (targets: p50 <= 5 ms, p99 <= 20 ms); then N concurrent
 clients (default 20), each with its own connection, asking every question: errors must be 0.
 
@@ -21,9 +21,7 @@ import time
 import urllib.parse
 from pathlib import Path
 
-CORPUS = (
-    Path(__file__).resolve().parents[1] / "tests" / "data" / "questions.json"
-)
+CORPUS = Path(__file__).resolve().parents[1] / "tests" / "data" / "questions.json"
 
 
 def free_port() -> int:

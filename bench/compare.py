@@ -28,9 +28,7 @@ import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
-SHARED_CORPUS = (
-    Path(__file__).resolve().parents[1] / "tests" / "data" / "questions.json"
-)
+SHARED_CORPUS = Path(__file__).resolve().parents[1] / "tests" / "data" / "questions.json"
 QUESTION = "7B模型1万亿token要多少A100"
 
 IDLE = """

@@ -11,9 +11,7 @@ import json
 import sys
 from pathlib import Path
 
-CORPUS = (
-    Path(__file__).resolve().parents[1] / "tests" / "data" / "questions.json"
-)
+CORPUS = Path(__file__).resolve().parents[1] / "tests" / "data" / "questions.json"
 FORMATS = ("html", "text", "json")
 EXTRA = (
     "Pre-train a 7B model on 1T tokens: A100 vs H100 vs H800, which is cheapest?",
