@@ -3,8 +3,8 @@ and ``health`` read.
 
 :class:`AppSettings` (pydantic-settings, prefix ``SIZING_BOT_``) holds the platform-neutral settings
 (storage, pre-sales file, heartbeat, flood-gate rates, log level, CJK font) and one nested section per
-front end: :class:`TelegramSettings` today, :class:`FeishuSettings` ready to be wired (WeCom, DingTalk
-and the web page add theirs the same way: a ``BaseSettings`` section and a field in :data:`SECTIONS`).
+front end: :class:`TelegramSettings`, :class:`FeishuSettings` and :class:`WebSettings` (WeCom and
+DingTalk add theirs the same way: a ``BaseSettings`` section and a field in :data:`SECTIONS`).
 A section reads its own variables (``SIZING_BOT_<SECTION>_<FIELD>``, plus the names documented before
 this model, e.g. ``TELEGRAM_BOT_TOKEN``), so each front end validates only what it declares.
 
