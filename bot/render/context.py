@@ -100,7 +100,7 @@ def build_context(
         "r": rental,
         "largest": largest,
         "notes": [
-            note_text(n, lang)
+            note_text(n, lang, alternatives_shown=_alternatives_shown(report, memory))
             for n in report.warnings
             if not _said_elsewhere(n, kind, memory)
             and n.code not in BUDGET_VERDICTS | TOTAL_MEMORY_VERDICTS
@@ -128,6 +128,16 @@ def _kind(**sections: dict[str, Any] | None) -> str:
     """Which section leads the reply: the first present of largest, inference, training, budget,
     rental, memory (in that order); "none" when none is."""
     return next((name for name, section in sections.items() if section), "none")
+
+
+def _alternatives_shown(report: SizingReport, memory: dict[str, Any] | None) -> bool:
+    """Whether the reply has the alternatives section (the condition in ``_alternatives.j2``)."""
+    stage = stage_key(report)
+    return (
+        bool(memory and memory.get("alternatives"))
+        and stage.split("_")[-1] in ("full", "lora", "qlora", "freeze", "ptuning")
+        and stage != "continued_pretrain"
+    )
 
 
 def _said_elsewhere(note: Note, kind: str, memory: dict[str, Any] | None) -> bool:

@@ -48,6 +48,7 @@ class TrainingContext(TypedDict, total=False):
     user_gpus: str
     user_days: str
     unfit_min: str | None
+    unfit_any: bool
     user_hours: str | None
     rows: list[dict[str, Any]]
     cost: dict[str, Any]

@@ -17,6 +17,7 @@ from bot.render.wording import (
     INTERVAL_GROUPS,
     METHOD_NAMES,
     MONEY_KEYS,
+    NO_FIT_STATED_BARE,
     NOTE_FALLBACK,
     NOTE_MESSAGES,
     PAIRS_TO_TOKENS_EPOCHS,
@@ -76,8 +77,9 @@ def format_param(f: Fmt, key: str, value: Any) -> str:
     return str(value)
 
 
-def note_text(note: Note, lang: str) -> str:
-    """A warning in ``lang``; unknown codes (or missing parameters) get a generic line."""
+def note_text(note: Note, lang: str, *, alternatives_shown: bool = True) -> str:
+    """A warning in ``lang``; unknown codes (or missing parameters) get a generic line. Without an
+    alternatives section in the reply, 'no_fit_stated' does not point to one."""
     f = fmt_for(lang)
     params = {k: format_param(f, k, v) for k, v in note.params.items()}
     currency = note.params.get("currency")
@@ -92,6 +94,8 @@ def note_text(note: Note, lang: str) -> str:
         msgid = SAMPLES_TO_TOKENS_EPOCHS
     if note.code == NoteCode.pairs_to_tokens and note.params.get("epochs", 1) != 1:
         msgid = PAIRS_TO_TOKENS_EPOCHS
+    if note.code == NoteCode.no_fit_stated and not alternatives_shown:
+        msgid = NO_FIT_STATED_BARE
     for (code, key), variant in PARAM_NOTE_MESSAGES.items():
         if code == note.code and key in note.params:
             msgid = variant

@@ -89,6 +89,10 @@ def training_section(report: SizingReport, f: Fmt, per_node: int) -> TrainingCon
             if report.memory is not None and report.memory.fits_requested is False and report.memory.min_gpus
             else None,
             "user_hours": f.hours(d * 24) if d < 1 else None,  # "≈ 7.2 hours", not "0.3 days"
+            # no count of this card holds the job with the user's settings: line 1 says so, no days
+            "unfit_any": report.memory is not None
+            and report.memory.fits_requested is False
+            and not report.memory.min_gpus,
         }
     t["rows"] = _days_rows(report, f)
     if report.cost is not None:
@@ -186,6 +190,9 @@ def _ratio(x: float, f: Fmt) -> str:
 def _days_rows(report: SizingReport, f: Fmt) -> list[dict[str, Any]]:
     """The GPUs ↔ days table, aligned for a <pre> block."""
     rows = report.days_table
+    mem = report.memory
+    if rows and mem is not None and mem.fits_requested is False:  # only counts that hold the job
+        rows = [r for r in rows if mem.min_gpus and r.gpus >= mem.min_gpus]
     if not rows:
         return []
     unit = table_unit(max(r.days.likely for r in rows))  # a job of minutes: not a column of "0 days"

@@ -405,6 +405,11 @@ SINGULAR_NOTE_MESSAGES = {
     ),
 }
 """English needs a singular for a count of one (Chinese reads the same either way)."""
+NO_FIT_STATED_BARE = N_(
+    "With your settings, no number of these GPUs fits (up to %(gpus_searched)s): what your ZeRO stage "
+    "does not shard, or your recompute mode keeps, is on every GPU."
+)
+"""'no_fit_stated' when the reply has no alternatives section to point to (no other option fits either)."""
 SAMPLES_TO_TOKENS_EPOCHS = N_(
     "Data converted to tokens: %(num_samples)s samples × %(tokens_per_sample)s tokens × %(epochs)s "
     "epochs = %(tokens)s tokens."
