@@ -30,7 +30,7 @@ from bot.core.compact import Packed, pack, unpack
 from bot.core.configfile import ConfigInfo
 from bot.core.followup import merge, stage_switch
 from bot.core.pipeline import Answer, Context, answer, answer_request
-from bot.core.suggest import alternative_gpus, answer_gpu, offered_alternatives
+from bot.core.suggest import suggested_gpus
 from bot.core.ttl import TTLCache
 from bot.parse import ParseResult
 from bot.parse.lang import Lang, reply_lang
@@ -253,11 +253,8 @@ class Conversation:
         t = self.turn(turn) if isinstance(turn, str) else turn
         if t is None:
             return []
-        current = answer_gpu(t.answer.report, t.request)
-        p = self.presales
-        if p is not None and p.families():  # a provider's bot suggests what it offers, preferred first
-            return offered_alternatives(current, p.families(), n)
-        return alternative_gpus(current, n)
+        families = self.presales.families() if self.presales is not None else []
+        return suggested_gpus(t.answer.report, t.request, families, n)
 
     def actions(self, turn: Turn, *, details: bool = True, lang: str | None = None) -> list[list[Action]]:
         """The actions (buttons) under a turn's answer, rows of :class:`bot.core.actions.Action`: GPU

@@ -60,3 +60,14 @@ def offered_alternatives(gpu_id: str, families: Iterable[str], n: int = 3) -> li
         if spec is not None and spec.id not in out:
             out.append(spec.id)
     return out[:n]
+
+
+def suggested_gpus(
+    report: SizingReport | None, said: SizingRequest | None, families: Iterable[str] = (), n: int = 3
+) -> list[str]:
+    """Catalog ids for an answer's 'switch GPU' actions, decided here for every front end: the offered
+    ``families`` (a pre-sales deployment's, in their order) when there are any, else the catalog's
+    related and closest cards to the answer's GPU (:func:`answer_gpu`)."""
+    current = answer_gpu(report, said)
+    offered = list(families)
+    return offered_alternatives(current, offered, n) if offered else alternative_gpus(current, n)

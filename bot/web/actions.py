@@ -1,14 +1,17 @@
-"""The answer's actions as links: switch GPU (three alternatives: the offered GPUs first in a
-pre-sales deployment), fine-tuning method, stage, and the launch recipes, the chart and the PDF quote.
+"""The answer's actions (decided by :func:`bot.core.actions.answer_actions`) translated into the
+page's links: a GPU, method or stage switch becomes a follow-up question ("那H100呢", "With LoRA?") the
+parser reads as a change of the previous request, so the link stays stateless and shows in the box
+what it asked; ⚙️ recipes a link, 📊 the chart an image and 🧾 the quote a PDF link.
 
-A switch is a follow-up question ("那H100呢", "With LoRA?") the parser reads as a change of the
-previous request, so the link stays stateless and shows in the box what it asked.
+Nothing is decided here: the GPUs are :func:`bot.core.suggest.suggested_gpus`'s, as on Telegram. The
+details toggle and the 🌐 language action have the page's own controls (``<details>``, the lang links).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from bot.core.actions import Action, ActionKind, answer_actions, gpu_label
 from bot.web.page import followup_link, link
 from bot.web.state import Asked
 from bot.web.wording import word
@@ -18,67 +21,55 @@ if TYPE_CHECKING:
     from bot.settings.presales import PresalesConfig
 
 
-def gpu_label(gpu_id: str) -> str:
-    """What users call a GPU: its family, plus the memory for a non-default variant ('A100 40G')."""
-    from estimator import catalog
+def page_actions(result: Answer, presales: PresalesConfig | None) -> list[Action]:
+    """The core's actions under ``result`` (rows flattened), with the core's GPU suggestions."""
+    from bot.core.suggest import suggested_gpus
+    from bot.quote import can_quote
 
-    spec = catalog.gpus().get(gpu_id)
-    if spec is None:
-        return gpu_id
-    return spec.family if spec.default_for_family else f"{spec.family} {spec.memory_gib:g}G"
-
-
-def _value(x: object) -> str | None:
-    return None if x is None else str(getattr(x, "value", x))
-
-
-def switches(result: Answer, presales: PresalesConfig | None) -> list[tuple[str, str]]:
-    """(label, follow-up question) for the answer's GPU, method and stage switches."""
-    from bot.core.suggest import alternative_gpus, answer_gpu, offered_alternatives
-
-    report, lang = result.report, result.lang
-    if report is None:
+    if not result.understood:
         return []
-    current = answer_gpu(report, result.request)
     families = presales.families() if presales is not None else []
-    gpus = offered_alternatives(current, families) if families else alternative_gpus(current)
-    out = [(f"🖥 {gpu_label(g)}", word(lang, "ask_gpu", gpu=gpu_label(g))) for g in gpus[:3]]
-    request = report.request
-    stage, method = _value(request.stage), _value(request.method)
-    sized_a_model = request.model is not None or request.params_total is not None
-    if stage == "finetune":
-        out += [
-            (word(lang, f"ask_{m}"), word(lang, f"ask_{m}")) for m in ("full", "lora", "qlora") if m != method
-        ]
-    if sized_a_model and stage in ("pretrain", "continued_pretrain", "finetune"):
-        out.append((word(lang, "ask_inference"), word(lang, "ask_inference")))
-    elif sized_a_model and stage == "inference":
-        out.append((word(lang, "ask_finetune"), word(lang, "ask_finetune")))
-    return out
+    gpus = suggested_gpus(result.report, result.said, families)
+    rows = answer_actions(result, gpus=gpus, quote=can_quote(result))
+    return [a for row in rows for a in row]
+
+
+def followup(action: Action, lang: str) -> tuple[str, str] | None:
+    """(label, follow-up question) for a switch action (GPU, method, stage), else None."""
+    if action.kind is ActionKind.GPU:
+        return action.text, word(lang, "ask_gpu", gpu=gpu_label(action.arg))
+    if action.kind in (ActionKind.METHOD, ActionKind.STAGE):
+        q = word(lang, f"ask_{action.arg}")
+        return q, q
+    return None
 
 
 def action_links(
     prefix: str, asked: Asked, result: Answer, presales: PresalesConfig | None
 ) -> list[tuple[str, str]]:
-    """(label, escaped href) for every action under an understood answer."""
-    from bot.recipes import has_recipes
-
-    out = [(label, followup_link(prefix, asked, q)) for label, q in switches(result, presales)]
-    if has_recipes(result.report, (result.chosen_plan,)):
-        out.append((word(result.lang, "recipes"), link(prefix, "/recipes", asked)))
+    """(label, escaped href) for every switch and the recipes under an understood answer."""
+    out = []
+    for action in page_actions(result, presales):
+        asks = followup(action, result.lang)
+        if asks is not None:
+            out.append((asks[0], followup_link(prefix, asked, asks[1])))
+        elif action.kind is ActionKind.RECIPE:
+            out.append((word(result.lang, "recipes"), link(prefix, "/recipes", asked)))
     return out
 
 
 def extras(prefix: str, asked: Asked, result: Answer, presales: PresalesConfig | None) -> str:
-    """The chart image and, in a pre-sales deployment, the quote link (HTML)."""
-    from bot.quote import can_quote
-    from bot.render.chart import chart_kind
-
+    """The 📊 chart action as an image and the 🧾 quote action as a link (HTML)."""
     parts = []
-    if chart_kind(result.report) is not None:
-        alt = word(result.lang, "chart")
-        src = link(prefix, "/chart.png", asked)
-        parts.append(f'<img class="chart" src="{src}" alt="{alt}" width="1000" height="700" loading="lazy">')
-    if presales is not None and can_quote(result):
-        parts.append(f'<p><a href="{link(prefix, "/quote.pdf", asked)}">{word(result.lang, "quote")}</a></p>')
+    for action in page_actions(result, presales):
+        if action.kind is ActionKind.CHART:
+            alt = word(result.lang, "chart")
+            src = link(prefix, "/chart.png", asked)
+            parts.append(
+                f'<img class="chart" src="{src}" alt="{alt}" width="1000" height="700" loading="lazy">'
+            )
+        elif action.kind is ActionKind.QUOTE:
+            parts.append(
+                f'<p><a href="{link(prefix, "/quote.pdf", asked)}">{word(result.lang, "quote")}</a></p>'
+            )
     return "\n".join(parts)
