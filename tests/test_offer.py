@@ -140,7 +140,7 @@ def test_serving_on_whole_nodes_bills_the_minimum_order(offer: PresalesConfig) -
     assert p.monthly is not None and p.monthly.total == 8 * 12_800
     text = render(a, "text")
     assert "起租 1 台 8 卡：按 8 张计费，每月 ¥102,400" in text
-    assert "包期 12 个月（−25%）：每月 ¥91,980" in text
+    assert "包期 12 个月（按时价 −25%）：每月 ¥91,980" in text
     assert "包月：8 张 × 1 个月 × ¥12,800/卡·月 = ¥102,400" in text
 
 

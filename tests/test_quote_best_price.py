@@ -61,8 +61,8 @@ def test_a_reserved_term_is_the_total_when_it_beats_the_month(tmp_path, capsys) 
     assert p["total_likely"] == cost["low"] * (1 - 0.12) == p["discounts"][1]["total"]
     assert p["monthly"] is None  # 4 × 32 × ¥12,800 = ¥1,638,400 > ¥1,523,865 by the GPU-hour: not offered
     assert "By the month" not in reply and "Bythemonth" not in page
-    assert "• Best price — 3-month term (−12%): CN¥1,341,001" in reply
-    assert "TotalCN¥1,341,0013-monthterm(−12%):CN¥1,341,001OvertheGPU-hoursrange:" in page
+    assert "• Best price — 3-month term (−12% off the hourly price): CN¥1,341,001" in reply
+    assert "TotalCN¥1,341,0013-monthterm(−12%offthehourlyprice):CN¥1,341,001OvertheGPU-hoursrange:" in page
 
 
 def test_a_job_cheapest_by_the_hour_keeps_its_range(tmp_path, capsys) -> None:

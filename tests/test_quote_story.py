@@ -104,8 +104,8 @@ def test_walkthrough_quote_total_is_the_best_price_and_the_reply_says_it(tmp_pat
     assert "合计¥204,800" in page and "每月小计¥204,800" in page
     assert flat("包月 16 张 × 1 个月 × ¥12,800/卡·月 = ¥204,800") in page
     assert flat(
-        "包期 12 个月（−25%）：每月 ¥183,960"
-    ) in page and "包期12个月（−25%）：每月¥183,960" in reply.replace(" ", "")
+        "包期 12 个月（按时价 −25%）：每月 ¥183,960"
+    ) in page and "包期12个月（按时价−25%）：每月¥183,960" in reply.replace(" ", "")
     for dominated in ("233,016", "215,846"):  # terms dearer than renting by the month: not offered
         assert dominated not in page and dominated not in reply
     assert "每卡·时单价：¥17.53 — Example GPU Cloud 包月价" in reply  # 12,800 ÷ 730, in the ledger
@@ -171,7 +171,7 @@ def test_offer_figures_in_english_match() -> None:
     from bot.render.renderer import render
 
     text = render(a, "text")
-    assert "12-month term (−25%): CN¥183,960 per month" in text
+    assert "12-month term (−25% off the hourly price): CN¥183,960 per month" in text
     assert "By the month: 16 GPUs × 1 month × CN¥12,800 per GPU-month = CN¥204,800" in text
 
 
@@ -189,7 +189,8 @@ def test_a_customer_in_usd_gets_the_monthly_price_converted(capsys) -> None:
     reply = capsys.readouterr().out
     assert "; $28,444 per month; " in reply.splitlines()[0]  # 16 × ¥12,800 ÷ 7.2, not hourly
     assert "• By the month: 16 GPUs × 1 month × $1,778 per GPU-month = $28,444" in reply
-    assert "• 12-month term (−25%): $25,550 per month" in reply  # 16 × 730 h × $2.92 × 0.75
+    # 16 × 730 h × $2.92 × 0.75 (the term is off the hourly price, issue 22 item 5)
+    assert "• 12-month term (−25% off the hourly price): $25,550 per month" in reply
     assert (
         "Price per GPU-hour: $2.44 — Example GPU Cloud's monthly price, 1,777.78 USD per GPU-month" in reply
     )

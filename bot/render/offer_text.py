@@ -10,6 +10,7 @@ from bot.render.describe import gpu_names
 from bot.render.fmt import Fmt, fmt_for, money_span, needs_cents
 from bot.render.i18n import N_, translate
 from bot.render.plan_text import gpus_text, nodes_text, paren
+from bot.render.sections import headline_count
 from estimator import catalog
 from estimator.models import SizingReport
 
@@ -128,9 +129,9 @@ def figures(report: SizingReport, offer: Offer | None, lang: str) -> dict[str, A
         "day": N_("Subtotal per day"),
     }[p.period]
     term = (
-        N_("%(months)s-month term (−%(percent)s): %(total)s per month")
+        N_("%(months)s-month term (−%(percent)s off the hourly price): %(total)s per month")
         if p.period == "month"
-        else N_("%(months)s-month term (−%(percent)s): %(total)s")
+        else N_("%(months)s-month term (−%(percent)s off the hourly price): %(total)s")
     )
     discounts = [
         _best(lang, p.best == "term" and p.best_months == d.months, translate(
@@ -180,6 +181,7 @@ def figures(report: SizingReport, offer: Offer | None, lang: str) -> dict[str, A
         "total_is_range": total_is_range,
         "best_term": best_term,
         "serving_min_order": serving_min_order(report, p, offer, lang, f),
+        "training_min_order": training_min_order(report, p, offer, lang),
     }
 
 
@@ -300,6 +302,27 @@ def serving_min_order(
         "per_month": money_span(f, p.subtotal_low, p.subtotal_high, cur),
         "cpm": None if cpm is None else f.price_range(cpm.low * scale, cpm.high * scale, cpm.currency),
     }
+
+
+def training_min_order(report: SizingReport, p: Pricing, offer: Offer | None, lang: str) -> dict | None:
+    """A training job whose GPU count the user did not fix and a minimum order raised: the headline's
+    count and time on the GPUs ordered instead of those sized (issue 22 item 5: '8 GPUs for 3.2 days
+    (minimum order one 8-GPU node)', not '2 GPUs for 13 days' above an order that runs on 8), in the
+    reply's number style (``fmt_for(lang)``, as bot.render.context). None otherwise."""
+    if (
+        report.flops is None
+        or report.days is not None  # the user's own count: their headline stays theirs
+        or not report.gpus_for_deadline
+        or offer is None
+        or p.period != "job"
+        or not p.min_order_applied
+        or p.gpus <= report.gpus_for_deadline
+    ):
+        return None
+    f = fmt_for(lang)
+    head = headline_count(report, p.gpus, f, p.gpus_per_node)
+    head["within"] += paren(lang, min_order_text(offer, lang) or "")
+    return head
 
 
 def _best_term(p: Pricing, lang: str, f: Fmt) -> str | None:

@@ -66,19 +66,7 @@ def training_section(report: SizingReport, f: Fmt, per_node: int) -> TrainingCon
         }
         t |= _interval_line(report, gh, f)
     if report.gpus_for_deadline:
-        n = report.gpus_for_deadline
-        t |= {
-            "need": f.int(n),
-            "nodes": f.int(n // per_node) if n > per_node and n % per_node == 0 else None,
-            "per_node": per_node,
-            # the deadline, unless memory or whole nodes pushed the count well past it (then the real days)
-            "deadline": headline_days(report, n, f),
-            "within": _within_deadline(report, n, f),
-            "hours": headline_hours(report, n, f),
-            # under an hour: 'about 4 minutes', 'under a minute' (not '0.01 hours')
-            "time": wall_time(gh.likely / n, f.lang) if gh is not None else None,
-            "one": n == 1,
-        }
+        t |= headline_count(report, report.gpus_for_deadline, f, per_node)
     if report.days is not None:
         d = report.days.days.likely
         t |= {
@@ -103,6 +91,25 @@ def training_section(report: SizingReport, f: Fmt, per_node: int) -> TrainingCon
             "ratio": _ratio(report.request.tokens / report.chinchilla_tokens, f),
         }
     return t
+
+
+def headline_count(report: SizingReport, n: int, f: Fmt, per_node: int) -> dict[str, Any]:
+    """The training headline's GPU count ``n`` and its time: the GPUs, whole nodes, days (the days
+    table's for ``n``), hours under a day, wall time under an hour, and the deadline in brackets. The
+    sized count, or the count a minimum order bills (bot.render.offer_text.training_min_order)."""
+    gh = report.gpu_hours
+    return {
+        "need": f.int(n),
+        "nodes": f.int(n // per_node) if n > per_node and n % per_node == 0 else None,
+        "per_node": per_node,
+        # the deadline, unless memory or whole nodes pushed the count well past it (then the real days)
+        "deadline": headline_days(report, n, f),
+        "within": _within_deadline(report, n, f),
+        "hours": headline_hours(report, n, f),
+        # under an hour: 'about 4 minutes', 'under a minute' (not '0.01 hours')
+        "time": wall_time(gh.likely / n, f.lang) if gh is not None else None,
+        "one": n == 1,
+    }
 
 
 def shown_gpu_hours(hours: float) -> float:
