@@ -123,24 +123,19 @@ def read_config_file(path: str) -> ConfigInfo | StackConfig:
     """The config.json at ``path``, read (at most :data:`MAX_CONFIG_FILE_BYTES` + 1 bytes) and converted;
     a file that cannot be opened is a ``cannot_read`` error naming the OS's reason. A file that is not a
     model's config.json but a training or serving config or command line (format detected from the
-    content: :mod:`bot.parse.configs`) is returned as its :class:`StackConfig`."""
-    from bot.core.configfile import ConfigInfo, read_config
-    from bot.parse.configs import read_stack_config
+    content: :mod:`bot.parse.configs`) is returned as its :class:`StackConfig`
+    (:func:`bot.core.configfile.read_config_file_data`, shared with the web and the chat platforms)."""
+    from bot.core.configfile import file_too_large, file_unreadable, read_config_file_data
 
     try:
         with open(path, "rb") as fh:
             data = fh.read(MAX_CONFIG_FILE_BYTES + 1)
             if len(data) > MAX_CONFIG_FILE_BYTES:
                 fh.seek(0, os.SEEK_END)
-                return ConfigInfo(error="too_large", fields=[f"{fh.tell():,} bytes"], source="file")
+                return file_too_large(fh.tell())
     except OSError as exc:
-        return ConfigInfo(error="cannot_read", fields=[exc.strerror or type(exc).__name__], source="file")
-    info = read_config(data, source="file")
-    if not info.ok and info.error in ("not_json", "unsupported", "missing_fields", "not_object"):
-        stack = read_stack_config(data.decode("utf-8", "replace"), source="file")
-        if stack is not None:
-            return stack
-    return info
+        return file_unreadable(exc.strerror or type(exc).__name__)
+    return read_config_file_data(data)
 
 
 def _ask(

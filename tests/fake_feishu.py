@@ -381,9 +381,12 @@ class FakeFeishu:
         user: str = "ou_user0001",
         mentions: list[tuple[str, str]] | None = None,
         parent_id: str = "",
+        message_type: str = "text",
+        content: dict[str, Any] | None = None,
     ) -> dict[str, Any]:
         """``im.message.receive_v1``: ``text`` may hold ``@_user_N`` placeholders for ``mentions``
-        (name, open_id) in order; content is a JSON *string*, as on the wire."""
+        (name, open_id) in order; content is a JSON *string*, as on the wire (``content`` replaces
+        ``{"text": text}`` for other message types)."""
         message_id = f"om_in_{next(self._ids):06d}"
         return {
             "schema": "2.0",
@@ -401,8 +404,8 @@ class FakeFeishu:
                     "create_time": str(int(time.time() * 1000)),
                     "chat_id": chat_id,
                     "chat_type": chat_type,
-                    "message_type": "text",
-                    "content": json.dumps({"text": text}, ensure_ascii=False),
+                    "message_type": message_type,
+                    "content": json.dumps(content or {"text": text}, ensure_ascii=False),
                     "mentions": [
                         {
                             "key": f"@_user_{i}",
@@ -415,6 +418,16 @@ class FakeFeishu:
                 },
             },
         }
+
+    def file_message(self, data: bytes, file_name: str, **kwargs: Any) -> dict[str, Any]:
+        """A ``file`` message (content ``{"file_key", "file_name"}``); its bytes are served at
+        ``GET /open-apis/im/v1/messages/:id/resources/:file_key?type=file``."""
+        key = f"file_v3_in_{next(self._ids):06d}"
+        content = {"file_key": key, "file_name": file_name}
+        event = self.message_event("", message_type="file", content=content, **kwargs)
+        with self.http.lock:
+            self.http.resources[(event["event"]["message"]["message_id"], key)] = data
+        return event
 
     def group_message(
         self, text: str, *, chat_id: str = "oc_group0001", mention_bot: bool = True, **kwargs: Any

@@ -59,6 +59,9 @@ class HttpState:
         self.faults = HttpFaults()
         self.ids = itertools.count(1)
         self.chat_owners: dict[str, str] = {}  # chat_id → owner open_id (GET /open-apis/im/v1/chats/:id)
+        self.chat_managers: dict[str, list[str]] = {}  # chat_id → administrators' open_ids (same call)
+        self.chat_info_errors: set[str] = set()  # chats whose info call fails (the bot lacks the scope)
+        self.resources: dict[tuple[str, str], bytes] = {}  # (message_id, file_key) → a file sent by a user
         self.ws_url: Any = None  # callable () -> (url, client config), set by FakeFeishu
 
     def new_id(self, prefix: str) -> str:
@@ -101,10 +104,12 @@ class FeishuHTTPHandler(BaseHTTPRequestHandler):
     def do_PATCH(self) -> None:
         self._handle("PATCH")
 
-    def _answer(self, status: int, body: dict[str, Any], headers: dict[str, str] | None = None) -> None:
-        data = json.dumps(body).encode()
+    def _answer(self, status: int, body: dict[str, Any] | bytes, headers: dict[str, str] | None) -> None:
+        raw = isinstance(body, bytes)  # a message resource (a file a user sent)
+        data = body if raw else json.dumps(body).encode()
         self.send_response(status)
-        self.send_header("Content-Type", "application/json; charset=utf-8")
+        kind = "application/octet-stream" if raw else "application/json; charset=utf-8"
+        self.send_header("Content-Type", kind)
         self.send_header("Content-Length", str(len(data)))
         for key, value in (headers or {}).items():
             self.send_header(key, value)
@@ -173,10 +178,14 @@ class FeishuHTTPHandler(BaseHTTPRequestHandler):
             bot = {"activate_status": 2, "app_name": "Sizing", "open_id": st.bot_open_id}
             return 200, {"code": 0, "msg": "ok", "bot": bot}, None
         if method == "GET" and len(parts) == 5 and parts[:4] == ["open-apis", "im", "v1", "chats"]:
+            if parts[4] in st.chat_info_errors:
+                return 400, {"code": 99991672, "msg": "Access denied: scope im:chat:readonly"}, None
             data = {
                 "chat_id": parts[4],
                 "owner_id": st.chat_owners.get(parts[4], ""),
                 "owner_id_type": "open_id",
+                "user_manager_id_list": st.chat_managers.get(parts[4], []),
+                "bot_manager_id_list": [],
             }
             return 200, {"code": 0, "msg": "success", "data": data}, None
         if method == "POST" and path == "/open-apis/im/v1/images":
@@ -193,6 +202,8 @@ class FeishuHTTPHandler(BaseHTTPRequestHandler):
             return self._message(call, chat_id=parent["chat_id"], parent=parts[4])
         if method == "PATCH" and len(parts) == 5 and parts[:4] == messages:
             return self._patch(call, parts[4])
+        if method == "GET" and len(parts) == 7 and parts[:4] == messages and parts[5] == "resources":
+            return self._resource(call, parts[4], parts[6])
         return 404, {"code": 404, "msg": "not found"}, None
 
     def _message(self, call: Call, *, chat_id: Any, parent: str | None) -> tuple[int, dict[str, Any], None]:
@@ -212,6 +223,12 @@ class FeishuHTTPHandler(BaseHTTPRequestHandler):
         }
         self.state.messages[message["message_id"]] = message
         return 200, {"code": 0, "msg": "success", "data": message}, None
+
+    def _resource(self, call: Call, message_id: str, key: str) -> tuple[int, Any, None]:
+        data = self.state.resources.get((message_id, key))
+        if call.query.get("type") != "file" or data is None:
+            return 400, {"code": 234003, "msg": "file not found or wrong type"}, None
+        return 200, data, None
 
     def _patch(self, call: Call, message_id: str) -> tuple[int, dict[str, Any], None]:
         message = self.state.messages.get(message_id)

@@ -11,12 +11,16 @@ from __future__ import annotations
 
 import json
 import re
+from typing import TYPE_CHECKING
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from bot.textclean import clean_data
 from estimator.catalog import ModelSpec
 from estimator.hf_config import MAX_CONFIG_BYTES, ConfigError, spec_from_json
+
+if TYPE_CHECKING:
+    from bot.parse.configs import StackConfig
 
 MARKER_RE = re.compile(
     r'"(?:model_type|architectures|num_hidden_layers|hidden_size|num_attention_heads|num_layers|'
@@ -90,6 +94,39 @@ def read_config(data: bytes | str, *, source: str = "file") -> ConfigInfo:
         params_active=spec.params_active,
         source=source,
     )
+
+
+STACK_ERRORS = ("not_json", "unsupported", "missing_fields", "not_object")
+"""config.json errors after which a file is tried as a training or serving config."""
+
+
+def read_config_file_data(data: bytes | str, *, source: str = "file") -> ConfigInfo | StackConfig:
+    """A config file's bytes (``sizing-bot ask --config``, the web API's ``config``, a Telegram
+    document, a Feishu file message), read the same way everywhere: a model's config.json
+    (:func:`read_config`); failing that with one of :data:`STACK_ERRORS`, a training or serving config
+    or command line (LLaMA-Factory / axolotl / torchtune YAML, DeepSpeed JSON, vLLM …, format detected
+    from the content: :mod:`bot.parse.configs`); failing both, the config.json's error. Input over
+    ``MAX_CONFIG_BYTES`` is ``too_large`` and is not decoded. Never raises."""
+    info = read_config(data, source=source)
+    if info.ok or info.error not in STACK_ERRORS:
+        return info
+    from bot.parse.configs import read_stack_config
+
+    text = data.decode("utf-8", "replace") if isinstance(data, bytes | bytearray) else data
+    stack = read_stack_config(text, source=source)
+    return info if stack is None else stack
+
+
+def file_too_large(size: int | str, *, source: str = "file") -> ConfigInfo:
+    """The ``too_large`` answer for a file of ``size`` bytes (refused before it is read)."""
+    shown = f"{size:,} bytes" if isinstance(size, int) else size
+    return ConfigInfo(error="too_large", fields=[shown], source=source)
+
+
+def file_unreadable(reason: str, *, source: str = "file") -> ConfigInfo:
+    """The ``cannot_read`` answer: the file could not be opened or downloaded (``reason``: a short,
+    non-secret cause such as the OS's ``strerror`` or an exception's class name)."""
+    return ConfigInfo(error="cannot_read", fields=[reason], source=source)
 
 
 def split_pasted(text: str) -> tuple[str | None, str]:

@@ -247,6 +247,13 @@ class Conversation:
             id=rec.id, answer=self._rebuild(rec), chat_id=rec.chat_id, user_id=rec.user_id, question=rec.text
         )
 
+    def turn_lang(self, turn_id: str) -> str | None:
+        """The language a remembered turn answers in (the one it was fixed to, else its own), or None
+        when it expired; cheap (no answer rebuilt): for a button's instant acknowledgement."""
+        with self._lock:
+            rec = self._turns.get(turn_id)
+        return None if rec is None else rec.fixed_lang or rec.lang
+
     def alternative_gpus(self, turn: Turn | str, n: int = 3) -> list[str]:
         """GPU ids for 'switch GPU' buttons: the offered GPUs in a pre-sales deployment (preferred
         first), else the catalog's related and closest cards."""

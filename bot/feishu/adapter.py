@@ -5,7 +5,8 @@
   /open-apis/bot/v3/info``; the ``@_user_N`` placeholders are stripped; ``parent_id`` is the message
   replied to, so a reply to the bot's card is a follow-up of that card's turn). ``card.action.trigger``
   clicks whose ``value`` is one of ours (:func:`bot.feishu.card.parse_value`) become
-  :class:`~bot.chat.adapter.Press` es. Ids are scoped ``feishu:<chat_id>`` / ``feishu:<open_id>``.
+  :class:`~bot.chat.adapter.Press` es; ``file`` messages become :class:`bot.feishu.files.FileMessage`
+  s (config files). Ids are scoped ``feishu:<chat_id>`` / ``feishu:<open_id>``.
 * Out: replies are cards (:func:`bot.feishu.card.build_card`) sent as replies to the question;
   presses update the card in place (``PATCH``); files (PDF quotes, recipes) and images (charts) are
   uploaded and sent as ``file`` / ``image`` messages.
@@ -30,7 +31,8 @@ from bot.chat.adapter import Inbound, Outbound, Press
 from bot.chat.ids import scoped
 from bot.feishu.api import FeishuAPI
 from bot.feishu.card import build_card, parse_value
-from bot.feishu.client import LongConnection, Seen
+from bot.feishu.client import CardAck, LongConnection, Seen
+from bot.feishu.files import FileMessage, file_message
 
 log = logging.getLogger(__name__)
 
@@ -54,22 +56,26 @@ def _dict(value: object) -> dict[str, Any]:
     return value if isinstance(value, dict) else {}
 
 
-def message_inbound(event: dict[str, Any], bot_open_id: str) -> Inbound | None:
-    """The neutral message for an ``im.message.receive_v1`` event body; None for non-text messages."""
+def message_inbound(event: dict[str, Any], bot_open_id: str) -> Inbound | FileMessage | None:
+    """The neutral message for an ``im.message.receive_v1`` event body (a ``file`` message: a
+    :class:`~bot.feishu.files.FileMessage`); None for other message types."""
     message, sender = _dict(event.get("message")), _dict(event.get("sender"))
-    if message.get("message_type") != "text" or sender.get("sender_type") not in (None, "user"):
+    kind = message.get("message_type")
+    if kind not in ("text", "file") or sender.get("sender_type") not in (None, "user"):
         return None
-    try:
-        text = str(_dict(json.loads(message.get("content") or "{}")).get("text") or "")
-    except ValueError:
-        return None
+    text = ""
+    if kind == "text":
+        try:
+            text = str(_dict(json.loads(message.get("content") or "{}")).get("text") or "")
+        except ValueError:
+            return None
     chat, user = message.get("chat_id"), _dict(sender.get("sender_id")).get("open_id")
     if not chat or not user:
         return None
     mentions = [m for m in message.get("mentions") or [] if isinstance(m, dict)]
     mentioned = any(_dict(m.get("id")).get("open_id") == bot_open_id for m in mentions)
     group = message.get("chat_type") != "p2p"
-    return Inbound(
+    inbound = Inbound(
         FEISHU,
         scoped(FEISHU, chat),
         scoped(FEISHU, user),
@@ -79,6 +85,7 @@ def message_inbound(event: dict[str, Any], bot_open_id: str) -> Inbound | None:
         is_group=group,
         mentioned=group and mentioned,
     )
+    return inbound if kind == "text" else file_message(inbound, message.get("content"))
 
 
 def card_press(event: dict[str, Any]) -> Press | None:
@@ -105,12 +112,15 @@ class FeishuAdapter:
         domain: str,
         seen: Seen | None = None,
         api: FeishuAPI | None = None,
+        card_ack: CardAck | None = None,
     ) -> None:
         self.api = api or FeishuAPI(app_id, app_secret, domain=domain)
-        self.connection = LongConnection(app_id, app_secret, self._on_event, domain=domain, seen=seen)
+        self.connection = LongConnection(
+            app_id, app_secret, self._on_event, domain=domain, seen=seen, card_ack=card_ack
+        )
         self.bot_open_id = ""
         self.answered = 0  # replies sent, for health and tests
-        self._queue: asyncio.Queue[Inbound | Press | None] = asyncio.Queue(QUEUE_MAX)
+        self._queue: asyncio.Queue[Inbound | Press | FileMessage | None] = asyncio.Queue(QUEUE_MAX)
         self._task: asyncio.Task[None] | None = None
         self.error: BaseException | None = None
         self.heartbeat_path: Path | None = None  # set by bot.feishu.serve.build
@@ -134,7 +144,7 @@ class FeishuAdapter:
     async def _on_event(self, kind: str, event: dict[str, Any]) -> None:
         header, body = _dict(event.get("header")), _dict(event.get("event"))
         event_type = header.get("event_type")
-        item: Inbound | Press | None = None
+        item: Inbound | Press | FileMessage | None = None
         if event_type == "im.message.receive_v1":
             item = message_inbound(body, self.bot_open_id)
         elif event_type == "card.action.trigger" or kind == "card":
@@ -142,7 +152,7 @@ class FeishuAdapter:
         if item is not None:
             await self._queue.put(item)
 
-    async def receive(self) -> AsyncIterator[Inbound | Press]:
+    async def receive(self) -> AsyncIterator[Inbound | Press | FileMessage]:
         while (item := await self._queue.get()) is not None:
             yield item
 

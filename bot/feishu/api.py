@@ -11,7 +11,12 @@ Sources (open.feishu.cn/document, server-docs; the same paths on open.larksuite.
   ``PATCH /open-apis/im/v1/messages/:message_id``; ``content`` is a JSON *string*.
 * uploads: ``POST /open-apis/im/v1/images`` (multipart ``image_type=message``, ``image``) →
   ``image_key``; ``POST /open-apis/im/v1/files`` (``file_type=pdf``, ``file_name``, ``file``) → ``file_key``.
-* chat info: ``GET /open-apis/im/v1/chats/:chat_id`` → ``data.owner_id`` (who may change settings).
+* chat info: ``GET /open-apis/im/v1/chats/:chat_id?user_id_type=open_id`` → ``data.owner_id`` and
+  ``data.user_manager_id_list`` (the group's owner and its administrators: who may change settings;
+  lark_oapi/api/im/v1/model/get_chat_response_body.py). There is no GET for a group's managers:
+  ``/open-apis/im/v1/chats/:chat_id/managers`` only has ``add_managers`` / ``delete_managers``.
+* message resources: ``GET /open-apis/im/v1/messages/:message_id/resources/:file_key?type=file`` → the
+  file's bytes (2xx), or a JSON error body (lark_oapi/api/im/v1/resource/message_resource.py).
 * bot info: ``GET /open-apis/bot/v3/info`` → ``{"bot": {"open_id", "app_name", …}}``.
 * limits: HTTP 429 / code 99991400 with header ``x-ogw-ratelimit-reset`` (seconds until the window
   resets); sending is limited to 5 QPS per user and per group, shared by every bot in the group
@@ -39,6 +44,8 @@ TOKEN_CODES = {99991663, 99991661}  # invalid / missing tenant access token
 RATE_LIMIT_CODE = 99991400
 CHAT_QPS = 5.0  # Feishu: 5 messages/s per user and per group
 BACKOFF_S = (0.5, 1.0, 2.0, 4.0, 8.0)  # transport errors and 5xx
+ADMINS_TTL_S = 60.0
+"""A group's owner and administrators are remembered this long (a change shows within a minute)."""
 
 
 class FeishuAPIError(Exception):
@@ -47,6 +54,14 @@ class FeishuAPIError(Exception):
     def __init__(self, code: int, msg: str, status: int = 200) -> None:
         super().__init__(f"Feishu API error {code} (HTTP {status}): {msg}")
         self.code, self.msg, self.status = code, msg, status
+
+
+class FileTooLarge(Exception):
+    """A download stopped at its limit: ``size`` is the reported size ("12,345 bytes") or a bound."""
+
+    def __init__(self, size: str) -> None:
+        super().__init__(size)
+        self.size = size
 
 
 class ChatLimiter:
@@ -89,6 +104,7 @@ class FeishuAPI:
         self._token: str | None = None
         self._token_expiry = 0.0
         self._token_lock = asyncio.Lock()
+        self._admins: dict[str, tuple[float, frozenset[str]]] = {}  # chat → (expiry, open_ids)
 
     async def aclose(self) -> None:
         await self._http.aclose()
@@ -203,17 +219,63 @@ class FeishuAPI:
         )
         return str(answer["data"]["file_key"])
 
-    async def chat_owner(self, chat_id: str) -> str:
-        """The group owner's open_id: ``GET /open-apis/im/v1/chats/:chat_id?user_id_type=open_id`` →
-        ``data.owner_id`` ("" when the chat has none, e.g. p2p)."""
+    async def chat_admins(self, chat_id: str) -> frozenset[str]:
+        """The open_ids that may change a group's settings: its owner and its administrators
+        (``data.owner_id`` + ``data.user_manager_id_list`` of ``GET /open-apis/im/v1/chats/:chat_id``),
+        remembered :data:`ADMINS_TTL_S` per chat."""
+        now = self._clock()
+        cached = self._admins.get(chat_id)
+        if cached is not None and cached[0] > now:
+            return cached[1]
         path = f"/open-apis/im/v1/chats/{chat_id}"
-        answer = await self.call("GET", path, params={"user_id_type": "open_id"})
-        return str((answer.get("data") or {}).get("owner_id") or "")
+        data = (await self.call("GET", path, params={"user_id_type": "open_id"})).get("data") or {}
+        managers = data.get("user_manager_id_list")
+        ids = [data.get("owner_id"), *(managers if isinstance(managers, list) else [])]
+        admins = frozenset(str(i) for i in ids if i)
+        if len(self._admins) > 10_000:
+            self._admins = {k: v for k, v in self._admins.items() if v[0] > now}
+        self._admins[chat_id] = (now + ADMINS_TTL_S, admins)
+        return admins
+
+    async def download_resource(self, message_id: str, file_key: str, *, limit: int) -> bytes:
+        """A file sent in a message (``type=file``), at most ``limit`` bytes: :class:`FileTooLarge` as
+        soon as the ``Content-Length`` or the bytes read pass it (the rest is never downloaded);
+        :class:`FeishuAPIError` for an error body. Token codes fetch a new token once; no other retry."""
+        path = f"/open-apis/im/v1/messages/{message_id}/resources/{file_key}"
+        for refresh in (False, True):
+            token = await self.tenant_token(refresh=refresh)
+            headers = {"Authorization": f"Bearer {token}"}
+            async with self._http.stream(
+                "GET", self.domain + path, params={"type": "file"}, headers=headers
+            ) as resp:
+                if 200 <= resp.status_code < 300:
+                    return await _read_capped(resp, limit)
+                try:
+                    body = _json_bytes(await _read_capped(resp, 65536))
+                except FileTooLarge:
+                    body = {}
+            code = int(body.get("code", -1))
+            if code not in TOKEN_CODES or refresh:
+                raise FeishuAPIError(code, str(body.get("msg", "")), resp.status_code)
+        raise AssertionError("unreachable")
 
     async def bot_info(self) -> dict[str, Any]:
         """The bot's own identity (``open_id``, ``app_name``): to recognise @-mentions of itself."""
         answer = await self.call("GET", "/open-apis/bot/v3/info")
         return dict(answer.get("bot") or {})
+
+
+async def _read_capped(resp: httpx.Response, limit: int) -> bytes:
+    """The body of a streamed response, refused past ``limit`` bytes (:class:`FileTooLarge`)."""
+    length = resp.headers.get("content-length", "")
+    if length.isdigit() and int(length) > limit:
+        raise FileTooLarge(f"{int(length):,} bytes")
+    data = bytearray()
+    async for chunk in resp.aiter_bytes():
+        data += chunk
+        if len(data) > limit:
+            raise FileTooLarge(f"> {limit:,} bytes")
+    return bytes(data)
 
 
 def _content(content: dict[str, Any] | str) -> str:
@@ -223,6 +285,14 @@ def _content(content: dict[str, Any] | str) -> str:
 def _json(resp: httpx.Response) -> dict[str, Any]:
     try:
         body = resp.json()
+    except ValueError:
+        return {}
+    return body if isinstance(body, dict) else {}
+
+
+def _json_bytes(data: bytes) -> dict[str, Any]:
+    try:
+        body = json.loads(data)
     except ValueError:
         return {}
     return body if isinstance(body, dict) else {}

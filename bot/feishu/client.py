@@ -19,6 +19,7 @@ Protocol, as implemented by the official SDK (github.com/larksuite/oapi-sdk-pyth
   ``{"code": 200, "headers": {…}, "data": base64(JSON)}`` (``data`` is a Go ``[]byte`` upstream).
   Feishu re-pushes an event not acked within 3 s, so this client acks *before* the handler runs
   and runs handlers on worker tasks, dropping duplicates by event id and message id (≥ 7 h).
+  A card click's ack carries the callback response ``card_ack`` decides at once (a toast).
 * A handshake refused with headers ``handshake-status: 514`` and ``handshake-autherrcode:
   1000040350`` (too many connections) or ``handshake-status: 403`` is fatal, as in the SDK.
 
@@ -63,6 +64,8 @@ WATCHDOG_PINGS = 3  # no frame for this many ping intervals → the socket is de
 PART_TTL_S = 5.0  # the SDK's ExpiringCache lifetime for split payloads
 
 EventHandler = Callable[[str, dict[str, Any]], Awaitable[None]]
+CardAck = Callable[[dict[str, Any]], "dict[str, Any] | None"]
+"""What a card click's ack carries (``{"toast": …}``), decided at once, before the handler runs."""
 
 
 class FeishuConnectError(Exception):
@@ -194,8 +197,10 @@ class LongConnection:
         workers: int = 8,
         http: httpx.AsyncClient | None = None,
         proxy: str | bool | None = True,
+        card_ack: CardAck | None = None,
     ) -> None:
         self._app_id, self._secret, self._handler = app_id, app_secret, handler
+        self._card_ack = card_ack
         self.domain = domain.rstrip("/")
         self.seen = seen or MemorySeen()
         self.config = ClientConfig()
@@ -354,9 +359,10 @@ class LongConnection:
         except ValueError:
             event = None
         code = 200 if isinstance(event, dict) else 500
+        data = self._ack_data(kind, event) if isinstance(event, dict) else None
         biz_rt = str(int((time.monotonic() - received) * 1000))
         frame.headers.append(("biz_rt", biz_rt))
-        frame.payload = ack_payload(code, biz_rt=biz_rt)
+        frame.payload = ack_payload(code, data, biz_rt=biz_rt)
         with contextlib.suppress(websockets.ConnectionClosed):
             await ws.send(encode_frame(frame))
         if not isinstance(event, dict):
@@ -369,6 +375,16 @@ class LongConnection:
         task = asyncio.create_task(self._work(kind, event))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
+
+    def _ack_data(self, kind: str, event: dict[str, Any]) -> dict[str, Any] | None:
+        """The callback response a card click's ack carries (a toast), never raising."""
+        if kind != "card" or self._card_ack is None:
+            return None
+        try:
+            return self._card_ack(event)
+        except Exception:
+            log.exception("feishu: card ack failed")
+            return None
 
     async def _work(self, kind: str, event: dict[str, Any]) -> None:
         async with self._slots:

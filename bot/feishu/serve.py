@@ -2,12 +2,14 @@
 
 Wiring: the settings SQLite (``SIZING_BOT_DB``) holds the chat settings and the dedupe keys
 (:class:`bot.feishu.seen.SqliteSeen`, 8 h); the Conversation and the Seam are the ones every front end
-uses; one item that fails (an API error, a bad event) is logged and the next one is answered.
+uses; a card click is acked with a toast (:mod:`bot.feishu.toast`); one item that fails (an API
+error, a bad event) is logged and the next one is answered.
 """
 
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import signal
 from pathlib import Path
@@ -20,8 +22,10 @@ from bot.core.conversation import Conversation
 from bot.feishu.adapter import FeishuAdapter
 from bot.feishu.card import card_footer, card_text
 from bot.feishu.commands import is_quote_command, quote_command
+from bot.feishu.files import FileMessage, answer_file
 from bot.feishu.seen import SqliteSeen
 from bot.feishu.settings import settings_argument, settings_reply
+from bot.feishu.toast import click_ack
 from bot.settings.store import SettingsStore, default_db_path
 from bot.telegram.heartbeat import HEARTBEAT_INTERVAL_S, write_heartbeat
 
@@ -39,7 +43,11 @@ def build(settings: AppSettings, presales: PresalesConfig | None) -> tuple[Seam,
     db = settings.db_path or default_db_path()
     conversation = Conversation(settings_store=SettingsStore(db), presales=presales)
     seam = Seam(conversation, render=card_text, contact=contact_of(presales), footer=card_footer)
-    adapter = FeishuAdapter(feishu.app_id or "", secret, domain=feishu.domain, seen=SqliteSeen(db))
+    fallback = "en" if "larksuite" in feishu.domain else "zh"  # a toast whose answer expired: Lark / Feishu
+    card_ack = functools.partial(click_ack, turn_lang=conversation.turn_lang, fallback=fallback)
+    adapter = FeishuAdapter(
+        feishu.app_id or "", secret, domain=feishu.domain, seen=SqliteSeen(db), card_ack=card_ack
+    )
     adapter.heartbeat_path = feishu_heartbeat(settings.heartbeat_path)
     return seam, adapter
 
@@ -64,10 +72,14 @@ async def beat(adapter: FeishuAdapter, interval_s: float = HEARTBEAT_INTERVAL_S)
         path.unlink(missing_ok=True)
 
 
-async def handle(seam: Seam, adapter: FeishuAdapter, item: Inbound | Press) -> None:
-    """Answer one message (``/settings`` here, questions through the seam) or one button press."""
+async def handle(seam: Seam, adapter: FeishuAdapter, item: Inbound | Press | FileMessage) -> None:
+    """Answer one message (``/settings`` here, questions through the seam), a config file, or one
+    button press."""
     if isinstance(item, Press):
         await seam._on_press(adapter, item)
+        return
+    if isinstance(item, FileMessage):
+        await answer_file(seam, adapter, item)
         return
     argument = settings_argument(item.text)
     if argument is not None and (item.mentioned or not item.is_group):

@@ -1,8 +1,10 @@
 """``/settings`` on Feishu / Lark: show a chat's settings; ``/settings price A100 18`` sets a price.
 
-Who may change them: anyone in a p2p chat; in a group, its owner only, checked with ``GET
-/open-apis/im/v1/chats/:chat_id`` (``data.owner_id``, open_id) on every change
-(:meth:`bot.feishu.api.FeishuAPI.chat_owner`). Settings are stored per chat under ``feishu:<chat_id>``
+Who may change them: anyone in a p2p chat; in a group, its owner and its administrators, read from
+``GET /open-apis/im/v1/chats/:chat_id`` (``data.owner_id`` and ``data.user_manager_id_list``, open_ids)
+and remembered 60 s per group (:meth:`bot.feishu.api.FeishuAPI.chat_admins`); anyone else is told
+that only the group's administrators can change them, and when the check itself fails, that it could
+not be made. Settings are stored per chat under ``feishu:<chat_id>``
 in the same SQLite as Telegram's (:class:`bot.settings.store.SettingsStore`). The texts are the
 Telegram adapter's (:mod:`bot.chat.commands`, :mod:`bot.chat.wording`).
 """
@@ -11,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import html
+import logging
 import re
 from typing import TYPE_CHECKING
 
@@ -23,7 +26,8 @@ from bot.chat.commands import (
     price_saved_text,
     settings_text,
 )
-from bot.chat.wording import NO_SETTINGS, NOT_ADMIN
+from bot.chat.wording import NO_SETTINGS, NOT_ADMIN, Phrase
+from bot.render.i18n import N_
 
 if TYPE_CHECKING:
     from bot.chat.adapter import Inbound
@@ -31,6 +35,12 @@ if TYPE_CHECKING:
     from bot.feishu.api import FeishuAPI
     from bot.settings.chat import ChatSettings
 
+log = logging.getLogger(__name__)
+
+PERMISSION_CHECK_FAILED_FEISHU = Phrase(
+    N_("Sorry — I could not check your permissions with Feishu. Please try again in a minute.")
+)
+"""The chat-info call kept failing: whether the user may change the group's settings is unknown."""
 COMMAND = re.compile(r"^/settings(?:@\S+)?(?:\s+(?P<arg>.*))?$", re.DOTALL)
 TAG = re.compile(r"</?(?:b|i|code|pre|a)(?:\s[^>]*)?>")
 CJK = re.compile(r"[\u4e00-\u9fff]")
@@ -76,8 +86,12 @@ async def settings_reply(msg: Inbound, argument: str, conversation: Conversation
     saved = ""
     if change is not None:
         if msg.is_group:
-            owner = await api.chat_owner(msg.chat_id.partition(":")[2])
-            if msg.user_id != f"feishu:{owner}":
+            try:
+                admins = await api.chat_admins(msg.chat_id.partition(":")[2])
+            except Exception as exc:  # FeishuAPIError (e.g. no im:chat:readonly scope), transport errors
+                log.warning("feishu: could not read the admins of %s: %s", msg.chat_id, exc)
+                return PERMISSION_CHECK_FAILED_FEISHU[lang]
+            if msg.user_id.partition(":")[2] not in admins:
                 return NOT_ADMIN[lang]
         saved = await asyncio.to_thread(
             _price, store, msg.chat_id, current, change, lang, conversation.presales

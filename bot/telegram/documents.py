@@ -15,8 +15,7 @@ from telegram.error import TelegramError
 from telegram.ext import BaseHandler, MessageHandler, filters
 
 from bot.chat.shown import Shown
-from bot.core.configfile import ConfigInfo, read_config
-from bot.parse.configs import read_stack_config
+from bot.core.configfile import ConfigInfo, file_too_large, file_unreadable, read_config_file_data
 from bot.telegram.common import answer_keyboard, for_this_bot, logger, rate_limited, reply
 from bot.telegram.reply import reply_html
 from bot.telegram.state import SizingContext
@@ -56,23 +55,15 @@ async def download_config(message: Message, context: SizingContext) -> ConfigInf
     document = message.document
     assert document is not None
     if document.file_size and document.file_size > MAX_DOCUMENT_BYTES:
-        return ConfigInfo(error="too_large", fields=[f"{document.file_size:,} bytes"], source="file")
+        return file_too_large(document.file_size)
     try:
         file = await context.bot.get_file(document.file_id)
         data = bytes(await file.download_as_bytearray())
     except TelegramError as exc:  # too big for the Bot API (20 MB), or gone
         logger.info("could not download document %s: %s", document.file_unique_id, exc)
-        return ConfigInfo(error="cannot_read", fields=[type(exc).__name__], source="file")
-    info = read_config(data, source="file")
-    if not info.ok and info.error in STACK_ERRORS:
-        text = data.decode("utf-8", "replace")
-        if read_stack_config(text) is not None:
-            return text
-    return info
-
-
-STACK_ERRORS = ("not_json", "unsupported", "missing_fields", "not_object")
-"""config.json errors after which the file is tried as a training or serving config."""
+        return file_unreadable(type(exc).__name__)
+    read = read_config_file_data(data)
+    return read if isinstance(read, ConfigInfo) else data.decode("utf-8", "replace")
 
 
 @rate_limited

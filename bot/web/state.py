@@ -105,8 +105,7 @@ def converse(asked: Asked, presales: PresalesConfig | None = None) -> Answer:
 def config_from_api(config: Any) -> ConfigInfo | StackConfig | None:
     """The API's ``config``: a config.json object (or its text), or a training/serving config's text
     (read as ``sizing-bot ask --config FILE`` reads a file's bytes)."""
-    from bot.core.configfile import read_config
-    from bot.parse.configs import read_stack_config
+    from bot.core.configfile import read_config_file_data
 
     if config is None:
         return None
@@ -116,12 +115,7 @@ def config_from_api(config: Any) -> ConfigInfo | StackConfig | None:
         data = config.encode("utf-8", "replace")
     else:
         raise WebInputError("bad_config", "config must be a config.json object or a config file's text")
-    info = read_config(data, source="file")
-    if not info.ok and info.error in ("not_json", "unsupported", "missing_fields", "not_object"):
-        stack = read_stack_config(data.decode("utf-8", "replace"), source="file")
-        if stack is not None:
-            return stack
-    return info
+    return read_config_file_data(data)
 
 
 def api_json(
