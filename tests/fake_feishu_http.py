@@ -134,15 +134,15 @@ class FeishuHTTPHandler(BaseHTTPRequestHandler):
 
     def _route(self, call: Call) -> tuple[int, dict[str, Any], dict[str, str] | None]:
         st, path = self.state, call.path
-        if path == "/callback/ws/endpoint":
-            return self._endpoint(call)
-        if path == "/open-apis/auth/v3/tenant_access_token/internal":
-            return self._token(call)
         for prefix, resets in st.faults.rate_limits.items():
             if path.startswith(prefix) and resets:
                 call.refused = RATE_LIMITED
                 reset = {"x-ogw-ratelimit-reset": str(resets.pop(0))}
                 return 429, {"code": RATE_LIMITED, "msg": "request trigger frequency limit"}, reset
+        if path == "/callback/ws/endpoint":
+            return self._endpoint(call)
+        if path == "/open-apis/auth/v3/tenant_access_token/internal":
+            return self._token(call)
         auth = call.headers.get("Authorization", "")
         token = auth.removeprefix("Bearer ")
         if st.tokens.get(token, 0) <= time.monotonic():

@@ -51,9 +51,15 @@ def bot_env(fake: FakeFeishu, tmp: Path, extra: dict[str, str] | None = None) ->
 
 @contextmanager
 def running_bot(
-    fake: FakeFeishu, tmp: Path, *, offer: bool = False, extra_env: dict[str, str] | None = None
+    fake: FakeFeishu,
+    tmp: Path,
+    *,
+    offer: bool = False,
+    extra_env: dict[str, str] | None = None,
+    connected: bool = True,
 ) -> Iterator[subprocess.Popen[str]]:
-    """``python -m bot run`` with only Feishu configured, in ``tmp`` (no .env), stopped with SIGTERM."""
+    """``python -m bot run`` with only Feishu configured, in ``tmp`` (no .env), stopped with SIGTERM;
+    with ``connected`` it is yielded once its long connection is open."""
     env = bot_env(fake, tmp, extra_env)
     if offer:
         env["SIZING_BOT_PRESALES"] = str(OFFER)
@@ -67,8 +73,9 @@ def running_bot(
         text=True,
     )
     try:
-        wait(lambda: fake.connections >= 1 or proc.poll() is not None, 30, "connection")
-        assert proc.poll() is None, (tmp / "bot.log").read_text()
+        if connected:
+            wait(lambda: fake.connections >= 1 or proc.poll() is not None, 30, "connection")
+            assert proc.poll() is None, (tmp / "bot.log").read_text()
         yield proc
     finally:
         if proc.poll() is None:

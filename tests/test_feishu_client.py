@@ -14,7 +14,14 @@ from typing import Any
 import pytest
 from fake_feishu import FakeFeishu
 
-from bot.feishu.client import DEDUPE_TTL_S, FeishuConnectError, LongConnection, MemorySeen, ack_payload
+from bot.feishu.client import (
+    DEDUPE_TTL_S,
+    REFUSED_BACKOFF_S,
+    FeishuConnectError,
+    LongConnection,
+    MemorySeen,
+    ack_payload,
+)
 
 
 class Recorder:
@@ -210,27 +217,49 @@ def test_pong_carries_a_new_client_config() -> None:
     run(main())
 
 
-def test_auth_failure_on_the_endpoint_is_fatal() -> None:
+def test_auth_failure_on_the_endpoint_is_retried_with_backoff_not_fatal(caplog) -> None:
+    """Was fatal (the SDK ends its client); part FS item 4 asks for a clear log line and a retry with
+    backoff, so a supervisor never sees a crash loop."""
+
     async def main() -> None:
         with FakeFeishu() as fake:
-            client = new_client(fake, Recorder(), "wrong-secret")
-            with pytest.raises(FeishuConnectError) as info:
-                await client.run()
-            assert (info.value.code, info.value.fatal) == (514, True)
-            assert endpoint_calls(fake) == 1 and fake.connections == 0
+            fake.fail_endpoint(514, 514)
+            client, task = await started(fake, Recorder())
+            calls = [c.at for c in fake.http.calls if c.path == "/callback/ws/endpoint"]
+            assert len(calls) == 3 and fake.connections == 1
+            assert calls[1] - calls[0] >= REFUSED_BACKOFF_S[0] and calls[2] - calls[1] >= REFUSED_BACKOFF_S[1]
+            await stopped(client, task)
+
+    with caplog.at_level(logging.ERROR, logger="bot.feishu.client"):
+        run(main())
+    refused = [r.getMessage() for r in caplog.records if "refused" in r.getMessage()]
+    assert len(refused) == 2 and "FEISHU_APP_ID / FEISHU_APP_SECRET refused (code 514" in refused[0]
+    assert refused[0].endswith("retrying in 1 s") and refused[1].endswith("retrying in 2 s")
+
+
+def test_too_many_connections_is_retried_with_backoff_not_fatal() -> None:
+    """Was fatal; part FS item 4: back off and retry."""
+
+    async def main() -> None:
+        with FakeFeishu() as fake:
+            fake.refuse_connections(1)
+            client, task = await started(fake, Recorder())
+            calls = [c.at for c in fake.http.calls if c.path == "/callback/ws/endpoint"]
+            assert len(calls) == 2 and calls[1] - calls[0] >= REFUSED_BACKOFF_S[0]
+            await stopped(client, task)
 
     run(main())
 
 
-def test_too_many_connections_is_fatal() -> None:
+def test_a_refused_client_stops_at_once_while_backing_off() -> None:
     async def main() -> None:
         with FakeFeishu() as fake:
-            fake.refuse_connections(1)
-            client = new_client(fake, Recorder())
-            with pytest.raises(FeishuConnectError) as info:
-                await client.run()
-            assert (info.value.code, info.value.fatal) == (514, True)
-            assert endpoint_calls(fake) == 1 and fake.connections == 0
+            client = new_client(fake, Recorder(), "wrong-secret")
+            task = asyncio.create_task(client.run())
+            await fake.until(lambda: endpoint_calls(fake) == 1)
+            started_at = time.monotonic()
+            await stopped(client, task)
+            assert time.monotonic() - started_at < REFUSED_BACKOFF_S[0] and endpoint_calls(fake) == 1
 
     run(main())
 

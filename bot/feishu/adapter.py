@@ -27,11 +27,13 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
+import httpx
+
 from bot.chat.adapter import Inbound, Outbound, Press
 from bot.chat.ids import scoped
-from bot.feishu.api import FeishuAPI
+from bot.feishu.api import FeishuAPI, FeishuAPIError
 from bot.feishu.card import build_card, parse_value
-from bot.feishu.client import CardAck, LongConnection, Seen
+from bot.feishu.client import REFUSED_BACKOFF_S, CardAck, LongConnection, Seen
 from bot.feishu.files import FileMessage, file_message
 
 log = logging.getLogger(__name__)
@@ -128,18 +130,40 @@ class FeishuAdapter:
         """message id → (chat, what its card shows, its chart's image_key): to add the chart in place"""
 
     async def connect(self) -> None:
-        """Learn the bot's open_id (mentions), then open the long connection on its own task."""
-        info = await self.api.bot_info()
-        self.bot_open_id = str(info.get("open_id") or "")
+        """Open the long connection on its own task, after learning the bot's open_id (mentions)."""
         self._task = asyncio.create_task(self._run())
 
     async def _run(self) -> None:
         try:
-            await self.connection.run()
-        except Exception as exc:  # fatal: bad credentials, too many connections
+            if await self._learn_identity():
+                await self.connection.run()
+        except Exception as exc:  # fatal: ReconnectCount tries in a row failed
             self.error = exc
         finally:
             await self._queue.put(None)
+
+    async def _learn_identity(self) -> bool:
+        """``GET /open-apis/bot/v3/info``; while it fails (a refused secret: code 10014, no network)
+        one log line per try, retried after :data:`~bot.feishu.client.REFUSED_BACKOFF_S`. False when
+        stopped meanwhile."""
+        tries = 0
+        while True:
+            try:
+                info = await self.api.bot_info()
+            except (FeishuAPIError, httpx.HTTPError) as exc:
+                delay = REFUSED_BACKOFF_S[min(tries, len(REFUSED_BACKOFF_S) - 1)]
+                tries += 1
+                log.error(
+                    "feishu: cannot log in (%s): check FEISHU_APP_ID / FEISHU_APP_SECRET and FEISHU_DOMAIN; "
+                    "retrying in %.0f s",
+                    exc if isinstance(exc, FeishuAPIError) else type(exc).__name__,
+                    delay,
+                )
+                if await self.connection.wait_stopped(delay):
+                    return False
+                continue
+            self.bot_open_id = str(info.get("open_id") or "")
+            return True
 
     async def _on_event(self, kind: str, event: dict[str, Any]) -> None:
         header, body = _dict(event.get("header")), _dict(event.get("event"))

@@ -51,9 +51,10 @@ ADMINS_TTL_S = 60.0
 class FeishuAPIError(Exception):
     """A call Feishu answered with a non-zero ``code`` (or that kept failing)."""
 
-    def __init__(self, code: int, msg: str, status: int = 200) -> None:
+    def __init__(self, code: int, msg: str, status: int = 200, retry_after: float | None = None) -> None:
         super().__init__(f"Feishu API error {code} (HTTP {status}): {msg}")
         self.code, self.msg, self.status = code, msg, status
+        self.retry_after = retry_after  # seconds to wait (a rate-limited token call), else None
 
 
 class FileTooLarge(Exception):
@@ -118,6 +119,9 @@ class FeishuAPI:
                 self.domain + TOKEN_PATH, json={"app_id": self._app_id, "app_secret": self._secret}
             )
             body = _json(resp)
+            if resp.status_code == 429 or body.get("code") == RATE_LIMIT_CODE:
+                wait = _reset_seconds(resp, BACKOFF_S[0])
+                raise FeishuAPIError(RATE_LIMIT_CODE, str(body.get("msg", "")), resp.status_code, wait)
             if body.get("code") != 0 or not body.get("tenant_access_token"):
                 raise FeishuAPIError(int(body.get("code", -1)), str(body.get("msg", "")), resp.status_code)
             self._token = str(body["tenant_access_token"])
@@ -126,13 +130,21 @@ class FeishuAPI:
             return self._token
 
     async def call(self, method: str, path: str, *, chat: str | None = None, **kwargs: Any) -> dict[str, Any]:
-        """One API call with retries: 429 / 99991400 wait ``x-ogw-ratelimit-reset`` s, token codes
+        """One API call with retries: 429 / 99991400 (the call's or the token's) wait
+        ``x-ogw-ratelimit-reset`` s, token codes
         fetch a new token, transport errors and 5xx back off (:data:`BACKOFF_S`). Returns the body."""
         refreshed = False
         for attempt in range(self.retries + 1):
             if chat is not None:
                 await self._sleep_if(self.limiter.reserve(chat))
-            token = await self.tenant_token()
+            try:
+                token = await self.tenant_token()
+            except FeishuAPIError as exc:
+                if exc.retry_after is None:
+                    raise
+                log.warning("feishu: rate limited on the token, waiting %.1f s", exc.retry_after)
+                await self._sleep(exc.retry_after)
+                continue
             try:
                 resp = await self._http.request(
                     method, self.domain + path, headers={"Authorization": f"Bearer {token}"}, **kwargs
@@ -150,7 +162,7 @@ class FeishuAPI:
                 continue
             if code in TOKEN_CODES and not refreshed:
                 refreshed = True
-                await self.tenant_token(refresh=True)
+                self._token = None  # fetched again at the top of the loop (rate limits honoured there)
                 continue
             if resp.status_code >= 500:
                 await self._backoff(attempt)

@@ -6,7 +6,8 @@ Protocol, as implemented by the official SDK (github.com/larksuite/oapi-sdk-pyth
 
 * ``POST {domain}/callback/ws/endpoint`` with ``{"AppID", "AppSecret"}`` answers
   ``{"code": 0, "data": {"URL": "wss://…?device_id=…&service_id=…", "ClientConfig": {…}}}``;
-  code 1 (busy) and 1000040343 (internal) are retried, any other code is fatal (bad credentials).
+  code 1 (busy) and 1000040343 (internal) are retried per the ClientConfig; any other code
+  (514: bad credentials) is a refusal; HTTP 429 / 99991400 waits ``x-ogw-ratelimit-reset`` seconds.
 * ``ClientConfig``: ``ReconnectCount`` (-1 = forever), ``ReconnectInterval``, ``ReconnectNonce``
   (a random 0…nonce s delay before the first retry), ``PingInterval``; all in seconds, SDK defaults
   -1 / 120 / 30 / 120.
@@ -21,7 +22,12 @@ Protocol, as implemented by the official SDK (github.com/larksuite/oapi-sdk-pyth
   and runs handlers on worker tasks, dropping duplicates by event id and message id (≥ 7 h).
   A card click's ack carries the callback response ``card_ack`` decides at once (a toast).
 * A handshake refused with headers ``handshake-status: 514`` and ``handshake-autherrcode:
-  1000040350`` (too many connections) or ``handshake-status: 403`` is fatal, as in the SDK.
+  1000040350`` (too many connections) or ``handshake-status: 403`` is a refusal.
+
+Refusals (bad credentials, too many connections, forbidden) end the SDK's client; here they are
+logged as one clear line naming the cause and the fix, and retried after :data:`REFUSED_BACKOFF_S`
+(1 s doubling to 5 min, then every 5 min): a secret fixed in the console or a connection freed is
+picked up without a restart, and a process supervisor never sees a crash loop.
 
 Beyond the SDK: a liveness watchdog (no frame for 3 ping intervals → reconnect), no module-level
 event loop (runs inside any running loop, uvloop included), secrets never logged (the endpoint URL
@@ -62,6 +68,9 @@ AUTH_FAILED, FORBIDDEN, EXCEED_CONN_LIMIT = 514, 403, 1000040350
 DEDUPE_TTL_S = 8 * 3600.0  # Feishu re-pushes up to ~6 h after the first push (issue 27): keep 8 h
 WATCHDOG_PINGS = 3  # no frame for this many ping intervals → the socket is dead
 PART_TTL_S = 5.0  # the SDK's ExpiringCache lifetime for split payloads
+RATE_LIMIT_CODE = 99991400  # HTTP 429 / this code: wait ``x-ogw-ratelimit-reset`` s
+REFUSED_BACKOFF_S = (1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 300.0)
+"""Seconds before the n-th retry after a refusal in a row (then 300 s each time)."""
 
 EventHandler = Callable[[str, dict[str, Any]], Awaitable[None]]
 CardAck = Callable[[dict[str, Any]], "dict[str, Any] | None"]
@@ -69,11 +78,13 @@ CardAck = Callable[[dict[str, Any]], "dict[str, Any] | None"]
 
 
 class FeishuConnectError(Exception):
-    """The long connection could not be opened; ``fatal`` errors are not retried."""
+    """The long connection could not be opened. ``fatal``: refused (credentials, too many connections,
+    forbidden): retried after :data:`REFUSED_BACKOFF_S`, not per the ClientConfig; ``retry_after``:
+    seconds the server asked to wait (rate limited)."""
 
-    def __init__(self, code: int, msg: str, *, fatal: bool) -> None:
+    def __init__(self, code: int, msg: str, *, fatal: bool, retry_after: float | None = None) -> None:
         super().__init__(f"{code}: {msg}")
-        self.code, self.msg, self.fatal = code, msg, fatal
+        self.code, self.msg, self.fatal, self.retry_after = code, msg, fatal, retry_after
 
 
 @dataclass
@@ -218,25 +229,31 @@ class LongConnection:
         self.duplicates = 0  # deliveries dropped as already seen
 
     async def run(self) -> None:
-        """Connect and serve until :meth:`stop`; reconnects per the server's ClientConfig.
+        """Connect and serve until :meth:`stop`; reconnects per the server's ClientConfig, retries
+        refusals after :data:`REFUSED_BACKOFF_S` and rate limits after ``x-ogw-ratelimit-reset``.
 
-        Raises :class:`FeishuConnectError` on fatal errors (bad credentials, too many
-        connections) and when ``ReconnectCount`` tries in a row failed.
+        Raises :class:`FeishuConnectError` only when ``ReconnectCount`` tries in a row failed.
         """
         if self._http is None:
             self._http = httpx.AsyncClient(timeout=10.0)
         try:
-            failures = 0
+            failures = refusals = 0
             while not self._stopping:
+                delay: float | None = None
                 try:
                     await self._connect_and_serve()
-                    failures = 0
+                    failures = refusals = 0
                 except FeishuConnectError as exc:
-                    if exc.fatal:
-                        log.error("feishu: long connection refused: %s", exc)
-                        raise
-                    failures += 1
-                    log.warning("feishu: connect failed: %s", exc)
+                    if exc.retry_after is not None:
+                        delay = exc.retry_after
+                        log.warning("feishu: long connection rate limited, retrying in %.1f s", delay)
+                    elif exc.fatal:
+                        refusals += 1
+                        delay = REFUSED_BACKOFF_S[min(refusals, len(REFUSED_BACKOFF_S)) - 1]
+                        log.error("feishu: %s; retrying in %.0f s", refusal_text(exc), delay)
+                    else:
+                        failures += 1
+                        log.warning("feishu: connect failed: %s", exc)
                 except (OSError, httpx.HTTPError, websockets.WebSocketException, TimeoutError) as exc:
                     failures += 1
                     log.warning("feishu: connection error: %s", type(exc).__name__)
@@ -245,10 +262,16 @@ class LongConnection:
                 count = self.config.reconnect_count
                 if count >= 0 and failures > count:
                     raise FeishuConnectError(CODE_BUSY, f"gave up after {failures} tries", fatal=True)
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(self._stopped.wait(), self._retry_delay(failures))
+                if await self.wait_stopped(self._retry_delay(failures) if delay is None else delay):
+                    break
         finally:
             await self._drain()
+
+    async def wait_stopped(self, seconds: float) -> bool:
+        """Wait ``seconds`` or until :meth:`stop`; whether it was stopped."""
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._stopped.wait(), seconds)
+        return self._stopping
 
     def _retry_delay(self, failures: int) -> float:
         """Random 0…nonce before the first retry after a drop, then ``ReconnectInterval``."""
@@ -276,10 +299,13 @@ class LongConnection:
             json={"AppID": self._app_id, "AppSecret": self._secret},
             headers={"locale": "zh"},
         )
+        body = _body(resp)
+        code, msg = body.get("code"), str(body.get("msg", ""))
+        if resp.status_code == 429 or code == RATE_LIMIT_CODE:
+            wait = _reset_seconds(resp.headers, self.config.reconnect_interval)
+            raise FeishuConnectError(RATE_LIMIT_CODE, msg or "rate limited", fatal=False, retry_after=wait)
         if resp.status_code != 200:
             raise FeishuConnectError(resp.status_code, "endpoint HTTP error", fatal=False)
-        body = resp.json()
-        code, msg = body.get("code"), str(body.get("msg", ""))
         if code != CODE_OK:
             raise FeishuConnectError(int(code or -1), msg, fatal=code not in (CODE_BUSY, CODE_INTERNAL))
         data = body.get("data") or {}
@@ -408,13 +434,45 @@ def _int(text: str | None, default: int) -> int:
         return default
 
 
+def _body(resp: httpx.Response) -> dict[str, Any]:
+    try:
+        body = resp.json()
+    except ValueError:
+        return {}
+    return body if isinstance(body, dict) else {}
+
+
+def _reset_seconds(headers: Any, default: float) -> float:
+    """``x-ogw-ratelimit-reset``: seconds until the rate-limit window resets (≥ 0)."""
+    try:
+        return max(float(headers["x-ogw-ratelimit-reset"]), 0.0)
+    except (KeyError, ValueError):
+        return max(default, 0.0)
+
+
+def refusal_text(exc: FeishuConnectError) -> str:
+    """One line for the log: what was refused, why, and what to do (no secret in it)."""
+    if exc.code == EXCEED_CONN_LIMIT:
+        return (
+            f"too many long connections for this app (code {exc.code}: {exc.msg}); Feishu allows 50 "
+            "per app: stop other copies of the bot"
+        )
+    if exc.code == AUTH_FAILED:
+        return (
+            f"FEISHU_APP_ID / FEISHU_APP_SECRET refused (code {exc.code}: {exc.msg}): check them in the "
+            "developer console and that the app is published"
+        )
+    return f"long connection refused (code {exc.code}: {exc.msg})"
+
+
 def _handshake_error(headers: Any, status: int) -> FeishuConnectError:
-    """The SDK's ``_parse_ws_conn_exception``: 403 and 514/1000040350 are fatal."""
+    """The SDK's ``_parse_ws_conn_exception``: 403 and 514/1000040350 are refusals."""
     code, msg = headers.get("handshake-status"), headers.get("handshake-msg", "")
     if code is None:
         return FeishuConnectError(status, "handshake refused", fatal=False)
     code = _int(code, status)
+    if code == AUTH_FAILED and _int(headers.get("handshake-autherrcode"), 0) == EXCEED_CONN_LIMIT:
+        return FeishuConnectError(EXCEED_CONN_LIMIT, msg, fatal=True)
     if code == AUTH_FAILED:
-        fatal = _int(headers.get("handshake-autherrcode"), 0) == EXCEED_CONN_LIMIT
-        return FeishuConnectError(code, msg, fatal=fatal)
+        return FeishuConnectError(code, msg, fatal=False)
     return FeishuConnectError(code, msg, fatal=code == FORBIDDEN)
