@@ -100,7 +100,7 @@ def _run_feishu(seam, adapter, stop: threading.Event | None) -> int:
 
     try:
         asyncio.run(main())
-    except Exception as err:  # fatal connection errors (bad credentials, too many connections)
+    except Exception as err:  # the server's ReconnectCount used up (refusals are retried, never fatal)
         print(f"Feishu: {REDACTOR.redact(_one_line(err))}", file=sys.stderr)
         return 1
     return 0
