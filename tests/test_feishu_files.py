@@ -6,9 +6,11 @@ through the parser. Driven through the real ``sizing-bot run`` against the fake 
 from __future__ import annotations
 
 import ast
+import asyncio
 import json
 from pathlib import Path
 
+import httpx
 import pytest
 from fake_feishu import FakeFeishu
 from feishu_run import card_of, card_words, cards, running_bot, wait
@@ -16,6 +18,7 @@ from test_config_input import QWEN_FT
 
 from bot.cli import main
 from bot.core.configfile import read_config_file_data
+from bot.feishu.api import FeishuAPI, FileTooLarge
 from bot.parse.configs import StackConfig
 from bot.web.state import config_from_api
 from estimator.hf_config import MAX_CONFIG_BYTES
@@ -149,3 +152,31 @@ def test_a_deepspeed_config_pasted_in_a_text_message_is_used(fake, tmp_path: Pat
         words = card_words(card_of(wait(lambda: cards(fake), 15, "card")[0]))
     assert "full fine-tuning (ZeRO-3) fits on 8 × A100 80G (ZeRO-3, CPU offload)" in words, words
     assert "train_micro_batch_size_per_gpu: auto" in words.replace("\\", "")  # named as not used
+
+
+def test_a_download_without_a_length_stops_at_the_bound() -> None:
+    """No ``Content-Length`` (a chunked body): the bytes are counted as they come and the download
+    stops one chunk past :data:`MAX_CONFIG_BYTES`, not at the end of a 50 MB file."""
+    chunk, sent = 64 * 1024, []
+
+    async def body():
+        for _ in range(800):  # 50 MiB if read to the end
+            sent.append(chunk)
+            yield b"x" * chunk
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        if request.url.path.endswith("/tenant_access_token/internal"):
+            return httpx.Response(200, json={"code": 0, "tenant_access_token": "t-1", "expire": 7200})
+        assert request.url.params["type"] == "file"
+        return httpx.Response(200, content=body())
+
+    async def main() -> str:
+        http = httpx.AsyncClient(transport=httpx.MockTransport(handler))
+        api = FeishuAPI("cli_x", "secret", domain="https://open.feishu.cn", http=http)
+        with pytest.raises(FileTooLarge) as info:
+            await api.download_resource("om_1", "file_1", limit=MAX_CONFIG_BYTES)
+        await api.aclose()
+        return info.value.size
+
+    assert asyncio.run(main()) == f"> {MAX_CONFIG_BYTES:,} bytes"
+    assert sum(sent) <= MAX_CONFIG_BYTES + chunk
