@@ -4,12 +4,14 @@ OpenAPI and the media upload)."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
 import time
 from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
-from dingtalk_run import WEB, answers, of_kind, running_bot, text_of
+from dingtalk_run import WEB, answers, bot_env, of_kind, running_bot, text_of
 from fake_dingtalk import FakeDingTalk
 from feishu_run import wait
 
@@ -145,3 +147,98 @@ def test_an_expired_session_webhook_falls_back_to_the_openapi(fake, tmp_path: Pa
         wait(lambda: len(answers(fake)) == 2, 15, "second answer")
         assert answers(fake)[1].via == "openapi"
         assert fake.calls.count(("POST", "/robot/sendBySession")) == 1  # not even tried
+
+
+def _texts(fake: FakeDingTalk) -> list[str]:
+    return [
+        s.body["text"]["content"] if s.via == "webhook" else s.body["content"] for s in of_kind(fake, "text")
+    ]
+
+
+def test_group_settings_are_changed_by_a_configured_admin_only(fake, tmp_path: Path) -> None:
+    with running_bot(fake, tmp_path, extra_env={"DINGTALK_ADMINS": "staffBoss, staffOther"}):
+        fake.push(fake.message("/settings price A100 18元", staff_id="staffMember", is_admin=True))
+        wait(lambda: _texts(fake), 10, "refusal")
+        assert _texts(fake)[0] == "只有群管理员可以修改本群的设置。"  # the org-admin flag is not enough
+        fake.push(fake.message("/settings price A100 18元", staff_id="staffBoss"))
+        wait(lambda: len(_texts(fake)) == 2, 10, "saved")
+        assert "A100 ¥18" in _texts(fake)[1], _texts(fake)[1]
+        fake.push(fake.message("/settings", staff_id="staffMember"))  # anyone may look
+        wait(lambda: len(_texts(fake)) == 3, 10, "shown")
+        assert "A100" in _texts(fake)[2] and "<b>" not in _texts(fake)[2]
+        fake.push(fake.message("/settings price H100 20元", group=False, staff_id="staffMember"))
+        wait(lambda: len(_texts(fake)) == 4, 10, "1:1 saved")
+        assert "H100 ¥20" in _texts(fake)[3], _texts(fake)[3]  # one's own 1:1 chat: always
+
+
+def test_health_names_dingtalk_and_its_stream_connection(fake, tmp_path: Path) -> None:
+    beat = tmp_path / "beat.json"
+    env = {"SIZING_BOT_HEARTBEAT": str(beat)}
+
+    def health() -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, "-m", "bot", "health", "--heartbeat"],
+            cwd=tmp_path,
+            env=bot_env(fake, tmp_path, env),
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+
+    with running_bot(fake, tmp_path, extra_env=env):
+        wait(lambda: (tmp_path / "beat.json.dingtalk").exists(), 10, "DingTalk heartbeat")
+        done = health()
+        assert done.returncode == 0, done.stderr
+        assert done.stdout.splitlines() == [
+            f"dingtalk: configured ({fake.endpoint}); stream connection: open",
+            "healthy",
+        ]
+    assert not (tmp_path / "beat.json.dingtalk").exists()  # removed on a clean stop
+    done = health()
+    assert done.returncode == 1 and "stream connection: no heartbeat" in done.stdout
+
+
+def test_the_log_holds_no_secret_at_debug_level(fake, tmp_path: Path) -> None:
+    with running_bot(fake, tmp_path):
+        fake.push(fake.message("7B model 1T tokens on A100"))
+        wait(lambda: of_kind(fake, "sampleImageMsg"), 30, "chart (an access token was used)")
+        fake.drop()
+        wait(lambda: fake.connections >= 2, 10, "reconnect (a second ticket)")
+    log = (tmp_path / "bot.log").read_text()
+    assert "dingtalk: connected to ws://127.0.0.1" in log  # the log is there, at DEBUG
+    for secret in (fake.client_secret, "ticket-SECRET-", "at-SECRET-"):
+        assert secret not in log
+
+
+def test_bad_credentials_end_run_with_one_line_and_no_secret(fake, tmp_path: Path) -> None:
+    env = bot_env(fake, tmp_path, {"DINGTALK_CLIENT_SECRET": "wrong-secret-DO-NOT-LOG"})
+    done = subprocess.run(
+        [sys.executable, "-m", "bot", "run"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 1
+    assert done.stderr.strip().splitlines()[-1] == "DingTalk: HTTP 401: clientId or clientSecret is wrong"
+    assert "wrong-secret-DO-NOT-LOG" not in done.stderr + done.stdout
+    assert "Traceback" not in done.stderr
+
+
+def _modules_after(code: str) -> set[str]:
+    out = subprocess.run(
+        [sys.executable, "-c", f"import sys; {code}; print(' '.join(sys.modules))"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return set(out.stdout.split())
+
+
+def test_dingtalk_s_code_loads_only_when_its_credentials_are_set() -> None:
+    loaded = _modules_after("import bot.run, bot.dingtalk.serve")
+    assert "telegram" not in loaded and "websockets" in loaded
+    assert "dingtalk_stream" not in loaded and "requests" not in loaded
+    telegram = _modules_after("import bot.run, bot.telegram.app")
+    assert "bot.dingtalk" not in telegram
