@@ -97,3 +97,19 @@ def test_an_invalid_token_is_fetched_again_once_and_a_file_goes_out() -> None:
         assert fake.uploads[media]["media"] == b"%PDF-1.4 quote"
         assert fake.calls.count(("POST", "/v1.0/oauth2/accessToken")) == 2
         assert fake.sent[0].kind == "sampleFile" and fake.sent[0].chat == "staff1"
+
+
+def test_a_callback_becomes_a_scoped_inbound_without_leading_mentions() -> None:
+    from bot.dingtalk.adapter import message_inbound
+
+    with FakeDingTalk() as fake:
+        data = fake.message("@算力助手  7B模型1万亿token要多少A100", staff_id="staff7")
+        data["text"].update(isReplyMsg=True, repliedMsg={"msgId": "msgBot01"})
+        inbound = message_inbound(data)
+        single = message_inbound(fake.message("那H100呢", group=False))
+        picture = message_inbound({**fake.message("x"), "msgtype": "picture"})
+    assert inbound is not None and single is not None and picture is None
+    assert inbound.text == "7B模型1万亿token要多少A100"
+    assert inbound.chat_id == "dingtalk:cidGroupFake001==" and inbound.user_id == "dingtalk:staff7"
+    assert inbound.is_group and inbound.mentioned and inbound.reply_to == "msgBot01"
+    assert not single.is_group and not single.mentioned and single.text == "那H100呢"

@@ -22,6 +22,7 @@ import asyncio
 import contextlib
 import itertools
 import logging
+import re
 import time
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
@@ -42,6 +43,8 @@ QUEUE_MAX = 1000
 WEBHOOK_MARGIN_S = 60.0
 """A session webhook is not used in its last minute (the send could arrive after it expired)."""
 MAX_SESSIONS = 10_000
+LEADING_MENTIONS = re.compile(r"^(?:@\S+\s+)+")
+"""@names in front of a group message's text (the robot's own, when a client leaves it in)."""
 
 
 @dataclass
@@ -78,7 +81,7 @@ def message_inbound(data: dict[str, Any]) -> Inbound | None:
         DINGTALK,
         scoped(DINGTALK, str(chat)),
         scoped(DINGTALK, str(user)),
-        " ".join(str(text.get("content") or "").split()),
+        LEADING_MENTIONS.sub("", " ".join(str(text.get("content") or "").split())),
         message_id=str(data.get("msgId") or ""),
         reply_to=str(replied) if replied else None,
         is_group=group,

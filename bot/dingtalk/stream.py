@@ -6,7 +6,7 @@ commit 8d8bb1c630848fee1ae8c7bdd11bc1b78097b611: ``dingtalk_stream/stream.py``, 
 
 * ``POST {endpoint}/v1.0/gateway/connections/open`` with ``{clientId, clientSecret, subscriptions:
   [{type: "CALLBACK", topic: "/v1.0/im/bot/messages/get"}], ua, localIp}`` → ``{endpoint, ticket}``;
-  HTTP 401 / 403 (bad credentials) are fatal here, anything else is retried.
+  HTTP 400 / 401 / 403 (bad credentials, a refused request) are fatal here, anything else is retried.
 * WebSocket ``{endpoint}?ticket=…`` with JSON text frames ``{specVersion, type SYSTEM|EVENT|CALLBACK,
   headers {topic, messageId, contentType, time}, data}`` (``data`` a JSON *string*).
 * Every frame is acked with ``{code: 200, headers: {messageId, contentType}, message, data}``:
@@ -168,7 +168,9 @@ class StreamConnection:
         }
         resp = await http.post(self.endpoint + OPEN_PATH, json=body, headers={"Accept": "application/json"})
         if resp.status_code != 200:
-            raise StreamConnectError(resp.status_code, _message(resp), fatal=resp.status_code in (401, 403))
+            raise StreamConnectError(
+                resp.status_code, _message(resp), fatal=resp.status_code in (400, 401, 403)
+            )
         data = resp.json()
         if not isinstance(data, dict) or not data.get("endpoint") or not data.get("ticket"):
             raise StreamConnectError(resp.status_code, "no endpoint/ticket in the answer", fatal=False)
