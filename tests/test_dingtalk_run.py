@@ -36,6 +36,8 @@ def test_a_group_question_that_ats_the_bot_is_answered_with_the_headline_and_a_c
         body = card.body["actionCard"]
         assert body["text"].startswith("### ") and "A100" in body["text"].split("\n", 1)[0]
         assert "A100" in body["title"] and "#" not in body["title"]
+        assert "\\\n" not in body["text"] and "```" not in body["text"]  # DingTalk's Markdown subset
+        assert "  \n" in body["text"]  # its hard line break
         links = {b["title"]: b["actionURL"] for b in body["btns"]}
         chart = links.get("📊 图表") or links.get("📊 Chart")
         assert chart and chart.startswith(f"{WEB}/chart.png?")

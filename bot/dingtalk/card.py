@@ -47,13 +47,30 @@ def parts_of(text: str) -> dict[str, str]:
     return {k: str(v) for k, v in parts.items()}
 
 
+def dingtalk_markdown(text: str) -> str:
+    """The Markdown dialect's text in DingTalk's subset: a hard break (``\\`` at a line's end) becomes
+    two spaces (DingTalk's documented line break), a fenced block's lines become lines with breaks
+    (DingTalk shows fences as text)."""
+    lines, fenced = [], False
+    for line in text.split("\n"):
+        if line.startswith("```"):
+            fenced = not fenced
+            continue
+        if line.endswith("\\"):
+            line = line[:-1] + "  "
+        elif fenced:
+            line = line + "  "
+        lines.append(line)
+    return "\n".join(lines)
+
+
 def markdown_of(out: Outbound) -> tuple[str, str]:
     """(title, Markdown text) of a reply: the headline as a heading, the key figures, the contact line,
     then the details under a rule; cut at :data:`TEXT_MAX` characters."""
     parts = parts_of(out.text)
     head, figures, details, contact = (parts.get(k, "").strip() for k in ("h", "f", "d", "c"))
     blocks = [f"### {head}" if head else "", figures, contact, f"---\n\n{details}" if details else ""]
-    text = "\n\n".join(b for b in blocks if b)
+    text = dingtalk_markdown("\n\n".join(b for b in blocks if b))
     if len(text) > TEXT_MAX:
         text = text[: TEXT_MAX - 1].rstrip() + "…"
     title = _MARKUP.sub("", head or figures.split("\n", 1)[0]).strip() or "sizing"
