@@ -244,3 +244,36 @@ def test_dingtalk_s_code_loads_only_when_its_credentials_are_set() -> None:
     assert "dingtalk_stream" not in loaded and "requests" not in loaded
     telegram = _modules_after("import bot.run, bot.telegram.app")
     assert "bot.dingtalk" not in telegram
+
+
+def test_feishu_and_dingtalk_run_in_one_process(fake, tmp_path: Path) -> None:
+    from fake_feishu import FakeFeishu
+    from feishu_run import bot_env as feishu_env
+    from feishu_run import cards
+
+    with FakeFeishu() as feishu:
+        env = {**feishu_env(feishu, tmp_path), **bot_env(fake, tmp_path)}
+        env.update(
+            FEISHU_APP_ID=feishu.app_id, FEISHU_APP_SECRET=feishu.app_secret, FEISHU_DOMAIN=feishu.domain
+        )
+        log = (tmp_path / "bot.log").open("w")
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "bot", "run"], cwd=tmp_path, env=env, stdout=log, stderr=log
+        )
+        try:
+            wait(
+                lambda: (fake.connections and feishu.connections) or proc.poll() is not None,
+                30,
+                "both connected",
+            )
+            assert proc.poll() is None, (tmp_path / "bot.log").read_text()
+            fake.push(fake.message("7B model 1T tokens on A100"))
+            feishu.push(feishu.message_event("13B model 1T tokens on H100"))
+            assert "A100" in text_of(wait(lambda: answers(fake), 20, "DingTalk answer")[0])
+            wait(lambda: cards(feishu), 20, "Feishu card")
+            proc.terminate()
+            assert proc.wait(20) == 0
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+            log.close()
