@@ -113,3 +113,20 @@ def test_a_callback_becomes_a_scoped_inbound_without_leading_mentions() -> None:
     assert inbound.chat_id == "dingtalk:cidGroupFake001==" and inbound.user_id == "dingtalk:staff7"
     assert inbound.is_group and inbound.mentioned and inbound.reply_to == "msgBot01"
     assert not single.is_group and not single.mentioned and single.text == "那H100呢"
+
+
+def test_an_unreachable_session_webhook_is_a_refusal_naming_no_url() -> None:
+    async def main(fake: FakeDingTalk) -> DingTalkAPIError:
+        api = DingTalkAPI(
+            fake.client_id, fake.client_secret, endpoint=fake.endpoint, oapi_endpoint="http://127.0.0.1:9"
+        )
+        with pytest.raises(DingTalkAPIError) as caught:
+            await api.webhook(
+                "http://127.0.0.1:9/robot/sendBySession?session=SECRET", {"msgtype": "text"}, chat="c"
+            )
+        await api.aclose()
+        return caught.value
+
+    with FakeDingTalk() as fake:
+        error = asyncio.run(main(fake))
+    assert error.code == "ConnectError" and "SECRET" not in str(error)

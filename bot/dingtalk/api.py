@@ -141,7 +141,10 @@ class DingTalkAPI:
         if not self.webhook_ok(url):
             raise DingTalkAPIError(0, "bad_webhook", "not a session webhook on the oapi host")
         await self._wait_slot(chat)
-        resp = await self._http.post(url, json=message)
+        try:
+            resp = await self._http.post(url, json=message)
+        except httpx.HTTPError as exc:  # the OpenAPI takes over; the URL (a credential) is not logged
+            raise DingTalkAPIError(0, type(exc).__name__, "session webhook unreachable") from None
         body = _json(resp)
         if resp.status_code != 200 or body.get("errcode", 0) != 0:
             raise DingTalkAPIError(
