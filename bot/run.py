@@ -3,6 +3,7 @@
 * Telegram (``TELEGRAM_BOT_TOKEN``): :func:`bot.telegram.app.run`, as before, on the main thread.
 * Feishu / Lark (``FEISHU_APP_ID`` + ``FEISHU_APP_SECRET``, ``FEISHU_DOMAIN``): :mod:`bot.feishu.serve`
   on its own event loop, on the main thread when it is the only platform, else on a thread of its own.
+* DingTalk (``DINGTALK_CLIENT_ID`` + ``DINGTALK_CLIENT_SECRET``): :mod:`bot.dingtalk.run`, the same way.
 
 A platform's code is imported only when its credentials are set (python-telegram-bot is not loaded
 for a Feishu-only deployment, websockets is not loaded for a Telegram-only one).
@@ -34,6 +35,8 @@ def platforms(settings: AppSettings) -> list[str]:
         found.append("telegram")
     if settings.feishu.app_id and settings.feishu.app_secret:
         found.append("feishu")
+    if settings.dingtalk.client_id and settings.dingtalk.client_secret:
+        found.append("dingtalk")
     return found
 
 
@@ -41,12 +44,17 @@ def _one_line(error: BaseException) -> str:
     return "; ".join(line.strip() for line in str(error).splitlines() if line.strip()) or type(error).__name__
 
 
-def run(settings: AppSettings) -> int:
+def run(settings: AppSettings, _without: frozenset[str] = frozenset()) -> int:
     """Start the configured platforms; returns the exit code (2: nothing configured or bad settings)."""
-    found = platforms(settings)
+    found = [name for name in platforms(settings) if name not in _without]
     if not found:
         print(NO_PLATFORM, file=sys.stderr)
         return 2
+    if "dingtalk" in found:  # DingTalk (bot/dingtalk/run.py): on a thread when others run too
+        from bot.dingtalk.run import run_dingtalk
+
+        rest = None if found == ["dingtalk"] else (lambda: run(settings, _without | {"dingtalk"}))
+        return run_dingtalk(settings, rest)
     if "feishu" not in found:
         from bot.telegram.app import run as run_telegram
 
@@ -117,6 +125,13 @@ def health_lines(
     for name in platforms(settings):
         if name == "telegram":
             lines.append("telegram: configured")
+            continue
+        if name == "dingtalk":
+            from bot.dingtalk.run import health_line
+
+            line, fine = health_line(settings, heartbeat, max_age_s)
+            lines.append(line)
+            ok = ok and fine
             continue
         where = f"feishu: configured ({settings.feishu.domain})"
         if heartbeat is not None:

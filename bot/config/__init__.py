@@ -20,6 +20,7 @@ if TYPE_CHECKING:
         PREFIX,
         SECTIONS,
         AppSettings,
+        DingTalkSettings,
         FeishuSettings,
         RateSetting,
         TelegramSettings,
@@ -37,6 +38,7 @@ __all__ = [
     "PREFIX",
     "SECTIONS",
     "AppSettings",
+    "DingTalkSettings",
     "FeishuSettings",
     "RateSetting",
     "SettingsProblem",
@@ -50,7 +52,7 @@ __all__ = [
     "variables",
 ]
 
-NAMESPACES = ("SIZING_BOT_", "TELEGRAM_", "FEISHU_", "LOG_LEVEL")
+NAMESPACES = ("SIZING_BOT_", "TELEGRAM_", "FEISHU_", "LOG_LEVEL", "DINGTALK_")
 """Every environment name the model reads starts with one of these (upper case)."""
 
 _MODEL_NAMES = frozenset(
@@ -61,6 +63,7 @@ _MODEL_NAMES = frozenset(
         "PREFIX",
         "SECTIONS",
         "AppSettings",
+        "DingTalkSettings",
         "FeishuSettings",
         "RateSetting",
         "TelegramSettings",

@@ -148,6 +148,51 @@ class FeishuSettings(BaseSettings):
         return _blank_is_none(value)
 
 
+class DingTalkSettings(BaseSettings):
+    """The DingTalk (钉钉) section: ``sizing-bot run`` starts DingTalk's Stream mode when the client id
+    and secret are set (bot/run.py, bot/dingtalk)."""
+
+    model_config = _section_config("dingtalk")
+
+    client_id: str | None = Field(
+        None,
+        validation_alias=_names("DINGTALK_CLIENT_ID", "SIZING_BOT_DINGTALK_CLIENT_ID"),
+        description="the app's Client ID (AppKey, ding…); unset = not configured",
+    )
+    client_secret: SecretStr | None = Field(
+        None,
+        validation_alias=_names("DINGTALK_CLIENT_SECRET", "SIZING_BOT_DINGTALK_CLIENT_SECRET"),
+        description="the app's Client Secret (AppSecret; never logged)",
+    )
+    endpoint: str = Field(
+        "https://api.dingtalk.com",
+        validation_alias=_names("DINGTALK_ENDPOINT", "SIZING_BOT_DINGTALK_ENDPOINT"),
+        description="OpenAPI host: Stream gateway, access token, robot messages",
+    )
+    oapi_endpoint: str = Field(
+        "https://oapi.dingtalk.com",
+        validation_alias=_names("DINGTALK_OAPI_ENDPOINT", "SIZING_BOT_DINGTALK_OAPI_ENDPOINT"),
+        description="legacy host: media upload; session webhooks must be on it",
+    )
+    admins: str = Field(
+        "",
+        validation_alias=_names("DINGTALK_ADMINS", "SIZING_BOT_DINGTALK_ADMINS"),
+        description="staff ids (comma-separated) who may change settings in groups; unset = nobody",
+    )
+    watchdog_s: float = Field(
+        60.0,
+        gt=0,
+        le=3600,
+        validation_alias=_names("DINGTALK_WATCHDOG", "SIZING_BOT_DINGTALK_WATCHDOG"),
+        description="seconds without a frame after which the Stream connection is reopened",
+    )
+
+    @field_validator("client_id", "client_secret", mode="before")
+    @classmethod
+    def _blank(cls, value: object) -> object:
+        return _blank_is_none(value)
+
+
 class WebSettings(BaseSettings):
     """``sizing-bot serve``'s section (``SIZING_BOT_WEB_*``): where it listens, the path prefix a reverse
     proxy serves it under, and the per-client rate limit."""
@@ -158,6 +203,10 @@ class WebSettings(BaseSettings):
     port: int = Field(8000, ge=1, le=65535, description="its port (`--port` wins)")
     root_path: str = Field("", description="path prefix behind a reverse proxy, e.g. /sizing")
     rate: float = Field(60.0, ge=0, le=100_000, description="requests a minute per client (0 = no limit)")
+    public_url: str = Field(
+        "",
+        description="the page's public URL (https://…/sizing): DingTalk's link buttons open it; unset = none",
+    )
 
     @field_validator("root_path", mode="after")
     @classmethod
@@ -169,6 +218,7 @@ SECTIONS: dict[str, type[BaseSettings]] = {
     "telegram": TelegramSettings,
     "feishu": FeishuSettings,
     "web": WebSettings,
+    "dingtalk": DingTalkSettings,
 }
 """The per-platform sections of :class:`AppSettings`, by field name."""
 
@@ -253,6 +303,7 @@ class AppSettings(BaseSettings):
     telegram: InstanceOf[TelegramSettings]
     feishu: InstanceOf[FeishuSettings]
     web: InstanceOf[WebSettings]
+    dingtalk: InstanceOf[DingTalkSettings]
 
     def __init__(self, _env_file: Any = ".env", **values: Any) -> None:
         from pydantic import ValidationError

@@ -1,0 +1,142 @@
+"""The answer as a DingTalk message: Markdown (headline, key figures, contact line, details) and, when
+the web page's public URL is set (``SIZING_BOT_WEB_PUBLIC_URL``), an ``actionCard`` whose buttons are
+LINKS to that page with the question and the action prefilled.
+
+DingTalk robot messages (open.dingtalk.com, "机器人发送消息的类型"): ``markdown {title, text}`` and
+``actionCard {title, text, btnOrientation, btns: [{title, actionURL}]}``; the Markdown subset has
+headings, bold, links, images, lists and quotes (no tables, no folding), so the details follow a rule
+instead of a collapsed panel. ``title`` is what the chat list and the notification show.
+
+Buttons are the core's actions (:mod:`bot.core.actions`), translated only: a GPU, method or stage
+switch opens the page asking the follow-up question the page itself offers
+(:func:`bot.web.actions.followup`, with the asked question as ``prev``); 📊 opens the chart PNG,
+⚙️ the recipes, 🧾 the quote PDF, 🌐 the answer in the other language; the details toggle has no
+meaning in a message that shows everything, so it has no button. DingTalk cannot call a robot back
+from an ``actionCard`` (callback cards need a card template made in DingTalk's console).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import OrderedDict
+from typing import Any
+from urllib.parse import urlencode
+
+from bot.chat.adapter import Outbound
+from bot.core.actions import Action, ActionKind
+from bot.web.state import Asked
+
+TEXT_MAX = 5000
+"""Characters of Markdown kept in one message (DingTalk truncates longer robot messages)."""
+TITLE_MAX = 60
+MAX_ASKED = 2000
+PATHS = {ActionKind.CHART: "/chart.png", ActionKind.RECIPE: "/recipes", ActionKind.QUOTE: "/quote.pdf"}
+_MARKUP = re.compile(r"[*_`#>\[\]]")
+
+
+def parts_of(text: str) -> dict[str, str]:
+    """The parts the seam's renderer made (:func:`bot.feishu.card.card_text`: ``h``, ``f``, ``d``, ``c``);
+    plain text (a refusal) is all key figures."""
+    try:
+        parts = json.loads(text)
+    except ValueError:
+        parts = None
+    if not isinstance(parts, dict):
+        return {"h": "", "f": text, "d": ""}
+    return {k: str(v) for k, v in parts.items()}
+
+
+def dingtalk_markdown(text: str) -> str:
+    """The Markdown dialect's text in DingTalk's subset: a hard break (``\\`` at a line's end) becomes
+    two spaces (DingTalk's documented line break), a fenced block's lines become lines with breaks
+    (DingTalk shows fences as text)."""
+    lines, fenced = [], False
+    for line in text.split("\n"):
+        if line.startswith("```"):
+            fenced = not fenced
+            continue
+        if line.endswith("\\"):
+            line = line[:-1] + "  "
+        elif fenced:
+            line = line + "  "
+        lines.append(line)
+    return "\n".join(lines)
+
+
+def markdown_of(out: Outbound) -> tuple[str, str]:
+    """(title, Markdown text) of a reply: the headline as a heading, the key figures, the contact line,
+    then the details under a rule; cut at :data:`TEXT_MAX` characters."""
+    parts = parts_of(out.text)
+    head, figures, details, contact = (parts.get(k, "").strip() for k in ("h", "f", "d", "c"))
+    blocks = [f"### {head}" if head else "", figures, contact, f"---\n\n{details}" if details else ""]
+    text = dingtalk_markdown("\n\n".join(b for b in blocks if b))
+    if len(text) > TEXT_MAX:
+        text = text[: TEXT_MAX - 1].rstrip() + "…"
+    title = _MARKUP.sub("", head or figures.split("\n", 1)[0]).strip() or "sizing"
+    return title[:TITLE_MAX], text
+
+
+class WebLinks:
+    """Link buttons to the page at ``public_url`` ("" = no buttons). ``remember`` keeps, per turn, the
+    question and the earlier ones of the chat (the page rebuilds the conversation from the URL)."""
+
+    def __init__(self, public_url: str) -> None:
+        self.base = public_url.strip().rstrip("/")
+        self._asked: OrderedDict[str, Asked] = OrderedDict()
+        self._last: OrderedDict[tuple[str, str], Asked] = OrderedDict()
+
+    def remember(self, turn_id: str, chat_id: str, user_id: str, question: str, followup: bool) -> None:
+        """Note what ``turn_id`` answered; a follow-up carries the user's earlier questions as ``prev``."""
+        last = self._last.get((chat_id, user_id))
+        asked = Asked(q=question, prev=last.chain(question) if followup and last else ())
+        for memo, key in ((self._asked, turn_id), (self._last, (chat_id, user_id))):
+            memo[key] = asked  # type: ignore[index]
+            memo.move_to_end(key)  # type: ignore[arg-type]
+            while len(memo) > MAX_ASKED:
+                memo.popitem(last=False)
+
+    def buttons(self, out: Outbound) -> list[dict[str, str]]:
+        """``[{title, actionURL}]`` for the reply's actions (none without a public URL or a question)."""
+        asked = self._asked.get(out.turn_id)
+        if not self.base or asked is None:
+            return []
+        found = [self._button(action, asked, out.lang) for row in out.actions for action in row]
+        return [b for b in found if b is not None]
+
+    def _button(self, action: Action, asked: Asked, lang: str) -> dict[str, str] | None:
+        from bot.web.actions import followup
+
+        label = action.label(lang)
+        if action.kind in (ActionKind.GPU, ActionKind.METHOD, ActionKind.STAGE):
+            asks = followup(action, lang)
+            if asks is None:
+                return None
+            q = asks[1]
+            return {"title": label, "actionURL": self.url("/", Asked(q=q, prev=asked.chain(q)), lang)}
+        if action.kind in PATHS:
+            return {"title": label, "actionURL": self.url(PATHS[action.kind], asked, lang)}
+        if action.kind is ActionKind.LANG and action.arg in ("zh", "en"):
+            return {"title": label, "actionURL": self.url("/", asked, action.arg)}
+        return None  # the details toggle: the message shows everything
+
+    def url(self, path: str, asked: Asked, lang: str) -> str:
+        """``base + path`` with the conversation in the query, as the page reads it (q, prev…, lang)."""
+        pairs = [("q", asked.q), *(("prev", p) for p in asked.prev), ("lang", lang)]
+        return f"{self.base}{path}?{urlencode(pairs)}"
+
+
+def message_of(out: Outbound, buttons: list[dict[str, str]]) -> dict[str, Any]:
+    """The session-webhook body: an ``actionCard`` with link buttons, or ``markdown`` without any."""
+    title, text = markdown_of(out)
+    if not buttons:
+        return {"msgtype": "markdown", "markdown": {"title": title, "text": text}}
+    card = {"title": title, "text": text, "btnOrientation": "0", "btns": buttons}
+    return {"msgtype": "actionCard", "actionCard": card}
+
+
+def openapi_markdown(out: Outbound, buttons: list[dict[str, str]]) -> dict[str, str]:
+    """``sampleMarkdown``'s param for the OpenAPI: the buttons become Markdown links under the text."""
+    title, text = markdown_of(out)
+    links = " · ".join(f"[{b['title']}]({b['actionURL']})" for b in buttons)
+    return {"title": title, "text": f"{text}\n\n{links}" if links else text}

@@ -1,0 +1,95 @@
+"""``sizing-bot run`` with DingTalk configured (``DINGTALK_CLIENT_ID`` + ``DINGTALK_CLIENT_SECRET``):
+DingTalk on its own event loop, on the main thread when it is the only platform, else on a thread of
+its own while the other platforms run as before (:func:`bot.run.run`); and its ``health`` line.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+import threading
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from bot.config import AppSettings
+    from bot.dingtalk.serve import DingTalkServer
+
+
+def _one_line(error: BaseException) -> str:
+    return "; ".join(line.strip() for line in str(error).splitlines() if line.strip()) or type(error).__name__
+
+
+def run_dingtalk(settings: AppSettings, others: Callable[[], int] | None) -> int:
+    """Start DingTalk, and ``others`` (the other platforms) on the main thread when given."""
+    from bot.chat.secrets import REDACTOR, configure_logging, protect_token
+
+    secret = settings.dingtalk.client_secret
+    assert secret is not None
+    protect_token(secret.get_secret_value())
+    configure_logging(settings.log_level)
+    try:
+        server = _build(settings)
+    except Exception as err:  # a bad offer file, an unopenable settings DB: one line
+        print(f"sizing-bot: cannot start DingTalk: {REDACTOR.redact(_one_line(err))}", file=sys.stderr)
+        return 2
+    server.adapter.api.on_token = protect_token  # each access token stays out of the logs
+    if others is None:
+        return _serve(server, None)
+    stop = threading.Event()
+    thread = threading.Thread(target=_serve, args=(server, stop), name="dingtalk", daemon=True)
+    thread.start()
+    try:
+        return others()
+    finally:
+        stop.set()
+        thread.join(10)
+
+
+def _build(settings: AppSettings) -> DingTalkServer:
+    from bot.dingtalk.serve import build
+    from bot.settings.presales import load_presales
+
+    presales = load_presales(settings.presales_path) if settings.presales_path else None
+    return build(settings, presales)
+
+
+def _serve(server: DingTalkServer, stop: threading.Event | None) -> int:
+    """Serve DingTalk on a new event loop until a signal (main thread) or ``stop`` (a thread)."""
+    from bot.chat.secrets import REDACTOR
+    from bot.dingtalk.serve import serve_until_signalled
+
+    async def main() -> None:
+        done = asyncio.Event()
+        if stop is not None:
+            loop = asyncio.get_running_loop()
+            threading.Thread(
+                target=lambda: (stop.wait(), loop.call_soon_threadsafe(done.set)), daemon=True
+            ).start()
+        await serve_until_signalled(server, done)
+
+    try:
+        asyncio.run(main())
+    except Exception as err:  # fatal connection errors (bad credentials)
+        print(f"DingTalk: {REDACTOR.redact(_one_line(err))}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def health_line(settings: AppSettings, heartbeat: str | None, max_age_s: float | None) -> tuple[str, bool]:
+    """``health``'s DingTalk line; with a heartbeat file, its own beat (``<file>.dingtalk``, written
+    while the Stream connection is open) must be fresh."""
+    line = f"dingtalk: configured ({settings.dingtalk.endpoint})"
+    if heartbeat is None:
+        return line, True
+    from bot.telegram.heartbeat import HEARTBEAT_MAX_AGE_S, check_heartbeat
+
+    base = Path(heartbeat) if heartbeat else settings.heartbeat_path
+    if base is None:
+        return line, True
+    beat = base.with_name(base.name + ".dingtalk")
+    problem = check_heartbeat(beat, HEARTBEAT_MAX_AGE_S if max_age_s is None else max_age_s)
+    return line + (
+        f"; stream connection: {problem}" if problem else "; stream connection: open"
+    ), problem is None

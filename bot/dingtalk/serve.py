@@ -1,0 +1,135 @@
+"""``sizing-bot run``'s DingTalk side: the seam answering a :class:`DingTalkAdapter` until stopped.
+
+Wiring as on Feishu (:mod:`bot.feishu.serve`): the settings SQLite (``SIZING_BOT_DB``) holds the chat
+settings and the dedupe keys (:class:`bot.feishu.seen.SqliteSeen`, keys prefixed ``dingtalk:``, 8 h);
+the answer's parts come from :func:`bot.feishu.card.card_text`; every answer that has a chart is
+followed by it (DingTalk's link buttons cannot ask the robot for one); ``/settings`` and ``/quote``
+are answered here; one item that fails is logged and the next one is answered.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import signal
+from typing import TYPE_CHECKING
+
+from bot.chat.adapter import Inbound, Outbound, Press
+from bot.chat.contact import contact_of
+from bot.chat.seam import Seam
+from bot.core.actions import Action, ActionKind
+from bot.core.conversation import Conversation
+from bot.dingtalk.adapter import DingTalkAdapter
+from bot.dingtalk.card import WebLinks
+from bot.dingtalk.settings import admins_of, settings_argument, settings_reply
+from bot.feishu.card import card_footer, card_text
+from bot.feishu.commands import is_quote_command, quote_command
+from bot.feishu.seen import SqliteSeen
+from bot.feishu.serve import beat
+from bot.settings.store import SettingsStore, default_db_path
+
+if TYPE_CHECKING:
+    from bot.config import AppSettings
+    from bot.settings.presales import PresalesConfig
+
+log = logging.getLogger(__name__)
+
+
+class DingTalkServer:
+    """The seam, the adapter and the group-settings admins of one DingTalk robot."""
+
+    def __init__(self, seam: Seam, adapter: DingTalkAdapter, admins: frozenset[str]) -> None:
+        self.seam, self.adapter, self.admins = seam, adapter, admins
+
+
+def build(settings: AppSettings, presales: PresalesConfig | None) -> DingTalkServer:
+    """The server for the DingTalk section of ``settings`` (credentials must be set)."""
+    section = settings.dingtalk
+    secret = section.client_secret.get_secret_value() if section.client_secret else ""
+    db = settings.db_path or default_db_path()
+    conversation = Conversation(settings_store=SettingsStore(db), presales=presales)
+    seam = Seam(conversation, render=card_text, contact=contact_of(presales), footer=card_footer)
+    adapter = DingTalkAdapter(
+        section.client_id or "",
+        secret,
+        endpoint=section.endpoint,
+        oapi_endpoint=section.oapi_endpoint,
+        seen=SqliteSeen(db),
+        watchdog_s=section.watchdog_s,
+        links=WebLinks(settings.web.public_url),
+    )
+    path = settings.heartbeat_path
+    adapter.heartbeat_path = path.with_name(path.name + ".dingtalk") if path else None
+    return DingTalkServer(seam, adapter, admins_of(section.admins))
+
+
+async def handle(server: DingTalkServer, item: Inbound | Press) -> None:
+    """Answer one message: ``/settings``, ``/quote``, else the question (then its chart)."""
+    seam, adapter = server.seam, server.adapter
+    if isinstance(item, Press):  # link buttons never call back; kept for the Adapter protocol
+        await seam._on_press(adapter, item)
+        return
+    addressed = item.mentioned or not item.is_group
+    argument = settings_argument(item.text)
+    if argument is not None and addressed:
+        text = await settings_reply(item, argument, seam.conversation, server.admins)
+        await adapter.reply_text(item, text)
+        return
+    if is_quote_command(item.text) and addressed:
+        await quote_command(seam, adapter, item)  # type: ignore[arg-type]  # same reply_text / send_file
+        return
+    out = seam.answer(item)
+    if out is None:
+        return
+    turn = seam.conversation.turn(out.turn_id) if out.turn_id else None
+    if turn is not None:
+        adapter.links.remember(out.turn_id, item.chat_id, item.user_id, item.text, turn.followup)
+    sent = await adapter.reply(item, out)
+    seam.remember(item.chat_id, sent, out)
+    await _chart(seam, adapter, item, out, sent)
+
+
+async def _chart(seam: Seam, adapter: DingTalkAdapter, item: Inbound, out: Outbound, sent: str) -> None:
+    """The answer's chart as an image, when core offers one (the 📊 action)."""
+    if any(a.kind is ActionKind.CHART for row in out.actions for a in row):
+        press = Press(item.platform, item.chat_id, item.user_id, sent, out.turn_id, Action(ActionKind.CHART))
+        await seam._on_press(adapter, press)
+
+
+async def serve(server: DingTalkServer) -> None:
+    """Connect and answer until the adapter's stream ends; raises the connection's fatal error."""
+    adapter = server.adapter
+    await adapter.connect()
+    try:
+        async for item in adapter.receive():
+            try:
+                await handle(server, item)
+            except Exception:  # one failed answer must not stop the others
+                log.exception("dingtalk: answering failed")
+    finally:
+        await adapter.stop()
+    if adapter.error is not None:
+        raise adapter.error
+
+
+async def serve_until_signalled(server: DingTalkServer, stop: asyncio.Event | None = None) -> None:
+    """:func:`serve`, stopped by SIGINT / SIGTERM (main thread) or by ``stop``."""
+    stop = stop or asyncio.Event()
+    loop = asyncio.get_running_loop()
+    try:
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            loop.add_signal_handler(sig, stop.set)
+    except (ValueError, RuntimeError, NotImplementedError):  # not the main thread, or Windows
+        pass
+
+    async def stopper() -> None:
+        await stop.wait()
+        await server.adapter.connection.stop()
+
+    watcher = asyncio.create_task(stopper())
+    beater = asyncio.create_task(beat(server.adapter))  # type: ignore[arg-type]  # heartbeat_path + connection
+    try:
+        await serve(server)
+    finally:
+        watcher.cancel()
+        beater.cancel()
