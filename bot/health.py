@@ -28,7 +28,7 @@ def health(heartbeat: str | None = None, max_age_s: float | None = None) -> int:
     from bot.run import health_lines, platforms
 
     if heartbeat is not None:
-        problem = _heartbeat_problem(heartbeat, max_age_s) if platforms(current()) != ["feishu"] else None
+        problem = _heartbeat_problem(heartbeat, max_age_s) if "telegram" in platforms(current()) else None
         if problem is not None:
             print(f"unhealthy: {problem}", file=sys.stderr)
             return 1

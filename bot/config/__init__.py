@@ -50,7 +50,7 @@ __all__ = [
     "variables",
 ]
 
-NAMESPACES = ("SIZING_BOT_", "TELEGRAM_", "FEISHU_", "LOG_LEVEL")
+NAMESPACES = ("SIZING_BOT_", "TELEGRAM_", "FEISHU_", "LOG_LEVEL", "WECOM_")
 """Every environment name the model reads starts with one of these (upper case)."""
 
 _MODEL_NAMES = frozenset(

@@ -32,6 +32,7 @@ from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 from bot.chat.ratelimit import Rate
 from bot.config import SettingsProblem
+from bot.config.wecom import WecomSettings
 from bot.telegram.heartbeat import HEARTBEAT_INTERVAL_S
 
 PREFIX = "SIZING_BOT_"
@@ -169,6 +170,7 @@ SECTIONS: dict[str, type[BaseSettings]] = {
     "telegram": TelegramSettings,
     "feishu": FeishuSettings,
     "web": WebSettings,
+    "wecom": WecomSettings,
 }
 """The per-platform sections of :class:`AppSettings`, by field name."""
 
@@ -253,6 +255,7 @@ class AppSettings(BaseSettings):
     telegram: InstanceOf[TelegramSettings]
     feishu: InstanceOf[FeishuSettings]
     web: InstanceOf[WebSettings]
+    wecom: InstanceOf[WecomSettings]
 
     def __init__(self, _env_file: Any = ".env", **values: Any) -> None:
         from pydantic import ValidationError

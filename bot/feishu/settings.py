@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import html
 import re
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
 from bot.chat.commands import (
@@ -63,8 +64,20 @@ def _price(store, chat: str, current: ChatSettings, change: PriceChange, lang: s
     return price_saved_text(lang, change, currency, switched=currency != chat_currency)
 
 
-async def settings_reply(msg: Inbound, argument: str, conversation: Conversation, api: FeishuAPI) -> str:
-    """The text answering ``/settings …`` in ``msg``'s chat (changing the settings when allowed)."""
+Refusal = Callable[["Inbound", str], Awaitable[str | None]]
+"""``(message, lang) -> None`` when its sender may change a group's settings, else the refusal text."""
+
+
+async def settings_reply(
+    msg: Inbound,
+    argument: str,
+    conversation: Conversation,
+    api: FeishuAPI | None,
+    *,
+    refusal: Refusal | None = None,
+) -> str:
+    """The text answering ``/settings …`` in ``msg``'s chat (changing the settings when allowed). In a
+    group, ``refusal`` decides who may change them (default: the Feishu group's owner, asked of ``api``)."""
     store = conversation.settings_store
     current = conversation.settings(msg.chat_id)
     lang = _lang(argument or msg.text, current)
@@ -76,15 +89,24 @@ async def settings_reply(msg: Inbound, argument: str, conversation: Conversation
     saved = ""
     if change is not None:
         if msg.is_group:
-            owner = await api.chat_owner(msg.chat_id.partition(":")[2])
-            if msg.user_id != f"feishu:{owner}":
-                return NOT_ADMIN[lang]
+            refused = await (refusal or _owner_only(api))(msg, lang)
+            if refused:
+                return refused
         saved = await asyncio.to_thread(
             _price, store, msg.chat_id, current, change, lang, conversation.presales
         )
         current = conversation.settings(msg.chat_id)
     text = settings_text(current, lang, conversation.presales)
     return plain(f"{saved}\n\n{text}" if saved else text)
+
+
+def _owner_only(api: FeishuAPI | None) -> Refusal:
+    async def check(msg: Inbound, lang: str) -> str | None:
+        assert api is not None
+        owner = await api.chat_owner(msg.chat_id.partition(":")[2])
+        return None if msg.user_id == f"feishu:{owner}" else NOT_ADMIN[lang]
+
+    return check
 
 
 def plain(text: str) -> str:
