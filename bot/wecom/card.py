@@ -36,7 +36,9 @@ TITLE_MAX = 60
 SUBTITLE_MAX = 300
 SHOWN_ALREADY = frozenset({ActionKind.DETAILS, ActionKind.CHART})
 """Actions whose result every WeCom answer already carries (details in the stream, the chart image)."""
-MARKUP = re.compile(r"\\(.)|\*\*|[*_`]")
+MARKUP = re.compile(r"\\(.)|\*\*|[*_`]", re.S)
+HARD_BREAK = re.compile(r"\\\n")
+"""The markdown dialect's hard line break (a backslash before the newline): WeCom breaks on the newline."""
 
 
 def parts(text: str) -> dict[str, str]:
@@ -66,9 +68,8 @@ def _clip_bytes(text: str, limit: int) -> str:
 def stream_markdown(out: Outbound) -> str:
     """The stream reply's markdown: headline (bold), key figures, details, contact line."""
     p = parts(out.text)
-    head = f"**{p['h']}**" if p["h"] else ""
-    text = "\n\n".join(x for x in (head, p["f"], p["d"], p["c"]) if x.strip())
-    return _clip_bytes(text or " ", STREAM_MAX_BYTES)
+    text = "\n\n".join(x for x in (p["h"], p["f"], p["d"], p["c"]) if x.strip())
+    return _clip_bytes(HARD_BREAK.sub("\n", text) or " ", STREAM_MAX_BYTES)
 
 
 def new_task_id(turn_id: str) -> str:
@@ -96,9 +97,14 @@ def parse_key(key: object) -> tuple[str, Action] | None:
 
 
 def buttons(out: Outbound) -> list[Action]:
-    """The actions shown as buttons, in core's order, at most :data:`MAX_BUTTONS`."""
+    """The actions shown as buttons, in core's order, at most :data:`MAX_BUTTONS` (WeCom's limit)."""
+    if not out.turn_id:
+        return []
     kept = [a for row in out.actions for a in row if a.kind not in SHOWN_ALREADY]
-    return kept[:MAX_BUTTONS] if out.turn_id else []
+    while len(kept) > MAX_BUTTONS and sum(a.kind is ActionKind.GPU for a in kept) > 1:
+        last_gpu = max(i for i, a in enumerate(kept) if a.kind is ActionKind.GPU)
+        del kept[last_gpu]  # over six: the GPU row (more of the same) gives up its last ones first
+    return kept[:MAX_BUTTONS]
 
 
 def build_card(out: Outbound, task_id: str) -> dict[str, Any]:
