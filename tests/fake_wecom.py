@@ -3,8 +3,9 @@
 JSON text frames ``{"cmd", "headers": {"req_id"}, "body"}`` over a ``websockets`` server on its own
 event-loop thread. Every command is acknowledged with the same ``req_id`` and an ``errcode``:
 ``aibot_subscribe`` (bot id and secret checked; 40001 otherwise), ``ping``, ``aibot_respond_msg`` (only
-with a message callback's ``req_id``: a card click's gets 846605, as WeCom answers), ``aibot_respond_update_msg``
-(only with a card click's ``req_id``, within 5 s, with the clicked card's ``task_id``), ``aibot_send_msg``,
+with a message callback's ``req_id``: a card click's gets 846605, as WeCom answers),
+``aibot_respond_update_msg`` (only with a card click's ``req_id``, within 5 s, with the clicked card's
+``task_id``), ``aibot_send_msg``,
 ``aibot_upload_media_init`` / ``_chunk`` / ``_finish`` (chunks ≤ 512 KB, ≤ 100, md5 and size checked →
 ``media_id``). Callbacks go to the newest subscribed connection; a push with no connection up waits
 for the next subscribe.
@@ -57,7 +58,9 @@ class Received:
 class FakeWecom:
     """The fake server. Use as a context manager."""
 
-    def __init__(self, *, bot_id: str = "wbFakeBot0001", secret: str = "fake-wecom-secret-DO-NOT-LOG") -> None:
+    def __init__(
+        self, *, bot_id: str = "wbFakeBot0001", secret: str = "fake-wecom-secret-DO-NOT-LOG"
+    ) -> None:
         self.bot_id, self.secret = bot_id, secret
         self.received: list[Received] = []
         self.connections = 0
@@ -77,6 +80,7 @@ class FakeWecom:
         self._stop: asyncio.Future[None] | None = None
         self._port = 0
         self._thread: threading.Thread | None = None
+        self._sending: set[asyncio.Future[None]] = set()
 
     # -- life cycle -------------------------------------------------------------------------------
     def __enter__(self) -> FakeWecom:
@@ -123,7 +127,8 @@ class FakeWecom:
         return [
             r
             for r in self.commands("aibot_respond_msg")
-            if (req_id is None or r.req_id == req_id) and (msgtype is None or r.body.get("msgtype") == msgtype)
+            if (req_id is None or r.req_id == req_id)
+            and (msgtype is None or r.body.get("msgtype") == msgtype)
         ]
 
     @property
@@ -140,7 +145,8 @@ class FakeWecom:
         self._call(lambda: [setattr(c, "silent", True) for c in list(self._conns)])
 
     def replace(self) -> None:
-        """Another connection of this bot subscribed: the live one gets ``disconnected_event`` and is closed."""
+        """Another connection of this bot subscribed: the live one gets ``disconnected_event``, then
+        is closed."""
 
         async def go() -> None:
             self.replaced_at = time.monotonic()
@@ -225,7 +231,9 @@ class FakeWecom:
         conn = live[-1]
         self._callbacks[frame["headers"]["req_id"]]["at"] = time.monotonic()
         self.pushes.append((frame["body"]["msgid"], conn.number))
-        asyncio.ensure_future(self._send(conn, frame))
+        task = asyncio.ensure_future(self._send(conn, frame))
+        self._sending.add(task)
+        task.add_done_callback(self._sending.discard)
 
     async def _send(self, conn: _Conn, frame: dict[str, Any]) -> None:
         with contextlib.suppress(ConnectionClosed):
@@ -247,7 +255,11 @@ class FakeWecom:
                 if code:
                     self.refused.append((cmd, code))
                     self.received.pop()
-                ack = {"headers": {"req_id": req_id}, "errcode": code, "errmsg": "ok" if code == 0 else "refused"}
+                ack = {
+                    "headers": {"req_id": req_id},
+                    "errcode": code,
+                    "errmsg": "ok" if code == 0 else "refused",
+                }
                 if body is not None:
                     ack["body"] = body
                 await ws.send(json.dumps(ack))
@@ -290,7 +302,10 @@ class FakeWecom:
 
     def _upload(self, cmd: str, body: dict[str, Any]) -> tuple[int, Any]:
         if cmd == "aibot_upload_media_init":
-            if body.get("type") not in ("image", "file", "voice", "video") or not 1 <= body.get("total_chunks", 0) <= 100:
+            if (
+                body.get("type") not in ("image", "file", "voice", "video")
+                or not 1 <= body.get("total_chunks", 0) <= 100
+            ):
                 return 40004, None
             upload_id = f"up{next(self._ids)}"
             self._upload_parts[upload_id] = {**body, "chunks": {}}

@@ -13,6 +13,7 @@ from fake_wecom import FakeWecom
 from wecom_run import bot_env, running_bot, stream_of, wait
 
 from bot.wecom.card import parse_key
+from bot.wecom.settings import NOT_WECOM_ADMIN
 
 QUESTION = "7B模型1万亿token要多少A100"
 
@@ -101,7 +102,9 @@ def test_a_card_button_click_updates_the_card(fake, tmp_path: Path) -> None:
         card = wait(lambda: _cards(fake, req), 20, "card")[0]
         button = next(b for b in card["button_list"] if b["text"] == "🖥 H100")
         click = fake.push(fake.card_click(card["task_id"], button["key"], chattype="group"))
-        updates = wait(lambda: [r for r in fake.commands("aibot_respond_update_msg") if r.req_id == click], 10, "update")
+        updates = wait(
+            lambda: [r for r in fake.commands("aibot_respond_update_msg") if r.req_id == click], 10, "update"
+        )
         updated = updates[0].body["template_card"]
         assert updated["task_id"] == card["task_id"]
         assert "H100" in updated["main_title"]["title"] and "A100" not in updated["main_title"]["title"]
@@ -146,7 +149,8 @@ def test_group_settings_change_only_by_a_listed_admin(fake, tmp_path: Path) -> N
     with running_bot(fake, tmp_path, extra_env={"WECOM_ADMINS": "boss, lisi"}):
         refused = fake.push(fake.group("/settings price A100 18元", userid="zhangsan"))
         text = stream_of(wait(lambda: fake.replies(refused, "stream"), 20, "refusal")[0])
-        assert text == "企业微信群里只有 WECOM_ADMINS 中列出的管理员可以修改设置（企业微信不会告诉机器人谁管理这个群）。"
+        assert text == NOT_WECOM_ADMIN["zh"]
+        assert text.startswith("企业微信群里只有 WECOM_ADMINS 中列出的管理员可以修改设置")
         saved = fake.push(fake.group("/settings price A100 18元", userid="boss"))
         text = stream_of(wait(lambda: fake.replies(saved, "stream"), 20, "saved")[0])
         assert "A100 ¥18" in text and "<b>" not in text, text
@@ -179,7 +183,10 @@ def test_health_names_wecom_and_its_long_connection(fake, tmp_path: Path) -> Non
             timeout=60,
         )
         assert done.returncode == 0, done.stderr
-        assert done.stdout.splitlines() == [f"wecom: configured ({fake.url}); long connection: open", "healthy"]
+        assert done.stdout.splitlines() == [
+            f"wecom: configured ({fake.url}); long connection: open",
+            "healthy",
+        ]
     assert not (tmp_path / "beat.json.wecom").exists()
 
 

@@ -51,7 +51,12 @@ def running_bot(
         env["SIZING_BOT_PRESALES"] = str(OFFER)
     log = (tmp / "bot.log").open("w")
     proc = subprocess.Popen(
-        [sys.executable, "-m", "bot", "run"], cwd=tmp, env=env, stdout=log, stderr=subprocess.STDOUT, text=True
+        [sys.executable, "-m", "bot", "run"],
+        cwd=tmp,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        text=True,
     )
     try:
         wait(lambda: fake.subscribes >= 1 or proc.poll() is not None, 30, "subscribe")
