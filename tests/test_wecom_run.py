@@ -112,6 +112,18 @@ def test_a_card_button_click_updates_the_card(fake, tmp_path: Path) -> None:
         assert len(_cards(fake)) == 1  # updated, not a new card
 
 
+def test_the_quote_button_sends_the_pdf_as_a_reply_to_the_question(fake, tmp_path: Path) -> None:
+    with running_bot(fake, tmp_path, offer=True):
+        req = fake.push(fake.group("70B model inference, how many GPUs?"))
+        card = wait(lambda: _cards(fake, req), 20, "card")[0]
+        keys = [b["key"] for b in card["button_list"] if parse_key(b["key"])[1].kind.value == "q"]
+        assert keys and len(card["button_list"]) == 6, card["button_list"]
+        fake.push(fake.card_click(card["task_id"], keys[0], chattype="group"))
+        files = wait(lambda: fake.replies(req, "file"), 30, "file reply")
+        assert fake.uploads[files[0].body["file"]["media_id"]]["data"].startswith(b"%PDF")
+        assert not fake.refused, fake.refused
+
+
 def test_a_dropped_socket_reconnects_and_answers(fake, tmp_path: Path) -> None:
     with running_bot(fake, tmp_path):
         fake.drop()

@@ -12,7 +12,8 @@ template cards out.
   quotes as a ``file``, uploaded first (``aibot_upload_media_init`` / ``_chunk`` of 512 KB base64 /
   ``_finish`` → ``media_id``). A click is answered by updating its card (``aibot_respond_update_msg``,
   within 5 s of the event, the only command a click's ``req_id`` accepts); files and images a click
-  asks for go out unprompted (``aibot_send_msg``), as does anything whose ``req_id`` is too old.
+  asks for are replies to the card's question (its ``req_id``); anything whose ``req_id`` is too old
+  goes out unprompted (``aibot_send_msg``).
 * Send limits: a group chat gets at most 20 messages a minute (WeCom's group robot limit): further
   ones wait for their slot (:class:`bot.chat.ratelimit.SlidingWindow`).
 """
@@ -143,7 +144,7 @@ class WecomAdapter:
         self._queue: asyncio.Queue[Inbound | Press | None] = asyncio.Queue(QUEUE_MAX)
         self._task: asyncio.Task[None] | None = None
         self._req: OrderedDict[str, tuple[str, float]] = OrderedDict()
-        """msgid, or ``card:<task_id>`` → (the callback's req_id, when it came)"""
+        """msgid, a card's task_id (its question's), ``card:<task_id>`` (a click) → (req_id, when it came)"""
         self._groups: OrderedDict[str, bool] = OrderedDict()  # chat → is a group (for aibot_send_msg)
         self._pace = SlidingWindow(group_rate)
 
@@ -225,6 +226,8 @@ class WecomAdapter:
         await self._send(
             to.chat_id, {"msgtype": "template_card", "template_card": build_card(out, task)}, req
         )
+        if req is not None:  # files and images a click on this card asks for reply to the question
+            self._remember(self._req, task, self._req[to.message_id])
         return task
 
     async def reply_text(self, to: Inbound, text: str) -> str:
