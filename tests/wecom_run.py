@@ -62,6 +62,11 @@ def running_bot(
         wait(lambda: fake.subscribes >= 1 or proc.poll() is not None, 30, "subscribe")
         assert proc.poll() is None, (tmp / "bot.log").read_text()
         yield proc
+    except AssertionError:
+        log.flush()
+        tail = [line for line in (tmp / "bot.log").read_text().splitlines() if " DEBUG " not in line]
+        print("bot log (no DEBUG lines), last 40:", *tail[-40:], sep="\n")
+        raise
     finally:
         if proc.poll() is None:
             proc.send_signal(signal.SIGTERM)

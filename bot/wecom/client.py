@@ -287,7 +287,11 @@ class WecomConnection:
         """Ping every interval; abort the socket after two unanswered pings or a silent spell."""
         interval = max(self.ping_interval, 0.05)
         while True:
+            due = time.monotonic() + interval
             await asyncio.sleep(interval)
+            if time.monotonic() - due > interval / 2:  # our own loop stalled: frames may be unread
+                self._last_rx = max(self._last_rx, due)  # a stall of ours is not the peer's silence
+                continue
             silent = time.monotonic() - self._last_rx
             if self._unacked_pings >= MISSED_PINGS or silent > WATCHDOG_PINGS * interval:
                 log.warning(

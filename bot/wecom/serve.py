@@ -47,6 +47,7 @@ class WecomService:
     def __init__(self, seam: Seam, adapter: WecomAdapter, admins: frozenset[str] = frozenset()) -> None:
         self.seam, self.adapter, self.admins = seam, adapter, admins
         self._users: OrderedDict[str, asyncio.Semaphore] = OrderedDict()
+        self._orders: OrderedDict[str, asyncio.Lock] = OrderedDict()
         self._all = asyncio.Semaphore(MAX_TASKS)
 
     def _slots(self, user: str) -> asyncio.Semaphore:
@@ -58,6 +59,16 @@ class WecomService:
                 if stale is not None:
                     del self._users[stale]
         return slots
+
+    def _order(self, user: str) -> asyncio.Lock:
+        lock = self._orders.get(user)
+        if lock is None:
+            lock = self._orders[user] = asyncio.Lock()
+            if len(self._orders) > 10_000:
+                stale = next((k for k, v in self._orders.items() if not v.locked() and k != user), None)
+                if stale is not None:
+                    del self._orders[stale]
+        return lock
 
     async def handle(self, item: Inbound | Press) -> None:
         """Answer one message (``/settings``, ``/quote`` here, questions through the seam) or one press."""
@@ -73,7 +84,8 @@ class WecomService:
         if is_quote_command(item.text):
             await quote_command(seam, adapter, item)  # type: ignore[arg-type]
             return
-        out = seam.answer(item)
+        async with self._order(item.user_id):  # in order per user ("那H100呢" after its question)
+            out = await asyncio.to_thread(seam.answer, item)  # off the loop: pings and clicks go on
         if out is None:
             return
         seam.remember(item.chat_id, await adapter.reply(item, out), out)
