@@ -157,6 +157,23 @@ def test_a_replaced_connection_does_not_fight_back(fake, tmp_path: Path) -> None
     assert "WeCom: 0: another connection of this bot took over (disconnected_event)" in log
 
 
+def test_a_refused_subscribe_ends_run_with_one_line_and_no_secret(fake, tmp_path: Path) -> None:
+    env = bot_env(fake, tmp_path, {"WECOM_BOT_SECRET": "wrong-secret-DO-NOT-LOG", "LOG_LEVEL": "INFO"})
+    done = subprocess.run(
+        [sys.executable, "-m", "bot", "run"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 1
+    assert done.stderr.splitlines()[-1] == "WeCom: 40001: subscribe refused: refused"
+    assert "wrong-secret-DO-NOT-LOG" not in done.stderr + done.stdout
+    assert fake.subscribes == 0 and len(fake.commands("aibot_subscribe")) == 0  # refused ones not kept
+    assert fake.refused == [("aibot_subscribe", 40001)]  # tried once: bad credentials are not retried
+
+
 def test_group_settings_change_only_by_a_listed_admin(fake, tmp_path: Path) -> None:
     with running_bot(fake, tmp_path, extra_env={"WECOM_ADMINS": "boss, lisi"}):
         refused = fake.push(fake.group("/settings price A100 18元", userid="zhangsan"))
