@@ -227,3 +227,16 @@ def test_wecom_code_loads_only_when_its_credentials_are_set() -> None:
         check=True,
     )
     assert "bot.wecom" not in out.stdout.split() and "websockets" not in out.stdout.split()
+
+
+def test_feishu_and_wecom_are_served_by_one_process(fake, tmp_path: Path) -> None:
+    import feishu_run
+    from fake_feishu import FakeFeishu
+
+    wecom = {k: v for k, v in bot_env(fake, tmp_path).items() if k.startswith("WECOM_")}
+    with FakeFeishu() as feishu, feishu_run.running_bot(feishu, tmp_path, extra_env=wecom):
+        wait(lambda: fake.subscribes >= 1, 30, "WeCom subscribe")
+        req = fake.push(fake.message(QUESTION))
+        feishu.push(feishu.message_event(QUESTION))
+        assert stream_of(wait(lambda: fake.replies(req, "stream"), 30, "WeCom answer")[0]).startswith("**7B")
+        wait(lambda: feishu_run.cards(feishu), 30, "Feishu card")
