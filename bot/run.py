@@ -4,6 +4,7 @@
 * Feishu / Lark (``FEISHU_APP_ID`` + ``FEISHU_APP_SECRET``, ``FEISHU_DOMAIN``): :mod:`bot.feishu.serve`
   on its own event loop, on the main thread when it is the only platform, else on a thread of its own.
 * DingTalk (``DINGTALK_CLIENT_ID`` + ``DINGTALK_CLIENT_SECRET``): :mod:`bot.dingtalk.run`, the same way.
+* WeCom (``WECOM_BOT_ID`` + ``WECOM_BOT_SECRET``, ``WECOM_WS_URL``): :mod:`bot.wecom.serve`, the same way.
 
 A platform's code is imported only when its credentials are set (python-telegram-bot is not loaded
 for a Feishu-only deployment, websockets is not loaded for a Telegram-only one).
@@ -24,7 +25,9 @@ log = logging.getLogger(__name__)
 
 NO_PLATFORM = (
     "TELEGRAM_BOT_TOKEN is not set: get a token from @BotFather and export it "
-    "(or put TELEGRAM_BOT_TOKEN=... in .env); for Feishu/Lark set FEISHU_APP_ID and FEISHU_APP_SECRET."
+    "(or put TELEGRAM_BOT_TOKEN=... in .env); for Feishu/Lark set FEISHU_APP_ID and FEISHU_APP_SECRET; "
+    "for WeCom set WECOM_BOT_ID and WECOM_BOT_SECRET; "
+    "for DingTalk set DINGTALK_CLIENT_ID and DINGTALK_CLIENT_SECRET."
 )
 
 
@@ -37,6 +40,8 @@ def platforms(settings: AppSettings) -> list[str]:
         found.append("feishu")
     if settings.dingtalk.client_id and settings.dingtalk.client_secret:
         found.append("dingtalk")
+    if settings.wecom.bot_id and settings.wecom.bot_secret:
+        found.append("wecom")
     return found
 
 
@@ -55,33 +60,85 @@ def run(settings: AppSettings, _without: frozenset[str] = frozenset()) -> int:
 
         rest = None if found == ["dingtalk"] else (lambda: run(settings, _without | {"dingtalk"}))
         return run_dingtalk(settings, rest)
-    if "feishu" not in found:
+    if found == ["telegram"]:
         from bot.telegram.app import run as run_telegram
 
         return run_telegram(settings)
     from bot.chat.secrets import REDACTOR, configure_logging, protect_token
 
-    secret = settings.feishu.app_secret
-    assert secret is not None
-    protect_token(secret.get_secret_value())
+    for secret in (settings.feishu.app_secret, settings.wecom.bot_secret):
+        if secret is not None:
+            protect_token(secret.get_secret_value())
     configure_logging(settings.log_level)
-    try:
-        seam, adapter = _feishu(settings)
-    except Exception as err:  # a bad offer file, an unopenable settings DB: one line
-        print(f"sizing-bot: cannot start Feishu: {REDACTOR.redact(_one_line(err))}", file=sys.stderr)
-        return 2
-    if "telegram" not in found:
-        return _run_feishu(seam, adapter, None)
-    stop = threading.Event()
-    thread = threading.Thread(target=_run_feishu, args=(seam, adapter, stop), name="feishu", daemon=True)
-    thread.start()
-    from bot.telegram.app import run as run_telegram
+    servers = []  # (name, serve(stop) -> exit code), each on its own event loop
+    for name, starter in (("feishu", _feishu_server), ("wecom", _wecom_server)):
+        if name not in found:
+            continue
+        try:
+            servers.append((name, starter(settings)))
+        except Exception as err:  # a bad offer file, an unopenable settings DB: one line
+            label = {"feishu": "Feishu", "wecom": "WeCom"}[name]
+            print(f"sizing-bot: cannot start {label}: {REDACTOR.redact(_one_line(err))}", file=sys.stderr)
+            return 2
+    return _run_servers(settings, "telegram" in found, servers)
 
+
+def _run_servers(settings: AppSettings, telegram: bool, servers: list) -> int:
+    """The first server on the main thread when Telegram is not configured, the others on threads."""
+    stop = threading.Event()
+    main = None if telegram else servers[0][1]
+    threads = [
+        threading.Thread(target=serve, args=(stop,), name=name, daemon=True)
+        for name, serve in (servers if telegram else servers[1:])
+    ]
+    for thread in threads:
+        thread.start()
     try:
+        if main is not None:
+            return main(None)
+        from bot.telegram.app import run as run_telegram
+
         return run_telegram(settings)
     finally:
         stop.set()
-        thread.join(10)
+        for thread in threads:
+            thread.join(10)
+
+
+def _feishu_server(settings: AppSettings):
+    seam, adapter = _feishu(settings)
+    return lambda stop: _run_feishu(seam, adapter, stop)
+
+
+def _wecom_server(settings: AppSettings):
+    from bot.settings.presales import load_presales
+    from bot.wecom.serve import build
+
+    presales = load_presales(settings.presales_path) if settings.presales_path else None
+    service = build(settings, presales)
+    return lambda stop: _run_wecom(service, stop)
+
+
+def _run_wecom(service, stop: threading.Event | None) -> int:
+    """Serve WeCom on a new event loop until a signal (main thread) or ``stop`` (a thread)."""
+    from bot.chat.secrets import REDACTOR
+    from bot.wecom.serve import serve_until_signalled
+
+    async def main() -> None:
+        done = asyncio.Event()
+        if stop is not None:
+            loop = asyncio.get_running_loop()
+            threading.Thread(
+                target=lambda: (stop.wait(), loop.call_soon_threadsafe(done.set)), daemon=True
+            ).start()
+        await serve_until_signalled(service, done)
+
+    try:
+        asyncio.run(main())
+    except Exception as err:  # fatal: refused subscribe, replaced by another connection
+        print(f"WeCom: {REDACTOR.redact(_one_line(err))}", file=sys.stderr)
+        return 1
+    return 0
 
 
 def _feishu(settings: AppSettings):  # -> (Seam, FeishuAdapter)
@@ -119,8 +176,9 @@ def health_lines(
 ) -> tuple[list[str], bool]:
     """One line per configured platform for ``sizing-bot health``, and whether all are healthy.
 
-    With a heartbeat file, Feishu's own beat (``<file>.feishu``, written while its long connection is
-    open) must be fresh too; Telegram's is the file itself (checked by the caller)."""
+    With a heartbeat file, Feishu's and WeCom's own beats (``<file>.feishu``, ``<file>.wecom``, written
+    while their long connections are open) must be fresh too; Telegram's is the file itself (checked by
+    the caller)."""
     lines, ok = [], True
     for name in platforms(settings):
         if name == "telegram":
@@ -133,7 +191,8 @@ def health_lines(
             lines.append(line)
             ok = ok and fine
             continue
-        where = f"feishu: configured ({settings.feishu.domain})"
+        endpoint = settings.feishu.domain if name == "feishu" else settings.wecom.ws_url
+        where = f"{name}: configured ({endpoint})"
         if heartbeat is not None:
             from pathlib import Path
 
@@ -141,7 +200,7 @@ def health_lines(
 
             base = Path(heartbeat) if heartbeat else settings.heartbeat_path
             if base is not None:
-                beat = base.with_name(base.name + ".feishu")
+                beat = base.with_name(f"{base.name}.{name}")
                 problem = check_heartbeat(beat, HEARTBEAT_MAX_AGE_S if max_age_s is None else max_age_s)
                 where += f"; long connection: {problem}" if problem else "; long connection: open"
                 ok = ok and problem is None

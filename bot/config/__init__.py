@@ -52,7 +52,7 @@ __all__ = [
     "variables",
 ]
 
-NAMESPACES = ("SIZING_BOT_", "TELEGRAM_", "FEISHU_", "LOG_LEVEL", "DINGTALK_")
+NAMESPACES = ("SIZING_BOT_", "TELEGRAM_", "FEISHU_", "LOG_LEVEL", "DINGTALK_", "WECOM_")
 """Every environment name the model reads starts with one of these (upper case)."""
 
 _MODEL_NAMES = frozenset(

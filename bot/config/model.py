@@ -32,6 +32,7 @@ from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 from bot.chat.ratelimit import Rate
 from bot.config import SettingsProblem
+from bot.config.wecom import WecomSettings
 from bot.telegram.heartbeat import HEARTBEAT_INTERVAL_S
 
 PREFIX = "SIZING_BOT_"
@@ -219,6 +220,7 @@ SECTIONS: dict[str, type[BaseSettings]] = {
     "feishu": FeishuSettings,
     "web": WebSettings,
     "dingtalk": DingTalkSettings,
+    "wecom": WecomSettings,
 }
 """The per-platform sections of :class:`AppSettings`, by field name."""
 
@@ -304,6 +306,7 @@ class AppSettings(BaseSettings):
     feishu: InstanceOf[FeishuSettings]
     web: InstanceOf[WebSettings]
     dingtalk: InstanceOf[DingTalkSettings]
+    wecom: InstanceOf[WecomSettings]
 
     def __init__(self, _env_file: Any = ".env", **values: Any) -> None:
         from pydantic import ValidationError

@@ -15,6 +15,7 @@ import asyncio
 import html
 import logging
 import re
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
 from bot.chat.commands import (
@@ -73,8 +74,21 @@ def _price(store, chat: str, current: ChatSettings, change: PriceChange, lang: s
     return price_saved_text(lang, change, currency, switched=currency != chat_currency)
 
 
-async def settings_reply(msg: Inbound, argument: str, conversation: Conversation, api: FeishuAPI) -> str:
-    """The text answering ``/settings …`` in ``msg``'s chat (changing the settings when allowed)."""
+Refusal = Callable[["Inbound", str], Awaitable[str | None]]
+"""``(message, lang) -> None`` when its sender may change a group's settings, else the refusal text."""
+
+
+async def settings_reply(
+    msg: Inbound,
+    argument: str,
+    conversation: Conversation,
+    api: FeishuAPI | None,
+    *,
+    refusal: Refusal | None = None,
+) -> str:
+    """The text answering ``/settings …`` in ``msg``'s chat (changing the settings when allowed). In a
+    group, ``refusal`` decides who may change them (default: the Feishu group's owner and
+    managers, asked of ``api``)."""
     store = conversation.settings_store
     current = conversation.settings(msg.chat_id)
     lang = _lang(argument or msg.text, current)
@@ -86,19 +100,30 @@ async def settings_reply(msg: Inbound, argument: str, conversation: Conversation
     saved = ""
     if change is not None:
         if msg.is_group:
-            try:
-                admins = await api.chat_admins(msg.chat_id.partition(":")[2])
-            except Exception as exc:  # FeishuAPIError (e.g. no im:chat:readonly scope), transport errors
-                log.warning("feishu: could not read the admins of %s: %s", msg.chat_id, exc)
-                return PERMISSION_CHECK_FAILED_FEISHU[lang]
-            if msg.user_id.partition(":")[2] not in admins:
-                return NOT_ADMIN[lang]
+            refused = await (refusal or _admins_only(api))(msg, lang)
+            if refused:
+                return refused
         saved = await asyncio.to_thread(
             _price, store, msg.chat_id, current, change, lang, conversation.presales
         )
         current = conversation.settings(msg.chat_id)
     text = settings_text(current, lang, conversation.presales)
     return plain(f"{saved}\n\n{text}" if saved else text)
+
+
+def _admins_only(api: FeishuAPI | None) -> Refusal:
+    """Feishu's rule: the group's owner and its managers (``api.chat_admins``) may change settings."""
+
+    async def check(msg: Inbound, lang: str) -> str | None:
+        assert api is not None
+        try:
+            admins = await api.chat_admins(msg.chat_id.partition(":")[2])
+        except Exception as exc:  # FeishuAPIError (e.g. no im:chat:readonly scope), transport errors
+            log.warning("feishu: could not read the admins of %s: %s", msg.chat_id, exc)
+            return PERMISSION_CHECK_FAILED_FEISHU[lang]
+        return None if msg.user_id.partition(":")[2] in admins else NOT_ADMIN[lang]
+
+    return check
 
 
 def plain(text: str) -> str:

@@ -1,0 +1,179 @@
+"""``sizing-bot run``'s WeCom side: the seam answering a :class:`WecomAdapter` until stopped.
+
+Wiring: the settings SQLite (``SIZING_BOT_DB``) holds the chat settings and the dedupe keys
+(:class:`bot.chat.seen.SqliteSeen`, table ``wecom_seen``, 8 h); the Conversation and the Seam are the
+ones every front end uses (the seam renders in parts, :func:`bot.feishu.card.card_text`). Each item is
+answered on a task of its own, at most :data:`IN_FLIGHT_PER_USER` per user at once (WeCom's limit of
+interactions in flight per user), so a card click is answered within its 5 s while a question is
+being sized; one item that fails is logged and the others are answered.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import signal
+from collections import OrderedDict
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from bot.chat.adapter import Inbound, Press
+from bot.chat.contact import contact_of
+from bot.chat.seam import Seam
+from bot.chat.seen import SqliteSeen
+from bot.core.conversation import Conversation
+from bot.feishu.card import card_footer, card_text
+from bot.feishu.commands import is_quote_command, quote_command
+from bot.feishu.settings import settings_argument
+from bot.settings.store import SettingsStore, default_db_path
+from bot.telegram.heartbeat import HEARTBEAT_INTERVAL_S, write_heartbeat
+from bot.wecom.adapter import WecomAdapter
+from bot.wecom.settings import wecom_settings_reply
+
+if TYPE_CHECKING:
+    from bot.config import AppSettings
+    from bot.settings.presales import PresalesConfig
+
+log = logging.getLogger(__name__)
+
+IN_FLIGHT_PER_USER = 3
+"""Items of one user answered at once (WeCom: at most 3 interactions in flight per user)."""
+MAX_TASKS = 64
+
+
+class WecomService:
+    """The seam, the adapter and the admin list of one WeCom robot."""
+
+    def __init__(self, seam: Seam, adapter: WecomAdapter, admins: frozenset[str] = frozenset()) -> None:
+        self.seam, self.adapter, self.admins = seam, adapter, admins
+        self._users: OrderedDict[str, asyncio.Semaphore] = OrderedDict()
+        self._orders: OrderedDict[str, asyncio.Lock] = OrderedDict()
+        self._all = asyncio.Semaphore(MAX_TASKS)
+
+    def _slots(self, user: str) -> asyncio.Semaphore:
+        slots = self._users.get(user)
+        if slots is None:
+            slots = self._users[user] = asyncio.Semaphore(IN_FLIGHT_PER_USER)
+            if len(self._users) > 10_000:
+                stale = next((k for k, s in self._users.items() if not s.locked() and k != user), None)
+                if stale is not None:
+                    del self._users[stale]
+        return slots
+
+    def _order(self, user: str) -> asyncio.Lock:
+        lock = self._orders.get(user)
+        if lock is None:
+            lock = self._orders[user] = asyncio.Lock()
+            if len(self._orders) > 10_000:
+                stale = next((k for k, v in self._orders.items() if not v.locked() and k != user), None)
+                if stale is not None:
+                    del self._orders[stale]
+        return lock
+
+    async def handle(self, item: Inbound | Press) -> None:
+        """Answer one message (``/settings``, ``/quote`` here, questions through the seam) or one press."""
+        seam, adapter = self.seam, self.adapter
+        if isinstance(item, Press):
+            await seam._on_press(adapter, item)
+            return
+        argument = settings_argument(item.text)
+        if argument is not None:
+            text = await wecom_settings_reply(item, argument, seam.conversation, self.admins)
+            await adapter.reply_text(item, text)
+            return
+        if is_quote_command(item.text):
+            await quote_command(seam, adapter, item)  # type: ignore[arg-type]
+            return
+        async with self._order(item.user_id):  # in order per user ("那H100呢" after its question)
+            out = await asyncio.to_thread(seam.answer, item)  # off the loop: pings and clicks go on
+        if out is None:
+            return
+        seam.remember(item.chat_id, await adapter.reply(item, out), out)
+        turn = seam.conversation.turn(out.turn_id) if out.turn_id else None
+        if turn is not None and turn.answer.understood:
+            from bot.render.chart import render_chart
+
+            png = await asyncio.to_thread(render_chart, turn.answer, turn.answer.lang)
+            if png:
+                await adapter.send_photo(item.chat_id, png, reply_to=item.message_id)
+
+    async def _guarded(self, item: Inbound | Press) -> None:
+        async with self._all, self._slots(item.user_id):
+            try:
+                await self.handle(item)
+            except Exception:  # one failed answer must not stop the others
+                log.exception("wecom: answering failed")
+
+
+def build(settings: AppSettings, presales: PresalesConfig | None) -> WecomService:
+    """The service for the WeCom section of ``settings`` (credentials must be set)."""
+    wecom = settings.wecom
+    secret = wecom.bot_secret.get_secret_value() if wecom.bot_secret else ""
+    db = settings.db_path or default_db_path()
+    conversation = Conversation(settings_store=SettingsStore(db), presales=presales)
+    seam = Seam(conversation, render=card_text, contact=contact_of(presales), footer=card_footer)
+    seen = SqliteSeen(db, table="wecom_seen")
+    adapter = WecomAdapter(
+        wecom.bot_id or "", secret, url=wecom.ws_url, ping_interval=wecom.ping_interval, seen=seen
+    )
+    adapter.heartbeat_path = wecom_heartbeat(settings.heartbeat_path)
+    return WecomService(seam, adapter, wecom.admin_ids())
+
+
+def wecom_heartbeat(path: Path | None) -> Path | None:
+    """WeCom's heartbeat file: ``SIZING_BOT_HEARTBEAT`` + ``.wecom``."""
+    return path.with_name(path.name + ".wecom") if path else None
+
+
+async def beat(adapter: WecomAdapter, interval_s: float = HEARTBEAT_INTERVAL_S) -> None:
+    """Rewrite the heartbeat every ``interval_s`` s while the long connection is up; removed at the end."""
+    path = adapter.heartbeat_path
+    if path is None:
+        return
+    try:
+        while True:
+            alive = adapter.connection.connected
+            if alive:
+                await asyncio.to_thread(write_heartbeat, path)
+            await asyncio.sleep(interval_s if alive else min(interval_s, 0.2))
+    finally:
+        path.unlink(missing_ok=True)
+
+
+async def serve(service: WecomService) -> None:
+    """Connect and answer until the adapter's stream ends; raises the connection's fatal error."""
+    adapter, tasks = service.adapter, set()
+    await adapter.connect()
+    try:
+        async for item in adapter.receive():
+            task = asyncio.create_task(service._guarded(item))
+            tasks.add(task)
+            task.add_done_callback(tasks.discard)
+    finally:
+        await adapter.stop()
+        if tasks:
+            await asyncio.gather(*tasks, return_exceptions=True)
+    if adapter.error is not None:
+        raise adapter.error
+
+
+async def serve_until_signalled(service: WecomService, stop: asyncio.Event | None = None) -> None:
+    """:func:`serve`, stopped by SIGINT / SIGTERM (main thread) or by ``stop``."""
+    stop = stop or asyncio.Event()
+    loop = asyncio.get_running_loop()
+    try:
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            loop.add_signal_handler(sig, stop.set)
+    except (ValueError, RuntimeError, NotImplementedError):  # not the main thread, or Windows
+        pass
+
+    async def stopper() -> None:
+        await stop.wait()
+        await service.adapter.connection.stop()
+
+    watcher, beater = asyncio.create_task(stopper()), asyncio.create_task(beat(service.adapter))
+    try:
+        await serve(service)
+    finally:
+        watcher.cancel()
+        beater.cancel()
