@@ -1,9 +1,12 @@
 """The shared store: PostgreSQL (``SIZING_BOT_DATABASE_URL=postgresql://…``), for replicas.
 
 Driver: psycopg 3 (sync) with psycopg-pool. The bot's store calls already run on worker threads off
-the event loop (settings, journal), so a blocking driver fits the code as it is; asyncpg would need
-its own loop per thread or a rewrite of those callers. Measured on this machine (issue 29): importing
-psycopg + psycopg_pool costs ~60 ms and ~8 MB resident; asyncpg ~45 ms and ~6 MB: no reason to switch.
+the event loop (settings, journal, Feishu's dedupe), so a blocking driver fits the code as it is;
+asyncpg would need an event loop per worker thread or a rewrite of those callers. Measured on this
+machine (issue 29, imported into a process that has already loaded the Telegram bot): psycopg +
+psycopg_pool 138-207 ms and +8.0 MiB resident; asyncpg 18-21 ms and +1.6 MiB. asyncpg is lighter,
+but the cost is paid once at start and only when ``SIZING_BOT_DATABASE_URL`` is set (this module is
+imported only then): fitting the existing threads wins.
 
 * Schema: created and upgraded under an advisory transaction lock (two replicas starting at once
   create it once); version in ``schema_version``.
