@@ -20,7 +20,7 @@ from bot.core.conversation import Conversation
 from bot.feishu.adapter import FeishuAdapter
 from bot.feishu.card import card_footer, card_text
 from bot.feishu.commands import is_quote_command, quote_command
-from bot.feishu.seen import SqliteSeen
+from bot.feishu.seen import SqliteSeen, StoreSeen
 from bot.feishu.settings import settings_argument, settings_reply
 from bot.settings.store import SettingsStore, default_db_path
 from bot.telegram.heartbeat import HEARTBEAT_INTERVAL_S, write_heartbeat
@@ -37,9 +37,18 @@ def build(settings: AppSettings, presales: PresalesConfig | None) -> tuple[Seam,
     feishu = settings.feishu
     secret = feishu.app_secret.get_secret_value() if feishu.app_secret else ""
     db = settings.db_path or default_db_path()
-    conversation = Conversation(settings_store=SettingsStore(db), presales=presales)
+    url = settings.database_url_value()
+    if url:  # replicas on one PostgreSQL: settings, follow-ups and dedupe shared (issue 29)
+        from bot.store import open_store
+
+        shared = open_store(url)
+        conversation = Conversation(settings_store=shared.settings, presales=presales, shared=shared)
+        seen: SqliteSeen | StoreSeen = StoreSeen(shared)
+    else:
+        conversation = Conversation(settings_store=SettingsStore(db), presales=presales)
+        seen = SqliteSeen(db)
     seam = Seam(conversation, render=card_text, contact=contact_of(presales), footer=card_footer)
-    adapter = FeishuAdapter(feishu.app_id or "", secret, domain=feishu.domain, seen=SqliteSeen(db))
+    adapter = FeishuAdapter(feishu.app_id or "", secret, domain=feishu.domain, seen=seen)
     adapter.heartbeat_path = feishu_heartbeat(settings.heartbeat_path)
     return seam, adapter
 
