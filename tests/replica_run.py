@@ -35,8 +35,8 @@ def start_replica(
         SIZING_BOT_USER_RATE="off",
         SIZING_BOT_CHAT_RATE="off",
         LOG_LEVEL="WARNING",
-        **extra,
     )
+    env.update(extra)
     with log.open("ab") as out:
         return subprocess.Popen(
             [sys.executable, "-m", "bot", "run"], cwd=home, env=env, stdout=out, stderr=subprocess.STDOUT
