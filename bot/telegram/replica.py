@@ -4,7 +4,7 @@ Telegram allows one ``getUpdates`` poller per bot (a second gets 409 Conflict), 
 
 1. **Leader lock.** Before it builds the bot, ``sizing-bot run`` takes the store's leader lock
    ``telegram:<bot id>`` (:func:`lead`); a replica that does not get it waits as the standby, trying
-   every :data:`STANDBY_POLL_S`. PostgreSQL frees the lock the moment the holder's connection closes
+   every :data:`STANDBY_POLL_S` (and rewriting its heartbeat file: a standby is healthy). PostgreSQL frees the lock the moment the holder's connection closes
    (a killed process), or after the TCP keepalives give up on a dead host (~10 s).
 2. **Takeover.** The new leader opens the journal in the store (:class:`StoreJournal`): every update
    the dead leader had claimed but not marked handled is replayed (its lease is the lock: a leader
@@ -30,6 +30,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from bot.telegram.heartbeat import write_heartbeat
 from bot.telegram.journal import KEEP_HANDLED, PRUNE_EVERY, RETENTION_S, UpdateJournal
 
 if TYPE_CHECKING:
@@ -98,6 +99,8 @@ def lead(settings: AppSettings, token: str, stop: threading.Event | None = None)
         if not waiting:
             logger.warning("standby: another replica polls Telegram (%s); waiting to take over", name)
             waiting = True
+        if settings.heartbeat_path is not None:  # a standby is healthy: it can take over
+            write_heartbeat(settings.heartbeat_path)
         time.sleep(STANDBY_POLL_S)
     store.close()
     return None
