@@ -114,3 +114,30 @@ def test_active_standby_failover_settings_and_follow_ups(
     assert rc_b == 0
     text = log_a.read_text(errors="replace") + log_b.read_text(errors="replace")
     assert "Traceback" not in text, text[-3000:]
+
+
+def test_an_unreachable_database_is_one_line_and_exit_2(tmp_path: Path) -> None:
+    import subprocess
+
+    from pg_server import free_port
+    from replica_run import ROOT
+
+    env = {
+        "PATH": "/usr/bin:/bin",
+        "HOME": str(tmp_path),
+        "PYTHONPATH": str(ROOT),
+        "TELEGRAM_BOT_TOKEN": TOKEN,
+        "SIZING_BOT_DATABASE_URL": f"postgresql://sizing:s3cret-pw@127.0.0.1:{free_port()}/sizing",
+    }
+    done = subprocess.run(
+        [sys.executable, "-m", "bot", "run"],
+        env=env,
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.startswith("SIZING_BOT_DATABASE_URL: cannot connect to PostgreSQL"), done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1 and "Traceback" not in done.stderr
+    assert "s3cret-pw" not in done.stderr

@@ -57,6 +57,10 @@ CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)
 """
 
 
+def _first_line(err: BaseException) -> str:
+    return next((line.strip() for line in str(err).splitlines() if line.strip()), type(err).__name__)
+
+
 class PgLease:
     """A leader lock: ``pg_try_advisory_lock`` held by a connection of its own."""
 
@@ -87,6 +91,10 @@ class PgStore:
     def __init__(self, url: str) -> None:
         self.url = url
         self._closed = threading.Event()
+        try:  # fail fast (a refused connection), with the server's own words
+            psycopg.connect(url, connect_timeout=CONNECT_TIMEOUT_S, **KEEPALIVE).close()
+        except psycopg.Error as err:
+            raise StoreUnavailable(f"cannot connect to PostgreSQL: {_first_line(err)}") from err
         self.pool = ConnectionPool(
             url,
             min_size=1,

@@ -4,8 +4,9 @@ Telegram allows one ``getUpdates`` poller per bot (a second gets 409 Conflict), 
 
 1. **Leader lock.** Before it builds the bot, ``sizing-bot run`` takes the store's leader lock
    ``telegram:<bot id>`` (:func:`lead`); a replica that does not get it waits as the standby, trying
-   every :data:`STANDBY_POLL_S` (and rewriting its heartbeat file: a standby is healthy). PostgreSQL frees the lock the moment the holder's connection closes
-   (a killed process), or after the TCP keepalives give up on a dead host (~10 s).
+   every :data:`STANDBY_POLL_S` (and rewriting its heartbeat file: a standby is healthy).
+   PostgreSQL frees the lock the moment the holder's connection closes (a killed process), or
+   after the TCP keepalives give up on a dead host (~10 s).
 2. **Takeover.** The new leader opens the journal in the store (:class:`StoreJournal`): every update
    the dead leader had claimed but not marked handled is replayed (its lease is the lock: a leader
    holds it until it dies), and the ids it had seen de-duplicate Telegram's redeliveries.
