@@ -91,6 +91,7 @@ class PgStore:
     def __init__(self, url: str) -> None:
         self.url = url
         self._closed = threading.Event()
+        self._waiting: dict[str, psycopg.Connection[Any]] = {}
         try:  # fail fast (a refused connection), with the server's own words
             psycopg.connect(url, connect_timeout=CONNECT_TIMEOUT_S, **KEEPALIVE).close()
         except psycopg.Error as err:
@@ -241,18 +242,21 @@ class PgStore:
     # -- leader locks
 
     def lead(self, name: str) -> PgLease | None:
-        """The advisory lock ``name`` on a connection of its own, or None when another session holds it."""
+        """The advisory lock ``name`` on a connection of its own, or None when another session holds it.
+        A standby's connection is kept between tries (one connection, not one per try)."""
+        conn = self._waiting.pop(name, None)
         try:
-            conn = psycopg.connect(self.url, autocommit=True, connect_timeout=CONNECT_TIMEOUT_S, **KEEPALIVE)
-        except psycopg.Error as err:
-            raise StoreUnavailable(f"{type(err).__name__}: {err}") from err
-        try:
+            if conn is None or conn.closed:
+                conn = psycopg.connect(
+                    self.url, autocommit=True, connect_timeout=CONNECT_TIMEOUT_S, **KEEPALIVE
+                )
             got = conn.execute("SELECT pg_try_advisory_lock(hashtextextended(%s, 0))", (name,)).fetchone()
         except psycopg.Error as err:
-            conn.close()
-            raise StoreUnavailable(f"{type(err).__name__}: {err}") from err
+            if conn is not None:
+                conn.close()
+            raise StoreUnavailable(f"{type(err).__name__}: {_first_line(err)}") from err
         if not (got and got[0]):
-            conn.close()
+            self._waiting[name] = conn
             return None
         return PgLease(conn)
 
@@ -280,4 +284,7 @@ class PgStore:
 
     def close(self) -> None:
         self._closed.set()
+        for conn in self._waiting.values():
+            conn.close()
+        self._waiting.clear()
         self.pool.close()
