@@ -61,6 +61,13 @@ def _first_line(err: BaseException) -> str:
     return next((line.strip() for line in str(err).splitlines() if line.strip()), type(err).__name__)
 
 
+def _tell(callback: Callable[[str], None], scope: str) -> None:
+    try:
+        callback(scope)
+    except Exception as err:  # e.g. the bot's event loop already closed at shutdown
+        log.debug("settings change %s not delivered: %s", scope, err)
+
+
 class PgLease:
     """A leader lock: ``pg_try_advisory_lock`` held by a connection of its own."""
 
@@ -274,10 +281,10 @@ class PgStore:
                     self.url, autocommit=True, connect_timeout=CONNECT_TIMEOUT_S, **KEEPALIVE
                 ) as conn:
                     conn.execute(f"LISTEN {CHANNEL}")
-                    callback("*")
+                    _tell(callback, "*")
                     while not self._closed.is_set():
                         for note in conn.notifies(timeout=1.0):
-                            callback(note.payload)
+                            _tell(callback, note.payload)
             except psycopg.Error as err:
                 log.warning("settings change feed lost (%s): reconnecting", err)
                 self._closed.wait(1.0)
