@@ -60,3 +60,18 @@ def test_without_a_shared_store_two_conversations_know_nothing_of_each_other() -
     a, b = Conversation(), Conversation()
     a.ask("telegram:1", "telegram:1", "全参微调Qwen2.5-14B要几张A100 80G？")
     assert not b.ask("telegram:1", "telegram:1", "换成QLoRA").followup
+
+
+def test_a_stage_switch_turn_reads_back_the_same_on_another_replica(store: Store) -> None:
+    a = Conversation(settings_store=store.settings, shared=store)
+    b = Conversation(settings_store=store.settings, shared=store)
+    a.ask("feishu:oc_1", "feishu:ou_1", "llama3 70b serve vllm 8xH100 32k context")
+    switched = a.ask("feishu:oc_1", "feishu:ou_1", "那QLoRA微调呢")
+    assert switched.answer.kept and switched.answer.reset
+    a._turns.flush()  # type: ignore[attr-defined]
+    again = b.turn(switched.id)
+    assert again is not None
+    assert again.answer.kept == switched.answer.kept
+    assert again.answer.reset == switched.answer.reset
+    assert again.request == switched.request
+    assert again.question == switched.question
