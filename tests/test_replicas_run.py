@@ -141,3 +141,35 @@ def test_an_unreachable_database_is_one_line_and_exit_2(tmp_path: Path) -> None:
     assert done.stderr.startswith("SIZING_BOT_DATABASE_URL: cannot connect to PostgreSQL"), done.stderr
     assert len(done.stderr.strip().splitlines()) == 1 and "Traceback" not in done.stderr
     assert "s3cret-pw" not in done.stderr
+
+
+def test_a_leader_that_loses_its_lock_connection_stops_and_the_standby_answers(
+    api: FakeBotAPI, tmp_path: Path, postgres_server: str
+) -> None:
+    import psycopg
+    from pg_server import fresh_database
+
+    url = fresh_database(postgres_server, "replicas_lost_lock")
+    log_a, log_b = tmp_path / "a.log", tmp_path / "b.log"
+    a = start_replica(api, tmp_path / "a", log_a, url)
+    b = None
+    try:
+        wait(lambda: api.calls_to("getUpdates"), 60, "replica A to poll")
+        b = start_replica(api, tmp_path / "b", log_b, url)
+        wait(lambda: "standby" in log_b.read_text(errors="replace"), 60, "replica B to wait as the standby")
+        with psycopg.connect(url, autocommit=True) as conn:  # the network drops A's lock connection
+            killed = conn.execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_locks WHERE locktype = 'advisory' AND granted"
+            ).fetchall()
+        assert killed == [(True,)]
+        assert a.wait(30) == 0  # stopped itself, gracefully
+        assert "leader lock lost" in log_a.read_text(errors="replace")
+        user = api.user("Ada", "en")
+        chat = api.private_chat(user)
+        api.send_text("/size 7B 1T tokens A100", chat=chat, user=user)
+        wait(lambda: answered(api)[(chat["id"], 7)], 30, "replica B to answer")
+    finally:
+        stop(a)
+        if b is not None:
+            stop(b)
+    assert "Traceback" not in log_b.read_text(errors="replace")
