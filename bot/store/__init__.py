@@ -15,7 +15,14 @@ def open_store(database_url: str | None = None, path: str | Path | None = None) 
     """PostgreSQL at ``database_url`` when it is a ``postgresql://`` URL, else the SQLite file ``path``
     (None: :func:`bot.settings.store.default_db_path`). Raises :class:`StoreUnavailable`."""
     if database_url and is_postgres(database_url):
+        from urllib.parse import urlsplit
+
+        from bot.chat.secrets import REDACTOR
         from bot.store.postgres import PgStore
+
+        password = urlsplit(database_url).password
+        if password:
+            REDACTOR.add(password)  # never in a log line or an error message
 
         return PgStore(database_url)
     if database_url:
