@@ -40,3 +40,23 @@ def test_two_replicas_answer_once_and_share_follow_ups(fake, tmp_path: Path, pos
             assert "70B" in words and gpu in words, words[:400]
         replicas = {conn for _, conn in fake.pushes}
         assert len(replicas) >= 2, fake.pushes  # pushed to both replicas (connection numbers)
+
+
+def test_a_reply_to_a_card_of_a_stopped_replica_follows_that_cards_question(
+    fake, tmp_path: Path, postgres_server: str
+) -> None:
+    from pg_server import fresh_database
+
+    env = {"SIZING_BOT_DATABASE_URL": fresh_database(postgres_server, "feishu_reply")}
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    with running_bot(fake, tmp_path / "a", extra_env=env):
+        fake.push(fake.message_event("70B模型推理要多少A100"))
+        first = wait(lambda: cards(fake), 15, "first card")[0]["message_id"]
+        fake.push(fake.message_event("7B模型1万亿token要多少A100"))  # the user's newer question
+        wait(lambda: len(cards(fake)) == 2, 15, "second card")
+    with running_bot(fake, tmp_path / "b", extra_env=env):  # replica A is gone
+        fake.push(fake.message_event("那H100呢", parent_id=first))
+        wait(lambda: len(cards(fake)) == 3, 20, "the reply's card")
+    title = card_of(cards(fake)[-1])["header"]["title"]["content"]
+    assert title.startswith("70B") and "H100" in title and "推理" in title, title

@@ -48,6 +48,10 @@ def build(settings: AppSettings, presales: PresalesConfig | None) -> tuple[Seam,
         conversation = Conversation(settings_store=SettingsStore(db), presales=presales)
         seen = SqliteSeen(db)
     seam = Seam(conversation, render=card_text, contact=contact_of(presales), footer=card_footer)
+    if url:  # a reply to a card another replica sent finds its turn
+        from bot.chat.shown import SharedShownMessages
+
+        seam.shown = SharedShownMessages(shared)
     adapter = FeishuAdapter(feishu.app_id or "", secret, domain=feishu.domain, seen=seen)
     adapter.heartbeat_path = feishu_heartbeat(settings.heartbeat_path)
     return seam, adapter
