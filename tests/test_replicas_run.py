@@ -82,6 +82,15 @@ def test_active_standby_failover_settings_and_follow_ups(
         api.send_text("全参微调Qwen2.5-14B要几张A100 80G？", chat=fchat, user=follower)
         wait(lambda: _last_text(api, fchat["id"]), 30, "the follower's first answer")
 
+        # a reply, after the takeover, to an answer A sent before a newer question
+        replier = api.user("Zhao", "zh")
+        rchat = api.private_chat(replier)
+        api.send_text("部署70B推理需要几张A100", chat=rchat, user=replier)
+        wait(lambda: api.bot_messages(rchat["id"]), 30, "the replier's first answer")
+        first_answer = api.bot_messages(rchat["id"])[0]
+        api.send_text("7B模型1万亿token要多少A100", chat=rchat, user=replier)
+        wait(lambda: len(api.bot_messages(rchat["id"])) == 2, 30, "the replier's second answer")
+
         users = [api.user(f"U{n}", "en") for n in range(USERS)]
         chats = [api.private_chat(u) for u in users]
         questions = [(c["id"], size) for size in SIZES for c in chats]
@@ -101,6 +110,11 @@ def test_active_standby_failover_settings_and_follow_ups(
         wait(lambda: len(api.calls_to("sendMessage")) > sent, 30, "the follow-up's answer")
         follow_up = _last_text(api, fchat["id"])
         assert "QLoRA" in follow_up and "Qwen2.5-14B" in follow_up, follow_up
+
+        api.send_text("那H100呢", chat=rchat, user=replier, reply_to=first_answer)
+        wait(lambda: len(api.bot_messages(rchat["id"])) == 3, 30, "the answer to the reply")
+        replied = api.bot_messages(rchat["id"])[-1]["text"].splitlines()[0]
+        assert replied.startswith("70B") and "H100" in replied and "推理" in replied, replied
         time.sleep(0.5)  # a late duplicate would show now
     finally:
         stop(a)
