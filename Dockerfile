@@ -10,6 +10,9 @@ WORKDIR /src
 COPY pyproject.toml ./
 RUN python -c "import tomllib; print('\n'.join(tomllib.load(open('pyproject.toml', 'rb'))['project']['dependencies']))" \
     > /requirements.txt
+# the PostgreSQL driver too (SIZING_BOT_DATABASE_URL: replicas on one database, compose.yaml)
+RUN python -c "import tomllib; print('\n'.join(tomllib.load(open('pyproject.toml', 'rb'))['project']['optional-dependencies']['postgres']))" \
+    >> /requirements.txt
 RUN pip wheel --no-cache-dir -w /deps -r /requirements.txt
 # the project itself (hatch_build.py compiles the catalogs, templates and data into the wheel)
 COPY . .

@@ -30,3 +30,12 @@ def isolated_environment(tmp_path_factory: pytest.TempPathFactory, monkeypatch: 
     for name in list(os.environ):
         if name.upper().startswith(_DEVELOPER_VARIABLES):
             monkeypatch.delenv(name, raising=False)
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> object:
+    """The URL of a throwaway PostgreSQL for this test session (tests/pg_server.py)."""
+    from pg_server import throwaway_postgres
+
+    with throwaway_postgres() as url:
+        yield url

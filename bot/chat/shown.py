@@ -50,4 +50,35 @@ class ShownMessages:
         return len(self._items)
 
 
-__all__ = ["MAX_REMEMBERED_MESSAGES", "Shown", "ShownMessages"]
+SHARED_SHOWN_TTL_S = 24 * 3600.0
+"""How long a replica can find what another one's message shows (seconds): a day of replies."""
+
+
+class SharedShownMessages(ShownMessages):
+    """:class:`ShownMessages` kept in a store's context table too (:mod:`bot.core.shared`), so that a
+    reply to an answer another replica sent finds its turn."""
+
+    def __init__(self, store: object, max_entries: int = MAX_REMEMBERED_MESSAGES) -> None:
+        import time
+
+        from bot.core.shared import SharedTTLCache
+
+        super().__init__(max_entries)
+        self._shared: SharedTTLCache[tuple[str, str], Shown] = SharedTTLCache(
+            SHARED_SHOWN_TTL_S, max_entries, time.monotonic, store=store, prefix="shown:",
+            name=lambda key: f"{key[0]}|{key[1]}",
+            encode=lambda s: {"turn_id": s.turn_id, "details": s.details},
+            decode=lambda d: Shown(str(d["turn_id"]), bool(d.get("details", True))),
+        )  # fmt: skip
+
+    def remember(self, chat_id: str | int, message_id: str | int, shown: Shown) -> None:
+        self._shared.put((scope_key(chat_id), str(message_id)), shown)
+
+    def get(self, chat_id: str | int, message_id: str | int) -> Shown | None:
+        return self._shared.get((scope_key(chat_id), str(message_id)))
+
+    def __len__(self) -> int:
+        return len(self._shared)
+
+
+__all__ = ["MAX_REMEMBERED_MESSAGES", "SharedShownMessages", "Shown", "ShownMessages"]

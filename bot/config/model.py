@@ -258,6 +258,12 @@ class AppSettings(BaseSettings):
         validation_alias=_names("SIZING_BOT_DB"),
         description="SQLite file of per-chat settings; unset = ~/.local/state/sizing-bot/settings.sqlite3",
     )
+    database_url: SecretStr | None = Field(
+        None,
+        validation_alias=_names("SIZING_BOT_DATABASE_URL"),
+        description="postgresql://user:password@host/db: settings, follow-ups, journal and leader locks "
+        "shared by replicas (secret); unset = the SQLite file",
+    )
     presales_path: Path | None = Field(
         None,
         validation_alias=_names("SIZING_BOT_PRESALES"),
@@ -349,7 +355,9 @@ class AppSettings(BaseSettings):
             raise ValueError(f"unknown log level {value!r}: use DEBUG, INFO, WARNING or ERROR")
         return level
 
-    @field_validator("db_path", "presales_path", "journal", "heartbeat_path", "cjk_font", mode="before")
+    @field_validator(
+        "db_path", "presales_path", "journal", "heartbeat_path", "cjk_font", "database_url", mode="before"
+    )
     @classmethod
     def _empty_is_unset(cls, value: object) -> object:
         return value.strip() or None if isinstance(value, str) else value
@@ -379,6 +387,10 @@ class AppSettings(BaseSettings):
         """The Telegram token in clear, or None when not configured. Keep it out of logs and messages."""
         token = self.telegram.bot_token
         return token.get_secret_value() if token else None
+
+    def database_url_value(self) -> str | None:
+        """The PostgreSQL URL in clear (it may hold a password), or None: the SQLite file."""
+        return self.database_url.get_secret_value() if self.database_url else None
 
     def webhook_secret_value(self) -> str | None:
         """The webhook secret in clear, or None. Keep it out of logs and messages."""

@@ -122,6 +122,9 @@ class Conversation:
     presales: a :class:`bot.settings.presales.PresalesConfig`, or None.
     clock: seconds, monotonic (``time.monotonic`` by default; inject a fake in tests).
     turn_ttl_seconds: how long turns stay usable for buttons and replies (default: ``ttl_seconds``).
+    shared: a :class:`bot.store.base.Store` whose context table the memory is kept in too, so that
+        replicas on one database understand each other's follow-ups (:mod:`bot.core.shared`); None:
+        this process's memory only.
     """
 
     def __init__(
@@ -133,6 +136,7 @@ class Conversation:
         presales: PresalesConfig | None = None,
         clock: Callable[[], float] | None = None,
         turn_ttl_seconds: float | None = None,
+        shared: Any = None,
     ) -> None:
         self.ttl_seconds = ttl_seconds
         self.max_entries = max_entries
@@ -144,6 +148,22 @@ class Conversation:
         self._turns: TTLCache[str, _TurnRecord] = TTLCache(
             ttl_seconds if turn_ttl_seconds is None else turn_ttl_seconds, max_entries, self._clock
         )
+        if shared is not None:
+            self._share(shared)
+
+    def _share(self, store: Any) -> None:
+        """Keep the memory in ``store`` too (see ``shared`` above)."""
+        from bot.core import shared_codec as codec
+        from bot.core.shared import SharedTTLCache
+
+        self._memory = SharedTTLCache(
+            self._memory.ttl, self.max_entries, self._clock, store=store, prefix="last:",
+            name=lambda key: f"{key[0]}|{key[1]}", encode=codec.encode_memory, decode=codec.decode_memory,
+        )  # fmt: skip
+        self._turns = SharedTTLCache(
+            self._turns.ttl, self.max_entries, self._clock, store=store, prefix="turn:",
+            name=str, encode=codec.encode_turn, decode=codec.decode_turn,
+        )  # fmt: skip
 
     # -- public API
 

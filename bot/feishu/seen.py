@@ -9,5 +9,24 @@ table ``feishu_seen`` (the table Feishu deployments already have). Keys live
 from __future__ import annotations
 
 from bot.chat.seen import SqliteSeen
+from bot.feishu.client import DEDUPE_TTL_S
 
-__all__ = ["SqliteSeen"]
+__all__ = ["SqliteSeen", "StoreSeen"]
+
+
+class StoreSeen:
+    """:class:`bot.feishu.client.Seen` in a shared store (:meth:`bot.store.base.Store.seen`, keys
+    ``feishu:<key>``): replicas on one database answer an event once, whichever receives it.
+    A store error counts the key as new (answering twice beats not answering)."""
+
+    def __init__(self, store: object, ttl: float = DEDUPE_TTL_S) -> None:
+        self.store, self.ttl = store, ttl
+
+    def seen(self, key: str) -> bool:
+        try:
+            return bool(self.store.seen(f"feishu:{key}", self.ttl))  # type: ignore[attr-defined]
+        except OSError:
+            return False
+
+    def close(self) -> None:
+        """The store belongs to the caller."""

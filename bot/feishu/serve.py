@@ -23,7 +23,7 @@ from bot.feishu.adapter import FeishuAdapter
 from bot.feishu.card import card_footer, card_text
 from bot.feishu.commands import is_quote_command, quote_command
 from bot.feishu.files import FileMessage, answer_file
-from bot.feishu.seen import SqliteSeen
+from bot.feishu.seen import SqliteSeen, StoreSeen
 from bot.feishu.settings import settings_argument, settings_reply
 from bot.feishu.toast import click_ack
 from bot.settings.store import SettingsStore, default_db_path
@@ -41,13 +41,24 @@ def build(settings: AppSettings, presales: PresalesConfig | None) -> tuple[Seam,
     feishu = settings.feishu
     secret = feishu.app_secret.get_secret_value() if feishu.app_secret else ""
     db = settings.db_path or default_db_path()
-    conversation = Conversation(settings_store=SettingsStore(db), presales=presales)
+    url = settings.database_url_value()
+    if url:  # replicas on one PostgreSQL: settings, follow-ups and dedupe shared (issue 29)
+        from bot.store import open_store
+
+        shared = open_store(url)
+        conversation = Conversation(settings_store=shared.settings, presales=presales, shared=shared)
+        seen: SqliteSeen | StoreSeen = StoreSeen(shared)
+    else:
+        conversation = Conversation(settings_store=SettingsStore(db), presales=presales)
+        seen = SqliteSeen(db)
     seam = Seam(conversation, render=card_text, contact=contact_of(presales), footer=card_footer)
+    if url:  # a reply to a card another replica sent finds its turn
+        from bot.chat.shown import SharedShownMessages
+
+        seam.shown = SharedShownMessages(shared)
     fallback = "en" if "larksuite" in feishu.domain else "zh"  # a toast whose answer expired: Lark / Feishu
     card_ack = functools.partial(click_ack, turn_lang=conversation.turn_lang, fallback=fallback)
-    adapter = FeishuAdapter(
-        feishu.app_id or "", secret, domain=feishu.domain, seen=SqliteSeen(db), card_ack=card_ack
-    )
+    adapter = FeishuAdapter(feishu.app_id or "", secret, domain=feishu.domain, seen=seen, card_ack=card_ack)
     adapter.heartbeat_path = feishu_heartbeat(settings.heartbeat_path)
     return seam, adapter
 

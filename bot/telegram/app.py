@@ -62,7 +62,7 @@ from bot.core.conversation import Conversation
 from bot.settings.presales import PresalesConfig
 from bot.settings.presales import load_presales as read_presales
 from bot.settings.store import SettingsStore
-from bot.telegram import owner
+from bot.telegram import owner, replica
 from bot.telegram.callbacks import callback_handlers
 from bot.telegram.common import ADDRESSED_TO_BOT
 from bot.telegram.config import BotSettings
@@ -122,6 +122,8 @@ async def post_init(application: Application) -> None:
     if data.journal is not None and isinstance(application.update_queue, JournaledQueue):
         pending = await data.journal.open(application.bot.id)
         await application.update_queue.replay(pending, application.bot)
+    if data.shared is not None:
+        replica.watch_settings(data, data.shared)
     quote = data.presales is not None
     await application.bot.set_my_commands(command_menu("en", quote))
     await application.bot.set_my_commands(command_menu("zh", quote), language_code="zh")
@@ -143,6 +145,8 @@ async def post_shutdown(application: Application) -> None:
     if data.journal is not None:
         await data.journal.close()
     await data.settings_io.close()
+    if data.shared is not None:
+        await asyncio.to_thread(data.shared.close)
     await asyncio.to_thread(data.heavy.shutdown)  # the quote/chart workers, after their last job
 
 
@@ -205,9 +209,7 @@ def build_application(
     token = _protected_token(settings)
     if presales is _UNSET:
         presales = load_presales(settings)
-    store = open_store(settings.db_path)
-    path = journal_path(settings.journal, settings.db_path)
-    journal = UpdateJournal(path) if path is not None else None
+    shared, store, journal = _stores(settings)
     processor = ChatOrderedProcessor(workers, on_done=_journal_marker(journal))
 
     builder = (
@@ -247,10 +249,25 @@ def build_application(
     data.conversation = conversation or Conversation(settings_store=data.settings_io, presales=presales)
     if conversation is not None and conversation.settings_store in (None, store):
         conversation.settings_store = data.settings_io
+    if shared is not None:
+        data.shared = shared
+        replica.share(data, shared)
     _flood_gates(data, settings, clock, sleep)
 
     add_handlers(app)
     return app
+
+
+def _stores(settings: BotSettings) -> tuple[Any, Any, UpdateJournal | None]:
+    """(the store replicas share or None, the settings store, the update journal or None): with
+    ``SIZING_BOT_DATABASE_URL`` all in PostgreSQL (:mod:`bot.telegram.replica`), else SQLite files."""
+    shared = replica.open_shared(settings)
+    store = shared.settings if shared is not None else open_store(settings.db_path)
+    path = journal_path(settings.journal, settings.db_path)
+    journal = UpdateJournal(path) if path is not None else None
+    if shared is not None and journal is not None:
+        journal = replica.StoreJournal(shared)
+    return shared, store, journal
 
 
 def _protected_token(settings: BotSettings) -> str:
@@ -335,6 +352,18 @@ def _one_line(error: BaseException) -> str:
     return "; ".join(line.strip() for line in str(error).splitlines() if line.strip()) or type(error).__name__
 
 
+def _where(settings: BotSettings) -> str:
+    """The setting naming the database, for a one-line error (never the URL: it may hold a password)."""
+    return "SIZING_BOT_DATABASE_URL" if settings.database_url_value() else f"SIZING_BOT_DB={settings.db_path}"
+
+
+def _take_lock(settings: BotSettings, token: str) -> Any:
+    """The file lock of one process, or, on a shared store, the leader lock (waits as the standby)."""
+    if settings.database_url_value():
+        return replica.lead(settings, token)
+    return owner.take(owner.lock_path(journal_path(settings.journal, settings.db_path), settings.db_path))
+
+
 def run(settings: BotSettings) -> int:
     """``sizing-bot run``: poll Telegram (or serve the webhook) until interrupted. Returns the exit code."""
     token = settings.token()
@@ -360,17 +389,17 @@ def run(settings: BotSettings) -> int:
         print(f"SIZING_BOT_PRESALES: {_one_line(err)}", file=sys.stderr)
         return 2
     try:
-        lock = owner.take(owner.lock_path(journal_path(settings.journal, settings.db_path), settings.db_path))
+        lock = _take_lock(settings, token)
     except owner.AlreadyRunning as err:
         print(f"sizing-bot: {err}", file=sys.stderr)
         return 2
     except OSError as err:
-        print(f"SIZING_BOT_DB={settings.db_path}: {_one_line(err)}", file=sys.stderr)
+        print(f"{_where(settings)}: {_one_line(err)}", file=sys.stderr)
         return 2
     try:
         app = build_application(settings, presales=presales)
     except (OSError, sqlite3.Error) as err:  # the settings DB cannot be opened or created
-        print(f"SIZING_BOT_DB={settings.db_path}: {_one_line(err)}", file=sys.stderr)
+        print(f"{_where(settings)}: {_one_line(err)}", file=sys.stderr)
         return 2
     except Exception as err:  # e.g. a proxy URL httpx cannot parse: one line, traceback at DEBUG
         logger.debug("cannot start", exc_info=err)

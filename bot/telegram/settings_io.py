@@ -72,6 +72,13 @@ class ChatSettingsIO:
         entry = self._cache.get(scope_key(scope_id))
         return entry[0] if entry else ChatSettings()
 
+    def forget(self, scope_id: str) -> None:
+        """Drop a chat from the cache (another replica changed its settings); ``"*"``: every chat."""
+        if scope_id == "*":
+            self._cache.clear()
+        else:
+            self._cache.pop(scope_id, None)
+
     def _remember(self, scope_id: str, settings: ChatSettings) -> ChatSettings:
         self._cache[scope_id] = (settings, self._clock())
         self._cache.move_to_end(scope_id)

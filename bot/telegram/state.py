@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass, field
+from typing import Any
 
 from telegram.ext import CallbackContext, ContextTypes, ExtBot
 
@@ -41,6 +42,8 @@ class BotData:
     """Per-user limit on inline answers (None: unlimited)."""
     heavy: WorkPool = field(default_factory=WorkPool)
     """Quotes and charts: a bounded worker pool with per-user and global limits (bot.quote.pool)."""
+    shared: Any = None
+    """The store replicas share (bot.store, SIZING_BOT_DATABASE_URL); None: this process's SQLite."""
     heartbeat: asyncio.Task[None] | None = None
     """The task that proves the bot serves (bot.telegram.heartbeat); None: no heartbeat file."""
 

@@ -1,0 +1,106 @@
+"""Follow-up memory shared by replicas: a :class:`bot.core.ttl.TTLCache` backed by the store's
+context table (:meth:`bot.store.base.Store.put_context`), so that a follow-up asked on one replica is
+understood by another (issue 29).
+
+The local cache stays first: a hit costs what it costs today. A miss reads the store (one indexed
+lookup, ~0.3 ms on loopback PostgreSQL); a write goes to the local cache at once and to the store on
+one background thread, in order (the store's expiry is the cache's time to live). Values are stored as
+JSON, never pickled: a database row can never run code in the bot. A failing store is logged (once a
+minute) and skipped for :data:`COOL_DOWN_S`: answers go on from the local cache, as with one process.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import time
+import warnings
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, Generic, TypeVar
+
+from bot.core.ttl import TTLCache
+
+log = logging.getLogger(__name__)
+
+K = TypeVar("K")
+V = TypeVar("V")
+
+COOL_DOWN_S = 5.0
+"""After a failed store call, the store is skipped for this long (seconds)."""
+
+
+class SharedTTLCache(TTLCache[K, V], Generic[K, V]):
+    """A TTLCache whose entries are also kept in ``store`` under ``prefix + name(key)``.
+
+    ``encode(value) -> dict`` and ``decode(dict) -> value`` turn values into JSON and back."""
+
+    def __init__(
+        self,
+        ttl: float,
+        max_entries: int,
+        clock: Callable[[], float],
+        *,
+        store: Any,
+        prefix: str,
+        name: Callable[[K], str],
+        encode: Callable[[V], dict[str, Any]],
+        decode: Callable[[dict[str, Any]], V],
+    ) -> None:
+        super().__init__(ttl, max_entries, clock)
+        self.store, self.prefix, self._name = store, prefix, name
+        self._encode, self._decode = encode, decode
+        self._writer = ThreadPoolExecutor(1, thread_name_prefix="shared-context")
+        self._down_until = 0.0
+        self._warned_at = -60.0
+
+    def _failed(self, err: BaseException) -> None:
+        now = time.monotonic()
+        self._down_until = now + COOL_DOWN_S
+        if now - self._warned_at >= 60:
+            self._warned_at = now
+            log.warning("shared follow-up memory unavailable (%s): using this replica's own", err)
+
+    def get(self, key: K) -> V | None:
+        value = super().get(key)
+        if value is not None or time.monotonic() < self._down_until:
+            return value
+        try:
+            raw = self.store.get_context(self.prefix + self._name(key))
+            if raw is None:
+                return None
+            value = self._decode(json.loads(raw))
+        except Exception as err:  # a store error or a row this version cannot read
+            self._failed(err)
+            return None
+        super().put(key, value)
+        return value
+
+    def put(self, key: K, value: V) -> None:
+        super().put(key, value)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            raw = json.dumps(self._encode(value), ensure_ascii=False)
+        self._writer.submit(self._write, self.prefix + self._name(key), raw)
+
+    def _write(self, name: str, raw: str) -> None:
+        if time.monotonic() < self._down_until:
+            return
+        try:
+            self.store.put_context(name, raw, self.ttl)
+        except Exception as err:
+            self._failed(err)
+
+    def pop(self, key: K) -> None:
+        super().pop(key)
+        self._writer.submit(self._drop, self.prefix + self._name(key))
+
+    def _drop(self, name: str) -> None:
+        try:
+            self.store.drop_context(name)
+        except Exception as err:
+            self._failed(err)
+
+    def flush(self) -> None:
+        """Wait until every write so far reached the store (tests, shutdown)."""
+        self._writer.submit(lambda: None).result()
