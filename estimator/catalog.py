@@ -260,14 +260,20 @@ class PriceEntry(BaseModel):
 
 
 class _GpuFile(BaseModel):
+    model_config = ConfigDict(defer_build=True)  # schema built on first use: start-up
+
     gpu: list[GpuSpec]
 
 
 class _ModelFile(BaseModel):
+    model_config = ConfigDict(defer_build=True)  # schema built on first use: start-up
+
     model: list[ModelSpec]
 
 
 class _PriceFile(BaseModel):
+    model_config = ConfigDict(defer_build=True)  # schema built on first use: start-up
+
     price: list[PriceEntry]
 
 

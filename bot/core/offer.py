@@ -18,7 +18,7 @@ import datetime as dt
 import math
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from bot.settings.presales import HOURS_PER_MONTH, Localized, OfferedGpu, PresalesConfig
 from estimator import catalog
@@ -32,6 +32,8 @@ DEFAULT_PER_NODE: int = GpuSpec.model_fields["gpus_per_node"].default
 class Exchange(BaseModel):
     """A price converted through the file's exchange rate."""
 
+    model_config = ConfigDict(defer_build=True)  # schema built on first use: start-up
+
     cny_per_usd: float
     as_of: dt.date
     source: str | None = None
@@ -40,12 +42,16 @@ class Exchange(BaseModel):
 
 
 class Term(BaseModel):
+    model_config = ConfigDict(defer_build=True)  # schema built on first use: start-up
+
     months: int
     discount_percent: float
 
 
 class Offer(BaseModel):
     """The provider's terms behind one answer (None in an answer without a pre-sales file)."""
+
+    model_config = ConfigDict(defer_build=True)  # schema built on first use: start-up
 
     provider: str
     contact: str | Localized | None = None
@@ -231,6 +237,8 @@ def _prices(presales: PresalesConfig, g: OfferedGpu, currency: Currency) -> dict
 
 
 class Discount(BaseModel):
+    model_config = ConfigDict(defer_build=True)  # schema built on first use: start-up
+
     months: int
     percent: float
     amount: float = Field(description="taken off the subtotal")
@@ -239,6 +247,8 @@ class Discount(BaseModel):
 
 class Monthly(BaseModel):
     """Renting the configuration by the month at the offer's monthly price."""
+
+    model_config = ConfigDict(defer_build=True)  # schema built on first use: start-up
 
     gpus: int
     months: int
@@ -249,6 +259,8 @@ class Monthly(BaseModel):
 class Pricing(BaseModel):
     """A quote's figures, in ``currency``. ``period``: what the subtotal covers — the whole job
     ('job'), one month of a service ('month'), or one day when the answer has no duration ('day')."""
+
+    model_config = ConfigDict(defer_build=True)  # schema built on first use: start-up
 
     currency: Currency
     period: Literal["job", "month", "day"]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from bot.parse.lang import Lang, as_lang, client_lang
 from estimator.models import SizingRequest, Stage
@@ -10,6 +10,8 @@ from estimator.models import SizingRequest, Stage
 
 class ParseResult(BaseModel):
     """What the parser understood from one message."""
+
+    model_config = ConfigDict(defer_build=True)  # schema built on first use: start-up
 
     request: SizingRequest
     lang: Lang = Field(description="language of the question: any CJK → 'zh'")
