@@ -10,7 +10,6 @@ from __future__ import annotations
 import difflib
 import json
 import re
-import tomllib
 from functools import cache
 from importlib import resources
 from importlib.resources.abc import Traversable
@@ -304,6 +303,8 @@ def _load(name: str) -> dict:
     compiled = _compiled()
     if compiled is not None and name in compiled:
         return compiled[name]
+    import tomllib  # the sources, read only without the compiled catalog (a checkout being edited)
+
     with _data().joinpath(name).open("rb") as fh:
         return tomllib.load(fh)
 
@@ -313,6 +314,8 @@ def _model_files() -> list[tuple[str, dict]]:
     compiled = _compiled()
     if compiled is not None:
         return sorted(compiled["models"].items())
+    import tomllib
+
     folder = _data().joinpath("models")
     out = []
     for entry in sorted(folder.iterdir(), key=lambda e: e.name):
