@@ -10,6 +10,7 @@ experts are resident). :class:`TrainingSetup` also describes memory-optimized si
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
 from estimator.architecture import embedding_params
@@ -22,7 +23,9 @@ from estimator.transients import (
     RUNTIME_PARTS,
     ActivationFacts,
     activation_facts,
+    kept_activations,
     peaks,
+    zero_buffers,
 )
 from estimator.transients import activation_bytes_per_layer as activation_bytes_per_layer
 from estimator.weights import INT8_ROW_SCALE_BITS
@@ -306,12 +309,35 @@ def breakdown_within(
             cached = memo.states[key] = state_parts(spec, params, setup, plan, trained, routed)
         parts = dict(cached)
     states = sum(parts.values())
-    if states > limit:
+    if states > limit or _surely_above(spec, setup, plan, states, limit, memo):
         return None
     parts = _with_transients(spec, params, setup, plan, parts, memo)
     if memo is not None and isinstance(plan, Layout):
         memo.full[plan] = (states, dict(parts))
     return parts
+
+
+def _surely_above(
+    spec: ModelSpec,
+    setup: TrainingSetup,
+    plan: Plan | Layout,
+    states: float,
+    limit: float,
+    memo: SearchMemo | None,
+) -> bool:
+    """Whether :func:`breakdown`'s total is certainly above ``limit`` from its first parts alone: the
+    states' sum ``states``, DeepSpeed's buckets, the kept activations and the CUDA context (the
+    overhead is at least that; the parts between are ≥ 0). Added in the breakdown's order, so True means
+    ``sum(breakdown(...).values()) > limit`` exactly (a float sum of non-negative terms never decreases):
+    the search skips the rest of the step's transients of a layout just out of reach."""
+    if limit == math.inf:
+        return False
+    facts = None if memo is None else (memo.facts or activation_facts(spec, setup))
+    if memo is not None:
+        memo.facts = facts
+    floor = states + zero_buffers(plan)
+    floor += kept_activations(spec, setup, plan, facts).likely
+    return floor + CUDA_CONTEXT_BYTES.value > limit
 
 
 def state_parts(
