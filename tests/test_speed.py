@@ -2,8 +2,8 @@
 breakdowns per layout (:attr:`estimator.memory.SearchMemo.full`) and drops a layout whose states,
 buckets, kept activations and CUDA context already pass the limit; the shell breakdown and
 ``least_memory_plan`` share the search's memo; ``sizing-bot ask`` builds no schema of a model it does
-not use and does not import ``tomllib``. The byte-identical answers over the corpus are checked by
-``bench/compare.py`` (bench/RESULTS.md); here, the invariants the callers rely on."""
+not use, does not import ``tomllib`` and pauses the garbage collector. The byte-identical answers over
+the corpus are checked by ``bench/compare.py`` (bench/RESULTS.md); here, what the callers rely on."""
 
 from __future__ import annotations
 
@@ -128,3 +128,19 @@ def test_the_answer_is_the_same_after_the_offer_schema_is_built_late(capsys) -> 
     assert main(["ask", "--format", "json", "Llama-2-70B 2T tokens on 1024 H100"]) == 0
     report = json.loads(capsys.readouterr().out)["report"]
     assert report["memory"]["plan_gpus"] == 1024 and report["memory"]["min_gpus"] <= 1024
+
+
+def test_ask_pauses_the_garbage_collector_and_gives_it_back(capsys, monkeypatch) -> None:
+    """The collector is off while ``ask`` answers (start-up: ~120 collections of the first answer's
+    long-lived objects) and on again after, for a process that goes on (tests, a REPL)."""
+    import gc
+
+    import bot.core.pipeline as pipeline
+
+    seen = []
+    real = pipeline.answer
+    monkeypatch.setattr(pipeline, "answer", lambda *a, **k: seen.append(gc.isenabled()) or real(*a, **k))
+    assert gc.isenabled()
+    assert main(["ask", "7B模型1万亿token要多少A100"]) == 0
+    assert seen == [False] and gc.isenabled()
+    assert "A100" in capsys.readouterr().out
