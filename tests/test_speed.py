@@ -144,3 +144,49 @@ def test_ask_pauses_the_garbage_collector_and_gives_it_back(capsys, monkeypatch)
     assert main(["ask", "7B模型1万亿token要多少A100"]) == 0
     assert seen == [False] and gc.isenabled()
     assert "A100" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("autoescape", [True, False])
+def test_remembered_gettext_gives_what_jinjas_gettext_gives(autoescape) -> None:
+    """Against ``jinja2.ext._make_new_gettext`` (what the environment installed before), each call
+    twice (the second from memory): escaping, Markup kept, and values whose text is not a function of
+    their value and type (-0.0, True) never remembered under a key that would confuse them."""
+    from jinja2 import Environment
+    from jinja2.ext import _make_new_gettext
+    from markupsafe import Markup
+
+    from bot.render.env import remembered_gettext
+
+    catalog = {"%(gpu)s × %(n)s": "%(n)s 张 %(gpu)s", "plain": "纯文本"}
+    translate = lambda s: catalog.get(s, s)  # noqa: E731
+    env = Environment(autoescape=autoescape, extensions=["jinja2.ext.i18n"])
+    theirs, ours = {}, {}
+    for name, fn in (("theirs", _make_new_gettext(translate)), ("ours", remembered_gettext(translate))):
+        env.globals["gettext"] = fn
+        out = theirs if name == "theirs" else ours
+        template = env.from_string(
+            "{{ _('%(gpu)s × %(n)s', gpu=gpu, n=n) }}|{{ _('plain') }}|"
+            "{{ _('%(gpu)s × %(n)s', gpu=gpu, n=n) }}"
+        )
+        for gpu, n in [
+            ("<b>A100</b>", 8),
+            (Markup("<i>H100</i>"), 2),
+            ("A&B", 0.0),
+            ("A&B", -0.0),
+            ("x", 1),
+            ("x", True),
+        ]:
+            out[(str(gpu), type(gpu), repr(n))] = [template.render(gpu=gpu, n=n) for _ in range(2)]
+    assert ours == theirs
+    assert ("&lt;b&gt;" in theirs[("<b>A100</b>", str, "8")][0]) is autoescape
+    assert theirs[("A&B", str, "-0.0")][0] != theirs[("A&B", str, "0.0")][0]
+    assert theirs[("x", str, "True")][0] != theirs[("x", str, "1")][0]
+
+
+def test_an_html_answer_echoing_markup_is_escaped_the_same_each_time(capsys) -> None:
+    question = "<b>Llama-2-7B</b> 1T tokens on 64 A100 80G & more"
+    outs = []
+    for _ in range(2):
+        assert main(["ask", "--format", "html", question]) == 0
+        outs.append(capsys.readouterr().out)
+    assert outs[0] == outs[1] and "<b>Llama" not in outs[0]
