@@ -258,21 +258,15 @@ class PriceEntry(BaseModel):
     as_of: str = Field(description="YYYY-MM of the quote")
 
 
-class _GpuFile(BaseModel):
-    model_config = ConfigDict(defer_build=True)  # schema built on first use: start-up
-
+class _GpuFile(BaseModel, defer_build=True):  # schema built on first use: start-up
     gpu: list[GpuSpec]
 
 
-class _ModelFile(BaseModel):
-    model_config = ConfigDict(defer_build=True)  # schema built on first use: start-up
-
+class _ModelFile(BaseModel, defer_build=True):  # schema built on first use: start-up
     model: list[ModelSpec]
 
 
-class _PriceFile(BaseModel):
-    model_config = ConfigDict(defer_build=True)  # schema built on first use: start-up
-
+class _PriceFile(BaseModel, defer_build=True):  # schema built on first use: start-up
     price: list[PriceEntry]
 
 

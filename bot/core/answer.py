@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
+from pydantic import BaseModel, Field, PrivateAttr
 
 from bot.core.chosen import chosen_plan
 from bot.core.configfile import ConfigInfo
@@ -22,10 +22,8 @@ DERIVED_FROM = frozenset({"report", "comparisons", "parsed", "request", "offer"}
 """The fields the derived facts depend on: a copy that changes one forgets them."""
 
 
-class Answer(BaseModel):
+class Answer(BaseModel, defer_build=True):  # schema built on first use: start-up
     """One question's outcome. ``report`` is None when the question could not be used."""
-
-    model_config = ConfigDict(defer_build=True)  # schema built on first use: start-up
 
     parsed: ParseResult
     report: SizingReport | None

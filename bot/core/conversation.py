@@ -22,7 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ValidationError
 
 from bot.chat.ids import scope_key
 from bot.core.actions import Action, answer_actions
@@ -42,10 +42,8 @@ from estimator.models import Method, Precision, SizingRequest
 log = logging.getLogger(__name__)
 
 
-class Turn(BaseModel):
+class Turn(BaseModel, defer_build=True):  # schema built on first use: start-up
     """One answered message. ``id`` is short (≤ 12 chars) so buttons can carry it in callback_data."""
-
-    model_config = ConfigDict(defer_build=True)  # schema built on first use: start-up
 
     id: str
     answer: Answer

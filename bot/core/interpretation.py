@@ -8,7 +8,7 @@ Reasons are stable keys (the bot words them): see :data:`IGNORED_REASONS` and
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, Field
 
 from bot.parse import ParseResult
 from bot.parse.configs.model import UNUSED_REASONS
@@ -52,29 +52,23 @@ SUBSTITUTION_REASONS = (
 )
 
 
-class Ignored(BaseModel):
+class Ignored(BaseModel, defer_build=True):  # schema built on first use: start-up
     """A number or setting in the message that the answer does not use."""
-
-    model_config = ConfigDict(defer_build=True)  # schema built on first use: start-up
 
     text: str = Field(description="as typed, or 'field: value' for a setting")
     reason: str = Field(description="one of IGNORED_REASONS")
 
 
-class Substitution(BaseModel):
+class Substitution(BaseModel, defer_build=True):  # schema built on first use: start-up
     """Something typed that the answer sized as something else, and why."""
-
-    model_config = ConfigDict(defer_build=True)  # schema built on first use: start-up
 
     typed: str
     used: str
     reason: str = Field(description="one of SUBSTITUTION_REASONS")
 
 
-class Interpretation(BaseModel):
+class Interpretation(BaseModel, defer_build=True):  # schema built on first use: start-up
     """``interpretation`` of the JSON contract (schema 1 extension)."""
-
-    model_config = ConfigDict(defer_build=True)  # schema built on first use: start-up
 
     unknown_gpu: str | None = Field(None, description="a GPU name not in the catalog, as typed")
     unknown_model: str | None = Field(None, description="a model name not in the catalog, as typed")

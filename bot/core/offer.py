@@ -18,7 +18,7 @@ import datetime as dt
 import math
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, Field
 
 from bot.settings.presales import HOURS_PER_MONTH, Localized, OfferedGpu, PresalesConfig
 from estimator import catalog
@@ -29,10 +29,8 @@ DEFAULT_PER_NODE: int = GpuSpec.model_fields["gpus_per_node"].default
 """GPUs in a node when neither the offer nor the report says: the catalog schema's default (8)."""
 
 
-class Exchange(BaseModel):
+class Exchange(BaseModel, defer_build=True):  # schema built on first use: start-up
     """A price converted through the file's exchange rate."""
-
-    model_config = ConfigDict(defer_build=True)  # schema built on first use: start-up
 
     cny_per_usd: float
     as_of: dt.date
@@ -41,17 +39,13 @@ class Exchange(BaseModel):
     from_price: float = Field(description="the file's price per GPU-hour in `from_currency`")
 
 
-class Term(BaseModel):
-    model_config = ConfigDict(defer_build=True)  # schema built on first use: start-up
-
+class Term(BaseModel, defer_build=True):  # schema built on first use: start-up
     months: int
     discount_percent: float
 
 
-class Offer(BaseModel):
+class Offer(BaseModel, defer_build=True):  # schema built on first use: start-up
     """The provider's terms behind one answer (None in an answer without a pre-sales file)."""
-
-    model_config = ConfigDict(defer_build=True)  # schema built on first use: start-up
 
     provider: str
     contact: str | Localized | None = None
@@ -236,19 +230,15 @@ def _prices(presales: PresalesConfig, g: OfferedGpu, currency: Currency) -> dict
 # The figures of a quote
 
 
-class Discount(BaseModel):
-    model_config = ConfigDict(defer_build=True)  # schema built on first use: start-up
-
+class Discount(BaseModel, defer_build=True):  # schema built on first use: start-up
     months: int
     percent: float
     amount: float = Field(description="taken off the subtotal")
     total: float = Field(description="subtotal − amount")
 
 
-class Monthly(BaseModel):
+class Monthly(BaseModel, defer_build=True):  # schema built on first use: start-up
     """Renting the configuration by the month at the offer's monthly price."""
-
-    model_config = ConfigDict(defer_build=True)  # schema built on first use: start-up
 
     gpus: int
     months: int
@@ -256,11 +246,9 @@ class Monthly(BaseModel):
     total: float
 
 
-class Pricing(BaseModel):
+class Pricing(BaseModel, defer_build=True):  # schema built on first use: start-up
     """A quote's figures, in ``currency``. ``period``: what the subtotal covers — the whole job
     ('job'), one month of a service ('month'), or one day when the answer has no duration ('day')."""
-
-    model_config = ConfigDict(defer_build=True)  # schema built on first use: start-up
 
     currency: Currency
     period: Literal["job", "month", "day"]

@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, Field
 
 from bot.parse.lang import Lang, as_lang, client_lang
 from estimator.models import SizingRequest, Stage
 
 
-class ParseResult(BaseModel):
+class ParseResult(BaseModel, defer_build=True):  # schema built on first use: start-up
     """What the parser understood from one message."""
-
-    model_config = ConfigDict(defer_build=True)  # schema built on first use: start-up
 
     request: SizingRequest
     lang: Lang = Field(description="language of the question: any CJK → 'zh'")
