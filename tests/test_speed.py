@@ -123,7 +123,7 @@ def test_ask_builds_no_schema_of_the_offer_and_does_not_import_tomllib() -> None
     assert built == [] and toml is False
 
 
-def test_the_answer_is_the_same_after_the_offer_schema_is_built_late(capsys) -> None:
+def test_deferred_models_validate_as_before_through_the_cli(capsys) -> None:
     """A deferred model validates as before once it is used: the JSON answer through the CLI."""
     assert main(["ask", "--format", "json", "Llama-2-70B 2T tokens on 1024 H100"]) == 0
     report = json.loads(capsys.readouterr().out)["report"]
