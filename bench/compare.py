@@ -12,6 +12,8 @@ with a bare `python -c "import pydantic, jinja2, babel"`), the resident memory o
 application (`bot.telegram.app.build_application`, nothing connected: what `sizing-bot run` holds
 before the first update) and after --messages messages through Conversation + render (bench/memory.py's
 loop), and whether every answer is byte-identical (prints the count of differing answers).
+With ``--parts ...,latency,llm``: each tree's bench/latency.py and bench/vs_llm_analysis.py (``--lla``: the
+site-packages of an llm-analysis install), base and head alternating for ``--rounds`` rounds.
 Needs git, and hatchling in this interpreter (the test extras).
 """
 
@@ -120,6 +122,8 @@ def main() -> None:
     ap.add_argument("--messages", type=int, default=10_000)
     ap.add_argument("--corpus", type=Path, default=None)
     ap.add_argument("--parts", default="startup,memory,answers", help="comma-separated subset to measure")
+    ap.add_argument("--rounds", type=int, default=3, help="alternating rounds of the latency/llm parts")
+    ap.add_argument("--lla", default="", help="site-packages of an llm-analysis install (the llm part)")
     args = ap.parse_args()
     base = args.base or _git("merge-base", "HEAD", "main")
     corpus = args.corpus or (
@@ -132,7 +136,10 @@ def main() -> None:
             trees = {"base": work / "base-tree", "head": REPO}
             for name, tree in trees.items():
                 _install(tree, work / name, work / "wheels")
-            _report(base, corpus, work, args.runs, args.messages, set(args.parts.split(",")))
+            parts = set(args.parts.split(","))
+            _report(base, corpus, work, args.runs, args.messages, parts)
+            if "latency" in parts or "llm" in parts:
+                _interleaved(trees, work / "home", parts, args.rounds, args.lla)
         finally:
             _git("worktree", "remove", "--force", str(work / "base-tree"))
 
@@ -195,6 +202,50 @@ def _answers(envs: dict[str, dict[str, str]], home: Path, work: Path, corpus: Pa
         f"answers: {len(answers['head'])} ({corpus.name}: text, html, json); "
         f"differing: {len(differ)} {differ[:10]}"
     )
+
+
+LATENCY_STAGES = ("parse", "estimate", "render", "end_to_end")
+SCRIPTS = {
+    "latency": ["latency.py", "--repeat", "5", "--startup-runs", "1"],
+    "llm": ["vs_llm_analysis.py", "--repeat", "50"],
+}
+
+
+def _interleaved(trees: dict[str, Path], home: Path, parts: set[str], rounds: int, lla: str) -> None:
+    """``bench/latency.py`` (the pipeline per message) and ``bench/vs_llm_analysis.py`` of each tree —
+    each script puts its own tree first on ``sys.path``; the wheel build left the compiled catalogs,
+    templates and data in it — base and head alternating for ``rounds`` rounds; per figure the median
+    of the rounds and the least (the round least disturbed by the machine's other load)."""
+    got: dict[tuple[str, str], list[float]] = {}
+    for _ in range(rounds):
+        for part in [p for p in ("latency", "llm") if p in parts]:
+            for name, tree in trees.items():
+                env = _env(None, home)
+                if part == "llm":
+                    env["PYTHONPATH"] = lla
+                script, *options = SCRIPTS[part]
+                cmd = [sys.executable, str(tree / "bench" / script), *options]
+                done = subprocess.run(cmd, env=env, cwd=home, capture_output=True, text=True, check=True)
+                for label, value in _figures(part, done.stdout):
+                    got.setdefault((label, name), []).append(value)
+    for (label, name), values in got.items():
+        med, low = statistics.median(values), min(values)
+        print(f"{name:>4} {label:<62} median of {len(values)} {med:9.3f}  min {low:9.3f}")
+
+
+def _figures(part: str, out: str) -> list[tuple[str, float]]:
+    """(label, number) of each result of latency.py (per stage: median and p99 ms) or vs_llm_analysis.py
+    (per case: ours µs, llm-analysis µs, ratio)."""
+    rows = []
+    for line in out.splitlines():
+        cells = line.split()
+        if part == "latency" and len(cells) == 4 and cells[0] in LATENCY_STAGES:
+            rows += [(f"{cells[0]} median ms", float(cells[1])), (f"{cells[0]} p99 ms", float(cells[2]))]
+        elif part == "llm" and len(cells) > 3 and cells[0] in ("train", "serve"):
+            case = " ".join(cells[:-3])
+            rows += [(f"{case}: ours µs", float(cells[-3])), (f"{case}: llm-analysis µs", float(cells[-2]))]
+            rows.append((f"{case}: ratio", float(cells[-1])))
+    return rows
 
 
 if __name__ == "__main__":

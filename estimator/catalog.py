@@ -10,7 +10,6 @@ from __future__ import annotations
 import difflib
 import json
 import re
-import tomllib
 from functools import cache
 from importlib import resources
 from importlib.resources.abc import Traversable
@@ -259,15 +258,15 @@ class PriceEntry(BaseModel):
     as_of: str = Field(description="YYYY-MM of the quote")
 
 
-class _GpuFile(BaseModel):
+class _GpuFile(BaseModel, defer_build=True):  # schema built on first use: start-up
     gpu: list[GpuSpec]
 
 
-class _ModelFile(BaseModel):
+class _ModelFile(BaseModel, defer_build=True):  # schema built on first use: start-up
     model: list[ModelSpec]
 
 
-class _PriceFile(BaseModel):
+class _PriceFile(BaseModel, defer_build=True):  # schema built on first use: start-up
     price: list[PriceEntry]
 
 
@@ -298,6 +297,8 @@ def _load(name: str) -> dict:
     compiled = _compiled()
     if compiled is not None and name in compiled:
         return compiled[name]
+    import tomllib  # the sources, read only without the compiled catalog (a checkout being edited)
+
     with _data().joinpath(name).open("rb") as fh:
         return tomllib.load(fh)
 
@@ -307,6 +308,8 @@ def _model_files() -> list[tuple[str, dict]]:
     compiled = _compiled()
     if compiled is not None:
         return sorted(compiled["models"].items())
+    import tomllib
+
     folder = _data().joinpath("models")
     out = []
     for entry in sorted(folder.iterdir(), key=lambda e: e.name):

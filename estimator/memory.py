@@ -10,6 +10,7 @@ experts are resident). :class:`TrainingSetup` also describes memory-optimized si
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
 from estimator.architecture import embedding_params
@@ -22,7 +23,9 @@ from estimator.transients import (
     RUNTIME_PARTS,
     ActivationFacts,
     activation_facts,
+    kept_activations,
     peaks,
+    zero_buffers,
 )
 from estimator.transients import activation_bytes_per_layer as activation_bytes_per_layer
 from estimator.weights import INT8_ROW_SCALE_BITS
@@ -254,10 +257,14 @@ class SearchMemo:
     """What a layout search (one model, parameter count and setup, up to the setup's TP and PP) computes
     once instead of per layout: :func:`state_parts` by the layout fields they depend on (TP, PP, DP,
     ZeRO stage, offload, EP — not the recompute mode nor the micro-batch), the trained parameters
-    (:func:`trained_params`) and the :class:`estimator.transients.ActivationFacts`. Made per search
+    (:func:`trained_params`) and the :class:`estimator.transients.ActivationFacts`; and the whole
+    breakdown of each candidate :class:`estimator.setup.Layout` already sized, with the sum of its
+    states (``full``: the searches of one answer — the fewest GPUs, the recommended size, the user's
+    count, without full recompute — try many of the same layouts). Made per search
     (:func:`estimator.plan.min_gpus`) and dropped with it."""
 
     states: dict[tuple[int, int, int, int, bool, int], dict[str, float]] = field(default_factory=dict)
+    full: dict[Layout, tuple[float, dict[str, float]]] = field(default_factory=dict)
     trained: float | None = None
     facts: ActivationFacts | None = None
     routed: float | None = None
@@ -292,15 +299,45 @@ def breakdown_within(
     if memo is None:
         parts = state_parts(spec, params, setup, plan)
     else:
+        done = memo.full.get(plan) if isinstance(plan, Layout) else None
+        if done is not None:  # sized before in this search: same parts, same test against the limit
+            return None if done[0] > limit else dict(done[1])
         key = (plan.tp, plan.pp, plan.dp, plan.zero_stage, plan.offload, plan.ep)
         cached = memo.states.get(key)
         if cached is None:
             trained, routed = memo.trained_params(spec, params, setup), memo.routed_share(spec)
             cached = memo.states[key] = state_parts(spec, params, setup, plan, trained, routed)
         parts = dict(cached)
-    if sum(parts.values()) > limit:
+    states = sum(parts.values())
+    if states > limit or _surely_above(spec, setup, plan, states, limit, memo):
         return None
-    return _with_transients(spec, params, setup, plan, parts, memo)
+    parts = _with_transients(spec, params, setup, plan, parts, memo)
+    if memo is not None and isinstance(plan, Layout):
+        memo.full[plan] = (states, dict(parts))
+    return parts
+
+
+def _surely_above(
+    spec: ModelSpec,
+    setup: TrainingSetup,
+    plan: Plan | Layout,
+    states: float,
+    limit: float,
+    memo: SearchMemo | None,
+) -> bool:
+    """Whether :func:`breakdown`'s total is certainly above ``limit`` from its first parts alone: the
+    states' sum ``states``, DeepSpeed's buckets, the kept activations and the CUDA context (the
+    overhead is at least that; the parts between are ≥ 0). Added in the breakdown's order, so True means
+    ``sum(breakdown(...).values()) > limit`` exactly (a float sum of non-negative terms never decreases):
+    the search skips the rest of the step's transients of a layout just out of reach."""
+    if limit == math.inf:
+        return False
+    facts = None if memo is None else (memo.facts or activation_facts(spec, setup))
+    if memo is not None:
+        memo.facts = facts
+    floor = states + zero_buffers(plan)
+    floor += kept_activations(spec, setup, plan, facts).likely
+    return floor + CUDA_CONTEXT_BYTES.value > limit
 
 
 def state_parts(

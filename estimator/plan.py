@@ -24,7 +24,7 @@ from estimator.layouts import _layouts as _layouts
 from estimator.layouts import ordered_layouts as ordered_layouts
 from estimator.layouts import plan_preference as plan_preference
 from estimator.layouts import uneven_ok as uneven_ok
-from estimator.memory import SearchMemo, breakdown, breakdown_within, state_bytes
+from estimator.memory import SearchMemo, breakdown_within, state_bytes
 from estimator.memory_band import per_gpu_band
 from estimator.models import Alternative, Memory, Method, Plan
 from estimator.setup import Layout, TrainingSetup
@@ -85,24 +85,37 @@ def best_plan_for(
 
 
 def least_memory_plan(
-    spec: ModelSpec, params: float, gpu: GpuSpec, gpus: int, setup: TrainingSetup
+    spec: ModelSpec,
+    params: float,
+    gpu: GpuSpec,
+    gpus: int,
+    setup: TrainingSetup,
+    memo: SearchMemo | None = None,
 ) -> tuple[Plan, dict[str, float]] | None:
     """The layout on exactly ``gpus`` GPUs needing the least memory per GPU, fitting or not: what the
-    user's own setting costs when it does not fit ("ZeRO-2 on 2 × A100 40G: ≈ 42 GiB per GPU")."""
+    user's own setting costs when it does not fit ("ZeRO-2 on 2 × A100 40G: ≈ 42 GiB per GPU").
+    ``memo``: the :class:`estimator.memory.SearchMemo` of this spec, params and setup, if any."""
     layouts = _layouts(spec, gpu, gpus, setup)
+    memo = memo or SearchMemo()  # the layouts share their states and activation facts
     best: tuple[Layout, dict[str, float]] | None = None
     for plan in layouts:
-        parts = breakdown(spec, params, setup, plan)
+        parts = breakdown_within(spec, params, setup, plan, math.inf, memo)  # never None: no limit
         if best is None or sum(parts.values()) < sum(best[1].values()):
             best = (plan, parts)
     return (best[0].to_plan(), best[1]) if best else None
 
 
-def _lower_bound(spec: ModelSpec, params: float, gpu: GpuSpec, setup: TrainingSetup) -> int:
+def _shell(offload: bool) -> Layout:
+    """One GPU, full recompute (:data:`_SHELL_PLAN` as a search layout, with ``offload``)."""
+    return Layout(tp=1, pp=1, dp=1, zero_stage=0, recompute="full", micro_batch=1, offload=offload)
+
+
+def _lower_bound(
+    spec: ModelSpec, params: float, gpu: GpuSpec, setup: TrainingSetup, memo: SearchMemo | None = None
+) -> int:
     """GPUs below which nothing can fit: states fully sharded must fit in the memory."""
-    shell = breakdown(
-        spec, params, setup, Plan(tp=1, pp=1, dp=1, zero_stage=0, recompute="full", offload=setup.offload)
-    )
+    shell = breakdown_within(spec, params, setup, _shell(setup.offload), math.inf, memo)
+    assert shell is not None  # no limit
     states = state_bytes(shell)
     return max(1, math.floor(states / gpu.addressable_bytes))
 
@@ -197,14 +210,14 @@ def min_gpus(
     ``memo``: the :class:`estimator.memory.SearchMemo` of this spec, params and setup (a new one if None).
     """
     per_node = gpu.gpus_per_node
-    floor = _gpu_count(_count_index(_lower_bound(spec, params, gpu, setup), per_node), per_node)
+    memo = memo or SearchMemo()  # what the layouts share: nothing in it depends on the pinned TP and PP
+    floor = _gpu_count(_count_index(_lower_bound(spec, params, gpu, setup, memo), per_node), per_node)
     best: int | None = None
     # smallest groups first: a fit found early caps the counts the larger groups still need to try
     triples = sorted(
         product(_pairs(spec, gpu, setup), _ep_options(spec, setup)),
         key=lambda t: t[0][0] * t[0][1] * (t[1] or 1),
     )
-    memo = memo or SearchMemo()  # what the layouts share: nothing in it depends on the pinned TP and PP
     for (tp, pp), ep in triples:
 
         def fits(n: int, pinned: tuple[int, int] = (tp, pp), ep: int | None = ep) -> bool:
@@ -361,7 +374,8 @@ def training_memory(
     """
     memo = SearchMemo()  # every search below is of this spec, params and setup
     found = min_gpus(spec, params, gpu, setup, memo=memo)
-    shell = breakdown(spec, params, setup, _SHELL_PLAN)
+    shell = breakdown_within(spec, params, setup, _shell(False), math.inf, memo)  # = _SHELL_PLAN's
+    assert shell is not None  # no limit
     states = state_bytes(shell)
     fits_requested = None
     at = found
@@ -369,7 +383,7 @@ def training_memory(
         fit = best_plan_for(spec, params, gpu, requested_gpus, setup, memo=memo)
         fits_requested = fit is not None
         # the user's count and setting: the layout that fits, else the one needing the least memory
-        fit = fit or least_memory_plan(spec, params, gpu, requested_gpus, setup)
+        fit = fit or least_memory_plan(spec, params, gpu, requested_gpus, setup, memo)
         if fit is not None:
             at = (requested_gpus, *fit)
 

@@ -22,7 +22,7 @@ DERIVED_FROM = frozenset({"report", "comparisons", "parsed", "request", "offer"}
 """The fields the derived facts depend on: a copy that changes one forgets them."""
 
 
-class Answer(BaseModel):
+class Answer(BaseModel, defer_build=True):  # schema built on first use: start-up
     """One question's outcome. ``report`` is None when the question could not be used."""
 
     parsed: ParseResult

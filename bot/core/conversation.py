@@ -42,7 +42,7 @@ from estimator.models import Method, Precision, SizingRequest
 log = logging.getLogger(__name__)
 
 
-class Turn(BaseModel):
+class Turn(BaseModel, defer_build=True):  # schema built on first use: start-up
     """One answered message. ``id`` is short (≤ 12 chars) so buttons can carry it in callback_data."""
 
     id: str

@@ -52,14 +52,14 @@ SUBSTITUTION_REASONS = (
 )
 
 
-class Ignored(BaseModel):
+class Ignored(BaseModel, defer_build=True):  # schema built on first use: start-up
     """A number or setting in the message that the answer does not use."""
 
     text: str = Field(description="as typed, or 'field: value' for a setting")
     reason: str = Field(description="one of IGNORED_REASONS")
 
 
-class Substitution(BaseModel):
+class Substitution(BaseModel, defer_build=True):  # schema built on first use: start-up
     """Something typed that the answer sized as something else, and why."""
 
     typed: str
@@ -67,7 +67,7 @@ class Substitution(BaseModel):
     reason: str = Field(description="one of SUBSTITUTION_REASONS")
 
 
-class Interpretation(BaseModel):
+class Interpretation(BaseModel, defer_build=True):  # schema built on first use: start-up
     """``interpretation`` of the JSON contract (schema 1 extension)."""
 
     unknown_gpu: str | None = Field(None, description="a GPU name not in the catalog, as typed")

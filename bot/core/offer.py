@@ -29,7 +29,7 @@ DEFAULT_PER_NODE: int = GpuSpec.model_fields["gpus_per_node"].default
 """GPUs in a node when neither the offer nor the report says: the catalog schema's default (8)."""
 
 
-class Exchange(BaseModel):
+class Exchange(BaseModel, defer_build=True):  # schema built on first use: start-up
     """A price converted through the file's exchange rate."""
 
     cny_per_usd: float
@@ -39,12 +39,12 @@ class Exchange(BaseModel):
     from_price: float = Field(description="the file's price per GPU-hour in `from_currency`")
 
 
-class Term(BaseModel):
+class Term(BaseModel, defer_build=True):  # schema built on first use: start-up
     months: int
     discount_percent: float
 
 
-class Offer(BaseModel):
+class Offer(BaseModel, defer_build=True):  # schema built on first use: start-up
     """The provider's terms behind one answer (None in an answer without a pre-sales file)."""
 
     provider: str
@@ -230,14 +230,14 @@ def _prices(presales: PresalesConfig, g: OfferedGpu, currency: Currency) -> dict
 # The figures of a quote
 
 
-class Discount(BaseModel):
+class Discount(BaseModel, defer_build=True):  # schema built on first use: start-up
     months: int
     percent: float
     amount: float = Field(description="taken off the subtotal")
     total: float = Field(description="subtotal − amount")
 
 
-class Monthly(BaseModel):
+class Monthly(BaseModel, defer_build=True):  # schema built on first use: start-up
     """Renting the configuration by the month at the offer's monthly price."""
 
     gpus: int
@@ -246,7 +246,7 @@ class Monthly(BaseModel):
     total: float
 
 
-class Pricing(BaseModel):
+class Pricing(BaseModel, defer_build=True):  # schema built on first use: start-up
     """A quote's figures, in ``currency``. ``period``: what the subtotal covers — the whole job
     ('job'), one month of a service ('month'), or one day when the answer has no duration ('day')."""
 

@@ -8,7 +8,7 @@ from bot.parse.lang import Lang, as_lang, client_lang
 from estimator.models import SizingRequest, Stage
 
 
-class ParseResult(BaseModel):
+class ParseResult(BaseModel, defer_build=True):  # schema built on first use: start-up
     """What the parser understood from one message."""
 
     request: SizingRequest

@@ -45,7 +45,7 @@ SERVING_TOOLS = frozenset({"vllm", "sglang", "llama.cpp", "ollama"})
 class Recipe(BaseModel):
     """One file or command a user can run: ``text`` in ``language`` saved as ``filename``."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     tool: Tool
     title: str = Field(description="one line in the reply's language: what it launches, on what")

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
-import tomllib
 from pathlib import Path
 from typing import Literal
 
@@ -478,6 +477,8 @@ def load_presales(path: str | Path) -> PresalesConfig:
     except UnicodeDecodeError as e:
         raise PresalesError(f"{name}: not UTF-8 text (byte {e.start:,}); save it as UTF-8") from None
     try:
+        import tomllib  # only when a pre-sales file is read: `ask` without one stays lighter
+
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
         raise PresalesError(f"{name}: not valid TOML: {e}") from e
