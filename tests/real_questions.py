@@ -102,6 +102,8 @@ def key_understood(key: str, value: Any, answer: dict[str, Any]) -> bool:
     request = answer.get("request") or {}
     got = request.get(key)
     if isinstance(value, list):
+        if key in EACH_NAMED:  # two tools in one message: each used or named as not used
+            return all(key_understood(key, v, answer) for v in value)
         if key == "method" and request.get("methods"):
             return {_norm(v) for v in value} <= {_norm(m) for m in request["methods"]}
         return any(key_understood(key, v, answer) for v in value) if key == "gpu" else got == value
@@ -111,7 +113,9 @@ def key_understood(key: str, value: Any, answer: dict[str, Any]) -> bool:
         ok = _model_understood(value, answer)
     elif key in ("gpu", "runtime"):
         ok = _names_match(value, got)
-    elif key in ("stage", "method", "algorithm", "precision", "kv_precision", "recompute", "offload"):
+    elif key == "offload":
+        ok = got is not None and _offload(got) == _offload(value)
+    elif key in ("stage", "method", "algorithm", "precision", "kv_precision", "recompute"):
         ok = got is not None and _norm(got) == _norm(value)
     elif key == "gpu_memory_gib":
         ok = got is not None and _close(value, got, 0.1)
@@ -119,6 +123,20 @@ def key_understood(key: str, value: Any, answer: dict[str, Any]) -> bool:
     else:
         ok = got is not None and _close(value, got)
     return ok or _ignored(answer, value)
+
+
+EACH_NAMED = ("training_tool", "runtime")
+"""Keys whose list of values names several tools of one message (two setups): each is understood when
+it is the one used or is named as not used (the understanding contract, docs/design.md §8)."""
+
+
+def _offload(value: object) -> bool | None:
+    """Offload as the records state it (where to: 'cpu', 'nvme', 'none') and as the contract holds it
+    (``request.offload``: CPU offload requested, a bool): 'cpu'/'nvme' is True, 'none' is False."""
+    if isinstance(value, bool):
+        return value
+    word = _norm(value)
+    return True if word in ("cpu", "nvme", "true") else False if word in ("none", "false", "gpu") else None
 
 
 def _close_memory_in_name(gib: Any, gpu: object) -> bool:

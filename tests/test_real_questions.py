@@ -53,3 +53,28 @@ def test_scorer_counts_a_missed_setting(lang: str) -> None:
 def test_working_split_does_not_regress() -> None:
     full = sum(not score(r, answer_json(r["text"])) for r in records("work"))
     assert full >= WORKING_SPLIT_UNDERSTOOD
+
+
+@pytest.mark.parametrize(
+    ("stated", "got", "ok"),
+    [
+        ("cpu", True, True),
+        ("none", False, True),
+        ("cpu", False, False),
+        ("none", True, False),
+        ("cpu", None, False),
+    ],
+)
+def test_scorer_compares_offload_direction_with_the_contracts_bool(
+    stated: str, got: bool | None, ok: bool
+) -> None:
+    answer = {"request": {"offload": got}, "interpretation": {"ignored": []}}
+    assert score({"stated": {"offload": stated}}, answer) == ([] if ok else ["offload"])
+
+
+def test_scorer_takes_two_tools_as_one_used_and_one_named() -> None:
+    record = {"stated": {"training_tool": ["ms-swift", "LLaMA-Factory"]}}
+    answer: dict = {"request": {"training_tool": "ms-swift"}, "interpretation": {"ignored": []}}
+    assert score(record, answer) == ["training_tool"]
+    answer["interpretation"]["ignored"] = [{"text": "training_tool: LLaMA-Factory", "reason": "not_sized"}]
+    assert score(record, answer) == []
