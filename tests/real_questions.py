@@ -113,6 +113,11 @@ def key_understood(key: str, value: Any, answer: dict[str, Any]) -> bool:
         ok = _model_understood(value, answer)
     elif key in ("gpu", "runtime"):
         ok = _names_match(value, got)
+    elif key == "max_model_len":  # a serving context in prose ('128k context') is the context sized
+        serving = request.get("stage") == "inference" and request.get("max_model_len") is None
+        ok = _close(value, got) or (serving and _close(value, request.get("seq_len")))
+    elif key == "lora_targets":  # LLaMA-Factory's 'all' is every linear layer: the contract's 'all-linear'
+        ok = _targets(value) == _targets(got)
     elif key == "offload":
         ok = got is not None and _offload(got) == _offload(value)
     elif key in ("stage", "method", "algorithm", "precision", "kv_precision", "recompute"):
@@ -128,6 +133,11 @@ def key_understood(key: str, value: Any, answer: dict[str, Any]) -> bool:
 EACH_NAMED = ("training_tool", "runtime")
 """Keys whose list of values names several tools of one message (two setups): each is understood when
 it is the one used or is named as not used (the understanding contract, docs/design.md §8)."""
+
+
+def _targets(value: object) -> set[str]:
+    items = value if isinstance(value, list) else [value] if value else []
+    return {"alllinear" if _norm(v) in ("all", "alllinear") else _norm(v) for v in items}
 
 
 def _offload(value: object) -> bool | None:

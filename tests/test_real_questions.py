@@ -12,7 +12,7 @@ import pytest
 from estimator.models import SizingRequest
 from tests.real_questions import DATA, answer_json, records, score, split_of
 
-WORKING_SPLIT_UNDERSTOOD = 76
+WORKING_SPLIT_UNDERSTOOD = 93
 """Questions of the working split understood in full at the last measurement (README.md there)."""
 
 EXTRA_KEYS = {
@@ -78,3 +78,26 @@ def test_scorer_takes_two_tools_as_one_used_and_one_named() -> None:
     assert score(record, answer) == ["training_tool"]
     answer["interpretation"]["ignored"] = [{"text": "training_tool: LLaMA-Factory", "reason": "not_sized"}]
     assert score(record, answer) == []
+
+
+def test_scorer_reads_llamafactory_all_as_every_linear_layer() -> None:
+    answer = {"request": {"lora_targets": ["all-linear"]}, "interpretation": {"ignored": []}}
+    assert score({"stated": {"lora_targets": "all"}}, answer) == []
+    answer["request"]["lora_targets"] = ["q_proj", "v_proj"]
+    assert score({"stated": {"lora_targets": "all"}}, answer) == ["lora_targets"]
+
+
+def test_scorer_takes_a_serving_context_for_a_max_model_len_stated_in_prose() -> None:
+    record = {"stated": {"max_model_len": 131072}}
+    served = {
+        "request": {"stage": "inference", "seq_len": 131072, "max_model_len": None},
+        "interpretation": {},
+    }
+    assert score(record, served) == []
+    trained = {
+        "request": {"stage": "finetune", "seq_len": 131072, "max_model_len": None},
+        "interpretation": {},
+    }
+    assert score(record, trained) == ["max_model_len"]
+    other_limit = {"request": {"stage": "inference", "seq_len": 131072, "max_model_len": 8192}}
+    assert score(record, other_limit) == ["max_model_len"]

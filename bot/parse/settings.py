@@ -22,7 +22,9 @@ from bot.parse.regex import rc
 ZERO_RE = rc(
     r"(?<![a-z0-9])(?:deepspeed[\s\-_]*)?zero[\s\-_]*(?:stage[\s\-_]*|阶段\s*)?(?P<n>[0-3])(?![0-9.])"
     r"|(?:stage|阶段)[\s\-_]*(?P<m>[0-3])\s*(?:的\s*)?(?:deepspeed\s*)?zero"
+    r"|(?<![a-z0-9])ds[_\-]?z(?P<d>[0-3])(?![0-9])"
 )
+"""ZeRO stage in prose; also LLaMA-Factory's DeepSpeed file names (examples/deepspeed/ds_z3_config.json)."""
 FSDP_RE = rc(
     r"(?<![a-z0-9])fsdp[\s\-_]*(?:[(（]?\s*(?:sharding[_\s]*strategy\s*[=:]?\s*)?"
     r"(?P<mode>full[_\s\-]*shard|shard[_\s\-]*grad[_\s\-]*op|no[_\s\-]*shard|hybrid[_\s\-]*shard)\s*[)）]?)?"
@@ -212,7 +214,7 @@ def _parallel(out: Settings) -> None:
 def _zero(out: Settings) -> None:
     m = ZERO_RE.search(out.s)
     if m:
-        out.fields["zero_stage"] = int(m.group("n") or m.group("m"))
+        out.fields["zero_stage"] = int(m.group("n") or m.group("m") or m.group("d"))
         out.s = _masked(out.s, m)
         return
     m = FSDP_RE.search(out.s)

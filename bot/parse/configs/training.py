@@ -87,10 +87,16 @@ def _targets(key: str, value: Any, flat: dict[str, Any]) -> list[str] | None:
 
 def zero_from_path(path: str) -> tuple[int | None, bool]:
     """ZeRO stage and offload read from a DeepSpeed config's file name (``ds_z3_offload_config.json``,
-    ``zero2.json``): the name is all a config that points at another file says."""
+    ``zero2.json``): the name is all a config that points at another file says (LLaMA-Factory's
+    ``ds_z2_no_offload_config.json`` / ``ds_zero2_no_offload.json``: no offload)."""
     name = path.rsplit("/", 1)[-1].lower()
     m = re.search(r"(?:z|zero|stage)[_-]?([0-3])(?!\d)", name)
-    return (int(m.group(1)) if m else None), "offload" in name
+    return (int(m.group(1)) if m else None), "offload" in name and not NO_OFFLOAD_NAME_RE.search(name)
+
+
+NO_OFFLOAD_NAME_RE = re.compile(r"(?:no|without|wo|non)[_\-]?offload")
+"""A config file named for having no offload (LLaMA-Factory ``examples/deepspeed/ds_z2_config.json``
+beside ``ds_z2_offload_config.json``; users name theirs ``ds_zero2_no_offload.json``)."""
 
 
 def _method(cfg: StackConfig, flat: dict[str, Any]) -> None:
@@ -239,6 +245,8 @@ def _deepspeed(cfg: StackConfig, key: str, value: Any, flat: dict[str, Any]) -> 
     cfg.set(key, "zero_stage", stage)
     if offload:
         cfg.values["offload"] = True
+    elif NO_OFFLOAD_NAME_RE.search(value.lower()):
+        cfg.values["offload"] = False
     return True
 
 
