@@ -123,3 +123,30 @@ def test_a_training_questions_vllm_maxlen_stays_named_as_not_used(capsys):
     data = _ask(capsys, "LLaMA-Factory LoRA 微调 Qwen2.5-7B，cutoff_len 2048，vllm_maxlen 8000，4 张 A100")
     assert data["request"]["seq_len"] == 2048 and data["request"]["max_model_len"] is None
     assert "vllm_maxlen: 8000" in _ignored(data)
+
+
+LLAMAFACTORY_INFERENCE = {
+    "vllm": "model_name_or_path: meta-llama/Meta-Llama-3-8B-Instruct\ntemplate: llama3\ninfer_backend: vllm\n"
+    "vllm_enforce_eager: true\nvllm_maxlen: 8000\nvllm_gpu_util: 0.8\n",
+    "sglang": "model_name_or_path: meta-llama/Meta-Llama-3-8B-Instruct\ninfer_backend: sglang\n"
+    "template: llama3\nsglang_maxlen: 4096\nsglang_mem_fraction: 0.7\nsglang_tp_size: 1\n",
+}
+"""LLaMA-Factory inference configs with the keys of its examples/inference/llama3_vllm.yaml and
+llama3_sglang.yaml (ModelArguments vllm_maxlen, vllm_gpu_util, sglang_maxlen, sglang_mem_fraction)."""
+
+
+@pytest.mark.parametrize(
+    ("backend", "runtime", "limit", "share"), [("vllm", "vLLM", 8000, 0.8), ("sglang", "SGLang", 4096, 0.7)]
+)
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_llamafactory_inference_config_serves_with_its_engines_limit(
+    capsys, tmp_path, backend, runtime, limit, share, lang
+):
+    path = tmp_path / f"llama3_{backend}.yaml"
+    path.write_text(LLAMAFACTORY_INFERENCE[backend])
+    question = "一张 A10 够吗" if lang == "zh" else "is one A10 enough?"
+    data = _ask(capsys, "--config", str(path), question)
+    req = data["request"]
+    assert (req["stage"], req["runtime"], req["model"]) == ("inference", runtime, "Llama-3-8B")
+    assert (req["max_model_len"], req["gpu_memory_utilization"]) == (limit, share)
+    assert data["report"]["inference"]["context_tokens"] == limit

@@ -79,3 +79,27 @@ def test_partial_gpu_layers_stay_named_as_not_sized(capsys):
     main(["ask", "--format", "json", "llama-server -m qwen2.5-7b-instruct-q4_k_m.gguf -ngl 20 on one 3060"])
     data = json.loads(capsys.readouterr().out)
     assert data["interpretation"]["ignored"][0]["text"] == "-ngl: 20"
+
+
+@pytest.mark.parametrize(
+    ("text", "stage"),
+    [
+        ("8 张 910 用 LLaMA-Factory LoRA 微调 Qwen2.5-14B，已经开了 deepspeed z3 offload 还是 OOM", 3),
+        ("Full DPO of Mistral-7B on 4 A6000s: which deepspeed_zero3.yaml settings make it fit?", 3),
+        ("用 zero2.json 在 4 张 A100 上全参微调 Qwen2.5-7B 要多少显存", 2),
+    ],
+)
+def test_deepspeed_config_names_give_the_zero_stage(capsys, text, stage):
+    assert _request(capsys, text)["zero_stage"] == stage
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "llama-server 跑 Qwen2.5-7B Q4_K_M，一张 4090，--ctx-size 32768 够不够",
+        "Qwen2.5-7B Q4_K_M with llama-server on one 4090 at --ctx-size 32768: does it fit?",
+    ],
+)
+def test_llama_server_named_in_prose_is_llama_cpp(capsys, text):
+    req = _request(capsys, text)
+    assert (req["runtime"], req["max_model_len"]) == ("llama.cpp", 32768)

@@ -20,9 +20,9 @@ from bot.parse.prose_vocab import read_vocabulary
 from bot.parse.regex import rc
 
 ZERO_RE = rc(
-    r"(?<![a-z0-9])(?:deepspeed[\s\-_]*)?zero[\s\-_]*(?:stage[\s\-_]*|阶段\s*)?(?P<n>[0-3])(?![0-9.])"
+    r"(?<![a-z0-9])(?:deepspeed[\s\-_]*)?zero[\s\-_]*(?:stage[\s\-_]*|阶段\s*)?(?P<n>[0-3])(?![0-9]|\.\d)"
     r"|(?:stage|阶段)[\s\-_]*(?P<m>[0-3])\s*(?:的\s*)?(?:deepspeed\s*)?zero"
-    r"|(?<![a-z0-9])ds[_\-]?z(?P<d>[0-3])(?![0-9])"
+    r"|(?<![a-z0-9])(?:ds|deepspeed)[_\-\s]*z(?P<d>[0-3])(?![0-9])"
 )
 """ZeRO stage in prose; also LLaMA-Factory's DeepSpeed file names (examples/deepspeed/ds_z3_config.json)."""
 FSDP_RE = rc(
@@ -116,7 +116,7 @@ RUNTIMES: tuple[tuple[Any, str], ...] = (
     (rc(r"(?<![a-z0-9])lmdeploy(?![a-z0-9])|turbomind"), "lmdeploy"),  # also swift's --use_lmdeploy
     (rc(r"\btgi\b|text[\s\-_]*generation[\s\-_]*inference"), "TGI"),
     (rc(r"\bexllama(?:v2|\s*v2|2)?\b|\bexl2\b"), "ExLlama"),
-    (rc(r"llama[\s.\-_]*cpp|\bgguf\b|lm\s*studio"), "llama.cpp"),
+    (rc(r"llama[\s.\-_]*cpp|\bgguf\b|lm\s*studio|\bllama-(?:server|cli)\b"), "llama.cpp"),
     (
         rc(r"\btransformers\b|hugging\s*face\s+(?:generate|pipeline)|\bhf\s+generate\b|model\.generate"),
         "transformers",

@@ -36,7 +36,7 @@ RANK_KEYS = ("lora_rank", "lora_r", "model.lora_rank")
 MODEL_KEYS = ("model_name_or_path", "base_model", "model_name", "model.model_name_or_path")
 NO_FIELD_KEYS = (
     "num_generations", "max_prompt_length", "max_completion_length", "max_source_length", "max_target_length",
-    "vllm_maxlen", "packing", "sample_packing", "neat_packing", "lora_alpha", "model.lora_alpha",
+    "packing", "sample_packing", "neat_packing", "lora_alpha", "model.lora_alpha",
 )  # fmt: skip
 """Keys that change memory or time but have no request field yet: named as not used (no_field)."""
 OPTIMIZERS = {
@@ -228,6 +228,41 @@ def _recompute(cfg: StackConfig, key: str, value: Any, flat: dict[str, Any]) -> 
     return True
 
 
+INFER_BACKENDS = {"vllm": "vLLM", "sglang": "SGLang", "huggingface": "transformers", "hf": "transformers"}
+"""LLaMA-Factory ``infer_backend`` (its EngineName: huggingface, vllm, sglang; examples/inference/*.yaml)
+→ the runtime its ``llamafactory-cli chat`` / ``api`` serves with."""
+
+
+def _infer_backend(cfg: StackConfig, key: str, value: Any, flat: dict[str, Any]) -> bool:
+    runtime = INFER_BACKENDS.get(str(value).lower())
+    if runtime is not None:
+        cfg.set(key, "runtime", runtime)
+        cfg.values["stage"] = "inference"  # an inference config: the model is served, not trained
+    return runtime is not None
+
+
+def _engine_share(cfg: StackConfig, key: str, value: Any, flat: dict[str, Any]) -> bool:
+    """LLaMA-Factory ``vllm_gpu_util`` / ``sglang_mem_fraction``: the engine's share of each card in an
+    inference config (vLLM gpu_memory_utilization, SGLang mem_fraction_static)."""
+    ok = isinstance(value, int | float) and not isinstance(value, bool) and 0 < value <= 1
+    if ok and "infer_backend" in flat:
+        cfg.set(key, "gpu_memory_utilization", float(value))
+    elif ok:
+        cfg.skip(key, value, "no_field")
+    return ok
+
+
+def _vllm_maxlen(cfg: StackConfig, key: str, value: Any, flat: dict[str, Any]) -> bool:
+    """LLaMA-Factory ``vllm_maxlen`` / ``sglang_maxlen``: the context of its inference engine — the
+    request's ``max_model_len`` in an inference config; in a training config named as not used."""
+    n = _int(value)
+    if n is not None and "infer_backend" in flat:
+        cfg.set(key, "max_model_len", n)
+    elif n is not None:
+        cfg.skip(key, value, "no_field")
+    return n is not None
+
+
 def _optim(cfg: StackConfig, key: str, value: Any, flat: dict[str, Any]) -> bool:
     choice = OPTIMIZERS.get(str(value).lower())
     if choice:
@@ -302,7 +337,8 @@ HANDLERS: dict[str, Handler] = {
     "optim": _optim, "optimizer": _optim, "optimizer._component_": _optim,
     "deepspeed": _deepspeed, "fsdp": _fsdp, "fsdp_config.reshard_after_forward": _fsdp,
     "fsdp_config.fsdp_sharding_strategy": _fsdp, "fsdp_config.sharding_strategy": _fsdp,
-    "stage": _stage, "rl": _stage,
+    "stage": _stage, "rl": _stage, "infer_backend": _infer_backend, "vllm_maxlen": _vllm_maxlen,
+    "sglang_maxlen": _vllm_maxlen, "vllm_gpu_util": _engine_share, "sglang_mem_fraction": _engine_share,
     "zero_optimization.stage": lambda cfg, key, value, flat: (
         value in (0, 1, 2, 3) and not isinstance(value, bool) and (cfg.set(key, "zero_stage", value) or True)
     ),
