@@ -103,3 +103,23 @@ def test_deepspeed_config_names_give_the_zero_stage(capsys, text, stage):
 def test_llama_server_named_in_prose_is_llama_cpp(capsys, text):
     req = _request(capsys, text)
     assert (req["runtime"], req["max_model_len"]) == ("llama.cpp", 32768)
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("两张 4090 用 FSDP + CPU offload 做 Llama-2-70B 的 QLoRA", "CPU offload 只对全参微调建模"),
+        (
+            "QLoRA Llama-2-70B on 2 x RTX 4090 24GB with FSDP and CPU offload",
+            "modelled for full fine-tuning only",
+        ),
+    ],
+)
+def test_cpu_offload_of_an_adapter_run_is_named_as_not_modelled(capsys, text, words):
+    """Issue 25: multi-GPU QLoRA with CPU offload is not modelled — said, never dropped silently."""
+    main(["ask", "--format", "json", text])
+    data = json.loads(capsys.readouterr().out)
+    assert data["request"]["offload"] is True and data["request"]["method"] == "qlora"
+    assert {"text": "offload: cpu", "reason": "offload_adapters"} in data["interpretation"]["ignored"]
+    main(["ask", text])
+    assert words in capsys.readouterr().out.splitlines()[1]

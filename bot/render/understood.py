@@ -37,6 +37,10 @@ IGNORED_TEXTS: dict[str, str] = {
         "FP8 changes the training time, and there is no token count to time; memory is sized in bf16"
     ),
     "config_differs": N_("your pasted config gives another value, and the config's is used"),
+    "offload_adapters": N_(
+        "CPU offload is modelled for full fine-tuning only; this adapter run is sized without it, "
+        "so the memory per GPU is an upper bound"
+    ),
     "not_sized": N_("it does not change the GPUs, memory or time"),
     "no_field": N_("it changes the answer, but the sizing has no setting for it yet"),
     "unknown_key": N_("the tool has no setting of that name"),
