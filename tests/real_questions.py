@@ -122,6 +122,9 @@ def key_understood(key: str, value: Any, answer: dict[str, Any]) -> bool:
         ok = got is not None and _offload(got) == _offload(value)
     elif key in ("stage", "method", "algorithm", "precision", "kv_precision", "recompute"):
         ok = got is not None and _norm(got) == _norm(value)
+    elif key in ("params_total", "params_active"):  # '7B' said of Qwen2.5-7B (7.61B): the size its name says
+        nominal = _nominal(request.get("model"), key == "params_active")
+        ok = got is not None and (_close(value, got) or (nominal is not None and _close(value, nominal)))
     elif key == "gpu_memory_gib":
         ok = got is not None and _close(value, got, 0.1)
         ok = ok or _close_memory_in_name(value, request.get("gpu"))
@@ -156,7 +159,30 @@ def _close_memory_in_name(gib: Any, gpu: object) -> bool:
 
 def score(record: dict[str, Any], answer: dict[str, Any]) -> list[str]:
     """The stated keys not understood (empty: understood in full)."""
-    return [k for k, v in (record.get("stated") or {}).items() if not key_understood(k, v, answer)]
+    stated = record.get("stated") or {}
+    return [
+        k for k, v in stated.items() if not key_understood(k, v, answer) and not _sum_used(k, stated, answer)
+    ]
+
+
+def _sum_used(key: str, stated: dict[str, Any], answer: dict[str, Any]) -> bool:
+    """A prompt and a completion length stated together are used when the sequence sized is their sum
+    (TRL GRPO/DPO, verl: one sequence holds the prompt and its completion)."""
+    if key not in ("max_prompt_length", "max_completion_length"):
+        return False
+    prompt, completion = stated.get("max_prompt_length"), stated.get("max_completion_length")
+    if not isinstance(prompt, int | float) or not isinstance(completion, int | float):
+        return False
+    return _close(prompt + completion, (answer.get("request") or {}).get("seq_len"), 0.0)
+
+
+def _nominal(model: object, active: bool) -> float | None:
+    """The size a model's name says ('Qwen2.5-7B' → 7e9, 'Qwen3-30B-A3B' active → 3e9)."""
+    pattern = (
+        r"(?i)(?<![0-9.a-z])a(\d+(?:\.\d+)?)b" if active else r"(?i)(?<![0-9.ax])(\d+(?:\.\d+)?)b(?![a-z])"
+    )
+    m = re.search(pattern, str(model or ""))
+    return float(m.group(1)) * 1e9 if m else None
 
 
 def answer_json(text: str) -> dict[str, Any]:

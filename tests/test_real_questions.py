@@ -12,7 +12,7 @@ import pytest
 from estimator.models import SizingRequest
 from tests.real_questions import DATA, answer_json, records, score, split_of
 
-WORKING_SPLIT_UNDERSTOOD = 94
+WORKING_SPLIT_UNDERSTOOD = 100
 """Questions of the working split understood in full at the last measurement (README.md there)."""
 
 EXTRA_KEYS = {
@@ -101,3 +101,20 @@ def test_scorer_takes_a_serving_context_for_a_max_model_len_stated_in_prose() ->
     assert score(record, trained) == ["max_model_len"]
     other_limit = {"request": {"stage": "inference", "seq_len": 131072, "max_model_len": 8192}}
     assert score(record, other_limit) == ["max_model_len"]
+
+
+def test_scorer_takes_the_size_a_models_name_says() -> None:
+    """'7B' said of Qwen2.5-7B is the model sized (7.61B exactly); a 13B sized for a 7B is a miss."""
+    answer = {"request": {"model": "Qwen2.5-7B", "params_total": 7.61e9}, "interpretation": {}}
+    assert score({"stated": {"params_total": 7e9}}, answer) == []
+    answer["request"] = {"model": "Llama-2-13B", "params_total": 13e9}
+    assert score({"stated": {"params_total": 7e9}}, answer) == ["params_total"]
+    moe = {"request": {"model": "Qwen3-30B-A3B", "params_active": 3.3e9}, "interpretation": {}}
+    assert score({"stated": {"params_active": 3e9}}, moe) == []
+
+
+def test_scorer_takes_a_prompt_and_completion_summed_into_the_sequence() -> None:
+    record = {"stated": {"max_prompt_length": 512, "max_completion_length": 1024}}
+    assert score(record, {"request": {"seq_len": 1536}, "interpretation": {}}) == []
+    missed = score(record, {"request": {"seq_len": 1024}, "interpretation": {}})
+    assert missed == ["max_prompt_length", "max_completion_length"]

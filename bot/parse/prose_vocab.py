@@ -190,8 +190,11 @@ def _lengths(out: Vocab, training: bool) -> None:
             out.s = mask(out.s, limit.start(), limit.end(), " ")
     seq = _take(out, SEQ_RE, "n") or _take(out, DEFAULT_MAX_LEN_RE, "n", "m")
     source, target = _take(out, SOURCE_RE, "n"), _take(out, TARGET_RE, "n")
-    if source or target:
-        seq = seq or (source or 0) + (target or 0)
+    if seq and (source or target):  # a max length sets the sequence: the parts are named, never dropped
+        parts = (("max_prompt_length", source), ("max_completion_length", target))
+        out.unused += [(f"{name}: {n}", "no_field") for name, n in parts if n]
+    elif source or target:
+        seq = (source or 0) + (target or 0)
         out.notes.append("prompt_plus_completion")
     maxlen = VLLM_MAXLEN_RE.search(out.s)
     if maxlen:
