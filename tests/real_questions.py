@@ -125,9 +125,10 @@ def key_understood(key: str, value: Any, answer: dict[str, Any]) -> bool:
     elif key in ("params_total", "params_active"):  # '7B' said of Qwen2.5-7B (7.61B): the size its name says
         nominal = _nominal(request.get("model"), key == "params_active")
         ok = got is not None and (_close(value, got) or (nominal is not None and _close(value, nominal)))
-    elif key == "gpu_memory_gib":
+    elif key == "gpu_memory_gib":  # said with a catalog card ('24G 的 3090'): the card sized has it
         ok = got is not None and _close(value, got, 0.1)
         ok = ok or _close_memory_in_name(value, request.get("gpu"))
+        ok = ok or _close(value, ((answer.get("report") or {}).get("hardware") or {}).get("memory_gib"), 0.1)
     else:
         ok = got is not None and _close(value, got)
     return ok or _ignored(answer, value)

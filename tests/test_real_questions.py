@@ -12,7 +12,7 @@ import pytest
 from estimator.models import SizingRequest
 from tests.real_questions import DATA, answer_json, records, score, split_of
 
-WORKING_SPLIT_UNDERSTOOD = 100
+WORKING_SPLIT_UNDERSTOOD = 108
 """Questions of the working split understood in full at the last measurement (README.md there)."""
 
 EXTRA_KEYS = {
@@ -118,3 +118,14 @@ def test_scorer_takes_a_prompt_and_completion_summed_into_the_sequence() -> None
     assert score(record, {"request": {"seq_len": 1536}, "interpretation": {}}) == []
     missed = score(record, {"request": {"seq_len": 1024}, "interpretation": {}})
     assert missed == ["max_prompt_length", "max_completion_length"]
+
+
+def test_scorer_takes_a_stated_memory_as_the_named_cards() -> None:
+    """'两张 24G 的 RTX 3090': the RTX 3090 sized has 24 GiB; an A100 80G sized instead is a miss."""
+    answer = {
+        "request": {"gpu": "RTX-3090", "gpu_memory_gib": None},
+        "report": {"hardware": {"memory_gib": 24.0}},
+    }
+    assert score({"stated": {"gpu_memory_gib": 24}}, answer) == []
+    answer["report"]["hardware"]["memory_gib"] = 80.0
+    assert score({"stated": {"gpu_memory_gib": 24}}, answer) == ["gpu_memory_gib"]
