@@ -150,3 +150,16 @@ def test_llamafactory_inference_config_serves_with_its_engines_limit(
     assert (req["stage"], req["runtime"], req["model"]) == ("inference", runtime, "Llama-3-8B")
     assert (req["max_model_len"], req["gpu_memory_utilization"]) == (limit, share)
     assert data["report"]["inference"]["context_tokens"] == limit
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "一张 H100 用 vLLM 跑 Qwen2.5-7B：--max-model-len 100000 能起来，--max-model-len 221000 失败",
+        "Qwen2.5-7B on one H100, vLLM: --max-model-len 100000 starts, --max-model-len 221000 fails",
+    ],
+)
+def test_a_second_limit_in_one_message_is_named(capsys, text):
+    data = _ask(capsys, text)
+    assert data["request"]["max_model_len"] == 100000
+    assert {"text": "max_model_len: 221000", "reason": "repeated"} in data["interpretation"]["ignored"]

@@ -12,7 +12,7 @@ import pytest
 from estimator.models import SizingRequest
 from tests.real_questions import DATA, answer_json, records, score, split_of
 
-WORKING_SPLIT_UNDERSTOOD = 108
+WORKING_SPLIT_UNDERSTOOD = 109
 """Questions of the working split understood in full at the last measurement (README.md there)."""
 
 EXTRA_KEYS = {
@@ -129,3 +129,11 @@ def test_scorer_takes_a_stated_memory_as_the_named_cards() -> None:
     assert score({"stated": {"gpu_memory_gib": 24}}, answer) == []
     answer["report"]["hardware"]["memory_gib"] = 80.0
     assert score({"stated": {"gpu_memory_gib": 24}}, answer) == ["gpu_memory_gib"]
+
+
+def test_scorer_takes_two_engine_limits_as_one_used_and_one_named() -> None:
+    record = {"stated": {"max_model_len": [100000, 221000]}}
+    answer: dict = {"request": {"max_model_len": 100000}, "interpretation": {"ignored": []}}
+    assert score(record, answer) == ["max_model_len"]
+    answer["interpretation"]["ignored"] = [{"text": "max_model_len: 221000", "reason": "repeated"}]
+    assert score(record, answer) == []

@@ -183,11 +183,13 @@ def _take(out: Vocab, pattern: Any, *groups: str) -> int | None:
 
 
 def _lengths(out: Vocab, training: bool) -> None:
-    if not training:  # a serving engine's limit (bot.parse.configs.limits)
-        limit = LIMIT_RE.search(out.s)
-        if limit and (value := limit_value(limit.group("n"))):
-            out.fields["max_model_len"] = value
-            out.s = mask(out.s, limit.start(), limit.end(), " ")
+    if not training:  # a serving engine's limit (bot.parse.configs.limits); a second one is named
+        for limit in list(LIMIT_RE.finditer(out.s)):
+            if value := limit_value(limit.group("n")):
+                if "max_model_len" in out.fields and value != out.fields["max_model_len"]:
+                    out.unused.append((f"max_model_len: {value}", "repeated"))
+                out.fields.setdefault("max_model_len", value)
+                out.s = mask(out.s, limit.start(), limit.end(), " ")
     seq = _take(out, SEQ_RE, "n") or _take(out, DEFAULT_MAX_LEN_RE, "n", "m")
     source, target = _take(out, SOURCE_RE, "n"), _take(out, TARGET_RE, "n")
     if seq and (source or target):  # a max length sets the sequence: the parts are named, never dropped
