@@ -76,15 +76,19 @@ starts from (not 'none': the user ruled out one mode, not recompute altogether).
 NO_RECOMPUTE_RE = rc(
     r"(?:without|no|disable[ds]?|turn(?:ed)?\s+off|不开|不用|关闭|关掉|没开|不使用)\s*(?:the\s+)?"
     r"(?:gradient|activation|梯度|激活)?\s*(?:checkpointing|检查点|重计算|recomput\w*)"
-    r"|gradient[_\s]*checkpointing\s*[=:]\s*(?:false|0|off)"
+    r"|gradient[_\s]*checkpointing\s*[=:]?\s*(?:false|0|off)(?![a-z0-9])"
 )
+"""No recompute: 'without gradient checkpointing', '--gradient_checkpointing false' (HF TrainingArguments)."""
 FULL_RECOMPUTE_RE = rc(
     r"(?:gradient|activation|梯度|激活)[\s\-_]*(?:checkpoint(?:ing|s)?|检查点|重计算)|full[\s\-_]*recomput\w*"
     r"|完全重计算|全量重计算|recompute[_\s\-]*granularity\s*[=:]?\s*full|开启?重计算"
 )
 SELECTIVE_RE = rc(
     r"selective[\s\-_]*recomput\w*|选择性重计算|recompute[_\s\-]*granularity\s*[=:]?\s*selective"
+    r"|activations?[_\s\-]*checkpoint(?:ing)?[_\s\-]*granularity\s*[=:]?\s*selective"
 )
+"""Selective recompute; also NeMo's ``activations_checkpoint_granularity=selective`` (Megatron-LM
+``--recompute-granularity selective``)."""
 
 _NUM = r"(?<![a-z0-9.])(?P<v>\d+(?:,\d{3})*(?:\.\d+)?\s*[km]?)"
 TFLOPS_RE = rc(
