@@ -122,6 +122,17 @@ def key_understood(key: str, value: Any, answer: dict[str, Any]) -> bool:
         ok = got is not None and _offload(got) == _offload(value)
     elif key in ("stage", "method", "algorithm", "precision", "kv_precision", "recompute"):
         ok = got is not None and _norm(got) == _norm(value)
+        # a fine-tuning with no algorithm is sized as SFT (estimator.training: req.algorithm or sft)
+        ok = ok or (
+            key == "algorithm"
+            and _norm(value) == "sft"
+            and got is None
+            and request.get("stage") == "finetune"
+        )
+        # pure bf16 (LLaMA-Factory --pure_bf16) is bf16 weights and optimizer states
+        ok = ok or (
+            key == "precision" and _norm(value) == "bf16" and got is None and bool(request.get("pure_bf16"))
+        )
     elif key in ("params_total", "params_active"):  # '7B' said of Qwen2.5-7B (7.61B): the size its name says
         nominal = _nominal(request.get("model"), key == "params_active")
         ok = got is not None and (_close(value, got) or (nominal is not None and _close(value, nominal)))

@@ -12,7 +12,7 @@ import pytest
 from estimator.models import SizingRequest
 from tests.real_questions import DATA, answer_json, records, score, split_of
 
-WORKING_SPLIT_UNDERSTOOD = 111
+WORKING_SPLIT_UNDERSTOOD = 117
 """Questions of the working split understood in full at the last measurement (README.md there)."""
 
 EXTRA_KEYS = {
@@ -137,3 +137,19 @@ def test_scorer_takes_two_engine_limits_as_one_used_and_one_named() -> None:
     assert score(record, answer) == ["max_model_len"]
     answer["interpretation"]["ignored"] = [{"text": "max_model_len: 221000", "reason": "repeated"}]
     assert score(record, answer) == []
+
+
+def test_scorer_takes_a_fine_tuning_without_algorithm_as_sft() -> None:
+    """estimator.training sizes ``req.algorithm or Algorithm.sft``: a fine-tuning is SFT unless said."""
+    tuned = {"request": {"stage": "finetune", "algorithm": None}, "interpretation": {}}
+    assert score({"stated": {"algorithm": "sft"}}, tuned) == []
+    assert score({"stated": {"algorithm": "dpo"}}, tuned) == ["algorithm"]
+    trained = {"request": {"stage": "pretrain", "algorithm": None}, "interpretation": {}}
+    assert score({"stated": {"algorithm": "sft"}}, trained) == ["algorithm"]
+
+
+def test_scorer_takes_pure_bf16_as_bf16() -> None:
+    answer = {"request": {"precision": None, "pure_bf16": True}, "interpretation": {}}
+    assert score({"stated": {"precision": "bf16"}}, answer) == []
+    answer["request"]["pure_bf16"] = None
+    assert score({"stated": {"precision": "bf16"}}, answer) == ["precision"]
