@@ -129,6 +129,8 @@ def key_understood(key: str, value: Any, answer: dict[str, Any]) -> bool:
             and got is None
             and request.get("stage") == "finetune"
         )
+        # 'Q8' / 'q4' of llama.cpp or Ollama recorded as int8 / int4: the GGUF format of that width
+        ok = ok or (key == "precision" and _norm(got) in GGUF_OF.get(_norm(value), ()))
         # pure bf16 (LLaMA-Factory --pure_bf16) is bf16 weights and optimizer states
         ok = ok or (
             key == "precision" and _norm(value) == "bf16" and got is None and bool(request.get("pure_bf16"))
@@ -149,6 +151,10 @@ EACH_NAMED = ("training_tool", "runtime", "max_model_len")
 """Keys whose list of values names several tools or engine limits of one message (two setups): each is
 understood when it is the one used or is named as not used (the understanding contract, docs/design.md
 §8)."""
+
+
+GGUF_OF = {"int8": ("q80",), "int4": ("q4km", "q40")}
+"""GGUF weight formats of a bit width (llama.cpp: Q8_0 is 8-bit, Q4_K_M and Q4_0 4-bit), normalized."""
 
 
 def _targets(value: object) -> set[str]:

@@ -163,3 +163,21 @@ def test_a_second_limit_in_one_message_is_named(capsys, text):
     data = _ask(capsys, text)
     assert data["request"]["max_model_len"] == 100000
     assert {"text": "max_model_len: 221000", "reason": "repeated"} in data["interpretation"]["ignored"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "一张 A100 40G 跑 TGI：--model-id codellama/CodeLlama-34b-hf --quantize eetq --max-total-tokens 6900",
+        "TGI, one A100 40GB: --model-id codellama/CodeLlama-34b-hf --quantize eetq --max-total-tokens 6900",
+    ],
+)
+def test_tgi_flags_in_prose_give_its_weights_and_limit(capsys, text):
+    """TGI ``--quantize eetq``: 8-bit weights (EETQ, int8 weight-only), read with the pasted-command table."""
+    req = _ask(capsys, text)["request"]
+    assert (req["runtime"], req["precision"], req["max_model_len"]) == ("TGI", "int8", 6900)
+
+
+def test_a_quantization_the_sizing_has_no_format_for_is_named(capsys):
+    data = _ask(capsys, "TGI --quantize exl2 for Llama-3-8B on one RTX 4090")
+    assert {"text": "--quantize: exl2", "reason": "no_field"} in data["interpretation"]["ignored"]

@@ -12,7 +12,7 @@ import pytest
 from estimator.models import SizingRequest
 from tests.real_questions import DATA, answer_json, records, score, split_of
 
-WORKING_SPLIT_UNDERSTOOD = 117
+WORKING_SPLIT_UNDERSTOOD = 119
 """Questions of the working split understood in full at the last measurement (README.md there)."""
 
 EXTRA_KEYS = {
@@ -153,3 +153,10 @@ def test_scorer_takes_pure_bf16_as_bf16() -> None:
     assert score({"stated": {"precision": "bf16"}}, answer) == []
     answer["request"]["pure_bf16"] = None
     assert score({"stated": {"precision": "bf16"}}, answer) == ["precision"]
+
+
+def test_scorer_takes_a_gguf_format_for_its_bit_width() -> None:
+    """'Q8' in llama.cpp recorded as int8 is Q8_0; a 4-bit answer to an 8-bit question is a miss."""
+    answer = {"request": {"precision": "q8_0"}, "interpretation": {}}
+    assert score({"stated": {"precision": "int8"}}, answer) == []
+    assert score({"stated": {"precision": "int4"}}, answer) == ["precision"]

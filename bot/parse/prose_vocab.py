@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.parse.configs.limits import LIMIT_RE, limit_value
+from bot.parse.configs.limits import LIMIT_RE, limit_value, quant_flag
 from bot.parse.normalize import mask
 from bot.parse.numbers import parse_number
 from bot.parse.regex import rc
@@ -125,10 +125,10 @@ GENERATIONS_RE = rc(
 
 
 _HINTS = {
-    "lengths": rc(r"len|cutoff|序列长度|截断长度|default|默认|max_new_tokens|num_ctx|ctx|max_total"),
+    "lengths": rc(r"len|cutoff|序列长度|截断长度|default|默认|max_new_tokens|num_ctx|ctx|max[_\-]total"),
     "batches": rc(r"accum|累积|累计|batch|bs|每卡|lora|target"),
     "layers": rc(r"tensor|parallel|并行|ngl|layers|offload|卸载|gpu"),
-    "precisions": rc(r"kv|fp4"),
+    "precisions": rc(r"kv|fp4|--quantiz"),
     "rl": rc(r"respons|complet|generat|output|rollout|sample|回复|生成|输出|prompt|问题|提示"),
 }
 """A word every pattern of a step needs: a message without it skips the step (speed: most messages
@@ -249,6 +249,11 @@ def _parallel_and_layers(out: Vocab) -> None:
 def _precisions(out: Vocab) -> None:
     if _take(out, KV_FP8_RE):
         out.fields["kv_precision"] = "fp8"
+    quant = quant_flag(out.s)  # '--quantize eetq' (bot.parse.configs.limits)
+    if quant and quant[1]:
+        out.fields["precision"] = quant[1]
+    elif quant:
+        out.unused.append((f"--quantize: {quant[0]}", "no_field"))
     m = FP4_RE.search(out.s)
     if m:
         out.s = mask(out.s, m.start(), m.end(), " ")

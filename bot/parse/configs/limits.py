@@ -46,3 +46,17 @@ def limit_value(raw: str) -> int | None:
     except ValueError:
         return None
     return round(value) if value >= 1 else None
+
+
+QUANT_FLAG_RE = rc(r"(?<![a-z0-9_])--quantiz(?:e|ation)[\s=]+(?P<q>[a-z0-9_\-]+)")
+"""A serving launcher's quantization flag written in prose (TGI ``--quantize eetq``, vLLM/SGLang
+``--quantization awq``): read with the pasted-command table (:data:`bot.parse.configs.launchers.QUANT`)."""
+
+
+def quant_flag(s: str) -> tuple[str, str] | None:
+    """(the flag's value as typed, the weight format it means) for the first quantization flag in the
+    normalized text ``s``; the format is None when the sizing has none for it (named as not used)."""
+    from bot.parse.configs.launchers import QUANT
+
+    m = QUANT_FLAG_RE.search(s)
+    return (m.group("q"), QUANT.get(m.group("q"))) if m else None  # type: ignore[return-value]
