@@ -90,3 +90,27 @@ def test_a_backend_beside_the_tool_is_not_another_setup(capsys):
     data = _ask(capsys, "用 LLaMA-Factory + DeepSpeed ZeRO-3 在 8 张 A100 上全参微调 Qwen2.5-7B")
     assert data["request"]["training_tool"] == "LLaMA-Factory" and data["request"]["zero_stage"] == 3
     assert _ignored(data)["training_tool: DeepSpeed"] == "no_field"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Training a 70B across several nodes of A100 40GB with LLaMA-Efficient-Tuning and deepspeed OOMs",
+        "用 LLaMA-Factory 在 8 张 A100 上训练 70B 模型，deepspeed 报 OOM",
+        "DeepSpeed-Chat step 1 with facebook/opt-1.3b OOMs on a single A100 40G. How much memory?",
+    ],
+)
+def test_a_fine_tuning_tool_makes_training_a_fine_tuning(capsys, text):
+    """LLaMA-Factory, DeepSpeed-Chat …: 'training' with them is fine-tuning a released model."""
+    assert _ask(capsys, text)["request"]["stage"] == "finetune"
+
+
+@pytest.mark.parametrize(
+    ("text", "stage"),
+    [
+        ("用 LLaMA-Factory 的 api.py 部署 Qwen2-7B-Instruct，单张 4090 够吗", "inference"),
+        ("Continued pre-training of Qwen2.5-7B with LLaMA-Factory on 8 A100s", "continued_pretrain"),
+    ],
+)
+def test_a_stage_word_still_wins_over_the_tool(capsys, text, stage):
+    assert _ask(capsys, text)["request"]["stage"] == stage

@@ -111,3 +111,21 @@ def named_tools(s: str, used: str | None = None) -> list[tuple[str, str]]:
         if pattern.search(s)
     ]
     return out
+
+
+FINE_TUNING_TOOLS = frozenset(
+    {
+        "LLaMA-Factory", "ChatGLM-Efficient-Tuning", "axolotl", "Unsloth", "TRL", "DeepSpeed-Chat", "XTuner",
+        "alpaca-lora", "LongLoRA", "MedicalGPT", "llama-recipes", "torchtune", "LMFlow", "OpenRLHF", "verl",
+    }
+)  # fmt: skip
+"""Tools that fine-tune a released model (their READMEs: SFT, LoRA/QLoRA, DPO/PPO/GRPO); pre-training and
+serving are other tools' jobs (Megatron-LM, NeMo; vLLM …)."""
+
+
+def fine_tuning_tool_named(s: str) -> bool:
+    """Whether the normalized text ``s`` names a fine-tuning tool (:data:`FINE_TUNING_TOOLS`): "training
+    a 70B with LLaMA-Factory" is a fine-tuning when no stage word says otherwise."""
+    if not ANY_TOOL_RE.search(s):
+        return False
+    return any(name in FINE_TUNING_TOOLS and pattern.search(s) for pattern, name in TRAINING_TOOLS)
