@@ -114,3 +114,16 @@ def test_a_fine_tuning_tool_makes_training_a_fine_tuning(capsys, text):
 )
 def test_a_stage_word_still_wins_over_the_tool(capsys, text, stage):
     assert _ask(capsys, text)["request"]["stage"] == stage
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Llama 3 8B in float16 with TensorRT-LLM on an A100 80GB gives me about 2000 tokens/s. Normal?",
+        "Llama 3 8B 用 TensorRT-LLM 在一张 A100 80G 上只有 2000 tokens/s，正常应该多少？",
+        "lmdeploy 跑 internlm2-chat-7b，三张 2080ti 22G 够吗",
+    ],
+)
+def test_a_serving_engine_makes_the_job_serving(capsys, text):
+    data = _ask(capsys, text)
+    assert data["request"]["stage"] == "inference"

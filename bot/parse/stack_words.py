@@ -129,3 +129,13 @@ def fine_tuning_tool_named(s: str) -> bool:
     if not ANY_TOOL_RE.search(s):
         return False
     return any(name in FINE_TUNING_TOOLS and pattern.search(s) for pattern, name in TRAINING_TOOLS)
+
+
+SERVING_ENGINE_RE = rc(r"\blmdeploy\b|\bexllama\w*|\bexl2\b|llama[\s.\-_]*cpp|\bllama-server\b")
+"""Serving engines the stage words do not name (vLLM, SGLang, Ollama and TGI are in them), besides
+:data:`RUNTIMES_NOT_MODELLED`."""
+
+
+def serving_engine_named(s: str) -> bool:
+    """Whether the normalized text ``s`` names a serving engine: a job on it is serving."""
+    return bool(SERVING_ENGINE_RE.search(s)) or any(p.search(s) for p, _ in RUNTIMES_NOT_MODELLED)
