@@ -181,3 +181,26 @@ def test_tgi_flags_in_prose_give_its_weights_and_limit(capsys, text):
 def test_a_quantization_the_sizing_has_no_format_for_is_named(capsys):
     data = _ask(capsys, "TGI --quantize exl2 for Llama-3-8B on one RTX 4090")
     assert {"text": "--quantize: exl2", "reason": "no_field"} in data["interpretation"]["ignored"]
+
+
+def test_llama_cpp_context_of_several_slots_is_per_slot_not_echoed_as_the_typed_limit(capsys):
+    """llama.cpp -c is the KV cache of all -np slots (common/arg.cpp): 16,384 over 4 slots is 4,096 each;
+    the reply does not echo a ctx-size the user did not type."""
+    command = "llama-server -m qwen2.5-14b-instruct-q4_k_m.gguf -ngl 99 -c 16384 -np 4 on one RTX 4090"
+    req = _ask(capsys, command)["request"]
+    assert (req["seq_len"], req["concurrency"], req["max_model_len"]) == (4096, 4, None)
+    assert "ctx-size" not in _text(capsys, command).splitlines()[0]
+
+
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [
+        ("How much VRAM does Phi-3-mini-128k-instruct need at 32k context in exllamav2 with Q4 cache?", "q4"),
+        ("exllamav2 跑 Llama-3-8B exl2，64k 上下文，用 Q8 cache 要多少显存", "q8"),
+    ],
+)
+def test_a_quantized_kv_cache_is_named_not_dropped(capsys, text, named):
+    """ExLlamaV2's Q4/Q8 cache has no KV format in the sizing (FP8 and 16-bit only): named as not used."""
+    data = _ask(capsys, text)
+    assert data["request"]["kv_precision"] is None
+    assert {"text": f"kv_precision: {named}", "reason": "no_field"} in data["interpretation"]["ignored"]

@@ -93,6 +93,11 @@ KV_FP8_RE = rc(
     r"|kv\s*缓存\s*(?:用|使用|是)?\s*fp8"
 )
 """An FP8 KV cache ('--kv-cache-dtype fp8_e5m2', 'FP8 KV cache', 'KV cache 用 fp8'): not FP8 weights."""
+QUANT_CACHE_RE = rc(
+    r"(?<![a-z0-9])(?P<q>q[468](?:_0)?)\s*(?:kv\s*)?cache|cache[_\s\-]*(?:type[_\s\-]*[kv][_\s\-]*)?(?P<r>q[468](?:_0)?)\b"
+)
+"""A 4/6/8-bit quantized KV cache (ExLlamaV2 ``cache_q4``/Q6/Q8, llama.cpp ``--cache-type-k q8_0``): the
+sizing has FP8 and 16-bit KV only, so it is named as not used."""
 FP4_RE = rc(r"(?<![a-z0-9])(?P<p>mxfp4|nvfp4|fp4)(?![a-z0-9])")
 """FP4 weights. The estimator has MXFP4 (gpt-oss); NVFP4 and plain FP4 are named as not used."""
 NO_OFFLOAD_RE = rc(
@@ -128,7 +133,7 @@ _HINTS = {
     "lengths": rc(r"len|cutoff|序列长度|截断长度|default|默认|max_new_tokens|num_ctx|ctx|max[_\-]total"),
     "batches": rc(r"accum|累积|累计|batch|bs|每卡|lora|target"),
     "layers": rc(r"tensor|parallel|并行|ngl|layers|offload|卸载|gpu"),
-    "precisions": rc(r"kv|fp4|--quantiz"),
+    "precisions": rc(r"kv|fp4|--quantiz|cache"),
     "rl": rc(r"respons|complet|generat|output|rollout|sample|回复|生成|输出|prompt|问题|提示"),
 }
 """A word every pattern of a step needs: a message without it skips the step (speed: most messages
@@ -249,6 +254,10 @@ def _parallel_and_layers(out: Vocab) -> None:
 def _precisions(out: Vocab) -> None:
     if _take(out, KV_FP8_RE):
         out.fields["kv_precision"] = "fp8"
+    cache = QUANT_CACHE_RE.search(out.s)  # ExLlamaV2 / llama.cpp quantized KV cache: no KV format for it
+    if cache:
+        out.s = mask(out.s, cache.start(), cache.end(), " ")
+        out.unused.append((f"kv_precision: {cache.group('q') or cache.group('r')}", "no_field"))
     quant = quant_flag(out.s)  # '--quantize eetq' (bot.parse.configs.limits)
     if quant and quant[1]:
         out.fields["precision"] = quant[1]

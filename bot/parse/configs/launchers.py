@@ -260,7 +260,7 @@ def _llama_cpp_context(cfg: StackConfig) -> None:
     ctx = cfg.values.get("seq_len")
     if slots and ctx and slots > 1:
         cfg.values["seq_len"] = max(1, ctx // slots)
-    if cfg.values.get("seq_len"):  # a slot's context is also the longest sequence it takes
+    if cfg.values.get("seq_len") and not (slots and slots > 1):  # one slot: -c is its longest sequence
         cfg.values["max_model_len"] = cfg.values["seq_len"]
     model = cfg.model_name or ""
     m = re.search(r"(q8_0|q5_k_m|q4_k_m|q4_0)", model.lower())
