@@ -356,7 +356,8 @@ class SizingReport(_Frozen):
     feasible_reason: str | None = Field(
         None,
         description="why borderline: 'tight', 'offload', 'sharded_4bit_base', 'range_upper_end', 'fp8_only', "
-        "'local_4bit', 'full_memory'",
+        "'local_4bit', 'full_memory'; why no: 'max_model_len' (serving: vLLM cannot hold one sequence of "
+        "the stated max_model_len, though the context sized fits)",
     )
     max_params_for_budget: float | None = Field(
         None, description="largest compute-optimal N (D = 20·N) the budget or GPUs × days can train"

@@ -397,6 +397,16 @@ class SizingRequest(_Frozen):
         "the layout search keeps to what it can run",
         json_schema_extra=_setting("training", json_order=49, echo="stage_suffix"),
     )
+    max_model_len: int | None = Field(
+        None,
+        gt=0,
+        le=100_000_000,
+        description="the serving engine's longest allowed sequence, in tokens (vLLM --max-model-len, "
+        "SGLang --context-length, lmdeploy --session-len, TGI --max-total-tokens, llama.cpp -c, Ollama "
+        "num_ctx, LLaMA-Factory vllm_maxlen): the context each sequence's KV cache is sized for when no "
+        "shorter one is stated, checked against the model's max_position_embeddings",
+        json_schema_extra=_setting("serving", json_order=51, echo="serving_suffix"),
+    )
 
 
 def setting(name: str) -> dict[str, Any]:

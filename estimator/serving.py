@@ -95,6 +95,8 @@ def _serving_verdict(
         return "no", None
     if req.concurrency and inf.max_concurrency < req.concurrency:
         return "no", None
+    if req.max_model_len and _refused(req, inf, runtime_named(inf.runtime)):
+        return "no", "max_model_len"  # the context fits, one max_model_len sequence does not: no start
     need = inf.weights_bytes + inf.kv_bytes_per_sequence * (req.concurrency or 1)
     need += inf.workspace_bytes_per_gpu * count
     if need <= HEADROOM * inf.usable_bytes_per_gpu * count:
@@ -274,15 +276,22 @@ def _stated_layout(
 
 
 def _serve_context(req: SizingRequest, spec: ModelSpec, ledger: Ledger) -> int:
-    """Tokens per sequence: the user's, else the model's serving context (reasoning models), else the
-    default (:data:`estimator.defaults.SERVE_CONTEXT`); a context beyond a sliding window is noted."""
+    """Tokens per sequence: the user's, else the engine's ``max_model_len`` they set (a sequence may grow
+    to it: max_num_seqs × max_model_len is the KV cache the worst case needs), else the model's serving
+    context (reasoning models), else the default (:data:`estimator.defaults.SERVE_CONTEXT`). A stated
+    length beyond the model's ``max_position_embeddings`` is noted (vLLM refuses such a max_model_len
+    unless ``VLLM_ALLOW_LONG_MAX_MODEL_LEN=1``: vllm/config.py ``_get_and_verify_max_len``)."""
     if req.seq_len:
         context = req.seq_len
+    elif req.max_model_len:  # the engine's limit: each sequence may grow to it
+        context = req.max_model_len
     elif spec.serve_context:
         context = int(ledger.assume("context", spec.serve_context, Why.reasoning_context))
     else:
         context = int(ledger.assume("context", defaults.SERVE_CONTEXT.value, defaults.SERVE_CONTEXT.why))
-    beyond_window(spec, context, ledger, stated=bool(req.seq_len))
+    beyond_window(
+        spec, max(context, req.max_model_len or 0), ledger, stated=bool(req.seq_len or req.max_model_len)
+    )
     return context
 
 
@@ -325,17 +334,12 @@ def _serving_notes(
     """Warnings: vLLM refusing to start, the user's GPUs too few or the load too high, TP over PCIe, a
     pipeline over nodes."""
     count = requested_count(req)
-    refused = (
-        runtime.refuses_short_cache
-        and count is not None
-        and inf.kv_capacity_tokens is not None
-        and 0 < inf.kv_capacity_tokens < inf.context_tokens
-    )
-    if refused:
-        ledger.note("vllm_refuses", kv_tokens=inf.kv_capacity_tokens, max_model_len=inf.context_tokens)
+    limit = max(inf.context_tokens, req.max_model_len or 0)  # vLLM checks one whole max_model_len
+    if _refused(req, inf, runtime):
+        ledger.note("vllm_refuses", kv_tokens=inf.kv_capacity_tokens, max_model_len=limit)
         assert count is not None
         at_max = _capacity_at_max_utilization(spec, gpu, inf, count)
-        if at_max >= inf.context_tokens and (runtime.utilization or 0) < defaults.MAX_GPU_MEMORY_UTILIZATION:
+        if at_max >= limit and (runtime.utilization or 0) < defaults.MAX_GPU_MEMORY_UTILIZATION:
             ledger.note(
                 "vllm_starts_at_max_utilization",
                 kv_tokens=at_max,
@@ -351,6 +355,15 @@ def _serving_notes(
         ledger.note("tp_over_pcie", gpu=gpu.family)
     if inf.pp > 1:
         ledger.note("pipeline_across_nodes", pp=inf.pp, tp=inf.tp)
+
+
+def _refused(req: SizingRequest, inf: Inference, runtime: ServingRuntime) -> bool:
+    """vLLM on the user's GPUs cannot hold one sequence of its ``max_model_len`` (the stated one, else
+    the context) in its KV cache: it refuses to start (vllm/v1/core/kv_cache_utils.py
+    ``check_enough_kv_cache_memory``)."""
+    limit = max(inf.context_tokens, req.max_model_len or 0)
+    capacity = inf.kv_capacity_tokens
+    return runtime.refuses_short_cache and requested_count(req) is not None and 0 < (capacity or 0) < limit
 
 
 def _capacity_at_max_utilization(spec: ModelSpec, gpu: GpuSpec, inf: Inference, count: int) -> int:

@@ -102,6 +102,8 @@ def key_understood(key: str, value: Any, answer: dict[str, Any]) -> bool:
     request = answer.get("request") or {}
     got = request.get(key)
     if isinstance(value, list):
+        if key in EACH_NAMED:  # two tools in one message: each used or named as not used
+            return all(key_understood(key, v, answer) for v in value)
         if key == "method" and request.get("methods"):
             return {_norm(v) for v in value} <= {_norm(m) for m in request["methods"]}
         return any(key_understood(key, v, answer) for v in value) if key == "gpu" else got == value
@@ -111,14 +113,62 @@ def key_understood(key: str, value: Any, answer: dict[str, Any]) -> bool:
         ok = _model_understood(value, answer)
     elif key in ("gpu", "runtime"):
         ok = _names_match(value, got)
-    elif key in ("stage", "method", "algorithm", "precision", "kv_precision", "recompute", "offload"):
+    elif key == "max_model_len":  # a serving context in prose ('128k context') is the context sized
+        serving = request.get("stage") == "inference" and request.get("max_model_len") is None
+        ok = _close(value, got) or (serving and _close(value, request.get("seq_len")))
+    elif key == "lora_targets":  # LLaMA-Factory's 'all' is every linear layer: the contract's 'all-linear'
+        ok = _targets(value) == _targets(got)
+    elif key == "offload":
+        ok = got is not None and _offload(got) == _offload(value)
+    elif key in ("stage", "method", "algorithm", "precision", "kv_precision", "recompute"):
         ok = got is not None and _norm(got) == _norm(value)
-    elif key == "gpu_memory_gib":
+        # a fine-tuning with no algorithm is sized as SFT (estimator.training: req.algorithm or sft)
+        ok = ok or (
+            key == "algorithm"
+            and _norm(value) == "sft"
+            and got is None
+            and request.get("stage") == "finetune"
+        )
+        # 'Q8' / 'q4' of llama.cpp or Ollama recorded as int8 / int4: the GGUF format of that width
+        ok = ok or (key == "precision" and _norm(got) in GGUF_OF.get(_norm(value), ()))
+        # pure bf16 (LLaMA-Factory --pure_bf16) is bf16 weights and optimizer states
+        ok = ok or (
+            key == "precision" and _norm(value) == "bf16" and got is None and bool(request.get("pure_bf16"))
+        )
+    elif key in ("params_total", "params_active"):  # '7B' said of Qwen2.5-7B (7.61B): the size its name says
+        nominal = _nominal(request.get("model"), key == "params_active")
+        ok = got is not None and (_close(value, got) or (nominal is not None and _close(value, nominal)))
+    elif key == "gpu_memory_gib":  # said with a catalog card ('24G 的 3090'): the card sized has it
         ok = got is not None and _close(value, got, 0.1)
         ok = ok or _close_memory_in_name(value, request.get("gpu"))
+        ok = ok or _close(value, ((answer.get("report") or {}).get("hardware") or {}).get("memory_gib"), 0.1)
     else:
         ok = got is not None and _close(value, got)
     return ok or _ignored(answer, value)
+
+
+EACH_NAMED = ("training_tool", "runtime", "max_model_len")
+"""Keys whose list of values names several tools or engine limits of one message (two setups): each is
+understood when it is the one used or is named as not used (the understanding contract, docs/design.md
+§8)."""
+
+
+GGUF_OF = {"int8": ("q80",), "int4": ("q4km", "q40")}
+"""GGUF weight formats of a bit width (llama.cpp: Q8_0 is 8-bit, Q4_K_M and Q4_0 4-bit), normalized."""
+
+
+def _targets(value: object) -> set[str]:
+    items = value if isinstance(value, list) else [value] if value else []
+    return {"alllinear" if _norm(v) in ("all", "alllinear") else _norm(v) for v in items}
+
+
+def _offload(value: object) -> bool | None:
+    """Offload as the records state it (where to: 'cpu', 'nvme', 'none') and as the contract holds it
+    (``request.offload``: CPU offload requested, a bool): 'cpu'/'nvme' is True, 'none' is False."""
+    if isinstance(value, bool):
+        return value
+    word = _norm(value)
+    return True if word in ("cpu", "nvme", "true") else False if word in ("none", "false", "gpu") else None
 
 
 def _close_memory_in_name(gib: Any, gpu: object) -> bool:
@@ -128,7 +178,30 @@ def _close_memory_in_name(gib: Any, gpu: object) -> bool:
 
 def score(record: dict[str, Any], answer: dict[str, Any]) -> list[str]:
     """The stated keys not understood (empty: understood in full)."""
-    return [k for k, v in (record.get("stated") or {}).items() if not key_understood(k, v, answer)]
+    stated = record.get("stated") or {}
+    return [
+        k for k, v in stated.items() if not key_understood(k, v, answer) and not _sum_used(k, stated, answer)
+    ]
+
+
+def _sum_used(key: str, stated: dict[str, Any], answer: dict[str, Any]) -> bool:
+    """A prompt and a completion length stated together are used when the sequence sized is their sum
+    (TRL GRPO/DPO, verl: one sequence holds the prompt and its completion)."""
+    if key not in ("max_prompt_length", "max_completion_length"):
+        return False
+    prompt, completion = stated.get("max_prompt_length"), stated.get("max_completion_length")
+    if not isinstance(prompt, int | float) or not isinstance(completion, int | float):
+        return False
+    return _close(prompt + completion, (answer.get("request") or {}).get("seq_len"), 0.0)
+
+
+def _nominal(model: object, active: bool) -> float | None:
+    """The size a model's name says ('Qwen2.5-7B' → 7e9, 'Qwen3-30B-A3B' active → 3e9)."""
+    pattern = (
+        r"(?i)(?<![0-9.a-z])a(\d+(?:\.\d+)?)b" if active else r"(?i)(?<![0-9.ax])(\d+(?:\.\d+)?)b(?![a-z])"
+    )
+    m = re.search(pattern, str(model or ""))
+    return float(m.group(1)) * 1e9 if m else None
 
 
 def answer_json(text: str) -> dict[str, Any]:

@@ -38,7 +38,7 @@ def test_every_ignored_reason_has_wording_in_both_languages() -> None:
     assert re.search(r"[\u4e00-\u9fff]", translate("zh", REPEATED_USED, used="8"))
 
 
-VLLM = "serve Qwen2.5-7B: vllm serve Qwen/Qwen2.5-7B-Instruct --max-model-len 8192 --swap-space 4"
+VLLM = "serve Qwen2.5-7B: vllm serve Qwen/Qwen2.5-7B-Instruct -dp 2 --swap-space 4"
 TORCHRUN = (
     "torchrun --nproc_per_node 8 train.py, LoRA fine-tune Qwen2.5-7B on 1B tokens with A100s, "
     "but only use 2 of them"
@@ -52,11 +52,11 @@ TORCHRUN = (
             "en",
             VLLM,
             [
-                "“--max-model-len: 8192” (it changes the answer, but the sizing has no setting for it yet)",
+                "“-dp: 2” (it changes the answer, but the sizing has no setting for it yet)",
                 "“--swap-space: 4” (the tool has no setting of that name)",
             ],
         ),
-        ("zh", VLLM, ["“--max-model-len: 8192”（会影响结果，但估算暂无这一项设置）"]),
+        ("zh", VLLM, ["“-dp: 2”（会影响结果，但估算暂无这一项设置）"]),
         (
             "en",
             TORCHRUN,

@@ -12,7 +12,7 @@ import pytest
 from estimator.models import SizingRequest
 from tests.real_questions import DATA, answer_json, records, score, split_of
 
-WORKING_SPLIT_UNDERSTOOD = 76
+WORKING_SPLIT_UNDERSTOOD = 122
 """Questions of the working split understood in full at the last measurement (README.md there)."""
 
 EXTRA_KEYS = {
@@ -53,3 +53,110 @@ def test_scorer_counts_a_missed_setting(lang: str) -> None:
 def test_working_split_does_not_regress() -> None:
     full = sum(not score(r, answer_json(r["text"])) for r in records("work"))
     assert full >= WORKING_SPLIT_UNDERSTOOD
+
+
+@pytest.mark.parametrize(
+    ("stated", "got", "ok"),
+    [
+        ("cpu", True, True),
+        ("none", False, True),
+        ("cpu", False, False),
+        ("none", True, False),
+        ("cpu", None, False),
+    ],
+)
+def test_scorer_compares_offload_direction_with_the_contracts_bool(
+    stated: str, got: bool | None, ok: bool
+) -> None:
+    answer = {"request": {"offload": got}, "interpretation": {"ignored": []}}
+    assert score({"stated": {"offload": stated}}, answer) == ([] if ok else ["offload"])
+
+
+def test_scorer_takes_two_tools_as_one_used_and_one_named() -> None:
+    record = {"stated": {"training_tool": ["ms-swift", "LLaMA-Factory"]}}
+    answer: dict = {"request": {"training_tool": "ms-swift"}, "interpretation": {"ignored": []}}
+    assert score(record, answer) == ["training_tool"]
+    answer["interpretation"]["ignored"] = [{"text": "training_tool: LLaMA-Factory", "reason": "not_sized"}]
+    assert score(record, answer) == []
+
+
+def test_scorer_reads_llamafactory_all_as_every_linear_layer() -> None:
+    answer = {"request": {"lora_targets": ["all-linear"]}, "interpretation": {"ignored": []}}
+    assert score({"stated": {"lora_targets": "all"}}, answer) == []
+    answer["request"]["lora_targets"] = ["q_proj", "v_proj"]
+    assert score({"stated": {"lora_targets": "all"}}, answer) == ["lora_targets"]
+
+
+def test_scorer_takes_a_serving_context_for_a_max_model_len_stated_in_prose() -> None:
+    record = {"stated": {"max_model_len": 131072}}
+    served = {
+        "request": {"stage": "inference", "seq_len": 131072, "max_model_len": None},
+        "interpretation": {},
+    }
+    assert score(record, served) == []
+    trained = {
+        "request": {"stage": "finetune", "seq_len": 131072, "max_model_len": None},
+        "interpretation": {},
+    }
+    assert score(record, trained) == ["max_model_len"]
+    other_limit = {"request": {"stage": "inference", "seq_len": 131072, "max_model_len": 8192}}
+    assert score(record, other_limit) == ["max_model_len"]
+
+
+def test_scorer_takes_the_size_a_models_name_says() -> None:
+    """'7B' said of Qwen2.5-7B is the model sized (7.61B exactly); a 13B sized for a 7B is a miss."""
+    answer = {"request": {"model": "Qwen2.5-7B", "params_total": 7.61e9}, "interpretation": {}}
+    assert score({"stated": {"params_total": 7e9}}, answer) == []
+    answer["request"] = {"model": "Llama-2-13B", "params_total": 13e9}
+    assert score({"stated": {"params_total": 7e9}}, answer) == ["params_total"]
+    moe = {"request": {"model": "Qwen3-30B-A3B", "params_active": 3.3e9}, "interpretation": {}}
+    assert score({"stated": {"params_active": 3e9}}, moe) == []
+
+
+def test_scorer_takes_a_prompt_and_completion_summed_into_the_sequence() -> None:
+    record = {"stated": {"max_prompt_length": 512, "max_completion_length": 1024}}
+    assert score(record, {"request": {"seq_len": 1536}, "interpretation": {}}) == []
+    missed = score(record, {"request": {"seq_len": 1024}, "interpretation": {}})
+    assert missed == ["max_prompt_length", "max_completion_length"]
+
+
+def test_scorer_takes_a_stated_memory_as_the_named_cards() -> None:
+    """'两张 24G 的 RTX 3090': the RTX 3090 sized has 24 GiB; an A100 80G sized instead is a miss."""
+    answer = {
+        "request": {"gpu": "RTX-3090", "gpu_memory_gib": None},
+        "report": {"hardware": {"memory_gib": 24.0}},
+    }
+    assert score({"stated": {"gpu_memory_gib": 24}}, answer) == []
+    answer["report"]["hardware"]["memory_gib"] = 80.0
+    assert score({"stated": {"gpu_memory_gib": 24}}, answer) == ["gpu_memory_gib"]
+
+
+def test_scorer_takes_two_engine_limits_as_one_used_and_one_named() -> None:
+    record = {"stated": {"max_model_len": [100000, 221000]}}
+    answer: dict = {"request": {"max_model_len": 100000}, "interpretation": {"ignored": []}}
+    assert score(record, answer) == ["max_model_len"]
+    answer["interpretation"]["ignored"] = [{"text": "max_model_len: 221000", "reason": "repeated"}]
+    assert score(record, answer) == []
+
+
+def test_scorer_takes_a_fine_tuning_without_algorithm_as_sft() -> None:
+    """estimator.training sizes ``req.algorithm or Algorithm.sft``: a fine-tuning is SFT unless said."""
+    tuned = {"request": {"stage": "finetune", "algorithm": None}, "interpretation": {}}
+    assert score({"stated": {"algorithm": "sft"}}, tuned) == []
+    assert score({"stated": {"algorithm": "dpo"}}, tuned) == ["algorithm"]
+    trained = {"request": {"stage": "pretrain", "algorithm": None}, "interpretation": {}}
+    assert score({"stated": {"algorithm": "sft"}}, trained) == ["algorithm"]
+
+
+def test_scorer_takes_pure_bf16_as_bf16() -> None:
+    answer = {"request": {"precision": None, "pure_bf16": True}, "interpretation": {}}
+    assert score({"stated": {"precision": "bf16"}}, answer) == []
+    answer["request"]["pure_bf16"] = None
+    assert score({"stated": {"precision": "bf16"}}, answer) == ["precision"]
+
+
+def test_scorer_takes_a_gguf_format_for_its_bit_width() -> None:
+    """'Q8' in llama.cpp recorded as int8 is Q8_0; a 4-bit answer to an 8-bit question is a miss."""
+    answer = {"request": {"precision": "q8_0"}, "interpretation": {}}
+    assert score({"stated": {"precision": "int8"}}, answer) == []
+    assert score({"stated": {"precision": "int4"}}, answer) == ["precision"]

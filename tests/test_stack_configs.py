@@ -123,7 +123,7 @@ def test_lmdeploy_command(capsys, question):
     req = data["request"]
     assert (req["stage"], req["tp"]) == ("inference", 2)
     assert req["runtime"] == "lmdeploy"  # issue 24 item 3: lmdeploy has its own memory model now
-    assert _ignored(data)["--session-len: 65536"] == "no_field"
+    assert req["max_model_len"] == 65536  # issue 24 (U2 item 1): the engine's limit is used, not named
 
 
 def test_tgi_command_file(capsys):
@@ -152,7 +152,7 @@ def test_vllm_command_text_and_config_disagree(capsys, question):
     assert req["runtime"] == "vLLM" and req["model"] == "Qwen2.5-72B" and req["seq_len"] == 8192
     ignored = _ignored(data)
     assert ignored["concurrency: 32"] == "config_differs"  # the config's --max-num-seqs 16 is sized
-    assert ignored["--max-model-len: 32768"] == "no_field"  # a limit, not the context each request uses
+    assert req["max_model_len"] == 32768  # issue 24 (U2 item 1): the limit is used; the 8k context is sized
     assert ignored["--enforce-eager: True"] == "not_sized"
 
 
@@ -202,13 +202,14 @@ def test_sglang_llamacpp_ollama_megatron_lines():
         "python -m sglang.launch_server --model-path Qwen/Qwen2.5-7B-Instruct --tp 2 "
         "--context-length 8192 --mem-fraction-static 0.8 --kv-cache-dtype fp8_e4m3"
     )
-    assert sg.unused["--context-length: 8192"] == "no_field"
+    assert "--context-length: 8192" not in sg.unused  # issue 24 (U2 item 1): used as max_model_len
     assert sg.values == {
         "stage": "inference",
         "runtime": "SGLang",
         "tp": 2,
         "gpu_memory_utilization": 0.8,
         "kv_precision": "fp8",
+        "max_model_len": 8192,
     }
     lc, _ = find_stack_config(
         "llama-server -m Qwen2.5-14B-Instruct-Q4_K_M.gguf -ngl 99 -c 16384 -np 4 -b 512"
@@ -216,7 +217,7 @@ def test_sglang_llamacpp_ollama_megatron_lines():
     assert (
         lc.values["seq_len"] == 4096 and lc.values["concurrency"] == 4 and lc.values["precision"] == "q4_k_m"
     )
-    assert lc.unused["-ngl: 99"] == "no_field"
+    assert lc.values["offload"] is False and "-ngl: 99" not in lc.unused  # issue 24 (U2 item 2): all on GPU
     ol, rest = find_stack_config(
         "FROM qwen2.5:14b\nPARAMETER num_ctx 32768\nPARAMETER num_gpu 99\n要多少显存"
     )

@@ -42,6 +42,7 @@ IGNORED_REASONS = (
     "more_than_gpus",  # a TP × PP larger than the GPU count: the layout was searched instead
     "fp8_time_only",  # FP8 training with nothing to time: FP8 changes the time; memory is sized in bf16
     "config_differs",  # the text said another value than the pasted config: the config's is used
+    "offload_adapters",  # CPU offload with LoRA/QLoRA: sized without it (only full fine-tuning models it)
     *UNUSED_REASONS,  # keys of a pasted training/serving config (bot.parse.configs.model)
 )
 SUBSTITUTION_REASONS = (
@@ -135,6 +136,8 @@ def _unused_settings(said: SizingRequest, report: SizingReport) -> list[Ignored]
             out.append(Ignored(text=_text("batch_size", said.batch_size), reason="training_only"))
     if not serving:
         method = req.method or Method.full
+        if said.offload and method != Method.full:  # estimator.training_setup: offload of a full run only
+            out.append(Ignored(text=_text("offload", "cpu"), reason="offload_adapters"))
         if said.precision == Precision.fp8 and report.gpu_hours is None and method == Method.full:
             out.append(Ignored(text=_text("precision", said.precision), reason="fp8_time_only"))
         for name, methods in METHOD_FIELDS.items():

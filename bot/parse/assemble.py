@@ -41,6 +41,7 @@ from bot.parse.request_fields import (
 from bot.parse.result import ParseResult
 from bot.parse.roles import Role, classify, seq_value
 from bot.parse.settings import extract_settings
+from bot.parse.stack_words import fine_tuning_tool_named, serving_engine_named
 from bot.parse.words import (
     ASKS_CONCURRENCY_RE,
     ASKS_COST_RE,
@@ -54,6 +55,7 @@ from bot.parse.words import (
     PARALLEL_RE,
     RENT_RE,
     UNIT_AFTER_RE,
+    explicit_stage,
     method_from_words,
     serving_a_tuned_model,
     stage_from_words,
@@ -180,6 +182,10 @@ class _Parse(FieldSteps):
             stage = "inference"
         if algorithm is not None and stage in (None, "pretrain", "inference"):
             stage = "finetune"
+        if stage != "finetune" and fine_tuning_tool_named(s0) and explicit_stage(s0) is None:
+            stage = "finetune"  # "training a 70B with LLaMA-Factory": that tool's job (stack_words)
+        elif stage in (None, "pretrain") and serving_engine_named(s0) and explicit_stage(s0) is None:
+            stage = "inference"  # "2000 tokens/s with TensorRT-LLM": a serving engine's job
         stated = extract_settings(self.s, training=stage not in (None, "inference"))
         self.s = stated.s
         self.notes += stated.notes

@@ -17,6 +17,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.parse.configs.limits import LIMIT_RE, limit_value, quant_flag
 from bot.parse.normalize import mask
 from bot.parse.numbers import parse_number
 from bot.parse.regex import rc
@@ -80,8 +81,11 @@ TP_DEFAULT_RE = rc(
 """vLLM's --tensor-parallel-size left out: the default of 1 (vLLM EngineArgs.tensor_parallel_size = 1)."""
 MODEL_PARALLEL_RE = rc(_key(r"model_parallel(?:ism)?(?:_size|_degree)?|模型并行(?:度|数)?"))
 """'model parallel size 2' (Megatron's tensor model parallel, ChatGLM's model_parallel_size): TP."""
-NGL_RE = rc(r"(?<![a-z0-9_])-{0,2}(?:ngl|n[_\s\-]*gpu[_\s\-]*layers)\s*(?:=|:)?\s*(?P<n>\d{1,4})(?![\d.])")
-"""llama.cpp -ngl / --n-gpu-layers: layers on the GPU; 99 or more (no model has as many) means all."""
+NGL_RE = rc(
+    r"(?<![a-z0-9_])-{0,2}(?:ngl|n[_\s\-]*gpu[_\s\-]*layers)\s*(?:=|:)?\s*(?P<neg>-)?(?P<n>\d{1,4})(?![\d.])"
+)
+"""llama.cpp -ngl / --n-gpu-layers: layers on the GPU; 99 or more (no model has as many), or -1
+(llama-cpp-python ``n_gpu_layers=-1``), means all."""
 ALL_LAYERS_ON_GPU = 99
 KV_FP8_RE = rc(
     r"-{0,2}kv[_\s\-]*cache[_\s\-]*dtype\s*(?:=|:)?\s*fp8(?:[_\s\-]*e[45]m[23])?"
@@ -89,17 +93,28 @@ KV_FP8_RE = rc(
     r"|kv\s*缓存\s*(?:用|使用|是)?\s*fp8"
 )
 """An FP8 KV cache ('--kv-cache-dtype fp8_e5m2', 'FP8 KV cache', 'KV cache 用 fp8'): not FP8 weights."""
+QUANT_CACHE_RE = rc(
+    r"(?<![a-z0-9])(?P<q>q[468](?:_0)?)\s*(?:kv\s*)?cache|cache[_\s\-]*(?:type[_\s\-]*[kv][_\s\-]*)?(?P<r>q[468](?:_0)?)\b"
+)
+"""A 4/6/8-bit quantized KV cache (ExLlamaV2 ``cache_q4``/Q6/Q8, llama.cpp ``--cache-type-k q8_0``): the
+sizing has FP8 and 16-bit KV only, so it is named as not used."""
 FP4_RE = rc(r"(?<![a-z0-9])(?P<p>mxfp4|nvfp4|fp4)(?![a-z0-9])")
 """FP4 weights. The estimator has MXFP4 (gpt-oss); NVFP4 and plain FP4 are named as not used."""
 NO_OFFLOAD_RE = rc(
-    r"(?:without|no|not|w/o|disable[ds]?|turn(?:ed)?\s+off|不用|不要|不开|关闭|关掉|没有?开?|无|不)\s*"
+    r"(?:without|no|not|w/o|disable[ds]?|turn(?:ed)?\s+off|不用|不要|不开|关闭|关掉|没有?开?|无|不)[\s_\-]*"
     r"(?:any\s+|cpu[\s\-]*)?(?:offload\w*|卸载)"
     r"|fully\s+offloaded\s+to\s+(?:the\s+)?gpus?|(?:all|every)\s+layers?\s+(?:offloaded\s+)?(?:to|on)\s+(?:the\s+)?gpus?"
     r"|offload(?:ed|ing)?\s+(?:all\s+(?:the\s+)?(?:layers\s+)?)?to\s+(?:the\s+)?gpus?"
     r"|(?:全部|所有)?(?:层)?(?:都)?(?:卸载|放|加载|offload)(?:到|在)\s*gpu"
 )
-"""No CPU offload: 'without offloading', '不开 offload', and llama.cpp's 'fully offloaded to the GPU'
-(its 'offload' moves layers onto the GPU)."""
+"""No CPU offload: 'without offloading', '不开 offload', 'ds_zero2_no_offload', and llama.cpp's 'fully
+offloaded to the GPU' (its 'offload' moves layers onto the GPU)."""
+_OFFLOAD_KEY = r"(?:param|grad|optimizer|optim|model)?[_\s\-]*offload(?:[_\s\-]*(?:param|optimizer|model))?"
+_OFFLOAD_KEY += r"(?:[_\s\-]*device)?\s*(?:=|:|设为|设成|是)?\s*"
+OFFLOAD_KEY_OFF_RE = rc(_OFFLOAD_KEY + r"(?:false|none|0)(?![a-z0-9])")
+OFFLOAD_KEY_ON_RE = rc(_OFFLOAD_KEY + r"(?:true|cpu|nvme|1)(?![a-z0-9])")
+"""Offload keys with their value (verl FSDP ``param_offload=False``, DeepSpeed ``offload_optimizer
+device: none`` / ``cpu``): no offload only when none of them is on."""
 COMPLETION_RE = rc(
     r"(?:responses?|completions?|generations?|outputs?|rollouts?|回复|生成|输出)\s*(?:lengths?\s*)?"
     r"(?:of\s+|up\s+to\s+|at\s+most\s+|最长\s*|最多\s*|长度\s*|最大\s*)*(?P<n>\d[\d,]*\s*k?)(?![\d.])\s*(?:tokens?)?"
@@ -115,10 +130,10 @@ GENERATIONS_RE = rc(
 
 
 _HINTS = {
-    "lengths": rc(r"len|cutoff|序列长度|截断长度|default|默认|max_new_tokens"),
+    "lengths": rc(r"len|cutoff|序列长度|截断长度|default|默认|max_new_tokens|num_ctx|ctx|max[_\-]total"),
     "batches": rc(r"accum|累积|累计|batch|bs|每卡|lora|target"),
     "layers": rc(r"tensor|parallel|并行|ngl|layers|offload|卸载|gpu"),
-    "precisions": rc(r"kv|fp4"),
+    "precisions": rc(r"kv|fp4|--quantiz|cache"),
     "rl": rc(r"respons|complet|generat|output|rollout|sample|回复|生成|输出|prompt|问题|提示"),
 }
 """A word every pattern of a step needs: a message without it skips the step (speed: most messages
@@ -173,17 +188,27 @@ def _take(out: Vocab, pattern: Any, *groups: str) -> int | None:
 
 
 def _lengths(out: Vocab, training: bool) -> None:
+    if not training:  # a serving engine's limit (bot.parse.configs.limits); a second one is named
+        for limit in list(LIMIT_RE.finditer(out.s)):
+            if value := limit_value(limit.group("n")):
+                if "max_model_len" in out.fields and value != out.fields["max_model_len"]:
+                    out.unused.append((f"max_model_len: {value}", "repeated"))
+                out.fields.setdefault("max_model_len", value)
+                out.s = mask(out.s, limit.start(), limit.end(), " ")
     seq = _take(out, SEQ_RE, "n") or _take(out, DEFAULT_MAX_LEN_RE, "n", "m")
     source, target = _take(out, SOURCE_RE, "n"), _take(out, TARGET_RE, "n")
-    if source or target:
-        seq = seq or (source or 0) + (target or 0)
+    if seq and (source or target):  # a max length sets the sequence: the parts are named, never dropped
+        parts = (("max_prompt_length", source), ("max_completion_length", target))
+        out.unused += [(f"{name}: {n}", "no_field") for name, n in parts if n]
+    elif source or target:
+        seq = (source or 0) + (target or 0)
         out.notes.append("prompt_plus_completion")
     maxlen = VLLM_MAXLEN_RE.search(out.s)
     if maxlen:
         value = _n(maxlen, "n")
         out.s = mask(out.s, maxlen.start(), maxlen.end(), " ")
         if value and not training:
-            seq = seq or value
+            out.fields.setdefault("max_model_len", value)
         elif value:  # the context of LLaMA-Factory's vLLM engine: not the training sequence
             out.unused.append((f"vllm_maxlen: {value}", "no_field"))
     if seq:
@@ -215,18 +240,29 @@ def _parallel_and_layers(out: Vocab) -> None:
     if m:
         out.s = mask(out.s, m.start(), m.end(), " ")
         out.fields["runtime"] = "llama.cpp"
-        if int(m.group("n")) >= ALL_LAYERS_ON_GPU:
+        if int(m.group("n")) >= ALL_LAYERS_ON_GPU or m.group("neg"):
             out.fields["offload"] = False
         else:  # some layers stay in CPU memory: partial offload, which the sizing does not split
             out.fields["offload"] = True
             out.notes.append("partial_gpu_layers")
     if _take(out, NO_OFFLOAD_RE):
         out.fields["offload"] = False
+    if not OFFLOAD_KEY_ON_RE.search(out.s) and _take(out, OFFLOAD_KEY_OFF_RE):
+        out.fields["offload"] = False
 
 
 def _precisions(out: Vocab) -> None:
     if _take(out, KV_FP8_RE):
         out.fields["kv_precision"] = "fp8"
+    cache = QUANT_CACHE_RE.search(out.s)  # ExLlamaV2 / llama.cpp quantized KV cache: no KV format for it
+    if cache:
+        out.s = mask(out.s, cache.start(), cache.end(), " ")
+        out.unused.append((f"kv_precision: {cache.group('q') or cache.group('r')}", "no_field"))
+    quant = quant_flag(out.s)  # '--quantize eetq' (bot.parse.configs.limits)
+    if quant and quant[1]:
+        out.fields["precision"] = quant[1]
+    elif quant:
+        out.unused.append((f"--quantize: {quant[0]}", "no_field"))
     m = FP4_RE.search(out.s)
     if m:
         out.s = mask(out.s, m.start(), m.end(), " ")

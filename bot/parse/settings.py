@@ -20,9 +20,11 @@ from bot.parse.prose_vocab import read_vocabulary
 from bot.parse.regex import rc
 
 ZERO_RE = rc(
-    r"(?<![a-z0-9])(?:deepspeed[\s\-_]*)?zero[\s\-_]*(?:stage[\s\-_]*|阶段\s*)?(?P<n>[0-3])(?![0-9.])"
+    r"(?<![a-z0-9])(?:deepspeed[\s\-_]*)?zero[\s\-_]*(?:stage[\s\-_]*|阶段\s*)?(?P<n>[0-3])(?![0-9]|\.\d)"
     r"|(?:stage|阶段)[\s\-_]*(?P<m>[0-3])\s*(?:的\s*)?(?:deepspeed\s*)?zero"
+    r"|(?<![a-z0-9])(?:ds|deepspeed)[_\-\s]*z(?P<d>[0-3])(?![0-9])"
 )
+"""ZeRO stage in prose; also LLaMA-Factory's DeepSpeed file names (examples/deepspeed/ds_z3_config.json)."""
 FSDP_RE = rc(
     r"(?<![a-z0-9])fsdp[\s\-_]*(?:[(（]?\s*(?:sharding[_\s]*strategy\s*[=:]?\s*)?"
     r"(?P<mode>full[_\s\-]*shard|shard[_\s\-]*grad[_\s\-]*op|no[_\s\-]*shard|hybrid[_\s\-]*shard)\s*[)）]?)?"
@@ -74,15 +76,19 @@ starts from (not 'none': the user ruled out one mode, not recompute altogether).
 NO_RECOMPUTE_RE = rc(
     r"(?:without|no|disable[ds]?|turn(?:ed)?\s+off|不开|不用|关闭|关掉|没开|不使用)\s*(?:the\s+)?"
     r"(?:gradient|activation|梯度|激活)?\s*(?:checkpointing|检查点|重计算|recomput\w*)"
-    r"|gradient[_\s]*checkpointing\s*[=:]\s*(?:false|0|off)"
+    r"|gradient[_\s]*checkpointing\s*[=:]?\s*(?:false|0|off)(?![a-z0-9])"
 )
+"""No recompute: 'without gradient checkpointing', '--gradient_checkpointing false' (HF TrainingArguments)."""
 FULL_RECOMPUTE_RE = rc(
     r"(?:gradient|activation|梯度|激活)[\s\-_]*(?:checkpoint(?:ing|s)?|检查点|重计算)|full[\s\-_]*recomput\w*"
     r"|完全重计算|全量重计算|recompute[_\s\-]*granularity\s*[=:]?\s*full|开启?重计算"
 )
 SELECTIVE_RE = rc(
     r"selective[\s\-_]*recomput\w*|选择性重计算|recompute[_\s\-]*granularity\s*[=:]?\s*selective"
+    r"|activations?[_\s\-]*checkpoint(?:ing)?[_\s\-]*granularity\s*[=:]?\s*selective"
 )
+"""Selective recompute; also NeMo's ``activations_checkpoint_granularity=selective`` (Megatron-LM
+``--recompute-granularity selective``)."""
 
 _NUM = r"(?<![a-z0-9.])(?P<v>\d+(?:,\d{3})*(?:\.\d+)?\s*[km]?)"
 TFLOPS_RE = rc(
@@ -114,7 +120,7 @@ RUNTIMES: tuple[tuple[Any, str], ...] = (
     (rc(r"(?<![a-z0-9])lmdeploy(?![a-z0-9])|turbomind"), "lmdeploy"),  # also swift's --use_lmdeploy
     (rc(r"\btgi\b|text[\s\-_]*generation[\s\-_]*inference"), "TGI"),
     (rc(r"\bexllama(?:v2|\s*v2|2)?\b|\bexl2\b"), "ExLlama"),
-    (rc(r"llama[\s.\-_]*cpp|\bgguf\b|lm\s*studio"), "llama.cpp"),
+    (rc(r"llama[\s.\-_]*cpp|\bgguf\b|lm\s*studio|\bllama-(?:server|cli)\b"), "llama.cpp"),
     (
         rc(r"\btransformers\b|hugging\s*face\s+(?:generate|pipeline)|\bhf\s+generate\b|model\.generate"),
         "transformers",
@@ -212,7 +218,7 @@ def _parallel(out: Settings) -> None:
 def _zero(out: Settings) -> None:
     m = ZERO_RE.search(out.s)
     if m:
-        out.fields["zero_stage"] = int(m.group("n") or m.group("m"))
+        out.fields["zero_stage"] = int(m.group("n") or m.group("m") or m.group("d"))
         out.s = _masked(out.s, m)
         return
     m = FSDP_RE.search(out.s)

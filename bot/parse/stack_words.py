@@ -3,8 +3,9 @@
 A training tool whose limits the sizing models (:data:`estimator.training_tools.TRAINING_TOOL_LIMITS`:
 HF Trainer, TRL, LLaMA-Factory, axolotl, ms-swift, Unsloth, Megatron-LM, NeMo) sets
 ``SizingRequest.training_tool`` (:func:`training_tool`); any other is named as not used
-(``no_field``), as the pasted-config reader names the tool of a config. A serving engine whose own
-memory model the sizing does not have (TensorRT-LLM, KTransformers …) is named as
+(``no_field``), as the pasted-config reader names the tool of a config; a second modelled tool in the
+same message is another setup, named as not sized (``other_setup``: issue 24, part U2 item 4).
+A serving engine whose own memory model the sizing does not have (TensorRT-LLM, KTransformers …) is named as
 ``runtime_not_modelled``; vLLM, SGLang, llama.cpp, Ollama, lmdeploy, TGI, ExLlama and transformers
 are read by :mod:`bot.parse.settings`.
 """
@@ -31,7 +32,7 @@ TRAINING_TOOLS: tuple[tuple[LazyPattern, str], ...] = (
     (rc(r"deepspeed[\s\-_]*chat"), "DeepSpeed-Chat"),
     (rc(r"\bmegatron[\s\-_]*llm\b"), "Megatron-LLM"),
     (rc(r"\baxolotl\b"), "axolotl"),
-    (rc(r"\bunsloth\b"), "Unsloth"),
+    (rc(r"\bunsloth\b|use[_\s\-]*unsloth"), "Unsloth"),
     (rc(r"\btorchtune\b"), "torchtune"),
     (rc(r"\bms[\s\-_]*swift\b|modelscope[\s\-_]*swift|\bswift\s+(?:sft|rlhf|pt|infer|example)"), "ms-swift"),
     (rc(r"\bverl\b"), "verl"),
@@ -59,17 +60,37 @@ RUNTIMES_NOT_MODELLED: tuple[tuple[LazyPattern, str], ...] = (
 """Serving engines the sizing has no memory model of (named, never silently sized as another)."""
 
 
+TRL_KEYS_RE = rc(
+    r"(?<![a-z0-9_])-{0,2}(?:num[_\-]generations|use[_\-]vllm|vllm[_\-]gpu[_\-]memory[_\-]utilization"
+    r"|max[_\-]completion[_\-]length|grpo[_\s]*config|sft[_\s]*config|dpo[_\s]*config)(?![a-z])"
+)
+"""Arguments of TRL's trainers (``GRPOConfig.num_generations``, ``use_vllm``,
+``vllm_gpu_memory_utilization``, ``max_completion_length``; trl/trainer/grpo_config.py): a message
+with them and no tool named runs TRL."""
+
+SWITCH_RE = rc(
+    r"(?:\bthen\b|switch(?:ed|ing)?\s+to|mov(?:ed|ing)\s+to|now\s+(?:with|using|on)|instead\s+(?:with|use)"
+    r"|换成|改用|换用|改成|后来用|现在用)\s*(?:to\s+|用\s*)?$"
+)
+"""A switch written just before a tool ('we tried A, then B', '后来改用 B'): B is the setup asked about."""
+
+
 ANY_TOOL_RE = rc("|".join(p.pattern for p, _ in (*TRAINING_TOOLS, *RUNTIMES_NOT_MODELLED)))
 """One search first: most messages name no tool (speed)."""
 
 
 def training_tool(s: str) -> str | None:
-    """The modelled training tool (:data:`TRAINING_TOOL_LIMITS`) written first in ``s``; None: none."""
+    """The modelled training tool (:data:`TRAINING_TOOL_LIMITS`) of ``s``: the one a switch points to
+    ("tried A, then B": B), else the one written first; TRL when only its trainers' arguments are
+    written (:data:`TRL_KEYS_RE`); None: none."""
     if not ANY_TOOL_RE.search(s):
-        return None
+        return "TRL" if TRL_KEYS_RE.search(s) else None
     found = [
         (m.start(), name) for p, name in TRAINING_TOOLS if name in TRAINING_TOOL_LIMITS and (m := p.search(s))
     ]
+    if len(found) > 1:
+        switched = [(at, name) for at, name in found if SWITCH_RE.search(s[max(0, at - 24) : at])]
+        found = switched or found
     return min(found)[1] if found else None
 
 
@@ -80,7 +101,7 @@ def named_tools(s: str, used: str | None = None) -> list[tuple[str, str]]:
     if not ANY_TOOL_RE.search(s):
         return []
     out = [
-        (f"training_tool: {name}", "no_field")
+        (f"training_tool: {name}", "other_setup" if used and name in TRAINING_TOOL_LIMITS else "no_field")
         for pattern, name in TRAINING_TOOLS
         if name != used and pattern.search(s)
     ]
@@ -90,3 +111,31 @@ def named_tools(s: str, used: str | None = None) -> list[tuple[str, str]]:
         if pattern.search(s)
     ]
     return out
+
+
+FINE_TUNING_TOOLS = frozenset(
+    {
+        "LLaMA-Factory", "ChatGLM-Efficient-Tuning", "axolotl", "Unsloth", "TRL", "DeepSpeed-Chat", "XTuner",
+        "alpaca-lora", "LongLoRA", "MedicalGPT", "llama-recipes", "torchtune", "LMFlow", "OpenRLHF", "verl",
+    }
+)  # fmt: skip
+"""Tools that fine-tune a released model (their READMEs: SFT, LoRA/QLoRA, DPO/PPO/GRPO); pre-training and
+serving are other tools' jobs (Megatron-LM, NeMo; vLLM …)."""
+
+
+def fine_tuning_tool_named(s: str) -> bool:
+    """Whether the normalized text ``s`` names a fine-tuning tool (:data:`FINE_TUNING_TOOLS`): "training
+    a 70B with LLaMA-Factory" is a fine-tuning when no stage word says otherwise."""
+    if not ANY_TOOL_RE.search(s):
+        return False
+    return any(name in FINE_TUNING_TOOLS and pattern.search(s) for pattern, name in TRAINING_TOOLS)
+
+
+SERVING_ENGINE_RE = rc(r"\blmdeploy\b|\bexllama\w*|\bexl2\b|llama[\s.\-_]*cpp|\bllama-server\b")
+"""Serving engines the stage words do not name (vLLM, SGLang, Ollama and TGI are in them), besides
+:data:`RUNTIMES_NOT_MODELLED`."""
+
+
+def serving_engine_named(s: str) -> bool:
+    """Whether the normalized text ``s`` names a serving engine: a job on it is serving."""
+    return bool(SERVING_ENGINE_RE.search(s)) or any(p.search(s) for p, _ in RUNTIMES_NOT_MODELLED)

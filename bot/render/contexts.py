@@ -133,6 +133,8 @@ class InferenceContext(TypedDict):
     verdict: str | None
     verdict_text: str
     alternatives: str
+    refuses_limit: bool
+    limit: str
 
 
 class BudgetContext(TypedDict):

@@ -119,6 +119,9 @@ def inference_section(report: SizingReport, f: Fmt, lang: str) -> InferenceConte
         "rec_nodes": "",  # folded into "layout"
         "count_ok": bool(report.request.gpu_count and report.request.gpu_count >= inf.min_gpus),
         "verdict": report.feasible,
+        # vLLM cannot hold one sequence of the user's max_model_len (estimator.serving._refused)
+        "refuses_limit": report.feasible_reason == "max_model_len" and bool(inf.kv_capacity_tokens),
+        "limit": f.int(report.request.max_model_len or inf.context_tokens),
         "verdict_text": translate(
             lang,
             SERVING_VERDICTS.get(report.feasible_reason or "", SERVING_VERDICTS[report.feasible or "yes"]),

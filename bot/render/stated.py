@@ -79,15 +79,28 @@ def report_rank(report: SizingReport) -> int:
     return int(next((a.value for a in report.assumptions if a.field == "lora_rank"), 16) or 16)
 
 
+LIMIT_KEY = {
+    "SGLang": "context_length",
+    "lmdeploy": "session_len",
+    "TGI": "max_total_tokens",
+    "llama.cpp": "ctx-size",
+    "Ollama": "num_ctx",
+}
+"""The name of ``max_model_len`` in each engine (vLLM and any other: max_model_len)."""
+
+
 def serving_settings(report: SizingReport, lang: str) -> str:
-    """' (SGLang, gpu_memory_utilization 0.95)' after the weight format of a serving answer: the
-    runtime and memory share the user named; empty when they named neither."""
+    """' (SGLang, gpu_memory_utilization 0.95, context_length 8,192)' after the weight format of a
+    serving answer: the runtime, memory share and sequence limit the user named; empty when none."""
     req = report.request
     items = []
     if req.runtime is not None:
         items.append(req.runtime.value)
     if req.gpu_memory_utilization is not None:
         items.append(f"gpu_memory_utilization {req.gpu_memory_utilization:g}")
+    if req.max_model_len is not None:  # the engine's limit, under the name its users type
+        key = LIMIT_KEY.get(req.runtime.value if req.runtime else "", "max_model_len")
+        items.append(f"{key} {fmt_for(lang).int(req.max_model_len)}")
     sep = "，" if lang == "zh" else ", "
     return paren(lang, sep.join(items)) if items else ""
 

@@ -37,6 +37,10 @@ IGNORED_TEXTS: dict[str, str] = {
         "FP8 changes the training time, and there is no token count to time; memory is sized in bf16"
     ),
     "config_differs": N_("your pasted config gives another value, and the config's is used"),
+    "offload_adapters": N_(
+        "CPU offload is modelled for full fine-tuning only; this adapter run is sized without it, "
+        "so the memory per GPU is an upper bound"
+    ),
     "not_sized": N_("it does not change the GPUs, memory or time"),
     "no_field": N_("it changes the answer, but the sizing has no setting for it yet"),
     "unknown_key": N_("the tool has no setting of that name"),
@@ -44,6 +48,9 @@ IGNORED_TEXTS: dict[str, str] = {
     "bad_value": N_("not a value this setting can take"),
     "runtime_not_modelled": N_(
         "sized with the generic serving memory model; this engine's own is not modelled"
+    ),
+    "other_setup": N_(
+        "another setup in your message: this answer sizes the one named above — ask to size it"
     ),
 }
 """Reasons of ``interpretation.ignored`` → words (the reasons of :data:`OWN_LINES` have lines of

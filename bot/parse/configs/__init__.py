@@ -160,6 +160,7 @@ def _ollama(flat: dict[str, Any], fmt: str, source: str) -> StackConfig:
             cfg.model_name, cfg.used[key] = str(value), "model"
         elif key == "num_ctx" and isinstance(value, int) and value > 0:
             cfg.set(key, "seq_len", value)
+            cfg.values["max_model_len"] = value  # its KV cache is allocated for the whole num_ctx
         elif key in API_FIELDS:
             cfg.skip(key, value, "not_sized")
         elif key in ("num_gpu", "num_batch", "num_parallel"):

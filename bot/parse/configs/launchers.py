@@ -41,7 +41,7 @@ SERVE_FLAGS: dict[str, dict[str, tuple[str, str]]] = {
         "--kv-cache-dtype": ("kv_precision", "kv"),
         "--quantization": ("precision", "quant"), "-q": ("precision", "quant"),
         "--max-num-seqs": ("concurrency", "int"), "--dtype": ("precision", "dtype"),
-        "--model": ("model", "str"),
+        "--model": ("model", "str"), "--max-model-len": ("max_model_len", "int"),
     },
     "sglang": {
         "--tp": ("tp", "int"), "--tp-size": ("tp", "int"), "--pp": ("pp", "int"), "--pp-size": ("pp", "int"),
@@ -49,18 +49,20 @@ SERVE_FLAGS: dict[str, dict[str, tuple[str, str]]] = {
         "--kv-cache-dtype": ("kv_precision", "kv"), "--quantization": ("precision", "quant"),
         "--max-running-requests": ("concurrency", "int"), "--dtype": ("precision", "dtype"),
         "--model-path": ("model", "str"), "--model": ("model", "str"),
+        "--context-length": ("max_model_len", "int"),
     },
     "lmdeploy": {
         "--tp": ("tp", "int"), "--model-format": ("precision", "quant"),
         "--cache-max-entry-count": ("gpu_memory_utilization", "float"),
         "--max-batch-size": ("concurrency", "int"), "--dtype": ("precision", "dtype"),
+        "--session-len": ("max_model_len", "int"),
     },
     "tgi": {
         "--num-shard": ("tp", "int"),
         "--max-input-length": ("prompt_tokens", "int"), "--max-input-tokens": ("prompt_tokens", "int"),
         "--quantize": ("precision", "quant"), "--kv-cache-dtype": ("kv_precision", "kv"),
         "--cuda-memory-fraction": ("gpu_memory_utilization", "float"), "--dtype": ("precision", "dtype"),
-        "--model-id": ("model", "str"),
+        "--model-id": ("model", "str"), "--max-total-tokens": ("max_model_len", "int"),
     },
     "llama.cpp": {
         "-c": ("seq_len", "int"), "--ctx-size": ("seq_len", "int"), "-np": ("concurrency", "int"),
@@ -72,7 +74,6 @@ SERVE_FLAGS: dict[str, dict[str, tuple[str, str]]] = {
 ArgumentHelper; TGI launcher Args; llama.cpp common/arg.cpp (``-c`` is the context of all ``-np`` slots
 together: each sequence gets c / np)."""
 SERVE_NO_FIELD = {
-    "--max-model-len", "--context-length", "--session-len", "--max-total-tokens",
     "--max-num-batched-tokens", "--quant-policy", "--max-batch-prefill-tokens",
     "--max-batch-total-tokens", "-ngl", "--n-gpu-layers", "--gpu-layers", "-b", "--batch-size", "-ub",
     "--ubatch-size", "--data-parallel-size", "-dp", "--dp", "--dp-size", "--enable-prefix-caching",
@@ -80,8 +81,9 @@ SERVE_NO_FIELD = {
 }  # fmt: skip
 """Serving flags that change memory or throughput but have no request field yet. The engines' longest
 allowed sequence (vLLM --max-model-len, SGLang --context-length, lmdeploy --session-len, TGI
---max-total-tokens) is a limit, not the context each request uses: it is named, not sized (llama.cpp's
--c and Ollama's num_ctx allocate their KV cache for the whole context, so those are sized)."""
+--max-total-tokens) is ``max_model_len``: the context each sequence's KV cache is sized for unless a
+shorter one is stated, and what vLLM checks one sequence of against its cache at start-up (llama.cpp's
+-c and Ollama's num_ctx allocate their KV cache for the whole context: the context and the limit)."""
 RUNTIMES = {
     "vllm": "vLLM",
     "sglang": "SGLang",
@@ -168,6 +170,17 @@ def _options(argv: list[str]) -> tuple[list[tuple[str, Any]], list[str]]:
     return pairs, positional
 
 
+GPU_LAYER_FLAGS = ("-ngl", "--n-gpu-layers", "--gpu-layers")
+ALL_GPU_LAYERS = 99
+"""llama.cpp ``-ngl N``: layers on the GPU; 99 (the README's "all") or more, or -1 (llama-cpp-python's
+``n_gpu_layers=-1``), puts every layer there. Fewer is a partial offload the sizing does not split."""
+
+
+def all_layers_on_gpu(value: Any) -> bool:
+    """Whether an ``-ngl`` value puts every layer on the GPU (:data:`ALL_GPU_LAYERS`, or -1)."""
+    return isinstance(value, int) and not isinstance(value, bool) and (value >= ALL_GPU_LAYERS or value == -1)
+
+
 def serving_tool(text: str) -> str | None:
     return next((tool for tool, pattern in SERVING.items() if pattern.search(text)), None)
 
@@ -185,6 +198,9 @@ def read_serving(text: str, tool: str, cfg: StackConfig) -> StackConfig:
     for flag, value in pairs:
         if flag == "-m" and tool != "llama.cpp" and re.match(r"(sglang|vllm)\.", str(value)):
             continue  # python -m sglang.launch_server: the interpreter's flag
+        if tool == "llama.cpp" and flag in GPU_LAYER_FLAGS and all_layers_on_gpu(value):
+            cfg.set(flag, "offload", False)  # every layer on the GPU: nothing offloaded to the CPU
+            continue
         _serve_flag(cfg, tool, table, flag, value)
     if cfg.model_name is None:
         cfg.model_name = _positional_model(tool, positional)
@@ -244,6 +260,8 @@ def _llama_cpp_context(cfg: StackConfig) -> None:
     ctx = cfg.values.get("seq_len")
     if slots and ctx and slots > 1:
         cfg.values["seq_len"] = max(1, ctx // slots)
+    if cfg.values.get("seq_len") and not (slots and slots > 1):  # one slot: -c is its longest sequence
+        cfg.values["max_model_len"] = cfg.values["seq_len"]
     model = cfg.model_name or ""
     m = re.search(r"(q8_0|q5_k_m|q4_k_m|q4_0)", model.lower())
     if m:

@@ -18,6 +18,7 @@ UNUSED_REASONS = (
     "auto_value",  # 'auto': the tool fills it in at run time
     "bad_value",  # a value the key cannot take
     "runtime_not_modelled",  # a serving engine whose own memory model the sizing does not have
+    "other_setup",  # a second tool (setup) in the message: the answer sizes the one asked about
 )
 """Reason codes of :attr:`StackConfig.unused` (also used in ``interpretation.ignored``)."""
 

@@ -36,7 +36,7 @@ RANK_KEYS = ("lora_rank", "lora_r", "model.lora_rank")
 MODEL_KEYS = ("model_name_or_path", "base_model", "model_name", "model.model_name_or_path")
 NO_FIELD_KEYS = (
     "num_generations", "max_prompt_length", "max_completion_length", "max_source_length", "max_target_length",
-    "vllm_maxlen", "packing", "sample_packing", "neat_packing", "lora_alpha", "model.lora_alpha",
+    "packing", "sample_packing", "neat_packing", "lora_alpha", "model.lora_alpha",
 )  # fmt: skip
 """Keys that change memory or time but have no request field yet: named as not used (no_field)."""
 OPTIMIZERS = {
@@ -87,10 +87,16 @@ def _targets(key: str, value: Any, flat: dict[str, Any]) -> list[str] | None:
 
 def zero_from_path(path: str) -> tuple[int | None, bool]:
     """ZeRO stage and offload read from a DeepSpeed config's file name (``ds_z3_offload_config.json``,
-    ``zero2.json``): the name is all a config that points at another file says."""
+    ``zero2.json``): the name is all a config that points at another file says (LLaMA-Factory's
+    ``ds_z2_no_offload_config.json`` / ``ds_zero2_no_offload.json``: no offload)."""
     name = path.rsplit("/", 1)[-1].lower()
     m = re.search(r"(?:z|zero|stage)[_-]?([0-3])(?!\d)", name)
-    return (int(m.group(1)) if m else None), "offload" in name
+    return (int(m.group(1)) if m else None), "offload" in name and not NO_OFFLOAD_NAME_RE.search(name)
+
+
+NO_OFFLOAD_NAME_RE = re.compile(r"(?:no|without|wo|non)[_\-]?offload")
+"""A config file named for having no offload (LLaMA-Factory ``examples/deepspeed/ds_z2_config.json``
+beside ``ds_z2_offload_config.json``; users name theirs ``ds_zero2_no_offload.json``)."""
 
 
 def _method(cfg: StackConfig, flat: dict[str, Any]) -> None:
@@ -222,6 +228,41 @@ def _recompute(cfg: StackConfig, key: str, value: Any, flat: dict[str, Any]) -> 
     return True
 
 
+INFER_BACKENDS = {"vllm": "vLLM", "sglang": "SGLang", "huggingface": "transformers", "hf": "transformers"}
+"""LLaMA-Factory ``infer_backend`` (its EngineName: huggingface, vllm, sglang; examples/inference/*.yaml)
+→ the runtime its ``llamafactory-cli chat`` / ``api`` serves with."""
+
+
+def _infer_backend(cfg: StackConfig, key: str, value: Any, flat: dict[str, Any]) -> bool:
+    runtime = INFER_BACKENDS.get(str(value).lower())
+    if runtime is not None:
+        cfg.set(key, "runtime", runtime)
+        cfg.values["stage"] = "inference"  # an inference config: the model is served, not trained
+    return runtime is not None
+
+
+def _engine_share(cfg: StackConfig, key: str, value: Any, flat: dict[str, Any]) -> bool:
+    """LLaMA-Factory ``vllm_gpu_util`` / ``sglang_mem_fraction``: the engine's share of each card in an
+    inference config (vLLM gpu_memory_utilization, SGLang mem_fraction_static)."""
+    ok = isinstance(value, int | float) and not isinstance(value, bool) and 0 < value <= 1
+    if ok and "infer_backend" in flat:
+        cfg.set(key, "gpu_memory_utilization", float(value))
+    elif ok:
+        cfg.skip(key, value, "no_field")
+    return ok
+
+
+def _vllm_maxlen(cfg: StackConfig, key: str, value: Any, flat: dict[str, Any]) -> bool:
+    """LLaMA-Factory ``vllm_maxlen`` / ``sglang_maxlen``: the context of its inference engine — the
+    request's ``max_model_len`` in an inference config; in a training config named as not used."""
+    n = _int(value)
+    if n is not None and "infer_backend" in flat:
+        cfg.set(key, "max_model_len", n)
+    elif n is not None:
+        cfg.skip(key, value, "no_field")
+    return n is not None
+
+
 def _optim(cfg: StackConfig, key: str, value: Any, flat: dict[str, Any]) -> bool:
     choice = OPTIMIZERS.get(str(value).lower())
     if choice:
@@ -239,6 +280,8 @@ def _deepspeed(cfg: StackConfig, key: str, value: Any, flat: dict[str, Any]) -> 
     cfg.set(key, "zero_stage", stage)
     if offload:
         cfg.values["offload"] = True
+    elif NO_OFFLOAD_NAME_RE.search(value.lower()):
+        cfg.values["offload"] = False
     return True
 
 
@@ -294,7 +337,8 @@ HANDLERS: dict[str, Handler] = {
     "optim": _optim, "optimizer": _optim, "optimizer._component_": _optim,
     "deepspeed": _deepspeed, "fsdp": _fsdp, "fsdp_config.reshard_after_forward": _fsdp,
     "fsdp_config.fsdp_sharding_strategy": _fsdp, "fsdp_config.sharding_strategy": _fsdp,
-    "stage": _stage, "rl": _stage,
+    "stage": _stage, "rl": _stage, "infer_backend": _infer_backend, "vllm_maxlen": _vllm_maxlen,
+    "sglang_maxlen": _vllm_maxlen, "vllm_gpu_util": _engine_share, "sglang_mem_fraction": _engine_share,
     "zero_optimization.stage": lambda cfg, key, value, flat: (
         value in (0, 1, 2, 3) and not isinstance(value, bool) and (cfg.set(key, "zero_stage", value) or True)
     ),

@@ -1,0 +1,62 @@
+"""Serving engines' longest allowed sequence written in prose (issue 24, part U2 item 1): the request's
+``max_model_len``.
+
+The keys as the engines spell them, with or without dashes and with '_', '-' or a space between
+words: vLLM ``--max-model-len`` (its error message says "max seq len"), SGLang ``--context-length``,
+lmdeploy ``--session-len``, TGI ``--max-total-tokens``, llama.cpp ``--ctx-size``, Ollama ``num_ctx``,
+LLaMA-Factory ``vllm_maxlen`` (the context of its vLLM inference engine), h2oGPT ``max_seq_len``.
+A pasted command line is read by :mod:`bot.parse.configs.launchers` with the same names.
+"""
+
+from __future__ import annotations
+
+from bot.parse.regex import rc
+
+_W = r"[_\s\-]*"
+LIMIT_KEYS = "|".join(
+    (
+        f"max{_W}model{_W}len(?:gth)?",
+        f"vllm{_W}max(?:{_W}model)?{_W}len",
+        f"max{_W}seq{_W}len",
+        f"session{_W}len",
+        f"max{_W}total{_W}tokens",
+        f"num{_W}ctx",
+        r"--context-length|--ctx-size",
+        f"context{_W}length(?=\\s*[=:])|ctx{_W}size(?=\\s*[=:])",
+    )
+)
+"""The key names, '_', '-' or a space between words (``--`` keys need their dashes: plain "context
+length" is prose, read as the context itself)."""
+
+LIMIT_RE = rc(
+    r"(?<![a-z0-9_])-{0,2}(?:" + LIMIT_KEYS + r")\s*(?:=|:|of|is|to|为|是|设为|设成|设置为|改成|开到)?\s*"
+    r"(?P<n>\d[\d,]*(?:\.\d+)?\s*[km]?)(?![\d.a-z])"
+)
+"""A limit key and its value ('--max-model-len 10000', 'max_model_len 2048', 'num_ctx=32000',
+'vllm_maxlen 8000', 'max_model_len 开到 1M')."""
+
+
+def limit_value(raw: str) -> int | None:
+    """Tokens in a limit's value: '8000' → 8000, '32k' → 32,768, '1m' → 1,048,576 (binary, as the
+    context rule reads '32k'); None when it is not a positive count."""
+    text = raw.replace(",", "").replace(" ", "").lower()
+    scale = {"k": 1024, "m": 1024 * 1024}.get(text[-1:], 1)
+    try:
+        value = float(text.rstrip("km")) * scale
+    except ValueError:
+        return None
+    return round(value) if value >= 1 else None
+
+
+QUANT_FLAG_RE = rc(r"(?<![a-z0-9_])--quantiz(?:e|ation)[\s=]+(?P<q>[a-z0-9_\-]+)")
+"""A serving launcher's quantization flag written in prose (TGI ``--quantize eetq``, vLLM/SGLang
+``--quantization awq``): read with the pasted-command table (:data:`bot.parse.configs.launchers.QUANT`)."""
+
+
+def quant_flag(s: str) -> tuple[str, str] | None:
+    """(the flag's value as typed, the weight format it means) for the first quantization flag in the
+    normalized text ``s``; the format is None when the sizing has none for it (named as not used)."""
+    from bot.parse.configs.launchers import QUANT
+
+    m = QUANT_FLAG_RE.search(s)
+    return (m.group("q"), QUANT.get(m.group("q"))) if m else None  # type: ignore[return-value]

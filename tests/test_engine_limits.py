@@ -1,0 +1,206 @@
+"""Serving engines' sequence limits are used, not named as "no setting yet" (issue 24, part U2 item 1):
+vLLM --max-model-len, SGLang --context-length, lmdeploy --session-len, TGI --max-total-tokens,
+llama.cpp -c, Ollama num_ctx, LLaMA-Factory vllm_maxlen — the context each sequence's KV cache is
+sized for (max_num_seqs × max_model_len fits or not, said for the user's setting first), checked
+against the model's max_position_embeddings, and vLLM's start-up check of one whole max_model_len."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from bot.cli import main
+
+
+def _ask(capsys, *argv: str) -> dict:
+    main(["ask", "--format", "json", *argv])
+    return json.loads(capsys.readouterr().out)
+
+
+def _text(capsys, *argv: str) -> str:
+    main(["ask", *argv])
+    return capsys.readouterr().out
+
+
+def _ignored(data: dict) -> list[str]:
+    return [i["text"] for i in data["interpretation"]["ignored"]]
+
+
+@pytest.mark.parametrize(
+    ("command", "runtime", "key"),
+    [
+        ("vllm serve Qwen/Qwen2.5-7B-Instruct --max-model-len 16384", "vLLM", "max_model_len"),
+        (
+            "python -m sglang.launch_server --model-path Qwen/Qwen2.5-7B-Instruct --context-length 16384",
+            "SGLang",
+            "context_length",
+        ),
+        ("lmdeploy serve api_server Qwen/Qwen2.5-7B-Instruct --session-len 16384", "lmdeploy", "session_len"),
+        (
+            "text-generation-launcher --model-id Qwen/Qwen2.5-7B-Instruct --max-total-tokens 16384",
+            "TGI",
+            "max_total_tokens",
+        ),
+        ("llama-server -m qwen2.5-7b-instruct-q4_k_m.gguf -c 16384 -ngl 99", "llama.cpp", "ctx-size"),
+    ],
+)
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_each_engines_limit_is_the_context_sized(capsys, command: str, runtime: str, key: str, lang: str):
+    question = "一张 A100 80G 够吗" if lang == "zh" else "is one A100 80G enough?"
+    data = _ask(capsys, question + "\n" + command)
+    req = data["request"]
+    assert (req["max_model_len"], req["seq_len"], req["runtime"]) == (16384, 16384, runtime)
+    assert not any("16384" in t for t in _ignored(data))  # used, not named as "no setting yet"
+    assert data["report"]["inference"]["context_tokens"] == 16384
+    head = _text(capsys, "--lang", lang, question + "\n" + command).splitlines()[0]
+    assert f"{key} 16,384" in head  # the user's setting, under the name they typed, in line 1
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_max_num_seqs_times_max_model_len_that_does_not_fit_is_said_for_the_users_setting(capsys, lang):
+    """Qwen2.5-7B (28 layers × 4 KV heads × 128 × 2 × 2 B = 56 KiB per token): 64 × 64K tokens is
+    241 GB of KV cache; one RTX 4090 holds about one such sequence."""
+    question = "一张 RTX 4090 能跑吗" if lang == "zh" else "does this run on one RTX 4090?"
+    command = "vllm serve Qwen/Qwen2.5-7B-Instruct --max-model-len 65536 --max-num-seqs 64"
+    data = _ask(capsys, question + "\n" + command)
+    req, inf = data["request"], data["report"]["inference"]
+    assert (req["max_model_len"], req["concurrency"], req["gpu_count"]) == (65536, 64, 1)
+    assert inf["kv_bytes_per_token"] == 28 * 4 * 128 * 2 * 2
+    assert data["report"]["feasible"] == "no" and inf["max_concurrency"] < 64
+    head = _text(capsys, "--lang", lang, question + "\n" + command).splitlines()[0]
+    assert "max_model_len 65,536" in head and "64" in head
+    assert ("不够" in head) if lang == "zh" else ("no — room for" in head)
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_max_model_len_above_the_models_window_is_named(capsys, lang):
+    """Qwen2.5-7B's config.json: max_position_embeddings 131,072 (32,768 native, YaRN ×4 in the card)."""
+    question = "一张 H100 部署" if lang == "zh" else "serve it on one H100"
+    command = "vllm serve Qwen/Qwen2.5-7B-Instruct --max-model-len 200000"
+    data = _ask(capsys, question + "\n" + command)
+    assert data["request"]["max_model_len"] == 200000
+    assert any(w["code"] == "beyond_context_window" for w in data["report"]["warnings"])
+    text = _text(capsys, "--lang", lang, question + "\n" + command)
+    assert "131,072" in text and "200,000" in text
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_vllm_refuses_a_max_model_len_its_cache_cannot_hold_though_the_context_fits(capsys, lang):
+    """4K context fits an RTX 3090 with Llama-3.1-8B, but vLLM checks one whole max_model_len
+    (131,072 tokens) against its KV cache at start-up (vllm/v1/core/kv_cache_utils.py) and refuses."""
+    question = "一张 RTX 3090，4k 上下文：" if lang == "zh" else "one RTX 3090 at 4k context:"
+    command = "vllm serve meta-llama/Llama-3.1-8B-Instruct --max-model-len 131072"
+    data = _ask(capsys, question + "\n" + command)
+    req, report = data["request"], data["report"]
+    assert (req["seq_len"], req["max_model_len"]) == (4096, 131072)
+    assert (report["feasible"], report["feasible_reason"]) == ("no", "max_model_len")
+    capacity = report["inference"]["kv_capacity_tokens"]
+    assert 0 < capacity < 131072
+    head = _text(capsys, "--lang", lang, question + "\n" + command).splitlines()[0]
+    assert "max_model_len" in head and f"{capacity:,}" in head
+    assert ("无法启动" in head) if lang == "zh" else ("will not start" in head)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("用 LLaMA-Factory 的 api.py 部署 Qwen2-7B-Instruct，--infer_backend vllm --vllm_maxlen 8000", 8000),
+        ("vLLM 部署 chatglm2-6b：tensor_parallel_size 1、max_model_len 2048、max_num_seqs 256", 2048),
+        ("Qwen2-72B-Instruct-Q4_K_M.gguf with num_ctx=32000 on llama.cpp server across 3 24GB GPUs", 32000),
+        (
+            "Serving Qwen2.5-32B with vllm --tensor-parallel-size 4 --max-model-len 160000 on four A10s",
+            160000,
+        ),
+    ],
+)
+def test_limits_written_in_prose_are_read(capsys, text: str, value: int):
+    data = _ask(capsys, text)
+    assert data["request"]["max_model_len"] == value and data["request"]["stage"] == "inference"
+
+
+def test_a_training_questions_vllm_maxlen_stays_named_as_not_used(capsys):
+    data = _ask(capsys, "LLaMA-Factory LoRA 微调 Qwen2.5-7B，cutoff_len 2048，vllm_maxlen 8000，4 张 A100")
+    assert data["request"]["seq_len"] == 2048 and data["request"]["max_model_len"] is None
+    assert "vllm_maxlen: 8000" in _ignored(data)
+
+
+LLAMAFACTORY_INFERENCE = {
+    "vllm": "model_name_or_path: meta-llama/Meta-Llama-3-8B-Instruct\ntemplate: llama3\ninfer_backend: vllm\n"
+    "vllm_enforce_eager: true\nvllm_maxlen: 8000\nvllm_gpu_util: 0.8\n",
+    "sglang": "model_name_or_path: meta-llama/Meta-Llama-3-8B-Instruct\ninfer_backend: sglang\n"
+    "template: llama3\nsglang_maxlen: 4096\nsglang_mem_fraction: 0.7\nsglang_tp_size: 1\n",
+}
+"""LLaMA-Factory inference configs with the keys of its examples/inference/llama3_vllm.yaml and
+llama3_sglang.yaml (ModelArguments vllm_maxlen, vllm_gpu_util, sglang_maxlen, sglang_mem_fraction)."""
+
+
+@pytest.mark.parametrize(
+    ("backend", "runtime", "limit", "share"), [("vllm", "vLLM", 8000, 0.8), ("sglang", "SGLang", 4096, 0.7)]
+)
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_llamafactory_inference_config_serves_with_its_engines_limit(
+    capsys, tmp_path, backend, runtime, limit, share, lang
+):
+    path = tmp_path / f"llama3_{backend}.yaml"
+    path.write_text(LLAMAFACTORY_INFERENCE[backend])
+    question = "一张 A10 够吗" if lang == "zh" else "is one A10 enough?"
+    data = _ask(capsys, "--config", str(path), question)
+    req = data["request"]
+    assert (req["stage"], req["runtime"], req["model"]) == ("inference", runtime, "Llama-3-8B")
+    assert (req["max_model_len"], req["gpu_memory_utilization"]) == (limit, share)
+    assert data["report"]["inference"]["context_tokens"] == limit
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "一张 H100 用 vLLM 跑 Qwen2.5-7B：--max-model-len 100000 能起来，--max-model-len 221000 失败",
+        "Qwen2.5-7B on one H100, vLLM: --max-model-len 100000 starts, --max-model-len 221000 fails",
+    ],
+)
+def test_a_second_limit_in_one_message_is_named(capsys, text):
+    data = _ask(capsys, text)
+    assert data["request"]["max_model_len"] == 100000
+    assert {"text": "max_model_len: 221000", "reason": "repeated"} in data["interpretation"]["ignored"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "一张 A100 40G 跑 TGI：--model-id codellama/CodeLlama-34b-hf --quantize eetq --max-total-tokens 6900",
+        "TGI, one A100 40GB: --model-id codellama/CodeLlama-34b-hf --quantize eetq --max-total-tokens 6900",
+    ],
+)
+def test_tgi_flags_in_prose_give_its_weights_and_limit(capsys, text):
+    """TGI ``--quantize eetq``: 8-bit weights (EETQ, int8 weight-only), read with the pasted-command table."""
+    req = _ask(capsys, text)["request"]
+    assert (req["runtime"], req["precision"], req["max_model_len"]) == ("TGI", "int8", 6900)
+
+
+def test_a_quantization_the_sizing_has_no_format_for_is_named(capsys):
+    data = _ask(capsys, "TGI --quantize exl2 for Llama-3-8B on one RTX 4090")
+    assert {"text": "--quantize: exl2", "reason": "no_field"} in data["interpretation"]["ignored"]
+
+
+def test_llama_cpp_context_of_several_slots_is_per_slot_not_echoed_as_the_typed_limit(capsys):
+    """llama.cpp -c is the KV cache of all -np slots (common/arg.cpp): 16,384 over 4 slots is 4,096 each;
+    the reply does not echo a ctx-size the user did not type."""
+    command = "llama-server -m qwen2.5-14b-instruct-q4_k_m.gguf -ngl 99 -c 16384 -np 4 on one RTX 4090"
+    req = _ask(capsys, command)["request"]
+    assert (req["seq_len"], req["concurrency"], req["max_model_len"]) == (4096, 4, None)
+    assert "ctx-size" not in _text(capsys, command).splitlines()[0]
+
+
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [
+        ("How much VRAM does Phi-3-mini-128k-instruct need at 32k context in exllamav2 with Q4 cache?", "q4"),
+        ("exllamav2 跑 Llama-3-8B exl2，64k 上下文，用 Q8 cache 要多少显存", "q8"),
+    ],
+)
+def test_a_quantized_kv_cache_is_named_not_dropped(capsys, text, named):
+    """ExLlamaV2's Q4/Q8 cache has no KV format in the sizing (FP8 and 16-bit only): named as not used."""
+    data = _ask(capsys, text)
+    assert data["request"]["kv_precision"] is None
+    assert {"text": f"kv_precision: {named}", "reason": "no_field"} in data["interpretation"]["ignored"]
