@@ -77,6 +77,8 @@ class Why(StrEnum):
     mfu_moe = "mfu_moe"
     mfu_calibrated = "mfu_calibrated"
     mfu_interval = "mfu_interval"
+    mfu_interval_tuned = "mfu_interval_tuned"
+    mfu_scale_out = "mfu_scale_out"
     mfu_interval_wider = "mfu_interval_wider"
     mfu_fp8 = "mfu_fp8"
     fp8_training = "fp8_training"

@@ -81,7 +81,7 @@ def size_training(req: SizingRequest, r: Resolved, ledger: Ledger) -> TrainingRe
         out.currency = price[2] if price else None
         out = replace(out, **_known_duration(req, r, tokens, k, price, out, ledger))
     elif timed and (tokens is not None or req.budget or (req.gpu_count and req.deadline_days)):
-        rate = training_rate(req, r.gpu, r.active or out.params, r.active is not None, ledger, k)
+        rate = training_rate(req, r.gpu, r.active or out.params, r.active is not None, ledger, k, tokens)
         mfu, out.peak_flops, out.mfu_calibrated, out.gpu_hours_interval = rate
         price = price_range(req, r.gpu, ledger)
         out.currency = price[2] if price else None

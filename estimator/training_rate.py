@@ -61,6 +61,13 @@ def fp8_training(req: SizingRequest, gpu: GpuSpec, ledger: Ledger) -> bool:
     return True
 
 
+def _interval_why(widened: list[str], tuned: bool) -> Why:
+    """The wording of the interval: reaching down to tuned runs (FP8 on H100-class), widened, or plain."""
+    if tuned:
+        return Why.mfu_interval_tuned
+    return Why.mfu_interval_wider if widened else Why.mfu_interval
+
+
 class Rate(NamedTuple):
     """The MFU band a training time uses, the peak it is a share of, and what comes with it."""
 
@@ -91,14 +98,21 @@ def mfu_band(
 
 
 def training_rate(
-    req: SizingRequest, gpu: GpuSpec, n_active: float | None, moe: bool, ledger: Ledger, k: float = 6.0
+    req: SizingRequest,
+    gpu: GpuSpec,
+    n_active: float | None,
+    moe: bool,
+    ledger: Ledger,
+    k: float = 6.0,
+    tokens: float | None = None,
 ) -> Rate:
     """(pessimistic, likely, optimistic) MFU of the peak the time uses (``Rate.peak``: the FP8 peak
     when training in FP8, :func:`training_peak`). A measured throughput (TFLOPS or tokens/s per GPU)
     gives the MFU it implies — one value, no band, the calibrated MFU kept only as a comparison
     (``Rate.calibrated``) — unless it exceeds the card's peak (then it is set aside, with a note);
     a user's MFU (of the 16-bit peak, as MFU is usually quoted) comes next; else the calibrated model
-    (:mod:`estimator.efficiency`) with its 80 % prediction interval (``Rate.interval``)."""
+    (:mod:`estimator.efficiency`) with its 80 % prediction interval (``Rate.interval``), scaled out to
+    the user's GPU count when the job (``tokens``) and the count are known (:func:`_scale_out`)."""
     fp8 = fp8_training(req, gpu, Ledger())  # the note is recorded once, on the calibrated path below
     peak = training_peak(gpu, fp8)
     rate = measured_rate(req, k, n_active)
@@ -119,19 +133,38 @@ def training_rate(
         return Rate(
             (req.mfu, req.mfu, req.mfu), sixteen, _calibrated_comparison(gpu, n_active, moe, False, sixteen)
         )
-    return _calibrated_rate(req, gpu, n_active, moe, ledger)
+    return _calibrated_rate(req, gpu, n_active, moe, ledger, k * (n_active or 0.0) * (tokens or 0.0))
+
+
+def _scale_out(req: SizingRequest, gpu: GpuSpec, likely_16bit: float, flops: float, ledger: Ledger) -> float:
+    """The scale-out multiplier on the likely MFU (:func:`estimator.efficiency.scale_factor`) for the
+    user's GPU count against the count that finishes this job (``flops``, k·N·D) in a whole run's
+    typical duration; 1 (and no ledger line) without a count, a job size, or at or below it."""
+    model = efficiency.CALIBRATED
+    if not req.gpu_count or flops <= 0:
+        return 1.0
+    hours = flops / (gpu.peak_flops_16bit * likely_16bit * 3600.0)
+    reference = efficiency.reference_gpus(model, hours, gpu.gpus_per_node)
+    factor = efficiency.scale_factor(model, req.gpu_count, reference)
+    if factor < 1.0:
+        ledger.assume(
+            "scale_out", round(factor, 3), Why.mfu_scale_out, gpus=req.gpu_count,
+            reference=round(reference), days=model.ref_days, alpha=model.scale_alpha,
+        )  # fmt: skip
+    return factor
 
 
 def _calibrated_rate(
-    req: SizingRequest, gpu: GpuSpec, n_active: float | None, moe: bool, ledger: Ledger
+    req: SizingRequest, gpu: GpuSpec, n_active: float | None, moe: bool, ledger: Ledger, flops: float = 0.0
 ) -> Rate:
-    """The calibrated model's MFU band (:mod:`estimator.efficiency`) of the peak the time uses, its
-    ledger lines, and its prediction interval."""
+    """The calibrated model's MFU band (:mod:`estimator.efficiency`) of the peak the time uses, scaled
+    out to the user's GPU count (:func:`_scale_out`), its ledger lines, and its prediction interval."""
     fp8 = fp8_training(req, gpu, ledger)
     peak = training_peak(gpu, fp8)
     model = efficiency.CALIBRATED
     n = n_active or 7e9
     likely_16bit = efficiency.likely_mfu(model, gpu.mfu_class, n, moe, fp8)
+    likely_16bit *= _scale_out(req, gpu, likely_16bit, flops, ledger)
     groups = efficiency.groups_of(gpu.mfu_class, n, moe, fp8)
     low, likely, high = efficiency.mfu_band(model, likely_16bit * gpu.peak_flops_16bit / peak, groups)
     why, also = efficiency.explain(model, gpu.mfu_class, n, moe)
@@ -147,7 +180,7 @@ def _calibrated_rate(
     ledger.assume(
         "mfu_band",
         f"{low:.3f}–{high:.3f}",
-        Why.mfu_interval_wider if widened else Why.mfu_interval,
+        _interval_why(widened, lo_factor < model.band_low),
         low=round(lo_factor, 3),
         high=round(hi_factor, 3),
         runs=model.interval_runs,
