@@ -27,7 +27,7 @@ from estimator.training_plan import _note_recompute_chosen as _note_recompute_ch
 from estimator.training_plan import memory_and_plan
 from estimator.training_rate import FP8_MIN_PEAK_RATIO as FP8_MIN_PEAK_RATIO
 from estimator.training_rate import MEASURED_MFU_PLAUSIBLE as MEASURED_MFU_PLAUSIBLE
-from estimator.training_rate import MFU, training_rate
+from estimator.training_rate import MFU, at_count, deadline_gpus, training_rate
 from estimator.training_rate import Rate as Rate
 from estimator.training_rate import fp8_training as fp8_training
 from estimator.training_rate import measured_rate as measured_rate
@@ -82,7 +82,7 @@ def size_training(req: SizingRequest, r: Resolved, ledger: Ledger) -> TrainingRe
         out = replace(out, **_known_duration(req, r, tokens, k, price, out, ledger))
     elif timed and (tokens is not None or req.budget or (req.gpu_count and req.deadline_days)):
         rate = training_rate(req, r.gpu, r.active or out.params, r.active is not None, ledger, k, tokens)
-        mfu, out.peak_flops, out.mfu_calibrated, out.gpu_hours_interval = rate
+        mfu, out.peak_flops, out.mfu_calibrated, out.gpu_hours_interval, out.scale_reference = rate
         price = price_range(req, r.gpu, ledger)
         out.currency = price[2] if price else None
         deadline = deadline or ledger.assume("deadline_days", *assumed_deadline(req))
@@ -410,7 +410,7 @@ def _deadline_table(
     hours = out.gpu_hours
     assert hours is not None
     mem = out.memory
-    need = compute.gpus_for_deadline(hours.likely, deadline, gpu.gpus_per_node)
+    need = deadline_gpus(hours, deadline, gpu.gpus_per_node, req.gpu_count, out.scale_reference)
     if mem is not None and mem.min_gpus:
         need = compute.round_to_nodes(max(need, mem.min_gpus), gpu.gpus_per_node)
     days = out.days
@@ -441,7 +441,8 @@ def _deadline_table(
     days_on_given = days.days.likely if days else deadline
     if need > HUGE_GPUS or days_on_given > HUGE_DAYS:
         ledger.note("huge_job", gpus=need, days=days_on_given)
-    return {"gpus_for_deadline": need, "days": days, "days_table": [_days(hours, c) for c in counts]}
+    table = [_days(at_count(hours, c, req.gpu_count, out.scale_reference), c) for c in counts]
+    return {"gpus_for_deadline": need, "days": days, "days_table": table}
 
 
 def _check_budget(req: SizingRequest, cost: Cost, ledger: Ledger) -> None:
