@@ -111,8 +111,9 @@ def test_lora_compute_is_4nd():
 def test_given_gpu_count_gives_days():
     """70B × 2T on 1,024 H100 at the calibrated H100-class 28 % MFU (estimator.efficiency; 26 % before
     issue 25's refit with the scale-out term; 1,024 GPUs is below this job's 22-day reference count
-    of ≈ 1,600, so no scale-out loss): 8.4e23 / (989.4e12 × 0.28 × 3600) / 1024 / 24 ≈ 34.3 days. Cross-check: Llama 3 70B took
-    6.4M H100-hours for 15T tokens (Dubey et al. 2024), i.e. ≈ 34.7 days for 2T on 1,024 GPUs."""
+    of ≈ 1,600, so no scale-out loss): 8.4e23 / (989.4e12 × 0.28 × 3600) / 1024 / 24 ≈ 34.3 days.
+    Cross-check: Llama 3 70B took 6.4M H100-hours for 15T tokens (Dubey et al. 2024), i.e. ≈ 34.7 days
+    for 2T on 1,024 GPUs."""
     r = estimate(
         SizingRequest(
             stage=Stage.pretrain, params_total=70e9, tokens=2e12, gpu="H100-SXM5-80GB", gpu_count=1024

@@ -746,7 +746,8 @@ def test_decode_is_memory_bound_for_one_sequence():
 
 
 def test_decode_is_compute_bound_for_a_large_batch_of_short_sequences():
-    """1,024 sequences of 128 tokens: 2·N·batch FLOPs at the fitted 67.5 % of the dense peak per step (50 % before issue 25)."""
+    """1,024 sequences of 128 tokens: 2·N·batch FLOPs at the fitted 67.5 % of the dense peak per step
+    (50 % before issue 25)."""
     n, kv = LLAMA3_8B.params_total, kv_bytes_per_sequence(LLAMA3_8B, 128)
     speed = decode_speed(LLAMA3_8B, n, n, H100, 2, 2.0, kv, 1024)
     step = 2.0 * n * 1024 / (989.4e12 * 0.675 * 2)
@@ -772,8 +773,9 @@ def test_decode_speed_needs_a_bandwidth():
 
 
 def test_prefill_time():
-    """Prefill of one 4,096-token prompt: 2·N·tokens / (peak × the fitted 67.5 % × GPUs; 50 % before issue 25); with the model's shape,
-    + the causal attention of one forward pass per token, L × 2·(s/2 keys)·heads·(d_qk + d_v)
+    """Prefill of one 4,096-token prompt: 2·N·tokens / (peak × the fitted 67.5 % × GPUs; 50 % before
+    issue 25); with the model's shape, + the causal attention of one forward pass per token,
+    L × 2·(s/2 keys)·heads·(d_qk + d_v)
     (compute.attention_flops_per_token, passes = 1; Kaplan et al. 2020 Table 1): Llama-3-8B 32 × 2 ×
     2,048 × 32 × 256 = 1.07 GFLOPs per token."""
     assert prefill_seconds(8.03e9, 4096, H100, 2) == pytest.approx(
