@@ -120,7 +120,7 @@ def _memory_and_layout(
     cluster = None  # lay out the cluster the deadline needs (memory may raise it below)
     if req.gpu_count is None and out.gpu_hours is not None:
         days = deadline or assumed_deadline(req)[0]
-        cluster = compute.gpus_for_deadline(out.gpu_hours.likely, days, r.gpu.gpus_per_node)
+        cluster = deadline_gpus(out.gpu_hours, days, r.gpu.gpus_per_node, None, out.scale_reference)
     plan = memory_and_plan(req, r, parts.setup, out.spec, out.params, cluster, parts.global_batch, ledger)
     fields |= {"memory": plan.memory, "feasible": plan.feasible, "feasible_reason": plan.feasible_reason}
     if req.methods:

@@ -1366,10 +1366,12 @@ def _seed(**kw):
 
 
 def test_user_deadline_sets_the_cluster_that_is_laid_out():
-    """A 10-day deadline for the seed's 93,483 A100-hours: ceil(389.5) → 392 GPUs (49 nodes), and the
-    memory plan is laid out on those 392."""
+    """A 10-day deadline for the seed's 93,483 A100-hours: beyond the job's 177-GPU reference count the
+    scale-out term (issue 25) raises the GPU-hours, n ≥ (93,483 × 177^−0.12 / 240)^(1/0.88) = 433.7 →
+    440 GPUs (55 nodes; 392 = ⌈389.5⌉ without it, before issue 25), and the memory plan is laid out on
+    those 440."""
     r = _seed(deadline_days=10)
-    assert r.gpus_for_deadline == 392 and r.memory.plan_gpus == 392
+    assert r.gpus_for_deadline == 440 and r.memory.plan_gpus == 440
     assert r.request.deadline_days == 10
 
 
