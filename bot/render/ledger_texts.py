@@ -165,6 +165,10 @@ WHY_TEXTS: dict[str, str] = {
         "Training v3.0–v4.0); %(loo_coverage)s of %(runs)s published runs fell in the interval on "
         "leave-one-out (sizing-bot validate)"
     ),
+    "recompute_time": N_(
+        "the layout on %(gpus)s GPUs needs full activation recomputation to fit: one more forward pass "
+        "per token, (k + 2) / k of the compute (k = %(k)s; Korthikanti et al. 2022 §5)"
+    ),
     "mfu_scale_out": N_(
         "%(gpus)s GPUs where %(reference)s would do (whole runs are sized to finish in about %(days)s "
         "days; at least one node): the same job spread over more GPUs runs less efficiently, MFU × "
