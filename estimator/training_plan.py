@@ -28,14 +28,16 @@ costs a few percent and stays inside the calibrated MFU."""
 
 
 def recompute_time(req: SizingRequest, out: Any, k: float, ledger: Ledger) -> dict[str, Any]:
-    """GPU-hours × (k + 2) / k, the MFU ÷ the same and the cost re-billed when the layout turns on full
-    recomputation to fit (a card with more memory that keeps the activations trains faster: 8 × H200
-    against 8 × H100); nothing for a duration or a rate the user stated (it includes what they ran)."""
+    """GPU-hours × (k + 2) / k, the MFU ÷ the same and the cost re-billed when the layout on the user's
+    GPU count turns on full recomputation to fit (a card with more memory that keeps the activations
+    trains faster: 8 × H200 against 8 × H100). Nothing without a stated count (the cluster a deadline
+    needs is sized at the calibrated rate), when the layout does not fit anyway, or for a duration or
+    a rate the user stated (it includes what they ran)."""
     mem = out.memory
     plan = mem.plan if mem is not None else None
     if plan is None or plan.recompute != "full" or out.gpu_hours is None or out.mfu is None:
         return {}
-    if req.hours or out.mfu_calibrated is not None:
+    if not req.gpu_count or mem.fits_requested is False or req.hours or out.mfu_calibrated is not None:
         return {}
     factor = (k + RECOMPUTE_EXTRA_FLOPS) / k
     g, m = out.gpu_hours, out.mfu
