@@ -29,7 +29,15 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from estimator import compute
-from estimator.efficiency import CALIBRATED, GROUPS, EfficiencyModel, groups_of, likely_mfu
+from estimator.efficiency import (
+    CALIBRATED,
+    GROUPS,
+    EfficiencyModel,
+    groups_of,
+    likely_mfu,
+    reference_gpus,
+    scale_factor,
+)
 from estimator.efficiency import interval as interval_factors
 
 GRID: dict[str, tuple[float, ...]] = {
@@ -67,6 +75,9 @@ class Run:
     """attention beyond the calibration context (:func:`estimator.attention.time_factor`); 1 up to 8K"""
     comparable: bool = True
     """False: shown by ``sizing-bot validate`` but not fitted nor in the interval (the data says why)"""
+    gpus: int | None = None
+    """GPUs the run used, when its record states it: the scale-out term
+    (:func:`estimator.efficiency.scale_factor`)"""
 
     @property
     def n_compute(self) -> float:
@@ -91,10 +102,12 @@ def split(runs: list[Run]) -> tuple[list[Run], list[Run]]:
 
 
 def estimated_hours(model: EfficiencyModel, run: Run) -> float:
-    """Likely GPU-hours for ``run`` under ``model``: 6·N·D / (peak × MFU) (estimator.compute)."""
+    """Likely GPU-hours for ``run`` under ``model``: 6·N·D / (peak × MFU × scale-out) (estimator.compute;
+    :func:`estimator.efficiency.scale_factor` at the run's GPUs against its reference count)."""
     mfu = likely_mfu(model, run.mfu_class, run.n_compute, run.params_active is not None, run.fp8)
     flops = compute.training_flops(run.n_compute, run.tokens) * run.time_factor
-    return compute.gpu_hours(flops, run.peak_flops, mfu)
+    hours = compute.gpu_hours(flops, run.peak_flops, mfu)
+    return hours / scale_factor(model, run.gpus, reference_gpus(model, hours))
 
 
 def _log_ratio(model: EfficiencyModel, run: Run) -> float:

@@ -24,10 +24,10 @@ from estimator.resolve import Resolved
 from estimator.setup import TrainingSetup
 from estimator.training_plan import PlanParts as PlanParts
 from estimator.training_plan import _note_recompute_chosen as _note_recompute_chosen
-from estimator.training_plan import memory_and_plan
+from estimator.training_plan import memory_and_plan, recompute_time
 from estimator.training_rate import FP8_MIN_PEAK_RATIO as FP8_MIN_PEAK_RATIO
 from estimator.training_rate import MEASURED_MFU_PLAUSIBLE as MEASURED_MFU_PLAUSIBLE
-from estimator.training_rate import MFU, training_rate
+from estimator.training_rate import MFU, at_count, deadline_gpus, training_rate
 from estimator.training_rate import Rate as Rate
 from estimator.training_rate import fp8_training as fp8_training
 from estimator.training_rate import measured_rate as measured_rate
@@ -81,8 +81,8 @@ def size_training(req: SizingRequest, r: Resolved, ledger: Ledger) -> TrainingRe
         out.currency = price[2] if price else None
         out = replace(out, **_known_duration(req, r, tokens, k, price, out, ledger))
     elif timed and (tokens is not None or req.budget or (req.gpu_count and req.deadline_days)):
-        rate = training_rate(req, r.gpu, r.active or out.params, r.active is not None, ledger, k)
-        mfu, out.peak_flops, out.mfu_calibrated, out.gpu_hours_interval = rate
+        rate = training_rate(req, r.gpu, r.active or out.params, r.active is not None, ledger, k, tokens)
+        mfu, out.peak_flops, out.mfu_calibrated, out.gpu_hours_interval, out.scale_reference = rate
         price = price_range(req, r.gpu, ledger)
         out.currency = price[2] if price else None
         deadline = deadline or ledger.assume("deadline_days", *assumed_deadline(req))
@@ -98,6 +98,7 @@ def size_training(req: SizingRequest, r: Resolved, ledger: Ledger) -> TrainingRe
         out = replace(out, **_attention(req, r, tokens or 0.0, k, out))
     if out.spec is not None and out.params is not None:
         out = replace(out, **_memory_and_layout(req, r, out, algorithm, deadline, ledger))
+    out = replace(out, **recompute_time(req, out, k, ledger))
     if out.gpu_hours is not None and not req.hours:
         out = replace(out, **_deadline_table(req, r.gpu, out, deadline or assumed_deadline(req)[0], ledger))
     return out
@@ -120,7 +121,7 @@ def _memory_and_layout(
     cluster = None  # lay out the cluster the deadline needs (memory may raise it below)
     if req.gpu_count is None and out.gpu_hours is not None:
         days = deadline or assumed_deadline(req)[0]
-        cluster = compute.gpus_for_deadline(out.gpu_hours.likely, days, r.gpu.gpus_per_node)
+        cluster = deadline_gpus(out.gpu_hours, days, r.gpu.gpus_per_node, None, out.scale_reference)
     plan = memory_and_plan(req, r, parts.setup, out.spec, out.params, cluster, parts.global_batch, ledger)
     fields |= {"memory": plan.memory, "feasible": plan.feasible, "feasible_reason": plan.feasible_reason}
     if req.methods:
@@ -410,7 +411,7 @@ def _deadline_table(
     hours = out.gpu_hours
     assert hours is not None
     mem = out.memory
-    need = compute.gpus_for_deadline(hours.likely, deadline, gpu.gpus_per_node)
+    need = deadline_gpus(hours, deadline, gpu.gpus_per_node, req.gpu_count, out.scale_reference)
     if mem is not None and mem.min_gpus:
         need = compute.round_to_nodes(max(need, mem.min_gpus), gpu.gpus_per_node)
     days = out.days
@@ -441,7 +442,8 @@ def _deadline_table(
     days_on_given = days.days.likely if days else deadline
     if need > HUGE_GPUS or days_on_given > HUGE_DAYS:
         ledger.note("huge_job", gpus=need, days=days_on_given)
-    return {"gpus_for_deadline": need, "days": days, "days_table": [_days(hours, c) for c in counts]}
+    table = [_days(at_count(hours, c, req.gpu_count, out.scale_reference), c) for c in counts]
+    return {"gpus_for_deadline": need, "days": days, "days_table": table}
 
 
 def _check_budget(req: SizingRequest, cost: Cost, ledger: Ledger) -> None:

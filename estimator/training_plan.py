@@ -6,17 +6,55 @@ user's or the deadline's GPU count, the verdict, and the notes that explain them
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from estimator import compute
 from estimator.catalog import GpuSpec, ModelSpec
 from estimator.ledger import Ledger
 from estimator.methods import with_least
-from estimator.models import Memory, SizingRequest, Stage
+from estimator.models import Band, Memory, SizingRequest, Stage
 from estimator.plan import HEADROOM, MAX_GPUS_SEARCHED, least_memory_plan, memory_with_batch, training_memory
+from estimator.reasons import Why
 from estimator.resolve import Resolved
 from estimator.setup import TrainingSetup
 from estimator.verdicts import training_verdict
+
+RECOMPUTE_EXTRA_FLOPS = 2.0
+"""FLOPs per parameter per token that full activation recomputation adds to k·N·D: one more forward
+pass (2·N) during the backward (Chen et al. 2016, "Training deep nets with sublinear memory cost";
+Korthikanti et al. 2022, "Reducing activation recomputation in large transformer models", §5: full
+recomputation costs 30–40 % more time at k = 6). Selective recomputation (the attention core only)
+costs a few percent and stays inside the calibrated MFU."""
+
+
+def recompute_time(req: SizingRequest, out: Any, k: float, ledger: Ledger) -> dict[str, Any]:
+    """GPU-hours × (k + 2) / k, the MFU ÷ the same and the cost re-billed when the layout on the user's
+    GPU count turns on full recomputation to fit (a card with more memory that keeps the activations
+    trains faster: 8 × H200 against 8 × H100). Nothing without a stated count (the cluster a deadline
+    needs is sized at the calibrated rate), when the layout does not fit anyway, or for a duration or
+    a rate the user stated (it includes what they ran)."""
+    mem = out.memory
+    plan = mem.plan if mem is not None else None
+    if plan is None or plan.recompute != "full" or out.gpu_hours is None or out.mfu is None:
+        return {}
+    if not req.gpu_count or mem.fits_requested is False or req.hours or out.mfu_calibrated is not None:
+        return {}
+    factor = (k + RECOMPUTE_EXTRA_FLOPS) / k
+    g, m = out.gpu_hours, out.mfu
+    hours = Band(low=g.low * factor, likely=g.likely * factor, high=g.high * factor)
+    fields: dict[str, Any] = {"gpu_hours": hours, "mfu_likely": m.likely / factor}
+    fields["mfu"] = Band(low=m.low / factor, likely=m.likely / factor, high=m.high / factor)
+    if out.cost is not None:
+        c, billed = out.cost, compute.billed_gpu_hours(hours.likely)
+        fields["cost"] = c.model_copy(
+            update={
+                "low": billed * c.price_low, "high": billed * c.price_high, "billed_gpu_hours": billed,
+                "low_with_mfu": compute.billed_gpu_hours(hours.low) * c.price_low,
+                "high_with_mfu": compute.billed_gpu_hours(hours.high) * c.price_high,
+            }
+        )  # fmt: skip
+    ledger.assume("recompute_time", round(factor, 3), Why.recompute_time, gpus=mem.plan_gpus, k=round(k, 2))
+    return fields
 
 
 class PlanParts(NamedTuple):

@@ -5,12 +5,13 @@ cards whose FP8 peak is faster. Split from :mod:`estimator.training` (which re-e
 
 from __future__ import annotations
 
+import math
 from typing import NamedTuple
 
-from estimator import efficiency
+from estimator import compute, efficiency
 from estimator.catalog import GpuSpec
 from estimator.ledger import Ledger
-from estimator.models import Precision, PredictionInterval, SizingRequest
+from estimator.models import Band, Precision, PredictionInterval, SizingRequest
 from estimator.reasons import Why
 
 MFU = tuple[float, float, float]
@@ -61,6 +62,13 @@ def fp8_training(req: SizingRequest, gpu: GpuSpec, ledger: Ledger) -> bool:
     return True
 
 
+def _interval_why(widened: list[str], tuned: bool) -> Why:
+    """The wording of the interval: reaching down to tuned runs (FP8 on H100-class), widened, or plain."""
+    if tuned:
+        return Why.mfu_interval_tuned
+    return Why.mfu_interval_wider if widened else Why.mfu_interval
+
+
 class Rate(NamedTuple):
     """The MFU band a training time uses, the peak it is a share of, and what comes with it."""
 
@@ -71,6 +79,9 @@ class Rate(NamedTuple):
     """The calibrated likely MFU of ``peak``, next to a rate the user stated (comparison only)."""
     interval: PredictionInterval | None = None
     """The calibrated model's 80 % prediction interval of the GPU-hours (no stated rate)."""
+    reference: float | None = None
+    """The GPU count the likely MFU holds at (:func:`estimator.efficiency.reference_gpus`; calibrated
+    rate with a known job size only): the scale-out term moves the time to other counts."""
 
 
 def _calibrated_comparison(
@@ -91,14 +102,21 @@ def mfu_band(
 
 
 def training_rate(
-    req: SizingRequest, gpu: GpuSpec, n_active: float | None, moe: bool, ledger: Ledger, k: float = 6.0
+    req: SizingRequest,
+    gpu: GpuSpec,
+    n_active: float | None,
+    moe: bool,
+    ledger: Ledger,
+    k: float = 6.0,
+    tokens: float | None = None,
 ) -> Rate:
     """(pessimistic, likely, optimistic) MFU of the peak the time uses (``Rate.peak``: the FP8 peak
     when training in FP8, :func:`training_peak`). A measured throughput (TFLOPS or tokens/s per GPU)
     gives the MFU it implies — one value, no band, the calibrated MFU kept only as a comparison
     (``Rate.calibrated``) — unless it exceeds the card's peak (then it is set aside, with a note);
     a user's MFU (of the 16-bit peak, as MFU is usually quoted) comes next; else the calibrated model
-    (:mod:`estimator.efficiency`) with its 80 % prediction interval (``Rate.interval``)."""
+    (:mod:`estimator.efficiency`) with its 80 % prediction interval (``Rate.interval``), scaled out to
+    the user's GPU count when the job (``tokens``) and the count are known (:func:`_scale_out`)."""
     fp8 = fp8_training(req, gpu, Ledger())  # the note is recorded once, on the calibrated path below
     peak = training_peak(gpu, fp8)
     rate = measured_rate(req, k, n_active)
@@ -119,19 +137,66 @@ def training_rate(
         return Rate(
             (req.mfu, req.mfu, req.mfu), sixteen, _calibrated_comparison(gpu, n_active, moe, False, sixteen)
         )
-    return _calibrated_rate(req, gpu, n_active, moe, ledger)
+    return _calibrated_rate(req, gpu, n_active, moe, ledger, k * (n_active or 0.0) * (tokens or 0.0))
+
+
+def _scale_out(
+    req: SizingRequest, gpu: GpuSpec, likely_16bit: float, flops: float, ledger: Ledger
+) -> tuple[float, float | None]:
+    """(multiplier on the likely MFU, the job's reference count): the scale-out term
+    (:func:`estimator.efficiency.scale_factor`) for the user's GPU count against the count that
+    finishes this job (``flops``, k·N·D) in a whole run's typical duration
+    (:func:`estimator.efficiency.reference_gpus`); (1, None) without a job size, 1 without a count or
+    at or below the reference (no ledger line then)."""
+    model = efficiency.CALIBRATED
+    if flops <= 0:
+        return 1.0, None
+    hours = flops / (gpu.peak_flops_16bit * likely_16bit * 3600.0)
+    reference = efficiency.reference_gpus(model, hours, gpu.gpus_per_node)
+    factor = efficiency.scale_factor(model, req.gpu_count, reference)
+    if factor < 1.0:
+        ledger.assume(
+            "scale_out", round(factor, 3), Why.mfu_scale_out, gpus=req.gpu_count,
+            reference=round(reference), days=model.ref_days, alpha=model.scale_alpha,
+        )  # fmt: skip
+    return factor, reference
+
+
+def at_count(hours: Band, gpus: int, given: int | None, reference: float | None) -> Band:
+    """``hours`` (GPU-hours on ``given`` GPUs, or at the reference when None) moved to ``gpus`` GPUs
+    by the scale-out term (:func:`estimator.efficiency.scale_factor`); unchanged without a reference."""
+    if reference is None:
+        return hours
+    model = efficiency.CALIBRATED
+    f = efficiency.scale_factor(model, given, reference) / efficiency.scale_factor(model, gpus, reference)
+    return Band(low=hours.low * f, likely=hours.likely * f, high=hours.high * f)
+
+
+def deadline_gpus(hours: Band, days: float, per_node: int, given: int | None, reference: float | None) -> int:
+    """GPUs (whole nodes) finishing the job within ``days`` when more GPUs also cost more GPU-hours:
+    beyond the reference count, H·(n/ref)^α / (24·n) ≤ days ⇔ n ≥ (H·ref^−α / (24·days))^(1/(1−α)),
+    H the GPU-hours at the reference (:func:`at_count`)."""
+    base = at_count(hours, 1, given, reference).likely  # one GPU: at or below any reference
+    need = compute.gpus_for_deadline(base, days, per_node)
+    if reference is None or need <= reference:
+        return need
+    alpha = efficiency.CALIBRATED.scale_alpha
+    n = (base * reference**-alpha / (24.0 * days)) ** (1.0 / (1.0 - alpha))
+    return compute.round_to_nodes(math.ceil(n - 1e-9), per_node)
 
 
 def _calibrated_rate(
-    req: SizingRequest, gpu: GpuSpec, n_active: float | None, moe: bool, ledger: Ledger
+    req: SizingRequest, gpu: GpuSpec, n_active: float | None, moe: bool, ledger: Ledger, flops: float = 0.0
 ) -> Rate:
-    """The calibrated model's MFU band (:mod:`estimator.efficiency`) of the peak the time uses, its
-    ledger lines, and its prediction interval."""
+    """The calibrated model's MFU band (:mod:`estimator.efficiency`) of the peak the time uses, scaled
+    out to the user's GPU count (:func:`_scale_out`), its ledger lines, and its prediction interval."""
     fp8 = fp8_training(req, gpu, ledger)
     peak = training_peak(gpu, fp8)
     model = efficiency.CALIBRATED
     n = n_active or 7e9
     likely_16bit = efficiency.likely_mfu(model, gpu.mfu_class, n, moe, fp8)
+    factor, reference = _scale_out(req, gpu, likely_16bit, flops, ledger)
+    likely_16bit *= factor
     groups = efficiency.groups_of(gpu.mfu_class, n, moe, fp8)
     low, likely, high = efficiency.mfu_band(model, likely_16bit * gpu.peak_flops_16bit / peak, groups)
     why, also = efficiency.explain(model, gpu.mfu_class, n, moe)
@@ -144,15 +209,17 @@ def _calibrated_rate(
     ledger.assume("mfu", round(likely, 4), why, also=also)
     lo_factor, hi_factor = efficiency.interval(model, groups)
     widened = [g for g, _ in model.wider if g in groups]
+    tuned = lo_factor == model.tuned_factor
+    wording = {} if tuned else {"widened": ", ".join(widened) or None}
     ledger.assume(
         "mfu_band",
         f"{low:.3f}–{high:.3f}",
-        Why.mfu_interval_wider if widened else Why.mfu_interval,
+        _interval_why(widened, tuned),
         low=round(lo_factor, 3),
         high=round(hi_factor, 3),
         runs=model.interval_runs,
         loo_coverage=model.loo_coverage,
-        widened=", ".join(widened) or None,
+        **wording,
     )
     interval = PredictionInterval(
         level=0.8,
@@ -162,4 +229,4 @@ def _calibrated_rate(
         loo_coverage=model.loo_coverage,
         widened_for=widened,
     )
-    return Rate((low, likely, high), peak, None, interval)
+    return Rate((low, likely, high), peak, None, interval, reference)

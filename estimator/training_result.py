@@ -58,6 +58,8 @@ class TrainingResult:
     max_params_for_budget: float | None = None
     tokens_for_budget: Band | None = None
     budget_gpu_hours: Band | None = None
+    scale_reference: float | None = None
+    """GPUs the likely MFU holds at (scale-out, :mod:`estimator.training_rate`); not a report field"""
 
     def filled(self) -> dict[str, object]:
         """The request fields this branch filled in (None = left as the user said)."""

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import math
+from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
@@ -29,8 +30,12 @@ from estimator.calibration import (
     split,
 )
 from estimator.efficiency import CALIBRATED, interval
+from estimator.validation_memory import TARGET_INSIDE, cases
+from estimator.validation_memory import evaluate as evaluate_memory
 from estimator.validation_memory import report as memory_report
-from estimator.validation_serving import report_serving
+from estimator.validation_serving import report_serving, shipped_shares
+from estimator.validation_training import figures as mlperf_figures
+from estimator.validation_training import report_training
 
 
 def shipped_runs() -> Any:
@@ -73,6 +78,7 @@ def load_runs(data: Any = None) -> tuple[list[Run], list[str]]:
                 fp8=is_fp8(r.get("precision")),
                 time_factor=_time_factor(r, (active * 1e9) if active else total, tokens),
                 comparable=r.get("comparable", True) is not False,
+                gpus=r.get("gpu_count"),
             )
         )
     return runs, skipped
@@ -118,6 +124,7 @@ def report(data: Any = None) -> str:
     train, held = split(comparable)
     held_ids = {r.id for r in held}
     lines = [
+        "training time: published whole runs (estimator/data/training_runs.json), GPU-hours",
         f"{'run':<31}{'GPU':<16}{'reported h':>12}{'ours (likely)':>15}{'ratio':>7}{'LOO':>7}"
         "  80 %  set       notes",
     ]
@@ -166,6 +173,10 @@ def report(data: Any = None) -> str:
             f"  wider for {group} runs (scatter ×{scale:g} the pooled): ×{low:.3f}–×{high:.3f} "
             f"(width ×{high / low:.2f})"
         )
+    low, high = interval(model, ("fp8", "h100"))
+    lines.append(
+        f"  FP8 on H100-class: ×{low:.3f}–×{high:.3f}, the low end what tuned runs reach (MLPerf, below)"
+    )
     if held_model is not None:
         lines.append(f"held-out split's own interval: ×{held_model.band_low:g}–×{held_model.band_high:g}")
     excluded = [r for r in runs if not r.comparable]
@@ -173,5 +184,59 @@ def report(data: Any = None) -> str:
         lines.append(f"excluded as not comparable (see their records): {', '.join(r.id for r in excluded)}")
     if skipped:
         lines.append(f"skipped {len(skipped)} runs without usable GPU-hours, GPU or tokens")
-    lines += ["", memory_report(), "", report_serving()]
+    lines += ["", report_training(), "", memory_report(), "", report_serving(), "", *summary_lines()]
     return "\n".join(lines)
+
+
+@dataclass(frozen=True)
+class KindFigures:
+    """Done-when figures per kind, as (inside, rows) on the fit data and on the held-apart data."""
+
+    memory_fit: tuple[int, int]
+    memory_held: tuple[int, int]
+    training_fit: tuple[int, int]
+    training_held: tuple[int, int]
+    serving_fit: tuple[int, int]
+    serving_held: tuple[int, int]
+
+
+def kind_figures() -> KindFigures:
+    """Fine-tuning memory inside its band, training GPU-hours inside the 80 % interval (published runs'
+    fixed split + MLPerf Training; held apart: the split's held-out runs and the v4.1 round), serving
+    tokens/s within ×1.3 (held apart: five submitters) — each on the fit part and the held-apart part."""
+    results = [evaluate_memory(c) for c in cases()[0]]
+    memory = [[r.inside for r in results if r.case.held == held] for held in (False, True)]
+    runs = [r for r in load_runs()[0] if r.comparable]
+    train, held_runs = split(runs)
+    in_fit = evaluate(CALIBRATED, train).coverage
+    _, held_metrics = evaluate_held_out(runs)
+    mlperf = mlperf_figures()
+    serving_fit, serving_held = shipped_shares()
+    corpus_fit = round(in_fit * len(train))
+    corpus_held = round(held_metrics.coverage * len(held_runs))
+    return KindFigures(
+        memory_fit=(sum(memory[0]), len(memory[0])),
+        memory_held=(sum(memory[1]), len(memory[1])),
+        training_fit=(corpus_fit + mlperf.inside_fit[0], len(train) + mlperf.inside_fit[1]),
+        training_held=(corpus_held + mlperf.inside_held[0], len(held_runs) + mlperf.inside_held[1]),
+        serving_fit=serving_fit,
+        serving_held=serving_held,
+    )
+
+
+def summary_lines() -> list[str]:
+    """The per-kind summary closing ``sizing-bot validate`` (issue 25's done-when figures)."""
+    f = kind_figures()
+
+    def share(pair: tuple[int, int]) -> str:
+        return f"{pair[0]:>3}/{pair[1]:<3} ({pair[0] / pair[1]:.0%})"
+
+    return [
+        "summary per kind (held-apart data is never fitted on)      fit data           held-apart data",
+        f"fine-tuning memory: measured GiB inside the band         {share(f.memory_fit)}   "
+        f"{share(f.memory_held)}  target ≥ {TARGET_INSIDE:.0%}",
+        f"training time: GPU-hours inside the 80 % interval        {share(f.training_fit)}   "
+        f"{share(f.training_held)}  target ≥ 80%",
+        f"serving speed: tokens/s within ×1.3                      {share(f.serving_fit)}   "
+        f"{share(f.serving_held)}  target ≥ 80%",
+    ]

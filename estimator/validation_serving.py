@@ -15,11 +15,10 @@ FIT (``sizing-bot validate`` recomputes it): grid search of DECODE_MFU = PREFILL
 ratio predicted/measured over the 62 fit rows: MFU 0.675, bandwidth share 0.50, Server/Offline 0.940
 (median of 19 pairs). Fit rows within ×1.3: 79 % (median error ×1.11); leave-one-submitter-out
 (each fit submitter predicted from the other seven): 73 % (×1.11); held-apart rows: 84 % of 32
-(×1.21). With the shipped constants (MFU 0.5, bandwidth 0.7) the held-apart share is 66 %. The
-shipped constants are not switched to the fitted ones: 0.50 of the bandwidth is below what
-single-stream decode measures (60–80 %) and MLPerf's large batches hardly constrain it; the fit's
-misses are H200 Llama 2 70B (×0.75: the roofline treats H100 and H200 alike once compute-bound),
-AMD MI300X under vLLM (×1.3–1.5) and 8 × H100 PCIe (×1.4–1.6).
+(×1.21). These are the shipped constants (:data:`estimator.serving_speed.FITTED`); the earlier
+stated defaults (MFU 0.5, bandwidth 0.7) gave 66 % on the same held-apart rows. The fit's misses are
+H200 Llama 2 70B (×0.75–0.8: the roofline treats H100 and H200 alike once compute-bound), AMD MI300X
+under vLLM (×1.3–1.5) and 8 × H100 PCIe (×1.4–1.6).
 
 The prediction runs the estimator's own :func:`estimator.serving_speed.decode_speed` (roofline with
 the precision's peak and the tensor-parallel all-reduce) and :func:`prefill_seconds` for one copy of
@@ -30,8 +29,6 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any
@@ -151,9 +148,11 @@ def server_share(rows: list[Row]) -> float:
     return pairs[mid] if len(pairs) % 2 else (pairs[mid - 1] + pairs[mid]) / 2
 
 
-def predict(row: Row, share: float = SERVER_SHARE) -> float | None:
-    """Predicted tokens/s of ``row``'s system: copies × batch / (decode step + prefill per token),
-    × ``share`` for the Server scenario."""
+def predict(
+    row: Row, share: float = SERVER_SHARE, eff: serving_speed.ServingEfficiency = serving_speed.FITTED
+) -> float | None:
+    """Predicted tokens/s of ``row``'s system at the efficiencies ``eff``: copies × batch / (decode
+    step + prefill per token), × ``share`` for the Server scenario."""
     gpu = catalog.gpu(row.gpu_id)
     spec = catalog.model(MODEL_OF[row.benchmark])
     params, active = spec.params_total, spec.params_active or spec.params_total
@@ -164,25 +163,19 @@ def predict(row: Row, share: float = SERVER_SHARE) -> float | None:
     room = tp * gpu.memory_bytes * MEMORY_SHARE - weights
     batch = max(1, min(MAX_BATCH, int(room / kv_seq)))
     speed = serving_speed.decode_speed(
-        spec, params, active, gpu, tp, weights / params, kv_seq, batch, row.precision, comm=True
+        spec, params, active, gpu, tp, weights / params, kv_seq, batch, row.precision, comm=True, eff=eff
     )
     if speed is None:
         return None
-    prefill = serving_speed.prefill_seconds(active, PROMPT_TOKENS, gpu, tp, spec, row.precision)
+    prefill = serving_speed.prefill_seconds(active, PROMPT_TOKENS, gpu, tp, spec, row.precision, eff)
     per_token = 1.0 / speed.aggregate + prefill / out
     return (row.count // tp) / per_token * (share if row.scenario == "Server" else 1.0)
 
 
-@contextmanager
-def constants(decode_mfu: float, bandwidth: float, prefill_mfu: float) -> Iterator[None]:
-    """Temporarily set the serving efficiency constants (for fitting and leave-one-out only)."""
-    saved = (serving_speed.DECODE_MFU, serving_speed.DECODE_BANDWIDTH_EFFICIENCY, serving_speed.PREFILL_MFU)
-    serving_speed.DECODE_MFU, serving_speed.DECODE_BANDWIDTH_EFFICIENCY = decode_mfu, bandwidth
-    serving_speed.PREFILL_MFU = prefill_mfu
-    try:
-        yield
-    finally:
-        serving_speed.DECODE_MFU, serving_speed.DECODE_BANDWIDTH_EFFICIENCY, serving_speed.PREFILL_MFU = saved
+def efficiency(mfu: float, bw: float) -> serving_speed.ServingEfficiency:
+    """The efficiencies a fit candidate stands for: decode and prefill MFU ``mfu`` (tied: both are
+    large-GEMM efficiencies of the same engine), bandwidth share ``bw``."""
+    return serving_speed.ServingEfficiency(decode_mfu=mfu, bandwidth=bw, prefill_mfu=mfu)
 
 
 GRID_MFU = tuple(round(0.15 + 0.025 * i, 3) for i in range(27))
@@ -196,8 +189,8 @@ def fit(rows: list[Row]) -> tuple[float, float]:
     share = server_share(rows)
     for bw in GRID_BW:
         for mfu in GRID_MFU:
-            with constants(mfu, bw, mfu):
-                err = sum(math.log(predict(r, share) / r.measured) ** 2 for r in rows)
+            eff = efficiency(mfu, bw)
+            err = sum(math.log(predict(r, share, eff) / r.measured) ** 2 for r in rows)
             if best is None or err < best[0]:
                 best = (err, mfu, bw)
     assert best is not None
@@ -206,8 +199,8 @@ def fit(rows: list[Row]) -> tuple[float, float]:
 
 def ratios(rows: list[Row], mfu: float, bw: float, share: float = SERVER_SHARE) -> list[float]:
     """predicted / measured for each row at the given constants."""
-    with constants(mfu, bw, mfu):
-        return [predict(r, share) / r.measured for r in rows]
+    eff = efficiency(mfu, bw)
+    return [predict(r, share, eff) / r.measured for r in rows]
 
 
 def share_within(values: list[float], factor: float = WITHIN) -> float:
@@ -217,12 +210,18 @@ def share_within(values: list[float], factor: float = WITHIN) -> float:
 
 def loo_by_submitter(rows: list[Row]) -> dict[str, list[float]]:
     """For each submitter of ``rows``: its rows' ratios at the constants fitted without it."""
-    out: dict[str, list[float]] = {}
+    return {sub: ratios_ for sub, (_, ratios_) in loo_folds(rows).items()}
+
+
+def loo_folds(rows: list[Row]) -> dict[str, tuple[tuple[float, float], list[float]]]:
+    """For each submitter of ``rows``: the (MFU, bandwidth share) fitted without it, and its rows'
+    ratios at those constants."""
+    out: dict[str, tuple[tuple[float, float], list[float]]] = {}
     for sub in sorted({r.submitter for r in rows}):
         rest = [r for r in rows if r.submitter != sub]
         mine = [r for r in rows if r.submitter == sub]
         mfu, bw = fit(rest)
-        out[sub] = ratios(mine, mfu, bw, server_share(rest))
+        out[sub] = ((mfu, bw), ratios(mine, mfu, bw, server_share(rest)))
     return out
 
 
@@ -259,13 +258,34 @@ def report_serving(data: Any = None) -> str:
             f"{r.submitter[:15]:<16}{r.system[:39]:<40}{r.benchmark:<13}{r.scenario:<9}{r.count:>5}"
             f"{r.measured:>10,.0f}{x:>7.2f}  {'held-apart' if r.held_apart else 'fit'}"
         )
-    loo = [x for v in loo_by_submitter(fit_rows).values() for x in v]
-    shipped = (serving_speed.DECODE_MFU, serving_speed.DECODE_BANDWIDTH_EFFICIENCY)
+    folds = loo_folds(fit_rows)
+    loo = [x for _, v in folds.values() for x in v]
+    shipped = (serving_speed.FITTED.decode_mfu, serving_speed.FITTED.bandwidth)
+    mfus = sorted(c[0] for c, _ in folds.values())
+    bws = sorted(c[1] for c, _ in folds.values())
     lines += [
         "ratio = predicted / measured",
         _summary("fit rows (fitted constants)", fitted),
         _summary("leave-one-submitter-out", loo),
         _summary("held-apart rows (fitted constants)", apart),
         _summary("held-apart rows (shipped constants)", ratios(held, *shipped, share)),
+        _summary("held-apart (old 0.5/0.7 defaults)", ratios(held, 0.5, 0.7, share)),
+        f"shipped (estimator.serving_speed.FITTED): MFU {shipped[0]:.3f}, bandwidth share {shipped[1]:.2f};"
+        f" refitted here {mfu:.3f} / {bw:.2f}; leave-one-submitter-out refits: MFU {mfus[0]:.3f}–"
+        f"{mfus[-1]:.3f}, bandwidth {bws[0]:.2f}–{bws[-1]:.2f} ({len(folds)} folds)",
     ]
     return "\n".join(lines)
+
+
+def shipped_shares(data: Any = None) -> tuple[tuple[int, int], tuple[int, int]]:
+    """((fit rows within ×1.3, fit rows), (held-apart rows within ×1.3, held-apart rows)) at the
+    shipped constants (:data:`estimator.serving_speed.FITTED`): the done-when figures."""
+    rows = load_rows(data)
+    fit_rows = [r for r in rows if not r.held_apart]
+    held = [r for r in rows if r.held_apart]
+    eff, share = serving_speed.FITTED, server_share(fit_rows)
+    out = []
+    for part in (fit_rows, held):
+        values = ratios(part, eff.decode_mfu, eff.bandwidth, share)
+        out.append((sum(1 for v in values if 1 / WITHIN <= v <= WITHIN), len(values)))
+    return out[0], out[1]

@@ -48,8 +48,9 @@ def test_whole_amounts_beside_a_unit_price_that_has_cents(capsys) -> None:
         str(EXAMPLE),
         "Qwen2.5-72B 推理部署，200 并发，8K 上下文，要多少卡？每月多少钱？",
     )
-    # issue 25 item 3: the TP-8 all-reduce over NVLink is charged (¥8.60 before)
-    assert "；每月 ¥204,800；200 条并发时每百万输出 token ¥10.07" in reply.splitlines()[0]
+    # issue 25 item 3: the TP-8 all-reduce over NVLink is charged (¥8.60 before); the fitted serving
+    # efficiencies (MFU 0.675, bandwidth 0.50; ¥10.07 at the old 0.5 / 0.7)
+    assert "；每月 ¥204,800；200 条并发时每百万输出 token ¥13.51" in reply.splitlines()[0]
     unit = re.compile(r"(?:/卡·[时月]|每百万输出 token |Price|单价)")  # a price per unit, not an amount
 
     def is_price(line: str, m: str) -> bool:

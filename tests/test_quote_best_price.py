@@ -11,6 +11,7 @@ import math
 import re
 from pathlib import Path
 
+import pytest
 from pypdf import PdfReader
 
 from bot.cli import main
@@ -42,31 +43,35 @@ def test_by_the_month_is_the_total_of_a_two_month_pretraining(tmp_path, capsys) 
     p, cost, band = data["offer"]["pricing"], data["report"]["cost"], data["report"]["gpu_hours"]
     assert p["gpus"] == 32 and p["subtotal_low"] == cost["low"] == cost["billed_gpu_hours"] * HOURLY
     assert p["best"] == "monthly" and p["best_months"] == 2 and p["total_likely"] == 32 * 2 * MONTHLY
-    assert p["total_likely"] < p["subtotal_low"]  # ¥819,200 < ¥952,413 by the GPU-hour
-    assert p["total_low"] == best(cost["low_with_mfu"], band["low"], 32)  # 33,470 GPU-hours: −5% term
-    assert p["total_high"] == best(cost["high_with_mfu"], band["high"], 32)  # 94.7 days: −12% term
+    # figures from issue 25's refit (H100-class MFU 26 % → 28 %; ¥952,413, ¥667,746–¥1,344,346 before)
+    assert p["total_likely"] < p["subtotal_low"]  # ¥819,200 < ¥884,394 by the GPU-hour
+    assert p["total_low"] == best(cost["low_with_mfu"], band["low"], 32)  # 32,174 GPU-hours: −5% term
+    assert p["total_high"] == best(cost["high_with_mfu"], band["high"], 32)  # 88 days: 3 months
     assert p["total_low"] < p["total_likely"] < p["total_high"]
     # the quote: one total, the best price, the way to pay it and the range under it
-    assert "合计¥819,200包月：32张×2个月×¥12,800/卡·月=¥819,200卡·时区间内：¥667,746–¥1,344,346" in page
-    assert "合计（区间）" not in page and "¥702,891–¥1,527,666" not in page
+    assert "合计¥819,200包月：32张×2个月×¥12,800/卡·月=¥819,200卡·时区间内：¥641,891–¥1,228,800" in page
+    assert "合计（区间）" not in page and "¥675,675–¥1,418,550" not in page
     # the reply marks the same price as the best
     assert "• 最省——包月：32 张 × 2 个月 × ¥12,800/卡·月 = ¥819,200" in reply
 
 
 def test_a_reserved_term_is_the_total_when_it_beats_the_month(tmp_path, capsys) -> None:
-    reply, page, data = run(tmp_path, capsys, "How long to pretrain a 7B model on 1.6T tokens with 32 H800s?")
+    # 1.7T tokens (1.6T before issue 25's refit, which made that job 88 days: under the 3-month term)
+    reply, page, data = run(tmp_path, capsys, "How long to pretrain a 7B model on 1.7T tokens with 32 H800s?")
     p, cost = data["offer"]["pricing"], data["report"]["cost"]
     assert 90 < p["days"] < 120  # four months by the month cost more than three months' term
     assert p["best"] == "term" and p["best_months"] == 3
-    assert p["total_likely"] == cost["low"] * (1 - 0.12) == p["discounts"][1]["total"]
-    assert p["monthly"] is None  # 4 × 32 × ¥12,800 = ¥1,638,400 > ¥1,523,865 by the GPU-hour: not offered
+    assert p["total_likely"] == p["discounts"][1]["total"]
+    assert p["total_likely"] == pytest.approx(cost["low"] * (1 - 0.12), rel=1e-12)  # float product
+    assert p["monthly"] is None  # 4 × 32 × ¥12,800 = ¥1,638,400 > ¥1,503,453 by the GPU-hour: not offered
     assert "By the month" not in reply and "Bythemonth" not in page
-    assert "• Best price — 3-month term (−12% off the hourly price): CN¥1,341,001" in reply
-    assert "TotalCN¥1,341,0013-monthterm(−12%offthehourlyprice):CN¥1,341,001OvertheGPU-hoursrange:" in page
+    assert "• Best price — 3-month term (−12% off the hourly price): CN¥1,323,039" in reply
+    assert "TotalCN¥1,323,0393-monthterm(−12%offthehourlyprice):CN¥1,323,039OvertheGPU-hoursrange:" in page
 
 
 def test_a_job_cheapest_by_the_hour_keeps_its_range(tmp_path, capsys) -> None:
     reply, page, data = run(tmp_path, capsys, "QLoRA微调Qwen2.5-72B，10亿token")
     p = data["offer"]["pricing"]
-    assert p["best"] == "on_demand" and p["total_likely"] == p["subtotal_low"] == 315 * HOURLY
+    # 292 billed GPU-hours (315 before issue 25's refit: H100-class MFU 26 % → 28 %)
+    assert p["best"] == "on_demand" and p["total_likely"] == p["subtotal_low"] == 292 * HOURLY
     assert "最省——" not in reply and "包月" not in page

@@ -37,21 +37,22 @@ def ask(tmp_path: Path, capsys, question: str, *extra: str) -> tuple[str, str]:
 def test_min_order_training_headline_gives_the_order_in_english(tmp_path, capsys) -> None:
     reply, page = ask(tmp_path, capsys, LORA_EN)
     line1 = reply.splitlines()[0]
-    # 610 H800-hours sized on 2 GPUs (13 days); one 8-GPU node ordered: 610 / 8 / 24 ≈ 3.2 days
-    assert line1.endswith("about 8 GPUs for 3.2 days (minimum order one 8-GPU node)"), line1
-    assert "2 GPUs for 13 days" not in reply
-    assert "• Minimum order one 8-GPU node: runs on 8 GPUs, ≈ 3.2 days; billed 610 GPU-hours: $1,779" in reply
-    assert "2GPUsfor13days" not in page and "about8GPUsfor3.2days(minimumorderone8-GPUnode)" in page
-    assert "Configuration8×H800(one8-GPUnode)for≈3.2days" in page
+    # 567 H800-hours sized on 2 GPUs (12 days); one 8-GPU node ordered: 567 / 8 / 24 ≈ 2.9 days
+    # (610 H800-hours, 13 and 3.2 days before issue 25's refit: H100-class MFU 26 % → 28 %)
+    assert line1.endswith("about 8 GPUs for 2.9 days (minimum order one 8-GPU node)"), line1
+    assert "2 GPUs for 12 days" not in reply
+    assert "• Minimum order one 8-GPU node: runs on 8 GPUs, ≈ 2.9 days; billed 567 GPU-hours: $1,654" in reply
+    assert "2GPUsfor12days" not in page and "about8GPUsfor2.9days(minimumorderone8-GPUnode)" in page
+    assert "Configuration8×H800(one8-GPUnode)for≈2.9days" in page
 
 
 def test_min_order_training_headline_gives_the_order_in_chinese(tmp_path, capsys) -> None:
     reply, page = ask(tmp_path, capsys, LORA_ZH)
     line1 = reply.splitlines()[0]
-    assert line1.endswith("约 8 张训 3.2 天（起租 1 台 8 卡）"), line1
-    assert "2 张训 13 天" not in reply and "2张训13天" not in page
-    assert "• 起租 1 台 8 卡：用 8 张 跑，约 3.2 天；计费 610 卡·时：¥12,810" in reply
-    assert "约8张训3.2天（起租1台8卡）" in page
+    assert line1.endswith("约 8 张训 2.9 天（起租 1 台 8 卡）"), line1
+    assert "2 张训 12 天" not in reply and "2张训12天" not in page
+    assert "• 起租 1 台 8 卡：用 8 张 跑，约 2.9 天；计费 567 卡·时：¥11,907" in reply
+    assert "约8张训2.9天（起租1台8卡）" in page
 
 
 def test_without_an_offer_the_sized_count_stays(capsys) -> None:

@@ -113,10 +113,11 @@ def test_walkthrough_quote_total_is_the_best_price_and_the_reply_says_it(tmp_pat
 
 def test_minimum_order_headline_and_configuration_agree(tmp_path, capsys) -> None:
     reply, page = quote(tmp_path, capsys, "QLoRA微调Qwen2.5-72B，10亿token")
-    line = "起租 1 台 8 卡：用 8 张 跑，约 1.6 天；计费 315 卡·时：¥6,615"
+    # issue 25's refit (H100-class MFU 26 % → 28 %): 292 GPU-hours, 1.5 days (315 and 1.6 before)
+    line = "起租 1 台 8 卡：用 8 张 跑，约 1.5 天；计费 292 卡·时：¥6,132"
     assert line in reply and flat(line) in page  # the reply and the quote's headline say the same
-    assert flat("8 × H800（1 台 8 卡），约 1.6 天") in page and "小计（按典型卡·时）¥6,615" in page
-    assert flat("费用：¥6,615（315 卡·时 × ¥21/卡·时）") in flat(reply)
+    assert flat("8 × H800（1 台 8 卡），约 1.5 天") in page and "小计（按典型卡·时）¥6,132" in page
+    assert flat("费用：¥6,132（292 卡·时 × ¥21/卡·时）") in flat(reply)
     assert "工期（天）" not in page  # the default deadline did not set the 8 GPUs ordered
     assert "C=4·N·D" in page and "6·N·D" not in page and "LoRA/QLoRA为" not in page
 
@@ -154,15 +155,17 @@ def test_one_money_style_per_reply(capsys) -> None:
 
 def test_short_jobs_in_minutes_and_billing_by_the_hour_started(tmp_path, capsys) -> None:
     reply, page = quote(tmp_path, capsys, "LoRA微调Llama-3-8B，5000万token")
-    assert "起租 1 台 8 卡：用 8 张 跑，约 14 分钟" in reply and flat("约 14 分钟") in page
+    # 13 minutes (14 before issue 25's refit: H100-class MFU 26 % → 28 %)
+    assert "起租 1 台 8 卡：用 8 张 跑，约 13 分钟" in reply and flat("约 13 分钟") in page
     assert not re.search(r"约 0\.\d+ 天", reply) and "0.009" not in page
     hourly = tmp_path / "hourly.toml"
     hourly.write_text(
         EXAMPLE.read_text(encoding="utf-8").replace('billing = "usage"', 'billing = "node_hour"')
     )
     reply, page = quote(tmp_path, capsys, "QLoRA微调Qwen2.5-72B，10亿token", hourly)
-    line = "起租 1 台 8 卡：用 8 张 跑，约 1.6 天；计费 320 卡·时：¥6,720"  # 39.3 h → 40 h × 8 GPUs
-    assert line in reply and flat(line) in page and "小计（按典型卡·时）¥6,720" in page
+    # 36.4 h → 37 h × 8 GPUs (39.3 h → 40 h before issue 25's refit)
+    line = "起租 1 台 8 卡：用 8 张 跑，约 1.5 天；计费 296 卡·时：¥6,216"
+    assert line in reply and flat(line) in page and "小计（按典型卡·时）¥6,216" in page
 
 
 def test_offer_figures_in_english_match() -> None:
@@ -177,7 +180,8 @@ def test_offer_figures_in_english_match() -> None:
 
 def test_a_stated_gpu_count_quote_names_no_default_deadline(tmp_path, capsys) -> None:
     reply, page = quote(tmp_path, capsys, "7B模型1万亿token用32张H800要训多久")
-    assert flat("32 × H800（4 台 8 卡），约 59 天") in page and "约需 59 天" in reply
+    # 55 days (59 before issue 25's refit: H100-class MFU 26 % → 28 %)
+    assert flat("32 × H800（4 台 8 卡），约 55 天") in page and "约需 55 天" in reply
     assert "工期" not in page  # the 30-day default is not what the 32 GPUs and 59 days come from
     # the cheaper way to pay is the total (issue 22 item 5; was listed under the on-demand range)
     assert "合计¥819,200包月：32张×2个月×¥12,800/卡·月=¥819,200" in page

@@ -865,8 +865,9 @@ def test_cost_question_puts_the_cost_on_line_two():
     from bot.core.pipeline import answer
 
     en = render.render(answer("How much would it cost to pretrain a 7B model on 1T tokens on H100?"), "text")
-    # 4.2e22 / (989.4e12 × 0.26 × 3600) = 45,352.5 → 45,353 billed H100-hours × $1.50–3.50 (prices.toml)
-    assert en.splitlines()[1] == "Cost: $68,030 – $158,736"
+    # 4.2e22 / (989.4e12 × 0.28 × 3600) = 42,113.1 → 42,114 billed H100-hours × $1.50–3.50 (prices.toml);
+    # issue 25's refit moved the H100-class MFU 26 % → 28 % ($68,030 – $158,736 before)
+    assert en.splitlines()[1] == "Cost: $63,171 – $147,399"
     zh = render.render(answer("7B模型1万亿token用H100训练要花多少钱"), "text")
     assert zh.splitlines()[1].startswith("费用：¥")
     plain = render.render(answer("7B模型1万亿token要多少A100"), "text")  # not asked: details only
@@ -901,8 +902,10 @@ def test_a_missed_deadline_is_said_under_the_headline():
     from bot.core.pipeline import answer
 
     lines = render.render(answer("Pretrain 7B on 1T tokens with 8 H100 in 1 day"), "text").splitlines()
-    # 45,352 H100-hours (26 % MFU) / 8 / 24 ≈ 236 days; / 24 h → 1,890 → 237 nodes of 8 = 1,896 GPUs
-    assert lines[1].startswith("Not within 1 day: 8 GPUs take ≈ 236 days; the deadline needs ≈ 1,896 GPUs")
+    # 42,113 H100-hours (28 % MFU) / 8 / 24 ≈ 219 days; in one day, with the scale-out term beyond the
+    # job's 80-GPU reference (issue 25): n ≥ (42,113 × 80^−0.12 / 24)^(1/0.88) → 2,680 GPUs
+    # (236 days and 1,896 GPUs at 26 % without scale-out, before issue 25)
+    assert lines[1].startswith("Not within 1 day: 8 GPUs take ≈ 219 days; the deadline needs ≈ 2,680 GPUs")
 
 
 def test_tiny_jobs_never_print_zero():
@@ -933,8 +936,9 @@ def test_serving_cost_question_puts_the_monthly_cost_on_line_two():
     # 4 × 730 h × ¥15–40; issue 22 item 7: the price per token at the 111 sequences 4 × H100 hold
     # (¥18.07–48.17 at the assumed 16 before); issue 22 item 10: on line 1
     assert "每月 ¥43,800 – ¥116,800" in lines[0]
-    # issue 25 item 3: the TP-4 all-reduce is charged (¥4.65–12.39 before)
-    assert "按这些卡最多能容纳的 111 条并发计，每百万输出 token ¥5.09–13.58" in lines[0]
+    # issue 25 item 3: the TP-4 all-reduce is charged (¥4.65–12.39 before); the fitted serving
+    # efficiencies (MFU 0.675, bandwidth 0.50): ¥5.09–13.58 at the old 0.5 / 0.7
+    assert "按这些卡最多能容纳的 111 条并发计，每百万输出 token ¥6.95–18.54" in lines[0]
 
 
 def test_a_mac_is_a_machine_in_chinese():

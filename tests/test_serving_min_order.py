@@ -27,12 +27,13 @@ def ask(capsys, question: str) -> list[str]:
             "Serve Qwen2.5-7B for 16 users",
             "Qwen2.5 7B bf16 inference: 1 × H800 (TP=1); minimum order one 8-GPU node: billed for 8 GPUs, "
             "CN¥102,400 per month",
-            "• Cost: CN¥19.71 per million output tokens at 16 concurrent; CN¥102,400 per month",
+            # CN¥19.71 before issue 25's fitted serving efficiencies (bandwidth share 0.7 → 0.5)
+            "• Cost: CN¥27.59 per million output tokens at 16 concurrent; CN¥102,400 per month",
         ),
         (
             "部署Qwen2.5-7B，16并发",
             "Qwen2.5 7B bf16 推理：需要 1 张 H800（TP=1）；起租 1 台 8 卡：按 8 张计费，每月 ¥102,400",
-            "• 费用：16 条并发时每百万输出 token ¥19.71；每月 ¥102,400",
+            "• 费用：16 条并发时每百万输出 token ¥27.59；每月 ¥102,400",
         ),
     ],
 )

@@ -101,7 +101,7 @@ def test_followup_sequence_in_chinese_switches_gpu_then_count_then_resets(api: F
     first, h100, count, fresh = (shown(c).splitlines()[0] for c in api.calls_to("sendMessage"))
     assert "9.3万 A100·时" in first  # docs/design.md §3.2 seed: 93,483 A100-hours
     assert "H100" in h100 and "A100" not in h100 and "9.3万" not in h100  # fewer GPU-hours on H100
-    assert "4.5万 H100·时" in h100  # 4.2e22 / (989.4e12 × 0.26 × 3600) = 45,352
+    assert "4.2万 H100·时" in h100  # 4.2e22 / (989.4e12 × 0.28 × 3600) = 42,113 (0.26 before issue 25)
     assert "256 张 H100" in count and "7B" in count  # the count changed, the GPU and model stayed
     assert "70B" in fresh and "推理" in fresh and "H100" not in fresh  # a new question starts over
 
@@ -124,7 +124,7 @@ def test_followup_sequence_in_english_switches_gpu_then_count_then_resets(api: F
     scenario(body, api)
     first, h100, count, fresh = (shown(c).splitlines()[0] for c in api.calls_to("sendMessage"))
     assert "93.5K A100-hours" in first
-    assert "45.4K H100-hours" in h100 and "A100" not in h100
+    assert "42.1K H100-hours" in h100 and "A100" not in h100  # 45.4K at 0.26, before issue 25
     assert "256 × H100" in count and "7B" in count
     assert "70B" in fresh and "inference" in fresh and "H100" not in fresh
 

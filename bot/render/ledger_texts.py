@@ -159,6 +159,22 @@ WHY_TEXTS: dict[str, str] = {
         "published runs (%(runs)s, each predicted by a model fitted without it) fell in this range; "
         "%(loo_coverage)s did on leave-one-out (sizing-bot validate)"
     ),
+    "mfu_interval_tuned": N_(
+        "80 %% prediction interval: ×%(low)s–×%(high)s of the likely GPU-hours; the likely figure is where "
+        "a typical whole run lands, the low end what tuned FP8 runs reach (Megatron/NeMo in MLPerf "
+        "Training v3.0–v4.0); %(loo_coverage)s of %(runs)s published runs fell in the interval on "
+        "leave-one-out (sizing-bot validate)"
+    ),
+    "recompute_time": N_(
+        "the layout on %(gpus)s GPUs needs full activation recomputation to fit: one more forward pass "
+        "per token, (k + 2) / k of the compute (k = %(k)s; Korthikanti et al. 2022 §5)"
+    ),
+    "mfu_scale_out": N_(
+        "%(gpus)s GPUs where %(reference)s would do (whole runs are sized to finish in about %(days)s "
+        "days; at least one node): the same job spread over more GPUs runs less efficiently, MFU × "
+        "(GPUs / %(reference)s)^−%(alpha)s (fitted on the MLPerf Training GPT-3 175B series, 512–11,616 "
+        "H100: sizing-bot validate)"
+    ),
     "mfu_interval_wider": N_(
         "80 %% prediction interval: ×%(low)s–×%(high)s of the likely GPU-hours — 80 %% of comparable "
         "published runs (%(runs)s, each predicted by a model fitted without it) fell in this range, wider "

@@ -203,6 +203,8 @@ FIELD_LABELS: dict[str, str] = {
     "method": N_("Method"),
     "mfu": N_("MFU (likely)"),
     "mfu_band": N_("MFU range"),
+    "scale_out": N_("Scale-out efficiency"),
+    "recompute_time": N_("Full recomputation"),
     "training_precision": N_("Training precision"),
     "price_per_gpu_hour": N_("Price per GPU-hour"),
     "currency": N_("Currency"),

@@ -1,0 +1,90 @@
+"""Issue 25 item 5: the answer's verdict against what the thread reported (tests/data/real_questions,
+``outcome``; see the README there) — working split only: the test split is never read here.
+
+A record counts when its outcome is one the verdict speaks to and the answer gives a verdict:
+``oom`` (the run ran out of memory) agrees with "does not fit" — and, counted apart, with "borderline";
+``fits`` (it ran) agrees with "fits" or "borderline"; ``days`` / ``hours`` (the run's wall-clock time)
+agree when the reported time lies inside the answer's days band on the asker's GPU count. The figures
+are printed and ratcheted: a change that loses agreement fails here; one that gains it raises the
+floor below (say so in the commit).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import pytest
+
+from tests.real_questions import answer_json, records, split_of
+
+VERDICT_KINDS = ("oom", "fits", "days", "hours")
+
+FLOOR = {"oom_no_fit": 20, "oom_borderline": 7, "fits": 5, "time": 2}
+"""Agreements measured on 2026-12-01 (branch s5-fid): OOM said "does not fit" 20 of 65 with a verdict
+(7 more "borderline"); ran said "fits"/"borderline" 5 of 6; time inside the band 2 of 4."""
+
+
+def _work_records() -> list[dict[str, Any]]:
+    out = [r for r in records("work") if (r.get("outcome") or {}).get("kind") in VERDICT_KINDS]
+    assert all(split_of(r["id"]) == "work" for r in out)
+    return out
+
+
+def _time_agrees(outcome: dict[str, Any], days: dict[str, Any] | None) -> bool | None:
+    """Reported days (hours / 24) inside the answer's band; None without a band or a value."""
+    if not days or outcome.get("value") is None:
+        return None
+    reported = outcome["value"] / (24.0 if outcome["kind"] == "hours" else 1.0)
+    return days["low"] * (1 - 1e-9) <= reported <= days["high"] * (1 + 1e-9)
+
+
+def agreement() -> tuple[Counter, list[str]]:
+    """Counts per outcome and verdict, and one line per record (id, outcome, verdict)."""
+    counts: Counter = Counter()
+    lines = []
+    for r in _work_records():
+        report = answer_json(r["text"]).get("report") or {}
+        outcome, verdict = r["outcome"], report.get("feasible")
+        kind = outcome["kind"]
+        if kind in ("days", "hours"):
+            agrees = _time_agrees(outcome, report.get("days"))
+            if agrees is not None:
+                counts["time_with_band"] += 1
+                counts["time"] += agrees
+            lines.append(f"{r['id']} {kind} {outcome['value']} → days band {report.get('days')}")
+            continue
+        if verdict is None:
+            continue
+        counts[f"{kind}_with_verdict"] += 1
+        if kind == "oom":
+            counts["oom_no_fit"] += verdict == "no"
+            counts["oom_borderline"] += verdict == "borderline"
+        else:
+            counts["fits"] += verdict in ("yes", "borderline")
+        lines.append(f"{r['id']} {kind} → {verdict}")
+    return counts, lines
+
+
+@pytest.fixture(scope="module")
+def measured():
+    return agreement()
+
+
+def test_verdicts_agree_with_reported_outcomes_at_least_as_often_as_before(measured, capsys):
+    counts, lines = measured
+    with capsys.disabled():
+        print(
+            f"\nverdict vs outcome (working split): OOM → 'does not fit' {counts['oom_no_fit']}"
+            f"/{counts['oom_with_verdict']}, 'borderline' {counts['oom_borderline']}; ran → fits "
+            f"{counts['fits']}/{counts['fits_with_verdict']}; time inside the band "
+            f"{counts['time']}/{counts['time_with_band']}"
+        )
+    for key, floor in FLOOR.items():
+        assert counts[key] >= floor, (key, counts[key], lines)
+    assert counts["oom_with_verdict"] >= 60 and counts["fits_with_verdict"] >= 5
+
+
+def test_only_the_working_split_is_read():
+    ids = {r["id"] for r in _work_records()}
+    assert ids and not any(split_of(i) == "test" for i in ids)
