@@ -16,6 +16,7 @@ from estimator.models import Memory, SizingRequest, Stage
 from estimator.plan import HEADROOM, MAX_GPUS_SEARCHED, least_memory_plan, memory_with_batch, training_memory
 from estimator.resolve import Resolved
 from estimator.setup import TrainingSetup
+from estimator.units import GIB
 from estimator.verdicts import training_verdict
 
 
@@ -115,6 +116,6 @@ def _note_recompute_chosen(
     ledger.note(
         "recompute_chosen",
         gpu_count=n,
-        per_gpu_gib=mem.per_gpu_bytes / 2**30,
-        without_gib=without / 2**30,
+        per_gpu_gib=mem.per_gpu_bytes / GIB,
+        without_gib=without / GIB,
     )

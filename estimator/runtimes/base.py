@@ -17,8 +17,6 @@ from estimator.defaults import CUDA_CONTEXT_BYTES, Default
 from estimator.models import Precision
 from estimator.reasons import Why
 
-GIB = 2**30
-
 CUDA_VISIBLE_FRACTION = 0.99
 """Share of a discrete card's memory that CUDA reports as its total (``cudaMemGetInfo``, the
 ``total_gpu_memory`` vLLM and SGLang size from): the driver keeps the rest. vLLM start-up logs print
