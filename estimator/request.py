@@ -128,6 +128,11 @@ def _setting(
     return {"scope": scope, "json_order": json_order, "methods": [str(m) for m in methods], "echo": echo}
 
 
+DEADLINE_DAYS_RANGE = (1 / 24, 3650.0)
+"""Deadline in days, both ends included: from one hour to ten years (``deadline_days`` and
+``deadline_default_days``)."""
+
+
 class SizingRequest(_Frozen):
     """What the user asked, in SI units. ``None`` = not said (the estimator fills a stated default).
 
@@ -191,10 +196,16 @@ class SizingRequest(_Frozen):
         "feasibility is judged on it",
         json_schema_extra=_setting(json_order=24),
     )
-    deadline_days: float | None = Field(None, gt=0, json_schema_extra=_setting("training", json_order=8))
+    deadline_days: float | None = Field(
+        None,
+        ge=DEADLINE_DAYS_RANGE[0],
+        le=DEADLINE_DAYS_RANGE[1],
+        json_schema_extra=_setting("training", json_order=8),
+    )
     deadline_default_days: float | None = Field(
         None,
-        gt=0,
+        ge=DEADLINE_DAYS_RANGE[0],
+        le=DEADLINE_DAYS_RANGE[1],
         description="the deadline assumed when none is stated and the answer needs one (a chat's /settings "
         "default), in place of the built-in 30 days; unlike ``deadline_days`` it never makes the GPU count "
         "or the data size the question",
@@ -203,7 +214,11 @@ class SizingRequest(_Frozen):
     budget: float | None = Field(None, gt=0, json_schema_extra=_setting(json_order=9))
     currency: Currency | None = Field(None, json_schema_extra=_setting(json_order=10))
     price_per_gpu_hour: float | None = Field(
-        None, gt=0, description="in `currency` per GPU-hour", json_schema_extra=_setting(json_order=11)
+        None,
+        ge=0.01,
+        le=10_000.0,
+        description="in `currency` per GPU-hour, one fen or cent to 10,000 (market prices are ~0.1-100)",
+        json_schema_extra=_setting(json_order=11),
     )
     seq_len: int | None = Field(
         None,
@@ -219,8 +234,9 @@ class SizingRequest(_Frozen):
     )
     concurrency: int | None = Field(
         None,
-        gt=0,
-        description="concurrent sequences (serving)",
+        ge=1,
+        le=1_000_000,
+        description="concurrent sequences (serving): a million is beyond any single deployment sized here",
         json_schema_extra=_setting("serving", json_order=14),
     )
     duration_asked: bool | None = Field(
@@ -404,6 +420,18 @@ def setting(name: str) -> dict[str, Any]:
     extra = SizingRequest.model_fields[name].json_schema_extra
     assert isinstance(extra, dict), name
     return extra
+
+
+def bounds(name: str) -> tuple[float, float]:
+    """(lowest, highest) value the request field ``name`` accepts, both ends included, read from its
+    ``ge``/``le`` declaration: the one set of bounds a typed question (bot.parse), a chat's /settings
+    (bot.settings.chat) and the presales offer (bot.settings.presales) are checked against."""
+    low = high = None
+    for rule in SizingRequest.model_fields[name].metadata:
+        low = getattr(rule, "ge", low)
+        high = getattr(rule, "le", high)
+    assert low is not None and high is not None, name
+    return low, high
 
 
 def _fields(**match: object) -> tuple[str, ...]:
