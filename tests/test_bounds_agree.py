@@ -1,7 +1,8 @@
-"""One declaration per bound (part NC item 4): the deadline, price and concurrency bounds are declared
-on the SizingRequest fields (estimator/request.py) and read by the parser, a chat's /settings and the
-presales offer, so a value just past a bound is refused by all three and the bound itself is used by
-all three -- through ``sizing-bot ask`` and the real ``Application`` against the fake Bot API."""
+"""One declaration per bound (part NC item 4): the deadline, price and concurrency bounds a user may
+state are declared on the SizingRequest fields (estimator/request.py, ``stated``) and read by the
+parser (typed questions and pasted configs), a chat's /settings and the presales offer, so a value
+just past a bound is refused by all three and the bound itself is used by all three -- through
+``sizing-bot ask`` and the real ``Application`` against the fake Bot API."""
 
 from __future__ import annotations
 
@@ -69,6 +70,8 @@ def test_a_pasted_max_num_seqs_past_the_bound_is_named(capsys: pytest.CaptureFix
     data = ask("vllm serve meta-llama/Meta-Llama-3-8B --max-num-seqs 1000001", capsys)
     assert data["request"]["concurrency"] != 1_000_001
     assert "“concurrency: 1000001” (not a value this setting can take)" in data["reply"]
+    at_bound = ask("vllm serve meta-llama/Meta-Llama-3-8B --max-num-seqs 1000000", capsys)
+    assert at_bound["request"]["concurrency"] == 1_000_000 and "Not used" not in at_bound["reply"]
 
 
 @pytest.fixture
