@@ -19,8 +19,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from estimator.digest import DIGEST_KEY, sources, sources_digest
-
-GIB = 2**30
+from estimator.units import GIB
 
 
 class GpuSpec(BaseModel):

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from estimator.reasons import Why
+from estimator.units import GIB
 
 
 class Default(NamedTuple):
@@ -74,7 +75,7 @@ MAX_GPU_MEMORY_UTILIZATION = 0.95
 ``--gpu-memory-utilization`` to 0.95; above it, allocator fragmentation and the sampler's spikes OOM.
 A fit that needs more than the default but no more than this is 'borderline' ('full_memory')."""
 
-CUDA_CONTEXT_BYTES = Default(2**30, Why.cuda_context)
+CUDA_CONTEXT_BYTES = Default(GIB, Why.cuda_context)
 """CUDA context and library workspaces per GPU ≈ 1 GiB (observed with PyTorch/NCCL; PyTorch PR #86509
 measures the bare context at 287–667 MB)."""
 FRAGMENTATION = Default(0.08, Why.fragmentation)

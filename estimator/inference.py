@@ -212,8 +212,9 @@ def _layouts(s: ServingSetup, f: _Footprint) -> _Layouts:
 
 def _speed_and_cost(
     s: ServingSetup, f: _Footprint, use: Layout, serving: int, max_conc: int
-) -> tuple[DecodeSpeed | None, int, tuple]:
-    """(decode speed at the load the GPUs run, the load the price is at, (per million, per month)).
+) -> tuple[DecodeSpeed | None, DecodeSpeed | None, int, tuple]:
+    """(decode speed at the load the GPUs run, decode speed at the load the price is at, that load,
+    (per million, per month)).
     llama.cpp and transformers split layers across cards: they take turns, so one card's bandwidth and
     compute set the pace, whatever the count; a server's TP group reads its shards in parallel."""
     speed_tp = 1 if f.rt.splits_layers else use.tp
@@ -231,7 +232,8 @@ def _speed_and_cost(
 
     speed = decode(batch_run) if max_conc else None
     priced = max_conc if s.price_at_capacity and max_conc > batch_run else batch_run
-    return speed, priced, serving_cost(serving, priced_speed(speed, priced, decode), s.price)
+    at_price = priced_speed(speed, priced, decode)
+    return speed, at_price, priced, serving_cost(serving, at_price, s.price)
 
 
 def serve(s: ServingSetup) -> Inference:
@@ -251,7 +253,7 @@ def serve(s: ServingSetup) -> Inference:
     shape = (use.tp, use.pp)
     if s.gpu_count and not lay.fits_count and not s.group:  # the user's GPUs, whether or not they fit
         shape = group_on(s.gpu_count, spec, gpu)
-    speed, priced, (cost_m, cost_month) = _speed_and_cost(s, f, use, lay.serving, max_conc)
+    speed, at_price, priced, (cost_m, cost_month) = _speed_and_cost(s, f, use, lay.serving, max_conc)
     fp8_weights = weight_bytes(spec, s.params, Precision.fp8)
     fp8_tp, fp8_pp = layout_for(fp8_weights, kv_seq, spec, gpu, rt, f.one._replace(precision=Precision.fp8))
     kv_total = kv_seq * s.concurrency
@@ -285,6 +287,7 @@ def serve(s: ServingSetup) -> Inference:
         prefill_seconds=_prefill(s, f, use, max_conc),
         cost_per_million_tokens=cost_m,
         priced_concurrency=priced if cost_m is not None else None,
+        priced_tokens_per_s=at_price.aggregate if cost_m is not None and at_price else None,
         cost_per_month=cost_month,
     )
 

@@ -287,6 +287,11 @@ class Inference(_Frozen):
         description="concurrent sequences the price per million tokens assumes: the stated load (as "
         "many as fit), else the most `serving_gpus` hold (`max_concurrency`), else one on a personal card",
     )
+    priced_tokens_per_s: float | None = Field(
+        None,
+        description="output tokens/s in total at `priced_concurrency` sequences: the throughput the price "
+        "per million tokens assumes (not `decode_tokens_per_s` when priced at the most the GPUs hold)",
+    )
     cost_per_month: PriceBand | None = Field(None, description="serving_gpus × 730 h × price")
     alternatives: list[Alternative] = Field(
         default_factory=list, description="GPUs for the same load with lighter weights ('fp8', 'int4')"

@@ -116,6 +116,7 @@ def _setting(
     json_order: int,
     methods: tuple[str, ...] = (),
     echo: str | None = None,
+    stated: tuple[float, float] | None = None,
 ) -> dict[str, Any]:
     """A stated setting's declaration, kept in its field's ``json_schema_extra``.
 
@@ -123,9 +124,16 @@ def _setting(
     None (both). ``json_order``: its position in the ``request`` object of the JSON contract (schema 1:
     append only). ``methods``: the fine-tuning methods it belongs to (empty: all). ``echo``: where the
     reply names it — "stage_suffix" (bot.render.stated.stated_settings), "serving_suffix"
-    (serving_settings), None (not echoed next to the stage)."""
+    (serving_settings), None (not echoed next to the stage). ``stated``: (lowest, highest) value a user
+    may state, both ends included (:func:`bounds`); the estimator itself takes any value its field allows."""
     assert scope in (None, *SCOPES) and echo in (None, *ECHOES)
-    return {"scope": scope, "json_order": json_order, "methods": [str(m) for m in methods], "echo": echo}
+    out = {"scope": scope, "json_order": json_order, "methods": [str(m) for m in methods], "echo": echo}
+    return out | ({"stated": stated} if stated else {})
+
+
+DEADLINE_DAYS_RANGE = (1 / 24, 3650.0)
+"""Deadline a user may state, in days, both ends included: from one hour to ten years
+(``deadline_days`` and ``deadline_default_days``). The estimator takes longer ones (and warns)."""
 
 
 class SizingRequest(_Frozen):
@@ -191,19 +199,24 @@ class SizingRequest(_Frozen):
         "feasibility is judged on it",
         json_schema_extra=_setting(json_order=24),
     )
-    deadline_days: float | None = Field(None, gt=0, json_schema_extra=_setting("training", json_order=8))
+    deadline_days: float | None = Field(
+        None, gt=0, json_schema_extra=_setting("training", json_order=8, stated=DEADLINE_DAYS_RANGE)
+    )
     deadline_default_days: float | None = Field(
         None,
         gt=0,
         description="the deadline assumed when none is stated and the answer needs one (a chat's /settings "
         "default), in place of the built-in 30 days; unlike ``deadline_days`` it never makes the GPU count "
         "or the data size the question",
-        json_schema_extra=_setting(json_order=48),
+        json_schema_extra=_setting(json_order=48, stated=DEADLINE_DAYS_RANGE),
     )
     budget: float | None = Field(None, gt=0, json_schema_extra=_setting(json_order=9))
     currency: Currency | None = Field(None, json_schema_extra=_setting(json_order=10))
     price_per_gpu_hour: float | None = Field(
-        None, gt=0, description="in `currency` per GPU-hour", json_schema_extra=_setting(json_order=11)
+        None,
+        gt=0,
+        description="in `currency` per GPU-hour; stated: one fen or cent to 10,000 (market prices ~0.1-100)",
+        json_schema_extra=_setting(json_order=11, stated=(0.01, 10_000.0)),
     )
     seq_len: int | None = Field(
         None,
@@ -220,8 +233,9 @@ class SizingRequest(_Frozen):
     concurrency: int | None = Field(
         None,
         gt=0,
-        description="concurrent sequences (serving)",
-        json_schema_extra=_setting("serving", json_order=14),
+        description="concurrent sequences (serving); stated: up to a million, beyond any single deployment "
+        "sized here",
+        json_schema_extra=_setting("serving", json_order=14, stated=(1, 1_000_000)),
     )
     duration_asked: bool | None = Field(
         None,
@@ -414,6 +428,14 @@ def setting(name: str) -> dict[str, Any]:
     extra = SizingRequest.model_fields[name].json_schema_extra
     assert isinstance(extra, dict), name
     return extra
+
+
+def bounds(name: str) -> tuple[float, float]:
+    """(lowest, highest) value a user may state for the request field ``name``, both ends included, from
+    its declaration (``stated`` in :func:`_setting`): the one set of bounds a typed question (bot.parse),
+    a chat's /settings (bot.settings.chat) and the presales offer (bot.settings.presales) are checked
+    against."""
+    return setting(name)["stated"]
 
 
 def _fields(**match: object) -> tuple[str, ...]:

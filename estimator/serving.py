@@ -20,6 +20,7 @@ from estimator.plan import HEADROOM
 from estimator.reasons import Why, Word
 from estimator.runtimes import LOCAL, Load, ServingRuntime, Vllm, runtime_for, runtime_named
 from estimator.serving_layout import group_on, kv_capacity_tokens, tp_options
+from estimator.units import GIB
 from estimator.verdicts import requested_count
 from estimator.weights import BITS_PER_WEIGHT
 
@@ -149,7 +150,7 @@ def _total_memory_verdict(req: SizingRequest, inf: Inference, gpu: GpuSpec) -> t
     the assumed GPU's size for the per-card context and workspace."""
     if not req.total_memory_gib:
         return None, None
-    total = req.total_memory_gib * 2**30 * (gpu.gpu_memory_fraction or 1.0)
+    total = req.total_memory_gib * GIB * (gpu.gpu_memory_fraction or 1.0)
     cards = max(1, math.ceil(req.total_memory_gib / gpu.memory_gib))
     need = _serving_need(req, inf, cards)
     utilization = 1.0 if gpu.gpu_memory_fraction else defaults.GPU_MEMORY_UTILIZATION.value

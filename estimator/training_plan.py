@@ -17,6 +17,7 @@ from estimator.plan import HEADROOM, MAX_GPUS_SEARCHED, least_memory_plan, memor
 from estimator.reasons import Why
 from estimator.resolve import Resolved
 from estimator.setup import TrainingSetup
+from estimator.units import GIB
 from estimator.verdicts import training_verdict
 
 RECOMPUTE_EXTRA_FLOPS = 2.0
@@ -153,6 +154,6 @@ def _note_recompute_chosen(
     ledger.note(
         "recompute_chosen",
         gpu_count=n,
-        per_gpu_gib=mem.per_gpu_bytes / 2**30,
-        without_gib=without / 2**30,
+        per_gpu_gib=mem.per_gpu_bytes / GIB,
+        without_gib=without / GIB,
     )

@@ -34,8 +34,8 @@ from estimator.memory import breakdown
 from estimator.memory_band import LOSS_HIGH_FACTOR, per_gpu_band
 from estimator.models import Method, Plan, Precision
 from estimator.setup import TrainingSetup
+from estimator.units import GIB
 
-GIB = 2.0**30
 UNIT_BYTES = {"GB": 1e9, "GiB": GIB, "MiB": 2.0**20}
 """Bytes per unit as the sources print it (the data README: Qwen's and GLM's "G" are GB)."""
 

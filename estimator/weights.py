@@ -10,8 +10,6 @@ from estimator.architecture import embedding_params, routed_expert_params
 from estimator.catalog import ModelSpec
 from estimator.models import Precision
 
-GIB = 2**30
-
 GROUP_SIZE = 128
 """Weights per quantization group of GPTQ/AWQ checkpoints: ``group_size`` 128, the default of
 AutoGPTQ's ``BaseQuantizeConfig`` and AutoAWQ's ``q_group_size``, used by the published Qwen, Llama

@@ -56,6 +56,10 @@ def offered_mark(report: SizingReport, lang: str, families: list[str] | None) ->
     return translate(lang, NOT_OFFERED_MARK)
 
 
+PRICED_TPS = N_(" (≈ %(tps)s tokens/s in total)")
+"""The output tokens/s a price per million tokens assumes, after the price (templates/_inference.j2 too)."""
+
+
 def _serving_row(report: SizingReport, lang: str, mark: str = "") -> str | None:
     """'H100 80G: 4 GPUs, ≈ 2,400 tokens/s in total, $1.10–2.50 per million output tokens'."""
     inf = report.inference
@@ -77,7 +81,10 @@ def _serving_row(report: SizingReport, lang: str, mark: str = "") -> str | None:
             "output tokens with %(batch)s, the most they hold"
         )
         conc, batch = f.int(inf.decode_tokens_per_s.batch), f.int(inf.priced_concurrency)
-        return translate(lang, msgid, cpm=cpm, conc=conc, batch=batch, **params)
+        row = translate(lang, msgid, cpm=cpm, conc=conc, batch=batch, **params)
+        if inf.priced_tokens_per_s:  # the throughput that price assumes, not the 16 sequences'
+            row += translate(lang, PRICED_TPS, tps=f.int(inf.priced_tokens_per_s))
+        return row
     msgid = N_("%(gpu)s: %(gpus)s GPUs, ≈ %(tps)s tokens/s in total, %(cpm)s per million output tokens")
     return translate(lang, msgid, cpm=cpm, **params)
 

@@ -125,6 +125,7 @@ class InferenceContext(TypedDict):
     cpm: str | None
     priced_batch: str | None
     priced_full: bool
+    priced_tps: str | None
     per_month: str | None
     user_gpus: str | None
     load_given: bool

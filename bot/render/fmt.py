@@ -26,8 +26,9 @@ from babel.numbers import (
     format_percent,
 )
 
+from estimator.units import GIB
+
 GB = 1e9
-GIB = 2**30
 KIB = 2**10
 
 _SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")

@@ -113,6 +113,7 @@ def inference_section(report: SizingReport, f: Fmt, lang: str) -> InferenceConte
         # the load the price per million tokens assumes: the stated one, else the most the GPUs hold
         "priced_batch": f.int(inf.priced_concurrency) if inf.priced_concurrency else None,
         "priced_full": inf.priced_concurrency is not None and inf.priced_concurrency > inf.concurrency,
+        "priced_tps": f.int(inf.priced_tokens_per_s) if inf.priced_tokens_per_s else None,
         "per_month": None if cpmonth is None else money_span(f, cpmonth.low, cpmonth.high, cpmonth.currency),
         "user_gpus": f.int(report.request.gpu_count) if report.request.gpu_count else None,
         "load_given": not {"concurrency", "context"} <= {a.field for a in report.assumptions},

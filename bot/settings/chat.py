@@ -10,21 +10,24 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 from estimator import catalog
 from estimator.models import Currency
 from estimator.plan import MAX_GPUS_SEARCHED
+from estimator.request import bounds
 
 # One set of bounds for every input path: typed questions and follow-ups (bot.parse.assemble),
 # /settings commands, settings buttons (bot.telegram.callbacks) and stored rows (bot.settings.store).
 MFU_BOUNDS = (0.01, 1.0)
 """MFU, fraction of dense peak: above 100 % is impossible; below 1 % no real run is sized (published
 large runs report ~20-60 %: PaLM 46 %, Llama 3 38-43 %), and shown as a whole percent it reads "0 %"."""
-DEADLINE_DAYS_BOUNDS = (1 / 24, 3650.0)
-"""Deadline in days: from one hour to ten years."""
-PRICE_BOUNDS = (0.01, 10_000.0)
-"""Price per GPU-hour in the chat's currency (CNY or USD): market prices are ~0.1-100."""
+DEADLINE_DAYS_BOUNDS = bounds("deadline_days")
+"""Deadline in days: from one hour to ten years (declared on SizingRequest.deadline_days)."""
+PRICE_BOUNDS = bounds("price_per_gpu_hour")
+"""Price per GPU-hour in the chat's currency (CNY or USD): market prices are ~0.1-100 (declared on
+SizingRequest.price_per_gpu_hour)."""
 GPU_COUNT_BOUNDS = (1, MAX_GPUS_SEARCHED)
 """GPUs in one job: the plan search's ceiling (100,000); the largest published clusters are ~100,000
 GPUs (xAI Colossus, 2024)."""
-CONCURRENCY_BOUNDS = (1, 1_000_000)
-"""Sequences served at once: a million is beyond any single deployment sized here."""
+CONCURRENCY_BOUNDS = bounds("concurrency")
+"""Sequences served at once: a million is beyond any single deployment sized here (declared on
+SizingRequest.concurrency)."""
 
 
 def within(bounds: tuple[float, float], value: object) -> bool:

@@ -32,6 +32,7 @@ from bot.settings.chat import unknown_gpu_message
 from estimator import catalog
 from estimator.catalog import GpuSpec
 from estimator.models import Currency
+from estimator.request import bounds
 
 ENV_PATH = "SIZING_BOT_PRESALES"
 
@@ -40,14 +41,12 @@ logger = logging.getLogger("bot.settings.presales")
 MAX_FILE_BYTES = 1_000_000
 """The offer file is read up to this size and refused above it (a real one is a few kB): a file
 such as /dev/zero never reaches the TOML parser."""
-MIN_PRICE = 0.01
-"""Lower bound of every price (one fen or one cent): a smaller one (1e-300) would show as ¥0."""
-MAX_PRICE_PER_GPU_HOUR = 100_000.0
-"""Upper bound of a GPU-hour price in either currency (list prices are 1-100; a typo like 1e308
-would overflow every cost)."""
-MAX_PRICE_PER_NODE_HOUR = 1_000_000.0
-"""Upper bound of a node-hour price (8 × the GPU-hour bound, rounded up)."""
-MAX_PRICE_PER_GPU_MONTH = 100_000_000.0
+MIN_PRICE, MAX_PRICE_PER_GPU_HOUR = bounds("price_per_gpu_hour")
+"""Bounds of a GPU-hour price in either currency, the ones a question and /settings use (list prices
+are 1-100; a typo like 1e308 would overflow every cost)."""
+MAX_PRICE_PER_NODE_HOUR = 10 * MAX_PRICE_PER_GPU_HOUR
+"""Upper bound of a node-hour price (8 GPUs × the GPU-hour bound, rounded up)."""
+MAX_PRICE_PER_GPU_MONTH = 1_000 * MAX_PRICE_PER_GPU_HOUR
 """Upper bound of a monthly GPU price (730 h × the GPU-hour bound, rounded up)."""
 MIN_CNY_PER_USD, MAX_CNY_PER_USD = 0.01, 1_000.0
 """Exchange-rate range: the real rate has been 6-8.5 since 1994; the range only stops nonsense such

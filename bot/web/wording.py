@@ -1,40 +1,40 @@
-"""The web page's own words in both languages (the answers' words live in templates/ and locales/)."""
+"""The web page's own words (the answers' words live in templates/): msgids translated through the
+Babel catalogs in locales/ like every other user-visible text, numbers formatted for the page's
+language by :mod:`bot.render.fmt` (CLDR, as in the replies)."""
 
 from __future__ import annotations
 
-WORDS: dict[str, dict[str, str]] = {
-    "title": {"zh": "大模型算力估算", "en": "LLM compute sizing"},
-    "tagline": {
-        "zh": "训练、微调、推理要多少 GPU、多久、多少钱",
-        "en": "How many GPUs, how long and how much to train, fine-tune or serve a model",
-    },
-    "ask": {"zh": "提问", "en": "Ask"},
-    "placeholder": {"zh": "例如：7B模型1万亿token要多少A100", "en": "e.g. fine-tune Llama-3.1-8B with LoRA"},
-    "examples": {"zh": "示例问题", "en": "Example questions"},
-    "details": {"zh": "详细计算、假设与来源", "en": "Details, assumptions and sources"},
-    "chart": {"zh": "图表", "en": "Chart"},
-    "actions": {"zh": "换个条件", "en": "Try another"},
-    "followup": {"zh": "接着问", "en": "Follow-up question"},
-    "followup_hint": {"zh": "例如：那H100呢", "en": "e.g. what about H100?"},
-    "recipes": {"zh": "⚙️ 启动配方", "en": "⚙️ Launch recipes"},
-    "quote": {"zh": "🧾 下载报价单（PDF）", "en": "🧾 Download quote (PDF)"},
-    "share": {"zh": "分享这个回答的链接", "en": "Link to this answer"},
-    "new": {"zh": "新问题", "en": "New question"},
-    "api": {"zh": "API 文档", "en": "API docs"},
-    "too_many": {
-        "zh": "请求太频繁，请 {seconds} 秒后再试。",
-        "en": "Too many requests: please try again in {seconds} s.",
-    },
-    "error": {"zh": "出错了：{message}", "en": "Something went wrong: {message}"},
-    "not_found": {"zh": "没有这个页面。", "en": "There is no such page."},
+from bot.render.fmt import fmt_for
+from bot.render.i18n import N_, translations
+
+WORDS: dict[str, str] = {
+    "title": N_("LLM compute sizing"),
+    "tagline": N_("How many GPUs, how long and how much to train, fine-tune or serve a model"),
+    "ask": N_("Ask"),
+    "placeholder": N_("e.g. fine-tune Llama-3.1-8B with LoRA"),
+    "examples": N_("Example questions"),
+    "details": N_("Details, assumptions and sources"),
+    "chart": N_("Chart"),
+    "actions": N_("Try another"),
+    "followup": N_("Follow-up question"),
+    "followup_hint": N_("e.g. what about H100?"),
+    "recipes": N_("⚙️ Launch recipes"),
+    "quote": N_("🧾 Download quote (PDF)"),
+    "share": N_("Link to this answer"),
+    "new": N_("New question"),
+    "api": N_("API docs"),
+    "too_many": N_("Too many requests: please try again in %(seconds)s s."),
+    "error": N_("Something went wrong: %(message)s"),
+    "not_found": N_("There is no such page."),
     # follow-ups the action links ask (the parser reads them as follow-ups of the previous question)
-    "ask_gpu": {"zh": "那{gpu}呢", "en": "What about {gpu}?"},
-    "ask_lora": {"zh": "用LoRA呢", "en": "With LoRA?"},
-    "ask_qlora": {"zh": "用QLoRA呢", "en": "With QLoRA?"},
-    "ask_full": {"zh": "全参微调呢", "en": "Full fine-tuning?"},
-    "ask_inference": {"zh": "推理部署呢", "en": "For inference?"},
-    "ask_finetune": {"zh": "微调呢", "en": "Fine-tune it?"},
+    "ask_gpu": N_("What about %(gpu)s?"),
+    "ask_lora": N_("With LoRA?"),
+    "ask_qlora": N_("With QLoRA?"),
+    "ask_full": N_("Full fine-tuning?"),
+    "ask_inference": N_("For inference?"),
+    "ask_finetune": N_("Fine-tune it?"),
 }
+"""The page's words by key: English msgids, translated at use (locales/*/LC_MESSAGES/messages.po)."""
 
 EXAMPLES: tuple[str, ...] = (
     "7B模型1万亿token要多少A100",
@@ -48,6 +48,16 @@ EXAMPLES: tuple[str, ...] = (
 
 
 def word(lang: str, key: str, **values: object) -> str:
-    """The page's word ``key`` in ``lang`` (zh or en), formatted with ``values``."""
-    text = WORDS[key]["zh" if lang == "zh" else "en"]
-    return text.format(**values) if values else text
+    """The page's word ``key`` in ``lang`` (zh or en), with ``values`` filled in: numbers formatted for
+    ``lang`` by :class:`bot.render.fmt.Fmt` (grouped integers, CLDR decimals), texts as given."""
+    lang = "zh" if lang == "zh" else "en"
+    text = translations(lang).gettext(WORDS[key])  # not translate(): its 'message' is a parameter here
+    return text % {k: _shown(lang, v) for k, v in values.items()}
+
+
+def _shown(lang: str, value: object) -> object:
+    """A number as the replies print it in ``lang`` (``1,234`` / ``2.5``); anything else unchanged."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return value
+    f = fmt_for(lang)
+    return f.int(value) if isinstance(value, int) else f.num(value)

@@ -13,7 +13,6 @@ from estimator.catalog import GpuSpec
 from estimator.models import Precision
 from estimator.runtimes.base import (
     CUDA_VISIBLE_FRACTION,
-    GIB,
     LOCAL_UBATCH_TOKENS,
     NO_LOAD,
     PROMPT_SHARE,
@@ -27,6 +26,7 @@ from estimator.runtimes.others import ExLlama, Lmdeploy, Ollama, Tgi
 from estimator.runtimes.sglang import SGLang, sglang_fraction, sglang_mem_fraction
 from estimator.runtimes.transformers import Transformers, hf_forward_bytes, hf_workspace_bytes, largest_matrix
 from estimator.runtimes.vllm import Vllm, vllm_profile_bytes, vllm_utilization
+from estimator.units import GIB
 
 VLLM = Vllm()
 SGLANG = SGLang()

@@ -16,8 +16,7 @@ from estimator.catalog import GpuSpec, ModelSpec
 from estimator.defaults import CUDA_CONTEXT_BYTES, Default
 from estimator.models import Precision
 from estimator.reasons import Why
-
-GIB = 2**30
+from estimator.units import GIB as GIB  # re-exported: tests and older imports read it here
 
 CUDA_VISIBLE_FRACTION = 0.99
 """Share of a discrete card's memory that CUDA reports as its total (``cudaMemGetInfo``, the

@@ -9,8 +9,9 @@ from dataclasses import dataclass
 from estimator.catalog import GpuSpec, ModelSpec
 from estimator.defaults import CUDA_CONTEXT_BYTES, Default
 from estimator.reasons import Why
-from estimator.runtimes.base import GIB, NO_LOAD, Load, ServingRuntime, visible_bytes
+from estimator.runtimes.base import NO_LOAD, Load, ServingRuntime, visible_bytes
 from estimator.runtimes.vllm import vllm_profile_bytes
+from estimator.units import GIB
 
 SGLANG_RESERVED_GIB: tuple[tuple[float, float, float], ...] = (
     (20, 2.8, 0.1),

@@ -10,7 +10,8 @@ from dataclasses import dataclass
 from estimator.catalog import GpuSpec, ModelSpec
 from estimator.defaults import CUDA_CONTEXT_BYTES, GPU_MEMORY_UTILIZATION, Default
 from estimator.reasons import Why
-from estimator.runtimes.base import GIB, Load, ServingRuntime, visible_bytes
+from estimator.runtimes.base import Load, ServingRuntime, visible_bytes
+from estimator.units import GIB
 
 VLLM_BLOCK_TOKENS = 16
 """Tokens per KV-cache block (vLLM ``block_size`` default 16; the cache is whole blocks:

@@ -14,6 +14,7 @@ from bot.parse.configs.model import StackConfig
 from bot.parse.normalize import normalize
 from bot.parse.words import explicit_stage as stage_word
 from estimator.models import SizingRequest
+from estimator.request import setting
 
 MODEL_FIELDS = ("model", "params_total", "params_active")
 
@@ -80,8 +81,14 @@ def _global_batch(stack: StackConfig, req: SizingRequest, update: dict[str, Any]
 
 
 def _validated(req: SizingRequest, update: dict[str, Any], unused: list) -> SizingRequest:
-    """The request with ``update``; a value the request cannot take is named (bad_value), not raised."""
+    """The request with ``update``; a value the request cannot take, or one outside the range a user may
+    state (:func:`estimator.request.bounds`, as typed questions and /settings), is named (bad_value)."""
     base = dict(req)
+    for field, value in list(update.items()):
+        stated = setting(field).get("stated") if field in SizingRequest.model_fields else None
+        if stated and isinstance(value, int | float) and not stated[0] <= value <= stated[1]:
+            unused.append((f"{field}: {_plain(value)}", "bad_value"))
+            update = {k: v for k, v in update.items() if k != field}
     try:
         return SizingRequest.model_validate({**base, **update})
     except ValidationError:
