@@ -32,10 +32,11 @@ from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 from bot.chat.ratelimit import Rate
 from bot.config import SettingsProblem
+from bot.config.dingtalk import DingTalkSettings
+from bot.config.sections import PREFIX, _blank_is_none, _names, _section_config
 from bot.config.wecom import WecomSettings
 from bot.telegram.heartbeat import HEARTBEAT_INTERVAL_S
 
-PREFIX = "SIZING_BOT_"
 """Every variable's canonical name starts with this (legacy names stay accepted, see the aliases)."""
 MAX_RATE_EVENTS = 100_000
 """A rate's largest event count (each counted event is remembered: the bound keeps memory bounded)."""
@@ -46,26 +47,6 @@ MAX_ENV_FILE_BYTES = 100_000
 
 RateSetting = Annotated[InstanceOf[Rate] | None, NoDecode]
 """A rate from the environment as text ("6/30s", "20/1m", "off"), parsed by ``Rate.parse``."""
-
-
-def _names(*names: str) -> AliasChoices:
-    """The environment names of a field, documented name first (matched case-insensitively)."""
-    return AliasChoices(*names)
-
-
-def _blank_is_none(value: object) -> object:
-    if isinstance(value, str) and not value.strip():
-        return None
-    if isinstance(value, SecretStr) and not value.get_secret_value().strip():
-        return None
-    return value
-
-
-def _section_config(name: str) -> SettingsConfigDict:
-    """A section's config: its own prefix (``SIZING_BOT_<NAME>_``) for fields without aliases."""
-    return SettingsConfigDict(
-        env_prefix=f"{PREFIX}{name.upper()}_", env_file=None, env_file_encoding="utf-8", extra="ignore"
-    )
 
 
 class TelegramSettings(BaseSettings):
@@ -144,51 +125,6 @@ class FeishuSettings(BaseSettings):
     )
 
     @field_validator("app_id", "app_secret", mode="before")
-    @classmethod
-    def _blank(cls, value: object) -> object:
-        return _blank_is_none(value)
-
-
-class DingTalkSettings(BaseSettings):
-    """The DingTalk (钉钉) section: ``sizing-bot run`` starts DingTalk's Stream mode when the client id
-    and secret are set (bot/run.py, bot/dingtalk)."""
-
-    model_config = _section_config("dingtalk")
-
-    client_id: str | None = Field(
-        None,
-        validation_alias=_names("DINGTALK_CLIENT_ID", "SIZING_BOT_DINGTALK_CLIENT_ID"),
-        description="the app's Client ID (AppKey, ding…); unset = not configured",
-    )
-    client_secret: SecretStr | None = Field(
-        None,
-        validation_alias=_names("DINGTALK_CLIENT_SECRET", "SIZING_BOT_DINGTALK_CLIENT_SECRET"),
-        description="the app's Client Secret (AppSecret; never logged)",
-    )
-    endpoint: str = Field(
-        "https://api.dingtalk.com",
-        validation_alias=_names("DINGTALK_ENDPOINT", "SIZING_BOT_DINGTALK_ENDPOINT"),
-        description="OpenAPI host: Stream gateway, access token, robot messages",
-    )
-    oapi_endpoint: str = Field(
-        "https://oapi.dingtalk.com",
-        validation_alias=_names("DINGTALK_OAPI_ENDPOINT", "SIZING_BOT_DINGTALK_OAPI_ENDPOINT"),
-        description="legacy host: media upload; session webhooks must be on it",
-    )
-    admins: str = Field(
-        "",
-        validation_alias=_names("DINGTALK_ADMINS", "SIZING_BOT_DINGTALK_ADMINS"),
-        description="staff ids (comma-separated) who may change settings in groups; unset = nobody",
-    )
-    watchdog_s: float = Field(
-        60.0,
-        gt=0,
-        le=3600,
-        validation_alias=_names("DINGTALK_WATCHDOG", "SIZING_BOT_DINGTALK_WATCHDOG"),
-        description="seconds without a frame after which the Stream connection is reopened",
-    )
-
-    @field_validator("client_id", "client_secret", mode="before")
     @classmethod
     def _blank(cls, value: object) -> object:
         return _blank_is_none(value)
