@@ -71,8 +71,9 @@ def _tell(callback: Callable[[str], None], scope: str) -> None:
 class PgLease:
     """A leader lock: ``pg_try_advisory_lock`` held by a connection of its own."""
 
-    def __init__(self, conn: psycopg.Connection[Any]) -> None:
+    def __init__(self, conn: psycopg.Connection[Any], key: str = "") -> None:
         self._conn: psycopg.Connection[Any] | None = conn
+        self._key = key
 
     def held(self) -> bool:
         if self._conn is None:
@@ -86,8 +87,13 @@ class PgLease:
 
     def release(self) -> None:
         conn, self._conn = self._conn, None
-        if conn is not None:
-            conn.close()  # the server releases session advisory locks with the session
+        if conn is None:
+            return
+        try:  # unlock first: closing frees it too, but only once the server's backend has exited
+            conn.execute("SELECT pg_advisory_unlock(hashtextextended(%s, 0))", (self._key,))
+        except psycopg.Error:
+            pass  # a dead connection: the server frees the lock with its session
+        conn.close()
 
 
 class PgStore:
@@ -265,7 +271,7 @@ class PgStore:
         if not (got and got[0]):
             self._waiting[name] = conn
             return None
-        return PgLease(conn)
+        return PgLease(conn, name)
 
     # -- change feed
 
