@@ -21,6 +21,7 @@ imported only then): fitting the existing threads wins.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import threading
 import time
@@ -89,10 +90,10 @@ class PgLease:
         conn, self._conn = self._conn, None
         if conn is None:
             return
-        try:  # unlock first: closing frees it too, but only once the server's backend has exited
+        # unlock first: closing frees it too, but only once the server's backend has exited;
+        # on a dead connection the server frees it with the session
+        with contextlib.suppress(psycopg.Error):
             conn.execute("SELECT pg_advisory_unlock(hashtextextended(%s, 0))", (self._key,))
-        except psycopg.Error:
-            pass  # a dead connection: the server frees the lock with its session
         conn.close()
 
 
