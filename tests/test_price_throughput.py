@@ -71,7 +71,7 @@ def test_a_cost_headline_names_the_throughput_its_price_assumes(
     assert inf["priced_tokens_per_s"] == pytest.approx(tps, rel=1e-9)
     assert inf["priced_tokens_per_s"] > 3 * inf["decode_tokens_per_s"]["aggregate"]  # not the 16's
     shown = HEADLINE[lang].format(tps=f"{round(tps):,}")
-    assert shown == HEADLINE[lang].format(tps="3,156")
+    assert shown == HEADLINE[lang].format(tps="2,311")
     head = d["reply"].splitlines()[0]
     assert "106" in head and head.endswith(shown)
     for fmt in ("text", "markdown", "telegram_html", "plain"):
@@ -89,7 +89,7 @@ def test_the_cost_line_is_followed_by_the_load_it_is_priced_at(
     inf = d["report"]["inference"]
     tps = expected_tps(inf, "Qwen2.5-72B", d["request"]["gpu"], currency)
     sub = SUBLINE[lang].format(tps=f"{round(tps):,}", batch=inf["priced_concurrency"])
-    assert sub == SUBLINE[lang].format(tps="3,156", batch=106)
+    assert sub == SUBLINE[lang].format(tps="2,311", batch=106)
     for fmt in ("text", "markdown", "telegram_html", "plain"):
         lines = [bare(line) for line in ask(capsys, question, fmt).splitlines()]
         at = next(i for i, line in enumerate(lines) if line.startswith(("• Cost:", "• 费用：")))
@@ -121,7 +121,7 @@ def test_the_pdf_quote_prints_the_throughput_with_the_price(
 def test_comparison_rows_price_at_the_throughput_they_name(capsys: pytest.CaptureFixture[str]) -> None:
     question = "serve Qwen2.5-72B on H100 vs A100, cost per million tokens"
     rows = json.loads(ask(capsys, question))["reply"].splitlines()[1:3]
-    assert rows[0].endswith("with 106, the most they hold (≈ 3,156 tokens/s in total)"), rows[0]
+    assert rows[0].endswith("with 106, the most they hold (≈ 2,311 tokens/s in total)"), rows[0]
     assert rows[1].endswith("with 115, the most they hold (≈ 2,044 tokens/s in total)"), rows[1]
     zh = ask(capsys, "H100和A100部署Qwen2.5-72B对比，每百万token多少钱", "text").splitlines()[1]
-    assert zh.endswith("（合计约 3,156 token/s）"), zh
+    assert zh.endswith("（合计约 2,311 token/s）"), zh
