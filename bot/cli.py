@@ -397,7 +397,7 @@ def _collector_paused(ending: bool = False) -> Iterator[None]:
 
     ``ending`` (the console script, whose process exits right after): those objects are frozen
     (``gc.freeze``) before the collector is back on, so neither the collection the next allocation
-    triggers nor the one at interpreter shutdown walks them again (~100 ms CPU, ~25 % of ``ask``,
+    triggers nor the one at interpreter shutdown walks them again (~85–100 ms CPU, ~20 % of ``ask``,
     measured 2026-12-01). In process (``main([...])``, tests) nothing is frozen."""
     enabled = gc.isenabled()
     gc.disable()

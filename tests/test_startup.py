@@ -1,7 +1,7 @@
 """Issue 23 item 7, start-up (part S5-speed2): ``sizing-bot ask`` run as the console script freezes the
 first answer's long-lived objects (``gc.freeze``) before the cyclic collector is back on, so the
 collection the next allocation triggers and the one at interpreter shutdown do not walk them again
-(~100 ms CPU of a ~460 ms start-up, bench/RESULTS.md); ``main([...])`` in process freezes nothing."""
+(~85–100 ms CPU of a ~440 ms start-up, bench/RESULTS.md); ``main([...])`` in process freezes nothing."""
 
 from __future__ import annotations
 
