@@ -101,10 +101,13 @@ def _env(target: Path | None, home: Path) -> dict[str, str]:
     return env
 
 
-def _wall(cmd: list[str], env: dict[str, str], cwd: Path) -> float:
+def _wall_and_cpu(cmd: list[str], env: dict[str, str], cwd: Path) -> tuple[float, float]:
+    """Wall seconds and the child's CPU seconds (user + sys, ``os.wait4``): CPU time moves far less
+    than wall time when other processes share the cores."""
     t0 = time.perf_counter()
-    subprocess.run(cmd, env=env, cwd=cwd, capture_output=True, check=False)
-    return time.perf_counter() - t0
+    child = subprocess.Popen(cmd, env=env, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _, _, usage = os.wait4(child.pid, 0)
+    return time.perf_counter() - t0, usage.ru_utime + usage.ru_stime
 
 
 def _python(code: str, env: dict[str, str], cwd: Path) -> str:
@@ -164,19 +167,25 @@ def _startup(envs: dict[str, dict[str, str]], home: Path, runs: int) -> None:
     bare_cmd = [sys.executable, "-c", "import pydantic, jinja2, babel"]
     ask_cmd = [sys.executable, "-m", "bot", "ask", QUESTION]
     times: dict[str, list[float]] = {"bare": [], "base": [], "head": []}
+    cpu: dict[str, list[float]] = {"bare": [], "base": [], "head": []}
     for _ in range(runs + 1):  # the first round warms the page cache and bytecode; not counted
         for name in times:
             env = _env(None, home) if name == "bare" else envs[name]
-            times[name].append(_wall(bare_cmd if name == "bare" else ask_cmd, env, home))
-    for name in times:
-        times[name] = times[name][1:]
-    bare = statistics.median(times["bare"])
-    for name in ("bare", "base", "head"):
-        med, low = statistics.median(times[name]), min(times[name])
-        ratio = (
-            "" if name == "bare" else f"   ratio {med / bare:.2f}× (min/min {low / min(times['bare']):.2f}×)"
-        )
-        print(f"start-up {name:>4}: median {med * 1e3:6.0f} ms, min {low * 1e3:6.0f} ms{ratio}")
+            wall, used = _wall_and_cpu(bare_cmd if name == "bare" else ask_cmd, env, home)
+            times[name].append(wall)
+            cpu[name].append(used)
+    for label, figures in (("start-up", times), ("start-up CPU", cpu)):
+        for name in figures:
+            figures[name] = figures[name][1:]
+        bare = statistics.median(figures["bare"])
+        for name in ("bare", "base", "head"):
+            med, low = statistics.median(figures[name]), min(figures[name])
+            ratio = (
+                ""
+                if name == "bare"
+                else f"   ratio {med / bare:.2f}× (min/min {low / min(figures['bare']):.2f}×)"
+            )
+            print(f"{label} {name:>4}: median {med * 1e3:6.0f} ms, min {low * 1e3:6.0f} ms{ratio}")
 
 
 def _memory(envs: dict[str, dict[str, str]], home: Path, work: Path, messages: int) -> None:
