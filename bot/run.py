@@ -181,6 +181,7 @@ def health_lines(
     their long connections are open) must be fresh too; Telegram's is the file itself."""
     from pathlib import Path
 
+    from bot.chat.secrets import REDACTOR
     from bot.telegram.heartbeat import connection_state
 
     lines, ok = [], True
@@ -192,7 +193,7 @@ def health_lines(
             line, fine = health_line(settings, heartbeat, max_age_s)
         else:
             endpoint = {
-                "telegram": settings.telegram_base_url.replace("{token}", "<token>"),
+                "telegram": REDACTOR.redact(settings.telegram_base_url.replace("{token}", "<token>")),
                 "feishu": settings.feishu.domain,
                 "wecom": settings.wecom.ws_url,
             }[name]
