@@ -73,7 +73,9 @@ def _parser() -> argparse.ArgumentParser:
     ask.add_argument(
         "--quote", metavar="PATH", help="also write a one-page PDF quote to PATH (needs an offer)"
     )
-    sub.add_parser("run", help="start the bots whose credentials are set (Telegram, Feishu/Lark)")
+    sub.add_parser(
+        "run", help="start the bots whose credentials are set (Telegram, Feishu/Lark, DingTalk, WeCom)"
+    )
     serve = sub.add_parser("serve", help="start the web page and the JSON API (bot.web)")
     serve.add_argument("--host", help="address to listen on (default $SIZING_BOT_WEB_HOST or 127.0.0.1)")
     serve.add_argument("--port", type=int, help="port (default $SIZING_BOT_WEB_PORT or 8000)")

@@ -28,8 +28,8 @@ def health(heartbeat: str | None = None, max_age_s: float | None = None) -> int:
     from bot.run import health_lines, platforms
 
     if heartbeat is not None:
-        found = platforms(current())  # Feishu / WeCom alone: their own beats, checked below
-        problem = _heartbeat_problem(heartbeat, max_age_s) if not found or "telegram" in found else None
+        found = platforms(current())  # with other platforms: each beat on its own line, below
+        problem = _heartbeat_problem(heartbeat, max_age_s) if found in ([], ["telegram"]) else None
         if problem is not None:
             print(f"unhealthy: {problem}", file=sys.stderr)
             return 1

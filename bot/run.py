@@ -176,33 +176,31 @@ def health_lines(
 ) -> tuple[list[str], bool]:
     """One line per configured platform for ``sizing-bot health``, and whether all are healthy.
 
-    With a heartbeat file, Feishu's and WeCom's own beats (``<file>.feishu``, ``<file>.wecom``, written
-    while their long connections are open) must be fresh too; Telegram's is the file itself (checked by
-    the caller)."""
+    Without ``--heartbeat`` (``heartbeat`` None) each line says the connection is not checked. With a
+    heartbeat file, Feishu's and WeCom's own beats (``<file>.feishu``, ``<file>.wecom``, written while
+    their long connections are open) must be fresh too; Telegram's is the file itself."""
+    from pathlib import Path
+
+    from bot.chat.secrets import REDACTOR
+    from bot.telegram.heartbeat import connection_state
+
     lines, ok = [], True
+    base = (Path(heartbeat) if heartbeat else settings.heartbeat_path) if heartbeat is not None else None
     for name in platforms(settings):
-        if name == "telegram":
-            lines.append("telegram: configured")
-            continue
         if name == "dingtalk":
             from bot.dingtalk.run import health_line
 
             line, fine = health_line(settings, heartbeat, max_age_s)
-            lines.append(line)
-            ok = ok and fine
-            continue
-        endpoint = settings.feishu.domain if name == "feishu" else settings.wecom.ws_url
-        where = f"{name}: configured ({endpoint})"
-        if heartbeat is not None:
-            from pathlib import Path
-
-            from bot.telegram.heartbeat import HEARTBEAT_MAX_AGE_S, check_heartbeat
-
-            base = Path(heartbeat) if heartbeat else settings.heartbeat_path
-            if base is not None:
-                beat = base.with_name(f"{base.name}.{name}")
-                problem = check_heartbeat(beat, HEARTBEAT_MAX_AGE_S if max_age_s is None else max_age_s)
-                where += f"; long connection: {problem}" if problem else "; long connection: open"
-                ok = ok and problem is None
-        lines.append(where)
+        else:
+            endpoint = {
+                "telegram": REDACTOR.redact(settings.telegram_base_url.replace("{token}", "<token>")),
+                "feishu": settings.feishu.domain,
+                "wecom": settings.wecom.ws_url,
+            }[name]
+            beat = base if name == "telegram" or base is None else base.with_name(f"{base.name}.{name}")
+            words = "connection: open" if name == "telegram" else "long connection: open"
+            state, fine = connection_state(beat, heartbeat, max_age_s, words)
+            line = f"{name}: configured ({endpoint}); {state}"
+        lines.append(line)
+        ok = ok and fine
     return lines, ok

@@ -209,7 +209,8 @@ def test_health_names_dingtalk_and_its_stream_connection(fake, tmp_path: Path) -
         ]
     assert not (tmp_path / "beat.json.dingtalk").exists()  # removed on a clean stop
     done = health()
-    assert done.returncode == 1 and "stream connection: no heartbeat" in done.stdout
+    assert done.returncode == 1  # FIX2 item 2: was "stream connection: no heartbeat"
+    assert "long connection not open (or the bot is not running): no heartbeat at" in done.stdout
 
 
 def test_the_log_holds_no_secret_at_debug_level(fake, tmp_path: Path) -> None:

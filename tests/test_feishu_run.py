@@ -216,7 +216,9 @@ def test_health_names_each_platform_and_feishu_s_long_connection(fake, tmp_path:
         timeout=60,
     )
     assert done.returncode == 1
-    assert "long connection: no heartbeat" in done.stdout
+    assert (
+        "long connection not open (or the bot is not running): no heartbeat at" in done.stdout
+    )  # FIX2 item 2
 
 
 def test_the_log_holds_no_secret_at_debug_level(fake, tmp_path: Path) -> None:

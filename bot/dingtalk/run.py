@@ -80,16 +80,9 @@ def _serve(server: DingTalkServer, stop: threading.Event | None) -> int:
 def health_line(settings: AppSettings, heartbeat: str | None, max_age_s: float | None) -> tuple[str, bool]:
     """``health``'s DingTalk line; with a heartbeat file, its own beat (``<file>.dingtalk``, written
     while the Stream connection is open) must be fresh."""
-    line = f"dingtalk: configured ({settings.dingtalk.endpoint})"
-    if heartbeat is None:
-        return line, True
-    from bot.telegram.heartbeat import HEARTBEAT_MAX_AGE_S, check_heartbeat
+    from bot.telegram.heartbeat import connection_state
 
-    base = Path(heartbeat) if heartbeat else settings.heartbeat_path
-    if base is None:
-        return line, True
-    beat = base.with_name(base.name + ".dingtalk")
-    problem = check_heartbeat(beat, HEARTBEAT_MAX_AGE_S if max_age_s is None else max_age_s)
-    return line + (
-        f"; stream connection: {problem}" if problem else "; stream connection: open"
-    ), problem is None
+    base = (Path(heartbeat) if heartbeat else settings.heartbeat_path) if heartbeat is not None else None
+    beat = base.with_name(base.name + ".dingtalk") if base is not None else None
+    state, ok = connection_state(beat, heartbeat, max_age_s, "stream connection: open")
+    return f"dingtalk: configured ({settings.dingtalk.endpoint}); {state}", ok

@@ -43,6 +43,7 @@ import httpx
 import websockets
 from websockets.asyncio.client import connect as ws_connect
 
+from bot.chat.reach import unreachable_line
 from bot.feishu.client import MemorySeen, Seen
 
 log = logging.getLogger(__name__)
@@ -73,6 +74,10 @@ def ack_frame(message_id: str, data: str, message: str = "OK", code: int = 200) 
     """The acknowledgement of one frame (frames.py ``AckMessage.to_dict``)."""
     headers = {"contentType": "application/json", "messageId": message_id}
     return json.dumps({"code": code, "headers": headers, "message": message, "data": data})
+
+
+CHECK = "DINGTALK_ENDPOINT, the network / proxy and DINGTALK_CLIENT_ID / DINGTALK_CLIENT_SECRET"
+"""What to check when the Stream gateway cannot be reached (named in the log line)."""
 
 
 def backoff_delay(attempt: int) -> float:
@@ -128,6 +133,7 @@ class StreamConnection:
         async with httpx.AsyncClient(timeout=10.0) as http:
             try:
                 while not self._stopping:
+                    unreachable: BaseException | None = None
                     try:
                         heard = await self._connect_and_serve(http)
                         attempt = 0 if heard else attempt + 1
@@ -138,14 +144,15 @@ class StreamConnection:
                         log.warning("dingtalk: open failed: %s", exc)
                         attempt += 1
                     except (OSError, httpx.HTTPError, websockets.WebSocketException, TimeoutError) as exc:
-                        log.warning("dingtalk: connection error: %s", type(exc).__name__)
+                        unreachable = exc
                         attempt += 1
                     if self._stopping:
                         break
+                    delay = backoff_delay(attempt) if attempt else 0.1
+                    if unreachable is not None:
+                        log.warning(unreachable_line("dingtalk", self.endpoint, unreachable, CHECK, delay))
                     with contextlib.suppress(TimeoutError):
-                        await asyncio.wait_for(
-                            self._stopped.wait(), backoff_delay(attempt) if attempt else 0.1
-                        )
+                        await asyncio.wait_for(self._stopped.wait(), delay)
             finally:
                 if self._tasks:
                     await asyncio.gather(*self._tasks, return_exceptions=True)

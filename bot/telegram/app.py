@@ -83,6 +83,7 @@ from bot.telegram.journal import AckAfterJournal, JournaledQueue, UpdateJournal,
 from bot.telegram.processor import WORKERS, ChatOrderedProcessor
 from bot.telegram.quote import on_quote
 from bot.telegram.settings_io import ChatSettingsIO, preload
+from bot.telegram.startup import reach_until_signalled
 from bot.telegram.state import CONTEXT_TYPES
 from bot.telegram.transport import RetryingRequest, RetryPolicy, send_request
 from bot.telegram.webhook import serve_webhook
@@ -407,6 +408,8 @@ def run(settings: BotSettings) -> int:
         return 1
     asyncio.set_event_loop(new_event_loop())  # PTB's run_* use the current loop
     try:
+        if not reach_until_signalled(asyncio.get_event_loop(), app.bot, settings.telegram_base_url):
+            return 0  # stopped while Telegram was still unreachable (bot.telegram.startup)
         if settings.webhook_url:  # our own bounded server (bot.telegram.webhook), not PTB's tornado one
             webhook = serve_webhook(
                 app,

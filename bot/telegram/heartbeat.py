@@ -42,21 +42,51 @@ def write_heartbeat(path: Path, now: float | None = None) -> None:
     os.replace(partial, path)
 
 
-def check_heartbeat(
-    path: Path, max_age_s: float = HEARTBEAT_MAX_AGE_S, now: float | None = None
-) -> str | None:
-    """None when ``path`` holds a beat at most ``max_age_s`` seconds old, else why not (one line)."""
+def beat_problem(path: Path, max_age_s: float = HEARTBEAT_MAX_AGE_S, now: float | None = None) -> str | None:
+    """None when ``path`` holds a beat at most ``max_age_s`` seconds old, else the bare fact (one line)."""
     try:
         beat = json.loads(path.read_text(encoding="utf-8"))
         written = float(beat["time"])
     except FileNotFoundError:
-        return f"no heartbeat at {path}: the bot is not running (or SIZING_BOT_HEARTBEAT differs)"
+        return f"no heartbeat at {path}"
     except (OSError, ValueError, KeyError, TypeError) as exc:
         return f"unreadable heartbeat {path}: {exc}"
     age = (time.time() if now is None else now) - written
     if age > max_age_s:
-        return f"last heartbeat {age:.0f} s ago (more than {max_age_s:g} s): the bot is not serving"
+        return f"last heartbeat {age:.0f} s ago (more than {max_age_s:g} s)"
     return None
+
+
+def check_heartbeat(
+    path: Path, max_age_s: float = HEARTBEAT_MAX_AGE_S, now: float | None = None
+) -> str | None:
+    """None when ``path`` holds a beat at most ``max_age_s`` seconds old, else why not (one line)."""
+    problem = beat_problem(path, max_age_s, now)
+    if problem is None or problem.startswith("unreadable"):
+        return problem
+    if problem.startswith("no heartbeat"):
+        return f"{problem}: {NOT_OPEN[:-1]}, or SIZING_BOT_HEARTBEAT differs)"
+    return f"{problem}: the bot is not serving"
+
+
+NOT_CHECKED = "connection not checked without --heartbeat"
+"""``sizing-bot health``'s platform line without ``--heartbeat``: only the settings were read."""
+NOT_OPEN = "long connection not open (or the bot is not running)"
+"""A platform's beat is missing or stale: the process may run while that platform is disconnected."""
+NO_FILE = "connection not checked: no heartbeat file (give --heartbeat FILE or set SIZING_BOT_HEARTBEAT)"
+
+
+def connection_state(
+    beat: Path | None, heartbeat: str | None, max_age_s: float | None, open_words: str
+) -> tuple[str, bool]:
+    """The connection part of one ``health`` platform line, and whether it is healthy: not checked
+    without ``--heartbeat`` (``heartbeat`` None); else ``open_words`` while ``beat`` is fresh."""
+    if heartbeat is None:
+        return NOT_CHECKED, True
+    if beat is None:
+        return NO_FILE, False
+    problem = beat_problem(beat, HEARTBEAT_MAX_AGE_S if max_age_s is None else max_age_s)
+    return (open_words, True) if problem is None else (f"{NOT_OPEN}: {problem}", False)
 
 
 def serving(app: Any) -> bool:

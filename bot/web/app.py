@@ -112,12 +112,12 @@ def _answer_routes(presales: PresalesConfig | None) -> list[Route]:
 
     async def api_get(request: Request) -> Response:
         params = request.query_params
-        q = checked_question(params.get("q"))
+        q = _required(checked_question(params.get("q")), None)
         return _json_text(api_json(q, checked_lang(params.get("lang")), None, presales))
 
     async def api_post(request: Request) -> Response:
         q, lang, config = _posted(await request.body())
-        return _json_text(api_json(q, lang, config, presales))
+        return _json_text(api_json(_required(q, config), lang, config, presales))
 
     async def chart(request: Request) -> Response:
         from starlette.concurrency import run_in_threadpool
@@ -162,6 +162,14 @@ def _answer_routes(presales: PresalesConfig | None) -> list[Route]:
         Route("/recipes", recipes),
         Route("/quote.pdf", quote),
     ]
+
+
+def _required(q: str, config: Any) -> str:
+    """``q``; :class:`WebInputError` ``missing_question`` (400) when it is absent or blank and no
+    ``config`` is sized instead (a present question that is not understood stays 200, understood:false)."""
+    if not q.strip() and config is None:
+        raise WebInputError("missing_question", "no question: give q, e.g. ?q=7B模型1万亿token要多少A100")
+    return q
 
 
 def _posted(body: bytes) -> tuple[str, str | None, Any]:

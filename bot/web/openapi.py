@@ -20,6 +20,7 @@ _ERROR = {
 ERROR_CODES = {
     "bad_json": "400: the body is not a JSON object",
     "bad_question": "400: q is not a string",
+    "missing_question": "400: q is absent or blank (and, for POST, no config is given)",
     "bad_lang": '400: lang is not "zh" or "en"',
     "bad_config": "400: config is neither a config.json object nor a config file's text",
     "question_too_long": "413: q (or a prev) is longer than 20,000 characters",

@@ -37,6 +37,7 @@ from typing import Any
 import websockets
 from websockets.asyncio.client import connect as ws_connect
 
+from bot.chat.reach import unreachable_line
 from bot.chat.seen import Seen
 
 log = logging.getLogger(__name__)
@@ -54,6 +55,8 @@ REQUEST_TIMEOUT_S = 10.0
 """Seconds a command waits for its ack."""
 BACKOFF_FIRST_S, BACKOFF_MAX_S = 1.0, 30.0
 """Reconnect delays: the first, doubled per failure up to the last."""
+CHECK = "WECOM_WS_URL, the network / proxy and WECOM_BOT_ID / WECOM_BOT_SECRET"
+"""What to check when the long connection cannot be opened (named in the log line)."""
 MAX_FRAME = 4 * 1024 * 1024
 """Largest inbound frame accepted (a callback is a few KB; acks are small)."""
 
@@ -143,6 +146,7 @@ class WecomConnection:
         failures = 0
         try:
             while not self._stopping:
+                unreachable: BaseException | None = None
                 try:
                     await self._connect_and_serve()
                     failures = 0  # it was up (or is stopping): the next try comes after the first delay
@@ -154,10 +158,12 @@ class WecomConnection:
                     log.warning("wecom: %s", exc)
                 except (OSError, websockets.WebSocketException, TimeoutError) as exc:
                     failures += 1
-                    log.warning("wecom: connection error: %s", type(exc).__name__)
+                    unreachable = exc
                 if self._stopping:
                     break
                 delay = min(BACKOFF_FIRST_S * 2 ** max(failures - 1, 0), BACKOFF_MAX_S)
+                if unreachable is not None:
+                    log.warning(unreachable_line("wecom", self.url, unreachable, CHECK, delay))
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(self._stopped.wait(), delay)
         finally:
