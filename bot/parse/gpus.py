@@ -78,6 +78,11 @@ class GpuMention:
 
 
 _PRE_MEM_RE = rc(r"(?P<mem>\d{2,3})\s*g(?:b|ib)?\s*(?:的|显存的?|vram)?\s*$")
+_AFTER_MEM_RE = rc(
+    r"(?:\s*(?:服务器|机器|节点|nodes?|servers?|machines?|boxes))?\s*[(（]\s*(?:\d{1,2}\s*[x×*]\s*)?(?P<gib>\d{2,3})\s*g(?:b|ib)?(?:\s*each|\s*每[张块卡])?\s*[)）]"
+)
+"""The memory in brackets after a card: 'A100 (40G)', 'DGX-A100 (8X40G)', 'A100 服务器（8×40G）' (eight
+cards of 40 GB each)."""
 _MEM_IN_SPAN_RE = rc(r"(?<![a-z0-9])(\d{2,3})\s*g(?:b|ib)?(?![a-z])")
 
 
@@ -133,9 +138,9 @@ def extract_gpus(s: str) -> tuple[str, list[GpuMention]]:
         if pre and memory is None:
             memory = float(pre.group("mem"))
             start = start - (len(pre.group(0)))
-        after = re.match(r"\s*[(（]\s*(\d{2,3})\s*g(?:b|ib)?\s*[)）]", s[end:])
+        after = _AFTER_MEM_RE.match(s, end)
         if after and memory is None:
-            memory = float(after.group(1))
+            memory = float(after.group("gib"))
         if memory is None:
             with_mem = re.match(r"\s*with\s+(\d{2,3})\s*g(?:b|ib)?", s[end:])
             if with_mem:

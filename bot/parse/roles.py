@@ -258,8 +258,11 @@ _BYTE_SCALE = {
 _DECIMAL_FOR = {2**30: 1e9, 2**40: 1e12, 2**20: 1e6}
 
 
-L_GPU_PAREN = rc(rf"[{MARKS}]\s*s?\s*(?:[(（,，]\s*|\s+)$")
-"""'4x A10G (24GB)', '单卡3090（24G）', 'XPU-9000 48GB': the named card's memory."""
+L_GPU_PAREN = rc(
+    rf"[{MARKS}]\s*s?\s*(?:(?:服务器|机器|节点|nodes?|servers?|machines?)\s*)?"
+    r"(?:[(（,，]\s*(?:\d{1,2}\s*[x×*]\s*)?|\s+)$"
+)
+"""'4x A10G (24GB)', '单卡3090（24G）', 'XPU-9000 48GB', 'A100 服务器（8×40G）': the named card's memory."""
 R_UNIFIED = rc(r"^\s*(?:of\s+)?(?:unified\s+memory|统一内存)")
 L_MACHINE = rc(r"(?:machine|box|server|computer|rig|workstation|pc|laptop|台|机器|电脑|服务器)\D{0,16}$")
 
@@ -308,10 +311,12 @@ _EACH = (
 )
 NODE_GAP = rc(r"\s*" + _NODE + r"\s*" + _EACH)
 """Between a node count and the GPUs per node: '3 个节点、每个节点 8 张', '4 nodes of 8', '2台, 每台8卡'."""
-GPU_NODE_GAP = rc(rf"\s*[{MARKS}]\s*s?\s*" + _NODE + r"\s*" + _EACH)
-"""A card named before 'nodes': 'three A100 nodes (8x 80 GB each)', '2 H100 nodes with 8 GPUs each'."""
+GPU_NODE_GAP = rc(rf"\s*(?:个\s*)?(?:台|节点)?\s*[{MARKS}]\s*s?\s*(?:服务器|机器|" + _NODE + r")\s*" + _EACH)
+"""A card named before 'nodes': 'three A100 nodes (8x 80 GB each)', '2 H100 nodes with 8 GPUs each',
+'三台 A100 服务器（8×40G）'."""
 R_PER_NODE_GPUS = rc(
     rf"^\s*(?:[x×*]\s*)?(?:\d{{2,3}}\s*g(?:b|ib)?\s*(?:的)?\s*)?(?:[{MARKS}]|gpus?\b|cards?\b|张|卡|块|each\b|per\b)"
+    r"|^\s*[x×*]\s*\d{2,3}\s*g(?:b|ib)?\s*[)）]"  # "(8×40G)": eight cards of 40 GB
 )
 JI_KA_GAP = rc(r"\s*机\s*")
 """'2机16卡': N machines, M cards in all (the Chinese shorthand gives the total)."""
