@@ -12,10 +12,10 @@ import pytest
 from bot.cli import main
 
 
-def ask(capsys: pytest.CaptureFixture[str], text: str) -> dict[str, Any]:
+def ask(capsys: pytest.CaptureFixture[str], text: str, want_code: int = 0) -> dict[str, Any]:
     code = main(["ask", "--format", "json", text])
     data = json.loads(capsys.readouterr().out)
-    assert code == 0, data
+    assert code == want_code, data
     return data
 
 
@@ -61,3 +61,58 @@ def test_memory_beside_a_card_is_the_request_memory(
     got = {k: data["request"][k] for k in want}
     assert got == want
     assert unread(data) == []  # the 8 and the 40 of "(8×40G)" are read, not left over
+
+
+# (sentence, request fields, interpretation.unknown_model)
+MODEL_NAMES = [
+    # a name, a space, a size: unknown, named as typed, sized at the stated size (never swapped)
+    ("fine-tune InternVL 76B on 8 H100", {"model": None, "params_total": 76e9}, "InternVL 76B"),
+    ("用 4 张 A100 做 FooBar 13B 的 LoRA 微调", {"model": None, "params_total": 13e9}, "FooBar 13B"),
+    # a size, then the name
+    ("LoRA the 7B LLaVA on one A100 80GB", {"model": None, "params_total": 7e9}, "LLaVA 7B"),
+    ("一张 4090 能 LoRA 微调 8B 的 InternVL2.5 吗", {"model": None, "params_total": 8e9}, "InternVL2.5 8B"),
+    ("serve the 70B Llama3 on 4 H100", {"model": "Llama-3-70B", "params_total": 70.6e9}, None),
+    ("部署 8B 的 Llama3 要几张 4090", {"model": "Llama-3-8B", "params_total": 8.03e9}, None),
+    # an HF repo id with an organisation and an active size
+    (
+        "serve someorg/Foo-Linear-48B-A3B-Instruct-AWQ on 2 RTX 3090",
+        {"model": None, "params_total": 48e9, "params_active": 3e9},
+        "Foo-Linear-48B-A3B",
+    ),
+    (
+        "用 vLLM 部署 someorg/Bar-MoE-30B-A3B，两张 A100",
+        {"model": None, "params_total": 30e9, "params_active": 3e9},
+        "Bar-MoE-30B-A3B",
+    ),
+    # a family named without a size: named, with its releases suggested; no size picked for the user
+    (
+        "How many GPUs to fine-tune StarCoder on my C code?",
+        {"model": None, "params_total": None},
+        "StarCoder",
+    ),
+    ("用 Bloom 做 LoRA 微调，一张 V100 够不够", {"model": None, "params_total": None}, "Bloom"),
+    # words that are not names stay words
+    ("LoRA 70B on 2 A100", {"model": None, "params_total": 70e9}, None),
+    ("ZeRO-3 13B full fine-tune on 8 A100", {"model": None, "params_total": 13e9}, None),
+    ("用 LLaMA Factory 微调 7B 模型，4 张 4090", {"model": None, "params_total": 7e9}, None),
+    ("llama.cpp 跑 Llama-3-8B Q4_K_M，一张 4090", {"model": "Llama-3-8B", "params_total": 8.03e9}, None),
+]
+
+
+@pytest.mark.parametrize(("text", "want", "unknown"), MODEL_NAMES)
+def test_model_names_as_people_type_them(
+    capsys: pytest.CaptureFixture[str], text: str, want: dict[str, Any], unknown: str | None
+) -> None:
+    data = ask(capsys, text, want_code=0 if want["params_total"] else 2)  # 2: no size to answer with
+    got = {k: data["request"].get(k) for k in want}
+    assert got == want
+    assert data["interpretation"].get("unknown_model") == unknown
+
+
+def test_a_family_without_a_size_suggests_its_releases(capsys: pytest.CaptureFixture[str]) -> None:
+    main(["ask", "What GPU setup do I need to fine-tune StarCoder?"])
+    out = capsys.readouterr().out
+    assert "“StarCoder”" in out and "StarCoder-15.5B" in out and "StarCoder2-7B" in out
+    main(["ask", "用 Bloom 做 LoRA 微调，一张 V100 够不够"])
+    out = capsys.readouterr().out
+    assert "“Bloom”" in out and "BLOOM-560M" in out

@@ -236,7 +236,7 @@ class _Parse(FieldSteps):
     # -- step 2: names, masked so their digits are not read as numbers
 
     def _names(self) -> tuple[list[ModelMention], str | None]:
-        self.s, models = extract_models(self.s)
+        self.s, models = extract_models(self.s, self.raw)
         precision: str | None = None
         for m in lx.PRECISION_RE.finditer(self.s):
             p = m.group("p").replace(" ", "").replace("-", "")
