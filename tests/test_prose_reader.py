@@ -116,3 +116,29 @@ def test_a_family_without_a_size_suggests_its_releases(capsys: pytest.CaptureFix
     main(["ask", "用 Bloom 做 LoRA 微调，一张 V100 够不够"])
     out = capsys.readouterr().out
     assert "“Bloom”" in out and "BLOOM-560M" in out
+
+
+# several cards named: the one the user counts is sized, with its own memory; the others are alternatives
+COUNTED_CARD = [
+    ("作者说 V100 上大约要 31G。我只有两张 16G 的 T4，能微调 Qwen2.5-1.5B 吗", "T4", 2, 16, "V100-SXM2-32GB"),
+    (
+        "The paper used a V100; I only have two 16GB T4s. Can I fine-tune Qwen2.5-1.5B?",
+        "T4",
+        2,
+        16,
+        "V100-SXM2-32GB",
+    ),
+    ("一块 24G 的 4090 能 LoRA 微调 Qwen2.5-7B 吗？文档写要 2 个 A100", "RTX-4090", 1, 24, "A100-SXM4-80GB"),
+]
+
+
+@pytest.mark.parametrize(("text", "gpu", "count", "memory", "other"), COUNTED_CARD)
+def test_the_counted_card_is_sized(
+    capsys: pytest.CaptureFixture[str], text: str, gpu: str, count: int, memory: float, other: str
+) -> None:
+    data = ask(capsys, text)
+    request = data["request"]
+    assert (request["gpu"], request["gpu_count"], request["gpu_memory_gib"]) == (gpu, count, memory)
+    main(["ask", text])
+    out = capsys.readouterr().out
+    assert other.split("-")[0] in out  # the other card is still named (an alternative row or note)
