@@ -47,6 +47,15 @@ CARD_MEMORY = [
         {"gpu": "A100-SXM4-40GB", "gpu_count": 96, "gpu_memory_gib": 40},
     ),
     (
+        "A800x4x80G 用 LoRA 对 Qwen2.5-14B 做 DPO，per_device_train_batch_size 2、"
+        "gradient_accumulation_steps 4",
+        {"gpu": "A800-80GB", "gpu_count": 4, "gpu_memory_gib": 80, "global_batch": 2 * 4 * 4},
+    ),
+    (
+        "LoRA DPO of Qwen2.5-14B on A100x8x40G, per_device_train_batch_size 1, gradient_accumulation_steps 2",
+        {"gpu": "A100-SXM4-40GB", "gpu_count": 8, "gpu_memory_gib": 40, "global_batch": 1 * 2 * 8},
+    ),
+    (
         "two H800 servers (8x80GB) to pretrain a 7B on 300B tokens",
         {"gpu": "H800-SXM5-80GB", "gpu_count": 16, "gpu_memory_gib": 80},
     ),

@@ -44,7 +44,9 @@ R_KUAI_GPU = rc(rf"^\s*(?:\d{{1,3}}\s*g(?:b|ib)?\s*(?:的|显存的?)?\s*)?(?:[{
 L_GPU_TIMES = rc(rf"[{MARKS}]\s*s?\s*(?:[x×*]|\s)\s*$")
 L_GPU_BEFORE = rc(rf"[{MARKS}]\s*s?\s*$")
 R_X_AFTER = rc(r"^\s*[x×](?![a-z0-9])")
-R_END = rc(r"^\s*(?:[,.;:?!()]|$|\s(?:for|to|on|with|训|微调|部署|推理))|^\s*[训微部推跑]")
+R_END = rc(
+    r"^\s*(?:[,.;:?!()]|$|\s(?:for|to|on|with|训|微调|部署|推理))|^\s*[训微部推跑用做，。、；：？！（）]"
+)
 R_NODES = _r(r"台|nodes?\b|machines?\b|servers?\b|boxes\b|hosts?\b")
 R_NODE_OF = rc(r"^\s*(?:台|nodes?|machines?|servers?|boxes|hosts?)\s*(?:of|with|x|×|\*|,)?\s*")
 R_MONEY_CNY = _r(r"元|块钱|块人民币|人民币|rmb\b|cny\b")
