@@ -151,3 +151,24 @@ def test_the_counted_card_is_sized(
     main(["ask", text])
     out = capsys.readouterr().out
     assert other.split("-")[0] in out  # the other card is still named (an alternative row or note)
+
+
+# context lengths in every phrasing, and the bits written after GPTQ
+CONTEXT_AND_PRECISION = [
+    ("想对 Qwen2.5-7B 做 64k 以上长上下文的 LoRA 微调，要几张 A100", {"seq_len": 65536}),
+    ("用 16 张 H800 跑 Qwen2.5-7B 的 16K DPO 全参训练要多久", {"seq_len": 16384}),
+    ("LoRA fine-tune Qwen2.5-7B on a 16k-length dataset with 4 A100", {"seq_len": 16384}),
+    ("32k SFT of Qwen2.5-7B on 8 H100", {"seq_len": 32768}),
+    ("用 8K 条数据 SFT Qwen2.5-7B，4 张 A100", {"seq_len": 2048, "num_samples": 8000}),
+    ("部署 Qwen2.5-14B-Instruct-GPTQ-Int8，一张 4090", {"precision": "int8"}),
+    ("serve Qwen/Qwen2.5-7B-Instruct-GPTQ-Int8 on one L4", {"precision": "int8"}),
+    ("serve Qwen2.5-7B-Instruct-GPTQ-Int4 on one L4", {"precision": "int4"}),
+]
+
+
+@pytest.mark.parametrize(("text", "want"), CONTEXT_AND_PRECISION)
+def test_context_lengths_and_gptq_bits(
+    capsys: pytest.CaptureFixture[str], text: str, want: dict[str, Any]
+) -> None:
+    data = ask(capsys, text)
+    assert {k: data["request"][k] for k in want} == want

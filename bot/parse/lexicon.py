@@ -341,7 +341,7 @@ ALGORITHM_RES: list[tuple[str, LazyPattern]] = [
 ]
 PRECISION_RE = rc(
     r"(?<![a-z0-9])(?P<p>bf16|bfloat16|fp16|float16|半精度|fp8|float8|fp32|float32|int8|int4|int3|int2|nf4|"
-    r"[48][\s\-]?bit|gptq|awq|w8a8|w8a16|w4a16|w4a8|q4_k_m|q4_k_s|q4_0|q4|q5_k_m|q5|q8_0|q8)(?![a-z0-9])"
+    r"[48][\s\-]?bit|gptq[\s\-_]*int[48]|gptq|awq|w8a8|w8a16|w4a16|w4a8|q4_k_m|q4_k_s|q4_0|q4|q5_k_m|q5|q8_0|q8)(?![a-z0-9])"
 )
 PRECISION_MAP: dict[str, str] = {
     "bf16": "bf16",
@@ -359,6 +359,10 @@ PRECISION_MAP: dict[str, str] = {
     "int2": "int2",
     "nf4": "int4",
     "gptq": "int4",
+    "gptqint8": "int8",  # "GPTQ-Int8" (Qwen's 8-bit GPTQ releases): the bits written after GPTQ
+    "gptq_int8": "int8",
+    "gptqint4": "int4",
+    "gptq_int4": "int4",
     "awq": "int4",
     # W8A8 / W8A16 (llm-compressor, vLLM): 8-bit weights; W4A16 / W4A8: 4-bit weights
     "w8a8": "int8",

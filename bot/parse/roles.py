@@ -72,7 +72,11 @@ R_MONTHS = _r(r"个?月|months?\b|mos?\b")
 R_YEARS = _r(r"年|years?\b")
 R_SEQ = _r(
     r"(?:的)?(?:上下文|context\b|ctx\b|长度|序列|seq|窗口|max[\s_\-]*(?:seq|sequence|context|len)|tokens?\s+(?:of\s+)?context)"
+    r"|(?:以上|以内)?\s*(?:的)?\s*长(?:上下文|文本|序列)"  # "100k 以上长上下文"
+    r"|length\b|tokens?[\s\-]+long\b"  # "an 8k-length dataset", "8k-token-long documents"
 )
+R_SEQ_JOB = rc(r"^\s*(?:的\s*)?(?:dpo|sft|全参|全量|lora|qlora|长文本|微调|训练)")
+"""A length in K before the job ("7B 的 8K DPO 全参训练", "32k SFT"): the sequence length trained at."""
 R_CONC = _r(
     r"(?:个|名|位|路)?\s*(?:并发|concurren|simultaneous|用户|users?\b|人同时|人在线|同时|people\b|qps\b|requests?\s+at\s+once)"
 )
@@ -437,6 +441,8 @@ def _time_and_load(a: _Around) -> Verdict:
             if pattern.match(R):
                 return Role("days", v * days, tok)
     if R_SEQ.match(R) and not a.word:
+        return Role("seq", seq_value(tok), tok)
+    if tok.mag_scale == "K" and R_SEQ_JOB.match(R) and not a.word:
         return Role("seq", seq_value(tok), tok)
     if R_CONC.match(R):
         return Role("concurrency", v, tok)
