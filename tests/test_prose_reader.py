@@ -172,3 +172,22 @@ def test_context_lengths_and_gptq_bits(
 ) -> None:
     data = ask(capsys, text)
     assert {k: data["request"][k] for k in want} == want
+
+
+# the job's meaning in words: RL training tunes, 4-bit quantized training is QLoRA, a '-sft' name is a name
+MEANING = [
+    ("How many H100 did RL training of a 1.5B model take?", {"stage": "finetune"}),
+    ("强化学习训练 7B 模型要几张 H100", {"stage": "finetune"}),
+    ("Can I do 4-bit quantized training of Yi-34B on 4 RTX 3090?", {"stage": "finetune", "method": "qlora"}),
+    ("Yi-34B 用 4bit 量化训练，4 张 24G 的卡能训吗", {"stage": "finetune", "method": "qlora"}),
+    ("三张 3090 用 lmdeploy 跑 internlm2-chat-7b-sft 够吗", {"stage": "inference", "algorithm": None}),
+    ("Serve internlm2-chat-7b-sft with lmdeploy on two RTX 3090", {"stage": "inference", "algorithm": None}),
+    ("Llama-3-8B with TensorRT-LLM on one A100: what throughput should I expect?", {"stage": "inference"}),
+    ("Llama-3-8B 用 TensorRT-LLM 在一张 A100 上能跑多快", {"stage": "inference"}),
+]
+
+
+@pytest.mark.parametrize(("text", "want"), MEANING)
+def test_the_job_in_words(capsys: pytest.CaptureFixture[str], text: str, want: dict[str, Any]) -> None:
+    data = ask(capsys, text)
+    assert {k: data["request"][k] for k in want} == want

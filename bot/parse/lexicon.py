@@ -308,13 +308,18 @@ CONTINUED_RE = rc(
 )
 PRETRAIN_RE = rc(r"预训练|从零|从头训|from\s+scratch|pre[\s\-]?train|底座")
 FINETUNE_RE = rc(
-    r"微调|精调|全参|全量|指令调优|\bsft\b|fine[\s\-]?tun|finetun|\bq?lora\b|adapters?\b|"
-    r"\bdpo\b|\bppo\b|\bgrpo\b|\brlhf\b|对齐训练|full[\s\-]*(?:parameter|param|weight)"
+    r"微调|精调|全参|全量|指令调优|(?<![\-_])\bsft\b|fine[\s\-]?tun|finetun|\bq?lora\b|adapters?\b|"
+    r"\bdpo\b|\bppo\b|\bgrpo\b|\brlhf\b|对齐训练|full[\s\-]*(?:parameter|param|weight)|"
+    r"\brl\s+(?:training|fine[\s\-]?tuning)|强化学习训练|post[\s\-]?training|后训练|量化训练|"
+    r"(?:4|8)[\s\-]?bit\s+(?:quantized\s+)?training"
 )
+"""Fine-tuning words; not a model's '-sft' suffix ('internlm2-chat-7b-sft' is a name). RL training and
+post-training tune a trained model; '4bit 量化训练' / '4-bit quantized training' is QLoRA (Dettmers et al.
+2023: 4-bit quantized base, trained adapters)."""
 INFERENCE_RE = rc(
     r"推理|部署|上线|serv(?:e|ing)\b|inference|\binfer\b|deploy|并发|concurren|\busers?\b|用户|同时用|"
     r"同时请求|\bvllm\b|ollama|sglang|\btgi\b|chatbot|kv\s*cache|\bqps\b|服务(?!器)|\bttft\b|首\s*token|"
-    r"time\s+to\s+first\s+token"
+    r"time\s+to\s+first\s+token|lmdeploy|turbomind|tensorrt[\s\-]?llm|\btrt[\s\-]?llm\b|exllama"
 )
 TRAIN_RE = rc(
     r"训|\btrain|megatron|\bflops?\b|6nd|\bmfu\b|gpu[\s\-]*hours?|gpu小时|卡时|h\d00[\s\-]*days|"
@@ -331,13 +336,16 @@ FULL_RE = rc(
 NEGATED_LORA_RE = rc(
     r"(?:不用|不要|不做|不是|非|without|no|not|non[\s\-]?|instead\s+of|rather\s+than)\s*q?lora"
 )
-QLORA_RE = rc(r"\bqlora\b|4[\s\-]?bit\s*(?:量化|quantized|quantization)?\s*(?:\+|和|加|with|and)?\s*lora")
+QLORA_RE = rc(
+    r"\bqlora\b|4[\s\-]?bit\s*(?:量化|quantized|quantization)?\s*(?:\+|和|加|with|and)?\s*lora"
+    r"|4[\s\-]?bit\s*(?:量化训练|量化微调|quantized\s+(?:training|fine[\s\-]?tuning))"
+)
 LORA_RE = rc(r"\blora\b")
 ALGORITHM_RES: list[tuple[str, LazyPattern]] = [
     ("dpo", rc(r"(?<![a-z0-9])dpo(?:[\s_\-]*(?:trainer|config)|\b)")),  # "DPOTrainer", "dpo_config"
     ("grpo", rc(r"(?<![a-z0-9])grpo(?:[\s_\-]*(?:trainer|config)|\b)")),  # "GRPOTrainer", "simple_GRPO"
     ("ppo", rc(r"(?<![a-z0-9])ppo(?:[\s_\-]*(?:trainer|config)|\b)|\brlhf\b")),
-    ("sft", rc(r"\bsft\b|指令微调")),
+    ("sft", rc(r"(?<![\-_])\bsft\b|指令微调")),  # not a name's suffix ("internlm2-chat-7b-sft")
 ]
 PRECISION_RE = rc(
     r"(?<![a-z0-9])(?P<p>bf16|bfloat16|fp16|float16|半精度|fp8|float8|fp32|float32|int8|int4|int3|int2|nf4|"
