@@ -191,3 +191,24 @@ MEANING = [
 def test_the_job_in_words(capsys: pytest.CaptureFixture[str], text: str, want: dict[str, Any]) -> None:
     data = ask(capsys, text)
     assert {k: data["request"][k] for k in want} == want
+
+
+# budgets in 万 / 千万 shorthand, in every position and both languages: the amount in yuan
+BUDGETS = [
+    ("预算1.5kw，预训练 7B 模型 1T token 够吗", 15_000_000),
+    ("预算两千万，用 H100 预训练 13B 模型要多久", 20_000_000),
+    ("用 H100 预训练 13B 模型 1T token，预算 800w 够吗", 8_000_000),
+    ("budget 1.5kw to pretrain a 7B on 1T tokens with H100", 15_000_000),
+    ("Pretrain a 13B on 1T tokens with H100s on a 300w budget?", 3_000_000),
+]
+
+
+@pytest.mark.parametrize(("text", "amount"), BUDGETS)
+def test_budget_shorthand_is_yuan(capsys: pytest.CaptureFixture[str], text: str, amount: float) -> None:
+    data = ask(capsys, text)
+    assert (data["request"]["budget"], data["request"]["currency"]) == (amount, "CNY")
+
+
+def test_a_named_currency_wins_over_the_shorthand(capsys: pytest.CaptureFixture[str]) -> None:
+    data = ask(capsys, "budget $2M, how large a model can I pretrain on H100?")
+    assert (data["request"]["budget"], data["request"]["currency"]) == (2_000_000, "USD")

@@ -213,6 +213,8 @@ class FieldSteps:
                 currency = "CNY"
             elif usd:
                 currency = "USD"
+        if currency is None and budget is not None and (budget.tok.mag or "").strip() in CNY_SHORTHAND:
+            currency = "CNY"  # "budget 1.5kw": 千万 is a Chinese amount, in yuan
         f["currency"] = currency
         f["mfu"] = self.value("mfu")
         f["batch_size"] = self.value("batch") or f.get("batch_size")
@@ -263,6 +265,9 @@ class FieldSteps:
         return asked
 
 
+CNY_SHORTHAND = frozenset(("w", "kw", "万", "千万", "亿", "百万"))
+"""Magnitudes written the Chinese way ('80w', '1.5kw', '两千万'): an amount in yuan unless a currency is
+named."""
 COUNTED_GPU_GAP = 16
 """Characters between a GPU count and the card it counts ("两张 16G 的 T4", "8 x NVIDIA A100")."""
 
