@@ -100,7 +100,16 @@ MODEL_NAMES = [
         "StarCoder",
     ),
     ("用 Bloom 做 LoRA 微调，一张 V100 够不够", {"model": None, "params_total": None}, "Bloom"),
+    # a family with a short variant tag, a name called a model, a size in brackets
+    ("MiniCPM-V 做 LoRA 微调，8 张 3090 够吗", {"model": None, "params_total": None}, "MiniCPM-V"),
+    ("Serve MiniMax-M1 at 1M context on 8 H20", {"model": None, "params_total": None}, "MiniMax-M1"),
+    ("FooChat 模型做推理最低要什么显卡？", {"model": None, "params_total": None}, "FooChat"),
+    ("How many GPUs did the BarNet3 pre-training take?", {"model": None, "params_total": None}, "BarNet3"),
+    ("Training gpt2 large (774M) on one V100-32GB OOMs", {"model": None, "params_total": 774e6}, "gpt2"),
+    ("用一张 V100 训练 FooLM（350M）会爆显存吗", {"model": None, "params_total": 350e6}, "FooLM"),
     # words that are not names stay words
+    ("DPO training of a 7B on 8 H100", {"model": None, "params_total": 7e9}, None),
+    ("FSDP training of our model on 8 A100", {"model": None, "params_total": None}, None),
     ("LoRA 70B on 2 A100", {"model": None, "params_total": 70e9}, None),
     ("ZeRO-3 13B full fine-tune on 8 A100", {"model": None, "params_total": 13e9}, None),
     ("用 LLaMA Factory 微调 7B 模型，4 张 4090", {"model": None, "params_total": 7e9}, None),

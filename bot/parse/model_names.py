@@ -30,7 +30,10 @@ SPACED_NAME_RE = rc(
 """'InternVL 76B': a name, a space, a size in billions."""
 SIZE_FIRST_RE = rc(rf"(?<![a-z0-9.])(?P<size>\d+(?:\.\d+)?)b\s+(?:的\s*)?(?P<name>{_NAME})(?![a-z0-9.\-_])")
 """'the 7B LLaVA', '8B 的 InternVL2.5': a size in billions, then the name."""
-ANY_SIZE_RE = rc(r"(?<![a-z0-9.])\d+(?:\.\d+)?\s?[bm](?![a-z])")
+ANY_SIZE_RE = rc(
+    r"(?<![a-z0-9.])\d+(?:\.\d+)?\s?[bm](?![a-z])(?!\s*(?:的\s*)?(?:上下文|context|ctx|tokens?))"
+)
+"""A model size anywhere ('7B', '500M'), not a context length ('1M 上下文', '1M context')."""
 
 NOT_NAMES = frozenset((
     # methods and training words
@@ -45,7 +48,10 @@ NOT_NAMES = frozenset((
     # formats, units and other words written in capitals
     "gguf", "awq", "gptq", "exl2", "gpu", "gpus", "vram", "llm", "llms", "api", "cpu", "ram", "ssd",
     "nvme", "oom", "ctx", "kv", "qps", "tps", "bs", "mfu", "nvidia", "amd", "intel", "ai", "ok", "us",
-    "ram", "tb", "gb", "fp", "int", "the", "model", "models",
+    "ram", "tb", "gb", "fp", "int", "the", "model", "models", "nccl", "cuda", "rocm", "xpu", "npu",
+    "tpu", "mlx", "vlm", "vlms", "rag", "cpt", "galore", "reft", "ift", "rm", "openai", "deepmind",
+    "anthropic", "microsoft", "google", "meta", "alibaba", "tencent", "baidu", "bytedance", "moonshot",
+    "zhipu", "bigcode", "eleutherai", "mosaicml", "github", "pytorch", "jax", "flashattention", "xformers",
 ))  # fmt: skip
 """Words typed in capitals before or after a size that do not name a model."""
 _PRECISION_WORD = re.compile(r"^(?:fp|bf|int|nf|q|mxfp|nvfp|w\d+a)\d")
@@ -74,13 +80,25 @@ Typed = Callable[[str], str]
 """How a name in the normalized text was typed (the raw text's casing)."""
 
 
+BRACKETED_NAME_RE = rc(
+    rf"(?<![a-z0-9.\-_/{MODEL_MARK}])(?P<name>{_NAME})\s*[(（]\s*(?P<size>\d+(?:\.\d+)?)\s*(?P<u>[bm])\s*[)）]"
+)
+"""'FooLM (350M)', 'BarNet（13B）': a name, then its size in brackets."""
+
+
 def spaced_names(s: str, typed: Typed) -> list[tuple[int, int, str, float]]:
-    """(start, end, name as typed, size) of each 'Name 13B' the earlier passes left."""
+    """(start, end, name as typed, size) of each 'Name 13B' or 'Name (350M)' the earlier passes left."""
     out = []
     for m in SPACED_NAME_RE.finditer(s):
         name = typed(m.group("name"))
         if name_like(name):
             out.append((m.start(), m.end(), f"{name} {m.group('size')}B", float(m.group("size")) * 1e9))
+    for m in BRACKETED_NAME_RE.finditer(s):
+        name = typed(m.group("name"))
+        if name_like(name) and not any(a <= m.start() < b for a, b, _, _ in out):
+            out.append(
+                (m.start(), m.end(), name, float(m.group("size")) * (1e9 if m.group("u") == "b" else 1e6))
+            )
     return out
 
 
@@ -99,12 +117,13 @@ def size_first_names(s: str, typed: Typed) -> list[tuple[int, int, str, float, s
 def _bare_pattern(families: tuple[str, ...]) -> re.Pattern[str]:
     words = sorted({f for f in families if len(f) >= BARE_FAMILY_MIN and f not in _BARE_EXCLUDED}, key=len)
     alternation = "|".join(re.escape(w) for w in reversed(words))
-    return re.compile(rf"(?<![a-z0-9.\-_/])(?:{alternation})(?![a-z0-9.\-_/])")
+    return re.compile(rf"(?<![a-z0-9.\-_/])(?P<fam>{alternation})(?:[\-_][a-z]{{1,2}}\d*)?(?![a-z0-9.\-_/])")
 
 
 def bare_family(s: str, families: tuple[str, ...]) -> re.Match[str] | None:
-    """A catalog family named alone ('Bloom', 'StarCoder'), in a message with no size anywhere; not a
-    tool named after one ('LLaMA-Factory', 'llama.cpp', 'LLaMA Board')."""
+    """A catalog family named alone ('Bloom', 'StarCoder'), or with a short variant tag ('MiniCPM-V',
+    'MiniMax-M1'), in a message with no size anywhere; not a tool named after one ('LLaMA-Factory',
+    'llama.cpp', 'LLaMA Board')."""
     if ANY_SIZE_RE.search(s):
         return None
     for m in _bare_pattern(families).finditer(s):
@@ -122,3 +141,19 @@ def typed_in(raw: str) -> Typed:
         return m.group(0).strip() if m else name
 
     return typed
+
+
+CALLED_RE = rc(
+    rf"(?<![a-z0-9.\-_/])(?P<name>{_NAME})(?:'s)?\s*(?=模型|models?\b|(?:pre[\s\-]?)?training\b|fine[\s\-]?tun|预训练)"
+)
+"""'EmoLLM 模型', 'the FooNet models', 'BLIP3o pre-training', "LLaVA's training cost": a word typed as a
+name right before a model or training word."""
+
+
+def called_a_model(s: str, typed: Typed) -> tuple[int, int, str] | None:
+    """(start, end, name as typed) of the first name-like word called a model or trained."""
+    for m in CALLED_RE.finditer(s):
+        name = typed(m.group("name"))
+        if name_like(name) and name.lower() not in NOT_NAMES:
+            return m.start(), m.end("name"), name
+    return None

@@ -83,7 +83,7 @@ def _ver_key(ver: str | None) -> str | None:
 def _model_regex(families: list[str]) -> LazyPattern:
     fams = "|".join(re.escape(f) for f in sorted(set(families), key=len, reverse=True))
     return rc(
-        rf"(?<![a-z0-9])(?<![a-z][\-_])(?P<fam>{fams})"
+        rf"(?<![a-z0-9])(?<![a-z0-9][\-_])(?P<fam>{fams})"
         rf"(?P<ver>[\s\-_]*{_VER}(?![\d.]*\s?[bm](?![a-z]))(?!\s?[x*×]\s?\d))?"
         rf"(?P<size>[\s\-_]*(?:{_SIZE})(?![a-z0-9]))?"
         r"(?P<act>[\s\-_]*a\d+(?:\.\d+)?b(?![a-z0-9]))?"
@@ -280,13 +280,36 @@ def extract_models(s: str, raw: str = "") -> tuple[str, list[ModelMention]]:
         mentions.append(ModelMention(start, end, text, None, size, None, _closest_names(text)))
         s = mask(s, start, end, MODEL_MARK)
     bare = None if mentions else names.bare_family(s, idx.families)
-    if bare is not None:  # "fine-tune StarCoder": named as typed, its releases suggested
-        fam = bare.group(0)
+    if (
+        bare is not None
+    ):  # "fine-tune StarCoder", "MiniCPM-V": named as typed, the family's releases suggested
+        fam = bare.group("fam")
         suggestions = _model_suggestions(fam, fam, None, None)
-        mentions.append(ModelMention(bare.start(), bare.end(), typed_as(fam), None, None, None, suggestions))
+        mentions.append(
+            ModelMention(bare.start(), bare.end(), typed_as(bare.group(0)), None, None, None, suggestions)
+        )
         s = mask(s, bare.start(), bare.end(), MODEL_MARK)
+    called = None if mentions else names.called_a_model(s, typed_as)
+    if called is not None:  # "EmoLLM 模型", "BLIP3o pre-training": a name no catalog has, as typed
+        start, end, text = called
+        mentions.append(ModelMention(start, end, text, None, None, None, _closest_names(text)))
+        s = mask(s, start, end, MODEL_MARK)
+    s = _sizes_in_brackets(s, mentions)
     mentions.sort(key=lambda mm: mm.start)
     return s, mentions
+
+
+_BRACKET_SIZE_RE = rc(r"\s*[(（]\s*(\d+(?:\.\d+)?)\s*([bm])\s*[)）]")
+
+
+def _sizes_in_brackets(s: str, mentions: list[ModelMention]) -> str:
+    """'gpt2 large (774M)': the size in brackets after a model the catalog does not size."""
+    for mm in mentions:
+        m = _BRACKET_SIZE_RE.match(s, mm.end)
+        if m and mm.model_id is None and mm.size is None:
+            mm.size = float(m.group(1)) * (1e9 if m.group(2) == "b" else 1e6)
+            s = mask(s, m.start(), m.end(), " ")
+    return s
 
 
 def _size_first(s: str, typed: names.Typed, mentions: list[ModelMention]) -> str:
