@@ -107,6 +107,10 @@ MODEL_NAMES = [
     ("How many GPUs did the BarNet3 pre-training take?", {"model": None, "params_total": None}, "BarNet3"),
     ("Training gpt2 large (774M) on one V100-32GB OOMs", {"model": None, "params_total": 774e6}, "gpt2"),
     ("用一张 V100 训练 FooLM（350M）会爆显存吗", {"model": None, "params_total": 350e6}, "FooLM"),
+    # a family, its version, 的, its size; version 1 is the first, unversioned release
+    ("LLaMA1 的 13B 用 8 张 A100 训练要多久", {"model": "LLaMA-13B", "params_total": 13e9}, None),
+    ("How fast does llama1 13b train on 8 A100?", {"model": "LLaMA-13B", "params_total": 13e9}, None),
+    ("llama3 的 8b 版本 LoRA 微调要几张 4090", {"model": "Llama-3-8B", "params_total": 8.03e9}, None),
     # words that are not names stay words
     ("DPO training of a 7B on 8 H100", {"model": None, "params_total": 7e9}, None),
     ("FSDP training of our model on 8 A100", {"model": None, "params_total": None}, None),
@@ -221,3 +225,21 @@ def test_budget_shorthand_is_yuan(capsys: pytest.CaptureFixture[str], text: str,
 def test_a_named_currency_wins_over_the_shorthand(capsys: pytest.CaptureFixture[str]) -> None:
     data = ask(capsys, "budget $2M, how large a model can I pretrain on H100?")
     assert (data["request"]["budget"], data["request"]["currency"]) == (2_000_000, "USD")
+
+
+# a card outside the catalog keeps its name and memory; a hosted notebook's card is one card
+CARDS = [
+    (
+        "Can 4 MI50 GPUs of 16GB each serve Llama-3.1-8B?",
+        {"gpu": "MI50", "gpu_count": 4, "gpu_memory_gib": 16},
+    ),
+    ("4 张 16G 的 MI50 能部署 Llama-3.1-8B 吗", {"gpu": "MI50", "gpu_count": 4, "gpu_memory_gib": 16}),
+    ("在 colab 的 T4 上 LoRA 微调 Qwen2.5-1.5B 要多少显存", {"gpu": "T4", "gpu_count": 1}),
+    ("LoRA-tune Qwen2.5-1.5B on a Colab T4: how much memory?", {"gpu": "T4", "gpu_count": 1}),
+]
+
+
+@pytest.mark.parametrize(("text", "want"), CARDS)
+def test_cards_as_named(capsys: pytest.CaptureFixture[str], text: str, want: dict[str, Any]) -> None:
+    data = ask(capsys, text)
+    assert {k: data["request"][k] for k in want} == want

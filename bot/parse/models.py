@@ -73,7 +73,7 @@ def _english_family(name: str) -> str:
 
 
 def _size_key(size: str | None) -> str | None:
-    return None if size is None else re.sub(r"[\s\-_]", "", size).replace("*", "x").replace("×", "x")
+    return None if size is None else re.sub(r"[\s\-_的]", "", size).replace("*", "x").replace("×", "x")
 
 
 def _ver_key(ver: str | None) -> str | None:
@@ -85,7 +85,7 @@ def _model_regex(families: list[str]) -> LazyPattern:
     return rc(
         rf"(?<![a-z0-9])(?<![a-z0-9][\-_])(?P<fam>{fams})"
         rf"(?P<ver>[\s\-_]*{_VER}(?![\d.]*\s?[bm](?![a-z]))(?!\s?[x*×]\s?\d))?"
-        rf"(?P<size>[\s\-_]*(?:{_SIZE})(?![a-z0-9]))?"
+        rf"(?P<size>(?:[\s\-_]*|\s*的\s*)(?:{_SIZE})(?![a-z0-9]))?"
         r"(?P<act>[\s\-_]*a\d+(?:\.\d+)?b(?![a-z0-9]))?"
         rf"(?P<suf>(?:[\s\-_]*(?:{_SUFFIX})(?![a-z0-9]))*)"
     )
@@ -190,6 +190,8 @@ def _match_family(
         cands = [k for k in cands if k.act in (None, act)]
     if ver:
         exact = [k for k in cands if k.ver == ver]
+        if not exact and ver in ("1", "v1"):  # "LLaMA1 7B", "qwen1 7b": the first release, named unversioned
+            exact = [k for k in cands if k.ver is None]
         return (exact[0].model_id, None) if len({k.model_id for k in exact}) == 1 else (None, None)
     if not size or not cands:
         return None, None  # a bare family name ("Llama") is not a model
