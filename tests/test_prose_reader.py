@@ -243,3 +243,34 @@ CARDS = [
 def test_cards_as_named(capsys: pytest.CaptureFixture[str], text: str, want: dict[str, Any]) -> None:
     data = ask(capsys, text)
     assert {k: data["request"][k] for k in want} == want
+
+
+# one card's memory stated as "my VRAM is …", in GB or MiB; a fine-tuning tool means fine-tuning
+MY_VRAM = [
+    ("我的显存只有 8G，能 QLoRA 微调 Baichuan2-7B 吗", 8.0),
+    ("显存只有 12000MiB，能 QLoRA 微调 Llama-3-8B 吗", 11.72),
+    ("My GPU has 12288 MiB of VRAM; can I QLoRA Llama-3-8B?", 12.0),
+    ("My VRAM is only 8GB: can I QLoRA Baichuan2-7B?", 8.0),
+]
+
+
+@pytest.mark.parametrize(("text", "gib"), MY_VRAM)
+def test_my_vram_is_one_cards_memory(capsys: pytest.CaptureFixture[str], text: str, gib: float) -> None:
+    data = ask(capsys, text)
+    assert (data["request"]["gpu_memory_gib"], data["request"]["gpu_count"]) == (gib, 1)
+    assert data["interpretation"]["ignored"] == []
+
+
+TOOL_STAGE = [
+    ("Training a 70B on 4 nodes of A100 40GB with LLaMA-Efficient-Tuning: is 40GB enough?", "finetune"),
+    ("用 axolotl 训练 Llama-3-8B，8 张 A100 要多久", "finetune"),
+    ("用 LLaMA-Factory 的 api.py 部署 Qwen2-7B，单张 4090 够吗", "inference"),
+    ("pretrain a 1B model on 100B tokens with LLaMA-Factory on 8 H100", "pretrain"),
+]
+
+
+@pytest.mark.parametrize(("text", "stage"), TOOL_STAGE)
+def test_a_fine_tuning_tool_means_fine_tuning(
+    capsys: pytest.CaptureFixture[str], text: str, stage: str
+) -> None:
+    assert ask(capsys, text)["request"]["stage"] == stage

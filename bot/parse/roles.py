@@ -53,7 +53,7 @@ R_MONEY_CNY = _r(r"元|块钱|块人民币|人民币|rmb\b|cny\b")
 R_MONEY_USD = _r(r"美元|美金|刀\b|dollars?\b|usd\b|bucks\b")
 R_BUDGET = _r(r"(?:元|块钱?|人民币|rmb\b|cny\b|美元|美金|刀)?\s*(?:的)?\s*(?:预算|经费|资金|budget\b)")
 R_DGX = _r(rf"(?:台|套|个)?\s*(?:nvidia\s*)?(?:dgx|hgx)[\s\-]*(?:[{MARKS}]|\b)")
-R_BYTES = rc(r"^\s*(?P<u>gb|gib|g|tb|tib|t|mb|m)(?![a-z])")
+R_BYTES = rc(r"^\s*(?P<u>gb|gib|g|tb|tib|t|mib|mb|m)(?![a-z])")
 R_TPS = _r(r"-?tokens?\s*(?:each|per\s+(?:sample|example|row|record|conversation|item)|/\s*条|每条)")
 R_TOKENS = _r(r"-?(?:tokens?|toks?|词元)(?!\s*/\s*s)(?!\s*per\s+sec)")
 R_SEQ_TOKENS = _r(
@@ -158,6 +158,12 @@ R_MEM_TOTAL = rc(  # "700G左右显存", "320GB of GPU memory", "2TB of VRAM"
     r"^\s*(?:的)?\s*(?:左右|上下)?\s*(?:的)?\s*"
     r"(?:显存|vram|of\s+(?:vram|(?:gpu\s+)?memory)|gpu\s+memory)"
 )
+L_MY_VRAM = rc(
+    r"(?:显存|vram|gpu\s+memory|gpu\s+has)(?:\s*(?:只有|仅有|仅|有|是|为|才|就|\bis\b|\bonly\b|\bof\b|\bjust\b))*\s*$"
+)
+"""'我的显存只有 8G', 'my GPU has 12GB': one card's memory."""
+R_OF_VRAM = rc(r"^\s*(?:of\s+)?(?:vram|显存)(?!\s*(?:in\s+)?total)")
+"""'8000MiB 显存', '12288 MiB of VRAM' (a total is read before: '320GB of VRAM in total')."""
 L_MEM_TOTAL = rc(
     r"(?:总共|一共|合计|总计|加起来|总显存|显存总量|准备|备了|total|in\s+total|combined|altogether)\D{0,12}$"
 )
@@ -260,6 +266,7 @@ _BYTE_SCALE = {
     "tib": 2**40,
     "m": 2**20,
     "mb": 2**20,
+    "mib": 2**20,
 }
 _DECIMAL_FOR = {2**30: 1e9, 2**40: 1e12, 2**20: 1e6}
 
@@ -296,6 +303,12 @@ def _bytes(a: _Around) -> Verdict:
     total_word = L_MEM_TOTAL.search(a.left) or R_MEM_TOTAL_WORD.search(after[:32])
     if R_MEM_TOTAL.match(after) and (total_word or gib > largest_device_gib() or L_MACHINE.search(a.left)):
         return Role("total_mem", gib, tok)  # "准备700G显存": more than any one device holds
+    if (
+        unit in ("g", "gb", "gib", "mib")
+        and 4 <= gib <= 1024
+        and (L_MY_VRAM.search(a.left) or R_OF_VRAM.match(after))
+    ):
+        return Role("gpu_mem", round(gib, 2), tok)  # "显存只有 8G", "8000MiB 显存", "12288 MiB of VRAM"
     card_memory = L_GPU_PAREN.search(a.left) or R_UNIFIED.match(after)
     if unit in ("g", "gb", "gib") and 4 <= v <= 1024 and card_memory:
         return Role("gpu_mem", v, tok)

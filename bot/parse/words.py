@@ -70,8 +70,18 @@ _STAGE_WORDS = (
     (lx.INFERENCE_RE, "inference"),
 )
 """Stage words, in precedence order: 继续预训练 before 预训练, 微调 before 训."""
-_WEAK_STAGE_WORDS = ((lx.TRAIN_RE, "pretrain"), (lx.WEAK_INFERENCE_RE, "inference"))
-"""Hints that say a stage without naming it: 训, MFU, 6ND → training; 跑, 显存, int4 → serving."""
+FINETUNE_TOOL_RE = rc(
+    r"llama[\s\-_]?factory|efficient[\s\-_]?tuning|\baxolotl\b|\bunsloth\b|\bxtuner\b|deepspeed[\s\-_]?chat"
+)
+"""Tools made for fine-tuning ('LLaMA-Efficient-Tuning', 'axolotl'): training with one tunes a model,
+unless a stage word says otherwise ('用 LLaMA-Factory 的 api.py 部署' serves)."""
+_WEAK_STAGE_WORDS = (
+    (FINETUNE_TOOL_RE, "finetune"),
+    (lx.TRAIN_RE, "pretrain"),
+    (lx.WEAK_INFERENCE_RE, "inference"),
+)
+"""Hints that say a stage without naming it: a fine-tuning tool → fine-tuning; 训, MFU, 6ND → training;
+跑, 显存, int4 → serving."""
 _LORA_WORDS_RE = rc(r"\bq?lora\b|4[\s\-]?bit\s+lora")
 
 
