@@ -134,10 +134,11 @@ def test_model_names_as_people_type_them(
 def test_a_family_without_a_size_suggests_its_releases(capsys: pytest.CaptureFixture[str]) -> None:
     main(["ask", "What GPU setup do I need to fine-tune StarCoder?"])
     out = capsys.readouterr().out
-    assert "“StarCoder”" in out and "StarCoder-15.5B" in out and "StarCoder2-7B" in out
+    assert "“StarCoder” comes in several sizes (StarCoder2-7B / StarCoder2-3B / StarCoder-15.5B)" in out
     main(["ask", "用 Bloom 做 LoRA 微调，一张 V100 够不够"])
     out = capsys.readouterr().out
-    assert "“Bloom”" in out and "BLOOM-560M" in out
+    assert "“Bloom”有好几种尺寸（BLOOM-176B / BLOOM-7.1B / BLOOM-3B / BLOOM-1.7B）" in out
+    assert "没有你上一个问题" not in out  # a new question naming a model, not a lost follow-up
 
 
 # several cards named: the one the user counts is sized, with its own memory; the others are alternatives

@@ -148,6 +148,7 @@ class _Parse(FieldSteps):
             model_typed=as_typed(self.raw, model_mention.text) if model_mention else None,
             model_substitution=model_mention.substitution if model_mention else None,
             model_suggestions=unknown_model.suggestions if unknown_model else [],
+            model_family_only=bool(unknown_model and unknown_model.family_only),
             truncated=truncated,
             out_of_scope=bool(lx.OUT_OF_SCOPE_RE.search(s0)),
             preference=preference,

@@ -157,6 +157,8 @@ class ModelMention:
     suggestions: list[str] = field(default_factory=list)
     substitution: str | None = None
     """why ``model_id`` is not exactly what was typed (:data:`NO_VERSION`), or None"""
+    family_only: bool = False
+    """a catalog family named without a size ('StarCoder'): ``suggestions`` are its releases"""
 
 
 def _catalog_name_at(s: str, start: int) -> tuple[str, int] | None:
@@ -286,9 +288,22 @@ def extract_models(s: str, raw: str = "") -> tuple[str, list[ModelMention]]:
         bare is not None
     ):  # "fine-tune StarCoder", "MiniCPM-V": named as typed, the family's releases suggested
         fam = bare.group("fam")
-        suggestions = _model_suggestions(fam, fam, None, None)
+        releases = sorted(
+            (k for k in idx.keys if k.fam == fam),
+            key=lambda k: (-_version_number(k.ver), -(_size_value(k.size) or 0)),
+        )
+        suggestions = list(dict.fromkeys(k.model_id for k in releases))[:4] or _closest_names(fam)
         mentions.append(
-            ModelMention(bare.start(), bare.end(), typed_as(bare.group(0)), None, None, None, suggestions)
+            ModelMention(
+                bare.start(),
+                bare.end(),
+                typed_as(bare.group(0)),
+                None,
+                None,
+                None,
+                suggestions,
+                family_only=bare.group(0) == fam and bool(releases),
+            )
         )
         s = mask(s, bare.start(), bare.end(), MODEL_MARK)
     called = None if mentions else names.called_a_model(s, typed_as)
