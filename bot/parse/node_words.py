@@ -13,7 +13,9 @@ _EACH = (
 )
 NODE_GAP = rc(r"\s*" + _NODE + r"\s*" + _EACH)
 """Between a node count and the GPUs per node: '3 个节点、每个节点 8 张', '4 nodes of 8', '2台, 每台8卡'."""
-GPU_NODE_GAP = rc(rf"\s*(?:个\s*)?(?:台|节点)?\s*[{MARKS}]\s*s?\s*(?:服务器|机器|" + _NODE + r")\s*" + _EACH)
+GPU_NODE_GAP = rc(
+    rf"\s*(?:个\s*)?(?:(?:台|节点)\s*)?[{MARKS}]\s*s?\s*(?:服务器|机器|" + _NODE + r")\s*" + _EACH
+)
 """A card named before 'nodes': 'three A100 nodes (8x 80 GB each)', '2 H100 nodes with 8 GPUs each',
 '三台 A100 服务器（8×40G）'."""
 R_PER_NODE_GPUS = rc(

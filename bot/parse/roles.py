@@ -73,7 +73,7 @@ R_MONTHS = _r(r"个?月|months?\b|mos?\b")
 R_YEARS = _r(r"年|years?\b")
 R_SEQ = _r(
     r"(?:的)?(?:上下文|context\b|ctx\b|长度|序列|seq|窗口|max[\s_\-]*(?:seq|sequence|context|len)|tokens?\s+(?:of\s+)?context)"
-    r"|(?:以上|以内)?\s*(?:的)?\s*长(?:上下文|文本|序列)"  # "100k 以上长上下文"
+    r"|(?:(?:以上|以内)\s*)?(?:的\s*)?长(?:上下文|文本|序列)"  # "100k 以上长上下文"
     r"|length\b|tokens?[\s\-]+long\b"  # "an 8k-length dataset", "8k-token-long documents"
 )
 R_SEQ_JOB = rc(r"^\s*(?:的\s*)?(?:dpo|sft|全参|全量|lora|qlora|长文本|微调|训练)")

@@ -13,7 +13,7 @@ ARTICLE_GPU_RE = rc(
     rf"\b(?:does|will|can|could|would|is)\s+an?\s+(?:\d{{2,3}}\s*g(?:b|ib)?\s+)?(?:[{MARKS}]|gpu\b|card\b)"
     rf"|\b(?:on|with|using)\s+an?\s+(?:single\s+)?(?:(?:colab|kaggle)\s+)?(?:\d{{2,3}}\s*g(?:b|ib)?\s+)?[{MARKS}]"
     r"(?!s\b|[\s\w\-()]{0,16}\b(?:clusters?|nodes?|servers?|machines?|boxes|pods?|instances?|each)\b)"
-    rf"|(?:^|在|用)\s*(?:一张|单张)?\s*(?:colab|kaggle|笔记本|电脑|本地)?\s*(?:的|自带的)?\s*[{MARKS}]"
+    rf"|(?:^|在|用)\s*(?:(?:一张|单张)\s*)?(?:(?:colab|kaggle|笔记本|电脑|本地)\s*)?(?:(?:的|自带的)\s*)?[{MARKS}]"
     r"\s*(?:\d{2,3}\s*g(?:b|ib)?\s*)?上"
 )
 """'does a 4090 …', 'on an A100 40GB', 'with a single H100', '在 A800 上跑': one GPU (not 'on a H100
