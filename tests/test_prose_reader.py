@@ -114,6 +114,8 @@ MODEL_NAMES = [
     # words that are not names stay words
     ("DPO training of a 7B on 8 H100", {"model": None, "params_total": 7e9}, None),
     ("FSDP training of our model on 8 A100", {"model": None, "params_total": None}, None),
+    ("two RTX 3090 with NVLink 70B QLoRA, enough?", {"model": None, "params_total": 70e9}, None),
+    ("在 RunPod 上用 4 张 A100 微调 13B 模型", {"model": None, "params_total": 13e9}, None),
     ("LoRA 70B on 2 A100", {"model": None, "params_total": 70e9}, None),
     ("ZeRO-3 13B full fine-tune on 8 A100", {"model": None, "params_total": 13e9}, None),
     ("用 LLaMA Factory 微调 7B 模型，4 张 4090", {"model": None, "params_total": 7e9}, None),

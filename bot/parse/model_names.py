@@ -52,6 +52,8 @@ NOT_NAMES = frozenset((
     "tpu", "mlx", "vlm", "vlms", "rag", "cpt", "galore", "reft", "ift", "rm", "openai", "deepmind",
     "anthropic", "microsoft", "google", "meta", "alibaba", "tencent", "baidu", "bytedance", "moonshot",
     "zhipu", "bigcode", "eleutherai", "mosaicml", "github", "pytorch", "jax", "flashattention", "xformers",
+    "nvlink", "infiniband", "pcie", "sxm", "hbm", "tensorrt", "runpod", "autodl", "macbook", "imac",
+    "macos", "linux", "ubuntu", "windows", "wsl", "docker", "kubernetes", "k8s", "aws", "gcp", "azure",
 ))  # fmt: skip
 """Words typed in capitals before or after a size that do not name a model."""
 _PRECISION_WORD = re.compile(r"^(?:fp|bf|int|nf|q|mxfp|nvfp|w\d+a)\d")
