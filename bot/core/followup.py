@@ -233,6 +233,7 @@ def lost_followup(parsed: ParseResult, text: str = "") -> bool:
         req.num_samples,
         req.budget,
         req.hours,
+        parsed.unknown_model,  # "用 Bloom 做 LoRA 微调": a model named (without a size) is a new question
     )
     given = set(parsed.found) - {"stage"} or ({"stage"} if parsed.stage_word else set())
     cue = parsed.followup_cue or parsed.change_cue

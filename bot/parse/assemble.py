@@ -22,7 +22,7 @@ from typing import Any
 
 from bot.parse import lexicon as lx
 from bot.parse.field_steps import FieldSteps
-from bot.parse.gpus import GpuMention, extract_gpus, extract_unknown_gpu, unified
+from bot.parse.gpus import GpuMention, extract_gpus, extract_unknown_gpu
 from bot.parse.lang import detect_lang
 from bot.parse.models import ModelMention, extract_models
 from bot.parse.normalize import mask, prepare
@@ -128,9 +128,9 @@ class _Parse(FieldSteps):
             precision = "int4"
         self.f["precision"] = precision
         self.f["gpu_count_max"] = count_max
-        # "8块24G显存的卡": size the job on a card of that memory; "M2 Ultra 64GB": that configuration
-        if not gpus or (gpu_memory and unified(gpus[0].gpu_id)):
-            self.f["gpu_memory_gib"] = gpu_memory
+        # "8块24G显存的卡": size the job on a card of that memory; "M2 Ultra 64GB": that configuration;
+        # "4090 24G", "A100 40G": the card's memory as stated (echoed in ``request``)
+        self.f["gpu_memory_gib"] = gpu_memory
         if OFFLOAD_RE.search(self.s) and self.f.get("offload") is None:
             self.f["offload"] = True
         unknown_gpu = as_typed(self.raw, self._unknown_gpu) if not gpus and self._unknown_gpu else None
@@ -150,6 +150,7 @@ class _Parse(FieldSteps):
             model_typed=as_typed(self.raw, model_mention.text) if model_mention else None,
             model_substitution=model_mention.substitution if model_mention else None,
             model_suggestions=unknown_model.suggestions if unknown_model else [],
+            model_family_only=bool(unknown_model and unknown_model.family_only),
             truncated=truncated,
             out_of_scope=bool(lx.OUT_OF_SCOPE_RE.search(s0)),
             preference=preference,
@@ -242,7 +243,7 @@ class _Parse(FieldSteps):
     # -- step 2: names, masked so their digits are not read as numbers
 
     def _names(self) -> tuple[list[ModelMention], str | None]:
-        self.s, models = extract_models(self.s)
+        self.s, models = extract_models(self.s, self.raw)
         precision: str | None = None
         for m in lx.PRECISION_RE.finditer(self.s):
             p = m.group("p").replace(" ", "").replace("-", "")

@@ -165,8 +165,6 @@ class FieldSteps:
     def _gpu_fields(self, gpus: list[GpuMention], dual: bool) -> tuple[float | None, int | None]:
         """GPU, count (or a range, or a total memory), and the memory per card when stated."""
         f = self.f
-        if gpus:
-            f["gpu"] = gpus[0].gpu_id
         mem_role = self.first("gpu_mem")  # read either way: the mention's memory is the same number
         stated_memory = mem_role.value if mem_role else None
         card = (mem_role.extra or "") if mem_role else ""
@@ -174,6 +172,14 @@ class FieldSteps:
             self._unknown_gpu = card.removeprefix("card:")  # "4 张 24G 的 A5000": its name and memory
         gpu_memory = next((g.memory_gib for g in gpus if g.memory_gib), None) or stated_memory
         count, total_mem = self._asked_count(), self.first("total_mem")
+        if gpus:
+            ends = [r.tok.end for r in self.roles if r.role == "count"]
+            chosen = counted_gpu(gpus, count.tok.end if count is not None else None, ends)
+            gpus.remove(chosen)
+            gpus.insert(0, chosen)  # the card sized first; the others are the alternatives named
+            f["gpu"] = chosen.gpu_id
+            if len({g.gpu_id for g in gpus}) > 1:  # "V100 上要 31G，我只有两张 16G 的 T4": the T4's memory
+                gpu_memory = chosen.memory_gib
         if total_mem is not None and count is None:
             f["total_memory_gib"] = total_mem.value
         count_max: int | None = None
@@ -207,6 +213,8 @@ class FieldSteps:
                 currency = "CNY"
             elif usd:
                 currency = "USD"
+        if currency is None and budget is not None and (budget.tok.mag or "").strip() in CNY_SHORTHAND:
+            currency = "CNY"  # "budget 1.5kw": 千万 is a Chinese amount, in yuan
         f["currency"] = currency
         f["mfu"] = self.value("mfu")
         f["batch_size"] = self.value("batch") or f.get("batch_size")
@@ -255,3 +263,24 @@ class FieldSteps:
         self.notes.append("two_setups")
         self.used.add(id(asked))
         return asked
+
+
+CNY_SHORTHAND = frozenset(("w", "kw", "万", "千万", "亿", "百万"))
+"""Magnitudes written the Chinese way ('80w', '1.5kw', '两千万'): an amount in yuan unless a currency is
+named."""
+COUNTED_GPU_GAP = 16
+"""Characters between a GPU count and the card it counts ("两张 16G 的 T4", "8 x NVIDIA A100")."""
+
+
+def counted_gpu(gpus: list[GpuMention], count_end: int | None, count_ends: list[int]) -> GpuMention:
+    """The card the user has when several are named: the first, unless it comes bare (no count, no
+    memory of its own) and the GPU count counts a later one ("作者用 V100 … 我只有两张 16G 的 T4": the
+    T4s)."""
+    first = gpus[0]
+    if count_end is None or first.memory_gib or any(_counts(end, first) for end in count_ends):
+        return first
+    return next((g for g in gpus if _counts(count_end, g)), first)
+
+
+def _counts(count_end: int, gpu: GpuMention) -> bool:
+    return 0 <= gpu.start - count_end <= COUNTED_GPU_GAP

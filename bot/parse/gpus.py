@@ -19,7 +19,7 @@ _GPU_SPEC = r"(?:\d{2,3}\s*g(?:b|ib)?|pcie|sxm\d?|nvl|hbm\d?e?)"
 def _gpu_pattern(body: str) -> LazyPattern:
     return rc(
         rf"(?:(?<![a-z0-9])|(?<=\dx))(?:nvidia\s*|geforce\s*|tesla\s*|amd\s*|instinct\s*|华为\s*)?(?P<name>{body})"
-        rf"(?P<spec>(?:[\s\-_]*{_GPU_SPEC}(?![a-z0-9]))*)(?:s)?(?![a-z0-9])"
+        rf"(?P<spec>(?:[\s\-_]*{_GPU_SPEC}(?![a-z0-9]))*)(?:s)?(?:(?![a-z0-9])|(?=x\d{{1,4}}x\d))"
     )
 
 
@@ -78,6 +78,13 @@ class GpuMention:
 
 
 _PRE_MEM_RE = rc(r"(?P<mem>\d{2,3})\s*g(?:b|ib)?\s*(?:的|显存的?|vram)?\s*$")
+_AFTER_MEM_RE = rc(
+    r"(?:\s*(?:服务器|机器|节点|nodes?|servers?|machines?|boxes))?\s*[(（]\s*(?:\d{1,2}\s*[x×*]\s*)?(?P<gib>\d{2,3})\s*g(?:b|ib)?(?:\s*each|\s*每[张块卡])?\s*[)）]"
+)
+"""The memory in brackets after a card: 'A100 (40G)', 'DGX-A100 (8X40G)', 'A100 服务器（8×40G）' (eight
+cards of 40 GB each)."""
+_TIMES_MEM_RE = rc(r"\s*[x×*]\s*(?P<n>\d{1,4})\s*[x×*]\s*(?P<gib>\d{2,3})\s*g(?:b|ib)?(?![a-z])")
+"""Card × count × memory: 'A100x8x80G'."""
 _MEM_IN_SPAN_RE = rc(r"(?<![a-z0-9])(\d{2,3})\s*g(?:b|ib)?(?![a-z])")
 
 
@@ -118,6 +125,7 @@ def extract_gpus(s: str) -> tuple[str, list[GpuMention]]:
     idx = _gpu_index()
     found: list[GpuMention] = []
     spans: list[tuple[int, int]] = []
+    rewrites: list[tuple[int, int, str]] = []
     pattern = idx.pattern_for(s)
     for m in pattern.finditer(s) if pattern is not None else ():
         gid = idx.names.get(_gpu_key(m.group("name")))
@@ -133,15 +141,19 @@ def extract_gpus(s: str) -> tuple[str, list[GpuMention]]:
         if pre and memory is None:
             memory = float(pre.group("mem"))
             start = start - (len(pre.group(0)))
-        after = re.match(r"\s*[(（]\s*(\d{2,3})\s*g(?:b|ib)?\s*[)）]", s[end:])
+        after = _AFTER_MEM_RE.match(s, end) or _TIMES_MEM_RE.match(s, end)
         if after and memory is None:
-            memory = float(after.group(1))
+            memory = float(after.group("gib"))
+            if "n" in after.re.groupindex:  # "A100x8x80G" → "A100 x 8": the count, read as one
+                rewrites.append((end, after.end(), f" x {after.group('n')}"))
         if memory is None:
             with_mem = re.match(r"\s*with\s+(\d{2,3})\s*g(?:b|ib)?", s[end:])
             if with_mem:
                 memory = float(with_mem.group(1))
         found.append(GpuMention(start, _select_variant(gid, span, memory), memory))
         spans.append((start, end))
+    for start, end, text in rewrites:
+        s = s[:start] + text.ljust(end - start) + s[end:]
     for start, end in reversed(spans):
         s = mask(s, start, end, GPU_MARK)
     return s, found

@@ -247,7 +247,7 @@ UNKNOWN_GPU_RE = rc(
     r"|\d{4}[\s\-]*ti"
     r"|apple[\s\-]*m[1-4](?:[\s\-]*(?:ultra|max|pro))?|m[1-4][\s\-]*(?:ultra|max)"
     r"|鲲鹏[\s\-]*\d+|kunpeng[\s\-]*\d+|昇腾[\s\-]*\d+[a-z]?|ascend[\s\-]*\d+[a-z]?"
-    r"|mi[\s\-]?\d{3}[a-z]?|gaudi[\s\-]*\d|tpu[\s\-]*v?\d+[a-z]?|mlu[\s\-]*\d+|寒武纪\w{0,4}"
+    r"|mi[\s\-]?\d{2,3}[a-z]?(?![\s\-]*(?:分钟|mins?\b|minutes?))|gaudi[\s\-]*\d|tpu[\s\-]*v?\d+[a-z]?|mlu[\s\-]*\d+|寒武纪\w{0,4}"
     r"|(?:(?:moore\s*threads\s*|摩尔线程\s*)(?:mtt[\s\-]*)?|mtt[\s\-]*)[sx]\d{3,4}|(?:biren\s*|壁仞\s*)?br\d{3}"
     # Chinese and other accelerators outside the catalog, by vendor word + model number
     r"|(?:沐曦|metax)[\s\-]*(?:曦云)?[\s\-]*[a-z]?\d{2,4}[a-z]?"
@@ -308,13 +308,18 @@ CONTINUED_RE = rc(
 )
 PRETRAIN_RE = rc(r"预训练|从零|从头训|from\s+scratch|pre[\s\-]?train|底座")
 FINETUNE_RE = rc(
-    r"微调|精调|全参|全量|指令调优|\bsft\b|fine[\s\-]?tun|finetun|\bq?lora\b|adapters?\b|"
-    r"\bdpo\b|\bppo\b|\bgrpo\b|\brlhf\b|对齐训练|full[\s\-]*(?:parameter|param|weight)"
+    r"微调|精调|全参|全量|指令调优|(?<![\-_])\bsft\b|fine[\s\-]?tun|finetun|\bq?lora\b|adapters?\b|"
+    r"\bdpo\b|\bppo\b|\bgrpo\b|\brlhf\b|对齐训练|full[\s\-]*(?:parameter|param|weight)|"
+    r"\brl\s+(?:training|fine[\s\-]?tuning)|强化学习训练|post[\s\-]?training|后训练|量化训练|"
+    r"(?:4|8)[\s\-]?bit\s+(?:quantized\s+)?training"
 )
+"""Fine-tuning words; not a model's '-sft' suffix ('internlm2-chat-7b-sft' is a name). RL training and
+post-training tune a trained model; '4bit 量化训练' / '4-bit quantized training' is QLoRA (Dettmers et al.
+2023: 4-bit quantized base, trained adapters)."""
 INFERENCE_RE = rc(
     r"推理|部署|上线|serv(?:e|ing)\b|inference|\binfer\b|deploy|并发|concurren|\busers?\b|用户|同时用|"
     r"同时请求|\bvllm\b|ollama|sglang|\btgi\b|chatbot|kv\s*cache|\bqps\b|服务(?!器)|\bttft\b|首\s*token|"
-    r"time\s+to\s+first\s+token"
+    r"time\s+to\s+first\s+token|lmdeploy|turbomind|tensorrt[\s\-]?llm|\btrt[\s\-]?llm\b|exllama"
 )
 TRAIN_RE = rc(
     r"训|\btrain|megatron|\bflops?\b|6nd|\bmfu\b|gpu[\s\-]*hours?|gpu小时|卡时|h\d00[\s\-]*days|"
@@ -331,17 +336,20 @@ FULL_RE = rc(
 NEGATED_LORA_RE = rc(
     r"(?:不用|不要|不做|不是|非|without|no|not|non[\s\-]?|instead\s+of|rather\s+than)\s*q?lora"
 )
-QLORA_RE = rc(r"\bqlora\b|4[\s\-]?bit\s*(?:量化|quantized|quantization)?\s*(?:\+|和|加|with|and)?\s*lora")
+QLORA_RE = rc(
+    r"\bqlora\b|4[\s\-]?bit\s*(?:量化|quantized|quantization)?\s*(?:\+|和|加|with|and)?\s*lora"
+    r"|4[\s\-]?bit\s*(?:量化训练|量化微调|quantized\s+(?:training|fine[\s\-]?tuning))"
+)
 LORA_RE = rc(r"\blora\b")
 ALGORITHM_RES: list[tuple[str, LazyPattern]] = [
     ("dpo", rc(r"(?<![a-z0-9])dpo(?:[\s_\-]*(?:trainer|config)|\b)")),  # "DPOTrainer", "dpo_config"
     ("grpo", rc(r"(?<![a-z0-9])grpo(?:[\s_\-]*(?:trainer|config)|\b)")),  # "GRPOTrainer", "simple_GRPO"
     ("ppo", rc(r"(?<![a-z0-9])ppo(?:[\s_\-]*(?:trainer|config)|\b)|\brlhf\b")),
-    ("sft", rc(r"\bsft\b|指令微调")),
+    ("sft", rc(r"(?<![\-_])\bsft\b|指令微调")),  # not a name's suffix ("internlm2-chat-7b-sft")
 ]
 PRECISION_RE = rc(
     r"(?<![a-z0-9])(?P<p>bf16|bfloat16|fp16|float16|半精度|fp8|float8|fp32|float32|int8|int4|int3|int2|nf4|"
-    r"[48][\s\-]?bit|gptq|awq|w8a8|w8a16|w4a16|w4a8|q4_k_m|q4_k_s|q4_0|q4|q5_k_m|q5|q8_0|q8)(?![a-z0-9])"
+    r"[48][\s\-]?bit|gptq[\s\-_]*int[48]|gptq|awq|w8a8|w8a16|w4a16|w4a8|q4_k_m|q4_k_s|q4_0|q4|q5_k_m|q5|q8_0|q8)(?![a-z0-9])"
 )
 PRECISION_MAP: dict[str, str] = {
     "bf16": "bf16",
@@ -359,6 +367,10 @@ PRECISION_MAP: dict[str, str] = {
     "int2": "int2",
     "nf4": "int4",
     "gptq": "int4",
+    "gptqint8": "int8",  # "GPTQ-Int8" (Qwen's 8-bit GPTQ releases): the bits written after GPTQ
+    "gptq_int8": "int8",
+    "gptqint4": "int4",
+    "gptq_int4": "int4",
     "awq": "int4",
     # W8A8 / W8A16 (llm-compressor, vLLM): 8-bit weights; W4A16 / W4A8: 4-bit weights
     "w8a8": "int8",

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from functools import cache
 
 from bot.parse import lexicon as lx
+from bot.parse import model_names as names
 from bot.parse.normalize import MODEL_MARK, mask
 from bot.parse.regex import LazyPattern, rc
 from estimator import catalog
@@ -54,6 +55,8 @@ class _ModelIndex:
     """where a catalog name can begin (the first token of every alias)"""
     keys: list[_ModelKey]
     regex: LazyPattern
+    families: tuple[str, ...] = ()
+    """every family word (lexicon and catalog), for a family named alone"""
 
 
 def _compact(s: str) -> str:
@@ -70,7 +73,7 @@ def _english_family(name: str) -> str:
 
 
 def _size_key(size: str | None) -> str | None:
-    return None if size is None else re.sub(r"[\s\-_]", "", size).replace("*", "x").replace("×", "x")
+    return None if size is None else re.sub(r"[\s\-_的]", "", size).replace("*", "x").replace("×", "x")
 
 
 def _ver_key(ver: str | None) -> str | None:
@@ -80,9 +83,9 @@ def _ver_key(ver: str | None) -> str | None:
 def _model_regex(families: list[str]) -> LazyPattern:
     fams = "|".join(re.escape(f) for f in sorted(set(families), key=len, reverse=True))
     return rc(
-        rf"(?<![a-z0-9])(?<![a-z][\-_])(?P<fam>{fams})"
+        rf"(?<![a-z0-9])(?<![a-z0-9][\-_])(?P<fam>{fams})"
         rf"(?P<ver>[\s\-_]*{_VER}(?![\d.]*\s?[bm](?![a-z]))(?!\s?[x*×]\s?\d))?"
-        rf"(?P<size>[\s\-_]*(?:{_SIZE})(?![a-z0-9]))?"
+        rf"(?P<size>(?:[\s\-_]*|\s*的\s*)(?:{_SIZE})(?![a-z0-9]))?"
         r"(?P<act>[\s\-_]*a\d+(?:\.\d+)?b(?![a-z0-9]))?"
         rf"(?P<suf>(?:[\s\-_]*(?:{_SUFFIX})(?![a-z0-9]))*)"
     )
@@ -106,7 +109,7 @@ def _model_index() -> _ModelIndex:
                 firsts.add(tokens[0])
     regex = _model_regex(families)
     starts = rc(
-        r"(?<![a-z0-9.])(?:" + "|".join(re.escape(f) for f in sorted(firsts, key=len, reverse=True)) + ")"
+        r"(?<![a-z0-9._])(?:" + "|".join(re.escape(f) for f in sorted(firsts, key=len, reverse=True)) + ")"
     )
     keys: list[_ModelKey] = []
     for m in models.values():
@@ -121,7 +124,7 @@ def _model_index() -> _ModelIndex:
                     m.id,
                 )
             )
-    return _ModelIndex(names, starts, keys, regex)
+    return _ModelIndex(names, starts, keys, regex, tuple(sorted(set(families))))
 
 
 def _size_value(size: str | None) -> float | None:
@@ -154,6 +157,8 @@ class ModelMention:
     suggestions: list[str] = field(default_factory=list)
     substitution: str | None = None
     """why ``model_id`` is not exactly what was typed (:data:`NO_VERSION`), or None"""
+    family_only: bool = False
+    """a catalog family named without a size ('StarCoder'): ``suggestions`` are its releases"""
 
 
 def _catalog_name_at(s: str, start: int) -> tuple[str, int] | None:
@@ -187,6 +192,8 @@ def _match_family(
         cands = [k for k in cands if k.act in (None, act)]
     if ver:
         exact = [k for k in cands if k.ver == ver]
+        if not exact and ver in ("1", "v1"):  # "LLaMA1 7B", "qwen1 7b": the first release, named unversioned
+            exact = [k for k in cands if k.ver is None]
         return (exact[0].model_id, None) if len({k.model_id for k in exact}) == 1 else (None, None)
     if not size or not cands:
         return None, None  # a bare family name ("Llama") is not a model
@@ -237,9 +244,11 @@ def _loose(s: str) -> str:
     return re.sub(r"[\s_]+", " ", s).strip(" -_.")
 
 
-def extract_models(s: str) -> tuple[str, list[ModelMention]]:
-    """Every model mention in the normalized text ``s`` (masked in the returned text), in order."""
+def extract_models(s: str, raw: str = "") -> tuple[str, list[ModelMention]]:
+    """Every model mention in the normalized text ``s`` (masked in the returned text), in order;
+    ``raw`` (the message as typed) tells a name typed as one ("InternVL 76B") from a word."""
     idx = _model_index()
+    typed_as = names.typed_in(raw)
     mentions: list[ModelMention] = []
     for pat, _name, params in lx.ADJACENT_MODELS:
         for m in pat.finditer(s):
@@ -254,6 +263,7 @@ def extract_models(s: str) -> tuple[str, list[ModelMention]]:
         size, active = _sizes_in(typed)
         mentions.append(ModelMention(m.start(), end, _loose(typed), model_id, size, active))
         s = mask(s, m.start(), end, MODEL_MARK)
+    s = _size_first(s, typed_as, mentions)
     for m in idx.regex.finditer(s):
         mention = _family_mention(s, m)
         if mention is not None:
@@ -262,22 +272,88 @@ def extract_models(s: str) -> tuple[str, list[ModelMention]]:
     for m in UNKNOWN_NAME_RE.finditer(s):  # pass 3: "FooLM-13B", a name no family explains
         if m.group("name") in NOT_MODEL_NAMES or MODEL_MARK in m.group(0):
             continue
+        start = m.start("name")
+        active = _size_value(m.group("act") + "b") if m.group("act") else None
         mention = ModelMention(
-            m.start(), m.end(), _loose(m.group(0)), None, _size_value(m.group("size") + "b"), None
+            start, m.end(), _loose(s[start : m.end()]), None, _size_value(m.group("size") + "b"), active
         )
         mention.suggestions = _closest_names(m.group("name"))
         mentions.append(mention)
         s = mask(s, m.start(), m.end(), MODEL_MARK)
+    for start, end, text, size in names.spaced_names(s, typed_as):  # "InternVL 76B"
+        mentions.append(ModelMention(start, end, text, None, size, None, _closest_names(text)))
+        s = mask(s, start, end, MODEL_MARK)
+    bare = None if mentions else names.bare_family(s, idx.families)
+    if (
+        bare is not None
+    ):  # "fine-tune StarCoder", "MiniCPM-V": named as typed, the family's releases suggested
+        fam = bare.group("fam")
+        releases = sorted(
+            (k for k in idx.keys if k.fam == fam),
+            key=lambda k: (-_version_number(k.ver), -(_size_value(k.size) or 0)),
+        )
+        suggestions = list(dict.fromkeys(k.model_id for k in releases))[:4] or _closest_names(fam)
+        mentions.append(
+            ModelMention(
+                bare.start(),
+                bare.end(),
+                typed_as(bare.group(0)),
+                None,
+                None,
+                None,
+                suggestions,
+                family_only=bare.group(0) == fam and bool(releases),
+            )
+        )
+        s = mask(s, bare.start(), bare.end(), MODEL_MARK)
+    called = None if mentions else names.called_a_model(s, typed_as)
+    if called is not None:  # "EmoLLM 模型", "BLIP3o pre-training": a name no catalog has, as typed
+        start, end, text = called
+        mentions.append(ModelMention(start, end, text, None, None, None, _closest_names(text)))
+        s = mask(s, start, end, MODEL_MARK)
+    s = _sizes_in_brackets(s, mentions)
     mentions.sort(key=lambda mm: mm.start)
     return s, mentions
 
 
+_BRACKET_SIZE_RE = rc(r"\s*[(（]\s*(\d+(?:\.\d+)?)\s*([bm])\s*[)）]")
+
+
+def _sizes_in_brackets(s: str, mentions: list[ModelMention]) -> str:
+    """'gpt2 large (774M)': the size in brackets after a model the catalog does not size."""
+    for mm in mentions:
+        m = _BRACKET_SIZE_RE.match(s, mm.end)
+        if m and mm.model_id is None and mm.size is None:
+            mm.size = float(m.group(1)) * (1e9 if m.group(2) == "b" else 1e6)
+            s = mask(s, m.start(), m.end(), " ")
+    return s
+
+
+def _size_first(s: str, typed: names.Typed, mentions: list[ModelMention]) -> str:
+    """'the 7B LLaVA', '8B 的 InternVL2.5': the model named name first; a catalog family with its
+    version ('the 70B Llama3') is that release."""
+    idx = _model_index()
+    for start, end, text, size, name in names.size_first_names(s, typed):
+        fam = idx.regex.fullmatch(name)
+        mid = None
+        if fam is not None and fam.group("ver") and not fam.group("size"):
+            size_k = _size_key(f"{size / 1e9:g}b")
+            mid, _why = _match_family(fam.group("fam"), _ver_key(fam.group("ver")), size_k, None)
+        mention = ModelMention(start, end, text, mid, size, None)
+        if mid is None:
+            mention.suggestions = _closest_names(name)
+        mentions.append(mention)
+        s = mask(s, start, end, MODEL_MARK)
+    return s
+
+
 UNKNOWN_NAME_RE = rc(
-    r"(?<![a-z0-9.\-_/])(?P<name>[a-z][a-z0-9]{2,}(?:[\-_][a-z][a-z0-9]*)*)[\-_]?"
-    r"(?P<size>\d+(?:\.\d+)?)b(?![a-z0-9])"
+    r"(?<![a-z0-9.\-_/])(?:[a-z0-9][a-z0-9\-_.]*/)?(?P<name>[a-z][a-z0-9]{2,}(?:[\-_][a-z][a-z0-9]*)*)[\-_]?"
+    r"(?P<size>\d+(?:\.\d+)?)b(?:[\-_]a(?P<act>\d+(?:\.\d+)?)b)?(?![a-z0-9])"
 )
-"""A name glued to a size in billions that no catalog family explains ("FooLM-13B", "mymodel_7b"): an
-unknown model, named as typed and sized with a generic shape (never read as a bare "13B")."""
+"""A name glued to a size in billions that no catalog family explains ("FooLM-13B", "mymodel_7b",
+"org/Foo-Linear-48B-A3B" with its active size): an unknown model, named as typed (without the
+organisation) and sized with a generic shape (never read as a bare "13B")."""
 NOT_MODEL_NAMES = frozenset((
     "the", "model", "models", "with", "for", "and", "about", "around", "approx", "nearly", "train",
     "training", "pretrain", "pretraining", "finetune", "tune", "tuning", "serve", "serving", "deploy",

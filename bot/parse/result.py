@@ -23,6 +23,8 @@ class ParseResult(BaseModel, defer_build=True):  # schema built on first use: st
         None, description="why the matched model is not exactly what was typed ('no_version': latest release)"
     )
     model_suggestions: list[str] = Field(default_factory=list)
+    model_family_only: bool = False
+    """``unknown_model`` is a catalog family named without a size ('Bloom'): the suggestions are its sizes"""
     truncated: bool = Field(False, description="the text was cut before parsing")
     out_of_scope: bool = False
     # Extras (not request fields): what else was said, for the dialogue and the reply.

@@ -10,6 +10,7 @@ import re
 from dataclasses import dataclass
 
 from bot.parse.gpus import largest_device_gib
+from bot.parse.node_words import GPU_NODE_GAP, JI_KA_GAP, NODE_GAP, R_PER_NODE_GPUS
 from bot.parse.normalize import MARKS
 from bot.parse.numbers import NumberToken, magnitude_value, parse_money
 from bot.parse.regex import LazyPattern, rc
@@ -44,14 +45,16 @@ R_KUAI_GPU = rc(rf"^\s*(?:\d{{1,3}}\s*g(?:b|ib)?\s*(?:的|显存的?)?\s*)?(?:[{
 L_GPU_TIMES = rc(rf"[{MARKS}]\s*s?\s*(?:[x×*]|\s)\s*$")
 L_GPU_BEFORE = rc(rf"[{MARKS}]\s*s?\s*$")
 R_X_AFTER = rc(r"^\s*[x×](?![a-z0-9])")
-R_END = rc(r"^\s*(?:[,.;:?!()]|$|\s(?:for|to|on|with|训|微调|部署|推理))|^\s*[训微部推跑]")
+R_END = rc(
+    r"^\s*(?:[,.;:?!()]|$|\s(?:for|to|on|with|训|微调|部署|推理))|^\s*[训微部推跑用做，。、；：？！（）]"
+)
 R_NODES = _r(r"台|nodes?\b|machines?\b|servers?\b|boxes\b|hosts?\b")
 R_NODE_OF = rc(r"^\s*(?:台|nodes?|machines?|servers?|boxes|hosts?)\s*(?:of|with|x|×|\*|,)?\s*")
 R_MONEY_CNY = _r(r"元|块钱|块人民币|人民币|rmb\b|cny\b")
 R_MONEY_USD = _r(r"美元|美金|刀\b|dollars?\b|usd\b|bucks\b")
 R_BUDGET = _r(r"(?:元|块钱?|人民币|rmb\b|cny\b|美元|美金|刀)?\s*(?:的)?\s*(?:预算|经费|资金|budget\b)")
 R_DGX = _r(rf"(?:台|套|个)?\s*(?:nvidia\s*)?(?:dgx|hgx)[\s\-]*(?:[{MARKS}]|\b)")
-R_BYTES = rc(r"^\s*(?P<u>gb|gib|g|tb|tib|t|mb|m)(?![a-z])")
+R_BYTES = rc(r"^\s*(?P<u>gb|gib|g|tb|tib|t|mib|mb|m)(?![a-z])")
 R_TPS = _r(r"-?tokens?\s*(?:each|per\s+(?:sample|example|row|record|conversation|item)|/\s*条|每条)")
 R_TOKENS = _r(r"-?(?:tokens?|toks?|词元)(?!\s*/\s*s)(?!\s*per\s+sec)")
 R_SEQ_TOKENS = _r(
@@ -70,7 +73,11 @@ R_MONTHS = _r(r"个?月|months?\b|mos?\b")
 R_YEARS = _r(r"年|years?\b")
 R_SEQ = _r(
     r"(?:的)?(?:上下文|context\b|ctx\b|长度|序列|seq|窗口|max[\s_\-]*(?:seq|sequence|context|len)|tokens?\s+(?:of\s+)?context)"
+    r"|(?:(?:以上|以内)\s*)?(?:的\s*)?长(?:上下文|文本|序列)"  # "100k 以上长上下文"
+    r"|length\b|tokens?[\s\-]+long\b"  # "an 8k-length dataset", "8k-token-long documents"
 )
+R_SEQ_JOB = rc(r"^\s*(?:的\s*)?(?:dpo|sft|全参|全量|lora|qlora|长文本|微调|训练)")
+"""A length in K before the job ("7B 的 8K DPO 全参训练", "32k SFT"): the sequence length trained at."""
 R_CONC = _r(
     r"(?:个|名|位|路)?\s*(?:并发|concurren|simultaneous|用户|users?\b|人同时|人在线|同时|people\b|qps\b|requests?\s+at\s+once)"
 )
@@ -152,6 +159,12 @@ R_MEM_TOTAL = rc(  # "700G左右显存", "320GB of GPU memory", "2TB of VRAM"
     r"^\s*(?:的)?\s*(?:左右|上下)?\s*(?:的)?\s*"
     r"(?:显存|vram|of\s+(?:vram|(?:gpu\s+)?memory)|gpu\s+memory)"
 )
+L_MY_VRAM = rc(
+    r"(?:显存|vram|gpu\s+memory|gpu\s+has)(?:\s*(?:只有|仅有|仅|有|是|为|才|就|\bis\b|\bonly\b|\bof\b|\bjust\b))*\s*$"
+)
+"""'我的显存只有 8G', 'my GPU has 12GB': one card's memory."""
+R_OF_VRAM = rc(r"^\s*(?:of\s+)?(?:vram|显存)(?!\s*(?:in\s+)?total)")
+"""'8000MiB 显存', '12288 MiB of VRAM' (a total is read before: '320GB of VRAM in total')."""
 L_MEM_TOTAL = rc(
     r"(?:总共|一共|合计|总计|加起来|总显存|显存总量|准备|备了|total|in\s+total|combined|altogether)\D{0,12}$"
 )
@@ -254,12 +267,16 @@ _BYTE_SCALE = {
     "tib": 2**40,
     "m": 2**20,
     "mb": 2**20,
+    "mib": 2**20,
 }
 _DECIMAL_FOR = {2**30: 1e9, 2**40: 1e12, 2**20: 1e6}
 
 
-L_GPU_PAREN = rc(rf"[{MARKS}]\s*s?\s*(?:[(（,，]\s*|\s+)$")
-"""'4x A10G (24GB)', '单卡3090（24G）', 'XPU-9000 48GB': the named card's memory."""
+L_GPU_PAREN = rc(
+    rf"[{MARKS}]\s*s?\s*(?:(?:服务器|机器|节点|nodes?|servers?|machines?)\s*)?"
+    r"(?:[(（,，]\s*(?:\d{1,2}\s*[x×*]\s*)?|\s+)$"
+)
+"""'4x A10G (24GB)', '单卡3090（24G）', 'XPU-9000 48GB', 'A100 服务器（8×40G）': the named card's memory."""
 R_UNIFIED = rc(r"^\s*(?:of\s+)?(?:unified\s+memory|统一内存)")
 L_MACHINE = rc(r"(?:machine|box|server|computer|rig|workstation|pc|laptop|台|机器|电脑|服务器)\D{0,16}$")
 
@@ -287,6 +304,12 @@ def _bytes(a: _Around) -> Verdict:
     total_word = L_MEM_TOTAL.search(a.left) or R_MEM_TOTAL_WORD.search(after[:32])
     if R_MEM_TOTAL.match(after) and (total_word or gib > largest_device_gib() or L_MACHINE.search(a.left)):
         return Role("total_mem", gib, tok)  # "准备700G显存": more than any one device holds
+    if (
+        unit in ("g", "gb", "gib", "mib")
+        and 4 <= gib <= 1024
+        and (L_MY_VRAM.search(a.left) or R_OF_VRAM.match(after))
+    ):
+        return Role("gpu_mem", round(gib, 2), tok)  # "显存只有 8G", "8000MiB 显存", "12288 MiB of VRAM"
     card_memory = L_GPU_PAREN.search(a.left) or R_UNIFIED.match(after)
     if unit in ("g", "gb", "gib") and 4 <= v <= 1024 and card_memory:
         return Role("gpu_mem", v, tok)
@@ -299,22 +322,6 @@ def _bytes(a: _Around) -> Verdict:
     if R_MEM_DATA.match(after):  # text sizes are decimal GB as people say them
         return Role("data_bytes", v * _DECIMAL_FOR[scale], tok)
     return Role("bytes", v, tok)
-
-
-_NODE = r"(?:个\s*)?(?:节点|台(?:机器|服务器)?|nodes?|machines?|servers?|boxes|hosts?)"
-_EACH = (
-    r"(?:[、,，(（:]\s*)?(?:(?:每(?:个|台)?\s*(?:节点|机器|服务器|台|机)|each(?:\s+(?:node|machine|server))?"
-    r"|per\s+node|with|of|having)\s*)?(?:有|装|配|上|都是|各|with|has|having|x|×|\*)?\s*"
-)
-NODE_GAP = rc(r"\s*" + _NODE + r"\s*" + _EACH)
-"""Between a node count and the GPUs per node: '3 个节点、每个节点 8 张', '4 nodes of 8', '2台, 每台8卡'."""
-GPU_NODE_GAP = rc(rf"\s*[{MARKS}]\s*s?\s*" + _NODE + r"\s*" + _EACH)
-"""A card named before 'nodes': 'three A100 nodes (8x 80 GB each)', '2 H100 nodes with 8 GPUs each'."""
-R_PER_NODE_GPUS = rc(
-    rf"^\s*(?:[x×*]\s*)?(?:\d{{2,3}}\s*g(?:b|ib)?\s*(?:的)?\s*)?(?:[{MARKS}]|gpus?\b|cards?\b|张|卡|块|each\b|per\b)"
-)
-JI_KA_GAP = rc(r"\s*机\s*")
-"""'2机16卡': N machines, M cards in all (the Chinese shorthand gives the total)."""
 
 
 def _nodes_times_gpus(a: _Around) -> Verdict:
@@ -430,6 +437,8 @@ def _time_and_load(a: _Around) -> Verdict:
             if pattern.match(R):
                 return Role("days", v * days, tok)
     if R_SEQ.match(R) and not a.word:
+        return Role("seq", seq_value(tok), tok)
+    if tok.mag_scale == "K" and R_SEQ_JOB.match(R) and not a.word:
         return Role("seq", seq_value(tok), tok)
     if R_CONC.match(R):
         return Role("concurrency", v, tok)

@@ -11,9 +11,10 @@ DUAL_CARD_RE = rc(r"双卡|双\s*(?=(?:rtx|gtx)?\s*\d{4})|\bdual[\s\-]+(?:gpus?|
 """'双卡', '双4090', 'dual 4090': two cards (not '双路', a two-socket server)."""
 ARTICLE_GPU_RE = rc(
     rf"\b(?:does|will|can|could|would|is)\s+an?\s+(?:\d{{2,3}}\s*g(?:b|ib)?\s+)?(?:[{MARKS}]|gpu\b|card\b)"
-    rf"|\b(?:on|with|using)\s+an?\s+(?:single\s+)?(?:\d{{2,3}}\s*g(?:b|ib)?\s+)?[{MARKS}]"
+    rf"|\b(?:on|with|using)\s+an?\s+(?:single\s+)?(?:(?:colab|kaggle)\s+)?(?:\d{{2,3}}\s*g(?:b|ib)?\s+)?[{MARKS}]"
     r"(?!s\b|[\s\w\-()]{0,16}\b(?:clusters?|nodes?|servers?|machines?|boxes|pods?|instances?|each)\b)"
-    rf"|(?:^|在|用)\s*(?:一张|单张)?\s*[{MARKS}]\s*(?:\d{{2,3}}\s*g(?:b|ib)?\s*)?上"
+    rf"|(?:^|在|用)\s*(?:(?:一张|单张)\s*)?(?:(?:colab|kaggle|笔记本|电脑|本地)\s*)?(?:(?:的|自带的)\s*)?[{MARKS}]"
+    r"\s*(?:\d{2,3}\s*g(?:b|ib)?\s*)?上"
 )
 """'does a 4090 …', 'on an A100 40GB', 'with a single H100', '在 A800 上跑': one GPU (not 'on a H100
 cluster'; not when the question asks how many, :data:`ASKS_COUNT_RE`)."""
@@ -69,8 +70,18 @@ _STAGE_WORDS = (
     (lx.INFERENCE_RE, "inference"),
 )
 """Stage words, in precedence order: 继续预训练 before 预训练, 微调 before 训."""
-_WEAK_STAGE_WORDS = ((lx.TRAIN_RE, "pretrain"), (lx.WEAK_INFERENCE_RE, "inference"))
-"""Hints that say a stage without naming it: 训, MFU, 6ND → training; 跑, 显存, int4 → serving."""
+FINETUNE_TOOL_RE = rc(
+    r"llama[\s\-_]?factory|efficient[\s\-_]?tuning|\baxolotl\b|\bunsloth\b|\bxtuner\b|deepspeed[\s\-_]?chat"
+)
+"""Tools made for fine-tuning ('LLaMA-Efficient-Tuning', 'axolotl'): training with one tunes a model,
+unless a stage word says otherwise ('用 LLaMA-Factory 的 api.py 部署' serves)."""
+_WEAK_STAGE_WORDS = (
+    (FINETUNE_TOOL_RE, "finetune"),
+    (lx.TRAIN_RE, "pretrain"),
+    (lx.WEAK_INFERENCE_RE, "inference"),
+)
+"""Hints that say a stage without naming it: a fine-tuning tool → fine-tuning; 训, MFU, 6ND → training;
+跑, 显存, int4 → serving."""
 _LORA_WORDS_RE = rc(r"\bq?lora\b|4[\s\-]?bit\s+lora")
 
 

@@ -32,6 +32,7 @@ def parse_extras(parsed: ParseResult | None) -> ParseExtras:
             "unknown_model": None,
             "gpu_suggestions": "",
             "model_suggestions": "",
+            "model_family_only": False,
             "truncated": False,
             "max_chars": MAX_INPUT_CHARS,
             "ignored_numbers": "",
@@ -48,6 +49,7 @@ def parse_extras(parsed: ParseResult | None) -> ParseExtras:
         "gpu_suggestions": " / ".join(parsed.gpu_suggestions[:4]),
         "unknown_model": parsed.unknown_model,
         "model_suggestions": " / ".join(parsed.model_suggestions[:4]),
+        "model_family_only": parsed.model_family_only,
         "truncated": parsed.truncated,
         "max_chars": f"{MAX_INPUT_CHARS:,}",  # both locales group with ","; no second Babel locale
         "ignored_numbers": ", ".join(parsed.ignored_numbers[:3]),

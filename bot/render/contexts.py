@@ -185,6 +185,7 @@ class ParseExtras(TypedDict):
     gpu_suggestions: str
     unknown_model: str | None
     model_suggestions: str
+    model_family_only: bool
     truncated: bool
     max_chars: str | int
     ignored_numbers: str

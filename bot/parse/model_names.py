@@ -1,0 +1,161 @@
+"""Step 2a, last passes: model names no catalog name or family + size explains, as people type them.
+
+- **A name, a space, a size** ("InternVL 76B", "LLaVA-NEXT 8B", "FooBar 13B"): an unknown model of that
+  size, named as typed. Only a word typed as a name (capitals inside it, all capitals, or a digit:
+  "InternVL", "BLT", "foo2") counts, and never a method, tool or precision word ("LoRA 70B", "ZeRO-3
+  13B", "FP16 7B").
+- **A size, then the name** ("the 7B LLaVA", "8B 的 InternVL2.5"): the same model, named name first
+  ("LLaVA 7B"); a catalog family with its version ("the 7B Qwen2.5") is that release.
+- **A family named without a size** ("用 Bloom 做 LoRA", "fine-tune StarCoder"), when the message has
+  no other model and no size: named as typed, with that family's releases as suggestions (never a
+  size picked for the user).
+
+The catalog names and ``family + version + size`` come first (:mod:`bot.parse.models`); these passes
+read what is left, with a few small patterns (no per-name alternation)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from functools import cache
+
+from bot.parse import lexicon as lx
+from bot.parse.normalize import MODEL_MARK
+from bot.parse.regex import rc
+
+_NAME = r"[a-z][a-z0-9.]*[a-z0-9](?:[\-_][a-z0-9.]*[a-z0-9])*"
+SPACED_NAME_RE = rc(
+    rf"(?<![a-z0-9.\-_/{MODEL_MARK}])(?P<name>{_NAME})\s+(?P<size>\d+(?:\.\d+)?)b(?![a-z0-9.])"
+)
+"""'InternVL 76B': a name, a space, a size in billions."""
+SIZE_FIRST_RE = rc(rf"(?<![a-z0-9.])(?P<size>\d+(?:\.\d+)?)b\s+(?:的\s*)?(?P<name>{_NAME})(?![a-z0-9.\-_])")
+"""'the 7B LLaVA', '8B 的 InternVL2.5': a size in billions, then the name."""
+ANY_SIZE_RE = rc(
+    r"(?<![a-z0-9.])\d+(?:\.\d+)?\s?[bm](?![a-z])(?!\s*(?:的\s*)?(?:上下文|context|ctx|tokens?))"
+)
+"""A model size anywhere ('7B', '500M'), not a context length ('1M 上下文', '1M context')."""
+
+NOT_NAMES = frozenset((
+    # methods and training words
+    "lora", "qlora", "dora", "sft", "dpo", "ppo", "grpo", "rlhf", "kto", "orpo", "simpo", "rl", "pt",
+    "full", "moe", "dense", "peft", "freeze", "zero", "zero1", "zero2", "zero3", "fsdp", "ddp", "tp",
+    "pp", "dp", "ep", "sp", "cp",
+    # tools and runtimes
+    "vllm", "sglang", "tgi", "ollama", "lmdeploy", "deepspeed", "megatron", "nemo", "axolotl",
+    "unsloth", "trl", "xtuner", "swift", "ms-swift", "torchtune", "accelerate", "transformers",
+    "llamafactory", "llama-factory", "exllama", "exllamav2", "tensorrt-llm", "trt-llm", "ktransformers",
+    "colossalai", "verl", "openrlhf", "hf", "huggingface",
+    # formats, units and other words written in capitals
+    "gguf", "awq", "gptq", "exl2", "gpu", "gpus", "vram", "llm", "llms", "api", "cpu", "ram", "ssd",
+    "nvme", "oom", "ctx", "kv", "qps", "tps", "bs", "mfu", "nvidia", "amd", "intel", "ai", "ok", "us",
+    "ram", "tb", "gb", "fp", "int", "the", "model", "models", "nccl", "cuda", "rocm", "xpu", "npu",
+    "tpu", "mlx", "vlm", "vlms", "rag", "cpt", "galore", "reft", "ift", "rm", "openai", "deepmind",
+    "anthropic", "microsoft", "google", "meta", "alibaba", "tencent", "baidu", "bytedance", "moonshot",
+    "zhipu", "bigcode", "eleutherai", "mosaicml", "github", "pytorch", "jax", "flashattention", "xformers",
+    "nvlink", "infiniband", "pcie", "sxm", "hbm", "tensorrt", "runpod", "autodl", "macbook", "imac",
+    "macos", "linux", "ubuntu", "windows", "wsl", "docker", "kubernetes", "k8s", "aws", "gcp", "azure",
+))  # fmt: skip
+"""Words typed in capitals before or after a size that do not name a model."""
+_PRECISION_WORD = re.compile(r"^(?:fp|bf|int|nf|q|mxfp|nvfp|w\d+a)\d")
+BARE_FAMILY_MIN = 4
+"""Shortest family word read alone ("qwen", "bloom"); shorter ones ("yi", "phi", "opt") need a size."""
+_BARE_EXCLUDED = frozenset(("command", "whisper", "open_llama", "openllama", "open-llama"))
+_TOOL_AFTER = rc(
+    r"\s*(?:factory|board|index|recipes?|efficient|cpp|agent|api|stack|hub|chat\s*ui|studio|app)\b"
+)
+
+
+def name_like(typed: str) -> bool:
+    """Whether a word was typed as a name: capitals inside it ('InternVL', 'LLaDA'), all capitals of
+    three letters or more ('BLT'), or a digit ('foo2'); and not a method, tool or precision word."""
+    low = typed.lower()
+    stem = re.sub(r"[\-_]?\d+$", "", low)  # "ZeRO-3" is "zero"
+    if low in NOT_NAMES or stem in NOT_NAMES or low in lx.SHORT_FAMILIES or _PRECISION_WORD.match(low):
+        return False
+    letters = [c for c in typed if c.isalpha()]
+    inner_capital = any(c.isupper() for c in typed[1:])
+    all_caps = len(letters) >= 3 and all(c.isupper() for c in letters)
+    return inner_capital or all_caps or any(c.isdigit() for c in typed)
+
+
+Typed = Callable[[str], str]
+"""How a name in the normalized text was typed (the raw text's casing)."""
+
+
+BRACKETED_NAME_RE = rc(
+    rf"(?<![a-z0-9.\-_/{MODEL_MARK}])(?P<name>{_NAME})\s*[(（]\s*(?P<size>\d+(?:\.\d+)?)\s*(?P<u>[bm])\s*[)）]"
+)
+"""'FooLM (350M)', 'BarNet（13B）': a name, then its size in brackets."""
+
+
+def spaced_names(s: str, typed: Typed) -> list[tuple[int, int, str, float]]:
+    """(start, end, name as typed, size) of each 'Name 13B' or 'Name (350M)' the earlier passes left."""
+    out = []
+    for m in SPACED_NAME_RE.finditer(s):
+        name = typed(m.group("name"))
+        if name_like(name):
+            out.append((m.start(), m.end(), f"{name} {m.group('size')}B", float(m.group("size")) * 1e9))
+    for m in BRACKETED_NAME_RE.finditer(s):
+        name = typed(m.group("name"))
+        if name_like(name) and not any(a <= m.start() < b for a, b, _, _ in out):
+            out.append(
+                (m.start(), m.end(), name, float(m.group("size")) * (1e9 if m.group("u") == "b" else 1e6))
+            )
+    return out
+
+
+def size_first_names(s: str, typed: Typed) -> list[tuple[int, int, str, float, str]]:
+    """(start, end, name as typed then size, size, name) of each '7B LLaVA' the earlier passes left."""
+    out = []
+    for m in SIZE_FIRST_RE.finditer(s):
+        name = typed(m.group("name"))
+        if name_like(name):
+            size = m.group("size")
+            out.append((m.start(), m.end(), f"{name} {size}B", float(size) * 1e9, m.group("name")))
+    return out
+
+
+@cache
+def _bare_pattern(families: tuple[str, ...]) -> re.Pattern[str]:
+    words = sorted({f for f in families if len(f) >= BARE_FAMILY_MIN and f not in _BARE_EXCLUDED}, key=len)
+    alternation = "|".join(re.escape(w) for w in reversed(words))
+    return re.compile(rf"(?<![a-z0-9.\-_/])(?P<fam>{alternation})(?:[\-_][a-z]{{1,2}}\d*)?(?![a-z0-9.\-_/])")
+
+
+def bare_family(s: str, families: tuple[str, ...]) -> re.Match[str] | None:
+    """A catalog family named alone ('Bloom', 'StarCoder'), or with a short variant tag ('MiniCPM-V',
+    'MiniMax-M1'), in a message with no size anywhere; not a tool named after one ('LLaMA-Factory',
+    'llama.cpp', 'LLaMA Board')."""
+    if ANY_SIZE_RE.search(s):
+        return None
+    for m in _bare_pattern(families).finditer(s):
+        if not _TOOL_AFTER.match(s, m.end()):
+            return m
+    return None
+
+
+def typed_in(raw: str) -> Typed:
+    """How a name of the normalized text was typed in ``raw`` (itself when not found there)."""
+
+    def typed(name: str) -> str:
+        pattern = r"[\s\-_]*".join(re.escape(p) for p in re.split(r"[\s\-_]+", name) if p)
+        m = re.search(pattern, raw, re.IGNORECASE) if pattern and raw else None
+        return m.group(0).strip() if m else name
+
+    return typed
+
+
+CALLED_RE = rc(
+    rf"(?<![a-z0-9.\-_/])(?P<name>{_NAME})(?:'s)?\s*(?=模型|models?\b|(?:pre[\s\-]?)?training\b|fine[\s\-]?tun|预训练)"
+)
+"""'EmoLLM 模型', 'the FooNet models', 'BLIP3o pre-training', "LLaVA's training cost": a word typed as a
+name right before a model or training word."""
+
+
+def called_a_model(s: str, typed: Typed) -> tuple[int, int, str] | None:
+    """(start, end, name as typed) of the first name-like word called a model or trained."""
+    for m in CALLED_RE.finditer(s):
+        name = typed(m.group("name"))
+        if name_like(name) and name.lower() not in NOT_NAMES:
+            return m.start(), m.end("name"), name
+    return None

@@ -1,0 +1,26 @@
+"""Words between a node count and the GPUs per node ("3 个节点、每个节点 8 张", "4 nodes of 8 H100",
+"三台 A100 服务器（8×40G）", "2机16卡"): the patterns :mod:`bot.parse.roles` reads nodes × GPUs with."""
+
+from __future__ import annotations
+
+from bot.parse.normalize import MARKS
+from bot.parse.regex import rc
+
+_NODE = r"(?:个\s*)?(?:节点|台(?:机器|服务器)?|nodes?|machines?|servers?|boxes|hosts?)"
+_EACH = (
+    r"(?:[、,，(（:]\s*)?(?:(?:每(?:个|台)?\s*(?:节点|机器|服务器|台|机)|each(?:\s+(?:node|machine|server))?"
+    r"|per\s+node|with|of|having)\s*)?(?:有|装|配|上|都是|各|with|has|having|x|×|\*)?\s*"
+)
+NODE_GAP = rc(r"\s*" + _NODE + r"\s*" + _EACH)
+"""Between a node count and the GPUs per node: '3 个节点、每个节点 8 张', '4 nodes of 8', '2台, 每台8卡'."""
+GPU_NODE_GAP = rc(
+    rf"\s*(?:个\s*)?(?:(?:台|节点)\s*)?[{MARKS}]\s*s?\s*(?:服务器|机器|" + _NODE + r")\s*" + _EACH
+)
+"""A card named before 'nodes': 'three A100 nodes (8x 80 GB each)', '2 H100 nodes with 8 GPUs each',
+'三台 A100 服务器（8×40G）'."""
+R_PER_NODE_GPUS = rc(
+    rf"^\s*(?:[x×*]\s*)?(?:\d{{2,3}}\s*g(?:b|ib)?\s*(?:的)?\s*)?(?:[{MARKS}]|gpus?\b|cards?\b|张|卡|块|each\b|per\b)"
+    r"|^\s*[x×*]\s*\d{2,3}\s*g(?:b|ib)?\s*[)）]"  # "(8×40G)": eight cards of 40 GB
+)
+JI_KA_GAP = rc(r"\s*机\s*")
+"""'2机16卡': N machines, M cards in all (the Chinese shorthand gives the total)."""
