@@ -24,6 +24,8 @@ GRID = [
     ("Llama-3.1-8B", "L4", 2, Runtime.sglang),
     ("Qwen2.5-72B", "A100-SXM4-80GB", 8, None),
     ("Qwen2.5-72B", "H100-SXM5-80GB", 4, Runtime.vllm),
+    ("Qwen2.5-72B", "H100-SXM5-80GB", 4, Runtime.transformers),
+    ("Qwen2.5-7B", "A100-SXM4-80GB", 1, Runtime.transformers),
     ("Llama-3.1-70B", "H20-96GB", 4, None),
     ("DeepSeek-V3", "H20-96GB", 8, None),
     ("DeepSeek-V3", "H200-SXM-141GB", 8, Runtime.sglang),
