@@ -104,3 +104,22 @@ def test_4090_keeps_the_format_once_the_context_forces_it(capsys):
         assert reasons.get("precision") == "local_format", reasons
     held = [a["report"]["inference"]["max_concurrency"] for a in answers[1:]]
     assert held[0] >= held[1] >= 1, held
+
+
+@pytest.mark.parametrize(
+    "template",
+    [
+        "Qwen2.5-72B on 8 A100, {} context, max concurrency?",
+        "用8张A100部署Qwen2.5-72B，{}上下文，最大并发多少",
+    ],
+)
+def test_72b_on_8_a100_keeps_one_layout_and_one_table(capsys, template):
+    """ "max concurrency?" asks how many fit (it was sized for an assumed 16: TP=4 × 2 at 32K, TP=8 at
+    64K, and the 32K row read 26 in one answer and 41 in the other)."""
+    answers = [_ask(capsys, template.format(c)) for c in ("32k", "64k")]
+    assert all(a["request"]["concurrency_asked"] for a in answers)
+    infs = [a["report"]["inference"] for a in answers]
+    assert {(i["tp"], i["replicas"]) for i in infs} == {(8, 1)}
+    assert infs[0]["concurrency_table"] == infs[1]["concurrency_table"]
+    rows = dict(infs[0]["concurrency_table"])
+    assert infs[0]["max_concurrency"] == rows[32768] > infs[1]["max_concurrency"] >= rows[131072]
