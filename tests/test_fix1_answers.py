@@ -1,0 +1,44 @@
+"""New-user trial (fix1), items 2–4, through ``sizing-bot ask`` in both languages: "how long?" for a
+fine-tune with no data size asks for it on line 1; steps; fractional counts; absurd sizes; gibberish;
+a follow-up with no history; a config's name as typed."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from bot.cli import main
+
+
+def ask(capsys, question: str, fmt: str = "json") -> dict | str:
+    main(["ask", "--format", fmt, question])
+    out = capsys.readouterr().out
+    return json.loads(out) if fmt == "json" else out
+
+
+@pytest.mark.parametrize(
+    ("question", "words"),
+    [
+        (
+            "LoRA fine-tune Qwen2.5-14B on 4 A100 80G, how long will it take?",
+            ("How long", "samples", "100M"),
+        ),
+        ("LoRA fine-tune Qwen2.5-14B on 4 A100 80G，要多久", ("要多久", "样本数", "token")),
+        ("用4张A100 80G对Qwen2.5-14B做LoRA微调，要多久", ("要多久", "样本数", "token")),
+    ],
+)
+def test_how_long_without_data_asks_for_it_on_line_one(capsys, question, words):
+    text = ask(capsys, question, "text")
+    first = text.splitlines()[0]
+    assert all(w in first for w in words), first
+    assert "“" in first  # an example of a data size
+    d = ask(capsys, question)
+    assert "duration_needs_data" in {w["code"] for w in d["report"]["warnings"]}
+    assert d["report"]["gpu_hours"] is None and d["report"]["memory"] is not None  # memory still answered
+
+
+def test_how_long_with_data_gives_a_time_and_no_request(capsys):
+    d = ask(capsys, "LoRA fine-tune Qwen2.5-14B on 4 A100 80G on 50k samples of 2k tokens, how long?")
+    assert d["report"]["gpu_hours"] is not None
+    assert "duration_needs_data" not in {w["code"] for w in d["report"]["warnings"]}
