@@ -42,3 +42,31 @@ def test_how_long_with_data_gives_a_time_and_no_request(capsys):
     d = ask(capsys, "LoRA fine-tune Qwen2.5-14B on 4 A100 80G on 50k samples of 2k tokens, how long?")
     assert d["report"]["gpu_hours"] is not None
     assert "duration_needs_data" not in {w["code"] for w in d["report"]["warnings"]}
+
+
+LMF_YAML = """
+```yaml
+model_name_or_path: Qwen/Qwen2.5-14B
+stage: sft
+finetuning_type: lora
+lora_target: all
+cutoff_len: 4096
+max_samples: 100000
+per_device_train_batch_size: 2
+gradient_accumulation_steps: 8
+num_train_epochs: 3
+bf16: true
+```"""
+
+
+@pytest.mark.parametrize("lead", ["LoRA fine-tune on 4 A100 80G, how long?", "用4张A100 80G做LoRA微调要多久"])
+def test_llamafactory_max_samples_sizes_the_data(capsys, lead):
+    """max_samples 100,000 × cutoff_len 4,096 × 3 epochs = 1.2288e9 tokens, at most (was "not used")."""
+    d = ask(capsys, lead + LMF_YAML)
+    assert d["stack_config"]["used"].get("max_samples") == "num_samples"
+    assert not any(k.startswith("max_samples") for k in d["stack_config"]["unused"])
+    assert d["request"]["num_samples"] == 100_000
+    assert d["report"]["gpu_hours"] is not None
+    conv = next(w for w in d["report"]["warnings"] if w["code"] == "samples_to_tokens")
+    assert conv["params"]["tokens"] == 100_000 * 4096 * 3
+    assert "duration_needs_data" not in {w["code"] for w in d["report"]["warnings"]}
