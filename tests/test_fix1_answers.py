@@ -70,3 +70,35 @@ def test_llamafactory_max_samples_sizes_the_data(capsys, lead):
     conv = next(w for w in d["report"]["warnings"] if w["code"] == "samples_to_tokens")
     assert conv["params"]["tokens"] == 100_000 * 4096 * 3
     assert "duration_needs_data" not in {w["code"] for w in d["report"]["warnings"]}
+
+
+@pytest.mark.parametrize(
+    ("question", "typed", "words"),
+    [
+        ("GRPO on Qwen2.5-7B with 8 H100 for 1000 steps, how long?", "1000 steps", "global batch"),
+        ("用8张H100对Qwen2.5-7B做GRPO，训练1000步要多久", "1000步", "全局 batch"),
+    ],
+)
+def test_steps_without_batch_and_length_say_what_they_need(capsys, question, typed, words):
+    d = ask(capsys, question)
+    assert {"text": typed, "reason": "steps_need_batch"} in d["interpretation"]["ignored"]
+    assert not any(i["reason"] == "unread" for i in d["interpretation"]["ignored"])
+    text = ask(capsys, question, "text")
+    line = next(li for li in text.splitlines() if typed in li)
+    assert words in line, line
+
+
+@pytest.mark.parametrize(
+    ("question", "tokens"),
+    [
+        ("SFT Qwen2.5-7B on 8 H100 for 1000 steps, global batch 128, 4k tokens per sample, how long?", 512e6),
+        ("8张H100全参微调Qwen2.5-7B，训练1000步，global batch 128，序列长度4096", 1000 * 128 * 4096),
+        ("SFT Qwen2.5-7B on 8 H100 for 2k iterations, global batch 64, seq len 2048", 2000 * 64 * 2048),
+    ],
+)
+def test_steps_times_global_batch_times_length_give_the_tokens(capsys, question, tokens):
+    d = ask(capsys, question)
+    conv = next(w for w in d["report"]["warnings"] if w["code"] == "samples_to_tokens")
+    assert conv["params"]["tokens"] == pytest.approx(tokens)
+    assert d["report"]["gpu_hours"] is not None
+    assert not d["interpretation"]["ignored"]

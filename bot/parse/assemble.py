@@ -41,6 +41,7 @@ from bot.parse.request_fields import (
 from bot.parse.result import ParseResult
 from bot.parse.roles import Role, classify, seq_value
 from bot.parse.settings import extract_settings
+from bot.parse.steps import apply_steps, read_steps
 from bot.parse.words import (
     ASKS_CONCURRENCY_RE,
     ASKS_COST_RE,
@@ -89,6 +90,8 @@ class _Parse(FieldSteps):
     used: set[int] = field(default_factory=set)
     named_unused: list[tuple[str, str]] = field(default_factory=list)
     accumulation: int | None = None
+    steps: int | None = None
+    steps_raw: str | None = None
 
     def unused(self) -> list[tuple[str, str]]:
         """Numbers the answer does not use, as typed, with why: no word said what they are
@@ -122,6 +125,7 @@ class _Parse(FieldSteps):
         gpu_memory, count_max = self._gpu_fields(gpus, dual)
         self._money_and_serving(stage)
         self._global_batch()
+        apply_steps(self.f, self.steps, self.steps_raw, self.named_unused)
         if precision is None and self.f.get("method") == "qlora":
             precision = "int4"
         self.f["precision"] = precision
@@ -247,6 +251,7 @@ class _Parse(FieldSteps):
         for m in lx.GLOBAL_BATCH_RE.finditer(self.s):  # before numbers: not a micro-batch
             self.f["global_batch"] = int(m.group("n").replace(",", "")) * (1000 if m.group("k") else 1)
             self.s = mask(self.s, m.start(), m.end(), " ")
+        self.s, self.steps, self.steps_raw = read_steps(self.s)  # "1000 steps": not a bare number
         return models, precision
 
     def _gpus(self) -> list[GpuMention]:
