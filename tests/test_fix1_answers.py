@@ -102,3 +102,12 @@ def test_steps_times_global_batch_times_length_give_the_tokens(capsys, question,
     assert conv["params"]["tokens"] == pytest.approx(tokens)
     assert d["report"]["gpu_hours"] is not None
     assert not d["interpretation"]["ignored"]
+
+
+@pytest.mark.parametrize(
+    ("question", "words"), [("那H100呢", "不保留历史"), ("what about H100?", "keeps no history")]
+)
+def test_a_follow_up_in_ask_says_ask_keeps_no_history(capsys, question, words):
+    assert main(["ask", question]) == 2
+    out = capsys.readouterr().out
+    assert words in out.splitlines()[0] and "restarted" not in out and "重启" not in out

@@ -46,6 +46,8 @@ log = logging.getLogger(__name__)
 ESTIMATOR_ERROR = "estimator_error"
 """ParseResult note when the estimator failed on a request (a bug on our side: logged, not shown)."""
 LOST_FOLLOWUP = "lost_followup"
+NO_HISTORY = "no_history"
+"""A follow-up in `sizing-bot ask`, which keeps no history (the CLI swaps it for :data:`LOST_FOLLOWUP`)."""
 """ParseResult note: the message changes a previous question ("那H100呢") the chat no longer has (a
 restart, or it expired): the reply says so instead of the generic help."""
 

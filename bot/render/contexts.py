@@ -208,6 +208,7 @@ class HelpContext(ParseExtras, UnderstoodExtras):
     out_of_scope: bool
     failed: bool
     lost_followup: bool
+    no_history: bool
     switched: str
 
 
