@@ -111,3 +111,18 @@ def test_a_follow_up_in_ask_says_ask_keeps_no_history(capsys, question, words):
     assert main(["ask", question]) == 2
     out = capsys.readouterr().out
     assert words in out.splitlines()[0] and "restarted" not in out and "重启" not in out
+
+
+@pytest.mark.parametrize(
+    ("question", "typed", "count", "words"),
+    [
+        ("serve Llama-3.1-70B on 3.5 A100s", "3.5", 4, "GPUs come whole"),
+        ("用2.5张A100部署Qwen2.5-7B", "2.5", 3, "整张"),  # round() would have said 2
+    ],
+)
+def test_a_fractional_gpu_count_is_rounded_up_and_named(capsys, question, typed, count, words):
+    d = ask(capsys, question)
+    assert d["request"]["gpu_count"] == count
+    assert {"text": typed, "reason": "fractional_count"} in d["interpretation"]["ignored"]
+    text = ask(capsys, question, "text")
+    assert any(typed in line and words in line for line in text.splitlines()[:3]), text[:400]

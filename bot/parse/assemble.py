@@ -126,6 +126,10 @@ class _Parse(FieldSteps):
         self._money_and_serving(stage)
         self._global_batch()
         apply_steps(self.f, self.steps, self.steps_raw, self.named_unused)
+        count = self.f.get("gpu_count")
+        if isinstance(count, float) and math.isfinite(count) and 0 < count < 1e7 and not count.is_integer():
+            self.f["gpu_count"] = math.ceil(count)  # "3.5 A100s": cards come whole, said
+            self.named_unused.append((f"{count:g}", "fractional_count"))
         if precision is None and self.f.get("method") == "qlora":
             precision = "int4"
         self.f["precision"] = precision
