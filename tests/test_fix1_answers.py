@@ -126,3 +126,26 @@ def test_a_fractional_gpu_count_is_rounded_up_and_named(capsys, question, typed,
     assert {"text": typed, "reason": "fractional_count"} in d["interpretation"]["ignored"]
     text = ask(capsys, question, "text")
     assert any(typed in line and words in line for line in text.splitlines()[:3]), text[:400]
+
+
+@pytest.mark.parametrize(
+    ("question", "words"),
+    [
+        ("train a 1000000B model on 1T tokens with H100", ("1,000,000B", "100T")),
+        ("1000000B模型用H100预训练1T token要多久", ("1,000,000B", "100T")),
+    ],
+)
+def test_an_absurd_model_size_is_refused_with_the_bound(capsys, question, words):
+    """MAX_PARAMS (estimator/request.py) = 1e14: 1e15 is refused, not replaced by another size (it was
+    sized as '1000T', and with the size dropped as the 50B that 1T tokens make compute-optimal)."""
+    assert main(["ask", question]) == 2
+    out = capsys.readouterr().out
+    assert all(w in out for w in words), out[:400]
+    assert "50B" not in out and "1000T" not in out
+    d = ask(capsys, question)
+    assert d["report"] is None and d["understood"] is False
+
+
+def test_a_large_real_size_is_still_sized(capsys):
+    d = ask(capsys, "train a 2T model on 10T tokens with H100")
+    assert d["request"]["params_total"] == 2e12 and d["report"]["gpu_hours"] is not None

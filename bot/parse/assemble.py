@@ -61,6 +61,7 @@ from bot.parse.words import (
 )
 from bot.settings.chat import within
 from estimator.models import SizingRequest
+from estimator.request import MAX_PARAMS
 
 __all__ = ["parse", "recipe_tools"]
 
@@ -130,6 +131,11 @@ class _Parse(FieldSteps):
         if isinstance(count, float) and math.isfinite(count) and 0 < count < 1e7 and not count.is_integer():
             self.f["gpu_count"] = math.ceil(count)  # "3.5 A100s": cards come whole, said
             self.named_unused.append((f"{count:g}", "fractional_count"))
+        params = self.f.get("params_total")
+        if params and params > MAX_PARAMS:  # "a 1000000B model": beyond any real model, not sized
+            self.ignored.append(f"{params / 1e9:,.0f}B")
+            self.f["params_total"] = self.f["params_active"] = None
+            self.notes.append("absurd_model")  # bot.core.pipeline.ABSURD_MODEL: not sized at all
         if precision is None and self.f.get("method") == "qlora":
             precision = "int4"
         self.f["precision"] = precision
