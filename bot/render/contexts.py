@@ -235,6 +235,7 @@ class ReplyContext(ParseExtras, UnderstoodExtras, total=False):
     largest: LargestContext | None
     notes: list[str]
     budget_verdict: str
+    time_needs_data: str | None
     total_verdict: str | None
     assumptions: list[dict[str, Any]]
     tools: list[str]
