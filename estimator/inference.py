@@ -73,6 +73,7 @@ from estimator.serving_layout import (
     layout_on,
     lighter_weights,
     max_sequences,
+    most_that_fit,
     required_bytes,
     room_per_gpu,
     sequences_per_replica,
@@ -294,24 +295,22 @@ def serve(s: ServingSetup) -> Inference:
 
 def _concurrency_table(s: ServingSetup, f: _Footprint, use: Layout) -> list[tuple[int, int]]:
     """(context, sequences ``use`` holds at that context) for each of :data:`CONTEXT_TABLE` up to the
-    larger of the asked and the model's context."""
+    larger of the asked and the model's context. Where the workspace grows with the batch
+    (transformers), each row is the most that fit with their own batch (:func:`most_that_fit`)."""
     spec, longest = s.spec, max(s.context_tokens, s.spec.max_context or s.context_tokens)
-    return [
-        (
-            c,
-            max_sequences(
-                spec,
-                s.gpu,
-                use,
-                f.weights,
-                kv_bytes_per_sequence(spec, c, f.kv_b),
-                f.rt,
-                f.load._replace(context=c),
-            ),
-        )
-        for c in CONTEXT_TABLE
-        if c <= longest
-    ]
+
+    def row(c: int) -> int:
+        kv = kv_bytes_per_sequence(spec, c, f.kv_b)
+
+        def held(batch: int) -> int:
+            load = f.load._replace(context=c, batch=batch)
+            return max_sequences(spec, s.gpu, use, f.weights, kv, f.rt, load)
+
+        if not f.rt.prefills_batch:
+            return held(f.load.batch)
+        return most_that_fit(held(1), held)
+
+    return [(c, row(c)) for c in CONTEXT_TABLE if c <= longest]
 
 
 def _prefill(s: ServingSetup, f: _Footprint, use: Layout, max_conc: int) -> float | None:

@@ -106,6 +106,9 @@ class _Frozen(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
 
+MAX_PARAMS = 1e14
+"""The largest model size a question is sized for: 100T parameters, 50× the largest published models
+(≈ 1–2T: Kimi K2 1.04T, Switch-C 1.6T); a larger stated size is named as beyond any real model."""
 SCOPES = ("training", "serving")
 ECHOES = ("stage_suffix", "serving_suffix")
 

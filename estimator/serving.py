@@ -19,7 +19,7 @@ from estimator.models import Currency, Inference, Precision, SizingRequest
 from estimator.plan import HEADROOM
 from estimator.reasons import Why, Word
 from estimator.runtimes import LOCAL, Load, ServingRuntime, Vllm, runtime_for, runtime_named
-from estimator.serving_layout import group_on, kv_capacity_tokens, tp_options
+from estimator.serving_layout import group_on, kv_capacity_tokens, most_that_fit, tp_options
 from estimator.units import GIB
 from estimator.verdicts import requested_count
 from estimator.weights import BITS_PER_WEIGHT
@@ -231,9 +231,8 @@ def size_serving(
     inf = size(precision)
     if stated is not None:  # the user's TP × PP: say what a layout chosen freely would need
         inf, stated = _stated_layout(inf, stated, size(precision, searched=True), ledger)
-    if req.concurrency_asked and not req.concurrency and requested_count(req) and inf.max_concurrency >= 1:
-        most.append(inf.max_concurrency)  # speed, KV cache and cost at that load, not at an assumed 16
-        inf = size(precision)
+    if req.concurrency_asked and not req.concurrency and requested_count(req):
+        inf = _at_capacity(most, lambda: size(precision), inf, runtime_for(gpu, precision, named=named))
     local = _local_format(req, spec, gpu, inf, size)
     if local is not None:
         precision, inf = local
@@ -257,6 +256,31 @@ def size_serving(
         feasible, reason = "borderline", "local_4bit"
     _serving_notes(req, spec, gpu, inf, conc, reason, runtime, ledger)
     return ServingResult(inf, feasible, reason, precision, context, conc, price[2] if price else None)
+
+
+def _at_capacity(
+    most: list[int], sized: Callable[[], Inference], inf: Inference, rt: ServingRuntime
+) -> Inference:
+    """ "How many at once?" on the user's GPUs: sized again at the sequences they hold (speed, KV cache
+    and cost at that load, not at an assumed 16); ``most`` receives that count."""
+    if inf.max_concurrency >= 1 or rt.prefills_batch:
+        most.append(max(1, inf.max_concurrency))
+        inf = sized()
+    return _batch_bound(most, sized, inf) if rt.prefills_batch else inf
+
+
+def _batch_bound(most: list[int], sized: Callable[[], Inference], inf: Inference) -> Inference:
+    """Where the workspace grows with the batch (transformers prefills every prompt at once), the
+    sequences the GPUs hold are the most that fit with their own batch (:func:`_most_that_fit`): the
+    answer is sized at that load (``most[0]``), and that is its ``max_concurrency``."""
+
+    def held(n: int) -> int:
+        most[0] = n
+        return sized().max_concurrency
+
+    n = most_that_fit(max(most[0], inf.max_concurrency), held)
+    most[0] = max(1, n)
+    return sized().model_copy(update={"max_concurrency": n})
 
 
 def _stated_layout(

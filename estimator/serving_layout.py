@@ -8,6 +8,7 @@ Split from :mod:`estimator.inference` (which re-exports these names).
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import NamedTuple
 
 from estimator.catalog import GpuSpec, ModelSpec
@@ -267,3 +268,18 @@ def lighter_weights(
             fewest = max(t * pp_, serving_layout(w, kv_seq, concurrency, spec, gpu, rt, lighter).gpus)
             out.append(Alternative(change=p.value, min_gpus=fewest))
     return out
+
+
+def most_that_fit(upper: int, held: Callable[[int], int]) -> int:
+    """The most sequences, at most ``upper``, that fit with their own load: the largest n with
+    ``held(n)`` ≥ n (bisection; 0 when not one). Where the workspace grows with the batch
+    (transformers prefills every prompt at once), sizing at the sequences the first pass found
+    leaves room for fewer."""
+    lo, hi = 0, upper
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if held(mid) >= mid:
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo

@@ -63,6 +63,8 @@ def size_training(req: SizingRequest, r: Resolved, ledger: Ledger) -> TrainingRe
             "tokens", defaults.CHINCHILLA_TOKENS_PER_PARAM.value * n, Why.tokens_chinchilla_assumed
         )
         ledger.note("tokens_assumed_chinchilla", tokens=tokens)
+    elif tokens is None and req.duration_asked and not (req.budget or req.hours or req.deadline_days):
+        ledger.note("duration_needs_data")  # fine-tuning: no rule of thumb for the data, ask for it
     sized = _params_from_data(req, r.gpu, tokens, _k(out, algorithm)[0], out, ledger)
     if sized is not None:
         out = replace(out, params=sized[0], spec=sized[1])

@@ -53,7 +53,7 @@ def test_a_stage_followup_through_the_cli() -> None:
     out = subprocess.run(
         [sys.executable, "-m", "bot", "ask", "--", "那推理呢"], capture_output=True, text=True, check=False
     ).stdout
-    assert "我这里已经没有你上一个问题了" in out
+    assert "不保留历史" in out  # fix1 item 4: `ask` keeps no history
 
 
 @pytest.fixture

@@ -70,7 +70,7 @@ def test_a_followup_still_reads_through_the_cli():
     lost = subprocess.run(
         [sys.executable, "-m", "bot", "ask", "--", "那H100呢？"], capture_output=True, text=True
     ).stdout
-    assert "我这里已经没有你上一个问题了" in lost
+    assert "不保留历史" in lost  # fix1 item 4: `ask` keeps no history
     fresh = subprocess.run(
         [sys.executable, "-m", "bot", "ask", "--", "7B模型1万亿token要多少H100"],
         capture_output=True,

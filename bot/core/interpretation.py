@@ -29,6 +29,8 @@ IGNORED_REASONS = (
     "nonpositive",  # a count or size of zero or below
     "unusable",  # outside a setting's allowed range (an MFU of 1e-20, a deadline of 1e23 days)
     "unread",  # no word said what the number is
+    "steps_need_batch",  # training steps without a global batch and a sequence length
+    "fractional_count",  # "3.5 A100s": sized on the next whole count
     "repeated",  # a second value for a field that takes one
     "training_only",  # a training setting in a serving question
     "serving_only",  # a serving setting in a training question

@@ -46,6 +46,10 @@ log = logging.getLogger(__name__)
 ESTIMATOR_ERROR = "estimator_error"
 """ParseResult note when the estimator failed on a request (a bug on our side: logged, not shown)."""
 LOST_FOLLOWUP = "lost_followup"
+NO_HISTORY = "no_history"
+ABSURD_MODEL = "absurd_model"
+"""A stated model size beyond :data:`estimator.request.MAX_PARAMS`: the help, with the size named."""
+"""A follow-up in `sizing-bot ask`, which keeps no history (the CLI swaps it for :data:`LOST_FOLLOWUP`)."""
 """ParseResult note: the message changes a previous question ("那H100呢") the chat no longer has (a
 restart, or it expired): the reply says so instead of the generic help."""
 
@@ -242,7 +246,8 @@ def answer_request(
     best: int | None = None
     offer = None
     alternative: tuple[SizingReport, Offer] | None = None
-    if is_answerable(request, parsed.asks_largest) and (followup or not parsed.out_of_scope):
+    beyond = ABSURD_MODEL in parsed.notes  # "a 1000000B model": refused, not another size
+    if is_answerable(request, parsed.asks_largest) and (followup or not parsed.out_of_scope) and not beyond:
         chosen: dict[str, str] = {}
         first = request
         if presales is not None and not names_a_gpu(request) and parsed.unknown_gpu is None:

@@ -42,6 +42,7 @@ from bot.parse.result import ParseResult
 from bot.parse.roles import Role, classify, seq_value
 from bot.parse.settings import extract_settings
 from bot.parse.stack_words import fine_tuning_tool_named, serving_engine_named
+from bot.parse.steps import apply_steps, read_steps
 from bot.parse.words import (
     ASKS_CONCURRENCY_RE,
     ASKS_COST_RE,
@@ -62,6 +63,7 @@ from bot.parse.words import (
 )
 from bot.settings.chat import within
 from estimator.models import SizingRequest
+from estimator.request import MAX_PARAMS
 
 __all__ = ["parse", "recipe_tools"]
 
@@ -91,6 +93,8 @@ class _Parse(FieldSteps):
     used: set[int] = field(default_factory=set)
     named_unused: list[tuple[str, str]] = field(default_factory=list)
     accumulation: int | None = None
+    steps: int | None = None
+    steps_raw: str | None = None
 
     def unused(self) -> list[tuple[str, str]]:
         """Numbers the answer does not use, as typed, with why: no word said what they are
@@ -124,6 +128,16 @@ class _Parse(FieldSteps):
         gpu_memory, count_max = self._gpu_fields(gpus, dual)
         self._money_and_serving(stage)
         self._global_batch()
+        apply_steps(self.f, self.steps, self.steps_raw, self.named_unused)
+        count = self.f.get("gpu_count")
+        if isinstance(count, float) and math.isfinite(count) and 0 < count < 1e7 and not count.is_integer():
+            self.f["gpu_count"] = math.ceil(count)  # "3.5 A100s": cards come whole, said
+            self.named_unused.append((f"{count:g}", "fractional_count"))
+        params = self.f.get("params_total")
+        if params and params > MAX_PARAMS:  # "a 1000000B model": beyond any real model, not sized
+            self.ignored.append(f"{params / 1e9:,.0f}B")
+            self.f["params_total"] = self.f["params_active"] = None
+            self.notes.append("absurd_model")  # bot.core.pipeline.ABSURD_MODEL: not sized at all
         if precision is None and self.f.get("method") == "qlora":
             precision = "int4"
         self.f["precision"] = precision
@@ -254,6 +268,7 @@ class _Parse(FieldSteps):
         for m in lx.GLOBAL_BATCH_RE.finditer(self.s):  # before numbers: not a micro-batch
             self.f["global_batch"] = int(m.group("n").replace(",", "")) * (1000 if m.group("k") else 1)
             self.s = mask(self.s, m.start(), m.end(), " ")
+        self.s, self.steps, self.steps_raw = read_steps(self.s)  # "1000 steps": not a bare number
         return models, precision
 
     def _gpus(self) -> list[GpuMention]:

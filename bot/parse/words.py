@@ -30,6 +30,8 @@ ASKS_CONCURRENCY_RE = rc(
     r"|(?:支持|扛|承受|带|服务|跑)(?:得了|得住)?\s*(?:多少|几)\s*(?:个|路|名)?\s*(?:并发|人同时|用户同时)"
     r"|(?:最多|最大)\s*(?:能|可以)?\s*(?:支持|扛|有|跑)?\s*(?:多少|几)\s*(?:个|路|名)?\s*并发"
     r"|(?:多少|几)\s*(?:个|路)?\s*并发\s*[?？吗呢]|多少并发|并发\s*(?:能|可以|能够)?\s*(?:有|到|达到|支持|上)?\s*多少"
+    r"|\b(?:max|maximum|peak)\.?\s+(?:concurrency|concurrent\s+(?:users|requests|sessions|sequences))\s*\?"
+    r"|how\s+much\s+concurrency\b"
 )
 """The question asks how many sequences fit at once ('能支持多少并发', 'how many concurrent users')."""
 BARE_CONTEXT_LEFT_RE = rc(r"(?:\bat|@|\bwith)\s*$")

@@ -105,13 +105,17 @@ def build_context(
             note_text(n, lang, alternatives_shown=_alternatives_shown(report, memory))
             for n in report.warnings
             if not _said_elsewhere(n, kind, memory)
-            and n.code not in BUDGET_VERDICTS | TOTAL_MEMORY_VERDICTS
+            and n.code not in BUDGET_VERDICTS | TOTAL_MEMORY_VERDICTS | {NoteCode.duration_needs_data}
             # the unknown card is named right under the headline, with the closest cards
             and not (n.code == NoteCode.unknown_gpu_assumed and parsed is not None and parsed.unknown_gpu)
         ],
         # every verdict on the user's budget and deadline, right under the headline ("within budget"
         # and "not within 30 days" can both hold)
         "budget_verdict": "\n".join(note_text(n, lang) for n in report.warnings if n.code in BUDGET_VERDICTS),
+        # "how long?" with no data size: line 1 says what a time needs, the memory headline follows
+        "time_needs_data": next(
+            (note_text(n, lang) for n in report.warnings if n.code == NoteCode.duration_needs_data), None
+        ),
         "total_verdict": next(
             (note_text(n, lang) for n in report.warnings if n.code in TOTAL_MEMORY_VERDICTS), None
         ),

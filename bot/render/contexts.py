@@ -212,6 +212,8 @@ class HelpContext(ParseExtras, UnderstoodExtras):
     out_of_scope: bool
     failed: bool
     lost_followup: bool
+    no_history: bool
+    absurd_model: bool
     switched: str
 
 
@@ -237,6 +239,7 @@ class ReplyContext(ParseExtras, UnderstoodExtras, total=False):
     largest: LargestContext | None
     notes: list[str]
     budget_verdict: str
+    time_needs_data: str | None
     total_verdict: str | None
     assumptions: list[dict[str, Any]]
     tools: list[str]

@@ -51,6 +51,7 @@ class NoteCode(StrEnum):
     stated_layout_too_small = "stated_layout_too_small"
     stated_layout_needs_more = "stated_layout_needs_more"
     tokens_assumed_chinchilla = "tokens_assumed_chinchilla"
+    duration_needs_data = "duration_needs_data"
     over_budget = "over_budget"
     within_budget = "within_budget"
     budget_borderline = "budget_borderline"

@@ -20,6 +20,11 @@ if TYPE_CHECKING:
 
 IGNORED_TEXTS: dict[str, str] = {
     "unread": N_("no word said what it is"),
+    "fractional_count": N_("GPUs come whole: sized on the next whole number of GPUs"),
+    "steps_need_batch": N_(
+        "training steps: a time needs the global batch and the sequence length too "
+        "(e.g. “global batch 256, 4k tokens per sample”), or the data size"
+    ),
     "repeated": N_("a second value for a setting that takes one"),
     "training_only": N_("a training setting; this is a serving question"),
     "serving_only": N_("a serving setting; this is a training question"),

@@ -149,6 +149,10 @@ NOTE_MESSAGES: dict[NoteCode, str] = {
         "No data size given: %(tokens)s tokens assumed (20 per parameter, Chinchilla) — give yours for your "
         "own answer."
     ),
+    NoteCode.duration_needs_data: N_(
+        "How long it takes depends on your data: give the samples × tokens per sample, or the total "
+        "tokens (e.g. “50k samples of 2k tokens” or “100M tokens”). The memory it needs is below."
+    ),
     NoteCode.over_budget: N_(
         "Over budget: this costs %(cost_low)s – %(cost_high)s, more than the %(budget)s you have. "
         "Fewer tokens, a smaller model or cheaper GPUs would fit it."

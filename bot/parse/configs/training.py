@@ -330,6 +330,7 @@ HANDLERS: dict[str, Handler] = {
     "model.apply_lora_to_mlp": lambda cfg, key, value, flat: bool(cfg.used.setdefault(key, "lora_targets")),
     "gradient_accumulation_steps": _accum,
     "train_batch_size": _int_field("global_batch"),
+    "max_samples": _int_field("num_samples"),  # LLaMA-Factory: samples read per dataset, at most
     "bf16": _precision, "fp16": _precision, "pure_bf16": _precision, "dtype": _precision,
     "bf16.enabled": _enabled, "fp16.enabled": _enabled,
     "gradient_checkpointing": _recompute, "disable_gradient_checkpointing": _recompute,

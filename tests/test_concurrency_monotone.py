@@ -1,0 +1,125 @@
+"""New-user trial item 1: on one setup (model, card, count, precision, runtime) the sequences the GPUs
+hold never grow with the context. vLLM V0's profile runs a whole ``max_model_len`` up to 32,768 tokens
+and chunks (512 tokens) above it; sizing each context on its own profile made 8 × H20 hold 4
+DeepSeek-V3 sequences at 32K but 6 at 64K, and 1 × RTX 4090 hold one bf16 Qwen2.5-7B sequence at 64K
+after needing Q8_0 at 32K. Checked through the estimator over a grid, and through ``sizing-bot ask``."""
+
+from __future__ import annotations
+
+import itertools
+import json
+
+import pytest
+
+from bot.cli import main
+from estimator import estimate
+from estimator.models import Precision, Runtime, SizingRequest, Stage
+
+CONTEXTS = [4096, 8192, 16384, 32768, 65536, 131072]
+GRID = [
+    ("Qwen2.5-7B", "RTX-4090", 1, None),
+    ("Qwen2.5-7B", "RTX-4090", 1, Runtime.vllm),
+    ("Qwen2.5-7B", "A100-SXM4-40GB", 1, Runtime.vllm),
+    ("Llama-3.1-8B", "RTX-3090", 1, Runtime.vllm),
+    ("Llama-3.1-8B", "L4", 2, Runtime.sglang),
+    ("Qwen2.5-72B", "A100-SXM4-80GB", 8, None),
+    ("Qwen2.5-72B", "H100-SXM5-80GB", 4, Runtime.vllm),
+    ("Qwen2.5-72B", "H100-SXM5-80GB", 4, Runtime.transformers),
+    ("Qwen2.5-7B", "A100-SXM4-80GB", 1, Runtime.transformers),
+    ("Llama-3.1-70B", "H20-96GB", 4, None),
+    ("DeepSeek-V3", "H20-96GB", 8, None),
+    ("DeepSeek-V3", "H200-SXM-141GB", 8, Runtime.sglang),
+    ("Qwen2.5-32B", "RTX-4090", 2, Runtime.llama_cpp),
+]
+
+
+def _held(model: str, gpu: str, count: int, runtime: Runtime | None, precision: Precision, ctx: int):
+    req = SizingRequest(
+        stage=Stage.inference, model=model, gpu=gpu, gpu_count=count, seq_len=ctx, precision=precision,
+        runtime=runtime, concurrency_asked=True,
+    )  # fmt: skip
+    return estimate(req).inference
+
+
+@pytest.mark.parametrize(("model", "gpu", "count", "runtime"), GRID)
+@pytest.mark.parametrize("precision", [Precision.bf16, Precision.fp8, Precision.q8_0])
+def test_sequences_held_never_grow_with_the_context(model, gpu, count, runtime, precision):
+    if precision is Precision.q8_0 and runtime not in (None, Runtime.llama_cpp):
+        pytest.skip("GGUF weights run on llama.cpp")
+    held = [_held(model, gpu, count, runtime, precision, c) for c in CONTEXTS]
+    heads = [inf.max_concurrency if inf.min_gpus <= count else 0 for inf in held]  # on the user's GPUs
+    assert heads == sorted(heads, reverse=True), (model, gpu, count, runtime, precision, heads)
+    assert heads[0] > heads[-1] or heads[0] <= 1, heads  # the context does matter
+    for c, inf in zip(CONTEXTS, held, strict=True):
+        if inf.min_gpus > count:
+            continue  # sized on the GPUs it needs, said so in the headline
+        table = dict(inf.concurrency_table)  # the answer's own setup, row by row
+        rows = [table[k] for k in sorted(table)]
+        assert rows == sorted(rows, reverse=True), (c, inf.concurrency_table)
+        if c in table:
+            assert table[c] == inf.max_concurrency, (c, inf.concurrency_table)
+    for small, large in itertools.pairwise(held):  # KV room on one setup shrinks or stays
+        if (small.tp, small.pp, small.replicas) == (large.tp, large.pp, large.replicas):
+            assert small.kv_capacity_tokens >= large.kv_capacity_tokens, (small.context_tokens,)
+
+
+def _ask(capsys, question: str) -> dict:
+    main(["ask", "--format", "json", question])
+    return json.loads(capsys.readouterr().out)
+
+
+@pytest.mark.parametrize(
+    "template",
+    [
+        "用8张H20部署DeepSeek-V3，{}上下文，支持多少并发",
+        "How many concurrent users can 8 H20 serve DeepSeek-V3 at {} context?",
+    ],
+)
+def test_deepseek_on_8_h20_holds_fewer_as_the_context_grows(capsys, template):
+    answers = [
+        _ask(capsys, template.format(c))["report"]["inference"] for c in ("8k", "16k", "32k", "64k", "128k")
+    ]
+    heads = [a["max_concurrency"] for a in answers]
+    assert heads == sorted(heads, reverse=True), heads
+    assert heads[2] == 4 and heads[3] < heads[2] and heads[4] <= heads[3], heads  # was 4, then 6, 3
+    assert {(a["tp"], a["replicas"], a["weight_format"], a["runtime"]) for a in answers} == {
+        (8, 1, "fp8", "vLLM")
+    }
+    caps = [a["kv_capacity_tokens"] for a in answers]
+    assert caps == sorted(caps, reverse=True), caps  # was 144,688 at 32K and 439,248 at 128K
+    table = dict(answers[2]["concurrency_table"])
+    assert table[32768] == 4 and table[131072] <= 1, table  # was 4 at 32K but 3 at 128K
+
+
+def test_4090_keeps_the_format_once_the_context_forces_it(capsys):
+    """bf16 vLLM at 16K; at 32K the released weights no longer fit well: Q8_0 on llama.cpp, said in
+    the ledger; at 64K still Q8_0 (it was bf16 again, one sequence)."""
+    answers = [_ask(capsys, f"serve Qwen2.5-7B on 1 4090 at {c} context") for c in ("16k", "32k", "64k")]
+    formats = [
+        (a["report"]["inference"]["weight_format"], a["report"]["inference"]["runtime"]) for a in answers
+    ]
+    assert formats == [("bf16", "vLLM"), ("q8_0", "llama.cpp"), ("q8_0", "llama.cpp")], formats
+    for a in answers[1:]:
+        reasons = {x["field"]: x["why"] for x in a["assumptions"]}
+        assert reasons.get("precision") == "local_format", reasons
+    held = [a["report"]["inference"]["max_concurrency"] for a in answers[1:]]
+    assert held[0] >= held[1] >= 1, held
+
+
+@pytest.mark.parametrize(
+    "template",
+    [
+        "Qwen2.5-72B on 8 A100, {} context, max concurrency?",
+        "用8张A100部署Qwen2.5-72B，{}上下文，最大并发多少",
+    ],
+)
+def test_72b_on_8_a100_keeps_one_layout_and_one_table(capsys, template):
+    """ "max concurrency?" asks how many fit (it was sized for an assumed 16: TP=4 × 2 at 32K, TP=8 at
+    64K, and the 32K row read 26 in one answer and 41 in the other)."""
+    answers = [_ask(capsys, template.format(c)) for c in ("32k", "64k")]
+    assert all(a["request"]["concurrency_asked"] for a in answers)
+    infs = [a["report"]["inference"] for a in answers]
+    assert {(i["tp"], i["replicas"]) for i in infs} == {(8, 1)}
+    assert infs[0]["concurrency_table"] == infs[1]["concurrency_table"]
+    rows = dict(infs[0]["concurrency_table"])
+    assert infs[0]["max_concurrency"] == rows[32768] > infs[1]["max_concurrency"] >= rows[131072]
