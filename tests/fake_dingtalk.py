@@ -17,7 +17,8 @@ JSON text frames as in the SDK (dingtalk_stream/frames.py): CALLBACK frames on
 Callback cards: ``POST /v1.0/card/instances/createAndDeliver`` (recorded in ``cards`` by outTrackId,
 ``{create, updates}``) and ``PUT /v1.0/card/instances`` (appended to that card's ``updates``; an
 unknown outTrackId answers 400), both with the access-token header; ``click(track, key)`` pushes the
-CALLBACK frame on ``/v1.0/card/instances/callback`` that a button with ``params {action: key}`` sends.
+CALLBACK frame on ``/v1.0/card/instances/callback`` that a button with ``params {action: key}`` sends;
+``refuse_cards = True`` makes createAndDeliver answer 400 (a wrong template id).
 
 Fault injection: ``push(data, times=2)`` duplicate push (same frame, same msgId), ``drop()`` aborts
 every socket, ``silence()`` the live sockets stay open but send nothing and read nothing (no pong to
@@ -114,6 +115,7 @@ class FakeDingTalk:
         self.expired: set[str] = set()
         self.tokens: set[str] = set()
         self.subscriptions: list[list[dict[str, Any]]] = []  # per gateway open
+        self.refuse_cards = False  # createAndDeliver answers 400 (a wrong template id, no permission)
         self.cards: dict[str, dict[str, Any]] = {}  # outTrackId → {create: body, updates: [body…]}
         self._tickets: set[str] = set()
         self._pending: list[str] = []  # frames waiting for a live connection
@@ -419,6 +421,8 @@ class _Handler(BaseHTTPRequestHandler):
                 fake.sent.append(sent)
             return 200, {"processQueryKey": fake.new_id("pqk")}
         if path == "/v1.0/card/instances/createAndDeliver":
+            if fake.refuse_cards:
+                return 400, {"code": "param.cardTemplateIdInvalid", "message": "template not found"}
             with fake.lock:
                 fake.cards[str(body.get("outTrackId"))] = {"create": body, "updates": []}
             return 200, {"success": True, "result": {"outTrackId": body.get("outTrackId")}}

@@ -85,3 +85,14 @@ def test_without_a_template_id_the_link_buttons_stay(fake, tmp_path: Path) -> No
         assert sent.kind == "actionCard" and sent.body["actionCard"]["btns"]
         assert fake.cards == {} and ("POST", "/v1.0/card/instances/createAndDeliver") not in fake.calls
         assert all(CARD_TOPIC not in str(s) for s in fake.subscriptions) and fake.subscriptions
+
+
+def test_a_refused_card_falls_back_to_the_link_buttons(fake, tmp_path: Path) -> None:
+    fake.refuse_cards = True
+    with running_bot(fake, tmp_path, extra_env=CARDS):
+        fake.push(fake.message("7B模型1万亿token要多少A100"))
+        sent = wait(lambda: answers(fake), 15, "answer")[0]
+        assert sent.kind == "actionCard" and sent.body["actionCard"]["btns"] and fake.cards == {}
+        assert ("POST", "/v1.0/card/instances/createAndDeliver") in fake.calls
+        log = (tmp_path / "bot.log").read_text()
+        assert "the card was refused (param.cardTemplateIdInvalid)" in log and "Traceback" not in log

@@ -13,7 +13,8 @@ DingTalk card API (open.dingtalk.com/document, "创建并投放卡片" / "更新
 * a click: a CALLBACK frame on :data:`CARD_TOPIC` whose ``data`` holds ``outTrackId``, ``userId`` and
   ``content``, a JSON *string* with ``cardPrivateData.params`` (the template's button sets
   ``{action: <key>}``);
-* update: ``PUT {endpoint}/v1.0/card/instances`` with ``outTrackId`` and the new ``cardData``.
+* update: ``PUT {endpoint}/v1.0/card/instances`` with ``outTrackId`` and the new ``cardData`` (without
+  ``cardUpdateOptions`` the whole map is replaced, DingTalk's default: every key is sent each time).
 
 The template reads these card parameters (:func:`param_map`): ``headline``, ``figures``, ``details``
 and ``contact`` (Markdown), ``lang``, and ``actions``: a JSON list of ``{key, label}``, one per button,
