@@ -14,6 +14,12 @@ JSON text frames as in the SDK (dingtalk_stream/frames.py): CALLBACK frames on
 ``/v1.0/im/bot/messages/get`` with ``data`` a JSON string, SYSTEM ``ping`` every ``ping_interval`` s
 (the ack must echo its data), acks recorded.
 
+Callback cards: ``POST /v1.0/card/instances/createAndDeliver`` (recorded in ``cards`` by outTrackId,
+``{create, updates}``) and ``PUT /v1.0/card/instances`` (appended to that card's ``updates``; an
+unknown outTrackId answers 400), both with the access-token header; ``click(track, key)`` pushes the
+CALLBACK frame on ``/v1.0/card/instances/callback`` that a button with ``params {action: key}`` sends;
+``refuse_cards = True`` makes createAndDeliver answer 400 (a wrong template id).
+
 Fault injection: ``push(data, times=2)`` duplicate push (same frame, same msgId), ``drop()`` aborts
 every socket, ``silence()`` the live sockets stay open but send nothing and read nothing (no pong to
 a WebSocket ping: the reader is paused), ``disconnect()`` SYSTEM disconnect, ``expire_sessions()``
@@ -41,6 +47,7 @@ from websockets.asyncio.server import serve
 from websockets.exceptions import ConnectionClosed
 
 BOT_TOPIC = "/v1.0/im/bot/messages/get"
+CARD_TOPIC = "/v1.0/card/instances/callback"
 SESSION_EXPIRED = 300001  # the fake's errcode for a dead session webhook (the bot reads any non-zero)
 
 
@@ -107,6 +114,9 @@ class FakeDingTalk:
         self.sessions: dict[str, str] = {}  # session → conversationId
         self.expired: set[str] = set()
         self.tokens: set[str] = set()
+        self.subscriptions: list[list[dict[str, Any]]] = []  # per gateway open
+        self.refuse_cards = False  # createAndDeliver answers 400 (a wrong template id, no permission)
+        self.cards: dict[str, dict[str, Any]] = {}  # outTrackId → {create: body, updates: [body…]}
         self._tickets: set[str] = set()
         self._pending: list[str] = []  # frames waiting for a live connection
         self._conns: list[_Conn] = []
@@ -219,7 +229,20 @@ class FakeDingTalk:
             "msgtype": "text",
         }
 
-    def push(self, data: dict[str, Any], *, times: int = 1) -> str:
+    def click(self, track: str, key: str, *, user: str = "staff0001") -> str:
+        """A click on a card's button whose params are ``{action: key}`` (the card callback frame)."""
+        content = {"cardPrivateData": {"actionIds": ["action"], "params": {"action": key}}}
+        data = {
+            "extension": "{}",
+            "corpId": "dingcorp",
+            "type": "actionCallback",
+            "outTrackId": track,
+            "userId": user,
+            "content": json.dumps(content),
+        }
+        return self.push(data, topic=CARD_TOPIC)
+
+    def push(self, data: dict[str, Any], *, times: int = 1, topic: str = BOT_TOPIC) -> str:
         """Push a callback ``times`` times (the same frame: a re-push); returns the frame's messageId."""
         message_id = self.new_id("frame-")
         headers = {
@@ -228,7 +251,7 @@ class FakeDingTalk:
             "contentType": "application/json",
             "messageId": message_id,
             "time": str(int(time.time() * 1000)),
-            "topic": BOT_TOPIC,
+            "topic": topic,
         }
         frame = json.dumps(
             {"specVersion": "1.0", "type": "CALLBACK", "headers": headers, "data": json.dumps(data)}
@@ -335,14 +358,20 @@ class _Handler(BaseHTTPRequestHandler):
     def log_message(self, *args: object) -> None:
         pass
 
-    def do_POST(self) -> None:
+    def do_PUT(self) -> None:
+        self.do_POST("PUT")
+
+    def do_POST(self, method: str = "POST") -> None:
         split = urlsplit(self.path)
         raw = self.rfile.read(int(self.headers.get("Content-Length") or 0))
         kind = self.headers.get("Content-Type", "")
         body = _multipart(raw, kind) if "multipart/form-data" in kind else (json.loads(raw) if raw else {})
         with self.fake.lock:
-            self.fake.calls.append(("POST", split.path))
-        status, answer = self._route(split.path, dict(parse_qsl(split.query)), body)
+            self.fake.calls.append((method, split.path))
+        if method == "PUT":
+            status, answer = self._card_update(split.path, body)
+        else:
+            status, answer = self._route(split.path, dict(parse_qsl(split.query)), body)
         data = json.dumps(answer).encode()
         self.send_response(status)
         self.send_header("Content-Type", "application/json; charset=utf-8")
@@ -355,6 +384,8 @@ class _Handler(BaseHTTPRequestHandler):
         if path == "/v1.0/gateway/connections/open":
             if body.get("clientId") != fake.client_id or body.get("clientSecret") != fake.client_secret:
                 return 401, {"code": "InvalidAuthentication", "message": "clientId or clientSecret is wrong"}
+            with fake.lock:
+                fake.subscriptions.append(list(body.get("subscriptions") or []))
             return 200, fake.open_connection()
         if path == "/v1.0/oauth2/accessToken":
             if body.get("appKey") != fake.client_id or body.get("appSecret") != fake.client_secret:
@@ -389,7 +420,24 @@ class _Handler(BaseHTTPRequestHandler):
             with fake.lock:
                 fake.sent.append(sent)
             return 200, {"processQueryKey": fake.new_id("pqk")}
+        if path == "/v1.0/card/instances/createAndDeliver":
+            if fake.refuse_cards:
+                return 400, {"code": "param.cardTemplateIdInvalid", "message": "template not found"}
+            with fake.lock:
+                fake.cards[str(body.get("outTrackId"))] = {"create": body, "updates": []}
+            return 200, {"success": True, "result": {"outTrackId": body.get("outTrackId")}}
         return 404, {"code": "NotFound", "message": path}
+
+    def _card_update(self, path: str, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+        fake = self.fake
+        if self.headers.get("x-acs-dingtalk-access-token") not in fake.tokens:
+            return 401, {"code": "InvalidAuthentication", "message": "access token invalid"}
+        with fake.lock:
+            card = fake.cards.get(str(body.get("outTrackId")))
+            if path != "/v1.0/card/instances" or card is None:
+                return 400, {"code": "param.invalid", "message": "unknown outTrackId"}
+            card["updates"].append(body)
+        return 200, {"success": True}
 
     def _webhook(self, session: str, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
         fake = self.fake

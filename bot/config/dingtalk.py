@@ -47,6 +47,11 @@ class DingTalkSettings(BaseSettings):
         validation_alias=_names("DINGTALK_WATCHDOG", "SIZING_BOT_DINGTALK_WATCHDOG"),
         description="seconds without a frame after which the Stream connection is reopened",
     )
+    card_template_id: str = Field(
+        "",
+        validation_alias=_names("DINGTALK_CARD_TEMPLATE_ID", "SIZING_BOT_DINGTALK_CARD_TEMPLATE_ID"),
+        description="card template id (console-made): answers become callback cards; unset = link buttons",
+    )
 
     @field_validator("client_id", "client_secret", mode="before")
     @classmethod

@@ -12,6 +12,11 @@
   a media upload, then ``sampleImageMsg`` / ``sampleFile``). DingTalk gives no id for a webhook message
   and cannot edit one: the ids returned are this adapter's own, and an edit sends a new message.
 
+With a card template id (``DINGTALK_CARD_TEMPLATE_ID``) an answer with buttons is an interactive card
+instance instead (:mod:`bot.dingtalk.cards`): its ``outTrackId`` is the message id, a click on
+``/v1.0/card/instances/callback`` becomes a :class:`~bot.chat.adapter.Press` on it, and :meth:`edit`
+updates that card in place.
+
 The connection acks every frame before the handler runs (:mod:`bot.dingtalk.stream`); the handler only
 queues the item, so the seam answers on its own task.
 """
@@ -33,6 +38,7 @@ from bot.chat.adapter import Inbound, Outbound, Press
 from bot.chat.ids import scoped
 from bot.dingtalk.api import DingTalkAPI, DingTalkAPIError
 from bot.dingtalk.card import WebLinks, message_of, openapi_markdown
+from bot.dingtalk.cards import CARD_TOPIC, click_of, create_body, new_track_id, open_space, update_body
 from bot.dingtalk.stream import BOT_TOPIC, StreamConnection
 from bot.feishu.client import Seen
 
@@ -118,13 +124,22 @@ class DingTalkAdapter:
         links: WebLinks | None = None,
         api: DingTalkAPI | None = None,
         wall_clock: Callable[[], float] = time.time,
+        card_template: str = "",
     ) -> None:
         self.client_id = client_id
+        self.card_template = card_template
+        self.cards: dict[str, str] = {}  # outTrackId → scoped chat id, of the cards this process sent
         self.api = api or DingTalkAPI(
             client_id, client_secret, endpoint=endpoint, oapi_endpoint=oapi_endpoint
         )
         self.connection = StreamConnection(
-            client_id, client_secret, self._on_callback, endpoint=endpoint, seen=seen, watchdog_s=watchdog_s
+            client_id,
+            client_secret,
+            self._on_callback,
+            endpoint=endpoint,
+            seen=seen,
+            watchdog_s=watchdog_s,
+            topics=(BOT_TOPIC, CARD_TOPIC) if card_template else (BOT_TOPIC,),
         )
         self.links = links or WebLinks("")
         self.sessions: dict[str, Session] = {}
@@ -150,6 +165,9 @@ class DingTalkAdapter:
             await self._queue.put(None)
 
     async def _on_callback(self, topic: str, data: dict[str, Any]) -> None:
+        if topic == CARD_TOPIC:
+            await self._on_click(data)
+            return
         if topic != BOT_TOPIC:
             return
         item = message_inbound(data)
@@ -161,6 +179,16 @@ class DingTalkAdapter:
             while len(memo) > MAX_SESSIONS:
                 memo.pop(next(iter(memo)))
         await self._queue.put(item)
+
+    async def _on_click(self, data: dict[str, Any]) -> None:
+        """A card button's callback → a :class:`Press` on the card (cards of this process only)."""
+        click = click_of(data)
+        chat = self.cards.get(click[0]) if click is not None else None
+        if click is None or chat is None:
+            log.info("dingtalk: a card callback that is not one of our buttons was ignored")
+            return
+        track, user, turn, action = click
+        await self._queue.put(Press(DINGTALK, chat, scoped(DINGTALK, user), track, turn, action))
 
     async def receive(self) -> AsyncIterator[Inbound | Press]:
         while (item := await self._queue.get()) is not None:
@@ -189,6 +217,11 @@ class DingTalkAdapter:
         return self._new_id()
 
     async def reply(self, to: Inbound | Press, out: Outbound) -> str:
+        if self.card_template and out.turn_id and out.actions:
+            track = await self._card(to.chat_id, out)
+            if track is not None:
+                self.answered += 1
+                return track
         buttons = self.links.buttons(out)
         sent = await self._post(
             to.chat_id, message_of(out, buttons), "sampleMarkdown", openapi_markdown(out, buttons)
@@ -202,8 +235,27 @@ class DingTalkAdapter:
             to.chat_id, {"msgtype": "text", "text": {"content": text}}, "sampleText", {"content": text}
         )
 
+    async def _card(self, chat_id: str, out: Outbound) -> str | None:
+        """Create and deliver the answer's card → its ``outTrackId``; None when DingTalk refused it
+        (the answer then goes out as a message)."""
+        session, track = self.sessions[chat_id], new_track_id(out.turn_id)
+        space = open_space(session.group, session.conversation_id, session.staff_id, session.robot_code)
+        try:
+            await self.api.card_create(create_body(self.card_template, track, out, space), chat=chat_id)
+        except DingTalkAPIError as exc:
+            log.warning("dingtalk: the card was refused (%s): sending a message instead", exc.code)
+            return None
+        self.cards[track] = chat_id
+        while len(self.cards) > MAX_SESSIONS:
+            self.cards.pop(next(iter(self.cards)))
+        return track
+
     async def edit(self, chat_id: str, message_id: str, out: Outbound) -> None:
-        """DingTalk cannot edit a robot's webhook message: the new answer is sent as a new message."""
+        """A card of ours is updated in place; a webhook message cannot be edited: the new answer is
+        sent as a new message."""
+        if message_id in self.cards:
+            await self.api.card_update(update_body(message_id, out))
+            return
         buttons = self.links.buttons(out)
         await self._post(chat_id, message_of(out, buttons), "sampleMarkdown", openapi_markdown(out, buttons))
 

@@ -41,6 +41,8 @@ TOKEN_PATH = "/v1.0/oauth2/accessToken"
 GROUP_SEND = "/v1.0/robot/groupMessages/send"
 OTO_SEND = "/v1.0/robot/oToMessages/batchSend"
 UPLOAD_PATH = "/media/upload"
+CARD_CREATE = "/v1.0/card/instances/createAndDeliver"
+CARD_UPDATE = "/v1.0/card/instances"
 TOKEN_MARGIN_S = 300.0
 """Refresh the access token 5 minutes before ``expireIn`` runs out (the SDK's margin)."""
 GROUP_PER_MINUTE = 20
@@ -168,16 +170,27 @@ class DingTalkAPI:
             raise DingTalkAPIError(200, str(answer.get("errcode", "")), str(answer.get("errmsg", "")))
         return str(answer["media_id"])
 
-    async def _call(self, url: str, *, query_token: bool = False, **kwargs: Any) -> dict[str, Any]:
-        """POST with the token (header, or ``access_token`` query on the oapi host), retrying 429 and
-        5xx after :data:`BACKOFF_S` and a 401 once with a new token."""
+    async def card_create(self, body: dict[str, Any], *, chat: str) -> None:
+        """Create and deliver a card instance (:mod:`bot.dingtalk.cards`); counts as a message sent."""
+        await self._wait_slot(chat)
+        await self._call(self.endpoint + CARD_CREATE, json=body)
+
+    async def card_update(self, body: dict[str, Any]) -> None:
+        """Update a card instance in place (``PUT``, by its ``outTrackId``)."""
+        await self._call(self.endpoint + CARD_UPDATE, method="PUT", json=body)
+
+    async def _call(
+        self, url: str, *, query_token: bool = False, method: str = "POST", **kwargs: Any
+    ) -> dict[str, Any]:
+        """POST (or ``method``) with the token (header, or ``access_token`` query on the oapi host),
+        retrying 429 and 5xx after :data:`BACKOFF_S` and a 401 once with a new token."""
         refreshed = False
         for attempt in range(len(BACKOFF_S) + 1):
             token = await self.access_token()
             auth = {"params": {"access_token": token}} if query_token else {}
             headers = {} if query_token else {"x-acs-dingtalk-access-token": token}
             try:
-                resp = await self._http.post(url, headers=headers, **auth, **kwargs)
+                resp = await self._http.request(method, url, headers=headers, **auth, **kwargs)
             except httpx.TransportError as exc:
                 log.warning("dingtalk: %s failed: %s", urlsplit(url).path, type(exc).__name__)
                 resp = None

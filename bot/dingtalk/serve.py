@@ -57,6 +57,7 @@ def build(settings: AppSettings, presales: PresalesConfig | None) -> DingTalkSer
         seen=SqliteSeen(db),
         watchdog_s=section.watchdog_s,
         links=WebLinks(settings.web.public_url),
+        card_template=section.card_template_id.strip(),
     )
     path = settings.heartbeat_path
     adapter.heartbeat_path = path.with_name(path.name + ".dingtalk") if path else None
@@ -66,7 +67,7 @@ def build(settings: AppSettings, presales: PresalesConfig | None) -> DingTalkSer
 async def handle(server: DingTalkServer, item: Inbound | Press) -> None:
     """Answer one message: ``/settings``, ``/quote``, else the question (then its chart)."""
     seam, adapter = server.seam, server.adapter
-    if isinstance(item, Press):  # link buttons never call back; kept for the Adapter protocol
+    if isinstance(item, Press):  # a callback card's button (link buttons never call back)
         await seam._on_press(adapter, item)
         return
     addressed = item.mentioned or not item.is_group
