@@ -142,6 +142,12 @@ class FeishuSettings(BaseSettings):
         validation_alias=_names("FEISHU_DOMAIN", "SIZING_BOT_FEISHU_DOMAIN"),
         description="Open Platform endpoint; https://open.larksuite.com for Lark",
     )
+    claim_lease_s: float = Field(
+        30.0,
+        gt=0,
+        validation_alias=_names("FEISHU_CLAIM_LEASE_S", "SIZING_BOT_FEISHU_CLAIM_LEASE_S"),
+        description="replicas: seconds before another replica answers an event one took, never answered",
+    )
 
     @field_validator("app_id", "app_secret", mode="before")
     @classmethod
