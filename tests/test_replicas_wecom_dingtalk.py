@@ -11,6 +11,7 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from feishu_run import wait
@@ -125,7 +126,12 @@ def test_dingtalk_replicas_one_connection_and_a_takeover_that_keeps_the_follow_u
             for n in ("a", "b")
         )
         took, fresh, follow = _failover(tmp_path, envs, lambda: fake.connections, ask)
+        after = answers(fake)[1]  # the follow-up's answer, sent by B
     print(f"takeover {took:.2f} s")
     assert took < TAKEOVER_S
     assert "7B" in fresh.splitlines()[0], fresh[:300]
     assert "70B" in follow and "H100" in follow.splitlines()[0], follow[:300]
+    # its link buttons carry the question A answered, so the web page continues the conversation too
+    links = [b["actionURL"] for b in after.body["actionCard"]["btns"]]
+    prev = parse_qs(urlsplit(links[0]).query)["prev"]
+    assert "70B模型推理要多少A100" in prev, links[0]

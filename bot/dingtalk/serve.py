@@ -62,7 +62,7 @@ def build(settings: AppSettings, presales: PresalesConfig | None) -> DingTalkSer
         oapi_endpoint=section.oapi_endpoint,
         seen=StoreSeen(shared, prefix="") if shared is not None else SqliteSeen(db),
         watchdog_s=section.watchdog_s,
-        links=WebLinks(settings.web.public_url),
+        links=WebLinks(settings.web.public_url, shared),
     )
     path = settings.heartbeat_path
     adapter.heartbeat_path = path.with_name(path.name + ".dingtalk") if path else None
