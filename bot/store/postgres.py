@@ -21,6 +21,7 @@ imported only then): fitting the existing threads wins.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import threading
 import time
@@ -87,6 +88,8 @@ class PgLease:
     def release(self) -> None:
         conn, self._conn = self._conn, None
         if conn is not None:
+            with contextlib.suppress(psycopg.Error):  # at once: a close is seen by the server a bit later
+                conn.execute("SELECT pg_advisory_unlock_all()")
             conn.close()  # the server releases session advisory locks with the session
 
 
