@@ -80,6 +80,18 @@ def test_reclaim_after_lease_gives_up_after_max_attempts(store: Store) -> None:
     assert store.claim("s", "1", "one", "x") is False  # and still de-duplicated
 
 
+def test_renew_restarts_the_lease_of_the_owners_unfinished_claims_only(store: Store) -> None:
+    store.claim("s", "1", "one", "me")
+    store.claim("s", "2", "two", "other")
+    store.claim("s", "3", "three", "me")
+    store.finish("s", ["3"])
+    time.sleep(0.2)
+    store.renew("s", ["1", "2", "3"], "me")  # "2" is not mine, "3" is finished
+    assert store.reclaim("s", "x", lease_s=0.1) == [("2", "two")]
+    time.sleep(0.2)
+    assert store.reclaim("s", "x", lease_s=0.1) == [("1", "one"), ("2", "two")]
+
+
 def test_prune_keeps_the_newest_and_unfinished(store: Store) -> None:
     for i in range(5):
         store.claim("s", str(i), "b", "a")

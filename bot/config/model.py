@@ -33,6 +33,7 @@ from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 from bot.chat.ratelimit import Rate
 from bot.config import SettingsProblem
 from bot.config.dingtalk import DingTalkSettings
+from bot.config.feishu import FeishuSettings
 from bot.config.sections import PREFIX, _blank_is_none, _names, _section_config
 from bot.config.wecom import WecomSettings
 from bot.telegram.heartbeat import HEARTBEAT_INTERVAL_S
@@ -98,33 +99,6 @@ class TelegramSettings(BaseSettings):
     )
 
     @field_validator("bot_token", "webhook_secret", "webhook_url", "webhook_path", mode="before")
-    @classmethod
-    def _blank(cls, value: object) -> object:
-        return _blank_is_none(value)
-
-
-class FeishuSettings(BaseSettings):
-    """The Feishu/Lark section: ``sizing-bot run`` starts Feishu when id and secret are set (bot/run.py)."""
-
-    model_config = _section_config("feishu")
-
-    app_id: str | None = Field(
-        None,
-        validation_alias=_names("FEISHU_APP_ID", "SIZING_BOT_FEISHU_APP_ID"),
-        description="Feishu/Lark app id (cli_…); unset = not configured",
-    )
-    app_secret: SecretStr | None = Field(
-        None,
-        validation_alias=_names("FEISHU_APP_SECRET", "SIZING_BOT_FEISHU_APP_SECRET"),
-        description="the app's secret (never logged)",
-    )
-    domain: str = Field(
-        "https://open.feishu.cn",
-        validation_alias=_names("FEISHU_DOMAIN", "SIZING_BOT_FEISHU_DOMAIN"),
-        description="Open Platform endpoint; https://open.larksuite.com for Lark",
-    )
-
-    @field_validator("app_id", "app_secret", mode="before")
     @classmethod
     def _blank(cls, value: object) -> object:
         return _blank_is_none(value)

@@ -17,6 +17,7 @@ from an ``actionCard`` (callback cards need a card template made in DingTalk's c
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 from collections import OrderedDict
@@ -31,6 +32,9 @@ TEXT_MAX = 5000
 """Characters of Markdown kept in one message (DingTalk truncates longer robot messages)."""
 TITLE_MAX = 60
 MAX_ASKED = 2000
+SHARED_ASKED_TTL_S = 24 * 3600.0
+"""Seconds a user's last question is kept in a shared store (replicas); longer than the follow-up
+memory (30 min), which decides whether a question follows it."""
 PATHS = {ActionKind.CHART: "/chart.png", ActionKind.RECIPE: "/recipes", ActionKind.QUOTE: "/quote.pdf"}
 _MARKUP = re.compile(r"[*_`#>\[\]]")
 
@@ -81,20 +85,41 @@ class WebLinks:
     """Link buttons to the page at ``public_url`` ("" = no buttons). ``remember`` keeps, per turn, the
     question and the earlier ones of the chat (the page rebuilds the conversation from the URL)."""
 
-    def __init__(self, public_url: str) -> None:
+    def __init__(self, public_url: str, shared: Any = None) -> None:
         self.base = public_url.strip().rstrip("/")
         self._asked: OrderedDict[str, Asked] = OrderedDict()
         self._last: OrderedDict[tuple[str, str], Asked] = OrderedDict()
+        self.shared = shared
+        """replicas: the store (:mod:`bot.store`) that keeps each user's last question too"""
 
     def remember(self, turn_id: str, chat_id: str, user_id: str, question: str, followup: bool) -> None:
         """Note what ``turn_id`` answered; a follow-up carries the user's earlier questions as ``prev``."""
-        last = self._last.get((chat_id, user_id))
+        last = self._last.get((chat_id, user_id)) or self._shared_last(chat_id, user_id)
         asked = Asked(q=question, prev=last.chain(question) if followup and last else ())
+        self._share_last(chat_id, user_id, asked)
         for memo, key in ((self._asked, turn_id), (self._last, (chat_id, user_id))):
             memo[key] = asked  # type: ignore[index]
             memo.move_to_end(key)  # type: ignore[arg-type]
             while len(memo) > MAX_ASKED:
                 memo.popitem(last=False)
+
+    def _shared_last(self, chat_id: str, user_id: str) -> Asked | None:
+        """The user's last question as another replica noted it (None without a store or on an error)."""
+        if self.shared is None:
+            return None
+        try:
+            raw = self.shared.get_context(f"dingtalk:asked:{chat_id}:{user_id}")
+            data = json.loads(raw) if raw else None
+            return Asked(q=str(data["q"]), prev=tuple(map(str, data["prev"]))) if data else None
+        except (OSError, ValueError, KeyError, TypeError):
+            return None
+
+    def _share_last(self, chat_id: str, user_id: str, asked: Asked) -> None:
+        if self.shared is None:
+            return
+        value = json.dumps({"q": asked.q, "prev": list(asked.prev)}, ensure_ascii=False)
+        with contextlib.suppress(OSError):  # on an error, this replica's own links still carry the chain
+            self.shared.put_context(f"dingtalk:asked:{chat_id}:{user_id}", value, SHARED_ASKED_TTL_S)
 
     def buttons(self, out: Outbound) -> list[dict[str, str]]:
         """``[{title, actionURL}]`` for the reply's actions (none without a public URL or a question)."""

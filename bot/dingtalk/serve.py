@@ -2,6 +2,9 @@
 
 Wiring as on Feishu (:mod:`bot.feishu.serve`): the settings SQLite (``SIZING_BOT_DB``) holds the chat
 settings and the dedupe keys (:class:`bot.feishu.seen.SqliteSeen`, keys prefixed ``dingtalk:``, 8 h);
+with ``SIZING_BOT_DATABASE_URL`` the shared store holds them, the follow-ups and the sent messages'
+turns, and only the replica holding the leader lock ``dingtalk:<client id>`` connects
+(:mod:`bot.chat.leader`);
 the answer's parts come from :func:`bot.feishu.card.card_text`; every answer that has a chart is
 followed by it (DingTalk's link buttons cannot ask the robot for one); ``/settings`` and ``/quote``
 are answered here; one item that fails is logged and the next one is answered.
@@ -12,21 +15,21 @@ from __future__ import annotations
 import asyncio
 import logging
 import signal
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from bot.chat.adapter import Inbound, Outbound, Press
 from bot.chat.contact import contact_of
+from bot.chat.leader import open_conversation, serve_as_leader, share_seam
 from bot.chat.seam import Seam
 from bot.core.actions import Action, ActionKind
-from bot.core.conversation import Conversation
 from bot.dingtalk.adapter import DingTalkAdapter
 from bot.dingtalk.card import WebLinks
 from bot.dingtalk.settings import admins_of, settings_argument, settings_reply
 from bot.feishu.card import card_footer, card_text
 from bot.feishu.commands import is_quote_command, quote_command
-from bot.feishu.seen import SqliteSeen
+from bot.feishu.seen import SqliteSeen, StoreSeen
 from bot.feishu.serve import beat
-from bot.settings.store import SettingsStore, default_db_path
+from bot.settings.store import default_db_path
 
 if TYPE_CHECKING:
     from bot.config import AppSettings
@@ -40,6 +43,8 @@ class DingTalkServer:
 
     def __init__(self, seam: Seam, adapter: DingTalkAdapter, admins: frozenset[str]) -> None:
         self.seam, self.adapter, self.admins = seam, adapter, admins
+        self.shared: Any = None  # the store of replicas: connect only while holding ``lock_name``
+        self.lock_name = "dingtalk"
 
 
 def build(settings: AppSettings, presales: PresalesConfig | None) -> DingTalkServer:
@@ -47,21 +52,24 @@ def build(settings: AppSettings, presales: PresalesConfig | None) -> DingTalkSer
     section = settings.dingtalk
     secret = section.client_secret.get_secret_value() if section.client_secret else ""
     db = settings.db_path or default_db_path()
-    conversation = Conversation(settings_store=SettingsStore(db), presales=presales)
+    conversation, shared = open_conversation(settings, presales, db)  # shared: replicas (issue 29)
     seam = Seam(conversation, render=card_text, contact=contact_of(presales), footer=card_footer)
+    share_seam(seam, shared)
     adapter = DingTalkAdapter(
         section.client_id or "",
         secret,
         endpoint=section.endpoint,
         oapi_endpoint=section.oapi_endpoint,
-        seen=SqliteSeen(db),
+        seen=StoreSeen(shared, prefix="") if shared is not None else SqliteSeen(db),
         watchdog_s=section.watchdog_s,
-        links=WebLinks(settings.web.public_url),
+        links=WebLinks(settings.web.public_url, shared),
         card_template=section.card_template_id.strip(),
     )
     path = settings.heartbeat_path
     adapter.heartbeat_path = path.with_name(path.name + ".dingtalk") if path else None
-    return DingTalkServer(seam, adapter, admins_of(section.admins))
+    server = DingTalkServer(seam, adapter, admins_of(section.admins))
+    server.shared, server.lock_name = shared, f"dingtalk:{section.client_id}"
+    return server
 
 
 async def handle(server: DingTalkServer, item: Inbound | Press) -> None:
@@ -130,7 +138,17 @@ async def serve_until_signalled(server: DingTalkServer, stop: asyncio.Event | No
     watcher = asyncio.create_task(stopper())
     beater = asyncio.create_task(beat(server.adapter))  # type: ignore[arg-type]  # heartbeat_path + connection
     try:
-        await serve(server)
+        if server.shared is None:
+            await serve(server)
+        else:  # replicas: only the holder of the lock connects
+            await serve_as_leader(
+                server.shared,
+                server.lock_name,
+                stop,
+                lambda: serve(server),
+                server.adapter.connection.stop,
+                server.adapter.heartbeat_path,
+            )
     finally:
         watcher.cancel()
         beater.cancel()

@@ -33,6 +33,7 @@ from bot.chat.adapter import Inbound, Outbound, Press
 from bot.chat.ids import scoped
 from bot.feishu.api import FeishuAPI, FeishuAPIError
 from bot.feishu.card import build_card, parse_value
+from bot.feishu.claims import FeishuClaims, event_key
 from bot.feishu.client import REFUSED_BACKOFF_S, CardAck, LongConnection, Seen
 from bot.feishu.files import FileMessage, file_message
 
@@ -128,6 +129,8 @@ class FeishuAdapter:
         self.heartbeat_path: Path | None = None  # set by bot.feishu.serve.build
         self._cards: OrderedDict[str, tuple[str, Outbound, str | None]] = OrderedDict()
         """message id → (chat, what its card shows, its chart's image_key): to add the chart in place"""
+        self.claims: FeishuClaims | None = None  # replicas: events claimed in the shared store
+        self._claimed: dict[int, tuple[Inbound | Press | FileMessage, str]] = {}
 
     async def connect(self) -> None:
         """Open the long connection on its own task, after learning the bot's open_id (mentions)."""
@@ -165,7 +168,7 @@ class FeishuAdapter:
             self.bot_open_id = str(info.get("open_id") or "")
             return True
 
-    async def _on_event(self, kind: str, event: dict[str, Any]) -> None:
+    async def _on_event(self, kind: str, event: dict[str, Any], replay_key: str | None = None) -> None:
         header, body = _dict(event.get("header")), _dict(event.get("event"))
         event_type = header.get("event_type")
         item: Inbound | Press | FileMessage | None = None
@@ -173,8 +176,28 @@ class FeishuAdapter:
             item = message_inbound(body, self.bot_open_id)
         elif event_type == "card.action.trigger" or kind == "card":
             item = card_press(body)
-        if item is not None:
-            await self._queue.put(item)
+        if item is None:
+            return
+        key = event_key(event) if self.claims is not None else None
+        if key is not None and self.claims is not None:  # replicas: claimed before it is queued
+            if replay_key is None and not await asyncio.to_thread(self.claims.claim, key, kind, event):
+                return  # another replica took it
+            self._claimed[id(item)] = (item, key)
+        await self._queue.put(item)
+
+    async def replay(self, key: str, kind: str, event: dict[str, Any]) -> None:
+        """Answer an event another replica claimed but never finished (now claimed by this one)."""
+        await self._on_event(kind, event, replay_key=key)
+
+    def held(self) -> list[str]:
+        """The keys of the claims this replica holds: queued or being answered."""
+        return [key for _, key in self._claimed.values()]
+
+    async def finished(self, item: Inbound | Press | FileMessage) -> None:
+        """``item`` is answered (or failed): its claim is finished."""
+        claimed = self._claimed.pop(id(item), None)
+        if claimed is not None and self.claims is not None:
+            await asyncio.to_thread(self.claims.finish, claimed[1])
 
     async def receive(self) -> AsyncIterator[Inbound | Press | FileMessage]:
         while (item := await self._queue.get()) is not None:

@@ -16,15 +16,16 @@ __all__ = ["SqliteSeen", "StoreSeen"]
 
 class StoreSeen:
     """:class:`bot.feishu.client.Seen` in a shared store (:meth:`bot.store.base.Store.seen`, keys
-    ``feishu:<key>``): replicas on one database answer an event once, whichever receives it.
+    ``feishu:<key>``; ``prefix=""`` where the keys carry their platform, as WeCom's and DingTalk's do):
+    replicas on one database answer an event once, whichever receives it.
     A store error counts the key as new (answering twice beats not answering)."""
 
-    def __init__(self, store: object, ttl: float = DEDUPE_TTL_S) -> None:
-        self.store, self.ttl = store, ttl
+    def __init__(self, store: object, ttl: float = DEDUPE_TTL_S, prefix: str = "feishu:") -> None:
+        self.store, self.ttl, self.prefix = store, ttl, prefix
 
     def seen(self, key: str) -> bool:
         try:
-            return bool(self.store.seen(f"feishu:{key}", self.ttl))  # type: ignore[attr-defined]
+            return bool(self.store.seen(f"{self.prefix}{key}", self.ttl))  # type: ignore[attr-defined]
         except OSError:
             return False
 

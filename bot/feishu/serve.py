@@ -1,9 +1,11 @@
 """``sizing-bot run``'s Feishu / Lark side: the seam answering a :class:`FeishuAdapter` until stopped.
 
 Wiring: the settings SQLite (``SIZING_BOT_DB``) holds the chat settings and the dedupe keys
-(:class:`bot.feishu.seen.SqliteSeen`, 8 h); the Conversation and the Seam are the ones every front end
-uses; a card click is acked with a toast (:mod:`bot.feishu.toast`); one item that fails (an API
-error, a bad event) is logged and the next one is answered.
+(:class:`bot.feishu.seen.SqliteSeen`, 8 h); with ``SIZING_BOT_DATABASE_URL`` the shared store holds
+them, the follow-ups and the claims of events in flight (:mod:`bot.feishu.claims`); the Conversation
+and the Seam are the ones every front end uses; a card click is acked with a toast
+(:mod:`bot.feishu.toast`); one item that fails (an API error, a bad event) is logged and the next one
+is answered.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from bot.chat.seam import Seam
 from bot.core.conversation import Conversation
 from bot.feishu.adapter import FeishuAdapter
 from bot.feishu.card import card_footer, card_text
+from bot.feishu.claims import FeishuClaims, take_over
 from bot.feishu.commands import is_quote_command, quote_command
 from bot.feishu.files import FileMessage, answer_file
 from bot.feishu.seen import SqliteSeen, StoreSeen
@@ -60,6 +63,8 @@ def build(settings: AppSettings, presales: PresalesConfig | None) -> tuple[Seam,
     card_ack = functools.partial(click_ack, turn_lang=conversation.turn_lang, fallback=fallback)
     adapter = FeishuAdapter(feishu.app_id or "", secret, domain=feishu.domain, seen=seen, card_ack=card_ack)
     adapter.heartbeat_path = feishu_heartbeat(settings.heartbeat_path)
+    if url:  # an event a dying replica took is answered by another after the lease
+        adapter.claims = FeishuClaims(shared, feishu.app_id or "", feishu.claim_lease_s)
     return seam, adapter
 
 
@@ -108,13 +113,20 @@ async def handle(seam: Seam, adapter: FeishuAdapter, item: Inbound | Press | Fil
 async def serve(seam: Seam, adapter: FeishuAdapter) -> None:
     """Connect and answer until the adapter's stream ends; raises the connection's fatal error."""
     await adapter.connect()
+    claims = adapter.claims
+    takeover = (
+        asyncio.create_task(take_over(claims, adapter.held, adapter.replay)) if claims is not None else None
+    )
     try:
         async for item in adapter.receive():
             try:
                 await handle(seam, adapter, item)
             except Exception:  # one failed answer must not stop the others
                 log.exception("feishu: answering failed")
+            await adapter.finished(item)
     finally:
+        if takeover is not None:
+            takeover.cancel()
         await adapter.stop()
     if adapter.error is not None:
         raise adapter.error

@@ -14,7 +14,7 @@ What it holds:
 * **claims** (:meth:`Store.claim` / :meth:`Store.finish` / :meth:`Store.reclaim`): the inbound journal.
   A replica claims an update by inserting its key (insert … on conflict do nothing: exactly one
   claimant), marks it finished once handled, and claimed-but-unfinished work is taken over after a
-  lease (the claimant died);
+  lease (the claimant died); a claimant still working on a claim renews its lease (:meth:`Store.renew`);
 * **dedupe keys** (:meth:`Store.seen`): a platform's redelivered event ids, with a time to live;
 * **leader locks** (:meth:`Store.lead`): one holder per name (``telegram:<bot id>``), released when
   the holder's process (or, with PostgreSQL, its connection) ends.
@@ -67,6 +67,10 @@ class Store(Protocol):
     def claim(self, stream: str, key: str, body: str, owner: str) -> bool: ...
 
     def finish(self, stream: str, keys: list[str]) -> None: ...
+
+    def renew(self, stream: str, keys: list[str], owner: str) -> None:
+        """Restart the lease of ``owner``'s unfinished claims ``keys`` (still being worked on)."""
+        ...
 
     def reclaim(self, stream: str, owner: str, lease_s: float) -> list[tuple[str, str]]: ...
 

@@ -202,6 +202,16 @@ class PgStore:
                 )
             )
 
+    def renew(self, stream: str, keys: list[str], owner: str) -> None:
+        if keys:
+            self._run(
+                lambda cur: cur.execute(
+                    "UPDATE claims SET claimed = %s WHERE stream = %s AND key = ANY(%s) AND owner = %s "
+                    "AND done IS NULL",
+                    (time.time(), stream, list(keys), owner),
+                )
+            )
+
     def reclaim(self, stream: str, owner: str, lease_s: float) -> list[tuple[str, str]]:
         now = time.time()
 

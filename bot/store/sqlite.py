@@ -149,6 +149,15 @@ class SqliteStore:
             )
         )
 
+    def renew(self, stream: str, keys: list[str], owner: str) -> None:
+        now = time.time()
+        self._do(
+            lambda c: c.executemany(
+                "UPDATE claims SET claimed = ? WHERE stream = ? AND key = ? AND owner = ? AND done IS NULL",
+                [(now, stream, k, owner) for k in keys],
+            )
+        )
+
     def reclaim(self, stream: str, owner: str, lease_s: float) -> list[tuple[str, str]]:
         now = time.time()
 

@@ -1,7 +1,9 @@
 """``sizing-bot run``'s WeCom side: the seam answering a :class:`WecomAdapter` until stopped.
 
 Wiring: the settings SQLite (``SIZING_BOT_DB``) holds the chat settings and the dedupe keys
-(:class:`bot.chat.seen.SqliteSeen`, table ``wecom_seen``, 8 h); the Conversation and the Seam are the
+(:class:`bot.chat.seen.SqliteSeen`, table ``wecom_seen``, 8 h); with ``SIZING_BOT_DATABASE_URL`` the
+shared store holds them, the follow-ups and the sent messages' turns, and only the replica holding
+the leader lock ``wecom:<bot id>`` connects (:mod:`bot.chat.leader`); the Conversation and the Seam are the
 ones every front end uses (the seam renders in parts, :func:`bot.feishu.card.card_text`). Each item is
 answered on a task of its own, at most :data:`IN_FLIGHT_PER_USER` per user at once (WeCom's limit of
 interactions in flight per user), so a card click is answered within its 5 s while a question is
@@ -15,17 +17,18 @@ import logging
 import signal
 from collections import OrderedDict
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from bot.chat.adapter import Inbound, Press
 from bot.chat.contact import contact_of
+from bot.chat.leader import open_conversation, serve_as_leader, share_seam
 from bot.chat.seam import Seam
 from bot.chat.seen import SqliteSeen
-from bot.core.conversation import Conversation
 from bot.feishu.card import card_footer, card_text
 from bot.feishu.commands import is_quote_command, quote_command
+from bot.feishu.seen import StoreSeen
 from bot.feishu.settings import settings_argument
-from bot.settings.store import SettingsStore, default_db_path
+from bot.settings.store import default_db_path
 from bot.telegram.heartbeat import HEARTBEAT_INTERVAL_S, write_heartbeat
 from bot.wecom.adapter import WecomAdapter
 from bot.wecom.settings import wecom_settings_reply
@@ -49,6 +52,8 @@ class WecomService:
         self._users: OrderedDict[str, asyncio.Semaphore] = OrderedDict()
         self._orders: OrderedDict[str, asyncio.Lock] = OrderedDict()
         self._all = asyncio.Semaphore(MAX_TASKS)
+        self.shared: Any = None  # the store of replicas: connect only while holding ``lock_name``
+        self.lock_name = "wecom"
 
     def _slots(self, user: str) -> asyncio.Semaphore:
         slots = self._users.get(user)
@@ -110,14 +115,17 @@ def build(settings: AppSettings, presales: PresalesConfig | None) -> WecomServic
     wecom = settings.wecom
     secret = wecom.bot_secret.get_secret_value() if wecom.bot_secret else ""
     db = settings.db_path or default_db_path()
-    conversation = Conversation(settings_store=SettingsStore(db), presales=presales)
+    conversation, shared = open_conversation(settings, presales, db)  # shared: replicas (issue 29)
     seam = Seam(conversation, render=card_text, contact=contact_of(presales), footer=card_footer)
-    seen = SqliteSeen(db, table="wecom_seen")
+    share_seam(seam, shared)
+    seen = StoreSeen(shared, prefix="") if shared is not None else SqliteSeen(db, table="wecom_seen")
     adapter = WecomAdapter(
         wecom.bot_id or "", secret, url=wecom.ws_url, ping_interval=wecom.ping_interval, seen=seen
     )
     adapter.heartbeat_path = wecom_heartbeat(settings.heartbeat_path)
-    return WecomService(seam, adapter, wecom.admin_ids())
+    service = WecomService(seam, adapter, wecom.admin_ids())
+    service.shared, service.lock_name = shared, f"wecom:{wecom.bot_id}"
+    return service
 
 
 def wecom_heartbeat(path: Path | None) -> Path | None:
@@ -173,7 +181,17 @@ async def serve_until_signalled(service: WecomService, stop: asyncio.Event | Non
 
     watcher, beater = asyncio.create_task(stopper()), asyncio.create_task(beat(service.adapter))
     try:
-        await serve(service)
+        if service.shared is None:
+            await serve(service)
+        else:  # replicas: only the holder of the lock connects (WeCom: one connection per bot)
+            await serve_as_leader(
+                service.shared,
+                service.lock_name,
+                stop,
+                lambda: serve(service),
+                service.adapter.connection.stop,
+                service.adapter.heartbeat_path,
+            )
     finally:
         watcher.cancel()
         beater.cancel()
