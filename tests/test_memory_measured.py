@@ -185,9 +185,7 @@ def test_vllm_v0_profile_at_max_model_len(context, logged_tokens):
 def test_vllm_refuses_to_start_below_one_max_model_len():
     """The same log at 29,000: "The model's max seq len (29000) is larger than the maximum number of
     tokens that can be stored in KV cache (23648)". The verdict is no, and the reply says why and what
-    utilization 0.95 would hold. At 35,000 V0 would chunk its prefill (512 tokens) and start, but on one
-    setup a longer context must not hold more (new-user trial, item 1): the 32,768-token profile is
-    kept above 32K, so 35,000 is refused too and its cache is no larger."""
+    utilization 0.95 would hold; at 35,000 chunked prefill (512 tokens) leaves room: it starts."""
     r = vllm("Llama-3.1-8B", "RTX-3090", 29_000)
     assert r.feasible == "no"
     refuses = next(n for n in r.warnings if n.code == "vllm_refuses")
@@ -195,7 +193,7 @@ def test_vllm_refuses_to_start_below_one_max_model_len():
     assert r.inference.kv_capacity_tokens < 29_000
     assert any(n.code == "vllm_starts_at_max_utilization" for n in r.warnings)
     started = vllm("Llama-3.1-8B", "RTX-3090", 35_000)
-    assert started.feasible == "no" and started.inference.kv_capacity_tokens <= r.inference.kv_capacity_tokens
+    assert started.feasible in ("yes", "borderline") and started.inference.kv_capacity_tokens >= 35_000
 
 
 def test_sglang_pool_within_10pct():

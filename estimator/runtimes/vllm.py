@@ -97,17 +97,14 @@ def vllm_profile_bytes(spec: ModelSpec, gpu: GpuSpec, tp: int, max_model_len: in
     - V0: a forward pass of ``max(max_model_len, 2048)`` tokens unless chunked prefill is on
       (:func:`v0_batched_tokens`), 256 sequences, :data:`VLLM_V0_NON_TORCH_BYTES`. Llama-3.1-8B at
       ``max_model_len`` 29,000: 3.21 GiB of activations — vLLM refused to start on an RTX 3090
-      (23,648 tokens of cache, vllm-project/vllm#10517). Above 32,768 tokens V0 chunks its prefill by
-      itself (512 tokens) and would reserve less than at 32,768; the estimate keeps the 32,768-token
-      profile there (V0 with ``--enable-chunked-prefill=False``), so on one setup a longer context
-      never holds more sequences than a shorter one.
+      (23,648 tokens of cache, vllm-project/vllm#10517).
 
     The CUDA context and CUDA-graph pools are outside ``gpu_memory_utilization`` (V1:
     ``init_snapshot`` is taken after the context, graphs are captured after the cache is allocated;
     vllm/v1/worker/gpu_worker.py, v0.10.1.1)."""
     tokens, seqs = vllm_batch_defaults(gpu)
     v1 = max(forward_peak_bytes(spec, tokens, tp), sampler_peak_bytes(spec, seqs)) + VLLM_NON_TORCH_BYTES
-    v0_tokens = v0_batched_tokens(min(max_model_len or V0_MIN_BATCHED_TOKENS, V0_CHUNKED_PREFILL_ABOVE))
+    v0_tokens = v0_batched_tokens(max_model_len or V0_MIN_BATCHED_TOKENS)
     v0 = max(forward_peak_bytes(spec, v0_tokens, tp), sampler_peak_bytes(spec, MAX_SEQS_SMALL))
     return max(v1, v0 + VLLM_V0_NON_TORCH_BYTES)
 
