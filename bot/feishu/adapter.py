@@ -30,7 +30,7 @@ from typing import Any
 import httpx
 
 from bot.chat.adapter import Inbound, Outbound, Press
-from bot.chat.ids import scoped
+from bot.chat.ids import raw_of, scoped
 from bot.feishu.api import FeishuAPI, FeishuAPIError
 from bot.feishu.card import build_card, parse_value
 from bot.feishu.claims import FeishuClaims, event_key
@@ -49,10 +49,7 @@ MAX_CARDS = 2000
 
 def raw_id(key: str) -> str:
     """The Feishu id behind a scoped id (``feishu:oc_ab`` → ``oc_ab``)."""
-    platform, _, raw = key.partition(":")
-    if platform != FEISHU or not raw:
-        raise ValueError(f"not a Feishu id: {key!r}")
-    return raw
+    return raw_of(key, FEISHU, "Feishu")
 
 
 def _dict(value: object) -> dict[str, Any]:
