@@ -5,9 +5,11 @@ one redacted line on stderr on a fatal error. Used by Feishu and WeCom (:mod:`bo
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import sys
 import threading
 from collections.abc import Awaitable, Callable
+from typing import Any
 
 
 def one_line(error: BaseException) -> str:
@@ -38,3 +40,13 @@ def serve_on_new_loop(
         print(f"{label}: {REDACTOR.redact(one_line(err))}", file=sys.stderr)
         return 1
     return 0
+
+
+async def close_connection(connection: Any, task: asyncio.Task[None] | None, api: Any) -> None:
+    """An adapter's ``stop``: close ``connection`` (handlers in flight finish), await its reading
+    ``task`` (its error is the adapter's to report, not raised here), then close ``api``'s HTTP client."""
+    await connection.stop()
+    if task is not None:
+        with contextlib.suppress(Exception):
+            await task
+    await api.aclose()

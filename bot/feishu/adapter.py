@@ -18,7 +18,6 @@ queues the item, so the seam answers on its own task, never inside the 3 s ack w
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import logging
 import re
@@ -31,6 +30,7 @@ import httpx
 
 from bot.chat.adapter import Inbound, Outbound, Press
 from bot.chat.ids import raw_of, scoped
+from bot.chat.loop import close_connection
 from bot.feishu.api import FeishuAPI, FeishuAPIError
 from bot.feishu.card import build_card, parse_value
 from bot.feishu.claims import FeishuClaims, event_key
@@ -254,8 +254,4 @@ class FeishuAdapter:
 
     async def stop(self) -> None:
         """Close the long connection (handlers in flight finish) and the HTTP client."""
-        await self.connection.stop()
-        if self._task is not None:
-            with contextlib.suppress(Exception):
-                await self._task
-        await self.api.aclose()
+        await close_connection(self.connection, self._task, self.api)
