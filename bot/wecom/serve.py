@@ -22,8 +22,8 @@ from bot.chat.adapter import Inbound, Press
 from bot.chat.seam import Seam
 from bot.chat.wiring import open_seam, serve_until_stopped
 from bot.feishu.commands import is_quote_command, quote_command
+from bot.feishu.serve import beat  # the heartbeat while the long connection is up
 from bot.feishu.settings import settings_argument
-from bot.telegram.heartbeat import HEARTBEAT_INTERVAL_S, write_heartbeat
 from bot.wecom.adapter import WecomAdapter
 from bot.wecom.settings import wecom_settings_reply
 
@@ -121,21 +121,6 @@ def build(settings: AppSettings, presales: PresalesConfig | None) -> WecomServic
 def wecom_heartbeat(path: Path | None) -> Path | None:
     """WeCom's heartbeat file: ``SIZING_BOT_HEARTBEAT`` + ``.wecom``."""
     return path.with_name(path.name + ".wecom") if path else None
-
-
-async def beat(adapter: WecomAdapter, interval_s: float = HEARTBEAT_INTERVAL_S) -> None:
-    """Rewrite the heartbeat every ``interval_s`` s while the long connection is up; removed at the end."""
-    path = adapter.heartbeat_path
-    if path is None:
-        return
-    try:
-        while True:
-            alive = adapter.connection.connected
-            if alive:
-                await asyncio.to_thread(write_heartbeat, path)
-            await asyncio.sleep(interval_s if alive else min(interval_s, 0.2))
-    finally:
-        path.unlink(missing_ok=True)
 
 
 async def serve(service: WecomService) -> None:
