@@ -12,11 +12,12 @@ for a Feishu-only deployment, websockets is not loaded for a Telegram-only one).
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import sys
 import threading
 from typing import TYPE_CHECKING
+
+from bot.chat.loop import one_line as _one_line
 
 if TYPE_CHECKING:
     from bot.config import AppSettings
@@ -43,10 +44,6 @@ def platforms(settings: AppSettings) -> list[str]:
     if settings.wecom.bot_id and settings.wecom.bot_secret:
         found.append("wecom")
     return found
-
-
-def _one_line(error: BaseException) -> str:
-    return "; ".join(line.strip() for line in str(error).splitlines() if line.strip()) or type(error).__name__
 
 
 def run(settings: AppSettings, _without: frozenset[str] = frozenset()) -> int:
@@ -121,24 +118,10 @@ def _wecom_server(settings: AppSettings):
 
 def _run_wecom(service, stop: threading.Event | None) -> int:
     """Serve WeCom on a new event loop until a signal (main thread) or ``stop`` (a thread)."""
-    from bot.chat.secrets import REDACTOR
+    from bot.chat.loop import serve_on_new_loop
     from bot.wecom.serve import serve_until_signalled
 
-    async def main() -> None:
-        done = asyncio.Event()
-        if stop is not None:
-            loop = asyncio.get_running_loop()
-            threading.Thread(
-                target=lambda: (stop.wait(), loop.call_soon_threadsafe(done.set)), daemon=True
-            ).start()
-        await serve_until_signalled(service, done)
-
-    try:
-        asyncio.run(main())
-    except Exception as err:  # fatal: refused subscribe, replaced by another connection
-        print(f"WeCom: {REDACTOR.redact(_one_line(err))}", file=sys.stderr)
-        return 1
-    return 0
+    return serve_on_new_loop("WeCom", lambda done: serve_until_signalled(service, done), stop)
 
 
 def _feishu(settings: AppSettings):  # -> (Seam, FeishuAdapter)
@@ -151,24 +134,10 @@ def _feishu(settings: AppSettings):  # -> (Seam, FeishuAdapter)
 
 def _run_feishu(seam, adapter, stop: threading.Event | None) -> int:
     """Serve Feishu on a new event loop until a signal (main thread) or ``stop`` (a thread)."""
-    from bot.chat.secrets import REDACTOR
+    from bot.chat.loop import serve_on_new_loop
     from bot.feishu.serve import serve_until_signalled
 
-    async def main() -> None:
-        done = asyncio.Event()
-        if stop is not None:
-            loop = asyncio.get_running_loop()
-            threading.Thread(
-                target=lambda: (stop.wait(), loop.call_soon_threadsafe(done.set)), daemon=True
-            ).start()
-        await serve_until_signalled(seam, adapter, done)
-
-    try:
-        asyncio.run(main())
-    except Exception as err:  # the server's ReconnectCount used up (refusals are retried, never fatal)
-        print(f"Feishu: {REDACTOR.redact(_one_line(err))}", file=sys.stderr)
-        return 1
-    return 0
+    return serve_on_new_loop("Feishu", lambda done: serve_until_signalled(seam, adapter, done), stop)
 
 
 def health_lines(

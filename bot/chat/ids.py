@@ -35,3 +35,12 @@ def scope_key(value: str | int) -> str:
 def platform_of(key: str) -> str:
     """The platform part of a scoped id (``telegram:123`` → ``telegram``)."""
     return key.partition(":")[0]
+
+
+def raw_of(key: str, platform: str, name: str) -> str:
+    """The ``platform`` id behind a scoped id (``raw_of("feishu:oc_ab", "feishu", "Feishu")`` →
+    ``oc_ab``); ValueError naming ``name`` for another platform's id or an empty one."""
+    scope, _, raw = key.partition(":")
+    if scope != platform or not raw:
+        raise ValueError(f"not a {name} id: {key!r}")
+    return raw

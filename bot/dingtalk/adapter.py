@@ -24,7 +24,6 @@ queues the item, so the seam answers on its own task.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import itertools
 import logging
 import re
@@ -36,6 +35,7 @@ from typing import Any
 
 from bot.chat.adapter import Inbound, Outbound, Press
 from bot.chat.ids import scoped
+from bot.chat.loop import close_connection
 from bot.dingtalk.api import DingTalkAPI, DingTalkAPIError
 from bot.dingtalk.card import WebLinks, message_of, openapi_markdown
 from bot.dingtalk.cards import CARD_TOPIC, click_of, create_body, new_track_id, open_space, update_body
@@ -279,8 +279,4 @@ class DingTalkAdapter:
 
     async def stop(self) -> None:
         """Close the connection (handlers in flight finish) and the HTTP client."""
-        await self.connection.stop()
-        if self._task is not None:
-            with contextlib.suppress(Exception):
-                await self._task
-        await self.api.aclose()
+        await close_connection(self.connection, self._task, self.api)

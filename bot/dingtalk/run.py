@@ -5,7 +5,6 @@ its own while the other platforms run as before (:func:`bot.run.run`); and its `
 
 from __future__ import annotations
 
-import asyncio
 import sys
 import threading
 from collections.abc import Callable
@@ -17,12 +16,9 @@ if TYPE_CHECKING:
     from bot.dingtalk.serve import DingTalkServer
 
 
-def _one_line(error: BaseException) -> str:
-    return "; ".join(line.strip() for line in str(error).splitlines() if line.strip()) or type(error).__name__
-
-
 def run_dingtalk(settings: AppSettings, others: Callable[[], int] | None) -> int:
     """Start DingTalk, and ``others`` (the other platforms) on the main thread when given."""
+    from bot.chat.loop import one_line
     from bot.chat.secrets import REDACTOR, configure_logging, protect_token
 
     secret = settings.dingtalk.client_secret
@@ -32,7 +28,7 @@ def run_dingtalk(settings: AppSettings, others: Callable[[], int] | None) -> int
     try:
         server = _build(settings)
     except Exception as err:  # a bad offer file, an unopenable settings DB: one line
-        print(f"sizing-bot: cannot start DingTalk: {REDACTOR.redact(_one_line(err))}", file=sys.stderr)
+        print(f"sizing-bot: cannot start DingTalk: {REDACTOR.redact(one_line(err))}", file=sys.stderr)
         return 2
     server.adapter.api.on_token = protect_token  # each access token stays out of the logs
     if others is None:
@@ -57,24 +53,10 @@ def _build(settings: AppSettings) -> DingTalkServer:
 
 def _serve(server: DingTalkServer, stop: threading.Event | None) -> int:
     """Serve DingTalk on a new event loop until a signal (main thread) or ``stop`` (a thread)."""
-    from bot.chat.secrets import REDACTOR
+    from bot.chat.loop import serve_on_new_loop
     from bot.dingtalk.serve import serve_until_signalled
 
-    async def main() -> None:
-        done = asyncio.Event()
-        if stop is not None:
-            loop = asyncio.get_running_loop()
-            threading.Thread(
-                target=lambda: (stop.wait(), loop.call_soon_threadsafe(done.set)), daemon=True
-            ).start()
-        await serve_until_signalled(server, done)
-
-    try:
-        asyncio.run(main())
-    except Exception as err:  # fatal connection errors (bad credentials)
-        print(f"DingTalk: {REDACTOR.redact(_one_line(err))}", file=sys.stderr)
-        return 1
-    return 0
+    return serve_on_new_loop("DingTalk", lambda done: serve_until_signalled(server, done), stop)
 
 
 def health_line(settings: AppSettings, heartbeat: str | None, max_age_s: float | None) -> tuple[str, bool]:

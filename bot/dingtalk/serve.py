@@ -14,22 +14,17 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import signal
 from typing import TYPE_CHECKING, Any
 
 from bot.chat.adapter import Inbound, Outbound, Press
-from bot.chat.contact import contact_of
-from bot.chat.leader import open_conversation, serve_as_leader, share_seam
 from bot.chat.seam import Seam
+from bot.chat.wiring import open_seam, serve_until_stopped
 from bot.core.actions import Action, ActionKind
 from bot.dingtalk.adapter import DingTalkAdapter
 from bot.dingtalk.card import WebLinks
 from bot.dingtalk.settings import admins_of, settings_argument, settings_reply
-from bot.feishu.card import card_footer, card_text
 from bot.feishu.commands import is_quote_command, quote_command
-from bot.feishu.seen import SqliteSeen, StoreSeen
 from bot.feishu.serve import beat
-from bot.settings.store import default_db_path
 
 if TYPE_CHECKING:
     from bot.config import AppSettings
@@ -51,16 +46,13 @@ def build(settings: AppSettings, presales: PresalesConfig | None) -> DingTalkSer
     """The server for the DingTalk section of ``settings`` (credentials must be set)."""
     section = settings.dingtalk
     secret = section.client_secret.get_secret_value() if section.client_secret else ""
-    db = settings.db_path or default_db_path()
-    conversation, shared = open_conversation(settings, presales, db)  # shared: replicas (issue 29)
-    seam = Seam(conversation, render=card_text, contact=contact_of(presales), footer=card_footer)
-    share_seam(seam, shared)
+    seam, seen, shared = open_seam(settings, presales, store_prefix="")  # shared: replicas (issue 29)
     adapter = DingTalkAdapter(
         section.client_id or "",
         secret,
         endpoint=section.endpoint,
         oapi_endpoint=section.oapi_endpoint,
-        seen=StoreSeen(shared, prefix="") if shared is not None else SqliteSeen(db),
+        seen=seen,
         watchdog_s=section.watchdog_s,
         links=WebLinks(settings.web.public_url, shared),
         card_template=section.card_template_id.strip(),
@@ -123,32 +115,11 @@ async def serve(server: DingTalkServer) -> None:
 
 async def serve_until_signalled(server: DingTalkServer, stop: asyncio.Event | None = None) -> None:
     """:func:`serve`, stopped by SIGINT / SIGTERM (main thread) or by ``stop``."""
-    stop = stop or asyncio.Event()
-    loop = asyncio.get_running_loop()
-    try:
-        for sig in (signal.SIGINT, signal.SIGTERM):
-            loop.add_signal_handler(sig, stop.set)
-    except (ValueError, RuntimeError, NotImplementedError):  # not the main thread, or Windows
-        pass
-
-    async def stopper() -> None:
-        await stop.wait()
-        await server.adapter.connection.stop()
-
-    watcher = asyncio.create_task(stopper())
-    beater = asyncio.create_task(beat(server.adapter))  # type: ignore[arg-type]  # heartbeat_path + connection
-    try:
-        if server.shared is None:
-            await serve(server)
-        else:  # replicas: only the holder of the lock connects
-            await serve_as_leader(
-                server.shared,
-                server.lock_name,
-                stop,
-                lambda: serve(server),
-                server.adapter.connection.stop,
-                server.adapter.heartbeat_path,
-            )
-    finally:
-        watcher.cancel()
-        beater.cancel()
+    await serve_until_stopped(
+        server.adapter,
+        lambda: serve(server),
+        beat,  # type: ignore[arg-type]  # heartbeat_path + connection
+        stop,
+        shared=server.shared,
+        lock_name=server.lock_name,
+    )

@@ -11,12 +11,11 @@ them stays open). The texts and the price handling are Feishu's (:mod:`bot.feish
 
 from __future__ import annotations
 
-import asyncio
 from typing import TYPE_CHECKING
 
-from bot.chat.commands import PRICE_PROBLEMS, parse_price_command, settings_text
-from bot.chat.wording import NO_SETTINGS, NOT_ADMIN
-from bot.feishu.settings import _lang, _price, plain, settings_argument
+from bot.chat.wording import NOT_ADMIN
+from bot.feishu.settings import settings_argument
+from bot.feishu.settings import settings_reply as feishu_settings_reply
 
 if TYPE_CHECKING:
     from bot.chat.adapter import Inbound
@@ -33,22 +32,10 @@ def admins_of(setting: str) -> frozenset[str]:
 async def settings_reply(
     msg: Inbound, argument: str, conversation: Conversation, admins: frozenset[str]
 ) -> str:
-    """The text answering ``/settings …`` in ``msg``'s chat (changing the settings when allowed)."""
-    store = conversation.settings_store
-    current = conversation.settings(msg.chat_id)
-    lang = _lang(argument or msg.text, current)
-    if store is None:
-        return NO_SETTINGS[lang]
-    change = parse_price_command(argument)
-    if isinstance(change, str):
-        return plain(PRICE_PROBLEMS[change][lang])
-    saved = ""
-    if change is not None:
-        if msg.is_group and msg.user_id not in admins:
-            return NOT_ADMIN[lang]
-        saved = await asyncio.to_thread(
-            _price, store, msg.chat_id, current, change, lang, conversation.presales
-        )
-        current = conversation.settings(msg.chat_id)
-    text = settings_text(current, lang, conversation.presales)
-    return plain(f"{saved}\n\n{text}" if saved else text)
+    """The text answering ``/settings …`` in ``msg``'s chat (changing the settings when allowed):
+    Feishu's :func:`bot.feishu.settings.settings_reply`, a group's changes by ``admins`` only."""
+
+    async def listed_only(msg: Inbound, lang: str) -> str | None:
+        return None if msg.user_id in admins else NOT_ADMIN[lang]
+
+    return await feishu_settings_reply(msg, argument, conversation, None, refusal=listed_only)

@@ -18,7 +18,6 @@ queues the item, so the seam answers on its own task, never inside the 3 s ack w
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import logging
 import re
@@ -30,7 +29,8 @@ from typing import Any
 import httpx
 
 from bot.chat.adapter import Inbound, Outbound, Press
-from bot.chat.ids import scoped
+from bot.chat.ids import raw_of, scoped
+from bot.chat.loop import close_connection
 from bot.feishu.api import FeishuAPI, FeishuAPIError
 from bot.feishu.card import build_card, parse_value
 from bot.feishu.claims import FeishuClaims, event_key
@@ -49,10 +49,7 @@ MAX_CARDS = 2000
 
 def raw_id(key: str) -> str:
     """The Feishu id behind a scoped id (``feishu:oc_ab`` → ``oc_ab``)."""
-    platform, _, raw = key.partition(":")
-    if platform != FEISHU or not raw:
-        raise ValueError(f"not a Feishu id: {key!r}")
-    return raw
+    return raw_of(key, FEISHU, "Feishu")
 
 
 def _dict(value: object) -> dict[str, Any]:
@@ -257,8 +254,4 @@ class FeishuAdapter:
 
     async def stop(self) -> None:
         """Close the long connection (handlers in flight finish) and the HTTP client."""
-        await self.connection.stop()
-        if self._task is not None:
-            with contextlib.suppress(Exception):
-                await self._task
-        await self.api.aclose()
+        await close_connection(self.connection, self._task, self.api)

@@ -13,23 +13,18 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
-import signal
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from bot.chat.adapter import Inbound, Press
-from bot.chat.contact import contact_of
 from bot.chat.seam import Seam
-from bot.core.conversation import Conversation
+from bot.chat.wiring import open_seam, serve_until_stopped
 from bot.feishu.adapter import FeishuAdapter
-from bot.feishu.card import card_footer, card_text
 from bot.feishu.claims import FeishuClaims, take_over
 from bot.feishu.commands import is_quote_command, quote_command
 from bot.feishu.files import FileMessage, answer_file
-from bot.feishu.seen import SqliteSeen, StoreSeen
 from bot.feishu.settings import settings_argument, settings_reply
 from bot.feishu.toast import click_ack
-from bot.settings.store import SettingsStore, default_db_path
 from bot.telegram.heartbeat import HEARTBEAT_INTERVAL_S, write_heartbeat
 
 if TYPE_CHECKING:
@@ -43,27 +38,13 @@ def build(settings: AppSettings, presales: PresalesConfig | None) -> tuple[Seam,
     """The seam and the adapter for the Feishu section of ``settings`` (credentials must be set)."""
     feishu = settings.feishu
     secret = feishu.app_secret.get_secret_value() if feishu.app_secret else ""
-    db = settings.db_path or default_db_path()
-    url = settings.database_url_value()
-    if url:  # replicas on one PostgreSQL: settings, follow-ups and dedupe shared (issue 29)
-        from bot.store import open_store
-
-        shared = open_store(url)
-        conversation = Conversation(settings_store=shared.settings, presales=presales, shared=shared)
-        seen: SqliteSeen | StoreSeen = StoreSeen(shared)
-    else:
-        conversation = Conversation(settings_store=SettingsStore(db), presales=presales)
-        seen = SqliteSeen(db)
-    seam = Seam(conversation, render=card_text, contact=contact_of(presales), footer=card_footer)
-    if url:  # a reply to a card another replica sent finds its turn
-        from bot.chat.shown import SharedShownMessages
-
-        seam.shown = SharedShownMessages(shared)
+    seam, seen, shared = open_seam(settings, presales, store_prefix="feishu:")  # shared: issue 29
+    conversation = seam.conversation
     fallback = "en" if "larksuite" in feishu.domain else "zh"  # a toast whose answer expired: Lark / Feishu
     card_ack = functools.partial(click_ack, turn_lang=conversation.turn_lang, fallback=fallback)
     adapter = FeishuAdapter(feishu.app_id or "", secret, domain=feishu.domain, seen=seen, card_ack=card_ack)
     adapter.heartbeat_path = feishu_heartbeat(settings.heartbeat_path)
-    if url:  # an event a dying replica took is answered by another after the lease
+    if shared is not None:  # an event a dying replica took is answered by another after the lease
         adapter.claims = FeishuClaims(shared, feishu.app_id or "", feishu.claim_lease_s)
     return seam, adapter
 
@@ -136,21 +117,4 @@ async def serve_until_signalled(
     seam: Seam, adapter: FeishuAdapter, stop: asyncio.Event | None = None
 ) -> None:
     """:func:`serve`, stopped by SIGINT / SIGTERM (main thread) or by ``stop``."""
-    stop = stop or asyncio.Event()
-    loop = asyncio.get_running_loop()
-    try:
-        for sig in (signal.SIGINT, signal.SIGTERM):
-            loop.add_signal_handler(sig, stop.set)
-    except (ValueError, RuntimeError, NotImplementedError):  # not the main thread, or Windows
-        pass
-
-    async def stopper() -> None:
-        await stop.wait()
-        await adapter.connection.stop()
-
-    watcher, beater = asyncio.create_task(stopper()), asyncio.create_task(beat(adapter))
-    try:
-        await serve(seam, adapter)
-    finally:
-        watcher.cancel()
-        beater.cancel()
+    await serve_until_stopped(adapter, lambda: serve(seam, adapter), beat, stop)

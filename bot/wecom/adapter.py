@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.chat.adapter import Inbound, Outbound, Press
-from bot.chat.ids import scoped
+from bot.chat.ids import raw_of, scoped
 from bot.chat.ratelimit import Rate, SlidingWindow
 from bot.chat.seen import Seen
 from bot.wecom.card import build_card, buttons, new_task_id, parse_key, stream_markdown
@@ -60,10 +60,7 @@ MENTION = re.compile(r"(?:^|(?<=\s))@[^\s\u2005]+[\s\u2005]*")
 
 def raw_id(key: str) -> str:
     """The WeCom id behind a scoped id (``wecom:wrkSFf`` → ``wrkSFf``)."""
-    platform, _, raw = key.partition(":")
-    if platform != WECOM or not raw:
-        raise ValueError(f"not a WeCom id: {key!r}")
-    return raw
+    return raw_of(key, WECOM, "WeCom")
 
 
 def _dict(value: object) -> dict[str, Any]:

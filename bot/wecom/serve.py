@@ -14,22 +14,16 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import signal
 from collections import OrderedDict
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from bot.chat.adapter import Inbound, Press
-from bot.chat.contact import contact_of
-from bot.chat.leader import open_conversation, serve_as_leader, share_seam
 from bot.chat.seam import Seam
-from bot.chat.seen import SqliteSeen
-from bot.feishu.card import card_footer, card_text
+from bot.chat.wiring import open_seam, serve_until_stopped
 from bot.feishu.commands import is_quote_command, quote_command
-from bot.feishu.seen import StoreSeen
+from bot.feishu.serve import beat  # the heartbeat while the long connection is up
 from bot.feishu.settings import settings_argument
-from bot.settings.store import default_db_path
-from bot.telegram.heartbeat import HEARTBEAT_INTERVAL_S, write_heartbeat
 from bot.wecom.adapter import WecomAdapter
 from bot.wecom.settings import wecom_settings_reply
 
@@ -114,11 +108,7 @@ def build(settings: AppSettings, presales: PresalesConfig | None) -> WecomServic
     """The service for the WeCom section of ``settings`` (credentials must be set)."""
     wecom = settings.wecom
     secret = wecom.bot_secret.get_secret_value() if wecom.bot_secret else ""
-    db = settings.db_path or default_db_path()
-    conversation, shared = open_conversation(settings, presales, db)  # shared: replicas (issue 29)
-    seam = Seam(conversation, render=card_text, contact=contact_of(presales), footer=card_footer)
-    share_seam(seam, shared)
-    seen = StoreSeen(shared, prefix="") if shared is not None else SqliteSeen(db, table="wecom_seen")
+    seam, seen, shared = open_seam(settings, presales, store_prefix="", table="wecom_seen")  # issue 29
     adapter = WecomAdapter(
         wecom.bot_id or "", secret, url=wecom.ws_url, ping_interval=wecom.ping_interval, seen=seen
     )
@@ -131,21 +121,6 @@ def build(settings: AppSettings, presales: PresalesConfig | None) -> WecomServic
 def wecom_heartbeat(path: Path | None) -> Path | None:
     """WeCom's heartbeat file: ``SIZING_BOT_HEARTBEAT`` + ``.wecom``."""
     return path.with_name(path.name + ".wecom") if path else None
-
-
-async def beat(adapter: WecomAdapter, interval_s: float = HEARTBEAT_INTERVAL_S) -> None:
-    """Rewrite the heartbeat every ``interval_s`` s while the long connection is up; removed at the end."""
-    path = adapter.heartbeat_path
-    if path is None:
-        return
-    try:
-        while True:
-            alive = adapter.connection.connected
-            if alive:
-                await asyncio.to_thread(write_heartbeat, path)
-            await asyncio.sleep(interval_s if alive else min(interval_s, 0.2))
-    finally:
-        path.unlink(missing_ok=True)
 
 
 async def serve(service: WecomService) -> None:
@@ -167,31 +142,11 @@ async def serve(service: WecomService) -> None:
 
 async def serve_until_signalled(service: WecomService, stop: asyncio.Event | None = None) -> None:
     """:func:`serve`, stopped by SIGINT / SIGTERM (main thread) or by ``stop``."""
-    stop = stop or asyncio.Event()
-    loop = asyncio.get_running_loop()
-    try:
-        for sig in (signal.SIGINT, signal.SIGTERM):
-            loop.add_signal_handler(sig, stop.set)
-    except (ValueError, RuntimeError, NotImplementedError):  # not the main thread, or Windows
-        pass
-
-    async def stopper() -> None:
-        await stop.wait()
-        await service.adapter.connection.stop()
-
-    watcher, beater = asyncio.create_task(stopper()), asyncio.create_task(beat(service.adapter))
-    try:
-        if service.shared is None:
-            await serve(service)
-        else:  # replicas: only the holder of the lock connects (WeCom: one connection per bot)
-            await serve_as_leader(
-                service.shared,
-                service.lock_name,
-                stop,
-                lambda: serve(service),
-                service.adapter.connection.stop,
-                service.adapter.heartbeat_path,
-            )
-    finally:
-        watcher.cancel()
-        beater.cancel()
+    await serve_until_stopped(
+        service.adapter,
+        lambda: serve(service),
+        beat,
+        stop,
+        shared=service.shared,
+        lock_name=service.lock_name,
+    )
