@@ -94,6 +94,9 @@ def test_steps_without_batch_and_length_say_what_they_need(capsys, question, typ
         ("SFT Qwen2.5-7B on 8 H100 for 1000 steps, global batch 128, 4k tokens per sample, how long?", 512e6),
         ("8张H100全参微调Qwen2.5-7B，训练1000步，global batch 128，序列长度4096", 1000 * 128 * 4096),
         ("SFT Qwen2.5-7B on 8 H100 for 2k iterations, global batch 64, seq len 2048", 2000 * 64 * 2048),
+        # "序列 4096" and "seq_len 4096" (a closing review's questions: the 4096 was "not understood")
+        ("GRPO 训练 Qwen2.5-7B，8 张 H100，1000步，全局batch 64，序列 4096，要多久", 1000 * 64 * 4096),
+        ("SFT Qwen2.5-7B on 8 H100, 1000 steps, global batch 64, seq_len 4096, how long?", 1000 * 64 * 4096),
     ],
 )
 def test_steps_times_global_batch_times_length_give_the_tokens(capsys, question, tokens):

@@ -35,7 +35,7 @@ def _key(words: str) -> str:
 SEQ_RE = rc(
     _key(
         r"cutoff_len(?:gth)?|cutoff|max_seq(?:uence)?_len(?:gth)?|sequence_len(?:gth)?|model_max_length"
-        r"|max_model_len|max_length|max_len|序列长度|截断长度"
+        r"|max_model_len|max_length|max_len|seq_len(?:gth)?|序列(?:长度)?|截断长度"
     )
 )
 """Sequence length per sample (training) or the context served (LLaMA-Factory cutoff_len, TRL
@@ -130,7 +130,7 @@ GENERATIONS_RE = rc(
 
 
 _HINTS = {
-    "lengths": rc(r"len|cutoff|序列长度|截断长度|default|默认|max_new_tokens|num_ctx|ctx|max[_\-]total"),
+    "lengths": rc(r"len|cutoff|序列|截断长度|default|默认|max_new_tokens|num_ctx|ctx|max[_\-]total"),
     "batches": rc(r"accum|累积|累计|batch|bs|每卡|lora|target"),
     "layers": rc(r"tensor|parallel|并行|ngl|layers|offload|卸载|gpu"),
     "precisions": rc(r"kv|fp4|--quantiz|cache"),
