@@ -65,8 +65,14 @@ def _names_match(stated: object, got: object) -> bool:
 _SUFFIXES = re.compile(r"(chat|instruct|base|hf|awq|gptq|gguf|int4|int8|fp8)$")
 
 
+_VARIANT_WORDS = frozenset(("chat", "instruct", "base", "hf", "sft", "awq", "gptq", "gguf", "4bit", "8bit"))
+"""Variant words inside a name ('internlm2-chat-7b-sft', 'internlm-chat-20b-4bit'): the released model of
+that name and size, as the trailing ones (:data:`_SUFFIXES`) are."""
+
+
 def _model_stem(name: object) -> str:
-    stem = _norm(name)
+    words = re.split(r"[\s\-_/:]+", str(name).lower())
+    stem = _norm("".join(w for w in words if w not in _VARIANT_WORDS) or str(name))
     while (shorter := _SUFFIXES.sub("", stem)) != stem:
         stem = shorter
     return stem
@@ -90,6 +96,17 @@ def _model_understood(value: object, answer: dict[str, Any]) -> bool:
     return False
 
 
+def _model_named(value: object, answer: dict[str, Any]) -> bool:
+    """True when the answer names the model ``value`` among those it did not size ('model: 20B')."""
+    for item in (answer.get("interpretation") or {}).get("ignored") or []:
+        typed = str(item.get("text", "")).removeprefix("model: ") if isinstance(item, dict) else ""
+        if typed and str(item.get("text")).startswith("model: "):
+            named = {"request": {"model": typed, "params_total": _nominal(typed, False)}}
+            if _model_understood(value, named):
+                return True
+    return False
+
+
 def _ignored(answer: dict[str, Any], value: object) -> bool:
     """True when the answer names ``value`` among what it did not use."""
     ignored = json.dumps((answer.get("interpretation") or {}).get("ignored") or [], ensure_ascii=False)
@@ -102,6 +119,9 @@ def key_understood(key: str, value: Any, answer: dict[str, Any]) -> bool:
     request = answer.get("request") or {}
     got = request.get(key)
     if isinstance(value, list):
+        if key == "model":  # several models in one message: one sized, each other named as not sized
+            sized = [v for v in value if _model_understood(v, answer)]
+            return bool(sized) and all(v in sized or _model_named(v, answer) for v in value)
         if key in EACH_NAMED:  # two tools in one message: each used or named as not used
             return all(key_understood(key, v, answer) for v in value)
         if key == "method" and request.get("methods"):

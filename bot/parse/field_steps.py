@@ -9,10 +9,12 @@ from __future__ import annotations
 from itertools import pairwise
 from typing import Any
 
+from bot.parse.asked_model import Candidate, asked_candidate, attach_sizes, candidates, named_text
 from bot.parse.gpus import GpuMention, unified
 from bot.parse.models import ModelMention
 from bot.parse.numbers import NumberToken
 from bot.parse.regex import rc
+from bot.parse.request_fields import as_typed
 from bot.parse.roles import L_ON, Role
 from bot.parse.words import (
     ARTICLE_GPU_RE,
@@ -44,6 +46,7 @@ class FieldSteps:
     """Step 4: fields from roles. The state lives in the parse (:class:`bot.parse.assemble._Parse`)."""
 
     s: str
+    raw: str
     f: dict[str, Any]
     notes: list[str]
     roles: list[Role]
@@ -70,11 +73,19 @@ class FieldSteps:
     ) -> tuple[ModelMention | None, ModelMention | None]:
         """Model, total and active parameters, and tokens (a bare '70B' / '2T' fills what is left)."""
         f = self.f
+        attach_sizes(self.s, models, self.roles)
+        found = candidates(models, self.roles)
+        asked = asked_candidate(self.s, found)
+        if asked is not None:  # several models: the one the question asks about (bot.parse.asked_model)
+            models = [asked.mention] if asked.mention is not None else []
         model_mention = next((mm for mm in models if mm.model_id), None)
         unknown = next((mm for mm in models if mm.model_id is None), None)
         params: float | None = None
         active: float | None = None
         params_from_model = False
+        if asked is not None and asked.role is not None:
+            self.used.add(id(asked.role))
+            params, params_from_model = asked.role.value, True
         if model_mention is not None and model_mention.model_id:
             spec = catalog.model(model_mention.model_id)
             f["model"] = spec.id
@@ -116,7 +127,32 @@ class FieldSteps:
             f["params_active"] = active
         f["tokens"] = tokens
         self._explicit_tokens = explicit_tokens is not None
+        self._name_other_models(found, asked, model_mention or unknown, params, tokens)
         return model_mention, unknown
+
+    def _name_other_models(
+        self,
+        found: list[Candidate],
+        asked: Candidate | None,
+        sized: ModelMention | None,
+        params: float | None,
+        tokens: float | None,
+    ) -> None:
+        """Every distinct model besides the one sized, named as not sized ('model: 20B', other_setup)."""
+        if len(found) < 2:
+            return
+        kept = asked or next((c for c in found if sized is not None and c.mention is sized), None)
+        if kept is None and params is not None:
+            kept = Candidate(-1, value=params)
+        for c in found:
+            if kept is not None and (c is kept or c.same(kept)):
+                continue
+            if c.role is not None and c.role.value in (tokens, params):
+                continue  # a size said alone that was read as the tokens, or is the size sized
+            if c.role is not None:
+                self.used.add(id(c.role))
+            typed = as_typed(self.raw, c.mention.text) if c.mention is not None else ""
+            self.named_unused.append((f"model: {named_text(c, typed)}", "other_setup"))
 
     def _bare_context(self, tok: NumberToken) -> bool:
         """'llama 3.1 70b fp8 at 8k' in a serving question: a bare thousands count after 'at', '@' or

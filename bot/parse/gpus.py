@@ -160,11 +160,18 @@ def extract_gpus(s: str) -> tuple[str, list[GpuMention]]:
 
 
 def extract_unknown_gpu(s: str) -> tuple[str, str | None, list[str]]:
-    m = lx.UNKNOWN_GPU_RE.search(s)
+    m = next((m for m in lx.UNKNOWN_GPU_RE.finditer(s) if not _active_size(s, m)), None)
     if not m:
         return s, None, []
     name = m.group(0).strip()
     return mask(s, m.start(), m.end(), UNKNOWN_GPU_MARK), name, gpu_suggestions(name)
+
+
+def _active_size(s: str, m: re.Match[str]) -> bool:
+    """'a12b' right after a size ('120b-a12b'): the active parameters of an MoE, not a GPU."""
+    return bool(re.fullmatch(r"a\d+(?:\.\d+)?b", m.group(0))) and bool(
+        re.search(r"\d(?:\.\d+)?b[\-_]?$", s[max(0, m.start() - 12) : m.start()])
+    )
 
 
 def gpu_suggestions(name: str, n: int = 3) -> list[str]:

@@ -1,0 +1,159 @@
+"""Several models in one message: size the one asked about, name the others (issue 24, item 4).
+
+"I fine-tune MPT-7B on V100s. How many would I need for MPT-30B?",
+"13B 跑起来没问题，但 70B 微调要多大显存？",
+"Llama-3.1-8B 和 Llama-3.2-3B 各占多少显存？":
+the models are candidates (catalog names, unknown names and sizes said alone); the one in the
+sentence that asks (a question mark, or a sentence ending in 吗/呢), after a contrast word
+('但', 'but') when it has one, is sized; without such a sentence the order of
+:meth:`bot.parse.field_steps.FieldSteps._model_and_params` stands (a catalog name first). Every
+other distinct model is named in ``interpretation.ignored`` as ``model: <as typed>`` with the
+reason ``other_setup`` — never dropped silently (docs/design.md §8).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from bot.parse.models import ModelMention
+from bot.parse.regex import rc
+from bot.parse.roles import Role
+from estimator import catalog
+
+SENTENCE_RE = rc(r"[^。;；!！?？\n]*?(?:[。;；!！?？\n]|\.(?=\s|$)|$)")
+"""A sentence (a '.' ends one only before a space or the end: '3.1' does not)."""
+ASKING_RE = rc(r"[?？]|[吗呢]\s*[。.!！]?\s*$")
+"""A sentence that asks: a question mark, or a Chinese sentence ending in 吗/呢."""
+CONTRAST_RE = rc(r"但是|但|不过|可是|\bbut\b|\bhowever\b")
+"""A contrast inside the asking sentence: the part after it is asked about ('13B 没问题，但 70B 呢？')."""
+SAME_SIZE = 0.1
+"""Two sizes within 10 % are one model ('Qwen2.5-7B … the 7B': 7.61B and 7B)."""
+SIZE_ROLES = ("bare", "params")
+"""Number roles that say a model's size on their own ('70B', '70B 模型')."""
+
+
+@dataclass(slots=True)
+class Candidate:
+    """A model the message names: a mention (catalog or unknown) or a size said alone (a role)."""
+
+    start: int
+    mention: ModelMention | None = None
+    role: Role | None = None
+    value: float | None = None
+    """a size only (the parameters sized when no candidate was)"""
+    starts: list[int] = field(default_factory=list)
+    """where the message names it (a name, and a size said again: 'Qwen2.5-72B … the 72B')"""
+
+    @property
+    def size(self) -> float | None:
+        if self.value is not None:
+            return self.value
+        if self.role is not None:
+            return self.role.value
+        mm = self.mention
+        if mm is None:
+            return None
+        if mm.size is None and mm.model_id:
+            return catalog.model(mm.model_id).params_total
+        return mm.size
+
+    def same(self, other: Candidate) -> bool:
+        """Whether two candidates name one model (one catalog id, one typed name, or one size)."""
+        a, b = self.mention, other.mention
+        if a is not None and b is not None:
+            if a.model_id or b.model_id:
+                return a.model_id == b.model_id
+            return a.text.lower() == b.text.lower()
+        x, y = self.size, other.size
+        return x is not None and y is not None and abs(x - y) <= SAME_SIZE * max(x, y)
+
+
+ATTACHED_GAP_RE = rc(
+    r"(?:(?:[\-_][a-z]{1,10})+|\s+(?!and\b|or\b|vs\b|with\b|to\b|on\b|for\b|the\b)[a-z]{1,8})?"
+    r"[\s\-_]*[(（]?\s*(?=\d)"
+)
+"""Between a name without size and its size: tags typed into the name ('Qwen2.5-VL 3B',
+'Qwen3-Coder-Next-Base (80B-A3B)') or one word ('Nemotron 3 Super 120B'), never a joining word
+('Qwen2.5 and 7B')."""
+ACTIVE_AFTER_RE = rc(r"[\-_\s]*a(\d+(?:\.\d+)?)b(?![a-z0-9])")
+"""An active size right after a total ('120B-A12B')."""
+
+
+def attach_sizes(s: str, models: list[ModelMention], roles: list[Role]) -> None:
+    """A name without a size followed by a size said alone is one model: 'Qwen2.5-VL 3B' (a tag the
+    family pass does not read between), 'Nemotron 3 Super 120B-A12B' (with its active size); the
+    mention gets the size."""
+    sizes = {r.tok.start: r for r in roles if r.role in SIZE_ROLES and r.extra != "T"}
+    for mm in models:
+        if mm.model_id is not None or mm.size is not None:
+            continue
+        gap = ATTACHED_GAP_RE.match(s, mm.end)
+        role = sizes.get(gap.end()) if gap else None
+        if role is None:
+            continue
+        mm.size = role.value
+        active = ACTIVE_AFTER_RE.match(s, role.tok.end)
+        if active:
+            mm.active = float(active.group(1)) * 1e9
+
+
+def candidates(models: list[ModelMention], roles: list[Role]) -> list[Candidate]:
+    """Every distinct model the message names, in order; names come before sizes, so a size equal to
+    a named model's is that model."""
+    sizes = [r for r in roles if r.role in SIZE_ROLES and r.extra != "T" and 1e8 <= r.value < 1e12]
+    every = [Candidate(mm.start, mention=mm) for mm in models]
+    every += [Candidate(r.tok.start, role=r) for r in sizes]
+    distinct: list[Candidate] = []
+    for c in every:
+        same = next((d for d in distinct if c.same(d)), None)
+        if same is None:
+            c.starts.append(c.start)
+            distinct.append(c)
+        else:
+            same.starts.append(c.start)
+    return sorted(distinct, key=lambda c: c.start)
+
+
+def asked_span(s: str, after_contrast: bool = True) -> tuple[int, int] | None:
+    """(start, end) of the first sentence of ``s`` that asks; from its last contrast word on when
+    ``after_contrast``."""
+    for m in SENTENCE_RE.finditer(s):
+        text = m.group(0)
+        if not text.strip() or not ASKING_RE.search(text):
+            continue
+        start = m.start()
+        for c in CONTRAST_RE.finditer(text) if after_contrast else ():
+            start = m.start() + c.end()
+        return start, m.end()
+    return None
+
+
+def asked_candidate(s: str, found: list[Candidate]) -> Candidate | None:
+    """The candidate of the asking part of ``s``, when several distinct models are named and the
+    asking part names some but not all of them (a catalog name before an unknown one, then a size);
+    else None (the usual order decides)."""
+    if len(found) < 2:
+        return None
+    for after_contrast in (True, False):
+        span = asked_span(s, after_contrast)
+        if span is None:
+            return None
+        inside = [c for c in found if any(span[0] <= at < span[1] for at in c.starts)]
+        if inside and len(inside) < len(found):
+            return min(inside, key=_rank)
+    return None
+
+
+def _rank(c: Candidate) -> tuple[bool, bool, int]:
+    mm = c.mention
+    return mm is None, mm is not None and mm.model_id is None, c.start
+
+
+def named_text(c: Candidate, typed: str) -> str:
+    """How the reply names a model it did not size: as typed, with a size said in brackets after it."""
+    if c.role is not None:
+        return c.role.tok.raw.strip()
+    mm = c.mention
+    if mm is not None and mm.size and mm.model_id is None and not any(ch.isdigit() for ch in typed):
+        return f"{typed} ({mm.size / 1e9:g}B)"
+    return typed
