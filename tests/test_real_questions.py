@@ -12,7 +12,7 @@ import pytest
 from estimator.models import SizingRequest
 from tests.real_questions import DATA, answer_json, records, score, split_of
 
-WORKING_SPLIT_UNDERSTOOD = 146
+WORKING_SPLIT_UNDERSTOOD = 158
 """Questions of the working split understood in full at the last measurement (README.md there)."""
 
 EXTRA_KEYS = {
@@ -160,3 +160,29 @@ def test_scorer_takes_a_gguf_format_for_its_bit_width() -> None:
     answer = {"request": {"precision": "q8_0"}, "interpretation": {}}
     assert score({"stated": {"precision": "int8"}}, answer) == []
     assert score({"stated": {"precision": "int4"}}, answer) == ["precision"]
+
+
+def test_scorer_takes_several_models_as_one_sized_and_the_others_named() -> None:
+    """'Llama-2-7B and 13B': one sized, the other named as not sized (``model: 13B``, other_setup)."""
+    record = {"stated": {"model": ["Llama-2-7B", "13B"]}}
+    answer: dict = {
+        "request": {"model": "Llama-2-7B", "params_total": 6.74e9},
+        "interpretation": {"ignored": []},
+    }
+    assert score(record, answer) == ["model"]
+    answer["interpretation"]["ignored"] = [{"text": "model: 13b", "reason": "other_setup"}]
+    assert score(record, answer) == []
+    nothing_sized = {
+        "request": {"model": None, "params_total": None},
+        "interpretation": answer["interpretation"],
+    }
+    assert score(record, nothing_sized) == ["model"]
+    wrong_named = {**answer, "interpretation": {"ignored": [{"text": "model: 70b", "reason": "other_setup"}]}}
+    assert score(record, wrong_named) == ["model"]
+
+
+def test_scorer_reads_variant_words_inside_a_name() -> None:
+    """'internlm2-chat-20b' is InternLM2-20B's chat release (same shapes); another size is a miss."""
+    answer = {"request": {"model": "InternLM2-20B"}, "interpretation": {}}
+    assert score({"stated": {"model": "internlm2-chat-20b"}}, answer) == []
+    assert score({"stated": {"model": "internlm2-chat-7b-sft"}}, answer) == ["model"]

@@ -13,6 +13,7 @@ reason ``other_setup`` — never dropped silently (docs/design.md §8).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from bot.parse.models import ModelMention
@@ -79,19 +80,31 @@ ACTIVE_AFTER_RE = rc(r"[\-_\s]*a(\d+(?:\.\d+)?)b(?![a-z0-9])")
 """An active size right after a total ('120B-A12B')."""
 
 
-def attach_sizes(s: str, models: list[ModelMention], roles: list[Role]) -> None:
-    """A name without a size followed by a size said alone is one model: 'Qwen2.5-VL 3B' (a tag the
-    family pass does not read between), 'Nemotron 3 Super 120B-A12B' (with its active size); the
-    mention gets the size."""
+def attach_sizes(
+    s: str, s0: str, models: list[ModelMention], roles: list[Role], typed: Callable[[str], str]
+) -> None:
+    """A name typed without a size and followed by a size said alone is one model: 'Qwen2.5-Omni 7B'
+    (a tag the family pass does not read), 'Nemotron 3 Super 120B-A12B' (with its active size). The
+    mention takes the size and the name as typed (``typed`` of ``s0``'s text, before names were
+    masked) with its size; a catalog
+    release of another size is not that model (an unknown one, the release suggested)."""
     sizes = {r.tok.start: r for r in roles if r.role in SIZE_ROLES and r.extra != "T"}
     for mm in models:
-        if mm.model_id is not None or mm.size is not None:
+        if mm.size is not None:
             continue
         gap = ATTACHED_GAP_RE.match(s, mm.end)
         role = sizes.get(gap.end()) if gap else None
         if role is None:
             continue
+        if mm.model_id is not None:
+            have = catalog.model(mm.model_id).params_total
+            if abs(have - role.value) <= SAME_SIZE * max(have, role.value):
+                continue  # 'DeepSeek-V3 671B': the release, its size said again
+            mm.suggestions, mm.model_id = [mm.model_id], None
         mm.size = role.value
+        name = " ".join(s0[mm.start : role.tok.start].split()).rstrip(" (（")
+        mm.text = f"{typed(name)} {role.tok.raw.strip().upper()}"
+        mm.end = role.tok.end
         active = ACTIVE_AFTER_RE.match(s, role.tok.end)
         if active:
             mm.active = float(active.group(1)) * 1e9
@@ -114,18 +127,23 @@ def candidates(models: list[ModelMention], roles: list[Role]) -> list[Candidate]
     return sorted(distinct, key=lambda c: c.start)
 
 
-def asked_span(s: str, after_contrast: bool = True) -> tuple[int, int] | None:
-    """(start, end) of the first sentence of ``s`` that asks; from its last contrast word on when
-    ``after_contrast``."""
+CLAUSE_RE = rc(r"[,，、:：]")
+"""Clause breaks inside a sentence ('7B 没问题，14B 能放下吗？': the last clause asks)."""
+
+
+def asked_spans(s: str) -> list[tuple[int, int]]:
+    """Spans of the first sentence of ``s`` that asks, narrowest first: from its last contrast word on
+    ('…，但 70B 呢？'), its last clause ('7B 没问题，14B 能放下吗？'), the whole sentence."""
     for m in SENTENCE_RE.finditer(s):
         text = m.group(0)
         if not text.strip() or not ASKING_RE.search(text):
             continue
-        start = m.start()
-        for c in CONTRAST_RE.finditer(text) if after_contrast else ():
-            start = m.start() + c.end()
-        return start, m.end()
-    return None
+        contrast = [c.end() for c in CONTRAST_RE.finditer(text)]
+        clauses = [c.end() for c in CLAUSE_RE.finditer(text.rstrip())]
+        spans = [(m.start() + contrast[-1], m.end())] if contrast else []
+        spans += [(m.start() + clauses[-1], m.end())] if clauses else []
+        return [*spans, (m.start(), m.end())]
+    return []
 
 
 def asked_candidate(s: str, found: list[Candidate]) -> Candidate | None:
@@ -134,13 +152,12 @@ def asked_candidate(s: str, found: list[Candidate]) -> Candidate | None:
     else None (the usual order decides)."""
     if len(found) < 2:
         return None
-    for after_contrast in (True, False):
-        span = asked_span(s, after_contrast)
-        if span is None:
-            return None
-        inside = [c for c in found if any(span[0] <= at < span[1] for at in c.starts)]
+    for start, end in asked_spans(s):
+        inside = [c for c in found if any(start <= at < end for at in c.starts)]
         if inside and len(inside) < len(found):
             return min(inside, key=_rank)
+        if inside:
+            return None  # the asking part names them all: the usual order decides
     return None
 
 

@@ -116,7 +116,7 @@ class _Parse(FieldSteps):
 
     def run(self) -> ParseResult:
         self.s, truncated = prepare(self.raw)
-        s0 = self.s
+        s0 = self.s0 = self.s
         dual = bool(DUAL_CARD_RE.search(s0))  # before GPU names are masked: "双4090"
         preference, stage = self._stage_and_settings(s0)
         models, precision = self._names()

@@ -46,6 +46,7 @@ class FieldSteps:
     """Step 4: fields from roles. The state lives in the parse (:class:`bot.parse.assemble._Parse`)."""
 
     s: str
+    s0: str
     raw: str
     f: dict[str, Any]
     notes: list[str]
@@ -73,7 +74,7 @@ class FieldSteps:
     ) -> tuple[ModelMention | None, ModelMention | None]:
         """Model, total and active parameters, and tokens (a bare '70B' / '2T' fills what is left)."""
         f = self.f
-        attach_sizes(self.s, models, self.roles)
+        attach_sizes(self.s, self.s0, models, self.roles, lambda name: as_typed(self.raw, name))
         found = candidates(models, self.roles)
         asked = asked_candidate(self.s, found)
         if asked is not None:  # several models: the one the question asks about (bot.parse.asked_model)
