@@ -52,6 +52,9 @@ ABSURD_MODEL = "absurd_model"
 """A follow-up in `sizing-bot ask`, which keeps no history (the CLI swaps it for :data:`LOST_FOLLOWUP`)."""
 """ParseResult note: the message changes a previous question ("那H100呢") the chat no longer has (a
 restart, or it expired): the reply says so instead of the generic help."""
+ASKED_CARD = "asked_card"
+"""ParseResult note: of several cards named, the question asks about one (bot.parse.asked_model.asked_card):
+it is sized first even when another named card is cheaper."""
 
 MAX_INPUT_CHARS = 100_000
 """Hard cap on what reaches the parser (Telegram caps messages at 4,096; the CLI reads stdin).
@@ -262,8 +265,10 @@ def answer_request(
                       parsed.gpu_alternatives[:MAX_COMPARISONS]]  # fmt: skip
             done = [sized, *(o for o in others if o is not None)]
             best = cheapest_index([r for r, _ in done], presales.families() if presales else None)
-            if len(done) > 1 and best is not None and best > 0:  # continue with the cheapest's details
+            asked = ASKED_CARD in parsed.notes  # two setups: the card asked about stays first
+            if len(done) > 1 and best is not None and best > 0 and not asked:  # the cheapest's details
                 done.insert(0, done.pop(best))
+                best = 0
             report, sources = done[0]
             comparisons = [r for r, _ in done[1:]]
             if presales is not None:
@@ -291,7 +296,7 @@ def answer_request(
     )
     # the cheapest compared option was moved first above (same families as the offer's: its terms are
     # presales.families()), so the reply need not compare again
-    return result.know(cheapest_index=(0 if best is not None else None) if comparisons else None)
+    return result.know(cheapest_index=best if comparisons else None)
 
 
 def offered_instead(

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from bot.parse.gpus import GpuMention
 from bot.parse.models import ModelMention
 from bot.parse.regex import rc
 from bot.parse.roles import Role
@@ -129,6 +130,9 @@ def candidates(models: list[ModelMention], roles: list[Role]) -> list[Candidate]
 
 CLAUSE_RE = rc(r"[,，、:：]")
 """Clause breaks inside a sentence ('7B 没问题，14B 能放下吗？': the last clause asks)."""
+SHORT_CLAUSE = 30
+"""Longest last clause read as the question on its own ('what about a 7B?', '7B 呢？'); a longer one
+(', while the benchmark puts Llama 3.1 70B at 700 tokens/s on 8xA100?') is part of the sentence."""
 
 
 def asked_spans(s: str) -> list[tuple[int, int]]:
@@ -141,7 +145,8 @@ def asked_spans(s: str) -> list[tuple[int, int]]:
         contrast = [c.end() for c in CONTRAST_RE.finditer(text)]
         clauses = [c.end() for c in CLAUSE_RE.finditer(text.rstrip())]
         spans = [(m.start() + contrast[-1], m.end())] if contrast else []
-        spans += [(m.start() + clauses[-1], m.end())] if clauses else []
+        if clauses and len(text) - clauses[-1] <= SHORT_CLAUSE:
+            spans.append((m.start() + clauses[-1], m.end()))
         return [*spans, (m.start(), m.end())]
     return []
 
@@ -174,3 +179,39 @@ def named_text(c: Candidate, typed: str) -> str:
     if mm is not None and mm.size and mm.model_id is None and not any(ch.isdigit() for ch in typed):
         return f"{typed} ({mm.size / 1e9:g}B)"
     return typed
+
+
+MEMORY_SAID_RE = rc(r"(?<![\d.])(\d{2,3})\s*g(?:b|ib)?(?![a-z])")
+"""A card's memory said alone ('4 张 40G 能撑多少并发', '24G 够了吧')."""
+
+
+REPORTED_RE = rc(
+    r"文档|官方|论文|教程|readme|\bdocs?\b|documentation|\bpaper\b|\brecipe\b|\bblog\b|model\s+card"
+)
+"""A sentence that reports what a source says ('文档写 16 GPUs，不会要 16 张 A100 吧？'): the cards named
+there are the source's setup, not the asker's."""
+
+
+def asked_card(s: str, gpus: list[GpuMention]) -> GpuMention | None:
+    """The card the question is about when several cards are named: the one named (or referred to by
+    its stated memory, '4 张 40G') in the first sentence that asks and refers to exactly one of them
+    ('…8*A100 80GB but your paper says 4*A6000 48GB. What … make 4x A6000 work?': the A6000), except
+    a sentence reporting a source (:data:`REPORTED_RE`). None when the cards are one family or the
+    question does not tell them apart."""
+    if len({_family(g) for g in gpus}) < 2:
+        return None
+    for m in SENTENCE_RE.finditer(s):
+        text = m.group(0)
+        if not text.strip() or not ASKING_RE.search(text) or REPORTED_RE.search(text):
+            continue
+        named = [g for g in gpus if m.start() <= g.start < m.end()]
+        said = {float(x.group(1)) for x in MEMORY_SAID_RE.finditer(text)}
+        named += [g for g in gpus if g.memory_gib in said and g not in named]
+        if len({_family(g) for g in named}) == 1:
+            return named[0]
+    return None
+
+
+def _family(g: GpuMention) -> str:
+    """'A100 PCIe' and a later 'A100s' are one card."""
+    return catalog.gpu(g.gpu_id).family

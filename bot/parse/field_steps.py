@@ -9,7 +9,14 @@ from __future__ import annotations
 from itertools import pairwise
 from typing import Any
 
-from bot.parse.asked_model import Candidate, asked_candidate, attach_sizes, candidates, named_text
+from bot.parse.asked_model import (
+    Candidate,
+    asked_candidate,
+    asked_card,
+    attach_sizes,
+    candidates,
+    named_text,
+)
 from bot.parse.gpus import GpuMention, unified
 from bot.parse.models import ModelMention
 from bot.parse.numbers import NumberToken
@@ -212,6 +219,11 @@ class FieldSteps:
         if gpus:
             ends = [r.tok.end for r in self.roles if r.role == "count"]
             chosen = counted_gpu(gpus, count.tok.end if count is not None else None, ends)
+            asked = asked_card(self.s, gpus)
+            if asked is not None:  # two setups: the card asked about, with its own count
+                chosen = asked if asked.gpu_id != chosen.gpu_id else chosen
+                self.notes.append("asked_card")  # bot.core.pipeline.ASKED_CARD
+                count = self._count_of(asked, gpus, count)
             gpus.remove(chosen)
             gpus.insert(0, chosen)  # the card sized first; the others are the alternatives named
             f["gpu"] = chosen.gpu_id
@@ -273,6 +285,19 @@ class FieldSteps:
             f["global_batch"] = int(micro) * accum * dp
         else:
             self.named_unused.append((f"gradient_accumulation_steps: {accum}", "no_field"))
+
+    def _count_of(self, card: GpuMention, gpus: list[GpuMention], count: Role | None) -> Role | None:
+        """The count said of ``card`` (of any mention of it), in place of ``count``; ``count`` when none."""
+        same = [g for g in gpus if g.gpu_id == card.gpu_id]
+        own = next(
+            (r for r in self.roles if r.role == "count" and any(_counts(r.tok.end, g) for g in same)), None
+        )
+        if own is None or own is count:
+            return count
+        if count is not None:
+            self.used.discard(id(count))
+        self.used.add(id(own))
+        return own
 
     def _one_named_card(self) -> bool:
         """'on an A100', '在 A800 上跑': one card, unless the question asks how many."""

@@ -177,8 +177,10 @@ def _command(text: str, source: str) -> tuple[StackConfig, str] | None:
         if m is None:
             continue
         end = command_end(line, m.start())
-        command = expand(line[m.start() : end].strip().strip("`$ "), shell_variables(text))
-        rest = joined.replace(line, line[: m.start()] + " " + line[end:], 1).strip()
+        env = ENV_BEFORE_RE.search(line[: m.start() + 1])
+        begin = m.start() + 1 - len(env.group(0)) if env else m.start()
+        command = expand(line[begin:end].strip().strip("`$ "), shell_variables(text))
+        rest = joined.replace(line, line[:begin] + " " + line[end:], 1).strip()
         tool = serving_tool(command)
         fmt_cfg = StackConfig(tool=tool or "torchrun", format="cli", source=source)
         if tool is not None:
@@ -188,6 +190,9 @@ def _command(text: str, source: str) -> tuple[StackConfig, str] | None:
     return None
 
 
+ENV_BEFORE_RE = re.compile(r"(?<![^\s`$])(?:[A-Z_][A-Z0-9_]*=[\w,.:/-]*\s+)+$")
+"""Environment assignments written before a command ('CUDA_VISIBLE_DEVICES=0,1,2 llamafactory-cli …'):
+part of it (the visible GPUs are its GPU count)."""
 WORD_RE = re.compile(r"\S+")
 CJK_RE = re.compile(r"[\u3000-\u9fff\uff00-\uffef]")
 MAX_POSITIONAL = 4
