@@ -147,6 +147,8 @@ L_SAMPLE_EACH = rc(
 )
 L_ON = rc(r"(?:\bon|用|with|数据|语料)\s*(?:about|~|约)?\s*$")
 L_RATE = rc(r"tok(?:en)?s?\s*/\s*s|per\s+second|throughput|吞吐|每秒")
+L_HARDWARE_ON = rc(r"(?:\bon|\busing|用|在)\s*$")
+"""'… tokens/sec on 8xH100': after a rate, 'on'/'using' brings the hardware, so the count is GPUs."""
 L_NODES_UNKNOWN = rc(r"(?:几|多少)\s*台\s*$|how\s+many\s+(?:nodes?|machines?|servers?)\s*(?:of|with)?\s*$")
 L_DATA_WORD = rc(r"(?:数据|语料|data(?:set)?|corpus)(?:量|集)?(?:有|是|为|:|约|大概|is|of|\s)*$")
 L_MODEL_WORD = rc(r"(?:模型|model)(?:有|是|为|:|约|大概|is|of|\s)*$")
@@ -382,7 +384,8 @@ def _counts(a: _Around) -> Verdict:
     if not count_like and tok.mag is None and L_GPU_BEFORE.search(L) and R_X_AFTER.match(R):
         count_like = True  # "L40S 64x"
     if count_like and tok.mag_scale in (None, "K"):
-        if L_RATE.search(L[-20:]):
+        on_cards = L_HARDWARE_ON.search(L) and tok.kind == "digits"  # '3100 tok/s on 8xH100': the cards
+        if L_RATE.search(L[-20:]) and not on_cards:  # 'tok/s on one H100': a per-GPU rate, not a count
             return NO_ROLE
         return Role("count", v, tok, extra=None if a.range_max is None else f"range:{a.range_max:g}")
     return None
