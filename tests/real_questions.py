@@ -126,6 +126,8 @@ def key_understood(key: str, value: Any, answer: dict[str, Any]) -> bool:
             return all(key_understood(key, v, answer) for v in value)
         if key == "method" and request.get("methods"):
             return {_norm(v) for v in value} <= {_norm(m) for m in request["methods"]}
+        if key == "gpu_count" and len(value) == 2:  # '4 or 8 L40S': sized from the first, up to the last
+            return got == value[0] and request.get("gpu_count_max") == value[1]
         return any(key_understood(key, v, answer) for v in value) if key == "gpu" else got == value
     if isinstance(value, dict) and {"min", "max"} & set(value):
         return got == value.get("min") and request.get("gpu_count_max") in (None, value.get("max"))
@@ -133,6 +135,10 @@ def key_understood(key: str, value: Any, answer: dict[str, Any]) -> bool:
         ok = _model_understood(value, answer)
     elif key in ("gpu", "runtime"):
         ok = _names_match(value, got)
+        # an unknown card named as typed, sized on another (docs/design.md §8: never replaced silently)
+        ok = ok or (
+            key == "gpu" and _names_match(value, (answer.get("interpretation") or {}).get("unknown_gpu"))
+        )
     elif key == "max_model_len":  # a serving context in prose ('128k context') is the context sized
         serving = request.get("stage") == "inference" and request.get("max_model_len") is None
         ok = _close(value, got) or (serving and _close(value, request.get("seq_len")))
