@@ -12,7 +12,7 @@ import pytest
 from estimator.models import SizingRequest
 from tests.real_questions import DATA, answer_json, records, score, split_of
 
-WORKING_SPLIT_UNDERSTOOD = 158
+WORKING_SPLIT_UNDERSTOOD = 166
 """Questions of the working split understood in full at the last measurement (README.md there)."""
 
 EXTRA_KEYS = {
@@ -186,3 +186,20 @@ def test_scorer_reads_variant_words_inside_a_name() -> None:
     answer = {"request": {"model": "InternLM2-20B"}, "interpretation": {}}
     assert score({"stated": {"model": "internlm2-chat-20b"}}, answer) == []
     assert score({"stated": {"model": "internlm2-chat-7b-sft"}}, answer) == ["model"]
+
+
+def test_scorer_takes_an_unknown_card_named_as_typed() -> None:
+    """'4 块 Titan': a card the catalog lacks, named as typed and sized on the default card, is understood;
+    the default card without the name is a miss."""
+    answer = {"request": {"gpu": "A100-SXM4-80GB"}, "interpretation": {"unknown_gpu": "Titan"}}
+    assert score({"stated": {"gpu": "Titan"}}, answer) == []
+    answer["interpretation"]["unknown_gpu"] = None
+    assert score({"stated": {"gpu": "Titan"}}, answer) == ["gpu"]
+
+
+def test_scorer_takes_two_counts_as_the_range_sized() -> None:
+    """'4 or 8 L40S': sized on 4 with 8 as the upper end (gpu_count_max); 4 alone is a miss."""
+    answer = {"request": {"gpu_count": 4, "gpu_count_max": 8}, "interpretation": {}}
+    assert score({"stated": {"gpu_count": [4, 8]}}, answer) == []
+    answer["request"]["gpu_count_max"] = None
+    assert score({"stated": {"gpu_count": [4, 8]}}, answer) == ["gpu_count"]

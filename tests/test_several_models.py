@@ -114,3 +114,110 @@ def test_an_active_size_after_a_total_is_the_moe_not_a_gpu(capsys, lang):
     assert (req["params_total"], req["params_active"]) == (250e9, 25e9)
     assert req["gpu"].startswith("H100") and data["interpretation"]["unknown_gpu"] is None
     assert data["interpretation"]["unknown_model"] == "Nemotron 4 Ultra 250B"
+
+
+TWO_CARDS = {
+    "en": "The blog ran it on 8x H100 80GB, and I only have 4x L40S 48GB. What would make 4 L40S enough "
+    "for a LoRA of Qwen2.5-32B?",
+    "zh": "博客里用的是 8 张 H100 80G，我只有 4 张 L40S 48G。Qwen2.5-32B 做 LoRA，4 张 L40S 怎么配才够？",
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_card_the_question_names_is_sized_first_with_its_own_count(capsys, lang):
+    data = _ask(capsys, TWO_CARDS[lang])
+    assert (data["request"]["gpu"], data["request"]["gpu_count"]) == ("L40S", 4)
+    assert _ask(capsys, TWO_CARDS[lang], "text").splitlines()[0].count("L40S") >= 1
+
+
+BY_MEMORY = {
+    "en": "Two H800 (80G) served it fine; after moving to 4 A100 (40G) memory got tight. How much "
+    "concurrency can 4 cards of 40G hold for Qwen2.5-32B?",
+    "zh": "两张 H800（80G）部署 Qwen2.5-32B 没问题；换到 4 张 A100（40G）后显存很紧。4 张 40G 能撑多少并发？",
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_card_asked_about_by_its_memory_is_that_card(capsys, lang):
+    data = _ask(capsys, BY_MEMORY[lang])
+    assert data["request"]["gpu"] == "A100-SXM4-40GB" and data["request"]["gpu_count"] == 4
+    assert data["report"]["hardware"]["memory_gib"] == 40
+
+
+QUOTED_SOURCE = {
+    "en": "I have one 24GB RTX 4090 for a LoRA of Llama-3.1-8B. Can it work? The README lists 4 A100s, "
+    "surely that's not needed?",
+    "zh": "我有一张 24G 的 4090，想 LoRA 微调 Llama-3.1-8B，可以吗？README 里写要 4 张 A100，不至于吧？",
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_setup_quoted_from_a_source_is_not_the_askers(capsys, lang):
+    data = _ask(capsys, QUOTED_SOURCE[lang])
+    assert (data["request"]["gpu"], data["request"]["gpu_count"]) == ("RTX-4090", 1)
+
+
+VISIBLE_DEVICES = {
+    "en": "Our server has 8 H100s, but I launch with CUDA_VISIBLE_DEVICES=0,1,2 llamafactory-cli train "
+    "lora.yaml for a LoRA of Llama-3.1-70B. Is that enough memory?",
+    "zh": "服务器有 8 张 H100，我用 CUDA_VISIBLE_DEVICES=0,1,2 llamafactory-cli train lora.yaml 对 "
+    "Llama-3.1-70B 做 LoRA，显存够吗？",
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_visible_devices_before_a_command_are_its_gpus(capsys, lang):
+    data = _ask(capsys, VISIBLE_DEVICES[lang])
+    assert data["request"]["gpu_count"] == 3
+    ignored = {i["text"]: i["reason"] for i in data["interpretation"]["ignored"]}
+    assert ignored.get("gpu_count: 8") == "config_differs"
+
+
+RATE_ON_CARDS = {
+    "en": "Someone measured Qwen2.5-72B at 2500 tokens/s on 4xH200. What should it reach?",
+    "zh": "有人测 Qwen2.5-72B 在 4xH200 上 2500 tokens/s，用 4 张 H200 能到多少？",
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_count_after_a_rate_and_on_is_the_gpus(capsys, lang):
+    assert _ask(capsys, RATE_ON_CARDS[lang])["request"]["gpu_count"] == 4
+
+
+TP_ONLY = {
+    "en": "Serving Qwen2.5-72B-AWQ with vLLM, tensor_parallel_size=4, on L40S: how many concurrent users?",
+    "zh": "用 vLLM 部署 Qwen2.5-72B-AWQ，tensor_parallel_size=4，L40S，能撑多少并发？",
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_serving_tp_without_a_count_is_the_gpu_count(capsys, lang):
+    req = _ask(capsys, TP_ONLY[lang])["request"]
+    assert (req["tp"], req["gpu_count"]) == (4, 4)
+
+
+UNKNOWN_CARDS = {
+    "en": ("Full fine-tune of Qwen2.5-1.5B on 2 Titan Xp cards?", "Titan Xp", 2),
+    "zh": ("6 张 910B2（每张 64G）部署 Qwen2.5-72B 够吗？", "910B2", 6),
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_an_unknown_card_is_named_as_typed(capsys, lang):
+    question, name, count = UNKNOWN_CARDS[lang]
+    data = _ask(capsys, question)
+    assert data["interpretation"]["unknown_gpu"] == name and data["request"]["gpu_count"] == count
+    assert name in _ask(capsys, question, "text")
+
+
+OLLAMA_TAG = {
+    "en": "ollama run granite3.3:8b with num_ctx 32768 on a 12GB card: enough VRAM?",
+    "zh": "12G 显卡上 ollama run granite3.3:8b，num_ctx 32768，显存够吗？",
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_an_ollama_tag_is_the_model_as_typed(capsys, lang):
+    data = _ask(capsys, OLLAMA_TAG[lang])
+    assert data["interpretation"]["unknown_model"] == "granite3.3:8b"
+    assert data["request"]["params_total"] == 8e9

@@ -220,10 +220,11 @@ class FieldSteps:
             ends = [r.tok.end for r in self.roles if r.role == "count"]
             chosen = counted_gpu(gpus, count.tok.end if count is not None else None, ends)
             asked = asked_card(self.s, gpus)
-            if asked is not None:  # two setups: the card asked about, with its own count
+            if asked is not None:  # two setups: the card asked about
                 chosen = asked if asked.gpu_id != chosen.gpu_id else chosen
                 self.notes.append("asked_card")  # bot.core.pipeline.ASKED_CARD
-                count = self._count_of(asked, gpus, count)
+            if len({g.gpu_id for g in gpus}) > 1:  # the count said of the card sized, not another's
+                count = self._count_of(chosen, gpus, count)
             gpus.remove(chosen)
             gpus.insert(0, chosen)  # the card sized first; the others are the alternatives named
             f["gpu"] = chosen.gpu_id
@@ -289,8 +290,12 @@ class FieldSteps:
             self.named_unused.append((f"gradient_accumulation_steps: {accum}", "no_field"))
 
     def _count_of(self, card: GpuMention, gpus: list[GpuMention], count: Role | None) -> Role | None:
-        """The count said of ``card`` (of any mention of it), in place of ``count``; ``count`` when none."""
+        """The count said of ``card`` (of any mention of it) in place of ``count`` when ``count`` counts
+        another card; ``count`` when it counts this card, counts none, or the card has no count."""
         same = [g for g in gpus if g.gpu_id == card.gpu_id]
+        others = [g for g in gpus if g.gpu_id != card.gpu_id]
+        if count is not None and not any(_counts(count.tok.end, g) for g in others):
+            return count
         own = next(
             (r for r in self.roles if r.role == "count" and any(_counts(r.tok.end, g) for g in same)), None
         )
