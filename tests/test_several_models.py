@@ -221,3 +221,35 @@ def test_an_ollama_tag_is_the_model_as_typed(capsys, lang):
     data = _ask(capsys, OLLAMA_TAG[lang])
     assert data["interpretation"]["unknown_model"] == "granite3.3:8b"
     assert data["request"]["params_total"] == 8e9
+
+
+CALLED_BY_NAME = {
+    "en": ("How many GPUs would pre-training the Marlin models on 2T tokens take?", "Marlin"),
+    "zh": ("按 2T token 预训练 Marlin 模型要多少张 GPU？", "Marlin"),
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_capitalized_name_called_a_model_is_named_as_typed(capsys, lang):
+    question, name = CALLED_BY_NAME[lang]
+    data = _ask(capsys, question)
+    assert data["interpretation"]["unknown_model"] == name
+    assert name in _ask(capsys, question, "text")
+
+
+def test_a_capitalized_first_word_is_not_a_name(capsys):
+    data = _ask(capsys, "Reward models for RLHF of a 7B: how many A100s?")
+    assert data["interpretation"]["unknown_model"] is None and data["request"]["params_total"] == 7e9
+
+
+PUBLICATION = {
+    "en": "How many A100 hours did the ORCA work need, roughly?",
+    "zh": "ORCA 论文的训练大概用了多少 A100 卡时？",
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_name_before_work_or_paper_is_the_model_asked_about(capsys, lang):
+    """No size is known for it: the reply names it and asks for one (exit code 2, nothing sized)."""
+    assert main(["ask", "--format", "json", PUBLICATION[lang]]) == 2
+    assert json.loads(capsys.readouterr().out)["interpretation"]["unknown_model"] == "ORCA"

@@ -146,16 +146,34 @@ def typed_in(raw: str) -> Typed:
 
 
 CALLED_RE = rc(
-    rf"(?<![a-z0-9.\-_/])(?P<name>{_NAME})(?:'s)?\s*(?=模型|models?\b|(?:pre[\s\-]?)?training\b|fine[\s\-]?tun|预训练)"
+    rf"(?<![a-z0-9.\-_/])(?P<name>{_NAME})(?:'s)?\s*(?=模型|models?\b|(?:pre[\s\-]?)?training\b|fine[\s\-]?tun|预训练"
+    r"|(?:work|paper)\b|论文)"
 )
-"""'EmoLLM 模型', 'the FooNet models', 'BLIP3o pre-training', "LLaVA's training cost": a word typed as a
-name right before a model or training word."""
+"""'EmoLLM 模型', 'the FooNet models', 'BLIP3o pre-training', "LLaVA's training cost", 'the BLT work', 'the
+FooLM paper': a word typed as a name right before a model, training or publication word."""
+PROPER_RE = re.compile(r"[A-Z][a-z]{2,}")
+"""A capitalized word ('Liquid'): a name when it is not the first word of a sentence."""
+NOT_PROPER = frozenset((
+    "base", "large", "small", "big", "new", "language", "foundation", "reward", "teacher", "student",
+    "draft", "target", "policy", "reference", "critic", "value", "embedding", "vision", "chat", "instruct",
+    "our", "your", "their", "this", "that", "these", "those", "which", "what", "open", "local",
+))  # fmt: skip
+"""Words capitalized in a title or for emphasis that do not name a model ('the Base model')."""
 
 
-def called_a_model(s: str, typed: Typed) -> tuple[int, int, str] | None:
-    """(start, end, name as typed) of the first name-like word called a model or trained."""
+def called_a_model(s: str, typed: Typed, raw: str = "") -> tuple[int, int, str] | None:
+    """(start, end, name as typed) of the first name-like word called a model or trained; a capitalized
+    word inside a sentence counts as a name ('train the Liquid models')."""
     for m in CALLED_RE.finditer(s):
         name = typed(m.group("name"))
-        if name_like(name) and name.lower() not in NOT_NAMES:
+        proper = PROPER_RE.fullmatch(name) and name.lower() not in NOT_PROPER and _inside_sentence(raw, name)
+        if (name_like(name) or proper) and name.lower() not in NOT_NAMES:
             return m.start(), m.end("name"), name
     return None
+
+
+def _inside_sentence(raw: str, name: str) -> bool:
+    """Whether ``name`` is typed after another word of its sentence (not capitalized as a first word)."""
+    at = raw.find(name)
+    before = raw[:at].rstrip()
+    return at > 0 and bool(before) and before[-1] not in ".!?。！？:：\n\"'“(（"

@@ -306,7 +306,7 @@ def extract_models(s: str, raw: str = "") -> tuple[str, list[ModelMention]]:
             )
         )
         s = mask(s, bare.start(), bare.end(), MODEL_MARK)
-    called = None if mentions else names.called_a_model(s, typed_as)
+    called = None if mentions else names.called_a_model(s, typed_as, raw)
     if called is not None:  # "EmoLLM 模型", "BLIP3o pre-training": a name no catalog has, as typed
         start, end, text = called
         mentions.append(ModelMention(start, end, text, None, None, None, _closest_names(text)))
