@@ -253,3 +253,33 @@ def test_a_name_before_work_or_paper_is_the_model_asked_about(capsys, lang):
     """No size is known for it: the reply names it and asks for one (exit code 2, nothing sized)."""
     assert main(["ask", "--format", "json", PUBLICATION[lang]]) == 2
     assert json.loads(capsys.readouterr().out)["interpretation"]["unknown_model"] == "ORCA"
+
+
+CARD_BEFORE_TRAINING = {
+    "en": ("H800 pretraining of a 7B on 1T tokens: how many GPU-hours?", "H800-SXM5-80GB"),
+    "zh": ("A800 预训练 13B，1T token 要多少卡时？", "A800-80GB"),
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_card_before_a_training_word_is_the_card_not_a_model(capsys, lang):
+    question, gpu = CARD_BEFORE_TRAINING[lang]
+    data = _ask(capsys, question)
+    assert data["request"]["gpu"] == gpu and data["interpretation"]["unknown_model"] is None
+
+
+WORDS_BETWEEN = {
+    "en": "We own 4 brand-new NVIDIA H100 GPUs: can they serve Qwen2.5-72B in bf16?",
+    "zh": "我们有 4 张全新的 NVIDIA H100，bf16 部署 Qwen2.5-72B 够吗？",
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_words_between_a_count_and_its_cards(capsys, lang):
+    data = _ask(capsys, WORDS_BETWEEN[lang])
+    assert (data["request"]["gpu"], data["request"]["gpu_count"]) == ("H100-SXM5-80GB", 4)
+
+
+def test_a_quantity_word_between_is_not_a_count(capsys):
+    data = _ask(capsys, "5 people using H100 GPUs to serve Llama-3.1-70B: memory?")
+    assert data["request"]["gpu_count"] != 5

@@ -51,6 +51,11 @@ def _gpu_key(name: str) -> str:
     return " ".join(re.split(r"[\s\-_]+", name.lower().strip()))
 
 
+def is_gpu_name(name: str) -> bool:
+    """Whether ``name`` is a card's name (a catalog alias, or a name like one: 'A100', 'Titan V')."""
+    return _gpu_key(name) in _gpu_index().names or bool(lx.UNKNOWN_GPU_RE.fullmatch(name.lower().strip()))
+
+
 @cache
 def _gpu_index() -> _GpuIndex:
     names: dict[str, str] = {}

@@ -20,6 +20,7 @@ from collections.abc import Callable
 from functools import cache
 
 from bot.parse import lexicon as lx
+from bot.parse.gpus import is_gpu_name
 from bot.parse.normalize import MODEL_MARK
 from bot.parse.regex import rc
 
@@ -167,8 +168,8 @@ def called_a_model(s: str, typed: Typed, raw: str = "") -> tuple[int, int, str] 
     for m in CALLED_RE.finditer(s):
         name = typed(m.group("name"))
         proper = PROPER_RE.fullmatch(name) and name.lower() not in NOT_PROPER and _inside_sentence(raw, name)
-        if (name_like(name) or proper) and name.lower() not in NOT_NAMES:
-            return m.start(), m.end("name"), name
+        if (name_like(name) or proper) and name.lower() not in NOT_NAMES and not is_gpu_name(name):
+            return m.start(), m.end("name"), name  # not a card ('A100 pretraining 13B')
     return None
 
 

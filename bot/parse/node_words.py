@@ -24,3 +24,12 @@ R_PER_NODE_GPUS = rc(
 )
 JI_KA_GAP = rc(r"\s*机\s*")
 """'2机16卡': N machines, M cards in all (the Chinese shorthand gives the total)."""
+R_WORDS_THEN_CARDS = rc(
+    r"^\s+(?:(?!(?:and|or|to|for|with|on|in|per|than|vs|from|at|by|of|more|fewer|less|times|people|users"
+    r"|requests|days?|hours?|weeks?|months?|years?|tokens?|models?|steps?|epochs?|samples?|layers?)\b)"
+    r"[a-z][a-z\-]*(?<!ing)\s+){1,3}"
+    rf"[{MARKS}]\s*(?:s\b|\s*(?:gpus|cards|accelerators)\b)"
+)
+"""A count, one to three words, then cards in the plural: '4 brand-new NVIDIA H100 GPUs', '4 shiny used
+RTX 3090 cards' (the plural makes the number a count of cards); never a quantity word ('7 days', '5 users')
+or a verb in -ing ('5 people using H100s')."""

@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass
 
 from bot.parse.gpus import largest_device_gib
-from bot.parse.node_words import GPU_NODE_GAP, JI_KA_GAP, NODE_GAP, R_PER_NODE_GPUS
+from bot.parse.node_words import GPU_NODE_GAP, JI_KA_GAP, NODE_GAP, R_PER_NODE_GPUS, R_WORDS_THEN_CARDS
 from bot.parse.normalize import MARKS
 from bot.parse.numbers import NumberToken, magnitude_value, parse_money
 from bot.parse.regex import LazyPattern, rc
@@ -379,6 +379,7 @@ def _counts(a: _Around) -> Verdict:
     if km and not R_KUAI_GPU.match(R[km.end() :]) and v >= 64:
         return Role("budget", v, tok, extra="CNY")  # "5000块" is money, "4块4090" is cards
     count_like = bool(R_COUNT_GPU.match(R) or R_COUNT_WORD.match(R) or R_DASH_GPU.match(R) or km)
+    count_like = count_like or bool(R_WORDS_THEN_CARDS.match(R) and not tok.mag)  # '4 brand-new H100 GPUs'
     count_like = count_like or bool(R_COUNT_MEM_NAME.match(R) and not tok.mag)  # "4 24GB A5000"
     if not count_like and L_GPU_TIMES.search(L) and tok.mag is None and R_END.match(R):
         count_like = True  # "A100 x 8", "H100*8"
