@@ -283,3 +283,14 @@ def test_words_between_a_count_and_its_cards(capsys, lang):
 def test_a_quantity_word_between_is_not_a_count(capsys):
     data = _ask(capsys, "5 people using H100 GPUs to serve Llama-3.1-70B: memory?")
     assert data["request"]["gpu_count"] != 5
+
+
+NODES_OF_M_GPUS = {
+    "en": "Pre-training a 13B on 1T tokens with four 8-GPU H100 servers: how many days?",
+    "zh": "用 3 台 8 卡 H100 服务器预训练 13B，1T token 要几天？",
+}
+
+
+@pytest.mark.parametrize(("lang", "count"), [("en", 32), ("zh", 24)])
+def test_nodes_of_m_gpus_multiply(capsys, lang, count):
+    assert _ask(capsys, NODES_OF_M_GPUS[lang])["request"]["gpu_count"] == count

@@ -33,3 +33,9 @@ R_WORDS_THEN_CARDS = rc(
 """A count, one to three words, then cards in the plural: '4 brand-new NVIDIA H100 GPUs', '4 shiny used
 RTX 3090 cards' (the plural makes the number a count of cards); never a quantity word ('7 days', '5 users')
 or a verb in -ing ('5 people using H100s')."""
+TIMES_GAP = rc(r"\s*(?:[x×*]\s*)?")
+"""Between a node count and an 'M-GPU' node size: '4 8-GPU H100 servers', '3 x 8-GPU nodes'."""
+R_GPU_NODES = rc(
+    rf"^[\s\-]*(?:gpus?|卡)[\s\-]*(?:[{MARKS}]\s*)?(?:nodes?|servers?|machines?|boxe?s?|hosts?|服务器|机器|节点)"
+)
+"""'-GPU H100 servers', '-GPU nodes', '卡 A100 服务器': the cards of each node, after its count."""

@@ -9,8 +9,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from bot.parse import node_words as nw
 from bot.parse.gpus import largest_device_gib
-from bot.parse.node_words import GPU_NODE_GAP, JI_KA_GAP, NODE_GAP, R_PER_NODE_GPUS, R_WORDS_THEN_CARDS
+from bot.parse.node_words import GPU_NODE_GAP, JI_KA_GAP, NODE_GAP, R_PER_NODE_GPUS
 from bot.parse.normalize import MARKS
 from bot.parse.numbers import NumberToken, magnitude_value, parse_money
 from bot.parse.regex import LazyPattern, rc
@@ -342,6 +343,8 @@ def _nodes_times_gpus(a: _Around) -> Verdict:
         return Role("count_nodes", nxt.value, tok, extra=str(nxt.start))
     if (NODE_GAP.fullmatch(gap) or GPU_NODE_GAP.fullmatch(gap)) and R_PER_NODE_GPUS.match(after):
         return Role("count_nodes", a.value * nxt.value, tok, extra=str(nxt.start))
+    if nw.TIMES_GAP.fullmatch(gap) and nw.R_GPU_NODES.match(after):  # "four 8-GPU H100 servers": 4 × 8
+        return Role("count_nodes", a.value * nxt.value, tok, extra=str(nxt.start))
     return None
 
 
@@ -379,7 +382,7 @@ def _counts(a: _Around) -> Verdict:
     if km and not R_KUAI_GPU.match(R[km.end() :]) and v >= 64:
         return Role("budget", v, tok, extra="CNY")  # "5000块" is money, "4块4090" is cards
     count_like = bool(R_COUNT_GPU.match(R) or R_COUNT_WORD.match(R) or R_DASH_GPU.match(R) or km)
-    count_like = count_like or bool(R_WORDS_THEN_CARDS.match(R) and not tok.mag)  # '4 brand-new H100 GPUs'
+    count_like = count_like or bool(nw.R_WORDS_THEN_CARDS.match(R) and not tok.mag)  # '4 brand-new H100 GPUs'
     count_like = count_like or bool(R_COUNT_MEM_NAME.match(R) and not tok.mag)  # "4 24GB A5000"
     if not count_like and L_GPU_TIMES.search(L) and tok.mag is None and R_END.match(R):
         count_like = True  # "A100 x 8", "H100*8"
