@@ -294,3 +294,16 @@ NODES_OF_M_GPUS = {
 @pytest.mark.parametrize(("lang", "count"), [("en", 32), ("zh", 24)])
 def test_nodes_of_m_gpus_multiply(capsys, lang, count):
     assert _ask(capsys, NODES_OF_M_GPUS[lang])["request"]["gpu_count"] == count
+
+
+TIERED = {
+    "en": "Serving byt5-xl in TGI on one L4: how much memory?",
+    "zh": "一张 L4 上用 TGI 部署 byt5-xl 要多少显存？",
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_name_with_a_size_tier_is_named_as_typed(capsys, lang):
+    """'byt5-xl' (a size tier, not a size): no catalog entry and no size, so the reply names it and asks."""
+    assert main(["ask", "--format", "json", TIERED[lang]]) == 2
+    assert json.loads(capsys.readouterr().out)["interpretation"]["unknown_model"] == "byt5-xl"

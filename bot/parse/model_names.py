@@ -178,3 +178,19 @@ def _inside_sentence(raw: str, name: str) -> bool:
     at = raw.find(name)
     before = raw[:at].rstrip()
     return at > 0 and bool(before) and before[-1] not in ".!?。！？:：\n\"'“(（"
+
+
+TIERED_NAME_RE = rc(
+    r"(?<![a-z0-9.\-_/])(?P<name>(?=[a-z0-9\-]*\d)[a-z][a-z0-9]*(?:-[a-z0-9]+)*-(?:small|base|large|xl|xxl))"
+    r"(?![a-z0-9\-_])"
+)
+"""A name with a digit and a size tier ('flan-t5-xl', 'gpt2-large', 'mt5-base'): how encoder-decoder and
+GPT-2-era releases name their sizes."""
+
+
+def tiered_name(s: str, typed: Typed) -> tuple[int, int, str] | None:
+    """(start, end, name as typed) of the first name with a size tier (:data:`TIERED_NAME_RE`)."""
+    m = TIERED_NAME_RE.search(s)
+    if m is None or is_gpu_name(m.group("name")):
+        return None
+    return m.start(), m.end(), typed(m.group("name"))

@@ -306,8 +306,8 @@ def extract_models(s: str, raw: str = "") -> tuple[str, list[ModelMention]]:
             )
         )
         s = mask(s, bare.start(), bare.end(), MODEL_MARK)
-    called = None if mentions else names.called_a_model(s, typed_as, raw)
-    if called is not None:  # "EmoLLM 模型", "BLIP3o pre-training": a name no catalog has, as typed
+    called = None if mentions else names.called_a_model(s, typed_as, raw) or names.tiered_name(s, typed_as)
+    if called is not None:  # "EmoLLM 模型", "BLIP3o pre-training", "flan-t5-xl": a name no catalog has
         start, end, text = called
         mentions.append(ModelMention(start, end, text, None, None, None, _closest_names(text)))
         s = mask(s, start, end, MODEL_MARK)
