@@ -51,7 +51,7 @@ AFTER_CONTRAST = {
 def test_the_size_after_but_is_the_one_asked_about(capsys, lang):
     data = _ask(capsys, AFTER_CONTRAST[lang])
     assert data["request"]["params_total"] == 34e9
-    assert _others(data) == ["13b"]
+    assert _others(data) == ["13B"]
 
 
 LAST_CLAUSE = {

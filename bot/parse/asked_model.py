@@ -173,8 +173,6 @@ def _rank(c: Candidate) -> tuple[bool, bool, int]:
 
 def named_text(c: Candidate, typed: str) -> str:
     """How the reply names a model it did not size: as typed, with a size said in brackets after it."""
-    if c.role is not None:
-        return c.role.tok.raw.strip()
     mm = c.mention
     if mm is not None and mm.size and mm.model_id is None and not any(ch.isdigit() for ch in typed):
         return f"{typed} ({mm.size / 1e9:g}B)"

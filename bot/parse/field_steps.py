@@ -159,7 +159,8 @@ class FieldSteps:
                 continue  # a size said alone that was read as the tokens, or is the size sized
             if c.role is not None:
                 self.used.add(id(c.role))
-            typed = as_typed(self.raw, c.mention.text) if c.mention is not None else ""
+            said = c.mention.text if c.mention is not None else c.role.tok.raw.strip() if c.role else ""
+            typed = as_typed(self.raw, said)
             self.named_unused.append((f"model: {named_text(c, typed)}", "other_setup"))
 
     def _bare_context(self, tok: NumberToken) -> bool:
