@@ -307,3 +307,29 @@ def test_a_name_with_a_size_tier_is_named_as_typed(capsys, lang):
     """'byt5-xl' (a size tier, not a size): no catalog entry and no size, so the reply names it and asks."""
     assert main(["ask", "--format", "json", TIERED[lang]]) == 2
     assert json.loads(capsys.readouterr().out)["interpretation"]["unknown_model"] == "byt5-xl"
+
+
+MOE_WORDS = {
+    "en": "A MoE with total 235B and active 22B: how many H20 to serve it in fp8?",
+    "zh": "总参 235B、激活 22B 的 MoE，fp8 部署要几张 H20？",
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_total_and_active_said_before_the_sizes(capsys, lang):
+    req = _ask(capsys, MOE_WORDS[lang])["request"]
+    assert (req["params_total"], req["params_active"]) == (235e9, 22e9)
+
+
+MOE_GLUED = {
+    "en": "Pre-training a 60B-A6B MoE on 2T tokens: how many H800 GPU-hours?",
+    "zh": "预训练一个 60B-A6B 的 MoE，2T token，要多少 H800 卡时？",
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_size_with_its_active_size_glued(capsys, lang):
+    data = _ask(capsys, MOE_GLUED[lang])
+    req = data["request"]
+    assert (req["params_total"], req["params_active"]) == (60e9, 6e9)
+    assert req["gpu"] == "H800-SXM5-80GB" and data["interpretation"]["unknown_gpu"] is None

@@ -111,6 +111,16 @@ def attach_sizes(
             mm.active = float(active.group(1)) * 1e9
 
 
+def active_after(s: str, roles: list[Role], params: float) -> float | None:
+    """The active size written right after the size sized ('a 100B-A10B MoE' → 1e10), or None."""
+    for r in roles:
+        if r.role in SIZE_ROLES and r.value == params:
+            m = ACTIVE_AFTER_RE.match(s, r.tok.end)
+            if m:
+                return float(m.group(1)) * 1e9
+    return None
+
+
 def candidates(models: list[ModelMention], roles: list[Role]) -> list[Candidate]:
     """Every distinct model the message names, in order; names come before sizes, so a size equal to
     a named model's is that model."""

@@ -11,6 +11,7 @@ from typing import Any
 
 from bot.parse.asked_model import (
     Candidate,
+    active_after,
     asked_candidate,
     asked_card,
     attach_sizes,
@@ -130,6 +131,8 @@ class FieldSteps:
                 params = bare.value
             elif tokens is None and L_ON.search(self.s[max(0, bare.tok.start - 12) : bare.tok.start]):
                 tokens = bare.value
+        if active is None and params is not None:  # '100B-A10B' said alone: the MoE's active size
+            active = active_after(self.s, self.roles, params)
         f["params_total"] = params
         if active is not None and params is not None and active < params:
             f["params_active"] = active

@@ -1,5 +1,7 @@
 """Words between a node count and the GPUs per node ("3 个节点、每个节点 8 张", "4 nodes of 8 H100",
-"三台 A100 服务器（8×40G）", "2机16卡"): the patterns :mod:`bot.parse.roles` reads nodes × GPUs with."""
+"三台 A100 服务器（8×40G）", "2机16卡"): the patterns :mod:`bot.parse.roles` reads nodes × GPUs with; and
+the words around counts and sizes it reads as well (cards after other words, 'active'/'total' before a
+size)."""
 
 from __future__ import annotations
 
@@ -39,3 +41,7 @@ R_GPU_NODES = rc(
     rf"^[\s\-]*(?:gpus?|卡)[\s\-]*(?:[{MARKS}]\s*)?(?:nodes?|servers?|machines?|boxe?s?|hosts?|服务器|机器|节点)"
 )
 """'-GPU H100 servers', '-GPU nodes', '卡 A100 服务器': the cards of each node, after its count."""
+L_ACTIVE = rc(r"(?:激活(?:参数)?(?:量)?|active(?:\s+params?|\s+parameters)?)\s*[:：]?\s*$")
+"""A size after 'active'/'激活' ('总参 30B、激活 3B'): the active parameters of an MoE (a size word only)."""
+L_TOTAL = rc(r"(?:总参(?:数)?(?:量)?|total(?:\s+params?|\s+parameters)?)\s*[:：]?\s*$")
+"""A size after 'total'/'总参' ('总参 30B、激活 3B'): the total parameters."""

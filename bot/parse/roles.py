@@ -419,9 +419,9 @@ def _data_and_size(a: _Around) -> Verdict:
         return Role("tokens", v, tok, conflict=bool(L_MODEL_WORD.search(L)))
     if R_TOKENS.match(R) and a.word:
         return Role("tokens", v, tok)
-    if R_ACTIVE.match(R):
+    if R_ACTIVE.match(R) or (nw.L_ACTIVE.search(L) and tok.mag_scale in ("B", "M")):
         return Role("active", v, tok)
-    if R_TOTAL.match(R):
+    if R_TOTAL.match(R) or (nw.L_TOTAL.search(L) and tok.mag_scale in ("B", "T")):
         return Role("total", v, tok)
     if R_PARAMS.match(R) and not a.word and v >= 1e5:
         return Role("params", v, tok, conflict=bool(L_DATA_WORD.search(L)))
