@@ -333,3 +333,16 @@ def test_a_size_with_its_active_size_glued(capsys, lang):
     req = data["request"]
     assert (req["params_total"], req["params_active"]) == (60e9, 6e9)
     assert req["gpu"] == "H800-SXM5-80GB" and data["interpretation"]["unknown_gpu"] is None
+
+
+CALLED_SIZED = {
+    "en": "How many A100 hours did SFT of the Ember2 model (3B) take? And of Qwen2.5-7B?",
+    "zh": "Ember2 模型（3B）做 SFT 用了多少 A100 卡时？Qwen2.5-7B 呢？",
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_name_called_a_model_with_its_size_beside_a_catalog_model(capsys, lang):
+    data = _ask(capsys, CALLED_SIZED[lang])
+    assert data["interpretation"]["unknown_model"] == "Ember2" and data["request"]["params_total"] == 3e9
+    assert _others(data) == ["Qwen2.5-7B"]

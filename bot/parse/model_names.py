@@ -194,3 +194,18 @@ def tiered_name(s: str, typed: Typed) -> tuple[int, int, str] | None:
     if m is None or is_gpu_name(m.group("name")):
         return None
     return m.start(), m.end(), typed(m.group("name"))
+
+
+CALLED_SIZED_RE = rc(
+    rf"(?<![a-z0-9.\-_/])(?P<name>{_NAME})\s*(?:模型|model)\s*[(（]\s*(?P<size>\d+(?:\.\d+)?)\s*(?P<u>[bm])\s*[)）]"
+)
+"""'the L1 model (1.5B)', 'Foo 模型（7B）': a name called a model, with its size in brackets."""
+
+
+def called_with_size(s: str, typed: Typed) -> tuple[int, int, str, float] | None:
+    """(start, end, name as typed, size) of the first name called a model with its size in brackets."""
+    for m in CALLED_SIZED_RE.finditer(s):
+        name = typed(m.group("name"))
+        if name_like(name) and name.lower() not in NOT_NAMES and not is_gpu_name(name):
+            return m.start(), m.end(), name, float(m.group("size")) * (1e9 if m.group("u") == "b" else 1e6)
+    return None

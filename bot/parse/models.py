@@ -311,6 +311,11 @@ def extract_models(s: str, raw: str = "") -> tuple[str, list[ModelMention]]:
         start, end, text = called
         mentions.append(ModelMention(start, end, text, None, None, None, _closest_names(text)))
         s = mask(s, start, end, MODEL_MARK)
+    sized = names.called_with_size(s, typed_as)
+    if sized is not None:  # "the L1 model (1.5B)", beside catalog names: a model of its own
+        start, end, text, size = sized
+        mentions.append(ModelMention(start, end, text, None, size, None, _closest_names(text)))
+        s = mask(s, start, end, MODEL_MARK)
     s = _sizes_in_brackets(s, mentions)
     mentions.sort(key=lambda mm: mm.start)
     return s, mentions
