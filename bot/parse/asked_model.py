@@ -5,10 +5,14 @@
 "Llama-3.1-8B 和 Llama-3.2-3B 各占多少显存？":
 the models are candidates (catalog names, unknown names and sizes said alone); the one in the
 sentence that asks (a question mark, or a sentence ending in 吗/呢), after a contrast word
-('但', 'but') when it has one, is sized; without such a sentence the order of
-:meth:`bot.parse.field_steps.FieldSteps._model_and_params` stands (a catalog name first). Every
-other distinct model is named in ``interpretation.ignored`` as ``model: <as typed>`` with the
-reason ``other_setup`` — never dropped silently (docs/design.md §8).
+('但', 'but') or in a short last clause ('…，7B 呢？') when it has one, is sized; without such a
+sentence the order of :meth:`bot.parse.field_steps.FieldSteps._model_and_params` stands (a catalog
+name first). Every other distinct model is named in ``interpretation.ignored`` as
+``model: <as typed>`` with the reason ``other_setup`` — never dropped silently (docs/design.md §8).
+
+Also here: a name and its size typed apart are one model (:func:`attach_sizes`), an MoE's active
+size glued to its total (:func:`active_after`), and of several cards the one the question asks
+about (:func:`asked_card`).
 """
 
 from __future__ import annotations
