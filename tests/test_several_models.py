@@ -184,18 +184,6 @@ def test_a_count_after_a_rate_and_on_is_the_gpus(capsys, lang):
     assert _ask(capsys, RATE_ON_CARDS[lang])["request"]["gpu_count"] == 4
 
 
-TP_ONLY = {
-    "en": "Serving Qwen2.5-72B-AWQ with vLLM, tensor_parallel_size=4, on L40S: how many concurrent users?",
-    "zh": "用 vLLM 部署 Qwen2.5-72B-AWQ，tensor_parallel_size=4，L40S，能撑多少并发？",
-}
-
-
-@pytest.mark.parametrize("lang", ["en", "zh"])
-def test_a_serving_tp_without_a_count_is_the_gpu_count(capsys, lang):
-    req = _ask(capsys, TP_ONLY[lang])["request"]
-    assert (req["tp"], req["gpu_count"]) == (4, 4)
-
-
 UNKNOWN_CARDS = {
     "en": ("Full fine-tune of Qwen2.5-1.5B on 2 Titan Xp cards?", "Titan Xp", 2),
     "zh": ("6 张 910B2（每张 64G）部署 Qwen2.5-72B 够吗？", "910B2", 6),

@@ -71,7 +71,26 @@ class Candidate:
                 return a.model_id == b.model_id
             return a.text.lower() == b.text.lower()
         x, y = self.size, other.size
-        return x is not None and y is not None and abs(x - y) <= SAME_SIZE * max(x, y)
+        if x is None or y is None:
+            return False
+        if abs(x - y) <= SAME_SIZE * max(x, y):
+            return True
+        # a size said alone that is a named MoE's active size ('Mixtral 8x7B … 按 13B 算'): that model
+        return any(
+            abs(r.role.value - c.active) <= SAME_SIZE * c.active
+            for c, r in ((self, other), (other, self))
+            if r.role is not None and c.role is None and c.active is not None
+        )
+
+    @property
+    def active(self) -> float | None:
+        """A named MoE's active size (as typed, else the catalog's)."""
+        mm = self.mention
+        if mm is None:
+            return None
+        if mm.active is None and mm.model_id:
+            return catalog.model(mm.model_id).params_active
+        return mm.active
 
 
 ATTACHED_GAP_RE = rc(

@@ -250,8 +250,6 @@ class FieldSteps:
             f["gpu_count"] = 2
         elif gpus and unified(gpus[0].gpu_id):
             f["gpu_count"] = 1  # "M2 Ultra 能跑 70B 吗": one Mac is one device
-        elif f.get("stage") == "inference" and f.get("tp"):  # a serving copy runs on TP × PP GPUs
-            f["gpu_count"] = int(f["tp"]) * int(f.get("pp") or 1)
         return gpu_memory, count_max
 
     def _money_and_serving(self, stage: str | None) -> None:

@@ -134,6 +134,8 @@ def _setting_text(text: str, lang: str) -> str:
     Chinese reply with the ledger's label and the key as a name ('工期（天）（deadline_days）：30');
     English replies keep 'field: value'."""
     field, sep, value = text.partition(": ")
+    if sep and field == "model":  # another model of the message: its name as typed, in any language
+        return value
     label = FIELD_LABELS.get(field) if sep and lang == "zh" else None
     if label is None:
         return text
