@@ -62,10 +62,13 @@ def fp8_training(req: SizingRequest, gpu: GpuSpec, ledger: Ledger) -> bool:
     return True
 
 
-def _interval_why(widened: list[str], tuned: bool) -> Why:
-    """The wording of the interval: reaching down to tuned runs (FP8 on H100-class), widened, or plain."""
+def _interval_why(widened: list[str], tuned: bool, tuned_small: bool = False) -> Why:
+    """The wording of the interval: reaching down to tuned runs (FP8 on H100-class; tiny models: llm.c),
+    widened, or plain."""
     if tuned:
         return Why.mfu_interval_tuned
+    if tuned_small:
+        return Why.mfu_interval_tuned_small
     return Why.mfu_interval_wider if widened else Why.mfu_interval
 
 
@@ -210,11 +213,12 @@ def _calibrated_rate(
     lo_factor, hi_factor = efficiency.interval(model, groups)
     widened = [g for g, _ in model.wider if g in groups]
     tuned = lo_factor == model.tuned_factor
-    wording = {} if tuned else {"widened": ", ".join(widened) or None}
+    tuned_small = "tiny" in groups and lo_factor == model.small_tuned_factor
+    wording = {} if tuned or tuned_small else {"widened": ", ".join(widened) or None}
     ledger.assume(
         "mfu_band",
         f"{low:.3f}–{high:.3f}",
-        _interval_why(widened, tuned),
+        _interval_why(widened, tuned, tuned_small),
         low=round(lo_factor, 3),
         high=round(hi_factor, 3),
         runs=model.interval_runs,

@@ -152,6 +152,21 @@ WHY_TEXTS: dict[str, str] = {
     "mfu_moe": N_(
         "MoE counted on active parameters, × a factor fitted on bf16 MoE runs (Phi-3.5-MoE, DeepSeek-V2)"
     ),
+    "mfu_fine_moe": N_(
+        "MoE with a small active size (< 3B): counted on active parameters, × 0.49 instead of the large-MoE "
+        "0.7 — small expert GEMMs (fitted on OLMoE-1B-7B, 18.6 %% of the H100 BF16 peak, and Ling-mini-2.0, "
+        "13.9 %% in FP8: the two differ ×1.8)"
+    ),
+    "mfu_small": N_(
+        "dense below 1B (cards other than A100-class): × (N/1B)^0.33 — small matrix multiplications reach "
+        "a lower MFU (SmolLM-135M took about a day on 64 H100 for 600B tokens; fitted with SmolLM2-70M on "
+        "one L40S)"
+    ),
+    "mfu_interval_tuned_small": N_(
+        "80 %% prediction interval: ×%(low)s–×%(high)s of the likely GPU-hours; the likely figure is where "
+        "a typical small-model run lands (SmolLM), the low end what hand-tuned small runs reach (llm.c, "
+        "nanochat) (sizing-bot validate)"
+    ),
     "mfu_fp8": N_("× the FP8 factor fitted on FP8 runs (DeepSeek-V3, Llama 4)"),
     "mfu_calibrated": N_("calibrated on published runs (sizing-bot validate)"),
     "mfu_interval": N_(
