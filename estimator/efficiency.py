@@ -114,6 +114,10 @@ class EfficiencyModel:
     kind_wider: tuple[tuple[str, float], ...] = ()
     """groups of :mod:`estimator.validation_kinds` ('tiny', 'fine_moe') whose log-interval is widened:
     the leave-one-out scatter of their fit rows over the pooled scatter of the published runs"""
+    int8_factor: float = 1.19
+    """× on the bf16 rate for int8 training — int8 matrix multiplications in the linear layers, on cards
+    with an INT8 tensor-core peak in the catalog: the geometric mean of SwitchBack's measured 13–25 %
+    end-to-end speed-up over bf16 (Wortsman et al. 2023, CLIP ViT-Huge; :mod:`estimator.validation_kinds`)"""
     tuned_factor: float = 0.28
     """GPU-hours of a tuned run (MLPerf-class: Megatron/NeMo with FP8 on H100-class) ÷ the typical
     (likely) GPU-hours: the interval's low end reaches it (:func:`interval`); fitted on the MLPerf

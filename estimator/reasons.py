@@ -86,6 +86,7 @@ class Why(StrEnum):
     mfu_interval_wider = "mfu_interval_wider"
     mfu_fp8 = "mfu_fp8"
     fp8_training = "fp8_training"
+    int8_training = "int8_training"
     # serving (estimator.serving)
     release_precision = "release_precision"
     reasoning_context = "reasoning_context"

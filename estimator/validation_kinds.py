@@ -25,6 +25,11 @@ reported ÷ typical GPU-hours of the fit part's *tuned* small rows (llm.c, nanoc
 0.01, as :func:`estimator.validation_training.fit_tuned` does for MLPerf: the interval's low end for tiny
 models reaches it.
 
+INT8 TRAINING (``EfficiencyModel.int8_factor``): the geometric mean, to 0.01, of the end-to-end int8 ÷
+bf16 training speed-ups measured by the fit part of ``int8_speedups`` (SwitchBack's 13–25 %); Jetfire's
+×1.42 (INT8 data flow through every operator, one transformer block) is held apart: its GPU-hours would
+lie at 1.19 / 1.42 of ours, checked against the interval's low end.
+
 INTERVAL (``EfficiencyModel.kind_wider``): each kind's log-interval is widened by its fit rows' mean
 |leave-one-out ln residual| over the pooled one of the published runs (the locally weighted conformal
 scale of :func:`estimator.calibration.interval`), when above 1 and the kind has at least
@@ -142,6 +147,38 @@ def fit(rows: list[KRow], model: EfficiencyModel = CALIBRATED) -> EfficiencyMode
     return model
 
 
+def _int8_data(data: Any = None) -> list[dict]:
+    if data is None:
+        path = resources.files("estimator").joinpath("data", "measured", "small_moe_runs.json")
+        data = json.loads(path.read_text(encoding="utf-8"))
+    return list(data.get("int8_speedups", []))
+
+
+def fit_int8(data: Any = None) -> float:
+    """The int8 factor: the geometric mean of the fit part's measured speed-ups, to 0.01."""
+    fit_part = [r["speedup"] for r in _int8_data(data) if r["set"] == "fit"]
+    return round(math.exp(statistics.fmean(math.log(x) for x in fit_part)), 2)
+
+
+def int8_lines(model: EfficiencyModel = CALIBRATED, data: Any = None) -> list[str]:
+    """The int8 factor's line of ``sizing-bot validate``: shipped, refitted, leave-one-out errors and
+    the held-apart rows' GPU-hours ÷ ours against the interval."""
+    rows = _int8_data(data)
+    fit_part = [r["speedup"] for r in rows if r["set"] == "fit"]
+    loo = [x / math.exp(statistics.fmean(math.log(y) for y in fit_part if y is not x)) for x in fit_part]
+    held = []
+    for r in (r for r in rows if r["set"] == "held"):
+        ratio = model.int8_factor / r["speedup"]
+        low, high = efficiency.interval(model, ())
+        where = "in" if low <= ratio <= high else "OUT"
+        held.append(f"{r['id']} ×{r['speedup']:g}: GPU-hours ×{ratio:.2f} of ours, {where}")
+    return [
+        f"int8 training factor (int8 GEMMs ÷ bf16 speed): shipped ×{model.int8_factor:g}, refitted "
+        f"×{fit_int8(data):g} on {', '.join(f'×{x:g}' for x in fit_part)}; leave-one-out error "
+        f"{', '.join(f'×{max(e, 1 / e):.2f}' for e in loo)}; held apart: {'; '.join(held) or 'none'}"
+    ]
+
+
 def loo_residuals(rows: list[KRow], kind: str, model: EfficiencyModel = CALIBRATED) -> dict[str, float]:
     """ln(reported / typical) of each fit row of ``kind`` under the model refitted without it."""
     chosen = _fit_rows(rows, kind)
@@ -187,7 +224,8 @@ def calibrate(rows: list[KRow] | None = None, model: EfficiencyModel = CALIBRATE
     widening from their leave-one-out residuals."""
     rows = load_rows() if rows is None else rows
     fitted = fit([r for r in rows if not r.held], model)
-    return replace(fitted, kind_wider=kind_wider([r for r in rows if not r.held], model))
+    wider = kind_wider([r for r in rows if not r.held], model)
+    return replace(fitted, kind_wider=wider, int8_factor=fit_int8())
 
 
 def groups(r: KRow) -> tuple[str, ...]:
@@ -226,6 +264,7 @@ def report_kinds(model: EfficiencyModel = CALIBRATED, data: Any = None) -> str:
         )
     lines += ["ratio = reported / typical (the estimator's likely GPU-hours); before = without these terms"]
     lines += _constant_lines(model, refit, rows)
+    lines += int8_lines(model, data)
     return "\n".join(lines)
 
 
