@@ -7,7 +7,8 @@ and ×0.5 for fine-grained MoE with under 1B non-embedding active parameters; th
 behind :mod:`estimator.calibration` have no dense run below 1B off A100-class cards and no MoE below 3B
 active, so these terms leave every figure there unchanged.
 
-HELD APART (the rule, stated before fitting): the A100-class small rows (nanoGPT, llm.c on A100) —
+HELD APART (by a rule on what the rows are, set before any constant was fitted — the rows' ratios
+under the old model were known): the A100-class small rows (nanoGPT, llm.c on A100) —
 A100-class keeps the seed's size rule (Pythia's slope), so they check it and the interval without
 informing any fit — and the one coarse-expert MoE (JetMoE-8B: 8 experts, top-2), which checks that the
 MoE term carries from fine-grained experts to small-active MoE in general.
@@ -252,7 +253,7 @@ def report_kinds(model: EfficiencyModel = CALIBRATED, data: Any = None) -> str:
     )
     lines = [
         "training time: small dense models (< 1B) and small-active MoE (< 3B active), GPU-hours",
-        "held apart (rule chosen before fitting): A100-class small rows; the coarse-expert MoE (JetMoE)",
+        "held apart (a rule on what the rows are): A100-class small rows; the coarse-expert MoE (JetMoE)",
         f"{'row':<22}{'GPU':<16}{'role':<8}{'reported h':>11}{'typical h':>11}{'ratio':>7}"
         f"{'before':>8}  80 %  set",
     ]
