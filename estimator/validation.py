@@ -186,19 +186,15 @@ def report(data: Any = None) -> str:
         lines.append(f"excluded as not comparable (see their records): {', '.join(r.id for r in excluded)}")
     if skipped:
         lines.append(f"skipped {len(skipped)} runs without usable GPU-hours, GPU or tokens")
-    lines += [
-        "",
-        report_training(),
-        "",
-        report_kinds(),
-        "",
-        memory_report(),
-        "",
-        report_serving(),
-        "",
-        *summary_lines(),
-    ]
+    lines += ["", *_sections()]
     return "\n".join(lines)
+
+
+def _sections() -> list[str]:
+    """The sections after the published runs': MLPerf Training, small models and small-active MoE,
+    fine-tuning memory, serving speed, and the per-kind summary, blank lines between them."""
+    parts = [report_training(), report_kinds(), memory_report(), report_serving(), "\n".join(summary_lines())]
+    return "\n\n".join(parts).split("\n")
 
 
 @dataclass(frozen=True)
