@@ -86,7 +86,7 @@ def test_small_model_in_chinese_names_the_size_term():
     text = _text("135M 模型预训练 6000 亿 token，64 张 H100 要多久")
     assert "1,212 H100·时" in text
     assert "小于 1B 的稠密模型" in text and "SmolLM-135M" in text
-    assert "下限是手工调优的小模型训练能达到的（llm.c、nanochat）" in text
+    assert "下限是手工调优的小模型训练能达到的（如 llm.c）" in text
 
 
 def test_tuned_small_run_reaches_the_low_end():
