@@ -40,6 +40,12 @@ class GpuSpec(BaseModel):
     peak_tflops_fp4: float | None = Field(
         None, gt=0, description="dense FP4 (NVFP4/MXFP4) tensor TFLOPS; None: no FP4 tensor cores"
     )
+    peak_tops_int8: float | None = Field(
+        None,
+        gt=0,
+        description="dense INT8 tensor TOPS (datasheet, not the 'with sparsity' figure); None: "
+        "no INT8 tensor-core peak in the catalog, and int8 training is not credited with one",
+    )
     link_gbps: float | None = Field(
         None,
         gt=0,

@@ -39,6 +39,13 @@ fitted on the GPT-3 175B series (:func:`scale_factor`; each published run is fit
 count) — and the tuned end: for FP8 on H100-class cards the interval's low end reaches
 ``tuned_factor`` × the likely GPU-hours, what Megatron/NeMo FP8 runs achieve; the likely value stays
 a typical whole run's.
+
+Issue 25 also gives small models and small-active MoE their own terms (:mod:`estimator.validation_kinds`,
+on ``estimator/data/measured/small_moe_runs.json``, a part held apart): dense models below 1B on cards
+other than A100-class × (N / 1B)^small_slope (SmolLM-135M took about a day on 64 H100 for 600B tokens:
+the model without it was ×0.41 optimistic); MoE below 3B active × fine_moe_factor instead of the
+large-MoE factor (OLMoE-1B-7B, Ling-mini-2.0: ×0.5 optimistic without it); and for tiny models the
+interval's low end reaches what hand-tuned small runs achieve (llm.c, nanochat: small_tuned_factor).
 """
 
 from __future__ import annotations
@@ -53,6 +60,15 @@ GROUPS: tuple[str, ...] = ("fp8", "moe", "small", "h100")
 
 SMALL_PARAMS = 3e9
 """Below this (active) size a run is 'small' for the interval's groups (Pythia, TinyLlama)."""
+
+TINY_PARAMS = 1e9
+"""Below this size a dense model is 'tiny' (issue 25): its own size term on cards other than A100-class
+(:data:`EfficiencyModel.small_slope`) and an interval reaching down to tuned small runs (llm.c)."""
+
+SMALL_ACTIVE_MOE = 3e9
+"""Below this active size an MoE is 'small-active' (OLMoE 1.3B, Ling-mini-2.0 1.43B, JetMoE 2.2B
+active): small expert GEMMs, all-to-all per token as for a large MoE — its own factor
+(:data:`EfficiencyModel.fine_moe_factor`) instead of the MoE factor fitted on large MoE runs."""
 
 
 @dataclass(frozen=True)
@@ -84,6 +100,24 @@ class EfficiencyModel:
     """whole runs' typical duration, days: the reference count of a job is the one finishing it in
     this many days at the likely MFU (:func:`reference_gpus`); the median duration of the comparable
     published runs that state their GPU count (``estimator/data/training_runs.json``)"""
+    small_slope: float = 0.33
+    """below :data:`TINY_PARAMS` on cards other than A100-class (whose Pythia slope already covers small
+    models), dense: MFU × (N / 1B)^small_slope; fitted on typical small runs (SmolLM-135M on 64 H100,
+    SmolLM2-70M on one L40S; :mod:`estimator.validation_kinds`)"""
+    small_tuned_factor: float = 0.4
+    """GPU-hours of a tuned small run (llm.c, nanochat: hand-tuned kernels) ÷ the typical (likely)
+    GPU-hours: the interval's low end for tiny dense models reaches it (:mod:`estimator.validation_kinds`)"""
+    fine_moe_factor: float = 0.49
+    """× on the MFU of an MoE below :data:`SMALL_ACTIVE_MOE` active parameters, instead of
+    ``moe_factor``; fitted on OLMoE-1B-7B (H100) and Ling-mini-2.0 (FP8) measured throughputs
+    (:mod:`estimator.validation_kinds`)"""
+    kind_wider: tuple[tuple[str, float], ...] = ()
+    """groups of :mod:`estimator.validation_kinds` ('tiny', 'fine_moe') whose log-interval is widened:
+    the leave-one-out scatter of their fit rows over the pooled scatter of the published runs"""
+    int8_factor: float = 1.19
+    """× on the bf16 rate for int8 training — int8 matrix multiplications in the linear layers, on cards
+    with an INT8 tensor-core peak in the catalog: the geometric mean of SwitchBack's measured 13–25 %
+    end-to-end speed-up over bf16 (Wortsman et al. 2023, CLIP ViT-Huge; :mod:`estimator.validation_kinds`)"""
     tuned_factor: float = 0.28
     """GPU-hours of a tuned run (MLPerf-class: Megatron/NeMo with FP8 on H100-class) ÷ the typical
     (likely) GPU-hours: the interval's low end reaches it (:func:`interval`); fitted on the MLPerf
@@ -106,7 +140,11 @@ def likely_mfu(model: EfficiencyModel, mfu_class: str, params: float, moe: bool,
         mfu = model.v100_mfu
     else:
         mfu = model.other_mfu
-    return mfu * (model.moe_factor if moe else 1.0) * (model.fp8_factor if fp8 else 1.0)
+    if not moe and mfu_class != "a100" and params < TINY_PARAMS:
+        mfu *= (params / TINY_PARAMS) ** model.small_slope
+    if moe:
+        mfu *= model.fine_moe_factor if params < SMALL_ACTIVE_MOE else model.moe_factor
+    return mfu * (model.fp8_factor if fp8 else 1.0)
 
 
 def groups_of(mfu_class: str, params: float, moe: bool, fp8: bool) -> tuple[str, ...]:
@@ -120,6 +158,10 @@ def groups_of(mfu_class: str, params: float, moe: bool, fp8: bool) -> tuple[str,
         out.append("small")
     if mfu_class == "h100":
         out.append("h100")
+    if not moe and params < TINY_PARAMS:
+        out.append("tiny")
+    if moe and params < SMALL_ACTIVE_MOE:
+        out.append("fine_moe")
     return tuple(out)
 
 
@@ -128,11 +170,15 @@ def interval(model: EfficiencyModel, groups: tuple[str, ...]) -> tuple[float, fl
     groups in ``model.wider`` (the largest of their scales: ln-factors × scale); for FP8 on H100-class
     cards the low end reaches down to a tuned run's (``model.tuned_factor``: Megatron/NeMo FP8, MLPerf)
     — the likely value is where a typical whole run lands. No tuned 16-bit rows exist in MLPerf
-    Training v3.0–v4.1, so a 16-bit job's low end stays the conformal one."""
-    scale = max([1.0, *(dict(model.wider).get(g, 1.0) for g in groups)])
+    Training v3.0–v4.1, so a 16-bit job's low end stays the conformal one. Tiny dense models (issue 25):
+    the low end reaches a tuned small run's (``model.small_tuned_factor``: llm.c, nanochat)."""
+    widen = {**dict(model.wider), **dict(model.kind_wider)}
+    scale = max([1.0, *(widen.get(g, 1.0) for g in groups)])
     low = math.exp(math.log(model.band_low) * scale)
     if "fp8" in groups and "h100" in groups:
         low = min(low, model.tuned_factor)
+    if "tiny" in groups:
+        low = min(low, model.small_tuned_factor)
     return low, math.exp(math.log(model.band_high) * scale)
 
 
@@ -164,7 +210,9 @@ def mfu_band(
 def explain(model: EfficiencyModel, mfu_class: str, params: float, moe: bool) -> tuple[Why, list[Why]]:
     """Why this MFU: the rule for the class (and size) and the further reasons (MoE, calibration);
     keys of :class:`estimator.reasons.Why`, worded in the ledger by the bot."""
-    also = [Why.mfu_moe] if moe else []
+    also = [Why.mfu_fine_moe if params < SMALL_ACTIVE_MOE else Why.mfu_moe] if moe else []
+    if not moe and mfu_class != "a100" and params < TINY_PARAMS:
+        also = [Why.mfu_small]
     if mfu_class == "a100":
         why = Why.mfu_a100_small if params < model.a100_size_ref else Why.mfu_a100
     elif mfu_class == "h100":

@@ -11,7 +11,7 @@ from typing import NamedTuple
 from estimator import compute, efficiency
 from estimator.catalog import GpuSpec
 from estimator.ledger import Ledger
-from estimator.models import Band, Precision, PredictionInterval, SizingRequest
+from estimator.models import Band, Method, Precision, PredictionInterval, SizingRequest
 from estimator.reasons import Why
 
 MFU = tuple[float, float, float]
@@ -62,10 +62,33 @@ def fp8_training(req: SizingRequest, gpu: GpuSpec, ledger: Ledger) -> bool:
     return True
 
 
-def _interval_why(widened: list[str], tuned: bool) -> Why:
-    """The wording of the interval: reaching down to tuned runs (FP8 on H100-class), widened, or plain."""
+INT8_MIN_PEAK_RATIO = 1.5
+"""int8 training is timed as such only on cards whose dense INT8 tensor peak in the catalog is at least
+1.5× the 16-bit one (Ampere/Hopper/Ada datasheets: 2×, GeForce 4×): SwitchBack's speed-up was measured
+on such cards; a card without an INT8 peak in the catalog is never credited with one."""
+
+
+def int8_training(req: SizingRequest, gpu: GpuSpec, ledger: Ledger) -> bool:
+    """int8 matrix multiplications when the user trains the whole model in int8 ('int8 训练', 'int8
+    training'), read as SwitchBack/Jetfire-style int8 GEMMs in the linear layers (not 8-bit optimizer
+    states, which save memory only), on a card with an INT8 tensor-core peak in the catalog; else bf16,
+    with a note."""
+    if req.precision != Precision.int8 or (req.method or Method.full) != Method.full:
+        return False
+    sixteen = gpu.peak_tflops_bf16 or gpu.peak_tflops_fp16 or 0.0
+    if gpu.generic or (gpu.peak_tops_int8 or 0.0) < INT8_MIN_PEAK_RATIO * sixteen:
+        ledger.note("int8_not_supported", gpu=gpu.name)
+        return False
+    return True
+
+
+def _interval_why(widened: list[str], tuned: bool, tuned_small: bool = False) -> Why:
+    """The wording of the interval: reaching down to tuned runs (FP8 on H100-class; tiny models: llm.c),
+    widened, or plain."""
     if tuned:
         return Why.mfu_interval_tuned
+    if tuned_small:
+        return Why.mfu_interval_tuned_small
     return Why.mfu_interval_wider if widened else Why.mfu_interval
 
 
@@ -195,6 +218,12 @@ def _calibrated_rate(
     model = efficiency.CALIBRATED
     n = n_active or 7e9
     likely_16bit = efficiency.likely_mfu(model, gpu.mfu_class, n, moe, fp8)
+    if not fp8 and int8_training(req, gpu, ledger):
+        likely_16bit *= model.int8_factor
+        ledger.assume(
+            "training_precision", Precision.int8.value, Why.int8_training,
+            factor=model.int8_factor, peak_tops=gpu.peak_tops_int8,
+        )  # fmt: skip
     factor, reference = _scale_out(req, gpu, likely_16bit, flops, ledger)
     likely_16bit *= factor
     groups = efficiency.groups_of(gpu.mfu_class, n, moe, fp8)
@@ -210,11 +239,12 @@ def _calibrated_rate(
     lo_factor, hi_factor = efficiency.interval(model, groups)
     widened = [g for g, _ in model.wider if g in groups]
     tuned = lo_factor == model.tuned_factor
-    wording = {} if tuned else {"widened": ", ".join(widened) or None}
+    tuned_small = "tiny" in groups and lo_factor == model.small_tuned_factor
+    wording = {} if tuned or tuned_small else {"widened": ", ".join(widened) or None}
     ledger.assume(
         "mfu_band",
         f"{low:.3f}–{high:.3f}",
-        _interval_why(widened, tuned),
+        _interval_why(widened, tuned, tuned_small),
         low=round(lo_factor, 3),
         high=round(hi_factor, 3),
         runs=model.interval_runs,

@@ -41,6 +41,7 @@ IGNORED_REASONS = (
     "training_precision",  # int8/int4 for full training: weights train in bf16
     "config_model",  # a model name or size next to a config.json: the config gives the model
     "no_fp8",  # FP8 training asked on a card without FP8 tensor cores: timed in bf16
+    "no_int8",  # int8 training asked on a card without an INT8 tensor-core peak in the catalog: bf16
     "more_than_gpus",  # a TP × PP larger than the GPU count: the layout was searched instead
     "fp8_time_only",  # FP8 training with nothing to time: FP8 changes the time; memory is sized in bf16
     "config_differs",  # the text said another value than the pasted config: the config's is used
@@ -154,9 +155,13 @@ def _unused_settings(said: SizingRequest, report: SizingReport) -> list[Ignored]
             out += [
                 Ignored(text=t, reason="unknown_module") for t in said.lora_targets if not lora_matrices([t])
             ]
-        if said.precision in (Precision.int8, Precision.int4) and method == Method.full:
-            out.append(Ignored(text=_text("precision", said.precision), reason="training_precision"))
         codes = {n.code for n in report.warnings}
+        timed = {str(a.value) for a in report.assumptions if a.field == "training_precision"}
+        if said.precision in (Precision.int8, Precision.int4) and method == Method.full:
+            if "int8_not_supported" in codes:
+                out.append(Ignored(text=_text("precision", said.precision), reason="no_int8"))
+            elif said.precision not in timed:
+                out.append(Ignored(text=_text("precision", said.precision), reason="training_precision"))
         if codes & {"fp8_not_supported", "fp8_no_faster"}:
             out.append(Ignored(text=_text("precision", said.precision), reason="no_fp8"))
         if "measured_above_peak" in codes:

@@ -152,6 +152,21 @@ WHY_TEXTS: dict[str, str] = {
     "mfu_moe": N_(
         "MoE counted on active parameters, × a factor fitted on bf16 MoE runs (Phi-3.5-MoE, DeepSeek-V2)"
     ),
+    "mfu_fine_moe": N_(
+        "MoE with a small active size (< 3B): counted on active parameters, × 0.49 instead of the large-MoE "
+        "0.7 — small expert GEMMs (fitted on OLMoE-1B-7B, 18.6 %% of the H100 BF16 peak, and Ling-mini-2.0, "
+        "13.9 %% in FP8: the two differ ×1.8)"
+    ),
+    "mfu_small": N_(
+        "dense below 1B (cards other than A100-class): × (N/1B)^0.33 — small matrix multiplications reach "
+        "a lower MFU (SmolLM-135M took about a day on 64 H100 for 600B tokens; fitted with SmolLM2-70M on "
+        "one L40S)"
+    ),
+    "mfu_interval_tuned_small": N_(
+        "80 %% prediction interval: ×%(low)s–×%(high)s of the likely GPU-hours; the likely figure is where "
+        "a typical small-model run lands (SmolLM), the low end what hand-tuned small runs reach (llm.c, "
+        "nanochat) (sizing-bot validate)"
+    ),
     "mfu_fp8": N_("× the FP8 factor fitted on FP8 runs (DeepSeek-V3, Llama 4)"),
     "mfu_calibrated": N_("calibrated on published runs (sizing-bot validate)"),
     "mfu_interval": N_(
@@ -184,6 +199,12 @@ WHY_TEXTS: dict[str, str] = {
         "FP8 GEMMs, timed on the FP8 peak (%(peak_tflops)s TFLOPS) at ×%(factor)s the bf16 rate "
         "(%(mfu_bf16)s of the 16-bit peak), fitted on FP8 runs — not ×2: attention, communication and the "
         "non-GEMM work stay in 16-bit (DeepSeek-V3 §3.3.1; measured FP8/BF16 speed-ups ×1.1–1.5)"
+    ),
+    "int8_training": N_(
+        "int8 training read as int8 matrix multiplications in the linear layers (SwitchBack, Wortsman et al. "
+        "2023): ×%(factor)s the bf16 rate, fitted on SwitchBack's measured 13–25 %% end-to-end speed-up "
+        "over bf16 — not ×2 of the INT8 peak (%(peak_tops)s TOPS): weight gradients, attention and the "
+        "non-matmul work stay in 16-bit. An 8-bit optimizer (bitsandbytes) saves memory, not time."
     ),
     "release_precision": N_("weights as released by the model's authors"),
     "reasoning_context": N_(

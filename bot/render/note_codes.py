@@ -63,3 +63,4 @@ class NoteCode(StrEnum):
     fp8_not_supported = "fp8_not_supported"
     measured_mfu_unusual = "measured_mfu_unusual"
     fp8_no_faster = "fp8_no_faster"
+    int8_not_supported = "int8_not_supported"

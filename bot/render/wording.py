@@ -185,6 +185,9 @@ NOTE_MESSAGES: dict[NoteCode, str] = {
         "Your %(tflops)s TFLOPS per GPU is an MFU of %(mfu)s — published runs reach 20–55 %%: is it per GPU "
         "(not per node or for the cluster), and model FLOPs (6·N per token)? The time uses it as given."
     ),
+    NoteCode.int8_not_supported: N_(
+        "%(gpu)s has no INT8 tensor-core peak in my catalog: int8 training is timed as bf16 training."
+    ),
     NoteCode.fp8_no_faster: N_(
         "%(gpu)s's FP8 peak is no higher than its BF16 peak: FP8 would not shorten the run by a figure I "
         "can source, so the time is for bf16 training."
