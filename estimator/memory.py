@@ -265,6 +265,8 @@ class SearchMemo:
 
     states: dict[tuple[int, int, int, int, bool, int], dict[str, float]] = field(default_factory=dict)
     full: dict[Layout, tuple[float, dict[str, float]]] = field(default_factory=dict)
+    sums: dict[tuple[int, int, int, int, bool, int], float] = field(default_factory=dict)
+    """The sum of each entry of ``states`` (the same float: summed once, in the same order)."""
     trained: float | None = None
     facts: ActivationFacts | None = None
     routed: float | None = None
@@ -280,6 +282,59 @@ class SearchMemo:
         if self.trained is None:
             self.trained = trained_params(spec, params, setup)
         return self.trained
+
+    def state_sum(
+        self, spec: ModelSpec, params: float, setup: TrainingSetup, plan: Plan | Layout
+    ) -> tuple[float, dict[str, float]]:
+        """(sum, parts) of :func:`state_parts` for ``plan``, computed once per key of ``states``."""
+        key = (plan.tp, plan.pp, plan.dp, plan.zero_stage, plan.offload, plan.ep)
+        cached = self.states.get(key)
+        if cached is None:
+            trained, routed = self.trained_params(spec, params, setup), self.routed_share(spec)
+            cached = self.states[key] = state_parts(spec, params, setup, plan, trained, routed)
+            self.sums[key] = sum(cached.values())
+        return self.sums[key], cached
+
+
+    def unsharded_above(
+        self, spec: ModelSpec, params: float, setup: TrainingSetup, plan: Layout, limit: float
+    ) -> bool:
+        """Whether ``plan``'s states are certainly above ``limit`` bytes from the parts its ZeRO stage
+        does not shard alone: :func:`state_parts` of the same TP, PP, stage, offload and EP at an
+        unbounded DP (:data:`UNBOUNDED_DP`; every part only shrinks as DP grows), computed once for
+        every DP of the search (:data:`ZERO3_BOUND_MARGIN`). ZeRO-0 shards nothing, ZeRO-1/2 keep the
+        16-bit weights whole: a layout whose weights alone pass the card is dropped at any DP."""
+        if plan.zero_stage >= 3 or limit == math.inf:
+            return False
+        free = Layout(plan.tp, plan.pp, UNBOUNDED_DP, plan.zero_stage, "full", 1, plan.offload, plan.ep)
+        floor, _ = self.state_sum(spec, params, setup, free)
+        return floor * ZERO3_BOUND_MARGIN > limit
+
+
+UNBOUNDED_DP = 2**40
+"""A data-parallel degree beyond any searched (:data:`estimator.plan.MAX_GPUS_SEARCHED`): what a
+ZeRO stage shards over it is ~0, what it does not shard is whole (:meth:`SearchMemo.unsharded_above`)."""
+
+ZERO3_BOUND_MARGIN = 1.0 - 1e-9
+"""Relative slack on the ZeRO-3 lower bound of :func:`states_surely_above` (dimensionless):
+the bound holds exactly in real numbers; the slack (far above float rounding, ~1e-16 per operation,
+far below any real gap between stages) keeps it a bound after rounding, so a layout is never dropped
+that the exact test would keep."""
+
+
+def states_surely_above(
+    spec: ModelSpec, params: float, setup: TrainingSetup, plan: Layout, limit: float, memo: SearchMemo
+) -> bool:
+    """Whether every ZeRO stage of ``plan``'s (TP, PP, DP, EP, offload) has states certainly above
+    ``limit`` bytes, so that no such layout fits whatever its stage, recompute mode or micro-batch: each
+    part of :func:`state_parts` only shrinks as the stage rises (ZeRO-1 shards the optimizer, 2 the
+    gradients, 3 the weights, over DP ≥ 1), the states do not depend on the recompute mode or the
+    micro-batch, and every later part of the breakdown is ≥ 0 — so the stage-3 states bound all of
+    them from below (:data:`ZERO3_BOUND_MARGIN`). One evaluation rules out a group of layouts."""
+    if limit == math.inf:
+        return False
+    floor, _ = memo.state_sum(spec, params, setup, plan._replace(zero_stage=3))
+    return floor * ZERO3_BOUND_MARGIN > limit
 
 
 def breakdown_within(
@@ -298,17 +353,17 @@ def breakdown_within(
     the caller keeps for one (spec, params, setup) — a setup differing only in TP/PP may share it."""
     if memo is None:
         parts = state_parts(spec, params, setup, plan)
+        states = sum(parts.values())
     else:
         done = memo.full.get(plan) if isinstance(plan, Layout) else None
         if done is not None:  # sized before in this search: same parts, same test against the limit
             return None if done[0] > limit else dict(done[1])
-        key = (plan.tp, plan.pp, plan.dp, plan.zero_stage, plan.offload, plan.ep)
-        cached = memo.states.get(key)
-        if cached is None:
-            trained, routed = memo.trained_params(spec, params, setup), memo.routed_share(spec)
-            cached = memo.states[key] = state_parts(spec, params, setup, plan, trained, routed)
+        if isinstance(plan, Layout) and memo.unsharded_above(spec, params, setup, plan, limit):
+            return None
+        states, cached = memo.state_sum(spec, params, setup, plan)
+        if states > limit:
+            return None
         parts = dict(cached)
-    states = sum(parts.values())
     if states > limit or _surely_above(spec, setup, plan, states, limit, memo):
         return None
     parts = _with_transients(spec, params, setup, plan, parts, memo)

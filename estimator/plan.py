@@ -24,7 +24,7 @@ from estimator.layouts import _layouts as _layouts
 from estimator.layouts import ordered_layouts as ordered_layouts
 from estimator.layouts import plan_preference as plan_preference
 from estimator.layouts import uneven_ok as uneven_ok
-from estimator.memory import SearchMemo, breakdown_within, state_bytes
+from estimator.memory import SearchMemo, breakdown_within, state_bytes, states_surely_above
 from estimator.memory_band import per_gpu_band
 from estimator.models import Alternative, Memory, Method, Plan
 from estimator.setup import Layout, TrainingSetup
@@ -70,9 +70,16 @@ def best_plan_for(
     comfortable = gpu.addressable_bytes * HEADROOM
     layouts = _layouts(spec, gpu, gpus, setup)
     tight: tuple[Layout, dict[str, float]] | None = None
+    out_of_reach: dict[tuple[int, int, int], bool] = {}  # (TP, PP, EP) → all its states above the limit
     for plan in layouts:
         if plan.recompute == "full" and not allow_full_recompute:
             continue
+        if memo is not None:
+            group = (plan.tp, plan.pp, plan.ep)
+            if group not in out_of_reach:
+                out_of_reach[group] = states_surely_above(spec, params, setup, plan, limit, memo)
+            if out_of_reach[group]:
+                continue
         parts = breakdown_within(spec, params, setup, plan, limit, memo)
         if parts is None:  # above the limit: neither comfortable nor tight
             continue
@@ -113,10 +120,15 @@ def _shell(offload: bool) -> Layout:
 def _lower_bound(
     spec: ModelSpec, params: float, gpu: GpuSpec, setup: TrainingSetup, memo: SearchMemo | None = None
 ) -> int:
-    """GPUs below which nothing can fit: states fully sharded must fit in the memory."""
-    shell = breakdown_within(spec, params, setup, _shell(setup.offload), math.inf, memo)
-    assert shell is not None  # no limit
-    states = state_bytes(shell)
+    """GPUs below which nothing can fit: states fully sharded must fit in the memory. The shell's states
+    are its :func:`estimator.memory.state_parts` (ZeRO-0 keeps no DeepSpeed bucket): the same sum as
+    :func:`estimator.memory.state_bytes` of its whole breakdown, without the step's transients."""
+    if memo is None:
+        shell = breakdown_within(spec, params, setup, _shell(setup.offload), math.inf)
+        assert shell is not None  # no limit
+        states = state_bytes(shell)
+    else:
+        states, _ = memo.state_sum(spec, params, setup, _shell(setup.offload))
     return max(1, math.floor(states / gpu.addressable_bytes))
 
 
@@ -179,7 +191,12 @@ def _any_layout_fits(
     ``ep`` unless None) is within ``budget_fraction`` of the card — :func:`best_plan_for`'s test, without
     choosing."""
     limit = gpu.addressable_bytes * budget_fraction
-    for plan in _layouts(spec, gpu, gpus, setup, pinned):
+    layouts = _layouts(spec, gpu, gpus, setup, pinned)
+    if layouts:  # one (TP, PP, DP) and EP: its ZeRO-3 states bound every layout's from below
+        group = layouts[0] if ep is None else layouts[0]._replace(ep=ep)
+        if states_surely_above(spec, params, setup, group, limit, memo):
+            return False
+    for plan in layouts:
         if (ep is not None and plan.ep != ep) or (plan.recompute == "full" and not allow_full_recompute):
             continue
         parts = breakdown_within(spec, params, setup, plan, limit, memo)
@@ -219,13 +236,15 @@ def min_gpus(
         key=lambda t: t[0][0] * t[0][1] * (t[1] or 1),
     )
     for (tp, pp), ep in triples:
+        g = tp * pp * (ep or 1)
+        if best is not None and g >= best:  # every count of this group and the next ones is ≥ g ≥ best
+            break
 
         def fits(n: int, pinned: tuple[int, int] = (tp, pp), ep: int | None = ep) -> bool:
             return _any_layout_fits(
                 spec, params, gpu, n, setup, budget_fraction, allow_full_recompute, ep, pinned, memo
             )
 
-        g = tp * pp * (ep or 1)
         ceiling = min(MAX_GPUS_SEARCHED, best - 1) if best else MAX_GPUS_SEARCHED
         small = [n for n in (1, 2, 4) if n < per_node and floor <= n <= ceiling and n % g == 0]
         found = next((n for n in small if fits(n)), None)
