@@ -295,7 +295,6 @@ class SearchMemo:
             self.sums[key] = sum(cached.values())
         return self.sums[key], cached
 
-
     def unsharded_above(
         self, spec: ModelSpec, params: float, setup: TrainingSetup, plan: Layout, limit: float
     ) -> bool:
