@@ -22,6 +22,7 @@ from estimator.setup import Layout, Optimizer, TrainingSetup
 from estimator.transients import (
     RUNTIME_PARTS,
     ActivationFacts,
+    Span,
     activation_facts,
     kept_activations,
     peaks,
@@ -267,6 +268,10 @@ class SearchMemo:
     full: dict[Layout, tuple[float, dict[str, float]]] = field(default_factory=dict)
     sums: dict[tuple[int, int, int, int, bool, int], float] = field(default_factory=dict)
     """The sum of each entry of ``states`` (the same float: summed once, in the same order)."""
+    floors: dict[tuple[int, int, int, int, bool, str, int], float] = field(default_factory=dict)
+    """:meth:`group_floor` by (TP, PP, DP, EP, offload, recompute, micro-batch)."""
+    activations: dict[tuple[int, int, int, str, bool], Span] = field(default_factory=dict)
+    """:meth:`kept` by (TP, PP, micro-batch, recompute, ZeRO off)."""
     trained: float | None = None
     facts: ActivationFacts | None = None
     routed: float | None = None
@@ -295,45 +300,51 @@ class SearchMemo:
             self.sums[key] = sum(cached.values())
         return self.sums[key], cached
 
-    def unsharded_above(
-        self, spec: ModelSpec, params: float, setup: TrainingSetup, plan: Layout, limit: float
-    ) -> bool:
-        """Whether ``plan``'s states are certainly above ``limit`` bytes from the parts its ZeRO stage
-        does not shard alone: :func:`state_parts` of the same TP, PP, stage, offload and EP at an
-        unbounded DP (:data:`UNBOUNDED_DP`; every part only shrinks as DP grows), computed once for
-        every DP of the search (:data:`ZERO3_BOUND_MARGIN`). ZeRO-0 shards nothing, ZeRO-1/2 keep the
-        16-bit weights whole: a layout whose weights alone pass the card is dropped at any DP."""
-        if plan.zero_stage >= 3 or limit == math.inf:
-            return False
-        free = Layout(plan.tp, plan.pp, UNBOUNDED_DP, plan.zero_stage, "full", 1, plan.offload, plan.ep)
-        floor, _ = self.state_sum(spec, params, setup, free)
-        return floor * ZERO3_BOUND_MARGIN > limit
+    def group_floor(self, spec: ModelSpec, params: float, setup: TrainingSetup, plan: Layout) -> float:
+        """A lower bound in bytes on :func:`breakdown`'s total for every ZeRO stage of ``plan``'s TP, PP,
+        DP, EP, offload, recompute mode and micro-batch (:func:`group_out_of_reach`), once per group."""
+        key = (plan.tp, plan.pp, plan.dp, plan.ep, plan.offload, plan.recompute, plan.micro_batch)
+        floor = self.floors.get(key)
+        if floor is None:
+            stage3 = Layout(
+                plan.tp, plan.pp, plan.dp, 3, plan.recompute, plan.micro_batch, plan.offload, plan.ep
+            )
+            states, _ = self.state_sum(spec, params, setup, stage3)
+            kept = self.kept(spec, setup, stage3).likely
+            floor = self.floors[key] = states + kept + CUDA_CONTEXT_BYTES.value
+        return floor
 
+    def kept(self, spec: ModelSpec, setup: TrainingSetup, plan: Plan | Layout) -> Span:
+        """:func:`estimator.transients.kept_activations` of ``plan`` (bytes), once per TP, PP,
+        micro-batch, recompute mode and whether ZeRO is off — all it reads of the layout."""
+        key = (plan.tp, plan.pp, plan.micro_batch, plan.recompute, plan.zero_stage == 0)
+        span = self.activations.get(key)
+        if span is None:
+            self.facts = self.facts or activation_facts(spec, setup)
+            span = self.activations[key] = kept_activations(spec, setup, plan, self.facts)
+        return span
 
-UNBOUNDED_DP = 2**40
-"""A data-parallel degree beyond any searched (:data:`estimator.plan.MAX_GPUS_SEARCHED`): what a
-ZeRO stage shards over it is ~0, what it does not shard is whole (:meth:`SearchMemo.unsharded_above`)."""
 
 ZERO3_BOUND_MARGIN = 1.0 - 1e-9
-"""Relative slack on the ZeRO-3 lower bound of :func:`states_surely_above` (dimensionless):
+"""Relative slack on the ZeRO-3 lower bound of :func:`group_out_of_reach` (dimensionless):
 the bound holds exactly in real numbers; the slack (far above float rounding, ~1e-16 per operation,
 far below any real gap between stages) keeps it a bound after rounding, so a layout is never dropped
 that the exact test would keep."""
 
 
-def states_surely_above(
+def group_out_of_reach(
     spec: ModelSpec, params: float, setup: TrainingSetup, plan: Layout, limit: float, memo: SearchMemo
 ) -> bool:
-    """Whether every ZeRO stage of ``plan``'s (TP, PP, DP, EP, offload) has states certainly above
-    ``limit`` bytes, so that no such layout fits whatever its stage, recompute mode or micro-batch: each
-    part of :func:`state_parts` only shrinks as the stage rises (ZeRO-1 shards the optimizer, 2 the
-    gradients, 3 the weights, over DP ≥ 1), the states do not depend on the recompute mode or the
-    micro-batch, and every later part of the breakdown is ≥ 0 — so the stage-3 states bound all of
-    them from below (:data:`ZERO3_BOUND_MARGIN`). One evaluation rules out a group of layouts."""
-    if limit == math.inf:
-        return False
-    floor, _ = memo.state_sum(spec, params, setup, plan._replace(zero_stage=3))
-    return floor * ZERO3_BOUND_MARGIN > limit
+    """Whether no ZeRO stage of ``plan``'s group (the same TP, PP, DP, EP, offload, recompute mode and
+    micro-batch) fits within ``limit`` bytes, so the search can skip the group's layouts unsized.
+
+    Every part of :func:`state_parts` only shrinks as the stage rises (ZeRO-1 shards the optimizer, 2
+    the gradients, 3 the weights, over DP ≥ 1), and so do the kept activations (LoRA's fp32 input
+    copies go with ZeRO-0: :func:`estimator.transients.kept_activations`); every other part of the
+    breakdown is ≥ 0 and the overhead at least the CUDA context. So the stage-3 states + stage-3 kept
+    activations + the CUDA context (:meth:`SearchMemo.group_floor`) bound every stage's total from
+    below (:data:`ZERO3_BOUND_MARGIN`), and a group above the limit holds no layout that fits."""
+    return limit != math.inf and memo.group_floor(spec, params, setup, plan) * ZERO3_BOUND_MARGIN > limit
 
 
 def breakdown_within(
@@ -357,8 +368,6 @@ def breakdown_within(
         done = memo.full.get(plan) if isinstance(plan, Layout) else None
         if done is not None:  # sized before in this search: same parts, same test against the limit
             return None if done[0] > limit else dict(done[1])
-        if isinstance(plan, Layout) and memo.unsharded_above(spec, params, setup, plan, limit):
-            return None
         states, cached = memo.state_sum(spec, params, setup, plan)
         if states > limit:
             return None
@@ -386,11 +395,9 @@ def _surely_above(
     the search skips the rest of the step's transients of a layout just out of reach."""
     if limit == math.inf:
         return False
-    facts = None if memo is None else (memo.facts or activation_facts(spec, setup))
-    if memo is not None:
-        memo.facts = facts
+    kept = kept_activations(spec, setup, plan) if memo is None else memo.kept(spec, setup, plan)
     floor = states + zero_buffers(plan)
-    floor += kept_activations(spec, setup, plan, facts).likely
+    floor += kept.likely
     return floor + CUDA_CONTEXT_BYTES.value > limit
 
 
@@ -459,7 +466,8 @@ def _with_transients(
         facts = memo.facts = memo.facts or activation_facts(spec, setup)
     if setup.method != Method.ptuning:  # the prefix is small and not split
         trained /= plan.tp * plan.pp
-    parts |= peaks(spec, params, setup, plan, trained, facts).likely_parts()
+    kept = None if memo is None else memo.kept(spec, setup, plan)
+    parts |= peaks(spec, params, setup, plan, trained, facts, kept).likely_parts()
     churn = sum(v for k, v in parts.items() if k in RUNTIME_PARTS)  # allocated and freed every step
     parts["overhead"] = CUDA_CONTEXT_BYTES.value + FRAGMENTATION.value * churn
     return parts

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import replace
 from itertools import product
 
 from estimator.catalog import GpuSpec, ModelSpec
+from estimator.copying import replace
 from estimator.expert_parallel import ep_degrees
 from estimator.layouts import RECOMPUTE_ORDER as RECOMPUTE_ORDER
 from estimator.layouts import STATED_RECOMPUTE as STATED_RECOMPUTE
@@ -24,7 +24,7 @@ from estimator.layouts import _layouts as _layouts
 from estimator.layouts import ordered_layouts as ordered_layouts
 from estimator.layouts import plan_preference as plan_preference
 from estimator.layouts import uneven_ok as uneven_ok
-from estimator.memory import SearchMemo, breakdown_within, state_bytes, states_surely_above
+from estimator.memory import SearchMemo, breakdown_within, group_out_of_reach, state_bytes
 from estimator.memory_band import per_gpu_band
 from estimator.models import Alternative, Memory, Method, Plan
 from estimator.setup import Layout, TrainingSetup
@@ -70,16 +70,11 @@ def best_plan_for(
     comfortable = gpu.addressable_bytes * HEADROOM
     layouts = _layouts(spec, gpu, gpus, setup)
     tight: tuple[Layout, dict[str, float]] | None = None
-    out_of_reach: dict[tuple[int, int, int], bool] = {}  # (TP, PP, EP) → all its states above the limit
     for plan in layouts:
         if plan.recompute == "full" and not allow_full_recompute:
             continue
-        if memo is not None:
-            group = (plan.tp, plan.pp, plan.ep)
-            if group not in out_of_reach:
-                out_of_reach[group] = states_surely_above(spec, params, setup, plan, limit, memo)
-            if out_of_reach[group]:
-                continue
+        if memo is not None and group_out_of_reach(spec, params, setup, plan, limit, memo):
+            continue
         parts = breakdown_within(spec, params, setup, plan, limit, memo)
         if parts is None:  # above the limit: neither comfortable nor tight
             continue
@@ -192,12 +187,10 @@ def _any_layout_fits(
     choosing."""
     limit = gpu.addressable_bytes * budget_fraction
     layouts = _layouts(spec, gpu, gpus, setup, pinned)
-    if layouts:  # one (TP, PP, DP) and EP: its ZeRO-3 states bound every layout's from below
-        group = layouts[0] if ep is None else layouts[0]._replace(ep=ep)
-        if states_surely_above(spec, params, setup, group, limit, memo):
-            return False
-    for plan in layouts:
+    for plan in reversed(layouts):  # any order gives the same answer: the least memory (ZeRO-3, full) first
         if (ep is not None and plan.ep != ep) or (plan.recompute == "full" and not allow_full_recompute):
+            continue
+        if group_out_of_reach(spec, params, setup, plan, limit, memo):
             continue
         parts = breakdown_within(spec, params, setup, plan, limit, memo)
         if parts is not None and sum(parts.values()) <= limit:
