@@ -70,19 +70,20 @@ def best_plan_for(
     comfortable = gpu.addressable_bytes * HEADROOM
     layouts = _layouts(spec, gpu, gpus, setup)
     tight: tuple[Layout, dict[str, float]] | None = None
+    reach = limit  # once a tight layout is found only a comfortable one can change the answer
     for plan in layouts:
         if plan.recompute == "full" and not allow_full_recompute:
             continue
-        if memo is not None and group_out_of_reach(spec, params, setup, plan, limit, memo):
+        if memo is not None and group_out_of_reach(spec, params, setup, plan, reach, memo):
             continue
-        parts = breakdown_within(spec, params, setup, plan, limit, memo)
+        parts = breakdown_within(spec, params, setup, plan, reach, memo)
         if parts is None:  # above the limit: neither comfortable nor tight
             continue
         total = sum(parts.values())
         if total <= comfortable and total <= limit:
             return plan.to_plan(), parts
         if total <= limit and tight is None:
-            tight = (plan, parts)
+            tight, reach = (plan, parts), min(limit, comfortable)
     return (tight[0].to_plan(), tight[1]) if tight else None
 
 
