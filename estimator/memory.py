@@ -25,6 +25,7 @@ from estimator.transients import (
     Span,
     activation_facts,
     kept_activations,
+    loss_bytes,
     peaks,
     zero_buffers,
 )
@@ -390,14 +391,20 @@ def _surely_above(
 ) -> bool:
     """Whether :func:`breakdown`'s total is certainly above ``limit`` from its first parts alone: the
     states' sum ``states``, DeepSpeed's buckets, the kept activations and the CUDA context (the
-    overhead is at least that; the parts between are ≥ 0). Added in the breakdown's order, so True means
-    ``sum(breakdown(...).values()) > limit`` exactly (a float sum of non-negative terms never decreases):
-    the search skips the rest of the step's transients of a layout just out of reach."""
+    overhead is at least that; the parts between are ≥ 0) — without a pipeline also the loss's peak, the
+    'logits' part that follows the activations there (:meth:`estimator.transients.Peaks.likely_parts`).
+    Added in the breakdown's order, so True means ``sum(breakdown(...).values()) > limit`` exactly (a
+    float sum of non-negative terms never decreases): the search skips the rest of the step's transients
+    of a layout just out of reach."""
     if limit == math.inf:
         return False
     kept = kept_activations(spec, setup, plan) if memo is None else memo.kept(spec, setup, plan)
     floor = states + zero_buffers(plan)
     floor += kept.likely
+    if floor + CUDA_CONTEXT_BYTES.value > limit:
+        return True
+    if plan.pp == 1:
+        floor += loss_bytes(spec, setup, plan).likely
     return floor + CUDA_CONTEXT_BYTES.value > limit
 
 

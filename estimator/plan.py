@@ -188,10 +188,15 @@ def _any_layout_fits(
     choosing."""
     limit = gpu.addressable_bytes * budget_fraction
     layouts = _layouts(spec, gpu, gpus, setup, pinned)
+    out_of_reach: dict[tuple[str, int], bool] = {}  # by recompute mode and EP: one TP, PP, DP here
     for plan in reversed(layouts):  # any order gives the same answer: the least memory (ZeRO-3, full) first
         if (ep is not None and plan.ep != ep) or (plan.recompute == "full" and not allow_full_recompute):
             continue
-        if group_out_of_reach(spec, params, setup, plan, limit, memo):
+        group = (plan.recompute, plan.ep)
+        out = out_of_reach.get(group)
+        if out is None:
+            out = out_of_reach[group] = group_out_of_reach(spec, params, setup, plan, limit, memo)
+        if out:
             continue
         parts = breakdown_within(spec, params, setup, plan, limit, memo)
         if parts is not None and sum(parts.values()) <= limit:
