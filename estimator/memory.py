@@ -24,6 +24,7 @@ from estimator.transients import (
     ActivationFacts,
     Span,
     activation_facts,
+    gathered_weights,
     kept_activations,
     loss_bytes,
     peaks,
@@ -373,7 +374,7 @@ def breakdown_within(
         if states > limit:
             return None
         parts = dict(cached)
-    if states > limit or _surely_above(spec, setup, plan, states, limit, memo):
+    if states > limit or _surely_above(spec, setup, plan, states, limit, memo, params):
         return None
     parts = _with_transients(spec, params, setup, plan, parts, memo)
     if memo is not None and isinstance(plan, Layout):
@@ -388,6 +389,7 @@ def _surely_above(
     states: float,
     limit: float,
     memo: SearchMemo | None,
+    params: float | None = None,
 ) -> bool:
     """Whether :func:`breakdown`'s total is certainly above ``limit`` from its first parts alone: the
     states' sum ``states``, DeepSpeed's buckets, the kept activations and the CUDA context (the
@@ -395,7 +397,9 @@ def _surely_above(
     'logits' part that follows the activations there (:meth:`estimator.transients.Peaks.likely_parts`).
     Added in the breakdown's order, so True means ``sum(breakdown(...).values()) > limit`` exactly (a
     float sum of non-negative terms never decreases): the search skips the rest of the step's transients
-    of a layout just out of reach."""
+    of a layout just out of reach. Given ``params``, last the bound of :func:`_churn_floor` (ZeRO-3's
+    gathered weights and the fragmentation of the step's parts), with the slack of
+    :data:`ZERO3_BOUND_MARGIN`."""
     if limit == math.inf:
         return False
     kept = kept_activations(spec, setup, plan) if memo is None else memo.kept(spec, setup, plan)
@@ -403,9 +407,27 @@ def _surely_above(
     floor += kept.likely
     if floor + CUDA_CONTEXT_BYTES.value > limit:
         return True
-    if plan.pp == 1:
-        floor += loss_bytes(spec, setup, plan).likely
-    return floor + CUDA_CONTEXT_BYTES.value > limit
+    logits = loss_bytes(spec, setup, plan).likely if plan.pp == 1 else 0.0
+    floor += logits
+    if floor + CUDA_CONTEXT_BYTES.value > limit:
+        return True
+    if params is None:
+        return False
+    return _churn_floor(spec, params, setup, plan, floor, kept.likely + logits) * ZERO3_BOUND_MARGIN > limit
+
+
+def _churn_floor(
+    spec: ModelSpec, params: float, setup: TrainingSetup, plan: Plan | Layout, floor: float, churn: float
+) -> float:
+    """A lower bound on :func:`breakdown`'s total (bytes) for ``params`` parameters from ``floor``
+    (states, buckets, kept activations and, without a pipeline, the loss's peak) and ``churn`` (the
+    step's parts among them):
+    + ZeRO-3's gathered weights (a later part), + the overhead at least as the step's parts in it
+    make it — the CUDA context + :data:`estimator.defaults.FRAGMENTATION` of the churn
+    (:func:`_with_transients`). Summed in another order than the breakdown: compared with the slack of
+    :data:`ZERO3_BOUND_MARGIN`."""
+    gathered = gathered_weights(spec, params, setup, plan).likely if plan.zero_stage >= 3 else 0.0
+    return floor + gathered + CUDA_CONTEXT_BYTES.value + FRAGMENTATION.value * (churn + gathered)
 
 
 def state_parts(

@@ -22,7 +22,7 @@ from bot.cli import main
 from estimator import catalog
 from estimator.copying import replace
 from estimator.inference import ServingSetup
-from estimator.memory import SearchMemo, breakdown, group_out_of_reach
+from estimator.memory import SearchMemo, breakdown, breakdown_within, group_out_of_reach
 from estimator.models import Algorithm, Method, Precision
 from estimator.plan import _layouts
 from estimator.runtimes import LOCAL, SGLANG, TRANSFORMERS, VLLM, Load
@@ -52,14 +52,20 @@ SETUPS = [
 @pytest.mark.parametrize(("model", "gpu", "setup"), SETUPS)
 def test_a_group_out_of_reach_holds_no_layout_within_the_limit(model, gpu, setup) -> None:
     """At a limit equal to a layout's own total (the tightest it still meets), no group bound rules that
-    layout out; a bound above some layout's total would drop a layout the search must keep."""
+    layout out, and no early test of the layout itself does; a bound above some layout's total would
+    drop a layout the search must keep."""
     spec, card = catalog.model(model), catalog.gpu(gpu)
     memo = SearchMemo()
     checked = out = 0
     for gpus in (1, 2, 8, 16, 64, 512):
         for plan in _layouts(spec, card, gpus, setup):
-            total = sum(breakdown(spec, spec.params_total, setup, plan).values())
+            full = breakdown(spec, spec.params_total, setup, plan)
+            total = sum(full.values())
             assert not group_out_of_reach(spec, spec.params_total, setup, plan, total, memo), plan
+            # nor do the early tests of one layout (states, activations, loss, gathered weights, churn)
+            assert breakdown_within(spec, spec.params_total, setup, plan, total, memo) == full, plan
+            below = total * (1 - 1e-12)
+            assert breakdown_within(spec, spec.params_total, setup, plan, below, SearchMemo()) is None, plan
             out += group_out_of_reach(spec, spec.params_total, setup, plan, card.addressable_bytes, memo)
             checked += 1
     assert checked > 0
