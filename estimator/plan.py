@@ -212,6 +212,7 @@ def min_gpus(
     budget_fraction: float = 1.0,
     allow_full_recompute: bool = True,
     memo: SearchMemo | None = None,
+    at_least: int = 1,
 ) -> tuple[int, Plan, dict[str, float]] | None:
     """Fewest GPUs (1, 2, 4, then whole nodes) with a layout that fits, or None up to MAX_GPUS_SEARCHED.
 
@@ -224,10 +225,13 @@ def min_gpus(
     (from the lower bound: all states sharded, nothing else; below the best count found so far), and
     the answer is the least of them, laid out as :func:`best_plan_for` prefers at that count.
     ``memo``: the :class:`estimator.memory.SearchMemo` of this spec, params and setup (a new one if None).
+    ``at_least``: a count below which the caller knows nothing fits (:func:`search_floor`): the search
+    starts there, with the same answer.
     """
     per_node = gpu.gpus_per_node
     memo = memo or SearchMemo()  # what the layouts share: nothing in it depends on the pinned TP and PP
     floor = _gpu_count(_count_index(_lower_bound(spec, params, gpu, setup, memo), per_node), per_node)
+    floor = max(floor, at_least)
     best: int | None = None
     # smallest groups first: a fit found early caps the counts the larger groups still need to try
     triples = sorted(
@@ -261,9 +265,15 @@ def min_gpus(
 
 
 def _alternatives(
-    spec: ModelSpec, params: float, gpu: GpuSpec, setup: TrainingSetup, memo: SearchMemo | None = None
+    spec: ModelSpec,
+    params: float,
+    gpu: GpuSpec,
+    setup: TrainingSetup,
+    memo: SearchMemo | None = None,
+    at_least: int = 1,
 ) -> list[Alternative]:
-    """The fewest GPUs under options a user can switch on (DeepSpeed estimators' 'with offload / without')."""
+    """The fewest GPUs under options a user can switch on (DeepSpeed estimators' 'with offload / without').
+    ``at_least``: :func:`search_floor` of ``setup``'s own search (for the row without full recompute)."""
     variants: list[tuple[str, TrainingSetup]] = []
     # the user's own settings first: what changing each of them would give
     if setup.zero_stage is not None and setup.zero_stage < 3:
@@ -298,7 +308,9 @@ def _alternatives(
     out = _without_idle_other_stack(out)
     if setup.recompute is not None:  # the user chose the recompute mode: no "without full recompute" row
         return out
-    no_recompute = min_gpus(spec, params, gpu, setup, allow_full_recompute=False, memo=memo)
+    no_recompute = min_gpus(
+        spec, params, gpu, setup, allow_full_recompute=False, memo=memo, at_least=at_least
+    )
     out.append(
         Alternative(
             change="no_full_recompute",
@@ -319,6 +331,14 @@ def _without_idle_other_stack(rows: list[Alternative]) -> list[Alternative]:
     return rows
 
 
+def search_floor(fewest: int | None) -> int:
+    """Where a search of the same model, parameters and setup as :func:`min_gpus` at the card's whole
+    budget with full recompute allowed — whose answer is ``fewest`` (None: nothing fits up to
+    :data:`MAX_GPUS_SEARCHED`) — can start when its budget is smaller or full recompute is not allowed:
+    a layout fitting it fits the first search too, so nothing below ``fewest`` fits it."""
+    return MAX_GPUS_SEARCHED + 1 if fewest is None else fewest
+
+
 def recommended(
     spec: ModelSpec,
     params: float,
@@ -329,9 +349,10 @@ def recommended(
 ) -> tuple[int, Plan] | None:
     """A comfortable size: ≤ 90 % of the card, no full recompute (except on cards without NVLink, where
     recomputing is cheaper than tensor parallelism over PCIe, or when the user chose the mode); full
-    training on at least one node."""
+    training on at least one node. ``minimum``: the fewest GPUs that fit (:func:`min_gpus` of this
+    setup at the card's whole budget): the comfortable search starts there (:func:`search_floor`)."""
     no_recompute = gpu.nvlink and setup.recompute is None
-    found = min_gpus(spec, params, gpu, setup, HEADROOM, not no_recompute, memo)
+    found = min_gpus(spec, params, gpu, setup, HEADROOM, not no_recompute, memo, search_floor(minimum))
     if found is None:
         return None
     n = found[0]
@@ -416,7 +437,8 @@ def training_memory(
             "usable_bytes": gpu.addressable_bytes,
         }
 
-    alternatives = _alternatives(spec, params, gpu, setup, memo) if with_alternatives else []
+    floor = search_floor(found[0] if found else None)  # the searches below fit no more than this one
+    alternatives = _alternatives(spec, params, gpu, setup, memo, floor) if with_alternatives else []
     if found is None:  # nothing fits at any count: the user's count if given, else one GPU's states
         n, plan, parts = at if at is not None else (None, None, shell)
         return Memory(
