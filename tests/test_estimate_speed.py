@@ -113,7 +113,11 @@ def test_a_remembering_runtime_answers_as_its_runtime(runtime) -> None:
         runtime.splits_layers,
         runtime.kv_block_tokens,
     )
-    assert memo.kv_replication(spec, 8) == runtime.kv_replication(spec, 8)
+    for tp in (1, 2, 4, 8, 16):
+        for _ in range(2):
+            assert memo.kv_replication(spec, tp) == runtime.kv_replication(spec, tp)
+            assert memo.kv_replication(other, tp) == runtime.kv_replication(other, tp)
+    assert (memo.prefills_batch, memo.recipe) == (runtime.prefills_batch, runtime.recipe)
 
 
 def _ask_counting(monkeypatch, question: str) -> tuple[dict, dict[str, int]]:

@@ -13,15 +13,27 @@ from estimator.runtimes.base import NO_LOAD, Load, ServingRuntime
 class MemoRuntime:
     """``inner`` (a :class:`ServingRuntime`) for one model ``spec`` on one card ``gpu``: the same answers,
     :meth:`usable_bytes` computed once and :meth:`workspace_bytes` once per (TP, load) — both pure
-    functions of their arguments. Asked about another model or card (not these objects), it asks
-    ``inner``. Every other attribute is ``inner``'s. Made per serving question, dropped with it."""
+    functions of their arguments — and :meth:`kv_replication` once per TP. Asked about another model or
+    card (not these objects), it asks ``inner``. Every other attribute is ``inner``'s. Made per serving
+    question, dropped with it."""
 
-    __slots__ = ("_usable", "_workspace", "gpu", "inner", "spec")
+    __slots__ = (
+        "_replication",
+        "_usable",
+        "_workspace",
+        "gpu",
+        "inner",
+        "prefills_batch",
+        "spec",
+        "splits_layers",
+    )
 
     def __init__(self, inner: ServingRuntime, spec: ModelSpec, gpu: GpuSpec) -> None:
         self.inner, self.spec, self.gpu = inner, spec, gpu
         self._usable: float | None = None
         self._workspace: dict[tuple[int, Load], float] = {}
+        self._replication: dict[int, float] = {}
+        self.splits_layers, self.prefills_batch = inner.splits_layers, inner.prefills_batch  # asked often
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.inner, name)
@@ -42,4 +54,13 @@ class MemoRuntime:
         found = self._workspace.get(key)
         if found is None:
             found = self._workspace[key] = self.inner.workspace_bytes(spec, gpu, tp, load)
+        return found
+
+    def kv_replication(self, spec: ModelSpec, tp: int) -> float:
+        """:meth:`ServingRuntime.kv_replication` (copies of each token's KV across a TP group)."""
+        if spec is not self.spec:
+            return self.inner.kv_replication(spec, tp)
+        found = self._replication.get(tp)
+        if found is None:
+            found = self._replication[tp] = self.inner.kv_replication(spec, tp)
         return found
