@@ -24,7 +24,7 @@ from estimator.copying import replace
 from estimator.inference import ServingSetup
 from estimator.memory import SearchMemo, breakdown, breakdown_within, group_out_of_reach
 from estimator.models import Algorithm, Method, Precision
-from estimator.plan import _layouts
+from estimator.plan import HEADROOM, MAX_GPUS_SEARCHED, _layouts, min_gpus, search_floor
 from estimator.runtimes import LOCAL, SGLANG, TRANSFORMERS, VLLM, Load
 from estimator.runtimes.memo import MemoRuntime
 from estimator.setup import TrainingSetup
@@ -164,3 +164,20 @@ def test_a_serving_answer_asks_vllm_s_profile_once_per_tp_and_load(monkeypatch) 
     inference = answer["report"]["inference"]
     assert inference["runtime"] == "vLLM" and inference["min_gpus"] >= 1
     assert 0 < counts["vllm_profile"] <= 28, counts
+
+
+@pytest.mark.parametrize(("model", "gpu", "setup"), SETUPS[:4] + SETUPS[9:])
+def test_a_search_started_at_the_first_search_s_answer_finds_the_same(model, gpu, setup) -> None:
+    """The comfortable search and the one without full recompute fit no layout the first search (whole
+    card, full recompute allowed) does not: started at its answer, they answer the same — count, plan
+    and parts."""
+    spec, card = catalog.model(model), catalog.gpu(gpu)
+    first = min_gpus(spec, spec.params_total, card, setup)
+    floor = search_floor(first[0] if first else None)
+    for budget, allow in ((HEADROOM, False), (HEADROOM, True), (1.0, False)):
+        alone = min_gpus(spec, spec.params_total, card, setup, budget, allow)
+        started = min_gpus(spec, spec.params_total, card, setup, budget, allow, SearchMemo(), floor)
+        assert started == alone
+        if alone is not None and first is not None:
+            assert alone[0] >= first[0]
+    assert search_floor(None) == MAX_GPUS_SEARCHED + 1
