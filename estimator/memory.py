@@ -17,14 +17,18 @@ from estimator.architecture import embedding_params
 from estimator.catalog import ModelSpec
 from estimator.defaults import CUDA_CONTEXT_BYTES, FRAGMENTATION
 from estimator.expert_parallel import routed_share, state_groups
+from estimator.lora import LORA_ALL_LINEAR as LORA_ALL_LINEAR
+from estimator.lora import lora_matrices as lora_matrices
+from estimator.lora import lora_params as lora_params
 from estimator.models import Algorithm, Checkpoint, Method, Plan
+from estimator.search_bounds import ZERO3_BOUND_MARGIN, churn_floor
+from estimator.search_bounds import group_out_of_reach as group_out_of_reach
 from estimator.setup import Layout, Optimizer, TrainingSetup
 from estimator.transients import (
     RUNTIME_PARTS,
     ActivationFacts,
     Span,
     activation_facts,
-    gathered_weights,
     kept_activations,
     loss_bytes,
     peaks,
@@ -96,65 +100,6 @@ same 16: fp16 weight 2 + gradient 2 + fp32 master 4 + m, v 8."""
 FULL_STATE_BYTES_PER_PARAM = 16.0
 """Resumable checkpoint of mixed-precision AdamW: bf16 weights 2 + fp32 master 4 + m 4 + v 4,
 rounded to the 16 B/param of model states (ZeRO §3) to leave room for gradients/RNG/metadata."""
-
-
-LORA_ALL_LINEAR = "all-linear"
-"""PEFT's name for every linear layer of attention and MLP (``target_modules="all-linear"``)."""
-
-_LORA_MODULES: dict[str, tuple[str, ...]] = {
-    # attention, as Llama/Qwen/Mistral code names it, and the fused projections of other families
-    "q_proj": ("q",), "k_proj": ("k",), "v_proj": ("v",), "o_proj": ("o",),
-    "query_key_value": ("q", "k", "v"), "qkv_proj": ("q", "k", "v"), "w_pack": ("q", "k", "v"),
-    "c_attn": ("q", "k", "v"), "wqkv": ("q", "k", "v"), "dense": ("o",), "c_proj": ("o",), "wo": ("o",),
-    "out_proj": ("o",), "self_attn": ("q", "k", "v", "o"), "attention": ("q", "k", "v", "o"),
-    # MLP
-    "gate_proj": ("gate",), "up_proj": ("up",), "down_proj": ("down",), "w1": ("gate",), "w3": ("up",),
-    "w2": ("down",), "dense_h_to_4h": ("gate", "up"), "dense_4h_to_h": ("down",), "fc1": ("up",),
-    "fc2": ("down",), "mlp": ("gate", "up", "down"),
-}  # fmt: skip
-"""Module names people target → the projections they adapt (HF modeling code of each family)."""
-
-
-def lora_matrices(targets: tuple[str, ...] | list[str] | None) -> frozenset[str]:
-    """The projections (q, k, v, o, gate, up, down) a list of LoRA target names adapts; None or
-    'all-linear' → all of them. Unknown names adapt nothing (the bot names them as not used)."""
-    if not targets or any(t.lower().replace("_", "-") in (LORA_ALL_LINEAR, "all") for t in targets):
-        return frozenset({"q", "k", "v", "o", "gate", "up", "down"})
-    out: set[str] = set()
-    for t in targets:
-        out |= set(_LORA_MODULES.get(t.lower().replace("-", "_"), ()))
-    return frozenset(out)
-
-
-def lora_params(spec: ModelSpec, rank: int, targets: tuple[str, ...] | list[str] | None = None) -> float:
-    """Trainable LoRA parameters (:func:`_lora_params`)."""
-    return _lora_params(spec, rank, tuple(targets) if targets else None)
-
-
-def _lora_params(spec: ModelSpec, rank: int, targets: tuple[str, ...] | None) -> float:
-    """Trainable LoRA parameters: r·(d_in + d_out) per targeted matrix.
-
-    Attention: q (h → heads·d), k and v (h → kv_heads·d), o (heads·d → h); MLP: gate and up (h → f),
-    down (f → h) — gate only in a gated MLP; a MoE layer's experts each. ``targets`` as in
-    :func:`lora_matrices` (None: all linear layers). Source: Hu et al. 2021 (LoRA) §4: W + BA with
-    B ∈ R^{d×r}, A ∈ R^{r×k}; PEFT ``LoraConfig.target_modules``.
-    """
-    on = lora_matrices(targets)
-    h, hd = spec.hidden, spec.head_dim_effective
-    q_out, kv_out = spec.heads * hd, spec.kv_heads * hd
-    attn = {"q": h + q_out, "k": h + kv_out, "v": h + kv_out, "o": q_out + h}
-    attn_per_layer = sum(v for k, v in attn.items() if k in on)
-
-    def mlp(ffn: int) -> float:
-        parts = {"gate": h + ffn if spec.gated_ffn else 0, "up": h + ffn, "down": ffn + h}
-        return sum(v for k, v in parts.items() if k in on)
-
-    if spec.is_moe:
-        routed = (spec.experts or 0) * mlp(spec.expert_ffn_hidden)
-        shared = (spec.shared_experts or 0) * mlp(spec.shared_ffn_hidden)
-        dense = spec.dense_mlp_layers * mlp(spec.ffn_hidden)
-        return rank * (spec.layers * attn_per_layer + spec.moe_layers * (routed + shared) + dense)
-    return rank * spec.layers * (attn_per_layer + mlp(spec.ffn_hidden))
 
 
 def model_state_bytes(
@@ -327,28 +272,6 @@ class SearchMemo:
         return span
 
 
-ZERO3_BOUND_MARGIN = 1.0 - 1e-9
-"""Relative slack on the ZeRO-3 lower bound of :func:`group_out_of_reach` (dimensionless):
-the bound holds exactly in real numbers; the slack (far above float rounding, ~1e-16 per operation,
-far below any real gap between stages) keeps it a bound after rounding, so a layout is never dropped
-that the exact test would keep."""
-
-
-def group_out_of_reach(
-    spec: ModelSpec, params: float, setup: TrainingSetup, plan: Layout, limit: float, memo: SearchMemo
-) -> bool:
-    """Whether no ZeRO stage of ``plan``'s group (the same TP, PP, DP, EP, offload, recompute mode and
-    micro-batch) fits within ``limit`` bytes, so the search can skip the group's layouts unsized.
-
-    Every part of :func:`state_parts` only shrinks as the stage rises (ZeRO-1 shards the optimizer, 2
-    the gradients, 3 the weights, over DP ≥ 1), and so do the kept activations (LoRA's fp32 input
-    copies go with ZeRO-0: :func:`estimator.transients.kept_activations`); every other part of the
-    breakdown is ≥ 0 and the overhead at least the CUDA context. So the stage-3 states + stage-3 kept
-    activations + the CUDA context (:meth:`SearchMemo.group_floor`) bound every stage's total from
-    below (:data:`ZERO3_BOUND_MARGIN`), and a group above the limit holds no layout that fits."""
-    return limit != math.inf and memo.group_floor(spec, params, setup, plan) * ZERO3_BOUND_MARGIN > limit
-
-
 def breakdown_within(
     spec: ModelSpec,
     params: float,
@@ -397,9 +320,9 @@ def _surely_above(
     'logits' part that follows the activations there (:meth:`estimator.transients.Peaks.likely_parts`).
     Added in the breakdown's order, so True means ``sum(breakdown(...).values()) > limit`` exactly (a
     float sum of non-negative terms never decreases): the search skips the rest of the step's transients
-    of a layout just out of reach. Given ``params``, last the bound of :func:`_churn_floor` (ZeRO-3's
-    gathered weights and the fragmentation of the step's parts), with the slack of
-    :data:`ZERO3_BOUND_MARGIN`."""
+    of a layout just out of reach. Given ``params``, last the bound of
+    :func:`estimator.search_bounds.churn_floor` (ZeRO-3's gathered weights and the fragmentation of the
+    step's parts), with the slack of :data:`ZERO3_BOUND_MARGIN`."""
     if limit == math.inf:
         return False
     kept = kept_activations(spec, setup, plan) if memo is None else memo.kept(spec, setup, plan)
@@ -413,21 +336,7 @@ def _surely_above(
         return True
     if params is None:
         return False
-    return _churn_floor(spec, params, setup, plan, floor, kept.likely + logits) * ZERO3_BOUND_MARGIN > limit
-
-
-def _churn_floor(
-    spec: ModelSpec, params: float, setup: TrainingSetup, plan: Plan | Layout, floor: float, churn: float
-) -> float:
-    """A lower bound on :func:`breakdown`'s total (bytes) for ``params`` parameters from ``floor``
-    (states, buckets, kept activations and, without a pipeline, the loss's peak) and ``churn`` (the
-    step's parts among them):
-    + ZeRO-3's gathered weights (a later part), + the overhead at least as the step's parts in it
-    make it — the CUDA context + :data:`estimator.defaults.FRAGMENTATION` of the churn
-    (:func:`_with_transients`). Summed in another order than the breakdown: compared with the slack of
-    :data:`ZERO3_BOUND_MARGIN`."""
-    gathered = gathered_weights(spec, params, setup, plan).likely if plan.zero_stage >= 3 else 0.0
-    return floor + gathered + CUDA_CONTEXT_BYTES.value + FRAGMENTATION.value * (churn + gathered)
+    return churn_floor(spec, params, setup, plan, floor, kept.likely + logits) * ZERO3_BOUND_MARGIN > limit
 
 
 def state_parts(

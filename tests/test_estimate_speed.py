@@ -1,5 +1,5 @@
 """Issue 23 item 7, the estimate stage's CPU (part S6-spde) without a different answer: the layout search
-skips whole groups of layouts by a lower bound (:func:`estimator.memory.group_out_of_reach`), keeps
+skips whole groups of layouts by a lower bound (:func:`estimator.search_bounds.group_out_of_reach`), keeps
 each group's states and kept activations once per search, tries the least-memory layouts first, stops at
 groups no smaller than the best count; a serving question's runtime remembers its workspace
 (:class:`estimator.runtimes.memo.MemoRuntime`); the estimator's dataclasses are copied without
