@@ -14,10 +14,11 @@ Sizes in bytes, speeds in tokens per second, times in seconds, prices per GPU-ho
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import NamedTuple
 
 from estimator.catalog import GpuSpec, ModelSpec
+from estimator.copying import replace
 from estimator.models import Currency, DecodeSpeed, Inference, Precision
 from estimator.runtimes import (
     CUDA_VISIBLE_FRACTION,
@@ -42,6 +43,7 @@ from estimator.runtimes import (
     vllm_profile_bytes,
     vllm_utilization,
 )
+from estimator.runtimes.memo import MemoRuntime
 from estimator.runtimes.sglang import SGLANG_DP_ATTENTION_GIB, SGLANG_RESERVED_GIB, SGLANG_RESERVED_LARGE_GIB
 from estimator.runtimes.vllm import (
     BATCHED_TOKENS_LARGE,
@@ -164,7 +166,7 @@ def _footprint(s: ServingSetup) -> _Footprint:
     embeddings included), KV bytes per value (1 for fp8/int8 KV, else 2) and per sequence, the load."""
     weights = weight_bytes(s.spec, s.params, s.precision)
     kv_b = bytes_per_param(s.kv_precision) if s.kv_precision in (Precision.fp8, Precision.int8) else 2.0
-    rt = s.serving_runtime
+    rt = MemoRuntime(s.serving_runtime, s.spec, s.gpu)  # the same runtime, its workspace asked once
     prompt = s.prompt_tokens or int(s.context_tokens * PROMPT_SHARE)
     batch = s.concurrency if rt.prefills_batch else 1
     load = Load(s.context_tokens, prompt, batch, s.precision)

@@ -25,7 +25,14 @@ STATED_RECOMPUTE: dict[str, tuple[Recompute, ...]] = {
 
 
 def _divisors(n: int) -> list[int]:
-    return [d for d in range(1, n + 1) if n % d == 0]
+    """The divisors of ``n`` in increasing order (a new list: callers may extend it)."""
+    return list(_divisors_of(n))
+
+
+@lru_cache(maxsize=256)
+def _divisors_of(n: int) -> tuple[int, ...]:
+    """:func:`_divisors`, computed once per ``n`` (a layer count: every search asks it)."""
+    return tuple(d for d in range(1, n + 1) if n % d == 0)
 
 
 @lru_cache(maxsize=1024)

@@ -17,13 +17,20 @@ from estimator.architecture import embedding_params
 from estimator.catalog import ModelSpec
 from estimator.defaults import CUDA_CONTEXT_BYTES, FRAGMENTATION
 from estimator.expert_parallel import routed_share, state_groups
+from estimator.lora import LORA_ALL_LINEAR as LORA_ALL_LINEAR
+from estimator.lora import lora_matrices as lora_matrices
+from estimator.lora import lora_params as lora_params
 from estimator.models import Algorithm, Checkpoint, Method, Plan
+from estimator.search_bounds import ZERO3_BOUND_MARGIN, churn_floor
+from estimator.search_bounds import group_out_of_reach as group_out_of_reach
 from estimator.setup import Layout, Optimizer, TrainingSetup
 from estimator.transients import (
     RUNTIME_PARTS,
     ActivationFacts,
+    Span,
     activation_facts,
     kept_activations,
+    loss_bytes,
     peaks,
     zero_buffers,
 )
@@ -93,65 +100,6 @@ same 16: fp16 weight 2 + gradient 2 + fp32 master 4 + m, v 8."""
 FULL_STATE_BYTES_PER_PARAM = 16.0
 """Resumable checkpoint of mixed-precision AdamW: bf16 weights 2 + fp32 master 4 + m 4 + v 4,
 rounded to the 16 B/param of model states (ZeRO §3) to leave room for gradients/RNG/metadata."""
-
-
-LORA_ALL_LINEAR = "all-linear"
-"""PEFT's name for every linear layer of attention and MLP (``target_modules="all-linear"``)."""
-
-_LORA_MODULES: dict[str, tuple[str, ...]] = {
-    # attention, as Llama/Qwen/Mistral code names it, and the fused projections of other families
-    "q_proj": ("q",), "k_proj": ("k",), "v_proj": ("v",), "o_proj": ("o",),
-    "query_key_value": ("q", "k", "v"), "qkv_proj": ("q", "k", "v"), "w_pack": ("q", "k", "v"),
-    "c_attn": ("q", "k", "v"), "wqkv": ("q", "k", "v"), "dense": ("o",), "c_proj": ("o",), "wo": ("o",),
-    "out_proj": ("o",), "self_attn": ("q", "k", "v", "o"), "attention": ("q", "k", "v", "o"),
-    # MLP
-    "gate_proj": ("gate",), "up_proj": ("up",), "down_proj": ("down",), "w1": ("gate",), "w3": ("up",),
-    "w2": ("down",), "dense_h_to_4h": ("gate", "up"), "dense_4h_to_h": ("down",), "fc1": ("up",),
-    "fc2": ("down",), "mlp": ("gate", "up", "down"),
-}  # fmt: skip
-"""Module names people target → the projections they adapt (HF modeling code of each family)."""
-
-
-def lora_matrices(targets: tuple[str, ...] | list[str] | None) -> frozenset[str]:
-    """The projections (q, k, v, o, gate, up, down) a list of LoRA target names adapts; None or
-    'all-linear' → all of them. Unknown names adapt nothing (the bot names them as not used)."""
-    if not targets or any(t.lower().replace("_", "-") in (LORA_ALL_LINEAR, "all") for t in targets):
-        return frozenset({"q", "k", "v", "o", "gate", "up", "down"})
-    out: set[str] = set()
-    for t in targets:
-        out |= set(_LORA_MODULES.get(t.lower().replace("-", "_"), ()))
-    return frozenset(out)
-
-
-def lora_params(spec: ModelSpec, rank: int, targets: tuple[str, ...] | list[str] | None = None) -> float:
-    """Trainable LoRA parameters (:func:`_lora_params`)."""
-    return _lora_params(spec, rank, tuple(targets) if targets else None)
-
-
-def _lora_params(spec: ModelSpec, rank: int, targets: tuple[str, ...] | None) -> float:
-    """Trainable LoRA parameters: r·(d_in + d_out) per targeted matrix.
-
-    Attention: q (h → heads·d), k and v (h → kv_heads·d), o (heads·d → h); MLP: gate and up (h → f),
-    down (f → h) — gate only in a gated MLP; a MoE layer's experts each. ``targets`` as in
-    :func:`lora_matrices` (None: all linear layers). Source: Hu et al. 2021 (LoRA) §4: W + BA with
-    B ∈ R^{d×r}, A ∈ R^{r×k}; PEFT ``LoraConfig.target_modules``.
-    """
-    on = lora_matrices(targets)
-    h, hd = spec.hidden, spec.head_dim_effective
-    q_out, kv_out = spec.heads * hd, spec.kv_heads * hd
-    attn = {"q": h + q_out, "k": h + kv_out, "v": h + kv_out, "o": q_out + h}
-    attn_per_layer = sum(v for k, v in attn.items() if k in on)
-
-    def mlp(ffn: int) -> float:
-        parts = {"gate": h + ffn if spec.gated_ffn else 0, "up": h + ffn, "down": ffn + h}
-        return sum(v for k, v in parts.items() if k in on)
-
-    if spec.is_moe:
-        routed = (spec.experts or 0) * mlp(spec.expert_ffn_hidden)
-        shared = (spec.shared_experts or 0) * mlp(spec.shared_ffn_hidden)
-        dense = spec.dense_mlp_layers * mlp(spec.ffn_hidden)
-        return rank * (spec.layers * attn_per_layer + spec.moe_layers * (routed + shared) + dense)
-    return rank * spec.layers * (attn_per_layer + mlp(spec.ffn_hidden))
 
 
 def model_state_bytes(
@@ -265,6 +213,12 @@ class SearchMemo:
 
     states: dict[tuple[int, int, int, int, bool, int], dict[str, float]] = field(default_factory=dict)
     full: dict[Layout, tuple[float, dict[str, float]]] = field(default_factory=dict)
+    sums: dict[tuple[int, int, int, int, bool, int], float] = field(default_factory=dict)
+    """The sum of each entry of ``states`` (the same float: summed once, in the same order)."""
+    floors: dict[tuple[int, int, int, int, bool, str, int], float] = field(default_factory=dict)
+    """:meth:`group_floor` by (TP, PP, DP, EP, offload, recompute, micro-batch)."""
+    activations: dict[tuple[int, int, int, str, bool], Span] = field(default_factory=dict)
+    """:meth:`kept` by (TP, PP, micro-batch, recompute, ZeRO off)."""
     trained: float | None = None
     facts: ActivationFacts | None = None
     routed: float | None = None
@@ -280,6 +234,42 @@ class SearchMemo:
         if self.trained is None:
             self.trained = trained_params(spec, params, setup)
         return self.trained
+
+    def state_sum(
+        self, spec: ModelSpec, params: float, setup: TrainingSetup, plan: Plan | Layout
+    ) -> tuple[float, dict[str, float]]:
+        """(sum, parts) of :func:`state_parts` for ``plan``, computed once per key of ``states``."""
+        key = (plan.tp, plan.pp, plan.dp, plan.zero_stage, plan.offload, plan.ep)
+        cached = self.states.get(key)
+        if cached is None:
+            trained, routed = self.trained_params(spec, params, setup), self.routed_share(spec)
+            cached = self.states[key] = state_parts(spec, params, setup, plan, trained, routed)
+            self.sums[key] = sum(cached.values())
+        return self.sums[key], cached
+
+    def group_floor(self, spec: ModelSpec, params: float, setup: TrainingSetup, plan: Layout) -> float:
+        """A lower bound in bytes on :func:`breakdown`'s total for every ZeRO stage of ``plan``'s TP, PP,
+        DP, EP, offload, recompute mode and micro-batch (:func:`group_out_of_reach`), once per group."""
+        key = (plan.tp, plan.pp, plan.dp, plan.ep, plan.offload, plan.recompute, plan.micro_batch)
+        floor = self.floors.get(key)
+        if floor is None:
+            stage3 = Layout(
+                plan.tp, plan.pp, plan.dp, 3, plan.recompute, plan.micro_batch, plan.offload, plan.ep
+            )
+            states, _ = self.state_sum(spec, params, setup, stage3)
+            kept = self.kept(spec, setup, stage3).likely
+            floor = self.floors[key] = states + kept + CUDA_CONTEXT_BYTES.value
+        return floor
+
+    def kept(self, spec: ModelSpec, setup: TrainingSetup, plan: Plan | Layout) -> Span:
+        """:func:`estimator.transients.kept_activations` of ``plan`` (bytes), once per TP, PP,
+        micro-batch, recompute mode and whether ZeRO is off — all it reads of the layout."""
+        key = (plan.tp, plan.pp, plan.micro_batch, plan.recompute, plan.zero_stage == 0)
+        span = self.activations.get(key)
+        if span is None:
+            self.facts = self.facts or activation_facts(spec, setup)
+            span = self.activations[key] = kept_activations(spec, setup, plan, self.facts)
+        return span
 
 
 def breakdown_within(
@@ -298,18 +288,16 @@ def breakdown_within(
     the caller keeps for one (spec, params, setup) — a setup differing only in TP/PP may share it."""
     if memo is None:
         parts = state_parts(spec, params, setup, plan)
+        states = sum(parts.values())
     else:
         done = memo.full.get(plan) if isinstance(plan, Layout) else None
         if done is not None:  # sized before in this search: same parts, same test against the limit
             return None if done[0] > limit else dict(done[1])
-        key = (plan.tp, plan.pp, plan.dp, plan.zero_stage, plan.offload, plan.ep)
-        cached = memo.states.get(key)
-        if cached is None:
-            trained, routed = memo.trained_params(spec, params, setup), memo.routed_share(spec)
-            cached = memo.states[key] = state_parts(spec, params, setup, plan, trained, routed)
+        states, cached = memo.state_sum(spec, params, setup, plan)
+        if states > limit:
+            return None
         parts = dict(cached)
-    states = sum(parts.values())
-    if states > limit or _surely_above(spec, setup, plan, states, limit, memo):
+    if states > limit or _surely_above(spec, setup, plan, states, limit, memo, params):
         return None
     parts = _with_transients(spec, params, setup, plan, parts, memo)
     if memo is not None and isinstance(plan, Layout):
@@ -324,20 +312,31 @@ def _surely_above(
     states: float,
     limit: float,
     memo: SearchMemo | None,
+    params: float | None = None,
 ) -> bool:
     """Whether :func:`breakdown`'s total is certainly above ``limit`` from its first parts alone: the
     states' sum ``states``, DeepSpeed's buckets, the kept activations and the CUDA context (the
-    overhead is at least that; the parts between are ≥ 0). Added in the breakdown's order, so True means
-    ``sum(breakdown(...).values()) > limit`` exactly (a float sum of non-negative terms never decreases):
-    the search skips the rest of the step's transients of a layout just out of reach."""
+    overhead is at least that; the parts between are ≥ 0) — without a pipeline also the loss's peak, the
+    'logits' part that follows the activations there (:meth:`estimator.transients.Peaks.likely_parts`).
+    Added in the breakdown's order, so True means ``sum(breakdown(...).values()) > limit`` exactly (a
+    float sum of non-negative terms never decreases): the search skips the rest of the step's transients
+    of a layout just out of reach. Given ``params``, last the bound of
+    :func:`estimator.search_bounds.churn_floor` (ZeRO-3's gathered weights and the fragmentation of the
+    step's parts), with the slack of :data:`ZERO3_BOUND_MARGIN`."""
     if limit == math.inf:
         return False
-    facts = None if memo is None else (memo.facts or activation_facts(spec, setup))
-    if memo is not None:
-        memo.facts = facts
+    kept = kept_activations(spec, setup, plan) if memo is None else memo.kept(spec, setup, plan)
     floor = states + zero_buffers(plan)
-    floor += kept_activations(spec, setup, plan, facts).likely
-    return floor + CUDA_CONTEXT_BYTES.value > limit
+    floor += kept.likely
+    if floor + CUDA_CONTEXT_BYTES.value > limit:
+        return True
+    logits = loss_bytes(spec, setup, plan).likely if plan.pp == 1 else 0.0
+    floor += logits
+    if floor + CUDA_CONTEXT_BYTES.value > limit:
+        return True
+    if params is None:
+        return False
+    return churn_floor(spec, params, setup, plan, floor, kept.likely + logits) * ZERO3_BOUND_MARGIN > limit
 
 
 def state_parts(
@@ -405,7 +404,8 @@ def _with_transients(
         facts = memo.facts = memo.facts or activation_facts(spec, setup)
     if setup.method != Method.ptuning:  # the prefix is small and not split
         trained /= plan.tp * plan.pp
-    parts |= peaks(spec, params, setup, plan, trained, facts).likely_parts()
+    kept = None if memo is None else memo.kept(spec, setup, plan)
+    parts |= peaks(spec, params, setup, plan, trained, facts, kept).likely_parts()
     churn = sum(v for k, v in parts.items() if k in RUNTIME_PARTS)  # allocated and freed every step
     parts["overhead"] = CUDA_CONTEXT_BYTES.value + FRAGMENTATION.value * churn
     return parts

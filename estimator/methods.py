@@ -10,9 +10,8 @@ heavier one because of its layout. The row names the layout it is at.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from estimator.catalog import GpuSpec, ModelSpec
+from estimator.copying import replace
 from estimator.memory import trained_params
 from estimator.models import Memory, Method, MethodRow, SizingRequest
 from estimator.plan import HEADROOM, least_memory_plan, min_gpus

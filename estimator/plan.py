@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import replace
 from itertools import product
 
 from estimator.catalog import GpuSpec, ModelSpec
+from estimator.copying import replace
 from estimator.expert_parallel import ep_degrees
 from estimator.layouts import RECOMPUTE_ORDER as RECOMPUTE_ORDER
 from estimator.layouts import STATED_RECOMPUTE as STATED_RECOMPUTE
@@ -24,7 +24,7 @@ from estimator.layouts import _layouts as _layouts
 from estimator.layouts import ordered_layouts as ordered_layouts
 from estimator.layouts import plan_preference as plan_preference
 from estimator.layouts import uneven_ok as uneven_ok
-from estimator.memory import SearchMemo, breakdown_within, state_bytes
+from estimator.memory import SearchMemo, breakdown_within, group_out_of_reach, state_bytes
 from estimator.memory_band import per_gpu_band
 from estimator.models import Alternative, Memory, Method, Plan
 from estimator.setup import Layout, TrainingSetup
@@ -70,17 +70,20 @@ def best_plan_for(
     comfortable = gpu.addressable_bytes * HEADROOM
     layouts = _layouts(spec, gpu, gpus, setup)
     tight: tuple[Layout, dict[str, float]] | None = None
+    reach = limit  # once a tight layout is found only a comfortable one can change the answer
     for plan in layouts:
         if plan.recompute == "full" and not allow_full_recompute:
             continue
-        parts = breakdown_within(spec, params, setup, plan, limit, memo)
+        if memo is not None and group_out_of_reach(spec, params, setup, plan, reach, memo):
+            continue
+        parts = breakdown_within(spec, params, setup, plan, reach, memo)
         if parts is None:  # above the limit: neither comfortable nor tight
             continue
         total = sum(parts.values())
         if total <= comfortable and total <= limit:
             return plan.to_plan(), parts
         if total <= limit and tight is None:
-            tight = (plan, parts)
+            tight, reach = (plan, parts), min(limit, comfortable)
     return (tight[0].to_plan(), tight[1]) if tight else None
 
 
@@ -113,10 +116,15 @@ def _shell(offload: bool) -> Layout:
 def _lower_bound(
     spec: ModelSpec, params: float, gpu: GpuSpec, setup: TrainingSetup, memo: SearchMemo | None = None
 ) -> int:
-    """GPUs below which nothing can fit: states fully sharded must fit in the memory."""
-    shell = breakdown_within(spec, params, setup, _shell(setup.offload), math.inf, memo)
-    assert shell is not None  # no limit
-    states = state_bytes(shell)
+    """GPUs below which nothing can fit: states fully sharded must fit in the memory. The shell's states
+    are its :func:`estimator.memory.state_parts` (ZeRO-0 keeps no DeepSpeed bucket): the same sum as
+    :func:`estimator.memory.state_bytes` of its whole breakdown, without the step's transients."""
+    if memo is None:
+        shell = breakdown_within(spec, params, setup, _shell(setup.offload), math.inf)
+        assert shell is not None  # no limit
+        states = state_bytes(shell)
+    else:
+        states, _ = memo.state_sum(spec, params, setup, _shell(setup.offload))
     return max(1, math.floor(states / gpu.addressable_bytes))
 
 
@@ -179,8 +187,16 @@ def _any_layout_fits(
     ``ep`` unless None) is within ``budget_fraction`` of the card — :func:`best_plan_for`'s test, without
     choosing."""
     limit = gpu.addressable_bytes * budget_fraction
-    for plan in _layouts(spec, gpu, gpus, setup, pinned):
+    layouts = _layouts(spec, gpu, gpus, setup, pinned)
+    out_of_reach: dict[tuple[str, int], bool] = {}  # by recompute mode and EP: one TP, PP, DP here
+    for plan in reversed(layouts):  # any order gives the same answer: the least memory (ZeRO-3, full) first
         if (ep is not None and plan.ep != ep) or (plan.recompute == "full" and not allow_full_recompute):
+            continue
+        group = (plan.recompute, plan.ep)
+        out = out_of_reach.get(group)
+        if out is None:
+            out = out_of_reach[group] = group_out_of_reach(spec, params, setup, plan, limit, memo)
+        if out:
             continue
         parts = breakdown_within(spec, params, setup, plan, limit, memo)
         if parts is not None and sum(parts.values()) <= limit:
@@ -196,6 +212,7 @@ def min_gpus(
     budget_fraction: float = 1.0,
     allow_full_recompute: bool = True,
     memo: SearchMemo | None = None,
+    at_least: int = 1,
 ) -> tuple[int, Plan, dict[str, float]] | None:
     """Fewest GPUs (1, 2, 4, then whole nodes) with a layout that fits, or None up to MAX_GPUS_SEARCHED.
 
@@ -208,10 +225,13 @@ def min_gpus(
     (from the lower bound: all states sharded, nothing else; below the best count found so far), and
     the answer is the least of them, laid out as :func:`best_plan_for` prefers at that count.
     ``memo``: the :class:`estimator.memory.SearchMemo` of this spec, params and setup (a new one if None).
+    ``at_least``: a count below which the caller knows nothing fits (:func:`search_floor`): the search
+    starts there, with the same answer.
     """
     per_node = gpu.gpus_per_node
     memo = memo or SearchMemo()  # what the layouts share: nothing in it depends on the pinned TP and PP
     floor = _gpu_count(_count_index(_lower_bound(spec, params, gpu, setup, memo), per_node), per_node)
+    floor = max(floor, at_least)
     best: int | None = None
     # smallest groups first: a fit found early caps the counts the larger groups still need to try
     triples = sorted(
@@ -219,13 +239,15 @@ def min_gpus(
         key=lambda t: t[0][0] * t[0][1] * (t[1] or 1),
     )
     for (tp, pp), ep in triples:
+        g = tp * pp * (ep or 1)
+        if best is not None and g >= best:  # every count of this group and the next ones is ≥ g ≥ best
+            break
 
         def fits(n: int, pinned: tuple[int, int] = (tp, pp), ep: int | None = ep) -> bool:
             return _any_layout_fits(
                 spec, params, gpu, n, setup, budget_fraction, allow_full_recompute, ep, pinned, memo
             )
 
-        g = tp * pp * (ep or 1)
         ceiling = min(MAX_GPUS_SEARCHED, best - 1) if best else MAX_GPUS_SEARCHED
         small = [n for n in (1, 2, 4) if n < per_node and floor <= n <= ceiling and n % g == 0]
         found = next((n for n in small if fits(n)), None)
@@ -243,9 +265,15 @@ def min_gpus(
 
 
 def _alternatives(
-    spec: ModelSpec, params: float, gpu: GpuSpec, setup: TrainingSetup, memo: SearchMemo | None = None
+    spec: ModelSpec,
+    params: float,
+    gpu: GpuSpec,
+    setup: TrainingSetup,
+    memo: SearchMemo | None = None,
+    at_least: int = 1,
 ) -> list[Alternative]:
-    """The fewest GPUs under options a user can switch on (DeepSpeed estimators' 'with offload / without')."""
+    """The fewest GPUs under options a user can switch on (DeepSpeed estimators' 'with offload / without').
+    ``at_least``: :func:`search_floor` of ``setup``'s own search (for the row without full recompute)."""
     variants: list[tuple[str, TrainingSetup]] = []
     # the user's own settings first: what changing each of them would give
     if setup.zero_stage is not None and setup.zero_stage < 3:
@@ -280,7 +308,9 @@ def _alternatives(
     out = _without_idle_other_stack(out)
     if setup.recompute is not None:  # the user chose the recompute mode: no "without full recompute" row
         return out
-    no_recompute = min_gpus(spec, params, gpu, setup, allow_full_recompute=False, memo=memo)
+    no_recompute = min_gpus(
+        spec, params, gpu, setup, allow_full_recompute=False, memo=memo, at_least=at_least
+    )
     out.append(
         Alternative(
             change="no_full_recompute",
@@ -301,6 +331,14 @@ def _without_idle_other_stack(rows: list[Alternative]) -> list[Alternative]:
     return rows
 
 
+def search_floor(fewest: int | None) -> int:
+    """Where a search of the same model, parameters and setup as :func:`min_gpus` at the card's whole
+    budget with full recompute allowed — whose answer is ``fewest`` (None: nothing fits up to
+    :data:`MAX_GPUS_SEARCHED`) — can start when its budget is smaller or full recompute is not allowed:
+    a layout fitting it fits the first search too, so nothing below ``fewest`` fits it."""
+    return MAX_GPUS_SEARCHED + 1 if fewest is None else fewest
+
+
 def recommended(
     spec: ModelSpec,
     params: float,
@@ -311,9 +349,10 @@ def recommended(
 ) -> tuple[int, Plan] | None:
     """A comfortable size: ≤ 90 % of the card, no full recompute (except on cards without NVLink, where
     recomputing is cheaper than tensor parallelism over PCIe, or when the user chose the mode); full
-    training on at least one node."""
+    training on at least one node. ``minimum``: the fewest GPUs that fit (:func:`min_gpus` of this
+    setup at the card's whole budget): the comfortable search starts there (:func:`search_floor`)."""
     no_recompute = gpu.nvlink and setup.recompute is None
-    found = min_gpus(spec, params, gpu, setup, HEADROOM, not no_recompute, memo)
+    found = min_gpus(spec, params, gpu, setup, HEADROOM, not no_recompute, memo, search_floor(minimum))
     if found is None:
         return None
     n = found[0]
@@ -398,7 +437,8 @@ def training_memory(
             "usable_bytes": gpu.addressable_bytes,
         }
 
-    alternatives = _alternatives(spec, params, gpu, setup, memo) if with_alternatives else []
+    floor = search_floor(found[0] if found else None)  # the searches below fit no more than this one
+    alternatives = _alternatives(spec, params, gpu, setup, memo, floor) if with_alternatives else []
     if found is None:  # nothing fits at any count: the user's count if given, else one GPU's states
         n, plan, parts = at if at is not None else (None, None, shell)
         return Memory(

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from estimator import defaults
 from estimator.catalog import GpuSpec, ModelSpec
+from estimator.copying import replace
 from estimator.inference import ServingSetup, serve
 from estimator.ledger import Ledger, beyond_window, price_range
 from estimator.models import Currency, Inference, Precision, SizingRequest

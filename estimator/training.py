@@ -8,12 +8,12 @@ budget or GPUs × days buys). Returns a typed :class:`TrainingResult`; every def
 from __future__ import annotations
 
 import math
-from dataclasses import replace
 from typing import Any
 
 from estimator import attention, compute, defaults
 from estimator.architecture import shape_for_size
 from estimator.catalog import GpuSpec, ModelSpec
+from estimator.copying import replace
 from estimator.ledger import Ledger, PriceRange, price_range
 from estimator.memory import trained_params
 from estimator.methods import method_rows

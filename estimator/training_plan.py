@@ -5,11 +5,11 @@ user's or the deadline's GPU count, the verdict, and the notes that explain them
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any, NamedTuple
 
 from estimator import compute
 from estimator.catalog import GpuSpec, ModelSpec
+from estimator.copying import replace
 from estimator.ledger import Ledger
 from estimator.methods import with_least
 from estimator.models import Band, Memory, SizingRequest, Stage

@@ -421,12 +421,14 @@ def peaks(
     plan: Plan | Layout,
     trained: float,
     facts: ActivationFacts | None = None,
+    kept: Span | None = None,
 ) -> Peaks:
     """The step's peaks for ``plan``; ``trained`` = parameters this GPU's optimizer steps (before ZeRO);
-    ``facts``: :func:`activation_facts` of ``spec`` and ``setup`` when the caller has them."""
+    ``facts``: :func:`activation_facts` of ``spec`` and ``setup`` when the caller has them; ``kept``:
+    :func:`kept_activations` of ``plan`` when the caller has it."""
     return Peaks(
         buffers=zero_buffers(plan),
-        activations=kept_activations(spec, setup, plan, facts),
+        activations=kept_activations(spec, setup, plan, facts) if kept is None else kept,
         loss=loss_bytes(spec, setup, plan),
         workspace=layer_workspace(spec, params, setup, plan, facts),
         gathered=gathered_weights(spec, params, setup, plan),

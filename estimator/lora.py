@@ -1,0 +1,65 @@
+"""LoRA's trainable parameters: which projections a list of target module names adapts and how many
+parameters the adapters add (Hu et al. 2021; PEFT ``LoraConfig.target_modules``). Split from
+:mod:`estimator.memory` (which re-exports these names)."""
+
+from __future__ import annotations
+
+from estimator.catalog import ModelSpec
+
+LORA_ALL_LINEAR = "all-linear"
+"""PEFT's name for every linear layer of attention and MLP (``target_modules="all-linear"``)."""
+
+_LORA_MODULES: dict[str, tuple[str, ...]] = {
+    # attention, as Llama/Qwen/Mistral code names it, and the fused projections of other families
+    "q_proj": ("q",), "k_proj": ("k",), "v_proj": ("v",), "o_proj": ("o",),
+    "query_key_value": ("q", "k", "v"), "qkv_proj": ("q", "k", "v"), "w_pack": ("q", "k", "v"),
+    "c_attn": ("q", "k", "v"), "wqkv": ("q", "k", "v"), "dense": ("o",), "c_proj": ("o",), "wo": ("o",),
+    "out_proj": ("o",), "self_attn": ("q", "k", "v", "o"), "attention": ("q", "k", "v", "o"),
+    # MLP
+    "gate_proj": ("gate",), "up_proj": ("up",), "down_proj": ("down",), "w1": ("gate",), "w3": ("up",),
+    "w2": ("down",), "dense_h_to_4h": ("gate", "up"), "dense_4h_to_h": ("down",), "fc1": ("up",),
+    "fc2": ("down",), "mlp": ("gate", "up", "down"),
+}  # fmt: skip
+"""Module names people target → the projections they adapt (HF modeling code of each family)."""
+
+
+def lora_matrices(targets: tuple[str, ...] | list[str] | None) -> frozenset[str]:
+    """The projections (q, k, v, o, gate, up, down) a list of LoRA target names adapts; None or
+    'all-linear' → all of them. Unknown names adapt nothing (the bot names them as not used)."""
+    if not targets or any(t.lower().replace("_", "-") in (LORA_ALL_LINEAR, "all") for t in targets):
+        return frozenset({"q", "k", "v", "o", "gate", "up", "down"})
+    out: set[str] = set()
+    for t in targets:
+        out |= set(_LORA_MODULES.get(t.lower().replace("-", "_"), ()))
+    return frozenset(out)
+
+
+def lora_params(spec: ModelSpec, rank: int, targets: tuple[str, ...] | list[str] | None = None) -> float:
+    """Trainable LoRA parameters (:func:`_lora_params`)."""
+    return _lora_params(spec, rank, tuple(targets) if targets else None)
+
+
+def _lora_params(spec: ModelSpec, rank: int, targets: tuple[str, ...] | None) -> float:
+    """Trainable LoRA parameters: r·(d_in + d_out) per targeted matrix.
+
+    Attention: q (h → heads·d), k and v (h → kv_heads·d), o (heads·d → h); MLP: gate and up (h → f),
+    down (f → h) — gate only in a gated MLP; a MoE layer's experts each. ``targets`` as in
+    :func:`lora_matrices` (None: all linear layers). Source: Hu et al. 2021 (LoRA) §4: W + BA with
+    B ∈ R^{d×r}, A ∈ R^{r×k}; PEFT ``LoraConfig.target_modules``.
+    """
+    on = lora_matrices(targets)
+    h, hd = spec.hidden, spec.head_dim_effective
+    q_out, kv_out = spec.heads * hd, spec.kv_heads * hd
+    attn = {"q": h + q_out, "k": h + kv_out, "v": h + kv_out, "o": q_out + h}
+    attn_per_layer = sum(v for k, v in attn.items() if k in on)
+
+    def mlp(ffn: int) -> float:
+        parts = {"gate": h + ffn if spec.gated_ffn else 0, "up": h + ffn, "down": ffn + h}
+        return sum(v for k, v in parts.items() if k in on)
+
+    if spec.is_moe:
+        routed = (spec.experts or 0) * mlp(spec.expert_ffn_hidden)
+        shared = (spec.shared_experts or 0) * mlp(spec.shared_ffn_hidden)
+        dense = spec.dense_mlp_layers * mlp(spec.ffn_hidden)
+        return rank * (spec.layers * attn_per_layer + spec.moe_layers * (routed + shared) + dense)
+    return rank * spec.layers * (attn_per_layer + mlp(spec.ffn_hidden))

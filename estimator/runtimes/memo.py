@@ -1,0 +1,66 @@
+"""One serving question's runtime, remembering its per-card budget and workspace (CPU time of the
+estimate, issue 23 item 7: the layout search of one answer asked the same
+:meth:`ServingRuntime.workspace_bytes` ~30 times — vLLM's profile peak is a dozen formulas each time)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from estimator.catalog import GpuSpec, ModelSpec
+from estimator.runtimes.base import NO_LOAD, Load, ServingRuntime
+
+
+class MemoRuntime:
+    """``inner`` (a :class:`ServingRuntime`) for one model ``spec`` on one card ``gpu``: the same answers,
+    :meth:`usable_bytes` computed once and :meth:`workspace_bytes` once per (TP, load) — both pure
+    functions of their arguments — and :meth:`kv_replication` once per TP. Asked about another model or
+    card (not these objects), it asks ``inner``. Every other attribute is ``inner``'s. Made per serving
+    question, dropped with it."""
+
+    __slots__ = (
+        "_replication",
+        "_usable",
+        "_workspace",
+        "gpu",
+        "inner",
+        "prefills_batch",
+        "spec",
+        "splits_layers",
+    )
+
+    def __init__(self, inner: ServingRuntime, spec: ModelSpec, gpu: GpuSpec) -> None:
+        self.inner, self.spec, self.gpu = inner, spec, gpu
+        self._usable: float | None = None
+        self._workspace: dict[tuple[int, Load], float] = {}
+        self._replication: dict[int, float] = {}
+        self.splits_layers, self.prefills_batch = inner.splits_layers, inner.prefills_batch  # asked often
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.inner, name)
+
+    def usable_bytes(self, gpu: GpuSpec) -> float:
+        """:meth:`ServingRuntime.usable_bytes` (bytes per card)."""
+        if gpu is not self.gpu:
+            return self.inner.usable_bytes(gpu)
+        if self._usable is None:
+            self._usable = self.inner.usable_bytes(gpu)
+        return self._usable
+
+    def workspace_bytes(self, spec: ModelSpec, gpu: GpuSpec, tp: int, load: Load = NO_LOAD) -> float:
+        """:meth:`ServingRuntime.workspace_bytes` (bytes per card)."""
+        if spec is not self.spec or gpu is not self.gpu:
+            return self.inner.workspace_bytes(spec, gpu, tp, load)
+        key = (tp, load)
+        found = self._workspace.get(key)
+        if found is None:
+            found = self._workspace[key] = self.inner.workspace_bytes(spec, gpu, tp, load)
+        return found
+
+    def kv_replication(self, spec: ModelSpec, tp: int) -> float:
+        """:meth:`ServingRuntime.kv_replication` (copies of each token's KV across a TP group)."""
+        if spec is not self.spec:
+            return self.inner.kv_replication(spec, tp)
+        found = self._replication.get(tp)
+        if found is None:
+            found = self._replication[tp] = self.inner.kv_replication(spec, tp)
+        return found

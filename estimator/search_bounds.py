@@ -1,0 +1,53 @@
+"""Lower bounds of the training layout search (bytes per GPU): a whole group of layouts ruled out at once
+(:func:`group_out_of_reach`) and one layout's total bounded from its first parts (:func:`churn_floor`),
+so the search sizes fewer layouts with the same answer. Split from :mod:`estimator.memory` (which
+re-exports these names and keeps the per-search :class:`estimator.memory.SearchMemo`)."""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from estimator.catalog import ModelSpec
+from estimator.defaults import CUDA_CONTEXT_BYTES, FRAGMENTATION
+from estimator.models import Plan
+from estimator.setup import Layout, TrainingSetup
+from estimator.transients import gathered_weights
+
+if TYPE_CHECKING:
+    from estimator.memory import SearchMemo
+
+ZERO3_BOUND_MARGIN = 1.0 - 1e-9
+"""Relative slack on the ZeRO-3 lower bound of :func:`group_out_of_reach` (dimensionless):
+the bound holds exactly in real numbers; the slack (far above float rounding, ~1e-16 per operation,
+far below any real gap between stages) keeps it a bound after rounding, so a layout is never dropped
+that the exact test would keep."""
+
+
+def group_out_of_reach(
+    spec: ModelSpec, params: float, setup: TrainingSetup, plan: Layout, limit: float, memo: SearchMemo
+) -> bool:
+    """Whether no ZeRO stage of ``plan``'s group (the same TP, PP, DP, EP, offload, recompute mode and
+    micro-batch) fits within ``limit`` bytes, so the search can skip the group's layouts unsized.
+
+    Every part of :func:`estimator.memory.state_parts` only shrinks as the stage rises (ZeRO-1 shards
+    the optimizer, 2 the gradients, 3 the weights, over DP ≥ 1), and so do the kept activations (LoRA's
+    fp32 input copies go with ZeRO-0: :func:`estimator.transients.kept_activations`); every other part
+    of the breakdown is ≥ 0 and the overhead at least the CUDA context. So the stage-3 states + stage-3
+    kept activations + the CUDA context (:meth:`estimator.memory.SearchMemo.group_floor`) bound every
+    stage's total from below (:data:`ZERO3_BOUND_MARGIN`), and a group above the limit holds no layout
+    that fits."""
+    return limit != math.inf and memo.group_floor(spec, params, setup, plan) * ZERO3_BOUND_MARGIN > limit
+
+
+def churn_floor(
+    spec: ModelSpec, params: float, setup: TrainingSetup, plan: Plan | Layout, floor: float, churn: float
+) -> float:
+    """A lower bound on :func:`estimator.memory.breakdown`'s total (bytes) for ``params`` parameters
+    from ``floor`` (states, buckets, kept activations and, without a pipeline, the loss's peak) and
+    ``churn`` (the step's parts among them): + ZeRO-3's gathered weights (a later part), + the overhead
+    at least as the step's parts in it make it — the CUDA context +
+    :data:`estimator.defaults.FRAGMENTATION` of the churn (:func:`estimator.memory._with_transients`).
+    Summed in another order than the breakdown: compared with the slack of :data:`ZERO3_BOUND_MARGIN`."""
+    gathered = gathered_weights(spec, params, setup, plan).likely if plan.zero_stage >= 3 else 0.0
+    return floor + gathered + CUDA_CONTEXT_BYTES.value + FRAGMENTATION.value * (churn + gathered)

@@ -1,0 +1,183 @@
+"""Issue 23 item 7, the estimate stage's CPU (part S6-spde) without a different answer: the layout search
+skips whole groups of layouts by a lower bound (:func:`estimator.search_bounds.group_out_of_reach`), keeps
+each group's states and kept activations once per search, tries the least-memory layouts first, stops at
+groups no smaller than the best count; a serving question's runtime remembers its workspace
+(:class:`estimator.runtimes.memo.MemoRuntime`); the estimator's dataclasses are copied without
+``__init__`` (:func:`estimator.copying.replace`). The byte-identical answers over the corpus are
+checked by ``bench/compare.py`` (bench/RESULTS.md); here, the properties the shortcuts rely on, and
+the work a real question makes through ``sizing-bot ask``."""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import io
+import json
+
+import pytest
+
+import estimator.memory as memory
+import estimator.runtimes.vllm as vllm
+from bot.cli import main
+from estimator import catalog
+from estimator.copying import replace
+from estimator.inference import ServingSetup
+from estimator.memory import SearchMemo, breakdown, breakdown_within, group_out_of_reach
+from estimator.models import Algorithm, Method, Precision
+from estimator.plan import HEADROOM, MAX_GPUS_SEARCHED, _layouts, min_gpus, search_floor
+from estimator.runtimes import LOCAL, SGLANG, TRANSFORMERS, VLLM, Load
+from estimator.runtimes.memo import MemoRuntime
+from estimator.setup import TrainingSetup
+from estimator.training_result import TrainingResult
+
+SETUPS = [
+    ("Llama-2-70B", "H100-SXM5-80GB", TrainingSetup(seq_len=4096)),
+    ("Llama-2-7B", "A100-SXM4-40GB", TrainingSetup(seq_len=4096, offload=True)),
+    ("Qwen2.5-72B", "A100-SXM4-80GB", TrainingSetup(method=Method.lora, seq_len=8192)),
+    (
+        "Qwen2.5-72B",
+        "A100-SXM4-80GB",
+        TrainingSetup(method=Method.lora, lora_dropout=0.1, master_weights=True),
+    ),
+    ("Llama-2-13B", "RTX-4090", TrainingSetup(method=Method.qlora, seq_len=2048)),
+    ("Llama-2-13B", "A100-SXM4-40GB", TrainingSetup(method=Method.freeze, seq_len=2048)),
+    ("Llama-2-7B", "A100-SXM4-80GB", TrainingSetup(algorithm=Algorithm.ppo, seq_len=2048)),
+    ("Llama-2-7B", "A100-SXM4-80GB", TrainingSetup(algorithm=Algorithm.dpo, paged_optimizer=True)),
+    ("Llama-2-7B", "A100-SXM4-80GB", TrainingSetup(optimizer_in_backward=True, master_weights=False)),
+    ("Mixtral-8x7B", "H100-SXM5-80GB", TrainingSetup(micro_batch=2)),
+    ("DeepSeek-V3", "H800-SXM5-80GB", TrainingSetup(seq_len=4096)),
+]
+
+
+@pytest.mark.parametrize(("model", "gpu", "setup"), SETUPS)
+def test_a_group_out_of_reach_holds_no_layout_within_the_limit(model, gpu, setup) -> None:
+    """At a limit equal to a layout's own total (the tightest it still meets), no group bound rules that
+    layout out, and no early test of the layout itself does; a bound above some layout's total would
+    drop a layout the search must keep."""
+    spec, card = catalog.model(model), catalog.gpu(gpu)
+    memo = SearchMemo()
+    checked = out = 0
+    for gpus in (1, 2, 8, 16, 64, 512):
+        for plan in _layouts(spec, card, gpus, setup):
+            full = breakdown(spec, spec.params_total, setup, plan)
+            total = sum(full.values())
+            assert not group_out_of_reach(spec, spec.params_total, setup, plan, total, memo), plan
+            # nor do the early tests of one layout (states, activations, loss, gathered weights, churn)
+            assert breakdown_within(spec, spec.params_total, setup, plan, total, memo) == full, plan
+            below = total * (1 - 1e-12)  # above the limit: dropped, or sized and found above it
+            assert breakdown_within(spec, spec.params_total, setup, plan, below, SearchMemo()) in (None, full)
+            out += group_out_of_reach(spec, spec.params_total, setup, plan, card.addressable_bytes, memo)
+            checked += 1
+    assert checked > 0
+    if model in ("Llama-2-70B", "DeepSeek-V3"):  # the bound does rule groups out on these
+        assert out > 0
+
+
+def test_fast_replace_gives_what_dataclasses_replace_gives() -> None:
+    result = TrainingResult(params=7e9, days_table=[])
+    setup = TrainingSetup(seq_len=4096, zero_stage=2)
+    spec, card = catalog.model("Llama-2-7B"), catalog.gpu("A100-SXM4-80GB")
+    serving = ServingSetup(spec, 7e9, None, card, Precision.bf16, 4096, 16)
+    for obj, changes in (
+        (result, {"params": 13e9, "tokens": 1e12}),
+        (setup, {"zero_stage": 3, "recompute": "full"}),
+        (setup, {"method": Method.lora}),
+        (serving, {"concurrency": 32, "group": (2, 1)}),
+    ):
+        fast, slow = replace(obj, **changes), dataclasses.replace(obj, **changes)
+        assert fast == slow and type(fast) is type(slow) and fast is not obj
+        assert dataclasses.asdict(fast) == dataclasses.asdict(slow)
+    assert hash(replace(setup, zero_stage=3)) == hash(dataclasses.replace(setup, zero_stage=3))
+    assert setup.zero_stage == 2  # the original is untouched
+    with pytest.raises(TypeError):
+        replace(setup, zero=3)
+
+
+@pytest.mark.parametrize("runtime", [VLLM, SGLANG, TRANSFORMERS, LOCAL])
+def test_a_remembering_runtime_answers_as_its_runtime(runtime) -> None:
+    spec, card = catalog.model("Llama-2-70B"), catalog.gpu("H100-SXM5-80GB")
+    memo = MemoRuntime(runtime, spec, card)
+    other = catalog.model("Llama-2-7B")
+    for _ in range(2):  # the second time from the memo
+        assert memo.usable_bytes(card) == runtime.usable_bytes(card)
+        for tp in (1, 2, 4, 8):
+            for load in (Load(), Load(4096, 2048, 1), Load(32768, 1000, 8, Precision.fp8)):
+                assert memo.workspace_bytes(spec, card, tp, load) == runtime.workspace_bytes(
+                    spec, card, tp, load
+                )
+                assert memo.workspace_bytes(other, card, tp, load) == runtime.workspace_bytes(
+                    other, card, tp, load
+                )
+    assert (memo.name, memo.splits_layers, memo.kv_block_tokens) == (
+        runtime.name,
+        runtime.splits_layers,
+        runtime.kv_block_tokens,
+    )
+    for tp in (1, 2, 4, 8, 16):
+        for _ in range(2):
+            assert memo.kv_replication(spec, tp) == runtime.kv_replication(spec, tp)
+            assert memo.kv_replication(other, tp) == runtime.kv_replication(other, tp)
+    assert (memo.prefills_batch, memo.recipe) == (runtime.prefills_batch, runtime.recipe)
+
+
+def _ask_counting(monkeypatch, question: str) -> tuple[dict, dict[str, int]]:
+    """``sizing-bot ask --format json`` in process, counting the search's states and transients and
+    vLLM's profile formulas evaluated (the answer made once before, so catalogs are loaded)."""
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.suppress(SystemExit):
+        main(["ask", "--format", "json", "--", question])
+    counts = {"states": 0, "transients": 0, "vllm_profile": 0}
+
+    def counting(name: str, fn):
+        def wrapped(*args, **kwargs):
+            counts[name] += 1
+            return fn(*args, **kwargs)
+
+        return wrapped
+
+    monkeypatch.setattr(memory, "state_parts", counting("states", memory.state_parts))
+    monkeypatch.setattr(memory, "_with_transients", counting("transients", memory._with_transients))
+    monkeypatch.setattr(vllm, "vllm_profile_bytes", counting("vllm_profile", vllm.vllm_profile_bytes))
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.suppress(SystemExit):
+        main(["ask", "--format", "json", "--", question])
+    return json.loads(out.getvalue()), counts
+
+
+def test_deepseek_v3_pretraining_sizes_fewer_layouts_with_the_same_answer(monkeypatch) -> None:
+    """The corpus's slowest answer (~1,150 layouts tried at c1cb89d: 609 states and 57 transients
+    computed): the same figures, from 434 states and 29 transients."""
+    answer, counts = _ask_counting(
+        monkeypatch, "DeepSeek-V3 is 671B total with 37B active and saw 14.8T tokens. How should we size it"
+    )
+    mem = answer["report"]["memory"]
+    assert (mem["min_gpus"], mem["plan_gpus"], mem["total_bytes"]) == (144, 14512, 10736000000000.0)
+    assert mem["per_gpu_bytes"] == 71828113071.62672
+    min_plan = {k: mem["min_plan"][k] for k in ("tp", "pp", "dp", "ep", "zero_stage", "recompute")}
+    assert min_plan == {"tp": 2, "pp": 1, "dp": 72, "ep": 2, "zero_stage": 3, "recompute": "full"}
+    assert counts["states"] <= 434 and counts["transients"] <= 29, counts
+
+
+def test_a_serving_answer_asks_vllm_s_profile_once_per_tp_and_load(monkeypatch) -> None:
+    """8 × H20 serving R1 in FP8 at 16K: 80 evaluations of vLLM's profile at c1cb89d, 28 now."""
+    answer, counts = _ask_counting(monkeypatch, "8卡H20部署满血R1（FP8），输入16k长度时最大能撑几个并发？")
+    inference = answer["report"]["inference"]
+    assert inference["runtime"] == "vLLM" and inference["min_gpus"] >= 1
+    assert 0 < counts["vllm_profile"] <= 28, counts
+
+
+@pytest.mark.parametrize(("model", "gpu", "setup"), SETUPS[:4] + SETUPS[9:])
+def test_a_search_started_at_the_first_search_s_answer_finds_the_same(model, gpu, setup) -> None:
+    """The comfortable search and the one without full recompute fit no layout the first search (whole
+    card, full recompute allowed) does not: started at its answer, they answer the same — count, plan
+    and parts."""
+    spec, card = catalog.model(model), catalog.gpu(gpu)
+    first = min_gpus(spec, spec.params_total, card, setup)
+    floor = search_floor(first[0] if first else None)
+    for budget, allow in ((HEADROOM, False), (HEADROOM, True), (1.0, False)):
+        alone = min_gpus(spec, spec.params_total, card, setup, budget, allow)
+        started = min_gpus(spec, spec.params_total, card, setup, budget, allow, SearchMemo(), floor)
+        assert started == alone
+        if alone is not None and first is not None:
+            assert alone[0] >= first[0]
+    assert search_floor(None) == MAX_GPUS_SEARCHED + 1
