@@ -14,7 +14,7 @@ from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
-from feishu_run import wait
+from platform_run import wait
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL")
 
