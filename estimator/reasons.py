@@ -86,6 +86,7 @@ class Why(StrEnum):
     # serving (estimator.serving)
     release_precision = "release_precision"
     reasoning_context = "reasoning_context"
+    runtime_default_context = "runtime_default_context"
     local_format = "local_format"
     total_memory_as_sold = "total_memory_as_sold"
     unified_memory = "unified_memory"

@@ -189,6 +189,10 @@ WHY_TEXTS: dict[str, str] = {
     "reasoning_context": N_(
         "a reasoning model writes long chains of thought: its model card's generation length"
     ),
+    "runtime_default_context": N_(
+        "the runtime's default context when none is set (Ollama: num_ctx 4,096 tokens since v0.6); "
+        "longer prompts are cut to it — set num_ctx (or OLLAMA_CONTEXT_LENGTH) for longer ones"
+    ),
     "local_format": N_(
         "the released weights don't fit well on the GPUs you named; local runtimes (llama.cpp, Ollama, MLX) "
         "run quantized weights: Q8_0 is near-lossless, Q4_K_M (Ollama's default) trades a little quality"
