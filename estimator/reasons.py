@@ -80,6 +80,7 @@ class Why(StrEnum):
     mfu_interval_tuned = "mfu_interval_tuned"
     mfu_scale_out = "mfu_scale_out"
     recompute_time = "recompute_time"
+    recompute_time_fewest = "recompute_time_fewest"
     mfu_interval_wider = "mfu_interval_wider"
     mfu_fp8 = "mfu_fp8"
     fp8_training = "fp8_training"

@@ -444,7 +444,17 @@ def _deadline_table(
     if need > HUGE_GPUS or days_on_given > HUGE_DAYS:
         ledger.note("huge_job", gpus=need, days=days_on_given)
     table = [_days(at_count(hours, c, req.gpu_count, out.scale_reference), c) for c in counts]
+    if out.fewest_recompute is not None:
+        fewest, factor = out.fewest_recompute
+        table = [_slower(row, factor) if row.gpus == fewest else row for row in table]
     return {"gpus_for_deadline": need, "days": days, "days_table": table}
+
+
+def _slower(row: DaysRow, factor: float) -> DaysRow:
+    d = row.days
+    return DaysRow(
+        gpus=row.gpus, days=Band(low=d.low * factor, likely=d.likely * factor, high=d.high * factor)
+    )
 
 
 def _check_budget(req: SizingRequest, cost: Cost, ledger: Ledger) -> None:
