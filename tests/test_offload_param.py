@@ -36,3 +36,28 @@ def test_parameter_offload_is_named_not_read_as_optimizer_offload(
     ignored = {i["text"]: i["reason"] for i in data["interpretation"]["ignored"]}
     assert ignored["zero_optimization.offload_param.device: cpu"] == "no_field"
     assert data["request"]["zero_stage"] == 3
+
+
+LF_YAML = """model_name_or_path: Qwen/Qwen2.5-32B-Instruct
+stage: sft
+finetuning_type: lora
+cutoff_len: 8192
+per_device_train_batch_size: 2
+gradient_accumulation_steps: 8
+bf16: true
+"""
+
+
+@pytest.mark.parametrize(("text", "reason"), [("要跑多久", "needs_gpu_count"), ("8张A100要跑多久", None)])
+def test_accumulation_in_a_config_says_it_needs_the_gpu_count(
+    capsys, tmp_path: Path, text: str, reason
+) -> None:
+    """A fresh-user trial: the YAML's accumulation was 'no setting for it yet' without a GPU count and
+    used with '8张A100' — now it says what it waits for, and with the count it makes the global batch."""
+    path = tmp_path / "lf.yaml"
+    path.write_text(LF_YAML)
+    assert main(["ask", "--format", "json", "--config", str(path), text]) == 0
+    data = json.loads(capsys.readouterr().out)
+    ignored = {i["text"]: i["reason"] for i in data["interpretation"]["ignored"]}
+    assert ignored.get("gradient_accumulation_steps: 8") == reason
+    assert data["request"]["global_batch"] == (None if reason else 2 * 8 * 8)

@@ -235,7 +235,8 @@ class FieldSteps:
             dp = max(1, int(gpus) // ((f.get("tp") or 1) * (f.get("pp") or 1)))
             f["global_batch"] = int(micro) * accum * dp
         else:
-            self.named_unused.append((f"gradient_accumulation_steps: {accum}", "no_field"))
+            why = "no_field" if gpus else "needs_gpu_count"
+            self.named_unused.append((f"gradient_accumulation_steps: {accum}", why))
 
     def _one_named_card(self) -> bool:
         """'on an A100', '在 A800 上跑': one card, unless the question asks how many."""
