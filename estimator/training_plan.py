@@ -12,7 +12,7 @@ from estimator import compute
 from estimator.catalog import GpuSpec, ModelSpec
 from estimator.ledger import Ledger
 from estimator.methods import with_least
-from estimator.models import Band, Memory, SizingRequest, Stage
+from estimator.models import Band, DaysRow, Memory, SizingRequest, Stage
 from estimator.plan import HEADROOM, MAX_GPUS_SEARCHED, least_memory_plan, memory_with_batch, training_memory
 from estimator.reasons import Why
 from estimator.resolve import Resolved
@@ -67,6 +67,19 @@ def recompute_time(req: SizingRequest, out: Any, k: float, ledger: Ledger) -> di
         )  # fmt: skip
     ledger.assume("recompute_time", round(factor, 3), Why.recompute_time, gpus=mem.plan_gpus, k=round(k, 2))
     return fields
+
+
+def fewest_slower(rows: list[DaysRow], fewest: tuple[int, float] | None) -> list[DaysRow]:
+    """The GPUs ↔ days rows with the fewest GPUs' row ×factor (``TrainingResult.fewest_recompute``)."""
+    if fewest is None:
+        return rows
+    gpus, f = fewest
+    return [
+        DaysRow(gpus=r.gpus, days=Band(low=r.days.low * f, likely=r.days.likely * f, high=r.days.high * f))
+        if r.gpus == gpus
+        else r
+        for r in rows
+    ]
 
 
 class PlanParts(NamedTuple):
