@@ -46,8 +46,40 @@ def platforms(settings: AppSettings) -> list[str]:
     return found
 
 
+CREDENTIAL_PAIRS = (
+    ("Feishu/Lark", "FEISHU_APP_ID", "FEISHU_APP_SECRET", lambda s: (s.feishu.app_id, s.feishu.app_secret)),
+    (
+        "DingTalk",
+        "DINGTALK_CLIENT_ID",
+        "DINGTALK_CLIENT_SECRET",
+        lambda s: (s.dingtalk.client_id, s.dingtalk.client_secret),
+    ),
+    ("WeCom", "WECOM_BOT_ID", "WECOM_BOT_SECRET", lambda s: (s.wecom.bot_id, s.wecom.bot_secret)),
+)
+"""Each platform's two credentials (its variables as the README names them): one without the other
+is a mistake to name, not a platform to skip in silence."""
+
+
+def half_configured(settings: AppSettings) -> list[str]:
+    """One line per platform with only one of its two credentials set (a fresh-user trial: only
+    FEISHU_APP_ID set got the generic 'TELEGRAM_BOT_TOKEN is not set' line and a healthy health)."""
+    lines = []
+    for label, first, second, values in CREDENTIAL_PAIRS:
+        a, b = values(settings)
+        if bool(a) != bool(b):
+            have, missing = (first, second) if a else (second, first)
+            lines.append(f"{label}: {have} is set but {missing} is not: set both, or neither")
+    return lines
+
+
 def run(settings: AppSettings, _without: frozenset[str] = frozenset()) -> int:
-    """Start the configured platforms; returns the exit code (2: nothing configured or bad settings)."""
+    """Start the configured platforms; returns the exit code (2: nothing configured, a platform with
+    only one of its credentials, or bad settings)."""
+    half = half_configured(settings) if not _without else []
+    for line in half:
+        print(f"sizing-bot: {line}", file=sys.stderr)
+    if half:
+        return 2
     found = [name for name in platforms(settings) if name not in _without]
     if not found:
         print(NO_PLATFORM, file=sys.stderr)
@@ -153,7 +185,8 @@ def health_lines(
     from bot.chat.secrets import REDACTOR
     from bot.telegram.heartbeat import connection_state
 
-    lines, ok = [], True
+    lines = half_configured(settings)
+    ok = not lines
     base = (Path(heartbeat) if heartbeat else settings.heartbeat_path) if heartbeat is not None else None
     for name in platforms(settings):
         if name == "dingtalk":

@@ -83,6 +83,7 @@ class Why(StrEnum):
     mfu_interval_tuned_small = "mfu_interval_tuned_small"
     mfu_scale_out = "mfu_scale_out"
     recompute_time = "recompute_time"
+    recompute_time_fewest = "recompute_time_fewest"
     mfu_interval_wider = "mfu_interval_wider"
     mfu_fp8 = "mfu_fp8"
     fp8_training = "fp8_training"
@@ -90,6 +91,7 @@ class Why(StrEnum):
     # serving (estimator.serving)
     release_precision = "release_precision"
     reasoning_context = "reasoning_context"
+    runtime_default_context = "runtime_default_context"
     local_format = "local_format"
     total_memory_as_sold = "total_memory_as_sold"
     unified_memory = "unified_memory"

@@ -19,7 +19,7 @@ from estimator.ledger import Ledger, beyond_window, price_range
 from estimator.models import Currency, Inference, Precision, SizingRequest
 from estimator.plan import HEADROOM
 from estimator.reasons import Why, Word
-from estimator.runtimes import LOCAL, Load, ServingRuntime, Vllm, runtime_for, runtime_named
+from estimator.runtimes import Load, ServingRuntime, Vllm, runtime_for, runtime_named
 from estimator.serving_layout import group_on, kv_capacity_tokens, most_that_fit, tp_options
 from estimator.units import GIB
 from estimator.verdicts import requested_count
@@ -115,7 +115,7 @@ def _local_format(
     count = requested_count(req)
     if req.precision is not None or not gpu.personal or count is None:
         return None
-    if req.runtime is not None and req.runtime.value != LOCAL.name:
+    if req.runtime is not None and not runtime_named(req.runtime.value).local:
         return None  # a named server (vLLM, SGLang, transformers) loads the released weights
     released = _serving_verdict(req, inf, gpu, spec)[0]
     if released == "yes":
@@ -301,6 +301,11 @@ def _stated_layout(
     return inf, group
 
 
+def _named_default_context(req: SizingRequest) -> int | None:
+    """The named runtime's own default context (Ollama's ``num_ctx``), which caps every sequence."""
+    return runtime_named(req.runtime.value).default_context if req.runtime is not None else None
+
+
 def _serve_context(req: SizingRequest, spec: ModelSpec, ledger: Ledger) -> int:
     """Tokens per sequence: the user's, else the engine's ``max_model_len`` they set (a sequence may grow
     to it: max_num_seqs × max_model_len is the KV cache the worst case needs), else the model's serving
@@ -311,6 +316,8 @@ def _serve_context(req: SizingRequest, spec: ModelSpec, ledger: Ledger) -> int:
         context = req.seq_len
     elif req.max_model_len:  # the engine's limit: each sequence may grow to it
         context = req.max_model_len
+    elif (engine := _named_default_context(req)) is not None:
+        context = int(ledger.assume("context", engine, Why.runtime_default_context))
     elif spec.serve_context:
         context = int(ledger.assume("context", spec.serve_context, Why.reasoning_context))
     else:

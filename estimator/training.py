@@ -23,7 +23,7 @@ from estimator.resolve import Resolved
 from estimator.setup import TrainingSetup
 from estimator.training_plan import PlanParts as PlanParts
 from estimator.training_plan import _note_recompute_chosen as _note_recompute_chosen
-from estimator.training_plan import memory_and_plan, recompute_time
+from estimator.training_plan import fewest_slower, memory_and_plan, recompute_time
 from estimator.training_rate import FP8_MIN_PEAK_RATIO as FP8_MIN_PEAK_RATIO
 from estimator.training_rate import MEASURED_MFU_PLAUSIBLE as MEASURED_MFU_PLAUSIBLE
 from estimator.training_rate import MFU, at_count, deadline_gpus, training_rate
@@ -443,8 +443,8 @@ def _deadline_table(
     days_on_given = days.days.likely if days else deadline
     if need > HUGE_GPUS or days_on_given > HUGE_DAYS:
         ledger.note("huge_job", gpus=need, days=days_on_given)
-    table = [_days(at_count(hours, c, req.gpu_count, out.scale_reference), c) for c in counts]
-    return {"gpus_for_deadline": need, "days": days, "days_table": table}
+    rows = [_days(at_count(hours, c, req.gpu_count, out.scale_reference), c) for c in counts]
+    return {"gpus_for_deadline": need, "days": days, "days_table": fewest_slower(rows, out.fewest_recompute)}
 
 
 def _check_budget(req: SizingRequest, cost: Cost, ledger: Ledger) -> None:

@@ -12,7 +12,7 @@ from estimator.catalog import GpuSpec, ModelSpec
 from estimator.copying import replace
 from estimator.ledger import Ledger
 from estimator.methods import with_least
-from estimator.models import Band, Memory, SizingRequest, Stage
+from estimator.models import Band, DaysRow, Memory, SizingRequest, Stage
 from estimator.plan import HEADROOM, MAX_GPUS_SEARCHED, least_memory_plan, memory_with_batch, training_memory
 from estimator.reasons import Why
 from estimator.resolve import Resolved
@@ -31,16 +31,27 @@ costs a few percent and stays inside the calibrated MFU."""
 def recompute_time(req: SizingRequest, out: Any, k: float, ledger: Ledger) -> dict[str, Any]:
     """GPU-hours × (k + 2) / k, the MFU ÷ the same and the cost re-billed when the layout on the user's
     GPU count turns on full recomputation to fit (a card with more memory that keeps the activations
-    trains faster: 8 × H200 against 8 × H100). Nothing without a stated count (the cluster a deadline
-    needs is sized at the calibrated rate), when the layout does not fit anyway, or for a duration or
-    a rate the user stated (it includes what they ran)."""
+    trains faster: 8 × H200 against 8 × H100). Without a stated count only the fewest GPUs that fit
+    (the layout shown) pay it, in their row of the days table (``fewest_recompute``): the GPU-hours and
+    larger clusters, which keep the activations, stay at the calibrated rate. Nothing when the layout
+    does not fit anyway, or for a duration or a rate the user stated (it includes what they ran)."""
     mem = out.memory
     plan = mem.plan if mem is not None else None
     if plan is None or plan.recompute != "full" or out.gpu_hours is None or out.mfu is None:
         return {}
-    if not req.gpu_count or mem.fits_requested is False or req.hours or out.mfu_calibrated is not None:
+    if mem.fits_requested is False or req.hours or out.mfu_calibrated is not None:
         return {}
     factor = (k + RECOMPUTE_EXTRA_FLOPS) / k
+    if not req.gpu_count:  # only the fewest GPUs need it: their row of the days table pays it
+        ledger.assume(
+            "recompute_time_fewest",
+            round(factor, 3),
+            Why.recompute_time_fewest,
+            gpus=mem.plan_gpus,
+            k=round(k, 2),
+            factor=round(factor, 2),
+        )
+        return {"fewest_recompute": (mem.plan_gpus, factor)}
     g, m = out.gpu_hours, out.mfu
     hours = Band(low=g.low * factor, likely=g.likely * factor, high=g.high * factor)
     fields: dict[str, Any] = {"gpu_hours": hours, "mfu_likely": m.likely / factor}
@@ -56,6 +67,19 @@ def recompute_time(req: SizingRequest, out: Any, k: float, ledger: Ledger) -> di
         )  # fmt: skip
     ledger.assume("recompute_time", round(factor, 3), Why.recompute_time, gpus=mem.plan_gpus, k=round(k, 2))
     return fields
+
+
+def fewest_slower(rows: list[DaysRow], fewest: tuple[int, float] | None) -> list[DaysRow]:
+    """The GPUs ↔ days rows with the fewest GPUs' row ×factor (``TrainingResult.fewest_recompute``)."""
+    if fewest is None:
+        return rows
+    gpus, f = fewest
+    return [
+        DaysRow(gpus=r.gpus, days=Band(low=r.days.low * f, likely=r.days.likely * f, high=r.days.high * f))
+        if r.gpus == gpus
+        else r
+        for r in rows
+    ]
 
 
 class PlanParts(NamedTuple):

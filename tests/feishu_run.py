@@ -3,50 +3,27 @@
 from __future__ import annotations
 
 import json
-import os
-import signal
 import subprocess
-import sys
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 from fake_feishu import FakeFeishu
+from platform_run import OFFER, PROXY_VARS, REPO, platform_env, running_process, wait
 
-REPO = Path(__file__).resolve().parent.parent
-OFFER = REPO / "presales.example.toml"
-PROXY_VARS = ("http_proxy", "https_proxy", "all_proxy", "HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY")
-
-
-def wait(predicate: Callable[[], Any], timeout: float = 20.0, what: str = "condition") -> Any:
-    """Poll ``predicate`` until it is truthy; fails the test after ``timeout`` s."""
-    deadline = time.monotonic() + timeout
-    while True:
-        value = predicate()
-        if value:
-            return value
-        if time.monotonic() > deadline:
-            raise AssertionError(f"{what} not met within {timeout} s")
-        time.sleep(0.02)
+__all__ = ["OFFER", "PROXY_VARS", "REPO", "bot_env", "buttons", "card_of", "card_words", "cards"]
+__all__ += ["running_bot", "wait"]
 
 
 def bot_env(fake: FakeFeishu, tmp: Path, extra: dict[str, str] | None = None) -> dict[str, str]:
-    """The environment of a Feishu-only bot: no Telegram token, no proxies, its own settings DB."""
-    env = {k: v for k, v in os.environ.items() if k not in PROXY_VARS and not k.startswith("TELEGRAM_")}
-    env.update(
-        FEISHU_APP_ID=fake.app_id,
-        FEISHU_APP_SECRET=fake.app_secret,
-        FEISHU_DOMAIN=fake.domain,
-        SIZING_BOT_DB=str(tmp / "settings.sqlite3"),
-        LOG_LEVEL="DEBUG",
-        NO_PROXY="*",
-    )
-    for name in ("SIZING_BOT_PRESALES", "SIZING_BOT_HEARTBEAT"):
-        env.pop(name, None)
-    env.update(extra or {})
-    return env
+    """The environment of a Feishu-only bot: no other platform, no proxies, its own settings DB."""
+    platform = {
+        "FEISHU_APP_ID": fake.app_id,
+        "FEISHU_APP_SECRET": fake.app_secret,
+        "FEISHU_DOMAIN": fake.domain,
+    }
+    return platform_env(tmp, platform, extra)
 
 
 @contextmanager
@@ -61,30 +38,9 @@ def running_bot(
     """``python -m bot run`` with only Feishu configured, in ``tmp`` (no .env), stopped with SIGTERM;
     with ``connected`` it is yielded once its long connection is open."""
     env = bot_env(fake, tmp, extra_env)
-    if offer:
-        env["SIZING_BOT_PRESALES"] = str(OFFER)
-    log = (tmp / "bot.log").open("w")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "bot", "run"],
-        cwd=tmp,
-        env=env,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
-    try:
-        if connected:
-            wait(lambda: fake.connections >= 1 or proc.poll() is not None, 30, "connection")
-            assert proc.poll() is None, (tmp / "bot.log").read_text()
+    ready = (lambda: fake.connections >= 1) if connected else None
+    with running_process(env, tmp, ready, "connection", offer=offer) as proc:
         yield proc
-    finally:
-        if proc.poll() is None:
-            proc.send_signal(signal.SIGTERM)
-            try:
-                proc.wait(10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-        log.close()
 
 
 def cards(fake: FakeFeishu) -> list[dict[str, Any]]:

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from dingtalk_run import answers, of_kind, running_bot
 from fake_dingtalk import CARD_TOPIC, FakeDingTalk
-from feishu_run import wait
+from platform_run import wait
 
 TEMPLATE = "d3b6a1f0-fake-template.schema"
 CARDS = {"DINGTALK_CARD_TEMPLATE_ID": TEMPLATE}

@@ -13,7 +13,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 from dingtalk_run import WEB, answers, bot_env, of_kind, running_bot, text_of
 from fake_dingtalk import FakeDingTalk
-from feishu_run import wait
+from platform_run import wait
 
 
 @pytest.fixture

@@ -11,7 +11,8 @@ from typing import Any
 import pytest
 from fake_feishu import FakeFeishu
 
-from bot.feishu.api import TOKEN_MARGIN_S, ChatLimiter, FeishuAPI, FeishuAPIError
+from bot.chat.token import TOKEN_MARGIN_S
+from bot.feishu.api import ChatLimiter, FeishuAPI, FeishuAPIError
 
 MESSAGES = "/open-apis/im/v1/messages"
 TOKEN = "/open-apis/auth/v3/tenant_access_token/internal"

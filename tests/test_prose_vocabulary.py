@@ -92,7 +92,7 @@ def test_vllm_maxlen_of_a_training_run_is_named_not_used(
 def test_accumulation_without_gpus_is_named(capsys: pytest.CaptureFixture[str], text: str) -> None:
     data = ask(capsys, text)
     assert data["request"]["global_batch"] is None
-    assert ignored(data)["gradient_accumulation_steps: 8"] == "no_field"
+    assert ignored(data)["gradient_accumulation_steps: 8"] == "needs_gpu_count"  # was no_field (trial)
 
 
 COUNTS = [

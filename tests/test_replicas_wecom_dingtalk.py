@@ -14,7 +14,7 @@ from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
-from feishu_run import wait
+from platform_run import running_process, wait
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL")
 
@@ -26,25 +26,8 @@ TAKEOVER_S = 10.0
 def replica(env: dict[str, str], tmp: Path) -> Iterator[subprocess.Popen[str]]:
     """``python -m bot run`` in ``tmp`` with ``env``; not waited for (a standby never connects)."""
     tmp.mkdir()
-    log = (tmp / "bot.log").open("w")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "bot", "run"],
-        cwd=tmp,
-        env=env,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
-    try:
+    with running_process(env, tmp, None, "start") as proc:
         yield proc
-    finally:
-        if proc.poll() is None:
-            proc.terminate()
-            try:
-                proc.wait(10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-        log.close()
 
 
 def _logs(tmp: Path) -> str:

@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-import os
-import signal
 import subprocess
-import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 from fake_wecom import FakeWecom, Received
-from feishu_run import OFFER, PROXY_VARS, wait
+from platform_run import OFFER, platform_env, running_process, wait
 
 __all__ = ["OFFER", "bot_env", "running_bot", "stream_of", "wait"]
 
@@ -21,60 +18,23 @@ PING_S = "0.3"
 
 def bot_env(fake: FakeWecom, tmp: Path, extra: dict[str, str] | None = None) -> dict[str, str]:
     """The environment of a WeCom-only bot: no other platform, no proxies, its own settings DB."""
-    env = {
-        k: v
-        for k, v in os.environ.items()
-        if k not in PROXY_VARS and not k.startswith(("TELEGRAM_", "FEISHU_", "WECOM_", "DINGTALK_"))
+    platform = {
+        "WECOM_BOT_ID": fake.bot_id,
+        "WECOM_BOT_SECRET": fake.secret,
+        "WECOM_WS_URL": fake.url,
+        "WECOM_PING_INTERVAL": PING_S,
     }
-    env.update(
-        WECOM_BOT_ID=fake.bot_id,
-        WECOM_BOT_SECRET=fake.secret,
-        WECOM_WS_URL=fake.url,
-        WECOM_PING_INTERVAL=PING_S,
-        SIZING_BOT_DB=str(tmp / "settings.sqlite3"),
-        LOG_LEVEL="DEBUG",
-        NO_PROXY="*",
-    )
-    for name in ("SIZING_BOT_PRESALES", "SIZING_BOT_HEARTBEAT"):
-        env.pop(name, None)
-    env.update(extra or {})
-    return env
+    return platform_env(tmp, platform, extra)
 
 
 @contextmanager
 def running_bot(
     fake: FakeWecom, tmp: Path, *, offer: bool = False, extra_env: dict[str, str] | None = None
 ) -> Iterator[subprocess.Popen[str]]:
-    """``python -m bot run`` with only WeCom configured, in ``tmp`` (no .env), stopped with SIGTERM."""
+    """``python -m bot run`` with only WeCom configured, yielded once it has subscribed."""
     env = bot_env(fake, tmp, extra_env)
-    if offer:
-        env["SIZING_BOT_PRESALES"] = str(OFFER)
-    log = (tmp / "bot.log").open("w")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "bot", "run"],
-        cwd=tmp,
-        env=env,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
-    try:
-        wait(lambda: fake.subscribes >= 1 or proc.poll() is not None, 30, "subscribe")
-        assert proc.poll() is None, (tmp / "bot.log").read_text()
+    with running_process(env, tmp, lambda: fake.subscribes >= 1, "subscribe", offer=offer) as proc:
         yield proc
-    except AssertionError:
-        log.flush()
-        tail = [line for line in (tmp / "bot.log").read_text().splitlines() if " DEBUG " not in line]
-        print("bot log (no DEBUG lines), last 40:", *tail[-40:], sep="\n")
-        raise
-    finally:
-        if proc.poll() is None:
-            proc.send_signal(signal.SIGTERM)
-            try:
-                proc.wait(10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-        log.close()
 
 
 def stream_of(reply: Received) -> str:

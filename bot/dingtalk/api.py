@@ -35,6 +35,8 @@ from urllib.parse import urlsplit
 
 import httpx
 
+from bot.chat.token import TokenCache
+
 log = logging.getLogger(__name__)
 
 TOKEN_PATH = "/v1.0/oauth2/accessToken"
@@ -43,8 +45,6 @@ OTO_SEND = "/v1.0/robot/oToMessages/batchSend"
 UPLOAD_PATH = "/media/upload"
 CARD_CREATE = "/v1.0/card/instances/createAndDeliver"
 CARD_UPDATE = "/v1.0/card/instances"
-TOKEN_MARGIN_S = 300.0
-"""Refresh the access token 5 minutes before ``expireIn`` runs out (the SDK's margin)."""
 GROUP_PER_MINUTE = 20
 """Messages a robot may send to one group in a minute (DingTalk's robot rules; issue 28)."""
 BACKOFF_S = (1.0, 2.0, 4.0, 8.0)
@@ -104,32 +104,23 @@ class DingTalkAPI:
         self._http = http or httpx.AsyncClient(timeout=20.0)
         self.window = window or MinuteWindow()
         self._sleep, self._clock = sleep, clock
-        self._token, self._token_expiry = "", 0.0
-        self._token_lock = asyncio.Lock()
-        self.on_token: Callable[[str], None] | None = None  # called with each new token (log redaction)
+        self.token = TokenCache(self._fetch_token, clock)  # run.py sets its on_token (log redaction)
 
     async def aclose(self) -> None:
         await self._http.aclose()
 
     async def access_token(self, *, refresh: bool = False) -> str:
         """The cached app access token, fetched when missing, near expiry or ``refresh``."""
-        async with self._token_lock:
-            if not refresh and self._token and self._clock() < self._token_expiry:
-                return self._token
-            resp = await self._http.post(
-                self.endpoint + TOKEN_PATH, json={"appKey": self._id, "appSecret": self._secret}
-            )
-            body = _json(resp)
-            if resp.status_code != 200 or not body.get("accessToken"):
-                raise DingTalkAPIError(
-                    resp.status_code, str(body.get("code", "")), str(body.get("message", ""))
-                )
-            self._token = str(body["accessToken"])
-            if self.on_token is not None:
-                self.on_token(self._token)
-            expire = float(body.get("expireIn", 7200))
-            self._token_expiry = self._clock() + max(expire - TOKEN_MARGIN_S, expire / 2)
-            return self._token
+        return await self.token.get(refresh=refresh)
+
+    async def _fetch_token(self) -> tuple[str, float]:
+        resp = await self._http.post(
+            self.endpoint + TOKEN_PATH, json={"appKey": self._id, "appSecret": self._secret}
+        )
+        body = _json(resp)
+        if resp.status_code != 200 or not body.get("accessToken"):
+            raise DingTalkAPIError(resp.status_code, str(body.get("code", "")), str(body.get("message", "")))
+        return str(body["accessToken"]), float(body.get("expireIn", 7200))
 
     def webhook_ok(self, url: str) -> bool:
         """Whether ``url`` is a session webhook on the configured oapi host (else it is not used)."""

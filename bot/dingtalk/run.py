@@ -30,7 +30,7 @@ def run_dingtalk(settings: AppSettings, others: Callable[[], int] | None) -> int
     except Exception as err:  # a bad offer file, an unopenable settings DB: one line
         print(f"sizing-bot: cannot start DingTalk: {REDACTOR.redact(one_line(err))}", file=sys.stderr)
         return 2
-    server.adapter.api.on_token = protect_token  # each access token stays out of the logs
+    server.adapter.api.token.on_token = protect_token  # each access token stays out of the logs
     if others is None:
         return _serve(server, None)
     stop = threading.Event()

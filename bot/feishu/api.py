@@ -4,7 +4,7 @@ Sources (open.feishu.cn/document, server-docs; the same paths on open.larksuite.
 
 * tenant_access_token: ``POST /open-apis/auth/v3/tenant_access_token/internal`` with
   ``{"app_id", "app_secret"}`` → ``{"code": 0, "tenant_access_token", "expire"}`` (seconds, 7200);
-  cached until ``expire`` minus :data:`TOKEN_MARGIN_S`, fetched again on codes 99991663 (invalid) and
+  cached until ``expire`` minus 5 min (bot/chat/token.py), fetched again on codes 99991663 (invalid) and
   99991661 (missing) as lark_oapi/core/token handling does.
 * messages: reply ``POST /open-apis/im/v1/messages/:message_id/reply``, send
   ``POST /open-apis/im/v1/messages?receive_id_type=chat_id``, update a card
@@ -34,12 +34,12 @@ from typing import Any
 
 import httpx
 
+from bot.chat.token import TokenCache
 from bot.feishu.client import FEISHU_DOMAIN
 
 log = logging.getLogger(__name__)
 
 TOKEN_PATH = "/open-apis/auth/v3/tenant_access_token/internal"
-TOKEN_MARGIN_S = 300.0  # refresh 5 min before the token's ``expire``
 TOKEN_CODES = {99991663, 99991661}  # invalid / missing tenant access token
 RATE_LIMIT_CODE = 99991400
 CHAT_QPS = 5.0  # Feishu: 5 messages/s per user and per group
@@ -102,9 +102,7 @@ class FeishuAPI:
         self._http = http or httpx.AsyncClient(timeout=20.0)
         self.limiter = limiter or ChatLimiter()
         self.retries, self._sleep, self._clock = retries, sleep, clock
-        self._token: str | None = None
-        self._token_expiry = 0.0
-        self._token_lock = asyncio.Lock()
+        self._token = TokenCache(self._fetch_token, clock)
         self._admins: dict[str, tuple[float, frozenset[str]]] = {}  # chat → (expiry, open_ids)
 
     async def aclose(self) -> None:
@@ -112,22 +110,19 @@ class FeishuAPI:
 
     async def tenant_token(self, *, refresh: bool = False) -> str:
         """The cached tenant_access_token, fetched when missing, near expiry or ``refresh``."""
-        async with self._token_lock:
-            if not refresh and self._token and self._clock() < self._token_expiry:
-                return self._token
-            resp = await self._http.post(
-                self.domain + TOKEN_PATH, json={"app_id": self._app_id, "app_secret": self._secret}
-            )
-            body = _json(resp)
-            if resp.status_code == 429 or body.get("code") == RATE_LIMIT_CODE:
-                wait = _reset_seconds(resp, BACKOFF_S[0])
-                raise FeishuAPIError(RATE_LIMIT_CODE, str(body.get("msg", "")), resp.status_code, wait)
-            if body.get("code") != 0 or not body.get("tenant_access_token"):
-                raise FeishuAPIError(int(body.get("code", -1)), str(body.get("msg", "")), resp.status_code)
-            self._token = str(body["tenant_access_token"])
-            expire = float(body.get("expire", 7200))
-            self._token_expiry = self._clock() + max(expire - TOKEN_MARGIN_S, expire / 2)
-            return self._token
+        return await self._token.get(refresh=refresh)
+
+    async def _fetch_token(self) -> tuple[str, float]:
+        resp = await self._http.post(
+            self.domain + TOKEN_PATH, json={"app_id": self._app_id, "app_secret": self._secret}
+        )
+        body = _json(resp)
+        if resp.status_code == 429 or body.get("code") == RATE_LIMIT_CODE:
+            wait = _reset_seconds(resp, BACKOFF_S[0])
+            raise FeishuAPIError(RATE_LIMIT_CODE, str(body.get("msg", "")), resp.status_code, wait)
+        if body.get("code") != 0 or not body.get("tenant_access_token"):
+            raise FeishuAPIError(int(body.get("code", -1)), str(body.get("msg", "")), resp.status_code)
+        return str(body["tenant_access_token"]), float(body.get("expire", 7200))
 
     async def call(self, method: str, path: str, *, chat: str | None = None, **kwargs: Any) -> dict[str, Any]:
         """One API call with retries: 429 / 99991400 (the call's or the token's) wait
@@ -162,7 +157,7 @@ class FeishuAPI:
                 continue
             if code in TOKEN_CODES and not refreshed:
                 refreshed = True
-                self._token = None  # fetched again at the top of the loop (rate limits honoured there)
+                self._token.forget()  # fetched again at the top of the loop (rate limits honoured there)
                 continue
             if resp.status_code >= 500:
                 await self._backoff(attempt)

@@ -289,7 +289,8 @@ class FieldSteps:
             dp = max(1, int(gpus) // ((f.get("tp") or 1) * (f.get("pp") or 1)))
             f["global_batch"] = int(micro) * accum * dp
         else:
-            self.named_unused.append((f"gradient_accumulation_steps: {accum}", "no_field"))
+            why = "no_field" if gpus else "needs_gpu_count"
+            self.named_unused.append((f"gradient_accumulation_steps: {accum}", why))
 
     def _count_of(self, card: GpuMention, gpus: list[GpuMention], count: Role | None) -> Role | None:
         """The count said of ``card`` (of any mention of it) in place of ``count`` when ``count`` counts

@@ -184,6 +184,11 @@ WHY_TEXTS: dict[str, str] = {
         "the layout on %(gpus)s GPUs needs full activation recomputation to fit: one more forward pass "
         "per token, (k + 2) / k of the compute (k = %(k)s; Korthikanti et al. 2022 §5)"
     ),
+    "recompute_time_fewest": N_(
+        "on the fewest GPUs that fit (%(gpus)s) the layout needs full activation recomputation: their "
+        "days are ×%(factor)s — (k + 2) / k of the compute (k = %(k)s; Korthikanti et al. 2022 §5); more "
+        "GPUs keep the activations and train at the rate above"
+    ),
     "mfu_scale_out": N_(
         "%(gpus)s GPUs where %(reference)s would do (whole runs are sized to finish in about %(days)s "
         "days; at least one node): the same job spread over more GPUs runs less efficiently, MFU × "
@@ -209,6 +214,10 @@ WHY_TEXTS: dict[str, str] = {
     "release_precision": N_("weights as released by the model's authors"),
     "reasoning_context": N_(
         "a reasoning model writes long chains of thought: its model card's generation length"
+    ),
+    "runtime_default_context": N_(
+        "the runtime's default context when none is set (Ollama: num_ctx 4,096 tokens since v0.6); "
+        "longer prompts are cut to it — set num_ctx (or OLLAMA_CONTEXT_LENGTH) for longer ones"
     ),
     "local_format": N_(
         "the released weights don't fit well on the GPUs you named; local runtimes (llama.cpp, Ollama, MLX) "

@@ -58,6 +58,10 @@ IGNORED_TEXTS: dict[str, str] = {
     "other_setup": N_(
         "another setup in your message: this answer sizes the one named above — ask to size it"
     ),
+    "needs_gpu_count": N_(
+        "used once the GPU count is known (global batch = micro-batch × accumulation × data-parallel "
+        "GPUs): name your GPU count (and micro-batch)"
+    ),
 }
 """Reasons of ``interpretation.ignored`` → words (the reasons of :data:`OWN_LINES` have lines of
 their own)."""

@@ -212,6 +212,7 @@ FIELD_LABELS: dict[str, str] = {
     "mfu_band": N_("MFU range"),
     "scale_out": N_("Scale-out efficiency"),
     "recompute_time": N_("Full recomputation"),
+    "recompute_time_fewest": N_("Full recomputation on the fewest GPUs"),
     "training_precision": N_("Training precision"),
     "price_per_gpu_hour": N_("Price per GPU-hour"),
     "currency": N_("Currency"),

@@ -96,6 +96,9 @@ class ServingRuntime:
     """The launch recipe of this engine (``bot.recipes`` tool name); None: it has none of its own."""
     recipes: ClassVar[tuple[str, ...]] = ("vllm", "sglang")
     """Recipes offered when this runtime's memory model applied: servers, or local runtimes."""
+    default_context: ClassVar[int | None] = None
+    """The context the engine gives a sequence when none is set (Ollama's ``num_ctx``); None: the
+    engine takes the model's own (vLLM's ``max_model_len``) and the question's context applies."""
 
     def usable_bytes(self, gpu: GpuSpec) -> float:
         """The runtime's budget per card, before its own workspace (:meth:`workspace_bytes`). Unified

@@ -116,4 +116,4 @@ class Ollama(LlamaCpp):
 
     name = "Ollama"
     recipe = "ollama"
-    default_context: ClassVar[int] = OLLAMA_DEFAULT_CONTEXT
+    default_context: ClassVar[int | None] = OLLAMA_DEFAULT_CONTEXT

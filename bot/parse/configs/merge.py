@@ -77,7 +77,7 @@ def _global_batch(stack: StackConfig, req: SizingRequest, update: dict[str, Any]
         update["global_batch"] = micro * stack.accumulation * (gpus // model_parallel)
         stack.used[stack.accumulation_key or "gradient_accumulation_steps"] = "global_batch"
     else:
-        unused.append((key, "no_field"))
+        unused.append((key, "no_field" if gpus else "needs_gpu_count"))
 
 
 def _validated(req: SizingRequest, update: dict[str, Any], unused: list) -> SizingRequest:

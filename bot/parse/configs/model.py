@@ -19,6 +19,7 @@ UNUSED_REASONS = (
     "bad_value",  # a value the key cannot take
     "runtime_not_modelled",  # a serving engine whose own memory model the sizing does not have
     "other_setup",  # a second tool (setup) in the message: the answer sizes the one asked about
+    "needs_gpu_count",  # accumulation: the global batch needs the data-parallel size, i.e. a GPU count
 )
 """Reason codes of :attr:`StackConfig.unused` (also used in ``interpretation.ignored``)."""
 

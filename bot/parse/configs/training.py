@@ -316,6 +316,18 @@ def _offload_device(cfg: StackConfig, key: str, value: Any, flat: dict[str, Any]
     return device in ("cpu", "nvme", "none")
 
 
+def _offload_param(cfg: StackConfig, key: str, value: Any, flat: dict[str, Any]) -> bool:
+    """ZeRO-Infinity's parameter offload: not modelled (the weights are sized on the GPU), so a
+    "cpu"/"nvme" device is named as not used — never read as the optimizer offload; "none" is the
+    default and changes nothing."""
+    device = str(value).lower()
+    if device == "none":
+        cfg.used[key] = "offload"
+    elif device in ("cpu", "nvme"):
+        cfg.skip(key, value, "no_field")
+    return device in ("cpu", "nvme", "none")
+
+
 def _enabled(cfg: StackConfig, key: str, value: Any, flat: dict[str, Any]) -> bool:
     return _precision(cfg, key.split(".")[0], value, flat) and bool(cfg.used.setdefault(key, "precision"))
 
@@ -344,6 +356,6 @@ HANDLERS: dict[str, Handler] = {
         value in (0, 1, 2, 3) and not isinstance(value, bool) and (cfg.set(key, "zero_stage", value) or True)
     ),
     "zero_optimization.offload_optimizer.device": _offload_device,
-    "zero_optimization.offload_param.device": _offload_device,
+    "zero_optimization.offload_param.device": _offload_param,
 }  # fmt: skip
 """Key (dotted) → how it sets the request."""

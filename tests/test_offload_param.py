@@ -1,0 +1,63 @@
+"""A fresh-user trial: a DeepSpeed config with only ``offload_param`` (ZeRO-Infinity's parameter
+offload) was answered "optimizer states are offloaded to CPU" — a setting the user did not make.
+Parameter offload is not modelled: the key is named as not used and nothing is offloaded."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from bot.cli import main
+
+DS = {
+    "train_micro_batch_size_per_gpu": 1,
+    "gradient_accumulation_steps": 8,
+    "bf16": {"enabled": True},
+    "zero_optimization": {"stage": 3, "offload_param": {"device": "cpu"}},
+}
+ASK = {"en": "full fine-tune llama 3.1 8b on 2 RTX 4090", "zh": "全参微调 llama 3.1 8b，2 张 4090"}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("optimizer", [None, "cpu"])
+def test_parameter_offload_is_named_not_read_as_optimizer_offload(
+    capsys, tmp_path: Path, lang: str, optimizer: str | None
+) -> None:
+    ds = json.loads(json.dumps(DS))
+    if optimizer:
+        ds["zero_optimization"]["offload_optimizer"] = {"device": optimizer}
+    path = tmp_path / "ds_config.json"
+    path.write_text(json.dumps(ds))
+    assert main(["ask", "--format", "json", "--config", str(path), ASK[lang]]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["request"]["offload"] is (True if optimizer else None)
+    ignored = {i["text"]: i["reason"] for i in data["interpretation"]["ignored"]}
+    assert ignored["zero_optimization.offload_param.device: cpu"] == "no_field"
+    assert data["request"]["zero_stage"] == 3
+
+
+LF_YAML = """model_name_or_path: Qwen/Qwen2.5-32B-Instruct
+stage: sft
+finetuning_type: lora
+cutoff_len: 8192
+per_device_train_batch_size: 2
+gradient_accumulation_steps: 8
+bf16: true
+"""
+
+
+@pytest.mark.parametrize(("text", "reason"), [("要跑多久", "needs_gpu_count"), ("8张A100要跑多久", None)])
+def test_accumulation_in_a_config_says_it_needs_the_gpu_count(
+    capsys, tmp_path: Path, text: str, reason
+) -> None:
+    """A fresh-user trial: the YAML's accumulation was 'no setting for it yet' without a GPU count and
+    used with '8张A100' — now it says what it waits for, and with the count it makes the global batch."""
+    path = tmp_path / "lf.yaml"
+    path.write_text(LF_YAML)
+    assert main(["ask", "--format", "json", "--config", str(path), text]) == 0
+    data = json.loads(capsys.readouterr().out)
+    ignored = {i["text"]: i["reason"] for i in data["interpretation"]["ignored"]}
+    assert ignored.get("gradient_accumulation_steps: 8") == reason
+    assert data["request"]["global_batch"] == (None if reason else 2 * 8 * 8)
