@@ -93,6 +93,7 @@ class _Parse(FieldSteps):
     used: set[int] = field(default_factory=set)
     named_unused: list[tuple[str, str]] = field(default_factory=list)
     accumulation: int | None = None
+    tool_cue: str | None = None
     steps: int | None = None
     steps_raw: str | None = None
 
@@ -183,6 +184,7 @@ class _Parse(FieldSteps):
             unusable_numbers=self.unusable,
             unused_numbers=self.unused(),
             repeated_used=self.repeated_used(),
+            tool_cue=self.tool_cue,
         )
 
     # -- step 1b: stage, method, algorithm and the stated settings
@@ -206,6 +208,7 @@ class _Parse(FieldSteps):
         self.notes += stated.notes
         self.named_unused += stated.unused
         self.accumulation = stated.accumulation
+        self.tool_cue = stated.tool_cue
         methods = stated.methods
         if len(methods) == 1 and methods[0] in ("freeze", "ptuning"):
             stage = "finetune"

@@ -21,7 +21,8 @@ from bot.parse.configs.limits import LIMIT_RE, limit_value, quant_flag
 from bot.parse.normalize import mask
 from bot.parse.numbers import parse_number
 from bot.parse.regex import rc
-from bot.parse.stack_words import named_tools, training_tool
+from bot.parse.stack_words import inferred_tool, launcher_named, named_tools, training_tool
+from estimator.training_tools import TRAINING_TOOL_LIMITS
 
 _SEP = r"\s*(?:=|:|of|is|to|为|是|设为|设成|设置为|改成|=\s*)?\s*"
 _N = r"(?P<n>\d[\d,]*(?:\.\d+)?\s*k?)(?![\d.a-z])"
@@ -68,6 +69,11 @@ MICRO_RE = rc(
     )
 )
 """Micro-batch per GPU (HF per_device_train_batch_size, DeepSpeed train_micro_batch_size_per_gpu)."""
+PPO_MINI_RE = rc(_key(r"ppo_mini_batch(?:_size)?"))
+PPO_MICRO_RE = rc(_key(r"ppo_micro_batch(?:_size)?(?:_per_gpu)?"))
+"""verl's ``ppo_mini_batch_size`` (prompts per actor update: a global batch in prompts, split into
+micro-batches) and ``ppo_micro_batch_size_per_gpu`` (the micro-batch per GPU;
+verl/trainer/config/ppo_trainer.yaml): the first is not a micro-batch and is named, the second is one."""
 RANK_RE = rc(_key(r"lora_r(?:ank)?"))
 TARGET_ALL_RE = rc(
     r"(?<![a-z0-9_])-{0,2}(?:lora[_\s\-]*target(?:s|[_\s\-]*modules?)?|target[_\s\-]*modules?)"
@@ -149,6 +155,8 @@ class Vocab:
     notes: list[str] = field(default_factory=list)
     unused: list[tuple[str, str]] = field(default_factory=list)
     accumulation: int | None = None
+    tool_cue: str | None = None
+    """The words a training tool was inferred from (:func:`bot.parse.stack_words.inferred_tool`)."""
 
 
 def _n(m: re.Match[str], *groups: str) -> int | None:
@@ -163,9 +171,15 @@ def _n(m: re.Match[str], *groups: str) -> int | None:
 def read_vocabulary(s: str, training: bool) -> Vocab:
     """The config keys and meaning words written in prose in the normalized text ``s``."""
     tool = training_tool(s) if training else None
-    out = Vocab(s, unused=named_tools(s, tool))
+    out = Vocab(s, unused=named_tools(s, tool) + launcher_named(s))
     if tool:
         out.fields["training_tool"] = tool
+    elif training and (inferred := inferred_tool(s)):  # "per_device_train_batch_size 1": HF Trainer, said so
+        name, out.tool_cue = inferred
+        if name in TRAINING_TOOL_LIMITS:
+            out.fields["training_tool"] = name
+        else:  # DeepSpeed, verl: named, the settings themselves sized
+            out.unused.append((f"training_tool: {name}", "tool_inferred"))
     if _HINTS["lengths"].search(s):
         _lengths(out, training)
     if _HINTS["batches"].search(s):
@@ -219,7 +233,10 @@ def _batches(out: Vocab) -> None:
     accum = _take(out, ACCUM_RE, "n")
     if accum:
         out.accumulation = accum
-    micro = _take(out, MICRO_RE, "n")
+    mini = _take(out, PPO_MINI_RE, "n")
+    if mini:  # prompts per update, not per GPU: named, never read as a micro-batch
+        out.unused.append((f"ppo_mini_batch_size: {mini}", "no_field"))
+    micro = _take(out, PPO_MICRO_RE, "n") or _take(out, MICRO_RE, "n")
     if micro:
         out.fields["batch_size"] = micro
     rank = _take(out, RANK_RE, "n")

@@ -54,6 +54,9 @@ IGNORED_TEXTS: dict[str, str] = {
     "runtime_not_modelled": N_(
         "sized with the generic serving memory model; this engine's own is not modelled"
     ),
+    "tool_inferred": N_(
+        "not named, read from its settings; the sizing uses those settings, not a model of the tool"
+    ),
     "other_setup": N_(
         "another setup in your message: this answer sizes the one named above — ask to size it"
     ),
@@ -74,6 +77,10 @@ SUBSTITUTION_TEXTS: dict[str, str] = {
     ),
     "generic_shape": N_(
         "Sized “%(typed)s” with a generic shape of its size (%(used)s): it is not in my catalog."
+    ),
+    "tool_inferred": N_(
+        "Read “%(typed)s” as %(used)s's setting: sized for what %(used)s can run — name your tool if it is "
+        "another."
     ),
 }
 """Reasons of ``interpretation.substitutions`` → a sentence (the unknown GPU has its own line)."""
