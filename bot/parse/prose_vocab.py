@@ -121,6 +121,14 @@ OFFLOAD_KEY_OFF_RE = rc(_OFFLOAD_KEY + r"(?:false|none|0)(?![a-z0-9])")
 OFFLOAD_KEY_ON_RE = rc(_OFFLOAD_KEY + r"(?:true|cpu|nvme|1)(?![a-z0-9])")
 """Offload keys with their value (verl FSDP ``param_offload=False``, DeepSpeed ``offload_optimizer
 device: none`` / ``cpu``): no offload only when none of them is on."""
+CPU_EXPERTS_RE = rc(
+    r"-{0,2}(?:n[_\-]?)?cpu[_\-]moe\b(?:\s*=?\s*\d{1,3}(?![\d.]))?|(?:-ot|--override[_\-]tensor)\s+\S*exps\S*=cpu"
+    r"|\bktransformers\b"
+    r"|(?:experts?|专家)\s*(?:层|权重|weights)?\s*(?:offload(?:ed)?\s*)?(?:on|to|in|放|放在|放到|卸载到|留在)\s*(?:the\s+)?(?:cpu|内存|ram)"
+)
+"""MoE experts in CPU memory: llama.cpp ``--cpu-moe`` / ``--n-cpu-moe N`` / ``-ot "exps=CPU"`` (its
+tools/server README), KTransformers (its README: experts on the CPU, attention on the GPU), or said in
+words ('experts on the CPU', '专家放内存'): CPU offload of part of the weights."""
 COMPLETION_RE = rc(
     r"(?:responses?|completions?|generations?|outputs?|rollouts?|回复|生成|输出)\s*(?:lengths?\s*)?"
     r"(?:of\s+|up\s+to\s+|at\s+most\s+|最长\s*|最多\s*|长度\s*|最大\s*)*(?P<n>\d[\d,]*\s*k?)(?![\d.])\s*(?:tokens?)?"
@@ -138,7 +146,7 @@ GENERATIONS_RE = rc(
 _HINTS = {
     "lengths": rc(r"len|cutoff|序列|截断长度|default|默认|max_new_tokens|num_ctx|ctx|max[_\-]total"),
     "batches": rc(r"accum|累积|累计|batch|bs|每卡|lora|target"),
-    "layers": rc(r"tensor|parallel|并行|ngl|layers|offload|卸载|gpu"),
+    "layers": rc(r"tensor|parallel|并行|ngl|layers|offload|卸载|gpu|moe|ktransformers|exps|专家|expert"),
     "precisions": rc(r"kv|fp4|--quantiz|cache"),
     "rl": rc(r"respons|complet|generat|output|rollout|sample|回复|生成|输出|prompt|问题|提示"),
 }
@@ -264,6 +272,11 @@ def _parallel_and_layers(out: Vocab) -> None:
             out.notes.append("partial_gpu_layers")
     if _take(out, NO_OFFLOAD_RE):
         out.fields["offload"] = False
+    elif m := CPU_EXPERTS_RE.search(out.s):  # MoE experts kept in CPU memory: a partial offload, as -ngl 20
+        out.fields["offload"] = True
+        if "moe" in m.group(0) or "exps" in m.group(0):  # the flag and its count: read, not left unread
+            out.s = mask(out.s, m.start(), m.end(), " ")
+        out.notes.append("partial_gpu_layers")
     if not OFFLOAD_KEY_ON_RE.search(out.s) and _take(out, OFFLOAD_KEY_OFF_RE):
         out.fields["offload"] = False
 

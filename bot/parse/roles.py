@@ -76,8 +76,15 @@ R_SEQ = _r(
     r"|(?:(?:以上|以内)\s*)?(?:的\s*)?长(?:上下文|文本|序列)"  # "100k 以上长上下文"
     r"|length\b|tokens?[\s\-]+long\b"  # "an 8k-length dataset", "8k-token-long documents"
 )
-R_SEQ_JOB = rc(r"^\s*(?:的\s*)?(?:dpo|sft|全参|全量|lora|qlora|长文本|微调|训练)")
-"""A length in K before the job ("7B 的 8K DPO 全参训练", "32k SFT"): the sequence length trained at."""
+R_SEQ_JOB = rc(
+    r"^\s*(?:的\s*)?(?:dpo|sft|全参|全量|lora|qlora|长文本|微调|训练|推理|部署|inference\b|serving\b|decoding\b)"
+)
+"""A length in K before the job ("7B 的 8K DPO 全参训练", "32k SFT", "做 128k 的推理", "128k inference"): the
+sequence length trained or served at."""
+R_SEQ_PER_REQUEST = _r(
+    r"-?(?:tokens?|toks?)\s*(?:per|each|a|/|for\s+each)\s*(?:request|req|user|query|conversation|session|chat)\b"
+)
+"""'3072 tokens per request', '8k tokens per user': each sequence served holds that many tokens."""
 R_CONC = _r(
     r"(?:个|名|位|路)?\s*(?:并发|concurren|simultaneous|用户|users?\b|人同时|人在线|同时|people\b|qps\b|requests?\s+at\s+once)"
 )
@@ -124,8 +131,8 @@ L_PARAMS = rc(r"(?:模型|model|参数量?|params?|size)(?:有|是|为|:|=|约|�
 L_SEQ = rc(
     r"(?:上下文|context(?:[\s_]+(?:length|window|len))?|ctx|seq(?:uence)?(?:[\s_]*len(?:gth)?)?|max_len"
     r"|max[_\s\-]*model[_\s\-]*len|max[_\s\-]*seq(?:uence)?[_\s\-]*len(?:gth)?|cutoff[_\s\-]*len|长度|拉满到"
-    r"|pack到|窗口)"
-    r"(?:=|:|为|是|到|of|达到|拉满到|长度|\s)*$"
+    r"|pack到|窗口|每(?:个|条|次)?(?:请求|用户|会话)(?:的)?(?:长度|上下文)?)"
+    r"(?:[\s_]*(?:lengths|windows))?(?:=|:|为|是|到|of|达到|拉满到|长度|约|一直|最多|最长|最大|\s|(?:all\s+the\s+way\s+)?(?:up\s+)?to\b)*$"
 )
 L_CONC = rc(r"(?:并发|concurrency|同时在线)(?:数|量)?(?:=|:|为|是|到|of|达到|\s)*$")
 L_EPOCHS = rc(r"epochs?\s*(?:=|:)?\s*$")
@@ -393,7 +400,7 @@ def _data_and_size(a: _Around) -> Verdict:
     R, L, v, tok = a.right, a.left, a.value, a.tok
     if R_TPS.match(R):
         return Role("tps", v, tok, extra="tokens")
-    if R_SEQ_TOKENS.match(R) and not a.word:  # "2048-token sequences", "a 128k-token context"
+    if (R_SEQ_TOKENS.match(R) or R_SEQ_PER_REQUEST.match(R)) and not a.word:  # "a 128k-token context"
         return Role("seq", seq_value(tok), tok)
     if R_TOKENS.match(R) and L_SEQ.search(L) and not a.word:  # "context of 20000 tokens"
         return Role("seq", seq_value(tok), tok)

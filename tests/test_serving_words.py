@@ -1,0 +1,69 @@
+"""Issue 24 item 4 (part s6-u2): a serving context in every phrasing ("做 128k 的推理", "context lengths
+all the way to 128k", "3072 tokens per request", "每个请求 6000 token") and MoE experts kept in CPU
+memory (llama.cpp ``--n-cpu-moe``, ``-ot exps=CPU``, KTransformers, "专家放内存") as CPU offload. Through
+the CLI (``sizing-bot ask``), in both languages; the sentences are written for these tests (none is from
+the real-question corpus)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from bot.cli import main
+
+
+def ask(capsys: pytest.CaptureFixture[str], text: str) -> dict[str, Any]:
+    code = main(["ask", "--format", "json", text])
+    data = json.loads(capsys.readouterr().out)
+    assert code == 0, data
+    return data
+
+
+CONTEXTS = [
+    ("Serve Mistral-7B for 64k inference on one L40S: how much memory?", 65536),
+    ("一张 L40S 部署 Mistral-7B，想做 64k 的推理，显存够吗", 65536),
+    ("Can vLLM on 4 H100 keep serving Llama-3.1-70B at context lengths all the way to 100k?", 100000),
+    ("4 张 H100 用 vLLM 部署 Llama-3.1-70B，上下文一直到 100k 可以吗", 100000),
+    ("Qwen2.5-14B on two A10 with vLLM at 2500 tokens per request, 8 users: does it fit?", 2500),
+    ("两张 A10 用 vLLM 部署 Qwen2.5-14B，每个请求 2500 token，8 个用户，放得下吗", 2500),
+]
+
+
+@pytest.mark.parametrize(("text", "tokens"), CONTEXTS)
+def test_a_serving_context_in_every_phrasing_is_the_context_sized(
+    capsys: pytest.CaptureFixture[str], text: str, tokens: int
+) -> None:
+    data = ask(capsys, text)
+    assert data["request"]["stage"] == "inference"
+    assert data["request"]["seq_len"] == tokens
+    assert data["report"]["inference"]["context_tokens"] == tokens
+    assert not [i for i in data["interpretation"]["ignored"] if i["reason"] == "unread"]
+
+
+EXPERTS_ON_CPU = [
+    "llama-server --n-cpu-moe 24 with Qwen3-235B-A22B Q4_K_M on one RTX 5090: how long a context?",
+    "llama.cpp 跑 Qwen3-235B-A22B 的 Q4_K_M，加了 --cpu-moe，一张 5090 能开多大上下文",
+    "Running DeepSeek-V3 Q4_K_M through KTransformers on a single 4090 with 512 GB of RAM: enough?",
+    "Qwen3-235B-A22B 的专家放内存、注意力放显存，一张 4090 能跑 Q4_K_M 吗",
+]
+
+
+@pytest.mark.parametrize("text", EXPERTS_ON_CPU)
+def test_moe_experts_in_cpu_memory_are_a_cpu_offload(capsys: pytest.CaptureFixture[str], text: str) -> None:
+    data = ask(capsys, text)
+    assert data["request"]["offload"] is True
+    named = [i["text"] for i in data["interpretation"]["ignored"]]
+    assert not [t for t in named if "24" in t or "moe" in t], named  # the flag and its count are read
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "llama-server with all layers on the GPU (-ngl 99) for Qwen3-30B-A3B Q4_K_M on one 4090",
+        "llama.cpp 跑 Qwen3-30B-A3B 的 Q4_K_M，-ngl 99 全部放 GPU，一张 4090",
+    ],
+)
+def test_experts_on_the_gpu_are_not_offloaded(capsys: pytest.CaptureFixture[str], text: str) -> None:
+    assert ask(capsys, text)["request"]["offload"] is False
