@@ -67,3 +67,20 @@ def test_moe_experts_in_cpu_memory_are_a_cpu_offload(capsys: pytest.CaptureFixtu
 )
 def test_experts_on_the_gpu_are_not_offloaded(capsys: pytest.CaptureFixture[str], text: str) -> None:
     assert ask(capsys, text)["request"]["offload"] is False
+
+
+@pytest.mark.parametrize(
+    ("text", "typed", "sized"),
+    [
+        ("Does Mixtral-8x7B in q5_k_s fit two RTX 3090 with llama.cpp?", "q5_k_s", "q5_k_m"),
+        ("llama.cpp 跑 Qwen2.5-32B 的 Q4_K_S，一张 4090 够吗", "q4_k_s", "q4_k_m"),
+    ],
+)
+def test_a_gguf_format_the_sizing_lacks_is_named_with_the_one_sized(
+    capsys: pytest.CaptureFixture[str], text: str, typed: str, sized: str
+) -> None:
+    """Q5_K_S / Q4_K_S are sized as Q5_K_M / Q4_K_M (2–5 % larger: llama.cpp's quantize table), said."""
+    data = ask(capsys, text)
+    assert data["request"]["precision"] == sized
+    named = {i["text"]: i["reason"] for i in data["interpretation"]["ignored"]}
+    assert named[f"precision: {typed}"] == "nearest_format"

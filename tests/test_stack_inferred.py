@@ -166,3 +166,24 @@ def test_a_stated_memory_changes_the_fit(capsys: pytest.CaptureFixture[str]) -> 
     assert stock["report"]["hardware"]["memory_gib"] == 11
     assert stock["report"]["inference"]["min_gpus"] == 4
     assert modded["report"]["inference"]["min_gpus"] == 2
+
+
+@pytest.mark.parametrize(
+    ("text", "method"),
+    [
+        (
+            "Running examples/train_lora/mistral_lora_sft.yaml on 2 A100 for Mistral-7B: memory per GPU?",
+            "lora",
+        ),
+        ("用 qwen2_qlora_sft.yaml 在一张 4090 上微调 Qwen2-7B，显存够吗", "qlora"),
+        ("两张 A100 跑 scripts/lora_ddp/sft.sh 微调 Qwen2-7B，每卡多少显存", "lora"),
+        ("Full fine-tuning of Qwen2-7B on 8 A100 with lora_rank 16 left in the config", "full"),
+    ],
+)
+def test_a_method_in_a_script_or_config_name_is_the_method(
+    capsys: pytest.CaptureFixture[str], text: str, method: str
+) -> None:
+    data = ask(capsys, text)
+    assert data["request"]["method"] == method
+    if method == "full":  # a LoRA key in a full fine-tuning is named as not used, not made LoRA
+        assert ignored(data)["lora_rank: 16"] == "not_for_method"

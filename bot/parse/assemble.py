@@ -265,6 +265,8 @@ class _Parse(FieldSteps):
         for m in lx.PRECISION_RE.finditer(self.s):
             p = m.group("p").replace(" ", "").replace("-", "")
             precision = precision or lx.PRECISION_MAP.get(p, {"4bit": "int4", "8bit": "int8"}.get(p))
+            if p in lx.NEAREST_FORMAT and precision == lx.PRECISION_MAP[p]:  # "q5_k_s": sized as Q5_K_M
+                self.named_unused.append((f"precision: {p}", "nearest_format"))
             self.s = mask(self.s, m.start(), m.end(), " ")
         for m in PARALLEL_RE.finditer(self.s):
             self.s = mask(self.s, m.start(), m.end(), " ")

@@ -54,6 +54,9 @@ IGNORED_TEXTS: dict[str, str] = {
     "runtime_not_modelled": N_(
         "sized with the generic serving memory model; this engine's own is not modelled"
     ),
+    "nearest_format": N_(
+        "the sizing has no such format: sized as the next larger one it has (shown above), a few percent more"
+    ),
     "tool_inferred": N_(
         "not named, read from its settings; the sizing uses those settings, not a model of the tool"
     ),
