@@ -84,3 +84,27 @@ def test_a_gguf_format_the_sizing_lacks_is_named_with_the_one_sized(
     assert data["request"]["precision"] == sized
     named = {i["text"]: i["reason"] for i in data["interpretation"]["ignored"]}
     assert named[f"precision: {typed}"] == "nearest_format"
+
+
+@pytest.mark.parametrize(
+    ("text", "prompt", "total"),
+    [
+        (
+            "vllm bench throughput --input-len 1500 --output-len 500 with Mistral-7B on one L40S: tokens/s?",
+            1500,
+            2000,
+        ),
+        (
+            "L40S 上 vllm bench 跑 Mistral-7B，--random-input-len 3000 --random-output-len 1000，吞吐多少",
+            3000,
+            4000,
+        ),
+    ],
+)
+def test_a_benchmarks_input_and_output_lengths_are_the_prompt_and_the_sequence(
+    capsys: pytest.CaptureFixture[str], text: str, prompt: int, total: int
+) -> None:
+    data = ask(capsys, text)
+    assert data["request"]["prompt_tokens"] == prompt
+    assert data["request"]["seq_len"] == total
+    assert data["report"]["inference"]["context_tokens"] == total

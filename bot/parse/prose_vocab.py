@@ -41,11 +41,17 @@ SEQ_RE = rc(
 )
 """Sequence length per sample (training) or the context served (LLaMA-Factory cutoff_len, TRL
 max_length / max_seq_length, axolotl sequence_len, HF model_max_length, vLLM --max-model-len)."""
-SOURCE_RE = rc(_key(r"max_source_length|max_prompt_length|max_input_length"))
-TARGET_RE = rc(
-    _key(r"max_target_length|max_completion_length|max_response_length|max_new_tokens|max_output_length")
+SOURCE_RE = rc(
+    _key(r"max_source_length|max_prompt_length|max_input_length|(?:random_)?input_len(?:gth)?(?![a-z])")
 )
-"""Prompt and completion lengths (ChatGLM's ptuning scripts, TRL DPO/GRPO): one sequence is their sum."""
+TARGET_RE = rc(
+    _key(
+        r"max_target_length|max_completion_length|max_response_length|max_new_tokens|max_output_length"
+        r"|(?:random_)?output_len(?:gth)?(?![a-z])"
+    )
+)
+"""Prompt and completion lengths (ChatGLM's ptuning scripts, TRL DPO/GRPO; vLLM's and SGLang's benchmarks
+``--input-len`` / ``--output-len`` / ``--random-input-len``): one sequence is their sum."""
 VLLM_MAXLEN_RE = rc(_key(r"vllm_maxlen|vllm_max_model_len"))
 """LLaMA-Factory's vllm_maxlen: the context of its vLLM inference engine (serving only)."""
 DEFAULT_MAX_LEN_RE = rc(
@@ -225,6 +231,8 @@ def _lengths(out: Vocab, training: bool) -> None:
     elif source or target:
         seq = (source or 0) + (target or 0)
         out.notes.append("prompt_plus_completion")
+        if source and not training:  # served: the prompt is prefilled, the rest decoded
+            out.fields["prompt_tokens"] = source
     maxlen = VLLM_MAXLEN_RE.search(out.s)
     if maxlen:
         value = _n(maxlen, "n")
