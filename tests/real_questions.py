@@ -91,10 +91,21 @@ def _model_understood(value: object, answer: dict[str, Any]) -> bool:
 
 
 def _ignored(answer: dict[str, Any], value: object) -> bool:
-    """True when the answer names ``value`` among what it did not use."""
-    ignored = json.dumps((answer.get("interpretation") or {}).get("ignored") or [], ensure_ascii=False)
+    """True when the answer names ``value`` among what it did not use: as written, or a number as typed
+    with a thousands suffix ('128k' names 131072 or 128000)."""
+    items = (answer.get("interpretation") or {}).get("ignored") or []
+    ignored = json.dumps(items, ensure_ascii=False)
     needle = _norm(value)
-    return bool(needle) and needle in _norm(ignored)
+    if bool(needle) and needle in _norm(ignored):
+        return True
+    if not isinstance(value, int | float) or isinstance(value, bool):
+        return False
+    texts = " ".join(str(i.get("text", "")) for i in items if isinstance(i, dict))
+    for m in re.finditer(r"(?<![\w.])(\d+(?:\.\d+)?)\s*[kK](?![a-zA-Z])", texts):
+        n = float(m.group(1))
+        if _close(value, n * 1024, 0.01) or _close(value, n * 1000, 0.01):
+            return True
+    return False
 
 
 def key_understood(key: str, value: Any, answer: dict[str, Any]) -> bool:

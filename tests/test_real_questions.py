@@ -12,7 +12,7 @@ import pytest
 from estimator.models import SizingRequest
 from tests.real_questions import DATA, answer_json, records, score, split_of
 
-WORKING_SPLIT_UNDERSTOOD = 164
+WORKING_SPLIT_UNDERSTOOD = 166
 """Questions of the working split understood in full at the last measurement (README.md there)."""
 
 EXTRA_KEYS = {
@@ -160,3 +160,15 @@ def test_scorer_takes_a_gguf_format_for_its_bit_width() -> None:
     answer = {"request": {"precision": "q8_0"}, "interpretation": {}}
     assert score({"stated": {"precision": "int8"}}, answer) == []
     assert score({"stated": {"precision": "int4"}}, answer) == ["precision"]
+
+
+def test_scorer_takes_a_length_named_with_its_thousands_suffix() -> None:
+    """'32k and 128k context': 32k sized, '128k' named as repeated — that names 131072; '12k' does not."""
+    record = {"stated": {"max_model_len": [32768, 131072]}}
+    answer: dict = {
+        "request": {"stage": "inference", "seq_len": 32768, "max_model_len": None},
+        "interpretation": {"ignored": [{"text": "128k", "reason": "repeated"}]},
+    }
+    assert score(record, answer) == []
+    answer["interpretation"]["ignored"] = [{"text": "12k", "reason": "repeated"}]
+    assert score(record, answer) == ["max_model_len"]

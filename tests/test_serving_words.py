@@ -108,3 +108,19 @@ def test_a_benchmarks_input_and_output_lengths_are_the_prompt_and_the_sequence(
     assert data["request"]["prompt_tokens"] == prompt
     assert data["request"]["seq_len"] == total
     assert data["report"]["inference"]["context_tokens"] == total
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "What does Mistral-7B need in vLLM for 16k and for 64k context on one L40S?",
+        "一张 L40S 用 vLLM 部署 Mistral-7B，16k 和 64k 上下文各要多少显存",
+    ],
+)
+def test_two_listed_contexts_size_the_first_and_name_the_second(
+    capsys: pytest.CaptureFixture[str], text: str
+) -> None:
+    data = ask(capsys, text)
+    assert data["request"]["seq_len"] == 16384
+    named = {i["text"]: i["reason"] for i in data["interpretation"]["ignored"]}
+    assert named == {"64k": "repeated"}

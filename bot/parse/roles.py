@@ -108,6 +108,9 @@ R_EPOCHS = _r(r"-?(?:epochs?\b|轮|遍|passes\b)")
 R_CHARS = _r(r"字|汉字|characters?\b|chars?\b|words?\b")
 R_DASH_GPU = rc(r"^-?gpus?\b")
 R_RANGE = rc(r"^\s*(?:-|–|~|到|至|to\b|or\b|或)\s*")
+R_LIST_K = rc(r"^\s*(?:,|，|、|and\b|和|与|及|以及)\s*(?:for\s+|at\s+|to\s+)?")
+"""Two lengths in thousands listed ('32k and for 128k context', '32k 和 128k 上下文'): the words after the
+second say what both are."""
 
 L_BATCH = rc(
     r"(?:\bbs|batch[\s_\-]*size|micro[\s_\-]*batch(?:[\s_\-]*size)?|\bmbs|max[\s_\-]*batch|batch|批大小)"
@@ -232,6 +235,8 @@ def _around(tok: NumberToken, s: str, nxt: NumberToken | None) -> _Around:
     range_max: float | None = None
     if nxt is not None:  # a range "8 to 16 A100", "15-30元/小时": read the words after the second number
         rm = R_RANGE.match(right)
+        if not rm and tok.mag_scale == "K" and nxt.mag_scale == "K":
+            rm = R_LIST_K.match(right)
         if rm and tok.end + rm.end() == nxt.start:
             range_max = nxt.value
             if tok.mag is None and nxt.mag is not None and v < nxt.value:
