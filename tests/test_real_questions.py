@@ -12,7 +12,7 @@ import pytest
 from estimator.models import SizingRequest
 from tests.real_questions import DATA, answer_json, records, score, split_of
 
-WORKING_SPLIT_UNDERSTOOD = 166
+WORKING_SPLIT_UNDERSTOOD = 169
 """Questions of the working split understood in full at the last measurement (README.md there)."""
 
 EXTRA_KEYS = {
@@ -172,3 +172,12 @@ def test_scorer_takes_a_length_named_with_its_thousands_suffix() -> None:
     assert score(record, answer) == []
     answer["interpretation"]["ignored"] = [{"text": "12k", "reason": "repeated"}]
     assert score(record, answer) == ["max_model_len"]
+
+
+def test_scorer_takes_two_weight_formats_as_one_used_and_one_named() -> None:
+    """'at 8-bit or 6-bit': int8 sized and '6-bit' named is understood; 6-bit dropped silently is not."""
+    record = {"stated": {"precision": ["int8", "6-bit"]}}
+    answer: dict = {"request": {"precision": "int8"}, "interpretation": {"ignored": []}}
+    assert score(record, answer) == ["precision"]
+    answer["interpretation"]["ignored"] = [{"text": "precision: 6-bit", "reason": "no_field"}]
+    assert score(record, answer) == []

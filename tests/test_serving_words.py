@@ -124,3 +124,32 @@ def test_two_listed_contexts_size_the_first_and_name_the_second(
     assert data["request"]["seq_len"] == 16384
     named = {i["text"]: i["reason"] for i in data["interpretation"]["ignored"]}
     assert named == {"64k": "repeated"}
+
+
+@pytest.mark.parametrize(
+    ("text", "sized", "named"),
+    [
+        (
+            "Serve Qwen2.5-72B with vLLM on 2 H100 at 8-bit or 5-bit: which fits?",
+            "int8",
+            {"precision: 5-bit": "no_field"},
+        ),
+        ("2 张 H100 用 vLLM 部署 Qwen2.5-72B，用 4-bit 还是 8-bit", "int4", {"precision: 8-bit": "repeated"}),
+        (
+            "exllamav2 with Qwen2.5-32B at 4.65bpw on one 4090, Q6 or unquantized cache?",
+            "bf16",
+            {"precision: 4.65bpw": "no_field", "kv_precision: q6": "no_field"},
+        ),
+        ("exllamav2 跑 Qwen2.5-32B 的 4.65 bpw，一张 4090，用 Q8 还是 Q4 cache", "bf16", None),
+    ],
+)
+def test_a_second_weight_format_is_named_never_dropped(
+    capsys: pytest.CaptureFixture[str], text: str, sized: str, named: dict[str, str] | None
+) -> None:
+    data = ask(capsys, text)
+    assert data["request"]["precision"] == sized
+    got = {i["text"]: i["reason"] for i in data["interpretation"]["ignored"]}
+    if named is None:  # zh: the bpw named, the quantized cache named, no 4-bit weights read from 'Q4 cache'
+        assert got["precision: 4.65bpw"] == "no_field" and got["kv_precision: q8"] == "no_field"
+    else:
+        assert named.items() <= got.items(), got

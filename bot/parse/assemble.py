@@ -264,7 +264,11 @@ class _Parse(FieldSteps):
         precision: str | None = None
         for m in lx.PRECISION_RE.finditer(self.s):
             p = m.group("p").replace(" ", "").replace("-", "")
-            precision = precision or lx.PRECISION_MAP.get(p, {"4bit": "int4", "8bit": "int8"}.get(p))
+            this = lx.PRECISION_MAP.get(p, lx.BIT_WIDTHS.get(p))
+            named = (f"precision: {m.group('p')}", "no_field" if this is None else "repeated")
+            if (this is None or (precision and this != precision)) and named not in self.named_unused:
+                self.named_unused.append(named)  # "8-bit or 6-bit": one sized, the other named
+            precision = precision or this
             if p in lx.NEAREST_FORMAT and precision == lx.PRECISION_MAP[p]:  # "q5_k_s": sized as Q5_K_M
                 self.named_unused.append((f"precision: {p}", "nearest_format"))
             self.s = mask(self.s, m.start(), m.end(), " ")

@@ -106,10 +106,14 @@ KV_FP8_RE = rc(
 )
 """An FP8 KV cache ('--kv-cache-dtype fp8_e5m2', 'FP8 KV cache', 'KV cache 用 fp8'): not FP8 weights."""
 QUANT_CACHE_RE = rc(
-    r"(?<![a-z0-9])(?P<q>q[468](?:_0)?)\s*(?:kv\s*)?cache|cache[_\s\-]*(?:type[_\s\-]*[kv][_\s\-]*)?(?P<r>q[468](?:_0)?)\b"
+    r"(?<![a-z0-9])(?P<q>q[468](?:_0)?)(?:\s*(?:,|/|or|and|和|或|还是|或者)\s*(?:q[468](?:_0)?|unquantized|fp16|16[\s\-]?bit))*"
+    r"\s*(?:kv\s*)?cache|cache[_\s\-]*(?:type[_\s\-]*[kv][_\s\-]*)?(?P<r>q[468](?:_0)?)\b"
 )
 """A 4/6/8-bit quantized KV cache (ExLlamaV2 ``cache_q4``/Q6/Q8, llama.cpp ``--cache-type-k q8_0``): the
 sizing has FP8 and 16-bit KV only, so it is named as not used."""
+BPW_RE = rc(r"(?<![\d.])(?P<b>\d(?:\.\d{1,2})?)\s*-?\s*bpw(?![a-z])")
+"""EXL2 bits per weight ('5.0 bpw', '6.0bpw'; ExLlamaV2 convert.py -b): a mixed width the sizing has no
+weight format for, named as not used."""
 FP4_RE = rc(r"(?<![a-z0-9])(?P<p>mxfp4|nvfp4|fp4)(?![a-z0-9])")
 """FP4 weights. The estimator has MXFP4 (gpt-oss); NVFP4 and plain FP4 are named as not used."""
 NO_OFFLOAD_RE = rc(
@@ -153,7 +157,7 @@ _HINTS = {
     "lengths": rc(r"len|cutoff|序列|截断长度|default|默认|max_new_tokens|num_ctx|ctx|max[_\-]total"),
     "batches": rc(r"accum|累积|累计|batch|bs|每卡|lora|target"),
     "layers": rc(r"tensor|parallel|并行|ngl|layers|offload|卸载|gpu|moe|ktransformers|exps|专家|expert"),
-    "precisions": rc(r"kv|fp4|--quantiz|cache"),
+    "precisions": rc(r"kv|fp4|--quantiz|cache|bpw"),
     "rl": rc(r"respons|complet|generat|output|rollout|sample|回复|生成|输出|prompt|问题|提示"),
 }
 """A word every pattern of a step needs: a message without it skips the step (speed: most messages
@@ -292,10 +296,14 @@ def _parallel_and_layers(out: Vocab) -> None:
 def _precisions(out: Vocab) -> None:
     if _take(out, KV_FP8_RE):
         out.fields["kv_precision"] = "fp8"
-    cache = QUANT_CACHE_RE.search(out.s)  # ExLlamaV2 / llama.cpp quantized KV cache: no KV format for it
-    if cache:
-        out.s = mask(out.s, cache.start(), cache.end(), " ")
-        out.unused.append((f"kv_precision: {cache.group('q') or cache.group('r')}", "no_field"))
+    for cache in list(QUANT_CACHE_RE.finditer(out.s)):  # ExLlamaV2 / llama.cpp quantized KV cache ('Q4,
+        out.s = mask(out.s, cache.start(), cache.end(), " ")  # Q8 or unquantized cache'): no KV format for it
+        named = (f"kv_precision: {cache.group('q') or cache.group('r')}", "no_field")
+        if named not in out.unused:
+            out.unused.append(named)
+    for bpw in list(BPW_RE.finditer(out.s)):  # ExLlamaV2's bits per weight: no weight format of that width
+        out.s = mask(out.s, bpw.start(), bpw.end(), " ")
+        out.unused.append((f"precision: {bpw.group('b')}bpw", "no_field"))
     quant = quant_flag(out.s)  # '--quantize eetq' (bot.parse.configs.limits)
     if quant and quant[1]:
         out.fields["precision"] = quant[1]
