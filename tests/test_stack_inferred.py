@@ -187,3 +187,42 @@ def test_a_method_in_a_script_or_config_name_is_the_method(
     assert data["request"]["method"] == method
     if method == "full":  # a LoRA key in a full fine-tuning is named as not used, not made LoRA
         assert ignored(data)["lora_rank: 16"] == "not_for_method"
+
+
+@pytest.mark.parametrize(
+    ("text", "samples", "length"),
+    [
+        (
+            "QLoRA of Mistral-7B on about 900 documents, usually over 6K tokens, on 2 L40S: does it fit?",
+            900,
+            6000,
+        ),
+        ("两张 L40S 做 Mistral-7B 的 QLoRA，1200 篇文档，大多超过 5k token，放得下吗", 1200, 5000),
+    ],
+)
+def test_how_long_most_documents_are_is_the_length_per_sample(
+    capsys: pytest.CaptureFixture[str], text: str, samples: int, length: int
+) -> None:
+    """Not a dataset of 6,000 tokens: that many documents of that length each, the sequence sized."""
+    data = ask(capsys, text)
+    assert data["request"]["num_samples"] == samples
+    assert data["request"]["tokens_per_sample"] == length
+    assert data["request"]["seq_len"] == length
+    assert data["request"]["tokens"] == samples * length
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Two RTX 3090 48GB: can they serve Qwen2.5-32B in int4?",
+        "两张 3090 48G 能跑 Qwen2.5-32B 的 int4 推理吗",
+    ],
+)
+def test_a_memory_that_is_the_cards_total_keeps_the_catalog_card(
+    capsys: pytest.CaptureFixture[str], text: str
+) -> None:
+    """2 × 24 GB = 48: the total of two stock cards, not two 48 GB ones (a modified card says so)."""
+    data = ask(capsys, text)
+    assert data["request"]["gpu_count"] == 2
+    assert data["report"]["hardware"]["memory_gib"] == 24
+    assert "gpu_stated_memory" not in {a["why"] for a in data["assumptions"]}

@@ -95,7 +95,9 @@ _DATA_QUALIFIER = (
 """Words people put between a count and its data noun: '20k preference pairs', '50k training examples'."""
 
 R_SAMPLES = _r(
-    r"条|" + _DATA_QUALIFIER + r"(?:rows?\b|samples?\b|examples?\b|records?\b|conversations?\b|dialogues?\b|"
+    r"条|"
+    + _DATA_QUALIFIER
+    + r"(?:rows?\b|samples?\b|examples?\b|records?\b|conversations?\b|dialogues?\b|documents?\b|文档|"
     r"pairs?\b|instructions?\b)|of\s+these|of\s+them|个?样本|组对话|篇|对(?![比于照话应齐])|组(?![卡机节服台\d])"
 )
 """A count of data items (issue 22 item 8): rows, samples, examples, conversations, pairs (a DPO pair is
@@ -152,8 +154,10 @@ L_REPLY = rc(
 L_SAMPLE_EACH = rc(
     r"(?:每条|每个样本|每个|each|per\s+(?:sample|example|row)|averag\w*|平均"
     # "50k samples of 4k tokens", "50,000 samples x 4096 tokens"
-    r"|(?:samples?|examples?|rows?|records?|conversations?|pairs?|条|对|组)\s*(?:of|x|×|\*|with))"
-    r"(?:大概|约|大约|roughly|about|around|~|of|\s)*$"
+    r"|(?:samples?|examples?|rows?|records?|conversations?|pairs?|条|对|组)\s*(?:of|x|×|\*|with)"
+    # "1500 documents, often over 8K tokens", "每篇大多超过 6k token": how long each one is
+    r"|(?:[,，]\s*|每篇\s*|\b)(?:often|mostly|usually|typically|generally|大多数?|一般|通常|多数)(?:\s*都)?)"
+    r"(?:大概|约|大约|roughly|about|around|~|of|over|above|more\s+than|up\s+to|超过|在|\s)*$"
 )
 L_ON = rc(r"(?:\bon|用|with|数据|语料)\s*(?:about|~|约)?\s*$")
 L_RATE = rc(r"tok(?:en)?s?\s*/\s*s|per\s+second|throughput|吞吐|每秒")
