@@ -12,7 +12,7 @@ import pytest
 from estimator.models import SizingRequest
 from tests.real_questions import DATA, answer_json, records, score, split_of
 
-WORKING_SPLIT_UNDERSTOOD = 170
+WORKING_SPLIT_UNDERSTOOD = 171
 """Questions of the working split understood in full at the last measurement (README.md there)."""
 
 EXTRA_KEYS = {
@@ -180,4 +180,13 @@ def test_scorer_takes_two_weight_formats_as_one_used_and_one_named() -> None:
     answer: dict = {"request": {"precision": "int8"}, "interpretation": {"ignored": []}}
     assert score(record, answer) == ["precision"]
     answer["interpretation"]["ignored"] = [{"text": "precision: 6-bit", "reason": "no_field"}]
+    assert score(record, answer) == []
+
+
+def test_scorer_takes_two_stages_as_one_sized_and_one_named() -> None:
+    """'QLoRA 微调，微调完推理跑得动吗': the fine-tuning sized and the serving named as another setup."""
+    record = {"stated": {"stage": ["finetune", "inference"]}}
+    answer: dict = {"request": {"stage": "finetune"}, "interpretation": {"ignored": []}}
+    assert score(record, answer) == ["stage"]
+    answer["interpretation"]["ignored"] = [{"text": "stage: inference", "reason": "other_setup"}]
     assert score(record, answer) == []

@@ -226,3 +226,18 @@ def test_a_memory_that_is_the_cards_total_keeps_the_catalog_card(
     assert data["request"]["gpu_count"] == 2
     assert data["report"]["hardware"]["memory_gib"] == 24
     assert "gpu_stated_memory" not in {a["why"] for a in data["assumptions"]}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "QLoRA fine-tuning of Qwen2-14B on one RTX 4090; once training is done, can I deploy it there too?",
+        "一张 4090 用 QLoRA 微调 Qwen2-14B，训完之后还能在这张卡上部署吗",
+    ],
+)
+def test_serving_the_tuned_model_is_named_as_another_setup(
+    capsys: pytest.CaptureFixture[str], text: str
+) -> None:
+    data = ask(capsys, text)
+    assert data["request"]["stage"] == "finetune"
+    assert ignored(data)["stage: inference"] == "other_setup"

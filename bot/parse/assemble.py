@@ -55,6 +55,7 @@ from bot.parse.words import (
     OFFLOAD_RE,
     PARALLEL_RE,
     RENT_RE,
+    SERVE_AFTER_TUNING_RE,
     UNIT_AFTER_RE,
     explicit_stage,
     method_from_words,
@@ -203,6 +204,8 @@ class _Parse(FieldSteps):
             stage = "finetune"  # "training a 70B with LLaMA-Factory": that tool's job (stack_words)
         elif stage in (None, "pretrain") and serving_engine_named(s0) and explicit_stage(s0) is None:
             stage = "inference"  # "2000 tokens/s with TensorRT-LLM": a serving engine's job
+        if stage == "finetune" and SERVE_AFTER_TUNING_RE.search(s0):  # "微调完推理跑得动吗": another setup
+            self.named_unused.append(("stage: inference", "other_setup"))
         stated = extract_settings(self.s, training=stage not in (None, "inference"))
         self.s = stated.s
         self.notes += stated.notes
