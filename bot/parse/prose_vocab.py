@@ -189,10 +189,13 @@ def _n(m: re.Match[str], *groups: str) -> int | None:
 def read_vocabulary(s: str, training: bool) -> Vocab:
     """The config keys and meaning words written in prose in the normalized text ``s``."""
     tool = training_tool(s) if training else None
-    out = Vocab(s, unused=named_tools(s, tool) + launcher_named(s))
+    tools_named = named_tools(s, tool)
+    out = Vocab(s, unused=tools_named + launcher_named(s))
     if tool:
         out.fields["training_tool"] = tool
-    elif training and (inferred := inferred_tool(s)):  # "per_device_train_batch_size 1": HF Trainer, said so
+    elif (
+        training and not tools_named and (inferred := inferred_tool(s))
+    ):  # "per_device_train_batch_size 1": HF Trainer, said so
         name, out.tool_cue = inferred
         if name in TRAINING_TOOL_LIMITS:
             out.fields["training_tool"] = name

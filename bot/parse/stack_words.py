@@ -115,13 +115,29 @@ TOOL_CUES: tuple[tuple[LazyPattern, str], ...] = (
 (:func:`inferred_tool`). FSDP is PyTorch's, used by several of these tools: no tool of its own."""
 
 FSDP_RE = rc(r"(?<![a-z])fsdp")
+CUE_WORDS = (
+    "zero",
+    "ds",
+    "_",
+    "generation",
+    "vllm",
+    "complet",
+    "config",
+    "rollout",
+    "ppo",
+    "log",
+    "train",
+    "cutoff",
+)
+"""A word every cue of :data:`TOOL_CUES` holds: a message with none skips the search (speed)."""
 
 
 def inferred_tool(s: str) -> tuple[str, str] | None:
-    """(tool, the words it was read from) when the normalized text ``s`` names no tool but writes the
-    settings of one (:data:`TOOL_CUES`, the first found); None otherwise. ZeRO beside FSDP is an
-    analogy (FSDP FULL_SHARD is ZeRO-3), not DeepSpeed."""
-    if ANY_TOOL_RE.search(s):
+    """(tool, the words it was read from) when the normalized text ``s`` writes the settings of one
+    (:data:`TOOL_CUES`, the first found); None otherwise. For a message that names no tool (the caller
+    knows: :func:`named_tools` is empty). ZeRO beside FSDP is an analogy (FSDP FULL_SHARD is ZeRO-3), not
+    DeepSpeed."""
+    if not any(word in s for word in CUE_WORDS):
         return None
     for pattern, tool in TOOL_CUES:
         if (m := pattern.search(s)) and not (tool == "DeepSpeed" and FSDP_RE.search(s)):
