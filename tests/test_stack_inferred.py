@@ -241,3 +241,5 @@ def test_serving_the_tuned_model_is_named_as_another_setup(
     data = ask(capsys, text)
     assert data["request"]["stage"] == "finetune"
     assert ignored(data)["stage: inference"] == "other_setup"
+    said = "阶段：推理" if "，" in text else "stage: inference"  # a Chinese reply words it in Chinese
+    assert said in ask(capsys, text, "plain")

@@ -59,6 +59,7 @@ R_TPS = _r(r"-?tokens?\s*(?:each|per\s+(?:sample|example|row|record|conversation
 R_TOKENS = _r(r"-?(?:tokens?|toks?|词元)(?!\s*/\s*s)(?!\s*per\s+sec)")
 R_SEQ_TOKENS = _r(
     r"-?(?:tokens?|toks?)[\s\-]*(?:long\s+)?(?:sequences?|seqs?|contexts?|context\s+window|windows?|samples?|prompts?\s+and)"
+    r"|-?toks?(?:ens?)?\s*(?:per|each|a|/)\s*(?:request|req|user|query|conversation|session)\b"
 )
 R_TOKEN_MODEL = _r(r"-?(?:tokens?|词元)\s*(?:的)?\s*(?:model|模型|参数|params?|parameters?)")
 R_DATA = _r(r"(?:的)?(?:训练)?(?:数据|语料)")
@@ -77,14 +78,9 @@ R_SEQ = _r(
     r"|length\b|tokens?[\s\-]+long\b"  # "an 8k-length dataset", "8k-token-long documents"
 )
 R_SEQ_JOB = rc(
-    r"^\s*(?:的\s*)?(?:dpo|sft|全参|全量|lora|qlora|长文本|微调|训练|推理|部署|inference\b|serving\b|decoding\b)"
+    r"^\s*(?:的\s*)?(?:dpo|sft|全参|全量|lora|qlora|长文本|微调|训练|推理|部署|inference\b|serving\b)"
 )
-"""A length in K before the job ("7B 的 8K DPO 全参训练", "32k SFT", "做 128k 的推理", "128k inference"): the
-sequence length trained or served at."""
-R_SEQ_PER_REQUEST = _r(
-    r"-?(?:tokens?|toks?)\s*(?:per|each|a|/|for\s+each)\s*(?:request|req|user|query|conversation|session|chat)\b"
-)
-"""'3072 tokens per request', '8k tokens per user': each sequence served holds that many tokens."""
+"""A length in K before the job ("8K DPO 全参训练", "做 128k 的推理"): the sequence trained or served at."""
 R_CONC = _r(
     r"(?:个|名|位|路)?\s*(?:并发|concurren|simultaneous|用户|users?\b|人同时|人在线|同时|people\b|qps\b|requests?\s+at\s+once)"
 )
@@ -95,10 +91,8 @@ _DATA_QUALIFIER = (
 """Words people put between a count and its data noun: '20k preference pairs', '50k training examples'."""
 
 R_SAMPLES = _r(
-    r"条|"
-    + _DATA_QUALIFIER
-    + r"(?:rows?\b|samples?\b|examples?\b|records?\b|conversations?\b|dialogues?\b|documents?\b|文档|"
-    r"pairs?\b|instructions?\b)|of\s+these|of\s+them|个?样本|组对话|篇|对(?![比于照话应齐])|组(?![卡机节服台\d])"
+    r"条|" + _DATA_QUALIFIER + r"(?:rows?\b|samples?\b|examples?\b|records?\b|conversations?\b|dialogues?\b|"
+    r"documents?\b|文档|pairs?\b|instructions?\b)|of\s+these|of\s+them|个?样本|组对话|篇|对(?![比于照话应齐])|组(?![卡机节服台\d])"
 )
 """A count of data items (issue 22 item 8): rows, samples, examples, conversations, pairs (a DPO pair is
 a chosen and a rejected response: :data:`R_PAIRS`), 条, 对 (pairs), 组 (groups)."""
@@ -111,8 +105,7 @@ R_CHARS = _r(r"字|汉字|characters?\b|chars?\b|words?\b")
 R_DASH_GPU = rc(r"^-?gpus?\b")
 R_RANGE = rc(r"^\s*(?:-|–|~|到|至|to\b|or\b|或)\s*")
 R_LIST_K = rc(r"^\s*(?:,|，|、|and\b|和|与|及|以及)\s*(?:for\s+|at\s+|to\s+)?")
-"""Two lengths in thousands listed ('32k and for 128k context', '32k 和 128k 上下文'): the words after the
-second say what both are."""
+"""Two lengths in K listed ('32k and for 128k context'): the words after the second say what both are."""
 
 L_BATCH = rc(
     r"(?:\bbs|batch[\s_\-]*size|micro[\s_\-]*batch(?:[\s_\-]*size)?|\bmbs|max[\s_\-]*batch|batch|批大小)"
@@ -409,7 +402,7 @@ def _data_and_size(a: _Around) -> Verdict:
     R, L, v, tok = a.right, a.left, a.value, a.tok
     if R_TPS.match(R):
         return Role("tps", v, tok, extra="tokens")
-    if (R_SEQ_TOKENS.match(R) or R_SEQ_PER_REQUEST.match(R)) and not a.word:  # "a 128k-token context"
+    if R_SEQ_TOKENS.match(R) and not a.word:  # "2048-token sequences", "a 128k-token context"
         return Role("seq", seq_value(tok), tok)
     if R_TOKENS.match(R) and L_SEQ.search(L) and not a.word:  # "context of 20000 tokens"
         return Role("seq", seq_value(tok), tok)

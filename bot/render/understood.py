@@ -10,7 +10,7 @@ from bot.parse import ParseResult
 from bot.render.describe import gpu_names
 from bot.render.fmt import fmt_for
 from bot.render.i18n import N_, translate
-from bot.render.notes import format_param
+from bot.render.notes import STAGE_VALUES, format_param
 from bot.render.wording import FIELD_LABELS
 from estimator import catalog
 from estimator.models import SizingReport
@@ -151,7 +151,10 @@ def _setting_text(text: str, lang: str) -> str:
         shown = format_param(fmt_for(lang), field, float(value))
     except ValueError:
         shown = {"True": "✓", "False": "✗"}.get(value, value)
-    return f"{translate(lang, label)}（{field}）：{shown}"
+    if field == "stage" and value in STAGE_VALUES:  # "stage: inference" → 阶段：推理
+        shown = translate(lang, STAGE_VALUES[value])
+    key = f"（{field}）" if "_" in field else ""  # a config key is named; a plain word is its label
+    return f"{translate(lang, label)}{key}：{shown}"
 
 
 def _used_name(used: str, report: SizingReport) -> str:
