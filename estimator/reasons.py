@@ -66,6 +66,7 @@ class Why(StrEnum):
     tokens_chinchilla_assumed = "tokens_chinchilla_assumed"
     largest_generic_shape = "largest_generic_shape"
     gpu_unknown_memory = "gpu_unknown_memory"
+    gpu_stated_memory = "gpu_stated_memory"
     gpu_unknown_default = "gpu_unknown_default"
     runtime_overhead = "runtime_overhead"
     # MFU (estimator.efficiency)

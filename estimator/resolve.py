@@ -64,6 +64,19 @@ def _apple_configuration(spec: GpuSpec, memory_gib: float) -> GpuSpec:
     )
 
 
+def _stated_memory(spec: GpuSpec, memory_gib: float) -> GpuSpec:
+    """The catalog card with the memory the user stated, when no catalog variant has it: a modified
+    card ("2080 Ti 魔改 22G", sold with doubled memory chips) or a variant the catalog lacks ("A800
+    40G"). Same chip, so its TFLOPS and bandwidth stay; only the memory (GiB per card) is the user's."""
+    return spec.model_copy(
+        update={
+            "id": f"{spec.id}-{memory_gib:g}GB",
+            "name": f"{spec.family} {memory_gib:g}G",  # as the reply names cards: "RTX 2080 Ti 22G"
+            "memory_gib": float(memory_gib),
+        }
+    )
+
+
 def resolve_gpu(req: SizingRequest, ledger: Ledger) -> GpuSpec:
     """The catalog GPU asked for; a card named but not in the catalog, kept under its name with its
     stated memory; a catalog card of the stated memory ('24G的卡'); else the default.
@@ -76,6 +89,12 @@ def resolve_gpu(req: SizingRequest, ledger: Ledger) -> GpuSpec:
         if spec.unified_memory and mem and abs(mem - spec.memory_gib) >= 1:
             spec = _apple_configuration(spec, mem)
             ledger.assume("gpu", spec.id, Why.apple_config)
+        elif mem and abs(mem - spec.memory_gib) >= 1:  # "2080 Ti 魔改 22G", "A800 40G": sized as stated
+            catalog_gib = spec.memory_gib
+            spec = _stated_memory(spec, mem)
+            ledger.assume(
+                "gpu", spec.id, Why.gpu_stated_memory, memory_gib=f"{mem:g}", catalog_gib=f"{catalog_gib:g}"
+            )
         return spec
     if req.gpu and req.gpu_memory_gib:  # "Titan X 12GB": that name, that memory, nothing else known
         ledger.assume("gpu", req.gpu, Why.gpu_unknown_memory, gpu=req.gpu, memory_gib=req.gpu_memory_gib)

@@ -108,10 +108,21 @@ def _model_named(value: object, answer: dict[str, Any]) -> bool:
 
 
 def _ignored(answer: dict[str, Any], value: object) -> bool:
-    """True when the answer names ``value`` among what it did not use."""
-    ignored = json.dumps((answer.get("interpretation") or {}).get("ignored") or [], ensure_ascii=False)
+    """True when the answer names ``value`` among what it did not use: as written, or a number as typed
+    with a thousands suffix ('128k' names 131072 or 128000)."""
+    items = (answer.get("interpretation") or {}).get("ignored") or []
+    ignored = json.dumps(items, ensure_ascii=False)
     needle = _norm(value)
-    return bool(needle) and needle in _norm(ignored)
+    if bool(needle) and needle in _norm(ignored):
+        return True
+    if not isinstance(value, int | float) or isinstance(value, bool):
+        return False
+    texts = " ".join(str(i.get("text", "")) for i in items if isinstance(i, dict))
+    for m in re.finditer(r"(?<![\w.])(\d+(?:\.\d+)?)\s*[kK](?![a-zA-Z])", texts):
+        n = float(m.group(1))
+        if _close(value, n * 1024, 0.01) or _close(value, n * 1000, 0.01):
+            return True
+    return False
 
 
 def key_understood(key: str, value: Any, answer: dict[str, Any]) -> bool:
@@ -173,10 +184,10 @@ def key_understood(key: str, value: Any, answer: dict[str, Any]) -> bool:
     return ok or _ignored(answer, value)
 
 
-EACH_NAMED = ("training_tool", "runtime", "max_model_len")
-"""Keys whose list of values names several tools or engine limits of one message (two setups): each is
-understood when it is the one used or is named as not used (the understanding contract, docs/design.md
-§8)."""
+EACH_NAMED = ("training_tool", "runtime", "max_model_len", "precision", "stage")
+"""Keys whose list of values names several tools, engine limits, weight formats or stages of one message
+(two setups: "at 8-bit or 6-bit", "微调完推理跑得动吗"): each is understood when it is the one used or is
+named as not used (the understanding contract, docs/design.md §8)."""
 
 
 GGUF_OF = {"int8": ("q80",), "int4": ("q4km", "q40")}

@@ -12,7 +12,7 @@ import pytest
 from estimator.models import SizingRequest
 from tests.real_questions import DATA, answer_json, records, score, split_of
 
-WORKING_SPLIT_UNDERSTOOD = 169
+WORKING_SPLIT_UNDERSTOOD = 197
 """Questions of the working split understood in full at the last measurement (README.md there)."""
 
 EXTRA_KEYS = {
@@ -203,3 +203,33 @@ def test_scorer_takes_two_counts_as_the_range_sized() -> None:
     assert score({"stated": {"gpu_count": [4, 8]}}, answer) == []
     answer["request"]["gpu_count_max"] = None
     assert score({"stated": {"gpu_count": [4, 8]}}, answer) == ["gpu_count"]
+
+
+def test_scorer_takes_a_length_named_with_its_thousands_suffix() -> None:
+    """'32k and 128k context': 32k sized, '128k' named as repeated — that names 131072; '12k' does not."""
+    record = {"stated": {"max_model_len": [32768, 131072]}}
+    answer: dict = {
+        "request": {"stage": "inference", "seq_len": 32768, "max_model_len": None},
+        "interpretation": {"ignored": [{"text": "128k", "reason": "repeated"}]},
+    }
+    assert score(record, answer) == []
+    answer["interpretation"]["ignored"] = [{"text": "12k", "reason": "repeated"}]
+    assert score(record, answer) == ["max_model_len"]
+
+
+def test_scorer_takes_two_weight_formats_as_one_used_and_one_named() -> None:
+    """'at 8-bit or 6-bit': int8 sized and '6-bit' named is understood; 6-bit dropped silently is not."""
+    record = {"stated": {"precision": ["int8", "6-bit"]}}
+    answer: dict = {"request": {"precision": "int8"}, "interpretation": {"ignored": []}}
+    assert score(record, answer) == ["precision"]
+    answer["interpretation"]["ignored"] = [{"text": "precision: 6-bit", "reason": "no_field"}]
+    assert score(record, answer) == []
+
+
+def test_scorer_takes_two_stages_as_one_sized_and_one_named() -> None:
+    """'QLoRA 微调，微调完推理跑得动吗': the fine-tuning sized and the serving named as another setup."""
+    record = {"stated": {"stage": ["finetune", "inference"]}}
+    answer: dict = {"request": {"stage": "finetune"}, "interpretation": {"ignored": []}}
+    assert score(record, answer) == ["stage"]
+    answer["interpretation"]["ignored"] = [{"text": "stage: inference", "reason": "other_setup"}]
+    assert score(record, answer) == []

@@ -46,6 +46,8 @@ IGNORED_REASONS = (
     "fp8_time_only",  # FP8 training with nothing to time: FP8 changes the time; memory is sized in bf16
     "config_differs",  # the text said another value than the pasted config: the config's is used
     "offload_adapters",  # CPU offload with LoRA/QLoRA: sized without it (only full fine-tuning models it)
+    "tool_inferred",  # a tool not named, read from its settings (ZeRO-3: DeepSpeed); no model of the tool
+    "nearest_format",  # a GGUF format the sizing lacks (Q5_K_S): sized as the next larger one (Q5_K_M)
     *UNUSED_REASONS,  # keys of a pasted training/serving config (bot.parse.configs.model)
 )
 SUBSTITUTION_REASONS = (
@@ -53,6 +55,7 @@ SUBSTITUTION_REASONS = (
     "gpu_by_memory",  # only a memory size: the catalog card most likely meant
     "latest_release",  # a family and size without a version: the latest release
     "generic_shape",  # a model not in the catalog: a generic shape of its size
+    "tool_inferred",  # a training tool not named, read from its settings ('cutoff_len': LLaMA-Factory)
 )
 
 
@@ -185,6 +188,10 @@ def _substitutions(parsed: ParseResult, report: SizingReport | None) -> list[Sub
         out.append(Substitution(typed=parsed.unknown_gpu, used=gpu, reason="unknown_gpu_default"))
     elif whys.get("gpu") == "gpu_by_memory" and parsed.gpu_memory_gib:
         out.append(Substitution(typed=f"{parsed.gpu_memory_gib:g}G", used=gpu, reason="gpu_by_memory"))
+    if parsed.tool_cue and report.request.training_tool:  # "per_device_train_batch_size": HF Trainer
+        out.append(
+            Substitution(typed=parsed.tool_cue, used=report.request.training_tool, reason="tool_inferred")
+        )
     if parsed.model_substitution == "no_version" and parsed.model_typed and report.request.model:
         out.append(Substitution(typed=parsed.model_typed, used=report.request.model, reason="latest_release"))
     if parsed.unknown_model and whys.get("architecture") == "generic_shape":

@@ -55,6 +55,7 @@ from bot.parse.words import (
     OFFLOAD_RE,
     PARALLEL_RE,
     RENT_RE,
+    SERVE_AFTER_TUNING_RE,
     UNIT_AFTER_RE,
     explicit_stage,
     method_from_words,
@@ -93,6 +94,7 @@ class _Parse(FieldSteps):
     used: set[int] = field(default_factory=set)
     named_unused: list[tuple[str, str]] = field(default_factory=list)
     accumulation: int | None = None
+    tool_cue: str | None = None
     steps: int | None = None
     steps_raw: str | None = None
 
@@ -183,6 +185,7 @@ class _Parse(FieldSteps):
             unusable_numbers=self.unusable,
             unused_numbers=self.unused(),
             repeated_used=self.repeated_used(),
+            tool_cue=self.tool_cue,
         )
 
     # -- step 1b: stage, method, algorithm and the stated settings
@@ -201,11 +204,14 @@ class _Parse(FieldSteps):
             stage = "finetune"  # "training a 70B with LLaMA-Factory": that tool's job (stack_words)
         elif stage in (None, "pretrain") and serving_engine_named(s0) and explicit_stage(s0) is None:
             stage = "inference"  # "2000 tokens/s with TensorRT-LLM": a serving engine's job
+        if stage == "finetune" and SERVE_AFTER_TUNING_RE.search(s0):  # "微调完推理跑得动吗": another setup
+            self.named_unused.append(("stage: inference", "other_setup"))
         stated = extract_settings(self.s, training=stage not in (None, "inference"))
         self.s = stated.s
         self.notes += stated.notes
         self.named_unused += stated.unused
         self.accumulation = stated.accumulation
+        self.tool_cue = stated.tool_cue
         methods = stated.methods
         if len(methods) == 1 and methods[0] in ("freeze", "ptuning"):
             stage = "finetune"
@@ -261,7 +267,13 @@ class _Parse(FieldSteps):
         precision: str | None = None
         for m in lx.PRECISION_RE.finditer(self.s):
             p = m.group("p").replace(" ", "").replace("-", "")
-            precision = precision or lx.PRECISION_MAP.get(p, {"4bit": "int4", "8bit": "int8"}.get(p))
+            this = lx.PRECISION_MAP.get(p, lx.BIT_WIDTHS.get(p))
+            named = (f"precision: {m.group('p')}", "no_field" if this is None else "repeated")
+            if (this is None or (precision and this != precision)) and named not in self.named_unused:
+                self.named_unused.append(named)  # "8-bit or 6-bit": one sized, the other named
+            precision = precision or this
+            if p in lx.NEAREST_FORMAT and precision == lx.PRECISION_MAP[p]:  # "q5_k_s": sized as Q5_K_M
+                self.named_unused.append((f"precision: {p}", "nearest_format"))
             self.s = mask(self.s, m.start(), m.end(), " ")
         for m in PARALLEL_RE.finditer(self.s):
             self.s = mask(self.s, m.start(), m.end(), " ")

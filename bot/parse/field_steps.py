@@ -239,6 +239,7 @@ class FieldSteps:
         count_max: int | None = None
         if count is not None:
             f["gpu_count"] = count.value
+            gpu_memory = _per_card_memory(gpus, gpu_memory, count.value)
             if count.extra and count.extra.startswith("range:"):
                 count_max = round(float(count.extra.split(":", 1)[1]))
                 self.notes.append("gpu_count_range_min")
@@ -356,3 +357,14 @@ def counted_gpu(gpus: list[GpuMention], count_end: int | None, count_ends: list[
 
 def _counts(count_end: int, gpu: GpuMention) -> bool:
     return 0 <= gpu.start - count_end <= COUNTED_GPU_GAP
+
+
+def _per_card_memory(gpus: list[GpuMention], memory: float | None, count: float) -> float | None:
+    """The memory per card stated, or None when it is the cards' total: "2x RTX 3090 48GB" is two 24 GB
+    cards (count × the catalog card's memory), not two 48 GB ones; a modified card's memory ("4090 魔改
+    48G") is per card."""
+    if not gpus or memory is None or gpus[0].modded or count < 2:
+        return memory
+    per_card = catalog.gpu(gpus[0].gpu_id).memory_gib
+    total = abs(count * per_card - memory) < 1 and abs(per_card - memory) >= 1
+    return None if total else memory

@@ -80,14 +80,24 @@ class GpuMention:
     start: int
     gpu_id: str
     memory_gib: float | None
+    modded: bool = False
+    """The memory was written as a modified card's ('2080ti 魔改 22G'): per card, never a total."""
 
 
-_PRE_MEM_RE = rc(r"(?P<mem>\d{2,3})\s*g(?:b|ib)?\s*(?:的|显存的?|vram)?\s*$")
+_PRE_MEM_RE = rc(
+    r"(?P<mem>\d{2,3})\s*g(?:b|ib)?\s*(?:的|显存的?|vram)?\s*(?:(?:魔改|改装)(?:版)?(?:的)?|mod(?:ded|ified)?)?\s*$"
+)
 _AFTER_MEM_RE = rc(
     r"(?:\s*(?:服务器|机器|节点|nodes?|servers?|machines?|boxes))?\s*[(（]\s*(?:\d{1,2}\s*[x×*]\s*)?(?P<gib>\d{2,3})\s*g(?:b|ib)?(?:\s*each|\s*每[张块卡])?\s*[)）]"
 )
 """The memory in brackets after a card: 'A100 (40G)', 'DGX-A100 (8X40G)', 'A100 服务器（8×40G）' (eight
 cards of 40 GB each)."""
+_MOD_MEM_RE = rc(
+    r"\s*(?:[(（]\s*)?(?:魔改|改装|mod(?:ded|ified)?)\s*(?:版|过)?\s*(?:的)?\s*(?:到|成|为|to|with)?\s*"
+    r"(?P<gib>\d{2,3})\s*g(?:b|ib)?(?![a-z])"
+)
+"""A modified card's memory after its name: '2080ti 魔改 22G', '4090 modded to 48GB' (cards resold with
+doubled memory chips): the memory sized is the stated one (estimator.resolve)."""
 _TIMES_MEM_RE = rc(r"\s*[x×*]\s*(?P<n>\d{1,4})\s*[x×*]\s*(?P<gib>\d{2,3})\s*g(?:b|ib)?(?![a-z])")
 """Card × count × memory: 'A100x8x80G'."""
 _MEM_IN_SPAN_RE = rc(r"(?<![a-z0-9])(\d{2,3})\s*g(?:b|ib)?(?![a-z])")
@@ -139,23 +149,26 @@ def extract_gpus(s: str) -> tuple[str, list[GpuMention]]:
         start, end = m.start(), m.end()
         span = m.group(0)
         memory: float | None = None
+        modded = False
         mem_m = _MEM_IN_SPAN_RE.search(span)
         if mem_m:
             memory = float(mem_m.group(1))
         pre = _PRE_MEM_RE.search(s[max(0, start - 12) : start])
         if pre and memory is None:
-            memory = float(pre.group("mem"))
+            memory, modded = float(pre.group("mem")), bool(re.search(r"魔改|改装|mod", pre.group(0)))
             start = start - (len(pre.group(0)))
-        after = _AFTER_MEM_RE.match(s, end) or _TIMES_MEM_RE.match(s, end)
+        after = _AFTER_MEM_RE.match(s, end) or _TIMES_MEM_RE.match(s, end) or _MOD_MEM_RE.match(s, end)
         if after and memory is None:
             memory = float(after.group("gib"))
             if "n" in after.re.groupindex:  # "A100x8x80G" → "A100 x 8": the count, read as one
                 rewrites.append((end, after.end(), f" x {after.group('n')}"))
+            elif after.re is _MOD_MEM_RE.compiled:  # "魔改 22G": the card's, not a number left to read
+                end, modded = after.end(), True
         if memory is None:
             with_mem = re.match(r"\s*with\s+(\d{2,3})\s*g(?:b|ib)?", s[end:])
             if with_mem:
                 memory = float(with_mem.group(1))
-        found.append(GpuMention(start, _select_variant(gid, span, memory), memory))
+        found.append(GpuMention(start, _select_variant(gid, span, memory), memory, modded))
         spans.append((start, end))
     for start, end, text in rewrites:
         s = s[:start] + text.ljust(end - start) + s[end:]

@@ -338,10 +338,12 @@ NEGATED_LORA_RE = rc(
     r"(?:不用|不要|不做|不是|非|without|no|not|non[\s\-]?|instead\s+of|rather\s+than)\s*q?lora"
 )
 QLORA_RE = rc(
-    r"\bqlora\b|4[\s\-]?bit\s*(?:量化|quantized|quantization)?\s*(?:\+|和|加|with|and)?\s*lora"
+    r"(?<![a-z0-9])qlora(?![a-z0-9])|4[\s\-]?bit\s*(?:量化|quantized|quantization)?\s*(?:\+|和|加|with|and)?\s*lora"
     r"|4[\s\-]?bit\s*(?:量化训练|量化微调|quantized\s+(?:training|fine[\s\-]?tuning))"
 )
-LORA_RE = rc(r"\blora\b")
+LORA_RE = rc(r"(?<![a-z0-9])lora(?![a-z0-9]|_(?:r|rank|alpha|dropout|targets?|target_modules|modules?)\b)")
+"""LoRA, also inside a script or config name ('lora_mp/sft.sh', 'llama3_lora_sft.yaml'); a LoRA setting's key
+('lora_rank 8', 'lora_target all') alone does not make a job LoRA (a full fine-tuning names it unused)."""
 ALGORITHM_RES: list[tuple[str, LazyPattern]] = [
     ("dpo", rc(r"(?<![a-z0-9])dpo(?:[\s_\-]*(?:trainer|config)|\b)")),  # "DPOTrainer", "dpo_config"
     ("grpo", rc(r"(?<![a-z0-9])grpo(?:[\s_\-]*(?:trainer|config)|\b)")),  # "GRPOTrainer", "simple_GRPO"
@@ -350,8 +352,15 @@ ALGORITHM_RES: list[tuple[str, LazyPattern]] = [
 ]
 PRECISION_RE = rc(
     r"(?<![a-z0-9])(?P<p>bf16|bfloat16|fp16|float16|半精度|fp8|float8|fp32|float32|int8|int4|int3|int2|nf4|"
-    r"[48][\s\-]?bit|gptq[\s\-_]*int[48]|gptq|awq|w8a8|w8a16|w4a16|w4a8|q4_k_m|q4_k_s|q4_0|q4|q5_k_m|q5|q8_0|q8)(?![a-z0-9])"
+    r"[2-8][\s\-]?bit|gptq[\s\-_]*int[48]|gptq|awq|w8a8|w8a16|w4a16|w4a8|q4_k_m|q4_k_s|q4_0|q4|q5_k_m|q5_k_s|q5|q8_0|q8)(?![a-z0-9])"
 )
+BIT_WIDTHS = {"8bit": "int8", "4bit": "int4", "3bit": "int3", "2bit": "int2"}
+"""Weight widths written in bits ('4-bit', '3bit'); 5, 6 and 7 bits have no format in the sizing (named)."""
+NEAREST_FORMAT = frozenset({"q4_k_s", "q5_k_s"})
+"""GGUF formats sized as the next larger one the estimator has (Q4_K_M, Q5_K_M): llama.cpp's quantize
+table gives Llama-3-8B at 4.37 GB in Q4_K_S vs 4.58 GB in Q4_K_M and 5.21 vs 5.33 GB in Q5_K_S vs Q5_K_M
+(tools/quantize/quantize.cpp QUANT_OPTIONS), so the memory is an upper bound by 2–5 %; named, never
+silently replaced."""
 PRECISION_MAP: dict[str, str] = {
     "bf16": "bf16",
     "bfloat16": "bf16",
@@ -384,6 +393,7 @@ PRECISION_MAP: dict[str, str] = {
     "q4": "q4_k_m",
     "q4_0": "q4_0",
     "q5_k_m": "q5_k_m",
+    "q5_k_s": "q5_k_m",
     "q5": "q5_k_m",
     "q8_0": "q8_0",
     "q8": "q8_0",

@@ -208,6 +208,11 @@ def _token_value(m: re.Match[str]) -> tuple[float | None, str]:
     return None, "digits"
 
 
+ONE_IN_A_WORD = frozenset("直起样般些定旦切致边向律同再共齐道并下")
+"""Characters that make 一 part of a word ('一直' all along, '一起' together, '一共' in total, '一下' a
+moment …), not the number one."""
+
+
 MONEY_BEFORE_RE = re.compile(r"(?:budget|spend|cost|rmb|cny|¥|元)\s*(?:of|is|about|around|~|:|=)?\s*$")
 MONEY_AFTER_RE = re.compile(r"\s*(?:rmb|cny|yuan|元|(?:of\s+)?budget)\b")
 """Money words before or after a number: its 'w' / 'kw' is 万 / 千万 even in English text ('budget 3kw',
@@ -227,6 +232,8 @@ def scan_numbers(text: str) -> list[NumberToken]:
         if value is None:
             continue
         mag = m.group("mag")
+        if m.group("cn") == "一" and not mag and text[m.end() : m.end() + 1] in ONE_IN_A_WORD:
+            continue  # "一直到 100k", "一起", "一共": a word, not the number one
         money = MONEY_BEFORE_RE.search(text[max(0, m.start() - 24) : m.start()])
         money = money or MONEY_AFTER_RE.match(text, m.end())
         if mag in ("w", "kw") and not cjk and not money:  # "450W", "10kW" in English text are watts, not 万

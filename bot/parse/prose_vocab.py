@@ -21,7 +21,8 @@ from bot.parse.configs.limits import LIMIT_RE, limit_value, quant_flag
 from bot.parse.normalize import mask
 from bot.parse.numbers import parse_number
 from bot.parse.regex import rc
-from bot.parse.stack_words import named_tools, training_tool
+from bot.parse.stack_words import inferred_tool, launcher_named, named_tools, training_tool
+from estimator.training_tools import TRAINING_TOOL_LIMITS
 
 _SEP = r"\s*(?:=|:|of|is|to|为|是|设为|设成|设置为|改成|=\s*)?\s*"
 _N = r"(?P<n>\d[\d,]*(?:\.\d+)?\s*k?)(?![\d.a-z])"
@@ -40,11 +41,17 @@ SEQ_RE = rc(
 )
 """Sequence length per sample (training) or the context served (LLaMA-Factory cutoff_len, TRL
 max_length / max_seq_length, axolotl sequence_len, HF model_max_length, vLLM --max-model-len)."""
-SOURCE_RE = rc(_key(r"max_source_length|max_prompt_length|max_input_length"))
-TARGET_RE = rc(
-    _key(r"max_target_length|max_completion_length|max_response_length|max_new_tokens|max_output_length")
+SOURCE_RE = rc(
+    _key(r"max_source_length|max_prompt_length|max_input_length|(?:random_)?input_len(?:gth)?(?![a-z])")
 )
-"""Prompt and completion lengths (ChatGLM's ptuning scripts, TRL DPO/GRPO): one sequence is their sum."""
+TARGET_RE = rc(
+    _key(
+        r"max_target_length|max_completion_length|max_response_length|max_new_tokens|max_output_length"
+        r"|(?:random_)?output_len(?:gth)?(?![a-z])"
+    )
+)
+"""Prompt and completion lengths (ChatGLM's ptuning scripts, TRL DPO/GRPO; vLLM's and SGLang's benchmarks
+``--input-len`` / ``--output-len`` / ``--random-input-len``): one sequence is their sum."""
 VLLM_MAXLEN_RE = rc(_key(r"vllm_maxlen|vllm_max_model_len"))
 """LLaMA-Factory's vllm_maxlen: the context of its vLLM inference engine (serving only)."""
 DEFAULT_MAX_LEN_RE = rc(
@@ -68,6 +75,11 @@ MICRO_RE = rc(
     )
 )
 """Micro-batch per GPU (HF per_device_train_batch_size, DeepSpeed train_micro_batch_size_per_gpu)."""
+PPO_MINI_RE = rc(_key(r"ppo_mini_batch(?:_size)?"))
+PPO_MICRO_RE = rc(_key(r"ppo_micro_batch(?:_size)?(?:_per_gpu)?"))
+"""verl's ``ppo_mini_batch_size`` (prompts per actor update: a global batch in prompts, split into
+micro-batches) and ``ppo_micro_batch_size_per_gpu`` (the micro-batch per GPU;
+verl/trainer/config/ppo_trainer.yaml): the first is not a micro-batch and is named, the second is one."""
 RANK_RE = rc(_key(r"lora_r(?:ank)?"))
 TARGET_ALL_RE = rc(
     r"(?<![a-z0-9_])-{0,2}(?:lora[_\s\-]*target(?:s|[_\s\-]*modules?)?|target[_\s\-]*modules?)"
@@ -94,10 +106,14 @@ KV_FP8_RE = rc(
 )
 """An FP8 KV cache ('--kv-cache-dtype fp8_e5m2', 'FP8 KV cache', 'KV cache 用 fp8'): not FP8 weights."""
 QUANT_CACHE_RE = rc(
-    r"(?<![a-z0-9])(?P<q>q[468](?:_0)?)\s*(?:kv\s*)?cache|cache[_\s\-]*(?:type[_\s\-]*[kv][_\s\-]*)?(?P<r>q[468](?:_0)?)\b"
+    r"(?<![a-z0-9])(?P<q>q[468](?:_0)?)(?:\s*(?:,|/|or|and|和|或|还是|或者)\s*(?:q[468](?:_0)?|unquantized|fp16|16[\s\-]?bit))*"
+    r"\s*(?:kv\s*)?cache|cache[_\s\-]*(?:type[_\s\-]*[kv][_\s\-]*)?(?P<r>q[468](?:_0)?)\b"
 )
 """A 4/6/8-bit quantized KV cache (ExLlamaV2 ``cache_q4``/Q6/Q8, llama.cpp ``--cache-type-k q8_0``): the
 sizing has FP8 and 16-bit KV only, so it is named as not used."""
+BPW_RE = rc(r"(?<![\d.])(?P<b>\d(?:\.\d{1,2})?)\s*-?\s*bpw(?![a-z])")
+"""EXL2 bits per weight ('5.0 bpw', '6.0bpw'; ExLlamaV2 convert.py -b): a mixed width the sizing has no
+weight format for, named as not used."""
 FP4_RE = rc(r"(?<![a-z0-9])(?P<p>mxfp4|nvfp4|fp4)(?![a-z0-9])")
 """FP4 weights. The estimator has MXFP4 (gpt-oss); NVFP4 and plain FP4 are named as not used."""
 NO_OFFLOAD_RE = rc(
@@ -115,6 +131,14 @@ OFFLOAD_KEY_OFF_RE = rc(_OFFLOAD_KEY + r"(?:false|none|0)(?![a-z0-9])")
 OFFLOAD_KEY_ON_RE = rc(_OFFLOAD_KEY + r"(?:true|cpu|nvme|1)(?![a-z0-9])")
 """Offload keys with their value (verl FSDP ``param_offload=False``, DeepSpeed ``offload_optimizer
 device: none`` / ``cpu``): no offload only when none of them is on."""
+CPU_EXPERTS_RE = rc(
+    r"-{0,2}(?:n[_\-]?)?cpu[_\-]moe\b(?:\s*=?\s*\d{1,3}(?![\d.]))?|(?:-ot|--override[_\-]tensor)\s+\S*exps\S*=cpu"
+    r"|\bktransformers\b"
+    r"|(?:experts?|专家)\s*(?:层|权重|weights)?\s*(?:offload(?:ed)?\s*)?(?:on|to|in|放|放在|放到|卸载到|留在)\s*(?:the\s+)?(?:cpu|内存|ram)"
+)
+"""MoE experts in CPU memory: llama.cpp ``--cpu-moe`` / ``--n-cpu-moe N`` / ``-ot "exps=CPU"`` (its
+tools/server README), KTransformers (its README: experts on the CPU, attention on the GPU), or said in
+words ('experts on the CPU', '专家放内存'): CPU offload of part of the weights."""
 COMPLETION_RE = rc(
     r"(?:responses?|completions?|generations?|outputs?|rollouts?|回复|生成|输出)\s*(?:lengths?\s*)?"
     r"(?:of\s+|up\s+to\s+|at\s+most\s+|最长\s*|最多\s*|长度\s*|最大\s*)*(?P<n>\d[\d,]*\s*k?)(?![\d.])\s*(?:tokens?)?"
@@ -132,8 +156,8 @@ GENERATIONS_RE = rc(
 _HINTS = {
     "lengths": rc(r"len|cutoff|序列|截断长度|default|默认|max_new_tokens|num_ctx|ctx|max[_\-]total"),
     "batches": rc(r"accum|累积|累计|batch|bs|每卡|lora|target"),
-    "layers": rc(r"tensor|parallel|并行|ngl|layers|offload|卸载|gpu"),
-    "precisions": rc(r"kv|fp4|--quantiz|cache"),
+    "layers": rc(r"tensor|parallel|并行|ngl|layers|offload|卸载|gpu|moe|ktransformers|exps|专家|expert"),
+    "precisions": rc(r"kv|fp4|--quantiz|cache|bpw"),
     "rl": rc(r"respons|complet|generat|output|rollout|sample|回复|生成|输出|prompt|问题|提示"),
 }
 """A word every pattern of a step needs: a message without it skips the step (speed: most messages
@@ -149,6 +173,8 @@ class Vocab:
     notes: list[str] = field(default_factory=list)
     unused: list[tuple[str, str]] = field(default_factory=list)
     accumulation: int | None = None
+    tool_cue: str | None = None
+    """The words a training tool was inferred from (:func:`bot.parse.stack_words.inferred_tool`)."""
 
 
 def _n(m: re.Match[str], *groups: str) -> int | None:
@@ -163,9 +189,18 @@ def _n(m: re.Match[str], *groups: str) -> int | None:
 def read_vocabulary(s: str, training: bool) -> Vocab:
     """The config keys and meaning words written in prose in the normalized text ``s``."""
     tool = training_tool(s) if training else None
-    out = Vocab(s, unused=named_tools(s, tool))
+    tools_named = named_tools(s, tool)
+    out = Vocab(s, unused=tools_named + launcher_named(s))
     if tool:
         out.fields["training_tool"] = tool
+    elif (
+        training and not tools_named and (inferred := inferred_tool(s))
+    ):  # "per_device_train_batch_size 1": HF Trainer, said so
+        name, out.tool_cue = inferred
+        if name in TRAINING_TOOL_LIMITS:
+            out.fields["training_tool"] = name
+        else:  # DeepSpeed, verl: named, the settings themselves sized
+            out.unused.append((f"training_tool: {name}", "tool_inferred"))
     if _HINTS["lengths"].search(s):
         _lengths(out, training)
     if _HINTS["batches"].search(s):
@@ -203,6 +238,8 @@ def _lengths(out: Vocab, training: bool) -> None:
     elif source or target:
         seq = (source or 0) + (target or 0)
         out.notes.append("prompt_plus_completion")
+        if source and not training:  # served: the prompt is prefilled, the rest decoded
+            out.fields["prompt_tokens"] = source
     maxlen = VLLM_MAXLEN_RE.search(out.s)
     if maxlen:
         value = _n(maxlen, "n")
@@ -219,7 +256,10 @@ def _batches(out: Vocab) -> None:
     accum = _take(out, ACCUM_RE, "n")
     if accum:
         out.accumulation = accum
-    micro = _take(out, MICRO_RE, "n")
+    mini = _take(out, PPO_MINI_RE, "n")
+    if mini:  # prompts per update, not per GPU: named, never read as a micro-batch
+        out.unused.append((f"ppo_mini_batch_size: {mini}", "no_field"))
+    micro = _take(out, PPO_MICRO_RE, "n") or _take(out, MICRO_RE, "n")
     if micro:
         out.fields["batch_size"] = micro
     rank = _take(out, RANK_RE, "n")
@@ -247,6 +287,11 @@ def _parallel_and_layers(out: Vocab) -> None:
             out.notes.append("partial_gpu_layers")
     if _take(out, NO_OFFLOAD_RE):
         out.fields["offload"] = False
+    elif m := CPU_EXPERTS_RE.search(out.s):  # MoE experts kept in CPU memory: a partial offload, as -ngl 20
+        out.fields["offload"] = True
+        if "moe" in m.group(0) or "exps" in m.group(0):  # the flag and its count: read, not left unread
+            out.s = mask(out.s, m.start(), m.end(), " ")
+        out.notes.append("partial_gpu_layers")
     if not OFFLOAD_KEY_ON_RE.search(out.s) and _take(out, OFFLOAD_KEY_OFF_RE):
         out.fields["offload"] = False
 
@@ -254,10 +299,14 @@ def _parallel_and_layers(out: Vocab) -> None:
 def _precisions(out: Vocab) -> None:
     if _take(out, KV_FP8_RE):
         out.fields["kv_precision"] = "fp8"
-    cache = QUANT_CACHE_RE.search(out.s)  # ExLlamaV2 / llama.cpp quantized KV cache: no KV format for it
-    if cache:
-        out.s = mask(out.s, cache.start(), cache.end(), " ")
-        out.unused.append((f"kv_precision: {cache.group('q') or cache.group('r')}", "no_field"))
+    for cache in list(QUANT_CACHE_RE.finditer(out.s)):  # ExLlamaV2 / llama.cpp quantized KV cache ('Q4,
+        out.s = mask(out.s, cache.start(), cache.end(), " ")  # Q8 or unquantized cache'): no KV format for it
+        named = (f"kv_precision: {cache.group('q') or cache.group('r')}", "no_field")
+        if named not in out.unused:
+            out.unused.append(named)
+    for bpw in list(BPW_RE.finditer(out.s)):  # ExLlamaV2's bits per weight: no weight format of that width
+        out.s = mask(out.s, bpw.start(), bpw.end(), " ")
+        out.unused.append((f"precision: {bpw.group('b')}bpw", "no_field"))
     quant = quant_flag(out.s)  # '--quantize eetq' (bot.parse.configs.limits)
     if quant and quant[1]:
         out.fields["precision"] = quant[1]

@@ -40,6 +40,9 @@ class ParseResult(BaseModel, defer_build=True):  # schema built on first use: st
     asks_largest: bool = Field(False, description="which model fits the GPUs ('一张4090能跑多大的模型')")
     gpu_memory_gib: float | None = Field(None, description="memory per GPU when stated ('A100 40G')")
     gpu_count_max: int | None = Field(None, description="upper end when a range of GPUs was given")
+    tool_cue: str | None = Field(
+        None, description="the settings a training tool was inferred from when none was named ('cutoff_len')"
+    )
     data_bytes: float | None = Field(None, description="training text given in bytes ('20GB 纯文本')")
     recipe_tools: list[str] | None = Field(
         None,

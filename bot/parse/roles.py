@@ -60,6 +60,7 @@ R_TPS = _r(r"-?tokens?\s*(?:each|per\s+(?:sample|example|row|record|conversation
 R_TOKENS = _r(r"-?(?:tokens?|toks?|词元)(?!\s*/\s*s)(?!\s*per\s+sec)")
 R_SEQ_TOKENS = _r(
     r"-?(?:tokens?|toks?)[\s\-]*(?:long\s+)?(?:sequences?|seqs?|contexts?|context\s+window|windows?|samples?|prompts?\s+and)"
+    r"|-?toks?(?:ens?)?\s*(?:per|each|a|/)\s*(?:request|req|user|query|conversation|session)\b"
 )
 R_TOKEN_MODEL = _r(r"-?(?:tokens?|词元)\s*(?:的)?\s*(?:model|模型|参数|params?|parameters?)")
 R_DATA = _r(r"(?:的)?(?:训练)?(?:数据|语料)")
@@ -77,8 +78,10 @@ R_SEQ = _r(
     r"|(?:(?:以上|以内)\s*)?(?:的\s*)?长(?:上下文|文本|序列)"  # "100k 以上长上下文"
     r"|length\b|tokens?[\s\-]+long\b"  # "an 8k-length dataset", "8k-token-long documents"
 )
-R_SEQ_JOB = rc(r"^\s*(?:的\s*)?(?:dpo|sft|全参|全量|lora|qlora|长文本|微调|训练)")
-"""A length in K before the job ("7B 的 8K DPO 全参训练", "32k SFT"): the sequence length trained at."""
+R_SEQ_JOB = rc(
+    r"^\s*(?:的\s*)?(?:dpo|sft|全参|全量|lora|qlora|长文本|微调|训练|推理|部署|inference\b|serving\b)"
+)
+"""A length in K before the job ("8K DPO 全参训练", "做 128k 的推理"): the sequence trained or served at."""
 R_CONC = _r(
     r"(?:个|名|位|路)?\s*(?:并发|concurren|simultaneous|用户|users?\b|人同时|人在线|同时|people\b|qps\b|requests?\s+at\s+once)"
 )
@@ -90,7 +93,7 @@ _DATA_QUALIFIER = (
 
 R_SAMPLES = _r(
     r"条|" + _DATA_QUALIFIER + r"(?:rows?\b|samples?\b|examples?\b|records?\b|conversations?\b|dialogues?\b|"
-    r"pairs?\b|instructions?\b)|of\s+these|of\s+them|个?样本|组对话|篇|对(?![比于照话应齐])|组(?![卡机节服台\d])"
+    r"documents?\b|文档|pairs?\b|instructions?\b)|of\s+these|of\s+them|个?样本|组对话|篇|对(?![比于照话应齐])|组(?![卡机节服台\d])"
 )
 """A count of data items (issue 22 item 8): rows, samples, examples, conversations, pairs (a DPO pair is
 a chosen and a rejected response: :data:`R_PAIRS`), 条, 对 (pairs), 组 (groups)."""
@@ -102,6 +105,8 @@ R_EPOCHS = _r(r"-?(?:epochs?\b|轮|遍|passes\b)")
 R_CHARS = _r(r"字|汉字|characters?\b|chars?\b|words?\b")
 R_DASH_GPU = rc(r"^-?gpus?\b")
 R_RANGE = rc(r"^\s*(?:-|–|~|到|至|to\b|or\b|或)\s*")
+R_LIST_K = rc(r"^\s*(?:,|，|、|and\b|和|与|及|以及)\s*(?:for\s+|at\s+|to\s+)?")
+"""Two lengths in K listed ('32k and for 128k context'): the words after the second say what both are."""
 
 L_BATCH = rc(
     r"(?:\bbs|batch[\s_\-]*size|micro[\s_\-]*batch(?:[\s_\-]*size)?|\bmbs|max[\s_\-]*batch|batch|批大小)"
@@ -125,8 +130,8 @@ L_PARAMS = rc(r"(?:模型|model|参数量?|params?|size)(?:有|是|为|:|=|约|�
 L_SEQ = rc(
     r"(?:上下文|context(?:[\s_]+(?:length|window|len))?|ctx|seq(?:uence)?(?:[\s_]*len(?:gth)?)?|max_len"
     r"|max[_\s\-]*model[_\s\-]*len|max[_\s\-]*seq(?:uence)?[_\s\-]*len(?:gth)?|cutoff[_\s\-]*len|长度|拉满到"
-    r"|pack到|窗口)"
-    r"(?:=|:|为|是|到|of|达到|拉满到|长度|\s)*$"
+    r"|pack到|窗口|每(?:个|条|次)?(?:请求|用户|会话)(?:的)?(?:长度|上下文)?)"
+    r"(?:[\s_]*(?:lengths|windows))?(?:=|:|为|是|到|of|达到|拉满到|长度|约|一直|最多|最长|最大|\s|(?:all\s+the\s+way\s+)?(?:up\s+)?to\b)*$"
 )
 L_CONC = rc(r"(?:并发|concurrency|同时在线)(?:数|量)?(?:=|:|为|是|到|of|达到|\s)*$")
 L_EPOCHS = rc(r"epochs?\s*(?:=|:)?\s*$")
@@ -143,8 +148,10 @@ L_REPLY = rc(
 L_SAMPLE_EACH = rc(
     r"(?:每条|每个样本|每个|each|per\s+(?:sample|example|row)|averag\w*|平均"
     # "50k samples of 4k tokens", "50,000 samples x 4096 tokens"
-    r"|(?:samples?|examples?|rows?|records?|conversations?|pairs?|条|对|组)\s*(?:of|x|×|\*|with))"
-    r"(?:大概|约|大约|roughly|about|around|~|of|\s)*$"
+    r"|(?:samples?|examples?|rows?|records?|conversations?|pairs?|条|对|组)\s*(?:of|x|×|\*|with)"
+    # "1500 documents, often over 8K tokens", "每篇大多超过 6k token": how long each one is
+    r"|(?:[,，]\s*|每篇\s*|\b)(?:often|mostly|usually|typically|generally|大多数?|一般|通常|多数)(?:\s*都)?)"
+    r"(?:大概|约|大约|roughly|about|around|~|of|over|above|more\s+than|up\s+to|超过|在|\s)*$"
 )
 L_ON = rc(r"(?:\bon|用|with|数据|语料)\s*(?:about|~|约)?\s*$")
 L_RATE = rc(r"tok(?:en)?s?\s*/\s*s|per\s+second|throughput|吞吐|每秒")
@@ -228,6 +235,8 @@ def _around(tok: NumberToken, s: str, nxt: NumberToken | None) -> _Around:
     range_max: float | None = None
     if nxt is not None:  # a range "8 to 16 A100", "15-30元/小时": read the words after the second number
         rm = R_RANGE.match(right)
+        if not rm and tok.mag_scale == "K" and nxt.mag_scale == "K":
+            rm = R_LIST_K.match(right)
         if rm and tok.end + rm.end() == nxt.start:
             range_max = nxt.value
             if tok.mag is None and nxt.mag is not None and v < nxt.value:

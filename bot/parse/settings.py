@@ -182,6 +182,7 @@ class Settings:
     notes: list[str] = field(default_factory=list)
     unused: list[tuple[str, str]] = field(default_factory=list)
     accumulation: int | None = None
+    tool_cue: str | None = None
 
 
 def _masked(s: str, m: re.Match[str]) -> str:
@@ -194,6 +195,7 @@ def extract_settings(s: str, training: bool) -> Settings:
     vocab = read_vocabulary(s, training)
     out = Settings(vocab.s, dict(vocab.fields), notes=vocab.notes, unused=vocab.unused)
     out.accumulation = vocab.accumulation
+    out.tool_cue = vocab.tool_cue
     _zero(out)
     _parallel(out)
     _lora(out)

@@ -39,7 +39,10 @@ TRAINING_TOOLS: tuple[tuple[LazyPattern, str], ...] = (
     (rc(r"\bopenrlhf\b"), "OpenRLHF"),
     (rc(r"\bxtuner\b"), "XTuner"),
     (rc(r"\bfastchat\b"), "FastChat"),
-    (rc(r"\bmegatron(?:[\s\-_]*(?:lm|core|deepspeed))?\b(?![\s\-_]*llm)"), "Megatron-LM"),
+    (
+        rc(r"\bmegatron(?:[\s\-_]*(?:lm|core|deepspeed))?\b(?![\s\-_]*(?:llm|style|like|式|风格))"),
+        "Megatron-LM",
+    ),
     (rc(r"\bnemo\b"), "NeMo"),
     (rc(r"\bcolossal[\s\-_]*ai\b"), "ColossalAI"),
     (rc(r"\bpaddlenlp\b"), "PaddleNLP"),
@@ -79,12 +82,74 @@ ANY_TOOL_RE = rc("|".join(p.pattern for p, _ in (*TRAINING_TOOLS, *RUNTIMES_NOT_
 """One search first: most messages name no tool (speed)."""
 
 
+TOOL_CUES: tuple[tuple[LazyPattern, str], ...] = (
+    (TRL_KEYS_RE, "TRL"),
+    (
+        rc(
+            r"(?<![a-z])(?:actor[_\s]*rollout[_\s]*ref|ppo[_\s]*(?:mini|micro)[_\s]*batch\w*|log[_\s]*prob[_\s]*micro\w*)"
+        ),
+        "verl",
+    ),
+    (
+        rc(
+            r"(?<![a-z])(?:per[_\s\-]*device[_\s\-]*train[_\s\-]*batch[_\s\-]*size|trainingarguments)(?![a-z])"
+        ),
+        "HF Trainer",
+    ),
+    (rc(r"(?<![a-z])(?:cutoff_len|lora_target(?![_s])|--template)(?![a-z])"), "LLaMA-Factory"),
+    (rc(r"(?<![a-z])(?:lora_target_linear|sample_packing|sequence_len)(?![a-z])"), "axolotl"),
+    (
+        rc(
+            r"(?<![a-z0-9])(?:zero[\s\-_]*(?:stage[\s\-_]*)?[0-3]|zero[\s\-_]*(?:one|two|three)|ds[_\s\-]*config"
+            r"|zero[_\s]*optimization|ds[_\s]*z[0-3])(?![0-9])"
+        ),
+        "DeepSpeed",
+    ),
+)
+"""Settings only one tool's users write, for a message that names no tool: TRL's trainer arguments, verl's
+``actor_rollout_ref`` / ``ppo_mini_batch_size`` (verl/trainer/config/ppo_trainer.yaml), HF
+``TrainingArguments.per_device_train_batch_size``, LLaMA-Factory's ``cutoff_len`` / ``lora_target`` /
+``--template`` (its examples/train_lora/*.yaml), axolotl's ``sequence_len`` / ``sample_packing`` /
+``lora_target_linear`` (its examples/*.yml), DeepSpeed's ZeRO stages and ``ds_config`` /
+``zero_optimization`` (deepspeed.ai/docs/config-json). The tool is inferred and the reply says so
+(:func:`inferred_tool`). FSDP is PyTorch's, used by several of these tools: no tool of its own."""
+
+FSDP_RE = rc(r"(?<![a-z])fsdp")
+CUE_WORDS = (
+    "zero",
+    "ds",
+    "_",
+    "generation",
+    "vllm",
+    "complet",
+    "config",
+    "rollout",
+    "ppo",
+    "log",
+    "train",
+    "cutoff",
+)
+"""A word every cue of :data:`TOOL_CUES` holds: a message with none skips the search (speed)."""
+
+
+def inferred_tool(s: str) -> tuple[str, str] | None:
+    """(tool, the words it was read from) when the normalized text ``s`` writes the settings of one
+    (:data:`TOOL_CUES`, the first found); None otherwise. For a message that names no tool (the caller
+    knows: :func:`named_tools` is empty). ZeRO beside FSDP is an analogy (FSDP FULL_SHARD is ZeRO-3), not
+    DeepSpeed."""
+    if not any(word in s for word in CUE_WORDS):
+        return None
+    for pattern, tool in TOOL_CUES:
+        if (m := pattern.search(s)) and not (tool == "DeepSpeed" and FSDP_RE.search(s)):
+            return tool, m.group(0).strip(" -")
+    return None
+
+
 def training_tool(s: str) -> str | None:
     """The modelled training tool (:data:`TRAINING_TOOL_LIMITS`) of ``s``: the one a switch points to
-    ("tried A, then B": B), else the one written first; TRL when only its trainers' arguments are
-    written (:data:`TRL_KEYS_RE`); None: none."""
+    ("tried A, then B": B), else the one written first; None: none named (see :func:`inferred_tool`)."""
     if not ANY_TOOL_RE.search(s):
-        return "TRL" if TRL_KEYS_RE.search(s) else None
+        return None
     found = [
         (m.start(), name) for p, name in TRAINING_TOOLS if name in TRAINING_TOOL_LIMITS and (m := p.search(s))
     ]
@@ -92,6 +157,20 @@ def training_tool(s: str) -> str | None:
         switched = [(at, name) for at, name in found if SWITCH_RE.search(s[max(0, at - 24) : at])]
         found = switched or found
     return min(found)[1] if found else None
+
+
+LAUNCHER_RE = rc(r"\btorchrun\b|torch\.distributed\.(?:run|launch)\b|\baccelerate\s+launch\b")
+"""Launchers named in prose ('the fine-tuning.sh (torchrun)'): they start the processes and change neither
+the layout nor the memory, so they are named as not sized (a pasted command line is read by
+:mod:`bot.parse.configs.launchers`)."""
+
+
+def launcher_named(s: str) -> list[tuple[str, str]]:
+    """('launcher: torchrun', 'not_sized') for a launcher the normalized text ``s`` names."""
+    if "torch" not in s and "launch" not in s:
+        return []
+    m = LAUNCHER_RE.search(s)
+    return [(f"launcher: {' '.join(m.group(0).split())}", "not_sized")] if m else []
 
 
 def named_tools(s: str, used: str | None = None) -> list[tuple[str, str]]:

@@ -106,6 +106,15 @@ def serving_a_tuned_model(s: str) -> bool:
     return not lx.FINETUNE_RE.search(rest) and not lx.PRETRAIN_RE.search(rest)
 
 
+SERVE_AFTER_TUNING_RE = rc(
+    r"(?:微调|训练|训)(?:完|好|之后|以后|后)(?:的模型|之后|以后|后)?[^，。？！,.?!；;]{0,12}?(?:推理|部署|上线)"
+    r"|\b(?:after|once)\s+(?:the\s+)?(?:fine[\s\-]?tun\w*|training|tuning)\b[^.?!。？！]{0,40}?"
+    r"\b(?:serv(?:e|ing)|inference|deploy\w*|run\s+it)\b"
+)
+"""A fine-tuning question that also asks about serving the result ('微调完推理跑得动吗', 'after fine-tuning,
+can I serve it on the same card?'): a second setup, named as not sized (the fine-tuning is)."""
+
+
 def stage_from_words(s: str) -> str | None:
     """The stage a normalized text names, else the one its weaker hints suggest, else None."""
     for pattern, stage in (*_STAGE_WORDS, *_WEAK_STAGE_WORDS):

@@ -74,6 +74,10 @@ WHY_TEXTS: dict[str, str] = {
         "“%(gpu)s” is not in my catalog: sized as a %(memory_gib)s GiB card by memory alone; no time, "
         "speed or price figures without its TFLOPS and bandwidth"
     ),
+    "gpu_stated_memory": N_(
+        "sized at the %(memory_gib)s GiB per card you stated (the catalog's card has %(catalog_gib)s GiB); "
+        "its compute and bandwidth as in the catalog"
+    ),
     "gpu_unknown_default": N_(
         "“%(gpu)s” is not in my catalog and no memory was given: sized on the default GPU instead — "
         "name its memory (e.g. “%(gpu)s 32GB”) to size it by memory"

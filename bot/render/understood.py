@@ -10,7 +10,7 @@ from bot.parse import ParseResult
 from bot.render.describe import gpu_names
 from bot.render.fmt import fmt_for
 from bot.render.i18n import N_, translate
-from bot.render.notes import format_param
+from bot.render.notes import STAGE_VALUES, format_param
 from bot.render.wording import FIELD_LABELS
 from estimator import catalog
 from estimator.models import SizingReport
@@ -55,6 +55,12 @@ IGNORED_TEXTS: dict[str, str] = {
     "runtime_not_modelled": N_(
         "sized with the generic serving memory model; this engine's own is not modelled"
     ),
+    "nearest_format": N_(
+        "the sizing has no such format: sized as the next larger one it has (shown above), a few percent more"
+    ),
+    "tool_inferred": N_(
+        "not named, read from its settings; the sizing uses those settings, not a model of the tool"
+    ),
     "other_setup": N_(
         "another setup in your message: this answer sizes the one named above — ask to size it"
     ),
@@ -79,6 +85,10 @@ SUBSTITUTION_TEXTS: dict[str, str] = {
     ),
     "generic_shape": N_(
         "Sized “%(typed)s” with a generic shape of its size (%(used)s): it is not in my catalog."
+    ),
+    "tool_inferred": N_(
+        "Read “%(typed)s” as %(used)s's setting: sized for what %(used)s can run — name your tool if it is "
+        "another."
     ),
 }
 """Reasons of ``interpretation.substitutions`` → a sentence (the unknown GPU has its own line)."""
@@ -148,7 +158,10 @@ def _setting_text(text: str, lang: str) -> str:
         shown = format_param(fmt_for(lang), field, float(value))
     except ValueError:
         shown = {"True": "✓", "False": "✗"}.get(value, value)
-    return f"{translate(lang, label)}（{field}）：{shown}"
+    if field == "stage" and value in STAGE_VALUES:  # "stage: inference" → 阶段：推理
+        shown = translate(lang, STAGE_VALUES[value])
+    key = f"（{field}）" if "_" in field else ""  # a config key is named; a plain word is its label
+    return f"{translate(lang, label)}{key}：{shown}"
 
 
 def _used_name(used: str, report: SizingReport) -> str:

@@ -207,6 +207,7 @@ FIELD_LABELS: dict[str, str] = {
     "gpu": N_("GPU"),
     "architecture": N_("Model shape"),
     "stage": N_("Stage"),
+    "launcher": N_("Launcher"),
     "method": N_("Method"),
     "mfu": N_("MFU (likely)"),
     "mfu_band": N_("MFU range"),

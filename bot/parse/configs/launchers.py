@@ -176,6 +176,11 @@ ALL_GPU_LAYERS = 99
 ``n_gpu_layers=-1``), puts every layer there. Fewer is a partial offload the sizing does not split."""
 
 
+CPU_MOE_FLAGS = ("--cpu-moe", "-cmoe", "--n-cpu-moe", "-ncmoe")
+"""llama.cpp's ``--cpu-moe`` (every MoE expert tensor in CPU memory) and ``--n-cpu-moe N`` (those of the
+first N layers; common/arg.cpp): a CPU offload of part of the weights."""
+
+
 def all_layers_on_gpu(value: Any) -> bool:
     """Whether an ``-ngl`` value puts every layer on the GPU (:data:`ALL_GPU_LAYERS`, or -1)."""
     return isinstance(value, int) and not isinstance(value, bool) and (value >= ALL_GPU_LAYERS or value == -1)
@@ -200,6 +205,9 @@ def read_serving(text: str, tool: str, cfg: StackConfig) -> StackConfig:
             continue  # python -m sglang.launch_server: the interpreter's flag
         if tool == "llama.cpp" and flag in GPU_LAYER_FLAGS and all_layers_on_gpu(value):
             cfg.set(flag, "offload", False)  # every layer on the GPU: nothing offloaded to the CPU
+            continue
+        if tool == "llama.cpp" and flag in CPU_MOE_FLAGS and value not in (0, False):
+            cfg.set(flag, "offload", True)  # MoE experts kept in CPU memory: a partial CPU offload
             continue
         _serve_flag(cfg, tool, table, flag, value)
     if cfg.model_name is None:
