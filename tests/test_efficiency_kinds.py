@@ -4,12 +4,10 @@ a part held apart), checked through ``sizing-bot ask`` against what the gathered
 
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
 from dataclasses import replace
 
 import pytest
+from cli_run import ask_json, ask_text
 
 from bot.render.ledger_texts import WHY_TEXTS
 from estimator import efficiency, validation_kinds
@@ -21,24 +19,7 @@ BEFORE = replace(CALIBRATED, small_slope=0.0, fine_moe_factor=CALIBRATED.moe_fac
 
 
 def _ask(question: str) -> dict:
-    out = subprocess.run(
-        [sys.executable, "-m", "bot.cli", "ask", question, "--format", "json"],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=True,
-    ).stdout
-    return json.loads(out)
-
-
-def _text(question: str) -> str:
-    return subprocess.run(
-        [sys.executable, "-m", "bot.cli", "ask", question],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=True,
-    ).stdout
+    return ask_json(question)
 
 
 def _row(row_id: str) -> validation_kinds.KRow:
@@ -83,7 +64,7 @@ def test_smollm_135m_inside_the_interval_through_the_cli():
 
 
 def test_small_model_in_chinese_names_the_size_term():
-    text = _text("135M 模型预训练 6000 亿 token，64 张 H100 要多久")
+    text = ask_text("135M 模型预训练 6000 亿 token，64 张 H100 要多久")
     assert "1,212 H100·时" in text
     assert "小于 1B 的稠密模型" in text and "SmolLM-135M" in text
     assert "下限是手工调优的小模型训练能达到的（如 llm.c）" in text

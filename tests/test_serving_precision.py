@@ -3,11 +3,11 @@ serving section of ``sizing-bot validate`` against MLPerf Inference v4.1 (estima
 
 from __future__ import annotations
 
-import json
 import subprocess
 import sys
 
 import pytest
+from cli_run import ask_json
 
 from estimator import catalog
 from estimator.architecture import embedding_params
@@ -85,14 +85,7 @@ def test_validate_reports_a_serving_section():
 
 
 def _ask(question: str) -> dict:
-    out = subprocess.run(
-        [sys.executable, "-m", "bot.cli", "ask", question, "--format", "json"],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=True,
-    ).stdout
-    return json.loads(out)["report"]["inference"]
+    return ask_json(question)["report"]["inference"]
 
 
 def test_cli_answer_pays_the_pcie_all_reduce():

@@ -5,11 +5,8 @@ tensor-core peak in the catalog; an 8-bit optimizer is named as saving memory, n
 
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
-
 import pytest
+from cli_run import ask_json, ask_text
 
 from estimator import catalog, validation_kinds
 from estimator.efficiency import CALIBRATED
@@ -20,24 +17,7 @@ JOB_ZH = "用 64 张 {gpu}{precision}训练 7B 模型 1T tokens 要多久"
 
 
 def _ask(question: str) -> dict:
-    out = subprocess.run(
-        [sys.executable, "-m", "bot.cli", "ask", question, "--format", "json"],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=True,
-    ).stdout
-    return json.loads(out)
-
-
-def _text(question: str) -> str:
-    return subprocess.run(
-        [sys.executable, "-m", "bot.cli", "ask", question],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=True,
-    ).stdout
+    return ask_json(question)
 
 
 def _precision(reply: dict) -> dict | None:
@@ -68,7 +48,7 @@ def test_int8_training_on_a100_is_timed_on_int8_gemms():
 
 
 def test_int8_training_in_chinese():
-    text = _text(JOB_ZH.format(gpu="A100", precision=" int8 "))
+    text = ask_text(JOB_ZH.format(gpu="A100", precision=" int8 "))
     assert "约需 51 天（共 7.9万 A100·时）" in text
     assert "训练精度：int8 — int8 训练按线性层的 int8 矩阵乘法计" in text
     assert "8-bit 优化器（bitsandbytes）只省显存，不省时间" in text
@@ -86,7 +66,7 @@ def test_int8_on_a_card_without_an_int8_peak_is_bf16_and_said():
     assert {"code": "int8_not_supported", "params": {"gpu": "NVIDIA Tesla V100 SXM2 32GB"}} in (
         reply["report"]["warnings"]
     )
-    text = _text(JOB_ZH.format(gpu="V100", precision=" int8 "))
+    text = ask_text(JOB_ZH.format(gpu="V100", precision=" int8 "))
     assert (
         "未使用：“精度（precision）：int8”（这张卡在我的目录里没有 INT8 张量核心峰值：按 bf16 计时）" in text
     )

@@ -6,11 +6,11 @@ checked on v4.1), serving per card through ``sizing-bot ask``, and the done-when
 from __future__ import annotations
 
 import itertools
-import json
 import subprocess
 import sys
 
 import pytest
+from cli_run import ask_json
 
 from estimator import catalog
 from estimator.efficiency import CALIBRATED
@@ -24,14 +24,7 @@ GPT3_JOB = "pretrain GPT-3 175B on 1.2B tokens with {n} H100 in FP8"
 
 
 def _ask(question: str) -> dict:
-    out = subprocess.run(
-        [sys.executable, "-m", "bot.cli", "ask", question, "--format", "json"],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=True,
-    ).stdout
-    return json.loads(out)["report"]
+    return ask_json(question)["report"]
 
 
 @pytest.fixture(scope="module")
