@@ -55,7 +55,10 @@ R_MONEY_USD = _r(r"美元|美金|刀\b|dollars?\b|usd\b|bucks\b")
 R_BUDGET = _r(r"(?:元|块钱?|人民币|rmb\b|cny\b|美元|美金|刀)?\s*(?:的)?\s*(?:预算|经费|资金|budget\b)")
 R_DGX = _r(rf"(?:台|套|个)?\s*(?:nvidia\s*)?(?:dgx|hgx)[\s\-]*(?:[{MARKS}]|\b)")
 R_BYTES = rc(r"^\s*(?P<u>gb|gib|g|tb|tib|t|mib|mb|m)(?![a-z])")
-R_TPS = _r(r"-?tokens?\s*(?:each|per\s+(?:sample|example|row|record|conversation|item)|/\s*条|每条)")
+R_TPS = _r(
+    r"-?tokens?\s*(?:each|per\s+(?:sample|example|row|record|conversation|item)|/\s*条|每条"
+    r"|avg\b|(?:on\s+)?average\b)"  # "1.5k tokens avg", "800 tokens on average"
+)
 R_TOKENS = _r(r"-?(?:tokens?|toks?|词元)(?!\s*/\s*s)(?!\s*per\s+sec)")
 R_SEQ_TOKENS = _r(
     r"-?(?:tokens?|toks?)[\s\-]*(?:long\s+)?(?:sequences?|seqs?|contexts?|context\s+window|windows?|samples?|prompts?\s+and)"
@@ -141,6 +144,7 @@ L_REPLY = rc(
 )
 L_SAMPLE_EACH = rc(
     r"(?:每条|每个样本|每个|each|per\s+(?:sample|example|row)|averag\w*|平均"
+    r"|\bavg\b\.?|\bon\s+average"  # "20k samples avg 1.5k tokens", "avg. 800 tokens"
     # "50k samples of 4k tokens", "50,000 samples x 4096 tokens"
     r"|(?:samples?|examples?|rows?|records?|conversations?|pairs?|条|对|组)\s*(?:of|x|×|\*|with))"
     r"(?:大概|约|大约|roughly|about|around|~|of|\s)*$"

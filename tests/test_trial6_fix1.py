@@ -1,0 +1,45 @@
+"""A fresh user's trial of main (s6 fix1): each defect reproduced through ``sizing-bot ask`` and fixed."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from bot.cli import main
+
+
+def _ask(capsys, *args: str) -> tuple[int, dict]:
+    """Run ``sizing-bot ask --format json`` and return (exit code, the JSON answer)."""
+    code = main(["ask", "--format", "json", *args])
+    return code, json.loads(capsys.readouterr().out)
+
+
+def _ignored(answer: dict) -> list[str]:
+    return [str(item) for item in answer["interpretation"]["ignored"]]
+
+
+# 1. "avg N tokens" is a length per sample, not the whole dataset: samples × length × epochs.
+@pytest.mark.parametrize(
+    ("question", "samples", "per_sample"),
+    [
+        (
+            "QLoRA fine tune llama 3.1 70b on 2x A6000 48gb, 20k samples avg 1.5k tokens, 2 epochs"
+            " - will it fit and how long",
+            20_000,
+            1_500,
+        ),
+        ("lora qwen2.5 7b, 20k samples avg. 1.5k tokens, 2 epochs", 20_000, 1_500),
+        ("lora qwen2.5 7b, 20k samples, on average 1.5k tokens, 2 epochs", 20_000, 1_500),
+        ("lora qwen2.5 7b, 20k samples, 1.5k tokens avg, 2 epochs", 20_000, 1_500),
+        ("lora微调qwen2.5 7b，15万条，avg 800 tokens，2个epoch", 150_000, 800),
+        ("lora微调qwen2.5 7b，15万条，平均每条800 token，2个epoch", 150_000, 800),
+        ("lora微调qwen2.5 7b，15万条，每条约800 token，2个epoch", 150_000, 800),
+    ],
+)
+def test_avg_tokens_is_per_sample(capsys, question: str, samples: int, per_sample: int) -> None:
+    code, answer = _ask(capsys, question)
+    request = answer["request"]
+    assert code == 0
+    assert request["num_samples"] == samples and request["tokens_per_sample"] == per_sample
+    assert request["epochs"] == 2 and request["tokens"] == samples * per_sample * 2  # 60M / 240M
