@@ -43,3 +43,23 @@ def test_avg_tokens_is_per_sample(capsys, question: str, samples: int, per_sampl
     assert code == 0
     assert request["num_samples"] == samples and request["tokens_per_sample"] == per_sample
     assert request["epochs"] == 2 and request["tokens"] == samples * per_sample * 2  # 60M / 240M
+
+
+# 2. Users named in Chinese are the concurrent load (was: the default 16, the number 'unread').
+@pytest.mark.parametrize(
+    ("question", "users"),
+    [
+        ("部署qwen2.5-7b，单用户，1张A100，要多少显存", 1),
+        ("部署qwen2.5-7b，一个人用，1张A100，要多少显存", 1),
+        ("部署qwen2.5-7b，单人使用，1张A100，要多少显存", 1),
+        ("部署qwen2.5-7b，20个人用，1张A100，要多少显存", 20),
+        ("部署qwen2.5-7b 给 5 个人用，1张A100，要多少显存", 5),
+        ("serve qwen2.5-7b for a single user on 1 A100", 1),
+        ("serve qwen2.5-7b for 1 user on 1 A100", 1),
+    ],
+)
+def test_users_in_words_are_the_concurrency(capsys, question: str, users: int) -> None:
+    code, answer = _ask(capsys, question)
+    assert code == 0 and answer["request"]["stage"] == "inference"
+    assert answer["request"]["concurrency"] == users
+    assert not any("unread" in item for item in _ignored(answer))

@@ -10,6 +10,7 @@ from itertools import pairwise
 from typing import Any
 
 from bot.parse.gpus import GpuMention, unified
+from bot.parse.load_words import single_user
 from bot.parse.models import ModelMention
 from bot.parse.numbers import NumberToken
 from bot.parse.regex import rc
@@ -219,6 +220,8 @@ class FieldSteps:
         f["mfu"] = self.value("mfu")
         f["batch_size"] = self.value("batch") or f.get("batch_size")
         f["concurrency"] = self.value("concurrency")
+        if f["concurrency"] is None and single_user(self.s):  # "单用户", "单人使用": one sequence
+            f["concurrency"] = 1
         if f["concurrency"] is None and stage == "inference" and f["batch_size"] is not None:
             f["concurrency"] = f["batch_size"]  # serving: max batch = concurrent sequences
 

@@ -82,7 +82,8 @@ R_SEQ = _r(
 R_SEQ_JOB = rc(r"^\s*(?:的\s*)?(?:dpo|sft|全参|全量|lora|qlora|长文本|微调|训练)")
 """A length in K before the job ("7B 的 8K DPO 全参训练", "32k SFT"): the sequence length trained at."""
 R_CONC = _r(
-    r"(?:个|名|位|路)?\s*(?:并发|concurren|simultaneous|用户|users?\b|人同时|人在线|同时|people\b|qps\b|requests?\s+at\s+once)"
+    r"(?:个|名|位|路)?\s*(?:并发|concurren|simultaneous|用户|users?\b|人同时|人在线|同时|people\b|qps\b|requests?\s+at\s+once"
+    r"|人(?:在)?(?:用|使用))"  # "20个人用", "给 5 个人用", "5人使用": the users of the service
 )
 _DATA_QUALIFIER = (
     r"(?:(?:preference|training|train|chat|instruction|sft|dpo|rlhf|qa|q&a|labell?ed|human|comparison|ranked|"
