@@ -63,3 +63,64 @@ def test_users_in_words_are_the_concurrency(capsys, question: str, users: int) -
     assert code == 0 and answer["request"]["stage"] == "inference"
     assert answer["request"]["concurrency"] == users
     assert not any("unread" in item for item in _ignored(answer))
+
+
+# 3. A launcher word in a prose question ("vllm serve …", "lmdeploy serve …") is the runtime, not a
+# command line whose first words are taken as the model.
+@pytest.mark.parametrize(
+    ("question", "model", "runtime", "gpus", "users", "context"),
+    [
+        (
+            "lmdeploy serve internlm2.5-20b on 2 A100 40G with 32 concurrent sessions, 16k session len",
+            "InternLM2.5-20B",
+            "lmdeploy",
+            2,
+            32,
+            16_384,
+        ),
+        ("vllm serve llama 3.1 70b on 4 H100, 64 concurrent", "Llama-3.1-70B", "vLLM", 4, 64, None),
+        (
+            "sglang serve llama 3.1 70b on 4 H100, 64 concurrent, 16k max model len",
+            "Llama-3.1-70B",
+            "SGLang",
+            4,
+            64,
+            16_384,
+        ),
+        (
+            "vllm serve llama 3.1 70b on 4 H100, 64 concurrent, max-model-len 16k",
+            "Llama-3.1-70B",
+            "vLLM",
+            4,
+            64,
+            16_384,
+        ),
+        (
+            "用lmdeploy部署internlm2.5-20b，2张A100 40G，32并发，16k session len",
+            "InternLM2.5-20B",
+            "lmdeploy",
+            2,
+            32,
+            16_384,
+        ),
+    ],
+)
+def test_launcher_word_in_prose(capsys, question, model, runtime, gpus, users, context) -> None:
+    code, answer = _ask(capsys, question)
+    request = answer["request"]
+    assert code == 0 and answer["interpretation"]["unknown_model"] is None
+    assert (request["model"], request["runtime"]) == (model, runtime)
+    assert (request["gpu_count"], request["concurrency"]) == (gpus, users)
+    if context is not None:
+        assert request["max_model_len"] == context and request["seq_len"] == context
+    assert not any("unread" in item for item in _ignored(answer))
+
+
+def test_pasted_launcher_command_is_still_read(capsys) -> None:
+    """A command with a model path and flags stays a command line (its flags are read)."""
+    code, answer = _ask(
+        capsys, "vllm serve Qwen/Qwen2.5-7B-Instruct --max-model-len 8192 --tensor-parallel-size 2 on 2 A100"
+    )
+    request = answer["request"]
+    assert code == 0 and request["model"] == "Qwen2.5-7B" and request["max_model_len"] == 8192
+    assert request["tp"] == 2

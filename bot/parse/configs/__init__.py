@@ -177,6 +177,8 @@ def _command(text: str, source: str) -> tuple[StackConfig, str] | None:
         if m is None:
             continue
         end = command_end(line, m.start())
+        if prose_launcher(line[m.start() : end]):
+            continue  # "vllm serve llama 3.1 70b on 4 H100": a sentence naming the runtime, not a command
         command = expand(line[m.start() : end].strip().strip("`$ "), shell_variables(text))
         rest = joined.replace(line, line[: m.start()] + " " + line[end:], 1).strip()
         tool = serving_tool(command)
@@ -186,6 +188,13 @@ def _command(text: str, source: str) -> tuple[StackConfig, str] | None:
             return read_serving(command, tool, fmt_cfg), rest
         return read_launch(command, fmt_cfg), rest
     return None
+
+
+def prose_launcher(command: str) -> bool:
+    """A serving launcher word in a sentence ("lmdeploy serve internlm2.5-20b on 2 A100 …", "vllm serve
+    llama 3.1 70b on 4 H100"): no flag at all and no model path, so the prose reads the model, the
+    runtime and the numbers; a pasted ``vllm serve org/model`` or one with flags stays a command."""
+    return serving_tool(command) is not None and not re.search(r"(?:^|\s)-|/", command)
 
 
 WORD_RE = re.compile(r"\S+")
