@@ -124,3 +124,42 @@ def test_pasted_launcher_command_is_still_read(capsys) -> None:
     request = answer["request"]
     assert code == 0 and request["model"] == "Qwen2.5-7B" and request["max_model_len"] == 8192
     assert request["tp"] == 2
+
+
+# 4. Follow-ups on the web page change the setting they name (the page is stateless: prev carries it).
+@pytest.fixture(scope="module")
+def client():
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        from starlette.testclient import TestClient
+
+    from bot.web.app import create_app
+
+    return TestClient(create_app(rate_per_minute=0))
+
+
+def _page(client, prev: str, q: str) -> str:
+    got = client.get("/", params={"q": q, "prev": prev})
+    assert got.status_code == 200
+    return got.text
+
+
+def test_followup_changes_the_concurrency(client) -> None:
+    first = "部署deepseek-v3 满血版，vllm，并发200，上下文32k，要多少张H20"
+    assert "200 并发" in _page(client, "", first)
+    page = _page(client, first, "并发改成500呢")
+    assert "500 并发 × 32K 上下文" in page and "200 并发" not in page
+    page = _page(client, "serve qwen2.5-7b with vllm on 1 A100, 64 concurrent", "change concurrency to 500")
+    assert "500 concurrent" in page
+
+
+def test_followup_gpu_count_in_words(client) -> None:
+    first = "how many H100s do i need to pretrain a 30B model on 1.5T tokens in 3 weeks?"
+    page = _page(client, first, "what if we only have 256")
+    assert "with 256 × H100 80G ≈ 44 days" in page  # said as read: 256 GPUs (6·30e9·1.5e12 FLOPs)
+    serving = "serving mixtral 8x7b on 2 H100 with fp8, 128 concurrent, 4k context - tokens/s and $/M tokens?"
+    assert "on 2 × H100 80G" in _page(client, "", serving)
+    page = _page(client, serving, "what about on 4 of them")
+    assert "on 4 × H100 80G" in page and "samples" not in page.split("<details>")[0]

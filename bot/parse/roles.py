@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from bot.parse.followup_words import followup_gpu_count
 from bot.parse.gpus import largest_device_gib
 from bot.parse.node_words import GPU_NODE_GAP, JI_KA_GAP, NODE_GAP, R_PER_NODE_GPUS
 from bot.parse.normalize import MARKS
@@ -452,6 +453,8 @@ def _time_and_load(a: _Around) -> Verdict:
     ):  # "… on MI300X … on 256 of them": that many of the card just named (no other number between:
         # "on H100: 10,000 samples, 2,000 of them long" counts samples)
         return Role("count", v, tok)
+    if followup_gpu_count(tok, a.s, a.left, R):  # "what about on 4 of them", "what if we only have 256"
+        return Role("count", v, tok, extra="followup")
     if R_SAMPLES.match(R) and not (a.word and re.match(r"^\s*of\s+th", R)):  # "two of them" is not data
         return Role("samples", v, tok, extra="pairs" if R_PAIRS.match(R) else None)
     if R_EPOCHS.match(R):
