@@ -163,3 +163,21 @@ def test_followup_gpu_count_in_words(client) -> None:
     assert "on 2 × H100 80G" in _page(client, "", serving)
     page = _page(client, serving, "what about on 4 of them")
     assert "on 4 × H100 80G" in page and "samples" not in page.split("<details>")[0]
+
+
+# 5. A stand-alone follow-up to `sizing-bot ask` (no history) is told so, exit 2 (was: a made-up
+# "0.1K pre-training on 2K tokens", exit 0).
+@pytest.mark.parametrize(
+    ("question", "words"),
+    [
+        ("what about 4 of them", "keeps no history"),
+        ("what about on 4 of them", "keeps no history"),
+        ("what if we only have 256", "keeps no history"),
+        ("并发改成500呢", "不保留历史"),
+        ("那换成H100呢", "不保留历史"),
+    ],
+)
+def test_standalone_followup_has_no_history(capsys, question: str, words: str) -> None:
+    assert main(["ask", question]) == 2
+    out = capsys.readouterr().out
+    assert words in out and "pre-training" not in out and "预训练" not in out.split("例如")[0]
