@@ -181,3 +181,41 @@ def test_standalone_followup_has_no_history(capsys, question: str, words: str) -
     assert main(["ask", question]) == 2
     out = capsys.readouterr().out
     assert words in out and "pre-training" not in out and "预训练" not in out.split("例如")[0]
+
+
+# 6. A pasted vLLM command's --max-num-seqs is a cap, not the load: the stated concurrency is sized.
+VLLM_SH = (
+    "vllm serve Qwen/Qwen2.5-72B-Instruct-AWQ \\\n"
+    "  --tensor-parallel-size 2 --max-model-len 32768 \\\n"
+    "  --gpu-memory-utilization 0.92 --max-num-seqs 64 --quantization awq --kv-cache-dtype fp8"
+    " --enable-prefix-caching\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("question", "load", "words"),
+    [
+        ("2张A100 80G，40并发够吗", 40, "这是同时运行的序列数上限，不是负载"),
+        ("2张A100 80G，80并发够吗", 80, "你说的并发高于这个上限"),
+        ("2 A100 80G, 40 concurrent users - enough?", 40, "a cap on the sequences run at once, not the load"),
+        ("2 A100 80G, 80 concurrent users - enough?", 80, "your stated concurrency is above this cap"),
+    ],
+)
+def test_max_num_seqs_is_a_cap_not_the_load(capsys, tmp_path, question: str, load: int, words: str) -> None:
+    config = tmp_path / "vllm.sh"
+    config.write_text(VLLM_SH, encoding="utf-8")
+    code, answer = _ask(capsys, "--config", str(config), question)
+    assert code == 0 and answer["request"]["concurrency"] == load
+    ignored = answer["interpretation"]["ignored"]
+    reason = "load_above_cap" if load > 64 else "cap_not_load"
+    assert {"text": "--max-num-seqs: 64", "reason": reason} in ignored
+    assert not any(item["reason"] == "config_differs" for item in ignored)
+    assert main(["ask", "--config", str(config), question]) == 0
+    reply = capsys.readouterr().out
+    assert words in reply and f"{load}" in reply.splitlines()[0]  # "room for 19 of the 40 …"
+
+
+def test_pasted_command_cap_alone_is_the_load(capsys) -> None:
+    """With no load in words the cap is what the user gave: it stays the load (as before)."""
+    code, answer = _ask(capsys, VLLM_SH + "\n2 A100 80G enough?")
+    assert code == 0 and answer["request"]["concurrency"] == 64

@@ -57,6 +57,11 @@ IGNORED_TEXTS: dict[str, str] = {
     "other_setup": N_(
         "another setup in your message: this answer sizes the one named above — ask to size it"
     ),
+    "cap_not_load": N_("a cap on the sequences run at once, not the load: your stated concurrency is sized"),
+    "load_above_cap": N_(
+        "your stated concurrency is above this cap: the engine runs at most this many sequences at once "
+        "and queues the rest; your concurrency is sized"
+    ),
 }
 """Reasons of ``interpretation.ignored`` → words (the reasons of :data:`OWN_LINES` have lines of
 their own)."""
