@@ -219,3 +219,36 @@ def test_pasted_command_cap_alone_is_the_load(capsys) -> None:
     """With no load in words the cap is what the user gave: it stays the load (as before)."""
     code, answer = _ask(capsys, VLLM_SH + "\n2 A100 80G enough?")
     assert code == 0 and answer["request"]["concurrency"] == 64
+
+
+# 7. A stage the parser guessed (no stage word: "要跑多久") is not a setting the user stated: no phantom
+# "not used: stage: inference" next to a pasted LLaMA-Factory YAML.
+LF_YAML = """\
+model_name_or_path: Qwen/Qwen2.5-32B-Instruct
+stage: sft
+do_train: true
+finetuning_type: lora
+lora_rank: 32
+lora_target: all
+deepspeed: examples/deepspeed/ds_z3_config.json
+cutoff_len: 8192
+max_samples: 100000
+per_device_train_batch_size: 2
+gradient_accumulation_steps: 8
+num_train_epochs: 3.0
+bf16: true
+"""
+
+
+@pytest.mark.parametrize("question", ["8张A100 80G要跑多久", "how long does it run on 8 A100 80G?"])
+def test_no_phantom_stage_with_a_pasted_yaml(capsys, tmp_path, question: str) -> None:
+    config = tmp_path / "lf.yaml"
+    config.write_text(LF_YAML, encoding="utf-8")
+    for args in (["--config", str(config), question], [LF_YAML + "\n" + question]):
+        code, answer = _ask(capsys, *args)
+        assert code == 0 and answer["request"]["stage"] == "finetune"
+        assert answer["request"]["tokens"] == 100_000 * 8192 * 3  # max_samples × cutoff_len × epochs
+        assert not any(item.startswith("{'text': 'stage") for item in _ignored(answer))
+        assert main(["ask", *args]) == 0
+        reply = capsys.readouterr().out
+        assert "inference" not in reply.split("\n\n")[0]

@@ -50,7 +50,8 @@ def with_stack(parsed: ParseResult, stack: StackConfig, text: str = "") -> Parse
     _load_and_cap(parsed, stack, update, unused)
     for field, value in update.items():
         old = getattr(req, field, None)
-        if field in parsed.found and old is not None and _plain(old) != _plain(value):
+        stated = field in parsed.found and (field != "stage" or said_stage)  # a guessed stage is no word
+        if stated and old is not None and _plain(old) != _plain(value):
             unused.append((f"{field}: {_plain(old)}", "config_differs"))
     _global_batch(stack, req, update, unused)
     unused += list(stack.unused.items())
