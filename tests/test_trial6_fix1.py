@@ -252,3 +252,40 @@ def test_no_phantom_stage_with_a_pasted_yaml(capsys, tmp_path, question: str) ->
         assert main(["ask", *args]) == 0
         reply = capsys.readouterr().out
         assert "inference" not in reply.split("\n\n")[0]
+
+
+# 8. JSON nested deeper than the decoder follows: a friendly reply, no traceback, "too deeply nested".
+DEEP = '{"a":' * 50_000 + "1" + "}" * 50_000
+
+
+def test_deep_json_config_file_no_traceback(capsys, tmp_path) -> None:
+    config = tmp_path / "deepobj.json"
+    config.write_text('{"a":' * 50_000 + "1", encoding="utf-8")  # the trial's file: none closed
+    assert main(["ask", "--config", str(config), "serve it on 2 H100"]) == 2
+    out, err = capsys.readouterr()
+    assert "could not read that as JSON" in out and "Traceback" not in err and "RecursionError" not in err
+    config.write_text(DEEP, encoding="utf-8")  # valid JSON, 50,000 deep
+    assert main(["ask", "--config", str(config), "serve it on 2 H100"]) == 2
+    out, err = capsys.readouterr()
+    assert "nested too deeply" in out and "Traceback" not in err
+    assert main(["ask", "--lang", "zh", "--config", str(config), "部署到2张H100"]) == 2
+    out, err = capsys.readouterr()
+    assert "嵌套太深" in out and "Traceback" not in err
+
+
+def test_deep_json_pasted_in_the_question_no_traceback(capsys) -> None:
+    deep = '{"a":' * 3000 + "1" + "}" * 3000
+    main(["ask", "serve it on 2 H100 " + deep])
+    assert "Traceback" not in capsys.readouterr().err
+
+
+def test_deep_json_body_on_the_api(client) -> None:
+    deep = "[" * 5000 + "]" * 5000  # valid JSON, 5,000 deep
+    got = client.post("/api/v1/ask", content=('{"q": "serve it on 2 H100", "x": ' + deep + "}").encode())
+    assert got.status_code == 400 and got.json()["error"]["code"] == "too_deep"
+    assert "nested too deeply" in got.json()["error"]["message"]
+    assert client.post("/api/v1/ask", content=b"not json").json()["error"]["code"] == "bad_json"
+    config = '{"a":' * 5000 + "1" + "}" * 5000
+    got = client.post("/api/v1/ask", json={"q": "serve it on 2 H100", "config": config})
+    assert got.status_code == 200 and got.json()["config"]["error"] == "too_deep"
+    assert "nested too deeply" in got.json()["reply"]

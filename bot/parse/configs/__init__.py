@@ -62,6 +62,9 @@ def find_stack_config(message: str, source: str = "text") -> tuple[StackConfig |
     """(the config or command line in ``message``, the rest of the message: the question)."""
     try:
         return _find(message if isinstance(message, str) else "", source)
+    except RecursionError:  # nested deeper than a reader follows: prose, one line in the log
+        log.warning("a pasted config is nested too deeply to read")
+        return None, message
     except Exception:  # a paste this reader cannot follow is prose: never a traceback in the reply
         log.exception("could not read a pasted config")
         return None, message
@@ -109,7 +112,7 @@ def _json_block(text: str, source: str) -> tuple[StackConfig, str] | None:
         return None
     try:
         data = json.loads(text[start : end + 1])
-    except ValueError:
+    except (ValueError, RecursionError):  # not JSON, or nested deeper than the decoder follows
         return None
     if not isinstance(data, dict):
         return None
