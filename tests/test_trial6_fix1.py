@@ -289,3 +289,45 @@ def test_deep_json_body_on_the_api(client) -> None:
     got = client.post("/api/v1/ask", json={"q": "serve it on 2 H100", "config": config})
     assert got.status_code == 200 and got.json()["config"]["error"] == "too_deep"
     assert "nested too deeply" in got.json()["reply"]
+
+
+# 9. Random characters are not a question: the "not understood" reply (exit 2), never a guess.
+def _noise(chars: str, n: int, seed: int) -> str:
+    import random
+
+    pick = random.Random(seed)
+    return "".join(pick.choice(chars) for _ in range(n))
+
+
+PRINTABLE = "".join(chr(c) for c in range(33, 127)) + " "
+ALNUM = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 "
+
+
+@pytest.mark.parametrize(
+    ("chars", "seed"),
+    [(PRINTABLE, 1), (PRINTABLE, 2), (ALNUM, 3), (ALNUM, 4)],
+    ids=["printable-1", "printable-2", "alnum-3", "alnum-4"],
+)
+def test_random_characters_are_not_understood(capsys, chars: str, seed: int) -> None:
+    noise = _noise(chars, 10_000, seed)
+    code, answer = _ask(capsys, noise)
+    assert code == 2 and answer["understood"] is False and answer["report"] is None
+    assert (
+        answer["interpretation"]["unknown_model"] is None and answer["interpretation"]["unknown_gpu"] is None
+    )
+
+
+def test_random_characters_spelling_r1_are_not_deepseek(capsys) -> None:
+    """Seed 1 of the printable noise spells 'r1' and '6T' (was: DeepSeek-R1 pre-training on 6T tokens)."""
+    noise = _noise(PRINTABLE, 10_000, 1)
+    assert main(["ask", noise]) == 2
+    out = capsys.readouterr().out
+    assert "DeepSeek" not in out and "pre-training" not in out.split("\n\n")[0]
+
+
+def test_a_question_beside_pasted_noise_is_still_answered(capsys) -> None:
+    blob = _noise(ALNUM.replace(" ", "+/"), 5000, 5)  # a base64-like blob, no spaces
+    code, answer = _ask(capsys, "how many A100 to serve qwen2.5-7b? log: " + blob)
+    assert code == 0 and answer["request"]["model"] == "Qwen2.5-7B"
+    code, answer = _ask(capsys, "7B模型1万亿token要多少A100 " + blob)
+    assert code == 0 and answer["request"]["tokens"] == 1e12
