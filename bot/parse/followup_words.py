@@ -44,8 +44,10 @@ def followup_gpu_count(tok: NumberToken, s: str, left: str, right: str) -> bool:
     """Whether ``tok`` is a GPU count said the way a follow-up says it: 'what about on 4 of them',
     'with 16 of them', 'what if we only have 256', '如果只有256呢' -- a whole number with no magnitude,
     in a message that names no data."""
-    if tok.mag is not None or tok.value != int(tok.value) or tok.value < 1 or DATA_NOUN_RE.search(s):
+    if tok.mag is not None or tok.value != int(tok.value) or tok.value < 1:
         return False
     if R_OF_THEM.match(right):
-        return bool(L_COUNT_OF_THEM.search(left))
-    return bool(L_ONLY_HAVE.search(left) and R_BARE_END.match(right) and re.search(r"\d", right) is None)
+        said = bool(L_COUNT_OF_THEM.search(left))
+    else:
+        said = bool(L_ONLY_HAVE.search(left) and R_BARE_END.match(right) and re.search(r"\d", right) is None)
+    return said and not DATA_NOUN_RE.search(s)  # the whole message last: the local words are cheaper
