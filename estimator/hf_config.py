@@ -4,7 +4,7 @@ Pure (no I/O): :func:`spec_from_json` takes the file's text, :func:`spec_from_co
 Problems raise :class:`ConfigError` with a stable ``code`` and the fields concerned (the bot words them):
 
 * ``too_large`` — more than :data:`MAX_CONFIG_BYTES`; ``not_json`` — not JSON; ``not_object`` — JSON
-  but not an object;
+  but not an object; ``too_deep`` — JSON nested deeper than Python's decoder follows (≈ 1,000 levels);
 * ``unsupported`` — a ``model_type`` outside the families below that is not a causal LM either
   (``fields``: the fields a decoder-only reading would need and the config lacks);
 * ``missing_fields`` — a supported family without a field its size depends on;
@@ -147,9 +147,20 @@ def spec_from_json(text: str | bytes) -> HfConfigSpec:
         raise ConfigError("too_large", (f"{len(text.encode('utf-8', 'surrogatepass'))} bytes",))
     try:
         data = json.loads(text, parse_constant=_reject_constant)
-    except (ValueError, RecursionError):
+    except RecursionError:  # nested deeper than the decoder's recursion limit
+        raise ConfigError("too_deep" if closes_its_brackets(text) else "not_json") from None
+    except ValueError:
         raise ConfigError("not_json") from None
     return spec_from_config(data)
+
+
+def closes_its_brackets(text: str | bytes) -> bool:
+    """Whether a text the JSON decoder gave up on (too deep to follow) closes every bracket it opens,
+    i.e. reads as valid JSON nested too deeply rather than as a truncated or broken one ('[' × 100,000).
+    Counts brackets only (a bracket inside a string counts too: good enough to choose the message)."""
+    raw = text.decode("utf-8", "replace") if isinstance(text, bytes | bytearray) else text
+    opened = raw.count("{") + raw.count("[")
+    return opened > 0 and opened == raw.count("}") + raw.count("]")
 
 
 def _reject_constant(name: str) -> float:

@@ -147,11 +147,13 @@ def test_vllm_command_text_and_config_disagree(capsys, question):
         2,
         0.95,
         "fp8",
-        16,
+        32,
     )
     assert req["runtime"] == "vLLM" and req["model"] == "Qwen2.5-72B" and req["seq_len"] == 8192
     ignored = _ignored(data)
-    assert ignored["concurrency: 32"] == "config_differs"  # the config's --max-num-seqs 16 is sized
+    # s6 trial item 6 (changed on purpose): the stated 32 concurrent is the load; --max-num-seqs 16 is a
+    # cap, and the reply says the load is above it (was: the cap sized, the 32 named config_differs)
+    assert ignored["--max-num-seqs: 16"] == "load_above_cap" and "concurrency: 32" not in ignored
     assert req["max_model_len"] == 32768  # issue 24 (U2 item 1): the limit is used; the 8k context is sized
     assert ignored["--enforce-eager: True"] == "not_sized"
 

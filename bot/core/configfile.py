@@ -49,7 +49,7 @@ class ConfigInfo(BaseModel):
     error: str | None = Field(
         None,
         description="why it cannot be sized: cannot_read (the file), too_large, not_json, not_object, "
-        "unsupported, unsupported_layout, missing_fields, bad_values",
+        "unsupported, unsupported_layout, missing_fields, bad_values, too_deep",
     )
     fields: list[str] = Field(default_factory=list, description="fields concerned by the error")
     source: str = Field("text", description="'file' (--config, a document) or 'text' (pasted)")

@@ -19,11 +19,13 @@ from bot.parse.asked_model import (
     named_text,
 )
 from bot.parse.gpus import GpuMention, unified
+from bot.parse.load_words import single_user
 from bot.parse.models import ModelMention
 from bot.parse.numbers import NumberToken
 from bot.parse.regex import rc
 from bot.parse.request_fields import as_typed
-from bot.parse.roles import L_ON, Role
+from bot.parse.role_left import L_ON
+from bot.parse.roles import Role
 from bot.parse.words import (
     ARTICLE_GPU_RE,
     ASKS_COUNT_RE,
@@ -274,6 +276,8 @@ class FieldSteps:
         f["mfu"] = self.value("mfu")
         f["batch_size"] = self.value("batch") or f.get("batch_size")
         f["concurrency"] = self.value("concurrency")
+        if f["concurrency"] is None and single_user(self.s):  # "单用户", "单人使用": one sequence
+            f["concurrency"] = 1
         if f["concurrency"] is None and stage == "inference" and f["batch_size"] is not None:
             f["concurrency"] = f["batch_size"]  # serving: max batch = concurrent sequences
 

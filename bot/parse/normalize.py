@@ -12,6 +12,7 @@ import re
 import unicodedata
 
 from bot.parse import lexicon as lx
+from bot.parse.followup_words import drop_change_verbs
 from bot.parse.numbers import parse_number
 from bot.parse.regex import rc
 
@@ -107,6 +108,7 @@ def prepare(text: str) -> tuple[str, bool]:
     s = _CN_PERCENT_RE.sub(_cn_percent, s)
     s = _GLUED_KEY_RE.sub(r"\1 ", s)  # "mfu40%", "bs8": let the number stand alone
     s = _strip_injection(s)
+    s = drop_change_verbs(s)  # "并发改成500呢": the setting's value
     for cn, en in lx.CN_MODEL_NAMES:
         s = s.replace(cn, f" {en}")
     s = _R1_FULL_RE.sub("deepseek-r1", s)

@@ -16,6 +16,10 @@ ERROR_TEXTS: dict[str, str] = {
     "not_json": N_(
         "I could not read that as JSON. Send the model's config.json as it is, as a file or pasted text."
     ),
+    "too_deep": N_(
+        "That JSON is nested too deeply to read (a model's config.json is two or three levels deep). "
+        "Send the config.json from the model's folder or its Hugging Face page."
+    ),
     "not_object": N_(
         "That JSON is not a model config: a config.json is one object such as "
         '{"model_type": …, "hidden_size": …}.'

@@ -68,6 +68,11 @@ IGNORED_TEXTS: dict[str, str] = {
         "used once the GPU count is known (global batch = micro-batch × accumulation × data-parallel "
         "GPUs): name your GPU count (and micro-batch)"
     ),
+    "cap_not_load": N_("a cap on the sequences run at once, not the load: your stated concurrency is sized"),
+    "load_above_cap": N_(
+        "your stated concurrency is above this cap: the engine runs at most this many sequences at once "
+        "and queues the rest; your concurrency is sized"
+    ),
 }
 """Reasons of ``interpretation.ignored`` → words (the reasons of :data:`OWN_LINES` have lines of
 their own)."""

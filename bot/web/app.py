@@ -178,7 +178,13 @@ def _posted(body: bytes) -> tuple[str, str | None, Any]:
         raise WebInputError("body_too_large", f"the body is larger than {MAX_BODY_BYTES:,} bytes", 413)
     try:
         data = json.loads(body)
-    except (ValueError, RecursionError):
+    except RecursionError:  # deeper than the decoder follows (≈ 1,000 levels)
+        from estimator.hf_config import closes_its_brackets
+
+        if closes_its_brackets(body):  # valid JSON, only too deep
+            raise WebInputError("too_deep", "the body is JSON nested too deeply to read") from None
+        raise WebInputError("bad_json", "the body is not JSON") from None
+    except ValueError:
         raise WebInputError("bad_json", "the body is not JSON") from None
     if not isinstance(data, dict):
         raise WebInputError("bad_json", 'the body must be a JSON object: {"q": "..."}')

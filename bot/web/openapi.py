@@ -19,6 +19,7 @@ _ERROR = {
 }
 ERROR_CODES = {
     "bad_json": "400: the body is not a JSON object",
+    "too_deep": "400: the body is JSON nested too deeply to read (about 1,000 levels or more)",
     "bad_question": "400: q is not a string",
     "missing_question": "400: q is absent or blank (and, for POST, no config is given)",
     "bad_lang": '400: lang is not "zh" or "en"',

@@ -62,6 +62,9 @@ def find_stack_config(message: str, source: str = "text") -> tuple[StackConfig |
     """(the config or command line in ``message``, the rest of the message: the question)."""
     try:
         return _find(message if isinstance(message, str) else "", source)
+    except RecursionError:  # nested deeper than a reader follows: prose, one line in the log
+        log.warning("a pasted config is nested too deeply to read")
+        return None, message
     except Exception:  # a paste this reader cannot follow is prose: never a traceback in the reply
         log.exception("could not read a pasted config")
         return None, message
@@ -109,7 +112,7 @@ def _json_block(text: str, source: str) -> tuple[StackConfig, str] | None:
         return None
     try:
         data = json.loads(text[start : end + 1])
-    except ValueError:
+    except (ValueError, RecursionError):  # not JSON, or nested deeper than the decoder follows
         return None
     if not isinstance(data, dict):
         return None
@@ -177,6 +180,8 @@ def _command(text: str, source: str) -> tuple[StackConfig, str] | None:
         if m is None:
             continue
         end = command_end(line, m.start())
+        if prose_launcher(line[m.start() : end]):
+            continue  # "vllm serve llama 3.1 70b on 4 H100": a sentence naming the runtime, not a command
         env = ENV_BEFORE_RE.search(line[: m.start() + 1])
         begin = m.start() + 1 - len(env.group(0)) if env else m.start()
         command = expand(line[begin:end].strip().strip("`$ "), shell_variables(text))
@@ -193,6 +198,15 @@ def _command(text: str, source: str) -> tuple[StackConfig, str] | None:
 ENV_BEFORE_RE = re.compile(r"(?<![^\s`$])(?:[A-Z_][A-Z0-9_]*=[\w,.:/-]*\s+)+$")
 """Environment assignments written before a command ('CUDA_VISIBLE_DEVICES=0,1,2 llamafactory-cli …'):
 part of it (the visible GPUs are its GPU count)."""
+
+
+def prose_launcher(command: str) -> bool:
+    """A serving launcher word in a sentence ("lmdeploy serve internlm2.5-20b on 2 A100 …", "vllm serve
+    llama 3.1 70b on 4 H100"): no flag at all and no model path, so the prose reads the model, the
+    runtime and the numbers; a pasted ``vllm serve org/model`` or one with flags stays a command."""
+    return serving_tool(command) is not None and not re.search(r"(?:^|\s)-|/", command)
+
+
 WORD_RE = re.compile(r"\S+")
 CJK_RE = re.compile(r"[\u3000-\u9fff\uff00-\uffef]")
 MAX_POSITIONAL = 4

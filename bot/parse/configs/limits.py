@@ -35,6 +35,11 @@ LIMIT_RE = rc(
 """A limit key and its value ('--max-model-len 10000', 'max_model_len 2048', 'num_ctx=32000',
 'vllm_maxlen 8000', 'max_model_len 开到 1M')."""
 
+LIMIT_AFTER_RE = rc(
+    r"(?<![\d.,])(?P<n>\d[\d,]*(?:\.\d+)?\s*[km]?)\s*(?:tokens?\s*)?-{0,2}(?:" + LIMIT_KEYS + r")(?![a-z])"
+)
+"""The value before its key, as people write it in a sentence ('16k session len', '16k max model len')."""
+
 
 def limit_value(raw: str) -> int | None:
     """Tokens in a limit's value: '8000' → 8000, '32k' → 32,768, '1m' → 1,048,576 (binary, as the

@@ -47,9 +47,11 @@ def with_stack(parsed: ParseResult, stack: StackConfig, text: str = "") -> Parse
             if req.model and not found.request.model:
                 update["model"] = None  # the config's model (not in the catalog) is sized, not the text's
     unused = list(parsed.unused_numbers)
+    _load_and_cap(parsed, stack, update, unused)
     for field, value in update.items():
         old = getattr(req, field, None)
-        if field in parsed.found and old is not None and _plain(old) != _plain(value):
+        stated = field in parsed.found and (field != "stage" or said_stage)  # a guessed stage is no word
+        if stated and old is not None and _plain(old) != _plain(value):
             unused.append((f"{field}: {_plain(old)}", "config_differs"))
     _global_batch(stack, req, update, unused)
     unused += list(stack.unused.items())
@@ -58,6 +60,22 @@ def with_stack(parsed: ParseResult, stack: StackConfig, text: str = "") -> Parse
     return parsed.model_copy(
         update={"request": request, "found": found, "unused_numbers": unused, "out_of_scope": False, **extra}
     )
+
+
+CAP_FLAGS = ("--max-num-seqs", "--max-running-requests", "--max-batch-size")
+"""Serving flags that cap the sequences run at once (vLLM ``--max-num-seqs``, SGLang
+``--max-running-requests``, lmdeploy ``--max-batch-size``): a limit of the engine, not the load."""
+
+
+def _load_and_cap(parsed: ParseResult, stack: StackConfig, update: dict[str, Any], unused: list) -> None:
+    """A load stated in words ("40 concurrent") is the load, and the config's cap (``--max-num-seqs
+    64``) is a limit: named as one (``cap_not_load``), or said to be exceeded (``load_above_cap``)."""
+    load = parsed.request.concurrency
+    flag = next((k for k, f in stack.used.items() if f == "concurrency" and k in CAP_FLAGS), None)
+    if flag is None or load is None or "concurrency" not in parsed.found or "concurrency" not in update:
+        return
+    cap = update.pop("concurrency")
+    unused.append((f"{flag}: {cap}", "load_above_cap" if load > cap else "cap_not_load"))
 
 
 def _plain(value: Any) -> Any:

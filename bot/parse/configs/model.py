@@ -20,6 +20,8 @@ UNUSED_REASONS = (
     "runtime_not_modelled",  # a serving engine whose own memory model the sizing does not have
     "other_setup",  # a second tool (setup) in the message: the answer sizes the one asked about
     "needs_gpu_count",  # accumulation: the global batch needs the data-parallel size, i.e. a GPU count
+    "cap_not_load",  # --max-num-seqs & co. next to a load in words: a cap of the engine, not the load
+    "load_above_cap",  # the same, with the stated load above the cap: the rest of the requests wait
 )
 """Reason codes of :attr:`StackConfig.unused` (also used in ``interpretation.ignored``)."""
 

@@ -1,0 +1,90 @@
+"""The words to the LEFT of a number that give it a role ("bs=", "上下文", "$", "每条", "on"), and the
+memory phrasings ("80G 显存", "700G in total"): the patterns :mod:`bot.parse.roles` reads them with."""
+
+from __future__ import annotations
+
+from bot.parse.normalize import MARKS
+from bot.parse.regex import LazyPattern, rc
+
+FILL = r"[\s\-]*(?:\+|多|余|来|左右|个|~|≈)?[\s\-]*"
+"""Between a number and its word: "70B+", "2T多", "30天左右"."""
+
+
+def right_words(pattern: str) -> LazyPattern:
+    """Words right after a number (after the filler: "+", "多", "左右"…) matching ``pattern``."""
+    return rc("^" + FILL + "(?:" + pattern + ")")
+
+
+L_BATCH = rc(
+    r"(?:\bbs|batch[\s_\-]*size|micro[\s_\-]*batch(?:[\s_\-]*size)?|\bmbs|max[\s_\-]*batch|batch|批大小)"
+    r"\s*(?:=|:|为|是|of)?\s*$"
+)
+L_MFU = rc(r"(?:mfu|利用率|utili[sz]ation)\s*(?:=|:|是|为|of|at|约|~|≈|大概|按)?\s*$")
+MFU_NEAR = rc(r"mfu|利用率|utili[sz]ation")
+L_CURRENCY = rc(r"(?P<c>us\$|\$|¥|rmb|cny|usd)\s*(?:~|≈|about|约)?\s*$")
+L_PRICE = rc(
+    r"(?:每卡时|每卡每小时|每小时|单价|租金|per\s+gpu[\s\-]*hour|hourly|\brent(?:s|ing)?\s+(?:for|at))"
+    r"\s*(?:=|:|为|是|约|大概|about|around|~)?\s*$"
+)
+L_BUDGET = rc(
+    r"(?:预算|budget|花费|经费|资金|成本|spend)(?:有|是|为|:|约|大概|大约|only|of|about|around|~|\s)*$"
+)
+L_TOKENS = rc(
+    r"(?:数据|语料|data(?:set)?|corpus|训练数据|token数|tokens?)(?:量|集)?"
+    r"(?:有|是|为|:|=|约|大概|大约|共|总共|一共|of|is|about|around|~|\s)*$"
+)
+L_PARAMS = rc(r"(?:模型|model|参数量?|params?|size)(?:有|是|为|:|=|约|大概|大约|大小|is|of|about|~|\s)*$")
+L_SEQ = rc(
+    r"(?:上下文|context(?:[\s_]+(?:length|window|len))?|ctx|seq(?:uence)?(?:[\s_]*len(?:gth)?)?|max_len"
+    r"|max[_\s\-]*model[_\s\-]*len|max[_\s\-]*seq(?:uence)?[_\s\-]*len(?:gth)?|cutoff[_\s\-]*len|长度|拉满到"
+    r"|pack到|窗口|每(?:个|条|次)?(?:请求|用户|会话)(?:的)?(?:长度|上下文)?)"
+    r"(?:[\s_]*(?:lengths|windows))?(?:=|:|为|是|到|of|达到|拉满到|长度|约|一直|最多|最长|最大|\s|(?:all\s+the\s+way\s+)?(?:up\s+)?to\b)*$"
+)
+L_CONC = rc(r"(?:并发|concurrency|同时在线)(?:数|量)?(?:=|:|为|是|到|of|达到|\s)*$")
+L_EPOCHS = rc(r"epochs?\s*(?:=|:)?\s*$")
+L_PER = rc(r"(?:每|per|/)\s*$")
+R_PROMPTS = right_words(r"(?:[\s\-]*tokens?)?[\s\-]*(?:prompts?|inputs?|输入|提示词?)\b")
+"""A length before the word prompts ('8k prompts', '2k-token prompts')."""
+L_PROMPT = rc(
+    r"(?:prompts?|inputs?|输入|提示词?)\s*(?:of|is|are|约|大概|~|about|around|up\s+to|at\s+most|最长|最多|\s)*$"
+)
+L_REPLY = rc(
+    r"(?:replies|reply|responses?|outputs?|completions?|answers?|输出|回复|生成)"
+    r"\s*(?:of|约|大概|~|about|around|up\s+to|at\s+most|最长|最多|\s)*$"
+)
+L_SAMPLE_EACH = rc(
+    r"(?:每条|每个样本|每个|each|per\s+(?:sample|example|row)|averag\w*|平均"
+    r"|\bavg\b\.?|\bon\s+average"  # "20k samples avg 1.5k tokens", "avg. 800 tokens"
+    # "50k samples of 4k tokens", "50,000 samples x 4096 tokens"
+    r"|(?:samples?|examples?|rows?|records?|conversations?|pairs?|条|对|组)\s*(?:of|x|×|\*|with)"
+    # "1500 documents, often over 8K tokens", "每篇大多超过 6k token": how long each one is
+    r"|(?:[,，]\s*|每篇\s*|\b)(?:often|mostly|usually|typically|generally|大多数?|一般|通常|多数)(?:\s*都)?)"
+    r"(?:大概|约|大约|roughly|about|around|~|of|over|above|more\s+than|up\s+to|超过|在|\s)*$"
+)
+L_ON = rc(r"(?:\bon|用|with|数据|语料)\s*(?:about|~|约)?\s*$")
+L_RATE = rc(r"tok(?:en)?s?\s*/\s*s|per\s+second|throughput|吞吐|每秒")
+L_HARDWARE_ON = rc(r"(?:\bon|\busing|用|在)\s*$")
+"""'… tokens/sec on 8xH100': after a rate, 'on'/'using' brings the hardware, so the count is GPUs."""
+L_NODES_UNKNOWN = rc(r"(?:几|多少)\s*台\s*$|how\s+many\s+(?:nodes?|machines?|servers?)\s*(?:of|with)?\s*$")
+L_DATA_WORD = rc(r"(?:数据|语料|data(?:set)?|corpus)(?:量|集)?(?:有|是|为|:|约|大概|is|of|\s)*$")
+L_MODEL_WORD = rc(r"(?:模型|model)(?:有|是|为|:|约|大概|is|of|\s)*$")
+
+R_MEM_GPU = rc(  # not "12G多显存" (an observed usage, not a card)
+    r"^\s*(?:的)?\s*(?:左右|上下)?\s*(?:的)?\s*"
+    r"(?:显存|vram|gpu|卡|显卡|card|memory\s+per|的卡|each|per\s+(?:gpu|card)|[" + MARKS + "])"
+)
+R_MEM_TOTAL = rc(  # "700G左右显存", "320GB of GPU memory", "2TB of VRAM"
+    r"^\s*(?:的)?\s*(?:左右|上下)?\s*(?:的)?\s*"
+    r"(?:显存|vram|of\s+(?:vram|(?:gpu\s+)?memory)|gpu\s+memory)"
+)
+L_MY_VRAM = rc(
+    r"(?:显存|vram|gpu\s+memory|gpu\s+has)(?:\s*(?:只有|仅有|仅|有|是|为|才|就|\bis\b|\bonly\b|\bof\b|\bjust\b))*\s*$"
+)
+"""'我的显存只有 8G', 'my GPU has 12GB': one card's memory."""
+R_OF_VRAM = rc(r"^\s*(?:of\s+)?(?:vram|显存)(?!\s*(?:in\s+)?total)")
+"""'8000MiB 显存', '12288 MiB of VRAM' (a total is read before: '320GB of VRAM in total')."""
+L_MEM_TOTAL = rc(
+    r"(?:总共|一共|合计|总计|加起来|总显存|显存总量|准备|备了|total|in\s+total|combined|altogether)\D{0,12}$"
+)
+R_MEM_TOTAL_WORD = rc(r"\b(?:in\s+total|total|combined|altogether)\b|总显存|显存总量|总共|一共")
+R_MEM_DATA = rc(r"^\s*(?:的)?\s*(?:纯文本|文本|text|数据|语料|data|corpus|of\s+(?:raw\s+)?(?:text|data))")
