@@ -80,8 +80,15 @@ def _ver_key(ver: str | None) -> str | None:
     return None if ver is None else re.sub(r"[\s\-_]", "", ver)
 
 
+def _longest_first(word: str) -> tuple[int, str]:
+    """Longest first, then in text order: the alternation is the same text in every process (a set's
+    order changes with the string hash seed), so its stored regex code is found (bot.parse.regex).
+    Words of one length never both match at one place: the order among them changes no match."""
+    return (-len(word), word)
+
+
 def _model_regex(families: list[str]) -> LazyPattern:
-    fams = "|".join(re.escape(f) for f in sorted(set(families), key=len, reverse=True))
+    fams = "|".join(re.escape(f) for f in sorted(set(families), key=_longest_first))
     return rc(
         rf"(?<![a-z0-9])(?<![a-z0-9][\-_])(?P<fam>{fams})"
         rf"(?P<ver>[\s\-_]*{_VER}(?![\d.]*\s?[bm](?![a-z]))(?!\s?[x*×]\s?\d))?"
@@ -109,7 +116,7 @@ def _model_index() -> _ModelIndex:
                 firsts.add(tokens[0])
     regex = _model_regex(families)
     starts = rc(
-        r"(?<![a-z0-9._])(?:" + "|".join(re.escape(f) for f in sorted(firsts, key=len, reverse=True)) + ")"
+        r"(?<![a-z0-9._])(?:" + "|".join(re.escape(f) for f in sorted(firsts, key=_longest_first)) + ")"
     )
     keys: list[_ModelKey] = []
     for m in models.values():
