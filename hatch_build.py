@@ -86,14 +86,14 @@ class CatalogsHook(BuildHookInterface):
         sys.path.insert(0, self.root)
         try:
             import bot.parse
-            from bot.parse.regex import CODES_FILE, LazyPattern, write_codes
+            from bot.parse.regex import CODES_FILE, SEEN, LazyPattern, write_codes
 
             for module in pkgutil.walk_packages(bot.parse.__path__, "bot.parse."):
                 importlib.import_module(module.name)
             for question in ("7B模型1万亿token要多少A100", "serve Llama-3-70B on 4 H100 with vLLM, 32 users"):
                 bot.parse.parse(question)
             found = {(p.pattern, int(p._flags)) for p in gc.get_objects() if isinstance(p, LazyPattern)}
-            write_codes(CODES_FILE, found)
+            write_codes(CODES_FILE, found | SEEN)
             return True
         except Exception as exc:
             print(f"note: parser regexes not precompiled: {exc}", file=sys.stderr)

@@ -22,15 +22,15 @@ from functools import cache
 from bot.parse import lexicon as lx
 from bot.parse import model_names as names
 from bot.parse.normalize import MODEL_MARK, mask
-from bot.parse.regex import LazyPattern, rc
+from bot.parse.regex import LazyPattern, compile_pattern, rc
 from estimator import catalog
 
 _VER = r"(?:v|r)?\d+(?:\.\d+)?"
 _SIZE = r"\d+\s?[x*×]\s?\d+(?:\.\d+)?b|\d+(?:\.\d+)?\s?[bm]"
 _SUFFIX = r"instruct|chat|base|hf|it|moe|coder|mini|small|medium|large|preview"
-_SEPARATORS = re.compile(r"[\s\-_/:]+")
-_NAME_TOKEN = re.compile(r"[a-z0-9.+]+|[\u3400-\u9fff]+")
-_GAP = re.compile(r"[\s\-_/:]*")
+_SEPARATORS = compile_pattern(r"[\s\-_/:]+")
+_NAME_TOKEN = compile_pattern(r"[a-z0-9.+]+|[\u3400-\u9fff]+")
+_GAP = compile_pattern(r"[\s\-_/:]*")
 MAX_NAME_TOKENS = 8
 """Longest alias in tokens ("deepseek-ai/deepseek-r1-distill-qwen-32b" has 7)."""
 
@@ -230,7 +230,7 @@ def _model_suggestions(core: str, fam: str, ver: str | None, size: str | None) -
     return out
 
 
-_SIZE_IN_NAME = re.compile(r"(?<![\dx.])(a?)(\d+(?:\.\d+)?)\s?([bm])(?![a-z0-9])")
+_SIZE_IN_NAME = compile_pattern(r"(?<![\dx.])(a?)(\d+(?:\.\d+)?)\s?([bm])(?![a-z0-9])")
 
 
 def _sizes_in(name: str) -> tuple[float | None, float | None]:

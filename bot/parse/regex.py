@@ -93,8 +93,15 @@ def _stored_codes() -> dict[tuple[str, int], tuple[Any, ...]]:
     return _stored
 
 
-def compile_pattern(pattern: str, flags: int) -> re.Pattern[str]:
-    """``re.compile(pattern, flags)``, from the stored code when the build stored this pattern's."""
+SEEN: set[tuple[str, int]] = set()
+"""(pattern, flags) of every :func:`compile_pattern` call: what the build stores besides the
+:class:`LazyPattern` sources (module-level patterns made with ``compile_pattern``)."""
+
+
+def compile_pattern(pattern: str, flags: int = 0) -> re.Pattern[str]:
+    """``re.compile(pattern, flags)``, from the stored code when the build stored this pattern's.
+    For patterns made once (module level, cached functions): nothing is kept between calls."""
+    SEEN.add((pattern, int(flags)))
     stored = _stored_codes().get((pattern, int(flags)))
     if stored is not None:
         final_flags, code, groups, groupindex, indexgroup = stored

@@ -26,6 +26,7 @@ from bot.parse.configs.python_args import find_python_config
 from bot.parse.configs.training import read_training
 from bot.parse.configs.vocab import score
 from bot.parse.configs.yamlish import KEY_RE, flatten, load, scalar
+from bot.parse.regex import compile_pattern
 
 log = logging.getLogger(__name__)
 
@@ -49,7 +50,7 @@ API_FIELDS = (
     "think",
 )
 """Fields of an Ollama API request (api/types.go GenerateRequest/ChatRequest) beside its options."""
-MODELFILE_RE = re.compile(r"^[ \t]*(FROM|PARAMETER)[ \t]+(\S+)(?:[ \t]+(\S+))?", re.M)
+MODELFILE_RE = compile_pattern(r"^[ \t]*(FROM|PARAMETER)[ \t]+(\S+)(?:[ \t]+(\S+))?", re.M)
 
 
 def read_stack_config(text: str, source: str = "file") -> StackConfig | None:
@@ -188,8 +189,8 @@ def _command(text: str, source: str) -> tuple[StackConfig, str] | None:
     return None
 
 
-WORD_RE = re.compile(r"\S+")
-CJK_RE = re.compile(r"[\u3000-\u9fff\uff00-\uffef]")
+WORD_RE = compile_pattern(r"\S+")
+CJK_RE = compile_pattern(r"[\u3000-\u9fff\uff00-\uffef]")
 MAX_POSITIONAL = 4
 """Bare words a command may have before its first flag (program, subcommand, module, script, model)."""
 
