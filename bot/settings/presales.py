@@ -31,7 +31,6 @@ from pydantic_core import PydanticCustomError
 from bot.settings.chat import unknown_gpu_message
 from estimator import catalog
 from estimator.catalog import GpuSpec
-from estimator.factories import empty_list
 from estimator.models import Currency
 from estimator.request import bounds
 
@@ -267,9 +266,7 @@ class Commitment(BaseModel):
 
     months: int = Field(ge=1, le=60, description="term length: 1, 3, 12 …")
     discount_percent: float = Field(gt=0, lt=100, allow_inf_nan=False)
-    gpus: list[str] = Field(
-        default_factory=empty_list, description="families it applies to; empty: all offered"
-    )
+    gpus: list[str] = Field(default_factory=list, description="families it applies to; empty: all offered")
 
     @field_validator("gpus")
     @classmethod
@@ -305,14 +302,12 @@ class PresalesConfig(BaseModel):
     website: str | None = Field(None, max_length=MAX_NAME_CHARS, description="shown on the quote")
     quote_valid_days: int = Field(14, ge=1, le=365, description="a quote's validity from its date")
     quote_note: Localized | None = Field(None, description="a line at the foot of the quote (terms)")
-    gpu: list[OfferedGpu] = Field(default_factory=empty_list, description="offered GPUs and prices")
-    preferred: list[str] = Field(
-        default_factory=empty_list, description="GPU families to recommend, in order"
-    )
+    gpu: list[OfferedGpu] = Field(default_factory=list, description="offered GPUs and prices")
+    preferred: list[str] = Field(default_factory=list, description="GPU families to recommend, in order")
     exchange_rate: ExchangeRate | None = Field(
         None, description="for a customer asking in the other currency"
     )
-    commitment: list[Commitment] = Field(default_factory=empty_list, description="reserved-term discounts")
+    commitment: list[Commitment] = Field(default_factory=list, description="reserved-term discounts")
 
     @field_validator("preferred")
     @classmethod
