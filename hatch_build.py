@@ -1,7 +1,8 @@
 """Build hook: compile what the bot would otherwise compile on every start, when a wheel or an
 editable install is built: the Babel catalogs (locales/*/LC_MESSAGES/messages.po → .mo), the reply
-templates (templates/_compiled/<format>/*.cache, Jinja bytecode) and the data catalogs
-(estimator/data/_compiled.json). The installed bot reads them and never writes in the package.
+templates (templates/_compiled/<format>/*.cache, Jinja bytecode), the data catalogs
+(estimator/data/_compiled.json) and the parser's regex code (bot/parse/_compiled_regex.marshal).
+The installed bot reads them and never writes in the package.
 
 Hatchling runs :meth:`CatalogsHook.initialize` before collecting files; the outputs are written in
 the source tree (gitignored) and shipped with the package.
@@ -31,6 +32,8 @@ class CatalogsHook(BuildHookInterface):
         self._compile_templates()
         self._compile_data()
         build_data.setdefault("artifacts", []).append("estimator/data/_compiled.json")  # it is gitignored
+        if self._compile_regexes():
+            build_data["artifacts"].append("bot/parse/_compiled_regex.marshal")
 
     def _compile_templates(self) -> None:
         import shutil
@@ -70,3 +73,30 @@ class CatalogsHook(BuildHookInterface):
         spec.loader.exec_module(digest)
         out[digest.DIGEST_KEY] = digest.sources_digest(data)
         (data / "_compiled.json").write_text(json.dumps(out, ensure_ascii=False), encoding="utf-8")
+
+    def _compile_regexes(self) -> bool:
+        """Store the regex code of every parser pattern (bot.parse.regex.LazyPattern) for this
+        interpreter: every bot.parse module imported, and the patterns built from the catalogs made by
+        parsing a few questions. False (nothing shipped: patterns compile at first use) on failure."""
+        import gc
+        import importlib
+        import pkgutil
+        import sys
+
+        sys.path.insert(0, self.root)
+        try:
+            import bot.parse
+            from bot.parse.regex import CODES_FILE, SEEN, LazyPattern, write_codes
+
+            for module in pkgutil.walk_packages(bot.parse.__path__, "bot.parse."):
+                importlib.import_module(module.name)
+            for question in ("7B模型1万亿token要多少A100", "serve Llama-3-70B on 4 H100 with vLLM, 32 users"):
+                bot.parse.parse(question)
+            found = {(p.pattern, int(p._flags)) for p in gc.get_objects() if isinstance(p, LazyPattern)}
+            write_codes(CODES_FILE, found | SEEN)
+            return True
+        except Exception as exc:
+            print(f"note: parser regexes not precompiled: {exc}", file=sys.stderr)
+            return False
+        finally:
+            sys.path.remove(self.root)

@@ -19,6 +19,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from estimator.digest import DIGEST_KEY, sources, sources_digest
+from estimator.factories import empty_list
 from estimator.units import GIB
 
 
@@ -31,7 +32,7 @@ class GpuSpec(BaseModel):
     name: str
     family: str = Field(description="normalized family as users say it: 'A100', 'RTX 4090', 'Ascend 910B'")
     vendor: str
-    aliases: list[str] = Field(default_factory=list, description="extra names users type, lower case")
+    aliases: list[str] = Field(default_factory=empty_list, description="extra names users type, lower case")
     peak_tflops_bf16: float | None = Field(None, gt=0, description="dense BF16 tensor TFLOPS")
     peak_tflops_fp16: float | None = Field(
         None, gt=0, description="dense FP16 tensor TFLOPS (FP32 accumulate)"
@@ -76,7 +77,7 @@ class GpuSpec(BaseModel):
         "'other' and 'consumer' have no published runs behind them"
     )
     related: list[str] = Field(
-        default_factory=list,
+        default_factory=empty_list,
         description="families a user would compare this card with, closest first (switch-GPU buttons)",
     )
     vllm_small_batch: bool = Field(
@@ -132,7 +133,7 @@ class ModelSpec(BaseModel):
     id: str
     name: str
     family: str
-    aliases: list[str] = Field(default_factory=list)
+    aliases: list[str] = Field(default_factory=empty_list)
     params_total: float = Field(gt=0, description="official total parameter count")
     params_active: float | None = Field(None, gt=0, description="active per token (MoE only)")
     params_active_excludes: Literal["input_embedding", "embeddings"] | None = Field(

@@ -12,6 +12,7 @@ from __future__ import annotations
 from pydantic import Field
 
 from estimator.catalog import GpuSpec, ModelSpec
+from estimator.factories import empty_list
 from estimator.request import (
     METHOD_FIELDS,
     SERVING_FIELDS,
@@ -52,7 +53,7 @@ class Assumption(_Frozen):
     value: float | int | str | bool | None
     why: str = Field(description="key of the explanation (estimator.reasons.Why)")
     params: dict[str, float | int | str | None] = Field(default_factory=dict)
-    also: list[str] = Field(default_factory=list, description="further reasons (Why keys), in order")
+    also: list[str] = Field(default_factory=empty_list, description="further reasons (Why keys), in order")
     citation: str | None = Field(None, description="a source as written (model card, price list, paper)")
 
 
@@ -132,7 +133,7 @@ class PredictionInterval(_Frozen):
         description="share of those runs inside the interval built without them (leave-one-out)"
     )
     widened_for: list[str] = Field(
-        default_factory=list, description="groups whose runs scatter more, widening it: 'fp8', 'moe', …"
+        default_factory=empty_list, description="groups whose runs scatter more, widening it: 'fp8', 'moe', …"
     )
 
 
@@ -206,7 +207,7 @@ class Memory(_Frozen):
         "a whole node for full training",
     )
     recommended_plan: Plan | None = None
-    alternatives: list[Alternative] = Field(default_factory=list)
+    alternatives: list[Alternative] = Field(default_factory=empty_list)
 
 
 class DecodeSpeed(_Frozen):
@@ -273,7 +274,7 @@ class Inference(_Frozen):
     fp8_min_gpus: int | None = Field(None, description="fewest GPUs holding FP8 weights and one sequence")
     max_concurrency: int = Field(description="sequences of `context_tokens` that fit on `serving_gpus`")
     concurrency_table: list[tuple[int, int]] = Field(
-        default_factory=list, description="(context tokens, max concurrent sequences) on `serving_gpus`"
+        default_factory=empty_list, description="(context tokens, max concurrent sequences) on `serving_gpus`"
     )
     decode_tokens_per_s: DecodeSpeed | None = None
     prefill_seconds: float | None = Field(
@@ -294,7 +295,7 @@ class Inference(_Frozen):
     )
     cost_per_month: PriceBand | None = Field(None, description="serving_gpus × 730 h × price")
     alternatives: list[Alternative] = Field(
-        default_factory=list, description="GPUs for the same load with lighter weights ('fp8', 'int4')"
+        default_factory=empty_list, description="GPUs for the same load with lighter weights ('fp8', 'int4')"
     )
 
 
@@ -340,13 +341,14 @@ class SizingReport(_Frozen):
         "throughput or the user's MFU sets the time",
     )
     days: DaysRow | None = Field(None, description="days on the user's GPU count")
-    days_table: list[DaysRow] = Field(default_factory=list)
+    days_table: list[DaysRow] = Field(default_factory=empty_list)
     gpus_for_deadline: int | None = None
     cost: Cost | None = None
     chinchilla_tokens: float | None = None
     memory: Memory | None = None
     method_comparison: list[MethodRow] = Field(
-        default_factory=list, description="one row per fine-tuning method when several are asked at once"
+        default_factory=empty_list,
+        description="one row per fine-tuning method when several are asked at once",
     )
     checkpoint_bytes: Checkpoint | None = None
     inference: Inference | None = None
@@ -373,7 +375,7 @@ class SizingReport(_Frozen):
     budget_gpu_hours: Band | None = Field(
         None, description="GPU-hours the budget buys (low at the high price)"
     )
-    warnings: list[Note] = Field(default_factory=list)
+    warnings: list[Note] = Field(default_factory=empty_list)
     # What was sized, as resolved (issue 23 item 2): nothing downstream goes back to the catalog
     gpu_spec: GpuSpec | None = Field(
         None,

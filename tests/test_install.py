@@ -151,3 +151,18 @@ def test_the_installed_package_reads_the_compiled_catalog_not_the_toml_files(ins
     )
     out = subprocess.check_output([str(installed / "bin" / "python"), "-c", code], text=True, cwd=tmp_path)
     assert out.split() == ["True", "0"]
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX venv layout")
+def test_the_installed_package_ships_and_reads_the_parsers_regex_code(installed, tmp_path):
+    """Issue 23 item 7 (S6-start): the wheel ships bot/parse/_compiled_regex.marshal for the interpreter
+    that built it, and the installed parser compiles its patterns from it, not from their source."""
+    code = (
+        "from bot.parse import regex; import bot.parse; seen = []; real = regex.re.compile\n"
+        "class R:\n    def compile(self, p, f=0): seen.append(p); return real(p, f)\n"
+        "regex.re = R(); bot.parse.parse('部署70B推理需要几张A100')\n"
+        "print(len(regex._stored_codes()), len(seen))"
+    )
+    out = subprocess.check_output([str(installed / "bin" / "python"), "-c", code], text=True, cwd=tmp_path)
+    stored, compiled = map(int, out.split())
+    assert stored > 250 and compiled <= 1  # at most the first question's subset of GPU names

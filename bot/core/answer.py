@@ -16,6 +16,7 @@ from bot.core.offer import Offer, cheapest_index
 from bot.parse import ParseResult
 from bot.parse.configs import StackConfig
 from bot.parse.lang import Lang
+from estimator.factories import empty_list
 from estimator.models import Plan, SizingReport, SizingRequest
 
 DERIVED_FROM = frozenset({"report", "comparisons", "parsed", "request", "offer"})
@@ -29,7 +30,7 @@ class Answer(BaseModel, defer_build=True):  # schema built on first use: start-u
     report: SizingReport | None
     lang: Lang
     comparisons: list[SizingReport] = Field(
-        default_factory=list,
+        default_factory=empty_list,
         description="the same question on the other GPUs the user named ('A100 vs H100'), at most two",
     )
     request: SizingRequest | None = Field(
@@ -38,7 +39,7 @@ class Answer(BaseModel, defer_build=True):  # schema built on first use: start-u
         "(the merged request of a follow-up); None = the parsed request",
     )
     followup: bool = Field(False, description="True when this re-answered a previous request with a change")
-    changed: list[str] = Field(default_factory=list, description="request fields the follow-up changed")
+    changed: list[str] = Field(default_factory=empty_list, description="request fields the follow-up changed")
     kept: dict[str, Any] = Field(
         default_factory=dict,
         description="a stage switch (a follow-up or a button): the previous request's values kept "

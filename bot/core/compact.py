@@ -18,6 +18,8 @@ from typing import Any, NamedTuple
 
 from pydantic import BaseModel
 
+from estimator.factories import empty_list
+
 _MISSING = object()
 
 
@@ -31,7 +33,7 @@ class Packed(NamedTuple):
 
 
 _DEFAULTS: dict[type[BaseModel], dict[str, Any]] = {}
-_EMPTY_FACTORIES = (list, dict, set, tuple)
+_EMPTY_FACTORIES = (list, dict, set, tuple, empty_list)
 """Default factories whose value, when still empty, is not kept (``model_construct`` calls them)."""
 
 _FIELD_SETS: dict[frozenset[str], frozenset[str]] = {}

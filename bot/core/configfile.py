@@ -17,6 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from bot.textclean import clean_data
 from estimator.catalog import ModelSpec
+from estimator.factories import empty_list
 from estimator.hf_config import MAX_CONFIG_BYTES, ConfigError, spec_from_json
 
 if TYPE_CHECKING:
@@ -51,7 +52,7 @@ class ConfigInfo(BaseModel):
         description="why it cannot be sized: cannot_read (the file), too_large, not_json, not_object, "
         "unsupported, unsupported_layout, missing_fields, bad_values, too_deep",
     )
-    fields: list[str] = Field(default_factory=list, description="fields concerned by the error")
+    fields: list[str] = Field(default_factory=empty_list, description="fields concerned by the error")
     source: str = Field("text", description="'file' (--config, a document) or 'text' (pasted)")
 
     @property

@@ -12,6 +12,7 @@ from pydantic import BaseModel, Field
 
 from bot.parse import ParseResult
 from bot.parse.configs.model import UNUSED_REASONS
+from estimator.factories import empty_list
 from estimator.memory import lora_matrices
 from estimator.models import (
     METHOD_FIELDS,
@@ -79,8 +80,8 @@ class Interpretation(BaseModel, defer_build=True):  # schema built on first use:
 
     unknown_gpu: str | None = Field(None, description="a GPU name not in the catalog, as typed")
     unknown_model: str | None = Field(None, description="a model name not in the catalog, as typed")
-    ignored: list[Ignored] = Field(default_factory=list)
-    substitutions: list[Substitution] = Field(default_factory=list)
+    ignored: list[Ignored] = Field(default_factory=empty_list)
+    substitutions: list[Substitution] = Field(default_factory=empty_list)
 
 
 TRAINING_ONLY = tuple(f for f in TRAINING_FIELDS if f not in ("tokens", "method", "algorithm", "batch_size"))

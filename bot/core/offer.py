@@ -23,6 +23,7 @@ from pydantic import BaseModel, Field
 from bot.settings.presales import HOURS_PER_MONTH, Localized, OfferedGpu, PresalesConfig
 from estimator import catalog
 from estimator.catalog import GpuSpec
+from estimator.factories import empty_list
 from estimator.models import Currency, SizingReport, SizingRequest
 
 DEFAULT_PER_NODE: int = GpuSpec.model_fields["gpus_per_node"].default
@@ -52,7 +53,7 @@ class Offer(BaseModel, defer_build=True):  # schema built on first use: start-up
     website: str | None = None
     valid_days: int = 14
     note: Localized | None = None
-    families: list[str] = Field(default_factory=list, description="offered families, preferred first")
+    families: list[str] = Field(default_factory=empty_list, description="offered families, preferred first")
     gpu: str | None = Field(None, description="catalog id of the GPU the answer is about")
     family: str | None = None
     offered: bool = Field(False, description="whether the provider offers that GPU")
@@ -69,7 +70,9 @@ class Offer(BaseModel, defer_build=True):  # schema built on first use: start-up
     )
     availability: Localized | None = None
     exchange: Exchange | None = None
-    terms: list[Term] = Field(default_factory=list, description="reserved terms for this GPU, shortest first")
+    terms: list[Term] = Field(
+        default_factory=empty_list, description="reserved terms for this GPU, shortest first"
+    )
     price_is_offer: bool = Field(
         False,
         description="the answer's price per GPU-hour is this offer's (not the user's, the chat's "
@@ -268,7 +271,7 @@ class Pricing(BaseModel, defer_build=True):  # schema built on first use: start-
     subtotal_high: float
     total_low: float = Field(description="the range: the GPU-hours band (period 'job'), else the subtotal")
     total_high: float
-    discounts: list[Discount] = Field(default_factory=list)
+    discounts: list[Discount] = Field(default_factory=empty_list)
     monthly: Monthly | None = None
     min_order_applied: bool = Field(False, description="the minimum order raised the GPU count")
     billed_by_node: bool = Field(

@@ -5,14 +5,13 @@ in :func:`bot.parse.parse`, so core never calls back into the parser after the p
 
 from __future__ import annotations
 
-import re
-
 from bot.parse.lang import message_lang
 from bot.parse.normalize import normalize
+from bot.parse.regex import compile_pattern
 from bot.parse.result import ParseResult
 from bot.parse.words import explicit_stage
 
-CUE_RE = re.compile(
+CUE_RE = compile_pattern(
     r"^\s*(?:那|那么|那如果|如果|要是|假如|换|改|再)"
     r"|呢\s*[?？!！。.]*\s*$"
     r"|换成|改成|换为|改为|换用|改用|换到|改到|按.{0,12}算"
@@ -22,14 +21,14 @@ CUE_RE = re.compile(
 )
 """Words that mark a follow-up on normalized (lower-case) text."""
 
-FRESH_RE = re.compile(
+FRESH_RE = compile_pattern(
     r"多大的?模型|多少参数的模型|新问题|另一个问题|换个问题"
     r"|\bhow\s+(?:big|large)\s+(?:a\s+|of\s+a\s+)?model|\bwhat\s+size\s+(?:of\s+)?model"
     r"|\blargest\s+model|\bbiggest\s+model|\bnew\s+question\b"
 )
 """Inverse questions and explicit resets: always a new question."""
 
-LOST_CUE_RE = re.compile(r"^\s*(?:用|再用|就用|只用)")
+LOST_CUE_RE = compile_pattern(r"^\s*(?:用|再用|就用|只用)")
 """'用256张', '用H100': a change to a previous question (only a cue when there is none)."""
 
 

@@ -8,18 +8,18 @@ CJK (names and numbers alone, "H100?", say nothing).
 
 from __future__ import annotations
 
-import re
 from functools import cache
 from typing import Literal
 
+from bot.parse.regex import compile_pattern
 from estimator import catalog
 
 Lang = Literal["zh", "en"]
 LANGS: tuple[Lang, ...] = ("zh", "en")
 
-_CJK_RE = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
-_DIGIT_TOKEN_RE = re.compile(r"[A-Za-z]*\d[\w.\-]*")
-_WORD_RE = re.compile(r"[A-Za-z]{2,}")
+_CJK_RE = compile_pattern(r"[\u3400-\u9fff\uf900-\ufaff]")
+_DIGIT_TOKEN_RE = compile_pattern(r"[A-Za-z]*\d[\w.\-]*")
+_WORD_RE = compile_pattern(r"[A-Za-z]{2,}")
 _NEUTRAL = frozenset(
     {
         "gpu",

@@ -22,7 +22,7 @@ from functools import cache
 from bot.parse import lexicon as lx
 from bot.parse.gpus import is_gpu_name
 from bot.parse.normalize import MODEL_MARK
-from bot.parse.regex import rc
+from bot.parse.regex import compile_pattern, rc
 
 _NAME = r"[a-z][a-z0-9.]*[a-z0-9](?:[\-_][a-z0-9.]*[a-z0-9])*"
 SPACED_NAME_RE = rc(
@@ -57,7 +57,7 @@ NOT_NAMES = frozenset((
     "macos", "linux", "ubuntu", "windows", "wsl", "docker", "kubernetes", "k8s", "aws", "gcp", "azure",
 ))  # fmt: skip
 """Words typed in capitals before or after a size that do not name a model."""
-_PRECISION_WORD = re.compile(r"^(?:fp|bf|int|nf|q|mxfp|nvfp|w\d+a)\d")
+_PRECISION_WORD = compile_pattern(r"^(?:fp|bf|int|nf|q|mxfp|nvfp|w\d+a)\d")
 BARE_FAMILY_MIN = 4
 """Shortest family word read alone ("qwen", "bloom"); shorter ones ("yi", "phi", "opt") need a size."""
 _BARE_EXCLUDED = frozenset(("command", "whisper", "open_llama", "openllama", "open-llama"))
@@ -152,7 +152,7 @@ CALLED_RE = rc(
 )
 """'EmoLLM 模型', 'the FooNet models', 'BLIP3o pre-training', "LLaVA's training cost", 'the BLT work', 'the
 FooLM paper': a word typed as a name right before a model, training or publication word."""
-PROPER_RE = re.compile(r"[A-Z][a-z]{2,}")
+PROPER_RE = compile_pattern(r"[A-Z][a-z]{2,}")
 """A capitalized word ('Liquid'): a name when it is not the first word of a sentence."""
 NOT_PROPER = frozenset((
     "base", "large", "small", "big", "new", "language", "foundation", "reward", "teacher", "student",

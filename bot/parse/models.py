@@ -22,15 +22,15 @@ from functools import cache
 from bot.parse import lexicon as lx
 from bot.parse import model_names as names
 from bot.parse.normalize import MODEL_MARK, mask
-from bot.parse.regex import LazyPattern, rc
+from bot.parse.regex import LazyPattern, compile_pattern, rc
 from estimator import catalog
 
 _VER = r"(?:v|r)?\d+(?:\.\d+)?"
 _SIZE = r"\d+\s?[x*×]\s?\d+(?:\.\d+)?b|\d+(?:\.\d+)?\s?[bm]"
 _SUFFIX = r"instruct|chat|base|hf|it|moe|coder|mini|small|medium|large|preview"
-_SEPARATORS = re.compile(r"[\s\-_/:]+")
-_NAME_TOKEN = re.compile(r"[a-z0-9.+]+|[\u3400-\u9fff]+")
-_GAP = re.compile(r"[\s\-_/:]*")
+_SEPARATORS = compile_pattern(r"[\s\-_/:]+")
+_NAME_TOKEN = compile_pattern(r"[a-z0-9.+]+|[\u3400-\u9fff]+")
+_GAP = compile_pattern(r"[\s\-_/:]*")
 MAX_NAME_TOKENS = 8
 """Longest alias in tokens ("deepseek-ai/deepseek-r1-distill-qwen-32b" has 7)."""
 
@@ -80,8 +80,15 @@ def _ver_key(ver: str | None) -> str | None:
     return None if ver is None else re.sub(r"[\s\-_]", "", ver)
 
 
+def _longest_first(word: str) -> tuple[int, str]:
+    """Longest first, then in text order: the alternation is the same text in every process (a set's
+    order changes with the string hash seed), so its stored regex code is found (bot.parse.regex).
+    Words of one length never both match at one place: the order among them changes no match."""
+    return (-len(word), word)
+
+
 def _model_regex(families: list[str]) -> LazyPattern:
-    fams = "|".join(re.escape(f) for f in sorted(set(families), key=len, reverse=True))
+    fams = "|".join(re.escape(f) for f in sorted(set(families), key=_longest_first))
     return rc(
         rf"(?<![a-z0-9])(?<![a-z0-9][\-_])(?P<fam>{fams})"
         rf"(?P<ver>[\s\-_]*{_VER}(?![\d.]*\s?[bm](?![a-z]))(?!\s?[x*×]\s?\d))?"
@@ -109,7 +116,7 @@ def _model_index() -> _ModelIndex:
                 firsts.add(tokens[0])
     regex = _model_regex(families)
     starts = rc(
-        r"(?<![a-z0-9._])(?:" + "|".join(re.escape(f) for f in sorted(firsts, key=len, reverse=True)) + ")"
+        r"(?<![a-z0-9._])(?:" + "|".join(re.escape(f) for f in sorted(firsts, key=_longest_first)) + ")"
     )
     keys: list[_ModelKey] = []
     for m in models.values():
@@ -223,7 +230,7 @@ def _model_suggestions(core: str, fam: str, ver: str | None, size: str | None) -
     return out
 
 
-_SIZE_IN_NAME = re.compile(r"(?<![\dx.])(a?)(\d+(?:\.\d+)?)\s?([bm])(?![a-z0-9])")
+_SIZE_IN_NAME = compile_pattern(r"(?<![\dx.])(a?)(\d+(?:\.\d+)?)\s?([bm])(?![a-z0-9])")
 
 
 def _sizes_in(name: str) -> tuple[float | None, float | None]:

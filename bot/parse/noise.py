@@ -5,9 +5,9 @@ built from letters and digits that happen to look like '1b', 'h51' or 'r1'.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 
+from bot.parse.regex import compile_pattern
 from bot.parse.result import ParseResult
 from estimator.models import SizingRequest
 
@@ -19,7 +19,7 @@ is found by the parser, and a message naming one is never noise)."""
 WORD_SHARE_MIN = 0.5
 """Below this share of its non-space characters in word-sized tokens, a message is noise. Prose in any
 language with spaces is above 0.9; random printable characters (a space in 95) are near 0."""
-_CJK_RE = re.compile(r"[\u3000-\u9fff\uac00-\ud7af\uff00-\uffef]")
+_CJK_RE = compile_pattern(r"[\u3000-\u9fff\uac00-\ud7af\uff00-\uffef]")
 
 
 def looks_random(text: str) -> bool:
@@ -33,7 +33,7 @@ def looks_random(text: str) -> bool:
     return total > 0 and words < WORD_SHARE_MIN * total
 
 
-_WORD_RE = re.compile(r"[\w.,:;!?%$¥×/+'\"()\-]+")
+_WORD_RE = compile_pattern(r"[\w.,:;!?%$¥×/+'\"()\-]+")
 """A token of prose: letters, digits and the punctuation questions use (not '{', '^', '|', '~' …)."""
 
 

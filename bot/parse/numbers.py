@@ -17,7 +17,7 @@ import math
 import re
 from dataclasses import dataclass
 
-from bot.parse.regex import rc
+from bot.parse.regex import compile_pattern, rc
 
 CN_DIGITS: dict[str, int] = {
     "零": 0,
@@ -213,8 +213,8 @@ ONE_IN_A_WORD = frozenset("直起样般些定旦切致边向律同再共齐道�
 moment …), not the number one."""
 
 
-MONEY_BEFORE_RE = re.compile(r"(?:budget|spend|cost|rmb|cny|¥|元)\s*(?:of|is|about|around|~|:|=)?\s*$")
-MONEY_AFTER_RE = re.compile(r"\s*(?:rmb|cny|yuan|元|(?:of\s+)?budget)\b")
+MONEY_BEFORE_RE = compile_pattern(r"(?:budget|spend|cost|rmb|cny|¥|元)\s*(?:of|is|about|around|~|:|=)?\s*$")
+MONEY_AFTER_RE = compile_pattern(r"\s*(?:rmb|cny|yuan|元|(?:of\s+)?budget)\b")
 """Money words before or after a number: its 'w' / 'kw' is 万 / 千万 even in English text ('budget 3kw',
 '1.5kw RMB')."""
 

@@ -12,7 +12,7 @@ from pydantic import ValidationError
 from bot.parse import lexicon as lx
 from bot.parse.gpus import GpuMention
 from bot.parse.numbers import NumberToken
-from bot.parse.regex import rc
+from bot.parse.regex import compile_pattern, rc
 from bot.settings.chat import (
     CONCURRENCY_BOUNDS,
     DEADLINE_DAYS_BOUNDS,
@@ -98,7 +98,7 @@ def build_request(fields: dict[str, Any]) -> tuple[SizingRequest, list[str]]:
         return SizingRequest(**ok), sorted(ok)
 
 
-FORMULA_AFTER_RE = re.compile(r"[a-z]")
+FORMULA_AFTER_RE = compile_pattern(r"[a-z]")
 """A number glued to letters that are no unit ('6ND', '2N', 'A100' already masked): part of a formula
 or a name, not a quantity left unused."""
 

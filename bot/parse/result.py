@@ -5,6 +5,7 @@ from __future__ import annotations
 from pydantic import BaseModel, Field
 
 from bot.parse.lang import Lang, as_lang, client_lang
+from estimator.factories import empty_list
 from estimator.models import SizingRequest, Stage
 
 
@@ -13,16 +14,18 @@ class ParseResult(BaseModel, defer_build=True):  # schema built on first use: st
 
     request: SizingRequest
     lang: Lang = Field(description="language of the question: any CJK → 'zh'")
-    found: list[str] = Field(default_factory=list, description="request fields taken from the text")
-    gpu_alternatives: list[str] = Field(default_factory=list, description="other GPU ids when comparing")
+    found: list[str] = Field(default_factory=empty_list, description="request fields taken from the text")
+    gpu_alternatives: list[str] = Field(
+        default_factory=empty_list, description="other GPU ids when comparing"
+    )
     unknown_gpu: str | None = Field(None, description="a GPU-like name not in the catalog, as typed")
-    gpu_suggestions: list[str] = Field(default_factory=list, description="closest catalog GPU families")
+    gpu_suggestions: list[str] = Field(default_factory=empty_list, description="closest catalog GPU families")
     unknown_model: str | None = None
     model_typed: str | None = Field(None, description="the model name as typed, when it was matched")
     model_substitution: str | None = Field(
         None, description="why the matched model is not exactly what was typed ('no_version': latest release)"
     )
-    model_suggestions: list[str] = Field(default_factory=list)
+    model_suggestions: list[str] = Field(default_factory=empty_list)
     model_family_only: bool = False
     """``unknown_model`` is a catalog family named without a size ('Bloom'): the suggestions are its sizes"""
     truncated: bool = Field(False, description="the text was cut before parsing")
@@ -49,12 +52,12 @@ class ParseResult(BaseModel, defer_build=True):  # schema built on first use: st
         description="launch recipes asked for ('给我DeepSpeed配置' → ['deepspeed']); [] = any tool "
         "('启动命令'); None = not asked",
     )
-    notes: list[str] = Field(default_factory=list, description="parser decisions worth showing")
+    notes: list[str] = Field(default_factory=empty_list, description="parser decisions worth showing")
     ignored_numbers: list[str] = Field(
-        default_factory=list, description="numbers dropped as absurd (> 1e18 or not finite), as typed"
+        default_factory=empty_list, description="numbers dropped as absurd (> 1e18 or not finite), as typed"
     )
     unused_numbers: list[tuple[str, str]] = Field(
-        default_factory=list,
+        default_factory=empty_list,
         description="numbers the request does not use, as typed, with why: 'unread' (no word said what "
         "they are) or 'repeated' (a second value for a one-value field)",
     )
@@ -63,10 +66,11 @@ class ParseResult(BaseModel, defer_build=True):  # schema built on first use: st
         description="each 'repeated' number (as typed) → the value of its field that was used, as typed",
     )
     nonpositive_numbers: list[str] = Field(
-        default_factory=list, description="zero or negative counts and sizes, dropped, as typed ('0', '-8')"
+        default_factory=empty_list,
+        description="zero or negative counts and sizes, dropped, as typed ('0', '-8')",
     )
     unusable_numbers: list[str] = Field(
-        default_factory=list,
+        default_factory=empty_list,
         description="values outside bot.settings.chat' bounds (MFU, deadline, price) or not numbers "
         "('nan b'), dropped, as typed",
     )

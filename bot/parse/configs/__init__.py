@@ -26,6 +26,7 @@ from bot.parse.configs.python_args import find_python_config
 from bot.parse.configs.training import read_training
 from bot.parse.configs.vocab import score
 from bot.parse.configs.yamlish import KEY_RE, flatten, load, scalar
+from bot.parse.regex import compile_pattern
 
 log = logging.getLogger(__name__)
 
@@ -49,7 +50,7 @@ API_FIELDS = (
     "think",
 )
 """Fields of an Ollama API request (api/types.go GenerateRequest/ChatRequest) beside its options."""
-MODELFILE_RE = re.compile(r"^[ \t]*(FROM|PARAMETER)[ \t]+(\S+)(?:[ \t]+(\S+))?", re.M)
+MODELFILE_RE = compile_pattern(r"^[ \t]*(FROM|PARAMETER)[ \t]+(\S+)(?:[ \t]+(\S+))?", re.M)
 
 
 def read_stack_config(text: str, source: str = "file") -> StackConfig | None:
@@ -195,7 +196,7 @@ def _command(text: str, source: str) -> tuple[StackConfig, str] | None:
     return None
 
 
-ENV_BEFORE_RE = re.compile(r"(?<![^\s`$])(?:[A-Z_][A-Z0-9_]*=[\w,.:/-]*\s+)+$")
+ENV_BEFORE_RE = compile_pattern(r"(?<![^\s`$])(?:[A-Z_][A-Z0-9_]*=[\w,.:/-]*\s+)+$")
 """Environment assignments written before a command ('CUDA_VISIBLE_DEVICES=0,1,2 llamafactory-cli …'):
 part of it (the visible GPUs are its GPU count)."""
 
@@ -207,8 +208,8 @@ def prose_launcher(command: str) -> bool:
     return serving_tool(command) is not None and not re.search(r"(?:^|\s)-|/", command)
 
 
-WORD_RE = re.compile(r"\S+")
-CJK_RE = re.compile(r"[\u3000-\u9fff\uff00-\uffef]")
+WORD_RE = compile_pattern(r"\S+")
+CJK_RE = compile_pattern(r"[\u3000-\u9fff\uff00-\uffef]")
 MAX_POSITIONAL = 4
 """Bare words a command may have before its first flag (program, subcommand, module, script, model)."""
 

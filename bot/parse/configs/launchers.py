@@ -15,17 +15,18 @@ from bot.parse.configs.model import StackConfig
 from bot.parse.configs.training import read_training
 from bot.parse.configs.vocab import known
 from bot.parse.configs.yamlish import scalar
+from bot.parse.regex import compile_pattern
 
 SERVING = {
-    "vllm": re.compile(r"\bvllm\s+serve\b|vllm\.entrypoints"),
-    "sglang": re.compile(r"sglang\.launch_server|\bsglang\s+serve\b"),
-    "lmdeploy": re.compile(r"\blmdeploy\s+serve\b"),
-    "tgi": re.compile(r"text-generation-launcher|text-generation-inference"),
-    "llama.cpp": re.compile(r"(?:^|[\s/])(?:llama-server|llama-cli|llama-bench|main)\s+-"),
+    "vllm": compile_pattern(r"\bvllm\s+serve\b|vllm\.entrypoints"),
+    "sglang": compile_pattern(r"sglang\.launch_server|\bsglang\s+serve\b"),
+    "lmdeploy": compile_pattern(r"\blmdeploy\s+serve\b"),
+    "tgi": compile_pattern(r"text-generation-launcher|text-generation-inference"),
+    "llama.cpp": compile_pattern(r"(?:^|[\s/])(?:llama-server|llama-cli|llama-bench|main)\s+-"),
 }
 """Which serving tool a command line is (its program or module)."""
 LAUNCHERS = ("torchrun", "accelerate", "deepspeed", "llamafactory-cli", "tune", "python", "python3", "trl")
-COMMAND_RE = re.compile(
+COMMAND_RE = compile_pattern(
     r"(?:^|[\s/])(?:torchrun|accelerate\s+launch|hf\s+jobs\s+uv\s+run|uv\s+run|deepspeed|llamafactory-cli|lmf|tune\s+run|trl\s+(?:sft|dpo|grpo)|"
     r"vllm\s+serve|lmdeploy\s+serve|text-generation-launcher|llama-server|llama-cli|"
     r"python3?\s+(?:-m\s+)?\S*(?:pretrain_gpt|train|sglang\.launch_server|vllm\.entrypoints|finetune|sft)\S*)\b"
@@ -115,9 +116,9 @@ def words(text: str) -> list[str]:
         return text.split()
 
 
-ARRAY_START_RE = re.compile(r"^\s*(?:export\s+)?([A-Za-z_]\w*)=\(\s*(.*)$")
-ASSIGN_RE = re.compile(r"^\s*(?:export\s+)?([A-Za-z_]\w*)=([^\s(]\S*|)\s*(?:#.*)?$")
-VAR_RE = re.compile(r"\$\{([A-Za-z_]\w*)(\[@\])?\}|\$([A-Za-z_]\w*)")
+ARRAY_START_RE = compile_pattern(r"^\s*(?:export\s+)?([A-Za-z_]\w*)=\(\s*(.*)$")
+ASSIGN_RE = compile_pattern(r"^\s*(?:export\s+)?([A-Za-z_]\w*)=([^\s(]\S*|)\s*(?:#.*)?$")
+VAR_RE = compile_pattern(r"\$\{([A-Za-z_]\w*)(\[@\])?\}|\$([A-Za-z_]\w*)")
 
 
 def shell_variables(text: str) -> dict[str, str]:

@@ -11,6 +11,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from estimator.factories import empty_list
+
 UNUSED_REASONS = (
     "not_sized",  # a key the tool has that does not change the sizing (learning_rate, logging_steps)
     "no_field",  # a key that changes the answer, but the sizing has no setting for it yet
@@ -35,7 +37,9 @@ class StackConfig(BaseModel):
         description="the tool whose vocabulary it is: llamafactory, trl, axolotl, torchtune, "
         "deepspeed, megatron, torchrun, accelerate, vllm, sglang, lmdeploy, tgi, llama.cpp, ollama"
     )
-    tools: list[str] = Field(default_factory=list, description="every tool seen (a launcher and its script)")
+    tools: list[str] = Field(
+        default_factory=empty_list, description="every tool seen (a launcher and its script)"
+    )
     format: str = Field(description="yaml, json, cli, modelfile or python")
     source: str = Field("text", description="'file' (--config, a document) or 'text' (pasted)")
     values: dict[str, Any] = Field(default_factory=dict, description="SizingRequest fields it states")

@@ -13,8 +13,9 @@ from typing import Any
 from bot.parse.configs.model import StackConfig
 from bot.parse.configs.training import HANDLERS, NO_FIELD_KEYS, read_training
 from bot.parse.configs.vocab import known
+from bot.parse.regex import compile_pattern
 
-CALL_RE = re.compile(
+CALL_RE = compile_pattern(
     r"\b(TrainingArguments|Seq2SeqTrainingArguments|SFTConfig|DPOConfig|GRPOConfig|KTOConfig|ORPOConfig|"
     r"RewardConfig|LoraConfig|BitsAndBytesConfig)\s*\("
 )
@@ -22,7 +23,7 @@ CALL_RE = re.compile(
 LORA_KEYS = {"r": "lora_r", "target_modules": "lora_target_modules", "lora_alpha": "lora_alpha"}
 """PEFT LoraConfig keywords → the TRL ModelConfig names the reader knows; other LoraConfig keywords
 (lora_dropout, bias, task_type) do not change the sizing."""
-ELLIPSIS_RE = re.compile(r"(^|[(,\s])\.\.\.[ \t]*(,|(?=\))|$)", re.M)
+ELLIPSIS_RE = compile_pattern(r"(^|[(,\s])\.\.\.[ \t]*(,|(?=\))|$)", re.M)
 
 
 def _call_args(text: str, open_paren: int) -> tuple[str, int] | None:

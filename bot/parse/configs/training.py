@@ -14,6 +14,7 @@ from typing import Any
 
 from bot.parse.configs.model import StackConfig
 from bot.parse.configs.vocab import known
+from bot.parse.regex import compile_pattern
 
 SEQ_KEYS = (
     "cutoff_len",
@@ -94,7 +95,7 @@ def zero_from_path(path: str) -> tuple[int | None, bool]:
     return (int(m.group(1)) if m else None), "offload" in name and not NO_OFFLOAD_NAME_RE.search(name)
 
 
-NO_OFFLOAD_NAME_RE = re.compile(r"(?:no|without|wo|non)[_\-]?offload")
+NO_OFFLOAD_NAME_RE = compile_pattern(r"(?:no|without|wo|non)[_\-]?offload")
 """A config file named for having no offload (LLaMA-Factory ``examples/deepspeed/ds_z2_config.json``
 beside ``ds_z2_offload_config.json``; users name theirs ``ds_zero2_no_offload.json``)."""
 

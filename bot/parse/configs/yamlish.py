@@ -8,8 +8,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
-KEY_RE = re.compile(r"^(\s*)(-\s+)?([A-Za-z_][\w.\-]*)\s*:(?:\s+(.*))?$")
-ITEM_RE = re.compile(r"^(\s*)-\s+(.*)$")
+from bot.parse.regex import compile_pattern
+
+KEY_RE = compile_pattern(r"^(\s*)(-\s+)?([A-Za-z_][\w.\-]*)\s*:(?:\s+(.*))?$")
+ITEM_RE = compile_pattern(r"^(\s*)-\s+(.*)$")
 
 
 def scalar(text: str) -> Any:
