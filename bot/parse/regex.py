@@ -8,13 +8,19 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+_METHODS = ("search", "match", "fullmatch", "finditer", "findall", "split", "sub")
 
 
 class LazyPattern:
-    """A ``re.Pattern`` stand-in that compiles its source the first time it is used."""
+    """A ``re.Pattern`` stand-in that compiles its source the first time it is used.
 
-    __slots__ = ("_compiled", "_flags", "pattern")
+    On that first use the compiled pattern's bound methods are put on the instance, so every later
+    ``.search(...)`` is the C method itself: no Python frame per call (a parse makes ~200 such calls;
+    the wrapper's two frames cost more than the searches, bench/latency.py)."""
+
+    __slots__ = ("_compiled", "_flags", "pattern", *_METHODS)
 
     def __init__(self, pattern: str, flags: int = re.ASCII) -> None:
         self.pattern = pattern
@@ -24,29 +30,27 @@ class LazyPattern:
     @property
     def compiled(self) -> re.Pattern[str]:
         if self._compiled is None:
-            self._compiled = re.compile(self.pattern, self._flags)
+            compiled = re.compile(self.pattern, self._flags)
+            for name in _METHODS:  # slots shadow nothing: __getattr__ below runs only until this
+                object.__setattr__(self, name, getattr(compiled, name))
+            self._compiled = compiled
         return self._compiled
 
-    def search(self, string: str, *args: Any) -> re.Match[str] | None:
-        return self.compiled.search(string, *args)
+    def __getattr__(self, name: str) -> Any:
+        """Only reached for a method before the first compile (an unset slot): compile, then it is set."""
+        if name not in _METHODS:
+            raise AttributeError(name)
+        return getattr(self.compiled, name)
 
-    def match(self, string: str, *args: Any) -> re.Match[str] | None:
-        return self.compiled.match(string, *args)
+    if TYPE_CHECKING:  # the methods as the type checker sees them (at run time: the slots above)
 
-    def fullmatch(self, string: str, *args: Any) -> re.Match[str] | None:
-        return self.compiled.fullmatch(string, *args)
-
-    def finditer(self, string: str, *args: Any) -> Iterator[re.Match[str]]:
-        return self.compiled.finditer(string, *args)
-
-    def findall(self, string: str, *args: Any) -> list[Any]:
-        return self.compiled.findall(string, *args)
-
-    def split(self, string: str, maxsplit: int = 0) -> list[str]:
-        return self.compiled.split(string, maxsplit)
-
-    def sub(self, repl: str | Callable[[re.Match[str]], str], string: str, count: int = 0) -> str:
-        return self.compiled.sub(repl, string, count)
+        def search(self, string: str, *args: Any) -> re.Match[str] | None: ...
+        def match(self, string: str, *args: Any) -> re.Match[str] | None: ...
+        def fullmatch(self, string: str, *args: Any) -> re.Match[str] | None: ...
+        def finditer(self, string: str, *args: Any) -> Iterator[re.Match[str]]: ...
+        def findall(self, string: str, *args: Any) -> list[Any]: ...
+        def split(self, string: str, maxsplit: int = 0) -> list[str]: ...
+        def sub(self, repl: str | Callable[[re.Match[str]], str], string: str, count: int = 0) -> str: ...
 
 
 def rc(pattern: str) -> LazyPattern:
