@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.parse import lexicon as lx
+from bot.parse.cues import cues, with_cues
 from bot.parse.field_steps import FieldSteps
 from bot.parse.gpus import GpuMention, extract_gpus, extract_unknown_gpu
 from bot.parse.lang import detect_lang
@@ -74,7 +75,9 @@ def parse(text: str) -> ParseResult:
     try:
         return _Parse(raw).run()
     except Exception:
-        return ParseResult(request=SizingRequest(), lang=detect_lang(raw), notes=["parse_error"])
+        return with_cues(
+            ParseResult(request=SizingRequest(), lang=detect_lang(raw), notes=["parse_error"]), raw
+        )
 
 
 @dataclass
@@ -115,7 +118,7 @@ class _Parse(FieldSteps):
         }
 
     def run(self) -> ParseResult:
-        self.s, truncated = prepare(self.raw)
+        self.s, truncated, normalized = prepare(self.raw)
         s0 = self.s
         dual = bool(DUAL_CARD_RE.search(s0))  # before GPU names are masked: "双4090"
         preference, stage = self._stage_and_settings(s0)
@@ -183,6 +186,7 @@ class _Parse(FieldSteps):
             unusable_numbers=self.unusable,
             unused_numbers=self.unused(),
             repeated_used=self.repeated_used(),
+            **cues(self.raw, normalized),
         )
 
     # -- step 1b: stage, method, algorithm and the stated settings
