@@ -96,7 +96,8 @@ def _environment(lang: str, key: str) -> Environment:
     if dialect.localize is not None:
         dialect.localize(env, translations(lang))
     else:
-        env.globals["gettext"] = remembered_gettext(translations(lang).gettext)
+        gettext = remembered_gettext(translations(lang).gettext)
+        env.globals.update(gettext=gettext, _=gettext)  # `_` itself: not i18n's alias that looks it up
     return env
 
 
