@@ -141,8 +141,8 @@ def remembered_gettext(translate: Callable[[str], str]) -> Callable[..., str]:
 _BLANKS_RE = re.compile(r"\n{3,}")
 
 
-_EN_ONE_RE = re.compile(
-    r"(?<![\d.,])1 ((?:[A-Za-z0-9]+ )?[A-Za-z0-9]+-hour|day|GPU|sequence|node|hour|replica|card)s\b"
+_EN_ONE_RE = re.compile(  # "1" first, the look-behind after it: the engine scans for the literal
+    r"1(?<![\d.,]1) ((?:[A-Za-z0-9]+ )?[A-Za-z0-9]+-hour|day|GPU|sequence|node|hour|replica|card)s\b"
 )
 
 
@@ -171,7 +171,9 @@ def _render_raw(template: str, lang: str, dialect: Dialect, ctx: dict[str, Any])
     text = "\n".join(line.rstrip() for line in text.splitlines())
     if lang == "en":
         text = english_singulars(text)
-    text = _BLANKS_RE.sub("\n\n", text).strip()
+    if "\n\n\n" in text:
+        text = _BLANKS_RE.sub("\n\n", text)
+    text = text.strip()
     return dialect.finish(text) if dialect.finish is not None else text
 
 
