@@ -28,6 +28,7 @@ from bot.parse.lang import detect_lang
 from bot.parse.models import ModelMention, extract_models
 from bot.parse.normalize import mask, prepare
 from bot.parse.numbers import scan_numbers
+from bot.parse.regex import add_gates
 from bot.parse.request_fields import (
     ABSURD_NUMBER,
     FORMULA_AFTER_RE,
@@ -69,9 +70,17 @@ from estimator.request import MAX_PARAMS
 __all__ = ["parse", "recipe_tools"]
 
 
+_PARSES = 0
+"""Messages parsed by this process (the regex gates are added from the second on)."""
+
+
 def parse(text: str) -> ParseResult:
     """Parse one message. Never raises: on any internal error the result is simply empty."""
     raw = text if isinstance(text, str) else ""
+    global _PARSES
+    _PARSES += 1
+    if _PARSES > 1:  # not for the first message: `sizing-bot ask` answers one (start-up)
+        add_gates()
     try:
         return _Parse(raw).run()
     except Exception:
