@@ -106,6 +106,7 @@ REMEMBERED_TEXTS = 4096
 
 _PLAIN_VALUES = (str, int, Markup)
 """Variable types whose text is a function of type and value (a float is not: 0.0 == -0.0)."""
+_PLAIN_TYPES = frozenset(_PLAIN_VALUES)
 
 
 def remembered_gettext(translate: Callable[[str], str]) -> Callable[..., str]:
@@ -120,8 +121,9 @@ def remembered_gettext(translate: Callable[[str], str]) -> Callable[..., str]:
     def gettext(__context: Context, __string: str, **variables: Any) -> str:
         autoescape = __context.eval_ctx.autoescape
         key = None
-        if all(type(v) in _PLAIN_VALUES for v in variables.values()):
-            key = (autoescape, __string, *((k, type(v), v) for k, v in variables.items()))
+        types = tuple(map(type, variables.values()))  # C calls only: no generator frames per message
+        if all(map(_PLAIN_TYPES.__contains__, types)):
+            key = (autoescape, __string, tuple(variables.items()), types)
             done = results.get(key)
             if done is not None:
                 return done
