@@ -79,9 +79,9 @@ def parse(text: str) -> ParseResult:
     raw = text if isinstance(text, str) else ""
     global _PARSES
     _PARSES += 1
-    if _PARSES > 1:  # not for the first message: `sizing-bot ask` answers one (start-up)
-        add_gates()
     try:
+        if _PARSES > 1:  # not for the first message: `sizing-bot ask` answers one (start-up)
+            add_gates()
         return _Parse(raw).run()
     except Exception:
         return with_cues(

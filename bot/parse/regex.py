@@ -72,7 +72,10 @@ def add_gates() -> None:
     parse calls this from its second message on: ``sizing-bot ask`` (one message) never pays it, a bot
     pays it once (~20 ms) and then on a message that compiled a pattern no earlier one used."""
     while _UNGATED:
-        pattern = _UNGATED.pop()
+        try:
+            pattern = _UNGATED.pop()
+        except IndexError:  # another thread (the bot parses on worker threads) took the last one
+            return
         lits = gate_literals(pattern.pattern, pattern._flags)
         if lits:
             for name in _METHODS:
