@@ -214,6 +214,7 @@ def _answers(envs: dict[str, dict[str, str]], home: Path, work: Path, corpus: Pa
 
 
 LATENCY_STAGES = ("parse", "estimate", "render", "end_to_end")
+LATENCY_STAGES += tuple(f"{stage}_cpu" for stage in LATENCY_STAGES)  # CPU-time rows (newer latency.py)
 SCRIPTS = {
     "latency": ["latency.py", "--repeat", "5", "--startup-runs", "1"],
     "llm": ["vs_llm_analysis.py", "--repeat", "50"],
@@ -234,6 +235,8 @@ def _interleaved(trees: dict[str, Path], home: Path, parts: set[str], rounds: in
                     env["PYTHONPATH"] = lla
                 script, *options = SCRIPTS[part]
                 cmd = [sys.executable, str(tree / "bench" / script), *options]
+                if part == "latency":  # this checkout's latency.py on each tree: the same clocks and rows
+                    cmd = [sys.executable, str(REPO / "bench" / script), *options, "--tree", str(tree)]
                 done = subprocess.run(cmd, env=env, cwd=home, capture_output=True, text=True, check=True)
                 for label, value in _figures(part, done.stdout):
                     got.setdefault((label, name), []).append(value)

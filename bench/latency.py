@@ -1,8 +1,9 @@
 """Per-message latency of parse → estimate → render over every corpus question, and CLI start-up.
 
 Usage: python bench/latency.py [--repeat N]
-Prints median and p99 milliseconds per message (per stage and end to end) and the wall-clock
-start-up time of `sizing-bot ask` (a fresh process answering one question).
+Prints median and p99 milliseconds per message (per stage and end to end; wall time, then the same
+stages in this thread's CPU time: ``parse_cpu`` …) and the wall-clock start-up time of
+`sizing-bot ask` (a fresh process answering one question).
 """
 
 from __future__ import annotations
@@ -33,7 +34,10 @@ def main() -> None:
     ap.add_argument("--repeat", type=int, default=20)
     ap.add_argument("--startup-runs", type=int, default=15)
     ap.add_argument("--startup-only", action="store_true")
+    ap.add_argument("--tree", default="", help="measure the checkout at this path (bench/compare.py: base)")
     args = ap.parse_args()
+    if args.tree:  # that tree's code, this script's questions and clocks
+        sys.path.insert(0, str(Path(args.tree).resolve()))
     if args.startup_only:
         startup(args.startup_runs)
         return
@@ -46,22 +50,27 @@ def main() -> None:
     for q in questions:  # warm caches (catalogs, templates, translations)
         render(answer(q), "html")
     stages: dict[str, list[float]] = {"parse": [], "estimate": [], "render": [], "end_to_end": []}
+    cpu: dict[str, list[float]] = {f"{name}_cpu": [] for name in stages}  # this process's CPU time
+    clock = time.thread_time  # CPU seconds of this thread: moves far less than wall time under load
     for _ in range(args.repeat):
         for q in questions:
-            t0 = time.perf_counter()
+            t0, c0 = time.perf_counter(), clock()
             parsed = parse(q)
-            t1 = time.perf_counter()
+            t1, c1 = time.perf_counter(), clock()
             if parsed.request.params_total or parsed.request.tokens:
                 estimate(parsed.request)
-            t2 = time.perf_counter()
+            t2, c2 = time.perf_counter(), clock()
             a = answer(q)
-            t3 = time.perf_counter()
+            t3, c3 = time.perf_counter(), clock()
             render(a, "html")
-            t4 = time.perf_counter()
+            t4, c4 = time.perf_counter(), clock()
             stages["parse"].append((t1 - t0) * 1e3)
             stages["estimate"].append((t2 - t1) * 1e3)
             stages["render"].append((t4 - t3) * 1e3)
             stages["end_to_end"].append((t4 - t2) * 1e3)
+            for name, (start, end) in zip(cpu, ((c0, c1), (c1, c2), (c3, c4), (c2, c4)), strict=True):
+                cpu[name].append((end - start) * 1e3)
+    stages.update(cpu)
     print(
         f"machine: {platform.machine()} {platform.python_implementation()} {platform.python_version()}, "
         f"{os.cpu_count()} cores; {len(questions)} questions × {args.repeat}"

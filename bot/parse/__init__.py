@@ -9,9 +9,12 @@ from bot.parse.result import ParseResult
 
 
 def parse(text: str) -> ParseResult:
-    """Parse one message (:func:`bot.parse.assemble.parse`) with its conversation cues. Never raises."""
+    """Parse one message (:func:`bot.parse.assemble.parse`) with its conversation cues
+    (:func:`bot.parse.cues.cues`, read in the same pass). Never raises."""
     raw = text if isinstance(text, str) else ""
-    return with_cues(without_noise(_parse(raw), raw, _parse), raw)
+    result = _parse(raw)
+    kept = without_noise(result, raw, _parse)
+    return result if kept is result else with_cues(kept, raw)  # noise: an empty result, with its cues
 
 
 __all__ = ["ParseResult", "normalize", "parse"]

@@ -21,12 +21,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.parse import lexicon as lx
+from bot.parse.cues import cues, with_cues
 from bot.parse.field_steps import FieldSteps
 from bot.parse.gpus import GpuMention, extract_gpus, extract_unknown_gpu
 from bot.parse.lang import detect_lang
 from bot.parse.models import ModelMention, extract_models
 from bot.parse.normalize import mask, prepare
 from bot.parse.numbers import scan_numbers
+from bot.parse.regex import add_gates
 from bot.parse.request_fields import (
     ABSURD_NUMBER,
     FORMULA_AFTER_RE,
@@ -69,13 +71,23 @@ from estimator.request import MAX_PARAMS
 __all__ = ["parse", "recipe_tools"]
 
 
+_PARSES = 0
+"""Messages parsed by this process (the regex gates are added from the second on)."""
+
+
 def parse(text: str) -> ParseResult:
     """Parse one message. Never raises: on any internal error the result is simply empty."""
     raw = text if isinstance(text, str) else ""
+    global _PARSES
+    _PARSES += 1
     try:
+        if _PARSES > 1:  # not for the first message: `sizing-bot ask` answers one (start-up)
+            add_gates()
         return _Parse(raw).run()
     except Exception:
-        return ParseResult(request=SizingRequest(), lang=detect_lang(raw), notes=["parse_error"])
+        return with_cues(
+            ParseResult(request=SizingRequest(), lang=detect_lang(raw), notes=["parse_error"]), raw
+        )
 
 
 @dataclass
@@ -117,7 +129,7 @@ class _Parse(FieldSteps):
         }
 
     def run(self) -> ParseResult:
-        self.s, truncated = prepare(self.raw)
+        self.s, truncated, normalized = prepare(self.raw)
         s0 = self.s0 = self.s
         dual = bool(DUAL_CARD_RE.search(s0))  # before GPU names are masked: "双4090"
         preference, stage = self._stage_and_settings(s0)
@@ -186,6 +198,7 @@ class _Parse(FieldSteps):
             unused_numbers=self.unused(),
             repeated_used=self.repeated_used(),
             tool_cue=self.tool_cue,
+            **cues(self.raw, normalized),
         )
 
     # -- step 1b: stage, method, algorithm and the stated settings

@@ -5,6 +5,8 @@ in :func:`bot.parse.parse`, so core never calls back into the parser after the p
 
 from __future__ import annotations
 
+from typing import Any
+
 from bot.parse.lang import message_lang
 from bot.parse.normalize import normalize
 from bot.parse.regex import compile_pattern
@@ -32,16 +34,20 @@ LOST_CUE_RE = compile_pattern(r"^\s*(?:用|再用|就用|只用)")
 """'用256张', '用H100': a change to a previous question (only a cue when there is none)."""
 
 
+def cues(text: str, norm: str | None = None) -> dict[str, Any]:
+    """The cue fields of :class:`ParseResult` read from ``text``; ``norm``: ``normalize(text)`` when the
+    caller has it already (the parse does: :func:`bot.parse.normalize.prepare`)."""
+    norm = normalize(text) if norm is None else norm
+    return {
+        "normalized": norm,
+        "stage_word": explicit_stage(norm),
+        "followup_cue": CUE_RE.search(norm) is not None,
+        "reset_cue": FRESH_RE.search(norm) is not None,
+        "change_cue": LOST_CUE_RE.search(norm) is not None,
+        "message_lang": message_lang(text),
+    }
+
+
 def with_cues(parsed: ParseResult, text: str) -> ParseResult:
     """``parsed`` with what the conversation reads from ``text`` (the message the parse was of)."""
-    norm = normalize(text)
-    return parsed.model_copy(
-        update={
-            "normalized": norm,
-            "stage_word": explicit_stage(norm),
-            "followup_cue": CUE_RE.search(norm) is not None,
-            "reset_cue": FRESH_RE.search(norm) is not None,
-            "change_cue": LOST_CUE_RE.search(norm) is not None,
-            "message_lang": message_lang(text),
-        }
-    )
+    return parsed.model_copy(update=cues(text))

@@ -41,7 +41,10 @@ def normalize(text: str) -> str:
     s = _KEYCAP_RE.sub(r"\1", text)
     s = s.replace("，", ", ").replace("、", ", ")  # keep "1,000" but not "8，128" as a number
     s = unicodedata.normalize("NFKC", s)
-    s = "".join(ch for ch in s if ch in _KEEP_CONTROLS or unicodedata.category(ch) not in _DROP_CATEGORIES)
+    if not s.replace("\n", "").replace("\t", "").isprintable():  # printable: no Cc/Cf/Co/Cs to drop
+        s = "".join(
+            ch for ch in s if ch in _KEEP_CONTROLS or unicodedata.category(ch) not in _DROP_CATEGORIES
+        )
     s = s.translate(lx.TRAD_TO_SIMP).lower()
     s = s.replace("\ufe0f", "")
     for wrong, right in lx.CN_TYPOS.items():
@@ -97,13 +100,18 @@ def _power(m: re.Match[str]) -> str:
 _MANTISSA_POWER_RE = rc(r"(\d+(?:\.\d+)?)\s*[x×*]\s*10\s*(?:\^|\*\*)\s*([+-]?\d{1,4})")
 
 
-def prepare(text: str) -> tuple[str, bool]:
+def prepare(text: str) -> tuple[str, bool, str]:
+    """The text the parse steps read, whether it was cut (:data:`LONG_INPUT_CHARS`), and
+    ``normalize(text)`` (the conversation's cues read it): the same string when nothing before the
+    normalization changed the text, so most messages are normalized once."""
     s, truncated = _reduce_long(text)
     s = _MANTISSA_POWER_RE.sub(lambda m: f"{m.group(1)}e{m.group(2)}", s)  # 4.2×10^22 → 4.2e22
     s = _POWER_RE.sub(_power, s)  # 10^40 → 1e40
     s = html.unescape(s)
     s = _TAG_RE.sub(" ", s)
+    unchanged = s == text
     s = normalize(s)
+    normalized = s if unchanged else normalize(text)
     s = _MARKUP_RE.sub(" ", s)
     s = _CN_PERCENT_RE.sub(_cn_percent, s)
     s = _GLUED_KEY_RE.sub(r"\1 ", s)  # "mfu40%", "bs8": let the number stand alone
@@ -113,7 +121,7 @@ def prepare(text: str) -> tuple[str, bool]:
         s = s.replace(cn, f" {en}")
     s = _R1_FULL_RE.sub("deepseek-r1", s)
     s = _R1_ALONE_RE.sub("deepseek-r1", s)
-    return s, truncated
+    return s, truncated, normalized
 
 
 _GLUED_KEY_RE = rc(r"(?<![a-z])(mfu|bs|batch|epochs?|ctx)(?=\d)")

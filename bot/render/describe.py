@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 from bot.render.fmt import Fmt
 from estimator.catalog import GpuSpec
 from estimator.models import Method, SizingReport, Stage
@@ -45,11 +47,21 @@ def gpu_names(report: SizingReport) -> tuple[str, str, float | None]:
     if spec is None:
         name = (report.gpu_name or gpu_id or "GPU").removeprefix("NVIDIA ").removeprefix("GeForce ")
         return name, name, None
-    siblings = [g for g in catalog.gpus().values() if g.family == spec.family]
     short = spec.family
-    if len(siblings) > 1:
+    if _family_sizes(catalog.gpus()).get(spec.family, 0) > 1:
         short = f"{spec.family} {spec.memory_gib:g}G"
     return short, spec.family, spec.memory_bytes
+
+
+_FAMILY_SIZES: list[tuple[object, dict[str, int]]] = []
+
+
+def _family_sizes(gpus: dict[str, GpuSpec]) -> dict[str, int]:
+    """How many catalog cards each family has (a reply names the memory when more than one), counted
+    once per catalog (``estimator.catalog.gpus()`` is built once; a new one is counted again)."""
+    if not _FAMILY_SIZES or _FAMILY_SIZES[0][0] is not gpus:
+        _FAMILY_SIZES[:] = [(gpus, dict(Counter(g.family for g in gpus.values())))]
+    return _FAMILY_SIZES[0][1]
 
 
 def model_label(report: SizingReport) -> str:

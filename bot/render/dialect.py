@@ -223,9 +223,13 @@ def _md_localize(env: Any, translations: Any) -> None:
     """Install gettext for Markdown in ``env``: the wording escaped, each variable as Markdown (text
     escaped, filter output kept), and the details heading in the reply's language."""
 
+    worded: dict[str, Markup] = {}  # msgid → its translation as Markdown (a reply asks ~30, mostly the same)
+
     @pass_context
     def gettext(__context: Any, __string: str, **variables: Any) -> Markup:
-        rv = _md_wording(translations.gettext(__string))
+        rv = worded.get(__string)
+        if rv is None:
+            rv = worded[__string] = _md_wording(translations.gettext(__string))
         return rv % {k: _md(v) for k, v in variables.items()}  # always a format string, as Jinja's
 
     @pass_context

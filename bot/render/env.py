@@ -96,7 +96,8 @@ def _environment(lang: str, key: str) -> Environment:
     if dialect.localize is not None:
         dialect.localize(env, translations(lang))
     else:
-        env.globals["gettext"] = remembered_gettext(translations(lang).gettext)
+        gettext = remembered_gettext(translations(lang).gettext)
+        env.globals.update(gettext=gettext, _=gettext)  # `_` itself: not i18n's alias that looks it up
     return env
 
 
@@ -105,6 +106,7 @@ REMEMBERED_TEXTS = 4096
 
 _PLAIN_VALUES = (str, int, Markup)
 """Variable types whose text is a function of type and value (a float is not: 0.0 == -0.0)."""
+_PLAIN_TYPES = frozenset(_PLAIN_VALUES)
 
 
 def remembered_gettext(translate: Callable[[str], str]) -> Callable[..., str]:
@@ -119,8 +121,9 @@ def remembered_gettext(translate: Callable[[str], str]) -> Callable[..., str]:
     def gettext(__context: Context, __string: str, **variables: Any) -> str:
         autoescape = __context.eval_ctx.autoescape
         key = None
-        if all(type(v) in _PLAIN_VALUES for v in variables.values()):
-            key = (autoescape, __string, *((k, type(v), v) for k, v in variables.items()))
+        types = tuple(map(type, variables.values()))  # C calls only: no generator frames per message
+        if all(map(_PLAIN_TYPES.__contains__, types)):
+            key = (autoescape, __string, tuple(variables.items()), types)
             done = results.get(key)
             if done is not None:
                 return done
@@ -140,8 +143,8 @@ def remembered_gettext(translate: Callable[[str], str]) -> Callable[..., str]:
 _BLANKS_RE = re.compile(r"\n{3,}")
 
 
-_EN_ONE_RE = re.compile(
-    r"(?<![\d.,])1 ((?:[A-Za-z0-9]+ )?[A-Za-z0-9]+-hour|day|GPU|sequence|node|hour|replica|card)s\b"
+_EN_ONE_RE = re.compile(  # "1" first, the look-behind after it: the engine scans for the literal
+    r"1(?<![\d.,]1) ((?:[A-Za-z0-9]+ )?[A-Za-z0-9]+-hour|day|GPU|sequence|node|hour|replica|card)s\b"
 )
 
 
@@ -170,7 +173,9 @@ def _render_raw(template: str, lang: str, dialect: Dialect, ctx: dict[str, Any])
     text = "\n".join(line.rstrip() for line in text.splitlines())
     if lang == "en":
         text = english_singulars(text)
-    text = _BLANKS_RE.sub("\n\n", text).strip()
+    if "\n\n\n" in text:
+        text = _BLANKS_RE.sub("\n\n", text)
+    text = text.strip()
     return dialect.finish(text) if dialect.finish is not None else text
 
 

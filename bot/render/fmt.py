@@ -78,6 +78,8 @@ def params(n: float) -> str:
 
 def display_width(s: str) -> int:
     """Terminal/monospace width: East Asian wide and full-width characters count as 2."""
+    if s.isascii():  # no ASCII character is wide (east_asian_width "Na" or "N")
+        return len(s)
     return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in s)
 
 

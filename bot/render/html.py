@@ -17,9 +17,10 @@ _TOKEN_RE = re.compile(r"<[^>]*>|&[#a-zA-Z0-9]+;|[^<&]+|[<&]")
 
 def tag(name: str, attrs: str = "") -> Any:
     open_tag = f"<{name}{(' ' + attrs) if attrs else ''}>"
+    close_tag = f"</{name}>"
 
     def wrap(value: Any) -> Markup:
-        return Markup(open_tag) + escape(value) + Markup(f"</{name}>")
+        return Markup("".join((open_tag, escape(value), close_tag)))  # one Markup, not three and two +
 
     return wrap
 

@@ -1,0 +1,130 @@
+"""A cheap presence test in front of a pattern: the literal strings one of which every match contains.
+
+Most of the parser's ~190 regex calls per message look for words the message does not have
+("llama-factory", "rank 16", "fsdp"); many of those patterns start with ``\\b`` or a look-behind, so
+the regex engine has no literal prefix to scan for and tries the whole pattern at every position.
+When a pattern's every match must contain one of a few literals (read off the parsed pattern by
+:func:`required_literals`), ``lit in text`` (a C substring search) says "no match" first. Only a
+necessary condition is derived, so the gated call returns exactly what the pattern returns: when the
+test fails, no match exists anywhere in the text (tests/test_parse_render_speed.py checks gated and
+ungated results agree on the corpus). The gates are added from a process's second message on
+(:func:`bot.parse.regex.add_gates`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from re import _compiler, _parser
+from re import _constants as c  # the parsed form of a pattern (CPython ≥ 3.11, as pyproject)
+from typing import Any
+
+MAX_GATE_LITERALS = 48
+"""More literals than this: the gate (~50 ns per ``in`` test) costs what the search it saves costs."""
+
+_REPEATS = (c.MAX_REPEAT, c.MIN_REPEAT, c.POSSESSIVE_REPEAT)
+
+
+def gate_literals(pattern: str, flags: int = re.ASCII) -> frozenset[str] | None:
+    """The literals to test before searching with ``pattern``: only for a pattern the engine has no
+    fast scan for (no literal prefix, no first-character set: it starts with ``\\b``, a look-behind …)
+    and whose every match needs one of at most :data:`MAX_GATE_LITERALS` literals; else None."""
+    try:
+        parsed = _parser.parse(pattern, int(flags))
+    except re.error:
+        return None
+    return _gate_of(parsed, int(flags))
+
+
+def _gate_of(parsed: Any, flags: int) -> frozenset[str] | None:
+    if (flags | parsed.state.flags) & re.IGNORECASE:  # given, or an inline (?i)
+        return None
+    if _compiler._get_literal_prefix(parsed, flags)[0] or _compiler._get_charset_prefix(parsed, flags):
+        return None  # the engine scans for that prefix itself, in C
+    lits = required_literals(parsed)
+    return lits if lits is not None and len(lits) <= MAX_GATE_LITERALS else None
+
+
+def required_literals(parsed: Any) -> frozenset[str] | None:
+    """Literals of which every match of the parsed pattern contains at least one, or None when none
+    can be said (a branch without a literal, an empty match possible …)."""
+    return _sequence(list(parsed))
+
+
+def _score(lits: frozenset[str]) -> tuple[int, int]:
+    """Prefer the set whose shortest literal is longest (fewer false passes), then the smaller set."""
+    return (min(len(s) for s in lits), -len(lits))
+
+
+def _sequence(items: list[tuple[Any, Any]]) -> frozenset[str] | None:
+    """The best requirement of a sequence: a run of literals, or any one item's requirement."""
+    candidates: list[frozenset[str]] = []
+    run: list[str] = []
+    for op, av in items:
+        if op is c.LITERAL:
+            run.append(chr(av))
+            continue
+        if run:
+            candidates.append(frozenset(["".join(run)]))
+            run = []
+        found = _item(op, av)
+        if found:
+            candidates.append(found)
+    if run:
+        candidates.append(frozenset(["".join(run)]))
+    return max(candidates, key=_score) if candidates else None
+
+
+def _item(op: Any, av: Any) -> frozenset[str] | None:
+    """The requirement of one non-literal item; None for zero-width or character-class items."""
+    if op is c.SUBPATTERN:
+        _group, add_flags, _del_flags, sub = av
+        return None if add_flags & re.IGNORECASE else _sequence(list(sub))
+    if op is c.ATOMIC_GROUP:
+        return _sequence(list(av))
+    if op in _REPEATS:
+        low, _high, sub = av
+        return _sequence(list(sub)) if low >= 1 else None
+    if op is c.BRANCH:
+        options = [_sequence(list(branch)) for branch in av[1]]
+        if not all(options):
+            return None
+        return frozenset().union(*options)  # type: ignore[arg-type]
+    return None  # AT, ASSERT(_NOT), IN, ANY, NOT_LITERAL, GROUPREF …: no literal required
+
+
+def gate(compiled: re.Pattern[str], name: str, lits: frozenset[str]) -> Callable[..., Any]:
+    """``compiled``'s method ``name``, answering "no match" without searching when no literal of
+    ``lits`` occurs in the text (what the method itself returns when nothing matches). The test is
+    ``any(map(text.__contains__, …))``: C calls only, one Python frame per call."""
+    method = getattr(compiled, name)
+    options = tuple(sorted(lits, key=len, reverse=True))
+    if name == "sub":
+
+        def sub(repl: Any, string: str, *args: Any, **kwargs: Any) -> str:
+            return method(repl, string, *args, **kwargs) if any(map(string.__contains__, options)) else string
+
+        return sub
+    if name == "finditer":
+
+        def finditer(string: str, *args: Any, **kwargs: Any) -> Iterator[re.Match[str]]:
+            return method(string, *args, **kwargs) if any(map(string.__contains__, options)) else iter(())
+
+        return finditer
+    if name == "findall":
+
+        def findall(string: str, *args: Any, **kwargs: Any) -> list[Any]:
+            return method(string, *args, **kwargs) if any(map(string.__contains__, options)) else []
+
+        return findall
+    if name == "split":
+
+        def split(string: str, *args: Any, **kwargs: Any) -> list[str]:
+            return method(string, *args, **kwargs) if any(map(string.__contains__, options)) else [string]
+
+        return split
+
+    def first(string: str, *args: Any, **kwargs: Any) -> re.Match[str] | None:  # search, (full)match
+        return method(string, *args, **kwargs) if any(map(string.__contains__, options)) else None
+
+    return first

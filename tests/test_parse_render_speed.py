@@ -1,0 +1,255 @@
+"""Issue 23 item 7, parse and render stages: the work a message costs, counted where it is deterministic
+(Python calls, normalizations, regex scans), through the real CLI. Speed never changes an answer:
+bench/compare.py --parts answers checks the replies byte for byte over the corpus."""
+
+from __future__ import annotations
+
+import contextlib
+import inspect
+import io
+import json
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+import bot.parse  # noqa: F401  (bot.parse.normalize the module, not the function it re-exports)
+from bot.cli import main
+from bot.parse import lexicon as lx
+from bot.parse import parse
+from bot.render import env as render_env
+from bot.render.describe import _family_sizes, gpu_names
+from bot.render.fmt import display_width
+from estimator import catalog
+
+CORPUS = Path(__file__).parent / "data" / "questions.json"
+QUESTIONS = [q["text"] for q in json.loads(CORPUS.read_text(encoding="utf-8"))]
+
+
+def ask(*args: str) -> str:
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
+        main(["ask", *args])
+    return out.getvalue()
+
+
+def python_calls(fn, *args) -> int:
+    """Python-level function calls (profile 'call' events) while ``fn(*args)`` runs."""
+    count = 0
+
+    def profile(_frame, event, _arg):
+        nonlocal count
+        count += event == "call"
+
+    sys.setprofile(profile)
+    try:
+        fn(*args)
+    finally:
+        sys.setprofile(None)
+    return count
+
+
+def test_a_used_pattern_is_the_compiled_c_method():
+    """After its first use, a parser pattern's ``.search`` is ``re``'s own method (no Python frame per
+    call: the wrapper's two frames cost more than the ~190 searches of a parse), or, from a process's
+    second message on, one gate frame in front of it (bot.parse.regex_gate)."""
+    assert ask("--", "7B模型1万亿token要多少A100").startswith("7B")
+    words = sys.modules["bot.parse.normalize"]._WORD_RE  # no literal any match needs: never gated
+    assert inspect.isbuiltin(words.sub) and inspect.isbuiltin(words.finditer)
+    pattern = lx.OUT_OF_SCOPE_RE
+    for method in (pattern.search, pattern.sub, pattern.finditer):
+        assert inspect.isbuiltin(method) or method.__qualname__.startswith("gate.")
+    assert pattern.search("比特币挖矿") is not None and pattern.search("7b") is None
+    assert pattern.sub("x", "挖矿") == re.compile(pattern.pattern, re.ASCII).sub("x", "挖矿")
+
+
+def test_a_parse_makes_few_python_calls():
+    """Over the corpus, a warm parse makes ~420 Python calls (c1cb89d: 922, most of them the lazy
+    pattern's two wrapper frames per regex call; now one frame for a gated pattern, none for the
+    others); the old wrapper back on every regex call would add ~380."""
+    for q in QUESTIONS * 2:
+        parse(q)
+    calls = [python_calls(parse, q) for q in QUESTIONS]
+    assert sum(calls) / len(calls) < 600
+
+
+@pytest.mark.parametrize(
+    ("question", "normalizations"),
+    [
+        ("7B模型1万亿token要多少A100", 1),  # the parse's text and the cues' text are the same: once
+        ("serve llama 3 8b on one H100 for 1 day", 1),
+        ("train 70b on 2t tokens with 512 a100s, 10^22 flops?", 2),  # 10^22 rewritten first: twice
+    ],
+)
+def test_a_message_is_normalized_once(monkeypatch, question: str, normalizations: int):
+    normalize_module, cues_module = sys.modules["bot.parse.normalize"], sys.modules["bot.parse.cues"]
+    real = normalize_module.normalize
+    seen: list[str] = []
+
+    def counting(text: str) -> str:
+        seen.append(text)
+        return real(text)
+
+    monkeypatch.setattr(normalize_module, "normalize", counting)
+    monkeypatch.setattr(cues_module, "normalize", counting)
+    assert ask("--lang", "en", "--", question).strip()
+    assert len(seen) == normalizations
+    assert parse(question).normalized == real(question)  # the cue text is still the message's own
+
+
+OLD_EN_ONE_RE = re.compile(
+    r"(?<![\d.,])1 ((?:[A-Za-z0-9]+ )?[A-Za-z0-9]+-hour|day|GPU|sequence|node|hour|replica|card)s\b"
+)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "1 days",
+        "about 1 GPUs and 1 A100-hours",
+        "11 days, 21 GPUs, 0.1 days, 2,1 nodes, .1 cards",
+        "for 1 nodes (1 replicas, 1 sequences) and 1 H100 GPU-hours",
+        "x1 GPUs\n1 hours",
+    ],
+)
+def test_english_singulars_agree_with_the_look_behind_first_pattern(text: str):
+    """The rule scans for its literal '1' first now (it tried a look-behind at every position:
+    ~180 µs per English reply); the result is the same."""
+    assert render_env.english_singulars(text) == OLD_EN_ONE_RE.sub(r"1 \1", text)
+
+
+def test_an_english_reply_says_one_gpu_in_the_singular():
+    out = ask("--lang", "en", "--", "serve llama 3 8b on one H100")
+    assert "on 1 × H100 80G" in out and "1 GPUs" not in out
+
+
+def test_templates_call_the_remembered_gettext_directly():
+    """``_()`` in a template is the remembered gettext itself, not Jinja's alias that resolves
+    ``gettext`` from the context and calls it a second time."""
+    env = render_env.environment("en", "html")
+    assert env.globals["_"] is env.globals["gettext"]
+    alias_calls = 0
+    alias_code = sys.modules["jinja2.ext"]._gettext_alias.__code__
+
+    def profile(frame, event, _arg):
+        nonlocal alias_calls
+        alias_calls += event == "call" and frame.f_code is alias_code
+
+    sys.setprofile(profile)
+    try:
+        out = ask("--format", "html", "--", "7B模型1万亿token要多少A100")
+    finally:
+        sys.setprofile(None)
+    assert "A100" in out and alias_calls == 0
+
+
+def test_markdown_words_each_message_once(monkeypatch):
+    dialect = sys.modules["bot.render.dialect"]
+    ask("--format", "markdown", "--", "70B LoRA 微调要几张 H100")
+    calls = 0
+    real = dialect._md_wording
+
+    def counting(text: str):
+        nonlocal calls
+        calls += 1
+        return real(text)
+
+    monkeypatch.setattr(dialect, "_md_wording", counting)
+    out = ask("--format", "markdown", "--", "70B LoRA 微调要几张 H100")
+    assert "H100" in out and calls == 0  # every message of this reply was worded on the first ask
+
+
+def test_gpu_names_count_each_family_once_per_catalog():
+    """The short name carries the memory when the family has several cards ('A100 80G'), counted
+    once per catalog, not by a scan of every card per reply."""
+    gpus = catalog.gpus()
+    sizes = _family_sizes(gpus)
+    assert sizes["A100"] == sum(g.family == "A100" for g in gpus.values()) > 1
+    assert _family_sizes(gpus) is sizes
+    assert _family_sizes({"X": gpus["A100-SXM4-80GB"]}) == {"A100": 1}  # another catalog: counted anew
+    assert _family_sizes(catalog.gpus())["A100"] == sizes["A100"]
+    assert "A100 80G" in ask("--lang", "en", "--", "7B模型1万亿token要多少A100")
+    short, family, _ = gpu_names_of("7B模型1万亿token要多少A100")
+    assert (short, family) == ("A100 80G", "A100")
+
+
+def gpu_names_of(question: str):
+    from bot.core.pipeline import answer
+
+    return gpu_names(answer(question).report)
+
+
+@pytest.mark.parametrize(("text", "width"), [("", 0), ("A100 80G", 8), ("权重", 4), ("KV 缓存", 7)])
+def test_display_width(text: str, width: int):
+    assert display_width(text) == width
+
+
+@pytest.mark.parametrize(
+    ("pattern", "literals"),
+    [
+        (r"\bfoo\b|bar", {"foo", "bar"}),
+        (r"(?<![a-z0-9])ppo(?:[\s_\-]*(?:trainer|config)|\b)|\brlhf\b", {"ppo", "rlhf"}),
+        (r"(?<![a-z])ab?c", {"a"}),  # "a" and "c" both required: either is a gate
+        (r"abc|abd", None),  # a literal prefix: the engine scans for "ab" itself
+        (r"微调|精调", None),  # a first-character set: the same
+        (r"(?i)\bfoo", None),  # case-insensitive: no gate
+        (r"\bfoo|x?", None),  # may match the empty string
+        (r"\b(?:a|[bc]d)", {"a", "d"}),  # one literal from each branch
+        (r"\b(?:a|[bc])", None),  # a branch without a literal
+    ],
+)
+def test_gate_literals(pattern: str, literals: set[str] | None):
+    from bot.parse.regex_gate import gate_literals
+
+    assert gate_literals(pattern) == (frozenset(literals) if literals is not None else None)
+
+
+def _found(result) -> object:
+    if isinstance(result, re.Match):
+        return (result.span(), result.groups())
+    if result is not None and not isinstance(result, (str, list)):
+        return [_found(m) for m in result]
+    return result
+
+
+def test_gated_patterns_answer_as_the_patterns_do():
+    """From the second message on, patterns without a fast scan sit behind a test for the literals
+    every match needs (bot.parse.regex_gate); on every corpus question, normalized or as typed, each
+    gated call returns what the compiled pattern returns."""
+    import gc
+
+    from bot.parse.normalize import normalize
+    from bot.parse.regex import LazyPattern
+
+    for q in QUESTIONS * 2:
+        parse(q)
+    gated = [p for p in gc.get_objects() if isinstance(p, LazyPattern) and p._compiled is not None]
+    gated = [p for p in gated if not inspect.isbuiltin(p.search)]
+    assert len(gated) > 100  # most of the ~270 patterns a corpus uses
+    texts = [t for q in QUESTIONS[:60] for t in (normalize(q), q.lower())]
+    for p in gated:
+        for t in texts:
+            assert _found(p.search(t)) == _found(p.compiled.search(t)), (p.pattern, t)
+            assert _found(p.finditer(t)) == _found(p.compiled.finditer(t)), (p.pattern, t)
+            assert p.sub("~", t) == p.compiled.sub("~", t), (p.pattern, t)
+
+
+def test_one_question_adds_no_gates():
+    """`sizing-bot ask` answers one message: the gates (a second parse of ~160 patterns, ~20 ms) are
+    left to a process's second message."""
+    import subprocess
+
+    code = (
+        "import contextlib, io, inspect\n"
+        "from bot.cli import main\n"
+        "from bot.parse import lexicon as lx\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        "    main(['ask', '--', 'gaming GPU 7B 要几张 4090'])\n"
+        "print(inspect.isbuiltin(lx.OUT_OF_SCOPE_RE.search))\n"
+        "from bot.parse import parse\n"
+        "parse('7B')\n"
+        "print(inspect.isbuiltin(lx.OUT_OF_SCOPE_RE.search))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.split() == ["True", "False"]
