@@ -67,9 +67,7 @@ def test_int8_on_a_card_without_an_int8_peak_is_bf16_and_said():
         reply["report"]["warnings"]
     )
     text = ask_text(JOB_ZH.format(gpu="V100", precision=" int8 "))
-    assert (
-        "未使用：“精度：int8”（这张卡在我的目录里没有 INT8 张量核心峰值：按 bf16 计时）" in text
-    )
+    assert "未使用：“精度：int8”（这张卡在我的目录里没有 INT8 张量核心峰值：按 bf16 计时）" in text
 
 
 @pytest.mark.parametrize(
