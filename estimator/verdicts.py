@@ -10,6 +10,7 @@ from estimator.catalog import GpuSpec, ModelSpec
 from estimator.models import Memory, Method, SizingRequest
 from estimator.plan import HEADROOM, best_plan_for
 from estimator.setup import TrainingSetup
+from estimator.training_tools import tool_limits
 
 
 def requested_count(req: SizingRequest) -> int | None:
@@ -38,7 +39,7 @@ def training_verdict(
     if count is None:
         return None, None
     if mem.fits_requested:
-        if tool_runs_ddp(setup, mem):
+        if tool_runs_ddp(req, setup, mem):
             return "borderline", "tool_default_ddp"
         if mem.per_gpu_bytes > HEADROOM * mem.usable_bytes:
             return "borderline", "tight"
@@ -58,7 +59,7 @@ def training_verdict(
     return "no", None
 
 
-def tool_runs_ddp(setup: TrainingSetup, mem: Memory) -> bool:
+def tool_runs_ddp(req: SizingRequest, setup: TrainingSetup, mem: Memory) -> bool:
     """The user named a data-parallel tool (Hugging Face Trainer, TRL, LLaMA-Factory, axolotl, ms-swift,
     Unsloth: :data:`estimator.training_tools.TRAINING_TOOL_LIMITS`) and neither a ZeRO stage nor offload
     (which needs ZeRO), while the plan on their GPUs shards with ZeRO.
@@ -68,8 +69,9 @@ def tool_runs_ddp(setup: TrainingSetup, mem: Memory) -> bool:
     ``deepspeed`` / ``fsdp`` are set; PyTorch DDP docs: each process keeps its own replica of the model;
     LLaMA-Factory shards only with ``deepspeed: examples/deepspeed/ds_z3_config.json`` or an FSDP
     config): the run as stated does not use the plan's layout, so the verdict names the setting."""
-    plan = mem.plan
+    plan, named = mem.plan, tool_limits(req.training_tool)
     return bool(
-        setup.data_parallel_only and setup.zero_stage is None and not setup.offload and plan is not None
-        and plan.dp > 1 and plan.zero_stage > 0
+        named is not None and named.data_parallel_only and setup.data_parallel_only
+        and setup.zero_stage is None and not setup.offload
+        and plan is not None and plan.dp > 1 and plan.zero_stage > 0
     )  # fmt: skip

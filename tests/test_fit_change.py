@@ -14,7 +14,7 @@ from estimator import catalog
 from estimator.fit_change import high_edge_fit, what_to_change
 from estimator.memory import breakdown_within
 from estimator.memory_band import per_gpu_band
-from estimator.models import Memory, Method, Plan
+from estimator.models import Memory, Method, Plan, SizingRequest
 from estimator.setup import Layout, TrainingSetup
 from estimator.transients import CHUNKED_LOSS_BYTES_PER_LOGIT, FP32_LOSS_BYTES_PER_LOGIT
 from estimator.verdicts import tool_runs_ddp
@@ -145,6 +145,8 @@ def test_ddp_keeps_the_whole_base_on_every_gpu():
     zero3 = Plan(tp=1, pp=1, dp=8, zero_stage=3, recompute="full")
     mem = Memory(per_gpu_bytes=1.0, gpu_memory_bytes=1.0, usable_bytes=1.0, min_gpus=1, breakdown={},
                  total_bytes=1.0, plan=zero3)  # fmt: skip
-    assert tool_runs_ddp(setup, mem)
-    assert not tool_runs_ddp(replace(setup, zero_stage=3), mem)  # the user set ZeRO-3
-    assert not tool_runs_ddp(replace(setup, data_parallel_only=False), mem)  # no tool named
+    req = SizingRequest(training_tool="LLaMA-Factory")
+    assert tool_runs_ddp(req, setup, mem)
+    assert not tool_runs_ddp(req, replace(setup, zero_stage=3), mem)  # the user set ZeRO-3
+    assert not tool_runs_ddp(SizingRequest(), setup, mem)  # no tool named: the common stack is not a claim
+    assert not tool_runs_ddp(SizingRequest(training_tool="Megatron-LM"), setup, mem)
