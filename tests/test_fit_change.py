@@ -14,9 +14,9 @@ from estimator import catalog
 from estimator.fit_change import high_edge_fit, what_to_change
 from estimator.memory import breakdown_within
 from estimator.memory_band import per_gpu_band
-from estimator.models import Memory, Method, Plan, SizingRequest
+from estimator.models import Algorithm, Memory, Method, Plan, SizingRequest
 from estimator.setup import Layout, TrainingSetup
-from estimator.transients import CHUNKED_LOSS_BYTES_PER_LOGIT, FP32_LOSS_BYTES_PER_LOGIT
+from estimator.transients import CHUNKED_LOSS_BYTES_PER_LOGIT, FP32_LOSS_BYTES_PER_LOGIT, PAIRED_SEQUENCES
 from estimator.verdicts import tool_runs_ddp
 
 GIB = 2**30
@@ -150,3 +150,19 @@ def test_ddp_keeps_the_whole_base_on_every_gpu():
     assert not tool_runs_ddp(req, replace(setup, zero_stage=3), mem)  # the user set ZeRO-3
     assert not tool_runs_ddp(SizingRequest(), setup, mem)  # no tool named: the common stack is not a claim
     assert not tool_runs_ddp(SizingRequest(training_tool="Megatron-LM"), setup, mem)
+
+
+def test_dpo_puts_chosen_and_rejected_through_the_model_at_once():
+    """DPO's micro-batch of b pairs is 2·b sequences in one forward (TRL ``concatenated_forward``,
+    LLaMA-Factory's ``PairwiseDataCollatorWithPadding``): activations and logits twice those of SFT at
+    the same micro-batch — 2 × 2,048 × 128,256 logits × 12 bytes = 6.3 GB likely for Llama-3-8B."""
+    spec = catalog.model("Llama-3-8B")
+    sft = TrainingSetup(method=Method.lora, seq_len=2048)
+    dpo = replace(sft, algorithm=Algorithm.dpo)
+    layout = Layout(tp=1, pp=1, dp=1, zero_stage=0, recompute="selective", micro_batch=1, offload=False)
+    one = breakdown_within(spec, spec.params_total, sft, layout, float("inf"))
+    pair = breakdown_within(spec, spec.params_total, dpo, layout, float("inf"))
+    assert PAIRED_SEQUENCES == 2
+    assert pair["logits"] == pytest.approx(2 * 2048 * 128256 * 12.0, rel=1e-9) == 2 * one["logits"]
+    assert pair["activations"] == pytest.approx(2 * one["activations"], rel=1e-9)
+    assert pair["weights"] == one["weights"]  # a LoRA reference is the base with the adapters off
