@@ -46,14 +46,19 @@ Candidate = tuple[str, object, TrainingSetup, int]
 
 
 def high_edge_fit(
-    spec: ModelSpec, params: float, gpu: GpuSpec, gpus: int, setup: TrainingSetup
+    spec: ModelSpec,
+    params: float,
+    gpu: GpuSpec,
+    gpus: int,
+    setup: TrainingSetup,
+    pinned: tuple[int, int] | None = None,
 ) -> tuple[Plan, float] | None:
     """The preferred layout on ``gpus`` GPUs whose **high** end of the band fits the card, with that
     high end (bytes per GPU); None when none does. Same layouts and order as
-    :func:`estimator.plan.best_plan_for`."""
+    :func:`estimator.plan.best_plan_for`; ``pinned`` = (TP, PP) keeps the model's split."""
     usable = gpu.addressable_bytes
     memo = SearchMemo()
-    for layout in _layouts(spec, gpu, gpus, setup):
+    for layout in _layouts(spec, gpu, gpus, setup, pinned):
         parts = breakdown_within(spec, params, setup, layout, usable, memo)
         if parts is None or sum(parts.values()) > usable:
             continue
@@ -67,8 +72,9 @@ def with_high_edge_plan(
     spec: ModelSpec, params: float, gpu: GpuSpec, setup: TrainingSetup, mem: Memory
 ) -> Memory:
     """``mem`` at the user's GPU count with, when its plan fits only at the likely figure, the preferred
-    layout of the same setup whose high end fits (:func:`high_edge_fit`): the plan the answer shows is then
-    one that fits at both ends — the layout's own settings (ZeRO stage, recompute) are part of the plan.
+    layout of the same setup and the same TP × PP whose high end fits (:func:`high_edge_fit`): the plan
+    the answer shows is then one that fits at both ends — its ZeRO stage and recompute mode are part of
+    the plan; the model's split (tensor, pipeline) stays as the search chose it.
     Unchanged when the plan's high end fits already or no layout's does (the verdict then names what
     to change)."""
     plan, gpus = mem.plan, mem.plan_gpus
@@ -79,7 +85,7 @@ def with_high_edge_plan(
         or (mem.per_gpu_bytes_high or 0) <= mem.usable_bytes
     ):
         return mem
-    found = high_edge_fit(spec, params, gpu, gpus, setup)
+    found = high_edge_fit(spec, params, gpu, gpus, setup, (plan.tp, plan.pp))
     if found is None:
         return mem
     parts = breakdown_within(spec, params, setup, found[0], math.inf)
