@@ -72,9 +72,10 @@ def with_high_edge_plan(
     spec: ModelSpec, params: float, gpu: GpuSpec, setup: TrainingSetup, mem: Memory
 ) -> Memory:
     """``mem`` at the user's GPU count with, when its plan fits only at the likely figure, the preferred
-    layout of the same setup and the same TP × PP whose high end fits (:func:`high_edge_fit`): the plan
-    the answer shows is then one that fits at both ends — its ZeRO stage and recompute mode are part of
-    the plan; the model's split (tensor, pipeline) stays as the search chose it.
+    layout of the same setup, TP × PP and recompute mode whose high end fits (:func:`high_edge_fit`: a
+    higher ZeRO stage, a smaller micro-batch): the plan the answer shows then fits at both ends. The
+    recompute mode is kept — it sets the training time (H200 keeping the activations H100 must
+    recompute); when only checkpointing makes the high end fit, the verdict says so instead.
     Unchanged when the plan's high end fits already or no layout's does (the verdict then names what
     to change)."""
     plan, gpus = mem.plan, mem.plan_gpus
@@ -85,7 +86,8 @@ def with_high_edge_plan(
         or (mem.per_gpu_bytes_high or 0) <= mem.usable_bytes
     ):
         return mem
-    found = high_edge_fit(spec, params, gpu, gpus, setup, (plan.tp, plan.pp))
+    kept = replace(setup, recompute=setup.recompute or plan.recompute)  # type: ignore[arg-type]
+    found = high_edge_fit(spec, params, gpu, gpus, kept, (plan.tp, plan.pp))
     if found is None:
         return mem
     parts = breakdown_within(spec, params, setup, found[0], math.inf)

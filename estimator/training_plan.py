@@ -105,7 +105,8 @@ def memory_and_plan(
         mem = mem.model_copy(
             update={"recommended_gpus": None, "recommended_plan": None, "recommended_per_gpu_bytes": None}
         )
-    mem = with_high_edge_plan(spec, params, gpu, setup, mem)  # a layout that fits at the band's high end
+    if r.stage == Stage.finetune:  # a layout that fits at the band's high end (fitted on fine-tuning runs)
+        mem = with_high_edge_plan(spec, params, gpu, setup, mem)
     if global_batch:
         mem = memory_with_batch(mem, global_batch)
         given = getattr(req, "global_batch", None)

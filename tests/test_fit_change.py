@@ -72,27 +72,43 @@ def test_a_named_data_parallel_tool_without_deepspeed_is_borderline(capsys, lang
 @pytest.mark.parametrize(
     "question",
     [
-        "百川2-13B想做全量微调，4张A800撑得住吗？",
-        "Is 8x V100 32GB enough to continue-pretrain a 7B model with all parameters trainable?",
+        "full fine-tune 7B on 4 A100 80G",
         "LoRA fine-tune Llama-3-8B on one A100 80GB, seq 2048",
         "full fine-tune 7B, ZeRO-3, 4 A100 80GB, seq 2048",
     ],
 )
 def test_yes_only_when_the_high_end_fits(capsys, question):
-    """Every training 'yes' has its band's high end within the card (the plan shown is one that fits at
-    both ends: estimator.fit_change.with_high_edge_plan)."""
+    """Every training 'yes' has its band's high end within the card."""
     out = ask(capsys, question)
     m = out["report"]["memory"]
     assert out["report"]["feasible"] == "yes"
     assert m["per_gpu_bytes_high"] <= m["usable_bytes"]
 
 
-def test_the_plan_switches_to_a_layout_whose_high_end_fits(capsys):
-    """Baichuan2-13B full on 4 × A800: the first layout by preference (selective recompute) fits at the
-    likely figure only; the answer shows the one with full recompute, whose high end fits."""
-    m = ask(capsys, "百川2-13B想做全量微调，4张A800撑得住吗？")["report"]["memory"]
-    assert m["plan"]["recompute"] == "full" and m["plan"]["zero_stage"] == 3
-    assert 70 * GIB < m["per_gpu_bytes_high"] <= 80 * GIB
+def test_the_plan_raises_the_zero_stage_when_that_makes_the_high_end_fit(capsys):
+    """7B full fine-tuning on 4 × A100 80G: ZeRO-1 fits at the likely figure only; ZeRO-2 (same split,
+    same recompute) fits at both ends, so the plan shown is ZeRO-2 (fit_change.with_high_edge_plan)."""
+    m = ask(capsys, "full fine-tune 7B on 4 A100 80G")["report"]["memory"]
+    assert (m["plan"]["zero_stage"], m["plan"]["recompute"]) == (2, "selective")
+    assert m["per_gpu_bytes_high"] <= m["usable_bytes"]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_plan_that_needs_checkpointing_at_the_high_end_is_borderline(capsys, lang):
+    """Baichuan2-13B full on 4 × A800: the selective-recompute plan is kept (it is the faster one) and
+    fits at the likely figure only; the answer says to turn on gradient checkpointing."""
+    q = {
+        "en": "Full fine-tune Baichuan2-13B on 4 A800 80GB: will it fit?",
+        "zh": "百川2-13B想做全量微调，4张A800撑得住吗？",
+    }
+    out = ask(capsys, q[lang])
+    report, m = out["report"], out["report"]["memory"]
+    assert (report["feasible"], report["feasible_reason"]) == ("borderline", "high_edge")
+    assert m["plan"]["recompute"] == "selective"
+    assert [(c["setting"], c["value"]) for c in m["fit_change"]] == [("recompute", "full")]
+    assert m["fit_change"][0]["per_gpu_bytes_high"] <= m["usable_bytes"]
+    line = next(x for x in out["reply"].splitlines() if CHANGE_LINE[lang] in x)
+    assert "gradient_checkpointing" in line
 
 
 def _llama_long() -> tuple:
