@@ -145,6 +145,21 @@ class Alternative(_Frozen):
     per_gpu_bytes: float | None = None
 
 
+class FitChange(_Frozen):
+    """One setting to change so that the high end of the memory band fits (estimator.fit_change)."""
+
+    setting: str = Field(
+        description="'micro_batch', 'recompute', 'zero_stage', 'chunked_loss', 'offload', 'method', "
+        "'seq_len' or 'gpu_count'"
+    )
+    value: str | int | bool = Field(
+        description="the value to set it to, e.g. 1, 'full', 3, True, 'qlora', 4096"
+    )
+    per_gpu_bytes_high: float | None = Field(
+        None, description="high end of the band per GPU once this change (and those before it) is made"
+    )
+
+
 class MethodRow(_Frozen):
     """One fine-tuning method of several asked at once ("全量微调、LoRA、QLoRA分别要多少显存")."""
 
@@ -208,6 +223,11 @@ class Memory(_Frozen):
     )
     recommended_plan: Plan | None = None
     alternatives: list[Alternative] = Field(default_factory=empty_list)
+    fit_change: list[FitChange] = Field(
+        default_factory=empty_list,
+        description="what to change so that the high end of the band fits the user's GPUs, when only the "
+        "likely figure does (the verdict is then 'borderline'): settings in the order to apply them",
+    )
 
 
 class DecodeSpeed(_Frozen):
@@ -362,7 +382,8 @@ class SizingReport(_Frozen):
     )
     feasible_reason: str | None = Field(
         None,
-        description="why borderline: 'tight', 'offload', 'sharded_4bit_base', 'range_upper_end', 'fp8_only', "
+        description="why borderline: 'tight', 'high_edge', 'tool_default_ddp', 'offload', "
+        "'sharded_4bit_base', 'range_upper_end', 'fp8_only', "
         "'local_4bit', 'full_memory'; why no: 'max_model_len' (serving: vLLM cannot hold one sequence of "
         "the stated max_model_len, though the context sized fits)",
     )

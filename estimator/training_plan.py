@@ -10,9 +10,10 @@ from typing import Any, NamedTuple
 from estimator import compute
 from estimator.catalog import GpuSpec, ModelSpec
 from estimator.copying import replace
+from estimator.fit_change import what_to_change, with_high_edge_plan
 from estimator.ledger import Ledger
 from estimator.methods import with_least
-from estimator.models import Band, DaysRow, Memory, SizingRequest, Stage
+from estimator.models import Band, DaysRow, FitChange, Memory, SizingRequest, Stage
 from estimator.plan import HEADROOM, MAX_GPUS_SEARCHED, least_memory_plan, memory_with_batch, training_memory
 from estimator.reasons import Why
 from estimator.resolve import Resolved
@@ -128,6 +129,8 @@ def memory_and_plan(
         mem = mem.model_copy(
             update={"recommended_gpus": None, "recommended_plan": None, "recommended_per_gpu_bytes": None}
         )
+    if r.stage == Stage.finetune:  # a layout that fits at the band's high end (fitted on fine-tuning runs)
+        mem = with_high_edge_plan(spec, params, gpu, setup, mem)
     if global_batch:
         mem = memory_with_batch(mem, global_batch)
         given = getattr(req, "global_batch", None)
@@ -142,6 +145,8 @@ def memory_and_plan(
                 dp=plan.dp,
             )
     feasible, reason = training_verdict(req, spec, params, gpu, setup, mem)
+    if reason in ("tight", "high_edge", "tool_default_ddp") and mem.plan is not None and mem.plan_gpus:
+        mem = mem.model_copy(update={"fit_change": _fit_change(spec, params, gpu, setup, mem, reason)})
     if mem.min_gpus is None and (setup.zero_stage is not None or setup.recompute is not None):
         ledger.note("no_fit_stated", gpus_searched=MAX_GPUS_SEARCHED)  # the user's setting is the cause
     elif mem.min_gpus is None:
@@ -157,6 +162,21 @@ def memory_and_plan(
         m = mem.plan.gradient_accumulation or 1  # micro-batches per step through the pipeline
         ledger.note("pp_bubble", pp=mem.plan.pp, micro_batches=m, bubble=round((mem.plan.pp - 1) / m, 4))
     return PlanParts(mem, feasible, reason)
+
+
+def _fit_change(
+    spec: ModelSpec, params: float, gpu: GpuSpec, setup: TrainingSetup, mem: Memory, reason: str
+) -> list[FitChange]:
+    """What to change for a borderline verdict (:mod:`estimator.fit_change`): under the tool's default
+    DDP, first the plan's ZeRO stage, then what makes the high end fit with it."""
+    plan, gpus = mem.plan, mem.plan_gpus
+    assert plan is not None and gpus
+    if reason != "tool_default_ddp":
+        return what_to_change(spec, params, gpu, gpus, setup, plan)
+    first = FitChange(setting="zero_stage", value=plan.zero_stage, per_gpu_bytes_high=mem.per_gpu_bytes_high)
+    if (mem.per_gpu_bytes_high or 0.0) <= mem.usable_bytes:
+        return [first]
+    return [first, *what_to_change(spec, params, gpu, gpus, replace(setup, zero_stage=plan.zero_stage), plan)]
 
 
 def _note_recompute_chosen(

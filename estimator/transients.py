@@ -23,7 +23,7 @@ from typing import NamedTuple
 
 from estimator.architecture import embedding_params
 from estimator.catalog import ModelSpec
-from estimator.models import Method, Plan
+from estimator.models import Algorithm, Method, Plan
 from estimator.runtimes.transformers import largest_matrix
 from estimator.setup import Layout, Recompute, TrainingSetup, activation_layers
 
@@ -33,6 +33,20 @@ LOSS_CHUNKS = 8
 
 KORTHIKANTI_COEFFICIENT = 34.0
 """Bytes per s·b·h per layer, selective recompute (Korthikanti et al. 2022, Table 2)."""
+
+PAIRED_SEQUENCES = 2
+"""Sequences per micro-batch example in DPO: the chosen and the rejected answer go through the model
+in one concatenated batch — TRL ``DPOTrainer.concatenated_forward`` ("concatenating the chosen and
+rejected inputs together", trl/trainer/dpo_trainer.py), LLaMA-Factory's
+``PairwiseDataCollatorWithPadding`` (llamafactory/data/collator.py: chosen then rejected in one batch)
+— so activations and logits are those of 2 × ``per_device_train_batch_size`` sequences."""
+
+
+def rows(setup: TrainingSetup, plan: Plan | Layout) -> int:
+    """Sequences one micro-batch puts through the model: the micro-batch, × :data:`PAIRED_SEQUENCES`
+    for DPO."""
+    return plan.micro_batch * (PAIRED_SEQUENCES if setup.algorithm == Algorithm.dpo else 1)
+
 
 FP32_LOSS_BYTES_PER_LOGIT = (10.0, 12.0, 16.0)
 """(low, likely, high) bytes per logit (token × vocabulary entry) of an fp32 cross-entropy.
@@ -243,7 +257,7 @@ def kept_activations(
     layer (likely), the band [min(34, fused), max(34, eager)] of :func:`layer_activation_coefficients`,
     plus LoRA's input copies (:func:`_adapter_elements` × 2 bytes, + the dropout masks).
     """
-    s, b, t = setup.seq_len, plan.micro_batch, plan.tp
+    s, b, t = setup.seq_len, rows(setup, plan), plan.tp
     layers = activation_layers(spec, setup, plan.pp, plan.recompute) * plan.pp
     if plan.recompute == "full":
         return Span.exact(activation_bytes_per_layer(s, b, spec, t, "full") * layers)
@@ -276,7 +290,7 @@ def layer_workspace(
     0 without recompute: the kept activations (:func:`kept_activations`) already count every layer."""
     if plan.recompute != "full":
         return ZERO
-    s, b, t = setup.seq_len, plan.micro_batch, plan.tp
+    s, b, t = setup.seq_len, rows(setup, plan), plan.tp
     fused, eager, elements = facts or activation_facts(spec, setup)
     per_coef = s * b * spec.hidden / t
     adapters = elements * s * b / t * _adapter_bytes_per_element(setup, plan)
@@ -297,7 +311,7 @@ def loss_bytes(spec: ModelSpec, setup: TrainingSetup, plan: Plan | Layout) -> Sp
     the start of the backward, with every kept activation."""
     table = CHUNKED_LOSS_BYTES_PER_LOGIT if setup.chunked_loss else None
     table = table or (FP32_LOSS_BYTES_PER_LOGIT if setup.fp32_loss else HALF_LOSS_BYTES_PER_LOGIT)
-    logits = plan.micro_batch * setup.seq_len * spec.vocab / plan.tp
+    logits = rows(setup, plan) * setup.seq_len * spec.vocab / plan.tp
     return Span(*table).scaled(logits)
 
 

@@ -10,6 +10,7 @@ from estimator.catalog import GpuSpec, ModelSpec
 from estimator.models import Memory, Method, SizingRequest
 from estimator.plan import HEADROOM, best_plan_for
 from estimator.setup import TrainingSetup
+from estimator.training_tools import tool_limits
 
 
 def requested_count(req: SizingRequest) -> int | None:
@@ -22,18 +23,28 @@ def training_verdict(
 ) -> tuple[str | None, str | None]:
     """('yes' / 'borderline' / 'no', reason) for the user's GPU count; (None, None) without one.
 
-    yes: a layout fits with ≥ 10 % headroom. borderline: it fits only above 90 % of the card
-    ('tight'); or only at the upper end of a stated range ('range_upper_end'); or only thanks to CPU
-    offload (≈ 12 B/param of host RAM and slow steps, ZeRO-Offload §4: 'offload'); or a QLoRA base
-    too big for one card must be sharded (FSDP-QLoRA: works with recent tooling, fiddly:
-    'sharded_4bit_base'). no: nothing fits on that many GPUs.
+    yes: a layout fits with ≥ 10 % headroom and the high end of its band fits the card.
+    borderline: the user's data-parallel tool, with no ZeRO/FSDP setting stated, runs plain DDP while
+    the plan needs ZeRO ('tool_default_ddp', :func:`tool_runs_ddp`); or the plan fits only above 90 %
+    of the card ('tight'); or the likely figure fits but the band's high end
+    (:mod:`estimator.memory_band`) does not ('high_edge': real runs land there, issue 25 item 1); for
+    these three :func:`estimator.fit_change.what_to_change` names what to change. Also borderline: only
+    at the upper end of a stated range ('range_upper_end'); only thanks to CPU offload (≈ 12 B/param of
+    host RAM and slow steps, ZeRO-Offload §4: 'offload'); a QLoRA base too big for one card must be
+    sharded (FSDP-QLoRA: works with recent tooling, fiddly: 'sharded_4bit_base').
+    no: nothing fits on that many GPUs.
     """
+
     count = requested_count(req)
     if count is None:
         return None, None
     if mem.fits_requested:
+        if tool_runs_ddp(req, setup, mem):
+            return "borderline", "tool_default_ddp"
         if mem.per_gpu_bytes > HEADROOM * mem.usable_bytes:
             return "borderline", "tight"
+        if (mem.per_gpu_bytes_high or 0.0) > mem.usable_bytes:
+            return "borderline", "high_edge"
         if setup.offload:
             return "borderline", "offload"
         plan = mem.plan
@@ -46,3 +57,21 @@ def training_verdict(
     if req.gpu_count_max and best_plan_for(spec, params, gpu, req.gpu_count_max, setup):
         return "borderline", "range_upper_end"
     return "no", None
+
+
+def tool_runs_ddp(req: SizingRequest, setup: TrainingSetup, mem: Memory) -> bool:
+    """The user named a data-parallel tool (Hugging Face Trainer, TRL, LLaMA-Factory, axolotl, ms-swift,
+    Unsloth: :data:`estimator.training_tools.TRAINING_TOOL_LIMITS`) and neither a ZeRO stage nor offload
+    (which needs ZeRO), while the plan on their GPUs shards with ZeRO.
+
+    Without a ``deepspeed`` / ``fsdp`` setting these tools run PyTorch DDP, which keeps a whole replica
+    of the model on every GPU (transformers ``TrainingArguments``: DeepSpeed and FSDP only when
+    ``deepspeed`` / ``fsdp`` are set; PyTorch DDP docs: each process keeps its own replica of the model;
+    LLaMA-Factory shards only with ``deepspeed: examples/deepspeed/ds_z3_config.json`` or an FSDP
+    config): the run as stated does not use the plan's layout, so the verdict names the setting."""
+    plan, named = mem.plan, tool_limits(req.training_tool)
+    return bool(
+        named is not None and named.data_parallel_only and setup.data_parallel_only
+        and setup.zero_stage is None and not setup.offload
+        and plan is not None and plan.dp > 1 and plan.zero_stage > 0
+    )  # fmt: skip

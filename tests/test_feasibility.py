@@ -41,8 +41,12 @@ def _agreement(categories: set[str]) -> tuple[float, list[str]]:
 
 
 def test_training_and_parallelism_verdicts_agree_with_corpus():
+    """Issue 25 item 1 ("fits" only when the memory band's high end fits; "borderline" says what to
+    change) moved two runs the corpus calls "yes" to "borderline: gradient checkpointing on" — 7B
+    continued pre-training on 8 × V100 32GB and Baichuan2-13B full fine-tuning on 4 × A800, whose
+    selective-recompute plans fit at the likely figure only: 12/15 (14/15 before). The floor follows."""
     rate, _ = _agreement(TRAINING)
-    assert rate >= 0.85
+    assert rate >= 0.80
 
 
 def test_serving_verdicts_agree_with_corpus():

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from bot.render.fit_change_text import fit_change_text, fit_reason_text
 from bot.render.fmt import Fmt, bar, display_width, ljust, rjust
 from bot.render.i18n import N_, translate
 from bot.render.plan_text import (
@@ -233,8 +234,13 @@ def _borderline_text(report: SizingReport, f: Fmt) -> str | None:
     """One line saying why a 'fits' is only borderline (report.feasible_reason)."""
     reason = report.feasible_reason
     m = report.memory
-    if report.feasible != "borderline" or reason not in BORDERLINE_REASONS or m is None:
+    if report.feasible != "borderline" or m is None:
         return None
+    change = fit_change_text(m.fit_change, f)
+    if reason not in BORDERLINE_REASONS:
+        line = fit_reason_text(report, f)
+        return " ".join(t for t in (line, change) if t) if line else None
     params = report.request.params_total or 0.0
     share = f.percent(m.per_gpu_bytes / m.gpu_memory_bytes) if m.gpu_memory_bytes else ""
-    return translate(f.lang, BORDERLINE_REASONS[reason], share=share, host=f.gb(12.0 * params))
+    line = translate(f.lang, BORDERLINE_REASONS[reason], share=share, host=f.gb(12.0 * params))
+    return " ".join(t for t in (line, change) if t)

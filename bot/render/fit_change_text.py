@@ -1,0 +1,68 @@
+"""The "what to change" of a borderline training verdict (issue 25 item 1): why only the likely figure
+fits, and the settings that make the high end of the band fit (``Memory.fit_change``, computed by
+:mod:`estimator.fit_change`)."""
+
+from __future__ import annotations
+
+from bot.render.fmt import Fmt
+from bot.render.i18n import N_, translate
+from estimator.models import FitChange, SizingReport
+
+FIT_REASONS = {
+    "high_edge": N_(
+        "Borderline: the likely %(likely)s per GPU fits, but the high end of the band, %(high)s, is above "
+        "the card's %(usable)s — real runs often land there."
+    ),
+    "tool_default_ddp": N_(
+        "Borderline: %(tool)s without a DeepSpeed or FSDP setting runs plain DDP, which keeps the whole "
+        "model on every GPU; this plan needs ZeRO-%(stage)s."
+    ),
+}
+"""Why a training verdict is borderline, for the reasons :mod:`estimator.verdicts` adds in issue 25."""
+
+CHANGES = {
+    "micro_batch": N_("micro-batch %(value)s (per_device_train_batch_size)"),
+    "recompute": N_("gradient checkpointing on (gradient_checkpointing: true)"),
+    "zero_stage": N_("DeepSpeed ZeRO-%(value)s or FSDP (a deepspeed / fsdp config)"),
+    "chunked_loss": N_("a loss without the whole fp32 logits (Liger kernel: use_liger_kernel)"),
+    "offload": N_("ZeRO-3 CPU offload of the optimizer states"),
+    "method": N_("QLoRA (4-bit base)"),
+    "seq_len": N_("sequence length %(value)s (cutoff_len / max_seq_length)"),
+    "gpu_count": N_("%(value)s GPUs"),
+}
+"""One phrase per setting of :class:`estimator.models.FitChange`."""
+
+
+def fit_reason_text(report: SizingReport, f: Fmt) -> str | None:
+    """The sentence for a 'high_edge' / 'tool_default_ddp' borderline; None for other reasons."""
+    m, reason = report.memory, report.feasible_reason
+    if m is None or reason not in FIT_REASONS:
+        return None
+    stage = m.plan.zero_stage if m.plan is not None else 3
+    return translate(
+        f.lang,
+        FIT_REASONS[reason],
+        likely=f.gib(m.per_gpu_bytes),
+        high=f.gib(m.per_gpu_bytes_high or m.per_gpu_bytes),
+        usable=f.gib(m.usable_bytes),
+        tool=report.request.training_tool or "",
+        stage=stage,
+    )
+
+
+def fit_change_text(changes: list[FitChange], f: Fmt) -> str | None:
+    """'What to change: gradient checkpointing on, … (high end then ≈ 31.2 GiB per GPU).'; None when
+    there is nothing to change."""
+    if not changes:
+        return None
+    sep = "，" if f.lang.startswith("zh") else ", "
+    items = sep.join(translate(f.lang, CHANGES[c.setting], value=c.value) for c in changes)
+    high = changes[-1].per_gpu_bytes_high
+    if high is None:
+        return translate(f.lang, N_("What to change: %(changes)s."), changes=items)
+    return translate(
+        f.lang,
+        N_("What to change: %(changes)s (the high end is then %(high)s per GPU)."),
+        changes=items,
+        high=f.gib(high),
+    )

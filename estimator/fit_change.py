@@ -1,0 +1,165 @@
+"""What to change when a training job fits the user's GPUs only at the likely figure (issue 25 item 1).
+
+The verdict says "fits" only when the **high end** of the memory band (:mod:`estimator.memory_band`)
+fits the card: real runs sit there often enough (the threads of ``tests/data/real_questions`` that ran
+out of memory where the likely figure fitted). When only the likely figure fits, the verdict is
+"borderline" and names the settings that make the high end fit, the cheapest first:
+
+1. ``micro_batch`` 1 (``per_device_train_batch_size``: activations and logits scale with it);
+2. ``recompute`` full — gradient checkpointing (``gradient_checkpointing: true``; Chen et al. 2016);
+3. ``zero_stage`` 3 on more than one GPU — DeepSpeed ZeRO-3 or FSDP full sharding (Rajbhandari et al.
+   2020): the states of the base and the optimizer sharded over the GPUs;
+4. ``chunked_loss`` — a loss that never holds the fp32 logits of the whole vocabulary: Liger Kernel's
+   fused linear cross-entropy (``use_liger_kernel`` in transformers/TRL, ``enable_liger_kernel`` in
+   LLaMA-Factory, ``liger_fused_linear_cross_entropy`` in axolotl; Hsu et al. 2024, arXiv 2410.10989 §3.2:
+   the logits are computed and consumed chunk by chunk), Unsloth's own, torchtune's chunked loss;
+5. ``offload`` — ZeRO-Offload of the optimizer states to host memory (full fine-tuning only: an
+   adapter's optimizer states are small; Ren et al. 2021);
+6. ``method`` QLoRA for a LoRA job (the base in 4 bits; Dettmers et al. 2023);
+7. ``seq_len`` — a shorter ``cutoff_len`` / ``max_seq_length``: halves of the user's, down to 256;
+8. ``gpu_count`` — 2×, 4× or 8× the user's GPUs.
+
+One setting alone is tried first (in that order); when none suffices, settings 1–5 are added one after
+another, then 6–8 each on top of them. No constant here: each candidate is sized by the same formulas
+and band as the answer (:func:`estimator.memory.breakdown_within`,
+:func:`estimator.memory_band.per_gpu_band`).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator
+from dataclasses import replace
+
+from estimator.catalog import GpuSpec, ModelSpec
+from estimator.layouts import _layouts
+from estimator.memory import SearchMemo, breakdown_within
+from estimator.memory_band import per_gpu_band
+from estimator.models import FitChange, Memory, Method, Plan
+from estimator.setup import TrainingSetup
+
+MIN_SEQ_LEN = 256
+"""Shortest sequence the change suggests (tokens): below it a fine-tuning sample is rarely useful."""
+
+Candidate = tuple[str, object, TrainingSetup, int]
+"""(setting, value, the setup with it, the GPU count with it)."""
+
+
+def high_edge_fit(
+    spec: ModelSpec,
+    params: float,
+    gpu: GpuSpec,
+    gpus: int,
+    setup: TrainingSetup,
+    pinned: tuple[int, int] | None = None,
+) -> tuple[Plan, float] | None:
+    """The preferred layout on ``gpus`` GPUs whose **high** end of the band fits the card, with that
+    high end (bytes per GPU); None when none does. Same layouts and order as
+    :func:`estimator.plan.best_plan_for`; ``pinned`` = (TP, PP) keeps the model's split."""
+    usable = gpu.addressable_bytes
+    memo = SearchMemo()
+    for layout in _layouts(spec, gpu, gpus, setup, pinned):
+        parts = breakdown_within(spec, params, setup, layout, usable, memo)
+        if parts is None or sum(parts.values()) > usable:
+            continue
+        high = per_gpu_band(spec, setup, layout, parts, params)[1]
+        if high <= usable:
+            return layout.to_plan(), high
+    return None
+
+
+def with_high_edge_plan(
+    spec: ModelSpec, params: float, gpu: GpuSpec, setup: TrainingSetup, mem: Memory
+) -> Memory:
+    """``mem`` at the user's GPU count with, when its plan fits only at the likely figure, the preferred
+    layout of the same setup, TP × PP and recompute mode whose high end fits (:func:`high_edge_fit`: a
+    higher ZeRO stage, a smaller micro-batch): the plan the answer shows then fits at both ends. The
+    recompute mode is kept — it sets the training time (H200 keeping the activations H100 must
+    recompute); when only checkpointing makes the high end fit, the verdict says so instead.
+    Unchanged when the plan's high end fits already or no layout's does (the verdict then names what
+    to change)."""
+    plan, gpus = mem.plan, mem.plan_gpus
+    if (
+        not mem.fits_requested
+        or plan is None
+        or not gpus
+        or (mem.per_gpu_bytes_high or 0) <= mem.usable_bytes
+    ):
+        return mem
+    kept = replace(setup, recompute=setup.recompute or plan.recompute)  # type: ignore[arg-type]
+    found = high_edge_fit(spec, params, gpu, gpus, kept, (plan.tp, plan.pp))
+    if found is None:
+        return mem
+    parts = breakdown_within(spec, params, setup, found[0], math.inf)
+    assert parts is not None  # no limit
+    low, high = per_gpu_band(spec, setup, found[0], parts, params)
+    update = {"plan": found[0], "breakdown": parts, "per_gpu_bytes": sum(parts.values())}
+    return mem.model_copy(update={**update, "per_gpu_bytes_low": low, "per_gpu_bytes_high": high})
+
+
+def _toggles(setup: TrainingSetup, plan: Plan, gpus: int) -> Iterator[Candidate]:
+    """Settings 1–5 of the module docstring that differ from the user's setup and the plan."""
+    if max(setup.micro_batch, plan.micro_batch) > 1:
+        yield "micro_batch", 1, replace(setup, micro_batch=1), gpus
+    if plan.recompute != "full":
+        yield "recompute", "full", replace(setup, recompute="full"), gpus
+    if gpus > 1 and plan.zero_stage < 3 and plan.tp * plan.pp < gpus:
+        yield "zero_stage", 3, replace(setup, zero_stage=3, tp=None, pp=None), gpus
+    if not setup.chunked_loss:
+        yield "chunked_loss", True, replace(setup, chunked_loss=True), gpus
+    if setup.method == Method.full and not setup.offload:
+        yield "offload", True, replace(setup, offload=True), gpus
+
+
+def _structural(setup: TrainingSetup, gpus: int) -> Iterator[Candidate]:
+    """Settings 6–8 of the module docstring."""
+    if setup.method == Method.lora:
+        yield "method", Method.qlora.value, replace(setup, method=Method.qlora), gpus
+    seq = setup.seq_len // 2
+    while seq >= MIN_SEQ_LEN:
+        yield "seq_len", seq, replace(setup, seq_len=seq), gpus
+        seq //= 2
+    for factor in (2, 4, 8):
+        yield "gpu_count", gpus * factor, setup, gpus * factor
+
+
+def what_to_change(
+    spec: ModelSpec, params: float, gpu: GpuSpec, gpus: int, setup: TrainingSetup, plan: Plan
+) -> list[FitChange]:
+    """The settings that make the high end of the band fit ``gpus`` GPUs (module docstring); empty when
+    none of them does (or when it fits already)."""
+
+    def sized(c: Candidate) -> float | None:
+        found = high_edge_fit(spec, params, gpu, c[3], c[2])
+        return found[1] if found else None
+
+    toggles = list(_toggles(setup, plan, gpus))
+    for c in (*toggles, *_structural(setup, gpus)):
+        high = sized(c)
+        if high is not None:
+            return [FitChange(setting=c[0], value=c[1], per_gpu_bytes_high=high)]  # type: ignore[arg-type]
+    done: list[FitChange] = []
+    cum = setup
+    for c in toggles:
+        cum = _combined(cum, c[2], c[0])
+        high = sized((c[0], c[1], cum, gpus))
+        done.append(FitChange(setting=c[0], value=c[1], per_gpu_bytes_high=high))  # type: ignore[arg-type]
+        if high is not None:
+            return done
+    for c in _structural(cum, gpus):
+        high = sized(c)
+        if high is not None:
+            return [*done, FitChange(setting=c[0], value=c[1], per_gpu_bytes_high=high)]  # type: ignore[arg-type]
+    return []
+
+
+def _combined(cum: TrainingSetup, changed: TrainingSetup, setting: str) -> TrainingSetup:
+    """``cum`` with the one setting that ``changed`` differs in."""
+    fields = {
+        "micro_batch": {"micro_batch": changed.micro_batch},
+        "recompute": {"recompute": changed.recompute},
+        "zero_stage": {"zero_stage": changed.zero_stage, "tp": None, "pp": None},
+        "chunked_loss": {"chunked_loss": changed.chunked_loss},
+        "offload": {"offload": changed.offload},
+    }[setting]
+    return replace(cum, **fields)
