@@ -29,7 +29,8 @@ work (s6 integration): 23 "does not fit", 22 "borderline", 27 "fits" of 72 (one 
 fit" to "borderline" as its settings are now read); ran 6 of 6."""
 
 CEILING = {"oom_yes": 27}
-"""Runs that ran out of memory and still get "fits" (2026-12-02, branch s6-fid: 30 of 72; 41 before; 27 merged)."""
+"""Runs that ran out of memory and still get "fits" (2026-12-02: branch s6-fid 30 of 72, 41 before;
+merged 27)."""
 
 
 def _work_records() -> list[dict[str, Any]]:
