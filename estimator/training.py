@@ -23,7 +23,7 @@ from estimator.resolve import Resolved
 from estimator.setup import TrainingSetup
 from estimator.training_plan import PlanParts as PlanParts
 from estimator.training_plan import _note_recompute_chosen as _note_recompute_chosen
-from estimator.training_plan import fewest_slower, memory_and_plan, recompute_time
+from estimator.training_plan import fewest_slower, memory_and_plan, recompute_time, with_fewest_paying
 from estimator.training_rate import FP8_MIN_PEAK_RATIO as FP8_MIN_PEAK_RATIO
 from estimator.training_rate import MEASURED_MFU_PLAUSIBLE as MEASURED_MFU_PLAUSIBLE
 from estimator.training_rate import MFU, at_count, deadline_gpus, training_rate
@@ -72,8 +72,7 @@ def size_training(req: SizingRequest, r: Resolved, ledger: Ledger) -> TrainingRe
     if k != 6.0:
         ledger.assume("flops_per_param_token", round(k, 3), why)
 
-    mfu = price = None
-    deadline = req.deadline_days
+    mfu, price, deadline = None, None, req.deadline_days
     timed = not r.gpu.generic or measured_rate(req, k, r.active or out.params) is not None
     if r.gpu.generic and not timed and (tokens is not None or req.budget or req.hours):
         ledger.note("generic_gpu_no_time", gpu=r.gpu.name)
@@ -101,7 +100,8 @@ def size_training(req: SizingRequest, r: Resolved, ledger: Ledger) -> TrainingRe
         out = replace(out, **_memory_and_layout(req, r, out, algorithm, deadline, ledger))
     out = replace(out, **recompute_time(req, out, k, ledger))
     if out.gpu_hours is not None and not req.hours:
-        out = replace(out, **_deadline_table(req, r.gpu, out, deadline or assumed_deadline(req)[0], ledger))
+        table = _deadline_table(req, r.gpu, out, deadline or assumed_deadline(req)[0], ledger)
+        out = replace(out, **with_fewest_paying(out, table))
     return out
 
 

@@ -33,8 +33,9 @@ def recompute_time(req: SizingRequest, out: Any, k: float, ledger: Ledger) -> di
     """GPU-hours × (k + 2) / k, the MFU ÷ the same and the cost re-billed when the layout on the user's
     GPU count turns on full recomputation to fit (a card with more memory that keeps the activations
     trains faster: 8 × H200 against 8 × H100). Without a stated count only the fewest GPUs that fit
-    (the layout shown) pay it, in their row of the days table (``fewest_recompute``): the GPU-hours and
-    larger clusters, which keep the activations, stay at the calibrated rate. Nothing when the layout
+    (the layout shown) pay it, in their row of the days table (``fewest_recompute``), and in the
+    GPU-hours and cost when the answer is quoted on them (:func:`with_fewest_paying`); larger clusters,
+    which keep the activations, stay at the calibrated rate. Nothing when the layout
     does not fit anyway, or for a duration or a rate the user stated (it includes what they ran)."""
     mem = out.memory
     plan = mem.plan if mem is not None else None
@@ -53,6 +54,12 @@ def recompute_time(req: SizingRequest, out: Any, k: float, ledger: Ledger) -> di
             factor=round(factor, 2),
         )
         return {"fewest_recompute": (mem.plan_gpus, factor)}
+    ledger.assume("recompute_time", round(factor, 3), Why.recompute_time, gpus=mem.plan_gpus, k=round(k, 2))
+    return _slower_fields(out, factor)
+
+
+def _slower_fields(out: Any, factor: float) -> dict[str, Any]:
+    """GPU-hours × ``factor``, the MFU ÷ ``factor`` and the cost re-billed (full recomputation)."""
     g, m = out.gpu_hours, out.mfu
     hours = Band(low=g.low * factor, likely=g.likely * factor, high=g.high * factor)
     fields: dict[str, Any] = {"gpu_hours": hours, "mfu_likely": m.likely / factor}
@@ -66,8 +73,17 @@ def recompute_time(req: SizingRequest, out: Any, k: float, ledger: Ledger) -> di
                 "high_with_mfu": compute.billed_gpu_hours(hours.high) * c.price_high,
             }
         )  # fmt: skip
-    ledger.assume("recompute_time", round(factor, 3), Why.recompute_time, gpus=mem.plan_gpus, k=round(k, 2))
     return fields
+
+
+def with_fewest_paying(out: Any, table: dict[str, Any]) -> dict[str, Any]:
+    """The days-table fields, and — when the answer's GPU count (``gpus_for_deadline``) is the fewest
+    that fit and they need full recomputation — the GPU-hours, MFU and cost of that run, so the headline's
+    hours, days and cost describe one job (a fresh-user trial: "195 GPU-hours: 2 GPUs for 6.1 days")."""
+    fewest = out.fewest_recompute
+    if fewest is None or table.get("gpus_for_deadline") != fewest[0]:
+        return table
+    return {**table, **_slower_fields(out, fewest[1])}
 
 
 def fewest_slower(rows: list[DaysRow], fewest: tuple[int, float] | None) -> list[DaysRow]:
