@@ -21,6 +21,7 @@ from bot.parse.configs.limits import LIMIT_AFTER_RE, LIMIT_RE, limit_value, quan
 from bot.parse.normalize import mask
 from bot.parse.numbers import parse_number
 from bot.parse.regex import rc
+from bot.parse.shared_value import spread_shared_value
 from bot.parse.stack_words import inferred_tool, launcher_named, named_tools, training_tool
 from estimator.training_tools import TRAINING_TOOL_LIMITS
 
@@ -188,6 +189,7 @@ def _n(m: re.Match[str], *groups: str) -> int | None:
 
 def read_vocabulary(s: str, training: bool) -> Vocab:
     """The config keys and meaning words written in prose in the normalized text ``s``."""
+    s = spread_shared_value(s)  # 'a 和 b 都是 1': each key gets the value
     tool = training_tool(s) if training else None
     tools_named = named_tools(s, tool)
     out = Vocab(s, unused=tools_named + launcher_named(s))

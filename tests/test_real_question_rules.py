@@ -1,0 +1,72 @@
+"""Issue 24 items 2 and 4 (part s6-u3): general ways people write a setting, read through the CLI
+(``sizing-bot ask``) in both languages. The sentences are written for these tests (none is from the
+real-question corpus).
+
+- One value said of several config keys ("A 和 B 都是 1", "both A and B set to 4"): each key gets it,
+  so the global batch is micro-batch × accumulation × GPUs.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from bot.cli import main
+from bot.parse.shared_value import spread_shared_value
+
+
+def ask(capsys: pytest.CaptureFixture[str], text: str) -> Any:
+    code = main(["ask", "--format", "json", text])
+    out = capsys.readouterr().out
+    assert code == 0, out
+    return json.loads(out)
+
+
+# (sentence, micro-batch per GPU, GPUs, global batch = micro × accumulation × GPUs)
+SHARED = [
+    (
+        "用 LLaMA-Factory 对 Qwen2.5-7B 做 LoRA，8 卡 A800，per_device_train_batch_size 和 "
+        "gradient_accumulation_steps 都是 2，10 万条数据要多久",
+        2, 8, 32,
+    ),
+    (
+        "4 张 A100 全参微调 Qwen2.5-1.5B，micro_batch_size、gradient_accumulation_steps 均设为 4，"
+        "要训练多久",
+        4, 4, 64,
+    ),
+    (
+        "LoRA SFT of Qwen2.5-7B on 4 A100 with both per_device_train_batch_size and "
+        "gradient_accumulation_steps set to 4, how long for 10k samples?",
+        4, 4, 64,
+    ),
+    (
+        "LoRA of Llama-3-8B on 2 H100: micro_batch_size and gradient_accumulation_steps are both 8. "
+        "How long for 50k samples?",
+        8, 2, 128,
+    ),
+    (
+        "LoRA of Llama-3-8B on 2 H100, per_device_train_batch_size, gradient_accumulation_steps = 2 "
+        "for both, 50k samples: time?",
+        2, 2, 8,
+    ),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "micro", "gpus", "global_batch"), SHARED)
+def test_one_value_for_several_keys(
+    capsys: pytest.CaptureFixture[str], text: str, micro: int, gpus: int, global_batch: int
+) -> None:
+    data = ask(capsys, text)
+    req = data["request"]
+    assert (req["batch_size"], req["gpu_count"], req["global_batch"]) == (micro, gpus, global_batch)
+    assert not [i for i in data["interpretation"]["ignored"] if i["reason"] == "unread"]
+
+
+def test_shared_value_keeps_length_and_leaves_prose_alone() -> None:
+    s = "lora_r 和 lora_alpha 都是 16, 4 a100 and 2 h100 are both 80g"
+    out = spread_shared_value(s)
+    assert len(out) == len(s)
+    assert out.startswith("lora_r 16, lora_alpha 16")
+    assert out.endswith("4 a100 and 2 h100 are both 80g")  # not config keys: left as written
