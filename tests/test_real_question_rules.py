@@ -4,6 +4,8 @@ real-question corpus).
 
 - One value said of several config keys ("A 和 B 都是 1", "both A and B set to 4"): each key gets it,
   so the global batch is micro-batch × accumulation × GPUs.
+- A cloud instance type ("an AWS g5.48xl", "2 台 p4d.24xlarge") is its GPUs: count and card from the
+  providers' instance tables (bot/parse/instances.py cites them).
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from typing import Any
 import pytest
 
 from bot.cli import main
+from bot.parse.instances import spell_out_instances
 from bot.parse.shared_value import spread_shared_value
 
 
@@ -70,3 +73,31 @@ def test_shared_value_keeps_length_and_leaves_prose_alone() -> None:
     assert len(out) == len(s)
     assert out.startswith("lora_r 16, lora_alpha 16")
     assert out.endswith("4 a100 and 2 h100 are both 80g")  # not config keys: left as written
+
+
+# (sentence, card sized, GPUs, tensor parallel stated or None)
+INSTANCES = [
+    ("On one AWS g5.48xl, can vLLM serve Llama-3-70B-AWQ with tensor_parallel_size 8?", "A10G", 8, 8),
+    ("Full fine-tune Llama-3-8B on 2 p4d.24xlarge nodes: time for 1B tokens?", "A100-SXM4-40GB", 16, None),
+    ("Serve Llama-3-70B on an a2-ultragpu-4g at 8k context: does it fit?", "A100-SXM4-80GB", 4, None),
+    ("LoRA of Llama-3-8B on a Standard_ND96isr_H100_v5, 20k samples: how long?", "H100-SXM5-80GB", 8, None),
+    ("一台 g5.12xlarge 用 vLLM 部署 Qwen2.5-32B-AWQ，tp 4 能跑吗", "A10G", 4, 4),
+    ("用 2 台 AWS p5.48xlarge 全参微调 Qwen2.5-14B，10B token 要多久", "H100-SXM5-80GB", 16, None),
+    ("在两台 p4de.24xlarge 上全参微调 Llama-3-8B，10B token 要多久", "A100-SXM4-80GB", 16, None),
+    ("g6e.xlarge 上部署 Qwen2.5-7B，32 并发够不够", "L40S", 1, None),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "gpu", "count", "tp"), INSTANCES)
+def test_instance_type_is_its_gpus(
+    capsys: pytest.CaptureFixture[str], text: str, gpu: str, count: int, tp: int | None
+) -> None:
+    req = ask(capsys, text)["request"]
+    assert (req["gpu"], req["gpu_count"], req["tp"]) == (gpu, count, tp)
+
+
+def test_instance_names_only_real_instance_types() -> None:
+    assert spell_out_instances("an aws g5.48xl (a10g)") == "an 8 x a10g (a10g)"
+    assert spell_out_instances("3 g4dn.metal instances") == "24 x t4"
+    assert spell_out_instances("a p3.32xlarge") == "a p3.32xlarge"  # no such size: left as typed
+    assert spell_out_instances("qwen2.5-72b on 4 h100") == "qwen2.5-72b on 4 h100"
