@@ -6,6 +6,8 @@ real-question corpus).
   so the global batch is micro-batch × accumulation × GPUs.
 - A cloud instance type ("an AWS g5.48xl", "2 台 p4d.24xlarge") is its GPUs: count and card from the
   providers' instance tables (bot/parse/instances.py cites them).
+- Several ZeRO stages tried in one message ("OOMs at zero2 and zero3", "zero 2/3 都试过"): the first is
+  sized, each other one named as another setup.
 """
 
 from __future__ import annotations
@@ -101,3 +103,24 @@ def test_instance_names_only_real_instance_types() -> None:
     assert spell_out_instances("3 g4dn.metal instances") == "24 x t4"
     assert spell_out_instances("a p3.32xlarge") == "a p3.32xlarge"  # no such size: left as typed
     assert spell_out_instances("qwen2.5-72b on 4 h100") == "qwen2.5-72b on 4 h100"
+
+
+# (sentence, stage sized, stages named as another setup)
+ZERO_STAGES = [
+    ("Full fine-tune of Qwen2.5-14B on 8 H100: it OOMs with ZeRO-2 and with ZeRO-3. What fits?", 2, ["3"]),
+    ("LoRA of Llama-3-70B on 4 A100 80G, tried deepspeed zero 3/2, still OOM: how many GPUs?", 3, ["2"]),
+    ("8 张 A100 全参微调 Qwen2.5-14B，deepspeed zero 2/3 都试过了，还是 OOM，需要多少卡", 2, ["3"]),
+    ("4 张 4090 做 Llama-3-8B 全参微调，zero1、zero2 和 zero3 都爆显存，要几张卡", 1, ["2", "3"]),
+    ("QLoRA of Llama-3-70B on 2 RTX 4090 with DeepSpeed ZeRO-3: memory per GPU?", 3, []),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "sized", "named"), ZERO_STAGES)
+def test_other_zero_stages_are_named(
+    capsys: pytest.CaptureFixture[str], text: str, sized: int, named: list[str]
+) -> None:
+    data = ask(capsys, text)
+    assert data["request"]["zero_stage"] == sized
+    others = [i["text"] for i in data["interpretation"]["ignored"] if i["text"].startswith("zero_stage")]
+    assert others == [f"zero_stage: {n}" for n in named]
+    assert all(i["reason"] == "other_setup" for i in data["interpretation"]["ignored"] if i["text"] in others)

@@ -222,6 +222,7 @@ def _zero(out: Settings) -> None:
     if m:
         out.fields["zero_stage"] = int(m.group("n") or m.group("m") or m.group("d"))
         out.s = _masked(out.s, m)
+        _other_zero_stages(out, m.end())
         return
     m = FSDP_RE.search(out.s)
     if m:
@@ -229,6 +230,26 @@ def _zero(out: Settings) -> None:
         key = next((k for k in ("hybrid", "full", "shard", "no") if mode.startswith(k)), "full")
         out.fields["zero_stage"] = FSDP_STAGES[key]
         out.s = _masked(out.s, m)
+
+
+ZERO_ALSO_RE = rc(r"^\s*(?:/|,|、|or|and|和|或|或者|还是)\s*(?:or\s+|and\s+)?(?P<n>[0-3])(?![0-9a-z.])")
+"""A second stage right after the first ('zero 2/3', 'ZeRO-2 or 3', 'zero2 和 3')."""
+
+
+def _other_zero_stages(out: Settings, end: int) -> None:
+    """Each other ZeRO stage of the message ('OOMs at zero2 and zero3', 'zero 2/3'): the first is sized,
+    the others named as another setup (never dropped silently)."""
+    sized, named = out.fields["zero_stage"], []
+    also = ZERO_ALSO_RE.match(out.s[end:])
+    if also:
+        named.append(int(also.group("n")))
+        out.s = mask(out.s, end, end + also.end(), " ")
+    for m in list(ZERO_RE.finditer(out.s)):
+        named.append(int(m.group("n") or m.group("m") or m.group("d")))
+        out.s = _masked(out.s, m)
+    for stage in dict.fromkeys(named):
+        if stage != sized:
+            out.unused.append((f"zero_stage: {stage}", "other_setup"))
 
 
 def _lora(out: Settings) -> None:
