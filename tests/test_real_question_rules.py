@@ -112,6 +112,8 @@ ZERO_STAGES = [
     ("8 张 A100 全参微调 Qwen2.5-14B，deepspeed zero 2/3 都试过了，还是 OOM，需要多少卡", 2, ["3"]),
     ("4 张 4090 做 Llama-3-8B 全参微调，zero1、zero2 和 zero3 都爆显存，要几张卡", 1, ["2", "3"]),
     ("QLoRA of Llama-3-70B on 2 RTX 4090 with DeepSpeed ZeRO-3: memory per GPU?", 3, []),
+    ("QLoRA of Llama-3-70B with DeepSpeed ZeRO-3 and 2 RTX 4090: memory per GPU?", 3, []),
+    ("Llama-3-8B 全参微调，DeepSpeed ZeRO-2 或 2 张 A100 80G 够吗", 2, []),
 ]  # fmt: skip
 
 
@@ -121,6 +123,7 @@ def test_other_zero_stages_are_named(
 ) -> None:
     data = ask(capsys, text)
     assert data["request"]["zero_stage"] == sized
+    assert data["request"]["gpu_count"] in (2, 4, 8)  # the count after a stage is never read as a stage
     others = [i["text"] for i in data["interpretation"]["ignored"] if i["text"].startswith("zero_stage")]
     assert others == [f"zero_stage: {n}" for n in named]
     assert all(i["reason"] == "other_setup" for i in data["interpretation"]["ignored"] if i["text"] in others)

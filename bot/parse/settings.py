@@ -232,7 +232,10 @@ def _zero(out: Settings) -> None:
         out.s = _masked(out.s, m)
 
 
-ZERO_ALSO_RE = rc(r"^\s*(?:/|,|、|or|and|和|或|或者|还是)\s*(?:or\s+|and\s+)?(?P<n>[0-3])(?![0-9a-z.])")
+ZERO_ALSO_RE = rc(
+    r"^\s*(?:/|or|and|和|或|或者|还是)\s*(?P<n>[0-3])(?![0-9a-z.])"
+    r"(?=\s*(?:$|[,.;:!?)）]|都|也|均|全|试|没|不|还|爆|oom|both|each|all|tried|were|are|fail|with|用|开))"
+)
 """A second stage right after the first ('zero 2/3', 'ZeRO-2 or 3', 'zero2 和 3')."""
 
 
