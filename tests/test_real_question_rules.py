@@ -8,6 +8,8 @@ real-question corpus).
   providers' instance tables (bot/parse/instances.py cites them).
 - Several ZeRO stages tried in one message ("OOMs at zero2 and zero3", "zero 2/3 都试过"): the first is
   sized, each other one named as another setup.
+- Colocate mode in online RL (TRL / ms-swift ``vllm_mode colocate``): the rollouts run on vLLM, which is
+  named (a serving runtime in a training question), as when written.
 """
 
 from __future__ import annotations
@@ -127,3 +129,22 @@ def test_other_zero_stages_are_named(
     others = [i["text"] for i in data["interpretation"]["ignored"] if i["text"].startswith("zero_stage")]
     assert others == [f"zero_stage: {n}" for n in named]
     assert all(i["reason"] == "other_setup" for i in data["interpretation"]["ignored"] if i["text"] in others)
+
+
+# (sentence, runtime read)
+COLOCATE = [
+    ("GRPO of Qwen2.5-7B with TRL in colocate mode on 8 H100: is memory enough?", "vLLM"),
+    ("GRPO fine-tuning of Llama-3.2-3B, vllm_mode colocate, 4 A100 80G: how much memory per GPU?", "vLLM"),
+    ("用 ms-swift 做 GRPO 训练 Qwen2.5-7B，colocate 模式，8 张 H100，显存够吗", "vLLM"),
+    ("8 卡 H800 跑 PPO，Qwen2.5-14B，rollout 用 colocate 模式，每卡显存要多少", "vLLM"),
+    ("DPO of Llama-3-8B on 8 H100 colocated with the reference model: memory?", None),  # no rollouts
+    ("LoRA SFT of Qwen2.5-7B on 2 A100, colocate mode: time for 10k samples?", None),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "runtime"), COLOCATE)
+def test_colocate_mode_names_vllm(capsys: pytest.CaptureFixture[str], text: str, runtime: str | None) -> None:
+    data = ask(capsys, text)
+    assert data["request"]["runtime"] == runtime
+    named = {i["text"]: i["reason"] for i in data["interpretation"]["ignored"]}
+    assert (named.get("runtime: vLLM") == "serving_only") is (runtime is not None)
