@@ -10,6 +10,8 @@ real-question corpus).
   sized, each other one named as another setup.
 - Colocate mode in online RL (TRL / ms-swift ``vllm_mode colocate``): the rollouts run on vLLM, which is
   named (a serving runtime in a training question), as when written.
+- A bare ``batch_size`` beside ``micro_batch_size`` (alpaca-lora, axolotl) is the global batch, never a
+  second micro-batch that silently replaces the first.
 """
 
 from __future__ import annotations
@@ -148,3 +150,20 @@ def test_colocate_mode_names_vllm(capsys: pytest.CaptureFixture[str], text: str,
     assert data["request"]["runtime"] == runtime
     named = {i["text"]: i["reason"] for i in data["interpretation"]["ignored"]}
     assert (named.get("runtime: vLLM") == "serving_only") is (runtime is not None)
+
+
+# (sentence, micro-batch per GPU, global batch)
+BATCH_BESIDE_MICRO = [
+    ("LoRA, Llama-2-13B, alpaca-lora, 4 A100, batch_size 128, micro_batch_size 4, 50k samples?", 4, 128),
+    ("axolotl QLoRA, Mistral-7B, 2 RTX 4090, micro_batch_size 2, batch_size 32, 20k samples: time?", 2, 32),
+    ("用 alpaca-lora 在 2 张 A100 上微调 Llama-2-7B，micro_batch_size 4，batch_size 64，5 万条要多久", 4, 64),
+    ("LoRA of Llama-2-7B on 2 A100, batch size 8, 10k samples: how long?", 8, None),  # no micro-batch key
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "micro", "global_batch"), BATCH_BESIDE_MICRO)
+def test_batch_size_beside_micro_batch_is_global(
+    capsys: pytest.CaptureFixture[str], text: str, micro: int, global_batch: int | None
+) -> None:
+    req = ask(capsys, text)["request"]
+    assert (req["batch_size"], req["global_batch"]) == (micro, global_batch)
