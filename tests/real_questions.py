@@ -184,10 +184,11 @@ def key_understood(key: str, value: Any, answer: dict[str, Any]) -> bool:
     return ok or _ignored(answer, value)
 
 
-EACH_NAMED = ("training_tool", "runtime", "max_model_len", "precision", "stage")
-"""Keys whose list of values names several tools, engine limits, weight formats or stages of one message
-(two setups: "at 8-bit or 6-bit", "微调完推理跑得动吗"): each is understood when it is the one used or is
-named as not used (the understanding contract, docs/design.md §8)."""
+EACH_NAMED = ("training_tool", "runtime", "max_model_len", "precision", "stage", "zero_stage")
+"""Keys whose list of values names several tools, engine limits, weight formats, stages or ZeRO stages of
+one message (two setups: "at 8-bit or 6-bit", "微调完推理跑得动吗", "OOMs at zero2 and zero3"): each is
+understood when it is the one used or is named as not used (the understanding contract, docs/design.md
+§8)."""
 
 
 GGUF_OF = {"int8": ("q80",), "int4": ("q4km", "q40")}

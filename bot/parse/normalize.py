@@ -13,6 +13,7 @@ import unicodedata
 
 from bot.parse import lexicon as lx
 from bot.parse.followup_words import drop_change_verbs
+from bot.parse.instances import spell_out_instances
 from bot.parse.numbers import parse_number
 from bot.parse.regex import rc
 
@@ -47,6 +48,7 @@ def normalize(text: str) -> str:
         )
     s = s.translate(lx.TRAD_TO_SIMP).lower()
     s = s.replace("\ufe0f", "")
+    s = spell_out_instances(s)  # 'g5.48xlarge': its 8 x A10G
     for wrong, right in lx.CN_TYPOS.items():
         s = s.replace(wrong, right)
     s = lx.CN_RENTAL_RE.sub(lambda m: lx.CN_RENTAL_TERMS[m.group(1)], s)

@@ -21,6 +21,7 @@ from bot.parse.configs.limits import LIMIT_AFTER_RE, LIMIT_RE, limit_value, quan
 from bot.parse.normalize import mask
 from bot.parse.numbers import parse_number
 from bot.parse.regex import rc
+from bot.parse.shared_value import spread_shared_value
 from bot.parse.stack_words import inferred_tool, launcher_named, named_tools, training_tool
 from estimator.training_tools import TRAINING_TOOL_LIMITS
 
@@ -75,6 +76,10 @@ MICRO_RE = rc(
     )
 )
 """Micro-batch per GPU (HF per_device_train_batch_size, DeepSpeed train_micro_batch_size_per_gpu)."""
+BATCH_BESIDE_MICRO_RE = rc(r"(?<![a-z0-9_.\-])-{0,2}(?:batch[_\s\-]*size|bs)(?![a-z_])" + _SEP + _N)
+"""A bare ``batch_size`` beside a micro-batch key: the sequences per optimizer step (alpaca-lora
+finetune.py: ``gradient_accumulation_steps = batch_size // micro_batch_size``, defaults 128 and 4;
+axolotl: ``batch_size`` = micro_batch_size × gradient_accumulation_steps), never a second micro-batch."""
 PPO_MINI_RE = rc(_key(r"ppo_mini_batch(?:_size)?"))
 PPO_MICRO_RE = rc(_key(r"ppo_micro_batch(?:_size)?(?:_per_gpu)?"))
 """verl's ``ppo_mini_batch_size`` (prompts per actor update: a global batch in prompts, split into
@@ -188,6 +193,7 @@ def _n(m: re.Match[str], *groups: str) -> int | None:
 
 def read_vocabulary(s: str, training: bool) -> Vocab:
     """The config keys and meaning words written in prose in the normalized text ``s``."""
+    s = spread_shared_value(s)  # 'a 和 b 都是 1': each key gets the value
     tool = training_tool(s) if training else None
     tools_named = named_tools(s, tool)
     out = Vocab(s, unused=tools_named + launcher_named(s))
@@ -262,6 +268,9 @@ def _batches(out: Vocab) -> None:
     micro = _take(out, PPO_MICRO_RE, "n") or _take(out, MICRO_RE, "n")
     if micro:
         out.fields["batch_size"] = micro
+        total = _take(out, BATCH_BESIDE_MICRO_RE, "n")
+        if total:  # alpaca-lora's / axolotl's batch_size beside micro_batch_size: the global batch
+            out.fields["global_batch"] = total
     rank = _take(out, RANK_RE, "n")
     if rank:
         out.fields["lora_rank"] = rank
