@@ -77,13 +77,21 @@ def _slower_fields(out: Any, factor: float) -> dict[str, Any]:
 
 
 def with_fewest_paying(out: Any, table: dict[str, Any]) -> dict[str, Any]:
-    """The days-table fields, and — when the answer's GPU count (``gpus_for_deadline``) is the fewest
-    that fit and they need full recomputation — the GPU-hours, MFU and cost of that run, so the headline's
-    hours, days and cost describe one job (a fresh-user trial: "195 GPU-hours: 2 GPUs for 6.1 days")."""
+    """The days-table fields; when the answer's GPU count (``gpus_for_deadline``) is the fewest that fit
+    and full recomputation makes them miss the deadline, the next count of the table that meets it (those
+    keep the activations: the calibrated rate). Without this the reply read "2 GPUs for 39 days (within
+    30 days)". The GPU-hours and cost stay count-free (the calibrated rate); the fewest GPUs' row of the
+    days table and the ledger say what recomputing costs there."""
     fewest = out.fewest_recompute
     if fewest is None or table.get("gpus_for_deadline") != fewest[0]:
         return table
-    return {**table, **_slower_fields(out, fewest[1])}
+    rows, deadline = table["days_table"], out.deadline_days
+    slow = next((r for r in rows if r.gpus == fewest[0]), None)
+    if deadline and slow is not None and slow.days.likely > deadline * 1.05:  # recomputing misses it
+        faster = [r.gpus for r in rows if r.gpus > fewest[0] and r.days.likely <= deadline * 1.05]
+        if faster:
+            return {**table, "gpus_for_deadline": faster[0]}
+    return table
 
 
 def fewest_slower(rows: list[DaysRow], fewest: tuple[int, float] | None) -> list[DaysRow]:

@@ -189,9 +189,9 @@ WHY_TEXTS: dict[str, str] = {
         "per token, (k + 2) / k of the compute (k = %(k)s; Korthikanti et al. 2022 §5)"
     ),
     "recompute_time_fewest": N_(
-        "on the fewest GPUs that fit (%(gpus)s) the layout needs full activation recomputation: ×%(factor)s the "
-        "time there — (k + 2) / k of the compute (k = %(k)s; Korthikanti et al. 2022 §5); more GPUs keep the "
-        "activations and train faster"
+        "on the fewest GPUs that fit (%(gpus)s) the layout needs full activation recomputation: their "
+        "days are ×%(factor)s — (k + 2) / k of the compute (k = %(k)s; Korthikanti et al. 2022 §5); more "
+        "GPUs keep the activations and train at the rate above"
     ),
     "mfu_scale_out": N_(
         "%(gpus)s GPUs where %(reference)s would do (whole runs are sized to finish in about %(days)s "
