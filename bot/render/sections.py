@@ -77,6 +77,7 @@ def training_section(report: SizingReport, f: Fmt, per_node: int) -> TrainingCon
             if report.memory is not None and report.memory.fits_requested is False and report.memory.min_gpus
             else None,
             "user_hours": f.hours(d * 24) if d < 1 else None,  # "≈ 7.2 hours", not "0.3 days"
+            "tight": _tight_on(report, report.days.gpus, f),
             # no count of this card holds the job with the user's settings: line 1 says so, no days
             "unfit_any": report.memory is not None
             and report.memory.fits_requested is False
@@ -104,7 +105,7 @@ def headline_count(report: SizingReport, n: int, f: Fmt, per_node: int) -> dict[
         "per_node": per_node,
         # the deadline, unless memory or whole nodes pushed the count well past it (then the real days)
         "deadline": headline_days(report, n, f),
-        "within": _within_deadline(report, n, f),
+        "within": _within_deadline(report, n, f) + _tight_on(report, n, f),
         "hours": headline_hours(report, n, f),
         # under an hour: 'about 4 minutes', 'under a minute' (not '0.01 hours')
         "time": wall_time(gh.likely / n, f.lang) if gh is not None else None,
@@ -226,6 +227,14 @@ def headline_hours(report: SizingReport, gpus: int, f: Fmt) -> str | None:
     if gh is None or gpus <= 0 or gh.likely / gpus >= 24:
         return None
     return f.hours(gh.likely / gpus)
+
+
+def _tight_on(report: SizingReport, gpus: int, f: Fmt) -> str:
+    """' — borderline: memory is tight' after a headline on the user's own count when the verdict there
+    is borderline (a second fresh-user trial: the headline gave only the days of a 79-of-80-GiB plan)."""
+    if report.feasible != "borderline" or report.request.gpu_count != gpus:
+        return ""
+    return translate(f.lang, N_(" — borderline: memory is tight on these GPUs (see below)"))
 
 
 def _within_deadline(report: SizingReport, gpus: int, f: Fmt) -> str:
