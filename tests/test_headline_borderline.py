@@ -13,16 +13,16 @@ from bot.cli import main
 TIMED = {
     "en": (
         "LoRA fine-tune Qwen2.5-72B, 50k samples of 2k tokens: are 2 A100 80G enough?",
-        "— borderline: memory is tight",
+        "— borderline on these GPUs (see below)",
     ),
-    "zh": ("qwen2.5-72b 做 LoRA 微调，5万条每条2k token，2张A100 80G够吗", "——勉强放得下：这些卡上显存很紧"),
+    "zh": ("qwen2.5-72b 做 LoRA 微调，5万条每条2k token，2张A100 80G够吗", "——在这些卡上勉强可行（见下）"),
 }
 MEMORY_ONLY = {
     "en": (
         "QLoRA Llama-3-70B with axolotl on 2x RTX A6000 48GB, seq len 4096: will it fit?",
-        "fits only tightly on 2 × RTX A6000",
+        "— borderline (see below)",
     ),
-    "zh": ("用 axolotl 在 2 张 A6000 48G 上 QLoRA llama 3 70b，序列 4096，放得下吗", "上只能勉强放下"),
+    "zh": ("用 axolotl 在 2 张 A6000 48G 上 QLoRA llama 3 70b，序列 4096，放得下吗", "——勉强可行（见下）"),
 }
 
 

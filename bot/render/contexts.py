@@ -50,6 +50,7 @@ class TrainingContext(TypedDict, total=False):
     unfit_min: str | None
     unfit_any: bool
     user_hours: str | None
+    tight: str
     rows: list[dict[str, Any]]
     cost: dict[str, Any]
     chinchilla: dict[str, str]

@@ -230,11 +230,11 @@ def headline_hours(report: SizingReport, gpus: int, f: Fmt) -> str | None:
 
 
 def _tight_on(report: SizingReport, gpus: int, f: Fmt) -> str:
-    """' — borderline: memory is tight' after a headline on the user's own count when the verdict there
+    """' — borderline on these GPUs' after a headline on the user's own count when the verdict there
     is borderline (a second fresh-user trial: the headline gave only the days of a 79-of-80-GiB plan)."""
     if report.feasible != "borderline" or report.request.gpu_count != gpus:
         return ""
-    return translate(f.lang, N_(" — borderline: memory is tight on these GPUs (see below)"))
+    return translate(f.lang, N_(" — borderline on these GPUs (see below)"))
 
 
 def _within_deadline(report: SizingReport, gpus: int, f: Fmt) -> str:
