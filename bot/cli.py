@@ -150,7 +150,7 @@ def _ask(
     config_path: str | None = None,
     presales: PresalesConfig | None = None,
 ) -> tuple[str, int, Answer]:
-    from bot.core.pipeline import Context, answer
+    from bot.core.pipeline import Context, answer, without_history
     from bot.parse.configs import StackConfig
     from bot.render.renderer import render
 
@@ -158,7 +158,7 @@ def _ask(
     stack = config if isinstance(config, StackConfig) else None
     config = None if stack is not None else config
     result = answer(question, Context(fixed_lang=lang), None, presales, config=config, stack=stack)  # type: ignore[arg-type]
-    result = _no_history(result)
+    result = without_history(result)
     code = EXIT_OK if result.understood else EXIT_NOT_UNDERSTOOD
     if fmt == "json":
         from bot.contract import to_json
@@ -166,17 +166,6 @@ def _ask(
         out = json.dumps(to_json(result, render(result, "text")), ensure_ascii=False, indent=2)
         return out, code, result
     return render(result, fmt), code, result  # type: ignore[arg-type]
-
-
-def _no_history(result: Answer) -> Answer:
-    """A follow-up ("那H100呢") in ``ask``: no earlier question was lost, ``ask`` keeps none; say so."""
-    from bot.core.pipeline import LOST_FOLLOWUP, NO_HISTORY
-
-    notes = result.parsed.notes
-    if LOST_FOLLOWUP not in notes:
-        return result
-    swapped = [NO_HISTORY if n == LOST_FOLLOWUP else n for n in notes]
-    return result.model_copy(update={"parsed": result.parsed.model_copy(update={"notes": swapped})})
 
 
 def write_chart(result: Answer, path: str) -> bool:

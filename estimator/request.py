@@ -230,8 +230,8 @@ class SizingRequest(_Frozen):
     batch_size: int | None = Field(
         None,
         gt=0,
-        description="micro-batch per GPU (training)",
-        json_schema_extra=_setting("training", json_order=13, echo="stage_suffix"),
+        description="micro-batch per GPU (training); stated: up to 65,536 sequences, far beyond any run",
+        json_schema_extra=_setting("training", json_order=13, echo="stage_suffix", stated=(1, 65_536)),
     )
     concurrency: int | None = Field(
         None,

@@ -61,3 +61,14 @@ def test_accumulation_in_a_config_says_it_needs_the_gpu_count(
     ignored = {i["text"]: i["reason"] for i in data["interpretation"]["ignored"]}
     assert ignored.get("gradient_accumulation_steps: 8") == reason
     assert data["request"]["global_batch"] == (None if reason else 2 * 8 * 8)
+
+
+def test_an_absurd_micro_batch_in_a_config_is_named(capsys, tmp_path: Path) -> None:
+    """A second fresh-user trial: ``train_micro_batch_size_per_gpu: 1e9`` was sized as given ('does not
+    fit'); a micro-batch beyond the declared bound (65,536 sequences per GPU) is named as a bad value."""
+    path = tmp_path / "ds_config.json"
+    path.write_text(json.dumps({"train_micro_batch_size_per_gpu": 10**9, "zero_optimization": {"stage": 2}}))
+    assert main(["ask", "--format", "json", "--config", str(path), ASK["en"]]) == 0
+    data = json.loads(capsys.readouterr().out)
+    ignored = {i["text"]: i["reason"] for i in data["interpretation"]["ignored"]}
+    assert ignored["batch_size: 1000000000"] == "bad_value" and data["request"]["batch_size"] != 10**9

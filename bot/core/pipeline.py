@@ -46,12 +46,14 @@ log = logging.getLogger(__name__)
 ESTIMATOR_ERROR = "estimator_error"
 """ParseResult note when the estimator failed on a request (a bug on our side: logged, not shown)."""
 LOST_FOLLOWUP = "lost_followup"
-NO_HISTORY = "no_history"
-ABSURD_MODEL = "absurd_model"
-"""A stated model size beyond :data:`estimator.request.MAX_PARAMS`: the help, with the size named."""
-"""A follow-up in `sizing-bot ask`, which keeps no history (the CLI swaps it for :data:`LOST_FOLLOWUP`)."""
 """ParseResult note: the message changes a previous question ("那H100呢") the chat no longer has (a
 restart, or it expired): the reply says so instead of the generic help."""
+NO_HISTORY = "no_history"
+"""A follow-up in `sizing-bot ask`, which keeps no history (the CLI swaps it for :data:`LOST_FOLLOWUP`)."""
+API_NO_HISTORY = "api_no_history"
+"""A follow-up sent to the web API, which keeps no history either (:func:`bot.web.state.api_json`)."""
+ABSURD_MODEL = "absurd_model"
+"""A stated model size beyond :data:`estimator.request.MAX_PARAMS`: the help, with the size named."""
 ASKED_CARD = "asked_card"
 """ParseResult note: of several cards named, the question asks about one (bot.parse.asked_model.asked_card):
 it is sized first even when another named card is cheaper."""
@@ -469,3 +471,13 @@ def _source_params(
 
 def _ledger_value(value: Any) -> float | int | str | bool | None:
     return value.value if hasattr(value, "value") else value
+
+
+def without_history(result: Answer, note: str = NO_HISTORY) -> Answer:
+    """A follow-up ("那H100呢") where nothing keeps history (``ask``, the API): no earlier question was
+    lost, there never is one; ``note`` replaces :data:`LOST_FOLLOWUP` so the reply says so."""
+    notes = result.parsed.notes
+    if LOST_FOLLOWUP not in notes:
+        return result
+    swapped = [note if n == LOST_FOLLOWUP else n for n in notes]
+    return result.model_copy(update={"parsed": result.parsed.model_copy(update={"notes": swapped})})

@@ -214,6 +214,7 @@ class HelpContext(ParseExtras, UnderstoodExtras):
     failed: bool
     lost_followup: bool
     no_history: bool
+    api_no_history: bool
     absurd_model: bool
     switched: str
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING
 
-from bot.core.pipeline import ABSURD_MODEL, ESTIMATOR_ERROR, LOST_FOLLOWUP, NO_HISTORY, Answer
+from bot.core.pipeline import ABSURD_MODEL, API_NO_HISTORY, ESTIMATOR_ERROR, LOST_FOLLOWUP, NO_HISTORY, Answer
 from bot.parse import ParseResult
 from bot.render.compare import cheapest_line, comparison_row, named_order
 from bot.render.configtext import config_error_text
@@ -73,6 +73,7 @@ def render_help(
         "failed": failed,
         "lost_followup": parsed is not None and LOST_FOLLOWUP in parsed.notes,
         "no_history": parsed is not None and NO_HISTORY in parsed.notes,
+        "api_no_history": parsed is not None and API_NO_HISTORY in parsed.notes,
         "absurd_model": parsed is not None and ABSURD_MODEL in parsed.notes,
         "switched": "",
         "not_used": "",

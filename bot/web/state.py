@@ -124,7 +124,7 @@ def api_json(
     """The text ``sizing-bot ask --format json [--lang L]`` prints for ``q`` (without the final
     newline): the same call of the pipeline, the same contract (bot.contract), the same dump."""
     from bot.contract import to_json
-    from bot.core.pipeline import Context, answer
+    from bot.core.pipeline import API_NO_HISTORY, Context, answer, without_history
     from bot.parse.configs import StackConfig
     from bot.render.renderer import render
 
@@ -132,4 +132,5 @@ def api_json(
     stack = read if isinstance(read, StackConfig) else None
     info = None if stack is not None else read
     result = answer(q, Context(fixed_lang=lang), None, presales, config=info, stack=stack)  # type: ignore[arg-type]
+    result = without_history(result, API_NO_HISTORY)  # "那H100呢" alone: the API keeps no history
     return json.dumps(to_json(result, render(result, "text")), ensure_ascii=False, indent=2)
