@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.parse import lexicon as lx
+from bot.parse.compared import compared_setups
 from bot.parse.cues import cues, with_cues
 from bot.parse.field_steps import FieldSteps
 from bot.parse.gpus import GpuMention, extract_gpus, extract_unknown_gpu
@@ -235,6 +236,8 @@ class _Parse(FieldSteps):
         if len(methods) > 1:
             stage = "finetune" if stage in (None, "inference", "pretrain") else stage
         self.f = {"stage": stage, "method": method, "algorithm": algorithm, **stated.fields}
+        runtime = self.f.get("runtime") if stage == "inference" else None
+        self.named_unused += compared_setups(s0, algorithm, runtime)  # "DPO vs SFT", "vllm vs sglang"
         if len(methods) > 1:
             self.f["methods"] = methods
         return preference, stage

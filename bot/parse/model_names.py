@@ -94,7 +94,7 @@ def spaced_names(s: str, typed: Typed) -> list[tuple[int, int, str, float]]:
     out = []
     for m in SPACED_NAME_RE.finditer(s):
         name = typed(m.group("name"))
-        if name_like(name):
+        if name_like(name) and not _card_or_tokens(m, s):
             out.append((m.start(), m.end(), f"{name} {m.group('size')}B", float(m.group("size")) * 1e9))
     for m in BRACKETED_NAME_RE.finditer(s):
         name = typed(m.group("name"))
@@ -103,6 +103,15 @@ def spaced_names(s: str, typed: Typed) -> list[tuple[int, int, str, float]]:
                 (m.start(), m.end(), name, float(m.group("size")) * (1e9 if m.group("u") == "b" else 1e6))
             )
     return out
+
+
+_TOKENS_AFTER_RE = rc(r"\s*(?:tokens?|toks?|词元)(?![a-z])")
+
+
+def _card_or_tokens(m: re.Match[str], s: str) -> bool:
+    """'H100 1B tokens', 'on 8 H100 70B': a card's name is never a model's, and a size followed by
+    'tokens' is a data amount, not a model size."""
+    return is_gpu_name(m.group("name")) or bool(_TOKENS_AFTER_RE.match(s, m.end()))
 
 
 def size_first_names(s: str, typed: Typed) -> list[tuple[int, int, str, float, str]]:

@@ -12,6 +12,7 @@ import re
 import unicodedata
 
 from bot.parse import lexicon as lx
+from bot.parse.abbrev import expand_abbreviations
 from bot.parse.followup_words import drop_change_verbs
 from bot.parse.instances import spell_out_instances
 from bot.parse.numbers import parse_number
@@ -115,6 +116,7 @@ def prepare(text: str) -> tuple[str, bool, str]:
     s = normalize(s)
     normalized = s if unchanged else normalize(text)
     s = _MARKUP_RE.sub(" ", s)
+    s = expand_abbreviations(s)  # "full ft 7b": fine-tuning
     s = _CN_PERCENT_RE.sub(_cn_percent, s)
     s = _GLUED_KEY_RE.sub(r"\1 ", s)  # "mfu40%", "bs8": let the number stand alone
     s = _strip_injection(s)

@@ -1,0 +1,21 @@
+"""RL sampling said without 'per prompt': the number of responses sampled for each prompt.
+
+GRPO samples a group of responses per prompt (Shao et al. 2024, DeepSeekMath §4.1: group size G; TRL
+``GRPOConfig.num_generations``, verl ``actor_rollout_ref.rollout.n``). In a training question,
+'5k prompts 8 generations', 'group size 8', '采样 8 条', '8 个回复' is that count: a sampling setting,
+never data and never a second value of another setting. The sizing has no field for it (named, with its
+reason)."""
+
+from __future__ import annotations
+
+from bot.parse.regex import rc
+
+RL_GENERATIONS_RE = rc(
+    r"(?<![\d.,])(?P<g>\d{1,3})(?![\d.]|,\d)\s*(?:generations|completions|rollout\s+samples)\b"
+    r"|\bgroup[\s_\-]*size\s*(?:of\s*|=\s*|:\s*)?(?P<s>\d{1,3})(?![\d.]|,\d)"
+    r"|(?:采样|生成|组大小|组内)\s*(?P<z>\d{1,3})\s*(?:个|条|次|组)?(?:回复|回答|样本|结果)?(?![\d.万千k])"
+    r"|(?<![\d.])(?P<y>\d{1,3})\s*(?:个|条)\s*(?:回复|回答|采样|生成)(?![\d])"
+)
+"""Generations per prompt in a training question, said alone ('8 generations', 'group size 8',
+'采样 8 条', '8 个回复'); the count is the group ``g``/``s``/``z``/``y``."""
+RL_GENERATION_GROUPS = ("g", "s", "z", "y")
