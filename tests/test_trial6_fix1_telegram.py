@@ -4,14 +4,11 @@ python-telegram-bot ``Application`` against the fake Bot API (as tests/test_foll
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
-import pytest
 from fake_bot_api import FakeBotAPI
 from htmlcheck import telegram_html_text
-from tg_harness import checked_fake_api, polling, settings_for
+from tg_harness import api_fixture, polling, settings_for
 
 import bot.telegram.app as tg
 
@@ -19,12 +16,7 @@ TOKEN = "123456:FAKE-TOKEN-trial6-followups"
 SCENARIO_TIMEOUT_S = 60
 
 
-@pytest.fixture
-def api(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeBotAPI]:
-    monkeypatch.setenv("SIZING_BOT_DB", str(tmp_path / "settings.sqlite3"))
-    monkeypatch.delenv("SIZING_BOT_PRESALES", raising=False)
-    with checked_fake_api(TOKEN) as fake:
-        yield fake
+api = api_fixture(TOKEN)
 
 
 def _conversation(api: FakeBotAPI, lang: str, questions: list[str]) -> list[str]:

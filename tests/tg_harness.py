@@ -9,6 +9,7 @@ from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager, contextmanager
 from typing import Any
 
+import pytest
 from fake_bot_api import FakeBotAPI
 from telegram.ext import Application
 
@@ -24,6 +25,20 @@ def checked_fake_api(token: str) -> Iterator[FakeBotAPI]:
     assert fake.active_requests == 0
     leftover = [t for t in set(threading.enumerate()) - threads_before if t.is_alive() and not t.daemon]
     assert not leftover, f"threads left running: {leftover}"
+
+
+def api_fixture(token: str) -> Any:
+    """The ``api`` fixture most Telegram tests write out: a checked fake Bot API for ``token``, the
+    settings DB in the test's tmp dir, no pre-sales offer (``api = api_fixture(TOKEN)`` in a module)."""
+
+    @pytest.fixture
+    def api(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeBotAPI]:
+        monkeypatch.setenv("SIZING_BOT_DB", str(tmp_path / "settings.sqlite3"))
+        monkeypatch.delenv("SIZING_BOT_PRESALES", raising=False)
+        with checked_fake_api(token) as fake:
+            yield fake
+
+    return api
 
 
 def settings_for(api: FakeBotAPI, token: str | None = None, **extra: Any) -> BotSettings:
