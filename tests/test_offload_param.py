@@ -72,3 +72,21 @@ def test_an_absurd_micro_batch_in_a_config_is_named(capsys, tmp_path: Path) -> N
     data = json.loads(capsys.readouterr().out)
     ignored = {i["text"]: i["reason"] for i in data["interpretation"]["ignored"]}
     assert ignored["batch_size: 1000000000"] == "bad_value" and data["request"]["batch_size"] != 10**9
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "full fine-tune llama 3 8b on 8 A100, micro batch 100000000",
+        "全参微调 llama 3 8b，8张A100，per_device_train_batch_size 200000",
+        "full fine-tune llama 3 8b on 8 A100, bs=100000000",
+    ],
+)
+def test_an_absurd_micro_batch_in_words_is_named_not_dropped(capsys, question: str) -> None:
+    """'micro batch 100000000' was dropped without a word (the parser's own cap): a micro-batch beyond
+    the declared bound is named, in prose as in a config, and the default micro-batch is sized."""
+    assert main(["ask", "--format", "json", question]) == 0
+    data = json.loads(capsys.readouterr().out)
+    words = json.dumps(data["interpretation"], ensure_ascii=False)
+    assert data["request"]["batch_size"] in (None, 1)
+    assert "100000000" in words or "200000" in words

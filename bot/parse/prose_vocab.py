@@ -24,6 +24,8 @@ from bot.parse.regex import rc
 from bot.parse.rl_words import RL_GENERATION_GROUPS, RL_GENERATIONS_RE
 from bot.parse.shared_value import spread_shared_value
 from bot.parse.stack_words import inferred_tool, launcher_named, named_tools, training_tool
+from estimator.models import SizingRequest
+from estimator.request import setting
 from estimator.training_tools import TRAINING_TOOL_LIMITS
 
 _SEP = r"\s*(?:=|:|of|is|to|为|是|设为|设成|设置为|改成|=\s*)?\s*"
@@ -218,7 +220,19 @@ def read_vocabulary(s: str, training: bool) -> Vocab:
         _precisions(out)
     if _HINTS["rl"].search(s):
         _rl(out, training)
+    _outside_declared_bounds(out)
     return out
+
+
+def _outside_declared_bounds(out: Vocab) -> None:
+    """A value beyond the range a user may state (:func:`estimator.request.setting`'s ``stated``, as
+    /settings and pasted configs check it) is named as a bad value, not sized nor dropped in silence
+    ("micro batch 100000000" was dropped without a word: a second fresh-user trial)."""
+    for name, value in list(out.fields.items()):
+        stated = setting(name).get("stated") if name in SizingRequest.model_fields else None
+        if stated and isinstance(value, int | float) and not stated[0] <= value <= stated[1]:
+            del out.fields[name]
+            out.unused.append((f"{name}: {value}", "bad_value"))
 
 
 def _take(out: Vocab, pattern: Any, *groups: str) -> int | None:

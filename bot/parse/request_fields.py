@@ -21,6 +21,7 @@ from bot.settings.chat import (
     PRICE_BOUNDS,
 )
 from estimator.models import SizingRequest
+from estimator.request import bounds
 
 ABSURD_NUMBER = 1e18
 """No model, dataset, cluster or budget in this domain is larger (the biggest token counts are ~1e14)."""
@@ -50,8 +51,10 @@ ROLE_BOUNDS = {
     "price": PRICE_BOUNDS,
     "count": GPU_COUNT_BOUNDS,
     "concurrency": CONCURRENCY_BOUNDS,
+    "batch": bounds("batch_size"),
 }
-"""Roles whose values must lie in the bounds every input path shares (bot.settings.chat)."""
+"""Roles whose values must lie in the bounds every input path shares (bot.settings.chat, and the bounds
+declared with the request's fields: estimator.request.bounds)."""
 
 _MAG = r"(?:\s?(?:bn|mn|billion|trillion|million|[kmbt])(?![a-z]))?"
 NON_FINITE_RE = rc(
