@@ -7,14 +7,14 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 from fake_bot_api import Call, FakeBotAPI, Fault
 from htmlcheck import telegram_html_text
-from tg_harness import checked_fake_api, polling, settings_for
+from tg_harness import api_fixture, polling, settings_for
 
 import bot.telegram.app as tg
 from bot.chat.wording import ERROR_REPLY, PERMISSION_CHECK_FAILED, TELEGRAM_TROUBLE
@@ -27,12 +27,7 @@ FAST = RetryPolicy(attempts=2, base_delay_s=0.01, max_delay_s=0.02, budget_s=2.0
 TIMEOUT_S = 30
 
 
-@pytest.fixture
-def api(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeBotAPI]:
-    monkeypatch.setenv("SIZING_BOT_DB", str(tmp_path / "settings.sqlite3"))
-    monkeypatch.delenv("SIZING_BOT_PRESALES", raising=False)
-    with checked_fake_api(TOKEN) as fake:
-        yield fake
+api = api_fixture(TOKEN)
 
 
 def scenario(body: Callable[[FakeBotAPI], Awaitable[None]], api: FakeBotAPI, **build: Any) -> None:

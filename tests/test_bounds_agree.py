@@ -8,13 +8,12 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from fake_bot_api import FakeBotAPI
 from htmlcheck import telegram_html_text
-from tg_harness import checked_fake_api, polling, settings_for
+from tg_harness import api_fixture, polling, settings_for
 
 import bot.telegram.app as tg
 import bot.telegram.keyboards as kb
@@ -74,12 +73,7 @@ def test_a_pasted_max_num_seqs_past_the_bound_is_named(capsys: pytest.CaptureFix
     assert at_bound["request"]["concurrency"] == 1_000_000 and "Not used" not in at_bound["reply"]
 
 
-@pytest.fixture
-def api(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeBotAPI]:
-    monkeypatch.setenv("SIZING_BOT_DB", str(tmp_path / "settings.sqlite3"))
-    monkeypatch.delenv("SIZING_BOT_PRESALES", raising=False)
-    with checked_fake_api(TOKEN) as fake:
-        yield fake
+api = api_fixture(TOKEN)
 
 
 def test_settings_take_the_bound_and_refuse_one_past_it(api: FakeBotAPI, tmp_path: Path) -> None:

@@ -7,14 +7,13 @@ from __future__ import annotations
 
 import asyncio
 import tomllib
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from english_prose import english_runs
 from fake_bot_api import FakeBotAPI
 from htmlcheck import telegram_html_text
-from tg_harness import checked_fake_api, polling, settings_for
+from tg_harness import api_fixture, polling, settings_for
 
 import bot.telegram.app as tg
 from bot.cli import ask
@@ -91,12 +90,7 @@ price_cny_per_gpu_hour = 12
 """
 
 
-@pytest.fixture
-def api(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeBotAPI]:
-    monkeypatch.setenv("SIZING_BOT_DB", str(tmp_path / "settings.sqlite3"))
-    monkeypatch.delenv("SIZING_BOT_PRESALES", raising=False)
-    with checked_fake_api(TOKEN) as fake:
-        yield fake
+api = api_fixture(TOKEN)
 
 
 def test_the_contact_line_is_in_the_reply_language(api: FakeBotAPI, tmp_path: Path) -> None:

@@ -6,14 +6,13 @@ question is gone; a new job asked with a follow-up cue keeps the GPU; a stage sw
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable, Iterator
-from pathlib import Path
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import pytest
 from fake_bot_api import Call, FakeBotAPI
 from htmlcheck import telegram_html_text
-from tg_harness import checked_fake_api, polling, settings_for
+from tg_harness import api_fixture, polling, settings_for
 
 import bot.telegram.app as tg
 import bot.telegram.keyboards as kb
@@ -23,12 +22,7 @@ TOKEN = "123456:FAKE-TOKEN-followups"
 SCENARIO_TIMEOUT_S = 30
 
 
-@pytest.fixture
-def api(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeBotAPI]:
-    monkeypatch.setenv("SIZING_BOT_DB", str(tmp_path / "settings.sqlite3"))
-    monkeypatch.delenv("SIZING_BOT_PRESALES", raising=False)
-    with checked_fake_api(TOKEN) as fake:
-        yield fake
+api = api_fixture(TOKEN)
 
 
 def scenario(body: Callable[[FakeBotAPI], Awaitable[None]], api: FakeBotAPI) -> None:

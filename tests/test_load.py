@@ -16,14 +16,12 @@ import datetime as dtm
 import logging
 import time
 from collections import Counter, defaultdict
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 from fake_bot_api import FakeBotAPI
 from htmlcheck import telegram_html_text
-from tg_harness import checked_fake_api
+from tg_harness import api_fixture
 
 import bot.telegram.app as tg
 from bot.core.conversation import Conversation
@@ -75,12 +73,7 @@ class BoundedConversation(Conversation):
         return turn
 
 
-@pytest.fixture
-def api(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeBotAPI]:
-    monkeypatch.setenv("SIZING_BOT_DB", str(tmp_path / "settings.sqlite3"))
-    monkeypatch.delenv("SIZING_BOT_PRESALES", raising=False)
-    with checked_fake_api(TOKEN) as fake:
-        yield fake
+api = api_fixture(TOKEN)
 
 
 def group_script(bot: str, n: int) -> list[tuple[str, bool]]:

@@ -9,9 +9,8 @@ from __future__ import annotations
 import asyncio
 import datetime as dtm
 import logging
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -28,7 +27,7 @@ from telegram.error import (
 )
 from telegram.ext import Application
 from telegram.request import HTTPXRequest
-from tg_harness import checked_fake_api, settings_for
+from tg_harness import api_fixture, settings_for
 
 import bot.telegram.app as tg
 import bot.telegram.keyboards as kb
@@ -45,12 +44,7 @@ FAST = RetryPolicy(attempts=4, base_delay_s=0.01, max_delay_s=0.05, budget_s=3.0
 QUESTION = "7B 1T tokens A100"
 
 
-@pytest.fixture
-def api(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeBotAPI]:
-    monkeypatch.setenv("SIZING_BOT_DB", str(tmp_path / "settings.sqlite3"))
-    monkeypatch.delenv("SIZING_BOT_PRESALES", raising=False)
-    with checked_fake_api(TOKEN) as fake:
-        yield fake
+api = api_fixture(TOKEN)
 
 
 @asynccontextmanager

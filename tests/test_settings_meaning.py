@@ -4,14 +4,13 @@ item 1), through the real python-telegram-bot ``Application`` against the fake B
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable, Iterator
-from pathlib import Path
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import pytest
 from fake_bot_api import Call, FakeBotAPI
 from htmlcheck import telegram_html_text
-from tg_harness import checked_fake_api, polling, settings_for
+from tg_harness import api_fixture, polling, settings_for
 
 import bot.telegram.app as tg
 import bot.telegram.keyboards as kb
@@ -20,12 +19,7 @@ TOKEN = "123456:FAKE-TOKEN-defaults"
 SCENARIO_TIMEOUT_S = 30
 
 
-@pytest.fixture
-def api(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeBotAPI]:
-    monkeypatch.setenv("SIZING_BOT_DB", str(tmp_path / "settings.sqlite3"))
-    monkeypatch.delenv("SIZING_BOT_PRESALES", raising=False)
-    with checked_fake_api(TOKEN) as fake:
-        yield fake
+api = api_fixture(TOKEN)
 
 
 def scenario(body: Callable[[FakeBotAPI], Awaitable[None]], api: FakeBotAPI, **settings: Any) -> None:

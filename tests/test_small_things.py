@@ -7,13 +7,12 @@ from __future__ import annotations
 import asyncio
 import json
 import re
-from collections.abc import Awaitable, Callable, Iterator
-from pathlib import Path
+from collections.abc import Awaitable, Callable
 
 import pytest
 from fake_bot_api import Call, FakeBotAPI
 from htmlcheck import telegram_html_text
-from tg_harness import checked_fake_api, polling, settings_for
+from tg_harness import api_fixture, polling, settings_for
 
 import bot.telegram.app as tg
 import bot.telegram.keyboards as kb
@@ -90,12 +89,7 @@ def test_a_fitting_chart_on_too_few_gpus_says_so_for_them() -> None:
 
 
 # -- through the real Application ----------------------------------------------------------------
-@pytest.fixture
-def api(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeBotAPI]:
-    monkeypatch.setenv("SIZING_BOT_DB", str(tmp_path / "settings.sqlite3"))
-    monkeypatch.delenv("SIZING_BOT_PRESALES", raising=False)
-    with checked_fake_api(TOKEN) as fake:
-        yield fake
+api = api_fixture(TOKEN)
 
 
 def scenario(body: Callable[[FakeBotAPI], Awaitable[None]], api: FakeBotAPI) -> None:

@@ -7,15 +7,14 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable, Iterator
-from pathlib import Path
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import pytest
 from fake_bot_api import Call, FakeBotAPI
 from htmlcheck import MAX_TEXT_CHARS, assert_telegram_html, telegram_html_text
 from telegram.ext import AIORateLimiter
-from tg_harness import checked_fake_api, polling, settings_for
+from tg_harness import api_fixture, polling, settings_for
 
 import bot.telegram.app as tg
 import bot.telegram.keyboards as kb
@@ -35,12 +34,7 @@ class FakeClock:
         return self.now
 
 
-@pytest.fixture
-def api(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeBotAPI]:
-    monkeypatch.setenv("SIZING_BOT_DB", str(tmp_path / "settings.sqlite3"))
-    monkeypatch.delenv("SIZING_BOT_PRESALES", raising=False)
-    with checked_fake_api(TOKEN) as fake:
-        yield fake
+api = api_fixture(TOKEN)
 
 
 def scenario(

@@ -14,7 +14,7 @@ import logging
 import socket
 import threading
 import time
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 from fake_bot_api import FakeBotAPI
 from htmlcheck import telegram_html_text
-from tg_harness import checked_fake_api, settings_for
+from tg_harness import api_fixture, settings_for
 
 import bot.telegram.app as tg
 from bot.telegram import webhook as wh
@@ -35,12 +35,7 @@ SECRET = "s3cret_Webhook-token"
 TIMEOUT_S = 60
 
 
-@pytest.fixture
-def api(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeBotAPI]:
-    monkeypatch.setenv("SIZING_BOT_DB", str(tmp_path / "settings.sqlite3"))
-    monkeypatch.delenv("SIZING_BOT_PRESALES", raising=False)
-    with checked_fake_api(TOKEN) as fake:
-        yield fake
+api = api_fixture(TOKEN)
 
 
 @asynccontextmanager
