@@ -28,6 +28,11 @@ DATA = Path(__file__).parent / "data" / "real_questions"
 TEST_SHARE = 3
 """One record in TEST_SHARE goes to the frozen test split."""
 
+ROUND2 = {"zh": "zh_r2.json", "en": "en_r2.json"}
+"""Round 2 (gathered 2026-12-02 from threads not in round 1): half of it, by SHA-256 of the id, is the
+frozen ``r2test`` split (its hash per language in ``frozen_r2_test_<lang>.sha256``), the other half
+``r2work``. Round 1's splits (``work``, ``test``) never include these records."""
+
 
 def split_of(record_id: str) -> str:
     """'test' for one id in three (by SHA-256 of the id, so the split never moves), else 'work'."""
@@ -35,13 +40,27 @@ def split_of(record_id: str) -> str:
     return "test" if digest[0] % TEST_SHARE == 0 else "work"
 
 
-def records(split: str | None = None) -> list[dict[str, Any]]:
-    """Every record of zh.json and en.json (or those of one split)."""
+def split_of_r2(record_id: str) -> str:
+    """'r2test' for one round-2 id in two (by SHA-256 of the id), else 'r2work'."""
+    return "r2test" if hashlib.sha256(record_id.encode()).digest()[0] % 2 == 0 else "r2work"
+
+
+def _load(names: tuple[str, ...]) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
-    for name in ("zh.json", "en.json"):
+    for name in names:
         path = DATA / name
         if path.exists():
             out.extend(json.loads(path.read_text(encoding="utf-8")))
+    return out
+
+
+def records(split: str | None = None) -> list[dict[str, Any]]:
+    """Every record of zh.json and en.json (or those of one split: 'work', 'test'); 'r2work' and
+    'r2test' (or 'r2' for both) select round 2's records instead."""
+    if split is not None and split.startswith("r2"):
+        out = _load(tuple(ROUND2.values()))
+        return [r for r in out if split == "r2" or split_of_r2(r["id"]) == split]
+    out = _load(("zh.json", "en.json"))
     return [r for r in out if split is None or split_of(r["id"]) == split]
 
 
@@ -251,7 +270,7 @@ def answer_json(text: str) -> dict[str, Any]:
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--split", choices=("work", "test", "all"), default="work")
+    p.add_argument("--split", choices=("work", "test", "all", "r2work", "r2test", "r2"), default="work")
     p.add_argument("--score-only", action="store_true", help="print only the scores (for the test split)")
     args = p.parse_args(argv)
     recs = records(None if args.split == "all" else args.split)
