@@ -385,7 +385,9 @@ class SizingReport(_Frozen):
         description="why borderline: 'tight', 'high_edge', 'tool_default_ddp', 'offload', "
         "'sharded_4bit_base', 'range_upper_end', 'fp8_only', "
         "'local_4bit', 'full_memory'; why no: 'max_model_len' (serving: vLLM cannot hold one sequence of "
-        "the stated max_model_len, though the context sized fits)",
+        "the stated max_model_len, though the context sized fits), 'stated_layout' (serving: one copy of "
+        "the model on the user's TP × PP, e.g. vLLM's default TP 1, cannot hold it; the answer shows a "
+        "layout that fits)",
     )
     max_params_for_budget: float | None = Field(
         None, description="largest compute-optimal N (D = 20·N) the budget or GPUs × days can train"

@@ -20,6 +20,7 @@ from estimator.models import Currency, Inference, Precision, SizingRequest
 from estimator.plan import HEADROOM
 from estimator.reasons import Why, Word
 from estimator.runtimes import Load, ServingRuntime, Vllm, runtime_for, runtime_named
+from estimator.serving_launch import Launch, launched_verdict
 from estimator.serving_layout import group_on, kv_capacity_tokens, most_that_fit, tp_options
 from estimator.units import GIB
 from estimator.verdicts import requested_count
@@ -230,8 +231,10 @@ def size_serving(
     )  # fmt: skip
 
     inf = size(precision)
+    too_small = False
     if stated is not None:  # the user's TP × PP: say what a layout chosen freely would need
         inf, stated = _stated_layout(inf, stated, size(precision, searched=True), ledger)
+        too_small = stated is None
     if req.concurrency_asked and not req.concurrency and requested_count(req):
         inf = _at_capacity(most, lambda: size(precision), inf, runtime_for(gpu, precision, named=named))
     local = _local_format(req, spec, gpu, inf, size)
@@ -246,6 +249,8 @@ def size_serving(
     _load_assumptions(req, most, personal(precision), ledger)
     _memory_assumptions(req, spec, gpu, inf, runtime, ledger)
     feasible, reason = _serving_verdict(req, inf, gpu, spec)
+    launched = Launch(too_small, requested_count(req), runtime, precision)
+    feasible, reason = launched_verdict((feasible, reason), launched, spec, gpu, inf, ledger)
     if req.total_memory_gib and requested_count(req) is None:
         cards = max(1, math.ceil(req.total_memory_gib / gpu.memory_gib))
         ledger.note(
@@ -288,7 +293,9 @@ def _stated_layout(
     inf: Inference, group: tuple[int, int], free: Inference, ledger: Ledger
 ) -> tuple[Inference, tuple[int, int] | None]:
     """The answer on the user's TP × PP (``inf``) against ``free``, the layout the sizing would choose:
-    ``free`` when one copy of their group cannot hold a sequence (then no group is kept), else ``inf``,
+    ``free`` when one copy of their group cannot hold a sequence (then no group is kept, and the verdict
+    is 'no', reason 'stated_layout': the engine runs one copy per group, so the job as launched does not
+    start — e.g. vLLM with no ``--tensor-parallel-size`` puts a 72B model on one GPU), else ``inf``,
     noting when the free layout needs fewer GPUs."""
     if inf.max_concurrency == 0 and free.max_concurrency > 0:  # one copy of TP × PP cannot hold it
         ledger.note("stated_layout_too_small", tp=group[0], pp=group[1], free_tp=free.tp, free_pp=free.pp)

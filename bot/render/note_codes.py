@@ -50,6 +50,7 @@ class NoteCode(StrEnum):
     beyond_context_window = "beyond_context_window"
     stated_layout_too_small = "stated_layout_too_small"
     stated_layout_needs_more = "stated_layout_needs_more"
+    engine_reserve_short = "engine_reserve_short"
     tokens_assumed_chinchilla = "tokens_assumed_chinchilla"
     duration_needs_data = "duration_needs_data"
     over_budget = "over_budget"

@@ -122,6 +122,11 @@ def inference_section(report: SizingReport, f: Fmt, lang: str) -> InferenceConte
         "verdict": report.feasible,
         # vLLM cannot hold one sequence of the user's max_model_len (estimator.serving._refused)
         "refuses_limit": report.feasible_reason == "max_model_len" and bool(inf.kv_capacity_tokens),
+        # one copy on the user's TP × PP (vLLM's default TP 1 when the command sets none) cannot hold it
+        "stated_layout": report.feasible_reason == "stated_layout",
+        "engine_reserve": report.feasible_reason == "engine_reserve",
+        "stated_tp": f.int(report.request.tp or 1),
+        "stated_pp": f.int(report.request.pp or 1),
         "limit": f.int(report.request.max_model_len or inf.context_tokens),
         "verdict_text": translate(
             lang,

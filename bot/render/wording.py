@@ -145,6 +145,11 @@ NOTE_MESSAGES: dict[NoteCode, str] = {
         "With your TP %(tp)s × PP %(pp)s every copy of the model uses that many GPUs: %(gpus)s for this "
         "load; a layout chosen freely (TP %(free_tp)s × PP %(free_pp)s) needs %(free_gpus)s."
     ),
+    NoteCode.engine_reserve_short: N_(
+        "lmdeploy's KV cache takes %(share)s of the memory free after the weights (--cache-max-entry-count), "
+        "leaving ≈ %(reserve_bytes)s per GPU for activations; one 8,192-token prefill needs ≈ "
+        "%(need_bytes)s: lower --cache-max-entry-count (default 0.8)."
+    ),
     NoteCode.tokens_assumed_chinchilla: N_(
         "No data size given: %(tokens)s tokens assumed (20 per parameter, Chinchilla) — give yours for your "
         "own answer."

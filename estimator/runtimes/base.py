@@ -143,6 +143,11 @@ class ServingRuntime:
         ledger; None when the user's stated share is used."""
         return None
 
+    def reserve_short(self, spec: ModelSpec, gpu: GpuSpec, tp: int, load: Load = NO_LOAD) -> float:
+        """Bytes per GPU by which the runtime's activations exceed a reserve it keeps as a share of the
+        memory (lmdeploy); 0 or less: enough. Runtimes that size their workspace from a need: 0."""
+        return 0.0
+
     def _usable(self, gpu: GpuSpec) -> float:
         raise NotImplementedError
 

@@ -12,6 +12,7 @@ from estimator.models import Precision
 from estimator.reasons import Why
 from estimator.runtimes.base import NO_LOAD, Load, ServingRuntime, visible_bytes
 from estimator.runtimes.llama_cpp import LlamaCpp
+from estimator.runtimes.vllm import forward_peak_bytes as prefill_bytes
 from estimator.runtimes.vllm import vllm_profile_bytes
 from estimator.weights import weight_bytes
 
@@ -20,6 +21,10 @@ LMDEPLOY_CACHE_MAX_ENTRY_COUNT = 0.8
 that TurboMind gives the KV cache (InternLM/lmdeploy ``lmdeploy/messages.py``
 ``TurbomindEngineConfig.cache_max_entry_count: float = 0.8``; "the percentage of free gpu memory
 occupied by the k/v cache", since v0.2.1). The rest (0.2) is its workspace."""
+LMDEPLOY_MAX_PREFILL_TOKENS = 8192
+"""Tokens lmdeploy prefills in one forward pass: TurboMind's ``max_prefill_token_num`` default 8192
+(``lmdeploy/messages.py`` ``TurbomindEngineConfig``; the PyTorch engine's is 4096,
+``PytorchEngineConfig``). Its activations must fit in what ``cache_max_entry_count`` leaves over."""
 TGI_CUDA_MEMORY_FRACTION = 1.0
 """TGI's default ``--cuda-memory-fraction`` (huggingface/text-generation-inference
 ``launcher/src/main.rs``: ``default_value = "1.0"``)."""
@@ -67,6 +72,13 @@ class Lmdeploy(ServingRuntime):
         if self.utilization is not None:
             return None
         return Default(LMDEPLOY_CACHE_MAX_ENTRY_COUNT, Why.lmdeploy_workspace)
+
+    def reserve_short(self, spec: ModelSpec, gpu: GpuSpec, tp: int, load: Load = NO_LOAD) -> float:
+        """Bytes per GPU by which one prefill's activations (:func:`prefill_bytes` of
+        :data:`LMDEPLOY_MAX_PREFILL_TOKENS` tokens) exceed the reserve (1 − cache_max_entry_count) × free
+        memory: above 0 the engine runs out of memory on a long prompt whatever its KV cache holds — e.g.
+        ``--cache-max-entry-count 0.99`` on an H100 with InternLM2.5-7B leaves ≈ 0.7 GB for ≈ 1.0 GB."""
+        return prefill_bytes(spec, LMDEPLOY_MAX_PREFILL_TOKENS, tp) - self._workspace(spec, gpu, tp, load)
 
 
 @dataclass(frozen=True)

@@ -24,6 +24,7 @@ from bot.parse.configs.launchers import (
 from bot.parse.configs.model import UNUSED_REASONS, StackConfig
 from bot.parse.configs.python_args import find_python_config
 from bot.parse.configs.training import read_training
+from bot.parse.configs.vllm_call import find_vllm_call
 from bot.parse.configs.vocab import score
 from bot.parse.configs.yamlish import KEY_RE, flatten, load, scalar
 from bot.parse.regex import compile_pattern
@@ -72,7 +73,7 @@ def find_stack_config(message: str, source: str = "text") -> tuple[StackConfig |
 
 
 def _find(text: str, source: str) -> tuple[StackConfig | None, str]:
-    for finder in (find_python_config, _json_block, _modelfile, _command, _yaml_block):
+    for finder in (find_python_config, find_vllm_call, _json_block, _modelfile, _command, _yaml_block):
         hit = finder(text, source)
         if hit is not None and (hit[0].values or hit[0].used or hit[0].model_name):
             _name_training_tools(hit[0])

@@ -93,6 +93,12 @@ RUNTIMES = {
     "tgi": "TGI",
 }
 """Serving tools the estimator models (``estimator.models.Runtime``, :mod:`estimator.runtimes`)."""
+TP_DEFAULT_ONE = ("vllm", "sglang", "lmdeploy")
+"""Engines that run on ONE GPU when their command sets no tensor-parallel size, however many GPUs the
+machine has: vLLM ``EngineArgs.tensor_parallel_size = 1`` (vllm/engine/arg_utils.py), SGLang
+``ServerArgs.tp_size = 1`` (python/sglang/srt/server_args.py), lmdeploy ``--tp`` default 1
+(lmdeploy/cli/utils.py ``ArgumentHelper.tp``). TGI's ``--num-shard`` defaults to every visible GPU
+(launcher/src/main.rs), so it is not here."""
 QUANT = {"awq": "int4", "gptq": "int4", "awq_marlin": "int4", "gptq_marlin": "int4",
          "bitsandbytes-nf4": "int4",
          "bitsandbytes-fp4": "int4", "bitsandbytes": "int8", "eetq": "int8", "fp8": "fp8", "marlin": "int4",
@@ -213,6 +219,9 @@ def read_serving(text: str, tool: str, cfg: StackConfig) -> StackConfig:
         _serve_flag(cfg, tool, table, flag, value)
     if cfg.model_name is None:
         cfg.model_name = _positional_model(tool, positional)
+    tp_flags = {f for f, (field, _) in table.items() if field == "tp"}
+    if tool in TP_DEFAULT_ONE and not any(flag.replace("_", "-") in tp_flags for flag, _ in pairs):
+        cfg.implied["tp"] = 1  # the engine's default: one GPU per copy (a TP in the words wins)
     if tool == "llama.cpp":
         _llama_cpp_context(cfg)
     return cfg

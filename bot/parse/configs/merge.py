@@ -31,10 +31,15 @@ def _model_values(name: str) -> tuple[dict[str, Any], ParseResult]:
 def with_stack(parsed: ParseResult, stack: StackConfig, text: str = "") -> ParseResult:
     """``parsed`` (of ``text``, the message without the config) with the config's values over it, the
     text's disagreeing values and the config's unused keys in ``unused_numbers``. What the kind of
-    config implies (a training config: fine-tuning) gives way only to a stage word in the text."""
+    config implies (a training config: fine-tuning) gives way only to a stage word in the text; an
+    engine's default it implies (vLLM's TP 1 when the command sets none) to a value the text states."""
     req = parsed.request
     said_stage = stage_word(normalize(text)) is not None
-    update = {f: v for f, v in stack.implied.items() if f != "stage" or not said_stage}
+    update = {
+        f: v
+        for f, v in stack.implied.items()
+        if (not said_stage if f == "stage" else getattr(req, f, None) is None)  # a stated value wins
+    }
     update.update(stack.values)
     extra: dict[str, Any] = {}
     if stack.model_name:

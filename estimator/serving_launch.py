@@ -1,0 +1,54 @@
+"""The serving verdict for the job as the user launches it, after the memory sizing: their own
+tensor-parallel layout (a vLLM/SGLang/lmdeploy command with no TP size runs on one GPU) and runtimes
+that keep their activation memory as a share of the card rather than a need (lmdeploy: what
+``cache_max_entry_count`` leaves of the free memory,
+:meth:`estimator.runtimes.others.Lmdeploy.reserve_short`). Sizes in bytes."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from estimator.catalog import GpuSpec, ModelSpec
+from estimator.ledger import Ledger
+from estimator.models import Inference, Precision
+from estimator.runtimes.base import Load, ServingRuntime
+from estimator.runtimes.others import LMDEPLOY_CACHE_MAX_ENTRY_COUNT
+
+Verdict = tuple[str | None, str | None]
+
+
+class Launch(NamedTuple):
+    """How the user launches the server."""
+
+    stated_too_small: bool
+    """One copy on their TP × PP cannot hold the weights and a sequence (the answer shows a free one)."""
+    gpu_count: int | None
+    """Their GPUs."""
+    runtime: ServingRuntime
+    precision: Precision
+    """The weight format sized."""
+
+
+def launched_verdict(
+    verdict: Verdict, launch: Launch, spec: ModelSpec, gpu: GpuSpec, inf: Inference, ledger: Ledger
+) -> Verdict:
+    """'no' for the job as launched where the sizing alone says it fits: ('no', 'stated_layout') when
+    their TP × PP cannot hold one copy but a larger TP on their GPUs can (docs/design.md §8: their
+    setting first); ('no', 'engine_reserve') when the runtime's reserve per GPU is smaller than one
+    prefill's activations (noted with both figures and the share); else ``verdict``."""
+    if verdict[0] not in ("yes", "borderline"):
+        return verdict
+    if launch.stated_too_small and inf.min_gpus <= (launch.gpu_count or 0):
+        return "no", "stated_layout"
+    runtime = launch.runtime
+    short = runtime.reserve_short(spec, gpu, inf.tp, Load(precision=launch.precision))
+    if short <= 0:
+        return verdict
+    reserve = inf.workspace_bytes_per_gpu
+    ledger.note(
+        "engine_reserve_short",
+        reserve_bytes=reserve,
+        need_bytes=reserve + short,
+        share=runtime.utilization or LMDEPLOY_CACHE_MAX_ENTRY_COUNT,
+    )
+    return "no", "engine_reserve"
