@@ -424,6 +424,14 @@ class SizingRequest(_Frozen):
         "shorter one is stated, checked against the model's max_position_embeddings",
         json_schema_extra=_setting("serving", json_order=51, echo="serving_suffix"),
     )
+    max_model_len_default: bool | None = Field(
+        None,
+        description="the pasted vLLM command sets no --max-model-len: vLLM takes the model's "
+        "max_position_embeddings (config.json; vllm/config.py _get_and_verify_max_len) and refuses to start "
+        "when one sequence of that length does not fit its KV cache "
+        "(vllm/v1/core/kv_cache_utils.py check_enough_kv_cache_memory)",
+        json_schema_extra=_setting("serving", json_order=52),
+    )
 
 
 def setting(name: str) -> dict[str, Any]:

@@ -20,7 +20,7 @@ from estimator.models import Currency, Inference, Precision, SizingRequest
 from estimator.plan import HEADROOM
 from estimator.reasons import Why, Word
 from estimator.runtimes import Load, ServingRuntime, Vllm, runtime_for, runtime_named
-from estimator.serving_launch import Launch, launched_verdict
+from estimator.serving_launch import Launch, engine_limit, launched_verdict
 from estimator.serving_layout import group_on, kv_capacity_tokens, most_that_fit, tp_options
 from estimator.units import GIB
 from estimator.verdicts import requested_count
@@ -98,7 +98,8 @@ def _serving_verdict(
         return "no", None
     if req.concurrency and inf.max_concurrency < req.concurrency:
         return "no", None
-    if req.max_model_len and _refused(req, inf, runtime_named(inf.runtime)):
+    limited = req.max_model_len or req.max_model_len_default  # stated, or the model's (a pasted command)
+    if limited and _refused(req, inf, runtime_named(inf.runtime), spec):
         return "no", "max_model_len"  # the context fits, one max_model_len sequence does not: no start
     need = inf.weights_bytes + inf.kv_bytes_per_sequence * (req.concurrency or 1)
     need += inf.workspace_bytes_per_gpu * count
@@ -374,9 +375,11 @@ def _serving_notes(
     """Warnings: vLLM refusing to start, the user's GPUs too few or the load too high, TP over PCIe, a
     pipeline over nodes."""
     count = requested_count(req)
-    limit = max(inf.context_tokens, req.max_model_len or 0)  # vLLM checks one whole max_model_len
-    if _refused(req, inf, runtime):
+    limit = engine_limit(req, inf, spec)  # vLLM checks one whole max_model_len
+    if _refused(req, inf, runtime, spec):
         ledger.note("vllm_refuses", kv_tokens=inf.kv_capacity_tokens, max_model_len=limit)
+        if req.max_model_len is None and req.max_model_len_default and limit > inf.context_tokens:
+            ledger.note("max_model_len_from_model", max_model_len=limit, kv_tokens=inf.kv_capacity_tokens)
         assert count is not None
         at_max = _capacity_at_max_utilization(spec, gpu, inf, count)
         if at_max >= limit and (runtime.utilization or 0) < defaults.MAX_GPU_MEMORY_UTILIZATION:
@@ -397,11 +400,11 @@ def _serving_notes(
         ledger.note("pipeline_across_nodes", pp=inf.pp, tp=inf.tp)
 
 
-def _refused(req: SizingRequest, inf: Inference, runtime: ServingRuntime) -> bool:
-    """vLLM on the user's GPUs cannot hold one sequence of its ``max_model_len`` (the stated one, else
-    the context) in its KV cache: it refuses to start (vllm/v1/core/kv_cache_utils.py
+def _refused(req: SizingRequest, inf: Inference, runtime: ServingRuntime, spec: ModelSpec) -> bool:
+    """vLLM on the user's GPUs cannot hold one sequence of its ``max_model_len`` (:func:`engine_limit`)
+    in its KV cache: it refuses to start (vllm/v1/core/kv_cache_utils.py
     ``check_enough_kv_cache_memory``)."""
-    limit = max(inf.context_tokens, req.max_model_len or 0)
+    limit = engine_limit(req, inf, spec)
     capacity = inf.kv_capacity_tokens
     return runtime.refuses_short_cache and requested_count(req) is not None and 0 < (capacity or 0) < limit
 

@@ -10,7 +10,7 @@ from typing import NamedTuple
 
 from estimator.catalog import GpuSpec, ModelSpec
 from estimator.ledger import Ledger
-from estimator.models import Inference, Precision
+from estimator.models import Inference, Precision, SizingRequest
 from estimator.runtimes.base import Load, ServingRuntime
 from estimator.runtimes.others import LMDEPLOY_CACHE_MAX_ENTRY_COUNT
 
@@ -52,3 +52,14 @@ def launched_verdict(
         share=runtime.utilization or LMDEPLOY_CACHE_MAX_ENTRY_COUNT,
     )
     return "no", "engine_reserve"
+
+
+def engine_limit(req: SizingRequest, inf: Inference, spec: ModelSpec) -> int:
+    """The longest sequence vLLM checks against its KV cache at start-up, in tokens: the stated
+    ``max_model_len``, else — a pasted command that sets none (``max_model_len_default``) — the model's
+    ``max_position_embeddings`` (vllm/config.py ``_get_and_verify_max_len``: 131,072 for Llama 3.1),
+    and at least the context sized."""
+    limit = max(inf.context_tokens, req.max_model_len or 0)
+    if req.max_model_len is None and req.max_model_len_default and spec.max_context:
+        limit = max(limit, spec.max_context)
+    return limit

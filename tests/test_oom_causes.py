@@ -139,3 +139,50 @@ def test_lmdeploy_at_its_default_share_fits(capsys):
     out = ask(capsys, "lmdeploy serve api_server internlm/internlm2_5-7b-chat on one H100, fits?")
     assert out["report"]["feasible"] == "yes"
     assert not any(w["code"] == "engine_reserve_short" for w in out["report"]["warnings"])
+
+
+# -- vLLM with no --max-model-len: the model's max_position_embeddings must fit the KV cache
+
+
+@pytest.mark.parametrize(
+    "question, words",
+    [
+        (
+            "On a single RTX 4090 the server won't come up: vllm serve meta-llama/Llama-3.1-8B-Instruct "
+            "--gpu-memory-utilization 0.9. What's wrong?",
+            "set --max-model-len to at most",
+        ),
+        (
+            "单张 RTX 4090，执行 vllm serve meta-llama/Llama-3.1-8B-Instruct --gpu-memory-utilization 0.9 "
+            "服务起不来，哪里不对？",
+            "把 --max-model-len 设为不超过",
+        ),
+    ],
+)
+def test_a_vllm_command_without_max_model_len_checks_the_models_own(capsys, question, words):
+    """Llama 3.1's max_position_embeddings is 131,072; on a 24 GB card vLLM's KV cache holds ≈ 43K
+    tokens after 16 GB of weights: vLLM refuses to start, and the reply names --max-model-len."""
+    out = ask(capsys, question)
+    report = out["report"]
+    assert out["request"]["max_model_len_default"] is True and out["request"]["max_model_len"] is None
+    assert (report["feasible"], report["feasible_reason"]) == ("no", "max_model_len")
+    note = next(w for w in report["warnings"] if w["code"] == "max_model_len_from_model")
+    assert note["params"]["max_model_len"] == 131072 and 30_000 < note["params"]["kv_tokens"] < 60_000
+    assert "131,072" in out["reply"].splitlines()[0] and words in out["reply"]
+
+
+def test_a_vllm_command_with_max_model_len_is_checked_at_that_length(capsys):
+    """--max-model-len 16384 on the same card: within the ≈ 43K-token cache, it fits."""
+    out = ask(
+        capsys,
+        "single RTX 4090: vllm serve meta-llama/Llama-3.1-8B-Instruct --max-model-len 16384 — will it start?",
+    )
+    assert out["request"]["max_model_len"] == 16384 and not out["request"]["max_model_len_default"]
+    assert out["report"]["feasible"] == "yes"
+
+
+def test_a_prose_vllm_question_keeps_the_context_asked(capsys):
+    """No command pasted ('with vLLM' in words): the context of the question is sized, as before."""
+    out = ask(capsys, "serve Llama 3.1 8B with vLLM on one RTX 4090, 8k context")
+    assert out["request"].get("max_model_len_default") is None
+    assert out["report"]["feasible"] == "yes"

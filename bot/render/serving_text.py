@@ -127,7 +127,7 @@ def inference_section(report: SizingReport, f: Fmt, lang: str) -> InferenceConte
         "engine_reserve": report.feasible_reason == "engine_reserve",
         "stated_tp": f.int(report.request.tp or 1),
         "stated_pp": f.int(report.request.pp or 1),
-        "limit": f.int(report.request.max_model_len or inf.context_tokens),
+        "limit": f.int(_engine_limit(report) or report.request.max_model_len or inf.context_tokens),
         "verdict_text": translate(
             lang,
             SERVING_VERDICTS.get(report.feasible_reason or "", SERVING_VERDICTS[report.feasible or "yes"]),
@@ -158,3 +158,10 @@ def _serving_nodes(report: SizingReport, lang: str) -> str:
         return ""
     nodes = nodes_text(lang, inf.recommended_gpus, per_node)
     return f"{nodes}{'，' if lang == 'zh' else ', '}" if nodes else ""
+
+
+def _engine_limit(report: SizingReport) -> int | None:
+    """The max_model_len vLLM refuses (its 'vllm_refuses' note): the model's own when the command set none."""
+    note = next((w for w in report.warnings if w.code == "vllm_refuses"), None)
+    value = note.params.get("max_model_len") if note else None
+    return int(value) if isinstance(value, int | float) else None

@@ -150,6 +150,11 @@ NOTE_MESSAGES: dict[NoteCode, str] = {
         "leaving ≈ %(reserve_bytes)s per GPU for activations; one 8,192-token prefill needs ≈ "
         "%(need_bytes)s: lower --cache-max-entry-count (default 0.8)."
     ),
+    NoteCode.max_model_len_from_model: N_(
+        "The command sets no --max-model-len, so vLLM takes the model's own (%(max_model_len)s tokens): "
+        "set --max-model-len to at most %(kv_tokens)s, or give it more memory (--gpu-memory-utilization, "
+        "more GPUs with --tensor-parallel-size)."
+    ),
     NoteCode.tokens_assumed_chinchilla: N_(
         "No data size given: %(tokens)s tokens assumed (20 per parameter, Chinchilla) — give yours for your "
         "own answer."

@@ -222,6 +222,8 @@ def read_serving(text: str, tool: str, cfg: StackConfig) -> StackConfig:
     tp_flags = {f for f, (field, _) in table.items() if field == "tp"}
     if tool in TP_DEFAULT_ONE and not any(flag.replace("_", "-") in tp_flags for flag, _ in pairs):
         cfg.implied["tp"] = 1  # the engine's default: one GPU per copy (a TP in the words wins)
+    if tool == "vllm" and "max_model_len" not in cfg.values:
+        cfg.implied["max_model_len_default"] = True  # vLLM takes the model's max_position_embeddings
     if tool == "llama.cpp":
         _llama_cpp_context(cfg)
     return cfg
