@@ -387,7 +387,8 @@ class SizingReport(_Frozen):
         "'local_4bit', 'full_memory'; why no: 'max_model_len' (serving: vLLM cannot hold one sequence of "
         "the stated max_model_len, though the context sized fits), 'stated_layout' (serving: one copy of "
         "the model on the user's TP × PP, e.g. vLLM's default TP 1, cannot hold it; the answer shows a "
-        "layout that fits)",
+        "layout that fits), 'engine_reserve' (serving: lmdeploy's --cache-max-entry-count leaves less "
+        "than one prefill's activations)",
     )
     max_params_for_budget: float | None = Field(
         None, description="largest compute-optimal N (D = 20·N) the budget or GPUs × days can train"
