@@ -136,6 +136,10 @@ class InferenceContext(TypedDict):
     verdict_text: str
     alternatives: str
     refuses_limit: bool
+    stated_layout: bool
+    engine_reserve: bool
+    stated_tp: str
+    stated_pp: str
     limit: str
 
 
