@@ -55,6 +55,7 @@ class NoteCode(StrEnum):
     over_budget = "over_budget"
     within_budget = "within_budget"
     budget_borderline = "budget_borderline"
+    budget_no_price = "budget_no_price"
     concurrency_limited_assumed = "concurrency_limited_assumed"
     tp_over_pcie = "tp_over_pcie"
     concurrency_limited = "concurrency_limited"

@@ -162,6 +162,10 @@ NOTE_MESSAGES: dict[NoteCode, str] = {
         "Borderline for the budget: %(cost_low)s – %(cost_high)s against %(budget)s — it depends on the "
         "price you get."
     ),
+    NoteCode.budget_no_price: N_(
+        "Your budget of %(budget)s covers this run (at most %(gpu_hours)s %(gpu)s GPU-hours) at a rental "
+        "price of up to %(max_price)s per GPU-hour."
+    ),
     NoteCode.concurrency_limited_assumed: N_(
         "Only ≈ %(max_concurrency)s sequences fit at this context (I assumed %(concurrency)s): "
         "add GPUs, shorten the context or use an fp8 KV cache."
@@ -439,11 +443,12 @@ PARAM_NOTE_MESSAGES = {
 }
 """A note's wording when it carries the extra parameter named (same code, so the JSON contract keeps it)."""
 
-MONEY_KEYS = {"budget", "cost_low", "cost_high", "cost_high_band"}
+MONEY_KEYS = {"budget", "cost_low", "cost_high", "cost_high_band", "max_price"}
 BUDGET_VERDICTS = {
     NoteCode.over_budget,
     NoteCode.within_budget,
     NoteCode.budget_borderline,
+    NoteCode.budget_no_price,
     NoteCode.budget_max_params,
     NoteCode.deadline_missed,
     NoteCode.deadline_missed_hours,
