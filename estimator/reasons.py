@@ -32,6 +32,7 @@ class Why(StrEnum):
     serve_context = "serve_context"
     serve_concurrency = "serve_concurrency"
     serve_concurrency_personal = "serve_concurrency_personal"
+    serve_concurrency_long_context = "serve_concurrency_long_context"
     vllm_utilization = "vllm_utilization"
     cuda_context = "cuda_context"
     fragmentation = "fragmentation"

@@ -177,8 +177,12 @@ def _stated_group(req: SizingRequest, assumed_count: bool = False) -> tuple[int,
     return group
 
 
-def _default_concurrency(personal: bool) -> defaults.Default:
-    return defaults.SERVE_CONCURRENCY_PERSONAL if personal else defaults.SERVE_CONCURRENCY
+def _default_concurrency(personal: bool, context: int) -> defaults.Default:
+    if personal:
+        return defaults.SERVE_CONCURRENCY_PERSONAL
+    if context > defaults.LONG_CONTEXT_TOKENS:  # "10M context": one such sequence, not a team's 16
+        return defaults.SERVE_CONCURRENCY_LONG_CONTEXT
+    return defaults.SERVE_CONCURRENCY
 
 
 def size_serving(
@@ -210,7 +214,9 @@ def size_serving(
     def conc_for(weights: Precision) -> int:
         """Stated concurrency, else the most the user's GPUs hold when that was asked, else one user on
         a personal machine, else a team's 16."""
-        return req.concurrency or (most[0] if most else int(_default_concurrency(personal(weights)).value))
+        return req.concurrency or (
+            most[0] if most else int(_default_concurrency(personal(weights), context).value)
+        )
 
     stated = _stated_group(req, assumed_count=any(a.field == "gpu_count" for a in ledger.assumptions))
 
@@ -243,7 +249,7 @@ def size_serving(
     if gpu.generic:  # a card known by its memory only: no speed or cost figures
         inf = inf.model_copy(update={"decode_tokens_per_s": None, "prefill_seconds": None})
         ledger.note("generic_gpu_no_time", gpu=gpu.name)
-    _load_assumptions(req, most, personal(precision), ledger)
+    _load_assumptions(req, most, personal(precision), context, ledger)
     _memory_assumptions(req, spec, gpu, inf, runtime, ledger)
     feasible, reason = _serving_verdict(req, inf, gpu, spec)
     if req.total_memory_gib and requested_count(req) is None:
@@ -328,13 +334,15 @@ def _serve_context(req: SizingRequest, spec: ModelSpec, ledger: Ledger) -> int:
     return context
 
 
-def _load_assumptions(req: SizingRequest, most: list[int], personal: bool, ledger: Ledger) -> None:
+def _load_assumptions(
+    req: SizingRequest, most: list[int], personal: bool, context: int, ledger: Ledger
+) -> None:
     """The ledger line of the concurrency when the user stated none: the most their GPUs hold when
     that was asked, else one user on a personal machine, else a team's 16."""
     if most:
         ledger.assume("concurrency", most[0], Why.concurrency_asked)
     elif not req.concurrency:
-        default_conc = _default_concurrency(personal)
+        default_conc = _default_concurrency(personal, context)
         ledger.assume("concurrency", default_conc.value, default_conc.why)
 
 

@@ -87,6 +87,9 @@ WHY_TEXTS: dict[str, str] = {
         "never the model's maximum window"
     ),
     "serve_concurrency": N_("concurrent sequences when none is given (a small team's chat service)"),
+    "serve_concurrency_long_context": N_(
+        "a context beyond 128K tokens is a long-document run: one sequence at a time when no load is given"
+    ),
     "serve_concurrency_personal": N_(
         "a personal machine (a GeForce card or a Mac, or GGUF weights): one sequence at a time when none is "
         "given"
