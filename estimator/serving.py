@@ -391,7 +391,8 @@ def _serving_notes(
             ledger.note("does_not_fit_requested", gpu_count=req.gpu_count, min_gpus=inf.min_gpus)
     elif req.gpu_count and inf.max_concurrency < conc:
         code = "concurrency_limited" if req.concurrency else "concurrency_limited_assumed"
-        ledger.note(code, max_concurrency=inf.max_concurrency, concurrency=conc)
+        fp8 = {"kv_fp8": True} if inf.kv_precision.startswith("fp8") else {}  # already the advice
+        ledger.note(code, max_concurrency=inf.max_concurrency, concurrency=conc, **fp8)
     if not gpu.nvlink and inf.tp > 1 and not runtime.splits_layers:  # llama.cpp splits layers, not tensors
         ledger.note("tp_over_pcie", gpu=gpu.family)
     if inf.pp > 1:

@@ -1,5 +1,5 @@
-"""A context beyond 128K tokens with no load stated is sized for one sequence (trial 2026-12-02: "Llama-4-Scout
-10M 上下文推理要几张H200" was sized for a team's 16 sequences of 10M tokens: 384 H200)."""
+"""A context beyond 128K tokens with no load stated is sized for one sequence (trial 2026-12-02:
+"Llama-4-Scout 10M 上下文推理要几张H200" was sized for a team's 16 sequences of 10M tokens: 384 H200)."""
 
 from __future__ import annotations
 

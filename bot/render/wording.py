@@ -436,6 +436,14 @@ PAIRS_TO_TOKENS_EPOCHS = N_(
 )
 """'pairs_to_tokens' when the data is read more than once."""
 PARAM_NOTE_MESSAGES = {
+    (NoteCode.concurrency_limited, "kv_fp8"): N_(
+        "Only ≈ %(max_concurrency)s of the %(concurrency)s requested sequences fit at this context, with "
+        "the fp8 KV cache already: add GPUs or shorten the context."
+    ),
+    (NoteCode.concurrency_limited_assumed, "kv_fp8"): N_(
+        "Only ≈ %(max_concurrency)s sequences fit at this context (I assumed %(concurrency)s), with the "
+        "fp8 KV cache already: add GPUs or shorten the context."
+    ),
     (NoteCode.within_budget, "cost_high_band"): N_(
         "Within budget at the likely speed: %(cost_low)s – %(cost_high)s of your %(budget)s; a slower run "
         "(the low end of the MFU range) could cost up to %(cost_high_band)s."
