@@ -21,6 +21,7 @@ from estimator.plan import HEADROOM
 from estimator.reasons import Why, Word
 from estimator.runtimes import Load, ServingRuntime, Vllm, runtime_for, runtime_named
 from estimator.serving_layout import group_on, kv_capacity_tokens, most_that_fit, tp_options
+from estimator.throughput_target import concurrency_for_target, note_short_of_target
 from estimator.units import GIB
 from estimator.verdicts import requested_count
 from estimator.weights import BITS_PER_WEIGHT
@@ -223,7 +224,7 @@ def size_serving(
     def size(weights: Precision, searched: bool = False) -> Inference:
         """The serving answer in ``weights``: on the user's TP × PP if stated, else (or when
         ``searched``) on the layout the sizing chooses."""
-        at_capacity = not req.concurrency and not personal(weights)
+        at_capacity = not req.concurrency and not req.target_tokens_per_s and not personal(weights)
         group = None if searched else stated
         setup = replace(base, precision=weights, concurrency=conc_for(weights), group=group)
         return serve(replace(setup, price_at_capacity=at_capacity))
@@ -240,6 +241,8 @@ def size_serving(
         inf, stated = _stated_layout(inf, stated, size(precision, searched=True), ledger)
     if req.concurrency_asked and not req.concurrency and requested_count(req):
         inf = _at_capacity(most, lambda: size(precision), inf, runtime_for(gpu, precision, named=named))
+    elif req.target_tokens_per_s and not req.concurrency:  # "5,000 tokens/s": the load that decodes it
+        inf = concurrency_for_target(req.target_tokens_per_s, most, lambda: size(precision), inf)
     local = _local_format(req, spec, gpu, inf, size)
     if local is not None:
         precision, inf = local
@@ -262,6 +265,7 @@ def size_serving(
     if feasible == "yes" and local is not None and precision is Precision.q4_k_m:
         feasible, reason = "borderline", "local_4bit"
     _serving_notes(req, spec, gpu, inf, conc, reason, runtime, ledger)
+    note_short_of_target(req.target_tokens_per_s if not req.concurrency else None, inf, ledger)
     return ServingResult(inf, feasible, reason, precision, context, conc, price[2] if price else None)
 
 
@@ -339,7 +343,11 @@ def _load_assumptions(
 ) -> None:
     """The ledger line of the concurrency when the user stated none: the most their GPUs hold when
     that was asked, else one user on a personal machine, else a team's 16."""
-    if most:
+    if most and req.target_tokens_per_s and not req.concurrency_asked:
+        ledger.assume(
+            "concurrency", most[0], Why.throughput_target, target_tokens_per_s=req.target_tokens_per_s
+        )
+    elif most:
         ledger.assume("concurrency", most[0], Why.concurrency_asked)
     elif not req.concurrency:
         default_conc = _default_concurrency(personal, context)

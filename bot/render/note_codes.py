@@ -60,6 +60,7 @@ class NoteCode(StrEnum):
     tp_over_pcie = "tp_over_pcie"
     concurrency_limited = "concurrency_limited"
     no_price = "no_price"
+    throughput_short = "throughput_short"
     pp_bubble = "pp_bubble"
     fp8_not_supported = "fp8_not_supported"
     measured_mfu_unusual = "measured_mfu_unusual"

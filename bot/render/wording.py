@@ -178,6 +178,11 @@ NOTE_MESSAGES: dict[NoteCode, str] = {
         "Only ≈ %(max_concurrency)s of the %(concurrency)s requested sequences fit at this context: "
         "add GPUs, shorten the context or use an fp8 KV cache."
     ),
+    NoteCode.throughput_short: N_(
+        "At the load these GPUs hold they decode ≈ %(tokens_per_s)s tokens/s, short of the "
+        "%(target_tokens_per_s)s asked: about %(replicas)s copies of %(per_copy)s GPUs each (%(gpus)s GPUs) "
+        "reach it."
+    ),
     NoteCode.no_price: N_("No rental price on file for %(gpu)s in %(currency)s: cost not estimated."),
     NoteCode.pp_bubble: N_(
         "Pipeline bubble: with PP %(pp)s and %(micro_batches)s micro-batches per step, idle stages add "
@@ -378,6 +383,10 @@ TOKEN_KEYS = {"tokens", "chinchilla_tokens", "num_samples"}
 PARAM_KEYS = {"params_active", "params_total"}
 COUNT_KEYS = {
     "window",
+    "tokens_per_s",
+    "target_tokens_per_s",
+    "replicas",
+    "per_copy",
     "free_gpus",
     "length",
     "gpu_hours",
