@@ -101,22 +101,32 @@ def vllm(job: Job, inf: Inference) -> Recipe:
     per_node = job.per_node
     one_node = inf.tp * inf.pp * inf.replicas <= per_node
     model, weight_args, comments = _weights(job, inf, "--quantization")
-    args: list[Arg] = [("--tensor-parallel-size", inf.tp)]
-    if inf.pp > 1:
-        args.append(("--pipeline-parallel-size", inf.pp))
-    if inf.replicas > 1 and one_node:
-        args.append(("--data-parallel-size", inf.replicas))
+    mla = job.spec is not None and bool(job.spec.kv_lora_rank) and inf.tp > 1
+    dp_attention = mla and bool(job.spec and job.spec.experts) and inf.pp == 1 and one_node
+    if dp_attention:  # as the estimate sizes it: each GPU keeps its own sequences' MLA cache
+        ranks = inf.tp * inf.replicas
+        args: list[Arg] = [("--data-parallel-size", ranks), ("--enable-expert-parallel", None)]
+        comments.append(w.comment(job.lang, "mla_dp_ep", ranks=ranks))
+        per_engine = max(1, math.ceil(served(inf) / ranks))
+    else:
+        args = [("--tensor-parallel-size", inf.tp)]
+        if inf.pp > 1:
+            args.append(("--pipeline-parallel-size", inf.pp))
+        if inf.replicas > 1 and one_node:
+            args.append(("--data-parallel-size", inf.replicas))
+        per_engine = per_replica(inf)
     args += [
         ("--max-model-len", inf.context_tokens),
-        ("--max-num-seqs", per_replica(inf)),
+        ("--max-num-seqs", per_engine),
         ("--gpu-memory-utilization", utilization(job)),
         *weight_args,
     ]
     if inf.kv_precision == "fp8":
         args.append(("--kv-cache-dtype", "fp8"))
-    if job.spec is not None and job.spec.kv_lora_rank and inf.tp > 1:
+    if mla and not dp_attention:
         comments.append(w.comment(job.lang, "mla_tp"))
-    comments = ["#!/usr/bin/env bash", *comments, *_replica_comments(job, inf, one_node)]
+    replicas = [] if dp_attention else _replica_comments(job, inf, one_node)
+    comments = ["#!/usr/bin/env bash", *comments, *replicas]
     text = script(comments, command(["vllm", "serve", model], args))
     return Recipe(
         tool="vllm",
