@@ -49,10 +49,13 @@ def per_replica(inf: Inference) -> int:
     return max(1, math.ceil(served(inf) / max(1, inf.replicas)))
 
 
-def _layout(job: Job, inf: Inference) -> str:
-    """'24 × A100, bf16, TP 8, 3 replicas' (the layout of the answer, in the reply's language)."""
+def _layout(job: Job, inf: Inference, dp_ep: bool = False) -> str:
+    """'24 × A100, bf16, TP 8, 3 replicas' (the layout of the answer, in the reply's language);
+    ``dp_ep``: one data-parallel engine per GPU with expert parallelism ('8 × B200, fp8, DP 8 + EP')."""
     gpu = job.gpu.family if job.gpu else "GPU"
     parts = [f"{inf.tp * inf.pp * inf.replicas} × {gpu}", inf.weight_format]
+    if dp_ep:
+        return fmt_for(job.lang).sep.join([*parts, f"DP {inf.tp * inf.replicas} + EP"])
     parts.append(f"TP {inf.tp}" + (f" × PP {inf.pp}" if inf.pp > 1 else ""))
     if inf.replicas > 1:
         parts.append(translate(job.lang, N_("%(n)s replicas"), n=inf.replicas))
@@ -133,7 +136,7 @@ def vllm(job: Job, inf: Inference) -> Recipe:
         title=w.title(
             job.lang,
             "vllm",
-            layout=_layout(job, inf),
+            layout=_layout(job, inf, dp_attention),
             concurrency=served(inf),
             context=context_len(inf.context_tokens),
         ),
