@@ -318,11 +318,12 @@ def _recipe_value(token: str | None) -> bool:
     """Whether ``token`` after ``--recipe`` names tools ("all", "deepspeed,vllm") rather than starting the
     question ("--recipe 8卡A100全参微调13B")."""
     from bot.recipes import TOOLS
+    from bot.recipes.flags import READ_ONLY
 
     if not token:
         return False
     names = [t.strip().lower() for t in token.split(",")]
-    return all(n in (*TOOLS, "all") for n in names)
+    return all(n in (*TOOLS, *READ_ONLY, "unsloth", "all") for n in names)
 
 
 def _question_first(argv: list[str]) -> list[str]:
@@ -449,6 +450,24 @@ def _ask_command(args: argparse.Namespace) -> int:
     return code
 
 
+def _known_tools(wanted: list[str] | None) -> list[str] | None:
+    """The tools asked for that have recipes; the others are named on stderr (axolotl, TRL, lmdeploy, TGI,
+    Unsloth: their configs are read, not written). None (all) when none of those asked has one."""
+    from bot.recipes import TOOLS
+
+    if not wanted:
+        return wanted
+    unknown = [t for t in wanted if t not in TOOLS]
+    if unknown:
+        print(
+            f"note: no launch recipe for {', '.join(unknown)} (recipes are written for {', '.join(TOOLS)}); "
+            "showing the recipes for this answer",
+            file=sys.stderr,
+        )
+    known = [t for t in wanted if t in TOOLS]
+    return known or None
+
+
 def write_recipes(result: Answer, tools: str | None, directory: str | None, show: bool = True) -> bool:
     """Print the answer's recipes (those of ``tools``, else those the question asked for, else all) after
     the reply, and write them into ``directory``. False when the files cannot be written."""
@@ -459,6 +478,7 @@ def write_recipes(result: Answer, tools: str | None, directory: str | None, show
     wanted = None if tools in (None, "all") else [t.strip().lower() for t in tools.split(",")]
     if tools is None:
         wanted = result.parsed.recipe_tools
+    wanted = _known_tools(wanted)
     recipes = matching(recipes, wanted)
     if not recipes:
         if result.understood:
