@@ -265,7 +265,6 @@ def size_serving(
     if feasible == "yes" and local is not None and precision is Precision.q4_k_m:
         feasible, reason = "borderline", "local_4bit"
     _serving_notes(req, spec, gpu, inf, conc, reason, runtime, ledger)
-    note_short_of_target(req.target_tokens_per_s if not req.concurrency else None, inf, ledger)
     return ServingResult(inf, feasible, reason, precision, context, conc, price[2] if price else None)
 
 
@@ -382,6 +381,7 @@ def _serving_notes(
 ) -> None:
     """Warnings: vLLM refusing to start, the user's GPUs too few or the load too high, TP over PCIe, a
     pipeline over nodes."""
+    note_short_of_target(req.target_tokens_per_s if not req.concurrency else None, inf, ledger)
     count = requested_count(req)
     limit = max(inf.context_tokens, req.max_model_len or 0)  # vLLM checks one whole max_model_len
     if _refused(req, inf, runtime):
