@@ -318,11 +318,12 @@ def _recipe_value(token: str | None) -> bool:
     """Whether ``token`` after ``--recipe`` names tools ("all", "deepspeed,vllm") rather than starting the
     question ("--recipe 8卡A100全参微调13B")."""
     from bot.recipes import TOOLS
+    from bot.recipes.flags import READ_ONLY
 
     if not token:
         return False
     names = [t.strip().lower() for t in token.split(",")]
-    return all(n in (*TOOLS, "all") for n in names)
+    return all(n in (*TOOLS, *READ_ONLY, "unsloth", "all") for n in names)
 
 
 def _question_first(argv: list[str]) -> list[str]:
@@ -413,6 +414,12 @@ def _collector_paused(ending: bool = False) -> Iterator[None]:
             gc.enable()
 
 
+def _write_recipes(result: Answer, tools: str | None, directory: str | None, show: bool = True) -> bool:
+    from bot.cli_recipes import write_recipes  # only when recipes are asked for
+
+    return write_recipes(result, tools, directory, show)
+
+
 def _ask_command(args: argparse.Namespace) -> int:
     """``sizing-bot ask``: the offer, the question (or the --config file), the answer and what it writes."""
     from bot.settings.presales import PresalesError
@@ -444,41 +451,9 @@ def _ask_command(args: argparse.Namespace) -> int:
         return EXIT_QUOTE_FAILED
     asked = result.parsed.recipe_tools
     wanted = args.recipe or args.recipe_dir or (asked is not None and args.fmt != "json")
-    if wanted and not write_recipes(result, args.recipe, args.recipe_dir, show=args.fmt != "json"):
+    if wanted and not _write_recipes(result, args.recipe, args.recipe_dir, show=args.fmt != "json"):
         return EXIT_RECIPE_FAILED
     return code
-
-
-def write_recipes(result: Answer, tools: str | None, directory: str | None, show: bool = True) -> bool:
-    """Print the answer's recipes (those of ``tools``, else those the question asked for, else all) after
-    the reply, and write them into ``directory``. False when the files cannot be written."""
-    from bot.recipes import build_recipes, matching
-    from bot.recipes.present import as_text, write_files
-
-    recipes = build_recipes(result.report, result.lang)
-    wanted = None if tools in (None, "all") else [t.strip().lower() for t in tools.split(",")]
-    if tools is None:
-        wanted = result.parsed.recipe_tools
-    recipes = matching(recipes, wanted)
-    if not recipes:
-        if result.understood:
-            print(
-                "note: no launch recipe for this answer (nothing fits, or no tool I have recipes for runs "
-                "this method: P-tuning v2 runs with ChatGLM's ptuning/train.sh)",
-                file=sys.stderr,
-            )
-        return True
-    shown = show and (tools is not None or result.parsed.recipe_tools is not None)
-    if shown and write_answer("\n" + as_text(recipes), "text") is not None:  # one line said why
-        return False
-    if directory:
-        try:
-            paths = write_files(recipes, directory)
-        except OSError as exc:
-            print(f"error: cannot write the recipes to {directory}: {exc.strerror or exc}", file=sys.stderr)
-            return False
-        print("wrote " + ", ".join(str(p) for p in paths), file=sys.stderr)
-    return True
 
 
 if __name__ == "__main__":

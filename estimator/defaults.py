@@ -67,6 +67,12 @@ SERVE_CONCURRENCY_PERSONAL = Default(1, Why.serve_concurrency_personal)
 """A personal machine (a GeForce card, a Mac, GGUF weights): one sequence at a time (llama.cpp's
 ``--parallel`` default is 1)."""
 
+LONG_CONTEXT_TOKENS = 131_072
+"""Contexts beyond 128K tokens (the longest window of most current models; 256K, 1M, 10M are asked of
+Qwen-Long, Llama 4 Scout, MiniMax) are long-document runs: sized for one sequence unless a load is said."""
+SERVE_CONCURRENCY_LONG_CONTEXT = Default(1, Why.serve_concurrency_long_context)
+"""One sequence at a time when the context is beyond :data:`LONG_CONTEXT_TOKENS` and no load is given."""
+
 GPU_MEMORY_UTILIZATION = Default(0.90, Why.vllm_utilization)
 """Fraction of a card's memory a serving engine may use: vLLM's default ``gpu_memory_utilization``
 0.9 (vllm/engine/arg_utils.py)."""

@@ -251,7 +251,10 @@ class Inference(_Frozen):
     weights_bytes: float
     bytes_per_param: float
     weight_format: str = Field(description="precision or quantization of the weights, e.g. 'bf16', 'int4'")
-    kv_bytes_per_token: float = Field(description="KV cache per token of context, full-attention layers")
+    kv_bytes_per_token: float = Field(
+        description="KV cache per token of context, every layer (a sliding-window layer keeps only its "
+        "window: kv_bytes_per_sequence holds what one sequence needs)"
+    )
     kv_bytes_per_sequence: float = Field(description="KV cache for one sequence at `context_tokens`")
     kv_bytes_total: float = Field(description="KV cache for `concurrency` sequences")
     kv_precision: str

@@ -276,6 +276,13 @@ class SizingRequest(_Frozen):
         description="KV cache format when serving (bf16 default, fp8 option)",
         json_schema_extra=_setting("serving", json_order=26),
     )
+    target_tokens_per_s: float | None = Field(
+        None,
+        gt=0,
+        description="serving throughput asked for, output tokens per second in total ('5,000 tokens/s', "
+        "'1M tokens per minute'): the load is the sequences that decode it (estimator.throughput_target)",
+        json_schema_extra=_setting("serving", json_order=53, stated=(1, 1e9)),
+    )
     prompt_tokens: int | None = Field(
         None,
         gt=0,

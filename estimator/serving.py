@@ -22,6 +22,7 @@ from estimator.reasons import Why, Word
 from estimator.runtimes import Load, ServingRuntime, Vllm, runtime_for, runtime_named
 from estimator.serving_launch import Launch, engine_limit, launched_verdict
 from estimator.serving_layout import group_on, kv_capacity_tokens, most_that_fit, tp_options
+from estimator.throughput_target import concurrency_for_target, note_short_of_target
 from estimator.units import GIB
 from estimator.verdicts import requested_count
 from estimator.weights import BITS_PER_WEIGHT
@@ -179,8 +180,12 @@ def _stated_group(req: SizingRequest, assumed_count: bool = False) -> tuple[int,
     return group
 
 
-def _default_concurrency(personal: bool) -> defaults.Default:
-    return defaults.SERVE_CONCURRENCY_PERSONAL if personal else defaults.SERVE_CONCURRENCY
+def _default_concurrency(personal: bool, context: int) -> defaults.Default:
+    if personal:
+        return defaults.SERVE_CONCURRENCY_PERSONAL
+    if context > defaults.LONG_CONTEXT_TOKENS:  # "10M context": one such sequence, not a team's 16
+        return defaults.SERVE_CONCURRENCY_LONG_CONTEXT
+    return defaults.SERVE_CONCURRENCY
 
 
 def size_serving(
@@ -212,14 +217,16 @@ def size_serving(
     def conc_for(weights: Precision) -> int:
         """Stated concurrency, else the most the user's GPUs hold when that was asked, else one user on
         a personal machine, else a team's 16."""
-        return req.concurrency or (most[0] if most else int(_default_concurrency(personal(weights)).value))
+        return req.concurrency or (
+            most[0] if most else int(_default_concurrency(personal(weights), context).value)
+        )
 
     stated = _stated_group(req, assumed_count=any(a.field == "gpu_count" for a in ledger.assumptions))
 
     def size(weights: Precision, searched: bool = False) -> Inference:
         """The serving answer in ``weights``: on the user's TP × PP if stated, else (or when
         ``searched``) on the layout the sizing chooses."""
-        at_capacity = not req.concurrency and not personal(weights)
+        at_capacity = not req.concurrency and not req.target_tokens_per_s and not personal(weights)
         group = None if searched else stated
         setup = replace(base, precision=weights, concurrency=conc_for(weights), group=group)
         return serve(replace(setup, price_at_capacity=at_capacity))
@@ -238,6 +245,8 @@ def size_serving(
         too_small = stated is None
     if req.concurrency_asked and not req.concurrency and requested_count(req):
         inf = _at_capacity(most, lambda: size(precision), inf, runtime_for(gpu, precision, named=named))
+    elif req.target_tokens_per_s and not req.concurrency:  # "5,000 tokens/s": the load that decodes it
+        inf = concurrency_for_target(req.target_tokens_per_s, most, lambda: size(precision), inf)
     local = _local_format(req, spec, gpu, inf, size)
     if local is not None:
         precision, inf = local
@@ -247,7 +256,7 @@ def size_serving(
     if gpu.generic:  # a card known by its memory only: no speed or cost figures
         inf = inf.model_copy(update={"decode_tokens_per_s": None, "prefill_seconds": None})
         ledger.note("generic_gpu_no_time", gpu=gpu.name)
-    _load_assumptions(req, most, personal(precision), ledger)
+    _load_assumptions(req, most, personal(precision), context, ledger)
     _memory_assumptions(req, spec, gpu, inf, runtime, ledger)
     feasible, reason = _serving_verdict(req, inf, gpu, spec)
     launched = Launch(too_small, requested_count(req), runtime, precision)
@@ -336,13 +345,19 @@ def _serve_context(req: SizingRequest, spec: ModelSpec, ledger: Ledger) -> int:
     return context
 
 
-def _load_assumptions(req: SizingRequest, most: list[int], personal: bool, ledger: Ledger) -> None:
+def _load_assumptions(
+    req: SizingRequest, most: list[int], personal: bool, context: int, ledger: Ledger
+) -> None:
     """The ledger line of the concurrency when the user stated none: the most their GPUs hold when
     that was asked, else one user on a personal machine, else a team's 16."""
-    if most:
+    if most and req.target_tokens_per_s and not req.concurrency_asked:
+        ledger.assume(
+            "concurrency", most[0], Why.throughput_target, target_tokens_per_s=req.target_tokens_per_s
+        )
+    elif most:
         ledger.assume("concurrency", most[0], Why.concurrency_asked)
     elif not req.concurrency:
-        default_conc = _default_concurrency(personal)
+        default_conc = _default_concurrency(personal, context)
         ledger.assume("concurrency", default_conc.value, default_conc.why)
 
 
@@ -374,6 +389,7 @@ def _serving_notes(
 ) -> None:
     """Warnings: vLLM refusing to start, the user's GPUs too few or the load too high, TP over PCIe, a
     pipeline over nodes."""
+    note_short_of_target(req.target_tokens_per_s if not req.concurrency else None, inf, ledger)
     count = requested_count(req)
     limit = engine_limit(req, inf, spec)  # vLLM checks one whole max_model_len
     if _refused(req, inf, runtime, spec):
@@ -393,7 +409,8 @@ def _serving_notes(
             ledger.note("does_not_fit_requested", gpu_count=req.gpu_count, min_gpus=inf.min_gpus)
     elif req.gpu_count and inf.max_concurrency < conc:
         code = "concurrency_limited" if req.concurrency else "concurrency_limited_assumed"
-        ledger.note(code, max_concurrency=inf.max_concurrency, concurrency=conc)
+        fp8 = {"kv_fp8": True} if inf.kv_precision.startswith("fp8") else {}  # already the advice
+        ledger.note(code, max_concurrency=inf.max_concurrency, concurrency=conc, **fp8)
     if not gpu.nvlink and inf.tp > 1 and not runtime.splits_layers:  # llama.cpp splits layers, not tensors
         ledger.note("tp_over_pcie", gpu=gpu.family)
     if inf.pp > 1:

@@ -12,6 +12,7 @@ from typing import Any
 
 from estimator import attention, compute, defaults
 from estimator.architecture import shape_for_size
+from estimator.budget_check import budget_without_price, check_budget
 from estimator.catalog import GpuSpec, ModelSpec
 from estimator.copying import replace
 from estimator.ledger import Ledger, PriceRange, price_range
@@ -197,7 +198,9 @@ def _known_duration(
             ledger.note("implied_mfu", mfu=round(implied, 4))
     if price:
         fields["cost"] = cost = _cost(gpu_hours, band, price)
-        _check_budget(req, cost, ledger)
+        check_budget(req, cost, ledger)
+    elif not r.gpu.generic:
+        budget_without_price(req, band, r.gpu.family, ledger)
     return fields
 
 
@@ -354,7 +357,9 @@ def _compute_time_cost(
         ledger.note("tiny_job", gpu_hours=hours.likely)
     if price:
         fields["cost"] = cost = _cost(hours.likely, hours, price)
-        _check_budget(req, cost, ledger)  # sized to the middle: the range may still exceed it
+        check_budget(req, cost, ledger)  # sized to the middle: the range may still exceed it
+    elif not r.gpu.generic:
+        budget_without_price(req, hours, r.gpu.family, ledger)
     return fields
 
 
@@ -445,28 +450,6 @@ def _deadline_table(
         ledger.note("huge_job", gpus=need, days=days_on_given)
     rows = [_days(at_count(hours, c, req.gpu_count, out.scale_reference), c) for c in counts]
     return {"gpus_for_deadline": need, "days": days, "days_table": fewest_slower(rows, out.fewest_recompute)}
-
-
-def _check_budget(req: SizingRequest, cost: Cost, ledger: Ledger) -> None:
-    """A budget given next to a data size is a question: "is it enough?" — say so either way. The
-    verdict is on the likely GPU-hours at the price range; "within" also names the cost of a run at the
-    low end of the MFU range when that would exceed the budget (``cost_high_band``)."""
-    if not req.budget or (req.currency and req.currency != cost.currency):
-        return
-    params = {
-        "budget": req.budget,
-        "cost_low": cost.low,
-        "cost_high": cost.high,
-        "currency": cost.currency.value,
-    }
-    if cost.low > req.budget:
-        ledger.note("over_budget", **params)
-    elif cost.high <= req.budget:
-        if cost.high_with_mfu and cost.high_with_mfu > req.budget:  # a slow run would not be
-            params["cost_high_band"] = cost.high_with_mfu
-        ledger.note("within_budget", **params)
-    else:
-        ledger.note("budget_borderline", **params)
 
 
 def _largest_for_budget(req: SizingRequest, gpu: GpuSpec, tokens: float, k: float) -> float | None:

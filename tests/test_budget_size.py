@@ -37,3 +37,27 @@ def test_budget_size_question_in_both_languages():
     named = answer("13B模型1万亿token，预算100万人民币，用A100够吗").report
     assert named.request.params_total == pytest.approx(13e9)
     assert {"over_budget", "within_budget", "budget_borderline"} & {n.code for n in named.warnings}
+
+
+def test_budget_without_a_price_gets_the_highest_price_it_covers():
+    """A budget beside a job on a card with no rental price ("预算200w … MI300X … 够吗"): the answer is
+    the break-even price, budget ÷ the high end of the GPU-hours band, never silence (trial 2026-12-02)."""
+    from bot.cli import ask
+
+    zh = answer("预算200w，想在MI300X上用DPO训qwen3 14b，10万条偏好数据，够吗").report
+    note = next(n for n in zh.warnings if n.code == "budget_no_price")
+    assert zh.cost is None and zh.request.budget == 2_000_000
+    assert note.params["max_price"] == pytest.approx(2_000_000 / zh.gpu_hours.high)
+    assert note.params["gpu_hours"] == pytest.approx(zh.gpu_hours.high) and note.params["currency"] == "CNY"
+    # 10万条偏好数据 under DPO: each record is a chosen and a rejected response (TRL's DPO dataset rows)
+    assert zh.request.samples_are_pairs and "pairs_to_tokens" in {n.code for n in zh.warnings}
+    text, _ = ask("预算200w，想在MI300X上用DPO训qwen3 14b，10万条偏好数据，够吗", None, "text")
+    assert "预算 ¥2,000,000 够用" in text.splitlines()[1] and "每卡·时" in text.splitlines()[1]
+    en = answer("budget $20k, pretrain a 1B model on 100B tokens with 8 RTX 5090, enough?").report
+    note = next(n for n in en.warnings if n.code == "budget_no_price")
+    assert (
+        note.params["max_price"] == pytest.approx(20_000 / en.gpu_hours.high)
+        and note.params["currency"] == "USD"
+    )
+    text, _ = ask("budget $20k, pretrain a 1B model on 100B tokens with 8 RTX 5090, enough?", None, "text")
+    assert text.splitlines()[1].startswith("Your budget of $20,000 covers this run")

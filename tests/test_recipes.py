@@ -419,19 +419,25 @@ def test_serving_recipes_carry_the_layout(kind):
     assert set(by_tool) == {"vllm", "sglang"}
     v = _args(by_tool["vllm"], "vllm")
     s = _args(by_tool["sglang"], "python")
-    assert int(v["--tensor-parallel-size"]) == int(s["--tp-size"]) == inf.tp
+    spec = job_for(a.report, "en").spec
+    assert int(s["--tp-size"]) == inf.tp
     assert int(v.get("--pipeline-parallel-size") or 1) == int(s.get("--pp-size") or 1) == inf.pp
     assert int(v["--max-model-len"]) == int(s["--context-length"]) == inf.context_tokens
-    per = int(v["--max-num-seqs"])
-    assert per == int(s["--max-running-requests"]) and per * inf.replicas >= n > (per - 1) * inf.replicas
+    per = int(s["--max-running-requests"])
+    assert per * inf.replicas >= n > (per - 1) * inf.replicas
     assert float(v["--gpu-memory-utilization"]) == 0.9  # the estimate's vLLM default
     assert inf.tp * inf.pp * inf.replicas == inf.serving_gpus
     dp = int(v.get("--data-parallel-size") or 1)
-    assert dp == int(s.get("--dp-size") or 1) and (dp == inf.replicas or dp == 1)
+    if spec.kv_lora_rank and spec.experts and inf.tp > 1:  # MLA + MoE: one engine per GPU, as sized
+        ranks = inf.tp * inf.replicas
+        assert dp == ranks and "--enable-expert-parallel" in v and "--tensor-parallel-size" not in v
+        assert int(v["--max-num-seqs"]) == -(-n // ranks)
+    else:
+        assert int(v["--tensor-parallel-size"]) == inf.tp and int(v["--max-num-seqs"]) == per
+        assert dp == int(s.get("--dp-size") or 1) and (dp == inf.replicas or dp == 1)
     fraction = float(s["--mem-fraction-static"])
     assert 0.5 < fraction < 0.9
     fmt = inf.weight_format
-    spec = job_for(a.report, "en").spec
     if fmt in ("bf16", "fp16"):
         assert v["--dtype"] == s["--dtype"] == {"bf16": "bfloat16", "fp16": "float16"}[fmt]
     elif fmt == "fp8" and spec.release_precision != "fp8":
@@ -742,3 +748,23 @@ def test_every_corpus_question_gets_valid_recipes():
                     ds["train_micro_batch_size_per_gpu"] * ds["gradient_accumulation_steps"] * plan.dp
                 )
     assert built > 100
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_vllm_recipe_for_mla_moe_runs_the_layout_the_capacity_assumes(lang):
+    """Kimi K2 on 8 × B200: the capacity (≈ 1,168 sequences at 4K) keeps each sequence's MLA cache on one
+    GPU (DP attention); the vLLM command must run that (one data-parallel engine per GPU, experts split
+    by expert parallelism), not plain TP 8, which copies the cache to all 8 GPUs (trial 2026-12-02)."""
+    question = (
+        "kimi k2 用vllm部署要多少张B200，fp8" if lang == "zh" else "serve kimi k2 with vllm on B200 in fp8"
+    )
+    _, recipes = _recipes(question)
+    vllm_recipe = _by_tool(recipes)["vllm"]
+    v = _args(vllm_recipe, "vllm")
+    assert (v["--data-parallel-size"], "--enable-expert-parallel" in v) == ("8", True)
+    assert "--tensor-parallel-size" not in v and problems(vllm_recipe) == []
+    assert (
+        ("数据并行引擎" in vllm_recipe.text)
+        if lang == "zh"
+        else ("data-parallel engines" in vllm_recipe.text)
+    )

@@ -187,8 +187,9 @@ class FieldSteps:
         samples, tps = self.first("samples"), self.first("tps")
         f["num_samples"] = samples.value if samples else None
         f["tokens_per_sample"] = tps.value if tps else None
-        pairs = samples is not None and samples.extra == "pairs"
-        if pairs:  # "20k preference pairs": the estimator counts a DPO pair's two sequences, and says so
+        # "20k preference pairs", "10万条偏好数据": a preference record is a chosen and a rejected response
+        pairs = samples is not None and (samples.extra == "pairs" or bool(PREFERENCE_DATA_RE.search(self.s)))
+        if pairs:  # the estimator counts a DPO pair's two sequences, and says so
             f["samples_are_pairs"] = True
             f["algorithm"] = f.get("algorithm") or ("dpo" if PREFERENCE_DATA_RE.search(self.s) else None)
             f["stage"] = f.get("stage") or "finetune"

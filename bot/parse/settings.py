@@ -18,6 +18,7 @@ from bot.parse.normalize import mask
 from bot.parse.numbers import parse_number
 from bot.parse.prose_vocab import read_vocabulary
 from bot.parse.regex import rc
+from bot.parse.throughput_words import requests_per_second, tokens_per_minute
 
 ZERO_RE = rc(
     r"(?<![a-z0-9])(?:deepspeed[\s\-_]*)?zero[\s\-_]*(?:stage[\s\-_]*|阶段\s*)?(?P<n>[0-3])(?![0-9]|\.\d)"
@@ -351,6 +352,23 @@ def _throughput(out: Settings, training: bool) -> None:
             out.s = _masked(out.s, m)
         elif value is not None and training:  # a cluster's throughput: not used (no per-GPU figure)
             out.notes.append("throughput_not_per_gpu")
+        elif value is not None and not MEASURED_WORDS.search(near):  # serving: the throughput asked for
+            out.fields["target_tokens_per_s"] = value
+            out.s = _masked(out.s, m)
+    if not training:
+        _serving_targets(out)
+
+
+def _serving_targets(out: Settings) -> None:
+    """'1M tokens per minute' → a tokens/s target; 'qps 20' named: it needs the output per request."""
+    per_minute = tokens_per_minute(out.s)
+    if per_minute is not None:
+        out.fields.setdefault("target_tokens_per_s", per_minute[0])
+        out.s = _masked(out.s, per_minute[1])
+    qps = requests_per_second(out.s)
+    if qps is not None:
+        out.unused.append((qps[0], "qps_needs_output"))
+        out.s = _masked(out.s, qps[1])
 
 
 def _hours(out: Settings) -> None:

@@ -49,10 +49,13 @@ def per_replica(inf: Inference) -> int:
     return max(1, math.ceil(served(inf) / max(1, inf.replicas)))
 
 
-def _layout(job: Job, inf: Inference) -> str:
-    """'24 × A100, bf16, TP 8, 3 replicas' (the layout of the answer, in the reply's language)."""
+def _layout(job: Job, inf: Inference, dp_ep: bool = False) -> str:
+    """'24 × A100, bf16, TP 8, 3 replicas' (the layout of the answer, in the reply's language);
+    ``dp_ep``: one data-parallel engine per GPU with expert parallelism ('8 × B200, fp8, DP 8 + EP')."""
     gpu = job.gpu.family if job.gpu else "GPU"
     parts = [f"{inf.tp * inf.pp * inf.replicas} × {gpu}", inf.weight_format]
+    if dp_ep:
+        return fmt_for(job.lang).sep.join([*parts, f"DP {inf.tp * inf.replicas} + EP"])
     parts.append(f"TP {inf.tp}" + (f" × PP {inf.pp}" if inf.pp > 1 else ""))
     if inf.replicas > 1:
         parts.append(translate(job.lang, N_("%(n)s replicas"), n=inf.replicas))
@@ -101,29 +104,39 @@ def vllm(job: Job, inf: Inference) -> Recipe:
     per_node = job.per_node
     one_node = inf.tp * inf.pp * inf.replicas <= per_node
     model, weight_args, comments = _weights(job, inf, "--quantization")
-    args: list[Arg] = [("--tensor-parallel-size", inf.tp)]
-    if inf.pp > 1:
-        args.append(("--pipeline-parallel-size", inf.pp))
-    if inf.replicas > 1 and one_node:
-        args.append(("--data-parallel-size", inf.replicas))
+    mla = job.spec is not None and bool(job.spec.kv_lora_rank) and inf.tp > 1
+    dp_attention = mla and bool(job.spec and job.spec.experts) and inf.pp == 1 and one_node
+    if dp_attention:  # as the estimate sizes it: each GPU keeps its own sequences' MLA cache
+        ranks = inf.tp * inf.replicas
+        args: list[Arg] = [("--data-parallel-size", ranks), ("--enable-expert-parallel", None)]
+        comments.append(w.comment(job.lang, "mla_dp_ep", ranks=ranks))
+        per_engine = max(1, math.ceil(served(inf) / ranks))
+    else:
+        args = [("--tensor-parallel-size", inf.tp)]
+        if inf.pp > 1:
+            args.append(("--pipeline-parallel-size", inf.pp))
+        if inf.replicas > 1 and one_node:
+            args.append(("--data-parallel-size", inf.replicas))
+        per_engine = per_replica(inf)
     args += [
         ("--max-model-len", inf.context_tokens),
-        ("--max-num-seqs", per_replica(inf)),
+        ("--max-num-seqs", per_engine),
         ("--gpu-memory-utilization", utilization(job)),
         *weight_args,
     ]
     if inf.kv_precision == "fp8":
         args.append(("--kv-cache-dtype", "fp8"))
-    if job.spec is not None and job.spec.kv_lora_rank and inf.tp > 1:
+    if mla and not dp_attention:
         comments.append(w.comment(job.lang, "mla_tp"))
-    comments = ["#!/usr/bin/env bash", *comments, *_replica_comments(job, inf, one_node)]
+    replicas = [] if dp_attention else _replica_comments(job, inf, one_node)
+    comments = ["#!/usr/bin/env bash", *comments, *replicas]
     text = script(comments, command(["vllm", "serve", model], args))
     return Recipe(
         tool="vllm",
         title=w.title(
             job.lang,
             "vllm",
-            layout=_layout(job, inf),
+            layout=_layout(job, inf, dp_attention),
             concurrency=served(inf),
             context=context_len(inf.context_tokens),
         ),

@@ -84,6 +84,11 @@ COMMENTS: dict[str, str] = {
     ),
     "int8_checkpoint": N_("an INT8 (W8A8) checkpoint of %(repo)s; vLLM reads its quantization config"),
     "fp8_online": N_("FP8 weights quantized on load from the 16-bit checkpoint"),
+    "mla_dp_ep": N_(
+        "MLA + MoE as the estimate sizes it: %(ranks)s data-parallel engines, one per GPU, each keeping "
+        "its own sequences' MLA cache; the experts split over all of them (vLLM data- and "
+        "expert-parallel deployment); --max-num-seqs is per engine"
+    ),
     "mla_tp": N_(
         "the estimate keeps each sequence's MLA cache on one GPU (data-parallel attention, as SGLang's "
         "--attn-dp-size); vLLM with plain TP copies it to every GPU of the group"

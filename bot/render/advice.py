@@ -13,6 +13,10 @@ _FROM_REPORT = object()
 """``framework_keys``' default plan: derived from the report (a caller without the Answer at hand)."""
 
 
+ADVISED_RUNTIMES = ("vLLM", "SGLang", "llama.cpp", "Ollama")
+"""Engines the framework sentences name: a named engine outside these gets no engine advice."""
+
+
 def framework_keys(report: SizingReport | None, plan: Plan | object | None = _FROM_REPORT) -> list[str]:
     """Keys of the framework sentences for this answer, most fitting first:
 
@@ -28,9 +32,11 @@ def framework_keys(report: SizingReport | None, plan: Plan | object | None = _FR
     if report is None:
         return []
     inf = report.inference
-    if inf is not None:
-        return ["llama_cpp"] if runtime_named(inf.runtime).local else ["vllm_sglang"]
     req = report.request
+    if inf is not None:
+        if req.runtime is not None and req.runtime.value not in ADVISED_RUNTIMES:
+            return []  # they run lmdeploy, TGI, ExLlama…: no advice to run another engine
+        return ["llama_cpp"] if runtime_named(inf.runtime).local else ["vllm_sglang"]
     if req.stage == Stage.inference:
         return []
     if plan is _FROM_REPORT:
@@ -41,9 +47,11 @@ def framework_keys(report: SizingReport | None, plan: Plan | object | None = _FR
     if pretraining or (plan is not None and plan.pp > 1):
         keys.append("megatron")
     method = req.method or Method.full
+    tool = req.training_tool  # axolotl, Unsloth, TRL…: the tool they run, not another one
     if req.stage == Stage.finetune:
-        keys.append("llamafactory")
-        if req.model in TORCHTUNE_BASES:
+        if tool in (None, "LLaMA-Factory"):
+            keys.append("llamafactory")
+        if req.model in TORCHTUNE_BASES and tool in (None, "torchtune"):
             keys.append("torchtune")
     if method == Method.full:
         keys.insert(1 if pretraining else 0, "deepspeed_fsdp")

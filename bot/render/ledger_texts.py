@@ -61,6 +61,10 @@ WHY_TEXTS: dict[str, str] = {
     "known_duration_one_gpu": N_("a duration without a GPU count: one GPU"),
     "known_duration_serving_gpus": N_("a duration without a GPU count: the GPUs this serving answer needs"),
     "largest_one_gpu": N_("no GPU count given: one GPU"),
+    "throughput_target": N_(
+        "the sequences decoding at once that reach the %(target_tokens_per_s)s output tokens/s you asked "
+        "(sequences × tokens/s per sequence)"
+    ),
     "concurrency_asked": N_("you asked how many fit: the most your GPUs hold at this context"),
     "tokens_chinchilla_assumed": N_(
         "you asked how long without a data size: the compute-optimal 20 tokens per parameter (Hoffmann et al. "
@@ -87,6 +91,9 @@ WHY_TEXTS: dict[str, str] = {
         "never the model's maximum window"
     ),
     "serve_concurrency": N_("concurrent sequences when none is given (a small team's chat service)"),
+    "serve_concurrency_long_context": N_(
+        "a context beyond 128K tokens is a long-document run: one sequence at a time when no load is given"
+    ),
     "serve_concurrency_personal": N_(
         "a personal machine (a GeForce card or a Mac, or GGUF weights): one sequence at a time when none is "
         "given"

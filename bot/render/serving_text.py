@@ -55,6 +55,17 @@ def largest_section(report: SizingReport, f: Fmt) -> LargestContext | None:
     }
 
 
+def _kv_per_token(inf: Inference, f: Fmt, lang: str) -> str:
+    """The KV cache per token that multiplies out to the total shown: with sliding-window layers
+    (gpt-oss, Gemma 2/3, Mistral's window) the per-sequence figure holds only the window on those
+    layers, so the per-token figure is the average over the context, and says so."""
+    per_token = inf.kv_bytes_per_token
+    average = inf.kv_bytes_per_sequence / inf.context_tokens if inf.context_tokens else per_token
+    if average >= 0.99 * per_token:
+        return f.kib(per_token)
+    return f.kib(average) + translate(lang, N_(" (averaged: sliding-window layers hold only their window)"))
+
+
 def inference_section(report: SizingReport, f: Fmt, lang: str) -> InferenceContext | None:
     inf = report.inference
     if inf is None:
@@ -68,7 +79,7 @@ def inference_section(report: SizingReport, f: Fmt, lang: str) -> InferenceConte
         "kv_precision": inf.kv_precision,
         "weights": f.gb(inf.weights_bytes),
         "bytes_per_param": f.num(inf.bytes_per_param, 2),
-        "kv_per_token": f.kib(inf.kv_bytes_per_token),
+        "kv_per_token": _kv_per_token(inf, f, lang),
         "kv_total": f.gb(inf.kv_bytes_total),
         "total": f.gb(inf.weights_bytes + inf.kv_bytes_total),
         "kv_per_seq": f.gb(inf.kv_bytes_per_sequence),

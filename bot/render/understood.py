@@ -69,6 +69,14 @@ IGNORED_TEXTS: dict[str, str] = {
         "GPUs): name your GPU count (and micro-batch)"
     ),
     "cap_not_load": N_("a cap on the sequences run at once, not the load: your stated concurrency is sized"),
+    "qps_needs_output": N_(
+        "requests per second become tokens per second only with the output tokens per request: give "
+        "those (or a tokens/s target) and it is sized; the answer below is at the load shown"
+    ),
+    "cap_only": N_(
+        "a cap on the sequences run at once, not a load: the answer gives how many fit at once on your GPUs; "
+        "the engine runs fewer than the cap when its KV cache holds fewer"
+    ),
     "load_above_cap": N_(
         "your stated concurrency is above this cap: the engine runs at most this many sequences at once "
         "and queues the rest; your concurrency is sized"

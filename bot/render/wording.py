@@ -172,6 +172,10 @@ NOTE_MESSAGES: dict[NoteCode, str] = {
         "Borderline for the budget: %(cost_low)s – %(cost_high)s against %(budget)s — it depends on the "
         "price you get."
     ),
+    NoteCode.budget_no_price: N_(
+        "Your budget of %(budget)s covers this run (at most %(gpu_hours)s %(gpu)s GPU-hours) at a rental "
+        "price of up to %(max_price)s per GPU-hour."
+    ),
     NoteCode.concurrency_limited_assumed: N_(
         "Only ≈ %(max_concurrency)s sequences fit at this context (I assumed %(concurrency)s): "
         "add GPUs, shorten the context or use an fp8 KV cache."
@@ -183,6 +187,11 @@ NOTE_MESSAGES: dict[NoteCode, str] = {
     NoteCode.concurrency_limited: N_(
         "Only ≈ %(max_concurrency)s of the %(concurrency)s requested sequences fit at this context: "
         "add GPUs, shorten the context or use an fp8 KV cache."
+    ),
+    NoteCode.throughput_short: N_(
+        "At the load these GPUs hold they decode ≈ %(tokens_per_s)s tokens/s, short of the "
+        "%(target_tokens_per_s)s asked: about %(replicas)s copies of %(per_copy)s GPUs each (%(gpus)s GPUs) "
+        "reach it."
     ),
     NoteCode.no_price: N_("No rental price on file for %(gpu)s in %(currency)s: cost not estimated."),
     NoteCode.pp_bubble: N_(
@@ -383,39 +392,12 @@ PERCENT_KEYS = {
 TOKEN_KEYS = {"tokens", "chinchilla_tokens", "num_samples"}
 PARAM_KEYS = {"params_active", "params_total"}
 COUNT_KEYS = {
-    "window",
-    "free_gpus",
-    "length",
-    "gpu_hours",
-    "gpus",
-    "gpu_count",
-    "min_gpus",
-    "gpus_searched",
-    "tp",
-    "pp",
-    "tokens_per_sample",
-    "max_concurrency",
-    "kv_tokens",
-    "max_model_len",
-    "seq_len",
-    "context",
-    "concurrency",
-    "micro_batches",
-    "micro_batch",
-    "batch_size",
-    "global_batch",
-    "adjusted",
-    "gradient_accumulation",
-    "dp",
-    "lora_rank",
-    "epochs",
-    "layers",
-    "hidden",
-    "heads",
-    "kv_heads",
-    "experts",
-    "experts_top_k",
-}
+    "window", "tokens_per_s", "target_tokens_per_s", "replicas", "per_copy", "free_gpus", "length",
+    "gpu_hours", "gpus", "gpu_count", "min_gpus", "gpus_searched", "tp", "pp", "tokens_per_sample",
+    "max_concurrency", "kv_tokens", "max_model_len", "seq_len", "context", "concurrency", "micro_batches",
+    "micro_batch", "batch_size", "global_batch", "adjusted", "gradient_accumulation", "dp", "lora_rank",
+    "epochs", "layers", "hidden", "heads", "kv_heads", "experts", "experts_top_k",
+}  # fmt: skip
 
 
 SINGULAR_NOTE_MESSAGES = {
@@ -442,6 +424,14 @@ PAIRS_TO_TOKENS_EPOCHS = N_(
 )
 """'pairs_to_tokens' when the data is read more than once."""
 PARAM_NOTE_MESSAGES = {
+    (NoteCode.concurrency_limited, "kv_fp8"): N_(
+        "Only ≈ %(max_concurrency)s of the %(concurrency)s requested sequences fit at this context, with "
+        "the fp8 KV cache already: add GPUs or shorten the context."
+    ),
+    (NoteCode.concurrency_limited_assumed, "kv_fp8"): N_(
+        "Only ≈ %(max_concurrency)s sequences fit at this context (I assumed %(concurrency)s), with the "
+        "fp8 KV cache already: add GPUs or shorten the context."
+    ),
     (NoteCode.within_budget, "cost_high_band"): N_(
         "Within budget at the likely speed: %(cost_low)s – %(cost_high)s of your %(budget)s; a slower run "
         "(the low end of the MFU range) could cost up to %(cost_high_band)s."
@@ -449,11 +439,12 @@ PARAM_NOTE_MESSAGES = {
 }
 """A note's wording when it carries the extra parameter named (same code, so the JSON contract keeps it)."""
 
-MONEY_KEYS = {"budget", "cost_low", "cost_high", "cost_high_band"}
+MONEY_KEYS = {"budget", "cost_low", "cost_high", "cost_high_band", "max_price"}
 BUDGET_VERDICTS = {
     NoteCode.over_budget,
     NoteCode.within_budget,
     NoteCode.budget_borderline,
+    NoteCode.budget_no_price,
     NoteCode.budget_max_params,
     NoteCode.deadline_missed,
     NoteCode.deadline_missed_hours,

@@ -77,7 +77,16 @@ def _load_and_cap(parsed: ParseResult, stack: StackConfig, update: dict[str, Any
     64``) is a limit: named as one (``cap_not_load``), or said to be exceeded (``load_above_cap``)."""
     load = parsed.request.concurrency
     flag = next((k for k, f in stack.used.items() if f == "concurrency" and k in CAP_FLAGS), None)
-    if flag is None or load is None or "concurrency" not in parsed.found or "concurrency" not in update:
+    if flag is None or "concurrency" not in update:
+        return
+    if load is None and (update.get("gpu_count") or parsed.request.gpu_count):
+        # only the cap, on the user's GPUs: vLLM runs fewer at once when the KV cache holds fewer (it
+        # schedules by free blocks, vllm/v1/core/sched/scheduler.py): "how many fit" is the question
+        cap = update.pop("concurrency")
+        update["concurrency_asked"] = True
+        unused.append((f"{flag}: {cap}", "cap_only"))
+        return
+    if load is None or "concurrency" not in parsed.found:
         return
     cap = update.pop("concurrency")
     unused.append((f"{flag}: {cap}", "load_above_cap" if load > cap else "cap_not_load"))

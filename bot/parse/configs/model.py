@@ -24,6 +24,7 @@ UNUSED_REASONS = (
     "needs_gpu_count",  # accumulation: the global batch needs the data-parallel size, i.e. a GPU count
     "cap_not_load",  # --max-num-seqs & co. next to a load in words: a cap of the engine, not the load
     "load_above_cap",  # the same, with the stated load above the cap: the rest of the requests wait
+    "cap_only",  # the cap alone on the user's GPUs: the answer gives how many sequences fit at once
 )
 """Reason codes of :attr:`StackConfig.unused` (also used in ``interpretation.ignored``)."""
 

@@ -1,0 +1,46 @@
+"""A serving throughput asked for: output tokens per second or per minute, and requests per second.
+
+'5,000 tokens/s', '吞吐要 5k tok/s', '1M tokens per minute', '每分钟100万token', 'TPM 2M' are a target
+for the whole service (``target_tokens_per_s``; per minute ÷ 60). Requests per second ('qps 20', '每秒
+20 个请求') need the output tokens per request to become tokens/s: named, with that reason, not guessed.
+A rate with a measuring word before it ('we get 3,000 tokens/s') is not a target.
+"""
+
+from __future__ import annotations
+
+import re
+
+from bot.parse.numbers import parse_number
+from bot.parse.regex import rc
+
+_N = r"(?P<v>\d+(?:,\d{3})*(?:\.\d+)?\s*(?:[km]\b|万|亿)?)"
+PER_MINUTE_RE = rc(
+    r"(?<![a-z0-9.])" + _N + r"\s*(?:tokens?|toks?|词元)\s*(?:/\s*min(?:ute)?\b|per\s+min(?:ute)?\b|每分钟)"
+    r"|(?:每分钟|tpm\s*[:=]?)\s*" + _N.replace("(?P<v>", "(?P<w>") + r"\s*(?:tokens?|toks?|词元)?"
+    r"|(?<![a-z0-9.])" + _N.replace("(?P<v>", "(?P<x>") + r"\s*tpm\b"
+)
+QPS_RE = rc(
+    r"(?<![a-z0-9.])(?P<v>\d+(?:\.\d+)?)\s*(?:qps|rps|requests?\s*(?:/\s*s(?:ec)?\b|per\s+second))"
+    r"|(?:qps|rps)\s*(?:大概|约|是|为|要|:|=|of|around|about)?\s*(?P<w>\d+(?:\.\d+)?)"
+    r"|每秒\s*(?P<x>\d+(?:\.\d+)?)\s*(?:个|条)?\s*(?:请求|request)"
+)
+
+
+def _value(m: re.Match[str]) -> tuple[str, float] | None:
+    raw = next(g for g in m.groups() if g is not None)
+    value = parse_number(raw.replace(" ", ""))
+    return (raw, value) if value and value > 0 else None
+
+
+def tokens_per_minute(s: str) -> tuple[float, re.Match[str]] | None:
+    """Output tokens per second from a per-minute rate in the normalized text ``s``, and its match."""
+    m = PER_MINUTE_RE.search(s)
+    got = _value(m) if m else None
+    return (got[1] / 60, m) if got and m else None
+
+
+def requests_per_second(s: str) -> tuple[str, re.Match[str]] | None:
+    """A requests-per-second figure as typed ('qps 20'), and its match."""
+    m = QPS_RE.search(s)
+    got = _value(m) if m else None
+    return (m.group(0).strip(), m) if got and m else None

@@ -1,0 +1,68 @@
+"""A serving throughput target ("5,000 tokens/s", "每分钟 100 万 token") → the sequences to decode at once.
+
+Aggregate decode throughput is per-sequence speed × sequences decoded together (a decode batch; Kwon
+et al. 2023 §6 measure vLLM's throughput this way). Per-sequence speed falls as the batch grows (the
+weights are read once per step for the whole batch, the KV cache once per sequence: Pope et al. 2022
+§2), so the count that reaches the target is found by fixed-point iteration: n ← ⌈target ÷ speed(n)⌉.
+The GPUs then follow from holding n sequences, as for a stated load.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+from estimator.ledger import Ledger
+from estimator.models import Inference
+
+ROUNDS = 12
+"""Steps of the search for the count; each scales n by target ÷ aggregate (at least +1)."""
+
+SATURATED = 0.25
+"""More sequences that add less than a quarter of their share to the aggregate: the GPUs are compute-
+bound there, and the search stops rather than grow the load (and the GPUs) without end."""
+
+
+def concurrency_for_target(
+    target: float, most: list[int], sized: Callable[[], Inference], inf: Inference
+) -> Inference:
+    """The answer sized at the fewest sequences found that decode ``target`` output tokens/s in total
+    (``most[0]`` receives the count; ``sized`` sizes at ``most[0]``). ``inf``: the answer at the
+    default load. The aggregate grows with n while the per-sequence speed falls, so n starts at
+    ⌈target ÷ speed⌉ and grows by target ÷ aggregate until the target is met, or the aggregate stops
+    growing (compute-bound: more sequences no longer add tokens/s). Unchanged without a speed."""
+    speed = inf.decode_tokens_per_s
+    if speed is None or speed.per_sequence <= 0:
+        return inf
+    most[:] = [max(1, math.ceil(target / speed.per_sequence))]
+    inf = sized()
+    for _ in range(ROUNDS):
+        speed = inf.decode_tokens_per_s
+        if speed is None or speed.aggregate >= target or speed.aggregate <= 0:
+            break
+        n = max(most[0] + 1, math.ceil(most[0] * target / speed.aggregate))
+        previous, step = speed.aggregate, n / most[0] - 1
+        most[:] = [n]
+        inf = sized()
+        grown = inf.decode_tokens_per_s
+        if grown is None or grown.aggregate / previous - 1 < SATURATED * step:  # compute-bound: stop
+            break
+    return inf
+
+
+def note_short_of_target(target: float | None, inf: Inference, ledger: Ledger) -> None:
+    """When the load the GPUs hold decodes less than the target (bandwidth spent on the KV cache: the
+    aggregate of one copy levels off as its batch grows), the copies that would reach it: the copies
+    scale the aggregate (each decodes its share of the sequences), ⌈copies × target ÷ aggregate⌉."""
+    speed = inf.decode_tokens_per_s
+    if not target or speed is None or speed.aggregate <= 0 or speed.aggregate >= target:
+        return
+    copies = math.ceil(inf.replicas * target / speed.aggregate)
+    ledger.note(
+        "throughput_short",
+        target_tokens_per_s=target,
+        tokens_per_s=speed.aggregate,
+        replicas=copies,
+        gpus=copies * inf.tp * inf.pp,
+        per_copy=inf.tp * inf.pp,
+    )
