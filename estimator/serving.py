@@ -261,6 +261,17 @@ def size_serving(
     feasible, reason = _serving_verdict(req, inf, gpu, spec)
     launched = Launch(too_small, requested_count(req), runtime, precision)
     feasible, reason = launched_verdict((feasible, reason), launched, spec, gpu, inf, ledger)
+    _total_memory_note(req, inf, gpu, feasible, ledger)
+    if feasible == "yes" and local is not None and precision is Precision.q4_k_m:
+        feasible, reason = "borderline", "local_4bit"
+    _serving_notes(req, spec, gpu, inf, conc, reason, runtime, ledger)
+    return ServingResult(inf, feasible, reason, precision, context, conc, price[2] if price else None)
+
+
+def _total_memory_note(
+    req: SizingRequest, inf: Inference, gpu: GpuSpec, feasible: str, ledger: Ledger
+) -> None:
+    """'我有 160G 显存': the verdict on a total memory given without a GPU count, with what the load needs."""
     if req.total_memory_gib and requested_count(req) is None:
         cards = max(1, math.ceil(req.total_memory_gib / gpu.memory_gib))
         ledger.note(
@@ -268,10 +279,6 @@ def size_serving(
             total_gib=req.total_memory_gib,
             need_bytes=_serving_need(req, inf, cards),
         )
-    if feasible == "yes" and local is not None and precision is Precision.q4_k_m:
-        feasible, reason = "borderline", "local_4bit"
-    _serving_notes(req, spec, gpu, inf, conc, reason, runtime, ledger)
-    return ServingResult(inf, feasible, reason, precision, context, conc, price[2] if price else None)
 
 
 def _at_capacity(
