@@ -59,7 +59,8 @@ _BETWEEN = (
 """Words people put between a count and its card: '8 rented A100s', '4 spare H100', '4 张闲置的 A100'."""
 R_COUNT_GPU = _r(rf"(?:[x×*]\s*)?{_BETWEEN}(?:\d{{2,3}}\s*g(?:b|ib)?\s*(?:的)?\s*)?[{MARKS}]")
 R_COUNT_WORD = _r(
-    r"(?:[x×*]\s*)?(?:\d{2,3}\s*g(?:b|ib)?\s+(?=gpus?\b|cards?\b))?(?:张(?!量)|片|颗|卡(?!时)|gpus?\b|cards?\b|graphics|accelerators?\b|npus?\b|devices?\b)"
+    r"(?:[x×*]\s*)?(?:\d{2,3}\s*g(?:b|ib)?\s+(?=gpus?\b|cards?\b)|\d{2,3}\s*g(?:b|ib)?\s*(?:的\s*)?(?:显(?=卡))?)?"
+    r"(?:张(?!量)|片|颗|卡(?!时)|gpus?\b|cards?\b|graphics|accelerators?\b|npus?\b|devices?\b)"
 )
 R_KUAI = _r(r"块(?!钱)")
 R_PER_NODE = _r(
