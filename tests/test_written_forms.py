@@ -139,3 +139,28 @@ def test_a_word_beside_a_job_word_that_is_no_model(capsys: pytest.CaptureFixture
     """A capitalized first word, a tool's or a card's name beside the job word is not a model."""
     data = ask(capsys, text)
     assert data["interpretation"]["unknown_model"] is None
+
+
+NEEDED_OR_USED = [
+    ("教程说 LoRA 微调 Qwen2-7B 只要 20GB 显存，我有 2 张 T4，够吗", 20),
+    ("单卡 LoRA 微调 Qwen2-7B 占了 18G 显存，我有 2 张 T4", 18),
+    ("The blog says LoRA on Qwen2-7B needs 20GB of VRAM; I have 2 T4s, is that enough?", 20),
+    ("LoRA on Qwen2-7B used 18 GB of VRAM; I have 2 T4s", 18),
+]
+
+
+@pytest.mark.parametrize(("text", "gib"), NEEDED_OR_USED)
+def test_memory_needed_or_used_is_not_the_cards(
+    capsys: pytest.CaptureFixture[str], text: str, gib: int
+) -> None:
+    """A memory a job needs or used ('只要 20GB 显存', 'used 18 GB of VRAM') is not the user's card: the T4s
+    are sized at their own 16 GB, and the figure is named as not used."""
+    data = ask(capsys, text)
+    assert (data["request"]["gpu"], data["request"]["gpu_count"]) == ("T4", 2)
+    assert data["request"]["gpu_memory_gib"] is None
+    assert str(gib) in [i["text"] for i in data["interpretation"]["ignored"]]
+
+
+def test_my_card_memory_is_still_the_cards(capsys: pytest.CaptureFixture[str]) -> None:
+    data = ask(capsys, "我的显存只有 12G，需要 2 张 24G 的卡吗，LoRA 微调 Qwen2-7B")
+    assert data["request"]["gpu_memory_gib"] in (12, 24)

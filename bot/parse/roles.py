@@ -28,6 +28,7 @@ from bot.parse.role_left import (
     L_MFU,
     L_MODEL_WORD,
     L_MY_VRAM,
+    L_NEEDS_OR_USES,
     L_NODES_UNKNOWN,
     L_PARAMS,
     L_PER,
@@ -43,6 +44,7 @@ from bot.parse.role_left import (
     R_MEM_GPU,
     R_MEM_TOTAL,
     R_MEM_TOTAL_WORD,
+    R_MEMORY_WORD,
     R_OF_VRAM,
     R_PROMPTS,
 )
@@ -271,6 +273,8 @@ def _bytes(a: _Around) -> Verdict:
     scale = _BYTE_SCALE[unit]
     after = a.right[bm.end() :]
     gib = v * scale / 2**30
+    if L_NEEDS_OR_USES.search(a.left[-24:]) and R_MEMORY_WORD.match(after):
+        return Role("bytes", v, tok)  # '只要 48GB 显存', 'used 22 GB of VRAM': needed or used, not a card
     total_word = L_MEM_TOTAL.search(a.left) or R_MEM_TOTAL_WORD.search(after[:32])
     if R_MEM_TOTAL.match(after) and (total_word or gib > largest_device_gib() or L_MACHINE.search(a.left)):
         return Role("total_mem", gib, tok)  # "准备700G显存": more than any one device holds
