@@ -164,3 +164,21 @@ def test_memory_needed_or_used_is_not_the_cards(
 def test_my_card_memory_is_still_the_cards(capsys: pytest.CaptureFixture[str]) -> None:
     data = ask(capsys, "我的显存只有 12G，需要 2 张 24G 的卡吗，LoRA 微调 Qwen2-7B")
     assert data["request"]["gpu_memory_gib"] in (12, 24)
+
+
+OOM_CAPACITY = [
+    "LoRA 微调 Qwen2-7B，2 张 A100，报 OOM：GPU 0 的 39.39 GiB 总容量里已经分配了 37.10 GiB",
+    "LoRA of Qwen2-7B on 2 A100 fails: CUDA out of memory (GPU 0; 39.39 GiB total capacity; 37.10 GiB already"
+    " allocated)",
+    "LoRA of Qwen2-7B on 2 A100: GPU 0 has a total capacity of 39.39 GiB of which 1.2 GiB is free",
+]
+
+
+@pytest.mark.parametrize("text", OOM_CAPACITY)
+def test_the_total_capacity_of_an_oom_message_is_the_cards_memory(
+    capsys: pytest.CaptureFixture[str], text: str
+) -> None:
+    """PyTorch's out-of-memory message says one card's memory ('39.39 GiB total capacity'): the A100s
+    are the 40 GB ones, not the 80 GB default; the memory already allocated is named as not used."""
+    data = ask(capsys, text)
+    assert (data["request"]["gpu_count"], data["request"]["gpu_memory_gib"]) == (2, 39.39)

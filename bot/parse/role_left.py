@@ -102,3 +102,9 @@ R_MEMORY_WORD = rc(
     r"^\s*(?:的)?\s*(?:左右|上下)?\s*(?:的)?\s*(?:显存|vram|of\s+(?:vram|(?:gpu\s+)?memory)|gpu\s+memory|memory)"
 )
 """The memory word itself after a size ('48GB 显存', '22 GB of VRAM'), not a card word ('24G 的卡')."""
+
+L_TOTAL_CAPACITY = rc(r"(?:total\s+capac(?:i)?ty\s+of|总容量(?:是|为|有)?)\s*$")
+R_TOTAL_CAPACITY = rc(r"^\s*(?:total\s+capac(?:i)?ty\b|(?:的\s*)?总容量)")
+"""PyTorch's out-of-memory message ('GPU 0; 39.59 GiB total capacity', 'GPU 0 has a total capacity of
+23.65 GiB', in Chinese '39.59 GiB 总容量'): one card's memory as the driver reports it (torch/csrc/cuda/
+CUDACachingAllocator.cpp, whose older releases spell it 'capacty')."""

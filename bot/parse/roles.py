@@ -39,6 +39,7 @@ from bot.parse.role_left import (
     L_SAMPLE_EACH,
     L_SEQ,
     L_TOKENS,
+    L_TOTAL_CAPACITY,
     MFU_NEAR,
     R_MEM_DATA,
     R_MEM_GPU,
@@ -47,6 +48,7 @@ from bot.parse.role_left import (
     R_MEMORY_WORD,
     R_OF_VRAM,
     R_PROMPTS,
+    R_TOTAL_CAPACITY,
 )
 from bot.parse.role_left import right_words as _r
 
@@ -273,6 +275,12 @@ def _bytes(a: _Around) -> Verdict:
     scale = _BYTE_SCALE[unit]
     after = a.right[bm.end() :]
     gib = v * scale / 2**30
+    if (
+        unit in ("gb", "gib")
+        and 4 <= gib <= 1024
+        and (L_TOTAL_CAPACITY.search(a.left) or R_TOTAL_CAPACITY.match(after))
+    ):
+        return Role("gpu_mem", round(gib, 2), tok)  # PyTorch's OOM message: 'GPU 0; 39.59 GiB total capacity'
     if L_NEEDS_OR_USES.search(a.left[-24:]) and R_MEMORY_WORD.match(after):
         return Role("bytes", v, tok)  # '只要 48GB 显存', 'used 22 GB of VRAM': needed or used, not a card
     total_word = L_MEM_TOTAL.search(a.left) or R_MEM_TOTAL_WORD.search(after[:32])
