@@ -182,3 +182,33 @@ def test_the_total_capacity_of_an_oom_message_is_the_cards_memory(
     are the 40 GB ones, not the 80 GB default; the memory already allocated is named as not used."""
     data = ask(capsys, text)
     assert (data["request"]["gpu_count"], data["request"]["gpu_memory_gib"]) == (2, 39.39)
+
+
+CHANGED = [
+    ("Qwen2-7B 全参微调，8 张 A100，cutoff_len 一开始是 4096，爆显存后改成 2048", "seq_len", 2048, "4096"),
+    ("Qwen2-7B 全参微调，8 张 A100，batch size 起初设的 8，后来降到 2", "batch_size", 2, "8"),
+    (
+        "Full fine-tune of Qwen2-7B on 8 A100: cutoff_len was 4096 at first, then we lowered it to 2048",
+        "seq_len",
+        2048,
+        "4096",
+    ),
+    (
+        "Full fine-tune of Qwen2-7B on 8 A100; the batch size was 8, then I reduced it to 2",
+        "batch_size",
+        2,
+        "8",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "key", "value", "first"), CHANGED)
+def test_a_value_changed_later_is_the_setting(
+    capsys: pytest.CaptureFixture[str], text: str, key: str, value: int, first: str
+) -> None:
+    """A setting's value, then a change to another: the later one is the job asked about, the first is
+    named as not used ('一开始' is 'at first', never the number one: before, '一' was sized as a
+    sequence of 1 token)."""
+    data = ask(capsys, text)
+    assert data["request"][key] == value
+    assert first in [i["text"] for i in data["interpretation"]["ignored"]]

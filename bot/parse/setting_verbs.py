@@ -5,6 +5,9 @@
   设为 4', 'max_length 设置为 2048', 'batch size set to 2', 'set the batch size to 2'): the verb is
   replaced by '=' so the setting's own rule reads the value, as it reads 'batchsize=1'. Serving
   settings changed in a follow-up ('并发改成500') are :mod:`bot.parse.followup_words`.
+- **A value, then a change to another** ('cutoff_len 一开始是 8192，改成 6144', 'batch size was 8 at
+  first, then I lowered it to 2'): the value after the change is the setting; the first is named as not
+  used.
 - **A bit width written in Chinese** ('4 比特量化', '8位量化'): the same as '4bit' (比特 is the loanword
   for bit; 位 is bit only before a quantization word: '4位同学' is four people).
 - **A count times a memory glued with '*'** ('8*40G 的卡'): '*' is markup to the normalizer, so it is
@@ -34,6 +37,17 @@ SET_THE_SETTING_RE = rc(r"\bset(?:ting)?\s+(?:the\s+|my\s+|our\s+)?" + _SETTING 
 """'set the batch size to 2', 'setting micro batch size at 4': the verb before the setting."""
 _VERB_WORDS = ("设", "调", "开", "set")
 
+CHANGED_LATER_RE = rc(
+    _SETTING + r"\s*(?:(?:一开始|起初|原来|本来|最开始|最初|开始|默认)\s*)?"
+    r"(?:是|为|设的?|用的?|设为|=|:|\bwas\b|\bof\b|\bat\b)?\s*(?P<old>\d[\d.,]*\s*k?)(?![\d.])"
+    r"(?P<mid>[^0-9]{0,40}?)(?:后来|然后|再|又|\bthen\s+(?:i\s+|we\s+)?)?\s*"
+    r"(?:改成|改为|换成|调到|调成|降到|降低到|减到|减少到|改到|减为|降为|提到|加到"
+    r"|(?:lowered|reduced|dropped|cut|changed|set|decreased|increased|raised)\s+(?:it\s+)?to)\s*(?=\d)"
+)
+"""'cutoff_len 一开始是 8192 …，改成 6144', 'batch size was 8 at first, then I lowered it to 2': the value
+after the change is the setting (the job asked about); the first is named as not used."""
+_CHANGE_WORDS = ("改", "换", "调", "降", "减", "提到", "加到", " to ")
+
 BIT_WORD_RE = rc(
     r"(?<![\d.])([2-8])\s*(?:比特(?!币)|位(?=\s*(?:量化|整数|精度|权重|加载|的?\s*(?:gptq|awq|int))))"
 )
@@ -45,6 +59,8 @@ COUNT_STAR_MEMORY_RE = rc(r"(?<![\d.])(\d{1,3})\s*\*\s*(?=\d{2,3}\s*g(?:b|ib)?(?
 
 def read_setting_verbs(s: str) -> str:
     """The normalized text ``s`` with each rule of this module applied (see the module docstring)."""
+    if any(word in s for word in _CHANGE_WORDS):
+        s = CHANGED_LATER_RE.sub(r" 原先 \g<old>\g<mid> \1 = ", s)
     if any(word in s for word in _VERB_WORDS):
         s = ASSIGN_VERB_RE.sub(r"\1 = ", s)
         if "set" in s:
