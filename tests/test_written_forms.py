@@ -212,3 +212,19 @@ def test_a_value_changed_later_is_the_setting(
     data = ask(capsys, text)
     assert data["request"][key] == value
     assert first in [i["text"] for i in data["interpretation"]["ignored"]]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "两张 4090 能微调 14b 还是 72b？13b 呢？",
+        "Can two 4090s fine-tune a 14b or a 72b? And a 13b?",
+    ],
+)
+def test_each_size_said_alone_is_its_own_model(capsys: pytest.CaptureFixture[str], text: str) -> None:
+    """Sizes said alone and typed apart ('14b … 13b') are two models: one sized, each other one named as
+    another setup (before, 13b was taken for 14b said again and dropped in silence)."""
+    data = ask(capsys, text)
+    sized = f"{data['request']['params_total'] / 1e9:g}b"
+    named = {i["text"] for i in data["interpretation"]["ignored"] if i["reason"] == "other_setup"}
+    assert {f"model: {n}" for n in ("14b", "72b", "13b")} - named == {f"model: {sized}"}
