@@ -68,6 +68,19 @@ def test_working_split_does_not_regress() -> None:
     assert full >= WORKING_SPLIT_UNDERSTOOD
 
 
+R2_WORK_UNDERSTOOD_ZH = 18
+"""Round 2's Chinese working split (zh_r2.json, r2work: 18 records) understood in full at the last
+measurement (README.md there); 16 at the freeze."""
+
+
+def test_round2_work_zh_does_not_regress() -> None:
+    work = [r for r in records("r2work") if r["lang"] == "zh"]
+    known = set(SizingRequest.model_fields) | EXTRA_KEYS | {"tokens_per_sample", "gpu_memory_utilization"}
+    assert len(work) == 18 and all(set(r["stated"]) <= known for r in work)
+    full = sum(not score(r, answer_json(r["text"])) for r in work)
+    assert full >= R2_WORK_UNDERSTOOD_ZH
+
+
 @pytest.mark.parametrize(
     ("stated", "got", "ok"),
     [

@@ -73,6 +73,8 @@ class Candidate:
         x, y = self.size, other.size
         if x is None or y is None:
             return False
+        if self.role is not None and other.role is not None and a is None and b is None:
+            return x == y  # two sizes said alone, typed apart ('14b 或者 72b … 13b'): two models
         if abs(x - y) <= SAME_SIZE * max(x, y):
             return True
         # a size said alone that is a named MoE's active size ('Mixtral 8x7B … 按 13B 算'): that model

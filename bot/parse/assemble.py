@@ -29,6 +29,7 @@ from bot.parse.lang import detect_lang
 from bot.parse.models import ModelMention, extract_models
 from bot.parse.normalize import mask, prepare
 from bot.parse.numbers import scan_numbers
+from bot.parse.quantized_lora import lora_on_four_bits
 from bot.parse.regex import add_gates
 from bot.parse.request_fields import (
     ABSURD_NUMBER,
@@ -153,6 +154,7 @@ class _Parse(FieldSteps):
             self.ignored.append(f"{params / 1e9:,.0f}B")
             self.f["params_total"] = self.f["params_active"] = None
             self.notes.append("absurd_model")  # bot.core.pipeline.ABSURD_MODEL: not sized at all
+        self.f["method"] = lora_on_four_bits(self.f, precision)  # LoRA on a 4-bit base
         if precision is None and self.f.get("method") == "qlora":
             precision = "int4"
         self.f["precision"] = precision

@@ -23,6 +23,7 @@ from bot.parse import lexicon as lx
 from bot.parse import model_names as names
 from bot.parse.normalize import MODEL_MARK, mask
 from bot.parse.regex import LazyPattern, compile_pattern, rc
+from bot.parse.verb_names import job_named_model
 from estimator import catalog
 
 _VER = r"(?:v|r)?\d+(?:\.\d+)?"
@@ -314,6 +315,7 @@ def extract_models(s: str, raw: str = "") -> tuple[str, list[ModelMention]]:
         )
         s = mask(s, bare.start(), bare.end(), MODEL_MARK)
     called = None if mentions else names.called_a_model(s, typed_as, raw) or names.tiered_name(s, typed_as)
+    called = called or (None if mentions else job_named_model(s, typed_as, raw))  # 'Monkey 全参数微调'
     if called is not None:  # "EmoLLM 模型", "BLIP3o pre-training", "flan-t5-xl": a name no catalog has
         start, end, text = called
         mentions.append(ModelMention(start, end, text, None, None, None, _closest_names(text)))

@@ -17,6 +17,7 @@ from bot.parse.followup_words import drop_change_verbs
 from bot.parse.instances import spell_out_instances
 from bot.parse.numbers import parse_number
 from bot.parse.regex import rc
+from bot.parse.setting_verbs import read_setting_verbs
 
 LONG_INPUT_CHARS = 3000
 """Above this, pasted data lines are dropped and only the head and tail of the text are parsed."""
@@ -115,6 +116,7 @@ def prepare(text: str) -> tuple[str, bool, str]:
     unchanged = s == text
     s = normalize(s)
     normalized = s if unchanged else normalize(text)
+    s = read_setting_verbs(s)  # 'batchsize 设成 1', '4 比特', '8*40G' (before '*' is markup)
     s = _MARKUP_RE.sub(" ", s)
     s = expand_abbreviations(s)  # "full ft 7b": fine-tuning
     s = _CN_PERCENT_RE.sub(_cn_percent, s)

@@ -208,9 +208,9 @@ def _token_value(m: re.Match[str]) -> tuple[float | None, str]:
     return None, "digits"
 
 
-ONE_IN_A_WORD = frozenset("直起样般些定旦切致边向律同再共齐道并下")
+ONE_IN_A_WORD = frozenset("直起样般些定旦切致边向律同再共齐道并下" + "开味旁路面贯概番系模点会")
 """Characters that make 一 part of a word ('一直' all along, '一起' together, '一共' in total, '一下' a
-moment …), not the number one."""
+moment; '一开始' at first, '一点' a little, '一会' a while, '一系列' a series …), not the number one."""
 
 
 MONEY_BEFORE_RE = compile_pattern(r"(?:budget|spend|cost|rmb|cny|¥|元)\s*(?:of|is|about|around|~|:|=)?\s*$")

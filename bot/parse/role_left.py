@@ -88,3 +88,23 @@ L_MEM_TOTAL = rc(
 )
 R_MEM_TOTAL_WORD = rc(r"\b(?:in\s+total|total|combined|altogether)\b|总显存|显存总量|总共|一共")
 R_MEM_DATA = rc(r"^\s*(?:的)?\s*(?:纯文本|文本|text|数据|语料|data|corpus|of\s+(?:raw\s+)?(?:text|data))")
+
+
+L_NEEDS_OR_USES = rc(
+    r"(?:只要|只需要?|需要|至少要?|最少要?|最小|最低|占用?了?|用了|消耗了?|吃了?|峰值|一共占"
+    r"|\bneeds?|\brequires?|\bused|\buses|\btakes|\btook|\bconsum\w*|\bpeaks?\s+at|\beats)"
+    r"(?:\s*(?:约|大概|大约|差不多|about|around|roughly|~|only|just|at\s+least))*\s*$"
+)
+"""'只要 48GB 显存', '单卡微调占 16G 显存', 'needs 48GB of VRAM', 'used 22 GB of VRAM': memory a job needs or
+used (a requirement quoted, a usage observed), not the memory of the user's card (round 2 of the real
+questions: 'README 说 4bit qlora 70b 只要 48GB 显存，我用 8 张 T4' sized T4s of 48 GB)."""
+R_MEMORY_WORD = rc(
+    r"^\s*(?:的)?\s*(?:左右|上下)?\s*(?:的)?\s*(?:显存|vram|of\s+(?:vram|(?:gpu\s+)?memory)|gpu\s+memory|memory)"
+)
+"""The memory word itself after a size ('48GB 显存', '22 GB of VRAM'), not a card word ('24G 的卡')."""
+
+L_TOTAL_CAPACITY = rc(r"(?:total\s+capac(?:i)?ty\s+of|总容量(?:是|为|有)?)\s*$")
+R_TOTAL_CAPACITY = rc(r"^\s*(?:total\s+capac(?:i)?ty\b|(?:的\s*)?总容量)")
+"""PyTorch's out-of-memory message ('GPU 0; 39.59 GiB total capacity', 'GPU 0 has a total capacity of
+23.65 GiB', in Chinese '39.59 GiB 总容量'): one card's memory as the driver reports it (torch/csrc/cuda/
+CUDACachingAllocator.cpp, whose older releases spell it 'capacty')."""

@@ -28,6 +28,7 @@ from bot.parse.role_left import (
     L_MFU,
     L_MODEL_WORD,
     L_MY_VRAM,
+    L_NEEDS_OR_USES,
     L_NODES_UNKNOWN,
     L_PARAMS,
     L_PER,
@@ -38,13 +39,16 @@ from bot.parse.role_left import (
     L_SAMPLE_EACH,
     L_SEQ,
     L_TOKENS,
+    L_TOTAL_CAPACITY,
     MFU_NEAR,
     R_MEM_DATA,
     R_MEM_GPU,
     R_MEM_TOTAL,
     R_MEM_TOTAL_WORD,
+    R_MEMORY_WORD,
     R_OF_VRAM,
     R_PROMPTS,
+    R_TOTAL_CAPACITY,
 )
 from bot.parse.role_left import right_words as _r
 
@@ -59,7 +63,8 @@ _BETWEEN = (
 """Words people put between a count and its card: '8 rented A100s', '4 spare H100', '4 张闲置的 A100'."""
 R_COUNT_GPU = _r(rf"(?:[x×*]\s*)?{_BETWEEN}(?:\d{{2,3}}\s*g(?:b|ib)?\s*(?:的)?\s*)?[{MARKS}]")
 R_COUNT_WORD = _r(
-    r"(?:[x×*]\s*)?(?:\d{2,3}\s*g(?:b|ib)?\s+(?=gpus?\b|cards?\b))?(?:张(?!量)|片|颗|卡(?!时)|gpus?\b|cards?\b|graphics|accelerators?\b|npus?\b|devices?\b)"
+    r"(?:[x×*]\s*)?(?:\d{2,3}\s*g(?:b|ib)?\s+(?=gpus?\b|cards?\b)|\d{2,3}\s*g(?:b|ib)?\s*(?:的\s*)?(?:显(?=卡))?)?"
+    r"(?:张(?!量)|片|颗|卡(?!时)|gpus?\b|cards?\b|graphics|accelerators?\b|npus?\b|devices?\b)"
 )
 R_KUAI = _r(r"块(?!钱)")
 R_PER_NODE = _r(
@@ -270,6 +275,14 @@ def _bytes(a: _Around) -> Verdict:
     scale = _BYTE_SCALE[unit]
     after = a.right[bm.end() :]
     gib = v * scale / 2**30
+    if (
+        unit in ("gb", "gib")
+        and 4 <= gib <= 1024
+        and (L_TOTAL_CAPACITY.search(a.left) or R_TOTAL_CAPACITY.match(after))
+    ):
+        return Role("gpu_mem", round(gib, 2), tok)  # PyTorch's OOM message: 'GPU 0; 39.59 GiB total capacity'
+    if L_NEEDS_OR_USES.search(a.left[-24:]) and R_MEMORY_WORD.match(after):
+        return Role("bytes", v, tok)  # '只要 48GB 显存', 'used 22 GB of VRAM': needed or used, not a card
     total_word = L_MEM_TOTAL.search(a.left) or R_MEM_TOTAL_WORD.search(after[:32])
     if R_MEM_TOTAL.match(after) and (total_word or gib > largest_device_gib() or L_MACHINE.search(a.left)):
         return Role("total_mem", gib, tok)  # "准备700G显存": more than any one device holds

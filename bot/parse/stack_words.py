@@ -34,7 +34,14 @@ TRAINING_TOOLS: tuple[tuple[LazyPattern, str], ...] = (
     (rc(r"\baxolotl\b"), "axolotl"),
     (rc(r"\bunsloth\b|use[_\s\-]*unsloth"), "Unsloth"),
     (rc(r"\btorchtune\b"), "torchtune"),
-    (rc(r"\bms[\s\-_]*swift\b|modelscope[\s\-_]*swift|\bswift\s+(?:sft|rlhf|pt|infer|example)"), "ms-swift"),
+    (
+        rc(
+            r"\bms[\s\-_]*swift\b|modelscope[\s\-_]*swift|\bswift\s+(?:sft|rlhf|pt|infer|example)"
+            r"|(?:用|使用|基于|通过)\s*swift\b|\bswift\s*(?:框架|微调|训练|做|跑)"
+            r"|\b(?:using|with|via)\s+swift\s+(?:to\s+)?(?:fine[\s\-]?tun|train|sft)"
+        ),
+        "ms-swift",
+    ),  # 'swift' alone is also a language: a fine-tuning word or '用' beside it
     (rc(r"\bverl\b"), "verl"),
     (rc(r"\bopenrlhf\b"), "OpenRLHF"),
     (rc(r"\bxtuner\b"), "XTuner"),
@@ -98,6 +105,7 @@ TOOL_CUES: tuple[tuple[LazyPattern, str], ...] = (
     ),
     (rc(r"(?<![a-z])(?:cutoff_len|lora_target(?![_s])|--template)(?![a-z])"), "LLaMA-Factory"),
     (rc(r"(?<![a-z])(?:lora_target_linear|sample_packing|sequence_len)(?![a-z])"), "axolotl"),
+    (rc(r"(?<![a-z])(?:sft_type|sftarguments)(?![a-z])"), "ms-swift"),  # swift 2.x SftArguments.sft_type
     (
         rc(
             r"(?<![a-z0-9])(?:zero[\s\-_]*(?:stage[\s\-_]*)?[0-3]|zero[\s\-_]*(?:one|two|three)|ds[_\s\-]*config"
@@ -128,6 +136,7 @@ CUE_WORDS = (
     "log",
     "train",
     "cutoff",
+    "sftarg",
 )
 """A word every cue of :data:`TOOL_CUES` holds: a message with none skips the search (speed)."""
 

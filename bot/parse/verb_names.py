@@ -1,0 +1,74 @@
+"""A model named only by the job done to it (round 2 of the real questions, issue 24 item 4: an unknown
+model keeps its name): 'Monkey 全参数微调', '全参微调 Monkey', '部署 Monkey', 'fine-tune Monkey on 4
+A800', 'serving Monkey'.
+
+A word typed as a name (a capital letter: 'Monkey', 'InternVL', 'BLT'; or a digit) right before a
+fine-tuning, training or serving word of Chinese, or right after a fine-tune / train / serve / deploy
+verb in either language, is the model the job is about, named as typed with the closest catalog
+names (the passes of :mod:`bot.parse.model_names` read names glued to a size or called a model).
+Before a verb at the start of a sentence only in a Chinese message: English capitalizes its first word
+('Efficient fine-tuning …'), Chinese prose does not. Only when no other model is named.
+"""
+
+from __future__ import annotations
+
+import re
+
+from bot.parse import lexicon as lx
+from bot.parse.gpus import is_gpu_name
+from bot.parse.model_names import _NAME, NOT_NAMES, NOT_PROPER, Typed, name_like
+from bot.parse.regex import rc
+from bot.parse.stack_words import ANY_TOOL_RE
+
+_ZH_JOB = r"(?:全参数?微调|全量微调|微调|训练|预训练|部署|推理|做\s*(?:lora|qlora|sft|dpo|全参|全量|微调))"
+BEFORE_JOB_RE = rc(rf"(?<![a-z0-9.\-_/])(?P<name>{_NAME})\s*(?=(?:模型|model)?\s*{_ZH_JOB})")
+"""'Monkey 全参数微调', 'Foo 模型微调': a name, then a Chinese job word."""
+AFTER_JOB_RE = rc(
+    rf"(?:{_ZH_JOB}|\b(?:fine[\s\-]?tun(?:e|ed|ing)|train(?:ed|ing)?|serv(?:e|ed|ing)|deploy(?:ed|ing)?)"
+    rf"(?:\s+(?:of|on))?)\s*(?:the\s+|a\s+|our\s+|my\s+)?(?P<name>{_NAME})(?![a-z0-9.\-_])"
+)
+"""'全参微调 Monkey', '部署 Monkey', 'fine-tune Monkey', 'fine-tuning of Monkey', 'serving the Monkey'."""
+_PROPER = re.compile(r"[A-Z][a-z]{2,}")
+_NOT_MODEL_WORDS = frozenset((
+    "english", "chinese", "japanese", "korean", "french", "german", "spanish", "russian", "arabic",
+    "multilingual", "python", "colab", "kaggle", "please", "then", "again", "locally", "online", "offline",
+    "with", "using", "it", "them", "this", "that", "on", "in", "for", "from", "and",
+))  # fmt: skip
+"""Capitalized words that follow or precede a job verb without naming a model."""
+_CJK_RE = re.compile(r"[\u4e00-\u9fff]")
+
+
+def job_named_model(s: str, typed: Typed, raw: str) -> tuple[int, int, str] | None:
+    """(start, end, name as typed) of a name written beside a job word in the normalized text ``s``
+    (see the module docstring); None when there is none."""
+    if not any(c.isupper() for c in raw):  # a name is typed with a capital (cheap gate)
+        return None
+    chinese = bool(_CJK_RE.search(raw))
+    patterns = (BEFORE_JOB_RE, AFTER_JOB_RE) if chinese else (AFTER_JOB_RE,)
+    for pattern in patterns:
+        for m in pattern.finditer(s):
+            name = typed(m.group("name"))
+            low = name.lower()
+            if low in NOT_NAMES or low in NOT_PROPER or low in _NOT_MODEL_WORDS or _in_longer_name(s, m):
+                continue
+            if name_like(name) or _PROPER.fullmatch(name):
+                return m.start("name"), m.end("name"), name
+    return None
+
+
+_WORDS_BEFORE_RE = rc(r"(?:([a-z0-9][a-z0-9.\-]*)\s+)?([a-z0-9][a-z0-9.\-]*)\s+$")
+_WORDS_AFTER_RE = rc(r"^\s+([a-z0-9][a-z0-9.\-]*)(?:\s+([a-z0-9][a-z0-9.\-]*))?")
+
+
+def _in_longer_name(s: str, m: re.Match[str]) -> bool:
+    """Whether the name matched is part of a card's or a tool's name with up to two words beside it
+    ('MTT S4000', 'Apple M1 Pro', 'LLaMA Factory'): the GPU and tool steps read those."""
+    before = _WORDS_BEFORE_RE.search(s[max(0, m.start("name") - 40) : m.start("name")])
+    after = _WORDS_AFTER_RE.match(s[m.end("name") : m.end("name") + 40])
+    words = [w for w in (before.groups() if before else ()) if w]
+    at = len(words)
+    words += [m.group("name"), *(w for w in (after.groups() if after else ()) if w)]
+    if any(g.start() <= m.start("name") < g.end() for g in lx.UNKNOWN_GPU_RE.finditer(s)):  # '摩尔线程S4000'
+        return True
+    spans = [" ".join(words[i:j]) for i in range(at + 1) for j in range(at + 1, len(words) + 1)]
+    return any(is_gpu_name(text) or ANY_TOOL_RE.fullmatch(text) for text in spans)
