@@ -99,6 +99,8 @@ def test_a_card_at_a_stated_memory_is_named_never_by_a_made_up_id(
         ("serve qwen3-8b on one H100, context window is 32k", 32_768),
         ("qwen3-8b on one H100, how many concurrent 32k requests", 32_768),
         ("Llama-3.1-8B on an L40S: 100 users sending 16k requests", 16_384),
+        ("serve qwen3-8b on H100 with 32k tokens each for 10 users", 32_768),
+        ("一张 H100 部署 qwen3-8b，10 个用户，每个请求 32k tokens", 32_768),
     ],
 )
 def test_a_context_length_in_any_phrasing_is_the_context(

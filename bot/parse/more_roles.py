@@ -58,10 +58,13 @@ def more_role(tok: NumberToken, s: str, stage: str | None) -> Role | None:
 
 def retarget(role: Role, s: str, stage: str | None) -> Role:
     """``role`` read again where the main rules misread it: in a training question '20k prompts' is a
-    count of prompts (the samples), not a prompt length."""
+    count of prompts (the samples), not a prompt length; in a serving question '32k tokens each' is the
+    length of each request, not of a training sample."""
     tok = role.tok
     if role.role == "prompt" and stage != "inference" and R_PROMPT_COUNT.match(s[tok.end : tok.end + 40]):
         return Role("samples", tok.value, tok)
+    if role.role == "tps" and role.extra == "tokens" and stage == "inference" and _a_length(tok):
+        return Role("seq", seq_value(tok), tok)  # serving '32k tokens each': each request's length
     return role
 
 
