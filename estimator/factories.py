@@ -15,3 +15,8 @@ from typing import Any
 def empty_list() -> list[Any]:
     """A new empty list: the default of a list field (pydantic ``default_factory``)."""
     return []
+
+
+def empty_dict() -> dict[str, Any]:
+    """A new empty dict: the default of a dict field (pydantic ``default_factory``)."""
+    return {}

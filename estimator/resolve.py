@@ -92,8 +92,8 @@ def resolve_gpu(req: SizingRequest, ledger: Ledger) -> GpuSpec:
         elif mem and abs(mem - spec.memory_gib) >= 1:  # "2080 Ti 魔改 22G", "A800 40G": sized as stated
             catalog_gib = spec.memory_gib
             spec = _stated_memory(spec, mem)
-            ledger.assume(
-                "gpu", spec.id, Why.gpu_stated_memory, memory_gib=f"{mem:g}", catalog_gib=f"{catalog_gib:g}"
+            ledger.assume(  # named as the reply names it ("H800 40G"), not by a made-up id
+                "gpu", spec.name, Why.gpu_stated_memory, memory_gib=f"{mem:g}", catalog_gib=f"{catalog_gib:g}"
             )
         return spec
     if req.gpu and req.gpu_memory_gib:  # "Titan X 12GB": that name, that memory, nothing else known

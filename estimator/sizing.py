@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from estimator import catalog
+from estimator.catalog import GpuSpec
 from estimator.largest import largest_served
 from estimator.ledger import Ledger
 from estimator.models import SizingReport, SizingRequest, Stage
@@ -28,7 +30,7 @@ def estimate(req: SizingRequest) -> SizingReport:
         ledger.note("gpu_no_bf16", gpu=r.gpu.family)
     filled: dict[str, Any] = {
         "stage": r.stage,
-        "gpu": r.gpu.id,
+        "gpu": _request_gpu(req, r.gpu),
         "params_total": r.params,
         "params_active": r.active,
     }
@@ -80,3 +82,11 @@ def _beyond_one_machine(r: Resolved, fields: dict[str, Any], ledger: Ledger) -> 
         ledger.note(
             "personal_beyond_one_machine", gpus=needed, gpus_per_node=r.gpu.gpus_per_node, gpu=r.gpu.name
         )
+
+
+def _request_gpu(req: SizingRequest, gpu: GpuSpec) -> str:
+    """The GPU echoed in the request: the catalog card asked for when it is sized at a stated memory
+    (``gpu_memory_gib`` carries the memory: 'H800 40G' is H800-SXM5-80GB at 40 GiB, never a made-up
+    id); else the card sized."""
+    stated = req.gpu in catalog.gpus() and gpu.id not in catalog.gpus() and gpu.gpu_memory_fraction is None
+    return req.gpu if stated and req.gpu else gpu.id

@@ -132,9 +132,10 @@ def safe_estimate(request: SizingRequest) -> SizingReport | None:
         return None
 
 
-def on_gpu(request: SizingRequest, gpu: str) -> SizingRequest:
-    """The same request on another GPU (a price quoted for the first GPU does not carry over)."""
-    return request.model_copy(update={"gpu": gpu, "price_per_gpu_hour": None})
+def on_gpu(request: SizingRequest, gpu: str, memory_gib: float | None = None) -> SizingRequest:
+    """The same request on another GPU (a price quoted for the first GPU does not carry over, nor a
+    memory stated beside the first card: 'A100 40G 对比 H100' compares an 80 GB H100)."""
+    return request.model_copy(update={"gpu": gpu, "price_per_gpu_hour": None, "gpu_memory_gib": memory_gib})
 
 
 def parse_capped(text: str) -> ParseResult:
@@ -263,7 +264,8 @@ def answer_request(
         elif not sized_anything(sized[0]):  # e.g. serving with GPUs and days but no model: nothing to say
             pass
         else:
-            others = [_size(on_gpu(request, gpu), lang, settings, presales) for gpu in
+            stated = parsed.gpu_alternative_memory
+            others = [_size(on_gpu(request, gpu, stated.get(gpu)), lang, settings, presales) for gpu in
                       parsed.gpu_alternatives[:MAX_COMPARISONS]]  # fmt: skip
             done = [sized, *(o for o in others if o is not None)]
             best = cheapest_index([r for r, _ in done], presales.families() if presales else None)

@@ -27,6 +27,7 @@ from bot.parse.field_steps import FieldSteps
 from bot.parse.gpus import GpuMention, extract_gpus, extract_unknown_gpu
 from bot.parse.lang import detect_lang
 from bot.parse.models import ModelMention, extract_models
+from bot.parse.more_roles import asked_magnitude, more_role, retarget
 from bot.parse.normalize import mask, prepare
 from bot.parse.numbers import scan_numbers
 from bot.parse.quantized_lora import lora_on_four_bits
@@ -36,6 +37,7 @@ from bot.parse.request_fields import (
     FORMULA_AFTER_RE,
     NON_FINITE_RE,
     ROLE_BOUNDS,
+    alternative_memory,
     alternatives,
     as_typed,
     build_request,
@@ -175,6 +177,7 @@ class _Parse(FieldSteps):
             lang=detect_lang(self.raw),
             found=found,
             gpu_alternatives=alternatives(gpus),
+            gpu_alternative_memory=alternative_memory(gpus),
             unknown_gpu=unknown_gpu,
             gpu_suggestions=self._gpu_suggestions if not gpus else [],
             unknown_model=as_typed(self.raw, unknown_model.text) if unknown_model else None,
@@ -331,8 +334,14 @@ class _Parse(FieldSteps):
             role = classify(tok, self.s, nxt)
             if role is None and self._bare_context(tok):
                 role = Role("seq", seq_value(tok), tok)
+            role = (
+                retarget(role, self.s, self.f.get("stage"))
+                if role
+                else more_role(tok, self.s, self.f.get("stage"))
+            )
             if role is None:
-                if not is_article(tok) and not FORMULA_AFTER_RE.match(self.s, tok.end):
+                said = not is_article(tok) and not asked_magnitude(tok, self.s)
+                if said and not FORMULA_AFTER_RE.match(self.s, tok.end):
                     self.unread.append(tok.raw.strip())
                 continue
             if role.role == "count_nodes" and role.extra:

@@ -18,6 +18,7 @@ from bot.parse.asked_model import (
     candidates,
     named_text,
 )
+from bot.parse.card_memory import modded_size
 from bot.parse.gpus import GpuMention, unified
 from bot.parse.load_words import single_user
 from bot.parse.models import ModelMention
@@ -368,7 +369,7 @@ def _per_card_memory(gpus: list[GpuMention], memory: float | None, count: float)
     """The memory per card stated, or None when it is the cards' total: "2x RTX 3090 48GB" is two 24 GB
     cards (count × the catalog card's memory), not two 48 GB ones; a modified card's memory ("4090 魔改
     48G") is per card."""
-    if not gpus or memory is None or gpus[0].modded or count < 2:
+    if not gpus or memory is None or gpus[0].modded or count < 2 or modded_size(gpus[0].gpu_id, memory):
         return memory
     per_card = catalog.gpu(gpus[0].gpu_id).memory_gib
     total = abs(count * per_card - memory) < 1 and abs(per_card - memory) >= 1

@@ -20,6 +20,7 @@ from bot.settings.chat import (
     MFU_BOUNDS,
     PRICE_BOUNDS,
 )
+from estimator import catalog
 from estimator.models import SizingRequest
 from estimator.request import bounds
 
@@ -135,4 +136,14 @@ def alternatives(gpus: list[GpuMention]) -> list[str]:
     for g in gpus[1:]:
         if g.gpu_id != gpus[0].gpu_id and g.gpu_id not in out:
             out.append(g.gpu_id)
+    return out
+
+
+def alternative_memory(gpus: list[GpuMention]) -> dict[str, float]:
+    """The memory stated beside each other GPU named, by id, when its catalog variant lacks it ('A100 vs
+    A800 40G': 40 for the A800); a memory a variant has is that variant already (gpus._select_variant)."""
+    out: dict[str, float] = {}
+    for g in gpus[1:]:
+        if g.memory_gib is not None and abs(catalog.gpu(g.gpu_id).memory_gib - g.memory_gib) >= 1:
+            out.setdefault(g.gpu_id, g.memory_gib)
     return out

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pydantic import BaseModel, Field
 
 from bot.parse.lang import Lang, as_lang, client_lang
-from estimator.factories import empty_list
+from estimator.factories import empty_dict, empty_list
 from estimator.models import SizingRequest, Stage
 
 
@@ -43,6 +43,10 @@ class ParseResult(BaseModel, defer_build=True):  # schema built on first use: st
     asks_largest: bool = Field(False, description="which model fits the GPUs ('一张4090能跑多大的模型')")
     gpu_memory_gib: float | None = Field(None, description="memory per GPU when stated ('A100 40G')")
     gpu_count_max: int | None = Field(None, description="upper end when a range of GPUs was given")
+    gpu_alternative_memory: dict[str, float] = Field(
+        default_factory=empty_dict,
+        description="GiB per card stated beside another GPU named ('A800 40G'), by id",
+    )
     tool_cue: str | None = Field(
         None, description="the settings a training tool was inferred from when none was named ('cutoff_len')"
     )

@@ -44,6 +44,9 @@ def gpu_names(report: SizingReport) -> tuple[str, str, float | None]:
         spec = catalog.gpu(gpu_id) if gpu_id else None
     except KeyError:
         spec = None
+    sized = report.gpu_spec
+    if spec is not None and sized is not None and sized.id not in catalog.gpus():
+        spec = None  # sized at a stated memory ("H800 40G"): the request names the catalog card
     if spec is None:
         name = (report.gpu_name or gpu_id or "GPU").removeprefix("NVIDIA ").removeprefix("GeForce ")
         return name, name, None

@@ -1,0 +1,82 @@
+"""Roles for numbers the main rules (:mod:`bot.parse.roles`) leave without one, and one reading they get
+wrong in training questions (issue 24, a fresh-user trial: every number stated is used, or named as not
+used). Each rule is a small function; :func:`more_role` and :func:`retarget` are the hooks the assembly
+step (:mod:`bot.parse.assemble`) calls.
+
+- the context length in any order of its words: '上下文要128k', 'context window is 32k', 'ctx: 16k';
+- in a serving question, '32k requests', '16k sequences', '32k tokens each': the length of each request;
+- a count after the card: 'RTX 5090 x4', 'BR100 64GB x16', 'H100 * 8', 'A100 ×8 能跑吗';
+- '几台8卡': the GPUs per node of the nodes asked about (8, the nodes every plan assumes);
+- in a training question, '20k prompts' / '20000 prompts' is the number of prompts (samples), as '5k条prompt'.
+"""
+
+from __future__ import annotations
+
+from bot.parse.normalize import MARKS
+from bot.parse.numbers import NumberToken
+from bot.parse.regex import rc
+from bot.parse.role_left import L_NODES_UNKNOWN
+from bot.parse.roles import Role, seq_value
+
+L_CONTEXT = rc(
+    r"(?:上下文|context|ctx|window|窗口|长度)(?:[\s_]*(?:length|len|window|size|长度))?"
+    r"(?:\s|要|需要|得|想要|至少|最少|设为|设成|开到|是|为|of|is|at\s+least|=|:|：)*$"
+)
+"""Words before a context length, any verb or colon between: '上下文要', 'context window is', 'ctx:'."""
+R_PER_REQUEST = rc(
+    r"^[\s\-]*(?:tokens?[\s\-]+)?(?:requests?|reqs?|sequences?|seqs?|conversations?|sessions?|queries)\b"
+    r"(?!\s*(?:(?:per|a|an|每)\s*(?:day|hour|minute|min|second|sec|s)\b|/\s*(?:day|d|h|hr|hour|s|min)\b|daily|hourly))"
+    r"|^[\s\-]*tokens?\s+(?:each|apiece|per\s+(?:request|req|user|query|conversation|session))\b"
+)
+"""After a length in K in a serving question: '32k requests', '16k-token sequences', '32k tokens each';
+not a rate ('2k requests per day')."""
+L_CARD_TIMES = rc(rf"[{MARKS}]\s*s?\s*(?:\(?\d{{2,3}}\s*g(?:b|ib)?\)?\s*)?(?:[x×*]|\s)\s*$")
+"""A card, its memory if written, then x/×/* (normalized to a space) or a space: the count follows when
+no other rule read the number ('RTX 5090 x4', 'BR100 64GB x16', 'H100*8')."""
+R_CARD_COUNT_END = rc(r"^(?![\s\-]*(?:\d|g(?:b|ib)?\b|tb\b|days?\b|hours?\b|天|小时|k\b))")
+"""Not another quantity's unit right after the count ('x 80GB' is memory, handled before)."""
+R_PER_NODE_ASKED = rc(r"^\s*(?:卡|张|gpus?\b|-gpu)")
+"""'几台8卡', 'how many 8-GPU nodes': the GPUs in each of the nodes asked about."""
+R_PROMPT_COUNT = rc(r"^[\s\-]*(?:(?:rl|grpo|ppo|dpo|training|train|unique|distinct|math)\s+){0,2}prompts?\b")
+"""'20k prompts', '20000 GRPO prompts' (not '8k-token prompts': a length)."""
+
+
+def more_role(tok: NumberToken, s: str, stage: str | None) -> Role | None:
+    """A role for ``tok`` when the main rules found none (None: still none)."""
+    left, right = s[max(0, tok.start - 32) : tok.start], s[tok.end : tok.end + 48]
+    if tok.kind != "word" and L_CONTEXT.search(left) and _a_length(tok):
+        return Role("seq", seq_value(tok), tok)
+    if stage == "inference" and tok.mag == "k" and R_PER_REQUEST.match(right) and _a_length(tok):
+        return Role("seq", seq_value(tok), tok)
+    if tok.mag is None and tok.value.is_integer() and 1 <= tok.value <= 100_000:
+        if L_CARD_TIMES.search(left) and R_CARD_COUNT_END.match(right):
+            return Role("count", tok.value, tok)
+        if L_NODES_UNKNOWN.search(left) and R_PER_NODE_ASKED.match(right):
+            return Role("per_node", tok.value, tok)
+    return None
+
+
+def retarget(role: Role, s: str, stage: str | None) -> Role:
+    """``role`` read again where the main rules misread it: in a training question '20k prompts' is a
+    count of prompts (the samples), not a prompt length; in a serving question '32k tokens each' is the
+    length of each request, not of a training sample."""
+    tok = role.tok
+    if role.role == "prompt" and stage != "inference" and R_PROMPT_COUNT.match(s[tok.end : tok.end + 40]):
+        return Role("samples", tok.value, tok)
+    if role.role == "tps" and role.extra == "tokens" and stage == "inference" and _a_length(tok):
+        return Role("seq", seq_value(tok), tok)  # serving '32k tokens each': each request's length
+    return role
+
+
+def _a_length(tok: NumberToken) -> bool:
+    """Whether ``tok`` can be a context length in tokens (256 to 10M)."""
+    return 256 <= seq_value(tok) <= 10_000_000
+
+
+L_HOW_MUCH = rc(r"(?:多少|几)\s*$")
+
+
+def asked_magnitude(tok: NumberToken, s: str) -> bool:
+    """'预算多少万', '要几千张卡': a magnitude word after 多少/几 is part of the question, not a number."""
+    lone = tok.kind == "cn" and tok.raw.strip() in ("万", "千", "百", "亿", "十", "百万", "千万", "万亿")
+    return lone and bool(L_HOW_MUCH.search(s[max(0, tok.start - 6) : tok.start]))
