@@ -49,6 +49,7 @@ IGNORED_REASONS = (
     "offload_adapters",  # CPU offload with LoRA/QLoRA: sized without it (only full fine-tuning models it)
     "tool_inferred",  # a tool not named, read from its settings (ZeRO-3: DeepSpeed); no model of the tool
     "nearest_format",  # a GGUF format the sizing lacks (Q5_K_S): sized as the next larger one (Q5_K_M)
+    "qps_needs_output",  # requests per second without the output tokens per request ('qps 20')
     *UNUSED_REASONS,  # keys of a pasted training/serving config (bot.parse.configs.model)
 )
 SUBSTITUTION_REASONS = (
