@@ -1,6 +1,10 @@
 """LLM compute sizing estimator: pure, deterministic math (SizingRequest → SizingReport)."""
 
-from estimator.models import SizingReport, SizingRequest
+from estimator._pydantic_plugins import skip_plugin_search_when_none_declared
+
+skip_plugin_search_when_none_declared()  # before the first model is built: see the module
+
+from estimator.models import SizingReport, SizingRequest  # noqa: E402
 
 __all__ = ["SizingReport", "SizingRequest", "estimate"]
 
