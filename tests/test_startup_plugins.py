@@ -41,6 +41,10 @@ def _imported(done: subprocess.CompletedProcess[str]) -> set[str]:
 
 
 def test_ask_without_plugins_does_not_import_importlib_metadata() -> None:
+    from importlib.metadata import entry_points
+
+    if list(entry_points(group="pydantic")):  # a plugin installed here: pydantic must load it
+        pytest.skip("a pydantic plugin is installed in this environment")
     done = _ask()
     assert done.returncode == 0, done.stderr[-2000:]
     assert "A100" in done.stdout
