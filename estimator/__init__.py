@@ -1,8 +1,33 @@
-"""LLM compute sizing estimator: pure, deterministic math (SizingRequest → SizingReport)."""
+"""LLM compute sizing estimator: pure, deterministic math (SizingRequest → SizingReport).
 
-from estimator.models import SizingReport, SizingRequest
+Importing the package installs the start-up aids first (before pydantic builds anything):
+:mod:`estimator._dataclass_code` and :mod:`estimator._pydantic_plugins`; ``SizingReport`` and
+``SizingRequest`` are imported on first use (``from estimator import SizingRequest`` works as before).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from estimator._dataclass_code import install as _install_dataclass_code
+from estimator._pydantic_plugins import skip_plugin_search_when_none_declared
+
+_install_dataclass_code()  # before the first dataclass: see the module
+skip_plugin_search_when_none_declared()  # before the first model is built: see the module
+
+if TYPE_CHECKING:
+    from estimator.models import SizingReport, SizingRequest
 
 __all__ = ["SizingReport", "SizingRequest", "estimate"]
+
+
+def __getattr__(name: str) -> Any:
+    """``SizingReport`` and ``SizingRequest``, from :mod:`estimator.models` on first use."""
+    if name in ("SizingReport", "SizingRequest"):
+        from estimator import models
+
+        return getattr(models, name)
+    raise AttributeError(f"module 'estimator' has no attribute {name!r}")
 
 
 def estimate(request: SizingRequest) -> SizingReport:

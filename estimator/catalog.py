@@ -7,20 +7,20 @@ the package does no I/O.
 
 from __future__ import annotations
 
-import difflib
 import json
 import re
 from functools import cache
-from importlib import resources
-from importlib.resources.abc import Traversable
 from pathlib import Path
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from estimator.digest import DIGEST_KEY, sources, sources_digest
 from estimator.factories import empty_list
 from estimator.units import GIB
+
+if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable
 
 
 class GpuSpec(BaseModel):
@@ -277,6 +277,14 @@ class _PriceFile(BaseModel, defer_build=True):  # schema built on first use: sta
 
 
 def _data() -> Traversable:
+    """The catalog folder: ``importlib.resources.files("estimator") / "data"``, which for a package on
+    the file system is this folder's ``data`` (a Path); imported only for any other install (a zip):
+    importing ``importlib.resources`` and its readers took ~2 ms of ``ask``'s start-up."""
+    here = Path(__file__).parent
+    if here.is_dir():
+        return here / "data"
+    from importlib import resources
+
     return resources.files("estimator").joinpath("data")
 
 
@@ -414,6 +422,8 @@ def resolve_gpu(gpu_id: str | None) -> GpuSpec | None:
 
 def family_suggestions(name: str, n: int = 3) -> list[str]:
     """Closest catalog families to an unknown GPU name (difflib ratio ≥ 0.5), best first."""
+    import difflib  # here: only an unknown GPU needs it (start-up)
+
     target = _name_key(name)
     scored = [(difflib.SequenceMatcher(None, target, _name_key(f)).ratio(), f) for f in families()]
     return [f for r, f in sorted(scored, key=lambda x: (-x[0], x[1])) if r >= 0.5][:n]

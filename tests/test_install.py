@@ -166,3 +166,19 @@ def test_the_installed_package_ships_and_reads_the_parsers_regex_code(installed,
     out = subprocess.check_output([str(installed / "bin" / "python"), "-c", code], text=True, cwd=tmp_path)
     stored, compiled = map(int, out.split())
     assert stored > 250 and compiled <= 1  # at most the first question's subset of GPU names
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX venv layout")
+def test_the_installed_package_ships_the_dataclass_code_and_ask_compiles_none(installed, tmp_path):
+    """Issue 23 item 7: the wheel ships estimator/_dataclass_code.marshal for the interpreter that built
+    it, and ``sizing-bot ask`` makes every dataclass method (ours, pydantic's) from it: none compiled."""
+    code = (
+        "import contextlib, io, estimator._dataclass_code as d; misses = []; real = d.compile_text\n"
+        "d.compile_text = lambda t: misses.append(t) or real(t)\n"
+        "from bot.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n    main(['ask', '部署70B推理需要几张A100'])\n"
+        "print(len(d._stored), len(misses))"
+    )
+    out = subprocess.check_output([str(installed / "bin" / "python"), "-c", code], text=True, cwd=tmp_path)
+    stored, compiled = map(int, out.split())
+    assert stored > 300 and compiled == 0

@@ -20,7 +20,6 @@ file's exchange rate, and a comparison continues with the cheapest offered GPU's
 
 from __future__ import annotations
 
-import logging
 from dataclasses import dataclass
 from typing import Any
 
@@ -28,6 +27,7 @@ from bot.core.answer import Answer
 from bot.core.configfile import ConfigInfo, read_config, split_pasted
 from bot.core.followup import MODEL_FIELDS, classify, lost_followup, merge, stage_switch
 from bot.core.offer import Offer, candidates, cheapest_index, fits, names_a_gpu, offer_terms, pricing
+from bot.lazylog import lazy_logger
 from bot.parse import ParseResult, parse
 from bot.parse.configs import StackConfig, find_stack_config
 from bot.parse.configs.merge import with_stack
@@ -41,7 +41,7 @@ from estimator.catalog import ModelSpec
 from estimator.models import Assumption, Currency, SizingReport, SizingRequest, Stage
 from estimator.reasons import Why
 
-log = logging.getLogger(__name__)
+log = lazy_logger(__name__)
 
 ESTIMATOR_ERROR = "estimator_error"
 """ParseResult note when the estimator failed on a request (a bug on our side: logged, not shown)."""

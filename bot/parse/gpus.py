@@ -3,7 +3,6 @@ the catalog, masked in the text so their digits are not read as numbers."""
 
 from __future__ import annotations
 
-import difflib
 import re
 from dataclasses import dataclass
 from functools import cache
@@ -196,6 +195,8 @@ def gpu_suggestions(name: str, n: int = 3) -> list[str]:
     """Catalog families to suggest for an unknown card: its vendor's cards (vendor words in
     :data:`bot.parse.lexicon.UNKNOWN_GPU_VENDORS`) closest in name first; else the closest names; else
     the default GPU and its related cards."""
+    import difflib  # here: only an unknown card needs it (start-up)
+
     vendor = next((v for pat, v in lx.UNKNOWN_GPU_VENDORS if pat.search(name)), None)
     pool = sorted({g.family for g in catalog.gpus().values() if vendor is None or g.vendor == vendor})
     ranked = sorted(pool, key=lambda f: -difflib.SequenceMatcher(None, name, f.lower()).ratio())

@@ -13,7 +13,6 @@ Two passes:
 
 from __future__ import annotations
 
-import difflib
 import math
 import re
 from dataclasses import dataclass, field
@@ -226,6 +225,8 @@ def _model_suggestions(core: str, fam: str, ver: str | None, size: str | None) -
     )
     out = [k.model_id for k in ranked[:3]]
     if not out:
+        import difflib  # here: only an unknown model needs it (start-up)
+
         ids = {_compact(mid.lower()): mid for mid in catalog.models()}
         out = [ids[c] for c in difflib.get_close_matches(_compact(core), list(ids), n=3, cutoff=0.5)]
     return out
@@ -382,6 +383,8 @@ NOT_MODEL_NAMES = frozenset((
 
 def _closest_names(name: str) -> list[str]:
     """Up to three catalog model ids closest to an unknown name."""
+    import difflib  # here: only an unknown model needs it (start-up)
+
     ids = list(catalog.models())
     lower = {i.lower(): i for i in ids}
     return [lower[c] for c in difflib.get_close_matches(name, list(lower), n=3, cutoff=0.3)]

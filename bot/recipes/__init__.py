@@ -9,13 +9,13 @@ every flag and key is one the pinned tool version has (``bot/recipes/flags/``, :
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Iterable
 
+from bot.lazylog import lazy_logger
 from bot.recipes.model import SERVING_TOOLS, TOOLS, TRAINING_TOOLS, Job, Recipe, chosen_plan, job_for
 from estimator.models import Plan, SizingReport, Stage
 
-log = logging.getLogger(__name__)
+log = lazy_logger(__name__)
 
 __all__ = [
     "SERVING_TOOLS",

@@ -14,7 +14,6 @@ import json
 import re
 import shlex
 from functools import cache
-from importlib import resources
 from typing import Any
 
 from bot.recipes.model import Recipe
@@ -39,6 +38,8 @@ READ_ONLY = {"lmdeploy": "lmdeploy", "tgi": "tgi", "axolotl": "axolotl", "trl": 
 @cache
 def flag_data(tool: str) -> dict[str, Any]:
     """The JSON of one tool's list (version, source, flags, extras)."""
+    from importlib import resources  # here: only a recipe or a pasted config needs it (start-up)
+
     with (
         resources.files("bot.recipes")
         .joinpath("flags", f"{({**FILES, **READ_ONLY})[tool]}.json")

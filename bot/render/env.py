@@ -3,7 +3,6 @@ after rendering."""
 
 from __future__ import annotations
 
-import logging
 import re
 from collections.abc import Callable
 from functools import cache
@@ -15,10 +14,11 @@ from jinja2.bccache import Bucket
 from jinja2.runtime import Context
 from markupsafe import Markup
 
+from bot.lazylog import lazy_logger
 from bot.render.dialect import BY_KEY, Dialect, dialect_for
 from bot.render.i18n import templates_dir, translations
 
-log = logging.getLogger("bot.render")
+log = lazy_logger("bot.render")
 
 SHORT_SOURCE_CHARS = 80
 """Sources in the ledger are cut to this length when the full reply would exceed the limit."""

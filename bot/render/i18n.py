@@ -13,15 +13,15 @@ format) pair has its own Jinja2 environment with that language's catalog install
 
 from __future__ import annotations
 
-import logging
 from functools import cache
 from pathlib import Path
 
 from babel.support import NullTranslations, Translations
 
+from bot.lazylog import lazy_logger
 from bot.render.fmt import locale_for
 
-log = logging.getLogger(__name__)
+log = lazy_logger(__name__)
 
 DOMAIN = "messages"
 _PACKAGE_DIR = Path(__file__).resolve().parent.parent  # the bot package (templates and locales sit beside it)

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import logging
 import re
 from typing import Any
 
+from bot.lazylog import lazy_logger
 from bot.render.fmt import Fmt, fmt_for
 from bot.render.i18n import N_, translate
 from bot.render.ledger_texts import WHY_TEXTS, WORD_TEXTS
@@ -30,7 +30,7 @@ from bot.render.wording import (
 )
 from estimator.models import Assumption, Note, SizingReport
 
-log = logging.getLogger("bot.render")
+log = lazy_logger("bot.render")
 
 
 def context_len(n: int) -> str:

@@ -10,10 +10,10 @@ Telegram tags in HTML and nothing in text.
 
 from __future__ import annotations
 
-import logging
 from typing import TYPE_CHECKING
 
 from bot.core.pipeline import ABSURD_MODEL, API_NO_HISTORY, ESTIMATOR_ERROR, LOST_FOLLOWUP, NO_HISTORY, Answer
+from bot.lazylog import lazy_logger
 from bot.parse import ParseResult
 from bot.render.compare import cheapest_line, comparison_row, named_order
 from bot.render.configtext import config_error_text
@@ -27,7 +27,7 @@ from bot.render.understood import switch_line
 if TYPE_CHECKING:
     from bot.render.contexts import HelpContext
 
-log = logging.getLogger("bot.render")
+log = lazy_logger("bot.render")
 
 
 # ---------------------------------------------------------------------------------------------

@@ -14,7 +14,6 @@ shown in ``presales.example.toml`` in the repository root.
 from __future__ import annotations
 
 import datetime as dt
-import logging
 from pathlib import Path
 from typing import Literal
 
@@ -28,6 +27,7 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
+from bot.lazylog import lazy_logger
 from bot.settings.chat import unknown_gpu_message
 from estimator import catalog
 from estimator.catalog import GpuSpec
@@ -36,7 +36,7 @@ from estimator.request import bounds
 
 ENV_PATH = "SIZING_BOT_PRESALES"
 
-logger = logging.getLogger("bot.settings.presales")
+logger = lazy_logger("bot.settings.presales")
 
 MAX_FILE_BYTES = 1_000_000
 """The offer file is read up to this size and refused above it (a real one is a few kB): a file

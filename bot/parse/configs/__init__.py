@@ -9,10 +9,10 @@ reads a whole text (a file). Both return a :class:`StackConfig` or None, and nev
 from __future__ import annotations
 
 import json
-import logging
 import re
 from typing import Any
 
+from bot.lazylog import lazy_logger
 from bot.parse.configs.launchers import (
     COMMAND_RE,
     expand,
@@ -29,7 +29,7 @@ from bot.parse.configs.vocab import score
 from bot.parse.configs.yamlish import KEY_RE, flatten, load, scalar
 from bot.parse.regex import compile_pattern
 
-log = logging.getLogger(__name__)
+log = lazy_logger(__name__)
 
 __all__ = ["UNUSED_REASONS", "StackConfig", "find_stack_config", "read_stack_config"]
 

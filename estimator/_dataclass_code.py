@@ -1,0 +1,92 @@
+"""Stored code of the methods ``dataclasses`` writes, so a start does not compile them again.
+
+For every ``@dataclass`` the standard library writes ``__init__``, ``__repr__``, ``__eq__``,
+``__setattr__``… as source text and compiles it with ``exec``: ~370 small functions in
+``sizing-bot ask`` (ours, pydantic's, annotated_types'), ~31 ms CPU of ~300 — most of it
+``compile`` (measured 2026-12-02, bench/RESULTS.md). The build (``hatch_build.py``) runs ``ask`` once
+with :func:`start_recording` and stores every text with the code compiled from it in
+``estimator/_dataclass_code.marshal``, keyed by the interpreter as ``.pyc`` files are
+(``cpython-311`` and the bytecode magic number); :func:`install` makes ``dataclasses`` take the
+stored code of a text it holds (marshal, as a ``.pyc``) and compile any other text as before.
+
+The same text compiled by the same interpreter gives the same code (the build checks ``==``), and
+it is compiled with the flags ``dataclasses``' own ``exec`` uses (none inherited), so every class,
+method and answer is the same; only the compiling is skipped. A file for another interpreter, or no
+file, changes nothing. The file is never written by a running bot.
+"""
+
+from __future__ import annotations
+
+import builtins
+import marshal
+import os
+import sys
+from importlib.util import MAGIC_NUMBER
+from typing import Any
+
+CODES_FILE = os.path.join(os.path.dirname(__file__), "_dataclass_code.marshal")
+"""Stored code of dataclass methods (written by the build, gitignored; may be absent)."""
+
+_stored: dict[str, bytes] = {}
+_recorded: dict[str, Any] | None = None
+
+
+def codes_key() -> tuple[str, bytes]:
+    """What stored code is valid for: the interpreter (``cpython-311``) and its bytecode's magic number."""
+    return (sys.implementation.cache_tag or "", MAGIC_NUMBER)
+
+
+def compile_text(text: str) -> Any:
+    """``text`` compiled as ``exec(text, …)`` inside ``dataclasses`` compiles it (no ``__future__``
+    flags inherited from this module)."""
+    return compile(text, "<string>", "exec", dont_inherit=True)
+
+
+def _exec(source: Any, namespace: Any = None, local_ns: Any = None) -> None:
+    """``exec`` for ``dataclasses``: a text the build stored runs from its stored code."""
+    if isinstance(source, str):  # compiled here: builtins.exec would inherit this module's flags
+        stored = _stored.get(source)
+        code = compile_text(source) if stored is None else marshal.loads(stored)
+        if _recorded is not None:
+            _recorded[source] = code
+        source = code
+    builtins.exec(source, namespace, local_ns)
+
+
+def install() -> bool:
+    """Load the stored code and hand it to ``dataclasses``; returns whether any was loaded."""
+    global _stored
+    try:
+        with open(CODES_FILE, "rb") as fh:
+            data = marshal.load(fh)
+        if not (isinstance(data, dict) and data.get("key") == codes_key()):
+            return False
+        _stored = data["codes"]
+    except (OSError, EOFError, ValueError, TypeError, KeyError):
+        return False
+    import dataclasses
+
+    dataclasses.exec = _exec  # type: ignore[attr-defined]  # a module global shadows the builtin
+    return True
+
+
+def start_recording() -> None:
+    """Record the code of every dataclass method made from now on (the build, before any import)."""
+    global _recorded
+    import dataclasses
+
+    _recorded = {}
+    dataclasses.exec = _exec  # type: ignore[attr-defined]
+
+
+def write_codes(path: str) -> int:
+    """Store the recorded code in ``path`` (each kept as marshal bytes, loaded when its class is
+    made); returns how many texts. Only code ``==`` a fresh compile of its text is stored."""
+    table = {
+        text: marshal.dumps(code)
+        for text, code in sorted((_recorded or {}).items())
+        if compile_text(text) == code
+    }
+    with open(path, "wb") as fh:
+        marshal.dump({"key": codes_key(), "codes": table}, fh)
+    return len(table)

@@ -1,0 +1,53 @@
+"""Issue 23 item 7, start-up: modules a usual answer does not need are imported where they are used
+(difflib for unknown names, importlib.resources for a recipe's flag list or a zipped install); the
+suggestions for unknown names and the catalog folder are the same."""
+
+from __future__ import annotations
+
+import ast
+import os
+import subprocess
+import sys
+from importlib import resources
+from pathlib import Path
+
+from estimator import catalog
+
+ROOT = Path(__file__).resolve().parents[1]
+LATER = ("difflib", "importlib.resources", "zipfile")
+
+
+def _ask(question: str) -> tuple[str, list[str]]:
+    probe = (
+        "import sys; from bot.cli import main; main(['ask', sys.argv[1]]); "
+        f"print([m for m in {LATER!r} if m in sys.modules])"
+    )
+    env = {k: v for k, v in os.environ.items() if not k.startswith("SIZING_BOT_")}
+    done = subprocess.run(
+        [sys.executable, "-c", probe, question],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    *reply, loaded = done.stdout.strip().splitlines()
+    return "\n".join(reply), ast.literal_eval(loaded)
+
+
+def test_a_usual_answer_imports_none_of_them() -> None:
+    reply, loaded = _ask("7B模型1万亿token要多少A100")
+    assert "A100" in reply and loaded == []
+
+
+def test_unknown_names_still_get_their_closest_catalog_names() -> None:
+    reply, loaded = _ask("pretrain 7B on 1T tokens with 8 H300")
+    assert "Closest cards I know: H800 / H200 / H100." in reply and "difflib" in loaded
+    reply, _ = _ask("serve Llamma-9-77B on H100")
+    assert "Did you mean Llama-3.3-70B / Llama-3.1-70B / Llama-3-70B?" in reply
+
+
+def test_the_catalog_folder_is_the_one_importlib_resources_names() -> None:
+    assert catalog._data() == resources.files("estimator").joinpath("data")
+    assert (catalog._data() / "gpus.toml").is_file()
