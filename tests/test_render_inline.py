@@ -1,0 +1,97 @@
+"""Issue 23 item 7, render stage: static includes inlined at load time and a direct ``a.b`` for plain
+dicts (bot.render.env), checked through the real CLI and against Jinja's own behaviour. Speed never
+changes an answer: the inlined templates render every corpus reply byte for byte as the includes do."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+from pathlib import Path
+
+import pytest
+from jinja2 import Environment, FileSystemLoader, Undefined
+
+from bot.cli import main
+from bot.core.pipeline import Context, answer
+from bot.render import env as render_env
+from bot.render.renderer import render
+
+CORPUS = Path(__file__).parent / "data" / "questions.json"
+QUESTIONS = [q["text"] for q in json.loads(CORPUS.read_text(encoding="utf-8"))]
+
+
+def ask(*args: str) -> str:
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
+        main(["ask", *args])
+    return out.getvalue()
+
+
+def test_a_reply_loads_only_its_own_template_and_the_macros(monkeypatch):
+    """One training reply (it used to include ~10 templates, each looked up and given a new context)
+    now looks up reply.j2 and the macros it imports: the includes are written out in place."""
+    ask("--", "7B模型1万亿token要多少A100")  # warm: environments built
+    looked_up: list[str] = []
+    real = Environment.get_template
+
+    def spy(self, name, *args, **kwargs):
+        looked_up.append(str(name))
+        return real(self, name, *args, **kwargs)
+
+    monkeypatch.setattr(Environment, "get_template", spy)
+    out = ask("--", "7B模型1万亿token要多少A100")
+    assert out.startswith("7B 预训练 1万亿 token ≈ 9.3万 A100·时")
+    assert "卡数 → 天数（区间）：" in out  # the days table, from the inlined _days_table.j2
+    assert sorted(looked_up) == ["_macros.j2", "reply.j2"]
+
+
+def test_the_inlined_source_keeps_each_included_file_in_its_own_scope():
+    env = render_env.new_environment("plain")
+    source, _name, uptodate = env.loader.get_source(env, "_memory.j2")
+    assert '{% include "' not in source
+    assert source.count("{% with %}\n") == source.count("{% endwith %}") == 3  # _extras, _plan, _alternatives
+    assert uptodate()
+
+
+@pytest.mark.parametrize("fmt", ["html", "text", "markdown"])
+def test_inlined_templates_render_every_corpus_reply_as_the_includes_did(monkeypatch, fmt: str):
+    answers = [answer(q, Context(fixed_lang=lang)) for q in QUESTIONS for lang in ("en", "zh")]
+    inlined = [render(a, fmt) for a in answers]
+    render_env._environment.cache_clear()
+    monkeypatch.setattr(render_env, "InliningLoader", FileSystemLoader)
+    try:
+        included = [render(a, fmt) for a in answers]
+    finally:
+        render_env._environment.cache_clear()
+    assert len(inlined) == 250
+    assert sum("•" in text for text in inlined) > 200  # real replies, not help texts
+    assert inlined == included
+
+
+class Keyed(dict):
+    fits = "an attribute"
+
+
+@pytest.mark.parametrize(
+    ("obj", "name"),
+    [
+        ({"gh": "93,483"}, "gh"),
+        ({"gh": None}, "gh"),
+        ({}, "gh"),
+        ({"items": "a key"}, "items"),  # the method, as Jinja gives it
+        ({"get": 1}, "get"),
+        ({"__class__": 1}, "__class__"),
+        (Keyed(fits="a key"), "fits"),  # a subclass: Jinja's way (its attribute)
+        ("text", "upper"),
+        (None, "gh"),
+    ],
+)
+def test_a_dict_attribute_is_what_jinja_gives(obj, name: str):
+    fast = render_env.new_environment("plain").getattr(obj, name)
+    jinja = Environment().getattr(obj, name)
+    if isinstance(jinja, Undefined):
+        assert isinstance(fast, Undefined) and fast._undefined_name == name and fast._undefined_obj is obj
+    else:
+        assert fast == jinja
+        assert type(fast) is type(jinja)
