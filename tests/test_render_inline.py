@@ -10,7 +10,7 @@ import json
 from pathlib import Path
 
 import pytest
-from jinja2 import Environment, FileSystemLoader, Undefined
+from jinja2 import Environment, FileSystemLoader, Template, Undefined
 
 from bot.cli import main
 from bot.core.pipeline import Context, answer
@@ -95,3 +95,20 @@ def test_a_dict_attribute_is_what_jinja_gives(obj, name: str):
     else:
         assert fast == jinja
         assert type(fast) is type(jinja)
+
+
+def test_a_reply_makes_one_jinja_context(monkeypatch):
+    """The macros are imported without the reply's context (their variables are arguments), so Jinja
+    keeps one module of them; with the includes inlined a reply makes exactly one context."""
+    ask("--", "Serve Llama-3-70B, 100 concurrent, 8k context")
+    made: list[str] = []
+    real = Template.new_context
+
+    def spy(self, *args, **kwargs):
+        made.append(self.name)
+        return real(self, *args, **kwargs)
+
+    monkeypatch.setattr(Template, "new_context", spy)
+    out = ask("--", "Serve Llama-3-70B, 100 concurrent, 8k context")
+    assert "vLLM" in out  # the advice and frameworks macros ran
+    assert made == ["reply.j2"]
