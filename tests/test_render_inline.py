@@ -10,7 +10,8 @@ import json
 from pathlib import Path
 
 import pytest
-from jinja2 import Environment, FileSystemLoader, Template, Undefined
+from jinja2 import Environment, FileSystemLoader, Template, Undefined, pass_context
+from jinja2.runtime import Context as JinjaContext
 
 from bot.cli import main
 from bot.core.pipeline import Context, answer
@@ -112,3 +113,52 @@ def test_a_reply_makes_one_jinja_context(monkeypatch):
     out = ask("--", "Serve Llama-3-70B, 100 concurrent, 8k context")
     assert "vLLM" in out  # the advice and frameworks macros ran
     assert made == ["reply.j2"]
+
+
+def test_gettext_is_called_directly_and_no_context_is_derived(monkeypatch):
+    """Our gettext reads only the eval context: a reply calls it ~30 times without Jinja's probing,
+    and a call inside a loop no longer derives a context (a copy of every variable) to hand over."""
+    ask("--", "7B模型1万亿token要多少A100")
+    derived: list[str] = []
+    jinja_calls: list[str] = []
+    real_derived, real_call = JinjaContext.derived, JinjaContext.call
+
+    def spy_derived(self, *args, **kwargs):
+        derived.append(self.name)
+        return real_derived(self, *args, **kwargs)
+
+    def spy_call(self, obj, *args, **kwargs):
+        jinja_calls.append(getattr(obj, "__name__", type(obj).__name__))
+        return real_call(self, obj, *args, **kwargs)
+
+    monkeypatch.setattr(JinjaContext, "derived", spy_derived)
+    monkeypatch.setattr(JinjaContext, "call", spy_call)
+    out = ask("--", "7B模型1万亿token要多少A100")
+    assert "• 计算量：C = 6ND = 4.2×10²² FLOPs" in out
+    assert derived == []
+    assert "gettext" not in jinja_calls
+    assert jinja_calls  # the macros still go Jinja's way
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "{% for x in [1, 2] %}{{ seen('x') }}{{ seen('y') }}{% endfor %}",
+        "{% set y = 3 %}{% for x in [1, 2] %}{{ seen('y') }}{% endfor %}",
+        "{% macro m(y) %}{{ seen('y') }}{% endmacro %}{{ m(4) }}{{ seen('z') }}",
+    ],
+)
+def test_another_context_function_goes_jinjas_way(source: str):
+    """Only the marked gettext skips Jinja's call: any other pass_context function gets what Jinja
+    gives it (the same resolved names, a derived context where Jinja derives one)."""
+    got: list[str] = []
+
+    @pass_context
+    def seen(context, name):
+        got.append(type(context).__name__)
+        return context.resolve(name)
+
+    ours, jinja = render_env.new_environment("plain"), Environment()
+    ours.globals["seen"] = jinja.globals["seen"] = seen
+    assert ours.from_string(source).render(z=5) == jinja.from_string(source).render(z=5)
+    assert set(got) == {"ReplyContext", "Context"}
