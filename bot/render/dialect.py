@@ -213,6 +213,18 @@ def _md_details(title: str) -> Callable[[Any], Markup]:
     return details
 
 
+_CONTEXT_FREE: set[Callable[..., Any]] = set()
+"""Our gettext functions (:func:`context_free`): ``pass_context`` only for the eval context's
+autoescape, or not reading the context at all."""
+
+
+def context_free(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """Mark a ``pass_context`` template function that reads nothing of its context but the eval context
+    (:meth:`bot.render.env.ReplyContext.call` hands it the calling context as it is)."""
+    _CONTEXT_FREE.add(fn)
+    return fn
+
+
 def _md_wording(text: str) -> Markup:
     """Translated wording as Markdown: its punctuation escaped, its ``%(name)s`` placeholders kept."""
     parts = _PLACEHOLDER_RE.split(text)
@@ -225,6 +237,7 @@ def _md_localize(env: Any, translations: Any) -> None:
 
     worded: dict[str, Markup] = {}  # msgid → its translation as Markdown (a reply asks ~30, mostly the same)
 
+    @context_free
     @pass_context
     def gettext(__context: Any, __string: str, **variables: Any) -> Markup:
         rv = worded.get(__string)
@@ -232,6 +245,7 @@ def _md_localize(env: Any, translations: Any) -> None:
             rv = worded[__string] = _md_wording(translations.gettext(__string))
         return rv % {k: _md(v) for k, v in variables.items()}  # always a format string, as Jinja's
 
+    @context_free
     @pass_context
     def ngettext(__context: Any, __singular: str, __plural: str, __num: int, **variables: Any) -> Markup:
         variables.setdefault("num", __num)

@@ -7,15 +7,16 @@ import re
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
+from types import FunctionType
 from typing import Any
 
-from jinja2 import BytecodeCache, Environment, FileSystemLoader, pass_context
+from jinja2 import BytecodeCache, Environment, FileSystemLoader, TemplateNotFound, pass_context
 from jinja2.bccache import Bucket
 from jinja2.runtime import Context
 from markupsafe import Markup
 
 from bot.lazylog import lazy_logger
-from bot.render.dialect import BY_KEY, Dialect, dialect_for
+from bot.render.dialect import _CONTEXT_FREE, BY_KEY, Dialect, context_free, dialect_for
 from bot.render.i18n import templates_dir, translations
 
 log = lazy_logger("bot.render")
@@ -59,14 +60,80 @@ class CompiledTemplates(BytecodeCache):
                 bucket.write_bytecode(fh)
 
 
+_INCLUDE_RE = re.compile(r'\{% include "([\w.]+)" %\}')
+"""A static ``{% include "name" %}`` (a literal name, no options): what :class:`InliningLoader` inlines."""
+
+
+class InliningLoader(FileSystemLoader):
+    """Templates with each static include written out in place, inside an empty ``{% with %}`` block:
+    the included text sees the includer's variables, as an include with context does, and its own
+    ``{% set %}``s stay inside the block, as an include's do. One reply made ~10 includes, each a template
+    lookup and a new Jinja context copying every variable; inlined, they cost nothing. The
+    newline after ``{% with %}`` is eaten by ``trim_blocks`` (so the text starts on its own line, as
+    the included file does); the included file's one trailing newline is dropped, as Jinja drops it
+    (``keep_trailing_newline`` off). A template is reloaded when any file it inlines changes."""
+
+    def get_source(
+        self, environment: Environment, template: str
+    ) -> tuple[str, str | None, Callable[[], bool]]:
+        source, filename, uptodate = super().get_source(environment, template)
+        checks = [uptodate]
+
+        def inline(match: re.Match[str]) -> str:
+            try:
+                body, _name, fresh = self.get_source(environment, match.group(1))
+            except TemplateNotFound:  # left as an include: Jinja reports it where it is used
+                return match.group(0)
+            checks.append(fresh)
+            return "{% with %}\n" + body.removesuffix("\n") + "{% endwith %}"
+
+        source = _INCLUDE_RE.sub(inline, source)
+        return source, filename, lambda: all(check() for check in checks)
+
+
+_DICT_NAMES = frozenset(dir(dict))
+"""The attributes a plain dict has (methods, dunders): ``t.items`` is the method, as in Jinja."""
+_MISSING = object()
+
+
+class ReplyContext(Context):
+    """Jinja's context with a direct call of our gettext (~30 calls a reply): Jinja's ``call`` probes
+    the callable's attributes three times, and inside a loop or block derives a new context (copying
+    every variable) only to hand it over. A :func:`context_free` function reads just the eval context,
+    which a derived context shares, so it gets the calling context itself; any other callable goes
+    Jinja's way."""
+
+    def call(__self, __obj: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+        if type(__obj) is FunctionType and __obj in _CONTEXT_FREE:
+            kwargs.pop("_loop_vars", None)
+            kwargs.pop("_block_vars", None)
+            return __obj(__self, *args, **kwargs)
+        return super().call(__obj, *args, **kwargs)
+
+
+class ReplyEnvironment(Environment):
+    """Jinja's environment with a faster ``a.b`` for the plain dicts of our template contexts: Jinja
+    tries ``getattr`` first, which for a dict key raises (and catches) an AttributeError on every
+    lookup (~120 per reply). A plain dict has no attribute but :data:`_DICT_NAMES`, so for any other
+    name the item lookup returns exactly what Jinja returns (the value, or its undefined)."""
+
+    def getattr(self, obj: Any, attribute: str) -> Any:
+        if type(obj) is dict and attribute not in _DICT_NAMES:
+            value = obj.get(attribute, _MISSING)
+            return self.undefined(obj=obj, name=attribute) if value is _MISSING else value
+        return super().getattr(obj, attribute)
+
+    context_class = ReplyContext
+
+
 def new_environment(fmt: str | Dialect, cache: BytecodeCache | None = None) -> Environment:
     """A Jinja2 environment for replies in ``fmt`` (a dialect or its name), with the dialect's filters
     and the i18n extension's policies, but no translations installed yet (:func:`environment` adds
     them per language). The build hook uses it to compile the templates; its compiled code is what
     :class:`CompiledTemplates` loads."""
     dialect = dialect_for(fmt)
-    env = Environment(
-        loader=FileSystemLoader(str(templates_dir())),
+    env = ReplyEnvironment(
+        loader=InliningLoader(str(templates_dir())),
         autoescape=dialect.autoescape,
         extensions=["jinja2.ext.i18n"],
         trim_blocks=True,
@@ -117,6 +184,7 @@ def remembered_gettext(translate: Callable[[str], str]) -> Callable[..., str]:
     looked_up: dict[str, str] = {}
     results: dict[tuple, str] = {}
 
+    @context_free
     @pass_context
     def gettext(__context: Context, __string: str, **variables: Any) -> str:
         autoescape = __context.eval_ctx.autoescape
