@@ -130,8 +130,10 @@ NOTE_MESSAGES: dict[NoteCode, str] = {
         "the calibrated MFU is used instead. Model TFLOPS count 6·N per token, without recomputation."
     ),
     NoteCode.pipeline_across_nodes: N_(
-        "The model is split over nodes (TP=%(tp)s × PP=%(pp)s): pipeline stages talk over the network "
-        "between nodes; expect lower throughput than inside one node."
+        "The model is split over nodes (TP=%(tp)s × PP=%(pp)s) because one node's TP group cannot hold "
+        "it: each token passes every stage in turn, so the stages do not make a sequence faster (its speed "
+        "is one TP group reading all the weights, plus the hops between nodes); more users get more "
+        "copies of the model, not more stages."
     ),
     NoteCode.beyond_context_window: N_(
         "%(model)s was released with a %(window)s-token context window: %(length)s tokens need a "
