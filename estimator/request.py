@@ -73,6 +73,7 @@ class Algorithm(StrEnum):
     dpo = "dpo"
     ppo = "ppo"
     grpo = "grpo"
+    rloo = "rloo"
 
 
 class Precision(StrEnum):

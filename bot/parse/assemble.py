@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.parse import lexicon as lx
-from bot.parse.compared import compared_setups
+from bot.parse.compared import compared_setups, sized_algorithm
 from bot.parse.cues import cues, with_cues
 from bot.parse.field_steps import FieldSteps
 from bot.parse.gpus import GpuMention, extract_gpus, extract_unknown_gpu
@@ -207,8 +207,8 @@ class _Parse(FieldSteps):
     def _stage_and_settings(self, s0: str) -> tuple[bool, str | None]:
         """Stage, algorithm and method from words, and the settings step (:mod:`bot.parse.settings`).
         Returns whether it is preference tuning, and the stage."""
-        algorithm = next((name for name, pat in lx.ALGORITHM_RES if pat.search(s0)), None)
-        preference = algorithm in ("dpo", "ppo", "grpo")
+        algorithm = sized_algorithm(s0)
+        preference = algorithm in ("dpo", "ppo", "grpo", "rloo")
         stage = stage_from_words(s0)
         if stage == "finetune" and serving_a_tuned_model(s0):  # "serve a QLoRA-tuned Llama-3-8B"
             stage = "inference"
