@@ -61,6 +61,7 @@ class NoteCode(StrEnum):
     no_price = "no_price"
     pp_bubble = "pp_bubble"
     fp8_not_supported = "fp8_not_supported"
+    fp8_serving_16bit = "fp8_serving_16bit"
     measured_mfu_unusual = "measured_mfu_unusual"
     fp8_no_faster = "fp8_no_faster"
     int8_not_supported = "int8_not_supported"

@@ -183,6 +183,10 @@ NOTE_MESSAGES: dict[NoteCode, str] = {
         "larger global batch or interleaved stages shrink it."
     ),
     NoteCode.fp8_not_supported: N_("%(gpu)s has no FP8 tensor cores: the time is for bf16 training."),
+    NoteCode.fp8_serving_16bit: N_(
+        "%(gpu)s has no FP8 tensor cores: the FP8 weights are sized at 1 byte each, but the speed is "
+        "timed at its bf16 peak (weight-only FP8, dequantized to 16-bit as it computes)."
+    ),
     NoteCode.measured_mfu_unusual: N_(
         "Your %(tflops)s TFLOPS per GPU is an MFU of %(mfu)s — published runs reach 20–55 %%: is it per GPU "
         "(not per node or for the cluster), and model FLOPs (6·N per token)? The time uses it as given."
