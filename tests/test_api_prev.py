@@ -59,6 +59,7 @@ def test_without_prev_the_api_still_says_it_keeps_no_history(client):
         ({"no_such_field": 1}, "prev.no_such_field: Extra inputs are not permitted"),
         ({"concurrency": 10**9}, "prev.concurrency: 1e+09 is outside 1–1e+06"),
         ({"deadline_days": 100000}, "prev.deadline_days: 100000 is outside"),
+        ({"gpu_count": 10**15}, "prev.gpu_count: 1e+15 is outside 1–1e+07"),
     ],
 )
 def test_a_bad_prev_is_a_json_error_with_a_stable_code(client, prev, message):

@@ -37,6 +37,7 @@ from bot.parse.request_fields import (
     ROLE_BOUNDS,
     alternatives,
     as_typed,
+    beyond_bounds,
     build_request,
     is_article,
     recipe_tools,
@@ -166,6 +167,7 @@ class _Parse(FieldSteps):
         if unknown_gpu:  # named as typed: the estimator keeps the name (and the memory, when given)
             self.f["gpu"] = unknown_gpu
         self._time_and_asks(gpus)
+        self.named_unused += beyond_bounds(self.f)  # beyond its declared bound: named, not dropped
         request, found = build_request(self.f)
         unknown_model = unknown if unknown is not None and model_mention is None else None
         return ParseResult(
