@@ -86,12 +86,14 @@ def flops_per_param_token(trains_all_weights: bool, algorithm: str = "sft") -> f
     models each step runs, as the papers describe the algorithms (they give no FLOP counts; the PPO
     critic is taken as the actor's size):
         DPO + reference forward (Rafailov et al. 2023) → 8 / 6; GRPO + reference + generation
-        (Shao et al. 2024) → 10 / 8; PPO: actor and critic trained, reference and reward forwards,
+        (Shao et al. 2024) → 10 / 8; RLOO (TRL RLOOTrainer; Ahmadian et al. 2024: k samples per prompt,
+        the others' mean reward as the baseline, no critic) runs the same models as GRPO → 10 / 8;
+        PPO: actor and critic trained, reference and reward forwards,
         generation (Ouyang et al. 2022) → 18 / 14. D counts every trained token (chosen + rejected
         for DPO; prompts + generations for RL).
     """
     train = 6.0 if trains_all_weights else 4.0
-    extra = {"sft": 0.0, "dpo": 2.0, "grpo": 4.0, "ppo": train + 6.0}.get(algorithm, 0.0)
+    extra = {"sft": 0.0, "dpo": 2.0, "grpo": 4.0, "rloo": 4.0, "ppo": train + 6.0}.get(algorithm, 0.0)
     return train + extra
 
 

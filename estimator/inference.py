@@ -227,7 +227,17 @@ def _speed_and_cost(
         """Decode speed of ``batch`` sequences over all replicas of ``use``."""
         per_replica = max(1, math.ceil(batch / use.replicas))
         one = decode_speed(
-            s.spec, s.params, f.active, s.gpu, speed_tp, f.bpp, f.kv_seq, per_replica, s.precision, comm=True
+            s.spec,
+            s.params,
+            f.active,
+            s.gpu,
+            speed_tp,
+            f.bpp,
+            f.kv_seq,
+            per_replica,
+            s.precision,
+            comm=True,
+            pp=1 if f.rt.splits_layers else use.pp,
         )
         if one is not None and use.replicas > 1:
             one = one.model_copy(update={"aggregate": one.aggregate * use.replicas, "batch": batch})

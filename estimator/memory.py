@@ -187,7 +187,8 @@ def breakdown(spec: ModelSpec, params: float, setup: TrainingSetup, plan: Plan |
     prefix, so all layers keep activations.
     DPO adds a frozen reference model (Rafailov et al. 2023); PPO adds a trained critic of the
     same size plus frozen reference and reward models (Ouyang et al. 2022, InstructGPT);
-    GRPO drops the critic (Shao et al. 2024, DeepSeekMath §4). With LoRA the reference is the
+    GRPO drops the critic (Shao et al. 2024, DeepSeekMath §4), as RLOO does (Ahmadian et al. 2024;
+    TRL RLOOTrainer: policy and reference, a leave-one-out baseline). With LoRA the reference is the
     base with adapters disabled (no extra copy).
 
     Then the step's transients (:mod:`estimator.transients`, likely values): DeepSpeed's gradient
@@ -374,7 +375,8 @@ def state_parts(
     else:  # P-tuning v2: the frozen model (16-bit or quantized) and a small trained prefix encoder
         parts["weights"] = _frozen_base(spec, params, setup, plan) / (plan.dp if plan.zero_stage >= 3 else 1)
         parts["prefix"] = PREFIX_BYTES_PER_PARAM * trained
-    if setup.algorithm in (Algorithm.dpo, Algorithm.ppo, Algorithm.grpo) and setup.method == Method.full:
+    preference = (Algorithm.dpo, Algorithm.ppo, Algorithm.grpo, Algorithm.rloo)
+    if setup.algorithm in preference and setup.method == Method.full:
         parts["reference"] = _frozen_copy_bytes(params, plan)
     if setup.algorithm == Algorithm.ppo:
         if setup.method == Method.full:

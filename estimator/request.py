@@ -73,6 +73,7 @@ class Algorithm(StrEnum):
     dpo = "dpo"
     ppo = "ppo"
     grpo = "grpo"
+    rloo = "rloo"
 
 
 class Precision(StrEnum):
@@ -152,25 +153,35 @@ class SizingRequest(_Frozen):
         None, description="model catalog id, e.g. 'Llama-3-70B'", json_schema_extra=_setting(json_order=2)
     )
     params_total: float | None = Field(
-        None, gt=0, description="N, total parameters", json_schema_extra=_setting(json_order=3)
+        None,
+        gt=0,
+        description="N, total parameters",
+        json_schema_extra=_setting(json_order=3, stated=(1.0, 1e16)),
     )
     params_active: float | None = Field(
-        None, gt=0, description="active parameters per token (MoE)", json_schema_extra=_setting(json_order=4)
+        None,
+        gt=0,
+        description="active parameters per token (MoE)",
+        json_schema_extra=_setting(json_order=4, stated=(1.0, 1e16)),
     )
     tokens: float | None = Field(
         None,
         gt=0,
         description="D, training tokens (per epoch)",
-        json_schema_extra=_setting("training", json_order=5),
+        json_schema_extra=_setting("training", json_order=5, stated=(1.0, 1e18)),
     )
-    epochs: float | None = Field(None, gt=0, json_schema_extra=_setting("training", json_order=18))
+    epochs: float | None = Field(
+        None, gt=0, json_schema_extra=_setting("training", json_order=18, stated=(1e-3, 1e4))
+    )
     num_samples: float | None = Field(
         None,
         gt=0,
         description="training rows when tokens are not given",
-        json_schema_extra=_setting("training", json_order=19),
+        json_schema_extra=_setting("training", json_order=19, stated=(1.0, 1e12)),
     )
-    tokens_per_sample: float | None = Field(None, gt=0, json_schema_extra=_setting("training", json_order=20))
+    tokens_per_sample: float | None = Field(
+        None, gt=0, json_schema_extra=_setting("training", json_order=20, stated=(1.0, 1e7))
+    )
     samples_are_pairs: bool | None = Field(
         None,
         description="`num_samples` counts pairs ('20k preference pairs', '2万对'): for DPO each pair is two "
@@ -180,7 +191,9 @@ class SizingRequest(_Frozen):
     gpu: str | None = Field(
         None, description="GPU catalog id, e.g. 'A100-SXM4-80GB'", json_schema_extra=_setting(json_order=6)
     )
-    gpu_count: int | None = Field(None, gt=0, json_schema_extra=_setting(json_order=7))
+    gpu_count: int | None = Field(
+        None, gt=0, json_schema_extra=_setting(json_order=7, stated=(1, 10_000_000))
+    )
     gpu_count_max: int | None = Field(
         None,
         gt=0,
@@ -213,7 +226,7 @@ class SizingRequest(_Frozen):
         "or the data size the question",
         json_schema_extra=_setting(json_order=48, stated=DEADLINE_DAYS_RANGE),
     )
-    budget: float | None = Field(None, gt=0, json_schema_extra=_setting(json_order=9))
+    budget: float | None = Field(None, gt=0, json_schema_extra=_setting(json_order=9, stated=(0.01, 1e13)))
     currency: Currency | None = Field(None, json_schema_extra=_setting(json_order=10))
     price_per_gpu_hour: float | None = Field(
         None,
@@ -225,7 +238,7 @@ class SizingRequest(_Frozen):
         None,
         gt=0,
         description="tokens per sequence (training) or context (serving)",
-        json_schema_extra=_setting(json_order=12, echo="stage_suffix"),
+        json_schema_extra=_setting(json_order=12, echo="stage_suffix", stated=(1, 100_000_000)),
     )
     batch_size: int | None = Field(
         None,
@@ -264,7 +277,7 @@ class SizingRequest(_Frozen):
         gt=0,
         le=1,
         description="model FLOPs utilisation, fraction of dense peak",
-        json_schema_extra=_setting(json_order=16),
+        json_schema_extra=_setting(json_order=16, stated=(0.01, 1.0)),
     )
     offload: bool | None = Field(
         None,
@@ -406,7 +419,7 @@ class SizingRequest(_Frozen):
         None,
         gt=0,
         description="sequences per optimizer step (global batch) when the user gives one",
-        json_schema_extra=_setting("training", json_order=44),
+        json_schema_extra=_setting("training", json_order=44, stated=(1, 10_000_000)),
     )
     architecture: ModelSpec | None = Field(
         None,

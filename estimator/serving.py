@@ -188,6 +188,31 @@ def _default_concurrency(personal: bool, context: int) -> defaults.Default:
     return defaults.SERVE_CONCURRENCY
 
 
+def runs_fp8_weight_only(gpu: GpuSpec) -> bool:
+    """An NVIDIA Ampere card: no FP8 tensor cores, but vLLM runs FP8 checkpoints there weight-only
+    (W8A16: FP8 Marlin kernels need compute capability 8.0+, vLLM docs "FP8 W8A8": "Ampere … weight-only
+    FP8 … Marlin"). Other cards without FP8 (Ascend 910/910B, AMD MI200, TPU v4/v5e, Volta, Turing,
+    Pascal) cannot load FP8 weights: vLLM's ROCm FP8 needs MI300 (gfx942), and DeepSeek-V3 is converted
+    to BF16 (or INT8 W8A8) for Ascend (vLLM-Ascend / MindIE model guides)."""
+    return gpu.vendor == "NVIDIA" and gpu.generation == "Ampere"
+
+
+def serving_precision(req: SizingRequest, spec: ModelSpec, gpu: GpuSpec, ledger: Ledger) -> Precision:
+    """The weights' precision: the user's, else as released (design §3.1) — except FP8 releases on a
+    card without FP8 that cannot run them weight-only (:func:`runs_fp8_weight_only`): bf16, stated.
+    FP8 weights on a card without FP8 tensor cores are timed at its 16-bit peak
+    (:func:`estimator.serving_speed.compute_peak`), and the reply says so (``fp8_serving_16bit``)."""
+    no_fp8 = not gpu.has_fp8 and not gpu.generic
+    if req.precision is None and spec.release_precision == "fp8" and no_fp8 and not runs_fp8_weight_only(gpu):
+        return Precision(ledger.assume("precision", "bf16", Why.release_fp8_as_bf16, gpu=gpu.name))
+    precision = req.precision or Precision(
+        ledger.assume("precision", spec.release_precision, Why.release_precision)
+    )
+    if precision is Precision.fp8 and no_fp8:
+        ledger.note("fp8_serving_16bit", gpu=gpu.name)
+    return precision
+
+
 def size_serving(
     req: SizingRequest,
     spec: ModelSpec,
@@ -197,9 +222,7 @@ def size_serving(
     ledger: Ledger,
 ) -> ServingResult:
     """Serving branch: weights + KV cache → GPUs, concurrency, speed and cost, and the verdict."""
-    precision = req.precision or Precision(
-        ledger.assume("precision", spec.release_precision, Why.release_precision)
-    )
+    precision = serving_precision(req, spec, gpu, ledger)
     context = _serve_context(req, spec, ledger)
     price = None if gpu.generic else price_range(req, gpu, ledger)
     named = req.runtime.value if req.runtime else None

@@ -131,11 +131,15 @@ def serving_layout(
     runtime: ServingRuntime = VLLM,
     load: Load = NO_LOAD,
 ) -> Layout:
-    """Fewest GPUs for ``concurrency`` sequences: replicas of the smallest-footprint TP group when one
-    node holds the weights (vLLM/SGLang scale out with data-parallel replicas; TP stays inside a node),
-    else one pipeline across nodes. Ties go to the larger TP group (faster per sequence)."""
+    """Fewest GPUs for ``concurrency`` sequences: TP within a node, then data-parallel replicas
+    (vLLM/SGLang scale out with replicas), and pipeline stages only as many as one copy of the model
+    needs to fit (:func:`pipeline_to_fit`): a stage never makes a token faster (each token passes every
+    stage in turn), so more load gets more copies, not more stages. Ties go to the larger TP group."""
     best: tuple[tuple[int, int, int], Layout] | None = None
+    fit_pp = pipeline_to_fit(weights, kv_seq, spec, gpu, runtime, load)
     for t, pp in _groups(spec, gpu):
+        if pp > fit_pp:
+            continue
         per = sequences_per_replica(weights, kv_seq, spec, gpu, t, pp, runtime, load)
         if per < 1:
             continue
@@ -147,6 +151,22 @@ def serving_layout(
         return best[1]
     tp, pp = layout_for(weights, kv_seq * concurrency, spec, gpu, runtime, load)
     return Layout(tp, pp, 1)
+
+
+def pipeline_to_fit(
+    weights: float,
+    kv_seq: float,
+    spec: ModelSpec,
+    gpu: GpuSpec,
+    runtime: ServingRuntime = VLLM,
+    load: Load = NO_LOAD,
+) -> int:
+    """Pipeline stages one copy of the model needs to hold its weights and one sequence: 1 when one
+    node's TP group holds them, else the fewest whole nodes (:func:`layout_for`). vLLM's distributed
+    serving guide: TP within a node; PP "the number of nodes" only when the model does not fit in one
+    node; pipeline parallelism raises throughput only with several micro-batches in flight, never the
+    speed of one sequence."""
+    return layout_for(weights, kv_seq, spec, gpu, runtime, load)[1]
 
 
 MAX_SERVING_PP = 4

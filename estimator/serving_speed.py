@@ -64,6 +64,27 @@ NVLINK_GBPS_FALLBACK = 300.0
 """One-way GB/s assumed for an NVLink/Infinity Fabric card with no ``link_gbps``: NVLink 3 (A100
 datasheet: 600 GB/s bidirectional)."""
 
+INTERSTAGE_GBPS = 50.0
+"""One-way GB/s between two pipeline stages on different nodes: one 400 Gb/s InfiniBand NDR /
+ConnectX-7 port per GPU (NVIDIA DGX H100 user guide: 8 × 400 Gb/s compute ports per node)."""
+
+INTERSTAGE_LATENCY_S = 20e-6
+"""Fixed cost of one point-to-point send between nodes, seconds (NCCL send/recv over InfiniBand
+≈ 10–30 µs at small messages, nccl-tests ``sendrecv_perf``); a stated middle value."""
+
+
+def interstage_seconds(spec: ModelSpec, pp: int, batch: int) -> float:
+    """Pipeline hops of one decode step, seconds: each token's activations, batch × hidden × 2 bytes
+    (16-bit), cross the pp − 1 stage boundaries one after another (vLLM pipeline parallelism sends the
+    hidden states stage to stage): (pp − 1) × (:data:`INTERSTAGE_LATENCY_S` + bytes / (
+    :data:`INTERSTAGE_GBPS` × :data:`LINK_EFFICIENCY`)). 0 for PP 1. Llama 3.1 405B, batch 200, PP 2:
+    20 µs + 6.55 MB / 35 GB/s = 0.21 ms."""
+    if pp <= 1:
+        return 0.0
+    volume = batch * spec.hidden * 2.0
+    return (pp - 1) * (INTERSTAGE_LATENCY_S + volume / (INTERSTAGE_GBPS * 1e9 * LINK_EFFICIENCY))
+
+
 HOURS_PER_MONTH = 730.0
 """Average hours in a month (8,760 / 12)."""
 
@@ -120,15 +141,19 @@ def decode_speed(
     *,
     comm: bool = False,
     eff: ServingEfficiency = FITTED,
+    pp: int = 1,
 ) -> DecodeSpeed | None:
-    """Tokens/s of decoding ``batch`` sequences on a TP group (× any number of pipeline stages).
+    """Tokens/s of decoding ``batch`` sequences on a TP group × ``pp`` pipeline stages.
 
     A token passes the pipeline stages one after another, so a step's time is that of one TP group
     reading all the weights: (weights read + the batch's KV cache) / (TP × bandwidth × ``eff.bandwidth``),
     or 2·N_active·batch FLOPs at ``eff.decode_mfu`` of TP × the dense peak — whichever is slower
     (roofline; Pope et al. 2022; efficiencies :data:`FITTED`). MoE reads only the experts the batch
-    touches, ≈ min(1, batch·active/total) of them.
-    Aggregate = batch / step (pipeline overlap across micro-batches is not counted: conservative).
+    touches, ≈ min(1, batch·active/total) of them. Pipeline stages never shorten the memory term: with
+    ``pp`` micro-batches in flight (vLLM's pipeline parallelism) every stage reads its weights once per
+    micro-batch, so a round still reads all the weights on one TP group's bandwidth; only the compute
+    spreads over the stages working at once (÷ ``pp``), and the hops between stages add their time
+    (:func:`interstage_seconds`). Aggregate = batch / step.
     The compute peak is the weights' ``precision``'s own (:func:`compute_peak`); ``comm`` adds the
     tensor-parallel all-reduces of the step (:func:`allreduce_seconds`), which do not overlap it.
     """
@@ -137,8 +162,9 @@ def decode_speed(
         return None
     touched = min(1.0, batch * active / params) if active < params else 1.0
     t_mem = (params * bpp * touched + kv_seq * batch) / bw
-    t_compute = 2.0 * active * batch / (compute_peak(gpu, precision) * eff.decode_mfu * tp)
+    t_compute = 2.0 * active * batch / (compute_peak(gpu, precision) * eff.decode_mfu * tp * max(1, pp))
     step = max(t_mem, t_compute) + (allreduce_seconds(spec, gpu, tp, batch) if comm else 0.0)
+    step += interstage_seconds(spec, pp, batch)
     return DecodeSpeed(
         per_sequence=1.0 / step,
         aggregate=batch / step,

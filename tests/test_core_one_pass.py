@@ -112,11 +112,12 @@ def test_the_node_shape_comes_from_the_report_not_the_catalog(monkeypatch: pytes
     out = subprocess.run(
         [sys.executable, "-m", "bot", "ask", "--lang", "en", "--", question], capture_output=True, text=True
     ).stdout
-    assert "24 × TPU v4 (6 × 4-GPU nodes, TP=4 × PP=6)" in out.splitlines()[0]
+    # bf16 since s7 fix item 4: TPU v4 has no FP8, so DeepSeek-V3's FP8 release is sized as bf16
+    assert "48 × TPU v4 (12 × 4-GPU nodes, TP=4 × PP=12)" in out.splitlines()[0]
     a = pipeline.answer(question, pipeline.Context(fixed_lang="en"))
     assert a.report is not None and a.report.gpus_per_node == 4
     monkeypatch.setattr(catalog, "gpus", dict)
-    assert "6 × 4-GPU nodes, TP=4 × PP=6" in render(a, "text").splitlines()[0]
+    assert "12 × 4-GPU nodes, TP=4 × PP=12" in render(a, "text").splitlines()[0]
 
 
 RUNTIME_NAME_TEST = re.compile(

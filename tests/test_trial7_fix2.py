@@ -105,8 +105,9 @@ def test_rl_generations_text_says_why(capsys) -> None:
     ("question", "field", "sized", "other"),
     [
         ("DPO vs full SFT on 13B, 8 A100, memory per gpu each", "algorithm", "dpo", "algorithm: SFT"),
-        ("13B 全参 SFT 和 DPO 对比，8张A100，每卡显存分别多少", "algorithm", "dpo", "algorithm: SFT"),
-        ("grpo or dpo for qwen2.5-7b on 8 H100?", "algorithm", "dpo", "algorithm: GRPO"),
+        # s7 fix item 3: the first algorithm named is sized (was: the first in the lexicon's order)
+        ("13B 全参 SFT 和 DPO 对比，8张A100，每卡显存分别多少", "algorithm", "sft", "algorithm: DPO"),
+        ("grpo or dpo for qwen2.5-7b on 8 H100?", "algorithm", "grpo", "algorithm: DPO"),
         ("vllm vs sglang for qwen2.5-32b", "runtime", "vLLM", "runtime: SGLang"),
         ("qwen2.5-32b 用 vllm 还是 sglang 部署，2张H100", "runtime", "vLLM", "runtime: SGLang"),
         ("ollama or llama.cpp for qwen2.5-7b on a 4090?", "runtime", "Ollama", "runtime: llama.cpp"),

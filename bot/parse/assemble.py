@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.parse import lexicon as lx
-from bot.parse.compared import compared_setups
+from bot.parse.compared import compared_setups, sized_algorithm
 from bot.parse.cues import cues, with_cues
 from bot.parse.field_steps import FieldSteps
 from bot.parse.gpus import GpuMention, extract_gpus, extract_unknown_gpu
@@ -40,6 +40,7 @@ from bot.parse.request_fields import (
     alternative_memory,
     alternatives,
     as_typed,
+    beyond_bounds,
     build_request,
     is_article,
     recipe_tools,
@@ -170,6 +171,7 @@ class _Parse(FieldSteps):
         if unknown_gpu:  # named as typed: the estimator keeps the name (and the memory, when given)
             self.f["gpu"] = unknown_gpu
         self._time_and_asks(gpus)
+        self.named_unused += beyond_bounds(self.f)  # beyond its declared bound: named, not dropped
         request, found = build_request(self.f)
         unknown_model = unknown if unknown is not None and model_mention is None else None
         return ParseResult(
@@ -212,8 +214,8 @@ class _Parse(FieldSteps):
     def _stage_and_settings(self, s0: str) -> tuple[bool, str | None]:
         """Stage, algorithm and method from words, and the settings step (:mod:`bot.parse.settings`).
         Returns whether it is preference tuning, and the stage."""
-        algorithm = next((name for name, pat in lx.ALGORITHM_RES if pat.search(s0)), None)
-        preference = algorithm in ("dpo", "ppo", "grpo")
+        algorithm = sized_algorithm(s0)
+        preference = algorithm in ("dpo", "ppo", "grpo", "rloo")
         stage = stage_from_words(s0)
         if stage == "finetune" and serving_a_tuned_model(s0):  # "serve a QLoRA-tuned Llama-3-8B"
             stage = "inference"

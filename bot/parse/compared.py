@@ -17,7 +17,17 @@ COMPARE_RE = rc(
 )
 """Words that set two setups side by side."""
 
-_ALGORITHM_NAMES = {"dpo": "DPO", "grpo": "GRPO", "ppo": "PPO", "sft": "SFT"}
+_ALGORITHM_NAMES = {"dpo": "DPO", "grpo": "GRPO", "ppo": "PPO", "rloo": "RLOO", "sft": "SFT"}
+
+
+def sized_algorithm(s: str) -> str | None:
+    """The algorithm sized for the normalized text ``s``: in a message that compares ('GRPO or DPO',
+    'GRPO还是DPO') the first one named (the others are ``other_setup``: :func:`compared_setups`); else
+    the first of :data:`bot.parse.lexicon.ALGORITHM_RES` found ('SFT then DPO' is one DPO pipeline)."""
+    found = [(m.start(), name) for name, pattern in lx.ALGORITHM_RES if (m := pattern.search(s))]
+    if len(found) > 1 and COMPARE_RE.search(s):
+        return min(found)[1]
+    return found[0][1] if found else None
 
 
 def compared_setups(s: str, algorithm: str | None, runtime: str | None) -> list[tuple[str, str]]:

@@ -310,7 +310,7 @@ CONTINUED_RE = rc(
 PRETRAIN_RE = rc(r"预训练|从零|从头训|from\s+scratch|pre[\s\-]?train|底座")
 FINETUNE_RE = rc(
     r"微调|精调|全参|全量|指令调优|(?<![\-_])\bsft\b|fine[\s\-]?tun|finetun|\bq?lora\b|adapters?\b|"
-    r"\bdpo\b|\bppo\b|\bgrpo\b|\brlhf\b|对齐训练|full[\s\-]*(?:parameter|param|weight)|"
+    r"\bdpo\b|\bppo\b|\bgrpo\b|\brloo\b|\brlhf\b|对齐训练|full[\s\-]*(?:parameter|param|weight)|"
     r"\brl\s+(?:training|fine[\s\-]?tuning)|强化学习训练|post[\s\-]?training|后训练|量化训练|"
     r"(?:4|8)[\s\-]?bit\s+(?:quantized\s+)?training"
 )
@@ -348,6 +348,7 @@ ALGORITHM_RES: list[tuple[str, LazyPattern]] = [
     ("dpo", rc(r"(?<![a-z0-9])dpo(?:[\s_\-]*(?:trainer|config)|\b)")),  # "DPOTrainer", "dpo_config"
     ("grpo", rc(r"(?<![a-z0-9])grpo(?:[\s_\-]*(?:trainer|config)|\b)")),  # "GRPOTrainer", "simple_GRPO"
     ("ppo", rc(r"(?<![a-z0-9])ppo(?:[\s_\-]*(?:trainer|config)|\b)|\brlhf\b")),
+    ("rloo", rc(r"(?<![a-z0-9])rloo(?:[\s_\-]*(?:trainer|config)|\b)")),  # TRL RLOOTrainer
     ("sft", rc(r"(?<![\-_])\bsft\b|指令微调")),  # not a name's suffix ("internlm2-chat-7b-sft")
 ]
 PRECISION_RE = rc(

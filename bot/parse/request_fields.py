@@ -27,23 +27,15 @@ from estimator.request import bounds
 ABSURD_NUMBER = 1e18
 """No model, dataset, cluster or budget in this domain is larger (the biggest token counts are ~1e14)."""
 
-_CAPS: dict[str, float] = {
-    "params_total": 1e16,
-    "params_active": 1e16,
-    "tokens": 1e18,
-    "epochs": 1e4,
-    "num_samples": 1e12,
-    "tokens_per_sample": 1e7,
-    "gpu_count": 1e7,
-    "deadline_days": DEADLINE_DAYS_BOUNDS[1],
-    "budget": 1e13,
-    "price_per_gpu_hour": PRICE_BOUNDS[1],
-    "seq_len": 1e8,
-    "batch_size": 1e6,
-    "concurrency": CONCURRENCY_BOUNDS[1],
-    "mfu": 1.0,
-    "global_batch": 1e7,
-}
+_CAPPED = (
+    "params_total", "params_active", "tokens", "epochs", "num_samples", "tokens_per_sample", "gpu_count",
+    "deadline_days", "budget", "price_per_gpu_hour", "seq_len", "batch_size", "concurrency", "mfu",
+    "global_batch",
+)  # fmt: skip
+_CAPS: dict[str, float] = {name: bounds(name)[1] for name in _CAPPED}
+"""The highest value a question may state for each numeric field, derived from the field's declaration
+(``stated`` in estimator.request: one declaration per setting); a value beyond it is named as a bad
+value (:func:`beyond_bounds`), never dropped in silence."""
 _INT_FIELDS = {"gpu_count", "seq_len", "batch_size", "concurrency", "global_batch"}
 
 ROLE_BOUNDS = {
@@ -84,6 +76,23 @@ def clean_value(name: str, value: Any) -> Any:
         iv = round(v)
         return iv if iv >= 1 else None
     return v
+
+
+def beyond_bounds(fields: dict[str, Any]) -> list[tuple[str, str]]:
+    """(``'seq_len: 200000000'``, ``'bad_value'``) for each finite positive value in ``fields`` above its
+    declared bound (:data:`_CAPS`): :func:`clean_value` leaves it out of the request, and the reply names it
+    (the mechanism of bot.parse.prose_vocab for settings read from prose)."""
+    out = []
+    for name, value in fields.items():
+        if name not in _CAPS or isinstance(value, bool):
+            continue
+        try:
+            v = float(value)
+        except (TypeError, ValueError, OverflowError):
+            continue
+        if math.isfinite(v) and v > _CAPS[name]:
+            out.append((f"{name}: {v:.15g}", "bad_value"))
+    return out
 
 
 def build_request(fields: dict[str, Any]) -> tuple[SizingRequest, list[str]]:

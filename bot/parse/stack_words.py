@@ -54,7 +54,7 @@ TRAINING_TOOLS: tuple[tuple[LazyPattern, str], ...] = (
     (rc(r"\bcolossal[\s\-_]*ai\b"), "ColossalAI"),
     (rc(r"\bpaddlenlp\b"), "PaddleNLP"),
     (rc(r"\blmflow\b"), "LMFlow"),
-    (rc(r"\btrl\b|sft[\s_]*trainer|dpo[\s_]*trainer|grpo[\s_]*trainer"), "TRL"),
+    (rc(r"\btrl\b|sft[\s_]*trainer|dpo[\s_]*trainer|grpo[\s_]*trainer|rloo[\s_]*trainer"), "TRL"),
     (rc(r"hugging\s*face\s+trainer|\bhf\s+trainer\b"), "HF Trainer"),
     (rc(r"\bdeepspeed\b(?![\s\-_]*chat)"), "DeepSpeed"),
 )

@@ -82,7 +82,7 @@ def stage_key(report: SizingReport) -> str:
         return "inference"
     if req.stage == Stage.finetune:
         method = (req.method or Method.full).value
-        if req.algorithm is not None and req.algorithm.value in ("dpo", "ppo", "grpo"):
+        if req.algorithm is not None and req.algorithm.value in ("dpo", "ppo", "grpo", "rloo"):
             return f"{req.algorithm.value}_{method}"  # e.g. "dpo_full", "grpo_lora"
         return method
     if req.stage == Stage.continued_pretrain:

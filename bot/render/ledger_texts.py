@@ -223,6 +223,10 @@ WHY_TEXTS: dict[str, str] = {
         "non-matmul work stay in 16-bit. An 8-bit optimizer (bitsandbytes) saves memory, not time."
     ),
     "release_precision": N_("weights as released by the model's authors"),
+    "release_fp8_as_bf16": N_(
+        "released in FP8, but %(gpu)s has no FP8 and cannot load FP8 weights: sized as bf16 (converted, as "
+        "DeepSeek-V3 is for Ascend and AMD MI200)"
+    ),
     "reasoning_context": N_(
         "a reasoning model writes long chains of thought: its model card's generation length"
     ),

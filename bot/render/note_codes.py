@@ -65,6 +65,7 @@ class NoteCode(StrEnum):
     throughput_short = "throughput_short"
     pp_bubble = "pp_bubble"
     fp8_not_supported = "fp8_not_supported"
+    fp8_serving_16bit = "fp8_serving_16bit"
     measured_mfu_unusual = "measured_mfu_unusual"
     fp8_no_faster = "fp8_no_faster"
     int8_not_supported = "int8_not_supported"

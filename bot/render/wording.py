@@ -130,8 +130,10 @@ NOTE_MESSAGES: dict[NoteCode, str] = {
         "the calibrated MFU is used instead. Model TFLOPS count 6·N per token, without recomputation."
     ),
     NoteCode.pipeline_across_nodes: N_(
-        "The model is split over nodes (TP=%(tp)s × PP=%(pp)s): pipeline stages talk over the network "
-        "between nodes; expect lower throughput than inside one node."
+        "The model is split over nodes (TP=%(tp)s × PP=%(pp)s) because one node's TP group cannot hold "
+        "it: each token passes every stage in turn, so the stages do not make a sequence faster (its speed "
+        "is one TP group reading all the weights, plus the hops between nodes); more users get more "
+        "copies of the model, not more stages."
     ),
     NoteCode.beyond_context_window: N_(
         "%(model)s was released with a %(window)s-token context window: %(length)s tokens need a "
@@ -200,6 +202,10 @@ NOTE_MESSAGES: dict[NoteCode, str] = {
         "larger global batch or interleaved stages shrink it."
     ),
     NoteCode.fp8_not_supported: N_("%(gpu)s has no FP8 tensor cores: the time is for bf16 training."),
+    NoteCode.fp8_serving_16bit: N_(
+        "%(gpu)s has no FP8 tensor cores: the FP8 weights are sized at 1 byte each, but the speed is "
+        "timed at its bf16 peak (weight-only FP8, dequantized to 16-bit as it computes)."
+    ),
     NoteCode.measured_mfu_unusual: N_(
         "Your %(tflops)s TFLOPS per GPU is an MFU of %(mfu)s — published runs reach 20–55 %%: is it per GPU "
         "(not per node or for the cluster), and model FLOPs (6·N per token)? The time uses it as given."

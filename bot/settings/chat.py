@@ -14,9 +14,10 @@ from estimator.request import bounds
 
 # One set of bounds for every input path: typed questions and follow-ups (bot.parse.assemble),
 # /settings commands, settings buttons (bot.telegram.callbacks) and stored rows (bot.settings.store).
-MFU_BOUNDS = (0.01, 1.0)
-"""MFU, fraction of dense peak: above 100 % is impossible; below 1 % no real run is sized (published
-large runs report ~20-60 %: PaLM 46 %, Llama 3 38-43 %), and shown as a whole percent it reads "0 %"."""
+MFU_BOUNDS = bounds("mfu")
+"""MFU, fraction of dense peak, (0.01, 1.0) declared on SizingRequest.mfu: above 100 % is impossible;
+below 1 % no real run is sized (published large runs report ~20-60 %: PaLM 46 %, Llama 3 38-43 %), and
+shown as a whole percent it reads "0 %"."""
 DEADLINE_DAYS_BOUNDS = bounds("deadline_days")
 """Deadline in days: from one hour to ten years (declared on SizingRequest.deadline_days)."""
 PRICE_BOUNDS = bounds("price_per_gpu_hour")

@@ -22,6 +22,7 @@ from bot.web.state import (
     WebInputError,
     api_json,
     checked_lang,
+    checked_prev,
     checked_question,
     client_lang,
     converse,
@@ -116,8 +117,8 @@ def _answer_routes(presales: PresalesConfig | None) -> list[Route]:
         return _json_text(api_json(q, checked_lang(params.get("lang")), None, presales))
 
     async def api_post(request: Request) -> Response:
-        q, lang, config = _posted(await request.body())
-        return _json_text(api_json(_required(q, config), lang, config, presales))
+        q, lang, config, prev = _posted(await request.body())
+        return _json_text(api_json(_required(q, config), lang, config, presales, prev))
 
     async def chart(request: Request) -> Response:
         from starlette.concurrency import run_in_threadpool
@@ -172,8 +173,9 @@ def _required(q: str, config: Any) -> str:
     return q
 
 
-def _posted(body: bytes) -> tuple[str, str | None, Any]:
-    """(question, language, config) of a POSTed JSON body; :class:`WebInputError` when it is not one."""
+def _posted(body: bytes) -> tuple[str, str | None, Any, Any]:
+    """(question, language, config, previous request) of a POSTed JSON body; :class:`WebInputError`
+    when it is not one."""
     if len(body) > MAX_BODY_BYTES:
         raise WebInputError("body_too_large", f"the body is larger than {MAX_BODY_BYTES:,} bytes", 413)
     try:
@@ -188,7 +190,8 @@ def _posted(body: bytes) -> tuple[str, str | None, Any]:
         raise WebInputError("bad_json", "the body is not JSON") from None
     if not isinstance(data, dict):
         raise WebInputError("bad_json", 'the body must be a JSON object: {"q": "..."}')
-    return checked_question(data.get("q")), checked_lang(data.get("lang")), data.get("config")
+    q, lang = checked_question(data.get("q")), checked_lang(data.get("lang"))
+    return q, lang, data.get("config"), checked_prev(data.get("prev"))
 
 
 async def _healthz(request: Request) -> Response:

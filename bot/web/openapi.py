@@ -24,6 +24,7 @@ ERROR_CODES = {
     "missing_question": "400: q is absent or blank (and, for POST, no config is given)",
     "bad_lang": '400: lang is not "zh" or "en"',
     "bad_config": "400: config is neither a config.json object nor a config file's text",
+    "bad_prev": "400: prev is not the request object of an earlier answer (its fields, types and bounds)",
     "question_too_long": "413: q (or a prev) is longer than 20,000 characters",
     "body_too_large": "413: the body is larger than 256 KiB",
     "rate_limited": "429: too many requests from this client; see Retry-After",
@@ -51,6 +52,10 @@ def spec(prefix: str = "") -> dict[str, Any]:
             "q": {"type": "string", "maxLength": 20000, "example": "7B模型1万亿token要多少A100"},
             "lang": {"enum": ["zh", "en"], "description": "reply language (default: the question's)"},
             "config": {"description": "a model's config.json (object) or a training/serving config's text"},
+            "prev": {
+                "type": "object",
+                "description": "the `request` object of the previous answer: q is then a follow-up of it",
+            },
         },
     }
     return {
@@ -94,7 +99,7 @@ def docs_page(prefix: str = "") -> str:
         '<meta name="viewport" content="width=device-width,initial-scale=1">'
         f'<title>API — LLM compute sizing</title><link rel="stylesheet" href="{e(prefix)}/page.css"></head>'
         "<body><h1>LLM compute sizing API</h1>"
-        '<p><code>POST /api/v1/ask</code> with <code>{"q", "lang"?, "config"?}</code>, or '
+        '<p><code>POST /api/v1/ask</code> with <code>{"q", "lang"?, "config"?, "prev"?}</code>, or '
         "<code>GET /api/v1/ask?q=…&amp;lang=…</code>: "
         "the JSON of <code>sizing-bot ask --format json</code>.</p>"
         f'<pre>{e(curl)}</pre><h2>Errors</h2><p><code>{{"error": {{"code", "message"}}}}</code></p>'

@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from bot.core.pipeline import Answer
     from bot.parse.configs import StackConfig
     from bot.settings.presales import PresalesConfig
+    from estimator.request import SizingRequest
 
 MAX_QUESTION_CHARS = 20_000
 """Longest question the web takes: a question with a pasted data sample or config (the corpus's
@@ -118,11 +119,55 @@ def config_from_api(config: Any) -> ConfigInfo | StackConfig | None:
     return read_config_file_data(data)
 
 
+def checked_prev(prev: Any) -> SizingRequest | None:
+    """The API's ``prev``: the ``request`` object of an earlier answer's JSON (the contract's, as
+    ``sizing-bot ask --format json`` prints it), which a follow-up ("换成H100呢") changes; None when not
+    given. Validated as any request is (:class:`estimator.request.SizingRequest`: its fields, types and
+    declared bounds; no other key); the body's size limit bounds it. WebInputError ``bad_prev``
+    otherwise, naming the first field at fault."""
+    from pydantic import ValidationError
+
+    from estimator.request import SizingRequest
+
+    if prev is None:
+        return None
+    if not isinstance(prev, dict):
+        raise WebInputError(
+            "bad_prev", "prev must be the request object of an earlier answer (a JSON object)"
+        )
+    try:
+        request = SizingRequest.model_validate({k: v for k, v in prev.items() if v is not None})
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        where = ".".join(str(p) for p in err.get("loc", ())) or "prev"
+        raise WebInputError(
+            "bad_prev", f"prev.{where}: {err.get('msg', 'not a valid value')}"[:300]
+        ) from None
+    _within_declared_bounds(request)
+    return request
+
+
+def _within_declared_bounds(request: SizingRequest) -> None:
+    """WebInputError ``bad_prev`` when a field of ``request`` lies outside the bounds a user may state
+    for it (``estimator.request.bounds``: the one set a typed question and /settings are checked against)."""
+    from estimator.request import setting
+
+    for name in sorted(request.model_fields_set):
+        value, stated = getattr(request, name), setting(name).get("stated")
+        if stated and isinstance(value, int | float) and not stated[0] <= value <= stated[1]:
+            raise WebInputError("bad_prev", f"prev.{name}: {value:g} is outside {stated[0]:g}–{stated[1]:g}")
+
+
 def api_json(
-    q: str, lang: str | None = None, config: Any = None, presales: PresalesConfig | None = None
+    q: str,
+    lang: str | None = None,
+    config: Any = None,
+    presales: PresalesConfig | None = None,
+    prev: SizingRequest | None = None,
 ) -> str:
     """The text ``sizing-bot ask --format json [--lang L]`` prints for ``q`` (without the final
-    newline): the same call of the pipeline, the same contract (bot.contract), the same dump."""
+    newline): the same call of the pipeline, the same contract (bot.contract), the same dump. With
+    ``prev`` (:func:`checked_prev`), ``q`` is answered as a follow-up of that request, as a chat would."""
     from bot.contract import to_json
     from bot.core.pipeline import API_NO_HISTORY, Context, answer, without_history
     from bot.parse.configs import StackConfig
@@ -131,6 +176,7 @@ def api_json(
     read = config_from_api(config)
     stack = read if isinstance(read, StackConfig) else None
     info = None if stack is not None else read
-    result = answer(q, Context(fixed_lang=lang), None, presales, config=info, stack=stack)  # type: ignore[arg-type]
+    ctx = Context(previous=prev, previous_lang=lang, fixed_lang=lang)  # type: ignore[arg-type]
+    result = answer(q, ctx, None, presales, config=info, stack=stack)
     result = without_history(result, API_NO_HISTORY)  # "那H100呢" alone: the API keeps no history
     return json.dumps(to_json(result, render(result, "text")), ensure_ascii=False, indent=2)

@@ -1,0 +1,79 @@
+"""The web API's ``prev`` (s7 fix item 5): the ``request`` object of the previous answer, so a follow-up
+("换成H100呢", "what about on 4 of them") works over the API as in a chat; validated and bounded like any
+input (the request's fields, types and declared bounds; the 256 KiB body), errors ``bad_prev``. Over
+the real Starlette app (as tests/test_web.py)."""
+
+from __future__ import annotations
+
+import json
+import warnings
+
+import pytest
+
+from bot.web.app import create_app
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")  # starlette's note on httpx (as tests/test_web.py)
+    from starlette.testclient import TestClient
+
+
+@pytest.fixture(scope="module")
+def client():
+    with TestClient(create_app(rate_per_minute=0)) as c:
+        yield c
+
+
+def _ask(client, body: dict) -> dict:
+    response = client.post("/api/v1/ask", json=body)
+    assert response.status_code == 200, response.text
+    return json.loads(response.text)
+
+
+def test_a_follow_up_changes_the_previous_request_in_both_languages(client):
+    """Qwen2.5-14B full fine-tuning on A100 80G, then "换成H100呢": the same job on H100 (NVIDIA H100
+    SXM5: 80 GB, 989 TFLOPS BF16); then "what about on 4 of them": 4 × A100, the model kept."""
+    first = _ask(client, {"q": "全参微调Qwen2.5-14B要几张A100 80G"})
+    assert first["request"]["gpu"] == "A100-SXM4-80GB"
+    h100 = _ask(client, {"q": "换成H100呢", "prev": first["request"]})
+    assert (h100["request"]["gpu"], h100["request"]["model"]) == ("H100-SXM5-80GB", "Qwen2.5-14B")
+    assert h100["request"]["method"] == "full" and h100["understood"]
+    assert h100["reply"].startswith("Qwen2.5 14B 全参微调") and "H100" in h100["reply"].splitlines()[0]
+    four = _ask(client, {"q": "what about on 4 of them", "prev": first["request"]})
+    assert (four["request"]["gpu"], four["request"]["gpu_count"]) == ("A100-SXM4-80GB", 4)
+    assert four["request"]["model"] == "Qwen2.5-14B" and four["lang"] == "en"
+    assert "4 × A100 80G" in four["reply"].splitlines()[0]
+
+
+def test_without_prev_the_api_still_says_it_keeps_no_history(client):
+    data = _ask(client, {"q": "what about H100?"})
+    assert "The API answers one question" in data["reply"]
+
+
+@pytest.mark.parametrize(
+    ("prev", "message"),
+    [
+        ([1], "prev must be the request object of an earlier answer"),
+        ("Qwen2.5-14B", "prev must be the request object of an earlier answer"),
+        ({"gpu_count": -3}, "prev.gpu_count: Input should be greater than 0"),
+        ({"gpu_count": "many"}, "prev.gpu_count: Input should be a valid integer"),
+        ({"no_such_field": 1}, "prev.no_such_field: Extra inputs are not permitted"),
+        ({"concurrency": 10**9}, "prev.concurrency: 1e+09 is outside 1–1e+06"),
+        ({"deadline_days": 100000}, "prev.deadline_days: 100000 is outside"),
+        ({"gpu_count": 10**15}, "prev.gpu_count: 1e+15 is outside 1–1e+07"),
+    ],
+)
+def test_a_bad_prev_is_a_json_error_with_a_stable_code(client, prev, message):
+    response = client.post("/api/v1/ask", json={"q": "换成H100呢", "prev": prev})
+    assert response.status_code == 400
+    error = response.json()["error"]
+    assert error["code"] == "bad_prev" and message in error["message"]
+
+
+def test_prev_is_documented(client):
+    spec = client.get("/openapi.json").json()
+    body = spec["paths"]["/api/v1/ask"]["post"]["requestBody"]["content"]["application/json"]["schema"]
+    assert "prev" in body["properties"]
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    assert '"prev"?' in readme and "bad_prev" in readme
