@@ -96,17 +96,15 @@ def _cutoff(
 ) -> int:  # fmt: skip
     """The highest ZeRO stage of ``plan``'s group out of reach of ``limit`` bytes — 3: the whole group
     (:func:`group_out_of_reach`); 2: stages 0–2 by their states, when the search chooses the stage
-    (:func:`estimator.search_bounds.low_stages_out_of_reach`) — else -1; kept in ``cut`` by group."""
+    (:func:`estimator.search_bounds.low_stages_out_of_reach`) — else below 0; kept in ``cut`` by group."""
     group = plan[:3] + plan[4:]  # the Layout without its ZeRO stage
     stage = cut.get(group)
     if stage is None:
-        if group_out_of_reach(spec, params, setup, plan, limit, memo):
-            stage = 3
-        elif plan.dp > 1 and setup.zero_stage is None:
-            stage = 2 if low_stages_out_of_reach(spec, params, setup, plan, limit, memo) else -1
-        else:
-            stage = -1
-        cut[group] = stage
+        stage = cut[group] = 3 if group_out_of_reach(spec, params, setup, plan, limit, memo) else -1
+    # stages 0-2 asked only at stage 0 or 1 (stage 2's states are then needed or already known): -2 = asked
+    if stage == -1 and plan.zero_stage <= 1 and plan.dp > 1 and setup.zero_stage is None:
+        low = low_stages_out_of_reach(spec, params, setup, plan, limit, memo)
+        stage = cut[group] = 2 if low else -2
     return stage
 
 
