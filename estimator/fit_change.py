@@ -52,12 +52,14 @@ def high_edge_fit(
     gpus: int,
     setup: TrainingSetup,
     pinned: tuple[int, int] | None = None,
+    memo: SearchMemo | None = None,
 ) -> tuple[Plan, float] | None:
     """The preferred layout on ``gpus`` GPUs whose **high** end of the band fits the card, with that
     high end (bytes per GPU); None when none does. Same layouts and order as
-    :func:`estimator.plan.best_plan_for`; ``pinned`` = (TP, PP) keeps the model's split."""
+    :func:`estimator.plan.best_plan_for`; ``pinned`` = (TP, PP) keeps the model's split. ``memo``: the
+    :class:`estimator.memory.SearchMemo` of this spec, params and setup (any GPU count), if any."""
     usable = gpu.addressable_bytes
-    memo = SearchMemo()
+    memo = memo or SearchMemo()
     for layout in _layouts(spec, gpu, gpus, setup, pinned):
         parts = breakdown_within(spec, params, setup, layout, usable, memo)
         if parts is None or sum(parts.values()) > usable:
@@ -129,9 +131,16 @@ def what_to_change(
     """The settings that make the high end of the band fit ``gpus`` GPUs (module docstring); empty when
     none of them does (or when it fits already)."""
 
+    memos: dict[TrainingSetup, SearchMemo] = {}  # one per setup: the GPU-count candidates share it
+    highs: dict[tuple[TrainingSetup, int], float | None] = {}  # the first combination is the first toggle
+
     def sized(c: Candidate) -> float | None:
-        found = high_edge_fit(spec, params, gpu, c[3], c[2])
-        return found[1] if found else None
+        key = (c[2], c[3])
+        if key not in highs:
+            memo = memos.setdefault(c[2], SearchMemo())
+            found = high_edge_fit(spec, params, gpu, c[3], c[2], memo=memo)
+            highs[key] = found[1] if found else None
+        return highs[key]
 
     toggles = list(_toggles(setup, plan, gpus))
     for c in (*toggles, *_structural(setup, gpus)):

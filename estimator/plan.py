@@ -27,6 +27,7 @@ from estimator.layouts import uneven_ok as uneven_ok
 from estimator.memory import SearchMemo, breakdown_within, group_out_of_reach, state_bytes
 from estimator.memory_band import per_gpu_band
 from estimator.models import Alternative, Memory, Method, Plan
+from estimator.search_bounds import low_stages_out_of_reach
 from estimator.setup import Layout, TrainingSetup
 
 HEADROOM = 0.9
@@ -71,10 +72,11 @@ def best_plan_for(
     layouts = _layouts(spec, gpu, gpus, setup)
     tight: tuple[Layout, dict[str, float]] | None = None
     reach = limit  # once a tight layout is found only a comfortable one can change the answer
+    cut: dict[tuple, int] = {}  # by group (all but the ZeRO stage): stages out of reach up to this one
     for plan in layouts:
         if plan.recompute == "full" and not allow_full_recompute:
             continue
-        if memo is not None and group_out_of_reach(spec, params, setup, plan, reach, memo):
+        if memo is not None and plan.zero_stage <= _cutoff(spec, params, setup, plan, reach, memo, cut):
             continue
         parts = breakdown_within(spec, params, setup, plan, reach, memo)
         if parts is None:  # above the limit: neither comfortable nor tight
@@ -84,7 +86,26 @@ def best_plan_for(
             return plan.to_plan(), parts
         if total <= limit and tight is None:
             tight, reach = (plan, parts), min(limit, comfortable)
+            cut = {}  # a lower reach: a stage within the old one may be out of the new
     return (tight[0].to_plan(), tight[1]) if tight else None
+
+
+def _cutoff(
+    spec: ModelSpec, params: float, setup: TrainingSetup, plan: Layout, limit: float, memo: SearchMemo,
+    cut: dict[tuple, int],
+) -> int:  # fmt: skip
+    """The highest ZeRO stage of ``plan``'s group out of reach of ``limit`` bytes — 3: the whole group
+    (:func:`group_out_of_reach`); 2: stages 0–2 by their states, when the search chooses the stage
+    (:func:`estimator.search_bounds.low_stages_out_of_reach`) — else below 0; kept in ``cut`` by group."""
+    group = plan[:3] + plan[4:]  # the Layout without its ZeRO stage
+    stage = cut.get(group)
+    if stage is None:
+        stage = cut[group] = 3 if group_out_of_reach(spec, params, setup, plan, limit, memo) else -1
+    # stages 0-2 asked only at stage 0 or 1 (stage 2's states are then needed or already known): -2 = asked
+    if stage == -1 and plan.zero_stage <= 1 and plan.dp > 1 and setup.zero_stage is None:
+        low = low_stages_out_of_reach(spec, params, setup, plan, limit, memo)
+        stage = cut[group] = 2 if low else -2
+    return stage
 
 
 def least_memory_plan(
@@ -188,15 +209,11 @@ def _any_layout_fits(
     choosing."""
     limit = gpu.addressable_bytes * budget_fraction
     layouts = _layouts(spec, gpu, gpus, setup, pinned)
-    out_of_reach: dict[tuple[str, int], bool] = {}  # by recompute mode and EP: one TP, PP, DP here
+    cut: dict[tuple, int] = {}  # by group: one TP, PP, DP here
     for plan in reversed(layouts):  # any order gives the same answer: the least memory (ZeRO-3, full) first
         if (ep is not None and plan.ep != ep) or (plan.recompute == "full" and not allow_full_recompute):
             continue
-        group = (plan.recompute, plan.ep)
-        out = out_of_reach.get(group)
-        if out is None:
-            out = out_of_reach[group] = group_out_of_reach(spec, params, setup, plan, limit, memo)
-        if out:
+        if plan.zero_stage <= _cutoff(spec, params, setup, plan, limit, memo, cut):
             continue
         parts = breakdown_within(spec, params, setup, plan, limit, memo)
         if parts is not None and sum(parts.values()) <= limit:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from estimator.catalog import ModelSpec
 from estimator.defaults import CUDA_CONTEXT_BYTES, FRAGMENTATION
-from estimator.models import Plan
+from estimator.models import Algorithm, Plan
 from estimator.setup import Layout, TrainingSetup
 from estimator.transients import gathered_weights
 
@@ -38,6 +38,26 @@ def group_out_of_reach(
     stage's total from below (:data:`ZERO3_BOUND_MARGIN`), and a group above the limit holds no layout
     that fits."""
     return limit != math.inf and memo.group_floor(spec, params, setup, plan) * ZERO3_BOUND_MARGIN > limit
+
+
+def low_stages_out_of_reach(
+    spec: ModelSpec, params: float, setup: TrainingSetup, plan: Layout, limit: float, memo: SearchMemo
+) -> bool:
+    """Whether ZeRO stages 0, 1 and 2 of ``plan``'s group (every field but the stage) are all out of
+    reach of ``limit`` bytes by their model states alone: the states of stage 2
+    (:func:`estimator.memory.state_parts`, summed) exceed it. The search then skips those layouts
+    unsized, as :func:`estimator.memory.breakdown_within` would drop each of them by its states.
+
+    Exact in floats, not only in real numbers: as the stage falls each part is the same expression
+    without a divisor DP ≥ 1 (x / DP ≤ x after rounding, for a representable x), or the least of such
+    terms (``min``); the parts are summed in the same order at every stage, and a float sum of
+    non-negative terms never decreases when a term grows — so stages 1 and 0 hold at least stage 2's
+    states. PPO is left out (its critic subtracts the offloaded optimizer states: a difference need not
+    keep the order)."""
+    if setup.algorithm == Algorithm.ppo:
+        return False
+    stage2 = Layout(plan[0], plan[1], plan[2], 2, plan[4], plan[5], plan[6], plan[7])
+    return memo.state_sum(spec, params, setup, stage2)[0] > limit
 
 
 def churn_floor(
