@@ -18,6 +18,7 @@ from bot.parse.normalize import mask
 from bot.parse.numbers import parse_number
 from bot.parse.prose_vocab import read_vocabulary
 from bot.parse.regex import rc
+from bot.parse.written_settings import read_written_settings
 
 ZERO_RE = rc(
     r"(?<![a-z0-9])(?:deepspeed[\s\-_]*)?zero[\s\-_]*(?:stage[\s\-_]*|阶段\s*)?(?P<n>[0-3])(?![0-9]|\.\d)"
@@ -200,6 +201,7 @@ def extract_settings(s: str, training: bool) -> Settings:
     _parallel(out)
     _lora(out)
     _precision_words(out)
+    read_written_settings(out, training)
     _recompute(out)
     _throughput(out, training)
     _hours(out)
