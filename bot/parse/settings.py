@@ -201,12 +201,12 @@ def extract_settings(s: str, training: bool) -> Settings:
     _parallel(out)
     _lora(out)
     _precision_words(out)
-    read_written_settings(out, training)
     _recompute(out)
     _throughput(out, training)
     _hours(out)
     _serving(out, training)
     _methods(out)
+    read_written_settings(out, training)
     return out
 
 

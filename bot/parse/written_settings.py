@@ -125,6 +125,8 @@ def _layers(out: Settings, training: bool) -> None:
     if not splits:
         return
     on_gpu, total = int(splits[0].group("k")), int(splits[0].group("n"))
+    if out.fields.get("offload") is False:  # "all layers on the GPU" was read before: the setup asked about
+        return
     if total > 0 and on_gpu < total:  # the rest of the layers stay in CPU memory, as -ngl N
         out.fields["offload"] = True
         out.notes.append("partial_gpu_layers")
