@@ -106,6 +106,19 @@ def test_dtype_auto_is_named_as_the_tools_choice(capsys, text: str) -> None:
 
 
 @pytest.mark.parametrize(
+    "text",
+    [
+        "Serve Qwen2.5-7B-AWQ with vLLM --kv-cache-dtype auto on an L4: how many users at 8k context?",
+        "I came across an OOM serving Qwen2.5-7B with vLLM on an L4: how much memory does it need?",
+    ],
+)
+def test_neither_a_kv_cache_dtype_nor_an_english_word_is_a_setting_of_these_rules(capsys, text: str) -> None:
+    answer = ask(capsys, text)
+    assert not [t for t in ignored(answer) if t.startswith(("dtype", "optimizer"))], ignored(answer)
+    assert answer["request"].get("optimizer") is None
+
+
+@pytest.mark.parametrize(
     ("text", "optimizer", "named"),
     [
         (

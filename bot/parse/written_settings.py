@@ -5,8 +5,8 @@
   (``torch_dtype``) read it; ``auto`` names no format and is named as the tool's own choice.
 - **Optimizer names** (``AdamW``, ``adamw_torch``, ``optim="adamw_torch_fused"``, ``Adam``): Adam and AdamW
   keep the same two FP32 moments per parameter (PyTorch ``torch.optim.Adam``/``AdamW``, Loshchilov &
-  Hutter 2019), sized as ``adamw``; SGD, Adafactor, Lion, Muon, GaLore, CAME and Sophia keep other
-  states, named as not sized. 8-bit AdamW is read before (:data:`bot.parse.settings.OPTIMIZER_RE`).
+  Hutter 2019), sized as ``adamw``; SGD, Adafactor, Lion, Muon and GaLore keep other states, named as
+  not sized. 8-bit AdamW is read before (:data:`bot.parse.settings.OPTIMIZER_RE`).
 - **Where the layers are** in llama.cpp's words (its ``llm_load_tensors: offloaded 44/81 layers to GPU``
   log; Ollama and koboldcpp print the same): "44 of 81 layers on the GPU" keeps the rest in CPU memory
   (a partial offload, as ``-ngl 44``); "all layers on the GPU", "fully on the GPU", "without putting
@@ -29,10 +29,11 @@ if TYPE_CHECKING:
     from bot.parse.settings import Settings
 
 DTYPE_RE = rc(
-    r"(?<![a-z0-9_])-{0,2}(?:torch[_\s\-]*)?dtype\s*(?:=|:)?\s*(?:torch\.)?"
+    r"(?<![a-z0-9_\-])-{0,2}(?:torch[_\s\-]*)?dtype\s*(?:=|:)?\s*(?:torch\.)?"
     r"(?P<v>bfloat16|bf16|float16|fp16|half|float32|fp32|float|auto)(?![a-z0-9])"
 )
-"""A dtype key and its value ('--dtype=bfloat16', 'torch_dtype=torch.float16', 'dtype: half')."""
+"""A dtype key and its value ('--dtype=bfloat16', 'torch_dtype=torch.float16', 'dtype: half'); not
+'--kv-cache-dtype' (the KV cache's, read by :data:`bot.parse.prose_vocab.KV_FP8_RE`)."""
 DTYPES = {
     "bfloat16": "bf16", "bf16": "bf16", "float16": "fp16", "fp16": "fp16", "half": "fp16",
     "float32": "fp32", "fp32": "fp32", "float": "fp32",
@@ -41,7 +42,7 @@ DTYPES = {
 
 OPTIMIZER_NAME_RE = rc(
     r"(?<![a-z0-9])(?:optim(?:izer)?s?\s*(?:=|:|is)?\s*)?"
-    r"(?P<o>adamw(?:[_\-](?:torch(?:[_\-]fused)?|hf|apex[_\-]fused))?|adam|sgd|adafactor|lion|muon|galore|came|sophia)"
+    r"(?P<o>adamw(?:[_\-](?:torch(?:[_\-]fused)?|hf|apex[_\-]fused))?|adam|sgd|adafactor|lion|muon|galore)"
     r"(?![a-z0-9_\-])"
 )
 """An optimizer by name ('AdamW', 'adamw_torch', 'optim adafactor', 'Lion')."""
@@ -77,7 +78,7 @@ def read_written_settings(out: Settings, training: bool) -> None:
     s = out.s
     if "dtype" in s:
         _dtype(out)
-    if any(w in s for w in ("adam", "sgd", "adafactor", "lion", "muon", "galore", "came", "sophia")):
+    if any(w in s for w in ("adam", "sgd", "adafactor", "lion", "muon", "galore")):
         _optimizer(out)
     if "layer" in s or "层" in s or "fully" in s or "entirely" in s or "completely" in s:
         _layers(out, training)
