@@ -14,6 +14,8 @@ from tests.real_questions import DATA, ROUND2, answer_json, records, score, spli
 
 WORKING_SPLIT_UNDERSTOOD = 202
 """Questions of the working split understood in full at the last measurement (README.md there)."""
+R2_WORK_UNDERSTOOD_EN = 19
+"""Round 2's English r2work records understood in full at the last measurement (13/19 at its freeze)."""
 
 EXTRA_KEYS = {
     "training_tool", "max_model_len", "num_generations", "max_prompt_length", "max_completion_length",
@@ -259,3 +261,11 @@ def test_scorer_takes_two_stages_as_one_sized_and_one_named() -> None:
     assert score(record, answer) == ["stage"]
     answer["interpretation"]["ignored"] = [{"text": "stage: inference", "reason": "other_setup"}]
     assert score(record, answer) == []
+
+
+def test_round2_work_en_does_not_regress() -> None:
+    work = [r for r in records("r2work") if r["lang"] == "en"]
+    known = set(SizingRequest.model_fields) | EXTRA_KEYS | {"gpu_memory_utilization", "tokens_per_sample"}
+    assert work and all(set(r["stated"]) <= known for r in work)
+    full = sum(not score(r, answer_json(r["text"])) for r in work)
+    assert full >= R2_WORK_UNDERSTOOD_EN

@@ -215,10 +215,15 @@ def test_max_num_seqs_is_a_cap_not_the_load(capsys, tmp_path, question: str, loa
     assert words in reply and f"{load}" in reply.splitlines()[0]  # "room for 19 of the 40 …"
 
 
-def test_pasted_command_cap_alone_is_the_load(capsys) -> None:
-    """With no load in words the cap is what the user gave: it stays the load (as before)."""
+def test_pasted_command_cap_alone_on_the_users_gpus_asks_how_many_fit(capsys) -> None:
+    """With no load in words and the user's GPUs given, the cap is not a load (changed 2026-12-02 after a
+    fresh-user trial, which read "要求 64 条 … 不够" as wrong: vLLM runs fewer than --max-num-seqs when its KV
+    cache holds fewer, vllm/v1/core/sched/scheduler.py): the answer gives how many fit at once (19 at
+    32K on 2 × A100 80G here, as with a load of 40 above) and names the cap as ``cap_only``."""
     code, answer = _ask(capsys, VLLM_SH + "\n2 A100 80G enough?")
-    assert code == 0 and answer["request"]["concurrency"] == 64
+    assert code == 0 and answer["request"]["concurrency_asked"] and answer["request"]["concurrency"] == 19
+    assert answer["report"]["inference"]["max_concurrency"] == 19
+    assert {"text": "--max-num-seqs: 64", "reason": "cap_only"} in answer["interpretation"]["ignored"]
 
 
 # 7. A stage the parser guessed (no stage word: "要跑多久") is not a setting the user stated: no phantom

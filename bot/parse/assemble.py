@@ -69,6 +69,7 @@ from bot.parse.words import (
     serving_a_tuned_model,
     stage_from_words,
 )
+from bot.parse.written_settings import name_suffix
 from bot.settings.chat import within
 from estimator.models import SizingRequest
 from estimator.request import MAX_PARAMS
@@ -288,7 +289,7 @@ class _Parse(FieldSteps):
     def _names(self) -> tuple[list[ModelMention], str | None]:
         self.s, models = extract_models(self.s, self.raw)
         precision: str | None = None
-        for m in lx.PRECISION_RE.finditer(self.s):
+        for m in sorted(lx.PRECISION_RE.finditer(self.s), key=lambda m: name_suffix(self.s, m.start())):
             p = m.group("p").replace(" ", "").replace("-", "")
             this = lx.PRECISION_MAP.get(p, lx.BIT_WIDTHS.get(p))
             named = (f"precision: {m.group('p')}", "no_field" if this is None else "repeated")

@@ -190,11 +190,11 @@ def _inside_sentence(raw: str, name: str) -> bool:
 
 
 TIERED_NAME_RE = rc(
-    r"(?<![a-z0-9.\-_/])(?P<name>(?=[a-z0-9\-]*\d)[a-z][a-z0-9]*(?:-[a-z0-9]+)*-(?:small|base|large|xl|xxl))"
-    r"(?![a-z0-9\-_])"
+    r"(?<![a-z0-9.\-_/])(?P<name>(?=[a-z0-9\-]*\d)[a-z][a-z0-9]*(?:-[a-z0-9]+)*-(?:small|base|large|xl|xxl)"
+    r"(?:-v\d+(?:\.\d+)*)?)(?![a-z0-9\-_.])"
 )
 """A name with a digit and a size tier ('flan-t5-xl', 'gpt2-large', 'mt5-base'): how encoder-decoder and
-GPT-2-era releases name their sizes."""
+GPT-2-era releases name their sizes; a release version may follow the tier ('functionary-small-v2.4')."""
 
 
 def tiered_name(s: str, typed: Typed) -> tuple[int, int, str] | None:

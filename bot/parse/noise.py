@@ -28,11 +28,12 @@ def looks_random(text: str) -> bool:
     if len(text) < NOISE_MIN_CHARS:
         return False
     tokens = text.split()
-    total = sum(len(t) for t in tokens)
+    total = sum(map(len, tokens))
     words = sum(len(t) for t in tokens if len(t) <= WORD_MAX_CHARS or _CJK_RE.search(t))
     return total > 0 and words < WORD_SHARE_MIN * total
 
 
+_LATIN_RE = compile_pattern(r"[a-z]")
 _WORD_RE = compile_pattern(r"[\w.,:;!?%$¥×/+'\"()\-]+")
 """A token of prose: letters, digits and the punctuation questions use (not '{', '^', '|', '~' …)."""
 
@@ -57,10 +58,11 @@ LETTERS_MIN = 200
 def letters_random(text: str) -> bool:
     """Whether ``text`` has at least :data:`LETTERS_MIN` Latin letters, hardly any CJK, and under
     :data:`COMMON_SHARE_MIN` of its letters among :data:`COMMON_LETTERS`: random letters, not prose."""
-    letters = [c for c in text.lower() if "a" <= c <= "z"]
-    if len(letters) < LETTERS_MIN or len(_CJK_RE.findall(text)) * 10 > len(letters):
+    lowered = text.lower()
+    letters = len(_LATIN_RE.findall(lowered))  # counted in C: a message can be 10,000 characters
+    if letters < LETTERS_MIN or len(_CJK_RE.findall(text)) * 10 > letters:
         return False
-    return sum(c in COMMON_LETTERS for c in letters) < COMMON_SHARE_MIN * len(letters)
+    return sum(map(lowered.count, COMMON_LETTERS)) < COMMON_SHARE_MIN * letters
 
 
 def named_nothing(result: ParseResult) -> bool:

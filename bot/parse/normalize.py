@@ -116,6 +116,7 @@ def prepare(text: str) -> tuple[str, bool, str]:
     unchanged = s == text
     s = normalize(s)
     normalized = s if unchanged else normalize(text)
+    s = _DIGIT_GROUPS_RE.sub(lambda m: m.group(0).replace("_", ""), s)  # '120_000': 120000
     s = read_setting_verbs(s)  # 'batchsize 设成 1', '4 比特', '8*40G' (before '*' is markup)
     s = _MARKUP_RE.sub(" ", s)
     s = expand_abbreviations(s)  # "full ft 7b": fine-tuning
@@ -130,6 +131,9 @@ def prepare(text: str) -> tuple[str, bool, str]:
     return s, truncated, normalized
 
 
+_DIGIT_GROUPS_RE = rc(r"(?<![\w.])\d{1,3}(?:_\d{3})+(?![\w.])")
+"""Digits grouped by underscores, as Python, Rust and YAML configs write them ('max_seq_length=120_000',
+'1_000_000 tokens'): one number."""
 _GLUED_KEY_RE = rc(r"(?<![a-z])(mfu|bs|batch|epochs?|ctx)(?=\d)")
 _CN_PERCENT_RE = rc(r"百分之([零〇一二两三四五六七八九十百点]+|\d+(?:\.\d+)?)")
 

@@ -29,7 +29,7 @@ from estimator.request import setting
 from estimator.training_tools import TRAINING_TOOL_LIMITS
 
 _SEP = r"\s*(?:=|:|of|is|to|为|是|设为|设成|设置为|改成|=\s*)?\s*"
-_N = r"(?P<n>\d[\d,]*(?:\.\d+)?\s*k?)(?![\d.a-z])"
+_N = r"(?P<n>\d[\d,]*(?:\.\d+)?\s*k?)(?!\d|\.\d|[a-z])"  # a full stop after it ends the sentence
 
 
 def _key(words: str) -> str:

@@ -19,6 +19,7 @@ from bot.parse.numbers import parse_number
 from bot.parse.prose_vocab import read_vocabulary
 from bot.parse.regex import rc
 from bot.parse.throughput_words import requests_per_second, tokens_per_minute
+from bot.parse.written_settings import read_written_settings
 
 ZERO_RE = rc(
     r"(?<![a-z0-9])(?:deepspeed[\s\-_]*)?zero[\s\-_]*(?:stage[\s\-_]*|阶段\s*)?(?P<n>[0-3])(?![0-9]|\.\d)"
@@ -206,6 +207,7 @@ def extract_settings(s: str, training: bool) -> Settings:
     _hours(out)
     _serving(out, training)
     _methods(out)
+    read_written_settings(out, training)
     return out
 
 

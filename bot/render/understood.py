@@ -55,6 +55,7 @@ IGNORED_TEXTS: dict[str, str] = {
     "runtime_not_modelled": N_(
         "sized with the generic serving memory model; this engine's own is not modelled"
     ),
+    "llama_cpp_based": N_("it runs llama.cpp: sized with llama.cpp's memory model"),
     "nearest_format": N_(
         "the sizing has no such format: sized as the next larger one it has (shown above), a few percent more"
     ),

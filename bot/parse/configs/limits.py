@@ -30,15 +30,19 @@ length" is prose, read as the context itself)."""
 
 LIMIT_RE = rc(
     r"(?<![a-z0-9_])-{0,2}(?:" + LIMIT_KEYS + r")\s*(?:=|:|of|is|to|为|是|设为|设成|设置为|改成|开到)?\s*"
-    r"(?P<n>\d[\d,]*(?:\.\d+)?\s*[km]?)(?![\d.a-z])"
+    r"(?P<n>\d[\d,]*(?:\.\d+)?\s*[km]?)(?!\d|\.\d|[a-z])"  # 'num_ctx 64000.': a full stop ends it
 )
 """A limit key and its value ('--max-model-len 10000', 'max_model_len 2048', 'num_ctx=32000',
 'vllm_maxlen 8000', 'max_model_len 开到 1M')."""
 
 LIMIT_AFTER_RE = rc(
-    r"(?<![\d.,])(?P<n>\d[\d,]*(?:\.\d+)?\s*[km]?)\s*(?:tokens?\s*)?-{0,2}(?:" + LIMIT_KEYS + r")(?![a-z])"
+    r"(?<![\w.,])(?P<n>\d(?:[\d,]*\d)?(?:\.\d+)?\s*[km]?)\s*(?:tokens?\s*)?-{0,2}(?:"
+    + LIMIT_KEYS
+    + r")(?![a-z])"
 )
-"""The value before its key, as people write it in a sentence ('16k session len', '16k max model len')."""
+"""The value before its key, as people write it in a sentence ('16k session len', '16k max model len'); a
+number starts a word and ends in a digit ('bfloat16 --max-model-len', 'split 11/11, num_ctx 64000': not
+values of the key)."""
 
 
 def limit_value(raw: str) -> int | None:
