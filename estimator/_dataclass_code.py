@@ -46,7 +46,10 @@ def _exec(source: Any, namespace: Any = None, local_ns: Any = None) -> None:
     """``exec`` for ``dataclasses``: a text the build stored runs from its stored code."""
     if isinstance(source, str):  # compiled here: builtins.exec would inherit this module's flags
         stored = _stored.get(source)
-        code = compile_text(source) if stored is None else marshal.loads(stored)
+        try:
+            code = compile_text(source) if stored is None else marshal.loads(stored)
+        except (EOFError, ValueError, TypeError):  # a damaged entry: compile as dataclasses would
+            code = compile_text(source)
         if _recorded is not None:
             _recorded[source] = code
         source = code

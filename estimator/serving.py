@@ -200,11 +200,16 @@ def runs_fp8_weight_only(gpu: GpuSpec) -> bool:
 def serving_precision(req: SizingRequest, spec: ModelSpec, gpu: GpuSpec, ledger: Ledger) -> Precision:
     """The weights' precision: the user's, else as released (design §3.1) — except FP8 releases on a
     card without FP8 that cannot run them weight-only (:func:`runs_fp8_weight_only`): bf16, stated.
-    FP8 weights on a card without FP8 tensor cores are timed at its 16-bit peak
-    (:func:`estimator.serving_speed.compute_peak`), and the reply says so (``fp8_serving_16bit``)."""
+    FP8 asked on such a card is said not to run there (``fp8_weights_unsupported``) and sized in bf16.
+    FP8 weights on a card without FP8 tensor cores that runs them weight-only (Ampere) are timed at its
+    16-bit peak (:func:`estimator.serving_speed.compute_peak`), and the reply says so
+    (``fp8_serving_16bit``)."""
     no_fp8 = not gpu.has_fp8 and not gpu.generic
     if req.precision is None and spec.release_precision == "fp8" and no_fp8 and not runs_fp8_weight_only(gpu):
         return Precision(ledger.assume("precision", "bf16", Why.release_fp8_as_bf16, gpu=gpu.name))
+    if req.precision is Precision.fp8 and no_fp8 and not runs_fp8_weight_only(gpu):  # said, then bf16
+        ledger.note("fp8_weights_unsupported", gpu=gpu.name)
+        return Precision.bf16
     precision = req.precision or Precision(
         ledger.assume("precision", spec.release_precision, Why.release_precision)
     )
@@ -419,7 +424,7 @@ def _serving_notes(
 ) -> None:
     """Warnings: vLLM refusing to start, the user's GPUs too few or the load too high, TP over PCIe, a
     pipeline over nodes."""
-    note_short_of_target(req.target_tokens_per_s if not req.concurrency else None, inf, ledger)
+    note_short_of_target(req.target_tokens_per_s, inf, ledger)  # with a stated load too: said, not lost
     count = requested_count(req)
     limit = engine_limit(req, inf, spec)  # vLLM checks one whole max_model_len
     if _refused(req, inf, runtime, spec):

@@ -69,23 +69,20 @@ def test_released_fp8_on_a100_runs_weight_only_and_says_so():
 @pytest.mark.parametrize(
     ("question", "said"),
     [
-        (
-            "serve llama 3 70B in fp8 on 4 910B",
-            "Huawei Ascend 910B has no FP8 tensor cores: the FP8 weights are",
-        ),
-        (
-            "4张910B部署Llama 3 70B，fp8",
-            "Huawei Ascend 910B 没有 FP8 张量核心：FP8 权重按每个 1 字节计显存，但速度按它的 bf16",
-        ),
+        ("serve llama 3 70B in fp8 on 4 910B", "FP8 does not run on Huawei Ascend 910B"),
+        ("4张910B部署Llama 3 70B，fp8", "Huawei Ascend 910B 跑不了 FP8"),
     ],
 )
-def test_fp8_asked_on_ascend_serving_is_timed_at_bf16_and_said(question, said):
-    """The user's FP8 stays (1.03 B per weight: 16-bit embeddings and head) and the speed uses the
-    910B's 320 TFLOPS 16-bit peak; the reply says so."""
+def test_fp8_asked_on_ascend_serving_is_said_not_to_run_and_sized_in_bf16(question, said):
+    """The 910B has no FP8 tensor cores and no FP8 weight-only kernel (vLLM's runs on Ampere's Marlin;
+    vLLM-Ascend serves BF16 or INT8 W8A8): the user's FP8 is named as not run, and the weights are sized
+    in bf16, 2 B per weight (changed 2026-12-02 after a review: FP8 was sized at 1 B and only timed
+    at bf16, a setting the card cannot run)."""
     d = ask_json(question)
-    assert d["request"]["precision"] == "fp8"
-    assert d["report"]["inference"]["bytes_per_param"] == pytest.approx(1.03, abs=0.01)
-    assert "fp8_serving_16bit" in {w["code"] for w in d["report"]["warnings"]}
+    assert d["request"]["precision"] == "bf16"  # what is sized; the user's fp8 is named below
+    assert d["report"]["inference"]["bytes_per_param"] == pytest.approx(2.0, abs=0.01)
+    assert "fp8_weights_unsupported" in {w["code"] for w in d["report"]["warnings"]}
+    assert {"text": "precision: fp8", "reason": "no_fp8_weights"} in d["interpretation"]["ignored"]
     assert said in ask_text(question)
 
 

@@ -42,6 +42,7 @@ IGNORED_REASONS = (
     "training_precision",  # int8/int4 for full training: weights train in bf16
     "config_model",  # a model name or size next to a config.json: the config gives the model
     "no_fp8",  # FP8 training asked on a card without FP8 tensor cores: timed in bf16
+    "no_fp8_weights",  # FP8 serving asked on a card that cannot load FP8 weights: sized in bf16
     "no_int8",  # int8 training asked on a card without an INT8 tensor-core peak in the catalog: bf16
     "more_than_gpus",  # a TP × PP larger than the GPU count: the layout was searched instead
     "fp8_time_only",  # FP8 training with nothing to time: FP8 changes the time; memory is sized in bf16
@@ -50,6 +51,7 @@ IGNORED_REASONS = (
     "tool_inferred",  # a tool not named, read from its settings (ZeRO-3: DeepSpeed); no model of the tool
     "nearest_format",  # a GGUF format the sizing lacks (Q5_K_S): sized as the next larger one (Q5_K_M)
     "qps_needs_output",  # requests per second without the output tokens per request ('qps 20')
+    "per_user_speed",  # a speed per user ('each user 20 tok/s'): compared with the per-sequence speed
     "llama_cpp_based",  # a front-end that runs llama.cpp (koboldcpp, LM Studio): sized as llama.cpp
     *UNUSED_REASONS,  # keys of a pasted training/serving config (bot.parse.configs.model)
 )
@@ -143,6 +145,8 @@ def _unused_settings(said: SizingRequest, report: SizingReport) -> list[Ignored]
                 out.append(Ignored(text=_text(name, getattr(said, name)), reason="training_only"))
         if said.batch_size and said.concurrency and said.batch_size != said.concurrency:
             out.append(Ignored(text=_text("batch_size", said.batch_size), reason="training_only"))
+        if any(n.code == "fp8_weights_unsupported" for n in report.warnings):
+            out.append(Ignored(text=_text("precision", said.precision), reason="no_fp8_weights"))
     if not serving:
         method = req.method or Method.full
         if said.offload and method != Method.full:  # estimator.training_setup: offload of a full run only

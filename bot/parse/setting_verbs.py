@@ -45,10 +45,13 @@ CHANGED_LATER_RE = rc(
     r"(?:是|为|设的?|用的?|设为|=|:|\bwas\b|\bof\b|\bat\b)?\s*(?P<old>\d[\d.,]*\s*k?)(?![\d.])"
     r"(?P<mid>[^0-9]{0,40}?)(?:后来|然后|再|又|\bthen\s+(?:i\s+|we\s+)?)?\s*"
     r"(?:改成|改为|换成|调到|调成|降到|降低到|减到|减少到|改到|减为|降为|提到|加到"
-    r"|(?:lowered|reduced|dropped|cut|changed|set|decreased|increased|raised)\s+(?:it\s+)?to)\s*(?=\d)"
+    r"|(?:lowered|reduced|dropped|cut|changed|set|decreased|increased|raised)\s+(?:it\s+)?to)\s*"
+    r"(?=\d[\d.,]*\s*k?(?![\d.])(?!\s*(?:张|卡|台|块|个?节点|nodes?\b|gpus?\b|cards?\b|x\b|×|[ahblv]\d|rtx"
+    r"|days?\b|天|小时|hours?\b|weeks?\b|周|个?月|months?\b)))"
 )
 """'cutoff_len 一开始是 8192 …，改成 6144', 'batch size was 8 at first, then I lowered it to 2': the value
-after the change is the setting (the job asked about); the first is named as not used."""
+after the change is the setting (the job asked about); the first is named as not used. A number with a
+card, count or time after it ('后来加到8张A100', 'increased to 8 A100s') is not the setting's new value."""
 _CHANGE_WORDS = ("改", "换", "调", "降", "减", "提到", "加到", " to ")
 _CHANGE_GATE = re.compile("|".join(map(re.escape, _CHANGE_WORDS)))
 

@@ -18,7 +18,7 @@ from bot.parse.normalize import mask
 from bot.parse.numbers import parse_number
 from bot.parse.prose_vocab import read_vocabulary
 from bot.parse.regex import rc
-from bot.parse.throughput_words import requests_per_second, tokens_per_minute
+from bot.parse.throughput_words import per_user_rate, requests_per_second, tokens_per_minute
 from bot.parse.written_settings import read_written_settings
 
 ZERO_RE = rc(
@@ -354,6 +354,9 @@ def _throughput(out: Settings, training: bool) -> None:
             out.s = _masked(out.s, m)
         elif value is not None and training:  # a cluster's throughput: not used (no per-GPU figure)
             out.notes.append("throughput_not_per_gpu")
+        elif value is not None and per_user_rate(out.s, m.start(), m.end()):  # 'each user 20 tok/s'
+            out.unused.append((m.group(0).strip(), "per_user_speed"))
+            out.s = _masked(out.s, m)
         elif value is not None and not MEASURED_WORDS.search(near):  # serving: the throughput asked for
             out.fields["target_tokens_per_s"] = value
             out.s = _masked(out.s, m)

@@ -3,7 +3,8 @@
 '5,000 tokens/s', '吞吐要 5k tok/s', '1M tokens per minute', '每分钟100万token', 'TPM 2M' are a target
 for the whole service (``target_tokens_per_s``; per minute ÷ 60). Requests per second ('qps 20', '每秒
 20 个请求') need the output tokens per request to become tokens/s: named, with that reason, not guessed.
-A rate with a measuring word before it ('we get 3,000 tokens/s') is not a target.
+A rate with a measuring word before it ('we get 3,000 tokens/s') is not a target, nor is a speed per
+user ('each user should see 20 tok/s', '每个用户 30 token/s'): that is a per-sequence speed, named.
 """
 
 from __future__ import annotations
@@ -16,13 +17,18 @@ from bot.parse.regex import rc
 _N = r"(?P<v>\d+(?:,\d{3})*(?:\.\d+)?\s*(?:[km]\b|万|亿)?)"
 PER_MINUTE_RE = rc(
     r"(?<![a-z0-9.])" + _N + r"\s*(?:tokens?|toks?|词元)\s*(?:/\s*min(?:ute)?\b|per\s+min(?:ute)?\b|每分钟)"
-    r"|(?:每分钟|tpm\s*[:=]?)\s*" + _N.replace("(?P<v>", "(?P<w>") + r"\s*(?:tokens?|toks?|词元)?"
-    r"|(?<![a-z0-9.])" + _N.replace("(?P<v>", "(?P<x>") + r"\s*tpm\b"
+    r"|每分钟\s*" + _N.replace("(?P<v>", "(?P<w>") + r"\s*(?:个\s*)?(?:tokens?|toks?|词元)"
+    r"|tpm\s*[:=]?\s*"
+    + _N.replace("(?P<v>", "(?P<y>")
+    + r"|(?<![a-z0-9.])"
+    + _N.replace("(?P<v>", "(?P<x>")
+    + r"\s*tpm\b"
 )
 QPS_RE = rc(
     r"(?<![a-z0-9.])(?P<v>\d+(?:\.\d+)?)\s*(?:qps|rps|requests?\s*(?:/\s*s(?:ec)?\b|per\s+second))"
     r"|(?:qps|rps)\s*(?:大概|约|是|为|要|:|=|of|around|about)?\s*(?P<w>\d+(?:\.\d+)?)"
-    r"|每秒\s*(?P<x>\d+(?:\.\d+)?)\s*(?:个|条)?\s*(?:请求|request)"
+    r"|每(?:秒|分钟)\s*(?P<x>\d+(?:\.\d+)?)\s*(?:个|条)?\s*(?:请求|request)"
+    r"|(?<![a-z0-9.])(?P<z>\d+(?:\.\d+)?)\s*(?:rpm\b|requests?\s*(?:/\s*min(?:ute)?\b|per\s+minute))"
 )
 
 
@@ -44,3 +50,20 @@ def requests_per_second(s: str) -> tuple[str, re.Match[str]] | None:
     m = QPS_RE.search(s)
     got = _value(m) if m else None
     return (m.group(0).strip(), m) if got and m else None
+
+
+PER_USER_BEFORE_RE = rc(
+    r"(?:each|every|per|single)[\s\-]+(?:user|request|sequence|stream|session)"
+    r"|每个?(?:用户|请求|人|序列)|单(?:用户|请求|序列)"
+)
+PER_USER_AFTER_RE = rc(
+    r"^\s*(?:/\s*|per\s+|each\s+|for\s+each\s+|a\s+)(?:user|request|sequence|stream|session)\b"
+    r"|^\s*每个?(?:用户|请求|人)"
+)
+
+
+def per_user_rate(s: str, start: int, end: int) -> bool:
+    """Whether the rate at ``s[start:end]`` is a speed per user or per request (the words just before
+    or after it say so), not the service's throughput."""
+    before, after = s[max(0, start - 40) : start], s[end : end + 24]
+    return bool(PER_USER_BEFORE_RE.search(before) or PER_USER_AFTER_RE.match(after))

@@ -33,6 +33,9 @@ _NOT_MODEL_WORDS = frozenset((
     "english", "chinese", "japanese", "korean", "french", "german", "spanish", "russian", "arabic",
     "multilingual", "python", "colab", "kaggle", "please", "then", "again", "locally", "online", "offline",
     "with", "using", "it", "them", "this", "that", "on", "in", "for", "from", "and",
+    "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "today", "tomorrow",
+    "january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+    "november", "december", "monday's", "friday's", "weekend", "night", "morning",
 ))  # fmt: skip
 """Capitalized words that follow or precede a job verb without naming a model."""
 _CJK_RE = re.compile(r"[\u4e00-\u9fff]")

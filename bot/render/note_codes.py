@@ -66,6 +66,7 @@ class NoteCode(StrEnum):
     pp_bubble = "pp_bubble"
     fp8_not_supported = "fp8_not_supported"
     fp8_serving_16bit = "fp8_serving_16bit"
+    fp8_weights_unsupported = "fp8_weights_unsupported"
     measured_mfu_unusual = "measured_mfu_unusual"
     fp8_no_faster = "fp8_no_faster"
     int8_not_supported = "int8_not_supported"

@@ -37,6 +37,7 @@ IGNORED_TEXTS: dict[str, str] = {
     ),
     "config_model": N_("your config.json gives the model"),
     "more_than_gpus": N_("it needs more GPUs than you have; the layout was chosen for your GPUs"),
+    "no_fp8_weights": N_("this card cannot load FP8 weights: sized in bf16"),
     "no_fp8": N_("this card has no FP8 tensor cores: timed in bf16"),
     "no_int8": N_("this card has no INT8 tensor-core peak in my catalog: timed in bf16"),
     "fp8_time_only": N_(
@@ -71,8 +72,11 @@ IGNORED_TEXTS: dict[str, str] = {
     ),
     "cap_not_load": N_("a cap on the sequences run at once, not the load: your stated concurrency is sized"),
     "qps_needs_output": N_(
-        "requests per second become tokens per second only with the output tokens per request: give "
-        "those (or a tokens/s target) and it is sized; the answer below is at the load shown"
+        "a request rate becomes tokens per second only with the output tokens per request: give those (or "
+        "a tokens/s target) and it is sized; the answer below is at the load shown"
+    ),
+    "per_user_speed": N_(
+        "a speed per user, not the service's throughput: compare it with the decode speed per sequence below"
     ),
     "cap_only": N_(
         "a cap on the sequences run at once, not a load: the answer gives how many fit at once on your GPUs; "

@@ -202,6 +202,10 @@ NOTE_MESSAGES: dict[NoteCode, str] = {
         "larger global batch or interleaved stages shrink it."
     ),
     NoteCode.fp8_not_supported: N_("%(gpu)s has no FP8 tensor cores: the time is for bf16 training."),
+    NoteCode.fp8_weights_unsupported: N_(
+        "FP8 does not run on %(gpu)s (no FP8 tensor cores, no FP8 weight-only kernel): sized in bf16; INT8 "
+        "(W8A8) or INT4 weights are the smaller formats there."
+    ),
     NoteCode.fp8_serving_16bit: N_(
         "%(gpu)s has no FP8 tensor cores: the FP8 weights are sized at 1 byte each, but the speed is "
         "timed at its bf16 peak (weight-only FP8, dequantized to 16-bit as it computes)."
