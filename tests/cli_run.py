@@ -3,9 +3,12 @@ tests that check an answer end to end."""
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import subprocess
 import sys
+from pathlib import Path
 from typing import Any
 
 
@@ -23,3 +26,20 @@ def ask_text(question: str, *options: str) -> str:
 def ask_json(question: str) -> dict[str, Any]:
     """The JSON contract of ``ask --format json``."""
     return json.loads(ask_text(question, "--format", "json"))
+
+
+CORPUS_QUESTIONS = [
+    q["text"]
+    for q in json.loads((Path(__file__).parent / "data" / "questions.json").read_text(encoding="utf-8"))
+]
+"""The texts of the question corpus (tests/data/questions.json)."""
+
+
+def ask_quietly(*args: str) -> str:
+    """What ``sizing-bot ask ARGS`` prints, run in this process (its stderr discarded)."""
+    from bot.cli import main
+
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
+        main(["ask", *args])
+    return out.getvalue()

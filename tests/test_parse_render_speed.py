@@ -4,34 +4,23 @@ bench/compare.py --parts answers checks the replies byte for byte over the corpu
 
 from __future__ import annotations
 
-import contextlib
 import inspect
-import io
-import json
 import re
 import sys
-from pathlib import Path
 
 import pytest
 
 import bot.parse  # noqa: F401  (bot.parse.normalize the module, not the function it re-exports)
-from bot.cli import main
 from bot.parse import lexicon as lx
 from bot.parse import parse
 from bot.render import env as render_env
 from bot.render.describe import _family_sizes, gpu_names
 from bot.render.fmt import display_width
 from estimator import catalog
+from tests.cli_run import CORPUS_QUESTIONS, ask_quietly
 
-CORPUS = Path(__file__).parent / "data" / "questions.json"
-QUESTIONS = [q["text"] for q in json.loads(CORPUS.read_text(encoding="utf-8"))]
-
-
-def ask(*args: str) -> str:
-    out = io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
-        main(["ask", *args])
-    return out.getvalue()
+QUESTIONS = CORPUS_QUESTIONS
+ask = ask_quietly
 
 
 def python_calls(fn, *args) -> int:

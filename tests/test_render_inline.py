@@ -4,29 +4,17 @@ changes an answer: the inlined templates render every corpus reply byte for byte
 
 from __future__ import annotations
 
-import contextlib
-import io
-import json
-from pathlib import Path
-
 import pytest
 from jinja2 import Environment, FileSystemLoader, Template, Undefined, pass_context
 from jinja2.runtime import Context as JinjaContext
 
-from bot.cli import main
 from bot.core.pipeline import Context, answer
 from bot.render import env as render_env
 from bot.render.renderer import render
+from tests.cli_run import CORPUS_QUESTIONS, ask_quietly
 
-CORPUS = Path(__file__).parent / "data" / "questions.json"
-QUESTIONS = [q["text"] for q in json.loads(CORPUS.read_text(encoding="utf-8"))]
-
-
-def ask(*args: str) -> str:
-    out = io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
-        main(["ask", *args])
-    return out.getvalue()
+QUESTIONS = CORPUS_QUESTIONS
+ask = ask_quietly
 
 
 def test_a_reply_loads_only_its_own_template_and_the_macros(monkeypatch):
