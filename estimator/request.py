@@ -289,6 +289,14 @@ class SizingRequest(_Frozen):
         description="KV cache format when serving (bf16 default, fp8 option)",
         json_schema_extra=_setting("serving", json_order=26),
     )
+    max_num_seqs: int | None = Field(
+        None,
+        gt=0,
+        description="the serving engine's cap on sequences run at once (vLLM --max-num-seqs, SGLang "
+        "--max-running-requests, lmdeploy --max-batch-size) with no load stated: the answer runs the "
+        "sequences that fit, at most this many",
+        json_schema_extra=_setting("serving", json_order=54, stated=(1, 1_000_000)),
+    )
     target_tokens_per_s: float | None = Field(
         None,
         gt=0,

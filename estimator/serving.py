@@ -272,7 +272,8 @@ def size_serving(
         inf, stated = _stated_layout(inf, stated, size(precision, searched=True), ledger)
         too_small = stated is None
     if req.concurrency_asked and not req.concurrency and requested_count(req):
-        inf = _at_capacity(most, lambda: size(precision), inf, runtime_for(gpu, precision, named=named))
+        rt = runtime_for(gpu, precision, named=named)
+        inf = _at_capacity(most, lambda: size(precision), inf, rt, req.max_num_seqs)
     elif req.target_tokens_per_s and not req.concurrency:  # "5,000 tokens/s": the load that decodes it
         inf = concurrency_for_target(req.target_tokens_per_s, most, lambda: size(precision), inf)
     local = _local_format(req, spec, gpu, inf, size)
@@ -310,12 +311,17 @@ def _total_memory_note(
 
 
 def _at_capacity(
-    most: list[int], sized: Callable[[], Inference], inf: Inference, rt: ServingRuntime
+    most: list[int],
+    sized: Callable[[], Inference],
+    inf: Inference,
+    rt: ServingRuntime,
+    cap: int | None = None,
 ) -> Inference:
     """ "How many at once?" on the user's GPUs: sized again at the sequences they hold (speed, KV cache
-    and cost at that load, not at an assumed 16); ``most`` receives that count."""
+    and cost at that load, not at an assumed 16), never more than the engine's ``cap``
+    (``--max-num-seqs``); ``most`` receives that count."""
     if inf.max_concurrency >= 1 or rt.prefills_batch:
-        most.append(max(1, inf.max_concurrency))
+        most.append(max(1, min(inf.max_concurrency, cap or inf.max_concurrency)))
         inf = sized()
     return _batch_bound(most, sized, inf) if rt.prefills_batch else inf
 

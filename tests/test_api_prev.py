@@ -77,3 +77,19 @@ def test_prev_is_documented(client):
 
     readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
     assert '"prev"?' in readme and "bad_prev" in readme
+
+
+@pytest.mark.parametrize(
+    ("first", "then"),
+    [
+        ("2张4090 48G 能跑Qwen2.5-32B推理吗，32k上下文，10并发", "那H100呢？"),
+        ("can 2 RTX 4090 48GB serve qwen2.5-32b at 32k context for 10 users?", "what about H100?"),
+    ],
+)
+def test_a_follow_up_to_another_card_drops_the_old_cards_memory(client, first, then):
+    """ "2张4090 48G", then "那H100呢": the H100's own 80 GB, not the 4090's 48 (final trial 2026-12-02)."""
+    a = _ask(client, {"q": first})
+    assert a["request"]["gpu_memory_gib"] == 48
+    b = _ask(client, {"q": then, "prev": a["request"]})
+    assert b["request"]["gpu"] == "H100-SXM5-80GB" and b["request"]["gpu_memory_gib"] is None
+    assert b["report"]["hardware"]["memory_gib"] == 80 and "48G" not in b["reply"].splitlines()[0]

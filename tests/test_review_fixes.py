@@ -88,3 +88,29 @@ def test_a_damaged_stored_dataclass_method_is_compiled_again() -> None:
     finally:
         dc._stored.clear()
         dc._stored.update(saved)
+
+
+@pytest.mark.parametrize(
+    ("question", "target"),
+    [
+        ("部署Qwen2.5-72B推理，要每秒5000 token输出，用H100需要几张？", 5000),
+        ("DeepSeek-V3 部署需要几张H20，每秒5000 token", 5000),
+    ],
+)
+def test_a_rate_written_every_second_first_is_the_target(question: str, target: float) -> None:
+    """'每秒5000 token' (每秒 before the number) is the same target as '5000 tokens/s' (final trial)."""
+    answer = answer_json(question)
+    assert answer["request"]["target_tokens_per_s"] == target
+    assert answer["report"]["inference"]["decode_tokens_per_s"]["aggregate"] >= target
+
+
+def test_a_pasted_cap_bounds_the_sequences_run_at_once() -> None:
+    """--max-num-seqs 128 on 8 × H100 with Llama 3.1 70B: more fit at 4K, but vLLM runs at most 128, so
+    speed and cost are at 128 (final trial: 164 were quoted beside the cap named)."""
+    answer = answer_json(
+        "vllm serve meta-llama/Llama-3.1-70B-Instruct --tensor-parallel-size 8 --max-num-seqs 128"
+        " on 8 H100, throughput?"
+    )
+    inf = answer["report"]["inference"]
+    assert answer["request"]["max_num_seqs"] == 128 and inf["max_concurrency"] > 128
+    assert inf["concurrency"] == 128 and inf["decode_tokens_per_s"]["batch"] == 128

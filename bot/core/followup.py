@@ -165,6 +165,8 @@ def merge(
         drop("tokens")
     if "gpu" in new and catalog.family_of(new["gpu"]) != catalog.family_of(prev.gpu):
         drop("price_per_gpu_hour")  # the user's price was for the old GPU
+        if "gpu_memory_gib" not in new:
+            drop("gpu_memory_gib")  # "2张4090 48G" → "那H100呢": an H100's own memory, not 48G
     if "currency" in new and new["currency"] != prev.currency and prev.currency is not None:
         drop("price_per_gpu_hour", "budget")  # amounts in the old currency
     method = new.get("method", prev.method)

@@ -18,7 +18,12 @@ from bot.parse.normalize import mask
 from bot.parse.numbers import parse_number
 from bot.parse.prose_vocab import read_vocabulary
 from bot.parse.regex import rc
-from bot.parse.throughput_words import per_user_rate, requests_per_second, tokens_per_minute
+from bot.parse.throughput_words import (
+    per_user_rate,
+    requests_per_second,
+    tokens_per_minute,
+    tokens_per_second_first,
+)
 from bot.parse.written_settings import read_written_settings
 
 ZERO_RE = rc(
@@ -365,7 +370,16 @@ def _throughput(out: Settings, training: bool) -> None:
 
 
 def _serving_targets(out: Settings) -> None:
-    """'1M tokens per minute' → a tokens/s target; 'qps 20' named: it needs the output per request."""
+    """'1M tokens per minute', '每秒5000 token' → a tokens/s target (a rate per user is named instead);
+    'qps 20' named: it needs the output per request."""
+    per_second = tokens_per_second_first(out.s)
+    if per_second is not None:
+        m = per_second[1]
+        if per_user_rate(out.s, m.start(), m.end()):
+            out.unused.append((m.group(0).strip(), "per_user_speed"))
+        else:
+            out.fields.setdefault("target_tokens_per_s", per_second[0])
+        out.s = _masked(out.s, m)
     per_minute = tokens_per_minute(out.s)
     if per_minute is not None:
         out.fields.setdefault("target_tokens_per_s", per_minute[0])

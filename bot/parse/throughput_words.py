@@ -38,6 +38,21 @@ def _value(m: re.Match[str]) -> tuple[str, float] | None:
     return (raw, value) if value and value > 0 else None
 
 
+PER_SECOND_FIRST_RE = rc(
+    r"每秒\s*(?:要|需要|输出|生成|能|达到|跑)?\s*(?P<v>\d+(?:,\d{3})*(?:\.\d+)?\s*(?:[km]\b|万)?)\s*(?:个\s*)?"
+    r"(?:tokens?|toks?|词元)"
+)
+"""'每秒5000 token', '每秒要2000 token输出': a rate written with 每秒 before the number (TPS_RE reads
+'5000 tokens/s' and '5000 token每秒')."""
+
+
+def tokens_per_second_first(s: str) -> tuple[float, re.Match[str]] | None:
+    """A tokens/s rate written as '每秒 N token' in the normalized text ``s``, and its match."""
+    m = PER_SECOND_FIRST_RE.search(s) if "每秒" in s else None
+    got = _value(m) if m else None
+    return (got[1], m) if got and m else None
+
+
 def tokens_per_minute(s: str) -> tuple[float, re.Match[str]] | None:
     """Output tokens per second from a per-minute rate in the normalized text ``s``, and its match."""
     m = PER_MINUTE_RE.search(s)

@@ -84,6 +84,7 @@ def _load_and_cap(parsed: ParseResult, stack: StackConfig, update: dict[str, Any
         # schedules by free blocks, vllm/v1/core/sched/scheduler.py): "how many fit" is the question
         cap = update.pop("concurrency")
         update["concurrency_asked"] = True
+        update["max_num_seqs"] = cap  # the most the engine runs at once: the answer stays below it
         unused.append((f"{flag}: {cap}", "cap_only"))
         return
     if load is None or "concurrency" not in parsed.found:
