@@ -131,15 +131,14 @@ def serving_layout(
     runtime: ServingRuntime = VLLM,
     load: Load = NO_LOAD,
 ) -> Layout:
-    """Fewest GPUs for ``concurrency`` sequences: TP within a node, then data-parallel replicas
-    (vLLM/SGLang scale out with replicas), and pipeline stages only as many as one copy of the model
-    needs to fit (:func:`pipeline_to_fit`): a stage never makes a token faster (each token passes every
-    stage in turn), so more load gets more copies, not more stages. Ties go to the larger TP group."""
+    """Fewest GPUs for ``concurrency`` sequences (design §3.5): TP within a node, data-parallel replicas
+    (vLLM/SGLang scale out with replicas), or pipeline stages across nodes when they hold the weights, or
+    the load, on fewer GPUs than copies would (each copy repeats the weights: DeepSeek-R1 for 100 users at
+    32K on H20 is one TP 8 × PP 2 copy on 16 GPUs, not 25 TP-8 copies). A stage never makes a token
+    faster (:func:`estimator.serving_speed.decode_speed` charges its hops), so ties go to no pipeline,
+    then to the larger TP group."""
     best: tuple[tuple[int, int, int], Layout] | None = None
-    fit_pp = pipeline_to_fit(weights, kv_seq, spec, gpu, runtime, load)
     for t, pp in _groups(spec, gpu):
-        if pp > fit_pp:
-            continue
         per = sequences_per_replica(weights, kv_seq, spec, gpu, t, pp, runtime, load)
         if per < 1:
             continue
@@ -151,22 +150,6 @@ def serving_layout(
         return best[1]
     tp, pp = layout_for(weights, kv_seq * concurrency, spec, gpu, runtime, load)
     return Layout(tp, pp, 1)
-
-
-def pipeline_to_fit(
-    weights: float,
-    kv_seq: float,
-    spec: ModelSpec,
-    gpu: GpuSpec,
-    runtime: ServingRuntime = VLLM,
-    load: Load = NO_LOAD,
-) -> int:
-    """Pipeline stages one copy of the model needs to hold its weights and one sequence: 1 when one
-    node's TP group holds them, else the fewest whole nodes (:func:`layout_for`). vLLM's distributed
-    serving guide: TP within a node; PP "the number of nodes" only when the model does not fit in one
-    node; pipeline parallelism raises throughput only with several micro-batches in flight, never the
-    speed of one sequence."""
-    return layout_for(weights, kv_seq, spec, gpu, runtime, load)[1]
 
 
 MAX_SERVING_PP = 4

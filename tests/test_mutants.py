@@ -689,9 +689,8 @@ sampler pass over 1,024 rows at 28 B per vocabulary entry outweighs the forward 
 def test_serving_layouts_for_llama3_70b_on_h100():
     """Llama-3-70B bf16 (141.2 GB), 4k context (1.34 GB of KV), 72.69 GB of room per H100: a TP 2 / 4 /
     8 group holds 3 / 111 / 328 sequences, TP 8 × PP 2 / 3 761 / 1,194. 16 users: one TP-4 group.
-    1,000 users: TP-8 replicas need 4 (32 GPUs); one TP 8 × PP 3 copy would hold them on 24 GPUs, but
-    one node holds the model, so no pipeline: replicas (s7 fix item 1: PP only to fit a model).
-    On the user's 8 GPUs (one user): the most replicas that each hold a
+    1,000 users: TP-8 replicas need 4 (32 GPUs), TP 8 × PP 2 two copies (32), one TP 8 × PP 3 copy
+    holds them on 24 GPUs. On the user's 8 GPUs (one user): the most replicas that each hold a
     sequence, 4 × TP 2 (throughput); for 500 users none holds them: the layout holding the most, one
     TP-8 group (328 vs 2 × 111 vs 4 × 3). 12 GPUs: 6 × TP 2."""
     w = weight_bytes(LLAMA3_70B, LLAMA3_70B.params_total, Precision.bf16)
@@ -699,7 +698,7 @@ def test_serving_layouts_for_llama3_70b_on_h100():
     assert room_per_gpu(LLAMA3_70B, H100, 8) == pytest.approx(H100_VLLM_ROOM_LLAMA3, rel=1e-12)
     assert [sequences_per_replica(w, kv, LLAMA3_70B, H100, t, 1) for t in (2, 4, 8)] == [3, 111, 328]
     assert serving_layout(w, kv, 16, LLAMA3_70B, H100) == Layout(4, 1, 1)
-    assert serving_layout(w, kv, 1000, LLAMA3_70B, H100) == Layout(8, 1, 4)
+    assert serving_layout(w, kv, 1000, LLAMA3_70B, H100) == Layout(8, 3, 1)
     assert layout_on(8, w, kv, LLAMA3_70B, H100) == Layout(2, 1, 4)
     assert layout_on(8, w, kv, LLAMA3_70B, H100, concurrency=500) == Layout(8, 1, 1)
     twelve = layout_on(12, w, kv, LLAMA3_70B, H100)
@@ -717,12 +716,11 @@ def test_serving_layout_of_one_sequence_per_group():
 
 def test_pipeline_serving_of_llama_405b_on_a100():
     """Llama-3.1-405B bf16 (812 GB) fits no 8-GPU node: a pipeline of nodes. 256 users' KV
-    (2.1 GB each) gets a second copy of the two stages that hold the model, not a third stage (s7 fix
-    item 1: PP only to fit the model, then replicas); on 16 GPUs two stages, on 40 GPUs two replicas."""
+    (2.1 GB each) needs a third stage; on 16 GPUs two stages, on 40 GPUs two replicas of them."""
     spec = catalog.model("Llama-3.1-405B")
     w = weight_bytes(spec, spec.params_total, Precision.bf16)
     kv = kv_bytes_per_sequence(spec, 4096)
-    assert serving_layout(w, kv, 256, spec, A100) == Layout(8, 2, 2)
+    assert serving_layout(w, kv, 256, spec, A100) == Layout(8, 3, 1)
     assert serving_layout(w, kv, 16, spec, A100) == Layout(8, 2, 1)
     assert layout_on(16, w, kv, spec, A100) == Layout(8, 2, 1)
     forty = layout_on(40, w, kv, spec, A100)

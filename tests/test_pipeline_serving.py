@@ -1,7 +1,8 @@
 """Serving with pipeline parallelism (issue 25 follow-up, s7 fix item 1): a token passes every stage in
-turn, so PP never makes one sequence faster; the planner uses TP within a node, then replicas, and
-pipeline stages only as many as one copy of the model needs to fit (vLLM "Distributed inference and
-serving": TP = GPUs per node, PP = nodes, only when the model does not fit in one node)."""
+turn, so PP never makes one sequence faster (the hops between nodes are charged); the planner keeps the
+fewest GPUs that hold the load (design §3.5): a pipeline across nodes when it holds the weights or the
+load on fewer GPUs than replicas, which each repeat the weights (vLLM "Distributed inference and
+serving": TP = GPUs per node, PP = nodes)."""
 
 from __future__ import annotations
 
@@ -15,29 +16,35 @@ H100_BW = 3350e9
 """H100 SXM5 HBM3 bandwidth, bytes/s (NVIDIA H100 datasheet: 3.35 TB/s)."""
 
 
-def test_405b_for_200_users_gets_replicas_of_the_fewest_stages_and_a_per_sequence_speed_of_one_group():
+def test_405b_for_200_users_gets_the_fewest_gpus_and_a_per_sequence_speed_of_one_group():
     """Llama 3.1 405B bf16 (811.8 GB) does not fit on one 8 × H100 node (8 × 71.3 GiB usable): 2 stages
-    hold it with ≈ 166 sequences of 4K, so 200 users get 2 copies of TP 8 × PP 2 (not one TP 8 × PP 3
-    or PP 4 copy). Per sequence: a step reads all the weights on ONE TP group's bandwidth, 8 × 3.35 TB/s
-    × 0.50 = 13.4 TB/s: (811.8 GB + 100 × 2.114 GB KV) / 13.4 TB/s = 76.4 ms, + the TP all-reduces
-    252 × (10 µs + 1.75 × 3.28 MB / 315 GB/s) = 7.1 ms, + one hop 20 µs + 3.28 MB / 35 GB/s = 0.11 ms
-    → 83.6 ms = 11.96 tokens/s; counting PP as faster would have given 2 × that."""
+    hold ≈ 166 sequences of 4K, 3 stages hold 200 on 24 GPUs (2 copies of 2 stages would take 32). Per
+    sequence: a step reads all the weights on ONE TP group's bandwidth, 8 × 3.35 TB/s × 0.50 = 13.4 TB/s:
+    (811.8 GB + 200 × 2.114 GB KV) / 13.4 TB/s = 92.1 ms, + the TP all-reduces 252 × (10 µs + 1.75 ×
+    6.55 MB / 315 GB/s) = 11.7 ms, + two hops 2 × (20 µs + 6.55 MB / 35 GB/s) = 0.41 ms → 104.2 ms =
+    9.59 tokens/s; counting PP as faster would have given 3 × that."""
     d = ask_json("serve Llama 3.1 405B to 200 users on H100")
     inf = d["report"]["inference"]
-    assert (inf["tp"], inf["pp"], inf["replicas"]) == (8, 2, 2)
-    assert inf["min_gpus"] == 16 and inf["recommended_gpus"] == 32
-    per_replica = 100
-    t_mem = (inf["weights_bytes"] + per_replica * inf["kv_bytes_per_sequence"]) / (
-        8 * H100_BW * FITTED.bandwidth
-    )
-    assert t_mem == pytest.approx(0.07636, rel=1e-3)
+    assert (inf["tp"], inf["pp"], inf["replicas"]) == (8, 3, 1)
+    assert inf["min_gpus"] == 16 and inf["recommended_gpus"] == 24
+    t_mem = (inf["weights_bytes"] + 200 * inf["kv_bytes_per_sequence"]) / (8 * H100_BW * FITTED.bandwidth)
+    assert t_mem == pytest.approx(0.09213, rel=1e-3)
     speed = inf["decode_tokens_per_s"]
-    assert speed["per_sequence"] == pytest.approx(11.96, abs=0.01)
+    assert speed["per_sequence"] == pytest.approx(9.59, abs=0.01)
     assert speed["per_sequence"] < 1 / t_mem  # never faster than one TP group reading every weight
     assert speed["aggregate"] == pytest.approx(200 * speed["per_sequence"], rel=1e-6)
     text = ask_text("serve Llama 3.1 405B to 200 users on H100")
-    assert "TP=8 × PP=2 × 2 replicas" in text
-    assert "because one node's TP group cannot hold it" in text and "more copies of the model" in text
+    assert "TP=8 × PP=3" in text
+    assert "fewer GPUs than copies inside nodes" in text and "do not make a sequence faster" in text
+
+
+def test_deepseek_r1_for_100_users_at_32k_on_h20_is_one_pipeline_not_25_copies():
+    """DeepSeek-R1 FP8 (673 GB) on H20 (96 GB): one TP-8 copy keeps only ≈ 145K tokens of KV beside the
+    weights (4 sequences of 32K), so 100 users would need 25 copies (200 GPUs); one TP 8 × PP 2 copy
+    holds them on 16 (review of this change, 2026-12-02: the replicas-only rule quoted 200 H20)."""
+    inf = ask_json("部署DeepSeek-R1 满血版，100个用户并发，H20要几台")["report"]["inference"]
+    assert (inf["tp"], inf["pp"], inf["replicas"], inf["recommended_gpus"]) == (8, 2, 1, 16)
+    assert inf["max_concurrency"] >= 100
 
 
 def test_deepseek_v3_chinese_reason_names_why_the_pipeline():
@@ -48,7 +55,7 @@ def test_deepseek_v3_chinese_reason_names_why_the_pipeline():
     assert (inf["tp"], inf["pp"], inf["replicas"]) == (8, 2, 1)
     text = ask_text(q)
     assert "TP=8 × PP=2" in text
-    assert "一台机器的 TP 组放不下" in text and "分段不会让单条序列更快" in text
+    assert "跨机的一份模型" in text and "分段不会让单条序列更快" in text
 
 
 def test_pipeline_adds_hops_and_spreads_only_compute():

@@ -130,10 +130,10 @@ NOTE_MESSAGES: dict[NoteCode, str] = {
         "the calibrated MFU is used instead. Model TFLOPS count 6·N per token, without recomputation."
     ),
     NoteCode.pipeline_across_nodes: N_(
-        "The model is split over nodes (TP=%(tp)s × PP=%(pp)s) because one node's TP group cannot hold "
-        "it: each token passes every stage in turn, so the stages do not make a sequence faster (its speed "
-        "is one TP group reading all the weights, plus the hops between nodes); more users get more "
-        "copies of the model, not more stages."
+        "The model is split over nodes (TP=%(tp)s × PP=%(pp)s): one copy across nodes holds the weights "
+        "and this load on fewer GPUs than copies inside nodes would. Each token passes every stage in turn, "
+        "so the stages do not make a sequence faster (its speed is one TP group reading all the weights, "
+        "plus the hops between nodes)."
     ),
     NoteCode.beyond_context_window: N_(
         "%(model)s was released with a %(window)s-token context window: %(length)s tokens need a "
