@@ -333,6 +333,22 @@ def test_memory_seen_keeps_keys_seven_hours() -> None:
     assert seen.seen("message:om_1") is False
 
 
+def test_a_delivery_is_decided_by_its_first_key_alone() -> None:
+    """Two replicas taking the same re-pushed event at once: one recorded the event id first, the other
+    the message id. Deciding on any key dropped it on both (CI, issue 29); the message id decides."""
+    from bot.chat.seen import seen_delivery
+    from bot.feishu.client import dedupe_keys
+
+    event = {"header": {"event_id": "ev_1"}, "event": {"message": {"message_id": "om_1"}}}
+    keys = dedupe_keys(event)
+    assert keys == ["message:om_1", "event:ev_1"]
+    store = MemorySeen()
+    store.seen("event:ev_1")  # the other replica recorded the secondary key first
+    assert seen_delivery(store, keys) is False  # still new here: answered once
+    assert seen_delivery(store, keys) is True
+    assert seen_delivery(store, []) is False
+
+
 def test_ack_payload_shape() -> None:
     body = json.loads(ack_payload(200, {"toast": {"type": "info"}}, biz_rt="3"))
     assert body["code"] == 200 and body["headers"] == {"biz_rt": "3"}

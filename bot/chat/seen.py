@@ -27,6 +27,17 @@ class Seen(Protocol):
     def seen(self, key: str) -> bool: ...
 
 
+def seen_delivery(seen: Seen, keys: list[str]) -> bool:
+    """True when a delivery known by ``keys`` was handled before. The first key alone decides (one
+    atomic check in the store); the others are only recorded. Deciding on any of several keys let two
+    replicas each win one key of the same re-pushed event and both drop it (issue 29)."""
+    if not keys:
+        return False
+    for key in keys[1:]:
+        seen.seen(key)
+    return seen.seen(keys[0])
+
+
 class SqliteSeen:
     """:class:`Seen` in table ``table`` of the SQLite file ``path`` (one table per platform)."""
 

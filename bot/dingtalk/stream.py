@@ -44,6 +44,7 @@ import websockets
 from websockets.asyncio.client import connect as ws_connect
 
 from bot.chat.reach import unreachable_line
+from bot.chat.seen import seen_delivery
 from bot.feishu.client import MemorySeen, Seen
 
 log = logging.getLogger(__name__)
@@ -87,7 +88,8 @@ def backoff_delay(attempt: int) -> float:
 
 
 def dedupe_keys(message_id: str, data: dict[str, Any]) -> list[str]:
-    """Keys one delivery is known by: the bot message's ``msgId`` and the frame's ``messageId``."""
+    """Keys one delivery is known by, the deciding one first (:func:`bot.chat.seen.seen_delivery`):
+    the bot message's ``msgId``, then the frame's ``messageId``."""
     keys = [f"dingtalk:msg:{data['msgId']}"] if data.get("msgId") else []
     return keys + ([f"dingtalk:frame:{message_id}"] if message_id else [])
 
@@ -265,7 +267,7 @@ class StreamConnection:
         if not isinstance(body, dict):
             log.warning("dingtalk: callback %s has no JSON object", message_id)
             return
-        if any([self.seen.seen(key) for key in dedupe_keys(message_id, body)]):  # a list: record all
+        if seen_delivery(self.seen, dedupe_keys(message_id, body)):
             self.duplicates += 1
             return
         task = asyncio.create_task(self._work(topic, body))

@@ -52,6 +52,7 @@ import httpx
 import websockets
 from websockets.asyncio.client import connect as ws_connect
 
+from bot.chat.seen import seen_delivery
 from bot.feishu.codec import METHOD_CONTROL, METHOD_DATA, Frame, FrameDecodeError, decode_frame, encode_frame
 
 log = logging.getLogger(__name__)
@@ -145,15 +146,16 @@ class MemorySeen:
 
 
 def dedupe_keys(event: dict[str, Any]) -> list[str]:
-    """Keys one delivery is known by: the event id and, for messages, the message id."""
+    """Keys one delivery is known by, the deciding one first (:func:`bot.chat.seen.seen_delivery`):
+    for messages the message id (one message may come in two events), then the event id."""
     keys = []
-    header = event.get("header") if isinstance(event.get("header"), dict) else {}
-    if header.get("event_id"):
-        keys.append(f"event:{header['event_id']}")
     body = event.get("event") if isinstance(event.get("event"), dict) else {}
     message = body.get("message") if isinstance(body.get("message"), dict) else {}
     if message.get("message_id"):
         keys.append(f"message:{message['message_id']}")
+    header = event.get("header") if isinstance(event.get("header"), dict) else {}
+    if header.get("event_id"):
+        keys.append(f"event:{header['event_id']}")
     if not keys and event.get("uuid"):  # schema 1.0 events
         keys.append(f"event:{event['uuid']}")
     return keys
@@ -395,7 +397,7 @@ class LongConnection:
             log.warning("feishu: data frame %s is not a JSON object", frame.header("message_id"))
             return
         keys = dedupe_keys(event) or [f"frame:{frame.header('message_id')}"]
-        if any([self.seen.seen(key) for key in keys]):  # a list: record every key
+        if seen_delivery(self.seen, keys):
             self.duplicates += 1
             return
         task = asyncio.create_task(self._work(kind, event))
