@@ -32,6 +32,10 @@ ROUND2 = {"zh": "zh_r2.json", "en": "en_r2.json"}
 """Round 2 (gathered 2026-12-02 from threads not in round 1): half of it, by SHA-256 of the id, is the
 frozen ``r2test`` split (its hash per language in ``frozen_r2_test_<lang>.sha256``), the other half
 ``r2work``. Round 1's splits (``work``, ``test``) never include these records."""
+ROUND3 = {"zh": "zh_r3.json", "en": "en_r3.json"}
+"""Round 3 (gathered 2026-12-02, threads in neither round 1 nor round 2), split like round 2: ``r3test``
+frozen (``frozen_r3_test_<lang>.sha256``), ``r3work`` for work."""
+ROUNDS = {"r2": ROUND2, "r3": ROUND3}
 
 
 def split_of(record_id: str) -> str:
@@ -57,9 +61,10 @@ def _load(names: tuple[str, ...]) -> list[dict[str, Any]]:
 def records(split: str | None = None) -> list[dict[str, Any]]:
     """Every record of zh.json and en.json (or those of one split: 'work', 'test'); 'r2work' and
     'r2test' (or 'r2' for both) select round 2's records instead."""
-    if split is not None and split.startswith("r2"):
-        out = _load(tuple(ROUND2.values()))
-        return [r for r in out if split == "r2" or split_of_r2(r["id"]) == split]
+    if split is not None and split[:2] in ROUNDS:
+        tag = split[:2]
+        out = _load(tuple(ROUNDS[tag].values()))
+        return [r for r in out if split == tag or f"{tag}{split_of_r2(r['id'])[2:]}" == split]
     out = _load(("zh.json", "en.json"))
     return [r for r in out if split is None or split_of(r["id"]) == split]
 
@@ -270,7 +275,11 @@ def answer_json(text: str) -> dict[str, Any]:
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--split", choices=("work", "test", "all", "r2work", "r2test", "r2"), default="work")
+    p.add_argument(
+        "--split",
+        choices=("work", "test", "all", "r2work", "r2test", "r2", "r3work", "r3test", "r3"),
+        default="work",
+    )
     p.add_argument("--score-only", action="store_true", help="print only the scores (for the test split)")
     args = p.parse_args(argv)
     recs = records(None if args.split == "all" else args.split)

@@ -10,7 +10,7 @@ from collections import Counter
 import pytest
 
 from estimator.models import SizingRequest
-from tests.real_questions import DATA, ROUND2, answer_json, records, score, split_of, split_of_r2
+from tests.real_questions import DATA, ROUNDS, answer_json, records, score, split_of, split_of_r2
 
 WORKING_SPLIT_UNDERSTOOD = 202
 """Questions of the working split understood in full at the last measurement (README.md there)."""
@@ -42,17 +42,17 @@ def test_test_split_is_frozen() -> None:
     assert len(test) == 123 and split_of("zh-001") in ("work", "test")
 
 
-@pytest.mark.parametrize("lang", sorted(ROUND2))
-def test_round2_test_split_is_frozen(lang: str) -> None:
-    """Round 2's held-out half is frozen per language once its file exists (the hash is written when
-    the records are gathered, before any parser change is measured on them)."""
-    if not (DATA / ROUND2[lang]).exists():
-        pytest.skip(f"round 2 has no {lang} records yet")
-    test = sorted((r for r in records("r2test") if r["lang"] == lang), key=lambda r: r["id"])
+@pytest.mark.parametrize(("tag", "lang"), [(t, lang) for t in sorted(ROUNDS) for lang in ("en", "zh")])
+def test_later_rounds_test_splits_are_frozen(tag: str, lang: str) -> None:
+    """Round 2's and 3's held-out halves are frozen per language once the file exists (the hash is
+    written when the records are gathered, before any parser change is measured on them)."""
+    if not (DATA / ROUNDS[tag][lang]).exists():
+        pytest.skip(f"round {tag[1:]} has no {lang} records yet")
+    test = sorted((r for r in records(f"{tag}test") if r["lang"] == lang), key=lambda r: r["id"])
     digest = hashlib.sha256(json.dumps(test, ensure_ascii=False, sort_keys=True).encode()).hexdigest()
-    assert digest == (DATA / f"frozen_r2_test_{lang}.sha256").read_text().strip()
+    assert digest == (DATA / f"frozen_{tag}_test_{lang}.sha256").read_text().strip()
     assert test and {split_of_r2(r["id"]) for r in test} == {"r2test"}
-    assert all(r["id"].startswith(f"{lang}2-") for r in test)
+    assert all(r["id"].startswith(f"{lang}{tag[1:]}-") for r in test)
 
 
 @pytest.mark.parametrize("lang", ["zh", "en"])
