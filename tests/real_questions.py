@@ -131,17 +131,23 @@ def _model_named(value: object, answer: dict[str, Any]) -> bool:
     return False
 
 
+_NUMBER_RE = re.compile(r"(?<![\d.])\d+(?:\.\d+)?(?:[eE]-?\d+)?(?![\d.])")
+"""A number as written in an ignored item's text (no digit or point on either side)."""
+
+
 def _ignored(answer: dict[str, Any], value: object) -> bool:
     """True when the answer names ``value`` among what it did not use: as written, or a number as typed
     with a thousands suffix ('128k' names 131072 or 128000)."""
     items = (answer.get("interpretation") or {}).get("ignored") or []
-    ignored = json.dumps(items, ensure_ascii=False)
-    needle = _norm(value)
-    if bool(needle) and needle in _norm(ignored):
-        return True
-    if not isinstance(value, int | float) or isinstance(value, bool):
-        return False
     texts = " ".join(str(i.get("text", "")) for i in items if isinstance(i, dict))
+    if not isinstance(value, int | float) or isinstance(value, bool):
+        needle = _norm(value)
+        return bool(needle) and needle in _norm(json.dumps(items, ensure_ascii=False))
+    # a number is named when a number written in the ignored texts is that number: '2' is not named by
+    # '24' nor '2' by '0.2' (a digit inside another number named nothing)
+    for m in _NUMBER_RE.finditer(texts.replace(",", "")):
+        if _close(value, float(m.group(0)), 1e-6):
+            return True
     for m in re.finditer(r"(?<![\w.])(\d+(?:\.\d+)?)\s*[kK](?![a-zA-Z])", texts):
         n = float(m.group(1))
         if _close(value, n * 1024, 0.01) or _close(value, n * 1000, 0.01):
