@@ -135,6 +135,12 @@ _NUMBER_RE = re.compile(r"(?<![\d.])\d+(?:\.\d+)?(?:[eE]-?\d+)?(?![\d.])")
 """A number as written in an ignored item's text (no digit or point on either side)."""
 
 
+_EN_NUMBERS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+NUMBER_WORDS = {w: n for n, w in enumerate(_EN_NUMBERS)}
+NUMBER_WORDS |= {w: n for n, w in enumerate("零一二三四五六七八九十")} | {"两": 2}
+"""Counts written as words, as an ignored item may name them ('two', '两')."""
+
+
 def _ignored(answer: dict[str, Any], value: object) -> bool:
     """True when the answer names ``value`` among what it did not use: as written, or a number as typed
     with a thousands suffix ('128k' names 131072 or 128000)."""
@@ -148,6 +154,9 @@ def _ignored(answer: dict[str, Any], value: object) -> bool:
     for m in _NUMBER_RE.finditer(texts.replace(",", "")):
         if _close(value, float(m.group(0)), 1e-6):
             return True
+    words = re.findall(r"[a-z]+|[一二两三四五六七八九十]", texts.lower())
+    if any(NUMBER_WORDS.get(w) == value for w in words):  # 'two' named as typed
+        return True
     for m in re.finditer(r"(?<![\w.])(\d+(?:\.\d+)?)\s*[kK](?![a-zA-Z])", texts):
         n = float(m.group(1))
         if _close(value, n * 1024, 0.01) or _close(value, n * 1000, 0.01):

@@ -12,7 +12,7 @@ import pytest
 from estimator.models import SizingRequest
 from tests.real_questions import DATA, ROUNDS, answer_json, records, score, split_of, split_of_r2
 
-WORKING_SPLIT_UNDERSTOOD = 198
+WORKING_SPLIT_UNDERSTOOD = 200
 """Questions of the working split understood in full at the last measurement (README.md there)."""
 R2_WORK_UNDERSTOOD_EN = 19
 """Round 2's English r2work records understood in full at the last measurement (13/19 at its freeze)."""
@@ -67,11 +67,13 @@ def test_scorer_counts_a_missed_setting(lang: str) -> None:
 
 def test_scorer_takes_a_number_named_only_as_that_number() -> None:
     """A stated 2 is not named by an ignored '24' or '0.2' (a digit inside another number): the looser
-    substring test passed 4 working records whose count was lost (202 → 198 of 211 under this test)."""
+    substring test passed 4 working records whose count was lost (202 → 200 of 211 under this test, a count named as a word like 'two' counting)."""
     record = {"stated": {"gpu_count": 2}}
     answer = {"request": {"gpu_count": 8}, "interpretation": {"ignored": [{"text": "memory: 24 GB, 0.2"}]}}
     assert score(record, answer) == ["gpu_count"]
     answer["interpretation"]["ignored"] = [{"text": "gpus: 2"}]
+    assert score(record, answer) == []
+    answer["interpretation"]["ignored"] = [{"text": "two"}]
     assert score(record, answer) == []
     answer["interpretation"]["ignored"] = [{"text": "max_num_batched_tokens: 8,192"}]
     assert score({"stated": {"gpu_count": 8192}}, answer) == []
