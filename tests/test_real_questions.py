@@ -67,7 +67,8 @@ def test_scorer_counts_a_missed_setting(lang: str) -> None:
 
 def test_scorer_takes_a_number_named_only_as_that_number() -> None:
     """A stated 2 is not named by an ignored '24' or '0.2' (a digit inside another number): the looser
-    substring test passed 4 working records whose count was lost (202 → 200 of 211 under this test, a count named as a word like 'two' counting)."""
+    substring test passed 3 working records whose count was lost
+    (202 → 200 of 211; a count named as a word, 'two', names it)."""
     record = {"stated": {"gpu_count": 2}}
     answer = {"request": {"gpu_count": 8}, "interpretation": {"ignored": [{"text": "memory: 24 GB, 0.2"}]}}
     assert score(record, answer) == ["gpu_count"]
