@@ -21,7 +21,7 @@ from estimator.lora import LORA_ALL_LINEAR as LORA_ALL_LINEAR
 from estimator.lora import lora_matrices as lora_matrices
 from estimator.lora import lora_params as lora_params
 from estimator.models import Algorithm, Checkpoint, Method, Plan
-from estimator.search_bounds import ZERO3_BOUND_MARGIN, churn_floor
+from estimator.search_bounds import ZERO3_BOUND_MARGIN, step_floor
 from estimator.search_bounds import group_out_of_reach as group_out_of_reach
 from estimator.setup import Layout, Optimizer, TrainingSetup
 from estimator.transients import (
@@ -322,13 +322,14 @@ def _surely_above(
     Added in the breakdown's order, so True means ``sum(breakdown(...).values()) > limit`` exactly (a
     float sum of non-negative terms never decreases): the search skips the rest of the step's transients
     of a layout just out of reach. Given ``params``, last the bound of
-    :func:`estimator.search_bounds.churn_floor` (ZeRO-3's gathered weights and the fragmentation of the
-    step's parts), with the slack of :data:`ZERO3_BOUND_MARGIN`."""
+    :func:`estimator.search_bounds.step_floor` (one layer's recompute workspace, ZeRO-3's gathered
+    weights, the optimizer step and the fragmentation of the step's parts), with the slack of
+    :data:`ZERO3_BOUND_MARGIN`."""
     if limit == math.inf:
         return False
     kept = kept_activations(spec, setup, plan) if memo is None else memo.kept(spec, setup, plan)
-    floor = states + zero_buffers(plan)
-    floor += kept.likely
+    held = states + zero_buffers(plan)
+    floor = held + kept.likely
     if floor + CUDA_CONTEXT_BYTES.value > limit:
         return True
     logits = loss_bytes(spec, setup, plan).likely if plan.pp == 1 else 0.0
@@ -337,7 +338,14 @@ def _surely_above(
         return True
     if params is None:
         return False
-    return churn_floor(spec, params, setup, plan, floor, kept.likely + logits) * ZERO3_BOUND_MARGIN > limit
+    trained = (
+        trained_params(spec, params, setup) if memo is None else memo.trained_params(spec, params, setup)
+    )
+    if setup.method != Method.ptuning:  # as :func:`_with_transients` divides it
+        trained /= plan.tp * plan.pp
+    facts = None if memo is None else memo.facts
+    bound = step_floor(spec, params, setup, plan, held, kept.likely, logits, trained, facts)
+    return bound * ZERO3_BOUND_MARGIN > limit
 
 
 def state_parts(
