@@ -32,7 +32,14 @@ class Ledger:
         """Record that ``field`` takes ``value`` because of ``why`` (with ``params`` for its wording,
         further reasons ``also``, and a ``citation`` kept as written); returns ``value``."""
         self.assumptions.append(
-            Assumption.of(field, value, why.value, params, [w.value for w in also], citation)
+            Assumption(
+                field=field,
+                value=value,
+                why=why.value,
+                params=params,
+                also=[w.value for w in also],
+                citation=citation,
+            )
         )
         return value
 
@@ -42,7 +49,7 @@ class Ledger:
         return self.assume(field, value, why, **params)
 
     def note(self, code: str, **params: Any) -> None:
-        self.notes.append(Note.of(code, params))
+        self.notes.append(Note(code=code, params=params))
 
 
 PriceRange = tuple[float, float, Currency, str]

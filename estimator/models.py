@@ -9,8 +9,6 @@ named next to it. No language, no formatting: the bot renders these. The input s
 
 from __future__ import annotations
 
-from typing import Any
-
 from pydantic import Field
 
 from estimator.catalog import GpuSpec, ModelSpec
@@ -47,18 +45,6 @@ __all__ = [
 ]
 
 
-def _trusted(cls: type[_Frozen], values: dict[str, object]) -> Any:
-    """An instance of ``cls`` holding ``values`` — each already what validation would make of it (the
-    field's own type) — every field set, without validation: the same model (equal, the same JSON) for
-    the dozens of small bands an estimate builds, at a fifth of the cost of ``cls(**values)``."""
-    model = cls.__new__(cls)
-    object.__setattr__(model, "__dict__", values)
-    object.__setattr__(model, "__pydantic_fields_set__", set(values))
-    object.__setattr__(model, "__pydantic_extra__", None)
-    object.__setattr__(model, "__pydantic_private__", None)
-    return model
-
-
 class Assumption(_Frozen):
     """A value the user did not give, with why (a key of :class:`estimator.reasons.Why`: the bot words
     it), the parameters of that explanation, further reasons, and a citation kept as written."""
@@ -70,46 +56,12 @@ class Assumption(_Frozen):
     also: list[str] = Field(default_factory=empty_list, description="further reasons (Why keys), in order")
     citation: str | None = Field(None, description="a source as written (model card, price list, paper)")
 
-    @classmethod
-    def of(
-        cls, field: str, value: Any, why: str, params: dict[str, Any], also: list[str], citation: str | None
-    ) -> Assumption:
-        """``Assumption(field=…, value=…, why=…, params=…, also=…, citation=…)``; without validation when
-        every value is already of a plain type its field keeps as given (:func:`_plain_params`; a bool
-        parameter, which validation turns into a number, or any other type goes through validation)."""
-        plain = type(value) in _PLAIN_VALUES and type(citation) in _TEXT_OR_NONE and _plain_params(params)
-        if plain and type(field) is str and type(why) is str and all(type(a) is str for a in also):
-            values = {"field": field, "value": value, "why": why, "params": params, "also": also}
-            return _trusted(cls, values | {"citation": citation})
-        return cls(field=field, value=value, why=why, params=params, also=also, citation=citation)
-
-
-_PLAIN_VALUES = frozenset({float, int, str, bool, type(None)})
-"""Types :attr:`Assumption.value` (float | int | str | bool | None) keeps unchanged (smart union: the
-exact type's member wins)."""
-_PLAIN_PARAMS = frozenset({float, int, str, type(None)})
-"""Types a ``params`` value (float | int | str | None) keeps unchanged (a bool becomes a float)."""
-_TEXT_OR_NONE = frozenset({str, type(None)})
-
-
-def _plain_params(params: dict[str, Any]) -> bool:
-    """Whether every key of ``params`` is a str and every value of a type in :data:`_PLAIN_PARAMS`."""
-    return all(type(k) is str and type(v) in _PLAIN_PARAMS for k, v in params.items())
-
 
 class Note(_Frozen):
     """A warning or advice item: a stable code plus numeric/string parameters (rendered by the bot)."""
 
     code: str
     params: dict[str, float | int | str | None] = Field(default_factory=dict)
-
-    @classmethod
-    def of(cls, code: str, params: dict[str, Any]) -> Note:
-        """``Note(code=code, params=params)``, without validation for plain parameters (as
-        :meth:`Assumption.of`)."""
-        if type(code) is str and _plain_params(params):
-            return _trusted(cls, {"code": code, "params": params})
-        return cls(code=code, params=params)
 
 
 class Band(_Frozen):
@@ -119,25 +71,12 @@ class Band(_Frozen):
     likely: float
     high: float
 
-    @classmethod
-    def of(cls, low: float, likely: float, high: float) -> Band:
-        """``Band(low=low, likely=likely, high=high)`` for numbers (as float: what validation makes of an
-        int), without validation (:func:`_trusted`)."""
-        return _trusted(cls, {"low": float(low), "likely": float(likely), "high": float(high)})
-
 
 class DaysRow(_Frozen):
     """Wall-clock days for a job on ``gpus`` GPUs (low / likely / high from the MFU band)."""
 
     gpus: int
     days: Band
-
-    @classmethod
-    def of(cls, gpus: int, days: Band) -> DaysRow:
-        """``DaysRow(gpus=gpus, days=days)``, without validation for an int count and a :class:`Band`."""
-        if type(gpus) is not int or type(days) is not Band:
-            return cls(gpus=gpus, days=days)
-        return _trusted(cls, {"gpus": gpus, "days": days})
 
 
 class Cost(_Frozen):

@@ -184,8 +184,8 @@ def _known_duration(
     hours = req.hours or 0.0
     gpus = req.gpu_count or int(ledger.assume("gpu_count", 1, Why.known_duration_one_gpu))
     gpu_hours = gpus * hours
-    band = Band.of(low=gpu_hours, likely=gpu_hours, high=gpu_hours)
-    days = DaysRow.of(gpus=gpus, days=Band.of(low=hours / 24, likely=hours / 24, high=hours / 24))
+    band = Band(low=gpu_hours, likely=gpu_hours, high=gpu_hours)
+    days = DaysRow(gpus=gpus, days=Band(low=hours / 24, likely=hours / 24, high=hours / 24))
     fields: Fields = {"gpu_hours": band, "days": days, "days_table": [days]}
     ledger.note("known_duration", gpu_count=gpus, hours=hours, gpu_hours=gpu_hours)
     if tokens is not None and out.params is not None:
@@ -193,7 +193,7 @@ def _known_duration(
         fields |= {"flops": flops, "pf_days": compute.pf_days(flops), "tokens": tokens}
         if not r.gpu.generic:
             implied = flops / (gpu_hours * compute.SECONDS_PER_HOUR * r.gpu.peak_flops_16bit)
-            fields["mfu"] = Band.of(low=implied, likely=implied, high=implied)
+            fields["mfu"] = Band(low=implied, likely=implied, high=implied)
             fields["peak_flops"] = r.gpu.peak_flops_16bit
             ledger.note("implied_mfu", mfu=round(implied, 4))
     if price:
@@ -272,7 +272,7 @@ def _params_from_data(
 
 def _hours_band(flops: float, peak: float, mfu: MFU) -> Band:
     low_mfu, likely_mfu, high_mfu = mfu
-    return Band.of(
+    return Band(
         low=compute.gpu_hours(flops, peak, high_mfu),
         likely=compute.gpu_hours(flops, peak, likely_mfu),
         high=compute.gpu_hours(flops, peak, low_mfu),
@@ -280,9 +280,9 @@ def _hours_band(flops: float, peak: float, mfu: MFU) -> Band:
 
 
 def _days(hours: Band, gpus: int) -> DaysRow:
-    return DaysRow.of(
+    return DaysRow(
         gpus=gpus,
-        days=Band.of(
+        days=Band(
             low=compute.days_on(hours.low, gpus),
             likely=compute.days_on(hours.likely, gpus),
             high=compute.days_on(hours.high, gpus),
@@ -297,7 +297,7 @@ def _table_counts(anchor: int) -> list[int]:
 
 
 def _scaled(band: Band, factor: float) -> Band:
-    return Band.of(low=band.low * factor, likely=band.likely * factor, high=band.high * factor)
+    return Band(low=band.low * factor, likely=band.likely * factor, high=band.high * factor)
 
 
 def _inverse(
@@ -346,7 +346,7 @@ def _compute_time_cost(
     peak = out.peak_flops or r.gpu.peak_flops_16bit
     hours = _hours_band(flops * _long_context_factor(req, r, out, k), peak, mfu)
     fields: Fields = {"flops": flops, "pf_days": compute.pf_days(flops), "gpu_hours": hours, "tokens": tokens}
-    fields["mfu"] = None if r.gpu.generic else Band.of(low=mfu[0], likely=mfu[1], high=mfu[2])
+    fields["mfu"] = None if r.gpu.generic else Band(low=mfu[0], likely=mfu[1], high=mfu[2])
     if r.active:
         ledger.note("moe_active_params", params_active=r.active, params_total=params)
     if r.stage == Stage.pretrain:
@@ -475,9 +475,9 @@ def _budget_hours(req: SizingRequest, price: PriceRange | None, deadline: float)
     gpus_days = None
     if req.gpu_count and req.deadline_days:
         h = float(req.gpu_count * deadline * 24)
-        gpus_days = Band.of(low=h, likely=h, high=h)
+        gpus_days = Band(low=h, likely=h, high=h)
     if req.budget and price:
         low, high, _, _ = price
-        bought = Band.of(low=req.budget / high, likely=req.budget / ((low + high) / 2), high=req.budget / low)
+        bought = Band(low=req.budget / high, likely=req.budget / ((low + high) / 2), high=req.budget / low)
         return gpus_days if gpus_days is not None and gpus_days.likely < bought.likely else bought
     return gpus_days

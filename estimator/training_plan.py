@@ -61,9 +61,9 @@ def recompute_time(req: SizingRequest, out: Any, k: float, ledger: Ledger) -> di
 def _slower_fields(out: Any, factor: float) -> dict[str, Any]:
     """GPU-hours × ``factor``, the MFU ÷ ``factor`` and the cost re-billed (full recomputation)."""
     g, m = out.gpu_hours, out.mfu
-    hours = Band.of(low=g.low * factor, likely=g.likely * factor, high=g.high * factor)
+    hours = Band(low=g.low * factor, likely=g.likely * factor, high=g.high * factor)
     fields: dict[str, Any] = {"gpu_hours": hours, "mfu_likely": m.likely / factor}
-    fields["mfu"] = Band.of(low=m.low / factor, likely=m.likely / factor, high=m.high / factor)
+    fields["mfu"] = Band(low=m.low / factor, likely=m.likely / factor, high=m.high / factor)
     if out.cost is not None:
         c, billed = out.cost, compute.billed_gpu_hours(hours.likely)
         fields["cost"] = c.model_copy(
@@ -100,9 +100,7 @@ def fewest_slower(rows: list[DaysRow], fewest: tuple[int, float] | None) -> list
         return rows
     gpus, f = fewest
     return [
-        DaysRow.of(
-            gpus=r.gpus, days=Band.of(low=r.days.low * f, likely=r.days.likely * f, high=r.days.high * f)
-        )
+        DaysRow(gpus=r.gpus, days=Band(low=r.days.low * f, likely=r.days.likely * f, high=r.days.high * f))
         if r.gpus == gpus
         else r
         for r in rows

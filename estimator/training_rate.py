@@ -192,7 +192,7 @@ def at_count(hours: Band, gpus: int, given: int | None, reference: float | None)
         return hours
     model = efficiency.CALIBRATED
     f = efficiency.scale_factor(model, given, reference) / efficiency.scale_factor(model, gpus, reference)
-    return Band.of(low=hours.low * f, likely=hours.likely * f, high=hours.high * f)
+    return Band(low=hours.low * f, likely=hours.likely * f, high=hours.high * f)
 
 
 def deadline_gpus(hours: Band, days: float, per_node: int, given: int | None, reference: float | None) -> int:
