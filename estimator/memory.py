@@ -21,12 +21,13 @@ from estimator.lora import LORA_ALL_LINEAR as LORA_ALL_LINEAR
 from estimator.lora import lora_matrices as lora_matrices
 from estimator.lora import lora_params as lora_params
 from estimator.models import Algorithm, Checkpoint, Method, Plan
-from estimator.search_bounds import ZERO3_BOUND_MARGIN, step_floor
+from estimator.search_bounds import ZERO3_BOUND_MARGIN, churn_floor, step_floor
 from estimator.search_bounds import group_out_of_reach as group_out_of_reach
-from estimator.setup import Layout, Optimizer, TrainingSetup
+from estimator.setup import Layout, Optimizer, TrainingSetup, activation_layers
 from estimator.transients import (
     RUNTIME_PARTS,
     ActivationFacts,
+    Peaks,
     Span,
     activation_facts,
     kept_activations,
@@ -220,6 +221,8 @@ class SearchMemo:
     """:meth:`group_floor` by (TP, PP, DP, EP, offload, recompute, micro-batch)."""
     activations: dict[tuple[int, int, int, str, bool], Span] = field(default_factory=dict)
     """:meth:`kept` by (TP, PP, micro-batch, recompute, ZeRO off)."""
+    by_layers: dict[tuple[int, int, int, str, bool], Span] = field(default_factory=dict)
+    """:meth:`kept` by (TP, layers kept, micro-batch, recompute, ZeRO off)."""
     trained: float | None = None
     facts: ActivationFacts | None = None
     routed: float | None = None
@@ -264,12 +267,20 @@ class SearchMemo:
 
     def kept(self, spec: ModelSpec, setup: TrainingSetup, plan: Plan | Layout) -> Span:
         """:func:`estimator.transients.kept_activations` of ``plan`` (bytes), once per TP, PP,
-        micro-batch, recompute mode and whether ZeRO is off — all it reads of the layout."""
+        micro-batch, recompute mode and whether ZeRO is off — all it reads of the layout — and computed
+        once per TP, layers kept (:func:`estimator.setup.activation_layers` × PP: the only way it reads
+        PP), micro-batch, recompute mode and ZeRO off: pipelines of a whole number of layers per stage
+        keep every layer, one computation for all of them."""
         key = (plan.tp, plan.pp, plan.micro_batch, plan.recompute, plan.zero_stage == 0)
         span = self.activations.get(key)
         if span is None:
-            self.facts = self.facts or activation_facts(spec, setup)
-            span = self.activations[key] = kept_activations(spec, setup, plan, self.facts)
+            layers = activation_layers(spec, setup, plan.pp, plan.recompute) * plan.pp
+            by_layers = (plan.tp, layers, plan.micro_batch, plan.recompute, plan.zero_stage == 0)
+            span = self.by_layers.get(by_layers)
+            if span is None:
+                self.facts = self.facts or activation_facts(spec, setup)
+                span = self.by_layers[by_layers] = kept_activations(spec, setup, plan, self.facts)
+            self.activations[key] = span
         return span
 
 
@@ -300,7 +311,10 @@ def breakdown_within(
         parts = dict(cached)
     if states > limit or _surely_above(spec, setup, plan, states, limit, memo, params):
         return None
-    parts = _with_transients(spec, params, setup, plan, parts, memo)
+    p = _step_peaks(spec, params, setup, plan, memo)
+    if limit != math.inf and step_floor(states + p.buffers, p) * ZERO3_BOUND_MARGIN > limit:
+        return None  # the step's peaks cannot fit: its parts are not assembled
+    parts = _with_transients(spec, params, setup, plan, parts, memo, p)
     if memo is not None and isinstance(plan, Layout):
         memo.full[plan] = (states, dict(parts))
     return parts
@@ -322,14 +336,13 @@ def _surely_above(
     Added in the breakdown's order, so True means ``sum(breakdown(...).values()) > limit`` exactly (a
     float sum of non-negative terms never decreases): the search skips the rest of the step's transients
     of a layout just out of reach. Given ``params``, last the bound of
-    :func:`estimator.search_bounds.step_floor` (one layer's recompute workspace, ZeRO-3's gathered
-    weights, the optimizer step and the fragmentation of the step's parts), with the slack of
-    :data:`ZERO3_BOUND_MARGIN`."""
+    :func:`estimator.search_bounds.churn_floor` (ZeRO-3's gathered weights and the fragmentation of the
+    step's parts), with the slack of :data:`ZERO3_BOUND_MARGIN`."""
     if limit == math.inf:
         return False
     kept = kept_activations(spec, setup, plan) if memo is None else memo.kept(spec, setup, plan)
-    held = states + zero_buffers(plan)
-    floor = held + kept.likely
+    floor = states + zero_buffers(plan)
+    floor += kept.likely
     if floor + CUDA_CONTEXT_BYTES.value > limit:
         return True
     logits = loss_bytes(spec, setup, plan).likely if plan.pp == 1 else 0.0
@@ -338,14 +351,7 @@ def _surely_above(
         return True
     if params is None:
         return False
-    trained = (
-        trained_params(spec, params, setup) if memo is None else memo.trained_params(spec, params, setup)
-    )
-    if setup.method != Method.ptuning:  # as :func:`_with_transients` divides it
-        trained /= plan.tp * plan.pp
-    facts = None if memo is None else memo.facts
-    bound = step_floor(spec, params, setup, plan, held, kept.likely, logits, trained, facts)
-    return bound * ZERO3_BOUND_MARGIN > limit
+    return churn_floor(spec, params, setup, plan, floor, kept.likely + logits) * ZERO3_BOUND_MARGIN > limit
 
 
 def state_parts(
@@ -398,15 +404,10 @@ def state_parts(
     return parts
 
 
-def _with_transients(
-    spec: ModelSpec,
-    params: float,
-    setup: TrainingSetup,
-    plan: Plan | Layout,
-    parts: dict[str, float],
-    memo: SearchMemo | None = None,
-) -> dict[str, float]:
-    """``parts`` (:func:`state_parts`) with the step's transients and the runtime overhead added."""
+def _step_peaks(
+    spec: ModelSpec, params: float, setup: TrainingSetup, plan: Plan | Layout, memo: SearchMemo | None = None
+) -> Peaks:
+    """The step's :class:`estimator.transients.Peaks` for ``plan`` (bytes), with what ``memo`` keeps."""
     if memo is None:
         trained, facts = trained_params(spec, params, setup), None
     else:
@@ -415,7 +416,23 @@ def _with_transients(
     if setup.method != Method.ptuning:  # the prefix is small and not split
         trained /= plan.tp * plan.pp
     kept = None if memo is None else memo.kept(spec, setup, plan)
-    parts |= peaks(spec, params, setup, plan, trained, facts, kept).likely_parts()
+    return peaks(spec, params, setup, plan, trained, facts, kept)
+
+
+def _with_transients(
+    spec: ModelSpec,
+    params: float,
+    setup: TrainingSetup,
+    plan: Plan | Layout,
+    parts: dict[str, float],
+    memo: SearchMemo | None = None,
+    p: Peaks | None = None,
+) -> dict[str, float]:
+    """``parts`` (:func:`state_parts`) with the step's transients and the runtime overhead added; ``p``:
+    :func:`_step_peaks` of ``plan`` when the caller has them."""
+    if p is None:
+        p = _step_peaks(spec, params, setup, plan, memo)
+    parts |= p.likely_parts()
     churn = sum(v for k, v in parts.items() if k in RUNTIME_PARTS)  # allocated and freed every step
     parts["overhead"] = CUDA_CONTEXT_BYTES.value + FRAGMENTATION.value * churn
     return parts

@@ -1,5 +1,6 @@
 """Lower bounds of the training layout search (bytes per GPU): a whole group of layouts ruled out at once
-(:func:`group_out_of_reach`) and one layout's total bounded from its first parts (:func:`step_floor`),
+(:func:`group_out_of_reach`) and one layout's total bounded from its first parts (:func:`churn_floor`) or
+from its step's peaks (:func:`step_floor`),
 so the search sizes fewer layouts with the same answer. Split from :mod:`estimator.memory` (which
 re-exports these names and keeps the per-search :class:`estimator.memory.SearchMemo`)."""
 
@@ -12,7 +13,7 @@ from estimator.catalog import ModelSpec
 from estimator.defaults import CUDA_CONTEXT_BYTES, FRAGMENTATION
 from estimator.models import Algorithm, Plan
 from estimator.setup import Layout, TrainingSetup
-from estimator.transients import ActivationFacts, gathered_weights, layer_workspace, step_bytes
+from estimator.transients import Peaks, gathered_weights
 
 if TYPE_CHECKING:
     from estimator.memory import SearchMemo
@@ -60,14 +61,23 @@ def low_stages_out_of_reach(
     return memo.state_sum(spec, params, setup, stage2)[0] > limit
 
 
-def step_floor(
-    spec: ModelSpec, params: float, setup: TrainingSetup, plan: Plan | Layout, held: float, kept: float,
-    logits: float, trained: float, facts: ActivationFacts | None,
-) -> float:  # fmt: skip
-    """A lower bound on :func:`estimator.memory.breakdown`'s total (bytes) for ``params`` parameters,
-    from ``held`` (the states and DeepSpeed's buckets), ``kept`` (the kept activations, likely),
-    ``logits`` (the loss's peak, likely; 0 with a pipeline) and ``trained`` (the parameters this GPU's
-    optimizer steps, before ZeRO: :func:`estimator.transients.step_bytes`).
+def churn_floor(
+    spec: ModelSpec, params: float, setup: TrainingSetup, plan: Plan | Layout, floor: float, churn: float
+) -> float:
+    """A lower bound on :func:`estimator.memory.breakdown`'s total (bytes) for ``params`` parameters
+    from ``floor`` (states, buckets, kept activations and, without a pipeline, the loss's peak) and
+    ``churn`` (the step's parts among them): + ZeRO-3's gathered weights (a later part), + the overhead
+    at least as the step's parts in it make it — the CUDA context +
+    :data:`estimator.defaults.FRAGMENTATION` of the churn (:func:`estimator.memory._with_transients`).
+    Summed in another order than the breakdown: compared with the slack of :data:`ZERO3_BOUND_MARGIN`."""
+    gathered = gathered_weights(spec, params, setup, plan).likely if plan.zero_stage >= 3 else 0.0
+    return floor + gathered + CUDA_CONTEXT_BYTES.value + FRAGMENTATION.value * (churn + gathered)
+
+
+def step_floor(held: float, p: Peaks) -> float:
+    """A lower bound on :func:`estimator.memory.breakdown`'s total (bytes) from ``held`` (the states and
+    DeepSpeed's buckets) and the step's peaks ``p`` (:func:`estimator.transients.peaks`), before its
+    parts are assembled.
 
     The breakdown's step parts (:meth:`estimator.transients.Peaks.likely_parts`) add up to
     max(forward/backward peak, optimizer step): 'optimizer_step' is what the step needs beyond the
@@ -78,7 +88,7 @@ def step_floor(
     (:func:`estimator.memory._with_transients`). So held + M + context + fragmentation · M, with M =
     max(that forward/backward floor, the step), is at most the total in real numbers; summed in
     another order than the breakdown: compared with the slack of :data:`ZERO3_BOUND_MARGIN`."""
-    gathered = gathered_weights(spec, params, setup, plan).likely if plan.zero_stage >= 3 else 0.0
-    work = layer_workspace(spec, params, setup, plan, facts).likely
-    churn = max(kept + max(logits, work) + gathered, step_bytes(setup, plan, trained).likely)
+    work = p.workspace.likely
+    peak = p.activations.likely + (max(p.loss.likely, work) if p.pp == 1 else work) + p.gathered.likely
+    churn = max(peak, p.step.likely)
     return held + churn + CUDA_CONTEXT_BYTES.value + FRAGMENTATION.value * churn

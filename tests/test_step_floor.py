@@ -9,24 +9,22 @@ from __future__ import annotations
 import pytest
 
 from estimator import catalog
-from estimator.memory import SearchMemo, breakdown, breakdown_within, trained_params
+from estimator.memory import SearchMemo, breakdown, breakdown_within, state_parts, trained_params
 from estimator.models import Method
 from estimator.plan import _layouts
 from estimator.search_bounds import ZERO3_BOUND_MARGIN, step_floor
-from estimator.transients import kept_activations, loss_bytes, zero_buffers
+from estimator.transients import peaks
 from tests.test_estimate_speed import SETUPS, _ask_counting
 
 
 def _floor(spec, params, setup, plan) -> float:
-    """:func:`step_floor` of ``plan`` from fresh parts, as :func:`estimator.memory._surely_above` calls it."""
-    states = sum(v for k, v in breakdown(spec, params, setup, plan).items() if k in ("weights", "gradients",
-        "optimizer", "adapters", "trainable", "prefix", "reference", "critic", "reward"))  # fmt: skip
+    """:func:`step_floor` of ``plan`` from fresh parts (as :func:`estimator.memory.breakdown_within`)."""
+    states = sum(state_parts(spec, params, setup, plan).values())
     trained = trained_params(spec, params, setup)
     if setup.method != Method.ptuning:
         trained /= plan.tp * plan.pp
-    logits = loss_bytes(spec, setup, plan).likely if plan.pp == 1 else 0.0
-    kept = kept_activations(spec, setup, plan).likely
-    return step_floor(spec, params, setup, plan, states + zero_buffers(plan), kept, logits, trained, None)
+    p = peaks(spec, params, setup, plan, trained)
+    return step_floor(states + p.buffers, p)
 
 
 @pytest.mark.parametrize(("model", "gpu", "setup"), SETUPS)
