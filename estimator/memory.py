@@ -220,9 +220,8 @@ class SearchMemo:
     floors: dict[tuple[int, int, int, int, bool, str, int], float] = field(default_factory=dict)
     """:meth:`group_floor` by (TP, PP, DP, EP, offload, recompute, micro-batch)."""
     activations: dict[tuple[int, int, int, str, bool], Span] = field(default_factory=dict)
-    """:meth:`kept` by (TP, PP, micro-batch, recompute, ZeRO off)."""
+    """:meth:`kept` by (TP, PP, micro-batch, recompute, ZeRO off); ``by_layers``: with layers kept for PP."""
     by_layers: dict[tuple[int, int, int, str, bool], Span] = field(default_factory=dict)
-    """:meth:`kept` by (TP, layers kept, micro-batch, recompute, ZeRO off)."""
     trained: float | None = None
     facts: ActivationFacts | None = None
     routed: float | None = None
@@ -266,16 +265,13 @@ class SearchMemo:
         return floor
 
     def kept(self, spec: ModelSpec, setup: TrainingSetup, plan: Plan | Layout) -> Span:
-        """:func:`estimator.transients.kept_activations` of ``plan`` (bytes), once per TP, PP,
-        micro-batch, recompute mode and whether ZeRO is off — all it reads of the layout — and computed
-        once per TP, layers kept (:func:`estimator.setup.activation_layers` × PP: the only way it reads
-        PP), micro-batch, recompute mode and ZeRO off: pipelines of a whole number of layers per stage
-        keep every layer, one computation for all of them."""
+        """:func:`estimator.transients.kept_activations` of ``plan`` (bytes) by TP, PP, micro-batch,
+        recompute and ZeRO off (all it reads), computed once per layers kept in place of PP
+        (:func:`estimator.setup.activation_layers` × PP: every PP of whole stages keeps every layer)."""
         key = (plan.tp, plan.pp, plan.micro_batch, plan.recompute, plan.zero_stage == 0)
         span = self.activations.get(key)
         if span is None:
-            layers = activation_layers(spec, setup, plan.pp, plan.recompute) * plan.pp
-            by_layers = (plan.tp, layers, plan.micro_batch, plan.recompute, plan.zero_stage == 0)
+            by_layers = (plan.tp, activation_layers(spec, setup, plan.pp, plan.recompute) * plan.pp, *key[2:])
             span = self.by_layers.get(by_layers)
             if span is None:
                 self.facts = self.facts or activation_facts(spec, setup)
@@ -415,8 +411,9 @@ def _step_peaks(
         facts = memo.facts = memo.facts or activation_facts(spec, setup)
     if setup.method != Method.ptuning:  # the prefix is small and not split
         trained /= plan.tp * plan.pp
-    kept = None if memo is None else memo.kept(spec, setup, plan)
-    return peaks(spec, params, setup, plan, trained, facts, kept)
+    return peaks(
+        spec, params, setup, plan, trained, facts, None if memo is None else memo.kept(spec, setup, plan)
+    )
 
 
 def _with_transients(
@@ -428,11 +425,9 @@ def _with_transients(
     memo: SearchMemo | None = None,
     p: Peaks | None = None,
 ) -> dict[str, float]:
-    """``parts`` (:func:`state_parts`) with the step's transients and the runtime overhead added; ``p``:
-    :func:`_step_peaks` of ``plan`` when the caller has them."""
-    if p is None:
-        p = _step_peaks(spec, params, setup, plan, memo)
-    parts |= p.likely_parts()
+    """``parts`` (:func:`state_parts`) with the step's transients (``p``: :func:`_step_peaks`, if known)
+    and the runtime overhead added."""
+    parts |= (p or _step_peaks(spec, params, setup, plan, memo)).likely_parts()
     churn = sum(v for k, v in parts.items() if k in RUNTIME_PARTS)  # allocated and freed every step
     parts["overhead"] = CUDA_CONTEXT_BYTES.value + FRAGMENTATION.value * churn
     return parts
