@@ -21,12 +21,13 @@ from estimator.lora import LORA_ALL_LINEAR as LORA_ALL_LINEAR
 from estimator.lora import lora_matrices as lora_matrices
 from estimator.lora import lora_params as lora_params
 from estimator.models import Algorithm, Checkpoint, Method, Plan
-from estimator.search_bounds import ZERO3_BOUND_MARGIN, churn_floor
+from estimator.search_bounds import ZERO3_BOUND_MARGIN, churn_floor, step_floor
 from estimator.search_bounds import group_out_of_reach as group_out_of_reach
-from estimator.setup import Layout, Optimizer, TrainingSetup
+from estimator.setup import Layout, Optimizer, TrainingSetup, activation_layers
 from estimator.transients import (
     RUNTIME_PARTS,
     ActivationFacts,
+    Peaks,
     Span,
     activation_facts,
     kept_activations,
@@ -219,7 +220,8 @@ class SearchMemo:
     floors: dict[tuple[int, int, int, int, bool, str, int], float] = field(default_factory=dict)
     """:meth:`group_floor` by (TP, PP, DP, EP, offload, recompute, micro-batch)."""
     activations: dict[tuple[int, int, int, str, bool], Span] = field(default_factory=dict)
-    """:meth:`kept` by (TP, PP, micro-batch, recompute, ZeRO off)."""
+    """:meth:`kept` by (TP, PP, micro-batch, recompute, ZeRO off); ``by_layers``: with layers kept for PP."""
+    by_layers: dict[tuple[int, int, int, str, bool], Span] = field(default_factory=dict)
     trained: float | None = None
     facts: ActivationFacts | None = None
     routed: float | None = None
@@ -263,13 +265,18 @@ class SearchMemo:
         return floor
 
     def kept(self, spec: ModelSpec, setup: TrainingSetup, plan: Plan | Layout) -> Span:
-        """:func:`estimator.transients.kept_activations` of ``plan`` (bytes), once per TP, PP,
-        micro-batch, recompute mode and whether ZeRO is off — all it reads of the layout."""
+        """:func:`estimator.transients.kept_activations` of ``plan`` (bytes) by TP, PP, micro-batch,
+        recompute and ZeRO off (all it reads), computed once per layers kept in place of PP
+        (:func:`estimator.setup.activation_layers` × PP: every PP of whole stages keeps every layer)."""
         key = (plan.tp, plan.pp, plan.micro_batch, plan.recompute, plan.zero_stage == 0)
         span = self.activations.get(key)
         if span is None:
-            self.facts = self.facts or activation_facts(spec, setup)
-            span = self.activations[key] = kept_activations(spec, setup, plan, self.facts)
+            by_layers = (plan.tp, activation_layers(spec, setup, plan.pp, plan.recompute) * plan.pp, *key[2:])
+            span = self.by_layers.get(by_layers)
+            if span is None:
+                self.facts = self.facts or activation_facts(spec, setup)
+                span = self.by_layers[by_layers] = kept_activations(spec, setup, plan, self.facts)
+            self.activations[key] = span
         return span
 
 
@@ -300,7 +307,10 @@ def breakdown_within(
         parts = dict(cached)
     if states > limit or _surely_above(spec, setup, plan, states, limit, memo, params):
         return None
-    parts = _with_transients(spec, params, setup, plan, parts, memo)
+    p = _step_peaks(spec, params, setup, plan, memo)
+    if limit != math.inf and step_floor(states + p.buffers, p) * ZERO3_BOUND_MARGIN > limit:
+        return None  # the step's peaks cannot fit: its parts are not assembled
+    parts = _with_transients(spec, params, setup, plan, parts, memo, p)
     if memo is not None and isinstance(plan, Layout):
         memo.full[plan] = (states, dict(parts))
     return parts
@@ -390,15 +400,10 @@ def state_parts(
     return parts
 
 
-def _with_transients(
-    spec: ModelSpec,
-    params: float,
-    setup: TrainingSetup,
-    plan: Plan | Layout,
-    parts: dict[str, float],
-    memo: SearchMemo | None = None,
-) -> dict[str, float]:
-    """``parts`` (:func:`state_parts`) with the step's transients and the runtime overhead added."""
+def _step_peaks(
+    spec: ModelSpec, params: float, setup: TrainingSetup, plan: Plan | Layout, memo: SearchMemo | None = None
+) -> Peaks:
+    """The step's :class:`estimator.transients.Peaks` for ``plan`` (bytes), with what ``memo`` keeps."""
     if memo is None:
         trained, facts = trained_params(spec, params, setup), None
     else:
@@ -406,8 +411,23 @@ def _with_transients(
         facts = memo.facts = memo.facts or activation_facts(spec, setup)
     if setup.method != Method.ptuning:  # the prefix is small and not split
         trained /= plan.tp * plan.pp
-    kept = None if memo is None else memo.kept(spec, setup, plan)
-    parts |= peaks(spec, params, setup, plan, trained, facts, kept).likely_parts()
+    return peaks(
+        spec, params, setup, plan, trained, facts, None if memo is None else memo.kept(spec, setup, plan)
+    )
+
+
+def _with_transients(
+    spec: ModelSpec,
+    params: float,
+    setup: TrainingSetup,
+    plan: Plan | Layout,
+    parts: dict[str, float],
+    memo: SearchMemo | None = None,
+    p: Peaks | None = None,
+) -> dict[str, float]:
+    """``parts`` (:func:`state_parts`) with the step's transients (``p``: :func:`_step_peaks`, if known)
+    and the runtime overhead added."""
+    parts |= (p or _step_peaks(spec, params, setup, plan, memo)).likely_parts()
     churn = sum(v for k, v in parts.items() if k in RUNTIME_PARTS)  # allocated and freed every step
     parts["overhead"] = CUDA_CONTEXT_BYTES.value + FRAGMENTATION.value * churn
     return parts

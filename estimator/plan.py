@@ -445,7 +445,7 @@ def training_memory(
 
     def per_gpu(plan: Plan, parts: dict[str, float]) -> dict:
         """The per-GPU fields of the answer: total, its band and the card's capacity."""
-        low, high = per_gpu_band(spec, setup, plan, parts, params)
+        low, high = per_gpu_band(spec, setup, plan, parts, params, facts=memo.facts)
         return {
             "per_gpu_bytes": sum(parts.values()),
             "per_gpu_bytes_low": low,

@@ -1,5 +1,6 @@
 """Lower bounds of the training layout search (bytes per GPU): a whole group of layouts ruled out at once
-(:func:`group_out_of_reach`) and one layout's total bounded from its first parts (:func:`churn_floor`),
+(:func:`group_out_of_reach`) and one layout's total bounded from its first parts (:func:`churn_floor`) or
+from its step's peaks (:func:`step_floor`),
 so the search sizes fewer layouts with the same answer. Split from :mod:`estimator.memory` (which
 re-exports these names and keeps the per-search :class:`estimator.memory.SearchMemo`)."""
 
@@ -12,7 +13,7 @@ from estimator.catalog import ModelSpec
 from estimator.defaults import CUDA_CONTEXT_BYTES, FRAGMENTATION
 from estimator.models import Algorithm, Plan
 from estimator.setup import Layout, TrainingSetup
-from estimator.transients import gathered_weights
+from estimator.transients import Peaks, gathered_weights
 
 if TYPE_CHECKING:
     from estimator.memory import SearchMemo
@@ -71,3 +72,23 @@ def churn_floor(
     Summed in another order than the breakdown: compared with the slack of :data:`ZERO3_BOUND_MARGIN`."""
     gathered = gathered_weights(spec, params, setup, plan).likely if plan.zero_stage >= 3 else 0.0
     return floor + gathered + CUDA_CONTEXT_BYTES.value + FRAGMENTATION.value * (churn + gathered)
+
+
+def step_floor(held: float, p: Peaks) -> float:
+    """A lower bound on :func:`estimator.memory.breakdown`'s total (bytes) from ``held`` (the states and
+    DeepSpeed's buckets) and the step's peaks ``p`` (:func:`estimator.transients.peaks`), before its
+    parts are assembled.
+
+    The breakdown's step parts (:meth:`estimator.transients.Peaks.likely_parts`) add up to
+    max(forward/backward peak, optimizer step): 'optimizer_step' is what the step needs beyond the
+    forward/backward peak. Without a pipeline that peak is kept + max(loss, one layer's recompute
+    workspace) + ZeRO-3's gathered weights exactly; with one it is the fuller of stage 1 (kept +
+    workspace) and the last stage, so at least kept + workspace + gathered. The overhead is the CUDA
+    context + :data:`estimator.defaults.FRAGMENTATION` of those step parts
+    (:func:`estimator.memory._with_transients`). So held + M + context + fragmentation · M, with M =
+    max(that forward/backward floor, the step), is at most the total in real numbers; summed in
+    another order than the breakdown: compared with the slack of :data:`ZERO3_BOUND_MARGIN`."""
+    work = p.workspace.likely
+    peak = p.activations.likely + (max(p.loss.likely, work) if p.pp == 1 else work) + p.gathered.likely
+    churn = max(peak, p.step.likely)
+    return held + churn + CUDA_CONTEXT_BYTES.value + FRAGMENTATION.value * churn
