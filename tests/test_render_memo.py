@@ -1,0 +1,65 @@
+"""Issue 23 item 7, render stage: texts worded once per catalog (the assumption ledger's rows …) give
+exactly the replies worded afresh, through the real CLI; a swapped catalog starts afresh."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.render import i18n, notes
+from estimator.models import Assumption
+from tests.cli_run import CORPUS_QUESTIONS, ask_quietly
+
+QUESTION = "7B模型1万亿token要多少A100"
+
+
+def test_remembered_ledger_rows_word_every_corpus_reply_as_afresh(monkeypatch):
+    """Every corpus reply, in both languages, is the same text with the ledger rows remembered (a row
+    recurs: the corpus's 975 rows are 191 distinct ones) as with each row worded anew."""
+    questions = [QUESTION, *CORPUS_QUESTIONS[::3]]
+    replies = {(q, lang): ask_quietly("--lang", lang, "--", q) for q in questions for lang in ("zh", "en")}
+    assert any(notes._ROWS.values()), "no ledger row was remembered"
+    monkeypatch.setattr(notes, "_row_key", lambda *_: None)  # nothing remembered: each row worded anew
+    afresh = {(q, lang): ask_quietly("--lang", lang, "--", q) for q in questions for lang in ("zh", "en")}
+    assert replies == afresh
+    assert "MFU 区间：24.9%–52.4%" in replies[(QUESTION, "zh")]
+
+
+def test_a_swapped_catalog_words_the_ledger_afresh(tmp_path, monkeypatch):
+    """The rows are remembered per catalog object: with no catalog (English msgids, as when the
+    compiled catalog is missing) the Chinese rows remembered before are not reused."""
+    assert "典型卡·时的 ×0.764–×1.604" in ask_quietly("--lang", "zh", "--", QUESTION)
+    monkeypatch.setattr(i18n, "locales_dir", lambda: tmp_path)
+    i18n.translations.cache_clear()
+    try:
+        bare = ask_quietly("--lang", "zh", "--", QUESTION)
+    finally:
+        i18n.translations.cache_clear()
+    assert "×0.764–×1.604 of the likely GPU-hours" in bare
+    assert "典型卡·时" not in bare
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ({"value": 1}, {"value": 1.0}),  # equal values written differently: an int, a float
+        ({"value": 1}, {"value": True}),
+        ({"value": 0.4}, {"value": 0.5}),
+        ({"params": {"n": 8}}, {"params": {"n": 8.0}}),
+        ({"params": {"n": 8}}, {"params": {"m": 8}}),
+        ({"also": ["x"]}, {"also": []}),
+        ({"citation": "a"}, {"citation": None}),
+    ],
+)
+def test_rows_that_may_be_worded_differently_have_different_keys(a: dict, b: dict):
+    one = Assumption(**{"field": "mfu", "value": 0.4, "why": "default", **a})
+    two = Assumption(**{"field": "mfu", "value": 0.4, "why": "default", **b})
+    assert notes._row_key(one, "zh", None) != notes._row_key(two, "zh", None)
+    assert notes._row_key(one, "zh", None) != notes._row_key(one, "en", None)
+    assert notes._row_key(one, "zh", None) != notes._row_key(one, "zh", "USD")
+
+
+def test_a_float_zero_is_not_remembered():
+    """``-0.0 == 0.0`` as a key, but they are written differently: such a row is worded every time."""
+    assert notes._row_key(Assumption(field="x", value=-0.0, why="default"), "en", None) is None
+    assert notes._row_key(Assumption(field="x", value=1, why="d", params={"p": 0.0}), "en", None) is None
+    assert notes._row_key(Assumption(field="x", value=0, why="default"), "en", None) is not None
