@@ -56,6 +56,11 @@ class LazyPattern:
             self._compiled = compiled
         return self._compiled
 
+    @property
+    def flags(self) -> int:
+        """The compiled pattern's flags, as ``re.Pattern.flags``."""
+        return self.compiled.flags
+
     def __getattr__(self, name: str) -> Any:
         """Only reached for a method before the first compile (an unset slot): compile, then it is set."""
         if name not in _METHODS:
