@@ -62,7 +62,7 @@ def cues(text: str, norm: str | None = None) -> dict[str, Any]:
         "stage_word": explicit_stage(norm),
         "followup_cue": followup_cue(norm),
         "reset_cue": FRESH_RE.search(norm) is not None,
-        "change_cue": LOST_CUE_RE.search(norm) is not None,
+        "change_cue": LOST_CUE_RE.match(norm) is not None,  # at the start only (``^``)
         "message_lang": message_lang(text),
     }
 

@@ -56,6 +56,8 @@ def normalize(text: str) -> str:
     s = lx.CN_RENTAL_RE.sub(lambda m: lx.CN_RENTAL_TERMS[m.group(1)], s)
     s = lx.GPU_O_FOR_ZERO_RE.sub(lambda m: m.group(1) + "100", s)
     s = _TIMES_GLUED_RE.sub(r"x \1", s)  # "A100 x8": the count after the card, as in "A100 x 8"
+    if not any(map(s.__contains__, lx.TYPOS)):  # no typo anywhere: no word to fix (each ~0.5 µs)
+        return s
     return _WORD_RE.sub(_fix_typo, s)
 
 

@@ -1,0 +1,66 @@
+"""Issue 23 item 7, parse stage: work a message does not need is skipped, with the same result — the
+typo pass only when a known typo occurs, the numbers scanned once unless one was dropped — through the
+real CLI."""
+
+from __future__ import annotations
+
+import importlib
+import json
+import re
+
+import pytest
+
+import bot.parse.assemble as assemble
+from bot.parse import lexicon as lx
+from bot.parse.normalize import normalize
+from tests.cli_run import CORPUS_QUESTIONS, ask_quietly
+from tests.real_questions import records
+
+norm_module = importlib.import_module("bot.parse.normalize")  # the module (bot.parse re-exports the function)
+_WORD_RE = re.compile(r"[a-z][a-z\-]*[a-z]\.?", re.ASCII)
+
+
+def _every_word_fixed(text: str) -> str:
+    """normalize() as it was: the typo callback on every word (applied again here: a fixed word is no
+    typo, so a second pass changes nothing)."""
+    s = normalize(text)
+    return _WORD_RE.sub(norm_module._fix_typo, s)
+
+
+def test_typos_are_fixed_as_before_on_every_corpus_and_working_question():
+    texts = CORPUS_QUESTIONS + [r["text"] for r in records("work") + records("r2work")]
+    texts += ["lroa fine-tune llmaa-3 8B on A100", "qlroa mixtrel 8x7b", "deepseak-v3 serving"]
+    assert [normalize(t) for t in texts] == [_every_word_fixed(t) for t in texts]
+
+
+def test_a_typo_is_still_fixed_through_the_cli():
+    reply = ask_quietly("--format", "json", "--", "lroa fine-tune llmaa-3 8B on A100")
+    request = json.loads(reply)["request"]
+    assert request["method"] == "lora"
+    assert request["model"].lower().startswith("llama-3")
+
+
+def test_a_message_without_typos_makes_no_word_callbacks(monkeypatch):
+    calls = []
+    monkeypatch.setattr(norm_module, "_fix_typo", lambda m: calls.append(m) or m.group(0))
+    assert not any(t in normalize("7B模型1万亿token要多少A100") for t in lx.TYPOS)
+    assert calls == []
+    normalize("lroa on a100")
+    assert calls  # a typo present: every word goes through the callback, as before
+
+
+@pytest.mark.parametrize(
+    ("question", "scans", "ignored"),
+    [
+        ("7B模型1万亿token要多少A100", 1, []),
+        ("1e40 tokens 7B model on H100, how many GPUs?", 2, ["1e40"]),  # dropped: scanned again
+    ],
+)
+def test_numbers_are_scanned_again_only_after_a_drop(monkeypatch, question, scans, ignored):
+    real = assemble.scan_numbers
+    calls = []
+    monkeypatch.setattr(assemble, "scan_numbers", lambda s: calls.append(s) or real(s))
+    parsed = json.loads(ask_quietly("--format", "json", "--", question))
+    assert len(calls) == scans
+    assert parsed["request"]["params_total"] == 7e9
+    assert [n for n in ignored if n not in json.dumps(parsed, ensure_ascii=False)] == []
