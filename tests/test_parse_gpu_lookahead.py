@@ -1,0 +1,72 @@
+"""Issue 23 item 7, parse stage: the card-name pattern with a look-ahead of the characters a name can
+start with (bot.parse.gpus._first_chars: ~65 → ~20 µs a message) finds exactly the mentions the pattern
+without it finds, and cards are still read through the real CLI."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+import bot.parse
+from bot.parse import gpus
+from tests.cli_run import CORPUS_QUESTIONS, ask_quietly
+from tests.real_questions import records
+
+TRICKY = [
+    "NVIDIA A100 80GB x 8",
+    "华为 910B 和 昇腾910b",
+    "8xA100, A100x8x80G, 2*H100",
+    "H100s or H800s?",
+    "一张4090能跑多大的模型，rtx 4090 24g",
+    "geforce rtx 3090 ti vs tesla v100-sxm2-32gb",
+    "amd instinct mi300x, mi250",
+    "apple m2 ultra 192g, m3 max",
+    "l40s，l20，h20 -- a10g",
+]
+
+
+def _texts() -> list[str]:
+    return CORPUS_QUESTIONS + [r["text"] for r in records("work") + records("r2work")] + TRICKY
+
+
+def test_the_look_ahead_changes_no_match():
+    """Over the texts the name step reads (the corpus and working questions, normalized), every match
+    of the full pattern (span and text) is a match of the pattern without the look-ahead."""
+    bot.parse.parse(CORPUS_QUESTIONS[0])
+    index = gpus._gpu_index()
+    with_it = index.regex.compiled
+    without = re.compile(re.sub(r"\(\?=\[[^\]]*\]\)", "", with_it.pattern, count=1), with_it.flags)
+    assert without.pattern != with_it.pattern and "(?=[" not in without.pattern
+    found = 0
+    for text in _texts():
+        s = bot.parse.parse(text).normalized
+        spans = [(m.span(), m.group(0)) for m in with_it.finditer(s)]
+        assert spans == [(m.span(), m.group(0)) for m in without.finditer(s)], s
+        found += len(spans)
+    assert found > 100
+
+
+def test_first_chars_cover_every_name_and_vendor():
+    index = gpus._gpu_index()
+    starts = re.compile(f"[{gpus._first_chars(list(index.names))}]")
+    assert all(starts.match(key) for key in index.names)
+    assert all(starts.match(word) for word in gpus._VENDOR_WORDS)
+    assert set(gpus._first_chars(["a100"])) >= set("anti") and "4" not in gpus._first_chars(["a100"])
+    assert set(" -_").issubset(gpus._first_chars([" x"]))  # an empty first chunk: a separator may start it
+
+
+@pytest.mark.parametrize(
+    ("question", "gpu", "count"),
+    [
+        ("7B模型1万亿token要多少A100", "A100-SXM4-80GB", None),
+        ("用8张NVIDIA H100训练13B模型，1000亿token要多久", "H100-SXM5-80GB", 8),
+        ("serve Llama-3-70B on 4x H200", "H200-SXM-141GB", 4),
+    ],
+)
+def test_cards_are_read_through_the_cli(question: str, gpu: str, count: int | None):
+    request = json.loads(ask_quietly("--format", "json", "--", question))["request"]
+    assert request["gpu"] == gpu
+    if count is not None:
+        assert request["gpu_count"] == count
