@@ -1,6 +1,7 @@
-"""Issue 23 item 7, parse stage: the card-name pattern with a look-ahead of the characters a name can
-start with (bot.parse.gpus._first_chars: ~65 → ~20 µs a message) finds exactly the mentions the pattern
-without it finds, and cards are still read through the real CLI."""
+"""Issue 23 item 7, parse stage: the card-name and model-name patterns with a look-ahead of the
+characters a name can start with (bot.parse.gpus._first_chars: ~65 → ~20 µs a message; model names
+bot.parse.regex.starts_with_one_of: ~28 → ~17 µs) find exactly the mentions the patterns without it
+find, and cards and models are still read through the real CLI."""
 
 from __future__ import annotations
 
@@ -10,7 +11,8 @@ import re
 import pytest
 
 import bot.parse
-from bot.parse import gpus
+from bot.parse import gpus, models
+from bot.parse.regex import starts_with_one_of
 from tests.cli_run import CORPUS_QUESTIONS, ask_quietly
 from tests.real_questions import records
 
@@ -70,3 +72,42 @@ def test_cards_are_read_through_the_cli(question: str, gpu: str, count: int | No
     assert request["gpu"] == gpu
     if count is not None:
         assert request["gpu_count"] == count
+
+
+def _without_look_ahead(pattern: re.Pattern[str]) -> re.Pattern[str]:
+    bare = re.sub(r"\(\?=\[[^\]]*\]\)", "", pattern.pattern, count=1)
+    assert bare != pattern.pattern
+    return re.compile(bare, pattern.flags)
+
+
+def test_the_model_look_aheads_change_no_match():
+    bot.parse.parse(CORPUS_QUESTIONS[0])
+    index = models._model_index()
+    texts = [bot.parse.parse(t).normalized for t in _texts()]
+    for pattern in (index.regex.compiled, index.starts.compiled):
+        without = _without_look_ahead(pattern)
+        found = 0
+        for s in texts:
+            got = [(m.span(), m.groups()) for m in pattern.finditer(s)]
+            assert got == [(m.span(), m.groups()) for m in without.finditer(s)], s
+            found += len(got)
+        assert found > 100
+
+
+def test_starts_with_one_of():
+    assert starts_with_one_of(["qwen", "llama", "q-x", "]x"]) == r"(?=[\]lq])"
+    assert starts_with_one_of(["a", ""]) == ""  # an empty word: anything may start a match
+    assert starts_with_one_of([]) == ""
+
+
+@pytest.mark.parametrize(
+    ("question", "model"),
+    [
+        ("Qwen2.5-72B推理需要几张A100", "Qwen2.5-72B"),
+        ("fine-tune llama-3-8b with LoRA on 2 4090", "Llama-3-8B"),
+        ("部署DeepSeek-R1，32K上下文，100并发", "DeepSeek-R1"),
+    ],
+)
+def test_models_are_read_through_the_cli(question: str, model: str):
+    request = json.loads(ask_quietly("--format", "json", "--", question))["request"]
+    assert request["model"] == model
