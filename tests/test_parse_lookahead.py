@@ -111,3 +111,88 @@ def test_starts_with_one_of():
 def test_models_are_read_through_the_cli(question: str, model: str):
     request = json.loads(ask_quietly("--format", "json", "--", question))["request"]
     assert request["model"] == model
+
+
+_ASCII_CATEGORIES = {
+    "CATEGORY_DIGIT": "0123456789",
+    "CATEGORY_SPACE": " \t\n\r\f\v",
+    "CATEGORY_WORD": "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_",
+}
+
+
+def _first(items) -> tuple[set[str] | None, bool]:
+    """The characters a match of the parsed sequence can start with (None: any) and whether it can be
+    empty; zero-width items (\\b, ^, look-arounds) are skipped (ASCII mode)."""
+    chars: set[str] = set()
+    for op, av in items:
+        name = str(op)
+        if name in ("AT", "ASSERT", "ASSERT_NOT"):
+            continue
+        if name == "LITERAL":
+            return chars | {chr(av)}, False
+        if name == "IN":
+            for sub_op, sub_av in av:
+                if str(sub_op) == "LITERAL":
+                    chars.add(chr(sub_av))
+                elif str(sub_op) == "RANGE":
+                    chars.update(chr(c) for c in range(sub_av[0], sub_av[1] + 1))
+                elif str(sub_op) == "CATEGORY" and str(sub_av) in _ASCII_CATEGORIES:
+                    chars.update(_ASCII_CATEGORIES[str(sub_av)])
+                else:
+                    return None, False
+            return chars, False
+        if name in ("SUBPATTERN", "ATOMIC_GROUP", "MAX_REPEAT", "MIN_REPEAT", "POSSESSIVE_REPEAT", "BRANCH"):
+            if name == "BRANCH":
+                found = [_first(branch) for branch in av[1]]
+            else:
+                found = [_first(av[-1] if name != "ATOMIC_GROUP" else av)]
+            if any(first is None for first, _ in found):
+                return None, False
+            for first, _ in found:
+                chars |= first
+            empty = any(e for _, e in found) or (name.endswith("REPEAT") and av[0] == 0)
+            if not empty:
+                return chars, False
+            continue
+        return None, False
+    return chars, True
+
+
+def test_unknown_gpu_look_ahead_names_every_first_character():
+    """The hand-written look-ahead of UNKNOWN_GPU_RE holds every character a match can start with (derived
+    from the parsed pattern without it), and no match over the texts changes."""
+    from re import _parser
+
+    from bot.parse import lexicon as lx
+
+    source = lx.UNKNOWN_GPU_RE.pattern
+    look = re.search(r"\(\?=\[([^\]]*)\]\)", source)
+    assert look is not None
+    bare = source.replace(look.group(0), "", 1)
+    first, empty = _first(list(_parser.parse(bare, re.ASCII)))
+    assert first is not None and not empty
+    allowed = re.compile(f"[{look.group(1)}]")
+    assert [c for c in sorted(first) if not allowed.fullmatch(c)] == []
+    assert set("a0鲲昇沐") <= first
+    with_it, without = lx.UNKNOWN_GPU_RE.compiled, re.compile(bare, re.ASCII)
+    vendors = "鲲鹏920 昇腾910b 寒武纪mlu370 摩尔线程 mtt s4000 壁仞br104 沐曦 c500 昆仑芯 p800 燧原 t20"
+    vendors += " 海光 k100 天数智芯 bi-v150"
+    texts = [bot.parse.parse(t).normalized for t in [*_texts(), vendors]]
+    found = 0
+    for s in texts:
+        got = [(m.span(), m.group(0)) for m in with_it.finditer(s)]
+        assert got == [(m.span(), m.group(0)) for m in without.finditer(s)], s
+        found += len(got)
+    assert found > 20
+
+
+def test_first_characters_of_a_pattern():
+    from re import _parser
+
+    def first(pattern: str) -> set[str] | None:
+        return _first(list(_parser.parse(pattern, re.ASCII)))[0]
+
+    assert first(r"(?<![a-z])\bab|c") == {"a", "c"}
+    assert first(r"(?:x\s*)?y") == {"x", "y"}
+    assert first(r"\d{2}") == set("0123456789")
+    assert first(r".a") is None and first(r"[^a]") is None
