@@ -158,32 +158,47 @@ def _first(items) -> tuple[set[str] | None, bool]:
     return chars, True
 
 
-def test_unknown_gpu_look_ahead_names_every_first_character():
-    """The hand-written look-ahead of UNKNOWN_GPU_RE holds every character a match can start with (derived
-    from the parsed pattern without it), and no match over the texts changes."""
+VENDORS = "鲲鹏920 昇腾910b 寒武纪mlu370 摩尔线程 mtt s4000 壁仞br104 沐曦 c500 昆仑芯 p800 燧原 t20"
+VENDORS += " 海光 k100 天数智芯 bi-v150"
+NUMBERS = (
+    "−8张, -2 gpus, 两千亿token, 一万亿, 三点五万, a dozen cards, a pair of 4090, one hundred million, 1,000"
+)
+
+
+@pytest.mark.parametrize(
+    ("name", "must", "extra"),
+    [("UNKNOWN_GPU_RE", "a0鲲昇沐", VENDORS), ("NUMBER_RE", "-−0a一亿", NUMBERS)],
+)
+def test_a_hand_written_look_ahead_names_every_first_character(name: str, must: str, extra: str):
+    """The hand-written look-ahead of UNKNOWN_GPU_RE and NUMBER_RE holds every character a match can
+    start with (derived from the parsed pattern without it), and no match over the texts changes."""
     from re import _parser
 
-    from bot.parse import lexicon as lx
+    from bot.parse import lexicon, numbers
 
-    source = lx.UNKNOWN_GPU_RE.pattern
-    look = re.search(r"\(\?=\[([^\]]*)\]\)", source)
+    pattern = getattr(lexicon, name, None) or getattr(numbers, name)
+    look = re.search(r"\(\?=\[([^\]]*)\]\)", pattern.pattern)
     assert look is not None
-    bare = source.replace(look.group(0), "", 1)
+    bare = pattern.pattern.replace(look.group(0), "", 1)
     first, empty = _first(list(_parser.parse(bare, re.ASCII)))
     assert first is not None and not empty
     allowed = re.compile(f"[{look.group(1)}]")
     assert [c for c in sorted(first) if not allowed.fullmatch(c)] == []
-    assert set("a0鲲昇沐") <= first
-    with_it, without = lx.UNKNOWN_GPU_RE.compiled, re.compile(bare, re.ASCII)
-    vendors = "鲲鹏920 昇腾910b 寒武纪mlu370 摩尔线程 mtt s4000 壁仞br104 沐曦 c500 昆仑芯 p800 燧原 t20"
-    vendors += " 海光 k100 天数智芯 bi-v150"
-    texts = [bot.parse.parse(t).normalized for t in [*_texts(), vendors]]
+    assert set(must) <= first
+    with_it, without = pattern.compiled, re.compile(bare, re.ASCII)
+    texts = [bot.parse.parse(t).normalized for t in [*_texts(), extra]]
     found = 0
     for s in texts:
-        got = [(m.span(), m.group(0)) for m in with_it.finditer(s)]
-        assert got == [(m.span(), m.group(0)) for m in without.finditer(s)], s
+        got = [(m.span(), m.groups()) for m in with_it.finditer(s)]
+        assert got == [(m.span(), m.groups()) for m in without.finditer(s)], s
         found += len(got)
     assert found > 20
+
+
+def test_a_keycap_digit_is_still_read_through_the_cli():
+    """'7️⃣B': the keycap pass runs only when U+20E3 is in the text, as every keycap has it."""
+    request = json.loads(ask_quietly("--format", "json", "--", "7\ufe0f\u20e3B模型1万亿token要多少A100"))
+    assert request["request"]["params_total"] == 7e9
 
 
 def test_first_characters_of_a_pattern():

@@ -41,7 +41,7 @@ _DATA_LINE_RE = rc(r'^\s*(?:[{\[<|]|"[^"]{0,40}"\s*:|\w+\s*[:=]\s*\S+\s*[,;]\s*\
 
 def normalize(text: str) -> str:
     """NFKC, keycap digits, drop invisible/control characters, Traditional → Simplified, lower case."""
-    s = _KEYCAP_RE.sub(r"\1", text)
+    s = _KEYCAP_RE.sub(r"\1", text) if "\u20e3" in text else text  # every keycap ends in U+20E3
     s = s.replace("，", ", ").replace("、", ", ")  # keep "1,000" but not "8，128" as a number
     s = unicodedata.normalize("NFKC", s)
     if not s.replace("\n", "").replace("\t", "").isprintable():  # printable: no Cc/Cf/Co/Cs to drop
