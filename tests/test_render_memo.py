@@ -63,3 +63,25 @@ def test_a_float_zero_is_not_remembered():
     assert notes._row_key(Assumption(field="x", value=-0.0, why="default"), "en", None) is None
     assert notes._row_key(Assumption(field="x", value=1, why="d", params={"p": 0.0}), "en", None) is None
     assert notes._row_key(Assumption(field="x", value=0, why="default"), "en", None) is not None
+
+
+def test_template_globals_are_one_plain_dict_and_reply_as_jinjas_chain_map(monkeypatch):
+    """A reply template's globals are one dict made when it is loaded (no ChainMap read per render);
+    every sampled corpus reply, in html and markdown, is what Jinja's own ChainMap globals give."""
+    from jinja2 import Environment
+
+    from bot.render import env as render_env
+
+    questions = [QUESTION, *CORPUS_QUESTIONS[1::4]]
+    formats = ("html", "markdown")
+    ours = {(q, f): ask_quietly("--format", f, "--", q) for q in questions for f in formats}
+    template = render_env.environment("zh", "html").get_template("reply.j2")
+    assert type(template.globals) is dict and "gettext" in template.globals
+    monkeypatch.setattr(render_env.ReplyEnvironment, "make_globals", Environment.make_globals)
+    render_env._environment.cache_clear()
+    try:
+        assert type(render_env.environment("zh", "html").get_template("reply.j2").globals) is not dict
+        theirs = {(q, f): ask_quietly("--format", f, "--", q) for q in questions for f in formats}
+    finally:
+        render_env._environment.cache_clear()
+    assert ours == theirs
