@@ -85,3 +85,20 @@ def test_template_globals_are_one_plain_dict_and_reply_as_jinjas_chain_map(monke
     finally:
         render_env._environment.cache_clear()
     assert ours == theirs
+
+
+def test_display_widths_are_remembered_and_right():
+    """The memory bars and labels of a text reply are measured once per text (bot.render.fmt._wide_width)
+    and the widths are those counted a character at a time."""
+    import unicodedata
+
+    from bot.render import fmt
+
+    fmt._wide_width.cache_clear()
+    reply = ask_quietly("--", "13B模型LoRA微调，DeepSpeed ZeRO-2，2张A100 40G，每卡显存多少？")
+    assert "█" in reply
+    info = fmt._wide_width.cache_info()
+    assert info.currsize > 0 and info.hits > 0
+    for line in reply.splitlines():
+        counted = sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in line)
+        assert fmt.display_width(line) == counted

@@ -246,7 +246,7 @@ def english_singulars(text: str) -> str:
 
 def _render_raw(template: str, lang: str, dialect: Dialect, ctx: dict[str, Any]) -> str:
     text = environment(lang, dialect).get_template(template).render(fmt=dialect.key, **ctx)
-    text = "\n".join(line.rstrip() for line in text.splitlines())
+    text = "\n".join(map(str.rstrip, text.splitlines()))
     if lang == "en":
         text = english_singulars(text)
     if "\n\n\n" in text:
