@@ -64,3 +64,35 @@ def test_numbers_are_scanned_again_only_after_a_drop(monkeypatch, question, scan
     assert len(calls) == scans
     assert parsed["request"]["params_total"] == 7e9
     assert [n for n in ignored if n not in json.dumps(parsed, ensure_ascii=False)] == []
+
+
+COMMANDS = [
+    "vllm serve meta-llama/Llama-3.1-70B-Instruct --tensor-parallel-size 4 --max-model-len 32768",
+    "CUDA_VISIBLE_DEVICES=0,1 llamafactory-cli train examples/qwen2_lora_sft.yaml",
+    "torchrun --nproc_per_node 8 train.py --per_device_train_batch_size 2 \\\n"
+    "  --gradient_accumulation_steps 4",
+    "python -m sglang.launch_server --model-path Qwen/Qwen2.5-72B --tp 8",
+    "docker run ghcr.io/huggingface/text-generation-inference --num-shard 2",
+]
+
+
+def test_the_command_finder_reads_what_it_read():
+    """The command pattern (a gated LazyPattern now, Unicode mode as before) finds on every line what the
+    compiled pattern finds; a command with a continued line is still joined."""
+    from bot.parse.configs import _command
+    from bot.parse.configs.launchers import COMMAND_RE
+
+    for question in CORPUS_QUESTIONS[:2]:
+        ask_quietly("--", question)  # the second message adds the gates
+    assert COMMAND_RE.flags == re.compile(COMMAND_RE.pattern).flags
+    lines = [ln for t in CORPUS_QUESTIONS + COMMANDS for ln in t.splitlines()]
+    assert [bool(COMMAND_RE.search(ln)) for ln in lines] == [
+        bool(COMMAND_RE.compiled.search(ln)) for ln in lines
+    ]
+    found = _command(COMMANDS[2], "text")
+    assert found is not None and found[0].accumulation == 4  # the flag on the continued line
+
+
+def test_a_pasted_command_is_read_through_the_cli():
+    request = json.loads(ask_quietly("--format", "json", "--", COMMANDS[0]))["request"]
+    assert request["tp"] == 4 and request["max_model_len"] == 32768
