@@ -102,3 +102,34 @@ def test_display_widths_are_remembered_and_right():
     for line in reply.splitlines():
         counted = sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in line)
         assert fmt.display_width(line) == counted
+
+
+def test_a_short_html_reply_is_not_counted_again(monkeypatch):
+    """Telegram's visible length is at most a text's UTF-16 length, so a reply that short skips the
+    count; one over it is still counted and cut to 4,096 visible characters (the corpus has both)."""
+    from bot.render import env as render_env
+    from bot.render.dialect import dialect_for
+    from bot.render.html import TELEGRAM_MAX_CHARS, visible_length
+
+    html = dialect_for("html")
+    for text in ["<b>a</b> &amp; &#128512; &lt", "x" * 5000, "<i>" + "字" * 4095 + "</i>", "😀" * 2049]:
+        assert render_env._fits(html, text) is (visible_length(text) <= TELEGRAM_MAX_CHARS)
+    from bot.render import html as html_module
+
+    counted = []
+
+    class Counting:  # visible_length's tag pattern: each count of a reply calls its .sub once
+        def sub(self, repl, text):
+            counted.append(text)
+            return tag_re.sub(repl, text)
+
+    tag_re = html_module._TAG_RE
+    monkeypatch.setattr(html_module, "_TAG_RE", Counting())
+    visible_length("<b>x</b>")
+    assert counted == ["<b>x</b>"]
+    counted.clear()
+    short = ask_quietly("--format", "html", "--", QUESTION)
+    assert counted == []  # the reply (2,164 visible characters) was not counted
+    assert visible_length(short) <= TELEGRAM_MAX_CHARS
+    replies = [ask_quietly("--format", "html", "--", q) for q in CORPUS_QUESTIONS]
+    assert all(visible_length(r) <= TELEGRAM_MAX_CHARS for r in replies)
