@@ -96,3 +96,19 @@ def test_the_command_finder_reads_what_it_read():
 def test_a_pasted_command_is_read_through_the_cli():
     request = json.loads(ask_quietly("--format", "json", "--", COMMANDS[0]))["request"]
     assert request["tp"] == 4 and request["max_model_len"] == 32768
+
+
+def test_shared_values_are_spread_only_when_a_key_can_be_there():
+    """'a 和 b 都是 1' spreads over config keys, each with a '_' or '-': a text with neither is left as
+    it is without the four searches; with keys, the value still reaches each key (through the CLI)."""
+    from bot.parse.shared_value import SHARED_RES, spread_shared_value
+
+    plain = "全参微调7b都用a100，all in"
+    assert spread_shared_value(plain) == plain
+    assert all(p.sub("x", plain) == plain for p in SHARED_RES)  # what the searches would have found
+    text = "per_device_train_batch_size 和 gradient_accumulation_steps 都是 2"
+    spread = "per_device_train_batch_size 2, gradient_accumulation_steps 2"
+    assert spread_shared_value(text).startswith(spread)
+    question = "Qwen2.5-7B LoRA 微调，per_device_train_batch_size 和 gradient_accumulation_steps 都是 2，A100"
+    request = json.loads(ask_quietly("--format", "json", "--", question))["request"]
+    assert request["batch_size"] == 2
