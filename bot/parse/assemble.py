@@ -324,11 +324,12 @@ class _Parse(FieldSteps):
                 continue  # a large but finite exponent: the absurd-magnitude rule below decides
             self.unusable.append(" ".join(m.group().split()))
             self._drop(m.start(), m.end())
-        for tok in scan_numbers(self.s):
+        scanned, before = scan_numbers(self.s), self.s
+        for tok in scanned:
             if not (math.isfinite(tok.value) and abs(tok.value) <= ABSURD_NUMBER):
                 self.ignored.append(tok.raw.strip())
                 self._drop(tok.start, tok.end)
-        toks = scan_numbers(self.s)
+        toks = scanned if self.s is before else scan_numbers(self.s)  # scanned again only after a drop
         consumed: set[int] = set()
         for i, tok in enumerate(toks):
             if tok.start in consumed:

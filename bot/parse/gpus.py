@@ -15,9 +15,33 @@ from estimator import catalog, defaults
 _GPU_SPEC = r"(?:\d{2,3}\s*g(?:b|ib)?|pcie|sxm\d?|nvl|hbm\d?e?)"
 
 
-def _gpu_pattern(body: str) -> LazyPattern:
+_VENDOR_WORDS = ("nvidia", "geforce", "tesla", "amd", "instinct", "华为")
+"""Words that may come before a card's name ('NVIDIA A100', '华为 910B')."""
+_SEPARATOR_CHARS = " \t\n\r\f\v-_"
+"""What ``[\\s\\-_]`` matches (ASCII mode)."""
+
+
+def _first_chars(keys: list[str]) -> str:
+    """Every character a match of the names ``keys`` (normalized, chunks joined by spaces; the pattern
+    joins chunks with ``[\\s\\-_]*``) or of a vendor word can start with, as a character class body."""
+    chars = {word[0] for word in _VENDOR_WORDS}
+    for key in keys:
+        for chunk in key.split(" "):
+            if chunk:
+                chars.add(chunk[0])
+                break
+            chars.update(_SEPARATOR_CHARS)  # an empty first chunk: the separator may start the name
+    return "".join(re.escape(c) for c in sorted(chars))
+
+
+def _gpu_pattern(body: str, starts: str) -> LazyPattern:
+    """The pattern of the card names ``body`` (an alternation), whose matches all start with a character
+    of the class ``starts`` (:func:`_first_chars`). That look-ahead changes no match; it spares the
+    engine the alternation of ~360 names at every position where no name can start (a Chinese character,
+    a space, punctuation: ~65 → ~20 µs a message)."""
+    vendors = "|".join(rf"{re.escape(word)}\s*" for word in _VENDOR_WORDS)
     return rc(
-        rf"(?:(?<![a-z0-9])|(?<=\dx))(?:nvidia\s*|geforce\s*|tesla\s*|amd\s*|instinct\s*|华为\s*)?(?P<name>{body})"
+        rf"(?:(?<![a-z0-9])|(?<=\dx))(?=[{starts}])(?:{vendors})?(?P<name>{body})"
         rf"(?P<spec>(?:[\s\-_]*{_GPU_SPEC}(?![a-z0-9]))*)(?:s)?(?:(?![a-z0-9])|(?=x\d{{1,4}}x\d))"
     )
 
@@ -42,8 +66,9 @@ class _GpuIndex:
         self.texts += 1
         if self.texts > 1:
             return self.regex
-        body = "|".join(alt for alt, chunks in self.alternatives if all(c in text for c in chunks))
-        return _gpu_pattern(body) if body else None
+        named = [(alt, chunks) for alt, chunks in self.alternatives if all(c in text for c in chunks)]
+        body = "|".join(alt for alt, _ in named)
+        return _gpu_pattern(body, _first_chars([" ".join(chunks) for _, chunks in named])) if body else None
 
 
 def _gpu_key(name: str) -> str:
@@ -70,7 +95,7 @@ def _gpu_index() -> _GpuIndex:
         (r"[\s\-_]*".join(re.escape(chunk) for chunk in key.split(" ")), tuple(key.split(" ")))
         for key in sorted(names, key=len, reverse=True)
     ]
-    regex = _gpu_pattern("|".join(alt for alt, _ in alternatives))
+    regex = _gpu_pattern("|".join(alt for alt, _ in alternatives), _first_chars(list(names)))
     return _GpuIndex(names, alternatives, families, regex)
 
 

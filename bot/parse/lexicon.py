@@ -242,7 +242,7 @@ NOT_GPU_NAMES = (
 
 # GPU-like names that are not accelerators in the catalog (checked after catalog names are masked).
 UNKNOWN_GPU_RE = rc(
-    r"(?<![a-z0-9])(?:"
+    r"(?<![a-z0-9])(?=[a-z0-9鲲昇寒摩壁沐昆燧海天])(?:"  # every first character below: Chinese text skipped
     r"(?:rtx|gtx)[\s\-]*\d{4}(?:[\s\-]*(?:ti|super))?"
     r"|\d{4}[\s\-]*ti"
     r"|apple[\s\-]*m[1-4](?:[\s\-]*(?:ultra|max|pro))?|m[1-4][\s\-]*(?:ultra|max)"
@@ -268,7 +268,10 @@ UNKNOWN_GPU_RE = rc(
     r")(?![a-z0-9])"
 )
 """Names that look like accelerators: unknown ones are named as typed, never replaced by another card.
-The last alternatives catch vendor-like names ("XPU-9000 48GB") followed by a memory size."""
+The last alternatives catch vendor-like names ("XPU-9000 48GB") followed by a memory size. The
+look-ahead names every character an alternative can start with (tests/test_parse_lookahead.py derives
+them from the parsed pattern): it changes no match and spares the engine the ~35 alternatives at every
+Chinese character (~32 → ~12 µs a message)."""
 UNKNOWN_GPU_VENDORS: list[tuple[LazyPattern, str]] = [
     # vendors with no card in the catalog: the suggestions fall back to the default GPU and its relatives
     (

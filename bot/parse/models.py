@@ -21,7 +21,7 @@ from functools import cache
 from bot.parse import lexicon as lx
 from bot.parse import model_names as names
 from bot.parse.normalize import MODEL_MARK, mask
-from bot.parse.regex import LazyPattern, compile_pattern, rc
+from bot.parse.regex import LazyPattern, compile_pattern, rc, starts_with_one_of
 from bot.parse.verb_names import job_named_model
 from estimator import catalog
 
@@ -90,7 +90,7 @@ def _longest_first(word: str) -> tuple[int, str]:
 def _model_regex(families: list[str]) -> LazyPattern:
     fams = "|".join(re.escape(f) for f in sorted(set(families), key=_longest_first))
     return rc(
-        rf"(?<![a-z0-9])(?<![a-z0-9][\-_])(?P<fam>{fams})"
+        rf"(?<![a-z0-9])(?<![a-z0-9][\-_]){starts_with_one_of(families)}(?P<fam>{fams})"
         rf"(?P<ver>[\s\-_]*{_VER}(?![\d.]*\s?[bm](?![a-z]))(?!\s?[x*×]\s?\d))?"
         rf"(?P<size>(?:[\s\-_]*|\s*的\s*)(?:{_SIZE})(?![a-z0-9]))?"
         r"(?P<act>[\s\-_]*a\d+(?:\.\d+)?b(?![a-z0-9]))?"
@@ -116,7 +116,11 @@ def _model_index() -> _ModelIndex:
                 firsts.add(tokens[0])
     regex = _model_regex(families)
     starts = rc(
-        r"(?<![a-z0-9._])(?:" + "|".join(re.escape(f) for f in sorted(firsts, key=_longest_first)) + ")"
+        r"(?<![a-z0-9._])"
+        + starts_with_one_of(firsts)
+        + "(?:"
+        + "|".join(re.escape(f) for f in sorted(firsts, key=_longest_first))
+        + ")"
     )
     keys: list[_ModelKey] = []
     for m in models.values():

@@ -89,6 +89,7 @@ ENGLISH_WORD_NUMBERS: dict[str, int] = {
 _CN_MAG = r"万亿|千亿|百亿|十亿|亿|千万|百万|十万|万|千|百"
 _EN_MAG = r"trillion|billion|million|thousand|bn|mn"
 NUMBER_RE = rc(
+    r"(?=[-−0-9adefnopst零〇一二两三四五六七八九十百千万亿])"  # what a number starts with: other text skipped
     r"(?P<sign>(?<![a-z0-9.])[-−])?"
     r"(?:"
     r"(?P<digits>(?<![a-z0-9_.,])(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:e[+-]?\d+)?(?![\d]))"

@@ -33,8 +33,8 @@ _KEY_RE = rc(_KEY)
 def spread_shared_value(s: str) -> str:
     """``s`` with each 'keys … both N' rewritten as 'key1 N, key2 N' (same length; left as written where
     the rewrite would not fit)."""
-    if not re.search(r"都|均|全|both|all|each", s):
-        return s
+    if ("_" not in s and "-" not in s) or not re.search(r"都|均|全|both|all|each", s):
+        return s  # every key has a "_" or "-" (:data:`_KEY`), and a word says the value is shared
     for pattern in SHARED_RES:
         s = pattern.sub(_spread, s)
     return s

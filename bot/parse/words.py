@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bot.parse import lexicon as lx
 from bot.parse.normalize import MARKS
-from bot.parse.regex import rc
+from bot.parse.regex import AnyBranch, rc
 
 SINGLE_CARD_RE = rc(r"(?:单卡|单张|单块)(?!\s*(?:batch|bs|显存|的显存|吞吐|性能|速度|最|能放|放得下))")
 DUAL_CARD_RE = rc(r"双卡|双\s*(?=(?:rtx|gtx)?\s*\d{4})|\bdual[\s\-]+(?:gpus?|cards?|(?:rtx\s*)?\d{4})")
@@ -65,13 +65,15 @@ OFFLOAD_RE = rc(r"offload|卸载到\s*(?:cpu|内存)|zero[- ]?infinity")
 PARALLEL_RE = rc(r"(?<![a-z0-9])(?:tp|pp|dp|ep|cp|sp|zero)\s*[=:\-]?\s*\d+")
 
 
+_FINETUNE_WORDS = AnyBranch(lx.FINETUNE_RE)
 _STAGE_WORDS = (
     (lx.CONTINUED_RE, "continued_pretrain"),
-    (lx.FINETUNE_RE, "finetune"),
+    (_FINETUNE_WORDS, "finetune"),
     (lx.PRETRAIN_RE, "pretrain"),
-    (lx.INFERENCE_RE, "inference"),
+    (AnyBranch(lx.INFERENCE_RE), "inference"),
 )
-"""Stage words, in precedence order: 继续预训练 before 预训练, 微调 before 训."""
+"""Stage words, in precedence order: 继续预训练 before 预训练, 微调 before 训 (only whether each matches is
+asked: the two wide alternations branch by branch, :class:`bot.parse.regex.AnyBranch`)."""
 FINETUNE_TOOL_RE = rc(
     r"llama[\s\-_]?factory|efficient[\s\-_]?tuning|\baxolotl\b|\bunsloth\b|\bxtuner\b|deepspeed[\s\-_]?chat"
 )
@@ -103,7 +105,7 @@ def serving_a_tuned_model(s: str) -> bool:
     if not SERVE_STRONG_RE.search(s):
         return False
     rest = _LORA_WORDS_RE.sub(" ", TUNED_ADJECTIVE_RE.sub(" ", s))
-    return not lx.FINETUNE_RE.search(rest) and not lx.PRETRAIN_RE.search(rest)
+    return not _FINETUNE_WORDS.found(rest) and not lx.PRETRAIN_RE.search(rest)
 
 
 SERVE_AFTER_TUNING_RE = rc(
@@ -118,7 +120,7 @@ can I serve it on the same card?'): a second setup, named as not sized (the fine
 def stage_from_words(s: str) -> str | None:
     """The stage a normalized text names, else the one its weaker hints suggest, else None."""
     for pattern, stage in (*_STAGE_WORDS, *_WEAK_STAGE_WORDS):
-        if pattern.search(s):
+        if pattern.found(s):
             return stage
     return None
 
@@ -127,7 +129,7 @@ def explicit_stage(s: str) -> str | None:
     """A stage named by a stage word (预训练, 微调, 推理, fine-tune, serve …) in a normalized text, not
     inferred from other values; LoRA/QLoRA words are a method, and weak hints are ignored."""
     s = _LORA_WORDS_RE.sub(" ", s)
-    return next((stage for pattern, stage in _STAGE_WORDS if pattern.search(s)), None)
+    return next((stage for pattern, stage in _STAGE_WORDS if pattern.found(s)), None)
 
 
 def method_from_words(s: str, stage: str | None, preference: bool) -> str | None:

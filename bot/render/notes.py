@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import re
 from typing import Any
+from weakref import WeakKeyDictionary
+
+from babel.support import NullTranslations
 
 from bot.lazylog import lazy_logger
 from bot.render.fmt import Fmt, fmt_for
-from bot.render.i18n import N_, translate
+from bot.render.i18n import N_, translate, translations
 from bot.render.ledger_texts import WHY_TEXTS, WORD_TEXTS
 from bot.render.note_codes import NoteCode
 from bot.render.source_texts import source_text
@@ -188,23 +191,72 @@ def ledger_value(lang: str, a: Assumption, currency: str | None = None) -> str:
     return format_param(fmt_for(lang), a.field, a.value)
 
 
+MAX_REMEMBERED_ROWS = 4096
+"""Most ledger rows :func:`assumption_rows` keeps per catalog (then it starts afresh)."""
+
+_ROWS: WeakKeyDictionary[NullTranslations, dict[tuple[Any, ...], dict[str, str | None]]] = WeakKeyDictionary()
+"""Ledger rows already worded, per catalog (a swapped catalog starts with none): the same rows — the
+default MFU, the price list, the sequence length — recur across questions (the corpus's 975 rows are
+191 distinct ones), and wording one is ~10 translate and format calls."""
+
+
+def _row_key(a: Assumption, lang: str, currency: str | None) -> tuple[Any, ...] | None:
+    """What a ledger row's text depends on, with the type of every value (``1``, ``1.0`` and ``True``
+    are equal keys but are written differently); None (not remembered) for a float zero (``-0.0`` equals
+    ``0.0``) or a value that cannot be a key."""
+    values = (a.value, *a.params.values())
+    if any(type(v) is float and v == 0 for v in values):
+        return None
+    key = (
+        lang,
+        currency,
+        a.field,
+        a.why,
+        a.citation,
+        *a.also,
+        None,
+        *a.params.items(),
+        *values,
+        *map(type, values),
+    )
+    try:
+        hash(key)
+    except TypeError:
+        return None
+    return key
+
+
+def _row(a: Assumption, lang: str, currency: str | None) -> dict[str, str | None]:
+    label = FIELD_LABELS.get(a.field)
+    citation = a.citation
+    if citation and a.field == "price_per_gpu_hour":
+        citation = citation_for(citation, currency)
+    return {
+        "field": a.field,
+        "label": translate(lang, label) if label else a.field,
+        "value": ledger_value(lang, a, currency),
+        "source": why_text(lang, a),
+        "citation": citation,
+        "cite": translate(lang, CITATION, citation=source_text(lang, citation)) if citation else "",
+    }
+
+
 def assumption_rows(report: SizingReport, lang: str) -> list[dict[str, str | None]]:
-    """The ledger: label, value, why, and the citation as written."""
+    """The ledger: label, value, why, and the citation as written (each row worded once per catalog,
+    :data:`_ROWS`; every call gets its own dicts)."""
     rows: list[dict[str, str | None]] = []
     currency = report.request.currency.value if report.request.currency else None
+    remembered = _ROWS.get(translations(lang))
+    if remembered is None:
+        remembered = _ROWS[translations(lang)] = {}
     for a in report.assumptions:
-        label = FIELD_LABELS.get(a.field)
-        citation = a.citation
-        if citation and a.field == "price_per_gpu_hour":
-            citation = citation_for(citation, currency)
-        rows.append(
-            {
-                "field": a.field,
-                "label": translate(lang, label) if label else a.field,
-                "value": ledger_value(lang, a, currency),
-                "source": why_text(lang, a),
-                "citation": citation,
-                "cite": translate(lang, CITATION, citation=source_text(lang, citation)) if citation else "",
-            }
-        )
+        key = _row_key(a, lang, currency)
+        row = remembered.get(key) if key is not None else None
+        if row is None:
+            row = _row(a, lang, currency)
+            if key is not None:
+                if len(remembered) >= MAX_REMEMBERED_ROWS:
+                    remembered.clear()
+                remembered[key] = row
+        rows.append(dict(row))
     return rows

@@ -176,7 +176,7 @@ def _ollama(flat: dict[str, Any], fmt: str, source: str) -> StackConfig:
 
 
 def _command(text: str, source: str) -> tuple[StackConfig, str] | None:
-    joined = re.sub(r"\\[ \t]*\r?\n", " ", text)
+    joined = re.sub(r"\\[ \t]*\r?\n", " ", text) if "\\" in text else text  # continued lines
     for line in joined.splitlines():
         m = COMMAND_RE.search(line)
         if m is None:

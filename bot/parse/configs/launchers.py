@@ -15,7 +15,7 @@ from bot.parse.configs.model import StackConfig
 from bot.parse.configs.training import read_training
 from bot.parse.configs.vocab import known
 from bot.parse.configs.yamlish import scalar
-from bot.parse.regex import compile_pattern
+from bot.parse.regex import LazyPattern, compile_pattern
 
 SERVING = {
     "vllm": compile_pattern(r"\bvllm\s+serve\b|vllm\.entrypoints"),
@@ -26,13 +26,16 @@ SERVING = {
 }
 """Which serving tool a command line is (its program or module)."""
 LAUNCHERS = ("torchrun", "accelerate", "deepspeed", "llamafactory-cli", "tune", "python", "python3", "trl")
-COMMAND_RE = compile_pattern(
+COMMAND_RE = LazyPattern(
     r"(?:^|[\s/])(?:torchrun|accelerate\s+launch|hf\s+jobs\s+uv\s+run|uv\s+run|deepspeed|llamafactory-cli|lmf|tune\s+run|trl\s+(?:sft|dpo|grpo)|"
     r"vllm\s+serve|lmdeploy\s+serve|text-generation-launcher|llama-server|llama-cli|"
     r"python3?\s+(?:-m\s+)?\S*(?:pretrain_gpt|train|sglang\.launch_server|vllm\.entrypoints|finetune|sft)\S*)\b"
     r"|ghcr\.io/huggingface/text-generation-inference",
+    0,
 )
-"""A line that starts a command this module reads."""
+"""A line that starts a command this module reads (Unicode mode, flags 0, as it always was; a
+LazyPattern, so from the second message on a presence gate of its program names answers "none" for
+most lines without a search: bot.parse.regex.add_gates)."""
 
 SERVE_FLAGS: dict[str, dict[str, tuple[str, str]]] = {
     "vllm": {
