@@ -98,6 +98,7 @@ def _report(answer: Answer) -> dict[str, Any]:
         "recipes": [recipe.model_dump() for recipe in build_recipes(r, answer.lang, (answer.chosen_plan,))],
         "hardware": _hardware(r.gpu_spec),
         "model_shape": r.model_spec.model_dump(mode="json", exclude={"aliases"}) if r.model_spec else None,
+        "rollout": d["rollout"],
     }
 
 

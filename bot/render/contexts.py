@@ -37,6 +37,7 @@ class TrainingContext(TypedDict, total=False):
     fp8: bool
     interval: dict[str, Any]
     calibrated: dict[str, str]
+    rollout: dict[str, str]
     need: str
     nodes: str | None
     per_node: int

@@ -34,6 +34,10 @@ WHY_TEXTS: dict[str, str] = {
         "unpacked samples train faster)"
     ),
     "epochs_finetune": N_("one pass over the data when epochs are not given"),
+    "rl_completion_default": N_(
+        "completion length of each rollout when none is given (TRL GRPOConfig max_completion_length "
+        "default; the prompt is the rest of the sequence, or TRL's max_prompt_length 512)"
+    ),
     "lora_rank": N_(
         "a common PEFT recipe (Hu et al. 2021 use 4–64; QLoRA's recipes 64; LLaMA-Factory's examples 8)"
     ),
