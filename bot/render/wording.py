@@ -283,6 +283,7 @@ FIELD_LABELS: dict[str, str] = {
     "tokens_per_second_per_gpu": N_("Measured tokens/s per GPU"),
     "methods": N_("Methods"),
     "prompt_tokens": N_("Prompt tokens"),
+    "max_completion_length": N_("Completion tokens per rollout"),
     "kv_precision": N_("KV cache precision"),
     "runtime": N_("Runtime"),
 }
