@@ -115,6 +115,15 @@ class GpuSpec(BaseModel):
         return self.gpu_memory_fraction is not None
 
     @property
+    def has_bf16(self) -> bool:
+        """BF16 arithmetic: a catalog bf16 peak (Ampere and later, CDNA, Ascend 910B …), or unified memory
+        (Apple: Metal runs bf16, and local formats are not 16-bit anyway). Volta/Turing/Pascal and the
+        first Ascend 910 have none: vLLM refuses bf16 below compute capability 8.0 and runs a bf16
+        checkpoint in fp16 under ``--dtype auto`` (vllm/platforms/cuda.py; vllm/config.py
+        ``_get_and_verify_dtype``)."""
+        return self.peak_tflops_bf16 is not None or self.unified_memory or self.generic
+
+    @property
     def has_fp8(self) -> bool:
         """FP8 tensor cores (Hopper, Ada, Blackwell, MI300X …)."""
         return self.peak_tflops_fp8 is not None

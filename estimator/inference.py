@@ -278,7 +278,7 @@ def serve(s: ServingSetup) -> Inference:
         kv_bytes_per_token=kv_bytes_per_token(spec, kv_b),
         kv_bytes_per_sequence=kv_seq,
         kv_bytes_total=kv_total,
-        kv_precision="fp8" if kv_b == 1.0 else "bf16",
+        kv_precision="fp8" if kv_b == 1.0 else "fp16" if s.kv_precision is Precision.fp16 else "bf16",
         context_tokens=s.context_tokens,
         prompt_tokens=f.prompt,
         concurrency=s.concurrency,

@@ -95,6 +95,7 @@ class Why(StrEnum):
     # serving (estimator.serving)
     release_precision = "release_precision"
     release_fp8_as_bf16 = "release_fp8_as_bf16"
+    fp16_no_bf16 = "fp16_no_bf16"
     reasoning_context = "reasoning_context"
     runtime_default_context = "runtime_default_context"
     local_format = "local_format"
