@@ -23,7 +23,7 @@ from bot.parse.numbers import parse_number
 from bot.parse.regex import rc
 from bot.parse.rl_words import RL_GENERATION_GROUPS, RL_GENERATIONS_RE
 from bot.parse.shared_value import spread_shared_value
-from bot.parse.stack_words import inferred_tool, launcher_named, named_tools, training_tool
+from bot.parse.stack_words import inferred_tool, launcher_named, named_tools, tool_written, training_tool
 from estimator.models import SizingRequest
 from estimator.request import setting
 from estimator.training_tools import TRAINING_TOOL_LIMITS
@@ -208,7 +208,7 @@ def read_vocabulary(s: str, training: bool) -> Vocab:
         name, out.tool_cue = inferred
         if name in TRAINING_TOOL_LIMITS:
             out.fields["training_tool"] = name
-        else:  # DeepSpeed, verl: named, the settings themselves sized
+        elif not tool_written(s, name):  # DeepSpeed, verl: named, the settings themselves sized
             out.unused.append((f"training_tool: {name}", "tool_inferred"))
     if _HINTS["lengths"].search(s):
         _lengths(out, training)
