@@ -33,8 +33,12 @@ def test_deepspeed_with_its_zero_stage_is_used(capsys, question: str) -> None:
     answer = _ask(capsys, question)
     stage = answer["request"]["zero_stage"]
     assert stage in (2, 3) and answer["report"]["memory"]["plan"]["zero_stage"] == stage
-    assert not [i for i in answer["interpretation"]["ignored"] if "DeepSpeed" in i["text"]]
-    assert "DeepSpeed”" not in answer["reply"] and f"ZeRO-{stage}" in answer["reply"].splitlines()[0]
+    (named,) = [i for i in answer["interpretation"]["ignored"] if "DeepSpeed" in i["text"]]
+    assert named == {"text": "training_tool: DeepSpeed", "reason": "settings_applied"}
+    second = answer["reply"].splitlines()[1]
+    assert second.startswith(("Used: “training_tool: DeepSpeed”", "已使用：“training_tool: DeepSpeed”"))
+    assert "Not used" not in answer["reply"] and "未使用" not in answer["reply"]
+    assert f"ZeRO-{stage}" in answer["reply"].splitlines()[0]
 
 
 def test_deepspeed_without_settings_is_still_named(capsys) -> None:
