@@ -88,6 +88,11 @@ class GpuSpec(BaseModel):
     source: str
     confidence: Literal["high", "medium", "low"] = "high"
     notes: str | None = None
+    catalog_id: str | None = Field(
+        None,
+        description="the catalog card this one is derived from with the memory the user stated ('A800 40G': "
+        "A800-80GB; estimator.resolve); None for a catalog card or a generic one",
+    )
     generic: bool = Field(
         False,
         description="a card outside the catalog, known only by its memory: its compute and bandwidth are "
