@@ -262,7 +262,7 @@ def serve(s: ServingSetup) -> Inference:
     rt, weights, kv_seq, kv_b = f.rt, f.weights, f.kv_seq, f.kv_b
     lay = _layouts(s, f)
     use = lay.use
-    max_conc = max_sequences(spec, gpu, use, weights, kv_seq, rt, f.load)
+    max_conc = _most_held(s, f, use, kv_seq, f.load)
     shape = (use.tp, use.pp)
     if s.gpu_count and not lay.fits_count and not s.group:  # the user's GPUs, whether or not they fit
         shape = group_on(s.gpu_count, spec, gpu)
@@ -315,14 +315,29 @@ def _concurrency_table(s: ServingSetup, f: _Footprint, use: Layout) -> list[tupl
         kv = kv_bytes_per_sequence(spec, c, f.kv_b)
 
         def held(batch: int) -> int:
-            load = f.load._replace(context=c, batch=batch)
-            return max_sequences(spec, s.gpu, use, f.weights, kv, f.rt, load)
+            return _most_held(s, f, use, kv, f.load._replace(context=c, batch=batch))
 
         if not f.rt.prefills_batch:
             return held(f.load.batch)
         return most_that_fit(held(1), held)
 
     return [(c, row(c)) for c in CONTEXT_TABLE if c <= longest]
+
+
+def _most_held(s: ServingSetup, f: _Footprint, use: Layout, kv: float, load: Load) -> int:
+    """Sequences of ``load.context`` tokens (``kv`` bytes each) that ``use`` holds: the most any start-up
+    of the engine that accepts them holds. vLLM V0 profiles a whole ``max_model_len`` up to 32,768
+    tokens and chunks prefill above it (:func:`v0_batched_tokens`), so at 32K its working memory was
+    2.6 GB per GPU more than at 64K (DeepSeek-V3 on 8 × H20: 4 sequences at 32K, 6 at 64K on the same
+    TP 8); a server started with chunked prefill (V1's default since v0.8, V0's above 32K or with
+    ``--enable-chunked-prefill``) accepts the same sequences and holds them with the least working
+    memory. So the count never grows with the context on one layout; ``kv_capacity_tokens`` stays the
+    start-up log at ``max_model_len`` = the context (the verdict of whether vLLM starts)."""
+    held = max_sequences(s.spec, s.gpu, use, f.weights, kv, f.rt, load)
+    if f.rt.refuses_short_cache and load.context <= V0_CHUNKED_PREFILL_ABOVE:
+        chunked = load._replace(context=V0_CHUNKED_PREFILL_ABOVE + 1)
+        held = max(held, max_sequences(s.spec, s.gpu, use, f.weights, kv, f.rt, chunked))
+    return held
 
 
 def _prefill(s: ServingSetup, f: _Footprint, use: Layout, max_conc: int) -> float | None:

@@ -106,6 +106,7 @@ class InferenceContext(TypedDict):
     usable: str
     runtime: str
     kv_capacity: str | None
+    kv_chunked: bool
     context: str
     concurrency: str
     min_gpus: str
