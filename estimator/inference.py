@@ -325,18 +325,21 @@ def _concurrency_table(s: ServingSetup, f: _Footprint, use: Layout) -> list[tupl
 
 
 def _most_held(s: ServingSetup, f: _Footprint, use: Layout, kv: float, load: Load) -> int:
-    """Sequences of ``load.context`` tokens (``kv`` bytes each) that ``use`` holds: the most any start-up
-    of the engine that accepts them holds. vLLM V0 profiles a whole ``max_model_len`` up to 32,768
-    tokens and chunks prefill above it (:func:`v0_batched_tokens`), so at 32K its working memory was
-    2.6 GB per GPU more than at 64K (DeepSeek-V3 on 8 × H20: 4 sequences at 32K, 6 at 64K on the same
-    TP 8); a server started with chunked prefill (V1's default since v0.8, V0's above 32K or with
-    ``--enable-chunked-prefill``) accepts the same sequences and holds them with the least working
-    memory. So the count never grows with the context on one layout; ``kv_capacity_tokens`` stays the
-    start-up log at ``max_model_len`` = the context (the verdict of whether vLLM starts)."""
+    """Sequences of ``load.context`` tokens (``kv`` bytes each) that ``use`` holds, never fewer than it
+    holds at a longer context. vLLM V0 profiles a whole ``max_model_len`` up to 32,768 tokens and chunks
+    prefill above it (:func:`v0_batched_tokens`): DeepSeek-V3 on 8 × H20 kept 2.6 GB per GPU more
+    working memory at 32K than at 64K, and held 4 sequences at 32K but 6 at 64K on the same TP 8. A
+    sequence of at most 32K tokens also runs on a server started with chunked prefill for 32,769 (V1,
+    the default since v0.8, chunks at any length), so the count is at least what that server holds of
+    32,769-token sequences (13 here). ``kv_capacity_tokens`` stays the start-up log at ``max_model_len``
+    = the context (whether vLLM starts: vllm-project/vllm#10517)."""
     held = max_sequences(s.spec, s.gpu, use, f.weights, kv, f.rt, load)
     if f.rt.refuses_short_cache and load.context <= V0_CHUNKED_PREFILL_ABOVE:
-        chunked = load._replace(context=V0_CHUNKED_PREFILL_ABOVE + 1)
-        held = max(held, max_sequences(s.spec, s.gpu, use, f.weights, kv, f.rt, chunked))
+        longer = V0_CHUNKED_PREFILL_ABOVE + 1
+        kv_longer = kv_bytes_per_sequence(s.spec, longer, f.kv_b)
+        held = max(
+            held, max_sequences(s.spec, s.gpu, use, f.weights, kv_longer, f.rt, load._replace(context=longer))
+        )
     return held
 
 

@@ -21,7 +21,7 @@ QUESTIONS = {
 }
 LINE = {
     "en": "of which rollouts: 13 GPU-hours decoding 41M completion tokens",
-    "zh": "其中 rollout 生成：13 卡·时",
+    "zh": "其中采样生成：13 卡·时",
 }
 
 
