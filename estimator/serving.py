@@ -22,7 +22,7 @@ from estimator.reasons import Why, Word
 from estimator.runtimes import Load, ServingRuntime, Vllm, runtime_for, runtime_named
 from estimator.serving_launch import Launch, engine_limit, launched_verdict
 from estimator.serving_layout import group_on, kv_capacity_tokens, most_that_fit, tp_options
-from estimator.throughput_target import concurrency_for_target, copies_for_target, note_short_of_target
+from estimator.throughput_target import concurrency_for_target, note_short_of_target, reach_target
 from estimator.units import GIB
 from estimator.verdicts import requested_count
 from estimator.weights import BITS_PER_WEIGHT
@@ -286,10 +286,7 @@ def size_serving(
         inf = _at_capacity(most, lambda: size(precision), inf, rt, req.max_num_seqs)
     elif req.target_tokens_per_s and not req.concurrency:  # "5,000 tokens/s": the load that decodes it
         inf = concurrency_for_target(req.target_tokens_per_s, most, lambda: size(precision), inf)
-        if not req.gpu_count:  # the answer: the GPUs that reach it (more copies than hold the load)
-            setup = replace(base, precision=precision, concurrency=conc_for(precision))
-            on = _on_copies(setup, inf.tp, inf.pp)
-            inf = copies_for_target(req.target_tokens_per_s, inf, on, ledger)
+        inf = reach_target(req, inf, replace(base, precision=precision), ledger)
     local = _local_format(req, spec, gpu, inf, size)
     if local is not None:
         precision, inf = local
@@ -309,11 +306,6 @@ def size_serving(
         feasible, reason = "borderline", "local_4bit"
     _serving_notes(req, spec, gpu, inf, conc, reason, runtime, ledger)
     return ServingResult(inf, feasible, reason, precision, context, conc, price[2] if price else None)
-
-
-def _on_copies(setup: ServingSetup, tp: int, pp: int) -> Callable[[int], Inference]:
-    """Sizes ``setup`` on n copies of TP × PP (estimator.throughput_target.copies_for_target)."""
-    return lambda n: serve(replace(setup, group=(tp, pp), gpu_count=n * tp * pp))
 
 
 def _total_memory_note(

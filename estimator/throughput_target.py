@@ -12,8 +12,10 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
+from estimator.copying import replace
+from estimator.inference import ServingSetup, serve
 from estimator.ledger import Ledger
-from estimator.models import Inference
+from estimator.models import Inference, SizingRequest
 
 ROUNDS = 12
 """Steps of the search for the count; each scales n by target ÷ aggregate (at least +1)."""
@@ -102,3 +104,17 @@ def copies_for_target(
         per_copy=per,
     )
     return more.model_copy(update={"recommended_gpus": copies * per})
+
+
+def reach_target(req: SizingRequest, inf: Inference, setup: ServingSetup, ledger: Ledger) -> Inference:
+    """No GPU count stated: the answer is the GPUs that reach the throughput target, copies of ``inf``'s
+    TP × PP (:func:`copies_for_target`; ``setup`` sized at ``inf``'s load on n copies,
+    :func:`estimator.inference.serve`)."""
+    if req.gpu_count:
+        return inf
+    tp, pp = inf.tp, inf.pp
+
+    def on(n: int) -> Inference:
+        return serve(replace(setup, concurrency=inf.concurrency, group=(tp, pp), gpu_count=n * tp * pp))
+
+    return copies_for_target(req.target_tokens_per_s, inf, on, ledger)
