@@ -20,8 +20,11 @@ completion) tokens):
   FLOPs stay in the compute figure C (counted once) but are timed here, not at the MFU.
 
 Defaults where the question gives none are TRL ``GRPOConfig``'s (trl/trainer/grpo_config.py):
-``max_prompt_length`` 512, ``max_completion_length`` 256, ``per_device_train_batch_size`` 8 (completions
-per GPU per step, the batch each GPU generates).
+``max_completion_length`` 256, ``num_generations`` 8, ``max_prompt_length`` 512 (the releases that have
+it; later ones cap no prompt), ``per_device_train_batch_size`` 8 (transformers ``TrainingArguments``'
+default, which GRPOConfig keeps). TRL generates ``per_device_train_batch_size`` × ``steps_per_generation``
+completions per GPU at once (``generation_batch_size``); without a stated accumulation one step's worth
+is taken, the slower end.
 """
 
 from __future__ import annotations
@@ -42,7 +45,8 @@ TRL_MAX_PROMPT_LENGTH = 512
 TRL_MAX_COMPLETION_LENGTH = 256
 """TRL ``GRPOConfig.max_completion_length`` default (tokens)."""
 TRL_COMPLETIONS_PER_GPU = 8
-"""TRL ``GRPOConfig.per_device_train_batch_size`` default: completions each GPU generates per step."""
+"""``per_device_train_batch_size`` default (transformers ``TrainingArguments``; GRPOConfig keeps it):
+completions each GPU generates per step."""
 ENGINE_MEMORY_SHARE = 0.9
 """Share of a generation engine's GPU memory its weights may take (vLLM ``gpu_memory_utilization``
 default 0.9): the engine's tensor-parallel size is the smallest power of two that holds them."""
