@@ -62,3 +62,20 @@ def test_grpo_headline_and_layout_name_one_zero_stage(capsys, question: str, rec
     head = answer["reply"].splitlines()[0]
     assert set(re.findall(r"ZeRO-\d", answer["reply"].split("DeepSpeed ZeRO")[0])) == {"ZeRO-2"}, head
     assert recommended in answer["reply"]
+
+
+@pytest.mark.parametrize(
+    ("question", "used"),
+    [
+        ("full fine-tune Qwen2.5-7B with ZeRO-3 on 8 A100, 1B tokens", "Used: “training_tool: DeepSpeed”"),
+        ("用 ZeRO-3 全参微调 Qwen2.5-7B，8张A100，10亿token", "已使用：“training_tool: DeepSpeed”"),
+    ],
+)
+def test_deepspeed_read_from_its_zero_stage_is_said_used(capsys, question: str, used: str) -> None:
+    """Not named, read from its ZeRO stage: the JSON keeps 'tool_inferred'; the reply says it is used."""
+    answer = _ask(capsys, question)
+    assert {"text": "training_tool: DeepSpeed", "reason": "tool_inferred"} in answer["interpretation"][
+        "ignored"
+    ]
+    assert used in answer["reply"] and "DeepSpeed”" not in answer["reply"].split(used)[1]
+    assert "Not used" not in answer["reply"] and "未使用" not in answer["reply"]

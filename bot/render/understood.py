@@ -159,8 +159,9 @@ def _not_used(it: Interpretation, lang: str, repeated_used: dict[str, str] | Non
     return f"{line} {not_used}" if line else not_used
 
 
-USED_REASONS = frozenset({"settings_applied"})
-"""Reasons of items the answer uses through their settings: named apart, never under "Not used"."""
+USED_REASONS = frozenset({"settings_applied", "tool_inferred"})
+"""Reasons of items the answer uses through their settings (a tool named with them, or read from them:
+ZeRO-3 → DeepSpeed): named apart, never under "Not used"."""
 
 
 def _used_line(items: list, lang: str) -> str:
