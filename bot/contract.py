@@ -13,6 +13,7 @@ from bot.core.pipeline import Answer
 from bot.recipes import build_recipes
 from bot.render.notes import why_text
 from estimator.catalog import GpuSpec
+from estimator.catalog import gpu as catalog_gpu
 from estimator.models import Assumption
 from estimator.request import JSON_FIELDS
 
@@ -98,6 +99,7 @@ def _report(answer: Answer) -> dict[str, Any]:
         "recipes": [recipe.model_dump() for recipe in build_recipes(r, answer.lang, (answer.chosen_plan,))],
         "hardware": _hardware(r.gpu_spec),
         "model_shape": r.model_spec.model_dump(mode="json", exclude={"aliases"}) if r.model_spec else None,
+        "rollout": d["rollout"],
     }
 
 
@@ -110,12 +112,24 @@ HARDWARE_FIELDS = (
 
 def _hardware(gpu: GpuSpec | None) -> dict[str, Any] | None:
     """The GPU as sized: memory, GPUs per node, NVLink, unified-memory share (``gpu_memory_fraction``,
-    None: a discrete card), dense peaks; ``unified_memory`` True for a shared-memory machine."""
+    None: a discrete card), dense peaks; ``unified_memory`` True for a shared-memory machine;
+    ``memory_stated`` True when ``memory_gib`` is the user's, not the catalog card's
+    (``catalog_memory_gib``)."""
     if gpu is None:
         return None
     out = {k: getattr(gpu, k) for k in HARDWARE_FIELDS}
     out["unified_memory"] = gpu.gpu_memory_fraction is not None
+    # a catalog card with the memory the user stated ('A800 40G'): the card's own id, the memory apart
+    # (the id was the two run together: 'A800-80GB-40GB')
+    out["id"] = gpu.catalog_id or gpu.id
+    out["memory_stated"] = gpu.catalog_id is not None
+    out["catalog_memory_gib"] = catalog_gpu_memory(gpu.catalog_id) if gpu.catalog_id else None
     return out
+
+
+def catalog_gpu_memory(gpu_id: str) -> float:
+    """GiB per card of the catalog GPU ``gpu_id``."""
+    return catalog_gpu(gpu_id).memory_gib
 
 
 def _comparison(r) -> dict[str, Any]:

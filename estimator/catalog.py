@@ -88,6 +88,11 @@ class GpuSpec(BaseModel):
     source: str
     confidence: Literal["high", "medium", "low"] = "high"
     notes: str | None = None
+    catalog_id: str | None = Field(
+        None,
+        description="the catalog card this one is derived from with the memory the user stated ('A800 40G': "
+        "A800-80GB; estimator.resolve); None for a catalog card or a generic one",
+    )
     generic: bool = Field(
         False,
         description="a card outside the catalog, known only by its memory: its compute and bandwidth are "
@@ -113,6 +118,15 @@ class GpuSpec(BaseModel):
     def unified_memory(self) -> bool:
         """Apple silicon: CPU and GPU share one memory; the GPU may use a working-set share of it."""
         return self.gpu_memory_fraction is not None
+
+    @property
+    def has_bf16(self) -> bool:
+        """BF16 arithmetic: a catalog bf16 peak (Ampere and later, CDNA, Ascend 910B …), or unified memory
+        (Apple: Metal runs bf16, and local formats are not 16-bit anyway). Volta/Turing/Pascal and the
+        first Ascend 910 have none: vLLM refuses bf16 below compute capability 8.0 and runs a bf16
+        checkpoint in fp16 under ``--dtype auto`` (vllm/platforms/cuda.py; vllm/config.py
+        ``_get_and_verify_dtype``)."""
+        return self.peak_tflops_bf16 is not None or self.unified_memory or self.generic
 
     @property
     def has_fp8(self) -> bool:

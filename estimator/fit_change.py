@@ -79,7 +79,7 @@ def with_high_edge_plan(
     recompute mode is kept — it sets the training time (H200 keeping the activations H100 must
     recompute); when only checkpointing makes the high end fit, the verdict says so instead.
     Unchanged when the plan's high end fits already or no layout's does (the verdict then names what
-    to change)."""
+    to change). A recommendation of the same GPU count takes the same layout: one ZeRO stage shown."""
     plan, gpus = mem.plan, mem.plan_gpus
     if (
         not mem.fits_requested
@@ -96,6 +96,8 @@ def with_high_edge_plan(
     assert parts is not None  # no limit
     low, high = per_gpu_band(spec, setup, found[0], parts, params)
     update = {"plan": found[0], "breakdown": parts, "per_gpu_bytes": sum(parts.values())}
+    if mem.recommended_gpus == gpus:  # one layout per GPU count: the recommendation on these GPUs is it
+        update |= {"recommended_plan": found[0], "recommended_per_gpu_bytes": update["per_gpu_bytes"]}
     return mem.model_copy(update={**update, "per_gpu_bytes_low": low, "per_gpu_bytes_high": high})
 
 

@@ -262,7 +262,7 @@ def serve(s: ServingSetup) -> Inference:
     rt, weights, kv_seq, kv_b = f.rt, f.weights, f.kv_seq, f.kv_b
     lay = _layouts(s, f)
     use = lay.use
-    max_conc = max_sequences(spec, gpu, use, weights, kv_seq, rt, f.load)
+    max_conc = _most_held(s, f, use, kv_seq, f.load)
     shape = (use.tp, use.pp)
     if s.gpu_count and not lay.fits_count and not s.group:  # the user's GPUs, whether or not they fit
         shape = group_on(s.gpu_count, spec, gpu)
@@ -278,7 +278,7 @@ def serve(s: ServingSetup) -> Inference:
         kv_bytes_per_token=kv_bytes_per_token(spec, kv_b),
         kv_bytes_per_sequence=kv_seq,
         kv_bytes_total=kv_total,
-        kv_precision="fp8" if kv_b == 1.0 else "bf16",
+        kv_precision="fp8" if kv_b == 1.0 else "fp16" if s.kv_precision is Precision.fp16 else "bf16",
         context_tokens=s.context_tokens,
         prompt_tokens=f.prompt,
         concurrency=s.concurrency,
@@ -315,14 +315,32 @@ def _concurrency_table(s: ServingSetup, f: _Footprint, use: Layout) -> list[tupl
         kv = kv_bytes_per_sequence(spec, c, f.kv_b)
 
         def held(batch: int) -> int:
-            load = f.load._replace(context=c, batch=batch)
-            return max_sequences(spec, s.gpu, use, f.weights, kv, f.rt, load)
+            return _most_held(s, f, use, kv, f.load._replace(context=c, batch=batch))
 
         if not f.rt.prefills_batch:
             return held(f.load.batch)
         return most_that_fit(held(1), held)
 
     return [(c, row(c)) for c in CONTEXT_TABLE if c <= longest]
+
+
+def _most_held(s: ServingSetup, f: _Footprint, use: Layout, kv: float, load: Load) -> int:
+    """Sequences of ``load.context`` tokens (``kv`` bytes each) that ``use`` holds, never fewer than it
+    holds at a longer context. vLLM V0 profiles a whole ``max_model_len`` up to 32,768 tokens and chunks
+    prefill above it (:func:`v0_batched_tokens`): DeepSeek-V3 on 8 × H20 kept 2.6 GB per GPU more
+    working memory at 32K than at 64K, and held 4 sequences at 32K but 6 at 64K on the same TP 8. A
+    sequence of at most 32K tokens also runs on a server started with chunked prefill for 32,769 (V1,
+    the default since v0.8, chunks at any length), so the count is at least what that server holds of
+    32,769-token sequences (13 here). ``kv_capacity_tokens`` stays the start-up log at ``max_model_len``
+    = the context (whether vLLM starts: vllm-project/vllm#10517)."""
+    held = max_sequences(s.spec, s.gpu, use, f.weights, kv, f.rt, load)
+    if f.rt.refuses_short_cache and load.context <= V0_CHUNKED_PREFILL_ABOVE:
+        longer = V0_CHUNKED_PREFILL_ABOVE + 1
+        kv_longer = kv_bytes_per_sequence(s.spec, longer, f.kv_b)
+        held = max(
+            held, max_sequences(s.spec, s.gpu, use, f.weights, kv_longer, f.rt, load._replace(context=longer))
+        )
+    return held
 
 
 def _prefill(s: ServingSetup, f: _Footprint, use: Layout, max_conc: int) -> float | None:

@@ -239,6 +239,21 @@ class DecodeSpeed(_Frozen):
     bound: str = Field(description="'memory' (bandwidth) or 'compute'")
 
 
+class Rollout(_Frozen):
+    """RL rollouts timed as decode (estimator.rollout): tokens generated, the decode speed, the hours."""
+
+    generated_tokens: float = Field(
+        description="completion tokens decoded over the run (D × completion share)"
+    )
+    completion_tokens: int = Field(description="tokens per completion (max_completion_length)")
+    prompt_tokens: int = Field(description="prompt tokens per sequence (prefilled, compute-bound)")
+    decode_tp: int = Field(description="GPUs per generation engine (tensor parallel)")
+    decode_batch: int = Field(description="sequences one engine decodes together")
+    decode_tokens_per_s_per_gpu: float
+    gpu_hours: float = Field(description="GPU-hours of decoding; gpu_hours adds them to the training passes")
+    training_gpu_hours: Band = Field(description="GPU-hours of everything else, at the MFU band")
+
+
 class PriceBand(_Frozen):
     low: float
     high: float
@@ -403,6 +418,9 @@ class SizingReport(_Frozen):
         None, description="GPU-hours the budget buys (low at the high price)"
     )
     warnings: list[Note] = Field(default_factory=empty_list)
+    rollout: Rollout | None = Field(
+        None, description="RL (GRPO/RLOO/PPO): the rollouts' decode part of gpu_hours"
+    )
     # What was sized, as resolved (issue 23 item 2): nothing downstream goes back to the catalog
     gpu_spec: GpuSpec | None = Field(
         None,

@@ -58,6 +58,7 @@ class Why(StrEnum):
     optimizer = "optimizer"
     quantized_base = "quantized_base"
     flops_freeze = "flops_freeze"
+    rl_completion_default = "rl_completion_default"
     recompute_flash = "recompute_flash"
     measured_throughput = "measured_throughput"
     known_duration_one_gpu = "known_duration_one_gpu"
@@ -94,6 +95,7 @@ class Why(StrEnum):
     # serving (estimator.serving)
     release_precision = "release_precision"
     release_fp8_as_bf16 = "release_fp8_as_bf16"
+    fp16_no_bf16 = "fp16_no_bf16"
     reasoning_context = "reasoning_context"
     runtime_default_context = "runtime_default_context"
     local_format = "local_format"

@@ -323,26 +323,14 @@ class SizingRequest(_Frozen):
         gt=0,
         le=4096,
         json_schema_extra=_setting(
-            "training",
-            json_order=29,
-            methods=(
-                Method.lora,
-                Method.qlora,
-            ),
-            echo="stage_suffix",
+            "training", json_order=29, methods=(Method.lora, Method.qlora), echo="stage_suffix"
         ),
     )
     lora_targets: list[str] | None = Field(
         None,
         description="LoRA target modules as typed ('q_proj', 'v_proj') or ['all-linear']",
         json_schema_extra=_setting(
-            "training",
-            json_order=30,
-            methods=(
-                Method.lora,
-                Method.qlora,
-            ),
-            echo="stage_suffix",
+            "training", json_order=30, methods=(Method.lora, Method.qlora), echo="stage_suffix"
         ),
     )
     pure_bf16: bool | None = Field(
@@ -459,6 +447,16 @@ class SizingRequest(_Frozen):
         "when one sequence of that length does not fit its KV cache "
         "(vllm/v1/core/kv_cache_utils.py check_enough_kv_cache_memory)",
         json_schema_extra=_setting("serving", json_order=52),
+    )
+    num_generations: int | None = Field(  # RL completions per prompt; both: estimator.rollout
+        None,
+        gt=0,
+        json_schema_extra=_setting("training", json_order=55, echo="stage_suffix", stated=(1, 4096)),
+    )
+    max_completion_length: int | None = Field(
+        None,
+        gt=0,
+        json_schema_extra=_setting("training", json_order=56, echo="stage_suffix", stated=(1, 1e7)),
     )
 
 

@@ -73,6 +73,7 @@ def _stated_memory(spec: GpuSpec, memory_gib: float) -> GpuSpec:
             "id": f"{spec.id}-{memory_gib:g}GB",
             "name": f"{spec.family} {memory_gib:g}G",  # as the reply names cards: "RTX 2080 Ti 22G"
             "memory_gib": float(memory_gib),
+            "catalog_id": spec.id,  # the JSON's hardware.id (bot.contract): the card, its memory apart
         }
     )
 

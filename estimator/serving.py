@@ -22,7 +22,7 @@ from estimator.reasons import Why, Word
 from estimator.runtimes import Load, ServingRuntime, Vllm, runtime_for, runtime_named
 from estimator.serving_launch import Launch, engine_limit, launched_verdict
 from estimator.serving_layout import group_on, kv_capacity_tokens, most_that_fit, tp_options
-from estimator.throughput_target import concurrency_for_target, note_short_of_target
+from estimator.throughput_target import concurrency_for_target, note_short_of_target, reach_target
 from estimator.units import GIB
 from estimator.verdicts import requested_count
 from estimator.weights import BITS_PER_WEIGHT
@@ -206,15 +206,24 @@ def serving_precision(req: SizingRequest, spec: ModelSpec, gpu: GpuSpec, ledger:
     (``fp8_serving_16bit``)."""
     no_fp8 = not gpu.has_fp8 and not gpu.generic
     if req.precision is None and spec.release_precision == "fp8" and no_fp8 and not runs_fp8_weight_only(gpu):
-        return Precision(ledger.assume("precision", "bf16", Why.release_fp8_as_bf16, gpu=gpu.name))
+        bf16 = Precision(ledger.assume("precision", "bf16", Why.release_fp8_as_bf16, gpu=gpu.name))
+        return _fp16_without_bf16(bf16, gpu, ledger)
     if req.precision is Precision.fp8 and no_fp8 and not runs_fp8_weight_only(gpu):  # said, then bf16
         ledger.note("fp8_weights_unsupported", gpu=gpu.name)
-        return Precision.bf16
+        return _fp16_without_bf16(Precision.bf16, gpu, ledger)
     precision = req.precision or Precision(
         ledger.assume("precision", spec.release_precision, Why.release_precision)
     )
     if precision is Precision.fp8 and no_fp8:
         ledger.note("fp8_serving_16bit", gpu=gpu.name)
+    return _fp16_without_bf16(precision, gpu, ledger)
+
+
+def _fp16_without_bf16(precision: Precision, gpu: GpuSpec, ledger: Ledger) -> Precision:
+    """bf16 weights (stated or released) on a card without bf16 (:attr:`GpuSpec.has_bf16`: V100, T4):
+    fp16, as vLLM runs them there — the same 2 bytes per weight, said in the ledger."""
+    if precision is Precision.bf16 and not gpu.has_bf16:
+        return Precision(ledger.replace("precision", "fp16", Why.fp16_no_bf16, gpu=gpu.name))
     return precision
 
 
@@ -261,7 +270,8 @@ def size_serving(
 
     base = ServingSetup(
         spec, params, active, gpu, precision, context, 1, req.gpu_count,
-        kv_precision=req.kv_precision or Precision.bf16, prompt_tokens=req.prompt_tokens,
+        kv_precision=req.kv_precision or (Precision.bf16 if gpu.has_bf16 else Precision.fp16),
+        prompt_tokens=req.prompt_tokens,
         price=price[:3] if price else None, utilization=req.gpu_memory_utilization, runtime=named,
         most_sequences=bool(req.concurrency_asked) and not req.concurrency,
     )  # fmt: skip
@@ -276,6 +286,7 @@ def size_serving(
         inf = _at_capacity(most, lambda: size(precision), inf, rt, req.max_num_seqs)
     elif req.target_tokens_per_s and not req.concurrency:  # "5,000 tokens/s": the load that decodes it
         inf = concurrency_for_target(req.target_tokens_per_s, most, lambda: size(precision), inf)
+        inf = reach_target(req, inf, replace(base, precision=precision), ledger)
     local = _local_format(req, spec, gpu, inf, size)
     if local is not None:
         precision, inf = local

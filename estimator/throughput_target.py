@@ -12,8 +12,10 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
+from estimator.copying import replace
+from estimator.inference import ServingSetup, serve
 from estimator.ledger import Ledger
-from estimator.models import Inference
+from estimator.models import Inference, SizingRequest
 
 ROUNDS = 12
 """Steps of the search for the count; each scales n by target ÷ aggregate (at least +1)."""
@@ -66,3 +68,53 @@ def note_short_of_target(target: float | None, inf: Inference, ledger: Ledger) -
         gpus=copies * inf.tp * inf.pp,
         per_copy=inf.tp * inf.pp,
     )
+
+
+def copies_for_target(
+    target: float | None, inf: Inference, sized_on: Callable[[int], Inference], ledger: Ledger
+) -> Inference:
+    """The GPUs that reach the ``target`` tokens/s (the question asked) when the GPUs that hold the load
+    decode less (the KV cache's bandwidth levels one copy's aggregate off): copies of the same TP × PP,
+    each decoding its share of the sequences, from ⌈copies × target ÷ aggregate⌉ up until the target is
+    met (``sized_on(copies)`` sizes on that many copies). The answer is sized on them, its
+    ``recommended_gpus`` the GPUs that reach the target; a note gives the GPUs that hold the load and
+    what they decode. Unchanged when the load's GPUs already reach it."""
+    speed = inf.decode_tokens_per_s
+    if not target or speed is None or speed.aggregate <= 0 or speed.aggregate >= target:
+        return inf
+    per, copies = inf.tp * inf.pp, math.ceil(inf.replicas * target / speed.aggregate)
+    for _ in range(ROUNDS):
+        more = sized_on(copies)
+        got = more.decode_tokens_per_s
+        if got is None or got.aggregate <= 0:
+            return inf
+        if got.aggregate >= target:
+            break
+        copies = max(copies + 1, math.ceil(copies * target / got.aggregate))
+    else:
+        return inf
+    ledger.note(
+        "throughput_copies",
+        target_tokens_per_s=target,
+        load_gpus=inf.serving_gpus,
+        tokens_per_s=speed.aggregate,
+        concurrency=inf.concurrency,
+        gpus=copies * per,
+        replicas=copies,
+        per_copy=per,
+    )
+    return more.model_copy(update={"recommended_gpus": copies * per})
+
+
+def reach_target(req: SizingRequest, inf: Inference, setup: ServingSetup, ledger: Ledger) -> Inference:
+    """No GPU count stated: the answer is the GPUs that reach the throughput target, copies of ``inf``'s
+    TP × PP (:func:`copies_for_target`; ``setup`` sized at ``inf``'s load on n copies,
+    :func:`estimator.inference.serve`)."""
+    if req.gpu_count:
+        return inf
+    tp, pp = inf.tp, inf.pp
+
+    def on(n: int) -> Inference:
+        return serve(replace(setup, concurrency=inf.concurrency, group=(tp, pp), gpu_count=n * tp * pp))
+
+    return copies_for_target(req.target_tokens_per_s, inf, on, ledger)

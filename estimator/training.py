@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from estimator import attention, compute, defaults
+from estimator import attention, compute, defaults, rollout
 from estimator.architecture import shape_for_size
 from estimator.budget_check import budget_without_price, check_budget
 from estimator.catalog import GpuSpec, ModelSpec
@@ -18,7 +18,7 @@ from estimator.copying import replace
 from estimator.ledger import Ledger, PriceRange, price_range
 from estimator.memory import trained_params
 from estimator.methods import method_rows
-from estimator.models import Algorithm, Band, Cost, DaysRow, Method, SizingRequest, Stage
+from estimator.models import Algorithm, Band, Cost, DaysRow, Method, Rollout, SizingRequest, Stage
 from estimator.reasons import Why
 from estimator.resolve import Resolved
 from estimator.setup import TrainingSetup
@@ -235,7 +235,7 @@ def _training_tokens(req: SizingRequest, stage: Stage, ledger: Ledger) -> float 
             per = ledger.assume(
                 "tokens_per_sample", defaults.TOKENS_PER_SAMPLE.value, defaults.TOKENS_PER_SAMPLE.why
             )
-        n = req.num_samples
+        n = req.num_samples * rollout.sequences_per_prompt(req)  # RL: G completions of each prompt
         if req.samples_are_pairs and req.algorithm == Algorithm.dpo:  # a chosen and a rejected sequence each
             tokens = n * PAIR_SEQUENCES * per * epochs
             ledger.note("pairs_to_tokens", num_samples=n, tokens_per_sample=per, epochs=epochs, tokens=tokens)
@@ -344,8 +344,13 @@ def _compute_time_cost(
     params = out.params or 0.0
     flops = compute.training_flops(r.active or params, tokens, k)
     peak = out.peak_flops or r.gpu.peak_flops_16bit
-    hours = _hours_band(flops * _long_context_factor(req, r, out, k), peak, mfu)
-    fields: Fields = {"flops": flops, "pf_days": compute.pf_days(flops), "gpu_hours": hours, "tokens": tokens}
+    roll = _rollouts(req, r, out, tokens, k, ledger)  # RL generation: decode-timed, out of the MFU part
+    timed = flops - (roll[1] if roll else 0.0)
+    hours = _hours_band(timed * _long_context_factor(req, r, out, k), peak, mfu)
+    fields: Fields = {"flops": flops, "pf_days": compute.pf_days(flops), "tokens": tokens}
+    if roll:
+        hours, fields["rollout"] = rollout.with_rollout(hours, roll[0])
+    fields["gpu_hours"] = hours
     fields["mfu"] = None if r.gpu.generic else Band(low=mfu[0], likely=mfu[1], high=mfu[2])
     if r.active:
         ledger.note("moe_active_params", params_active=r.active, params_total=params)
@@ -361,6 +366,16 @@ def _compute_time_cost(
     elif not r.gpu.generic:
         budget_without_price(req, hours, r.gpu.family, ledger)
     return fields
+
+
+def _rollouts(
+    req: SizingRequest, r: Resolved, out: TrainingResult, tokens: float, k: float, ledger: Ledger
+) -> tuple[Rollout, float] | None:
+    """The RL rollouts (:func:`estimator.rollout.rollout_part`); none when the user's measured rate sets
+    the time (it includes the generation) or without a model shape."""
+    if out.spec is None or not out.params or measured_rate(req, k, r.active or out.params) is not None:
+        return None
+    return rollout.rollout_part(req, out.spec, out.params, r.active, r.gpu, tokens, ledger)
 
 
 def _attention_passes(out: TrainingResult, k: float, req: SizingRequest) -> float:

@@ -17,6 +17,7 @@ from estimator.models import (
     Method,
     MethodRow,
     PredictionInterval,
+    Rollout,
 )
 
 
@@ -58,6 +59,7 @@ class TrainingResult:
     max_params_for_budget: float | None = None
     tokens_for_budget: Band | None = None
     budget_gpu_hours: Band | None = None
+    rollout: Rollout | None = None
     scale_reference: float | None = None
     """GPUs the likely MFU holds at (scale-out, :mod:`estimator.training_rate`); not a report field"""
     fewest_recompute: tuple[int, float] | None = None
@@ -85,6 +87,6 @@ class TrainingResult:
             "gpu_hours_interval", "mfu", "peak_flops", "mfu_calibrated", "days", "days_table",
             "gpus_for_deadline", "cost", "chinchilla_tokens", "memory", "method_comparison",
             "checkpoint_bytes", "feasible", "feasible_reason", "max_params_for_budget", "tokens_for_budget",
-            "budget_gpu_hours",
+            "budget_gpu_hours", "rollout",
         )  # fmt: skip
         return {n: getattr(self, n) for n in names}

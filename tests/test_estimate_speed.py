@@ -159,11 +159,13 @@ def test_deepseek_v3_pretraining_sizes_fewer_layouts_with_the_same_answer(monkey
 
 
 def test_a_serving_answer_asks_vllm_s_profile_once_per_tp_and_load(monkeypatch) -> None:
-    """8 × H20 serving R1 in FP8 at 16K: 80 evaluations of vLLM's profile at c1cb89d, 28 now."""
+    """8 × H20 serving R1 in FP8 at 16K: 80 evaluations of vLLM's profile at c1cb89d, 28 then; 30 since
+    s8 fix item 3 (asked for): the count at ≤ 32K is never below the chunked-prefill start-up's at 32,769
+    tokens, whose profile is evaluated too (estimator.inference._most_held)."""
     answer, counts = _ask_counting(monkeypatch, "8卡H20部署满血R1（FP8），输入16k长度时最大能撑几个并发？")
     inference = answer["report"]["inference"]
     assert inference["runtime"] == "vLLM" and inference["min_gpus"] >= 1
-    assert 0 < counts["vllm_profile"] <= 28, counts
+    assert 0 < counts["vllm_profile"] <= 30, counts
 
 
 @pytest.mark.parametrize(("model", "gpu", "setup"), SETUPS[:4] + SETUPS[9:])

@@ -105,8 +105,8 @@ def test_trl_yaml_and_grpo_command():
     assert grpo is not None and grpo.tool == "trl"
     assert grpo.values["batch_size"] == 1 and grpo.values["lora_rank"] == 1
     assert grpo.values["lora_targets"] == ["all-linear"] and grpo.values["algorithm"] == "grpo"
-    assert grpo.unused["num_generations: 16"] == "no_field"
-    assert grpo.unused["max_completion_length: 4096"] == "no_field"
+    # s8 fix item 1 (asked for): both are request fields now (were no_field)
+    assert grpo.values["num_generations"] == 16 and grpo.values["max_completion_length"] == 4096
 
 
 @pytest.mark.parametrize("question", ["2张A100能跑吗", "will this run on 2 A100s?"])
@@ -114,7 +114,7 @@ def test_trl_grpo_command_pasted(capsys, question):
     text = (DATA / "trl" / "grpo_lora_command.sh").read_text()
     data = _ask(capsys, question + "\n" + text)
     assert data["request"]["model"] == "Qwen3-0.6B" and data["request"]["global_batch"] == 1 * 8 * 2
-    assert _ignored(data)["num_generations: 16"] == "no_field"
+    assert data["request"]["num_generations"] == 16  # s8 fix item 1: used (was no_field)
 
 
 @pytest.mark.parametrize("question", ["部署要几张A100", "how many A100s to serve it?"])
@@ -360,6 +360,7 @@ def test_peft_lora_and_grpo_config_python():
     )
     assert cfg.values == {"method": "lora", "lora_rank": 16, "lora_targets": ["q_proj", "v_proj"],
                           "batch_size": 4, "algorithm": "grpo", "precision": "bf16",
-                          "training_tool": "TRL"}  # fmt: skip  # issue 24 item 3: TRL's layouts
-    assert cfg.unused["num_generations: 8"] == "no_field" and cfg.unused["output_dir: out"] == "not_sized"
+                          "training_tool": "TRL", "num_generations": 8,
+                          "max_completion_length": 1024}  # fmt: skip  # s8 fix item 1: both used
+    assert cfg.unused["output_dir: out"] == "not_sized"
     assert rest.startswith("how many 4090s?")

@@ -49,6 +49,7 @@ IGNORED_REASONS = (
     "config_differs",  # the text said another value than the pasted config: the config's is used
     "offload_adapters",  # CPU offload with LoRA/QLoRA: sized without it (only full fine-tuning models it)
     "tool_inferred",  # a tool not named, read from its settings (ZeRO-3: DeepSpeed); no model of the tool
+    "settings_applied",  # a tool named with its settings ('DeepSpeed ZeRO-3'): the settings are used
     "nearest_format",  # a GGUF format the sizing lacks (Q5_K_S): sized as the next larger one (Q5_K_M)
     "qps_needs_output",  # requests per second without the output tokens per request ('qps 20')
     "per_user_speed",  # a speed per user ('each user 20 tok/s'): compared with the per-sequence speed

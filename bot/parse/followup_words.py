@@ -1,5 +1,6 @@
 """Follow-up phrasings that change one setting (s6 trial item 4): '并发改成500呢', 'change concurrency
-to 500', 'what about on 4 of them', 'what if we only have 256'.
+to 500', 'epochs to 3' / '把epoch改成3' (s8 fix item 6), 'what about on 4 of them', 'what if we only
+have 256'.
 
 Kept apart from the role rules so that they read as one small set: a change verb between a setting's
 name and its value is dropped before the numbers get roles, and a bare count after 'have' or 'on …
@@ -13,13 +14,17 @@ import re
 from bot.parse.numbers import NumberToken
 from bot.parse.regex import rc
 
-_SETTING = r"(并发(?:数|量)?|上下文(?:长度)?|序列长度|concurrency|context(?:\s+length)?|ctx)"
+_SETTING = (
+    r"(并发(?:数|量)?|上下文(?:长度)?|序列长度|concurrency|context(?:\s+length)?|ctx"
+    r"|(?:训练)?轮数|\bepochs?(?:\s*数)?|num_train_epochs)"
+)
 CHANGE_VERB_RE = rc(
     _SETTING + r"\s*(?:改成|换成|改为|换为|变成|调到|调成|调整为|调整到|提到|提高到|加到|增加到|降到|降低到"
     r"|\bto\b|\bis\b|\bwere\b|\bwas\b|\bgoes\s+(?:up\s+)?to\b)\s*(?=\d)"
 )
-"""'并发改成500', 'concurrency to 500', 'context length is 32k': the setting's name, then its value."""
-_SETTING_WORDS = ("并发", "上下文", "序列", "concurren", "context", "ctx")
+"""'并发改成500', 'concurrency to 500', 'context length is 32k', 'epochs to 3', '把epoch改成3': the
+setting's name, then its value."""
+_SETTING_WORDS = ("并发", "上下文", "序列", "concurren", "context", "ctx", "epoch", "轮数")
 
 
 def drop_change_verbs(s: str) -> str:

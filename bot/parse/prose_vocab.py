@@ -23,7 +23,7 @@ from bot.parse.numbers import parse_number
 from bot.parse.regex import rc
 from bot.parse.rl_words import RL_GENERATION_GROUPS, RL_GENERATIONS_RE
 from bot.parse.shared_value import spread_shared_value
-from bot.parse.stack_words import inferred_tool, launcher_named, named_tools, training_tool
+from bot.parse.stack_words import inferred_tool, launcher_named, named_tools, tool_written, training_tool
 from estimator.models import SizingRequest
 from estimator.request import setting
 from estimator.training_tools import TRAINING_TOOL_LIMITS
@@ -158,7 +158,7 @@ GENERATIONS_RE = rc(
     r"|每(?:个)?\s*(?:prompt|问题|提示)\s*(?:采样|生成)?\s*(?P<c>\d{1,3})\s*(?:个|条|次)?"
     r"|(?P<r>\d{1,3})\s*rollouts\b|rollout\.n\s*=\s*(?P<o>\d{1,3})"
 )
-"""Samples per prompt (TRL num_generations, verl rollout.n): sampling, not data; no request field."""
+"""Samples per prompt (TRL num_generations, verl rollout.n): sampling, not data (``num_generations``)."""
 
 
 _HINTS = {
@@ -208,7 +208,7 @@ def read_vocabulary(s: str, training: bool) -> Vocab:
         name, out.tool_cue = inferred
         if name in TRAINING_TOOL_LIMITS:
             out.fields["training_tool"] = name
-        else:  # DeepSpeed, verl: named, the settings themselves sized
+        elif not tool_written(s, name):  # DeepSpeed, verl: named, the settings themselves sized
             out.unused.append((f"training_tool: {name}", "tool_inferred"))
     if _HINTS["lengths"].search(s):
         _lengths(out, training)
@@ -254,8 +254,10 @@ def _lengths(out: Vocab, training: bool) -> None:
     seq = _take(out, SEQ_RE, "n") or _take(out, DEFAULT_MAX_LEN_RE, "n", "m")
     source, target = _take(out, SOURCE_RE, "n"), _take(out, TARGET_RE, "n")
     if seq and (source or target):  # a max length sets the sequence: the parts are named, never dropped
-        parts = (("max_prompt_length", source), ("max_completion_length", target))
-        out.unused += [(f"{name}: {n}", "no_field") for name, n in parts if n]
+        if source:
+            out.unused.append((f"max_prompt_length: {source}", "no_field"))
+        if target and not training:
+            out.unused.append((f"max_completion_length: {target}", "no_field"))
     elif source or target:
         seq = (source or 0) + (target or 0)
         out.notes.append("prompt_plus_completion")
@@ -271,6 +273,8 @@ def _lengths(out: Vocab, training: bool) -> None:
             out.unused.append((f"vllm_maxlen: {value}", "no_field"))
     if seq:
         out.fields["seq_len"] = seq
+    if target and training:  # decoded in the rollouts (estimator.rollout)
+        out.fields["max_completion_length"] = target
 
 
 def _batches(out: Vocab) -> None:
@@ -352,7 +356,9 @@ def _rl(out: Vocab, training: bool) -> None:
         n = _n(
             gens, *(g for g in ("n", "m", "c", "r", "o", *RL_GENERATION_GROUPS) if g in gens.re.groupindex)
         )
-        if n:
+        if n and training:  # prompts × n sequences generated and trained (estimator.rollout)
+            out.fields["num_generations"] = n
+        elif n:
             out.unused.append((f"num_generations: {n}", "no_field"))
     if not training:
         return
@@ -362,4 +368,5 @@ def _rl(out: Vocab, training: bool) -> None:
         out.s = mask(out.s, m.start(), m.end(), " ")
         if value:  # one sequence is the prompt and its completion
             out.fields["seq_len"] = out.fields.get("seq_len", 0) + value
+            out.fields["max_completion_length"] = value
             out.notes.append("completion_in_seq")

@@ -182,14 +182,37 @@ def launcher_named(s: str) -> list[tuple[str, str]]:
     return [(f"launcher: {' '.join(m.group(0).split())}", "not_sized")] if m else []
 
 
+DEEPSPEED_SETTINGS_RE = rc(
+    r"zero[\s\-_]*(?:stage[\s\-_]*|阶段\s*)?[0-3](?![0-9]|\.\d)|(?:stage|阶段)[\s\-_]*[0-3]\s*(?:的\s*)?zero"
+    r"|(?<![a-z0-9])(?:ds|deepspeed)[_\-\s]*z[0-3](?![0-9])|zero_optimization|zero[\s\-_]*offload"
+)
+"""DeepSpeed's own settings in the text (a ZeRO stage, ZeRO-Offload, a ``zero_optimization`` block): the
+sizing applies them (bot.parse.settings), so DeepSpeed named beside them is used, never "not used"
+(reason 'settings_applied': the reply names it among what is used)."""
+
+
+def tool_written(s: str, name: str) -> bool:
+    """Whether the normalized text ``s`` names the training tool ``name`` outright (DeepSpeed beside its
+    ZeRO stage: the tool whose settings are applied, not one read from them)."""
+    return any(pattern.search(s) for pattern, tool in TRAINING_TOOLS if tool == name)
+
+
 def named_tools(s: str, used: str | None = None) -> list[tuple[str, str]]:
     """('training_tool: X', 'no_field') and ('runtime: Y', 'runtime_not_modelled') for the tools named
-    in the normalized text ``s`` (except ``used``, the training tool the sizing keeps to), in a fixed
-    order, each once."""
+    in the normalized text ``s`` (except ``used``, the training tool the sizing keeps to; DeepSpeed beside
+    its settings, :data:`DEEPSPEED_SETTINGS_RE`, with 'settings_applied'), in a fixed order, each once."""
     if not ANY_TOOL_RE.search(s):
         return []
+    applied = "DeepSpeed" if DEEPSPEED_SETTINGS_RE.search(s) else None
     out = [
-        (f"training_tool: {name}", "other_setup" if used and name in TRAINING_TOOL_LIMITS else "no_field")
+        (
+            f"training_tool: {name}",
+            "settings_applied"
+            if name == applied
+            else "other_setup"
+            if used and name in TRAINING_TOOL_LIMITS
+            else "no_field",
+        )
         for pattern, name in TRAINING_TOOLS
         if name != used and pattern.search(s)
     ]

@@ -37,6 +37,7 @@ class TrainingContext(TypedDict, total=False):
     fp8: bool
     interval: dict[str, Any]
     calibrated: dict[str, str]
+    rollout: dict[str, str]
     need: str
     nodes: str | None
     per_node: int
@@ -105,6 +106,7 @@ class InferenceContext(TypedDict):
     usable: str
     runtime: str
     kv_capacity: str | None
+    kv_chunked: bool
     context: str
     concurrency: str
     min_gpus: str

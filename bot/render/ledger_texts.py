@@ -34,6 +34,10 @@ WHY_TEXTS: dict[str, str] = {
         "unpacked samples train faster)"
     ),
     "epochs_finetune": N_("one pass over the data when epochs are not given"),
+    "rl_completion_default": N_(
+        "completion length of each rollout when none is given (TRL GRPOConfig max_completion_length "
+        "default; the prompt is the rest of the sequence, or TRL's max_prompt_length 512)"
+    ),
     "lora_rank": N_(
         "a common PEFT recipe (Hu et al. 2021 use 4–64; QLoRA's recipes 64; LLaMA-Factory's examples 8)"
     ),
@@ -223,6 +227,10 @@ WHY_TEXTS: dict[str, str] = {
         "non-matmul work stay in 16-bit. An 8-bit optimizer (bitsandbytes) saves memory, not time."
     ),
     "release_precision": N_("weights as released by the model's authors"),
+    "fp16_no_bf16": N_(
+        "%(gpu)s has no bf16 (compute capability below 8.0): vLLM runs 16-bit weights in fp16 there "
+        "(--dtype auto; the same 2 bytes per weight)"
+    ),
     "release_fp8_as_bf16": N_(
         "released in FP8, but %(gpu)s has no FP8 and cannot load FP8 weights: sized as bf16 (converted, as "
         "DeepSeek-V3 is for Ascend and AMD MI200)"

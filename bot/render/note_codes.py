@@ -63,6 +63,7 @@ class NoteCode(StrEnum):
     concurrency_limited = "concurrency_limited"
     no_price = "no_price"
     throughput_short = "throughput_short"
+    throughput_copies = "throughput_copies"
     pp_bubble = "pp_bubble"
     fp8_not_supported = "fp8_not_supported"
     fp8_serving_16bit = "fp8_serving_16bit"

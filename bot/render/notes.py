@@ -80,6 +80,21 @@ def format_param(f: Fmt, key: str, value: Any) -> str:
     return str(value)
 
 
+ONE_COST_MESSAGES: dict[str, str] = {
+    NOTE_MESSAGES[NoteCode.over_budget]: N_(
+        "Over budget: this costs %(cost_low)s, more than the %(budget)s you have. Fewer tokens, a smaller "
+        "model or cheaper GPUs would fit it."
+    ),
+    NOTE_MESSAGES[NoteCode.within_budget]: N_("Within budget: %(cost_low)s of your %(budget)s."),
+    PARAM_NOTE_MESSAGES[(NoteCode.within_budget, "cost_high_band")]: N_(
+        "Within budget at the likely speed: %(cost_low)s of your %(budget)s; a slower run (the low end of "
+        "the MFU range) could cost up to %(cost_high_band)s."
+    ),
+}
+"""A budget verdict's wording when the cost is one value (a single stated price: "$204", never "$204 –
+$204"), by the wording of its range."""
+
+
 def note_text(note: Note, lang: str, *, alternatives_shown: bool = True) -> str:
     """A warning in ``lang``; unknown codes (or missing parameters) get a generic line. Without an
     alternatives section in the reply, 'no_fit_stated' does not point to one."""
@@ -102,6 +117,8 @@ def note_text(note: Note, lang: str, *, alternatives_shown: bool = True) -> str:
     for (code, key), variant in PARAM_NOTE_MESSAGES.items():
         if code == note.code and key in note.params:
             msgid = variant
+    if msgid in ONE_COST_MESSAGES and params.get("cost_low") == params.get("cost_high"):  # one price
+        msgid = ONE_COST_MESSAGES[msgid]
     if msgid is not None:
         try:
             return translate(lang, msgid, **params)

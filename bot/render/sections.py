@@ -65,6 +65,7 @@ def training_section(report: SizingReport, f: Fmt, per_node: int) -> TrainingCon
             "fp8": _fp8_peak(report),
         }
         t |= _interval_line(report, gh, f)
+        t |= _rollout_line(report, f)
     if report.gpus_for_deadline:
         t |= headline_count(report, report.gpus_for_deadline, f, per_node)
     if report.days is not None:
@@ -188,6 +189,23 @@ def _interval_line(report: SizingReport, gh: Band, f: Fmt) -> dict[str, Any]:
             "gh": f.hours(gh.likely * mfu.likely / report.mfu_calibrated),
         }
     return out
+
+
+def _rollout_line(report: SizingReport, f: Fmt) -> dict[str, Any]:
+    """RL: the rollouts' decode hours inside the GPU-hours, and the training passes' (estimator.rollout)."""
+    ro = report.rollout
+    if ro is None:
+        return {}
+    return {
+        "rollout": {
+            "hours": f.hours(ro.gpu_hours),
+            "tokens": f.tokens(ro.generated_tokens),
+            "speed": f.int(ro.decode_tokens_per_s_per_gpu),
+            "batch": f.int(ro.decode_batch),
+            "tp": f.int(ro.decode_tp),
+            "train": f.hours(ro.training_gpu_hours.likely),
+        }
+    }
 
 
 def _ratio(x: float, f: Fmt) -> str:

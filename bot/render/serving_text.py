@@ -88,6 +88,7 @@ def inference_section(report: SizingReport, f: Fmt, lang: str) -> InferenceConte
         "kv_capacity": f.int(inf.kv_capacity_tokens)
         if inf.kv_capacity_tokens and not rt.splits_layers  # a tensor-parallel server's KV pool
         else None,
+        "kv_chunked": _v0_whole_profile(inf),
         "context": context_len(inf.context_tokens),
         "concurrency": f.int(inf.concurrency),
         "min_gpus": f.int(inf.min_gpus),
@@ -176,3 +177,12 @@ def _engine_limit(report: SizingReport) -> int | None:
     note = next((w for w in report.warnings if w.code == "vllm_refuses"), None)
     value = note.params.get("max_model_len") if note else None
     return int(value) if isinstance(value, int | float) else None
+
+
+def _v0_whole_profile(inf: Inference) -> bool:
+    """vLLM's start-up log at ``--max-model-len`` = the context holds fewer sequences than the answer
+    (V0 profiles one whole sequence up to 32K; a start-up with chunked prefill holds the answer's:
+    estimator.inference._most_held): the log line says so."""
+    if inf.runtime != "vLLM" or not inf.kv_capacity_tokens or not inf.context_tokens:
+        return False
+    return inf.max_concurrency > inf.replicas * (inf.kv_capacity_tokens // inf.context_tokens)

@@ -71,6 +71,10 @@ def stated_settings(report: SizingReport, lang: str) -> list[str]:
         out.append(translate(lang, N_("%(t)s TFLOPS per GPU"), t=f.num(req.achieved_tflops_per_gpu, 1)))
     elif req.tokens_per_second_per_gpu:
         out.append(translate(lang, N_("%(t)s tokens/s per GPU"), t=f.num(req.tokens_per_second_per_gpu, 0)))
+    if req.num_generations:  # RL sampling (estimator.rollout)
+        out.append(translate(lang, N_("%(n)s completions per prompt"), n=f.int(req.num_generations)))
+    if req.max_completion_length:
+        out.append(translate(lang, N_("completions up to %(n)s tokens"), n=f.int(req.max_completion_length)))
     return out
 
 

@@ -63,6 +63,7 @@ IGNORED_TEXTS: dict[str, str] = {
     "tool_inferred": N_(
         "not named, read from its settings; the sizing uses those settings, not a model of the tool"
     ),
+    "settings_applied": N_("its settings you gave — the ZeRO stage, offload — are what the sizing uses"),
     "other_setup": N_(
         "another setup in your message: this answer sizes the one named above — ask to size it"
     ),
@@ -136,10 +137,12 @@ def understood_extras(
 
 
 def _not_used(it: Interpretation, lang: str, repeated_used: dict[str, str] | None = None) -> str:
-    items = [i for i in it.ignored if i.reason in IGNORED_TEXTS]
+    items = [i for i in it.ignored if i.reason in IGNORED_TEXTS and i.reason not in USED_REASONS]
+    used = [i for i in it.ignored if i.reason in USED_REASONS]  # a tool whose settings are applied
+    line = _used_line(used, lang) if used else ""
     repeated_used = repeated_used or {}
     if not items:
-        return ""
+        return line
     sep = "；" if lang == "zh" else "; "
     parts = [
         translate(
@@ -152,7 +155,24 @@ def _not_used(it: Interpretation, lang: str, repeated_used: dict[str, str] | Non
     ]
     if len(items) > MAX_SHOWN:
         parts.append(translate(lang, N_("and %(n)s more"), n=len(items) - MAX_SHOWN))
-    return translate(lang, N_("Not used: %(items)s."), items=sep.join(parts))
+    not_used = translate(lang, N_("Not used: %(items)s."), items=sep.join(parts))
+    return f"{line} {not_used}" if line else not_used
+
+
+USED_REASONS = frozenset({"settings_applied", "tool_inferred"})
+"""Reasons of items the answer uses through their settings (a tool named with them, or read from them:
+ZeRO-3 → DeepSpeed): named apart, never under "Not used"."""
+
+
+def _used_line(items: list, lang: str) -> str:
+    """'Used: “training_tool: DeepSpeed” (its settings you gave … are what the sizing uses).'"""
+    parts = [
+        translate(
+            lang, N_("“%(text)s” (%(reason)s)"), text=i.text, reason=translate(lang, IGNORED_TEXTS[i.reason])
+        )
+        for i in items
+    ]
+    return translate(lang, N_("Used: %(items)s."), items=("；" if lang == "zh" else "; ").join(parts))
 
 
 def _reason_text(text: str, reason: str, lang: str, repeated_used: dict[str, str]) -> str:

@@ -195,6 +195,9 @@ NOTE_MESSAGES: dict[NoteCode, str] = {
         "%(target_tokens_per_s)s asked: about %(replicas)s copies of %(per_copy)s GPUs each (%(gpus)s GPUs) "
         "reach it."
     ),
+    NoteCode.throughput_copies: N_(
+        "The %(concurrency)s sequences fit on %(load_gpus)s GPUs, which decode ≈ %(tokens_per_s)s tokens/s."
+    ),
     NoteCode.no_price: N_("No rental price on file for %(gpu)s in %(currency)s: cost not estimated."),
     NoteCode.pp_bubble: N_(
         "Pipeline bubble: with PP %(pp)s and %(micro_batches)s micro-batches per step, idle stages add "
@@ -283,6 +286,7 @@ FIELD_LABELS: dict[str, str] = {
     "tokens_per_second_per_gpu": N_("Measured tokens/s per GPU"),
     "methods": N_("Methods"),
     "prompt_tokens": N_("Prompt tokens"),
+    "max_completion_length": N_("Completion tokens per rollout"),
     "kv_precision": N_("KV cache precision"),
     "runtime": N_("Runtime"),
 }
@@ -391,7 +395,6 @@ METHOD_NAMES: dict[str, str] = {
 STATED_ALTERNATIVES = frozenset({"zero3", "full_recompute", "searched_layout", "other_stack"})
 """Alternatives to a setting the user chose: shown with their memory per GPU, first."""
 MAX_ALTERNATIVES = 4
-
 MIN_CHART_BYTES = 0.05 * 2**30
 """Breakdown parts below this (shown as 0.0 GiB) are left out of the bar chart."""
 
@@ -408,7 +411,6 @@ COUNT_KEYS = {
     "micro_batch", "batch_size", "global_batch", "adjusted", "gradient_accumulation", "dp", "lora_rank",
     "epochs", "layers", "hidden", "heads", "kv_heads", "experts", "experts_top_k",
 }  # fmt: skip
-
 
 SINGULAR_NOTE_MESSAGES = {
     NoteCode.does_not_fit_requested: N_("It does not fit on one GPU: at least %(min_gpus)s are needed."),

@@ -36,7 +36,7 @@ EPOCH_KEYS = ("num_train_epochs", "num_epochs", "epochs")
 RANK_KEYS = ("lora_rank", "lora_r", "model.lora_rank")
 MODEL_KEYS = ("model_name_or_path", "base_model", "model_name", "model.model_name_or_path")
 NO_FIELD_KEYS = (
-    "num_generations", "max_prompt_length", "max_completion_length", "max_source_length", "max_target_length",
+    "max_prompt_length", "max_source_length", "max_target_length",
     "packing", "sample_packing", "neat_packing", "lora_alpha", "model.lora_alpha",
 )  # fmt: skip
 """Keys that change memory or time but have no request field yet: named as not used (no_field)."""
@@ -155,8 +155,6 @@ def read_training(flat: dict[str, Any], tool: str, cfg: StackConfig) -> StackCon
                 cfg.skip(key, value, "bad_value")
         elif key in NO_FIELD_KEYS or key.split(".")[-1] in NO_FIELD_KEYS:
             cfg.skip(key, value, "no_field")
-            if key == "num_generations":
-                cfg.values.setdefault("algorithm", "grpo")
         elif known(tool, key):
             cfg.skip(key, value, "not_sized")
         else:
@@ -175,6 +173,12 @@ def _int_field(field: str) -> Handler:
         return n is not None
 
     return handle
+
+
+def _generations(cfg: StackConfig, key: str, value: Any, flat: dict[str, Any]) -> bool:
+    """TRL ``num_generations``: completions per prompt (estimator.rollout); a GRPO config names it."""
+    cfg.values.setdefault("algorithm", "grpo")
+    return _int_field("num_generations")(cfg, key, value, flat)
 
 
 def _epochs(cfg: StackConfig, key: str, value: Any, flat: dict[str, Any]) -> bool:
@@ -342,6 +346,7 @@ HANDLERS: dict[str, Handler] = {
                                   "model.lora_attn_modules")},
     "model.apply_lora_to_mlp": lambda cfg, key, value, flat: bool(cfg.used.setdefault(key, "lora_targets")),
     "gradient_accumulation_steps": _accum,
+    "num_generations": _generations, "max_completion_length": _int_field("max_completion_length"),
     "train_batch_size": _int_field("global_batch"),
     "max_samples": _int_field("num_samples"),  # LLaMA-Factory: samples read per dataset, at most
     "bf16": _precision, "fp16": _precision, "pure_bf16": _precision, "dtype": _precision,

@@ -1,0 +1,130 @@
+"""RL rollouts (GRPO, RLOO, PPO) timed as decode, apart from the training passes.
+
+Each RL step first *generates*: for every prompt the policy samples a group of G completions
+(DeepSeekMath, Shao et al. 2024 §4.1: GRPO's group size G; TRL ``GRPOTrainer``: ``num_generations``
+completions of at most ``max_completion_length`` tokens per prompt, generated with vLLM or
+``model.generate``). Generation decodes one token per sequence per step: every step reads all the
+weights, so at the batches a trainer generates with it is memory-bandwidth bound, far below the
+compute rate the training passes reach (Pope et al. 2022).
+
+What each part of the time figure covers (:func:`estimator.compute.flops_per_param_token`: GRPO's
+10·N·D = 6·N·D training + 2·N·D reference forward + 2·N·D generation, D = prompts × G × (prompt +
+completion) tokens):
+
+* **training passes** (at the MFU band, compute-bound): everything but the decoded completions —
+  (k·N·D − 2·N·D_gen) FLOPs: the policy's forward and backward, the reference (and, for PPO, the
+  critic and reward) forwards, and the prefill of the prompts (2·N per prompt token).
+* **rollouts** (:class:`estimator.models.Rollout`): the D_gen = D × completion / (prompt + completion)
+  completion tokens, decoded at the serving estimator's speed (:func:`estimator.serving_speed.decode_speed`)
+  on engines of ``decode_tp`` GPUs, each decoding ``decode_batch`` sequences at once. Their 2·N·D_gen
+  FLOPs stay in the compute figure C (counted once) but are timed here, not at the MFU.
+
+Defaults where the question gives none are TRL ``GRPOConfig``'s (trl/trainer/grpo_config.py):
+``max_completion_length`` 256, ``num_generations`` 8, ``max_prompt_length`` 512 (the releases that have
+it; later ones cap no prompt), ``per_device_train_batch_size`` 8 (transformers ``TrainingArguments``'
+default, which GRPOConfig keeps). TRL generates ``per_device_train_batch_size`` × ``steps_per_generation``
+completions per GPU at once (``generation_batch_size``); without a stated accumulation one step's worth
+is taken, the slower end.
+"""
+
+from __future__ import annotations
+
+import math
+
+from estimator.catalog import GpuSpec, ModelSpec
+from estimator.ledger import Ledger
+from estimator.models import Algorithm, Band, Precision, Rollout, SizingRequest
+from estimator.reasons import Why
+from estimator.serving_speed import decode_speed
+from estimator.weights import kv_bytes_per_sequence, weight_bytes
+
+RL_ALGORITHMS = frozenset({Algorithm.grpo, Algorithm.rloo, Algorithm.ppo})
+"""Algorithms whose steps generate their own completions (rollouts)."""
+TRL_MAX_PROMPT_LENGTH = 512
+"""TRL ``GRPOConfig.max_prompt_length`` default (tokens)."""
+TRL_MAX_COMPLETION_LENGTH = 256
+"""TRL ``GRPOConfig.max_completion_length`` default (tokens)."""
+TRL_COMPLETIONS_PER_GPU = 8
+"""``per_device_train_batch_size`` default (transformers ``TrainingArguments``; GRPOConfig keeps it):
+completions each GPU generates per step."""
+ENGINE_MEMORY_SHARE = 0.9
+"""Share of a generation engine's GPU memory its weights may take (vLLM ``gpu_memory_utilization``
+default 0.9): the engine's tensor-parallel size is the smallest power of two that holds them."""
+
+
+def sequences_per_prompt(req: SizingRequest) -> int:
+    """Sequences trained per prompt: G (``num_generations``) for an RL algorithm, else 1."""
+    return req.num_generations or 1 if req.algorithm in RL_ALGORITHMS else 1
+
+
+def _lengths(req: SizingRequest) -> tuple[int, int]:
+    """(prompt, completion) tokens per sequence: the stated completion inside the stated sequence, else
+    TRL's defaults for what is not stated."""
+    completion = req.max_completion_length or TRL_MAX_COMPLETION_LENGTH
+    if req.seq_len:
+        completion = min(completion, req.seq_len)
+        return req.seq_len - completion, completion
+    return TRL_MAX_PROMPT_LENGTH, completion
+
+
+def _engine_tp(weights: float, gpu: GpuSpec, gpus: int | None) -> int:
+    """GPUs per generation engine: the smallest power of two whose memory × :data:`ENGINE_MEMORY_SHARE`
+    holds the weights, at most one node (and the user's GPUs)."""
+    cap = max(1, min(gpu.gpus_per_node, gpus or gpu.gpus_per_node))
+    tp = 1
+    while tp < cap and weights > tp * gpu.memory_bytes * ENGINE_MEMORY_SHARE:
+        tp *= 2
+    return min(tp, cap)
+
+
+def rollout_part(
+    req: SizingRequest,
+    spec: ModelSpec,
+    params: float,
+    active: float | None,
+    gpu: GpuSpec,
+    tokens: float,
+    ledger: Ledger,
+) -> tuple[Rollout, float] | None:
+    """(the rollouts with their decode GPU-hours, the decoded FLOPs 2·N_active·D_gen to take out of the
+    MFU-timed part) for an RL run of ``tokens`` trained tokens; None for other algorithms or a card
+    without a bandwidth. ``training_gpu_hours`` is filled by :func:`with_rollout`."""
+    if req.algorithm not in RL_ALGORITHMS or not gpu.memory_bandwidth_gbps:
+        return None
+    prompt, completion = _lengths(req)
+    if not req.max_completion_length:
+        ledger.assume("max_completion_length", completion, Why.rl_completion_default)
+    generated = tokens * completion / (prompt + completion)
+    weights = weight_bytes(spec, params, Precision.bf16)  # the engine serves 16-bit weights
+    tp = _engine_tp(weights, gpu, req.gpu_count)
+    batch = (req.batch_size or TRL_COMPLETIONS_PER_GPU) * tp
+    kv = kv_bytes_per_sequence(spec, prompt + math.ceil(completion / 2))  # the mean context while decoding
+    n = active or params
+    speed = decode_speed(spec, params, n, gpu, tp, weights / params, kv, batch, Precision.bf16, comm=True)
+    if speed is None:
+        return None
+    per_gpu = speed.aggregate / tp
+    hours = generated / per_gpu / 3600.0
+    zero = Band(low=0.0, likely=0.0, high=0.0)
+    out = Rollout(
+        generated_tokens=generated,
+        completion_tokens=completion,
+        prompt_tokens=prompt,
+        decode_tp=tp,
+        decode_batch=batch,
+        decode_tokens_per_s_per_gpu=per_gpu,
+        gpu_hours=hours,
+        training_gpu_hours=zero,
+    )
+    return out, 2.0 * n * generated
+
+
+def with_rollout(training: Band, rollout: Rollout) -> tuple[Band, Rollout]:
+    """GPU-hours of the run: the training passes' band plus the rollouts' decode hours (the same at every
+    MFU: decode is bandwidth-bound), and the rollout record with the training part filled in."""
+    total = Band(
+        low=training.low + rollout.gpu_hours,
+        likely=training.likely + rollout.gpu_hours,
+        high=training.high + rollout.gpu_hours,
+    )
+    return total, rollout.model_copy(update={"training_gpu_hours": training})
