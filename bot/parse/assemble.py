@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.parse import lexicon as lx
+from bot.parse.algorithm_variants import algorithm_variant
 from bot.parse.compared import compared_setups, sized_algorithm
 from bot.parse.cues import cues, with_cues
 from bot.parse.field_steps import FieldSteps
@@ -216,6 +217,10 @@ class _Parse(FieldSteps):
         """Stage, algorithm and method from words, and the settings step (:mod:`bot.parse.settings`).
         Returns whether it is preference tuning, and the stage."""
         algorithm = sized_algorithm(s0)
+        variant = None if algorithm else algorithm_variant(s0)  # 'DAPO': sized as GRPO, and named
+        if variant is not None:
+            algorithm = variant[1]
+            self.named_unused.append((f"algorithm: {variant[0]}", "algorithm_family"))
         preference = algorithm in ("dpo", "ppo", "grpo", "rloo")
         stage = stage_from_words(s0)
         if stage == "finetune" and serving_a_tuned_model(s0):  # "serve a QLoRA-tuned Llama-3-8B"

@@ -1,0 +1,66 @@
+"""How people write GPU counts (issue 24, round 3): the forms the count rules of :mod:`bot.parse.roles`
+did not read, written as one of the forms they do read.
+
+- **A product with an asterisk** ("2 * 8 H100", "1 * 8 A100 (80G)", "2*8 卡"): nodes × cards per node,
+  as "2 x 8" is. Markdown strips a bare ``*`` later (:data:`bot.parse.normalize._MARKUP_RE`), so the
+  two numbers would stand apart and only the second be read.
+- **A range with "between"** ("between 2 and 4 A40s", "between 8 and 16 GPUs"): the range "2 to 4"
+  (sized from its lower end, up to the upper).
+- **A total after the per-node counts** ("3 groups of 8 A100-40G, 24 A100-40G in total", "8 per node,
+  16 GPUs altogether", "一共 16 张卡"): the total is the count of the job, whatever counts come before it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from bot.parse.regex import rc
+
+if TYPE_CHECKING:
+    from bot.parse.roles import Role
+
+MARKS = "\ue000\ue002"
+"""The GPU marks of :mod:`bot.parse.normalize` (``MARKS``: a catalog card, an unknown card), here so this
+module, which normalize imports, does not import it back."""
+
+STAR_COUNT_RE = rc(r"(?<![\d.*])(\d{1,4})\s*\*\s*(\d{1,3})(?![\d.*])(?!\s*g(?:b|ib)?(?![a-z]))")
+"""'2 * 8', '1*8': two small integers joined by one asterisk (not '**' bold, not '8*40G' memory, which
+:mod:`bot.parse.setting_verbs` reads)."""
+BETWEEN_RE = rc(r"\bbetween\s+(\d[\d,.]*)\s+(?:and|&)\s+(?=\d)")
+"""'between 2 and 4': the start of a range whose end follows."""
+TOTAL_AFTER_RE = rc(
+    rf"^[\s\-]*(?:[{MARKS}]\s*)?(?:[a-z0-9\-]{{0,12}}\s*)?(?:s\b\s*)?(?:gpus?|cards?|accelerators?|devices?|张卡?|块卡?|卡)?"
+    r"\s*(?:in\s+total|in\s+all|altogether|total(?![\s\-]*(?:memory|vram|capacity|batch))|总共|合计)"
+)
+"""After a count: its cards, then a total word ('24 A100-40G in total', '16 GPUs altogether', '16 卡总共')."""
+TOTAL_BEFORE_RE = rc(r"(?:\btotal\s+of|\bin\s+total,?|\baltogether,?|一共|总共|合计)\s*$")
+"""Before a count: 'a total of 24', 'in total 24 GPUs', '一共 16 张'."""
+
+
+def count_forms(s: str) -> str:
+    """The normalized text ``s`` with star products and 'between … and …' ranges written as the count
+    rules read them ('2 x 8', '2 to 4'). Gated on cheap substring tests."""
+    if "*" in s:
+        s = STAR_COUNT_RE.sub(r"\1 x \2", s)
+    if "between" in s:
+        s = BETWEEN_RE.sub(r"\1 to ", s)
+    return s
+
+
+def is_total_count(s: str, start: int, end: int) -> bool:
+    """Whether the count at ``s[start:end]`` (the text the roles read, cards masked) is said to be the
+    total: a total word right before it or after its cards."""
+    return bool(TOTAL_BEFORE_RE.search(s[max(0, start - 24) : start])) or bool(
+        TOTAL_AFTER_RE.match(s[end : end + 48])
+    )
+
+
+def total_count(s: str, counts: list[Role]) -> Role | None:
+    """The count among ``counts`` (roles with a ``tok``) said to be the total, when counts differ: the job's
+    GPU count ('3 groups of 8 …, 24 in total': 24); None when none is."""
+    if len({c.value for c in counts}) < 2 or not any(w in s for w in _TOTAL_WORDS):
+        return None
+    return next((c for c in counts if is_total_count(s, c.tok.start, c.tok.end)), None)
+
+
+_TOTAL_WORDS = ("total", "in all", "altogether", "一共", "总共", "合计")
