@@ -4,8 +4,9 @@ did not read, written as one of the forms they do read.
 - **A product with an asterisk** ("2 * 8 H100", "1 * 8 A100 (80G)", "2*8 卡"): nodes × cards per node,
   as "2 x 8" is. Markdown strips a bare ``*`` later (:data:`bot.parse.normalize._MARKUP_RE`), so the
   two numbers would stand apart and only the second be read.
-- **A range with "between"** ("between 2 and 4 A40s", "between 8 and 16 GPUs"): the range "2 to 4"
-  (sized from its lower end, up to the upper).
+- **A range with "between"** ("between 2 and 4 A40s", "介于 2 和 4 张之间"): the range "2 to 4" (sized
+  from its lower end, up to the upper).
+- **A product before the cards' word** ("2 * 8 张 H800", "4*8 的 H800", "4 x 8 GPUs"): nodes × cards.
 - **A total after the per-node counts** ("3 groups of 8 A100-40G, 24 A100-40G in total", "8 per node,
   16 GPUs altogether", "一共 16 张卡"): the total is the count of the job, whatever counts come before it.
 """
@@ -28,6 +29,13 @@ STAR_COUNT_RE = rc(r"(?<![\d.*])(\d{1,4})\s*\*\s*(\d{1,3})(?![\d.*])(?!\s*g(?:b|
 :mod:`bot.parse.setting_verbs` reads)."""
 BETWEEN_RE = rc(r"\bbetween\s+(\d[\d,.]*)\s+(?:and|&)\s+(?=\d)")
 """'between 2 and 4': the start of a range whose end follows."""
+BETWEEN_CN_RE = rc(r"介于\s*(\d[\d,.]*)\s*(?:和|与|跟|到|至|~|-)\s*(?=\d)")
+"""'介于 2 和 4 张之间': the same range in Chinese."""
+CARDS_AFTER_PRODUCT = rc(
+    rf"^\s*(?:的\s*)?(?:(?:张|块|台)\s*)?(?:卡\s*)?(?:的\s*)?[{MARKS}]|^\s*(?:张|块)?\s*卡|^\s*(?:gpus|cards)\b"
+)
+"""After 'N x M': the cards counted, so the product is nodes × cards per node ('2 x 8 A100s', '2*8 张
+H800', '4*8 的 H800', '2x8卡', '4 x 8 GPUs')."""
 TOTAL_AFTER_RE = rc(
     rf"^[\s\-]*(?:[{MARKS}]\s*)?(?:[a-z0-9\-]{{0,12}}\s*)?(?:s\b\s*)?(?:gpus?|cards?|accelerators?|devices?|张卡?|块卡?|卡)?"
     r"\s*(?:in\s+total|in\s+all|altogether|total(?![\s\-]*(?:memory|vram|capacity|batch))|总共|合计)"
@@ -44,6 +52,8 @@ def count_forms(s: str) -> str:
         s = STAR_COUNT_RE.sub(r"\1 x \2", s)
     if "between" in s:
         s = BETWEEN_RE.sub(r"\1 to ", s)
+    if "介于" in s:
+        s = BETWEEN_CN_RE.sub(r"\1 到 ", s)
     return s
 
 

@@ -1,0 +1,203 @@
+"""Round 3 of the real questions, English half (issue 24; tests/data/real_questions/en_r3.json): how people
+write GPU counts ('2 * 8 H100', 'between 2 and 4', '… 24 in total'), post-training algorithms the sizing
+models only by family (DAPO, GSPO, KTO, SimPO, REINFORCE++), messages that are mostly a pasted command
+(never noise), and the GPUs of a serving command (data-parallel replicas, CUDA_VISIBLE_DEVICES). Each rule
+in both languages, through the CLI (``sizing-bot ask --format json``); the sentences are written for these
+tests (none is from the real-question corpus)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from bot.cli import main
+
+
+def ask(capsys: pytest.CaptureFixture[str], text: str, want_code: int = 0) -> dict[str, Any]:
+    code = main(["ask", "--format", "json", text])
+    data = json.loads(capsys.readouterr().out)
+    assert code == want_code, data  # 2: nothing understood
+    return data
+
+
+def named(data: dict[str, Any]) -> dict[str, str]:
+    return {i["text"]: i["reason"] for i in data["interpretation"]["ignored"]}
+
+
+PRODUCTS = [
+    ("Full fine-tune of Qwen2.5-32B on 4 * 8 H800: how long for 1B tokens?", 32),
+    ("Can 2 * 8 A800 full fine-tune Llama 3 70B?", 16),
+    ("Qwen2.5-32B 全参微调，2 * 8 张 H800 够吗", 16),
+    ("Qwen2.5-32B 全参微调，用 4*8 的 H800 集群要多久训完 10 亿 token", 32),
+    ("Qwen2.5-32B 全参微调 2x8卡 A800", 16),
+    ("Full fine-tune Qwen2.5-32B on 4 x 8 GPUs of H800", 32),
+]
+
+
+@pytest.mark.parametrize(("text", "gpus"), PRODUCTS)
+def test_nodes_times_cards_with_an_asterisk_or_a_card_word(
+    capsys: pytest.CaptureFixture[str], text: str, gpus: int
+) -> None:
+    """'2 * 8 H800' is 16 cards as '2 x 8 H800' is (before, markup stripped the '*' and only the 8 was
+    read, the 2 named as unread); '2*8 张', '4*8 的 H800', '2x8卡': the same with a card word between."""
+    data = ask(capsys, text)
+    assert data["request"]["gpu_count"] == gpus
+    assert not {"2", "4", "8"} & {t for t, r in named(data).items() if r == "unread"}
+
+
+def test_markdown_emphasis_is_still_no_product(capsys: pytest.CaptureFixture[str]) -> None:
+    """Bold and italics around counts are markup, never a product: '**2** H100' is two H100s."""
+    data = ask(capsys, "Serve Llama 3 70B on **2** H100 with *16* users")
+    assert data["request"]["gpu_count"] == 2
+    assert data["request"]["concurrency"] == 16
+
+
+RANGES = [
+    "Serve Mixtral 8x7B for 50 users on between 2 and 4 L40S",
+    "We can rent between 2 & 4 L40S to serve Mixtral 8x7B to 50 users",
+    "部署 Mixtral 8x7B 给 50 个用户，卡数介于 2 和 4 张 L40S 之间",
+]
+
+
+@pytest.mark.parametrize("text", RANGES)
+def test_a_range_with_between_is_sized_from_its_lower_end(
+    capsys: pytest.CaptureFixture[str], text: str
+) -> None:
+    """'between 2 and 4 L40S' / '介于 2 和 4 张之间' is the range 2–4, as '2 to 4' is (before, 4 was
+    sized and the 2 named as unread)."""
+    req = ask(capsys, text)["request"]
+    assert (req["gpu_count"], req["gpu_count_max"]) == (2, 4)
+
+
+TOTALS = [
+    "Three racks of 8 L40S each, 24 L40S in total: can we full fine-tune Qwen2.5-72B?",
+    "Full fine-tune Qwen2.5-72B; we have 8 A800 per node and 24 A800 altogether",
+    "3 组机器每组 8 张 A800，一共 24 张，全参微调 Qwen2.5-72B",
+]
+
+
+@pytest.mark.parametrize("text", TOTALS)
+def test_a_total_said_after_per_node_counts_is_the_count(
+    capsys: pytest.CaptureFixture[str], text: str
+) -> None:
+    """'3 groups of 8 …, 24 in total': the total is the job's GPU count (before, the first count, 8, was
+    sized and the 24 named as a second value)."""
+    data = ask(capsys, text)
+    assert data["request"]["gpu_count"] == 24
+    assert "24" not in named(data)
+
+
+VARIANTS = [
+    ("GSPO on Qwen3-8B with 8 H100: how long for 20k prompts?", "grpo", "GSPO"),
+    ("I run DAPO on Qwen2.5-7B with 16 H800 and it OOMs", "grpo", "DAPO"),
+    ("REINFORCE++ for Qwen2.5-7B on 8 A100, enough memory?", "rloo", "REINFORCE++"),
+    ("SimPO on Mistral 7B with 8 A100 80G", "dpo", "SimPO"),
+    ("KTOTrainer on Llama 3 8B, one A100 80G: does it fit?", "dpo", "KTO"),
+    ("用 DAPO 训练 Qwen2.5-7B，8 张 H100 要多久", "grpo", "DAPO"),
+    ("KTO 对齐 Qwen2.5-7B 需要几张 A100", "dpo", "KTO"),
+    ("ORPO 微调 Llama 3 8B，两张 4090 能跑吗", "dpo", "ORPO"),
+]
+
+
+@pytest.mark.parametrize(("text", "family", "typed"), VARIANTS)
+def test_a_post_training_variant_is_sized_as_its_family_and_named(
+    capsys: pytest.CaptureFixture[str], text: str, family: str, typed: str
+) -> None:
+    """DAPO/GSPO are GRPO, REINFORCE++ is RLOO, KTO/ORPO/SimPO are DPO in what they hold in memory
+    (bot.parse.algorithm_variants); the answer says so (before: 'SimPO on Mistral 7B' was sized as
+    serving, 'KTO training' as pre-training)."""
+    data = ask(capsys, text)
+    assert data["request"]["stage"] == "finetune"
+    assert data["request"]["algorithm"] == family
+    assert named(data)[f"algorithm: {typed}"] == "algorithm_family"
+
+
+def test_a_word_that_contains_a_variant_is_not_one(capsys: pytest.CaptureFixture[str]) -> None:
+    data = ask(capsys, "Serve Llama 3 8B, remaxed budget $1000 a month, on one L4")
+    assert data["request"]["stage"] == "inference"
+    assert data["request"]["algorithm"] is None
+
+
+def test_the_variant_reason_reads_in_both_languages(capsys: pytest.CaptureFixture[str]) -> None:
+    main(["ask", "--lang", "en", "DAPO on Qwen2.5-7B with 8 H100, 10k prompts"])
+    assert "“algorithm: DAPO” (a variant the sizing has no model of by name" in capsys.readouterr().out
+    main(["ask", "--lang", "zh", "用 DAPO 训练 Qwen2.5-7B，8 张 H100，1 万条 prompt"])
+    assert "“algorithm: DAPO”（该变体没有单独建模" in capsys.readouterr().out
+
+
+VERL = (
+    "python3 -m verl.trainer.main_ppo algorithm.adv_estimator=grpo data.train_batch_size=256 "
+    "data.max_prompt_length=1024 data.max_response_length=2048 "
+    "actor_rollout_ref.model.path=/models/Qwen2.5-3B-Instruct "
+    "actor_rollout_ref.actor.ppo_micro_batch_size_per_gpu=4 "
+    "actor_rollout_ref.actor.fsdp_config.param_offload=False "
+    "actor_rollout_ref.rollout.tensor_model_parallel_size=2 trainer.n_gpus_per_node=4"
+)
+
+
+@pytest.mark.parametrize("lead", ["It OOMs on 4 GPUs, why? ", "4 张卡跑这个就爆显存，为什么？"])
+def test_a_message_that_is_mostly_a_command_is_not_noise(
+    capsys: pytest.CaptureFixture[str], lead: str
+) -> None:
+    """A few words and a long command of dotted key=value overrides (verl's Hydra style): most tokens are
+    longer than a word, yet it is a question (before: read as random characters, nothing understood)."""
+    data = ask(capsys, lead + VERL)
+    req = data["request"]
+    assert data["understood"] is True
+    assert (req["model"], req["algorithm"], req["gpu_count"], req["offload"]) == (
+        "Qwen2.5-3B",
+        "grpo",
+        4,
+        False,
+    )
+
+
+def test_random_characters_are_still_noise(capsys: pytest.CaptureFixture[str]) -> None:
+    noise = "q#7v!x9@z$p2&m" * 20 + " " + "k=%^&*()_+|}{" * 10
+    data = ask(capsys, noise, want_code=2)
+    assert data["understood"] is False
+
+
+SERVING = [
+    ("CUDA_VISIBLE_DEVICES=0,1,2,3 python -m sglang.launch_server --model-path Qwen/Qwen2.5-14B-Instruct "
+     "--tp 2 --dp 2", {"gpu_count": 4, "tp": 2}),
+    ("vllm serve meta-llama/Llama-3.1-70B-Instruct -tp 4 --data-parallel-size 2 on H100: 200 users?",
+     {"gpu_count": 8, "tp": 4}),
+    ("用 python -m sglang.launch_server --model-path Qwen/Qwen2.5-7B-Instruct --dp 2 "
+     "部署在 A10 上，能撑多少并发",
+     {"gpu_count": 2, "tp": 1}),
+    ("CUDA_VISIBLE_DEVICES=0,1 vllm serve Qwen/Qwen2.5-7B-Instruct --tensor-parallel-size 2 够 30 个用户吗",
+     {"gpu_count": 2, "tp": 2}),
+    ("CUDA_VISIBLE_DEVICES=0,1,2,3 text-generation-launcher --model-id mistralai/Mistral-7B-v0.1 on L4",
+     {"gpu_count": 4, "tp": 4}),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "want"), SERVING)
+def test_a_serving_command_runs_on_its_replicas_and_visible_gpus(
+    capsys: pytest.CaptureFixture[str], text: str, want: dict[str, int]
+) -> None:
+    """SGLang --dp / vLLM --data-parallel-size: TP × DP GPUs (before: named as having no setting);
+    CUDA_VISIBLE_DEVICES before the command is the GPU count when the engine's layout uses them all, and
+    TGI's TP (it shards over every visible GPU)."""
+    req = ask(capsys, text)["request"]
+    assert {k: req[k] for k in want} == want
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "CUDA_VISIBLE_DEVICES=2,3 vllm serve meta-llama/Llama-3.1-8B-Instruct --max-model-len 16384",
+        "CUDA_VISIBLE_DEVICES=2,3 vllm serve meta-llama/Llama-3.1-8B-Instruct，为什么只用了一张卡",
+    ],
+)
+def test_visible_gpus_the_engine_does_not_use_are_named(
+    capsys: pytest.CaptureFixture[str], text: str
+) -> None:
+    """vLLM without a tensor-parallel size runs on one of the two visible GPUs: sized on one, and the
+    visible list named with the reason, never silently dropped nor silently taken as the count."""
+    data = ask(capsys, text)
+    assert data["request"]["tp"] == 1 and data["request"]["gpu_count"] in (None, 1)
+    assert named(data)["CUDA_VISIBLE_DEVICES: 2,3"] == "engine_gpus"
