@@ -201,3 +201,55 @@ def test_visible_gpus_the_engine_does_not_use_are_named(
     data = ask(capsys, text)
     assert data["request"]["tp"] == 1 and data["request"]["gpu_count"] in (None, 1)
     assert named(data)["CUDA_VISIBLE_DEVICES: 2,3"] == "engine_gpus"
+
+
+COUNT_KEYS = [
+    ("GRPO on Qwen2.5-7B with trainer.n_gpus_per_node=4 trainer.nnodes=2 on A100: memory per GPU?", 8),
+    ("DPO Llama 3.1 8B, cluster.gpus_per_node=8, H20 cards", 8),
+    ("Full fine-tune Qwen2.5-7B on A100 with world_size=16", 16),
+    ("A100 上全参微调 Qwen2.5-7B，num_gpus=4，要多久", 4),
+    ("Qwen2.5-7B 全参微调，nproc_per_node=8，nnodes=2，A800", 16),
+]
+
+
+@pytest.mark.parametrize(("text", "gpus"), COUNT_KEYS)
+def test_launcher_count_keys_written_in_prose_are_the_gpu_count(
+    capsys: pytest.CaptureFixture[str], text: str, gpus: int
+) -> None:
+    """verl's n_gpus_per_node × nnodes, NeMo-RL's gpus_per_node, WORLD_SIZE, DeepSpeed's num_gpus in a
+    sentence (not a pasted command): the GPU count (before: the numbers were named as unread)."""
+    data = ask(capsys, text)
+    assert data["request"]["gpu_count"] == gpus
+    assert not [t for t, r in named(data).items() if r == "unread"]
+
+
+PER_NODE_FIRST = [
+    ("GRPO Qwen2.5-7B, 4 gpus per node, 2 nodes of A100", 8),
+    ("Full fine-tune Llama 3 70B with 8 H100 per node across 4 nodes", 32),
+    ("全参微调 Llama 3 70B，每台 8 卡，共 3 台 A800", 24),
+]
+
+
+@pytest.mark.parametrize(("text", "gpus"), PER_NODE_FIRST)
+def test_cards_per_node_said_before_the_nodes(
+    capsys: pytest.CaptureFixture[str], text: str, gpus: int
+) -> None:
+    """'4 gpus per node, 2 nodes' is 8 GPUs, as '2 nodes of 4 GPUs' is (before: 4, the 2 unread)."""
+    assert ask(capsys, text)["request"]["gpu_count"] == gpus
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        ("Can 2 cards or 3 cards of RTX 3090 serve InternLM-20B?", (2, 3)),
+        ("两卡或三卡 3090 能部署 internlm-20b 吗", (2, 3)),
+        ("用 4 张到 8 张 A100 部署 Llama 3 70B", (4, 8)),
+    ],
+)
+def test_a_unit_said_after_both_ends_of_an_alternative(
+    capsys: pytest.CaptureFixture[str], text: str, want: tuple[int, int]
+) -> None:
+    """'两卡或三卡', '2 cards or 3 cards': the range, as '2 or 3 cards' is (before: the first end sized,
+    the second named as unread)."""
+    req = ask(capsys, text)["request"]
+    assert (req["gpu_count"], req["gpu_count_max"]) == want

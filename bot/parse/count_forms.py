@@ -45,6 +45,42 @@ TOTAL_BEFORE_RE = rc(r"(?:\btotal\s+of|\bin\s+total,?|\baltogether,?|一共|总�
 """Before a count: 'a total of 24', 'in total 24 GPUs', '一共 16 张'."""
 
 
+COUNT_KEY_RES = (
+    (rc(r"(?<![a-z0-9])(?:[a-z_]+\.)*(?:n_?)?(?:gpus?|procs?|nproc)_per_node\s*[=:]?\s*(\d{1,3})(?![\d.])"),
+     r" \1 gpus per node "),
+    (rc(r"(?<![a-z0-9])(?:[a-z_]+\.)*(?:nnodes|num_nodes|n_nodes|num_machines|node_num)\s*[=:]?\s*(\d{1,4})(?![\d.])"),
+     r" \1 nodes "),
+    (rc(r"(?<![a-z0-9])(?:[a-z_]+\.)*(?:num_gpus|n_gpus|ngpus|gpu_num|num_gpu|world_size|num_processes)"
+        r"\s*[=:]?\s*(\d{1,5})(?![\d.])"), r" \1 gpus "),
+)  # fmt: skip
+"""Launcher and trainer keys that count GPUs, written in prose ('trainer.n_gpus_per_node=4
+trainer.nnodes=2' of verl, 'cluster.gpus_per_node=8' of NeMo-RL, torchrun's nproc_per_node/nnodes,
+DeepSpeed's num_gpus, accelerate's num_processes/num_machines, PyTorch's WORLD_SIZE): the words the
+count rules read ('4 gpus per node', '2 nodes', '16 gpus')."""
+_KEY_GATE = ("per_node", "nodes", "num_machines", "node_num", "gpus", "gpu_num", "num_gpu", "world_size",
+             "num_processes")  # fmt: skip
+PER_NODE_FIRST_RE = rc(
+    r"(?<![\d.])(\d{1,3})\s*((?:[a-z][a-z0-9\-]*\s+){0,2}?)(?:gpus?|cards?|accelerators?)?\s*"
+    r"(?:per|each|a|/)\s*(?:node|machine|server|box|host)\s*[,，;]?\s*"
+    r"(?:and\s+|with\s+|on\s+|across\s+|over\s+|x\s*|×\s*|times\s+)?(\d{1,4})\s*(?:nodes?|machines?|servers?|boxes|hosts?)\b"
+)
+"""'4 GPUs per node, 2 nodes', '8 H100 per node across 4 nodes': cards per node before the node count,
+written node count first ('2 nodes of 4 gpus'), as the node rules read it."""
+PER_NODE_FIRST_CN_RE = rc(
+    r"每(?:个|台)?\s*(?:节点|机器|服务器|台|机)\s*(?:有|装|配|上)?\s*(\d{1,2})\s*(?:张|块)?\s*(?:卡|gpu)"
+    r"[^\d。；;]{0,6}?(?:共|一共|总共|合计)\s*(\d{1,4})\s*(?:个|台)?\s*(?:节点|机器|服务器|台)"
+)
+"""'每台 8 卡，共 3 台': the same in Chinese ('3 个节点、每个节点 8 张卡')."""
+
+
+_N = r"(\d{1,4}|[一两二三四五六七八九十]{1,2})"
+UNIT_TWICE_RE = rc(
+    rf"(?<![\d.]){_N}\s*(张卡|块卡|张|块|卡|cards?|gpus?)\s*(或者|或|还是|or|to|到|至)\s*{_N}\s*\2(?![a-z])"
+)
+"""'两卡或三卡', '2 cards or 3 cards': the unit said after both ends of an alternative, written once after
+the second ('2 或 3 卡'), so the range rule reads both numbers."""
+
+
 def count_forms(s: str) -> str:
     """The normalized text ``s`` with star products and 'between … and …' ranges written as the count
     rules read them ('2 x 8', '2 to 4'). Gated on cheap substring tests."""
@@ -54,6 +90,15 @@ def count_forms(s: str) -> str:
         s = BETWEEN_RE.sub(r"\1 to ", s)
     if "介于" in s:
         s = BETWEEN_CN_RE.sub(r"\1 到 ", s)
+    if any(word in s for word in (" or ", "或", "还是", " to ", "到", "至")):
+        s = UNIT_TWICE_RE.sub(r"\1 \3 \4 \2", s)
+    if any(word in s for word in _KEY_GATE):
+        for pattern, words in COUNT_KEY_RES:
+            s = pattern.sub(words, s)
+    if "per" in s or "each" in s or "/" in s or " a " in s:
+        s = PER_NODE_FIRST_RE.sub(r"\3 nodes of \1 \2gpus", s)
+    if "每" in s:
+        s = PER_NODE_FIRST_CN_RE.sub(r"\2 个节点、每个节点 \1 张卡", s)
     return s
 
 
