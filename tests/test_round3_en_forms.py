@@ -253,3 +253,35 @@ def test_a_unit_said_after_both_ends_of_an_alternative(
     the second named as unread)."""
     req = ask(capsys, text)["request"]
     assert (req["gpu_count"], req["gpu_count_max"]) == want
+
+
+CARD_MEMORY = [
+    ("Serve Qwen2.5 14B on two A10 cards, they have 24G", 24),
+    ("LoRA Llama 3 70B on 8 MI50 cards with 32GB of HBM2 each", 32),
+    ("Full fine-tune Qwen2.5-7B on 8 GPUs of 64GB", 64),
+    ("LoRA on Llama 3 70B, 4 cards; each card has 48GB", 48),
+    ("4 张 MI50，都是 32G 的，LoRA 微调 Llama 3 70B", 32),
+    ("LoRA 微调 Llama 3 70B，4 张卡，每张 48G", 48),
+]
+
+
+@pytest.mark.parametrize(("text", "gib"), CARD_MEMORY)
+def test_each_cards_memory_in_more_phrasings(capsys: pytest.CaptureFixture[str], text: str, gib: int) -> None:
+    """'they have 24G', 'GPUs of 64GB', '32GB of HBM2 each', '都是 32G 的', '每张 48G': each card's memory
+    (before: named as unread, and the default 80 GB card sized in its place)."""
+    data = ask(capsys, text)
+    assert data["request"]["gpu_memory_gib"] == gib
+    assert str(gib) not in named(data)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Serve Llama 3 8B on 2 L4, they have 64 GB of system memory",
+        "服务器内存都是 512G，4 张 A100 部署 Llama 3 70B",
+    ],
+)
+def test_system_memory_is_not_a_cards_memory(capsys: pytest.CaptureFixture[str], text: str) -> None:
+    data = ask(capsys, text)
+    assert data["request"]["gpu_memory_gib"] in (None, 80.0)
+    assert {"64", "512"} & set(named(data))

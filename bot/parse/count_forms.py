@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from bot.parse.memory_forms import memory_forms
 from bot.parse.regex import rc
 
 if TYPE_CHECKING:
@@ -84,6 +85,7 @@ the second ('2 或 3 卡'), so the range rule reads both numbers."""
 def count_forms(s: str) -> str:
     """The normalized text ``s`` with star products and 'between … and …' ranges written as the count
     rules read them ('2 x 8', '2 to 4'). Gated on cheap substring tests."""
+    s = memory_forms(s)  # 'they have 24G', '8 GPUs of 64GB': each card's memory
     if "*" in s:
         s = STAR_COUNT_RE.sub(r"\1 x \2", s)
     if "between" in s:

@@ -1,0 +1,66 @@
+"""How people write each card's memory (issue 24, round 3), written as the form the memory rules of
+:mod:`bot.parse.roles` read ('with 24 gb each'):
+
+- **A verb after the cards** ("two A10 cards, they have 24G", "each card has 32GB", "GPUs that come with
+  48 GB"): the memory of each card.
+- **Cards "of" a memory** ("8 GPUs of 64GB", "4 cards of 48G"): the same.
+- **A memory kind between the size and "each"** ("32GB of HBM2 each", "24 GB of VRAM each").
+- **"All are N G", "each N G"** ("4 张 MI50，都是 32G 的", "4 张卡，每张 48G", "每张卡是 48G"): written
+  '每张卡 48g 显存'.
+
+Never system memory: a size followed by RAM / system / CPU memory words is left as written.
+"""
+
+from __future__ import annotations
+
+import re
+
+from bot.parse.regex import rc
+
+_NOT_RAM = r"(?!\s*(?:of\s+)?(?:ram|system|cpu|host|ddr|内存|disk|ssd|storage))"
+HAVE_MEMORY_RE = rc(
+    r"\b(?:they|each(?:\s+(?:card|gpu|one|device))?|(?:the\s+)?(?:cards?|gpus?)|which|that)\s+"
+    r"(?:have|has|come\s+with|comes\s+with|carry|carries)\s+(?:only\s+|just\s+)?(\d{1,3})\s*(gb|gib|g)\b"
+    + _NOT_RAM
+)
+"""'they have 24G', 'each card has 32GB', 'GPUs that come with 48 GB'."""
+CARDS_OF_MEMORY_RE = rc(r"\b(gpus?|cards?)\s+of\s+(\d{2,3})\s*(gb|gib|g)\b" + _NOT_RAM)
+"""'8 GPUs of 64GB', '4 cards of 48G'."""
+KIND_EACH_RE = rc(
+    r"(\d{1,3})\s*(gb|gib|g)\s+of\s+(?:hbm\d?e?|gddr\d\w?|vram|gpu\s+memory|memory|显存)\s+each\b"
+)
+"""'32GB of HBM2 each', '24 GB of VRAM each'."""
+
+
+ALL_ARE_RE = rc(
+    r"(?:都是|均为|全是|全部是|都为|每(?:张|块)(?:卡|显卡)?\s*(?:都)?(?:是|有|为)?)\s*(\d{2,3})\s*(?:g|gb|gib)\b"
+    + _NOT_RAM
+    + r"(?:\s*(?:的)?\s*显存)?"
+)
+"""'4 张 MI50，都是 32G 的', '4 张卡，每张 48G', '每张卡是 48G': each card's memory, written '每张卡 48g 显存'
+(the form read with or without a card's name)."""
+
+
+_RAM_BEFORE_RE = rc(r"(?:内存|ram|系统|cpu|主机|机器|服务器|硬盘|磁盘)\s*(?:都|也|均|全)?\s*$")
+
+
+def _each_card(m: re.Match[str]) -> str:
+    """'每张卡 N g 显存' for ``m`` of :data:`ALL_ARE_RE`, unless the words before it are about system memory
+    ('服务器内存都是 512G') or N is no card's memory."""
+    before = m.string[max(0, m.start() - 8) : m.start()]
+    if _RAM_BEFORE_RE.search(before) or not 4 <= int(m.group(1)) <= 288:
+        return m.group(0)
+    return f"每张卡 {m.group(1)}g 显存 "
+
+
+def memory_forms(s: str) -> str:
+    """The normalized text ``s`` with each card's memory written 'with N gb each'; cheap gates first."""
+    if " ha" in s or " come" in s or " carr" in s:
+        s = HAVE_MEMORY_RE.sub(r"with \1 gb each", s)
+    if " of " in s:
+        s = CARDS_OF_MEMORY_RE.sub(r"\1 with \2 gb each", s)
+        if "each" in s:
+            s = KIND_EACH_RE.sub(r"\1 gb each", s)
+    if "是" in s or "为" in s or "每" in s:
+        s = ALL_ARE_RE.sub(_each_card, s)
+    return s
