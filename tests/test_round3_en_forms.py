@@ -285,3 +285,56 @@ def test_system_memory_is_not_a_cards_memory(capsys: pytest.CaptureFixture[str],
     data = ask(capsys, text)
     assert data["request"]["gpu_memory_gib"] in (None, 80.0)
     assert {"64", "512"} & set(named(data))
+
+
+OUTPUTS = [
+    "Serve Gemma-2-27B on one L40S; 2k-token prompts, 512 output tokens; 10 requests per second",
+    "Serve Gemma-2-27B on one L40S, 2k-token prompts, generating 512 tokens each, 10 requests per second",
+    "Serve Gemma-2-27B on one L40S: input 2k tokens, max_tokens 512, 10 qps",
+    "部署 Gemma-2-27B，一张 L40S，输入 2k token，输出 512 token，qps 10",
+]
+
+
+@pytest.mark.parametrize("text", OUTPUTS)
+def test_a_request_rate_with_its_output_length_is_a_tokens_per_second_target(
+    capsys: pytest.CaptureFixture[str], text: str
+) -> None:
+    """'512 output tokens', 'generating 512 tokens each', 'max_tokens 512' are each request's reply (the
+    context sized is 2,048 + 512), and 10 requests/s × 512 is 5,120 output tokens/s to serve (before: the
+    rate was named as needing the output length that the message gave, and the 512 read as the context
+    or named as unread)."""
+    data = ask(capsys, text)
+    assert data["request"]["seq_len"] in (2048 + 512, 2000 + 512)
+    assert data["request"]["target_tokens_per_s"] == 5120
+    assert "qps_needs_output" not in named(data).values()
+
+
+def test_a_request_rate_without_an_output_length_stays_named(capsys: pytest.CaptureFixture[str]) -> None:
+    data = ask(capsys, "Serve Gemma-2-27B on one L40S with 2k-token prompts at 10 requests per second")
+    assert data["request"]["target_tokens_per_s"] is None
+    assert named(data)["10 requests per second"] == "qps_needs_output"
+
+
+DATA_PARALLEL = [
+    ("On A10 cards I used SGLang data parallelism with --dp 2 for Qwen2.5 7B; it was slower than one GPU", 2),
+    ("Serve Llama 3 70B with tp=4 and dp=2 on H100", 8),
+    ("Pretrain a 7B on 100B tokens with dp 8 tp 2 on A100", 16),
+    ("部署 Qwen2.5 7B，A10 显卡，数据并行 2，张量并行 2", 4),
+]
+
+
+@pytest.mark.parametrize(("text", "gpus"), DATA_PARALLEL)
+def test_a_data_parallel_size_in_prose_is_the_gpus_it_needs(
+    capsys: pytest.CaptureFixture[str], text: str, gpus: int
+) -> None:
+    """DP × TP × PP GPUs when no count of GPUs says otherwise ('compared with one GPU' is the other setup,
+    named); before, the DP size was unread or named as having no setting."""
+    data = ask(capsys, text)
+    assert data["request"]["gpu_count"] == gpus
+    assert not [t for t, r in named(data).items() if r == "unread"]
+
+
+def test_a_data_parallel_size_beside_the_users_count_is_named(capsys: pytest.CaptureFixture[str]) -> None:
+    data = ask(capsys, "Serve Llama 3 70B on 4 H100 with tp 4, dp 2")
+    assert data["request"]["gpu_count"] == 4
+    assert named(data)["dp: 2"] == "no_field"

@@ -24,6 +24,7 @@ from bot.parse import lexicon as lx
 from bot.parse.algorithm_variants import algorithm_variant
 from bot.parse.compared import compared_setups, sized_algorithm
 from bot.parse.cues import cues, with_cues
+from bot.parse.data_parallel import apply_data_parallel, read_data_parallel
 from bot.parse.field_steps import FieldSteps
 from bot.parse.gpus import GpuMention, extract_gpus, extract_unknown_gpu
 from bot.parse.lang import detect_lang
@@ -31,6 +32,7 @@ from bot.parse.models import ModelMention, extract_models
 from bot.parse.more_roles import asked_magnitude, more_role, retarget
 from bot.parse.normalize import mask, prepare
 from bot.parse.numbers import scan_numbers
+from bot.parse.output_forms import rate_times_output
 from bot.parse.quantized_lora import lora_on_four_bits
 from bot.parse.regex import add_gates
 from bot.parse.request_fields import (
@@ -114,6 +116,7 @@ class _Parse(FieldSteps):
     named_unused: list[tuple[str, str]] = field(default_factory=list)
     accumulation: int | None = None
     tool_cue: str | None = None
+    data_parallel: int | None = None
     steps: int | None = None
     steps_raw: str | None = None
 
@@ -146,7 +149,12 @@ class _Parse(FieldSteps):
         self._numbers()
         model_mention, unknown = self._model_and_params(models)
         data_bytes = self._data_and_context(stage)
+        if any(why == "qps_needs_output" for _, why in self.named_unused):  # '10 qps, 512 output tokens'
+            reply = self.first("reply")
+            rate_times_output(self.named_unused, reply.value if reply else None, self.f)
         gpu_memory, count_max = self._gpu_fields(gpus, dual)
+        other = apply_data_parallel(self.f, self.data_parallel, any(r.role == "count" for r in self.roles))
+        self.named_unused += [other] if other else []
         self._money_and_serving(stage)
         self._global_batch()
         apply_steps(self.f, self.steps, self.steps_raw, self.named_unused)
@@ -235,6 +243,7 @@ class _Parse(FieldSteps):
             self.named_unused.append(("stage: inference", "other_setup"))
         stated = extract_settings(self.s, training=stage not in (None, "inference"))
         self.s = stated.s
+        self.data_parallel, self.s = read_data_parallel(self.s)  # 'data parallelism with --dp 2'
         self.notes += stated.notes
         self.named_unused += stated.unused
         self.accumulation = stated.accumulation

@@ -7,6 +7,8 @@ did not read, written as one of the forms they do read.
 - **A range with "between"** ("between 2 and 4 A40s", "介于 2 和 4 张之间"): the range "2 to 4" (sized
   from its lower end, up to the upper).
 - **A product before the cards' word** ("2 * 8 张 H800", "4*8 的 H800", "4 x 8 GPUs"): nodes × cards.
+- Also each card's memory (:mod:`bot.parse.memory_forms`) and each request's output length
+  (:mod:`bot.parse.output_forms`), written the ways the rules read.
 - **A total after the per-node counts** ("3 groups of 8 A100-40G, 24 A100-40G in total", "8 per node,
   16 GPUs altogether", "一共 16 张卡"): the total is the count of the job, whatever counts come before it.
 """
@@ -16,6 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from bot.parse.memory_forms import memory_forms
+from bot.parse.output_forms import output_forms
 from bot.parse.regex import rc
 
 if TYPE_CHECKING:
@@ -86,6 +89,7 @@ def count_forms(s: str) -> str:
     """The normalized text ``s`` with star products and 'between … and …' ranges written as the count
     rules read them ('2 x 8', '2 to 4'). Gated on cheap substring tests."""
     s = memory_forms(s)  # 'they have 24G', '8 GPUs of 64GB': each card's memory
+    s = output_forms(s)  # '512 output tokens', 'max_tokens 512': each request's output
     if "*" in s:
         s = STAR_COUNT_RE.sub(r"\1 x \2", s)
     if "between" in s:
