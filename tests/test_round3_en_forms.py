@@ -338,3 +338,21 @@ def test_a_data_parallel_size_beside_the_users_count_is_named(capsys: pytest.Cap
     data = ask(capsys, "Serve Llama 3 70B on 4 H100 with tp 4, dp 2")
     assert data["request"]["gpu_count"] == 4
     assert named(data)["dp: 2"] == "no_field"
+
+
+IN_USE_OF_CARD = [
+    ("nvidia-smi shows 23643MiB / 24576MiB on my one GPU while I fine-tune Llama 2 7B", 24, "23643"),
+    ("Each GPU uses 75GB out of 80GB during a QLoRA of Llama 3 70B on 2 GPUs", 80, "75"),
+    ("微调 Llama 2 7B，nvidia-smi 显示 23643MiB / 24576MiB", 24, "23643"),
+]
+
+
+@pytest.mark.parametrize(("text", "gib", "used"), IN_USE_OF_CARD)
+def test_memory_in_use_out_of_the_cards(
+    capsys: pytest.CaptureFixture[str], text: str, gib: int, used: str
+) -> None:
+    """nvidia-smi's 'used / total' and 'N GB out of M GB': M is each card's memory, N (in use) is named;
+    before, both were unread and a default 80 GB card was sized."""
+    data = ask(capsys, text)
+    assert data["request"]["gpu_memory_gib"] == gib
+    assert used in named(data)

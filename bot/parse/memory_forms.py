@@ -3,6 +3,8 @@
 
 - **A verb after the cards** ("two A10 cards, they have 24G", "each card has 32GB", "GPUs that come with
   48 GB"): the memory of each card.
+- **Memory in use out of each card's** ("23643MiB / 24576MiB" as nvidia-smi prints it, "75GB out of
+  80GB"): the first is named (in use), the second is each card's memory.
 - **Cards "of" a memory** ("8 GPUs of 64GB", "4 cards of 48G"): the same.
 - **A memory kind between the size and "each"** ("32GB of HBM2 each", "24 GB of VRAM each").
 - **"All are N G", "each N G"** ("4 张 MI50，都是 32G 的", "4 张卡，每张 48G", "每张卡是 48G"): written
@@ -53,10 +55,35 @@ def _each_card(m: re.Match[str]) -> str:
     return f"每张卡 {m.group(1)}g 显存 "
 
 
+USED_OF_RE = rc(
+    r"(?<![\d.])(?P<n>\d+(?:\.\d+)?)\s*(?P<u>mib|mb|gib|gb|g)?\s*(?P<sep>/|out\s+of|of)\s*"
+    r"(?P<m>\d+(?:\.\d+)?)\s*(?P<v>mib|mb|gib|gb|g)\b(?!\s*(?:of\s+)?(?:ram|system|cpu|内存))"
+)
+"""'23643MiB / 24576MiB' (nvidia-smi's Memory-Usage column), '75GB out of 80GB', '70 of 80 GB': the memory in
+use, then each card's memory."""
+
+
+def _used_of(m: re.Match[str]) -> str:
+    unit = m.group("v")
+    if m.group("sep") != "/" and not m.group("u"):
+        return m.group(0)  # '2 of 8 GB' without a unit on the first number: not a use of a card
+    scale = 1 / 1024 if unit in ("mib", "mb") else 1.0
+    used, card = (
+        float(m.group("n")) * (scale if m.group("u") in ("mib", "mb") else 1.0),
+        float(m.group("m")) * scale,
+    )
+    if not (4 <= card <= 288 and used <= card * 1.01):
+        return m.group(0)
+    card_text = f"{round(card)}" if unit in ("mib", "mb") else m.group("m")
+    return f"{m.group('n')}{m.group('u') or unit} in use, with {card_text} gb each"
+
+
 def memory_forms(s: str) -> str:
     """The normalized text ``s`` with each card's memory written 'with N gb each'; cheap gates first."""
     if " ha" in s or " come" in s or " carr" in s:
         s = HAVE_MEMORY_RE.sub(r"with \1 gb each", s)
+    if "/" in s or " of" in s:
+        s = USED_OF_RE.sub(_used_of, s)
     if " of " in s:
         s = CARDS_OF_MEMORY_RE.sub(r"\1 with \2 gb each", s)
         if "each" in s:
