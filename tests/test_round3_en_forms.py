@@ -356,3 +356,25 @@ def test_memory_in_use_out_of_the_cards(
     data = ask(capsys, text)
     assert data["request"]["gpu_memory_gib"] == gib
     assert used in named(data)
+
+
+@pytest.mark.parametrize(
+    ("text", "gpus"),
+    [
+        ("Serve Llama 3 70B for 10 users on a quad A6000 workstation", 4),
+        ("Pretrain a 1B model on 100B tokens with half a dozen H100s", 6),
+        ("Can a triple RTX 3090 rig run Qwen2.5 32B at 4-bit?", 3),
+        ("Full fine-tune Llama 3 70B on an octa-GPU H100 box", 8),
+        ("四卡 A6000（quad A6000）部署 Llama 3 70B 给 10 个人用", 4),
+    ],
+)
+def test_multiplier_words_count_cards(capsys: pytest.CaptureFixture[str], text: str, gpus: int) -> None:
+    """'quad A6000', 'triple RTX 3090', 'octa-GPU', 'half a dozen' (before: no count, or 'half a dozen'
+    read as twelve); never 'quad-core'."""
+    assert ask(capsys, text)["request"]["gpu_count"] == gpus
+
+
+def test_a_quad_core_cpu_is_no_card_count(capsys: pytest.CaptureFixture[str]) -> None:
+    assert (
+        ask(capsys, "QLoRA Llama 3 8B on a quad-core CPU box with one RTX 3060")["request"]["gpu_count"] == 1
+    )

@@ -85,10 +85,24 @@ UNIT_TWICE_RE = rc(
 the second ('2 或 3 卡'), so the range rule reads both numbers."""
 
 
+HALF_DOZEN_RE = rc(r"\bhalf\s+a\s+dozen\b")
+"""'half a dozen H100s': six (read as 'a dozen' before)."""
+MULTIPLE_RE = rc(
+    r"\b(?P<w>dual|twin|triple|quad|octa|octo)[\s\-]*(?=(?:rtx|nvidia|geforce|tesla|gpus?\b|cards?\b|[a-z]{0,4}\d{2,4}))"
+)
+"""'quad A6000', 'triple 3090', 'octa-GPU box': that many cards ('quad-core' is no card: a card word or a
+card-like name must follow)."""
+_MULTIPLES = {"dual": "2", "twin": "2", "triple": "3", "quad": "4", "octa": "8", "octo": "8"}
+
+
 def count_forms(s: str) -> str:
     """The normalized text ``s`` with star products and 'between … and …' ranges written as the count
     rules read them ('2 x 8', '2 to 4'). Gated on cheap substring tests."""
     s = memory_forms(s)  # 'they have 24G', '8 GPUs of 64GB': each card's memory
+    if "half a dozen" in s:
+        s = HALF_DOZEN_RE.sub("6", s)
+    if any(w in s for w in ("dual", "twin", "triple", "quad", "octa", "octo")):
+        s = MULTIPLE_RE.sub(lambda m: _MULTIPLES[m.group("w")] + " ", s)
     s = output_forms(s)  # '512 output tokens', 'max_tokens 512': each request's output
     if "*" in s:
         s = STAR_COUNT_RE.sub(r"\1 x \2", s)
