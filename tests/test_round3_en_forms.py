@@ -378,3 +378,20 @@ def test_a_quad_core_cpu_is_no_card_count(capsys: pytest.CaptureFixture[str]) ->
     assert (
         ask(capsys, "QLoRA Llama 3 8B on a quad-core CPU box with one RTX 3060")["request"]["gpu_count"] == 1
     )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "LoRA Llama 3 8B on one A100: rank 64, effective batch size 128, micro batch 4, 8192 context",
+        "Full SFT of Mistral 7B on 8 A100 with a total batch size of 128 and per-device batch 4",
+        "Llama 3 8B LoRA，单卡 A100，effective batch size 128，micro batch 4",
+    ],
+)
+def test_an_effective_or_total_batch_is_the_global_batch(
+    capsys: pytest.CaptureFixture[str], text: str
+) -> None:
+    """'effective batch size 128', 'total batch size of 128': sequences per optimizer step, not the micro-
+    batch (before: the micro-batch was set to 128)."""
+    req = ask(capsys, text)["request"]
+    assert (req["global_batch"], req["batch_size"]) == (128, 4)

@@ -95,10 +95,19 @@ card-like name must follow)."""
 _MULTIPLES = {"dual": "2", "twin": "2", "triple": "3", "quad": "4", "octa": "8", "octo": "8"}
 
 
+GLOBAL_BATCH_WORDS_RE = rc(
+    r"\b(?:effective|total|overall|aggregate)[\s_\-]+batch(?=[\s_\-]*(?:size|of|=|:|\d))"
+)
+"""'effective batch size 128', 'total batch of 256': the sequences per optimizer step, written 'global
+batch' (the words lexicon.GLOBAL_BATCH_RE reads); before, 'batch' alone made them the micro-batch."""
+
+
 def count_forms(s: str) -> str:
     """The normalized text ``s`` with star products and 'between … and …' ranges written as the count
     rules read them ('2 x 8', '2 to 4'). Gated on cheap substring tests."""
     s = memory_forms(s)  # 'they have 24G', '8 GPUs of 64GB': each card's memory
+    if "batch" in s and ("effective" in s or "total" in s or "overall" in s or "aggregate" in s):
+        s = GLOBAL_BATCH_WORDS_RE.sub("global batch", s)
     if "half a dozen" in s:
         s = HALF_DOZEN_RE.sub("6", s)
     if any(w in s for w in ("dual", "twin", "triple", "quad", "octa", "octo")):
