@@ -395,3 +395,39 @@ def test_an_effective_or_total_batch_is_the_global_batch(
     batch (before: the micro-batch was set to 128)."""
     req = ask(capsys, text)["request"]
     assert (req["global_batch"], req["batch_size"]) == (128, 4)
+
+
+DEADLINES = [
+    ("Full fine-tune Qwen2.5-32B on 500M tokens by next week: how many H100s?", 7),
+    ("Full fine-tune Qwen2.5-32B on 500M tokens over the weekend: how many H100s?", 2),
+    ("Can I fine-tune Llama 3 8B on 200M tokens overnight on 8 A100?", 0.5),
+    ("Qwen2.5-32B 全参微调 5 亿 token，下周之前要训完，要几张 H100", 7),
+    ("Llama 3 8B 微调 2 亿 token，一晚上跑完要几张 A100", 0.5),
+]
+
+
+@pytest.mark.parametrize(("text", "days"), DEADLINES)
+def test_a_deadline_relative_to_now(capsys: pytest.CaptureFixture[str], text: str, days: float) -> None:
+    """'by next week', 'over the weekend', 'overnight', '下周之前', '一晚上': the deadline in days (before:
+    the 30-day planning window was assumed)."""
+    assert ask(capsys, text)["request"]["deadline_days"] == days
+
+
+def test_running_overnight_is_no_deadline(capsys: pytest.CaptureFixture[str]) -> None:
+    data = ask(capsys, "I left it running overnight fine-tuning Llama 3 8B on 200M tokens on one A100")
+    assert data["request"]["deadline_days"] != 0.5
+
+
+@pytest.mark.parametrize(
+    ("text", "gpu"),
+    [
+        ("We pay $1.99 per H100 hour: what does SFT of Llama 3.1 70B on 300M tokens cost?", "H100-SXM5-80GB"),
+        ("SFT Llama 3 8B on 1B tokens, $0.4 per RTX 4090 hr, 8 cards", "RTX-4090"),
+        ("Llama 3 8B 微调 10 亿 token，租卡 $0.4 per RTX 4090 hour，8 张", "RTX-4090"),
+    ],
+)
+def test_a_price_per_named_card_hour(capsys: pytest.CaptureFixture[str], text: str, gpu: str) -> None:
+    """'$1.99 per H100 hour': a price per GPU-hour of that card (before: a budget of $1.99)."""
+    req = ask(capsys, text)["request"]
+    assert req["price_per_gpu_hour"] in (1.99, 0.4) and req["budget"] is None
+    assert req["gpu"] == gpu

@@ -7,8 +7,9 @@ did not read, written as one of the forms they do read.
 - **A range with "between"** ("between 2 and 4 A40s", "介于 2 和 4 张之间"): the range "2 to 4" (sized
   from its lower end, up to the upper).
 - **A product before the cards' word** ("2 * 8 张 H800", "4*8 的 H800", "4 x 8 GPUs"): nodes × cards.
-- Also each card's memory (:mod:`bot.parse.memory_forms`) and each request's output length
-  (:mod:`bot.parse.output_forms`), written the ways the rules read.
+- Also each card's memory (:mod:`bot.parse.memory_forms`), each request's output length
+  (:mod:`bot.parse.output_forms`), deadlines and prices in words (:mod:`bot.parse.time_forms`), written
+  the ways the rules read.
 - **A total after the per-node counts** ("3 groups of 8 A100-40G, 24 A100-40G in total", "8 per node,
   16 GPUs altogether", "一共 16 张卡"): the total is the count of the job, whatever counts come before it.
 """
@@ -20,6 +21,7 @@ from typing import TYPE_CHECKING
 from bot.parse.memory_forms import memory_forms
 from bot.parse.output_forms import output_forms
 from bot.parse.regex import rc
+from bot.parse.time_forms import time_forms
 
 if TYPE_CHECKING:
     from bot.parse.roles import Role
@@ -113,6 +115,7 @@ def count_forms(s: str) -> str:
     if any(w in s for w in ("dual", "twin", "triple", "quad", "octa", "octo")):
         s = MULTIPLE_RE.sub(lambda m: _MULTIPLES[m.group("w")] + " ", s)
     s = output_forms(s)  # '512 output tokens', 'max_tokens 512': each request's output
+    s = time_forms(s)  # 'by next week', '$1.99 per H100 hour'
     if "*" in s:
         s = STAR_COUNT_RE.sub(r"\1 x \2", s)
     if "between" in s:
