@@ -63,8 +63,8 @@ COUNT_KEY_RES = (
 trainer.nnodes=2' of verl, 'cluster.gpus_per_node=8' of NeMo-RL, torchrun's nproc_per_node/nnodes,
 DeepSpeed's num_gpus, accelerate's num_processes/num_machines, PyTorch's WORLD_SIZE): the words the
 count rules read ('4 gpus per node', '2 nodes', '16 gpus')."""
-_KEY_GATE = ("per_node", "nodes", "num_machines", "node_num", "gpus", "gpu_num", "num_gpu", "world_size",
-             "num_processes")  # fmt: skip
+_KEY_GATE = ("_per_node", "nnodes", "num_nodes", "n_nodes", "num_machines", "node_num", "num_gpu", "n_gpus",
+             "ngpus", "gpu_num", "world_size", "num_processes")  # fmt: skip
 PER_NODE_FIRST_RE = rc(
     r"(?<![\d.])(\d{1,3})\s*((?:[a-z][a-z0-9\-]*\s+){0,2}?)(?:gpus?|cards?|accelerators?)?\s*"
     r"(?:per|each|a|/)\s*(?:node|machine|server|box|host)\s*[,，;]?\s*"
@@ -122,14 +122,18 @@ def count_forms(s: str) -> str:
         s = BETWEEN_RE.sub(r"\1 to ", s)
     if "介于" in s:
         s = BETWEEN_CN_RE.sub(r"\1 到 ", s)
-    if any(word in s for word in (" or ", "或", "还是", " to ", "到", "至")):
+    if any(w in s for w in ("卡", "张", "块", "card", "gpu")) and any(
+        w in s for w in (" or ", "或", "还是", " to ", "到", "至")
+    ):
         s = UNIT_TWICE_RE.sub(r"\1 \3 \4 \2", s)
     if any(word in s for word in _KEY_GATE):
         for pattern, words in COUNT_KEY_RES:
             s = pattern.sub(words, s)
-    if "per" in s or "each" in s or "/" in s or " a " in s:
+    if any(w in s for w in ("node", "machine", "server", "box", "host")) and any(
+        w in s for w in ("per", "each", "/", " a ")
+    ):
         s = PER_NODE_FIRST_RE.sub(r"\3 nodes of \1 \2gpus", s)
-    if "每" in s:
+    if "每" in s and ("共" in s or "合计" in s):
         s = PER_NODE_FIRST_CN_RE.sub(r"\2 个节点、每个节点 \1 张卡", s)
     return s
 
