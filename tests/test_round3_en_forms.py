@@ -431,3 +431,45 @@ def test_a_price_per_named_card_hour(capsys: pytest.CaptureFixture[str], text: s
     req = ask(capsys, text)["request"]
     assert req["price_per_gpu_hour"] in (1.99, 0.4) and req["budget"] is None
     assert req["gpu"] == gpu
+
+
+USERS = [
+    ("Self-host gpt-oss-20b for my team of 15 on one RTX 5090?", 15),
+    ("Serve Llama 3 8B for 40 employees on one L40S", 40),
+    ("Serve Llama 3 8B on one L40S for a 20-person team", 20),
+    ("部署 Qwen2.5 14B 给 20 个同事用，一张 L40S 够吗", 20),
+]
+
+
+@pytest.mark.parametrize(("text", "users"), USERS)
+def test_the_people_a_service_is_for_are_its_users(
+    capsys: pytest.CaptureFixture[str], text: str, users: int
+) -> None:
+    """'a team of 15', '40 employees', 'a 20-person team', '20 个同事': the users served (before:
+    unread, and a default load sized)."""
+    data = ask(capsys, text)
+    assert data["request"]["concurrency"] == users
+    assert str(users) not in named(data)
+
+
+def test_data_about_customers_is_not_a_load(capsys: pytest.CaptureFixture[str]) -> None:
+    req = ask(capsys, "Fine-tune Llama 3 8B on 5000 customer emails on one A100")["request"]
+    assert req["stage"] == "finetune" and req["concurrency"] is None
+
+
+@pytest.mark.parametrize(
+    ("text", "tool"),
+    [
+        ("Fine-tune Mistral-Nemo-12B with LoRA on one RTX 3090", None),
+        ("用 LoRA 微调 Mistral NeMo 12B Instruct，一张 3090", None),
+        ("SFT Llama 3 70B with NVIDIA NeMo on 16 H100", "NeMo"),
+    ],
+)
+def test_a_tool_name_inside_a_model_name_is_not_the_tool(
+    capsys: pytest.CaptureFixture[str], text: str, tool: str | None
+) -> None:
+    """Mistral-NeMo is a model; NeMo alone is NVIDIA's framework (before: Mistral-Nemo-12B set the training
+    tool to NeMo)."""
+    data = ask(capsys, text)
+    assert data["request"]["training_tool"] == tool
+    assert data["request"]["model"] in ("Mistral-Nemo-12B", "Llama-3-70B")

@@ -3,6 +3,8 @@
 - **Output tokens in other words** ("512 output tokens", "512 tokens of output", "max_tokens 512",
   "generating 512 tokens each", "512 new tokens"): written 'output 512 tokens', the form the reply rule of
   :mod:`bot.parse.roles` reads (a serving context is the prompt plus the reply).
+- **The people a service is for** ("40 employees", "a team of 15", "a 20-person team", "20 个同事"): its
+  users, 'N users'.
 - **A request rate with its output length** ("10 requests per second, 512 output tokens each"): the
   output tokens per second the service must produce, rate × output tokens (Little's law applied to
   decode: every request generates its reply; prefill is sized from the prompt). Without an output length
@@ -33,10 +35,40 @@ _GATE = ("output", "generat", "new token", "completion", "response", "decode", "
 
 
 def output_forms(s: str) -> str:
-    """The normalized text ``s`` with each request's output length written 'output N tokens'."""
+    """The normalized text ``s`` with each request's output length written 'output N tokens', and the
+    people a service is for written 'N users' (:func:`user_forms`)."""
+    s = user_forms(s)
     if not any(word in s for word in _GATE):
         return s
     for pattern, words in REPLY_FORMS:
+        s = pattern.sub(words, s)
+    return s
+
+
+_PEOPLE = (
+    r"employees|colleagues|co-?workers|engineers|developers|devs|staff(?:ers)?|students|members|customers"
+    r"|clients|analysts|researchers|agents|seats|testers|doctors|lawyers|teachers|员工|同事|同学|学生|成员|客户|工程师"
+)
+USER_FORMS = (
+    (rc(rf"(?<![\d.])(\d[\d,]*)\s*(?:个|名|位)?\s*(?:{_PEOPLE})(?![a-z])"), r"\1 users"),
+    (rc(r"\bteam\s+of\s+(?:about\s+|around\s+|~\s*)?(\d[\d,]*)(?![\d.])"), r"team of \1 users"),
+    (
+        rc(r"(?<![\d.])(\d[\d,]*)[\s\-]*(?:person|people|member|man)[\s\-]+(?:team|group|company|org|lab)\b"),
+        r"\1 users",
+    ),
+)
+"""The people a service is for ('40 employees', 'a team of 15', 'a 20-person team', '20 个同事'): its users,
+written 'N users' (the concurrency rule reads them as the load, as it reads '40 users')."""
+_USER_GATE = ("team", "employee", "colleague", "worker", "engineer", "developer", "devs", "staff", "student",
+              "member", "customer", "client", "analyst", "researcher", "agent", "seat", "tester", "doctor",
+              "lawyer", "teacher", "员工", "同事", "同学", "学生", "成员", "客户", "工程师")  # fmt: skip
+
+
+def user_forms(s: str) -> str:
+    """The normalized text ``s`` with the people a service is for written 'N users'."""
+    if not any(word in s for word in _USER_GATE):
+        return s
+    for pattern, words in USER_FORMS:
         s = pattern.sub(words, s)
     return s
 
