@@ -17,6 +17,8 @@ Families, by what each keeps in GPU memory per step (the sources' method section
 
 from __future__ import annotations
 
+import re
+
 from bot.parse.regex import rc
 
 VARIANTS: tuple[tuple[str, str, str], ...] = (
@@ -38,13 +40,13 @@ VARIANT_RE = rc(
 )
 """A variant's name as a word ('DAPO', 'KTOTrainer', 'orpo_config', 'REINFORCE++'), never inside another
 word ('kto' in 'nkto', 'remax' in 'remaxed')."""
-_GATE = ("dapo", "gspo", "gmpo", "vapo", "ppo", "reinforce", "remax", "kto", "orpo", "simpo")
+_GATE = re.compile("dapo|gspo|gmpo|vapo|vc.?ppo|reinforce|remax|kto|orpo|simpo")
 
 
 def algorithm_variant(s: str) -> tuple[str, str] | None:
     """(the variant as people spell it, the family sized) for the first variant named in the normalized
     text ``s``; None when none is (most messages: a substring gate first)."""
-    if not any(word in s for word in _GATE):
+    if not _GATE.search(s):
         return None
     m = VARIANT_RE.search(s)
     if m is None:

@@ -149,12 +149,8 @@ class _Parse(FieldSteps):
         self._numbers()
         model_mention, unknown = self._model_and_params(models)
         data_bytes = self._data_and_context(stage)
-        if any(why == "qps_needs_output" for _, why in self.named_unused):  # '10 qps, 512 output tokens'
-            reply = self.first("reply")
-            rate_times_output(self.named_unused, reply.value if reply else None, self.f)
         gpu_memory, count_max = self._gpu_fields(gpus, dual)
-        other = apply_data_parallel(self.f, self.data_parallel, any(r.role == "count" for r in self.roles))
-        self.named_unused += [other] if other else []
+        self._rate_and_replicas()
         self._money_and_serving(stage)
         self._global_batch()
         apply_steps(self.f, self.steps, self.steps_raw, self.named_unused)
@@ -220,6 +216,17 @@ class _Parse(FieldSteps):
         )
 
     # -- step 1b: stage, method, algorithm and the stated settings
+
+    def _rate_and_replicas(self) -> None:
+        """Round 3: a request rate with the output tokens per request ('10 qps, 512 output tokens') is
+        the output tokens/s to serve; a data-parallel size in prose ('--dp 2') is DP × TP × PP GPUs."""
+        if "qps_needs_output" in [why for _, why in self.named_unused]:
+            reply = self.first("reply")
+            rate_times_output(self.named_unused, reply.value if reply else None, self.f)
+        if self.data_parallel:
+            counted = "count" in [r.role for r in self.roles]
+            other = apply_data_parallel(self.f, self.data_parallel, counted)
+            self.named_unused += [other] if other else []
 
     def _stage_and_settings(self, s0: str) -> tuple[bool, str | None]:
         """Stage, algorithm and method from words, and the settings step (:mod:`bot.parse.settings`).

@@ -16,7 +16,8 @@ did not read, written as one of the forms they do read.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import re
+from typing import TYPE_CHECKING, Any
 
 from bot.parse.memory_forms import memory_forms
 from bot.parse.output_forms import output_forms
@@ -63,8 +64,9 @@ COUNT_KEY_RES = (
 trainer.nnodes=2' of verl, 'cluster.gpus_per_node=8' of NeMo-RL, torchrun's nproc_per_node/nnodes,
 DeepSpeed's num_gpus, accelerate's num_processes/num_machines, PyTorch's WORLD_SIZE): the words the
 count rules read ('4 gpus per node', '2 nodes', '16 gpus')."""
-_KEY_GATE = ("_per_node", "nnodes", "num_nodes", "n_nodes", "num_machines", "node_num", "num_gpu", "n_gpus",
-             "ngpus", "gpu_num", "world_size", "num_processes")  # fmt: skip
+_KEY_GATE = re.compile(
+    "_per_node|nnodes|num_nodes|n_nodes|num_machines|node_num|num_gpu|n_gpus|ngpus|gpu_num|world_size|num_processes"
+)
 PER_NODE_FIRST_RE = rc(
     r"(?<![\d.])(\d{1,3})\s*((?:[a-z][a-z0-9\-]*\s+){0,2}?)(?:gpus?|cards?|accelerators?)?\s*"
     r"(?:per|each|a|/)\s*(?:node|machine|server|box|host)\s*[,，;]?\s*"
@@ -94,6 +96,12 @@ MULTIPLE_RE = rc(
 )
 """'quad A6000', 'triple 3090', 'octa-GPU box': that many cards ('quad-core' is no card: a card word or a
 card-like name must follow)."""
+# Gates: one C-level search each (a loop of 'in' tests costs a Python frame per word: a parse's budget).
+_MULTIPLE_GATE = re.compile("dual|twin|triple|quad|octa|octo")
+_CARD_WORD_GATE = re.compile("卡|张|块|card|gpu")
+_ALTERNATIVE_GATE = re.compile(" or |或|还是| to |到|至")
+_NODE_WORD_GATE = re.compile("node|machine|server|box|host")
+_PER_GATE = re.compile("per|each|/| a ")
 _MULTIPLES = {"dual": "2", "twin": "2", "triple": "3", "quad": "4", "octa": "8", "octo": "8"}
 
 
@@ -109,32 +117,28 @@ def count_forms(s: str) -> str:
     rules read them ('2 x 8', '2 to 4'). Gated on cheap substring tests."""
     s = memory_forms(s)  # 'they have 24G', '8 GPUs of 64GB': each card's memory
     if "batch" in s and ("effective" in s or "total" in s or "overall" in s or "aggregate" in s):
-        s = GLOBAL_BATCH_WORDS_RE.sub("global batch", s)
+        s = _sub(GLOBAL_BATCH_WORDS_RE, "global batch", s)
     if "half a dozen" in s:
-        s = HALF_DOZEN_RE.sub("6", s)
-    if any(w in s for w in ("dual", "twin", "triple", "quad", "octa", "octo")):
+        s = _sub(HALF_DOZEN_RE, "6", s)
+    if _MULTIPLE_GATE.search(s):
         s = MULTIPLE_RE.sub(lambda m: _MULTIPLES[m.group("w")] + " ", s)
     s = output_forms(s)  # '512 output tokens', 'max_tokens 512': each request's output
     s = time_forms(s)  # 'by next week', '$1.99 per H100 hour'
     if "*" in s:
-        s = STAR_COUNT_RE.sub(r"\1 x \2", s)
+        s = _sub(STAR_COUNT_RE, r"\1 x \2", s)
     if "between" in s:
-        s = BETWEEN_RE.sub(r"\1 to ", s)
+        s = _sub(BETWEEN_RE, r"\1 to ", s)
     if "介于" in s:
-        s = BETWEEN_CN_RE.sub(r"\1 到 ", s)
-    if any(w in s for w in ("卡", "张", "块", "card", "gpu")) and any(
-        w in s for w in (" or ", "或", "还是", " to ", "到", "至")
-    ):
-        s = UNIT_TWICE_RE.sub(r"\1 \3 \4 \2", s)
-    if any(word in s for word in _KEY_GATE):
+        s = _sub(BETWEEN_CN_RE, r"\1 到 ", s)
+    if _CARD_WORD_GATE.search(s) and _ALTERNATIVE_GATE.search(s):
+        s = _sub(UNIT_TWICE_RE, r"\1 \3 \4 \2", s)
+    if _KEY_GATE.search(s):
         for pattern, words in COUNT_KEY_RES:
-            s = pattern.sub(words, s)
-    if any(w in s for w in ("node", "machine", "server", "box", "host")) and any(
-        w in s for w in ("per", "each", "/", " a ")
-    ):
-        s = PER_NODE_FIRST_RE.sub(r"\3 nodes of \1 \2gpus", s)
+            s = _sub(pattern, words, s)
+    if _NODE_WORD_GATE.search(s) and _PER_GATE.search(s):
+        s = _sub(PER_NODE_FIRST_RE, r"\3 nodes of \1 \2gpus", s)
     if "每" in s and ("共" in s or "合计" in s):
-        s = PER_NODE_FIRST_CN_RE.sub(r"\2 个节点、每个节点 \1 张卡", s)
+        s = _sub(PER_NODE_FIRST_CN_RE, r"\2 个节点、每个节点 \1 张卡", s)
     return s
 
 
@@ -149,9 +153,15 @@ def is_total_count(s: str, start: int, end: int) -> bool:
 def total_count(s: str, counts: list[Role]) -> Role | None:
     """The count among ``counts`` (roles with a ``tok``) said to be the total, when counts differ: the job's
     GPU count ('3 groups of 8 …, 24 in total': 24); None when none is."""
-    if len({c.value for c in counts}) < 2 or not any(w in s for w in _TOTAL_WORDS):
+    if len({c.value for c in counts}) < 2 or not _TOTAL_GATE.search(s):
         return None
     return next((c for c in counts if is_total_count(s, c.tok.start, c.tok.end)), None)
 
 
-_TOTAL_WORDS = ("total", "in all", "altogether", "一共", "总共", "合计")
+_TOTAL_GATE = re.compile("total|in all|altogether|一共|总共|合计")
+
+
+def _sub(pattern: Any, repl: str, s: str) -> str:
+    """``pattern.sub(repl, s)`` only when ``pattern`` matches: a template's parse is a few Python calls, and
+    most messages have none of these forms."""
+    return pattern.sub(repl, s) if pattern.search(s) else s

@@ -16,6 +16,7 @@ Never system memory: a size followed by RAM / system / CPU memory words is left 
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from bot.parse.regex import rc
 
@@ -79,15 +80,29 @@ def _used_of(m: re.Match[str]) -> str:
 
 
 def memory_forms(s: str) -> str:
-    """The normalized text ``s`` with each card's memory written 'with N gb each'; cheap gates first."""
-    if " ha" in s or " come" in s or " carr" in s:
-        s = HAVE_MEMORY_RE.sub(r"with \1 gb each", s)
-    if "/" in s or " of" in s:
+    """The normalized text ``s`` with each card's memory written 'with N gb each'; one C-level search
+    gates each rule (most messages have none of these forms)."""
+    if _HAVE_GATE.search(s):
+        s = _sub(HAVE_MEMORY_RE, r"with \1 gb each", s)
+    if _USED_OF_GATE.search(s):
         s = USED_OF_RE.sub(_used_of, s)
-    if " of " in s:
-        s = CARDS_OF_MEMORY_RE.sub(r"\1 with \2 gb each", s)
-        if "each" in s:
-            s = KIND_EACH_RE.sub(r"\1 gb each", s)
-    if "是" in s or "为" in s or "每" in s:
+    if _CARDS_OF_GATE.search(s):
+        s = _sub(CARDS_OF_MEMORY_RE, r"\1 with \2 gb each", s)
+    if _KIND_EACH_GATE.search(s):
+        s = _sub(KIND_EACH_RE, r"\1 gb each", s)
+    if _ALL_ARE_GATE.search(s):
         s = ALL_ARE_RE.sub(_each_card, s)
     return s
+
+
+_HAVE_GATE = re.compile(r"(?:have|has|come with|comes with|carr\w*)\s+(?:only\s+|just\s+)?\d")
+_USED_OF_GATE = re.compile(r"\d\s*(?:mib|mb|gib|gb|g)?\s*(?:/|out of|of)\s*\d")
+_CARDS_OF_GATE = re.compile(r"(?:gpu|card)s?\s+of\s+\d")
+_KIND_EACH_GATE = re.compile(r"\d\s*(?:gb|gib|g)\s+of\s+\S+(?:\s+memory)?\s+each")
+_ALL_ARE_GATE = re.compile(r"(?:是|为|有|张|块|卡)\s*\d{2,3}\s*g")
+
+
+def _sub(pattern: Any, repl: str, s: str) -> str:
+    """``pattern.sub(repl, s)`` only when ``pattern`` matches: a template's parse is a few Python calls, and
+    most messages have none of these forms."""
+    return pattern.sub(repl, s) if pattern.search(s) else s

@@ -10,6 +10,9 @@
 
 from __future__ import annotations
 
+import re
+from typing import Any
+
 from bot.parse.regex import rc
 
 DEADLINE_FORMS = (
@@ -25,8 +28,9 @@ DEADLINE_FORMS = (
     (rc(r"一(?:个)?(?:晚上|夜)(?:之内|内|跑完|训完|完成|搞定)?"), " 0.5 天内 "),
 )
 """(pattern, rewrite): a deadline said relative to now, in days."""
-_DEADLINE_GATE = ("next week", "next month", "tomorrow", "weekend", "overnight",
-                  "下周", "下个", "星期", "礼拜", "下月", "明天", "周末", "晚上", "一夜")  # fmt: skip
+_DEADLINE_GATE = re.compile(
+    "next week|next month|tomorrow|weekend|overnight|下周|下个|星期|礼拜|下月|明天|周末|晚上|一夜"
+)
 PER_CARD_HOUR_RE = rc(
     r"\bper\s+(?:an?\s+)?(?P<card>(?:(?:rtx|nvidia|tesla)\s*)?[a-z]{0,4}[\s\-]?\d{2,4}[a-z]{0,3})[\s\-]*"
     r"(?:gpu[\s\-]*)?(?:hours?|hrs?|h)\b"
@@ -36,9 +40,18 @@ PER_CARD_HOUR_RE = rc(
 
 def time_forms(s: str) -> str:
     """The normalized text ``s`` with relative deadlines in days and per-card-hour prices per gpu-hour."""
-    if any(word in s for word in _DEADLINE_GATE):
+    if _DEADLINE_GATE.search(s):
         for pattern, words in DEADLINE_FORMS:
-            s = pattern.sub(words, s)
-    if "per " in s and "h" in s:
-        s = PER_CARD_HOUR_RE.sub(r" per gpu-hour (\g<card>) ", s)
+            s = _sub(pattern, words, s)
+    if _PER_HOUR_GATE.search(s):
+        s = _sub(PER_CARD_HOUR_RE, r" per gpu-hour (\g<card>) ", s)
     return s
+
+
+_PER_HOUR_GATE = re.compile(r"\bper\s+(?:an?\s+)?[a-z\s\-]{0,12}\d{2,4}[a-z]{0,3}[\s\-]*(?:gpu[\s\-]*)?h")
+
+
+def _sub(pattern: Any, repl: str, s: str) -> str:
+    """``pattern.sub(repl, s)`` only when ``pattern`` matches: a template's parse is a few Python calls, and
+    most messages have none of these forms."""
+    return pattern.sub(repl, s) if pattern.search(s) else s
