@@ -284,3 +284,16 @@ def test_round2_work_en_does_not_regress() -> None:
     assert work and all(set(r["stated"]) <= known for r in work)
     full = sum(not score(r, answer_json(r["text"])) for r in work)
     assert full >= R2_WORK_UNDERSTOOD_EN
+
+
+R3_WORK_UNDERSTOOD_EN = 20
+"""Round 3's English r3work records (en_r3.json, 20 records) understood in full at the last measurement
+(16/20 at its freeze; README.md there)."""
+
+
+def test_round3_work_en_does_not_regress() -> None:
+    work = [r for r in records("r3work") if r["lang"] == "en"]
+    known = set(SizingRequest.model_fields) | EXTRA_KEYS | {"gpu_memory_utilization", "tokens_per_sample"}
+    assert len(work) == 20 and all(set(r["stated"]) <= known for r in work)
+    full = sum(not score(r, answer_json(r["text"])) for r in work)
+    assert full >= R3_WORK_UNDERSTOOD_EN

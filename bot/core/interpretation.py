@@ -54,6 +54,7 @@ IGNORED_REASONS = (
     "qps_needs_output",  # requests per second without the output tokens per request ('qps 20')
     "per_user_speed",  # a speed per user ('each user 20 tok/s'): compared with the per-sequence speed
     "llama_cpp_based",  # a front-end that runs llama.cpp (koboldcpp, LM Studio): sized as llama.cpp
+    "algorithm_family",  # DAPO, KTO, SimPO …: sized as the family the estimator has (GRPO, DPO …)
     *UNUSED_REASONS,  # keys of a pasted training/serving config (bot.parse.configs.model)
 )
 SUBSTITUTION_REASONS = (

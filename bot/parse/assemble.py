@@ -21,8 +21,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.parse import lexicon as lx
+from bot.parse.algorithm_variants import algorithm_variant
 from bot.parse.compared import compared_setups, sized_algorithm
 from bot.parse.cues import cues, with_cues
+from bot.parse.data_parallel import apply_data_parallel, read_data_parallel
 from bot.parse.field_steps import FieldSteps
 from bot.parse.gpus import GpuMention, extract_gpus, extract_unknown_gpu
 from bot.parse.lang import detect_lang
@@ -30,6 +32,7 @@ from bot.parse.models import ModelMention, extract_models
 from bot.parse.more_roles import asked_magnitude, more_role, retarget
 from bot.parse.normalize import mask, prepare
 from bot.parse.numbers import scan_numbers
+from bot.parse.output_forms import rate_times_output
 from bot.parse.quantized_lora import lora_on_four_bits
 from bot.parse.regex import add_gates
 from bot.parse.request_fields import (
@@ -113,6 +116,7 @@ class _Parse(FieldSteps):
     named_unused: list[tuple[str, str]] = field(default_factory=list)
     accumulation: int | None = None
     tool_cue: str | None = None
+    data_parallel: int | None = None
     steps: int | None = None
     steps_raw: str | None = None
 
@@ -146,6 +150,7 @@ class _Parse(FieldSteps):
         model_mention, unknown = self._model_and_params(models)
         data_bytes = self._data_and_context(stage)
         gpu_memory, count_max = self._gpu_fields(gpus, dual)
+        self._rate_and_replicas()
         self._money_and_serving(stage)
         self._global_batch()
         apply_steps(self.f, self.steps, self.steps_raw, self.named_unused)
@@ -212,10 +217,25 @@ class _Parse(FieldSteps):
 
     # -- step 1b: stage, method, algorithm and the stated settings
 
+    def _rate_and_replicas(self) -> None:
+        """Round 3: a request rate with the output tokens per request ('10 qps, 512 output tokens') is
+        the output tokens/s to serve; a data-parallel size in prose ('--dp 2') is DP × TP × PP GPUs."""
+        if "qps_needs_output" in [why for _, why in self.named_unused]:
+            reply = self.first("reply")
+            rate_times_output(self.named_unused, reply.value if reply else None, self.f)
+        if self.data_parallel:
+            counted = "count" in [r.role for r in self.roles]
+            other = apply_data_parallel(self.f, self.data_parallel, counted)
+            self.named_unused += [other] if other else []
+
     def _stage_and_settings(self, s0: str) -> tuple[bool, str | None]:
         """Stage, algorithm and method from words, and the settings step (:mod:`bot.parse.settings`).
         Returns whether it is preference tuning, and the stage."""
         algorithm = sized_algorithm(s0)
+        variant = None if algorithm else algorithm_variant(s0)  # 'DAPO': sized as GRPO, and named
+        if variant is not None:
+            algorithm = variant[1]
+            self.named_unused.append((f"algorithm: {variant[0]}", "algorithm_family"))
         preference = algorithm in ("dpo", "ppo", "grpo", "rloo")
         stage = stage_from_words(s0)
         if stage == "finetune" and serving_a_tuned_model(s0):  # "serve a QLoRA-tuned Llama-3-8B"
@@ -230,6 +250,7 @@ class _Parse(FieldSteps):
             self.named_unused.append(("stage: inference", "other_setup"))
         stated = extract_settings(self.s, training=stage not in (None, "inference"))
         self.s = stated.s
+        self.data_parallel, self.s = read_data_parallel(self.s)  # 'data parallelism with --dp 2'
         self.notes += stated.notes
         self.named_unused += stated.unused
         self.accumulation = stated.accumulation

@@ -19,6 +19,7 @@ from bot.parse.asked_model import (
     named_text,
 )
 from bot.parse.card_memory import modded_size
+from bot.parse.count_forms import total_count
 from bot.parse.gpus import GpuMention, unified
 from bot.parse.load_words import single_user
 from bot.parse.models import ModelMention
@@ -331,6 +332,10 @@ class FieldSteps:
             return Role("count", 1.0, counts[0].tok) if counts else None
         if len({r.value for r in counts}) < 2:
             return self.first("count")
+        total = total_count(self.s, counts)  # '3 groups of 8 …, 24 in total': the job's count
+        if total is not None:
+            self.used.add(id(total))
+            return total
         bounds = [0] + [m.end() for m in SENTENCE_END_RE.finditer(self.s)] + [len(self.s)]
         asked = None
         for start, end in pairwise(bounds):

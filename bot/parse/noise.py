@@ -5,6 +5,7 @@ built from letters and digits that happen to look like '1b', 'h51' or 'r1'.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from bot.parse.regex import compile_pattern
@@ -29,8 +30,24 @@ def looks_random(text: str) -> bool:
         return False
     tokens = text.split()
     total = sum(map(len, tokens))
-    words = sum(len(t) for t in tokens if len(t) <= WORD_MAX_CHARS or _CJK_RE.search(t))
+    words = sum(len(t) for t in tokens if len(t) <= WORD_MAX_CHARS or _CJK_RE.search(t) or config_token(t))
     return total > 0 and words < WORD_SHARE_MIN * total
+
+
+_CONFIG_TOKEN_RE = compile_pattern(
+    r"(?:--?[a-z][\w\-.]*|\$?[a-z_][\w.\-/\[\]]*)(?:=[\w.,:/\-+'\"$(){}*]*)?", re.I
+)
+"""A token of a pasted command line or config, however long: a flag ('--max-model-len=70000'), a dotted
+key with its value ('actor_rollout_ref.actor.fsdp_config.param_offload=False', verl's Hydra overrides),
+a path ('./Qwen/Qwen2.5-7B-Instruct')."""
+
+
+def config_token(token: str) -> bool:
+    """Whether ``token`` is written like a setting or a path (so a message of long settings is not noise):
+    letters first, then only the characters settings use, and a key's value after '='."""
+    return ("=" in token or "." in token or "/" in token or token.startswith("-")) and bool(
+        _CONFIG_TOKEN_RE.fullmatch(token)
+    )
 
 
 _LATIN_RE = compile_pattern(r"[a-z]")

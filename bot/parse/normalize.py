@@ -13,6 +13,7 @@ import unicodedata
 
 from bot.parse import lexicon as lx
 from bot.parse.abbrev import expand_abbreviations
+from bot.parse.count_forms import count_forms
 from bot.parse.followup_words import drop_change_verbs
 from bot.parse.instances import spell_out_instances
 from bot.parse.numbers import parse_number
@@ -120,6 +121,7 @@ def prepare(text: str) -> tuple[str, bool, str]:
     normalized = s if unchanged else normalize(text)
     s = _DIGIT_GROUPS_RE.sub(lambda m: m.group(0).replace("_", ""), s)  # '120_000': 120000
     s = read_setting_verbs(s)  # 'batchsize 设成 1', '4 比特', '8*40G' (before '*' is markup)
+    s = count_forms(s)  # '2 * 8 H100' (before '*' is markup), 'between 2 and 4 A40s'
     s = _MARKUP_RE.sub(" ", s)
     s = expand_abbreviations(s)  # "full ft 7b": fine-tuning
     s = _CN_PERCENT_RE.sub(_cn_percent, s)

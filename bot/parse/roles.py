@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from bot.parse import count_forms as cw
 from bot.parse import node_words as nw
 from bot.parse.followup_words import followup_gpu_count
 from bot.parse.gpus import largest_device_gib
@@ -309,13 +310,15 @@ def _bytes(a: _Around) -> Verdict:
 def _nodes_times_gpus(a: _Around) -> Verdict:
     """Nodes × GPUs per node, in every phrasing; the GPU count is their product ('2机16卡': the total)."""
     nxt, tok = a.nxt, a.tok
-    glued = re.match(rf"^\s*[x×*](?P<m>\d{{1,2}})\s*[{MARKS}]", a.right)
-    if glued and not tok.mag:  # "4x8 A100s": 4 nodes of 8 (the scanner does not read a number glued to x)
+    glued = re.match(r"^\s*[x×*](?P<m>\d{1,2})(?![\d.])", a.right)
+    if (
+        glued and not tok.mag and cw.CARDS_AFTER_PRODUCT.match(a.right[glued.end() :])
+    ):  # "4x8 A100s": 4 nodes of 8 (the scanner does not read a number glued to x)
         return Role("count", a.value * int(glued.group("m")), tok)
     if nxt is None or tok.mag or nxt.mag:
         return None
     gap, after = a.s[tok.end : nxt.start], a.s[nxt.end : nxt.end + 40]
-    if re.fullmatch(r"\s*[x×*]\s*", gap) and re.match(rf"^\s*[{MARKS}]", after):  # "4 x 8 A100s"
+    if re.fullmatch(r"\s*[x×*]\s*", gap) and cw.CARDS_AFTER_PRODUCT.match(after):  # "4 x 8 A100s", "2x8 张"
         return Role("count_nodes", a.value * nxt.value, tok, extra=str(nxt.start))
     if JI_KA_GAP.fullmatch(gap) and re.match(r"^\s*(?:张|块)?\s*卡", after):
         return Role("count_nodes", nxt.value, tok, extra=str(nxt.start))

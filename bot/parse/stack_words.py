@@ -50,7 +50,10 @@ TRAINING_TOOLS: tuple[tuple[LazyPattern, str], ...] = (
         rc(r"\bmegatron(?:[\s\-_]*(?:lm|core|deepspeed))?\b(?![\s\-_]*(?:llm|style|like|式|风格))"),
         "Megatron-LM",
     ),
-    (rc(r"\bnemo\b"), "NeMo"),
+    (
+        rc(r"(?<!mistral[\s\-_])\bnemo\b(?![\s\-_]*(?:\d+(?:\.\d+)?\s*b\b|instruct|base|minitron))"),
+        "NeMo",
+    ),  # not Mistral-NeMo-12B
     (rc(r"\bcolossal[\s\-_]*ai\b"), "ColossalAI"),
     (rc(r"\bpaddlenlp\b"), "PaddleNLP"),
     (rc(r"\blmflow\b"), "LMFlow"),

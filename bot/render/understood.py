@@ -57,6 +57,14 @@ IGNORED_TEXTS: dict[str, str] = {
         "sized with the generic serving memory model; this engine's own is not modelled"
     ),
     "llama_cpp_based": N_("it runs llama.cpp: sized with llama.cpp's memory model"),
+    "engine_gpus": N_(
+        "the engine runs on tensor × pipeline × data-parallel GPUs as its flags set them, not on every "
+        "visible one: sized on those"
+    ),
+    "algorithm_family": N_(
+        "a variant the sizing has no model of by name: sized as its family, shown above; one without a "
+        "reference model needs less memory"
+    ),
     "nearest_format": N_(
         "the sizing has no such format: sized as the next larger one it has (shown above), a few percent more"
     ),

@@ -12,6 +12,7 @@ import shlex
 from typing import Any
 
 from bot.parse.configs.model import StackConfig
+from bot.parse.configs.serve_gpus import serving_gpus
 from bot.parse.configs.training import read_training
 from bot.parse.configs.vocab import known
 from bot.parse.configs.yamlish import scalar
@@ -220,6 +221,7 @@ def read_serving(text: str, tool: str, cfg: StackConfig) -> StackConfig:
             cfg.set(flag, "offload", True)  # MoE experts kept in CPU memory: a partial CPU offload
             continue
         _serve_flag(cfg, tool, table, flag, value)
+    serving_gpus(tool, argv, pairs, cfg)  # --dp replicas, CUDA_VISIBLE_DEVICES before the command
     if cfg.model_name is None:
         cfg.model_name = _positional_model(tool, positional)
     tp_flags = {f for f, (field, _) in table.items() if field == "tp"}

@@ -1,0 +1,62 @@
+"""The GPUs a pasted serving command runs on (issue 24, round 3): data-parallel replicas and the visible
+devices written before it.
+
+- **Data parallelism** (SGLang ``--dp`` / ``--dp-size``, ServerArgs ``dp_size``; vLLM
+  ``--data-parallel-size`` / ``-dp``, EngineArgs ``data_parallel_size``): that many copies of the model,
+  each on tensor × pipeline parallel GPUs, so the engine uses TP × PP × DP GPUs (both engines' docs:
+  "data parallelism … runs multiple replicas").
+- **Visible devices** (``CUDA_VISIBLE_DEVICES=1,2 vllm serve …``): the GPUs the engine may use. TGI shards
+  over every visible GPU when ``--num-shard`` is not given (launcher ``num_shard``: "defaults to all
+  visible GPUs"), so they are its TP and its GPUs; vLLM, SGLang and lmdeploy use TP × PP × DP of them
+  (default one, :data:`bot.parse.configs.launchers.TP_DEFAULT_ONE`): when that equals the visible count
+  it is the GPU count, else the visible list is named (``engine_gpus``), never taken silently.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from bot.parse.configs.model import StackConfig
+
+DP_FLAGS = ("--dp", "--dp-size", "--data-parallel-size", "-dp")
+"""Data-parallel size flags: SGLang (--dp, --dp-size), vLLM (--data-parallel-size, -dp)."""
+ENV_RE = re.compile(r"[A-Z_][A-Z0-9_]*=\S*")
+VISIBLE_RE = re.compile(r"\d+(?:,\d+)*")
+
+
+def leading_env(argv: list[str]) -> dict[str, str]:
+    """The environment assignments before a command's first word ('CUDA_VISIBLE_DEVICES=1,2 …')."""
+    env: dict[str, str] = {}
+    for word in argv:
+        if not ENV_RE.fullmatch(word):
+            break
+        key, _, value = word.partition("=")
+        env[key] = value
+    return env
+
+
+def serving_gpus(tool: str, argv: list[str], pairs: list[tuple[str, Any]], cfg: StackConfig) -> None:
+    """Set ``gpu_count`` (and TGI's TP) from the data-parallel flags and the visible devices of one
+    serving command; name the visible devices when the engine uses fewer or more of them."""
+    dp_flag, dp = next(((f, v) for f, v in pairs if f in DP_FLAGS and _positive(v)), (None, None))
+    layout = int(cfg.values.get("tp") or 1) * int(cfg.values.get("pp") or 1)
+    if dp_flag is not None:
+        cfg.unused.pop(f"{dp_flag}: {dp}", None)
+        cfg.set(dp_flag, "gpu_count", layout * int(dp))
+    visible = leading_env(argv).get("CUDA_VISIBLE_DEVICES", "")
+    if not VISIBLE_RE.fullmatch(visible):
+        return
+    n = len(visible.split(","))
+    if tool == "tgi" and "tp" not in cfg.values:  # TGI shards over every visible GPU
+        cfg.set("CUDA_VISIBLE_DEVICES", "tp", n)
+        cfg.values.setdefault("gpu_count", n)
+        return
+    if "gpu_count" not in cfg.values and layout == n:
+        cfg.set("CUDA_VISIBLE_DEVICES", "gpu_count", n)
+    elif cfg.values.get("gpu_count", layout) != n:
+        cfg.skip("CUDA_VISIBLE_DEVICES", visible, "engine_gpus")
+
+
+def _positive(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value > 0

@@ -1,0 +1,167 @@
+"""How people write GPU counts (issue 24, round 3): the forms the count rules of :mod:`bot.parse.roles`
+did not read, written as one of the forms they do read.
+
+- **A product with an asterisk** ("2 * 8 H100", "1 * 8 A100 (80G)", "2*8 卡"): nodes × cards per node,
+  as "2 x 8" is. Markdown strips a bare ``*`` later (:data:`bot.parse.normalize._MARKUP_RE`), so the
+  two numbers would stand apart and only the second be read.
+- **A range with "between"** ("between 2 and 4 A40s", "介于 2 和 4 张之间"): the range "2 to 4" (sized
+  from its lower end, up to the upper).
+- **A product before the cards' word** ("2 * 8 张 H800", "4*8 的 H800", "4 x 8 GPUs"): nodes × cards.
+- Also each card's memory (:mod:`bot.parse.memory_forms`), each request's output length
+  (:mod:`bot.parse.output_forms`), deadlines and prices in words (:mod:`bot.parse.time_forms`), written
+  the ways the rules read.
+- **A total after the per-node counts** ("3 groups of 8 A100-40G, 24 A100-40G in total", "8 per node,
+  16 GPUs altogether", "一共 16 张卡"): the total is the count of the job, whatever counts come before it.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+from bot.parse.memory_forms import memory_forms
+from bot.parse.output_forms import output_forms
+from bot.parse.regex import rc
+from bot.parse.time_forms import time_forms
+
+if TYPE_CHECKING:
+    from bot.parse.roles import Role
+
+MARKS = "\ue000\ue002"
+"""The GPU marks of :mod:`bot.parse.normalize` (``MARKS``: a catalog card, an unknown card), here so this
+module, which normalize imports, does not import it back."""
+
+STAR_COUNT_RE = rc(r"(?<![\d.*])(\d{1,4})\s*\*\s*(\d{1,3})(?![\d.*])(?!\s*g(?:b|ib)?(?![a-z]))")
+"""'2 * 8', '1*8': two small integers joined by one asterisk (not '**' bold, not '8*40G' memory, which
+:mod:`bot.parse.setting_verbs` reads)."""
+BETWEEN_RE = rc(r"\bbetween\s+(\d[\d,.]*)\s+(?:and|&)\s+(?=\d)")
+"""'between 2 and 4': the start of a range whose end follows."""
+BETWEEN_CN_RE = rc(r"介于\s*(\d[\d,.]*)\s*(?:和|与|跟|到|至|~|-)\s*(?=\d)")
+"""'介于 2 和 4 张之间': the same range in Chinese."""
+CARDS_AFTER_PRODUCT = rc(
+    rf"^\s*(?:的\s*)?(?:(?:张|块|台)\s*)?(?:卡\s*)?(?:的\s*)?[{MARKS}]|^\s*(?:张|块)?\s*卡|^\s*(?:gpus|cards)\b"
+)
+"""After 'N x M': the cards counted, so the product is nodes × cards per node ('2 x 8 A100s', '2*8 张
+H800', '4*8 的 H800', '2x8卡', '4 x 8 GPUs')."""
+TOTAL_AFTER_RE = rc(
+    rf"^[\s\-]*(?:[{MARKS}]\s*)?(?:[a-z0-9\-]{{0,12}}\s*)?(?:s\b\s*)?(?:gpus?|cards?|accelerators?|devices?|张卡?|块卡?|卡)?"
+    r"\s*(?:in\s+total|in\s+all|altogether|total(?![\s\-]*(?:memory|vram|capacity|batch))|总共|合计)"
+)
+"""After a count: its cards, then a total word ('24 A100-40G in total', '16 GPUs altogether', '16 卡总共')."""
+TOTAL_BEFORE_RE = rc(r"(?:\btotal\s+of|\bin\s+total,?|\baltogether,?|一共|总共|合计)\s*$")
+"""Before a count: 'a total of 24', 'in total 24 GPUs', '一共 16 张'."""
+
+
+COUNT_KEY_RES = (
+    (rc(r"(?<![a-z0-9])(?:[a-z_]+\.)*(?:n_?)?(?:gpus?|procs?|nproc)_per_node\s*[=:]?\s*(\d{1,3})(?![\d.])"),
+     r" \1 gpus per node "),
+    (rc(r"(?<![a-z0-9])(?:[a-z_]+\.)*(?:nnodes|num_nodes|n_nodes|num_machines|node_num)\s*[=:]?\s*(\d{1,4})(?![\d.])"),
+     r" \1 nodes "),
+    (rc(r"(?<![a-z0-9])(?:[a-z_]+\.)*(?:num_gpus|n_gpus|ngpus|gpu_num|num_gpu|world_size|num_processes)"
+        r"\s*[=:]?\s*(\d{1,5})(?![\d.])"), r" \1 gpus "),
+)  # fmt: skip
+"""Launcher and trainer keys that count GPUs, written in prose ('trainer.n_gpus_per_node=4
+trainer.nnodes=2' of verl, 'cluster.gpus_per_node=8' of NeMo-RL, torchrun's nproc_per_node/nnodes,
+DeepSpeed's num_gpus, accelerate's num_processes/num_machines, PyTorch's WORLD_SIZE): the words the
+count rules read ('4 gpus per node', '2 nodes', '16 gpus')."""
+_KEY_GATE = re.compile(
+    "_per_node|nnodes|num_nodes|n_nodes|num_machines|node_num|num_gpu|n_gpus|ngpus|gpu_num|world_size|num_processes"
+)
+PER_NODE_FIRST_RE = rc(
+    r"(?<![\d.])(\d{1,3})\s*((?:[a-z][a-z0-9\-]*\s+){0,2}?)(?:gpus?|cards?|accelerators?)?\s*"
+    r"(?:per|each|a|/)\s*(?:node|machine|server|box|host)\s*[,，;]?\s*"
+    r"(?:and\s+|with\s+|on\s+|across\s+|over\s+|x\s*|×\s*|times\s+)?(\d{1,4})\s*(?:nodes?|machines?|servers?|boxes|hosts?)\b"
+)
+"""'4 GPUs per node, 2 nodes', '8 H100 per node across 4 nodes': cards per node before the node count,
+written node count first ('2 nodes of 4 gpus'), as the node rules read it."""
+PER_NODE_FIRST_CN_RE = rc(
+    r"每(?:个|台)?\s*(?:节点|机器|服务器|台|机)\s*(?:有|装|配|上)?\s*(\d{1,2})\s*(?:张|块)?\s*(?:卡|gpu)"
+    r"[^\d。；;]{0,6}?(?:共|一共|总共|合计)\s*(\d{1,4})\s*(?:个|台)?\s*(?:节点|机器|服务器|台)"
+)
+"""'每台 8 卡，共 3 台': the same in Chinese ('3 个节点、每个节点 8 张卡')."""
+
+
+_N = r"(\d{1,4}|[一两二三四五六七八九十]{1,2})"
+UNIT_TWICE_RE = rc(
+    rf"(?<![\d.]){_N}\s*(张卡|块卡|张|块|卡|cards?|gpus?)\s*(或者|或|还是|or|to|到|至)\s*{_N}\s*\2(?![a-z])"
+)
+"""'两卡或三卡', '2 cards or 3 cards': the unit said after both ends of an alternative, written once after
+the second ('2 或 3 卡'), so the range rule reads both numbers."""
+
+
+HALF_DOZEN_RE = rc(r"\bhalf\s+a\s+dozen\b")
+"""'half a dozen H100s': six (read as 'a dozen' before)."""
+MULTIPLE_RE = rc(
+    r"\b(?P<w>dual|twin|triple|quad|octa|octo)[\s\-]*(?=(?:rtx|nvidia|geforce|tesla|gpus?\b|cards?\b|[a-z]{0,4}\d{2,4}))"
+)
+"""'quad A6000', 'triple 3090', 'octa-GPU box': that many cards ('quad-core' is no card: a card word or a
+card-like name must follow)."""
+# Gates: one C-level search each (a loop of 'in' tests costs a Python frame per word: a parse's budget).
+_MULTIPLE_GATE = re.compile("dual|twin|triple|quad|octa|octo")
+_CARD_WORD_GATE = re.compile("卡|张|块|card|gpu")
+_ALTERNATIVE_GATE = re.compile(" or |或|还是| to |到|至")
+_NODE_WORD_GATE = re.compile("node|machine|server|box|host")
+_PER_GATE = re.compile("per|each|/| a ")
+_MULTIPLES = {"dual": "2", "twin": "2", "triple": "3", "quad": "4", "octa": "8", "octo": "8"}
+
+
+GLOBAL_BATCH_WORDS_RE = rc(
+    r"\b(?:effective|total|overall|aggregate)[\s_\-]+batch(?=[\s_\-]*(?:size|of|=|:|\d))"
+)
+"""'effective batch size 128', 'total batch of 256': the sequences per optimizer step, written 'global
+batch' (the words lexicon.GLOBAL_BATCH_RE reads); before, 'batch' alone made them the micro-batch."""
+
+
+def count_forms(s: str) -> str:
+    """The normalized text ``s`` with star products and 'between … and …' ranges written as the count
+    rules read them ('2 x 8', '2 to 4'). Gated on cheap substring tests."""
+    s = memory_forms(s)  # 'they have 24G', '8 GPUs of 64GB': each card's memory
+    if "batch" in s and ("effective" in s or "total" in s or "overall" in s or "aggregate" in s):
+        s = _sub(GLOBAL_BATCH_WORDS_RE, "global batch", s)
+    if "half a dozen" in s:
+        s = _sub(HALF_DOZEN_RE, "6", s)
+    if _MULTIPLE_GATE.search(s):
+        s = MULTIPLE_RE.sub(lambda m: _MULTIPLES[m.group("w")] + " ", s)
+    s = output_forms(s)  # '512 output tokens', 'max_tokens 512': each request's output
+    s = time_forms(s)  # 'by next week', '$1.99 per H100 hour'
+    if "*" in s:
+        s = _sub(STAR_COUNT_RE, r"\1 x \2", s)
+    if "between" in s:
+        s = _sub(BETWEEN_RE, r"\1 to ", s)
+    if "介于" in s:
+        s = _sub(BETWEEN_CN_RE, r"\1 到 ", s)
+    if _CARD_WORD_GATE.search(s) and _ALTERNATIVE_GATE.search(s):
+        s = _sub(UNIT_TWICE_RE, r"\1 \3 \4 \2", s)
+    if _KEY_GATE.search(s):
+        for pattern, words in COUNT_KEY_RES:
+            s = _sub(pattern, words, s)
+    if _NODE_WORD_GATE.search(s) and _PER_GATE.search(s):
+        s = _sub(PER_NODE_FIRST_RE, r"\3 nodes of \1 \2gpus", s)
+    if "每" in s and ("共" in s or "合计" in s):
+        s = _sub(PER_NODE_FIRST_CN_RE, r"\2 个节点、每个节点 \1 张卡", s)
+    return s
+
+
+def is_total_count(s: str, start: int, end: int) -> bool:
+    """Whether the count at ``s[start:end]`` (the text the roles read, cards masked) is said to be the
+    total: a total word right before it or after its cards."""
+    return bool(TOTAL_BEFORE_RE.search(s[max(0, start - 24) : start])) or bool(
+        TOTAL_AFTER_RE.match(s[end : end + 48])
+    )
+
+
+def total_count(s: str, counts: list[Role]) -> Role | None:
+    """The count among ``counts`` (roles with a ``tok``) said to be the total, when counts differ: the job's
+    GPU count ('3 groups of 8 …, 24 in total': 24); None when none is."""
+    if len({c.value for c in counts}) < 2 or not _TOTAL_GATE.search(s):
+        return None
+    return next((c for c in counts if is_total_count(s, c.tok.start, c.tok.end)), None)
+
+
+_TOTAL_GATE = re.compile("total|in all|altogether|一共|总共|合计")
+
+
+def _sub(pattern: Any, repl: str, s: str) -> str:
+    """``pattern.sub(repl, s)`` only when ``pattern`` matches: a template's parse is a few Python calls, and
+    most messages have none of these forms."""
+    return pattern.sub(repl, s) if pattern.search(s) else s

@@ -1,0 +1,45 @@
+"""A data-parallel size written in prose (issue 24, round 3): "I used SGLang data parallelism with --dp 2",
+"dp=4 and tp=2", "2-way data parallel", "数据并行 2". The job runs on DP × TP × PP GPUs (SGLang's and
+vLLM's data parallelism: DP copies of the model, each on TP × PP GPUs; Megatron-LM / DeepSpeed: world size
+= DP × TP × PP), so with no GPU count of its own the message states that many GPUs. A pasted command line
+is read by :mod:`bot.parse.configs.serve_gpus` instead.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.parse.normalize import mask
+from bot.parse.regex import rc
+
+DP_RE = rc(
+    r"(?<![a-z0-9])(?:dp(?:[\s\-_]*size)?|data[\s\-_]*parallel(?:ism)?(?:[\s\-_]*size)?|数据并行(?:度|数)?)"
+    r"\s*(?:=|:|of|为|是|设为|设成|to)?\s*(?P<n>\d{1,3})(?![\d.])"
+    r"|(?P<m>\d{1,3})\s*(?:路|-way|\s+way)\s*(?:数据并行|data[\s\-_]*parallel\w*|dp\b)"
+)
+
+
+def read_data_parallel(s: str) -> tuple[int | None, str]:
+    """(the data-parallel size stated in the normalized text ``s``, ``s`` with it masked), or (None, s)."""
+    if "dp" not in s and "parallel" not in s and "数据并行" not in s:
+        return None, s
+    m = DP_RE.search(s)
+    if m is None:
+        return None, s
+    n = int(m.group("n") or m.group("m"))
+    return (n if n > 0 else None), mask(s, m.start(), m.end(), " ")
+
+
+def apply_data_parallel(fields: dict[str, Any], dp: int | None, counted: bool) -> tuple[str, str] | None:
+    """Set ``gpu_count`` = DP × TP × PP when a data-parallel size was stated and no GPU count was
+    (``counted``: a count of GPUs was read from the words), or when the count read is smaller than the
+    replicas alone ('compared with one GPU … --dp 2': the one GPU is the other setup). Returns what to
+    name: the count replaced (another setup), the DP size beside the user's own count (no field), or None."""
+    if not dp:
+        return None
+    needed = dp * int(fields.get("tp") or 1) * int(fields.get("pp") or 1)
+    old = fields.get("gpu_count")
+    if counted and old is not None and old >= dp:  # the user's count stands; the DP size is named
+        return (f"dp: {dp}", "no_field")
+    fields["gpu_count"] = needed
+    return (f"gpu_count: {old:g}", "other_setup") if counted and old is not None else None

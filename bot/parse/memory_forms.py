@@ -1,0 +1,108 @@
+"""How people write each card's memory (issue 24, round 3), written as the form the memory rules of
+:mod:`bot.parse.roles` read ('with 24 gb each'):
+
+- **A verb after the cards** ("two A10 cards, they have 24G", "each card has 32GB", "GPUs that come with
+  48 GB"): the memory of each card.
+- **Memory in use out of each card's** ("23643MiB / 24576MiB" as nvidia-smi prints it, "75GB out of
+  80GB"): the first is named (in use), the second is each card's memory.
+- **Cards "of" a memory** ("8 GPUs of 64GB", "4 cards of 48G"): the same.
+- **A memory kind between the size and "each"** ("32GB of HBM2 each", "24 GB of VRAM each").
+- **"All are N G", "each N G"** ("4 张 MI50，都是 32G 的", "4 张卡，每张 48G", "每张卡是 48G"): written
+  '每张卡 48g 显存'.
+
+Never system memory: a size followed by RAM / system / CPU memory words is left as written.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from bot.parse.regex import rc
+
+_NOT_RAM = r"(?!\s*(?:of\s+)?(?:ram|system|cpu|host|ddr|内存|disk|ssd|storage))"
+HAVE_MEMORY_RE = rc(
+    r"\b(?:they|each(?:\s+(?:card|gpu|one|device))?|(?:the\s+)?(?:cards?|gpus?)|which|that)\s+"
+    r"(?:have|has|come\s+with|comes\s+with|carry|carries)\s+(?:only\s+|just\s+)?(\d{1,3})\s*(gb|gib|g)\b"
+    + _NOT_RAM
+)
+"""'they have 24G', 'each card has 32GB', 'GPUs that come with 48 GB'."""
+CARDS_OF_MEMORY_RE = rc(r"\b(gpus?|cards?)\s+of\s+(\d{2,3})\s*(gb|gib|g)\b" + _NOT_RAM)
+"""'8 GPUs of 64GB', '4 cards of 48G'."""
+KIND_EACH_RE = rc(
+    r"(\d{1,3})\s*(gb|gib|g)\s+of\s+(?:hbm\d?e?|gddr\d\w?|vram|gpu\s+memory|memory|显存)\s+each\b"
+)
+"""'32GB of HBM2 each', '24 GB of VRAM each'."""
+
+
+ALL_ARE_RE = rc(
+    r"(?:都是|均为|全是|全部是|都为|每(?:张|块)(?:卡|显卡)?\s*(?:都)?(?:是|有|为)?)\s*(\d{2,3})\s*(?:g|gb|gib)\b"
+    + _NOT_RAM
+    + r"(?:\s*(?:的)?\s*显存)?"
+)
+"""'4 张 MI50，都是 32G 的', '4 张卡，每张 48G', '每张卡是 48G': each card's memory, written '每张卡 48g 显存'
+(the form read with or without a card's name)."""
+
+
+_RAM_BEFORE_RE = rc(r"(?:内存|ram|系统|cpu|主机|机器|服务器|硬盘|磁盘)\s*(?:都|也|均|全)?\s*$")
+
+
+def _each_card(m: re.Match[str]) -> str:
+    """'每张卡 N g 显存' for ``m`` of :data:`ALL_ARE_RE`, unless the words before it are about system memory
+    ('服务器内存都是 512G') or N is no card's memory."""
+    before = m.string[max(0, m.start() - 8) : m.start()]
+    if _RAM_BEFORE_RE.search(before) or not 4 <= int(m.group(1)) <= 288:
+        return m.group(0)
+    return f"每张卡 {m.group(1)}g 显存 "
+
+
+USED_OF_RE = rc(
+    r"(?<![\d.])(?P<n>\d+(?:\.\d+)?)\s*(?P<u>mib|mb|gib|gb|g)?\s*(?P<sep>/|out\s+of|of)\s*"
+    r"(?P<m>\d+(?:\.\d+)?)\s*(?P<v>mib|mb|gib|gb|g)\b(?!\s*(?:of\s+)?(?:ram|system|cpu|内存))"
+)
+"""'23643MiB / 24576MiB' (nvidia-smi's Memory-Usage column), '75GB out of 80GB', '70 of 80 GB': the memory in
+use, then each card's memory."""
+
+
+def _used_of(m: re.Match[str]) -> str:
+    unit = m.group("v")
+    if m.group("sep") != "/" and not m.group("u"):
+        return m.group(0)  # '2 of 8 GB' without a unit on the first number: not a use of a card
+    scale = 1 / 1024 if unit in ("mib", "mb") else 1.0
+    used, card = (
+        float(m.group("n")) * (scale if m.group("u") in ("mib", "mb") else 1.0),
+        float(m.group("m")) * scale,
+    )
+    if not (4 <= card <= 288 and used <= card * 1.01):
+        return m.group(0)
+    card_text = f"{round(card)}" if unit in ("mib", "mb") else m.group("m")
+    return f"{m.group('n')}{m.group('u') or unit} in use, with {card_text} gb each"
+
+
+def memory_forms(s: str) -> str:
+    """The normalized text ``s`` with each card's memory written 'with N gb each'; one C-level search
+    gates each rule (most messages have none of these forms)."""
+    if _HAVE_GATE.search(s):
+        s = _sub(HAVE_MEMORY_RE, r"with \1 gb each", s)
+    if _USED_OF_GATE.search(s):
+        s = USED_OF_RE.sub(_used_of, s)
+    if _CARDS_OF_GATE.search(s):
+        s = _sub(CARDS_OF_MEMORY_RE, r"\1 with \2 gb each", s)
+    if _KIND_EACH_GATE.search(s):
+        s = _sub(KIND_EACH_RE, r"\1 gb each", s)
+    if _ALL_ARE_GATE.search(s):
+        s = ALL_ARE_RE.sub(_each_card, s)
+    return s
+
+
+_HAVE_GATE = re.compile(r"(?:have|has|come with|comes with|carr\w*)\s+(?:only\s+|just\s+)?\d")
+_USED_OF_GATE = re.compile(r"\d\s*(?:mib|mb|gib|gb|g)?\s*(?:/|out of|of)\s*\d")
+_CARDS_OF_GATE = re.compile(r"(?:gpu|card)s?\s+of\s+\d")
+_KIND_EACH_GATE = re.compile(r"\d\s*(?:gb|gib|g)\s+of\s+\S+(?:\s+memory)?\s+each")
+_ALL_ARE_GATE = re.compile(r"(?:是|为|有|张|块|卡)\s*\d{2,3}\s*g")
+
+
+def _sub(pattern: Any, repl: str, s: str) -> str:
+    """``pattern.sub(repl, s)`` only when ``pattern`` matches: a template's parse is a few Python calls, and
+    most messages have none of these forms."""
+    return pattern.sub(repl, s) if pattern.search(s) else s

@@ -1,0 +1,96 @@
+"""How people write a serving request's output length and its request rate (issue 24, round 3).
+
+- **Output tokens in other words** ("512 output tokens", "512 tokens of output", "max_tokens 512",
+  "generating 512 tokens each", "512 new tokens"): written 'output 512 tokens', the form the reply rule of
+  :mod:`bot.parse.roles` reads (a serving context is the prompt plus the reply).
+- **The people a service is for** ("40 employees", "a team of 15", "a 20-person team", "20 个同事"): its
+  users, 'N users'.
+- **A request rate with its output length** ("10 requests per second, 512 output tokens each"): the
+  output tokens per second the service must produce, rate × output tokens (Little's law applied to
+  decode: every request generates its reply; prefill is sized from the prompt). Without an output length
+  the rate stays named (``qps_needs_output``).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from bot.parse.regex import rc
+
+_N = r"(\d[\d,]*(?:\.\d+)?\s*k?)"
+_OUT = r"output \1 tokens"
+_EACH = (
+    r"(?:\s*(?:each|per\s+(?:request|response|query|call|reply|answer)|/\s*req(?:uest)?|a\s+request|apiece))?"
+)
+"""'each', 'per request' after the length: part of the form (else the per-sample rule reads it first)."""
+REPLY_FORMS = (
+    (rc(rf"(?<![\w.]){_N}\s*(?:output|generated|completion|new|response|decoded?)\s+tokens?\b{_EACH}"), _OUT),
+    (rc(rf"(?<![\w.]){_N}\s*tokens?\s+(?:of\s+)?(?:output|generation|completion|response)\b{_EACH}"), _OUT),
+    (rc(rf"\bmax[_\s\-]?tokens\s*[=:]?\s*{_N}(?![\d.])"), _OUT),
+    (rc(rf"\bgenerat(?:e|es|ing)\s+(?:up\s+to\s+|about\s+|around\s+|~\s*)?{_N}\s*tokens?\b{_EACH}"), _OUT),
+)
+"""(pattern, rewrite): the output length of each request, written 'output N tokens'."""
+_GATE = re.compile("output|generat|new token|completion|response|decode|max_token|max token")
+
+
+def output_forms(s: str) -> str:
+    """The normalized text ``s`` with each request's output length written 'output N tokens', and the
+    people a service is for written 'N users' (:func:`user_forms`)."""
+    s = user_forms(s)
+    if not _GATE.search(s):
+        return s
+    for pattern, words in REPLY_FORMS:
+        s = _sub(pattern, words, s)
+    return s
+
+
+_PEOPLE = (
+    r"employees|colleagues|co-?workers|engineers|developers|devs|staff(?:ers)?|students|members|customers"
+    r"|clients|analysts|researchers|agents|seats|testers|doctors|lawyers|teachers|员工|同事|同学|学生|成员|客户|工程师"
+)
+USER_FORMS = (
+    (rc(rf"(?<![\d.])(\d[\d,]*)\s*(?:个|名|位)?\s*(?:{_PEOPLE})(?![a-z])"), r"\1 users"),
+    (rc(r"\bteam\s+of\s+(?:about\s+|around\s+|~\s*)?(\d[\d,]*)(?![\d.])"), r"team of \1 users"),
+    (
+        rc(r"(?<![\d.])(\d[\d,]*)[\s\-]*(?:person|people|member|man)[\s\-]+(?:team|group|company|org|lab)\b"),
+        r"\1 users",
+    ),
+)
+"""The people a service is for ('40 employees', 'a team of 15', 'a 20-person team', '20 个同事'): its users,
+written 'N users' (the concurrency rule reads them as the load, as it reads '40 users')."""
+_USER_GATE = re.compile(
+    "team|employee|colleague|worker|engineer|developer|devs|staff|student|member|customer|client|analyst"
+    "|researcher|agent|seat|tester|doctor|lawyer|teacher|员工|同事|同学|学生|成员|客户|工程师"
+)
+
+
+def user_forms(s: str) -> str:
+    """The normalized text ``s`` with the people a service is for written 'N users'."""
+    if not _USER_GATE.search(s):
+        return s
+    for pattern, words in USER_FORMS:
+        s = _sub(pattern, words, s)
+    return s
+
+
+_RATE_RE = re.compile(r"\d+(?:\.\d+)?")
+
+
+def rate_times_output(named: list[tuple[str, str]], reply: float | None, fields: dict[str, Any]) -> None:
+    """When a request rate was named for want of an output length (``qps_needs_output``) and the
+    message gives the output tokens per request (``reply``), set ``target_tokens_per_s`` = rate × reply
+    and drop the naming; otherwise leave both as they are."""
+    if not reply or fields.get("target_tokens_per_s") is not None:
+        return
+    for item in named:
+        if item[1] == "qps_needs_output" and (m := _RATE_RE.search(item[0])):
+            fields["target_tokens_per_s"] = float(m.group()) * reply
+            named.remove(item)
+            return
+
+
+def _sub(pattern: Any, repl: str, s: str) -> str:
+    """``pattern.sub(repl, s)`` only when ``pattern`` matches: a template's parse is a few Python calls, and
+    most messages have none of these forms."""
+    return pattern.sub(repl, s) if pattern.search(s) else s

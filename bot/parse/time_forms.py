@@ -1,0 +1,57 @@
+"""Deadlines and prices said in words (issue 24, round 3), written as the forms the rules read.
+
+- **Relative deadlines** ("by next week", "by tomorrow", "over the weekend", "overnight", "下周之前",
+  "明天之前", "周末跑完", "一晚上"): 'within N days' / 'N 天内' (a week 7 days, a weekend 2, a night half a
+  day — the time a job started in the evening has by the next morning; "left it running overnight" is
+  what happened, not a deadline).
+- **A price per card-hour naming the card** ("$1.99 per H100 hour", "$2 per A100-hour"): 'per gpu-hour'
+  (before, the card between 'per' and 'hour' made the price a budget).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from bot.parse.regex import rc
+
+DEADLINE_FORMS = (
+    (rc(r"\b(?:by|before|until|till)\s+(?:the\s+)?(?:end\s+of\s+)?next\s+week\b"), " within 7 days "),
+    (rc(r"\b(?:by|before|until|till)\s+(?:the\s+)?(?:end\s+of\s+)?next\s+month\b"), " within 30 days "),
+    (rc(r"\b(?:by|before|until|till)\s+tomorrow\b"), " within 1 days "),
+    (rc(r"\b(?:over|during|in)\s+(?:the|a|one)\s+weekend\b"), " within 2 days "),
+    (rc(r"(?<!left it )(?<!ran it )(?<!running )(?<!ran )(?<!kept it )\bovernight\b"), " within 0.5 days "),
+    (rc(r"(?:下周|下个?星期|下个?礼拜)(?:之前|以前|前|内)"), " 7 天内 "),
+    (rc(r"(?:下个?月)(?:之前|以前|前|内)"), " 30 天内 "),
+    (rc(r"明天(?:之前|以前|前)"), " 1 天内 "),
+    (rc(r"(?:一个?)?周末(?:之内|内|跑完|训完|完成|搞定)"), " 2 天内 "),
+    (rc(r"一(?:个)?(?:晚上|夜)(?:之内|内|跑完|训完|完成|搞定)?"), " 0.5 天内 "),
+)
+"""(pattern, rewrite): a deadline said relative to now, in days."""
+_DEADLINE_GATE = re.compile(
+    "next week|next month|tomorrow|weekend|overnight|下周|下个|星期|礼拜|下月|明天|周末|晚上|一夜"
+)
+PER_CARD_HOUR_RE = rc(
+    r"\bper\s+(?:an?\s+)?(?P<card>(?:(?:rtx|nvidia|tesla)\s*)?[a-z]{0,4}[\s\-]?\d{2,4}[a-z]{0,3})[\s\-]*"
+    r"(?:gpu[\s\-]*)?(?:hours?|hrs?|h)\b"
+)
+"""'per H100 hour', 'per A100-hour', 'per 4090 hr': a price per GPU-hour of the card named (kept after it)."""
+
+
+def time_forms(s: str) -> str:
+    """The normalized text ``s`` with relative deadlines in days and per-card-hour prices per gpu-hour."""
+    if _DEADLINE_GATE.search(s):
+        for pattern, words in DEADLINE_FORMS:
+            s = _sub(pattern, words, s)
+    if _PER_HOUR_GATE.search(s):
+        s = _sub(PER_CARD_HOUR_RE, r" per gpu-hour (\g<card>) ", s)
+    return s
+
+
+_PER_HOUR_GATE = re.compile(r"\bper\s+(?:an?\s+)?[a-z\s\-]{0,12}\d{2,4}[a-z]{0,3}[\s\-]*(?:gpu[\s\-]*)?h")
+
+
+def _sub(pattern: Any, repl: str, s: str) -> str:
+    """``pattern.sub(repl, s)`` only when ``pattern`` matches: a template's parse is a few Python calls, and
+    most messages have none of these forms."""
+    return pattern.sub(repl, s) if pattern.search(s) else s
