@@ -151,7 +151,7 @@ def _ignored(answer: dict[str, Any], value: object) -> bool:
         return bool(needle) and needle in _norm(json.dumps(items, ensure_ascii=False))
     # a number is named when a number written in the ignored texts is that number: '2' is not named by
     # '24' nor '2' by '0.2' (a digit inside another number named nothing)
-    for m in _NUMBER_RE.finditer(texts.replace(",", "")):
+    for m in _NUMBER_RE.finditer(re.sub(r"(?<=\d),(?=\d{3}(?!\d))", "", texts)):  # '8,192'; '1,2' is two
         if _close(value, float(m.group(0)), 1e-6):
             return True
     words = re.findall(r"[a-z]+|[一二两三四五六七八九十]", texts.lower())
