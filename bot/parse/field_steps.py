@@ -208,6 +208,8 @@ class FieldSteps:
             f["seq_len"] = seq.value
         elif prompt is not None and (stage == "inference" or reply is not None):
             f["seq_len"] = prompt.value + (reply.value if reply else 0)
+            if stage == "inference" and reply is not None:  # '输入 2048、输出 512': the prefilled part
+                f.setdefault("prompt_tokens", prompt.value)
         if stage == "inference" and f["tokens"] is not None and self._explicit_tokens:
             f["tokens"] = None  # serving has no training tokens
         if f["stage"] is None and f["tokens"] is not None:

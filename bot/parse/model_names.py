@@ -155,9 +155,14 @@ def typed_in(raw: str) -> Typed:
     return typed
 
 
+JOB_AFTER = (
+    r"|的\s*(?:(?:grpo|dpo|ppo|sft|lora|qlora|全参数?|全量|强化学习|rl)\s*)?(?:训练|微调|推理|部署)"
+    r"|(?:grpo|dpo|ppo|sft|lora|qlora)\s+(?:training|fine[\s\-]?tun\w*|runs?)\b"
+)
+"""'Rex-Omni 的 GRPO 训练', 'FooNet 的微调', 'Rex-Omni GRPO training': a name before its job (round 3)."""
 CALLED_RE = rc(
     rf"(?<![a-z0-9.\-_/])(?P<name>{_NAME})(?:'s)?\s*(?=模型|models?\b|(?:pre[\s\-]?)?training\b|fine[\s\-]?tun|预训练"
-    r"|(?:work|paper)\b|论文)"
+    r"|(?:work|paper)\b|论文" + JOB_AFTER + ")"
 )
 """'EmoLLM 模型', 'the FooNet models', 'BLIP3o pre-training', "LLaVA's training cost", 'the BLT work', 'the
 FooLM paper': a word typed as a name right before a model, training or publication word."""
