@@ -183,8 +183,16 @@ def called_a_model(s: str, typed: Typed, raw: str = "") -> tuple[int, int, str] 
         name = typed(m.group("name"))
         proper = PROPER_RE.fullmatch(name) and name.lower() not in NOT_PROPER and _inside_sentence(raw, name)
         if (name_like(name) or proper) and name.lower() not in NOT_NAMES and not is_gpu_name(name):
+            if _ends_a_card_name(s, m.start(), name):  # 'titan rtx 预训练': the card's last word
+                continue
             return m.start(), m.end("name"), name  # not a card ('A100 pretraining 13B')
     return None
+
+
+def _ends_a_card_name(s: str, start: int, name: str) -> bool:
+    """Whether ``name`` is the last word of a card's name with the word before it ('titan rtx')."""
+    before = re.search(r"(\S+)\s+$", s[:start])
+    return bool(before) and is_gpu_name(f"{before.group(1)} {name}")
 
 
 def _inside_sentence(raw: str, name: str) -> bool:

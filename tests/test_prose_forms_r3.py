@@ -1,0 +1,222 @@
+"""Round 3 of the real questions (issue 24 items 2 and 4; tests/data/real_questions/zh_r3.json): how people
+write settings, lengths, stages, engines, names and cards in prose — each rule in both languages, through
+the CLI (``sizing-bot ask --format json``). The sentences are written for these tests (none is from the
+real-question corpus)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from bot.cli import main
+
+
+def ask(capsys: pytest.CaptureFixture[str], text: str, want_code: int = 0) -> dict[str, Any]:
+    code = main(["ask", "--format", "json", text])
+    data = json.loads(capsys.readouterr().out)
+    assert code == want_code, data  # 2: a model with no size to answer with (it asks for one)
+    return data
+
+
+def named(data: dict[str, Any]) -> dict[str, str]:
+    return {i["text"]: i["reason"] for i in data["interpretation"]["ignored"]}
+
+
+ASSIGNED = [
+    ("用 lmdeploy 部署 Qwen2-7B，--tp 指定为 2，两张 A10", {"tp": 2}),
+    ("vLLM 上跑 Qwen2-7B，max_model_len 配置为 8192", {"max_model_len": 8192}),
+    ("Serving Qwen2-7B with vLLM, tensor parallel size specified as 2, on two L4s", {"tp": 2}),
+    ("Qwen2-7B LoRA on one A100, batch size configured as 4", {"batch_size": 4}),
+]
+
+
+@pytest.mark.parametrize(("text", "want"), ASSIGNED)
+def test_more_assignment_verbs_give_the_value(
+    capsys: pytest.CaptureFixture[str], text: str, want: dict[str, Any]
+) -> None:
+    """'--tp 指定为 4' (round 3): the value after 指定为 / 配置为 / specified as is the setting's, not an
+    unread number (before: the TP was left out and '4' named as unread)."""
+    data = ask(capsys, text)
+    assert {k: data["request"][k] for k in want} == want
+    assert not {str(v) for v in want.values()} & set(named(data))
+
+
+LONGEST = [
+    ("3000 条数据，平均 2K tokens，最长约 16K tokens，全参微调 Qwen2-7B 要几张 A100", 16384, 2000, 6_000_000),
+    (
+        "800 samples averaging 4k tokens, the longest about 32k tokens; LoRA on Qwen2-7B, one H100",
+        32768,
+        4000,
+        3_200_000,
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "seq", "each", "tokens"), LONGEST)
+def test_the_longest_sample_is_the_sequence_not_the_data(
+    capsys: pytest.CaptureFixture[str], text: str, seq: int, each: int, tokens: int
+) -> None:
+    """'平均约 54K tokens、最长约 120K tokens' (round 3) sized the data at 120K tokens and the sequence at
+    the average: the longest sample is the sequence every step must fit; the average stays per sample."""
+    req = ask(capsys, text)["request"]
+    assert req["seq_len"] == seq
+    assert req["tokens_per_sample"] == each
+    assert req["tokens"] == tokens  # samples × the average, never the longest
+
+
+ROLLOUT_TP = [
+    (
+        "4 张 A100 用 ms-swift 做 GRPO：--vllm_tensor_parallel_size 4 --per_device_train_batch_size 2 "
+        "--gradient_accumulation_steps 8，Qwen2.5-7B 要多少显存",
+        4,
+        2 * 8 * 4,
+    ),
+    (
+        "verl GRPO of Qwen2.5-7B on 8 H100s, actor_rollout_ref.rollout.tensor_model_parallel_size=2, "
+        "micro batch 1, gradient accumulation 4",
+        2,
+        1 * 4 * 8,
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "rollout", "global_batch"), ROLLOUT_TP)
+def test_a_rollout_engines_tp_is_not_the_training_layout(
+    capsys: pytest.CaptureFixture[str], text: str, rollout: int, global_batch: int
+) -> None:
+    """'--vllm_tensor_parallel_size 4' in a GRPO command (round 3) was taken as the training TP, so the
+    global batch lost its data-parallel factor (1 × 4 instead of 1 × 4 × 4 GPUs): the rollout engine's TP
+    is named (no field for it yet), and the training stays data parallel."""
+    data = ask(capsys, text)
+    assert data["request"]["tp"] != rollout
+    assert data["request"]["global_batch"] == global_batch
+    assert named(data)[f"rollout tensor_parallel_size: {rollout}"] == "no_field"
+
+
+TWO_STAGES = [
+    ("两张 A100 上预训练与 SFT 微调 Qwen2-7B 各需要多长时间？", "pretrain"),
+    ("How long would pre-training and fine-tuning of Qwen2-7B each take on 8 H100s?", "pretrain"),
+]
+
+
+@pytest.mark.parametrize(("text", "other"), TWO_STAGES)
+def test_two_stages_asked_together_name_the_one_not_sized(
+    capsys: pytest.CaptureFixture[str], text: str, other: str
+) -> None:
+    """'预训练与 SFT 微调各需要多长时间' (round 3): fine-tuning was sized and pre-training dropped without a
+    word; it is named as another setup."""
+    data = ask(capsys, text)
+    assert data["request"]["stage"] == "finetune"
+    assert named(data)[f"stage: {other}"] == "other_setup"
+
+
+ENGINES = [
+    ("vLLM 上 Qwen2-7B 压测能到每秒 2000 token，换成 SGLang 能撑多少并发？", "SGLang", "vLLM"),
+    ("We run Qwen2-7B on vLLM today. How many users could lmdeploy hold on one L40S?", "lmdeploy", "vLLM"),
+    ("用 SGLang 和 lmdeploy 都试过 Qwen2-7B，两张 4090 上 lmdeploy 能撑多少并发？", "lmdeploy", "SGLang"),
+]
+
+
+@pytest.mark.parametrize(("text", "sized", "other"), ENGINES)
+def test_the_engine_asked_about_is_sized_and_the_other_named(
+    capsys: pytest.CaptureFixture[str], text: str, sized: str, other: str
+) -> None:
+    """Two serving engines (round 3: 'SGLang … 只有 vLLM 的一半，用 SGLang 能撑多少并发？' sized
+    vLLM, the first in the bot's list, and said nothing of SGLang): the one the question names is sized,
+    the other named as another setup."""
+    data = ask(capsys, text)
+    assert data["request"]["runtime"] == sized
+    assert named(data)[f"runtime: {other}"] == "other_setup"
+
+
+def test_one_stack_is_not_two_engines(capsys: pytest.CaptureFixture[str]) -> None:
+    """Ollama reads GGUF files with llama.cpp: one engine, nothing named as another setup."""
+    data = ask(capsys, "ollama 导入 gguf 格式的 Qwen2-7B，一张 4060 Ti 16G 输出很慢")
+    assert data["request"]["runtime"] == "Ollama"
+    assert not [t for t in named(data) if t.startswith("runtime:")]
+
+
+STAGE_KEYS = [
+    (
+        "两张 A100 80G 对 Qwen2-7B 做预训练：--stage pt --finetuning_type lora --lora_target q_proj,v_proj",
+        "continued_pretrain",
+        None,
+    ),
+    (
+        "llamafactory-cli train with --stage dpo --finetuning_type lora on Qwen2-7B, one A100",
+        "finetune",
+        "dpo",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "stage", "algorithm"), STAGE_KEYS)
+def test_a_tools_stage_key_names_the_stage(
+    capsys: pytest.CaptureFixture[str], text: str, stage: str, algorithm: str | None
+) -> None:
+    """'--stage pt --finetuning_type lora' (round 3) was sized as a fine-tuning (the word inside
+    finetuning_type): LLaMA-Factory's stage key says the stage, pt being a continued pre-training."""
+    req = ask(capsys, text)["request"]
+    assert req["stage"] == stage
+    assert req["method"] == "lora"
+    if algorithm:
+        assert req["algorithm"] == algorithm
+
+
+NAMES = [
+    ("按仓库脚本启动 FooVision-Pro 的 GRPO 训练，两张 A6000 48G 会爆显存吗？", "FooVision-Pro", 2),
+    ("Will the BarNet-X DPO training fit on two A6000s?", "BarNet-X", 2),
+    ("用 lmdeploy 部署 someorg/foo-v1.5-chat-7b，要几张 4090？", "foo-v1.5-chat-7b", 0),
+    ("How many L4s to serve acme/bar-v2.1-instruct-13b with vLLM?", "bar-v2.1-instruct-13b", 0),
+]
+
+
+@pytest.mark.parametrize(("text", "model", "code"), NAMES)
+def test_a_name_before_its_job_or_with_a_version_is_named_as_typed(
+    capsys: pytest.CaptureFixture[str], text: str, model: str, code: int
+) -> None:
+    """'启动 Rex-Omni 的 GRPO 训练' and 'liuhaotian/llava-v1.6-vicuna-7b' (round 3) were not read as the
+    model at all: a name-like word before '的 … 训练' / 'GRPO training', and an unknown name with a version
+    ('v1.6') and an organization, are the model, named as typed."""
+    data = ask(capsys, text, code)  # no size typed: it asks for one (exit 2), naming the model
+    assert data["interpretation"]["unknown_model"] == model
+
+
+CARDS = [
+    ("我用四张 Titan RTX 预训练一轮要 6 小时，和单张 3090 的差距这么大正常吗？", "Titan-RTX", 4),
+    ("两张 A6000 跑 LoRA 一个 epoch 要 9 小时，比一张 4090 还慢吗？", "RTX-A6000", 2),
+    (
+        "Our 4 Titan RTX cards take 6 hours an epoch, far slower than a single 3090 — is that normal?",
+        "Titan-RTX",
+        4,
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "gpu", "count"), CARDS)
+def test_a_card_compared_with_is_not_the_card_asked_about(
+    capsys: pytest.CaptureFixture[str], text: str, gpu: str, count: int
+) -> None:
+    """'虽然 titan 不如 3090 … 差距有点大吗？' (round 3) sized 3090s, the card compared with: a sentence
+    that compares does not name the card asked about (and 'Titan RTX 预训练' is the card, not a model
+    called 'RTX')."""
+    req = ask(capsys, text)["request"]
+    assert (req["gpu"], req["gpu_count"]) == (gpu, count)
+
+
+PROMPTS = [
+    ("部署 Qwen2-7B，每个请求输入 3000 token、输出 500 token，并发 16，一张 L40S 够吗", 3000, 3500),
+    ("Serving Qwen2-7B: prompts of 1500 tokens and replies of 300 tokens, 16 users on one L40S", 1500, 1800),
+]
+
+
+@pytest.mark.parametrize(("text", "prompt", "seq"), PROMPTS)
+def test_the_prompt_part_of_input_and_output_is_kept(
+    capsys: pytest.CaptureFixture[str], text: str, prompt: int, seq: int
+) -> None:
+    """'输入 2048 token、输出 512 token' (round 3): the context is their sum, and the prompt (prefilled)
+    part is the request's prompt_tokens, not a default share of the context."""
+    req = ask(capsys, text)["request"]
+    assert (req["prompt_tokens"], req["seq_len"]) == (prompt, seq)
