@@ -220,3 +220,53 @@ def test_the_prompt_part_of_input_and_output_is_kept(
     part is the request's prompt_tokens, not a default share of the context."""
     req = ask(capsys, text)["request"]
     assert (req["prompt_tokens"], req["seq_len"]) == (prompt, seq)
+
+
+PARTS = [
+    ("prompt 长度 2k、回答长度 400，每秒要生成 1500 token，部署 Qwen2-7B 要几张 A10", 2000, 2400, 1500),
+    ("问题长度 800 字左右，回答 200 字，50 人同时用，部署 Qwen2.5-14B 要几张 4090", 800, 1000, None),
+    (
+        "Serve Qwen2-7B at 1500 tokens per second, 2k-token prompts, 400-token answers: how many A10s?",
+        2048,
+        2448,
+        1500,
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "prompt", "seq", "rate"), PARTS)
+def test_the_parts_of_a_request_with_a_length_word(
+    capsys: pytest.CaptureFixture[str], text: str, prompt: int, seq: int, rate: int | None
+) -> None:
+    """'prompt 长度 1k、回答长度 512' read the prompt as the whole context and the reply as a second value;
+    '512-token answers' was dropped in silence; '每秒要生成 2000 token' was not the rate: the prompt and
+    the reply are the two parts of the context, and the rate with a modal verb is the target."""
+    data = ask(capsys, text)
+    req = data["request"]
+    assert (req["prompt_tokens"], req["seq_len"]) == (prompt, seq)
+    assert req["target_tokens_per_s"] == rate
+    assert not [t for t, why in named(data).items() if why in ("unread", "repeated")]
+
+
+def test_a_question_word_before_a_count_is_not_a_length(capsys: pytest.CaptureFixture[str]) -> None:
+    """'问题' before a GPU count ('我有个问题 2 张 A100 …') is not a prompt length: without a length word, the
+    number must carry a length unit."""
+    data = ask(capsys, "我有个问题 2 张 A100 能不能全参微调 Qwen2-7B")
+    assert (data["request"]["gpu_count"], data["request"]["prompt_tokens"]) == (2, None)
+    assert not named(data)
+
+
+BATCH_AND_ALPHA = [
+    "LoRA 秩 16、lora_alpha 32、梯度累积 8 步、batch 开到 4，单卡 3090 微调 Qwen2-7B 显存够吗",
+    "LoRA rank 16, lora alpha 32, gradient accumulation 8, batch 4 on one 3090 for Qwen2-7B",
+]
+
+
+@pytest.mark.parametrize("text", BATCH_AND_ALPHA)
+def test_a_bare_batch_with_a_verb_and_loras_alpha(capsys: pytest.CaptureFixture[str], text: str) -> None:
+    """'batch 开到 4' left the micro-batch unread (so no global batch), and 'lora_alpha 32' was an unread
+    number: the batch is read, and alpha (a scale; neither memory nor time) is named as not sized."""
+    data = ask(capsys, text)
+    req = data["request"]
+    assert (req["batch_size"], req["lora_rank"], req["global_batch"]) == (4, 16, 32)
+    assert named(data) == {"lora_alpha: 32": "not_sized"}

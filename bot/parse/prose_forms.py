@@ -9,6 +9,13 @@ substring test (most messages have none of them).
 - **The longest sample is the sequence length** ('平均约 54K tokens、最长约 120K tokens', 'average 2k
   tokens, the longest 16k tokens'): a length said of the longest sample is the training sequence
   (every sample must fit), never the data's token count; 'average' stays the tokens per sample.
+- **A bare 'batch' with a verb** ('batch 开到 4', 'batch 设成 2'): the micro-batch, as 'batch 4' is.
+- **The parts of a request said with a length word** ('prompt 长度 1k、回答长度 512', '问题长度 1000 字，回答
+  300 字', '1k-token prompts, 512-token answers'): the prompt and the reply, whose sum is the context (not
+  the prompt read as the whole context and the reply dropped).
+- **A rate with a modal verb** ('每秒要生成 2000 token'): the tokens/s target, as '每秒生成 2000 token' is.
+- **LoRA's alpha** ('lora_alpha 32', 'alpha 32'): a scale of the adapter's update; it changes neither the
+  memory nor the time, so it is named as not sized (never an unread number).
 - **Rollout-engine settings in a training command** (ms-swift ``--vllm_tensor_parallel_size 4``, TRL
   ``vllm_tensor_parallel_size``, verl ``actor_rollout_ref.rollout.tensor_model_parallel_size=2``,
   OpenRLHF ``--vllm_tensor_parallel_size``): the tensor parallelism of the vLLM/SGLang engine that
@@ -56,6 +63,35 @@ LONGEST_RE = rc(
 HF_ORG_RE = rc(r"(?<![\w./\-])[a-z][a-z\-_]{1,38}/(?=[a-z][a-z0-9_.\-]*\d)")
 """The organization of a Hugging Face id ('liuhaotian/' in 'liuhaotian/llava-v1.6-vicuna-7b')."""
 
+BATCH_VERB_RE = rc(
+    r"(?<![a-z_])batch(?![\s_\-]*(?:size|大小|sizes))\s*(?:(?:只能|只|就|都|也|可以|最多|最大)\s*)?"
+    r"(?:开到|开成|设为|设成|设到|调到|调成|改成|改为|设置为|设置成|用了?)\s*(?=\d)"
+)
+"""'batch 开到 4', 'batch 只能设成 2': the micro-batch ('batch = 4')."""
+PROMPT_LENGTH_RE = rc(
+    r"(?:(?P<p>prompts?|inputs?|输入|提示词?)|(?P<q>问题|提问|问句))\s*(?:的)?\s*(?:长度|length|len)?"
+    r"\s*(?:是|为|:|约|大概|大约|在|差不多)?\s*(?=\d)"
+)
+"""'prompt 长度 1k', '问题长度 1000 字', '输入 2k': the prompt part ('问题' is the user's question)."""
+REPLY_LENGTH_RE = rc(
+    r"(?:回答|答案|回复|输出|生成|answers?|responses?|outputs?|replies|reply|completions?)\s*(?:的)?\s*"
+    r"(?:长度|length|len)\s*(?:是|为|:|约|大概|大约|在|差不多)?\s*(?=\d)|(?:回答|答案)\s*(?:约|大概|大约)?\s*(?=\d)"
+)
+"""'回答长度 512', 'output length 300', '回答 300 字': the reply part."""
+_LENGTH_WORD_RE = rc(r"长度|length|len")
+_UNIT_AFTER_RE = rc(r"\d[\d.,]*\s*(?:[km](?![a-z])|千|万)?\s*(?:个\s*)?(?:tokens?|toks?|字|词|k\b)")
+"""Without a length word the number must carry a length unit ('回答 300 字', not '回答 2 张 A100')."""
+_LIMIT_BEFORE_RE = rc(r"(?:max(?:imum)?|最大|最长|上限)[\s_\-]*$")
+TOKENS_BEFORE_PART_RE = rc(
+    r"(?<![\w.])(?P<n>\d+(?:\.\d+)?\s*[km]?)[\s\-]*tokens?[\s\-]+"
+    r"(?P<part>answers?|replies|responses?|outputs?|completions?|generations?)\b"
+)
+"""'512-token answers', '300 token replies': the reply part, written 'answers of 512 tokens'."""
+PER_SECOND_VERBS_RE = rc(r"每秒\s*(?:要|需要|能|得|可以|想)\s*(?=生成|输出|达到|跑|处理|吐)")
+"""'每秒要生成 2000 token': the rate's verb after a modal, as '每秒生成 2000 token' is read."""
+ALPHA_RE = rc(r"(?<![a-z])(?:lora[\s_\-]*)?alpha\s*(?:=|:|为|是|设为|设成)?\s*(?P<n>\d{1,4})(?![\d.])")
+"""'lora_alpha 32', 'alpha=16'."""
+
 ROLLOUT_TP_RE = rc(
     r"(?<![a-z0-9])(?:vllm|sglang|rollout|infer(?:ence)?)[\s_\-.]*(?:[a-z_]+[\s_\-.]+)?"
     r"(?:tensor[\s_\-]*(?:model[\s_\-]*)?parallel(?:[\s_\-]*size)?|tp(?:[\s_\-]*size)?)"
@@ -80,9 +116,43 @@ def read_prose_forms(s: str) -> str:
         s = MORE_ASSIGN_RE.sub(r"\1 = ", s)
     if "/" in s:
         s = HF_ORG_RE.sub("", s)
+    if "batch" in s:
+        s = BATCH_VERB_RE.sub("batch = ", s)
+    s = _request_parts(s)
+    if "每秒" in s:
+        s = PER_SECOND_VERBS_RE.sub("每秒", s)
     if "最长" in s or "longest" in s:
         s = LONGEST_RE.sub(" max_len ", s)
     return s
+
+
+def _request_parts(s: str) -> str:
+    """Prompt and reply lengths written with a length word, in the words the roles read."""
+    if "token" in s:
+        s = TOKENS_BEFORE_PART_RE.sub(lambda m: f"{m.group('part')} of {m.group('n')} tokens", s)
+    if any(w in s for w in ("长度", "length", " len", "问题", "提问", "问句", "回答", "答案")):
+        s = PROMPT_LENGTH_RE.sub(lambda m: _part(m, " 输入 " if m.group("q") else f" {m.group('p')} "), s)
+        s = REPLY_LENGTH_RE.sub(lambda m: _part(m, " 输出 "), s)
+    return s
+
+
+def _part(m: re.Match[str], words: str) -> str:
+    """``words`` for a part's length, unless a limit key says it ('max prompt length 2048': the key's)."""
+    before = m.string[max(0, m.start() - 8) : m.start()]
+    unit = _LENGTH_WORD_RE.search(m.group(0)) or _UNIT_AFTER_RE.match(m.string, m.end())
+    return m.group(0) if _LIMIT_BEFORE_RE.search(before) or not unit else words
+
+
+def lora_alpha(s: str) -> tuple[str, list[tuple[str, str]]]:
+    """LoRA's alpha masked and named as not sized (it changes neither memory nor time)."""
+    if "alpha" not in s:
+        return s, []
+    m = ALPHA_RE.search(s)
+    if not m:
+        return s, []
+    return s[: m.start()] + " " * (m.end() - m.start()) + s[m.end() :], [
+        (f"lora_alpha: {m.group('n')}", "not_sized")
+    ]
 
 
 def rollout_parallel(s: str, training: bool) -> tuple[str, list[tuple[str, str]]]:

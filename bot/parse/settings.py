@@ -16,7 +16,7 @@ from typing import Any
 from bot.parse import lexicon as lx
 from bot.parse.normalize import mask
 from bot.parse.numbers import parse_number
-from bot.parse.prose_forms import rollout_parallel
+from bot.parse.prose_forms import lora_alpha, rollout_parallel
 from bot.parse.prose_vocab import read_vocabulary
 from bot.parse.regex import rc
 from bot.parse.throughput_words import (
@@ -207,6 +207,8 @@ def extract_settings(s: str, training: bool) -> Settings:
     _zero(out)
     out.s, rollout = rollout_parallel(out.s, training)  # '--vllm_tensor_parallel_size 4': not the layout
     out.unused += rollout
+    out.s, alpha = lora_alpha(out.s)  # 'lora_alpha 32': named, not an unread number
+    out.unused += alpha
     _parallel(out)
     _lora(out)
     _precision_words(out)
