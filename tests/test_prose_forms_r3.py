@@ -270,3 +270,44 @@ def test_a_bare_batch_with_a_verb_and_loras_alpha(capsys: pytest.CaptureFixture[
     req = data["request"]
     assert (req["batch_size"], req["lora_rank"], req["global_batch"]) == (4, 16, 32)
     assert named(data) == {"lora_alpha: 32": "not_sized"}
+
+
+STAR_COUNTS = [
+    ("4*8*A800 全参微调 Qwen2-72B 会不会 OOM", "A800-80GB", 32),
+    ("2*8 张 4090 LoRA 微调 Qwen2-72B 够吗", "RTX-4090", 16),
+    ("Full fine-tune of Qwen2-72B on 2*8*H100: enough?", "H100-SXM5-80GB", 16),
+]
+
+
+@pytest.mark.parametrize(("text", "gpu", "count"), STAR_COUNTS)
+def test_nodes_times_cards_glued_with_a_star(
+    capsys: pytest.CaptureFixture[str], text: str, gpu: str, count: int
+) -> None:
+    """'4*8*A800' read 8 GPUs and left the 4 unread ('*' is markup to the normalizer): nodes × cards."""
+    data = ask(capsys, text)
+    assert (data["request"]["gpu"], data["request"]["gpu_count"]) == (gpu, count)
+    assert not [t for t, why in named(data).items() if why == "unread"]
+
+
+def test_a_count_times_a_memory_is_still_cards_of_that_memory(capsys: pytest.CaptureFixture[str]) -> None:
+    """'8*40G' stays eight cards of 40 GB (round 2's rule), not a product."""
+    req = ask(capsys, "8*40G 的卡全参微调 Qwen2-7B 够吗")["request"]
+    assert (req["gpu_count"], req["gpu_memory_gib"]) == (8, 40)
+
+
+RL_SAMPLING = [
+    "GRPO 训练 Qwen2.5-7B，采样参数 max_tokens 3072、n 16，两张 A100 够吗",
+    "GRPO on Qwen2.5-7B with vLLM sampling params max_tokens=3072, n=16: are 2 A100s enough?",
+]
+
+
+@pytest.mark.parametrize("text", RL_SAMPLING)
+def test_vllm_sampling_words_in_online_rl(capsys: pytest.CaptureFixture[str], text: str) -> None:
+    """'采样参数 max_tokens 4096、n 8' (round 3) left both numbers unread: in an online-RL question they
+    are the completion length (the sequence) and the generations per prompt (named: no field yet) — and
+    they name no tool (TRL's key names would)."""
+    data = ask(capsys, text)
+    assert data["request"]["seq_len"] == 3072
+    assert named(data)["num_generations: 16"] == "no_field"
+    assert data["request"]["training_tool"] is None
+    assert not [t for t, why in named(data).items() if why == "unread"]

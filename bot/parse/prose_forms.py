@@ -14,6 +14,12 @@ substring test (most messages have none of them).
   300 字', '1k-token prompts, 512-token answers'): the prompt and the reply, whose sum is the context (not
   the prompt read as the whole context and the reply dropped).
 - **A rate with a modal verb** ('每秒要生成 2000 token'): the tokens/s target, as '每秒生成 2000 token' is.
+- **Nodes times cards glued with '*'** ('4*8*A800', '2*8 张 4090'): the product is the GPU count ('*' is
+  markup to the normalizer, so it is read first; '8*40G', a count times a memory, is
+  :mod:`bot.parse.setting_verbs`').
+- **vLLM's sampling words in an online-RL question** ('GRPO 采样参数 max_tokens 2048、n 8'): the
+  completion length and the generations per prompt, written as 'responses up to 2048 tokens' and '8
+  generations' are read (not as TRL's key names, which would name TRL as the tool).
 - **LoRA's alpha** ('lora_alpha 32', 'alpha 32'): a scale of the adapter's update; it changes neither the
   memory nor the time, so it is named as not sized (never an unread number).
 - **Rollout-engine settings in a training command** (ms-swift ``--vllm_tensor_parallel_size 4``, TRL
@@ -89,6 +95,19 @@ TOKENS_BEFORE_PART_RE = rc(
 """'512-token answers', '300 token replies': the reply part, written 'answers of 512 tokens'."""
 PER_SECOND_VERBS_RE = rc(r"每秒\s*(?:要|需要|能|得|可以|想)\s*(?=生成|输出|达到|跑|处理|吐)")
 """'每秒要生成 2000 token': the rate's verb after a modal, as '每秒生成 2000 token' is read."""
+NODES_STAR_CARDS_RE = rc(
+    r"(?<![\d.*])(?P<n>\d{1,3})\s*\*\s*(?P<m>\d{1,2})\s*(?:\*\s*)?"
+    r"(?=(?:张|块|卡|台)?\s*(?:的)?\s*(?:nvidia\s*)?(?:[a-z]{1,5}\s?\d{2,4}(?!\s*g)|\d{4}(?!\d)|rtx|tesla|titan|gpus?\b|卡|显卡))"
+)
+"""'4*8*A800', '2*8 张 4090': nodes × cards each (never '8*40G', a memory)."""
+RL_WORDS_RE = rc(r"(?<![a-z])(?:grpo|ppo|rloo|dapo|gspo|rollout|rlhf|强化学习|采样)(?![a-z])")
+SAMPLING_MAX_TOKENS_RE = rc(
+    r"(?<![a-z_])max[_\s]tokens\s*(?:=|:|为|是|设为)?\s*(?P<v>\d[\d,]*(?:\s*k(?![a-z]))?)(?![\d.])"
+)
+SAMPLING_N_RE = rc(
+    r"(?<![a-z_.\-])n\s*(?:=|:|为|是)?\s*(?P<v>\d{1,2})(?![\d.]|\s*(?:张|卡|台|块|gpus?|cards?|nodes?))"
+)
+"""vLLM ``SamplingParams`` words ('max_tokens 2048', 'n=8') said of an online-RL run."""
 ALPHA_RE = rc(r"(?<![a-z])(?:lora[\s_\-]*)?alpha\s*(?:=|:|为|是|设为|设成)?\s*(?P<n>\d{1,4})(?![\d.])")
 """'lora_alpha 32', 'alpha=16'."""
 
@@ -119,6 +138,11 @@ def read_prose_forms(s: str) -> str:
     if "batch" in s:
         s = BATCH_VERB_RE.sub("batch = ", s)
     s = _request_parts(s)
+    if "*" in s:
+        s = NODES_STAR_CARDS_RE.sub(lambda m: f"{int(m.group('n')) * int(m.group('m'))} ", s)
+    if ("max_tokens" in s or "max tokens" in s or "n" in s) and RL_WORDS_RE.search(s):
+        s = SAMPLING_MAX_TOKENS_RE.sub(lambda m: f" responses up to {m.group('v')} tokens ", s)
+        s = SAMPLING_N_RE.sub(lambda m: f" {m.group('v')} generations ", s)
     if "每秒" in s:
         s = PER_SECOND_VERBS_RE.sub("每秒", s)
     if "最长" in s or "longest" in s:
