@@ -311,3 +311,55 @@ def test_vllm_sampling_words_in_online_rl(capsys: pytest.CaptureFixture[str], te
     assert named(data)["num_generations: 16"] == "no_field"
     assert data["request"]["training_tool"] is None
     assert not [t for t, why in named(data).items() if why == "unread"]
+
+
+CAPS = [
+    ("Qwen2.5-7B 一张 4090 部署，--max-num-seqs 64，100 个人同时用够吗", 64, 100, "load_above_cap"),
+    (
+        "Qwen2.5-7B on one 4090 with max_num_seqs 64 and 100 concurrent users: enough?",
+        64,
+        100,
+        "load_above_cap",
+    ),
+    ("Qwen2.5-7B 一张 4090 部署，max_num_seqs 设为 256，够吗", 256, None, "cap_only"),
+]
+
+
+@pytest.mark.parametrize(("text", "cap", "load", "why"), CAPS)
+def test_an_engines_cap_in_prose_is_read_as_in_a_command(
+    capsys: pytest.CaptureFixture[str], text: str, cap: int, load: int | None, why: str
+) -> None:
+    """'--max-num-seqs 256' written in a sentence (not a pasted command) was an unread number: it is the
+    engine's cap, read as a pasted command's is — alone it bounds the answer (``max_num_seqs``, how many
+    fit at once), beside a stated load the load is sized and the cap named."""
+    data = ask(capsys, text)
+    req = data["request"]
+    if load is None:  # how many fit at once, never above the cap
+        assert req["max_num_seqs"] == cap and 0 < req["concurrency"] <= cap
+    else:
+        assert (req["max_num_seqs"], req["concurrency"]) == (None, load)
+    assert named(data)[f"max_num_seqs: {cap}"] == why
+
+
+def test_lmdeploys_cache_share_is_named(capsys: pytest.CaptureFixture[str]) -> None:
+    """lmdeploy's cache_max_entry_count 0.5 was an unread number: named as a setting with no field yet."""
+    data = ask(
+        capsys, "lmdeploy 部署 Qwen2-7B，cache_max_entry_count 0.5，session_len 16384，一张 A10 能撑多少并发"
+    )
+    assert data["request"]["max_model_len"] == 16384
+    assert named(data)["cache_max_entry_count: 0.5"] == "no_field"
+
+
+KV_TOKENS = [
+    "vLLM 提示 KV cache 只能放 15248 个 token，Qwen1.5-14B 两张 4090 部署要多少显存",
+    "vLLM says the KV cache holds only 15248 tokens; serving Qwen1.5-14B on two 4090s, how much memory?",
+]
+
+
+@pytest.mark.parametrize("text", KV_TOKENS)
+def test_a_token_count_in_a_serving_question_is_named(capsys: pytest.CaptureFixture[str], text: str) -> None:
+    """A token count read as data in a serving question was dropped without a word (serving has no
+    training tokens): it is named (docs/design.md §8: nothing stated is silently dropped)."""
+    data = ask(capsys, text)
+    assert data["request"]["stage"] == "inference" and data["request"]["tokens"] is None
+    assert "15248" in named(data)

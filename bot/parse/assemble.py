@@ -31,7 +31,7 @@ from bot.parse.models import ModelMention, extract_models
 from bot.parse.more_roles import asked_magnitude, more_role, retarget
 from bot.parse.normalize import mask, prepare
 from bot.parse.numbers import scan_numbers
-from bot.parse.prose_forms import other_stage
+from bot.parse.prose_forms import cap_and_load, other_stage
 from bot.parse.quantized_lora import lora_on_four_bits
 from bot.parse.regex import add_gates
 from bot.parse.request_fields import (
@@ -150,6 +150,7 @@ class _Parse(FieldSteps):
         data_bytes = self._data_and_context(stage)
         gpu_memory, count_max = self._gpu_fields(gpus, dual)
         self._money_and_serving(stage)
+        self.named_unused += cap_and_load(self.f)  # '--max-num-seqs 64' in prose: a cap, beside the load
         self._global_batch()
         apply_steps(self.f, self.steps, self.steps_raw, self.named_unused)
         count = self.f.get("gpu_count")

@@ -211,7 +211,10 @@ class FieldSteps:
             if stage == "inference" and reply is not None:  # '输入 2048、输出 512': the prefilled part
                 f.setdefault("prompt_tokens", prompt.value)
         if stage == "inference" and f["tokens"] is not None and self._explicit_tokens:
-            f["tokens"] = None  # serving has no training tokens
+            f["tokens"] = None  # serving has no training tokens: named, never dropped in silence
+            said = next((r.tok.raw.strip() for r in self.roles if r.role == "tokens"), None)
+            if said and (said, "unread") not in self.named_unused:  # 'KV cache 只能放 15248 个 token'
+                self.named_unused.append((said, "unread"))
         if f["stage"] is None and f["tokens"] is not None:
             f["stage"] = "pretrain"  # training tokens without a stage word: pre-training (docs/design.md §4)
         return self.value("data_bytes")

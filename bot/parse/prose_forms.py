@@ -20,6 +20,11 @@ substring test (most messages have none of them).
 - **vLLM's sampling words in an online-RL question** ('GRPO 采样参数 max_tokens 2048、n 8'): the
   completion length and the generations per prompt, written as 'responses up to 2048 tokens' and '8
   generations' are read (not as TRL's key names, which would name TRL as the tool).
+- **An engine's cap on the sequences run at once, in prose** ('--max-num-seqs 256', 'max_num_seqs 设为 64',
+  SGLang's 'max-running-requests 128'): the request's ``max_num_seqs`` (the answer stays at or below it), as
+  in a pasted command (:data:`bot.parse.configs.merge.CAP_FLAGS`).
+- **lmdeploy's KV-cache share** ('cache_max_entry_count 0.5'): the share of the memory left after the
+  weights that the KV cache takes; named (the sizing has no field for it), never an unread number.
 - **LoRA's alpha** ('lora_alpha 32', 'alpha 32'): a scale of the adapter's update; it changes neither the
   memory nor the time, so it is named as not sized (never an unread number).
 - **Rollout-engine settings in a training command** (ms-swift ``--vllm_tensor_parallel_size 4``, TRL
@@ -37,6 +42,7 @@ substring test (most messages have none of them).
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from bot.parse.regex import rc
 
@@ -108,6 +114,16 @@ SAMPLING_N_RE = rc(
     r"(?<![a-z_.\-])n\s*(?:=|:|为|是)?\s*(?P<v>\d{1,2})(?![\d.]|\s*(?:张|卡|台|块|gpus?|cards?|nodes?))"
 )
 """vLLM ``SamplingParams`` words ('max_tokens 2048', 'n=8') said of an online-RL run."""
+CAP_RE = rc(
+    r"(?<![a-z])-{0,2}(?:max[_\-\s]num[_\-\s]seqs|max[_\-\s]running[_\-\s]requests)"
+    r"\s*(?:=|:|为|是|设为|设成|开到)?\s*(?P<n>\d{1,5})(?![\d.])"
+)
+"""'--max-num-seqs 256', 'max_running_requests 128': the engine's cap on sequences run at once."""
+CACHE_SHARE_RE = rc(
+    r"(?<![a-z])-{0,2}cache[_\-\s]max[_\-\s]entry[_\-\s]count\s*(?:=|:|为|是|设为|设成)?\s*(?P<v>0?\.\d+|1(?:\.0+)?)"
+    r"(?![\d])"
+)
+"""lmdeploy's ``cache_max_entry_count`` (TurbomindEngineConfig; default 0.8)."""
 ALPHA_RE = rc(r"(?<![a-z])(?:lora[\s_\-]*)?alpha\s*(?:=|:|为|是|设为|设成)?\s*(?P<n>\d{1,4})(?![\d.])")
 """'lora_alpha 32', 'alpha=16'."""
 
@@ -177,6 +193,40 @@ def lora_alpha(s: str) -> tuple[str, list[tuple[str, str]]]:
     return s[: m.start()] + " " * (m.end() - m.start()) + s[m.end() :], [
         (f"lora_alpha: {m.group('n')}", "not_sized")
     ]
+
+
+def engine_settings(s: str, training: bool) -> tuple[str, dict[str, int], list[tuple[str, str]]]:
+    """In a serving question: an engine's cap on sequences run at once (a request field) and lmdeploy's
+    KV-cache share (named), each masked."""
+    fields: dict[str, int] = {}
+    named: list[tuple[str, str]] = []
+    if training or not ("max" in s or "cache" in s):
+        return s, fields, named
+    m = CAP_RE.search(s)
+    if m:
+        fields["max_num_seqs"] = int(m.group("n"))
+        s = s[: m.start()] + " " * (m.end() - m.start()) + s[m.end() :]
+    m = CACHE_SHARE_RE.search(s)
+    if m:
+        named.append((f"cache_max_entry_count: {m.group('v')}", "no_field"))
+        s = s[: m.start()] + " " * (m.end() - m.start()) + s[m.end() :]
+    return s, fields, named
+
+
+def cap_and_load(f: dict[str, Any]) -> list[tuple[str, str]]:
+    """An engine's cap read from prose beside the load, as a pasted command's is
+    (:func:`bot.parse.configs.merge._load_and_cap`): alone, it bounds the answer ('how many fit at once',
+    ``cap_only``); beside a stated load, the load is sized and the cap named (``cap_not_load``, or
+    ``load_above_cap`` when the load exceeds it)."""
+    cap = f.get("max_num_seqs")
+    if not cap:
+        return []
+    load = f.get("concurrency")
+    if load is None:
+        f["concurrency_asked"] = True
+        return [(f"max_num_seqs: {cap}", "cap_only")]
+    f["max_num_seqs"] = None
+    return [(f"max_num_seqs: {cap}", "load_above_cap" if load > cap else "cap_not_load")]
 
 
 def rollout_parallel(s: str, training: bool) -> tuple[str, list[tuple[str, str]]]:
