@@ -363,3 +363,21 @@ def test_a_token_count_in_a_serving_question_is_named(capsys: pytest.CaptureFixt
     data = ask(capsys, text)
     assert data["request"]["stage"] == "inference" and data["request"]["tokens"] is None
     assert "15248" in named(data)
+
+
+DATA_TEXT = [
+    ("预训练 7B 用 50GB 的中文语料，8 张 A100 要多久", "data: 50 GB"),
+    ("Continued pre-training of Qwen2-7B on 20GB of Chinese text with 8 A100s: how long?", "data: 20 GB"),
+]
+
+
+@pytest.mark.parametrize(("text", "said"), DATA_TEXT)
+def test_a_data_size_in_bytes_is_named_not_dropped(
+    capsys: pytest.CaptureFixture[str], text: str, said: str
+) -> None:
+    """'50GB 的中文语料' left 50 unread (the language word hid the data word), and a data size in bytes
+    ('50GB 语料') was read and then dropped without a word while the answer assumed Chinchilla tokens:
+    it is named (no bytes-to-tokens rule yet)."""
+    data = ask(capsys, text)
+    assert named(data)[said] == "no_field"
+    assert not [t for t, why in named(data).items() if why == "unread"]

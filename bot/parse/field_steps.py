@@ -217,7 +217,10 @@ class FieldSteps:
                 self.named_unused.append((said, "unread"))
         if f["stage"] is None and f["tokens"] is not None:
             f["stage"] = "pretrain"  # training tokens without a stage word: pre-training (docs/design.md §4)
-        return self.value("data_bytes")
+        data = self.first("data_bytes")
+        if data is not None and f["tokens"] is None:  # '50GB 语料': named (no bytes-to-tokens rule yet)
+            self.named_unused.append((f"data: {data.value / 1e9:g} GB", "no_field"))
+        return data.value if data is not None else None
 
     def _gpu_fields(self, gpus: list[GpuMention], dual: bool) -> tuple[float | None, int | None]:
         """GPU, count (or a range, or a total memory), and the memory per card when stated."""

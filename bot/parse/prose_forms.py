@@ -25,6 +25,8 @@ substring test (most messages have none of them).
   in a pasted command (:data:`bot.parse.configs.merge.CAP_FLAGS`).
 - **lmdeploy's KV-cache share** ('cache_max_entry_count 0.5'): the share of the memory left after the
   weights that the KV cache takes; named (the sizing has no field for it), never an unread number.
+- **A data size with a language or domain word** ('50GB 的中文语料', '20GB of Chinese text'): the size of
+  the text, as '50GB 语料' / '20GB of text' is read (the adjective hid the data word).
 - **LoRA's alpha** ('lora_alpha 32', 'alpha 32'): a scale of the adapter's update; it changes neither the
   memory nor the time, so it is named as not sized (never an unread number).
 - **Rollout-engine settings in a training command** (ms-swift ``--vllm_tensor_parallel_size 4``, TRL
@@ -124,6 +126,15 @@ CACHE_SHARE_RE = rc(
     r"(?![\d])"
 )
 """lmdeploy's ``cache_max_entry_count`` (TurbomindEngineConfig; default 0.8)."""
+_TEXT_KIND = (
+    r"(?:中文|英文|中英文?|多语言|代码|领域|医疗|医学|法律|金融|通用|高质量|清洗后的?|原始|专业|行业)"
+    r"|(?:chinese|english|multilingual|code|domain|medical|legal|financial|raw|clean(?:ed)?|high[\s\-]quality)"
+)
+DATA_KIND_RE = rc(
+    r"(?<=\d)(?P<u>\s*(?:gb|tb|g|t|mb))\s*(?P<of>的|\s+of)?\s*(?:" + _TEXT_KIND + r")\s*"
+    r"(?=文本|语料|数据|text\b|data\b|corpus\b|tokens?\b)"
+)
+"""'50GB 的中文语料', '20GB of Chinese text': the adjective between a data size and its data word."""
 ALPHA_RE = rc(r"(?<![a-z])(?:lora[\s_\-]*)?alpha\s*(?:=|:|为|是|设为|设成)?\s*(?P<n>\d{1,4})(?![\d.])")
 """'lora_alpha 32', 'alpha=16'."""
 
@@ -159,6 +170,10 @@ def read_prose_forms(s: str) -> str:
     if ("max_tokens" in s or "max tokens" in s or "n" in s) and RL_WORDS_RE.search(s):
         s = SAMPLING_MAX_TOKENS_RE.sub(lambda m: f" responses up to {m.group('v')} tokens ", s)
         s = SAMPLING_N_RE.sub(lambda m: f" {m.group('v')} generations ", s)
+    if "g" in s or "t" in s:
+        s = DATA_KIND_RE.sub(
+            lambda m: f"{m.group('u')}{' of' if m.group('of') and 'of' in m.group('of') else ''} ", s
+        )
     if "每秒" in s:
         s = PER_SECOND_VERBS_RE.sub("每秒", s)
     if "最长" in s or "longest" in s:
