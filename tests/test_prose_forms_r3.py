@@ -381,3 +381,36 @@ def test_a_data_size_in_bytes_is_named_not_dropped(
     data = ask(capsys, text)
     assert named(data)[said] == "no_field"
     assert not [t for t, why in named(data).items() if why == "unread"]
+
+
+HOST_MEMORY = [
+    ("机器内存 1T，4 张 A100 40G 全参微调 Qwen2.5-14B 够吗", "host memory: 1 TB", 4),
+    ("单机 8 卡 A800、内存 900GB，ZeRO-3 offload 全参微调 Qwen2-72B 够吗", "host memory: 900 GB", 8),
+    (
+        "8x A100 80GB with 2TB of RAM, ZeRO-3 offload, full fine-tune of Llama-3-70B: enough?",
+        "host memory: 2 TB",
+        8,
+    ),
+    ("Two L40S and 512GB of system memory: can we QLoRA Qwen2.5-72B?", "host memory: 512 GB", 2),
+]
+
+
+@pytest.mark.parametrize(("text", "said", "count"), HOST_MEMORY)
+def test_the_hosts_memory_is_named_never_tokens_or_a_cards(
+    capsys: pytest.CaptureFixture[str], text: str, said: str, count: int
+) -> None:
+    """'机器内存 1T' was read as a trillion training tokens (a fine-tuning sized as pre-training data), and
+    '内存 900GB' / '2TB of RAM' as unread numbers: the host's memory is named (it bounds offload; no field
+    yet), never tokens nor a card's memory."""
+    data = ask(capsys, text)
+    req = data["request"]
+    assert req["tokens"] is None and req["gpu_count"] == count
+    assert req["gpu_memory_gib"] in (None, 40, 80)
+    assert named(data)[said] == "no_field"
+
+
+def test_a_cards_memory_called_nei_cun(capsys: pytest.CaptureFixture[str]) -> None:
+    """'4090 内存 24G': 内存 said of a card (under 256 GB, right after it) is its memory, not unread."""
+    data = ask(capsys, "4090 内存 24G 能部署 Qwen2-7B 吗")
+    assert data["request"]["gpu_memory_gib"] == 24
+    assert "24" not in named(data)

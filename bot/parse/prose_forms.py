@@ -27,6 +27,11 @@ substring test (most messages have none of them).
   weights that the KV cache takes; named (the sizing has no field for it), never an unread number.
 - **A data size with a language or domain word** ('50GB 的中文语料', '20GB of Chinese text'): the size of
   the text, as '50GB 语料' / '20GB of text' is read (the adjective hid the data word).
+- **The host's memory** ('机器内存 1T', 'CPU 内存 512G', '内存 900GB', '--shm-size 800G', '2TB of RAM'): the
+  CPU side's memory (it bounds what offload can hold), never GPU memory nor a token count ('1T' read as a
+  trillion training tokens); named, as the sizing has no field for it. A bare '内存' (often said of a
+  card) counts only from 256 GB up, more than any card has; right after a card's number and under 256 GB
+  ('4090 内存 24G') it is the card's memory, read as '显存' is.
 - **LoRA's alpha** ('lora_alpha 32', 'alpha 32'): a scale of the adapter's update; it changes neither the
   memory nor the time, so it is named as not sized (never an unread number).
 - **Rollout-engine settings in a training command** (ms-swift ``--vllm_tensor_parallel_size 4``, TRL
@@ -135,6 +140,22 @@ DATA_KIND_RE = rc(
     r"(?=文本|语料|数据|text\b|data\b|corpus\b|tokens?\b)"
 )
 """'50GB 的中文语料', '20GB of Chinese text': the adjective between a data size and its data word."""
+_SIZE = r"(?P<v>\d+(?:\.\d+)?)\s*(?P<u>tb|t|gb|g|gib|tib)(?![a-z0-9])"
+HOST_MEMORY_RE = rc(
+    r"(?:(?P<q>(?:机器|主机|服务器|机子|cpu|系统|物理|host|system)\s*的?\s*(?:内存|memory|ram)|\bram\b|shm[\s\-_]*size)"
+    r"|(?P<bare>(?<!显)内存))"
+    r"\s*(?:是|有|为|:|=|共|总共|一共|大概|约|只有|才)?\s*"
+    + _SIZE
+    + r"|"
+    + _SIZE.replace("?P<v>", "?P<v2>").replace("?P<u>", "?P<u2>")
+    + r"\s+(?:of\s+)?(?:ram|host\s+memory|system\s+memory|cpu\s+memory|内存)(?![a-z])"
+)
+"""'机器内存 1T', 'CPU 内存 512G', '--shm-size 800G', '2TB of RAM': the host's memory."""
+CARD_MEMORY_WORD_RE = rc(
+    r"(?<=\d)(?P<pre>\s*(?:ti|super|d|s)?\s*(?:的)?\s*)内存"
+    r"(?=\s*(?:是|有|为|:|只有|才)?\s*\d{1,3}(?:\.\d+)?\s*g(?:b|ib)?(?![a-z0-9]))"
+)
+"""'4090 内存 24G': a card's memory called 内存 (a bare '内存' under 256 GB right after the card)."""
 ALPHA_RE = rc(r"(?<![a-z])(?:lora[\s_\-]*)?alpha\s*(?:=|:|为|是|设为|设成)?\s*(?P<n>\d{1,4})(?![\d.])")
 """'lora_alpha 32', 'alpha=16'."""
 
@@ -174,6 +195,8 @@ def read_prose_forms(s: str) -> str:
         s = DATA_KIND_RE.sub(
             lambda m: f"{m.group('u')}{' of' if m.group('of') and 'of' in m.group('of') else ''} ", s
         )
+    if "内存" in s:
+        s = CARD_MEMORY_WORD_RE.sub(lambda m: f"{m.group('pre')}显存", s)
     if "每秒" in s:
         s = PER_SECOND_VERBS_RE.sub("每秒", s)
     if "最长" in s or "longest" in s:
@@ -196,6 +219,22 @@ def _part(m: re.Match[str], words: str) -> str:
     before = m.string[max(0, m.start() - 8) : m.start()]
     unit = _LENGTH_WORD_RE.search(m.group(0)) or _UNIT_AFTER_RE.match(m.string, m.end())
     return m.group(0) if _LIMIT_BEFORE_RE.search(before) or not unit else words
+
+
+def host_memory(s: str) -> tuple[str, list[tuple[str, str]]]:
+    """The host's memory masked and named ('host memory: 1 TB'); see the module docstring."""
+    if not any(w in s for w in ("内存", "ram", "memory", "shm")):
+        return s, []
+    named: list[tuple[str, str]] = []
+    for m in reversed(list(HOST_MEMORY_RE.finditer(s))):
+        value, unit = (m.group("v"), m.group("u")) if m.group("v") else (m.group("v2"), m.group("u2"))
+        gb = float(value) * (1024 if unit.startswith("t") else 1)
+        if m.group("bare") and gb < 256:  # '内存 24G' is often a card's memory: left to the card rules
+            continue
+        size = f"{float(value):g} {'TB' if unit.startswith('t') else 'GB'}"
+        named.insert(0, (f"host memory: {size}", "no_field"))
+        s = s[: m.start()] + " " * (m.end() - m.start()) + s[m.end() :]
+    return s, named
 
 
 def lora_alpha(s: str) -> tuple[str, list[tuple[str, str]]]:
