@@ -414,3 +414,23 @@ def test_a_cards_memory_called_nei_cun(capsys: pytest.CaptureFixture[str]) -> No
     data = ask(capsys, "4090 内存 24G 能部署 Qwen2-7B 吗")
     assert data["request"]["gpu_memory_gib"] == 24
     assert "24" not in named(data)
+
+
+PEAKS = [
+    ("峰值显存 70G，单卡 H100 全参微调 Qwen2-7B，batch 还能加吗", "H100-SXM5-80GB"),
+    (
+        "Peak VRAM 70GB on a single H100 while fully fine-tuning Qwen2-7B: can the batch grow?",
+        "H100-SXM5-80GB",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "gpu"), PEAKS)
+def test_a_peak_with_the_memory_word_is_a_use_not_the_card(
+    capsys: pytest.CaptureFixture[str], text: str, gpu: str
+) -> None:
+    """'峰值显存 70G' sized the H100 as a 70 GB card: a peak written with the memory word is memory used,
+    as '峰值 70G' is (named, the card keeps its own 80 GB)."""
+    data = ask(capsys, text)
+    assert (data["request"]["gpu"], data["request"]["gpu_memory_gib"]) == (gpu, None)
+    assert "70" in named(data)

@@ -32,6 +32,8 @@ substring test (most messages have none of them).
   trillion training tokens); named, as the sizing has no field for it. A bare '内存' (often said of a
   card) counts only from 256 GB up, more than any card has; right after a card's number and under 256 GB
   ('4090 内存 24G') it is the card's memory, read as '显存' is.
+- **A peak written with the memory word** ('峰值显存 70G', '显存峰值 70G', 'peak VRAM 70GB'): memory used at
+  the peak, as '峰值 70G' is, never the card's memory (a 70 GB card sized for an H100 run).
 - **LoRA's alpha** ('lora_alpha 32', 'alpha 32'): a scale of the adapter's update; it changes neither the
   memory nor the time, so it is named as not sized (never an unread number).
 - **Rollout-engine settings in a training command** (ms-swift ``--vllm_tensor_parallel_size 4``, TRL
@@ -156,6 +158,11 @@ CARD_MEMORY_WORD_RE = rc(
     r"(?=\s*(?:是|有|为|:|只有|才)?\s*\d{1,3}(?:\.\d+)?\s*g(?:b|ib)?(?![a-z0-9]))"
 )
 """'4090 内存 24G': a card's memory called 内存 (a bare '内存' under 256 GB right after the card)."""
+PEAK_VRAM_RE = rc(
+    r"峰值\s*(?:的)?\s*显存(?:占用)?|显存\s*(?:的)?\s*(?:峰值|最高)(?:占用)?|最高\s*显存(?:占用)?"
+    r"|\bpeak\s+(?:vram|gpu\s+memory)(?:\s+usage)?"
+)
+"""'峰值显存 70G', 'peak VRAM 70GB': a peak use, written as '峰值' / 'peak memory'."""
 ALPHA_RE = rc(r"(?<![a-z])(?:lora[\s_\-]*)?alpha\s*(?:=|:|为|是|设为|设成)?\s*(?P<n>\d{1,4})(?![\d.])")
 """'lora_alpha 32', 'alpha=16'."""
 
@@ -195,6 +202,8 @@ def read_prose_forms(s: str) -> str:
         s = DATA_KIND_RE.sub(
             lambda m: f"{m.group('u')}{' of' if m.group('of') and 'of' in m.group('of') else ''} ", s
         )
+    if "峰值" in s or "最高" in s or "peak" in s:
+        s = PEAK_VRAM_RE.sub(lambda m: " peak memory " if m.group(0).startswith("peak") else " 峰值 ", s)
     if "内存" in s:
         s = CARD_MEMORY_WORD_RE.sub(lambda m: f"{m.group('pre')}显存", s)
     if "每秒" in s:
