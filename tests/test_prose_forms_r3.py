@@ -434,3 +434,41 @@ def test_a_peak_with_the_memory_word_is_a_use_not_the_card(
     data = ask(capsys, text)
     assert (data["request"]["gpu"], data["request"]["gpu_memory_gib"]) == (gpu, None)
     assert "70" in named(data)
+
+
+ADAPTER_KEYS = [
+    ("DPO 训练 Qwen2-7B，cutoff_len 2048，lora_rank 16，两张 4090", "lora"),
+    ("DPO on Qwen2-7B with lora_target all, two A100s: memory?", "lora"),
+    ("全参微调 Qwen2-7B，lora_rank 16，两张 A100", "full"),
+]
+
+
+@pytest.mark.parametrize(("text", "method"), ADAPTER_KEYS)
+def test_loras_own_keys_say_the_method(capsys: pytest.CaptureFixture[str], text: str, method: str) -> None:
+    """'DPO … lora_rank 16' was sized as a full DPO (preference tuning defaults to full): LoRA's own keys
+    say the method when no word did; 'full' said in words keeps it."""
+    assert ask(capsys, text)["request"]["method"] == method
+
+
+HYPER = [
+    (
+        "学习率 2e-5，warmup 0.03，pref_beta 0.1，DPO 全参微调 Qwen2-7B，8 张 A100",
+        {"learning_rate: 2e-5", "warmup: 0.03", "beta: 0.1"},
+    ),
+    (
+        "GRPO on Qwen2.5-7B, lr 1e-6, temperature 1.0, top_p 0.99, seed 42, two A100s",
+        {"learning_rate: 1e-6", "temperature: 1.0", "top_p: 0.99", "seed: 42"},
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "said"), HYPER)
+def test_hyperparameters_are_named_as_not_sized(
+    capsys: pytest.CaptureFixture[str], text: str, said: set[str]
+) -> None:
+    """Learning rate, warmup, beta, temperature, top_p, seed were unread numbers: they change neither
+    memory nor time, so each is named as not sized."""
+    data = ask(capsys, text)
+    got = named(data)
+    assert {k for k in said if got.get(k) == "not_sized"} == said
+    assert not [t for t, why in got.items() if why == "unread"]

@@ -51,7 +51,7 @@ from bot.parse.result import ParseResult
 from bot.parse.roles import Role, classify, seq_value
 from bot.parse.settings import extract_settings
 from bot.parse.stack_words import fine_tuning_tool_named, serving_engine_named
-from bot.parse.stage_key import stage_key
+from bot.parse.stage_key import adapter_keys_method, stage_key
 from bot.parse.steps import apply_steps, read_steps
 from bot.parse.words import (
     ASKS_CONCURRENCY_RE,
@@ -251,6 +251,7 @@ class _Parse(FieldSteps):
         if len(methods) > 1:
             stage = "finetune" if stage in (None, "inference", "pretrain") else stage
         self.f = {"stage": stage, "method": method, "algorithm": algorithm, **stated.fields}
+        self.f["method"] = adapter_keys_method(self.f, s0)  # 'DPO … lora_rank 16': a LoRA run
         runtime = self.f.get("runtime") if stage == "inference" else None
         runtime, engines = engines_named(s0, runtime)  # two engines: the one asked about, the other named
         if runtime is not None:

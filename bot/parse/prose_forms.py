@@ -34,6 +34,8 @@ substring test (most messages have none of them).
   ('4090 内存 24G') it is the card's memory, read as '显存' is.
 - **A peak written with the memory word** ('峰值显存 70G', '显存峰值 70G', 'peak VRAM 70GB'): memory used at
   the peak, as '峰值 70G' is, never the card's memory (a 70 GB card sized for an H100 run).
+- **Hyperparameters that change neither memory nor time** ('学习率 2e-5', 'warmup 0.03', 'pref_beta 0.1',
+  'temperature 1.0', 'top_p 0.99', 'seed 42', 'lora_dropout 0.05'): named as not sized, never unread numbers.
 - **LoRA's alpha** ('lora_alpha 32', 'alpha 32'): a scale of the adapter's update; it changes neither the
   memory nor the time, so it is named as not sized (never an unread number).
 - **Rollout-engine settings in a training command** (ms-swift ``--vllm_tensor_parallel_size 4``, TRL
@@ -163,6 +165,25 @@ PEAK_VRAM_RE = rc(
     r"|\bpeak\s+(?:vram|gpu\s+memory)(?:\s+usage)?"
 )
 """'峰值显存 70G', 'peak VRAM 70GB': a peak use, written as '峰值' / 'peak memory'."""
+_VALUE = r"\s*(?:=|:|为|是|设为|设成|设置为|用的?)?\s*(?P<v>\d+(?:\.\d+)?(?:e-?\d+)?)(?![\d.])"
+HYPERPARAMETERS = (
+    ("learning_rate", r"learning[\s_\-]*rate|(?<![a-z_])lr(?![a-z_])|学习率"),
+    ("warmup", r"warmup(?:[\s_\-]*(?:ratio|steps))?|预热(?:比例|步数)?"),
+    ("weight_decay", r"weight[\s_\-]*decay|权重衰减"),
+    ("beta", r"(?:pref|dpo)[\s_\-]*beta|(?<![a-z_])beta(?![a-z_\d])"),
+    ("temperature", r"temperature|温度"),
+    ("top_p", r"top[\s_\-]*p(?![a-z])"),
+    ("top_k", r"top[\s_\-]*k(?![a-z])"),
+    ("seed", r"(?<![a-z_])seed(?![a-z_])|随机种子"),
+    ("lora_dropout", r"lora[\s_\-]*dropout"),
+    ("max_grad_norm", r"max[\s_\-]*grad[\s_\-]*norm|梯度裁剪"),
+)
+HYPERPARAMETER_RES = tuple((name, rc("(?:" + words + ")" + _VALUE)) for name, words in HYPERPARAMETERS)
+"""Settings that change neither memory nor time (see the module docstring), each with its value."""
+_HYPER_GATE = (
+    "rate", "lr", "学习率", "warmup", "预热", "decay", "衰减", "beta", "temperature", "温度", "top", "seed",
+    "种子", "dropout", "norm", "梯度裁剪",
+)  # fmt: skip
 ALPHA_RE = rc(r"(?<![a-z])(?:lora[\s_\-]*)?alpha\s*(?:=|:|为|是|设为|设成)?\s*(?P<n>\d{1,4})(?![\d.])")
 """'lora_alpha 32', 'alpha=16'."""
 
@@ -243,6 +264,19 @@ def host_memory(s: str) -> tuple[str, list[tuple[str, str]]]:
         size = f"{float(value):g} {'TB' if unit.startswith('t') else 'GB'}"
         named.insert(0, (f"host memory: {size}", "no_field"))
         s = s[: m.start()] + " " * (m.end() - m.start()) + s[m.end() :]
+    return s, named
+
+
+def hyperparameters(s: str) -> tuple[str, list[tuple[str, str]]]:
+    """Each hyperparameter of :data:`HYPERPARAMETERS` masked and named as not sized."""
+    if not any(w in s for w in _HYPER_GATE):
+        return s, []
+    named: list[tuple[str, str]] = []
+    for name, pattern in HYPERPARAMETER_RES:
+        m = pattern.search(s)
+        if m:
+            named.append((f"{name}: {m.group('v')}", "not_sized"))
+            s = s[: m.start()] + " " * (m.end() - m.start()) + s[m.end() :]
     return s, named
 
 
