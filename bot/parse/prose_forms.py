@@ -117,6 +117,8 @@ NODES_STAR_CARDS_RE = rc(
     r"(?=(?:张|块|卡|台)?\s*(?:的)?\s*(?:nvidia\s*)?(?:[a-z]{1,5}\s?\d{2,4}(?!\s*g)|\d{4}(?!\d)|rtx|tesla|titan|gpus?\b|卡|显卡))"
 )
 """'4*8*A800', '2*8 张 4090': nodes × cards each (never '8*40G', a memory)."""
+_RL_GATE = ("grpo", "ppo", "rloo", "dapo", "gspo", "rollout", "rlhf", "强化学习", "采样")
+_DATA_GATE = ("文本", "语料", "数据", "text", "data", "corpus")
 RL_WORDS_RE = rc(r"(?<![a-z])(?:grpo|ppo|rloo|dapo|gspo|rollout|rlhf|强化学习|采样)(?![a-z])")
 SAMPLING_MAX_TOKENS_RE = rc(
     r"(?<![a-z_])max[_\s]tokens\s*(?:=|:|为|是|设为)?\s*(?P<v>\d[\d,]*(?:\s*k(?![a-z]))?)(?![\d.])"
@@ -216,10 +218,10 @@ def read_prose_forms(s: str) -> str:
     s = _request_parts(s)
     if "*" in s:
         s = NODES_STAR_CARDS_RE.sub(lambda m: f"{int(m.group('n')) * int(m.group('m'))} ", s)
-    if ("max_tokens" in s or "max tokens" in s or "n" in s) and RL_WORDS_RE.search(s):
+    if any(w in s for w in _RL_GATE) and RL_WORDS_RE.search(s):
         s = SAMPLING_MAX_TOKENS_RE.sub(lambda m: f" responses up to {m.group('v')} tokens ", s)
         s = SAMPLING_N_RE.sub(lambda m: f" {m.group('v')} generations ", s)
-    if "g" in s or "t" in s:
+    if any(w in s for w in _DATA_GATE):
         s = DATA_KIND_RE.sub(
             lambda m: f"{m.group('u')}{' of' if m.group('of') and 'of' in m.group('of') else ''} ", s
         )
