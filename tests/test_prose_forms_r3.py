@@ -472,3 +472,40 @@ def test_hyperparameters_are_named_as_not_sized(
     got = named(data)
     assert {k for k in said if got.get(k) == "not_sized"} == said
     assert not [t for t, why in got.items() if why == "unread"]
+
+
+RATES = [
+    ("QPS 2，每次输出 300 token，部署 Qwen2.5-14B 要几张 L40S", 600),
+    ("Serving Qwen2.5-14B at 4 requests per second, replies of 250 tokens: how many L40S?", 1000),
+]
+
+
+@pytest.mark.parametrize(("text", "rate"), RATES)
+def test_a_request_rate_with_the_output_is_a_tokens_target(
+    capsys: pytest.CaptureFixture[str], text: str, rate: int
+) -> None:
+    """'QPS 2，每次输出 300 token' was named as needing the output per request — which it gave — and the
+    300 dropped: the service decodes rate × output tokens per second."""
+    data = ask(capsys, text)
+    assert data["request"]["target_tokens_per_s"] == rate
+    assert "qps_needs_output" not in named(data).values()
+
+
+VOLUME = [
+    (
+        "每天 10 万次调用，每次输入 1000 token 输出 300 token，部署 Qwen2.5-14B 要几张 L40S",
+        "requests per day: 100000",
+    ),
+    ("同时在线 100 人，首 token 延迟 1 秒以内，部署 Qwen2.5-32B 要几张 H100", "ttft: 1 s"),
+    ("TTFT under 500 ms for 50 concurrent users of Qwen2.5-32B on H100s: how many?", "ttft: 500 ms"),
+]
+
+
+@pytest.mark.parametrize(("text", "said"), VOLUME)
+def test_a_daily_volume_and_a_first_token_target_are_named(
+    capsys: pytest.CaptureFixture[str], text: str, said: str
+) -> None:
+    """'每天 10 万次调用' and '首 token 延迟 1 秒以内' were unread numbers: named as settings the sizing has
+    no field for (a day's average is not the peak load)."""
+    data = ask(capsys, text)
+    assert named(data)[said] == "no_field"

@@ -23,6 +23,7 @@ from bot.parse.gpus import GpuMention, unified
 from bot.parse.load_words import single_user
 from bot.parse.models import ModelMention
 from bot.parse.numbers import NumberToken
+from bot.parse.prose_forms import requests_rate
 from bot.parse.regex import rc
 from bot.parse.request_fields import as_typed
 from bot.parse.role_left import L_ON
@@ -181,6 +182,13 @@ class FieldSteps:
             and bool(BARE_CONTEXT_RIGHT_RE.match(self.s, tok.end))
         )
 
+    def _rate_times_output(self, output: float) -> None:
+        """A request rate with the output per request: the output tokens/s the service decodes."""
+        rate = requests_rate(self.s0)
+        if rate:
+            self.f["target_tokens_per_s"] = rate * output
+            self.named_unused = [u for u in self.named_unused if u[1] != "qps_needs_output"]
+
     def _data_and_context(self, stage: str | None) -> float | None:
         """Training data (samples × tokens per sample, epochs) and the sequence or serving context.
         Returns the data size in bytes when given as text ("20GB 纯文本")."""
@@ -210,6 +218,8 @@ class FieldSteps:
             f["seq_len"] = prompt.value + (reply.value if reply else 0)
             if stage == "inference" and reply is not None:  # '输入 2048、输出 512': the prefilled part
                 f.setdefault("prompt_tokens", prompt.value)
+        if stage == "inference" and reply is not None and not f.get("target_tokens_per_s"):
+            self._rate_times_output(reply.value)  # 'QPS 2，每次输出 300 token': 600 output tokens/s
         if stage == "inference" and f["tokens"] is not None and self._explicit_tokens:
             f["tokens"] = None  # serving has no training tokens: named, never dropped in silence
             said = next((r.tok.raw.strip() for r in self.roles if r.role == "tokens"), None)

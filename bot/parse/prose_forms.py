@@ -36,6 +36,12 @@ substring test (most messages have none of them).
   the peak, as '峰值 70G' is, never the card's memory (a 70 GB card sized for an H100 run).
 - **Hyperparameters that change neither memory nor time** ('学习率 2e-5', 'warmup 0.03', 'pref_beta 0.1',
   'temperature 1.0', 'top_p 0.99', 'seed 42', 'lora_dropout 0.05'): named as not sized, never unread numbers.
+- **A request rate with the output per request** ('QPS 2，每次输出 300 token', '2 requests per second, 300
+  output tokens each'): the output tokens per second the service must decode (rate × output), no longer
+  named as needing the output it was given.
+- **A daily volume and a first-token target** ('每天 10 万次调用', '10k requests a day', '首 token 延迟 1 秒
+  以内', 'TTFT under 500 ms'): named as settings the sizing has no field for (a day's average is not the
+  peak), never unread numbers.
 - **LoRA's alpha** ('lora_alpha 32', 'alpha 32'): a scale of the adapter's update; it changes neither the
   memory nor the time, so it is named as not sized (never an unread number).
 - **Rollout-engine settings in a training command** (ms-swift ``--vllm_tensor_parallel_size 4``, TRL
@@ -56,6 +62,7 @@ import re
 from typing import Any
 
 from bot.parse.regex import rc
+from bot.parse.throughput_words import QPS_RE
 
 _SERVING_SETTING = (
     r"(--?tp\b|tp\b|--?pp\b|tensor[\s_\-]*parallel(?:[\s_\-]*size)?|pipeline[\s_\-]*parallel(?:[\s_\-]*size)?"
@@ -186,6 +193,20 @@ _HYPER_GATE = (
     "rate", "lr", "学习率", "warmup", "预热", "decay", "衰减", "beta", "temperature", "温度", "top", "seed",
     "种子", "dropout", "norm", "梯度裁剪",
 )  # fmt: skip
+DAILY_RE = rc(
+    r"(?:每天|每日|一天|日均|daily)\s*(?:约|大概|大约|有|要)?\s*(?P<n>\d+(?:\.\d+)?)\s*(?P<m>万|千|k|m)?\s*"
+    r"(?:次|个|条)?\s*(?:调用|请求|访问|requests?|calls?|queries)"
+    r"|(?P<n2>\d+(?:\.\d+)?)\s*(?P<m2>万|千|k|m)?\s*(?:requests?|calls?|queries)\s*(?:a|per|each)\s+day"
+)
+"""'每天 10 万次调用', '10k requests a day': a day's request volume."""
+TTFT_RE = rc(
+    r"(?:首\s*(?:个\s*)?token|首字|首包|ttft|time\s+to\s+first\s+token)\s*(?:的)?\s*(?:延迟|时延|时间|latency)?\s*"
+    r"(?:要|要求|需要|在|控制在|低于|小于|不超过|<|≤|under|below|within|of|at\s+most|:|=)?\s*"
+    r"(?P<v>\d+(?:\.\d+)?)\s*(?P<u>ms|毫秒|s\b|秒|seconds?)"
+)
+"""'首 token 延迟 1 秒以内', 'TTFT under 500 ms': a first-token latency target."""
+_TARGET_GATE = ("每天", "每日", "一天", "日均", "daily", "day", "首", "ttft", "first")
+_SCALE = {"万": 1e4, "千": 1e3, "k": 1e3, "m": 1e6}
 ALPHA_RE = rc(r"(?<![a-z])(?:lora[\s_\-]*)?alpha\s*(?:=|:|为|是|设为|设成)?\s*(?P<n>\d{1,4})(?![\d.])")
 """'lora_alpha 32', 'alpha=16'."""
 
@@ -280,6 +301,37 @@ def hyperparameters(s: str) -> tuple[str, list[tuple[str, str]]]:
             named.append((f"{name}: {m.group('v')}", "not_sized"))
             s = s[: m.start()] + " " * (m.end() - m.start()) + s[m.end() :]
     return s, named
+
+
+def serving_targets(s: str, training: bool) -> tuple[str, list[tuple[str, str]]]:
+    """A daily request volume and a first-token target masked and named (see the module docstring)."""
+    if training or not any(
+        w in s for w in ("每天", "每日", "一天", "日均", "daily", "day", "首", "ttft", "first")
+    ):
+        return s, []
+    named: list[tuple[str, str]] = []
+    m = DAILY_RE.search(s)
+    if m:
+        n, mag = (m.group("n"), m.group("m")) if m.group("n") else (m.group("n2"), m.group("m2"))
+        named.append((f"requests per day: {float(n) * _SCALE.get(mag or '', 1):g}", "no_field"))
+        s = s[: m.start()] + " " * (m.end() - m.start()) + s[m.end() :]
+    m = TTFT_RE.search(s)
+    if m:
+        unit = "ms" if m.group("u") in ("ms", "毫秒") else "s"
+        named.append((f"ttft: {m.group('v')} {unit}", "no_field"))
+        s = s[: m.start()] + " " * (m.end() - m.start()) + s[m.end() :]
+    return s, named
+
+
+def requests_rate(s: str) -> float | None:
+    """Requests per second stated in the normalized text ``s`` (a per-minute rate ÷ 60), else None."""
+    if not any(w in s for w in ("qps", "rps", "request", "请求", "rpm")):
+        return None
+    m = QPS_RE.search(s)
+    if not m:
+        return None
+    raw = next(g for g in m.groups() if g is not None)
+    return float(raw) / (60 if m.group("z") else 1)
 
 
 def lora_alpha(s: str) -> tuple[str, list[tuple[str, str]]]:
