@@ -229,7 +229,7 @@ class FieldSteps:
             f["stage"] = "pretrain"  # training tokens without a stage word: pre-training (docs/design.md §4)
         data = self.first("data_bytes")
         if data is not None and f["tokens"] is None:  # '50GB 语料': named (no bytes-to-tokens rule yet)
-            self.named_unused.append((f"data: {data.value / 1e9:g} GB", "no_field"))
+            self.named_unused.append((f"data_size: {data.value / 1e9:g} GB", "no_field"))
         return data.value if data is not None else None
 
     def _gpu_fields(self, gpus: list[GpuMention], dual: bool) -> tuple[float | None, int | None]:

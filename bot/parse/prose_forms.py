@@ -177,13 +177,13 @@ PEAK_VRAM_RE = rc(
 _VALUE = r"\s*(?:=|:|为|是|设为|设成|设置为|用的?)?\s*(?P<v>\d+(?:\.\d+)?(?:e-?\d+)?)(?![\d.])"
 HYPERPARAMETERS = (
     ("learning_rate", r"learning[\s_\-]*rate|(?<![a-z_])lr(?![a-z_])|学习率"),
-    ("warmup", r"warmup(?:[\s_\-]*(?:ratio|steps))?|预热(?:比例|步数)?"),
+    ("warmup_ratio", r"warmup(?:[\s_\-]*(?:ratio|steps))?|预热(?:比例|步数)?"),
     ("weight_decay", r"weight[\s_\-]*decay|权重衰减"),
-    ("beta", r"(?:pref|dpo)[\s_\-]*beta|(?<![a-z_])beta(?![a-z_\d])"),
-    ("temperature", r"temperature|温度"),
-    ("top_p", r"top[\s_\-]*p(?![a-z])"),
-    ("top_k", r"top[\s_\-]*k(?![a-z])"),
-    ("seed", r"(?<![a-z_])seed(?![a-z_])|随机种子"),
+    ("pref_beta", r"(?:pref|dpo)[\s_\-]*beta|(?<![a-z_])beta(?![a-z_\d])"),
+    ("sampling.temperature", r"temperature|温度"),
+    ("sampling.top_p", r"top[\s_\-]*p(?![a-z])"),
+    ("sampling.top_k", r"top[\s_\-]*k(?![a-z])"),
+    ("random_seed", r"(?<![a-z_])seed(?![a-z_])|随机种子"),
     ("lora_dropout", r"lora[\s_\-]*dropout"),
     ("max_grad_norm", r"max[\s_\-]*grad[\s_\-]*norm|梯度裁剪"),
 )
@@ -275,7 +275,7 @@ def _part(m: re.Match[str], words: str) -> str:
 
 
 def host_memory(s: str) -> tuple[str, list[tuple[str, str]]]:
-    """The host's memory masked and named ('host memory: 1 TB'); see the module docstring."""
+    """The host's memory masked and named ('host_memory: 1 TB'); see the module docstring."""
     if not any(w in s for w in ("内存", "ram", "memory", "shm")):
         return s, []
     named: list[tuple[str, str]] = []
@@ -285,7 +285,7 @@ def host_memory(s: str) -> tuple[str, list[tuple[str, str]]]:
         if m.group("bare") and gb < 256:  # '内存 24G' is often a card's memory: left to the card rules
             continue
         size = f"{float(value):g} {'TB' if unit.startswith('t') else 'GB'}"
-        named.insert(0, (f"host memory: {size}", "no_field"))
+        named.insert(0, (f"host_memory: {size}", "no_field"))
         s = s[: m.start()] + " " * (m.end() - m.start()) + s[m.end() :]
     return s, named
 
@@ -298,6 +298,8 @@ def hyperparameters(s: str) -> tuple[str, list[tuple[str, str]]]:
     for name, pattern in HYPERPARAMETER_RES:
         m = pattern.search(s)
         if m:
+            if name == "warmup_ratio" and float(m.group("v")) >= 1:  # 'warmup 100': steps, not a ratio
+                name = "warmup_steps"
             named.append((f"{name}: {m.group('v')}", "not_sized"))
             s = s[: m.start()] + " " * (m.end() - m.start()) + s[m.end() :]
     return s, named
@@ -313,12 +315,12 @@ def serving_targets(s: str, training: bool) -> tuple[str, list[tuple[str, str]]]
     m = DAILY_RE.search(s)
     if m:
         n, mag = (m.group("n"), m.group("m")) if m.group("n") else (m.group("n2"), m.group("m2"))
-        named.append((f"requests per day: {float(n) * _SCALE.get(mag or '', 1):g}", "no_field"))
+        named.append((f"requests_per_day: {float(n) * _SCALE.get(mag or '', 1):g}", "no_field"))
         s = s[: m.start()] + " " * (m.end() - m.start()) + s[m.end() :]
     m = TTFT_RE.search(s)
     if m:
         unit = "ms" if m.group("u") in ("ms", "毫秒") else "s"
-        named.append((f"ttft: {m.group('v')} {unit}", "no_field"))
+        named.append((f"time_to_first_token: {m.group('v')} {unit}", "no_field"))
         s = s[: m.start()] + " " * (m.end() - m.start()) + s[m.end() :]
     return s, named
 
@@ -387,7 +389,7 @@ def rollout_parallel(s: str, training: bool) -> tuple[str, list[tuple[str, str]]
         return s, []
     named: list[tuple[str, str]] = []
     for m in reversed(list(ROLLOUT_TP_RE.finditer(s))):
-        named.insert(0, (f"rollout tensor_parallel_size: {m.group('n')}", "no_field"))
+        named.insert(0, (f"rollout_tensor_parallel_size: {m.group('n')}", "no_field"))
         s = s[: m.start()] + " " * (m.end() - m.start()) + s[m.end() :]
     return s, named
 
