@@ -227,6 +227,18 @@ TWO_STAGES_RE = rc(
 _STAGE_WORDS = ("预训练", "train")
 
 
+_RL_GATE_RE = re.compile("|".join(map(re.escape, _RL_GATE)))
+_DATA_GATE_RE = re.compile("|".join(map(re.escape, _DATA_GATE)))
+_PARTS_GATE_RE = re.compile("长度|length| len|问题|提问|问句|回答|答案")
+_HOST_GATE_RE = re.compile("内存|ram|memory|shm")
+_HYPER_GATE_RE = re.compile("|".join(map(re.escape, _HYPER_GATE)))
+_RATE_GATE_RE = re.compile("qps|rps|request|请求|rpm")
+_ROLLOUT_GATE_RE = re.compile("|".join(map(re.escape, _ROLLOUT_WORDS)))
+_STAGE_GATE_RE = re.compile("|".join(map(re.escape, _STAGE_WORDS)))
+_TARGET_GATE_RE = re.compile("|".join(map(re.escape, _TARGET_GATE)))
+"""Cheap gates: one C-level search each (a generator over words would cost Python calls per parse)."""
+
+
 def read_prose_forms(s: str) -> str:
     """The normalized text ``s`` with the rewriting rules of this module applied (assignment verbs, a
     Hugging Face organization, the longest sample's length)."""
@@ -239,10 +251,10 @@ def read_prose_forms(s: str) -> str:
     s = _request_parts(s)
     if "*" in s:
         s = NODES_STAR_CARDS_RE.sub(lambda m: f"{int(m.group('n')) * int(m.group('m'))} ", s)
-    if any(w in s for w in _RL_GATE) and RL_WORDS_RE.search(s):
+    if _RL_GATE_RE.search(s) and RL_WORDS_RE.search(s):
         s = SAMPLING_MAX_TOKENS_RE.sub(lambda m: f" responses up to {m.group('v')} tokens ", s)
         s = SAMPLING_N_RE.sub(lambda m: f" {m.group('v')} generations ", s)
-    if any(w in s for w in _DATA_GATE):
+    if _DATA_GATE_RE.search(s):
         s = DATA_KIND_RE.sub(
             lambda m: f"{m.group('u')}{' of' if m.group('of') and 'of' in m.group('of') else ''} ", s
         )
@@ -261,7 +273,7 @@ def _request_parts(s: str) -> str:
     """Prompt and reply lengths written with a length word, in the words the roles read."""
     if "token" in s:
         s = TOKENS_BEFORE_PART_RE.sub(lambda m: f"{m.group('part')} of {m.group('n')} tokens", s)
-    if any(w in s for w in ("长度", "length", " len", "问题", "提问", "问句", "回答", "答案")):
+    if _PARTS_GATE_RE.search(s):
         s = PROMPT_LENGTH_RE.sub(lambda m: _part(m, " 输入 " if m.group("q") else f" {m.group('p')} "), s)
         s = REPLY_LENGTH_RE.sub(lambda m: _part(m, " 输出 "), s)
     return s
@@ -276,7 +288,7 @@ def _part(m: re.Match[str], words: str) -> str:
 
 def host_memory(s: str) -> tuple[str, list[tuple[str, str]]]:
     """The host's memory masked and named ('host_memory: 1 TB'); see the module docstring."""
-    if not any(w in s for w in ("内存", "ram", "memory", "shm")):
+    if not _HOST_GATE_RE.search(s):
         return s, []
     named: list[tuple[str, str]] = []
     for m in reversed(list(HOST_MEMORY_RE.finditer(s))):
@@ -292,7 +304,7 @@ def host_memory(s: str) -> tuple[str, list[tuple[str, str]]]:
 
 def hyperparameters(s: str) -> tuple[str, list[tuple[str, str]]]:
     """Each hyperparameter of :data:`HYPERPARAMETERS` masked and named as not sized."""
-    if not any(w in s for w in _HYPER_GATE):
+    if not _HYPER_GATE_RE.search(s):
         return s, []
     named: list[tuple[str, str]] = []
     for name, pattern in HYPERPARAMETER_RES:
@@ -307,9 +319,7 @@ def hyperparameters(s: str) -> tuple[str, list[tuple[str, str]]]:
 
 def serving_targets(s: str, training: bool) -> tuple[str, list[tuple[str, str]]]:
     """A daily request volume and a first-token target masked and named (see the module docstring)."""
-    if training or not any(
-        w in s for w in ("每天", "每日", "一天", "日均", "daily", "day", "首", "ttft", "first")
-    ):
+    if training or not _TARGET_GATE_RE.search(s):
         return s, []
     named: list[tuple[str, str]] = []
     m = DAILY_RE.search(s)
@@ -327,7 +337,7 @@ def serving_targets(s: str, training: bool) -> tuple[str, list[tuple[str, str]]]
 
 def requests_rate(s: str) -> float | None:
     """Requests per second stated in the normalized text ``s`` (a per-minute rate ÷ 60), else None."""
-    if not any(w in s for w in ("qps", "rps", "request", "请求", "rpm")):
+    if not _RATE_GATE_RE.search(s):
         return None
     m = QPS_RE.search(s)
     if not m:
@@ -385,7 +395,7 @@ def cap_and_load(f: dict[str, Any]) -> list[tuple[str, str]]:
 def rollout_parallel(s: str, training: bool) -> tuple[str, list[tuple[str, str]]]:
     """In a training question, each rollout engine's TP degree masked (so the training layout does not
     take it) and named as a setting the sizing has no field for."""
-    if not training or not any(w in s for w in _ROLLOUT_WORDS):
+    if not training or not _ROLLOUT_GATE_RE.search(s):
         return s, []
     named: list[tuple[str, str]] = []
     for m in reversed(list(ROLLOUT_TP_RE.finditer(s))):
@@ -396,7 +406,7 @@ def rollout_parallel(s: str, training: bool) -> tuple[str, list[tuple[str, str]]
 
 def other_stage(s: str, stage: str | None) -> list[tuple[str, str]]:
     """The stage not sized when pre-training and fine-tuning are asked together, named as another setup."""
-    if stage not in ("finetune", "pretrain") or not any(w in s for w in _STAGE_WORDS):
+    if stage not in ("finetune", "pretrain") or not _STAGE_GATE_RE.search(s):
         return []
     if not TWO_STAGES_RE.search(s):
         return []
