@@ -515,3 +515,19 @@ def test_a_daily_volume_and_a_first_token_target_are_named(
     no field for (a day's average is not the peak load)."""
     data = ask(capsys, text)
     assert named(data)[said] == "no_field"
+
+
+CARD_SUFFIXES = [
+    ("4 张 4090D 部署 Qwen2.5-72B-AWQ，上下文 32k 够吗", "RTX-4090D", 4),
+    ("Serving Qwen2.5-72B-AWQ on four 4090D cards at 32k context: enough?", "RTX-4090D", 4),
+]
+
+
+@pytest.mark.parametrize(("text", "gpu", "count"), CARD_SUFFIXES)
+def test_a_card_written_with_its_letter_suffix(
+    capsys: pytest.CaptureFixture[str], text: str, gpu: str, count: int
+) -> None:
+    """'4 张 4090D' named no card at all (neither RTX 4090 nor RTX 4090D carried the bare '4090d'): it is
+    the catalog's RTX 4090D."""
+    req = ask(capsys, text)["request"]
+    assert (req["gpu"], req["gpu_count"]) == (gpu, count)
