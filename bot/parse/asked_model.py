@@ -223,6 +223,9 @@ REPORTED_RE = rc(
 )
 """A sentence that reports what a source says ('文档写 16 GPUs，不会要 16 张 A100 吧？'): the cards named
 there are the source's setup, not the asker's."""
+COMPARING_RE = rc(r"不如|差距|相比|比起|对比|\bthan\b|\bcompared\s+(?:to|with)\b|\bversus\b|\bvs\.?(?![a-z])")
+"""A sentence that compares cards ('虽然 titan 不如 3090', 'slower than a 3090'): a card named there is a
+reference (round 3 of the real questions), not the card asked about."""
 
 
 def asked_card(s: str, gpus: list[GpuMention]) -> GpuMention | None:
@@ -236,6 +239,8 @@ def asked_card(s: str, gpus: list[GpuMention]) -> GpuMention | None:
     for m in SENTENCE_RE.finditer(s):
         text = m.group(0)
         if not text.strip() or not ASKING_RE.search(text) or REPORTED_RE.search(text):
+            continue
+        if COMPARING_RE.search(text):  # 'titan 不如 3090 … 差距有点大吗？': a card compared with, not asked
             continue
         named = [g for g in gpus if m.start() <= g.start < m.end()]
         said = {float(x.group(1)) for x in MEMORY_SAID_RE.finditer(text)}

@@ -25,6 +25,7 @@ from bot.parse.algorithm_variants import algorithm_variant
 from bot.parse.compared import compared_setups, sized_algorithm
 from bot.parse.cues import cues, with_cues
 from bot.parse.data_parallel import apply_data_parallel, read_data_parallel
+from bot.parse.engines_named import engines_named
 from bot.parse.field_steps import FieldSteps
 from bot.parse.gpus import GpuMention, extract_gpus, extract_unknown_gpu
 from bot.parse.lang import detect_lang
@@ -33,6 +34,7 @@ from bot.parse.more_roles import asked_magnitude, more_role, retarget
 from bot.parse.normalize import mask, prepare
 from bot.parse.numbers import scan_numbers
 from bot.parse.output_forms import rate_times_output
+from bot.parse.prose_forms import cap_and_load, other_stage
 from bot.parse.quantized_lora import lora_on_four_bits
 from bot.parse.regex import add_gates
 from bot.parse.request_fields import (
@@ -52,6 +54,7 @@ from bot.parse.result import ParseResult
 from bot.parse.roles import Role, classify, seq_value
 from bot.parse.settings import extract_settings
 from bot.parse.stack_words import fine_tuning_tool_named, serving_engine_named
+from bot.parse.stage_key import adapter_keys_method, stage_key
 from bot.parse.steps import apply_steps, read_steps
 from bot.parse.words import (
     ASKS_CONCURRENCY_RE,
@@ -152,6 +155,7 @@ class _Parse(FieldSteps):
         gpu_memory, count_max = self._gpu_fields(gpus, dual)
         self._rate_and_replicas()
         self._money_and_serving(stage)
+        self.named_unused += cap_and_load(self.f)  # '--max-num-seqs 64' in prose: a cap, beside the load
         self._global_batch()
         apply_steps(self.f, self.steps, self.steps_raw, self.named_unused)
         count = self.f.get("gpu_count")
@@ -238,6 +242,9 @@ class _Parse(FieldSteps):
             self.named_unused.append((f"algorithm: {variant[0]}", "algorithm_family"))
         preference = algorithm in ("dpo", "ppo", "grpo", "rloo")
         stage = stage_from_words(s0)
+        keyed = stage_key(s0)  # '--stage pt': the tool's own stage key, before its other words
+        stage = keyed[0] if keyed else stage
+        algorithm = algorithm or (keyed[1] if keyed else None)
         if stage == "finetune" and serving_a_tuned_model(s0):  # "serve a QLoRA-tuned Llama-3-8B"
             stage = "inference"
         if algorithm is not None and stage in (None, "pretrain", "inference"):
@@ -265,8 +272,14 @@ class _Parse(FieldSteps):
         if len(methods) > 1:
             stage = "finetune" if stage in (None, "inference", "pretrain") else stage
         self.f = {"stage": stage, "method": method, "algorithm": algorithm, **stated.fields}
+        self.f["method"] = adapter_keys_method(self.f, s0)  # 'DPO … lora_rank 16': a LoRA run
         runtime = self.f.get("runtime") if stage == "inference" else None
-        self.named_unused += compared_setups(s0, algorithm, runtime)  # "DPO vs SFT", "vllm vs sglang"
+        runtime, engines = engines_named(s0, runtime)  # two engines: the one asked about, the other named
+        if runtime is not None:
+            self.f["runtime"] = runtime
+        compared = compared_setups(s0, algorithm, runtime)  # "DPO vs SFT", "vllm vs sglang"
+        self.named_unused += compared + [e for e in engines if e not in compared]
+        self.named_unused += other_stage(s0, stage)  # '预训练与 SFT 微调各要多久': the other stage named
         if len(methods) > 1:
             self.f["methods"] = methods
         return preference, stage

@@ -24,6 +24,7 @@ from bot.parse.gpus import GpuMention, unified
 from bot.parse.load_words import single_user
 from bot.parse.models import ModelMention
 from bot.parse.numbers import NumberToken
+from bot.parse.prose_forms import requests_rate
 from bot.parse.regex import rc
 from bot.parse.request_fields import as_typed
 from bot.parse.role_left import L_ON
@@ -182,6 +183,13 @@ class FieldSteps:
             and bool(BARE_CONTEXT_RIGHT_RE.match(self.s, tok.end))
         )
 
+    def _rate_times_output(self, output: float) -> None:
+        """A request rate with the output per request: the output tokens/s the service decodes."""
+        rate = requests_rate(self.s0)
+        if rate:
+            self.f["target_tokens_per_s"] = rate * output
+            self.named_unused = [u for u in self.named_unused if u[1] != "qps_needs_output"]
+
     def _data_and_context(self, stage: str | None) -> float | None:
         """Training data (samples × tokens per sample, epochs) and the sequence or serving context.
         Returns the data size in bytes when given as text ("20GB 纯文本")."""
@@ -209,11 +217,21 @@ class FieldSteps:
             f["seq_len"] = seq.value
         elif prompt is not None and (stage == "inference" or reply is not None):
             f["seq_len"] = prompt.value + (reply.value if reply else 0)
+            if stage == "inference" and reply is not None:  # '输入 2048、输出 512': the prefilled part
+                f.setdefault("prompt_tokens", prompt.value)
+        if stage == "inference" and reply is not None and not f.get("target_tokens_per_s"):
+            self._rate_times_output(reply.value)  # 'QPS 2，每次输出 300 token': 600 output tokens/s
         if stage == "inference" and f["tokens"] is not None and self._explicit_tokens:
-            f["tokens"] = None  # serving has no training tokens
+            f["tokens"] = None  # serving has no training tokens: named, never dropped in silence
+            said = next((r.tok.raw.strip() for r in self.roles if r.role == "tokens"), None)
+            if said and (said, "unread") not in self.named_unused:  # 'KV cache 只能放 15248 个 token'
+                self.named_unused.append((said, "unread"))
         if f["stage"] is None and f["tokens"] is not None:
             f["stage"] = "pretrain"  # training tokens without a stage word: pre-training (docs/design.md §4)
-        return self.value("data_bytes")
+        data = self.first("data_bytes")
+        if data is not None and f["tokens"] is None:  # '50GB 语料': named (no bytes-to-tokens rule yet)
+            self.named_unused.append((f"data_size: {data.value / 1e9:g} GB", "no_field"))
+        return data.value if data is not None else None
 
     def _gpu_fields(self, gpus: list[GpuMention], dual: bool) -> tuple[float | None, int | None]:
         """GPU, count (or a range, or a total memory), and the memory per card when stated."""

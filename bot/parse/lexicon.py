@@ -244,7 +244,7 @@ NOT_GPU_NAMES = (
 UNKNOWN_GPU_RE = rc(
     r"(?<![a-z0-9])(?=[a-z0-9鲲昇寒摩壁沐昆燧海天])(?:"  # every first character below: Chinese text skipped
     r"(?:rtx|gtx)[\s\-]*\d{4}(?:[\s\-]*(?:ti|super))?"
-    r"|\d{4}[\s\-]*ti"
+    r"|\d{4}[\s\-]*(?:ti|d(?![a-z0-9])|super)"
     r"|apple[\s\-]*m[1-4](?:[\s\-]*(?:ultra|max|pro))?|m[1-4][\s\-]*(?:ultra|max)"
     r"|鲲鹏[\s\-]*\d+|kunpeng[\s\-]*\d+|昇腾[\s\-]*\d+[a-z]?\d?|ascend[\s\-]*\d+[a-z]?\d?|910[a-z]\d"
     r"|(?<!amazon\s)titan(?:[\s\-]*(?:xp|x|v|z|black))?"

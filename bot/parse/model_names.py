@@ -155,9 +155,14 @@ def typed_in(raw: str) -> Typed:
     return typed
 
 
+JOB_AFTER = (
+    r"|的\s*(?:(?:grpo|dpo|ppo|sft|lora|qlora|全参数?|全量|强化学习|rl)\s*)?(?:训练|微调|推理|部署)"
+    r"|(?:grpo|dpo|ppo|sft|lora|qlora)\s+(?:training|fine[\s\-]?tun\w*|runs?)\b"
+)
+"""'Rex-Omni 的 GRPO 训练', 'FooNet 的微调', 'Rex-Omni GRPO training': a name before its job (round 3)."""
 CALLED_RE = rc(
     rf"(?<![a-z0-9.\-_/])(?P<name>{_NAME})(?:'s)?\s*(?=模型|models?\b|(?:pre[\s\-]?)?training\b|fine[\s\-]?tun|预训练"
-    r"|(?:work|paper)\b|论文)"
+    r"|(?:work|paper)\b|论文" + JOB_AFTER + ")"
 )
 """'EmoLLM 模型', 'the FooNet models', 'BLIP3o pre-training', "LLaVA's training cost", 'the BLT work', 'the
 FooLM paper': a word typed as a name right before a model, training or publication word."""
@@ -178,8 +183,16 @@ def called_a_model(s: str, typed: Typed, raw: str = "") -> tuple[int, int, str] 
         name = typed(m.group("name"))
         proper = PROPER_RE.fullmatch(name) and name.lower() not in NOT_PROPER and _inside_sentence(raw, name)
         if (name_like(name) or proper) and name.lower() not in NOT_NAMES and not is_gpu_name(name):
+            if _ends_a_card_name(s, m.start(), name):  # 'titan rtx 预训练': the card's last word
+                continue
             return m.start(), m.end("name"), name  # not a card ('A100 pretraining 13B')
     return None
+
+
+def _ends_a_card_name(s: str, start: int, name: str) -> bool:
+    """Whether ``name`` is the last word of a card's name with the word before it ('titan rtx')."""
+    before = re.search(r"(\S+)\s+$", s[:start])
+    return bool(before) and is_gpu_name(f"{before.group(1)} {name}")
 
 
 def _inside_sentence(raw: str, name: str) -> bool:

@@ -16,6 +16,14 @@ from typing import Any
 from bot.parse import lexicon as lx
 from bot.parse.normalize import mask
 from bot.parse.numbers import parse_number
+from bot.parse.prose_forms import (
+    engine_settings,
+    host_memory,
+    hyperparameters,
+    lora_alpha,
+    rollout_parallel,
+    serving_targets,
+)
 from bot.parse.prose_vocab import read_vocabulary
 from bot.parse.regex import rc
 from bot.parse.throughput_words import (
@@ -204,6 +212,19 @@ def extract_settings(s: str, training: bool) -> Settings:
     out.accumulation = vocab.accumulation
     out.tool_cue = vocab.tool_cue
     _zero(out)
+    out.s, rollout = rollout_parallel(out.s, training)  # '--vllm_tensor_parallel_size 4': not the layout
+    out.unused += rollout
+    out.s, alpha = lora_alpha(out.s)  # 'lora_alpha 32': named, not an unread number
+    out.unused += alpha
+    out.s, hyper = hyperparameters(out.s)  # '学习率 2e-5', 'temperature 1.0': named, not unread
+    out.unused += hyper
+    out.s, targets = serving_targets(out.s, training)  # '每天 10 万次调用', 'TTFT under 500 ms': named
+    out.unused += targets
+    out.s, host = host_memory(out.s)  # '机器内存 1T': the CPU side's memory, never tokens nor a card's
+    out.unused += host
+    out.s, caps, engine = engine_settings(out.s, training)  # '--max-num-seqs 256' in prose
+    out.fields.update(caps)
+    out.unused += engine
     _parallel(out)
     _lora(out)
     _precision_words(out)

@@ -1,0 +1,59 @@
+"""Several serving engines in one message (round 3 of the real questions, issue 24 item 4: two setups).
+
+'SGLang … --tp 8 只有 vLLM 的一半，这 8 张卡用 SGLang 能撑多少并发？' names two engines: the one the question
+asks about is sized (the only engine named in the first sentence that asks, or in its last clause, as
+:func:`bot.parse.asked_model.asked_card` does for cards), and each other engine is named as another
+setup, never dropped in silence (docs/design.md §8). Engines that are one stack are not two setups:
+Ollama runs llama.cpp (and reads GGUF files), TGI has ExLlama kernels, and 'transformers' in an
+environment dump is a library, not a second engine.
+"""
+
+from __future__ import annotations
+
+from bot.parse.asked_model import ASKING_RE, SENTENCE_RE
+from bot.parse.regex import rc
+from bot.parse.settings import RUNTIMES
+
+ONE_STACK = {
+    frozenset(("Ollama", "llama.cpp")),
+    frozenset(("TGI", "ExLlama")),
+}
+"""Engine pairs that are one stack, never two setups."""
+NEVER_OTHER = frozenset(("transformers",))
+_LAST_CLAUSE_RE = rc(r"[,，]")
+"""Engines never named as a second setup (a library named beside an engine)."""
+
+
+def engines_named(s: str, runtime: str | None) -> tuple[str | None, list[tuple[str, str]]]:
+    """The engine sized for the normalized serving text ``s`` (``runtime``: the one read so far) and
+    ('runtime: X', 'other_setup') for each other engine it names."""
+    if runtime is None:
+        return runtime, []
+    found = [(m.start(), name) for pattern, name in RUNTIMES if (m := pattern.search(s))]
+    names = {name for _, name in found}
+    if len(names) < 2:
+        return runtime, []
+    runtime = _asked(s, found) or runtime
+    others = [
+        name
+        for _, name in sorted(found)
+        if name != runtime and name not in NEVER_OTHER and frozenset((name, runtime)) not in ONE_STACK
+    ]
+    return runtime, [(f"runtime: {name}", "other_setup") for name in others]
+
+
+def _asked(s: str, found: list[tuple[int, str]]) -> str | None:
+    """The only engine named in the first asking sentence that names one, if any."""
+    for m in SENTENCE_RE.finditer(s):
+        text = m.group(0)
+        if not text.strip() or not ASKING_RE.search(text):
+            continue
+        for part in (text, _LAST_CLAUSE_RE.split(text)[-1]):  # '…2000 token, 换成 lmdeploy 能到多少？'
+            named = {name for _, name in found if name not in NEVER_OTHER and _in(part, name)}
+            if len(named) == 1:
+                return named.pop()
+    return None
+
+
+def _in(text: str, name: str) -> bool:
+    return any(pattern.search(text) for pattern, n in RUNTIMES if n == name)

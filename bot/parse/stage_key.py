@@ -1,0 +1,37 @@
+"""A training tool's stage key written in prose or a pasted command line ('--stage pt', 'stage: sft',
+'rl: dpo'): the stage it names, as a pasted config's ``stage`` is read (round 3 of the real questions:
+'对 Qwen-14B 做预训练：--stage pt --finetuning_type lora' was sized as a fine-tuning because of the word in
+``finetuning_type``). LLaMA-Factory's ``pt`` trains the weights of ``model_name_or_path`` further: a
+continued pre-training (:data:`bot.parse.configs.training.STAGES`). LoRA's own keys likewise say the
+method when no word did (:func:`adapter_keys_method`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.parse import lexicon as lx
+from bot.parse.configs.training import STAGES
+from bot.parse.regex import rc
+
+STAGE_KEY_RE = rc(r"(?<![a-z_])(?:--stage|stage\s*[:=])\s*(?P<v>[a-z]+)\b")
+"""'--stage pt', 'stage: sft', 'stage=dpo'."""
+
+
+def stage_key(s: str) -> tuple[str, str | None] | None:
+    """(stage, algorithm) named by a stage key in the normalized text ``s``, else None."""
+    if "stage" not in s:
+        return None
+    m = STAGE_KEY_RE.search(s)
+    return STAGES.get(m.group("v")) if m else None
+
+
+def adapter_keys_method(f: dict[str, Any], s: str) -> str | None:
+    """LoRA's own keys ('lora_rank 16', 'lora_target all') say the method when no word did: a DPO or
+    GRPO run (full by default) with them is a LoRA run (round 3: 'DPO … lora_rank 16' was sized full).
+    'full' said in words ('全参', 'full fine-tune') or LoRA negated keeps the method named."""
+    method = f.get("method")
+    if method not in (None, "full") or not (f.get("lora_rank") or f.get("lora_targets")):
+        return method
+    if lx.FULL_RE.search(s) or lx.NEGATED_LORA_RE.search(s) or f.get("stage") not in ("finetune", None):
+        return method
+    return "lora"
