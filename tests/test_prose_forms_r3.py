@@ -304,11 +304,11 @@ RL_SAMPLING = [
 @pytest.mark.parametrize("text", RL_SAMPLING)
 def test_vllm_sampling_words_in_online_rl(capsys: pytest.CaptureFixture[str], text: str) -> None:
     """'采样参数 max_tokens 4096、n 8' (round 3) left both numbers unread: in an online-RL question they
-    are the completion length (the sequence) and the generations per prompt (named: no field yet) — and
-    they name no tool (TRL's key names would)."""
+    are the completion length (the sequence) and the generations per prompt (the request fields the
+    rollouts are timed with, estimator.rollout) — and they name no tool (TRL's key names would)."""
     data = ask(capsys, text)
     assert data["request"]["seq_len"] == 3072
-    assert named(data)["num_generations: 16"] == "no_field"
+    assert (data["request"]["num_generations"], data["request"]["max_completion_length"]) == (16, 3072)
     assert data["request"]["training_tool"] is None
     assert not [t for t, why in named(data).items() if why == "unread"]
 

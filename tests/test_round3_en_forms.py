@@ -284,7 +284,7 @@ def test_each_cards_memory_in_more_phrasings(capsys: pytest.CaptureFixture[str],
 def test_system_memory_is_not_a_cards_memory(capsys: pytest.CaptureFixture[str], text: str) -> None:
     data = ask(capsys, text)
     assert data["request"]["gpu_memory_gib"] in (None, 80.0)
-    assert {"64", "512"} & set(named(data))
+    assert [t for t in named(data) if "64" in t or "512" in t]  # '64', or 'host_memory: 64 GB' (round 3 zh)
 
 
 OUTPUTS = [

@@ -18,7 +18,8 @@ from typing import Any
 
 from bot.parse.regex import rc
 
-_N = r"(\d[\d,]*(?:\.\d+)?\s*k?)"
+_N = r"(\d+(?:,\d{3})*(?:\.\d+)?(?:\s*k(?![a-z]))?)"
+"""A length: thousands grouped by commas ('8,192'), a 'k' suffix; never the comma after it ('3072, n=16')."""
 _OUT = r"output \1 tokens"
 _EACH = (
     r"(?:\s*(?:each|per\s+(?:request|response|query|call|reply|answer)|/\s*req(?:uest)?|a\s+request|apiece))?"
