@@ -109,7 +109,7 @@ class Seam:
         try:
             async for item in stream:
                 if isinstance(item, Inbound):
-                    out = self.answer(item)
+                    out = await asyncio.to_thread(self.answer, item)  # off the loop: acks and pings go on
                     if out is not None:
                         self.remember(item.chat_id, await adapter.reply(item, out), out)
                 else:
@@ -121,7 +121,7 @@ class Seam:
             await adapter.stop()
 
     async def _on_press(self, adapter: Adapter, press: Press) -> None:
-        turn = self.press(press)
+        turn = await asyncio.to_thread(self.press, press)  # a variant is a new answer: off the loop
         if turn is None:
             return
         kind, chat = press.action.kind, press.chat_id
@@ -145,7 +145,7 @@ class Seam:
             details = (
                 press.action.arg == "1" if kind is ActionKind.DETAILS else (shown.details if shown else True)
             )
-            out = self.outbound(turn, details=details)
+            out = await asyncio.to_thread(self.outbound, turn, details=details)
             await adapter.edit(chat, press.message_id, out)
             self.remember(chat, press.message_id, out)
 
