@@ -135,3 +135,54 @@ def _until(predicate: Callable[[], bool], timeout: float = 30.0) -> None:
         if time.monotonic() > deadline:
             raise AssertionError(f"condition not met within {timeout} s")
         time.sleep(0.02)
+
+
+async def _ignore(*_: Any) -> None:
+    return None
+
+
+def test_a_stall_of_our_own_loop_is_not_taken_for_a_silent_feishu_peer() -> None:
+    """The event loop blocked for 1.5 s (5 ping intervals: a loaded machine, a long synchronous step):
+    the pongs that came meanwhile are unread, so the watchdog must not reconnect. Before, it did at
+    once (seen in CI logs as ``no frame for 1.6 s, reconnecting`` during a quote)."""
+    from bot.feishu.client import LongConnection
+
+    async def main() -> None:
+        with FakeFeishu(ping_interval=0.3) as fake:
+            client = LongConnection(fake.app_id, fake.app_secret, _ignore, domain=fake.domain, proxy=None)
+            task = asyncio.create_task(client.run())
+            await fake.until(lambda: fake.connections >= 1 and fake.pings >= 1, 30)
+            time.sleep(1.5)  # the stall: this loop runs nothing
+            pings = fake.pings
+            await fake.until(lambda: fake.pings >= pings + 4, 30)  # pinging on, on the same socket
+            assert fake.connections == 1
+            await client.stop()
+            await asyncio.wait_for(task, 10)
+
+    asyncio.run(main())
+
+
+def test_a_stall_of_our_own_loop_is_not_taken_for_a_silent_dingtalk_peer() -> None:
+    from bot.dingtalk.stream import StreamConnection
+
+    async def main() -> None:
+        with FakeDingTalk(ping_interval=60) as fake:  # no SYSTEM ping: nothing comes during the stall
+            client = StreamConnection(
+                fake.client_id,
+                fake.client_secret,
+                _ignore,
+                endpoint=fake.endpoint,
+                watchdog_s=1.5,  # a ping every 0.5 s
+                proxy=None,
+            )
+            task = asyncio.create_task(client.run())
+            while client.connections < 1:
+                await asyncio.sleep(0.01)
+            await asyncio.sleep(0.2)  # the first ping's pong is in: none is in flight during the stall
+            time.sleep(2.5)  # the stall: longer than the watchdog, and this loop runs nothing
+            await asyncio.sleep(1.0)  # two ping periods more: the reconnect would have come by now
+            assert fake.connections == 1 and client.watchdog_fired == 0
+            await client.stop()
+            await asyncio.wait_for(task, 10)
+
+    asyncio.run(main())
