@@ -61,12 +61,14 @@ class Seam:
         self.shown = ShownMessages()
 
     def outbound(self, turn: Turn, *, details: bool = True) -> Outbound:
-        """The reply for a turn: text (with the contact line when something was sized) and actions."""
+        """The reply for a turn: text (with the contact line when something was sized) and actions.
+        Blocks until the turn's memory is in the shared store (replicas): call it off the event loop."""
         text = self.render(turn, details)
         line = contact_line(self.contact, turn.answer.lang) if turn.answer.understood else None
         if line:
             text = self.footer(text, line)
         actions = self.conversation.actions(turn, details=details)
+        self.conversation.shared_written()  # replicas: a follow-up on another one finds this turn
         return Outbound(text, turn.id, actions, details, turn.answer.lang)
 
     def answer(self, msg: Inbound) -> Outbound | None:
