@@ -186,3 +186,31 @@ def test_a_stall_of_our_own_loop_is_not_taken_for_a_silent_dingtalk_peer() -> No
             await asyncio.wait_for(task, 10)
 
     asyncio.run(main())
+
+
+def test_a_stall_of_our_own_loop_is_not_taken_for_a_silent_wecom_peer() -> None:
+    """WeCom's watchdog knew stalls, but counted the silence from where the stall began: a 1 s stall
+    then read as 1.3 s of silence and the socket was dropped ('0 pings unanswered, 1.0 s silent:
+    reconnecting', in the middle of sending a quote: 'wecom: not connected', the quote lost)."""
+    from fake_wecom import FakeWecom
+
+    from bot.wecom.client import WecomConnection
+
+    async def main() -> None:
+        with FakeWecom() as fake:
+            client = WecomConnection(
+                fake.bot_id, fake.secret, _ignore, url=fake.url, ping_interval=0.3, proxy=None
+            )
+            task = asyncio.create_task(client.run())
+            while fake.pings < 1:
+                await asyncio.sleep(0.01)
+            await asyncio.sleep(0.1)  # the ping's ack is in: nothing is in flight during the stall
+            time.sleep(1.5)  # the stall: 5 ping intervals in which this loop runs nothing
+            pings = fake.pings
+            while fake.pings < pings + 4:  # pinging on, on the same socket
+                await asyncio.sleep(0.01)
+            assert fake.subscribes == 1
+            await client.stop()
+            await asyncio.wait_for(task, 10)
+
+    asyncio.run(asyncio.wait_for(main(), 60))
