@@ -32,3 +32,18 @@ def test_wait_for_returns_once_the_sent_message_is_stored() -> None:
         api.wait_for("sendMessage", 1, timeout=30)
         assert [m["text"] for m in api.bot_messages(chat["id"])] == ["hello"]
         sender.join(30)
+
+
+def test_a_bot_restarted_on_the_same_fake_is_yielded_once_its_own_connection_is_open(tmp_path) -> None:
+    """``running_bot`` waited for ``fake.connections >= 1``: a second bot on the same fake (a restart,
+    a replica) was yielded at once, before its process had started, and the test's next push waited
+    for a re-push (3 s) plus the start-up inside its 10 s budget ('card not met within 10 s', 2 in 8
+    quote runs under load)."""
+    from fake_feishu import FakeFeishu
+    from feishu_run import running_bot
+
+    with FakeFeishu() as fake:
+        with running_bot(fake, tmp_path):
+            assert fake.connections == 1
+        with running_bot(fake, tmp_path):
+            assert fake.connections == 2  # its own, not the stopped bot's
