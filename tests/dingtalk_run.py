@@ -34,7 +34,8 @@ def running_bot(
 ) -> Iterator[subprocess.Popen[str]]:
     """``python -m bot run`` with only DingTalk configured, yielded once its stream connection is open."""
     env = bot_env(fake, tmp, extra_env)
-    with running_process(env, tmp, lambda: fake.connections >= 1, "connection", offer=offer) as proc:
+    before = fake.connections  # a bot started after another one on this fake: wait for its own
+    with running_process(env, tmp, lambda: fake.connections > before, "connection", offer=offer) as proc:
         yield proc
 
 

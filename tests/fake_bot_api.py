@@ -507,7 +507,8 @@ class FakeBotAPI:
         return [c for c in self.calls if c.method.lower() == method.lower()]
 
     def wait_for(self, method: str, count: int, timeout: float = 5.0) -> list[Call]:
-        """Block until ``count`` calls to ``method`` arrived; AssertionError on timeout."""
+        """Block until ``count`` calls to ``method`` were handled (a sent message is stored by then:
+        ``bot_messages`` has it); AssertionError on timeout."""
 
         def matching() -> list[Call]:
             return [c for c in self._state.calls if c.method.lower() == method.lower()]
@@ -536,8 +537,14 @@ class FakeBotAPI:
     ) -> tuple[int, dict[str, Any]]:
         with self._cond:
             self._state.calls.append(Call(method, params, token, content_type.split(";")[0].strip()))
-            self._state.counts[method.lower()] = self._state.counts.get(method.lower(), 0) + 1
-            self._cond.notify_all()
+        try:
+            return self._handle(token, method, params)
+        finally:  # counted once handled: a wait_for that returns finds the message it sent stored
+            with self._cond:
+                self._state.counts[method.lower()] = self._state.counts.get(method.lower(), 0) + 1
+                self._cond.notify_all()
+
+    def _handle(self, token: str, method: str, params: dict[str, Any]) -> tuple[int, dict[str, Any]]:
         if token != self.token:
             return 401, {"ok": False, "error_code": 401, "description": "Unauthorized"}
         name = method.lower()

@@ -36,9 +36,10 @@ def running_bot(
     connected: bool = True,
 ) -> Iterator[subprocess.Popen[str]]:
     """``python -m bot run`` with only Feishu configured, in ``tmp`` (no .env), stopped with SIGTERM;
-    with ``connected`` it is yielded once its long connection is open."""
+    with ``connected`` it is yielded once its own long connection is open (not an earlier bot's)."""
     env = bot_env(fake, tmp, extra_env)
-    ready = (lambda: fake.connections >= 1) if connected else None
+    before = fake.connections  # a bot started after another one on this fake: wait for its own
+    ready = (lambda: fake.connections > before) if connected else None
     with running_process(env, tmp, ready, "connection", offer=offer) as proc:
         yield proc
 

@@ -22,6 +22,9 @@ OFFER = REPO / "presales.example.toml"
 PROXY_VARS = ("http_proxy", "https_proxy", "all_proxy", "HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY")
 PLATFORM_PREFIXES = ("TELEGRAM_", "FEISHU_", "WECOM_", "DINGTALK_")
 """Every platform's variables are dropped from the inherited environment: one platform per bot."""
+QUOTE_S = 120.0
+"""Backstop for a quote PDF to arrive (the tests wait for the file itself): a first quote in a fresh
+process took 13 s on a loaded 2-core machine (CJK font subsetting), and CI's 20-30 s ran out."""
 
 
 def wait(predicate: Callable[[], Any], timeout: float = 20.0, what: str = "condition") -> Any:

@@ -13,7 +13,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 from dingtalk_run import WEB, answers, bot_env, of_kind, running_bot, text_of
 from fake_dingtalk import FakeDingTalk
-from platform_run import wait
+from platform_run import QUOTE_S, wait
 
 
 @pytest.fixture
@@ -111,7 +111,7 @@ def test_the_quote_arrives_as_a_pdf_file_through_the_openapi(fake, tmp_path: Pat
         links = [b["actionURL"] for b in first.body["actionCard"]["btns"]]
         assert any(u.startswith(f"{WEB}/quote.pdf?") for u in links), links
         fake.push(fake.message("/quote", group=False))
-        sent = wait(lambda: of_kind(fake, "sampleFile"), 30, "file")[0]
+        sent = wait(lambda: of_kind(fake, "sampleFile"), QUOTE_S, "file")[0]
         assert sent.via == "openapi" and sent.chat == "staff0001"
         assert sent.body["fileType"] == "pdf" and sent.body["fileName"].endswith(".pdf")
         upload = fake.uploads[sent.body["mediaId"]]

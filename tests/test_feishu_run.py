@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from fake_feishu import FakeFeishu
 from feishu_run import bot_env, buttons, card_of, card_words, cards, running_bot, wait
+from platform_run import QUOTE_S
 
 from bot.run import NO_PLATFORM
 
@@ -105,7 +106,7 @@ def test_a_quote_arrives_as_a_pdf_file(fake, tmp_path: Path) -> None:
         fake.push(
             fake.card_action(quote[0], message_id=sent["message_id"], chat_id="oc_p2p0001"), kind="card"
         )
-        files = wait(lambda: [m for m in fake.http.sent() if m["msg_type"] == "file"], 20, "file message")
+        files = wait(lambda: [m for m in fake.http.sent() if m["msg_type"] == "file"], QUOTE_S, "file")
         key = card_of(files[0])["file_key"]
         upload = fake.http.uploads[key]
         assert upload["file_type"] == "pdf" and upload["file"].startswith(b"%PDF")
@@ -182,7 +183,7 @@ def test_the_quote_command_sends_the_pdf_or_says_why_not(fake, tmp_path: Path) -
         fake.push(fake.message_event("70B model inference on H800"))
         wait(lambda: cards(fake), 10, "card")
         fake.push(fake.message_event("/quote"))
-        files = wait(lambda: [m for m in fake.http.sent() if m["msg_type"] == "file"], 20, "file message")
+        files = wait(lambda: [m for m in fake.http.sent() if m["msg_type"] == "file"], QUOTE_S, "file")
         upload = fake.http.uploads[card_of(files[0])["file_key"]]
         assert upload["file_type"] == "pdf" and upload["file_name"].endswith(".pdf")
         assert upload["file"].startswith(b"%PDF")

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from fake_wecom import FakeWecom
+from platform_run import QUOTE_S
 from wecom_run import bot_env, running_bot, stream_of, wait
 
 from bot.wecom.card import parse_key
@@ -83,7 +84,7 @@ def test_the_quote_command_sends_the_pdf_as_a_file(fake, tmp_path: Path) -> None
         first = fake.push(fake.message("70B model inference on H800"))
         wait(lambda: fake.replies(first, "stream"), 20, "answer")
         req = fake.push(fake.message("/quote"))
-        files = wait(lambda: fake.replies(req, "file"), 30, "file reply")
+        files = wait(lambda: fake.replies(req, "file"), QUOTE_S, "file reply")
         upload = fake.uploads[files[0].body["file"]["media_id"]]
         assert upload["type"] == "file" and upload["filename"].endswith(".pdf")
         assert upload["data"].startswith(b"%PDF")
@@ -119,7 +120,7 @@ def test_the_quote_button_sends_the_pdf_as_a_reply_to_the_question(fake, tmp_pat
         keys = [b["key"] for b in card["button_list"] if parse_key(b["key"])[1].kind.value == "q"]
         assert keys and len(card["button_list"]) == 6, card["button_list"]
         fake.push(fake.card_click(card["task_id"], keys[0], chattype="group"))
-        files = wait(lambda: fake.replies(req, "file"), 30, "file reply")
+        files = wait(lambda: fake.replies(req, "file"), QUOTE_S, "file reply")
         assert fake.uploads[files[0].body["file"]["media_id"]]["data"].startswith(b"%PDF")
         assert not fake.refused, fake.refused
 

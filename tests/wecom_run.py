@@ -33,7 +33,8 @@ def running_bot(
 ) -> Iterator[subprocess.Popen[str]]:
     """``python -m bot run`` with only WeCom configured, yielded once it has subscribed."""
     env = bot_env(fake, tmp, extra_env)
-    with running_process(env, tmp, lambda: fake.subscribes >= 1, "subscribe", offer=offer) as proc:
+    before = fake.subscribes  # a bot started after another one on this fake: wait for its own
+    with running_process(env, tmp, lambda: fake.subscribes > before, "subscribe", offer=offer) as proc:
         yield proc
 
 

@@ -61,12 +61,14 @@ class Seam:
         self.shown = ShownMessages()
 
     def outbound(self, turn: Turn, *, details: bool = True) -> Outbound:
-        """The reply for a turn: text (with the contact line when something was sized) and actions."""
+        """The reply for a turn: text (with the contact line when something was sized) and actions.
+        Blocks until the turn's memory is in the shared store (replicas): call it off the event loop."""
         text = self.render(turn, details)
         line = contact_line(self.contact, turn.answer.lang) if turn.answer.understood else None
         if line:
             text = self.footer(text, line)
         actions = self.conversation.actions(turn, details=details)
+        self.conversation.shared_written()  # replicas: a follow-up on another one finds this turn
         return Outbound(text, turn.id, actions, details, turn.answer.lang)
 
     def answer(self, msg: Inbound) -> Outbound | None:
@@ -109,7 +111,7 @@ class Seam:
         try:
             async for item in stream:
                 if isinstance(item, Inbound):
-                    out = self.answer(item)
+                    out = await asyncio.to_thread(self.answer, item)  # off the loop: acks and pings go on
                     if out is not None:
                         self.remember(item.chat_id, await adapter.reply(item, out), out)
                 else:
@@ -121,7 +123,7 @@ class Seam:
             await adapter.stop()
 
     async def _on_press(self, adapter: Adapter, press: Press) -> None:
-        turn = self.press(press)
+        turn = await asyncio.to_thread(self.press, press)  # a variant is a new answer: off the loop
         if turn is None:
             return
         kind, chat = press.action.kind, press.chat_id
@@ -145,7 +147,7 @@ class Seam:
             details = (
                 press.action.arg == "1" if kind is ActionKind.DETAILS else (shown.details if shown else True)
             )
-            out = self.outbound(turn, details=details)
+            out = await asyncio.to_thread(self.outbound, turn, details=details)
             await adapter.edit(chat, press.message_id, out)
             self.remember(chat, press.message_id, out)
 

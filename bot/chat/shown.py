@@ -6,6 +6,7 @@ the turn (and the details state) behind the message it was made on.
 
 from __future__ import annotations
 
+import threading
 from collections import OrderedDict
 from dataclasses import dataclass
 
@@ -26,25 +27,29 @@ class Shown:
 class ShownMessages:
     """Bounded map (scoped chat id, bot message id) → :class:`Shown`, least recently used dropped
     first. Ids are opaque strings (``telegram:123``, message ``"45"``; an int chat id is a Telegram
-    id, :func:`bot.chat.ids.scope_key`), so a platform with string message ids fits as it is."""
+    id, :func:`bot.chat.ids.scope_key`), so a platform with string message ids fits as it is.
+    Thread-safe: answers are worked out on worker threads while the event loop remembers sent ones."""
 
     def __init__(self, max_entries: int = MAX_REMEMBERED_MESSAGES) -> None:
         self.max_entries = max_entries
         self._items: OrderedDict[tuple[str, str], Shown] = OrderedDict()
+        self._lock = threading.Lock()
 
     def remember(self, chat_id: str | int, message_id: str | int, shown: Shown) -> None:
         key = (scope_key(chat_id), str(message_id))
-        self._items[key] = shown
-        self._items.move_to_end(key)
-        while len(self._items) > self.max_entries:
-            self._items.popitem(last=False)
+        with self._lock:
+            self._items[key] = shown
+            self._items.move_to_end(key)
+            while len(self._items) > self.max_entries:
+                self._items.popitem(last=False)
 
     def get(self, chat_id: str | int, message_id: str | int) -> Shown | None:
         key = (scope_key(chat_id), str(message_id))
-        shown = self._items.get(key)
-        if shown is not None:
-            self._items.move_to_end(key)
-        return shown
+        with self._lock:
+            shown = self._items.get(key)
+            if shown is not None:
+                self._items.move_to_end(key)
+            return shown
 
     def __len__(self) -> int:
         return len(self._items)
@@ -72,10 +77,12 @@ class SharedShownMessages(ShownMessages):
         )  # fmt: skip
 
     def remember(self, chat_id: str | int, message_id: str | int, shown: Shown) -> None:
-        self._shared.put((scope_key(chat_id), str(message_id)), shown)
+        with self._lock:
+            self._shared.put((scope_key(chat_id), str(message_id)), shown)
 
     def get(self, chat_id: str | int, message_id: str | int) -> Shown | None:
-        return self._shared.get((scope_key(chat_id), str(message_id)))
+        with self._lock:
+            return self._shared.get((scope_key(chat_id), str(message_id)))
 
     def __len__(self) -> int:
         return len(self._shared)

@@ -165,6 +165,15 @@ class Conversation:
             name=str, encode=codec.encode_turn, decode=codec.decode_turn,
         )  # fmt: skip
 
+    def shared_written(self) -> None:
+        """Block until the memory written so far (last requests, turns) is in the shared store; at
+        once without one. Called before an answer goes out: the store is written on a background
+        thread, and a follow-up another replica takes must find the question it follows."""
+        for cache in (self._memory, self._turns):
+            flush = getattr(cache, "flush", None)
+            if flush is not None:
+                flush()
+
     # -- public API
 
     def ask(

@@ -79,7 +79,7 @@ async def handle(server: DingTalkServer, item: Inbound | Press) -> None:
     if is_quote_command(item.text) and addressed:
         await quote_command(seam, adapter, item)  # type: ignore[arg-type]  # same reply_text / send_file
         return
-    out = seam.answer(item)
+    out = await asyncio.to_thread(seam.answer, item)  # off the loop: acks and the watchdog go on
     if out is None:
         return
     turn = seam.conversation.turn(out.turn_id) if out.turn_id else None

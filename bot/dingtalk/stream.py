@@ -217,7 +217,8 @@ class StreamConnection:
         return heard
 
     async def _watchdog(self, ws: Any) -> None:
-        """Ping every ``watchdog_s / 3`` s; abort the socket after ``watchdog_s`` s with no frame, no pong."""
+        """Ping every ``watchdog_s / 3`` s; abort the socket after ``watchdog_s`` s with no frame, no pong.
+        A stall of our own loop (a sleep over a period late) restarts the count (frames unread)."""
         period = max(self.watchdog_s / 3, 0.05)
         while True:
             silent = time.monotonic() - self._last_rx
@@ -229,7 +230,11 @@ class StreamConnection:
             with contextlib.suppress(websockets.ConnectionClosed):
                 pong = await ws.ping()
                 pong.add_done_callback(self._on_pong)
-            await asyncio.sleep(min(period, self.watchdog_s - silent + 0.01))
+            delay = min(period, self.watchdog_s - silent + 0.01)
+            due = time.monotonic() + delay
+            await asyncio.sleep(delay)
+            if time.monotonic() - due > period:  # our own loop stalled: frames may sit unread
+                self._last_rx = max(self._last_rx, time.monotonic())  # not the peer's silence
 
     def _on_pong(self, fut: asyncio.Future[Any]) -> None:
         if not fut.cancelled() and fut.exception() is None:

@@ -346,7 +346,9 @@ class LongConnection:
             log.info("feishu: disconnected from %s", safe_url)
 
     async def _ping_loop(self, ws: Any) -> None:
-        """Ping every ``PingInterval``; close the socket when nothing came for 3 intervals."""
+        """Ping every ``PingInterval``; close the socket when nothing came for 3 intervals. A stall of
+        our own loop (a sleep that ended over an interval late) restarts the count: frames that
+        came meanwhile are still unread, the peer was not silent."""
         while True:
             interval = max(self.config.ping_interval, 0.05)
             silent = time.monotonic() - self._last_rx
@@ -357,7 +359,11 @@ class LongConnection:
             ping = Frame(service=self._service, method=METHOD_CONTROL, headers=[("type", "ping")])
             with contextlib.suppress(websockets.ConnectionClosed):
                 await ws.send(encode_frame(ping))
-            await asyncio.sleep(min(interval, WATCHDOG_PINGS * interval - silent + 0.01))
+            delay = min(interval, WATCHDOG_PINGS * interval - silent + 0.01)
+            due = time.monotonic() + delay
+            await asyncio.sleep(delay)
+            if time.monotonic() - due > interval:  # our own loop stalled: frames may sit unread
+                self._last_rx = max(self._last_rx, time.monotonic())  # not the peer's silence
 
     async def _on_message(self, ws: Any, message: bytes) -> None:
         try:

@@ -15,6 +15,7 @@ name is not used to tell the format: the content is.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 from dataclasses import dataclass
@@ -82,12 +83,13 @@ async def answer_file(seam: Seam, adapter: FeishuAdapter, item: FileMessage) -> 
         return
     config = await read_file(adapter.api, item)
     question = config if isinstance(config, str) else ""
-    turn = seam.conversation.ask(
+    turn = await asyncio.to_thread(  # off the loop: acks, pings and leases go on
+        seam.conversation.ask,
         msg.chat_id,
         msg.user_id,
         question,
         reply_to_turn=replied.turn_id if replied else None,
         config=None if isinstance(config, str) else config,
     )
-    out = seam.outbound(turn)
+    out = await asyncio.to_thread(seam.outbound, turn)
     seam.remember(msg.chat_id, await adapter.reply(msg, out), out)

@@ -86,7 +86,7 @@ async def handle(seam: Seam, adapter: FeishuAdapter, item: Inbound | Press | Fil
     if is_quote_command(item.text) and (item.mentioned or not item.is_group):
         await quote_command(seam, adapter, item)
         return
-    out = seam.answer(item)
+    out = await asyncio.to_thread(seam.answer, item)  # off the loop: acks, pings and leases go on
     if out is not None:
         seam.remember(item.chat_id, await adapter.reply(item, out), out)
 

@@ -290,13 +290,15 @@ class WecomConnection:
         task.add_done_callback(self._tasks.discard)
 
     async def _ping_loop(self, ws: Any) -> None:
-        """Ping every interval; abort the socket after two unanswered pings or a silent spell."""
+        """Ping every interval; abort the socket after two unanswered pings or a silent spell. After
+        a stall of our own loop the silence counts from its end (from its start, a 1 s stall read as
+        1.3 s of silence)."""
         interval = max(self.ping_interval, 0.05)
         while True:
             due = time.monotonic() + interval
             await asyncio.sleep(interval)
             if time.monotonic() - due > interval / 2:  # our own loop stalled: frames may be unread
-                self._last_rx = max(self._last_rx, due)  # a stall of ours is not the peer's silence
+                self._last_rx = max(self._last_rx, time.monotonic())  # nor is it the peer's silence
                 continue
             silent = time.monotonic() - self._last_rx
             if self._unacked_pings >= MISSED_PINGS or silent > WATCHDOG_PINGS * interval:
