@@ -183,6 +183,8 @@ def _v0_whole_profile(inf: Inference) -> bool:
     """vLLM's start-up log at ``--max-model-len`` = the context holds fewer sequences than the answer
     (V0 profiles one whole sequence up to 32K; a start-up with chunked prefill holds the answer's:
     estimator.inference._most_held): the log line says so."""
-    if inf.runtime != "vLLM" or not inf.kv_capacity_tokens or not inf.context_tokens:
+    if not runtime_named(inf.runtime).profiles_whole_sequence or not inf.kv_capacity_tokens:
+        return False
+    if not inf.context_tokens:
         return False
     return inf.max_concurrency > inf.replicas * (inf.kv_capacity_tokens // inf.context_tokens)

@@ -90,6 +90,9 @@ class ServingRuntime:
     the batch; servers schedule prefills in chunks of their own."""
     refuses_short_cache: ClassVar[bool] = False
     """Refuses to start when one ``max_model_len`` sequence does not fit its KV cache (vLLM)."""
+    profiles_whole_sequence: ClassVar[bool] = False
+    """Its V0 engine profiles one whole ``max_model_len`` sequence up to 32K (no chunked prefill): the
+    start-up log can hold fewer sequences than a chunked-prefill start-up (vLLM)."""
     workspace_why: ClassVar[Why]
     """The ledger's wording key for :meth:`workspace_bytes` (:class:`estimator.reasons.Why`)."""
     recipe: ClassVar[str | None] = None

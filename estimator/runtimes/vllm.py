@@ -118,6 +118,7 @@ class Vllm(ServingRuntime):
     name = "vLLM"
     kv_block_tokens = VLLM_BLOCK_TOKENS
     refuses_short_cache = True
+    profiles_whole_sequence = True
     workspace_why = Why.vllm_workspace
     recipe = "vllm"
 
