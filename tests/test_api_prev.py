@@ -93,3 +93,41 @@ def test_a_follow_up_to_another_card_drops_the_old_cards_memory(client, first, t
     b = _ask(client, {"q": then, "prev": a["request"]})
     assert b["request"]["gpu"] == "H100-SXM5-80GB" and b["request"]["gpu_memory_gib"] is None
     assert b["report"]["hardware"]["memory_gib"] == 80 and "48G" not in b["reply"].splitlines()[0]
+
+
+@pytest.mark.parametrize(
+    ("first", "follow_up", "direct"),
+    [
+        ("7B模型1万亿token要多少A100", "那H100呢", "7B模型1万亿token要多少H100"),
+        (
+            "GRPO训练Qwen2.5-7B，8张A800，5000条prompt，每个prompt生成8条，回答最长1024",
+            "那换成H100呢，3个epoch",
+            "GRPO训练Qwen2.5-7B，8张H100，5000条prompt，每个prompt生成8条，回答最长1024，3个epoch",
+        ),
+        (
+            "pretrain a 7B model on 1T tokens with A100s",
+            "what about H100?",
+            "pretrain a 7B model on 1T tokens with H100s",
+        ),
+    ],
+)
+def test_a_follow_up_over_the_api_sizes_what_the_same_question_asked_directly_sizes(
+    client, first: str, follow_up: str, direct: str
+) -> None:
+    """The JSON ``request`` carries the values the estimate filled in (the A100's 40 % MFU, the default
+    deadline, micro-batch 1): a follow-up took them as said (the trial: 29,479 H100-hours at a flat 40 %
+    MFU against 42,113 asked directly; a GRPO follow-up decoding one sequence at a time, 2,768 against
+    449 GPU-hours). Now the filled values are filled again for the new card."""
+    prev = _ask(client, {"q": first})["request"]
+    followed = _ask(client, {"q": follow_up, "prev": prev})
+    asked = _ask(client, {"q": direct})
+    assert followed["report"]["gpu_hours"] == asked["report"]["gpu_hours"]
+    assert followed["request"]["mfu"] == asked["request"]["mfu"]
+
+
+def test_a_value_the_estimate_would_not_fill_in_stays_said(client) -> None:
+    """A stated MFU of 0.5 on A100 (the default there is 0.40) is kept by the follow-up."""
+    prev = _ask(client, {"q": "7B模型1万亿token要多少A100，MFU 50%"})["request"]
+    assert prev["mfu"] == 0.5
+    followed = _ask(client, {"q": "那H100呢", "prev": prev})
+    assert followed["request"]["mfu"] == 0.5 and followed["request"]["gpu"] == "H100-SXM5-80GB"

@@ -144,7 +144,35 @@ def checked_prev(prev: Any) -> SizingRequest | None:
             "bad_prev", f"prev.{where}: {err.get('msg', 'not a valid value')}"[:300]
         ) from None
     _within_declared_bounds(request)
-    return request
+    return as_stated(request)
+
+
+FILLED_FIELDS = (
+    *("mfu", "deadline_days", "currency", "seq_len"),
+    *("batch_size", "concurrency", "precision", "method"),
+)
+"""Fields the estimate fills in when a question leaves them out (its assumptions): the ``request`` of an
+answer's JSON carries them filled, and a follow-up must not take them as said (the efficiency would be
+fixed at the first card's, a default deadline become a stated one)."""
+
+
+def as_stated(request: SizingRequest) -> SizingRequest:
+    """``request`` (an earlier answer's JSON ``request``) without the values the estimate itself filled
+    in: each of :data:`FILLED_FIELDS` whose value is what sizing the request without them fills in is
+    dropped, to be filled again for the follow-up (an MFU for the new card, the default deadline); a
+    value the estimate would not have chosen was said, and stays. Unchanged when it cannot be sized."""
+    from estimator import estimate
+
+    present = [name for name in FILLED_FIELDS if getattr(request, name) is not None]
+    if not present:
+        return request
+    bare = request.model_copy(update=dict.fromkeys(present))
+    try:
+        filled = estimate(bare).request
+    except Exception:  # an unsizeable prev is taken as given (the answer says why)
+        return request
+    said = {n: getattr(request, n) for n in present if getattr(filled, n) != getattr(request, n)}
+    return bare.model_copy(update=said)
 
 
 def _within_declared_bounds(request: SizingRequest) -> None:
