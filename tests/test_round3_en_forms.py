@@ -473,3 +473,20 @@ def test_a_tool_name_inside_a_model_name_is_not_the_tool(
     data = ask(capsys, text)
     assert data["request"]["training_tool"] == tool
     assert data["request"]["model"] in ("Mistral-Nemo-12B", "Llama-3-70B")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Full fine-tune Qwen2.5-7B on 2x A100 80GB: could I run it as num_processes=8 instead?",
+        "2 张 A100 80G 全参微调 Qwen2.5-7B，改成 world_size=8 能跑吗",
+    ],
+)
+def test_a_count_key_beside_counted_cards_is_not_their_count(
+    capsys: pytest.CaptureFixture[str], text: str
+) -> None:
+    """Cards counted in the prose ('2x A100', '2 张 A100') are what the user has; a total-count key beside
+    them (another setup being asked about) is named, never the GPUs sized (real question en-005 sized 8)."""
+    data = ask(capsys, text)
+    assert data["request"]["gpu_count"] == 2
+    assert "8" in named(data)

@@ -64,6 +64,12 @@ COUNT_KEY_RES = (
 trainer.nnodes=2' of verl, 'cluster.gpus_per_node=8' of NeMo-RL, torchrun's nproc_per_node/nnodes,
 DeepSpeed's num_gpus, accelerate's num_processes/num_machines, PyTorch's WORLD_SIZE): the words the
 count rules read ('4 gpus per node', '2 nodes', '16 gpus')."""
+CARDS_COUNTED_RE = rc(
+    r"(?<![\d.])\d{1,4}\s*(?:x|×|\*)\s*(?:nvidia\s+)?[a-z]{1,4}\s?\d{2,4}|(?<![\d.])\d{1,4}\s*(?:张|块)"
+)
+"""Cards counted in the prose ('2x A100', '4 张 4090'): then a total-count key (num_processes=8,
+world_size=16) is no count of theirs — most often another setup being asked about ('could I run it as
+num_processes=8?'): left to be named as not used, never the GPUs sized."""
 _KEY_GATE = re.compile(
     "_per_node|nnodes|num_nodes|n_nodes|num_machines|node_num|num_gpu|n_gpus|ngpus|gpu_num|world_size|num_processes"
 )
@@ -133,7 +139,8 @@ def count_forms(s: str) -> str:
     if _CARD_WORD_GATE.search(s) and _ALTERNATIVE_GATE.search(s):
         s = _sub(UNIT_TWICE_RE, r"\1 \3 \4 \2", s)
     if _KEY_GATE.search(s):
-        for pattern, words in COUNT_KEY_RES:
+        keys = COUNT_KEY_RES if not CARDS_COUNTED_RE.search(s) else COUNT_KEY_RES[:2]
+        for pattern, words in keys:
             s = _sub(pattern, words, s)
     if _NODE_WORD_GATE.search(s) and _PER_GATE.search(s):
         s = _sub(PER_NODE_FIRST_RE, r"\3 nodes of \1 \2gpus", s)
