@@ -309,6 +309,8 @@ def _stage(cfg: StackConfig, key: str, value: Any, flat: dict[str, Any]) -> bool
         cfg.set(key, "stage", hit[0])
         if hit[1]:
             cfg.values["algorithm"] = hit[1]
+        if hit[1] == "dpo":  # DPO/KTO/ORPO data: each sample forwards a chosen and a rejected sequence
+            cfg.values["samples_are_pairs"] = True
     return hit is not None
 
 
