@@ -59,6 +59,7 @@ class Why(StrEnum):
     quantized_base = "quantized_base"
     flops_freeze = "flops_freeze"
     rl_completion_default = "rl_completion_default"
+    rl_prompt_default = "rl_prompt_default"
     recompute_flash = "recompute_flash"
     measured_throughput = "measured_throughput"
     known_duration_one_gpu = "known_duration_one_gpu"

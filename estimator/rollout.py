@@ -47,6 +47,8 @@ TRL_MAX_COMPLETION_LENGTH = 256
 TRL_COMPLETIONS_PER_GPU = 8
 """``per_device_train_batch_size`` default (transformers ``TrainingArguments``; GRPOConfig keeps it):
 completions each GPU generates per step."""
+VLLM_MAX_NUM_SEQS = 256
+"""vLLM ``max_num_seqs`` default (``SchedulerConfig``): the most sequences one engine decodes at once."""
 ENGINE_MEMORY_SHARE = 0.9
 """Share of a generation engine's GPU memory its weights may take (vLLM ``gpu_memory_utilization``
 default 0.9): the engine's tensor-parallel size is the smallest power of two that holds them."""
@@ -55,6 +57,18 @@ default 0.9): the engine's tensor-parallel size is the smallest power of two tha
 def sequences_per_prompt(req: SizingRequest) -> int:
     """Sequences trained per prompt: G (``num_generations``) for an RL algorithm, else 1."""
     return req.num_generations or 1 if req.algorithm in RL_ALGORITHMS else 1
+
+
+def with_prompt(req: SizingRequest, ledger: Ledger) -> SizingRequest:
+    """An RL request whose only length is the completion's (``max_completion_length`` with no sequence
+    length, or one no longer than it, as "max completion length 1024" reads): each sequence is a prompt
+    of TRL's default ``max_prompt_length`` 512 tokens and its completion, said as assumed — not a
+    0-token prompt. Other requests unchanged."""
+    completion = req.max_completion_length
+    if req.algorithm not in RL_ALGORITHMS or not completion or (req.seq_len or 0) > completion:
+        return req
+    prompt = ledger.assume("prompt_tokens", TRL_MAX_PROMPT_LENGTH, Why.rl_prompt_default)
+    return req.model_copy(update={"seq_len": prompt + completion})
 
 
 def _lengths(req: SizingRequest) -> tuple[int, int]:
@@ -77,6 +91,21 @@ def _engine_tp(weights: float, gpu: GpuSpec, gpus: int | None) -> int:
     return min(tp, cap)
 
 
+def _decode_batch(
+    req: SizingRequest, spec: ModelSpec, gpu: GpuSpec, tp: int, weights: float, context: int
+) -> int:
+    """Sequences one engine of ``tp`` GPUs decodes at once: the completions its GPUs generate per step
+    (TRL ``per_device_train_batch_size``, :data:`TRL_COMPLETIONS_PER_GPU` by default), at least one
+    prompt's G completions (TRL samples a prompt's ``num_generations`` together: ``RepeatSampler``, and
+    its vLLM server generates them with ``n`` = G), at most vLLM's :data:`VLLM_MAX_NUM_SEQS` and what
+    the engine's memory (× :data:`ENGINE_MEMORY_SHARE`) holds beside the weights as KV cache of
+    ``context`` tokens per sequence."""
+    wanted = max((req.batch_size or TRL_COMPLETIONS_PER_GPU) * tp, sequences_per_prompt(req))
+    free = tp * gpu.memory_bytes * ENGINE_MEMORY_SHARE - weights
+    held = int(free // kv_bytes_per_sequence(spec, context))
+    return max(1, min(wanted, VLLM_MAX_NUM_SEQS, held))
+
+
 def rollout_part(
     req: SizingRequest,
     spec: ModelSpec,
@@ -97,7 +126,7 @@ def rollout_part(
     generated = tokens * completion / (prompt + completion)
     weights = weight_bytes(spec, params, Precision.bf16)  # the engine serves 16-bit weights
     tp = _engine_tp(weights, gpu, req.gpu_count)
-    batch = (req.batch_size or TRL_COMPLETIONS_PER_GPU) * tp
+    batch = _decode_batch(req, spec, gpu, tp, weights, prompt + completion)
     kv = kv_bytes_per_sequence(spec, prompt + math.ceil(completion / 2))  # the mean context while decoding
     n = active or params
     speed = decode_speed(spec, params, n, gpu, tp, weights / params, kv, batch, Precision.bf16, comm=True)
@@ -120,11 +149,14 @@ def rollout_part(
 
 
 def with_rollout(training: Band, rollout: Rollout) -> tuple[Band, Rollout]:
-    """GPU-hours of the run: the training passes' band plus the rollouts' decode hours (the same at every
-    MFU: decode is bandwidth-bound), and the rollout record with the training part filled in."""
+    """GPU-hours of the run: the training passes' band plus the rollouts' decode hours, and the rollout
+    record with the training part filled in. The rollouts carry the training part's relative uncertainty
+    (low/likely, high/likely: the published runs' 80 % interval), so the whole band keeps that interval's
+    meaning; a fixed decode figure added to every end would claim a narrower band than any run shows."""
+    scale = rollout.gpu_hours / training.likely if training.likely > 0 else 0.0
     total = Band(
-        low=training.low + rollout.gpu_hours,
+        low=training.low * (1.0 + scale),
         likely=training.likely + rollout.gpu_hours,
-        high=training.high + rollout.gpu_hours,
+        high=training.high * (1.0 + scale),
     )
     return total, rollout.model_copy(update={"training_gpu_hours": training})

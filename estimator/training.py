@@ -52,6 +52,7 @@ def size_training(req: SizingRequest, r: Resolved, ledger: Ledger) -> TrainingRe
     """Size a training job: compute and time when there is data (or a budget, or GPUs × days, or a
     known duration), memory and the layout when there is a model."""
     out = TrainingResult(params=r.params, spec=r.spec)
+    req = rollout.with_prompt(req, ledger)  # RL with only the completion's length: TRL's prompt 512
     out.method = _method(req, r.stage, ledger)
     algorithm = req.algorithm or Algorithm.sft
     tokens = _training_tokens(req, r.stage, ledger)

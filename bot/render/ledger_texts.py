@@ -38,6 +38,10 @@ WHY_TEXTS: dict[str, str] = {
         "completion length of each rollout when none is given (TRL GRPOConfig max_completion_length "
         "default; the prompt is the rest of the sequence, or TRL's max_prompt_length 512)"
     ),
+    "rl_prompt_default": N_(
+        "prompt tokens of each rollout when only the completion length is given (TRL GRPOConfig "
+        "max_prompt_length default); each sequence is the prompt and its completion"
+    ),
     "lora_rank": N_(
         "a common PEFT recipe (Hu et al. 2021 use 4–64; QLoRA's recipes 64; LLaMA-Factory's examples 8)"
     ),
