@@ -307,7 +307,8 @@ def test_vllm_sampling_words_in_online_rl(capsys: pytest.CaptureFixture[str], te
     are the completion length (the sequence) and the generations per prompt (the request fields the
     rollouts are timed with, estimator.rollout) — and they name no tool (TRL's key names would)."""
     data = ask(capsys, text)
-    assert data["request"]["seq_len"] == 3072
+    # s8-t3 item 2 (was 3072, a 0-token prompt): TRL's max_prompt_length 512 + the 3,072-token completion
+    assert data["request"]["seq_len"] == 512 + 3072
     assert (data["request"]["num_generations"], data["request"]["max_completion_length"]) == (16, 3072)
     assert data["request"]["training_tool"] is None
     assert not [t for t, why in named(data).items() if why == "unread"]
