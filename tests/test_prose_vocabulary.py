@@ -173,7 +173,8 @@ def test_rl_generation_settings_are_not_data(
 ) -> None:
     data = ask(capsys, text)
     request = data["request"]
-    assert (request["seq_len"], request["num_samples"], request["tokens"]) == (seq, None, None)
+    # s8-t3 item 2 (was seq, a 0-token prompt): TRL's max_prompt_length 512 + the completion
+    assert (request["seq_len"], request["num_samples"], request["tokens"]) == (512 + seq, None, None)
     assert request["num_generations"] == generations  # s8 fix item 1: a request field now (was no_field)
     assert request["max_completion_length"] == seq
 
