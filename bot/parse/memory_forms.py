@@ -22,11 +22,39 @@ from bot.parse.regex import rc
 
 _NOT_RAM = r"(?!\s*(?:of\s+)?(?:ram|system|cpu|host|ddr|内存|disk|ssd|storage))"
 HAVE_MEMORY_RE = rc(
-    r"\b(?:they|each(?:\s+(?:card|gpu|one|device))?|(?:the\s+)?(?:cards?|gpus?)|which|that)\s+"
-    r"(?:have|has|come\s+with|comes\s+with|carry|carries)\s+(?:only\s+|just\s+)?(\d{1,3})\s*(gb|gib|g)\b"
+    r"\b(?P<subj>they|each(?:\s+(?:card|gpu|one|device))?|(?:the\s+)?(?:cards?|gpus?)|which|that)\s+"
+    r"(?:have|has|come\s+with|comes\s+with|carry|carries)\s+(?:only\s+|just\s+)?(?P<gb>\d{1,3})\s*(gb|gib|g)\b"
     + _NOT_RAM
 )
-"""'they have 24G', 'each card has 32GB', 'GPUs that come with 48 GB'."""
+"""'they have 24G', 'each card has 32GB', 'GPUs that come with 48 GB' ('that'/'which' only after a card word
+or name: 'a server that has 256GB' is the host's)."""
+_CARD_BEFORE_RE = rc(
+    r"(?:\b(?:gpus?|cards?|accelerators?|ti|super|pcie|sxm\d?)|\d{2,4}[a-z]{0,3}s?)\s*,?\s*$"
+)
+HOST_HAS_RE = rc(
+    r"\b(?P<host>servers?|machines?|mac(?:book)?(?:\s+(?:studio|mini|pro|air))?|nodes?|box|workstations?|laptops?"
+    r"|pcs?|computers?|hosts?)(?P<mid>(?:\s+[a-z0-9]+){0,3}?\s+(?:(?:that|which|it)\s+)?)"
+    r"(?:(?:has|have|comes?\s+with)\s+(?:only\s+|just\s+)?(?P<v>\d{1,4})\s*(?P<u>gb|gib|g|tb|t)\b"
+    r"(?:\s+(?:of\s+)?(?:unified\s+|system\s+)?(?:memory|ram))?"
+    r"|with\s+(?P<v2>\d{1,4})\s*(?P<u2>gb|gib|g|tb|t)\s+(?:of\s+)?(?:unified\s+|system\s+)?(?:memory|ram)\b)"
+)
+"""'a server that has 256GB memory', 'a Mac Studio that has 192GB', 'a box with 512 GB of unified memory': the
+host's (or unified) memory, never a card's: written 'N gb host memory', named by
+:func:`bot.parse.prose_forms.host_memory` (no field)."""
+
+
+def _host_has(m: re.Match[str]) -> str:
+    value, unit = (m.group("v"), m.group("u")) if m.group("v") else (m.group("v2"), m.group("u2"))
+    return f"{m.group('host')}{m.group('mid')}{value}{unit} host memory"
+
+
+def _have_memory(m: re.Match[str]) -> str:
+    """'with N gb each' for ``m`` of :data:`HAVE_MEMORY_RE`, unless 'that'/'which' follows no card."""
+    if m.group("subj") in ("that", "which") and not _CARD_BEFORE_RE.search(m.string[: m.start()][-24:]):
+        return m.group(0)
+    return f"with {m.group('gb')} gb each"
+
+
 CARDS_OF_MEMORY_RE = rc(r"\b(gpus?|cards?)\s+of\s+(\d{2,3})\s*(gb|gib|g)\b" + _NOT_RAM)
 """'8 GPUs of 64GB', '4 cards of 48G'."""
 KIND_EACH_RE = rc(
@@ -82,8 +110,9 @@ def _used_of(m: re.Match[str]) -> str:
 def memory_forms(s: str) -> str:
     """The normalized text ``s`` with each card's memory written 'with N gb each'; one C-level search
     gates each rule (most messages have none of these forms)."""
-    if _HAVE_GATE.search(s):
-        s = _sub(HAVE_MEMORY_RE, r"with \1 gb each", s)
+    if _HAVE_GATE.search(s) or _HOST_WITH_GATE.search(s):
+        s = _sub(HOST_HAS_RE, _host_has, s)
+        s = HAVE_MEMORY_RE.sub(_have_memory, s)
     if _USED_OF_GATE.search(s):
         s = USED_OF_RE.sub(_used_of, s)
     if _CARDS_OF_GATE.search(s):
@@ -96,13 +125,16 @@ def memory_forms(s: str) -> str:
 
 
 _HAVE_GATE = re.compile(r"(?:have|has|come with|comes with|carr\w*)\s+(?:only\s+|just\s+)?\d")
+_HOST_WITH_GATE = re.compile(
+    r"with\s+\d{1,4}\s*(?:gb|gib|g|tb|t)\s+(?:of\s+)?(?:unified\s+|system\s+)?(?:memory|ram)"
+)
 _USED_OF_GATE = re.compile(r"\d\s*(?:mib|mb|gib|gb|g)?\s*(?:/|out of|of)\s*\d")
 _CARDS_OF_GATE = re.compile(r"(?:gpu|card)s?\s+of\s+\d")
 _KIND_EACH_GATE = re.compile(r"\d\s*(?:gb|gib|g)\s+of\s+\S+(?:\s+memory)?\s+each")
 _ALL_ARE_GATE = re.compile(r"(?:是|为|有|张|块|卡)\s*\d{2,3}\s*g")
 
 
-def _sub(pattern: Any, repl: str, s: str) -> str:
+def _sub(pattern: Any, repl: Any, s: str) -> str:
     """``pattern.sub(repl, s)`` only when ``pattern`` matches: a template's parse is a few Python calls, and
     most messages have none of these forms."""
     return pattern.sub(repl, s) if pattern.search(s) else s

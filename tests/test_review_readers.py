@@ -1,0 +1,126 @@
+"""A design review of the round-3 parser readers (memory_forms, time_forms, output_forms): each defect it
+found, through the CLI (``sizing-bot ask --format json``) in both languages, with the review's inputs and new
+phrasings written for these tests."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from bot.cli import main
+
+
+def ask(capsys: pytest.CaptureFixture[str], text: str) -> dict[str, Any]:
+    code = main(["ask", "--format", "json", text])
+    data = json.loads(capsys.readouterr().out)
+    assert code == 0, data
+    return data
+
+
+def named(data: dict[str, Any]) -> dict[str, str]:
+    return {i["text"]: i["reason"] for i in data["interpretation"]["ignored"]}
+
+
+HOST_MEMORY = [
+    ("we have a server that has 256GB memory and 8 A100, can we LoRA a 70B model?", "256 GB", 8),
+    ("I have a Mac Studio that has 192GB, can it run Llama 3.1 70B?", "192 GB", None),
+    ("Our box with 512 GB of unified memory: serve Llama 3 70B on 2 L40S", "512 GB", 2),
+    ("服务器有256G内存，8张A100，能LoRA 70B吗", "256 GB", 8),
+    ("我有一台 Mac Studio，192G 统一内存，能跑 Llama 3.1 70B 吗", "192 GB", None),
+]
+
+
+@pytest.mark.parametrize(("text", "size", "count"), HOST_MEMORY)
+def test_host_memory_is_never_a_cards(
+    capsys: pytest.CaptureFixture[str], text: str, size: str, count: int | None
+) -> None:
+    """A server's or a Mac's memory is the host's, named as not used; before, 'a server that has 256GB memory
+    and 8 A100' sized 8 × 'A100 256G' and 'a Mac Studio that has 192GB' 1 × MI300X (by the memory)."""
+    data = ask(capsys, text)
+    req = data["request"]
+    assert req["gpu_memory_gib"] is None
+    assert req["gpu"] != "MI300X"
+    assert req["gpu_count"] == count
+    assert named(data).get(f"host_memory: {size}") == "no_field"
+    assert not data["interpretation"]["substitutions"]
+
+
+CARD_MEMORY = [
+    ("two A10 cards, they have 24G, serve qwen 7b", "A10"),
+    ("serve Llama 3 70B on 4 A6000s that come with 48 GB", "RTX-A6000"),
+    ("serve Llama 3 8B on 2 A100s which have 40GB", "A100-SXM4-40GB"),
+]
+
+
+@pytest.mark.parametrize(("text", "gpu"), CARD_MEMORY)
+def test_card_memory_after_a_card_word_still_read(
+    capsys: pytest.CaptureFixture[str], text: str, gpu: str
+) -> None:
+    """'that/which has N GB' tied to a card word or name is still each card's memory."""
+    data = ask(capsys, text)
+    assert data["request"]["gpu"] == gpu
+    assert not any(t.startswith("host_memory") for t in named(data))
+
+
+SPEND_RATES = [
+    (
+        "I can spend $300 per 24 hours, how many H100 to pretrain 1B on 50B tokens",
+        "spend_rate: $300 / 24 hours",
+    ),
+    ("$2 per 100 hours, serve llama 3 8b on A100", "spend_rate: $2 / 100 hours"),
+    ("预训练 1B 模型 500 亿 token，2000 元每 24 小时，要几张 H100", "spend_rate: 2000 元 / 24 小时"),
+]
+
+
+@pytest.mark.parametrize(("text", "rate"), SPEND_RATES)
+def test_money_per_hours_is_no_price_per_gpu_hour(
+    capsys: pytest.CaptureFixture[str], text: str, rate: str
+) -> None:
+    """'$300 per 24 hours' names no card: before, it was $300 per GPU-hour (and 24 unread); now a spending
+    rate named as not used, neither a price nor a budget."""
+    data = ask(capsys, text)
+    assert data["request"]["price_per_gpu_hour"] is None
+    assert data["request"]["budget"] is None
+    assert named(data).get(rate) == "no_field"
+
+
+@pytest.mark.parametrize(
+    ("text", "price"),
+    [
+        ("$1.99 per H100 hour, pretrain 1B on 50B tokens", 1.99),
+        ("$0.4 per 4090 hr, LoRA 7B on 10k samples", 0.4),
+    ],
+)
+def test_price_per_named_card_hour_still_read(
+    capsys: pytest.CaptureFixture[str], text: str, price: float
+) -> None:
+    assert ask(capsys, text)["request"]["price_per_gpu_hour"] == price
+
+
+PAST_NIGHTS = [
+    "昨天跑了一晚上才训完一个epoch，7B LoRA 10万条数据 4张4090，正常要多久",
+    "上次跑了一夜才训完，7B LoRA 10万条数据 4张4090，正常要多久",
+    "It ran overnight for one epoch: LoRA 7B on 100k samples with 4 4090, how long normally?",
+    "Last time it took overnight: LoRA 7B on 100k samples with 4 4090, how long should it take?",
+]
+
+
+@pytest.mark.parametrize("text", PAST_NIGHTS)
+def test_a_past_night_is_no_deadline(capsys: pytest.CaptureFixture[str], text: str) -> None:
+    """'跑了一晚上' is what happened, not a deadline: before, deadline_days was 0.5."""
+    data = ask(capsys, text)
+    assert data["request"]["deadline_days"] != 0.5
+    assert data["request"]["gpu_count"] == 4
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "7B LoRA 10万条数据 4张4090，一晚上能跑完吗",
+        "LoRA 7B on 100k samples with 4 4090, can it finish overnight?",
+    ],
+)
+def test_a_night_ahead_is_still_a_deadline(capsys: pytest.CaptureFixture[str], text: str) -> None:
+    assert ask(capsys, text)["request"]["deadline_days"] == 0.5
