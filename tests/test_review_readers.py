@@ -124,3 +124,49 @@ def test_a_past_night_is_no_deadline(capsys: pytest.CaptureFixture[str], text: s
 )
 def test_a_night_ahead_is_still_a_deadline(capsys: pytest.CaptureFixture[str], text: str) -> None:
     assert ask(capsys, text)["request"]["deadline_days"] == 0.5
+
+
+OUTPUT_ALONE = [
+    ("serve llama 3 8b on one A100 with 256 output tokens", "output_tokens: 256"),
+    ("serve llama 3 8b on one A100 with max_tokens 512", "output_tokens: 512"),
+    ("serve llama 3 8b on one A100 for 20 users generating 256 tokens each", "output_tokens: 256"),
+    ("DeepSeek-R1-Distill-Qwen-7B 推理，16 个并发，每个回答生成 2048 token，4090", "output_tokens: 2,048"),
+    ("部署 llama 3 8b，一张 A100，每次输出 512 token", "output_tokens: 512"),
+]
+
+
+@pytest.mark.parametrize(("text", "said"), OUTPUT_ALONE)
+def test_an_output_length_alone_is_named(capsys: pytest.CaptureFixture[str], text: str, said: str) -> None:
+    """An output length with no prompt: the serving request has no output-length field, and the context
+    sized holds it; before, it disappeared in silence. Now named, with the context sized unchanged."""
+    data = ask(capsys, text)
+    assert named(data).get(said) == "output_in_context"
+    assert data["request"]["prompt_tokens"] is None
+
+
+@pytest.mark.parametrize(
+    ("text", "seq", "tps"),
+    [
+        ("部署 llama 3 8b，一张 A100，输入 2048、输出 512", 2560, None),
+        ("serve llama 3 8b on one A100, 10 qps, 512 output tokens each", 4096, 5120.0),
+    ],
+)
+def test_an_output_length_used_is_not_named(
+    capsys: pytest.CaptureFixture[str], text: str, seq: int, tps: float | None
+) -> None:
+    """With a prompt (context = prompt + output) or a request rate (rate × output tokens/s), it is used."""
+    data = ask(capsys, text)
+    assert data["request"]["seq_len"] == seq
+    assert data["request"]["target_tokens_per_s"] == tps
+    assert not any(r == "output_in_context" for r in named(data).values())
+
+
+def test_output_length_named_in_the_reply_in_both_languages() -> None:
+    from tests.cli_run import ask_quietly
+
+    assert "an output length with no prompt length" in ask_quietly(
+        "--lang", "en", "serve llama 3 8b on one A100 with 256 output tokens"
+    )
+    assert "只有输出长度、没有输入长度" in ask_quietly(
+        "--lang", "zh", "部署 llama 3 8b，一张 A100，每次输出 512 token"
+    )

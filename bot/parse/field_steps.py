@@ -221,6 +221,8 @@ class FieldSteps:
                 f.setdefault("prompt_tokens", prompt.value)
         if stage == "inference" and reply is not None and not f.get("target_tokens_per_s"):
             self._rate_times_output(reply.value)  # 'QPS 2，每次输出 300 token': 600 output tokens/s
+        if stage == "inference" and reply is not None and prompt is None and seq is None:
+            self._output_alone(reply.value)  # '256 output tokens' alone: in the context, named
         if stage == "inference" and f["tokens"] is not None and self._explicit_tokens:
             f["tokens"] = None  # serving has no training tokens: named, never dropped in silence
             said = next((r.tok.raw.strip() for r in self.roles if r.role == "tokens"), None)
@@ -232,6 +234,16 @@ class FieldSteps:
         if data is not None and f["tokens"] is None:  # '50GB 语料': named (no bytes-to-tokens rule yet)
             self.named_unused.append((f"data_size: {data.value / 1e9:g} GB", "no_field"))
         return data.value if data is not None else None
+
+    def _output_alone(self, reply: float) -> None:
+        """An output length per request with no prompt nor context length ('with 256 output tokens',
+        'max_tokens 512'): the serving request has no output-length field (the context per sequence is
+        prompt + output), so it is named (``output_in_context``) unless a request rate used it."""
+        if any(why == "qps_needs_output" for _, why in self.named_unused) or self.f.get(
+            "target_tokens_per_s"
+        ):
+            return
+        self.named_unused.append((f"output_tokens: {reply:,.0f}", "output_in_context"))
 
     def _gpu_fields(self, gpus: list[GpuMention], dual: bool) -> tuple[float | None, int | None]:
         """GPU, count (or a range, or a total memory), and the memory per card when stated."""

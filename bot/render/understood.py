@@ -84,6 +84,10 @@ IGNORED_TEXTS: dict[str, str] = {
         "a request rate becomes tokens per second only with the output tokens per request: give those (or "
         "a tokens/s target) and it is sized; the answer below is at the load shown"
     ),
+    "output_in_context": N_(
+        "an output length with no prompt length: the context per sequence sized below (prompt + output) "
+        "holds it; give the prompt length and the context is sized as prompt + output"
+    ),
     "per_user_speed": N_(
         "a speed per user, not the service's throughput: compare it with the decode speed per sequence below"
     ),
