@@ -170,3 +170,30 @@ def test_output_length_named_in_the_reply_in_both_languages() -> None:
     assert "只有输出长度、没有输入长度" in ask_quietly(
         "--lang", "zh", "部署 llama 3 8b，一张 A100，每次输出 512 token"
     )
+
+
+RL_LENGTHS = [
+    "GRPO训练Qwen2.5-7B，8张H100，1万条prompt，每条生成8个回答，回答最长2048个token",
+    "GRPO训练Qwen2.5-7B，8张H100，1万条prompt，每条生成8个回答，每条回答最长2048",
+    "GRPO on Qwen2.5-7B with 8 H100, 10k prompts, 8 generations per prompt, responses up to 2048 tokens",
+]
+
+
+@pytest.mark.parametrize("text", RL_LENGTHS)
+def test_rl_answer_length_is_the_completion_length(capsys: pytest.CaptureFixture[str], text: str) -> None:
+    """'回答最长2048个token' is max_completion_length as 'responses up to 2048 tokens' is; before, it was
+    tokens = 2,048 and the 10,000 prompts unused. Tokens = prompts × generations × 2,048 = 163,840,000."""
+    req = ask(capsys, text)["request"]
+    assert req["max_completion_length"] == 2048
+    assert req["num_samples"] == 10_000
+    assert req["num_generations"] == 8
+    assert req["tokens"] == 10_000 * 8 * 2048
+
+
+def test_generation_length_word_and_answers_count(capsys: pytest.CaptureFixture[str]) -> None:
+    """'生成长度1024' is the completion length; '回答 5000 条' (SFT) is a count, never a length."""
+    req = ask(capsys, "GRPO训练Qwen2.5-7B，8张H100，1万条prompt，每个prompt采样8个，生成长度1024")["request"]
+    assert req["max_completion_length"] == 1024
+    req = ask(capsys, "Qwen2.5-7B LoRA 微调，数据集是问题和回答 5000 条，4张4090")["request"]
+    assert req["max_completion_length"] is None
+    assert req["num_samples"] == 5000
