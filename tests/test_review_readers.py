@@ -197,3 +197,28 @@ def test_generation_length_word_and_answers_count(capsys: pytest.CaptureFixture[
     req = ask(capsys, "Qwen2.5-7B LoRA 微调，数据集是问题和回答 5000 条，4张4090")["request"]
     assert req["max_completion_length"] is None
     assert req["num_samples"] == 5000
+
+
+VARIANTS = [
+    ("fine-tune Llama 3 8B with LoRA on 4 A100 40/80GB, 10k samples", "A100-SXM4-40GB", "A100 80G"),
+    ("Llama 3 8B LoRA 微调，4 张 A100 40/80G，1 万条数据", "A100-SXM4-40GB", "A100 80G"),
+    (
+        "fine-tune Llama 3 8B with LoRA on 4 A100 40/80GB, 10k samples, how about the 80GB?",
+        "A100-SXM4-80GB",
+        "A100 40G",
+    ),
+    ("Llama 3 8B LoRA 微调，4 张 A100 40/80G，1 万条数据，用 80G 的要多久", "A100-SXM4-80GB", "A100 40G"),
+]
+
+
+@pytest.mark.parametrize(("text", "gpu", "other"), VARIANTS)
+def test_two_variants_after_a_card_are_not_memory_in_use(
+    capsys: pytest.CaptureFixture[str], text: str, gpu: str, other: str
+) -> None:
+    """'A100 40/80GB' is the card's two variants: the first (or the one asked later) sized, the other compared
+    in the reply; before, '40/80GB' was 40 GB in use of 80 and only the A100 40G was answered."""
+    data = ask(capsys, text)
+    assert data["request"]["gpu"] == gpu
+    assert data["request"]["gpu_count"] == 4
+    assert other in data["reply"]
+    assert not named(data)

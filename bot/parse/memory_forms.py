@@ -89,7 +89,30 @@ USED_OF_RE = rc(
     r"(?P<m>\d+(?:\.\d+)?)\s*(?P<v>mib|mb|gib|gb|g)\b(?!\s*(?:of\s+)?(?:ram|system|cpu|内存))"
 )
 """'23643MiB / 24576MiB' (nvidia-smi's Memory-Usage column), '75GB out of 80GB', '70 of 80 GB': the memory in
-use, then each card's memory."""
+use, then each card's memory; after a card's name, 'A100 40/80GB' is its two variants (:func:`card_variants`).
+"""
+
+
+_CARD_NAME_BEFORE_RE = rc(r"\b(?P<card>[a-z]{1,5}\s?-?\d{2,4}[a-z]{0,4})\s*$")
+
+
+def card_variants(s: str) -> str:
+    """'A100 40/80GB': a card's two variants, written 'A100 40gb or A100 80gb' (the first sized, the other
+    compared), never memory in use of each card's; the one asked later ('how about the 80GB?', '用 80G 的')
+    is sized first, its later mention written with the card's name."""
+    m = next((m for m in USED_OF_RE.finditer(s) if m.group("sep") == "/" and not m.group("u")), None)
+    card = _CARD_NAME_BEFORE_RE.search(s[: m.start()][-16:]) if m else None
+    if m is None or card is None or m.group("v") not in ("gb", "g", "gib"):
+        return s
+    first, second, name, unit = m.group("n"), m.group("m"), card.group("card"), m.group("v")
+    if not all(4 <= float(x) <= 288 for x in (first, second)) or float(first) == float(second):
+        return s
+    rest = s[m.end() :]
+    asked = re.search(rf"(?<![\d.]){second}\s*(?:gb|gib|g)\b", rest)  # 'how about the 80GB?'
+    if asked:
+        first, second = second, first
+        rest = f"{rest[: asked.start()]}{name} {first}{unit}{rest[asked.end() :]}"
+    return f"{s[: m.start()]}{first}{unit} or {name} {second}{unit}{rest}"
 
 
 def _used_of(m: re.Match[str]) -> str:
@@ -114,7 +137,7 @@ def memory_forms(s: str) -> str:
         s = _sub(HOST_HAS_RE, _host_has, s)
         s = HAVE_MEMORY_RE.sub(_have_memory, s)
     if _USED_OF_GATE.search(s):
-        s = USED_OF_RE.sub(_used_of, s)
+        s = USED_OF_RE.sub(_used_of, card_variants(s))
     if _CARDS_OF_GATE.search(s):
         s = _sub(CARDS_OF_MEMORY_RE, r"\1 with \2 gb each", s)
     if _KIND_EACH_GATE.search(s):
