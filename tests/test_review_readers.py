@@ -222,3 +222,32 @@ def test_two_variants_after_a_card_are_not_memory_in_use(
     assert data["request"]["gpu_count"] == 4
     assert other in data["reply"]
     assert not named(data)
+
+
+@pytest.mark.parametrize(
+    ("lang", "text", "words"),
+    [
+        ("en", "serve Llama 3 8B in bf16 on 2 V100", "V100 32G has no bf16: your “bf16” is sized in fp16"),
+        ("zh", "用 2 张 V100 部署 Llama 3 8B，bf16", "V100 32G 不支持 bf16：你说的“bf16”按 fp16 计算"),
+    ],
+)
+def test_stated_bf16_on_a_card_without_it_is_a_substitution(
+    capsys: pytest.CaptureFixture[str], lang: str, text: str, words: str
+) -> None:
+    """bf16 said for a V100: sized in fp16 (the same 2 bytes), and said as a substitution right under the
+    headline; before, the answer said 'fp16 inference' with no word of the switch."""
+    data = ask(capsys, text)
+    assert data["interpretation"]["substitutions"] == [
+        {"typed": "bf16", "used": "fp16", "reason": "fp16_no_bf16"}
+    ]
+    sized = [a for a in data["assumptions"] if a["field"] == "precision"]
+    assert [(a["value"], a["why"]) for a in sized] == [("fp16", "fp16_no_bf16")]
+    from tests.cli_run import ask_quietly
+
+    reply = ask_quietly("--lang", lang, text)
+    assert reply.splitlines()[1].startswith(words)
+
+
+def test_no_substitution_when_no_precision_said(capsys: pytest.CaptureFixture[str]) -> None:
+    """Unstated, fp16 on a V100 is an assumption (in the sources), no substitution of anything said."""
+    assert ask(capsys, "serve Llama 3 8B on 2 V100")["interpretation"]["substitutions"] == []

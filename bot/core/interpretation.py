@@ -64,6 +64,7 @@ SUBSTITUTION_REASONS = (
     "latest_release",  # a family and size without a version: the latest release
     "generic_shape",  # a model not in the catalog: a generic shape of its size
     "tool_inferred",  # a training tool not named, read from its settings ('cutoff_len': LLaMA-Factory)
+    "fp16_no_bf16",  # bf16 stated for a card without bf16 (V100, T4): sized in fp16
 )
 
 
@@ -204,6 +205,12 @@ def _substitutions(parsed: ParseResult, report: SizingReport | None) -> list[Sub
         )
     if parsed.model_substitution == "no_version" and parsed.model_typed and report.request.model:
         out.append(Substitution(typed=parsed.model_typed, used=report.request.model, reason="latest_release"))
+    if whys.get("precision") == "fp16_no_bf16" and "precision" in parsed.found:  # 'bf16 on 2 V100'
+        out.append(
+            Substitution(
+                typed=getattr(parsed.request.precision, "value", "bf16"), used="fp16", reason="fp16_no_bf16"
+            )
+        )
     if parsed.unknown_model and whys.get("architecture") == "generic_shape":
         shape = next((a.value for a in report.assumptions if a.field == "architecture"), "")
         out.append(Substitution(typed=parsed.unknown_model, used=str(shape), reason="generic_shape"))

@@ -121,6 +121,10 @@ SUBSTITUTION_TEXTS: dict[str, str] = {
         "Read “%(typed)s” as %(used)s's setting: sized for what %(used)s can run — name your tool if it is "
         "another."
     ),
+    "fp16_no_bf16": N_(
+        "%(gpu)s has no bf16: your “%(typed)s” is sized in %(used)s (vLLM runs 16-bit weights in fp16 there, "
+        "the same 2 bytes per weight)."
+    ),
 }
 """Reasons of ``interpretation.substitutions`` → a sentence (the unknown GPU has its own line)."""
 
@@ -140,7 +144,13 @@ def understood_extras(
     return {
         "not_used": _not_used(it, lang, parsed.repeated_used),
         "substitutions": [
-            translate(lang, SUBSTITUTION_TEXTS[s.reason], typed=s.typed, used=_used_name(s.used, report))
+            translate(
+                lang,
+                SUBSTITUTION_TEXTS[s.reason],
+                typed=s.typed,
+                used=_used_name(s.used, report),
+                gpu=gpu_names(report)[0],
+            )
             for s in it.substitutions
             if s.reason in SUBSTITUTION_TEXTS
         ],
