@@ -251,3 +251,40 @@ def test_stated_bf16_on_a_card_without_it_is_a_substitution(
 def test_no_substitution_when_no_precision_said(capsys: pytest.CaptureFixture[str]) -> None:
     """Unstated, fp16 on a V100 is an assumption (in the sources), no substitution of anything said."""
     assert ask(capsys, "serve Llama 3 8B on 2 V100")["interpretation"]["substitutions"] == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "our team of 5 engineers wants to fine-tune Llama 3 8B with LoRA on 10k samples with 2 A100",
+        "我们团队 5 个工程师想用 2 张 A100 LoRA 微调 Llama 3 8B，1 万条数据",
+    ],
+)
+def test_a_team_in_a_training_question_is_no_serving_load(
+    capsys: pytest.CaptureFixture[str], text: str
+) -> None:
+    """Before: 'Not used: concurrency: 5 (a serving setting)'; a team is named as a team, not a load."""
+    data = ask(capsys, text)
+    assert data["request"]["concurrency"] is None
+    assert named(data) == {"team_size: 5": "not_sized"}
+
+
+def test_a_team_served_is_still_the_load(capsys: pytest.CaptureFixture[str]) -> None:
+    assert ask(capsys, "serve Llama 3 8B for a team of 15 on one A100")["request"]["concurrency"] == 15
+
+
+@pytest.mark.parametrize(
+    ("text", "days"),
+    [
+        ("pretrain 1B on 50B tokens with H100, between 2 and 4 weeks is fine", 28.0),
+        ("预训练 1B 模型 500 亿 token，用 H100，2 到 4 周都可以", 28.0),
+        ("pretrain 1B on 50B tokens with H100 in 2-3 weeks", 21.0),
+    ],
+)
+def test_a_range_of_deadlines_is_sized_at_its_generous_end(
+    capsys: pytest.CaptureFixture[str], text: str, days: float
+) -> None:
+    """Before: 14 days and '4' named 'repeated'; the range's longer end is the deadline the user accepts."""
+    data = ask(capsys, text)
+    assert data["request"]["deadline_days"] == days
+    assert not named(data)

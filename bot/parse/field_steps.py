@@ -24,6 +24,7 @@ from bot.parse.gpus import GpuMention, unified
 from bot.parse.load_words import single_user
 from bot.parse.models import ModelMention
 from bot.parse.numbers import NumberToken
+from bot.parse.output_forms import team_size
 from bot.parse.prose_forms import requests_rate
 from bot.parse.regex import rc
 from bot.parse.request_fields import as_typed
@@ -309,6 +310,10 @@ class FieldSteps:
         f["mfu"] = self.value("mfu")
         f["batch_size"] = self.value("batch") or f.get("batch_size")
         f["concurrency"] = self.value("concurrency")
+        team = team_size(self.raw.lower()) if stage not in (None, "inference") and f["concurrency"] else None
+        if team is not None and team == f["concurrency"]:  # 'our team of 5 engineers wants to fine-tune'
+            f["concurrency"] = None
+            self.named_unused.append((f"team_size: {team:g}", "not_sized"))
         if f["concurrency"] is None and single_user(self.s):  # "单用户", "单人使用": one sequence
             f["concurrency"] = 1
         if f["concurrency"] is None and stage == "inference" and f["batch_size"] is not None:

@@ -37,6 +37,23 @@ DEADLINE_FORMS = (
 _DEADLINE_GATE = re.compile(
     "next week|next month|tomorrow|weekend|overnight|下周|下个|星期|礼拜|下月|明天|周末|晚上|一夜"
 )
+DEADLINE_RANGE_RE = rc(
+    r"(?:\bbetween\s+)?(?<![\d.])(?P<a>\d+(?:\.\d+)?)\s*(?:and|to|or|-|–|~|到|至|或)\s*"
+    r"(?P<b>\d+(?:\.\d+)?)\s*(?P<u>weeks?|days?|months?|(?:个)?(?:周|星期|礼拜|月)|天)"
+    r"(?=\s*(?:is|are|would\s+be|will\s+be|都|也|之内|以内|内|完成|训完|跑完|可以|ok|fine|acceptable|at\s+most|max)"
+    r"|\s*$)"
+)
+"""'between 2 and 4 weeks is fine', '2 到 4 周都可以': a range of deadlines, sized at its generous end
+('within 4 weeks', '4 周内': 28 days); the range is the user's, so its longer end is what they accept."""
+
+
+def _deadline_range(m: re.Match[str]) -> str:
+    unit = m.group("u")
+    if unit[0].isascii():
+        return f" within {m.group('b')} {unit} "
+    return f" {m.group('b')} {unit}内 "
+
+
 PER_CARD_HOUR_RE = rc(
     r"\bper\s+(?:an?\s+)?(?P<card>(?:(?:rtx|nvidia|tesla)\s*)?"
     r"(?:[a-z]{1,4}[\s\-]?\d{2,4}[a-z]{0,3}|(?<=rtx)\s*\d{4}|[1-5]0[5-9]0(?:\s*ti)?(?![\d.])))[\s\-]*"
@@ -73,6 +90,8 @@ _SPEND_GATE = re.compile(r"(?:per|every|each|a|/|每)\s*\d+(?:\.\d+)?\s*(?:hour|
 
 def time_forms(s: str) -> str:
     """The normalized text ``s`` with relative deadlines in days and per-card-hour prices per gpu-hour."""
+    if _RANGE_GATE.search(s):
+        s = _sub(DEADLINE_RANGE_RE, _deadline_range, s)
     if _DEADLINE_GATE.search(s):
         for pattern, words in DEADLINE_FORMS:
             s = _sub(pattern, words, s)
@@ -81,10 +100,13 @@ def time_forms(s: str) -> str:
     return s
 
 
+_RANGE_GATE = re.compile(
+    r"\d\s*(?:and|to|or|-|–|~|到|至|或)\s*\d+(?:\.\d+)?\s*(?:week|day|month|个|周|星期|礼拜|月|天)"
+)
 _PER_HOUR_GATE = re.compile(r"\bper\s+(?:an?\s+)?[a-z\s\-]{0,12}\d{2,4}[a-z]{0,3}[\s\-]*(?:gpu[\s\-]*)?h")
 
 
-def _sub(pattern: Any, repl: str, s: str) -> str:
+def _sub(pattern: Any, repl: Any, s: str) -> str:
     """``pattern.sub(repl, s)`` only when ``pattern`` matches: a template's parse is a few Python calls, and
     most messages have none of these forms."""
     return pattern.sub(repl, s) if pattern.search(s) else s
