@@ -288,3 +288,14 @@ def test_a_range_of_deadlines_is_sized_at_its_generous_end(
     data = ask(capsys, text)
     assert data["request"]["deadline_days"] == days
     assert not named(data)
+
+
+def test_guards_of_the_new_forms(capsys: pytest.CaptureFixture[str]) -> None:
+    """What the new forms leave alone: a VRAM size is no host memory; '20/24GB' after a card is memory in
+    use (no sizes sold as a pair), so no second card is compared."""
+    data = ask(capsys, "my PC has 24GB VRAM, serve qwen 7b")
+    assert not any(t.startswith("host_memory") for t in named(data))
+    data = ask(capsys, "my 4090 shows 20/24GB used with qwen 7b inference")
+    assert data["request"]["gpu"] == "RTX-4090"
+    assert data["request"]["gpu_memory_gib"] == 24.0
+    assert "Cheapest" not in data["reply"]

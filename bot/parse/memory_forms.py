@@ -35,6 +35,7 @@ HOST_HAS_RE = rc(
     r"\b(?P<host>servers?|machines?|mac(?:book)?(?:\s+(?:studio|mini|pro|air))?|nodes?|box|workstations?|laptops?"
     r"|pcs?|computers?|hosts?)(?P<mid>(?:\s+[a-z0-9]+){0,3}?\s+(?:(?:that|which|it)\s+)?)"
     r"(?:(?:has|have|comes?\s+with)\s+(?:only\s+|just\s+)?(?P<v>\d{1,4})\s*(?P<u>gb|gib|g|tb|t)\b"
+    r"(?!\s*(?:of\s+)?(?:vram|gpu|显存|video|hbm|gddr))"
     r"(?:\s+(?:of\s+)?(?:unified\s+|system\s+)?(?:memory|ram))?"
     r"|with\s+(?P<v2>\d{1,4})\s*(?P<u2>gb|gib|g|tb|t)\s+(?:of\s+)?(?:unified\s+|system\s+)?(?:memory|ram)\b)"
 )
@@ -93,6 +94,8 @@ use, then each card's memory; after a card's name, 'A100 40/80GB' is its two var
 """
 
 
+_VARIANT_SIZES = frozenset({8.0, 12.0, 16.0, 24.0, 32.0, 40.0, 48.0, 64.0, 80.0, 96.0, 128.0, 141.0, 192.0})
+"""Memory sizes cards are sold in (GB; e.g. V100 16/32, A100 40/80, A6000 48, H200 141)."""
 _CARD_NAME_BEFORE_RE = rc(r"\b(?P<card>[a-z]{1,5}\s?-?\d{2,4}[a-z]{0,4})\s*$")
 
 
@@ -105,7 +108,8 @@ def card_variants(s: str) -> str:
     if m is None or card is None or m.group("v") not in ("gb", "g", "gib"):
         return s
     first, second, name, unit = m.group("n"), m.group("m"), card.group("card"), m.group("v")
-    if not all(4 <= float(x) <= 288 for x in (first, second)) or float(first) == float(second):
+    low, high = sorted((float(first), float(second)))
+    if not {low, high} <= _VARIANT_SIZES or high < 1.6 * low:  # '20/24GB', '70/80GB': memory in use
         return s
     rest = s[m.end() :]
     asked = re.search(rf"(?<![\d.]){second}\s*(?:gb|gib|g)\b", rest)  # 'how about the 80GB?'

@@ -78,6 +78,8 @@ def spend_rate(s: str) -> tuple[str, list[tuple[str, str]]]:
         return s, []
     named: list[tuple[str, str]] = []
     for m in reversed(list(SPEND_RATE_RE.finditer(s))):
+        if float(m.group("n")) == 1:  # '$2 per 1 hour': a price per hour, read as written
+            continue
         named.insert(
             0, (f"spend_rate: {m.group('money').strip()} / {m.group('n')} {m.group('u')}", "no_field")
         )
