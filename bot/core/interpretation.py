@@ -52,6 +52,7 @@ IGNORED_REASONS = (
     "settings_applied",  # a tool named with its settings ('DeepSpeed ZeRO-3'): the settings are used
     "nearest_format",  # a GGUF format the sizing lacks (Q5_K_S): sized as the next larger one (Q5_K_M)
     "qps_needs_output",  # requests per second without the output tokens per request ('qps 20')
+    "output_in_context",  # an output length with no prompt ('max_tokens 512'): in the context, named
     "per_user_speed",  # a speed per user ('each user 20 tok/s'): compared with the per-sequence speed
     "llama_cpp_based",  # a front-end that runs llama.cpp (koboldcpp, LM Studio): sized as llama.cpp
     "algorithm_family",  # DAPO, KTO, SimPO …: sized as the family the estimator has (GRPO, DPO …)
@@ -63,6 +64,7 @@ SUBSTITUTION_REASONS = (
     "latest_release",  # a family and size without a version: the latest release
     "generic_shape",  # a model not in the catalog: a generic shape of its size
     "tool_inferred",  # a training tool not named, read from its settings ('cutoff_len': LLaMA-Factory)
+    "fp16_no_bf16",  # bf16 stated for a card without bf16 (V100, T4): sized in fp16
 )
 
 
@@ -203,6 +205,12 @@ def _substitutions(parsed: ParseResult, report: SizingReport | None) -> list[Sub
         )
     if parsed.model_substitution == "no_version" and parsed.model_typed and report.request.model:
         out.append(Substitution(typed=parsed.model_typed, used=report.request.model, reason="latest_release"))
+    if whys.get("precision") == "fp16_no_bf16" and "precision" in parsed.found:  # 'bf16 on 2 V100'
+        out.append(
+            Substitution(
+                typed=getattr(parsed.request.precision, "value", "bf16"), used="fp16", reason="fp16_no_bf16"
+            )
+        )
     if parsed.unknown_model and whys.get("architecture") == "generic_shape":
         shape = next((a.value for a in report.assumptions if a.field == "architecture"), "")
         out.append(Substitution(typed=parsed.unknown_model, used=str(shape), reason="generic_shape"))

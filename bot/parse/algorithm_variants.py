@@ -11,8 +11,9 @@ Families, by what each keeps in GPU memory per step (the sources' method section
 - RLOO (policy, reference, no critic, no group needed): REINFORCE++ (Hu 2025, arXiv:2501.03262), ReMax
   (Li et al. 2023, arXiv:2310.10505).
 - DPO (policy and a frozen reference on preference data): KTO (Ethayarajh et al. 2024, arXiv:2402.01306,
-  unpaired), IPO (Azar et al. 2023), ORPO (Hong et al. 2024, arXiv:2403.07691) and SimPO (Meng et al.
-  2024, arXiv:2405.14734) have no reference model: DPO's memory is an upper bound for them.
+  unpaired data) and IPO (Azar et al. 2023, arXiv:2310.12036, another loss) keep DPO's frozen reference
+  model: DPO's memory is theirs. ORPO (Hong et al. 2024, arXiv:2403.07691) and SimPO (Meng et al. 2024,
+  arXiv:2405.14734) have no reference model: DPO's memory is an upper bound for them.
 """
 
 from __future__ import annotations

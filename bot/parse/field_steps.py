@@ -24,6 +24,7 @@ from bot.parse.gpus import GpuMention, unified
 from bot.parse.load_words import single_user
 from bot.parse.models import ModelMention
 from bot.parse.numbers import NumberToken
+from bot.parse.output_forms import team_size
 from bot.parse.prose_forms import requests_rate
 from bot.parse.regex import rc
 from bot.parse.request_fields import as_typed
@@ -221,6 +222,8 @@ class FieldSteps:
                 f.setdefault("prompt_tokens", prompt.value)
         if stage == "inference" and reply is not None and not f.get("target_tokens_per_s"):
             self._rate_times_output(reply.value)  # 'QPS 2，每次输出 300 token': 600 output tokens/s
+        if stage == "inference" and reply is not None and prompt is None and seq is None:
+            self._output_alone(reply.value)  # '256 output tokens' alone: in the context, named
         if stage == "inference" and f["tokens"] is not None and self._explicit_tokens:
             f["tokens"] = None  # serving has no training tokens: named, never dropped in silence
             said = next((r.tok.raw.strip() for r in self.roles if r.role == "tokens"), None)
@@ -232,6 +235,16 @@ class FieldSteps:
         if data is not None and f["tokens"] is None:  # '50GB 语料': named (no bytes-to-tokens rule yet)
             self.named_unused.append((f"data_size: {data.value / 1e9:g} GB", "no_field"))
         return data.value if data is not None else None
+
+    def _output_alone(self, reply: float) -> None:
+        """An output length per request with no prompt nor context length ('with 256 output tokens',
+        'max_tokens 512'): the serving request has no output-length field (the context per sequence is
+        prompt + output), so it is named (``output_in_context``) unless a request rate used it."""
+        if any(why == "qps_needs_output" for _, why in self.named_unused) or self.f.get(
+            "target_tokens_per_s"
+        ):
+            return
+        self.named_unused.append((f"output_tokens: {reply:,.0f}", "output_in_context"))
 
     def _gpu_fields(self, gpus: list[GpuMention], dual: bool) -> tuple[float | None, int | None]:
         """GPU, count (or a range, or a total memory), and the memory per card when stated."""
@@ -297,6 +310,10 @@ class FieldSteps:
         f["mfu"] = self.value("mfu")
         f["batch_size"] = self.value("batch") or f.get("batch_size")
         f["concurrency"] = self.value("concurrency")
+        team = team_size(self.raw.lower()) if stage not in (None, "inference") and f["concurrency"] else None
+        if team is not None and team == f["concurrency"]:  # 'our team of 5 engineers wants to fine-tune'
+            f["concurrency"] = None
+            self.named_unused.append((f"team_size: {team:g}", "not_sized"))
         if f["concurrency"] is None and single_user(self.s):  # "单用户", "单人使用": one sequence
             f["concurrency"] = 1
         if f["concurrency"] is None and stage == "inference" and f["batch_size"] is not None:

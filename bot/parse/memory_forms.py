@@ -22,11 +22,40 @@ from bot.parse.regex import rc
 
 _NOT_RAM = r"(?!\s*(?:of\s+)?(?:ram|system|cpu|host|ddr|内存|disk|ssd|storage))"
 HAVE_MEMORY_RE = rc(
-    r"\b(?:they|each(?:\s+(?:card|gpu|one|device))?|(?:the\s+)?(?:cards?|gpus?)|which|that)\s+"
-    r"(?:have|has|come\s+with|comes\s+with|carry|carries)\s+(?:only\s+|just\s+)?(\d{1,3})\s*(gb|gib|g)\b"
+    r"\b(?P<subj>they|each(?:\s+(?:card|gpu|one|device))?|(?:the\s+)?(?:cards?|gpus?)|which|that)\s+"
+    r"(?:have|has|come\s+with|comes\s+with|carry|carries)\s+(?:only\s+|just\s+)?(?P<gb>\d{1,3})\s*(gb|gib|g)\b"
     + _NOT_RAM
 )
-"""'they have 24G', 'each card has 32GB', 'GPUs that come with 48 GB'."""
+"""'they have 24G', 'each card has 32GB', 'GPUs that come with 48 GB' ('that'/'which' only after a card word
+or name: 'a server that has 256GB' is the host's)."""
+_CARD_BEFORE_RE = rc(
+    r"(?:\b(?:gpus?|cards?|accelerators?|ti|super|pcie|sxm\d?)|\d{2,4}[a-z]{0,3}s?)\s*,?\s*$"
+)
+HOST_HAS_RE = rc(
+    r"\b(?P<host>servers?|machines?|mac(?:book)?(?:\s+(?:studio|mini|pro|air))?|nodes?|box|workstations?|laptops?"
+    r"|pcs?|computers?|hosts?)(?P<mid>(?:\s+[a-z0-9]+){0,3}?\s+(?:(?:that|which|it)\s+)?)"
+    r"(?:(?:has|have|comes?\s+with)\s+(?:only\s+|just\s+)?(?P<v>\d{1,4})\s*(?P<u>gb|gib|g|tb|t)\b"
+    r"(?!\s*(?:of\s+)?(?:vram|gpu|显存|video|hbm|gddr))"
+    r"(?:\s+(?:of\s+)?(?:unified\s+|system\s+)?(?:memory|ram))?"
+    r"|with\s+(?P<v2>\d{1,4})\s*(?P<u2>gb|gib|g|tb|t)\s+(?:of\s+)?(?:unified\s+|system\s+)?(?:memory|ram)\b)"
+)
+"""'a server that has 256GB memory', 'a Mac Studio that has 192GB', 'a box with 512 GB of unified memory': the
+host's (or unified) memory, never a card's: written 'N gb host memory', named by
+:func:`bot.parse.prose_forms.host_memory` (no field)."""
+
+
+def _host_has(m: re.Match[str]) -> str:
+    value, unit = (m.group("v"), m.group("u")) if m.group("v") else (m.group("v2"), m.group("u2"))
+    return f"{m.group('host')}{m.group('mid')}{value}{unit} host memory"
+
+
+def _have_memory(m: re.Match[str]) -> str:
+    """'with N gb each' for ``m`` of :data:`HAVE_MEMORY_RE`, unless 'that'/'which' follows no card."""
+    if m.group("subj") in ("that", "which") and not _CARD_BEFORE_RE.search(m.string[: m.start()][-24:]):
+        return m.group(0)
+    return f"with {m.group('gb')} gb each"
+
+
 CARDS_OF_MEMORY_RE = rc(r"\b(gpus?|cards?)\s+of\s+(\d{2,3})\s*(gb|gib|g)\b" + _NOT_RAM)
 """'8 GPUs of 64GB', '4 cards of 48G'."""
 KIND_EACH_RE = rc(
@@ -61,7 +90,33 @@ USED_OF_RE = rc(
     r"(?P<m>\d+(?:\.\d+)?)\s*(?P<v>mib|mb|gib|gb|g)\b(?!\s*(?:of\s+)?(?:ram|system|cpu|内存))"
 )
 """'23643MiB / 24576MiB' (nvidia-smi's Memory-Usage column), '75GB out of 80GB', '70 of 80 GB': the memory in
-use, then each card's memory."""
+use, then each card's memory; after a card's name, 'A100 40/80GB' is its two variants (:func:`card_variants`).
+"""
+
+
+_VARIANT_SIZES = frozenset({8.0, 12.0, 16.0, 24.0, 32.0, 40.0, 48.0, 64.0, 80.0, 96.0, 128.0, 141.0, 192.0})
+"""Memory sizes cards are sold in (GB; e.g. V100 16/32, A100 40/80, A6000 48, H200 141)."""
+_CARD_NAME_BEFORE_RE = rc(r"\b(?P<card>[a-z]{1,5}\s?-?\d{2,4}[a-z]{0,4})\s*$")
+
+
+def card_variants(s: str) -> str:
+    """'A100 40/80GB': a card's two variants, written 'A100 40gb or A100 80gb' (the first sized, the other
+    compared), never memory in use of each card's; the one asked later ('how about the 80GB?', '用 80G 的')
+    is sized first, its later mention written with the card's name."""
+    m = next((m for m in USED_OF_RE.finditer(s) if m.group("sep") == "/" and not m.group("u")), None)
+    card = _CARD_NAME_BEFORE_RE.search(s[: m.start()][-16:]) if m else None
+    if m is None or card is None or m.group("v") not in ("gb", "g", "gib"):
+        return s
+    first, second, name, unit = m.group("n"), m.group("m"), card.group("card"), m.group("v")
+    low, high = sorted((float(first), float(second)))
+    if not {low, high} <= _VARIANT_SIZES or high < 1.6 * low:  # '20/24GB', '70/80GB': memory in use
+        return s
+    rest = s[m.end() :]
+    asked = re.search(rf"(?<![\d.]){second}\s*(?:gb|gib|g)\b", rest)  # 'how about the 80GB?'
+    if asked:
+        first, second = second, first
+        rest = f"{rest[: asked.start()]}{name} {first}{unit}{rest[asked.end() :]}"
+    return f"{s[: m.start()]}{first}{unit} or {name} {second}{unit}{rest}"
 
 
 def _used_of(m: re.Match[str]) -> str:
@@ -82,10 +137,11 @@ def _used_of(m: re.Match[str]) -> str:
 def memory_forms(s: str) -> str:
     """The normalized text ``s`` with each card's memory written 'with N gb each'; one C-level search
     gates each rule (most messages have none of these forms)."""
-    if _HAVE_GATE.search(s):
-        s = _sub(HAVE_MEMORY_RE, r"with \1 gb each", s)
+    if _HAVE_GATE.search(s) or _HOST_WITH_GATE.search(s):
+        s = _sub(HOST_HAS_RE, _host_has, s)
+        s = HAVE_MEMORY_RE.sub(_have_memory, s)
     if _USED_OF_GATE.search(s):
-        s = USED_OF_RE.sub(_used_of, s)
+        s = USED_OF_RE.sub(_used_of, card_variants(s))
     if _CARDS_OF_GATE.search(s):
         s = _sub(CARDS_OF_MEMORY_RE, r"\1 with \2 gb each", s)
     if _KIND_EACH_GATE.search(s):
@@ -96,13 +152,16 @@ def memory_forms(s: str) -> str:
 
 
 _HAVE_GATE = re.compile(r"(?:have|has|come with|comes with|carr\w*)\s+(?:only\s+|just\s+)?\d")
+_HOST_WITH_GATE = re.compile(
+    r"with\s+\d{1,4}\s*(?:gb|gib|g|tb|t)\s+(?:of\s+)?(?:unified\s+|system\s+)?(?:memory|ram)"
+)
 _USED_OF_GATE = re.compile(r"\d\s*(?:mib|mb|gib|gb|g)?\s*(?:/|out of|of)\s*\d")
 _CARDS_OF_GATE = re.compile(r"(?:gpu|card)s?\s+of\s+\d")
 _KIND_EACH_GATE = re.compile(r"\d\s*(?:gb|gib|g)\s+of\s+\S+(?:\s+memory)?\s+each")
 _ALL_ARE_GATE = re.compile(r"(?:是|为|有|张|块|卡)\s*\d{2,3}\s*g")
 
 
-def _sub(pattern: Any, repl: str, s: str) -> str:
+def _sub(pattern: Any, repl: Any, s: str) -> str:
     """``pattern.sub(repl, s)`` only when ``pattern`` matches: a template's parse is a few Python calls, and
     most messages have none of these forms."""
     return pattern.sub(repl, s) if pattern.search(s) else s

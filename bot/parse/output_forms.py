@@ -95,3 +95,15 @@ def _sub(pattern: Any, repl: str, s: str) -> str:
     """``pattern.sub(repl, s)`` only when ``pattern`` matches: a template's parse is a few Python calls, and
     most messages have none of these forms."""
     return pattern.sub(repl, s) if pattern.search(s) else s
+
+
+def team_size(text: str) -> float | None:
+    """The people of :data:`USER_FORMS` in ``text`` ('our team of 5 engineers', '团队 5 个工程师'): in a
+    training question a team, never a serving load (named, :meth:`FieldSteps` pops the concurrency)."""
+    if not _USER_GATE.search(text):
+        return None
+    for pattern, _ in USER_FORMS:
+        m = pattern.search(text)
+        if m:
+            return float(m.group(1).replace(",", ""))
+    return None

@@ -161,9 +161,11 @@ HOST_MEMORY_RE = rc(
     + _SIZE
     + r"|"
     + _SIZE.replace("?P<v>", "?P<v2>").replace("?P<u>", "?P<u2>")
-    + r"\s+(?:of\s+)?(?:ram|host\s+memory|system\s+memory|cpu\s+memory|内存)(?![a-z])"
+    + r"(?:\s+(?:of\s+)?(?:ram|host\s+memory|system\s+memory|cpu\s+memory|unified\s+memory|内存)(?![a-z])"
+    + r"|\s*(?:统一内存|(?P<bare2>内存)))"
 )
-"""'机器内存 1T', 'CPU 内存 512G', '--shm-size 800G', '2TB of RAM': the host's memory."""
+"""'机器内存 1T', 'CPU 内存 512G', '--shm-size 800G', '2TB of RAM', '192G 统一内存' (Apple's unified memory,
+never a card's): the host's memory."""
 CARD_MEMORY_WORD_RE = rc(
     r"(?<=\d)(?P<pre>\s*(?:ti|super|d|s)?\s*(?:的)?\s*)内存"
     r"(?=\s*(?:是|有|为|:|只有|才)?\s*\d{1,3}(?:\.\d+)?\s*g(?:b|ib)?(?![a-z0-9]))"
@@ -294,7 +296,9 @@ def host_memory(s: str) -> tuple[str, list[tuple[str, str]]]:
     for m in reversed(list(HOST_MEMORY_RE.finditer(s))):
         value, unit = (m.group("v"), m.group("u")) if m.group("v") else (m.group("v2"), m.group("u2"))
         gb = float(value) * (1024 if unit.startswith("t") else 1)
-        if m.group("bare") and gb < 256:  # '内存 24G' is often a card's memory: left to the card rules
+        if (
+            m.group("bare") or m.group("bare2")
+        ) and gb < 256:  # '内存 24G' is often a card's memory: left to the card rules
             continue
         size = f"{float(value):g} {'TB' if unit.startswith('t') else 'GB'}"
         named.insert(0, (f"host_memory: {size}", "no_field"))

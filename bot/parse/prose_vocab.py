@@ -148,10 +148,12 @@ CPU_EXPERTS_RE = rc(
 tools/server README), KTransformers (its README: experts on the CPU, attention on the GPU), or said in
 words ('experts on the CPU', '专家放内存'): CPU offload of part of the weights."""
 COMPLETION_RE = rc(
-    r"(?:responses?|completions?|generations?|outputs?|rollouts?|回复|生成|输出)\s*(?:lengths?\s*)?"
-    r"(?:of\s+|up\s+to\s+|at\s+most\s+|最长\s*|最多\s*|长度\s*|最大\s*)*(?P<n>\d[\d,]*\s*k?)(?![\d.])\s*(?:tokens?)?"
+    r"(?:responses?|completions?|generations?|outputs?|rollouts?|回复|回答|生成|输出)\s*(?:lengths?\s*)?"
+    r"(?:of\s+|up\s+to\s+|at\s+most\s+|最长\s*|最多\s*|长度\s*|最大\s*|为\s*|是\s*|:\s*)*"
+    r"(?P<n>\d[\d,]*\s*k?)(?![\d.])(?!\s*(?:条|组|对|份|万|千|个(?!\s*tokens?)))\s*(?:个\s*)?(?:tokens?)?"
 )
-"""RL generation length ('responses up to 32k tokens', '回复最长 8k'): part of each sequence."""
+"""RL generation length ('responses up to 32k tokens', '回复最长 8k', '回答最长2048个token', '生成长度 1024'):
+part of each sequence; never a count ('回答 5000 条')."""
 GENERATIONS_RE = rc(
     r"(?P<n>\d{1,3})\s*(?:samples?|generations?|completions?|responses?|rollouts?)\s*(?:per|each|/|for\s+each)\s*"
     r"(?:prompt|question|query)|num[_\s\-]*generations\s*(?:=|:)?\s*(?P<m>\d{1,3})"

@@ -32,6 +32,7 @@ from bot.parse.throughput_words import (
     tokens_per_minute,
     tokens_per_second_first,
 )
+from bot.parse.time_forms import spend_rate
 from bot.parse.written_settings import read_written_settings
 
 ZERO_RE = rc(
@@ -222,6 +223,8 @@ def extract_settings(s: str, training: bool) -> Settings:
     out.unused += targets
     out.s, host = host_memory(out.s)  # '机器内存 1T': the CPU side's memory, never tokens nor a card's
     out.unused += host
+    out.s, rate = spend_rate(out.s)  # '$300 per 24 hours': a spending rate, no budget nor price
+    out.unused += rate
     out.s, caps, engine = engine_settings(out.s, training)  # '--max-num-seqs 256' in prose
     out.fields.update(caps)
     out.unused += engine

@@ -3,7 +3,7 @@
 - **Relative deadlines** ("by next week", "by tomorrow", "over the weekend", "overnight", "下周之前",
   "明天之前", "周末跑完", "一晚上"): 'within N days' / 'N 天内' (a week 7 days, a weekend 2, a night half a
   day — the time a job started in the evening has by the next morning; "left it running overnight" is
-  what happened, not a deadline).
+  what happened, not a deadline; so are "跑了一晚上", "跑了一夜", "ran overnight", "it took overnight").
 - **A price per card-hour naming the card** ("$1.99 per H100 hour", "$2 per A100-hour"): 'per gpu-hour'
   (before, the card between 'per' and 'hour' made the price a budget).
 """
@@ -20,26 +20,80 @@ DEADLINE_FORMS = (
     (rc(r"\b(?:by|before|until|till)\s+(?:the\s+)?(?:end\s+of\s+)?next\s+month\b"), " within 30 days "),
     (rc(r"\b(?:by|before|until|till)\s+tomorrow\b"), " within 1 days "),
     (rc(r"\b(?:over|during|in)\s+(?:the|a|one)\s+weekend\b"), " within 2 days "),
-    (rc(r"(?<!left it )(?<!ran it )(?<!running )(?<!ran )(?<!kept it )\bovernight\b"), " within 0.5 days "),
+    (
+        rc(
+            r"(?<!left it )(?<!ran it )(?<!running )(?<!ran )(?<!kept it )(?<!trained )(?<!took )(?<!it )"
+            r"(?<!ran for )(?<!was )\bovernight\b"
+        ),
+        " within 0.5 days ",
+    ),
     (rc(r"(?:下周|下个?星期|下个?礼拜)(?:之前|以前|前|内)"), " 7 天内 "),
     (rc(r"(?:下个?月)(?:之前|以前|前|内)"), " 30 天内 "),
     (rc(r"明天(?:之前|以前|前)"), " 1 天内 "),
     (rc(r"(?:一个?)?周末(?:之内|内|跑完|训完|完成|搞定)"), " 2 天内 "),
-    (rc(r"一(?:个)?(?:晚上|夜)(?:之内|内|跑完|训完|完成|搞定)?"), " 0.5 天内 "),
+    (rc(r"(?<!了)(?<!了整整)(?<!了足足)一(?:个)?(?:晚上|夜)(?:之内|内|跑完|训完|完成|搞定)?"), " 0.5 天内 "),
 )
 """(pattern, rewrite): a deadline said relative to now, in days."""
 _DEADLINE_GATE = re.compile(
     "next week|next month|tomorrow|weekend|overnight|下周|下个|星期|礼拜|下月|明天|周末|晚上|一夜"
 )
+DEADLINE_RANGE_RE = rc(
+    r"(?:\bbetween\s+)?(?<![\d.])(?P<a>\d+(?:\.\d+)?)\s*(?:and|to|or|-|–|~|到|至|或)\s*"
+    r"(?P<b>\d+(?:\.\d+)?)\s*(?P<u>weeks?|days?|months?|(?:个)?(?:周|星期|礼拜|月)|天)"
+    r"(?=\s*(?:is|are|would\s+be|will\s+be|都|也|之内|以内|内|完成|训完|跑完|可以|ok|fine|acceptable|at\s+most|max)"
+    r"|\s*$)"
+)
+"""'between 2 and 4 weeks is fine', '2 到 4 周都可以': a range of deadlines, sized at its generous end
+('within 4 weeks', '4 周内': 28 days); the range is the user's, so its longer end is what they accept."""
+
+
+def _deadline_range(m: re.Match[str]) -> str:
+    unit = m.group("u")
+    if unit[0].isascii():
+        return f" within {m.group('b')} {unit} "
+    return f" {m.group('b')} {unit}内 "
+
+
 PER_CARD_HOUR_RE = rc(
-    r"\bper\s+(?:an?\s+)?(?P<card>(?:(?:rtx|nvidia|tesla)\s*)?[a-z]{0,4}[\s\-]?\d{2,4}[a-z]{0,3})[\s\-]*"
+    r"\bper\s+(?:an?\s+)?(?P<card>(?:(?:rtx|nvidia|tesla)\s*)?"
+    r"(?:[a-z]{1,4}[\s\-]?\d{2,4}[a-z]{0,3}|(?<=rtx)\s*\d{4}|[1-5]0[5-9]0(?:\s*ti)?(?![\d.])))[\s\-]*"
     r"(?:gpu[\s\-]*)?(?:hours?|hrs?|h)\b"
 )
-"""'per H100 hour', 'per A100-hour', 'per 4090 hr': a price per GPU-hour of the card named (kept after it)."""
+"""'per H100 hour', 'per A100-hour', 'per 4090 hr': a price per GPU-hour of the card named (kept after it);
+never a bare number ('$300 per 24 hours', '$2 per 100 hours' name no card: left as written)."""
+
+
+SPEND_RATE_RE = rc(
+    r"(?P<money>(?:[$¥€£]|usd\s*|rmb\s*)\d[\d,]*(?:\.\d+)?\s*k?|\d[\d,]*(?:\.\d+)?\s*(?:k\s*)?(?:usd|rmb|dollars?|元|块))"
+    r"\s*(?:per|every|each|a|/|每)\s*(?P<n>\d+(?:\.\d+)?)\s*(?P<u>hours?|hrs?|h|小时|days?|天)(?![a-z])"
+)
+"""'$300 per 24 hours', '$2 per 100 hours', '2000 元每 24 小时': money per a stretch of time that names no
+card — a spending rate, neither a budget nor a price per GPU-hour; named as not used (no field says it)."""
+
+
+def spend_rate(s: str) -> tuple[str, list[tuple[str, str]]]:
+    """``s`` with each spending rate of :data:`SPEND_RATE_RE` masked, and each named ('spend_rate: $300 /
+    24 hours', no field)."""
+    if not _SPEND_GATE.search(s):
+        return s, []
+    named: list[tuple[str, str]] = []
+    for m in reversed(list(SPEND_RATE_RE.finditer(s))):
+        if float(m.group("n")) == 1:  # '$2 per 1 hour': a price per hour, read as written
+            continue
+        named.insert(
+            0, (f"spend_rate: {m.group('money').strip()} / {m.group('n')} {m.group('u')}", "no_field")
+        )
+        s = s[: m.start()] + " " * (m.end() - m.start()) + s[m.end() :]
+    return s, named
+
+
+_SPEND_GATE = re.compile(r"(?:per|every|each|a|/|每)\s*\d+(?:\.\d+)?\s*(?:hour|hr|h\b|小时|day|天)")
 
 
 def time_forms(s: str) -> str:
     """The normalized text ``s`` with relative deadlines in days and per-card-hour prices per gpu-hour."""
+    if _RANGE_GATE.search(s):
+        s = _sub(DEADLINE_RANGE_RE, _deadline_range, s)
     if _DEADLINE_GATE.search(s):
         for pattern, words in DEADLINE_FORMS:
             s = _sub(pattern, words, s)
@@ -48,10 +102,13 @@ def time_forms(s: str) -> str:
     return s
 
 
+_RANGE_GATE = re.compile(
+    r"\d\s*(?:and|to|or|-|–|~|到|至|或)\s*\d+(?:\.\d+)?\s*(?:week|day|month|个|周|星期|礼拜|月|天)"
+)
 _PER_HOUR_GATE = re.compile(r"\bper\s+(?:an?\s+)?[a-z\s\-]{0,12}\d{2,4}[a-z]{0,3}[\s\-]*(?:gpu[\s\-]*)?h")
 
 
-def _sub(pattern: Any, repl: str, s: str) -> str:
+def _sub(pattern: Any, repl: Any, s: str) -> str:
     """``pattern.sub(repl, s)`` only when ``pattern`` matches: a template's parse is a few Python calls, and
     most messages have none of these forms."""
     return pattern.sub(repl, s) if pattern.search(s) else s

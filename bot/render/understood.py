@@ -84,6 +84,10 @@ IGNORED_TEXTS: dict[str, str] = {
         "a request rate becomes tokens per second only with the output tokens per request: give those (or "
         "a tokens/s target) and it is sized; the answer below is at the load shown"
     ),
+    "output_in_context": N_(
+        "an output length with no prompt length: the context per sequence sized below (prompt + output) "
+        "holds it; give the prompt length and the context is sized as prompt + output"
+    ),
     "per_user_speed": N_(
         "a speed per user, not the service's throughput: compare it with the decode speed per sequence below"
     ),
@@ -117,6 +121,10 @@ SUBSTITUTION_TEXTS: dict[str, str] = {
         "Read “%(typed)s” as %(used)s's setting: sized for what %(used)s can run — name your tool if it is "
         "another."
     ),
+    "fp16_no_bf16": N_(
+        "%(gpu)s has no bf16: your “%(typed)s” is sized in %(used)s (vLLM runs 16-bit weights in fp16 there, "
+        "the same 2 bytes per weight)."
+    ),
 }
 """Reasons of ``interpretation.substitutions`` → a sentence (the unknown GPU has its own line)."""
 
@@ -136,7 +144,13 @@ def understood_extras(
     return {
         "not_used": _not_used(it, lang, parsed.repeated_used),
         "substitutions": [
-            translate(lang, SUBSTITUTION_TEXTS[s.reason], typed=s.typed, used=_used_name(s.used, report))
+            translate(
+                lang,
+                SUBSTITUTION_TEXTS[s.reason],
+                typed=s.typed,
+                used=_used_name(s.used, report),
+                gpu=gpu_names(report)[0],
+            )
             for s in it.substitutions
             if s.reason in SUBSTITUTION_TEXTS
         ],
