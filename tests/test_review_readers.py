@@ -182,12 +182,13 @@ RL_LENGTHS = [
 @pytest.mark.parametrize("text", RL_LENGTHS)
 def test_rl_answer_length_is_the_completion_length(capsys: pytest.CaptureFixture[str], text: str) -> None:
     """'回答最长2048个token' is max_completion_length as 'responses up to 2048 tokens' is; before, it was
-    tokens = 2,048 and the 10,000 prompts unused. Tokens = prompts × generations × 2,048 = 163,840,000."""
+    tokens = 2,048 and the 10,000 prompts unused. Tokens = prompts × generations × (512 + 2,048)
+    = 204,800,000 (TRL's 512-token prompt default)."""
     req = ask(capsys, text)["request"]
     assert req["max_completion_length"] == 2048
     assert req["num_samples"] == 10_000
     assert req["num_generations"] == 8
-    assert req["tokens"] == 10_000 * 8 * 2048
+    assert req["tokens"] == 10_000 * 8 * (512 + 2048)  # TRL's 512-token prompt default (estimator.rollout)
 
 
 def test_generation_length_word_and_answers_count(capsys: pytest.CaptureFixture[str]) -> None:
