@@ -237,10 +237,11 @@ def _borderline_text(report: SizingReport, f: Fmt) -> str | None:
     if report.feasible != "borderline" or m is None:
         return None
     change = fit_change_text(m.fit_change, f)
+    sep = "" if f.lang.startswith("zh") else " "
     if reason not in BORDERLINE_REASONS:
         line = fit_reason_text(report, f)
-        return " ".join(t for t in (line, change) if t) if line else None
+        return sep.join(t for t in (line, change) if t) if line else None
     params = report.request.params_total or 0.0
     share = f.percent(m.per_gpu_bytes / m.gpu_memory_bytes) if m.gpu_memory_bytes else ""
     line = translate(f.lang, BORDERLINE_REASONS[reason], share=share, host=f.gb(12.0 * params))
-    return " ".join(t for t in (line, change) if t)
+    return sep.join(t for t in (line, change) if t)
