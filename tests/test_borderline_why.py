@@ -81,3 +81,24 @@ def test_a_chinese_qlora_on_two_t4s_says_why(capsys) -> None:
     assert "勉强可行（见下）" in out.splitlines()[0]
     assert "区间上限 21.1 GiB 超过了这张卡的 16 GiB" in out
     assert "附近。要改的设置：分块计算损失" in out
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        (
+            "LoRA fine-tune Qwen2.5-72B, 50k samples of 2k tokens: are 2 A100 80G enough?",
+            "⚠️ Borderline: 98.9% of each card — allocation spikes can still run out of memory. What to "
+            "change: QLoRA (4-bit base) (the high end is then 73.3 GiB per GPU).",
+        ),
+        (
+            "qwen2.5-72b 做 LoRA 微调，5万条每条2k token，2张A100 80G够吗",
+            "⚠️ 勉强：每张卡用到 98.9%，显存分配的尖峰仍可能 OOM。要改的设置：QLoRA（4-bit 底座）",
+        ),
+    ],
+)
+def test_a_tight_training_reply_says_why(capsys, question: str, said: str) -> None:
+    """The 'tight' reason: its line was written but the training reply never showed it."""
+    out = _ask(capsys, question)
+    assert said in out
+    assert out.index(said) < out.index("⚠️", out.index(said) + 1)  # under the memory lines, first
