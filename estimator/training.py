@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from estimator import attention, compute, defaults, rollout, training_plan
+from estimator import attention, compute, defaults, rollout
 from estimator.architecture import shape_for_size
 from estimator.budget_check import budget_without_price, check_budget
 from estimator.catalog import GpuSpec, ModelSpec
@@ -102,7 +102,7 @@ def size_training(req: SizingRequest, r: Resolved, ledger: Ledger) -> TrainingRe
     out = replace(out, **recompute_time(req, out, k, ledger))
     if out.gpu_hours is not None and not req.hours:
         table = _deadline_table(req, r.gpu, out, deadline or assumed_deadline(req)[0], ledger)
-        out = replace(out, **training_plan.billed_on_answer(req, out, with_fewest_paying(out, table), ledger))
+        out = replace(out, **with_fewest_paying(out, table))
     return out
 
 

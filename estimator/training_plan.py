@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from estimator import compute, efficiency
+from estimator import compute
 from estimator.catalog import GpuSpec, ModelSpec
 from estimator.copying import replace
 from estimator.fit_change import what_to_change, with_high_edge_plan
@@ -92,33 +92,6 @@ def with_fewest_paying(out: Any, table: dict[str, Any]) -> dict[str, Any]:
         if faster:
             return {**table, "gpus_for_deadline": faster[0]}
     return table
-
-
-def billed_on_answer(req: SizingRequest, out: Any, table: dict[str, Any], ledger: Ledger) -> dict[str, Any]:
-    """The days-table fields, and when no count was given, the GPU-hours, MFU and cost of the count the
-    answer is quoted on (``gpus_for_deadline``): its row of the table × GPUs × 24 h, so that headline,
-    days, table and cost agree (a fresh-user trial: "≈ 170 H100-hours: about 24 GPUs for 0.45 days" =
-    259 GPU-hours). The row pays the scale-out term beyond the job's reference count
-    (:func:`estimator.efficiency.scale_factor`, ledger 'scale_out') and full recomputation on the
-    fewest GPUs that fit (``fewest_recompute``); the GPU-hours before were at the reference count."""
-    n = table.get("gpus_for_deadline")
-    if req.gpu_count or not n or out.gpu_hours is None or out.mfu is None:
-        return table
-    row = next((r for r in table.get("days_table") or [] if r.gpus == n), None)
-    if row is None or out.gpu_hours.likely <= 0:
-        return table
-    factor = row.days.likely * 24.0 * n / out.gpu_hours.likely
-    if factor <= 1.0 + 1e-6:
-        return table
-    model = efficiency.CALIBRATED
-    reference = out.scale_reference or float(n)
-    scale = efficiency.scale_factor(model, n, reference)
-    if scale < 1.0:
-        ledger.assume(
-            "scale_out", round(scale, 3), Why.mfu_scale_out, gpus=n,
-            reference=round(reference), days=model.ref_days, alpha=model.scale_alpha,
-        )  # fmt: skip
-    return {**table, **_slower_fields(out, factor)}
 
 
 def fewest_slower(rows: list[DaysRow], fewest: tuple[int, float] | None) -> list[DaysRow]:
