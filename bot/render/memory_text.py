@@ -140,6 +140,7 @@ def memory_section(
         if main is not None and not unfit
         else None,
         "batch": batch_line(main, report.request.seq_len, f) if main is not None else None,
+        "main_label": _main_label(m, main, lang, rows, timed),
         "reason_key": plan_reason_key(main, nvlink) if main is not None else None,
         "least": _least_line(m, f) if requested else None,
         "alternatives": _alternatives(m, f),
@@ -195,6 +196,27 @@ def _layout_rows(
     return rows
 
 
+def _main_label(
+    m: Memory, main: Plan | None, lang: str, rows: list[dict[str, Any]], timed: bool
+) -> str | None:
+    """'Minimum 24 GPUs: TP 8 × PP 1 × DP 3, ZeRO-3, full recompute' over the "Why" and "Batch" lines
+    when they explain another layout than the one shown at ``plan_gpus`` (a fresh-user trial: "On 16
+    GPUs: TP 4 × DP 4" then "Why: … TP 8" and "DP 3", the 24-GPU plan's); the label of the memory
+    reply's row for it, which a memory reply (not ``timed``) shows right above them instead; None when
+    they explain the layout shown."""
+    if main is None or m.plan is None or main == m.plan:
+        return None
+    layout = plan_layout(main, lang)
+    label = next((r["label"] for r in rows if r.get("layout") == layout), None)
+    if label is not None and not timed:  # a memory reply shows its rows right above: said there
+        return None
+    if label is None:
+        gpus = gpus_text(lang, main.tp * main.pp * main.dp)
+        rec = main is m.recommended_plan and m.recommended_gpus != m.min_gpus
+        label = translate(lang, N_("Recommended %(gpus)s") if rec else N_("Minimum %(gpus)s"), gpus=gpus)
+    return translate(lang, N_("%(label)s: %(layout)s"), label=label, layout=layout)
+
+
 def _least_line(m: Memory, f: Fmt) -> str | None:
     """'Least memory on 8 GPUs: ≈ 5.1 GiB per GPU (TP 8, full recompute); …' — why an adapter method shows
     more per GPU than the same GPUs need at the least (estimator.methods.with_least)."""
@@ -237,10 +259,11 @@ def _borderline_text(report: SizingReport, f: Fmt) -> str | None:
     if report.feasible != "borderline" or m is None:
         return None
     change = fit_change_text(m.fit_change, f)
+    sep = "" if f.lang.startswith("zh") else " "
     if reason not in BORDERLINE_REASONS:
         line = fit_reason_text(report, f)
-        return " ".join(t for t in (line, change) if t) if line else None
+        return sep.join(t for t in (line, change) if t) if line else None
     params = report.request.params_total or 0.0
     share = f.percent(m.per_gpu_bytes / m.gpu_memory_bytes) if m.gpu_memory_bytes else ""
     line = translate(f.lang, BORDERLINE_REASONS[reason], share=share, host=f.gb(12.0 * params))
-    return " ".join(t for t in (line, change) if t)
+    return sep.join(t for t in (line, change) if t)

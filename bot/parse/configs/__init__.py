@@ -105,7 +105,15 @@ def _name_training_tools(cfg: StackConfig) -> None:
         ):
             cfg.values["training_tool"] = MODELLED_TOOLS[tool]
         elif tool in TRAINING_TOOL_NAMES:
-            cfg.skip("training_tool", TRAINING_TOOL_NAMES[tool], "no_field")
+            cfg.skip("training_tool", TRAINING_TOOL_NAMES[tool], _tool_reason(cfg, tool))
+
+
+def _tool_reason(cfg: StackConfig, tool: str) -> str:
+    """'settings_applied' for DeepSpeed when the config's ZeRO stage or offload is what the sizing uses
+    (a fresh-user trial: a pasted DeepSpeed JSON read "Not used: training_tool: DeepSpeed" while its
+    ZeRO-3 and offload were used; named "Used" as in prose, bot.parse.stack_words); else 'no_field'."""
+    applied = tool == "deepspeed" and any(k in cfg.values for k in ("zero_stage", "offload"))
+    return "settings_applied" if applied else "no_field"
 
 
 def _json_block(text: str, source: str) -> tuple[StackConfig, str] | None:

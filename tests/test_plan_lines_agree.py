@@ -1,0 +1,77 @@
+"""A fresh-user trial of s8-int: the "Why" and "Batch" lines explained another layout than the one
+shown above them ("16 张时：TP 4 × DP 4" then "原因：…TP 8" and "批大小…DP 3", the 24-GPU plan's; one
+L40S shown, "Why: … (DP 8)"). The layout they explain (the chosen plan) is now named right above them,
+and each line's figures are that plan's."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from bot.cli import main
+
+DPO_72B = "DPO 训练 qwen2.5-72b，偏好数据5万对，16张H100"
+SIMPO_4B = "SimPO finetune qwen3 4b on 1 L40S"
+
+
+def _ask(capsys, *args: str) -> str:
+    capsys.readouterr()
+    assert main(["ask", *args]) == 0
+    return capsys.readouterr().out
+
+
+def _chosen(capsys, question: str) -> dict:
+    memory = json.loads(_ask(capsys, "--format", "json", question))["report"]["memory"]
+    return memory["recommended_plan"] or memory["min_plan"]
+
+
+def _block(out: str, why: str) -> list[str]:
+    """The three lines from the one above "Why" down to "Batch" (blank lines skipped: a memory reply's
+    rows, which name the layout, end its visible part, and the details follow)."""
+    lines = [line for line in out.splitlines() if line.strip()]
+    at = next(i for i, line in enumerate(lines) if line.startswith(why))
+    return lines[at - 1 : at + 2]
+
+
+def test_the_dpo_plan_lines_describe_the_24_gpu_plan_in_chinese(capsys) -> None:
+    plan = _chosen(capsys, DPO_72B)
+    assert (plan["tp"], plan["pp"], plan["dp"]) == (8, 1, 3)
+    label, why, batch = _block(_ask(capsys, DPO_72B), "• 原因：")
+    assert label.startswith("• 最少 24 张：TP 8 × PP 1 × DP 3，ZeRO-3")
+    assert "TP 8" in why
+    assert batch.endswith("× DP 3")
+    # the user's 16 GPUs stay shown as theirs, with what they would hold
+    assert "• 16 张时：TP 4 × PP 1 × DP 4，ZeRO-3，完全重计算，每卡约 84.1 GiB / 80 GiB" in _ask(
+        capsys, DPO_72B
+    )
+
+
+def test_the_dpo_plan_lines_in_english(capsys) -> None:
+    label, why, batch = _block(_ask(capsys, "--lang", "en", DPO_72B), "• Why: ")
+    assert label.startswith("• Minimum 24 GPUs: TP 8 × PP 1 × DP 3, ZeRO-3")
+    assert "TP 8" in why and batch.endswith("× DP 3")
+
+
+@pytest.mark.parametrize(
+    ("lang", "why", "label"),
+    [
+        ("en", "• Why: ", "• Recommended 8 GPUs: TP 1 × PP 1 × DP 8, ZeRO-3, selective recompute"),
+        ("zh", "• 原因：", "• 推荐 8 张：TP 1 × PP 1 × DP 8，ZeRO-3，选择性重计算"),
+    ],
+)
+def test_one_l40s_shown_and_the_why_names_its_8_gpu_plan(capsys, lang: str, why: str, label: str) -> None:
+    """A memory reply: its rows name the 8-GPU layout right above the details (not said twice)."""
+    plan = _chosen(capsys, SIMPO_4B)
+    assert (plan["tp"], plan["pp"], plan["dp"], plan["zero_stage"]) == (1, 1, 8, 3)
+    out = _ask(capsys, "--lang", lang, SIMPO_4B)
+    got_label, _, batch = _block(out, why)
+    assert got_label == label and out.count(label) == 1
+    assert batch.endswith("DP 8")
+
+
+def test_a_plan_that_is_the_one_shown_gets_no_extra_label(capsys) -> None:
+    out = _ask(capsys, "4 * 8 H100 pretrain 3B on 300B tokens how long")
+    label, _, _ = _block(out, "• Why: ")
+    assert "• On 32 GPUs: TP 1 × PP 1 × DP 32" in out
+    assert not label.startswith("• Recommended") and not label.startswith("• Minimum")
