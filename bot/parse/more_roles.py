@@ -33,7 +33,7 @@ not a rate ('2k requests per day')."""
 L_CARD_TIMES = rc(rf"[{MARKS}]\s*s?\s*(?:\(?\d{{2,3}}\s*g(?:b|ib)?\)?\s*)?(?:[x×*]|\s)\s*$")
 """A card, its memory if written, then x/×/* (normalized to a space) or a space: the count follows when
 no other rule read the number ('RTX 5090 x4', 'BR100 64GB x16', 'H100*8')."""
-R_CARD_COUNT_END = rc(r"^(?![\s\-]*(?:\d|g(?:b|ib)?\b|tb\b|days?\b|hours?\b|天|小时|k\b))")
+R_CARD_COUNT_END = rc(r"^(?![\s\-]*(?:\d|g(?:b|ib)?\b|tb\b|days?\b|hours?\b|天|小时|卡\s*·?\s*时|k\b))")
 """Not another quantity's unit right after the count ('x 80GB' is memory, handled before)."""
 R_PER_NODE_ASKED = rc(r"^\s*(?:卡|张|gpus?\b|-gpu)")
 """'几台8卡', 'how many 8-GPU nodes': the GPUs in each of the nodes asked about."""

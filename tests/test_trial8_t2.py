@@ -1,0 +1,54 @@
+"""A fresh user's trial of the integration branch (s8, t2): parser defects reproduced through
+``sizing-bot ask`` in both languages and fixed."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from bot.cli import main
+
+
+def _ask(capsys, *args: str) -> dict:
+    """Run ``sizing-bot ask --format json`` (exit 0 required) and return the JSON answer."""
+    code = main(["ask", "--format", "json", *args])
+    assert code == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def _text(capsys, question: str) -> str:
+    """The plain reply of ``sizing-bot ask`` (exit 0 required)."""
+    assert main(["ask", question]) == 0
+    return capsys.readouterr().out
+
+
+def _ignored_raw(answer: dict) -> list[str]:
+    return [str(i.get("raw", i.get("text", ""))) for i in answer["interpretation"]["ignored"]]
+
+
+# 2. "N块钱一卡时", "N块一卡时", "一卡时N块": a price per GPU-hour, never a GPU count or 1 GPU-hour
+# (was: "1 H800·时（MFU 6,906.5%）", and 8 named as not used).
+@pytest.mark.parametrize(
+    "question",
+    [
+        "预算20万元 H800 8块钱一卡时 训qwen3 8b全参 数据50亿token 够不够",
+        "预算20万元 H800 8块一卡时 训qwen3 8b全参 数据50亿token 够不够",
+        "预算20万元 H800 一卡时8块 训qwen3 8b全参 数据50亿token 够不够",
+        "预算20万元 H800 每卡时8元 训qwen3 8b全参 数据50亿token 够不够",
+        "budget 200k CNY, H800 at 8 yuan per GPU-hour, full fine-tune qwen3 8b on 5B tokens, enough?",
+    ],
+)
+def test_price_per_card_hour(capsys, question: str) -> None:
+    answer = _ask(capsys, question)
+    request = answer["request"]
+    assert request["price_per_gpu_hour"] == 8.0
+    assert request["currency"] == "CNY"
+    assert request["budget"] == 200_000
+    assert request["hours"] is None
+    assert request["gpu_count"] is None
+    assert request["tokens"] == 5e9
+    assert "8" not in _ignored_raw(answer)
+    text = _text(capsys, question)
+    assert "6,906" not in text and "247 H800" in text
+    assert "1,976" in text  # 247 GPU-hours × ¥8
