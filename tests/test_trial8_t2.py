@@ -52,3 +52,24 @@ def test_price_per_card_hour(capsys, question: str) -> None:
     text = _text(capsys, question)
     assert "6,906" not in text and "247 H800" in text
     assert "1,976" in text  # 247 GPU-hours × ¥8
+
+
+# 7. "16k" right after the runtime is the context it runs with (num_ctx), as "ctx 16k"
+# (was: 4K context, "16k" named as not used).
+@pytest.mark.parametrize(
+    "question",
+    [
+        "deepseek-r1-distill-qwen-32b 两张3090 ollama 16k",
+        "run deepseek-r1-distill-qwen-32b on two 3090s with ollama 16k",
+    ],
+)
+def test_runtime_then_context(capsys, question: str) -> None:
+    answer = _ask(capsys, question)
+    request = answer["request"]
+    assert request["seq_len"] == 16_384
+    assert request["runtime"] == "Ollama"
+    assert request["gpu_count"] == 2 and request["gpu"] == "RTX-3090"
+    assert request["model"] == "DeepSeek-R1-Distill-Qwen-32B"
+    assert "16k" not in _ignored_raw(answer)
+    text = _text(capsys, question)
+    assert "16K" in text.splitlines()[3]  # the KV-cache line: 256 KiB per token × 16K context

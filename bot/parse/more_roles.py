@@ -37,6 +37,8 @@ R_CARD_COUNT_END = rc(r"^(?![\s\-]*(?:\d|g(?:b|ib)?\b|tb\b|days?\b|hours?\b|天|
 """Not another quantity's unit right after the count ('x 80GB' is memory, handled before)."""
 R_PER_NODE_ASKED = rc(r"^\s*(?:卡|张|gpus?\b|-gpu)")
 """'几台8卡', 'how many 8-GPU nodes': the GPUs in each of the nodes asked about."""
+L_RUNTIME = rc(r"(?:ollama|llama\.?cpp|lm\s*studio|vllm|sglang|mlx|tgi)\s*$")
+"""A runtime's name right before a length in K ('ollama 16k'): the context it runs with (num_ctx)."""
 R_PROMPT_COUNT = rc(r"^[\s\-]*(?:(?:rl|grpo|ppo|dpo|training|train|unique|distinct|math)\s+){0,2}prompts?\b")
 """'20k prompts', '20000 GRPO prompts' (not '8k-token prompts': a length)."""
 
@@ -48,6 +50,8 @@ def more_role(tok: NumberToken, s: str, stage: str | None) -> Role | None:
         return Role("seq", seq_value(tok), tok)
     if stage == "inference" and tok.mag == "k" and R_PER_REQUEST.match(right) and _a_length(tok):
         return Role("seq", seq_value(tok), tok)
+    if tok.mag == "k" and L_RUNTIME.search(left) and _a_length(tok):
+        return Role("seq", seq_value(tok), tok)  # 'ollama 16k': num_ctx, as 'ctx 16k'
     if tok.mag is None and tok.value.is_integer() and 1 <= tok.value <= 100_000:
         if L_CARD_TIMES.search(left) and R_CARD_COUNT_END.match(right):
             return Role("count", tok.value, tok)
