@@ -73,3 +73,24 @@ def test_runtime_then_context(capsys, question: str) -> None:
     assert "16k" not in _ignored_raw(answer)
     text = _text(capsys, question)
     assert "16K" in text.splitlines()[3]  # the KV-cache line: 256 KiB per token × 16K context
+
+
+# 4. "N个人要用", "N个人用", "N人使用": the users of the service, sized as concurrent sequences
+# (was: sized for 1 user, "15" named as not used).
+@pytest.mark.parametrize(
+    "question",
+    [
+        "我们团队15个人要用 Qwen3-30B-A3B … 需要几张4090",
+        "我们团队15个人用 Qwen3-30B-A3B，需要几张4090",
+        "我们15人使用 Qwen3-30B-A3B，需要几张4090",
+        "团队15人用 Qwen3-30B-A3B 需要几张4090",
+        "15个人同时用 Qwen3-30B-A3B 需要几张4090",
+    ],
+)
+def test_people_using_are_concurrency(capsys, question: str) -> None:
+    answer = _ask(capsys, question)
+    assert answer["request"]["concurrency"] == 15
+    assert answer["request"]["gpu"] == "RTX-4090"
+    assert "15" not in _ignored_raw(answer)
+    text = _text(capsys, question)
+    assert "并发 15 = 6.0 GB" in text  # 96 KiB per token × 4K context × 15 concurrent
