@@ -94,3 +94,32 @@ def test_people_using_are_concurrency(capsys, question: str) -> None:
     assert "15" not in _ignored_raw(answer)
     text = _text(capsys, question)
     assert "并发 15 = 6.0 GB" in text  # 96 KiB per token × 4K context × 15 concurrent
+
+
+# 1. A precision in the model name of a pasted serving command counts as in prose
+# (was: 'vllm serve Qwen/Qwen3-235B-A22B-FP8' sized as bf16, 470 GB of weights).
+@pytest.mark.parametrize(
+    ("question", "precision", "weights"),
+    [
+        (
+            "vllm serve Qwen/Qwen3-235B-A22B-FP8 --tensor-parallel-size 4 on H200 for 40 users",
+            "fp8",
+            "Weights: 236 GB",
+        ),
+        ("serve Qwen/Qwen3-235B-A22B-FP8 on 4 H200 for 40 users", "fp8", "Weights: 236 GB"),
+        ("vllm serve Qwen/Qwen3-32B-AWQ on an L40S", "int4", "Weights: 19.3 GB"),
+        ("vllm serve Qwen/Qwen3-8B-GPTQ-Int4 on a 4090", "int4", "Weights: 6.1 GB"),
+        ("vllm serve Qwen/Qwen3-8B-Int8 on a 4090", "int8", "Weights: 9.5 GB"),
+        ("vllm serve unsloth/Qwen3-8B-bnb-4bit on a 4090", "int4", "Weights: 6.1 GB"),
+        ("用 vllm serve Qwen/Qwen3-32B-AWQ 部署在一张 L40S 上", "int4", "权重：19.3 GB"),
+    ],
+)
+def test_serve_command_name_precision(capsys, question: str, precision: str, weights: str) -> None:
+    answer = _ask(capsys, question)
+    assert answer["request"]["precision"] == precision
+    assert weights in _text(capsys, question)
+
+
+def test_serve_command_flag_precision_wins(capsys) -> None:
+    answer = _ask(capsys, "vllm serve Qwen/Qwen3-32B-AWQ --quantization fp8 on an L40S")
+    assert answer["request"]["precision"] == "fp8"
