@@ -123,3 +123,24 @@ def test_serve_command_name_precision(capsys, question: str, precision: str, wei
 def test_serve_command_flag_precision_wins(capsys) -> None:
     answer = _ask(capsys, "vllm serve Qwen/Qwen3-32B-AWQ --quantization fp8 on an L40S")
     assert answer["request"]["precision"] == "fp8"
+
+
+# 3. "蒸馏版/distill/distilled" + a size is DeepSeek-R1's distilled model of that size, as
+# "deepseek-r1:32b" (was: the full 671B DeepSeek-R1 on 32 GPUs, "32b" named as not used).
+@pytest.mark.parametrize(
+    ("question", "model", "count"),
+    [
+        ("deepseek r1 蒸馏版 32b 用ollama 跑在两张3090上", "DeepSeek-R1-Distill-Qwen-32B", 2),
+        ("deepseek r1的蒸馏版14b 一张4090能跑吗", "DeepSeek-R1-Distill-Qwen-14B", 1),
+        ("run the deepseek r1 distilled 32b with ollama on two 3090s", "DeepSeek-R1-Distill-Qwen-32B", 2),
+        ("deepseek-r1 distill 70b on 2 A100", "DeepSeek-R1-Distill-Llama-70B", 2),
+    ],
+)
+def test_r1_distilled_size(capsys, question: str, model: str, count: int) -> None:
+    answer = _ask(capsys, question)
+    request = answer["request"]
+    assert request["model"] == model
+    assert request["gpu_count"] == count
+    assert not [i for i in answer["interpretation"]["ignored"] if "b" in str(i.get("text", "")).lower()]
+    text = _text(capsys, question)
+    assert "671B" not in text and model in text.splitlines()[0]
