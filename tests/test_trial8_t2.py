@@ -144,3 +144,30 @@ def test_r1_distilled_size(capsys, question: str, model: str, count: int) -> Non
     assert not [i for i in answer["interpretation"]["ignored"] if "b" in str(i.get("text", "")).lower()]
     text = _text(capsys, question)
     assert "671B" not in text and model in text.splitlines()[0]
+
+
+# 5a. A card named in the plural with no number is some cards, not one: the count is sized
+# (was: "does not fit on 1 × RTX 4090", the personal card's one-card reading).
+@pytest.mark.parametrize(
+    ("question", "gpu", "count"),
+    [
+        ("serve qwen3-32b for 15 people on 4090s", "RTX-4090", 4),
+        ("serve qwen3-32b for 15 people on rtx 3090s", "RTX-3090", 4),
+        ("我想用多张4090部署qwen3-32b 给15个人用", "RTX-4090", 4),
+    ],
+)
+def test_plural_card_sizes_the_count(capsys, question: str, gpu: str, count: int) -> None:
+    answer = _ask(capsys, question)
+    request = answer["request"]
+    assert request["gpu"] == gpu and request["gpu_count"] is None and request["count_asked"] is True
+    assert answer["report"]["inference"]["serving_gpus"] == count
+    assert request["concurrency"] == 15
+    assert "personal_one_card" not in [a["why"] for a in answer["assumptions"]]
+    assert "does not fit on 1" not in _text(capsys, question)
+
+
+def test_singular_card_unchanged(capsys) -> None:
+    one = _ask(capsys, "serve qwen3-32b for 15 people on 4090")  # one personal card, as before
+    assert one["request"]["gpu_count"] == 1 and one["request"]["count_asked"] is None
+    l40s = _ask(capsys, "serve qwen3-32b for 15 people on L40S")  # the S is the card's name, not a plural
+    assert l40s["request"]["gpu"] == "L40S" and l40s["request"]["count_asked"] is None

@@ -27,7 +27,7 @@ from bot.parse.cues import cues, with_cues
 from bot.parse.data_parallel import apply_data_parallel, read_data_parallel
 from bot.parse.engines_named import engines_named
 from bot.parse.field_steps import FieldSteps
-from bot.parse.gpus import GpuMention, extract_gpus, extract_unknown_gpu
+from bot.parse.gpus import GpuMention, extract_gpus, extract_unknown_gpu, plural_card
 from bot.parse.lang import detect_lang
 from bot.parse.models import ModelMention, extract_models
 from bot.parse.more_roles import asked_magnitude, more_role, retarget
@@ -67,6 +67,7 @@ from bot.parse.words import (
     DUAL_CARD_RE,
     OFFLOAD_RE,
     PARALLEL_RE,
+    PLURAL_GPU_RE,
     RENT_RE,
     SERVE_AFTER_TUNING_RE,
     UNIT_AFTER_RE,
@@ -317,6 +318,9 @@ class _Parse(FieldSteps):
             f["concurrency_asked"] = True
         if ASKS_COUNT_RE.search(self.s) and not f.get("gpu_count"):  # "RTX 4090s: how many cards?"
             f["count_asked"] = True
+        plural = self._plural_gpu or PLURAL_GPU_RE.search(self.s)
+        if plural and not f.get("gpu_count"):  # "on 4090s", "several A100": some cards, not one
+            f["count_asked"] = True
 
     # -- step 2: names, masked so their digits are not read as numbers
 
@@ -342,7 +346,9 @@ class _Parse(FieldSteps):
         return models, precision
 
     def _gpus(self) -> list[GpuMention]:
+        before = self.s
         self.s, gpus = extract_gpus(self.s)
+        self._plural_gpu = any(plural_card(before, g) for g in gpus)
         self.s, self._unknown_gpu, self._gpu_suggestions = extract_unknown_gpu(self.s)
         return gpus
 
