@@ -17,10 +17,16 @@ def _ask(capsys, *args: str) -> dict:
     return json.loads(capsys.readouterr().out)
 
 
-def _text(capsys, question: str) -> str:
-    """The plain reply of ``sizing-bot ask`` (exit 0 required)."""
-    assert main(["ask", question]) == 0
+def _text(capsys, question: str, code: int = 0) -> str:
+    """The plain reply of ``sizing-bot ask`` (exit ``code`` required: 2 when not understood)."""
+    assert main(["ask", question]) == code
     return capsys.readouterr().out
+
+
+def _help(capsys, question: str) -> dict:
+    """The JSON answer of a question the bot answers with help (exit 2: not understood)."""
+    assert main(["ask", "--format", "json", question]) == 2
+    return json.loads(capsys.readouterr().out)
 
 
 def _ignored_raw(answer: dict) -> list[str]:
@@ -171,3 +177,50 @@ def test_singular_card_unchanged(capsys) -> None:
     assert one["request"]["gpu_count"] == 1 and one["request"]["count_asked"] is None
     l40s = _ask(capsys, "serve qwen3-32b for 15 people on L40S")  # the S is the card's name, not a plural
     assert l40s["request"]["gpu"] == "L40S" and l40s["request"]["count_asked"] is None
+
+
+# 6. No model size stated for fine-tuning data: no model size invented from the data (was: a 2.6M
+# "pre-training" from tokens ÷ 20); "几十万" is a rough amount, named, never read as 十万.
+@pytest.mark.parametrize(
+    ("question", "needs"),
+    [
+        (
+            "我们团队计划下季度训练一个客服模型，数据大概几十万条，想知道需要多少张卡，预算有限。",
+            "我需要知道模型：它的大小或名字",
+        ),
+        ("微调一个模型 数据10万条 需要几张卡", "我需要知道模型：它的大小或名字"),
+        (
+            "fine-tune a model on 100k samples, how many GPUs?",
+            "To size this I need the model: its size or its name",
+        ),
+    ],
+)
+def test_no_model_size_from_fine_tuning_data(capsys, question: str, needs: str) -> None:
+    answer = _help(capsys, question)
+    assert answer["understood"] is False and answer["report"] is None
+    text = _text(capsys, question, 2)
+    assert needs in text
+    assert "2.6M" not in text and "5120万" not in text
+
+
+def test_vague_amount_named_not_read(capsys) -> None:
+    question = "我们团队计划下季度训练一个客服模型，数据大概几十万条，想知道需要多少张卡，预算有限。"
+    answer = _help(capsys, question)
+    assert answer["interpretation"]["ignored"] == [{"text": "几十万", "reason": "vague"}]
+    assert "未使用：“几十万”（这是个大概的量" in _text(capsys, question, 2)
+    with_model = _ask(capsys, "训练qwen3 8b全参，数据几十万条，要几张A100")
+    assert with_model["request"]["num_samples"] is None  # not 100,000
+    assert {"text": "几十万", "reason": "vague"} in with_model["interpretation"]["ignored"]
+
+
+def test_pre_training_tokens_still_size_the_model(capsys) -> None:
+    """Pre-training on a token count with no model keeps the compute-optimal size (N = D / 20)."""
+    answer = _ask(capsys, "train a model on 1B tokens, how many GPUs?")
+    assert answer["request"]["params_total"] == 50e6
+
+
+def test_repeated_unused_item_named_once(capsys) -> None:
+    question = "我们要训练qwen3 8b，数据" + "几十万条，" * 1500
+    answer = _ask(capsys, question)
+    assert answer["interpretation"]["ignored"].count({"text": "几十万", "reason": "vague"}) == 1
+    assert len(answer["interpretation"]["ignored"]) <= 3

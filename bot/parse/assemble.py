@@ -30,7 +30,7 @@ from bot.parse.field_steps import FieldSteps
 from bot.parse.gpus import GpuMention, extract_gpus, extract_unknown_gpu, plural_card
 from bot.parse.lang import detect_lang
 from bot.parse.models import ModelMention, extract_models
-from bot.parse.more_roles import asked_magnitude, more_role, retarget
+from bot.parse.more_roles import asked_magnitude, more_role, retarget, vague_amount
 from bot.parse.normalize import mask, prepare
 from bot.parse.numbers import scan_numbers
 from bot.parse.output_forms import rate_times_output
@@ -132,7 +132,7 @@ class _Parse(FieldSteps):
         for r in self.roles:
             if id(r) not in self.used:
                 out.append((r.tok.raw.strip(), "repeated" if r.role in used_roles else "unread"))
-        return out
+        return list(dict.fromkeys(out))  # the same item said 94 times is named once
 
     def repeated_used(self) -> dict[str, str]:
         """For each 'repeated' number, the value of its field that was used, as typed (the reply says
@@ -376,6 +376,9 @@ class _Parse(FieldSteps):
                 continue
             nxt = toks[i + 1] if i + 1 < len(toks) else None
             role = classify(tok, self.s, nxt)
+            if vague_amount(tok, self.s, role):
+                self.named_unused.append(("几" + tok.raw.strip(), "vague"))
+                continue
             if role is None and self._bare_context(tok):
                 role = Role("seq", seq_value(tok), tok)
             role = (

@@ -84,3 +84,15 @@ def asked_magnitude(tok: NumberToken, s: str) -> bool:
     """'预算多少万', '要几千张卡': a magnitude word after 多少/几 is part of the question, not a number."""
     lone = tok.kind == "cn" and tok.raw.strip() in ("万", "千", "百", "亿", "十", "百万", "千万", "万亿")
     return lone and bool(L_HOW_MUCH.search(s[max(0, tok.start - 6) : tok.start]))
+
+
+VAGUE_ROLES = frozenset({"samples", "tokens", "pairs", "data_bytes", "chars"})
+"""Data amounts: '数据大概几十万条' gives no number for them."""
+
+
+def vague_amount(tok: NumberToken, s: str, role: Role | None) -> bool:
+    """'几十万条', '几百万 token': 几 before a Chinese magnitude is a rough amount (tens of thousands to
+    hundreds of thousands), not the number after it — named as not used, never read as 十万."""
+    if tok.kind != "cn" or tok.start == 0 or s[tok.start - 1] != "几" or tok.raw.strip()[0] not in "十百千万":
+        return False
+    return role is not None and role.role in VAGUE_ROLES
