@@ -224,3 +224,41 @@ def test_repeated_unused_item_named_once(capsys) -> None:
     answer = _ask(capsys, question)
     assert answer["interpretation"]["ignored"].count({"text": "几十万", "reason": "vague"}) == 1
     assert len(answer["interpretation"]["ignored"]) <= 3
+
+
+# 5b. A card of stated memory with no name is sized as ONE card of that memory, said so; never
+# swapped for another vendor's catalog card (was: 2 × Ascend 910B for "a card with 64GB of VRAM").
+@pytest.mark.parametrize(
+    ("question", "one_card"),
+    [
+        (
+            "I have a card with 64GB of VRAM, can it run qwen3-32b at bf16 for 8 users?",
+            "a card known by its memory (64 GiB (68.7 GB)), with no count: one card of that memory",
+        ),
+        (
+            "我的显卡有64G显存，能跑qwen3-32b bf16 给8个人用吗",
+            "只知道显存（64 GiB (68.7 GB)）的卡，没说几张：按一张这样的卡计算",
+        ),
+    ],
+)
+def test_memory_only_card_is_one_card_of_that_memory(capsys, question: str, one_card: str) -> None:
+    answer = _ask(capsys, question)
+    assert answer["request"]["gpu"] == "GPU-64GB"
+    assert answer["request"]["gpu_memory_gib"] == 64
+    whys = {a["field"]: a["why"] for a in answer["assumptions"]}
+    assert whys["gpu"] == "gpu_memory_only" and whys["gpu_count"] == "memory_one_card"
+    assert answer["interpretation"]["substitutions"] == []
+    assert answer["report"]["inference"]["min_gpus"] == 2  # 65.6 GB of bf16 weights > 57 GiB usable
+    text = _text(capsys, question)
+    assert "Ascend" not in text and "910B" not in text
+    assert one_card in text
+    assert text.splitlines()[0].startswith(
+        ("Qwen3 32B bf16 inference does not fit on 1 × GPU 64G", "Qwen3 32B bf16 推理：1 张 GPU 64G 放不下")
+    )
+
+
+def test_memory_of_a_common_nvidia_card_unchanged(capsys) -> None:
+    """'24G' is still read as the RTX 4090 (said so): only another vendor's card is never swapped in."""
+    answer = _ask(capsys, "24G显存能跑qwen3 14b吗")
+    assert answer["request"]["gpu"] == "RTX-4090"
+    assert answer["interpretation"]["substitutions"][0]["reason"] == "gpu_by_memory"
