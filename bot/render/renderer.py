@@ -64,7 +64,9 @@ def render(answer: Answer, fmt: Format | Dialect = "html") -> str:
 def needs_model_size(parsed: ParseResult | None) -> bool:
     """A training question with no model named nor sized ('训练一个客服模型需要几张卡'): the answer
     needs the model's size, which the data does not give (never invented from it)."""
-    if parsed is None or parsed.out_of_scope:
+    if parsed is None or parsed.out_of_scope or parsed.followup_cue:
+        return False  # a follow-up ('what about LoRA?') asks about the question before, not a new job
+    if {ESTIMATOR_ERROR, LOST_FOLLOWUP, NO_HISTORY, API_NO_HISTORY, ABSURD_MODEL} & set(parsed.notes):
         return False
     req = parsed.request
     training = req.stage in (Stage.pretrain, Stage.finetune)
