@@ -53,6 +53,8 @@ class Why(StrEnum):
     gpu_generic_memory = "gpu_generic_memory"
     generic_personal = "generic_personal"
     personal_one_card = "personal_one_card"
+    memory_one_card = "memory_one_card"
+    gpu_memory_only = "gpu_memory_only"
     apple_config = "apple_config"
     price_catalog = "price_catalog"
     optimizer = "optimizer"

@@ -107,11 +107,12 @@ def resolve_gpu(req: SizingRequest, ledger: Ledger) -> GpuSpec:
         return default
     if req.gpu_memory_gib:
         match = catalog.gpu_with_memory(req.gpu_memory_gib)
-        if match is not None:
-            ledger.assume("gpu", match.id, Why.gpu_by_memory)
+        if match is not None and match.vendor == "NVIDIA" and not match.unified_memory:
+            ledger.assume("gpu", match.id, Why.gpu_by_memory)  # '24G' → RTX 4090: the card most mean
             return match
-        mem = req.gpu_memory_gib
-        ledger.assume("gpu", f"GPU-{mem:g}GB", Why.gpu_generic_memory, memory_gib=req.gpu_memory_gib)
+        mem = req.gpu_memory_gib  # '64GB' (only an Ascend or a Mac has it): that card, never swapped
+        why = Why.gpu_generic_memory if match is None else Why.gpu_memory_only
+        ledger.assume("gpu", f"GPU-{mem:g}GB", why, memory_gib=req.gpu_memory_gib)
         return _generic_card(f"GPU-{mem:g}GB", f"GPU {mem:g}G", mem, ledger)
     default = catalog.gpu(defaults.DEFAULT_GPU)
     ledger.assume("gpu", default.id, Why.default_gpu)
@@ -158,6 +159,9 @@ def personal_count(req: SizingRequest, r: Resolved, ledger: Ledger) -> SizingReq
     a small card known by its memory) is one card, for serving and fine-tuning: "Can I run a 9B on my
     RTX 4060?" asks about that card. Not with a total memory, a budget or a deadline (then the count is
     the question), nor for pre-training, nor when the user asks how many cards (``count_asked``)."""
+    if r.gpu.generic and not r.gpu.personal and _no_count_asked(req) and r.stage in PERSONAL_COUNT_STAGES:
+        ledger.assume("gpu_count", 1, Why.memory_one_card, memory_gib=r.gpu.memory_gib)
+        return req.model_copy(update={"gpu_count": 1})  # "a card with 64GB": one card of that memory
     if (
         not r.gpu.personal
         or req.gpu_count is not None
@@ -170,6 +174,18 @@ def personal_count(req: SizingRequest, r: Resolved, ledger: Ledger) -> SizingReq
         return req
     ledger.assume("gpu_count", 1, Why.personal_one_card, gpu=r.gpu.name)
     return req.model_copy(update={"gpu_count": 1})
+
+
+def _no_count_asked(req: SizingRequest) -> bool:
+    """No count said nor asked, and nothing that makes the count the question (a total memory, a
+    budget, a deadline)."""
+    return (
+        req.gpu_count is None
+        and not req.count_asked
+        and req.total_memory_gib is None
+        and req.budget is None
+        and req.deadline_days is None
+    )
 
 
 def resolve_model(req: SizingRequest, ledger: Ledger) -> tuple[ModelSpec | None, float | None, float | None]:

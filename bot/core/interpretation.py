@@ -56,6 +56,7 @@ IGNORED_REASONS = (
     "per_user_speed",  # a speed per user ('each user 20 tok/s'): compared with the per-sequence speed
     "llama_cpp_based",  # a front-end that runs llama.cpp (koboldcpp, LM Studio): sized as llama.cpp
     "algorithm_family",  # DAPO, KTO, SimPO …: sized as the family the estimator has (GRPO, DPO …)
+    "vague",  # '几十万条': an amount with no number in it; never read as its smallest value
     *UNUSED_REASONS,  # keys of a pasted training/serving config (bot.parse.configs.model)
 )
 SUBSTITUTION_REASONS = (

@@ -27,10 +27,10 @@ from bot.parse.cues import cues, with_cues
 from bot.parse.data_parallel import apply_data_parallel, read_data_parallel
 from bot.parse.engines_named import engines_named
 from bot.parse.field_steps import FieldSteps
-from bot.parse.gpus import GpuMention, extract_gpus, extract_unknown_gpu
+from bot.parse.gpus import GpuMention, extract_gpus, extract_unknown_gpu, plural_card
 from bot.parse.lang import detect_lang
 from bot.parse.models import ModelMention, extract_models
-from bot.parse.more_roles import asked_magnitude, more_role, retarget
+from bot.parse.more_roles import asked_magnitude, more_role, retarget, vague_amount
 from bot.parse.normalize import mask, prepare
 from bot.parse.numbers import scan_numbers
 from bot.parse.output_forms import rate_times_output
@@ -67,6 +67,7 @@ from bot.parse.words import (
     DUAL_CARD_RE,
     OFFLOAD_RE,
     PARALLEL_RE,
+    PLURAL_GPU_RE,
     RENT_RE,
     SERVE_AFTER_TUNING_RE,
     UNIT_AFTER_RE,
@@ -131,7 +132,7 @@ class _Parse(FieldSteps):
         for r in self.roles:
             if id(r) not in self.used:
                 out.append((r.tok.raw.strip(), "repeated" if r.role in used_roles else "unread"))
-        return out
+        return list(dict.fromkeys(out))  # the same item said 94 times is named once
 
     def repeated_used(self) -> dict[str, str]:
         """For each 'repeated' number, the value of its field that was used, as typed (the reply says
@@ -317,6 +318,9 @@ class _Parse(FieldSteps):
             f["concurrency_asked"] = True
         if ASKS_COUNT_RE.search(self.s) and not f.get("gpu_count"):  # "RTX 4090s: how many cards?"
             f["count_asked"] = True
+        plural = self._plural_gpu or PLURAL_GPU_RE.search(self.s)
+        if plural and not f.get("gpu_count"):  # "on 4090s", "several A100": some cards, not one
+            f["count_asked"] = True
 
     # -- step 2: names, masked so their digits are not read as numbers
 
@@ -342,7 +346,9 @@ class _Parse(FieldSteps):
         return models, precision
 
     def _gpus(self) -> list[GpuMention]:
+        before = self.s
         self.s, gpus = extract_gpus(self.s)
+        self._plural_gpu = any(plural_card(before, g) for g in gpus)
         self.s, self._unknown_gpu, self._gpu_suggestions = extract_unknown_gpu(self.s)
         return gpus
 
@@ -370,6 +376,9 @@ class _Parse(FieldSteps):
                 continue
             nxt = toks[i + 1] if i + 1 < len(toks) else None
             role = classify(tok, self.s, nxt)
+            if vague_amount(tok, self.s, role):
+                self.named_unused.append(("几" + tok.raw.strip(), "vague"))
+                continue
             if role is None and self._bare_context(tok):
                 role = Role("seq", seq_value(tok), tok)
             role = (

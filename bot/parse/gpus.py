@@ -233,3 +233,16 @@ def gpu_suggestions(name: str, n: int = 3) -> list[str]:
         return [lower[c] for c in close]
     default = catalog.gpu(defaults.DEFAULT_GPU)
     return [default.family, *default.related][:n]
+
+
+_PLURAL_NAME_RE = rc(r"(?:rtx\s*|nvidia\s*|tesla\s*)?[a-z0-9\-]*?\d[a-z0-9\-]*?s(?![a-z0-9])")
+
+
+def plural_card(s: str, card: GpuMention) -> bool:
+    """Whether ``card`` is written in the plural in ``s`` ('4090s', 'H100s'): the name less its final
+    's' is the same card ('L40S' less its 's' is not: the S is part of that card's name)."""
+    m = _PLURAL_NAME_RE.match(s, card.start)
+    if m is None:
+        return False
+    _, singular = extract_gpus(m.group()[:-1])
+    return any(g.gpu_id == card.gpu_id for g in singular)

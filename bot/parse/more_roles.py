@@ -33,10 +33,12 @@ not a rate ('2k requests per day')."""
 L_CARD_TIMES = rc(rf"[{MARKS}]\s*s?\s*(?:\(?\d{{2,3}}\s*g(?:b|ib)?\)?\s*)?(?:[x×*]|\s)\s*$")
 """A card, its memory if written, then x/×/* (normalized to a space) or a space: the count follows when
 no other rule read the number ('RTX 5090 x4', 'BR100 64GB x16', 'H100*8')."""
-R_CARD_COUNT_END = rc(r"^(?![\s\-]*(?:\d|g(?:b|ib)?\b|tb\b|days?\b|hours?\b|天|小时|k\b))")
+R_CARD_COUNT_END = rc(r"^(?![\s\-]*(?:\d|g(?:b|ib)?\b|tb\b|days?\b|hours?\b|天|小时|卡\s*·?\s*时|k\b))")
 """Not another quantity's unit right after the count ('x 80GB' is memory, handled before)."""
 R_PER_NODE_ASKED = rc(r"^\s*(?:卡|张|gpus?\b|-gpu)")
 """'几台8卡', 'how many 8-GPU nodes': the GPUs in each of the nodes asked about."""
+L_RUNTIME = rc(r"(?:ollama|llama\.?cpp|lm\s*studio|vllm|sglang|mlx|tgi)\s*$")
+"""A runtime's name right before a length in K ('ollama 16k'): the context it runs with (num_ctx)."""
 R_PROMPT_COUNT = rc(r"^[\s\-]*(?:(?:rl|grpo|ppo|dpo|training|train|unique|distinct|math)\s+){0,2}prompts?\b")
 """'20k prompts', '20000 GRPO prompts' (not '8k-token prompts': a length)."""
 
@@ -48,6 +50,8 @@ def more_role(tok: NumberToken, s: str, stage: str | None) -> Role | None:
         return Role("seq", seq_value(tok), tok)
     if stage == "inference" and tok.mag == "k" and R_PER_REQUEST.match(right) and _a_length(tok):
         return Role("seq", seq_value(tok), tok)
+    if tok.mag == "k" and L_RUNTIME.search(left) and _a_length(tok):
+        return Role("seq", seq_value(tok), tok)  # 'ollama 16k': num_ctx, as 'ctx 16k'
     if tok.mag is None and tok.value.is_integer() and 1 <= tok.value <= 100_000:
         if L_CARD_TIMES.search(left) and R_CARD_COUNT_END.match(right):
             return Role("count", tok.value, tok)
@@ -80,3 +84,15 @@ def asked_magnitude(tok: NumberToken, s: str) -> bool:
     """'预算多少万', '要几千张卡': a magnitude word after 多少/几 is part of the question, not a number."""
     lone = tok.kind == "cn" and tok.raw.strip() in ("万", "千", "百", "亿", "十", "百万", "千万", "万亿")
     return lone and bool(L_HOW_MUCH.search(s[max(0, tok.start - 6) : tok.start]))
+
+
+VAGUE_ROLES = frozenset({"samples", "tokens", "pairs", "data_bytes", "chars"})
+"""Data amounts: '数据大概几十万条' gives no number for them."""
+
+
+def vague_amount(tok: NumberToken, s: str, role: Role | None) -> bool:
+    """'几十万条', '几百万 token': 几 before a Chinese magnitude is a rough amount (tens of thousands to
+    hundreds of thousands), not the number after it — named as not used, never read as 十万."""
+    if tok.kind != "cn" or tok.start == 0 or s[tok.start - 1] != "几" or tok.raw.strip()[0] not in "十百千万":
+        return False
+    return role is not None and role.role in VAGUE_ROLES

@@ -41,6 +41,14 @@ _WORD_RE = rc(r"[a-z][a-z\-]*[a-z]\.?")
 _DATA_LINE_RE = rc(r'^\s*(?:[{\[<|]|"[^"]{0,40}"\s*:|\w+\s*[:=]\s*\S+\s*[,;]\s*\w+\s*[:=])')
 
 
+_R1_DISTILL_RE = rc(
+    r"(?<![a-z0-9])r1[\s\-]*(?:的\s*)?(?:蒸馏版?(?:模型|本)?|distill(?:ed)?(?:[\s\-]+(?:version|model))?(?:\s+of)?)"
+    r"[\s\-]*(?=\d+(?:\.\d+)?\s*b(?![a-z]))"
+)
+"""'r1 蒸馏版 32b', 'r1 distilled 32b', 'r1-distill 32b': DeepSeek-R1's distilled model of that size
+('deepseek-r1 32b', 'r1 32b' and 'deepseek-r1:32b' are catalog aliases of DeepSeek-R1-Distill-Qwen-32B)."""
+
+
 def normalize(text: str) -> str:
     """NFKC, keycap digits, drop invisible/control characters, Traditional → Simplified, lower case."""
     s = _KEYCAP_RE.sub(r"\1", text) if "\u20e3" in text else text  # every keycap ends in U+20E3
@@ -58,6 +66,7 @@ def normalize(text: str) -> str:
     s = lx.CN_RENTAL_RE.sub(lambda m: lx.CN_RENTAL_TERMS[m.group(1)], s)
     s = lx.GPU_O_FOR_ZERO_RE.sub(lambda m: m.group(1) + "100", s)
     s = _TIMES_GLUED_RE.sub(r"x \1", s)  # "A100 x8": the count after the card, as in "A100 x 8"
+    s = _R1_DISTILL_RE.sub("r1 ", s)  # "deepseek r1 蒸馏版 32b": the distilled model of that size
     if not any(map(s.__contains__, lx.TYPOS)):  # no typo anywhere: no word to fix (each ~0.5 µs)
         return s
     return _WORD_RE.sub(_fix_typo, s)

@@ -294,7 +294,7 @@ class Money:
 
 
 _MONEY_PREFIX = rc(r"^\s*(us\$|\$|¥|￥|rmb|cny|usd)\s*")
-_MONEY_SUFFIX_CNY = rc(r"(元|块钱|块|人民币|rmb|cny)")
+_MONEY_SUFFIX_CNY = rc(r"(元|块钱|块|人民币|rmb|cny|yuan)")
 _MONEY_SUFFIX_USD = rc(r"(美元|美金|刀|dollars?|usd|bucks)")
 PER_HOUR_RE = rc(
     r"^\s*(?:each\s*)?(?:/\s*(?:gpu[\s-]*|卡\s*[·/]?\s*)?(?:hr|hour|h|小时|时)(?![a-z])"
@@ -320,6 +320,6 @@ def parse_money(text: str) -> Money | None:
             currency = "CNY"
         elif _MONEY_SUFFIX_USD.match(rest.lstrip()):
             currency = "USD"
-    unit = re.match(r"\s*(?:元|块钱|块|人民币|rmb|cny|美元|美金|刀|dollars?|usd|bucks)?", rest)
+    unit = re.match(r"\s*(?:元|块钱|块|人民币|rmb|cny|yuan|美元|美金|刀|dollars?|usd|bucks)?", rest)
     per_hour = bool(PER_HOUR_RE.match(rest[unit.end() if unit else 0 :]))
     return Money(tok.value, currency, per_hour)

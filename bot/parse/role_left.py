@@ -23,7 +23,7 @@ L_MFU = rc(r"(?:mfu|利用率|utili[sz]ation)\s*(?:=|:|是|为|of|at|约|~|≈|�
 MFU_NEAR = rc(r"mfu|利用率|utili[sz]ation")
 L_CURRENCY = rc(r"(?P<c>us\$|\$|¥|rmb|cny|usd)\s*(?:~|≈|about|约)?\s*$")
 L_PRICE = rc(
-    r"(?:每卡时|每卡每小时|每小时|单价|租金|per\s+gpu[\s\-]*hour|hourly|\brent(?:s|ing)?\s+(?:for|at))"
+    r"(?:每卡时|一卡时|每卡每小时|每小时|单价|租金|per\s+gpu[\s\-]*hour|hourly|\brent(?:s|ing)?\s+(?:for|at))"
     r"\s*(?:=|:|为|是|约|大概|about|around|~)?\s*$"
 )
 L_BUDGET = rc(

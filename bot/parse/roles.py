@@ -82,8 +82,13 @@ R_END = rc(
 )
 R_NODES = _r(r"台|nodes?\b|machines?\b|servers?\b|boxes\b|hosts?\b")
 R_NODE_OF = rc(r"^\s*(?:台|nodes?|machines?|servers?|boxes|hosts?)\s*(?:of|with|x|×|\*|,)?\s*")
-R_MONEY_CNY = _r(r"元|块钱|块人民币|人民币|rmb\b|cny\b")
+R_MONEY_CNY = _r(r"元|块钱|块人民币|人民币|rmb\b|cny\b|yuan\b")
 R_MONEY_USD = _r(r"美元|美金|刀\b|dollars?\b|usd\b|bucks\b")
+R_CNY_PER_CARD_HOUR = _r(r"(?:元|块钱|块)\s*(?:/|每|一)\s*(?:张\s*)?卡\s*[·]?\s*(?:小)?时")
+"""'8块钱一卡时', '8块一卡时', '8元每卡时': a price per GPU-hour in CNY, never a GPU count."""
+R_ONE_CARD_HOUR = rc(r"^\s*卡\s*[·]?\s*(?:小)?时")
+L_MONEY_END = rc(r"(?:元|块钱|块|美元|刀)\s*$")
+R_PRICE_AFTER = rc(r"^\s*卡\s*[·]?\s*(?:小)?时\s*(?:要|是|为|:|：)?\s*[\d.]+\s*(?:元|块)")
 R_BUDGET = _r(r"(?:元|块钱?|人民币|rmb\b|cny\b|美元|美金|刀)?\s*(?:的)?\s*(?:预算|经费|资金|budget\b)")
 R_DGX = _r(rf"(?:台|套|个)?\s*(?:nvidia\s*)?(?:dgx|hgx)[\s\-]*(?:[{MARKS}]|\b)")
 R_BYTES = rc(r"^\s*(?P<u>gb|gib|g|tb|tib|t|mib|mb|m)(?![a-z])")
@@ -118,7 +123,7 @@ R_SEQ_JOB = rc(
 """A length in K before the job ("8K DPO 全参训练", "做 128k 的推理"): the sequence trained or served at."""
 R_CONC = _r(
     r"(?:个|名|位|路)?\s*(?:并发|concurren|simultaneous|用户|users?\b|人同时|人在线|同时|people\b|qps\b|requests?\s+at\s+once"
-    r"|人(?:在)?(?:用|使用))"  # "20个人用", "给 5 个人用", "5人使用": the users of the service
+    r"|人(?:要|需要|会|都要|想|在)?(?:用|使用))"  # "20个人用", "15个人要用", "5人使用": the users
 )
 _DATA_QUALIFIER = (
     r"(?:(?:preference|training|train|chat|instruction|sft|dpo|rlhf|qa|q&a|labell?ed|human|comparison|ranked|"
@@ -212,6 +217,10 @@ def _rates_and_money(a: _Around) -> Verdict:
     R, L, v, tok = a.right, a.left, a.value, a.tok
     if L_BATCH.search(L) and not a.word:
         return Role("batch", v, tok)
+    if tok.raw == "一" and R_ONE_CARD_HOUR.match(R) and (L_MONEY_END.search(L) or R_PRICE_AFTER.match(R)):
+        return NO_ROLE  # the "一" of "8块钱一卡时" / "一卡时8块": "per GPU-hour", not 1 GPU-hour
+    if R_CNY_PER_CARD_HOUR.match(R) and not a.word:
+        return Role("price", v, tok, extra="CNY")
     if R_PERCENT.match(R):
         near = a.s[max(0, tok.start - 16) : tok.end + 16]
         return Role("mfu", v / 100, tok) if MFU_NEAR.search(near) else NO_ROLE

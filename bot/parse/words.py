@@ -19,6 +19,11 @@ ARTICLE_GPU_RE = rc(
 """'does a 4090 …', 'on an A100 40GB', 'with a single H100', '在 A800 上跑': one GPU (not 'on a H100
 cluster'; not when the question asks how many, :data:`ASKS_COUNT_RE`)."""
 ASKS_COUNT_RE = rc(r"多少(?:张|块|个)?(?:卡|gpu)|几(?:张|块)|几卡|how\s+many\s+(?:gpus?|cards?)")
+PLURAL_GPU_RE = rc(
+    rf"[{MARKS}]s\b|\b(?:multiple|several|some|a\s+few|a\s+couple\s+of)\s+[{MARKS}]|多(?:张|块)\s*[{MARKS}]"
+)
+"""A card named in the plural with no number ('on 4090s', 'several A100', '多张4090'): more than one card,
+so the count is sized (as when asked), never the one personal card."""
 MEM_CARD_RE = rc(r"\d{1,3}\s*g(?:b|ib)?\s*显存的(?:笔记本)?(?:卡|显卡)")
 ASKS_COST_RE = rc(
     r"多少钱|花多少|要花|费用|成本|价格多少|贵不贵|how\s+much|\bcosts?\b|\bprice\b|\bexpensive\b|\bbudget\s+for\b"

@@ -224,6 +224,7 @@ class HelpContext(ParseExtras, UnderstoodExtras):
     api_no_history: bool
     absurd_model: bool
     switched: str
+    needs_model: bool
 
 
 class ReplyContext(ParseExtras, UnderstoodExtras, total=False):

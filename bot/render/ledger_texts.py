@@ -148,6 +148,13 @@ WHY_TEXTS: dict[str, str] = {
         "a card of %(memory_gib)s is a personal card (every datacenter inference card has 16 GB or more): "
         "one user, llama.cpp/Ollama formats where 16-bit weights do not fit, one card unless you say more"
     ),
+    "memory_one_card": N_(
+        "a card known by its memory (%(memory_gib)s), with no count: one card of that memory"
+    ),
+    "gpu_memory_only": N_(
+        "a card known by its memory (%(memory_gib)s): sized as that card, not as another vendor's card of "
+        "that memory; no time, speed or price figures without its TFLOPS and bandwidth"
+    ),
     "personal_one_card": N_("%(gpu)s is a personal card, named without a count: the one card you have"),
     "gpu_by_memory": N_("the fastest catalog card with the memory you named"),
     "gpu_generic_memory": N_(

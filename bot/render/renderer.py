@@ -21,8 +21,10 @@ from bot.render.context import build_context, parse_extras
 from bot.render.describe import is_unified
 from bot.render.dialect import Dialect, Format
 from bot.render.env import mac_words, render_capped
+from bot.render.i18n import N_, translate
 from bot.render.offer_text import offer_lines
-from bot.render.understood import switch_line
+from bot.render.understood import IGNORED_TEXTS, switch_line
+from estimator.models import Stage
 
 if TYPE_CHECKING:
     from bot.render.contexts import HelpContext
@@ -59,6 +61,31 @@ def render(answer: Answer, fmt: Format | Dialect = "html") -> str:
         return render_help(answer.lang, fmt, parsed=parsed)
 
 
+def needs_model_size(parsed: ParseResult | None) -> bool:
+    """A training question with no model named nor sized ('训练一个客服模型需要几张卡'): the answer
+    needs the model's size, which the data does not give (never invented from it)."""
+    if parsed is None or parsed.out_of_scope or parsed.followup_cue:
+        return False  # a follow-up ('what about LoRA?') asks about the question before, not a new job
+    if {ESTIMATOR_ERROR, LOST_FOLLOWUP, NO_HISTORY, API_NO_HISTORY, ABSURD_MODEL} & set(parsed.notes):
+        return False
+    req = parsed.request
+    training = req.stage in (Stage.pretrain, Stage.finetune)
+    return training and req.model is None and req.params_total is None and req.architecture is None
+
+
+def vague_not_used(parsed: ParseResult | None, lang: str) -> str:
+    """The rough amounts of a message the help answers ('几十万条'), named as not used."""
+    if parsed is None:
+        return ""
+    vague = [text for text, why in parsed.unused_numbers if why == "vague"]
+    if not vague:
+        return ""
+    reason = translate(lang, IGNORED_TEXTS["vague"])
+    sep = "；" if lang == "zh" else "; "
+    parts = [translate(lang, N_("“%(text)s” (%(reason)s)"), text=t, reason=reason) for t in vague[:3]]
+    return translate(lang, N_("Not used: %(items)s."), items=sep.join(parts))
+
+
 def render_help(
     lang: str,
     fmt: Format | Dialect = "html",
@@ -76,7 +103,8 @@ def render_help(
         "api_no_history": parsed is not None and API_NO_HISTORY in parsed.notes,
         "absurd_model": parsed is not None and ABSURD_MODEL in parsed.notes,
         "switched": "",
-        "not_used": "",
+        "needs_model": needs_model_size(parsed),
+        "not_used": vague_not_used(parsed, lang),
         "substitutions": [],
         "unknown_gpu_line": "",
         **parse_extras(parsed),
