@@ -55,9 +55,12 @@ def test_a_6gb_card_outside_the_catalog_is_personal(capsys: pytest.CaptureFixtur
 
 
 def test_a_16gb_card_outside_the_catalog_is_not_assumed_personal(capsys: pytest.CaptureFixture[str]) -> None:
+    """'a 14GB card' is one card of that memory (session 8 trial: a card known only by its memory was
+    sized as several, or as another vendor's card; the count changed on purpose), not a personal card."""
     d = ask(capsys, "serve a 7B model on a 14GB card")
     assert d["request"]["gpu"] == "GPU-14GB"
-    assert "gpu_personal" not in whys(d) and d["request"]["gpu_count"] is None
+    assert "gpu_personal" not in whys(d) and d["request"]["gpu_count"] == 1
+    assert whys(d)["gpu_count"] == "memory_one_card"
 
 
 def test_a_model_that_fits_only_in_4_bit_on_one_4090(capsys: pytest.CaptureFixture[str]) -> None:
