@@ -36,7 +36,7 @@ EPOCH_KEYS = ("num_train_epochs", "num_epochs", "epochs")
 RANK_KEYS = ("lora_rank", "lora_r", "model.lora_rank")
 MODEL_KEYS = ("model_name_or_path", "base_model", "model_name", "model.model_name_or_path")
 NO_FIELD_KEYS = (
-    "max_prompt_length", "max_source_length", "max_target_length",
+    "max_source_length", "max_target_length",
     "packing", "sample_packing", "neat_packing", "lora_alpha", "model.lora_alpha",
 )  # fmt: skip
 """Keys that change memory or time but have no request field yet: named as not used (no_field)."""
@@ -179,6 +179,18 @@ def _generations(cfg: StackConfig, key: str, value: Any, flat: dict[str, Any]) -
     """TRL ``num_generations``: completions per prompt (estimator.rollout); a GRPO config names it."""
     cfg.values.setdefault("algorithm", "grpo")
     return _int_field("num_generations")(cfg, key, value, flat)
+
+
+def _prompt_length(cfg: StackConfig, key: str, value: Any, flat: dict[str, Any]) -> bool:
+    """TRL ``max_prompt_length`` beside ``max_completion_length`` (and no sequence key): one RL sequence
+    is the prompt and its completion (estimator.rollout splits it back), so the sequence sized is their
+    sum; alone it has no field and is named (no_field)."""
+    prompt, completion = _int(value), _int(flat.get("max_completion_length"))
+    if prompt and completion and not any(_int(flat.get(k)) for k in SEQ_KEYS):
+        cfg.set(key, "seq_len", prompt + completion)
+    else:
+        cfg.skip(key, value, "no_field")
+    return True
 
 
 def _epochs(cfg: StackConfig, key: str, value: Any, flat: dict[str, Any]) -> bool:
@@ -349,6 +361,7 @@ HANDLERS: dict[str, Handler] = {
     "model.apply_lora_to_mlp": lambda cfg, key, value, flat: bool(cfg.used.setdefault(key, "lora_targets")),
     "gradient_accumulation_steps": _accum,
     "num_generations": _generations, "max_completion_length": _int_field("max_completion_length"),
+    "max_prompt_length": _prompt_length,
     "train_batch_size": _int_field("global_batch"),
     "max_samples": _int_field("num_samples"),  # LLaMA-Factory: samples read per dataset, at most
     "bf16": _precision, "fp16": _precision, "pure_bf16": _precision, "dtype": _precision,
