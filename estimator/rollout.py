@@ -20,11 +20,13 @@ completion) tokens):
   FLOPs stay in the compute figure C (counted once) but are timed here, not at the MFU.
 
 Defaults where the question gives none are TRL ``GRPOConfig``'s (trl/trainer/grpo_config.py):
-``max_completion_length`` 256, ``num_generations`` 8, ``max_prompt_length`` 512 (the releases that have
-it; later ones cap no prompt), ``per_device_train_batch_size`` 8 (transformers ``TrainingArguments``'
-default, which GRPOConfig keeps). TRL generates ``per_device_train_batch_size`` × ``steps_per_generation``
-completions per GPU at once (``generation_batch_size``); without a stated accumulation one step's worth
-is taken, the slower end.
+``max_completion_length`` 256, ``max_prompt_length`` 512 (the releases that have it; later ones cap no
+prompt), ``per_device_train_batch_size`` 8 (transformers ``TrainingArguments``' default, which GRPOConfig
+keeps). ``num_generations`` (TRL's default 8) is not assumed: without it the data as stated is what is
+trained, one sequence per prompt (:func:`sequences_per_prompt`). TRL generates
+``per_device_train_batch_size`` × ``steps_per_generation`` completions per GPU at once
+(``generation_batch_size``); one step's worth is taken (a stated gradient accumulation is not used
+here), the slower end.
 """
 
 from __future__ import annotations
