@@ -300,3 +300,22 @@ def test_guards_of_the_new_forms(capsys: pytest.CaptureFixture[str]) -> None:
     assert data["request"]["gpu"] == "RTX-4090"
     assert data["request"]["gpu_memory_gib"] == 24.0
     assert "Cheapest" not in data["reply"]
+
+
+@pytest.mark.parametrize(
+    ("text", "deadline"),
+    [
+        ("13B模型预训练2000亿token，预算50万，H800多少钱一天", None),
+        ("13B模型预训练2000亿token，H800一天多少钱", None),
+        ("pretrain 13B on 200B tokens, how much per day on H800?", None),
+        ("13B模型预训练2000亿token，H800训一天要多少钱", 1.0),  # a day of training: a duration
+        ("pretrain 13B on 200B tokens in one day on H800, how much?", 1.0),
+    ],
+)
+def test_a_cost_per_day_is_no_one_day_deadline(
+    capsys: pytest.CaptureFixture[str], text: str, deadline: float | None
+) -> None:
+    """'H800 多少钱一天' asks a daily cost; read as a one-day deadline it sized ~1,000 H800 for 0.99 days
+    (the final self-review of session 8)."""
+    req = ask(capsys, text)["request"]  # no deadline said: the estimate's default (30 days) or none
+    assert (req["deadline_days"] == 1.0) == (deadline == 1.0), req["deadline_days"]

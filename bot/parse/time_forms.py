@@ -90,8 +90,15 @@ def spend_rate(s: str) -> tuple[str, list[tuple[str, str]]]:
 _SPEND_GATE = re.compile(r"(?:per|every|each|a|/|每)\s*\d+(?:\.\d+)?\s*(?:hour|hr|h\b|小时|day|天)")
 
 
+PER_DAY_COST_RE = rc(r"多少钱\s*(?:一|每)\s*天|(?<![训跑练用算])(?:一|每)\s*天\s*(?:要|得)?\s*多少钱")
+"""'H800 多少钱一天', '一天多少钱': the cost per day asked (a rental rate), not a one-day deadline; '训一天要
+多少钱' (a day of training) is a duration and stays."""
+
+
 def time_forms(s: str) -> str:
     """The normalized text ``s`` with relative deadlines in days and per-card-hour prices per gpu-hour."""
+    if "多少钱" in s and "天" in s:
+        s = _sub(PER_DAY_COST_RE, " 多少钱 ", s)
     if _RANGE_GATE.search(s):
         s = _sub(DEADLINE_RANGE_RE, _deadline_range, s)
     if _DEADLINE_GATE.search(s):
