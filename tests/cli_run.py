@@ -43,3 +43,19 @@ def ask_quietly(*args: str) -> str:
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
         main(["ask", *args])
     return out.getvalue()
+
+
+def ask_in_process(capsys: Any, *args: str, want_code: int = 0) -> dict[str, Any]:
+    """The JSON answer of ``sizing-bot ask --format json ARGS`` run in this process (``capsys``: pytest's
+    capture fixture), its exit code checked (0; 2 when nothing was understood)."""
+    from bot.cli import main
+
+    code = main(["ask", "--format", "json", *args])
+    data = json.loads(capsys.readouterr().out)
+    assert code == want_code, data
+    return data
+
+
+def named(data: dict[str, Any]) -> dict[str, str]:
+    """What an answer names as not used: ``{text: reason}`` of ``interpretation.ignored``."""
+    return {i["text"]: i["reason"] for i in data["interpretation"]["ignored"]}

@@ -4,23 +4,15 @@ phrasings written for these tests."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import pytest
 
-from bot.cli import main
+from tests.cli_run import ask_in_process, named
 
 
 def ask(capsys: pytest.CaptureFixture[str], text: str) -> dict[str, Any]:
-    code = main(["ask", "--format", "json", text])
-    data = json.loads(capsys.readouterr().out)
-    assert code == 0, data
-    return data
-
-
-def named(data: dict[str, Any]) -> dict[str, str]:
-    return {i["text"]: i["reason"] for i in data["interpretation"]["ignored"]}
+    return ask_in_process(capsys, text)
 
 
 HOST_MEMORY = [

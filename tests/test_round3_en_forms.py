@@ -7,23 +7,16 @@ tests (none is from the real-question corpus)."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import pytest
 
 from bot.cli import main
+from tests.cli_run import ask_in_process, named
 
 
 def ask(capsys: pytest.CaptureFixture[str], text: str, want_code: int = 0) -> dict[str, Any]:
-    code = main(["ask", "--format", "json", text])
-    data = json.loads(capsys.readouterr().out)
-    assert code == want_code, data  # 2: nothing understood
-    return data
-
-
-def named(data: dict[str, Any]) -> dict[str, str]:
-    return {i["text"]: i["reason"] for i in data["interpretation"]["ignored"]}
+    return ask_in_process(capsys, text, want_code=want_code)  # 2: nothing understood
 
 
 PRODUCTS = [

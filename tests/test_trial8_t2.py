@@ -8,13 +8,9 @@ import json
 import pytest
 
 from bot.cli import main
+from tests.cli_run import ask_in_process
 
-
-def _ask(capsys, *args: str) -> dict:
-    """Run ``sizing-bot ask --format json`` (exit 0 required) and return the JSON answer."""
-    code = main(["ask", "--format", "json", *args])
-    assert code == 0
-    return json.loads(capsys.readouterr().out)
+_ask = ask_in_process  # sizing-bot ask --format json ARGS, exit 0 required
 
 
 def _text(capsys, question: str, code: int = 0) -> str:

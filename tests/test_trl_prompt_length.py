@@ -5,19 +5,16 @@ sequence sized is their sum and the rollout splits it back (estimator.rollout)."
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
 
-from bot.cli import main
+from tests.cli_run import ask_in_process
 
 GRPO_YAML = "max_prompt_length: 1024\nmax_completion_length: 2048\nnum_generations: 8\n"
 
 
-def _ask(capsys: pytest.CaptureFixture[str], *args: str) -> dict:
-    assert main(["ask", "--format", "json", *args]) == 0
-    return json.loads(capsys.readouterr().out)
+_ask = ask_in_process  # sizing-bot ask --format json ARGS, exit 0 required
 
 
 @pytest.mark.parametrize(
