@@ -35,7 +35,10 @@ frozen ``r2test`` split (its hash per language in ``frozen_r2_test_<lang>.sha256
 ROUND3 = {"zh": "zh_r3.json", "en": "en_r3.json"}
 """Round 3 (gathered 2026-12-02, threads in neither round 1 nor round 2), split like round 2: ``r3test``
 frozen (``frozen_r3_test_<lang>.sha256``), ``r3work`` for work."""
-ROUNDS = {"r2": ROUND2, "r3": ROUND3}
+ROUND4 = {"zh": "zh_r4.json", "en": "en_r4.json"}
+"""Round 4 (gathered 2026-12-02, threads in no earlier round), split like round 2: ``r4test`` frozen
+(``frozen_r4_test_<lang>.sha256``) before any parser change of that session, ``r4work`` for work."""
+ROUNDS = {"r2": ROUND2, "r3": ROUND3, "r4": ROUND4}
 
 
 def split_of(record_id: str) -> str:
@@ -296,7 +299,7 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument(
         "--split",
-        choices=("work", "test", "all", "r2work", "r2test", "r2", "r3work", "r3test", "r3"),
+        choices=("work", "test", "all", *(f"{t}{s}" for t in ROUNDS for s in ("work", "test", ""))),
         default="work",
     )
     p.add_argument("--score-only", action="store_true", help="print only the scores (for the test split)")
