@@ -183,3 +183,36 @@ def test_a_search_started_at_the_first_search_s_answer_finds_the_same(model, gpu
         if alone is not None and first is not None:
             assert alone[0] >= first[0]
     assert search_floor(None) == MAX_GPUS_SEARCHED + 1
+
+
+def test_a_serving_answer_asks_vllm_s_profile_once_per_tp_and_context(monkeypatch) -> None:
+    """vLLM's profile reads only TP and the context of a load (:meth:`Vllm.workspace_key`): the serving
+    bench case (bench/vs_llm_analysis.py) evaluated it 15 times at 5f53ad0 — the same TP and context
+    under each weight format the answer compares — and 7 times since (s9 part est)."""
+    answer, counts = _ask_counting(
+        monkeypatch, "serve Llama-2-7B on 1 A100 80G, 16 concurrent users, 4096 context"
+    )
+    assert answer["report"]["inference"]["runtime"] == "vLLM"
+    assert 0 < counts["vllm_profile"] <= 7, counts
+
+
+@pytest.mark.parametrize("runtime", [VLLM, SGLANG, TRANSFORMERS, LOCAL])
+def test_loads_with_one_workspace_key_have_one_workspace(runtime) -> None:
+    """What :class:`MemoRuntime` relies on: two loads with the same :meth:`workspace_key` (at one TP)
+    give the same workspace on every card kind, and vLLM's key still tells contexts apart."""
+    spec = catalog.model("Llama-2-70B")
+    loads = [
+        Load(c, p, b, q)
+        for c in (None, 2048, 4096, 32769)
+        for p in (None, 1000)
+        for b in (1, 8)
+        for q in (None, Precision.fp16, Precision.fp8, Precision.int4)
+    ]
+    for card in (catalog.gpu("H100-SXM5-80GB"), catalog.gpu("RTX-4090")):
+        for tp in (1, 2, 4, 8):
+            seen: dict[tuple, float] = {}
+            for load in loads:
+                value = runtime.workspace_bytes(spec, card, tp, load)
+                assert seen.setdefault(runtime.workspace_key(tp, load), value) == value
+    keys = {VLLM.workspace_key(1, Load(c)) for c in (2048, 4096)}
+    assert len(keys) == 2

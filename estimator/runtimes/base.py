@@ -117,6 +117,12 @@ class ServingRuntime:
             return local_workspace_bytes(spec, tp)
         return self._workspace(spec, gpu, tp, load)
 
+    def workspace_key(self, tp: int, load: Load) -> tuple:
+        """What :meth:`workspace_bytes` reads besides the model and the card, as a cache key
+        (:class:`estimator.runtimes.memo.MemoRuntime`): TP and the whole load unless the runtime reads
+        less of it."""
+        return (tp, load)
+
     def needed_workspace(self, spec: ModelSpec, gpu: GpuSpec, tp: int, load: Load = NO_LOAD) -> float:
         """The workspace a load needs as ``nvidia-smi`` would show it without pre-allocation
         (:func:`estimator.serving_layout.required_bytes`): :meth:`workspace_bytes` unless the runtime

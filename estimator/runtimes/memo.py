@@ -13,9 +13,9 @@ from estimator.runtimes.base import NO_LOAD, Load, ServingRuntime
 class MemoRuntime:
     """``inner`` (a :class:`ServingRuntime`) for one model ``spec`` on one card ``gpu``: the same answers,
     :meth:`usable_bytes` computed once and :meth:`workspace_bytes` once per (TP, load) — both pure
-    functions of their arguments — and :meth:`kv_replication` once per TP. Asked about another model or
-    card (not these objects), it asks ``inner``. Every other attribute is ``inner``'s. Made per serving
-    question, dropped with it."""
+    functions of their arguments; the load as :meth:`ServingRuntime.workspace_key` reads it — and
+    :meth:`kv_replication` once per TP. Asked about another model or card (not these objects), it asks
+    ``inner``. Every other attribute is ``inner``'s. Made per serving question, dropped with it."""
 
     __slots__ = (
         "_replication",
@@ -31,7 +31,7 @@ class MemoRuntime:
     def __init__(self, inner: ServingRuntime, spec: ModelSpec, gpu: GpuSpec) -> None:
         self.inner, self.spec, self.gpu = inner, spec, gpu
         self._usable: float | None = None
-        self._workspace: dict[tuple[int, Load], float] = {}
+        self._workspace: dict[tuple, float] = {}
         self._replication: dict[int, float] = {}
         self.splits_layers, self.prefills_batch = inner.splits_layers, inner.prefills_batch  # asked often
 
@@ -50,7 +50,7 @@ class MemoRuntime:
         """:meth:`ServingRuntime.workspace_bytes` (bytes per card)."""
         if spec is not self.spec or gpu is not self.gpu:
             return self.inner.workspace_bytes(spec, gpu, tp, load)
-        key = (tp, load)
+        key = self.inner.workspace_key(tp, load)
         found = self._workspace.get(key)
         if found is None:
             found = self._workspace[key] = self.inner.workspace_bytes(spec, gpu, tp, load)

@@ -134,6 +134,11 @@ class Vllm(ServingRuntime):
         """Its profiling run's peak (:func:`vllm_profile_bytes`, at ``max_model_len`` = the context)."""
         return vllm_profile_bytes(spec, gpu, tp, load.context)
 
+    def workspace_key(self, tp: int, load: Load) -> tuple:
+        """TP and the context: all :meth:`_workspace` reads of the load (the unified-memory workspace
+        reads none), so loads differing only in precision, prompt or batch share one profile."""
+        return (tp, load.context)
+
     def utilization_assumed(self, gpu: GpuSpec, gpus_per_replica: int, spec: ModelSpec) -> Default | None:
         return GPU_MEMORY_UTILIZATION if self.utilization is None else None
 
