@@ -217,6 +217,10 @@ class SearchMemo:
     full: dict[Layout, tuple[float, dict[str, float]]] = field(default_factory=dict)
     sums: dict[tuple[int, int, int, int, bool, int], float] = field(default_factory=dict)
     """The sum of each entry of ``states`` (the same float: summed once, in the same order)."""
+    summed: dict[tuple[int, int, int, int, bool, int], tuple[float, dict[str, float]]] = field(
+        default_factory=dict
+    )
+    """(``sums``, ``states``) of each key: what :meth:`state_sum` returns, found by one lookup."""
     floors: dict[tuple[int, int, int, int, bool, str, int], float] = field(default_factory=dict)
     """:meth:`group_floor` by (TP, PP, DP, EP, offload, recompute, micro-batch)."""
     activations: dict[tuple[int, int, int, str, bool], Span] = field(default_factory=dict)
@@ -243,12 +247,13 @@ class SearchMemo:
     ) -> tuple[float, dict[str, float]]:
         """(sum, parts) of :func:`state_parts` for ``plan``, computed once per key of ``states``."""
         key = (plan.tp, plan.pp, plan.dp, plan.zero_stage, plan.offload, plan.ep)
-        cached = self.states.get(key)
-        if cached is None:
+        found = self.summed.get(key)
+        if found is None:
             trained, routed = self.trained_params(spec, params, setup), self.routed_share(spec)
             cached = self.states[key] = state_parts(spec, params, setup, plan, trained, routed)
             self.sums[key] = sum(cached.values())
-        return self.sums[key], cached
+            found = self.summed[key] = (self.sums[key], cached)
+        return found
 
     def group_floor(self, spec: ModelSpec, params: float, setup: TrainingSetup, plan: Layout) -> float:
         """A lower bound in bytes on :func:`breakdown`'s total for every ZeRO stage of ``plan``'s TP, PP,
