@@ -430,9 +430,9 @@ def training_memory(
     """
     memo = SearchMemo()  # every search below is of this spec, params and setup
     found = min_gpus(spec, params, gpu, setup, memo=memo)
-    shell = breakdown_within(spec, params, setup, _shell(False), math.inf, memo)  # = _SHELL_PLAN's
-    assert shell is not None  # no limit
-    states = state_bytes(shell)
+    # the states of _SHELL_PLAN's breakdown (its state_bytes: ZeRO-0 keeps no bucket), its transients
+    # only when it is the answer (below)
+    states, _ = memo.state_sum(spec, params, setup, _shell(False))
     fits_requested = None
     at = found
     if requested_gpus is not None:
@@ -457,6 +457,9 @@ def training_memory(
     floor = search_floor(found[0] if found else None)  # the searches below fit no more than this one
     alternatives = _alternatives(spec, params, gpu, setup, memo, floor) if with_alternatives else []
     if found is None:  # nothing fits at any count: the user's count if given, else one GPU's states
+        if at is None:
+            shell = breakdown_within(spec, params, setup, _shell(False), math.inf, memo)  # = _SHELL_PLAN's
+            assert shell is not None  # no limit
         n, plan, parts = at if at is not None else (None, None, shell)
         return Memory(
             **per_gpu(plan or _SHELL_PLAN, parts),

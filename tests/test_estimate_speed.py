@@ -24,7 +24,7 @@ from estimator.copying import replace
 from estimator.inference import ServingSetup
 from estimator.memory import SearchMemo, breakdown, breakdown_within, group_out_of_reach
 from estimator.models import Algorithm, Method, Precision
-from estimator.plan import HEADROOM, MAX_GPUS_SEARCHED, _layouts, min_gpus, search_floor
+from estimator.plan import _SHELL_PLAN, HEADROOM, MAX_GPUS_SEARCHED, _layouts, min_gpus, search_floor
 from estimator.runtimes import LOCAL, SGLANG, TRANSFORMERS, VLLM, Load
 from estimator.runtimes.memo import MemoRuntime
 from estimator.setup import TrainingSetup
@@ -216,3 +216,18 @@ def test_loads_with_one_workspace_key_have_one_workspace(runtime) -> None:
                 assert seen.setdefault(runtime.workspace_key(tp, load), value) == value
     keys = {VLLM.workspace_key(1, Load(c)) for c in (2048, 4096)}
     assert len(keys) == 2
+
+
+def test_the_memory_total_takes_the_shell_s_states_without_its_transients(monkeypatch) -> None:
+    """``Memory.total_bytes`` is the states of one GPU's ZeRO-0 layout (estimator.plan._SHELL_PLAN):
+    read from the search's states (s9 part est), its step's transients assembled only when no count
+    fits. The 7B bench case assembled 5 layouts' transients at 5f53ad0, 4 since; the total is
+    16 bytes × 6.74B parameters."""
+    answer, counts = _ask_counting(monkeypatch, "pretrain Llama-2-7B on 1T tokens with 64 A100 80G")
+    mem = answer["report"]["memory"]
+    assert (mem["min_gpus"], mem["plan_gpus"], mem["total_bytes"]) == (2, 64, 107840000000.0)
+    assert mem["per_gpu_bytes"] == 52710084832.64
+    assert counts["transients"] <= 4, counts
+    spec = catalog.model("Llama-2-7B")
+    shell = breakdown(spec, spec.params_total, TrainingSetup(seq_len=4096), _SHELL_PLAN)
+    assert memory.state_bytes(shell) == mem["total_bytes"]
