@@ -21,7 +21,7 @@ from estimator.lora import LORA_ALL_LINEAR as LORA_ALL_LINEAR
 from estimator.lora import lora_matrices as lora_matrices
 from estimator.lora import lora_params as lora_params
 from estimator.models import Algorithm, Checkpoint, Method, Plan
-from estimator.search_bounds import ZERO3_BOUND_MARGIN, churn_floor, step_floor
+from estimator.search_bounds import ZERO3_BOUND_MARGIN, churn_floor, state_key, step_floor
 from estimator.search_bounds import group_out_of_reach as group_out_of_reach
 from estimator.setup import Layout, Optimizer, TrainingSetup, activation_layers
 from estimator.transients import (
@@ -205,22 +205,18 @@ def breakdown(spec: ModelSpec, params: float, setup: TrainingSetup, plan: Plan |
 @dataclass
 class SearchMemo:
     """What a layout search (one model, parameter count and setup, up to the setup's TP and PP) computes
-    once instead of per layout: :func:`state_parts` by the layout fields they depend on (TP, PP, DP,
-    ZeRO stage, offload, EP — not the recompute mode nor the micro-batch), the trained parameters
+    once instead of per layout: :func:`state_parts` by the layout fields they depend on
+    (:func:`state_key`: not the recompute mode nor the micro-batch), the trained parameters
     (:func:`trained_params`) and the :class:`estimator.transients.ActivationFacts`; and the whole
     breakdown of each candidate :class:`estimator.setup.Layout` already sized, with the sum of its
     states (``full``: the searches of one answer — the fewest GPUs, the recommended size, the user's
     count, without full recompute — try many of the same layouts). Made per search
     (:func:`estimator.plan.min_gpus`) and dropped with it."""
 
-    states: dict[tuple[int, int, int, int, bool, int], dict[str, float]] = field(default_factory=dict)
+    states: dict[tuple, dict[str, float]] = field(default_factory=dict)
     full: dict[Layout, tuple[float, dict[str, float]]] = field(default_factory=dict)
-    sums: dict[tuple[int, int, int, int, bool, int], float] = field(default_factory=dict)
-    """The sum of each entry of ``states`` (the same float: summed once, in the same order)."""
-    summed: dict[tuple[int, int, int, int, bool, int], tuple[float, dict[str, float]]] = field(
-        default_factory=dict
-    )
-    """(``sums``, ``states``) of each key: what :meth:`state_sum` returns, found by one lookup."""
+    summed: dict[tuple, tuple[float, dict[str, float]]] = field(default_factory=dict)
+    """(the sum, the parts) of each entry of ``states``: summed once, in the same order."""
     floors: dict[tuple[int, int, int, int, bool, str, int], float] = field(default_factory=dict)
     """:meth:`group_floor` by (TP, PP, DP, EP, offload, recompute, micro-batch)."""
     activations: dict[tuple[int, int, int, str, bool], Span] = field(default_factory=dict)
@@ -245,14 +241,13 @@ class SearchMemo:
     def state_sum(
         self, spec: ModelSpec, params: float, setup: TrainingSetup, plan: Plan | Layout
     ) -> tuple[float, dict[str, float]]:
-        """(sum, parts) of :func:`state_parts` for ``plan``, computed once per key of ``states``."""
-        key = (plan.tp, plan.pp, plan.dp, plan.zero_stage, plan.offload, plan.ep)
+        """(sum, parts) of :func:`state_parts` for ``plan``, computed once per :func:`state_key`."""
+        key = state_key(spec, setup, plan)
         found = self.summed.get(key)
         if found is None:
             trained, routed = self.trained_params(spec, params, setup), self.routed_share(spec)
             cached = self.states[key] = state_parts(spec, params, setup, plan, trained, routed)
-            self.sums[key] = sum(cached.values())
-            found = self.summed[key] = (self.sums[key], cached)
+            found = self.summed[key] = (sum(cached.values()), cached)
         return found
 
     def group_floor(self, spec: ModelSpec, params: float, setup: TrainingSetup, plan: Layout) -> float:

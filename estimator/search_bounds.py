@@ -1,6 +1,6 @@
 """Lower bounds of the training layout search (bytes per GPU): a whole group of layouts ruled out at once
 (:func:`group_out_of_reach`) and one layout's total bounded from its first parts (:func:`churn_floor`) or
-from its step's peaks (:func:`step_floor`),
+from its step's peaks (:func:`step_floor`), and the layouts that share their states (:func:`state_key`),
 so the search sizes fewer layouts with the same answer. Split from :mod:`estimator.memory` (which
 re-exports these names and keeps the per-search :class:`estimator.memory.SearchMemo`)."""
 
@@ -92,3 +92,18 @@ def step_floor(held: float, p: Peaks) -> float:
     peak = p.activations.likely + (max(p.loss.likely, work) if p.pp == 1 else work) + p.gathered.likely
     churn = max(peak, p.step.likely)
     return held + churn + CUDA_CONTEXT_BYTES.value + FRAGMENTATION.value * churn
+
+
+def state_key(spec: ModelSpec, setup: TrainingSetup, plan: Plan | Layout) -> tuple:
+    """The layout fields :func:`estimator.memory.state_parts` reads (the key of the search's states):
+    TP, PP, DP, ZeRO stage, offload and EP — or only the product TP × PP in place of TP and PP when
+    the layers split evenly over PP without expert parallelism and the optimizer does not run in the
+    backward pass (that caps the gradients at the largest parameter over TP alone). Then every term
+    divides by TP × PP together — the shard params / (TP·PP) of
+    :func:`estimator.memory.model_state_bytes` and of a paged optimizer, the frozen base and its
+    embeddings, the adapters and trained layers, the frozen copies, PPO's critic — and the same
+    integer divisor gives the same float: TP 8 × PP 2 and TP 2 × PP 8 share their states (a search's
+    layouts at one count have the same stage-3 states)."""
+    if plan.ep == 1 and not setup.optimizer_in_backward and spec.layers % plan.pp == 0:
+        return (plan.tp * plan.pp, plan.dp, plan.zero_stage, plan.offload)
+    return (plan.tp, plan.pp, plan.dp, plan.zero_stage, plan.offload, plan.ep)

@@ -231,3 +231,34 @@ def test_the_memory_total_takes_the_shell_s_states_without_its_transients(monkey
     spec = catalog.model("Llama-2-7B")
     shell = breakdown(spec, spec.params_total, TrainingSetup(seq_len=4096), _SHELL_PLAN)
     assert memory.state_bytes(shell) == mem["total_bytes"]
+
+
+@pytest.mark.parametrize(("model", "gpu", "setup"), SETUPS)
+def test_layouts_with_one_state_key_have_the_same_states(model, gpu, setup) -> None:
+    """What the search's states rely on (estimator.search_bounds.state_key, s9 part est): layouts with
+    one key have the same state parts to the last bit; for a dense model, unless the optimizer runs in
+    the backward pass, TP × PP groups of one count share them."""
+    spec, card = catalog.model(model), catalog.gpu(gpu)
+    seen: dict[tuple, dict[str, float]] = {}
+    groups: dict[tuple, set[tuple[int, int]]] = {}
+    for gpus in (1, 2, 8, 16, 64, 256):
+        for plan in _layouts(spec, card, gpus, setup):
+            parts = memory.state_parts(spec, spec.params_total, setup, plan)
+            key = memory.state_key(spec, setup, plan)
+            assert seen.setdefault(key, parts) == parts, (plan, key)
+            groups.setdefault(key, set()).add((plan.tp, plan.pp))
+    shared = any(len(pairs) > 1 for pairs in groups.values())
+    if setup.optimizer_in_backward:  # its gradients divide by TP alone
+        assert not shared
+    elif not spec.is_moe:  # (DeepSeek-V3's 61 layers split evenly over no PP but 1)
+        assert shared
+
+
+def test_a_fine_tune_computes_the_states_of_tp_x_pp_groups_once(monkeypatch) -> None:
+    """The 70B fine-tune on A100s (seven searches: the fewest GPUs, four alternatives, without full
+    recompute, the comfortable size) computed 93 layouts' states at 5f53ad0, 58 since (s9 part est);
+    the same answer."""
+    answer, counts = _ask_counting(monkeypatch, "请问llama3 70b做sft需要多少张a100s，full parameter的话")
+    mem = answer["report"]["memory"]
+    assert (mem["min_gpus"], mem["recommended_gpus"], mem["total_bytes"]) == (16, 24, 1129600000000.0)
+    assert counts["states"] <= 58, counts
