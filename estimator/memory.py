@@ -21,7 +21,7 @@ from estimator.lora import LORA_ALL_LINEAR as LORA_ALL_LINEAR
 from estimator.lora import lora_matrices as lora_matrices
 from estimator.lora import lora_params as lora_params
 from estimator.models import Algorithm, Checkpoint, Method, Plan
-from estimator.search_bounds import ZERO3_BOUND_MARGIN, churn_floor, state_key, step_floor
+from estimator.search_bounds import ZERO3_BOUND_MARGIN, churn_floor, state_key, step_floor, step_out_of_reach
 from estimator.search_bounds import group_out_of_reach as group_out_of_reach
 from estimator.setup import Layout, Optimizer, TrainingSetup, activation_layers
 from estimator.transients import (
@@ -213,10 +213,11 @@ class SearchMemo:
     count, without full recompute — try many of the same layouts). Made per search
     (:func:`estimator.plan.min_gpus`) and dropped with it."""
 
-    states: dict[tuple, dict[str, float]] = field(default_factory=dict)
+    states: dict[tuple, dict[str, float]] = field(default_factory=dict)  # by state_key
     full: dict[Layout, tuple[float, dict[str, float]]] = field(default_factory=dict)
     summed: dict[tuple, tuple[float, dict[str, float]]] = field(default_factory=dict)
     """(the sum, the parts) of each entry of ``states``: summed once, in the same order."""
+    step_floors: dict[tuple, float] = field(default_factory=dict)  # of search_bounds.step_out_of_reach
     floors: dict[tuple[int, int, int, int, bool, str, int], float] = field(default_factory=dict)
     """:meth:`group_floor` by (TP, PP, DP, EP, offload, recompute, micro-batch)."""
     activations: dict[tuple[int, int, int, str, bool], Span] = field(default_factory=dict)
@@ -289,11 +290,10 @@ def breakdown_within(
     memo: SearchMemo | None = None,
 ) -> dict[str, float] | None:
     """:func:`breakdown`, or None when its total is certainly above ``limit`` bytes: the states alone
-    (:func:`state_parts`, the first parts of the breakdown) already sum above it. Every later part is
-    ≥ 0 and a left-to-right float sum of non-negative terms never decreases, so None means
-    ``sum(breakdown(...).values()) > limit`` exactly — the layout search skips the step's transients
-    of layouts whose states cannot fit (most of the ~1,200 a DeepSeek-V3 answer tries). ``memo``: what
-    the caller keeps for one (spec, params, setup) — a setup differing only in TP/PP may share it."""
+    (:func:`state_parts`, the breakdown's first parts; every later part is ≥ 0 and a float sum of
+    non-negative terms never decreases) or with a lower bound of the rest (``estimator.search_bounds``)
+    already exceed it: the search skips the step's transients of layouts that cannot fit (most of the
+    ~1,200 a DeepSeek-V3 answer tries). ``memo``: what the caller keeps for one (spec, params, setup)."""
     if memo is None:
         parts = state_parts(spec, params, setup, plan)
         states = sum(parts.values())
@@ -302,7 +302,7 @@ def breakdown_within(
         if done is not None:  # sized before in this search: same parts, same test against the limit
             return None if done[0] > limit else dict(done[1])
         states, cached = memo.state_sum(spec, params, setup, plan)
-        if states > limit:
+        if states > limit or step_out_of_reach(spec, params, setup, plan, states, limit, memo):
             return None
         parts = dict(cached)
     if states > limit or _surely_above(spec, setup, plan, states, limit, memo, params):

@@ -1,8 +1,9 @@
 """Lower bounds of the training layout search (bytes per GPU): a whole group of layouts ruled out at once
 (:func:`group_out_of_reach`) and one layout's total bounded from its first parts (:func:`churn_floor`) or
-from its step's peaks (:func:`step_floor`), and the layouts that share their states (:func:`state_key`),
-so the search sizes fewer layouts with the same answer. Split from :mod:`estimator.memory` (which
-re-exports these names and keeps the per-search :class:`estimator.memory.SearchMemo`)."""
+from its step's peaks (:func:`step_floor`, :func:`step_out_of_reach`), and the layouts that share their
+states (:func:`state_key`), so the search sizes fewer layouts with the same answer. Split from
+:mod:`estimator.memory` (which re-exports these names and keeps the per-search
+:class:`estimator.memory.SearchMemo`)."""
 
 from __future__ import annotations
 
@@ -11,9 +12,9 @@ from typing import TYPE_CHECKING
 
 from estimator.catalog import ModelSpec
 from estimator.defaults import CUDA_CONTEXT_BYTES, FRAGMENTATION
-from estimator.models import Algorithm, Plan
+from estimator.models import Algorithm, Method, Plan
 from estimator.setup import Layout, TrainingSetup
-from estimator.transients import Peaks, gathered_weights
+from estimator.transients import Peaks, gathered_weights, step_bytes, zero_buffers
 
 if TYPE_CHECKING:
     from estimator.memory import SearchMemo
@@ -107,3 +108,27 @@ def state_key(spec: ModelSpec, setup: TrainingSetup, plan: Plan | Layout) -> tup
     if plan.ep == 1 and not setup.optimizer_in_backward and spec.layers % plan.pp == 0:
         return (plan.tp * plan.pp, plan.dp, plan.zero_stage, plan.offload)
     return (plan.tp, plan.pp, plan.dp, plan.zero_stage, plan.offload, plan.ep)
+
+
+def step_out_of_reach(
+    spec: ModelSpec, params: float, setup: TrainingSetup, plan: Plan | Layout, states: float, limit: float,
+    memo: SearchMemo,
+) -> bool:  # fmt: skip
+    """Whether ``plan``'s total is certainly above ``limit`` bytes by :func:`step_floor` with the
+    forward/backward peak taken as 0: ``states`` (its :func:`estimator.memory.state_parts`, summed) +
+    DeepSpeed's buckets + the optimizer step S + the CUDA context + :data:`estimator.defaults.FRAGMENTATION`
+    · S — :func:`step_floor`'s operations on S ≤ max(peak, S), so never above it in floats either, and
+    compared with the same slack (:data:`ZERO3_BOUND_MARGIN`). The buckets and the step read only the
+    ZeRO stage, DP, offload and the trained parameters over TP × PP (``estimator.memory._step_peaks``):
+    one floor serves every layout of a :func:`state_key`, computed once per search — 14 TP × PP groups
+    of Llama-2-70B on 16 H100s, out of reach by their optimizer step, skip their step's peaks."""
+    key = state_key(spec, setup, plan)
+    floor = memo.step_floors.get(key)
+    if floor is None:
+        trained = memo.trained_params(spec, params, setup)
+        if setup.method != Method.ptuning:  # as estimator.memory._step_peaks
+            trained /= plan.tp * plan.pp
+        step = step_bytes(setup, plan, trained).likely
+        held = states + zero_buffers(plan)
+        floor = memo.step_floors[key] = held + step + CUDA_CONTEXT_BYTES.value + FRAGMENTATION.value * step
+    return floor * ZERO3_BOUND_MARGIN > limit
