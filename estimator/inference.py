@@ -262,7 +262,8 @@ def serve(s: ServingSetup) -> Inference:
     rt, weights, kv_seq, kv_b = f.rt, f.weights, f.kv_seq, f.kv_b
     lay = _layouts(s, f)
     use = lay.use
-    max_conc = _most_held(s, f, use, kv_seq, f.load)
+    longer: dict[Load, int] = {}  # _most_held's count at 32,769 tokens, for this footprint and layout
+    max_conc = _most_held(s, f, use, kv_seq, f.load, longer)
     shape = (use.tp, use.pp)
     if s.gpu_count and not lay.fits_count and not s.group:  # the user's GPUs, whether or not they fit
         shape = group_on(s.gpu_count, spec, gpu)
@@ -295,7 +296,7 @@ def serve(s: ServingSetup) -> Inference:
         replicas=use.replicas,
         fp8_min_gpus=fp8_tp * fp8_pp if weights > fp8_weights else None,
         max_concurrency=max_conc,
-        concurrency_table=_concurrency_table(s, f, use),
+        concurrency_table=_concurrency_table(s, f, use, longer),
         decode_tokens_per_s=speed,
         prefill_seconds=_prefill(s, f, use, max_conc),
         cost_per_million_tokens=cost_m,
@@ -305,17 +306,20 @@ def serve(s: ServingSetup) -> Inference:
     )
 
 
-def _concurrency_table(s: ServingSetup, f: _Footprint, use: Layout) -> list[tuple[int, int]]:
+def _concurrency_table(
+    s: ServingSetup, f: _Footprint, use: Layout, longer: dict[Load, int] | None = None
+) -> list[tuple[int, int]]:
     """(context, sequences ``use`` holds at that context) for each of :data:`CONTEXT_TABLE` up to the
     larger of the asked and the model's context. Where the workspace grows with the batch
-    (transformers), each row is the most that fit with their own batch (:func:`most_that_fit`)."""
+    (transformers), each row is the most that fit with their own batch (:func:`most_that_fit`).
+    ``longer``: :func:`_most_held`'s memo for ``f`` and ``use``."""
     spec, longest = s.spec, max(s.context_tokens, s.spec.max_context or s.context_tokens)
 
     def row(c: int) -> int:
         kv = kv_bytes_per_sequence(spec, c, f.kv_b)
 
         def held(batch: int) -> int:
-            return _most_held(s, f, use, kv, f.load._replace(context=c, batch=batch))
+            return _most_held(s, f, use, kv, f.load._replace(context=c, batch=batch), longer)
 
         if not f.rt.prefills_batch:
             return held(f.load.batch)
@@ -324,7 +328,9 @@ def _concurrency_table(s: ServingSetup, f: _Footprint, use: Layout) -> list[tupl
     return [(c, row(c)) for c in CONTEXT_TABLE if c <= longest]
 
 
-def _most_held(s: ServingSetup, f: _Footprint, use: Layout, kv: float, load: Load) -> int:
+def _most_held(
+    s: ServingSetup, f: _Footprint, use: Layout, kv: float, load: Load, longer: dict[Load, int] | None = None
+) -> int:
     """Sequences of ``load.context`` tokens (``kv`` bytes each) that ``use`` holds, never fewer than it
     holds at a longer context. vLLM V0 profiles a whole ``max_model_len`` up to 32,768 tokens and chunks
     prefill above it (:func:`v0_batched_tokens`): DeepSeek-V3 on 8 × H20 kept 2.6 GB per GPU more
@@ -332,14 +338,18 @@ def _most_held(s: ServingSetup, f: _Footprint, use: Layout, kv: float, load: Loa
     sequence of at most 32K tokens also runs on a server started with chunked prefill for 32,769 (V1,
     the default since v0.8, chunks at any length), so the count is at least what that server holds of
     32,769-token sequences (13 here). ``kv_capacity_tokens`` stays the start-up log at ``max_model_len``
-    = the context (whether vLLM starts: vllm-project/vllm#10517)."""
+    = the context (whether vLLM starts: vllm-project/vllm#10517). ``longer``: the 32,769-token counts
+    by load, kept for one ``f`` and ``use`` (the same for every row of :func:`_concurrency_table`)."""
     held = max_sequences(s.spec, s.gpu, use, f.weights, kv, f.rt, load)
     if f.rt.refuses_short_cache and load.context <= V0_CHUNKED_PREFILL_ABOVE:
-        longer = V0_CHUNKED_PREFILL_ABOVE + 1
-        kv_longer = kv_bytes_per_sequence(s.spec, longer, f.kv_b)
-        held = max(
-            held, max_sequences(s.spec, s.gpu, use, f.weights, kv_longer, f.rt, load._replace(context=longer))
-        )
+        at = load._replace(context=V0_CHUNKED_PREFILL_ABOVE + 1)
+        found = None if longer is None else longer.get(at)
+        if found is None:
+            kv_longer = kv_bytes_per_sequence(s.spec, at.context, f.kv_b)
+            found = max_sequences(s.spec, s.gpu, use, f.weights, kv_longer, f.rt, at)
+            if longer is not None:
+                longer[at] = found
+        held = max(held, found)
     return held
 
 

@@ -16,6 +16,7 @@ import json
 
 import pytest
 
+import estimator.inference as inference
 import estimator.memory as memory
 import estimator.runtimes.vllm as vllm
 import estimator.search_bounds as search_bounds
@@ -30,7 +31,6 @@ from estimator.runtimes import LOCAL, SGLANG, TRANSFORMERS, VLLM, Load
 from estimator.runtimes.memo import MemoRuntime
 from estimator.setup import TrainingSetup
 from estimator.training_result import TrainingResult
-from tests.cli_run import ask_json
 
 SETUPS = [
     ("Llama-2-70B", "H100-SXM5-80GB", TrainingSetup(seq_len=4096)),
@@ -128,7 +128,7 @@ def _ask_counting(monkeypatch, question: str) -> tuple[dict, dict[str, int]]:
     out = io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.suppress(SystemExit):
         main(["ask", "--format", "json", "--", question])
-    counts = {"states": 0, "transients": 0, "vllm_profile": 0}
+    counts = {"states": 0, "transients": 0, "vllm_profile": 0, "peaks": 0, "held": 0}
 
     def counting(name: str, fn):
         def wrapped(*args, **kwargs):
@@ -140,6 +140,8 @@ def _ask_counting(monkeypatch, question: str) -> tuple[dict, dict[str, int]]:
     monkeypatch.setattr(memory, "state_parts", counting("states", memory.state_parts))
     monkeypatch.setattr(memory, "_with_transients", counting("transients", memory._with_transients))
     monkeypatch.setattr(vllm, "vllm_profile_bytes", counting("vllm_profile", vllm.vllm_profile_bytes))
+    monkeypatch.setattr(memory, "_step_peaks", counting("peaks", memory._step_peaks))
+    monkeypatch.setattr(inference, "max_sequences", counting("held", inference.max_sequences))
     out = io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.suppress(SystemExit):
         main(["ask", "--format", "json", "--", question])
@@ -291,18 +293,20 @@ def test_seventy_b_pretraining_skips_the_peaks_of_layouts_out_of_reach_by_their_
     """The 70B bench case (2T tokens on 1,024 H100s): the fewest GPUs' layout is chosen among 14 TP × PP
     groups at 16 GPUs, whose ZeRO-3 states and optimizer step alone leave no 10 % headroom; 14 step
     peaks computed at 5f53ad0, 4 since (s9 part est); the same answer."""
-    calls = {"peaks": 0}
-    inner = memory._step_peaks
-
-    def counting(*args, **kwargs):
-        calls["peaks"] += 1
-        return inner(*args, **kwargs)
-
-    ask_json("pretrain Llama-2-70B on 2T tokens with 1024 H100")  # catalogs loaded
-    monkeypatch.setattr(memory, "_step_peaks", counting)
-    answer = ask_json("pretrain Llama-2-70B on 2T tokens with 1024 H100")
+    answer, counts = _ask_counting(monkeypatch, "pretrain Llama-2-70B on 2T tokens with 1024 H100")
     mem = answer["report"]["memory"]
     assert (mem["min_gpus"], mem["plan_gpus"], mem["per_gpu_bytes"]) == (16, 1024, 55445963105.6)
     plan = {k: mem["min_plan"][k] for k in ("tp", "pp", "dp", "zero_stage", "recompute")}
     assert plan == {"tp": 8, "pp": 1, "dp": 2, "zero_stage": 3, "recompute": "selective"}
-    assert calls["peaks"] <= 4, calls
+    assert 0 < counts["peaks"] <= 4, counts
+
+
+def test_a_serving_answer_counts_the_longer_start_up_once(monkeypatch) -> None:
+    """8 × H20 serving R1 in FP8 at 16K: every row of the concurrency table is at least what a server
+    started for 32,769 tokens holds (estimator.inference._most_held); that count is the same for
+    every row, kept once per answer since s9 part est — 26 evaluations of the sequences held at
+    5f53ad0, 16 since — and vLLM's profile, once per TP and context, 22 times (30 at 5f53ad0)."""
+    answer, counts = _ask_counting(monkeypatch, "8卡H20部署满血R1（FP8），输入16k长度时最大能撑几个并发？")
+    table = answer["report"]["inference"]["concurrency_table"]
+    assert table == [[2048, 214], [4096, 107], [8192, 53], [16384, 26], [32768, 13], [131072, 3]]
+    assert 0 < counts["held"] <= 16 and 0 < counts["vllm_profile"] <= 22, counts
