@@ -109,8 +109,16 @@ class ReplyContext(Context):
         if type(__obj) is FunctionType and __obj in _CONTEXT_FREE:
             kwargs.pop("_loop_vars", None)
             kwargs.pop("_block_vars", None)
+            direct = _DIRECT.get(__obj)
+            if direct is not None and len(args) == 1:  # our gettext: the variables as they came
+                return direct(__self.eval_ctx.autoescape, args[0], kwargs)
             return __obj(__self, *args, **kwargs)
         return super().call(__obj, *args, **kwargs)
+
+
+_DIRECT: dict[Callable[..., Any], Callable[[bool, str, dict[str, Any]], str]] = {}
+"""Each :func:`remembered_gettext` function → the same lookup taking (autoescape, message, variables):
+:meth:`ReplyContext.call` hands it the keyword dict it was given (no second packing and unpacking)."""
 
 
 def html_escape(value: Any) -> Markup:
@@ -220,10 +228,7 @@ def remembered_gettext(translate: Callable[[str], str]) -> Callable[..., str]:
     looked_up: dict[str, str] = {}
     results: dict[tuple, str] = {}
 
-    @context_free
-    @pass_context
-    def gettext(__context: Context, __string: str, **variables: Any) -> str:
-        autoescape = __context.eval_ctx.autoescape
+    def lookup(autoescape: bool, __string: str, variables: dict[str, Any]) -> str:
         key = None
         types = tuple(map(type, variables.values()))  # C calls only: no generator frames per message
         if all(map(_PLAIN_TYPES.__contains__, types)):
@@ -241,6 +246,12 @@ def remembered_gettext(translate: Callable[[str], str]) -> Callable[..., str]:
             results[key] = out
         return out
 
+    @context_free
+    @pass_context
+    def gettext(__context: Context, __string: str, **variables: Any) -> str:
+        return lookup(__context.eval_ctx.autoescape, __string, variables)
+
+    _DIRECT[gettext] = lookup
     return gettext
 
 
