@@ -12,7 +12,7 @@ from typing import Any
 
 from jinja2 import BytecodeCache, Environment, FileSystemLoader, Template, TemplateNotFound, pass_context
 from jinja2.bccache import Bucket
-from jinja2.runtime import Context, Macro
+from jinja2.runtime import Context
 from markupsafe import Markup
 from markupsafe import escape as markup_escape
 
@@ -113,26 +113,7 @@ class ReplyContext(Context):
             if direct is not None and len(args) == 1:  # our gettext: the variables as they came
                 return direct(__self.eval_ctx.autoescape, args[0], kwargs)
             return __obj(__self, *args, **kwargs)
-        if type(__obj) is Macro and _plain_macro_call(__obj, args, kwargs):
-            try:  # Macro.__call__ for exactly its positional arguments, as Jinja's call makes it
-                rv = __obj._func(*args)
-            except StopIteration:
-                return __self.environment.undefined(
-                    "value was undefined because a callable raised a StopIteration exception"
-                )
-            return Markup(rv) if __self.eval_ctx.autoescape else rv
         return super().call(__obj, *args, **kwargs)
-
-
-def _plain_macro_call(macro: Macro, args: tuple[Any, ...], kwargs: dict[str, Any]) -> bool:
-    """A call of ``macro`` with all its arguments by position and nothing else (no keywords but the
-    loop and block variables Jinja adds, no caller, varargs or kwargs): our templates' three macros
-    (stage name, advice, frameworks), ~10 µs a reply through ``Context.call`` and ``Macro.__call__``."""
-    if len(args) != macro._argument_count or macro.caller or macro.catch_kwargs or macro.catch_varargs:
-        return False
-    if kwargs and set(kwargs) - {"_loop_vars", "_block_vars"}:
-        return False
-    return not macro._environment.is_async
 
 
 _DIRECT: dict[Callable[..., Any], Callable[[bool, str, dict[str, Any]], str]] = {}
