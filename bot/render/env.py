@@ -229,13 +229,19 @@ def remembered_gettext(translate: Callable[[str], str]) -> Callable[..., str]:
     results: dict[tuple, str] = {}
 
     def lookup(autoescape: bool, __string: str, variables: dict[str, Any]) -> str:
-        key = None
-        types = tuple(map(type, variables.values()))  # C calls only: no generator frames per message
-        if all(map(_PLAIN_TYPES.__contains__, types)):
-            key = (autoescape, __string, tuple(variables.items()), types)
+        key: tuple[Any, ...] | None = None
+        if not variables:  # a text alone (about half the calls): its own key shape, no tuples built
+            key = (autoescape, __string)
             done = results.get(key)
             if done is not None:
                 return done
+        else:
+            types = tuple(map(type, variables.values()))  # C calls only: no generator frames per message
+            if all(map(_PLAIN_TYPES.__contains__, types)):
+                key = (autoescape, __string, tuple(variables.items()), types)
+                done = results.get(key)
+                if done is not None:
+                    return done
         rv = looked_up.get(__string)
         if rv is None:
             rv = looked_up[__string] = translate(__string)
