@@ -20,6 +20,7 @@ LANGS: tuple[Lang, ...] = ("zh", "en")
 _CJK_RE = compile_pattern(r"[\u3400-\u9fff\uf900-\ufaff]")
 _DIGIT_TOKEN_RE = compile_pattern(r"[A-Za-z]*\d[\w.\-]*")
 _WORD_RE = compile_pattern(r"[A-Za-z]{2,}")
+_SPACE_RE = compile_pattern(r"\s")
 _NEUTRAL = frozenset(
     {
         "gpu",
@@ -104,9 +105,32 @@ def message_lang(text: str) -> Lang | None:
     """'zh' with any CJK, 'en' with English words, None with only names and numbers ("H100?", "70B")."""
     if has_cjk(text):
         return "zh"
-    rest = _DIGIT_TOKEN_RE.sub(" ", text)
+    cut = _ws_after(text, LANG_HEAD_CHARS)
+    return "en" if _english_word_in(text[:cut]) or _english_word_in(text[cut:]) else None
+
+
+LANG_HEAD_CHARS = 300
+""":func:`message_lang` reads a long message's first ~300 characters first: one English word there
+decides, without scanning a pasted sample of 10,000 characters (the rest is read only when the head
+has none). Cut at a whitespace character, which no digit token and no word spans, so the two parts
+give exactly what the whole text gives."""
+
+
+def _ws_after(text: str, at: int) -> int:
+    """The index of the first whitespace character at or after ``at`` (``len(text)`` when none)."""
+    if len(text) <= at:
+        return len(text)
+    m = _SPACE_RE.search(text, at)
+    return m.start() if m else len(text)
+
+
+def _english_word_in(text: str) -> bool:
+    """Whether ``text``, its tokens with a digit removed, has a word of two letters or more that is no
+    unit, acronym or catalog name."""
+    if not text:
+        return False
     neutral = _neutral_words()
-    return "en" if any(w.lower() not in neutral for w in _WORD_RE.findall(rest)) else None
+    return any(w.lower() not in neutral for w in _WORD_RE.findall(_DIGIT_TOKEN_RE.sub(" ", text)))
 
 
 def client_lang(code: str | None) -> Lang | None:

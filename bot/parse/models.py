@@ -388,11 +388,11 @@ NOT_MODEL_NAMES = frozenset((
 
 def _closest_names(name: str) -> list[str]:
     """Up to three catalog model ids closest to an unknown name."""
-    import difflib  # here: only an unknown model needs it (start-up)
+    from bot.parse.close_names import close_matches  # here: only an unknown model needs difflib (start-up)
 
     ids = list(catalog.models())
     lower = {i.lower(): i for i in ids}
-    return [lower[c] for c in difflib.get_close_matches(name, list(lower), n=3, cutoff=0.3)]
+    return [lower[c] for c in close_matches(name, list(lower), n=3, cutoff=0.3)]
 
 
 def _family_mention(s: str, m: re.Match[str]) -> ModelMention | None:

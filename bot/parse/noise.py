@@ -29,7 +29,10 @@ def looks_random(text: str) -> bool:
     if len(text) < NOISE_MIN_CHARS:
         return False
     tokens = text.split()
-    total = sum(map(len, tokens))
+    lengths = list(map(len, tokens))
+    total = sum(lengths)
+    if total and max(lengths) <= WORD_MAX_CHARS:  # every token word-sized (counted in C): prose
+        return False
     words = sum(len(t) for t in tokens if len(t) <= WORD_MAX_CHARS or _CJK_RE.search(t) or config_token(t))
     return total > 0 and words < WORD_SHARE_MIN * total
 
@@ -50,7 +53,8 @@ def config_token(token: str) -> bool:
     )
 
 
-_LATIN_RE = compile_pattern(r"[a-z]")
+_LATIN = "abcdefghijklmnopqrstuvwxyz"
+"""The letters :func:`letters_random` counts (ASCII, as the lowered text has them)."""
 _WORD_RE = compile_pattern(r"[\w.,:;!?%$¥×/+'\"()\-]+")
 """A token of prose: letters, digits and the punctuation questions use (not '{', '^', '|', '~' …)."""
 
@@ -76,7 +80,9 @@ def letters_random(text: str) -> bool:
     """Whether ``text`` has at least :data:`LETTERS_MIN` Latin letters, hardly any CJK, and under
     :data:`COMMON_SHARE_MIN` of its letters among :data:`COMMON_LETTERS`: random letters, not prose."""
     lowered = text.lower()
-    letters = len(_LATIN_RE.findall(lowered))  # counted in C: a message can be 10,000 characters
+    if len(lowered) < LETTERS_MIN:  # fewer characters than letters needed
+        return False
+    letters = sum(map(lowered.count, _LATIN))  # counted in C: a message can be 10,000 characters
     if letters < LETTERS_MIN or len(_CJK_RE.findall(text)) * 10 > letters:
         return False
     return sum(map(lowered.count, COMMON_LETTERS)) < COMMON_SHARE_MIN * letters

@@ -67,9 +67,26 @@ def normalize(text: str) -> str:
     s = lx.GPU_O_FOR_ZERO_RE.sub(lambda m: m.group(1) + "100", s)
     s = _TIMES_GLUED_RE.sub(r"x \1", s)  # "A100 x8": the count after the card, as in "A100 x 8"
     s = _R1_DISTILL_RE.sub("r1 ", s)  # "deepseek r1 蒸馏版 32b": the distilled model of that size
-    if not any(map(s.__contains__, lx.TYPOS)):  # no typo anywhere: no word to fix (each ~0.5 µs)
+    if not any(map(s.__contains__, lx.TYPOS)) or not _typo_word_in(s):  # no typo anywhere: no word to fix
         return s
     return _WORD_RE.sub(_fix_typo, s)
+
+
+def _typo_word_in(s: str) -> bool:
+    """Whether a typo of :data:`lx.TYPOS` stands in ``s`` with no ASCII letter on either side: what
+    :func:`_fix_typo` needs to change a word (a whole word, or one hyphenated part of one, is such a
+    run). 'lama' inside 'llama' or 'ful' inside 'full' is no typo: no word is visited then (the
+    per-word pass costs ~1 µs a word; a Llama question has ~20 words, a pasted sample thousands)."""
+    for typo in lx.TYPOS:
+        at = s.find(typo)
+        while at >= 0:
+            end = at + len(typo)
+            before = s[at - 1] if at else " "
+            after = s[end] if end < len(s) else " "
+            if not ("a" <= before <= "z" or "a" <= after <= "z"):
+                return True
+            at = s.find(typo, at + 1)
+    return False
 
 
 def _fix_typo(m: re.Match[str]) -> str:

@@ -235,10 +235,8 @@ def scan_numbers(text: str) -> list[NumberToken]:
         mag = m.group("mag")
         if m.group("cn") == "一" and not mag and text[m.end() : m.end() + 1] in ONE_IN_A_WORD:
             continue  # "一直到 100k", "一起", "一共": a word, not the number one
-        money = MONEY_BEFORE_RE.search(text[max(0, m.start() - 24) : m.start()])
-        money = money or MONEY_AFTER_RE.match(text, m.end())
-        if mag in ("w", "kw") and not cjk and not money:  # "450W", "10kW" in English text are watts, not 万
-            # ("budget 3kw", "¥1.5kw": money, so Chinese shorthand: 3千万)
+        if mag in ("w", "kw") and not cjk and not _money_beside(text, m):  # "450W", "10kW" in English
+            # text are watts, not 万 ("budget 3kw", "¥1.5kw": money, so Chinese shorthand: 3千万)
             mag = None
         cn = m.group("cn")
         if kind == "cn" and cn and mag:
@@ -258,6 +256,12 @@ def scan_numbers(text: str) -> list[NumberToken]:
             continue
         out.append(NumberToken(value, m.start(), m.end(), m.group(0), mag_word or None, kind))
     return out
+
+
+def _money_beside(text: str, m: re.Match[str]) -> bool:
+    """Whether a money word stands just before or after the number ``m`` (read only for a 'w'/'kw')."""
+    before = MONEY_BEFORE_RE.search(text[max(0, m.start() - 24) : m.start()])
+    return bool(before or MONEY_AFTER_RE.match(text, m.end()))
 
 
 def _trailing_cn_units(cn: str) -> str | None:

@@ -99,6 +99,8 @@ def gate(compiled: re.Pattern[str], name: str, lits: frozenset[str]) -> Callable
     ``any(map(text.__contains__, …))``: C calls only, one Python frame per call."""
     method = getattr(compiled, name)
     options = tuple(sorted(lits, key=len, reverse=True))
+    if len(options) == 1 and name in ("search", "match", "fullmatch"):
+        return _first_of_one(method, options[0])
     if name == "sub":
 
         def sub(repl: Any, string: str, *args: Any, **kwargs: Any) -> str:
@@ -126,5 +128,14 @@ def gate(compiled: re.Pattern[str], name: str, lits: frozenset[str]) -> Callable
 
     def first(string: str, *args: Any, **kwargs: Any) -> re.Match[str] | None:  # search, (full)match
         return method(string, *args, **kwargs) if any(map(string.__contains__, options)) else None
+
+    return first
+
+
+def _first_of_one(method: Callable[..., Any], literal: str) -> Callable[..., Any]:
+    """:func:`gate`'s search for one literal (a third of the gated patterns): ``in``, no ``any``/``map``."""
+
+    def first(string: str, *args: Any, **kwargs: Any) -> re.Match[str] | None:
+        return method(string, *args, **kwargs) if literal in string else None
 
     return first

@@ -20,7 +20,8 @@ def tag(name: str, attrs: str = "") -> Any:
     close_tag = f"</{name}>"
 
     def wrap(value: Any) -> Markup:
-        return Markup("".join((open_tag, escape(value), close_tag)))  # one Markup, not three and two +
+        inner = value if type(value) is Markup else escape(value)  # escape copies a Markup: same text
+        return Markup("".join((open_tag, inner, close_tag)))  # one Markup, not three and two +
 
     return wrap
 

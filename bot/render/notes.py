@@ -222,7 +222,7 @@ def _row_key(a: Assumption, lang: str, currency: str | None) -> tuple[Any, ...] 
     are equal keys but are written differently); None (not remembered) for a float zero (``-0.0`` equals
     ``0.0``) or a value that cannot be a key."""
     values = (a.value, *a.params.values())
-    if any(type(v) is float and v == 0 for v in values):
+    if 0.0 in values and any(type(v) is float and v == 0 for v in values):  # `in` first: C, no frames
         return None
     key = (
         lang,

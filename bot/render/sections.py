@@ -222,20 +222,22 @@ def _days_rows(report: SizingReport, f: Fmt) -> list[dict[str, Any]]:
     if not rows:
         return []
     unit = table_unit(max(r.days.likely for r in rows))  # a job of minutes: not a column of "0 days"
-    w_gpus = max(len(f.int(r.gpus)) for r in rows)
-    w_days = max(len(in_unit(r.days.likely, unit, f)) for r in rows)
+    header = translate(f.lang, UNIT_HEADERS[unit])
+    gpus = [f.int(r.gpus) for r in rows]  # each figure formatted once: the widths and the rows read it
+    likely = [in_unit(r.days.likely, unit, f) for r in rows]
+    w_gpus, w_days = max(map(len, gpus)), max(map(len, likely))
     return [
         {
-            "gpus": rjust(f.int(r.gpus), w_gpus),
-            "days": rjust(in_unit(r.days.likely, unit, f), w_days),
+            "gpus": rjust(count, w_gpus),
+            "days": rjust(days, w_days),
             "lo": in_unit(r.days.low, unit, f),
             "hi": in_unit(r.days.high, unit, f),
             "band": r.days.low != r.days.high,
             "one": r.gpus == 1,
             "unit": unit,
-            "header": translate(f.lang, UNIT_HEADERS[unit]),
+            "header": header,
         }
-        for r in rows
+        for r, count, days in zip(rows, gpus, likely, strict=True)
     ]
 
 
