@@ -23,6 +23,7 @@ from bot.parse.memory_forms import memory_forms
 from bot.parse.output_forms import output_forms
 from bot.parse.regex import rc
 from bot.parse.time_forms import time_forms
+from bot.parse.vague_amounts import english_rough
 
 if TYPE_CHECKING:
     from bot.parse.roles import Role
@@ -129,6 +130,7 @@ def count_forms(s: str) -> str:
     if _MULTIPLE_GATE.search(s):
         s = MULTIPLE_RE.sub(lambda m: _MULTIPLES[m.group("w")] + " ", s)
     s = output_forms(s)  # '512 output tokens', 'max_tokens 512': each request's output
+    s = english_rough(s)  # 'tens of billions of tokens': 50 billion, said (bot.parse.vague_amounts)
     s = time_forms(s)  # 'by next week', '$1.99 per H100 hour'
     if "*" in s:
         s = _sub(STAR_COUNT_RE, r"\1 x \2", s)

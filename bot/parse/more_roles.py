@@ -86,8 +86,9 @@ def asked_magnitude(tok: NumberToken, s: str) -> bool:
     return lone and bool(L_HOW_MUCH.search(s[max(0, tok.start - 6) : tok.start]))
 
 
-VAGUE_ROLES = frozenset({"samples", "tokens", "pairs", "data_bytes", "chars"})
-"""Data amounts: '数据大概几十万条' gives no number for them."""
+VAGUE_ROLES = frozenset({"samples", "pairs", "data_bytes", "chars"})
+"""Data amounts: '数据大概几十万条' gives no number for them (a rough token count, '几十亿 token', is read
+as its order of magnitude and said: :mod:`bot.parse.vague_amounts`)."""
 
 
 def vague_amount(tok: NumberToken, s: str, role: Role | None) -> bool:

@@ -122,6 +122,10 @@ SUBSTITUTION_TEXTS: dict[str, str] = {
         "Read “%(typed)s” as %(used)s's setting: sized for what %(used)s can run — name your tool if it is "
         "another."
     ),
+    "vague_amount": N_(
+        "Read “%(typed)s” as %(used)s tokens: a rough amount, sized at its middle — give the number to size "
+        "it exactly."
+    ),
     "fp16_no_bf16": N_(
         "%(gpu)s has no bf16: your “%(typed)s” is sized in %(used)s (vLLM runs 16-bit weights in fp16 there, "
         "the same 2 bytes per weight)."
@@ -149,7 +153,9 @@ def understood_extras(
                 lang,
                 SUBSTITUTION_TEXTS[s.reason],
                 typed=s.typed,
-                used=_used_name(s.used, report),
+                used=fmt_for(lang).tokens(float(s.used))
+                if s.reason == "vague_amount"
+                else _used_name(s.used, report),
                 gpu=gpu_names(report)[0],
             )
             for s in it.substitutions
