@@ -111,7 +111,10 @@ REPEATED_USED = N_("a second value for the same setting; used: %(used)s")
 """'repeated' when the value used is known: names it, whether it came first or later."""
 
 SUBSTITUTION_TEXTS: dict[str, str] = {
-    "gpu_by_memory": N_("Read “%(typed)s” as %(used)s: the card of that memory most people mean."),
+    "gpu_by_memory": N_(
+        "No card named, only “%(typed)s”: sized as a card of that memory, timed at the speed of %(used)s "
+        "(the card of that memory most people mean) — name your card to size its own speed."
+    ),
     "latest_release": N_(
         "Read “%(typed)s” as %(used)s: the latest release of that size — name the version to choose another."
     ),
