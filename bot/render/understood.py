@@ -277,7 +277,17 @@ def _unknown_gpu_line(parsed: ParseResult, report: SizingReport, lang: str) -> s
         line += (" " if lang != "zh" else "") + translate(
             lang, N_("Closest cards I know: %(names)s."), names=suggestions
         )
+    elif not (report.request.achieved_tflops_per_gpu or report.request.tokens_per_second_per_gpu):
+        line += (" " if lang != "zh" else "") + translate(lang, NO_NAME_MATCH, name=name)
     return line
+
+
+NO_NAME_MATCH = N_(
+    "No card in my catalog matches that name; for time too, add its TFLOPS per card "
+    "(“%(name)s <memory>GB, <TFLOPS> TFLOPS per card”)."
+)
+"""An unknown card with no catalog card of its vendor or series (bot.parse.gpus.gpu_suggestions): how to
+size it as itself (its memory; its measured or peak TFLOPS per card times the job)."""
 
 
 SWITCH_KEPT_RESET = N_(
