@@ -20,6 +20,8 @@ PRETRAIN = "7B模型训练1万亿token {} A100要多久"
         (PRETRAIN.format("2机8卡"), 16),
         (PRETRAIN.format("2台8卡"), 16),
         (PRETRAIN.format("两机八卡"), 16),
+        (PRETRAIN.format("双机8卡"), 16),  # 双机: two machines (双卡 stays two cards)
+        (PRETRAIN.format("2个节点8卡"), 16),
         (PRETRAIN.format("2机16卡"), 16),
         (PRETRAIN.format("4机32卡"), 32),
         (PRETRAIN.format("2机4卡"), 8),
