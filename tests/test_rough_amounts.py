@@ -22,6 +22,10 @@ EN = "pretrain a 7B model on {} of tokens with A100"
         (ZH.format("几万亿"), "几万亿", 5e12),
         (EN.format("tens of billions"), "tens of billions", 5e10),  # 10–90 billion
         (EN.format("hundreds of billions"), "hundreds of billions", 5e11),
+        (ZH.format("几亿"), "几亿", 5e8),  # was read as 亿 = 1e8, silently
+        ("pretrain a 7B model on a few billion tokens", "a few billion", 5e9),  # was not read at all
+        ("pretrain a 7B model on several hundred million tokens", "several hundred million", 5e8),
+        ("Pretrain a 7B model on Tens of Billions of tokens", "Tens of Billions", 5e10),  # as typed
     ],
 )
 def test_rough_tokens_read_and_said(
@@ -50,3 +54,10 @@ def test_parameters_word_is_no_rough_amount(capsys: pytest.CaptureFixture[str]) 
     assert data["request"]["params_total"] == 1e9
     assert data["request"]["tokens"] == 1e12
     assert not [s for s in data["interpretation"]["substitutions"] if s["reason"] == "vague_amount"]
+
+
+def test_rough_sample_counts_stay_not_used(capsys: pytest.CaptureFixture[str]) -> None:
+    """A rough count of samples ('几亿条') gives no number for them: named as not used, never 1e8."""
+    data = ask_in_process(capsys, "数据大概几亿条，训练qwen3 8b全参要几张A100")
+    assert data["request"]["num_samples"] is None
+    assert {"text": "几亿", "reason": "vague"} in data["interpretation"]["ignored"]

@@ -26,10 +26,14 @@ FEW = 5
 _TENS = {"tens": 10.0, "hundreds": 100.0}
 _SCALE = {"thousands": 1e3, "millions": 1e6, "billions": 1e9, "trillions": 1e12}
 EN_VAGUE_RE = rc(
-    r"\b(?P<tens>tens|hundreds)\s+of\s+(?P<scale>thousands|millions|billions|trillions)"
+    r"\b(?:(?P<tens>tens|hundreds)\s+of\s+(?P<scale>thousands|millions|billions|trillions)"
+    r"|(?:a\s+few|several)\s+(?P<hundred>hundred\s+)?(?P<unit>thousand|million|billion|trillion))"
     r"(?=\s+(?:of\s+)?(?:(?:training|text|pretraining|pre-training|high-quality|web)\s+)?tokens?\b)"
 )
-"""'tens of billions of tokens', 'hundreds of billions tokens': a rough token count (tokens only)."""
+"""'tens of billions of tokens', 'hundreds of billions tokens', 'a few billion tokens', 'several hundred
+million tokens': a rough token count (tokens only)."""
+_GATE = re.compile(" of |few|several", re.IGNORECASE)
+"""A cheap test before the pattern (one C-level search)."""
 _NOT_ROUGH_BEFORE = "参个总层步轮次条张样点函系倍分"
 """'参数十亿', '个数': 数 ending a word ('parameters', 'count'), not the 数 of '数十亿' (several)."""
 
@@ -37,7 +41,7 @@ _NOT_ROUGH_BEFORE = "参个总层步轮次条张样点函系倍分"
 def rough_value(tok: NumberToken, s: str) -> float | None:
     """The value of '几十亿'/'数十亿' (``tok`` = '十亿' in the normalized text ``s``): :data:`FEW` × the
     magnitude; None when no 几/数 ('several') stands right before a magnitude word."""
-    if tok.kind != "cn" or tok.start == 0 or tok.raw.strip()[:1] not in ("十", "百", "千", "万"):
+    if tok.kind != "cn" or tok.start == 0 or tok.raw.strip()[:1] not in ("十", "百", "千", "万", "亿"):
         return None
     before = s[tok.start - 1]
     if before == "数" and (tok.start < 2 or s[tok.start - 2] not in _NOT_ROUGH_BEFORE):
@@ -53,20 +57,33 @@ def rough_typed(tok: NumberToken, s: str) -> str:
 def english_rough(s: str) -> str:
     """``s`` with 'tens of billions of tokens' written as '50 billion tokens' (the number the count rules
     read; :func:`english_read` names what was read)."""
-    if " of " not in s:
+    if not _GATE.search(s):
         return s
-    return EN_VAGUE_RE.sub(lambda m: f"{FEW * _TENS[m['tens'].lower()]:g} {m['scale'].lower()[:-1]}", s)
+    return EN_VAGUE_RE.sub(lambda m: f"{FEW * _times(m):g} {_unit(m)}", s)
 
 
 def english_read(raw: str) -> list[tuple[str, float]]:
     """Each rough English token amount of the message ``raw``, as typed, with the value sized."""
-    if " of " not in raw:
+    if not _GATE.search(raw):
         return []
-    return [(m.group(0), _value(m)) for m in EN_VAGUE_RE.finditer(raw)]
+    low = raw.lower()  # the patterns read lower case, as the normalized text is
+    same = len(low) == len(raw)
+    return [(raw[m.start() : m.end()] if same else m.group(0), _value(m)) for m in EN_VAGUE_RE.finditer(low)]
+
+
+def _times(m: re.Match[str]) -> float:
+    """10 ('tens of'), 100 ('hundreds of', 'several hundred'), or 1 ('a few', 'several')."""
+    if m["tens"]:
+        return _TENS[m["tens"].lower()]
+    return 100.0 if m["hundred"] else 1.0
+
+
+def _unit(m: re.Match[str]) -> str:
+    return (m["scale"] or m["unit"] + "s").lower()[:-1]
 
 
 def _value(m: re.Match[str]) -> float:
-    return FEW * _TENS[m.group("tens").lower()] * _SCALE[m.group("scale").lower()]
+    return FEW * _times(m) * _SCALE[_unit(m) + "s"]
 
 
 def read_rough(role: Role | None, tok: NumberToken, s: str, read: list[tuple[str, float]]) -> Role | None:
