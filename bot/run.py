@@ -18,6 +18,7 @@ import threading
 from typing import TYPE_CHECKING
 
 from bot.chat.loop import one_line as _one_line
+from bot.chat.warmup import enable_warm_up
 
 if TYPE_CHECKING:
     from bot.config import AppSettings
@@ -84,6 +85,7 @@ def run(settings: AppSettings, _without: frozenset[str] = frozenset()) -> int:
     if not found:
         print(NO_PLATFORM, file=sys.stderr)
         return 2
+    enable_warm_up()  # each platform, once connected, warms the answer path (bot.chat.warmup)
     if "dingtalk" in found:  # DingTalk (bot/dingtalk/run.py): on a thread when others run too
         from bot.dingtalk.run import run_dingtalk
 

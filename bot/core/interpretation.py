@@ -66,6 +66,7 @@ SUBSTITUTION_REASONS = (
     "generic_shape",  # a model not in the catalog: a generic shape of its size
     "tool_inferred",  # a training tool not named, read from its settings ('cutoff_len': LLaMA-Factory)
     "fp16_no_bf16",  # bf16 stated for a card without bf16 (V100, T4): sized in fp16
+    "vague_amount",  # '几十亿 token', 'tens of billions of tokens': a rough amount, sized at its middle
 )
 
 
@@ -212,6 +213,7 @@ def _substitutions(parsed: ParseResult, report: SizingReport | None) -> list[Sub
                 typed=getattr(parsed.request.precision, "value", "bf16"), used="fp16", reason="fp16_no_bf16"
             )
         )
+    out += [Substitution(typed=t, used=f"{v:g}", reason="vague_amount") for t, v in parsed.vague_read]
     if parsed.unknown_model and whys.get("architecture") == "generic_shape":
         shape = next((a.value for a in report.assumptions if a.field == "architecture"), "")
         out.append(Substitution(typed=parsed.unknown_model, used=str(shape), reason="generic_shape"))

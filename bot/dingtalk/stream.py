@@ -45,6 +45,7 @@ from websockets.asyncio.client import connect as ws_connect
 
 from bot.chat.reach import unreachable_line
 from bot.chat.seen import seen_delivery
+from bot.chat.warmup import on_connected
 from bot.feishu.client import MemorySeen, Seen
 
 log = logging.getLogger(__name__)
@@ -198,6 +199,7 @@ class StreamConnection:
         )
         self.connections += 1
         log.info("dingtalk: connected to %s", endpoint.split("?", 1)[0])
+        on_connected()  # the first answer as fast as the next (bot.chat.warmup)
         self._ws, self._last_rx, heard = ws, time.monotonic(), False
         if self._stopping:
             await ws.close()

@@ -53,6 +53,7 @@ import websockets
 from websockets.asyncio.client import connect as ws_connect
 
 from bot.chat.seen import seen_delivery
+from bot.chat.warmup import on_connected
 from bot.feishu.codec import METHOD_CONTROL, METHOD_DATA, Frame, FrameDecodeError, decode_frame, encode_frame
 
 log = logging.getLogger(__name__)
@@ -327,6 +328,7 @@ class LongConnection:
             raise _handshake_error(exc.response.headers, exc.response.status_code) from None
         self.connections += 1
         log.info("feishu: connected to %s", safe_url)
+        on_connected()  # the first answer as fast as the next (bot.chat.warmup)
         self._ws, self._last_rx = ws, time.monotonic()
         if self._stopping:  # stop() came while connecting: it saw no socket to close
             await ws.close()

@@ -56,6 +56,7 @@ from bot.parse.settings import extract_settings
 from bot.parse.stack_words import fine_tuning_tool_named, serving_engine_named
 from bot.parse.stage_key import adapter_keys_method, stage_key
 from bot.parse.steps import apply_steps, read_steps
+from bot.parse.vague_amounts import english_read, read_rough
 from bot.parse.words import (
     ASKS_CONCURRENCY_RE,
     ASKS_COST_RE,
@@ -118,6 +119,7 @@ class _Parse(FieldSteps):
     unread: list[str] = field(default_factory=list)
     used: set[int] = field(default_factory=set)
     named_unused: list[tuple[str, str]] = field(default_factory=list)
+    vague_read: list[tuple[str, float]] = field(default_factory=list)
     accumulation: int | None = None
     tool_cue: str | None = None
     data_parallel: int | None = None
@@ -217,6 +219,7 @@ class _Parse(FieldSteps):
             unused_numbers=self.unused(),
             repeated_used=self.repeated_used(),
             tool_cue=self.tool_cue,
+            vague_read=[r for r in [*self.vague_read, *english_read(self.raw)] if r[1] == request.tokens],
             **cues(self.raw, normalized),
         )
 
@@ -375,7 +378,7 @@ class _Parse(FieldSteps):
             if tok.start in consumed:
                 continue
             nxt = toks[i + 1] if i + 1 < len(toks) else None
-            role = classify(tok, self.s, nxt)
+            role = read_rough(classify(tok, self.s, nxt), tok, self.s, self.vague_read)  # '几十亿 token'
             if vague_amount(tok, self.s, role):
                 self.named_unused.append(("几" + tok.raw.strip(), "vague"))
                 continue

@@ -23,6 +23,7 @@ from bot.parse.memory_forms import memory_forms
 from bot.parse.output_forms import output_forms
 from bot.parse.regex import rc
 from bot.parse.time_forms import time_forms
+from bot.parse.vague_amounts import english_rough
 
 if TYPE_CHECKING:
     from bot.parse.roles import Role
@@ -111,6 +112,9 @@ _PER_GATE = re.compile("per|each|/| a ")
 _MULTIPLES = {"dual": "2", "twin": "2", "triple": "3", "quad": "4", "octa": "8", "octo": "8"}
 
 
+DUAL_MACHINE_RE = rc(r"双(?=\s*机\s*[\d一二三四五六七八九十两]+\s*(?:张|块)?\s*卡)")
+"""The 双 of '双机8卡' (two machines, then the cards of each), read as the number 2."""
+
 GLOBAL_BATCH_WORDS_RE = rc(
     r"\b(?:effective|total|overall|aggregate)[\s_\-]+batch(?=[\s_\-]*(?:size|of|=|:|\d))"
 )
@@ -124,11 +128,14 @@ def count_forms(s: str) -> str:
     s = memory_forms(s)  # 'they have 24G', '8 GPUs of 64GB': each card's memory
     if "batch" in s and ("effective" in s or "total" in s or "overall" in s or "aggregate" in s):
         s = _sub(GLOBAL_BATCH_WORDS_RE, "global batch", s)
+    if "双机" in s:  # '双机8卡': two machines of 8 (bot.parse.node_words.ji_ka_count), not '双卡'
+        s = _sub(DUAL_MACHINE_RE, "2", s)
     if "half a dozen" in s:
         s = _sub(HALF_DOZEN_RE, "6", s)
     if _MULTIPLE_GATE.search(s):
         s = MULTIPLE_RE.sub(lambda m: _MULTIPLES[m.group("w")] + " ", s)
     s = output_forms(s)  # '512 output tokens', 'max_tokens 512': each request's output
+    s = english_rough(s)  # 'tens of billions of tokens': 50 billion, said (bot.parse.vague_amounts)
     s = time_forms(s)  # 'by next week', '$1.99 per H100 hour'
     if "*" in s:
         s = _sub(STAR_COUNT_RE, r"\1 x \2", s)

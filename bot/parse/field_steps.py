@@ -255,6 +255,8 @@ class FieldSteps:
         if not gpus and card.startswith("card:") and not self._unknown_gpu:
             self._unknown_gpu = card.removeprefix("card:")  # "4 张 24G 的 A5000": its name and memory
         gpu_memory = next((g.memory_gib for g in gpus if g.memory_gib), None) or stated_memory
+        if mem_role is not None and gpu_memory != stated_memory:  # 'my GPU with 14.56 GiB … an A100 40G'
+            self.named_unused.append((mem_role.tok.raw.strip(), "other_setup"))
         count, total_mem = self._asked_count(), self.first("total_mem")
         if gpus:
             ends = [r.tok.end for r in self.roles if r.role == "count"]

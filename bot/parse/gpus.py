@@ -10,7 +10,7 @@ from functools import cache
 from bot.parse import lexicon as lx
 from bot.parse.normalize import GPU_MARK, UNKNOWN_GPU_MARK, mask
 from bot.parse.regex import LazyPattern, rc
-from estimator import catalog, defaults
+from estimator import catalog
 
 _GPU_SPEC = r"(?:\d{2,3}\s*g(?:b|ib)?|pcie|sxm\d?|nvl|hbm\d?e?)"
 
@@ -217,22 +217,39 @@ def _active_size(s: str, m: re.Match[str]) -> bool:
 
 
 def gpu_suggestions(name: str, n: int = 3) -> list[str]:
-    """Catalog families to suggest for an unknown card: its vendor's cards (vendor words in
-    :data:`bot.parse.lexicon.UNKNOWN_GPU_VENDORS`) closest in name first; else the closest names; else
-    the default GPU and its related cards."""
+    """Catalog families to suggest for an unknown card, only on a real name match: its vendor's cards
+    (vendor words in :data:`bot.parse.lexicon.UNKNOWN_GPU_VENDORS`), or cards of its series — the same
+    model letters (:func:`series`: 'H300' → H800 / H200 / H100, 'MI355X' → MI300X …) — closest in name
+    first. None otherwise: string similarity alone pairs unrelated cards (Cambricon's MLU370 scored
+    nearest to AMD's MI300X), and a vendor with no card in the catalog (Moore Threads, MetaX) has none
+    to offer; the reply then says how to give the card's memory and speed instead."""
     import difflib  # here: only an unknown card needs it (start-up)
 
     vendor = next((v for pat, v in lx.UNKNOWN_GPU_VENDORS if pat.search(name)), None)
-    pool = sorted({g.family for g in catalog.gpus().values() if vendor is None or g.vendor == vendor})
-    ranked = sorted(pool, key=lambda f: -difflib.SequenceMatcher(None, name, f.lower()).ratio())
-    if vendor is not None and ranked:
-        return ranked[:n]
-    close = difflib.get_close_matches(name, [f.lower() for f in pool], n=n, cutoff=0.5)
-    if close:
-        lower = {f.lower(): f for f in pool}
-        return [lower[c] for c in close]
-    default = catalog.gpu(defaults.DEFAULT_GPU)
-    return [default.family, *default.related][:n]
+    if vendor is not None:
+        pool = sorted({g.family for g in catalog.gpus().values() if g.vendor == vendor})
+        return sorted(pool, key=lambda f: -difflib.SequenceMatcher(None, name, f.lower()).ratio())[:n]
+    typed = series(name)
+    lower = {f.lower(): f for f in catalog.families() if typed and series(f) == typed}
+    return [lower[c] for c in difflib.get_close_matches(name, list(lower), n=n, cutoff=0.0)]
+
+
+_BRAND_WORDS = ("nvidia", "geforce", "tesla", "quadro", "rtx", "gtx", "titan", "ascend", "huawei", "amd")
+"""Brand words before a card's model letters ('Tesla P100', 'RTX A6000'): not its series."""
+
+
+def series(name: str) -> str:
+    """A card's model letters, brand words dropped: 'H100' → 'h', 'MI300X' → 'mi', 'RTX A6000' → 'a',
+    'MLU370' → 'mlu', 'RTX 4090' → '' (digits only: no series of letters)."""
+    key = re.sub(r"[\s\-_]", "", name.lower())
+    stripped = True
+    while stripped:
+        stripped = False
+        for word in _BRAND_WORDS:
+            if key.startswith(word) and len(key) > len(word):
+                key, stripped = key[len(word) :], True
+    m = re.match(r"[a-z]+", key)
+    return m.group(0) if m else ""
 
 
 _PLURAL_NAME_RE = rc(r"(?:rtx\s*|nvidia\s*|tesla\s*)?[a-z0-9\-]*?\d[a-z0-9\-]*?s(?![a-z0-9])")

@@ -86,13 +86,16 @@ def asked_magnitude(tok: NumberToken, s: str) -> bool:
     return lone and bool(L_HOW_MUCH.search(s[max(0, tok.start - 6) : tok.start]))
 
 
-VAGUE_ROLES = frozenset({"samples", "tokens", "pairs", "data_bytes", "chars"})
-"""Data amounts: '数据大概几十万条' gives no number for them."""
+VAGUE_ROLES = frozenset({"samples", "pairs", "data_bytes", "chars"})
+"""Data amounts: '数据大概几十万条' gives no number for them (a rough token count, '几十亿 token', is read
+as its order of magnitude and said: :mod:`bot.parse.vague_amounts`)."""
 
 
 def vague_amount(tok: NumberToken, s: str, role: Role | None) -> bool:
     """'几十万条', '几百万 token': 几 before a Chinese magnitude is a rough amount (tens of thousands to
     hundreds of thousands), not the number after it — named as not used, never read as 十万."""
-    if tok.kind != "cn" or tok.start == 0 or s[tok.start - 1] != "几" or tok.raw.strip()[0] not in "十百千万":
+    if tok.kind != "cn" or tok.start == 0 or s[tok.start - 1] != "几":
+        return False
+    if tok.raw.strip()[0] not in "十百千万亿":
         return False
     return role is not None and role.role in VAGUE_ROLES

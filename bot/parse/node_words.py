@@ -25,7 +25,20 @@ R_PER_NODE_GPUS = rc(
     r"|^\s*[x×*]\s*\d{2,3}\s*g(?:b|ib)?\s*[)）]"  # "(8×40G)": eight cards of 40 GB
 )
 JI_KA_GAP = rc(r"\s*机\s*")
-"""'2机16卡': N machines, M cards in all (the Chinese shorthand gives the total)."""
+"""'2机8卡', '2机16卡': N machines and M cards (see :func:`ji_ka_count` for which M is per machine)."""
+JI_KA_PER_NODE_MAX = 8
+"""The most cards one machine is read to hold in 'N机M卡': an NVIDIA HGX/DGX baseboard carries 8 SXM GPUs
+(DGX A100/H100 user guides), a Huawei Atlas 800T A2 training server 8 Ascend 910B NPUs (Huawei's product
+page), and a 4U PCIe server 8 double-width cards; so M ≤ 8 is the cards in each machine."""
+
+
+def ji_ka_count(machines: float, cards: float) -> float:
+    """The GPU count of 'N机M卡': M ≤ 8 is per machine, so N × M ('2机8卡', '两机八卡' = 16, as in
+    PaddlePaddle's and MindSpore's '单机8卡'/'2机8卡' launch docs); M above 8 is more than any common
+    machine holds (:data:`JI_KA_PER_NODE_MAX`), so it is the total ('2机16卡' = 16 GPUs, 8 per machine)."""
+    return machines * cards if cards <= JI_KA_PER_NODE_MAX else cards
+
+
 R_WORDS_THEN_CARDS = rc(
     r"^\s+(?:(?!(?:and|or|to|for|with|on|in|per|than|vs|from|at|by|of|more|fewer|less|times|people|users"
     r"|requests|days?|hours?|weeks?|months?|years?|tokens?|models?|steps?|epochs?|samples?|layers?)\b)"

@@ -57,6 +57,10 @@ class ParseResult(BaseModel, defer_build=True):  # schema built on first use: st
         "('启动命令'); None = not asked",
     )
     notes: list[str] = Field(default_factory=empty_list, description="parser decisions worth showing")
+    vague_read: list[tuple[str, float]] = Field(
+        default_factory=empty_list,
+        description="rough token amounts read as a number, as typed ('几十亿' → 5e9; see vague_amounts)",
+    )
     ignored_numbers: list[str] = Field(
         default_factory=empty_list, description="numbers dropped as absurd (> 1e18 or not finite), as typed"
     )

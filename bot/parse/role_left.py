@@ -78,9 +78,9 @@ R_MEM_TOTAL = rc(  # "700G左右显存", "320GB of GPU memory", "2TB of VRAM"
     r"(?:显存|vram|of\s+(?:vram|(?:gpu\s+)?memory)|gpu\s+memory)"
 )
 L_MY_VRAM = rc(
-    r"(?:显存|vram|gpu\s+memory|gpu\s+has)(?:\s*(?:只有|仅有|仅|有|是|为|才|就|\bis\b|\bonly\b|\bof\b|\bjust\b))*\s*$"
+    r"(?:显存|vram|gpu\s+memory|gpu\s+has|(?:card|gpu)\s+(?:with|that\s+has|having))(?:\s*(?:只有|仅有|仅|有|是|为|才|就|\bis\b|\bonly\b|\bof\b|\bjust\b))*\s*$"
 )
-"""'我的显存只有 8G', 'my GPU has 12GB': one card's memory."""
+"""'我的显存只有 8G', 'my GPU has 12GB', 'a card with 96GB': one card's memory."""
 R_OF_VRAM = rc(r"^\s*(?:of\s+)?(?:vram|显存)(?!\s*(?:in\s+)?total)")
 """'8000MiB 显存', '12288 MiB of VRAM' (a total is read before: '320GB of VRAM in total')."""
 L_MEM_TOTAL = rc(

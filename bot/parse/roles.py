@@ -317,7 +317,8 @@ def _bytes(a: _Around) -> Verdict:
 
 
 def _nodes_times_gpus(a: _Around) -> Verdict:
-    """Nodes × GPUs per node, in every phrasing; the GPU count is their product ('2机16卡': the total)."""
+    """Nodes × GPUs per node, in every phrasing; the GPU count is their product ('2机16卡': the total, see
+    :func:`bot.parse.node_words.ji_ka_count`)."""
     nxt, tok = a.nxt, a.tok
     glued = re.match(r"^\s*[x×*](?P<m>\d{1,2})(?![\d.])", a.right)
     if (
@@ -330,7 +331,7 @@ def _nodes_times_gpus(a: _Around) -> Verdict:
     if re.fullmatch(r"\s*[x×*]\s*", gap) and cw.CARDS_AFTER_PRODUCT.match(after):  # "4 x 8 A100s", "2x8 张"
         return Role("count_nodes", a.value * nxt.value, tok, extra=str(nxt.start))
     if JI_KA_GAP.fullmatch(gap) and re.match(r"^\s*(?:张|块)?\s*卡", after):
-        return Role("count_nodes", nxt.value, tok, extra=str(nxt.start))
+        return Role("count_nodes", nw.ji_ka_count(a.value, nxt.value), tok, extra=str(nxt.start))
     if (NODE_GAP.fullmatch(gap) or GPU_NODE_GAP.fullmatch(gap)) and R_PER_NODE_GPUS.match(after):
         return Role("count_nodes", a.value * nxt.value, tok, extra=str(nxt.start))
     if nw.TIMES_GAP.fullmatch(gap) and nw.R_GPU_NODES.match(after):  # "four 8-GPU H100 servers": 4 × 8

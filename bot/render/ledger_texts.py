@@ -253,6 +253,10 @@ WHY_TEXTS: dict[str, str] = {
         "the runtime's default context when none is set (Ollama: num_ctx 4,096 tokens since v0.6); "
         "longer prompts are cut to it — set num_ctx (or OLLAMA_CONTEXT_LENGTH) for longer ones"
     ),
+    "ollama_default_tag": N_(
+        "Ollama with no quantization in the tag: its library's default tags are Q4_K_M (ollama/ollama "
+        "#1543) — a tag such as “:32b-q8_0” or “-fp16” picks another"
+    ),
     "local_format": N_(
         "the released weights don't fit well on the GPUs you named; local runtimes (llama.cpp, Ollama, MLX) "
         "run quantized weights: Q8_0 is near-lossless, Q4_K_M (Ollama's default) trades a little quality"

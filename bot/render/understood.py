@@ -111,7 +111,10 @@ REPEATED_USED = N_("a second value for the same setting; used: %(used)s")
 """'repeated' when the value used is known: names it, whether it came first or later."""
 
 SUBSTITUTION_TEXTS: dict[str, str] = {
-    "gpu_by_memory": N_("Read “%(typed)s” as %(used)s: the card of that memory most people mean."),
+    "gpu_by_memory": N_(
+        "No card named, only “%(typed)s”: sized as a card of that memory, timed at the speed of %(used)s "
+        "(the card of that memory most people mean) — name your card to size its own speed."
+    ),
     "latest_release": N_(
         "Read “%(typed)s” as %(used)s: the latest release of that size — name the version to choose another."
     ),
@@ -121,6 +124,10 @@ SUBSTITUTION_TEXTS: dict[str, str] = {
     "tool_inferred": N_(
         "Read “%(typed)s” as %(used)s's setting: sized for what %(used)s can run — name your tool if it is "
         "another."
+    ),
+    "vague_amount": N_(
+        "Read “%(typed)s” as %(used)s tokens: a rough amount, sized at its middle — give the number to size "
+        "it exactly."
     ),
     "fp16_no_bf16": N_(
         "%(gpu)s has no bf16: your “%(typed)s” is sized in %(used)s (vLLM runs 16-bit weights in fp16 there, "
@@ -149,7 +156,9 @@ def understood_extras(
                 lang,
                 SUBSTITUTION_TEXTS[s.reason],
                 typed=s.typed,
-                used=_used_name(s.used, report),
+                used=fmt_for(lang).tokens(float(s.used))
+                if s.reason == "vague_amount"
+                else _used_name(s.used, report),
                 gpu=gpu_names(report)[0],
             )
             for s in it.substitutions
@@ -268,7 +277,17 @@ def _unknown_gpu_line(parsed: ParseResult, report: SizingReport, lang: str) -> s
         line += (" " if lang != "zh" else "") + translate(
             lang, N_("Closest cards I know: %(names)s."), names=suggestions
         )
+    elif not (report.request.achieved_tflops_per_gpu or report.request.tokens_per_second_per_gpu):
+        line += (" " if lang != "zh" else "") + translate(lang, NO_NAME_MATCH, name=name)
     return line
+
+
+NO_NAME_MATCH = N_(
+    "No card in my catalog matches that name; for time too, add its TFLOPS per card "
+    "(“%(name)s <memory>GB, <TFLOPS> TFLOPS per card”)."
+)
+"""An unknown card with no catalog card of its vendor or series (bot.parse.gpus.gpu_suggestions): how to
+size it as itself (its memory; its measured or peak TFLOPS per card times the job)."""
 
 
 SWITCH_KEPT_RESET = N_(

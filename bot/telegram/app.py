@@ -46,6 +46,7 @@ from telegram.request import BaseRequest, HTTPXRequest
 from bot.chat.ratelimit import FloodGate
 from bot.chat.secrets import REDACTOR, configure_logging, mark_ready, protect_token
 from bot.chat.shown import MAX_REMEMBERED_MESSAGES
+from bot.chat.warmup import on_connected
 from bot.chat.wording import (
     ANSWER_LATE,
     COMMANDS,
@@ -134,6 +135,7 @@ async def post_init(application: Application) -> None:
             application, data.settings.heartbeat_path, data.settings.heartbeat_interval_s
         )
     mark_ready()
+    on_connected()  # the first answer as fast as the next (bot.chat.warmup)
     logger.info("bot @%s ready", data.username)
 
 

@@ -39,6 +39,7 @@ from websockets.asyncio.client import connect as ws_connect
 
 from bot.chat.reach import unreachable_line
 from bot.chat.seen import Seen
+from bot.chat.warmup import on_connected
 
 log = logging.getLogger(__name__)
 _ws_log = logging.getLogger(__name__ + ".ws")
@@ -227,6 +228,7 @@ class WecomConnection:
             await self._subscribe(ws)
             self.connections += 1
             log.info("wecom: connected to %s", self.url.split("?", 1)[0])
+            on_connected()  # the first answer as fast as the next (bot.chat.warmup)
             pinger = asyncio.create_task(self._ping_loop(ws))
             await reader
         finally:

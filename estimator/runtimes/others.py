@@ -4,7 +4,7 @@ from its source code's defaults (repository path named at each constant). Sizes 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from estimator.catalog import GpuSpec, ModelSpec
 from estimator.defaults import CUDA_CONTEXT_BYTES, Default
@@ -15,6 +15,9 @@ from estimator.runtimes.llama_cpp import LlamaCpp
 from estimator.runtimes.vllm import forward_peak_bytes as prefill_bytes
 from estimator.runtimes.vllm import vllm_profile_bytes
 from estimator.weights import weight_bytes
+
+if TYPE_CHECKING:
+    from estimator.ledger import Ledger
 
 LMDEPLOY_CACHE_MAX_ENTRY_COUNT = 0.8
 """lmdeploy's default ``--cache-max-entry-count``: the share of the memory FREE after the weights load
@@ -129,3 +132,11 @@ class Ollama(LlamaCpp):
     name = "Ollama"
     recipe = "ollama"
     default_context: ClassVar[int | None] = OLLAMA_DEFAULT_CONTEXT
+
+
+def ollama_default_precision(ledger: Ledger) -> Precision:
+    """Ollama with no quantization named ('ollama run deepseek-r1:32b', a library tag without a suffix):
+    Q4_K_M, the quantization of the Ollama library's default tags (ollama/ollama issue #1543, J. Morgan,
+    2024-12-29: "The default is now q4_k_m"; before, Q4_0, the same 4-bit size class). A tag with its own
+    suffix ('32b-q8_0', '70b-instruct-fp16') is a stated precision and kept."""
+    return Precision(ledger.assume("precision", Precision.q4_k_m.value, Why.ollama_default_tag))

@@ -1,0 +1,88 @@
+"""Warm the answer path in the background once a platform is connected, so that the first user's answer
+is as fast as the second.
+
+Parsing, sizing and rendering load their work on first use: the parser's patterns are compiled when
+first searched (:mod:`bot.parse.regex`), the GPU and model catalogs are read and validated, the Jinja
+templates and the Babel catalogs of each language are loaded, and pydantic builds the schemas of its
+deferred models. A fresh ``sizing-bot run`` paid all of that on its first message. :func:`start_warm_up`
+pays it on a daemon thread right after a platform reports its connection (Telegram's post-init, the
+Feishu, WeCom and DingTalk long connections): the connect is never delayed, and a message that arrives
+meanwhile is answered as before (the lazy loads are thread-safe; the bot parses on worker threads).
+
+Nothing is stored: the questions go through a throwaway :class:`bot.core.conversation.Conversation`
+with no settings store, and the replies are rendered in every dialect the platforms use, then dropped.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+
+log = logging.getLogger(__name__)
+
+WARM_QUESTIONS = (
+    "7B模型1万亿token要多少A100",
+    "全参微调Qwen2.5-14B要几张A100 80G？",
+    "部署70B推理需要几张A100，100并发，32k上下文",
+    "How many H100s to QLoRA a 70B model?",
+    "serve Qwen2.5-72B with vLLM on 4 H100, 32k context",
+)
+"""One question per stage (pre-training, fine-tuning, serving) in Chinese, and English ones: the parser's
+and the estimator's paths a first question takes, and every template of those stages."""
+RENDERED = ("zh",)
+"""Languages whose replies are rendered: the templates are the same in every language, so one renders
+them all; each more language only adds its Babel locale data and message catalog (~2.8 MiB RSS for
+English), which the idle memory budget (80 MiB, bench/compare.py) does not leave room for — the first
+English reply loads it (~20–40 ms)."""
+DIALECTS = ("telegram_html", "markdown")
+"""Telegram's HTML and the Markdown of Feishu/WeCom/DingTalk cards (bot.render.dialect)."""
+
+_lock = threading.Lock()
+_thread: threading.Thread | None = None
+_enabled = False
+
+
+def warm_up() -> float:
+    """Answer and render :data:`WARM_QUESTIONS` once, in every dialect; the seconds it took. Never
+    raises (a failure is logged: the first user then pays the loads, as before)."""
+    start = time.perf_counter()
+    try:
+        from bot.core.conversation import Conversation
+        from bot.render.renderer import render
+
+        conversation = Conversation(max_entries=len(WARM_QUESTIONS))
+        for n, question in enumerate(WARM_QUESTIONS, 1):
+            turn = conversation.ask(f"warm-up:{n}", f"warm-up:{n}", question)
+            conversation.actions(turn, details=True)
+            for dialect in DIALECTS if turn.answer.lang in RENDERED else ():
+                render(turn.answer, dialect)
+    except Exception:
+        log.warning("warm-up failed; the first answer loads what it needs", exc_info=True)
+    took = time.perf_counter() - start
+    log.info("answer path warmed in %.2f s", took)
+    return took
+
+
+def start_warm_up() -> threading.Thread:
+    """Run :func:`warm_up` on a daemon thread, once per process (later calls — another platform
+    connecting, a reconnect — return the same thread)."""
+    global _thread
+    with _lock:
+        if _thread is None:
+            _thread = threading.Thread(target=warm_up, name="warm-up", daemon=True)
+            _thread.start()
+        return _thread
+
+
+def enable_warm_up() -> None:
+    """Let :func:`on_connected` warm up: ``sizing-bot run`` calls it at start. Tests that build an
+    application in process leave it off, so no thread parses beside them."""
+    global _enabled
+    _enabled = True
+
+
+def on_connected() -> threading.Thread | None:
+    """A platform is connected (Telegram's post-init; the Feishu, WeCom, DingTalk long connections):
+    start the warm-up when enabled (:func:`enable_warm_up`); None when not."""
+    return start_warm_up() if _enabled else None

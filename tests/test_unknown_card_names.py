@@ -1,0 +1,64 @@
+"""Unknown cards through ``sizing-bot ask`` (issue 24 item 4): named as typed; the "closest cards" are
+offered only on a real name match — the card's vendor or its series letters (bot.parse.gpus.series) —
+never an unrelated card by string similarity (was: Cambricon's MLU370 → AMD's MI300X); with no match the
+reply says the card is not in the catalog and how to give its memory and TFLOPS per card."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.parse import parse
+from tests.cli_run import ask_in_process, ask_quietly
+
+
+@pytest.mark.parametrize(
+    ("text", "typed"),
+    [
+        ("用MLU370训练7B模型1万亿token要多久", "MLU370"),
+        ("pretrain 7B on 1T tokens with 64 MLU370", "MLU370"),
+        ("用MTT S4000部署一个72B模型", "MTT S4000"),  # Moore Threads: no card of theirs in the catalog
+    ],
+)
+def test_no_unrelated_nearest_card(capsys: pytest.CaptureFixture[str], text: str, typed: str) -> None:
+    data = ask_in_process(capsys, text)
+    assert data["interpretation"]["unknown_gpu"] == typed
+    assert parse(text).gpu_suggestions == []
+    reply = ask_quietly(text)
+    assert "MI300X" not in reply and "Closest cards" not in reply and "最接近的卡" not in reply
+
+
+def test_no_match_says_how_to_size_it() -> None:
+    zh = ask_quietly("用MLU370训练7B模型1万亿token要多久")
+    assert "“MLU370”不在我的目录中" in zh
+    assert (
+        "目录里没有与这个名字对应的卡；要估算时间，再写上每卡算力（“MLU370 <显存>GB，每卡 <TFLOPS> TFLOPS”）"
+        in zh
+    )
+    en = ask_quietly("pretrain 7B on 1T tokens with 64 MLU370")
+    assert "“MLU370” is not in my catalog" in en
+    assert "add its TFLOPS per card (“MLU370 <memory>GB, <TFLOPS> TFLOPS per card”)" in en
+
+
+def test_memory_and_tflops_size_the_card_itself(capsys: pytest.CaptureFixture[str]) -> None:
+    """'64 MLU370 48GB, 100 TFLOPS per card': 6 × 7e9 × 1e12 = 4.2e22 FLOPs at 100 TFLOPS per card =
+    116,667 card-hours, over 64 cards = 76 days."""
+    data = ask_in_process(capsys, "pretrain 7B on 1T tokens on 64 MLU370 48GB, 100 TFLOPS per card")
+    assert data["request"]["gpu"] == "MLU370"
+    assert data["report"]["hardware"]["memory_gib"] == 48
+    assert round(data["report"]["gpu_hours"]["likely"]) == 116_667
+    assert round(data["report"]["days"]["likely"]) == 76
+
+
+@pytest.mark.parametrize(
+    ("name", "suggested"),
+    [
+        ("H300", ["H800", "H200", "H100"]),  # NVIDIA's H series
+        ("MI355X", ["MI325X", "MI250X", "MI300X"]),  # AMD's Instinct MI series
+        ("V100S", ["V100"]),
+        ("鲲鹏920", ["Ascend 910", "Ascend 910B", "Ascend 910C"]),  # Huawei, by vendor word
+    ],
+)
+def test_real_name_matches_still_suggested(name: str, suggested: list[str]) -> None:
+    from bot.parse.gpus import gpu_suggestions
+
+    assert gpu_suggestions(name.lower()) == suggested
