@@ -111,6 +111,20 @@ _PER_GATE = re.compile("per|each|/| a ")
 _MULTIPLES = {"dual": "2", "twin": "2", "triple": "3", "quad": "4", "octa": "8", "octo": "8"}
 
 
+INCLUDE_LIST_RE = rc(r"(?<![a-z0-9\-])(?:--include|-i)\s*=?\s*[\"']?(?:[a-z0-9_.\-]+:\d+(?:,\d+)*@?)+")
+"""DeepSpeed's ``--include localhost:0,1,2,3`` (or ``-i``; hosts joined by ``@``) in prose: the GPUs listed
+(deepspeed/launcher/runner.py ``parse_inclusion_exclusion``), as :mod:`bot.parse.configs.device_lists`
+reads it in a command."""
+
+
+_SLOTS_RE = re.compile(r":(\d+(?:,\d+)*)")
+
+
+def _include_gpus(m: re.Match[str]) -> str:
+    listed = sum(len(slots.split(",")) for slots in _SLOTS_RE.findall(m.group(0)))
+    return f" {listed} gpus "
+
+
 GLOBAL_BATCH_WORDS_RE = rc(
     r"\b(?:effective|total|overall|aggregate)[\s_\-]+batch(?=[\s_\-]*(?:size|of|=|:|\d))"
 )
@@ -138,6 +152,8 @@ def count_forms(s: str) -> str:
         s = _sub(BETWEEN_CN_RE, r"\1 到 ", s)
     if _CARD_WORD_GATE.search(s) and _ALTERNATIVE_GATE.search(s):
         s = _sub(UNIT_TWICE_RE, r"\1 \3 \4 \2", s)
+    if "-i" in s and ("include" in s or "-i " in s or "-i=" in s):
+        s = INCLUDE_LIST_RE.sub(_include_gpus, s) if INCLUDE_LIST_RE.search(s) else s
     if _KEY_GATE.search(s):
         keys = COUNT_KEY_RES if not CARDS_COUNTED_RE.search(s) else COUNT_KEY_RES[:2]
         for pattern, words in keys:

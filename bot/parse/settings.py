@@ -130,7 +130,7 @@ UTIL_RE = rc(
     r"\s*(?:=|:|of|to|at|设为|设成|为|是|改成|换成)?\s*(?P<v>0?\.\d+|1\.0+|\d{1,3}\s*%)"
 )
 RUNTIMES: tuple[tuple[Any, str], ...] = (
-    (rc(r"\bvllm\b|\buse_vllm\b"), "vLLM"),
+    (rc(r"\bvllm\b|\buse_vllm\b|\bvllm_num_engines\b"), "vLLM"),  # OpenRLHF's vLLM rollout engines
     (rc(r"\bsglang\b"), "SGLang"),
     (rc(r"\bollama\b"), "Ollama"),
     (rc(r"(?<![a-z0-9])lmdeploy(?![a-z0-9])|turbomind"), "lmdeploy"),  # also swift's --use_lmdeploy

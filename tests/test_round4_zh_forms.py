@@ -1,0 +1,152 @@
+"""Round 4 of the real questions (issue 24 items 1, 2 and 4; tests/data/real_questions/zh_r4.json): ways of
+writing that the r4work half showed the parser missing, each read by one rule for its kind — device lists
+given to a launcher, a command written after a colon, llama.cpp's old ``main`` binary, OpenRLHF's argument
+names, and more — tested in both languages through the CLI (``sizing-bot ask --format json``). The
+sentences are written for these tests (none is from the real-question corpus)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.cli_run import ask_in_process, named
+from tests.real_questions import score
+
+
+def ask(capsys: pytest.CaptureFixture[str], text: str) -> dict[str, Any]:
+    return ask_in_process(capsys, text)
+
+
+def fields(data: dict[str, Any], *keys: str) -> dict[str, Any]:
+    return {k: data["request"].get(k) for k in keys}
+
+
+INCLUDE = [
+    (
+        "Qwen2-7B 全参 SFT，deepspeed --include localhost:0,1,2,3 train.py --per_device_train_batch_size 2 "
+        "--gradient_accumulation_steps 8，显存够吗",
+        4,
+        64,
+    ),
+    (
+        "full SFT of Qwen2-7B: deepspeed -i localhost:4,5 train.py --per_device_train_batch_size 1 "
+        "--gradient_accumulation_steps 16 --bf16, will it fit?",
+        2,
+        32,
+    ),
+    (
+        'LoRA on llama-3-8b over two hosts: deepspeed --include="node1:0,1,2,3@node2:0,1,2,3" train.py '
+        "--per_device_train_batch_size 4 --gradient_accumulation_steps 2",
+        8,
+        64,
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "gpus", "global_batch"), INCLUDE)
+def test_deepspeed_include_lists_the_gpus(
+    capsys: pytest.CaptureFixture[str], text: str, gpus: int, global_batch: int
+) -> None:
+    """``deepspeed --include localhost:0,1,2,3`` runs on the four GPUs listed (DeepSpeed's launcher
+    ``parse_inclusion_exclusion``): the GPU count, so the global batch is micro × accumulation × 4 (before:
+    no count, the accumulation named as unread)."""
+    data = ask(capsys, text)
+    assert fields(data, "gpu_count", "global_batch") == {"gpu_count": gpus, "global_batch": global_batch}
+
+
+AFTER_COLON = [
+    (
+        "LoRA 微调 Qwen1.5-14B-Chat，命令：deepspeed --num_gpus 4 src/train_bash.py --stage sft "
+        "--finetuning_type lora --cutoff_len 2048 --per_device_train_batch_size 2 "
+        "--gradient_accumulation_steps 4。"
+        "要多少显存？",
+        {"gpu_count": 4, "seq_len": 2048, "global_batch": 32},
+    ),
+    (
+        "My launch cmd:torchrun --nproc_per_node 8 src/train.py --stage sft --finetuning_type full "
+        "--cutoff_len 4096 --per_device_train_batch_size 1 --gradient_accumulation_steps 2 "
+        "for Qwen2-7B. OOM?",
+        {"gpu_count": 8, "seq_len": 4096, "global_batch": 16},
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "want"), AFTER_COLON)
+def test_a_command_after_a_colon_is_read(
+    capsys: pytest.CaptureFixture[str], text: str, want: dict[str, Any]
+) -> None:
+    """'命令：deepspeed …' / 'cmd:torchrun …': a command right after a colon is read as the command it is
+    (before: the colon hid its launcher, so its GPU count was lost)."""
+    data = ask(capsys, text)
+    assert fields(data, *want) == want
+
+
+def test_another_script_after_a_colon_is_left_to_the_prose(capsys: pytest.CaptureFixture[str]) -> None:
+    """A script whose flags no known tool has ('main.py --zero_stage 2 --offload', DeepSpeed-Chat) is not
+    read as a command after a colon: the prose reader reads its ZeRO stage and offload, as before."""
+    data = ask(
+        capsys, "4 卡 A100 LoRA 微调 Qwen2-7B，命令：deepspeed main.py --zero_stage 2 --offload --lora_dim 64"
+    )
+    assert fields(data, "zero_stage", "offload") == {"zero_stage": 2, "offload": True}
+
+
+OLD_MAIN = [
+    "用 llama.cpp 在 CPU 上跑 llama-2-13b 的 q4_0：./main -m models/13B/ggml-model-q4_0.bin -c 4096 -t 8，"
+    "速度多少？",
+    "llama.cpp on my laptop with llama-2-13b q4_0: ./main -m models/13B/ggml-model-q4_0.bin -c 4096 -t 8. "
+    "How fast?",
+]
+
+
+@pytest.mark.parametrize("text", OLD_MAIN)
+def test_llama_cpp_main_binary_and_a_generic_weights_file(
+    capsys: pytest.CaptureFixture[str], text: str
+) -> None:
+    """llama.cpp's ``./main -m … -c 4096`` (its CLI before llama-cli): the context is read; the weights file
+    ``ggml-model-q4_0.bin`` names no model, so the model the text names is sized."""
+    data = ask(capsys, text)
+    assert fields(data, "runtime", "max_model_len", "model") == {
+        "runtime": "llama.cpp",
+        "max_model_len": 4096,
+        "model": "Llama-2-13B",
+    }
+    assert "-t: 8" in named(data)
+
+
+OPENRLHF = [
+    "用 OpenRLHF 做 GRPO，Qwen2.5-7B，2 台 8 卡 H100：--micro_train_batch_size 2 --train_batch_size 256 "
+    "--micro_rollout_batch_size 8 --rollout_batch_size 512 --prompt_max_len 2048 --generate_max_len 4096 "
+    "--n_samples_per_prompt 8 --vllm_num_engines 4，要多久？",
+    "GRPO with OpenRLHF on Qwen2.5-7B, 2 nodes of 8 H100: --micro_train_batch_size 2 --train_batch_size 256 "
+    "--micro_rollout_batch_size 8 --rollout_batch_size 512 --prompt_max_len 2048 --generate_max_len 4096 "
+    "--n_samples_per_prompt 8 --vllm_num_engines 4. How long?",
+]
+
+
+@pytest.mark.parametrize("text", OPENRLHF)
+def test_openrlhf_argument_names(capsys: pytest.CaptureFixture[str], text: str) -> None:
+    """OpenRLHF's names (openrlhf/cli/train_ppo_ray.py): --micro_train_batch_size is the micro-batch,
+    --prompt_max_len + --generate_max_len one sequence, --n_samples_per_prompt the generations per prompt,
+    --vllm_num_engines the vLLM rollout engine; the rollout batches are named, never the micro-batch."""
+    data = ask(capsys, text)
+    assert fields(
+        data, "batch_size", "global_batch", "seq_len", "max_completion_length", "num_generations"
+    ) == {
+        "batch_size": 2,
+        "global_batch": 256,
+        "seq_len": 6144,
+        "max_completion_length": 4096,
+        "num_generations": 8,
+    }
+    assert data["request"]["runtime"] == "vLLM"
+    assert {"micro_rollout_batch_size: 8", "rollout_batch_size: 512"} <= set(named(data))
+
+
+def test_scorer_reads_a_comma_list_of_lora_targets() -> None:
+    """A label 'q_proj,v_proj' (LLaMA-Factory's lora_target as typed) is the contract's list of those two."""
+    record = {"stated": {"lora_targets": "q_proj,v_proj"}}
+    answer = {"request": {"lora_targets": ["q_proj", "v_proj"]}, "interpretation": {"ignored": []}}
+    assert score(record, answer) == []
+    answer["request"]["lora_targets"] = ["q_proj"]
+    assert score(record, answer) == ["lora_targets"]
