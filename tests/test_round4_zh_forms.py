@@ -150,3 +150,69 @@ def test_scorer_reads_a_comma_list_of_lora_targets() -> None:
     assert score(record, answer) == []
     answer["request"]["lora_targets"] = ["q_proj"]
     assert score(record, answer) == ["lora_targets"]
+
+
+OTHER_ENGINE = [
+    (
+        "用 SGLang 部署 Qwen2-72B-Instruct，4 张 A100，吞吐只有 300 tokens/s；"
+        "之前用 vLLM 跑能到 600，是哪里的问题？",
+        "SGLang",
+    ),
+    (
+        "4 张 A100 用 lmdeploy 部署 Qwen2-72B-Instruct 很慢。"
+        "另外用 vllm 在同一台机器上也试了，这速度正常吗？",
+        "lmdeploy",
+    ),
+    (
+        "Serving Qwen2-72B-Instruct with lmdeploy on 4 A100s gives 300 tokens/s. Previously vLLM gave 500 on "
+        "the same box, is that normal?",
+        "lmdeploy",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "engine"), OTHER_ENGINE)
+def test_an_engine_said_as_an_earlier_setup_is_not_the_one_sized(
+    capsys: pytest.CaptureFixture[str], text: str, engine: str
+) -> None:
+    """'之前用 vLLM 能到 600' / '另外用 vllm 也试了' / 'previously vLLM gave 500': that engine is an
+    earlier or other setup, named, and the one the message is about is sized (before: the engine in the
+    asking sentence or the last one read was sized, here the earlier one)."""
+    data = ask(capsys, text)
+    assert data["request"]["runtime"] == engine
+    assert named(data).get("runtime: vLLM") == "other_setup"
+
+
+KEY_MEMORY = [
+    "GPU: 1*A100, 显存: 40GB, 内存: 64GB，7B 全参 SFT 够吗？",
+    "单卡 A100 显存大小：40G，7B 全参 SFT 够吗？",
+    "GPU: 1x A100, VRAM: 40GB, RAM: 64GB. Full SFT of a 7B, enough?",
+    "GPU memory = 40 GB on one A100; full SFT of a 7B, enough?",
+]
+
+
+@pytest.mark.parametrize("text", KEY_MEMORY)
+def test_card_memory_written_as_a_setting(capsys: pytest.CaptureFixture[str], text: str) -> None:
+    """'显存: 40GB' / 'VRAM: 40GB' / 'GPU memory = 40 GB' (a hardware line as pasted): each card's memory,
+    sized (before: the 80 GB A100 was sized and '40' named as unread); the host's RAM stays the host's."""
+    data = ask(capsys, text)
+    assert data["request"]["gpu_memory_gib"] == 40
+    assert "40" not in named(data)
+
+
+ASKED_METHOD = [
+    "QLoRA 在一张 24G 的卡上能微调 Qwen2-7B，那不量化的 LoRA 要多少显存？",
+    "用 QLoRA 在 24G 显存上能微调 Qwen2-7B。应该如何进行不量化的 LoRA 呢？",
+    "QLoRA of Qwen2-7B fits on one 24 GB card, but how much memory does plain LoRA need?",
+]
+
+
+@pytest.mark.parametrize("text", ASKED_METHOD)
+def test_the_method_the_question_asks_about_is_sized(capsys: pytest.CaptureFixture[str], text: str) -> None:
+    """A method that worked, then a question about another ('QLoRA 可以…，那不量化的 LoRA 呢？'): the one
+    asked about is sized, the other stays a compared method (before: the first written, QLoRA, was sized
+    on a 4-bit base)."""
+    data = ask(capsys, text)
+    assert data["request"]["method"] == "lora"
+    assert data["request"]["methods"] == ["lora", "qlora"]
+    assert data["request"]["precision"] != "int4"
