@@ -216,3 +216,62 @@ def test_the_method_the_question_asks_about_is_sized(capsys: pytest.CaptureFixtu
     assert data["request"]["method"] == "lora"
     assert data["request"]["methods"] == ["lora", "qlora"]
     assert data["request"]["precision"] != "int4"
+
+
+SAMPLE_LENGTH = [
+    "用一张 3090 Ti LoRA 微调 Qwen2-7B，个别数据长度会达到 2000 左右，能跑吗？",
+    "用一张 3090 Ti LoRA 微调 Qwen2-7B，样本长度一般在 2000 上下，能跑吗？",
+    "LoRA on Qwen2-7B with one 3090 Ti; some samples run to about 2000 tokens. Will it fit?",
+    "LoRA on Qwen2-7B with one 3090 Ti, sample length up to 2000. Will it fit?",
+]
+
+
+@pytest.mark.parametrize("text", SAMPLE_LENGTH)
+def test_a_sample_length_with_words_before_its_value(capsys: pytest.CaptureFixture[str], text: str) -> None:
+    """'数据长度会达到 2000 左右' / 'samples run to about 2000 tokens' / 'sample length up to 2000': the
+    length a sample reaches is the sequence trained at (before: the default 2048 was sized, the 2000 named
+    as unread or, in English, dropped in silence)."""
+    data = ask(capsys, text)
+    assert data["request"]["seq_len"] == 2000
+    assert "2000" not in named(data)
+
+
+PRODUCT_PAIRS = [
+    ("用 2x8 或 4x8 的 A100 全参微调 Qwen2-72B 要多久？", 16, 32),
+    ("我有 2x16 和 3x16 的 910B 卡，GRPO 训练 Qwen2.5-32B 显存够吗？", 32, 48),
+    ("Full fine-tuning Qwen2-72B on 2x8 or 4x8 A100s, how long?", 16, 32),
+]
+
+
+@pytest.mark.parametrize(("text", "low", "high"), PRODUCT_PAIRS)
+def test_two_node_setups_are_a_range(
+    capsys: pytest.CaptureFixture[str], text: str, low: int, high: int
+) -> None:
+    """'2x8 或 4x8 的 A100': two setups of nodes × cards, sized from the first up to the second, as '16 or 32
+    cards' is (before: the first product was dropped in silence and only the second sized)."""
+    data = ask(capsys, text)
+    assert fields(data, "gpu_count", "gpu_count_max") == {"gpu_count": low, "gpu_count_max": high}
+
+
+ROLLOUT_SHARE = [
+    ("GRPO 训练 Qwen2.5-32B，用 2x16 的 910B 卡，预计 2-4 卡 vllm 就够了，显存够吗？", 32, {"2", "4"}),
+    ("GRPO of Qwen2.5-32B on 16 A100s, 4 GPUs for vLLM and the rest for training. Enough memory?", 16, {"4"}),
+]
+
+
+@pytest.mark.parametrize(("text", "gpus", "share"), ROLLOUT_SHARE)
+def test_cards_for_the_rollout_engine_are_not_the_job(
+    capsys: pytest.CaptureFixture[str], text: str, gpus: int, share: set[str]
+) -> None:
+    """In online RL, the cards given to the vLLM rollout engine ('2-4 卡 vllm', '4 GPUs for vLLM') are a
+    share of the job's: named, never its GPU count (before: '2-4 卡' was sized as the job's cards)."""
+    data = ask(capsys, text)
+    assert data["request"]["gpu_count"] == gpus
+    assert data["request"].get("gpu_count_max") is None
+    assert share <= set(named(data))
+
+
+def test_a_serving_count_before_the_engine_stays_the_count(capsys: pytest.CaptureFixture[str]) -> None:
+    """Outside online RL, '4 卡 vllm 部署' is the serving job's four cards."""
+    data = ask(capsys, "4 卡 vllm 部署 Qwen2-72B-Instruct 能撑多少并发？")
+    assert data["request"]["gpu_count"] == 4

@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
+from bot.parse.length_forms import length_forms
 from bot.parse.memory_forms import memory_forms
 from bot.parse.output_forms import output_forms
 from bot.parse.regex import rc
@@ -103,12 +104,41 @@ MULTIPLE_RE = rc(
 """'quad A6000', 'triple 3090', 'octa-GPU box': that many cards ('quad-core' is no card: a card word or a
 card-like name must follow)."""
 # Gates: one C-level search each (a loop of 'in' tests costs a Python frame per word: a parse's budget).
+_PRODUCT_PAIR_GATE = re.compile(r"\d\s*[x×*]\s*\d+\D{1,8}?\d\s*[x×*]\s*\d")
 _MULTIPLE_GATE = re.compile("dual|twin|triple|quad|octa|octo")
 _CARD_WORD_GATE = re.compile("卡|张|块|card|gpu")
 _ALTERNATIVE_GATE = re.compile(" or |或|还是| to |到|至")
 _NODE_WORD_GATE = re.compile("node|machine|server|box|host")
 _PER_GATE = re.compile("per|each|/| a ")
 _MULTIPLES = {"dual": "2", "twin": "2", "triple": "3", "quad": "4", "octa": "8", "octo": "8"}
+
+
+PRODUCT_ALTERNATIVE_RE = rc(
+    r"(?<![\d.])(?P<a>\d{1,3})\s*(?:x|×|\*)\s*(?P<b>\d{1,3})\s*(?:张|块|台)?\s*(?:卡)?\s*"
+    r"(?:和|与|或者|或|还是|以及|or|and|/|、|to|到|至)\s*"
+    r"(?P<c>\d{1,3})\s*(?:x|×|\*)\s*(?P<d>\d{1,3})(?![\d.])"
+    rf"(?=[^。,，;；?？!！]{{0,12}}?(?:[{MARKS}]|卡|gpus?\b|cards?\b|accelerators?\b|npus?\b|[a-z]{{1,4}}\s?-?\d{{2,4}}))"
+)
+"""'2x16 和 3x16 华为 910B 的卡', '2x8 or 4x8 A100s': two setups of nodes × cards, written as the range of
+their totals ('32 到 48'), sized from the first and up to the second, as '2 or 4 cards' is (before: the
+first product was dropped in silence)."""
+
+
+def _product_range(m: re.Match[str]) -> str:
+    first, second = int(m.group("a")) * int(m.group("b")), int(m.group("c")) * int(m.group("d"))
+    if first == second:
+        return m.group(0)
+    cards = "" if re.search(r"[a-z/]", m.group(0).replace("x", "")) else "张 "  # '16 到 32 张 的 A100'
+    return f"{first} 到 {second} {cards}" if cards else f"{first} to {second} "
+
+
+ROLLOUT_SHARE_RE = rc(
+    r"(?<![\d.x×*])(?P<n>\d{1,3}(?:\s*(?:-|~|到|至)\s*\d{1,3})?)\s*(?:张|块)?\s*(?:卡|gpus?\b|cards?\b|npus?\b)\s*"
+    r"(?:给|用于|用来|跑|部署|留给|for|to|on|of)?\s*(?:the\s+)?(?=vllm|sglang|rollout)"
+)
+"""In online RL ('GRPO … 预计 2-4 卡 vllm 就够', '2 cards for vLLM and the rest for training'): the cards
+given to the rollout engine, a share of the job's, never its GPU count (written 'rollout share N', named)."""
+_ONLINE_RL_GATE = re.compile(r"grpo|ppo|rlhf|rloo|dapo|rollout|colocate")
 
 
 INCLUDE_LIST_RE = rc(r"(?<![a-z0-9\-])(?:--include|-i)\s*=?\s*[\"']?(?:[a-z0-9_.\-]+:\d+(?:,\d+)*@?)+")
@@ -143,7 +173,12 @@ def count_forms(s: str) -> str:
     if _MULTIPLE_GATE.search(s):
         s = MULTIPLE_RE.sub(lambda m: _MULTIPLES[m.group("w")] + " ", s)
     s = output_forms(s)  # '512 output tokens', 'max_tokens 512': each request's output
+    s = length_forms(s)  # '数据长度会达到 2000 左右', 'samples run to about 2000 tokens'
     s = time_forms(s)  # 'by next week', '$1.99 per H100 hour'
+    if ("vllm" in s or "sglang" in s or "rollout" in s) and _ONLINE_RL_GATE.search(s):
+        s = _sub(ROLLOUT_SHARE_RE, r" rollout share \g<n> ", s)
+    if _PRODUCT_PAIR_GATE.search(s):
+        s = _sub(PRODUCT_ALTERNATIVE_RE, _product_range, s)
     if "*" in s:
         s = _sub(STAR_COUNT_RE, r"\1 x \2", s)
     if "between" in s:
