@@ -275,3 +275,37 @@ def test_a_serving_count_before_the_engine_stays_the_count(capsys: pytest.Captur
     """Outside online RL, '4 卡 vllm 部署' is the serving job's four cards."""
     data = ask(capsys, "4 卡 vllm 部署 Qwen2-72B-Instruct 能撑多少并发？")
     assert data["request"]["gpu_count"] == 4
+
+
+CARD_NOT_MODEL = [
+    "用 16 张 Ascend-910B 训练 Qwen2.5-32B 要多久？",
+    "Full fine-tuning Qwen2.5-32B on 16 ascend910b cards, how long?",
+]
+
+
+@pytest.mark.parametrize("text", CARD_NOT_MODEL)
+def test_a_card_name_with_a_b_is_not_a_model(capsys: pytest.CaptureFixture[str], text: str) -> None:
+    """'Ascend-910B' / 'ascend910b' is the card (its catalog aliases written with a hyphen or glued), never
+    a 910B-parameter model named as another setup (before: the A100 default was sized)."""
+    data = ask(capsys, text)
+    assert fields(data, "gpu", "gpu_count", "model") == {
+        "gpu": "Ascend-910B",
+        "gpu_count": 16,
+        "model": "Qwen2.5-32B",
+    }
+    assert not [t for t in named(data) if t.startswith("model:")]
+
+
+HOST_BESIDE_VRAM = [
+    ("一张 4090，显存 24G，内存 64G，Qwen2-7B LoRA 够吗？", "host_memory: 64 GB"),
+    ("GPU: 1*A100, 显存: 40GB, 内存: 50GB，Qwen2-7B 全参 SFT 够吗？", "host_memory: 50 GB"),
+]
+
+
+@pytest.mark.parametrize(("text", "host"), HOST_BESIDE_VRAM)
+def test_memory_beside_vram_is_the_hosts(capsys: pytest.CaptureFixture[str], text: str, host: str) -> None:
+    """'显存 24G，内存 64G': with each card's memory said as 显存, a bare 内存 is the host's, named (before:
+    '内存 64G' was left to the card rules and '50' named as an unread number)."""
+    data = ask(capsys, text)
+    assert named(data).get(host) == "no_field"
+    assert data["request"]["gpu_memory_gib"] in (24, 40)
