@@ -309,3 +309,10 @@ def test_memory_beside_vram_is_the_hosts(capsys: pytest.CaptureFixture[str], tex
     data = ask(capsys, text)
     assert named(data).get(host) == "no_field"
     assert data["request"]["gpu_memory_gib"] in (24, 40)
+
+
+def test_a_list_of_methods_in_the_question_keeps_the_first(capsys: pytest.CaptureFixture[str]) -> None:
+    """'支持 QLoRA、P-tuning 这种…吗？': a list of methods in the asking sentence is no turn to the last one;
+    the first written is sized, the other compared (as before the asked-method rule)."""
+    data = ask(capsys, "要微调 Qwen2-7B，最少要几张 3090？支持 QLoRA、P-tuning 这种省显存的方式吗？")
+    assert data["request"]["methods"][0] == "qlora"

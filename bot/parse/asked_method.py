@@ -10,6 +10,11 @@ from bot.parse.asked_model import ASKING_RE, SENTENCE_RE
 from bot.parse.regex import rc
 
 _CLAUSE_RE = rc(r"[,，]")
+_TURN_RE = rc(
+    r"\s*(?:那么|那|但是|但|不过|可是|而|\bbut\b|\bhowever\b|\bthen\b|\bwhat\s+about\b|\bhow\s+about\b)"
+)
+"""A last clause that turns the question ('…，那不量化的 LoRA 要多少显存？', '…, but how much does LoRA
+need?'): asked about on its own; a clause after a list's comma ('支持 QLoRA、P-tuning 吗？') is not."""
 _NEGATED_BEFORE_RE = rc(r"(?:不用|不要|不做|不是|without|no|not|non[\s\-]?|instead\s+of|rather\s+than)\s*$")
 
 
@@ -23,7 +28,8 @@ def asked_method_first(s: str, methods: list[str], words: tuple[tuple[object, st
         if not text.strip() or not ASKING_RE.search(text):
             continue
         named: set[str] = set()
-        for part in (text, _CLAUSE_RE.split(text)[-1]):  # '…能微调，那不量化的 LoRA 要多少显存？'
+        last = _CLAUSE_RE.split(text)[-1]
+        for part in (text, last) if _TURN_RE.match(last) else (text,):  # '…能微调，那不量化的 LoRA 呢？'
             named = {method for pattern, method in words if method in methods and _named(pattern, part)}
             if len(named) == 1:
                 asked = named.pop()
