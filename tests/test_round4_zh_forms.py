@@ -316,3 +316,30 @@ def test_a_list_of_methods_in_the_question_keeps_the_first(capsys: pytest.Captur
     the first written is sized, the other compared (as before the asked-method rule)."""
     data = ask(capsys, "要微调 Qwen2-7B，最少要几张 3090？支持 QLoRA、P-tuning 这种省显存的方式吗？")
     assert data["request"]["methods"][0] == "qlora"
+
+
+SHORT_KEYS = [
+    ("Qwen2-7B LoRA，bs=4，ga=8，4 张 4090，够吗？", {"batch_size": 4, "global_batch": 128}),
+    (
+        "LoRA on Qwen2-7B, micro batch 2, grad_acc 4, on 2 GPUs: enough memory?",
+        {"batch_size": 2, "global_batch": 16},
+    ),
+    ("Qwen2.5-7B LoRA，rank 设 64，alpha 128，单卡 4090 够吗？", {"lora_rank": 64}),
+    ("LoRA on Qwen2.5-7B with rank=32 and alpha 64 on one 4090, enough?", {"lora_rank": 32}),
+    ("Qwen2.5-14B 全参，开了重计算，8 张 A800，一天能训多少 token？", {"recompute": "full"}),
+    (
+        "Full fine-tuning Qwen2.5-14B with gradient checkpointing on 8 A800s, tokens per day?",
+        {"recompute": "full"},
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "want"), SHORT_KEYS)
+def test_settings_in_their_short_forms(
+    capsys: pytest.CaptureFixture[str], text: str, want: dict[str, Any]
+) -> None:
+    """'ga=8' / 'grad_acc 4' (gradient accumulation), a bare 'rank 设 64' in a LoRA message, '开了重计算':
+    settings as people shorten them (before: the accumulation and the rank named as unread numbers, the
+    recompute not read)."""
+    data = ask(capsys, text)
+    assert fields(data, *want) == want

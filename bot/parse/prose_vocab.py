@@ -71,10 +71,11 @@ DEFAULT_MAX_LEN_RE = rc(
 ACCUM_RE = rc(
     _key(
         r"gradient_accumulation_steps|gradient_accumulation|grad_accum(?:ulation)?(?:_steps)?"
-        r"|accumulation_steps|梯度累积(?:步数)?|梯度累计(?:步数)?"
+        r"|accumulation_steps|梯度累积(?:步数)?|梯度累计(?:步数)?|grad_acc(?:_steps)?|ga(?:_steps)?(?![a-z])"
     )
 )
-"""Gradient accumulation steps (HF TrainingArguments gradient_accumulation_steps)."""
+"""Gradient accumulation steps (HF TrainingArguments gradient_accumulation_steps; 'ga=8', 'GA 16',
+'grad_acc 4' as people shorten it)."""
 MICRO_RE = rc(
     _key(
         r"per_device_train_batch_size|train_micro_batch_size_per_gpu|micro_batch_size|micro_batch"
@@ -97,6 +98,9 @@ PPO_MICRO_RE = rc(_key(r"ppo_micro_batch(?:_size)?(?:_per_gpu)?"))
 micro-batches) and ``ppo_micro_batch_size_per_gpu`` (the micro-batch per GPU;
 verl/trainer/config/ppo_trainer.yaml): the first is not a micro-batch and is named, the second is one."""
 RANK_RE = rc(_key(r"lora_r(?:ank)?"))
+BARE_RANK_RE = rc(_key(r"rank|秩"))
+"""'rank 设 64', 'rank=16' in a LoRA message: the adapters' rank ('local_rank', 'node_rank': other keys)."""
+LORA_WORD_RE = rc(r"(?<![a-z])q?lora(?![a-z])")
 TARGET_ALL_RE = rc(
     r"(?<![a-z0-9_])-{0,2}(?:lora[_\s\-]*target(?:s|[_\s\-]*modules?)?|target[_\s\-]*modules?)"
     r"\s*(?:=|:|is|为|是)?\s*(?:all(?:[_\s\-]*linear)?)(?![a-z])"
@@ -306,7 +310,7 @@ def _batches(out: Vocab) -> None:
         total = _take(out, BATCH_BESIDE_MICRO_RE, "n")
         if total:  # alpaca-lora's / axolotl's batch_size beside micro_batch_size: the global batch
             out.fields["global_batch"] = total
-    rank = _take(out, RANK_RE, "n")
+    rank = _take(out, RANK_RE, "n") or (_take(out, BARE_RANK_RE, "n") if LORA_WORD_RE.search(out.s) else None)
     if rank:
         out.fields["lora_rank"] = rank
     if _take(out, TARGET_ALL_RE):

@@ -97,7 +97,7 @@ NO_RECOMPUTE_RE = rc(
 """No recompute: 'without gradient checkpointing', '--gradient_checkpointing false' (HF TrainingArguments)."""
 FULL_RECOMPUTE_RE = rc(
     r"(?:gradient|activation|梯度|激活)[\s\-_]*(?:checkpoint(?:ing|s)?|检查点|重计算)|full[\s\-_]*recomput\w*"
-    r"|完全重计算|全量重计算|recompute[_\s\-]*granularity\s*[=:]?\s*full|开启?重计算"
+    r"|完全重计算|全量重计算|recompute[_\s\-]*granularity\s*[=:]?\s*full|(?:开|打开|开启|启用|用|使用)(?:了|着)?\s*重计算"
 )
 SELECTIVE_RE = rc(
     r"selective[\s\-_]*recomput\w*|选择性重计算|recompute[_\s\-]*granularity\s*[=:]?\s*selective"
