@@ -343,3 +343,23 @@ def test_settings_in_their_short_forms(
     recompute not read)."""
     data = ask(capsys, text)
     assert fields(data, *want) == want
+
+
+MORE_COUNTS = [
+    ("2 台 8 卡或 4 台 8 卡的 A100 全参微调 Qwen2-72B 要多久？", {"gpu_count": 16, "gpu_count_max": 32}),
+    (
+        "Full fine-tuning Qwen2-72B on 2 nodes of 8 or 4 nodes of 8 A100s, how long?",
+        {"gpu_count": 16, "gpu_count_max": 32},
+    ),
+    ("CUDA_VISIBLE_DEVICES=0,1,2,3 跑 Qwen2-7B 全参 SFT，显存够吗？", {"gpu_count": 4}),
+    ("With CUDA_VISIBLE_DEVICES=0,1 I fine-tune Qwen2-7B with LoRA; is memory enough?", {"gpu_count": 2}),
+]
+
+
+@pytest.mark.parametrize(("text", "want"), MORE_COUNTS)
+def test_more_count_forms(capsys: pytest.CaptureFixture[str], text: str, want: dict[str, Any]) -> None:
+    """'2 台 8 卡或 4 台 8 卡' / '2 nodes of 8 or 4 nodes of 8': two node setups as a range of their totals;
+    'CUDA_VISIBLE_DEVICES=0,1,2,3' in prose: the four GPUs the job sees (before: the second setup's node
+    count or the list's first device was named as an unread number)."""
+    data = ask(capsys, text)
+    assert fields(data, *want) == want

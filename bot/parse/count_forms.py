@@ -147,6 +147,31 @@ INCLUDE_LIST_RE = rc(r"(?<![a-z0-9\-])(?:--include|-i)\s*=?\s*[\"']?(?:[a-z0-9_.
 reads it in a command."""
 
 
+VISIBLE_LIST_RE = rc(
+    r"(?<![a-z_])(?:cuda|hip|ascend_rt|npu)_visible_devices\s*=\s*[\"']?(?P<l>\d{1,2}(?:,\d{1,2})*)"
+)
+"""'CUDA_VISIBLE_DEVICES=0,1,2,3' in prose (also ROCm's HIP_ and Ascend's ASCEND_RT_VISIBLE_DEVICES): the GPUs
+the job sees, written 'N gpus' (a pasted command's list is read with it: bot.parse.configs.launchers)."""
+NODES_CARDS_ALTERNATIVE_RE = rc(
+    r"(?<![\d.])(?P<a>\d{1,3})\s*(?:台|个节点|个机器|机)\s*(?:每台\s*)?(?P<b>\d{1,2})\s*(?:张|块)?\s*卡\s*"
+    r"(?:和|与|或者|或|还是|/|、|到|至)\s*"
+    r"(?P<c>\d{1,3})\s*(?:台|个节点|个机器|机)\s*(?:每台\s*)?(?P<d>\d{1,2})\s*(?:张|块)?\s*卡"
+    r"|(?<![\d.])(?P<e>\d{1,3})\s*nodes?\s*(?:of|with|x)\s*(?P<f>\d{1,2})\s*(?:gpus?|cards?)?\s*(?:or|and|vs\.?|/)\s*"
+    r"(?P<g>\d{1,3})\s*nodes?\s*(?:of|with|x)\s*(?P<h>\d{1,2})(?!\d)"
+)
+"""'2 台 8 卡或 4 台 8 卡', '2 nodes of 8 or 4 nodes of 8': two node setups, the range of their totals."""
+
+
+def _nodes_range(m: re.Match[str]) -> str:
+    a, b, c, d = (m.group(x) for x in ("abcd" if m.group("a") else "efgh"))
+    first, second = int(a) * int(b), int(c) * int(d)
+    return f"{first} 到 {second} 张卡 " if m.group("a") else f"{first} to {second} gpus "
+
+
+def _visible_gpus(m: re.Match[str]) -> str:
+    return f" {len(m.group('l').split(','))} gpus "
+
+
 _SLOTS_RE = re.compile(r":(\d+(?:,\d+)*)")
 
 
@@ -177,6 +202,10 @@ def count_forms(s: str) -> str:
     s = time_forms(s)  # 'by next week', '$1.99 per H100 hour'
     if ("vllm" in s or "sglang" in s or "rollout" in s) and _ONLINE_RL_GATE.search(s):
         s = _sub(ROLLOUT_SHARE_RE, r" rollout share \g<n> ", s)
+    if "visible_devices" in s:
+        s = _sub(VISIBLE_LIST_RE, _visible_gpus, s)
+    if ("台" in s or "node" in s) and _ALTERNATIVE_GATE.search(s):
+        s = _sub(NODES_CARDS_ALTERNATIVE_RE, _nodes_range, s)
     if _PRODUCT_PAIR_GATE.search(s):
         s = _sub(PRODUCT_ALTERNATIVE_RE, _product_range, s)
     if "*" in s:
