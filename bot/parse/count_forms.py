@@ -169,7 +169,15 @@ def _nodes_range(m: re.Match[str]) -> str:
 
 
 def _visible_gpus(m: re.Match[str]) -> str:
-    return f" {len(m.group('l').split(','))} gpus "
+    """'N gpus' for the list, or the list set aside when the cards are counted in words too ('3 张卡
+    （CUDA_VISIBLE_DEVICES=1,2,3）', '两张 4090'): one count, never read (or named) twice."""
+    counted = CARDS_COUNTED_RE.search(m.string) or _CN_CARDS_COUNTED_RE.search(m.string)
+    return " " if counted else f" {len(m.group('l').split(','))} gpus "
+
+
+_CN_CARDS_COUNTED_RE = rc(
+    r"[一二两三四五六七八九十]\s*(?:张|块)|单卡|双卡|(?<![a-z])\d{1,3}\s*(?:卡|gpus?\b|cards?\b)"
+)
 
 
 _SLOTS_RE = re.compile(r":(\d+(?:,\d+)*)")
