@@ -363,3 +363,18 @@ def test_more_count_forms(capsys: pytest.CaptureFixture[str], text: str, want: d
     count or the list's first device was named as an unread number)."""
     data = ask(capsys, text)
     assert fields(data, *want) == want
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "3 张卡（CUDA_VISIBLE_DEVICES=1,2,3）对 Qwen2-7B 做 LoRA SFT，要训多久？",
+        "LoRA SFT of Qwen2-7B on 3 GPUs (CUDA_VISIBLE_DEVICES=1,2,3): how long?",
+    ],
+)
+def test_a_device_list_beside_a_count_is_one_count(capsys: pytest.CaptureFixture[str], text: str) -> None:
+    """The cards counted in words and the visible-devices list are one count: 3, the device ids never
+    named as unread numbers (before: '1' was named)."""
+    data = ask(capsys, text)
+    assert data["request"]["gpu_count"] == 3
+    assert not {"1", "2", "3"} & set(named(data))
