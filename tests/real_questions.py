@@ -238,7 +238,9 @@ GGUF_OF = {"int8": ("q80",), "int4": ("q4km", "q40")}
 
 
 def _targets(value: object) -> set[str]:
-    items = value if isinstance(value, list) else [value] if value else []
+    """The LoRA target modules as a set; a comma list written as one label ('q_proj,v_proj', as
+    LLaMA-Factory's lora_target is typed) is those modules, as the contract's list holds them."""
+    items = value if isinstance(value, list) else str(value).split(",") if value else []
     return {"alllinear" if _norm(v) in ("all", "alllinear") else _norm(v) for v in items}
 
 

@@ -120,6 +120,19 @@ def test_round3_work_zh_does_not_regress() -> None:
     assert full >= R3_WORK_UNDERSTOOD_ZH
 
 
+R4_WORK_UNDERSTOOD_ZH = 22
+"""Round 4's Chinese working split (zh_r4.json, r4work: 22 records) understood in full at the last
+measurement (README.md there); 17 at the freeze."""
+
+
+def test_round4_work_zh_does_not_regress() -> None:
+    work = [r for r in records("r4work") if r["lang"] == "zh"]
+    known = set(SizingRequest.model_fields) | EXTRA_KEYS | {"tokens_per_sample", "gpu_memory_utilization"}
+    assert len(work) == 22 and all(set(r["stated"]) <= known for r in work)
+    full = sum(not score(r, answer_json(r["text"])) for r in work)
+    assert full >= R4_WORK_UNDERSTOOD_ZH
+
+
 @pytest.mark.parametrize(
     ("stated", "got", "ok"),
     [

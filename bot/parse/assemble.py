@@ -22,6 +22,7 @@ from typing import Any
 
 from bot.parse import lexicon as lx
 from bot.parse.algorithm_variants import algorithm_variant
+from bot.parse.asked_method import asked_method_first
 from bot.parse.compared import compared_setups, sized_algorithm
 from bot.parse.cues import cues, with_cues
 from bot.parse.data_parallel import apply_data_parallel, read_data_parallel
@@ -52,7 +53,7 @@ from bot.parse.request_fields import (
 )
 from bot.parse.result import ParseResult
 from bot.parse.roles import Role, classify, seq_value
-from bot.parse.settings import extract_settings
+from bot.parse.settings import METHOD_WORDS, extract_settings
 from bot.parse.stack_words import fine_tuning_tool_named, serving_engine_named
 from bot.parse.stage_key import adapter_keys_method, stage_key
 from bot.parse.steps import apply_steps, read_steps
@@ -266,7 +267,7 @@ class _Parse(FieldSteps):
         self.named_unused += stated.unused
         self.accumulation = stated.accumulation
         self.tool_cue = stated.tool_cue
-        methods = stated.methods
+        methods = asked_method_first(s0, stated.methods, METHOD_WORDS)  # 'QLoRA 可以…，不量化的 LoRA 呢？'
         if len(methods) == 1 and methods[0] in ("freeze", "ptuning"):
             stage = "finetune"
         method = methods[0] if len(methods) > 1 or methods[:1] in (["freeze"], ["ptuning"]) else None

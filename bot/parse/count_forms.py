@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
+from bot.parse.length_forms import length_forms
 from bot.parse.memory_forms import memory_forms
 from bot.parse.output_forms import output_forms
 from bot.parse.regex import rc
@@ -104,6 +105,7 @@ MULTIPLE_RE = rc(
 """'quad A6000', 'triple 3090', 'octa-GPU box': that many cards ('quad-core' is no card: a card word or a
 card-like name must follow)."""
 # Gates: one C-level search each (a loop of 'in' tests costs a Python frame per word: a parse's budget).
+_PRODUCT_PAIR_GATE = re.compile(r"\d\s*[x×*]\s*\d+\D{1,8}?\d\s*[x×*]\s*\d")
 _MULTIPLE_GATE = re.compile("dual|twin|triple|quad|octa|octo")
 _CARD_WORD_GATE = re.compile("卡|张|块|card|gpu")
 _ALTERNATIVE_GATE = re.compile(" or |或|还是| to |到|至")
@@ -114,6 +116,82 @@ _MULTIPLES = {"dual": "2", "twin": "2", "triple": "3", "quad": "4", "octa": "8",
 
 DUAL_MACHINE_RE = rc(r"双(?=\s*机\s*[\d一二三四五六七八九十两]+\s*(?:张|块)?\s*卡)")
 """The 双 of '双机8卡' (two machines, then the cards of each), read as the number 2."""
+
+
+PRODUCT_ALTERNATIVE_RE = rc(
+    r"(?<![\d.])(?P<a>\d{1,3})\s*(?:x|×|\*)\s*(?P<b>\d{1,3})\s*(?:张|块|台)?\s*(?:卡)?\s*"
+    r"(?:和|与|或者|或|还是|以及|or|and|/|、|to|到|至)\s*"
+    r"(?P<c>\d{1,3})\s*(?:x|×|\*)\s*(?P<d>\d{1,3})(?![\d.])"
+    rf"(?=[^。,，;；?？!！]{{0,12}}?(?:[{MARKS}]|卡|gpus?\b|cards?\b|accelerators?\b|npus?\b|[a-z]{{1,4}}\s?-?\d{{2,4}}))"
+)
+"""'2x16 和 3x16 华为 910B 的卡', '2x8 or 4x8 A100s': two setups of nodes × cards, written as the range of
+their totals ('32 到 48'), sized from the first and up to the second, as '2 or 4 cards' is (before: the
+first product was dropped in silence)."""
+
+
+def _product_range(m: re.Match[str]) -> str:
+    first, second = int(m.group("a")) * int(m.group("b")), int(m.group("c")) * int(m.group("d"))
+    if first == second:
+        return m.group(0)
+    cards = "" if re.search(r"[a-z/]", m.group(0).replace("x", "")) else "张 "  # '16 到 32 张 的 A100'
+    return f"{first} 到 {second} {cards}" if cards else f"{first} to {second} "
+
+
+ROLLOUT_SHARE_RE = rc(
+    r"(?<![\d.x×*])(?P<n>\d{1,3}(?:\s*(?:-|~|到|至)\s*\d{1,3})?)\s*(?:张|块)?\s*(?:卡|gpus?\b|cards?\b|npus?\b)\s*"
+    r"(?:给|用于|用来|跑|部署|留给|for|to|on|of)?\s*(?:the\s+)?(?=vllm|sglang|rollout)"
+)
+"""In online RL ('GRPO … 预计 2-4 卡 vllm 就够', '2 cards for vLLM and the rest for training'): the cards
+given to the rollout engine, a share of the job's, never its GPU count (written 'rollout share N', named)."""
+_ONLINE_RL_GATE = re.compile(r"grpo|ppo|rlhf|rloo|dapo|rollout|colocate")
+
+
+INCLUDE_LIST_RE = rc(r"(?<![a-z0-9\-])(?:--include|-i)\s*=?\s*[\"']?(?:[a-z0-9_.\-]+:\d+(?:,\d+)*@?)+")
+"""DeepSpeed's ``--include localhost:0,1,2,3`` (or ``-i``; hosts joined by ``@``) in prose: the GPUs listed
+(deepspeed/launcher/runner.py ``parse_inclusion_exclusion``), as :mod:`bot.parse.configs.device_lists`
+reads it in a command."""
+
+
+VISIBLE_LIST_RE = rc(
+    r"(?<![a-z_])(?:cuda|hip|ascend_rt|npu)_visible_devices\s*=\s*[\"']?(?P<l>\d{1,2}(?:,\d{1,2})*)"
+)
+"""'CUDA_VISIBLE_DEVICES=0,1,2,3' in prose (also ROCm's HIP_ and Ascend's ASCEND_RT_VISIBLE_DEVICES): the GPUs
+the job sees, written 'N gpus' (a pasted command's list is read with it: bot.parse.configs.launchers)."""
+NODES_CARDS_ALTERNATIVE_RE = rc(
+    r"(?<![\d.])(?P<a>\d{1,3})\s*(?:台|个节点|个机器|机)\s*(?:每台\s*)?(?P<b>\d{1,2})\s*(?:张|块)?\s*卡\s*"
+    r"(?:和|与|或者|或|还是|/|、|到|至)\s*"
+    r"(?P<c>\d{1,3})\s*(?:台|个节点|个机器|机)\s*(?:每台\s*)?(?P<d>\d{1,2})\s*(?:张|块)?\s*卡"
+    r"|(?<![\d.])(?P<e>\d{1,3})\s*nodes?\s*(?:of|with|x)\s*(?P<f>\d{1,2})\s*(?:gpus?|cards?)?\s*(?:or|and|vs\.?|/)\s*"
+    r"(?P<g>\d{1,3})\s*nodes?\s*(?:of|with|x)\s*(?P<h>\d{1,2})(?!\d)"
+)
+"""'2 台 8 卡或 4 台 8 卡', '2 nodes of 8 or 4 nodes of 8': two node setups, the range of their totals."""
+
+
+def _nodes_range(m: re.Match[str]) -> str:
+    a, b, c, d = (m.group(x) for x in ("abcd" if m.group("a") else "efgh"))
+    first, second = int(a) * int(b), int(c) * int(d)
+    return f"{first} 到 {second} 张卡 " if m.group("a") else f"{first} to {second} gpus "
+
+
+def _visible_gpus(m: re.Match[str]) -> str:
+    """'N gpus' for the list, or the list set aside when the cards are counted in words too ('3 张卡
+    （CUDA_VISIBLE_DEVICES=1,2,3）', '两张 4090'): one count, never read (or named) twice."""
+    counted = CARDS_COUNTED_RE.search(m.string) or _CN_CARDS_COUNTED_RE.search(m.string)
+    return " " if counted else f" {len(m.group('l').split(','))} gpus "
+
+
+_CN_CARDS_COUNTED_RE = rc(
+    r"[一二两三四五六七八九十]\s*(?:张|块)|单卡|双卡|(?<![a-z])\d{1,3}\s*(?:卡|gpus?\b|cards?\b)"
+)
+
+
+_SLOTS_RE = re.compile(r":(\d+(?:,\d+)*)")
+
+
+def _include_gpus(m: re.Match[str]) -> str:
+    listed = sum(len(slots.split(",")) for slots in _SLOTS_RE.findall(m.group(0)))
+    return f" {listed} gpus "
+
 
 GLOBAL_BATCH_WORDS_RE = rc(
     r"\b(?:effective|total|overall|aggregate)[\s_\-]+batch(?=[\s_\-]*(?:size|of|=|:|\d))"
@@ -136,7 +214,16 @@ def count_forms(s: str) -> str:
         s = MULTIPLE_RE.sub(lambda m: _MULTIPLES[m.group("w")] + " ", s)
     s = output_forms(s)  # '512 output tokens', 'max_tokens 512': each request's output
     s = english_rough(s)  # 'tens of billions of tokens': 50 billion, said (bot.parse.vague_amounts)
+    s = length_forms(s)  # '数据长度会达到 2000 左右', 'samples run to about 2000 tokens'
     s = time_forms(s)  # 'by next week', '$1.99 per H100 hour'
+    if ("vllm" in s or "sglang" in s or "rollout" in s) and _ONLINE_RL_GATE.search(s):
+        s = _sub(ROLLOUT_SHARE_RE, r" rollout share \g<n> ", s)
+    if "visible_devices" in s:
+        s = _sub(VISIBLE_LIST_RE, _visible_gpus, s)
+    if ("台" in s or "node" in s) and _ALTERNATIVE_GATE.search(s):
+        s = _sub(NODES_CARDS_ALTERNATIVE_RE, _nodes_range, s)
+    if _PRODUCT_PAIR_GATE.search(s):
+        s = _sub(PRODUCT_ALTERNATIVE_RE, _product_range, s)
     if "*" in s:
         s = _sub(STAR_COUNT_RE, r"\1 x \2", s)
     if "between" in s:
@@ -145,6 +232,8 @@ def count_forms(s: str) -> str:
         s = _sub(BETWEEN_CN_RE, r"\1 到 ", s)
     if _CARD_WORD_GATE.search(s) and _ALTERNATIVE_GATE.search(s):
         s = _sub(UNIT_TWICE_RE, r"\1 \3 \4 \2", s)
+    if "-i" in s and ("include" in s or "-i " in s or "-i=" in s):
+        s = INCLUDE_LIST_RE.sub(_include_gpus, s) if INCLUDE_LIST_RE.search(s) else s
     if _KEY_GATE.search(s):
         keys = COUNT_KEY_RES if not CARDS_COUNTED_RE.search(s) else COUNT_KEY_RES[:2]
         for pattern, words in keys:

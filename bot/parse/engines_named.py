@@ -33,7 +33,8 @@ def engines_named(s: str, runtime: str | None) -> tuple[str | None, list[tuple[s
     names = {name for _, name in found}
     if len(names) < 2:
         return runtime, []
-    runtime = _asked(s, found) or runtime
+    marked = _other_setup_engines(s, found)
+    runtime = _asked(s, found, marked) or _only_unmarked(found, marked) or runtime
     others = [
         name
         for _, name in sorted(found)
@@ -42,17 +43,49 @@ def engines_named(s: str, runtime: str | None) -> tuple[str | None, list[tuple[s
     return runtime, [(f"runtime: {name}", "other_setup") for name in others]
 
 
-def _asked(s: str, found: list[tuple[int, str]]) -> str | None:
-    """The only engine named in the first asking sentence that names one, if any."""
+def _asked(s: str, found: list[tuple[int, str]], marked: frozenset[str] = frozenset()) -> str | None:
+    """The only engine named in the first asking sentence that names one, if any (an engine said there
+    as an earlier or other setup, '之前用 vllm 能到 40 tokens/s，是不是…？', is not the one asked about)."""
     for m in SENTENCE_RE.finditer(s):
         text = m.group(0)
         if not text.strip() or not ASKING_RE.search(text):
             continue
         for part in (text, _LAST_CLAUSE_RE.split(text)[-1]):  # '…2000 token, 换成 lmdeploy 能到多少？'
             named = {name for _, name in found if name not in NEVER_OTHER and _in(part, name)}
+            if len(named) > 1 or (named and not named - marked):
+                named = named - marked
             if len(named) == 1:
                 return named.pop()
     return None
+
+
+OTHER_SETUP_RE = rc(
+    r"(?:另外|此外|之前|以前|原来|原先|此前|曾经|上次|对比|相比之下)\s*(?:也|还|是|都)?\s*(?:用|在|试(?:了|过)?|跑|部署)?"
+    r"|\b(?:previously|earlier|before\s+that|also\s+tried|used\s+to|in\s+comparison|by\s+comparison)\b"
+)
+"""Words that set an engine apart as an earlier or another setup ('另外用 vllm 跑…', '之前用 vllm 能到 40
+tokens/s', 'previously with vLLM I got…'): said in the same clause before the engine's name."""
+_CLAUSE_END_RE = rc(r"[,，。;；!！?？\n:：]")
+
+
+def _other_setup_engines(s: str, found: list[tuple[int, str]]) -> frozenset[str]:
+    """The engines every mention of which follows an other-setup word in its clause."""
+    if not OTHER_SETUP_RE.search(s):
+        return frozenset()
+    marked, plain = set(), set()
+    for pattern, name in RUNTIMES:
+        if name not in {n for _, n in found}:
+            continue
+        for m in pattern.finditer(s):
+            clause = _CLAUSE_END_RE.split(s[max(0, m.start() - 40) : m.start()])[-1]
+            (marked if OTHER_SETUP_RE.search(clause) else plain).add(name)
+    return frozenset(marked - plain)
+
+
+def _only_unmarked(found: list[tuple[int, str]], marked: frozenset[str]) -> str | None:
+    """The one engine not set apart as another setup, when the others are."""
+    rest = {name for _, name in found if name not in NEVER_OTHER} - marked
+    return rest.pop() if marked and len(rest) == 1 else None
 
 
 def _in(text: str, name: str) -> bool:

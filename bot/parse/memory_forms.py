@@ -73,6 +73,15 @@ ALL_ARE_RE = rc(
 (the form read with or without a card's name)."""
 
 
+KEY_MEMORY_RE = rc(
+    r"(?P<key>显存|单卡显存|每卡显存|显卡显存|vram|gpu[\s_\-]*(?:memory|mem))\s*(?:大小|容量|size)?\s*"
+    r"(?:[:：=]|is|为|是|有)\s*(?P<n>\d{1,3}(?:\.\d+)?)\s*(?P<u>gb|gib|g)\b" + _NOT_RAM
+)
+"""A card's memory written as a setting ('显存: 40GB', '显存大小：40G', 'VRAM: 48GB', 'GPU memory = 24 GB' — a
+hardware line as people paste it, 'GPU: 1*A100, 显存: 40GB, 内存: 50GB'): written '显存 40g', the form the
+memory rules read (host memory, '内存: 50GB', stays the host's)."""
+
+
 _RAM_BEFORE_RE = rc(r"(?:内存|ram|系统|cpu|主机|机器|服务器|硬盘|磁盘)\s*(?:都|也|均|全)?\s*$")
 
 
@@ -148,6 +157,8 @@ def memory_forms(s: str) -> str:
         s = _sub(KIND_EACH_RE, r"\1 gb each", s)
     if _ALL_ARE_GATE.search(s):
         s = ALL_ARE_RE.sub(_each_card, s)
+    if _KEY_MEMORY_GATE.search(s):
+        s = _sub(KEY_MEMORY_RE, r"显存 \g<n>\g<u> ", s)
     return s
 
 
@@ -158,6 +169,7 @@ _HOST_WITH_GATE = re.compile(
 _USED_OF_GATE = re.compile(r"\d\s*(?:mib|mb|gib|gb|g)?\s*(?:/|out of|of)\s*\d")
 _CARDS_OF_GATE = re.compile(r"(?:gpu|card)s?\s+of\s+\d")
 _KIND_EACH_GATE = re.compile(r"\d\s*(?:gb|gib|g)\s+of\s+\S+(?:\s+memory)?\s+each")
+_KEY_MEMORY_GATE = re.compile(r"(?:显存|vram|memory|mem)\s*(?:大小|容量|size)?\s*(?:[:：=]|is|为|是|有)\s*\d")
 _ALL_ARE_GATE = re.compile(r"(?:是|为|有|张|块|卡)\s*\d{2,3}\s*g")
 
 

@@ -20,6 +20,7 @@ from functools import cache
 
 from bot.parse import lexicon as lx
 from bot.parse import model_names as names
+from bot.parse.gpus import is_gpu_name
 from bot.parse.normalize import MODEL_MARK, mask
 from bot.parse.regex import LazyPattern, compile_pattern, rc, starts_with_one_of
 from bot.parse.verb_names import job_named_model
@@ -286,6 +287,8 @@ def extract_models(s: str, raw: str = "") -> tuple[str, list[ModelMention]]:
         if m.group("name") in NOT_MODEL_NAMES or MODEL_MARK in m.group(0):
             continue
         start = m.start("name")
+        if is_gpu_name(s[start : m.end()]):  # 'Ascend-910B', 'ascend910b': a card's name, not 910B params
+            continue
         active = _size_value(m.group("act") + "b") if m.group("act") else None
         mention = ModelMention(
             start, m.end(), _loose(s[start : m.end()]), None, _size_value(m.group("size") + "b"), active

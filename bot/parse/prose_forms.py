@@ -233,6 +233,8 @@ _RL_GATE_RE = re.compile("|".join(map(re.escape, _RL_GATE)))
 _DATA_GATE_RE = re.compile("|".join(map(re.escape, _DATA_GATE)))
 _PARTS_GATE_RE = re.compile("长度|length| len|问题|提问|问句|回答|答案")
 _HOST_GATE_RE = re.compile("内存|ram|memory|shm")
+_VRAM_SAID_RE = re.compile(r"显存\s*(?:大小|容量)?\s*(?:是|有|为|:|：)?\s*\d")
+"""A card's memory said as 显存 with its size ('显存: 40GB, 内存: 50GB'): a bare 内存 is then the host's."""
 _HYPER_GATE_RE = re.compile("|".join(map(re.escape, _HYPER_GATE)))
 _RATE_GATE_RE = re.compile("qps|rps|request|请求|rpm")
 _ROLLOUT_GATE_RE = re.compile("|".join(map(re.escape, _ROLLOUT_WORDS)))
@@ -297,8 +299,8 @@ def host_memory(s: str) -> tuple[str, list[tuple[str, str]]]:
         value, unit = (m.group("v"), m.group("u")) if m.group("v") else (m.group("v2"), m.group("u2"))
         gb = float(value) * (1024 if unit.startswith("t") else 1)
         if (
-            m.group("bare") or m.group("bare2")
-        ) and gb < 256:  # '内存 24G' is often a card's memory: left to the card rules
+            (m.group("bare") or m.group("bare2")) and gb < 256 and not _VRAM_SAID_RE.search(s)
+        ):  # '内存 24G' is often a card's memory: left to the card rules (unless 显存 is said apart)
             continue
         size = f"{float(value):g} {'TB' if unit.startswith('t') else 'GB'}"
         named.insert(0, (f"host_memory: {size}", "no_field"))

@@ -46,16 +46,20 @@ SEQ_RE = rc(
 """Sequence length per sample (training) or the context served (LLaMA-Factory cutoff_len, TRL
 max_length / max_seq_length, axolotl sequence_len, HF model_max_length, vLLM --max-model-len)."""
 SOURCE_RE = rc(
-    _key(r"max_source_length|max_prompt_length|max_input_length|(?:random_)?input_len(?:gth)?(?![a-z])")
+    _key(
+        r"max_source_length|max_prompt_length|max_input_length|(?:random_)?input_len(?:gth)?(?![a-z])"
+        r"|prompt_max_len"
+    )
 )
 TARGET_RE = rc(
     _key(
         r"max_target_length|max_completion_length|max_response_length|max_new_tokens|max_output_length"
-        r"|(?:random_)?output_len(?:gth)?(?![a-z])"
+        r"|(?:random_)?output_len(?:gth)?(?![a-z])|generate_max_len"
     )
 )
 """Prompt and completion lengths (ChatGLM's ptuning scripts, TRL DPO/GRPO; vLLM's and SGLang's benchmarks
-``--input-len`` / ``--output-len`` / ``--random-input-len``): one sequence is their sum."""
+``--input-len`` / ``--output-len`` / ``--random-input-len``; OpenRLHF's ``--prompt_max_len`` /
+``--generate_max_len``, openrlhf/cli/train_ppo_ray.py): one sequence is their sum."""
 VLLM_MAXLEN_RE = rc(_key(r"vllm_maxlen|vllm_max_model_len"))
 """LLaMA-Factory's vllm_maxlen: the context of its vLLM inference engine (serving only)."""
 DEFAULT_MAX_LEN_RE = rc(
@@ -67,18 +71,23 @@ DEFAULT_MAX_LEN_RE = rc(
 ACCUM_RE = rc(
     _key(
         r"gradient_accumulation_steps|gradient_accumulation|grad_accum(?:ulation)?(?:_steps)?"
-        r"|accumulation_steps|梯度累积(?:步数)?|梯度累计(?:步数)?"
+        r"|accumulation_steps|梯度累积(?:步数)?|梯度累计(?:步数)?|grad_acc(?:_steps)?|ga(?:_steps)?(?![a-z])"
     )
 )
-"""Gradient accumulation steps (HF TrainingArguments gradient_accumulation_steps)."""
+"""Gradient accumulation steps (HF TrainingArguments gradient_accumulation_steps; 'ga=8', 'GA 16',
+'grad_acc 4' as people shorten it)."""
 MICRO_RE = rc(
     _key(
         r"per_device_train_batch_size|train_micro_batch_size_per_gpu|micro_batch_size|micro_batch"
-        r"|batch_size_per_(?:gpu|device)|(?:batch|bs)_per_(?:gpu|device)"
+        r"|batch_size_per_(?:gpu|device)|(?:batch|bs)_per_(?:gpu|device)|micro_train_batch_size"
         r"|每卡\s*(?:的)?\s*(?:batch(?:_size)?|bs|批大小)"
     )
 )
-"""Micro-batch per GPU (HF per_device_train_batch_size, DeepSpeed train_micro_batch_size_per_gpu)."""
+"""Micro-batch per GPU (HF per_device_train_batch_size, DeepSpeed train_micro_batch_size_per_gpu, OpenRLHF
+--micro_train_batch_size)."""
+ROLLOUT_BATCH_RE = rc(_key(r"(?:micro_)?rollout_batch_size"))
+"""OpenRLHF's ``--rollout_batch_size`` (prompts per rollout) and ``--micro_rollout_batch_size`` (per GPU
+in generation): no request field, named; never the training micro-batch."""
 BATCH_BESIDE_MICRO_RE = rc(r"(?<![a-z0-9_.\-])-{0,2}(?:batch[_\s\-]*size|bs)(?![a-z_])" + _SEP + _N)
 """A bare ``batch_size`` beside a micro-batch key: the sequences per optimizer step (alpaca-lora
 finetune.py: ``gradient_accumulation_steps = batch_size // micro_batch_size``, defaults 128 and 4;
@@ -89,6 +98,9 @@ PPO_MICRO_RE = rc(_key(r"ppo_micro_batch(?:_size)?(?:_per_gpu)?"))
 micro-batches) and ``ppo_micro_batch_size_per_gpu`` (the micro-batch per GPU;
 verl/trainer/config/ppo_trainer.yaml): the first is not a micro-batch and is named, the second is one."""
 RANK_RE = rc(_key(r"lora_r(?:ank)?"))
+BARE_RANK_RE = rc(_key(r"rank|秩"))
+"""'rank 设 64', 'rank=16' in a LoRA message: the adapters' rank ('local_rank', 'node_rank': other keys)."""
+LORA_WORD_RE = rc(r"(?<![a-z])q?lora(?![a-z])")
 TARGET_ALL_RE = rc(
     r"(?<![a-z0-9_])-{0,2}(?:lora[_\s\-]*target(?:s|[_\s\-]*modules?)?|target[_\s\-]*modules?)"
     r"\s*(?:=|:|is|为|是)?\s*(?:all(?:[_\s\-]*linear)?)(?![a-z])"
@@ -157,10 +169,12 @@ part of each sequence; never a count ('回答 5000 条')."""
 GENERATIONS_RE = rc(
     r"(?P<n>\d{1,3})\s*(?:samples?|generations?|completions?|responses?|rollouts?)\s*(?:per|each|/|for\s+each)\s*"
     r"(?:prompt|question|query)|num[_\s\-]*generations\s*(?:=|:)?\s*(?P<m>\d{1,3})"
+    r"|n[_\s\-]*samples[_\s\-]*per[_\s\-]*prompt\s*(?:=|:)?\s*(?P<p>\d{1,3})"
     r"|每(?:个)?\s*(?:prompt|问题|提示)\s*(?:采样|生成)?\s*(?P<c>\d{1,3})\s*(?:个|条|次)?"
     r"|(?P<r>\d{1,3})\s*rollouts\b|rollout\.n\s*=\s*(?P<o>\d{1,3})"
 )
-"""Samples per prompt (TRL num_generations, verl rollout.n): sampling, not data (``num_generations``)."""
+"""Samples per prompt (TRL num_generations, verl rollout.n, OpenRLHF --n_samples_per_prompt): sampling, not
+data (``num_generations``)."""
 
 
 _HINTS = {
@@ -283,6 +297,10 @@ def _batches(out: Vocab) -> None:
     accum = _take(out, ACCUM_RE, "n")
     if accum:
         out.accumulation = accum
+    for rollout in list(ROLLOUT_BATCH_RE.finditer(out.s)):  # OpenRLHF's generation batches: named
+        out.s = mask(out.s, rollout.start(), rollout.end(), " ")
+        key = rollout.group(0)[: rollout.start("n") - rollout.start()].strip(" -=:")
+        out.unused.append((f"{key}: {_n(rollout, 'n')}", "no_field"))
     mini = _take(out, PPO_MINI_RE, "n")
     if mini:  # prompts per update, not per GPU: named, never read as a micro-batch
         out.unused.append((f"ppo_mini_batch_size: {mini}", "no_field"))
@@ -292,7 +310,7 @@ def _batches(out: Vocab) -> None:
         total = _take(out, BATCH_BESIDE_MICRO_RE, "n")
         if total:  # alpaca-lora's / axolotl's batch_size beside micro_batch_size: the global batch
             out.fields["global_batch"] = total
-    rank = _take(out, RANK_RE, "n")
+    rank = _take(out, RANK_RE, "n") or (_take(out, BARE_RANK_RE, "n") if LORA_WORD_RE.search(out.s) else None)
     if rank:
         out.fields["lora_rank"] = rank
     if _take(out, TARGET_ALL_RE):
@@ -355,9 +373,8 @@ def _rl(out: Vocab, training: bool) -> None:
     gens = GENERATIONS_RE.search(out.s) or (RL_GENERATIONS_RE.search(out.s) if training else None)
     if gens:
         out.s = mask(out.s, gens.start(), gens.end(), " ")
-        n = _n(
-            gens, *(g for g in ("n", "m", "c", "r", "o", *RL_GENERATION_GROUPS) if g in gens.re.groupindex)
-        )
+        groups = ("n", "m", "p", "c", "r", "o", *RL_GENERATION_GROUPS)
+        n = _n(gens, *(g for g in groups if g in gens.re.groupindex))
         if n and training:  # prompts × n sequences generated and trained (estimator.rollout)
             out.fields["num_generations"] = n
         elif n:

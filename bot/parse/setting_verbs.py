@@ -26,15 +26,16 @@ _SETTING = (
     r"(batch[\s_\-]*size|batchsize|\bbs|micro[\s_\-]*batch(?:[\s_\-]*size)?|mini[\s_\-]*batch(?:[\s_\-]*size)?"
     r"|gradient[\s_\-]*accumulation(?:[\s_\-]*steps)?|grad[\s_\-]*accum\w*|梯度累[积加](?:步数)?"
     r"|cutoff[\s_\-]*len(?:gth)?|max[\s_\-]*(?:seq(?:uence)?[\s_\-]*)?len(?:gth)?|序列长度|最大长度|(?<![a-z])长度"
-    r"|num[\s_\-]*train[\s_\-]*epochs|epochs?|训练轮数|轮数|lora[\s_\-]*(?:rank|r)\b"
+    r"|num[\s_\-]*train[\s_\-]*epochs|epochs?|训练轮数|轮数|lora[\s_\-]*(?:rank|r)\b|(?<![a-z_])rank\b"
     r"|tensor[\s_\-]*parallel(?:[\s_\-]*size)?|张量并行(?:数)?|\btp)"
 )
 ASSIGN_VERB_RE = rc(
     _SETTING + r"\s*(?:(?:只能|只|就|都|也|可以|还是|已经|最多|最大)\s*)?"
-    r"(?:设置为|设置成|设置到|设定为|设成|设为|设到|调成|调为|调到|调整为|调整到|开到|开成"
+    r"(?:设置为|设置成|设置到|设定为|设成|设为|设到|调成|调为|调到|调整为|调整到|开到|开成|设了|设"
     r"|(?:is\s+|was\s+)?set\s+(?:to|at|as)\b)\s*(?=\d)"
 )
-"""'batchsize 只能设成 1', 'micro batch 设为 2', 'lora rank 调到 64', 'batch size (is) set to 2'."""
+"""'batchsize 只能设成 1', 'micro batch 设为 2', 'lora rank 调到 64', 'rank 设 64', 'batch size (is) set to
+2'."""
 SET_THE_SETTING_RE = rc(r"\bset(?:ting)?\s+(?:the\s+|my\s+|our\s+)?" + _SETTING + r"\s+(?:to|at)\s+(?=\d)")
 """'set the batch size to 2', 'setting micro batch size at 4': the verb before the setting."""
 _VERB_WORDS = ("设", "调", "开", "set")

@@ -97,7 +97,7 @@ NO_RECOMPUTE_RE = rc(
 """No recompute: 'without gradient checkpointing', '--gradient_checkpointing false' (HF TrainingArguments)."""
 FULL_RECOMPUTE_RE = rc(
     r"(?:gradient|activation|梯度|激活)[\s\-_]*(?:checkpoint(?:ing|s)?|检查点|重计算)|full[\s\-_]*recomput\w*"
-    r"|完全重计算|全量重计算|recompute[_\s\-]*granularity\s*[=:]?\s*full|开启?重计算"
+    r"|完全重计算|全量重计算|recompute[_\s\-]*granularity\s*[=:]?\s*full|(?:开|打开|开启|启用|用|使用)(?:了|着)?\s*重计算"
 )
 SELECTIVE_RE = rc(
     r"selective[\s\-_]*recomput\w*|选择性重计算|recompute[_\s\-]*granularity\s*[=:]?\s*selective"
@@ -130,7 +130,7 @@ UTIL_RE = rc(
     r"\s*(?:=|:|of|to|at|设为|设成|为|是|改成|换成)?\s*(?P<v>0?\.\d+|1\.0+|\d{1,3}\s*%)"
 )
 RUNTIMES: tuple[tuple[Any, str], ...] = (
-    (rc(r"\bvllm\b|\buse_vllm\b"), "vLLM"),
+    (rc(r"\bvllm\b|\buse_vllm\b|\bvllm_num_engines\b"), "vLLM"),  # OpenRLHF's vLLM rollout engines
     (rc(r"\bsglang\b"), "SGLang"),
     (rc(r"\bollama\b"), "Ollama"),
     (rc(r"(?<![a-z0-9])lmdeploy(?![a-z0-9])|turbomind"), "lmdeploy"),  # also swift's --use_lmdeploy

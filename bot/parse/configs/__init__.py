@@ -189,14 +189,17 @@ def _command(text: str, source: str) -> tuple[StackConfig, str] | None:
         m = COMMAND_RE.search(line)
         if m is None:
             continue
-        end = command_end(line, m.start())
-        if prose_launcher(line[m.start() : end]):
+        start = m.start() + (line[m.start()] in ":：`，,;；(（")  # '命令：deepspeed …': after the colon
+        end = command_end(line, start)
+        if prose_launcher(line[start:end]):
             continue  # "vllm serve llama 3.1 70b on 4 H100": a sentence naming the runtime, not a command
-        env = ENV_BEFORE_RE.search(line[: m.start() + 1])
-        begin = m.start() + 1 - len(env.group(0)) if env else m.start()
+        env = ENV_BEFORE_RE.search(line[: start + 1])
+        begin = start + 1 - len(env.group(0)) if env else start
         command = expand(line[begin:end].strip().strip("`$ "), shell_variables(text))
         rest = joined.replace(line, line[:begin] + " " + line[end:], 1).strip()
         tool = serving_tool(command)
+        if start > m.start() and tool is None and not KNOWN_ENTRY_RE.search(command):
+            continue  # '命令：deepspeed main.py --zero_stage 2': a script whose flags the prose reads
         fmt_cfg = StackConfig(tool=tool or "torchrun", format="cli", source=source)
         if tool is not None:
             fmt_cfg.tools.append(tool)
@@ -205,6 +208,13 @@ def _command(text: str, source: str) -> tuple[StackConfig, str] | None:
     return None
 
 
+KNOWN_ENTRY_RE = compile_pattern(
+    r"llamafactory-cli|(?:^|\s)lmf\s|src/train(?:_bash)?\.py|--(?:finetuning_type|cutoff_len|template)\b"
+    r"|(?:^|\s)trl\s+(?:sft|dpo|grpo)|tune\s+run|pretrain_gpt"
+)
+"""Training entry points whose arguments the command reader knows (LLaMA-Factory's CLI and scripts, TRL's
+CLI, torchtune, Megatron-LM): a command after a colon is read as one only then; another script's flags
+(DeepSpeed-Chat's ``main.py --zero_stage 2 --offload``) are left to the prose reader, as before."""
 ENV_BEFORE_RE = compile_pattern(r"(?<![^\s`$])(?:[A-Z_][A-Z0-9_]*=[\w,.:/-]*\s+)+$")
 """Environment assignments written before a command ('CUDA_VISIBLE_DEVICES=0,1,2 llamafactory-cli …'):
 part of it (the visible GPUs are its GPU count)."""

@@ -11,6 +11,7 @@ import re
 import shlex
 from typing import Any
 
+from bot.parse.configs.device_lists import include_count
 from bot.parse.configs.model import StackConfig
 from bot.parse.configs.serve_gpus import serving_gpus
 from bot.parse.configs.training import read_training
@@ -28,15 +29,17 @@ SERVING = {
 """Which serving tool a command line is (its program or module)."""
 LAUNCHERS = ("torchrun", "accelerate", "deepspeed", "llamafactory-cli", "tune", "python", "python3", "trl")
 COMMAND_RE = LazyPattern(
-    r"(?:^|[\s/])(?:torchrun|accelerate\s+launch|hf\s+jobs\s+uv\s+run|uv\s+run|deepspeed|llamafactory-cli|lmf|tune\s+run|trl\s+(?:sft|dpo|grpo)|"
-    r"vllm\s+serve|lmdeploy\s+serve|text-generation-launcher|llama-server|llama-cli|"
+    r"(?:^|[\s/:：`，,;；(（])(?:torchrun|accelerate\s+launch|hf\s+jobs\s+uv\s+run|uv\s+run|deepspeed|llamafactory-cli|lmf|tune\s+run|trl\s+(?:sft|dpo|grpo)|"
+    r"vllm\s+serve|lmdeploy\s+serve|text-generation-launcher|llama-server|llama-cli|main(?=\s+-m\s)|"
     r"python3?\s+(?:-m\s+)?\S*(?:pretrain_gpt|train|sglang\.launch_server|vllm\.entrypoints|finetune|sft)\S*)\b"
     r"|ghcr\.io/huggingface/text-generation-inference",
     0,
 )
-"""A line that starts a command this module reads (Unicode mode, flags 0, as it always was; a
-LazyPattern, so from the second message on a presence gate of its program names answers "none" for
-most lines without a search: bot.parse.regex.add_gates)."""
+"""A line that starts a command this module reads, also right after a colon, a comma or a bracket
+('命令：deepspeed …', 'cmd:torchrun …', '全参 SFT，deepspeed …') or a backtick; llama.cpp's ``main -m``
+is its CLI before the 2024 rename to llama-cli (Unicode mode, flags 0, as it always was; a LazyPattern,
+so from the second message on a presence gate of its program names answers "none" for most lines
+without a search: bot.parse.regex.add_gates)."""
 
 SERVE_FLAGS: dict[str, dict[str, tuple[str, str]]] = {
     "vllm": {
@@ -418,6 +421,9 @@ def _launcher_counts(
     visible = env.get("CUDA_VISIBLE_DEVICES")
     if n is None and visible and re.fullmatch(r"\d+(,\d+)*", visible):
         n = len(visible.split(","))
+    listed = include_count(launcher, opts) if n is None else None  # deepspeed --include localhost:0,1,2,3
+    if listed:
+        per, (n, m) = {*per, listed[0]}, (listed[1], 1)
     m = int(str(m).split(":")[-1]) if m is not None and re.fullmatch(r"\d+(:\d+)?", str(m)) else 1
     if isinstance(n, int) and n > 0:
         cfg.values["gpu_count"] = n * m

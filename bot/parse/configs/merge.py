@@ -17,6 +17,13 @@ from estimator.models import SizingRequest
 from estimator.request import setting
 
 MODEL_FIELDS = ("model", "params_total", "params_active")
+GENERIC_WEIGHT_FILE_RE = re.compile(
+    r"(?:^|/)(?:ggml-model|model|pytorch_model|consolidated)(?:[-_.][\w.-]*)?\.(?:gguf|bin|safetensors|pth)$",
+    re.I,
+)
+"""A weights file named for no model (llama.cpp's converted ``ggml-model-q4_0.bin`` / ``model.gguf``, HF
+``pytorch_model.bin``, Meta ``consolidated.00.pth``): a path ending so names none, the text's model is the
+one sized."""
 
 
 def _model_values(name: str) -> tuple[dict[str, Any], ParseResult]:
@@ -42,6 +49,8 @@ def with_stack(parsed: ParseResult, stack: StackConfig, text: str = "") -> Parse
     }
     update.update(stack.values)
     extra: dict[str, Any] = {}
+    if stack.model_name and req.model and GENERIC_WEIGHT_FILE_RE.search(stack.model_name):
+        stack.model_name = None  # '-m 7B/ggml-model-q4_0.bin' names no model: the text's is sized
     if stack.model_name:
         model, found = _model_values(stack.model_name)
         update.update(model)

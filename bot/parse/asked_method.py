@@ -1,0 +1,44 @@
+"""Several fine-tuning methods in one message (round 4 of the real questions, issue 24 item 4: two setups):
+'QLoRA 在 24G 上可以…，应该如何进行不量化的 LoRA 呢？' tells of one that worked and asks about another. The
+method the asking sentence names is sized (as the engine and the card asked about are:
+:mod:`bot.parse.engines_named`, :func:`bot.parse.asked_model.asked_card`); the others stay named as
+compared setups. Without one asking sentence naming exactly one method, the first written is sized."""
+
+from __future__ import annotations
+
+from bot.parse.asked_model import ASKING_RE, SENTENCE_RE
+from bot.parse.regex import rc
+
+_CLAUSE_RE = rc(r"[,，]")
+_TURN_RE = rc(
+    r"\s*(?:那么|那|但是|但|不过|可是|而|\bbut\b|\bhowever\b|\bthen\b|\bwhat\s+about\b|\bhow\s+about\b)"
+)
+"""A last clause that turns the question ('…，那不量化的 LoRA 要多少显存？', '…, but how much does LoRA
+need?'): asked about on its own; a clause after a list's comma ('支持 QLoRA、P-tuning 吗？') is not."""
+_NEGATED_BEFORE_RE = rc(r"(?:不用|不要|不做|不是|without|no|not|non[\s\-]?|instead\s+of|rather\s+than)\s*$")
+
+
+def asked_method_first(s: str, methods: list[str], words: tuple[tuple[object, str], ...]) -> list[str]:
+    """``methods`` (as written in the normalized text ``s``; ``words``: each method's pattern) with the one
+    the first asking sentence names alone moved first."""
+    if len(methods) < 2:
+        return methods
+    for m in SENTENCE_RE.finditer(s):
+        text = m.group(0)
+        if not text.strip() or not ASKING_RE.search(text):
+            continue
+        named: set[str] = set()
+        last = _CLAUSE_RE.split(text)[-1]
+        for part in (text, last) if _TURN_RE.match(last) else (text,):  # '…能微调，那不量化的 LoRA 呢？'
+            named = {method for pattern, method in words if method in methods and _named(pattern, part)}
+            if len(named) == 1:
+                asked = named.pop()
+                return [asked, *(x for x in methods if x != asked)]
+        if named:  # the asking sentence compares them: the first written is sized
+            return methods
+    return methods
+
+
+def _named(pattern: object, text: str) -> bool:
+    hit = pattern.search(text)  # type: ignore[attr-defined]
+    return bool(hit) and not _NEGATED_BEFORE_RE.search(text[max(0, hit.start() - 12) : hit.start()])

@@ -1,0 +1,47 @@
+"""How people write a sample's length (issue 24 item 4, round 4 of the real questions: context phrasing),
+written as the form the length rules of :mod:`bot.parse.roles` read ('长度 2000', 'sequence length 2000'):
+
+- **Words between the length and its value** ("个别数据长度会达到 2000 左右", "样本长度一般在 1500 上下",
+  "sample length of up to 2000", "input length around 3k"): the verbs and hedges dropped.
+- **Samples that run to a length** ("some samples run to about 2000 tokens", "documents reach 8k tokens",
+  "conversations go up to 4096 tokens"): the length of the longest sample, 'sequence length N tokens'.
+"""
+
+from __future__ import annotations
+
+import re
+
+from bot.parse.regex import rc
+
+_N = r"(?P<n>\d[\d,]*(?:\.\d+)?\s*k?)(?!\d|\.\d)"
+LENGTH_WORDS_ZH_RE = rc(
+    r"(?P<w>(?:数据|样本|文本|输入|句子|对话|单条(?:数据)?|每条(?:数据)?|序列)\s*(?:的)?\s*长度)\s*"
+    r"(?:会|能|可能|可以|最多|最长|一般|通常|大多|基本|普遍)*\s*(?:达到|到达|到|超过|有|在|约|大约|大概|接近|为|是)\s*"
+    r"(?:了)?\s*(?:约|大约|大概|接近)?\s*" + _N + r"\s*(?:左右|上下|以上|以内)?"
+)
+"""'个别数据长度会达到 2000 左右' → '数据长度 2000'."""
+LENGTH_WORDS_EN_RE = rc(
+    r"\b(?P<w>(?:sample|example|sequence|input|document|conversation)\s+lengths?)\s+"
+    r"(?:(?:is|are|of|can\s+be|goes?|reach(?:es|ing)?|up\s+to|at\s+most|around|about|roughly|~)\s*)+" + _N
+)
+"""'sample length of up to 2000' → 'sequence length 2000' (the length a sample may reach: the sequence)."""
+RUN_TO_RE = rc(
+    r"\b(?:samples?|examples?|documents?|conversations?|sequences?|inputs?)\s+"
+    r"(?:run|runs|go|goes|get|gets|reach|reaches|are|is)\s+(?:up\s+)?(?:to\s+)?(?:about\s+|around\s+|roughly\s+|~\s*)?"
+    + _N
+    + r"\s*(?:tokens?|toks?)\b(?:\s+long)?"
+)
+"""'some samples run to about 2000 tokens' → 'sequence length 2000 tokens' (the longest sample is the
+sequence trained at, as round 3's 'the longest about 32k tokens' is)."""
+_GATE = re.compile("长度|length|run|reach|go up|get up")
+
+
+def length_forms(s: str) -> str:
+    """The normalized text ``s`` with a sample's length written right after its length word."""
+    if not _GATE.search(s):
+        return s
+    if "长度" in s:
+        s = LENGTH_WORDS_ZH_RE.sub(lambda m: f"{m.group('w')} {m.group('n')} ", s)
+    if "length" in s:
+        s = LENGTH_WORDS_EN_RE.sub(lambda m: f"sequence length {m.group('n')}", s)
+    return RUN_TO_RE.sub(lambda m: f"sequence length {m.group('n')} tokens", s)
