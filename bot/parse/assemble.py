@@ -28,6 +28,7 @@ from bot.parse.data_parallel import apply_data_parallel, read_data_parallel
 from bot.parse.engines_named import engines_named
 from bot.parse.field_steps import FieldSteps
 from bot.parse.gpus import GpuMention, extract_gpus, extract_unknown_gpu, plural_card
+from bot.parse.inline_keys import read_inline_keys
 from bot.parse.lang import detect_lang
 from bot.parse.models import ModelMention, extract_models
 from bot.parse.more_roles import asked_magnitude, more_role, retarget, vague_amount
@@ -263,6 +264,10 @@ class _Parse(FieldSteps):
         self.named_unused += stated.unused
         self.accumulation = stated.accumulation
         self.tool_cue = stated.tool_cue
+        inline = read_inline_keys(self.s if stage != "inference" else "", stated.fields)  # round 4
+        self.s = inline.s or self.s
+        self.named_unused += inline.unused
+        self.accumulation = self.accumulation or inline.accumulation
         methods = stated.methods
         if len(methods) == 1 and methods[0] in ("freeze", "ptuning"):
             stage = "finetune"
@@ -272,7 +277,7 @@ class _Parse(FieldSteps):
             method = None
         if len(methods) > 1:
             stage = "finetune" if stage in (None, "inference", "pretrain") else stage
-        self.f = {"stage": stage, "method": method, "algorithm": algorithm, **stated.fields}
+        self.f = {"stage": stage, "method": method, "algorithm": algorithm, **inline.fields, **stated.fields}
         self.f["method"] = adapter_keys_method(self.f, s0)  # 'DPO … lora_rank 16': a LoRA run
         runtime = self.f.get("runtime") if stage == "inference" else None
         runtime, engines = engines_named(s0, runtime)  # two engines: the one asked about, the other named

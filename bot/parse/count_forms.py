@@ -23,6 +23,8 @@ from bot.parse.memory_forms import memory_forms
 from bot.parse.output_forms import output_forms
 from bot.parse.regex import rc
 from bot.parse.time_forms import time_forms
+from bot.parse.with_without import with_without
+from bot.parse.written_products import written_products
 
 if TYPE_CHECKING:
     from bot.parse.roles import Role
@@ -122,6 +124,8 @@ def count_forms(s: str) -> str:
     """The normalized text ``s`` with star products and 'between … and …' ranges written as the count
     rules read them ('2 x 8', '2 to 4'). Gated on cheap substring tests."""
     s = memory_forms(s)  # 'they have 24G', '8 GPUs of 64GB': each card's memory
+    s = written_products(s)  # '49GB*4', '8*24G', 'Mixtral 8 x 7B' (round 4)
+    s = with_without(s)  # 'with and without LoRA': both methods (round 4)
     if "batch" in s and ("effective" in s or "total" in s or "overall" in s or "aggregate" in s):
         s = _sub(GLOBAL_BATCH_WORDS_RE, "global batch", s)
     if "half a dozen" in s:

@@ -20,7 +20,7 @@ from bot.parse.asked_model import (
 )
 from bot.parse.card_memory import modded_size
 from bot.parse.count_forms import total_count
-from bot.parse.gpus import GpuMention, unified
+from bot.parse.gpus import GpuMention, card_total, unified
 from bot.parse.load_words import single_user
 from bot.parse.models import ModelMention
 from bot.parse.numbers import NumberToken
@@ -196,7 +196,7 @@ class FieldSteps:
         Returns the data size in bytes when given as text ("20GB 纯文本")."""
         f = self.f
         samples, tps = self.first("samples"), self.first("tps")
-        f["num_samples"] = samples.value if samples else None
+        f["num_samples"] = f.get("num_samples") or (samples.value if samples else None)  # a key's first
         f["tokens_per_sample"] = tps.value if tps else None
         # "20k preference pairs", "10万条偏好数据": a preference record is a chosen and a rejected response
         pairs = samples is not None and (samples.extra == "pairs" or bool(PREFERENCE_DATA_RE.search(self.s)))
@@ -211,7 +211,7 @@ class FieldSteps:
         by_tokens = tps is not None and tps.extra == "tokens"
         if f["tokens"] is None and samples is not None and by_tokens and not pairs:
             f["tokens"] = samples.value * tps.value
-        f["epochs"] = self.value("epochs")
+        f["epochs"] = f.get("epochs") or self.value("epochs")  # a key's ('--epochs 2') first
         # Serving context: "prompts ~2k tokens and replies ~500" → 2,500 tokens per sequence.
         seq, prompt, reply = self.first("seq"), self.first("prompt"), self.first("reply")
         if seq is not None:
@@ -270,6 +270,10 @@ class FieldSteps:
             f["gpu"] = chosen.gpu_id
             if len({g.gpu_id for g in gpus}) > 1:  # "V100 上要 31G，我只有两张 16G 的 T4": the T4's memory
                 gpu_memory = chosen.memory_gib
+        summed = total_mem is None and count is None and bool(gpus) and bool(gpu_memory)
+        summed = summed and card_total(gpus[0], gpu_memory)
+        if summed:  # 'A100 (160GB)': two cards' memory, never one card of 160 GB
+            f["total_memory_gib"], gpu_memory = gpu_memory, None
         if total_mem is not None and count is None:
             f["total_memory_gib"] = total_mem.value
         count_max: int | None = None
@@ -287,6 +291,8 @@ class FieldSteps:
             f["gpu_count"] = 2
         elif gpus and unified(gpus[0].gpu_id):
             f["gpu_count"] = 1  # "M2 Ultra 能跑 70B 吗": one Mac is one device
+        if summed and count is None:
+            f["gpu_count"] = None  # "an H100 640GB": a box of them, counted from the total
         return gpu_memory, count_max
 
     def _money_and_serving(self, stage: str | None) -> None:
