@@ -70,48 +70,64 @@ class Inline:
 
 
 def _key(m: re.Match[str]) -> str | None:
-    """The handler key a match writes, or None: a space alone separates a key only when it looks like one
-    ('--lora_target all', 'pure_bf16 true'), never two words of a sentence ('stage dpo')."""
+    """The handler key a match writes, or None. A space alone separates a key only when it looks like one
+    ('--lora_target all', 'pure_bf16 true'), never two words of a sentence ('stage dpo'); after a space a
+    word value needs the flag's dashes ('max_seq_length that works' is prose)."""
     key = m.group("k").replace("-", "_")
     if key not in HANDLERS or key in _NOT_HERE:
         return None
     spaced = not m.group("sep").strip()
     if spaced and not (m.group("dash") or "_" in key or "." in key):
         return None
+    if spaced and not m.group("dash") and m.group("v")[0].isalpha() and m.group("v") not in _WORDS:
+        return None
     return key
 
 
+_WORDS = frozenset({"true", "false", "none", "null"})
+
+
+def _value(text: str) -> Any:
+    return scalar(text.replace(",", "") if text[0].isdigit() else text)
+
+
+def _fields(key: str, value: Any, flat: dict[str, Any]) -> StackConfig:
+    """What ``key: value`` sets, through the pasted-config handler of ``key``."""
+    cfg = StackConfig(tool="inline", format="prose")
+    if value == "auto":
+        cfg.skip(key, value, "auto_value")
+    elif not HANDLERS[key](cfg, key, value, flat):
+        cfg.skip(key, value, "bad_value")
+    return cfg
+
+
 def read_inline_keys(s: str, taken: dict[str, Any]) -> Inline:
-    """The config keys left in the normalized text ``s``; a field in ``taken`` (already read) is kept."""
+    """The config keys left in the normalized text ``s``. A key whose field the prose read already
+    (``taken``) is left to the prose rules, as written (a value changed later, 'cutoff_len 降到 1000')."""
     out = Inline(s)
     if not _GATE.search(s):
         return out
-    flat: dict[str, Any] = {}
-    spans: list[tuple[int, int]] = []
+    found: list[tuple[str, Any, int, int]] = []
     for m in LOG_LABEL_RE.finditer(s):
         label, n = re.sub(r"\s+", " ", m.group("k")), int(m.group("v").replace(",", ""))
         if label == "num gpus":  # 'Num GPUs = 2': written as a count the count rules read
             out.s = out.s[: m.start()] + f"{n} gpus".ljust(m.end() - m.start()) + out.s[m.end() :]
+        else:
+            found.append((LOG_LABELS[label], n, m.start(), m.end()))
+    keyed = ((_key(m), m) for m in KEY_VALUE_RE.finditer(s))
+    found += [(k, _value(m.group("v")), m.start(), m.end()) for k, m in keyed if k]
+    flat: dict[str, Any] = {}
+    for key, value, _, _ in found:
+        flat.setdefault(key, value)  # the first of a key said twice; the other stays for the prose
+    for key, value, start, end in found:
+        if flat.get(key) is not value:
             continue
-        flat[LOG_LABELS[label]] = n
-        spans.append((m.start(), m.end()))
-    for m in KEY_VALUE_RE.finditer(s):
-        key = _key(m)
-        if key is not None and key not in flat:
-            flat[key] = scalar(m.group("v").replace(",", "") if m.group("v")[0].isdigit() else m.group("v"))
-            spans.append((m.start(), m.end()))
-    if not flat:
-        return out
-    cfg = StackConfig(tool="inline", format="prose")
-    for key, value in flat.items():
-        if not HANDLERS[key](cfg, key, value, flat):
-            cfg.skip(key, value, "bad_value")
-    out.fields = {f: v for f, v in cfg.values.items() if taken.get(f) is None}
-    for key, f in cfg.used.items():  # a field the prose read already: this key's value is named
-        if taken.get(f) is not None and cfg.values.get(f) != taken[f]:
-            out.unused.append((f"{key}: {flat[key]}", "repeated"))
-    out.accumulation = cfg.accumulation
-    out.unused = list(cfg.unused.items())
-    for start, end in spans:
+        cfg = _fields(key, value, flat)
+        if any(taken.get(f) is not None and taken[f] != v for f, v in cfg.values.items()):
+            continue  # the prose read another value: left to its rules (a value changed later)
+        out.fields.update(cfg.values)
+        out.accumulation = out.accumulation or cfg.accumulation
+        out.unused += list(cfg.unused.items())
         out.s = mask(out.s, start, end, " ")
+        flat[key] = object()  # read once
     return out

@@ -49,10 +49,18 @@ _CARD_BEFORE_RE = rc(
 """A card right before the product ('A5000 (2x24GB)', '2x A5000, 2x24GB'): its memory, the card rules'."""
 
 
+_RAM_BEFORE_RE = rc(
+    r"(?:内存|\bram|\bcpu|\bhost|\bsystem|硬盘|磁盘|\bdisk|\bssd)(?:\s+memory)?\s*[:：=]?\s*(?:is\s+)?$"
+)
+"""System memory before the product ('内存 64G*2', 'RAM: 64GB x 2'): the host's, no card."""
+
+
 def _count_cards(m: re.Match[str]) -> str:
     count, memory = int(m.group("n")), int(m.group("m"))
-    card_before = _CARD_BEFORE_RE.search(m.string[max(0, m.start() - 24) : m.start()])
-    if card_before or not (1 <= count <= 64 and 4 <= memory <= 288):
+    before = m.string[max(0, m.start() - 24) : m.start()]
+    if _CARD_BEFORE_RE.search(before) or _RAM_BEFORE_RE.search(before):
+        return m.group(0)
+    if not (1 <= count <= 64 and 4 <= memory <= 288):
         return m.group(0)
     return f"{count} gpus with {memory} gb each"
 

@@ -1,0 +1,245 @@
+"""Round 4 of the real questions, English half (issue 24; tests/data/real_questions/en_r4.json): readers of
+how people write, one per kind of fault seen — products with a multiplication sign (cards × memory, experts ×
+size), serving engines by name, a memory beyond one card, a job asked with and without LoRA, digit-led words
+inside unknown names, RTX A-series cards, and config keys or trainer-log labels in prose read through the
+pasted-config handlers. Each rule in both languages, through the CLI (``sizing-bot ask --format json``, in
+process); the sentences are written for these tests (none is from the real-question corpus)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.cli_run import ask_in_process, named
+
+
+def ask(capsys: pytest.CaptureFixture[str], text: str) -> dict[str, Any]:
+    return ask_in_process(capsys, text)
+
+
+CARDS_TIMES_MEMORY = [
+    ("My box is 48GB*4: can it LoRA-tune Qwen2.5 32B?", 4, 48),
+    ("Would 8*24G be enough to serve Llama 3 70B in 4-bit?", 8, 24),
+    ("We rent 2 x 80GB: how long to fully fine-tune Mistral 7B on 1B tokens?", 2, 80),
+    ("Serve Qwen2.5 72B on 4x96GB", 4, 96),
+    ("一台 48G*4 的服务器能 LoRA 微调 Qwen2.5 32B 吗", 4, 48),
+    ("8*24G 够部署 4bit 的 Llama 3 70B 吗", 8, 24),
+]
+
+
+@pytest.mark.parametrize(("text", "count", "memory"), CARDS_TIMES_MEMORY)
+def test_cards_times_each_cards_memory_without_a_card_name(
+    capsys: pytest.CaptureFixture[str], text: str, count: int, memory: int
+) -> None:
+    """'48GB*4', '8*24G', '2 x 80GB', '4x96GB': that many cards of that memory. Before, both numbers were
+    named as unread (or '4x96GB' dropped in silence) and the job was sized on one default A100."""
+    data = ask(capsys, text)
+    assert data["request"]["gpu_count"] == count
+    assert data["request"]["gpu_memory_gib"] == memory
+    assert not {str(count), str(memory)} & {t for t, r in named(data).items() if r == "unread"}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "A workstation with 64GB x 2 of RAM and one RTX 4090: serve Llama 3 8B",
+        "内存 64G*2，一张 4090 部署 Llama 3 8B",
+    ],
+)
+def test_a_product_of_system_memory_is_no_card(capsys: pytest.CaptureFixture[str], text: str) -> None:
+    data = ask(capsys, text)
+    assert data["request"]["gpu_count"] == 1
+    assert data["request"]["gpu_memory_gib"] in (None, 24.0)
+
+
+MOE_NAMES = [
+    ("How many H100 to serve Mixtral 8 x 22B for 20 users?", "Mixtral-8x22B", 141e9),
+    ("QLoRA of Mixtral 8*7B on two 4090s, does it fit?", "Mixtral-8x7B", 46.7e9),
+    ("Can one A100 80GB serve Mistral 8x7B in int4?", "Mixtral-8x7B", 46.7e9),
+    ("部署 mistral 8*22B 需要几张 H100", "Mixtral-8x22B", 141e9),
+    ("Mixtral 8 x 7B 做 QLoRA 微调，两张 4090 够吗", "Mixtral-8x7B", 46.7e9),
+]
+
+
+@pytest.mark.parametrize(("text", "model", "params"), MOE_NAMES)
+def test_mixture_of_experts_names_with_spaces_a_star_or_the_company_name(
+    capsys: pytest.CaptureFixture[str], text: str, model: str, params: float
+) -> None:
+    """'Mixtral 8 x 22B' and 'Mixtral 8*7B' were found but sized as a 22B / 7B; 'Mistral 8x7B' (the company's
+    name for its MoE) was an unknown model, nothing sized."""
+    data = ask(capsys, text)
+    assert data["request"]["model"] == model
+    assert data["request"]["params_total"] == pytest.approx(params)
+
+
+ENGINES = [
+    ("Serve Qwen2.5 14B with DeepSpeed-MII on 2 L40S", "DeepSpeed-MII"),
+    ("Is one A10 enough to run Llama 3 8B behind text-generation-webui?", "text-generation-webui"),
+    ("Deploy Qwen2.5 7B through Triton Inference Server on an L4", "Triton Inference Server"),
+    ("Run Llama 3 8B with the Aphrodite engine for 30 users on 2 RTX 3090", "Aphrodite"),
+    ("用 DeepSpeed-MII 部署 Qwen2.5 14B 需要几张 L40S", "DeepSpeed-MII"),
+    ("用 LocalAI 跑 Llama 3 8B，一张 3090 够吗", "LocalAI"),
+]
+
+
+@pytest.mark.parametrize(("text", "engine"), ENGINES)
+def test_serving_engines_the_sizing_does_not_model_are_named(
+    capsys: pytest.CaptureFixture[str], text: str, engine: str
+) -> None:
+    """Named as not modelled, the job a serving one; DeepSpeed-MII is no DeepSpeed training tool."""
+    data = ask(capsys, text)
+    assert named(data).get(f"runtime: {engine}") == "runtime_not_modelled"
+    assert data["request"]["stage"] == "inference"
+    assert "training_tool: DeepSpeed" not in named(data)
+
+
+def test_deepspeed_training_is_still_the_training_tool(capsys: pytest.CaptureFixture[str]) -> None:
+    data = ask(capsys, "Full fine-tune Llama 3 8B with DeepSpeed ZeRO-3 on 4 A100")
+    assert named(data).get("training_tool: DeepSpeed") == "settings_applied"
+    assert data["request"]["zero_stage"] == 3
+
+
+@pytest.mark.parametrize(
+    ("text", "total"),
+    [
+        ("Serve Qwen2.5 72B on our A100 (160GB): how much context fits?", 160),
+        ("Can H100 640GB serve DeepSeek-V3 in FP8?", 640),
+        ("用 A100（160G）部署 Qwen2.5 72B 能放多长的上下文", 160),
+    ],
+)
+def test_a_memory_beyond_one_card_is_the_total_of_several(
+    capsys: pytest.CaptureFixture[str], text: str, total: int
+) -> None:
+    """'A100 (160GB)': no A100 has 160 GB; two of them do. Before, it was sized as one 160 GB A100."""
+    data = ask(capsys, text)
+    assert data["request"]["total_memory_gib"] == total
+    assert data["request"]["gpu_memory_gib"] is None
+    assert data["request"]["gpu_count"] is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Modded RTX 4090 48GB: can it LoRA-tune Qwen2.5 14B?",
+        "A100 80GB: how many tokens/s for Llama 3 8B?",
+        "4090 魔改 48G 能 LoRA 微调 Qwen2.5 14B 吗",
+    ],
+)
+def test_a_cards_own_memory_stays_per_card(capsys: pytest.CaptureFixture[str], text: str) -> None:
+    data = ask(capsys, text)
+    assert data["request"]["total_memory_gib"] is None
+    assert data["request"]["gpu_memory_gib"] in (48.0, 80.0)
+
+
+BOTH_WAYS = [
+    ("How much VRAM to fine-tune Qwen2.5 7B with and without LoRA on 2 A6000?", ["lora", "full"]),
+    ("Gemma 2 9B, with or without QLoRA: how many L4 do I need?", ["qlora", "full"]),
+    ("Fine-tune Phi-3 mini on one 3090 — LoRA or no LoRA?", ["lora", "full"]),
+    ("Qwen2.5 7B 微调，用 LoRA 和不用 LoRA 分别要多少显存", ["lora", "full"]),
+    ("Qwen2.5 7B 微调用不用 LoRA，两张 A6000 够吗", ["lora", "full"]),
+]
+
+
+@pytest.mark.parametrize(("text", "methods"), BOTH_WAYS)
+def test_a_job_asked_with_and_without_an_adapter_sizes_both(
+    capsys: pytest.CaptureFixture[str], text: str, methods: list[str]
+) -> None:
+    """Before, the negated mention made it a full fine-tuning only (the LoRA half dropped in silence)."""
+    data = ask(capsys, text)
+    assert set(data["request"]["methods"]) == set(methods)
+    assert data["request"]["stage"] == "finetune"
+
+
+@pytest.mark.parametrize(
+    "text", ["Fine-tune Qwen2.5 7B without LoRA on 4 A100", "Qwen2.5 7B 不用 LoRA，全参微调要几张 A100"]
+)
+def test_without_an_adapter_alone_is_a_full_fine_tuning(
+    capsys: pytest.CaptureFixture[str], text: str
+) -> None:
+    data = ask(capsys, text)
+    assert data["request"]["method"] == "full"
+    assert not data["request"].get("methods")
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "params"),
+    [
+        ("LoRA-tune Acme-Vision2-4KHD-13B on 4 V100: enough?", "Acme-Vision2-4KHD-13B", 13e9),
+        ("Serve bar-chat-32k-7b on one A10", "bar-chat-32k-7b", 7e9),
+        ("微调 Acme-Vision2-4KHD-13B 需要几张 V100", "Acme-Vision2-4KHD-13B", 13e9),
+    ],
+)
+def test_an_unknown_name_with_a_digit_led_word_keeps_its_size(
+    capsys: pytest.CaptureFixture[str], text: str, name: str, params: float
+) -> None:
+    """'-4KHD-', '-32k-' inside a name the catalog does not know: the name is named as typed and sized by
+    the size it ends with. Before, the digit-led word broke the name and nothing was sized."""
+    data = ask(capsys, text)
+    assert data["interpretation"]["unknown_model"] == name
+    assert data["request"]["params_total"] == params
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Serve Llama 3 8B on 2x A5000", "Serve Llama 3 8B on an RTX A4500", "用两块 A5000 部署 Llama 3 8B"],
+)
+def test_rtx_a_series_cards_are_named_never_replaced_in_silence(
+    capsys: pytest.CaptureFixture[str], text: str
+) -> None:
+    """The RTX A2000/A4000/A4500/A5000/A5500 are not in the catalog: named as typed (with the card sized
+    instead said), never silently sized as the default A100."""
+    data = ask(capsys, text)
+    typed = data["interpretation"]["unknown_gpu"]
+    assert typed is not None and "A" in typed and typed[-4:].isdigit()
+
+
+INLINE_KEYS = [
+    ("QLoRA of Llama 3 8B on one 4090, lora_target_linear: true", "lora_targets", ["all-linear"]),
+    ("Full fine-tune Qwen2.5 1.5B on 2 A100 with max_samples=50000", "num_samples", 50000),
+    ("Full fine-tune Qwen2.5 7B on 8 A100, pure_bf16 true", "pure_bf16", True),
+    ("Qwen2.5 7B 在 4 张 A100 上 QLoRA，lora_target_linear: true", "lora_targets", ["all-linear"]),
+    ("Qwen2.5 1.5B 全参微调，两张 A100，max_samples=50000", "num_samples", 50000),
+]
+
+
+@pytest.mark.parametrize(("text", "field", "value"), INLINE_KEYS)
+def test_config_keys_in_prose_go_through_the_config_handlers(
+    capsys: pytest.CaptureFixture[str], text: str, field: str, value: Any
+) -> None:
+    """A key the pasted-config reader knows, written inside a sentence, sets its field. Before, these were
+    dropped in silence ('lora_target_linear: true', 'pure_bf16 true') or named as an unread number."""
+    data = ask(capsys, text)
+    assert data["request"][field] == value
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Unsloth prints Num GPUs = 2, Num examples = 3,000, Num Epochs = 2, Batch size per device = 4, "
+        "Gradient Accumulation steps = 2, Total batch size = 16 while I fine-tune Qwen2.5 7B",
+        "用 Unsloth 微调 Qwen2.5 7B，日志：Num GPUs = 2, Num examples = 3,000, Num Epochs = 2, "
+        "Batch size per device = 4, Gradient Accumulation steps = 2, Total batch size = 16",
+    ],
+)
+def test_a_trainer_banner_is_read_by_its_labels(capsys: pytest.CaptureFixture[str], text: str) -> None:
+    data = ask(capsys, text)
+    req = data["request"]
+    assert (req["gpu_count"], req["num_samples"], req["epochs"]) == (2, 3000, 2)
+    assert (req["batch_size"], req["global_batch"]) == (4, 16)
+    assert not named(data)
+
+
+@pytest.mark.parametrize(
+    ("text", "recompute"),
+    [
+        ("Full fine-tune Qwen2.5 7B on 8 A100, disable_gradient_checkpointing: true", "none"),
+        ("Full fine-tune Qwen2.5 7B on 8 A100, disable_gradient_checkpointing: false", "full"),
+        ("Qwen2.5 7B 全参微调，8 张 A100，disable_gradient_checkpointing: true", "none"),
+    ],
+)
+def test_llamafactorys_disable_key_is_the_opposite(
+    capsys: pytest.CaptureFixture[str], text: str, recompute: str
+) -> None:
+    """LLaMA-Factory's ``disable_gradient_checkpointing: true`` was read as gradient checkpointing on."""
+    assert ask(capsys, text)["request"]["recompute"] == recompute
