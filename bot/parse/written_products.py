@@ -44,7 +44,8 @@ _PRODUCT_GATE = re.compile(r"\d\s*(?:g|gb|gib)?\s*[x*×]\s*\d")
 
 
 _CARD_BEFORE_RE = rc(
-    r"(?:\b(?:gpus?|cards?|nvidia|rtx|tesla|quadro)|[a-z]{1,5}\s?-?\d{2,4}[a-z]{0,4}s?)\s*[,(（:]?\s*$"
+    r"(?:\b(?:gpus?|cards?|nvidia|rtx|tesla|quadro)|[a-z]{1,5}\s?-?\d{2,4}[a-z]{0,4}s?)"
+    r"(?:\s*(?:服务器|机器|节点|nodes?|servers?|machines?|box(?:es)?))?\s*[,(（:]?\s*$"
 )
 """A card right before the product ('A5000 (2x24GB)', '2x A5000, 2x24GB'): its memory, the card rules'."""
 
