@@ -243,3 +243,30 @@ def test_llamafactorys_disable_key_is_the_opposite(
 ) -> None:
     """LLaMA-Factory's ``disable_gradient_checkpointing: true`` was read as gradient checkpointing on."""
     assert ask(capsys, text)["request"]["recompute"] == recompute
+
+
+@pytest.mark.parametrize(
+    ("text", "sized", "other"),
+    [
+        (
+            "I launch TGI with --num-shard 2 for Qwen2.5 32B on 2 L40S and it runs out of memory at startup. "
+            "SGLang works fine on the same box.",
+            "TGI",
+            "SGLang",
+        ),
+        (
+            "vLLM ran without errors. With lmdeploy on 2 A100 the 70B model hits OOM at 16k context.",
+            "lmdeploy",
+            "vLLM",
+        ),
+        ("SGLang 部署 Qwen2.5 32B 没问题。换成 vLLM 在两张 L40S 上启动就爆显存。", "vLLM", "SGLang"),
+    ],
+)
+def test_an_engine_said_to_work_is_the_comparison(
+    capsys: pytest.CaptureFixture[str], text: str, sized: str, other: str
+) -> None:
+    """With no question naming one engine, the one not said to work is sized and the working one named as
+    another setup (before, the engine of the 'works fine' sentence could be sized instead)."""
+    data = ask(capsys, text)
+    assert data["request"]["runtime"] == sized
+    assert named(data).get(f"runtime: {other}") == "other_setup"
