@@ -270,3 +270,39 @@ def test_an_engine_said_to_work_is_the_comparison(
     data = ask(capsys, text)
     assert data["request"]["runtime"] == sized
     assert named(data).get(f"runtime: {other}") == "other_setup"
+
+
+ENGINE_FLAGS = [
+    ("SGLang for Qwen2.5 32B on 2 L40S: tp-size 2, context-length 32768. How many users?", "tp", 2, 32768),
+    (
+        "TGI on 4 L40S, num-shard set to 4 and max-total-tokens 8192, for Llama 3 70B AWQ: users?",
+        "tp",
+        4,
+        8192,
+    ),
+    (
+        "lmdeploy with --tp 2 --session-len 16384 on 2 A10 for Qwen2.5 14B AWQ: how many users?",
+        "tp",
+        2,
+        16384,
+    ),
+    (
+        "用 SGLang 在两张 L40S 上部署 Qwen2.5 32B，tp-size 2，context-length 32768，能撑多少并发",
+        "tp",
+        2,
+        32768,
+    ),
+    ("llama.cpp 跑 Qwen2.5 32B Q4_K_M，-c 16384，一张 4090 速度多少", "max_model_len", 16384, 16384),
+]
+
+
+@pytest.mark.parametrize(("text", "field", "value", "context"), ENGINE_FLAGS)
+def test_an_engines_flags_in_prose_go_through_its_flag_table(
+    capsys: pytest.CaptureFixture[str], text: str, field: str, value: int, context: int
+) -> None:
+    """The serving-command reader's table read in a sentence: before, 'tp-size 2', 'num-shard set to 4' and
+    'context-length 32768' were named as unread numbers; '--tp 2 --session-len' read the 2 as a context."""
+    data = ask(capsys, text)
+    assert data["request"][field] == value
+    assert data["request"]["max_model_len"] == context
+    assert not {str(value), str(context)} & set(named(data))

@@ -28,6 +28,7 @@ from bot.parse.data_parallel import apply_data_parallel, read_data_parallel
 from bot.parse.engines_named import engines_named
 from bot.parse.field_steps import FieldSteps
 from bot.parse.gpus import GpuMention, extract_gpus, extract_unknown_gpu, plural_card
+from bot.parse.inline_flags import read_inline_flags
 from bot.parse.inline_keys import read_inline_keys
 from bot.parse.lang import detect_lang
 from bot.parse.models import ModelMention, extract_models
@@ -283,6 +284,9 @@ class _Parse(FieldSteps):
         runtime, engines = engines_named(s0, runtime)  # two engines: the one asked about, the other named
         if runtime is not None:
             self.f["runtime"] = runtime
+        flags = read_inline_flags(self.s, runtime, self.f)  # round 4: the engine's flags in prose
+        self.s = flags.s
+        self.f.update({k: v for k, v in flags.fields.items() if self.f.get(k) is None})
         compared = compared_setups(s0, algorithm, runtime)  # "DPO vs SFT", "vllm vs sglang"
         self.named_unused += compared + [e for e in engines if e not in compared]
         self.named_unused += other_stage(s0, stage)  # '预训练与 SFT 微调各要多久': the other stage named
