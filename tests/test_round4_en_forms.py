@@ -306,3 +306,18 @@ def test_an_engines_flags_in_prose_go_through_its_flag_table(
     assert data["request"][field] == value
     assert data["request"]["max_model_len"] == context
     assert not {str(value), str(context)} & set(named(data))
+
+
+@pytest.mark.parametrize(
+    ("text", "count"),
+    [
+        ("We have a DGX A100 (8x80GB). Can we fully fine-tune Qwen2.5 72B?", 8),
+        ("Our HGX H100 serves Llama 3 70B: how many users at 8k context?", 8),
+        ("我们有一台 DGX H100，能全参微调 Qwen2.5 72B 吗", 8),
+    ],
+)
+def test_one_dgx_system_written_with_an_article_is_eight_gpus(
+    capsys: pytest.CaptureFixture[str], text: str, count: int
+) -> None:
+    """'a DGX A100' is one system of eight; before, the article left it uncounted (sized on one GPU)."""
+    assert ask(capsys, text)["request"]["gpu_count"] == count

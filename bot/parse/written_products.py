@@ -10,6 +10,9 @@ memory and model-name rules read:
   name, '8x7b' (before, the model was found but sized as a 7B). Mistral AI's own MoE models written
   under the company's name ('Mistral 8x7B', 'mistral 8x22b') are its Mixtral models.
 
+- **One DGX/HGX system written with an article** ('a DGX A100 (8x80GB)', 'our HGX H100'): one system of
+  eight GPUs, as '2台DGX H100' is read.
+
 Each rule is gated on a cheap substring test (most messages have no product at all).
 """
 
@@ -40,6 +43,9 @@ word is right before it (:data:`_MOE_BEFORE_RE`)."""
 _MOE_BEFORE_RE = rc(r"(?:mixtral|mistral|moe|grok|dbrx|qwen\S*|deepseek\S*|\bmodel)[\s\-_]*$")
 MISTRAL_MOE_RE = rc(r"\bmistral(?:ai)?[\s\-_]*(?=(?:8x7b|8x22b)(?![a-z0-9]))")
 """'Mistral 8x7B', 'mistral-8x22b': Mistral AI's mixture-of-experts models, Mixtral 8x7B and 8x22B."""
+ONE_SYSTEM_RE = rc(r"\b(?:a|an|one|our|my|the|single|a\s+single)\s+(?=(?:nvidia\s+)?(?:dgx|hgx)(?![a-z]))")
+"""'a DGX A100', 'our HGX H100': one such system, written '1 dgx …' (its eight GPUs are counted as
+'2台DGX H100' is, :data:`bot.parse.roles.R_DGX`). Before, the article left the system uncounted."""
 _PRODUCT_GATE = re.compile(r"\d\s*(?:g|gb|gib)?\s*[x*×]\s*\d")
 
 
@@ -74,6 +80,8 @@ def _moe(m: re.Match[str]) -> str:
 
 def written_products(s: str) -> str:
     """The normalized text ``s`` with the products above written as the rules read them."""
+    if "gx" in s:
+        s = ONE_SYSTEM_RE.sub("1 ", s)
     if not _PRODUCT_GATE.search(s):
         return s
     s = MOE_NAME_RE.sub(_moe, s)
