@@ -284,7 +284,7 @@ class _Parse(FieldSteps):
         runtime, engines = engines_named(s0, runtime)  # two engines: the one asked about, the other named
         if runtime is not None:
             self.f["runtime"] = runtime
-        flags = read_inline_flags(self.s, runtime, self.f)  # round 4: the engine's flags in prose
+        flags = read_inline_flags(self.s, runtime, self.f, self.named_unused)  # round 4: its flags in prose
         self.s = flags.s
         self.f.update({k: v for k, v in flags.fields.items() if self.f.get(k) is None})
         compared = compared_setups(s0, algorithm, runtime)  # "DPO vs SFT", "vllm vs sglang"

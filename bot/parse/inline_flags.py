@@ -44,16 +44,24 @@ def _spec(table: dict[str, tuple[str, str]], written: str) -> tuple[str, str] | 
     return None if spec is None or spec[0] in _SKIP_FIELDS else spec
 
 
-def read_inline_flags(s: str, runtime: str | None, taken: dict[str, Any]) -> Flags:
-    """The flags of ``runtime`` left in the normalized text ``s``; a field set in ``taken`` is kept."""
+def _key(text: str) -> str:
+    return text.split(":")[0].strip().lstrip("-").replace("-", "_")
+
+
+def read_inline_flags(
+    s: str, runtime: str | None, taken: dict[str, Any], named: list[tuple[str, str]] = ()
+) -> Flags:
+    """The flags of ``runtime`` left in the normalized text ``s``; a field set in ``taken`` is kept, and a
+    flag the prose named already (``named``: 'cache_max_entry_count: 0.6') is not read again from a later
+    mention (another setup's, 'Llama-3.2-3B 同样 cache_max_entry_count=0.5')."""
     out = Flags(s)
     tool = _TOOLS.get(runtime or "")
     if tool is None or not _GATE.search(s):
         return out
-    table = SERVE_FLAGS[tool]
+    table, seen = SERVE_FLAGS[tool], {_key(text) for text, _ in named}
     for m in FLAG_RE.finditer(s):
         spec = _spec(table, m.group("flag"))
-        if spec is None:
+        if spec is None or _key(m.group("flag")) in seen:
             continue
         field_name, kind = spec
         raw = m.group("v")
