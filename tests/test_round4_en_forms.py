@@ -321,3 +321,54 @@ def test_one_dgx_system_written_with_an_article_is_eight_gpus(
 ) -> None:
     """'a DGX A100' is one system of eight; before, the article left it uncounted (sized on one GPU)."""
     assert ask(capsys, text)["request"]["gpu_count"] == count
+
+
+@pytest.mark.parametrize(
+    ("text", "load"),
+    [
+        ("Qwen2.5 72B on 4 H100 with 96 parallel requests: tokens/s?", 96),
+        ("Qwen2.5 72B on 4 H100, a batch of 48 requests: latency?", 48),
+        ("Qwen2.5 72B 在 4 张 H100 上跑 96 个并行请求，吞吐多少", 96),
+    ],
+)
+def test_requests_run_together_in_other_words_are_the_load(
+    capsys: pytest.CaptureFixture[str], text: str, load: int
+) -> None:
+    """Before, 'parallel' left the number unread and 'a batch of N requests' was dropped for the default."""
+    data = ask(capsys, text)
+    assert data["request"]["concurrency"] == load
+    assert str(load) not in named(data)
+
+
+@pytest.mark.parametrize(
+    ("text", "context"),
+    [
+        ("Serve Qwen2.5 32B on 2 H100 at ISL 2048 OSL 512 with 32 users", 2560),
+        ("Serve Qwen2.5 32B on 2 H100, 2048 in / 512 out, 32 users", 2560),
+        ("Serve Qwen2.5 32B on 2 H100, in/out 2048/512, 32 users", 2560),
+        ("两张 H100 部署 Qwen2.5 32B，ISL 2048、OSL 512，32 个用户", 2560),
+    ],
+)
+def test_benchmark_shapes_are_the_prompt_and_the_reply(
+    capsys: pytest.CaptureFixture[str], text: str, context: int
+) -> None:
+    """'ISL 2048 OSL 512' (input and output sequence lengths as benchmarks write them), '2048 in / 512 out':
+    each request's prompt and reply, the context sized. Before, both numbers were named as unread."""
+    data = ask(capsys, text)
+    assert data["request"]["seq_len"] == context
+    assert not {"2048", "512"} & set(named(data))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "How many tokens per second can 8xH100 generate for Qwen2.5 72B?",
+        "8 张 H100 跑 Qwen2.5 72B 的吞吐能到多少",
+    ],
+)
+def test_a_count_after_a_rate_word_with_no_rate_is_the_cards(
+    capsys: pytest.CaptureFixture[str], text: str
+) -> None:
+    """'tokens per second can 8xH100', 'throughput of 8 H100': no rate is stated, so the 8 counts the cards
+    (before, it was taken for a per-GPU rate's clause and dropped: one GPU sized)."""
+    assert ask(capsys, text)["request"]["gpu_count"] == 8

@@ -380,10 +380,16 @@ def _counts(a: _Around) -> Verdict:
         count_like = True  # "L40S 64x"
     if count_like and tok.mag_scale in (None, "K"):
         on_cards = L_HARDWARE_ON.search(L) and tok.kind == "digits"  # '3100 tok/s on 8xH100': the cards
-        if L_RATE.search(L[-20:]) and not on_cards:  # 'tok/s on one H100': a per-GPU rate, not a count
+        rate_said = L_RATE.search(L[-20:]) and RATE_VALUE_RE.search(L[-32:])  # 'throughput of 8 H100': none
+        if rate_said and not on_cards:  # 'tok/s on one H100': a per-GPU rate, not a count
             return NO_ROLE
         return Role("count", v, tok, extra=None if a.range_max is None else f"range:{a.range_max:g}")
     return None
+
+
+RATE_VALUE_RE = rc(r"\d")
+"""A rate stated before the count ('2000 tok/s on one H100'); 'how many tokens per second can 8xH100 …' and
+'throughput of 8 H100' state none: the number is the cards' count."""
 
 
 def _data_and_size(a: _Around) -> Verdict:
