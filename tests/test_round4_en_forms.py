@@ -372,3 +372,19 @@ def test_a_count_after_a_rate_word_with_no_rate_is_the_cards(
     """'tokens per second can 8xH100', 'throughput of 8 H100': no rate is stated, so the 8 counts the cards
     (before, it was taken for a per-GPU rate's clause and dropped: one GPU sized)."""
     assert ask(capsys, text)["request"]["gpu_count"] == 8
+
+
+@pytest.mark.parametrize(
+    ("text", "micro", "global_batch"),
+    [
+        ("Full fine-tune of a 32B model, micro bs 1, GA 16, on 16 H800", 1, 256),
+        ("Pretrain a 7B on 64 H100 with mbs 2 and gbs 1024 over 2T tokens: how many days?", 2, 1024),
+        ("Qwen2.5 7B 全参微调，mbs 4，GA 8，8 张 A100", 4, 256),
+    ],
+)
+def test_training_short_forms_are_their_keys(
+    capsys: pytest.CaptureFixture[str], text: str, micro: int, global_batch: int
+) -> None:
+    """'GA 16', 'mbs 2', 'micro bs 1', 'gbs 1024': before, 'GA 16' was an unread number."""
+    data = ask(capsys, text)
+    assert (data["request"]["batch_size"], data["request"]["global_batch"]) == (micro, global_batch)

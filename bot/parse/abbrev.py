@@ -8,10 +8,27 @@ from __future__ import annotations
 
 from bot.parse.regex import rc
 
+TRAINING_SHORT_FORMS = (
+    (
+        rc(r"(?<![a-z0-9_\-])ga\s*[=:]?\s*(?=\d{1,3}(?![\d.]|\s*(?:gb|g\b|%)))"),
+        "gradient_accumulation_steps ",
+    ),
+    (rc(r"(?<![a-z0-9_\-])mbs\s*[=:]?\s*(?=\d)"), "micro_batch_size "),
+    (rc(r"(?<![a-z0-9_\-])gbs\s*[=:]?\s*(?=\d)"), "global batch "),
+    (rc(r"(?<![a-z0-9_\-])micro[\s\-_]*bs\s*[=:]?\s*(?=\d)"), "micro_batch_size "),
+)
+"""Short forms of training settings (round 4): 'GA 16' (gradient accumulation, as Megatron-LM and verl
+threads write it), 'mbs 2' / 'micro bs 2' (micro-batch), 'gbs 512' (global batch, Megatron-LM's
+--global-batch-size)."""
+_SHORT_GATE = rc(r"(?<![a-z0-9_\-])(?:ga|mbs|gbs|micro[\s\-_]*bs)\s*[=:]?\s*\d")
 FT_RE = rc(r"(?<![a-z0-9\-_./])ft(?:'d|'ed|ed|'ing|ing)?(?![a-z0-9\-_/]|\.[a-z0-9])")
 """'ft' as a word of its own, with a past or -ing ending ("ft'd", 'fted'), in a normalized text."""
 
 
 def expand_abbreviations(s: str) -> str:
-    """The normalized text with 'ft' spelt 'fine-tune' ('full ft 7b' → 'full fine-tune 7b')."""
+    """The normalized text with 'ft' spelt 'fine-tune' ('full ft 7b' → 'full fine-tune 7b') and the training
+    short forms spelt as their keys."""
+    if _SHORT_GATE.search(s):
+        for pattern, words in TRAINING_SHORT_FORMS:
+            s = pattern.sub(words, s)
     return FT_RE.sub("fine-tune", s) if "ft" in s else s
