@@ -388,3 +388,20 @@ def test_training_short_forms_are_their_keys(
     """'GA 16', 'mbs 2', 'micro bs 1', 'gbs 1024': before, 'GA 16' was an unread number."""
     data = ask(capsys, text)
     assert (data["request"]["batch_size"], data["request"]["global_batch"]) == (micro, global_batch)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Qwen3-30B-A3B Q4_K_M in llama.cpp with 36 of 48 layers on a 16GB 4060 Ti; the rest on CPU. Speed?",
+        "llama.cpp 跑 Qwen3-30B-A3B Q4_K_M，48 层里 36 层放在 4060 Ti 上，其余在内存，速度多少",
+    ],
+)
+def test_layers_split_beside_a_card_or_the_cpu_are_a_partial_offload(
+    capsys: pytest.CaptureFixture[str], text: str
+) -> None:
+    """A layer split near a card's name or the CPU (not only the word 'GPU'), and '48 层里 36 层': part of the
+    model in CPU memory, named; before, both numbers were unread."""
+    data = ask(capsys, text)
+    assert named(data).get("offload: True") == "training_only"
+    assert not {"36", "48"} & set(named(data))
