@@ -405,3 +405,25 @@ def test_layers_split_beside_a_card_or_the_cpu_are_a_partial_offload(
     data = ask(capsys, text)
     assert named(data).get("offload: True") == "training_only"
     assert not {"36", "48"} & set(named(data))
+
+
+@pytest.mark.parametrize(
+    ("text", "context", "prompt"),
+    [
+        (
+            "Serve Qwen2.5 32B on 2 H100 with 1500-token prompts and 300-token answers for 20 users",
+            1800,
+            1500,
+        ),
+        ("A benchmark of 24 prompts at 2048 in / 512 out on 2 H100 for Qwen2.5 32B with vLLM", 2560, 2048),
+        ("两张 H100 部署 Qwen2.5 32B，1500-token prompts and 300-token answers，20 个用户", 1800, 1500),
+    ],
+)
+def test_each_requests_reply_in_token_words_and_a_count_of_prompts(
+    capsys: pytest.CaptureFixture[str], text: str, context: int, prompt: int
+) -> None:
+    """'300-token answers' is each reply (before, 'N-token prompts and …' took the prompt alone as the context
+    and the reply was dropped in silence); '24 prompts' in a serving benchmark counts requests, never a
+    24-token prompt (named as unread)."""
+    data = ask(capsys, text)
+    assert (data["request"]["seq_len"], data["request"]["prompt_tokens"]) == (context, prompt)

@@ -44,14 +44,25 @@ SHAPE_FORMS = (
     ),
 )
 """(pattern, rewrite): each request's prompt and reply lengths."""
-_GATE = re.compile(r"并行|parallel|in[\s\-]?flight|batch(?: size)? of|\bisl\b|\bosl\b|\bin\s*[/,]|out\b")
+REPLY_WORD_FORM = (
+    rc(
+        rf"(?<![\w.]){_N}[\s\-]*tokens?\s+(?:answers?|replies|reply|responses?|outputs?|completions?|generations?)\b"
+    ),
+    r"output \1 tokens",
+)
+"""'500-token answers', '256 token replies': each request's reply ('2k-token prompts and 400-token answers'
+lost its reply before)."""
+_GATE = re.compile(
+    r"tokens?\s+(?:answer|repl|respon|output|complet|generat)|并行|parallel|in[\s\-]?flight"
+    r"|batch(?: size)? of|\bisl\b|\bosl\b|\bin\s*[/,]|out\b"
+)
 
 
 def request_shape(s: str) -> str:
     """The normalized text ``s`` with the forms above rewritten (gated on one cheap search)."""
     if not _GATE.search(s):
         return s
-    for pattern, words in (*LOAD_FORMS, *SHAPE_FORMS):
+    for pattern, words in (*LOAD_FORMS, *SHAPE_FORMS, REPLY_WORD_FORM):
         if pattern.search(s):
             s = pattern.sub(words, s)
     return s
