@@ -427,3 +427,24 @@ def test_each_requests_reply_in_token_words_and_a_count_of_prompts(
     24-token prompt (named as unread)."""
     data = ask(capsys, text)
     assert (data["request"]["seq_len"], data["request"]["prompt_tokens"]) == (context, prompt)
+
+
+@pytest.mark.parametrize(
+    ("text", "price"),
+    [
+        (
+            "Renting 4x H100 at $2.49 per GPU per hour: cost to fully fine-tune Qwen2.5 7B on 100M tokens?",
+            2.49,
+        ),
+        ("Qwen2.5 7B full fine-tune on 100M tokens, 4 H100 at $3/GPU/hr: how much?", 3.0),
+        ("Qwen2.5 7B full fine-tune on 100M tokens, 4 H100, $2 an hour per card: total cost?", 2.0),
+        ("4 张 H100 全参微调 Qwen2.5 7B，100M token，每卡每小时 15 元，要多少钱", 15.0),
+    ],
+)
+def test_a_price_per_device_and_per_hour_is_a_gpu_hour_price(
+    capsys: pytest.CaptureFixture[str], text: str, price: float
+) -> None:
+    """Before, '$2.49 per GPU per hour' was read as a budget of $2.49."""
+    data = ask(capsys, text)
+    assert data["request"]["price_per_gpu_hour"] == price
+    assert data["request"]["budget"] is None
