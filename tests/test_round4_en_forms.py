@@ -448,3 +448,21 @@ def test_a_price_per_device_and_per_hour_is_a_gpu_hour_price(
     data = ask(capsys, text)
     assert data["request"]["price_per_gpu_hour"] == price
     assert data["request"]["budget"] is None
+
+
+@pytest.mark.parametrize(
+    ("text", "count", "each"),
+    [
+        ("I have 96 GB of VRAM in total across four cards: can I serve Qwen2.5 32B at 8k?", 4, 24),
+        ("Combined VRAM is 160GB (2 cards). Can it serve Llama 3 70B in 8-bit?", 2, 80),
+        ("My total GPU memory is 192GB over 4 GPUs: serve Qwen2.5 72B for 10 users", 4, 48),
+        ("四张卡总显存 96G，能部署 Qwen2.5 32B 吗", 4, 24),
+    ],
+)
+def test_a_total_memory_with_a_count_is_each_cards_share(
+    capsys: pytest.CaptureFixture[str], text: str, count: int, each: int
+) -> None:
+    """Before, '96 GB … in total across four cards' was dropped in silence (the count kept, the memory lost),
+    and 'combined VRAM is 160GB (2 cards)' sized two 160 GB cards."""
+    data = ask(capsys, text)
+    assert (data["request"]["gpu_count"], data["request"]["gpu_memory_gib"]) == (count, each)

@@ -276,6 +276,8 @@ class FieldSteps:
             f["total_memory_gib"], gpu_memory = gpu_memory, None
         if total_mem is not None and count is None:
             f["total_memory_gib"] = total_mem.value
+        elif total_mem is not None and not gpu_memory and count.value > 0:  # '96 GB in total across 4 cards'
+            gpu_memory = round(total_mem.value / count.value, 2)  # round 4: each card's share, never dropped
         count_max: int | None = None
         if count is not None:
             f["gpu_count"] = count.value

@@ -41,6 +41,7 @@ from bot.parse.role_left import (
     L_SEQ,
     L_TOKENS,
     L_TOTAL_CAPACITY,
+    L_TOTAL_VRAM,
     MFU_NEAR,
     R_MEM_DATA,
     R_MEM_GPU,
@@ -50,6 +51,7 @@ from bot.parse.role_left import (
     R_OF_VRAM,
     R_PROMPTS,
     R_TOTAL_CAPACITY,
+    RATE_VALUE_RE,
 )
 from bot.parse.role_left import right_words as _r
 
@@ -296,6 +298,8 @@ def _bytes(a: _Around) -> Verdict:
     total_word = L_MEM_TOTAL.search(a.left) or R_MEM_TOTAL_WORD.search(after[:32])
     if R_MEM_TOTAL.match(after) and (total_word or gib > largest_device_gib() or L_MACHINE.search(a.left)):
         return Role("total_mem", gib, tok)  # "准备700G显存": more than any one device holds
+    if L_TOTAL_VRAM.search(a.left) and unit in ("g", "gb", "gib"):
+        return Role("total_mem", gib, tok)  # round 4: 'combined VRAM is 160GB', 'total GPU memory of 96 GB'
     if (
         unit in ("g", "gb", "gib", "mib")
         and 4 <= gib <= 1024
@@ -385,11 +389,6 @@ def _counts(a: _Around) -> Verdict:
             return NO_ROLE
         return Role("count", v, tok, extra=None if a.range_max is None else f"range:{a.range_max:g}")
     return None
-
-
-RATE_VALUE_RE = rc(r"\d")
-"""A rate stated before the count ('2000 tok/s on one H100'); 'how many tokens per second can 8xH100 …' and
-'throughput of 8 H100' state none: the number is the cards' count."""
 
 
 def _data_and_size(a: _Around) -> Verdict:
