@@ -466,3 +466,16 @@ def test_a_total_memory_with_a_count_is_each_cards_share(
     and 'combined VRAM is 160GB (2 cards)' sized two 160 GB cards."""
     data = ask(capsys, text)
     assert (data["request"]["gpu_count"], data["request"]["gpu_memory_gib"]) == (count, each)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Each of my 4 GPUs has 48 GB: can they serve Qwen2.5 72B in 4-bit?",
+        "我的 4 张卡每张 48G，能部署 4bit 的 Qwen2.5 72B 吗",
+    ],
+)
+def test_a_count_inside_each_of_my_n_gpus(capsys: pytest.CaptureFixture[str], text: str) -> None:
+    """'each of my 4 GPUs has 48 GB': four cards of 48 GB (before, the 4 was unread and one card sized)."""
+    data = ask(capsys, text)
+    assert (data["request"]["gpu_count"], data["request"]["gpu_memory_gib"]) == (4, 48)

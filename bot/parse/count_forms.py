@@ -26,7 +26,7 @@ from bot.parse.regex import rc
 from bot.parse.request_shape import request_shape
 from bot.parse.time_forms import time_forms
 from bot.parse.with_without import with_without
-from bot.parse.written_products import written_products
+from bot.parse.written_products import each_of_count, written_products
 
 if TYPE_CHECKING:
     from bot.parse.roles import Role
@@ -125,6 +125,7 @@ batch' (the words lexicon.GLOBAL_BATCH_RE reads); before, 'batch' alone made the
 def count_forms(s: str) -> str:
     """The normalized text ``s`` with star products and 'between … and …' ranges written as the count
     rules read them ('2 x 8', '2 to 4'). Gated on cheap substring tests."""
+    s = each_of_count(s)  # 'each of my 4 GPUs' (round 4)
     s = memory_forms(s)  # 'they have 24G', '8 GPUs of 64GB': each card's memory
     s = written_products(s)  # '49GB*4', '8*24G', 'Mixtral 8 x 7B' (round 4)
     s = with_without(s)  # 'with and without LoRA': both methods (round 4)

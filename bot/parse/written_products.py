@@ -10,6 +10,7 @@ memory and model-name rules read:
   name, '8x7b' (before, the model was found but sized as a 7B). Mistral AI's own MoE models written
   under the company's name ('Mistral 8x7B', 'mistral 8x22b') are its Mixtral models.
 
+- **A count inside 'each of my N GPUs'** ('each of my 4 GPUs has 40 GB', 'all of our 8 cards'): N cards.
 - **One DGX/HGX system written with an article** ('a DGX A100 (8x80GB)', 'our HGX H100'): one system of
   eight GPUs, as '2台DGX H100' is read.
 
@@ -46,6 +47,12 @@ MISTRAL_MOE_RE = rc(r"\bmistral(?:ai)?[\s\-_]*(?=(?:8x7b|8x22b)(?![a-z0-9]))")
 ONE_SYSTEM_RE = rc(r"\b(?:a|an|one|our|my|the|single|a\s+single)\s+(?=(?:nvidia\s+)?(?:dgx|hgx)(?![a-z]))")
 """'a DGX A100', 'our HGX H100': one such system, written '1 dgx …' (its eight GPUs are counted as
 '2台DGX H100' is, :data:`bot.parse.roles.R_DGX`). Before, the article left the system uncounted."""
+EACH_OF_RE = rc(
+    r"\b(?:each|every\s+one|all)\s+of\s+(?:my|our|the|these|those|its|their)\s+(\d{1,3})\s+"
+    r"((?:[a-z0-9\-]+\s+)?(?:gpus?|cards?|accelerators?|devices?))\b"
+)
+"""'each of my 4 GPUs has 40 GB', 'all of our 8 cards': that many cards, written '4 gpus, each …' (before, the
+count was left unread)."""
 _PRODUCT_GATE = re.compile(r"\d\s*(?:g|gb|gib)?\s*[x*×]\s*\d")
 
 
@@ -82,6 +89,7 @@ def written_products(s: str) -> str:
     """The normalized text ``s`` with the products above written as the rules read them."""
     if "gx" in s:
         s = ONE_SYSTEM_RE.sub("1 ", s)
+
     if not _PRODUCT_GATE.search(s):
         return s
     s = MOE_NAME_RE.sub(_moe, s)
@@ -89,3 +97,8 @@ def written_products(s: str) -> str:
         s = MISTRAL_MOE_RE.sub("mixtral ", s)
     s = MEMORY_TIMES_COUNT_RE.sub(_count_cards, s)
     return COUNT_TIMES_MEMORY_RE.sub(_count_cards, s)
+
+
+def each_of_count(s: str) -> str:
+    """'each of my 4 GPUs' written '4 gpus, each' (run before the memory forms read 'GPUs has 40 GB')."""
+    return EACH_OF_RE.sub(r"\1 \2, each", s) if " of " in s and EACH_OF_RE.search(s) else s
