@@ -479,3 +479,21 @@ def test_a_count_inside_each_of_my_n_gpus(capsys: pytest.CaptureFixture[str], te
     """'each of my 4 GPUs has 48 GB': four cards of 48 GB (before, the 4 was unread and one card sized)."""
     data = ask(capsys, text)
     assert (data["request"]["gpu_count"], data["request"]["gpu_memory_gib"]) == (4, 48)
+
+
+@pytest.mark.parametrize(
+    ("text", "total"),
+    [
+        ("Serve meta-llama/Llama-4-Scout-17B-16E-Instruct on 2 H100 for 20 users", 109e9),
+        ("Can 8 H100 serve Llama-4-Maverick-17B-128E-Instruct-FP8?", 400e9),
+        ("用 8 张 H100 部署 Llama-4-Maverick-17B-128E-Instruct 可以吗", 400e9),
+    ],
+)
+def test_the_active_size_in_a_moe_name_keeps_the_catalog_total(
+    capsys: pytest.CaptureFixture[str], text: str, total: float
+) -> None:
+    """'Llama-4-Scout-17B-16E': the 17B is the active size (Llama 4 names experts, not the total); before,
+    the model was found and then sized as a 17B dense model."""
+    data = ask(capsys, text)
+    assert data["request"]["params_total"] == total
+    assert data["request"]["params_active"] == 17e9

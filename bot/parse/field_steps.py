@@ -108,6 +108,8 @@ class FieldSteps:
                 params, active = model_mention.size, model_mention.active
                 if active is None and spec.params_active and abs(spec.params_total - params) / params < 0.1:
                     active = spec.params_active
+                elif active is None and _names_active(spec.params_total, spec.params_active, params):
+                    params, active = spec.params_total, spec.params_active  # 'Llama-4-Scout-17B-16E'
             else:
                 params, active = spec.params_total, spec.params_active
             params_from_model = True
@@ -411,6 +413,12 @@ def counted_gpu(gpus: list[GpuMention], count_end: int | None, count_ends: list[
 
 def _counts(count_end: int, gpu: GpuMention) -> bool:
     return 0 <= gpu.start - count_end <= COUNTED_GPU_GAP
+
+
+def _names_active(total: float, active: float | None, size: float) -> bool:
+    """Whether a size in a catalog MoE's name is its active size ('Llama-4-Scout-17B-16E': 17B of 109B):
+    then the catalog's total is sized, never a 17B model (round 4)."""
+    return bool(active) and abs(active - size) / size < 0.1 and abs(total - size) / size >= 0.1
 
 
 def _per_card_memory(gpus: list[GpuMention], memory: float | None, count: float) -> float | None:
