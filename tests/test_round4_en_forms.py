@@ -497,3 +497,33 @@ def test_the_active_size_in_a_moe_name_keeps_the_catalog_total(
     data = ask(capsys, text)
     assert data["request"]["params_total"] == total
     assert data["request"]["params_active"] == 17e9
+
+
+@pytest.mark.parametrize(
+    ("text", "gpu", "count"),
+    [
+        ("SFT of Qwen2.5-7B with ms-swift on 8 x 910B NPUs: how long for 1B tokens?", "Ascend-910B", 8),
+        ("用 ms-swift 在 8 x 910B NPUs 上 SFT Qwen2.5-7B 要多久", "Ascend-910B", 8),
+    ],
+)
+def test_a_card_number_before_npus_is_no_model_size(
+    capsys: pytest.CaptureFixture[str], text: str, gpu: str, count: int
+) -> None:
+    """'8 x 910B NPUs': Ascend 910B cards, not a 910B model named 'NPUs' (before: a second model named, the
+    count unread, the default A100 sized)."""
+    data = ask(capsys, text)
+    assert (data["request"]["gpu"], data["request"]["gpu_count"]) == (gpu, count)
+    assert not [t for t in named(data) if t.startswith("model:")]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Megatron-LM TP=4 PP=2 pretraining of a 13B on 64 A100: days for 300B tokens?",
+        "Megatron-LM TP=4 PP=2 预训练 13B，64 张 A100，300B token 要几天",
+    ],
+)
+def test_a_tool_name_before_the_job_is_no_model(capsys: pytest.CaptureFixture[str], text: str) -> None:
+    data = ask(capsys, text)
+    assert data["interpretation"]["unknown_model"] is None
+    assert (data["request"]["tp"], data["request"]["pp"]) == (4, 2)
