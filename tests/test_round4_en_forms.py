@@ -527,3 +527,17 @@ def test_a_tool_name_before_the_job_is_no_model(capsys: pytest.CaptureFixture[st
     data = ask(capsys, text)
     assert data["interpretation"]["unknown_model"] is None
     assert (data["request"]["tp"], data["request"]["pp"]) == (4, 2)
+
+
+@pytest.mark.parametrize(
+    ("text", "precision"),
+    [
+        ("Can two 3090s serve Llama 3 70B in 4 bits at 8k context?", "int4"),
+        ("Serve Qwen2.5 32B at 8 bits on one A100 40GB", "int8"),
+        ("两张 3090 能跑 4 bits 的 Llama 3 70B 吗", "int4"),
+    ],
+)
+def test_a_bit_width_in_the_plural(capsys: pytest.CaptureFixture[str], text: str, precision: str) -> None:
+    """'in 4 bits', 'at 8 bits': before, the number was unread and another precision sized."""
+    data = ask(capsys, text)
+    assert data["request"]["precision"] == precision

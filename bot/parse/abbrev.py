@@ -16,11 +16,12 @@ TRAINING_SHORT_FORMS = (
     (rc(r"(?<![a-z0-9_\-])mbs\s*[=:]?\s*(?=\d)"), "micro_batch_size "),
     (rc(r"(?<![a-z0-9_\-])gbs\s*[=:]?\s*(?=\d)"), "global batch "),
     (rc(r"(?<![a-z0-9_\-])micro[\s\-_]*bs\s*[=:]?\s*(?=\d)"), "micro_batch_size "),
+    (rc(r"(?<![\d.])([2-8])\s+bits\b"), r"\1bit"),
 )
 """Short forms of training settings (round 4): 'GA 16' (gradient accumulation, as Megatron-LM and verl
 threads write it), 'mbs 2' / 'micro bs 2' (micro-batch), 'gbs 512' (global batch, Megatron-LM's
---global-batch-size)."""
-_SHORT_GATE = rc(r"(?<![a-z0-9_\-])(?:ga|mbs|gbs|micro[\s\-_]*bs)\s*[=:]?\s*\d")
+--global-batch-size), 'in 4 bits' (a bit width in the plural: '4bit')."""
+_SHORT_GATE = rc(r"(?<![a-z0-9_\-])(?:ga|mbs|gbs|micro[\s\-_]*bs)\s*[=:]?\s*\d|\d\s+bits\b")
 FT_RE = rc(r"(?<![a-z0-9\-_./])ft(?:'d|'ed|ed|'ing|ing)?(?![a-z0-9\-_/]|\.[a-z0-9])")
 """'ft' as a word of its own, with a past or -ing ending ("ft'd", 'fted'), in a normalized text."""
 
