@@ -541,3 +541,16 @@ def test_a_bit_width_in_the_plural(capsys: pytest.CaptureFixture[str], text: str
     """'in 4 bits', 'at 8 bits': before, the number was unread and another precision sized."""
     data = ask(capsys, text)
     assert data["request"]["precision"] == precision
+
+
+@pytest.mark.parametrize(
+    ("text", "rank"),
+    [
+        ("Fine-tune Qwen2.5 14B with a rank-32 LoRA on 2 A100", 32),
+        ("Fine-tune Qwen2.5 14B with a 64-rank QLoRA on one 4090", 64),
+        ("Qwen2.5 14B 用 rank-32 LoRA 微调，两张 A100 够吗", 32),
+    ],
+)
+def test_a_rank_written_before_the_adapter(capsys: pytest.CaptureFixture[str], text: str, rank: int) -> None:
+    """'a rank-32 LoRA', 'a 64-rank QLoRA': the adapter's rank (before, the number was unread)."""
+    assert ask(capsys, text)["request"]["lora_rank"] == rank
