@@ -54,7 +54,8 @@ REPLY_WORD_FORM = (
 lost its reply before)."""
 _GATE = re.compile(
     r"tokens?\s+(?:answer|repl|respon|output|complet|generat)|并行|parallel|in[\s\-]?flight"
-    r"|batch(?: size)? of|\bisl\b|\bosl\b|\bin\s*[/,]|out\b"
+    r"|batch(?: size)? of|\bisl\b|\bosl\b|\d\s*(?:tokens?\s*)?(?:in|input)\s*[/,]"
+    r"|(?:in|input)\s*/\s*(?:out|output)"
 )
 
 
