@@ -332,3 +332,16 @@ def test_round3_work_en_does_not_regress() -> None:
     assert len(work) == 20 and all(set(r["stated"]) <= known for r in work)
     full = sum(not score(r, answer_json(r["text"])) for r in work)
     assert full >= R3_WORK_UNDERSTOOD_EN
+
+
+R4_WORK_UNDERSTOOD_EN = 14
+"""Round 4's English r4work records (en_r4.json, 14 records) understood in full at the last measurement
+(10/14 at its freeze; README.md there)."""
+
+
+def test_round4_work_en_does_not_regress() -> None:
+    work = [r for r in records("r4work") if r["lang"] == "en"]
+    known = set(SizingRequest.model_fields) | EXTRA_KEYS | {"gpu_memory_utilization", "tokens_per_sample"}
+    assert len(work) == 14 and all(set(r["stated"]) <= known for r in work)
+    full = sum(not score(r, answer_json(r["text"])) for r in work)
+    assert full >= R4_WORK_UNDERSTOOD_EN

@@ -29,6 +29,8 @@ from bot.parse.data_parallel import apply_data_parallel, read_data_parallel
 from bot.parse.engines_named import engines_named
 from bot.parse.field_steps import FieldSteps
 from bot.parse.gpus import GpuMention, extract_gpus, extract_unknown_gpu, plural_card
+from bot.parse.inline_flags import read_inline_flags
+from bot.parse.inline_keys import read_inline_keys
 from bot.parse.lang import detect_lang
 from bot.parse.models import ModelMention, extract_models
 from bot.parse.more_roles import asked_magnitude, more_role, retarget, vague_amount
@@ -267,6 +269,10 @@ class _Parse(FieldSteps):
         self.named_unused += stated.unused
         self.accumulation = stated.accumulation
         self.tool_cue = stated.tool_cue
+        inline = read_inline_keys(self.s if stage != "inference" else "", stated.fields)  # round 4
+        self.s = inline.s or self.s
+        self.named_unused += inline.unused
+        self.accumulation = self.accumulation or inline.accumulation
         methods = asked_method_first(s0, stated.methods, METHOD_WORDS)  # 'QLoRA 可以…，不量化的 LoRA 呢？'
         if len(methods) == 1 and methods[0] in ("freeze", "ptuning"):
             stage = "finetune"
@@ -276,12 +282,15 @@ class _Parse(FieldSteps):
             method = None
         if len(methods) > 1:
             stage = "finetune" if stage in (None, "inference", "pretrain") else stage
-        self.f = {"stage": stage, "method": method, "algorithm": algorithm, **stated.fields}
+        self.f = {"stage": stage, "method": method, "algorithm": algorithm, **inline.fields, **stated.fields}
         self.f["method"] = adapter_keys_method(self.f, s0)  # 'DPO … lora_rank 16': a LoRA run
         runtime = self.f.get("runtime") if stage == "inference" else None
         runtime, engines = engines_named(s0, runtime)  # two engines: the one asked about, the other named
         if runtime is not None:
             self.f["runtime"] = runtime
+        flags = read_inline_flags(self.s, runtime, self.f, self.named_unused)  # round 4: its flags in prose
+        self.s = flags.s
+        self.f.update({k: v for k, v in flags.fields.items() if self.f.get(k) is None})
         compared = compared_setups(s0, algorithm, runtime)  # "DPO vs SFT", "vllm vs sglang"
         self.named_unused += compared + [e for e in engines if e not in compared]
         self.named_unused += other_stage(s0, stage)  # '预训练与 SFT 微调各要多久': the other stage named

@@ -16,3 +16,18 @@ RTX 2080 Ti 22 GB (estimator/data/gpus.toml notes of RTX-4090D and RTX-2080-Ti: 
 def modded_size(gpu_id: str, memory_gib: float) -> bool:
     """Whether ``memory_gib`` is the memory of a modified ``gpu_id`` card sold as such (per card)."""
     return any(abs(memory_gib - m) < 1 for m in MODDED_MEMORY_GIB.get(gpu_id, ()))
+
+
+TOTAL_FACTOR = 1.5
+"""A memory written beside one card that is at least this many times the largest memory any variant of
+that card has is the memory of several of them together."""
+
+
+def beyond_one_card(gpu_id: str, memory_gib: float, variants: list[float]) -> bool:
+    """Whether ``memory_gib``, written beside the card ``gpu_id`` with no count ('A100 (160GB)', 'H100
+    640GB'), is more than one such card has (``variants``: the GiB of each catalog variant of its family)
+    and so the total of several: sized as the total memory, never as one card of that memory (issue 24,
+    round 4). A modified card's memory (:func:`modded_size`) stays per card."""
+    if not variants or modded_size(gpu_id, memory_gib):
+        return False
+    return memory_gib >= TOTAL_FACTOR * max(variants)

@@ -22,9 +22,13 @@ from typing import TYPE_CHECKING, Any
 from bot.parse.length_forms import length_forms
 from bot.parse.memory_forms import memory_forms
 from bot.parse.output_forms import output_forms
+from bot.parse.price_forms import price_forms
 from bot.parse.regex import rc
+from bot.parse.request_shape import request_shape
 from bot.parse.time_forms import time_forms
 from bot.parse.vague_amounts import english_rough
+from bot.parse.with_without import with_without
+from bot.parse.written_products import each_of_count, written_products
 
 if TYPE_CHECKING:
     from bot.parse.roles import Role
@@ -203,7 +207,12 @@ batch' (the words lexicon.GLOBAL_BATCH_RE reads); before, 'batch' alone made the
 def count_forms(s: str) -> str:
     """The normalized text ``s`` with star products and 'between … and …' ranges written as the count
     rules read them ('2 x 8', '2 to 4'). Gated on cheap substring tests."""
+    s = each_of_count(s)  # 'each of my 4 GPUs' (round 4)
     s = memory_forms(s)  # 'they have 24G', '8 GPUs of 64GB': each card's memory
+    s = written_products(s)  # '49GB*4', '8*24G', 'Mixtral 8 x 7B' (round 4)
+    s = with_without(s)  # 'with and without LoRA': both methods (round 4)
+    s = request_shape(s)  # '128 parallel requests', 'ISL 1024 OSL 256', '1k in / 256 out' (round 4)
+    s = price_forms(s)  # '$1.29 per GPU per hour', '$2/GPU/hr' (round 4)
     if "batch" in s and ("effective" in s or "total" in s or "overall" in s or "aggregate" in s):
         s = _sub(GLOBAL_BATCH_WORDS_RE, "global batch", s)
     if "双机" in s:  # '双机8卡': two machines of 8 (bot.parse.node_words.ji_ka_count), not '双卡'

@@ -13,6 +13,7 @@ from __future__ import annotations
 from bot.parse.asked_model import ASKING_RE, SENTENCE_RE
 from bot.parse.regex import rc
 from bot.parse.settings import RUNTIMES
+from bot.parse.works_fine import engine_not_said_to_work
 
 ONE_STACK = {
     frozenset(("Ollama", "llama.cpp")),
@@ -34,7 +35,12 @@ def engines_named(s: str, runtime: str | None) -> tuple[str | None, list[tuple[s
     if len(names) < 2:
         return runtime, []
     marked = _other_setup_engines(s, found)
-    runtime = _asked(s, found, marked) or _only_unmarked(found, marked) or runtime
+    runtime = (
+        _asked(s, found, marked)
+        or _only_unmarked(found, marked)
+        or engine_not_said_to_work(s, found, _in)
+        or runtime
+    )
     others = [
         name
         for _, name in sorted(found)

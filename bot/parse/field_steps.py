@@ -20,7 +20,7 @@ from bot.parse.asked_model import (
 )
 from bot.parse.card_memory import modded_size
 from bot.parse.count_forms import total_count
-from bot.parse.gpus import GpuMention, unified
+from bot.parse.gpus import GpuMention, card_total, unified
 from bot.parse.load_words import single_user
 from bot.parse.models import ModelMention
 from bot.parse.numbers import NumberToken
@@ -108,6 +108,8 @@ class FieldSteps:
                 params, active = model_mention.size, model_mention.active
                 if active is None and spec.params_active and abs(spec.params_total - params) / params < 0.1:
                     active = spec.params_active
+                elif active is None and _names_active(spec.params_total, spec.params_active, params):
+                    params, active = spec.params_total, spec.params_active  # 'Llama-4-Scout-17B-16E'
             else:
                 params, active = spec.params_total, spec.params_active
             params_from_model = True
@@ -196,7 +198,7 @@ class FieldSteps:
         Returns the data size in bytes when given as text ("20GB 纯文本")."""
         f = self.f
         samples, tps = self.first("samples"), self.first("tps")
-        f["num_samples"] = samples.value if samples else None
+        f["num_samples"] = f.get("num_samples") or (samples.value if samples else None)  # a key's first
         f["tokens_per_sample"] = tps.value if tps else None
         # "20k preference pairs", "10万条偏好数据": a preference record is a chosen and a rejected response
         pairs = samples is not None and (samples.extra == "pairs" or bool(PREFERENCE_DATA_RE.search(self.s)))
@@ -211,7 +213,7 @@ class FieldSteps:
         by_tokens = tps is not None and tps.extra == "tokens"
         if f["tokens"] is None and samples is not None and by_tokens and not pairs:
             f["tokens"] = samples.value * tps.value
-        f["epochs"] = self.value("epochs")
+        f["epochs"] = f.get("epochs") or self.value("epochs")  # a key's ('--epochs 2') first
         # Serving context: "prompts ~2k tokens and replies ~500" → 2,500 tokens per sequence.
         seq, prompt, reply = self.first("seq"), self.first("prompt"), self.first("reply")
         if seq is not None:
@@ -272,8 +274,14 @@ class FieldSteps:
             f["gpu"] = chosen.gpu_id
             if len({g.gpu_id for g in gpus}) > 1:  # "V100 上要 31G，我只有两张 16G 的 T4": the T4's memory
                 gpu_memory = chosen.memory_gib
+        summed = total_mem is None and count is None and bool(gpus) and bool(gpu_memory)
+        summed = summed and card_total(gpus[0], gpu_memory)
+        if summed:  # 'A100 (160GB)': two cards' memory, never one card of 160 GB
+            f["total_memory_gib"], gpu_memory = gpu_memory, None
         if total_mem is not None and count is None:
             f["total_memory_gib"] = total_mem.value
+        elif total_mem is not None and not gpu_memory and count.value > 0:  # '96 GB in total across 4 cards'
+            gpu_memory = round(total_mem.value / count.value, 2)  # round 4: each card's share, never dropped
         count_max: int | None = None
         if count is not None:
             f["gpu_count"] = count.value
@@ -289,6 +297,8 @@ class FieldSteps:
             f["gpu_count"] = 2
         elif gpus and unified(gpus[0].gpu_id):
             f["gpu_count"] = 1  # "M2 Ultra 能跑 70B 吗": one Mac is one device
+        if summed and count is None:
+            f["gpu_count"] = None  # "an H100 640GB": a box of them, counted from the total
         return gpu_memory, count_max
 
     def _money_and_serving(self, stage: str | None) -> None:
@@ -405,6 +415,12 @@ def counted_gpu(gpus: list[GpuMention], count_end: int | None, count_ends: list[
 
 def _counts(count_end: int, gpu: GpuMention) -> bool:
     return 0 <= gpu.start - count_end <= COUNTED_GPU_GAP
+
+
+def _names_active(total: float, active: float | None, size: float) -> bool:
+    """Whether a size in a catalog MoE's name is its active size ('Llama-4-Scout-17B-16E': 17B of 109B):
+    then the catalog's total is sized, never a 17B model (round 4)."""
+    return bool(active) and abs(active - size) / size < 0.1 and abs(total - size) / size >= 0.1
 
 
 def _per_card_memory(gpus: list[GpuMention], memory: float | None, count: float) -> float | None:

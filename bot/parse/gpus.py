@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from bot.parse import lexicon as lx
+from bot.parse.card_memory import beyond_one_card
 from bot.parse.normalize import GPU_MARK, UNKNOWN_GPU_MARK, mask
 from bot.parse.regex import LazyPattern, rc
 from estimator import catalog
@@ -153,6 +154,16 @@ def largest_device_gib() -> float:
     """The most memory one discrete card has: a larger "显存" figure is a total over several
     (Macs are left out: their unified memory is not what "显存" sums)."""
     return max(g.memory_gib for g in catalog.gpus().values() if g.gpu_memory_fraction is None)
+
+
+def card_total(card: GpuMention, memory: float) -> bool:
+    """Whether ``memory`` said beside ``card`` with no count is several such cards' memory
+    (:func:`bot.parse.card_memory.beyond_one_card`, over the variants of its family)."""
+    if unified(card.gpu_id) or card.modded:
+        return False
+    family = catalog.gpu(card.gpu_id).family
+    variants = [catalog.gpu(i).memory_gib for i in _gpu_index().families.get(family, [card.gpu_id])]
+    return beyond_one_card(card.gpu_id, memory, variants)
 
 
 def unified(gpu_id: str) -> bool:

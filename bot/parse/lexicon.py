@@ -264,6 +264,7 @@ UNKNOWN_GPU_RE = rc(
     + "|".join(NOT_GPU_NAMES)
     + r")\b)(?=[a-z0-9]*(?:gpu|npu|xpu|tpu|\d))[a-z][a-z0-9]{2,15}[\s\-]?\d{2,5}[a-z]{0,2}"
     r"(?=\s*(?:gpus?|cards?|accelerators?|npus?|卡|显卡)\b)"
+    r"|(?:rtx[\s\-]*)?a[245]\d{3}(?![\d])"  # NVIDIA RTX A2000/A4000/A4500/A5000/A5500 (round 4)
     r"|[abhl]\d{2,3}[a-z]?"
     r")(?![a-z0-9])"
 )

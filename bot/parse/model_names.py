@@ -55,6 +55,8 @@ NOT_NAMES = frozenset((
     "zhipu", "bigcode", "eleutherai", "mosaicml", "github", "pytorch", "jax", "flashattention", "xformers",
     "nvlink", "infiniband", "pcie", "sxm", "hbm", "tensorrt", "runpod", "autodl", "macbook", "imac",
     "macos", "linux", "ubuntu", "windows", "wsl", "docker", "kubernetes", "k8s", "aws", "gcp", "azure",
+    # round 4: devices in the plural after a card's number ('8 x 910B NPUs'), tools with their suffix
+    "npus", "tpus", "xpus", "cards", "chips", "accelerators", "devices", "megatron-lm", "megatron-core",
 ))  # fmt: skip
 """Words typed in capitals before or after a size that do not name a model."""
 _PRECISION_WORD = compile_pattern(r"^(?:fp|bf|int|nf|q|mxfp|nvfp|w\d+a)\d")

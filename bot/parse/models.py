@@ -370,7 +370,8 @@ def _size_first(s: str, typed: names.Typed, mentions: list[ModelMention]) -> str
 
 
 UNKNOWN_NAME_RE = rc(
-    r"(?<![a-z0-9.\-_/])(?:[a-z0-9][a-z0-9\-_.]*/)?(?P<name>[a-z][a-z0-9]{2,}(?:[\-_](?:[a-z][a-z0-9]*(?:\.\d+)*|\d+\.\d+))*"
+    r"(?<![a-z0-9.\-_/])(?:[a-z0-9][a-z0-9\-_.]*/)?(?P<name>[a-z][a-z0-9]{2,}(?:[\-_](?:[a-z][a-z0-9]*(?:\.\d+)*|\d+\.\d+"
+    r"|\d+(?!b(?![a-z0-9]))[a-z][a-z0-9]*))*"  # round 4: a word led by digits ('-4KHD-', '-32k-') in a name
     r"(?:\.\d+(?=:))?)(?:[\-_]|:(?=\d))?(?P<size>\d+(?:\.\d+)?)b(?:[\-_]a(?P<act>\d+(?:\.\d+)?)b)?(?![a-z0-9])"
 )
 """A name glued to a size in billions that no catalog family explains ("FooLM-13B", "mymodel_7b",

@@ -67,9 +67,19 @@ def retarget(role: Role, s: str, stage: str | None) -> Role:
     tok = role.tok
     if role.role == "prompt" and stage != "inference" and R_PROMPT_COUNT.match(s[tok.end : tok.end + 40]):
         return Role("samples", tok.value, tok)
+    if role.role == "prompt" and stage == "inference" and _counts_prompts(tok, s[tok.end : tok.end + 40]):
+        return None  # round 4: 'a benchmark of 32 prompts' counts requests, no length: named as unread
     if role.role == "tps" and role.extra == "tokens" and stage == "inference" and _a_length(tok):
         return Role("seq", seq_value(tok), tok)  # serving '32k tokens each': each request's length
     return role
+
+
+_TOKENS_FIRST_RE = rc(r"[\s\-]*tokens?\b")
+
+
+def _counts_prompts(tok: NumberToken, after: str) -> bool:
+    """'32 prompts' with no 'k' and no token word ('8k prompts', '2048-token prompts' are lengths)."""
+    return tok.mag_scale != "K" and not _TOKENS_FIRST_RE.match(after) and bool(R_PROMPT_COUNT.match(after))
 
 
 def _a_length(tok: NumberToken) -> bool:

@@ -108,3 +108,13 @@ R_TOTAL_CAPACITY = rc(r"^\s*(?:total\s+capac(?:i)?ty\b|(?:的\s*)?总容量)")
 """PyTorch's out-of-memory message ('GPU 0; 39.59 GiB total capacity', 'GPU 0 has a total capacity of
 23.65 GiB', in Chinese '39.59 GiB 总容量'): one card's memory as the driver reports it (torch/csrc/cuda/
 CUDACachingAllocator.cpp, whose older releases spell it 'capacty')."""
+
+
+L_TOTAL_VRAM = rc(
+    r"(?:(?:total|combined|overall|aggregate|pooled)\s+(?:gpu\s+memory|vram|video\s+memory)\s*(?:is|of|=|:|comes\s+to)?"
+    r"|总显存|显存总量|显存(?:总共|一共|加起来|合计)|(?:总共|一共|加起来|合计)(?:的)?显存)\s*(?:是|有|为|共|约)?\s*$"
+)
+"""'combined VRAM is 160GB', 'my total GPU memory is 96GB', '总显存 96G': all the cards' memory together."""
+RATE_VALUE_RE = rc(r"\d")
+"""A rate stated before the count ('2000 tok/s on one H100'); 'how many tokens per second can 8xH100 …' and
+'throughput of 8 H100' state none: the number is the cards' count."""

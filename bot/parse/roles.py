@@ -41,6 +41,7 @@ from bot.parse.role_left import (
     L_SEQ,
     L_TOKENS,
     L_TOTAL_CAPACITY,
+    L_TOTAL_VRAM,
     MFU_NEAR,
     R_MEM_DATA,
     R_MEM_GPU,
@@ -50,6 +51,7 @@ from bot.parse.role_left import (
     R_OF_VRAM,
     R_PROMPTS,
     R_TOTAL_CAPACITY,
+    RATE_VALUE_RE,
 )
 from bot.parse.role_left import right_words as _r
 
@@ -98,7 +100,7 @@ R_TPS = _r(
 )
 R_TOKENS = _r(r"-?(?:tokens?|toks?|词元)(?!\s*/\s*s)(?!\s*per\s+sec)")
 R_SEQ_TOKENS = _r(
-    r"-?(?:tokens?|toks?)[\s\-]*(?:long\s+)?(?:sequences?|seqs?|contexts?|context\s+window|windows?|samples?|prompts?\s+and)"
+    r"-?(?:tokens?|toks?)[\s\-]*(?:long\s+)?(?:sequences?|seqs?|contexts?|context\s+window|windows?|samples?)"
     r"|-?toks?(?:ens?)?\s*(?:per|each|a|/)\s*(?:request|req|user|query|conversation|session)\b"
 )
 R_TOKEN_MODEL = _r(r"-?(?:tokens?|词元)\s*(?:的)?\s*(?:model|模型|参数|params?|parameters?)")
@@ -296,6 +298,8 @@ def _bytes(a: _Around) -> Verdict:
     total_word = L_MEM_TOTAL.search(a.left) or R_MEM_TOTAL_WORD.search(after[:32])
     if R_MEM_TOTAL.match(after) and (total_word or gib > largest_device_gib() or L_MACHINE.search(a.left)):
         return Role("total_mem", gib, tok)  # "准备700G显存": more than any one device holds
+    if L_TOTAL_VRAM.search(a.left) and unit in ("g", "gb", "gib"):
+        return Role("total_mem", gib, tok)  # round 4: 'combined VRAM is 160GB', 'total GPU memory of 96 GB'
     if (
         unit in ("g", "gb", "gib", "mib")
         and 4 <= gib <= 1024
@@ -381,7 +385,8 @@ def _counts(a: _Around) -> Verdict:
         count_like = True  # "L40S 64x"
     if count_like and tok.mag_scale in (None, "K"):
         on_cards = L_HARDWARE_ON.search(L) and tok.kind == "digits"  # '3100 tok/s on 8xH100': the cards
-        if L_RATE.search(L[-20:]) and not on_cards:  # 'tok/s on one H100': a per-GPU rate, not a count
+        rate_said = L_RATE.search(L[-20:]) and RATE_VALUE_RE.search(L[-32:])  # 'throughput of 8 H100': none
+        if rate_said and not on_cards:  # 'tok/s on one H100': a per-GPU rate, not a count
             return NO_ROLE
         return Role("count", v, tok, extra=None if a.range_max is None else f"range:{a.range_max:g}")
     return None

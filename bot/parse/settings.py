@@ -92,7 +92,8 @@ starts from (not 'none': the user ruled out one mode, not recompute altogether).
 NO_RECOMPUTE_RE = rc(
     r"(?:without|no|disable[ds]?|turn(?:ed)?\s+off|不开|不用|关闭|关掉|没开|不使用)\s*(?:the\s+)?"
     r"(?:gradient|activation|梯度|激活)?\s*(?:checkpointing|检查点|重计算|recomput\w*)"
-    r"|gradient[_\s]*checkpointing\s*[=:]?\s*(?:false|0|off)(?![a-z0-9])"
+    r"|(?<!disable_)gradient[_\s]*checkpointing\s*[=:]?\s*(?:false|0|off)(?![a-z0-9])"
+    r"|disable[_\s]*gradient[_\s]*checkpointing\s*[=:]?\s*(?:true|1|on)(?![a-z0-9])"  # LLaMA-Factory's key
 )
 """No recompute: 'without gradient checkpointing', '--gradient_checkpointing false' (HF TrainingArguments)."""
 FULL_RECOMPUTE_RE = rc(

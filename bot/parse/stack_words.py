@@ -12,6 +12,7 @@ are read by :mod:`bot.parse.settings`.
 
 from __future__ import annotations
 
+from bot.parse.more_engines import MORE_RUNTIMES, NOT_DEEPSPEED_TRAINING
 from bot.parse.regex import LazyPattern, rc
 from estimator.training_tools import TRAINING_TOOL_LIMITS
 
@@ -59,7 +60,7 @@ TRAINING_TOOLS: tuple[tuple[LazyPattern, str], ...] = (
     (rc(r"\blmflow\b"), "LMFlow"),
     (rc(r"\btrl\b|sft[\s_]*trainer|dpo[\s_]*trainer|grpo[\s_]*trainer|rloo[\s_]*trainer"), "TRL"),
     (rc(r"hugging\s*face\s+trainer|\bhf\s+trainer\b"), "HF Trainer"),
-    (rc(r"\bdeepspeed\b(?![\s\-_]*chat)"), "DeepSpeed"),
+    (rc(r"\bdeepspeed\b" + NOT_DEEPSPEED_TRAINING), "DeepSpeed"),
 )
 """Training tools by name, as people write them → the name the reply uses."""
 
@@ -69,6 +70,7 @@ RUNTIMES_NOT_MODELLED: tuple[tuple[LazyPattern, str], ...] = (
     (rc(r"\bxinference\b"), "Xinference"),
     (rc(r"\bmlc[\s\-_]*llm\b"), "MLC-LLM"),
     (rc(r"\bairllm\b"), "AirLLM"),
+    *MORE_RUNTIMES,
 )
 """Serving engines the sizing has no memory model of (named, never silently sized as another)."""
 

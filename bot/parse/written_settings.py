@@ -115,6 +115,8 @@ def _optimizer(out: Settings) -> None:
 
 
 def _layers(out: Settings, training: bool) -> None:
+    if "层" in out.s:
+        out.s = LAYERS_OF_CN_RE.sub(lambda m: f"{m.group(2)}/{m.group(1)} 层".ljust(len(m.group(0))), out.s)
     all_on_gpu = LAYERS_ON_GPU_RE.search(out.s)
     splits = [] if training else [m for m in LAYER_SPLIT_RE.finditer(out.s) if _on_gpu_near(out.s, m)]
     for m in splits:
@@ -135,7 +137,12 @@ def _layers(out: Settings, training: bool) -> None:
         out.fields["offload"] = False
 
 
-_GPU_NEAR_RE = rc(r"gpu|vram|cuda|offload|显存|显卡")
+_GPU_NEAR_RE = rc(
+    r"gpu|vram|cuda|offload|显存|显卡|\bcpu\b|\bram\b|内存|\brtx\b|\bcards?\b|(?<![\d.])\d{4}(?:\s*ti)?\b"
+)
+"""Where layers run: a GPU, its memory or the CPU's, a card ('on a 16GB 4070 Ti; the rest on CPU')."""
+LAYERS_OF_CN_RE = rc(r"(?<![\d.])(\d{1,3})\s*层\s*(?:里|中|当中|里面)\s*(?:的|有)?\s*(\d{1,3})\s*层")
+"""'48 层里 40 层放在 GPU 上': written '40/48 层' (that many of all the layers)."""
 
 
 def _on_gpu_near(s: str, m: re.Match[str]) -> bool:

@@ -36,11 +36,10 @@ LIMIT_RE = rc(
 'vllm_maxlen 8000', 'max_model_len 开到 1M')."""
 
 LIMIT_AFTER_RE = rc(
-    r"(?<![\w.,])(?P<n>\d(?:[\d,]*\d)?(?:\.\d+)?\s*[km]?)\s*(?:tokens?\s*)?-{0,2}(?:"
-    + LIMIT_KEYS
-    + r")(?![a-z])"
+    r"(?<![\w.,])(?P<n>\d(?:[\d,]*\d)?(?:\.\d+)?\s*[km]?)\s*(?:tokens?\s*)?(?:" + LIMIT_KEYS + r")(?![a-z])"
 )
-"""The value before its key, as people write it in a sentence ('16k session len', '16k max model len'); a
+"""The value before its key, as people write it in a sentence ('16k session len', '16k max model len'; never
+before a flag's dashes: in '--tp 2 --session-len 16384' the 2 is --tp's); a
 number starts a word and ends in a digit ('bfloat16 --max-model-len', 'split 11/11, num_ctx 64000': not
 values of the key)."""
 

@@ -1,0 +1,75 @@
+"""Serving flags written in prose (issue 24, round 4): the flags of the engine a message serves with, read
+through the serving-command reader's own table (:data:`bot.parse.configs.launchers.SERVE_FLAGS`: vLLM,
+SGLang, lmdeploy, TGI, llama.cpp) wherever a sentence writes them — '--tp-size 2', 'tp-size 2',
+'num-shard to 2', 'context-length=32768', 'session_len: 16384', '-c 16384' — so a flag learned for pasted
+commands is read in prose too. Before, 'SGLang … tp-size 2, context-length 32768' named both numbers as
+unread and sized one GPU per copy at the default context.
+
+It reads what the prose rules left, for the engine named (a flag of another engine is not its), and never
+sets a field the prose read already; the load flags (``--max-num-seqs`` & co.) and the model stay with the
+prose rules that tell a cap from a load (:mod:`bot.parse.prose_forms`).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.parse.configs.launchers import RUNTIMES, SERVE_FLAGS, _convert
+from bot.parse.normalize import mask
+from bot.parse.regex import rc
+
+_TOOLS = {name: tool for tool, name in RUNTIMES.items()}
+_SKIP_FIELDS = frozenset({"concurrency", "model"})
+FLAG_RE = rc(
+    r"(?<![a-z0-9_\-])(?P<flag>-{1,2}[a-z][a-z0-9\-_]*|[a-z][a-z0-9]*(?:[\-_][a-z0-9]+)+)"
+    r"(?:\s*[=:]\s*|\s+(?:(?:set\s+)?to|of|at|is|=)\s+|\s+)(?P<v>\d+(?:\.\d+)?(?!\d|\.\d)(?![a-z])|[a-z][a-z0-9_\-]*)"
+)
+"""A flag ('--tp-size', '-c') or a flag-like word ('tp-size', 'session_len') and its value."""
+_GATE = re.compile(r"[a-z]-[a-z]|[a-z]_[a-z]|\s-{1,2}[a-z]")
+
+
+@dataclass
+class Flags:
+    """What :func:`read_inline_flags` found."""
+
+    s: str
+    fields: dict[str, Any] = field(default_factory=dict)
+
+
+def _spec(table: dict[str, tuple[str, str]], written: str) -> tuple[str, str] | None:
+    name = written.lstrip("-").replace("_", "-")
+    spec = table.get("--" + name) or (table.get("-" + name) if written.startswith("-") else None)
+    return None if spec is None or spec[0] in _SKIP_FIELDS else spec
+
+
+def _key(text: str) -> str:
+    return text.split(":")[0].strip().lstrip("-").replace("-", "_")
+
+
+def read_inline_flags(
+    s: str, runtime: str | None, taken: dict[str, Any], named: list[tuple[str, str]] = ()
+) -> Flags:
+    """The flags of ``runtime`` left in the normalized text ``s``; a field set in ``taken`` is kept, and a
+    flag the prose named already (``named``: 'cache_max_entry_count: 0.6') is not read again from a later
+    mention (another setup's, 'Llama-3.2-3B 同样 cache_max_entry_count=0.5')."""
+    out = Flags(s)
+    tool = _TOOLS.get(runtime or "")
+    if tool is None or not _GATE.search(s):
+        return out
+    table, seen = SERVE_FLAGS[tool], {_key(text) for text, _ in named}
+    for m in FLAG_RE.finditer(s):
+        spec = _spec(table, m.group("flag"))
+        if spec is None or _key(m.group("flag")) in seen:
+            continue
+        field_name, kind = spec
+        raw = m.group("v")
+        value = _convert(kind, float(raw) if "." in raw else int(raw) if raw.isdigit() else raw)
+        if value is None or (taken.get(field_name) is not None and taken[field_name] != value):
+            continue
+        if tool == "llama.cpp" and field_name == "seq_len":
+            out.fields.setdefault("max_model_len", value)  # -c: the KV cache of the whole context
+        out.fields.setdefault(field_name, value)
+        out.s = mask(out.s, m.start(), m.end(), " ")
+    return out

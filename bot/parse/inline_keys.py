@@ -1,0 +1,136 @@
+"""Config keys written in prose (issue 24, round 4): one reader for every training-config key the pasted
+config reader knows (:data:`bot.parse.configs.training.HANDLERS`: LLaMA-Factory, HF Trainer / TRL, axolotl,
+torchtune, DeepSpeed keys), in the forms people write them inside a sentence — ``key: value``,
+``key=value``, ``--key value``, ``key value`` — so a key learned for pasted configs is read everywhere,
+through the same handler (never a second, drifting rule per key). It reads what the prose rules
+(:mod:`bot.parse.settings`) left: a key they read is masked before this runs, and a field they set is not
+set again.
+
+Trainer logs are read by the same table through their labels (:data:`LOG_LABELS`): Hugging Face
+Trainer's and Unsloth's start-of-training banner ('Num examples = 1,000', 'Num Epochs = 3',
+'Instantaneous batch size per device = 4', 'Total train batch size (w. parallel, distributed &
+accumulation) = 32', 'Gradient Accumulation steps = 4'; transformers/trainer.py ``_inner_training_loop``,
+unsloth's banner prints the same names).
+
+What a key sets that the sizing has no field for is named (the handler's ``unused`` reasons), never
+dropped in silence.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.parse.configs.model import StackConfig
+from bot.parse.configs.training import HANDLERS
+from bot.parse.configs.yamlish import scalar
+from bot.parse.normalize import mask
+from bot.parse.regex import rc
+
+_VALUE = (
+    r"(?P<v>\[[^\]\n]{0,160}\]|(?:true|false|none|null)(?![a-z0-9_])|\d[\d,_]*(?:\.\d+)?(?:e-?\d+)?(?![a-z0-9_.])"
+    r"|[a-z][a-z0-9_./\-]*[a-z0-9])"
+)
+KEY_VALUE_RE = rc(
+    r"(?<![a-z0-9_.\-])(?P<dash>--)?(?P<k>[a-z][a-z0-9_]*(?:\.[a-z0-9_]+)*)(?P<sep>\s*[:=]\s*|\s+)" + _VALUE
+)
+"""'lora_target_linear: true', 'max_samples=1000', '--lora_target all', 'pure_bf16 true'."""
+
+LOG_LABELS: dict[str, str] = {
+    "num gpus": "",  # Unsloth's banner: the GPU count (written as 'N gpus' for the count rules)
+    "num examples": "max_samples",
+    "num epochs": "num_train_epochs",
+    "instantaneous batch size per device": "per_device_train_batch_size",
+    "batch size per device": "per_device_train_batch_size",
+    "total train batch size": "train_batch_size",
+    "total batch size": "train_batch_size",
+    "gradient accumulation steps": "gradient_accumulation_steps",
+}
+"""A trainer's banner label → the config key it prints (transformers/trainer.py ``_inner_training_loop``)."""
+LOG_LABEL_RE = rc(
+    r"(?<![a-z])(?P<k>"
+    + "|".join(sorted((k.replace(" ", r"\s+") for k in LOG_LABELS), key=len, reverse=True))
+    + r")(?:\s*\([^)\n]{0,60}\))?\s*[=:]\s*(?P<v>\d[\d,]*)(?![\d.])"
+)
+_NOT_HERE = frozenset({"stage", "rl", "deepspeed", "dtype", "optimizer._component_"})
+"""Keys the prose rules read with their own context (the stage words, a DeepSpeed file name, a dtype
+beside a model), or that need a whole config around them."""
+_GATE = re.compile(
+    r"[a-z0-9]_[a-z]|--[a-z]|\b(?:bf16|fp16|optim|optimizer|fsdp|epochs)\s*[:=]|num\s+(?:examples|epochs|gpus)"
+    r"|batch\s+size\s+per|accumulation\s+steps|total\s+(?:train\s+)?batch"
+)
+
+
+@dataclass
+class Inline:
+    """What :func:`read_inline_keys` found: request fields, the accumulation, names, the masked text."""
+
+    s: str
+    fields: dict[str, Any] = field(default_factory=dict)
+    accumulation: int | None = None
+    unused: list[tuple[str, str]] = field(default_factory=list)
+
+
+def _key(m: re.Match[str]) -> str | None:
+    """The handler key a match writes, or None. A space alone separates a key only when it looks like one
+    ('--lora_target all', 'pure_bf16 true'), never two words of a sentence ('stage dpo'); after a space a
+    word value needs the flag's dashes ('max_seq_length that works' is prose)."""
+    key = m.group("k").replace("-", "_")
+    if key not in HANDLERS or key in _NOT_HERE:
+        return None
+    spaced = not m.group("sep").strip()
+    if spaced and not (m.group("dash") or "_" in key or "." in key):
+        return None
+    if spaced and not m.group("dash") and m.group("v")[0].isalpha() and m.group("v") not in _WORDS:
+        return None
+    return key
+
+
+_WORDS = frozenset({"true", "false", "none", "null"})
+
+
+def _value(text: str) -> Any:
+    return scalar(text.replace(",", "") if text[0].isdigit() else text)
+
+
+def _fields(key: str, value: Any, flat: dict[str, Any]) -> StackConfig:
+    """What ``key: value`` sets, through the pasted-config handler of ``key``."""
+    cfg = StackConfig(tool="inline", format="prose")
+    if value == "auto":
+        cfg.skip(key, value, "auto_value")
+    elif not HANDLERS[key](cfg, key, value, flat):
+        cfg.skip(key, value, "bad_value")
+    return cfg
+
+
+def read_inline_keys(s: str, taken: dict[str, Any]) -> Inline:
+    """The config keys left in the normalized text ``s``. A key whose field the prose read already
+    (``taken``) is left to the prose rules, as written (a value changed later, 'cutoff_len 降到 1000')."""
+    out = Inline(s)
+    if not _GATE.search(s):
+        return out
+    found: list[tuple[str, Any, int, int]] = []
+    for m in LOG_LABEL_RE.finditer(s):
+        label, n = re.sub(r"\s+", " ", m.group("k")), int(m.group("v").replace(",", ""))
+        if label == "num gpus":  # 'Num GPUs = 2': written as a count the count rules read
+            out.s = out.s[: m.start()] + f"{n} gpus".ljust(m.end() - m.start()) + out.s[m.end() :]
+        else:
+            found.append((LOG_LABELS[label], n, m.start(), m.end()))
+    keyed = ((_key(m), m) for m in KEY_VALUE_RE.finditer(s))
+    found += [(k, _value(m.group("v")), m.start(), m.end()) for k, m in keyed if k]
+    flat: dict[str, Any] = {}
+    for key, value, _, _ in found:
+        flat.setdefault(key, value)  # the first of a key said twice; the other stays for the prose
+    for key, value, start, end in found:
+        if flat.get(key) is not value:
+            continue
+        cfg = _fields(key, value, flat)
+        if any(taken.get(f) is not None and taken[f] != v for f, v in cfg.values.items()):
+            continue  # the prose read another value: left to its rules (a value changed later)
+        out.fields.update(cfg.values)
+        out.accumulation = out.accumulation or cfg.accumulation
+        out.unused += list(cfg.unused.items())
+        out.s = mask(out.s, start, end, " ")
+        flat[key] = object()  # read once
+    return out

@@ -1,0 +1,33 @@
+"""More serving engines people name (issue 24, round 4): engines the sizing has no memory model of, named
+as ``runtime_not_modelled`` beside :data:`bot.parse.stack_words.RUNTIMES_NOT_MODELLED` — never dropped in
+silence, and never read as another tool (DeepSpeed-MII is a serving engine, not the DeepSpeed training
+library; before, "serve … with DeepSpeed-MII" named a training tool DeepSpeed).
+
+Names as each project writes itself: DeepSpeed-MII (github.com/deepspeedai/DeepSpeed-MII), Aphrodite
+Engine (aphrodite-engine), text-generation-webui (oobabooga), LocalAI, NVIDIA Triton Inference Server,
+CTranslate2, LightLLM, PowerInfer, mistral.rs, OpenVINO, ONNX Runtime, NVIDIA NIM, TabbyAPI (ExLlamaV2's
+server)."""
+
+from __future__ import annotations
+
+from bot.parse.regex import LazyPattern, rc
+
+MORE_RUNTIMES: tuple[tuple[LazyPattern, str], ...] = (
+    (rc(r"deepspeed[\s\-_]*mii\b|(?<![a-z0-9])mii(?![a-z0-9])"), "DeepSpeed-MII"),
+    (rc(r"\baphrodite(?:[\s\-_]*engine)?\b"), "Aphrodite"),
+    (rc(r"text[\s\-_]*generation[\s\-_]*webui|\boobabooga\b"), "text-generation-webui"),
+    (rc(r"\blocal[\s\-_]?ai\b"), "LocalAI"),
+    (rc(r"\btriton(?:[\s\-_]*inference)?[\s\-_]*server\b"), "Triton Inference Server"),
+    (rc(r"\bctranslate2?\b"), "CTranslate2"),
+    (rc(r"\blightllm\b"), "LightLLM"),
+    (rc(r"\bpowerinfer\b"), "PowerInfer"),
+    (rc(r"\bmistral\.rs\b"), "mistral.rs"),
+    (rc(r"\bopenvino\b"), "OpenVINO"),
+    (rc(r"\bonnx[\s\-_]*runtime\b|\bonnxruntime\b"), "ONNX Runtime"),
+    (rc(r"\bnvidia[\s\-_]*nim\b|\bnim\s+(?:container|microservice)s?\b"), "NVIDIA NIM"),
+    (rc(r"\btabby[\s\-_]*api\b"), "TabbyAPI"),
+)
+"""Serving engines by name, as people write them → the name the reply uses."""
+
+NOT_DEEPSPEED_TRAINING = r"(?![\s\-_]*(?:chat|mii))"
+"""After the word 'deepspeed': DeepSpeed-Chat and DeepSpeed-MII are other tools than the training library."""

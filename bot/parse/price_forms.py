@@ -1,0 +1,32 @@
+"""Prices per GPU-hour in more words (issue 24, round 4): '$1.29 per GPU per hour', '$2 per hour per GPU',
+'$2/GPU/hr', '$2/hr/GPU', '$2 an hour per card' written 'per gpu-hour' (the form the money
+reader takes as a price per GPU-hour, :data:`bot.parse.numbers.PER_HOUR_RE`). Before, '$1.29 per GPU per
+hour' was read as a budget of $1.29."""
+
+from __future__ import annotations
+
+import re
+
+from bot.parse.regex import rc
+
+_DEVICE = r"(?:gpus?|cards?|devices?|accelerators?)"
+_HOUR = r"(?:hours?|hrs?|h)\b"
+PRICE_FORMS = (
+    (rc(rf"\bper\s+{_DEVICE}\s*(?:per|/|an?|each)\s*{_HOUR}"), " per gpu-hour "),
+    (rc(rf"\b(?:per|an?)\s+{_HOUR}\s*(?:per|/|for\s+each|each)\s*{_DEVICE}"), " per gpu-hour "),
+    (rc(rf"/\s*{_DEVICE}\s*/\s*{_HOUR}|/\s*{_HOUR}\s*/\s*{_DEVICE}"), " per gpu-hour "),
+)
+"""(pattern, rewrite): a price per device and per hour, in either order."""
+_GATE = re.compile(
+    r"(?:gpu|card|device|accelerator)s?\s*(?:per|/|an?|each)\s*h|h(?:ou)?rs?\s*(?:per|/|for each|each)\s*\w"
+)
+
+
+def price_forms(s: str) -> str:
+    """The normalized text ``s`` with each price per device-hour written 'per gpu-hour'."""
+    if not _GATE.search(s):
+        return s
+    for pattern, words in PRICE_FORMS:
+        if pattern.search(s):
+            s = pattern.sub(words, s)
+    return s

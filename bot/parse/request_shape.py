@@ -1,0 +1,69 @@
+"""How people write a serving load and each request's shape (issue 24, round 4), written as the forms the
+load and length rules read:
+
+- **Requests run together in other words** ('128 parallel requests', '64 requests in parallel', '32
+  in-flight requests', 'a batch of 128 requests', '128 个并行请求'): 'N concurrent requests'. Before,
+  'parallel' left the number unread and 'a batch of N requests' was dropped for the default load.
+- **Benchmark shapes** ('ISL 1024 OSL 256' as NVIDIA's and SemiAnalysis's benchmarks write input and output
+  sequence lengths, '1k in / 256 out', '1024/256 in/out', 'in/out 2k/512'): 'input length N and output
+  length M', the prompt and the reply of each request.
+"""
+
+from __future__ import annotations
+
+import re
+
+from bot.parse.regex import rc
+
+_N = r"(\d[\d,]*(?:\.\d+)?\s*k?)"
+_REQUESTS = r"(?:requests?|reqs?|queries|prompts|sequences|streams|conversations|sessions|connections)\b"
+LOAD_FORMS = (
+    (rc(rf"(?<![\w.]){_N}\s+(?:parallel|in[\s\-]?flight)\s+{_REQUESTS}"), r"\1 concurrent requests"),
+    (rc(rf"(?<![\w.]){_N}\s+{_REQUESTS}\s+in\s+parallel\b"), r"\1 concurrent requests"),
+    (rc(rf"\bbatch(?:\s+size)?\s+of\s+{_N}\s+{_REQUESTS}"), r"\1 concurrent requests"),
+    (rc(r"(?<![\d.])(\d[\d,]*)\s*(?:个|路|条)?\s*并行(?:的)?\s*(?:请求|会话|序列|查询)"), r"\1 路并发"),
+)
+"""(pattern, rewrite): the requests served at once."""
+SHAPE_FORMS = (
+    (rc(rf"\bisl\s*[=:]?\s*{_N}[\s,;/]*osl\s*[=:]?\s*{_N}"), r"input length \1 and output length \2"),
+    (rc(rf"\bisl\s*[=:]?\s*{_N}"), r"input length \1"),
+    (rc(rf"\bosl\s*[=:]?\s*{_N}"), r"output length \1"),
+    (
+        rc(rf"(?<![\w.]){_N}\s*(?:tokens?\s*)?(?:in|input)\s*[/,]\s*{_N}\s*(?:tokens?\s*)?(?:out|output)\b"),
+        r"input length \1 and output length \2",
+    ),
+    (
+        rc(rf"(?<![\w.]){_N}\s*/\s*{_N}\s*(?:tokens?\s*)?(?:in\s*/\s*out|input\s*/\s*output)\b"),
+        r"input length \1 and output length \2",
+    ),
+    (
+        rc(
+            rf"\b(?:in\s*/\s*out|input\s*/\s*output)(?:\s+(?:lengths?|tokens))?\s*[=:]?\s*(?:of\s+)?{_N}\s*/\s*{_N}"
+        ),
+        r"input length \1 and output length \2",
+    ),
+)
+"""(pattern, rewrite): each request's prompt and reply lengths."""
+REPLY_WORD_FORM = (
+    rc(
+        rf"(?<![\w.]){_N}[\s\-]*tokens?\s+(?:answers?|replies|reply|responses?|outputs?|completions?|generations?)\b"
+    ),
+    r"output \1 tokens",
+)
+"""'500-token answers', '256 token replies': each request's reply ('2k-token prompts and 400-token answers'
+lost its reply before)."""
+_GATE = re.compile(
+    r"tokens?\s+(?:answer|repl|respon|output|complet|generat)|并行|parallel|in[\s\-]?flight"
+    r"|batch(?: size)? of|\bisl\b|\bosl\b|\d\s*(?:tokens?\s*)?(?:in|input)\s*[/,]"
+    r"|(?:in|input)\s*/\s*(?:out|output)"
+)
+
+
+def request_shape(s: str) -> str:
+    """The normalized text ``s`` with the forms above rewritten (gated on one cheap search)."""
+    if not _GATE.search(s):
+        return s
+    for pattern, words in (*LOAD_FORMS, *SHAPE_FORMS, REPLY_WORD_FORM):
+        if pattern.search(s):
+            s = pattern.sub(words, s)
+    return s

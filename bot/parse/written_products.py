@@ -1,0 +1,104 @@
+"""Products people write with a multiplication sign (issue 24, round 4), written as the forms the count,
+memory and model-name rules read:
+
+- **Cards times each card's memory, no card named** ('a 49GB*4 machine', 'is 8*24G enough', '4 x 48GB',
+  '24GB x 2', '4x80GB', '49G*4 的机器'): that many cards of that memory, written 'N gpus with M gb each'
+  (the form '8 GPUs of 64GB' is written in). Before, both numbers were named as unread, or (4x80GB)
+  dropped in silence. A card name right after the product ('2x24GB A5000') keeps the form the card
+  rules read; RAM words after it ('64GB x 2 of RAM') are the host's, left as written.
+- **A mixture-of-experts name written with spaces or a star** ('Mixtral 8 x 7B', 'Mixtral 8*7B'): one
+  name, '8x7b' (before, the model was found but sized as a 7B). Mistral AI's own MoE models written
+  under the company's name ('Mistral 8x7B', 'mistral 8x22b') are its Mixtral models.
+
+- **A count inside 'each of my N GPUs'** ('each of my 4 GPUs has 40 GB', 'all of our 8 cards'): N cards.
+- **One DGX/HGX system written with an article** ('a DGX A100 (8x80GB)', 'our HGX H100'): one system of
+  eight GPUs, as '2台DGX H100' is read.
+
+Each rule is gated on a cheap substring test (most messages have no product at all).
+"""
+
+from __future__ import annotations
+
+import re
+
+from bot.parse.regex import rc
+
+_UNIT = r"g(?:b|ib)?(?![a-z])"
+_NOT_RAM_AFTER = r"(?!\s*(?:of\s+)?(?:ram|system|cpu|host|ddr|内存|disk|ssd|storage|memory\s+ram))"
+_CARD_AFTER = r"(?!\s*(?:x\s*)?(?:nvidia|geforce|rtx|tesla|quadro|radeon|[a-z]{1,5}\s?-?\d{2,4}[a-z]{0,4}\b))"
+MEMORY_TIMES_COUNT_RE = rc(
+    rf"(?<![\d.a-z])(?P<m>\d{{1,3}})\s*{_UNIT}\s*[x*×]\s*(?P<n>\d{{1,3}})(?![\d.]|\s*(?:g|gb|gib|t|tb|b|x|\*)\b)"
+    + _NOT_RAM_AFTER
+)
+"""'49GB*4', '24GB x 2', '49G*4': each card's memory, then how many."""
+COUNT_TIMES_MEMORY_RE = rc(
+    rf"(?<![\d.a-z*])(?P<n>\d{{1,3}})\s*[x*×]\s*(?P<m>\d{{1,3}})\s*{_UNIT}"
+    + _NOT_RAM_AFTER
+    + r"(?!\s*(?:gpus?|cards?|accelerators?|devices?|显卡|的卡|卡|张|块))"
+    + _CARD_AFTER
+)
+"""'8*24G', '4 x 48GB', '4x80GB' with no card word or name after (those forms are read already)."""
+MOE_NAME_RE = rc(r"(?<![\d.])([2-9]|1[0-6])\s*(?:[x×*]\s*|\s+x\s*)(\d{1,3}(?:\.\d+)?)\s*b(?![a-z0-9])")
+"""'8 x 7b', '8*7b', '8 x22b': a mixture-of-experts name (experts × each one's size) — glued when a model
+word is right before it (:data:`_MOE_BEFORE_RE`)."""
+_MOE_BEFORE_RE = rc(r"(?:mixtral|mistral|moe|grok|dbrx|qwen\S*|deepseek\S*|\bmodel)[\s\-_]*$")
+MISTRAL_MOE_RE = rc(r"\bmistral(?:ai)?[\s\-_]*(?=(?:8x7b|8x22b)(?![a-z0-9]))")
+"""'Mistral 8x7B', 'mistral-8x22b': Mistral AI's mixture-of-experts models, Mixtral 8x7B and 8x22B."""
+ONE_SYSTEM_RE = rc(r"\b(?:a|an|one|our|my|the|single|a\s+single)\s+(?=(?:nvidia\s+)?(?:dgx|hgx)(?![a-z]))")
+"""'a DGX A100', 'our HGX H100': one such system, written '1 dgx …' (its eight GPUs are counted as
+'2台DGX H100' is, :data:`bot.parse.roles.R_DGX`). Before, the article left the system uncounted."""
+EACH_OF_RE = rc(
+    r"\b(?:each|every\s+one|all)\s+of\s+(?:my|our|the|these|those|its|their)\s+(\d{1,3})\s+"
+    r"((?:[a-z0-9\-]+\s+)?(?:gpus?|cards?|accelerators?|devices?))\b"
+)
+"""'each of my 4 GPUs has 40 GB', 'all of our 8 cards': that many cards, written '4 gpus, each …' (before, the
+count was left unread)."""
+_PRODUCT_GATE = re.compile(r"\d\s*(?:g|gb|gib)?\s*[x*×]\s*\d")
+
+
+_CARD_BEFORE_RE = rc(
+    r"(?:\b(?:gpus?|cards?|nvidia|rtx|tesla|quadro)|[a-z]{1,5}\s?-?\d{2,4}[a-z]{0,4}s?)"
+    r"(?:\s*(?:服务器|机器|节点|nodes?|servers?|machines?|box(?:es)?))?\s*[,(（:]?\s*$"
+)
+"""A card right before the product ('A5000 (2x24GB)', '2x A5000, 2x24GB'): its memory, the card rules'."""
+
+
+_RAM_BEFORE_RE = rc(
+    r"(?:内存|\bram|\bcpu|\bhost|\bsystem|硬盘|磁盘|\bdisk|\bssd)(?:\s+memory)?\s*[:：=]?\s*(?:is\s+)?$"
+)
+"""System memory before the product ('内存 64G*2', 'RAM: 64GB x 2'): the host's, no card."""
+
+
+def _count_cards(m: re.Match[str]) -> str:
+    count, memory = int(m.group("n")), int(m.group("m"))
+    before = m.string[max(0, m.start() - 24) : m.start()]
+    if _CARD_BEFORE_RE.search(before) or _RAM_BEFORE_RE.search(before):
+        return m.group(0)
+    if not (1 <= count <= 64 and 4 <= memory <= 288):
+        return m.group(0)
+    return f"{count} gpus with {memory} gb each"
+
+
+def _moe(m: re.Match[str]) -> str:
+    if not _MOE_BEFORE_RE.search(m.string[max(0, m.start() - 24) : m.start()]):
+        return m.group(0)
+    return f"{m.group(1)}x{m.group(2)}b"
+
+
+def written_products(s: str) -> str:
+    """The normalized text ``s`` with the products above written as the rules read them."""
+    if "gx" in s:
+        s = ONE_SYSTEM_RE.sub("1 ", s)
+
+    if not _PRODUCT_GATE.search(s):
+        return s
+    s = MOE_NAME_RE.sub(_moe, s)
+    if "mistral" in s:
+        s = MISTRAL_MOE_RE.sub("mixtral ", s)
+    s = MEMORY_TIMES_COUNT_RE.sub(_count_cards, s)
+    return COUNT_TIMES_MEMORY_RE.sub(_count_cards, s)
+
+
+def each_of_count(s: str) -> str:
+    """'each of my 4 GPUs' written '4 gpus, each' (run before the memory forms read 'GPUs has 40 GB')."""
+    return EACH_OF_RE.sub(r"\1 \2, each", s) if " of " in s and EACH_OF_RE.search(s) else s
