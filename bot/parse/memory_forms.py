@@ -158,7 +158,7 @@ def memory_forms(s: str) -> str:
     if _ALL_ARE_GATE.search(s):
         s = ALL_ARE_RE.sub(_each_card, s)
     if _KEY_MEMORY_GATE.search(s):
-        s = _sub(KEY_MEMORY_RE, r"显存 \g<n>\g<u> ", s)
+        s = _sub(KEY_MEMORY_RE, _key_memory, s)
     return s
 
 
@@ -171,6 +171,17 @@ _CARDS_OF_GATE = re.compile(r"(?:gpu|card)s?\s+of\s+\d")
 _KIND_EACH_GATE = re.compile(r"\d\s*(?:gb|gib|g)\s+of\s+\S+(?:\s+memory)?\s+each")
 _KEY_MEMORY_GATE = re.compile(r"(?:显存|vram|memory|mem)\s*(?:大小|容量|size)?\s*(?:[:：=]|is|为|是|有)\s*\d")
 _ALL_ARE_GATE = re.compile(r"(?:是|为|有|张|块|卡)\s*\d{2,3}\s*g")
+
+
+_TOTAL_BEFORE_RE = rc(r"(?:total|combined|overall|aggregate|pooled)\s*(?:gpu\s*)?$|[总合共计]\s*$")
+
+
+def _key_memory(m: re.Match[str]) -> str:
+    """'显存 N' for a card's memory written as a setting; all the cards' memory together ('combined VRAM is
+    160GB', '总显存: 96G') stays as written, for the total-memory rule (bot.parse.role_left.L_TOTAL_VRAM)."""
+    if _TOTAL_BEFORE_RE.search(m.string[max(0, m.start() - 12) : m.start()]):
+        return m.group(0)
+    return f"显存 {m.group('n')}{m.group('u')} "
 
 
 def _sub(pattern: Any, repl: Any, s: str) -> str:
