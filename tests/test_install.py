@@ -1,14 +1,17 @@
 """A plain (non-editable) install into a fresh virtual environment works from any directory:
 templates, translations and catalogs are found inside the installed package.
 
-Offline: the wheel is built from this checkout with the running interpreter (hatchling from the
-test extras, no build isolation, no index), installed into a new venv without dependencies, and
+Offline: the wheel is built from a copy of this checkout (its build hook writes compiled catalogs,
+templates and code into the source tree, which tests running in other pytest-xdist workers read at
+the same time) with the running interpreter (hatchling from the test extras, no build isolation, no
+index), installed into a new venv without dependencies, and
 the dependencies are borrowed from the running environment through a .pth path line (plain paths
 only, so this checkout's own editable install is not on the new venv's path).
 """
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 import sysconfig
@@ -18,11 +21,18 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parents[1]
+NOT_SOURCES = shutil.ignore_patterns(
+    ".git", ".venv*", "__pycache__", "*.egg-info", "build", "dist", ".*_cache", ".hypothesis"
+)
+"""What the wheel build's copy of the checkout leaves out: version control, virtual environments,
+caches and earlier build output (the wheel's files are selected by hatchling all the same)."""
 
 
 @pytest.fixture(scope="module")
 def installed(tmp_path_factory) -> Path:
     wheels = tmp_path_factory.mktemp("wheels")
+    source = tmp_path_factory.mktemp("source") / "checkout"
+    shutil.copytree(REPO, source, ignore=NOT_SOURCES)
     build = subprocess.run(
         [
             sys.executable,
@@ -35,7 +45,7 @@ def installed(tmp_path_factory) -> Path:
             "--no-index",
             "-w",
             str(wheels),
-            str(REPO),
+            str(source),
         ],
         capture_output=True,
         text=True,
