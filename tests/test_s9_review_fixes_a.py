@@ -1,0 +1,38 @@
+"""Defects from the s9 design review of the new parser readers (part A), each through ``sizing-bot ask``
+in process; the sentences are written for these tests."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.cli_run import ask_in_process, named
+
+
+def ask(capsys: pytest.CaptureFixture[str], text: str) -> dict[str, Any]:
+    return ask_in_process(capsys, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "pretrain a 70B model on 2T tokens on our DGX H100 cluster",
+        "serve llama 3 70b on our DGX GB200 NVL72",
+        "serve llama 3 70b on a DGX Spark",
+        "serve llama 3 70b on a DGX Station",
+        "pretrain a 70B model on 2T tokens on our DGX SuperPOD",
+    ],
+)
+def test_a_dgx_that_is_not_one_eight_gpu_system_is_not_eight_gpus(
+    capsys: pytest.CaptureFixture[str], text: str
+) -> None:
+    """Before, any 'a/our DGX …' was one 8-GPU system: a cluster, a SuperPOD, a Spark, a Station, an NVL72."""
+    assert ask(capsys, text)["request"]["gpu_count"] != 8
+
+
+def test_a_dgx_h100_cluster_is_sized_as_a_cluster(capsys: pytest.CaptureFixture[str]) -> None:
+    data = ask(capsys, "pretrain a 70B model on 2T tokens on our DGX H100 cluster")
+    assert data["request"]["gpu_count"] is None
+    assert data["request"]["gpu"] == "H100-SXM5-80GB"
+    assert ask(capsys, "serve llama 3 70b on a DGX H100")["request"]["gpu_count"] == 8
