@@ -36,3 +36,23 @@ def test_a_dgx_h100_cluster_is_sized_as_a_cluster(capsys: pytest.CaptureFixture[
     assert data["request"]["gpu_count"] is None
     assert data["request"]["gpu"] == "H100-SXM5-80GB"
     assert ask(capsys, "serve llama 3 70b on a DGX H100")["request"]["gpu_count"] == 8
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "全参微调 Qwen2.5-7B，没用重计算，8 卡 A100",
+        "全参微调 Qwen2.5-7B，没有使用重计算，8 卡 A100",
+        "全参微调 Qwen2.5-7B，未启用重计算，8 卡 A100",
+        "全参微调 Qwen2.5-7B，并没有开启重计算，8 卡 A100",
+        "full fine-tune llama 3 8b on 8 A100 without activation checkpointing",
+        "full fine-tune llama 3 8b on 8 A100, gradient checkpointing disabled",
+    ],
+)
+def test_negated_recompute_is_no_recompute(capsys: pytest.CaptureFixture[str], text: str) -> None:
+    """Before, '没用重计算' read '用重计算' (full recompute): the negation had no rule."""
+    assert ask(capsys, text)["request"]["recompute"] == "none"
+
+
+def test_recompute_turned_on_is_still_full(capsys: pytest.CaptureFixture[str]) -> None:
+    assert ask(capsys, "全参微调 Qwen2.5-7B，开了重计算，8 卡 A100")["request"]["recompute"] == "full"
