@@ -56,3 +56,28 @@ def test_negated_recompute_is_no_recompute(capsys: pytest.CaptureFixture[str], t
 
 def test_recompute_turned_on_is_still_full(capsys: pytest.CaptureFixture[str]) -> None:
     assert ask(capsys, "全参微调 Qwen2.5-7B，开了重计算，8 卡 A100")["request"]["recompute"] == "full"
+
+
+def test_cards_colocated_with_vllm_are_the_jobs_cards(capsys: pytest.CaptureFixture[str]) -> None:
+    """'8卡 vllm colocate': the engine shares the job's 8 cards. Before, the 8 was read as the rollout share
+    (the verb was optional) and the job sized on a default count with '8' unread."""
+    data = ask(capsys, "8卡 vllm colocate 跑 GRPO 训练 Qwen2.5-7B，A100 80G，够吗")
+    assert data["request"]["gpu_count"] == 8
+    assert "8" not in named(data)
+
+
+@pytest.mark.parametrize(
+    ("text", "lang_word"),
+    [
+        ("用 8 卡训练 GRPO Qwen2.5-7B，其中 2 卡给 vllm 做 rollout", "采样推理引擎"),
+        ("GRPO of Qwen2.5-7B on 8 A100s, 2 GPUs for vLLM and the rest for training", "rollout engine"),
+    ],
+)
+def test_cards_given_to_the_rollout_engine_are_named_as_its_share(
+    capsys: pytest.CaptureFixture[str], text: str, lang_word: str
+) -> None:
+    """Before, the share was named 'no word said what it is'."""
+    data = ask(capsys, text)
+    assert data["request"]["gpu_count"] == 8
+    assert named(data)["2"] == "rollout_share"
+    assert lang_word in data["reply"]

@@ -143,10 +143,31 @@ def _product_range(m: re.Match[str]) -> str:
 
 ROLLOUT_SHARE_RE = rc(
     r"(?<![\d.x×*])(?P<n>\d{1,3}(?:\s*(?:-|~|到|至)\s*\d{1,3})?)\s*(?:张|块)?\s*(?:卡|gpus?\b|cards?\b|npus?\b)\s*"
-    r"(?:给|用于|用来|跑|部署|留给|for|to|on|of)?\s*(?:the\s+)?(?=vllm|sglang|rollout)"
+    r"(?P<v>给|用于|用来|留给|for|to)?\s*(?:the\s+)?(?=vllm|sglang|rollout)(?![a-z]+\s*colocate)"
 )
-"""In online RL ('GRPO … 预计 2-4 卡 vllm 就够', '2 cards for vLLM and the rest for training'): the cards
-given to the rollout engine, a share of the job's, never its GPU count (written 'rollout share N', named)."""
+"""In online RL ('2 cards for vLLM and the rest for training', '其中 2 卡给 vllm'): the cards given to the
+rollout engine, a share of the job's, never its GPU count (written 'rollout share N', named). Without a
+verb ('预计 2-4 卡 vllm 就够'), only when the job's own count is written elsewhere; '8卡 vllm colocate' is
+the job's cards (colocated: the engine shares them)."""
+_OTHER_COUNT_RE = rc(r"\d\s*(?:张|块)?\s*(?:卡|gpus?\b|cards?\b|npus?\b|[x×*]\s*\d)|\d\s*(?:a|h|b)\d{2,3}")
+ROLLOUT_SHARE_MARK_RE = re.compile(r"rollout share (\d{1,3})(?:\s*(?:-|~|到|至)\s*(\d{1,3}))?")
+"""The numbers written 'rollout share N' above (named with the ``rollout_share`` reason)."""
+
+
+def _rollout_share(m: re.Match[str]) -> str:
+    rest = m.string[: m.start()] + " " + m.string[m.end() :]
+    if m.group("v") or _OTHER_COUNT_RE.search(rest):
+        return f" rollout share {m.group('n')} "
+    return m.group(0)
+
+
+def rollout_shares(s: str) -> set[str]:
+    """The counts of ``s`` (normalized) given to the rollout engine, as typed."""
+    return (
+        {n for pair in ROLLOUT_SHARE_MARK_RE.findall(s) for n in pair if n} if "rollout share" in s else set()
+    )
+
+
 _ONLINE_RL_GATE = re.compile(r"grpo|ppo|rlhf|rloo|dapo|rollout|colocate")
 
 
@@ -226,7 +247,7 @@ def count_forms(s: str) -> str:
     s = length_forms(s)  # '数据长度会达到 2000 左右', 'samples run to about 2000 tokens'
     s = time_forms(s)  # 'by next week', '$1.99 per H100 hour'
     if ("vllm" in s or "sglang" in s or "rollout" in s) and _ONLINE_RL_GATE.search(s):
-        s = _sub(ROLLOUT_SHARE_RE, r" rollout share \g<n> ", s)
+        s = ROLLOUT_SHARE_RE.sub(_rollout_share, s)
     if "visible_devices" in s:
         s = _sub(VISIBLE_LIST_RE, _visible_gpus, s)
     if ("台" in s or "node" in s) and _ALTERNATIVE_GATE.search(s):

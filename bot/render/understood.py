@@ -21,6 +21,9 @@ if TYPE_CHECKING:
 IGNORED_TEXTS: dict[str, str] = {
     "unread": N_("no word said what it is"),
     "vague": N_("a rough amount, not a number: give one to size the data"),
+    "rollout_share": N_(
+        "the cards given to the rollout engine: a share of the job's GPUs, not its GPU count"
+    ),
     "fractional_count": N_("GPUs come whole: sized on the next whole number of GPUs"),
     "steps_need_batch": N_(
         "training steps: a time needs the global batch and the sequence length too "
