@@ -81,3 +81,12 @@ def test_cards_given_to_the_rollout_engine_are_named_as_its_share(
     assert data["request"]["gpu_count"] == 8
     assert named(data)["2"] == "rollout_share"
     assert lang_word in data["reply"]
+
+
+def test_a_deepspeed_launch_of_a_generic_script_is_not_trl(capsys: pytest.CaptureFixture[str]) -> None:
+    """Before, 'deepspeed … train.py' named TRL and warned that TRL without DeepSpeed runs plain DDP."""
+    text = "deepspeed --include localhost:0,1,2,3,4,5,6,7 train.py, full fine-tune llama 2 13b on A100 80G"
+    data = ask(capsys, text)
+    assert data["request"]["gpu_count"] == 8
+    assert data["request"]["training_tool"] is None
+    assert "TRL" not in data["reply"] and "plain DDP" not in data["reply"]
