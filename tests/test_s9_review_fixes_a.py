@@ -90,3 +90,25 @@ def test_a_deepspeed_launch_of_a_generic_script_is_not_trl(capsys: pytest.Captur
     assert data["request"]["gpu_count"] == 8
     assert data["request"]["training_tool"] is None
     assert "TRL" not in data["reply"] and "plain DDP" not in data["reply"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I have a server with 8 GPUs but I run with CUDA_VISIBLE_DEVICES=0,1 to serve Qwen2.5-14B",
+        "我有一台 8 卡服务器，但用 CUDA_VISIBLE_DEVICES=0,1 部署 Qwen2.5-14B",
+    ],
+)
+def test_visible_devices_of_another_length_are_the_jobs_gpus(
+    capsys: pytest.CaptureFixture[str], text: str
+) -> None:
+    """Before, any count in the message set the list aside in silence: sized on the machine's 8."""
+    data = ask(capsys, text)
+    assert data["request"]["gpu_count"] == 2
+    assert named(data)["8"] == "other_setup"
+
+
+def test_visible_devices_as_many_as_the_count_are_one_count(capsys: pytest.CaptureFixture[str]) -> None:
+    data = ask(capsys, "3 张卡（CUDA_VISIBLE_DEVICES=1,2,3）部署 Qwen2.5-14B")
+    assert data["request"]["gpu_count"] == 3
+    assert named(data) == {}

@@ -24,7 +24,7 @@ from bot.parse import lexicon as lx
 from bot.parse.algorithm_variants import algorithm_variant
 from bot.parse.asked_method import asked_method_first
 from bot.parse.compared import compared_setups, sized_algorithm
-from bot.parse.count_forms import rollout_shares
+from bot.parse.count_forms import set_aside_counts
 from bot.parse.cues import cues, with_cues
 from bot.parse.data_parallel import apply_data_parallel, read_data_parallel
 from bot.parse.engines_named import engines_named
@@ -133,16 +133,14 @@ class _Parse(FieldSteps):
     def unused(self) -> list[tuple[str, str]]:
         """Numbers the answer does not use, as typed, with why: no word said what they are
         ('unread'), or a second value for a field that takes one ('repeated')."""
-        shares = rollout_shares(
-            getattr(self, "s0", "")
-        )  # '2 卡给 vllm': the rollout engine's share of the cards
-        unread = {raw: "rollout_share" if raw in shares else "unread" for raw in self.unread}
+        aside = set_aside_counts(getattr(self, "s0", ""))  # '2 卡给 vllm'; a machine's 8 beside 2 visible
+        unread = {raw: aside.get(raw, "unread") for raw in self.unread}
         out = [*self.named_unused, *unread.items()]
         used_roles = {r.role for r in self.roles if id(r) in self.used}
         for r in self.roles:
             if id(r) not in self.used:
                 raw = r.tok.raw.strip()
-                out.append((raw, "repeated" if r.role in used_roles else unread.get(raw, "unread")))
+                out.append((raw, "repeated" if r.role in used_roles else aside.get(raw, "unread")))
         return list(dict.fromkeys(out))  # the same item said 94 times is named once
 
     def repeated_used(self) -> dict[str, str]:

@@ -161,6 +161,13 @@ def _rollout_share(m: re.Match[str]) -> str:
     return m.group(0)
 
 
+def set_aside_counts(s: str) -> dict[str, str]:
+    """{count as typed: reason} for the counts of ``s`` (normalized) that are not the job's: the rollout
+    engine's share ('rollout_share') and a machine's cards beside a visible-devices list ('other_setup')."""
+    out = {n: "other_setup" for n in MACHINE_CARDS_RE.findall(s)} if "machinecards" in s else {}
+    return out | {n: "rollout_share" for n in rollout_shares(s)}
+
+
 def rollout_shares(s: str) -> set[str]:
     """The counts of ``s`` (normalized) given to the rollout engine, as typed."""
     return (
@@ -198,11 +205,46 @@ def _nodes_range(m: re.Match[str]) -> str:
     return f"{first} 到 {second} 张卡 " if m.group("a") else f"{first} to {second} gpus "
 
 
-def _visible_gpus(m: re.Match[str]) -> str:
-    """'N gpus' for the list, or the list set aside when the cards are counted in words too ('3 张卡
-    （CUDA_VISIBLE_DEVICES=1,2,3）', '两张 4090'): one count, never read (or named) twice."""
-    counted = CARDS_COUNTED_RE.search(m.string) or _CN_CARDS_COUNTED_RE.search(m.string)
-    return " " if counted else f" {len(m.group('l').split(','))} gpus "
+def _visible_gpus(s: str) -> str:
+    """'N gpus' for the list, or the list set aside when the cards are counted in words too and as many
+    ('3 张卡（CUDA_VISIBLE_DEVICES=1,2,3）'): one count, never read (or named) twice. A count other than
+    the list's is the machine's ('a server with 8 GPUs … CUDA_VISIBLE_DEVICES=0,1'): the job runs on the
+    visible devices, and the machine's count is written 'machine cards N' (named, other_setup)."""
+    m = VISIBLE_LIST_RE.search(s)
+    if m is None:
+        return s
+    listed = len(m.group("l").split(","))
+    counted = CARDS_COUNTED_RE.search(s) or _CN_CARDS_COUNTED_RE.search(s)
+    if counted:
+        stated = _stated_count(counted.group(0))
+        if stated is None or stated == listed:
+            return VISIBLE_LIST_RE.sub(" ", s)
+        s = f"{s[: counted.start()]} machinecards {stated} {s[counted.end() :]}"
+    return VISIBLE_LIST_RE.sub(lambda v: f" {len(v.group('l').split(','))} gpus ", s)
+
+
+_CN_DIGITS = {
+    "一": 1,
+    "单": 1,
+    "二": 2,
+    "两": 2,
+    "双": 2,
+    "三": 3,
+    "四": 4,
+    "五": 5,
+    "六": 6,
+    "七": 7,
+    "八": 8,
+}
+
+
+def _stated_count(text: str) -> int | None:
+    digits = re.match(r"\d+", text)
+    return int(digits.group(0)) if digits else _CN_DIGITS.get(text[:1])
+
+
+MACHINE_CARDS_RE = re.compile(r"machinecards (\d{1,4})")
+"""The machine's count beside a CUDA_VISIBLE_DEVICES list of another length (:func:`_visible_gpus`)."""
 
 
 _CN_CARDS_COUNTED_RE = rc(
@@ -249,7 +291,7 @@ def count_forms(s: str) -> str:
     if ("vllm" in s or "sglang" in s or "rollout" in s) and _ONLINE_RL_GATE.search(s):
         s = ROLLOUT_SHARE_RE.sub(_rollout_share, s)
     if "visible_devices" in s:
-        s = _sub(VISIBLE_LIST_RE, _visible_gpus, s)
+        s = _visible_gpus(s)
     if ("台" in s or "node" in s) and _ALTERNATIVE_GATE.search(s):
         s = _sub(NODES_CARDS_ALTERNATIVE_RE, _nodes_range, s)
     if _PRODUCT_PAIR_GATE.search(s):
