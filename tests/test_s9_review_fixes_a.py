@@ -112,3 +112,21 @@ def test_visible_devices_as_many_as_the_count_are_one_count(capsys: pytest.Captu
     data = ask(capsys, "3 张卡（CUDA_VISIBLE_DEVICES=1,2,3）部署 Qwen2.5-14B")
     assert data["request"]["gpu_count"] == 3
     assert named(data) == {}
+
+
+def test_a_batch_of_sequences_in_training_is_the_global_batch(capsys: pytest.CaptureFixture[str]) -> None:
+    """Before, 'a batch of 64 sequences' in a training question became a serving load (named unused)."""
+    text = (
+        "full fine-tune llama 3 8b on 8 A100, a batch of 64 sequences of 2048 tokens, 3 epochs of 100k rows"
+    )
+    data = ask(capsys, text)
+    assert data["request"]["global_batch"] == 64
+    assert data["request"]["concurrency"] is None
+    assert named(data) == {}
+
+
+def test_a_batch_of_sequences_when_serving_is_still_the_load(capsys: pytest.CaptureFixture[str]) -> None:
+    assert (
+        ask(capsys, "serve Qwen2.5 72B on 4 H100 with a batch of 32 sequences")["request"]["concurrency"]
+        == 32
+    )

@@ -248,7 +248,7 @@ MACHINE_CARDS_RE = re.compile(r"machinecards (\d{1,4})")
 
 
 _CN_CARDS_COUNTED_RE = rc(
-    r"[一二两三四五六七八九十]\s*(?:张|块)|单卡|双卡|(?<![a-z])\d{1,3}\s*(?:卡|gpus?\b|cards?\b)"
+    r"[一二两三四五六七八九十]\s*(?:张|块)|单卡|双卡|(?<![a-z0-9.])\d{1,3}\s*(?:卡|gpus?\b|cards?\b)"
 )
 
 
