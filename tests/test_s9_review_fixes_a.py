@@ -130,3 +130,19 @@ def test_a_batch_of_sequences_when_serving_is_still_the_load(capsys: pytest.Capt
         ask(capsys, "serve Qwen2.5 72B on 4 H100 with a batch of 32 sequences")["request"]["concurrency"]
         == 32
     )
+
+
+def test_a_rough_amount_used_as_a_context_is_said(capsys: pytest.CaptureFixture[str]) -> None:
+    """Before, 'a few thousand tokens' was sized as a 5,000-token context with no 'read as' line."""
+    data = ask(capsys, "serve Llama 3.1 8B with prompts of a few thousand tokens for 20 users on one H100")
+    assert data["request"]["seq_len"] == 5000
+    assert data["interpretation"]["substitutions"] == [
+        {"typed": "a few thousand", "used": "5000", "reason": "vague_amount"}
+    ]
+    assert "Read “a few thousand” as 5K tokens" in data["reply"]
+
+
+def test_a_rough_chinese_prompt_length_is_named_not_used(capsys: pytest.CaptureFixture[str]) -> None:
+    data = ask(capsys, "部署 Llama 3.1 8B，提示词几千 token，20 个用户，一张 H100")
+    assert data["request"]["seq_len"] == 4096
+    assert "千" in named(data)

@@ -108,6 +108,17 @@ def parse(text: str) -> ParseResult:
         )
 
 
+def _rough_used(rough: list[tuple[str, float]], request: SizingRequest) -> list[tuple[str, float]]:
+    """The rough amounts read ('a few thousand tokens': 5,000) that the request uses in any field — the
+    data's tokens, a context, a prompt: each one said, wherever it is used."""
+    if not rough:
+        return []
+    used = {
+        v for v in request.model_dump().values() if isinstance(v, int | float) and not isinstance(v, bool)
+    }
+    return [r for r in rough if r[1] in used]
+
+
 @dataclass
 class _Parse(FieldSteps):
     """One parse in progress: the text as it is masked step by step, and what each step found."""
@@ -226,7 +237,7 @@ class _Parse(FieldSteps):
             unused_numbers=self.unused(),
             repeated_used=self.repeated_used(),
             tool_cue=self.tool_cue,
-            vague_read=[r for r in [*self.vague_read, *english_read(self.raw)] if r[1] == request.tokens],
+            vague_read=_rough_used([*self.vague_read, *english_read(self.raw)], request),
             **cues(self.raw, normalized),
         )
 
