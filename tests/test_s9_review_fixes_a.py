@@ -146,3 +146,22 @@ def test_a_rough_chinese_prompt_length_is_named_not_used(capsys: pytest.CaptureF
     data = ask(capsys, "部署 Llama 3.1 8B，提示词几千 token，20 个用户，一张 H100")
     assert data["request"]["seq_len"] == 4096
     assert "千" in named(data)
+
+
+def test_is_there_a_lora_estimate_is_not_with_and_without_lora(capsys: pytest.CaptureFixture[str]) -> None:
+    """Before, '有没有 LoRA' ('is there …') added a full fine-tuning comparison."""
+    data = ask(capsys, "有没有 LoRA 微调 Qwen2.5-7B 的显存估算？单卡 4090")
+    assert data["request"]["method"] == "lora"
+    assert data["request"]["methods"] is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "有和没有 LoRA 微调 Qwen2.5-7B 的显存各要多少？单卡 4090",
+        "用不用 LoRA 微调 Qwen2.5-7B 的显存各要多少？单卡 4090",
+        "Qwen2.5-7B on one 4090, with and without LoRA: memory?",
+    ],
+)
+def test_with_and_without_lora_compares_both(capsys: pytest.CaptureFixture[str], text: str) -> None:
+    assert ask(capsys, text)["request"]["methods"] == ["lora", "full"]
