@@ -165,3 +165,22 @@ def test_is_there_a_lora_estimate_is_not_with_and_without_lora(capsys: pytest.Ca
 )
 def test_with_and_without_lora_compares_both(capsys: pytest.CaptureFixture[str], text: str) -> None:
     assert ask(capsys, text)["request"]["methods"] == ["lora", "full"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I want to run a local AI assistant with Llama 3 8B on my 4090",
+        "我想在 4090 上跑一个 local AI 助手，用 Llama 3 8B",
+    ],
+)
+def test_local_ai_in_words_is_no_engine(capsys: pytest.CaptureFixture[str], text: str) -> None:
+    """Before, 'local AI' named the LocalAI engine (a phantom runtime)."""
+    data = ask(capsys, text)
+    assert "runtime: LocalAI" not in named(data)
+    assert "LocalAI" not in data["reply"]
+
+
+def test_localai_in_one_word_is_the_engine(capsys: pytest.CaptureFixture[str]) -> None:
+    data = ask(capsys, "serve Llama 3 8B with LocalAI on my 4090")
+    assert named(data)["runtime: LocalAI"] == "runtime_not_modelled"
