@@ -184,3 +184,23 @@ def test_local_ai_in_words_is_no_engine(capsys: pytest.CaptureFixture[str], text
 def test_localai_in_one_word_is_the_engine(capsys: pytest.CaptureFixture[str]) -> None:
     data = ask(capsys, "serve Llama 3 8B with LocalAI on my 4090")
     assert named(data)["runtime: LocalAI"] == "runtime_not_modelled"
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("Llama 3 70B fp16 推理显存是 140GB，用 4090 需要几张", "你写的是模型需要的显存"),
+        ("Llama 3 70B 需要 140G 显存，4090 要几张", "你写的是模型需要的显存"),
+        ("inference VRAM is 140GB for Llama 3 70B fp16, how many 4090s", "a memory you say the model needs"),
+        ("Llama 3 70B fp16 needs 140GB of VRAM, how many 4090s", "a memory you say the model needs"),
+    ],
+)
+def test_a_memory_the_model_needs_is_not_the_cards_memory(
+    capsys: pytest.CaptureFixture[str], text: str, said: str
+) -> None:
+    """Before, '推理显存是 140GB' was the cards' total memory ('总共 140 GiB 显存不够')."""
+    data = ask(capsys, text)
+    assert data["request"]["total_memory_gib"] is None and data["request"]["gpu_memory_gib"] is None
+    assert data["request"]["gpu"] == "RTX-4090"
+    assert named(data)["140"] == "stated_need"
+    assert said in data["reply"]

@@ -20,7 +20,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from bot.parse.length_forms import length_forms
-from bot.parse.memory_forms import memory_forms
+from bot.parse.memory_forms import MEMORY_NEED_MARK_RE, memory_forms
 from bot.parse.output_forms import output_forms
 from bot.parse.price_forms import price_forms
 from bot.parse.regex import rc
@@ -165,6 +165,7 @@ def set_aside_counts(s: str) -> dict[str, str]:
     """{count as typed: reason} for the counts of ``s`` (normalized) that are not the job's: the rollout
     engine's share ('rollout_share') and a machine's cards beside a visible-devices list ('other_setup')."""
     out = {n: "other_setup" for n in MACHINE_CARDS_RE.findall(s)} if "machinecards" in s else {}
+    out |= {n: "stated_need" for n in MEMORY_NEED_MARK_RE.findall(s)} if "memoryneed" in s else {}
     return out | {n: "rollout_share" for n in rollout_shares(s)}
 
 

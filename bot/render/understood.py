@@ -21,6 +21,9 @@ if TYPE_CHECKING:
 IGNORED_TEXTS: dict[str, str] = {
     "unread": N_("no word said what it is"),
     "vague": N_("a rough amount, not a number: give one to size the data"),
+    "stated_need": N_(
+        "a memory you say the model needs, not your cards' memory: the sizing computes the need itself"
+    ),
     "rollout_share": N_(
         "the cards given to the rollout engine: a share of the job's GPUs, not its GPU count"
     ),
