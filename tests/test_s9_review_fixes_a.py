@@ -204,3 +204,39 @@ def test_a_memory_the_model_needs_is_not_the_cards_memory(
     assert data["request"]["gpu"] == "RTX-4090"
     assert named(data)["140"] == "stated_need"
     assert said in data["reply"]
+
+
+@pytest.mark.parametrize(
+    ("text", "count", "used", "said"),
+    [
+        (
+            "2机4卡 A100 全参微调 Qwen2.5-7B 要多久，数据 1B token",
+            8,
+            "2 × 4 = 8",
+            "把“2机4卡”理解为机器数 × 每台卡数",
+        ),
+        (
+            "两机八卡 H100 微调 Llama 3 8B",
+            16,
+            "2 × 8 = 16",
+            "把“两机八卡”理解为机器数 × 每台卡数：2 × 8 = 16 张卡",
+        ),
+        ("2机16卡 910B 训练 Qwen2.5-32B", 16, "16", "把“2机16卡”理解为共 16 张卡"),
+    ],
+)
+def test_machines_and_cards_reading_is_said(
+    capsys: pytest.CaptureFixture[str], text: str, count: int, used: str, said: str
+) -> None:
+    """Before, '2机4卡' became 8 GPUs with nothing said."""
+    data = ask(capsys, text)
+    assert data["request"]["gpu_count"] == count
+    assert [
+        s["used"] for s in data["interpretation"]["substitutions"] if s["reason"].startswith("ji_ka")
+    ] == [used]
+    assert said in data["reply"]
+
+
+def test_machines_and_cards_reading_is_said_in_english(capsys: pytest.CaptureFixture[str]) -> None:
+    data = ask_in_process(capsys, "--lang", "en", "full fine-tune Qwen2.5-7B on 2机4卡 A100, 1B tokens")
+    assert data["request"]["gpu_count"] == 8
+    assert "Read “2机4卡” as machines × cards per machine: 2 × 4 = 8 GPUs." in data["reply"]

@@ -35,6 +35,7 @@ from bot.parse.inline_keys import read_inline_keys
 from bot.parse.lang import detect_lang
 from bot.parse.models import ModelMention, extract_models
 from bot.parse.more_roles import asked_magnitude, more_role, retarget, vague_amount
+from bot.parse.node_words import ji_ka_read
 from bot.parse.normalize import mask, prepare
 from bot.parse.numbers import scan_numbers
 from bot.parse.output_forms import rate_times_output
@@ -237,6 +238,7 @@ class _Parse(FieldSteps):
             unused_numbers=self.unused(),
             repeated_used=self.repeated_used(),
             tool_cue=self.tool_cue,
+            nodes_read=ji_ka_read(self.s0, request.gpu_count),
             vague_read=_rough_used([*self.vague_read, *english_read(self.raw)], request),
             **cues(self.raw, normalized),
         )

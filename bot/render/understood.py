@@ -135,6 +135,11 @@ SUBSTITUTION_TEXTS: dict[str, str] = {
         "Read “%(typed)s” as %(used)s tokens: a rough amount, sized at its middle — give the number to size "
         "it exactly."
     ),
+    "ji_ka_each": N_("Read “%(typed)s” as machines × cards per machine: %(used)s GPUs."),
+    "ji_ka_total": N_(
+        "Read “%(typed)s” as %(used)s GPUs in all: more cards than one machine holds, so spread over the "
+        "machines."
+    ),
     "fp16_no_bf16": N_(
         "%(gpu)s has no bf16: your “%(typed)s” is sized in %(used)s (vLLM runs 16-bit weights in fp16 there, "
         "the same 2 bytes per weight)."
