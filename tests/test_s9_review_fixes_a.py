@@ -240,3 +240,17 @@ def test_machines_and_cards_reading_is_said_in_english(capsys: pytest.CaptureFix
     data = ask_in_process(capsys, "--lang", "en", "full fine-tune Qwen2.5-7B on 2机4卡 A100, 1B tokens")
     assert data["request"]["gpu_count"] == 8
     assert "Read “2机4卡” as machines × cards per machine: 2 × 4 = 8 GPUs." in data["reply"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "-c 8192 is what I use with llama.cpp for Llama 3 8B on a 4090",
+        "-c 8192 是我在 llama.cpp 上跑 Llama 3 8B 用的，4090",
+    ],
+)
+def test_a_flag_at_the_start_of_the_message_is_read(capsys: pytest.CaptureFixture[str], text: str) -> None:
+    """Before, a flag with no space before its dash (the message's first word) was not read: '8192' unread."""
+    data = ask(capsys, text)
+    assert data["request"]["max_model_len"] == 8192
+    assert "8192" not in named(data)
