@@ -57,6 +57,8 @@ IGNORED_REASONS = (
     "llama_cpp_based",  # a front-end that runs llama.cpp (koboldcpp, LM Studio): sized as llama.cpp
     "algorithm_family",  # DAPO, KTO, SimPO …: sized as the family the estimator has (GRPO, DPO …)
     "vague",  # '几十万条': an amount with no number in it; never read as its smallest value
+    "rollout_share",  # '2 卡给 vllm' in online RL: the rollout engine's share of the job's cards
+    "stated_need",  # '推理显存是 140GB', 'needs 140GB VRAM': a memory the model needs, not the cards'
     *UNUSED_REASONS,  # keys of a pasted training/serving config (bot.parse.configs.model)
 )
 SUBSTITUTION_REASONS = (
@@ -67,6 +69,8 @@ SUBSTITUTION_REASONS = (
     "tool_inferred",  # a training tool not named, read from its settings ('cutoff_len': LLaMA-Factory)
     "fp16_no_bf16",  # bf16 stated for a card without bf16 (V100, T4): sized in fp16
     "vague_amount",  # '几十亿 token', 'tens of billions of tokens': a rough amount, sized at its middle
+    "ji_ka_each",  # '2机4卡': 2 machines × 4 cards = 8 GPUs
+    "ji_ka_total",  # '2机16卡': more than a machine holds, so 16 GPUs in all
 )
 
 
@@ -214,6 +218,7 @@ def _substitutions(parsed: ParseResult, report: SizingReport | None) -> list[Sub
             )
         )
     out += [Substitution(typed=t, used=f"{v:g}", reason="vague_amount") for t, v in parsed.vague_read]
+    out += [Substitution(typed=t, used=u, reason=r) for t, u, r in parsed.nodes_read]  # '2机4卡' = 8
     if parsed.unknown_model and whys.get("architecture") == "generic_shape":
         shape = next((a.value for a in report.assumptions if a.field == "architecture"), "")
         out.append(Substitution(typed=parsed.unknown_model, used=str(shape), reason="generic_shape"))

@@ -24,6 +24,7 @@ from bot.parse import lexicon as lx
 from bot.parse.algorithm_variants import algorithm_variant
 from bot.parse.asked_method import asked_method_first
 from bot.parse.compared import compared_setups, sized_algorithm
+from bot.parse.count_forms import set_aside_counts
 from bot.parse.cues import cues, with_cues
 from bot.parse.data_parallel import apply_data_parallel, read_data_parallel
 from bot.parse.engines_named import engines_named
@@ -34,6 +35,7 @@ from bot.parse.inline_keys import read_inline_keys
 from bot.parse.lang import detect_lang
 from bot.parse.models import ModelMention, extract_models
 from bot.parse.more_roles import asked_magnitude, more_role, retarget, vague_amount
+from bot.parse.node_words import ji_ka_read
 from bot.parse.normalize import mask, prepare
 from bot.parse.numbers import scan_numbers
 from bot.parse.output_forms import rate_times_output
@@ -107,6 +109,17 @@ def parse(text: str) -> ParseResult:
         )
 
 
+def _rough_used(rough: list[tuple[str, float]], request: SizingRequest) -> list[tuple[str, float]]:
+    """The rough amounts read ('a few thousand tokens': 5,000) that the request uses in any field — the
+    data's tokens, a context, a prompt: each one said, wherever it is used."""
+    if not rough:
+        return []
+    used = {
+        v for v in request.model_dump().values() if isinstance(v, int | float) and not isinstance(v, bool)
+    }
+    return [r for r in rough if r[1] in used]
+
+
 @dataclass
 class _Parse(FieldSteps):
     """One parse in progress: the text as it is masked step by step, and what each step found."""
@@ -132,11 +145,14 @@ class _Parse(FieldSteps):
     def unused(self) -> list[tuple[str, str]]:
         """Numbers the answer does not use, as typed, with why: no word said what they are
         ('unread'), or a second value for a field that takes one ('repeated')."""
-        out = [*self.named_unused, *((raw, "unread") for raw in self.unread)]
+        aside = set_aside_counts(getattr(self, "s0", ""))  # '2 卡给 vllm'; a machine's 8 beside 2 visible
+        unread = {raw: aside.get(raw, "unread") for raw in self.unread}
+        out = [*self.named_unused, *unread.items()]
         used_roles = {r.role for r in self.roles if id(r) in self.used}
         for r in self.roles:
             if id(r) not in self.used:
-                out.append((r.tok.raw.strip(), "repeated" if r.role in used_roles else "unread"))
+                raw = r.tok.raw.strip()
+                out.append((raw, "repeated" if r.role in used_roles else aside.get(raw, "unread")))
         return list(dict.fromkeys(out))  # the same item said 94 times is named once
 
     def repeated_used(self) -> dict[str, str]:
@@ -222,7 +238,8 @@ class _Parse(FieldSteps):
             unused_numbers=self.unused(),
             repeated_used=self.repeated_used(),
             tool_cue=self.tool_cue,
-            vague_read=[r for r in [*self.vague_read, *english_read(self.raw)] if r[1] == request.tokens],
+            nodes_read=ji_ka_read(self.s0, request.gpu_count),
+            vague_read=_rough_used([*self.vague_read, *english_read(self.raw)], request),
             **cues(self.raw, normalized),
         )
 

@@ -20,7 +20,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from bot.parse.length_forms import length_forms
-from bot.parse.memory_forms import memory_forms
+from bot.parse.memory_forms import MEMORY_NEED_MARK_RE, memory_forms
 from bot.parse.output_forms import output_forms
 from bot.parse.price_forms import price_forms
 from bot.parse.regex import rc
@@ -143,10 +143,39 @@ def _product_range(m: re.Match[str]) -> str:
 
 ROLLOUT_SHARE_RE = rc(
     r"(?<![\d.x×*])(?P<n>\d{1,3}(?:\s*(?:-|~|到|至)\s*\d{1,3})?)\s*(?:张|块)?\s*(?:卡|gpus?\b|cards?\b|npus?\b)\s*"
-    r"(?:给|用于|用来|跑|部署|留给|for|to|on|of)?\s*(?:the\s+)?(?=vllm|sglang|rollout)"
+    r"(?P<v>给|用于|用来|留给|for|to)?\s*(?:the\s+)?(?=vllm|sglang|rollout)(?![a-z]+\s*colocate)"
 )
-"""In online RL ('GRPO … 预计 2-4 卡 vllm 就够', '2 cards for vLLM and the rest for training'): the cards
-given to the rollout engine, a share of the job's, never its GPU count (written 'rollout share N', named)."""
+"""In online RL ('2 cards for vLLM and the rest for training', '其中 2 卡给 vllm'): the cards given to the
+rollout engine, a share of the job's, never its GPU count (written 'rollout share N', named). Without a
+verb ('预计 2-4 卡 vllm 就够'), only when the job's own count is written elsewhere; '8卡 vllm colocate' is
+the job's cards (colocated: the engine shares them)."""
+_OTHER_COUNT_RE = rc(r"\d\s*(?:张|块)?\s*(?:卡|gpus?\b|cards?\b|npus?\b|[x×*]\s*\d)|\d\s*(?:a|h|b)\d{2,3}")
+ROLLOUT_SHARE_MARK_RE = re.compile(r"rollout share (\d{1,3})(?:\s*(?:-|~|到|至)\s*(\d{1,3}))?")
+"""The numbers written 'rollout share N' above (named with the ``rollout_share`` reason)."""
+
+
+def _rollout_share(m: re.Match[str]) -> str:
+    rest = m.string[: m.start()] + " " + m.string[m.end() :]
+    if m.group("v") or _OTHER_COUNT_RE.search(rest):
+        return f" rollout share {m.group('n')} "
+    return m.group(0)
+
+
+def set_aside_counts(s: str) -> dict[str, str]:
+    """{count as typed: reason} for the counts of ``s`` (normalized) that are not the job's: the rollout
+    engine's share ('rollout_share') and a machine's cards beside a visible-devices list ('other_setup')."""
+    out = {n: "other_setup" for n in MACHINE_CARDS_RE.findall(s)} if "machinecards" in s else {}
+    out |= {n: "stated_need" for n in MEMORY_NEED_MARK_RE.findall(s)} if "memoryneed" in s else {}
+    return out | {n: "rollout_share" for n in rollout_shares(s)}
+
+
+def rollout_shares(s: str) -> set[str]:
+    """The counts of ``s`` (normalized) given to the rollout engine, as typed."""
+    return (
+        {n for pair in ROLLOUT_SHARE_MARK_RE.findall(s) for n in pair if n} if "rollout share" in s else set()
+    )
+
+
 _ONLINE_RL_GATE = re.compile(r"grpo|ppo|rlhf|rloo|dapo|rollout|colocate")
 
 
@@ -177,15 +206,50 @@ def _nodes_range(m: re.Match[str]) -> str:
     return f"{first} 到 {second} 张卡 " if m.group("a") else f"{first} to {second} gpus "
 
 
-def _visible_gpus(m: re.Match[str]) -> str:
-    """'N gpus' for the list, or the list set aside when the cards are counted in words too ('3 张卡
-    （CUDA_VISIBLE_DEVICES=1,2,3）', '两张 4090'): one count, never read (or named) twice."""
-    counted = CARDS_COUNTED_RE.search(m.string) or _CN_CARDS_COUNTED_RE.search(m.string)
-    return " " if counted else f" {len(m.group('l').split(','))} gpus "
+def _visible_gpus(s: str) -> str:
+    """'N gpus' for the list, or the list set aside when the cards are counted in words too and as many
+    ('3 张卡（CUDA_VISIBLE_DEVICES=1,2,3）'): one count, never read (or named) twice. A count other than
+    the list's is the machine's ('a server with 8 GPUs … CUDA_VISIBLE_DEVICES=0,1'): the job runs on the
+    visible devices, and the machine's count is written 'machine cards N' (named, other_setup)."""
+    m = VISIBLE_LIST_RE.search(s)
+    if m is None:
+        return s
+    listed = len(m.group("l").split(","))
+    counted = CARDS_COUNTED_RE.search(s) or _CN_CARDS_COUNTED_RE.search(s)
+    if counted:
+        stated = _stated_count(counted.group(0))
+        if stated is None or stated == listed:
+            return VISIBLE_LIST_RE.sub(" ", s)
+        s = f"{s[: counted.start()]} machinecards {stated} {s[counted.end() :]}"
+    return VISIBLE_LIST_RE.sub(lambda v: f" {len(v.group('l').split(','))} gpus ", s)
+
+
+_CN_DIGITS = {
+    "一": 1,
+    "单": 1,
+    "二": 2,
+    "两": 2,
+    "双": 2,
+    "三": 3,
+    "四": 4,
+    "五": 5,
+    "六": 6,
+    "七": 7,
+    "八": 8,
+}
+
+
+def _stated_count(text: str) -> int | None:
+    digits = re.match(r"\d+", text)
+    return int(digits.group(0)) if digits else _CN_DIGITS.get(text[:1])
+
+
+MACHINE_CARDS_RE = re.compile(r"machinecards (\d{1,4})")
+"""The machine's count beside a CUDA_VISIBLE_DEVICES list of another length (:func:`_visible_gpus`)."""
 
 
 _CN_CARDS_COUNTED_RE = rc(
-    r"[一二两三四五六七八九十]\s*(?:张|块)|单卡|双卡|(?<![a-z])\d{1,3}\s*(?:卡|gpus?\b|cards?\b)"
+    r"[一二两三四五六七八九十]\s*(?:张|块)|单卡|双卡|(?<![a-z0-9.])\d{1,3}\s*(?:卡|gpus?\b|cards?\b)"
 )
 
 
@@ -226,9 +290,9 @@ def count_forms(s: str) -> str:
     s = length_forms(s)  # '数据长度会达到 2000 左右', 'samples run to about 2000 tokens'
     s = time_forms(s)  # 'by next week', '$1.99 per H100 hour'
     if ("vllm" in s or "sglang" in s or "rollout" in s) and _ONLINE_RL_GATE.search(s):
-        s = _sub(ROLLOUT_SHARE_RE, r" rollout share \g<n> ", s)
+        s = ROLLOUT_SHARE_RE.sub(_rollout_share, s)
     if "visible_devices" in s:
-        s = _sub(VISIBLE_LIST_RE, _visible_gpus, s)
+        s = _visible_gpus(s)
     if ("台" in s or "node" in s) and _ALTERNATIVE_GATE.search(s):
         s = _sub(NODES_CARDS_ALTERNATIVE_RE, _nodes_range, s)
     if _PRODUCT_PAIR_GATE.search(s):

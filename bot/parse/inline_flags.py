@@ -27,7 +27,7 @@ FLAG_RE = rc(
     r"(?:\s*[=:]\s*|\s+(?:(?:set\s+)?to|of|at|is|=)\s+|\s+)(?P<v>\d+(?:\.\d+)?(?!\d|\.\d)(?![a-z])|[a-z][a-z0-9_\-]*)"
 )
 """A flag ('--tp-size', '-c') or a flag-like word ('tp-size', 'session_len') and its value."""
-_GATE = re.compile(r"[a-z]-[a-z]|[a-z]_[a-z]|\s-{1,2}[a-z]")
+_GATE = re.compile(r"[a-z]-[a-z]|[a-z]_[a-z]|(?:^|\s)-{1,2}[a-z]")
 
 
 @dataclass

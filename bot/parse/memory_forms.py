@@ -143,9 +143,40 @@ def _used_of(m: re.Match[str]) -> str:
     return f"{m.group('n')}{m.group('u') or unit} in use, with {card_text} gb each"
 
 
+def _u(i: int) -> str:
+    return rf"(?P<n{i}>\d{{1,4}}(?:\.\d+)?)\s*(?:gb|gib|g)\b"
+
+
+MEMORY_NEED_RE = rc(
+    r"(?:推理|训练|微调|部署)\s*(?:的)?\s*显存\s*(?:大小)?\s*(?:[:：=]|是|为|需要|要|约)\s*(?:约|大约)?\s*"
+    + _u(1)
+    + r"|显存\s*(?:需要|要|占用|需求)\s*(?:是|为|约|大约)?\s*"
+    + _u(2)
+    + r"|(?:需要|要|占用)\s*(?:约|大约)?\s*"
+    + _u(3)
+    + r"\s*(?:的)?\s*显存(?!\s*(?:的)?\s*(?:卡|显卡|gpu))"
+    + r"|\b(?:inference|training|fine[\s\-]?tuning|serving)\s+(?:vram|gpu\s+memory|memory)\s*(?:is|=|:|of)\s*"
+    + _u(4)
+    + r"|\b(?:needs?|requires?)\s+(?:about\s+|around\s+|roughly\s+|~\s*)?"
+    + _u(5)
+    + r"\s+(?:of\s+)?(?:vram|gpu\s+memory|memory)"
+)
+"""A memory stated as what the model needs ('推理显存是 140GB', '需要 140G 显存', 'inference VRAM is 140GB',
+'needs 140GB of VRAM'): a requirement, not the cards' memory — written 'memoryneed N' and named
+(``stated_need``); the sizing computes the need itself."""
+_NEED_GATE = re.compile(r"需要|要|占用|需求|need|requir|inference|training|tuning|serving")
+MEMORY_NEED_MARK_RE = re.compile(r"memoryneed (\d{1,4}(?:\.\d+)?)")
+
+
+def _need(m: re.Match[str]) -> str:
+    return f" memoryneed {next(v for v in m.groups() if v)} "
+
+
 def memory_forms(s: str) -> str:
     """The normalized text ``s`` with each card's memory written 'with N gb each'; one C-level search
     gates each rule (most messages have none of these forms)."""
+    if ("显存" in s or "mem" in s or "vram" in s) and _NEED_GATE.search(s):
+        s = _sub(MEMORY_NEED_RE, _need, s)
     if _HAVE_GATE.search(s) or _HOST_WITH_GATE.search(s):
         s = _sub(HOST_HAS_RE, _host_has, s)
         s = HAVE_MEMORY_RE.sub(_have_memory, s)

@@ -16,7 +16,7 @@ MORE_RUNTIMES: tuple[tuple[LazyPattern, str], ...] = (
     (rc(r"deepspeed[\s\-_]*mii\b|(?<![a-z0-9])mii(?![a-z0-9])"), "DeepSpeed-MII"),
     (rc(r"\baphrodite(?:[\s\-_]*engine)?\b"), "Aphrodite"),
     (rc(r"text[\s\-_]*generation[\s\-_]*webui|\boobabooga\b"), "text-generation-webui"),
-    (rc(r"\blocal[\s\-_]?ai\b"), "LocalAI"),
+    (rc(r"\blocalai\b"), "LocalAI"),  # one word: "a local AI assistant" is no engine
     (rc(r"\btriton(?:[\s\-_]*inference)?[\s\-_]*server\b"), "Triton Inference Server"),
     (rc(r"\bctranslate2?\b"), "CTranslate2"),
     (rc(r"\blightllm\b"), "LightLLM"),

@@ -39,6 +39,30 @@ def ji_ka_count(machines: float, cards: float) -> float:
     return machines * cards if cards <= JI_KA_PER_NODE_MAX else cards
 
 
+JI_KA_RE = rc(
+    r"(?<![\d.])(?P<a>\d{1,3}|[一二两三四五六七八九十])\s*机\s*(?P<b>\d{1,3}|[一二两三四五六七八九十])\s*(?:张|块)?\s*卡"
+)
+_ZH_DIGITS = {c: i for i, c in enumerate("零一二三四五六七八九十")} | {"两": 2}
+
+
+def ji_ka_read(s: str, gpu_count: float | None) -> list[tuple[str, str, str]]:
+    """Each 'N机M卡' of the normalized text ``s`` that gave ``gpu_count``, as typed with the reading said
+    ('2机4卡' → '2 × 4 = 8', ji_ka_each; '2机16卡' → '16', ji_ka_total), for the reply to state it."""
+    out = []
+    for m in JI_KA_RE.finditer(s) if "机" in s and gpu_count else ():
+        a, b = (int(v) if v.isdigit() else _ZH_DIGITS[v] for v in (m["a"], m["b"]))
+        if a and b and ji_ka_count(a, b) == gpu_count:
+            per = b <= JI_KA_PER_NODE_MAX
+            out.append(
+                (
+                    m.group(0),
+                    f"{a} × {b} = {a * b}" if per else f"{b}",
+                    "ji_ka_each" if per else "ji_ka_total",
+                )
+            )
+    return out
+
+
 R_WORDS_THEN_CARDS = rc(
     r"^\s+(?:(?!(?:and|or|to|for|with|on|in|per|than|vs|from|at|by|of|more|fewer|less|times|people|users"
     r"|requests|days?|hours?|weeks?|months?|years?|tokens?|models?|steps?|epochs?|samples?|layers?)\b)"

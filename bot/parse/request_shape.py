@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 
+from bot.parse import lexicon as lx
 from bot.parse.regex import rc
 
 _N = r"(\d[\d,]*(?:\.\d+)?\s*k?)"
@@ -24,6 +25,12 @@ LOAD_FORMS = (
     (rc(r"(?<![\d.])(\d[\d,]*)\s*(?:个|路|条)?\s*并行(?:的)?\s*(?:请求|会话|序列|查询)"), r"\1 路并发"),
 )
 """(pattern, rewrite): the requests served at once."""
+TRAINING_BATCH_FORM = (
+    rc(rf"\b(?:a\s+)?batch(?:\s+size)?\s+of\s+{_N}\s+(?:sequences|samples|examples|prompts)\b"),
+    r"global batch \1 sequences",
+)
+"""In a training question, 'a batch of 64 sequences' is the global batch (sequences per optimizer step),
+not a serving load."""
 SHAPE_FORMS = (
     (rc(rf"\bisl\s*[=:]?\s*{_N}[\s,;/]*osl\s*[=:]?\s*{_N}"), r"input length \1 and output length \2"),
     (rc(rf"\bisl\s*[=:]?\s*{_N}"), r"input length \1"),
@@ -63,7 +70,16 @@ def request_shape(s: str) -> str:
     """The normalized text ``s`` with the forms above rewritten (gated on one cheap search)."""
     if not _GATE.search(s):
         return s
-    for pattern, words in (*LOAD_FORMS, *SHAPE_FORMS, REPLY_WORD_FORM):
+    training = _is_training(s)
+    if training and TRAINING_BATCH_FORM[0].search(s):
+        s = TRAINING_BATCH_FORM[0].sub(TRAINING_BATCH_FORM[1], s)
+    for pattern, words in (*(() if training else LOAD_FORMS), *SHAPE_FORMS, REPLY_WORD_FORM):
         if pattern.search(s):
             s = pattern.sub(words, s)
     return s
+
+
+def _is_training(s: str) -> bool:
+    """A training question: training words and no serving word (the load forms apply to serving only)."""
+    trains = lx.TRAIN_RE.search(s) or lx.FINETUNE_RE.search(s) or lx.PRETRAIN_RE.search(s)
+    return bool(trains) and not lx.INFERENCE_RE.search(s)

@@ -61,6 +61,10 @@ class ParseResult(BaseModel, defer_build=True):  # schema built on first use: st
         default_factory=empty_list,
         description="rough token amounts read as a number, as typed ('几十亿' → 5e9; see vague_amounts)",
     )
+    nodes_read: list[tuple[str, str, str]] = Field(
+        default_factory=empty_list,
+        description="'N机M卡' as typed, the GPU count read and how (ji_ka_each: N × M; ji_ka_total: M)",
+    )
     ignored_numbers: list[str] = Field(
         default_factory=empty_list, description="numbers dropped as absurd (> 1e18 or not finite), as typed"
     )

@@ -83,15 +83,18 @@ PURE_BF16_RE = rc(
     r"pure[\s\-_]*bf16|纯\s*bf16|全\s*bf16|bf16\s*(?:only|全程)|without\s+(?:an?\s+)?(?:fp32\s+)?master"
     r"|no\s+(?:fp32\s+)?master\s+(?:weights|copy)|不要?\s*fp32\s*主权重"
 )
+_ZH_NOT_USED = r"(?:并)?(?:没有|没|未|不)\s*(?:用|使用|开|开启|打开|启用|做)(?:了|着)?"
+"""'没用', '没有使用', '未启用', '并没有开启', '不开': a setting not turned on."""
 NO_FULL_RECOMPUTE_RE = rc(
-    r"(?:without|no|not|disable[ds]?|turn(?:ed)?\s+off|不开|不用|关闭|关掉|不要|不做|不使用)\s*(?:the\s+)?"
+    r"(?:without|no|not|disable[ds]?|turn(?:ed)?\s+off|关闭|关掉|不要|" + _ZH_NOT_USED + r")\s*(?:the\s+)?"
     r"(?:full[\s\-_]*recomput\w*|完全重计算|全量重计算)"
 )
 """'no full recompute', '不开完全重计算': everything but full recompute — the selective mode the search
 starts from (not 'none': the user ruled out one mode, not recompute altogether)."""
 NO_RECOMPUTE_RE = rc(
-    r"(?:without|no|disable[ds]?|turn(?:ed)?\s+off|不开|不用|关闭|关掉|没开|不使用)\s*(?:the\s+)?"
+    r"(?:without|no|disable[ds]?|turn(?:ed)?\s+off|关闭|关掉|" + _ZH_NOT_USED + r")\s*(?:the\s+)?"
     r"(?:gradient|activation|梯度|激活)?\s*(?:checkpointing|检查点|重计算|recomput\w*)"
+    r"|(?:gradient|activation)[\s\-_]*checkpointing\s*(?:is\s+|was\s+)?(?:disabled|off|turned\s+off)\b"
     r"|(?<!disable_)gradient[_\s]*checkpointing\s*[=:]?\s*(?:false|0|off)(?![a-z0-9])"
     r"|disable[_\s]*gradient[_\s]*checkpointing\s*[=:]?\s*(?:true|1|on)(?![a-z0-9])"  # LLaMA-Factory's key
 )

@@ -20,10 +20,11 @@ BOTH_WAYS_RE = rc(
 """'with and without LoRA', 'with LoRA or without', 'LoRA or no LoRA'."""
 BOTH_WAYS_ZH_RE = rc(
     r"(?:用|使用|加|带)\s*(?P<m>q?lora)\s*(?:和|与|跟|或|或者|还是|以及)\s*(?:不用|不使用|不加|不带)\s*(?:q?lora)?"
-    r"|(?:用不用|加不加|带不带|有无|有没有)\s*(?P<m2>q?lora)"
+    r"|(?:用不用|加不加|带不带|有无|有和没有|带和不带)\s*(?P<m2>q?lora)"
 )
-"""'用 LoRA 和不用 LoRA', '用不用 LoRA', '有无 LoRA'."""
-_GATE = re.compile(r"without|\bno\s+(?:q?lora|peft|adapter)|不用|不使用|不加|不带|有无|有没有")
+"""'用 LoRA 和不用 LoRA', '用不用 LoRA', '有无 LoRA', '有和没有 LoRA'. Not '有没有 LoRA 微调的显存估算'
+('is there …': a question, not both ways)."""
+_GATE = re.compile(r"without|\bno\s+(?:q?lora|peft|adapter)|不用|不使用|不加|不带|有无|没有")
 
 
 def _method(m: re.Match[str]) -> str:

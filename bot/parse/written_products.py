@@ -44,9 +44,14 @@ word is right before it (:data:`_MOE_BEFORE_RE`)."""
 _MOE_BEFORE_RE = rc(r"(?:mixtral|mistral|moe|grok|dbrx|qwen\S*|deepseek\S*|\bmodel)[\s\-_]*$")
 MISTRAL_MOE_RE = rc(r"\bmistral(?:ai)?[\s\-_]*(?=(?:8x7b|8x22b)(?![a-z0-9]))")
 """'Mistral 8x7B', 'mistral-8x22b': Mistral AI's mixture-of-experts models, Mixtral 8x7B and 8x22B."""
-ONE_SYSTEM_RE = rc(r"\b(?:a|an|one|our|my|the|single|a\s+single)\s+(?=(?:nvidia\s+)?(?:dgx|hgx)(?![a-z]))")
+ONE_SYSTEM_RE = rc(
+    r"\b(?:a|an|one|our|my|the|single|a\s+single)\s+(?=(?:nvidia\s+)?(?:dgx|hgx)[\s\-_]*"
+    r"(?:a100|a800|h100|h200|h800|b200)(?![a-z0-9])(?![\s\-_]*(?:clusters?|superpods?|pods?)\b))"
+)
 """'a DGX A100', 'our HGX H100': one such system, written '1 dgx …' (its eight GPUs are counted as
-'2台DGX H100' is, :data:`bot.parse.roles.R_DGX`). Before, the article left the system uncounted."""
+'2台DGX H100' is, :data:`bot.parse.roles.R_DGX`). Before, the article left the system uncounted. Only an
+8-GPU generation (A100/A800/H100/H200/H800/B200) is one 8-GPU system: 'our DGX H100 cluster', 'a DGX
+SuperPOD', 'a DGX Spark' (one GB10), 'a DGX Station', 'our DGX GB200 NVL72' (72 GPUs) are not."""
 EACH_OF_RE = rc(
     r"\b(?:each|every\s+one|all)\s+of\s+(?:my|our|the|these|those|its|their)\s+(\d{1,3})\s+"
     r"((?:[a-z0-9\-]+\s+)?(?:gpus?|cards?|accelerators?|devices?))\b"

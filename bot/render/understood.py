@@ -21,6 +21,12 @@ if TYPE_CHECKING:
 IGNORED_TEXTS: dict[str, str] = {
     "unread": N_("no word said what it is"),
     "vague": N_("a rough amount, not a number: give one to size the data"),
+    "stated_need": N_(
+        "a memory you say the model needs, not your cards' memory: the sizing computes the need itself"
+    ),
+    "rollout_share": N_(
+        "the cards given to the rollout engine: a share of the job's GPUs, not its GPU count"
+    ),
     "fractional_count": N_("GPUs come whole: sized on the next whole number of GPUs"),
     "steps_need_batch": N_(
         "training steps: a time needs the global batch and the sequence length too "
@@ -128,6 +134,11 @@ SUBSTITUTION_TEXTS: dict[str, str] = {
     "vague_amount": N_(
         "Read “%(typed)s” as %(used)s tokens: a rough amount, sized at its middle — give the number to size "
         "it exactly."
+    ),
+    "ji_ka_each": N_("Read “%(typed)s” as machines × cards per machine: %(used)s GPUs."),
+    "ji_ka_total": N_(
+        "Read “%(typed)s” as %(used)s GPUs in all: more cards than one machine holds, so spread over the "
+        "machines."
     ),
     "fp16_no_bf16": N_(
         "%(gpu)s has no bf16: your “%(typed)s” is sized in %(used)s (vLLM runs 16-bit weights in fp16 there, "

@@ -397,8 +397,9 @@ def read_launch(text: str, cfg: StackConfig) -> StackConfig:
     script = script_words[0] if script_words else ""
     pairs, positional = _options(script_words[1:])
     tool = _script_tool(launcher, script, pairs)
-    cfg.tools.append(tool)
-    cfg.tool = tool
+    named = tool if tool != "trl" or _names_trl(launcher, script, pairs) else launcher
+    cfg.tools.append(named)
+    cfg.tool = named
     if tool == "megatron":
         cfg.implied["stage"] = "pretrain"
         read_megatron(pairs, cfg)
@@ -438,6 +439,15 @@ def _launcher_counts(
 def _int_env(env: dict[str, str], key: str) -> int | None:
     value = env.get(key, "")
     return int(value) if value.isdigit() and int(value) > 0 else None
+
+
+def _names_trl(launcher: str, script: str, pairs: list[tuple[str, Any]]) -> bool:
+    """Whether a script read with TrainingArguments' names is TRL (named as the training tool): the
+    ``trl`` launcher, a script named for it, or its arguments. Under the ``deepspeed`` launcher a generic
+    script ('train.py') runs on the DeepSpeed engine, and elsewhere one without arguments is no tool."""
+    if launcher == "trl" or "trl" in script.lower():
+        return True
+    return launcher != "deepspeed" and any(known("trl", f.lstrip("-").replace("-", "_")) for f, _ in pairs)
 
 
 def _script_tool(launcher: str, script: str, pairs: list[tuple[str, Any]]) -> str:
