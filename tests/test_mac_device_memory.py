@@ -53,3 +53,19 @@ def test_a_macbook_pro_with_its_memory(capsys: pytest.CaptureFixture[str]) -> No
 def test_a_named_chip_is_kept(capsys: pytest.CaptureFixture[str]) -> None:
     data = ask_in_process(capsys, "ollama run qwen3:235b on a Mac Studio M3 Ultra 256GB")
     assert data["request"]["gpu"] == "Apple-M3-Ultra-256GB" and _gpu_assumption(data)["why"] == "apple_config"
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "I have a Mac Studio that has 192GB, can it run Llama 3.1 70B?",
+        "我有一台 Mac Studio，192G 统一内存，能跑 Llama 3.1 70B 吗",
+    ],
+)
+def test_a_mac_studio_memory_after_its_name(capsys: pytest.CaptureFixture[str], question: str) -> None:
+    """Before, named as host memory and the job sized on A100s; now the M3 Ultra at 192 GB (a Mac Studio
+    above 128 GB: the M3 Ultra, 819 GB/s)."""
+    data = ask_in_process(capsys, question)
+    assert (data["request"]["gpu"], data["request"]["gpu_memory_gib"]) == ("Apple-M3-Ultra-192GB", 192)
+    assert data["request"]["gpu_count"] == 1 and not data["interpretation"]["ignored"]
+    assert _gpu_assumption(data)["params"]["chip"] == "M3 Ultra"
