@@ -56,6 +56,7 @@ class Why(StrEnum):
     memory_one_card = "memory_one_card"
     gpu_memory_only = "gpu_memory_only"
     apple_config = "apple_config"
+    mac_chip_assumed = "mac_chip_assumed"
     price_catalog = "price_catalog"
     optimizer = "optimizer"
     quantized_base = "quantized_base"

@@ -11,6 +11,7 @@ from estimator import catalog, defaults
 from estimator.architecture import shape_for_size
 from estimator.catalog import GpuSpec, ModelSpec
 from estimator.ledger import Ledger
+from estimator.mac_devices import mac_chip
 from estimator.models import SizingRequest, Stage
 from estimator.reasons import Why
 
@@ -96,6 +97,14 @@ def resolve_gpu(req: SizingRequest, ledger: Ledger) -> GpuSpec:
             ledger.assume(  # named as the reply names it ("H800 40G"), not by a made-up id
                 "gpu", spec.name, Why.gpu_stated_memory, memory_gib=f"{mem:g}", catalog_gib=f"{catalog_gib:g}"
             )
+        return spec
+    chip = mac_chip(req.gpu, req.gpu_memory_gib) if req.gpu and req.gpu_memory_gib else None
+    if chip is not None and req.gpu_memory_gib:  # "128G 的 Mac Studio": a chip assumed, the memory stated
+        spec = _apple_configuration(catalog.gpu(chip), req.gpu_memory_gib)
+        bandwidth = f"{spec.memory_bandwidth_gbps:g}"
+        ledger.assume(
+            "gpu", spec.id, Why.mac_chip_assumed, device=req.gpu, chip=spec.family, bandwidth=bandwidth
+        )
         return spec
     if req.gpu and req.gpu_memory_gib:  # "Titan X 12GB": that name, that memory, nothing else known
         ledger.assume("gpu", req.gpu, Why.gpu_unknown_memory, gpu=req.gpu, memory_gib=req.gpu_memory_gib)

@@ -20,7 +20,7 @@ from estimator.models import Currency, Inference, Precision, Runtime, SizingRequ
 from estimator.plan import HEADROOM
 from estimator.reasons import Why, Word
 from estimator.runtimes import Load, ServingRuntime, Vllm, runtime_for, runtime_named
-from estimator.runtimes.others import ollama_default_precision
+from estimator.runtimes.others import FOUR_BIT_RELEASES, ollama_default_precision
 from estimator.serving_launch import Launch, engine_limit, launched_verdict
 from estimator.serving_layout import group_on, kv_capacity_tokens, most_that_fit, tp_options
 from estimator.throughput_target import concurrency_for_target, note_short_of_target, reach_target
@@ -212,7 +212,11 @@ def serving_precision(req: SizingRequest, spec: ModelSpec, gpu: GpuSpec, ledger:
     if req.precision is Precision.fp8 and no_fp8 and not runs_fp8_weight_only(gpu):  # said, then bf16
         ledger.note("fp8_weights_unsupported", gpu=gpu.name)
         return _fp16_without_bf16(Precision.bf16, gpu, ledger)
-    if req.precision is None and req.runtime is Runtime.ollama:
+    if (
+        req.precision is None
+        and req.runtime is Runtime.ollama
+        and spec.release_precision not in FOUR_BIT_RELEASES
+    ):
         return ollama_default_precision(ledger)
     precision = req.precision or Precision(
         ledger.assume("precision", spec.release_precision, Why.release_precision)

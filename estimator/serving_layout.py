@@ -43,8 +43,12 @@ def _kv_replication(spec: ModelSpec, tp: int, runtime: ServingRuntime = VLLM) ->
     return runtime.kv_replication(spec, tp)
 
 
-def tp_options(spec: ModelSpec, gpu: GpuSpec) -> list[int]:
-    """Tensor-parallel sizes: powers of two dividing the attention heads, within one node."""
+def tp_options(spec: ModelSpec, gpu: GpuSpec, runtime: ServingRuntime = VLLM) -> list[int]:
+    """Tensor-parallel sizes: powers of two dividing the attention heads, within one node. A runtime that
+    splits layers over the cards (llama.cpp ``--split-mode layer``, Ollama, transformers ``device_map``)
+    takes any count within the node: no head divisibility, no power of two, no expert-parallel degree."""
+    if runtime.splits_layers:
+        return list(range(1, gpu.gpus_per_node + 1))
     return [t for t in (1, 2, 4, 8, 16) if t <= gpu.gpus_per_node and spec.heads % t == 0]
 
 
@@ -82,7 +86,7 @@ def layout_for(
 
     TP first, within one node; pipeline stages across nodes only when one node cannot hold it.
     """
-    options = tp_options(spec, gpu)
+    options = tp_options(spec, gpu, runtime)
     for t in options:
         repl = _kv_replication(spec, t, runtime)
         if need_weights / t + need_kv * repl / t <= room_per_gpu(spec, gpu, t, runtime, load):
@@ -138,7 +142,7 @@ def serving_layout(
     faster (:func:`estimator.serving_speed.decode_speed` charges its hops), so ties go to no pipeline,
     then to the larger TP group."""
     best: tuple[tuple[int, int, int], Layout] | None = None
-    for t, pp in _groups(spec, gpu):
+    for t, pp in _groups(spec, gpu, None, runtime):
         per = sequences_per_replica(weights, kv_seq, spec, gpu, t, pp, runtime, load)
         if per < 1:
             continue
@@ -159,11 +163,13 @@ long context is served as TP 8 × PP 2–4 across nodes (vLLM docs, "Distributed
 nodes"); more stages only add latency."""
 
 
-def _groups(spec: ModelSpec, gpu: GpuSpec, gpus: int | None = None) -> list[tuple[int, int]]:
+def _groups(
+    spec: ModelSpec, gpu: GpuSpec, gpus: int | None = None, runtime: ServingRuntime = VLLM
+) -> list[tuple[int, int]]:
     """(tp, pp) groups for one serving copy: every TP size within a node, then the full node's TP with
     2 … :data:`MAX_SERVING_PP` pipeline stages across nodes — a single copy over several nodes holds
     more KV cache than replicas that each repeat the weights. Only groups within ``gpus`` if given."""
-    options = tp_options(spec, gpu)
+    options = tp_options(spec, gpu, runtime)
     groups = [(t, 1) for t in options]
     if options[-1] == gpu.gpus_per_node:
         groups += [(options[-1], pp) for pp in range(2, MAX_SERVING_PP + 1)]
@@ -189,7 +195,7 @@ def layout_on(
     holding the most sequences — fewer, larger groups (a pipeline across nodes included) waste less
     memory on copies of the weights. A pipeline across nodes when no group holds the weights."""
     best: tuple[tuple, Layout] | None = None
-    for t, pp in _groups(spec, gpu, gpus):
+    for t, pp in _groups(spec, gpu, gpus, runtime):
         layout = Layout(t, pp, gpus // (t * pp))
         seqs = layout.replicas * sequences_per_replica(weights, kv_seq, spec, gpu, t, pp, runtime, load)
         if seqs < 1:

@@ -62,6 +62,8 @@ def estimate(req: SizingRequest) -> SizingReport:
     _beyond_one_machine(r, fields, ledger)
     values = req.model_dump()
     values.update({k: v for k, v in filled.items() if v is not None})
+    if any(n.code == "duration_impossible" for n in ledger.notes):
+        values["hours"] = None  # a run time the cards cannot meet: refused, not used
     return SizingReport(
         request=SizingRequest.model_validate(values),
         assumptions=ledger.assumptions,

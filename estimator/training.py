@@ -15,6 +15,7 @@ from estimator.architecture import shape_for_size
 from estimator.budget_check import budget_without_price, check_budget
 from estimator.catalog import GpuSpec, ModelSpec
 from estimator.copying import replace
+from estimator.duration_check import without_impossible_duration
 from estimator.ledger import Ledger, PriceRange, price_range
 from estimator.memory import trained_params
 from estimator.methods import method_rows
@@ -41,11 +42,9 @@ from estimator.training_setup import _seq_len, training_setup
 Fields = dict[str, Any]
 """TrainingResult fields one step of :func:`size_training` settles (combined with ``dataclasses.replace``)."""
 
-HUGE_GPUS = 100_000
-"""Beyond this a 'huge job' note is shown: the largest published clusters are ~100k GPUs (xAI
-Colossus, 2024); Llama 3 405B used 16k H100 (Dubey et al. 2024 §3.3)."""
-HUGE_DAYS = 3650
-"""Beyond ten years of wall-clock time the plan is not a plan: say so."""
+HUGE_GPUS, HUGE_DAYS = 100_000, 3650
+"""Beyond these a 'huge job' note is shown: the largest published clusters are ~100k GPUs (xAI Colossus,
+2024; Llama 3 405B used 16k H100, Dubey et al. 2024 §3.3); beyond ten years the plan is not a plan."""
 
 
 def size_training(req: SizingRequest, r: Resolved, ledger: Ledger) -> TrainingResult:
@@ -78,6 +77,7 @@ def size_training(req: SizingRequest, r: Resolved, ledger: Ledger) -> TrainingRe
     timed = not r.gpu.generic or measured_rate(req, k, r.active or out.params) is not None
     if r.gpu.generic and not timed and (tokens is not None or req.budget or req.hours):
         ledger.note("generic_gpu_no_time", gpu=r.gpu.name)
+    req = without_impossible_duration(req, r, tokens, k, out.params, ledger)  # '1 hour' for 2T tokens
     if req.hours:
         price = price_range(req, r.gpu, ledger) if timed else None
         out.currency = price[2] if price else None

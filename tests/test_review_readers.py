@@ -17,11 +17,11 @@ def ask(capsys: pytest.CaptureFixture[str], text: str) -> dict[str, Any]:
 
 HOST_MEMORY = [
     ("we have a server that has 256GB memory and 8 A100, can we LoRA a 70B model?", "256 GB", 8),
-    ("I have a Mac Studio that has 192GB, can it run Llama 3.1 70B?", "192 GB", None),
     ("Our box with 512 GB of unified memory: serve Llama 3 70B on 2 L40S", "512 GB", 2),
     ("服务器有256G内存，8张A100，能LoRA 70B吗", "256 GB", 8),
-    ("我有一台 Mac Studio，192G 统一内存，能跑 Llama 3.1 70B 吗", "192 GB", None),
 ]
+# A chip-less Mac's memory ('a Mac Studio that has 192GB') is its unified memory since session 9: see
+# tests/test_mac_device_memory.py (the fresh-user trial asked for it)
 
 
 @pytest.mark.parametrize(("text", "size", "count"), HOST_MEMORY)

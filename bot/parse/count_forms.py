@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 from bot.parse.length_forms import length_forms
 from bot.parse.memory_forms import MEMORY_NEED_MARK_RE, memory_forms
 from bot.parse.output_forms import output_forms
-from bot.parse.price_forms import price_forms
+from bot.parse.price_forms import price_forms, zh_hourly_price
 from bot.parse.regex import rc
 from bot.parse.request_shape import request_shape
 from bot.parse.time_forms import time_forms
@@ -277,6 +277,7 @@ def count_forms(s: str) -> str:
     s = with_without(s)  # 'with and without LoRA': both methods (round 4)
     s = request_shape(s)  # '128 parallel requests', 'ISL 1024 OSL 256', '1k in / 256 out' (round 4)
     s = price_forms(s)  # '$1.29 per GPU per hour', '$2/GPU/hr' (round 4)
+    s = zh_hourly_price(s)  # '12块一小时', '一小时12块': a price per GPU-hour
     if "batch" in s and ("effective" in s or "total" in s or "overall" in s or "aggregate" in s):
         s = _sub(GLOBAL_BATCH_WORDS_RE, "global batch", s)
     if "双机" in s:  # '双机8卡': two machines of 8 (bot.parse.node_words.ji_ka_count), not '双卡'

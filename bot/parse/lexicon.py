@@ -246,6 +246,7 @@ UNKNOWN_GPU_RE = rc(
     r"(?:rtx|gtx)[\s\-]*\d{4}(?:[\s\-]*(?:ti|super))?"
     r"|\d{4}[\s\-]*(?:ti|d(?![a-z0-9])|super)"
     r"|apple[\s\-]*m[1-4](?:[\s\-]*(?:ultra|max|pro))?|m[1-4][\s\-]*(?:ultra|max)"
+    r"|(?:mac[\s\-]*(?:studio|mini|pro)|macbook(?:[\s\-]*(?:pro|air))?)(?![\s\-]*(?:m[1-5]|apple))"
     r"|鲲鹏[\s\-]*\d+|kunpeng[\s\-]*\d+|昇腾[\s\-]*\d+[a-z]?\d?|ascend[\s\-]*\d+[a-z]?\d?|910[a-z]\d"
     r"|(?<!amazon\s)titan(?:[\s\-]*(?:xp|x|v|z|black))?"
     r"|mi[\s\-]?\d{2,3}[a-z]?(?![\s\-]*(?:分钟|mins?\b|minutes?))|gaudi[\s\-]*\d|tpu[\s\-]*v?\d+[a-z]?|mlu[\s\-]*\d+|寒武纪\w{0,4}"

@@ -172,11 +172,30 @@ def _need(m: re.Match[str]) -> str:
     return f" memoryneed {next(v for v in m.groups() if v)} "
 
 
+MAC_MEMORY_RE = rc(
+    r"(?P<dev>\bmac[\s\-]*(?:studio|mini|pro)\b|\bmacbook(?:[\s\-]*(?:pro|air))?\b)"
+    r"(?:[\s,，、]*(?:(?:that|which|it)\s+)?(?:has|have|comes?\s+with|with|有|配|带)?\s*)"
+    r"(?P<v>\d{2,3})\s*(?:gb|gib|g)\b(?:\s*(?:of\s+)?(?:unified\s+memory|memory|ram)\b|\s*(?:的)?\s*(?:统一)?内存)?"
+)
+"""'a Mac Studio that has 192GB', 'Mac Studio，192G 统一内存': a Mac named by its line, its memory after it,
+written '192g的 mac studio' (the memory of the machine: :mod:`estimator.mac_devices`). Not when a chip is
+named ('Mac Studio M2 Ultra 192GB': that chip's memory, read by the card rules)."""
+_CHIP_RE = re.compile(r"(?<![a-z0-9])(?:apple\s*)?m[1-5](?:[\s\-]*(?:pro|max|ultra))?(?![a-z0-9])")
+
+
+def mac_memory(s: str) -> str:
+    """``s`` with a chip-less Mac's memory written before it (:data:`MAC_MEMORY_RE`)."""
+    if "mac" not in s or _CHIP_RE.search(s):
+        return s
+    return _sub(MAC_MEMORY_RE, lambda m: f"{m.group('v')}g的 {m.group('dev')} ", s)
+
+
 def memory_forms(s: str) -> str:
     """The normalized text ``s`` with each card's memory written 'with N gb each'; one C-level search
     gates each rule (most messages have none of these forms)."""
     if ("显存" in s or "mem" in s or "vram" in s) and _NEED_GATE.search(s):
         s = _sub(MEMORY_NEED_RE, _need, s)
+    s = mac_memory(s)  # 'a Mac Studio that has 192GB': the Mac's unified memory (session 9)
     if _HAVE_GATE.search(s) or _HOST_WITH_GATE.search(s):
         s = _sub(HOST_HAS_RE, _host_has, s)
         s = HAVE_MEMORY_RE.sub(_have_memory, s)

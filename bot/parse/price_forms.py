@@ -30,3 +30,24 @@ def price_forms(s: str) -> str:
         if pattern.search(s):
             s = pattern.sub(words, s)
     return s
+
+
+_NUM = r"(?P<n>\d+(?:\.\d+)?)"
+_CNY = r"(?:元|块钱|块(?!\s*(?:[a-z]|卡|显卡)))"
+_AN_HOUR = r"(?:每|一|1)\s*个?\s*(?:小时|钟头)"
+ZH_HOURLY_FORMS = (
+    (rc(rf"{_NUM}\s*{_CNY}\s*(?:/\s*(?:小时|h\b)|{_AN_HOUR})"), r"\g<n>元每卡时"),
+    (rc(rf"{_AN_HOUR}\s*(?:要|是|为|收|:|：)?\s*{_NUM}\s*{_CNY}"), r"\g<n>元每卡时"),
+)
+"""(pattern, rewrite): '12块一小时', '12元每小时', '12块/小时', '一小时12块', '每小时 12 元': a rent per
+GPU-hour in CNY, written '元每卡时' (the form :data:`bot.parse.roles.R_CNY_PER_CARD_HOUR` reads). Before,
+'一小时' was read as a 1-hour run and '12块' as 12 GPUs or a budget."""
+
+
+def zh_hourly_price(s: str) -> str:
+    """The normalized text ``s`` with each CNY amount per hour written as a price per GPU-hour."""
+    if "小时" not in s and "钟头" not in s:
+        return s
+    for pattern, words in ZH_HOURLY_FORMS:
+        s = pattern.sub(words, s)
+    return s

@@ -161,6 +161,10 @@ WHY_TEXTS: dict[str, str] = {
         "no catalog card has %(memory_gib)s: sized as a card of that memory alone; no time, speed or "
         "price figures without its TFLOPS and bandwidth"
     ),
+    "mac_chip_assumed": N_(
+        "a %(device)s with the memory you named, its chip not named: sized as the %(chip)s "
+        "(%(bandwidth)s GB/s memory bandwidth and its compute); another chip decodes at its own bandwidth"
+    ),
     "apple_config": N_(
         "the chip you named with the memory you named; bandwidth and compute of its top configuration "
         "(smaller M3/M4 Max configurations have less bandwidth: decode may be slower)"

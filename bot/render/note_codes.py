@@ -45,6 +45,7 @@ class NoteCode(StrEnum):
     vllm_refuses = "vllm_refuses"
     vllm_starts_at_max_utilization = "vllm_starts_at_max_utilization"
     implied_mfu = "implied_mfu"
+    duration_impossible = "duration_impossible"
     measured_above_peak = "measured_above_peak"
     pipeline_across_nodes = "pipeline_across_nodes"
     beyond_context_window = "beyond_context_window"

@@ -263,6 +263,10 @@ def _unknown_gpu_line(parsed: ParseResult, report: SizingReport, lang: str) -> s
         return ""
     whys = {a.field: a for a in report.assumptions}
     gpu = whys.get("gpu")
+    if gpu is not None and gpu.why == "mac_chip_assumed":  # a Mac with its memory: the chip assumed, said
+        return translate(
+            lang, MAC_CHIP_LINE, name=name, gib=f"{report.request.gpu_memory_gib or 0:g}", **gpu.params
+        )
     suggestions = " / ".join(parsed.gpu_suggestions[:4])
     if gpu is not None and gpu.why == "gpu_unknown_memory":
         line = translate(
@@ -293,6 +297,11 @@ def _unknown_gpu_line(parsed: ParseResult, report: SizingReport, lang: str) -> s
     return line
 
 
+MAC_CHIP_LINE = N_(
+    "“%(name)s” with %(gib)s GB of unified memory, its chip not named: sized as the %(chip)s "
+    "(%(bandwidth)s GB/s memory bandwidth)."
+)
+"""A Mac named by its product line and memory ('128G 的 Mac Studio'; estimator.mac_devices)."""
 NO_NAME_MATCH = N_(
     "No card in my catalog matches that name; for time too, add its TFLOPS per card "
     "(“%(name)s <memory>GB, <TFLOPS> TFLOPS per card”)."

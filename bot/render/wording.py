@@ -125,6 +125,10 @@ NOTE_MESSAGES: dict[NoteCode, str] = {
         "little room for allocation spikes."
     ),
     NoteCode.implied_mfu: N_("That run implies an MFU of %(mfu)s (model FLOPs ÷ (GPU-hours × dense peak))."),
+    NoteCode.duration_impossible: N_(
+        "This cannot be done in %(hours)s hours on %(gpu_count)s GPUs: it needs an MFU of %(mfu)s, above the "
+        "cards' dense peak. Sized below at a realistic MFU instead."
+    ),
     NoteCode.measured_above_peak: N_(
         "Your %(tflops)s TFLOPS per GPU is above this card's dense peak (%(peak)s TFLOPS): set aside, "
         "the calibrated MFU is used instead. Model TFLOPS count 6·N per token, without recomputation."
@@ -464,12 +468,9 @@ BUDGET_VERDICTS = {
 }
 """Shown right under the headline: they answer "is my budget enough?"."""
 TOTAL_MEMORY_VERDICTS = {
-    NoteCode.total_memory_yes,
-    NoteCode.total_memory_borderline,
-    NoteCode.total_memory_no,
-}
+    NoteCode.total_memory_yes, NoteCode.total_memory_borderline, NoteCode.total_memory_no,
+}  # fmt: skip
 """Shown first: they answer "is my total GPU memory enough?" before the cards it would take."""
-
 
 BORDERLINE_REASONS = {
     "tight": N_("Borderline: %(share)s of each card — allocation spikes can still run out of memory."),
@@ -483,7 +484,6 @@ BORDERLINE_REASONS = {
     ),
     "range_upper_end": N_("Borderline: only at the upper end of the GPU range you gave."),
 }
-
 
 PRECISION_LABELS = {"fp8": "FP8/INT8", "int4": "INT4 (GPTQ/AWQ)"}
 SERVING_VERDICTS = {  # by verdict, or by the reason of a borderline one

@@ -163,6 +163,7 @@ def as_stated(request: SizingRequest) -> SizingRequest:
     value the estimate would not have chosen was said, and stays. Unchanged when it cannot be sized."""
     from estimator import estimate
 
+    request = _tokens_as_stated(request)
     present = [name for name in FILLED_FIELDS if getattr(request, name) is not None]
     if not present:
         return request
@@ -173,6 +174,26 @@ def as_stated(request: SizingRequest) -> SizingRequest:
         return request
     said = {n: getattr(request, n) for n in present if getattr(filled, n) != getattr(request, n)}
     return bare.model_copy(update=said)
+
+
+def _tokens_as_stated(request: SizingRequest) -> SizingRequest:
+    """``request`` with its ``tokens`` as stated: an answer's JSON carries the tokens trained, D = data ×
+    epochs (or samples × tokens per sample × epochs), beside the epochs themselves; taken as said, each
+    follow-up would multiply by the epochs again (600M → 1.8B → 5.4B). The first of (no tokens: the samples
+    give them; tokens ÷ epochs) whose estimate trains exactly ``tokens`` is what was stated; else as is."""
+    from estimator import estimate
+
+    if not request.tokens or not request.epochs or request.epochs == 1:
+        return request
+    for tokens in (None, request.tokens / request.epochs):
+        candidate = request.model_copy(update={"tokens": tokens})
+        try:
+            trained = estimate(candidate).request.tokens
+        except Exception:  # an unsizeable prev is taken as given (the answer says why)
+            return request
+        if trained is not None and abs(trained - request.tokens) <= 1e-9 * request.tokens:
+            return candidate
+    return request
 
 
 def _within_declared_bounds(request: SizingRequest) -> None:

@@ -140,3 +140,9 @@ def ollama_default_precision(ledger: Ledger) -> Precision:
     2024-12-29: "The default is now q4_k_m"; before, Q4_0, the same 4-bit size class). A tag with its own
     suffix ('32b-q8_0', '70b-instruct-fp16') is a stated precision and kept."""
     return Precision(ledger.assume("precision", Precision.q4_k_m.value, Why.ollama_default_tag))
+
+
+FOUR_BIT_RELEASES = frozenset({"mxfp4"})
+"""Release precisions that are already 4-bit (``ModelSpec.release_precision``): the Ollama library
+publishes such a model in its native format (gpt-oss's tags are MXFP4, ollama.com/library/gpt-oss:
+"MXFP4 format"), so :func:`ollama_default_precision`'s Q4_K_M does not apply to it."""

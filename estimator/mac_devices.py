@@ -1,0 +1,32 @@
+"""A Mac named by its product line with only its memory ('128G 的 Mac Studio', 'a 64GB MacBook Pro'): the
+chip is not named, so one is assumed (and said) and the stated memory is its unified memory
+(:func:`estimator.resolve._apple_configuration`, the path of 'M3 Ultra 256GB')."""
+
+from __future__ import annotations
+
+import re
+
+MAC_CHIPS: tuple[tuple[str, float, str], ...] = (
+    ("studio", 128, "Apple-M4-Max-128GB"),
+    ("studio", 512, "Apple-M3-Ultra-512GB"),
+    ("pro", 192, "Apple-M2-Ultra-192GB"),
+    ("book", 128, "Apple-M4-Max-128GB"),
+    ("mini", 128, "Apple-M4-Max-128GB"),
+)
+"""(product line, most memory it is sold with, chip assumed): Apple's current configurations (apple.com
+Mac Studio tech specs, 2025: M4 Max up to 128 GB, M3 Ultra 96–512 GB; Mac Pro: M2 Ultra up to 192 GB;
+MacBook Pro: M4 Max up to 128 GB). The Mac mini's M4 Pro is not in the catalog: the M4 Max stands in, and
+the reply names it (its 546 GB/s is twice the M4 Pro's 273 GB/s: decode would be slower)."""
+
+MAC_RE = re.compile(r"^mac[\s\-]*(?P<line>studio|pro|book|mini)|^macbook", re.IGNORECASE)
+
+
+def mac_chip(name: str, memory_gib: float) -> str | None:
+    """The catalog chip assumed for the Mac ``name`` ('Mac Studio', 'MacBook Pro') sold with
+    ``memory_gib`` of unified memory: the first of :data:`MAC_CHIPS` for its line that has that much;
+    None when ``name`` is not a Mac or no configuration of its line has that memory."""
+    m = MAC_RE.match(name.strip())
+    if m is None:
+        return None
+    line = (m.group("line") or "book").lower()
+    return next((chip for ln, most, chip in MAC_CHIPS if ln == line and memory_gib <= most), None)
