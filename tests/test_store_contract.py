@@ -197,3 +197,12 @@ def test_sqlite_upgrades_a_file_written_by_todays_code(tmp_path: Path) -> None:
     again = open_store(None, path)  # a second open is a no-op
     assert again.schema_version() == SCHEMA_VERSION
     again.close()
+
+
+def test_claim_many_claims_in_order_in_one_statement_and_keeps_earlier_claims(store: Store) -> None:
+    store.claim("s", "1", "one", "other")
+    store.claim_many("s", [("1", "again"), ("2", "two"), ("3", "three"), ("2", "twice")], "me")
+    store.claim_many("s", [], "me")
+    assert store.known("s", 10) == ["1", "2", "3"]
+    assert store.reclaim("s", "x", lease_s=0) == [("1", "one"), ("2", "two"), ("3", "three")]
+    assert store.claim("s", "3", "three", "y") is False

@@ -7,12 +7,16 @@ lookup, ~0.3 ms on loopback PostgreSQL); a write goes to the local cache at once
 one background thread, in order (the store's expiry is the cache's time to live). Values are stored as
 JSON, never pickled: a database row can never run code in the bot. A failing store is logged (once a
 minute) and skipped for :data:`COOL_DOWN_S`: answers go on from the local cache, as with one process.
+A write that failed or fell in the cool-down is kept (the newest per key) and sent again when the
+cool-down ends, never dropped: a reply another replica takes later still finds its turn.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
+import threading
 import time
 import warnings
 from collections.abc import Callable
@@ -53,6 +57,9 @@ class SharedTTLCache(TTLCache[K, V], Generic[K, V]):
         self._writer = ThreadPoolExecutor(1, thread_name_prefix="shared-context")
         self._down_until = 0.0
         self._warned_at = -60.0
+        self._pending: dict[str, str | None] = {}
+        """writes not in the store yet, name → JSON (None: a drop); writer thread only"""
+        self._retry: threading.Timer | None = None
 
     def _failed(self, err: BaseException) -> None:
         now = time.monotonic()
@@ -83,23 +90,43 @@ class SharedTTLCache(TTLCache[K, V], Generic[K, V]):
             raw = json.dumps(self._encode(value), ensure_ascii=False)
         self._writer.submit(self._write, self.prefix + self._name(key), raw)
 
-    def _write(self, name: str, raw: str) -> None:
+    def _write(self, name: str, raw: str | None) -> None:
+        """Write ``raw`` (None: drop the row) on the writer thread; kept for later when it fails."""
+        self._pending.pop(name, None)  # this write supersedes one kept earlier
         if time.monotonic() < self._down_until:
+            self._keep(name, raw)
             return
         try:
-            self.store.put_context(name, raw, self.ttl)
+            if raw is None:
+                self.store.drop_context(name)
+            else:
+                self.store.put_context(name, raw, self.ttl)
         except Exception as err:
             self._failed(err)
+            self._keep(name, raw)
+
+    def _keep(self, name: str, raw: str | None) -> None:
+        self._pending[name] = raw
+        while len(self._pending) > self.max_entries:  # a long outage: the oldest go first
+            del self._pending[next(iter(self._pending))]
+        if self._retry is None:
+            self._retry = threading.Timer(max(0.0, self._down_until - time.monotonic()), self._again)
+            self._retry.daemon = True
+            self._retry.start()
+
+    def _again(self) -> None:
+        with contextlib.suppress(RuntimeError):  # the interpreter is shutting down
+            self._writer.submit(self._resend)
+
+    def _resend(self) -> None:
+        self._retry = None
+        pending, self._pending = self._pending, {}
+        for name, raw in pending.items():
+            self._write(name, raw)
 
     def pop(self, key: K) -> None:
         super().pop(key)
-        self._writer.submit(self._drop, self.prefix + self._name(key))
-
-    def _drop(self, name: str) -> None:
-        try:
-            self.store.drop_context(name)
-        except Exception as err:
-            self._failed(err)
+        self._writer.submit(self._write, self.prefix + self._name(key), None)
 
     def flush(self) -> None:
         """Wait until every write so far reached the store (tests, shutdown)."""

@@ -66,6 +66,11 @@ class Store(Protocol):
 
     def claim(self, stream: str, key: str, body: str, owner: str) -> bool: ...
 
+    def claim_many(self, stream: str, items: list[tuple[str, str]], owner: str) -> None:
+        """:meth:`claim` every ``(key, body)`` of ``items`` (in order; keys already claimed are left
+        as they are) in one statement: a journal batch costs one round trip, not one per update."""
+        ...
+
     def finish(self, stream: str, keys: list[str]) -> None: ...
 
     def renew(self, stream: str, keys: list[str], owner: str) -> None:

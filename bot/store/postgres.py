@@ -193,6 +193,17 @@ class PgStore:
         )
         return row is not None
 
+    def claim_many(self, stream: str, items: list[tuple[str, str]], owner: str) -> None:
+        if items:
+            self._run(
+                lambda cur: cur.execute(
+                    "INSERT INTO claims (stream, key, body, owner, claimed) SELECT %s, k, b, %s, %s "
+                    "FROM unnest(%s::text[], %s::text[]) WITH ORDINALITY AS t(k, b, n) ORDER BY n "
+                    "ON CONFLICT (stream, key) DO NOTHING",
+                    (stream, owner, time.time(), [k for k, _ in items], [b for _, b in items]),
+                )
+            )
+
     def finish(self, stream: str, keys: list[str]) -> None:
         if keys:
             self._run(

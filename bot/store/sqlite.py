@@ -140,6 +140,16 @@ class SqliteStore:
         )
         return row is not None
 
+    def claim_many(self, stream: str, items: list[tuple[str, str]], owner: str) -> None:
+        now = time.time()
+        self._do(
+            lambda c: c.executemany(
+                "INSERT INTO claims (stream, key, body, owner, claimed) VALUES (?, ?, ?, ?, ?) "
+                "ON CONFLICT (stream, key) DO NOTHING",
+                [(stream, key, body, owner, now) for key, body in items],
+            )
+        )
+
     def finish(self, stream: str, keys: list[str]) -> None:
         now = time.time()
         self._do(

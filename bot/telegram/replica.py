@@ -129,9 +129,20 @@ class StoreJournal(UpdateJournal):
     def _write(self, adds: list[Update], dones: list[int]) -> None:
         if not self._opened:
             return
-        for update in adds:
-            self.store.claim(self.stream, str(update.update_id), update.to_json(), self.owner)
-        self.store.finish(self.stream, [str(i) for i in dones])
+        # At most three statements a batch, however many updates it holds, marks of updates claimed
+        # earlier first. One claim per update made a burst of 100 outlast answering 20 of them under
+        # load; a mark made meanwhile waited behind it, and a kill then had the standby answer that
+        # question again (tests/test_replica_journal_batch.py).
+        added = {str(update.update_id) for update in adds}
+        marks = [str(i) for i in dones]
+        earlier = [key for key in marks if key not in added]
+        if earlier:
+            self.store.finish(self.stream, earlier)
+        if adds:
+            claims = [(str(update.update_id), update.to_json()) for update in adds]
+            self.store.claim_many(self.stream, claims, self.owner)
+        if len(earlier) < len(marks):
+            self.store.finish(self.stream, [key for key in marks if key in added])
         self._marked += len(dones)
         if self._marked >= PRUNE_EVERY:
             self._marked = 0

@@ -1,0 +1,53 @@
+"""Replicas (issue 29): one failed write to the shared store used to put the follow-up memory in a
+cool-down in which every write was skipped and lost for good: a reply taken later by another replica
+found no turn behind the answer it replied to, and was answered as a follow-up of the user's last
+question instead. A write that fails, or falls in the cool-down, is now sent again when it ends."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.chat.shown import SharedShownMessages, Shown
+from bot.core import shared
+from bot.store import open_store
+
+
+class FailsOnce:
+    """The real store, whose first ``put_context`` fails (a connection reset); else as the real one."""
+
+    def __init__(self, store: Any) -> None:
+        self._store = store
+        self.failed = 0
+
+    def put_context(self, key: str, value: str, ttl_s: float) -> None:
+        if not self.failed:
+            self.failed += 1
+            raise OSError("connection reset by peer")
+        self._store.put_context(key, value, ttl_s)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._store, name)
+
+
+def test_writes_after_one_failed_store_call_reach_the_store_when_the_cool_down_ends(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(shared, "COOL_DOWN_S", 0.2)
+    store = open_store(None, tmp_path / "settings.sqlite3")
+    try:
+        a = SharedShownMessages(FailsOnce(store))  # replica A: what its sent answers show
+        a.remember("telegram:7", "40", Shown("T70Binfer"))  # fails: the store is cooling down
+        a.remember("telegram:7", "41", Shown("T7Btrain"))  # in the cool-down
+        a._shared.flush()
+        deadline = time.monotonic() + 5
+        while store.get_context("shown:telegram:7|41") is None and time.monotonic() < deadline:
+            time.sleep(0.02)
+        b = SharedShownMessages(store)  # replica B, after the takeover
+        assert b.get("telegram:7", "40") == Shown("T70Binfer")
+        assert b.get("telegram:7", "41") == Shown("T7Btrain")
+    finally:
+        store.close()
