@@ -181,7 +181,7 @@ class FieldSteps:
             self.f.get("stage") == "inference"
             and tok.mag == "k"
             and 1_000 <= tok.value <= 10_000_000
-            and bool(BARE_CONTEXT_LEFT_RE.search(self.s[max(0, tok.start - 8) : tok.start]))
+            and bool(BARE_CONTEXT_LEFT_RE.search(self.s[max(0, tok.start - 24) : tok.start]))
             # nothing after it names another quantity ("at 2k requests per day", "@ 10k daily users")
             and bool(BARE_CONTEXT_RIGHT_RE.match(self.s, tok.end))
         )

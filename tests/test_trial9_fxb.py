@@ -1,0 +1,45 @@
+"""A fresh user's trial of the s9 integration branch (parser, fxb): defects reproduced through
+``sizing-bot ask`` in both languages and fixed."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.cli import main
+from tests.cli_run import ask_in_process, named
+
+_ask = ask_in_process  # sizing-bot ask --format json ARGS, exit 0 required
+
+
+def _text(capsys, question: str) -> str:
+    """The plain reply of ``sizing-bot ask`` (exit 0 required)."""
+    assert main(["ask", question]) == 0
+    return capsys.readouterr().out
+
+
+# 1. A context length right after the concurrency number ("并发50 上下文64k", "30并发 8k") is the
+# context, never a second concurrency value (was: "64k" named as repeated, sized at the 4K default).
+@pytest.mark.parametrize(
+    ("question", "concurrency", "seq_len", "gpus"),
+    [
+        ("Qwen3-32B 推理 4张H200，并发50 上下文64k", 50, 65536, 4),
+        ("serve Qwen3-32B on 4 H200, concurrency 50 context 64k", 50, 65536, 4),
+        ("3台8卡H20 部署 DeepSeek-R1 并发100 上下文16k，够吗", 100, 16384, 24),
+        ("49GB*4 跑 Qwen3-32B 推理 vllm 30并发 8k", 30, 8192, 4),
+        ("serve Qwen3-32B on 2 H100, 30 concurrent users 8k", 30, 8192, 2),
+    ],
+)
+def test_context_after_the_concurrency_is_the_context(capsys, question, concurrency, seq_len, gpus):
+    data = _ask(capsys, question)
+    req = data["request"]
+    assert (req["concurrency"], req["seq_len"], req["gpu_count"]) == (concurrency, seq_len, gpus)
+    assert named(data) == {}
+
+
+def test_context_after_the_concurrency_in_the_reply(capsys):
+    zh = _text(capsys, "Qwen3-32B 推理 4张H200，并发50 上下文64k")
+    assert "上下文 64K 时只能容纳 26 条并发（要求 50 条）" in zh
+    assert "未使用" not in zh
+    en = _text(capsys, "serve Qwen3-32B on 4 H200, concurrency 50 context 64k")
+    assert "room for 26 of the 50 concurrent sequences at 64K" in en
+    assert "Not used" not in en
