@@ -20,10 +20,8 @@ from bot.parse.regex import rc
 from bot.parse.role_left import (
     L_BATCH,
     L_BUDGET,
-    L_CONC,
     L_CURRENCY,
     L_DATA_WORD,
-    L_EPOCHS,
     L_HARDWARE_ON,
     L_MEM_TOTAL,
     L_MFU,
@@ -42,6 +40,7 @@ from bot.parse.role_left import (
     L_TOKENS,
     L_TOTAL_CAPACITY,
     L_TOTAL_VRAM,
+    LEFT_ROLES,
     MFU_NEAR,
     R_MEM_DATA,
     R_MEM_GPU,
@@ -52,6 +51,8 @@ from bot.parse.role_left import (
     R_PROMPTS,
     R_TOTAL_CAPACITY,
     RATE_VALUE_RE,
+    label_of_previous,
+    labels_next,
 )
 from bot.parse.role_left import right_words as _r
 
@@ -440,7 +441,8 @@ def _time_and_load(a: _Around) -> Verdict:
         for pattern, days in _PERIODS:
             if pattern.match(R):
                 return Role("days", v * days, tok)
-    if R_SEQ.match(R) and not a.word and not _labels_next(a):
+    seq_word = R_SEQ.match(R)
+    if seq_word and not a.word and not (a.range_max is None and labels_next(a, seq_word.end())):
         return Role("seq", seq_value(tok), tok)
     if tok.mag_scale == "K" and R_SEQ_JOB.match(R) and not a.word:
         return Role("seq", seq_value(tok), tok)
@@ -460,33 +462,11 @@ def _time_and_load(a: _Around) -> Verdict:
     return NO_ROLE if a.word else None
 
 
-_LEFT_ROLES = ((L_SEQ, "seq"), (L_CONC, "concurrency"), (L_EPOCHS, "epochs"), (L_BUDGET, "budget"),
-               (L_PROMPT, "prompt"), (L_REPLY, "reply"))  # fmt: skip
-_NEXT_LABEL = rc(r"\s*(?:=|:|为|是)?\s*")
-_COUNT_BEFORE = rc(r"\d\s*(?:个|路|名)?\s*$")
-
-
-def _labels_next(a: _Around) -> bool:
-    """'并发50 上下文64k', 'concurrency 50 context 64k': the context word after a number that already has
-    its own label on the left is the label of the next number (right after it), not this one's."""
-    m = R_SEQ.match(a.right)
-    if m is None or a.nxt is None or a.range_max is not None:
-        return False
-    gap = _NEXT_LABEL.match(a.s, a.tok.end + m.end())
-    return gap is not None and gap.end() == a.nxt.start and any(p.search(a.left) for p, _ in _LEFT_ROLES)
-
-
-def _label_of_previous(pattern: object, left: str) -> bool:
-    """'30并发 8k': the word before this number is the right-hand word of the number before it."""
-    m = pattern.search(left)  # type: ignore[attr-defined]
-    return m is not None and bool(_COUNT_BEFORE.search(left, 0, m.start()))
-
-
 def _left_words(a: _Around) -> Verdict:
     """Words before the number: "上下文32K", "并发 100", "预算100万", "模型有…"; a bare size last."""
     L, v, tok = a.left, a.value, a.tok
-    for pattern, role in _LEFT_ROLES:
-        if pattern.search(L) and not (role == "concurrency" and _label_of_previous(pattern, L)):
+    for pattern, role in LEFT_ROLES:
+        if pattern.search(L) and not (role == "concurrency" and label_of_previous(pattern, L)):
             if role == "budget" and _period_days(a.right) is not None:
                 return Role("days", v * (_period_days(a.right) or 1), tok)
             return Role(role, seq_value(tok) if role == "seq" else v, tok)
