@@ -43,3 +43,21 @@ def test_context_after_the_concurrency_in_the_reply(capsys):
     en = _text(capsys, "serve Qwen3-32B on 4 H200, concurrency 50 context 64k")
     assert "room for 26 of the 50 concurrent sequences at 64K" in en
     assert "Not used" not in en
+
+
+# 2. 'N of them' / 'N 张' after a card just named is the GPU count, even with a price between
+# (was: num_samples 24, no GPU count).
+@pytest.mark.parametrize(
+    ("question", "gpus"),
+    [
+        ("H100 at 2.1 usd/hr, 24 of them, pretrain 7B on 2T tokens", 24),
+        ("pretrain 7B on 2T tokens, H100 at 2.1 usd/hr on 64 of them", 64),
+        ("H100 每小时 2.1 美元，用 24 张，预训练 7B 2T token", 24),
+    ],
+)
+def test_n_of_them_after_a_card_is_the_gpu_count(capsys, question, gpus):
+    data = _ask(capsys, question)
+    req = data["request"]
+    assert (req["gpu_count"], req["num_samples"], req["gpu"]) == (gpus, None, "H100-SXM5-80GB")
+    assert (req["price_per_gpu_hour"], req["currency"]) == (2.1, "USD")
+    assert named(data) == {}

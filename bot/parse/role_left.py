@@ -146,3 +146,17 @@ def label_of_previous(pattern: LazyPattern, left: str) -> bool:
     """'30并发 8k': the label before this number is the right-hand word of the number before it."""
     m = pattern.search(left)
     return m is not None and bool(_COUNT_BEFORE.search(left, 0, m.start()))
+
+
+_CARD_THEN = rc(rf"[{MARKS}]([^{MARKS}]*)$")
+_DATA_BETWEEN = rc(
+    r"\d[\d,.]*\s*[kmb]?\s*(?:samples?|rows?|examples?|records?|conversations?|documents?|pairs?|条|样本)"
+)
+
+
+def of_the_card(before: str) -> bool:
+    """'H100 at 2.1 usd/hr, 24 of them', '… on MI300X … on 256 of them': 'N of them' after a card is that
+    many of the card, unless a count of data comes between ('on H100: 10,000 samples, 2,000 of them
+    long' counts samples). ``before``: the text before the number."""
+    m = _CARD_THEN.search(before)
+    return m is not None and not _DATA_BETWEEN.search(m.group(1))

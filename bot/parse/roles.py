@@ -53,6 +53,7 @@ from bot.parse.role_left import (
     RATE_VALUE_RE,
     label_of_previous,
     labels_next,
+    of_the_card,
 )
 from bot.parse.role_left import right_words as _r
 
@@ -448,11 +449,8 @@ def _time_and_load(a: _Around) -> Verdict:
         return Role("seq", seq_value(tok), tok)
     if R_CONC.match(R):
         return Role("concurrency", v, tok)
-    if re.match(r"^\s*of\s+(?:them|these|those)\b", R) and re.search(
-        rf"[{MARKS}][^{MARKS}\d]*$", a.s[: tok.start][-80:]
-    ):  # "… on MI300X … on 256 of them": that many of the card just named (no other number between:
-        # "on H100: 10,000 samples, 2,000 of them long" counts samples)
-        return Role("count", v, tok)
+    if re.match(r"^\s*of\s+(?:them|these|those)\b", R) and of_the_card(a.s[: tok.start][-80:]):
+        return Role("count", v, tok)  # "… on MI300X … on 256 of them": that many of the card just named
     if followup_gpu_count(tok, a.s, a.left, R):  # "what about on 4 of them", "what if we only have 256"
         return Role("count", v, tok, extra="followup")
     if R_SAMPLES.match(R) and not (a.word and re.match(r"^\s*of\s+th", R)):  # "two of them" is not data
