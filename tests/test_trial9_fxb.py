@@ -61,3 +61,29 @@ def test_n_of_them_after_a_card_is_the_gpu_count(capsys, question, gpus):
     assert (req["gpu_count"], req["num_samples"], req["gpu"]) == (gpus, None, "H100-SXM5-80GB")
     assert (req["price_per_gpu_hour"], req["currency"]) == (2.1, "USD")
     assert named(data) == {}
+
+
+# 3. A price per GPU-hour with no currency sign ('2.1/hr per H100', '2.1 per GPU-hour', '15/h') is the
+# price, in the reply's currency (was: "Not used: “2.1”" and the catalog price).
+@pytest.mark.parametrize(
+    ("question", "price", "currency"),
+    [
+        ("we pay 2.1/hr per H100, 3 nodes 8 gpus each, pretraining 7B on 2T tok, total $", 2.1, "USD"),
+        ("H100 2.1 per GPU-hour, 24 GPUs, pretrain 7B on 2T tokens", 2.1, "USD"),
+        ("H100 at 2.1/h, 24 of them, pretrain 7B on 2T tokens", 2.1, "USD"),
+        ("H100 15/h，24 张，预训练 7B 2T token", 15.0, "CNY"),
+    ],
+)
+def test_price_without_currency_sign(capsys, question, price, currency):
+    data = _ask(capsys, question)
+    req = data["request"]
+    assert (req["price_per_gpu_hour"], req["currency"], req["gpu_count"]) == (price, currency, 24)
+    assert named(data) == {}
+
+
+def test_price_without_currency_sign_in_the_reply(capsys):
+    en = _text(capsys, "H100 2.1 per GPU-hour, 24 GPUs, pretrain 7B on 2T tokens")
+    assert "× $2.10 per GPU-hour" in en
+    assert "Currency: USD — the conversation's language" in en
+    zh = _text(capsys, "H100 15/h，24 张，预训练 7B 2T token")
+    assert "× ¥15/卡·时" in zh and "货币：CNY — 按对话语言" in zh

@@ -160,3 +160,21 @@ def of_the_card(before: str) -> bool:
     long' counts samples). ``before``: the text before the number."""
     m = _CARD_THEN.search(before)
     return m is not None and not _DATA_BETWEEN.search(m.group(1))
+
+
+_PER_GPU_HOUR = rc(r"\s*(?:/|per\b|an?\b|each\b)\s*(?:gpu|card)[\s\-·]*(?:hrs?|hours?|h)\b")
+_PER_HOUR = rc(r"\s*(?:/\s*|per\s+|an?\s+)(?:hrs?|hours?|h)\b")
+_PER_CARD_AFTER = rc(rf"\s*(?:,|，)?\s*(?:per|each|a|for\s+(?:each|every)|/)\s*(?:gpu|card|[{MARKS}])")
+_CARD_NEAR = rc(rf"[{MARKS}]")
+
+
+def bare_price(s: str, start: int, end: int) -> bool:
+    """A number with no currency sign written as a rate per GPU-hour ('2.1 per GPU-hour', '2.1/hr per
+    H100', 'H100 at 2.1/h'): a price per GPU-hour in the reply's currency (the reply says which it
+    assumed). A plain '/hr' counts only with a card named next to it (``s[start:end]``: the number)."""
+    if _PER_GPU_HOUR.match(s, end):
+        return True
+    hour = _PER_HOUR.match(s, end)
+    if hour is None:
+        return False
+    return bool(_PER_CARD_AFTER.match(s, hour.end()) or _CARD_NEAR.search(s, max(0, start - 24), start))

@@ -51,6 +51,7 @@ from bot.parse.role_left import (
     R_PROMPTS,
     R_TOTAL_CAPACITY,
     RATE_VALUE_RE,
+    bare_price,
     label_of_previous,
     labels_next,
     of_the_card,
@@ -240,7 +241,7 @@ def _rates_and_money(a: _Around) -> Verdict:
         return _money_role(tok, v, R, "CNY", L)
     if R_MONEY_USD.match(R):
         return _money_role(tok, v, R, "USD", L)
-    if L_PRICE.search(L):
+    if L_PRICE.search(L) or (not a.word and bare_price(a.s, tok.start, tok.end)):  # "2.1/hr per H100"
         return Role("price", v, tok)
     return None
 
