@@ -87,3 +87,34 @@ def test_price_without_currency_sign_in_the_reply(capsys):
     assert "Currency: USD — the conversation's language" in en
     zh = _text(capsys, "H100 15/h，24 张，预训练 7B 2T token")
     assert "× ¥15/卡·时" in zh and "货币：CNY — 按对话语言" in zh
+
+
+# 4. A memory written as a setting that equals count × the stock card's memory is the total ("2张4090
+# 显存: 48GB": two 24 GB cards; was: two modified 48 GB cards, "放得下"); a per-card key keeps 48 GB per
+# card and the reply says the catalog card has 24 GiB.
+@pytest.mark.parametrize(
+    "question",
+    [
+        "vllm 部署 Qwen3-32B，2张4090 显存: 48GB，并发10",
+        "serve Qwen3-32B with vllm on 2 4090s, VRAM: 48GB, concurrency 10",
+    ],
+)
+def test_memory_setting_equal_to_the_cards_total_is_the_total(capsys, question):
+    data = _ask(capsys, question)
+    req = data["request"]
+    assert (req["gpu"], req["gpu_count"], req["gpu_memory_gib"]) == ("RTX-4090", 2, None)
+    assert named(data) == {}
+
+
+def test_memory_setting_in_the_reply(capsys):
+    zh = _text(capsys, "vllm 部署 Qwen3-32B，2张4090 显存: 48GB，并发10")
+    assert (
+        zh.splitlines()[0]
+        == "Qwen3 32B bf16（vLLM） 推理：2 张 RTX 4090 放不下，至少要 4 张，推荐 4 张（TP=4）"
+    )
+    en = _text(capsys, "serve Qwen3-32B with vllm on 2 4090s, VRAM: 48GB, concurrency 10")
+    assert en.startswith(
+        "Qwen3 32B bf16 (vLLM) inference does not fit on 2 × RTX 4090: at least 4 GPUs needed"
+    )
+    per_card = _text(capsys, "vllm 部署 Qwen3-32B，2张4090 单卡显存: 48GB，并发10")
+    assert "RTX 4090 48G — 按你说的每卡 48 GiB 估算（目录里这张卡是 24 GiB）" in per_card
