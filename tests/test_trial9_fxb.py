@@ -118,3 +118,33 @@ def test_memory_setting_in_the_reply(capsys):
     )
     per_card = _text(capsys, "vllm 部署 Qwen3-32B，2张4090 单卡显存: 48GB，并发10")
     assert "RTX 4090 48G — 按你说的每卡 48 GiB 估算（目录里这张卡是 24 GiB）" in per_card
+
+
+# 5. The engine deployed with / said to fail is sized; the one said to work is the comparison (was: vLLM
+# sized in both).
+@pytest.mark.parametrize(
+    ("question", "sized", "others"),
+    [
+        ("用 TGI 部署 Qwen3-32B，vLLM 没问题但 TGI 老是 OOM，2张A100 80G", "TGI", ["vLLM"]),
+        ("用 TGI 部署 Qwen3-32B，vLLM 可以跑但 TGI 老是 OOM，2张A100 80G", "TGI", ["vLLM"]),
+        ("用 TGI 部署 Qwen3-32B，vLLM 正常，TGI 老是 OOM，2张A100 80G", "TGI", ["vLLM"]),
+        (
+            "GLM-4.5-Air serving with lmdeploy on 2x H20, vLLM works fine but TGI keeps OOMing",
+            "lmdeploy",
+            ["vLLM", "TGI"],
+        ),
+    ],
+)
+def test_the_engine_said_to_fail_is_sized(capsys, question, sized, others):
+    data = _ask(capsys, question)
+    assert data["request"]["runtime"] == sized
+    assert named(data) == {f"runtime: {o}": "other_setup" for o in others}
+
+
+def test_the_engine_said_to_fail_in_the_reply(capsys):
+    zh = _text(capsys, "用 TGI 部署 Qwen3-32B，vLLM 没问题但 TGI 老是 OOM，2张A100 80G")
+    assert zh.startswith("Qwen3 32B bf16（TGI） 推理，2 张 A100 80G：")
+    assert "未使用：“推理框架：vLLM”（你消息里的另一套配置" in zh
+    en = _text(capsys, "GLM-4.5-Air serving with lmdeploy on 2x H20, vLLM works fine but TGI keeps OOMing")
+    assert en.startswith("GLM-4.5-Air (106B MoE) bf16 (lmdeploy) inference on 2 × H20")
+    assert "Not used: “runtime: vLLM” (another setup in your message" in en
