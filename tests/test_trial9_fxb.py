@@ -9,6 +9,7 @@ from bot.cli import main
 from tests.cli_run import ask_in_process, named
 
 _ask = ask_in_process  # sizing-bot ask --format json ARGS, exit 0 required
+_DS = "deepspeed --include localhost:0,1,2,3 train.py"
 
 
 def _text(capsys, question: str) -> str:
@@ -148,3 +149,60 @@ def test_the_engine_said_to_fail_in_the_reply(capsys):
     en = _text(capsys, "GLM-4.5-Air serving with lmdeploy on 2x H20, vLLM works fine but TGI keeps OOMing")
     assert en.startswith("GLM-4.5-Air (106B MoE) bf16 (lmdeploy) inference on 2 × H20")
     assert "Not used: “runtime: vLLM” (another setup in your message" in en
+
+
+# 6. LoRA's own keys make the job a LoRA fine-tuning (QLoRA on 4 bits); `--model X` in a training command
+# names the model (was: a serving answer; full fine-tuning with the rank "for another method"; no
+# model).
+@pytest.mark.parametrize(
+    ("question", "method", "model", "rank", "gpus"),
+    [
+        ("lora_rank: 64 and cutoff_len: 8192 for Qwen3-8B on 2 3090s, fits?", "lora", "Qwen3-8B", 64, 2),
+        ("Qwen3-8B 在 2张3090 上，lora_rank: 64，cutoff_len: 8192，够吗", "lora", "Qwen3-8B", 64, 2),
+        (
+            f"{_DS} --model_name_or_path Qwen/Qwen3-8B --lora_rank 8 --bf16",
+            "lora",
+            "Qwen3-8B",
+            8,
+            4,
+        ),
+        (
+            "deepspeed --include localhost:0,1,2,3 train.py --model Qwen/Qwen3-8B --lora_rank 8 --bf16",
+            "lora",
+            "Qwen3-8B",
+            8,
+            4,
+        ),
+        (
+            f"{_DS} --model Qwen/Qwen3-8B --lora_rank 8 --load_in_4bit",
+            "qlora",
+            "Qwen3-8B",
+            8,
+            4,
+        ),
+    ],
+)
+def test_lora_keys_make_a_lora_fine_tuning(capsys, question, method, model, rank, gpus):
+    data = _ask(capsys, question)
+    req = data["request"]
+    assert (req["stage"], req["method"], req["model"], req["lora_rank"], req["gpu_count"]) == (
+        "finetune",
+        method,
+        model,
+        rank,
+        gpus,
+    )
+    assert "not_for_method" not in named(data).values()
+    assert not any(k.startswith("model:") for k in named(data))
+
+
+def test_lora_keys_in_the_reply(capsys):
+    en = _text(capsys, "lora_rank: 64 and cutoff_len: 8192 for Qwen3-8B on 2 3090s, fits?")
+    assert en.startswith("Qwen3 8B LoRA fine-tuning (LLaMA-Factory: data parallel only")
+    assert "rank 64" in en.splitlines()[0]
+    zh = _text(capsys, "Qwen3-8B 在 2张3090 上，lora_rank: 64，cutoff_len: 8192，够吗")
+    assert zh.startswith("Qwen3 8B LoRA 微调（LLaMA-Factory") and "秩 64" in zh.splitlines()[0]
+    cmd = _text(
+        capsys, "deepspeed --include localhost:0,1,2,3 train.py --model Qwen/Qwen3-8B --lora_rank 8 --bf16"
+    )
+    assert cmd.startswith("Qwen3 8B LoRA fine-tuning") and "rank 8" in cmd.splitlines()[0]
