@@ -206,3 +206,29 @@ def test_lora_keys_in_the_reply(capsys):
         capsys, "deepspeed --include localhost:0,1,2,3 train.py --model Qwen/Qwen3-8B --lora_rank 8 --bf16"
     )
     assert cmd.startswith("Qwen3 8B LoRA fine-tuning") and "rank 8" in cmd.splitlines()[0]
+
+
+# 7. An out-of-range gpu_memory_utilization (outside (0, 1]) is named with its bounds, both languages
+# (was: sized silently at vLLM's default 0.9).
+@pytest.mark.parametrize(
+    ("question", "typed"),
+    [
+        ("serve Qwen3-8B on H100 with gpu_memory_utilization 1.5", "gpu_memory_utilization: 1.5"),
+        ("vllm 部署 Qwen3-8B，H100，gpu_memory_utilization 1.5", "gpu_memory_utilization: 1.5"),
+        ("serve Qwen3-8B on H100 with gpu_memory_utilization 150%", "gpu_memory_utilization: 150%"),
+    ],
+)
+def test_out_of_range_utilization_is_named(capsys, question, typed):
+    data = _ask(capsys, question)
+    assert data["request"]["gpu_memory_utilization"] is None
+    assert named(data) == {typed: "utilization_bounds"}
+
+
+def test_out_of_range_utilization_in_the_reply(capsys):
+    en = _text(capsys, "serve Qwen3-8B on H100 with gpu_memory_utilization 1.5")
+    bounds = "the share of GPU memory an engine may use is above 0 and at most 1"
+    assert f"Not used: “gpu_memory_utilization: 1.5” ({bounds})." in en
+    zh = _text(capsys, "vllm 部署 Qwen3-8B，H100，gpu_memory_utilization 1.5")
+    assert "未使用：“可用显存比例（gpu_memory_utilization）：150%”（显存占用比例要大于 0 且不超过 1）。" in zh
+    within = _ask(capsys, "serve Qwen3-8B on H100 with gpu_memory_utilization 0.8")
+    assert within["request"]["gpu_memory_utilization"] == 0.8 and named(within) == {}

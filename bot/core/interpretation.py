@@ -57,6 +57,7 @@ IGNORED_REASONS = (
     "llama_cpp_based",  # a front-end that runs llama.cpp (koboldcpp, LM Studio): sized as llama.cpp
     "algorithm_family",  # DAPO, KTO, SimPO …: sized as the family the estimator has (GRPO, DPO …)
     "vague",  # '几十万条': an amount with no number in it; never read as its smallest value
+    "utilization_bounds",  # 'gpu_memory_utilization 1.5': outside (0, 1], sized at the engine's default
     *UNUSED_REASONS,  # keys of a pasted training/serving config (bot.parse.configs.model)
 )
 SUBSTITUTION_REASONS = (
