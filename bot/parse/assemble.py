@@ -59,7 +59,7 @@ from bot.parse.result import ParseResult
 from bot.parse.roles import Role, classify, seq_value
 from bot.parse.settings import METHOD_WORDS, extract_settings
 from bot.parse.stack_words import fine_tuning_tool_named, serving_engine_named
-from bot.parse.stage_key import adapter_keys_method, stage_key
+from bot.parse.stage_key import adapter_keys_method, adapter_keys_stage, stage_key
 from bot.parse.steps import apply_steps, read_steps
 from bot.parse.vague_amounts import english_read, read_rough
 from bot.parse.words import (
@@ -269,6 +269,7 @@ class _Parse(FieldSteps):
         keyed = stage_key(s0)  # '--stage pt': the tool's own stage key, before its other words
         stage = keyed[0] if keyed else stage
         algorithm = algorithm or (keyed[1] if keyed else None)
+        stage = adapter_keys_stage(stage, s0, explicit_stage(s0))  # 'lora_rank: 64 … fits?': a LoRA run
         if stage == "finetune" and serving_a_tuned_model(s0):  # "serve a QLoRA-tuned Llama-3-8B"
             stage = "inference"
         if algorithm is not None and stage in (None, "pretrain", "inference"):

@@ -31,3 +31,17 @@ def beyond_one_card(gpu_id: str, memory_gib: float, variants: list[float]) -> bo
     if not variants or modded_size(gpu_id, memory_gib):
         return False
     return memory_gib >= TOTAL_FACTOR * max(variants)
+
+
+def written_as_setting(text: str, memory_gib: float) -> bool:
+    """Whether ``memory_gib`` is written as a plain memory setting in ``text`` ('显存: 48GB', 'VRAM: 48GB';
+    not '单卡显存: 48G'): the memory of the machine as a hardware line gives it, so with several stock cards
+    named it is their total when it equals count × the card's memory (s9 trial: '2张4090 显存: 48GB' is two
+    24 GB cards, not two modified 48 GB ones)."""
+    from bot.parse.memory_forms import KEY_MEMORY_RE  # a late import: the pattern is only needed here
+
+    return any(
+        m.group("key") in ("显存", "vram") or m.group("key").startswith("gpu")
+        for m in KEY_MEMORY_RE.finditer(text.lower())
+        if abs(float(m.group("n")) - memory_gib) < 1
+    )

@@ -37,8 +37,8 @@ def engines_named(s: str, runtime: str | None) -> tuple[str | None, list[tuple[s
     marked = _other_setup_engines(s, found)
     runtime = (
         _asked(s, found, marked)
-        or _only_unmarked(found, marked)
         or engine_not_said_to_work(s, found, _in)
+        or _only_unmarked(found, marked)
         or runtime
     )
     others = [

@@ -18,7 +18,7 @@ from bot.parse.asked_model import (
     candidates,
     named_text,
 )
-from bot.parse.card_memory import modded_size
+from bot.parse.card_memory import modded_size, written_as_setting
 from bot.parse.count_forms import total_count
 from bot.parse.gpus import GpuMention, card_total, unified
 from bot.parse.load_words import single_user
@@ -181,7 +181,7 @@ class FieldSteps:
             self.f.get("stage") == "inference"
             and tok.mag == "k"
             and 1_000 <= tok.value <= 10_000_000
-            and bool(BARE_CONTEXT_LEFT_RE.search(self.s[max(0, tok.start - 8) : tok.start]))
+            and bool(BARE_CONTEXT_LEFT_RE.search(self.s[max(0, tok.start - 24) : tok.start]))
             # nothing after it names another quantity ("at 2k requests per day", "@ 10k daily users")
             and bool(BARE_CONTEXT_RIGHT_RE.match(self.s, tok.end))
         )
@@ -285,7 +285,7 @@ class FieldSteps:
         count_max: int | None = None
         if count is not None:
             f["gpu_count"] = count.value
-            gpu_memory = _per_card_memory(gpus, gpu_memory, count.value)
+            gpu_memory = _per_card_memory(gpus, gpu_memory, count.value, self.raw)
             if count.extra and count.extra.startswith("range:"):
                 count_max = round(float(count.extra.split(":", 1)[1]))
                 self.notes.append("gpu_count_range_min")
@@ -423,11 +423,13 @@ def _names_active(total: float, active: float | None, size: float) -> bool:
     return bool(active) and abs(active - size) / size < 0.1 and abs(total - size) / size >= 0.1
 
 
-def _per_card_memory(gpus: list[GpuMention], memory: float | None, count: float) -> float | None:
+def _per_card_memory(gpus: list[GpuMention], memory: float | None, count: float, raw: str) -> float | None:
     """The memory per card stated, or None when it is the cards' total: "2x RTX 3090 48GB" is two 24 GB
     cards (count × the catalog card's memory), not two 48 GB ones; a modified card's memory ("4090 魔改
-    48G") is per card."""
-    if not gpus or memory is None or gpus[0].modded or count < 2 or modded_size(gpus[0].gpu_id, memory):
+    48G", "2张4090 48G") is per card, unless written as a setting ("2张4090 显存: 48GB": the total)."""
+    if not gpus or memory is None or gpus[0].modded or count < 2:
+        return memory
+    if modded_size(gpus[0].gpu_id, memory) and not written_as_setting(raw, memory):
         return memory
     per_card = catalog.gpu(gpus[0].gpu_id).memory_gib
     total = abs(count * per_card - memory) < 1 and abs(per_card - memory) >= 1

@@ -3,6 +3,8 @@ memory phrasings ("80G 显存", "700G in total"): the patterns :mod:`bot.parse.r
 
 from __future__ import annotations
 
+from typing import Any
+
 from bot.parse.normalize import MARKS
 from bot.parse.regex import LazyPattern, rc
 
@@ -118,3 +120,61 @@ L_TOTAL_VRAM = rc(
 RATE_VALUE_RE = rc(r"\d")
 """A rate stated before the count ('2000 tok/s on one H100'); 'how many tokens per second can 8xH100 …' and
 'throughput of 8 H100' state none: the number is the cards' count."""
+
+
+LEFT_ROLES = ((L_SEQ, "seq"), (L_CONC, "concurrency"), (L_EPOCHS, "epochs"), (L_BUDGET, "budget"),
+              (L_PROMPT, "prompt"), (L_REPLY, "reply"))  # fmt: skip
+"""Words before a number that give it its role ("上下文32K", "并发 100"), in order."""
+_NEXT_LABEL = rc(r"\s*(?:=|:|为|是)?\s*")
+_COUNT_BEFORE = rc(r"\d\s*(?:个|路|名)?\s*$")
+
+
+def labels_next(a: Any, word_end: int) -> bool:
+    """'并发50 上下文64k', 'concurrency 50 context 64k': a context word (ending ``word_end`` characters
+    after the number ``a.tok``) after a number that already has its own label on the left (``a.left``)
+    is the label of the next number (``a.nxt``), right after it, not this one's."""
+    gap = _NEXT_LABEL.match(a.s, a.tok.end + word_end)
+    return (
+        a.nxt is not None
+        and gap is not None
+        and gap.end() == a.nxt.start
+        and any(p.search(a.left) for p, _ in LEFT_ROLES)
+    )
+
+
+def label_of_previous(pattern: LazyPattern, left: str) -> bool:
+    """'30并发 8k': the label before this number is the right-hand word of the number before it."""
+    m = pattern.search(left)
+    return m is not None and bool(_COUNT_BEFORE.search(left, 0, m.start()))
+
+
+_CARD_THEN = rc(rf"[{MARKS}]([^{MARKS}]*)$")
+_DATA_BETWEEN = rc(
+    r"\d[\d,.]*\s*[kmb]?\s*(?:samples?|rows?|examples?|records?|conversations?|documents?|pairs?|条|样本)"
+)
+
+
+def of_the_card(before: str) -> bool:
+    """'H100 at 2.1 usd/hr, 24 of them', '… on MI300X … on 256 of them': 'N of them' after a card is that
+    many of the card, unless a count of data comes between ('on H100: 10,000 samples, 2,000 of them
+    long' counts samples). ``before``: the text before the number."""
+    m = _CARD_THEN.search(before)
+    return m is not None and not _DATA_BETWEEN.search(m.group(1))
+
+
+_PER_GPU_HOUR = rc(r"\s*(?:/|per\b|an?\b|each\b)\s*(?:gpu|card)[\s\-·]*(?:hrs?|hours?|h)\b")
+_PER_HOUR = rc(r"\s*(?:/\s*|per\s+|an?\s+)(?:hrs?|hours?|h)\b")
+_PER_CARD_AFTER = rc(rf"\s*(?:,|，)?\s*(?:per|each|a|for\s+(?:each|every)|/)\s*(?:gpu|card|[{MARKS}])")
+_CARD_NEAR = rc(rf"[{MARKS}]")
+
+
+def bare_price(s: str, start: int, end: int) -> bool:
+    """A number with no currency sign written as a rate per GPU-hour ('2.1 per GPU-hour', '2.1/hr per
+    H100', 'H100 at 2.1/h'): a price per GPU-hour in the reply's currency (the reply says which it
+    assumed). A plain '/hr' counts only with a card named next to it (``s[start:end]``: the number)."""
+    if _PER_GPU_HOUR.match(s, end):
+        return True
+    hour = _PER_HOUR.match(s, end)
+    if hour is None:
+        return False
+    return bool(_PER_CARD_AFTER.match(s, hour.end()) or _CARD_NEAR.search(s, max(0, start - 24), start))

@@ -20,10 +20,8 @@ from bot.parse.regex import rc
 from bot.parse.role_left import (
     L_BATCH,
     L_BUDGET,
-    L_CONC,
     L_CURRENCY,
     L_DATA_WORD,
-    L_EPOCHS,
     L_HARDWARE_ON,
     L_MEM_TOTAL,
     L_MFU,
@@ -42,6 +40,7 @@ from bot.parse.role_left import (
     L_TOKENS,
     L_TOTAL_CAPACITY,
     L_TOTAL_VRAM,
+    LEFT_ROLES,
     MFU_NEAR,
     R_MEM_DATA,
     R_MEM_GPU,
@@ -52,6 +51,10 @@ from bot.parse.role_left import (
     R_PROMPTS,
     R_TOTAL_CAPACITY,
     RATE_VALUE_RE,
+    bare_price,
+    label_of_previous,
+    labels_next,
+    of_the_card,
 )
 from bot.parse.role_left import right_words as _r
 
@@ -238,7 +241,7 @@ def _rates_and_money(a: _Around) -> Verdict:
         return _money_role(tok, v, R, "CNY", L)
     if R_MONEY_USD.match(R):
         return _money_role(tok, v, R, "USD", L)
-    if L_PRICE.search(L):
+    if L_PRICE.search(L) or (not a.word and bare_price(a.s, tok.start, tok.end)):  # "2.1/hr per H100"
         return Role("price", v, tok)
     return None
 
@@ -440,17 +443,15 @@ def _time_and_load(a: _Around) -> Verdict:
         for pattern, days in _PERIODS:
             if pattern.match(R):
                 return Role("days", v * days, tok)
-    if R_SEQ.match(R) and not a.word:
+    seq_word = R_SEQ.match(R)
+    if seq_word and not a.word and not (a.range_max is None and labels_next(a, seq_word.end())):
         return Role("seq", seq_value(tok), tok)
     if tok.mag_scale == "K" and R_SEQ_JOB.match(R) and not a.word:
         return Role("seq", seq_value(tok), tok)
     if R_CONC.match(R):
         return Role("concurrency", v, tok)
-    if re.match(r"^\s*of\s+(?:them|these|those)\b", R) and re.search(
-        rf"[{MARKS}][^{MARKS}\d]*$", a.s[: tok.start][-80:]
-    ):  # "… on MI300X … on 256 of them": that many of the card just named (no other number between:
-        # "on H100: 10,000 samples, 2,000 of them long" counts samples)
-        return Role("count", v, tok)
+    if re.match(r"^\s*of\s+(?:them|these|those)\b", R) and of_the_card(a.s[: tok.start][-80:]):
+        return Role("count", v, tok)  # "… on MI300X … on 256 of them": that many of the card just named
     if followup_gpu_count(tok, a.s, a.left, R):  # "what about on 4 of them", "what if we only have 256"
         return Role("count", v, tok, extra="followup")
     if R_SAMPLES.match(R) and not (a.word and re.match(r"^\s*of\s+th", R)):  # "two of them" is not data
@@ -460,15 +461,11 @@ def _time_and_load(a: _Around) -> Verdict:
     return NO_ROLE if a.word else None
 
 
-_LEFT_ROLES = ((L_SEQ, "seq"), (L_CONC, "concurrency"), (L_EPOCHS, "epochs"), (L_BUDGET, "budget"),
-               (L_PROMPT, "prompt"), (L_REPLY, "reply"))  # fmt: skip
-
-
 def _left_words(a: _Around) -> Verdict:
     """Words before the number: "上下文32K", "并发 100", "预算100万", "模型有…"; a bare size last."""
     L, v, tok = a.left, a.value, a.tok
-    for pattern, role in _LEFT_ROLES:
-        if pattern.search(L):
+    for pattern, role in LEFT_ROLES:
+        if pattern.search(L) and not (role == "concurrency" and label_of_previous(pattern, L)):
             if role == "budget" and _period_days(a.right) is not None:
                 return Role("days", v * (_period_days(a.right) or 1), tok)
             return Role(role, seq_value(tok) if role == "seq" else v, tok)

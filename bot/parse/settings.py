@@ -131,7 +131,7 @@ DEADLINE_AFTER = rc(r"^\s*(?:内|以内|之内|完成|跑完|训完|搞定|deadl
 GPU_HOUR_AFTER = rc(r"^\s*(?:gpu|卡)")
 UTIL_RE = rc(
     r"(?:gpu[_\s\-]*memory[_\s\-]*utili[sz]ation|显存利用率|显存占用比例|mem[_\s\-]*fraction[_\s\-]*static)"
-    r"\s*(?:=|:|of|to|at|设为|设成|为|是|改成|换成)?\s*(?P<v>0?\.\d+|1\.0+|\d{1,3}\s*%)"
+    r"\s*(?:=|:|of|to|at|设为|设成|为|是|改成|换成)?\s*(?P<v>\d{1,4}(?:\.\d+)?\s*%|\d{0,4}\.\d+|\d{1,4}(?![\d.]))"
 )
 RUNTIMES: tuple[tuple[Any, str], ...] = (
     (rc(r"\bvllm\b|\buse_vllm\b|\bvllm_num_engines\b"), "vLLM"),  # OpenRLHF's vLLM rollout engines
@@ -442,6 +442,8 @@ def _serving(out: Settings, training: bool) -> None:
         value = float(raw.rstrip("%")) / 100 if raw.endswith("%") else float(raw)
         if 0 < value <= 1:
             out.fields["gpu_memory_utilization"] = value
+        else:  # 'gpu_memory_utilization 1.5': named with its bounds, never silently the default
+            out.unused.append((f"gpu_memory_utilization: {raw}", "utilization_bounds"))
         out.s = _masked(out.s, m)
     for pattern, runtime in RUNTIMES:  # in a training question: named as a serving setting, not used
         if training and runtime == "transformers":  # the transformers Trainer, not a serving runtime

@@ -35,3 +35,19 @@ def adapter_keys_method(f: dict[str, Any], s: str) -> str | None:
     if lx.FULL_RE.search(s) or lx.NEGATED_LORA_RE.search(s) or f.get("stage") not in ("finetune", None):
         return method
     return "lora"
+
+
+ADAPTER_KEY_RE = rc(
+    r"(?<![a-z_\-])-{0,2}(?:lora_r|lora_rank|lora_alpha|lora_target(?:_modules)?)\s*[:=]?\s*[\w\[\"']"
+)
+"""LoRA's own keys with a value ('lora_rank: 64', '--lora_r 16', 'lora_target all'; not vLLM's
+'--max-lora-rank', which serves adapters)."""
+
+
+def adapter_keys_stage(stage: str | None, s: str, explicit: str | None) -> str | None:
+    """LoRA's own keys make the job a fine-tuning ('lora_rank: 64 and cutoff_len: 8192 for Qwen3-8B on 2
+    3090s, fits?' was sized as serving), unless a serving word (``explicit``, the stage named in words)
+    says otherwise; else ``stage`` as is."""
+    if stage in (None, "inference") and explicit != "inference" and "lora_" in s and ADAPTER_KEY_RE.search(s):
+        return "finetune"
+    return stage

@@ -39,8 +39,12 @@ ASKS_CONCURRENCY_RE = rc(
     r"|how\s+much\s+concurrency\b"
 )
 """The question asks how many sequences fit at once ('能支持多少并发', 'how many concurrent users')."""
-BARE_CONTEXT_LEFT_RE = rc(r"(?:\bat|@|\bwith)\s*$")
-"""Words right before a bare '8k' that make it a serving context ('… fp8 at 8k')."""
+BARE_CONTEXT_LEFT_RE = rc(
+    r"(?:\bat|@|\bwith)\s*$"
+    r"|\d\s*(?:个|路|名)?\s*(?:并发|concurren(?:cy|t)(?:\s+(?:users?|requests?))?)\s*[,，]?\s*$"
+)
+"""Words right before a bare '8k' that make it a serving context ('… fp8 at 8k', 'vllm 30并发 8k': the
+load is said, so the thousands after it are the context)."""
 BARE_CONTEXT_RIGHT_RE = rc(
     r"\s*(?:$|[?？.,，;；!！)）]|(?:tokens?\s+)?(?:context|ctx|上下文)|on\b|with\b|and\b|in\b)"
 )

@@ -60,6 +60,7 @@ IGNORED_TEXTS: dict[str, str] = {
     "unknown_key": N_("the tool has no setting of that name"),
     "auto_value": N_("“auto”: the tool fills it in at run time"),
     "bad_value": N_("not a value this setting can take"),
+    "utilization_bounds": N_("the share of GPU memory an engine may use is above 0 and at most 1"),
     "runtime_not_modelled": N_(
         "sized with the generic serving memory model; this engine's own is not modelled"
     ),

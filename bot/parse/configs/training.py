@@ -34,7 +34,9 @@ MICRO_KEYS = (
 )
 EPOCH_KEYS = ("num_train_epochs", "num_epochs", "epochs")
 RANK_KEYS = ("lora_rank", "lora_r", "model.lora_rank")
-MODEL_KEYS = ("model_name_or_path", "base_model", "model_name", "model.model_name_or_path")
+MODEL_KEYS = ("model_name_or_path", "base_model", "model_name", "model.model_name_or_path", "model")
+ADAPTER_KEYS = ("lora_rank", "lora_r", "lora_alpha", "lora_target", "lora_target_modules")
+"""LoRA's own keys: with no finetuning_type / adapter key they say the method is LoRA (QLoRA on 4 bits)."""
 NO_FIELD_KEYS = (
     "max_source_length", "max_target_length",
     "packing", "sample_packing", "neat_packing", "lora_alpha", "model.lora_alpha",
@@ -106,8 +108,8 @@ def _method(cfg: StackConfig, flat: dict[str, Any]) -> None:
     comp = str(flat.get("model._component_") or "").rsplit(".", 1)[-1].lower()
     if comp.startswith(("lora_", "qlora_")):
         kind = comp.split("_", 1)[0]
-    if _bool(flat.get("use_peft")):
-        kind = kind or "lora"
+    if _bool(flat.get("use_peft")) or any(_adapter_value(flat.get(k)) for k in ADAPTER_KEYS):
+        kind = kind or "lora"  # 'deepspeed … train.py --lora_rank 8': LoRA's own keys make a LoRA run
     bits = _int(flat.get("quantization_bit")) or (4 if _bool(flat.get("load_in_4bit")) else None)
     bits = bits or (8 if _bool(flat.get("load_in_8bit")) else None)
     key = next(
@@ -122,6 +124,11 @@ def _method(cfg: StackConfig, flat: dict[str, Any]) -> None:
     for k in ("quantization_bit", "load_in_4bit", "load_in_8bit"):
         if k in flat and "method" in cfg.values:
             cfg.used[k] = "method"
+
+
+def _adapter_value(value: Any) -> bool:
+    """A value a LoRA key takes: a rank or alpha, a module list or one name ('all', 'q_proj,v_proj')."""
+    return _int(value) is not None or bool(value and isinstance(value, list | str) and " " not in str(value))
 
 
 def _model_name(flat: dict[str, Any]) -> tuple[str, str] | None:
