@@ -5,32 +5,16 @@ against the chat path (Conversation), which keeps the stated request."""
 
 from __future__ import annotations
 
-import json
-import warnings
-
 import pytest
 
 from bot.core.conversation import Conversation
-from bot.web.app import create_app
+from tests import test_api_prev as prev
 
-with warnings.catch_warnings():
-    warnings.simplefilter("ignore")  # starlette's note on httpx (as tests/test_web.py)
-    from starlette.testclient import TestClient
+client = prev.client  # the Starlette app fixture of tests/test_api_prev.py, shared
+_ask = prev._ask
 
 FIRST = "full fine-tune Qwen3-8B on 4x A100, 200k samples avg 1k tokens, 3 epochs"
 FOLLOW_UPS = ("what about 8 of them", "and on H100", "what about 16 of them")
-
-
-@pytest.fixture(scope="module")
-def client():
-    with TestClient(create_app(rate_per_minute=0)) as c:
-        yield c
-
-
-def _ask(client, body: dict) -> dict:
-    response = client.post("/api/v1/ask", json=body)
-    assert response.status_code == 200, response.text
-    return json.loads(response.text)
 
 
 def test_prev_round_trips_keep_the_tokens(client):

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot.parse.length_forms import length_forms
 from bot.parse.memory_forms import MEMORY_NEED_MARK_RE, memory_forms
+from bot.parse.numbers import CN_DIGITS
 from bot.parse.output_forms import output_forms
 from bot.parse.price_forms import price_forms, zh_hourly_price
 from bot.parse.regex import rc
@@ -224,19 +225,8 @@ def _visible_gpus(s: str) -> str:
     return VISIBLE_LIST_RE.sub(lambda v: f" {len(v.group('l').split(','))} gpus ", s)
 
 
-_CN_DIGITS = {
-    "一": 1,
-    "单": 1,
-    "二": 2,
-    "两": 2,
-    "双": 2,
-    "三": 3,
-    "四": 4,
-    "五": 5,
-    "六": 6,
-    "七": 7,
-    "八": 8,
-}
+_CN_DIGITS = {**CN_DIGITS, "单": 1, "双": 2}
+"""A count word's value ('三张', '单卡', '双卡'): the parser's digit table, with 单 and 双."""
 
 
 def _stated_count(text: str) -> int | None:
