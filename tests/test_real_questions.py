@@ -85,17 +85,22 @@ def test_working_split_does_not_regress() -> None:
     assert full >= WORKING_SPLIT_UNDERSTOOD
 
 
+def _work_understood(split: str, lang: str, size: int | None) -> int:
+    """Records of a round's working split in ``lang`` understood in full, after checking the split has
+    ``size`` records (any number when None) labelled only with known request keys."""
+    work = [r for r in records(split) if r["lang"] == lang]
+    known = set(SizingRequest.model_fields) | EXTRA_KEYS | {"tokens_per_sample", "gpu_memory_utilization"}
+    assert (len(work) == size if size is not None else work) and all(set(r["stated"]) <= known for r in work)
+    return sum(not score(r, answer_json(r["text"])) for r in work)
+
+
 R2_WORK_UNDERSTOOD_ZH = 18
 """Round 2's Chinese working split (zh_r2.json, r2work: 18 records) understood in full at the last
 measurement (README.md there); 16 at the freeze."""
 
 
 def test_round2_work_zh_does_not_regress() -> None:
-    work = [r for r in records("r2work") if r["lang"] == "zh"]
-    known = set(SizingRequest.model_fields) | EXTRA_KEYS | {"tokens_per_sample", "gpu_memory_utilization"}
-    assert len(work) == 18 and all(set(r["stated"]) <= known for r in work)
-    full = sum(not score(r, answer_json(r["text"])) for r in work)
-    assert full >= R2_WORK_UNDERSTOOD_ZH
+    assert _work_understood("r2work", "zh", 18) >= R2_WORK_UNDERSTOOD_ZH
 
 
 def test_scorer_takes_a_completion_alone_as_the_sequence() -> None:
@@ -113,11 +118,7 @@ measurement (README.md there); 16 at the freeze."""
 
 
 def test_round3_work_zh_does_not_regress() -> None:
-    work = [r for r in records("r3work") if r["lang"] == "zh"]
-    known = set(SizingRequest.model_fields) | EXTRA_KEYS | {"tokens_per_sample", "gpu_memory_utilization"}
-    assert len(work) == 24 and all(set(r["stated"]) <= known for r in work)
-    full = sum(not score(r, answer_json(r["text"])) for r in work)
-    assert full >= R3_WORK_UNDERSTOOD_ZH
+    assert _work_understood("r3work", "zh", 24) >= R3_WORK_UNDERSTOOD_ZH
 
 
 R4_WORK_UNDERSTOOD_ZH = 22
@@ -126,11 +127,7 @@ measurement (README.md there); 17 at the freeze."""
 
 
 def test_round4_work_zh_does_not_regress() -> None:
-    work = [r for r in records("r4work") if r["lang"] == "zh"]
-    known = set(SizingRequest.model_fields) | EXTRA_KEYS | {"tokens_per_sample", "gpu_memory_utilization"}
-    assert len(work) == 22 and all(set(r["stated"]) <= known for r in work)
-    full = sum(not score(r, answer_json(r["text"])) for r in work)
-    assert full >= R4_WORK_UNDERSTOOD_ZH
+    assert _work_understood("r4work", "zh", 22) >= R4_WORK_UNDERSTOOD_ZH
 
 
 @pytest.mark.parametrize(
@@ -314,11 +311,7 @@ def test_scorer_takes_two_stages_as_one_sized_and_one_named() -> None:
 
 
 def test_round2_work_en_does_not_regress() -> None:
-    work = [r for r in records("r2work") if r["lang"] == "en"]
-    known = set(SizingRequest.model_fields) | EXTRA_KEYS | {"gpu_memory_utilization", "tokens_per_sample"}
-    assert work and all(set(r["stated"]) <= known for r in work)
-    full = sum(not score(r, answer_json(r["text"])) for r in work)
-    assert full >= R2_WORK_UNDERSTOOD_EN
+    assert _work_understood("r2work", "en", None) >= R2_WORK_UNDERSTOOD_EN
 
 
 R3_WORK_UNDERSTOOD_EN = 20
@@ -327,11 +320,7 @@ R3_WORK_UNDERSTOOD_EN = 20
 
 
 def test_round3_work_en_does_not_regress() -> None:
-    work = [r for r in records("r3work") if r["lang"] == "en"]
-    known = set(SizingRequest.model_fields) | EXTRA_KEYS | {"gpu_memory_utilization", "tokens_per_sample"}
-    assert len(work) == 20 and all(set(r["stated"]) <= known for r in work)
-    full = sum(not score(r, answer_json(r["text"])) for r in work)
-    assert full >= R3_WORK_UNDERSTOOD_EN
+    assert _work_understood("r3work", "en", 20) >= R3_WORK_UNDERSTOOD_EN
 
 
 R4_WORK_UNDERSTOOD_EN = 14
@@ -340,8 +329,4 @@ R4_WORK_UNDERSTOOD_EN = 14
 
 
 def test_round4_work_en_does_not_regress() -> None:
-    work = [r for r in records("r4work") if r["lang"] == "en"]
-    known = set(SizingRequest.model_fields) | EXTRA_KEYS | {"gpu_memory_utilization", "tokens_per_sample"}
-    assert len(work) == 14 and all(set(r["stated"]) <= known for r in work)
-    full = sum(not score(r, answer_json(r["text"])) for r in work)
-    assert full >= R4_WORK_UNDERSTOOD_EN
+    assert _work_understood("r4work", "en", 14) >= R4_WORK_UNDERSTOOD_EN
