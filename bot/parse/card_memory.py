@@ -20,7 +20,9 @@ def modded_size(gpu_id: str, memory_gib: float) -> bool:
 
 TOTAL_FACTOR = 1.5
 """A memory written beside one card that is at least this many times the largest memory any variant of
-that card has is the memory of several of them together."""
+that card has is the memory of several of them together. A judgment, not a fit: well above the largest
+variant (a GB figure is 7.4 % above its GiB; a modified card's memory is checked apart, :func:`modded_size`)
+and below two of the largest variant (2×), the smallest total of several."""
 
 
 def beyond_one_card(gpu_id: str, memory_gib: float, variants: list[float]) -> bool:

@@ -74,12 +74,20 @@ _RAM_BEFORE_RE = rc(
 """System memory before the product ('内存 64G*2', 'RAM: 64GB x 2'): the host's, no card."""
 
 
+MAX_WRITTEN_COUNT = 64
+"""The most cards read from a written product ('49GB*4'): 8 nodes of 8; a larger factor is not a card
+count people write beside a memory."""
+MEMORY_GB_RANGE = (4, 288)
+"""GB per card a written product may state: the smallest card memory in the catalog class people fine-tune
+on (4 GB) to the largest single accelerator memory shipping (AMD MI355X, 288 GB HBM3E, AMD datasheet 2025)."""
+
+
 def _count_cards(m: re.Match[str]) -> str:
     count, memory = int(m.group("n")), int(m.group("m"))
     before = m.string[max(0, m.start() - 24) : m.start()]
     if _CARD_BEFORE_RE.search(before) or _RAM_BEFORE_RE.search(before):
         return m.group(0)
-    if not (1 <= count <= 64 and 4 <= memory <= 288):
+    if not (1 <= count <= MAX_WRITTEN_COUNT and MEMORY_GB_RANGE[0] <= memory <= MEMORY_GB_RANGE[1]):
         return m.group(0)
     return f"{count} gpus with {memory} gb each"
 
