@@ -67,7 +67,7 @@ def test_a_quote_flood_is_bounded_and_other_chats_keep_answering(
     gauge = Gauge(tq.quote_pdf)
     monkeypatch.setattr(tq, "quote_pdf", gauge)
     presales = load_presales(EXAMPLE)
-    latency: list[float] = []
+    docs_before_answer: list[int] = []
     refusals: list[int] = []
 
     async def body(api: FakeBotAPI, pool: WorkPool) -> None:
@@ -81,10 +81,11 @@ def test_a_quote_flood_is_bounded_and_other_chats_keep_answering(
                 message, data = quote_button(api, chat["id"])
                 api.press(message, data, user=user)
         other = api.user("Bo", "en")
-        asked = time.monotonic()
         api.send_text("70B inference on H100", chat=api.private_chat(other), user=other)
         await asyncio.to_thread(api.wait_for, "sendMessage", USERS + 1, 20.0)
-        latency.append(time.monotonic() - asked)
+        # how many PDFs were sent before the unrelated answer: order, not seconds (a loaded machine
+        # slows both alike)
+        docs_before_answer.append(len(api.calls_to("sendDocument")))
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             if len(api.calls_to("sendDocument")) + pool.refused == USERS * PRESSES and not pool.busy:
@@ -111,7 +112,8 @@ def test_a_quote_flood_is_bounded_and_other_chats_keep_answering(
     assert len(refused) <= refusals[0]  # "please wait" at most once per refusal (once per user in 10 s)
     assert gauge.most == 1 and gauge.made == len(docs)  # one worker: never two PDFs at once
     assert docs[0].params["document"].startswith(b"%PDF-")
-    assert latency[0] < 3.0, latency  # the unrelated question did not wait behind the quotes
+    # the unrelated question did not wait behind the quotes: answered before the last PDF was sent
+    assert docs_before_answer[0] < len(docs), (docs_before_answer, len(docs))
 
 
 def test_the_pool_refuses_past_its_per_user_and_queue_bounds() -> None:

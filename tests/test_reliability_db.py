@@ -114,8 +114,10 @@ def test_a_burst_of_presses_during_a_long_lock_waits_once_not_once_per_press(
     asyncio.run(asyncio.wait_for(main(api, body), 30))
     answers = {c.params.get("text") for c in api.calls_to("answerCallbackQuery")}
     assert answers == {SETTINGS_UNAVAILABLE["en"]}
-    # one busy timeout (per database thread), not one per press: 20 presses would take 10 s
-    assert timings["presses"] < 2 * BUSY_TIMEOUT_S + 1 and timings["other"] < 2 * BUSY_TIMEOUT_S + 1
+    # one busy timeout (per database thread), not one per press: one per press would take 20 × 1 s; a
+    # third of that leaves room for a loaded machine and still tells the two apart
+    serial = len(users) * BUSY_TIMEOUT_S
+    assert timings["presses"] < serial / 3 and timings["other"] < serial / 3, timings
 
 
 def test_a_failing_database_answers_with_default_settings(
