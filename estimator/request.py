@@ -443,6 +443,15 @@ class SizingRequest(_Frozen):
         "node",
         json_schema_extra=_setting(json_order=57, stated=(1, 64)),
     )
+    rollout_tp: int | None = Field(
+        None,
+        gt=0,
+        le=1024,
+        description="tensor-parallel size of the RL rollout engine (verl rollout.tensor_model_parallel_size, "
+        "OpenRLHF/TRL/ms-swift vllm_tensor_parallel_size): checked to hold its weights and KV cache; not "
+        "the training layout",
+        json_schema_extra=_setting("training", json_order=58, stated=(1, 1024)),
+    )
 
 
 def setting(name: str) -> dict[str, Any]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from estimator import compute
+from estimator import compute, rollout
 from estimator.catalog import GpuSpec, ModelSpec
 from estimator.copying import replace
 from estimator.fit_change import what_to_change, with_high_edge_plan
@@ -213,6 +213,7 @@ def memory_and_plan(
     _note_recompute_chosen(spec, params, gpu, setup, mem, ledger)
     if gpu.personal and (mem.min_gpus or 0) > 1:
         ledger.note("consumer_no_nvlink", gpu=gpu.family)
+    rollout.check_engine(req, spec, params, gpu, ledger)  # the RL rollout engine's stated TP holds it?
     if mem.plan is not None and mem.plan.pp > 1:
         m = mem.plan.gradient_accumulation or 1  # micro-batches per step through the pipeline
         ledger.note("pp_bubble", pp=mem.plan.pp, micro_batches=m, bubble=round((mem.plan.pp - 1) / m, 4))
