@@ -31,6 +31,12 @@ def resolve(req: SizingRequest, ledger: Ledger) -> Resolved:
     stage = resolve_stage(req, ledger)
     gpu = resolve_gpu(req, ledger)
     if req.gpus_per_node and req.gpus_per_node != gpu.gpus_per_node:
+        ledger.note(
+            "machines_as_stated",
+            gpus_per_node=req.gpus_per_node,
+            catalog_per_node=gpu.gpus_per_node,
+            gpu=gpu.name,
+        )
         gpu = machines_as_stated(gpu, req.gpus_per_node)
     spec, params, active = resolve_model(req, ledger)
     if stage == Stage.inference and spec is not None and _generic(spec) and spec.heads > spec.kv_heads:

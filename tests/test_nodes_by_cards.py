@@ -64,6 +64,10 @@ def test_gpus_per_node_stated_are_carried(capsys: pytest.CaptureFixture[str], te
     data = ask_in_process(capsys, text)
     assert data["request"]["gpus_per_node"] == per_node
     assert data["report"]["hardware"]["gpus_per_node"] == (per_node or 8)
+    said = [w["params"] for w in data["report"]["warnings"] if w["code"] == "machines_as_stated"]
+    assert said == (
+        [{"gpus_per_node": 4, "catalog_per_node": 8, "gpu": said[0]["gpu"]}] if per_node == 4 else []
+    )
 
 
 def test_two_machines_of_four_keep_tensor_parallel_inside_one(capsys: pytest.CaptureFixture[str]) -> None:
