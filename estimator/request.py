@@ -15,6 +15,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from estimator.catalog import ModelSpec
+from estimator.request_setting import ECHOES, _setting
 
 
 class Stage(StrEnum):
@@ -110,31 +111,6 @@ class _Frozen(BaseModel):
 MAX_PARAMS = 1e14
 """The largest model size a question is sized for: 100T parameters, 50× the largest published models
 (≈ 1–2T: Kimi K2 1.04T, Switch-C 1.6T); a larger stated size is named as beyond any real model."""
-SCOPES = ("training", "serving")
-ECHOES = ("stage_suffix", "serving_suffix")
-
-
-def _setting(
-    scope: str | None = None,
-    *,
-    json_order: int,
-    methods: tuple[str, ...] = (),
-    echo: str | None = None,
-    stated: tuple[float, float] | None = None,
-) -> dict[str, Any]:
-    """A stated setting's declaration, kept in its field's ``json_schema_extra``.
-
-    ``scope``: "training" (a serving answer has no use for it), "serving" (a training answer has none),
-    None (both). ``json_order``: its position in the ``request`` object of the JSON contract (schema 1:
-    append only). ``methods``: the fine-tuning methods it belongs to (empty: all). ``echo``: where the
-    reply names it — "stage_suffix" (bot.render.stated.stated_settings), "serving_suffix"
-    (serving_settings), None (not echoed next to the stage). ``stated``: (lowest, highest) value a user
-    may state, both ends included (:func:`bounds`); the estimator itself takes any value its field allows."""
-    assert scope in (None, *SCOPES) and echo in (None, *ECHOES)
-    out = {"scope": scope, "json_order": json_order, "methods": [str(m) for m in methods], "echo": echo}
-    return out | ({"stated": stated} if stated else {})
-
-
 DEADLINE_DAYS_RANGE = (1 / 24, 3650.0)
 """Deadline a user may state, in days, both ends included: from one hour to ten years
 (``deadline_days`` and ``deadline_default_days``). The estimator takes longer ones (and warns)."""
@@ -457,6 +433,24 @@ class SizingRequest(_Frozen):
         None,
         gt=0,
         json_schema_extra=_setting("training", json_order=56, echo="stage_suffix", stated=(1, 1e7)),
+    )
+    gpus_per_node: int | None = Field(
+        None,
+        gt=0,
+        le=64,
+        description="GPUs in each machine as the user stated them ('2机4卡', '2 nodes of 4 GPUs'): tensor "
+        "parallelism stays inside one (its fast link), the rest spans machines; unset: the card's catalog "
+        "node",
+        json_schema_extra=_setting(json_order=57, stated=(1, 64)),
+    )
+    rollout_tp: int | None = Field(
+        None,
+        gt=0,
+        le=1024,
+        description="tensor-parallel size of the RL rollout engine (verl rollout.tensor_model_parallel_size, "
+        "OpenRLHF/TRL/ms-swift vllm_tensor_parallel_size): checked to hold its weights and KV cache; not "
+        "the training layout",
+        json_schema_extra=_setting("training", json_order=58, stated=(1, 1024)),
     )
 
 

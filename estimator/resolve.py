@@ -30,11 +30,28 @@ class Resolved:
 def resolve(req: SizingRequest, ledger: Ledger) -> Resolved:
     stage = resolve_stage(req, ledger)
     gpu = resolve_gpu(req, ledger)
+    if req.gpus_per_node and req.gpus_per_node != gpu.gpus_per_node:
+        ledger.note(
+            "machines_as_stated",
+            gpus_per_node=req.gpus_per_node,
+            catalog_per_node=gpu.gpus_per_node,
+            gpu=gpu.name,
+        )
+        gpu = machines_as_stated(gpu, req.gpus_per_node)
     spec, params, active = resolve_model(req, ledger)
     if stage == Stage.inference and spec is not None and _generic(spec) and spec.heads > spec.kv_heads:
         # the generic shape's KV cache is the GQA one; an older MHA model of that size holds more
         ledger.note("generic_shape_mha", times=spec.heads // spec.kv_heads)
     return Resolved(stage, gpu, spec, params, active)
+
+
+def machines_as_stated(gpu: GpuSpec, per_node: int) -> GpuSpec:
+    """The card in machines of ``per_node`` GPUs as the user has them ('2机4卡': two machines of 4), in
+    place of the catalog's node (8 for data-centre cards: DGX/HGX baseboards). Everything laid out per
+    node follows: tensor parallelism within one machine's fast link (Megatron-LM, Narayanan et al. 2021
+    §3.3: TP inside a DGX node, PP and DP across nodes; estimator.layouts), the whole-node rounding of a
+    GPU count (estimator.compute.round_to_nodes) and the machines a recipe launches on."""
+    return gpu.model_copy(update={"gpus_per_node": per_node})
 
 
 def _generic(spec: ModelSpec) -> bool:

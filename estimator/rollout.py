@@ -51,6 +51,8 @@ TRL_COMPLETIONS_PER_GPU = 8
 completions each GPU generates per step."""
 VLLM_MAX_NUM_SEQS = 256
 """vLLM ``max_num_seqs`` default (``SchedulerConfig``): the most sequences one engine decodes at once."""
+MAX_ENGINE_TP = 1024
+"""The largest rollout-engine TP searched for one that holds the model (the request's bound)."""
 ENGINE_MEMORY_SHARE = 0.9
 """Share of a generation engine's GPU memory its weights may take (vLLM ``gpu_memory_utilization``
 default 0.9): the engine's tensor-parallel size is the smallest power of two that holds them."""
@@ -93,6 +95,50 @@ def _engine_tp(weights: float, gpu: GpuSpec, gpus: int | None) -> int:
     return min(tp, cap)
 
 
+def check_engine(req: SizingRequest, spec: ModelSpec, params: float, gpu: GpuSpec, ledger: Ledger) -> None:
+    """The note when the stated rollout engine's TP (``rollout_tp``) cannot hold the model
+    (:func:`stated_engine_tp`), for every RL answer with a model — a memory question as well as a timed
+    one. Nothing for other algorithms (the parser reads the setting only in a training question)."""
+    if req.algorithm not in RL_ALGORITHMS or not req.rollout_tp:
+        return
+    prompt, completion = _lengths(req)
+    weights = weight_bytes(spec, params, Precision.bf16)  # the engine serves 16-bit weights
+    stated_engine_tp(req.rollout_tp, spec, gpu, weights, prompt + completion, ledger)
+
+
+def stated_engine_tp(
+    stated: int, spec: ModelSpec, gpu: GpuSpec, weights: float, context: int, ledger: Ledger | None
+) -> int:
+    """The rollout engine's stated tensor-parallel size when each of its GPUs holds its share of the
+    16-bit weights and of one ``context``-token sequence's KV cache within :data:`ENGINE_MEMORY_SHARE` of
+    the card (vLLM refuses to start without room for one sequence of max_model_len:
+    vllm/v1/core/kv_cache_utils.py ``check_enough_kv_cache_memory``; TP splits the KV heads, a head
+    shared by several ranks is copied to each). Otherwise a ``rollout_tp_too_small`` note with the
+    figures (``ledger``: None when already noted by :func:`check_engine`) and the smallest power-of-two TP
+    that holds them, which then times the rollouts."""
+    kv = kv_bytes_per_sequence(spec, context)
+    usable = gpu.memory_bytes * ENGINE_MEMORY_SHARE
+
+    def per_gpu(tp: int) -> float:
+        return weights / tp + kv / max(1, min(tp, spec.kv_heads))
+
+    if per_gpu(stated) <= usable:
+        return stated
+    fits = 2 ** max(0, (stated - 1).bit_length())  # the next power of two at or above the stated size
+    while per_gpu(fits) > usable and fits < MAX_ENGINE_TP:
+        fits *= 2
+    if ledger is not None:
+        ledger.note(
+            "rollout_tp_too_small",
+            tp=stated,
+            per_gpu_bytes=per_gpu(stated),
+            usable_bytes=usable,
+            gpu=gpu.name,
+            fits_tp=fits,
+        )
+    return fits
+
+
 def _decode_batch(
     req: SizingRequest, spec: ModelSpec, gpu: GpuSpec, tp: int, weights: float, context: int
 ) -> int:
@@ -128,6 +174,8 @@ def rollout_part(
     generated = tokens * completion / (prompt + completion)
     weights = weight_bytes(spec, params, Precision.bf16)  # the engine serves 16-bit weights
     tp = _engine_tp(weights, gpu, req.gpu_count)
+    if req.rollout_tp:
+        tp = stated_engine_tp(req.rollout_tp, spec, gpu, weights, prompt + completion, None)  # noted once
     batch = _decode_batch(req, spec, gpu, tp, weights, prompt + completion)
     kv = kv_bytes_per_sequence(spec, prompt + math.ceil(completion / 2))  # the mean context while decoding
     n = active or params

@@ -25,7 +25,7 @@ from estimator.resolve import Resolved
 from estimator.setup import TrainingSetup
 from estimator.training_plan import PlanParts as PlanParts
 from estimator.training_plan import _note_recompute_chosen as _note_recompute_chosen
-from estimator.training_plan import fewest_slower, memory_and_plan, recompute_time, with_fewest_paying
+from estimator.training_plan import fewest_slower, layout_time, memory_and_plan, with_fewest_paying
 from estimator.training_rate import FP8_MIN_PEAK_RATIO as FP8_MIN_PEAK_RATIO
 from estimator.training_rate import MEASURED_MFU_PLAUSIBLE as MEASURED_MFU_PLAUSIBLE
 from estimator.training_rate import MFU, at_count, deadline_gpus, training_rate
@@ -100,7 +100,7 @@ def size_training(req: SizingRequest, r: Resolved, ledger: Ledger) -> TrainingRe
         out = replace(out, **_attention(req, r, tokens or 0.0, k, out))
     if out.spec is not None and out.params is not None:
         out = replace(out, **_memory_and_layout(req, r, out, algorithm, deadline, ledger))
-    out = replace(out, **recompute_time(req, out, k, ledger))
+    out = replace(out, **layout_time(req, out, k, ledger))
     if out.gpu_hours is not None and not req.hours:
         table = _deadline_table(req, r.gpu, out, deadline or assumed_deadline(req)[0], ledger)
         out = replace(out, **with_fewest_paying(out, table))

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from estimator import compute
+from estimator import compute, rollout
 from estimator.catalog import GpuSpec, ModelSpec
 from estimator.copying import replace
 from estimator.fit_change import what_to_change, with_high_edge_plan
@@ -56,6 +56,37 @@ def recompute_time(req: SizingRequest, out: Any, k: float, ledger: Ledger) -> di
         return {"fewest_recompute": (mem.plan_gpus, factor)}
     ledger.assume("recompute_time", round(factor, 3), Why.recompute_time, gpus=mem.plan_gpus, k=round(k, 2))
     return _slower_fields(out, factor)
+
+
+def layout_time(req: SizingRequest, out: Any, k: float, ledger: Ledger) -> dict[str, Any]:
+    """What the layout on the user's GPUs adds to the calibrated time: full recomputation
+    (:func:`recompute_time`), then the pipeline bubble (:func:`bubble_time`)."""
+    fields = recompute_time(req, out, k, ledger)
+    return fields | bubble_time(req, replace(out, **fields) if fields else out)
+
+
+def bubble_time(req: SizingRequest, out: Any) -> dict[str, Any]:
+    """GPU-hours × (1 + (p − 1)/m) when the layout on the user's GPU count is a pipeline of p stages with
+    m micro-batches per step (the gradient accumulation): the idle time of the pipeline's fill and drain,
+    the same for GPipe and 1F1B (Narayanan et al. 2021, "Efficient large-scale language model training
+    on GPU clusters using Megatron-LM", §2.2.1: bubble time fraction (p − 1)/m). The MFU falls by the
+    same factor and the cost is re-billed; the ``pp_bubble`` note names p, m and the fraction.
+
+    Only for a pipeline the user states (``pp``) on a stated count: the calibrated MFU is fitted on
+    published runs that already pipelined with their own (large) batches and schedules — Llama 3 405B
+    PP 16, DeepSeek-V3 PP 16 with DualPipe and 15,360 sequences a step — so a pipeline the search chose at
+    the assumed 4M-token batch would count the bubble twice (DeepSeek-V3 on 2,048 H800: PP 8 at m = 8,
+    ×1.875, out of the 80 % interval around the reported 2.664M H800-hours). Nothing for a duration or
+    a rate the user stated (it includes what they ran), nor when the layout does not fit anyway."""
+    mem = out.memory
+    plan = mem.plan if mem is not None else None
+    if plan is None or plan.pp <= 1 or out.gpu_hours is None or out.mfu is None or not req.gpu_count:
+        return {}
+    if not req.pp or req.pp != plan.pp:
+        return {}
+    if mem.fits_requested is False or req.hours or out.mfu_calibrated is not None:
+        return {}
+    return _slower_fields(out, 1.0 + (plan.pp - 1) / (plan.gradient_accumulation or 1))
 
 
 def _slower_fields(out: Any, factor: float) -> dict[str, Any]:
@@ -182,6 +213,7 @@ def memory_and_plan(
     _note_recompute_chosen(spec, params, gpu, setup, mem, ledger)
     if gpu.personal and (mem.min_gpus or 0) > 1:
         ledger.note("consumer_no_nvlink", gpu=gpu.family)
+    rollout.check_engine(req, spec, params, gpu, ledger)  # the RL rollout engine's stated TP holds it?
     if mem.plan is not None and mem.plan.pp > 1:
         m = mem.plan.gradient_accumulation or 1  # micro-batches per step through the pipeline
         ledger.note("pp_bubble", pp=mem.plan.pp, micro_batches=m, bubble=round((mem.plan.pp - 1) / m, 4))

@@ -80,11 +80,14 @@ def test_a_rollout_engines_tp_is_not_the_training_layout(
 ) -> None:
     """'--vllm_tensor_parallel_size 4' in a GRPO command (round 3) was taken as the training TP, so the
     global batch lost its data-parallel factor (1 × 4 instead of 1 × 4 × 4 GPUs): the rollout engine's TP
-    is named (no field for it yet), and the training stays data parallel."""
+    is the request's ``rollout_tp`` (the engine that times the rollouts), and the training stays data
+    parallel."""
     data = ask(capsys, text)
     assert data["request"]["tp"] != rollout
     assert data["request"]["global_batch"] == global_batch
-    assert named(data)[f"rollout_tensor_parallel_size: {rollout}"] == "no_field"
+    assert data["request"]["rollout_tp"] == rollout
+    assert "rollout_tp_too_small" not in {w["code"] for w in data["report"]["warnings"]}  # a 7B fits
+    assert f"rollout_tensor_parallel_size: {rollout}" not in named(data)
 
 
 TWO_STAGES = [
@@ -524,3 +527,37 @@ def test_a_card_written_with_its_letter_suffix(
     the catalog's RTX 4090D."""
     req = ask(capsys, text)["request"]
     assert (req["gpu"], req["gpu_count"]) == (gpu, count)
+
+
+@pytest.mark.parametrize(
+    ("text", "timed"),
+    [
+        (
+            "verl GRPO of Qwen2.5-72B on 16 A100 80GB, "
+            "actor_rollout_ref.rollout.tensor_model_parallel_size=1",
+            False,
+        ),
+        (
+            "GRPO Qwen2.5-72B on 16 A100 80GB with --vllm_tensor_parallel_size 1, 10k prompts of 1024 "
+            "tokens, num_generations 8, max_completion_length 1024",
+            True,
+        ),
+    ],
+)
+def test_a_rollout_engine_too_small_for_the_model_is_said(
+    capsys: pytest.CaptureFixture[str], text: str, timed: bool
+) -> None:
+    """A vLLM engine of TP 1 cannot hold Qwen2.5-72B: 145.4 GB of bf16 weights (72.7B parameters × 2 B)
+    exceed the 0.9 × 80 GiB = 77.3 GB vLLM may use of one A100 80GB (gpu_memory_utilization's default),
+    so it would not start (vllm/v1/core/kv_cache_utils.py check_enough_kv_cache_memory). The note names the
+    stated TP and the smallest that holds the weights and one sequence's KV cache: TP 2 (72.7 GB + its
+    share of the KV); a timed answer decodes the rollouts on engines of TP 2."""
+    data = ask(capsys, text)
+    assert data["request"]["rollout_tp"] == 1
+    note = next(w for w in data["report"]["warnings"] if w["code"] == "rollout_tp_too_small")
+    assert (note["params"]["tp"], note["params"]["fits_tp"]) == (1, 2)
+    assert note["params"]["usable_bytes"] == pytest.approx(0.9 * 80 * 2**30)
+    assert note["params"]["per_gpu_bytes"] > 145e9
+    assert "TP 2 holds them; any rollout time" in data["reply"] or "TP 2 才放得下" in data["reply"]
+    if timed:
+        assert data["report"]["rollout"]["decode_tp"] == 2

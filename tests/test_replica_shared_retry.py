@@ -51,3 +51,61 @@ def test_writes_after_one_failed_store_call_reach_the_store_when_the_cool_down_e
         assert b.get("telegram:7", "41") == Shown("T7Btrain")
     finally:
         store.close()
+
+
+class Flaky:
+    """The real store while ``down`` is False; every context call raises while it is True."""
+
+    def __init__(self, store: Any) -> None:
+        self._store = store
+        self.down = False
+        self.reads = 0
+
+    def get_context(self, key: str) -> str | None:
+        self.reads += 1
+        if self.down:
+            raise OSError("connection refused")
+        return self._store.get_context(key)
+
+    def put_context(self, key: str, value: str, ttl_s: float) -> None:
+        if self.down:
+            raise OSError("connection refused")
+        self._store.put_context(key, value, ttl_s)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._store, name)
+
+
+def test_a_read_in_the_cool_down_asks_the_store_and_ends_the_cool_down(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 24/25 follow-up: a miss in the cool-down used to return None without asking the store, so
+    a reply to an answer another replica sent was taken as a new question for the whole cool-down. Now
+    the miss probes the store: while it is down, None (and the cool-down starts again); once it
+    answers, the other replica's row, the cool-down is over and the writes kept in it are sent."""
+    monkeypatch.setattr(shared, "COOL_DOWN_S", 60.0)  # far longer than the test: no timer ends it
+    store = open_store(None, tmp_path / "settings.sqlite3")
+    try:
+        flaky = Flaky(store)
+        a = SharedShownMessages(flaky)  # replica A
+        flaky.down = True
+        assert a.get("telegram:7", "40") is None  # the store fails: the cool-down starts
+        assert a._shared._down_until > time.monotonic()
+        a.remember("telegram:7", "42", Shown("T13Blora"))  # kept for later (the store is cooling down)
+        a._shared.flush()
+        assert store.get_context("shown:telegram:7|42") is None
+        reads = flaky.reads
+        assert a.get("telegram:7", "40") is None  # still down: the probe fails
+        assert flaky.reads == reads + 1
+        flaky.down = False
+        b = SharedShownMessages(store)  # replica B answers
+        b.remember("telegram:7", "40", Shown("T70Binfer"))
+        b._shared.flush()
+        assert a.get("telegram:7", "40") == Shown("T70Binfer")  # in the cool-down, from the store
+        assert a._shared._down_until == 0.0
+        deadline = time.monotonic() + 5
+        while store.get_context("shown:telegram:7|42") is None and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert SharedShownMessages(store).get("telegram:7", "42") == Shown("T13Blora")  # sent at once
+    finally:
+        store.close()

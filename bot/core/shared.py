@@ -60,6 +60,8 @@ class SharedTTLCache(TTLCache[K, V], Generic[K, V]):
         self._pending: dict[str, str | None] = {}
         """writes not in the store yet, name → JSON (None: a drop); writer thread only"""
         self._retry: threading.Timer | None = None
+        self._probe = threading.Lock()
+        """held by the one read that asks the store in the cool-down (:meth:`get`)"""
 
     def _failed(self, err: BaseException) -> None:
         now = time.monotonic()
@@ -69,18 +71,31 @@ class SharedTTLCache(TTLCache[K, V], Generic[K, V]):
             log.warning("shared follow-up memory unavailable (%s): using this replica's own", err)
 
     def get(self, key: K) -> V | None:
+        """The local value; on a miss, the store's. In the cool-down a miss still asks the store, one
+        read at a time (a half-open circuit breaker's probe): a row another replica wrote is found as
+        soon as the store answers again — a miss taken for "nothing stored" would answer a follow-up
+        as a new question. A probe that succeeds ends the cool-down and sends the writes kept in it; one
+        that fails starts it again; a miss while another probe runs returns None without waiting."""
         value = super().get(key)
-        if value is not None or time.monotonic() < self._down_until:
+        if value is not None:
             return value
+        probing = time.monotonic() < self._down_until
+        if probing and not self._probe.acquire(blocking=False):
+            return None
         try:
             raw = self.store.get_context(self.prefix + self._name(key))
-            if raw is None:
-                return None
-            value = self._decode(json.loads(raw))
+            value = None if raw is None else self._decode(json.loads(raw))
         except Exception as err:  # a store error or a row this version cannot read
             self._failed(err)
             return None
-        super().put(key, value)
+        finally:
+            if probing:
+                self._probe.release()
+        if probing:  # the store answered: no more cool-down, and what it kept goes now
+            self._down_until = 0.0
+            self._again()
+        if value is not None:
+            super().put(key, value)
         return value
 
     def put(self, key: K, value: V) -> None:

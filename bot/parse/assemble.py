@@ -35,7 +35,7 @@ from bot.parse.inline_keys import read_inline_keys
 from bot.parse.lang import detect_lang
 from bot.parse.models import ModelMention, extract_models
 from bot.parse.more_roles import asked_magnitude, more_role, retarget, vague_amount
-from bot.parse.node_words import ji_ka_read
+from bot.parse.node_words import ji_ka_read, per_node_extra
 from bot.parse.normalize import mask, prepare
 from bot.parse.numbers import scan_numbers
 from bot.parse.output_forms import rate_times_output
@@ -425,7 +425,7 @@ class _Parse(FieldSteps):
             if role.role == "count_nodes" and role.extra:
                 consumed.add(int(role.extra))
                 role.role = "count"
-                role.extra = None
+                role.extra = per_node_extra(role.value, tok.value)  # '2机4卡': machines of 4
             elif role.extra and role.extra.startswith("range:") and nxt is not None:
                 consumed.add(nxt.start)
             self.roles.append(role)

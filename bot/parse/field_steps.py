@@ -291,6 +291,8 @@ class FieldSteps:
                 self.notes.append("gpu_count_range_min")
             elif count.extra == "nodes×8":
                 self.notes.append("nodes_assumed_8_gpus")
+            elif count.extra and count.extra.startswith("per_node:"):  # '2机4卡': the machines of 4 laid out
+                f["gpus_per_node"] = int(float(count.extra.split(":", 1)[1]))
         elif SINGLE_CARD_RE.search(self.s) or MEM_CARD_RE.search(self.s) or self._one_named_card():
             f["gpu_count"] = 1
         elif dual:

@@ -39,6 +39,14 @@ def ji_ka_count(machines: float, cards: float) -> float:
     return machines * cards if cards <= JI_KA_PER_NODE_MAX else cards
 
 
+def per_node_extra(gpus: float, machines: float) -> str | None:
+    """The count role's note of the GPUs in each machine ('per_node:4' for '2机4卡', 8 for '2机16卡'), read
+    into the request's ``gpus_per_node`` (bot.parse.field_steps); None when the machines do not share
+    the count evenly."""
+    per = gpus / machines if machines else 0.0
+    return f"per_node:{per:g}" if per.is_integer() and 1 <= per <= 64 else None
+
+
 JI_KA_RE = rc(
     r"(?<![\d.])(?P<a>\d{1,3}|[一二两三四五六七八九十])\s*机\s*(?P<b>\d{1,3}|[一二两三四五六七八九十])\s*(?:张|块)?\s*卡"
 )

@@ -48,7 +48,8 @@ substring test (most messages have none of them).
   ``vllm_tensor_parallel_size``, verl ``actor_rollout_ref.rollout.tensor_model_parallel_size=2``,
   OpenRLHF ``--vllm_tensor_parallel_size``): the tensor parallelism of the vLLM/SGLang engine that
   generates the rollouts, not the training layout (which stays data parallel with ZeRO/FSDP in these
-  tools); named as a setting the sizing has no field for, never taken as the training TP.
+  tools); the request's ``rollout_tp`` (checked to hold the model: estimator.rollout), never taken as
+  the training TP.
 - **A Hugging Face id** ('liuhaotian/llava-v1.6-vicuna-7b', 'openbmb/MiniCPM-V-2_6'): the organization
   before '/' is dropped so the model name is read as typed (an organization has no digit; the name has
   one, so 'A100/H100', 'fp16/bf16' and 'vllm/sglang' are untouched).
@@ -398,16 +399,16 @@ def cap_and_load(f: dict[str, Any]) -> list[tuple[str, str]]:
     return [(f"max_num_seqs: {cap}", "load_above_cap" if load > cap else "cap_not_load")]
 
 
-def rollout_parallel(s: str, training: bool) -> tuple[str, list[tuple[str, str]]]:
+def rollout_parallel(s: str, training: bool) -> tuple[str, list[int]]:
     """In a training question, each rollout engine's TP degree masked (so the training layout does not
-    take it) and named as a setting the sizing has no field for."""
+    take it), with the degrees in the order written (the request's ``rollout_tp``: the first)."""
     if not training or not _ROLLOUT_GATE_RE.search(s):
         return s, []
-    named: list[tuple[str, str]] = []
+    found: list[int] = []
     for m in reversed(list(ROLLOUT_TP_RE.finditer(s))):
-        named.insert(0, (f"rollout_tensor_parallel_size: {m.group('n')}", "no_field"))
+        found.insert(0, int(m.group("n")))
         s = s[: m.start()] + " " * (m.end() - m.start()) + s[m.end() :]
-    return s, named
+    return s, found
 
 
 def other_stage(s: str, stage: str | None) -> list[tuple[str, str]]:

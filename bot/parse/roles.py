@@ -331,7 +331,7 @@ def _nodes_times_gpus(a: _Around) -> Verdict:
     if (
         glued and not tok.mag and cw.CARDS_AFTER_PRODUCT.match(a.right[glued.end() :])
     ):  # "4x8 A100s": 4 nodes of 8 (the scanner does not read a number glued to x)
-        return Role("count", a.value * int(glued.group("m")), tok)
+        return Role("count", a.value * int(glued.group("m")), tok, extra=f"per_node:{glued.group('m')}")
     if nxt is None or tok.mag or nxt.mag:
         return None
     gap, after = a.s[tok.end : nxt.start], a.s[nxt.end : nxt.end + 40]

@@ -218,7 +218,9 @@ def extract_settings(s: str, training: bool) -> Settings:
     out.tool_cue = vocab.tool_cue
     _zero(out)
     out.s, rollout = rollout_parallel(out.s, training)  # '--vllm_tensor_parallel_size 4': not the layout
-    out.unused += rollout
+    if rollout and rollout[0] > 0:  # the rollout engine's TP, checked to hold the model (estimator.rollout)
+        out.fields["rollout_tp"] = rollout[0]
+    out.unused += [(f"rollout_tensor_parallel_size: {n}", "repeated") for n in rollout[1:] if n != rollout[0]]
     out.s, alpha = lora_alpha(out.s)  # 'lora_alpha 32': named, not an unread number
     out.unused += alpha
     out.s, hyper = hyperparameters(out.s)  # '学习率 2e-5', 'temperature 1.0': named, not unread

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from bot.render.i18n import N_
 from bot.render.note_codes import NoteCode
+from bot.render.wording_extra import EXTRA_NOTE_MESSAGES
 
-# ---------------------------------------------------------------------------------------------
 # Keyed wording (extracted by pybabel through N_)
-
 NOTE_MESSAGES: dict[NoteCode, str] = {
+    **EXTRA_NOTE_MESSAGES,
     NoteCode.global_batch_adjusted: N_(
         "Global batch %(global_batch)s is not a whole number of micro-batches × DP: the plan uses "
         "%(adjusted)s sequences (micro-batch %(micro_batch)s × %(gradient_accumulation)s accumulation × "

@@ -1,0 +1,23 @@
+"""Wording of notes kept apart from :mod:`bot.render.wording` (which merges them into its NOTE_MESSAGES)
+to keep that module within the 500-line limit: the RL rollout engine's (estimator.rollout) and the
+machines the user stated (estimator.resolve)."""
+
+from __future__ import annotations
+
+from bot.render.i18n import N_
+from bot.render.note_codes import NoteCode
+
+EXTRA_NOTE_MESSAGES: dict[NoteCode, str] = {
+    NoteCode.machines_as_stated: N_(
+        "Laid out on your machines of %(gpus_per_node)s GPUs, not the %(catalog_per_node)s-GPU nodes of "
+        "%(gpu)s servers: tensor parallelism stays inside one machine, and data or pipeline parallelism "
+        "spans the machines over their network."
+    ),
+    NoteCode.rollout_tp_too_small: N_(
+        "The rollout engine's TP %(tp)s does not hold the model: ≈ %(per_gpu_bytes)s per GPU for its share "
+        "of the 16-bit weights and of one sequence's KV cache, more than the %(usable_bytes)s vLLM may use "
+        "of each %(gpu)s (gpu_memory_utilization 0.9), so the engine would not start. TP %(fits_tp)s holds "
+        "them; any rollout time here is for it."
+    ),
+}
+"""Notes on the machines and the rollout engine's layout."""
