@@ -13,6 +13,7 @@ are read by :mod:`bot.parse.settings`.
 from __future__ import annotations
 
 from bot.parse.more_engines import MORE_RUNTIMES, NOT_DEEPSPEED_TRAINING
+from bot.parse.more_tools import MORE_TOOL_CUES, MORE_TRAINING_TOOLS
 from bot.parse.regex import LazyPattern, rc
 from estimator.training_tools import TRAINING_TOOL_LIMITS
 
@@ -61,6 +62,7 @@ TRAINING_TOOLS: tuple[tuple[LazyPattern, str], ...] = (
     (rc(r"\btrl\b|sft[\s_]*trainer|dpo[\s_]*trainer|grpo[\s_]*trainer|rloo[\s_]*trainer"), "TRL"),
     (rc(r"hugging\s*face\s+trainer|\bhf\s+trainer\b"), "HF Trainer"),
     (rc(r"\bdeepspeed\b" + NOT_DEEPSPEED_TRAINING), "DeepSpeed"),
+    *MORE_TRAINING_TOOLS,
 )
 """Training tools by name, as people write them → the name the reply uses."""
 
@@ -118,6 +120,7 @@ TOOL_CUES: tuple[tuple[LazyPattern, str], ...] = (
         ),
         "DeepSpeed",
     ),
+    *MORE_TOOL_CUES,
 )
 """Settings only one tool's users write, for a message that names no tool: TRL's trainer arguments, verl's
 ``actor_rollout_ref`` / ``ppo_mini_batch_size`` (verl/trainer/config/ppo_trainer.yaml), HF

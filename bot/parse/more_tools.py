@@ -1,0 +1,46 @@
+"""More tools people name or write the settings of (issue 24, round 5), beside
+:data:`bot.parse.stack_words.TRAINING_TOOLS` and :data:`bot.parse.stack_words.TOOL_CUES`.
+
+- **mlx-lm** (github.com/ml-explore/mlx-lm): fine-tuning on Apple silicon, ``mlx_lm.lora`` / ``python -m
+  mlx_lm lora``; a tool the sizing has no limits of, so it is named as not used, never dropped in silence.
+- **OpenRLHF's own words** for a message that does not name it: its Ray launchers
+  (``openrlhf/cli/train_ppo_ray.py``, the example scripts ``train_ppo_llama_ray*.sh``) and the Ray
+  placement arguments only it has (``--actor_num_gpus_per_node``, ``--ref_num_nodes``,
+  ``--vllm_num_engines``; openrlhf/cli/train_ppo_ray.py).
+- **An algorithm inside a launcher's name** ('train_ppo_ray', 'run_dpo.py', 'train_grpo.sh'): the name
+  after ``train_`` / ``run_`` says the algorithm, as 'lora' inside a script's name says the method
+  (:data:`bot.parse.lexicon.LORA_RE`). Not verl's keys ('ppo_mini_batch_size', 'main_ppo' runs GRPO too).
+- **vLLM inside an identifier** ('VLLM_ATTENTION_BACKEND=XFORMERS', '16 for vllm_engines'): an environment
+  variable or argument of vLLM names it as the engine (the rollout engine in RL training).
+"""
+
+from __future__ import annotations
+
+from bot.parse.regex import LazyPattern, rc
+
+MORE_TRAINING_TOOLS: tuple[tuple[LazyPattern, str], ...] = (
+    (
+        rc(r"\bmlx[_\-\s]*lm(?:\.lora\b|\s+lora\b|\s+fine[\s\-]*tun\w*)|\bmlx[_\-\s]lm\b(?=.*\blora\b)"),
+        "mlx-lm",
+    ),
+)
+"""Training tools by name → the name the reply uses."""
+
+OPENRLHF_CUES_RE = rc(
+    r"(?<![a-z0-9])(?:train_ppo(?:_[a-z0-9]+)*_ray\w*|(?:actor|critic|ref|reward)_num_(?:nodes|gpus_per_node)"
+    r"|vllm_num_engines)(?![a-z])"
+)
+"""OpenRLHF's Ray launchers and placement arguments."""
+
+MORE_TOOL_CUES: tuple[tuple[LazyPattern, str], ...] = ((OPENRLHF_CUES_RE, "OpenRLHF"),)
+"""Settings only one tool's users write → that tool (see :data:`bot.parse.stack_words.TOOL_CUES`)."""
+
+
+def in_launcher(word: str) -> str:
+    """A pattern of ``word`` (an algorithm: 'ppo') inside a launcher's name: after ``train_`` / ``run_``
+    (or a hyphen), before ``_``, ``-`` or ``.`` ('train_ppo_ray', 'run_dpo.py')."""
+    return rf"(?:(?<=train_)|(?<=train-)|(?<=run_)|(?<=run-)){word}(?=[_\-.][a-z])"
+
+
+VLLM_IDENTIFIER = r"(?<![a-z0-9])vllm_[a-z]"
+"""'vllm_attention_backend', 'vllm_engines': an identifier of vLLM's (lower case after normalization)."""
