@@ -20,7 +20,7 @@ from bot.parse.regex import LazyPattern, rc
 
 MORE_TRAINING_TOOLS: tuple[tuple[LazyPattern, str], ...] = (
     (
-        rc(r"\bmlx[_\-\s]*lm(?:\.lora\b|\s+lora\b|\s+fine[\s\-]*tun\w*)|\bmlx[_\-\s]lm\b(?=.*\blora\b)"),
+        rc(r"\bmlx[_\-\s]lm\b(?!\.(?:generate|server|convert|chat)\b|\s+(?:generate|server|convert|chat)\b)"),
         "mlx-lm",
     ),
 )
@@ -29,8 +29,11 @@ MORE_TRAINING_TOOLS: tuple[tuple[LazyPattern, str], ...] = (
 OPENRLHF_CUES_RE = rc(
     r"(?<![a-z0-9])(?:train_ppo(?:_[a-z0-9]+)*_ray\w*|(?:actor|critic|ref|reward)_num_(?:nodes|gpus_per_node)"
     r"|vllm_num_engines)(?![a-z])"
+    r"|--(?:actor|critic|ref|reward)(?:_num)?\s+\d{1,4}\s+(?:gpus\s+per\s+node|nodes)\b"
 )
-"""OpenRLHF's Ray launchers and placement arguments."""
+"""OpenRLHF's Ray launchers and placement arguments; the last form is how they read once the count rules
+wrote them as counts ('--actor_num_gpus_per_node 4' → '--actor_num 4 gpus per node', '--ref_num_nodes 1'
+→ '--ref 1 nodes': :data:`bot.parse.count_forms.COUNT_KEY_RES`)."""
 
 MORE_TOOL_CUES: tuple[tuple[LazyPattern, str], ...] = ((OPENRLHF_CUES_RE, "OpenRLHF"),)
 """Settings only one tool's users write → that tool (see :data:`bot.parse.stack_words.TOOL_CUES`)."""

@@ -38,7 +38,8 @@ SUM_AFTER_COUNT_RE = rc(
 _CARDS = r"(?:gpu\s+cards?|gpus?|cards?|accelerators?|devices?|npus?)"
 NODES_TOTAL_RE = rc(
     r"(?<![\d.])(?P<n>\d{1,4})\s*(?:nodes?|machines?|servers?|hosts?)\s*(?:,\s*)?(?:with|and|having)\s+"
-    rf"(?P<m>\d{{1,5}})\s*(?P<w>{_CARDS})\s+(?P<t>in\s+total|in\s+all|altogether|total)\b"
+    rf"(?P<m>\d{{1,5}})\s*(?P<w>(?:[a-z]{{1,6}}[\s\-]?\d{{2,4}}[a-z0-9\-]{{0,8}}\s*)?(?:{_CARDS})?)"
+    r"\s+(?P<t>in\s+total|in\s+all|altogether|total)\b"
 )
 """'4 nodes with 32 gpus in total': the total, over that many nodes."""
 NUMBER_OF_GPUS_RE = rc(
