@@ -204,3 +204,80 @@ def test_openrlhf_by_its_own_arguments(capsys: pytest.CaptureFixture[str], text:
     data = ask(capsys, text)
     assert named(data).get("training_tool: OpenRLHF") in ("tool_inferred", "no_field")
     assert data["request"]["algorithm"] == "ppo"
+
+
+CARD_BY_MEMORY_AND_VENDOR = [
+    "Ollama runs gpt-oss:20b partly on the CPU although I have a 16gb Nvidia GPU",
+    "Can my 16 GB graphics card serve Qwen2.5 7B with vLLM?",
+    "LoRA of Llama 3 8B on a 16GB AMD GPU: will it fit?",
+    "一张 16G 的英伟达显卡用 ollama 跑 gpt-oss:20b 会放到 CPU 上吗",
+    "我的 16GB nvidia 显卡能用 vllm 部署 Qwen2.5 7B 吗",
+    "16G 的 N 卡能 LoRA 微调 Llama 3 8B 吗",
+]
+
+
+@pytest.mark.parametrize("text", CARD_BY_MEMORY_AND_VENDOR)
+def test_a_card_by_its_memory_and_vendor(capsys: pytest.CaptureFixture[str], text: str) -> None:
+    """'a 16gb Nvidia GPU': one card of 16 GB. Before, 16 was unread and a default A100 80GB sized."""
+    data = ask(capsys, text)
+    assert data["request"]["gpu_memory_gib"] == 16
+    assert named(data).get("16") != "unread"
+
+
+EACH_WITH_MEMORY = [
+    "I have two GPUs, each with 24G of memory. Can they serve Llama 3 70B in 4-bit?",
+    "Four cards, each with 48GB of VRAM: can they fully fine-tune Qwen2.5 7B?",
+    "We rent 8 GPUs each having 80GB: how long to pretrain a 1B model on 20B tokens?",
+    "我有两张卡，每张 24G 显存，能部署 4bit 的 Llama 3 70B 吗",
+    "四张卡，每张卡 48G 显存，能全参微调 Qwen2.5 7B 吗",
+    "租了 8 张卡，每张 80G，预训练 1B 模型 20B token 要多久",
+]
+
+
+@pytest.mark.parametrize("text", EACH_WITH_MEMORY)
+def test_each_cards_memory_after_each_with(capsys: pytest.CaptureFixture[str], text: str) -> None:
+    """'two GPUs, each with 24G of memory': each card's memory (before: unread, an 80 GB card sized)."""
+    data = ask(capsys, text)
+    memory = {"24": 24, "48": 48, "80": 80}
+    assert data["request"]["gpu_memory_gib"] == next(v for k, v in memory.items() if f" {k}G" in text)
+
+
+BENCHMARK_PROMPTS = [
+    "sglang.bench_serving --backend sglang --num-prompts 5000 with DeepSeek-Coder-V2-Lite-Instruct OOMs",
+    "vLLM benchmark_serving.py --num-prompts 1000 with Llama 3 8B on one A100: what throughput?",
+    "benchmark_serving.py --num_prompts=2000 against Qwen2.5 7B on vLLM with one H100",
+    "用 sglang.bench_serving --num-prompts 5000 压测 DeepSeek-Coder-V2-Lite-Instruct 时 OOM",
+    "vllm 的 benchmark_serving.py --num-prompts 1000 测 Llama 3 8B，一张 A100 吞吐多少",
+    "一张 H100 用 vllm 部署 Qwen2.5 7B，benchmark_serving.py --num_prompts=2000",
+]
+
+
+@pytest.mark.parametrize("text", BENCHMARK_PROMPTS)
+def test_a_benchmarks_prompt_count_is_no_length(capsys: pytest.CaptureFixture[str], text: str) -> None:
+    """'--num-prompts 5000': prompts in all, named; before, 'prompt' in the flag made 5000 the sequence."""
+    data = ask(capsys, text)
+    count = next(n for n in ("5000", "1000", "2000") if n in text)
+    assert data["request"]["seq_len"] != int(count)
+    assert count in named(data)
+
+
+COMPARED_TOOLS = [
+    ("Unlike unsloth, torchtune's LoRA of Llama 3 8B OOMs at 8k context on one RTX 4090", None),
+    ("Compared with LLaMA-Factory, axolotl LoRA of Llama 3 8B runs slower on one A100: how long?", "axolotl"),
+    ("Rather than TRL, I use axolotl for a LoRA of Qwen2.5 7B on two 4090s: does it fit?", "axolotl"),
+    ("不像 unsloth，torchtune 做 Llama 3 8B 的 LoRA 在一张 4090 上 8k 上下文就 OOM", None),
+    ("相比 LLaMA-Factory，axolotl 在一张 A100 上做 Llama 3 8B 的 LoRA 慢，要多久", "axolotl"),
+    ("而不是 TRL，我用 axolotl 在两张 4090 上 LoRA 微调 Qwen2.5 7B，放得下吗", "axolotl"),
+]
+
+
+@pytest.mark.parametrize(("text", "tool"), COMPARED_TOOLS)
+def test_a_tool_named_as_the_comparison_is_not_sized(
+    capsys: pytest.CaptureFixture[str], text: str, tool: str | None
+) -> None:
+    """'unlike unsloth', 'compared with LLaMA-Factory': that tool is the comparison, named, not sized
+    (before, the one modelled tool named was the job's, though only compared)."""
+    data = ask(capsys, text)
+    assert data["request"]["training_tool"] == tool
+    compared = next(t for t in ("Unsloth", "LLaMA-Factory", "TRL") if t.lower() in text.lower())
+    assert named(data).get(f"training_tool: {compared}") in ("no_field", "other_setup")

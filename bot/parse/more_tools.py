@@ -10,6 +10,8 @@
 - **An algorithm inside a launcher's name** ('train_ppo_ray', 'run_dpo.py', 'train_grpo.sh'): the name
   after ``train_`` / ``run_`` says the algorithm, as 'lora' inside a script's name says the method
   (:data:`bot.parse.lexicon.LORA_RE`). Not verl's keys ('ppo_mini_batch_size', 'main_ppo' runs GRPO too).
+- **A tool named as the comparison** ('Llama 3 8B OOMs at 8k in torchtune, unlike unsloth'): not the tool
+  the job runs on (before, the one modelled tool named was sized, though only compared).
 - **vLLM inside an identifier** ('VLLM_ATTENTION_BACKEND=XFORMERS', '16 for vllm_engines'): an environment
   variable or argument of vLLM names it as the engine (the rollout engine in RL training).
 """
@@ -47,3 +49,16 @@ def in_launcher(word: str) -> str:
 
 VLLM_IDENTIFIER = r"(?<![a-z0-9])vllm_[a-z]"
 """'vllm_attention_backend', 'vllm_engines': an identifier of vLLM's (lower case after normalization)."""
+
+COMPARED_BEFORE_RE = rc(
+    r"(?:\bunlike|\bcompared\s+(?:to|with)|\bthan|\bvs\.?|\bversus|\binstead\s+of|\brather\s+than|\bwithout"
+    r"|不像|不同于|相比(?:于)?|比起|对比|而不是|不用)\s*(?:with\s+|using\s+|in\s+|用\s*)?$"
+)
+"""Words right before a tool that set it apart as the comparison ('OOMs at 8k, unlike unsloth', 'slower
+than axolotl', '相比 LLaMA-Factory'): not the tool the job runs on."""
+
+
+def compared_tool(s: str, at: int) -> bool:
+    """Whether the tool named at ``s[at:]`` (the normalized text) is the comparison (see
+    :data:`COMPARED_BEFORE_RE`): it is named, never sized as the tool asked about."""
+    return bool(COMPARED_BEFORE_RE.search(s[max(0, at - 24) : at]))

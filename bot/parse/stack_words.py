@@ -13,7 +13,7 @@ are read by :mod:`bot.parse.settings`.
 from __future__ import annotations
 
 from bot.parse.more_engines import MORE_RUNTIMES, NOT_DEEPSPEED_TRAINING
-from bot.parse.more_tools import MORE_TOOL_CUES, MORE_TRAINING_TOOLS
+from bot.parse.more_tools import MORE_TOOL_CUES, MORE_TRAINING_TOOLS, compared_tool
 from bot.parse.regex import LazyPattern, rc
 from estimator.training_tools import TRAINING_TOOL_LIMITS
 
@@ -164,11 +164,14 @@ def inferred_tool(s: str) -> tuple[str, str] | None:
 
 def training_tool(s: str) -> str | None:
     """The modelled training tool (:data:`TRAINING_TOOL_LIMITS`) of ``s``: the one a switch points to
-    ("tried A, then B": B), else the one written first; None: none named (see :func:`inferred_tool`)."""
+    ("tried A, then B": B), else the one written first; None: none named (see :func:`inferred_tool`). A
+    tool named as the comparison ('unlike unsloth': :func:`bot.parse.more_tools.compared_tool`) is not it."""
     if not ANY_TOOL_RE.search(s):
         return None
     found = [
-        (m.start(), name) for p, name in TRAINING_TOOLS if name in TRAINING_TOOL_LIMITS and (m := p.search(s))
+        (m.start(), name)
+        for p, name in TRAINING_TOOLS
+        if name in TRAINING_TOOL_LIMITS and (m := p.search(s)) and not compared_tool(s, m.start())
     ]
     if len(found) > 1:
         switched = [(at, name) for at, name in found if SWITCH_RE.search(s[max(0, at - 24) : at])]

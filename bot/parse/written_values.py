@@ -14,6 +14,10 @@ in English and Chinese (tests/test_round5_en_forms.py):
 - **The number of GPUs said with words before its value** ('the number of GPU cards I have needs to be no
   less than 40', 'GPU 的数量不能少于 40'): that count of GPUs, the job's total (other counts in the message
   are per role or per node: OpenRLHF's '--actor_num_gpus_per_node 8').
+- **A card by its memory and vendor** ('a 16gb Nvidia GPU', 'my 16 GB graphics card', '16G 的英伟达显卡'): a
+  card of that memory, as '16GB GPU' reads (before, the number was unread and a default A100 80GB sized).
+- **Each card's memory after 'each with'** ('two GPUs, each with 24G of memory'): 'with 24G of memory each'.
+- **A benchmark's prompt count** (``--num-prompts 5000``): 5000 prompts, not a 5000-token sequence.
 - **mlx-lm's checkpointing key** (``grad_checkpoint: false``, mlx_lm/lora.py's config): the gradient
   checkpointing setting the rules read.
 """
@@ -53,6 +57,23 @@ NUMBER_OF_GPUS_CN_RE = rc(
     r"(?P<rel>不能少于|不少于|不低于|至少(?:要|是|为)?|最少(?:要|是|为)?|是|为|要|=)\s*(?P<n>\d{1,5})(?![\d.]|\s*(?:g|台|个节点|机))"
 )
 """'卡的数量不能少于 40', 'GPU 的数量是 16': the count, with its cards' word after it."""
+VENDOR_CARD_RE = rc(
+    r"(?P<m>(?<![\d.])\d{1,3}(?:\.\d+)?\s*g(?:b|ib)?)\s+(?:(?:nvidia|amd|geforce|radeon|intel)\s+"
+    r"(?:gpu|card|graphics\s+card|video\s+card)|(?:graphics|video)\s+card)s?\b"
+)
+"""'a 16gb Nvidia GPU', 'my 16 GB graphics card': a card of that memory (the vendor said, no model)."""
+VENDOR_CARD_CN_RE = rc(
+    r"(?P<m>(?<![\d.])\d{1,3}(?:\.\d+)?\s*g(?:b|ib)?)\s*(?:的\s*)?(?:英伟达|nvidia|amd|n\s*卡?)\s*(?:的\s*)?(?:显卡|gpu|卡)"
+)
+"""'16G 的英伟达显卡', '16GB 的 nvidia 显卡': the same in Chinese."""
+EACH_WITH_MEMORY_RE = rc(
+    r"\beach\s+(?:with|having|has|of)\s+(?P<m>\d{1,3}(?:\.\d+)?\s*g(?:b|ib)?)\b"
+    r"(?P<w>\s+(?:of\s+)?(?:gpu\s+)?(?:memory|vram))?"
+)
+"""'two GPUs, each with 24G of memory': each card's memory, as 'with 24G of memory each' reads."""
+NUM_PROMPTS_RE = rc(r"(?<![a-z0-9])-{0,2}num[_\-](?:prompts|requests)\s*[=:]?\s*(?P<n>\d{1,7})(?![\d.])")
+"""A benchmark's ``--num-prompts N`` (vLLM benchmark_serving.py, SGLang bench_serving): N prompts in all,
+no prompt length (before, the 'prompt' in the flag made N the sequence length)."""
 GRAD_CHECKPOINT_RE = rc(r"(?<![a-z_])grad[_\-]checkpoint(?![a-z_])")
 """mlx-lm's ``grad_checkpoint`` key (mlx_lm/lora.py CONFIG_DEFAULTS)."""
 _COUNT_GATE = re.compile(r"total|in all|altogether|number of|count of|amount of|数量|数目|个数|张数|=")
@@ -68,6 +89,13 @@ def written_values(s: str) -> str:
         s = _sub(SPACED_PRECISION_RE, r"\g<p>\g<n>", s)
     if "grad" in s:
         s = _sub(GRAD_CHECKPOINT_RE, "gradient_checkpointing", s)
+    if "num" in s and ("prompt" in s or "request" in s):
+        s = _sub(NUM_PROMPTS_RE, r"\g<n> prompts", s)
+    if "each" in s:
+        s = _sub(EACH_WITH_MEMORY_RE, r"with \g<m>\g<w> each", s)
+    if "card" in s or "gpu" in s or "卡" in s:
+        s = _sub(VENDOR_CARD_RE, r"\g<m> gpu", s)
+        s = _sub(VENDOR_CARD_CN_RE, r"\g<m> 的显卡", s)
     if not _COUNT_GATE.search(s):
         return s
     if "=" in s:
