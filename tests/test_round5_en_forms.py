@@ -281,3 +281,28 @@ def test_a_tool_named_as_the_comparison_is_not_sized(
     assert data["request"]["training_tool"] == tool
     compared = next(t for t in ("Unsloth", "LLaMA-Factory", "TRL") if t.lower() in text.lower())
     assert named(data).get(f"training_tool: {compared}") in ("no_field", "other_setup")
+
+
+TENSORRT_ENGINE_BATCH = [
+    ("trtllm-build --model_dir llama-3-8b --max_batch_size 64 on one L40S: how much memory to serve?", 64),
+    ("TensorRT-LLM engine for Qwen2.5 7B with max_batch_size=32 on an A100 80GB: enough memory?", 32),
+    ("python build.py --use_gpt_attention_plugin float16 --max_batch_size 16 for Llama 2 13B on an A100", 16),
+    ("trtllm-build 构建 llama-3-8b，--max_batch_size 64，一张 L40S 部署要多少显存", 64),
+    ("TensorRT-LLM 部署 Qwen2.5 7B，max_batch_size=32，一张 A100 80GB 够吗", 32),
+    ("python build.py --use_gpt_attention_plugin float16 --max_batch_size 16，A100 上部署 Llama 2 13B", 16),
+]
+
+
+@pytest.mark.parametrize(("text", "cap"), TENSORRT_ENGINE_BATCH)
+def test_tensorrt_llms_engine_batch_is_a_cap(capsys: pytest.CaptureFixture[str], text: str, cap: int) -> None:
+    """TensorRT-LLM's ``--max_batch_size``: the engine's cap of requests at once (vLLM's max_num_seqs),
+    named as a cap; before, it was read as a training-style batch and the load."""
+    data = ask(capsys, text)
+    assert data["request"]["max_num_seqs"] == cap
+    if "tensorrt" in text.lower() or "trtllm" in text.lower():
+        assert named(data).get("runtime: TensorRT-LLM") == "runtime_not_modelled"
+
+
+def test_lmdeploys_max_batch_size_is_left_as_it_was(capsys: pytest.CaptureFixture[str]) -> None:
+    data = ask(capsys, "lmdeploy TurbomindEngineConfig(tp=2, max_batch_size=32) serving Llama 3 8B on 2 A100")
+    assert data["request"]["concurrency"] == 32 and data["request"]["max_num_seqs"] is None

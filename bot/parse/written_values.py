@@ -18,6 +18,8 @@ in English and Chinese (tests/test_round5_en_forms.py):
   card of that memory, as '16GB GPU' reads (before, the number was unread and a default A100 80GB sized).
 - **Each card's memory after 'each with'** ('two GPUs, each with 24G of memory'): 'with 24G of memory each'.
 - **A benchmark's prompt count** (``--num-prompts 5000``): 5000 prompts, not a 5000-token sequence.
+- **TensorRT-LLM's engine batch** (``--max_batch_size 16`` of ``trtllm-build`` / ``build.py``): the engine's
+  cap of requests at once, read as vLLM's ``max_num_seqs`` is (a cap, not the load; before, a batch of 16).
 - **mlx-lm's checkpointing key** (``grad_checkpoint: false``, mlx_lm/lora.py's config): the gradient
   checkpointing setting the rules read.
 """
@@ -74,6 +76,11 @@ EACH_WITH_MEMORY_RE = rc(
 NUM_PROMPTS_RE = rc(r"(?<![a-z0-9])-{0,2}num[_\-](?:prompts|requests)\s*[=:]?\s*(?P<n>\d{1,7})(?![\d.])")
 """A benchmark's ``--num-prompts N`` (vLLM benchmark_serving.py, SGLang bench_serving): N prompts in all,
 no prompt length (before, the 'prompt' in the flag made N the sequence length)."""
+TENSORRT_LLM_RE = rc(r"tensorrt[\s\-_]*llm|\btrt[\s\-_]*llm|trtllm|gpt_attention_plugin|use_gemm_plugin")
+"""TensorRT-LLM named, or its build's own flags (``trtllm-build``, ``--gpt_attention_plugin``)."""
+ENGINE_BATCH_RE = rc(r"(?<![a-z0-9_])(?P<d>-{0,2})max[_\-]batch[_\-]size(?P<sep>\s*[=:]?\s*)(?=\d)")
+"""TensorRT-LLM's ``--max_batch_size``: the most requests its engine schedules at once
+(nvidia.github.io/TensorRT-LLM, trtllm-build), the cap vLLM calls ``max_num_seqs``."""
 GRAD_CHECKPOINT_RE = rc(r"(?<![a-z_])grad[_\-]checkpoint(?![a-z_])")
 """mlx-lm's ``grad_checkpoint`` key (mlx_lm/lora.py CONFIG_DEFAULTS)."""
 _COUNT_GATE = re.compile(r"total|in all|altogether|number of|count of|amount of|数量|数目|个数|张数|=")
@@ -91,6 +98,8 @@ def written_values(s: str) -> str:
         s = _sub(GRAD_CHECKPOINT_RE, "gradient_checkpointing", s)
     if "num" in s and ("prompt" in s or "request" in s):
         s = _sub(NUM_PROMPTS_RE, r"\g<n> prompts", s)
+    if "max" in s and "batch" in s and TENSORRT_LLM_RE.search(s):
+        s = _sub(ENGINE_BATCH_RE, r"\g<d>max_num_seqs\g<sep>", s)
     if "each" in s:
         s = _sub(EACH_WITH_MEMORY_RE, r"with \g<m>\g<w> each", s)
     if "card" in s or "gpu" in s or "卡" in s:
