@@ -12,6 +12,7 @@
   (:data:`bot.parse.lexicon.LORA_RE`). Not verl's keys ('ppo_mini_batch_size', 'main_ppo' runs GRPO too).
 - **A tool named as the comparison** ('Llama 3 8B OOMs at 8k in torchtune, unlike unsloth'): not the tool
   the job runs on (before, the one modelled tool named was sized, though only compared).
+- **TensorRT-LLM by its build flags** (``python build.py --use_gpt_attention_plugin float16``): named.
 - **vLLM inside an identifier** ('VLLM_ATTENTION_BACKEND=XFORMERS', '16 for vllm_engines'): an environment
   variable or argument of vLLM names it as the engine (the rollout engine in RL training).
 """
@@ -46,6 +47,10 @@ def in_launcher(word: str) -> str:
     (or a hyphen), before ``_``, ``-`` or ``.`` ('train_ppo_ray', 'run_dpo.py')."""
     return rf"(?:(?<=train_)|(?<=train-)|(?<=run_)|(?<=run-)){word}(?=[_\-.][a-z])"
 
+
+TENSORRT_BUILD_FLAGS = r"(?<![a-z0-9_])-{2}use_(?:gpt_attention|gemm)_plugin\b"
+"""Flags only TensorRT-LLM's engine build has (``--use_gpt_attention_plugin``, ``--use_gemm_plugin`` of its
+examples' ``build.py``): a message that writes them builds a TensorRT-LLM engine, named as such."""
 
 VLLM_IDENTIFIER = r"(?<![a-z0-9])vllm_[a-z]"
 """'vllm_attention_backend', 'vllm_engines': an identifier of vLLM's (lower case after normalization)."""

@@ -13,7 +13,7 @@ are read by :mod:`bot.parse.settings`.
 from __future__ import annotations
 
 from bot.parse.more_engines import MORE_RUNTIMES, NOT_DEEPSPEED_TRAINING
-from bot.parse.more_tools import MORE_TOOL_CUES, MORE_TRAINING_TOOLS, compared_tool
+from bot.parse.more_tools import MORE_TOOL_CUES, MORE_TRAINING_TOOLS, TENSORRT_BUILD_FLAGS, compared_tool
 from bot.parse.regex import LazyPattern, rc
 from estimator.training_tools import TRAINING_TOOL_LIMITS
 
@@ -67,7 +67,7 @@ TRAINING_TOOLS: tuple[tuple[LazyPattern, str], ...] = (
 """Training tools by name, as people write them → the name the reply uses."""
 
 RUNTIMES_NOT_MODELLED: tuple[tuple[LazyPattern, str], ...] = (
-    (rc(r"tensorrt[\s\-_]*llm|\btrt[\s\-_]*llm\b"), "TensorRT-LLM"),
+    (rc(r"tensorrt[\s\-_]*llm|\btrt[\s\-_]*llm\b|" + TENSORRT_BUILD_FLAGS), "TensorRT-LLM"),
     (rc(r"\bktransformers\b"), "KTransformers"),
     (rc(r"\bxinference\b"), "Xinference"),
     (rc(r"\bmlc[\s\-_]*llm\b"), "MLC-LLM"),
