@@ -2,7 +2,9 @@
 how people write, one per kind of fault seen on the working half — a value before a full stop, a precision
 with its digits first, counts written with their sum, 'N nodes with M GPUs in total', 'the number of GPUs
 … N', an algorithm inside a launcher's name, vLLM inside an identifier, mlx-lm and OpenRLHF's own words,
-mlx-lm's checkpointing key. Each rule in both languages, through the CLI (``sizing-bot ask --format json``,
+mlx-lm's checkpointing key, a card by its memory and vendor, 'each with 24G of memory', a benchmark's
+``--num-prompts``, a tool named as the comparison, TensorRT-LLM's ``--max_batch_size`` as the engine's cap.
+Each rule in both languages, through the CLI (``sizing-bot ask --format json``,
 in process); the sentences are written for these tests (none is from the real-question corpus)."""
 
 from __future__ import annotations
