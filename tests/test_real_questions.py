@@ -330,3 +330,13 @@ R4_WORK_UNDERSTOOD_EN = 14
 
 def test_round4_work_en_does_not_regress() -> None:
     assert _work_understood("r4work", "en", 14) >= R4_WORK_UNDERSTOOD_EN
+
+
+R5_WORK_UNDERSTOOD_EN = 15
+"""Round 5's English r5work records (en_r5.json, 16 records) understood in full at the last measurement
+(8/16 at its freeze, 15/16 after its readers; README.md there). Its r5test half (24 records) is frozen in
+``frozen_r5_test_en.sha256`` (checked by test_later_rounds_test_splits_are_frozen)."""
+
+
+def test_round5_work_en_does_not_regress() -> None:
+    assert _work_understood("r5work", "en", 16) >= R5_WORK_UNDERSTOOD_EN

@@ -7,6 +7,7 @@ typos, Chinese model nicknames, and the keyword patterns for stages, methods and
 
 from __future__ import annotations
 
+from bot.parse.more_tools import in_launcher
 from bot.parse.regex import LazyPattern, rc
 
 # Traditional → Simplified for the characters of the words the parser looks for (cheap str.translate).
@@ -350,10 +351,10 @@ LORA_RE = rc(r"(?<![a-z0-9])lora(?![a-z0-9]|_(?:r|rank|alpha|dropout|targets?|ta
 """LoRA, also inside a script or config name ('lora_mp/sft.sh', 'llama3_lora_sft.yaml'); a LoRA setting's key
 ('lora_rank 8', 'lora_target all') alone does not make a job LoRA (a full fine-tuning names it unused)."""
 ALGORITHM_RES: list[tuple[str, LazyPattern]] = [
-    ("dpo", rc(r"(?<![a-z0-9])dpo(?:[\s_\-]*(?:trainer|config)|\b)")),  # "DPOTrainer", "dpo_config"
-    ("grpo", rc(r"(?<![a-z0-9])grpo(?:[\s_\-]*(?:trainer|config)|\b)")),  # "GRPOTrainer", "simple_GRPO"
-    ("ppo", rc(r"(?<![a-z0-9])ppo(?:[\s_\-]*(?:trainer|config)|\b)|\brlhf\b")),
-    ("rloo", rc(r"(?<![a-z0-9])rloo(?:[\s_\-]*(?:trainer|config)|\b)")),  # TRL RLOOTrainer
+    ("dpo", rc(r"(?<![a-z0-9])dpo(?:[\s_\-]*(?:trainer|config)|\b)|" + in_launcher("dpo"))),  # "DPOTrainer"
+    ("grpo", rc(r"(?<![a-z0-9])grpo(?:[\s_\-]*(?:trainer|config)|\b)|" + in_launcher("grpo"))),  # GRPOTrainer
+    ("ppo", rc(r"(?<![a-z0-9])ppo(?:[\s_\-]*(?:trainer|config)|\b)|\brlhf\b|" + in_launcher("ppo"))),
+    ("rloo", rc(r"(?<![a-z0-9])rloo(?:[\s_\-]*(?:trainer|config)|\b)|" + in_launcher("rloo"))),  # RLOOTrainer
     ("sft", rc(r"(?<![\-_])\bsft\b|指令微调")),  # not a name's suffix ("internlm2-chat-7b-sft")
 ]
 PRECISION_RE = rc(

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.parse import lexicon as lx
+from bot.parse.more_tools import VLLM_IDENTIFIER
 from bot.parse.normalize import mask
 from bot.parse.numbers import parse_number
 from bot.parse.prose_forms import (
@@ -134,7 +135,7 @@ UTIL_RE = rc(
     r"\s*(?:=|:|of|to|at|设为|设成|为|是|改成|换成)?\s*(?P<v>\d{1,4}(?:\.\d+)?\s*%|\d{0,4}\.\d+|\d{1,4}(?![\d.]))"
 )
 RUNTIMES: tuple[tuple[Any, str], ...] = (
-    (rc(r"\bvllm\b|\buse_vllm\b|\bvllm_num_engines\b"), "vLLM"),  # OpenRLHF's vLLM rollout engines
+    (rc(r"\bvllm\b|\buse_vllm\b|" + VLLM_IDENTIFIER), "vLLM"),  # 'vllm_num_engines', 'VLLM_USE_V1'…
     (rc(r"\bsglang\b"), "SGLang"),
     (rc(r"\bollama\b"), "Ollama"),
     (rc(r"(?<![a-z0-9])lmdeploy(?![a-z0-9])|turbomind"), "lmdeploy"),  # also swift's --use_lmdeploy

@@ -13,6 +13,7 @@ are read by :mod:`bot.parse.settings`.
 from __future__ import annotations
 
 from bot.parse.more_engines import MORE_RUNTIMES, NOT_DEEPSPEED_TRAINING
+from bot.parse.more_tools import MORE_TOOL_CUES, MORE_TRAINING_TOOLS, TENSORRT_BUILD_FLAGS, compared_tool
 from bot.parse.regex import LazyPattern, rc
 from estimator.training_tools import TRAINING_TOOL_LIMITS
 
@@ -61,11 +62,12 @@ TRAINING_TOOLS: tuple[tuple[LazyPattern, str], ...] = (
     (rc(r"\btrl\b|sft[\s_]*trainer|dpo[\s_]*trainer|grpo[\s_]*trainer|rloo[\s_]*trainer"), "TRL"),
     (rc(r"hugging\s*face\s+trainer|\bhf\s+trainer\b"), "HF Trainer"),
     (rc(r"\bdeepspeed\b" + NOT_DEEPSPEED_TRAINING), "DeepSpeed"),
+    *MORE_TRAINING_TOOLS,
 )
 """Training tools by name, as people write them → the name the reply uses."""
 
 RUNTIMES_NOT_MODELLED: tuple[tuple[LazyPattern, str], ...] = (
-    (rc(r"tensorrt[\s\-_]*llm|\btrt[\s\-_]*llm\b"), "TensorRT-LLM"),
+    (rc(r"tensorrt[\s\-_]*llm|\btrt[\s\-_]*llm\b|" + TENSORRT_BUILD_FLAGS), "TensorRT-LLM"),
     (rc(r"\bktransformers\b"), "KTransformers"),
     (rc(r"\bxinference\b"), "Xinference"),
     (rc(r"\bmlc[\s\-_]*llm\b"), "MLC-LLM"),
@@ -118,6 +120,7 @@ TOOL_CUES: tuple[tuple[LazyPattern, str], ...] = (
         ),
         "DeepSpeed",
     ),
+    *MORE_TOOL_CUES,
 )
 """Settings only one tool's users write, for a message that names no tool: TRL's trainer arguments, verl's
 ``actor_rollout_ref`` / ``ppo_mini_batch_size`` (verl/trainer/config/ppo_trainer.yaml), HF
@@ -161,11 +164,14 @@ def inferred_tool(s: str) -> tuple[str, str] | None:
 
 def training_tool(s: str) -> str | None:
     """The modelled training tool (:data:`TRAINING_TOOL_LIMITS`) of ``s``: the one a switch points to
-    ("tried A, then B": B), else the one written first; None: none named (see :func:`inferred_tool`)."""
+    ("tried A, then B": B), else the one written first; None: none named (see :func:`inferred_tool`). A
+    tool named as the comparison ('unlike unsloth': :func:`bot.parse.more_tools.compared_tool`) is not it."""
     if not ANY_TOOL_RE.search(s):
         return None
     found = [
-        (m.start(), name) for p, name in TRAINING_TOOLS if name in TRAINING_TOOL_LIMITS and (m := p.search(s))
+        (m.start(), name)
+        for p, name in TRAINING_TOOLS
+        if name in TRAINING_TOOL_LIMITS and (m := p.search(s)) and not compared_tool(s, m.start())
     ]
     if len(found) > 1:
         switched = [(at, name) for at, name in found if SWITCH_RE.search(s[max(0, at - 24) : at])]

@@ -1,0 +1,69 @@
+"""More tools people name or write the settings of (issue 24, round 5), beside
+:data:`bot.parse.stack_words.TRAINING_TOOLS` and :data:`bot.parse.stack_words.TOOL_CUES`.
+
+- **mlx-lm** (github.com/ml-explore/mlx-lm): fine-tuning on Apple silicon, ``mlx_lm.lora`` / ``python -m
+  mlx_lm lora``; a tool the sizing has no limits of, so it is named as not used, never dropped in silence.
+- **OpenRLHF's own words** for a message that does not name it: its Ray launchers
+  (``openrlhf/cli/train_ppo_ray.py``, the example scripts ``train_ppo_llama_ray*.sh``) and the Ray
+  placement arguments only it has (``--actor_num_gpus_per_node``, ``--ref_num_nodes``,
+  ``--vllm_num_engines``; openrlhf/cli/train_ppo_ray.py).
+- **An algorithm inside a launcher's name** ('train_ppo_ray', 'run_dpo.py', 'train_grpo.sh'): the name
+  after ``train_`` / ``run_`` says the algorithm, as 'lora' inside a script's name says the method
+  (:data:`bot.parse.lexicon.LORA_RE`). Not verl's keys ('ppo_mini_batch_size', 'main_ppo' runs GRPO too).
+- **A tool named as the comparison** ('Llama 3 8B OOMs at 8k in torchtune, unlike unsloth'): not the tool
+  the job runs on (before, the one modelled tool named was sized, though only compared).
+- **TensorRT-LLM by its build flags** (``python build.py --use_gpt_attention_plugin float16``): named.
+- **vLLM inside an identifier** ('VLLM_ATTENTION_BACKEND=XFORMERS', '16 for vllm_engines'): an environment
+  variable or argument of vLLM names it as the engine (the rollout engine in RL training).
+"""
+
+from __future__ import annotations
+
+from bot.parse.regex import LazyPattern, rc
+
+MORE_TRAINING_TOOLS: tuple[tuple[LazyPattern, str], ...] = (
+    (
+        rc(r"\bmlx[_\-\s]lm\b(?!\.(?:generate|server|convert|chat)\b|\s+(?:generate|server|convert|chat)\b)"),
+        "mlx-lm",
+    ),
+)
+"""Training tools by name → the name the reply uses."""
+
+OPENRLHF_CUES_RE = rc(
+    r"(?<![a-z0-9])(?:train_ppo(?:_[a-z0-9]+)*_ray\w*|(?:actor|critic|ref|reward)_num_(?:nodes|gpus_per_node)"
+    r"|vllm_num_engines)(?![a-z])"
+    r"|--(?:actor|critic|ref|reward)(?:_num)?\s+\d{1,4}\s+(?:gpus\s+per\s+node|nodes)\b"
+)
+"""OpenRLHF's Ray launchers and placement arguments; the last form is how they read once the count rules
+wrote them as counts ('--actor_num_gpus_per_node 4' → '--actor_num 4 gpus per node', '--ref_num_nodes 1'
+→ '--ref 1 nodes': :data:`bot.parse.count_forms.COUNT_KEY_RES`)."""
+
+MORE_TOOL_CUES: tuple[tuple[LazyPattern, str], ...] = ((OPENRLHF_CUES_RE, "OpenRLHF"),)
+"""Settings only one tool's users write → that tool (see :data:`bot.parse.stack_words.TOOL_CUES`)."""
+
+
+def in_launcher(word: str) -> str:
+    """A pattern of ``word`` (an algorithm: 'ppo') inside a launcher's name: after ``train_`` / ``run_``
+    (or a hyphen), before ``_``, ``-`` or ``.`` ('train_ppo_ray', 'run_dpo.py')."""
+    return rf"(?:(?<=train_)|(?<=train-)|(?<=run_)|(?<=run-)){word}(?=[_\-.][a-z])"
+
+
+TENSORRT_BUILD_FLAGS = r"(?<![a-z0-9_])-{2}use_(?:gpt_attention|gemm)_plugin\b"
+"""Flags only TensorRT-LLM's engine build has (``--use_gpt_attention_plugin``, ``--use_gemm_plugin`` of its
+examples' ``build.py``): a message that writes them builds a TensorRT-LLM engine, named as such."""
+
+VLLM_IDENTIFIER = r"(?<![a-z0-9])vllm_[a-z]"
+"""'vllm_attention_backend', 'vllm_engines': an identifier of vLLM's (lower case after normalization)."""
+
+COMPARED_BEFORE_RE = rc(
+    r"(?:\bunlike|\bcompared\s+(?:to|with)|\bthan|\bvs\.?|\bversus|\binstead\s+of|\brather\s+than|\bwithout"
+    r"|不像|不同于|相比(?:于)?|比起|对比|而不是|不用)\s*(?:with\s+|using\s+|in\s+|用\s*)?$"
+)
+"""Words right before a tool that set it apart as the comparison ('OOMs at 8k, unlike unsloth', 'slower
+than axolotl', '相比 LLaMA-Factory'): not the tool the job runs on."""
+
+
+def compared_tool(s: str, at: int) -> bool:
+    """Whether the tool named at ``s[at:]`` (the normalized text) is the comparison (see
+    :data:`COMPARED_BEFORE_RE`): it is named, never sized as the tool asked about."""
+    return bool(COMPARED_BEFORE_RE.search(s[max(0, at - 24) : at]))
