@@ -38,7 +38,10 @@ frozen (``frozen_r3_test_<lang>.sha256``), ``r3work`` for work."""
 ROUND4 = {"zh": "zh_r4.json", "en": "en_r4.json"}
 """Round 4 (gathered 2026-12-02, threads in no earlier round), split like round 2: ``r4test`` frozen
 (``frozen_r4_test_<lang>.sha256``) before any parser change of that session, ``r4work`` for work."""
-ROUNDS = {"r2": ROUND2, "r3": ROUND3, "r4": ROUND4}
+ROUND5 = {"zh": "zh_r5.json", "en": "en_r5.json"}
+"""Round 5 (gathered 2026-12-02, threads in no earlier round), split like round 2: ``r5test`` frozen
+(``frozen_r5_test_<lang>.sha256``) before any parser change of that session, ``r5work`` for work."""
+ROUNDS = {"r2": ROUND2, "r3": ROUND3, "r4": ROUND4, "r5": ROUND5}
 
 
 def split_of(record_id: str) -> str:
