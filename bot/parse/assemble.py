@@ -27,6 +27,7 @@ from bot.parse.compared import compared_setups, sized_algorithm
 from bot.parse.count_forms import set_aside_counts
 from bot.parse.cues import cues, with_cues
 from bot.parse.data_parallel import apply_data_parallel, read_data_parallel
+from bot.parse.earlier_counts import earlier_counts
 from bot.parse.engines_named import engines_named
 from bot.parse.field_steps import FieldSteps
 from bot.parse.gpus import GpuMention, extract_gpus, extract_unknown_gpu, plural_card
@@ -59,6 +60,7 @@ from bot.parse.result import ParseResult
 from bot.parse.roles import Role, classify, seq_value
 from bot.parse.settings import METHOD_WORDS, extract_settings
 from bot.parse.stack_words import fine_tuning_tool_named, serving_engine_named
+from bot.parse.stage_hints import lora_pretraining, tuning_only_stage
 from bot.parse.stage_key import adapter_keys_method, adapter_keys_stage, stage_key
 from bot.parse.steps import apply_steps, read_steps
 from bot.parse.vague_amounts import english_read, read_rough
@@ -172,6 +174,8 @@ class _Parse(FieldSteps):
         precision = self.f.get("precision") or precision
         gpus = self._gpus()
         self._numbers()
+        self.roles, earlier = earlier_counts(s0, self.roles)  # round 5: '之前…两片卡才跑得下' beside '单卡'
+        self.named_unused += earlier
         model_mention, unknown = self._model_and_params(models)
         data_bytes = self._data_and_context(stage)
         gpu_memory, count_max = self._gpu_fields(gpus, dual)
@@ -270,6 +274,7 @@ class _Parse(FieldSteps):
         stage = keyed[0] if keyed else stage
         algorithm = algorithm or (keyed[1] if keyed else None)
         stage = adapter_keys_stage(stage, s0, explicit_stage(s0))  # 'lora_rank: 64 … fits?': a LoRA run
+        stage = lora_pretraining(tuning_only_stage(stage, s0), s0)  # round 5: 'ptv2 OOM', 'lora 预训练 13B'
         if stage == "finetune" and serving_a_tuned_model(s0):  # "serve a QLoRA-tuned Llama-3-8B"
             stage = "inference"
         if algorithm is not None and stage in (None, "pretrain", "inference"):
