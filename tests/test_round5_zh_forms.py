@@ -291,6 +291,47 @@ def test_a_tuned_and_merged_model_served(capsys: pytest.CaptureFixture[str], tex
     assert req(ask(capsys, text), "stage") == "inference"
 
 
+TWO_FORMATS = [
+    "lmdeploy 用 TurbomindEngineConfig(model_format='awq', tp=1) 部署 Qwen2-7B，torch_dtype=torch.bfloat16，"
+    "为什么显存这么大？",
+    "用 AWQ 量化的 Qwen2-7B 在 vllm 上跑，--dtype bfloat16，显存要多少？",
+    "GPTQ int4 的 Llama-3-8B 用 lmdeploy 部署，torch_dtype=torch.float16，要几张 4090？",
+    "Serving Qwen2-7B with lmdeploy TurbomindEngineConfig(model_format='awq', tp=1), "
+    "torch_dtype=torch.bfloat16: why so much memory?",
+    "An AWQ-quantized Qwen2-7B on vllm with --dtype bfloat16: how much memory?",
+    "GPTQ int4 Llama-3-8B served by lmdeploy, torch_dtype=torch.float16: how many 4090s?",
+]
+
+
+@pytest.mark.parametrize("text", TWO_FORMATS)
+def test_a_weight_format_beside_a_dtype_setting_is_named(
+    capsys: pytest.CaptureFixture[str], text: str
+) -> None:
+    """A weight format in the names ('awq', 'GPTQ int4') beside a dtype setting ('torch_dtype=torch.bfloat16',
+    '--dtype bfloat16'): the setting is sized, as before, and the format is named (before: dropped in
+    silence)."""
+    assert named(ask(capsys, text)).get("precision: int4") == "repeated"
+
+
+THAN = [
+    ("用 lmdeploy 推理 Llama-3-8B 比用 transformers 慢？", "transformers"),
+    ("vllm 部署 Qwen2-7B 显存比起 transformers 还多，正常吗？", "transformers"),
+    ("lmdeploy 跑 Qwen2-7B，显存相较 vllm 为什么更大？", "lmdeploy"),
+    ("Why does lmdeploy serving Llama-3-8B run slower than transformers?", "transformers"),
+    ("vllm takes more memory than transformers for Qwen2-7B, is that normal?", "transformers"),
+    ("lmdeploy uses more memory than vllm for Qwen2-7B, why?", "lmdeploy"),
+]
+
+
+@pytest.mark.parametrize(("text", "other"), THAN)
+def test_an_engine_compared_with_than_is_named(
+    capsys: pytest.CaptureFixture[str], text: str, other: str
+) -> None:
+    """'A 比用 B 大', 'A 相较 B', 'A … than B': two engines compared, one sized and the other named (before:
+    the other dropped in silence when no 'vs' / '对比' word stood between them)."""
+    assert named(ask(capsys, text)).get(f"runtime: {other}") == "other_setup"
+
+
 def test_scorer_takes_algorithms_each_used_or_named() -> None:
     """'sft 甚至 dpo' stated as both: one sized, the other named (as stages and runtimes are)."""
     record = {"stated": {"algorithm": ["sft", "dpo"]}}

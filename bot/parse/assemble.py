@@ -171,6 +171,8 @@ class _Parse(FieldSteps):
         dual = bool(DUAL_CARD_RE.search(s0))  # before GPU names are masked: "双4090"
         preference, stage = self._stage_and_settings(s0)
         models, precision = self._names()
+        if self.f.get("precision") and precision and precision != self.f["precision"]:  # round 5: two formats
+            self.named_unused.append((f"precision: {precision}", "repeated"))  # 'awq' beside 'torch.bfloat16'
         precision = self.f.get("precision") or precision
         gpus = self._gpus()
         self._numbers()

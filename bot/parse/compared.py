@@ -14,7 +14,7 @@ from bot.parse.settings import RUNTIMES
 
 COMPARE_RE = rc(
     r"\bvs\.?(?![a-z])|\bversus\b|\bcompar(?:e|ed|ing|ison)\b|\bor\b|\bagainst\b|对比|比较|还是|相比|或者|哪个|哪一个|和.{0,30}比"
-    r"|甚至|乃至|\b(?:and|or)\s+even\b"  # round 5: 'sft 甚至是 dpo' — two setups, the second the harder
+    r"|甚至|乃至|\b(?:and|or)\s+even\b|比用|比起|相较|\bthan\b"  # round 5: '甚至', '比用 X 大'
 )
 """Words that set two setups side by side."""
 
