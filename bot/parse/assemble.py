@@ -171,13 +171,9 @@ class _Parse(FieldSteps):
         dual = bool(DUAL_CARD_RE.search(s0))  # before GPU names are masked: "双4090"
         preference, stage = self._stage_and_settings(s0)
         models, precision = self._names()
-        if self.f.get("precision") and precision and precision != self.f["precision"]:  # round 5: two formats
-            self.named_unused.append((f"precision: {precision}", "repeated"))  # 'awq' beside 'torch.bfloat16'
         precision = self.f.get("precision") or precision
         gpus = self._gpus()
         self._numbers()
-        self.roles, earlier = earlier_counts(s0, self.roles)  # round 5: '之前…两片卡才跑得下' beside '单卡'
-        self.named_unused += earlier
         model_mention, unknown = self._model_and_params(models)
         data_bytes = self._data_and_context(stage)
         gpu_memory, count_max = self._gpu_fields(gpus, dual)
@@ -381,6 +377,8 @@ class _Parse(FieldSteps):
             self.f["global_batch"] = int(m.group("n").replace(",", "")) * (1000 if m.group("k") else 1)
             self.s = mask(self.s, m.start(), m.end(), " ")
         self.s, self.steps, self.steps_raw = read_steps(self.s)  # "1000 steps": not a bare number
+        if self.f.get("precision") and precision and precision != self.f["precision"]:  # round 5: two formats
+            self.named_unused.append((f"precision: {precision}", "repeated"))  # 'awq' beside 'torch.bfloat16'
         return models, precision
 
     def _gpus(self) -> list[GpuMention]:
@@ -445,6 +443,9 @@ class _Parse(FieldSteps):
         ]
         self.unusable += [r.tok.raw.strip() for r in outside]
         self.roles = [r for r in self.roles if r not in unusable and r not in outside]
+        said = getattr(self, "s0", self.s)  # the text before masks: its earlier-setup words
+        self.roles, earlier = earlier_counts(said, self.roles)  # round 5: "之前…两片卡才跑得下"
+        self.named_unused += earlier
 
     def _drop(self, start: int, end: int) -> None:
         """Mask an ignored number with its unit word, so "1e40 tokens 7B" keeps 7B a model size."""
