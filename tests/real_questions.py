@@ -213,6 +213,12 @@ def key_understood(key: str, value: Any, answer: dict[str, Any]) -> bool:
         )
         # 'Q8' / 'q4' of llama.cpp or Ollama recorded as int8 / int4: the GGUF format of that width
         ok = ok or (key == "precision" and _norm(got) in GGUF_OF.get(_norm(value), ()))
+        # a bit width named as typed ('precision: 8-bit' of '4-bit / 8-bit') names that integer format
+        ok = ok or (
+            key == "precision"
+            and _norm(value) in BIT_WIDTH_OF
+            and _ignored(answer, BIT_WIDTH_OF[_norm(value)])
+        )
         # pure bf16 (LLaMA-Factory --pure_bf16) is bf16 weights and optimizer states
         ok = ok or (
             key == "precision" and _norm(value) == "bf16" and got is None and bool(request.get("pure_bf16"))
@@ -232,11 +238,15 @@ def key_understood(key: str, value: Any, answer: dict[str, Any]) -> bool:
     return ok or _ignored(answer, value)
 
 
-EACH_NAMED = ("training_tool", "runtime", "max_model_len", "precision", "stage", "zero_stage")
+EACH_NAMED = ("training_tool", "runtime", "max_model_len", "precision", "stage", "zero_stage", "algorithm")
 """Keys whose list of values names several tools, engine limits, weight formats, stages or ZeRO stages of
-one message (two setups: "at 8-bit or 6-bit", "微调完推理跑得动吗", "OOMs at zero2 and zero3"): each is
-understood when it is the one used or is named as not used (the understanding contract, docs/design.md
-§8)."""
+one message (two setups: "at 8-bit or 6-bit", "微调完推理跑得动吗", "OOMs at zero2 and zero3",
+"sft 甚至是 dpo"): each is understood when it is the one used or is named as not used (the understanding
+contract, docs/design.md §8)."""
+
+
+BIT_WIDTH_OF = {"int8": "8bit", "int4": "4bit"}
+"""Integer weight formats by the bit width people write ('8-bit', '4 bit'), normalized."""
 
 
 GGUF_OF = {"int8": ("q80",), "int4": ("q4km", "q40")}

@@ -130,6 +130,23 @@ def test_round4_work_zh_does_not_regress() -> None:
     assert _work_understood("r4work", "zh", 22) >= R4_WORK_UNDERSTOOD_ZH
 
 
+R5_WORK_UNDERSTOOD_ZH = 19
+"""Round 5's Chinese working split (zh_r5.json, r5work: 20 records) understood in full at the last
+measurement (README.md there); 10 at the freeze."""
+
+
+def test_round5_work_zh_does_not_regress() -> None:
+    assert _work_understood("r5work", "zh", 20) >= R5_WORK_UNDERSTOOD_ZH
+
+
+def test_round5_test_zh_is_frozen() -> None:
+    """Round 5's Chinese held-out half (r5test, 20 records) is the one hashed at its freeze, before any
+    parser change of that session: its records may not change (nor be read while the parser is worked on)."""
+    test = sorted((r for r in records("r5test") if r["lang"] == "zh"), key=lambda r: r["id"])
+    digest = hashlib.sha256(json.dumps(test, ensure_ascii=False, sort_keys=True).encode()).hexdigest()
+    assert len(test) == 20 and digest == (DATA / "frozen_r5_test_zh.sha256").read_text().strip()
+
+
 @pytest.mark.parametrize(
     ("stated", "got", "ok"),
     [

@@ -27,6 +27,7 @@ from bot.parse.compared import compared_setups, sized_algorithm
 from bot.parse.count_forms import set_aside_counts
 from bot.parse.cues import cues, with_cues
 from bot.parse.data_parallel import apply_data_parallel, read_data_parallel
+from bot.parse.earlier_counts import earlier_counts
 from bot.parse.engines_named import engines_named
 from bot.parse.field_steps import FieldSteps
 from bot.parse.gpus import GpuMention, extract_gpus, extract_unknown_gpu, plural_card
@@ -59,6 +60,7 @@ from bot.parse.result import ParseResult
 from bot.parse.roles import Role, classify, seq_value
 from bot.parse.settings import METHOD_WORDS, extract_settings
 from bot.parse.stack_words import fine_tuning_tool_named, serving_engine_named
+from bot.parse.stage_hints import lora_pretraining, tuning_only_stage
 from bot.parse.stage_key import adapter_keys_method, adapter_keys_stage, stage_key
 from bot.parse.steps import apply_steps, read_steps
 from bot.parse.vague_amounts import english_read, read_rough
@@ -270,6 +272,7 @@ class _Parse(FieldSteps):
         stage = keyed[0] if keyed else stage
         algorithm = algorithm or (keyed[1] if keyed else None)
         stage = adapter_keys_stage(stage, s0, explicit_stage(s0))  # 'lora_rank: 64 … fits?': a LoRA run
+        stage = lora_pretraining(tuning_only_stage(stage, s0), s0)  # round 5: 'ptv2 OOM', 'lora 预训练 13B'
         if stage == "finetune" and serving_a_tuned_model(s0):  # "serve a QLoRA-tuned Llama-3-8B"
             stage = "inference"
         if algorithm is not None and stage in (None, "pretrain", "inference"):
@@ -374,6 +377,8 @@ class _Parse(FieldSteps):
             self.f["global_batch"] = int(m.group("n").replace(",", "")) * (1000 if m.group("k") else 1)
             self.s = mask(self.s, m.start(), m.end(), " ")
         self.s, self.steps, self.steps_raw = read_steps(self.s)  # "1000 steps": not a bare number
+        if self.f.get("precision") and precision and precision != self.f["precision"]:  # round 5: two formats
+            self.named_unused.append((f"precision: {precision}", "repeated"))  # 'awq' beside 'torch.bfloat16'
         return models, precision
 
     def _gpus(self) -> list[GpuMention]:
@@ -438,6 +443,9 @@ class _Parse(FieldSteps):
         ]
         self.unusable += [r.tok.raw.strip() for r in outside]
         self.roles = [r for r in self.roles if r not in unusable and r not in outside]
+        said = getattr(self, "s0", self.s)  # the text before masks: its earlier-setup words
+        self.roles, earlier = earlier_counts(said, self.roles)  # round 5: "之前…两片卡才跑得下"
+        self.named_unused += earlier
 
     def _drop(self, start: int, end: int) -> None:
         """Mask an ignored number with its unit word, so "1e40 tokens 7B" keeps 7B a model size."""

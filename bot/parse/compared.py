@@ -3,8 +3,8 @@ each other one is named as not sized (``other_setup``: 'another setup in your me
 sizes the one named above — ask to size it'), as a second model already is (docs/design.md §8: nothing
 named is silently dropped).
 
-Only a message that compares (vs, versus, compared to, or, 对比, 比较, 还是, 相比, 哪个) names the others:
-'SFT then DPO' is one pipeline, and 'Ollama (GGUF)' one runtime said twice."""
+Only a message that compares (vs, versus, compared to, or, 对比, 比较, 还是, 相比, 哪个; 甚至 / 'and even')
+names the others: 'SFT then DPO' is one pipeline, and 'Ollama (GGUF)' one runtime said twice."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from bot.parse.settings import RUNTIMES
 
 COMPARE_RE = rc(
     r"\bvs\.?(?![a-z])|\bversus\b|\bcompar(?:e|ed|ing|ison)\b|\bor\b|\bagainst\b|对比|比较|还是|相比|或者|哪个|哪一个|和.{0,30}比"
+    r"|甚至|乃至|\b(?:and|or)\s+even\b|比用|比起|相较|\bthan\b"  # round 5: '甚至', '比用 X 大'
 )
 """Words that set two setups side by side."""
 

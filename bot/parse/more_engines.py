@@ -6,7 +6,7 @@ library; before, "serve … with DeepSpeed-MII" named a training tool DeepSpeed)
 Names as each project writes itself: DeepSpeed-MII (github.com/deepspeedai/DeepSpeed-MII), Aphrodite
 Engine (aphrodite-engine), text-generation-webui (oobabooga), LocalAI, NVIDIA Triton Inference Server,
 CTranslate2, LightLLM, PowerInfer, mistral.rs, OpenVINO, ONNX Runtime, NVIDIA NIM, TabbyAPI (ExLlamaV2's
-server)."""
+server); round 5: MindIE and MindFormers (Huawei Ascend, gitee.com/mindspore/mindformers)."""
 
 from __future__ import annotations
 
@@ -26,6 +26,8 @@ MORE_RUNTIMES: tuple[tuple[LazyPattern, str], ...] = (
     (rc(r"\bonnx[\s\-_]*runtime\b|\bonnxruntime\b"), "ONNX Runtime"),
     (rc(r"\bnvidia[\s\-_]*nim\b|\bnim\s+(?:container|microservice)s?\b"), "NVIDIA NIM"),
     (rc(r"\btabby[\s\-_]*api\b"), "TabbyAPI"),
+    (rc(r"\bmind[\s\-_]*ie\b"), "MindIE"),  # round 5: Huawei Ascend's inference engine
+    (rc(r"\bmind[\s\-_]*formers\b"), "MindFormers"),  # MindSpore's LLM suite (its run_*_chat.py scripts)
 )
 """Serving engines by name, as people write them → the name the reply uses."""
 

@@ -78,7 +78,7 @@ ACCUM_RE = rc(
 'grad_acc 4' as people shorten it)."""
 MICRO_RE = rc(
     _key(
-        r"per_device_train_batch_size|train_micro_batch_size_per_gpu|micro_batch_size|micro_batch"
+        r"per_device_(?:train_)?batch_size|train_micro_batch_size_per_gpu|micro_batch_size|micro_batch"
         r"|batch_size_per_(?:gpu|device)|(?:batch|bs)_per_(?:gpu|device)|micro_train_batch_size"
         r"|每卡\s*(?:的)?\s*(?:batch(?:_size)?|bs|批大小)"
     )

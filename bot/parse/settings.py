@@ -159,7 +159,10 @@ _FREEZE_WORDS = (
     r"freeze[\s\-_]*(?:tun\w*|微调|fine[\s\-]*tun\w*)|冻结(?:部分)?(?:层|参数)?(?:微调|训练)"
     r"|finetuning[_\s]*type\s*[=:]\s*freeze"
 )
-_PTUNING_WORDS = r"p[\s\-_]*tuning(?:[\s\-_]*v2)?|prefix[\s\-_]*tuning|finetuning[_\s]*type\s*[=:]\s*ptuning"
+_PTUNING_WORDS = (
+    r"p[\s\-_]*tuning(?:[\s\-_]*v2)?|prefix[\s\-_]*tuning|finetuning[_\s]*type\s*[=:]\s*ptuning"
+    r"|(?<![a-z0-9])ptv2(?![a-z0-9])"  # 'ptv2' (chatglm_finetuning, ChatGLM's P-Tuning v2 short form)
+)
 METHOD_WORDS: tuple[tuple[Any, str], ...] = (
     (rc(_FULL_WORDS), "full"),
     (lx.QLORA_RE, "qlora"),  # "QLoRA", "4-bit LoRA", "4bit 量化 + LoRA"

@@ -14,11 +14,16 @@ import re
 
 from bot.parse.regex import rc
 
-_KEY = r"-{0,2}[a-z][a-z0-9]*(?:[_\-][a-z0-9]+)+"
-_JOIN = r"\s*(?:,|/|&|和|与|跟|及|以及|还有|and|,\s*and)\s*"
+_KEY = r"(?:-{1,2}[a-z][a-z0-9]*(?:[_\-][a-z0-9]+)+|(?<![a-z0-9\-])[a-z][a-z0-9]*(?:_[a-z0-9]+)+)"
+"""A config key: snake_case, or --kebab-case with its dashes (a bare 'qwen2-7b' before the keys is a model's
+name, not a key: round 5, 'qwen2-7b, max_source_length、max_target_length 都尝试过 1024')."""
+_JOIN = r"\s*(?:,|/|&|、|，|和|与|跟|及|以及|还有|and|,\s*and)\s*"
 _KEYS = rf"(?P<keys>{_KEY}(?:{_JOIN}{_KEY})+)"
 _N = r"(?P<n>\d{1,6}(?:\.\d+)?)(?![\da-z]|\.\d)"
-_SET = r"(?:=|:|is|are|were|set\s+to|设为|设成|设置为|设置成|改成|为|是)"
+_SET = (
+    r"(?:=|:|is|are|were|set\s+to|tried|设为|设成|设置为|设置成|改成|改为|调成|调到|开到"
+    r"|尝试过|试过|用过|用的|为|是)"  # round 5: 'max_source_length、max_target_length 都尝试过 512'
+)
 SHARED_RES = (
     rc(rf"{_KEYS}\s*(?:都|均|全都|全部|也都)\s*{_SET}?\s*{_N}"),
     rc(rf"(?:both|all\s+of)\s+{_KEYS}\s*(?:are|were|=|:)?\s*(?:both\s+|all\s+)?{_SET}?\s*{_N}"),
@@ -45,6 +50,8 @@ def _spread(m: re.Match[str]) -> str:
     value = m.group("n")
     text = ", ".join(f"{k} {value}" for k in keys)
     original = m.group(0)
+    if len(text) > len(original):  # 'a、b 都尝试过 1024' is one character short of 'a 1024, b 1024'
+        text = " ".join(f"{k} {value}" for k in keys)
     if len(text) > len(original):
         return original
     return text + " " * (len(original) - len(text))

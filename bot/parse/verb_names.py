@@ -24,10 +24,13 @@ _ZH_JOB = r"(?:全参数?微调|全量微调|微调|训练|预训练|部署|推�
 BEFORE_JOB_RE = rc(rf"(?<![a-z0-9.\-_/])(?P<name>{_NAME})\s*(?=(?:模型|model)?\s*{_ZH_JOB})")
 """'Monkey 全参数微调', 'Foo 模型微调': a name, then a Chinese job word."""
 AFTER_JOB_RE = rc(
-    rf"(?:{_ZH_JOB}|\b(?:fine[\s\-]?tun(?:e|ed|ing)|train(?:ed|ing)?|serv(?:e|ed|ing)|deploy(?:ed|ing)?)"
+    rf"(?:{_ZH_JOB}|量化|\b(?:fine[\s\-]?tun(?:e|ed|ing)|train(?:ed|ing)?|serv(?:e|ed|ing)|deploy(?:ed|ing)?"
+    r"|quantiz(?:e|ed|ing))"
     rf"(?:\s+(?:of|on))?)\s*(?:the\s+|a\s+|our\s+|my\s+)?(?P<name>{_NAME})(?![a-z0-9.\-_])"
 )
-"""'全参微调 Monkey', '部署 Monkey', 'fine-tune Monkey', 'fine-tuning of Monkey', 'serving the Monkey'."""
+"""'全参微调 Monkey', '部署 Monkey', 'fine-tune Monkey', 'fine-tuning of Monkey', 'serving the Monkey';
+round 5: '量化 MiniCPM-V-2_6', 'quantize MiniCPM-V-2_6' (the model a quantization is about; never before
+the word: 'AWQ 量化' names a format)."""
 _PROPER = re.compile(r"[A-Z][a-z]{2,}")
 _NOT_MODEL_WORDS = frozenset((
     "english", "chinese", "japanese", "korean", "french", "german", "spanish", "russian", "arabic",

@@ -103,10 +103,11 @@ SERVE_STRONG_RE = rc(
 )
 TUNED_ADJECTIVE_RE = rc(
     r"(?:q?lora[\s\-]*)?(?:fine[\s\-]?)?tuned|微调(?:后|过|好)的?|训(?:练)?好的|q?lora[\s\-]*(?:adapters?|weights|适配器)"
+    r"|微调\s*(?:,|、|和|并|再)?\s*合并(?:后|完|之后)"  # round 5: '用 swift 微调、合并后用 lmdeploy 量化'
     r"|\bwith\s+(?:a\s+|an\s+|the\s+)?q?lora\b|merged"
 )
 """A tuned model being served: 'serve a QLoRA-tuned Llama', 'deploy the LoRA fine-tuned Qwen',
-'部署微调后的模型', 'serve … with LoRA adapters'."""
+'部署微调后的模型', 'serve … with LoRA adapters', '微调、合并后 … 推理' (round 5)."""
 
 
 def serving_a_tuned_model(s: str) -> bool:

@@ -38,7 +38,6 @@ MODEL_KEYS = ("model_name_or_path", "base_model", "model_name", "model.model_nam
 ADAPTER_KEYS = ("lora_rank", "lora_r", "lora_alpha", "lora_target", "lora_target_modules")
 """LoRA's own keys: with no finetuning_type / adapter key they say the method is LoRA (QLoRA on 4 bits)."""
 NO_FIELD_KEYS = (
-    "max_source_length", "max_target_length",
     "packing", "sample_packing", "neat_packing", "lora_alpha", "model.lora_alpha",
 )  # fmt: skip
 """Keys that change memory or time but have no request field yet: named as not used (no_field)."""
@@ -195,6 +194,18 @@ def _prompt_length(cfg: StackConfig, key: str, value: Any, flat: dict[str, Any])
     prompt, completion = _int(value), _int(flat.get("max_completion_length"))
     if prompt and completion and not any(_int(flat.get(k)) for k in SEQ_KEYS):
         cfg.set(key, "seq_len", prompt + completion)
+    else:
+        cfg.skip(key, value, "no_field")
+    return True
+
+
+def _source_target(cfg: StackConfig, key: str, value: Any, flat: dict[str, Any]) -> bool:
+    """ChatGLM's P-Tuning scripts and ChatGLM-Efficient-Tuning ``max_source_length`` beside
+    ``max_target_length`` (and no sequence key): one sample is the source then its target, so the
+    sequence sized is their sum (round 5); one alone, or beside a sequence key, is named (no_field)."""
+    source, target = _int(flat.get("max_source_length")), _int(flat.get("max_target_length"))
+    if source and target and not any(_int(flat.get(k)) for k in SEQ_KEYS):
+        cfg.set(key, "seq_len", source + target)
     else:
         cfg.skip(key, value, "no_field")
     return True
@@ -363,6 +374,7 @@ HANDLERS: dict[str, Handler] = {
     **{k: _int_field("batch_size") for k in MICRO_KEYS},
     **{k: _int_field("lora_rank") for k in RANK_KEYS},
     **{k: _epochs for k in EPOCH_KEYS},
+    **{k: _source_target for k in ("max_source_length", "max_target_length")},
     **{k: _lora_targets for k in ("lora_target", "lora_target_modules", "lora_target_linear",
                                   "model.lora_attn_modules")},
     "model.apply_lora_to_mlp": lambda cfg, key, value, flat: bool(cfg.used.setdefault(key, "lora_targets")),

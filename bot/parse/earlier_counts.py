@@ -1,0 +1,54 @@
+"""A GPU count said of an earlier setup (issue 24, round 5 zh): named, not sized.
+
+People compare what they run now with what they ran before: '16G 的 V100 单卡就可以跑 …，记得之前的代码
+得特地写 device_map 做模型并行，两片卡才跑得下', 'one 4090 runs it now; previously it needed 2 cards'. The
+count after an earlier-setup word ('之前', '以前', '原来', 'previously', 'used to' …), up to the end of
+its sentence, is that earlier setup's; when the message also gives the count of the setup asked about
+(another count, or '单卡' / 'a single GPU'), the earlier one is named (``other_setup``), as an engine said
+as an earlier setup is (:mod:`bot.parse.engines_named`). Alone, it is still the only count said and stays.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from bot.parse.regex import rc
+from bot.parse.words import SINGLE_CARD_RE
+
+if TYPE_CHECKING:
+    from bot.parse.roles import Role
+
+EARLIER_RE = rc(
+    r"(?<![周月天日号年点前])(?:之前|以前)(?!\s*(?:的?\s*(?:问题|回答|回复|issue)))|原来|原先|此前|曾经|上次|过去"
+    r"|\bpreviously\b|\bused\s+to\b|\bbefore\s+that\b|\bin\s+the\s+past\b"
+)
+"""Words that open an earlier setup (a deadline, '下周之前', is no earlier setup)."""
+SENTENCE_END_RE = rc(r"[。！？!?;；\n]|\.(?:\s|$)")
+SINGLE_EN_RE = rc(r"\b(?:a\s+single|one)\s+(?:gpu|card)\b|\bsingle[\s\-]gpu\b")
+
+
+def _windows(s: str) -> list[tuple[int, int]]:
+    """(start, end) of each earlier-setup word's stretch: from the word to the end of its sentence."""
+    out = []
+    for m in EARLIER_RE.finditer(s):
+        end = SENTENCE_END_RE.search(s, m.end())
+        out.append((m.start(), end.start() if end else len(s)))
+    return out
+
+
+def earlier_counts(s: str, roles: list[Role]) -> tuple[list[Role], list[tuple[str, str]]]:
+    """``roles`` without the counts of an earlier setup, and those counts named as typed (``s``: the
+    normalized text the roles were read on)."""
+    windows = _windows(s) if "count" in {r.role for r in roles} else []
+    if not windows:
+        return roles, []
+
+    def earlier(pos: int) -> bool:
+        return any(a <= pos < b for a, b in windows)
+
+    counts = [r for r in roles if r.role == "count"]
+    before = [r for r in counts if earlier(r.tok.start)]
+    single = [m for p in (SINGLE_CARD_RE, SINGLE_EN_RE) for m in p.finditer(s) if not earlier(m.start())]
+    if not before or not (single or len(before) < len(counts)):
+        return roles, []
+    return [r for r in roles if r not in before], [(r.tok.raw.strip(), "other_setup") for r in before]
