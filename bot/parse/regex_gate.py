@@ -4,7 +4,8 @@ Most of the parser's ~190 regex calls per message look for words the message doe
 ("llama-factory", "rank 16", "fsdp"); many of those patterns start with ``\\b`` or a look-behind, so
 the regex engine has no literal prefix to scan for and tries the whole pattern at every position.
 When a pattern's every match must contain one of a few literals (read off the parsed pattern by
-:func:`required_literals`), ``lit in text`` (a C substring search) says "no match" first. Only a
+:func:`required_literals`), one search of those literals (C: their first characters are scanned) says
+"no match" first. Only a
 necessary condition is derived, so the gated call returns exactly what the pattern returns: when the
 test fails, no match exists anywhere in the text (tests/test_parse_render_speed.py checks gated and
 ungated results agree on the corpus). The gates are added from a process's second message on
@@ -19,11 +20,7 @@ from re import _compiler, _parser
 from re import _constants as c  # the parsed form of a pattern (CPython ≥ 3.11, as pyproject)
 from typing import Any
 
-MAX_GATE_LITERALS = 48
-"""More literals than this: ``in`` tests (~50 ns each) cost what the search they save costs; up to
-:data:`MAX_ALTERNATION_LITERALS`, the gate is one search for the literals instead (:func:`gate`)."""
-
-MAX_ALTERNATION_LITERALS = 100
+MAX_GATE_LITERALS = 100
 """More literals than this: even one search for them (their first characters cover most letters) costs
 what the pattern's own search costs. Measured on the corpus (µs a search, pattern / gate): the tool names'
 alternation (52 literals) 18.8 / 2.4; the model names' start (128) 1.6 / 4.0; the GPU names (140)
@@ -49,7 +46,7 @@ def _gate_of(parsed: Any, flags: int) -> frozenset[str] | None:
     if _compiler._get_literal_prefix(parsed, flags)[0] or _compiler._get_charset_prefix(parsed, flags):
         return None  # the engine scans for that prefix itself, in C
     lits = required_literals(parsed)
-    return lits if lits is not None and len(lits) <= MAX_ALTERNATION_LITERALS else None
+    return lits if lits is not None and len(lits) <= MAX_GATE_LITERALS else None
 
 
 def required_literals(parsed: Any) -> frozenset[str] | None:
@@ -102,76 +99,50 @@ def _item(op: Any, av: Any) -> frozenset[str] | None:
 
 def gate(compiled: re.Pattern[str], name: str, lits: frozenset[str]) -> Callable[..., Any]:
     """``compiled``'s method ``name``, answering "no match" without searching when no literal of
-    ``lits`` occurs in the text (what the method itself returns when nothing matches). The test is
-    ``any(map(text.__contains__, …))``: C calls only, one Python frame per call."""
+    ``lits`` occurs in the text (what the method itself returns when nothing matches). The test is one
+    search of the literals' alternation (C: the engine scans for their first characters; for two or more
+    literals, ~9 µs a message less than ``any(map(text.__contains__, …))``), or ``literal in text`` for a
+    search of one literal: one Python frame per call."""
     method = getattr(compiled, name)
     options = tuple(sorted(lits, key=len, reverse=True))
-    if len(options) > MAX_GATE_LITERALS:  # one search for them all: the engine scans their first characters
-        return _gate_by_search(method, name, re.compile("|".join(map(re.escape, options))).search)
     if len(options) == 1 and name in ("search", "match", "fullmatch"):
         return _first_of_one(method, options[0])
-    if name == "sub":
-
-        def sub(repl: Any, string: str, *args: Any, **kwargs: Any) -> str:
-            return method(repl, string, *args, **kwargs) if any(map(string.__contains__, options)) else string
-
-        return sub
-    if name == "finditer":
-
-        def finditer(string: str, *args: Any, **kwargs: Any) -> Iterator[re.Match[str]]:
-            return method(string, *args, **kwargs) if any(map(string.__contains__, options)) else iter(())
-
-        return finditer
-    if name == "findall":
-
-        def findall(string: str, *args: Any, **kwargs: Any) -> list[Any]:
-            return method(string, *args, **kwargs) if any(map(string.__contains__, options)) else []
-
-        return findall
-    if name == "split":
-
-        def split(string: str, *args: Any, **kwargs: Any) -> list[str]:
-            return method(string, *args, **kwargs) if any(map(string.__contains__, options)) else [string]
-
-        return split
-
-    def first(string: str, *args: Any, **kwargs: Any) -> re.Match[str] | None:  # search, (full)match
-        return method(string, *args, **kwargs) if any(map(string.__contains__, options)) else None
-
-    return first
-
-
-def _first_of_one(method: Callable[..., Any], literal: str) -> Callable[..., Any]:
-    """:func:`gate`'s search for one literal (a third of the gated patterns): ``in``, no ``any``/``map``."""
-
-    def first(string: str, *args: Any, **kwargs: Any) -> re.Match[str] | None:
-        return method(string, *args, **kwargs) if literal in string else None
-
-    return first
-
-
-_EMPTY: dict[str, Callable[[str], Any]] = {
-    "finditer": lambda string: iter(()),
-    "findall": lambda string: [],
-    "split": lambda string: [string],
-}
-"""What each scanning method but ``sub`` returns when nothing matches (``search``: None)."""
-
-
-def _gate_by_search(
-    method: Callable[..., Any], name: str, present: Callable[[str], Any]
-) -> Callable[..., Any]:
-    """:func:`gate` for more than :data:`MAX_GATE_LITERALS` literals: ``present`` (a search for any of
-    them, a literal alternation) says whether ``method`` can match at all."""
-    empty = _EMPTY.get(name, lambda string: None)
+    present = re.compile("|".join(map(re.escape, options))).search
     if name == "sub":
 
         def sub(repl: Any, string: str, *args: Any, **kwargs: Any) -> str:
             return method(repl, string, *args, **kwargs) if present(string) else string
 
         return sub
+    if name == "finditer":
 
-    def scan(string: str, *args: Any, **kwargs: Any) -> Any:
-        return method(string, *args, **kwargs) if present(string) else empty(string)
+        def finditer(string: str, *args: Any, **kwargs: Any) -> Iterator[re.Match[str]]:
+            return method(string, *args, **kwargs) if present(string) else iter(())
 
-    return scan
+        return finditer
+    if name == "findall":
+
+        def findall(string: str, *args: Any, **kwargs: Any) -> list[Any]:
+            return method(string, *args, **kwargs) if present(string) else []
+
+        return findall
+    if name == "split":
+
+        def split(string: str, *args: Any, **kwargs: Any) -> list[str]:
+            return method(string, *args, **kwargs) if present(string) else [string]
+
+        return split
+
+    def first(string: str, *args: Any, **kwargs: Any) -> re.Match[str] | None:  # search, (full)match
+        return method(string, *args, **kwargs) if present(string) else None
+
+    return first
+
+
+def _first_of_one(method: Callable[..., Any], literal: str) -> Callable[..., Any]:
+    """:func:`gate`'s search for one literal (a third of the gated patterns): ``in``, no second search."""
+
+    def first(string: str, *args: Any, **kwargs: Any) -> re.Match[str] | None:
+        return method(string, *args, **kwargs) if literal in string else None
+
+    return first
