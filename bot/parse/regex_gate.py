@@ -26,6 +26,17 @@ what the pattern's own search costs. Measured on the corpus (µs a search, patte
 alternation (52 literals) 18.8 / 2.4; the model names' start (128) 1.6 / 4.0; the GPU names (140)
 7.1 / 3.6, but most messages name a GPU."""
 
+MAX_CLASS_CHARS = 3
+"""A character class of at most this many plain characters, none an ASCII letter or digit ('[(（]', the
+masks' '[\\ue000\\ue002]'), is a set of one-character literals; a wider one, one with a range or a
+category (``\\d``), or one of letters ('[bm]': in most messages) requires none."""
+
+
+def _rare(op: Any, ch: int) -> bool:
+    """Whether a class item is one plain character that is not an ASCII letter or digit."""
+    return op is c.LITERAL and not (ch < 128 and chr(ch).isalnum())
+
+
 _REPEATS = (c.MAX_REPEAT, c.MIN_REPEAT, c.POSSESSIVE_REPEAT)
 
 
@@ -94,7 +105,9 @@ def _item(op: Any, av: Any) -> frozenset[str] | None:
         if not all(options):
             return None
         return frozenset().union(*options)  # type: ignore[arg-type]
-    return None  # AT, ASSERT(_NOT), IN, ANY, NOT_LITERAL, GROUPREF …: no literal required
+    if op is c.IN and 0 < len(av) <= MAX_CLASS_CHARS and all(_rare(o, ch) for o, ch in av):
+        return frozenset(chr(ch) for _, ch in av)  # '[(（]': one of these characters
+    return None  # AT, ASSERT(_NOT), ANY, NOT_LITERAL, GROUPREF, a wider class …: no literal required
 
 
 def gate(compiled: re.Pattern[str], name: str, lits: frozenset[str]) -> Callable[..., Any]:
