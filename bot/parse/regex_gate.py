@@ -26,10 +26,11 @@ what the pattern's own search costs. Measured on the corpus (µs a search, patte
 alternation (52 literals) 18.8 / 2.4; the model names' start (128) 1.6 / 4.0; the GPU names (140)
 7.1 / 3.6, but most messages name a GPU."""
 
-MAX_CLASS_CHARS = 3
+MAX_CLASS_CHARS = 16
 """A character class of at most this many plain characters, none an ASCII letter or digit ('[(（]', the
-masks' '[\\ue000\\ue002]'), is a set of one-character literals; a wider one, one with a range or a
-category (``\\d``), or one of letters ('[bm]': in most messages) requires none."""
+masks' '[\\ue000\\ue002]', the markup characters), is a set of one-character literals (their gate is one
+scan for any of them); a wider one, one with a range or a category (``\\d``), or one of letters ('[bm]':
+in most messages) requires none."""
 
 
 def _rare(op: Any, ch: int) -> bool:
