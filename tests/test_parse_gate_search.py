@@ -1,9 +1,10 @@
 """The parse's fast paths of session 10 (issue 23 item 7) answer as the code they replace: a gate of two
 or more literals is one search of their alternation, not ``any(map(text.__contains__, …))``; a pattern
-whose every match needs one of 49-100 literals (the tool names' alternation) is gated too; a class of up to
-16 non-alphanumeric characters ('[(（]') gives gate literals; the typo pass's word test is one search.
-Each is compared with the former code, written out here, on the corpus questions and on texts made to sit
-on each shortcut's edge."""
+whose every match needs one of 49-100 literals (the tool names' alternation) is gated too; a class of up
+to 16 non-alphanumeric characters ('[(（]') gives gate literals; a literal run before an alternation is
+joined to each branch's leading literals ('ds|deepspeed', parsed as 'd' then 's|eepspeed'); the typo
+pass's word test is one search. Each is compared with the former code, written out here, on the corpus
+questions and on texts made to sit on each shortcut's edge."""
 
 from __future__ import annotations
 
@@ -111,9 +112,14 @@ def test_the_tool_names_are_gated_by_one_search() -> None:
         (r"(?<=\s)[x×*](\d)", None),  # 'x' is a letter
         (r"\b\w+[(（{\[a-z]", None),  # a range: no literal
         (r"\bfoo\b|[(（]", {"foo", "(", "（"}),
+        (r"(?<![a-z0-9])(?:ds|deepspeed)[_\-\s]*z", {"ds", "deepspeed"}),  # parsed as 'd' then 's|eepspeed'
+        (r"\bserv(?:e|es|ing)\b", {"serve", "serves", "serving"}),
+        (r"\bab(?:c|d*)", {"ab"}),  # a branch without a leading literal: the run alone
+        (r"\bab(?:c|d)?", {"ab"}),  # an optional alternation: the run alone
+        (r"\bab(?P<x>cd|ef)", {"abcd", "abef"}),  # inside a group
     ],
 )
-def test_class_literals(pattern: str, literals: set[str] | None) -> None:
+def test_gate_literals_s10(pattern: str, literals: set[str] | None) -> None:
     assert gate_literals(pattern) == (frozenset(literals) if literals is not None else None)
 
 

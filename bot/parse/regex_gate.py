@@ -14,6 +14,7 @@ ungated results agree on the corpus). The gates are added from a process's secon
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Callable, Iterator
 from re import _compiler, _parser
@@ -82,6 +83,9 @@ def _sequence(items: list[tuple[Any, Any]]) -> frozenset[str] | None:
             continue
         if run:
             candidates.append(frozenset(["".join(run)]))
+            joined = _run_then_branch("".join(run), op, av)
+            if joined:
+                candidates.append(joined)
             run = []
         found = _item(op, av)
         if found:
@@ -89,6 +93,23 @@ def _sequence(items: list[tuple[Any, Any]]) -> frozenset[str] | None:
     if run:
         candidates.append(frozenset(["".join(run)]))
     return max(candidates, key=_score) if candidates else None
+
+
+def _run_then_branch(run: str, op: Any, av: Any) -> frozenset[str] | None:
+    """A literal run right before an alternation whose every branch starts with a literal: the run
+    followed by each branch's leading literals. The parser factors common prefixes out ('ds|deepspeed'
+    is 'd' then 's|eepspeed'): without this, the gate's literal was 'd', in most messages."""
+    if op is c.SUBPATTERN and not av[1] & re.IGNORECASE and len(av[3]) == 1:
+        op, av = av[3][0]  # '(?:s|eepspeed)', '(?P<n>…|…)': the alternation inside the group
+    if op is not c.BRANCH:
+        return None
+    leads = []
+    for branch in av[1]:
+        lead = "".join(chr(v) for _, v in itertools.takewhile(lambda item: item[0] is c.LITERAL, branch))
+        if not lead:
+            return None
+        leads.append(run + lead)
+    return frozenset(leads)
 
 
 def _item(op: Any, av: Any) -> frozenset[str] | None:
