@@ -117,6 +117,7 @@ def test_the_tool_names_are_gated_by_one_search() -> None:
         (r"\bab(?:c|d*)", {"ab"}),  # a branch without a leading literal: the run alone
         (r"\bab(?:c|d)?", {"ab"}),  # an optional alternation: the run alone
         (r"\bab(?P<x>cd|ef)", {"abcd", "abef"}),  # inside a group
+        (r"\b(?:rank|秩)\s*\d|(?<![a-z])r\s*=\s*\d", {"rank", "秩", "="}),  # '=', not 'r': in most messages
     ],
 )
 def test_gate_literals_s10(pattern: str, literals: set[str] | None) -> None:

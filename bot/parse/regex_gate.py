@@ -68,9 +68,14 @@ def required_literals(parsed: Any) -> frozenset[str] | None:
     return _sequence(list(parsed))
 
 
-def _score(lits: frozenset[str]) -> tuple[int, int]:
-    """Prefer the set whose shortest literal is longest (fewer false passes), then the smaller set."""
-    return (min(len(s) for s in lits), -len(lits))
+def _score(lits: frozenset[str]) -> tuple[int, bool, int]:
+    """Prefer the set whose shortest literal is longest (fewer false passes), then one without a single
+    ASCII letter or digit ('r\\s*=': '=', not 'r', which most messages have), then the smaller set."""
+    return (
+        min(len(s) for s in lits),
+        not any(len(s) == 1 and s.isascii() and s.isalnum() for s in lits),
+        -len(lits),
+    )
 
 
 def _sequence(items: list[tuple[Any, Any]]) -> frozenset[str] | None:
