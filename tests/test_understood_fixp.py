@@ -1,0 +1,94 @@
+"""Understanding defects of issue 24 (session 10, part fixp): every number and setting a question states is
+used, or named as not used and why; an unknown card keeps its name and memory. Each fix in both languages,
+through ``sizing-bot ask --format json`` or the pipeline. The sentences are written for these tests."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.core.yaml_aliases import MAX_EXPANDED_NODES, alias_expansion, excessive_aliases
+from tests.cli_run import ask_in_process, ask_quietly
+
+
+def ask(capsys: pytest.CaptureFixture[str], *args: str, want_code: int = 0) -> dict[str, Any]:
+    return ask_in_process(capsys, *args, want_code=want_code)
+
+
+# -- item 6: lmdeploy's --cache-max-entry-count is echoed under its own name
+
+LMDEPLOY = [
+    ("lmdeploy serve api_server internlm2-chat-7b --cache-max-entry-count 0.4 --session-len 4096", "en"),
+    ("lmdeploy serve api_server Qwen/Qwen2.5-14B-Instruct --tp 2 --cache-max-entry-count 0.6", "zh"),
+]
+
+
+@pytest.mark.parametrize(("command", "lang"), LMDEPLOY)
+def test_lmdeploy_cache_share_is_echoed_as_cache_max_entry_count(
+    capsys: pytest.CaptureFixture[str], command: str, lang: str
+) -> None:
+    """The share lmdeploy gives the KV cache is of the memory FREE after the weights
+    (lmdeploy/messages.py TurbomindEngineConfig): the reply names it as lmdeploy does, never as vLLM's
+    gpu_memory_utilization (before: 'lmdeploy, gpu_memory_utilization 0.5'), and sizes it so."""
+    share = float(command.split("--cache-max-entry-count ")[1].split()[0])
+    data = ask(capsys, "--lang", lang, command)
+    inf = data["report"]["inference"]
+    assert data["request"]["runtime"] == "lmdeploy"
+    assert data["request"]["gpu_memory_utilization"] == share  # the contract's field, unchanged
+    first = data["reply"].splitlines()[0]
+    assert f"cache_max_entry_count {share:g}" in first
+    assert "gpu_memory_utilization" not in first
+    free = inf["usable_bytes_per_gpu"] - inf["weights_bytes"] / inf["tp"]
+    assert inf["workspace_bytes_per_gpu"] == pytest.approx((1 - share) * free)
+
+
+def test_vllm_share_keeps_its_name(capsys: pytest.CaptureFixture[str]) -> None:
+    data = ask(capsys, "vllm serve Qwen/Qwen2.5-7B-Instruct --gpu-memory-utilization 0.85")
+    assert "gpu_memory_utilization 0.85" in data["reply"].splitlines()[0]
+
+
+# -- item 7: a YAML alias bomb is refused as YAML, in the user's language
+
+
+def _bomb(levels: int, width: int) -> str:
+    lines = ["l0: &l0 [" + ", ".join(["lol"] * width) + "]"]
+    for i in range(1, levels):
+        lines.append(f"l{i}: &l{i} [" + ", ".join([f"*l{i - 1}"] * width) + "]")
+    return "\n".join(lines) + "\n"
+
+
+def test_alias_expansion_counts_each_anchor_once() -> None:
+    """Seven levels of nine: 54 aliases, the last anchor alone 9⁷ = 4,782,969 values (all anchors
+    together 5,380,839); a config's one ``<<: *defaults`` stays far below the bound."""
+    text = _bomb(7, 9)
+    aliases, nodes = alias_expansion(text)
+    assert aliases == 54
+    assert nodes == sum(9**k for k in range(1, 8))
+    assert excessive_aliases(text) == ["54", str(nodes)]
+    plain = "defaults: &defaults\n  learning_rate: 1.0e-4\n  cutoff_len: 2048\ntrain:\n  <<: *defaults\n"
+    assert alias_expansion(plain)[0] == 1 and alias_expansion(plain)[1] < MAX_EXPANDED_NODES
+    assert excessive_aliases(plain) is None
+
+
+@pytest.mark.parametrize(
+    ("lang", "question", "said"),
+    [
+        ("zh", "按这个配置部署要几张卡", "拒绝读取这个 YAML 文件：它的 72 个别名展开后约有"),
+        ("en", "how many GPUs for this config", "I refused that YAML file: its 72 aliases would expand"),
+    ],
+)
+def test_yaml_alias_bomb_is_refused_as_yaml(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, lang: str, question: str, said: str
+) -> None:
+    """Before: 'I could not read that as JSON … send the model's config.json'. Now the file is refused
+    for what it is, with its alias count and expanded size."""
+    bomb = tmp_path / "bomb.yaml"
+    bomb.write_text(_bomb(9, 9), encoding="utf-8")
+    data = ask(capsys, "--config", str(bomb), question, want_code=2)  # 2: nothing to size
+    assert data["config"]["error"] == "yaml_aliases"
+    assert data["config"]["fields"] == ["72", str(sum(9**k for k in range(1, 10)))]
+    reply = ask_quietly("--lang", lang, "--config", str(bomb), question)
+    assert said in reply
+    assert "JSON" not in reply
