@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from bot.core.yaml_aliases import MAX_EXPANDED_NODES, alias_expansion, excessive_aliases
-from tests.cli_run import ask_in_process, ask_quietly
+from tests.cli_run import ask_in_process, ask_quietly, named
 
 
 def ask(capsys: pytest.CaptureFixture[str], *args: str, want_code: int = 0) -> dict[str, Any]:
@@ -92,3 +92,66 @@ def test_yaml_alias_bomb_is_refused_as_yaml(
     reply = ask_quietly("--lang", lang, "--config", str(bomb), question)
     assert said in reply
     assert "JSON" not in reply
+
+
+# -- item 5: an unknown card keeps its vendor word, its model number and its memory
+
+UNKNOWN_CARDS = [
+    ("寒武纪 MLU370 48G 部署 Qwen2.5-7B，要几张", "寒武纪 MLU370", 48.0),
+    ("寒武纪 MLU370-X8 64G 上跑 Qwen2.5-14B 推理需要几张", "寒武纪 MLU370-X8", 64.0),
+    ("How many Cambricon MLU370 48GB cards to serve Qwen2.5-7B?", "Cambricon MLU370", 48.0),
+    ("Serving Qwen2.5-14B on Cambricon MLU370-X8 with 64GB each, how many?", "Cambricon MLU370-X8", 64.0),
+]
+
+
+@pytest.mark.parametrize(("text", "typed", "gib"), UNKNOWN_CARDS)
+def test_cambricon_card_keeps_its_full_name_and_memory(
+    capsys: pytest.CaptureFixture[str], text: str, typed: str, gib: float
+) -> None:
+    """Before: named '寒武纪' (the model number dropped), sized on the A100 80G, its 48 unread."""
+    data = ask(capsys, text)
+    assert data["interpretation"]["unknown_gpu"] == typed
+    assert data["request"]["gpu"] == typed
+    assert data["request"]["gpu_memory_gib"] == gib
+    assert (data["report"]["hardware"]["name"], data["report"]["hardware"]["memory_gib"]) == (typed, gib)
+    assert not named(data)
+
+
+# -- item 2: a card described by its memory in a requirement phrase is a memory-only card
+
+MEMORY_CARDS = [
+    ("需要 24G 显存的卡跑 Qwen2-7B 推理，几张？", 24.0, "RTX-4090", "按这个显存估算，速度按 RTX 4090"),
+    ("部署 Qwen2.5-14B 要 48G 显存的卡，要几张", 48.0, "RTX-6000-Ada", "速度按 RTX 6000 Ada"),
+]
+
+
+@pytest.mark.parametrize(("text", "gib", "card", "said"), MEMORY_CARDS)
+def test_card_of_a_needed_memory_is_sized_on_that_memory(
+    capsys: pytest.CaptureFixture[str], text: str, gib: float, card: str, said: str
+) -> None:
+    """Before: '需要 24G 显存的卡' read the 24 as a stated need, named unread, sized on the A100 80G. The
+    count is asked ('几张'): not assumed to be one card."""
+    data = ask(capsys, text)
+    assert data["request"]["gpu_memory_gib"] == gib
+    assert data["request"]["gpu"] == card
+    assert data["request"]["gpu_count"] is None and data["request"]["count_asked"] is True
+    assert not named(data)
+    assert said in data["reply"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["How many cards with 24GB of VRAM to serve Qwen2-7B?", "Serving Qwen2-7B needs cards with 24GB each"],
+)
+def test_english_card_of_a_memory_is_sized_on_it(capsys: pytest.CaptureFixture[str], text: str) -> None:
+    data = ask(capsys, text)
+    assert data["request"]["gpu_memory_gib"] == 24.0
+    assert data["request"]["gpu"] == "RTX-4090"
+    assert "sized as a card of that memory, timed at the speed of RTX 4090" in data["reply"]
+
+
+def test_a_stated_need_stays_a_need(capsys: pytest.CaptureFixture[str]) -> None:
+    """'需要 24G 显存' (no card word after it) is still what the job needs, named, not a card."""
+    data = ask(capsys, "部署 Qwen2-7B 需要 24G 显存，A100 够吗")
+    assert named(data) == {"24": "stated_need"}
+    assert data["request"]["gpu_memory_gib"] is None

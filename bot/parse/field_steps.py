@@ -291,7 +291,7 @@ class FieldSteps:
                 self.notes.append("gpu_count_range_min")
             elif count.extra == "nodes×8":
                 self.notes.append("nodes_assumed_8_gpus")
-        elif SINGLE_CARD_RE.search(self.s) or MEM_CARD_RE.search(self.s) or self._one_named_card():
+        elif SINGLE_CARD_RE.search(self.s) or self._mem_card_one() or self._one_named_card():
             f["gpu_count"] = 1
         elif dual:
             f["gpu_count"] = 2
@@ -367,6 +367,10 @@ class FieldSteps:
     def _one_named_card(self) -> bool:
         """'on an A100', '在 A800 上跑': one card, unless the question asks how many."""
         return bool(ARTICLE_GPU_RE.search(self.s)) and not ASKS_COUNT_RE.search(self.s)
+
+    def _mem_card_one(self) -> bool:
+        """'用 24G 显存的卡': one card of that memory; not when the count is asked ('…显存的卡，几张')."""
+        return bool(MEM_CARD_RE.search(self.s)) and not ASKS_COUNT_RE.search(self.s)
 
     def _asked_count(self) -> Role | None:
         """The GPU count of the setup asked about. Two setups in one message ('8 张 A100 跑得动，4 张
