@@ -155,3 +155,46 @@ def test_a_stated_need_stays_a_need(capsys: pytest.CaptureFixture[str]) -> None:
     data = ask(capsys, "部署 Qwen2-7B 需要 24G 显存，A100 够吗")
     assert named(data) == {"24": "stated_need"}
     assert data["request"]["gpu_memory_gib"] is None
+
+
+# -- item 4: the engine asked about first is sized; 'X 也行' / 'X is fine too' is an accepted alternative
+
+ENGINES = [
+    ("用 TGI 部署 Llama-3-70B，4张A100能跑吗，vLLM 也行", "TGI", "vLLM", "你说也可以用的另一个推理框架"),
+    (
+        "用 SGLang 部署 Qwen2.5-72B，8 张 H20 能撑多少并发？lmdeploy 也可以",
+        "SGLang",
+        "lmdeploy",
+        "这次按你先问的那个估算",
+    ),
+    (
+        "Serve Llama-3-70B with TGI on 4 A100s, can it run? Or vLLM is fine too",
+        "TGI",
+        "vLLM",
+        "an engine you would",
+    ),
+    (
+        "Deploy Qwen2.5-32B with lmdeploy on two L40S, vLLM also OK: how many users?",
+        "lmdeploy",
+        "vLLM",
+        "also accept",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "sized", "other", "said"), ENGINES)
+def test_accepted_alternative_engine_is_named_not_sized(
+    capsys: pytest.CaptureFixture[str], text: str, sized: str, other: str, said: str
+) -> None:
+    """Before: 'vLLM 也行' made vLLM the engine sized and TGI 'another setup'."""
+    data = ask(capsys, text)
+    assert data["request"]["runtime"] == sized
+    assert data["report"]["inference"]["runtime"] == sized
+    assert named(data) == {f"runtime: {other}": "alternative_engine"}
+    assert said in data["reply"]
+
+
+def test_an_engine_said_as_another_setup_is_still_one(capsys: pytest.CaptureFixture[str]) -> None:
+    data = ask(capsys, "之前用 vllm 跑 Qwen2.5-7B，这次换成 SGLang，一张 A100 能撑多少并发？")
+    assert data["request"]["runtime"] == "SGLang"
+    assert named(data)["runtime: vLLM"] == "other_setup"

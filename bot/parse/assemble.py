@@ -27,7 +27,7 @@ from bot.parse.compared import compared_setups, sized_algorithm
 from bot.parse.count_forms import set_aside_counts
 from bot.parse.cues import cues, with_cues
 from bot.parse.data_parallel import apply_data_parallel, read_data_parallel
-from bot.parse.engines_named import engines_named
+from bot.parse.engines_named import engines_named, with_engines
 from bot.parse.field_steps import FieldSteps
 from bot.parse.gpus import GpuMention, extract_gpus, extract_unknown_gpu, plural_card
 from bot.parse.inline_flags import read_inline_flags
@@ -310,7 +310,7 @@ class _Parse(FieldSteps):
         self.s = flags.s
         self.f.update({k: v for k, v in flags.fields.items() if self.f.get(k) is None})
         compared = compared_setups(s0, algorithm, runtime)  # "DPO vs SFT", "vllm vs sglang"
-        self.named_unused += compared + [e for e in engines if e not in compared]
+        self.named_unused += with_engines(compared, engines)
         self.named_unused += other_stage(s0, stage)  # '预训练与 SFT 微调各要多久': the other stage named
         if len(methods) > 1:
             self.f["methods"] = methods

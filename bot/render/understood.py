@@ -83,6 +83,9 @@ IGNORED_TEXTS: dict[str, str] = {
     "other_setup": N_(
         "another setup in your message: this answer sizes the one named above — ask to size it"
     ),
+    "alternative_engine": N_(
+        "an engine you would also accept: this answer sizes the one you asked about — ask with it to size it"
+    ),
     "needs_gpu_count": N_(
         "used once the GPU count is known (global batch = micro-batch × accumulation × data-parallel "
         "GPUs): name your GPU count (and micro-batch)"
