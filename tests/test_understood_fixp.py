@@ -198,3 +198,44 @@ def test_an_engine_said_as_another_setup_is_still_one(capsys: pytest.CaptureFixt
     data = ask(capsys, "之前用 vllm 跑 Qwen2.5-7B，这次换成 SGLang，一张 A100 能撑多少并发？")
     assert data["request"]["runtime"] == "SGLang"
     assert named(data)["runtime: vLLM"] == "other_setup"
+
+
+# -- item 3: the length of each sample is the sequence length, never the dataset
+
+SAMPLE_LENGTHS = [
+    ("7B 模型 LoRA 微调，几千 token 的样本，要几张 4090", 5000, "把“几千”按 5,000 token 计算"),
+    ("Qwen2.5-7B 做 QLoRA，每条样本几千 token，一张 3090 够不够", 5000, "把“几千”按 5,000 token 计算"),
+    ("全参微调 Qwen2.5-1.5B，3000 token 左右的对话，几张 A100", 3000, "序列长度 3,000"),
+    (
+        "LoRA on a 7B with samples of a few thousand tokens, how many 4090s?",
+        5000,
+        "Read “a few thousand” as 5K",
+    ),
+    ("QLoRA Qwen2.5-14B, samples of 3000 tokens, how many A10s", 3000, "3,000-token sequences"),
+]
+
+
+@pytest.mark.parametrize(("text", "seq", "said"), SAMPLE_LENGTHS)
+def test_each_samples_length_is_the_sequence_length(
+    capsys: pytest.CaptureFixture[str], text: str, seq: int, said: str
+) -> None:
+    """Before: '几千 token 的样本' was the dataset's 5,000 tokens in total ('1 分钟训完'). With no dataset
+    size the answer sizes memory at that length and gives no time."""
+    data = ask(capsys, text)
+    req = data["request"]
+    assert (req["seq_len"], req["tokens"], req["tokens_per_sample"]) == (seq, None, None)
+    assert data["report"]["gpu_hours"] is None and data["report"]["memory"] is not None
+    assert not named(data)
+    assert said in data["reply"]
+
+
+def test_samples_counted_keep_their_length_per_sample(capsys: pytest.CaptureFixture[str]) -> None:
+    """With a sample count the length multiplies it (the data: 10,000 × 2,000 tokens)."""
+    data = ask(capsys, "7B 模型 LoRA 微调，1万条数据，每条样本 2000 token，要几张 4090")
+    assert (data["request"]["num_samples"], data["request"]["tokens_per_sample"]) == (10_000, 2000)
+    assert data["request"]["tokens"] == 20_000_000
+
+
+def test_tokens_of_data_stay_the_dataset(capsys: pytest.CaptureFixture[str]) -> None:
+    data = ask(capsys, "7B 模型用 1000 亿 token 的数据继续预训练，要多少 A100")
+    assert data["request"]["tokens"] == 1e11 and data["request"]["tokens_per_sample"] is None

@@ -222,6 +222,8 @@ class FieldSteps:
             f["seq_len"] = prompt.value + (reply.value if reply else 0)
             if stage == "inference" and reply is not None:  # '输入 2048、输出 512': the prefilled part
                 f.setdefault("prompt_tokens", prompt.value)
+        if tps is not None and by_tokens and not (f["num_samples"] or f["tokens"] or f.get("seq_len")):
+            f["seq_len"], f["tokens_per_sample"] = round(tps.value), None  # a sample's length
         if stage == "inference" and reply is not None and not f.get("target_tokens_per_s"):
             self._rate_times_output(reply.value)  # 'QPS 2，每次输出 300 token': 600 output tokens/s
         if stage == "inference" and reply is not None and prompt is None and seq is None:
