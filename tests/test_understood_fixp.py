@@ -239,3 +239,132 @@ def test_samples_counted_keep_their_length_per_sample(capsys: pytest.CaptureFixt
 def test_tokens_of_data_stay_the_dataset(capsys: pytest.CaptureFixture[str]) -> None:
     data = ask(capsys, "7B 模型用 1000 亿 token 的数据继续预训练，要多少 A100")
     assert data["request"]["tokens"] == 1e11 and data["request"]["tokens_per_sample"] is None
+
+
+# -- item 1: a budget per period in a serving question is read as a budget and used
+
+
+def _budget_note(data: dict[str, Any]) -> dict[str, Any]:
+    notes = [
+        w for w in data["report"]["warnings"] if w["code"].startswith("serving_") and "budget" in w["code"]
+    ]
+    assert len(notes) == 1, data["report"]["warnings"]
+    return notes[0]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "部署Qwen2.5-72B推理，100并发，预算每月5万，需要几张H20",
+        "Qwen2.5-72B 上线推理，100 并发，月预算 5 万，H20 要几张",
+        "Qwen2.5-72B 推理服务，100 路并发，预算 5万/月，用 H20 要几张",
+    ],
+)
+def test_monthly_budget_in_chinese_is_compared_with_the_serving_cost(
+    capsys: pytest.CaptureFixture[str], text: str
+) -> None:
+    """Before: '未使用：“5万”（没看出它指什么）'. The 4 × H20 answer costs ¥20,440 – ¥43,800 a month
+    (4 × 730 h × ¥7–15); ¥50,000 a month rents ⌊50,000 / (730 × 15)⌋ = 4 to ⌊50,000 / (730 × 7)⌋ = 9 H20,
+    1–2 copies of the TP 4 layout, 151 sequences each at 4K."""
+    data = ask(capsys, "--lang", "zh", text)
+    assert (data["request"]["budget"], data["request"]["budget_period"]) == (50_000, "month")
+    note = _budget_note(data)
+    assert note["code"] == "serving_within_budget"
+    p = note["params"]
+    assert (p["cost_low"], p["cost_high"], p["monthly"]) == (20_440, 43_800, 50_000)
+    assert (p["gpus_low"], p["gpus_high"], p["copies_low"], p["copies_high"]) == (4, 9, 1, 2)
+    assert (p["sequences_low"], p["sequences_high"]) == (151, 302)
+    assert "在预算（每月 ¥50,000）之内：这个方案的 4 张卡每月 ¥20,440 – ¥43,800。" in data["reply"]
+    assert "即这套 4 卡部署 1–2 份，这个上下文下约可同时跑 151–302 条序列" in data["reply"]
+    assert not named(data)
+
+
+def test_monthly_budget_in_english_over_and_borderline(capsys: pytest.CaptureFixture[str]) -> None:
+    """$3k a month against 4 × H100 at $1.50–3.50: $4,380 – $10,220 a month, over; it rents 1–2 H100,
+    not one copy of the 4-GPU layout. '$5000 monthly budget' on 4 × H100 for Llama-3-70B: borderline."""
+    data = ask(capsys, "Serve Qwen2.5-72B for 100 concurrent users on H100s, budget $3k a month")
+    assert (data["request"]["budget"], data["request"]["budget_period"], data["request"]["currency"]) == (
+        3000,
+        "month",
+        "USD",
+    )
+    note = _budget_note(data)
+    assert note["code"] == "serving_over_budget"
+    assert (note["params"]["gpus_low"], note["params"]["gpus_high"], note["params"]["copies_high"]) == (
+        1,
+        2,
+        0,
+    )
+    assert (
+        "Over your budget of $3,000 a month: this answer's GPUs (4) cost $4,380 – $10,220 a month."
+        in (data["reply"])
+    )
+    assert "not one copy of this 4-GPU layout" in data["reply"]
+    assert not named(data)
+    data = ask(capsys, "how many H100 to serve Llama 3 70B on a $5000 monthly budget?")
+    assert _budget_note(data)["code"] == "serving_budget_borderline"
+    assert data["request"]["budget_period"] == "month"
+
+
+def test_hourly_budget_is_compared_per_month(capsys: pytest.CaptureFixture[str]) -> None:
+    """$20 an hour = $14,600 a month (730 h): 8–16 A100 at $1.20–2.50, 2–4 copies of TP 4."""
+    data = ask(capsys, "Deploy Llama-3-70B on A100s for 50 concurrent users with a budget of $20 per hour")
+    assert (data["request"]["budget"], data["request"]["budget_period"]) == (20, "hour")
+    p = _budget_note(data)["params"]
+    assert (p["monthly"], p["gpus_low"], p["gpus_high"], p["copies_low"], p["copies_high"]) == (
+        14_600,
+        8,
+        16,
+        2,
+        4,
+    )
+    assert "Within your budget of $20.00 an hour" in data["reply"]
+
+
+def test_a_budget_without_period_is_the_months_it_pays(capsys: pytest.CaptureFixture[str]) -> None:
+    """A sum: ¥50,000 ÷ ¥20,440 – ¥43,800 a month = 1.14–2.45 months (before: named as a training setting)."""
+    data = ask(capsys, "部署Qwen2.5-72B推理，100并发，预算5万，需要几张H20")
+    assert (data["request"]["budget"], data["request"]["budget_period"]) == (50_000, None)
+    note = _budget_note(data)
+    assert note["code"] == "serving_budget_months"
+    assert note["params"]["months_low"] == pytest.approx(50_000 / 43_800)
+    assert (
+        "你的预算（¥50,000）够这个方案的 4 张卡用 1.14–2.45 个月（每月 ¥20,440 – ¥43,800）。" in data["reply"]
+    )
+    assert not named(data)
+    data = ask(
+        capsys, "Serving Llama-3-8B on L40S, 32 concurrent, total budget of $10,000: how long does it last?"
+    )
+    assert "Your budget of $10,000 pays this answer's GPUs (1) for 8.56–17.12 months" in data["reply"]
+
+
+def test_a_card_without_price_gets_the_most_it_may_cost(capsys: pytest.CaptureFixture[str]) -> None:
+    """No price for an unknown card: ¥20,000 a month ÷ (730 h × 2 cards) = ¥13.70 per GPU-hour at most."""
+    data = ask(capsys, "寒武纪 MLU370 48G 部署 Qwen-7B，预算每月2万")
+    note = _budget_note(data)
+    assert note["code"] == "serving_budget_no_price"
+    assert note["params"]["max_price"] == pytest.approx(20_000 / (730 * 2))
+    assert "单价最高可到每卡·时 ¥13.70" in data["reply"]
+
+
+def test_a_training_budget_per_month_is_named_as_read_in_all(capsys: pytest.CaptureFixture[str]) -> None:
+    """A training run's cost is one sum: the monthly budget is compared with it, and the period is named."""
+    data = ask(capsys, "7B模型1万亿token，预算每月5万")
+    assert data["request"]["budget"] == 50_000
+    assert named(data) == {"budget_period: month": "period_as_total"}
+    assert "训练的费用是一次性的总额" in data["reply"]
+
+
+@pytest.mark.parametrize(
+    ("text", "days", "budget"),
+    [
+        ("预算两个月训完 7B 模型，1万亿 token，要几张 A100", 60, None),
+        ("预算100万一个月训完7B 1万亿token", 30, 1e6),
+    ],
+)
+def test_time_budgets_are_not_money_periods(
+    capsys: pytest.CaptureFixture[str], text: str, days: int, budget: float | None
+) -> None:
+    data = ask(capsys, text)
+    req = data["request"]
+    assert (req["deadline_days"], req["budget"], req["budget_period"]) == (days, budget, None)

@@ -23,6 +23,7 @@ from typing import Any
 from bot.parse import lexicon as lx
 from bot.parse.algorithm_variants import algorithm_variant
 from bot.parse.asked_method import asked_method_first
+from bot.parse.budget_period import read_budget_period
 from bot.parse.compared import compared_setups, sized_algorithm
 from bot.parse.count_forms import set_aside_counts
 from bot.parse.cues import cues, with_cues
@@ -324,6 +325,7 @@ class _Parse(FieldSteps):
         if per_node is not None and per_node.value == 8:  # "8卡机器": the 8-GPU nodes every plan assumes
             self.first("per_node")
         f = self.f
+        f["budget_period"] = self._budget_period if f.get("budget") else None  # '预算每月5万', '$3k a month'
         if (
             f.get("deadline_days")
             and not f.get("hours")
@@ -381,6 +383,7 @@ class _Parse(FieldSteps):
         self.s, gpus = extract_gpus(self.s)
         self._plural_gpu = any(plural_card(before, g) for g in gpus)
         self.s, self._unknown_gpu, self._gpu_suggestions = extract_unknown_gpu(self.s)
+        self.s, self._budget_period = read_budget_period(self.s)  # '预算每月5万': the amount is the budget
         return gpus
 
     # -- step 3: numbers and their roles
