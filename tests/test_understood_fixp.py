@@ -44,6 +44,25 @@ def test_lmdeploy_cache_share_is_echoed_as_cache_max_entry_count(
     assert inf["workspace_bytes_per_gpu"] == pytest.approx((1 - share) * free)
 
 
+@pytest.mark.parametrize(
+    ("text", "share"),
+    [
+        ("Serving internlm2-chat-20b with lmdeploy, cache_max_entry_count=0.6, on two A100s", 0.6),
+        ("用 lmdeploy 部署 InternLM2-20B，cache_max_entry_count 设为 0.3，两张 A100", 0.3),
+    ],
+)
+def test_lmdeploy_cache_share_in_prose_is_sized(
+    capsys: pytest.CaptureFixture[str], text: str, share: float
+) -> None:
+    """Said in a sentence with lmdeploy as the engine, the share is sized as a pasted flag is (before:
+    named 'no_field')."""
+    data = ask(capsys, text)
+    inf = data["report"]["inference"]
+    assert data["request"]["gpu_memory_utilization"] == share and not named(data)
+    free = inf["usable_bytes_per_gpu"] - inf["weights_bytes"] / inf["tp"]
+    assert inf["workspace_bytes_per_gpu"] == pytest.approx((1 - share) * free)
+
+
 def test_vllm_share_keeps_its_name(capsys: pytest.CaptureFixture[str]) -> None:
     data = ask(capsys, "vllm serve Qwen/Qwen2.5-7B-Instruct --gpu-memory-utilization 0.85")
     assert "gpu_memory_utilization 0.85" in data["reply"].splitlines()[0]

@@ -28,7 +28,7 @@ from bot.parse.compared import compared_setups, sized_algorithm
 from bot.parse.count_forms import set_aside_counts
 from bot.parse.cues import cues, with_cues
 from bot.parse.data_parallel import apply_data_parallel, read_data_parallel
-from bot.parse.engines_named import engines_named, with_engines
+from bot.parse.engines_named import engines_named, lmdeploy_share, with_engines
 from bot.parse.field_steps import FieldSteps
 from bot.parse.gpus import GpuMention, extract_gpus, extract_unknown_gpu, plural_card
 from bot.parse.inline_flags import read_inline_flags
@@ -310,6 +310,7 @@ class _Parse(FieldSteps):
         flags = read_inline_flags(self.s, runtime, self.f, self.named_unused)  # round 4: its flags in prose
         self.s = flags.s
         self.f.update({k: v for k, v in flags.fields.items() if self.f.get(k) is None})
+        self.named_unused = lmdeploy_share(runtime, self.f, self.named_unused)  # its KV share, sized
         compared = compared_setups(s0, algorithm, runtime)  # "DPO vs SFT", "vllm vs sglang"
         self.named_unused += with_engines(compared, engines)
         self.named_unused += other_stage(s0, stage)  # '预训练与 SFT 微调各要多久': the other stage named

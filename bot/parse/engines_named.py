@@ -127,3 +127,20 @@ def with_engines(compared: list[tuple[str, str]], engines: list[tuple[str, str]]
     accepted = {text for text, why in engines if why == "alternative_engine"}
     kept = [c for c in compared if c[0] not in accepted]
     return kept + [e for e in engines if e not in kept]
+
+
+def lmdeploy_share(runtime: str | None, fields: dict, named: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """lmdeploy's KV-cache share said in prose ('cache_max_entry_count 0.5', named by
+    :func:`bot.parse.prose_forms.engine_settings`) when lmdeploy is the engine sized: the share of the
+    memory FREE after the weights its runtime gives the KV cache (``estimator.runtimes.others.Lmdeploy``;
+    InternLM/lmdeploy ``lmdeploy/messages.py``, default 0.8), set as a pasted ``--cache-max-entry-count``
+    is, and no longer named. ``named`` without it, or unchanged."""
+    if runtime != "lmdeploy" or fields.get("gpu_memory_utilization") is not None:
+        return named
+    key = "cache_max_entry_count: "
+    said = next((t for t, why in named if why == "no_field" and t.startswith(key)), None)
+    value = float(said.split(": ", 1)[1]) if said else 0.0
+    if not 0 < value <= 1:
+        return named
+    fields["gpu_memory_utilization"] = value
+    return [n for n in named if n[0] != said]
