@@ -1,6 +1,6 @@
 """YAML anchors and aliases in a config file (issue 24 item 7): a file whose aliases would expand it far
-beyond any real config ("billion laughs": ``a: &a [x, x, …]``, ``b: &b [*a, *a, …]`` … seven levels is
-9⁸ ≈ 43 million nodes from a few hundred bytes) is refused as such, never read as JSON.
+beyond any real config ("billion laughs": ``a: &a [x, x, …]``, ``b: &b [*a, *a, …]`` … eight levels of
+nine add 9² + … + 9⁸ ≈ 48 million nodes to a few hundred bytes) is refused as such, never read as JSON.
 
 The training and serving reader (:mod:`bot.parse.configs.yamlish`) never expands an alias, so nothing
 is expanded here either: each anchor's weight is counted once, line by line, from the text. Pure; never
@@ -43,24 +43,23 @@ def _body(lines: list[str], i: int, start: int) -> str:
 
 
 def alias_expansion(text: str) -> tuple[int, int]:
-    """(aliases used, nodes once every alias is expanded) of the YAML ``text``; (0, 0) when it uses no
-    alias. An alias before its anchor counts as one node."""
+    """(aliases of a defined anchor used, nodes those aliases add once expanded) in the YAML ``text``:
+    each alias adds its anchor's value, aliases in it expanded. (0, 0) when it uses none; a ``*`` that
+    names no anchor (a glob, 'x * y') is not an alias."""
     if "*" not in text or "&" not in text:
         return 0, 0
     lines = [ln.split(" #", 1)[0] for ln in text.splitlines()]
     weights: dict[str, int] = {}
-    aliases = 0
+    aliases = added = 0
     for i, line in enumerate(lines):
-        aliases += len(_ALIAS_RE.findall(line))
+        for m in _ALIAS_RE.finditer(line):
+            if m.group("name") in weights:
+                aliases += 1
+                added = min(10**18, added + weights[m.group("name")])
         for m in _ANCHOR_RE.finditer(line):
             body = _body(lines, i, m.end())
             weights[m.group("name")] = min(10**18, sum(_line_weight(b, weights) for b in body.split("\n")))
-    if not aliases:
-        return 0, 0
-    anchored = {i for i, line in enumerate(lines) if _ANCHOR_RE.search(line)}
-    total = sum(_line_weight(line, weights) for i, line in enumerate(lines) if i not in anchored)
-    total += sum(weights.values())
-    return aliases, min(total, 10**18)
+    return aliases, added
 
 
 def excessive_aliases(text: str) -> list[str] | None:
