@@ -119,8 +119,7 @@ DEADLINE_DAYS_RANGE = (1 / 24, 3650.0)
 class SizingRequest(_Frozen):
     """What the user asked, in SI units. ``None`` = not said (the estimator fills a stated default).
 
-    Fields mirror the public JSON contract (``request`` object of ``sizing-bot ask --format json``).
-    """
+    Fields mirror the public JSON contract (``request`` object of ``sizing-bot ask --format json``)."""
 
     stage: Stage | None = Field(None, json_schema_extra=_setting(json_order=0))
     method: Method | None = Field(None, json_schema_extra=_setting("training", json_order=1))
@@ -203,6 +202,8 @@ class SizingRequest(_Frozen):
         json_schema_extra=_setting(json_order=48, stated=DEADLINE_DAYS_RANGE),
     )
     budget: float | None = Field(None, gt=0, json_schema_extra=_setting(json_order=9, stated=(0.01, 1e13)))
+    # the budget's period: hour, day, week, month or year; None: in all (estimator.serving_budget)
+    budget_period: str | None = Field(None, max_length=5, json_schema_extra=_setting(json_order=57))
     currency: Currency | None = Field(None, json_schema_extra=_setting(json_order=10))
     price_per_gpu_hour: float | None = Field(
         None,

@@ -337,12 +337,17 @@ def test_an_engines_cap_in_prose_is_read_as_in_a_command(
     assert named(data)[f"max_num_seqs: {cap}"] == why
 
 
-def test_lmdeploys_cache_share_is_named(capsys: pytest.CaptureFixture[str]) -> None:
-    """lmdeploy's cache_max_entry_count 0.5 was an unread number: named as a setting with no field yet."""
+def test_lmdeploys_cache_share_is_sized(capsys: pytest.CaptureFixture[str]) -> None:
+    """lmdeploy's cache_max_entry_count 0.5 was an unread number, then named with no field; lmdeploy's
+    runtime sizes it (the share of the free memory its KV cache takes: issue 24, session 10), as a pasted
+    --cache-max-entry-count is. Another engine's answer still names it."""
     data = ask(
         capsys, "lmdeploy 部署 Qwen2-7B，cache_max_entry_count 0.5，session_len 16384，一张 A10 能撑多少并发"
     )
     assert data["request"]["max_model_len"] == 16384
+    assert data["request"]["gpu_memory_utilization"] == 0.5 and not named(data)
+    assert "cache_max_entry_count 0.5" in data["reply"].splitlines()[0]
+    data = ask(capsys, "vLLM 部署 Qwen2-7B，cache_max_entry_count 0.5，一张 A10 能撑多少并发")
     assert named(data)["cache_max_entry_count: 0.5"] == "no_field"
 
 

@@ -50,7 +50,8 @@ class ConfigInfo(BaseModel):
     error: str | None = Field(
         None,
         description="why it cannot be sized: cannot_read (the file), too_large, not_json, not_object, "
-        "unsupported, unsupported_layout, missing_fields, bad_values, too_deep",
+        "unsupported, unsupported_layout, missing_fields, bad_values, too_deep, yaml_aliases (a YAML file "
+        "whose aliases expand it far beyond any config: bot.core.yaml_aliases)",
     )
     fields: list[str] = Field(default_factory=empty_list, description="fields concerned by the error")
     source: str = Field("text", description="'file' (--config, a document) or 'text' (pasted)")
@@ -106,14 +107,19 @@ def read_config_file_data(data: bytes | str, *, source: str = "file") -> ConfigI
     document, a Feishu file message), read the same way everywhere: a model's config.json
     (:func:`read_config`); failing that with one of :data:`STACK_ERRORS`, a training or serving config
     or command line (LLaMA-Factory / axolotl / torchtune YAML, DeepSpeed JSON, vLLM …, format detected
-    from the content: :mod:`bot.parse.configs`); failing both, the config.json's error. Input over
+    from the content: :mod:`bot.parse.configs`); failing both, the config.json's error. A YAML file whose
+    aliases would expand it beyond any config is ``yaml_aliases`` (:mod:`bot.core.yaml_aliases`). Input over
     ``MAX_CONFIG_BYTES`` is ``too_large`` and is not decoded. Never raises."""
     info = read_config(data, source=source)
     if info.ok or info.error not in STACK_ERRORS:
         return info
+    from bot.core.yaml_aliases import excessive_aliases
     from bot.parse.configs import read_stack_config
 
     text = data.decode("utf-8", "replace") if isinstance(data, bytes | bytearray) else data
+    excessive = excessive_aliases(text)  # a YAML alias bomb: refused as YAML, never called JSON
+    if excessive:
+        return ConfigInfo(error="yaml_aliases", fields=excessive, source=source)
     stack = read_stack_config(text, source=source)
     return info if stack is None else stack
 

@@ -60,6 +60,8 @@ IGNORED_REASONS = (
     "rollout_share",  # '2 卡给 vllm' in online RL: the rollout engine's share of the job's cards
     "stated_need",  # '推理显存是 140GB', 'needs 140GB VRAM': a memory the model needs, not the cards'
     "utilization_bounds",  # 'gpu_memory_utilization 1.5': outside (0, 1], sized at the engine's default
+    "period_as_total",  # '预算每月5万' for a training run: compared with the whole run's cost
+    "alternative_engine",  # 'vLLM 也行', 'or vLLM is fine too': accepted, not sized (the one asked first is)
     *UNUSED_REASONS,  # keys of a pasted training/serving config (bot.parse.configs.model)
 )
 SUBSTITUTION_REASONS = (
@@ -149,9 +151,9 @@ def _unused_settings(said: SizingRequest, report: SizingReport) -> list[Ignored]
             if getattr(said, name):
                 out.append(Ignored(text=_text(name, getattr(said, name)), reason="more_than_gpus"))
     if serving:
-        # a serving answer sizes GPUs for the load: a budget, CPU offload or a micro-batch next to a
-        # stated concurrency are not used
-        for name in ("budget", "offload"):
+        # a serving answer sizes GPUs for the load: CPU offload or a micro-batch next to a stated
+        # concurrency are not used, nor a budget it could not compare (estimator.serving_budget)
+        for name in ("offload",) if serving_budget_used(report) else ("budget", "offload"):
             if getattr(said, name, None):
                 out.append(Ignored(text=_text(name, getattr(said, name)), reason="training_only"))
         if said.batch_size and said.concurrency and said.batch_size != said.concurrency:
@@ -159,6 +161,8 @@ def _unused_settings(said: SizingRequest, report: SizingReport) -> list[Ignored]
         if any(n.code == "fp8_weights_unsupported" for n in report.warnings):
             out.append(Ignored(text=_text("precision", said.precision), reason="no_fp8_weights"))
     if not serving:
+        if said.budget and said.budget_period:  # a run's cost is one sum: the budget is read as all of it
+            out.append(Ignored(text=_text("budget_period", said.budget_period), reason="period_as_total"))
         method = req.method or Method.full
         if said.offload and method != Method.full:  # estimator.training_setup: offload of a full run only
             out.append(Ignored(text=_text("offload", "cpu"), reason="offload_adapters"))
@@ -194,6 +198,18 @@ def _unused_settings(said: SizingRequest, report: SizingReport) -> list[Ignored]
         elif said.mfu is not None and (said.achieved_tflops_per_gpu or said.tokens_per_second_per_gpu):
             out.append(Ignored(text=_text("mfu", said.mfu), reason="measured_wins"))
     return out
+
+
+SERVING_BUDGET_CODES = frozenset(
+    {"serving_within_budget", "serving_over_budget", "serving_budget_borderline", "serving_budget_months"}
+    | {"serving_budget_no_price"}
+)
+"""A serving answer's verdicts on a stated budget (estimator.serving_budget): the budget is used."""
+
+
+def serving_budget_used(report: SizingReport) -> bool:
+    """Whether the serving answer ``report`` compared a stated budget with its cost (issue 24)."""
+    return any(n.code in SERVING_BUDGET_CODES for n in report.warnings)
 
 
 def _substitutions(parsed: ParseResult, report: SizingReport | None) -> list[Substitution]:

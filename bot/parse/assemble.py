@@ -23,12 +23,13 @@ from typing import Any
 from bot.parse import lexicon as lx
 from bot.parse.algorithm_variants import algorithm_variant
 from bot.parse.asked_method import asked_method_first
+from bot.parse.budget_period import read_budget_period
 from bot.parse.compared import compared_setups, sized_algorithm
 from bot.parse.count_forms import set_aside_counts
 from bot.parse.cues import cues, with_cues
 from bot.parse.data_parallel import apply_data_parallel, read_data_parallel
 from bot.parse.earlier_counts import earlier_counts
-from bot.parse.engines_named import engines_named
+from bot.parse.engines_named import engines_named, lmdeploy_share, with_engines
 from bot.parse.field_steps import FieldSteps
 from bot.parse.gpus import GpuMention, extract_gpus, extract_unknown_gpu, plural_card
 from bot.parse.inline_flags import read_inline_flags
@@ -312,8 +313,9 @@ class _Parse(FieldSteps):
         flags = read_inline_flags(self.s, runtime, self.f, self.named_unused)  # round 4: its flags in prose
         self.s = flags.s
         self.f.update({k: v for k, v in flags.fields.items() if self.f.get(k) is None})
+        self.named_unused = lmdeploy_share(runtime, self.f, self.named_unused)  # its KV share, sized
         compared = compared_setups(s0, algorithm, runtime)  # "DPO vs SFT", "vllm vs sglang"
-        self.named_unused += compared + [e for e in engines if e not in compared]
+        self.named_unused += with_engines(compared, engines)
         self.named_unused += other_stage(s0, stage)  # '预训练与 SFT 微调各要多久': the other stage named
         if len(methods) > 1:
             self.f["methods"] = methods
@@ -327,6 +329,7 @@ class _Parse(FieldSteps):
         if per_node is not None and per_node.value == 8:  # "8卡机器": the 8-GPU nodes every plan assumes
             self.first("per_node")
         f = self.f
+        f["budget_period"] = self._budget_period if f.get("budget") else None  # '预算每月5万', '$3k a month'
         if (
             f.get("deadline_days")
             and not f.get("hours")
@@ -386,6 +389,7 @@ class _Parse(FieldSteps):
         self.s, gpus = extract_gpus(self.s)
         self._plural_gpu = any(plural_card(before, g) for g in gpus)
         self.s, self._unknown_gpu, self._gpu_suggestions = extract_unknown_gpu(self.s)
+        self.s, self._budget_period = read_budget_period(self.s)  # '预算每月5万': the amount is the budget
         return gpus
 
     # -- step 3: numbers and their roles

@@ -34,7 +34,8 @@ def engines_named(s: str, runtime: str | None) -> tuple[str | None, list[tuple[s
     names = {name for _, name in found}
     if len(names) < 2:
         return runtime, []
-    marked = _other_setup_engines(s, found)
+    accepted = accepted_alternatives(s, found)  # 'vLLM 也行': acceptable, not the one asked about
+    marked = _other_setup_engines(s, found) | accepted
     runtime = (
         _asked(s, found, marked)
         or engine_not_said_to_work(s, found, _in)
@@ -46,7 +47,29 @@ def engines_named(s: str, runtime: str | None) -> tuple[str | None, list[tuple[s
         for _, name in sorted(found)
         if name != runtime and name not in NEVER_OTHER and frozenset((name, runtime)) not in ONE_STACK
     ]
-    return runtime, [(f"runtime: {name}", "other_setup") for name in others]
+    return runtime, [
+        (f"runtime: {name}", "alternative_engine" if name in accepted else "other_setup") for name in others
+    ]
+
+
+ACCEPTED_AFTER_RE = rc(
+    r"\s*(?:的话)?\s*(?:也行|也可以|也可|也成|也ok|也没问题|也能接受|都行|都可以)"
+    r"|\s*(?:would\s+(?:also\s+)?be|is|are|'s)?\s*(?:also\s+)?(?:fine|ok(?:ay)?|acceptable)"
+    r"(?:\s+too|\s+as\s+well)?(?![a-z])|\s*(?:also\s+)?works\s+(?:too|as\s+well)\b"
+)
+"""Words after an engine's name that make it an acceptable alternative ('vLLM 也行', 'or vLLM is fine too',
+'vLLM also OK'): named, not sized; the engine asked about first is (issue 24)."""
+
+
+def accepted_alternatives(s: str, found: list[tuple[int, str]]) -> frozenset[str]:
+    """The engines every mention of which is followed by words accepting it as an alternative."""
+    accepted, plain = set(), set()
+    for pattern, name in RUNTIMES:
+        if name not in {n for _, n in found}:
+            continue
+        for m in pattern.finditer(s):
+            (accepted if ACCEPTED_AFTER_RE.match(s[m.end() : m.end() + 40]) else plain).add(name)
+    return frozenset(accepted - plain)
 
 
 def _asked(s: str, found: list[tuple[int, str]], marked: frozenset[str] = frozenset()) -> str | None:
@@ -96,3 +119,28 @@ def _only_unmarked(found: list[tuple[int, str]], marked: frozenset[str]) -> str 
 
 def _in(text: str, name: str) -> bool:
     return any(pattern.search(text) for pattern, n in RUNTIMES if n == name)
+
+
+def with_engines(compared: list[tuple[str, str]], engines: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """The setups compared ('TGI or vLLM') and the engines named, each text once: an engine accepted as an
+    alternative ('or vLLM is fine too') is named so, not as a compared setup."""
+    accepted = {text for text, why in engines if why == "alternative_engine"}
+    kept = [c for c in compared if c[0] not in accepted]
+    return kept + [e for e in engines if e not in kept]
+
+
+def lmdeploy_share(runtime: str | None, fields: dict, named: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """lmdeploy's KV-cache share said in prose ('cache_max_entry_count 0.5', named by
+    :func:`bot.parse.prose_forms.engine_settings`) when lmdeploy is the engine sized: the share of the
+    memory FREE after the weights its runtime gives the KV cache (``estimator.runtimes.others.Lmdeploy``;
+    InternLM/lmdeploy ``lmdeploy/messages.py``, default 0.8), set as a pasted ``--cache-max-entry-count``
+    is, and no longer named. ``named`` without it, or unchanged."""
+    if runtime != "lmdeploy" or fields.get("gpu_memory_utilization") is not None:
+        return named
+    key = "cache_max_entry_count: "
+    said = next((t for t, why in named if why == "no_field" and t.startswith(key)), None)
+    value = float(said.split(": ", 1)[1]) if said else 0.0
+    if not 0 < value <= 1:
+        return named
+    fields["gpu_memory_utilization"] = value
+    return [n for n in named if n[0] != said]

@@ -222,6 +222,8 @@ class FieldSteps:
             f["seq_len"] = prompt.value + (reply.value if reply else 0)
             if stage == "inference" and reply is not None:  # '输入 2048、输出 512': the prefilled part
                 f.setdefault("prompt_tokens", prompt.value)
+        if tps is not None and by_tokens and not (f["num_samples"] or f["tokens"] or f.get("seq_len")):
+            f["seq_len"], f["tokens_per_sample"] = round(tps.value), None  # a sample's length
         if stage == "inference" and reply is not None and not f.get("target_tokens_per_s"):
             self._rate_times_output(reply.value)  # 'QPS 2，每次输出 300 token': 600 output tokens/s
         if stage == "inference" and reply is not None and prompt is None and seq is None:
@@ -293,7 +295,7 @@ class FieldSteps:
                 self.notes.append("nodes_assumed_8_gpus")
             elif count.extra and count.extra.startswith("per_node:"):  # '2机4卡': the machines of 4 laid out
                 f["gpus_per_node"] = int(float(count.extra.split(":", 1)[1]))
-        elif SINGLE_CARD_RE.search(self.s) or MEM_CARD_RE.search(self.s) or self._one_named_card():
+        elif SINGLE_CARD_RE.search(self.s) or self._mem_card_one() or self._one_named_card():
             f["gpu_count"] = 1
         elif dual:
             f["gpu_count"] = 2
@@ -369,6 +371,10 @@ class FieldSteps:
     def _one_named_card(self) -> bool:
         """'on an A100', '在 A800 上跑': one card, unless the question asks how many."""
         return bool(ARTICLE_GPU_RE.search(self.s)) and not ASKS_COUNT_RE.search(self.s)
+
+    def _mem_card_one(self) -> bool:
+        """'用 24G 显存的卡': one card of that memory; not when the count is asked ('…显存的卡，几张')."""
+        return bool(MEM_CARD_RE.search(self.s)) and not ASKS_COUNT_RE.search(self.s)
 
     def _asked_count(self) -> Role | None:
         """The GPU count of the setup asked about. Two setups in one message ('8 张 A100 跑得动，4 张

@@ -17,6 +17,7 @@ from bot.parse.numbers import NumberToken
 from bot.parse.regex import rc
 from bot.parse.role_left import L_NODES_UNKNOWN
 from bot.parse.roles import Role, seq_value
+from bot.parse.sample_length import per_sample
 
 L_CONTEXT = rc(
     r"(?:上下文|context|ctx|window|窗口|长度)(?:[\s_]*(?:length|len|window|size|长度))?"
@@ -69,6 +70,8 @@ def retarget(role: Role, s: str, stage: str | None) -> Role:
         return Role("samples", tok.value, tok)
     if role.role == "prompt" and stage == "inference" and _counts_prompts(tok, s[tok.end : tok.end + 40]):
         return None  # round 4: 'a benchmark of 32 prompts' counts requests, no length: named as unread
+    if role.role == "tokens" and stage != "inference" and per_sample(s, tok.start, tok.end):
+        return Role("tps", role.value, tok, extra="tokens")  # '几千 token 的样本': each sample's length
     if role.role == "tps" and role.extra == "tokens" and stage == "inference" and _a_length(tok):
         return Role("seq", seq_value(tok), tok)  # serving '32k tokens each': each request's length
     return role

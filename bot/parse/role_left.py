@@ -102,8 +102,10 @@ used (a requirement quoted, a usage observed), not the memory of the user's card
 questions: 'README 说 4bit qlora 70b 只要 48GB 显存，我用 8 张 T4' sized T4s of 48 GB)."""
 R_MEMORY_WORD = rc(
     r"^\s*(?:的)?\s*(?:左右|上下)?\s*(?:的)?\s*(?:显存|vram|of\s+(?:vram|(?:gpu\s+)?memory)|gpu\s+memory|memory)"
+    r"(?!\s*(?:的)?\s*(?:卡|显卡)|\s*的\s*gpu)"
 )
-"""The memory word itself after a size ('48GB 显存', '22 GB of VRAM'), not a card word ('24G 的卡')."""
+"""The memory word itself after a size ('48GB 显存', '22 GB of VRAM'), not a card word ('24G 的卡'), nor a
+card described by it ("需要 24G 显存的卡": a card of that memory, issue 24)."""
 
 L_TOTAL_CAPACITY = rc(r"(?:total\s+capac(?:i)?ty\s+of|总容量(?:是|为|有)?)\s*$")
 R_TOTAL_CAPACITY = rc(r"^\s*(?:total\s+capac(?:i)?ty\b|(?:的\s*)?总容量)")

@@ -16,6 +16,10 @@ ERROR_TEXTS: dict[str, str] = {
     "not_json": N_(
         "I could not read that as JSON. Send the model's config.json as it is, as a file or pasted text."
     ),
+    "yaml_aliases": N_(
+        "I refused that YAML file: its %(aliases)s aliases would expand it to about %(nodes)s values, far "
+        "more than any training or serving config holds. Send the config with its values written out."
+    ),
     "too_deep": N_(
         "That JSON is nested too deeply to read (a model's config.json is two or three levels deep). "
         "Send the config.json from the model's folder or its Hugging Face page."
@@ -58,7 +62,9 @@ def config_error_text(info: ConfigInfo, lang: str, fmt: Format | Dialect = "html
         fields += " …" if len(info.fields) > 8 else ""
         model_type = dialect.escape_text(model_type)
     msgid = ERROR_TEXTS.get(code, ERROR_TEXTS["not_json"])
-    message = translate(lang, msgid, fields=fields, model_type=model_type)
+    counts = [f"{int(f):,}" for f in info.fields if f.isdigit()] if code == "yaml_aliases" else []
+    aliases, nodes = [*counts, "?", "?"][:2]
+    message = translate(lang, msgid, fields=fields, model_type=model_type, aliases=aliases, nodes=nodes)
     if code == "unsupported" and info.fields:
         message += ("" if lang == "zh" else " ") + translate(
             lang, ERROR_TEXTS["unsupported_missing"], fields=fields

@@ -13,6 +13,7 @@ from bot.render.fmt import Fmt, fmt_for
 from bot.render.i18n import N_, translate, translations
 from bot.render.ledger_texts import WHY_TEXTS, WORD_TEXTS
 from bot.render.note_codes import NoteCode
+from bot.render.serving_budget_text import SERVING_BUDGET_MESSAGES, serving_budget_text
 from bot.render.source_texts import source_text
 from bot.render.wording import (
     COUNT_KEYS,
@@ -98,6 +99,8 @@ $204"), by the wording of its range."""
 def note_text(note: Note, lang: str, *, alternatives_shown: bool = True) -> str:
     """A warning in ``lang``; unknown codes (or missing parameters) get a generic line. Without an
     alternatives section in the reply, 'no_fit_stated' does not point to one."""
+    if note.code in SERVING_BUDGET_MESSAGES:  # ranges and the budget's period (issue 24)
+        return serving_budget_text(note.code, note.params, lang)
     f = fmt_for(lang)
     params = {k: format_param(f, k, v) for k, v in note.params.items()}
     currency = note.params.get("currency")

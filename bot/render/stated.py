@@ -91,6 +91,11 @@ LIMIT_KEY = {
     "Ollama": "num_ctx",
 }
 """The name of ``max_model_len`` in each engine (vLLM and any other: max_model_len)."""
+SHARE_KEY = {"lmdeploy": "cache_max_entry_count"}
+"""The name of ``gpu_memory_utilization`` where the engine's share means something else: lmdeploy's
+``--cache-max-entry-count`` is the share of the memory FREE after the weights that the KV cache takes
+(InternLM/lmdeploy ``lmdeploy/messages.py`` ``TurbomindEngineConfig`` / ``PytorchEngineConfig``, default
+0.8), sized so by :class:`estimator.runtimes.others.Lmdeploy`; never vLLM's share of the whole card."""
 
 
 def serving_settings(report: SizingReport, lang: str) -> str:
@@ -101,7 +106,8 @@ def serving_settings(report: SizingReport, lang: str) -> str:
     if req.runtime is not None:
         items.append(req.runtime.value)
     if req.gpu_memory_utilization is not None:
-        items.append(f"gpu_memory_utilization {req.gpu_memory_utilization:g}")
+        key = SHARE_KEY.get(req.runtime.value if req.runtime else "", "gpu_memory_utilization")
+        items.append(f"{key} {req.gpu_memory_utilization:g}")
     if req.max_model_len is not None:  # the engine's limit, under the name its users type
         key = LIMIT_KEY.get(req.runtime.value if req.runtime else "", "max_model_len")
         items.append(f"{key} {fmt_for(lang).int(req.max_model_len)}")

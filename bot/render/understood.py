@@ -83,6 +83,12 @@ IGNORED_TEXTS: dict[str, str] = {
     "other_setup": N_(
         "another setup in your message: this answer sizes the one named above — ask to size it"
     ),
+    "period_as_total": N_(
+        "a training run's cost is one sum: your budget is compared with the whole run, not per period"
+    ),
+    "alternative_engine": N_(
+        "an engine you would also accept: this answer sizes the one you asked about — ask with it to size it"
+    ),
     "needs_gpu_count": N_(
         "used once the GPU count is known (global batch = micro-batch × accumulation × data-parallel "
         "GPUs): name your GPU count (and micro-batch)"

@@ -1,11 +1,11 @@
 """Keyed wording of replies: warnings by code, ledger labels, memory parts, plan reasons, verdicts.
-
 msgids (English) marked with N_ for extraction; translated at render time."""
 
 from __future__ import annotations
 
 from bot.render.i18n import N_
 from bot.render.note_codes import NoteCode
+from bot.render.serving_budget_text import SERVING_BUDGET_MESSAGES
 from bot.render.wording_extra import EXTRA_NOTE_MESSAGES
 
 # Keyed wording (extracted by pybabel through N_)
@@ -228,7 +228,7 @@ NOTE_MESSAGES: dict[NoteCode, str] = {
         "%(gpu)s's FP8 peak is no higher than its BF16 peak: FP8 would not shorten the run by a figure I "
         "can source, so the time is for bf16 training."
     ),
-}
+} | SERVING_BUDGET_MESSAGES  # a serving budget's verdicts (bot.render.serving_budget_text)
 NOTE_FALLBACK = N_("Note: %(code)s %(details)s")
 
 INTERVAL_GROUPS: dict[str, str] = {
@@ -465,7 +465,7 @@ BUDGET_VERDICTS = {
     NoteCode.deadline_missed,
     NoteCode.deadline_missed_hours,
     NoteCode.tokens_assumed_chinchilla,  # the headline's tokens were assumed: said right under it
-}
+} | set(SERVING_BUDGET_MESSAGES)
 """Shown right under the headline: they answer "is my budget enough?"."""
 TOTAL_MEMORY_VERDICTS = {
     NoteCode.total_memory_yes, NoteCode.total_memory_borderline, NoteCode.total_memory_no,

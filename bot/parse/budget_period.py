@@ -1,0 +1,80 @@
+"""A budget's period (issue 24): '预算每月5万', '预算5万/月', '月预算 5 万', '每月预算5万', 'budget $3k a
+month', 'monthly budget of $5,000', '$3k/month budget' — a budget per hour, day, week, month or year (the
+request's ``budget_period``; a serving answer compares its cost per month with it:
+:mod:`estimator.serving_budget`). The period words are masked, so the amount reads as the budget ('预算每月
+5万' left '5万' unread) and never as a deadline. '预算两个月' (a time budget) and '预算100万一个月训完' (a
+budget and a deadline) have no period word this reads; '预算每小时100元' stays a price per GPU-hour (the
+settings step reads it first). Pure; never raises."""
+
+from __future__ import annotations
+
+import re
+
+from bot.parse.normalize import mask
+from bot.parse.regex import rc
+
+_UNITS = (
+    ("hour", r"小时|时|hourly|\bhours?\b|\bhrs?\b|\bh\b"),
+    ("day", r"天|日|daily|days?"),
+    ("week", r"周|星期|weekly|weeks?|wks?"),
+    ("month", r"月|monthly|months?|mos?"),
+    ("year", r"年|yearly|annual|years?|yrs?"),
+)
+"""Period words → the request's ``budget_period``."""
+_CN = r"(?:小时|天|日|周|星期|月|年)"
+_EN = r"(?:hours?|hrs?|h|days?|weeks?|wks?|months?|mos?|years?|yrs?)\b"
+_BUDGET = r"(?:预算|经费|budget)"
+_MONEY = r"[$¥]?\s*\d[\d,.]*\s*(?:万|千|百|k|w|m)?\s*(?:元|块钱?|人民币|rmb|美元|美金|刀|dollars?|usd|bucks)?"
+_PER = (
+    r"\s*(?:/|每个?|每一个)\s*"
+    + _CN
+    + r"|\s*(?:/|per|a|an|each)\s*"
+    + _EN
+    + r"|\s+(?:hourly|daily|weekly|monthly|yearly)\b"
+)
+
+PERIOD_RES = (
+    # '每月预算', '月预算', '月度预算'
+    rc(
+        r"(?P<p>(?:每个?|每一个)\s*"
+        + _CN
+        + r"|(?<![个两一二三四五六七八九十\d今本])"
+        + _CN
+        + r"度?)\s*的?\s*(?:预算|经费)"
+    ),
+    # 'monthly budget', 'monthly GPU budget'
+    rc(r"\b(?P<p>hourly|daily|weekly|monthly|yearly|annual)\s+(?:[a-z]+\s+)?budget"),
+    # '预算每月5万', '预算是每个月 5 万', 'budget per month is $3k'
+    rc(
+        r"(?:预算|经费)\s*(?:是|有|为|:)?\s*(?P<p>(?:每个?|每一个)\s*"
+        + _CN
+        + r")(?=\s*(?:约|大概|大约)?\s*[$¥]?\s*\d)"
+    ),
+    rc(
+        r"budget\s+(?P<p>(?:per|a|each)\s+"
+        + _EN
+        + r")(?=\s*(?:is|of|:|=)?\s*(?:about|around|~)?\s*[$¥]?\s*\d)"
+    ),
+    # '预算5万/月', '预算 5 万每月', 'budget $3k a month', 'budget of $3,000 per month'
+    rc(_BUDGET + r"[^,，。;；!?！？\n]{0,24}?" + _MONEY + r"(?P<p>" + _PER + r")"),
+    # '$3k/month budget', '5万每月的预算'
+    rc(_MONEY + r"(?P<p>" + _PER + r")\s*(?:的)?\s*(?:gpu\s+|cloud\s+|serving\s+)?" + _BUDGET),
+)
+"""Where a period is said: before the budget word, between it and the amount, after the amount."""
+
+
+def read_budget_period(s: str) -> tuple[str, str | None]:
+    """(the normalized text ``s`` with the period words of its budget masked, the period) — or (``s``,
+    None) when no budget in ``s`` has a period. The first period found is read."""
+    if not ("预算" in s or "budget" in s or "经费" in s):
+        return s, None
+    for pattern in PERIOD_RES:
+        m = pattern.search(s)
+        if m is None:
+            continue
+        said = m.group("p").strip()
+        for period, words in _UNITS:
+            if re.search(words, said):
+                start, end = m.span("p")
+                return mask(s, start, end, " "), period
+    return s, None

@@ -1,0 +1,82 @@
+"""A serving budget's verdict in words (issue 24; the notes of :mod:`estimator.serving_budget`): whether the
+answer's monthly cost fits the budget and what the budget rents, with its period as the user said it
+('¥50,000 a month', '每月 ¥50,000'). Ranges keep both ends (low at the high price); one price, one value."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.render.fmt import Fmt, fmt_for, money_span
+from bot.render.i18n import N_, translate
+from bot.render.note_codes import NoteCode
+
+SERVING_BUDGET_MESSAGES: dict[NoteCode, str] = {
+    NoteCode.serving_within_budget: N_(
+        "Within your budget of %(budget)s: this answer's GPUs (%(gpu_count)s) cost %(cost)s a month."
+    ),
+    NoteCode.serving_over_budget: N_(
+        "Over your budget of %(budget)s: this answer's GPUs (%(gpu_count)s) cost %(cost)s a month."
+    ),
+    NoteCode.serving_budget_borderline: N_(
+        "Borderline for your budget of %(budget)s: this answer's GPUs (%(gpu_count)s) cost %(cost)s a "
+        "month — it depends on the price you get."
+    ),
+    NoteCode.serving_budget_months: N_(
+        "Your budget of %(budget)s pays this answer's GPUs (%(gpu_count)s) for %(months)s months, at "
+        "%(cost)s a month."
+    ),
+    NoteCode.serving_budget_no_price: N_(
+        "No rental price for this GPU: your budget of %(budget)s rents this answer's GPUs (%(gpu_count)s) "
+        "at up to %(max_price)s per GPU-hour (730 hours a month)."
+    ),
+}
+"""The verdicts (keyed wording: :data:`bot.render.wording.NOTE_MESSAGES` takes them)."""
+RENTS = N_(
+    "%(monthly)s a month rents %(gpus)s GPUs at these prices: %(copies)s copies of this %(group)s-GPU "
+    "layout, ≈ %(sequences)s sequences at once at this context."
+)
+RENTS_NONE = N_(
+    "%(monthly)s a month rents %(gpus)s GPUs at these prices: not one copy of this %(group)s-GPU layout."
+)
+"""What a budget per period rents, after its verdict."""
+PERIODS = {
+    "hour": N_("%(amount)s an hour"),
+    "day": N_("%(amount)s a day"),
+    "week": N_("%(amount)s a week"),
+    "month": N_("%(amount)s a month"),
+    "year": N_("%(amount)s a year"),
+}
+"""A budget with its period, as the user said it."""
+
+
+def _span(f: Fmt, low: float, high: float, digits: int = 0) -> str:
+    text = [f.int(x) if digits == 0 else f.num(x, digits) for x in (low, high)]
+    return text[0] if text[0] == text[1] else f"{text[0]}–{text[1]}"
+
+
+def serving_budget_text(code: str, params: dict[str, Any], lang: str) -> str:
+    """The verdict of the note ``code`` with its ``params`` (estimator.serving_budget) in ``lang``."""
+    f, currency = fmt_for(lang), str(params.get("currency") or "CNY")
+    budget = f.money(params["budget"], currency)
+    period = params.get("period")
+    if period in PERIODS:
+        budget = translate(lang, PERIODS[period], amount=budget)
+    words: dict[str, Any] = {"budget": budget, "gpu_count": f.int(params.get("gpu_count", 1))}
+    if "cost_low" in params:
+        words["cost"] = money_span(f, params["cost_low"], params["cost_high"], currency)
+    if "months_low" in params:
+        words["months"] = _span(f, params["months_low"], params["months_high"], 2)
+    if "max_price" in params:
+        words["max_price"] = f.money(params["max_price"], currency)
+    text = translate(lang, SERVING_BUDGET_MESSAGES[NoteCode(code)], **words)
+    if "gpus_low" not in params:
+        return text
+    rents = {
+        "monthly": f.money(params["monthly"], currency),
+        "gpus": _span(f, params["gpus_low"], params["gpus_high"]),
+        "copies": _span(f, params["copies_low"], params["copies_high"]),
+        "group": f.int(params["group"]),
+        "sequences": _span(f, params["sequences_low"], params["sequences_high"]),
+    }
+    more = translate(lang, RENTS if params["copies_high"] else RENTS_NONE, **rents)
+    return text + ("" if lang == "zh" else " ") + more
