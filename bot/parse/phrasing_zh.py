@@ -2,12 +2,18 @@
 paraphrase robustness: tests/data/real_questions/paraphrases_zh.json), rewritten into the form those
 readers know, before the numbers get roles.
 
-- **A setting verb between a context word and its length** ('上下文开 1M', 'ctx 拉到 32k', '上下文长度给到
-  8k', 'max_model_len 设置成 1M'): the verb becomes '=', as 'batchsize 设成 1' does in
-  :mod:`bot.parse.setting_verbs` ('上下文 = 1M' is read as the context sized).
+- **A setting verb between a context or concurrency word and its value** ('上下文开 1M', 'ctx 拉到 32k',
+  '上下文长度给到 8k', 'max_model_len 设置成 1M', '并发开到 64'): the verb becomes '=', as 'batchsize 设成 1'
+  does in :mod:`bot.parse.setting_verbs` ('上下文 = 1M' is read as the context sized, '并发 = 64' as the
+  concurrency).
 - **A length before its length word** ('2048 token 长度', '8k 的上下文长度', '4096 个 token 的序列长度'):
   the length word is written first ('长度 = 2048'), as '默认 token 长度为 2048' reads; a bare '2048
   token' stays the token count it is elsewhere.
+
+- **'满血' (full, not distilled) before a DeepSeek name with its own version** ('满血 deepseek-v3',
+  '满血的 DeepSeek-V2.5'): a qualifier of that model, not the '满血 deepseek' that names R1 alone.
+
+- **Memory in gigabytes counted with 个** ('显存 24 个 G', '80个G的卡'): the same as '24G'.
 
 Each rule is gated by a cheap substring test.
 """
@@ -18,7 +24,7 @@ from bot.parse.regex import rc
 
 _CONTEXT_WORD = (
     r"(上下文(?:长度|窗口)?|(?<![a-z_])ctx|(?<![a-z_])context(?:[\s_]*(?:length|len|window))?"
-    r"|max[\s_\-]*model[\s_\-]*len|序列长度|最大长度|窗口)"
+    r"|max[\s_\-]*model[\s_\-]*len|序列长度|最大长度|窗口|并发(?:数|量)?|(?<![a-z_])concurrency)"
 )
 _SET_VERB = (
     r"(?:(?:直接|就|都|也|可以|想|要|得|需要|最多|最大|至少)\s*)?"
@@ -26,15 +32,21 @@ _SET_VERB = (
     r"|改到|改成|改为|加到|提到|提高到|扩到|扩展到|开|设)"
 )
 CONTEXT_VERB_RE = rc(_CONTEXT_WORD + r"\s*" + _SET_VERB + r"\s*(?=\d)")
-"""'上下文开 1M', 'ctx 拉到 32k', '上下文长度给到 8k', 'max_model_len 设置成 1M': a context word, a setting
-verb, the length."""
-_CONTEXT_GATE = rc(r"上下文|ctx|context|model[\s_\-]*len|长度|窗口")
+"""'上下文开 1M', 'ctx 拉到 32k', '上下文长度给到 8k', 'max_model_len 设置成 1M', '并发开到 64': a context or
+concurrency word, a setting verb, the value."""
+_CONTEXT_GATE = rc(r"上下文|ctx|context|model[\s_\-]*len|长度|窗口|并发|concurrency")
 
 LENGTH_BEFORE_WORD_RE = rc(
     r"(?<![\d.a-z])(?P<n>\d+(?:\.\d+)?\s*k?)\s*(?:个\s*)?tokens?\s*(?:的\s*)?"
     r"(?P<w>上下文长度|上下文|序列长度|长度|窗口)"
 )
 """'2048 token 长度', '8k token 的上下文', '4096 个 token 的序列长度': a length, then its length word."""
+
+FULL_BEFORE_VERSION_RE = rc(r"满血(?:版)?(?:的)?\s*(?=deepseek[\s\-_]*v\d)")
+"""'满血 deepseek-v3': the qualifier before a versioned DeepSeek name (dropped; the name is the model)."""
+
+COUNTED_GIGABYTES_RE = rc(r"(?<![\d.])(\d+(?:\.\d+)?)\s*个\s*g(?:b|ib)?(?![a-z0-9])")
+"""'24 个 G', '80个GB': a memory in gigabytes written with the measure word 个."""
 
 
 def read_zh_phrasing(s: str) -> str:
@@ -43,4 +55,8 @@ def read_zh_phrasing(s: str) -> str:
         s = CONTEXT_VERB_RE.sub(r"\1 = ", s)
         if "token" in s:
             s = LENGTH_BEFORE_WORD_RE.sub(r" \g<w> = \g<n> ", s)
+    if "个" in s:
+        s = COUNTED_GIGABYTES_RE.sub(r"\1g", s)
+    if "满血" in s:
+        s = FULL_BEFORE_VERSION_RE.sub(" ", s)
     return s
