@@ -28,11 +28,16 @@ SETTING_VERB = [
     ("Llama-3-8B 推理，上下文长度给到 8192，显存要多少", "seq_len", 8192),
     ("Qwen2.5-72B 推理，4 张 H100，并发开到 64 扛得住吗", "concurrency", 64),
     ("Qwen2.5-72B 推理，想把并发数拉到 120，8 卡 H20 够不够", "concurrency", 120),
+    ("Qwen2-7B 全参微调，batch 给 8，单卡 A100 行吗", "batch_size", 8),
+    ("Qwen2-7B 全参微调，梯度累积拉到 16，bs 开 2，8 卡 A100", "batch_size", 2),
+    ("Llama-3-70B 推理，sglang 的 tp 开 8，够吗", "tp", 8),
+    ("Qwen2-7B LoRA 微调，lora 秩设 32，单卡 3090", "lora_rank", 32),
+    ("Qwen2.5-32B 推理，vLLM 显存利用率调到 0.92，两张 A100", "gpu_memory_utilization", 0.92),
 ]
 
 
 @pytest.mark.parametrize(("text", "key", "value"), SETTING_VERB)
-def test_a_setting_verb_between_a_context_or_concurrency_word_and_its_value(
+def test_a_setting_verb_between_a_setting_and_its_value(
     capsys: pytest.CaptureFixture[str], text: str, key: str, value: int
 ) -> None:
     assert ask(capsys, text)["request"][key] == value

@@ -15,12 +15,16 @@ readers know, before the numbers get roles.
 
 - **Memory in gigabytes counted with 个** ('显存 24 个 G', '80个G的卡'): the same as '24G'.
 
+- **The same verbs after a training or serving setting** ('batch 给 8', 'tp 开 8', 'lora 秩设 64',
+  '显存利用率调到 0.95'): '=' as well.
+
 Each rule is gated by a cheap substring test.
 """
 
 from __future__ import annotations
 
 from bot.parse.regex import rc
+from bot.parse.setting_verbs import _SETTING
 
 _CONTEXT_WORD = (
     r"(上下文(?:长度|窗口)?|(?<![a-z_])ctx|(?<![a-z_])context(?:[\s_]*(?:length|len|window))?"
@@ -34,6 +38,15 @@ _SET_VERB = (
 CONTEXT_VERB_RE = rc(_CONTEXT_WORD + r"\s*" + _SET_VERB + r"\s*(?=\d)")
 """'上下文开 1M', 'ctx 拉到 32k', '上下文长度给到 8k', 'max_model_len 设置成 1M', '并发开到 64': a context or
 concurrency word, a setting verb, the value."""
+SETTING_VERB_RE = rc(
+    r"("
+    + _SETTING[1:-1]
+    + r"|(?<![a-z_])batch(?![a-z_])|lora\s*秩|(?<![a-z])秩|显存利用率|gpu[\s_\-]*memory[\s_\-]*utilization)"
+    r"\s*" + _SET_VERB + r"\s*(?=\d)"
+)
+"""The same verbs after a training or serving setting ('batch 给 8', 'tp 开 8', 'lora 秩设 64',
+'显存利用率调到 0.95'): those :mod:`bot.parse.setting_verbs` does not know ('开', '给', '拉到' …) and
+settings it does not name ('batch', '秩', '显存利用率')."""
 _CONTEXT_GATE = rc(r"上下文|ctx|context|model[\s_\-]*len|长度|窗口|并发|concurrency")
 
 LENGTH_BEFORE_WORD_RE = rc(
@@ -48,11 +61,15 @@ FULL_BEFORE_VERSION_RE = rc(r"满血(?:版)?(?:的)?\s*(?=deepseek[\s\-_]*v\d)")
 COUNTED_GIGABYTES_RE = rc(r"(?<![\d.])(\d+(?:\.\d+)?)\s*个\s*g(?:b|ib)?(?![a-z0-9])")
 """'24 个 G', '80个GB': a memory in gigabytes written with the measure word 个."""
 
+_VERB_GATE = rc(r"开|拉|给|调|设|改|加到|提|扩")
+
 
 def read_zh_phrasing(s: str) -> str:
     """The normalized text ``s`` with each rule of this module applied (see the module docstring)."""
     if _CONTEXT_GATE.search(s):
         s = CONTEXT_VERB_RE.sub(r"\1 = ", s)
+    if _VERB_GATE.search(s):
+        s = SETTING_VERB_RE.sub(r"\1 = ", s)
         if "token" in s:
             s = LENGTH_BEFORE_WORD_RE.sub(r" \g<w> = \g<n> ", s)
     if "个" in s:
