@@ -119,3 +119,22 @@ def test_paraphrases_are_well_formed() -> None:
 def test_paraphrase_score_never_falls() -> None:
     understood = sum(not keys for keys in misses("zh").values())
     assert understood >= PARAPHRASES_ZH_UNDERSTOOD
+
+
+EACH_AFTER_COUNT = [
+    ("Qwen2.5-72B 用 vllm 起服务，4 张 L20，一张 48G，够不", 4, 48),
+    ("Qwen2-7B 全参微调，八块 3090，单张 24G，能训吗", 8, 24),
+]
+
+
+@pytest.mark.parametrize(("text", "count", "memory"), EACH_AFTER_COUNT)
+def test_one_cards_memory_after_the_count_is_each_cards(
+    capsys: pytest.CaptureFixture[str], text: str, count: int, memory: int
+) -> None:
+    request = ask(capsys, text)["request"]
+    assert (request["gpu_count"], request["gpu_memory_gib"]) == (count, memory)
+
+
+def test_one_card_with_its_memory_stays_a_count_of_one(capsys: pytest.CaptureFixture[str]) -> None:
+    request = ask(capsys, "我有一张 48G 的卡，跑 Qwen2.5-32B 推理")["request"]
+    assert (request["gpu_count"], request["gpu_memory_gib"]) == (1, 48)

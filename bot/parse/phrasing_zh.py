@@ -18,6 +18,10 @@ readers know, before the numbers get roles.
 - **The same verbs after a training or serving setting** ('batch 给 8', 'tp 开 8', 'lora 秩设 64',
   '显存利用率调到 0.95'): '=' as well.
 
+- **Each card's memory after the count** ('4 张 L20，一张 48G', '八块 3090，单张 24G'): '一张' / '单张' after
+  a count of cards is each card ('每张 48G'), not a second count of one ('单卡 NG' is left to the rules
+  that read it).
+
 Each rule is gated by a cheap substring test.
 """
 
@@ -63,6 +67,12 @@ COUNTED_GIGABYTES_RE = rc(r"(?<![\d.])(\d+(?:\.\d+)?)\s*个\s*g(?:b|ib)?(?![a-z0
 
 _VERB_GATE = rc(r"开|拉|给|调|设|改|加到|提|扩")
 
+EACH_AFTER_COUNT_RE = rc(
+    r"(?P<pre>(?<![\d.])(?:\d+|[两二三四五六七八九十]+)\s*(?:张|块|卡)[^,;。?!]{0,24}[,;]\s*)"
+    r"(?:一张|一块|单张|单块|一卡)(?:卡|显卡)?\s*(?=\d+(?:\.\d+)?\s*g)"
+)
+"""'4 张 L20, 一张 48G': after a count of cards, one card's memory is each card's ('每张 48G')."""
+
 
 def read_zh_phrasing(s: str) -> str:
     """The normalized text ``s`` with each rule of this module applied (see the module docstring)."""
@@ -74,6 +84,8 @@ def read_zh_phrasing(s: str) -> str:
             s = LENGTH_BEFORE_WORD_RE.sub(r" \g<w> = \g<n> ", s)
     if "个" in s:
         s = COUNTED_GIGABYTES_RE.sub(r"\1g", s)
+    if "一" in s or "单" in s:
+        s = EACH_AFTER_COUNT_RE.sub(r"\g<pre>每张 ", s)
     if "满血" in s:
         s = FULL_BEFORE_VERSION_RE.sub(" ", s)
     return s
