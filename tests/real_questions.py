@@ -81,10 +81,16 @@ def _norm(text: object) -> str:
 
 def _close(a: object, b: object, rel: float = 0.05) -> bool:
     try:
-        x, y = float(a), float(b)  # type: ignore[arg-type]
+        x, y = _float(a), _float(b)
     except (TypeError, ValueError):
         return _norm(a) == _norm(b)
     return abs(x - y) <= rel * max(abs(x), abs(y), 1e-12)
+
+
+def _float(value: object) -> float:
+    """A number, or a label written with a thousands suffix ('12k' of '12k 数据集': 12,000)."""
+    m = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*[kK]\s*", value) if isinstance(value, str) else None
+    return float(m.group(1)) * 1000 if m else float(value)  # type: ignore[arg-type]
 
 
 def _names_match(stated: object, got: object) -> bool:

@@ -35,6 +35,10 @@ ANY_SIZE_RE = rc(
     r"(?<![a-z0-9.])\d+(?:\.\d+)?\s?[bm](?![a-z])(?!\s*(?:的\s*)?(?:上下文|context|ctx|tokens?))"
 )
 """A model size anywhere ('7B', '500M'), not a context length ('1M 上下文', '1M context')."""
+CONTEXT_BEFORE_RE = rc(
+    r"(?:上下文|context|ctx|max[\s_\-]*model[\s_\-]*len|长度|窗口)[\s_]*(?:长度|length|len)?[\s=:：]*$"
+)
+"""A context word right before a number ('上下文 = 1m', 'ctx 1M'): that number is a length, not a size."""
 
 NOT_NAMES = frozenset((
     # methods and training words
@@ -138,7 +142,9 @@ def bare_family(s: str, families: tuple[str, ...]) -> re.Match[str] | None:
     """A catalog family named alone ('Bloom', 'StarCoder'), or with a short variant tag ('MiniCPM-V',
     'MiniMax-M1'), in a message with no size anywhere; not a tool named after one ('LLaMA-Factory',
     'llama.cpp', 'LLaMA Board')."""
-    if ANY_SIZE_RE.search(s):
+    if any(
+        not CONTEXT_BEFORE_RE.search(s, max(0, m.start() - 24), m.start()) for m in ANY_SIZE_RE.finditer(s)
+    ):
         return None
     for m in _bare_pattern(families).finditer(s):
         if not _TOOL_AFTER.match(s, m.end()):

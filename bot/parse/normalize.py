@@ -17,6 +17,7 @@ from bot.parse.count_forms import count_forms
 from bot.parse.followup_words import drop_change_verbs
 from bot.parse.instances import spell_out_instances
 from bot.parse.numbers import parse_number
+from bot.parse.phrasing_zh import read_zh_phrasing
 from bot.parse.prose_forms import read_prose_forms
 from bot.parse.regex import rc
 from bot.parse.setting_verbs import read_setting_verbs
@@ -158,6 +159,7 @@ def prepare(text: str) -> tuple[str, bool, str]:
     s = _DIGIT_GROUPS_RE.sub(lambda m: m.group(0).replace("_", ""), s)  # '120_000': 120000
     s = written_values(s)  # 'tp=2.', '16bf', '40=8+8+8+8+4*2', '4 nodes with 32 gpus in total' (round 5)
     s = read_setting_verbs(s)  # 'batchsize 设成 1', '4 比特', '8*40G' (before '*' is markup)
+    s = read_zh_phrasing(s)  # '上下文开 1M', '2048 token 长度' (paraphrases)
     s = count_forms(s)  # '2 * 8 H100' (before '*' is markup), 'between 2 and 4 A40s'
     s = read_prose_forms(s)  # '--tp 指定为 4', '最长约 120K tokens'
     s = _MARKUP_RE.sub(" ", s)

@@ -20,7 +20,12 @@ from bot.parse.model_names import _NAME, NOT_NAMES, NOT_PROPER, Typed, name_like
 from bot.parse.regex import rc
 from bot.parse.stack_words import ANY_TOOL_RE
 
-_ZH_JOB = r"(?:全参数?微调|全量微调|微调|训练|预训练|部署|推理|做\s*(?:lora|qlora|sft|dpo|全参|全量|微调))"
+_ZH_JOB = (
+    r"(?:全参数?微调|全量微调|微调|训练|预训练|部署|推理|做\s*(?:lora|qlora|sft|dpo|全参|全量|微调)"
+    r"|(?:grpo|dpo|ppo|sft|lora|qlora)(?=\s*(?:训练|微调|[,，。;；?？!！]|$)))"
+)
+"""A Chinese job word; an algorithm or method word ending a clause is one too ('跑 Rex-Omni GRPO，…',
+'Foo lora 微调' as 'Foo 的 lora 微调')."""
 BEFORE_JOB_RE = rc(rf"(?<![a-z0-9.\-_/])(?P<name>{_NAME})\s*(?=(?:模型|model)?\s*{_ZH_JOB})")
 """'Monkey 全参数微调', 'Foo 模型微调': a name, then a Chinese job word."""
 AFTER_JOB_RE = rc(

@@ -1,0 +1,91 @@
+"""Chinese phrasings of the same settings that the readers of the working records did not see (issue 24,
+paraphrase robustness: tests/data/real_questions/paraphrases_zh.json), rewritten into the form those
+readers know, before the numbers get roles.
+
+- **A setting verb between a context or concurrency word and its value** ('上下文开 1M', 'ctx 拉到 32k',
+  '上下文长度给到 8k', 'max_model_len 设置成 1M', '并发开到 64'): the verb becomes '=', as 'batchsize 设成 1'
+  does in :mod:`bot.parse.setting_verbs` ('上下文 = 1M' is read as the context sized, '并发 = 64' as the
+  concurrency).
+- **A length before its length word** ('2048 token 长度', '8k 的上下文长度', '4096 个 token 的序列长度'):
+  the length word is written first ('长度 = 2048'), as '默认 token 长度为 2048' reads; a bare '2048
+  token' stays the token count it is elsewhere.
+
+- **'满血' (full, not distilled) before a DeepSeek name with its own version** ('满血 deepseek-v3',
+  '满血的 DeepSeek-V2.5'): a qualifier of that model, not the '满血 deepseek' that names R1 alone.
+
+- **Memory in gigabytes counted with 个** ('显存 24 个 G', '80个G的卡'): the same as '24G'.
+
+- **The same verbs after a training or serving setting** ('batch 给 8', 'tp 开 8', 'lora 秩设 64',
+  '显存利用率调到 0.95'): '=' as well.
+
+- **Each card's memory after the count** ('4 张 L20，一张 48G', '八块 3090，单张 24G'): '一张' / '单张' after
+  a count of cards is each card ('每张 48G'), not a second count of one ('单卡 NG' is left to the rules
+  that read it).
+
+Each rule is gated by a cheap substring test.
+"""
+
+from __future__ import annotations
+
+from bot.parse.regex import rc
+from bot.parse.setting_verbs import _SETTING
+
+_CONTEXT_WORD = (
+    r"(上下文(?:长度|窗口)?|(?<![a-z_])ctx|(?<![a-z_])context(?:[\s_]*(?:length|len|window))?"
+    r"|max[\s_\-]*model[\s_\-]*len|序列长度|最大长度|窗口|并发(?:数|量)?|(?<![a-z_])concurrency)"
+)
+_SET_VERB = (
+    r"(?:(?:直接|就|都|也|可以|想|要|得|需要|最多|最大|至少)\s*)?"
+    r"(?:开到|开成|打开到|拉到|拉满到|拉满|拉长到|给到|给|调到|调成|调整到|调整为|设置为|设置成|设置到|设成|设为|设到"
+    r"|改到|改成|改为|加到|提到|提高到|扩到|扩展到|开|设)"
+)
+CONTEXT_VERB_RE = rc(_CONTEXT_WORD + r"\s*" + _SET_VERB + r"\s*(?=\d)")
+"""'上下文开 1M', 'ctx 拉到 32k', '上下文长度给到 8k', 'max_model_len 设置成 1M', '并发开到 64': a context or
+concurrency word, a setting verb, the value."""
+SETTING_VERB_RE = rc(
+    r"("
+    + _SETTING[1:-1]
+    + r"|(?<![a-z_])batch(?![a-z_])|lora\s*秩|(?<![a-z])秩|显存利用率|gpu[\s_\-]*memory[\s_\-]*utilization)"
+    r"\s*" + _SET_VERB + r"\s*(?=\d)"
+)
+"""The same verbs after a training or serving setting ('batch 给 8', 'tp 开 8', 'lora 秩设 64',
+'显存利用率调到 0.95'): those :mod:`bot.parse.setting_verbs` does not know ('开', '给', '拉到' …) and
+settings it does not name ('batch', '秩', '显存利用率')."""
+_CONTEXT_GATE = rc(r"上下文|ctx|context|model[\s_\-]*len|长度|窗口|并发|concurrency")
+
+LENGTH_BEFORE_WORD_RE = rc(
+    r"(?<![\d.a-z])(?P<n>\d+(?:\.\d+)?\s*k?)\s*(?:个\s*)?tokens?\s*(?:的\s*)?"
+    r"(?P<w>上下文长度|上下文|序列长度|长度|窗口)"
+)
+"""'2048 token 长度', '8k token 的上下文', '4096 个 token 的序列长度': a length, then its length word."""
+
+FULL_BEFORE_VERSION_RE = rc(r"满血(?:版)?(?:的)?\s*(?=deepseek[\s\-_]*v\d)")
+"""'满血 deepseek-v3': the qualifier before a versioned DeepSeek name (dropped; the name is the model)."""
+
+COUNTED_GIGABYTES_RE = rc(r"(?<![\d.])(\d+(?:\.\d+)?)\s*个\s*g(?:b|ib)?(?![a-z0-9])")
+"""'24 个 G', '80个GB': a memory in gigabytes written with the measure word 个."""
+
+_VERB_GATE = rc(r"开|拉|给|调|设|改|加到|提|扩")
+
+EACH_AFTER_COUNT_RE = rc(
+    r"(?P<pre>(?<![\d.])(?:\d+|[两二三四五六七八九十]+)\s*(?:张|块|卡)[^,;。?!]{0,24}[,;]\s*)"
+    r"(?:一张|一块|单张|单块|一卡)(?:卡|显卡)?\s*(?=\d+(?:\.\d+)?\s*g)"
+)
+"""'4 张 L20, 一张 48G': after a count of cards, one card's memory is each card's ('每张 48G')."""
+
+
+def read_zh_phrasing(s: str) -> str:
+    """The normalized text ``s`` with each rule of this module applied (see the module docstring)."""
+    if _CONTEXT_GATE.search(s):
+        s = CONTEXT_VERB_RE.sub(r"\1 = ", s)
+    if _VERB_GATE.search(s):
+        s = SETTING_VERB_RE.sub(r"\1 = ", s)
+        if "token" in s:
+            s = LENGTH_BEFORE_WORD_RE.sub(r" \g<w> = \g<n> ", s)
+    if "个" in s:
+        s = COUNTED_GIGABYTES_RE.sub(r"\1g", s)
+    if "一" in s or "单" in s:
+        s = EACH_AFTER_COUNT_RE.sub(r"\g<pre>每张 ", s)
+    if "满血" in s:
+        s = FULL_BEFORE_VERSION_RE.sub(" ", s)
+    return s
