@@ -26,6 +26,7 @@ from babel.numbers import (
     format_percent,
 )
 
+from bot.render.cldr_subset import seed
 from estimator.units import GIB
 
 GB = 1e9
@@ -143,7 +144,9 @@ class Fmt:
         self.lang = lang
         self.cents = cents
         locale = locale_for(lang)
-        self.locale = Locale.parse(CLDR_IDS.get(locale, locale))
+        cldr_id = CLDR_IDS.get(locale, locale)
+        seed(cldr_id)  # the build's stored CLDR keys, not Babel's whole locale chain (bot.render.cldr_subset)
+        self.locale = Locale.parse(cldr_id)
         symbols = self.locale.number_symbols.get("latn", self.locale.number_symbols)
         # en and zh_CN group with "," and use "." for decimals: Python's own formatting gives the same
         # text as CLDR there, several times faster (Babel was ~30 % of a reply's rendering time)
