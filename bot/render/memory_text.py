@@ -33,21 +33,20 @@ if TYPE_CHECKING:
     from bot.render.contexts import MemoryContext
 
 
-_PART_LABELS: dict[tuple[str, str], tuple[str, int]] = {}
-"""(language, memory part of :data:`MEMORY_PARTS`) → (its label, the label's display width): the same
-~10 fixed texts in every reply, translated and measured once per process (a table of fixed strings,
-bounded by :data:`MEMORY_PARTS`; not a cache of answers)."""
+_PART_LABELS: dict[tuple[str, str], str] = {}
+"""(language, memory part of :data:`MEMORY_PARTS`) → its bar label: the same ~10 fixed texts in every
+reply, translated once per process (a table of fixed strings, bounded by :data:`MEMORY_PARTS`; their
+widths are remembered by :func:`bot.render.fmt.display_width`)."""
 
 
-def _part_label(lang: str, key: str) -> tuple[str, int]:
-    """The bar label of one memory part and its display width (a part not in the table: its key)."""
-    got = _PART_LABELS.get((lang, key))
-    if got is None:
-        label = translate(lang, MEMORY_PARTS[key]) if key in MEMORY_PARTS else key
-        got = (label, display_width(label))
-        if key in MEMORY_PARTS:
-            _PART_LABELS[lang, key] = got
-    return got
+def _part_label(lang: str, key: str) -> str:
+    """The bar label of one memory part (a part not in the table: its key)."""
+    label = _PART_LABELS.get((lang, key))
+    if label is None:
+        if key not in MEMORY_PARTS:
+            return key
+        label = _PART_LABELS[lang, key] = translate(lang, MEMORY_PARTS[key])
+    return label
 
 
 def _padded_bar(fraction: float) -> str:
@@ -69,13 +68,13 @@ def _memory_bars(m: Memory, f: Fmt) -> str:
     if not parts:
         return ""
     total = sum(v for _, v in parts) or m.per_gpu_bytes or 1.0
-    w_label = max(width for (_, width), _ in parts)
+    w_label = max([display_width(label) for label, _ in parts])
     values = [f.gib(v) for _, v in parts]
     w_val = max(map(len, values))
     return "\n".join(
         [
-            f"{label}{' ' * (w_label - width)} {_padded_bar(v / total)} {rjust(val, w_val)}"
-            for ((label, width), v), val in zip(parts, values, strict=True)
+            f"{ljust(label, w_label)} {_padded_bar(v / total)} {rjust(val, w_val)}"
+            for (label, v), val in zip(parts, values, strict=True)
         ]
     )
 
