@@ -31,6 +31,8 @@ class CatalogsHook(BuildHookInterface):
                 write_mo(fh, catalog, use_fuzzy=False)
         self._compile_templates()
         self._compile_data()
+        if self._compile_cldr_subset():
+            build_data.setdefault("artifacts", []).append("bot/render/_cldr_subset.pickle")
         build_data.setdefault("artifacts", []).append("estimator/data/_compiled.json")  # it is gitignored
         if self._compile_regexes():
             build_data["artifacts"].append("bot/parse/_compiled_regex.marshal")
@@ -75,6 +77,23 @@ class CatalogsHook(BuildHookInterface):
         spec.loader.exec_module(digest)
         out[digest.DIGEST_KEY] = digest.sources_digest(data)
         (data / "_compiled.json").write_text(json.dumps(out, ensure_ascii=False), encoding="utf-8")
+
+    def _compile_cldr_subset(self) -> bool:
+        """Store the CLDR keys the reply formatters read, for each reply locale (bot.render.cldr_subset).
+        False (nothing shipped: Babel loads its own data) on failure."""
+        import importlib.util
+        import sys
+
+        try:
+            path = Path(self.root, "bot", "render", "cldr_subset.py")
+            spec = importlib.util.spec_from_file_location("_cldr_subset", path)
+            module = importlib.util.module_from_spec(spec)  # by path: bot.render imports the estimator
+            spec.loader.exec_module(module)
+            module.write_subsets(module.SUBSET_FILE.with_name("_cldr_subset.pickle"), ("en", "zh_Hans_CN"))
+            return True
+        except Exception as exc:
+            print(f"note: CLDR subset not stored: {exc}", file=sys.stderr)
+            return False
 
     def _compile_regexes(self) -> bool:
         """Store the regex code of every parser pattern (bot.parse.regex.LazyPattern) for this

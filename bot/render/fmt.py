@@ -26,6 +26,7 @@ from babel.numbers import (
     format_percent,
 )
 
+from bot.render.cldr_subset import seed
 from estimator.units import GIB
 
 GB = 1e9
@@ -35,6 +36,12 @@ _SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
 
 LOCALES = {"zh": "zh_CN", "en": "en"}
 """Reply language (as ``bot.parse.Lang``) → Babel locale id."""
+
+CLDR_IDS = {"zh_CN": "zh_Hans_CN"}
+"""Babel locale id → the CLDR data file's own name, where they differ (the same ``Locale``:
+``Locale.parse("zh_CN") == Locale.parse("zh_Hans_CN")``). ``Locale.parse("zh_CN")`` finds no
+``zh_CN.dat``, lists Babel's ~1,150 locale files and loads its global data (likely subtags) to get
+there: ~5 ms of a ``sizing-bot ask`` start-up in Chinese (issue 23 item 7), skipped by naming the file."""
 
 LIST_SEPARATORS = {"zh": "，", "en": ", "}
 """Separator between short phrases in one line (CLDR has no narrow zh list pattern that fits)."""
@@ -136,7 +143,10 @@ class Fmt:
     def __init__(self, lang: str, cents: bool = False) -> None:
         self.lang = lang
         self.cents = cents
-        self.locale = Locale.parse(locale_for(lang))
+        locale = locale_for(lang)
+        cldr_id = CLDR_IDS.get(locale, locale)
+        seed(cldr_id)  # the build's stored CLDR keys, not Babel's whole locale chain (bot.render.cldr_subset)
+        self.locale = Locale.parse(cldr_id)
         symbols = self.locale.number_symbols.get("latn", self.locale.number_symbols)
         # en and zh_CN group with "," and use "." for decimals: Python's own formatting gives the same
         # text as CLDR there, several times faster (Babel was ~30 % of a reply's rendering time)

@@ -33,17 +33,49 @@ if TYPE_CHECKING:
     from bot.render.contexts import MemoryContext
 
 
+_PART_LABELS: dict[tuple[str, str], str] = {}
+"""(language, memory part of :data:`MEMORY_PARTS`) → its bar label: the same ~10 fixed texts in every
+reply, translated once per process (a table of fixed strings, bounded by :data:`MEMORY_PARTS`; their
+widths are remembered by :func:`bot.render.fmt.display_width`)."""
+
+
+def _part_label(lang: str, key: str) -> str:
+    """The bar label of one memory part (a part not in the table: its key)."""
+    label = _PART_LABELS.get((lang, key))
+    if label is None:
+        if key not in MEMORY_PARTS:
+            return key
+        label = _PART_LABELS[lang, key] = translate(lang, MEMORY_PARTS[key])
+    return label
+
+
+def _padded_bar(fraction: float) -> str:
+    """``ljust(bar(fraction, 10), 10)``: the bar of 10 cells and its padding, from a table of the 81
+    bars (eighths 0-80), built once. The same rounding as :func:`bot.render.fmt.bar`."""
+    fraction = min(max(fraction, 0.0), 1.0)
+    eighths = round(fraction * 10 * 8)
+    return _PADDED_BARS[1 if fraction > 0 and eighths == 0 else eighths]
+
+
+_PADDED_BARS = [ljust(bar(eighths / 80, 10), 10) for eighths in range(81)]
+"""Each bar of 10 cells padded to 10 (index: eighths of a cell); ``bar(e / 80)`` is ``e`` eighths."""
+
+
 def _memory_bars(m: Memory, f: Fmt) -> str:
     """One text bar per memory part (parts below 0.05 GiB left out), aligned for a <pre> block."""
-    parts = [(k, v) for k, v in m.breakdown.items() if v >= MIN_CHART_BYTES]
+    lang = f.lang
+    parts = [(_part_label(lang, k), v) for k, v in m.breakdown.items() if v >= MIN_CHART_BYTES]
+    if not parts:
+        return ""
     total = sum(v for _, v in parts) or m.per_gpu_bytes or 1.0
-    labels = [translate(f.lang, MEMORY_PARTS[k]) if k in MEMORY_PARTS else k for k, _ in parts]
-    w_label = max((display_width(lab) for lab in labels), default=0)
+    w_label = max([display_width(label) for label, _ in parts])
     values = [f.gib(v) for _, v in parts]
-    w_val = max((len(v) for v in values), default=0)
+    w_val = max(map(len, values))
     return "\n".join(
-        f"{ljust(lab, w_label)} {ljust(bar(v / total, 10), 10)} {rjust(val, w_val)}"
-        for lab, (_, v), val in zip(labels, parts, values, strict=True)
+        [
+            f"{ljust(label, w_label)} {_padded_bar(v / total)} {rjust(val, w_val)}"
+            for (label, v), val in zip(parts, values, strict=True)
+        ]
     )
 
 
