@@ -130,3 +130,42 @@ def test_paraphrases_are_well_formed() -> None:
 def test_paraphrase_score_ratchet() -> None:
     missed = misses("en")
     assert len(paraphrases("en")) - len(missed) >= PARAPHRASE_FLOOR, missed
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        ("Qwen2.5-7B LoRA on 2 RTX 4090, seq len 8 thousand: does it fit?", "seq_len", 8000),
+        ("Qwen2.5-7B LoRA on 2 RTX 4090 with sequences of eight thousand tokens", "seq_len", 8000),
+        ("serve Qwen2.5-7B on an L40S at a context of thirty-two thousand tokens", "seq_len", 32000),
+    ],
+)
+def test_thousands_in_words(capsys: pytest.CaptureFixture[str], text: str, field: str, value: int) -> None:
+    assert ask(capsys, text)["request"][field] == value
+
+
+def test_a_few_thousand_stays_rough() -> None:
+    assert chat_forms("a few thousand samples") == "a few thousand samples"
+    assert chat_forms("ten thousand samples") == "10000 samples"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Qwen2.5-7B LoRA on 2 RTX 4090 with sequences of 8k tokens: will it fit?",
+        "Qwen2.5-7B LoRA on 2 RTX 4090, sequences of length 8192",
+        "Qwen2.5-7B LoRA on 2 RTX 4090, 8k tokens per sequence",
+        "Qwen2.5-7B LoRA on 2 RTX 4090, each sequence is 8k tokens",
+        "Qwen2.5-7B LoRA on 2 RTX 4090 with 8k long sequences",
+    ],
+)
+def test_a_sequence_length_in_other_words(capsys: pytest.CaptureFixture[str], text: str) -> None:
+    assert ask(capsys, text)["request"]["seq_len"] == 8192
+
+
+def test_sequences_counted_are_not_a_length(capsys: pytest.CaptureFixture[str]) -> None:
+    out = ask(capsys, "Mistral-7B in vLLM on an A100: memory for 24 sequences of 4096?")
+    assert out["request"]["seq_len"] == 4096
+    assert out["request"]["concurrency"] == 24 or any(
+        i["text"] == "24" for i in out["interpretation"]["ignored"]
+    )

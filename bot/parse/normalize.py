@@ -149,9 +149,9 @@ def prepare(text: str) -> tuple[str, bool, str]:
     s = normalize(s)
     normalized = s if unchanged else normalize(text)
     s = _DIGIT_GROUPS_RE.sub(lambda m: m.group(0).replace("_", ""), s)  # '120_000': 120000
+    s = chat_forms(s)  # 'w/o LoRA', 'global bs 256', 'two H100*8 machines' '8 thousand' (paraphrases)
     s = written_values(s)  # 'tp=2.', '16bf', '40=8+8+8+8+4*2', '4 nodes with 32 gpus in total' (round 5)
     s = read_setting_verbs(s)  # 'batchsize 设成 1', '4 比特', '8*40G' (before '*' is markup)
-    s = chat_forms(s)  # 'w/o LoRA', 'global bs 256', 'two H100*8 machines' (paraphrases)
     s = count_forms(s)  # '2 * 8 H100' (before '*' is markup), 'between 2 and 4 A40s'
     s = read_prose_forms(s)  # '--tp 指定为 4', '最长约 120K tokens'
     s = _MARKUP_RE.sub(" ", s)
