@@ -169,3 +169,20 @@ def test_sequences_counted_are_not_a_length(capsys: pytest.CaptureFixture[str]) 
     assert out["request"]["concurrency"] == 24 or any(
         i["text"] == "24" for i in out["interpretation"]["ignored"]
     )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Llama-3.1-70B Q4_K_M GGUF in llama.cpp on a 24 gig card: how much offloads?",
+        "Llama-3.1-70B Q4_K_M GGUF in llama.cpp, I have 24 gigs of VRAM on one card",
+        "Llama-3.1-70B Q4_K_M GGUF in llama.cpp on a 24 gigabyte GPU",
+    ],
+)
+def test_memory_units_in_words(capsys: pytest.CaptureFixture[str], text: str) -> None:
+    assert ask(capsys, text)["request"]["gpu_memory_gib"] == 24
+
+
+def test_megabytes_in_words() -> None:
+    assert chat_forms("it takes 500 megabytes more") == "it takes 500mb more"
+    assert chat_forms("a 24 gig card") == "a 24gb card"

@@ -12,6 +12,8 @@ reorder what the count and setting rules read written out, spelt out before thos
   per sequence', 'each sequence is 4096 tokens', '8k long sequences'): 'sequence length N', as the length
   rules read it; a count before stays the sequences counted ('16 sequences of 8192': 16 at once, each 8192
   long; before, the 16 was taken for the length).
+- **Memory units in words** ('a 24 gig card', '24 gigs of VRAM', '48 gigabytes in total', '500 megabytes'):
+  '24gb', as the memory rules read it; before, the number was named as not used and the card's memory lost.
 - **Nodes written card × count first** ('two H100*8 machines', '3 A100x8 nodes', 'two 8xH100 nodes'): that
   many nodes of that many cards each, written as the node rules read it ('two machines of 8 h100'); before,
   the node count was taken for the cards and the per-node count named as repeated.
@@ -84,7 +86,13 @@ R_COUNTED_SEQS = rc(r"^[\s\-]*(?:sequences|seqs)\b")
 :mod:`bot.parse.roles`; '8k sequences' stays a length, as '8k seq' is)."""
 
 
-_GATE = re.compile(r"w/|\bbs\b|node|machine|server|box|host|thousand|seq")
+MEMORY_WORDS_RE = rc(
+    r"(?<![\w.])(\d+(?:\.\d+)?)\s*(?:(?P<g>gigs?|gigabytes?|gibibytes?)|megabytes?|mebibytes?)\b"
+)
+"""'24 gigs', '24 gigabytes', '500 megabytes': a memory in GB or MB."""
+
+
+_GATE = re.compile(r"w/|\bbs\b|node|machine|server|box|host|thousand|seq|gig|byte")
 
 
 def chat_forms(s: str) -> str:
@@ -97,6 +105,8 @@ def chat_forms(s: str) -> str:
         s = GLOBAL_BS_RE.sub("global batch", s)
     if "thousand" in s:
         s = THOUSANDS_RE.sub(_thousands, s)
+    if "gig" in s or "byte" in s:
+        s = MEMORY_WORDS_RE.sub(lambda m: f"{m.group(1)}{'gb' if m.group('g') else 'mb'}", s)
     if "seq" in s:
         s = SEQUENCE_FORMS_RE.sub(_sequence, s)
     s = CARD_TIMES_NODES_RE.sub(r"\1 \4 of \3 \2", s)
