@@ -186,3 +186,21 @@ def test_memory_units_in_words(capsys: pytest.CaptureFixture[str], text: str) ->
 def test_megabytes_in_words() -> None:
     assert chat_forms("it takes 500 megabytes more") == "it takes 500mb more"
     assert chat_forms("a 24 gig card") == "a 24gb card"
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        ("serve Qwen2.5-72B in vLLM on 8 H100, max model len bumped to 32768", "max_model_len", 32768),
+        ("Qwen2.5-72B in vLLM on 8 H100: I raised the max model len to 16384", "max_model_len", 16384),
+        ("Qwen2.5-7B LoRA on a 4090, batch size bumped to 4: OOM?", "batch_size", 4),
+        ("Qwen2.5-7B LoRA on a 4090, I upped the batch size to 4", "batch_size", 4),
+        ("serve Qwen2.5-72B in vLLM on 8 H100, 0.9 gpu memory utilization", "gpu_memory_utilization", 0.9),
+        ("serve Qwen2.5-72B in vLLM on 8 H100 at 85% gpu memory utilization", "gpu_memory_utilization", 0.85),
+        ("serve Qwen2.5-72B in vLLM on 8 H100, gpu util 0.9", "gpu_memory_utilization", 0.9),
+    ],
+)
+def test_settings_in_more_orders_and_verbs(
+    capsys: pytest.CaptureFixture[str], text: str, field: str, value: float
+) -> None:
+    assert ask(capsys, text)["request"][field] == value

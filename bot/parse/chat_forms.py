@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import re
 
+from bot.parse.assign_forms import assign_forms
 from bot.parse.regex import rc
 
 W_WITHOUT_RE = rc(r"(?<![\w/.\-])w/(?:o|out)(?![\w/.])")
@@ -97,6 +98,7 @@ _GATE = re.compile(r"w/|\bbs\b|node|machine|server|box|host|thousand|seq|gig|byt
 
 def chat_forms(s: str) -> str:
     """The normalized text ``s`` with the chat forms of this module's docstring written out."""
+    s = assign_forms(s)  # 'max model len bumped to 32768', '0.9 gpu util'
     if not _GATE.search(s):
         return s
     if "w/" in s:
