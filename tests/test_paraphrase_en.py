@@ -204,3 +204,24 @@ def test_settings_in_more_orders_and_verbs(
     capsys: pytest.CaptureFixture[str], text: str, field: str, value: float
 ) -> None:
     assert ask(capsys, text)["request"][field] == value
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        ("Qwen2.5-14B on an RTX 4090 through llama.cpp, q4km: how much context?", "precision", "q4_k_m"),
+        ("Qwen2.5-14B in half precision on an RTX 4090, does it fit?", "precision", "fp16"),
+        ("Qwen2.5-14B full SFT, zero stage three, 4 A100: memory per GPU?", "zero_stage", 3),
+        ("Qwen2.5-14B full SFT with deepspeed stage two on 8 A100", "zero_stage", 2),
+    ],
+)
+def test_formats_and_stages_typed_loosely(
+    capsys: pytest.CaptureFixture[str], text: str, field: str, value: object
+) -> None:
+    assert ask(capsys, text)["request"][field] == value
+
+
+def test_deepspeed_stays_named_with_its_stage_in_words(capsys: pytest.CaptureFixture[str]) -> None:
+    out = ask(capsys, "Qwen2.5-14B SFT in LLaMA-Factory on 4 A100, deepspeed stage three")
+    assert out["request"]["zero_stage"] == 3
+    assert any("DeepSpeed" in i["text"] for i in out["interpretation"]["ignored"])

@@ -14,6 +14,8 @@ reorder what the count and setting rules read written out, spelt out before thos
   long; before, the 16 was taken for the length).
 - **Memory units in words** ('a 24 gig card', '24 gigs of VRAM', '48 gigabytes in total', '500 megabytes'):
   '24gb', as the memory rules read it; before, the number was named as not used and the card's memory lost.
+- **Formats and stages typed loosely** ('q4km', 'q5ks' for Q4_K_M, Q5_K_S; 'half precision' for fp16; 'zero
+  stage three', 'deepspeed stage two', 'ZeRO three' for ZeRO-3): as the precision and ZeRO rules read them.
 - **Nodes written card × count first** ('two H100*8 machines', '3 A100x8 nodes', 'two 8xH100 nodes'): that
   many nodes of that many cards each, written as the node rules read it ('two machines of 8 h100'); before,
   the node count was taken for the cards and the per-node count named as repeated.
@@ -93,7 +95,22 @@ MEMORY_WORDS_RE = rc(
 """'24 gigs', '24 gigabytes', '500 megabytes': a memory in GB or MB."""
 
 
-_GATE = re.compile(r"w/|\bbs\b|node|machine|server|box|host|thousand|seq|gig|byte")
+GGUF_GLUED_RE = rc(r"(?<![\w.\-])q([2-8])[_\-]?k[_\-]?([sml])(?![a-z0-9])")
+"""'q4km', 'q5-ks': a GGUF k-quant written without its underscores (Q4_K_M, Q5_K_S)."""
+HALF_PRECISION_RE = rc(r"\bhalf[\s\-]+precision\b")
+"""'half precision', 'half-precision': fp16."""
+ZERO_WORDS_RE = rc(r"\b(?:zero|deepspeed)(?:[\s\-_]*stage)?[\s\-_]+(one|two|three)\b")
+"""'zero stage three', 'deepspeed stage two', 'ZeRO three': that ZeRO stage."""
+_STAGES = {"one": "1", "two": "2", "three": "3"}
+
+
+def _zero_stage(m: re.Match[str]) -> str:
+    """'zero3'; 'deepspeed zero3' when DeepSpeed was named (a tool the answer names)."""
+    tool = "deepspeed " if m.group(0).startswith("deepspeed") else ""
+    return f"{tool}zero{_STAGES[m.group(1)]}"
+
+
+_GATE = re.compile(r"q\d|half|zero|deepspeed|w/|\bbs\b|node|machine|server|box|host|thousand|seq|gig|byte")
 
 
 def chat_forms(s: str) -> str:
@@ -107,6 +124,11 @@ def chat_forms(s: str) -> str:
         s = GLOBAL_BS_RE.sub("global batch", s)
     if "thousand" in s:
         s = THOUSANDS_RE.sub(_thousands, s)
+    if "half" in s:
+        s = HALF_PRECISION_RE.sub("fp16", s)
+    if "zero" in s or "deepspeed" in s:
+        s = ZERO_WORDS_RE.sub(_zero_stage, s)
+    s = GGUF_GLUED_RE.sub(r"q\1_k_\2", s)
     if "gig" in s or "byte" in s:
         s = MEMORY_WORDS_RE.sub(lambda m: f"{m.group(1)}{'gb' if m.group('g') else 'mb'}", s)
     if "seq" in s:
