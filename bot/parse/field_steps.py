@@ -369,8 +369,10 @@ class FieldSteps:
         return own
 
     def _one_named_card(self) -> bool:
-        """'on an A100', '在 A800 上跑': one card, unless the question asks how many."""
-        return bool(ARTICLE_GPU_RE.search(self.s)) and not ASKS_COUNT_RE.search(self.s)
+        """'on an A100', 'on the A100', '在 A800 上跑': one card, unless the question asks how many or the
+        card is named in the plural ('on the A100s': the mask hides the plural from the pattern)."""
+        plural = getattr(self, "_plural_gpu", False)
+        return bool(ARTICLE_GPU_RE.search(self.s)) and not ASKS_COUNT_RE.search(self.s) and not plural
 
     def _mem_card_one(self) -> bool:
         """'用 24G 显存的卡': one card of that memory; not when the count is asked ('…显存的卡，几张')."""

@@ -338,15 +338,21 @@ def extract_models(s: str, raw: str = "") -> tuple[str, list[ModelMention]]:
     return s, mentions
 
 
-_BRACKET_SIZE_RE = rc(r"\s*[(（]\s*(\d+(?:\.\d+)?)\s*([bm])\s*[)）]")
+_BRACKET_SIZE_RE = rc(
+    r"\s*(?:[(（]\s*(\d+(?:\.\d+)?)\s*([bm])\s*[)）]"
+    r"|[,:\-]?\s*(\d+(?:\.\d+)?)\s?([bm])(?![a-z0-9.])(?!\s*(?:tokens?|toks?|context|ctx|上下文|词元)))"
+)
+"""A size right after a name, in brackets or not ('gpt2 large (774M)', 'gpt2 large 774M', 'foo-net, 350m';
+the paraphrases of issue 24: people drop the brackets); not a token count ('1B tokens')."""
 
 
 def _sizes_in_brackets(s: str, mentions: list[ModelMention]) -> str:
-    """'gpt2 large (774M)': the size in brackets after a model the catalog does not size."""
+    """'gpt2 large (774M)', 'gpt2 large 774M': the size after a model the catalog does not size."""
     for mm in mentions:
         m = _BRACKET_SIZE_RE.match(s, mm.end)
         if m and mm.model_id is None and mm.size is None:
-            mm.size = float(m.group(1)) * (1e9 if m.group(2) == "b" else 1e6)
+            value, unit = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
+            mm.size = float(value) * (1e9 if unit == "b" else 1e6)
             s = mask(s, m.start(), m.end(), " ")
     return s
 

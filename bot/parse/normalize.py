@@ -13,6 +13,7 @@ import unicodedata
 
 from bot.parse import lexicon as lx
 from bot.parse.abbrev import expand_abbreviations
+from bot.parse.chat_forms import chat_forms
 from bot.parse.count_forms import count_forms
 from bot.parse.followup_words import drop_change_verbs
 from bot.parse.instances import spell_out_instances
@@ -157,6 +158,7 @@ def prepare(text: str) -> tuple[str, bool, str]:
     s = normalize(s)
     normalized = s if unchanged else normalize(text)
     s = _DIGIT_GROUPS_RE.sub(lambda m: m.group(0).replace("_", ""), s)  # '120_000': 120000
+    s = chat_forms(s)  # 'w/o LoRA', 'global bs 256', 'two H100*8 machines' '8 thousand' (paraphrases)
     s = written_values(s)  # 'tp=2.', '16bf', '40=8+8+8+8+4*2', '4 nodes with 32 gpus in total' (round 5)
     s = read_setting_verbs(s)  # 'batchsize 设成 1', '4 比特', '8*40G' (before '*' is markup)
     s = read_zh_phrasing(s)  # '上下文开 1M', '2048 token 长度' (paraphrases)

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from bot.parse import count_forms as cw
 from bot.parse import node_words as nw
+from bot.parse.chat_forms import R_COUNTED_SEQS
 from bot.parse.followup_words import followup_gpu_count
 from bot.parse.gpus import largest_device_gib
 from bot.parse.node_words import GPU_NODE_GAP, JI_KA_GAP, NODE_GAP, R_PER_NODE_GPUS
@@ -443,7 +444,7 @@ def _time_and_load(a: _Around) -> Verdict:
         for pattern, days in _PERIODS:
             if pattern.match(R):
                 return Role("days", v * days, tok)
-    seq_word = R_SEQ.match(R)
+    seq_word = R_SEQ.match(R) if tok.mag or not R_COUNTED_SEQS.match(R) else None  # not '16 sequences'
     if seq_word and not a.word and not (a.range_max is None and labels_next(a, seq_word.end())):
         return Role("seq", seq_value(tok), tok)
     if tok.mag_scale == "K" and R_SEQ_JOB.match(R) and not a.word:

@@ -11,13 +11,13 @@ DUAL_CARD_RE = rc(r"双卡|双\s*(?=(?:rtx|gtx)?\s*\d{4})|\bdual[\s\-]+(?:gpus?|
 """'双卡', '双4090', 'dual 4090': two cards (not '双路', a two-socket server)."""
 ARTICLE_GPU_RE = rc(
     rf"\b(?:does|will|can|could|would|is)\s+an?\s+(?:\d{{2,3}}\s*g(?:b|ib)?\s+)?(?:[{MARKS}]|gpu\b|card\b)"
-    rf"|\b(?:on|with|using)\s+an?\s+(?:single\s+)?(?:(?:colab|kaggle)\s+)?(?:\d{{2,3}}\s*g(?:b|ib)?\s+)?[{MARKS}]"
-    r"(?!s\b|[\s\w\-()]{0,16}\b(?:clusters?|nodes?|servers?|machines?|boxes|pods?|instances?|each)\b)"
+    rf"|\b(?:on|with|using)\s+(?:an?|the|my|our)\s+(?:single\s+)?(?:(?:colab|kaggle)\s+)?(?:\d{{2,3}}\s*g(?:b|ib)?\s+)?[{MARKS}]"
+    r"(?!\s*s\b|[\s\w\-()]{0,16}\b(?:clusters?|nodes?|servers?|machines?|boxes|pods?|instances?|each)\b)"
     rf"|(?:^|在|用)\s*(?:(?:一张|单张)\s*)?(?:(?:colab|kaggle|笔记本|电脑|本地)\s*)?(?:(?:的|自带的)\s*)?[{MARKS}]"
     r"\s*(?:\d{2,3}\s*g(?:b|ib)?\s*)?上"
 )
-"""'does a 4090 …', 'on an A100 40GB', 'with a single H100', '在 A800 上跑': one GPU (not 'on a H100
-cluster'; not when the question asks how many, :data:`ASKS_COUNT_RE`)."""
+"""'does a 4090 …', 'on an A100 40GB', 'with a single H100', 'on the A100', 'on my A6000', '在 A800 上跑':
+one GPU (not 'on a H100 cluster'; not when the question asks how many, :data:`ASKS_COUNT_RE`)."""
 ASKS_COUNT_RE = rc(r"多少(?:张|块|个)?(?:卡|gpu)|几(?:张|块)|几卡|how\s+many\s+(?:gpus?|cards?)")
 PLURAL_GPU_RE = rc(
     rf"[{MARKS}]s\b|\b(?:multiple|several|some|a\s+few|a\s+couple\s+of)\s+[{MARKS}]|多(?:张|块)\s*[{MARKS}]"

@@ -1,0 +1,137 @@
+"""Chat forms (issue 24, paraphrase robustness): how people in a group chat or an issue thread shorten or
+reorder what the count and setting rules read written out, spelt out before those rules read the text.
+
+- **w/, w/o** ('LoRA w/ ZeRO-3', 'FT w/ and w/o LoRA'): 'with', 'without' (so 'with and without LoRA'
+  reads as both methods, :mod:`bot.parse.with_without`).
+- **global / effective / total bs** ('global bs 256'): the global batch, as 'global batch 256' is read
+  (lexicon.GLOBAL_BATCH_RE); 'bs' alone stays the micro-batch.
+- **Thousands in words** ('seq len 8 thousand', 'eight thousand tokens', 'thirty-two thousand'): the number in
+  digits ('8000'), as '8k' and '八千' are read; before, 'seq len 8 thousand' was sized at 8 tokens and 'eight
+  thousand' was dropped.
+- **A sequence's length in other words** ('sequences of 8k tokens', 'sequences of length 8192', '8k tokens
+  per sequence', 'each sequence is 4096 tokens', '8k long sequences'): 'sequence length N', as the length
+  rules read it; a count before stays the sequences counted ('16 sequences of 8192': 16 at once, each 8192
+  long; before, the 16 was taken for the length).
+- **Memory units in words** ('a 24 gig card', '24 gigs of VRAM', '48 gigabytes in total', '500 megabytes'):
+  '24gb', as the memory rules read it; before, the number was named as not used and the card's memory lost.
+- **Formats and stages typed loosely** ('q4km', 'q5ks' for Q4_K_M, Q5_K_S; 'half precision' for fp16; 'zero
+  stage three', 'deepspeed stage two', 'ZeRO three' for ZeRO-3): as the precision and ZeRO rules read them.
+- **Nodes written card × count first** ('two H100*8 machines', '3 A100x8 nodes', 'two 8xH100 nodes'): that
+  many nodes of that many cards each, written as the node rules read it ('two machines of 8 h100'); before,
+  the node count was taken for the cards and the per-node count named as repeated.
+
+Only a word of its own is spelt out: never inside a path ('/data/w/o'), a name or a key."""
+
+from __future__ import annotations
+
+import re
+
+from bot.parse.assign_forms import assign_forms
+from bot.parse.regex import rc
+
+W_WITHOUT_RE = rc(r"(?<![\w/.\-])w/(?:o|out)(?![\w/.])")
+"""'w/o', 'w/out': without."""
+W_WITH_RE = rc(r"(?<![\w/.\-])w/(?=(\s)|[a-z][a-z0-9\-]*(?![\w/]))")
+"""'w/ LoRA', 'w/lora': with (not 'w/o', read first, nor a path segment 'a/w/b')."""
+GLOBAL_BS_RE = rc(r"\b(?:global|effective|total|overall)[\s_\-]+bs\b")
+"""'global bs 256', 'effective bs=64': the global batch."""
+
+_N = r"(?<![\d.])(\d{1,3}|two|three|four|five|six|seven|eight|nine|ten|twelve|sixteen)"
+_CARD = r"((?:nvidia\s+)?[a-z]{1,4}\s?\d{2,4}[a-z]?)"
+_NODES = r"(nodes?|machines?|servers?|boxes|hosts?)\b"
+CARD_TIMES_NODES_RE = rc(rf"{_N}\s+{_CARD}\s*[x×*]\s*(\d{{1,2}})\s+{_NODES}")
+"""'two H100*8 machines', '3 a100x8 nodes': N nodes, each of M cards."""
+TIMES_CARD_NODES_RE = rc(rf"{_N}\s+(\d{{1,2}})\s*[x×*]\s*{_CARD}\s+{_NODES}")
+"""'two 8xH100 nodes', '4 8 x A100 servers': N nodes, each of M cards."""
+_UNITS = (
+    "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
+    "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen",
+)  # fmt: skip
+WORD_VALUES = {w: i for i, w in enumerate(_UNITS, 1)} | {
+    w: 10 * i
+    for i, w in enumerate(["twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"], 2)
+}
+"""English number words below a hundred ('thirty-two' is 30 + 2)."""
+_WORD = "|".join(sorted(WORD_VALUES, key=len, reverse=True))
+THOUSANDS_RE = rc(
+    rf"(?<![\w.\-])(?:(\d{{1,3}}(?:\.\d+)?)|(?P<w>(?:{_WORD})(?:[\s\-]+(?:{_WORD}))?))[\s\-]+thousand\b"
+)
+"""'8 thousand', 'eight thousand', 'thirty-two thousand': a number of thousands."""
+
+
+def _thousands(m: re.Match[str]) -> str:
+    if m.group(1):
+        return f"{float(m.group(1)) * 1000:g}"
+    total = sum(WORD_VALUES[w] for w in re.split(r"[\s\-]+", m.group("w")))
+    return str(total * 1000)
+
+
+_L = r"(?P<n>\d[\d,]*(?:\.\d+)?\s?k?)(?![\d.])"
+_ABOUT = r"(?:(?:about|around|roughly|up\s+to|~)\s*)?"
+SEQUENCE_FORMS_RE = rc(
+    rf"(?:(?<![\w.])(?P<c>\d{{1,5}})\s+)?\b(?P<w>sequences|seqs)\s+of\s+(?:length\s+)?{_ABOUT}{_L}"
+    r"(?:\s*(?:tokens?|toks?)\b)?"
+    rf"|\beach\s+(?:sequence|seq)\s+(?:is|has)\s+{_ABOUT}{_L.replace('n>', 'n2>')}\s*(?:tokens?|toks?)\b"
+    rf"|(?<![\w.]){_L.replace('n>', 'n3>')}\s*(?:tokens?|toks?)\s+(?:per|each|a|every)\s+(?:sequence|seq)\b"
+    rf"|(?<![\w.]){_L.replace('n>', 'n4>')}[\s\-]+(?:tokens?[\s\-]+)?long\s+(?:sequences|seqs)\b"
+)
+"""A sequence's length said in other words than 'sequence length N' (see the module docstring)."""
+
+
+def _sequence(m: re.Match[str]) -> str:
+    """'sequence length N'; a count before ('16 sequences of 8192') is kept as the sequences counted."""
+    count = f"{m.group('c')} {m.group('w')}, " if m.group("c") else ""
+    return f"{count}sequence length {m.group('n') or m.group('n2') or m.group('n3') or m.group('n4')} "
+
+
+R_COUNTED_SEQS = rc(r"^[\s\-]*(?:sequences|seqs)\b")
+"""After a plain number: sequences counted ('16 sequences', '64 seqs'), not a length (the roles of
+:mod:`bot.parse.roles`; '8k sequences' stays a length, as '8k seq' is)."""
+
+
+MEMORY_WORDS_RE = rc(
+    r"(?<![\w.])(\d+(?:\.\d+)?)\s*(?:(?P<g>gigs?|gigabytes?|gibibytes?)|megabytes?|mebibytes?)\b"
+)
+"""'24 gigs', '24 gigabytes', '500 megabytes': a memory in GB or MB."""
+
+
+GGUF_GLUED_RE = rc(r"(?<![\w.\-])q([2-8])[_\-]?k[_\-]?([sml])(?![a-z0-9])")
+"""'q4km', 'q5-ks': a GGUF k-quant written without its underscores (Q4_K_M, Q5_K_S)."""
+HALF_PRECISION_RE = rc(r"\bhalf[\s\-]+precision\b")
+"""'half precision', 'half-precision': fp16."""
+ZERO_WORDS_RE = rc(r"\b(?:zero|deepspeed)(?:[\s\-_]*stage)?[\s\-_]+(one|two|three)\b")
+"""'zero stage three', 'deepspeed stage two', 'ZeRO three': that ZeRO stage."""
+_STAGES = {"one": "1", "two": "2", "three": "3"}
+
+
+def _zero_stage(m: re.Match[str]) -> str:
+    """'zero3'; 'deepspeed zero3' when DeepSpeed was named (a tool the answer names)."""
+    tool = "deepspeed " if m.group(0).startswith("deepspeed") else ""
+    return f"{tool}zero{_STAGES[m.group(1)]}"
+
+
+_GATE = re.compile(r"q\d|half|zero|deepspeed|w/|\bbs\b|node|machine|server|box|host|thousand|seq|gig|byte")
+
+
+def chat_forms(s: str) -> str:
+    """The normalized text ``s`` with the chat forms of this module's docstring written out."""
+    s = assign_forms(s)  # 'max model len bumped to 32768', '0.9 gpu util'
+    if not _GATE.search(s):
+        return s
+    if "w/" in s:
+        s = W_WITH_RE.sub(lambda m: "with" if m.group(1) else "with ", W_WITHOUT_RE.sub("without", s))
+    if "bs" in s:
+        s = GLOBAL_BS_RE.sub("global batch", s)
+    if "thousand" in s:
+        s = THOUSANDS_RE.sub(_thousands, s)
+    if "half" in s:
+        s = HALF_PRECISION_RE.sub("fp16", s)
+    if "zero" in s or "deepspeed" in s:
+        s = ZERO_WORDS_RE.sub(_zero_stage, s)
+    s = GGUF_GLUED_RE.sub(r"q\1_k_\2", s)
+    if "gig" in s or "byte" in s:
+        s = MEMORY_WORDS_RE.sub(lambda m: f"{m.group(1)}{'gb' if m.group('g') else 'mb'}", s)
+    if "seq" in s:
+        s = SEQUENCE_FORMS_RE.sub(_sequence, s)
+    s = CARD_TIMES_NODES_RE.sub(r"\1 \4 of \3 \2", s)
+    return TIMES_CARD_NODES_RE.sub(r"\1 \4 of \2 \3", s)
