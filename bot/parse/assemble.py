@@ -29,6 +29,7 @@ from bot.parse.cues import cues, with_cues
 from bot.parse.data_parallel import apply_data_parallel, read_data_parallel
 from bot.parse.engines_named import engines_named
 from bot.parse.field_steps import FieldSteps
+from bot.parse.generic_values import ACCUMULATION, place_unread
 from bot.parse.gpus import GpuMention, extract_gpus, extract_unknown_gpu, plural_card
 from bot.parse.inline_flags import read_inline_flags
 from bot.parse.inline_keys import read_inline_keys
@@ -133,6 +134,7 @@ class _Parse(FieldSteps):
     nonpositive: list[str] = field(default_factory=list)
     unusable: list[str] = field(default_factory=list)
     unread: list[str] = field(default_factory=list)
+    unread_toks: list[Any] = field(default_factory=list)
     used: set[int] = field(default_factory=set)
     named_unused: list[tuple[str, str]] = field(default_factory=list)
     vague_read: list[tuple[str, float]] = field(default_factory=list)
@@ -178,6 +180,7 @@ class _Parse(FieldSteps):
         self._rate_and_replicas()
         self._money_and_serving(stage)
         self.named_unused += cap_and_load(self.f)  # '--max-num-seqs 64' in prose: a cap, beside the load
+        self._generic()
         self._global_batch()
         apply_steps(self.f, self.steps, self.steps_raw, self.named_unused)
         count = self.f.get("gpu_count")
@@ -242,6 +245,17 @@ class _Parse(FieldSteps):
             vague_read=_rough_used([*self.vague_read, *english_read(self.raw)], request),
             **cues(self.raw, normalized),
         )
+
+    def _generic(self) -> None:
+        """Unread numbers a field's name beside them places, in fields still unset (issue 24, session 10:
+        :mod:`bot.parse.generic_values`); each placed number leaves the unread list."""
+        for p in place_unread(self.s, self.unread_toks, self.f, self.accumulation):
+            if p.field == ACCUMULATION:
+                self.accumulation = self.accumulation or int(p.value)
+            elif self.f.get(p.field) is None:
+                self.f[p.field] = int(p.value) if float(p.value).is_integer() else p.value
+            if p.tok.raw.strip() in self.unread:
+                self.unread.remove(p.tok.raw.strip())
 
     # -- step 1b: stage, method, algorithm and the stated settings
 
@@ -421,6 +435,7 @@ class _Parse(FieldSteps):
                 said = not is_article(tok) and not asked_magnitude(tok, self.s)
                 if said and not FORMULA_AFTER_RE.match(self.s, tok.end):
                     self.unread.append(tok.raw.strip())
+                    self.unread_toks.append(tok)
                 continue
             if role.role == "count_nodes" and role.extra:
                 consumed.add(int(role.extra))
