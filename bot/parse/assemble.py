@@ -180,7 +180,6 @@ class _Parse(FieldSteps):
         self._rate_and_replicas()
         self._money_and_serving(stage)
         self.named_unused += cap_and_load(self.f)  # '--max-num-seqs 64' in prose: a cap, beside the load
-        self._generic()
         self._global_batch()
         apply_steps(self.f, self.steps, self.steps_raw, self.named_unused)
         count = self.f.get("gpu_count")
@@ -206,6 +205,7 @@ class _Parse(FieldSteps):
         if unknown_gpu:  # named as typed: the estimator keeps the name (and the memory, when given)
             self.f["gpu"] = unknown_gpu
         self._time_and_asks(gpus)
+        self._generic()
         self.named_unused += beyond_bounds(self.f)  # beyond its declared bound: named, not dropped
         request, found = build_request(self.f)
         unknown_model = unknown if unknown is not None and model_mention is None else None
@@ -247,15 +247,25 @@ class _Parse(FieldSteps):
         )
 
     def _generic(self) -> None:
-        """Unread numbers a field's name beside them places, in fields still unset (issue 24, session 10:
-        :mod:`bot.parse.generic_values`); each placed number leaves the unread list."""
-        for p in place_unread(self.s, self.unread_toks, self.f, self.accumulation):
+        """Numbers left unread (no role, or a role not used) that a field's name beside them places, in
+        fields still unset (issue 24, session 10: :mod:`bot.parse.generic_values`); each placed number
+        leaves the unread list."""
+        said = {raw for raw, why in self.named_unused if why == "unread"}
+        roles = [r for r in self.roles if id(r) not in self.used or r.tok.raw.strip() in said]
+        toks = sorted([*self.unread_toks, *(r.tok for r in roles)], key=lambda t: t.start)
+        accumulation = self.accumulation
+        for p in place_unread(self.s, toks, self.f, accumulation):
             if p.field == ACCUMULATION:
                 self.accumulation = self.accumulation or int(p.value)
             elif self.f.get(p.field) is None:
                 self.f[p.field] = int(p.value) if float(p.value).is_integer() else p.value
-            if p.tok.raw.strip() in self.unread:
-                self.unread.remove(p.tok.raw.strip())
+            raw = p.tok.raw.strip()
+            if raw in self.unread:  # one occurrence: the same number said again elsewhere stays
+                self.unread.remove(raw)
+            self.named_unused = [u for u in self.named_unused if u != (raw, "unread")]
+            self.used.update(id(r) for r in roles if r.tok is p.tok)
+        if self.accumulation != accumulation:
+            self._global_batch()
 
     # -- step 1b: stage, method, algorithm and the stated settings
 

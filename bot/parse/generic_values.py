@@ -55,7 +55,7 @@ WORDS: dict[str, tuple[str, ...]] = {
         "global batch size", "global batch", "effective batch size", "effective batch", "total batch size",
         "全局批大小", "全局 batch", "总 batch", "总批大小",
     ),
-    "epochs": ("epochs", "epoch", "训练轮数", "轮数", "轮次", "epoch 数"),
+    "epochs": ("epochs", "训练轮数", "轮数", "轮次", "epoch 数"),  # 'epoch 2': the second one
     "lora_rank": ("lora rank", "lora r", "rank", "秩", "lora 秩"),
     "tp": (
         "tensor parallel size", "tensor parallelism", "tensor parallel", "tensor model parallel size",
@@ -235,8 +235,11 @@ def place_unread(
             name = _field_of(m.group("k"), canon) if m else None
         if name is None:
             continue
-        scope = None if name == ACCUMULATION else setting(name).get("scope")
+        declared = {} if name == ACCUMULATION else setting(name)
+        scope, methods = declared.get("scope"), declared.get("methods") or ()
         if (scope == "training" and fields.get("stage") == "inference") or (scope == "serving" and training):
+            continue
+        if methods and fields.get("method") not in methods:  # 'rank 3' of a full fine-tuning: a process
             continue
         value = _value(name, tok)
         taken = accumulation if name == ACCUMULATION else fields.get(name)
