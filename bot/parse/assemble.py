@@ -254,7 +254,7 @@ class _Parse(FieldSteps):
         roles = [r for r in self.roles if id(r) not in self.used or r.tok.raw.strip() in said]
         toks = sorted([*self.unread_toks, *(r.tok for r in roles)], key=lambda t: t.start)
         accumulation = self.accumulation
-        for p in place_unread(self.s, toks, self.f, accumulation):
+        for p in place_unread(self.s, toks, self.f, accumulation, self.named_unused):
             if p.field == ACCUMULATION:
                 self.accumulation = self.accumulation or int(p.value)
             elif self.f.get(p.field) is None:

@@ -94,8 +94,11 @@ _ASSIGN = (
     r"|set\s+to|set\s+at|of\s+size|to|of|is|at|was|=\s*"
 )
 _NEGATION = re.compile(
-    r"不|没|未|别|无|(?<![a-z])(?:not|no|never|without|isn't|wasn't|don't|didn't)(?![a-z])"
+    r"不|没|未|别|无|从|由|小于|大于|超过|低于|高于|以上|以下|之前|原来|(?<![a-z])(?:not|no|never|without|isn't"
+    r"|wasn't|don't|didn't|from|than|below|above|over|under|beyond|before|previously|instead)(?![a-z])"
 )
+"""Words that make a value not the setting: a negation, a bound ('小于 64', 'more than'), an old value
+('lowered from 16 to 4', '原来是 8')."""
 _FILL = rf"(?:\s*(?:{_ASSIGN}|[a-z']+|[\u4e00-\u9fff]{{1,3}})){{0,3}}\s*(?:[:=：]\s*)?"
 _FILL_RE = re.compile(rf"^{_FILL}$")
 _UNIT_AFTER = (
@@ -158,7 +161,7 @@ def _compiled() -> tuple[re.Pattern[str], re.Pattern[str], dict[str, str]]:
     vocab = vocabulary()
     keys = sorted(vocab, key=len, reverse=True)
     alt = "|".join(_pattern(k) for k in keys)
-    key_re = re.compile(rf"(?<![a-z0-9_.])-{{0,2}}(?P<k>{alt})(?![a-z0-9])")
+    key_re = re.compile(rf"(?<![a-z0-9_.\-])-{{0,2}}(?P<k>{alt})(?![a-z0-9])")  # 'max-concurrent-…': another
     after_re = re.compile(_UNIT_AFTER.format(keys=alt))
     canon = {re.sub(r"[\s_\-]+", " ", k): v for k, v in vocab.items()}
     return key_re, after_re, canon
@@ -215,14 +218,21 @@ def _value(name: str, tok: NumberToken) -> float | None:
 
 
 def place_unread(
-    s: str, toks: list[NumberToken], fields: dict[str, Any], accumulation: int | None
+    s: str,
+    toks: list[NumberToken],
+    fields: dict[str, Any],
+    accumulation: int | None,
+    named: list[tuple[str, str]] = (),
 ) -> list[Placed]:
     """The unread numbers ``toks`` of the normalized, masked text ``s`` that a field's name beside them
     places, each in a field ``fields`` left unset (:data:`ACCUMULATION` when no accumulation was read).
-    Fields and their values are checked, not set: the caller sets them."""
+    A key a specific reader named already (``named``: 'cache_max_entry_count: 0.6', no_field) is its
+    decision, not read again from another mention. Fields and values are checked, not set: the caller
+    sets them."""
     if not toks:
         return []
     key_re, after_re, canon = _compiled()
+    done = {_field_of(text.split(":")[0], canon) for text, _ in named if ":" in text}
     from estimator.request import setting
 
     training = fields.get("stage") not in (None, "inference")
@@ -233,7 +243,7 @@ def place_unread(
         if name is None:
             m = after_re.match(right)
             name = _field_of(m.group("k"), canon) if m else None
-        if name is None:
+        if name is None or name in done:
             continue
         declared = {} if name == ACCUMULATION else setting(name)
         scope, methods = declared.get("scope"), declared.get("methods") or ()
