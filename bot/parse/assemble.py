@@ -34,6 +34,7 @@ from bot.parse.gpus import GpuMention, extract_gpus, extract_unknown_gpu, plural
 from bot.parse.inline_flags import read_inline_flags
 from bot.parse.inline_keys import read_inline_keys
 from bot.parse.lang import detect_lang
+from bot.parse.left_behind import left_behind
 from bot.parse.models import ModelMention, extract_models
 from bot.parse.more_roles import asked_magnitude, more_role, retarget, vague_amount
 from bot.parse.node_words import ji_ka_read
@@ -85,6 +86,7 @@ from bot.parse.words import (
 )
 from bot.parse.written_settings import name_suffix
 from bot.settings.chat import within
+from estimator import catalog
 from estimator.models import SizingRequest
 from estimator.request import MAX_PARAMS
 
@@ -209,6 +211,8 @@ class _Parse(FieldSteps):
         self.named_unused += beyond_bounds(self.f)  # beyond its declared bound: named, not dropped
         request, found = build_request(self.f)
         unknown_model = unknown if unknown is not None and model_mention is None else None
+        names = [n.text for n in (unknown_model, model_mention) if n is not None] + [unknown_gpu or ""]
+        unused = self._left_behind(request, names)
         return ParseResult(
             request=request,
             lang=detect_lang(self.raw),
@@ -238,13 +242,24 @@ class _Parse(FieldSteps):
             ignored_numbers=self.ignored,
             nonpositive_numbers=self.nonpositive,
             unusable_numbers=self.unusable,
-            unused_numbers=self.unused(),
+            unused_numbers=unused,
             repeated_used=self.repeated_used(),
             tool_cue=self.tool_cue,
             nodes_read=ji_ka_read(self.s0, request.gpu_count),
             vague_read=_rough_used([*self.vague_read, *english_read(self.raw)], request),
             **cues(self.raw, normalized),
         )
+
+    def _left_behind(self, request: SizingRequest, names: list[str]) -> list[tuple[str, str]]:
+        """The unused numbers (:meth:`unused`), and those a reader masked and dropped, named as unread
+        (issue 24, session 10: :mod:`bot.parse.left_behind`)."""
+        unused = self.unused()
+        named = [*unused, *self.named_unused]
+        extra = [*self.ignored, *self.nonpositive, *self.unusable, *names]
+        memory = catalog.gpus().get(request.gpu or "")  # the sized card's memory, from the catalog
+        computed = (self.accumulation, self.data_parallel, self.steps, memory.memory_gib if memory else 0)
+        lost = left_behind(self.s0, self.s, request.model_dump, named, extra, computed)
+        return unused + [(raw, "unread") for raw in lost]
 
     def _generic(self) -> None:
         """Numbers left unread (no role, or a role not used) that a field's name beside them places, in
