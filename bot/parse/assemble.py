@@ -258,7 +258,7 @@ class _Parse(FieldSteps):
         extra = [*self.ignored, *self.nonpositive, *self.unusable, *names]
         memory = catalog.gpus().get(request.gpu or "")  # the sized card's memory, from the catalog
         computed = (self.accumulation, self.data_parallel, self.steps, memory.memory_gib if memory else 0)
-        lost = left_behind(self.s0, self.s, request.model_dump, named, extra, computed)
+        lost = left_behind(self.s0, self.s, vars(request).values(), named, extra, computed)
         return unused + [(raw, "unread") for raw in lost]
 
     def _generic(self) -> None:
@@ -267,6 +267,8 @@ class _Parse(FieldSteps):
         leaves the unread list."""
         said = {raw for raw, why in self.named_unused if why == "unread"}
         roles = [r for r in self.roles if id(r) not in self.used or r.tok.raw.strip() in said]
+        if not roles and not self.unread_toks:
+            return
         toks = sorted([*self.unread_toks, *(r.tok for r in roles)], key=lambda t: t.start)
         accumulation = self.accumulation
         for p in place_unread(self.s, toks, self.f, accumulation, self.named_unused):

@@ -106,6 +106,7 @@ _UNIT_AFTER = (
     r"(?P<k>{keys})(?![a-z0-9])"
 )
 _BOUNDARY = re.compile(r"[,，。;；!?！？\n()（）\[\]{}\d]|\s{3,}")
+_LAST_BOUNDARY = re.compile(rf"(?s:.*)(?:{_BOUNDARY.pattern})")
 _SEQ_FIELDS = frozenset({"seq_len", "max_completion_length", "max_model_len", "prompt_tokens"})
 
 
@@ -118,9 +119,28 @@ class Placed:
     tok: NumberToken
 
 
-def _pattern(word: str) -> str:
-    parts = re.split(r"[\s_\-]+", word.strip())
-    return r"[\s_\-]*".join(re.escape(p) for p in parts if p)
+def _trie(words: list[str]) -> str:
+    """One regex for many keys (a NUL between words matches any run of spaces, '_' or '-'), factored by
+    shared prefixes, character by character: the regex engine tries each first character once, not each
+    of the few hundred keys at every position."""
+    groups: dict[str, list[str]] = {}
+    end = False
+    for w in words:
+        if w:
+            groups.setdefault(w[0], []).append(w[1:])
+        else:
+            end = True
+    alts = []
+    for head, rest in sorted(groups.items()):
+        alts.append((r"[\s_\-]*" if head == "\0" else re.escape(head)) + _trie(rest))
+    if not alts:
+        return ""
+    body = alts[0] if len(alts) == 1 and not end else "(?:" + "|".join(alts) + ")"
+    return body + ("?" if end and alts else "")
+
+
+def _parts(word: str) -> str:
+    return "\0".join(p for p in re.split(r"[\s_\-]+", word.strip()) if p)
 
 
 @cache
@@ -159,8 +179,7 @@ def vocabulary() -> dict[str, str]:
 @cache
 def _compiled() -> tuple[re.Pattern[str], re.Pattern[str], dict[str, str]]:
     vocab = vocabulary()
-    keys = sorted(vocab, key=len, reverse=True)
-    alt = "|".join(_pattern(k) for k in keys)
+    alt = _trie([_parts(k) for k in vocab])
     key_re = re.compile(rf"(?<![a-z0-9_.\-])-{{0,2}}(?P<k>{alt})(?![a-z0-9])")  # 'max-concurrent-…': another
     after_re = re.compile(_UNIT_AFTER.format(keys=alt))
     canon = {re.sub(r"[\s_\-]+", " ", k): v for k, v in vocab.items()}
@@ -174,7 +193,8 @@ def _field_of(written: str, canon: dict[str, str]) -> str | None:
 def _clause(s: str, tok: NumberToken) -> tuple[str, str]:
     """The text of the clause before and after ``tok``, up to punctuation or another number."""
     left = s[max(0, tok.start - 48) : tok.start]
-    cut = max((m.end() for m in _BOUNDARY.finditer(left)), default=0)
+    last = _LAST_BOUNDARY.match(left)
+    cut = last.end() if last else 0
     right = s[tok.end : tok.end + 48]
     stop = _BOUNDARY.search(right)
     return left[cut:], right[: stop.start()] if stop else right
@@ -232,7 +252,7 @@ def place_unread(
     if not toks:
         return []
     key_re, after_re, canon = _compiled()
-    done = {_field_of(text.split(":")[0], canon) for text, _ in named if ":" in text}
+    done: set[str | None] | None = None
     from estimator.request import setting
 
     training = fields.get("stage") not in (None, "inference")
@@ -243,7 +263,10 @@ def place_unread(
         if name is None:
             m = after_re.match(right)
             name = _field_of(m.group("k"), canon) if m else None
-        if name is None or name in done:
+        if name is None:
+            continue
+        done = done if done is not None else {_field_of(t.split(":")[0], canon) for t, _ in named if ":" in t}
+        if name in done:
             continue
         declared = {} if name == ACCUMULATION else setting(name)
         scope, methods = declared.get("scope"), declared.get("methods") or ()

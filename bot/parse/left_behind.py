@@ -13,7 +13,8 @@ is never named: the check is on values, so a number that could be the one used i
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from bisect import bisect_left
+from collections.abc import Iterable
 from typing import Any
 
 _SCALES = (1.0, 1e3, 1e4, 1e6, 1e8, 1e9, 1e12, 1024.0, 1024.0**2, 1024.0**3, 24.0, 1 / 24, 100.0, 0.01, 7.0)
@@ -21,34 +22,41 @@ _SCALES += (30.0,)
 """Units a written number may have been converted by before it landed in a field: magnitudes (decimal,
 binary, 万 and 亿), days ↔ hours, a percentage ↔ a fraction, weeks and months in days."""
 _NUMBER_RE = re.compile(r"\d+(?:\.\d+)?")
-_TOKEN_RE = re.compile(r"(?<![\d.,_])\d+(?:[,_]\d{3})*(?:\.\d+)?(?![\d.,_]\d)")
-_NAME_BEFORE = re.compile(r"[a-z\-._/:#@\\]")
+_TOKEN_RE = re.compile(
+    r"(?<![\d.,_a-z\-/:#@\\])\d+(?:[,_]\d{3})*(?:\.\d+)?(?!\d|[.,_]\d)"
+    r"(?!\s*(?:-\s*)?(?:bits?|比特|位|bpw)(?![a-z])|\s*(?:/|of)\s*(?:my\s+)?(?:\w+'s\s+)?\d+\s*layers?"
+    r"|\s*(?:/\s*\d+\s*)?(?:layers?|层)(?![a-z]))"
+)
+"""A number as typed ('8,192', '120_000', '0.95'), not part of a name, a version or a path (after a letter,
+a dash, a dot: 'qwen2.5-7b', 'llama-3'), a bit width ('4-bit', '4 比特': the precision's) or layers on the
+GPU ('44 of 81 layers': the offload)."""
 _GATE = re.compile(r"\d")
 
 
-_BIT_OR_LAYERS_AFTER = re.compile(
-    r"\s*(?:-\s*)?(?:bits?|比特|位|bpw)(?![a-z])|\s*(?:/|of)\s*(?:my\s+)?(?:\w+'s\s+)?\d+\s*layers?"
-    r"|\s*(?:/\s*\d+\s*)?(?:layers?|层)(?![a-z])"
-)
-"""A bit width ('4-bit', '4 比特': the precision's) or layers on the GPU ('44 of 81 layers': the offload)."""
-
-
-def _values(request: dict[str, Any], extra: tuple[float, ...]) -> list[float]:
-    """The numbers a request holds: its numeric fields, and the digits of its names ('RTX-4090',
-    'Llama-3.1-8B', 'int4'), and ``extra`` (values a field was computed from: the accumulation steps)."""
+def _values(request: Iterable[Any], extra: tuple[float, ...]) -> list[float]:
+    """The numbers a request holds (``request``: its fields' values), sorted: its numeric fields, the
+    digits of its names ('RTX-4090', 'Llama-3.1-8B', 'int4'), and ``extra`` (values a field was computed
+    from: the accumulation steps)."""
     out: list[float] = [float(x) for x in extra if x]
-    for v in request.values():
-        items = v if isinstance(v, list | tuple) else [v]
-        for x in items:
+    for v in request:
+        if v is None or isinstance(v, bool):
+            continue
+        for x in v if isinstance(v, list | tuple) else (v,):
             if isinstance(x, str):
-                out += [float(m.group()) for m in _NUMBER_RE.finditer(x)]
-            elif isinstance(x, int | float) and not isinstance(x, bool):
+                out += [float(m) for m in _NUMBER_RE.findall(x)]
+            elif isinstance(x, int | float):
                 out.append(float(x))
-    return out
+    return sorted(out)
 
 
 def _could_be(n: float, values: list[float]) -> bool:
-    return any(abs(v - n * scale) <= 1e-6 * max(abs(v), 1.0) for v in values for scale in _SCALES)
+    """Whether ``n`` in one of the :data:`_SCALES` is one of the sorted ``values``."""
+    for scale in _SCALES:
+        x = n * scale
+        i = bisect_left(values, x * (1 - 1e-6))
+        if i < len(values) and values[i] <= x * (1 + 1e-6) + 1e-9:
+            return True
+    return False
 
 
 def _named_numbers(items: list[tuple[str, str]], extra: list[str]) -> set[float]:
@@ -56,11 +64,11 @@ def _named_numbers(items: list[tuple[str, str]], extra: list[str]) -> set[float]
     return {float(m.group()) for m in _NUMBER_RE.finditer(texts.replace(",", ""))}
 
 
-def _in_name(s0: str, s: str, start: int) -> bool:
-    """Whether the masked run holding ``start`` begins with a name's mark (bot.parse.normalize: a model
-    or a GPU masked with a private-use character)."""
+def _in_name(s: str, start: int) -> bool:
+    """Whether the masked run holding ``start`` begins with a name's mark (bot.parse.normalize.mask: a
+    model or a GPU is masked as a private-use character and spaces; a setting as spaces)."""
     i = start
-    while i > 0 and s[i - 1] != s0[i - 1]:
+    while i > 0 and s[i] == " ":
         i -= 1
     return "\ue000" <= s[i] <= "\uf8ff"
 
@@ -68,26 +76,20 @@ def _in_name(s0: str, s: str, start: int) -> bool:
 def _masked(s0: str, s: str) -> list[tuple[str, float]]:
     """The numbers of ``s0`` (as typed, and their value) a reader masked in ``s`` that are no part of a
     name, a version, a path, a bit width or a layer count."""
-    out = []
-    for m in _TOKEN_RE.finditer(s0):
-        a, b = m.span()
-        if s[a:b] == s0[a:b] or (a and _NAME_BEFORE.match(s0, a - 1)) or _BIT_OR_LAYERS_AFTER.match(s0, b):
-            continue
-        if not _in_name(s0, s, a):
-            out.append((m.group(), float(re.sub(r"[,_]", "", m.group()))))
-    return out
+    found = [m for m in _TOKEN_RE.finditer(s0) if s[m.start()] == " "]  # not masked: the roles step's
+    return [(m.group(), float(re.sub(r"[,_]", "", m.group()))) for m in found if not _in_name(s, m.start())]
 
 
 def left_behind(
     s0: str,
     s: str,
-    request: Callable[[], dict[str, Any]],
+    request: Iterable[Any],
     named: list[tuple[str, str]],
     extra: list[str] = (),
     computed: tuple[float, ...] = (),
 ) -> list[str]:
     """The numbers of the normalized text ``s0`` that a reader masked (blank in the final text ``s``) and
-    that neither the request (``request()``: its fields, as ``model_dump`` gives them; ``computed``: values
+    that neither the request (``request``: the values of the fields it sets; ``computed``: values
     a field was computed from, and the sized card's memory) uses nor an item named (``named``: (text,
     reason) pairs; ``extra``: other texts the answer names, names as typed) writes, as typed."""
     if len(s) != len(s0) or not _GATE.search(s0):
@@ -95,7 +97,7 @@ def left_behind(
     masked = _masked(s0, s)
     if not masked:
         return []
-    values, seen = _values(request(), computed), _named_numbers(named, list(extra))
+    values, seen = _values(request, computed), _named_numbers(named, list(extra))
     out: list[str] = []
     for raw, value in masked:
         if value in seen or _could_be(value, values):
