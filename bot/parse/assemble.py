@@ -207,12 +207,10 @@ class _Parse(FieldSteps):
         if unknown_gpu:  # named as typed: the estimator keeps the name (and the memory, when given)
             self.f["gpu"] = unknown_gpu
         self._time_and_asks(gpus)
-        self._generic()
-        self.named_unused += beyond_bounds(self.f)  # beyond its declared bound: named, not dropped
+        self._generic()  # then each field beyond its declared bound: named, not dropped
         request, found = build_request(self.f)
         unknown_model = unknown if unknown is not None and model_mention is None else None
-        names = [n.text for n in (unknown_model, model_mention) if n is not None] + [unknown_gpu or ""]
-        unused = self._left_behind(request, names)
+        unused = self._left_behind(request, [unknown_model, model_mention], unknown_gpu)
         return ParseResult(
             request=request,
             lang=detect_lang(self.raw),
@@ -250,11 +248,14 @@ class _Parse(FieldSteps):
             **cues(self.raw, normalized),
         )
 
-    def _left_behind(self, request: SizingRequest, names: list[str]) -> list[tuple[str, str]]:
+    def _left_behind(
+        self, request: SizingRequest, models: list[ModelMention | None], gpu: str | None
+    ) -> list[tuple[str, str]]:
         """The unused numbers (:meth:`unused`), and those a reader masked and dropped, named as unread
-        (issue 24, session 10: :mod:`bot.parse.left_behind`)."""
+        (issue 24, session 10: :mod:`bot.parse.left_behind`); the names as typed are no such number."""
         unused = self.unused()
         named = [*unused, *self.named_unused]
+        names = [m.text for m in models if m is not None] + [gpu or ""]
         extra = [*self.ignored, *self.nonpositive, *self.unusable, *names]
         memory = catalog.gpus().get(request.gpu or "")  # the sized card's memory, from the catalog
         computed = (self.accumulation, self.data_parallel, self.steps, memory.memory_gib if memory else 0)
@@ -264,11 +265,9 @@ class _Parse(FieldSteps):
     def _generic(self) -> None:
         """Numbers left unread (no role, or a role not used) that a field's name beside them places, in
         fields still unset (issue 24, session 10: :mod:`bot.parse.generic_values`); each placed number
-        leaves the unread list."""
+        leaves the unread list. Then each field beyond its declared bound is named (never dropped)."""
         said = {raw for raw, why in self.named_unused if why == "unread"}
         roles = [r for r in self.roles if id(r) not in self.used or r.tok.raw.strip() in said]
-        if not roles and not self.unread_toks:
-            return
         toks = sorted([*self.unread_toks, *(r.tok for r in roles)], key=lambda t: t.start)
         accumulation = self.accumulation
         for p in place_unread(self.s, toks, self.f, accumulation, self.named_unused):
@@ -283,6 +282,7 @@ class _Parse(FieldSteps):
             self.used.update(id(r) for r in roles if r.tok is p.tok)
         if self.accumulation != accumulation:
             self._global_batch()
+        self.named_unused += beyond_bounds(self.f)
 
     # -- step 1b: stage, method, algorithm and the stated settings
 
