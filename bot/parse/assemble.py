@@ -31,10 +31,12 @@ from bot.parse.data_parallel import apply_data_parallel, read_data_parallel
 from bot.parse.earlier_counts import earlier_counts
 from bot.parse.engines_named import engines_named, lmdeploy_share, with_engines
 from bot.parse.field_steps import FieldSteps
+from bot.parse.generic_values import ACCUMULATION, place_unread
 from bot.parse.gpus import GpuMention, extract_gpus, extract_unknown_gpu, plural_card
 from bot.parse.inline_flags import read_inline_flags
 from bot.parse.inline_keys import read_inline_keys
 from bot.parse.lang import detect_lang
+from bot.parse.left_behind import left_behind
 from bot.parse.models import ModelMention, extract_models
 from bot.parse.more_roles import asked_magnitude, more_role, retarget, vague_amount
 from bot.parse.node_words import ji_ka_read, per_node_extra
@@ -87,6 +89,7 @@ from bot.parse.words import (
 )
 from bot.parse.written_settings import name_suffix
 from bot.settings.chat import within
+from estimator import catalog
 from estimator.models import SizingRequest
 from estimator.request import MAX_PARAMS
 
@@ -136,6 +139,7 @@ class _Parse(FieldSteps):
     nonpositive: list[str] = field(default_factory=list)
     unusable: list[str] = field(default_factory=list)
     unread: list[str] = field(default_factory=list)
+    unread_toks: list[Any] = field(default_factory=list)
     used: set[int] = field(default_factory=set)
     named_unused: list[tuple[str, str]] = field(default_factory=list)
     vague_read: list[tuple[str, float]] = field(default_factory=list)
@@ -206,9 +210,10 @@ class _Parse(FieldSteps):
         if unknown_gpu:  # named as typed: the estimator keeps the name (and the memory, when given)
             self.f["gpu"] = unknown_gpu
         self._time_and_asks(gpus)
-        self.named_unused += beyond_bounds(self.f)  # beyond its declared bound: named, not dropped
+        self._generic()  # then each field beyond its declared bound: named, not dropped
         request, found = build_request(self.f)
         unknown_model = unknown if unknown is not None and model_mention is None else None
+        unused = self._left_behind(request, [unknown_model, model_mention], unknown_gpu)
         return ParseResult(
             request=request,
             lang=detect_lang(self.raw),
@@ -238,13 +243,49 @@ class _Parse(FieldSteps):
             ignored_numbers=self.ignored,
             nonpositive_numbers=self.nonpositive,
             unusable_numbers=self.unusable,
-            unused_numbers=self.unused(),
+            unused_numbers=unused,
             repeated_used=self.repeated_used(),
             tool_cue=self.tool_cue,
             nodes_read=ji_ka_read(self.s0, request.gpu_count),
             vague_read=_rough_used([*self.vague_read, *english_read(self.raw)], request),
             **cues(self.raw, normalized),
         )
+
+    def _left_behind(
+        self, request: SizingRequest, models: list[ModelMention | None], gpu: str | None
+    ) -> list[tuple[str, str]]:
+        """The unused numbers (:meth:`unused`), and those a reader masked and dropped, named as unread
+        (issue 24, session 10: :mod:`bot.parse.left_behind`); the names as typed are no such number."""
+        unused = self.unused()
+        named = [*unused, *self.named_unused]
+        names = [m.text for m in models if m is not None] + [gpu or ""]
+        extra = [*self.ignored, *self.nonpositive, *self.unusable, *names]
+        memory = catalog.gpus().get(request.gpu or "")  # the sized card's memory, from the catalog
+        computed = (self.accumulation, self.data_parallel, self.steps, memory.memory_gib if memory else 0)
+        lost = left_behind(self.s0, self.s, vars(request).values(), named, extra, computed)
+        return unused + [(raw, "unread") for raw in lost]
+
+    def _generic(self) -> None:
+        """Numbers left unread (no role, or a role not used) that a field's name beside them places, in
+        fields still unset (issue 24, session 10: :mod:`bot.parse.generic_values`); each placed number
+        leaves the unread list. Then each field beyond its declared bound is named (never dropped)."""
+        said = {raw for raw, why in self.named_unused if why == "unread"}
+        roles = [r for r in self.roles if id(r) not in self.used or r.tok.raw.strip() in said]
+        toks = sorted([*self.unread_toks, *(r.tok for r in roles)], key=lambda t: t.start)
+        accumulation = self.accumulation
+        for p in place_unread(self.s, toks, self.f, accumulation, self.named_unused):
+            if p.field == ACCUMULATION:
+                self.accumulation = self.accumulation or int(p.value)
+            elif self.f.get(p.field) is None:
+                self.f[p.field] = int(p.value) if float(p.value).is_integer() else p.value
+            raw = p.tok.raw.strip()
+            if raw in self.unread:  # one occurrence: the same number said again elsewhere stays
+                self.unread.remove(raw)
+            self.named_unused = [u for u in self.named_unused if u != (raw, "unread")]
+            self.used.update(id(r) for r in roles if r.tok is p.tok)
+        if self.accumulation != accumulation:
+            self._global_batch()
+        self.named_unused += beyond_bounds(self.f)
 
     # -- step 1b: stage, method, algorithm and the stated settings
 
@@ -430,6 +471,7 @@ class _Parse(FieldSteps):
                 said = not is_article(tok) and not asked_magnitude(tok, self.s)
                 if said and not FORMULA_AFTER_RE.match(self.s, tok.end):
                     self.unread.append(tok.raw.strip())
+                    self.unread_toks.append(tok)
                 continue
             if role.role == "count_nodes" and role.extra:
                 consumed.add(int(role.extra))

@@ -1,0 +1,282 @@
+"""A general key–value reader (issue 24, session 10): any request field's name, then its value — or the
+value, then the name — in phrasings no specific reader was written for ("batch 设置成 4", "梯度累积步数我开的
+16", "context of 32k", "rank 是 64 的 lora", "16 steps of grad accumulation").
+
+It runs after every specific reader (:mod:`bot.parse.assemble`), on the numbers they left with no role
+(the *unread* ones), and fills only fields still unset. One vocabulary names every field:
+
+- the config keys of the pasted-config tables, each mapped to the field its handler sets
+  (:data:`bot.parse.configs.training.HANDLERS`, probed once with a value; the serving flags of
+  :data:`bot.parse.configs.launchers.SERVE_FLAGS`), so a key learned there is known here;
+- the contract's own field names (``seq_len``, ``lora_rank``, ``tp`` …: :class:`SizingRequest`);
+- the words people use in both languages (:data:`WORDS`, from the prose readers' lists:
+  :mod:`bot.parse.prose_vocab`, :mod:`bot.parse.settings`).
+
+A key and its value are joined by an assignment word (=, :, 为, 设为, 设成, 是, of, is, set to, at) or by
+up to three words of filler ("我开的", "I used"); a value before its key by a unit or filler word ("steps
+of", "的", "个"). A clause ends at punctuation or another number, and a filler with a negation ("不是",
+"not") joins nothing. The value is checked against its field's type and bounds as the request declares
+them (:func:`estimator.request.bounds`, the field's pydantic constraints) and its scope (a training
+setting is not placed in a serving question). A number it cannot place stays unread (named as such).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from bot.parse.numbers import NumberToken
+from bot.parse.roles import seq_value
+
+ACCUMULATION = "gradient_accumulation_steps"
+"""Not a request field: the steps go into the global batch (micro × steps × DP; field_steps)."""
+
+WORDS: dict[str, tuple[str, ...]] = {
+    "seq_len": (
+        "sequence length", "seq length", "seq len", "context length", "context window", "context size",
+        "context", "max length", "maximum length", "cutoff length", "cutoff", "max seq len",
+        "max tokens per sample",
+        "序列长度", "序列长", "上下文长度", "上下文窗口", "上下文", "最大长度", "截断长度", "样本长度",
+    ),
+    "batch_size": (
+        "micro batch size", "micro batch", "micro-batch", "batch size per gpu", "batch size per device",
+        "per device batch size", "per-device batch size", "batch size", "batch", "bs", "mbs",
+        "每卡批大小", "批大小", "批次大小", "批量大小", "每卡 batch", "单卡 batch",
+    ),
+    ACCUMULATION: (
+        "gradient accumulation steps", "gradient accumulation", "grad accumulation steps",
+        "grad accumulation", "grad accum", "accumulation steps", "accumulation",
+        "梯度累积步数", "梯度累积", "梯度累计步数", "梯度累计", "累积步数", "累加步数",
+    ),
+    "global_batch": (
+        "global batch size", "global batch", "effective batch size", "effective batch", "total batch size",
+        "全局批大小", "全局 batch", "总 batch", "总批大小",
+    ),
+    "epochs": ("epochs", "训练轮数", "轮数", "轮次", "epoch 数"),  # 'epoch 2': the second one
+    "lora_rank": ("lora rank", "lora r", "rank", "秩", "lora 秩"),
+    "tp": (
+        "tensor parallel size", "tensor parallelism", "tensor parallel", "tensor model parallel size",
+        "tp size", "tp", "张量并行度", "张量并行数", "张量并行",
+    ),
+    "pp": (
+        "pipeline parallel size", "pipeline parallelism", "pipeline parallel", "pp size", "pp",
+        "流水线并行度", "流水线并行数", "流水线并行", "流水并行",
+    ),
+    "zero_stage": ("zero stage", "deepspeed stage", "zero 阶段"),
+    "num_generations": (
+        "num generations", "generations per prompt", "completions per prompt", "samples per prompt",
+        "rollouts per prompt", "responses per prompt", "group size", "rollout n",
+        "每个 prompt 采样数", "每个 prompt 的采样数", "采样数", "组大小",
+    ),
+    "max_completion_length": (
+        "max completion length", "completion length", "response length", "max new tokens",
+        "generation length", "回复长度", "生成长度", "回答长度",
+    ),
+    "max_num_seqs": ("max num seqs", "max concurrent sequences"),
+    "concurrency": (
+        "concurrency", "concurrent users", "concurrent requests", "parallel requests",
+        "并发数", "并发量", "并发", "并发用户数",
+    ),
+    "gpu_count": (
+        "number of gpus", "gpu count", "num gpus", "卡数", "显卡数量", "显卡数", "gpu 数量", "gpu 数",
+    ),
+    "num_samples": ("number of samples", "num samples", "sample count", "样本数", "样本量", "数据条数"),
+    "gpu_memory_utilization": ("gpu memory utilization", "memory utilization", "显存利用率", "显存占比"),
+}  # fmt: skip
+"""The words people write for each field, English and Chinese (lower case; a space matches any run of
+spaces, '_' or '-')."""
+
+_ASSIGN = (
+    r"=|:|：|为|设为|设成|设置成|设置为|设到|调成|调到|调为|改成|改为|改到|开到|开成|开的|开了|用的|用了|设的|设了|是"
+    r"|set\s+to|set\s+at|of\s+size|to|of|is|at|was|=\s*"
+)
+_NEGATION = re.compile(
+    r"不|没|未|别|无|从|由|小于|大于|超过|低于|高于|以上|以下|之前|原来|(?<![a-z])(?:not|no|never|without|isn't"
+    r"|wasn't|don't|didn't|from|than|below|above|over|under|beyond|before|previously|instead)(?![a-z])"
+)
+"""Words that make a value not the setting: a negation, a bound ('小于 64', 'more than'), an old value
+('lowered from 16 to 4', '原来是 8')."""
+_FILL = rf"(?:\s*(?:{_ASSIGN}|[a-z']+|[\u4e00-\u9fff]{{1,3}})){{0,3}}\s*(?:[:=：]\s*)?"
+_FILL_RE = re.compile(rf"^{_FILL}$")
+_UNIT_AFTER = (
+    r"^\s*(?:(?:steps?|tokens?|k|个|步|次|的|位|层|条|轮|of|for|as|the|in|with|on)(?![a-z])\s*){{0,3}}"
+    r"(?P<k>{keys})(?![a-z0-9])"
+)
+_BOUNDARY = re.compile(r"[,，。;；!?！？\n()（）\[\]{}\d]|\s{3,}")
+_LAST_BOUNDARY = re.compile(rf"(?s:.*)(?:{_BOUNDARY.pattern})")
+_SEQ_FIELDS = frozenset({"seq_len", "max_completion_length", "max_model_len", "prompt_tokens"})
+
+
+@dataclass(frozen=True)
+class Placed:
+    """One unread number the reader placed: the field, the value, the token."""
+
+    field: str
+    value: float
+    tok: NumberToken
+
+
+def _trie(words: list[str]) -> str:
+    """One regex for many keys (a NUL between words matches any run of spaces, '_' or '-'), factored by
+    shared prefixes, character by character: the regex engine tries each first character once, not each
+    of the few hundred keys at every position."""
+    groups: dict[str, list[str]] = {}
+    end = False
+    for w in words:
+        if w:
+            groups.setdefault(w[0], []).append(w[1:])
+        else:
+            end = True
+    alts = []
+    for head, rest in sorted(groups.items()):
+        alts.append((r"[\s_\-]*" if head == "\0" else re.escape(head)) + _trie(rest))
+    if not alts:
+        return ""
+    body = alts[0] if len(alts) == 1 and not end else "(?:" + "|".join(alts) + ")"
+    return body + ("?" if end and alts else "")
+
+
+def _parts(word: str) -> str:
+    return "\0".join(p for p in re.split(r"[\s_\-]+", word.strip()) if p)
+
+
+@cache
+def vocabulary() -> dict[str, str]:
+    """Every key as people write it (lower case) → the request field (or :data:`ACCUMULATION`): the
+    pasted-config keys (each probed through its handler), the serving flags, the contract's field names
+    and :data:`WORDS`. Built once, on the first question that needs it."""
+    from bot.parse.configs.launchers import SERVE_FLAGS
+    from bot.parse.configs.training import HANDLERS
+    from bot.parse.inline_keys import _fields
+    from estimator.models import SizingRequest
+
+    out: dict[str, str] = {}
+    for key in HANDLERS:
+        try:
+            cfg = _fields(key, 8, {})
+        except Exception:  # a handler that needs a whole config around it
+            continue
+        if cfg.accumulation == 8 and not cfg.values:
+            out[key] = ACCUMULATION
+        elif len(cfg.values) == 1 and next(iter(cfg.values.values())) == 8:
+            out[key] = next(iter(cfg.values))
+    for table in SERVE_FLAGS.values():
+        for flag, (name, kind) in table.items():
+            if kind in ("int", "float") and len(flag) > 3:  # '-c', '-tp': too short outside a command
+                out.setdefault(flag.lstrip("-"), name)
+    for name, info in SizingRequest.model_fields.items():
+        if info.annotation in (int | None, float | None) and "_" in name:
+            out.setdefault(name, name)
+    for name, words in WORDS.items():
+        for w in words:
+            out.setdefault(w, name)
+    return out
+
+
+@cache
+def _compiled() -> tuple[re.Pattern[str], re.Pattern[str], dict[str, str]]:
+    vocab = vocabulary()
+    alt = _trie([_parts(k) for k in vocab])
+    key_re = re.compile(rf"(?<![a-z0-9_.\-])-{{0,2}}(?P<k>{alt})(?![a-z0-9])")  # 'max-concurrent-…': another
+    after_re = re.compile(_UNIT_AFTER.format(keys=alt))
+    canon = {re.sub(r"[\s_\-]+", " ", k): v for k, v in vocab.items()}
+    return key_re, after_re, canon
+
+
+def _field_of(written: str, canon: dict[str, str]) -> str | None:
+    return canon.get(re.sub(r"[\s_\-]+", " ", written.strip().lstrip("-")))
+
+
+def _clause(s: str, tok: NumberToken) -> tuple[str, str]:
+    """The text of the clause before and after ``tok``, up to punctuation or another number."""
+    left = s[max(0, tok.start - 48) : tok.start]
+    last = _LAST_BOUNDARY.match(left)
+    cut = last.end() if last else 0
+    right = s[tok.end : tok.end + 48]
+    stop = _BOUNDARY.search(right)
+    return left[cut:], right[: stop.start()] if stop else right
+
+
+def _key_before(left: str, key_re: re.Pattern[str], canon: dict[str, str]) -> str | None:
+    last = None
+    for m in key_re.finditer(left):
+        last = m
+    if last is None:
+        return None
+    fill = left[last.end() :]
+    if _NEGATION.search(fill) or not _FILL_RE.match(fill):
+        return None
+    return _field_of(last.group("k"), canon)
+
+
+def _bounds(name: str) -> tuple[float, float, bool]:
+    """(lowest, highest, integer) a stated value of field ``name`` may take, from its declaration."""
+    from estimator.models import SizingRequest
+    from estimator.request import setting
+
+    if name == ACCUMULATION:
+        return 1, 65_536, True
+    info = SizingRequest.model_fields[name]
+    low, high = setting(name).get("stated") or (0.0, math.inf)
+    for c in info.metadata:
+        low = max(low, getattr(c, "ge", None) if getattr(c, "ge", None) is not None else low)
+        if getattr(c, "gt", None) is not None and low <= c.gt:
+            low = c.gt + (1 if info.annotation == int | None else 1e-9)
+        high = min(high, getattr(c, "le", None) if getattr(c, "le", None) is not None else high)
+    return low, high, info.annotation == int | None
+
+
+def _value(name: str, tok: NumberToken) -> float | None:
+    value = seq_value(tok) if name in _SEQ_FIELDS else tok.value
+    low, high, integer = _bounds(name)
+    if integer and not float(value).is_integer():
+        return None
+    return value if low <= value <= high else None
+
+
+def place_unread(
+    s: str,
+    toks: list[NumberToken],
+    fields: dict[str, Any],
+    accumulation: int | None,
+    named: list[tuple[str, str]] = (),
+) -> list[Placed]:
+    """The unread numbers ``toks`` of the normalized, masked text ``s`` that a field's name beside them
+    places, each in a field ``fields`` left unset (:data:`ACCUMULATION` when no accumulation was read).
+    A key a specific reader named already (``named``: 'cache_max_entry_count: 0.6', no_field) is its
+    decision, not read again from another mention. Fields and values are checked, not set: the caller
+    sets them."""
+    if not toks:
+        return []
+    key_re, after_re, canon = _compiled()
+    done: set[str | None] | None = None
+    from estimator.request import setting
+
+    training = fields.get("stage") not in (None, "inference")
+    out: list[Placed] = []
+    for tok in toks:
+        left, right = _clause(s, tok)
+        name = _key_before(left, key_re, canon)
+        if name is None:
+            m = after_re.match(right)
+            name = _field_of(m.group("k"), canon) if m else None
+        if name is None:
+            continue
+        done = done if done is not None else {_field_of(t.split(":")[0], canon) for t, _ in named if ":" in t}
+        if name in done:
+            continue
+        declared = {} if name == ACCUMULATION else setting(name)
+        scope, methods = declared.get("scope"), declared.get("methods") or ()
+        if (scope == "training" and fields.get("stage") == "inference") or (scope == "serving" and training):
+            continue
+        if methods and fields.get("method") not in methods:  # 'rank 3' of a full fine-tuning: a process
+            continue
+        value = _value(name, tok)
+        taken = accumulation if name == ACCUMULATION else fields.get(name)
+        taken = next((p.value for p in out if p.field == name), taken)
+        if value is not None and (taken is None or taken == value):  # the same value again: used
+            out.append(Placed(name, value, tok))
+    return out
