@@ -96,6 +96,22 @@ def test_a_number_the_grammar_cannot_place_stays_named(
     assert named(data).get(number) == "unread", named(data)
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "GRPO on Qwen2.5-3B OOMs: NPROC_PER_NODE=7 on 8 GPUs. How much memory?",
+        "Qwen2.5-3B 的 GRPO 显存不够：NPROC_PER_NODE=7 on 8 GPUs，要多少显存？",
+    ],
+)
+def test_a_machines_size_is_the_count_readers_alone(capsys: pytest.CaptureFixture[str], text: str) -> None:
+    """'gpus per node' (the launcher key rewritten) beside '8 GPUs' is no machine of 8: the count
+    readers set gpus_per_node with its node count, the grammar never does (the 7 processes are sized and
+    the 8 GPUs named)."""
+    data = ask(capsys, text)
+    assert data["request"]["gpu_count"] == 7 and data["request"]["gpus_per_node"] is None
+    assert named(data).get("8") == "repeated", named(data)  # a second GPU count, named as not used
+
+
 DROPPED = [
     "LoRA on Qwen2-7B on one A100, lora rank set to 8192",
     "LoRA 微调 Qwen2-7B，单张 A100，lora 秩设成 8192",

@@ -108,6 +108,9 @@ _UNIT_AFTER = (
 _BOUNDARY = re.compile(r"[,，。;；!?！？\n()（）\[\]{}\d]|\s{3,}")
 _LAST_BOUNDARY = re.compile(rf"(?s:.*)(?:{_BOUNDARY.pattern})")
 _SEQ_FIELDS = frozenset({"seq_len", "max_completion_length", "max_model_len", "prompt_tokens"})
+_COUNT_OWNED = frozenset({"gpus_per_node", "gpu_count_max"})
+"""Fields only the count readers set: a machine's size or a range's top means nothing without the count
+beside it ('NPROC_PER_NODE=7 on 8 GPUs': the 8 is the GPUs, never the machine's size)."""
 
 
 @dataclass(frozen=True)
@@ -168,7 +171,7 @@ def vocabulary() -> dict[str, str]:
             if kind in ("int", "float") and len(flag) > 3:  # '-c', '-tp': too short outside a command
                 out.setdefault(flag.lstrip("-"), name)
     for name, info in SizingRequest.model_fields.items():
-        if info.annotation in (int | None, float | None) and "_" in name:
+        if info.annotation in (int | None, float | None) and "_" in name and name not in _COUNT_OWNED:
             out.setdefault(name, name)
     for name, words in WORDS.items():
         for w in words:
