@@ -203,7 +203,7 @@ class SizingRequest(_Frozen):
     )
     budget: float | None = Field(None, gt=0, json_schema_extra=_setting(json_order=9, stated=(0.01, 1e13)))
     # the budget's period: hour, day, week, month or year; None: in all (estimator.serving_budget)
-    budget_period: str | None = Field(None, max_length=5, json_schema_extra=_setting(json_order=57))
+    budget_period: str | None = Field(None, max_length=5, json_schema_extra=_setting(json_order=59))
     currency: Currency | None = Field(None, json_schema_extra=_setting(json_order=10))
     price_per_gpu_hour: float | None = Field(
         None,
