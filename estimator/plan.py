@@ -28,7 +28,7 @@ from estimator.memory import SearchMemo, breakdown_within, group_out_of_reach, s
 from estimator.memory_band import per_gpu_band
 from estimator.models import Alternative, Memory, Method, Plan
 from estimator.search_bounds import low_stages_out_of_reach
-from estimator.search_groups import any_layout_fits, layout_groups
+from estimator.search_groups import any_layout_fits, layout_groups, search_shape
 from estimator.setup import Layout, TrainingSetup
 
 HEADROOM = 0.9
@@ -74,10 +74,12 @@ def best_plan_for(
     tight: tuple[Layout, dict[str, float]] | None = None
     reach = limit  # once a tight layout is found only a comfortable one can change the answer
     cut: dict[int, int] = {}  # by group (all but the ZeRO stage): stages out of reach up to this one
-    for plan, g in zip(grouped.layouts, grouped.group_of, strict=True):
+    for plan, g, zero in zip(grouped.layouts, grouped.group_of, grouped.stages, strict=True):
+        if zero <= cut.get(g, -3):  # known out of reach: _cutoff's answer without the call (-3: not asked)
+            continue
         if plan.recompute == "full" and not allow_full_recompute:
             continue
-        if memo is not None and plan.zero_stage <= _cutoff(spec, params, setup, plan, reach, memo, cut, g):
+        if memo is not None and zero <= _cutoff(spec, params, setup, plan, reach, memo, cut, g):
             continue
         parts = breakdown_within(spec, params, setup, plan, reach, memo)
         if parts is None:  # above the limit: neither comfortable nor tight
@@ -229,6 +231,7 @@ def min_gpus(
     floor = _gpu_count(_count_index(_lower_bound(spec, params, gpu, setup, memo), per_node), per_node)
     floor = max(floor, at_least)
     best: int | None = None
+    shape = search_shape(spec, gpu, setup)  # the layouts' key but the count and (TP, PP), once
     # smallest groups first: a fit found early caps the counts the larger groups still need to try
     triples = sorted(
         product(_pairs(spec, gpu, setup), _ep_options(spec, setup)),
@@ -241,7 +244,7 @@ def min_gpus(
 
         def fits(n: int, pinned: tuple[int, int] = (tp, pp), ep: int | None = ep) -> bool:
             return any_layout_fits(
-                spec, params, gpu, n, setup, budget_fraction, allow_full_recompute, ep, pinned, memo
+                spec, params, gpu, n, setup, budget_fraction, allow_full_recompute, ep, pinned, memo, shape
             )
 
         ceiling = min(MAX_GPUS_SEARCHED, best - 1) if best else MAX_GPUS_SEARCHED

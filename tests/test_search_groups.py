@@ -12,7 +12,7 @@ import pytest
 from estimator import catalog
 from estimator.memory import SearchMemo, breakdown_within
 from estimator.models import Method
-from estimator.plan import _ep_options, _layouts, _pairs
+from estimator.plan import HEADROOM, _ep_options, _layouts, _pairs, best_plan_for
 from estimator.search_bounds import group_out_of_reach, low_stages_out_of_reach
 from estimator.search_groups import any_layout_fits, layout_groups
 from estimator.setup import TrainingSetup
@@ -88,3 +88,40 @@ def test_grouped_layouts_hold_every_layout_once_by_group(model: str, gpu: str, s
             assert {p[:3] + p[4:] for p in grouped.groups[g]} == {plan[:3] + plan[4:]}
         for group in grouped.groups:
             assert [p.zero_stage for p in group] == sorted((p.zero_stage for p in group), reverse=True)
+
+
+def _former_best_plan_for(spec, params, gpu, gpus, setup, fraction, full_ok, memo):  # type: ignore[no-untyped-def]
+    """estimator.plan.best_plan_for before: _cutoff asked of every layout, its group found by slicing."""
+    limit = gpu.addressable_bytes * fraction
+    comfortable = gpu.addressable_bytes * HEADROOM
+    tight, reach, cut = None, limit, {}
+    for plan in _layouts(spec, gpu, gpus, setup):
+        if plan.recompute == "full" and not full_ok:
+            continue
+        if memo and plan.zero_stage <= _former_cutoff(spec, params, setup, plan, reach, memo, cut):
+            continue
+        parts = breakdown_within(spec, params, setup, plan, reach, memo)
+        if parts is None:
+            continue
+        total = sum(parts.values())
+        if total <= comfortable and total <= limit:
+            return plan.to_plan(), parts
+        if total <= limit and tight is None:
+            tight, reach, cut = (plan, parts), min(limit, comfortable), {}
+    return (tight[0].to_plan(), tight[1]) if tight else None
+
+
+@pytest.mark.parametrize(("model", "gpu", "setup"), CASES)
+def test_best_plan_for_answers_as_the_former_loop(model: str, gpu: str, setup: TrainingSetup) -> None:
+    spec, card = catalog.model(model), catalog.gpu(gpu)
+    params = spec.params_total
+    found = 0
+    for gpus in COUNTS:
+        for fraction in (1.0, 0.9):
+            for full_ok in (True, False):
+                memo = SearchMemo()
+                new = best_plan_for(spec, params, card, gpus, setup, fraction, full_ok, memo)
+                assert new == _former_best_plan_for(spec, params, card, gpus, setup, fraction, full_ok, memo)
+                assert new == best_plan_for(spec, params, card, gpus, setup, fraction, full_ok)  # no memo
+                found += new is not None
+    assert found > 0
