@@ -28,6 +28,7 @@ from estimator.memory import SearchMemo, breakdown_within, group_out_of_reach, s
 from estimator.memory_band import per_gpu_band
 from estimator.models import Alternative, Memory, Method, Plan
 from estimator.search_bounds import low_stages_out_of_reach
+from estimator.search_groups import any_layout_fits, layout_groups, search_shape
 from estimator.setup import Layout, TrainingSetup
 
 HEADROOM = 0.9
@@ -69,14 +70,16 @@ def best_plan_for(
     """
     limit = gpu.addressable_bytes * budget_fraction
     comfortable = gpu.addressable_bytes * HEADROOM
-    layouts = _layouts(spec, gpu, gpus, setup)
+    grouped = layout_groups(spec, gpu, gpus, setup)
     tight: tuple[Layout, dict[str, float]] | None = None
     reach = limit  # once a tight layout is found only a comfortable one can change the answer
-    cut: dict[tuple, int] = {}  # by group (all but the ZeRO stage): stages out of reach up to this one
-    for plan in layouts:
+    cut: dict[int, int] = {}  # by group (all but the ZeRO stage): stages out of reach up to this one
+    for plan, g, zero in zip(grouped.layouts, grouped.group_of, grouped.stages, strict=True):
+        if zero <= cut.get(g, -3):  # known out of reach: _cutoff's answer without the call (-3: not asked)
+            continue
         if plan.recompute == "full" and not allow_full_recompute:
             continue
-        if memo is not None and plan.zero_stage <= _cutoff(spec, params, setup, plan, reach, memo, cut):
+        if memo is not None and zero <= _cutoff(spec, params, setup, plan, reach, memo, cut, g):
             continue
         parts = breakdown_within(spec, params, setup, plan, reach, memo)
         if parts is None:  # above the limit: neither comfortable nor tight
@@ -92,12 +95,12 @@ def best_plan_for(
 
 def _cutoff(
     spec: ModelSpec, params: float, setup: TrainingSetup, plan: Layout, limit: float, memo: SearchMemo,
-    cut: dict[tuple, int],
+    cut: dict[int, int], group: int,
 ) -> int:  # fmt: skip
     """The highest ZeRO stage of ``plan``'s group out of reach of ``limit`` bytes — 3: the whole group
     (:func:`group_out_of_reach`); 2: stages 0–2 by their states, when the search chooses the stage
-    (:func:`estimator.search_bounds.low_stages_out_of_reach`) — else below 0; kept in ``cut`` by group."""
-    group = plan[:3] + plan[4:]  # the Layout without its ZeRO stage
+    (:func:`estimator.search_bounds.low_stages_out_of_reach`) — else below 0; kept in ``cut`` by
+    ``group`` (its index in :attr:`estimator.search_groups.Grouped.group_of`: the Layout but its stage)."""
     stage = cut.get(group)
     if stage is None:
         stage = cut[group] = 3 if group_out_of_reach(spec, params, setup, plan, limit, memo) else -1
@@ -199,28 +202,6 @@ def _ep_options(spec: ModelSpec, setup: TrainingSetup) -> list[int | None]:
     return list(ep_degrees(experts, experts)) if experts else [None]
 
 
-def _any_layout_fits(
-    spec: ModelSpec, params: float, gpu: GpuSpec, gpus: int, setup: TrainingSetup,
-    budget_fraction: float, allow_full_recompute: bool, ep: int | None,
-    pinned: tuple[int, int], memo: SearchMemo,
-) -> bool:  # fmt: skip
-    """Whether some layout on exactly ``gpus`` GPUs of (TP, PP) ``pinned`` (and expert-parallel degree
-    ``ep`` unless None) is within ``budget_fraction`` of the card — :func:`best_plan_for`'s test, without
-    choosing."""
-    limit = gpu.addressable_bytes * budget_fraction
-    layouts = _layouts(spec, gpu, gpus, setup, pinned)
-    cut: dict[tuple, int] = {}  # by group: one TP, PP, DP here
-    for plan in reversed(layouts):  # any order gives the same answer: the least memory (ZeRO-3, full) first
-        if (ep is not None and plan.ep != ep) or (plan.recompute == "full" and not allow_full_recompute):
-            continue
-        if plan.zero_stage <= _cutoff(spec, params, setup, plan, limit, memo, cut):
-            continue
-        parts = breakdown_within(spec, params, setup, plan, limit, memo)
-        if parts is not None and sum(parts.values()) <= limit:
-            return True
-    return False
-
-
 def min_gpus(
     spec: ModelSpec,
     params: float,
@@ -250,6 +231,7 @@ def min_gpus(
     floor = _gpu_count(_count_index(_lower_bound(spec, params, gpu, setup, memo), per_node), per_node)
     floor = max(floor, at_least)
     best: int | None = None
+    shape = search_shape(spec, gpu, setup)  # the layouts' key but the count and (TP, PP), once
     # smallest groups first: a fit found early caps the counts the larger groups still need to try
     triples = sorted(
         product(_pairs(spec, gpu, setup), _ep_options(spec, setup)),
@@ -261,8 +243,8 @@ def min_gpus(
             break
 
         def fits(n: int, pinned: tuple[int, int] = (tp, pp), ep: int | None = ep) -> bool:
-            return _any_layout_fits(
-                spec, params, gpu, n, setup, budget_fraction, allow_full_recompute, ep, pinned, memo
+            return any_layout_fits(
+                spec, params, gpu, n, setup, budget_fraction, allow_full_recompute, ep, pinned, memo, shape
             )
 
         ceiling = min(MAX_GPUS_SEARCHED, best - 1) if best else MAX_GPUS_SEARCHED

@@ -1,0 +1,109 @@
+"""The search's candidate layouts by group (docs/design.md §3.5): a group is every field of a
+:class:`estimator.setup.Layout` but the ZeRO stage — the unit the search's bounds rule out at once
+(:func:`estimator.search_bounds.group_out_of_reach`, :func:`estimator.search_bounds.low_stages_out_of_reach`).
+Built once per combination with the ordered layouts (:func:`estimator.layouts.ordered_layouts`), so a
+search no longer slices and hashes each layout to find its group. No I/O; counts of GPUs, bytes.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import NamedTuple
+
+from estimator.catalog import GpuSpec, ModelSpec
+from estimator.layouts import _ep_experts, ordered_layouts
+from estimator.memory import SearchMemo, breakdown_within
+from estimator.search_bounds import group_out_of_reach, low_stages_out_of_reach
+from estimator.setup import Layout, TrainingSetup
+
+
+class Grouped(NamedTuple):
+    """The layouts of one count in order of preference, each one's group and ZeRO stage, and the groups."""
+
+    layouts: tuple[Layout, ...]
+    """:func:`estimator.layouts.ordered_layouts`, most preferred first (the same tuple)."""
+    group_of: tuple[int, ...]
+    """The index in ``groups`` of each layout's group."""
+    stages: tuple[int, ...]
+    """The ZeRO stage of each layout."""
+    groups: tuple[tuple[Layout, ...], ...]
+    """Each group's layouts, highest ZeRO stage first; the groups in the order in which they first
+    appear in ``reversed(layouts)`` (the least memory — ZeRO-3, full recompute — first)."""
+
+
+@lru_cache(maxsize=1024)
+def grouped_layouts(*args: object) -> Grouped:
+    """:func:`estimator.layouts.ordered_layouts` of ``args`` (the same arguments), by group."""
+    layouts = ordered_layouts(*args)  # type: ignore[arg-type]
+    members: dict[tuple, list[Layout]] = {}
+    for p in reversed(layouts):
+        members.setdefault(p[:3] + p[4:], []).append(p)
+    index = {key: i for i, key in enumerate(members)}
+    group_of = tuple(index[p[:3] + p[4:]] for p in layouts)
+    groups = tuple(tuple(sorted(m, key=lambda p: -p.zero_stage)) for m in members.values())
+    return Grouped(layouts, group_of, tuple(p.zero_stage for p in layouts), groups)
+
+
+def search_shape(spec: ModelSpec, gpu: GpuSpec, setup: TrainingSetup) -> tuple:
+    """What :func:`estimator.layouts.ordered_layouts` reads of the model, card and setup, but the count
+    and (TP, PP): the key of a search's layouts (:func:`groups_at`), built once per search."""
+    return (
+        spec.layers, spec.heads, spec.kv_heads, gpu.gpus_per_node, gpu.nvlink, setup.micro_batch,
+        setup.offload, setup.zero_stage, setup.recompute, _ep_experts(spec, setup), setup.data_parallel_only,
+    )  # fmt: skip
+
+
+@lru_cache(maxsize=1024)
+def groups_at(shape: tuple, gpus: int, tp: int | None, pp: int | None) -> Grouped:
+    """:func:`grouped_layouts` of a :func:`search_shape` at ``gpus`` GPUs and (``tp``, ``pp``)."""
+    layers, heads, kv_heads, per_node, nvlink, micro_batch, offload, zero, recompute, experts, dp_only = shape
+    return grouped_layouts(
+        layers, heads, kv_heads, per_node, nvlink, gpus, micro_batch, offload, zero, recompute, experts,
+        tp, pp, dp_only,
+    )  # fmt: skip
+
+
+def layout_groups(
+    spec: ModelSpec, gpu: GpuSpec, gpus: int, setup: TrainingSetup, pinned: tuple[int, int] | None = None
+) -> Grouped:
+    """:func:`grouped_layouts` for this model, card, count and setup, with the arguments of
+    :func:`estimator.layouts._layouts` (``pinned`` = (TP, PP) in place of the setup's)."""
+    tp, pp = pinned or (setup.tp, setup.pp)
+    return groups_at(search_shape(spec, gpu, setup), gpus, tp, pp)
+
+
+def any_layout_fits(
+    spec: ModelSpec, params: float, gpu: GpuSpec, gpus: int, setup: TrainingSetup,
+    budget_fraction: float, allow_full_recompute: bool, ep: int | None,
+    pinned: tuple[int, int], memo: SearchMemo, shape: tuple | None = None,
+) -> bool:  # fmt: skip
+    """Whether some layout on exactly ``gpus`` GPUs of (TP, PP) ``pinned`` (and expert-parallel degree
+    ``ep`` unless None) is within ``budget_fraction`` of the card (bytes: the card's addressable
+    memory × the fraction) — :func:`estimator.plan.best_plan_for`'s test, without choosing.
+
+    Group by group (the same answer in any order): a group whose stage-3 floor is out of reach is
+    skipped with one test (:func:`estimator.search_bounds.group_out_of_reach`); below ZeRO-2 the
+    stages whose states are out of reach end the group
+    (:func:`estimator.search_bounds.low_stages_out_of_reach`, asked where the former per-layout loop
+    asked it: at the first stage ≤ 1 of a group with DP > 1 and the stage searched); every other
+    layout is sized (:func:`estimator.memory.breakdown_within`). ``shape``: :func:`search_shape` of
+    ``spec``, ``gpu`` and ``setup`` when the caller has it (one search asks many counts)."""
+    limit = gpu.addressable_bytes * budget_fraction
+    searched_stage = setup.zero_stage is None
+    shape = shape or search_shape(spec, gpu, setup)
+    for group in groups_at(shape, gpus, *pinned).groups:
+        head = group[0]
+        if (ep is not None and head.ep != ep) or (head.recompute == "full" and not allow_full_recompute):
+            continue
+        if group_out_of_reach(spec, params, setup, head, limit, memo):
+            continue
+        low = searched_stage and head.dp > 1
+        for plan in group:
+            if low and plan.zero_stage <= 1:
+                if low_stages_out_of_reach(spec, params, setup, plan, limit, memo):
+                    break  # this stage and the lower ones: their states alone exceed the limit
+                low = False  # asked once per group
+            parts = breakdown_within(spec, params, setup, plan, limit, memo)
+            if parts is not None and sum(parts.values()) <= limit:
+                return True
+    return False
