@@ -14,6 +14,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from bot.parse.regex import rc
+
 _PLACES = r"[{starts}](?:(?<![a-z0-9][\s\S])|(?<=\dx[\s\S]))(?=(?:(?:{vendors})\s*([\s\S]))?)"
 """Where the full pattern may match: a character it may start with, then its leading look-behind (one
 character further back); group 1, the character after a vendor word there ('nvidia a100': 'a').
@@ -40,7 +42,7 @@ class GpuTable:
         self._make = make
         self._patterns: dict[tuple[str, str], re.Pattern[str] | None] = {}
         after_first = "|".join(f"(?<={re.escape(v[0])}){re.escape(v[1:])}" for v in vendors)
-        self.places = re.compile(_PLACES.format(starts=starts, vendors=after_first), re.ASCII)
+        self.places = rc(_PLACES.format(starts=starts, vendors=after_first))  # compiled when first used
 
     def _pattern(self, first: str, after_vendor: str) -> re.Pattern[str] | None:
         """The pattern of the branches that start with ``first`` or ``after_vendor``, built once (a
