@@ -9,6 +9,7 @@ from functools import cache
 
 from bot.parse import lexicon as lx
 from bot.parse.card_memory import beyond_one_card
+from bot.parse.gpu_table import GpuTable
 from bot.parse.normalize import GPU_MARK, UNKNOWN_GPU_MARK, mask
 from bot.parse.regex import LazyPattern, rc
 from estimator import catalog
@@ -40,11 +41,21 @@ def _gpu_pattern(body: str, starts: str) -> LazyPattern:
     of the class ``starts`` (:func:`_first_chars`). That look-ahead changes no match; it spares the
     engine the alternation of ~360 names at every position where no name can start (a Chinese character,
     a space, punctuation: ~65 → ~20 µs a message)."""
+    return rc(_gpu_source(body, starts))
+
+
+def _gpu_source(body: str, starts: str) -> str:
+    """The source of :func:`_gpu_pattern`."""
     vendors = "|".join(rf"{re.escape(word)}\s*" for word in _VENDOR_WORDS)
-    return rc(
+    return (
         rf"(?:(?<![a-z0-9])|(?<=\dx))(?=[{starts}])(?:{vendors})?(?P<name>{body})"
         rf"(?P<spec>(?:[\s\-_]*{_GPU_SPEC}(?![a-z0-9]))*)(?:s)?(?:(?![a-z0-9])|(?=x\d{{1,4}}x\d))"
     )
+
+
+def _table_pattern(body: str, starts: str) -> re.Pattern[str]:
+    """:func:`_gpu_pattern` compiled now, for :class:`bot.parse.gpu_table.GpuTable`."""
+    return re.compile(_gpu_source(body, starts), re.ASCII)
 
 
 @dataclass(slots=True)
@@ -54,19 +65,22 @@ class _GpuIndex:
     The pattern is one alternation of every name (6.5 kB, ~27 ms to compile). The first text a process
     reads (``sizing-bot ask``: the only one) is matched with the alternation of just the names whose
     every literal chunk occurs in it: a name with a chunk absent from the text cannot match, so the
-    matches are the same; later texts use the full pattern, compiled once (the bot)."""
+    matches are the same; later texts (the bot) go through :class:`~bot.parse.gpu_table.GpuTable`: at
+    each place a name may start, the same pattern over just the names beginning with the character
+    there (the full alternation's matches, one small pattern per first character, built once)."""
 
     names: dict[str, str]  # normalized alias → gpu id
     alternatives: list[tuple[str, tuple[str, ...]]]  # (regex of a name, its literal chunks), longest first
     families: dict[str, list[str]]  # family → ids
     regex: LazyPattern  # every name
+    table: GpuTable  # every name, by first character
     texts: int = 0
 
-    def pattern_for(self, text: str) -> LazyPattern | None:
+    def pattern_for(self, text: str) -> LazyPattern | GpuTable | None:
         """The pattern to find names in ``text`` (None: no name can occur in it)."""
         self.texts += 1
         if self.texts > 1:
-            return self.regex
+            return self.table
         named = [(alt, chunks) for alt, chunks in self.alternatives if all(c in text for c in chunks)]
         body = "|".join(alt for alt, _ in named)
         return _gpu_pattern(body, _first_chars([" ".join(chunks) for _, chunks in named])) if body else None
@@ -96,8 +110,12 @@ def _gpu_index() -> _GpuIndex:
         (r"[\s\-_]*".join(re.escape(chunk) for chunk in key.split(" ")), tuple(key.split(" ")))
         for key in sorted(names, key=len, reverse=True)
     ]
-    regex = _gpu_pattern("|".join(alt for alt, _ in alternatives), _first_chars(list(names)))
-    return _GpuIndex(names, alternatives, families, regex)
+    starts = _first_chars(list(names))
+    regex = _gpu_pattern("|".join(alt for alt, _ in alternatives), starts)
+    table = GpuTable(
+        [(alt, chunks[0][:1]) for alt, chunks in alternatives], _table_pattern, starts, _VENDOR_WORDS
+    )
+    return _GpuIndex(names, alternatives, families, regex, table)
 
 
 @dataclass(slots=True)
