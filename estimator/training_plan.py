@@ -90,10 +90,21 @@ def bubble_time(req: SizingRequest, out: Any) -> dict[str, Any]:
 
 
 def _slower_fields(out: Any, factor: float) -> dict[str, Any]:
-    """GPU-hours × ``factor``, the MFU ÷ ``factor`` and the cost re-billed (full recomputation)."""
-    g, m = out.gpu_hours, out.mfu
-    hours = Band(low=g.low * factor, likely=g.likely * factor, high=g.high * factor)
+    """The training passes' GPU-hours × ``factor``, the MFU ÷ ``factor`` and the cost re-billed (full
+    recomputation, the pipeline bubble). An RL run's rollouts are decode-timed and recompute nothing
+    (generation keeps no activations for a backward pass: Korthikanti et al. 2022 §5 recompute the
+    forward inside the backward only), so only their training part is slowed and the two parts still
+    add up to the total (:func:`estimator.rollout.with_rollout`)."""
+    g, m, roll = out.gpu_hours, out.mfu, getattr(out, "rollout", None)
+    if roll is not None:
+        t = roll.training_gpu_hours
+        slowed = Band(low=t.low * factor, likely=t.likely * factor, high=t.high * factor)
+        hours, roll = rollout.with_rollout(slowed, roll)
+    else:
+        hours = Band(low=g.low * factor, likely=g.likely * factor, high=g.high * factor)
     fields: dict[str, Any] = {"gpu_hours": hours, "mfu_likely": m.likely / factor}
+    if roll is not None:
+        fields["rollout"] = roll
     fields["mfu"] = Band(low=m.low / factor, likely=m.likely / factor, high=m.high / factor)
     if out.cost is not None:
         c, billed = out.cost, compute.billed_gpu_hours(hours.likely)
