@@ -5,6 +5,7 @@ user's or the deadline's GPU count, the verdict, and the notes that explain them
 
 from __future__ import annotations
 
+import math
 from typing import Any, NamedTuple
 
 from estimator import compute, rollout
@@ -12,9 +13,10 @@ from estimator.catalog import GpuSpec, ModelSpec
 from estimator.copying import replace
 from estimator.fit_change import what_to_change, with_high_edge_plan
 from estimator.ledger import Ledger
+from estimator.memory import breakdown_within
 from estimator.methods import with_least
 from estimator.models import Band, DaysRow, FitChange, Memory, SizingRequest, Stage
-from estimator.plan import HEADROOM, MAX_GPUS_SEARCHED, least_memory_plan, memory_with_batch, training_memory
+from estimator.plan import HEADROOM, MAX_GPUS_SEARCHED, memory_with_batch, training_memory
 from estimator.reasons import Why
 from estimator.resolve import Resolved
 from estimator.setup import TrainingSetup
@@ -251,17 +253,20 @@ def _note_recompute_chosen(
 ) -> None:
     """When the user chose no recompute mode and the plan turns on full recompute (gradient
     checkpointing) to fit, say so with the figure without it on the same GPUs (issue 14: a figure that
-    drops as the sequence grows must say why). Without it = the layout needing the least memory with
-    activations kept (selective recompute, FlashAttention)."""
+    drops as the sequence grows must say why). Without it = the same layout (TP, PP, DP, ZeRO stage,
+    micro-batch) keeping its activations (selective recompute, FlashAttention): the figure full
+    recompute is switched on against. Not the least-memory layout of any shape — on 8 × RTX 4090 (no
+    NVLink) that is TP 8 at 7.3 GiB, which the plan does not take (TP all-reduces over PCIe cost more
+    than recomputing: :func:`estimator.layouts.plan_preference`), so "to fit: 11.8 GiB with it, 7.3
+    without" read as recompute for nothing (s10 trial A5); DP 8 ZeRO-3 without it needs 29.1 GiB."""
     plan, n = mem.plan, mem.plan_gpus
     if setup.recompute is not None or plan is None or plan.recompute != "full" or not n:
         return
     if mem.fits_requested is False:  # the layout does not fit anyway: "to fit" would be untrue
         return
-    found = least_memory_plan(spec, params, gpu, n, replace(setup, recompute="selective"))
-    if found is None:
-        return
-    without = sum(found[1].values())
+    kept = plan.model_copy(update={"recompute": "selective"})
+    parts = breakdown_within(spec, params, replace(setup, recompute="selective"), kept, math.inf)
+    without = sum((parts or {}).values())
     ledger.note(
         "recompute_chosen",
         gpu_count=n,

@@ -39,3 +39,48 @@ def test_rl_recompute_slows_only_the_training_part(capsys, lang: str) -> None:
     assert roll["gpu_hours"] == pytest.approx(136.3, abs=0.1)  # decode time, unchanged by recompute
     assert roll["training_gpu_hours"]["likely"] == pytest.approx(53.67 * 1.2, abs=0.1)
     assert total == pytest.approx(200.7, abs=0.1)  # was 227.9 = 189.9 × 1.2
+
+
+DPO = {
+    "en": "DPO training Llama-3.1-8B on 20k preference pairs, LoRA rank 16, one node of 8 RTX 4090, how long",
+    "zh": "DPO训练Llama-3.1-8B，2万对偏好数据，LoRA 秩 16，单机8卡4090，需要多长时间",
+}
+DPO_SEQ_LINE = {
+    "en": "Sequence length: 512 — each chosen and rejected sequence as long as the assumed tokens per sample",
+    "zh": "序列长度：512 — chosen 和 rejected 每条序列都按假设的每条样本 token 数计",
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_dpo_pairs_one_length_for_tokens_memory_and_batch(capsys, lang: str) -> None:
+    """A5: 20K pairs × 2 sequences × 512 tokens (TOKENS_PER_SAMPLE, Alpaca/Vicuna middle) = 20.48M tokens,
+    and the memory and the batch use the same 512-token sequence (was 2,048: 312 steps × 262K = 82M).
+    At 512 tokens DP 8 ZeRO-3 keeps its activations (selective): no full recompute, no ×1.333."""
+    d = _ask(capsys, DPO[lang])
+    plan = d["report"]["memory"]["plan"]
+    assert plan["recompute"] == "selective"
+    assert (plan["tp"], plan["dp"], plan["zero_stage"]) == (1, 8, 3)
+    assert "recompute_time" not in {a["field"] for a in d["assumptions"]}
+    seq = next(a["value"] for a in d["assumptions"] if a["field"] == "seq_len")
+    assert seq == 512
+    steps = 20_000 * 2 / plan["global_batch_sequences"]  # 312.5 steps of 128 sequences
+    assert steps * plan["global_batch_sequences"] * seq == pytest.approx(20_480_000)
+    assert d["report"]["memory"]["per_gpu_bytes"] / 2**30 == pytest.approx(10.6, abs=0.05)
+    assert DPO_SEQ_LINE[lang] in d["reply"]
+
+
+def test_recompute_note_compares_the_same_layout(capsys) -> None:
+    """A5: the "switched on full recompute to fit" note gave 7.3 GiB without it — the TP 8 layout, which
+    the plan does not take on cards without NVLink — so it read as recompute for nothing. The figure
+    without it is now the plan's own layout (DP 8, ZeRO-3) keeping its activations: 29.1 GiB > 24 GiB."""
+    d = _ask(
+        capsys,
+        "DPO training Llama-3.1-8B on 20k preference pairs, 2048 tokens per sequence, LoRA rank 16, "
+        "one node of 8 RTX 4090, how long",
+    )
+    mem = d["report"]["memory"]
+    assert (mem["plan"]["dp"], mem["plan"]["zero_stage"], mem["plan"]["recompute"]) == (8, 3, "full")
+    [note] = [w for w in d["report"]["warnings"] if w["code"] == "recompute_chosen"]
+    assert note["params"]["per_gpu_gib"] == pytest.approx(11.85, abs=0.01)
+    assert note["params"]["without_gib"] == pytest.approx(29.13, abs=0.01)
+    assert note["params"]["without_gib"] * 2**30 > mem["usable_bytes"]  # it does need recompute to fit

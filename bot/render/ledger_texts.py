@@ -29,6 +29,10 @@ WHY_TEXTS: dict[str, str] = {
         "conversations ≈ 1,000+; 512 is a stated middle (Taori et al. 2023; Zheng et al. 2023, Vicuna)"
     ),
     "seq_from_samples": N_("sequences as long as the samples you described (one sample per sequence)"),
+    "seq_pairs_at_sample_tokens": N_(
+        "each chosen and rejected sequence as long as the assumed tokens per sample: one length for the "
+        "memory, the batch and the token count"
+    ),
     "samples_at_seq_len": N_(
         "each sample as long as the sequence length you gave (samples packed or padded to it; shorter "
         "unpacked samples train faster)"
