@@ -92,6 +92,7 @@ class Why(StrEnum):
     mfu_interval_tuned_small = "mfu_interval_tuned_small"
     mfu_scale_out = "mfu_scale_out"
     recompute_time = "recompute_time"
+    offload_time = "offload_time"
     recompute_time_fewest = "recompute_time_fewest"
     mfu_interval_wider = "mfu_interval_wider"
     mfu_fp8 = "mfu_fp8"

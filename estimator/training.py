@@ -100,7 +100,7 @@ def size_training(req: SizingRequest, r: Resolved, ledger: Ledger) -> TrainingRe
         out = replace(out, **_attention(req, r, tokens or 0.0, k, out))
     if out.spec is not None and out.params is not None:
         out = replace(out, **_memory_and_layout(req, r, out, algorithm, deadline, ledger))
-    out = replace(out, **layout_time(req, out, k, ledger))
+    out = replace(out, **layout_time(req, out, k, ledger, r.gpu.gpus_per_node))
     if out.gpu_hours is not None and not req.hours:
         table = _deadline_table(req, r.gpu, out, deadline or assumed_deadline(req)[0], ledger)
         out = replace(out, **with_fewest_paying(out, table))

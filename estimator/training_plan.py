@@ -16,6 +16,7 @@ from estimator.ledger import Ledger
 from estimator.memory import breakdown_within
 from estimator.methods import with_least
 from estimator.models import Band, DaysRow, FitChange, Memory, SizingRequest, Stage
+from estimator.offload_time import offload_seconds_per_step
 from estimator.plan import HEADROOM, MAX_GPUS_SEARCHED, memory_with_batch, training_memory
 from estimator.reasons import Why
 from estimator.resolve import Resolved
@@ -60,11 +61,42 @@ def recompute_time(req: SizingRequest, out: Any, k: float, ledger: Ledger) -> di
     return _slower_fields(out, factor)
 
 
-def layout_time(req: SizingRequest, out: Any, k: float, ledger: Ledger) -> dict[str, Any]:
+def layout_time(req: SizingRequest, out: Any, k: float, ledger: Ledger, per_node: int = 8) -> dict[str, Any]:
     """What the layout on the user's GPUs adds to the calibrated time: full recomputation
-    (:func:`recompute_time`), then the pipeline bubble (:func:`bubble_time`)."""
+    (:func:`recompute_time`), CPU offload (:func:`offload_time`, ``per_node`` GPUs a node), then the
+    pipeline bubble (:func:`bubble_time`)."""
     fields = recompute_time(req, out, k, ledger)
+    fields |= offload_time(req, replace(out, **fields) if fields else out, per_node, ledger)
     return fields | bubble_time(req, replace(out, **fields) if fields else out)
+
+
+def offload_time(req: SizingRequest, out: Any, per_node: int, ledger: Ledger) -> dict[str, Any]:
+    """The training passes' GPU-hours × :mod:`estimator.offload_time` ratio when
+    the layout on the user's GPU count offloads to the CPU (s10 trial A3: the time had no offload cost):
+    (GPU step + CPU optimizer step + PCIe) / GPU step, the GPU step taken from the calibrated hours
+    (hours × 3600 / GPUs × tokens per step / tokens), said as ``offload_time``. Nothing without a count,
+    a step size, or for a duration or a rate the user stated (it includes what they ran)."""
+    mem = out.memory
+    plan = mem.plan if mem is not None else None
+    if plan is None or not plan.offload or out.gpu_hours is None or out.mfu is None or not req.gpu_count:
+        return {}
+    if mem.fits_requested is False or req.hours or out.mfu_calibrated is not None:
+        return {}
+    seqs, tokens, gpus = plan.global_batch_sequences, out.tokens, mem.plan_gpus or req.gpu_count
+    if not (seqs and out.seq_len and tokens and out.params):
+        return {}
+    roll = getattr(out, "rollout", None)
+    hours = roll.training_gpu_hours.likely if roll is not None else out.gpu_hours.likely
+    gpu_step = hours * 3600.0 / gpus * seqs * out.seq_len / tokens
+    extra = offload_seconds_per_step(out.params, gpus, per_node)
+    if gpu_step <= 0:
+        return {}
+    factor = 1.0 + extra / gpu_step
+    ledger.assume(
+        "offload_time", round(factor, 3), Why.offload_time, gpus=gpus, seconds=round(extra, 1),
+        gpu_step=round(gpu_step, 1),
+    )  # fmt: skip
+    return _slower_fields(out, factor)
 
 
 def bubble_time(req: SizingRequest, out: Any) -> dict[str, Any]:

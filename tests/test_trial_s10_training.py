@@ -84,3 +84,39 @@ def test_recompute_note_compares_the_same_layout(capsys) -> None:
     assert note["params"]["per_gpu_gib"] == pytest.approx(11.85, abs=0.01)
     assert note["params"]["without_gib"] == pytest.approx(29.13, abs=0.01)
     assert note["params"]["without_gib"] * 2**30 > mem["usable_bytes"]  # it does need recompute to fit
+
+
+OFFLOAD = {
+    "en": "full fine-tune Llama-3.1-70B on two nodes of 8 H100, ZeRO-3 with CPU offload, seq len 8192, 100k "
+    "samples, how long and how much memory per GPU?",
+    "zh": "全参微调 Llama-3.1-70B，两台8卡H100，ZeRO-3 加 CPU offload，序列长度8192，10万条样本，"
+    "要多久，每卡显存多少",
+}
+OFFLOAD_LINE = {
+    "en": "about 424 GB of host RAM per node for the optimizer states, and slower steps "
+    "(×1.04 in the time above)",
+    "zh": "每个节点约需 424 GB 主机内存放优化器状态，而且每步更慢（上面的时间已算进 ×1.04）",
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_cpu_offload_costs_time_and_host_ram_is_per_node(capsys, lang: str) -> None:
+    """A3: the time had no offload cost (505 H100-hours = 25.77 % MFU / 1.333 recompute only) and the
+    847 GB of host RAM was both nodes' total. Now per step: the CPU Adam pass over one node's half of
+    70.6B parameters, 35.3e9 × 28 B / 200 GB/s = 4.94 s, plus 70.6e9 / 16 × 4 B / 25 GB/s = 0.71 s over
+    PCIe, against ≈ 145 s of GPU work for 128 × 8,192 tokens (estimator/offload_time.py; ZeRO-Offload,
+    Ren et al. 2021), ×1.039; host RAM 12 B × 70.6e9 / 2 nodes = 424 GB (ZeRO §3.1)."""
+    from estimator.offload_time import host_bytes_per_node, offload_seconds_per_step
+
+    params = 70_553_706_496
+    assert offload_seconds_per_step(params, 16, 8) == pytest.approx(
+        params / 2 * 28 / 200e9 + params / 16 * 4 / 25e9
+    )
+    assert host_bytes_per_node(params, 16, 8) / 1e9 == pytest.approx(423.3, abs=0.1)
+    d = _ask(capsys, OFFLOAD[lang])
+    a = next(a for a in d["assumptions"] if a["field"] == "offload_time")
+    assert a["value"] == pytest.approx(1.039, abs=0.001)
+    assert a["params"]["seconds"] == pytest.approx(5.6, abs=0.05)
+    hours = d["report"]["gpu_hours"]["likely"]
+    assert hours == pytest.approx(505.3 * a["value"], rel=0.01)  # was 505: the recompute alone
+    assert OFFLOAD_LINE[lang] in d["reply"]

@@ -218,6 +218,12 @@ WHY_TEXTS: dict[str, str] = {
         "the layout on %(gpus)s GPUs needs full activation recomputation to fit: one more forward pass "
         "per token, (k + 2) / k of the compute (k = %(k)s; Korthikanti et al. 2022 §5)"
     ),
+    "offload_time": N_(
+        "CPU offload on %(gpus)s GPUs: each step adds ≈ %(seconds)s s outside the GPU — the CPU Adam pass "
+        "over a node's share of the optimizer states (28 B/param at an assumed 200 GB/s of host memory) and "
+        "the gradients and weights over PCIe (4 B/param at 25 GB/s) — to ≈ %(gpu_step)s s of GPU work "
+        "(ZeRO-Offload, Ren et al. 2021 §4–§6; delayed parameter update off)"
+    ),
     "recompute_time_fewest": N_(
         "on the fewest GPUs that fit (%(gpus)s) the layout needs full activation recomputation: their "
         "days are ×%(factor)s — (k + 2) / k of the compute (k = %(k)s; Korthikanti et al. 2022 §5); more "

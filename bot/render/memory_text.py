@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from bot.render.describe import node_of
 from bot.render.fit_change_text import fit_change_text, fit_reason_text
 from bot.render.fmt import Fmt, bar, display_width, ljust, rjust
 from bot.render.i18n import N_, translate
@@ -25,8 +26,10 @@ from bot.render.wording import (
     MIN_CHART_BYTES,
     STATED_ALTERNATIVES,
 )
+from bot.render.wording_extra import OFFLOAD_UNTIMED
 from estimator.memory import FULL_STATE_BYTES_PER_PARAM
 from estimator.models import Memory, Method, Plan, SizingReport
+from estimator.offload_time import host_bytes_per_node
 from estimator.plan import HEADROOM
 
 if TYPE_CHECKING:
@@ -297,5 +300,8 @@ def _borderline_text(report: SizingReport, f: Fmt) -> str | None:
         return sep.join(t for t in (line, change) if t) if line else None
     params = report.request.params_total or 0.0
     share = f.percent(m.per_gpu_bytes / m.gpu_memory_bytes) if m.gpu_memory_bytes else ""
-    line = translate(f.lang, BORDERLINE_REASONS[reason], share=share, host=f.gb(12.0 * params))
+    host = f.gb(host_bytes_per_node(params, m.plan_gpus or 1, node_of(report)[0]))  # ZeRO shards it
+    slower = next((a.value for a in report.assumptions if a.field == "offload_time"), None)
+    text = OFFLOAD_UNTIMED if reason == "offload" and slower is None else BORDERLINE_REASONS[reason]
+    line = translate(f.lang, text, share=share, host=host, slower=f"×{slower:.2f}" if slower else "")
     return sep.join(t for t in (line, change) if t)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from bot.render.i18n import N_
 from bot.render.note_codes import NoteCode
 from bot.render.serving_budget_text import SERVING_BUDGET_MESSAGES
-from bot.render.wording_extra import EXTRA_NOTE_MESSAGES
+from bot.render.wording_extra import EXTRA_FIELD_LABELS, EXTRA_NOTE_MESSAGES
 
 # Keyed wording (extracted by pybabel through N_)
 NOTE_MESSAGES: dict[NoteCode, str] = {
@@ -249,7 +249,7 @@ FIELD_LABELS: dict[str, str] = {
     "mfu_band": N_("MFU range"),
     "scale_out": N_("Scale-out efficiency"),
     "recompute_time": N_("Full recomputation"),
-    "recompute_time_fewest": N_("Full recomputation on the fewest GPUs"),
+    **EXTRA_FIELD_LABELS,
     "training_precision": N_("Training precision"),
     "price_per_gpu_hour": N_("Price per GPU-hour"),
     "currency": N_("Currency"),
@@ -475,8 +475,8 @@ TOTAL_MEMORY_VERDICTS = {
 BORDERLINE_REASONS = {
     "tight": N_("Borderline: %(share)s of each card — allocation spikes can still run out of memory."),
     "offload": N_(
-        "Borderline: it relies on CPU offload — about %(host)s of host RAM for the optimizer "
-        "states, and steps run several times slower."
+        "Borderline: it relies on CPU offload — about %(host)s of host RAM per node for the "
+        "optimizer states, and slower steps (%(slower)s in the time above)."
     ),
     "sharded_4bit_base": N_(
         "Borderline: the 4-bit base does not fit on one card and must be sharded "

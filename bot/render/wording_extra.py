@@ -21,3 +21,14 @@ EXTRA_NOTE_MESSAGES: dict[NoteCode, str] = {
     ),
 }
 """Notes on the machines and the rollout engine's layout."""
+
+EXTRA_FIELD_LABELS: dict[str, str] = {
+    "recompute_time_fewest": N_("Full recomputation on the fewest GPUs"),
+    "offload_time": N_("CPU offload"),
+}
+"""Assumption labels merged into :data:`bot.render.wording.FIELD_LABELS` (its 500-line limit)."""
+OFFLOAD_UNTIMED = N_(
+    "Borderline: it relies on CPU offload — about %(host)s of host RAM per node for the optimizer "
+    "states, and slower steps (give the data size to have the time with it)."
+)
+"""The offload verdict when no time is sized (:data:`bot.render.wording.BORDERLINE_REASONS` 'offload')."""
