@@ -21,7 +21,8 @@ def ask(capsys: pytest.CaptureFixture[str], text: str) -> dict[str, Any]:
 
 
 STATED_TP = [
-    "serve Qwen2.5-32B with vLLM --tensor-parallel-size 2, 100 concurrent users at 8k context, how many A100 80G",
+    "serve Qwen2.5-32B with vLLM --tensor-parallel-size 2, 100 concurrent users at 8k context, "
+    "how many A100 80G",
     "用lmdeploy部署internlm2.5-20b，--tp 2 --session-len 32768 --max-batch-size 64，A800 40G要几张",
 ]
 
