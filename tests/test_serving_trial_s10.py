@@ -78,3 +78,43 @@ def test_prefill_of_bf16_weights_is_unchanged_at_the_16_bit_peak(capsys) -> None
     inf = out["report"]["inference"]
     assert (inf["weight_format"], inf["tp"], inf["prompt_tokens"]) == ("bf16", 4, 24576)
     assert inf["prefill_seconds"] == pytest.approx(5.06, abs=0.01)
+
+
+def test_sglang_usable_per_gpu_is_after_its_mem_fraction_as_vllms(capsys) -> None:
+    """C1: 'usable per GPU' is the memory after the engine's fraction for both engines. SGLang on H200
+    (139.8 GiB visible, CUDA context off): 85.7 % (its default ``mem_fraction_static`` there) of the
+    free memory — 119 GiB, not the 139 GiB before the fraction; vLLM on A100 80G: 0.9 × 79.2 GiB =
+    71.3 GiB, as before."""
+    sglang = main(["ask", "Can I serve DeepSeek-V3 on 8 H200 with SGLang at 128k context?"])
+    text = capsys.readouterr().out
+    assert sglang == 0 and "usable per GPU: 119 GiB" in text
+    out = ask(capsys, "Can I serve DeepSeek-V3 on 8 H200 with SGLang at 128k context?")
+    inf = out["report"]["inference"]
+    share = (inf["usable_bytes_per_gpu"] - inf["workspace_bytes_per_gpu"]) / inf["usable_bytes_per_gpu"]
+    assert share == pytest.approx(0.857, abs=1e-3)
+    assert inf["usable_bytes_per_gpu"] * 0.857 / 2**30 == pytest.approx(119, abs=0.5)
+    zh = main(["ask", "用SGLang在8张H200上部署DeepSeek-V3，128k上下文，能并发多少"])
+    assert zh == 0 and "每卡可用 119 GiB" in capsys.readouterr().out
+    main(["ask", "serve Qwen2.5-32B with vLLM, 100 concurrent users at 8k context on 4 A100 80G"])
+    assert "usable per GPU: 71.3 GiB" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("text", "echo"),
+    [
+        (
+            "serve Qwen2.5-72B with SGLang --tp 4 --mem-fraction-static 0.85 on 4 H100, 32 users at 8k",
+            "(SGLang, mem_fraction_static 0.85)",
+        ),
+        (
+            "用SGLang部署Qwen2.5-72B，--tp 4 --mem-fraction-static 0.85，4张H100，32并发 8k",
+            "（SGLang，mem_fraction_static 0.85）",
+        ),
+    ],
+)
+def test_sglang_mem_fraction_is_echoed_under_its_own_name(capsys, text: str, echo: str) -> None:
+    """C1: SGLang's ``--mem-fraction-static 0.85`` is echoed as mem_fraction_static, not as vLLM's
+    gpu_memory_utilization (a different share: of the whole card, activations included)."""
+    assert main(["ask", text]) == 0
+    headline = capsys.readouterr().out.splitlines()[0]
+    assert echo in headline and "gpu_memory_utilization" not in headline
