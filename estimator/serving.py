@@ -172,11 +172,13 @@ def _total_memory_verdict(req: SizingRequest, inf: Inference, gpu: GpuSpec) -> t
 
 def _stated_group(req: SizingRequest, assumed_count: bool = False) -> tuple[int, int] | None:
     """The user's TP × PP for every serving copy; None when not stated, or when it needs more GPUs than
-    the user has (then the search chooses, and the interpretation names the TP as not used)."""
+    the user has (then the search chooses, and the interpretation names the TP as not used). Only a
+    stated GPU count caps it: a card's memory in its name ('A800 40G要几张', 'how many A100 80G') is no
+    count of one, so ``--tp 2`` there is sized as copies of TP 2 (trial report s10 B1)."""
     if not (req.tp or req.pp):
         return None
     group = (req.tp or 1, req.pp or 1)
-    count = None if assumed_count else requested_count(req)  # a personal card's assumed 1 does not cap TP
+    count = None if assumed_count else req.gpu_count  # a personal card's assumed 1 does not cap TP
     if count and group[0] * group[1] > count:
         return None
     return group

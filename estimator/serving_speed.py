@@ -186,11 +186,18 @@ def prefill_seconds(
     pass per token at this prompt length, :func:`estimator.attention.flops_per_token` with one pass)
     × tokens / (peak × ``eff.prefill_mfu`` × GPUs; :data:`FITTED`). The attention term matters at long
     prompts: at 96K tokens it is several times the weight matmuls of a 37B-active MoE (Kaplan et al.
-    2020 Table 1, forward row). The peak is the weights' ``precision``'s own (:func:`compute_peak`)."""
-    per_token = 2.0 * active
+    2020 Table 1, forward row). The weight matmuls run at the weights' ``precision``'s peak
+    (:func:`compute_peak`: FP8 only for FP8 weights); the attention matmuls at the 16-bit peak whatever
+    the weights — Q·Kᵀ and P·V multiply activations and the KV cache, bf16 by default in vLLM and
+    SGLang (FlashAttention-2/3 and FlashMLA prefill kernels; FP8 attention needs an FP8 KV cache,
+    Shah et al. 2024 "FlashAttention-3" §3.3). Timing them at the FP8 peak halved DeepSeek-V3's time
+    to first token at 128K (trial report s10 A6)."""
+    linear = 2.0 * active * prompt_tokens / compute_peak(gpu, precision)
+    attn = 0.0
     if spec is not None:
-        per_token += attention.flops_per_token(attention.shape_of(spec), prompt_tokens, passes=1.0)
-    return per_token * prompt_tokens / (compute_peak(gpu, precision) * eff.prefill_mfu * gpus)
+        per_token = attention.flops_per_token(attention.shape_of(spec), prompt_tokens, passes=1.0)
+        attn = per_token * prompt_tokens / gpu.peak_flops_16bit
+    return (linear + attn) / (eff.prefill_mfu * gpus)
 
 
 def priced_speed(

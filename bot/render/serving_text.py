@@ -66,6 +66,12 @@ def _kv_per_token(inf: Inference, f: Fmt, lang: str) -> str:
     return f.kib(average) + translate(lang, N_(" (averaged: sliding-window layers hold only their window)"))
 
 
+def engine_share_bytes(inf: Inference) -> float:
+    """'Usable per GPU' in bytes: the memory the engine's fraction hands it, the same meaning for every
+    runtime (:meth:`estimator.runtimes.base.ServingRuntime.share_bytes`)."""
+    return runtime_named(inf.runtime).share_bytes(inf.usable_bytes_per_gpu, inf.workspace_bytes_per_gpu)
+
+
 def inference_section(report: SizingReport, f: Fmt, lang: str) -> InferenceContext | None:
     inf = report.inference
     if inf is None:
@@ -83,7 +89,7 @@ def inference_section(report: SizingReport, f: Fmt, lang: str) -> InferenceConte
         "kv_total": f.gb(inf.kv_bytes_total),
         "total": f.gb(inf.weights_bytes + inf.kv_bytes_total),
         "kv_per_seq": f.gb(inf.kv_bytes_per_sequence),
-        "usable": f.gib(inf.usable_bytes_per_gpu),
+        "usable": f.gib(engine_share_bytes(inf)),
         "runtime": inf.runtime,
         "kv_capacity": f.int(inf.kv_capacity_tokens)
         if inf.kv_capacity_tokens and not rt.splits_layers  # a tensor-parallel server's KV pool

@@ -110,6 +110,12 @@ class ServingRuntime:
             return gpu.addressable_bytes - CUDA_CONTEXT_BYTES.value
         return self._usable(gpu)
 
+    def share_bytes(self, usable: float, workspace: float) -> float:
+        """Bytes per GPU the engine's memory fraction hands it — what a reply calls 'usable per GPU' —
+        from :meth:`usable_bytes` and :meth:`workspace_bytes`: vLLM's ``gpu_memory_utilization`` ×
+        the memory is its budget itself (activations included). SGLang overrides it (trial s10 C1)."""
+        return usable
+
     def workspace_bytes(self, spec: ModelSpec, gpu: GpuSpec, tp: int, load: Load = NO_LOAD) -> float:
         """What the runtime keeps on each GPU besides weights and KV cache (unified memory: llama.cpp's
         compute buffer, :func:`local_workspace_bytes`)."""

@@ -71,6 +71,13 @@ class SGLang(ServingRuntime):
         CUDA graphs (:func:`sglang_fraction`)."""
         return (1.0 - sglang_fraction(self, gpu, tp, spec)) * self.usable_bytes(gpu)
 
+    def share_bytes(self, usable: float, workspace: float) -> float:
+        """``mem_fraction_static`` × the memory free at start-up: its budget (the free memory) less the
+        share outside the fraction (sglang/srt/model_executor/model_runner.py
+        ``profile_max_num_token``), so 'usable per GPU' is after the fraction as vLLM's is after
+        ``gpu_memory_utilization`` — not the 139 GiB of an H200 before its 85.7 % (trial s10 C1)."""
+        return usable - workspace
+
     def needed_workspace(self, spec: ModelSpec, gpu: GpuSpec, tp: int, load: Load = NO_LOAD) -> float:
         """Its reserve is a share, not a need: the activations it runs, counted as vLLM's profile
         (:func:`vllm_profile_bytes`)."""
