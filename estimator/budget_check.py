@@ -3,12 +3,35 @@
 A budget stated beside a job ("预算200w … 够吗") is a question; it gets an answer either way:
 against the cost range when the GPU has a price (catalog or stated), and as the highest price per
 GPU-hour at which the budget still covers the run's GPU-hours when it has none.
+
+A budget per period ("预算每月5万") is what the run may spend in each period while it lasts: the run's
+budget is the budget per month (:func:`estimator.serving_budget.monthly_budget`) × the run's months —
+its billed GPU-hours ÷ the stated GPUs ÷ 730 h a month (8,760 h ÷ 12), or the deadline (stated, or the
+planning window :data:`estimator.defaults.DEADLINE_DAYS`) when the GPU count is the answer's.
 """
 
 from __future__ import annotations
 
+from estimator import defaults
 from estimator.ledger import Ledger
 from estimator.models import Band, Cost, Currency, SizingRequest
+from estimator.serving_budget import monthly_budget
+from estimator.serving_speed import HOURS_PER_MONTH
+
+
+def run_budget(req: SizingRequest, billed_gpu_hours: float) -> tuple[float, dict[str, float]]:
+    """The budget of the whole run (currency units) and, for a budget per period, the note's extra
+    parameters: ``per_month`` (the budget per month) and ``months`` (the run's length in months of
+    730 h). A budget with no period is the run's sum as stated."""
+    per_month = monthly_budget(req)
+    if per_month is None or not req.budget:
+        return req.budget or 0.0, {}
+    if req.gpu_count:
+        hours = billed_gpu_hours / req.gpu_count
+    else:
+        hours = 24.0 * (req.deadline_days or req.deadline_default_days or defaults.DEADLINE_DAYS.value)
+    months = round(hours / HOURS_PER_MONTH, 1)  # as the reply shows it: the budget is per_month × it
+    return per_month * months, {"per_month": per_month, "months": months}
 
 
 def check_budget(req: SizingRequest, cost: Cost, ledger: Ledger) -> None:
@@ -17,16 +40,18 @@ def check_budget(req: SizingRequest, cost: Cost, ledger: Ledger) -> None:
     low end of the MFU range when that would exceed the budget (``cost_high_band``)."""
     if not req.budget or (req.currency and req.currency != cost.currency):
         return
+    budget, period = run_budget(req, cost.billed_gpu_hours)
     params = {
-        "budget": req.budget,
+        "budget": budget,
         "cost_low": cost.low,
         "cost_high": cost.high,
         "currency": cost.currency.value,
+        **period,
     }
-    if cost.low > req.budget:
+    if cost.low > budget:
         ledger.note("over_budget", **params)
-    elif cost.high <= req.budget:
-        if cost.high_with_mfu and cost.high_with_mfu > req.budget:  # a slow run would not be
+    elif cost.high <= budget:
+        if cost.high_with_mfu and cost.high_with_mfu > budget:  # a slow run would not be
             params["cost_high_band"] = cost.high_with_mfu
         ledger.note("within_budget", **params)
     else:

@@ -128,10 +128,18 @@ def _structural(setup: TrainingSetup, gpus: int) -> Iterator[Candidate]:
 
 
 def what_to_change(
-    spec: ModelSpec, params: float, gpu: GpuSpec, gpus: int, setup: TrainingSetup, plan: Plan
+    spec: ModelSpec,
+    params: float,
+    gpu: GpuSpec,
+    gpus: int,
+    setup: TrainingSetup,
+    plan: Plan,
+    settings_first: bool = False,
 ) -> list[FitChange]:
     """The settings that make the high end of the band fit ``gpus`` GPUs (module docstring); empty when
-    none of them does (or when it fits already)."""
+    none of them does (or when it fits already). ``settings_first``: for a job that does not fit at
+    all (not only at the high end), settings 1–5 combined are tried before 6–8 alone — a shorter
+    sequence or more GPUs change the job, micro-batch 1 and a chunked loss do not."""
 
     memos: dict[TrainingSetup, SearchMemo] = {}  # one per setup: the GPU-count candidates share it
     highs: dict[tuple[TrainingSetup, int], float | None] = {}  # the first combination is the first toggle
@@ -145,7 +153,7 @@ def what_to_change(
         return highs[key]
 
     toggles = list(_toggles(setup, plan, gpus))
-    for c in (*toggles, *_structural(setup, gpus)):
+    for c in (*toggles, *(() if settings_first else _structural(setup, gpus))):
         high = sized(c)
         if high is not None:
             return [FitChange(setting=c[0], value=c[1], per_gpu_bytes_high=high)]  # type: ignore[arg-type]

@@ -281,7 +281,9 @@ def _alternatives(
         variants.append(("full_recompute", replace(setup, recompute="full")))
     if setup.tp is not None or setup.pp is not None:
         variants.append(("searched_layout", replace(setup, tp=None, pp=None)))
-    if setup.data_parallel_only:  # another stack (Megatron-LM: TP/PP/EP) would allow
+    if setup.data_parallel_only and setup.method != Method.qlora:
+        # another stack (Megatron-LM: TP/PP/EP) would allow; never for QLoRA: Megatron-LM and NeMo
+        # have no 4-bit (bitsandbytes NF4) base, only LoRA (NeMo PEFT docs: LoRA, P-tuning, IA3)
         variants.append(("other_stack", replace(setup, data_parallel_only=False, zero_stage=None)))
     if setup.micro_batch > 1:  # the user's micro-batch: activations and logits scale with it
         variants.append(("micro_batch_1", replace(setup, micro_batch=1)))

@@ -65,6 +65,8 @@ def check_serving_budget(
         if cost.high <= per_month
         else "serving_budget_borderline"
     )
+    if code != "serving_within_budget":  # lead with what fits the budget (trial report s10 A9)
+        base |= _lighter_within(inf, per_month, low, high)
     group = max(1, inf.tp * inf.pp)
     per_copy = inf.max_concurrency // max(1, inf.replicas)
     bought = [math.floor(per_month / (HOURS_PER_MONTH * p) + 1e-9) for p in (high, low)]
@@ -81,3 +83,22 @@ def check_serving_budget(
         sequences_low=copies[0] * per_copy,
         sequences_high=copies[1] * per_copy,
     )
+
+
+def _lighter_within(inf: Inference, per_month: float, low: float, high: float) -> dict[str, object]:
+    """The lighter weights (``Inference.alternatives``: FP8, INT4 — the fewest GPUs for the same load)
+    whose GPUs cost at most ``per_month`` at the low price per GPU-hour, the fewest GPUs first: its
+    precision, GPUs and cost a month (GPUs × 730 h × the price range). Empty when none does."""
+    fits = sorted(
+        (a for a in inf.alternatives if a.min_gpus and a.min_gpus * HOURS_PER_MONTH * low <= per_month),
+        key=lambda a: a.min_gpus or 0,
+    )
+    if not fits:
+        return {}
+    n = fits[0].min_gpus or 0
+    return {
+        "fit_precision": fits[0].change,
+        "fit_gpus": n,
+        "fit_cost_low": n * HOURS_PER_MONTH * low,
+        "fit_cost_high": n * HOURS_PER_MONTH * high,
+    }

@@ -15,7 +15,7 @@ from estimator.fit_change import what_to_change, with_high_edge_plan
 from estimator.ledger import Ledger
 from estimator.memory import breakdown_within
 from estimator.methods import with_least
-from estimator.models import Band, DaysRow, FitChange, Memory, SizingRequest, Stage
+from estimator.models import Band, DaysRow, FitChange, Memory, Method, SizingRequest, Stage
 from estimator.offload_time import offload_seconds_per_step
 from estimator.plan import HEADROOM, MAX_GPUS_SEARCHED, memory_with_batch, training_memory
 from estimator.reasons import Why
@@ -245,12 +245,8 @@ def memory_and_plan(
                 dp=plan.dp,
             )
     feasible, reason = training_verdict(req, spec, params, gpu, setup, mem)
-    if reason in ("tight", "high_edge", "tool_default_ddp") and mem.plan is not None and mem.plan_gpus:
-        mem = mem.model_copy(update={"fit_change": _fit_change(spec, params, gpu, setup, mem, reason)})
-    if mem.min_gpus is None and (setup.zero_stage is not None or setup.recompute is not None):
-        ledger.note("no_fit_stated", gpus_searched=MAX_GPUS_SEARCHED)  # the user's setting is the cause
-    elif mem.min_gpus is None:
-        ledger.note("no_fit", gpus_searched=MAX_GPUS_SEARCHED)
+    mem = _with_fit_change(spec, params, gpu, setup, mem, reason)
+    _note_no_fit(setup, mem, ledger)
     if mem.fits_requested is False and mem.min_gpus is not None:
         ledger.note("does_not_fit_requested", gpu_count=req.gpu_count, min_gpus=mem.min_gpus)
     elif mem.fits_requested is not False and mem.per_gpu_bytes > HEADROOM * mem.usable_bytes:
@@ -263,6 +259,36 @@ def memory_and_plan(
         m = mem.plan.gradient_accumulation or 1  # micro-batches per step through the pipeline
         ledger.note("pp_bubble", pp=mem.plan.pp, micro_batches=m, bubble=round((mem.plan.pp - 1) / m, 4))
     return PlanParts(mem, feasible, reason)
+
+
+def _with_fit_change(
+    spec: ModelSpec, params: float, gpu: GpuSpec, setup: TrainingSetup, mem: Memory, reason: str
+) -> Memory:
+    """``mem`` with ``fit_change``: for a borderline verdict (:func:`_fit_change`), and for a job that
+    does not fit the user's GPUs what makes it fit there, with the user's method and tool (trial
+    report A7/A8: micro-batch 1, ZeRO-3, a chunked loss before a shorter sequence or more GPUs)."""
+    if mem.plan is None or not mem.plan_gpus:
+        return mem
+    if reason in ("tight", "high_edge", "tool_default_ddp"):
+        return mem.model_copy(update={"fit_change": _fit_change(spec, params, gpu, setup, mem, reason)})
+    if mem.fits_requested is False:
+        found = what_to_change(spec, params, gpu, mem.plan_gpus, setup, mem.plan, settings_first=True)
+        return mem.model_copy(update={"fit_change": found})
+    return mem
+
+
+def _note_no_fit(setup: TrainingSetup, mem: Memory, ledger: Ledger) -> None:
+    """'no_fit_stated' / 'no_fit' when no GPU count fits; an adapter method is named so that the
+    reply never says "switch to LoRA/QLoRA" to a LoRA or QLoRA job (trial report A7)."""
+    if mem.min_gpus is not None:
+        return
+    if setup.zero_stage is not None or setup.recompute is not None:
+        ledger.note("no_fit_stated", gpus_searched=MAX_GPUS_SEARCHED)  # the user's setting is the cause
+    elif setup.method in (Method.lora, Method.qlora):
+        adapter = "QLoRA" if setup.method == Method.qlora else "LoRA"
+        ledger.note("no_fit", gpus_searched=MAX_GPUS_SEARCHED, adapter_method=adapter)
+    else:
+        ledger.note("no_fit", gpus_searched=MAX_GPUS_SEARCHED)
 
 
 def _fit_change(

@@ -18,6 +18,12 @@ EN = (
 )
 
 
+SECTION = {
+    "换个做法": "换个做法，最少需要：",
+    "What would change the answer": "Fewest GPUs with another option:",
+}
+
+
 def ask(capsys, *args: str) -> str:
     assert main(["ask", *args]) == 0
     return capsys.readouterr().out
@@ -51,7 +57,9 @@ def test_a_job_no_count_holds_leads_with_does_not_fit(
     assert "1.8" not in reply.splitlines()[0]
     assert not re.search(table, reply, re.M)  # no days on counts that cannot hold it (was 1, 2, 4, 8)
     assert "100,000" in reply  # the warning stays: no count up to the search limit fits
-    assert pointer not in reply  # no pointer to a section the reply does not have
+    # no pointer to a section the reply does not have: the section now exists (trial report s10 A8:
+    # what fits the user's GPUs), so the pointer is followed by it
+    assert pointer not in reply or SECTION[pointer] in reply
 
 
 def test_the_json_contract_still_says_no(capsys) -> None:

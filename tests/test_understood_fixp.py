@@ -367,11 +367,19 @@ def test_a_card_without_price_gets_the_most_it_may_cost(capsys: pytest.CaptureFi
 
 
 def test_a_training_budget_per_month_is_named_as_read_in_all(capsys: pytest.CaptureFixture[str]) -> None:
-    """A training run's cost is one sum: the monthly budget is compared with it, and the period is named."""
+    """A training budget per period is the period's sum × the run's months (trial report s10 B4, which
+    replaced "compared as one sum, the period named as not used"): the 30-day planning window is 1.0
+    month of 730 h, so ¥50,000 a month is ¥50,000 for this run, and the period is used."""
     data = ask(capsys, "7B模型1万亿token，预算每月5万")
     assert data["request"]["budget"] == 50_000
-    assert named(data) == {"budget_period: month": "period_as_total"}
-    assert "训练的费用是一次性的总额" in data["reply"]
+    assert named(data) == {}
+    note = next(n for n in data["report"]["warnings"] if n["code"] == "over_budget")
+    assert (note["params"]["per_month"], note["params"]["months"], note["params"]["budget"]) == (
+        50_000,
+        1.0,
+        50_000,
+    )
+    assert "超过你每月 ¥50,000 在整个训练 1 个月里合计的 ¥50,000" in data["reply"]
 
 
 @pytest.mark.parametrize(

@@ -161,7 +161,9 @@ def _unused_settings(said: SizingRequest, report: SizingReport) -> list[Ignored]
         if any(n.code == "fp8_weights_unsupported" for n in report.warnings):
             out.append(Ignored(text=_text("precision", said.precision), reason="no_fp8_weights"))
     if not serving:
-        if said.budget and said.budget_period:  # a run's cost is one sum: the budget is read as all of it
+        # a budget per period is used as the period's sum × the run's months (estimator.budget_check)
+        per_run = any("months" in n.params for n in report.warnings)
+        if said.budget and said.budget_period and not per_run:  # no price: read as the run's whole sum
             out.append(Ignored(text=_text("budget_period", said.budget_period), reason="period_as_total"))
         method = req.method or Method.full
         if said.offload and method != Method.full:  # estimator.training_setup: offload of a full run only

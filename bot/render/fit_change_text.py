@@ -20,6 +20,12 @@ FIT_REASONS = {
 }
 """Why a training verdict is borderline, for the reasons :mod:`estimator.verdicts` adds in issue 25."""
 
+NO_FIT_ADAPTER = N_(
+    "No layout fits within %(gpus_searched)s GPUs of this type, with %(adapter_method)s already: "
+    "choose a card with more memory."
+)
+"""'no_fit' for a LoRA or QLoRA job: the generic line's "LoRA/QLoRA" would be the user's own method."""
+
 CHANGES = {
     "micro_batch": N_("micro-batch %(value)s (per_device_train_batch_size)"),
     "recompute": N_("gradient checkpointing on (gradient_checkpointing: true)"),
@@ -63,6 +69,30 @@ def fit_change_text(changes: list[FitChange], f: Fmt) -> str | None:
     return translate(
         f.lang,
         N_("What to change: %(changes)s (the high end is then %(high)s per GPU)."),
+        changes=items,
+        high=f.gib(high),
+    )
+
+
+def unfit_change_text(report: SizingReport, f: Fmt) -> str | None:
+    """'On 4 GPUs: micro-batch 1, …, Liger kernel (the high end is then ≈ 13.5 GiB per GPU)' — what
+    makes a training job that does not fit the user's GPUs fit them (``Memory.fit_change`` of a 'no'
+    verdict, :func:`estimator.fit_change.what_to_change` with the user's method and tool); None when
+    it fits, nothing does, or an option of the alternatives already fits on these GPUs (its own row)."""
+    m = report.memory
+    if m is None or m.fits_requested is not False or not m.fit_change or not m.plan_gpus:
+        return None
+    if any(a.min_gpus and a.min_gpus <= m.plan_gpus for a in m.alternatives):
+        return None
+    sep = "，" if f.lang.startswith("zh") else ", "
+    items = sep.join(translate(f.lang, CHANGES[c.setting], value=c.value) for c in m.fit_change)
+    high = m.fit_change[-1].per_gpu_bytes_high
+    if high is None:
+        return None
+    return translate(
+        f.lang,
+        N_("On your %(gpus)s GPUs: %(changes)s (the high end is then %(high)s per GPU)"),
+        gpus=f.int(m.plan_gpus),
         changes=items,
         high=f.gib(high),
     )

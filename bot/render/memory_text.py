@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from bot.render.describe import node_of
-from bot.render.fit_change_text import fit_change_text, fit_reason_text
+from bot.render.fit_change_text import fit_change_text, fit_reason_text, unfit_change_text
 from bot.render.fmt import Fmt, bar, display_width, ljust, rjust
 from bot.render.i18n import N_, translate
 from bot.render.plan_text import (
@@ -178,7 +178,7 @@ def memory_section(
         "main_label": _main_label(m, main, lang, rows, timed),
         "reason_key": plan_reason_key(main, nvlink) if main is not None else None,
         "least": _least_line(m, f) if requested else None,
-        "alternatives": _alternatives(m, f),
+        "alternatives": [t for t in (unfit_change_text(report, f),) if t] + _alternatives(m, f),
         "checkpoint": checkpoint,
         "headroom": f.percent(HEADROOM),
     }

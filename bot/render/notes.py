@@ -9,6 +9,8 @@ from weakref import WeakKeyDictionary
 from babel.support import NullTranslations
 
 from bot.lazylog import lazy_logger
+from bot.render.budget_run_text import RUN_BUDGET_MESSAGES
+from bot.render.fit_change_text import NO_FIT_ADAPTER
 from bot.render.fmt import Fmt, fmt_for
 from bot.render.i18n import N_, translate, translations
 from bot.render.ledger_texts import WHY_TEXTS, WORD_TEXTS
@@ -115,6 +117,10 @@ def note_text(note: Note, lang: str, *, alternatives_shown: bool = True) -> str:
         msgid = SAMPLES_TO_TOKENS_EPOCHS
     if note.code == NoteCode.pairs_to_tokens and note.params.get("epochs", 1) != 1:
         msgid = PAIRS_TO_TOKENS_EPOCHS
+    if note.code in RUN_BUDGET_MESSAGES and "months" in note.params:  # a budget per period (B4)
+        msgid = RUN_BUDGET_MESSAGES[note.code]
+    if note.code == NoteCode.no_fit and "adapter_method" in note.params:  # never "switch to QLoRA"
+        msgid = NO_FIT_ADAPTER
     if note.code == NoteCode.no_fit_stated and not alternatives_shown:
         msgid = NO_FIT_STATED_BARE
     for (code, key), variant in PARAM_NOTE_MESSAGES.items():

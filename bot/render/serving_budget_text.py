@@ -39,6 +39,18 @@ RENTS_NONE = N_(
     "%(monthly)s a month rents %(gpus)s GPUs at these prices: not one copy of this %(group)s-GPU layout."
 )
 """What a budget per period rents, after its verdict."""
+LIGHTER_FIRST = N_(
+    "Within %(budget)s: %(precision)s weights on %(gpus)s GPUs of this type, %(cost)s a month, for the "
+    "same load."
+)
+LIGHTER_FIRST_LOW = N_(
+    "For %(budget)s: %(precision)s weights on %(gpus)s GPUs of this type, %(cost)s a month for the same "
+    "load — within it at the lower prices."
+)
+"""Leads a serving budget verdict that is over or borderline when lighter weights fit the budget (at
+every price in the range / only at its low end)."""
+PRECISION_NAMES = {"int4": "INT4 (GPTQ/AWQ)", "fp8": "FP8"}
+
 PERIODS = {
     "hour": N_("%(amount)s an hour"),
     "day": N_("%(amount)s a day"),
@@ -69,6 +81,17 @@ def serving_budget_text(code: str, params: dict[str, Any], lang: str) -> str:
     if "max_price" in params:
         words["max_price"] = f.money(params["max_price"], currency)
     text = translate(lang, SERVING_BUDGET_MESSAGES[NoteCode(code)], **words)
+    sep = "" if lang == "zh" else " "
+    if "fit_gpus" in params:  # what fits the budget first, then what the unconstrained answer costs
+        first = translate(
+            lang,
+            LIGHTER_FIRST if params["fit_cost_high"] <= params["monthly"] else LIGHTER_FIRST_LOW,
+            budget=budget,
+            precision=PRECISION_NAMES.get(params["fit_precision"], params["fit_precision"]),
+            gpus=f.int(params["fit_gpus"]),
+            cost=money_span(f, params["fit_cost_low"], params["fit_cost_high"], currency),
+        )
+        return first + sep + text
     if "gpus_low" not in params:
         return text
     rents = {

@@ -455,7 +455,7 @@ PARAM_NOTE_MESSAGES = {
 }
 """A note's wording when it carries the extra parameter named (same code, so the JSON contract keeps it)."""
 
-MONEY_KEYS = {"budget", "cost_low", "cost_high", "cost_high_band", "max_price"}
+MONEY_KEYS = {"budget", "cost_low", "cost_high", "cost_high_band", "max_price", "per_month"}
 BUDGET_VERDICTS = {
     NoteCode.over_budget,
     NoteCode.within_budget,

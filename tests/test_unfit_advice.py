@@ -1,0 +1,105 @@
+"""Trial report A7/A8 (s10): a training job that does not fit the user's GPUs names, on those GPUs,
+the settings the user's method and tool can run (estimator.fit_change.what_to_change with
+``settings_first``), shows the per-GPU breakdown, and never offers Megatron-LM (no QLoRA) or
+"switch to LoRA/QLoRA" to a QLoRA job. Through the CLI in both languages."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from bot.cli import main
+
+LF_YAML = """model_name_or_path: Qwen/Qwen2.5-14B-Instruct
+stage: sft
+finetuning_type: lora
+lora_rank: 32
+lora_target: q_proj,v_proj
+quantization_bit: 4
+cutoff_len: 8192
+per_device_train_batch_size: 2
+gradient_accumulation_steps: 16
+num_train_epochs: 2.0
+bf16: true
+deepspeed: ds_z2.json
+"""
+"""The trial's LLaMA-Factory file (QLoRA of Qwen2.5-14B at cutoff_len 8192, micro-batch 2)."""
+
+QLORA_ASK = {"zh": "4张4090，2万条数据要多久", "en": "4 RTX 4090, 20k samples, how long?"}
+ON_YOUR = {"zh": "在你的 4 张卡上：", "en": "On your 4 GPUs: "}
+FULL_72B = {
+    "en": "full fine-tuning Qwen2.5-72B with FSDP FULL_SHARD on 4x8 A100 80GB, pure bf16, 32k sequence "
+    "length, 10k samples",
+    "zh": "全参微调 Qwen2.5-72B，FSDP FULL_SHARD，4台8卡 A100 80GB，纯 bf16，序列长度 32k，1万条样本",
+}
+GIB = 2**30
+
+
+def ask(capsys, *args: str) -> dict:
+    main(["ask", "--format", "json", *args])
+    return json.loads(capsys.readouterr().out)
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_qlora_that_does_not_fit_gets_settings_its_tool_runs(capsys, tmp_path, lang):
+    """Logits are 27.8 GiB of 50.6 GiB per GPU (8,192 × 2 × 152,064 vocabulary × 6 bytes, design §3.3):
+    micro-batch 1, ZeRO-3 and Liger's chunked loss bring the high end to 13.5 GiB on the user's 4 ×
+    24 GiB — no shorter sequence needed, and no Megatron-LM row (it has no QLoRA)."""
+    cfg = tmp_path / "lf.yaml"
+    cfg.write_text(LF_YAML, encoding="utf-8")
+    out = ask(capsys, "--config", str(cfg), QLORA_ASK[lang])
+    m = out["report"]["memory"]
+    assert m["fits_requested"] is False and m["min_gpus"] is None
+    assert round(m["breakdown"]["logits"] / GIB, 1) == 27.8
+    assert round(m["per_gpu_bytes"] / GIB, 1) == 50.6
+    assert [(c["setting"], c["value"]) for c in m["fit_change"]] == [
+        ("micro_batch", 1),
+        ("zero_stage", 3),
+        ("chunked_loss", True),
+    ]
+    assert round(m["fit_change"][-1]["per_gpu_bytes_high"] / GIB, 1) == 13.5
+    assert "other_stack" not in {a["change"] for a in m["alternatives"]}
+    reply = out["reply"]
+    assert "Megatron" not in reply
+    line = next(x for x in reply.splitlines() if ON_YOUR[lang] in x)
+    assert "use_liger_kernel" in line and "13.5 GiB" in line
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_qlora_no_fit_never_says_switch_to_qlora(capsys, lang):
+    """72B QLoRA on one 4090: the 4-bit base alone (≈ 38 GiB) exceeds 24 GiB; the line names QLoRA as
+    the user's method already, not as a change."""
+    q = {
+        "zh": "QLoRA微调Qwen2.5-72B，单卡4090 24G能跑吗？lora_rank: 64，lora_target: all，cutoff_len: 4096",
+        "en": "QLoRA fine-tune Qwen2.5-72B on one RTX 4090 24G? lora_rank: 64, lora_target: all, "
+        "cutoff_len: 4096",
+    }[lang]
+    out = ask(capsys, q)
+    notes = [n for n in out["report"]["warnings"] if n["code"] == "no_fit"]
+    assert notes and notes[0]["params"]["adapter_method"] == "QLoRA"
+    reply = out["reply"]
+    assert not any(x in reply for x in ("改用 LoRA/QLoRA", "LoRA/QLoRA, or CPU offload"))
+    assert {"zh": "已经是 QLoRA", "en": "with QLoRA already"}[lang] in reply
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_full_72b_at_32k_shows_the_breakdown_and_what_fits(capsys, lang):
+    """32 × A100 80G, FSDP FULL_SHARD, pure bf16, 32K: ≈ 124 GiB per GPU, of which logits 55.7 GiB
+    (32,768 × 152,064 × 6 bytes... per micro-batch, design §3.3) and full-recompute activations 40 GiB
+    (2·s·h per layer × 80 layers, Korthikanti et al. 2022). The reply shows the breakdown and the
+    settings that fit the 32 GPUs: chunked loss, CPU offload, then 16K sequences."""
+    out = ask(capsys, FULL_72B[lang])
+    m = out["report"]["memory"]
+    assert m["fits_requested"] is False and m["plan_gpus"] == 32
+    assert round(m["breakdown"]["logits"] / GIB, 1) == 55.7
+    assert round(m["breakdown"]["activations"] / GIB) == 40
+    assert [(c["setting"], c["value"]) for c in m["fit_change"]] == [
+        ("chunked_loss", True),
+        ("offload", True),
+        ("seq_len", 16384),
+    ]
+    assert m["fit_change"][-1]["per_gpu_bytes_high"] <= m["usable_bytes"]
+    reply = out["reply"]
+    assert "55.7 GiB" in reply and "40 GiB" in reply  # the breakdown bars
+    assert ({"zh": "在你的 32 张卡上：", "en": "On your 32 GPUs: "}[lang]) in reply
