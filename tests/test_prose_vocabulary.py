@@ -182,6 +182,23 @@ def test_rl_generation_settings_are_not_data(
 @pytest.mark.parametrize(
     "text",
     [
+        "GRPO训练Qwen2.5-7B，每个 prompt 采样 8 个，回复最长2048 token，1万条prompt，8张A100要多久",
+        "GRPO on Qwen2.5-7B, 8 completions per prompt, completions up to 2048 tokens, 10k prompts, 8 A100",
+    ],
+)
+def test_longest_reply_is_the_completion_length(capsys: pytest.CaptureFixture[str], text: str) -> None:
+    """s10 trial A1: '回复最长2048 token' is TRL GRPOConfig's max_completion_length
+    (trl/trainer/grpo_config.py), as the English 'completions up to' is; it was read as the sequence
+    (seq_len 2048, completion 256): 8x fewer decoded tokens."""
+    request = ask(capsys, text)["request"]
+    assert request["max_completion_length"] == 2048
+    assert request["seq_len"] == 512 + 2048  # TRL's max_prompt_length 512 + the completion
+    assert request["num_generations"] == 8
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
         "Full fine-tune of Llama-3-8B runs on 8 H100. Would 4 H100 be enough?",
         "8 张 A100 全参 Qwen2-7B 能跑。4 张 A100 够吗？",
     ],
