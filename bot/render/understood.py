@@ -300,7 +300,9 @@ def _unknown_gpu_line(parsed: ParseResult, report: SizingReport, lang: str) -> s
             lang, N_("Closest cards I know: %(names)s."), names=suggestions
         )
     elif not (report.request.achieved_tflops_per_gpu or report.request.tokens_per_second_per_gpu):
-        line += (" " if lang != "zh" else "") + translate(lang, NO_NAME_MATCH, name=name)
+        gib = report.request.gpu_memory_gib if gpu is not None and gpu.why == "gpu_unknown_memory" else None
+        hint = translate(lang, NO_NAME_MATCH_MEMORY, name=name, gib=f"{gib:g}") if gib else None
+        line += (" " if lang != "zh" else "") + (hint or translate(lang, NO_NAME_MATCH, name=name))
     return line
 
 
@@ -315,6 +317,12 @@ NO_NAME_MATCH = N_(
 )
 """An unknown card with no catalog card of its vendor or series (bot.parse.gpus.gpu_suggestions): how to
 size it as itself (its memory; its measured or peak TFLOPS per card times the job)."""
+NO_NAME_MATCH_MEMORY = N_(
+    "No card in my catalog matches that name; for time too, add its TFLOPS per card "
+    "(“%(name)s %(gib)sGB, <TFLOPS> TFLOPS per card”)."
+)
+"""The same, its memory already given ('SuperGPU 48GB card', s10 trial A4): never asked for again."""
+
 
 
 SWITCH_KEPT_RESET = N_(
