@@ -268,7 +268,8 @@ UNKNOWN_GPU_RE = rc(
     # any other name + model number right before "cards"/"GPUs"/"卡" ("two FooGPU 9000 cards")
     r"|(?!(?:"
     + "|".join(NOT_GPU_NAMES)
-    + r")\b)(?=[a-z0-9]*(?:gpu|npu|xpu|tpu|\d))[a-z][a-z0-9]{2,15}[\s\-]?(?!\d{2,3}\s*g(?:i?b)?\b)\d{2,5}[a-z]{0,2}"
+    + r")\b)(?=[a-z0-9]*(?:gpu|npu|xpu|tpu|\d))[a-z][a-z0-9]{2,15}[\s\-]?"
+    r"(?!\d{2,3}\s*g(?:i?b)?\b)\d{2,5}[a-z]{0,2}"
     r"(?=\s*(?:gpus?|cards?|accelerators?|npus?|卡|显卡)\b)"
     r"|(?:rtx[\s\-]*)?a[245]\d{3}(?![\d])"  # NVIDIA RTX A2000/A4000/A4500/A5000/A5500 (round 4)
     r"|[abhl]\d{2,3}[a-z]?"
