@@ -324,7 +324,6 @@ NO_NAME_MATCH_MEMORY = N_(
 """The same, its memory already given ('SuperGPU 48GB card', s10 trial A4): never asked for again."""
 
 
-
 SWITCH_KEPT_RESET = N_(
     "New stage, new job: kept %(kept)s from your previous question; not carried over (sized afresh "
     "for this stage): %(reset)s."
