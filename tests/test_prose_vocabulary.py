@@ -89,10 +89,16 @@ def test_vllm_maxlen_of_a_training_run_is_named_not_used(
     "text",
     ["Full fine-tune Llama-3-8B, gradient_accumulation_steps 8", "Llama-3-8B 全参微调，梯度累积 8"],
 )
-def test_accumulation_without_gpus_is_named(capsys: pytest.CaptureFixture[str], text: str) -> None:
+def test_accumulation_without_gpus_is_used_as_stated(capsys: pytest.CaptureFixture[str], text: str) -> None:
+    """s10 trial B3 changed this: it was named (needs_gpu_count) and the answer then picked its own
+    accumulation; now the stated 8 is used on the layout the answer picks."""
     data = ask(capsys, text)
     assert data["request"]["global_batch"] is None
-    assert ignored(data)["gradient_accumulation_steps: 8"] == "needs_gpu_count"  # was no_field (trial)
+    assert data["request"]["gradient_accumulation"] == 8
+    assert "gradient_accumulation_steps: 8" not in ignored(data)
+    plan = data["report"]["memory"]["plan"]
+    assert plan["gradient_accumulation"] == 8
+    assert plan["global_batch_sequences"] == plan["micro_batch"] * 8 * plan["dp"]
 
 
 COUNTS = [
