@@ -80,6 +80,10 @@ IGNORED_TEXTS: dict[str, str] = {
         "not named, read from its settings; the sizing uses those settings, not a model of the tool"
     ),
     "settings_applied": N_("its settings you gave — the ZeRO stage, offload — are what the sizing uses"),
+    "zero_from_file_name": N_(
+        "an assumption: the ZeRO stage (and offload) read from the file name alone, its content unseen — "
+        "paste the file to size its own settings"
+    ),
     "other_setup": N_(
         "another setup in your message: this answer sizes the one named above — ask to size it"
     ),
@@ -209,7 +213,7 @@ def _not_used(it: Interpretation, lang: str, repeated_used: dict[str, str] | Non
     return f"{line} {not_used}" if line else not_used
 
 
-USED_REASONS = frozenset({"settings_applied", "tool_inferred"})
+USED_REASONS = frozenset({"settings_applied", "tool_inferred", "zero_from_file_name"})
 """Reasons of items the answer uses through their settings (a tool named with them, or read from them:
 ZeRO-3 → DeepSpeed): named apart, never under "Not used"."""
 

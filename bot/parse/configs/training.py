@@ -326,6 +326,7 @@ def _deepspeed(cfg: StackConfig, key: str, value: Any, flat: dict[str, Any]) -> 
         cfg.skip(key, value, "no_field")  # a file we cannot see: send its content to read its stage
         return True
     cfg.set(key, "zero_stage", stage)
+    cfg.skip(key, value, "zero_from_file_name")  # used, and said to be read from the name alone
     if offload:
         cfg.values["offload"] = True
     elif NO_OFFLOAD_NAME_RE.search(value.lower()):
