@@ -453,6 +453,11 @@ class SizingRequest(_Frozen):
         "the training layout",
         json_schema_extra=_setting("training", json_order=58, stated=(1, 1024)),
     )
+    gradient_accumulation: int | None = Field(
+        None, gt=0, le=100_000, json_schema_extra=_setting("training", json_order=60, stated=(1, 100_000))
+    )
+    """Micro-batches per optimizer step as stated (gradient_accumulation_steps) with no GPU count: used as
+    stated; global batch = micro × this × DP (deepspeed/runtime/config.py _batch_assertion)."""
 
 
 def setting(name: str) -> dict[str, Any]:

@@ -179,6 +179,9 @@ def _global_batch(req: SizingRequest, stage: Stage, seq_len: int, ledger: Ledger
     given = getattr(req, "global_batch", None)
     if given:
         return int(given)
+    accumulation = getattr(req, "gradient_accumulation", None)
+    if accumulation:  # stated: the plan uses it as stated (one data-parallel GPU's share here)
+        return int(accumulation) * int(getattr(req, "batch_size", None) or 1)
     if stage == Stage.finetune:
         d = defaults.GLOBAL_BATCH_FINETUNE
         return int(ledger.assume("global_batch", int(d.value), d.why))

@@ -56,3 +56,40 @@ def test_a_deepspeed_json_without_zero_settings_is_still_not_used(capsys) -> Non
     answer = json.loads(_ask(capsys, "--format", "json", text))
     assert answer["request"]["zero_stage"] is None
     assert {"text": "training_tool: DeepSpeed", "reason": "no_field"} in answer["interpretation"]["ignored"]
+
+
+AC_BLOCK = {
+    "partition_activations": True,
+    "cpu_checkpointing": True,
+    "contiguous_memory_optimization": False,
+    "number_checkpoints": 4,
+    "synchronize_checkpoint_boundary": False,
+    "profile": False,
+}
+NO_SUCH_KEY = {"en": "the tool has no setting of that name", "zh": "该工具没有这个名字的参数"}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_activation_checkpointing_block_is_deepspeeds_own(capsys, tmp_path, lang) -> None:
+    """s10 trial B2: every documented key of DeepSpeed's ``activation_checkpointing`` block (ACT_CHKPT_* in
+    deepspeed/runtime/activation_checkpointing/config.py) was named as a key DeepSpeed does not have.
+    The three that change memory (partition, CPU checkpointing, contiguous buffer) have no request
+    setting (no_field); the checkpoint count, boundary syncs and profiling do not change it (not_sized).
+    None of them turns recompute on: the block acts only where the model calls deepspeed.checkpointing."""
+    cfg = {"train_micro_batch_size_per_gpu": 2, "zero_optimization": {"stage": 3}}
+    path = tmp_path / "ds.json"
+    path.write_text(json.dumps({**cfg, "activation_checkpointing": AC_BLOCK}))
+    answer = json.loads(_ask(capsys, "--format", "json", "--config", str(path), ASK[lang]))
+    reasons = {i["text"].split(":")[0]: i["reason"] for i in answer["interpretation"]["ignored"]}
+    got = {k.split(".", 1)[1]: v for k, v in reasons.items() if k.startswith("activation_checkpointing.")}
+    assert got == {
+        "partition_activations": "no_field",
+        "cpu_checkpointing": "no_field",
+        "contiguous_memory_optimization": "no_field",
+        "number_checkpoints": "not_sized",
+        "synchronize_checkpoint_boundary": "not_sized",
+        "profile": "not_sized",
+    }
+    assert answer["request"]["zero_stage"] == 3 and answer["request"]["recompute"] is None
+    reply = _ask(capsys, "--config", str(path), ASK[lang])
+    assert "partition_activations: True" in reply and NO_SUCH_KEY[lang] not in reply

@@ -89,10 +89,16 @@ def test_vllm_maxlen_of_a_training_run_is_named_not_used(
     "text",
     ["Full fine-tune Llama-3-8B, gradient_accumulation_steps 8", "Llama-3-8B 全参微调，梯度累积 8"],
 )
-def test_accumulation_without_gpus_is_named(capsys: pytest.CaptureFixture[str], text: str) -> None:
+def test_accumulation_without_gpus_is_used_as_stated(capsys: pytest.CaptureFixture[str], text: str) -> None:
+    """s10 trial B3 changed this: it was named (needs_gpu_count) and the answer then picked its own
+    accumulation; now the stated 8 is used on the layout the answer picks."""
     data = ask(capsys, text)
     assert data["request"]["global_batch"] is None
-    assert ignored(data)["gradient_accumulation_steps: 8"] == "needs_gpu_count"  # was no_field (trial)
+    assert data["request"]["gradient_accumulation"] == 8
+    assert "gradient_accumulation_steps: 8" not in ignored(data)
+    plan = data["report"]["memory"]["plan"]
+    assert plan["gradient_accumulation"] == 8
+    assert plan["global_batch_sequences"] == plan["micro_batch"] * 8 * plan["dp"]
 
 
 COUNTS = [
@@ -177,6 +183,23 @@ def test_rl_generation_settings_are_not_data(
     assert (request["seq_len"], request["num_samples"], request["tokens"]) == (512 + seq, None, None)
     assert request["num_generations"] == generations  # s8 fix item 1: a request field now (was no_field)
     assert request["max_completion_length"] == seq
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "GRPO训练Qwen2.5-7B，每个 prompt 采样 8 个，回复最长2048 token，1万条prompt，8张A100要多久",
+        "GRPO on Qwen2.5-7B, 8 completions per prompt, completions up to 2048 tokens, 10k prompts, 8 A100",
+    ],
+)
+def test_longest_reply_is_the_completion_length(capsys: pytest.CaptureFixture[str], text: str) -> None:
+    """s10 trial A1: '回复最长2048 token' is TRL GRPOConfig's max_completion_length
+    (trl/trainer/grpo_config.py), as the English 'completions up to' is; it was read as the sequence
+    (seq_len 2048, completion 256): 8x fewer decoded tokens."""
+    request = ask(capsys, text)["request"]
+    assert request["max_completion_length"] == 2048
+    assert request["seq_len"] == 512 + 2048  # TRL's max_prompt_length 512 + the completion
+    assert request["num_generations"] == 8
 
 
 @pytest.mark.parametrize(

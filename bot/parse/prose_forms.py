@@ -90,6 +90,12 @@ LONGEST_RE = rc(
     r"(?=\d[\d.,]*\s*[kmw万千]?\s*(?:tokens?|toks?)\b)"
 )
 """'最长约 120K tokens', 'the longest around 16k tokens': the longest sample's length (the sequence)."""
+COMPLETION_BEFORE_RE = rc(
+    r"(?:responses?|completions?|generations?|outputs?|rollouts?|回复|回答|生成|输出)\s*(?:lengths?\s*|长度\s*)?$"
+)
+"""A completion word just before '最长' ('回复最长2048 token'): the RL completion length, TRL GRPOConfig's
+max_completion_length (trl/trainer/grpo_config.py), read by bot.parse.prose_vocab.COMPLETION_RE; never
+the whole sequence."""
 
 HF_ORG_RE = rc(r"(?<![\w./\-])[a-z][a-z\-_]{1,38}/(?=[a-z][a-z0-9_.\-]*\d)")
 """The organization of a Hugging Face id ('liuhaotian/' in 'liuhaotian/llava-v1.6-vicuna-7b')."""
@@ -270,8 +276,13 @@ def read_prose_forms(s: str) -> str:
     if "每秒" in s:
         s = PER_SECOND_VERBS_RE.sub("每秒", s)
     if "最长" in s or "longest" in s:
-        s = LONGEST_RE.sub(" max_len ", s)
+        s = LONGEST_RE.sub(lambda m: _longest(m, s), s)
     return s
+
+
+def _longest(m: re.Match[str], s: str) -> str:
+    """'最长 2048 tokens' is the sequence (max_len), unless a completion word precedes it."""
+    return m.group(0) if COMPLETION_BEFORE_RE.search(s, max(0, m.start() - 24), m.start()) else " max_len "
 
 
 def _request_parts(s: str) -> str:

@@ -80,6 +80,10 @@ IGNORED_TEXTS: dict[str, str] = {
         "not named, read from its settings; the sizing uses those settings, not a model of the tool"
     ),
     "settings_applied": N_("its settings you gave — the ZeRO stage, offload — are what the sizing uses"),
+    "zero_from_file_name": N_(
+        "an assumption: the ZeRO stage (and offload) read from the file name alone, its content unseen — "
+        "paste the file to size its own settings"
+    ),
     "other_setup": N_(
         "another setup in your message: this answer sizes the one named above — ask to size it"
     ),
@@ -209,7 +213,7 @@ def _not_used(it: Interpretation, lang: str, repeated_used: dict[str, str] | Non
     return f"{line} {not_used}" if line else not_used
 
 
-USED_REASONS = frozenset({"settings_applied", "tool_inferred"})
+USED_REASONS = frozenset({"settings_applied", "tool_inferred", "zero_from_file_name"})
 """Reasons of items the answer uses through their settings (a tool named with them, or read from them:
 ZeRO-3 → DeepSpeed): named apart, never under "Not used"."""
 
@@ -300,7 +304,9 @@ def _unknown_gpu_line(parsed: ParseResult, report: SizingReport, lang: str) -> s
             lang, N_("Closest cards I know: %(names)s."), names=suggestions
         )
     elif not (report.request.achieved_tflops_per_gpu or report.request.tokens_per_second_per_gpu):
-        line += (" " if lang != "zh" else "") + translate(lang, NO_NAME_MATCH, name=name)
+        gib = report.request.gpu_memory_gib if gpu is not None and gpu.why == "gpu_unknown_memory" else None
+        hint = translate(lang, NO_NAME_MATCH_MEMORY, name=name, gib=f"{gib:g}") if gib else None
+        line += (" " if lang != "zh" else "") + (hint or translate(lang, NO_NAME_MATCH, name=name))
     return line
 
 
@@ -315,6 +321,11 @@ NO_NAME_MATCH = N_(
 )
 """An unknown card with no catalog card of its vendor or series (bot.parse.gpus.gpu_suggestions): how to
 size it as itself (its memory; its measured or peak TFLOPS per card times the job)."""
+NO_NAME_MATCH_MEMORY = N_(
+    "No card in my catalog matches that name; for time too, add its TFLOPS per card "
+    "(“%(name)s %(gib)sGB, <TFLOPS> TFLOPS per card”)."
+)
+"""The same, its memory already given ('SuperGPU 48GB card', s10 trial A4): never asked for again."""
 
 
 SWITCH_KEPT_RESET = N_(

@@ -118,6 +118,9 @@ def _global_batch(stack: StackConfig, req: SizingRequest, update: dict[str, Any]
     if gpus and micro and gpus % model_parallel == 0:
         update["global_batch"] = micro * stack.accumulation * (gpus // model_parallel)
         stack.used[stack.accumulation_key or "gradient_accumulation_steps"] = "global_batch"
+    elif not gpus:  # used as stated on the layout the answer picks (s10 trial B3)
+        update["gradient_accumulation"] = stack.accumulation
+        stack.used[stack.accumulation_key or "gradient_accumulation_steps"] = "gradient_accumulation"
     else:
         unused.append((key, "no_field" if gpus else "needs_gpu_count"))
 

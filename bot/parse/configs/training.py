@@ -41,6 +41,17 @@ NO_FIELD_KEYS = (
     "packing", "sample_packing", "neat_packing", "lora_alpha", "model.lora_alpha",
 )  # fmt: skip
 """Keys that change memory or time but have no request field yet: named as not used (no_field)."""
+ACTIVATION_CHECKPOINTING_KEYS = {
+    "partition_activations": "no_field", "cpu_checkpointing": "no_field",
+    "contiguous_memory_optimization": "no_field", "number_checkpoints": "not_sized",
+    "synchronize_checkpoint_boundary": "not_sized", "profile": "not_sized",
+}  # fmt: skip
+"""DeepSpeed's ``activation_checkpointing`` block, every documented key (ACT_CHKPT_* in
+deepspeed/runtime/activation_checkpointing/config.py). It configures ``deepspeed.checkpointing``, which
+acts only where the model's code calls it (Megatron-DeepSpeed), so it never turns recompute on by itself:
+partitioning activations over the model-parallel GPUs, moving them to CPU memory and keeping them in one
+contiguous buffer change memory (no_field: no request setting for them); the checkpoint count for that
+buffer, boundary syncs and profiling do not (not_sized)."""
 OPTIMIZERS = {
     "adamw_torch": "adamw", "adamw_torch_fused": "adamw", "adamw_hf": "adamw", "adamw": "adamw",
     "adamw_8bit": "adamw_8bit", "adamw_bnb_8bit": "adamw_8bit", "paged_adamw_8bit": "paged_adamw_8bit",
@@ -159,6 +170,8 @@ def read_training(flat: dict[str, Any], tool: str, cfg: StackConfig) -> StackCon
         elif handler is not None:
             if not handler(cfg, key, value, flat):
                 cfg.skip(key, value, "bad_value")
+        elif tool == "deepspeed" and key.startswith("activation_checkpointing."):
+            cfg.skip(key, value, ACTIVATION_CHECKPOINTING_KEYS.get(key.split(".", 1)[1], "unknown_key"))
         elif key in NO_FIELD_KEYS or key.split(".")[-1] in NO_FIELD_KEYS:
             cfg.skip(key, value, "no_field")
         elif known(tool, key):
@@ -313,6 +326,7 @@ def _deepspeed(cfg: StackConfig, key: str, value: Any, flat: dict[str, Any]) -> 
         cfg.skip(key, value, "no_field")  # a file we cannot see: send its content to read its stage
         return True
     cfg.set(key, "zero_stage", stage)
+    cfg.skip(key, value, "zero_from_file_name")  # used, and said to be read from the name alone
     if offload:
         cfg.values["offload"] = True
     elif NO_OFFLOAD_NAME_RE.search(value.lower()):
