@@ -1,0 +1,43 @@
+"""Design review of s10 (notes: review_report.md), items 7, 8 and 11: each test failed before its fix."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from bot.cli import main
+
+
+def _ask(text: str, capsys: pytest.CaptureFixture[str]) -> dict:
+    assert main(["ask", "--format", "json", text]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+@pytest.mark.parametrize(
+    ("text", "reason_words"),
+    [
+        (
+            "serve Qwen2.5-72B on 4 H20, budget $30k",
+            "no rental cost was estimated for these GPUs, so there is nothing to compare the budget with",
+        ),
+        ("部署 Qwen2.5-72B，4 张 H20，预算3万美元", "这些 GPU 没有估出租用费用，预算无从比较"),
+    ],
+)
+def test_a_serving_budget_with_no_cost_to_compare_gets_a_true_reason(
+    text: str, reason_words: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Item 7: H20 has no USD rental price on file, and a sum has no period, so the budget could not be
+    compared; it was named "a training setting; this is a serving question", which is false."""
+    data = _ask(text, capsys)
+    assert data["interpretation"]["ignored"] == [{"text": "budget: 30,000", "reason": "budget_no_cost"}]
+    assert reason_words in data["reply"]
+    assert "training setting" not in data["reply"] and "训练设置" not in data["reply"]
+
+
+def test_a_compared_serving_budget_is_not_named_and_offload_stays_a_training_setting(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The budget a price divides is used (serving_budget_months); offload keeps its reason."""
+    data = _ask("serve Qwen2.5-72B on 4 H100, budget $30k, with cpu offload", capsys)
+    assert data["interpretation"]["ignored"] == [{"text": "offload: True", "reason": "training_only"}]
