@@ -62,3 +62,24 @@ def test_no_pipeline_bubble_when_the_micro_batches_are_unknown() -> None:
         bubble_time(req, out.model_copy(update={"memory": out.memory.model_copy(update={"plan": unset})}))
         == {}
     )
+
+
+def test_budget_period_is_one_of_the_five_periods() -> None:
+    """Item 11: the JSON contract's ``budget_period`` took any string of up to 5 characters, and
+    ``monthly_budget`` read an unknown one ('mnth') as a sum; it is now one of the five periods that
+    estimator.serving_budget.PER_MONTH converts, with a description, under the same field name."""
+    import typing
+
+    from pydantic import ValidationError
+
+    from estimator.models import SizingRequest
+    from estimator.request import BudgetPeriod
+    from estimator.serving_budget import PER_MONTH, monthly_budget
+
+    assert set(typing.get_args(BudgetPeriod)) == set(PER_MONTH)
+    assert monthly_budget(SizingRequest(budget=3000, budget_period="week")) == pytest.approx(3000 * 730 / 168)
+    with pytest.raises(ValidationError):
+        SizingRequest(budget=3000, budget_period="mnth")
+    schema = SizingRequest.model_json_schema()["properties"]["budget_period"]
+    assert schema["anyOf"][0]["enum"] == ["hour", "day", "week", "month", "year"]
+    assert "month" in schema["description"]
