@@ -139,8 +139,7 @@ def test_misses_in_the_cool_down_ask_a_dead_store_at_most_once_per_window(
     """Design review s10, item 3: every miss in the cool-down used to call the dead store (each probe's
     failure started the cool-down again), paying its timeout on the request path for as long as it
     stayed down. Now 20 misses in one window cost at most one store call after the one that failed."""
-    monkeypatch.setattr(shared, "COOL_DOWN_S", 60.0)
-    monkeypatch.setattr(shared, "PROBE_EVERY_S", 60.0)
+    monkeypatch.setattr(shared, "COOL_DOWN_S", 60.0)  # the default PROBE_EVERY_S (5 s) outlasts the test
     dead = SlowDown(0.05)
     a = SharedShownMessages(dead)
     assert a.get("telegram:7", "1") is None  # the store fails: the cool-down starts
@@ -154,8 +153,7 @@ def test_a_cool_down_begun_by_a_failed_write_lets_one_miss_probe(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """The same when a write started the cool-down: the first miss probes once, the others wait."""
-    monkeypatch.setattr(shared, "COOL_DOWN_S", 60.0)
-    monkeypatch.setattr(shared, "PROBE_EVERY_S", 60.0)
+    monkeypatch.setattr(shared, "COOL_DOWN_S", 60.0)  # the default PROBE_EVERY_S (5 s) outlasts the test
     dead = SlowDown(0.0)
     a = SharedShownMessages(dead)
     a.remember("telegram:7", "40", Shown("T70Binfer"))
