@@ -83,3 +83,18 @@ def test_budget_period_is_one_of_the_five_periods() -> None:
     schema = SizingRequest.model_json_schema()["properties"]["budget_period"]
     assert schema["anyOf"][0]["enum"] == ["hour", "day", "week", "month", "year"]
     assert "month" in schema["description"]
+
+
+def test_the_real_question_scorer_keeps_tp_and_rollout_tp_apart() -> None:
+    """Item 9: the scorer took a stated training ``tp`` as understood when the answer had it in
+    ``rollout_tp``, hiding the wrong-field errors it exists to find. Each field is now compared on
+    its own; the two working records whose tp was the rollout engine's (en-132, en3-010) were relabelled
+    ``rollout_tp`` (tests/data/real_questions/README.md, label corrections)."""
+    from tests.real_questions import key_understood, records
+
+    answer = {"request": {"tp": None, "rollout_tp": 2}, "interpretation": {"ignored": []}}
+    assert not key_understood("tp", 2, answer)
+    assert key_understood("rollout_tp", 2, answer)
+    stated = {r["id"]: r["stated"] for r in records("work") + records("r3work")}
+    for rid in ("en-132", "en3-010"):
+        assert stated[rid]["rollout_tp"] == 2 and "tp" not in stated[rid]
