@@ -10,7 +10,7 @@ the bot needs (``bot.contract.REQUEST_FIELDS``, :data:`TRAINING_FIELDS`, :data:`
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -102,6 +102,10 @@ class Precision(StrEnum):
 class Currency(StrEnum):
     CNY = "CNY"
     USD = "USD"
+
+
+BudgetPeriod = Literal["hour", "day", "week", "month", "year"]
+"""The periods of ``SizingRequest.budget_period`` (estimator.serving_budget.PER_MONTH)."""
 
 
 class _Frozen(BaseModel):
@@ -202,8 +206,11 @@ class SizingRequest(_Frozen):
         json_schema_extra=_setting(json_order=48, stated=DEADLINE_DAYS_RANGE),
     )
     budget: float | None = Field(None, gt=0, json_schema_extra=_setting(json_order=9, stated=(0.01, 1e13)))
-    # the budget's period: hour, day, week, month or year; None: in all (estimator.serving_budget)
-    budget_period: str | None = Field(None, max_length=5, json_schema_extra=_setting(json_order=59))
+    budget_period: BudgetPeriod | None = Field(
+        None,
+        description="what `budget` is per: hour, day, week, month or year; None: a sum (serving_budget)",
+        json_schema_extra=_setting(json_order=59),
+    )
     currency: Currency | None = Field(None, json_schema_extra=_setting(json_order=10))
     price_per_gpu_hour: float | None = Field(
         None,

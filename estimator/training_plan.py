@@ -111,7 +111,8 @@ def bubble_time(req: SizingRequest, out: Any) -> dict[str, Any]:
     PP 16, DeepSeek-V3 PP 16 with DualPipe and 15,360 sequences a step — so a pipeline the search chose at
     the assumed 4M-token batch would count the bubble twice (DeepSeek-V3 on 2,048 H800: PP 8 at m = 8,
     ×1.875, out of the 80 % interval around the reported 2.664M H800-hours). Nothing for a duration or
-    a rate the user stated (it includes what they ran), nor when the layout does not fit anyway."""
+    a rate the user stated (it includes what they ran), nor when the layout does not fit anyway, nor when
+    m is unknown (``gradient_accumulation`` None: the factor would be p, not a bubble)."""
     mem = out.memory
     plan = mem.plan if mem is not None else None
     if plan is None or plan.pp <= 1 or out.gpu_hours is None or out.mfu is None or not req.gpu_count:
@@ -120,7 +121,9 @@ def bubble_time(req: SizingRequest, out: Any) -> dict[str, Any]:
         return {}
     if mem.fits_requested is False or req.hours or out.mfu_calibrated is not None:
         return {}
-    return _slower_fields(out, 1.0 + (plan.pp - 1) / (plan.gradient_accumulation or 1))
+    if not plan.gradient_accumulation:  # m unknown (a layout before its batch is set): no bubble, not ×p
+        return {}
+    return _slower_fields(out, 1.0 + (plan.pp - 1) / plan.gradient_accumulation)
 
 
 def _slower_fields(out: Any, factor: float) -> dict[str, Any]:
@@ -255,8 +258,8 @@ def memory_and_plan(
     if gpu.personal and (mem.min_gpus or 0) > 1:
         ledger.note("consumer_no_nvlink", gpu=gpu.family)
     rollout.check_engine(req, spec, params, gpu, ledger)  # the RL rollout engine's stated TP holds it?
-    if mem.plan is not None and mem.plan.pp > 1:
-        m = mem.plan.gradient_accumulation or 1  # micro-batches per step through the pipeline
+    if mem.plan is not None and mem.plan.pp > 1 and mem.plan.gradient_accumulation:
+        m = mem.plan.gradient_accumulation  # micro-batches per step through the pipeline (None: unknown)
         ledger.note("pp_bubble", pp=mem.plan.pp, micro_batches=m, bubble=round((mem.plan.pp - 1) / m, 4))
     return PlanParts(mem, feasible, reason)
 

@@ -238,9 +238,6 @@ def key_understood(key: str, value: Any, answer: dict[str, Any]) -> bool:
         ok = ok or _close(value, ((answer.get("report") or {}).get("hardware") or {}).get("memory_gib"), 0.1)
     else:
         ok = got is not None and _close(value, got)
-    # a rollout engine's TP recorded as 'tp' ('rollout tensor_model_parallel_size 2'): the request's
-    # rollout_tp since it has that field (before, it was named as not used)
-    ok = ok or (key == "tp" and request.get("rollout_tp") == value)
     return ok or _ignored(answer, value)
 
 

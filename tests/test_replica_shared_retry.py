@@ -84,6 +84,7 @@ def test_a_read_in_the_cool_down_asks_the_store_and_ends_the_cool_down(
     the miss probes the store: while it is down, None (and the cool-down starts again); once it
     answers, the other replica's row, the cool-down is over and the writes kept in it are sent."""
     monkeypatch.setattr(shared, "COOL_DOWN_S", 60.0)  # far longer than the test: no timer ends it
+    monkeypatch.setattr(shared, "PROBE_EVERY_S", 0.0)  # every miss may probe (the rate: test below)
     store = open_store(None, tmp_path / "settings.sqlite3")
     try:
         flaky = Flaky(store)
@@ -109,3 +110,55 @@ def test_a_read_in_the_cool_down_asks_the_store_and_ends_the_cool_down(
         assert SharedShownMessages(store).get("telegram:7", "42") == Shown("T13Blora")  # sent at once
     finally:
         store.close()
+
+
+class SlowDown:
+    """A store that is down and slow: every context call waits ``delay_s`` (a connection timeout),
+    then raises; the calls are counted."""
+
+    def __init__(self, delay_s: float) -> None:
+        self.delay_s = delay_s
+        self.reads = 0
+
+    def get_context(self, key: str) -> str | None:
+        self.reads += 1
+        time.sleep(self.delay_s)
+        raise OSError("connection timed out")
+
+    def put_context(self, key: str, value: str, ttl_s: float) -> None:
+        time.sleep(self.delay_s)
+        raise OSError("connection timed out")
+
+    def drop_context(self, key: str) -> None:
+        self.put_context(key, "", 0.0)
+
+
+def test_misses_in_the_cool_down_ask_a_dead_store_at_most_once_per_window(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Design review s10, item 3: every miss in the cool-down used to call the dead store (each probe's
+    failure started the cool-down again), paying its timeout on the request path for as long as it
+    stayed down. Now 20 misses in one window cost at most one store call after the one that failed."""
+    monkeypatch.setattr(shared, "COOL_DOWN_S", 60.0)  # the default PROBE_EVERY_S (5 s) outlasts the test
+    dead = SlowDown(0.05)
+    a = SharedShownMessages(dead)
+    assert a.get("telegram:7", "1") is None  # the store fails: the cool-down starts
+    assert dead.reads == 1
+    for n in range(20):
+        assert a.get("telegram:7", str(100 + n)) is None
+    assert dead.reads <= 2  # the one probe of this window, not one call per miss
+
+
+def test_a_cool_down_begun_by_a_failed_write_lets_one_miss_probe(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The same when a write started the cool-down: the first miss probes once, the others wait."""
+    monkeypatch.setattr(shared, "COOL_DOWN_S", 60.0)  # the default PROBE_EVERY_S (5 s) outlasts the test
+    dead = SlowDown(0.0)
+    a = SharedShownMessages(dead)
+    a.remember("telegram:7", "40", Shown("T70Binfer"))
+    a._shared.flush()
+    assert a._shared._down_until > time.monotonic()
+    for n in range(20):
+        assert a.get("telegram:7", str(100 + n)) is None
+    assert dead.reads == 1

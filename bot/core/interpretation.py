@@ -62,6 +62,7 @@ IGNORED_REASONS = (
     "utilization_bounds",  # 'gpu_memory_utilization 1.5': outside (0, 1], sized at the engine's default
     "period_as_total",  # '预算每月5万' for a training run: compared with the whole run's cost
     "alternative_engine",  # 'vLLM 也行', 'or vLLM is fine too': accepted, not sized (the one asked first is)
+    "budget_no_cost",  # a serving budget with no rental cost to compare it with (no price on file)
     *UNUSED_REASONS,  # keys of a pasted training/serving config (bot.parse.configs.model)
 )
 SUBSTITUTION_REASONS = (
@@ -152,10 +153,12 @@ def _unused_settings(said: SizingRequest, report: SizingReport) -> list[Ignored]
                 out.append(Ignored(text=_text(name, getattr(said, name)), reason="more_than_gpus"))
     if serving:
         # a serving answer sizes GPUs for the load: CPU offload or a micro-batch next to a stated
-        # concurrency are not used, nor a budget it could not compare (estimator.serving_budget)
-        for name in ("offload",) if serving_budget_used(report) else ("budget", "offload"):
-            if getattr(said, name, None):
-                out.append(Ignored(text=_text(name, getattr(said, name)), reason="training_only"))
+        # concurrency are not used, nor a budget it could not compare (estimator.serving_budget): a
+        # sum with no rental cost to divide it by (review s10 item 7: not "a training setting")
+        if said.offload:
+            out.append(Ignored(text=_text("offload", said.offload), reason="training_only"))
+        if said.budget and not serving_budget_used(report):
+            out.append(Ignored(text=_text("budget", said.budget), reason="budget_no_cost"))
         if said.batch_size and said.concurrency and said.batch_size != said.concurrency:
             out.append(Ignored(text=_text("batch_size", said.batch_size), reason="training_only"))
         if any(n.code == "fp8_weights_unsupported" for n in report.warnings):

@@ -6,7 +6,8 @@ The local cache stays first: a hit costs what it costs today. A miss reads the s
 lookup, ~0.3 ms on loopback PostgreSQL); a write goes to the local cache at once and to the store on
 one background thread, in order (the store's expiry is the cache's time to live). Values are stored as
 JSON, never pickled: a database row can never run code in the bot. A failing store is logged (once a
-minute) and skipped for :data:`COOL_DOWN_S`: answers go on from the local cache, as with one process.
+minute) and skipped for :data:`COOL_DOWN_S`: answers go on from the local cache, as with one process;
+a miss in the cool-down asks the store at most once per :data:`PROBE_EVERY_S` (to notice it is back).
 A write that failed or fell in the cool-down is kept (the newest per key) and sent again when the
 cool-down ends, never dropped: a reply another replica takes later still finds its turn.
 """
@@ -32,6 +33,11 @@ V = TypeVar("V")
 
 COOL_DOWN_S = 5.0
 """After a failed store call, the store is skipped for this long (seconds)."""
+
+PROBE_EVERY_S = 5.0
+"""In the cool-down, a miss asks the store at most once per this many seconds (a half-open circuit
+breaker's probe), so that a store that is down costs its connection timeout once per window, not on
+every miss (design review s10, item 3)."""
 
 
 class SharedTTLCache(TTLCache[K, V], Generic[K, V]):
@@ -62,6 +68,8 @@ class SharedTTLCache(TTLCache[K, V], Generic[K, V]):
         self._retry: threading.Timer | None = None
         self._probe = threading.Lock()
         """held by the one read that asks the store in the cool-down (:meth:`get`)"""
+        self._next_probe = 0.0
+        """monotonic time before which no miss in the cool-down asks the store (:data:`PROBE_EVERY_S`)"""
 
     def _failed(self, err: BaseException) -> None:
         now = time.monotonic()
@@ -71,16 +79,17 @@ class SharedTTLCache(TTLCache[K, V], Generic[K, V]):
             log.warning("shared follow-up memory unavailable (%s): using this replica's own", err)
 
     def get(self, key: K) -> V | None:
-        """The local value; on a miss, the store's. In the cool-down a miss still asks the store, one
-        read at a time (a half-open circuit breaker's probe): a row another replica wrote is found as
-        soon as the store answers again — a miss taken for "nothing stored" would answer a follow-up
-        as a new question. A probe that succeeds ends the cool-down and sends the writes kept in it; one
-        that fails starts it again; a miss while another probe runs returns None without waiting."""
+        """The local value; on a miss, the store's. In the cool-down a miss asks the store at most once
+        per :data:`PROBE_EVERY_S`, one read at a time (a half-open circuit breaker's probe): a row
+        another replica wrote is found once the store answers again — a miss taken for "nothing stored"
+        would answer a follow-up as a new question. A probe that succeeds ends the cool-down and sends
+        the writes kept in it; one that fails starts it again; any other miss in the cool-down (another
+        probe running, or one asked less than PROBE_EVERY_S ago) returns None without waiting."""
         value = super().get(key)
         if value is not None:
             return value
         probing = time.monotonic() < self._down_until
-        if probing and not self._probe.acquire(blocking=False):
+        if probing and not self._take_probe():
             return None
         try:
             raw = self.store.get_context(self.prefix + self._name(key))
@@ -97,6 +106,18 @@ class SharedTTLCache(TTLCache[K, V], Generic[K, V]):
         if value is not None:
             super().put(key, value)
         return value
+
+    def _take_probe(self) -> bool:
+        """Whether this miss is the cool-down's probe; if True, the probe lock is held (the caller
+        releases it) and the next probe is due :data:`PROBE_EVERY_S` seconds from now."""
+        if not self._probe.acquire(blocking=False):
+            return False
+        now = time.monotonic()
+        if now < self._next_probe:
+            self._probe.release()
+            return False
+        self._next_probe = now + PROBE_EVERY_S
+        return True
 
     def put(self, key: K, value: V) -> None:
         super().put(key, value)

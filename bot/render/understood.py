@@ -34,6 +34,9 @@ IGNORED_TEXTS: dict[str, str] = {
     ),
     "repeated": N_("a second value for a setting that takes one"),
     "training_only": N_("a training setting; this is a serving question"),
+    "budget_no_cost": N_(
+        "no rental cost was estimated for these GPUs, so there is nothing to compare the budget with"
+    ),
     "serving_only": N_("a serving setting; this is a training question"),
     "not_for_method": N_("it belongs to another fine-tuning method"),
     "unknown_module": N_("no projection of the model has that name"),
