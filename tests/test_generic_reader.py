@@ -84,6 +84,22 @@ NOT_PLACED = [
     ("LoRA 微调 Qwen2-7B，单张 A100，梯度累积小于 32 才不 OOM", "global_batch", "32"),
     ("LoRA 微调 Qwen2-7B，两张 A100，lora 秩从 64 降到 8", "lora_rank", "64"),
     ("vLLM 部署 Qwen2-7B，单张 A100，每个 prompt 采样数 8", "num_generations", "8"),
+    # review s10 item 1: a flag's bare word ('--parallel' → 'parallel') is no key in prose
+    ("serve Mixtral 8x7B on 8 H100 with expert parallel 8", "concurrency", "8"),
+    ("serve Mixtral 8x7B on 8 H100, context parallel 4", "concurrency", "4"),
+    ("部署 Qwen2.5-7B，8 张 H100，专家并行 8", "concurrency", "8"),
+    # item 2: a closed list of fillers; ':' joins a key to the value right after it, not ': we have 2'
+    ("full fine-tune Qwen2.5-7B on 8 A100, context: we have 2 teams sharing them", "seq_len", "2"),
+    ("全量微调 Qwen2.5-7B，8 张 A100，上下文：我们有 2 个团队", "seq_len", "2"),
+    ("LoRA 微调 Qwen2-7B，4 张 A100，上下文长度：团队有 2 个", "seq_len", "2"),
+    # item 4: a bound is never placed
+    ("serve Qwen2.5-7B on 1 A100 with a context of at least 16384 tokens", "seq_len", "16384"),
+    ("serve Qwen2.5-7B on 1 A100, concurrency is at most 64", "concurrency", "64"),
+    ("LoRA on Qwen2-7B with 4 A100s, lora rank up to 64", "lora_rank", "64"),
+    ("LoRA on Qwen2-7B, 4 A100s, batch size at least 4", "batch_size", "4"),
+    ("部署 Qwen2.5-7B，单张 A100，并发最多 64", "concurrency", "64"),
+    ("LoRA 微调 Qwen2-7B，4 张 A100，lora 秩最多 64", "lora_rank", "64"),
+    ("LoRA 微调 Qwen2-7B，4 张 A100，batch 至少 4", "batch_size", "4"),
 ]
 
 
@@ -127,6 +143,23 @@ def test_a_value_a_reader_dropped_is_named_by_the_audit(
     data = ask(capsys, text)
     assert data["request"]["lora_rank"] is None
     assert named(data).get("8192") == "unread"
+
+
+def test_flag_words_and_other_meanings_are_no_keys() -> None:
+    """Review s10 items 1 and 6: llama.cpp's '--parallel' is no bare 'parallel' key (expert/context
+    parallel), a knowledge 'cutoff' is no truncation length, and a 'group size' is GRPO's only when an RL
+    algorithm is stated (a GPTQ group size 128 is not 128 generations)."""
+    from bot.parse.generic_values import place_unread
+    from bot.parse.numbers import scan_numbers
+
+    vocab = vocabulary()
+    assert "parallel" not in vocab and "cutoff" not in vocab
+    assert vocab["cutoff length"] == "seq_len" and vocab["max-model-len"] == "max_model_len"
+    s = "gptq group size 128"
+    toks = scan_numbers(s)
+    assert place_unread(s, toks, {"stage": "finetune", "method": "qlora", "algorithm": None}, None) == []
+    placed = place_unread(s, toks, {"stage": "finetune", "method": "lora", "algorithm": "grpo"}, None)
+    assert [(p.field, p.value) for p in placed] == [("num_generations", 128)]
 
 
 def test_the_vocabulary_reuses_the_config_tables() -> None:
