@@ -200,3 +200,23 @@ def test_the_audit_never_names_a_number_that_is_used(question: dict[str, Any]) -
         value = float(_NUMBER.search(raw).group())
         said = len(re.findall(rf"(?<![\d.]){re.escape(raw)}(?!\d|\.\d)", text))
         assert value not in used or said > 1, (raw, text)
+
+
+def test_a_used_number_is_not_offered_again_for_its_text() -> None:
+    """Review s10 item 12: the tokens a serving question dropped (named unread) are offered to the
+    grammar by their role, not by their text: a used count '8' that reads the same, beside a key, stays
+    used and fills no second field."""
+    from bot.parse.numbers import scan_numbers
+    from bot.parse.roles import Role
+
+    p = _Parse("x")
+    p.s = "concurrency 8 cards, holds 8 tokens"
+    count, tokens = scan_numbers(p.s)
+    p.f = {"stage": "inference", "method": None, "algorithm": None}
+    p.roles = [Role("gpu_count", 8, count), Role("tokens", 8, tokens)]
+    p.used = {id(r) for r in p.roles}
+    p.dropped_roles = [p.roles[1]]
+    p.named_unused = [("8", "unread")]
+    p._generic()
+    assert p.f.get("concurrency") is None
+    assert ("8", "unread") in p.named_unused
