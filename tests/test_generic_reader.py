@@ -220,3 +220,37 @@ def test_a_used_number_is_not_offered_again_for_its_text() -> None:
     p._generic()
     assert p.f.get("concurrency") is None
     assert ("8", "unread") in p.named_unused
+
+
+def _masking(s0: str, *parts: str) -> str:
+    """``s0`` with each of ``parts`` blanked, as a reader masks what it read."""
+    for part in parts:
+        i = s0.index(part)
+        s0 = s0[:i] + " " * len(part) + s0[i + len(part) :]
+    return s0
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "dropped"),
+    [("seq_len", 2048, "2"), ("deadline_days", 28, "4"), ("concurrency", 300, "3"), ("budget", 2e4, "2")],
+)
+def test_the_audit_compares_each_field_in_its_own_units(field: str, value: float, dropped: str) -> None:
+    """Review s10 item 10: a masked-and-dropped number is named unless a field holds it in that field's
+    own units (a '2' is no seq_len of 2048 in a rank, a '4' no 28-day deadline, a '3' no 300 users); the
+    number a field does hold in its units stays unnamed ('2k' tokens, '4 weeks', '2万' yuan)."""
+    from bot.parse.left_behind import left_behind
+
+    s0 = f"foo rank {dropped} bar"
+    lost = left_behind(s0, _masking(s0, f"rank {dropped}"), {field: value}, [])
+    assert lost == [dropped]
+    said = {"seq_len": "2k", "deadline_days": "4 weeks", "concurrency": "300", "budget": "2万"}[field]
+    s0 = f"foo {said} bar"
+    assert left_behind(s0, _masking(s0, said), {field: value}, []) == []
+
+
+def test_the_audit_names_each_place_a_number_was_dropped() -> None:
+    """Review s10 item 10: two different dropped tokens that read the same are two items, not one."""
+    from bot.parse.left_behind import left_behind
+
+    s0 = "rank 7 and alpha 7 here"
+    assert left_behind(s0, _masking(s0, "rank 7", "alpha 7"), {"seq_len": 2048}, []) == ["7", "7"]

@@ -263,7 +263,7 @@ class _Parse(FieldSteps):
         extra = [*self.ignored, *self.nonpositive, *self.unusable, *names]
         memory = catalog.gpus().get(request.gpu or "")  # the sized card's memory, from the catalog
         computed = (self.accumulation, self.data_parallel, self.steps, memory.memory_gib if memory else 0)
-        lost = left_behind(self.s0, self.s, vars(request).values(), named, extra, computed)
+        lost = left_behind(self.s0, self.s, vars(request), named, extra, computed)
         return unused + [(raw, "unread") for raw in lost]
 
     def _generic(self) -> None:
