@@ -254,3 +254,16 @@ def test_the_audit_names_each_place_a_number_was_dropped() -> None:
 
     s0 = "rank 7 and alpha 7 here"
     assert left_behind(s0, _masking(s0, "rank 7", "alpha 7"), {"seq_len": 2048}, []) == ["7", "7"]
+
+
+@pytest.mark.parametrize("verb", __import__("bot.parse.phrasing_zh", fromlist=["x"]).SET_VERBS_ZH)
+def test_one_list_of_setting_verbs_serves_both_readers(verb: str) -> None:
+    """Review s10 item 5: the general reader joins a key to its value by every setting verb of the
+    Chinese prose reader (bot.parse.phrasing_zh.SET_VERBS_ZH, one list): '梯度累积{verb} 8'."""
+    from bot.parse.generic_values import place_unread
+    from bot.parse.numbers import scan_numbers
+
+    s = f"梯度累积{verb} 8"
+    placed = place_unread(s, scan_numbers(s), {"stage": "finetune"}, None)
+    assert [(p.field, p.value) for p in placed] == [(ACCUMULATION, 8)]
+    assert vocabulary()["显存占用比例"] == "gpu_memory_utilization"  # the words of bot.parse.settings.UTIL_RE

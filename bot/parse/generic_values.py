@@ -29,6 +29,7 @@ from functools import cache
 from typing import Any
 
 from bot.parse.numbers import NumberToken
+from bot.parse.phrasing_zh import SET_VERBS_ZH
 from bot.parse.roles import seq_value
 
 ACCUMULATION = "gradient_accumulation_steps"
@@ -84,15 +85,22 @@ WORDS: dict[str, tuple[str, ...]] = {
         "number of gpus", "gpu count", "num gpus", "卡数", "显卡数量", "显卡数", "gpu 数量", "gpu 数",
     ),
     "num_samples": ("number of samples", "num samples", "sample count", "样本数", "样本量", "数据条数"),
-    "gpu_memory_utilization": ("gpu memory utilization", "memory utilization", "显存利用率", "显存占比"),
+    "gpu_memory_utilization": (
+        "gpu memory utilization", "memory utilization", "显存利用率", "显存占用比例", "显存占比",
+    ),
 }  # fmt: skip
 """The words people write for each field, English and Chinese (lower case; a space matches any run of
 spaces, '_' or '-')."""
 
-_ASSIGN = (
-    r"=|为|设为|设成|设置成|设置为|设到|调成|调到|调为|改成|改为|改到|开到|开成|开的|开了|用的|用了|设的|设了|是"
-    r"|set\s+to|set\s+at|of\s+size|to|of|is|at|was|=\s*"
+_ASSIGN_ZH = tuple(
+    sorted(
+        dict.fromkeys((*SET_VERBS_ZH, "为", "调为", "开的", "开了", "用的", "用了", "设的", "设了", "是")),
+        key=len,
+    )[::-1]
 )
+"""The Chinese assignment words: the prose reader's setting verbs (:data:`bot.parse.phrasing_zh.SET_VERBS_ZH`,
+one list for both readers) and the past forms a value follows ('我开的 16', '设了 3')."""
+_ASSIGN = "=|" + "|".join(_ASSIGN_ZH) + r"|set\s+to|set\s+at|of\s+size|to|of|is|at|was|=\s*"
 _NEGATION = re.compile(
     r"不|没|未|别|无|从|由|小于|大于|超过|低于|高于|以上|以下|以内|之内|至少|至多|最多|最少|最高|最低|之前|原来"
     r"|(?<![a-z])(?:not|no|never|without|isn't|wasn't|don't|didn't|from|than|below|above|over|under|beyond"
