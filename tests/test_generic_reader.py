@@ -84,6 +84,22 @@ NOT_PLACED = [
     ("LoRA 微调 Qwen2-7B，单张 A100，梯度累积小于 32 才不 OOM", "global_batch", "32"),
     ("LoRA 微调 Qwen2-7B，两张 A100，lora 秩从 64 降到 8", "lora_rank", "64"),
     ("vLLM 部署 Qwen2-7B，单张 A100，每个 prompt 采样数 8", "num_generations", "8"),
+    # review s10 item 1: a flag's bare word ('--parallel' → 'parallel') is no key in prose
+    ("serve Mixtral 8x7B on 8 H100 with expert parallel 8", "concurrency", "8"),
+    ("serve Mixtral 8x7B on 8 H100, context parallel 4", "concurrency", "4"),
+    ("部署 Qwen2.5-7B，8 张 H100，专家并行 8", "concurrency", "8"),
+    # item 2: a closed list of fillers; ':' joins a key to the value right after it, not ': we have 2'
+    ("full fine-tune Qwen2.5-7B on 8 A100, context: we have 2 teams sharing them", "seq_len", "2"),
+    ("全量微调 Qwen2.5-7B，8 张 A100，上下文：我们有 2 个团队", "seq_len", "2"),
+    ("LoRA 微调 Qwen2-7B，4 张 A100，上下文长度：团队有 2 个", "seq_len", "2"),
+    # item 4: a bound is never placed
+    ("serve Qwen2.5-7B on 1 A100 with a context of at least 16384 tokens", "seq_len", "16384"),
+    ("serve Qwen2.5-7B on 1 A100, concurrency is at most 64", "concurrency", "64"),
+    ("LoRA on Qwen2-7B with 4 A100s, lora rank up to 64", "lora_rank", "64"),
+    ("LoRA on Qwen2-7B, 4 A100s, batch size at least 4", "batch_size", "4"),
+    ("部署 Qwen2.5-7B，单张 A100，并发最多 64", "concurrency", "64"),
+    ("LoRA 微调 Qwen2-7B，4 张 A100，lora 秩最多 64", "lora_rank", "64"),
+    ("LoRA 微调 Qwen2-7B，4 张 A100，batch 至少 4", "batch_size", "4"),
 ]
 
 
@@ -129,6 +145,23 @@ def test_a_value_a_reader_dropped_is_named_by_the_audit(
     assert named(data).get("8192") == "unread"
 
 
+def test_flag_words_and_other_meanings_are_no_keys() -> None:
+    """Review s10 items 1 and 6: llama.cpp's '--parallel' is no bare 'parallel' key (expert/context
+    parallel), a knowledge 'cutoff' is no truncation length, and a 'group size' is GRPO's only when an RL
+    algorithm is stated (a GPTQ group size 128 is not 128 generations)."""
+    from bot.parse.generic_values import place_unread
+    from bot.parse.numbers import scan_numbers
+
+    vocab = vocabulary()
+    assert "parallel" not in vocab and "cutoff" not in vocab
+    assert vocab["cutoff length"] == "seq_len" and vocab["max-model-len"] == "max_model_len"
+    s = "gptq group size 128"
+    toks = scan_numbers(s)
+    assert place_unread(s, toks, {"stage": "finetune", "method": "qlora", "algorithm": None}, None) == []
+    placed = place_unread(s, toks, {"stage": "finetune", "method": "lora", "algorithm": "grpo"}, None)
+    assert [(p.field, p.value) for p in placed] == [("num_generations", 128)]
+
+
 def test_the_vocabulary_reuses_the_config_tables() -> None:
     """Keys of the pasted-config handlers and the serving flags are in the vocabulary, each with the field
     its handler sets (bot.parse.configs.training.HANDLERS, bot.parse.configs.launchers.SERVE_FLAGS)."""
@@ -167,3 +200,70 @@ def test_the_audit_never_names_a_number_that_is_used(question: dict[str, Any]) -
         value = float(_NUMBER.search(raw).group())
         said = len(re.findall(rf"(?<![\d.]){re.escape(raw)}(?!\d|\.\d)", text))
         assert value not in used or said > 1, (raw, text)
+
+
+def test_a_used_number_is_not_offered_again_for_its_text() -> None:
+    """Review s10 item 12: the tokens a serving question dropped (named unread) are offered to the
+    grammar by their role, not by their text: a used count '8' that reads the same, beside a key, stays
+    used and fills no second field."""
+    from bot.parse.numbers import scan_numbers
+    from bot.parse.roles import Role
+
+    p = _Parse("x")
+    p.s = "concurrency 8 cards, holds 8 tokens"
+    count, tokens = scan_numbers(p.s)
+    p.f = {"stage": "inference", "method": None, "algorithm": None}
+    p.roles = [Role("gpu_count", 8, count), Role("tokens", 8, tokens)]
+    p.used = {id(r) for r in p.roles}
+    p.dropped_roles = [p.roles[1]]
+    p.named_unused = [("8", "unread")]
+    p._generic()
+    assert p.f.get("concurrency") is None
+    assert ("8", "unread") in p.named_unused
+
+
+def _masking(s0: str, *parts: str) -> str:
+    """``s0`` with each of ``parts`` blanked, as a reader masks what it read."""
+    for part in parts:
+        i = s0.index(part)
+        s0 = s0[:i] + " " * len(part) + s0[i + len(part) :]
+    return s0
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "dropped"),
+    [("seq_len", 2048, "2"), ("deadline_days", 28, "4"), ("concurrency", 300, "3"), ("budget", 2e4, "2")],
+)
+def test_the_audit_compares_each_field_in_its_own_units(field: str, value: float, dropped: str) -> None:
+    """Review s10 item 10: a masked-and-dropped number is named unless a field holds it in that field's
+    own units (a '2' is no seq_len of 2048 in a rank, a '4' no 28-day deadline, a '3' no 300 users); the
+    number a field does hold in its units stays unnamed ('2k' tokens, '4 weeks', '2万' yuan)."""
+    from bot.parse.left_behind import left_behind
+
+    s0 = f"foo rank {dropped} bar"
+    lost = left_behind(s0, _masking(s0, f"rank {dropped}"), {field: value}, [])
+    assert lost == [dropped]
+    said = {"seq_len": "2k", "deadline_days": "4 weeks", "concurrency": "300", "budget": "2万"}[field]
+    s0 = f"foo {said} bar"
+    assert left_behind(s0, _masking(s0, said), {field: value}, []) == []
+
+
+def test_the_audit_names_each_place_a_number_was_dropped() -> None:
+    """Review s10 item 10: two different dropped tokens that read the same are two items, not one."""
+    from bot.parse.left_behind import left_behind
+
+    s0 = "rank 7 and alpha 7 here"
+    assert left_behind(s0, _masking(s0, "rank 7", "alpha 7"), {"seq_len": 2048}, []) == ["7", "7"]
+
+
+@pytest.mark.parametrize("verb", __import__("bot.parse.phrasing_zh", fromlist=["x"]).SET_VERBS_ZH)
+def test_one_list_of_setting_verbs_serves_both_readers(verb: str) -> None:
+    """Review s10 item 5: the general reader joins a key to its value by every setting verb of the
+    Chinese prose reader (bot.parse.phrasing_zh.SET_VERBS_ZH, one list): '梯度累积{verb} 8'."""
+    from bot.parse.generic_values import place_unread
+    from bot.parse.numbers import scan_numbers
+
+    s = f"梯度累积{verb} 8"
+    placed = place_unread(s, scan_numbers(s), {"stage": "finetune"}, None)
+    assert [(p.field, p.value) for p in placed] == [(ACCUMULATION, 8)]
+    assert vocabulary()["显存占用比例"] == "gpu_memory_utilization"  # the words of bot.parse.settings.UTIL_RE

@@ -141,6 +141,7 @@ class _Parse(FieldSteps):
     unread: list[str] = field(default_factory=list)
     unread_toks: list[Any] = field(default_factory=list)
     used: set[int] = field(default_factory=set)
+    dropped_roles: list[Role] = field(default_factory=list)  # used, then their field dropped: unread
     named_unused: list[tuple[str, str]] = field(default_factory=list)
     vague_read: list[tuple[str, float]] = field(default_factory=list)
     accumulation: int | None = None
@@ -262,15 +263,15 @@ class _Parse(FieldSteps):
         extra = [*self.ignored, *self.nonpositive, *self.unusable, *names]
         memory = catalog.gpus().get(request.gpu or "")  # the sized card's memory, from the catalog
         computed = (self.accumulation, self.data_parallel, self.steps, memory.memory_gib if memory else 0)
-        lost = left_behind(self.s0, self.s, vars(request).values(), named, extra, computed)
+        lost = left_behind(self.s0, self.s, vars(request), named, extra, computed)
         return unused + [(raw, "unread") for raw in lost]
 
     def _generic(self) -> None:
         """Numbers left unread (no role, or a role not used) that a field's name beside them places, in
         fields still unset (issue 24, session 10: :mod:`bot.parse.generic_values`); each placed number
         leaves the unread list. Then each field beyond its declared bound is named (never dropped)."""
-        said = {raw for raw, why in self.named_unused if why == "unread"}
-        roles = [r for r in self.roles if id(r) not in self.used or r.tok.raw.strip() in said]
+        dropped = {id(r) for r in self.dropped_roles}  # by identity: a used '8' said twice stays used
+        roles = [r for r in self.roles if id(r) not in self.used or id(r) in dropped]
         toks = sorted([*self.unread_toks, *(r.tok for r in roles)], key=lambda t: t.start)
         accumulation = self.accumulation
         for p in place_unread(self.s, toks, self.f, accumulation, self.named_unused):

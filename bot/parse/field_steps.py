@@ -230,9 +230,11 @@ class FieldSteps:
             self._output_alone(reply.value)  # '256 output tokens' alone: in the context, named
         if stage == "inference" and f["tokens"] is not None and self._explicit_tokens:
             f["tokens"] = None  # serving has no training tokens: named, never dropped in silence
-            said = next((r.tok.raw.strip() for r in self.roles if r.role == "tokens"), None)
+            role = next((r for r in self.roles if r.role == "tokens"), None)
+            said = role.tok.raw.strip() if role is not None else None
             if said and (said, "unread") not in self.named_unused:  # 'KV cache 只能放 15248 个 token'
                 self.named_unused.append((said, "unread"))
+                self.dropped_roles.append(role)  # its token, by identity, for the general reader
         if f["stage"] is None and f["tokens"] is not None:
             f["stage"] = "pretrain"  # training tokens without a stage word: pre-training (docs/design.md §4)
         data = self.first("data_bytes")

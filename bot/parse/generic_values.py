@@ -29,6 +29,7 @@ from functools import cache
 from typing import Any
 
 from bot.parse.numbers import NumberToken
+from bot.parse.phrasing_zh import SET_VERBS_ZH
 from bot.parse.roles import seq_value
 
 ACCUMULATION = "gradient_accumulation_steps"
@@ -37,7 +38,7 @@ ACCUMULATION = "gradient_accumulation_steps"
 WORDS: dict[str, tuple[str, ...]] = {
     "seq_len": (
         "sequence length", "seq length", "seq len", "context length", "context window", "context size",
-        "context", "max length", "maximum length", "cutoff length", "cutoff", "max seq len",
+        "context", "max length", "maximum length", "cutoff length", "max seq len",
         "max tokens per sample",
         "序列长度", "序列长", "上下文长度", "上下文窗口", "上下文", "最大长度", "截断长度", "样本长度",
     ),
@@ -84,23 +85,46 @@ WORDS: dict[str, tuple[str, ...]] = {
         "number of gpus", "gpu count", "num gpus", "卡数", "显卡数量", "显卡数", "gpu 数量", "gpu 数",
     ),
     "num_samples": ("number of samples", "num samples", "sample count", "样本数", "样本量", "数据条数"),
-    "gpu_memory_utilization": ("gpu memory utilization", "memory utilization", "显存利用率", "显存占比"),
+    "gpu_memory_utilization": (
+        "gpu memory utilization", "memory utilization", "显存利用率", "显存占用比例", "显存占比",
+    ),
 }  # fmt: skip
 """The words people write for each field, English and Chinese (lower case; a space matches any run of
 spaces, '_' or '-')."""
 
-_ASSIGN = (
-    r"=|:|：|为|设为|设成|设置成|设置为|设到|调成|调到|调为|改成|改为|改到|开到|开成|开的|开了|用的|用了|设的|设了|是"
-    r"|set\s+to|set\s+at|of\s+size|to|of|is|at|was|=\s*"
+_ASSIGN_ZH = tuple(
+    sorted(
+        dict.fromkeys((*SET_VERBS_ZH, "为", "调为", "开的", "开了", "用的", "用了", "设的", "设了", "是")),
+        key=len,
+    )[::-1]
 )
+"""The Chinese assignment words: the prose reader's setting verbs (:data:`bot.parse.phrasing_zh.SET_VERBS_ZH`,
+one list for both readers) and the past forms a value follows ('我开的 16', '设了 3')."""
+_ASSIGN = "=|" + "|".join(_ASSIGN_ZH) + r"|set\s+to|set\s+at|of\s+size|to|of|is|at|was|=\s*"
 _NEGATION = re.compile(
-    r"不|没|未|别|无|从|由|小于|大于|超过|低于|高于|以上|以下|之前|原来|(?<![a-z])(?:not|no|never|without|isn't"
-    r"|wasn't|don't|didn't|from|than|below|above|over|under|beyond|before|previously|instead)(?![a-z])"
+    r"不|没|未|别|无|从|由|小于|大于|超过|低于|高于|以上|以下|以内|之内|至少|至多|最多|最少|最高|最低|之前|原来"
+    r"|(?<![a-z])(?:not|no|never|without|isn't|wasn't|don't|didn't|from|than|below|above|over|under|beyond"
+    r"|before|previously|instead|at\s+least|at\s+most|up\s+to|upto|min|minimum|max|maximum)(?![a-z])"
 )
-"""Words that make a value not the setting: a negation, a bound ('小于 64', 'more than'), an old value
-('lowered from 16 to 4', '原来是 8')."""
-_FILL = rf"(?:\s*(?:{_ASSIGN}|[a-z']+|[\u4e00-\u9fff]{{1,3}})){{0,3}}\s*(?:[:=：]\s*)?"
-_FILL_RE = re.compile(rf"^{_FILL}$")
+"""Words that make a value not the setting: a negation, a bound ('小于 64', 'more than', 'at least',
+'up to', '至少', '最多', '不超过'), an old value ('lowered from 16 to 4', '原来是 8')."""
+_FILLER = (
+    r"i|we|you|they|it|our|my|the|a|we're|i'm|i've|we've|use|used|using|pick|picked|chose|choose|chosen"
+    r"|set|setting|expect|expected|plan|planned|want|need|run|ran|is|was|are|were|be|will|would|should"
+    r"|around|about|roughly|approximately|approx|~|maybe|probably|typically|usually|currently|now|just"
+    r"|then|also|like|value|so"
+)
+"""The closed list of English filler words between a key and its value ('the rank we picked is 32');
+any other word ends the join ('context: we have 2 teams': 'have' is no filler, the 2 is not a context)."""
+_FILLER_ZH = r"我们|咱们|我|大概|大约|约|预计|估计|一般|差不多|通常|目前|现在|就|都|也|设|用|开|选|取|的|了"
+"""The closed list of Chinese filler runs ('序列长度我设的 4096', '并发数大概 50')."""
+_FILL = (
+    rf"(?:\s*(?:(?:{_ASSIGN}|{_FILLER})(?![a-z])|{_FILLER_ZH})){{0,3}}\s*(?:[:=：]\s*)?"
+    rf"|\s*[:=：]\s*"
+)
+"""Between a key and its value: up to three assignment or filler words, then an optional ':' or '='
+('batch size we use: 8'); or a ':' alone ('context: 2k'), never ': we have' before the value."""
+_FILL_RE = re.compile(rf"^(?:{_FILL})$")
 _UNIT_AFTER = (
     r"^\s*(?:(?:steps?|tokens?|k|个|步|次|的|位|层|条|轮|of|for|as|the|in|with|on)(?![a-z])\s*){{0,3}}"
     r"(?P<k>{keys})(?![a-z0-9])"
@@ -108,6 +132,12 @@ _UNIT_AFTER = (
 _BOUNDARY = re.compile(r"[,，。;；!?！？\n()（）\[\]{}\d]|\s{3,}")
 _LAST_BOUNDARY = re.compile(rf"(?s:.*)(?:{_BOUNDARY.pattern})")
 _SEQ_FIELDS = frozenset({"seq_len", "max_completion_length", "max_model_len", "prompt_tokens"})
+_SEQ_FLOOR = 16
+"""The fewest tokens a length the grammar places may have: a bare small number beside 'context' is no
+context ('context: we have 2 teams')."""
+_RL_ONLY = frozenset({"num_generations"})
+"""Fields placed only when an RL algorithm is stated: a GPTQ 'group size 128' is no GRPO group."""
+_RL = frozenset({"grpo", "ppo", "rloo"})
 _COUNT_OWNED = frozenset({"gpus_per_node", "gpu_count_max"})
 """Fields only the count readers set: a machine's size or a range's top means nothing without the count
 beside it ('NPROC_PER_NODE=7 on 8 GPUs': the 8 is the GPUs, never the machine's size)."""
@@ -168,8 +198,9 @@ def vocabulary() -> dict[str, str]:
             out[key] = next(iter(cfg.values))
     for table in SERVE_FLAGS.values():
         for flag, (name, kind) in table.items():
-            if kind in ("int", "float") and len(flag) > 3:  # '-c', '-tp': too short outside a command
-                out.setdefault(flag.lstrip("-"), name)
+            bare = flag.lstrip("-")
+            if kind in ("int", "float") and len(flag) > 3 and re.search(r"[_\-]", bare):
+                out.setdefault(bare, name)  # '-c', '--tp', '--parallel': one word, no key outside a command
     for name, info in SizingRequest.model_fields.items():
         if info.annotation in (int | None, float | None) and "_" in name and name not in _COUNT_OWNED:
             out.setdefault(name, name)
@@ -235,6 +266,7 @@ def _bounds(name: str) -> tuple[float, float, bool]:
 def _value(name: str, tok: NumberToken) -> float | None:
     value = seq_value(tok) if name in _SEQ_FIELDS else tok.value
     low, high, integer = _bounds(name)
+    low = max(low, _SEQ_FLOOR) if name in _SEQ_FIELDS else low
     if integer and not float(value).is_integer():
         return None
     return value if low <= value <= high else None
@@ -276,6 +308,8 @@ def place_unread(
         if (scope == "training" and fields.get("stage") == "inference") or (scope == "serving" and training):
             continue
         if methods and fields.get("method") not in methods:  # 'rank 3' of a full fine-tuning: a process
+            continue
+        if name in _RL_ONLY and fields.get("algorithm") not in _RL:  # GPTQ's 'group size 128'
             continue
         value = _value(name, tok)
         taken = accumulation if name == ACCUMULATION else fields.get(name)

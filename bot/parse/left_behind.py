@@ -4,8 +4,9 @@ by the request or named as not used (docs/design.md §8).
 The roles step names the numbers it reads and cannot place (``unread``); what it never sees are the numbers
 a reader before it masked — a setting, a flag, a name — and then dropped. This audit finds those: a number
 of the normalized text whose place the readers masked, that is no part of a name (a digit glued after a
-letter, a dash, a dot: 'qwen2.5-7b', 'llama-3'), whose value no request field holds in any unit the
-parser converts to (k, M, B, T, Ki, Mi; days ↔ hours; a percentage ↔ a fraction), and that no item named
+letter, a dash, a dot: 'qwen2.5-7b', 'llama-3'), whose value no request field holds in a unit the
+parser converts to for that field (k, M, B, T, 万, 亿 for counts; 2k = 2048 for lengths; days ↔ hours;
+a percentage ↔ a fraction), and that no item named
 as not used already writes. Each is named as typed, with the reason ``unread``. A number the request uses
 is never named: the check is on values, so a number that could be the one used is left alone.
 """
@@ -14,13 +15,37 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
-_SCALES = (1.0, 1e3, 1e4, 1e6, 1e8, 1e9, 1e12, 1024.0, 1024.0**2, 1024.0**3, 24.0, 1 / 24, 100.0, 0.01, 7.0)
-_SCALES += (30.0,)
-"""Units a written number may have been converted by before it landed in a field: magnitudes (decimal,
-binary, 万 and 亿), days ↔ hours, a percentage ↔ a fraction, weeks and months in days."""
+_MAGNITUDES = (1.0, 1e3, 1e4, 1e6, 1e8, 1e9, 1e12)
+"""Decimal magnitudes (k, M, B, T) and Chinese ones (万 1e4, 亿 1e8): counts, money, rates."""
+_LENGTH = (1.0, 1e3, 1024.0)
+"""Token lengths: '2k' as 2000 or 2048."""
+_MEMORY = (1.0, 1e3, 1024.0, 1e-3, 1 / 1024)
+"""Memory sizes in GiB: GB/GiB, TB/TiB, MB/MiB."""
+_SCALES_OF: dict[str, tuple[float, ...]] = {
+    **dict.fromkeys(
+        ("params_total", "params_active", "tokens", "num_samples", "budget", "price_per_gpu_hour",
+         "target_tokens_per_s", "achieved_tflops_per_gpu", "tokens_per_second_per_gpu"),
+        _MAGNITUDES,
+    ),
+    **dict.fromkeys(
+        ("seq_len", "tokens_per_sample", "max_model_len", "max_completion_length", "prompt_tokens",
+         "prefix_tokens"),
+        _LENGTH,
+    ),
+    **dict.fromkeys(("gpu_memory_gib", "total_memory_gib"), _MEMORY),
+    **dict.fromkeys(("deadline_days", "deadline_default_days"), (1.0, 7.0, 30.0, 365.0, 1 / 24)),
+    "hours": (1.0, 24.0, 168.0, 720.0, 1 / 60),
+    **dict.fromkeys(("mfu", "gpu_memory_utilization"), (1.0, 0.01)),
+}  # fmt: skip
+"""The units the parser converts a written number by before it lands in each field (review s10 item 10:
+each field compared in its own units, so a dropped '2' no longer hides behind a seq_len of 2048)."""
+_DEFAULT_SCALES = (1.0, 1e3, 1e4)
+"""Any other numeric field: as written, or in thousands ('1k users') or 万."""
+_COMPUTED_SCALES = (1.0, 1e3, 1024.0, 1 / 1024)
+"""Values a field was computed from (the accumulation steps, the data parallelism, the card's memory)."""
 _NUMBER_RE = re.compile(r"\d+(?:\.\d+)?")
 _TOKEN_RE = re.compile(
     r"(?<![\d.,_a-z\-/:#@\\])\d+(?:[,_]\d{3})*(?:\.\d+)?(?!\d|[.,_]\d)"
@@ -31,32 +56,41 @@ _TOKEN_RE = re.compile(
 a dash, a dot: 'qwen2.5-7b', 'llama-3'), a bit width ('4-bit', '4 比特': the precision's) or layers on the
 GPU ('44 of 81 layers': the offload)."""
 _GATE = re.compile(r"\d")
+_UNIT_AFTER = re.compile(
+    r"\s*(?:[kmbtgw]|[kmgt]i?b|thousand|million|billion|trillion|percent|%|weeks?|months?|days?|hours?|hrs?"
+    r"|h|years?|mins?|minutes?)(?![a-z])|\s*(?:千|万|亿|兆|周|星期|个月|月|天|日|小时|钟头|年|分钟)"
+)
+"""A unit written after a number: only then may the number have been converted (a bare '2' is no '2k')."""
 
 
-def _values(request: Iterable[Any], extra: tuple[float, ...]) -> list[float]:
-    """The numbers a request holds (``request``: its fields' values), sorted: its numeric fields, the
-    digits of its names ('RTX-4090', 'Llama-3.1-8B', 'int4'), and ``extra`` (values a field was computed
-    from: the accumulation steps)."""
-    out: list[float] = [float(x) for x in extra if x]
-    for v in request:
+def _values(
+    request: Mapping[str, Any] | Iterable[Any], extra: tuple[float, ...], converted: bool = True
+) -> list[float]:
+    """Every value a written number could have become, sorted: each numeric field of ``request`` (its
+    fields by name) in each of its own units (:data:`_SCALES_OF`), the digits of its names ('RTX-4090',
+    'Llama-3.1-8B', 'int4') as written, and ``extra`` (values a field was computed from: the
+    accumulation steps) in :data:`_COMPUTED_SCALES`. A request given as bare values (no names) takes
+    every field's units; ``converted`` False: each value as it is (a number written with no unit)."""
+    items = request.items() if isinstance(request, Mapping) else (("", v) for v in request)
+    every = tuple({x for scales in (*_SCALES_OF.values(), _DEFAULT_SCALES) for x in scales})
+    computed_scales = _COMPUTED_SCALES if converted else (1.0,)
+    out: list[float] = [float(x) / s for x in extra if x for s in computed_scales]
+    for name, v in items:
         if v is None or isinstance(v, bool):
             continue
+        scales = (_SCALES_OF.get(name, _DEFAULT_SCALES) if name else every) if converted else (1.0,)
         for x in v if isinstance(v, list | tuple) else (v,):
             if isinstance(x, str):
                 out += [float(m) for m in _NUMBER_RE.findall(x)]
             elif isinstance(x, int | float):
-                out.append(float(x))
+                out += [float(x) / s for s in scales]
     return sorted(out)
 
 
 def _could_be(n: float, values: list[float]) -> bool:
-    """Whether ``n`` in one of the :data:`_SCALES` is one of the sorted ``values``."""
-    for scale in _SCALES:
-        x = n * scale
-        i = bisect_left(values, x * (1 - 1e-6))
-        if i < len(values) and values[i] <= x * (1 + 1e-6) + 1e-9:
-            return True
-    return False
+    """Whether ``n`` is one of the sorted ``values`` (each already divided by its field's units)."""
+    i = bisect_left(values, n * (1 - 1e-6))
+    return i < len(values) and values[i] <= n * (1 + 1e-6) + 1e-9
 
 
 def _named_numbers(items: list[tuple[str, str]], extra: list[str]) -> set[float]:
@@ -73,37 +107,45 @@ def _in_name(s: str, start: int) -> bool:
     return "\ue000" <= s[i] <= "\uf8ff"
 
 
-def _masked(s0: str, s: str) -> list[tuple[str, float]]:
-    """The numbers of ``s0`` (as typed, and their value) a reader masked in ``s`` that are no part of a
-    name, a version, a path, a bit width or a layer count."""
+def _masked(s0: str, s: str) -> list[tuple[str, float, bool]]:
+    """The numbers of ``s0`` (as typed, their value, and whether a unit follows) a reader masked in
+    ``s`` that are no part of a name, a version, a path, a bit width or a layer count."""
     found = [m for m in _TOKEN_RE.finditer(s0) if s[m.start()] == " "]  # not masked: the roles step's
-    return [(m.group(), float(re.sub(r"[,_]", "", m.group()))) for m in found if not _in_name(s, m.start())]
+    out = []
+    for m in found:
+        if not _in_name(s, m.start()):
+            value, unit = float(re.sub(r"[,_]", "", m.group())), bool(_UNIT_AFTER.match(s0, m.end()))
+            out.append((m.group(), value, unit))
+    return out
 
 
 def left_behind(
     s0: str,
     s: str,
-    request: Iterable[Any],
+    request: Mapping[str, Any] | Iterable[Any],
     named: list[tuple[str, str]],
     extra: list[str] = (),
     computed: tuple[float, ...] = (),
 ) -> list[str]:
     """The numbers of the normalized text ``s0`` that a reader masked (blank in the final text ``s``) and
-    that neither the request (``request``: the values of the fields it sets; ``computed``: values
-    a field was computed from, and the sized card's memory) uses nor an item named (``named``: (text,
-    reason) pairs; ``extra``: other texts the answer names, names as typed) writes, as typed."""
+    that neither the request (``request``: its fields by name, each compared in its own units when a
+    unit is written after the number; ``computed``: values a field was computed from, and the sized
+    card's memory) uses nor an item named (``named``: (text, reason) pairs; ``extra``: other texts the
+    answer names, names as typed) writes, as typed."""
     if len(s) != len(s0) or not _GATE.search(s0):
         return []
     masked = _masked(s0, s)
     if not masked:
         return []
-    values, seen = _values(request, computed), _named_numbers(named, list(extra))
+    request = dict(request) if isinstance(request, Mapping) else list(request)
+    values, exact = _values(request, computed), _values(request, computed, converted=False)
+    seen = _named_numbers(named, list(extra))
     out: list[str] = []
-    for raw, value in masked:
-        if value in seen or _could_be(value, values):
+    for raw, value, unit in masked:
+        if value in seen or _could_be(value, values if unit else exact):
             continue
-        others = [v for r, v in masked if r != raw]
+        others = [v for r, v, _ in masked if r != raw]
         if any(_could_be(value + v, values) for v in others):  # a prompt and a completion summed
             continue
         out.append(raw)
-    return list(dict.fromkeys(out))
+    return out  # one item per place: the same text dropped twice is named twice

@@ -34,11 +34,14 @@ _CONTEXT_WORD = (
     r"(上下文(?:长度|窗口)?|(?<![a-z_])ctx|(?<![a-z_])context(?:[\s_]*(?:length|len|window))?"
     r"|max[\s_\-]*model[\s_\-]*len|序列长度|最大长度|窗口|并发(?:数|量)?|(?<![a-z_])concurrency)"
 )
-_SET_VERB = (
-    r"(?:(?:直接|就|都|也|可以|想|要|得|需要|最多|最大|至少)\s*)?"
-    r"(?:开到|开成|打开到|拉到|拉满到|拉满|拉长到|给到|给|调到|调成|调整到|调整为|设置为|设置成|设置到|设成|设为|设到"
-    r"|改到|改成|改为|加到|提到|提高到|扩到|扩展到|开|设)"
-)
+SET_VERBS_ZH = (
+    "开到", "开成", "打开到", "拉到", "拉满到", "拉满", "拉长到", "给到", "给", "调到", "调成", "调整到",
+    "调整为", "设置为", "设置成", "设置到", "设成", "设为", "设到", "改到", "改成", "改为", "加到", "提到",
+    "提高到", "扩到", "扩展到", "开", "设",
+)  # fmt: skip
+"""The Chinese setting verbs ('开到', '给', '拉到' …), in the order they are tried (a longer one before its
+prefix): one list for this reader and the general one (:mod:`bot.parse.generic_values`)."""
+_SET_VERB = r"(?:(?:直接|就|都|也|可以|想|要|得|需要|最多|最大|至少)\s*)?(?:" + "|".join(SET_VERBS_ZH) + ")"
 CONTEXT_VERB_RE = rc(_CONTEXT_WORD + r"\s*" + _SET_VERB + r"\s*(?=\d)")
 """'上下文开 1M', 'ctx 拉到 32k', '上下文长度给到 8k', 'max_model_len 设置成 1M', '并发开到 64': a context or
 concurrency word, a setting verb, the value."""
