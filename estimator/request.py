@@ -10,11 +10,12 @@ the bot needs (``bot.contract.REQUEST_FIELDS``, :data:`TRAINING_FIELDS`, :data:`
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Any, Literal
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from estimator.catalog import ModelSpec
+from estimator.money_kinds import BudgetPeriod, Currency
 from estimator.request_setting import ECHOES, _setting
 
 
@@ -97,15 +98,6 @@ class Precision(StrEnum):
     mxfp4 = "mxfp4"
     # NVIDIA NVFP4 (TensorRT Model Optimizer): 4-bit E2M1 weights in blocks of 16 with an FP8 scale
     nvfp4 = "nvfp4"
-
-
-class Currency(StrEnum):
-    CNY = "CNY"
-    USD = "USD"
-
-
-BudgetPeriod = Literal["hour", "day", "week", "month", "year"]
-"""The periods of ``SizingRequest.budget_period`` (estimator.serving_budget.PER_MONTH)."""
 
 
 class _Frozen(BaseModel):
