@@ -14,20 +14,9 @@ import pytest
 
 from bot.cli import main
 
-LF_YAML = """model_name_or_path: Qwen/Qwen2.5-14B-Instruct
-stage: sft
-do_train: true
-finetuning_type: lora
-lora_rank: 32
-lora_target: q_proj,v_proj
-quantization_bit: 4
-cutoff_len: 8192
-per_device_train_batch_size: 2
-gradient_accumulation_steps: 16
-num_train_epochs: 2.0
-bf16: true
-deepspeed: ds_z2.json
-"""
+LF_YAML = (
+    Path(__file__).parent / "data" / "configs" / "llamafactory" / "trial_s10_qlora_14b.yaml"
+).read_text()
 ASSUMED = {
     "en": "Used: “deepspeed: ds_z2.json” (an assumption: the ZeRO stage (and offload) read from the file "
     "name alone",

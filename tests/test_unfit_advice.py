@@ -6,24 +6,15 @@ the settings the user's method and tool can run (estimator.fit_change.what_to_ch
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
 from bot.cli import main
 
-LF_YAML = """model_name_or_path: Qwen/Qwen2.5-14B-Instruct
-stage: sft
-finetuning_type: lora
-lora_rank: 32
-lora_target: q_proj,v_proj
-quantization_bit: 4
-cutoff_len: 8192
-per_device_train_batch_size: 2
-gradient_accumulation_steps: 16
-num_train_epochs: 2.0
-bf16: true
-deepspeed: ds_z2.json
-"""
+LF_YAML = (
+    Path(__file__).parent / "data" / "configs" / "llamafactory" / "trial_s10_qlora_14b.yaml"
+).read_text()
 """The trial's LLaMA-Factory file (QLoRA of Qwen2.5-14B at cutoff_len 8192, micro-batch 2)."""
 
 QLORA_ASK = {"zh": "4张4090，2万条数据要多久", "en": "4 RTX 4090, 20k samples, how long?"}
