@@ -270,12 +270,12 @@ def size_serving(
 
     stated = _stated_group(req, assumed_count=any(a.field == "gpu_count" for a in ledger.assumptions))
 
-    def size(weights: Precision, searched: bool = False) -> Inference:
+    def size(weights: Precision, searched: bool = False, count: int | None = None) -> Inference:
         """The serving answer in ``weights``: on the user's TP × PP if stated, else (or when
-        ``searched``) on the layout the sizing chooses."""
+        ``searched``) on the layout the sizing chooses; on ``count`` GPUs when given."""
         at_capacity = not req.concurrency and not req.target_tokens_per_s and not personal(weights)
-        group = None if searched else stated
-        setup = replace(base, precision=weights, concurrency=conc_for(weights), group=group)
+        group, gpus = None if searched else stated, count or base.gpu_count
+        setup = replace(base, precision=weights, concurrency=conc_for(weights), group=group, gpu_count=gpus)
         return serve(replace(setup, price_at_capacity=at_capacity))
 
     base = ServingSetup(
@@ -289,7 +289,7 @@ def size_serving(
     inf = size(precision)
     too_small = False
     if stated is not None:  # the user's TP × PP: say what a layout chosen freely would need
-        inf, stated = _stated_layout(inf, stated, size(precision, searched=True), ledger)
+        inf, stated = _stated_layout(inf, stated, lambda count=None: size(precision, True, count), ledger)
         too_small = stated is None
     if req.concurrency_asked and not req.concurrency and requested_count(req):
         rt = runtime_for(gpu, precision, named=named)
@@ -363,20 +363,21 @@ def _batch_bound(most: list[int], sized: Callable[[], Inference], inf: Inference
 
 
 def _stated_layout(
-    inf: Inference, group: tuple[int, int], free: Inference, ledger: Ledger
+    inf: Inference, group: tuple[int, int], sized: Callable[..., Inference], ledger: Ledger
 ) -> tuple[Inference, tuple[int, int] | None]:
-    """The answer on the user's TP × PP (``inf``) against ``free``, the layout the sizing would choose:
-    ``free`` when one copy of their group cannot hold a sequence (then no group is kept, and the verdict
-    is 'no', reason 'stated_layout': the engine runs one copy per group, so the job as launched does not
-    start — e.g. vLLM with no ``--tensor-parallel-size`` puts a 72B model on one GPU), else ``inf``,
-    noting when the free layout needs fewer GPUs."""
+    """The answer on the user's TP × PP (``inf``) against ``free = sized()``, the layout the sizing would
+    choose: ``free`` when one copy of their group cannot hold a sequence (no group kept, verdict 'no': the
+    engine runs one copy per group), else ``inf``, noting the free layout's fewer GPUs and its TP × PP on
+    them (``sized(count)``: 70B on 4 × L40S is TP 4 on the user's 4, TP 8 on the 8 it recommends)."""
+    free = sized()
     if inf.max_concurrency == 0 and free.max_concurrency > 0:  # one copy of TP × PP cannot hold it
         ledger.note("stated_layout_too_small", tp=group[0], pp=group[1], free_tp=free.tp, free_pp=free.pp)
         return free, None
     if free.recommended_gpus < inf.recommended_gpus:
+        at = free if free.recommended_gpus == free.serving_gpus else sized(free.recommended_gpus)
         ledger.note(
             "stated_layout_needs_more", tp=group[0], pp=group[1], gpus=inf.recommended_gpus,
-            free_gpus=free.recommended_gpus, free_tp=free.tp, free_pp=free.pp,
+            free_gpus=free.recommended_gpus, free_tp=at.tp, free_pp=at.pp,
         )  # fmt: skip
     return inf, group
 

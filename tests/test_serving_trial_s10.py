@@ -118,3 +118,22 @@ def test_sglang_mem_fraction_is_echoed_under_its_own_name(capsys, text: str, ech
     assert main(["ask", text]) == 0
     headline = capsys.readouterr().out.splitlines()[0]
     assert echo in headline and "gpu_memory_utilization" not in headline
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "serve Llama-3.3-70B with SGLang --tp 4 on 4x L40S 48GB, 32 concurrent users at 8k context, fits?",
+        "SGLang --tp 4 部署 Llama-3.3-70B，4 张 L40S 48GB，32 并发、8k 上下文，放得下吗？",
+    ],
+)
+def test_the_free_layout_is_named_on_the_gpus_it_needs(capsys: pytest.CaptureFixture[str], text: str) -> None:
+    """The note compares the user's TP 4 copies (3 sequences each at 8K: 44 GPUs for 32) with a layout
+    chosen freely on the GPUs that layout needs (8): its TP × PP is the one on those 8 — TP 8, whose one
+    copy holds the 32 — not the TP 4 it would take on the user's 4 (the note read "TP 4 × PP 1 needs 8")."""
+    out = ask(capsys, text)
+    note = next(w for w in out["report"]["warnings"] if w["code"] == "stated_layout_needs_more")
+    p = note["params"]
+    assert (p["tp"], p["gpus"]) == (4, out["report"]["inference"]["recommended_gpus"])
+    assert (p["free_gpus"], p["free_tp"], p["free_pp"]) == (8, 8, 1)
+    assert p["free_gpus"] % (p["free_tp"] * p["free_pp"]) == 0
