@@ -7,7 +7,8 @@ GPU-hour at which the budget still covers the run's GPU-hours when it has none.
 A budget per period ("预算每月5万") is what the run may spend in each period while it lasts: the run's
 budget is the budget per month (:func:`estimator.serving_budget.monthly_budget`) × the run's months —
 its billed GPU-hours ÷ the stated GPUs ÷ 730 h a month (8,760 h ÷ 12), or the deadline (stated, or the
-planning window :data:`estimator.defaults.DEADLINE_DAYS`) when the GPU count is the answer's.
+planning window :data:`estimator.defaults.DEADLINE_DAYS`) when the GPU count is the answer's; at least
+one month (a run of a day may spend that month's budget, not 1/30 of it).
 """
 
 from __future__ import annotations
@@ -30,7 +31,8 @@ def run_budget(req: SizingRequest, billed_gpu_hours: float) -> tuple[float, dict
         hours = billed_gpu_hours / req.gpu_count
     else:
         hours = 24.0 * (req.deadline_days or req.deadline_default_days or defaults.DEADLINE_DAYS.value)
-    months = round(hours / HOURS_PER_MONTH, 1)  # as the reply shows it: the budget is per_month × it
+    # as the reply shows it (the budget is per_month × it); a run inside one month may spend that month's
+    months = max(1.0, round(hours / HOURS_PER_MONTH, 1))
     return per_month * months, {"per_month": per_month, "months": months}
 
 

@@ -51,3 +51,19 @@ def test_run_budget_terms():
     budget, extra = run_budget(week, 1.0)
     assert extra["months"] == 2.4 and extra["per_month"] == pytest.approx(10_000 * 730 / 168)
     assert budget == pytest.approx(10_000 * 730 / 168 * 2.4)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "7B 模型 LoRA 微调，1亿 token，8 张 A100，预算每月5万，够吗",
+        "LoRA of a 7B on 100M tokens, 8 A100, budget 50k RMB a month, enough?",
+    ],
+)
+def test_a_run_inside_one_month_has_that_months_budget(capsys, question: str) -> None:
+    """6.2 A100-hours on 8 GPUs is under an hour: the run's budget is the month's ¥50,000, not
+    ¥50,000 × 0.0 months (it was told ¥0 was over budget)."""
+    out = ask(capsys, question)
+    note = next(n for n in out["report"]["warnings"] if n["code"] in ("within_budget", "over_budget"))
+    assert note["code"] == "within_budget"
+    assert (note["params"]["months"], note["params"]["budget"]) == (1.0, 50_000)
