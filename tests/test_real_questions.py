@@ -147,6 +147,23 @@ def test_round5_test_zh_is_frozen() -> None:
     assert len(test) == 20 and digest == (DATA / "frozen_r5_test_zh.sha256").read_text().strip()
 
 
+R6_WORK_UNDERSTOOD_ZH = 9
+"""Round 6's Chinese working split (zh_r6.json, r6work: 17 records) understood in full at the last
+measurement (README.md there); 9 at the freeze."""
+
+
+def test_round6_work_zh_does_not_regress() -> None:
+    assert _work_understood("r6work", "zh", 17) >= R6_WORK_UNDERSTOOD_ZH
+
+
+def test_round6_test_zh_is_frozen() -> None:
+    """Round 6's Chinese held-out half (r6test, 23 records) is the one hashed at its freeze, before any
+    parser change of that session: its records may not change (nor be read while the parser is worked on)."""
+    test = sorted((r for r in records("r6test") if r["lang"] == "zh"), key=lambda r: r["id"])
+    digest = hashlib.sha256(json.dumps(test, ensure_ascii=False, sort_keys=True).encode()).hexdigest()
+    assert len(test) == 23 and digest == (DATA / "frozen_r6_test_zh.sha256").read_text().strip()
+
+
 @pytest.mark.parametrize(
     ("stated", "got", "ok"),
     [
