@@ -204,6 +204,8 @@ def key_understood(key: str, value: Any, answer: dict[str, Any]) -> bool:
         ok = ok or (
             key == "gpu" and _names_match(value, (answer.get("interpretation") or {}).get("unknown_gpu"))
         )
+        # an Ascend 910B by its SKU ('910B4', 'Ascend 910B3'): the 910B card (bot/parse/written_names.py)
+        ok = ok or (key == "gpu" and _names_match(ASCEND_SKU.sub("910b", _norm(value)), got))
     elif key == "max_model_len":  # a serving context in prose ('128k context') is the context sized
         serving = request.get("stage") == "inference" and request.get("max_model_len") is None
         ok = _close(value, got) or (serving and _close(value, request.get("seq_len")))
@@ -242,6 +244,10 @@ def key_understood(key: str, value: Any, answer: dict[str, Any]) -> bool:
     else:
         ok = got is not None and _close(value, got)
     return ok or _ignored(answer, value)
+
+
+ASCEND_SKU = re.compile(r"910b[1-4]c?$")
+"""An Ascend 910B's SKU digit after its name, normalized ('ascend910b3', '910b4')."""
 
 
 EACH_NAMED = ("training_tool", "runtime", "max_model_len", "precision", "stage", "zero_stage", "algorithm")

@@ -1,0 +1,39 @@
+"""A model named only inside a file's name is not the model asked about (issue 24, round 6).
+
+People launch jobs with config files named after the model the file was written for
+('DeepSeek-V3-Chat-multi-gpu-4.yaml', 'examples/train_lora/llama3_lora_sft.yaml', 'run_qwen2_7b.sh') and
+name the model they run in prose ('… 在 4 卡上运行了 ds-r1'). When several models are named and some are
+named outside any file name, the model sized is one of those (the usual order among them); a model named
+only inside file names is named as another setup (``other_setup``), as every other model is.
+"""
+
+from __future__ import annotations
+
+from bot.parse.asked_model import Candidate
+from bot.parse.regex import rc
+
+FILE_TAIL_RE = rc(r"[\w.\-/~${}]*\.(?:ya?ml|json|sh|py|toml|cfg)(?![a-z0-9])")
+"""The rest of a file's name after a model named in it ('-chat-multi-gpu-4.yaml', '_lora_sft.yaml', '.sh')."""
+
+
+def _in_file_name(s: str, c: Candidate) -> bool:
+    """Whether the model ``c`` is named once, inside a file's name (its name runs on into an extension)."""
+    mm = c.mention
+    return mm is not None and len(c.starts) <= 1 and FILE_TAIL_RE.match(s, mm.end) is not None
+
+
+def outside_file_names(s: str, found: list[Candidate]) -> Candidate | None:
+    """Of the distinct models ``found`` in the normalized text ``s``, the first named outside every file
+    name (a catalog name first), when others are named only inside file names; else None. A size said
+    alone ('an 8B') is no name: beside a file named after a model, the usual order stands."""
+    if len(found) < 2 or "." not in s:
+        return None
+    outside = [c for c in found if c.mention is not None and not _in_file_name(s, c)]
+    if not outside or len(outside) == len(found):
+        return None
+    return min(outside, key=_rank)
+
+
+def _rank(c: Candidate) -> tuple[bool, int]:
+    mm = c.mention
+    return mm is not None and mm.model_id is None, c.start

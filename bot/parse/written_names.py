@@ -1,0 +1,47 @@
+"""Names written in ways the name readers did not know (issue 24, round 6), rewritten as names they read.
+
+Each rewrite is one way of writing a card's or a model's name, found on round 6's Chinese working records
+and tested on sentences of our own in Chinese and English (tests/test_round6_zh_forms.py):
+
+- **An Ascend 910B by its SKU** ('910B3', '910b4', '昇腾 910B2', 'Ascend910B3'): Huawei sells the 910B as
+  SKUs 910B1 … 910B4 (the digit is the bin; npu-smi prints it, e.g. 'NPU Name 910B2'); each is an Ascend
+  910B, sized on the catalog's card (a memory said beside it is still each card's). Before, '910b4' was an
+  unknown card sized on the default A100 and its '910b' read as a 910B-parameter model.
+- **An Ascend 910 by its number and memory** ('16 卡 910-64G', '910 64G 的 NPU'): the Ascend 910 card of that
+  memory; '910' alone (a number) is left alone.
+- **A family and its variant word glued** ('qwen2VL-7b-awq', 'Qwen2.5VL-3B', 'qwen2audio-7b'): the
+  released name with its hyphen ('qwen2-vl-7b-awq'), as the model readers know it. Before, 'qwen2' was read
+  as another model and the bare size was sized.
+- **DeepSeek's short form** ('ds-r1', 'ds v3', 'dsv3'): DeepSeek-R1 / DeepSeek-V3 (DeepSpeed's 'ds_config',
+  'ds_z3' are not followed by a release name and stay).
+"""
+
+from __future__ import annotations
+
+from bot.parse.regex import rc
+
+ASCEND_SKU_RE = rc(
+    r"(?<![a-z0-9])(?:(?:昇腾|升腾|华为|ascend|huawei)[\s\-_]*)?910[\s\-]?b[\s\-]?[1-4](?:c)?(?![a-z0-9])"
+)
+"""An Ascend 910B written with its SKU digit ('910B3', '昇腾 910B2', 'ascend910b4')."""
+ASCEND_910_MEMORY_RE = rc(r"(?<![a-z0-9.\-])910(?=[\s\-]*(?:32|64)\s*g(?:b|ib)?(?![a-z0-9]))")
+"""'910-64G', '910 64G': the Ascend 910 card with that memory (only 32 or 64 GB follow a 910's name)."""
+GLUED_VARIANT_RE = rc(
+    r"(?<![a-z0-9])(?P<family>qwen\d(?:\.\d)?)(?P<variant>vl|audio|coder|math|omni)(?=[\s\-_]*\d+(?:\.\d+)?b\b)"
+)
+"""'qwen2vl-7b', 'qwen2.5vl-3b': a Qwen release with its variant word glued to the version."""
+DEEPSEEK_SHORT_RE = rc(r"(?<![a-z0-9\-_])ds[\s\-_]?(?P<release>r1|v3(?:\.\d)?|v2(?:\.\d)?)(?![a-z0-9])")
+"""'ds-r1', 'ds v3', 'dsv3': DeepSeek's releases by the short form people type."""
+
+
+def written_names(s: str) -> str:
+    """The normalized text ``s`` with the names of the module docstring written as the readers know them.
+    Gated on cheap substring tests: most messages have none of these forms."""
+    if "910" in s:
+        s = ASCEND_SKU_RE.sub(" ascend 910b ", s)
+        s = ASCEND_910_MEMORY_RE.sub("ascend 910", s)
+    if "qwen" in s:
+        s = GLUED_VARIANT_RE.sub(lambda m: f"{m.group('family')}-{m.group('variant')}", s)
+    if "ds" in s:
+        s = DEEPSEEK_SHORT_RE.sub(lambda m: f"deepseek-{m.group('release')}", s)
+    return s
