@@ -20,7 +20,7 @@ from bot.parse.asked_model import (
 )
 from bot.parse.card_memory import modded_size, written_as_setting
 from bot.parse.count_forms import total_count
-from bot.parse.file_names import outside_file_names
+from bot.parse.file_names import glued_version, outside_file_names
 from bot.parse.gpus import GpuMention, card_total, unified
 from bot.parse.load_words import single_user
 from bot.parse.models import ModelMention
@@ -105,7 +105,9 @@ class FieldSteps:
         if model_mention is not None and model_mention.model_id:
             spec = catalog.model(model_mention.model_id)
             f["model"] = spec.id
-            if model_mention.size:
+            if model_mention.size and glued_version(model_mention.size, spec.params_total):
+                params, active = spec.params_total, spec.params_active  # '/mnt/Qwen1.572B': 72B, not 1.572B
+            elif model_mention.size:
                 params, active = model_mention.size, model_mention.active
                 if active is None and spec.params_active and abs(spec.params_total - params) / params < 0.1:
                     active = spec.params_active

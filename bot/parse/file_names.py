@@ -5,6 +5,10 @@ People launch jobs with config files named after the model the file was written 
 name the model they run in prose ('… 在 4 卡上运行了 ds-r1'). When several models are named and some are
 named outside any file name, the model sized is one of those (the usual order among them); a model named
 only inside file names is named as another setup (``other_setup``), as every other model is.
+
+Also from paths: a directory named with the version and the size glued ('/mnt/0913/Qwen1.572B' for
+Qwen1.5-72B) is that release; the size read from it ('1.572B') is not its parameters when the catalog
+release it names is far from it (:func:`glued_version`).
 """
 
 from __future__ import annotations
@@ -37,3 +41,11 @@ def outside_file_names(s: str, found: list[Candidate]) -> Candidate | None:
 def _rank(c: Candidate) -> tuple[bool, int]:
     mm = c.mention
     return mm is not None and mm.model_id is None, c.start
+
+
+def glued_version(size: float, catalog_params: float | None) -> bool:
+    """Whether the size read from a name (``size``, parameters) is the version glued to the real size
+    ('Qwen1.572B': 1.572B) rather than the parameters of the catalog release it names
+    (``catalog_params``, 72.3B): more than 2 × apart (a size said of its release is within ~20 %: '7B' of
+    Qwen2.5-7B's 7.6B; an MoE named by its active size, 'Llama-4-Scout-17B-16E', is its release too)."""
+    return bool(catalog_params) and not 0.5 <= size / catalog_params <= 2

@@ -162,17 +162,17 @@ DATA_KIND_RE = rc(
 """'50GB 的中文语料', '20GB of Chinese text': the adjective between a data size and its data word."""
 _SIZE = r"(?P<v>\d+(?:\.\d+)?)\s*(?P<u>tb|t|gb|g|gib|tib)(?![a-z0-9])"
 HOST_MEMORY_RE = rc(
-    r"(?:(?P<q>(?:机器|主机|服务器|机子|cpu|系统|物理|host|system)\s*的?\s*(?:内存|memory|ram)|\bram\b|shm[\s\-_]*size)"
+    r"(?:(?P<q>(?:机器|主机|服务器|机子|cpu|系统|物理|host|system)\s*的?\s*(?:内存|memory|ram)|\b(?:d|sys)?ram\b|shm[\s\-_]*size)"
     r"|(?P<bare>(?<!显)内存))"
     r"\s*(?:是|有|为|:|=|共|总共|一共|大概|约|只有|才)?\s*"
     + _SIZE
     + r"|"
     + _SIZE.replace("?P<v>", "?P<v2>").replace("?P<u>", "?P<u2>")
-    + r"(?:\s+(?:of\s+)?(?:ram|host\s+memory|system\s+memory|cpu\s+memory|unified\s+memory|内存)(?![a-z])"
+    + r"(?:\s+(?:of\s+)?(?:d?ram|host\s+memory|system\s+memory|cpu\s+memory|unified\s+memory|内存)(?![a-z])"
     + r"|\s*(?:统一内存|(?P<bare2>内存)))"
 )
 """'机器内存 1T', 'CPU 内存 512G', '--shm-size 800G', '2TB of RAM', '192G 统一内存' (Apple's unified memory,
-never a card's): the host's memory."""
+never a card's): the host's memory; round 6: 'DRAM 1.5T' (before, 1.5T tokens were sized)."""
 CARD_MEMORY_WORD_RE = rc(
     r"(?<=\d)(?P<pre>\s*(?:ti|super|d|s)?\s*(?:的)?\s*)内存"
     r"(?=\s*(?:是|有|为|:|只有|才)?\s*\d{1,3}(?:\.\d+)?\s*g(?:b|ib)?(?![a-z0-9]))"

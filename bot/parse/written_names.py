@@ -14,6 +14,9 @@ and tested on sentences of our own in Chinese and English (tests/test_round6_zh_
   as another model and the bare size was sized.
 - **DeepSeek's short form** ('ds-r1', 'ds v3', 'dsv3'): DeepSeek-R1 / DeepSeek-V3 (DeepSpeed's 'ds_config',
   'ds_z3' are not followed by a release name and stay).
+
+Also one load said in words, not a name: **a single request at a time** ('单并发', '单个并发', '单路请求'):
+a concurrency of 1, as '并发 1' reads (before, the count of requests was taken from another number).
 """
 
 from __future__ import annotations
@@ -32,6 +35,8 @@ GLUED_VARIANT_RE = rc(
 """'qwen2vl-7b', 'qwen2.5vl-3b': a Qwen release with its variant word glued to the version."""
 DEEPSEEK_SHORT_RE = rc(r"(?<![a-z0-9\-_])ds[\s\-_]?(?P<release>r1|v3(?:\.\d)?|v2(?:\.\d)?)(?![a-z0-9])")
 """'ds-r1', 'ds v3', 'dsv3': DeepSeek's releases by the short form people type."""
+SINGLE_LOAD_RE = rc(r"单\s*(?:个|路)?\s*并发|单\s*路(?=\s*(?:请求|调用|推理))")
+"""'单并发', '单个并发', '单路请求': one request at a time."""
 
 
 def written_names(s: str) -> str:
@@ -44,4 +49,6 @@ def written_names(s: str) -> str:
         s = GLUED_VARIANT_RE.sub(lambda m: f"{m.group('family')}-{m.group('variant')}", s)
     if "ds" in s:
         s = DEEPSEEK_SHORT_RE.sub(lambda m: f"deepseek-{m.group('release')}", s)
+    if "单" in s:
+        s = SINGLE_LOAD_RE.sub(" 并发 1 ", s)
     return s
