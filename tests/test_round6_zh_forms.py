@@ -38,10 +38,13 @@ def test_an_ascend_910b_sku_is_the_910b_card(
     capsys: pytest.CaptureFixture[str], text: str, count: int
 ) -> None:
     """'910B3', '910b4', '昇腾 910B2': SKUs of the Ascend 910B, sized on the catalog's 910B with the count
-    said (before: an unknown card sized on the default A100, and '910b' read as a 910B-parameter model)."""
+    said, the SKU as typed named in a substitution (``card_sku``; before: an unknown card sized on the
+    default A100, and '910b' read as a 910B-parameter model)."""
     data = ask(capsys, text)
     assert (req(data, "gpu"), req(data, "gpu_count")) == ("Ascend-910B", count)
     assert req(data, "params_total") < 1e11  # the model named, never 910B parameters
+    subs = data["interpretation"]["substitutions"]
+    assert [(s["used"], s["reason"]) for s in subs if "910" in s["typed"]] == [("Ascend-910B", "card_sku")]
 
 
 ASCEND_910_MEMORY = [

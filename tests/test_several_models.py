@@ -186,7 +186,11 @@ def test_a_count_after_a_rate_and_on_is_the_gpus(capsys, lang):
 
 UNKNOWN_CARDS = {
     "en": ("Full fine-tune of Qwen2.5-1.5B on 2 Titan Xp cards?", "Titan Xp", 2),
-    "zh": ("6 张 910B2（每张 64G）部署 Qwen2.5-72B 够吗？", "910B2", 6),
+    "zh": (
+        "6 张 MLU370（每张 48G）部署 Qwen2.5-72B 够吗？",
+        "MLU370",
+        6,
+    ),  # 910B2 is the Ascend 910B (round 6)
 }
 
 

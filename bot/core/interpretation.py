@@ -75,6 +75,7 @@ SUBSTITUTION_REASONS = (
     "vague_amount",  # '几十亿 token', 'tens of billions of tokens': a rough amount, sized at its middle
     "ji_ka_each",  # '2机4卡': 2 machines × 4 cards = 8 GPUs
     "ji_ka_total",  # '2机16卡': more than a machine holds, so 16 GPUs in all
+    "card_sku",  # '910B2': a SKU of a catalog card, sized on that card
 )
 
 
@@ -225,6 +226,8 @@ def _substitutions(parsed: ParseResult, report: SizingReport | None) -> list[Sub
     gpu = report.request.gpu or ""
     if whys.get("gpu") == "gpu_unknown_default" and parsed.unknown_gpu:
         out.append(Substitution(typed=parsed.unknown_gpu, used=gpu, reason="unknown_gpu_default"))
+    elif parsed.card_sku and gpu:
+        out.append(Substitution(typed=parsed.card_sku, used=gpu, reason="card_sku"))
     elif whys.get("gpu") == "gpu_by_memory" and parsed.gpu_memory_gib:
         out.append(Substitution(typed=f"{parsed.gpu_memory_gib:g}G", used=gpu, reason="gpu_by_memory"))
     if parsed.tool_cue and report.request.training_tool:  # "per_device_train_batch_size": HF Trainer

@@ -6,6 +6,7 @@ from bot.parse.cues import with_cues
 from bot.parse.noise import without_noise
 from bot.parse.normalize import normalize
 from bot.parse.result import ParseResult
+from bot.parse.written_names import card_sku
 
 
 def parse(text: str) -> ParseResult:
@@ -13,6 +14,7 @@ def parse(text: str) -> ParseResult:
     (:func:`bot.parse.cues.cues`, read in the same pass). Never raises."""
     raw = text if isinstance(text, str) else ""
     result = _parse(raw)
+    result.card_sku = card_sku(raw, result.request.gpu)  # '910B2' sized on the Ascend 910B: said so
     kept = without_noise(result, raw, _parse)
     return result if kept is result else with_cues(kept, raw)  # noise: an empty result, with its cues
 

@@ -61,6 +61,9 @@ class ParseResult(BaseModel, defer_build=True):  # schema built on first use: st
         default_factory=empty_list,
         description="rough token amounts read as a number, as typed ('几十亿' → 5e9; see vague_amounts)",
     )
+    card_sku: str | None = Field(
+        None, description="a catalog card's SKU as typed ('910B2'), sized on that card (written_names)"
+    )
     nodes_read: list[tuple[str, str, str]] = Field(
         default_factory=empty_list,
         description="'N机M卡' as typed, the GPU count read and how (ji_ka_each: N × M; ji_ka_total: M)",

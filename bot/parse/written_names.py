@@ -52,3 +52,12 @@ def written_names(s: str) -> str:
     if "单" in s:
         s = SINGLE_LOAD_RE.sub(" 并发 1 ", s)
     return s
+
+
+def card_sku(raw: str, gpu: str | None) -> str | None:
+    """The Ascend 910B SKU as typed in the message ``raw`` ('910B2', 'Ascend910B3') when the card sized
+    (``gpu``) is the 910B it was read as, for the reply to say so (``card_sku`` substitution); else None."""
+    if gpu != "Ascend-910B" or "910" not in raw:
+        return None
+    m = ASCEND_SKU_RE.search(raw.lower())
+    return raw[m.start() : m.end()].strip() if m else None

@@ -150,6 +150,10 @@ SUBSTITUTION_TEXTS: dict[str, str] = {
         "it exactly."
     ),
     "ji_ka_each": N_("Read “%(typed)s” as machines × cards per machine: %(used)s GPUs."),
+    "card_sku": N_(
+        "Read “%(typed)s” as %(used)s: a SKU of that card, sized at its catalog speed (and your memory, if "
+        "given)."
+    ),
     "ji_ka_total": N_(
         "Read “%(typed)s” as %(used)s GPUs in all: more cards than one machine holds, so spread over the "
         "machines."
