@@ -220,3 +220,31 @@ def test_a_version_glued_to_a_size_is_that_release(
     data = ask(capsys, text)
     assert req(data, "model") == model
     assert req(data, "params_total") > at_least
+
+
+EXAMPLE_MODEL = [
+    (
+        "在 910B 上部署了 GLM4.5-Air 和 Qwen3-14B，以 Qwen3-14B 为例，单并发调用每秒 30 token，正常吗？",
+        "Qwen3-14B",
+    ),
+    ("部署了 Llama-3-8B 和 Qwen2-7B，以 Qwen2-7B 为例，4090 上只有 20 token/s，正常吗？", "Qwen2-7B"),
+    ("我们有 Qwen2-72B 和 Llama-3-70B 两个模型，以 Llama-3-70B 为例，8 张 A100 够吗？", "Llama-3-70B"),
+    (
+        "We serve GLM-4.5-Air and Qwen3-14B on a 910B; for example Qwen3-14B, gives 30 tokens/s. Normal?",
+        "Qwen3-14B",
+    ),
+    (
+        "I run Llama-3-8B and Qwen2-7B; take Qwen2-7B as an example: 20 tokens/s on a 4090, normal?",
+        "Qwen2-7B",
+    ),
+    ("We have Qwen2-72B and Llama-3-70B; e.g. Llama-3-70B, are 8 A100s enough?", "Llama-3-70B"),
+]
+
+
+@pytest.mark.parametrize(("text", "model"), EXAMPLE_MODEL)
+def test_the_example_model_is_sized(capsys: pytest.CaptureFixture[str], text: str, model: str) -> None:
+    """'以 Qwen3-14B 为例', 'for example Qwen3-14B': of several models, the one the numbers are about is
+    sized and the others named (before: the first named was sized)."""
+    data = ask(capsys, text)
+    assert req(data, "model") == model
+    assert any(t.startswith("model:") and why == "other_setup" for t, why in named(data).items())

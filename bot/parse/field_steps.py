@@ -20,7 +20,7 @@ from bot.parse.asked_model import (
 )
 from bot.parse.card_memory import modded_size, written_as_setting
 from bot.parse.count_forms import total_count
-from bot.parse.file_names import glued_version, outside_file_names
+from bot.parse.file_names import example_model, glued_version, outside_file_names
 from bot.parse.gpus import GpuMention, card_total, unified
 from bot.parse.load_words import single_user
 from bot.parse.models import ModelMention
@@ -91,7 +91,11 @@ class FieldSteps:
         f = self.f
         attach_sizes(self.s, self.s0, models, self.roles, lambda name: as_typed(self.raw, name))
         found = candidates(models, self.roles)
-        asked = asked_candidate(self.s, found) or outside_file_names(self.s, found)
+        asked = (
+            asked_candidate(self.s, found)
+            or example_model(self.s, found)
+            or outside_file_names(self.s, found)
+        )
         if asked is not None:  # several models: the one the question asks about (bot.parse.asked_model)
             models = [asked.mention] if asked.mention is not None else []
         model_mention = next((mm for mm in models if mm.model_id), None)

@@ -49,3 +49,27 @@ def glued_version(size: float, catalog_params: float | None) -> bool:
     (``catalog_params``, 72.3B): more than 2 × apart (a size said of its release is within ~20 %: '7B' of
     Qwen2.5-7B's 7.6B; an MoE named by its active size, 'Llama-4-Scout-17B-16E', is its release too)."""
     return bool(catalog_params) and not 0.5 <= size / catalog_params <= 2
+
+
+EXAMPLE_RE = rc(
+    r"以\s*(?P<a>[^，,。;；!！?？\n]{1,60}?)\s*为例"
+    r"|(?:for\s+example|for\s+instance|e\.g\.?|take|taking)\s*,?\s*(?P<b>[^,;.!?\n]{1,60}?)"
+    r"(?=\s*(?:as\s+(?:an?\s+)?example|[,;:]|$))"
+)
+"""'以 Qwen3-14B 为例', 'for example Qwen3-14B,', 'take Qwen3-14B as an example': the model an example's
+numbers are about."""
+
+
+def example_model(s: str, found: list[Candidate]) -> Candidate | None:
+    """Of several distinct models ``found`` in the normalized text ``s``, the one named as the example
+    the message's numbers are about ('部署了几个模型…以 Qwen3-14B 为例，单并发每秒 30 token'), when exactly
+    one is; else None (the usual order decides)."""
+    if len(found) < 2 or not ("为例" in s or "example" in s or "e.g" in s or "take" in s or "instance" in s):
+        return None
+    spans = [(m.start(), m.end()) for m in EXAMPLE_RE.finditer(s)]
+    inside = [
+        c
+        for c in found
+        if c.mention is not None and any(a <= at < b for a, b in spans for at in (c.starts or [c.start]))
+    ]
+    return inside[0] if len(inside) == 1 else None
