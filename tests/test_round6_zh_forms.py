@@ -111,7 +111,8 @@ DEEPSEEK_SHORT = [
 
 @pytest.mark.parametrize(("text", "model"), DEEPSEEK_SHORT)
 def test_deepseek_short_forms(capsys: pytest.CaptureFixture[str], text: str, model: str) -> None:
-    """'ds-r1', 'ds v3', 'dsv3': DeepSeek's releases as people shorten them (before: no model)."""
+    """'ds-r1', 'ds v3', 'dsv3': DeepSeek's releases as people shorten them (already read by main's
+    parser; kept beside the file-name rule, whose record wrote 'ds-r1')."""
     assert req(ask(capsys, text), "model") == model
 
 

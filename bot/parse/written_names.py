@@ -1,7 +1,8 @@
 """Names written in ways the name readers did not know (issue 24, round 6), rewritten as names they read.
 
 Each rewrite is one way of writing a card's or a model's name, found on round 6's Chinese working records
-and tested on sentences of our own in Chinese and English (tests/test_round6_zh_forms.py):
+and tested on sentences of our own in Chinese and English (tests/test_round6_zh_forms.py; DeepSeek's short
+forms 'ds-r1', 'dsv3' were already read, by :data:`bot.parse.normalize._R1_ALONE_RE` and the catalog):
 
 - **An Ascend 910B by its SKU** ('910B3', '910b4', '昇腾 910B2', 'Ascend910B3'): Huawei sells the 910B as
   SKUs 910B1 … 910B4 (the digit is the bin; npu-smi prints it, e.g. 'NPU Name 910B2'); each is an Ascend
@@ -12,8 +13,6 @@ and tested on sentences of our own in Chinese and English (tests/test_round6_zh_
 - **A family and its variant word glued** ('qwen2VL-7b-awq', 'Qwen2.5VL-3B', 'qwen2audio-7b'): the
   released name with its hyphen ('qwen2-vl-7b-awq'), as the model readers know it. Before, 'qwen2' was read
   as another model and the bare size was sized.
-- **DeepSeek's short form** ('ds-r1', 'ds v3', 'dsv3'): DeepSeek-R1 / DeepSeek-V3 (DeepSpeed's 'ds_config',
-  'ds_z3' are not followed by a release name and stay).
 
 Also one load said in words, not a name: **a single request at a time** ('单并发', '单个并发', '单路请求'):
 a concurrency of 1, as '并发 1' reads (before, the count of requests was taken from another number).
@@ -33,8 +32,6 @@ GLUED_VARIANT_RE = rc(
     r"(?<![a-z0-9])(?P<family>qwen\d(?:\.\d)?)(?P<variant>vl|audio|coder|math|omni)(?=[\s\-_]*\d+(?:\.\d+)?b\b)"
 )
 """'qwen2vl-7b', 'qwen2.5vl-3b': a Qwen release with its variant word glued to the version."""
-DEEPSEEK_SHORT_RE = rc(r"(?<![a-z0-9\-_])ds[\s\-_]?(?P<release>r1|v3(?:\.\d)?|v2(?:\.\d)?)(?![a-z0-9])")
-"""'ds-r1', 'ds v3', 'dsv3': DeepSeek's releases by the short form people type."""
 SINGLE_LOAD_RE = rc(r"单\s*(?:个|路)?\s*并发|单\s*路(?=\s*(?:请求|调用|推理))")
 """'单并发', '单个并发', '单路请求': one request at a time."""
 
@@ -47,8 +44,6 @@ def written_names(s: str) -> str:
         s = ASCEND_910_MEMORY_RE.sub("ascend 910", s)
     if "qwen" in s:
         s = GLUED_VARIANT_RE.sub(lambda m: f"{m.group('family')}-{m.group('variant')}", s)
-    if "ds" in s:
-        s = DEEPSEEK_SHORT_RE.sub(lambda m: f"deepseek-{m.group('release')}", s)
     if "单" in s:
         s = SINGLE_LOAD_RE.sub(" 并发 1 ", s)
     return s
