@@ -41,7 +41,10 @@ ROUND4 = {"zh": "zh_r4.json", "en": "en_r4.json"}
 ROUND5 = {"zh": "zh_r5.json", "en": "en_r5.json"}
 """Round 5 (gathered 2026-12-02, threads in no earlier round), split like round 2: ``r5test`` frozen
 (``frozen_r5_test_<lang>.sha256``) before any parser change of that session, ``r5work`` for work."""
-ROUNDS = {"r2": ROUND2, "r3": ROUND3, "r4": ROUND4, "r5": ROUND5}
+ROUND6 = {"zh": "zh_r6.json", "en": "en_r6.json"}
+"""Round 6 (gathered 2026-12-02, threads in no earlier round), split like round 2: ``r6test`` frozen
+(``frozen_r6_test_<lang>.sha256``) before any parser change of that session, ``r6work`` for work."""
+ROUNDS = {"r2": ROUND2, "r3": ROUND3, "r4": ROUND4, "r5": ROUND5, "r6": ROUND6}
 
 
 def split_of(record_id: str) -> str:
