@@ -1,0 +1,53 @@
+"""Units and shapes written in ways the rules misread (issue 24, round 6), each a way of writing found on
+round 6's English working records and tested on sentences of our own in both languages
+(tests/test_round6_en_forms.py):
+
+- **A rate written 't/s'** ('95t/s prompt processing and 14t/s generation', '14 t/s'): tokens per second,
+  as llama.cpp and its front-ends print it. Before, the 't' was read as a trillion ('95t' → 95 trillion
+  training tokens, which made a serving question a pre-training one); it is written 'tok/s', which the
+  rate rules read (:mod:`bot.parse.throughput_words`).
+- **An MoE shape inside a name no catalog release has** ('WizardLM2-8x22B', 'zephyr-orpo-141b's base
+  'foo-8x7b'): the shape 'N x M B' is the experts × expert size, not an 'M B' model (before,
+  'WizardLM2-8x22B' was sized as a dense 2B). A catalog release of the same shape (Mixtral-8x22B:
+  141B total, 39B active, mistralai/Mixtral-8x22B-v0.1 config.json) gives the sizes, as a fine-tune keeps
+  its base's shape; with none, N × M is the upper bound (experts share attention and embeddings).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from bot.parse.regex import rc
+from estimator import catalog
+
+RATE_T_RE = rc(r"(?<![a-z0-9.])(?P<n>\d+(?:[.,]\d+)?)\s?t/s\b")
+"""'95t/s', '14 t/s': tokens per second (llama.cpp's and koboldcpp's 't/s')."""
+
+
+def written_units(s: str) -> str:
+    """The normalized text ``s`` with a rate written 't/s' written 'tok/s' (see the module docstring)."""
+    return RATE_T_RE.sub(r"\g<n> tok/s", s) if "t/s" in s else s
+
+
+@cache
+def _shapes() -> dict[str, tuple[float, float | None]]:
+    """'8x22b' → (params_total, params_active) of the catalog release of that MoE shape (the first
+    alias that writes it)."""
+    out: dict[str, tuple[float, float | None]] = {}
+    for spec in catalog.models().values():
+        for alias in (spec.id.lower(), *(a.lower() for a in getattr(spec, "aliases", ()) or ())):
+            m = SHAPE_RE.search(alias)
+            if m and spec.params_active:
+                out.setdefault(f"{m.group('e')}x{m.group('s')}b", (spec.params_total, spec.params_active))
+    return out
+
+
+SHAPE_RE = rc(r"(?<![a-z0-9.])(?P<e>\d{1,3})\s?[x×*]\s?(?P<s>\d+(?:\.\d+)?)b(?![a-z0-9])")
+"""An MoE shape written in a name: '8x22b', '8x7b', '8*22b'."""
+
+
+def moe_shape_sizes(experts: str, size: str) -> tuple[float, float | None]:
+    """(total, active) parameters of an MoE shape ``experts`` × ``size`` B in a name no catalog release
+    has: the catalog release of the same shape, else experts × size (an upper bound, active unknown)."""
+    known = _shapes().get(f"{int(experts)}x{size}b")
+    return known if known else (int(experts) * float(size) * 1e9, None)
