@@ -6,6 +6,8 @@ round 6's English working records and tested on sentences of our own in both lan
   as llama.cpp and its front-ends print it. Before, the 't' was read as a trillion ('95t' → 95 trillion
   training tokens, which made a serving question a pre-training one); it is written 'tok/s', which the
   rate rules read (:mod:`bot.parse.throughput_words`).
+- **A speed said as what one gets** ('I get 40 t/s', 'the generation speed is only 6 tokens/s', '生成速度 30
+  tok/s'): an observation, named, not the throughput asked for (before, a target of that many tokens/s).
 - **An MoE shape inside a name no catalog release has** ('WizardLM2-8x22B', 'zephyr-orpo-141b's base
   'foo-8x7b'): the shape 'N x M B' is the experts × expert size, not an 'M B' model (before,
   'WizardLM2-8x22B' was sized as a dense 2B). A catalog release of the same shape (Mixtral-8x22B:
@@ -20,6 +22,13 @@ from functools import cache
 from bot.parse.regex import rc
 from estimator import catalog
 
+MEASURED_BEFORE = (
+    r"|\bonly\s+(?:about\s+|around\s+|~\s*)?$|\bspeed\s+(?:is|was|of)\s+(?:only\s+)?(?:about\s+|around\s+|~\s*)?$"
+    r"|速度\s*(?:是|为|只有|才|大概|约)?\s*$|\b(?:i|we)\s+(?:am|are)\s+getting\b|\b(?:does|doing|runs\s+at)\s+$"
+)
+"""A speed said as what one gets ('the generation speed is only 6 tokens/s', 'I get 40 t/s', '生成速度
+30 tok/s'), right before the rate: an observation, not the throughput asked for (added to
+:data:`bot.parse.settings.MEASURED_WORDS`, which had 'we get' but not 'I get' nor 'speed is')."""
 RATE_T_RE = rc(r"(?<![a-z0-9.])(?P<n>\d+(?:[.,]\d+)?)\s?t/s\b")
 """'95t/s', '14 t/s': tokens per second (llama.cpp's and koboldcpp's 't/s')."""
 
