@@ -128,3 +128,26 @@ def test_gpt_neox_is_named_as_the_training_tool(capsys: pytest.CaptureFixture[st
     data = ask(capsys, text)
     assert data["request"]["stage"] == "pretrain"
     assert "training_tool: GPT-NeoX" in named(data)
+
+
+VERSIONS = [
+    ("Serving llava-v1.6-vicuna-7b with lmdeploy 0.2.6 on 2 A30 with --tp 2", "0.2"),
+    ("Since vLLM v0.6.4.post1 serving Qwen2.5 7B on one A10 takes more VRAM", "0.6"),
+    ("TensorRT-LLM v0.7.0 serving Llama 2 7B on one A100 in fp16", "0.7"),
+    ("用 lmdeploy 0.2.6 在两张 A30 上部署 llava-v1.6-vicuna-7b，--tp 2", "0.2"),
+    ("vLLM 升级到 v0.6.4.post1 以后，一张 A10 部署 Qwen2.5 7B 显存变多了", "0.6"),
+    ("TensorRT-LLM v0.7.0 在一张 A100 上用 fp16 部署 Llama 2 7B", "0.7"),
+]
+
+
+@pytest.mark.parametrize(("text", "fragment"), VERSIONS)
+def test_a_release_version_is_no_value(capsys: pytest.CaptureFixture[str], text: str, fragment: str) -> None:
+    """'lmdeploy 0.2.6': a version. Before, its first part ('0.2') was named as a value left unread."""
+    data = ask(capsys, text)
+    assert fragment not in named(data)
+    assert data["request"]["gpu_count"] in (1, 2)
+
+
+def test_a_fraction_and_a_name_with_a_dot_stay(capsys: pytest.CaptureFixture[str]) -> None:
+    data = ask(capsys, "Serving Qwen2.5 7B with vllm on one A10, --gpu-memory-utilization 0.9")
+    assert data["request"]["gpu_memory_utilization"] == 0.9 and data["request"]["model"] == "Qwen2.5-7B"

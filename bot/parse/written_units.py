@@ -8,15 +8,21 @@ round 6's English working records and tested on sentences of our own in both lan
   rate rules read (:mod:`bot.parse.throughput_words`).
 - **A speed said as what one gets** ('I get 40 t/s', 'the generation speed is only 6 tokens/s', '生成速度 30
   tok/s'): an observation, named, not the throughput asked for (before, a target of that many tokens/s).
-- **An MoE shape inside a name no catalog release has** ('WizardLM2-8x22B', 'zephyr-orpo-141b's base
-  'foo-8x7b'): the shape 'N x M B' is the experts × expert size, not an 'M B' model (before,
-  'WizardLM2-8x22B' was sized as a dense 2B). A catalog release of the same shape (Mixtral-8x22B:
-  141B total, 39B active, mistralai/Mixtral-8x22B-v0.1 config.json) gives the sizes, as a fine-tune keeps
-  its base's shape; with none, N × M is the upper bound (experts share attention and embeddings).
+- **A release version standing alone** ('lmdeploy 0.2.6', 'vllm v0.6.4.post1', 'TensorRT-LLM v0.7.0'): a
+  version, not a value; written 'v0_2_6' so no rule reads its first part ('0.2') as a number (before, the
+  audit named '0.2' as an unread value). Only a token of three or four dotted parts (after a 'v' or not)
+  standing apart from other letters: '0.9' (a memory fraction), 'llava v1.5' and names ('Qwen2.5',
+  'deepseek-v2.5.1') stay.
+- **An MoE shape inside a name no catalog release has** ('WizardLM2-8x22B', 'mymoe-8x7b'): the shape
+  'N x M B' is the experts × expert size, not an 'M B' model (before, 'WizardLM2-8x22B' was sized as a
+  dense 2B). A catalog release of the same shape (Mixtral-8x22B: 141B total, 39B active,
+  mistralai/Mixtral-8x22B-v0.1 config.json) gives the sizes, as a fine-tune keeps its base's shape; with
+  none, N × M is the upper bound (experts share attention and embeddings).
 """
 
 from __future__ import annotations
 
+import re
 from functools import cache
 
 from bot.parse.regex import rc
@@ -33,9 +39,23 @@ RATE_T_RE = rc(r"(?<![a-z0-9.])(?P<n>\d+(?:[.,]\d+)?)\s?t/s\b")
 """'95t/s', '14 t/s': tokens per second (llama.cpp's and koboldcpp's 't/s')."""
 
 
+VERSION_RE = rc(
+    r"(?<![\w.\-/:])(?:v(?P<a>\d+(?:\.\d+){2,3})|(?P<b>\d+(?:\.\d+){2,3}))"
+    r"(?P<tail>(?:\.?post\d+|\.?dev\d+|rc\d+)?)(?![\w.\-/:])"
+)
+"""'0.2.6', 'v0.6.4.post1', 'v0.7.0': a release version standing apart from other text."""
+
+
+def _version(m: re.Match[str]) -> str:
+    return "v" + (m.group("a") or m.group("b")).replace(".", "_") + m.group("tail").replace(".", "_")
+
+
 def written_units(s: str) -> str:
-    """The normalized text ``s`` with a rate written 't/s' written 'tok/s' (see the module docstring)."""
-    return RATE_T_RE.sub(r"\g<n> tok/s", s) if "t/s" in s else s
+    """The normalized text ``s`` with a rate written 't/s' written 'tok/s' and a release version written
+    'v0_2_6' (see the module docstring)."""
+    if "t/s" in s:
+        s = RATE_T_RE.sub(r"\g<n> tok/s", s)
+    return VERSION_RE.sub(_version, s) if "." in s else s
 
 
 @cache
