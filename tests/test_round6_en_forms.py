@@ -151,3 +151,28 @@ def test_a_release_version_is_no_value(capsys: pytest.CaptureFixture[str], text:
 def test_a_fraction_and_a_name_with_a_dot_stay(capsys: pytest.CaptureFixture[str]) -> None:
     data = ask(capsys, "Serving Qwen2.5 7B with vllm on one A10, --gpu-memory-utilization 0.9")
     assert data["request"]["gpu_memory_utilization"] == 0.9 and data["request"]["model"] == "Qwen2.5-7B"
+
+
+DEVICE_INDEX = [
+    ("LoRA of Llama 2 7B OOMs: Tried to allocate 12.00 MiB (GPU 0; 23.65 GiB total capacity)", "0", 23.65),
+    (
+        "Full fine-tune of Qwen2.5 7B: Tried to allocate 3.53 GiB. GPU 3 has a total capacity of 39.38 GiB",
+        "3",
+        39.38,
+    ),
+    ("QLoRA of Llama 3 8B fails on cuda:1: GPU 1 has a total capacity of 23.64 GiB", "1", 23.64),
+    ("Llama 2 7B 做 LoRA 报 OOM：Tried to allocate 12.00 MiB (GPU 0; 23.65 GiB total capacity)", "0", 23.65),
+    ("Qwen2.5 7B 全参微调报错：GPU 3 has a total capacity of 39.38 GiB", "3", 39.38),
+    ("Llama 3 8B 的 QLoRA 在 cuda:1 上 OOM：GPU 1 has a total capacity of 23.64 GiB", "1", 23.64),
+]
+
+
+@pytest.mark.parametrize(("text", "index", "memory"), DEVICE_INDEX)
+def test_a_device_index_is_no_value(
+    capsys: pytest.CaptureFixture[str], text: str, index: str, memory: float
+) -> None:
+    """'(GPU 0; 23.65 GiB total capacity': the card that ran out, not a number left unread (before, '0'
+    was named so); the card's memory after it is read as before."""
+    data = ask(capsys, text)
+    assert index not in named(data)
+    assert data["request"]["gpu_memory_gib"] == pytest.approx(memory)

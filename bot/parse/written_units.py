@@ -13,6 +13,9 @@ round 6's English working records and tested on sentences of our own in both lan
   audit named '0.2' as an unread value). Only a token of three or four dotted parts (after a 'v' or not)
   standing apart from other letters: '0.9' (a memory fraction), 'llava v1.5' and names ('Qwen2.5',
   'deepseek-v2.5.1') stay.
+- **A device index in PyTorch's out-of-memory message** ('(GPU 0; 23.65 GiB total capacity', 'GPU 3 has a
+  total capacity of 39.38 GiB', 'cuda:0'): which card ran out, not a value (before, '0' / '3' was named as
+  an unread number); the index is dropped, the card's memory after it is read as before.
 - **An MoE shape inside a name no catalog release has** ('WizardLM2-8x22B', 'mymoe-8x7b'): the shape
   'N x M B' is the experts × expert size, not an 'M B' model (before, 'WizardLM2-8x22B' was sized as a
   dense 2B). A catalog release of the same shape (Mixtral-8x22B: 141B total, 39B active,
@@ -46,15 +49,23 @@ VERSION_RE = rc(
 """'0.2.6', 'v0.6.4.post1', 'v0.7.0': a release version standing apart from other text."""
 
 
+DEVICE_INDEX_RE = rc(
+    r"(?<![a-z0-9_])(?P<w>gpu|cuda)\s*:?\s*\d{1,2}(?=\s*;|\s+has\s+a\s+total)|\bcuda:\d{1,2}\b"
+)
+"""'(gpu 0; 23.65 gib total capacity', 'gpu 3 has a total capacity of', 'cuda:0': a device index."""
+
+
 def _version(m: re.Match[str]) -> str:
     return "v" + (m.group("a") or m.group("b")).replace(".", "_") + m.group("tail").replace(".", "_")
 
 
 def written_units(s: str) -> str:
-    """The normalized text ``s`` with a rate written 't/s' written 'tok/s' and a release version written
-    'v0_2_6' (see the module docstring)."""
+    """The normalized text ``s`` with a rate written 't/s' written 'tok/s', a device index dropped and a
+    release version written 'v0_2_6' (see the module docstring)."""
     if "t/s" in s:
         s = RATE_T_RE.sub(r"\g<n> tok/s", s)
+    if "gpu" in s or "cuda" in s:
+        s = DEVICE_INDEX_RE.sub(lambda m: m.group("w") or "cuda", s)
     return VERSION_RE.sub(_version, s) if "." in s else s
 
 
