@@ -176,3 +176,50 @@ def test_a_device_index_is_no_value(
     data = ask(capsys, text)
     assert index not in named(data)
     assert data["request"]["gpu_memory_gib"] == pytest.approx(memory)
+
+
+LOWERED = [
+    (
+        "LoRA of Llama 2 7B on one 4090: I tried every micro_batch_size down to 1, still OOM",
+        "batch_size",
+        1,
+        None,
+    ),
+    (
+        "LoRA of Llama 2 7B on one 4090: lowered per_device_train_batch_size from 8 down to 2, still OOM",
+        "batch_size",
+        2,
+        "8",
+    ),
+    (
+        "Full fine-tune of Qwen2.5 7B on 8 A100 with cutoff_len from 4096 to 2048, still OOM",
+        "seq_len",
+        2048,
+        "4096",
+    ),
+    ("一张 4090 LoRA 微调 Llama 2 7B，batch size 一路降到 1 还是 OOM", "batch_size", 1, None),
+    (
+        "一张 4090 LoRA 微调 Llama 2 7B，per_device_train_batch_size 从 8 降到 2 还是 OOM",
+        "batch_size",
+        2,
+        "8",
+    ),
+    ("8 张 A100 全参微调 Qwen2.5 7B，cutoff_len 从 4096 改成 2048 还是 OOM", "seq_len", 2048, "4096"),
+]
+
+
+@pytest.mark.parametrize(("text", "key", "value", "earlier"), LOWERED)
+def test_a_setting_lowered_to_a_value(
+    capsys: pytest.CaptureFixture[str], text: str, key: str, value: int, earlier: str | None
+) -> None:
+    """'per_device_train_batch_size from 8 down to 2': the setting is 2, the 8 was the earlier value (named).
+    Before, both numbers were named as unread and the default batch of 1 sized."""
+    data = ask(capsys, text)
+    assert data["request"][key] == value
+    assert str(value) not in named(data)
+    assert earlier is None or earlier in named(data)
+
+
+def test_a_range_of_nodes_is_no_setting_lowered(capsys: pytest.CaptureFixture[str]) -> None:
+    data = ask(capsys, "Can I scale from 2 to 4 nodes of 8 H100 for Llama 3 70B full fine-tuning?")
+    assert data["request"]["gpu_count"] == 32

@@ -16,6 +16,12 @@ round 6's English working records and tested on sentences of our own in both lan
 - **A device index in PyTorch's out-of-memory message** ('(GPU 0; 23.65 GiB total capacity', 'GPU 3 has a
   total capacity of 39.38 GiB', 'cuda:0'): which card ran out, not a value (before, '0' / '3' was named as
   an unread number); the index is dropped, the card's memory after it is read as before.
+- **A setting lowered or raised to a value** ('micro_batch_size down to 1', 'per_device_train_batch_size
+  from 8 down to 2', 'cutoff_len from 4096 to 2048', 'batch size 从 8 降到 2', 'batch size 一路降到
+  1'): the value after 'to' / '降到' is the setting's; the one after 'from' / '从' was the earlier one
+  (written 'KEY = B, was A': read, and the earlier value named as unread). The key must be one of the
+  key–value grammar's (:func:`bot.parse.generic_values.vocabulary`), so 'from 2 to 4 nodes' stays a
+  range. Before, both numbers were named as unread and the setting's default sized.
 - **An MoE shape inside a name no catalog release has** ('WizardLM2-8x22B', 'mymoe-8x7b'): the shape
   'N x M B' is the experts × expert size, not an 'M B' model (before, 'WizardLM2-8x22B' was sized as a
   dense 2B). A catalog release of the same shape (Mixtral-8x22B: 141B total, 39B active,
@@ -55,6 +61,28 @@ DEVICE_INDEX_RE = rc(
 """'(gpu 0; 23.65 gib total capacity', 'gpu 3 has a total capacity of', 'cuda:0': a device index."""
 
 
+_LOWERED = (
+    r"(?P<key>{keys})\s*(?:(?:的|是)\s*)?"
+    r"(?:(?:from|从)\s*(?P<a>\d+(?:\.\d+)?)\s*(?:all\s+the\s+way\s+|一路\s*)?(?:(?:down|up)\s+)?"
+    r"(?:to|改成|改为|降到|降低到|减到|减少到|调到|调成|提到|提高到|加到|增加到)"
+    r"|(?:all\s+the\s+way\s+)?down\s+to|一路\s*(?:降到|减到|调到|加到))"  # 'up to 64' alone: a bound
+    r"\s*(?P<b>\d+(?:\.\d+)?)(?![\d.]|\s*[kmb%]|\s*(?:gpus?|cards?|nodes?|卡|张|台|个节点))"
+)
+
+
+@cache
+def _lowered_re() -> re.Pattern[str]:
+    from bot.parse.generic_values import _compiled  # here: the vocabulary needs the parse tables
+
+    key_re = _compiled()[0]
+    return re.compile(_LOWERED.format(keys=key_re.pattern))
+
+
+def _lowered(m: re.Match[str]) -> str:
+    earlier = f", was {m.group('a')}," if m.group("a") else ""
+    return f"{m.group('key')} = {m.group('b')}{earlier}"
+
+
 def _version(m: re.Match[str]) -> str:
     return "v" + (m.group("a") or m.group("b")).replace(".", "_") + m.group("tail").replace(".", "_")
 
@@ -64,6 +92,8 @@ def written_units(s: str) -> str:
     release version written 'v0_2_6' (see the module docstring)."""
     if "t/s" in s:
         s = RATE_T_RE.sub(r"\g<n> tok/s", s)
+    if " to" in s or "到" in s or "改" in s:
+        s = _lowered_re().sub(_lowered, s)
     if "gpu" in s or "cuda" in s:
         s = DEVICE_INDEX_RE.sub(lambda m: m.group("w") or "cuda", s)
     return VERSION_RE.sub(_version, s) if "." in s else s
