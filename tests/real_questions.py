@@ -110,7 +110,10 @@ that name and size, as the trailing ones (:data:`_SUFFIXES`) are."""
 
 
 def _model_stem(name: object) -> str:
-    words = re.split(r"[\s\-_/:]+", str(name).lower())
+    """A name without its variant words and suffixes; an MoE shape written experts last ('Mixtral 7bx8') is
+    the catalog's experts-first form ('8x7b')."""
+    name = re.sub(r"(\d+)b\s*[x×*]\s*(\d+)(?![\d.])", r"\2x\1b", str(name).lower())
+    words = re.split(r"[\s\-_/:]+", name)
     stem = _norm("".join(w for w in words if w not in _VARIANT_WORDS) or str(name))
     while (shorter := _SUFFIXES.sub("", stem)) != stem:
         stem = shorter

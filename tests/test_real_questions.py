@@ -374,3 +374,21 @@ R5_WORK_UNDERSTOOD_EN = 15
 
 def test_round5_work_en_does_not_regress() -> None:
     assert _work_understood("r5work", "en", 16) >= R5_WORK_UNDERSTOOD_EN
+
+
+R6_WORK_UNDERSTOOD_EN = 15
+"""Round 6's English r6work records (en_r6.json, 15 records) understood in full at the last measurement
+(10/15 at its freeze, 15/15 after its readers; README.md there). Its r6test half (25 records) is frozen in
+``frozen_r6_test_en.sha256``."""
+
+
+def test_round6_work_en_does_not_regress() -> None:
+    assert _work_understood("r6work", "en", 15) >= R6_WORK_UNDERSTOOD_EN
+
+
+def test_round6_test_en_is_frozen() -> None:
+    """Round 6's English held-out half (r6test, 25 records) is the one hashed at its freeze, before any
+    parser change of that session: its records may not change (nor be read while the parser is worked on)."""
+    test = sorted((r for r in records("r6test") if r["lang"] == "en"), key=lambda r: r["id"])
+    digest = hashlib.sha256(json.dumps(test, ensure_ascii=False, sort_keys=True).encode()).hexdigest()
+    assert len(test) == 25 and digest == (DATA / "frozen_r6_test_en.sha256").read_text().strip()

@@ -366,16 +366,25 @@ ALGORITHM_RES: list[tuple[str, LazyPattern]] = [
 ]
 PRECISION_RE = rc(
     r"(?<![a-z0-9])(?P<p>bf16|bfloat16|fp16|float16|半精度|fp8|float8|fp32|float32|int8|int4|int3|int2|nf4|"
-    r"[2-8][\s\-]?bit|gptq[\s\-_]*int[48]|gptq|awq|w8a8|w8a16|w4a16|w4a8|q4_k_m|q4_k_s|q4_0|q4|q5_k_m|q5_k_s|q5|q8_0|q8)(?![a-z0-9])"
+    r"[2-8][\s\-]?bit|gptq[\s\-_]*int[48]|gptq|awq|w8a8|w8a16|w4a16|w4a8|iq[1-4]_(?:xxs|xs|nl|s|m)|q4_k_m|q4_k_s|q4_0|q4|q5_k_m|q5_k_s|q5|q8_0|q8)(?![a-z0-9])"
 )
 BIT_WIDTHS = {"8bit": "int8", "4bit": "int4", "3bit": "int3", "2bit": "int2"}
 """Weight widths written in bits ('4-bit', '3bit'); 5, 6 and 7 bits have no format in the sizing (named)."""
-NEAREST_FORMAT = frozenset({"q4_k_s", "q5_k_s"})
+IQ_FORMATS = {
+    f"iq{n}_{kind}": fmt
+    for n, fmt in ((4, "q4_k_m"), (3, "int4"), (2, "int3"), (1, "int2"))
+    for kind in ("xxs", "xs", "nl", "s", "m")
+}
+"""llama.cpp's i-quants (IQ4_XS 4.25 bits per weight, IQ4_NL 4.5, IQ3_XXS 3.06 … IQ3_M 3.66, IQ2_XXS 2.06 …
+IQ2_M 2.7, IQ1_S 1.56, IQ1_M 1.75; tools/quantize/quantize.cpp QUANT_OPTIONS) sized as the next wider format
+the estimator has (Q4_K_M, int4, int3, int2): an upper bound, named as typed (round 6)."""
+NEAREST_FORMAT = frozenset({"q4_k_s", "q5_k_s"}) | frozenset(IQ_FORMATS)
 """GGUF formats sized as the next larger one the estimator has (Q4_K_M, Q5_K_M): llama.cpp's quantize
 table gives Llama-3-8B at 4.37 GB in Q4_K_S vs 4.58 GB in Q4_K_M and 5.21 vs 5.33 GB in Q5_K_S vs Q5_K_M
 (tools/quantize/quantize.cpp QUANT_OPTIONS), so the memory is an upper bound by 2–5 %; named, never
 silently replaced."""
 PRECISION_MAP: dict[str, str] = {
+    **IQ_FORMATS,
     "bf16": "bf16",
     "bfloat16": "bf16",
     "fp16": "fp16",

@@ -24,6 +24,7 @@ from bot.parse.gpus import is_gpu_name
 from bot.parse.normalize import MODEL_MARK, mask
 from bot.parse.regex import LazyPattern, compile_pattern, rc, starts_with_one_of
 from bot.parse.verb_names import job_named_model
+from bot.parse.written_units import moe_shape_sizes
 from estimator import catalog
 
 _VER = r"(?:v|r)?\d+(?:\.\d+)?"
@@ -290,9 +291,10 @@ def extract_models(s: str, raw: str = "") -> tuple[str, list[ModelMention]]:
         if is_gpu_name(s[start : m.end()]):  # 'Ascend-910B', 'ascend910b': a card's name, not 910B params
             continue
         active = _size_value(m.group("act") + "b") if m.group("act") else None
-        mention = ModelMention(
-            start, m.end(), _loose(s[start : m.end()]), None, _size_value(m.group("size") + "b"), active
-        )
+        size = _size_value(m.group("size") + "b")
+        if m.group("experts"):  # 'WizardLM2-8x22B': an MoE shape, not a 22B (round 6, written_units)
+            size, active = moe_shape_sizes(m.group("experts"), m.group("size"))
+        mention = ModelMention(start, m.end(), _loose(s[start : m.end()]), None, size, active)
         mention.suggestions = _closest_names(m.group("name"))
         mentions.append(mention)
         s = mask(s, m.start(), m.end(), MODEL_MARK)
@@ -377,8 +379,8 @@ def _size_first(s: str, typed: names.Typed, mentions: list[ModelMention]) -> str
 
 UNKNOWN_NAME_RE = rc(
     r"(?<![a-z0-9.\-_/])(?:[a-z0-9][a-z0-9\-_.]*/)?(?P<name>[a-z][a-z0-9]{2,}(?:[\-_](?:[a-z][a-z0-9]*(?:\.\d+)*|\d+\.\d+"
-    r"|\d+(?!b(?![a-z0-9]))[a-z][a-z0-9]*))*"  # round 4: a word led by digits ('-4KHD-', '-32k-') in a name
-    r"(?:\.\d+(?=:))?)(?:[\-_]|:(?=\d))?(?P<size>\d+(?:\.\d+)?)b(?:[\-_]a(?P<act>\d+(?:\.\d+)?)b)?(?![a-z0-9])"
+    r"|(?!\d+x\d)\d+(?!b(?![a-z0-9]))[a-z][a-z0-9]*))*"  # round 4: a word led by digits ('-4KHD-') in a name
+    r"(?:\.\d+(?=:))?)(?:[\-_]|:(?=\d))?(?:(?P<experts>\d{1,3})x)?(?P<size>\d+(?:\.\d+)?)b(?:[\-_]a(?P<act>\d+(?:\.\d+)?)b)?(?![a-z0-9])"
 )
 """A name glued to a size in billions that no catalog family explains ("FooLM-13B", "mymodel_7b",
 "org/Foo-Linear-48B-A3B" with its active size, an Ollama tag "mistral-small3.1:24b"): an unknown model,

@@ -26,6 +26,7 @@ MORE_TRAINING_TOOLS: tuple[tuple[LazyPattern, str], ...] = (
         rc(r"\bmlx[_\-\s]lm\b(?!\.(?:generate|server|convert|chat)\b|\s+(?:generate|server|convert|chat)\b)"),
         "mlx-lm",
     ),
+    (rc(r"(?<![a-z0-9])gpt[\s\-_]?neox(?![a-z0-9])"), "GPT-NeoX"),  # EleutherAI's trainer (round 6)
 )
 """Training tools by name → the name the reply uses."""
 

@@ -1,0 +1,123 @@
+"""Units and shapes written in ways the rules misread (issue 24, round 6), each a way of writing found on
+round 6's English working records and tested on sentences of our own in both languages
+(tests/test_round6_en_forms.py):
+
+- **A rate written 't/s'** ('95t/s prompt processing and 14t/s generation', '14 t/s'): tokens per second,
+  as llama.cpp and its front-ends print it. Before, the 't' was read as a trillion ('95t' → 95 trillion
+  training tokens, which made a serving question a pre-training one); it is written 'tok/s', which the
+  rate rules read (:mod:`bot.parse.throughput_words`).
+- **A speed said as what one gets** ('I get 40 t/s', 'the generation speed is only 6 tokens/s', '生成速度 30
+  tok/s'): an observation, named, not the throughput asked for (before, a target of that many tokens/s).
+- **A release version standing alone** ('lmdeploy 0.2.6', 'vllm v0.6.4.post1', 'TensorRT-LLM v0.7.0'): a
+  version, not a value; written 'v0_2_6' so no rule reads its first part ('0.2') as a number (before, the
+  audit named '0.2' as an unread value). Only a token of three or four dotted parts (after a 'v' or not)
+  standing apart from other letters: '0.9' (a memory fraction), 'llava v1.5' and names ('Qwen2.5',
+  'deepseek-v2.5.1') stay.
+- **A device index in PyTorch's out-of-memory message** ('(GPU 0; 23.65 GiB total capacity', 'GPU 3 has a
+  total capacity of 39.38 GiB', 'cuda:0'): which card ran out, not a value (before, '0' / '3' was named as
+  an unread number); the index is dropped, the card's memory after it is read as before.
+- **A setting lowered or raised to a value** ('micro_batch_size down to 1', 'per_device_train_batch_size
+  from 8 down to 2', 'cutoff_len from 4096 to 2048', 'batch size 从 8 降到 2', 'batch size 一路降到
+  1'): the value after 'to' / '降到' is the setting's; the one after 'from' / '从' was the earlier one
+  (written 'KEY = B, was A': read, and the earlier value named as unread). The key must be one of the
+  key–value grammar's (:func:`bot.parse.generic_values.vocabulary`), so 'from 2 to 4 nodes' stays a
+  range. Before, both numbers were named as unread and the setting's default sized.
+- **An MoE shape inside a name no catalog release has** ('WizardLM2-8x22B', 'mymoe-8x7b'): the shape
+  'N x M B' is the experts × expert size, not an 'M B' model (before, 'WizardLM2-8x22B' was sized as a
+  dense 2B). A catalog release of the same shape (Mixtral-8x22B: 141B total, 39B active,
+  mistralai/Mixtral-8x22B-v0.1 config.json) gives the sizes, as a fine-tune keeps its base's shape; with
+  none, N × M is the upper bound (experts share attention and embeddings).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from bot.parse.regex import rc
+from estimator import catalog
+
+MEASURED_BEFORE = (
+    r"|\bonly\s+(?:about\s+|around\s+|~\s*)?$|\bspeed\s+(?:is|was|of)\s+(?:only\s+)?(?:about\s+|around\s+|~\s*)?$"
+    r"|速度\s*(?:是|为|只有|才|大概|约)?\s*$|\b(?:i|we)\s+(?:am|are)\s+getting\b|\b(?:does|doing|runs\s+at)\s+$"
+)
+"""A speed said as what one gets ('the generation speed is only 6 tokens/s', 'I get 40 t/s', '生成速度
+30 tok/s'), right before the rate: an observation, not the throughput asked for (added to
+:data:`bot.parse.settings.MEASURED_WORDS`, which had 'we get' but not 'I get' nor 'speed is')."""
+RATE_T_RE = rc(r"(?<![a-z0-9.])(?P<n>\d+(?:[.,]\d+)?)\s?t/s\b")
+"""'95t/s', '14 t/s': tokens per second (llama.cpp's and koboldcpp's 't/s')."""
+
+
+VERSION_RE = rc(
+    r"(?<![\w.\-/:])(?:v(?P<a>\d+(?:\.\d+){2,3})|(?P<b>\d+(?:\.\d+){2,3}))"
+    r"(?P<tail>(?:\.?post\d+|\.?dev\d+|rc\d+)?)(?![\w.\-/:])"
+)
+"""'0.2.6', 'v0.6.4.post1', 'v0.7.0': a release version standing apart from other text."""
+
+
+DEVICE_INDEX_RE = rc(
+    r"(?<![a-z0-9_])(?P<w>gpu|cuda)\s*:?\s*\d{1,2}(?=\s*;|\s+has\s+a\s+total)|\bcuda:\d{1,2}\b"
+)
+"""'(gpu 0; 23.65 gib total capacity', 'gpu 3 has a total capacity of', 'cuda:0': a device index."""
+
+
+_LOWERED = (
+    r"(?P<key>{keys})\s*(?:(?:的|是)\s*)?"
+    r"(?:(?:from|从)\s*(?P<a>\d+(?:\.\d+)?)\s*(?:all\s+the\s+way\s+|一路\s*)?(?:(?:down|up)\s+)?"
+    r"(?:to|改成|改为|降到|降低到|减到|减少到|调到|调成|提到|提高到|加到|增加到)"
+    r"|(?:all\s+the\s+way\s+)?down\s+to|一路\s*(?:降到|减到|调到|加到))"  # 'up to 64' alone: a bound
+    r"\s*(?P<b>\d+(?:\.\d+)?)(?![\d.]|\s*[kmb%]|\s*(?:gpus?|cards?|nodes?|卡|张|台|个节点))"
+)
+
+
+@cache
+def _lowered_re() -> re.Pattern[str]:
+    from bot.parse.generic_values import _compiled  # here: the vocabulary needs the parse tables
+
+    key_re = _compiled()[0]
+    return re.compile(_LOWERED.format(keys=key_re.pattern))
+
+
+def _lowered(m: re.Match[str]) -> str:
+    earlier = f", was {m.group('a')}," if m.group("a") else ""
+    return f"{m.group('key')} = {m.group('b')}{earlier}"
+
+
+def _version(m: re.Match[str]) -> str:
+    return "v" + (m.group("a") or m.group("b")).replace(".", "_") + m.group("tail").replace(".", "_")
+
+
+def written_units(s: str) -> str:
+    """The normalized text ``s`` with a rate written 't/s' written 'tok/s', a device index dropped and a
+    release version written 'v0_2_6' (see the module docstring)."""
+    if "t/s" in s:
+        s = RATE_T_RE.sub(r"\g<n> tok/s", s)
+    if " to" in s or "到" in s or "改" in s:
+        s = _lowered_re().sub(_lowered, s)
+    if "gpu" in s or "cuda" in s:
+        s = DEVICE_INDEX_RE.sub(lambda m: m.group("w") or "cuda", s)
+    return VERSION_RE.sub(_version, s) if "." in s else s
+
+
+@cache
+def _shapes() -> dict[str, tuple[float, float | None]]:
+    """'8x22b' → (params_total, params_active) of the catalog release of that MoE shape (the first
+    alias that writes it)."""
+    out: dict[str, tuple[float, float | None]] = {}
+    for spec in catalog.models().values():
+        for alias in (spec.id.lower(), *(a.lower() for a in getattr(spec, "aliases", ()) or ())):
+            m = SHAPE_RE.search(alias)
+            if m and spec.params_active:
+                out.setdefault(f"{m.group('e')}x{m.group('s')}b", (spec.params_total, spec.params_active))
+    return out
+
+
+SHAPE_RE = rc(r"(?<![a-z0-9.])(?P<e>\d{1,3})\s?[x×*]\s?(?P<s>\d+(?:\.\d+)?)b(?![a-z0-9])")
+"""An MoE shape written in a name: '8x22b', '8x7b', '8*22b'."""
+
+
+def moe_shape_sizes(experts: str, size: str) -> tuple[float, float | None]:
+    """(total, active) parameters of an MoE shape ``experts`` × ``size`` B in a name no catalog release
+    has: the catalog release of the same shape, else experts × size (an upper bound, active unknown)."""
+    known = _shapes().get(f"{int(experts)}x{size}b")
+    return known if known else (int(experts) * float(size) * 1e9, None)
