@@ -141,7 +141,8 @@ MEANING: dict[str, dict[str, Row]] = {
         "actor_rollout_ref.actor.fsdp_config.param_offload": (None, "no_field"),
         "algorithm.adv_estimator": ("algorithm", "rl_type"),
         "trainer.total_epochs": ("epochs", "epochs"),
-        "trainer.n_gpus_per_node": ("gpu_count", "gpu_product"), "trainer.nnodes": ("gpu_count", "gpu_product"),
+        "trainer.n_gpus_per_node": ("gpu_count", "gpu_product"),
+        "trainer.nnodes": ("gpu_count", "gpu_product"),
     },
     "openrlhf": {
         "--micro_train_batch_size": ("batch_size", "int"), "--train_batch_size": ("global_batch", "int"),
@@ -220,26 +221,30 @@ MEANING: dict[str, dict[str, Row]] = {
 """Tool → its key or flag → (request field, conversion)."""
 
 SOURCES = {
-    "llamafactory": "hiyouga/LLaMA-Factory@v0.9.5 src/llamafactory/hparams/{model,data,finetuning,training}_args.py",
-    "trl": "huggingface/trl@f2cd577 trl/trainer/{sft,dpo,grpo}_config.py; transformers 5.6.0 training_args.py",
+    "llamafactory": "hiyouga/LLaMA-Factory@v0.9.5 src/llamafactory/hparams/*_args.py",
+    "trl": "huggingface/trl@f2cd577 trl/trainer/{sft,dpo,grpo}_config.py; transformers 5.6.0 "
+    "training_args.py",
     "axolotl": "axolotl-ai-cloud/axolotl@067b021 src/axolotl/utils/schemas/{config,peft,training}.py",
-    "torchtune": "pytorch/torchtune@v0.6.1 recipes/configs/llama3_1/8B_lora.yaml, recipes/lora_finetune_distributed.py",
-    "deepspeed": "deepspeedai/DeepSpeed@v0.19.5 deepspeed/runtime/config.py, runtime/zero/{config,offload_config}.py",
+    "torchtune": "pytorch/torchtune@v0.6.1 recipes/configs/llama3_1/8B_lora.yaml, "
+    "recipes/lora_finetune_distributed.py",
+    "deepspeed": "deepspeedai/DeepSpeed@v0.19.5 deepspeed/runtime/config.py, "
+    "runtime/zero/{config,offload_config}.py",
     "scripts": "THUDM/ChatGLM-6B ptuning/arguments.py (max_source_length, max_target_length); user scripts",
-    "verl": "volcengine/verl@b178a3c verl/trainer/config/ppo_trainer.yaml (+ rollout/rollout.yaml, actor/actor.yaml: "
-    "rollout.n responses per prompt, tensor_model_parallel_size of the rollout engine, data.train_batch_size prompts)",
+    "verl": "volcengine/verl@b178a3c verl/trainer/config/ppo_trainer.yaml (+ rollout/rollout.yaml, "
+    "actor/actor.yaml: rollout.n responses per prompt, tensor_model_parallel_size of the rollout engine, "
+    "data.train_batch_size prompts per step)",
     "openrlhf": "OpenRLHF/OpenRLHF@v0.9.0 openrlhf/cli/train_{sft,dpo,ppo_ray}.py (argparse help texts)",
-    "ms-swift": "modelscope/ms-swift@3602360 swift/arguments/{base_args/base_args,tuner_args,sft_args,rlhf_args}.py "
-    "(deepspeed zero0…zero3_offload: sft_args.py; train_type is 3.x's name of tuner_type)",
-    "peft": "huggingface/peft@5d602fd src/peft/tuners/lora/config.py (LoraConfig r, lora_alpha, target_modules)",
+    "ms-swift": "modelscope/ms-swift@3602360 swift/arguments/{base_args/base_args,tuner_args,sft_args,"
+    "rlhf_args}.py (deepspeed zero0…zero3_offload: sft_args.py; train_type is 3.x's tuner_type)",
+    "peft": "huggingface/peft@5d602fd src/peft/tuners/lora/config.py (LoraConfig)",
     "megatron": "NVIDIA/Megatron-LM@core_v0.19.0 megatron/training/arguments.py",
     "vllm": "vllm-project/vllm@v0.33.0 vllm/engine/arg_utils.py (EngineArgs)",
     "sglang": "sgl-project/sglang@v0.5.23 python/sglang/srt/server_args.py",
     "lmdeploy": "InternLM/lmdeploy@1263d5c lmdeploy/cli/utils.py (ArgumentHelper)",
     "tgi": "huggingface/text-generation-inference@db931fc launcher/src/main.rs",
     "llama.cpp": "ggml-org/llama.cpp@0c1e570 common/arg.cpp (-c is all -np slots' context together)",
-    "trtllm": "NVIDIA/TensorRT-LLM@4c05a74 tensorrt_llm/commands/serve.py (--max_batch_size: requests scheduled "
-    "at once; --kv_cache_free_gpu_memory_fraction: share of the memory left after the weights)",
+    "trtllm": "NVIDIA/TensorRT-LLM@4c05a74 tensorrt_llm/commands/serve.py (--max_batch_size: requests "
+    "scheduled at once; --kv_cache_free_gpu_memory_fraction: share of the memory left after the weights)",
 }
 """Where each tool's meanings are taken from (the flag table's ``source`` has the full reference)."""
 

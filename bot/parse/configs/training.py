@@ -384,6 +384,11 @@ def _no_field(cfg: StackConfig, key: str, value: Any, flat: dict[str, Any]) -> b
 
 from bot.parse.configs.rl_handlers import RL_HANDLERS  # noqa: E402 (it reads _int, _bool above)
 
+
+def _fixed(handler: Handler) -> Callable[[str | None], Handler]:
+    return lambda _: handler
+
+
 _CONVERTERS: dict[str, Callable[[str | None], Handler]] = {
     "int": lambda field: _int_field(field or ""), "epochs": lambda _: _epochs,
     "accumulation": lambda _: _accum, "targets": lambda _: _lora_targets,
@@ -395,7 +400,7 @@ _CONVERTERS: dict[str, Callable[[str | None], Handler]] = {
     "zero_stage": lambda _: _zero, "offload_device": lambda _: _offload_device,
     "offload_param": lambda _: _offload_param, "generations": lambda _: _generations,
     "prompt_length": lambda _: _prompt_length, "source_target": lambda _: _source_target,
-    "no_field": lambda _: _no_field, **{name: (lambda h: lambda _: h)(h) for name, h in RL_HANDLERS.items()},
+    "no_field": lambda _: _no_field, **{name: _fixed(h) for name, h in RL_HANDLERS.items()},
 }  # fmt: skip
 """A conversion of :data:`bot.parse.configs.meaning.CONVERSIONS` → the handler that reads it."""
 
