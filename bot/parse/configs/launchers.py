@@ -182,7 +182,7 @@ def read_serving(text: str, tool: str, cfg: StackConfig) -> StackConfig:
     if tool in RUNTIMES:
         cfg.values["runtime"] = RUNTIMES[tool]
     else:
-        cfg.skip("runtime", tool, "runtime_not_modelled")
+        cfg.skip("runtime", {"trtllm": "TensorRT-LLM"}.get(tool, tool), "runtime_not_modelled")
     table = SERVE_FLAGS[tool]
     for flag, value in pairs:
         if flag == "-m" and tool != "llama.cpp" and re.match(r"(sglang|vllm)\.", str(value)):

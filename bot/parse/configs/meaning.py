@@ -276,7 +276,11 @@ def training_rows() -> dict[str, Row]:
 def short_forms() -> dict[str, str]:
     """A nested key's shorter written forms → the key: each dotted tail of two or more parts
     ('rollout.n', 'rollout.tensor_model_parallel_size') and the last part when it is a compound word
-    ('ppo_micro_batch_size_per_gpu', 'max_response_length'), where one key alone has it."""
+    ('ppo_micro_batch_size_per_gpu', 'max_response_length'), where one key alone has it and no tool
+    has it as a key of its own (Megatron's 'tensor_model_parallel_size' stays Megatron's)."""
+    from bot.parse.configs.vocab import keys
+    from bot.recipes.flags import FILES, READ_ONLY
+
     seen: dict[str, set[str]] = {}
     for key in training_rows():
         parts = key.split(".")
@@ -284,5 +288,5 @@ def short_forms() -> dict[str, str]:
         tails += [parts[-1]] if len(parts) > 1 and "_" in parts[-1] else []
         for tail in tails:
             seen.setdefault(tail, set()).add(key)
-    rows = training_rows()
-    return {t: next(iter(k)) for t, k in seen.items() if len(k) == 1 and t not in rows}
+    owned = {bare(k) for tool in {*FILES, *READ_ONLY} for k in keys(tool)}
+    return {t: next(iter(k)) for t, k in seen.items() if len(k) == 1 and t not in owned}
