@@ -230,7 +230,7 @@ def _field_of(written: str, canon: dict[str, str]) -> str | None:
 
 def _clause(s: str, tok: NumberToken) -> tuple[str, str]:
     """The text of the clause before and after ``tok``, up to punctuation or another number."""
-    left = s[max(0, tok.start - 48) : tok.start]
+    left = s[max(0, tok.start - 96) : tok.start]  # verl's keys run to 54 characters
     last = _LAST_BOUNDARY.match(left)
     cut = last.end() if last else 0
     right = s[tok.end : tok.end + 48]

@@ -59,7 +59,8 @@ _NOT_HERE = frozenset({"stage", "rl", "deepspeed", "dtype", "optimizer._componen
 """Keys the prose rules read with their own context (the stage words, a DeepSpeed file name, a dtype
 beside a model), or that need a whole config around them."""
 _GATE = re.compile(
-    r"[a-z0-9]_[a-z]|--[a-z]|[a-z]\.[a-z]|\b(?:bf16|fp16|optim|optimizer|fsdp|epochs)\s*[:=]|num\s+(?:examples|epochs|gpus)"
+    r"[a-z0-9]_[a-z]|--[a-z]|[a-z]\.[a-z]|(?<![a-z])r\s*[:=]\s*\d"
+    r"|\b(?:bf16|fp16|optim|optimizer|fsdp|epochs)\s*[:=]|num\s+(?:examples|epochs|gpus)"
     r"|batch\s+size\s+per|accumulation\s+steps|total\s+(?:train\s+)?batch"
 )
 

@@ -31,7 +31,8 @@ CONVERSIONS = {
     "recompute": "true → full recompute, false → none (disable_… inverted)",
     "optim": "optimizer name → adamw / adamw_8bit / paged_adamw_8bit",
     "deepspeed_file": "a DeepSpeed config path: ZeRO stage and offload read from its name (ds_z3_offload…)",
-    "swift_deepspeed": "ms-swift --deepspeed zero0…zero3[_offload] (its bundled configs), else a path",
+    "swift_deepspeed": "ms-swift's --deepspeed zero0…zero3[_offload] (its bundled configs), else a path "
+    "(deepspeed_file): one reading for every tool's 'deepspeed' key",
     "fsdp": "FULL_SHARD → ZeRO-3, SHARD_GRAD_OP → ZeRO-2, NO_SHARD → 0; 'offload' → offload",
     "stage": "sft/pt/dpo/ppo/kto/rm/grpo → stage and algorithm",
     "rl_type": "ms-swift --rlhf_type / verl algorithm.adv_estimator → the RL algorithm",
@@ -62,7 +63,7 @@ _HF = {
     "num_train_epochs": ("epochs", "epochs"),
     "bf16": ("precision", "precision"), "fp16": ("precision", "precision"),
     "gradient_checkpointing": ("recompute", "recompute"),
-    "optim": ("optimizer", "optim"), "deepspeed": ("zero_stage", "deepspeed_file"),
+    "optim": ("optimizer", "optim"), "deepspeed": ("zero_stage", "swift_deepspeed"),
     "fsdp": ("zero_stage", "fsdp"),
 }  # fmt: skip
 """transformers TrainingArguments (training_args.py) fields, shared by every tool built on it."""
@@ -99,7 +100,7 @@ MEANING: dict[str, dict[str, Row]] = {
         "lora_alpha": (None, "no_field"), "lora_target_modules": ("lora_targets", "targets"),
         "lora_target_linear": ("lora_targets", "targets"), "bf16": ("precision", "precision"),
         "fp16": ("precision", "precision"), "gradient_checkpointing": ("recompute", "recompute"),
-        "optimizer": ("optimizer", "optim"), "deepspeed": ("zero_stage", "deepspeed_file"),
+        "optimizer": ("optimizer", "optim"), "deepspeed": ("zero_stage", "swift_deepspeed"),
         "fsdp": ("zero_stage", "fsdp"), "rl": ("stage", "stage"), "sample_packing": (None, "no_field"),
     },
     "torchtune": {
@@ -158,7 +159,7 @@ MEANING: dict[str, dict[str, Row]] = {
         "--rollout_batch_size": (None, "no_field"), "--micro_rollout_batch_size": (None, "no_field"),
     },
     "ms-swift": {
-        **_HF, "deepspeed": ("zero_stage", "swift_deepspeed"), "max_length": ("seq_len", "int"),
+        **_HF, "max_length": ("seq_len", "int"),
         "lora_rank": ("lora_rank", "int"), "lora_alpha": (None, "no_field"),
         "target_modules": ("lora_targets", "targets"), "train_type": ("method", "tuner"),
         "tuner_type": ("method", "tuner"), "quant_bits": ("method", "bits"),
@@ -253,6 +254,10 @@ TRAINING = ("llamafactory", "trl", "axolotl", "torchtune", "deepspeed", "scripts
 """Tools whose rows the training-config reader dispatches on (flattened keys, dashes dropped)."""
 SERVING = ("vllm", "sglang", "lmdeploy", "tgi", "llama.cpp", "trtllm")
 """Tools whose rows the serving-command reader dispatches on (flags as written)."""
+ALIASES = {("sglang", "--tp"): "--tp-size", ("sglang", "--pp"): "--pp-size"}
+"""Rows written as people write the flag, not as the table has it: SGLang's argparse takes '--tp' as the
+one flag it abbreviates ('--tp-size', allow_abbrev), and '--pp' is what people write for '--pp-size' (the
+parser itself rejects it as ambiguous beside --pp-async-batch-depth and --pp-max-micro-batch-size)."""
 UNTABLED = ("scripts",)
 """Rows of keys no tool table has (research scripts people paste): exempt from the flag-table check."""
 
