@@ -151,3 +151,25 @@ def test_every_accumulation_row_makes_the_global_batch(
     ):
         request = ask_in_process(capsys, "ask", "--format", "json", text)["request"]
         assert (request["batch_size"], request["global_batch"]) == (2, 96), text
+
+
+# -- 3. a real config from a new tool's own examples --------------------------------------------------------
+
+
+def test_verl_grpo_example_script_is_read_exactly(capsys: pytest.CaptureFixture[str]) -> None:
+    """volcengine/verl@b178a3c examples/grpo_trainer/run_deepseek7b_llm.sh: its Hydra overrides, through
+    the verl rows (sequence = max_prompt_length 512 + max_response_length 1024; GPUs = 8 per node × 1)."""
+    script = (CONFIGS / "verl" / "run_deepseek7b_llm.sh").read_text()
+    data = ask_in_process(capsys, "ask", "--format", "json", "How much memory per GPU for this?\n" + script)
+    request = data["request"]
+    want = {
+        "stage": "finetune", "method": "full", "model": "DeepSeek-LLM-7B", "gpu_count": 8, "seq_len": 1536,
+        "batch_size": 80, "algorithm": "grpo", "epochs": 15.0, "offload": False, "recompute": "full",
+        "global_batch": 1024, "num_generations": 5, "max_completion_length": 1024, "rollout_tp": 2,
+    }  # fmt: skip
+    assert {k: request[k] for k in want} == want
+    named = {i["text"]: i["reason"] for i in data["interpretation"]["ignored"]}
+    assert named["actor_rollout_ref.actor.ppo_mini_batch_size: 256"] == "no_field"
+    assert named["actor_rollout_ref.rollout.gpu_memory_utilization: 0.6"] == "no_field"
+    assert named["actor_rollout_ref.actor.optim.lr: 1e-06"] == "not_sized"  # verl's own key, not unknown
+    assert "unknown_key" not in named.values() and "unread" not in named.values()

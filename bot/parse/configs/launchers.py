@@ -418,6 +418,8 @@ def _names_trl(launcher: str, script: str, pairs: list[tuple[str, Any]]) -> bool
 
 
 def _script_tool(launcher: str, script: str, pairs: list[tuple[str, Any]]) -> str:
+    if script.startswith(("verl.", "openrlhf.")):  # python3 -m verl.trainer.main_ppo key=value …
+        return script.split(".", 1)[0]
     flags = {f for f, _ in pairs}
     if "pretrain_" in script or flags & set(MEGATRON):
         return "megatron"
