@@ -171,5 +171,6 @@ def test_verl_grpo_example_script_is_read_exactly(capsys: pytest.CaptureFixture[
     named = {i["text"]: i["reason"] for i in data["interpretation"]["ignored"]}
     assert named["actor_rollout_ref.actor.ppo_mini_batch_size: 256"] == "no_field"
     assert named["actor_rollout_ref.rollout.gpu_memory_utilization: 0.6"] == "no_field"
+    assert "actor_rollout_ref.actor.fsdp_config.param_offload: False" not in named  # used: no offload
     assert named["actor_rollout_ref.actor.optim.lr: 1e-06"] == "not_sized"  # verl's own key, not unknown
     assert "unknown_key" not in named.values() and "unread" not in named.values()

@@ -59,6 +59,19 @@ def _offload_bool(cfg: StackConfig, key: str, value: Any, flat: dict[str, Any]) 
     return on is not None
 
 
+def _param_offload_bool(cfg: StackConfig, key: str, value: Any, flat: dict[str, Any]) -> bool:
+    """verl ``fsdp_config.param_offload``: False keeps the weights on the GPU, as sized (used: no offload
+    unless the optimizer's says so); True offloads the parameters, which the sizing does not model
+    (named, no_field) — never read as the optimizer offload."""
+    on = _bool(value)
+    if on is False:
+        cfg.values.setdefault("offload", False)
+        cfg.used[key] = "offload"
+    elif on:
+        cfg.skip(key, value, "no_field")
+    return on is not None
+
+
 def _bits(cfg: StackConfig, key: str, value: Any, flat: dict[str, Any]) -> bool:
     """4 bits (or a bare flag) → QLoRA on NF4; 8 → 8-bit QLoRA; on a full fine-tune: named."""
     bits = 4 if _bool(value) is True else _int(value)
@@ -88,5 +101,6 @@ def _gpu_product(cfg: StackConfig, key: str, value: Any, flat: dict[str, Any]) -
 RL_HANDLERS = {
     "swift_deepspeed": _swift_deepspeed, "rl_type": _rl_type, "tuner": _tuner,
     "offload_bool": _offload_bool, "bits": _bits, "gpu_product": _gpu_product,
+    "param_offload_bool": _param_offload_bool,
 }  # fmt: skip
 """Conversion name → handler (:data:`bot.parse.configs.training.HANDLERS` dispatches through these)."""
