@@ -374,6 +374,10 @@ def read_launch(text: str, cfg: StackConfig) -> StackConfig:
     flat = {flag.lstrip("-").replace("-", "_"): value for flag, value in pairs}
     flat.update({k: scalar(v) for k, _, v in (w.partition("=") for w in positional if "=" in w)})
     flat.pop("config", None)
+    if tool == "openrlhf":
+        from bot.parse.configs.rl_handlers import openrlhf_entry  # after training (it imports that)
+
+        openrlhf_entry(script, flat, cfg)  # its entry point names the algorithm; vLLM engines the rollouts
     return read_training(flat, tool, cfg)
 
 

@@ -98,6 +98,27 @@ def _gpu_product(cfg: StackConfig, key: str, value: Any, flat: dict[str, Any]) -
     return True
 
 
+OPENRLHF_ENTRIES = {"train_ppo_ray": "ppo", "train_dpo": "dpo", "train_kto": "dpo", "train_sft": "sft"}
+"""OpenRLHF's entry points (openrlhf/cli/train_*.py) → the algorithm each trains; ``--advantage_estimator
+group_norm`` in train_ppo_ray is GRPO (its README's GRPO recipe)."""
+
+
+def openrlhf_entry(script: str, flat: dict[str, Any], cfg: StackConfig) -> None:
+    """What an OpenRLHF command says beyond its flags: the algorithm of its entry point, and vLLM as the
+    rollout engine when it starts vLLM engines (``--vllm_num_engines N``)."""
+    algorithm = OPENRLHF_ENTRIES.get(script.rsplit(".", 1)[-1])
+    if algorithm == "ppo" and str(flat.get("advantage_estimator", "")).lower() == "group_norm":
+        algorithm = "grpo"
+    if algorithm is not None:
+        cfg.values.setdefault("algorithm", algorithm)
+    if algorithm == "dpo":
+        cfg.values["samples_are_pairs"] = True
+    if _int(flat.get("vllm_num_engines")):
+        cfg.values["runtime"] = "vLLM"
+        cfg.used["vllm_num_engines"] = "runtime"
+        flat.pop("vllm_num_engines")
+
+
 RL_HANDLERS = {
     "swift_deepspeed": _swift_deepspeed, "rl_type": _rl_type, "tuner": _tuner,
     "offload_bool": _offload_bool, "bits": _bits, "gpu_product": _gpu_product,
