@@ -174,3 +174,26 @@ def test_verl_grpo_example_script_is_read_exactly(capsys: pytest.CaptureFixture[
     assert "actor_rollout_ref.actor.fsdp_config.param_offload: False" not in named  # used: no offload
     assert named["actor_rollout_ref.actor.optim.lr: 1e-06"] == "not_sized"  # verl's own key, not unknown
     assert "unknown_key" not in named.values() and "unread" not in named.values()
+
+
+# -- 4. a boolean key after a negation, every row, both languages ------------------------------------------
+
+OFF = {"recompute": "none", "offload_bool": False, "param_offload_bool": False}
+BOOLEAN_ROWS = [(t, k, f, c) for t, rows in MEANING.items() for k, (f, c) in rows.items() if c in OFF]
+
+
+@pytest.mark.parametrize(
+    ("tool", "key", "field", "conv"), BOOLEAN_ROWS, ids=[f"{r[0]}:{r[1]}" for r in BOOLEAN_ROWS]
+)
+def test_every_boolean_row_is_turned_off_by_a_negation(
+    capsys: pytest.CaptureFixture[str], tool: str, key: str, field: str, conv: str
+) -> None:
+    """'without gradient_checkpointing', '没开 --adam_offload': the key's field set to off (before, the
+    prose read the key's name alone as on: recompute full, offload on)."""
+    for text in (
+        f"Full fine-tune Qwen2.5-7B on 8 A100 without {key}",
+        f"全参微调 Qwen2.5-7B，8 张 A100，没开 {key}",
+    ):
+        request = ask_in_process(capsys, "ask", "--format", "json", text)["request"]
+        want = "full" if key.startswith("disable_") else OFF[conv]  # not disabling: on
+        assert request[field] == want, text
