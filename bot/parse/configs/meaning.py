@@ -174,6 +174,11 @@ MEANING: dict[str, dict[str, Row]] = {
         "r": ("lora_rank", "int"), "lora_alpha": (None, "no_field"),
         "target_modules": ("lora_targets", "targets"),
     },
+    "xtuner": {
+        "max_length": ("seq_len", "int"), "batch_size": ("batch_size", "int"),
+        "accumulative_counts": (None, "accumulation"), "max_epochs": ("epochs", "epochs"),
+        "pack_to_max_length": (None, "no_field"), "sequence_parallel_size": (None, "no_field"),
+    },
     "megatron": {
         "--tensor-model-parallel-size": ("tp", "int"), "--pipeline-model-parallel-size": ("pp", "int"),
         "--seq-length": ("seq_len", "int"), "--micro-batch-size": ("batch_size", "int"),
@@ -239,6 +244,8 @@ SOURCES = {
     "ms-swift": "modelscope/ms-swift@3602360 swift/arguments/{base_args/base_args,tuner_args,sft_args,"
     "rlhf_args}.py (deepspeed zero0…zero3_offload: sft_args.py; train_type is 3.x's tuner_type)",
     "peft": "huggingface/peft@5d602fd src/peft/tuners/lora/config.py (LoraConfig)",
+    "xtuner": "InternLM/xtuner@b934f46 xtuner/configs/qwen/qwen1/qwen_7b/qwen_7b_qlora_alpaca_e3.py (PART 1 "
+    "Settings: 'batch_size = 1  # per_device', accumulative_counts, max_length, max_epochs)",
     "megatron": "NVIDIA/Megatron-LM@core_v0.19.0 megatron/training/arguments.py",
     "vllm": "vllm-project/vllm@v0.33.0 vllm/engine/arg_utils.py (EngineArgs)",
     "sglang": "sgl-project/sglang@v0.5.23 python/sglang/srt/server_args.py",
@@ -251,7 +258,7 @@ SOURCES = {
 """Where each tool's meanings are taken from (the flag table's ``source`` has the full reference)."""
 
 TRAINING = ("llamafactory", "trl", "axolotl", "torchtune", "deepspeed", "scripts", "verl", "openrlhf",
-            "ms-swift", "peft")  # fmt: skip
+            "ms-swift", "peft", "xtuner")  # fmt: skip
 """Tools whose rows the training-config reader dispatches on (flattened keys, dashes dropped)."""
 SERVING = ("vllm", "sglang", "lmdeploy", "tgi", "llama.cpp", "trtllm")
 """Tools whose rows the serving-command reader dispatches on (flags as written)."""
