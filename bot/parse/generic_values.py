@@ -5,9 +5,9 @@ value, then the name — in phrasings no specific reader was written for ("batch
 It runs after every specific reader (:mod:`bot.parse.assemble`), on the numbers they left with no role
 (the *unread* ones), and fills only fields still unset. One vocabulary names every field:
 
-- the config keys of the pasted-config tables, each mapped to the field its handler sets
-  (:data:`bot.parse.configs.training.HANDLERS`, probed once with a value; the serving flags of
-  :data:`bot.parse.configs.launchers.SERVE_FLAGS`), so a key learned there is known here;
+- the tools' own keys from the meaning table (:data:`bot.parse.configs.meaning.MEANING`: each key's
+  field, the numeric ones; the serving flags of :data:`bot.parse.configs.launchers.SERVE_FLAGS`), so a
+  key learned there is known here;
 - the contract's own field names (``seq_len``, ``lora_rank``, ``tp`` …: :class:`SizingRequest`);
 - the words people use in both languages (:data:`WORDS`, from the prose readers' lists:
   :mod:`bot.parse.prose_vocab`, :mod:`bot.parse.settings`).
@@ -176,26 +176,26 @@ def _parts(word: str) -> str:
     return "\0".join(p for p in re.split(r"[\s_\-]+", word.strip()) if p)
 
 
+_NUMERIC = frozenset({"int", "epochs", "generations", "zero_stage"})
+"""Conversions of the meaning table whose value is the field's number as written."""
+
+
 @cache
 def vocabulary() -> dict[str, str]:
     """Every key as people write it (lower case) → the request field (or :data:`ACCUMULATION`): the
-    pasted-config keys (each probed through its handler), the serving flags, the contract's field names
+    meaning table's numeric training keys (:mod:`bot.parse.configs.meaning`, with a nested key's short
+    forms), the serving flags, the contract's field names
     and :data:`WORDS`. Built once, on the first question that needs it."""
     from bot.parse.configs.launchers import SERVE_FLAGS
-    from bot.parse.configs.training import HANDLERS
-    from bot.parse.inline_keys import _fields
+    from bot.parse.configs.meaning import short_forms, training_rows
     from estimator.models import SizingRequest
 
     out: dict[str, str] = {}
-    for key in HANDLERS:
-        try:
-            cfg = _fields(key, 8, {})
-        except Exception:  # a handler that needs a whole config around it
-            continue
-        if cfg.accumulation == 8 and not cfg.values:
+    for key, (name, conv) in training_rows().items():
+        if conv == "accumulation":
             out[key] = ACCUMULATION
-        elif len(cfg.values) == 1 and next(iter(cfg.values.values())) == 8:
-            out[key] = next(iter(cfg.values))
+        elif name is not None and conv in _NUMERIC:
+            out[key] = name
     for table in SERVE_FLAGS.values():
         for flag, (name, kind) in table.items():
             bare = flag.lstrip("-")
@@ -207,7 +207,11 @@ def vocabulary() -> dict[str, str]:
     for name, words in WORDS.items():
         for w in words:
             out.setdefault(w, name)
-    return out
+    written = {re.sub(r"[\s_\-]+", " ", k) for k in out}
+    for short, key in short_forms().items():  # 'rollout.n', 'ppo_micro_batch_size_per_gpu' (verl)
+        if key in out and re.sub(r"[\s_\-]+", " ", short) not in written:
+            out[short] = out[key]
+    return {k: v for k, v in out.items() if len(k) > 1 or not k.isascii()}  # peft's 'r': 'r=8' only
 
 
 @cache
@@ -226,7 +230,7 @@ def _field_of(written: str, canon: dict[str, str]) -> str | None:
 
 def _clause(s: str, tok: NumberToken) -> tuple[str, str]:
     """The text of the clause before and after ``tok``, up to punctuation or another number."""
-    left = s[max(0, tok.start - 48) : tok.start]
+    left = s[max(0, tok.start - 96) : tok.start]  # verl's keys run to 54 characters
     last = _LAST_BOUNDARY.match(left)
     cut = last.end() if last else 0
     right = s[tok.end : tok.end + 48]

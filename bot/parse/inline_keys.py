@@ -22,11 +22,13 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.parse.configs.meaning import short_forms
 from bot.parse.configs.model import StackConfig
 from bot.parse.configs.training import HANDLERS
 from bot.parse.configs.yamlish import scalar
 from bot.parse.normalize import mask
 from bot.parse.regex import rc
+from bot.parse.tool_keys import tool_key_not_sized
 
 _VALUE = (
     r"(?P<v>\[[^\]\n]{0,160}\]|(?:true|false|none|null)(?![a-z0-9_])|\d[\d,_]*(?:\.\d+)?(?:e-?\d+)?(?![a-z0-9_.])"
@@ -57,7 +59,8 @@ _NOT_HERE = frozenset({"stage", "rl", "deepspeed", "dtype", "optimizer._componen
 """Keys the prose rules read with their own context (the stage words, a DeepSpeed file name, a dtype
 beside a model), or that need a whole config around them."""
 _GATE = re.compile(
-    r"[a-z0-9]_[a-z]|--[a-z]|\b(?:bf16|fp16|optim|optimizer|fsdp|epochs)\s*[:=]|num\s+(?:examples|epochs|gpus)"
+    r"[a-z0-9]_[a-z]|--[a-z]|[a-z]\.[a-z]|(?<![a-z])r\s*[:=]\s*\d"
+    r"|\b(?:bf16|fp16|optim|optimizer|fsdp|epochs)\s*[:=]|num\s+(?:examples|epochs|gpus)"
     r"|batch\s+size\s+per|accumulation\s+steps|total\s+(?:train\s+)?batch"
 )
 
@@ -75,8 +78,10 @@ class Inline:
 def _key(m: re.Match[str]) -> str | None:
     """The handler key a match writes, or None. A space alone separates a key only when it looks like one
     ('--lora_target all', 'pure_bf16 true'), never two words of a sentence ('stage dpo'); after a space a
-    word value needs the flag's dashes ('max_seq_length that works' is prose)."""
+    word value needs the flag's dashes ('max_seq_length that works' is prose). A nested key may be
+    written by its tail ('rollout.n 8': verl's actor_rollout_ref.rollout.n; meaning.short_forms)."""
     key = m.group("k").replace("-", "_")
+    key = short_forms().get(key, key)
     if key not in HANDLERS or key in _NOT_HERE:
         return None
     spaced = not m.group("sep").strip()
@@ -117,8 +122,11 @@ def read_inline_keys(s: str, taken: dict[str, Any]) -> Inline:
             out.s = out.s[: m.start()] + f"{n} gpus".ljust(m.end() - m.start()) + out.s[m.end() :]
         else:
             found.append((LOG_LABELS[label], n, m.start(), m.end()))
-    keyed = ((_key(m), m) for m in KEY_VALUE_RE.finditer(s))
+    keyed = [(_key(m), m) for m in KEY_VALUE_RE.finditer(s)]
     found += [(k, _value(m.group("v")), m.start(), m.end()) for k, m in keyed if k]
+    for m in (m for k, m in keyed if not k and tool_key_not_sized(m)):  # 'learning_rate 2e-5': named
+        out.unused.append((f"{m.group('k')}: {m.group('v')}", "not_sized"))
+        out.s = mask(out.s, m.start(), m.end(), " ")
     flat: dict[str, Any] = {}
     for key, value, _, _ in found:
         flat.setdefault(key, value)  # the first of a key said twice; the other stays for the prose

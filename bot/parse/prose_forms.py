@@ -142,10 +142,11 @@ SAMPLING_N_RE = rc(
 )
 """vLLM ``SamplingParams`` words ('max_tokens 2048', 'n=8') said of an online-RL run."""
 CAP_RE = rc(
-    r"(?<![a-z])-{0,2}(?:max[_\-\s]num[_\-\s]seqs|max[_\-\s]running[_\-\s]requests)"
+    r"(?<![a-z])(?:-{0,2}(?:max[_\-\s]num[_\-\s]seqs|max[_\-\s]running[_\-\s]requests)|-np|--parallel)"
     r"\s*(?:=|:|为|是|设为|设成|开到)?\s*(?P<n>\d{1,5})(?![\d.])"
 )
-"""'--max-num-seqs 256', 'max_running_requests 128': the engine's cap on sequences run at once."""
+"""'--max-num-seqs 256', 'max_running_requests 128', llama.cpp's '-np 4' / '--parallel 4' (its slots,
+common/arg.cpp): the engine's cap on sequences run at once."""
 CACHE_SHARE_RE = rc(
     r"(?<![a-z])-{0,2}cache[_\-\s]max[_\-\s]entry[_\-\s]count\s*(?:=|:|为|是|设为|设成)?\s*(?P<v>0?\.\d+|1(?:\.0+)?)"
     r"(?![\d])"
@@ -381,7 +382,7 @@ def engine_settings(s: str, training: bool) -> tuple[str, dict[str, int], list[t
     KV-cache share (named), each masked."""
     fields: dict[str, int] = {}
     named: list[tuple[str, str]] = []
-    if training or not ("max" in s or "cache" in s):
+    if training or not ("max" in s or "cache" in s or "-np" in s or "--parallel" in s):
         return s, fields, named
     m = CAP_RE.search(s)
     if m:

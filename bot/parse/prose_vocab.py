@@ -111,8 +111,12 @@ TP_DEFAULT_RE = rc(
     r"|(?:没(?:有)?(?:设|加|写)|不设|不加)\s*-{0,2}tensor[_\s\-]*parallel[_\s\-]*size(?:[\s,，]*(?:默认|即|就是)?\s*(?:为|是)?\s*1)?"
 )
 """vLLM's --tensor-parallel-size left out: the default of 1 (vLLM EngineArgs.tensor_parallel_size = 1)."""
-MODEL_PARALLEL_RE = rc(_key(r"model_parallel(?:ism)?(?:_size|_degree)?|模型并行(?:度|数)?"))
-"""'model parallel size 2' (Megatron's tensor model parallel, ChatGLM's model_parallel_size): TP."""
+MODEL_PARALLEL_RE = rc(
+    r"(?<![a-z][_\-])" + _key(r"model_parallel(?:ism)?(?:_size|_degree)?|模型并行(?:度|数)?")
+)
+"""'model parallel size 2' (Megatron's tensor model parallel, ChatGLM's model_parallel_size): TP; never
+the tail of another flag ('--pipeline-model-parallel-size 2' is PP: the meaning table's test found it read
+as TP)."""
 NGL_RE = rc(
     r"(?<![a-z0-9_])-{0,2}(?:ngl|n[_\s\-]*gpu[_\s\-]*layers)\s*(?:=|:)?\s*(?P<neg>-)?(?P<n>\d{1,4})(?![\d.])"
 )
@@ -160,12 +164,13 @@ CPU_EXPERTS_RE = rc(
 tools/server README), KTransformers (its README: experts on the CPU, attention on the GPU), or said in
 words ('experts on the CPU', '专家放内存'): CPU offload of part of the weights."""
 COMPLETION_RE = rc(
-    r"(?:responses?|completions?|generations?|outputs?|rollouts?|回复|回答|生成|输出)\s*(?:lengths?\s*)?"
+    r"(?<![a-z_])(?:responses?|completions?|generations?|outputs?|rollouts?|回复|回答|生成|输出)\s*(?:lengths?\s*)?"
     r"(?:of\s+|up\s+to\s+|at\s+most\s+|最长\s*|最多\s*|长度\s*|最大\s*|为\s*|是\s*|:\s*)*"
     r"(?P<n>\d[\d,]*\s*k?)(?![\d.])(?!\s*(?:条|组|对|份|万|千|个(?!\s*tokens?)))\s*(?:个\s*)?(?:tokens?)?"
 )
 """RL generation length ('responses up to 32k tokens', '回复最长 8k', '回答最长2048个token', '生成长度 1024'):
-part of each sequence; never a count ('回答 5000 条')."""
+part of each sequence; never a count ('回答 5000 条'), nor the tail of a key ('num_generations 是 6': TRL's
+completions per prompt, once read as a 6-token completion)."""
 GENERATIONS_RE = rc(
     r"(?P<n>\d{1,3})\s*(?:samples?|generations?|completions?|responses?|rollouts?)\s*(?:per|each|/|for\s+each)\s*"
     r"(?:prompt|question|query)|num[_\s\-]*generations\s*(?:=|:)?\s*(?P<m>\d{1,3})"

@@ -34,6 +34,7 @@ from bot.parse.throughput_words import (
     tokens_per_second_first,
 )
 from bot.parse.time_forms import spend_rate
+from bot.parse.tool_keys import negated_keys
 from bot.parse.written_settings import read_written_settings
 from bot.parse.written_units import MEASURED_BEFORE
 
@@ -217,8 +218,9 @@ def _masked(s: str, m: re.Match[str]) -> str:
 def extract_settings(s: str, training: bool) -> Settings:
     """The practitioner settings named in the normalized text ``s`` (``training``: the message is about
     training, so tokens/s are a training throughput and 'transformers' is not a serving runtime)."""
+    s, negated = negated_keys(s)  # 'without gradient_checkpointing', '没开 --adam_offload': off (tool_keys)
     vocab = read_vocabulary(s, training)
-    out = Settings(vocab.s, dict(vocab.fields), notes=vocab.notes, unused=vocab.unused)
+    out = Settings(vocab.s, {**negated, **vocab.fields}, notes=vocab.notes, unused=vocab.unused)
     out.accumulation = vocab.accumulation
     out.tool_cue = vocab.tool_cue
     _zero(out)

@@ -31,7 +31,10 @@ FILES = {
 }
 """Tools the recipes write (``tests/test_recipes.py`` checks these against the recipe tools)."""
 
-READ_ONLY = {"lmdeploy": "lmdeploy", "tgi": "tgi", "axolotl": "axolotl", "trl": "trl"}
+READ_ONLY = {
+    "lmdeploy": "lmdeploy", "tgi": "tgi", "axolotl": "axolotl", "trl": "trl", "verl": "verl",
+    "openrlhf": "openrlhf", "ms-swift": "ms-swift", "peft": "peft", "trtllm": "trtllm", "xtuner": "xtuner",
+}  # fmt: skip
 """Tools whose configs and command lines are only read (:mod:`bot.parse.configs`), same format."""
 
 

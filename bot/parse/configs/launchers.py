@@ -12,6 +12,8 @@ import shlex
 from typing import Any
 
 from bot.parse.configs.device_lists import include_count
+from bot.parse.configs.meaning import MEANING
+from bot.parse.configs.meaning import SERVING as SERVING_TOOLS
 from bot.parse.configs.model import StackConfig
 from bot.parse.configs.serve_gpus import serving_gpus
 from bot.parse.configs.training import read_training
@@ -25,12 +27,13 @@ SERVING = {
     "lmdeploy": compile_pattern(r"\blmdeploy\s+serve\b"),
     "tgi": compile_pattern(r"text-generation-launcher|text-generation-inference"),
     "llama.cpp": compile_pattern(r"(?:^|[\s/])(?:llama-server|llama-cli|llama-bench|main)\s+-"),
+    "trtllm": compile_pattern(r"\btrtllm-serve\b"),
 }
 """Which serving tool a command line is (its program or module)."""
 LAUNCHERS = ("torchrun", "accelerate", "deepspeed", "llamafactory-cli", "tune", "python", "python3", "trl")
 COMMAND_RE = LazyPattern(
     r"(?:^|[\s/:：`，,;；(（])(?:torchrun|accelerate\s+launch|hf\s+jobs\s+uv\s+run|uv\s+run|deepspeed|llamafactory-cli|lmf|tune\s+run|trl\s+(?:sft|dpo|grpo)|"
-    r"vllm\s+serve|lmdeploy\s+serve|text-generation-launcher|llama-server|llama-cli|main(?=\s+-m\s)|"
+    r"vllm\s+serve|lmdeploy\s+serve|trtllm-serve|text-generation-launcher|llama-server|llama-cli|main(?=\s+-m\s)|"
     r"python3?\s+(?:-m\s+)?\S*(?:pretrain_gpt|train|sglang\.launch_server|vllm\.entrypoints|finetune|sft)\S*)\b"
     r"|ghcr\.io/huggingface/text-generation-inference",
     0,
@@ -42,50 +45,17 @@ so from the second message on a presence gate of its program names answers "none
 without a search: bot.parse.regex.add_gates)."""
 
 SERVE_FLAGS: dict[str, dict[str, tuple[str, str]]] = {
-    "vllm": {
-        "--tensor-parallel-size": ("tp", "int"), "-tp": ("tp", "int"),
-        "--pipeline-parallel-size": ("pp", "int"), "-pp": ("pp", "int"),
-        "--gpu-memory-utilization": ("gpu_memory_utilization", "float"),
-        "--kv-cache-dtype": ("kv_precision", "kv"),
-        "--quantization": ("precision", "quant"), "-q": ("precision", "quant"),
-        "--max-num-seqs": ("concurrency", "int"), "--dtype": ("precision", "dtype"),
-        "--model": ("model", "str"), "--max-model-len": ("max_model_len", "int"),
-    },
-    "sglang": {
-        "--tp": ("tp", "int"), "--tp-size": ("tp", "int"), "--pp": ("pp", "int"), "--pp-size": ("pp", "int"),
-        "--mem-fraction-static": ("gpu_memory_utilization", "float"),
-        "--kv-cache-dtype": ("kv_precision", "kv"), "--quantization": ("precision", "quant"),
-        "--max-running-requests": ("concurrency", "int"), "--dtype": ("precision", "dtype"),
-        "--model-path": ("model", "str"), "--model": ("model", "str"),
-        "--context-length": ("max_model_len", "int"),
-    },
-    "lmdeploy": {
-        "--tp": ("tp", "int"), "--model-format": ("precision", "quant"),
-        "--cache-max-entry-count": ("gpu_memory_utilization", "float"),
-        "--max-batch-size": ("concurrency", "int"), "--dtype": ("precision", "dtype"),
-        "--session-len": ("max_model_len", "int"),
-    },
-    "tgi": {
-        "--num-shard": ("tp", "int"),
-        "--max-input-length": ("prompt_tokens", "int"), "--max-input-tokens": ("prompt_tokens", "int"),
-        "--quantize": ("precision", "quant"), "--kv-cache-dtype": ("kv_precision", "kv"),
-        "--cuda-memory-fraction": ("gpu_memory_utilization", "float"), "--dtype": ("precision", "dtype"),
-        "--model-id": ("model", "str"), "--max-total-tokens": ("max_model_len", "int"),
-    },
-    "llama.cpp": {
-        "-c": ("seq_len", "int"), "--ctx-size": ("seq_len", "int"), "-np": ("concurrency", "int"),
-        "--parallel": ("concurrency", "int"), "-m": ("model", "str"), "--model": ("model", "str"),
-        "-hf": ("model", "str"), "--hf-repo": ("model", "str"),
-    },
-}  # fmt: skip
-"""Serving flags → (request field, kind of value). vLLM: vllm serve --help; SGLang ServerArgs; lmdeploy
-ArgumentHelper; TGI launcher Args; llama.cpp common/arg.cpp (``-c`` is the context of all ``-np`` slots
-together: each sequence gets c / np)."""
+    tool: {flag: row for flag, row in MEANING[tool].items() if row[0] is not None} for tool in SERVING_TOOLS
+}  # type: ignore[misc]
+"""Serving flags → (request field, kind of value): the serving tools' rows of the meaning table
+(:data:`bot.parse.configs.meaning.MEANING`, each tool's source in ``SOURCES``; llama.cpp's ``-c`` is the
+context of all ``-np`` slots together: each sequence gets c / np)."""
 SERVE_NO_FIELD = {
     "--max-num-batched-tokens", "--quant-policy", "--max-batch-prefill-tokens",
     "--max-batch-total-tokens", "-ngl", "--n-gpu-layers", "--gpu-layers", "-b", "--batch-size", "-ub",
     "--ubatch-size", "--data-parallel-size", "-dp", "--dp", "--dp-size", "--enable-prefix-caching",
     "--max-concurrent-requests", "--tensor-split", "-ts", "--cache-type-k", "-ctk", "--cache-type-v", "-ctv",
+    *(flag for tool in SERVING_TOOLS for flag, (field, _) in MEANING[tool].items() if field is None),
 }  # fmt: skip
 """Serving flags that change memory or throughput but have no request field yet. The engines' longest
 allowed sequence (vLLM --max-model-len, SGLang --context-length, lmdeploy --session-len, TGI
@@ -212,7 +182,7 @@ def read_serving(text: str, tool: str, cfg: StackConfig) -> StackConfig:
     if tool in RUNTIMES:
         cfg.values["runtime"] = RUNTIMES[tool]
     else:
-        cfg.skip("runtime", tool, "runtime_not_modelled")
+        cfg.skip("runtime", {"trtllm": "TensorRT-LLM"}.get(tool, tool), "runtime_not_modelled")
     table = SERVE_FLAGS[tool]
     for flag, value in pairs:
         if flag == "-m" and tool != "llama.cpp" and re.match(r"(sglang|vllm)\.", str(value)):
@@ -313,12 +283,9 @@ def _llama_cpp_context(cfg: StackConfig) -> None:
         cfg.values["precision"] = m.group(1)
 
 
-MEGATRON: dict[str, tuple[str, str]] = {
-    "--tensor-model-parallel-size": ("tp", "int"), "--pipeline-model-parallel-size": ("pp", "int"),
-    "--seq-length": ("seq_len", "int"), "--micro-batch-size": ("batch_size", "int"),
-    "--global-batch-size": ("global_batch", "int"),
-}  # fmt: skip
-"""Megatron-LM arguments (megatron/training/arguments.py) → request fields."""
+MEGATRON: dict[str, tuple[str, str]] = dict(MEANING["megatron"])  # type: ignore[arg-type]
+"""Megatron-LM arguments (megatron/training/arguments.py) → request fields: the meaning table's rows;
+the flags with a value test of their own (precision, recompute, distributed optimizer) are read below."""
 MEGATRON_NO_FIELD = {
     "--num-layers", "--hidden-size", "--num-attention-heads", "--ffn-hidden-size", "--num-query-groups",
     "--group-query-attention", "--max-position-embeddings", "--sequence-parallel", "--context-parallel-size",
@@ -407,6 +374,10 @@ def read_launch(text: str, cfg: StackConfig) -> StackConfig:
     flat = {flag.lstrip("-").replace("-", "_"): value for flag, value in pairs}
     flat.update({k: scalar(v) for k, _, v in (w.partition("=") for w in positional if "=" in w)})
     flat.pop("config", None)
+    if tool == "openrlhf":
+        from bot.parse.configs.rl_handlers import openrlhf_entry  # after training (it imports that)
+
+        openrlhf_entry(script, flat, cfg)  # its entry point names the algorithm; vLLM engines the rollouts
     return read_training(flat, tool, cfg)
 
 
@@ -451,6 +422,8 @@ def _names_trl(launcher: str, script: str, pairs: list[tuple[str, Any]]) -> bool
 
 
 def _script_tool(launcher: str, script: str, pairs: list[tuple[str, Any]]) -> str:
+    if script.startswith(("verl.", "openrlhf.")):  # python3 -m verl.trainer.main_ppo key=value …
+        return script.split(".", 1)[0]
     flags = {f for f, _ in pairs}
     if "pretrain_" in script or flags & set(MEGATRON):
         return "megatron"

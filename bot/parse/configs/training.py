@@ -12,34 +12,19 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from bot.parse.configs.meaning import training_rows
 from bot.parse.configs.model import StackConfig
 from bot.parse.configs.vocab import known
 from bot.parse.regex import compile_pattern
 
-SEQ_KEYS = (
-    "cutoff_len",
-    "max_seq_length",
-    "max_length",
-    "sequence_len",
-    "tokenizer.max_seq_len",
-    "max_seq_len",
-)
+SEQ_KEYS = tuple(k for k, (field, conv) in training_rows().items() if (field, conv) == ("seq_len", "int"))
 """Sequence length per training sample (LLaMA-Factory cutoff_len, TRL SFT max_length — max_seq_length
 before TRL 0.20 —, axolotl sequence_len, torchtune tokenizer.max_seq_len)."""
-MICRO_KEYS = (
-    "per_device_train_batch_size",
-    "micro_batch_size",
-    "train_micro_batch_size_per_gpu",
-    "batch_size",
-)
-EPOCH_KEYS = ("num_train_epochs", "num_epochs", "epochs")
-RANK_KEYS = ("lora_rank", "lora_r", "model.lora_rank")
-MODEL_KEYS = ("model_name_or_path", "base_model", "model_name", "model.model_name_or_path", "model")
+MODEL_KEYS = ("model_name_or_path", "base_model", "model_name", "model.model_name_or_path", "model",
+              "actor_rollout_ref.model.path", "pretrain")  # fmt: skip
 ADAPTER_KEYS = ("lora_rank", "lora_r", "lora_alpha", "lora_target", "lora_target_modules")
 """LoRA's own keys: with no finetuning_type / adapter key they say the method is LoRA (QLoRA on 4 bits)."""
-NO_FIELD_KEYS = (
-    "packing", "sample_packing", "neat_packing", "lora_alpha", "model.lora_alpha",
-)  # fmt: skip
+NO_FIELD_KEYS = tuple(k for k, (_, conv) in training_rows().items() if conv == "no_field")
 """Keys that change memory or time but have no request field yet: named as not used (no_field)."""
 ACTIVATION_CHECKPOINTING_KEYS = {
     "partition_activations": "no_field", "cpu_checkpointing": "no_field",
@@ -204,7 +189,9 @@ def _prompt_length(cfg: StackConfig, key: str, value: Any, flat: dict[str, Any])
     """TRL ``max_prompt_length`` beside ``max_completion_length`` (and no sequence key): one RL sequence
     is the prompt and its completion (estimator.rollout splits it back), so the sequence sized is their
     sum; alone it has no field and is named (no_field)."""
-    prompt, completion = _int(value), _int(flat.get("max_completion_length"))
+    rows = training_rows()
+    completion_keys = [k for k in flat if rows.get(k, (None, ""))[0] == "max_completion_length"]
+    prompt, completion = _int(value), next((_int(flat[k]) for k in completion_keys if _int(flat[k])), None)
     if prompt and completion and not any(_int(flat.get(k)) for k in SEQ_KEYS):
         cfg.set(key, "seq_len", prompt + completion)
     else:
@@ -247,7 +234,7 @@ def _lora_targets(cfg: StackConfig, key: str, value: Any, flat: dict[str, Any]) 
 
 def _precision(cfg: StackConfig, key: str, value: Any, flat: dict[str, Any]) -> bool:
     name = key.split(".")[0]
-    if key == "dtype" or key.endswith(".dtype"):
+    if key.endswith("dtype"):  # dtype, model.dtype (torchtune), torch_dtype (ms-swift, HF)
         fmt = {"bf16": "bf16", "bfloat16": "bf16", "fp16": "fp16", "float16": "fp16", "fp32": "fp32"}.get(
             str(value).lower()
         )
@@ -383,33 +370,42 @@ def _enabled(cfg: StackConfig, key: str, value: Any, flat: dict[str, Any]) -> bo
     return _precision(cfg, key.split(".")[0], value, flat) and bool(cfg.used.setdefault(key, "precision"))
 
 
-HANDLERS: dict[str, Handler] = {
-    **{k: _int_field("seq_len") for k in SEQ_KEYS},
-    **{k: _int_field("batch_size") for k in MICRO_KEYS},
-    **{k: _int_field("lora_rank") for k in RANK_KEYS},
-    **{k: _epochs for k in EPOCH_KEYS},
-    **{k: _source_target for k in ("max_source_length", "max_target_length")},
-    **{k: _lora_targets for k in ("lora_target", "lora_target_modules", "lora_target_linear",
-                                  "model.lora_attn_modules")},
-    "model.apply_lora_to_mlp": lambda cfg, key, value, flat: bool(cfg.used.setdefault(key, "lora_targets")),
-    "gradient_accumulation_steps": _accum,
-    "num_generations": _generations, "max_completion_length": _int_field("max_completion_length"),
-    "max_prompt_length": _prompt_length,
-    "train_batch_size": _int_field("global_batch"),
-    "max_samples": _int_field("num_samples"),  # LLaMA-Factory: samples read per dataset, at most
-    "bf16": _precision, "fp16": _precision, "pure_bf16": _precision, "dtype": _precision,
-    "bf16.enabled": _enabled, "fp16.enabled": _enabled,
-    "gradient_checkpointing": _recompute, "disable_gradient_checkpointing": _recompute,
-    "enable_activation_checkpointing": _recompute,
-    "optim": _optim, "optimizer": _optim, "optimizer._component_": _optim,
-    "deepspeed": _deepspeed, "fsdp": _fsdp, "fsdp_config.reshard_after_forward": _fsdp,
-    "fsdp_config.fsdp_sharding_strategy": _fsdp, "fsdp_config.sharding_strategy": _fsdp,
-    "stage": _stage, "rl": _stage, "infer_backend": _infer_backend, "vllm_maxlen": _vllm_maxlen,
-    "sglang_maxlen": _vllm_maxlen, "vllm_gpu_util": _engine_share, "sglang_mem_fraction": _engine_share,
-    "zero_optimization.stage": lambda cfg, key, value, flat: (
-        value in (0, 1, 2, 3) and not isinstance(value, bool) and (cfg.set(key, "zero_stage", value) or True)
-    ),
-    "zero_optimization.offload_optimizer.device": _offload_device,
-    "zero_optimization.offload_param.device": _offload_param,
+def _zero(cfg: StackConfig, key: str, value: Any, flat: dict[str, Any]) -> bool:
+    ok = value in (0, 1, 2, 3) and not isinstance(value, bool)
+    if ok:
+        cfg.set(key, "zero_stage", value)
+    return ok
+
+
+def _no_field(cfg: StackConfig, key: str, value: Any, flat: dict[str, Any]) -> bool:
+    cfg.skip(key, value, "no_field")
+    return True
+
+
+from bot.parse.configs.rl_handlers import RL_HANDLERS  # noqa: E402 (it reads _int, _bool above)
+
+
+def _fixed(handler: Handler) -> Callable[[str | None], Handler]:
+    return lambda _: handler
+
+
+_CONVERTERS: dict[str, Callable[[str | None], Handler]] = {
+    "int": lambda field: _int_field(field or ""), "epochs": lambda _: _epochs,
+    "accumulation": lambda _: _accum, "targets": lambda _: _lora_targets,
+    "mlp_targets": lambda _: lambda cfg, key, value, flat: bool(cfg.used.setdefault(key, "lora_targets")),
+    "precision": lambda _: _precision, "enabled": lambda _: _enabled, "recompute": lambda _: _recompute,
+    "optim": lambda _: _optim, "deepspeed_file": lambda _: _deepspeed, "fsdp": lambda _: _fsdp,
+    "stage": lambda _: _stage, "infer_backend": lambda _: _infer_backend,
+    "engine_share": lambda _: _engine_share, "engine_maxlen": lambda _: _vllm_maxlen,
+    "zero_stage": lambda _: _zero, "offload_device": lambda _: _offload_device,
+    "offload_param": lambda _: _offload_param, "generations": lambda _: _generations,
+    "prompt_length": lambda _: _prompt_length, "source_target": lambda _: _source_target,
+    "no_field": lambda _: _no_field, **{name: _fixed(h) for name, h in RL_HANDLERS.items()},
 }  # fmt: skip
-"""Key (dotted) → how it sets the request."""
+"""A conversion of :data:`bot.parse.configs.meaning.CONVERSIONS` → the handler that reads it."""
+
+HANDLERS: dict[str, Handler] = {
+    key: _CONVERTERS[conv](field) for key, (field, conv) in training_rows().items() if conv != "no_field"
+}
+"""Key (dotted, dashes dropped) → how it sets the request: built from the meaning table
+(:data:`bot.parse.configs.meaning.MEANING`), never written here."""

@@ -29,6 +29,8 @@ def known(tool: str, key: str) -> bool:
         return True
     if key.startswith("-"):
         return key.replace("_", "-") in table or key.replace("-", "_").replace("__", "--", 1) in table
+    if f"--{key}" in table or f"--{key.replace('_', '-')}" in table:  # a flag, flattened (OpenRLHF)
+        return True
     return any(k.startswith(key + ".") for k in table) or (key.split(".")[0] in table and tool == "trl")
 
 

@@ -1,0 +1,305 @@
+"""What each tool's own keys and flags MEAN for the sizing (issue 24 items 1–2): per tool, which of its
+keys sets which request field, and through which value conversion — the one table the pasted-config
+readers (:data:`bot.parse.configs.training.HANDLERS`, :data:`bot.parse.configs.launchers.SERVE_FLAGS`,
+:data:`bot.parse.configs.launchers.MEGATRON`) and the prose readers (:mod:`bot.parse.inline_keys`,
+:mod:`bot.parse.inline_flags`, :mod:`bot.parse.generic_values`) are built from.
+
+A row is ``key: (field, conversion)``. The key is spelled as the tool's flag table spells it
+(``bot/recipes/flags/<tool>.json``: bare config keys, dotted nested keys, flags with their dashes); the
+field is a :class:`estimator.models.SizingRequest` field (``None``: the key changes the answer but the
+sizing has no field for it, named ``no_field``); the conversion names how the value is read
+(:data:`CONVERSIONS`). Every key of a row is in its tool's flag table (tests/test_meaning.py), and every
+key a reader dispatches on is a row here. Each tool's rows cite the file its meanings are taken from
+(:data:`SOURCES`).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+Row = tuple[str | None, str]
+
+CONVERSIONS = {
+    "int": "a whole number > 0, as is",
+    "float": "a fraction in (0, 1], as is",
+    "epochs": "a number of epochs > 0 (fractions allowed)",
+    "accumulation": "gradient accumulation steps: global batch = micro × steps × DP once the GPUs are known",
+    "targets": "a module list, comma/space separated; 'all' / 'all-linear' / 'all_linear' → all-linear",
+    "mlp_targets": "torchtune apply_lora_to_mlp: the MLP's w1, w2, w3 added to lora_attn_modules",
+    "precision": "bf16/fp16 true → that precision; pure_bf16 true → no fp32 master weights; dtype names",
+    "enabled": "DeepSpeed '<fmt>.enabled: true' → that precision",
+    "recompute": "true → full recompute, false → none (disable_… inverted)",
+    "optim": "optimizer name → adamw / adamw_8bit / paged_adamw_8bit",
+    "deepspeed_file": "a DeepSpeed config path: ZeRO stage and offload read from its name (ds_z3_offload…)",
+    "swift_deepspeed": "ms-swift's --deepspeed zero0…zero3[_offload] (its bundled configs), else a path "
+    "(deepspeed_file): one reading for every tool's 'deepspeed' key",
+    "fsdp": "FULL_SHARD → ZeRO-3, SHARD_GRAD_OP → ZeRO-2, NO_SHARD → 0; 'offload' → offload",
+    "stage": "sft/pt/dpo/ppo/kto/rm/grpo → stage and algorithm",
+    "rl_type": "ms-swift --rlhf_type / verl algorithm.adv_estimator → the RL algorithm",
+    "tuner": "ms-swift --train_type/--tuner_type: lora/full/qlora → method",
+    "infer_backend": "LLaMA-Factory infer_backend → runtime (an inference config)",
+    "engine_share": "an inference engine's share of each card (in an inference config)",
+    "engine_maxlen": "an inference engine's context (in an inference config), else named",
+    "zero_stage": "0–3, as is",
+    "offload_device": "cpu/nvme → optimizer offload; none → off",
+    "offload_param": "cpu/nvme → named (parameter offload not modelled); none → off",
+    "offload_bool": "true → optimizer offload, false → off",
+    "param_offload_bool": "false → weights on the GPU (no offload); true → named (parameter offload)",
+    "generations": "completions per prompt (an RL config: GRPO unless stated)",
+    "prompt_length": "prompt + completion = the RL sequence, when no sequence key is given; else named",
+    "source_target": "source + target = one sample (ChatGLM P-Tuning scripts), else named",
+    "gpu_product": "verl trainer.n_gpus_per_node × trainer.nnodes → the GPU count",
+    "bits": "4 → QLoRA (bitsandbytes NF4), 8 → 8-bit QLoRA",
+    "no_field": "changes the answer, no request field yet: named (no_field)",
+    "kv": "fp8* → fp8 KV cache, bf16/bfloat16 → bf16",
+    "quant": "awq/gptq/fp8/bitsandbytes… → the weights' precision",
+    "dtype": "bfloat16/float16/half/float32 → the weights' precision",
+    "str": "the model, as written",
+}
+"""How a row's value is read (the readers hold the code: bot.parse.configs.training, launchers)."""
+
+_HF = {
+    "per_device_train_batch_size": ("batch_size", "int"),
+    "gradient_accumulation_steps": (None, "accumulation"),
+    "num_train_epochs": ("epochs", "epochs"),
+    "bf16": ("precision", "precision"), "fp16": ("precision", "precision"),
+    "gradient_checkpointing": ("recompute", "recompute"),
+    "optim": ("optimizer", "optim"), "deepspeed": ("zero_stage", "swift_deepspeed"),
+    "fsdp": ("zero_stage", "fsdp"),
+}  # fmt: skip
+"""transformers TrainingArguments (training_args.py) fields, shared by every tool built on it."""
+
+MEANING: dict[str, dict[str, Row]] = {
+    "llamafactory": {
+        **_HF, "cutoff_len": ("seq_len", "int"), "max_length": ("seq_len", "int"),
+        "lora_rank": ("lora_rank", "int"), "lora_alpha": (None, "no_field"),
+        "lora_target": ("lora_targets", "targets"), "max_samples": ("num_samples", "int"),
+        "pure_bf16": ("pure_bf16", "precision"),
+        "disable_gradient_checkpointing": ("recompute", "recompute"), "stage": ("stage", "stage"),
+        "infer_backend": ("runtime", "infer_backend"), "vllm_maxlen": ("max_model_len", "engine_maxlen"),
+        "sglang_maxlen": ("max_model_len", "engine_maxlen"),
+        "vllm_gpu_util": ("gpu_memory_utilization", "engine_share"),
+        "sglang_mem_fraction": ("gpu_memory_utilization", "engine_share"),
+        "packing": (None, "no_field"), "neat_packing": (None, "no_field"),
+    },
+    "trl": {
+        **_HF, "max_seq_length": ("seq_len", "int"), "max_length": ("seq_len", "int"),
+        "lora_r": ("lora_rank", "int"), "lora_alpha": (None, "no_field"),
+        "lora_target_modules": ("lora_targets", "targets"), "dtype": ("precision", "precision"),
+        "bf16.enabled": ("precision", "enabled"), "fp16.enabled": ("precision", "enabled"),
+        "num_generations": ("num_generations", "generations"),
+        "max_completion_length": ("max_completion_length", "int"),
+        "max_prompt_length": ("seq_len", "prompt_length"),
+        "fsdp_config.reshard_after_forward": ("zero_stage", "fsdp"),
+        "fsdp_config.fsdp_sharding_strategy": ("zero_stage", "fsdp"),
+        "fsdp_config.sharding_strategy": ("zero_stage", "fsdp"), "packing": (None, "no_field"),
+    },
+    "axolotl": {
+        "sequence_len": ("seq_len", "int"), "micro_batch_size": ("batch_size", "int"),
+        "batch_size": ("batch_size", "int"), "num_epochs": ("epochs", "epochs"),
+        "gradient_accumulation_steps": (None, "accumulation"), "lora_r": ("lora_rank", "int"),
+        "lora_alpha": (None, "no_field"), "lora_target_modules": ("lora_targets", "targets"),
+        "lora_target_linear": ("lora_targets", "targets"), "bf16": ("precision", "precision"),
+        "fp16": ("precision", "precision"), "gradient_checkpointing": ("recompute", "recompute"),
+        "optimizer": ("optimizer", "optim"), "deepspeed": ("zero_stage", "swift_deepspeed"),
+        "fsdp": ("zero_stage", "fsdp"), "rl": ("stage", "stage"), "sample_packing": (None, "no_field"),
+    },
+    "torchtune": {
+        "tokenizer.max_seq_len": ("seq_len", "int"), "batch_size": ("batch_size", "int"),
+        "epochs": ("epochs", "epochs"), "gradient_accumulation_steps": (None, "accumulation"),
+        "model.lora_rank": ("lora_rank", "int"), "model.lora_alpha": (None, "no_field"),
+        "model.lora_attn_modules": ("lora_targets", "targets"),
+        "model.apply_lora_to_mlp": ("lora_targets", "mlp_targets"), "dtype": ("precision", "precision"),
+        "enable_activation_checkpointing": ("recompute", "recompute"),
+        "optimizer._component_": ("optimizer", "optim"),
+    },
+    "deepspeed": {
+        "train_micro_batch_size_per_gpu": ("batch_size", "int"),
+        "gradient_accumulation_steps": (None, "accumulation"), "train_batch_size": ("global_batch", "int"),
+        "bf16": ("precision", "precision"), "fp16": ("precision", "precision"),
+        "bf16.enabled": ("precision", "enabled"), "fp16.enabled": ("precision", "enabled"),
+        "optimizer": ("optimizer", "optim"), "zero_optimization.stage": ("zero_stage", "zero_stage"),
+        "zero_optimization.offload_optimizer.device": ("offload", "offload_device"),
+        "zero_optimization.offload_param.device": ("offload", "offload_param"),
+    },
+    "scripts": {
+        "max_seq_len": ("seq_len", "int"), "max_source_length": ("seq_len", "source_target"),
+        "max_target_length": ("seq_len", "source_target"),
+    },
+    "verl": {
+        "data.max_prompt_length": ("seq_len", "prompt_length"),
+        "data.max_response_length": ("max_completion_length", "int"),
+        "data.train_batch_size": ("global_batch", "int"),
+        "actor_rollout_ref.actor.ppo_micro_batch_size_per_gpu": ("batch_size", "int"),
+        "actor_rollout_ref.actor.ppo_mini_batch_size": (None, "no_field"),
+        "actor_rollout_ref.rollout.n": ("num_generations", "generations"),
+        "actor_rollout_ref.rollout.tensor_model_parallel_size": ("rollout_tp", "int"),
+        "actor_rollout_ref.rollout.gpu_memory_utilization": (None, "no_field"),
+        "actor_rollout_ref.model.enable_gradient_checkpointing": ("recompute", "recompute"),
+        "actor_rollout_ref.model.lora_rank": ("lora_rank", "int"),
+        "actor_rollout_ref.model.lora_alpha": (None, "no_field"),
+        "actor_rollout_ref.model.target_modules": ("lora_targets", "targets"),
+        "actor_rollout_ref.actor.fsdp_config.optimizer_offload": ("offload", "offload_bool"),
+        "actor_rollout_ref.actor.fsdp_config.param_offload": ("offload", "param_offload_bool"),
+        "algorithm.adv_estimator": ("algorithm", "rl_type"),
+        "trainer.total_epochs": ("epochs", "epochs"),
+        "trainer.n_gpus_per_node": ("gpu_count", "gpu_product"),
+        "trainer.nnodes": ("gpu_count", "gpu_product"),
+    },
+    "openrlhf": {
+        "--micro_train_batch_size": ("batch_size", "int"), "--train_batch_size": ("global_batch", "int"),
+        "--max_len": ("seq_len", "int"), "--prompt_max_len": ("seq_len", "prompt_length"),
+        "--generate_max_len": ("max_completion_length", "int"),
+        "--n_samples_per_prompt": ("num_generations", "generations"),
+        "--max_epochs": ("epochs", "epochs"), "--lora_rank": ("lora_rank", "int"),
+        "--lora_alpha": (None, "no_field"), "--target_modules": ("lora_targets", "targets"),
+        "--zero_stage": ("zero_stage", "zero_stage"), "--adam_offload": ("offload", "offload_bool"),
+        "--gradient_checkpointing": ("recompute", "recompute"), "--bf16": ("precision", "precision"),
+        "--load_in_4bit": ("method", "bits"), "--vllm_tensor_parallel_size": ("rollout_tp", "int"),
+        "--vllm_gpu_memory_utilization": (None, "no_field"), "--packing_samples": (None, "no_field"),
+        "--rollout_batch_size": (None, "no_field"), "--micro_rollout_batch_size": (None, "no_field"),
+    },
+    "ms-swift": {
+        **_HF, "max_length": ("seq_len", "int"),
+        "lora_rank": ("lora_rank", "int"), "lora_alpha": (None, "no_field"),
+        "target_modules": ("lora_targets", "targets"), "train_type": ("method", "tuner"),
+        "tuner_type": ("method", "tuner"), "quant_bits": ("method", "bits"),
+        "torch_dtype": ("precision", "precision"), "rlhf_type": ("algorithm", "rl_type"),
+        "num_generations": ("num_generations", "generations"),
+        "max_completion_length": ("max_completion_length", "int"),
+        "vllm_tensor_parallel_size": ("rollout_tp", "int"),
+        "vllm_gpu_memory_utilization": (None, "no_field"), "packing": (None, "no_field"),
+    },
+    "peft": {
+        "r": ("lora_rank", "int"), "lora_alpha": (None, "no_field"),
+        "target_modules": ("lora_targets", "targets"),
+    },
+    "xtuner": {
+        "max_length": ("seq_len", "int"), "batch_size": ("batch_size", "int"),
+        "accumulative_counts": (None, "accumulation"), "max_epochs": ("epochs", "epochs"),
+        "pack_to_max_length": (None, "no_field"), "sequence_parallel_size": (None, "no_field"),
+    },
+    "megatron": {
+        "--tensor-model-parallel-size": ("tp", "int"), "--pipeline-model-parallel-size": ("pp", "int"),
+        "--seq-length": ("seq_len", "int"), "--micro-batch-size": ("batch_size", "int"),
+        "--global-batch-size": ("global_batch", "int"),
+    },
+    "vllm": {
+        "--tensor-parallel-size": ("tp", "int"), "-tp": ("tp", "int"),
+        "--pipeline-parallel-size": ("pp", "int"), "-pp": ("pp", "int"),
+        "--gpu-memory-utilization": ("gpu_memory_utilization", "float"),
+        "--kv-cache-dtype": ("kv_precision", "kv"),
+        "--quantization": ("precision", "quant"), "-q": ("precision", "quant"),
+        "--max-num-seqs": ("concurrency", "int"), "--dtype": ("precision", "dtype"),
+        "--model": ("model", "str"), "--max-model-len": ("max_model_len", "int"),
+    },
+    "sglang": {
+        "--tp": ("tp", "int"), "--tp-size": ("tp", "int"), "--pp": ("pp", "int"), "--pp-size": ("pp", "int"),
+        "--mem-fraction-static": ("gpu_memory_utilization", "float"),
+        "--kv-cache-dtype": ("kv_precision", "kv"), "--quantization": ("precision", "quant"),
+        "--max-running-requests": ("concurrency", "int"), "--dtype": ("precision", "dtype"),
+        "--model-path": ("model", "str"), "--model": ("model", "str"),
+        "--context-length": ("max_model_len", "int"),
+    },
+    "lmdeploy": {
+        "--tp": ("tp", "int"), "--model-format": ("precision", "quant"),
+        "--cache-max-entry-count": ("gpu_memory_utilization", "float"),
+        "--max-batch-size": ("concurrency", "int"), "--dtype": ("precision", "dtype"),
+        "--session-len": ("max_model_len", "int"),
+    },
+    "tgi": {
+        "--num-shard": ("tp", "int"),
+        "--max-input-length": ("prompt_tokens", "int"), "--max-input-tokens": ("prompt_tokens", "int"),
+        "--quantize": ("precision", "quant"), "--kv-cache-dtype": ("kv_precision", "kv"),
+        "--cuda-memory-fraction": ("gpu_memory_utilization", "float"), "--dtype": ("precision", "dtype"),
+        "--model-id": ("model", "str"), "--max-total-tokens": ("max_model_len", "int"),
+    },
+    "llama.cpp": {
+        "-c": ("seq_len", "int"), "--ctx-size": ("seq_len", "int"), "-np": ("concurrency", "int"),
+        "--parallel": ("concurrency", "int"), "-m": ("model", "str"), "--model": ("model", "str"),
+        "-hf": ("model", "str"), "--hf-repo": ("model", "str"),
+    },
+    "trtllm": {
+        "--tp_size": ("tp", "int"), "--pp_size": ("pp", "int"), "--max_seq_len": ("max_model_len", "int"),
+        "--max_batch_size": ("concurrency", "int"), "--max_num_tokens": (None, "no_field"),
+        "--kv_cache_free_gpu_memory_fraction": (None, "no_field"),
+    },
+}  # fmt: skip
+"""Tool → its key or flag → (request field, conversion)."""
+
+SOURCES = {
+    "llamafactory": "hiyouga/LLaMA-Factory@v0.9.5 src/llamafactory/hparams/*_args.py",
+    "trl": "huggingface/trl@f2cd577 trl/trainer/{sft,dpo,grpo}_config.py; transformers 5.6.0 "
+    "training_args.py",
+    "axolotl": "axolotl-ai-cloud/axolotl@067b021 src/axolotl/utils/schemas/{config,peft,training}.py",
+    "torchtune": "pytorch/torchtune@v0.6.1 recipes/configs/llama3_1/8B_lora.yaml, "
+    "recipes/lora_finetune_distributed.py",
+    "deepspeed": "deepspeedai/DeepSpeed@v0.19.5 deepspeed/runtime/config.py, "
+    "runtime/zero/{config,offload_config}.py",
+    "scripts": "THUDM/ChatGLM-6B ptuning/arguments.py (max_source_length, max_target_length); user scripts",
+    "verl": "volcengine/verl@b178a3c verl/trainer/config/ppo_trainer.yaml (+ rollout/rollout.yaml, "
+    "actor/actor.yaml: rollout.n responses per prompt, tensor_model_parallel_size of the rollout engine, "
+    "data.train_batch_size prompts per step)",
+    "openrlhf": "OpenRLHF/OpenRLHF@v0.9.0 openrlhf/cli/train_{sft,dpo,ppo_ray}.py (argparse help texts)",
+    "ms-swift": "modelscope/ms-swift@3602360 swift/arguments/{base_args/base_args,tuner_args,sft_args,"
+    "rlhf_args}.py (deepspeed zero0…zero3_offload: sft_args.py; train_type is 3.x's tuner_type)",
+    "peft": "huggingface/peft@5d602fd src/peft/tuners/lora/config.py (LoraConfig)",
+    "xtuner": "InternLM/xtuner@b934f46 xtuner/configs/qwen/qwen1/qwen_7b/qwen_7b_qlora_alpaca_e3.py (PART 1 "
+    "Settings: 'batch_size = 1  # per_device', accumulative_counts, max_length, max_epochs)",
+    "megatron": "NVIDIA/Megatron-LM@core_v0.19.0 megatron/training/arguments.py",
+    "vllm": "vllm-project/vllm@v0.33.0 vllm/engine/arg_utils.py (EngineArgs)",
+    "sglang": "sgl-project/sglang@v0.5.23 python/sglang/srt/server_args.py",
+    "lmdeploy": "InternLM/lmdeploy@1263d5c lmdeploy/cli/utils.py (ArgumentHelper)",
+    "tgi": "huggingface/text-generation-inference@db931fc launcher/src/main.rs",
+    "llama.cpp": "ggml-org/llama.cpp@0c1e570 common/arg.cpp (-c is all -np slots' context together)",
+    "trtllm": "NVIDIA/TensorRT-LLM@4c05a74 tensorrt_llm/commands/serve.py (--max_batch_size: requests "
+    "scheduled at once; --kv_cache_free_gpu_memory_fraction: share of the memory left after the weights)",
+}
+"""Where each tool's meanings are taken from (the flag table's ``source`` has the full reference)."""
+
+TRAINING = ("llamafactory", "trl", "axolotl", "torchtune", "deepspeed", "scripts", "verl", "openrlhf",
+            "ms-swift", "peft", "xtuner")  # fmt: skip
+"""Tools whose rows the training-config reader dispatches on (flattened keys, dashes dropped)."""
+SERVING = ("vllm", "sglang", "lmdeploy", "tgi", "llama.cpp", "trtllm")
+"""Tools whose rows the serving-command reader dispatches on (flags as written)."""
+ALIASES = {("sglang", "--tp"): "--tp-size", ("sglang", "--pp"): "--pp-size"}
+"""Rows written as people write the flag, not as the table has it: SGLang's argparse takes '--tp' as the
+one flag it abbreviates ('--tp-size', allow_abbrev), and '--pp' is what people write for '--pp-size' (the
+parser itself rejects it as ambiguous beside --pp-async-batch-depth and --pp-max-micro-batch-size)."""
+UNTABLED = ("scripts",)
+"""Rows of keys no tool table has (research scripts people paste): exempt from the flag-table check."""
+
+
+def bare(key: str) -> str:
+    """A flag as the training reader flattens it: dashes dropped ('--lora_rank' → 'lora_rank')."""
+    return key.lstrip("-").replace("-", "_") if key.startswith("-") else key
+
+
+@cache
+def training_rows() -> dict[str, Row]:
+    """Every training tool's rows under their flattened key (a key two tools share means the same)."""
+    out: dict[str, Row] = {}
+    for tool in TRAINING:
+        for key, row in MEANING[tool].items():
+            out.setdefault(bare(key), row)
+    return out
+
+
+@cache
+def short_forms() -> dict[str, str]:
+    """A nested key's shorter written forms → the key: each dotted tail of two or more parts
+    ('rollout.n', 'rollout.tensor_model_parallel_size') and the last part when it is a compound word
+    ('ppo_micro_batch_size_per_gpu', 'max_response_length'), where one key alone has it and no tool
+    has it as a key of its own (Megatron's 'tensor_model_parallel_size' stays Megatron's)."""
+    from bot.parse.configs.vocab import keys
+    from bot.recipes.flags import FILES, READ_ONLY
+
+    seen: dict[str, set[str]] = {}
+    for key in training_rows():
+        parts = key.split(".")
+        tails = [".".join(parts[i:]) for i in range(1, len(parts) - 1)]
+        tails += [parts[-1]] if len(parts) > 1 and "_" in parts[-1] else []
+        for tail in tails:
+            seen.setdefault(tail, set()).add(key)
+    owned = {bare(k) for tool in {*FILES, *READ_ONLY} for k in keys(tool)}
+    return {t: next(iter(k)) for t, k in seen.items() if len(k) == 1 and t not in owned}

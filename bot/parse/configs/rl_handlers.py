@@ -1,0 +1,127 @@
+"""The conversions the RL and wrapper trainers' keys need beyond the Hugging Face / LLaMA-Factory ones
+(:data:`bot.parse.configs.meaning.CONVERSIONS`): ms-swift's ``--deepspeed zero3`` shorthand and tuner
+type, an RL algorithm's name (ms-swift ``--rlhf_type``, verl ``algorithm.adv_estimator``), a boolean
+optimizer offload (verl ``optimizer_offload``, OpenRLHF ``--adam_offload``), a quantized base's bits
+(ms-swift ``--quant_bits``, OpenRLHF ``--load_in_4bit``) and verl's GPUs per node × nodes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.parse.configs.model import StackConfig
+from bot.parse.configs.training import _bool, _deepspeed, _int
+
+SWIFT_ZERO = {"zero0": (0, False), "zero1": (1, False), "zero2": (2, False), "zero3": (3, False),
+              "zero2_offload": (2, True), "zero3_offload": (3, True)}  # fmt: skip
+"""ms-swift's bundled DeepSpeed configs by name (swift/arguments/sft_args.py: 'zero0' … 'zero3_offload';
+the offload ones move the optimizer states to CPU memory)."""
+RL_TYPES = {"grpo": "grpo", "dpo": "dpo", "kto": "dpo", "orpo": "dpo", "simpo": "dpo", "cpo": "dpo",
+            "ppo": "ppo", "gae": "ppo", "rloo": "rloo", "reinforce_plus_plus": "ppo", "gspo": "grpo",
+            "dapo": "grpo"}  # fmt: skip
+"""An RL algorithm's name → the request's algorithm: ms-swift --rlhf_type (dpo, orpo, simpo, kto, cpo:
+preference pairs, sized as DPO; ppo, grpo), verl algorithm.adv_estimator (gae: PPO with a critic; grpo,
+rloo; verl/trainer/ppo/core_algos.py AdvantageEstimator)."""
+TUNERS = {"lora": "lora", "full": "full", "qlora": "qlora", "longlora": "lora", "adalora": "lora"}
+"""ms-swift --train_type (3.x) / --tuner_type (4.x): the tuners it sizes as LoRA or full."""
+
+
+def _swift_deepspeed(cfg: StackConfig, key: str, value: Any, flat: dict[str, Any]) -> bool:
+    named = SWIFT_ZERO.get(str(value).lower())
+    if named is None:
+        return _deepspeed(cfg, key, value, flat)  # a path: its name says the stage
+    cfg.set(key, "zero_stage", named[0])
+    cfg.values["offload"] = named[1]
+    return True
+
+
+def _rl_type(cfg: StackConfig, key: str, value: Any, flat: dict[str, Any]) -> bool:
+    algorithm = RL_TYPES.get(str(value).lower())
+    if algorithm is not None:
+        cfg.set(key, "algorithm", algorithm)
+        if algorithm == "dpo":  # preference data: a chosen and a rejected sequence per sample
+            cfg.values["samples_are_pairs"] = True
+    return algorithm is not None
+
+
+def _tuner(cfg: StackConfig, key: str, value: Any, flat: dict[str, Any]) -> bool:
+    method = TUNERS.get(str(value).lower())
+    if method is not None and "method" not in cfg.values:
+        cfg.set(key, "method", method)
+    elif method is not None:
+        cfg.used[key] = "method"
+    return method is not None
+
+
+def _offload_bool(cfg: StackConfig, key: str, value: Any, flat: dict[str, Any]) -> bool:
+    on = _bool(value)
+    if on is not None:
+        cfg.set(key, "offload", on)
+    return on is not None
+
+
+def _param_offload_bool(cfg: StackConfig, key: str, value: Any, flat: dict[str, Any]) -> bool:
+    """verl ``fsdp_config.param_offload``: False keeps the weights on the GPU, as sized (used: no offload
+    unless the optimizer's says so); True offloads the parameters, which the sizing does not model
+    (named, no_field) — never read as the optimizer offload."""
+    on = _bool(value)
+    if on is False:
+        cfg.values.setdefault("offload", False)
+        cfg.used[key] = "offload"
+    elif on:
+        cfg.skip(key, value, "no_field")
+    return on is not None
+
+
+def _bits(cfg: StackConfig, key: str, value: Any, flat: dict[str, Any]) -> bool:
+    """4 bits (or a bare flag) → QLoRA on NF4; 8 → 8-bit QLoRA; on a full fine-tune: named."""
+    bits = 4 if _bool(value) is True else _int(value)
+    if bits not in (4, 8):
+        return _bool(value) is False
+    if cfg.values.get("method") == "full":
+        cfg.skip(key, value, "no_field")
+        return True
+    cfg.set(key, "method", "qlora")
+    if bits == 8:
+        cfg.values["precision"] = "int8"
+    return True
+
+
+def _gpu_product(cfg: StackConfig, key: str, value: Any, flat: dict[str, Any]) -> bool:
+    """verl ``trainer.n_gpus_per_node`` × ``trainer.nnodes`` (default 1): the GPUs of the run."""
+    per, nodes = _int(flat.get("trainer.n_gpus_per_node")), _int(flat.get("trainer.nnodes", 1))
+    if _int(value) is None:
+        return False
+    if per and nodes:
+        cfg.set(key, "gpu_count", per * nodes)
+    else:
+        cfg.skip(key, value, "no_field")
+    return True
+
+
+OPENRLHF_ENTRIES = {"train_ppo_ray": "ppo", "train_dpo": "dpo", "train_kto": "dpo", "train_sft": "sft"}
+"""OpenRLHF's entry points (openrlhf/cli/train_*.py) → the algorithm each trains; ``--advantage_estimator
+group_norm`` in train_ppo_ray is GRPO (its README's GRPO recipe)."""
+
+
+def openrlhf_entry(script: str, flat: dict[str, Any], cfg: StackConfig) -> None:
+    """What an OpenRLHF command says beyond its flags: the algorithm of its entry point, and vLLM as the
+    rollout engine when it starts vLLM engines (``--vllm_num_engines N``)."""
+    algorithm = OPENRLHF_ENTRIES.get(script.rsplit(".", 1)[-1])
+    if algorithm == "ppo" and str(flat.get("advantage_estimator", "")).lower() == "group_norm":
+        algorithm = "grpo"
+    if algorithm is not None:
+        cfg.values.setdefault("algorithm", algorithm)
+    if algorithm == "dpo":
+        cfg.values["samples_are_pairs"] = True
+    if _int(flat.get("vllm_num_engines")):
+        cfg.values["runtime"] = "vLLM"
+        cfg.used["vllm_num_engines"] = "runtime"
+        flat.pop("vllm_num_engines")
+
+
+RL_HANDLERS = {
+    "swift_deepspeed": _swift_deepspeed, "rl_type": _rl_type, "tuner": _tuner,
+    "offload_bool": _offload_bool, "bits": _bits, "gpu_product": _gpu_product,
+    "param_offload_bool": _param_offload_bool,
+}  # fmt: skip
+"""Conversion name → handler (:data:`bot.parse.configs.training.HANDLERS` dispatches through these)."""
