@@ -1538,11 +1538,8 @@ def test_training_notes_on_memory():
         if r.memory.plan and r.memory.plan.pp > 1
     ]
     assert pp and pp[-1].memory.plan.pp == 2
-    for r in pp:
-        plan = r.memory.plan
-        m = plan.gradient_accumulation
-        bubble = {"pp": plan.pp, "micro_batches": m, "bubble": round((plan.pp - 1) / m, 4)}
-        assert any(n.code == "pp_bubble" and n.params == bubble for n in r.warnings)
+    for r in pp[:-1]:  # a pipeline the search chose: its time pays no bubble, so no note (s11)
+        assert not any(n.code == "pp_bubble" for n in r.warnings)
     # TP 4 × PP 2 on 16 GPUs: DP 2; Alpaca's 128 sequences per step = 64 micro-batches through the
     # pipeline; 1F1B's bubble (p − 1)/m = 1/64 (Narayanan et al. 2021, §2.2.1)
     assert next(n for n in pp[-1].warnings if n.code == "pp_bubble").params == {
