@@ -25,6 +25,7 @@ class Why(StrEnum):
     samples_at_seq_len = "samples_at_seq_len"
     seq_from_samples = "seq_from_samples"
     seq_pairs_at_sample_tokens = "seq_pairs_at_sample_tokens"
+    seq_at_sample_tokens = "seq_at_sample_tokens"
     epochs_finetune = "epochs_finetune"
     lora_rank = "lora_rank"
     lora_targets = "lora_targets"

@@ -37,6 +37,7 @@ from estimator.catalog import GpuSpec, ModelSpec
 from estimator.ledger import Ledger
 from estimator.models import Algorithm, Band, Precision, Rollout, SizingRequest
 from estimator.reasons import Why
+from estimator.runtimes import VLLM
 from estimator.serving_speed import decode_speed
 from estimator.weights import kv_bytes_per_sequence, weight_bytes
 
@@ -54,8 +55,16 @@ VLLM_MAX_NUM_SEQS = 256
 MAX_ENGINE_TP = 1024
 """The largest rollout-engine TP searched for one that holds the model (the request's bound)."""
 ENGINE_MEMORY_SHARE = 0.9
-"""Share of a generation engine's GPU memory its weights may take (vLLM ``gpu_memory_utilization``
-default 0.9): the engine's tensor-parallel size is the smallest power of two that holds them."""
+"""vLLM's ``gpu_memory_utilization`` default, the share of a generation engine's GPU it takes; the
+bytes are the runtime's own (:func:`engine_usable_bytes`), not this share of the card's total."""
+
+
+def engine_usable_bytes(gpu: GpuSpec) -> float:
+    """Bytes per GPU the rollout engine (vLLM, as TRL and verl run it) may use: the runtime's own usable
+    memory, ``gpu_memory_utilization`` × the memory CUDA reports, at most what is free after the CUDA
+    context (:meth:`estimator.runtimes.vllm.Vllm._usable`) — the 'usable per GPU' a serving answer
+    states for the same card (A100 80GB: 71.3 GiB, not 0.9 × 80 = 72 GiB)."""
+    return VLLM.usable_bytes(gpu)
 
 
 def sequences_per_prompt(req: SizingRequest) -> int:
@@ -86,11 +95,11 @@ def _lengths(req: SizingRequest) -> tuple[int, int]:
 
 
 def _engine_tp(weights: float, gpu: GpuSpec, gpus: int | None) -> int:
-    """GPUs per generation engine: the smallest power of two whose memory × :data:`ENGINE_MEMORY_SHARE`
-    holds the weights, at most one node (and the user's GPUs)."""
+    """GPUs per generation engine: the smallest power of two whose usable memory
+    (:func:`engine_usable_bytes`) holds the weights, at most one node (and the user's GPUs)."""
     cap = max(1, min(gpu.gpus_per_node, gpus or gpu.gpus_per_node))
     tp = 1
-    while tp < cap and weights > tp * gpu.memory_bytes * ENGINE_MEMORY_SHARE:
+    while tp < cap and weights > tp * engine_usable_bytes(gpu):
         tp *= 2
     return min(tp, cap)
 
@@ -110,14 +119,14 @@ def stated_engine_tp(
     stated: int, spec: ModelSpec, gpu: GpuSpec, weights: float, context: int, ledger: Ledger | None
 ) -> int:
     """The rollout engine's stated tensor-parallel size when each of its GPUs holds its share of the
-    16-bit weights and of one ``context``-token sequence's KV cache within :data:`ENGINE_MEMORY_SHARE` of
-    the card (vLLM refuses to start without room for one sequence of max_model_len:
+    16-bit weights and of one ``context``-token sequence's KV cache within the engine's usable memory
+    (:func:`engine_usable_bytes`; vLLM refuses to start without room for one sequence of max_model_len:
     vllm/v1/core/kv_cache_utils.py ``check_enough_kv_cache_memory``; TP splits the KV heads, a head
     shared by several ranks is copied to each). Otherwise a ``rollout_tp_too_small`` note with the
     figures (``ledger``: None when already noted by :func:`check_engine`) and the smallest power-of-two TP
     that holds them, which then times the rollouts."""
     kv = kv_bytes_per_sequence(spec, context)
-    usable = gpu.memory_bytes * ENGINE_MEMORY_SHARE
+    usable = engine_usable_bytes(gpu)
 
     def per_gpu(tp: int) -> float:
         return weights / tp + kv / max(1, min(tp, spec.kv_heads))
@@ -146,10 +155,10 @@ def _decode_batch(
     (TRL ``per_device_train_batch_size``, :data:`TRL_COMPLETIONS_PER_GPU` by default), at least one
     prompt's G completions (TRL samples a prompt's ``num_generations`` together: ``RepeatSampler``, and
     its vLLM server generates them with ``n`` = G), at most vLLM's :data:`VLLM_MAX_NUM_SEQS` and what
-    the engine's memory (× :data:`ENGINE_MEMORY_SHARE`) holds beside the weights as KV cache of
+    the engine's usable memory (:func:`engine_usable_bytes`) holds beside the weights as KV cache of
     ``context`` tokens per sequence."""
     wanted = max((req.batch_size or TRL_COMPLETIONS_PER_GPU) * tp, sequences_per_prompt(req))
-    free = tp * gpu.memory_bytes * ENGINE_MEMORY_SHARE - weights
+    free = tp * engine_usable_bytes(gpu) - weights
     held = int(free // kv_bytes_per_sequence(spec, context))
     return max(1, min(wanted, VLLM_MAX_NUM_SEQS, held))
 

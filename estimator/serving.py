@@ -433,7 +433,7 @@ def _memory_assumptions(
         ledger.assume("total_memory_gib", req.total_memory_gib, Why.total_memory_as_sold)
     if gpu.gpu_memory_fraction:  # unified memory: the GPU's default working set is the cap
         ledger.assume("gpu_memory_utilization", gpu.gpu_memory_fraction, Why.unified_memory)
-    elif (share := runtime.utilization_assumed(gpu, inf.tp * inf.pp, spec)) is not None:
+    elif (share := runtime.utilization_assumed(gpu, inf.tp, spec, inf.pp)) is not None:
         ledger.assume("gpu_memory_utilization", share.value, share.why)
     # bytes per GPU (the renderer formats)
     ledger.assume("workspace_bytes", inf.workspace_bytes_per_gpu, runtime.workspace_why)

@@ -67,7 +67,7 @@ def kv_capacity_tokens(
     :func:`_kv_replication`). vLLM allocates whole blocks of 16 tokens and logs this at start-up ("GPU
     KV cache size: N tokens"; V0: "# GPU blocks: N" × 16); SGLang logs "KV Cache is allocated.
     #tokens". 0 when the weights leave no room."""
-    room = room_per_gpu(spec, gpu, tp, runtime, load) * tp * pp - weights
+    room = room_per_gpu(spec, gpu, tp, runtime, load._replace(pp=pp)) * tp * pp - weights
     per_token = kv_bytes_per_token(spec, kv_bytes) * _kv_replication(spec, tp, runtime)
     if room <= 0 or per_token <= 0:
         return 0
@@ -92,9 +92,15 @@ def layout_for(
         if need_weights / t + need_kv * repl / t <= room_per_gpu(spec, gpu, t, runtime, load):
             return t, 1
     t = options[-1]
-    per_node = room_per_gpu(spec, gpu, t, runtime, load) * t
     total = need_weights + need_kv * _kv_replication(spec, t, runtime)
-    return t, max(2, math.ceil(total / per_node)) if per_node > 0 else 2
+    pp = 2
+    for _ in range(8):  # the room per stage shrinks as PP grows (SGLang's reserve is per TP × PP)
+        per_node = room_per_gpu(spec, gpu, t, runtime, load._replace(pp=pp)) * t
+        need = max(2, math.ceil(total / per_node)) if per_node > 0 else 2
+        if need <= pp:
+            break
+        pp = need
+    return t, pp
 
 
 class Layout(NamedTuple):
@@ -120,7 +126,7 @@ def sequences_per_replica(
     load: Load = NO_LOAD,
 ) -> int:
     """Sequences of ``kv_seq`` bytes that fit next to one copy of the weights on TP × PP GPUs."""
-    room = room_per_gpu(spec, gpu, tp, runtime, load) * tp * pp - weights
+    room = room_per_gpu(spec, gpu, tp, runtime, load._replace(pp=pp)) * tp * pp - weights
     if room <= 0 or kv_seq <= 0:
         return 0
     return int(room // (kv_seq * _kv_replication(spec, tp, runtime)))

@@ -67,7 +67,7 @@ def layout_time(req: SizingRequest, out: Any, k: float, ledger: Ledger, per_node
     pipeline bubble (:func:`bubble_time`)."""
     fields = recompute_time(req, out, k, ledger)
     fields |= offload_time(req, replace(out, **fields) if fields else out, per_node, ledger)
-    return fields | bubble_time(req, replace(out, **fields) if fields else out)
+    return fields | bubble_time(req, replace(out, **fields) if fields else out, ledger)
 
 
 def offload_time(req: SizingRequest, out: Any, per_node: int, ledger: Ledger) -> dict[str, Any]:
@@ -99,12 +99,13 @@ def offload_time(req: SizingRequest, out: Any, per_node: int, ledger: Ledger) ->
     return _slower_fields(out, factor)
 
 
-def bubble_time(req: SizingRequest, out: Any) -> dict[str, Any]:
+def bubble_time(req: SizingRequest, out: Any, ledger: Ledger | None = None) -> dict[str, Any]:
     """GPU-hours × (1 + (p − 1)/m) when the layout on the user's GPU count is a pipeline of p stages with
     m micro-batches per step (the gradient accumulation): the idle time of the pipeline's fill and drain,
     the same for GPipe and 1F1B (Narayanan et al. 2021, "Efficient large-scale language model training
     on GPU clusters using Megatron-LM", §2.2.1: bubble time fraction (p − 1)/m). The MFU falls by the
-    same factor and the cost is re-billed; the ``pp_bubble`` note names p, m and the fraction.
+    same factor and the cost is re-billed; the ``pp_bubble`` note (into ``ledger``) names p, m and the
+    fraction — only here, so the note is never shown for a time that does not pay the bubble.
 
     Only for a pipeline the user states (``pp``) on a stated count: the calibrated MFU is fitted on
     published runs that already pipelined with their own (large) batches and schedules — Llama 3 405B
@@ -121,9 +122,12 @@ def bubble_time(req: SizingRequest, out: Any) -> dict[str, Any]:
         return {}
     if mem.fits_requested is False or req.hours or out.mfu_calibrated is not None:
         return {}
-    if not plan.gradient_accumulation:  # m unknown (a layout before its batch is set): no bubble, not ×p
+    m = plan.gradient_accumulation  # micro-batches per step through the pipeline
+    if not m:  # m unknown (a layout before its batch is set): no bubble, not ×p
         return {}
-    return _slower_fields(out, 1.0 + (plan.pp - 1) / plan.gradient_accumulation)
+    if ledger is not None:
+        ledger.note("pp_bubble", pp=plan.pp, micro_batches=m, bubble=round((plan.pp - 1) / m, 4))
+    return _slower_fields(out, 1.0 + (plan.pp - 1) / m)
 
 
 def _slower_fields(out: Any, factor: float) -> dict[str, Any]:
@@ -258,9 +262,6 @@ def memory_and_plan(
     if gpu.personal and (mem.min_gpus or 0) > 1:
         ledger.note("consumer_no_nvlink", gpu=gpu.family)
     rollout.check_engine(req, spec, params, gpu, ledger)  # the RL rollout engine's stated TP holds it?
-    if mem.plan is not None and mem.plan.pp > 1 and mem.plan.gradient_accumulation:
-        m = mem.plan.gradient_accumulation  # micro-batches per step through the pipeline (None: unknown)
-        ledger.note("pp_bubble", pp=mem.plan.pp, micro_batches=m, bubble=round((mem.plan.pp - 1) / m, 4))
     return PlanParts(mem, feasible, reason)
 
 

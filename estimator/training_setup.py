@@ -41,25 +41,35 @@ def _seq_len(req: SizingRequest, stage: Stage) -> int:
         return int(req.seq_len)
     if stage == Stage.finetune and req.tokens_per_sample and req.num_samples:
         return int(req.tokens_per_sample)
-    if _pairs_at_sample_tokens(req, stage):
+    if _at_sample_tokens(req, stage):
         return int(defaults.TOKENS_PER_SAMPLE.value)
     default = defaults.SEQ_LEN_FINETUNE if stage == Stage.finetune else defaults.SEQ_LEN_PRETRAIN
     return int(default.value)
 
 
-def _pairs_at_sample_tokens(req: SizingRequest, stage: Stage) -> bool:
-    """DPO on a count of preference pairs with no length at all: each sequence is
-    :data:`estimator.defaults.TOKENS_PER_SAMPLE` (512) tokens, the length the token count already uses
-    (``estimator.training._training_tokens``: pairs × 2 × 512), so the memory, the batch and the time
-    read one length — not 512 for the tokens and the fine-tuning default 2,048 for the memory and the
-    batch (s10 trial A5: 312 steps × 262K tokens = 82M against the 20.5M trained)."""
+def _at_sample_tokens(req: SizingRequest, stage: Stage) -> bool:
+    """Fine-tuning (SFT, or DPO on preference pairs) on a count of samples with no length and no token
+    count: each sequence is one sample of :data:`estimator.defaults.TOKENS_PER_SAMPLE` (512) tokens,
+    the length the token count already uses (``estimator.training._training_tokens``: samples × 512,
+    pairs × 2 × 512), so the memory, the batch and the time read one length — not 512 for the tokens
+    and the fine-tuning default 2,048 for the memory and the batch (s10 trial A5: 312 steps × 262K
+    tokens = 82M against the 20.5M trained). RL counts prompts, whose rollouts have their own lengths."""
     return bool(
         stage == Stage.finetune
         and req.num_samples
+        and not req.tokens
         and not req.tokens_per_sample
-        and req.algorithm == Algorithm.dpo
-        and req.samples_are_pairs
+        and req.algorithm in (None, Algorithm.sft, Algorithm.dpo)
+        and (req.algorithm != Algorithm.dpo or req.samples_are_pairs)
     )
+
+
+def _sample_length_why(req: SizingRequest, stage: Stage) -> Why | None:
+    """The ledger's reason for a sequence of :data:`estimator.defaults.TOKENS_PER_SAMPLE` tokens
+    (:func:`_at_sample_tokens`): DPO pairs' or plain samples'; None when the stage default applies."""
+    if not _at_sample_tokens(req, stage):
+        return None
+    return Why.seq_pairs_at_sample_tokens if req.algorithm == Algorithm.dpo else Why.seq_at_sample_tokens
 
 
 class SetupParts(NamedTuple):
@@ -89,7 +99,7 @@ def training_setup(
     beyond_window(spec, seq, ledger, stated=bool(req.seq_len) and stage != Stage.pretrain)
     if not req.seq_len:  # "10万条数据每条1k token": sequences of that length (fine-tuning)
         from_samples = stage == Stage.finetune and req.tokens_per_sample and req.num_samples
-        why = Why.seq_pairs_at_sample_tokens if _pairs_at_sample_tokens(req, stage) else seq_default.why
+        why = _sample_length_why(req, stage) or seq_default.why
         ledger.assume("seq_len", seq, Why.seq_from_samples if from_samples else why)
     mb = req.batch_size or int(
         ledger.assume("micro_batch", defaults.MICRO_BATCH.value, defaults.MICRO_BATCH.why)

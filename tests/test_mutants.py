@@ -1160,7 +1160,8 @@ def test_ledger_values_of_a_fine_tune():
     got = {a.field: a.value for a in r.assumptions}
     assert got["epochs"] == 1 and got["tokens_per_sample"] == 512
     assert got["flops_per_param_token"] == 4.0
-    assert got["seq_len"] == 2048 and got["micro_batch"] == 1 and got["lora_rank"] == 16
+    # one length for the tokens and the memory: the 512 tokens per sample (s11; was 2,048)
+    assert got["seq_len"] == 512 and got["micro_batch"] == 1 and got["lora_rank"] == 16
     assert got["mfu"] == round(efficiency.likely_mfu(efficiency.CALIBRATED, "a100", 8.03e9, False), 4)
     band = next(a for a in r.assumptions if a.field == "mfu_band")
     assert band.params == {"low": 0.764, "high": 1.604, "runs": 35, "loo_coverage": 0.86, "widened": None}
@@ -1538,11 +1539,8 @@ def test_training_notes_on_memory():
         if r.memory.plan and r.memory.plan.pp > 1
     ]
     assert pp and pp[-1].memory.plan.pp == 2
-    for r in pp:
-        plan = r.memory.plan
-        m = plan.gradient_accumulation
-        bubble = {"pp": plan.pp, "micro_batches": m, "bubble": round((plan.pp - 1) / m, 4)}
-        assert any(n.code == "pp_bubble" and n.params == bubble for n in r.warnings)
+    for r in pp[:-1]:  # a pipeline the search chose: its time pays no bubble, so no note (s11)
+        assert not any(n.code == "pp_bubble" for n in r.warnings)
     # TP 4 × PP 2 on 16 GPUs: DP 2; Alpaca's 128 sequences per step = 64 micro-batches through the
     # pipeline; 1F1B's bubble (p − 1)/m = 1/64 (Narayanan et al. 2021, §2.2.1)
     assert next(n for n in pp[-1].warnings if n.code == "pp_bubble").params == {

@@ -553,7 +553,7 @@ def test_a_rollout_engine_too_small_for_the_model_is_said(
     capsys: pytest.CaptureFixture[str], text: str, timed: bool
 ) -> None:
     """A vLLM engine of TP 1 cannot hold Qwen2.5-72B: 145.4 GB of bf16 weights (72.7B parameters × 2 B)
-    exceed the 0.9 × 80 GiB = 77.3 GB vLLM may use of one A100 80GB (gpu_memory_utilization's default),
+    exceed the 0.9 × 79.2 GiB = 76.5 GB vLLM may use of one A100 80GB (gpu_memory_utilization's default),
     so it would not start (vllm/v1/core/kv_cache_utils.py check_enough_kv_cache_memory). The note names the
     stated TP and the smallest that holds the weights and one sequence's KV cache: TP 2 (72.7 GB + its
     share of the KV); a timed answer decodes the rollouts on engines of TP 2."""
@@ -561,7 +561,14 @@ def test_a_rollout_engine_too_small_for_the_model_is_said(
     assert data["request"]["rollout_tp"] == 1
     note = next(w for w in data["report"]["warnings"] if w["code"] == "rollout_tp_too_small")
     assert (note["params"]["tp"], note["params"]["fits_tp"]) == (1, 2)
-    assert note["params"]["usable_bytes"] == pytest.approx(0.9 * 80 * 2**30)
+    # vLLM's own usable memory, as serving states it: 0.9 × the 79.2 GiB CUDA reports (71.3 GiB), s11
+    from estimator import catalog
+    from estimator.runtimes import VLLM, visible_bytes
+
+    a100 = catalog.gpu("A100-SXM4-80GB")
+    assert (
+        note["params"]["usable_bytes"] == pytest.approx(0.9 * visible_bytes(a100)) == VLLM.usable_bytes(a100)
+    )
     assert note["params"]["per_gpu_bytes"] > 145e9
     assert "TP 2 holds them; any rollout time" in data["reply"] or "TP 2 才放得下" in data["reply"]
     if timed:

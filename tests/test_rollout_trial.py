@@ -16,7 +16,7 @@ import pytest
 
 from bot.cli import main
 from estimator import catalog
-from estimator.rollout import ENGINE_MEMORY_SHARE
+from estimator.rollout import engine_usable_bytes
 from estimator.weights import kv_bytes_per_sequence, weight_bytes
 
 QUESTIONS = {
@@ -78,5 +78,5 @@ def test_decode_batch_bounded_by_engine_memory(capsys) -> None:
     )
     ro = answer["report"]["rollout"]
     qwen, card = catalog.model("Qwen2.5-7B"), catalog.gpu("RTX-4090")
-    free = card.memory_bytes * ENGINE_MEMORY_SHARE - weight_bytes(qwen, 7.61e9, "bf16")
+    free = engine_usable_bytes(card) - weight_bytes(qwen, 7.61e9, "bf16")  # vLLM's usable, as serving says
     assert ro["decode_batch"] == int(free // kv_bytes_per_sequence(qwen, 512 + 8192)) == 15

@@ -254,7 +254,8 @@ def test_pipeline_bubble_is_in_the_time_on_a_stated_count():
 
 
 def test_pipeline_bubble_note_is_worded():
-    r = _train(model="DeepSeek-V3", tokens=14.8e12, gpu="H800-SXM5-80GB", gpu_count=2048)
+    kw = dict(stage=Stage.finetune, model="Llama-3-70B", tokens=1e8, gpu="H100-SXM5-80GB", gpu_count=16, tp=4)
+    r = estimate(SizingRequest(**kw, pp=2))  # a stated PP: its time pays the bubble, and the note says so
     note = next(n for n in r.warnings if n.code == "pp_bubble")
     plan = r.memory.plan
     assert note.params["bubble"] == pytest.approx((plan.pp - 1) / plan.gradient_accumulation, abs=1e-4)

@@ -78,11 +78,11 @@ def unfit_change_text(report: SizingReport, f: Fmt) -> str | None:
     """'On 4 GPUs: micro-batch 1, …, Liger kernel (the high end is then ≈ 13.5 GiB per GPU)' — what
     makes a training job that does not fit the user's GPUs fit them (``Memory.fit_change`` of a 'no'
     verdict, :func:`estimator.fit_change.what_to_change` with the user's method and tool); None when
-    it fits, nothing does, or an option of the alternatives already fits on these GPUs (its own row)."""
+    it fits or nothing does. It is shown even when another row (another tool, QLoRA) also fits at the
+    user's count: the user's own tool's settings come first (ms-swift DPO of Qwen2.5-14B at 4,096 on
+    4 × 4090 was offered Megatron-LM and QLoRA, not Liger's chunked loss)."""
     m = report.memory
     if m is None or m.fits_requested is not False or not m.fit_change or not m.plan_gpus:
-        return None
-    if any(a.min_gpus and a.min_gpus <= m.plan_gpus for a in m.alternatives):
         return None
     sep = "，" if f.lang.startswith("zh") else ", "
     items = sep.join(translate(f.lang, CHANGES[c.setting], value=c.value) for c in m.fit_change)

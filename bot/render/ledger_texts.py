@@ -33,6 +33,10 @@ WHY_TEXTS: dict[str, str] = {
         "each chosen and rejected sequence as long as the assumed tokens per sample: one length for the "
         "memory, the batch and the token count"
     ),
+    "seq_at_sample_tokens": N_(
+        "each sequence one sample of the assumed tokens per sample: one length for the memory, the batch "
+        "and the token count"
+    ),
     "samples_at_seq_len": N_(
         "each sample as long as the sequence length you gave (samples packed or padded to it; shorter "
         "unpacked samples train faster)"

@@ -60,6 +60,9 @@ class Load(NamedTuple):
     """Sequences in one ``generate`` call (transformers)."""
     precision: Precision | None = None
     """Weight format (transformers dequantizes quantized matrices)."""
+    pp: int = 1
+    """Pipeline stages of one replica: SGLang's default reserve grows with TP × PP
+    (:func:`estimator.runtimes.sglang.sglang_fraction`)."""
 
 
 NO_LOAD = Load()
@@ -153,9 +156,9 @@ class ServingRuntime:
             return tokens
         return tokens // self.kv_block_tokens * self.kv_block_tokens
 
-    def utilization_assumed(self, gpu: GpuSpec, gpus_per_replica: int, spec: ModelSpec) -> Default | None:
+    def utilization_assumed(self, gpu: GpuSpec, tp: int, spec: ModelSpec, pp: int = 1) -> Default | None:
         """The share of the card the runtime takes when the user stated none, with its reason, for the
-        ledger; None when the user's stated share is used."""
+        ledger, for a replica of TP × PP GPUs; None when the user's stated share is used."""
         return None
 
     def reserve_short(self, spec: ModelSpec, gpu: GpuSpec, tp: int, load: Load = NO_LOAD) -> float:

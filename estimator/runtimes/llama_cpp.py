@@ -32,5 +32,5 @@ class LlamaCpp(ServingRuntime):
     def _workspace(self, spec: ModelSpec, gpu: GpuSpec, tp: int, load: Load) -> float:
         return local_workspace_bytes(spec, tp)
 
-    def utilization_assumed(self, gpu: GpuSpec, gpus_per_replica: int, spec: ModelSpec) -> Default | None:
+    def utilization_assumed(self, gpu: GpuSpec, tp: int, spec: ModelSpec, pp: int = 1) -> Default | None:
         return Default(1.0, Why.local_no_cap)

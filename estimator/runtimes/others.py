@@ -71,7 +71,7 @@ class Lmdeploy(ServingRuntime):
         """Its reserve is a share, not a need: the activations it runs, counted as vLLM's profile."""
         return vllm_profile_bytes(spec, gpu, tp)
 
-    def utilization_assumed(self, gpu: GpuSpec, gpus_per_replica: int, spec: ModelSpec) -> Default | None:
+    def utilization_assumed(self, gpu: GpuSpec, tp: int, spec: ModelSpec, pp: int = 1) -> Default | None:
         if self.utilization is not None:
             return None
         return Default(LMDEPLOY_CACHE_MAX_ENTRY_COUNT, Why.lmdeploy_workspace)

@@ -42,12 +42,18 @@ def sglang_mem_fraction(gpu: GpuSpec, gpus_per_replica: int, dp_attention: bool 
     return round((capacity_gib - reserved) / capacity_gib, 3)
 
 
-def sglang_fraction(runtime: ServingRuntime, gpu: GpuSpec, tp: int, spec: ModelSpec | None = None) -> float:
-    """The ``mem_fraction_static`` in use: the user's, else SGLang's default for the group."""
+def sglang_fraction(
+    runtime: ServingRuntime, gpu: GpuSpec, tp: int, spec: ModelSpec | None = None, pp: int = 1
+) -> float:
+    """The ``mem_fraction_static`` in use: the user's, else SGLang's default for a replica of TP × PP
+    GPUs — ``parallel_size = self.tp_size * self.pp_size`` in sglang/srt/server_args.py
+    ``_handle_mem_fraction_static`` (v0.5.2) — with data-parallel attention for an MLA model over a TP
+    group. The one function both the sizing (:meth:`SGLang._workspace`) and the ledger's assumption
+    (:meth:`SGLang.utilization_assumed`) read."""
     if runtime.utilization:
         return runtime.utilization
     dp_attention = bool(spec is not None and spec.kv_lora_rank and tp > 1)
-    return sglang_mem_fraction(gpu, tp, dp_attention)
+    return sglang_mem_fraction(gpu, tp * pp, dp_attention)
 
 
 @dataclass(frozen=True)
@@ -68,8 +74,8 @@ class SGLang(ServingRuntime):
 
     def _workspace(self, spec: ModelSpec, gpu: GpuSpec, tp: int, load: Load) -> float:
         """The share outside ``mem_fraction_static``: (1 − f) × free memory, left for activations and
-        CUDA graphs (:func:`sglang_fraction`)."""
-        return (1.0 - sglang_fraction(self, gpu, tp, spec)) * self.usable_bytes(gpu)
+        CUDA graphs (:func:`sglang_fraction` for TP × ``load.pp``)."""
+        return (1.0 - sglang_fraction(self, gpu, tp, spec, load.pp)) * self.usable_bytes(gpu)
 
     def share_bytes(self, usable: float, workspace: float) -> float:
         """``mem_fraction_static`` × the memory free at start-up: its budget (the free memory) less the
@@ -83,7 +89,7 @@ class SGLang(ServingRuntime):
         (:func:`vllm_profile_bytes`)."""
         return vllm_profile_bytes(spec, gpu, tp)
 
-    def utilization_assumed(self, gpu: GpuSpec, gpus_per_replica: int, spec: ModelSpec) -> Default | None:
+    def utilization_assumed(self, gpu: GpuSpec, tp: int, spec: ModelSpec, pp: int = 1) -> Default | None:
         if self.utilization is not None:
             return None
-        return Default(sglang_fraction(self, gpu, gpus_per_replica, spec), Why.sglang_mem_fraction)
+        return Default(sglang_fraction(self, gpu, tp, spec, pp), Why.sglang_mem_fraction)

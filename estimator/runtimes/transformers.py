@@ -67,5 +67,5 @@ class Transformers(ServingRuntime):
         prompt = load.prompt_tokens or int(context * PROMPT_SHARE)
         return hf_workspace_bytes(spec, load.precision, prompt, load.batch, context)
 
-    def utilization_assumed(self, gpu: GpuSpec, gpus_per_replica: int, spec: ModelSpec) -> Default | None:
+    def utilization_assumed(self, gpu: GpuSpec, tp: int, spec: ModelSpec, pp: int = 1) -> Default | None:
         return Default(1.0, Why.transformers_no_cap)

@@ -139,7 +139,7 @@ class Vllm(ServingRuntime):
         reads none), so loads differing only in precision, prompt or batch share one profile."""
         return (tp, load.context)
 
-    def utilization_assumed(self, gpu: GpuSpec, gpus_per_replica: int, spec: ModelSpec) -> Default | None:
+    def utilization_assumed(self, gpu: GpuSpec, tp: int, spec: ModelSpec, pp: int = 1) -> Default | None:
         return GPU_MEMORY_UTILIZATION if self.utilization is None else None
 
 
