@@ -21,7 +21,7 @@ from bot.parse.configs.limits import LIMIT_AFTER_RE, LIMIT_RE, limit_value, quan
 from bot.parse.normalize import mask
 from bot.parse.numbers import parse_number
 from bot.parse.regex import rc
-from bot.parse.rl_words import RL_GENERATION_GROUPS, RL_GENERATIONS_RE
+from bot.parse.rl_words import QUANT_GROUP_RE, RL_GENERATION_GROUPS, RL_GENERATIONS_RE
 from bot.parse.shared_value import spread_shared_value
 from bot.parse.stack_words import inferred_tool, launcher_named, named_tools, tool_written, training_tool
 from estimator.models import SizingRequest
@@ -182,7 +182,7 @@ _HINTS = {
     "batches": rc(r"accum|累积|累计|batch|bs|每卡|lora|target"),
     "layers": rc(r"tensor|parallel|并行|ngl|layers|offload|卸载|gpu|moe|ktransformers|exps|专家|expert"),
     "precisions": rc(r"kv|fp4|--quantiz|cache|bpw"),
-    "rl": rc(r"respons|complet|generat|output|rollout|sample|回复|生成|输出|prompt|问题|提示|group|采样"),
+    "rl": rc(r"respons|complet|generat|output|rollout|sample|回复|生成|输出|prompt|问题|提示|group|采样|组大小"),
 }
 """A word every pattern of a step needs: a message without it skips the step (speed: most messages
 name none of these settings)."""
@@ -370,6 +370,9 @@ def _precisions(out: Vocab) -> None:
 
 
 def _rl(out: Vocab, training: bool) -> None:
+    for quant in list(QUANT_GROUP_RE.finditer(out.s)):  # GPTQ's 'group size 128': no GRPO group
+        out.s = mask(out.s, quant.start(), quant.end(), " ")
+        out.unused.append((f"quantization group_size: {quant.group('q') or quant.group('a')}", "no_field"))
     gens = GENERATIONS_RE.search(out.s) or (RL_GENERATIONS_RE.search(out.s) if training else None)
     if gens:
         out.s = mask(out.s, gens.start(), gens.end(), " ")
