@@ -43,6 +43,14 @@ SEQ_RE = rc(
         r"|max_model_len|max_length|max_len|seq_len(?:gth)?|序列(?:长度)?|截断长度"
     )
 )
+DATE_CUTOFF_RE = rc(
+    r"(?:knowledge|(?:pre-?)?training[\s_\-]*data|data|知识|(?:预)?训练数据|数据)\s*(?:的)?\s*(?:cutoff|截止)"
+    r"(?:[\s_\-]*date|日期|时间)?\s*(?:=|:|：|of|is|in|at|为|是|到|在)?\s*"
+    r"(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s*)?"
+    r"(?P<n>\d{4}(?:\s*(?:[-/.]|年)\s*\d{1,2}(?![\d.])\s*月?)?)(?![\d.])"
+)
+"""A model's knowledge (training-data) cutoff: a date ('knowledge cutoff 2023', '训练数据的 cutoff 是
+2024-06'), never LLaMA-Factory's ``cutoff_len``: named as not sized."""
 """Sequence length per sample (training) or the context served (LLaMA-Factory cutoff_len, TRL
 max_length / max_seq_length, axolotl sequence_len, HF model_max_length, vLLM --max-model-len)."""
 SOURCE_RE = rc(
@@ -178,7 +186,7 @@ data (``num_generations``)."""
 
 
 _HINTS = {
-    "lengths": rc(r"len|cutoff|序列|截断长度|default|默认|max_new_tokens|num_ctx|ctx|max[_\-]total"),
+    "lengths": rc(r"len|cutoff|序列|截断长度|default|默认|max_new_tokens|num_ctx|ctx|max[_\-]total|截止"),
     "batches": rc(r"accum|累积|累计|batch|bs|每卡|lora|target"),
     "layers": rc(r"tensor|parallel|并行|ngl|layers|offload|卸载|gpu|moe|ktransformers|exps|专家|expert"),
     "precisions": rc(r"kv|fp4|--quantiz|cache|bpw"),
@@ -260,6 +268,9 @@ def _take(out: Vocab, pattern: Any, *groups: str) -> int | None:
 
 
 def _lengths(out: Vocab, training: bool) -> None:
+    for date in list(DATE_CUTOFF_RE.finditer(out.s)):  # 'knowledge cutoff 2023': a date, no cutoff_len
+        out.s = mask(out.s, date.start(), date.end(), " ")
+        out.unused.append((f"knowledge cutoff: {' '.join(date.group('n').split())}", "not_sized"))
     if not training:  # a serving engine's limit (bot.parse.configs.limits); a second one is named
         for limit in [*LIMIT_RE.finditer(out.s), *LIMIT_AFTER_RE.finditer(out.s)]:
             if value := limit_value(limit.group("n")):
