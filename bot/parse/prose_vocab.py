@@ -190,7 +190,9 @@ _HINTS = {
     "batches": rc(r"accum|累积|累计|batch|bs|每卡|lora|target"),
     "layers": rc(r"tensor|parallel|并行|ngl|layers|offload|卸载|gpu|moe|ktransformers|exps|专家|expert"),
     "precisions": rc(r"kv|fp4|--quantiz|cache|bpw"),
-    "rl": rc(r"respons|complet|generat|output|rollout|sample|回复|生成|输出|prompt|问题|提示|group|采样|组大小"),
+    "rl": rc(
+        r"respons|complet|generat|output|rollout|sample|回复|生成|输出|prompt|问题|提示|group|采样|组大小"
+    ),
 }
 """A word every pattern of a step needs: a message without it skips the step (speed: most messages
 name none of these settings)."""

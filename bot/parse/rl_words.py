@@ -26,13 +26,13 @@ _QUANT_WORD = (
 )
 _GROUP_KEY = r"(?:分组大小|组大小|group[\s_\-]*size|groupsize)"
 _NOT_RL = r"(?!grpo|ppo|rloo|dapo|gspo|rl\b|强化|rollout|sampl|采样|回复)"
+_GAP = rf"(?:{_NOT_RL}[^\d,.;!?，。；！？\n]){{0,30}}?[,，(（]?(?:{_NOT_RL}[^\d.;!?。；！？\n]){{0,6}}?"
+"""Between a quantization word and 'group size': a few words of one clause, no number, no RL word."""
+_IS = r"\s*(?:=|:|：|of|is|为|是)?\s*"
 QUANT_GROUP_RE = rc(
-    r"(?:q[\s_\-]*group[\s_\-]*size|" + _QUANT_WORD + r"(?:" + _NOT_RL + r"[^\d,.;!?，。；！？\n]){0,30}?[,，(（]?"
-    r"(?:" + _NOT_RL + r"[^\d.;!?。；！？\n]){0,6}?"
-    + _GROUP_KEY + r")\s*(?:=|:|：|of|is|为|是)?\s*(?P<q>\d{1,4})(?![\d.])"
-    r"|" + _GROUP_KEY + r"\s*(?:=|:|：|of|is|为|是)?\s*(?P<a>\d{1,4})(?![\d.])\s*(?:for|in|of|的)?\s*"
-    + _QUANT_WORD
+    rf"(?:q[\s_\-]*group[\s_\-]*size|{_QUANT_WORD}{_GAP}{_GROUP_KEY}){_IS}(?P<q>\d{{1,4}})(?![\d.])"
+    rf"|{_GROUP_KEY}{_IS}(?P<a>\d{{1,4}})(?![\d.])\s*(?:for|in|of|的)?\s*{_QUANT_WORD}"
 )
 """A quantization's group size (GPTQ/AWQ ``group_size``, AutoAWQ ``q_group_size``: the weights sharing one
-scale; Frantar et al. 2023 §4) said beside a quantization word ('GPTQ group size 128', 'AWQ（4-bit，
+scale: GPTQ, Frantar et al. 2023; AWQ, Lin et al. 2024) said beside a quantization word ('GPTQ group size 128', 'AWQ（4-bit，
 group size 128）', '量化组大小 128'): a weight-format setting, never GRPO's group of responses."""
