@@ -3,8 +3,9 @@ month', 'monthly budget of $5,000', '$3k/month budget' — a budget per hour, da
 request's ``budget_period``; a serving answer compares its cost per month with it:
 :mod:`estimator.serving_budget`). The period words are masked, so the amount reads as the budget ('预算每月
 5万' left '5万' unread) and never as a deadline. '预算两个月' (a time budget) and '预算100万一个月训完' (a
-budget and a deadline) have no period word this reads; '预算每小时100元' stays a price per GPU-hour (the
-settings step reads it first). Pure; never raises."""
+budget and a deadline) have no period word this reads; '预算每小时100元' is a budget per hour (the hourly
+price forms leave an amount after a budget word: :func:`bot.parse.price_forms.zh_hourly_price`), while
+'每卡每小时 10 元' stays a price per GPU-hour. Pure; never raises."""
 
 from __future__ import annotations
 
