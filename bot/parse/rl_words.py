@@ -34,5 +34,5 @@ QUANT_GROUP_RE = rc(
     rf"|{_GROUP_KEY}{_IS}(?P<a>\d{{1,4}})(?![\d.])\s*(?:for|in|of|的)?\s*{_QUANT_WORD}"
 )
 """A quantization's group size (GPTQ/AWQ ``group_size``, AutoAWQ ``q_group_size``: the weights sharing one
-scale: GPTQ, Frantar et al. 2023; AWQ, Lin et al. 2024) said beside a quantization word ('GPTQ group size 128', 'AWQ（4-bit，
-group size 128）', '量化组大小 128'): a weight-format setting, never GRPO's group of responses."""
+scale; GPTQ, Frantar et al. 2023; AWQ, Lin et al. 2024) said beside a quantization word ('GPTQ group size
+128', 'AWQ（4-bit，group size 128）', '量化组大小 128'): a weight-format setting, never GRPO's group."""
