@@ -31,7 +31,7 @@ _GAP = rf"(?:{_NOT_RL}[^\d,.;!?，。；！？\n]){{0,30}}?[,，(（]?(?:{_NOT_R
 _IS = r"\s*(?:=|:|：|of|is|为|是)?\s*"
 QUANT_GROUP_RE = rc(
     rf"(?:q[\s_\-]*group[\s_\-]*size|{_QUANT_WORD}{_GAP}{_GROUP_KEY}){_IS}(?P<q>\d{{1,4}})(?![\d.])"
-    rf"|{_GROUP_KEY}{_IS}(?P<a>\d{{1,4}})(?![\d.])\s*(?:for|in|of|的)?\s*{_QUANT_WORD}"
+    rf"|{_GROUP_KEY}{_IS}(?P<a>\d{{1,4}})(?![\d.])\s*(?:(?:for|in|of|on|with|的)\s*)?(?:(?:the|a|an|its)\s+)?{_QUANT_WORD}"
 )
 """A quantization's group size (GPTQ/AWQ ``group_size``, AutoAWQ ``q_group_size``: the weights sharing one
 scale; GPTQ, Frantar et al. 2023; AWQ, Lin et al. 2024) said beside a quantization word ('GPTQ group size
