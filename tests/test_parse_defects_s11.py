@@ -190,6 +190,9 @@ def test_catalog_names_read_the_same_in_any_case(lower: str, upper: str, model: 
         "fine-tune a custom 13b on 8 a100",
         "train a dense 70b on 64 h100",
         "pretrain a chinese 7b on 1T tokens",
+        "finetuning 70b on 8 a100",
+        "benchmarking 70b on 8 h100",
+        "用 8 张 a100 做 fine-tuning 70b",
     ],
 )
 def test_plain_words_before_a_size_name_no_model(question: str) -> None:

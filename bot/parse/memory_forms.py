@@ -81,7 +81,7 @@ CARD_THEN_MEMORY_RE = rc(
     + _NOT_RAM
 )
 """A card word, then its memory ('one gpu 24gb', 'A100 GPU 40GB', '一张卡 24G'): that card's memory,
-written as the forms above ('gpu with 24 gb each', '卡显存 24g'), as 'a 24GB GPU' and '24G 显存的卡' are
+written as the forms above ('gpu with 24 gb each', '卡，显存 24g'), as 'a 24GB GPU' and '24G 显存的卡' are
 read: a card named by its memory alone is sized as a card of that memory (the substitution says so)."""
 
 
@@ -89,7 +89,7 @@ def _card_then_memory(m: re.Match[str]) -> str:
     n = m.group("n") or m.group("zn")
     if not 4 <= int(n) <= 288:  # no card's memory ('gpu 1', 'cards 512g' in all)
         return m.group(0)
-    return f"{m.group('w')} with {n} gb each" if m.group("w") else f"{m.group('zw')}显存 {n}g "
+    return f"{m.group('w')} with {n} gb each" if m.group("w") else f"{m.group('zw')}，显存 {n}g "
 
 
 KEY_MEMORY_RE = rc(

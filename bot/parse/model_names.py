@@ -121,7 +121,15 @@ def plain_name(typed: str, plain: frozenset[str] = frozenset()) -> bool:
     low = typed.lower()
     if len(low) < 4 or low in PLAIN_BEFORE_SIZE or low in NOT_PROPER or low in plain:
         return False
+    if _VERB_FORM.search(low) or any(p.search(low) for p in _STAGE_WORDS):  # 'finetuning 70b', 'serve'
+        return False
     return name_like(typed.upper())
+
+
+_VERB_FORM = compile_pattern(r"^[a-z\-]{3,}(?:ing|ed)$")
+"""A verb's -ing or -ed form ('benchmarking', 'merged'): what is done to a model, not its name."""
+_STAGE_WORDS = (lx.FINETUNE_RE, lx.INFERENCE_RE, lx.PRETRAIN_RE, lx.TRAIN_RE)
+"""The stage words of the parse (fine-tune, serve, pretrain, train …): never a model's name."""
 
 
 def spaced_names(
