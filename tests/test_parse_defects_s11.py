@@ -231,6 +231,13 @@ def test_per_card_and_total_memory_stay_apart() -> None:
     assert d["request"]["gpu_count"] == 4
 
 
+@pytest.mark.parametrize(
+    "question", ["serve qwen2.5-14b on 2 gpus 48gb total", "部署 qwen2.5-14b，两张卡 48G 总共"]
+)
+def test_a_total_after_the_card_word_is_no_card_memory(question: str) -> None:
+    assert _ask(question)["request"]["gpu_memory_gib"] != 48  # two cards' memory, not 48 GB each
+
+
 # 6. budget per period ----------------------------------------------------------------------------
 
 

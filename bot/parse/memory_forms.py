@@ -73,16 +73,20 @@ ALL_ARE_RE = rc(
 (the form read with or without a card's name)."""
 
 
+_NOT_TOTAL = r"(?!\s*(?:(?:in\s+)?(?:total|combined|altogether|overall|all)\b|总|合计|一共|共计))"
 CARD_THEN_MEMORY_RE = rc(
     r"(?<![a-z])(?P<w>gpus?|cards?)\s*(?P<n>\d{1,3})\s*(?:gb|gib|g)\b"
     + _NOT_RAM
+    + _NOT_TOTAL
     + r"(?:\s*(?:of\s+)?(?:vram|gpu\s+memory|memory))?"
     r"|(?<![\d每])(?<![\d]\s)(?P<zw>显卡|卡)\s*(?P<zn>\d{1,3})\s*(?:gb|gib|g)\b(?!\s*(?:的)?\s*(?:显存|内存))"
     + _NOT_RAM
+    + _NOT_TOTAL
 )
 """A card word, then its memory ('one gpu 24gb', 'A100 GPU 40GB', '一张卡 24G'): that card's memory,
 written as the forms above ('gpu with 24 gb each', '卡，显存 24g'), as 'a 24GB GPU' and '24G 显存的卡' are
-read: a card named by its memory alone is sized as a card of that memory (the substitution says so)."""
+read: a card named by its memory alone is sized as a card of that memory (the substitution says so). A
+memory said to be the total ('2 gpus 48gb in total', '两张卡 48G 总共') is left to the total rules."""
 
 
 def _card_then_memory(m: re.Match[str]) -> str:

@@ -105,7 +105,7 @@ PLAIN_BEFORE_SIZE = frozenset((
     "this", "that", "then", "than", "fits", "fit", "load", "loading", "host", "hosting", "inference",
     "infer", "deploy", "deployed", "test", "testing", "merge", "merged", "only", "even", "also", "still",
     "both", "either", "whether", "approximately", "roughly", "maybe", "like", "full", "params",
-    "parameter", "parameters", "billion",
+    "parameter", "parameters", "billion", "many", "much", "more", "less", "fewer", "most", "least",
     # a release's tier word, the end of a longer name ('Nemotron 3 Super 120B-A12B')
     "super", "ultra", "nano", "lite", "flash", "turbo", "plus", "instruct", "chat",
 ))  # fmt: skip
@@ -155,9 +155,10 @@ _TOKENS_AFTER_RE = rc(r"\s*(?:tokens?|toks?|词元)(?![a-z])")
 
 
 def _card_or_tokens(m: re.Match[str], s: str) -> bool:
-    """'H100 1B tokens', 'on 8 H100 70B': a card's name is never a model's, and a size followed by
-    'tokens' is a data amount, not a model size."""
-    return is_gpu_name(m.group("name")) or bool(_TOKENS_AFTER_RE.match(s, m.end()))
+    """'H100 1B tokens', 'on 8 H100 70B': a card's name is never a model's, nor is a 'size' that is a
+    card's name ('how many 910B'), and a size followed by 'tokens' is a data amount, not a model size."""
+    size = s[m.start("size") : m.end()]
+    return is_gpu_name(m.group("name")) or is_gpu_name(size) or bool(_TOKENS_AFTER_RE.match(s, m.end()))
 
 
 def size_first_names(s: str, typed: Typed) -> list[tuple[int, int, str, float, str]]:
