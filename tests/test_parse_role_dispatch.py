@@ -11,6 +11,7 @@ from __future__ import annotations
 import itertools
 import json
 import re
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -112,6 +113,12 @@ def test_first_characters_of_patterns() -> None:
     assert fc(r"\d\s*$", re.ASCII, "left") == frozenset("0123456789")
     assert fc(r"\d\s*$", 0, "left") is None  # Unicode digits: too many
     assert "\u3000" in (fc(r"^\s*x", 0, "right") or set())  # a Unicode space is a key, not stripped
+
+
+def test_unicode_spaces_are_python_s() -> None:
+    spaces = {chr(i) for i in range(sys.maxunicode + 1) if chr(i).isspace()} - set(role_dispatch.WS)
+    assert spaces == role_dispatch.UNICODE_SPACES
+    assert all(re.match(r"\s", ch) for ch in spaces) and not re.match(r"\s", "\x1c", re.ASCII)
 
 
 DEPENDENT = {  # patterns a rule reads only after one of its triggers matched

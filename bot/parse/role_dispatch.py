@@ -22,9 +22,7 @@ on first use for each combination of keys.
 
 from __future__ import annotations
 
-import functools
 import re
-import sys
 from collections.abc import Callable
 from re import _constants as c  # the parsed form of a pattern (CPython ≥ 3.11, as pyproject)
 from re import _parser
@@ -46,10 +44,11 @@ _WIDE = 512
 """A character class of more characters than this (a CJK range, ``\\w`` in Unicode mode): any key."""
 
 
-@functools.cache
-def _unicode_spaces() -> frozenset[str]:
-    """The characters ``\\s`` matches in Unicode mode besides :data:`WS` (``str.isspace``, as ``re``)."""
-    return frozenset(ch for ch in map(chr, range(sys.maxunicode + 1)) if ch.isspace()) - set(WS)
+UNICODE_SPACES = frozenset(
+    "\x1c\x1d\x1e\x1f\x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a"
+    "\u2028\u2029\u202f\u205f\u3000"
+)
+"""What ``\\s`` matches in Unicode mode besides :data:`WS` (``str.isspace`` less WS; a test checks it)."""
 
 
 CharSet = frozenset[str] | None
@@ -78,7 +77,7 @@ def _class(items: list[tuple[Any, Any]], ascii_mode: bool) -> tuple[CharSet, boo
         elif op is c.CATEGORY and av is c.CATEGORY_SPACE:
             space = True  # ASCII mode: exactly WS; Unicode mode: also these, kept as keys (not stripped)
             if not ascii_mode:
-                chars.update(_unicode_spaces())
+                chars.update(UNICODE_SPACES)
         else:  # \w, \D, \S, \W, a Unicode \d …: too many characters
             return None, True
     space = space or bool(chars & set(WS))
@@ -245,6 +244,9 @@ class _Rule:
 
 _CHOICES: dict[tuple[Any, ...], tuple[Callable[..., Any], ...]] = {}
 """(keys, the number's facts) → the rules to ask, in order; filled on first use of each combination."""
+MAX_CHOICES = 8192
+"""At most this many combinations kept (~1.5 MB; 184 over the corpus): a bot's memory stays bounded, and
+a combination beyond them is chosen again at each number (a few µs)."""
 _TABLE: list[Any] = []
 """[the rules' tuple, their :class:`_Rule` each] once :func:`warm` ran; empty before."""
 
@@ -265,7 +267,8 @@ def _rules(key: tuple[Any, ...], tok: NumberToken, nxt: NumberToken | None) -> t
     if _TABLE[0] is not r._RULES:  # the rules were replaced (a test): read them again
         warm()
     chosen = tuple(x.rule for x in _TABLE[1] if x.wakes(key[0], key[1], key[2], tok, nxt))
-    _CHOICES[key] = chosen
+    if len(_CHOICES) < MAX_CHOICES:
+        _CHOICES[key] = chosen
     return chosen
 
 
