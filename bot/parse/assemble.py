@@ -60,7 +60,7 @@ from bot.parse.request_fields import (
     recipe_tools,
 )
 from bot.parse.result import ParseResult
-from bot.parse.roles import Role, classify, seq_value
+from bot.parse.role_dispatch import Role, classify, seq_value  # roles.classify's rules, chosen by key
 from bot.parse.settings import METHOD_WORDS, extract_settings
 from bot.parse.stack_words import fine_tuning_tool_named, serving_engine_named
 from bot.parse.stage_hints import lora_pretraining, tuning_only_stage

@@ -153,11 +153,21 @@ class AnyBranch:
         return any(map(methodcaller("search", string), branches))  # C calls: no frame per branch
 
 
+ON_SECOND_MESSAGE: list[Callable[[], None]] = []
+"""Work that analyses patterns for later messages (:func:`bot.parse.role_dispatch.warm`): run once by
+the first :func:`add_gates`, so ``sizing-bot ask`` (one message) never pays it."""
+
+
 def add_gates() -> None:
     """Put a presence gate (:mod:`bot.parse.regex_gate`) in front of each pattern compiled since the
     last call that has no fast scan of its own. Analysing a pattern parses it again (~0.1 ms), so the
     parse calls this from its second message on: ``sizing-bot ask`` (one message) never pays it, a bot
     pays it once (~20 ms) and then on a message that compiled a pattern no earlier one used."""
+    while ON_SECOND_MESSAGE:
+        try:
+            ON_SECOND_MESSAGE.pop(0)()
+        except IndexError:  # another thread ran the last one
+            break
     while _UNGATED:
         try:
             pattern = _UNGATED.pop()

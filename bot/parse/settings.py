@@ -28,6 +28,7 @@ from bot.parse.prose_forms import (
 )
 from bot.parse.prose_vocab import read_vocabulary
 from bot.parse.regex import rc
+from bot.parse.settings_scan import run_readers
 from bot.parse.throughput_words import (
     per_user_rate,
     requests_per_second,
@@ -242,14 +243,7 @@ def extract_settings(s: str, training: bool) -> Settings:
     out.s, caps, engine = engine_settings(out.s, training)  # '--max-num-seqs 256' in prose
     out.fields.update(caps)
     out.unused += engine
-    _parallel(out)
-    _lora(out)
-    _precision_words(out)
-    _recompute(out)
-    _throughput(out, training)
-    _hours(out)
-    _serving(out, training)
-    _methods(out)
+    run_readers(out, training)  # _parallel, _lora … _methods: those whose key words the text has
     read_written_settings(out, training)
     return out
 

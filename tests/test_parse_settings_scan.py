@@ -1,0 +1,116 @@
+"""The settings readers skipped by one scan for their key words (:mod:`bot.parse.settings_scan`, issue 23
+item 7) leave the settings step's answer as running every reader: compared on the settings step's input
+of every message of the corpus, the field cases and every real-question file (training and not), and on
+texts made of each reader's key words. Each reader's first patterns must be declared, so a reader that
+gains a pattern fails here until it is."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from bot.parse import assemble, settings, settings_scan
+from bot.parse import throughput_words as tw
+from bot.parse.regex import AnyBranch, LazyPattern
+from tests.test_parse_role_dispatch import _texts
+
+
+def _inputs(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    seen: list[str] = []
+
+    def record(s: str, training: bool) -> Any:
+        seen.append(s)
+        return settings.extract_settings(s, training)
+
+    monkeypatch.setattr(assemble, "extract_settings", record)
+    from bot.parse import parse
+
+    for text in _texts():
+        parse(text)
+    return seen
+
+
+def _both(s: str, training: bool) -> tuple[str, str]:
+    settings_scan.warm()
+    scanned = repr(settings.extract_settings(s, training))
+    table = list(settings_scan._TABLE)
+    settings_scan._TABLE.clear()  # every reader, as before
+    try:
+        full = repr(settings.extract_settings(s, training))
+    finally:
+        settings_scan._TABLE[:] = table
+    return scanned, full
+
+
+def test_every_message_s_settings_as_with_every_reader(monkeypatch: pytest.MonkeyPatch) -> None:
+    inputs = _inputs(monkeypatch)
+    assert len(inputs) > 900
+    for s in inputs:
+        for training in (True, False):
+            scanned, full = _both(s, training)
+            assert scanned == full, s
+
+
+def _key_texts() -> list[str]:
+    settings_scan.warm()
+    out = []
+    for _reader, _w, name, lits in settings_scan._TABLE:
+        assert lits, name  # every reader here has key words
+        for lit in sorted(lits):
+            out += [
+                f"{lit} 8",
+                f"{lit}=16 on 8 h100",
+                f"70b {lit} 2 days",
+                f"用{lit}训练 32k",
+                f"{lit}: 20 tok/s",
+            ]
+    return out
+
+
+def test_key_word_texts_as_with_every_reader() -> None:
+    texts = _key_texts()
+    assert len(texts) > 400
+    for s in texts:
+        for training in (True, False):
+            scanned, full = _both(s, training)
+            assert scanned == full, s
+
+
+def test_a_text_without_key_words_skips_the_readers() -> None:
+    settings_scan.warm()
+    called: list[str] = []
+    table = list(settings_scan._TABLE)
+    settings_scan._TABLE[:] = [
+        (lambda *a, n=name: called.append(n), w, name, lits) for _r, w, name, lits in table
+    ]
+    try:
+        settings_scan.run_readers(settings.Settings("7b 模型 1万亿 数据 多少张 a100"), training=True)
+        settings_scan.run_readers(settings.Settings("7b 模型 1万亿 数据 多少张 a100"), training=False)
+    finally:
+        settings_scan._TABLE[:] = table
+    assert called == ["_throughput"]  # not training: the serving targets have no key words
+
+
+DEPENDENT = {  # patterns a reader reads only after one of its first patterns matched
+    "_precision_words": {settings.COMMENTED_RE, settings.NO_QUANT_RE},
+    "_throughput": {settings.MEASURED_WORDS, settings.PER_GPU_BEFORE},
+    "_hours": {settings.GPU_HOUR_AFTER, settings.DEADLINE_BEFORE, settings.DEADLINE_AFTER},
+    "_serving": {settings.ONLINE_RL_RE},
+}
+MODULES = [settings, tw]
+
+
+@pytest.mark.parametrize("name", list(settings_scan.FIRST))
+def test_each_reader_s_patterns_are_declared(name: str) -> None:
+    fn = getattr(settings, name)
+    names = set(fn.__code__.co_names)
+    read = {
+        getattr(m, n)
+        for m in MODULES
+        for n in names
+        if isinstance(getattr(m, n, None), (LazyPattern, AnyBranch))
+    }
+    declared = set(settings_scan._patterns(settings, settings_scan.FIRST[name])) | DEPENDENT.get(name, set())
+    undeclared = {getattr(p, "pattern", p) for p in read - declared}
+    assert not undeclared, f"declare in settings_scan.FIRST (or here, if read after one): {undeclared}"
