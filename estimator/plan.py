@@ -27,7 +27,7 @@ from estimator.layouts import uneven_ok as uneven_ok
 from estimator.memory import SearchMemo, breakdown_within, group_out_of_reach, state_bytes
 from estimator.memory_band import per_gpu_band
 from estimator.models import Alternative, Memory, Method, Plan
-from estimator.search_bounds import low_stages_out_of_reach
+from estimator.search_bounds import count_out_of_reach, low_stages_out_of_reach, pinned_floor
 from estimator.search_groups import any_layout_fits, layout_groups, search_shape
 from estimator.setup import Layout, TrainingSetup
 
@@ -195,6 +195,12 @@ def _first_fitting_multiple(fits: Callable[[int], bool], step: int, k_low: int, 
     return hi
 
 
+def _modes(setup: TrainingSetup, allow_full_recompute: bool) -> tuple[str, ...]:
+    """The recompute modes of the search's layouts (:func:`estimator.layouts.ordered_layouts`) it sizes."""
+    modes = STATED_RECOMPUTE[setup.recompute] if setup.recompute else RECOMPUTE_ORDER
+    return modes if allow_full_recompute else tuple(m for m in modes if m != "full")
+
+
 def _ep_options(spec: ModelSpec, setup: TrainingSetup) -> list[int | None]:
     """Expert-parallel degrees searched one at a time (MoE full training: powers of two dividing the
     routed experts, :func:`estimator.expert_parallel.ep_degrees`); [None] = any (no EP in the search)."""
@@ -232,6 +238,8 @@ def min_gpus(
     floor = max(floor, at_least)
     best: int | None = None
     shape = search_shape(spec, gpu, setup)  # the layouts' key but the count and (TP, PP), once
+    limit, modes = gpu.addressable_bytes * budget_fraction, _modes(setup, allow_full_recompute)
+    bound = pinned_floor(spec, params, setup, modes, memo)  # closed form: counts ruled out unsized
     # smallest groups first: a fit found early caps the counts the larger groups still need to try
     triples = sorted(
         product(_pairs(spec, gpu, setup), _ep_options(spec, setup)),
@@ -243,6 +251,8 @@ def min_gpus(
             break
 
         def fits(n: int, pinned: tuple[int, int] = (tp, pp), ep: int | None = ep) -> bool:
+            if count_out_of_reach(spec, setup, bound, pinned, modes, n, limit, memo):  # False, unsized
+                return False
             return any_layout_fits(
                 spec, params, gpu, n, setup, budget_fraction, allow_full_recompute, ep, pinned, memo, shape
             )

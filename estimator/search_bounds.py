@@ -42,6 +42,36 @@ def group_out_of_reach(
     return limit != math.inf and memo.group_floor(spec, params, setup, plan) * ZERO3_BOUND_MARGIN > limit
 
 
+_ONE_GPU = {off: Layout(1, 1, 1, 0, "full", 1, off) for off in (False, True)}
+"""The one-GPU layout of :func:`states_floor` by offload (:func:`estimator.plan._shell`'s: one
+evaluation of the states per search, shared with the search's lower bound)."""
+
+_TWICE = ZERO3_BOUND_MARGIN * ZERO3_BOUND_MARGIN
+"""The slack of a closed-form bound standing in for the exact floor it bounds (:func:`count_out_of_reach`
+for :func:`group_out_of_reach`): the closed form is summed in another order, so it rules out only what
+the exact floor, compared with :data:`ZERO3_BOUND_MARGIN`, rules out too."""
+
+
+def states_floor(
+    spec: ModelSpec, params: float, setup: TrainingSetup, plan: Layout, memo: SearchMemo
+) -> float:
+    """A closed-form lower bound of ``plan``'s model states at ZeRO-3 (bytes per GPU,
+    :func:`estimator.memory.state_parts` summed) as a function of TP, PP and DP: the states of the
+    same job on one GPU (TP = PP = DP = 1, offload as ``plan``'s), divided by TP × PP × DP.
+
+    No part of the states shrinks faster than 1 / (TP × PP × DP): ZeRO-3 divides by DP at most (the
+    weights, gradients, optimizer, frozen copies), the TP × PP shard by TP × PP at most (an uneven
+    pipeline's first stage holds ⌈L/PP⌉/L ≥ 1/PP of the layers; LoRA's adapters and P-tuning's prefix are
+    not divided by DP, the prefix nor by TP × PP); the optimizer in the backward pass keeps the least of
+    two terms, each no smaller than its one-GPU value / (TP × PP × DP); expert parallelism shards the
+    routed experts over EP × DP/EP = DP (needs DP ≥ EP, as every searched layout has: EP divides DP);
+    PPO's critic without its offloaded optimizer is the weights' and gradients' shards. So the bound holds
+    in real numbers for every stage and growing terms keep it, since it is computed from the same term
+    functions; one evaluation per search (``SearchMemo.state_sum``), then one division per group."""
+    one, _ = memo.state_sum(spec, params, setup, _ONE_GPU[plan.offload])
+    return one / (plan.tp * plan.pp * plan.dp)
+
+
 def low_stages_out_of_reach(
     spec: ModelSpec, params: float, setup: TrainingSetup, plan: Layout, limit: float, memo: SearchMemo
 ) -> bool:
@@ -136,3 +166,32 @@ def step_out_of_reach(
         held = states + zero_buffers(plan)
         floor = memo.step_floors[key] = held + step + CUDA_CONTEXT_BYTES.value + FRAGMENTATION.value * step
     return floor * ZERO3_BOUND_MARGIN > limit
+
+
+def pinned_floor(
+    spec: ModelSpec, params: float, setup: TrainingSetup, modes: tuple[str, ...], memo: SearchMemo
+) -> tuple[float, dict[tuple[int, int], float]]:
+    """(S, R): every group of (TP, PP) at n GPUs, any EP dividing its DP, in a recompute mode of
+    ``modes``, has :meth:`estimator.memory.SearchMemo.group_floor` ≥ S / n + R[TP, PP] in real numbers —
+    S the one-GPU states of :func:`states_floor` (S / n its bound at TP × PP × DP = n), R (filled by
+    :func:`count_out_of_reach`) the least kept activations of those modes at ZeRO ≥ 1 (the stage's own
+    are no fewer) + the CUDA context, infinite without a mode (no group is searched). Whole counts are
+    then ruled out with one division each (:func:`estimator.plan.min_gpus`), no group sized."""
+    one, _ = memo.state_sum(spec, params, setup, _ONE_GPU[setup.offload])
+    return one, {}
+
+
+def count_out_of_reach(
+    spec: ModelSpec, setup: TrainingSetup, floor: tuple[float, dict[tuple[int, int], float]],
+    pinned: tuple[int, int], modes: tuple[str, ...], gpus: int, limit: float, memo: SearchMemo,
+) -> bool:  # fmt: skip
+    """Whether :func:`pinned_floor` ``floor`` rules out every group of (TP, PP) ``pinned`` at ``gpus``
+    GPUs for ``limit`` bytes: what :func:`group_out_of_reach` would answer for each (slack :data:`_TWICE`)."""
+    rest = floor[1].get(pinned)
+    if rest is None:
+        tp, pp = pinned
+        kept = [
+            memo.kept(spec, setup, Layout(tp, pp, 1, 3, m, setup.micro_batch, setup.offload)) for m in modes
+        ]
+        rest = floor[1][pinned] = min(k.likely for k in kept) + CUDA_CONTEXT_BYTES.value if kept else math.inf
+    return (floor[0] / gpus + rest) * _TWICE > limit
