@@ -98,7 +98,9 @@ class CatalogsHook(BuildHookInterface):
     def _compile_regexes(self) -> bool:
         """Store the regex code of every parser pattern (bot.parse.regex.LazyPattern) for this
         interpreter: every bot.parse module imported, and the patterns built from the catalogs made by
-        parsing a few questions. False (nothing shipped: patterns compile at first use) on failure."""
+        parsing a few questions; and of every other pattern ``sizing-bot ask`` compiles (module-level
+        ``re.compile`` calls, ours and the libraries': bot.regex_store), recorded in a fresh interpreter.
+        False (nothing shipped: patterns compile at first use) on failure."""
         import gc
         import importlib
         import pkgutil
@@ -114,13 +116,46 @@ class CatalogsHook(BuildHookInterface):
             for question in ("7B模型1万亿token要多少A100", "serve Llama-3-70B on 4 H100 with vLLM, 32 users"):
                 bot.parse.parse(question)
             found = {(p.pattern, int(p._flags)) for p in gc.get_objects() if isinstance(p, LazyPattern)}
-            write_codes(CODES_FILE, found | SEEN)
+            write_codes(CODES_FILE, found | SEEN | self._recorded_patterns())
             return True
         except Exception as exc:
             print(f"note: parser regexes not precompiled: {exc}", file=sys.stderr)
             return False
         finally:
             sys.path.remove(self.root)
+
+    def _recorded_patterns(self) -> set[tuple[str, int]]:
+        """(pattern, flags) of every string pattern ``re`` compiles in a fresh interpreter that runs
+        ``sizing-bot ask`` on a few questions in every format and imports every bot and estimator
+        module (``re``'s cache, unbounded there, holds them all). Empty on failure."""
+        import json
+        import subprocess
+        import sys
+
+        script = (
+            "import re, sys, json, pkgutil, importlib, contextlib, io\n"
+            "re._MAXCACHE = 1 << 30\n"
+            "from bot.cli import main\n"
+            "for q in ('7B模型1万亿token要多少A100', 'serve Llama-3-70B on 4 H100 with vLLM, 32 users'):\n"
+            "    for fmt in ('text', 'html', 'json', 'markdown'):\n"
+            "        with contextlib.redirect_stdout(io.StringIO()):\n"
+            "            main(['ask', q, '--format', fmt])\n"
+            "import bot, estimator\n"
+            "for pkg in (estimator, bot):\n"
+            "    for m in pkgutil.walk_packages(pkg.__path__, pkg.__name__ + '.'):\n"
+            "        if m.name.endswith('__main__'):\n"
+            "            continue\n"
+            "        with contextlib.suppress(Exception), contextlib.redirect_stderr(io.StringIO()):\n"
+            "            importlib.import_module(m.name)\n"
+            "print(json.dumps(sorted((p, f) for t, p, f in list(re._cache) if t is str and not f & 129)))\n"
+        )
+        done = subprocess.run(
+            [sys.executable, "-c", script], cwd=self.root, capture_output=True, text=True, check=False
+        )
+        if done.returncode != 0:
+            print(f"note: ask's regexes not recorded: {done.stderr[-500:]}", file=sys.stderr)
+            return set()
+        return {(p, int(f)) for p, f in json.loads(done.stdout.strip().splitlines()[-1])}
 
     def _compile_dataclass_code(self) -> bool:
         """Store the code of the dataclass methods ``sizing-bot ask`` makes (estimator._dataclass_code),

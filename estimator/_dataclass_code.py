@@ -61,7 +61,7 @@ def install() -> bool:
     global _stored
     try:
         with open(CODES_FILE, "rb") as fh:
-            data = marshal.load(fh)
+            data = marshal.loads(fh.read())  # one read: load(fh) reads a few bytes per call
         if not (isinstance(data, dict) and data.get("key") == codes_key()):
             return False
         _stored = data["codes"]

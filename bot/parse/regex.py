@@ -16,7 +16,6 @@ import _sre
 import marshal
 import os
 import re
-import sys
 from array import array
 from collections.abc import Callable, Iterator
 from operator import methodcaller
@@ -24,6 +23,8 @@ from re import escape as _escape  # bound at import: tests stand in for the modu
 from typing import TYPE_CHECKING, Any
 
 from bot.parse.regex_gate import gate, gate_literals
+from bot.regex_store import CODE_TYPE as _CODE_TYPE
+from bot.regex_store import codes_key, from_store, load_codes
 
 GATED_CHARS = 4000
 """Longer patterns (the alternations of every GPU or model name) are not analysed for a gate
@@ -195,26 +196,11 @@ CODES_FILE = os.path.join(os.path.dirname(__file__), "_compiled_regex.marshal")
 
 _stored: dict[tuple[str, int], tuple[Any, ...]] | None = None
 
-_CODE_TYPE = next((t for t in "HIL" if array(t).itemsize == _sre.CODESIZE), "I")
-"""The array type of one regex code word (``_sre.CODESIZE`` bytes)."""
-
-
-def codes_key() -> tuple[str, int, int]:
-    """What stored code is valid for: the interpreter (``cpython-311``) and its regex engine's version."""
-    return (sys.implementation.cache_tag or "", _sre.MAGIC, _sre.CODESIZE)
-
 
 def _stored_codes() -> dict[tuple[str, int], tuple[Any, ...]]:
     global _stored
     if _stored is None:
-        _stored = {}
-        try:
-            with open(CODES_FILE, "rb") as fh:
-                data = marshal.load(fh)
-            if isinstance(data, dict) and data.get("key") == codes_key():
-                _stored = data["patterns"]
-        except (OSError, EOFError, ValueError, TypeError, KeyError):
-            pass
+        _stored = load_codes(CODES_FILE, codes_key())  # read once: bot.regex_store has read it already
     return _stored
 
 
@@ -228,14 +214,9 @@ def compile_pattern(pattern: str, flags: int = 0) -> re.Pattern[str]:
     For patterns made once (module level, cached functions): nothing is kept between calls."""
     SEEN.add((pattern, int(flags)))
     stored = _stored_codes().get((pattern, int(flags)))
-    if stored is not None:
-        final_flags, code, groups, groupindex, indexgroup = stored
-        try:
-            return _sre.compile(
-                pattern, final_flags, array(_CODE_TYPE, code).tolist(), groups, groupindex, indexgroup
-            )
-        except (TypeError, ValueError, RuntimeError):  # not this engine's code: compile it afresh
-            pass
+    made = from_store(pattern, stored) if stored is not None else None  # None: not this engine's code
+    if made is not None:
+        return made
     return re.compile(pattern, flags)
 
 

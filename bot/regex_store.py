@@ -1,0 +1,114 @@
+"""Stored regex code for every pattern ``sizing-bot ask`` compiles, not only the parser's own (issue 23
+item 7, start-up).
+
+The build (``hatch_build.py``) stores the compiled code of each pattern in
+``bot/parse/_compiled_regex.marshal`` (:mod:`bot.parse.regex` reads the parser's patterns from it). The
+parser's lazily built patterns go through :func:`bot.parse.regex.compile_pattern`, but ~90 module-level
+``re.compile`` calls of ``bot`` (and ~60 of Jinja, Babel, pydantic and the standard library) went to
+``re``'s compiler: ~15–30 ms CPU of a ~300 ms ``ask`` (bench/RESULTS.md, session 11).
+
+:func:`install` gives ``re`` a cache (``re._cache``, a dict keyed by ``(type, pattern, flags)``) whose
+missing keys are looked up in the store: a pattern the store holds is made by ``_sre.compile`` from its
+stored code (what ``re.compile`` does after parsing it; the build stores only code that gives a pattern
+``==`` the one ``re.compile`` makes), any other falls through to ``re``'s compiler as before. The store is
+keyed by the interpreter (``cache_tag``, ``_sre.MAGIC``, ``_sre.CODESIZE``), as ``.pyc`` files are; a
+file for another interpreter, or none (a checkout not built), stores nothing. Where ``re`` reads its
+cache another way (CPython 3.12+ pops the key), nothing changes: every pattern compiles as before.
+"""
+
+from __future__ import annotations
+
+import _sre
+import contextlib
+import marshal
+import os
+import re
+import sys
+from array import array
+from typing import Any
+
+CODES_FILE = os.path.join(os.path.dirname(__file__), "parse", "_compiled_regex.marshal")
+"""Stored regex code (written by the build, gitignored; may be absent)."""
+
+Codes = dict[tuple[str, int], tuple[Any, ...]]
+
+CODE_TYPE = next((t for t in "HIL" if array(t).itemsize == _sre.CODESIZE), "I")
+"""The array type of one regex code word (``_sre.CODESIZE`` bytes)."""
+
+_SKIPPED_FLAGS = re.DEBUG | 1
+"""re.DEBUG and re.TEMPLATE (1): re's compiler prints or warns for these, so they are left to it."""
+_loaded: dict[tuple[str, tuple[str, int, int]], Codes] = {}
+
+
+def codes_key() -> tuple[str, int, int]:
+    """What stored code is valid for: the interpreter (``cpython-311``) and its regex engine's version."""
+    return (sys.implementation.cache_tag or "", _sre.MAGIC, _sre.CODESIZE)
+
+
+def load_codes(path: str = CODES_FILE, key: tuple[str, int, int] | None = None) -> Codes:
+    """The stored code of ``path`` ((pattern, flags) → ``_sre.compile``'s other arguments, the code as
+    bytes) for the interpreter ``key`` (default :func:`codes_key`), read once per path and key; empty
+    when the file is absent, unreadable or for another interpreter."""
+    key = key or codes_key()
+    codes = _loaded.get((path, key))
+    if codes is None:
+        codes = {}
+        try:
+            with open(path, "rb") as fh:
+                data = marshal.loads(fh.read())  # load(fh) reads a few bytes per call: 12 → 5 ms
+            if isinstance(data, dict) and data.get("key") == key:
+                codes = data["patterns"]
+        except (OSError, EOFError, ValueError, TypeError, KeyError):
+            pass
+        _loaded[path, key] = codes
+    return codes
+
+
+def from_store(pattern: str, stored: tuple[Any, ...]) -> re.Pattern[str] | None:
+    """The compiled ``pattern`` from its ``stored`` code; None when this engine refuses the code."""
+    final_flags, code, groups, groupindex, indexgroup = stored
+    try:
+        return _sre.compile(
+            pattern, final_flags, array(CODE_TYPE, code).tolist(), groups, groupindex, indexgroup
+        )
+    except (TypeError, ValueError, RuntimeError):
+        return None
+
+
+class StoredCache(dict):  # type: ignore[type-arg]
+    """``re``'s pattern cache, whose misses are answered from the stored code when it holds the pattern.
+
+    ``re._compile`` reads ``_cache[type(pattern), pattern, flags]`` and compiles on ``KeyError``; a miss
+    here makes the pattern from the store and keeps it as ``re`` would (oldest dropped at ``re``'s
+    size), or raises ``KeyError`` so that ``re`` compiles it."""
+
+    __slots__ = ("codes",)
+
+    def __init__(self, codes: Codes, *args: Any) -> None:
+        super().__init__(*args)
+        self.codes = codes
+
+    def __missing__(self, key: Any) -> re.Pattern[str]:
+        kind, pattern, flags = key
+        if kind is str and type(flags) is int and not flags & _SKIPPED_FLAGS:
+            stored = self.codes.get((pattern, flags))
+            made = from_store(pattern, stored) if stored is not None else None
+            if made is not None:
+                if len(self) >= getattr(re, "_MAXCACHE", 512):
+                    with contextlib.suppress(StopIteration, RuntimeError, KeyError):
+                        del self[next(iter(self))]
+                self[key] = made
+                return made
+        raise KeyError(key)
+
+
+def install(path: str = CODES_FILE) -> bool:
+    """Answer ``re``'s cache misses from the store at ``path`` (once per process; kept entries stay).
+    False when nothing is stored for this interpreter or ``re`` has no such cache."""
+    if isinstance(getattr(re, "_cache", None), StoredCache):
+        return True
+    codes = load_codes(path)
+    if not codes or type(getattr(re, "_cache", None)) is not dict:
+        return False
+    re._cache = StoredCache(codes, re._cache)  # type: ignore[attr-defined]
+    return True
