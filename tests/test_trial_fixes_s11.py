@@ -1,0 +1,65 @@
+"""Defects seen by session 11's fresh-user trial (understanding items), each fixed by a general rule and
+checked here through the public JSON contract (``sizing-bot ask --format json``: ``request``,
+``interpretation``), in both languages where wording is involved:
+
+2. '5万条样本，每条几千 token': each sample's length after '每条' (no noun), never the data's total;
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from bot.cli import ask
+
+
+def _ask(question: str) -> dict[str, Any]:
+    out, _ = ask(question, None, "json")
+    return json.loads(out)
+
+
+def _ignored(d: dict[str, Any]) -> dict[str, str]:
+    return {i["text"]: i["reason"] for i in d["interpretation"]["ignored"]}
+
+
+def _subs(d: dict[str, Any]) -> list[tuple[str, str, str]]:
+    return [(s["typed"], s["used"], s["reason"]) for s in d["interpretation"]["substitutions"]]
+
+
+# 2. '每条几千 token' after a sample count -------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "samples", "tokens"),
+    [
+        # 5万 × 5,000 ('几千' sized at its middle, said) = 2.5亿 token
+        ("全参微调 Qwen2.5-7B，5万条样本，每条几千 token，8张H100，要多久？", 50_000, 2.5e8),
+        # × 3 epochs: 7.5亿 token
+        ("昇腾910B 2机16卡 全参微调 Qwen2.5-72B，5万条图文样本，每条几千 token，3个epoch", 50_000, 7.5e8),
+        ("LoRA 微调 Qwen2.5-7B，2万条数据，每条大概几千 token，4张A100，要多久？", 20_000, 1e8),
+        ("用 1万条对话微调 Llama-3-8B，每条约 3000 token，8张H100", 10_000, 3e7),
+    ],
+)
+def test_each_sample_length_after_tiao_without_noun(question: str, samples: int, tokens: float) -> None:
+    d = _ask(question)
+    r = d["request"]
+    assert r["num_samples"] == samples
+    assert r["tokens"] == pytest.approx(tokens)
+    if "几千" in question:
+        assert ("几千", "5000", "vague_amount") in _subs(d)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Full fine-tune Qwen2.5-7B on 50k samples of a few thousand tokens each, 8 H100",
+        "LoRA fine-tune Qwen2.5-7B on 50k samples, each a few thousand tokens long, 8 H100",
+        "Full fine-tune Qwen2.5-7B on 50k samples, a few thousand tokens per sample, 8 H100",
+    ],
+)
+def test_english_few_thousand_per_sample_keeps_the_count(question: str) -> None:
+    r = _ask(question)["request"]
+    assert r["num_samples"] == 50_000
+    assert r["tokens"] == pytest.approx(2.5e8)
