@@ -63,3 +63,29 @@ def test_english_few_thousand_per_sample_keeps_the_count(question: str) -> None:
     r = _ask(question)["request"]
     assert r["num_samples"] == 50_000
     assert r["tokens"] == pytest.approx(2.5e8)
+
+
+# 10. a rough per-sample length followed by its stated figure ('(avg 4k)') ----------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "tokens"),
+    [
+        # 50k × 4,000 × 3 epochs = 600M tokens (not 750M from 'a few thousand' = 5K)
+        (
+            "Full fine-tune Qwen3-235B-A22B on 50k samples of a few thousand tokens each (avg 4k), 3 epochs,"
+            " on Ascend 910B 64GB. How many cards and days? budget $20k",
+            6e8,
+        ),
+        ("LoRA fine-tune Qwen2.5-7B on 50k samples of a few thousand tokens (average 3000), 8 H100", 1.5e8),
+        ("Full fine-tune Llama-3-8B on 20k samples, a few thousand tokens each (~2k), on 8 A100", 4e7),
+        ("全参微调 Qwen2.5-7B，5万条样本，每条几千 token（平均 4k），8张H100", 2e8),
+        ("LoRA 微调 Qwen2.5-7B，2万条数据，每条几千 token (平均 3000)，4张A100", 6e7),
+        ("全参微调 Llama-3-8B，1万条对话，每条数千 token（约 2000），8张A100", 2e7),
+    ],
+)
+def test_stated_average_replaces_the_rough_length(question: str, tokens: float) -> None:
+    d = _ask(question)
+    assert d["request"]["tokens"] == pytest.approx(tokens)
+    assert not [s for s in _subs(d) if s[2] == "vague_amount"]  # the figure was given: nothing rough
+    assert not [t for t, why in _ignored(d).items() if why == "unread"]

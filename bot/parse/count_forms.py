@@ -27,7 +27,7 @@ from bot.parse.price_forms import price_forms, zh_hourly_price
 from bot.parse.regex import rc
 from bot.parse.request_shape import request_shape
 from bot.parse.time_forms import time_forms
-from bot.parse.vague_amounts import english_rough
+from bot.parse.vague_amounts import english_rough, restated
 from bot.parse.with_without import with_without
 from bot.parse.written_products import each_of_count, written_products
 
@@ -277,6 +277,7 @@ def count_forms(s: str) -> str:
     if _MULTIPLE_GATE.search(s):
         s = MULTIPLE_RE.sub(lambda m: _MULTIPLES[m.group("w")] + " ", s)
     s = output_forms(s)  # '512 output tokens', 'max_tokens 512': each request's output
+    s = restated(s)  # 'a few thousand tokens each (avg 4k)': the stated 4k (bot.parse.vague_amounts)
     s = english_rough(s)  # 'tens of billions of tokens': 50 billion, said (bot.parse.vague_amounts)
     s = length_forms(s)  # '数据长度会达到 2000 左右', 'samples run to about 2000 tokens'
     s = time_forms(s)  # 'by next week', '$1.99 per H100 hour'
