@@ -89,3 +89,46 @@ def test_stated_average_replaces_the_rough_length(question: str, tokens: float) 
     assert d["request"]["tokens"] == pytest.approx(tokens)
     assert not [s for s in _subs(d) if s[2] == "vague_amount"]  # the figure was given: nothing rough
     assert not [t for t, why in _ignored(d).items() if why == "unread"]
+
+
+# 11. a count said of another card than the one asked about ---------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "gpu", "other"),
+    [
+        (
+            "How many H800s do we need to continue pretraining DeepSeek-V3 (671B MoE, 37B active) on 500B"
+            " tokens in 30 days with FP8? We have two nodes of 8 H100 right now, is that enough?",
+            "H800-SXM5-80GB",
+            "16 × NVIDIA H100 SXM5 80GB",
+        ),
+        (
+            "We own 8 A100 80GB. How many H100 would we need to pretrain a 13B model on 300B tokens"
+            " in 20 days?",
+            "H100-SXM5-80GB",
+            "8 × NVIDIA A100 SXM4 80GB",
+        ),
+        ("how many H20 to serve Qwen2.5-72B for 50 users? we have 4 A800 now", "H20-96GB", "4 × NVIDIA A800"),
+        (
+            "要多少张 H800 才能在 30 天内用 1T token 预训练 Llama-3-70B？我们现在有 16 张 A100",
+            "H800-SXM5-80GB",
+            "16 × NVIDIA A100",
+        ),
+        (
+            "我们有 8 张 A100。要在 20 天内用 3000亿 token 预训练 13B 模型，需要几张 H100？",
+            "H100-SXM5-80GB",
+            "8 × NVIDIA A100",
+        ),
+        (
+            "部署 Qwen2.5-72B 给 50 个用户用，需要几张 H20？现在手上有 4 张 A800",
+            "H20-96GB",
+            "4 × NVIDIA A800",
+        ),
+    ],
+)
+def test_count_of_another_card_is_not_moved_onto_the_card_asked(question: str, gpu: str, other: str) -> None:
+    d = _ask(question)
+    assert d["request"]["gpu"] == gpu
+    assert d["request"]["gpu_count"] is None  # the count of the card asked about is the question
+    assert [t for t, why in _ignored(d).items() if why == "other_setup" and t.startswith(other)]
