@@ -132,3 +132,36 @@ def test_count_of_another_card_is_not_moved_onto_the_card_asked(question: str, g
     assert d["request"]["gpu"] == gpu
     assert d["request"]["gpu_count"] is None  # the count of the card asked about is the question
     assert [t for t, why in _ignored(d).items() if why == "other_setup" and t.startswith(other)]
+
+
+# 8. an unknown card named before its memory and a card word ------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "name", "count", "memory"),
+    [
+        ("Serve Qwen2.5-7B on 2 MegaChip 48GB cards, 16 users", "MegaChip", 2, 48),
+        ("Serve Qwen2.5-7B on two MegaChip&Co 48GB GPUs, 16 users", "MegaChip&Co", 2, 48),
+        ("Serve Qwen2.5-7B on 4 Zeta 64GB accelerators", "Zeta", 4, 64),
+        ("部署 Qwen2.5-7B，2 张 MegaChip 48G 卡，16 个用户", "MegaChip", 2, 48),
+        ("用 4 张 FooCore 32G 显卡 LoRA 微调 Qwen2.5-7B", "FooCore", 4, 32),
+        ("两张 MegaChip 48G 的卡部署 Qwen2.5-7B，16 个用户", "MegaChip", 2, 48),
+    ],
+)
+def test_unknown_card_before_memory_and_card_word_keeps_name_and_count(
+    question: str, name: str, count: int, memory: float
+) -> None:
+    d = _ask(question)
+    r = d["request"]
+    assert (r["gpu"], r["gpu_count"], r["gpu_memory_gib"]) == (name, count, memory)
+    assert d["interpretation"]["unknown_gpu"] == name
+    assert not [s for s in _subs(d) if s[2] == "gpu_by_memory"]  # never swapped for a catalog card
+
+
+@pytest.mark.parametrize(
+    "question", ["Serve Qwen2.5-7B on two 48GB cards, 16 users", "4 块 24G 显卡能跑 Qwen2.5-14B 吗"]
+)
+def test_a_count_word_before_memory_is_no_card_name(question: str) -> None:
+    d = _ask(question)
+    assert d["interpretation"]["unknown_gpu"] is None
+    assert [s for s in _subs(d) if s[2] == "gpu_by_memory"]
