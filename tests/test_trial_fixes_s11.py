@@ -165,3 +165,47 @@ def test_a_count_word_before_memory_is_no_card_name(question: str) -> None:
     d = _ask(question)
     assert d["interpretation"]["unknown_gpu"] is None
     assert [s for s in _subs(d) if s[2] == "gpu_by_memory"]
+
+
+# 6. an unknown name with a release number glued to its first word, then its size ----------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "name", "size"),
+    [
+        (
+            "Serve InternVL2.5-26B with TensorRT-LLM on H20, 200 concurrent users, 128k context, FP8 KV"
+            " cache. How many GPUs and cost per hour? Our budget is $50 per hour.",
+            "InternVL2.5-26B",
+            26e9,
+        ),
+        ("Serve FooVL1.5-34B on 4 A100, 10 users", "FooVL1.5-34B", 34e9),
+        ("QLoRA InternVL2.5-38B on one A100 80GB", "InternVL2.5-38B", 38e9),
+        (
+            "部署 InternVL2.5-26B，H20，200 并发，128k 上下文，FP8 KV cache，需要几张卡？",
+            "InternVL2.5-26B",
+            26e9,
+        ),
+        ("LoRA 微调 FooVL2.5-8B，4 张 A100", "FooVL2.5-8B", 8e9),
+        ("用 8 张 H100 全参微调 BarLM3.1-70B，1亿 token", "BarLM3.1-70B", 70e9),
+    ],
+)
+def test_unknown_name_with_glued_release_is_sized_at_its_size(question: str, name: str, size: float) -> None:
+    d = _ask(question)
+    assert d["understood"] is True
+    assert d["request"]["params_total"] == size
+    assert d["interpretation"]["unknown_model"] == name
+    assert (name, f"dense-{size / 1e9:g}B", "generic_shape") in _subs(d)
+
+
+def test_unknown_vlm_keeps_its_serving_settings() -> None:
+    """InternVL2.5-26B at 200 × 128K with an FP8 KV cache: a 26B generic shape (52 GB of bf16 weights);
+    the FP8 KV cache, the load and the hourly budget are all kept."""
+    d = _ask(
+        "Serve InternVL2.5-26B on H20, 200 concurrent users, 128k context, FP8 KV cache. How many GPUs?"
+        " Our budget is $50 per hour."
+    )
+    r = d["request"]
+    assert (r["kv_precision"], r["concurrency"], r["seq_len"]) == ("fp8", 200, 131072)
+    assert (r["budget"], r["budget_period"]) == (50.0, "hour")
+    assert d["report"]["inference"]["recommended_gpus"] >= 30
