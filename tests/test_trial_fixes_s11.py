@@ -209,3 +209,57 @@ def test_unknown_vlm_keeps_its_serving_settings() -> None:
     assert (r["kv_precision"], r["concurrency"], r["seq_len"]) == ("fp8", 200, 131072)
     assert (r["budget"], r["budget_period"]) == (50.0, "hour")
     assert d["report"]["inference"]["recommended_gpus"] >= 30
+
+
+# 4. OpenRLHF's ray placement flags (bot/parse/configs/meaning.py rows) -------------------------------
+
+_ORL = (
+    "--pretrain meta-llama/Llama-3.1-70B-Instruct --actor_num_nodes 4 --actor_num_gpus_per_node 8"
+    " --vllm_num_engines 4 --vllm_tensor_parallel_size 4 --n_samples_per_prompt 16 --generate_max_len 2048"
+    " --zero_stage 3"
+)
+
+
+@pytest.mark.parametrize(
+    ("question", "gpus", "per_node"),
+    [
+        (f"OpenRLHF GRPO run: {_ORL} on H100. Enough GPUs? how long for 10k prompts?", 32, 8),
+        ("OpenRLHF PPO with --actor_num_nodes 2 --actor_num_gpus_per_node 4 on A100 for Qwen2.5-7B", 8, 4),
+        (
+            "OpenRLHF GRPO, --actor_num_nodes 2 on H100, Qwen2.5-7B, 5k prompts",
+            16,
+            8,
+        ),
+        (f"OpenRLHF 跑 GRPO：{_ORL}，H100，1万条 prompt 要多久？卡够吗？", 32, 8),
+        ("用 OpenRLHF 做 PPO，--actor_num_nodes 2 --actor_num_gpus_per_node 4，A100，Qwen2.5-7B", 8, 4),
+        ("OpenRLHF 训练 GRPO，--actor_num_nodes 3 --actor_num_gpus_per_node 8，H800，Qwen2.5-32B", 24, 8),
+    ],
+)
+def test_openrlhf_actor_nodes_times_gpus_per_node(question: str, gpus: int, per_node: int) -> None:
+    d = _ask(question)
+    assert (d["request"]["gpu_count"], d["request"]["gpus_per_node"]) == (gpus, per_node)
+    assert "unread" not in _ignored(d).values()  # '--actor_num_nodes 4' is read, never a stray '4'
+
+
+def test_openrlhf_run_on_32_actor_gpus_fits_and_names_the_engines() -> None:
+    """70B GRPO, ZeRO-3: at least 24 H100s (the answer's own minimum); 4 × 8 actor GPUs fit. The vLLM
+    engines' 4 × 4 GPUs beside them have no field: named (no_field), never read as the run's count."""
+    d = _ask(f"OpenRLHF GRPO run: {_ORL} --ref_num_nodes 1 --ref_num_gpus_per_node 8 on H100. Enough GPUs?")
+    assert d["request"]["gpu_count"] == 32 and d["request"]["rollout_tp"] == 4
+    memory = d["report"]["memory"]
+    assert memory["min_gpus"] <= 32 and memory["plan_gpus"] == 32
+    named = _ignored(d)
+    assert named["vllm_num_engines: 4"] == named["ref_num_nodes: 1"] == "no_field"
+    assert named["ref_num_gpus_per_node: 8"] == "no_field"
+
+
+def test_openrlhf_pasted_command_actor_gpus(tmp_path: Any) -> None:
+    script = tmp_path / "train.sh"
+    script.write_text(
+        "python -m openrlhf.cli.train_ppo_ray --pretrain meta-llama/Llama-3.1-8B-Instruct --actor_num_nodes 2"
+        " --actor_num_gpus_per_node 8 --vllm_num_engines 2 --vllm_tensor_parallel_size 2"
+        " --n_samples_per_prompt 8 --advantage_estimator group_norm\n"
+    )
+    out, _ = ask("A100 80G, 5000 prompts, how long?", None, "json", str(script))
+    r = json.loads(out)["request"]
+    assert (r["gpu_count"], r["gpus_per_node"], r["rollout_tp"]) == (16, 8, 2)

@@ -60,9 +60,9 @@ TOTAL_BEFORE_RE = rc(r"(?:\btotal\s+of|\bin\s+total,?|\baltogether,?|一共|总�
 
 
 COUNT_KEY_RES = (
-    (rc(r"(?<![a-z0-9])(?:[a-z_]+\.)*(?:n_?)?(?:gpus?|procs?|nproc)_per_node\s*[=:]?\s*(\d{1,3})(?![\d.])"),
+    (rc(r"(?<![a-z0-9_])(?:[a-z_]+\.)*(?:num_|n_?)?(?:gpus?|procs?|nproc)_per_node\s*[=:]?\s*(\d{1,3})(?![\d.])"),
      r" \1 gpus per node "),
-    (rc(r"(?<![a-z0-9])(?:[a-z_]+\.)*(?:nnodes|num_nodes|n_nodes|num_machines|node_num)\s*[=:]?\s*(\d{1,4})(?![\d.])"),
+    (rc(r"(?<![a-z0-9_])(?:[a-z_]+\.)*(?:nnodes|num_nodes|n_nodes|num_machines|node_num)\s*[=:]?\s*(\d{1,4})(?![\d.])"),
      r" \1 nodes "),
     (rc(r"(?<![a-z0-9])(?:[a-z_]+\.)*(?:num_gpus|n_gpus|ngpus|gpu_num|num_gpu|world_size|num_processes)"
         r"\s*[=:]?\s*(\d{1,5})(?![\d.])"), r" \1 gpus "),
@@ -70,7 +70,9 @@ COUNT_KEY_RES = (
 """Launcher and trainer keys that count GPUs, written in prose ('trainer.n_gpus_per_node=4
 trainer.nnodes=2' of verl, 'cluster.gpus_per_node=8' of NeMo-RL, torchrun's nproc_per_node/nnodes,
 DeepSpeed's num_gpus, accelerate's num_processes/num_machines, PyTorch's WORLD_SIZE): the words the
-count rules read ('4 gpus per node', '2 nodes', '16 gpus')."""
+count rules read ('4 gpus per node', '2 nodes', '16 gpus'). A key with a role before it (OpenRLHF's
+'--actor_num_nodes', '--ref_num_gpus_per_node') is that role's placement, read through the meaning table
+(bot.parse.configs.meaning: the actor's GPUs are the run's), never a count of the whole run."""
 CARDS_COUNTED_RE = rc(
     r"(?<![\d.])\d{1,4}\s*(?:x|×|\*)\s*(?:nvidia\s+)?[a-z]{1,4}\s?\d{2,4}|(?<![\d.])\d{1,4}\s*(?:张|块)"
 )

@@ -378,7 +378,10 @@ def read_launch(text: str, cfg: StackConfig) -> StackConfig:
         from bot.parse.configs.rl_handlers import openrlhf_entry  # after training (it imports that)
 
         openrlhf_entry(script, flat, cfg)  # its entry point names the algorithm; vLLM engines the rollouts
-    return read_training(flat, tool, cfg)
+    cfg = read_training(flat, tool, cfg)
+    if tool == "openrlhf" and "gpu_count" in cfg.values:  # the actor's GPUs, one role's: a count the text
+        cfg.implied["gpu_count"] = cfg.values.pop("gpu_count")  # states (the whole job's) wins
+    return cfg
 
 
 def _launcher_counts(
