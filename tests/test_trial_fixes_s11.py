@@ -263,3 +263,28 @@ def test_openrlhf_pasted_command_actor_gpus(tmp_path: Any) -> None:
     out, _ = ask("A100 80G, 5000 prompts, how long?", None, "json", str(script))
     r = json.loads(out)["request"]
     assert (r["gpu_count"], r["gpus_per_node"], r["rollout_tp"]) == (16, 8, 2)
+
+
+# 14. a minus sign before a currency sign --------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "typed"),
+    [
+        ("LoRA fine-tune Qwen2.5-7B on -8 H100 with -5000 samples, budget -$2000", "-$2000"),
+        ("LoRA fine-tune Qwen2.5-7B on 8 H100, budget -$2000", "-$2000"),
+        ("Serve Qwen2.5-7B on 2 H100 for 20 users, our budget is -$300 a month", "-$300"),
+        ("LoRA 微调 Qwen2.5-7B，8 张 H100，预算 -¥5000", "-¥5000"),
+        ("全参微调 Qwen2.5-7B，8 张 A100，预算 -$3000", "-$3000"),
+        ("部署 Qwen2.5-7B，2 张 H100，20 个用户，预算每月 -¥8000", "-¥8000"),
+    ],
+)
+def test_negative_money_is_named_never_a_budget(question: str, typed: str) -> None:
+    d = _ask(question)
+    assert d["request"]["budget"] is None
+    assert _ignored(d)[typed] == "nonpositive"
+    assert d["report"]["budget_gpu_hours"] is None  # no budget-mode answer for a positive amount
+
+
+def test_a_spaced_dash_before_money_is_no_minus() -> None:
+    assert _ask("Serve Qwen2.5-7B on 2 H100, budget - $300 per month")["request"]["budget"] == 300
