@@ -288,3 +288,33 @@ def test_negative_money_is_named_never_a_budget(question: str, typed: str) -> No
 
 def test_a_spaced_dash_before_money_is_no_minus() -> None:
     assert _ask("Serve Qwen2.5-7B on 2 H100, budget - $300 per month")["request"]["budget"] == 300
+
+
+# 16. llama.cpp -ngl (every layer on the GPU) is read, never an unread number -------------------------
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "llama.cpp with Qwen2.5-32B Q4_K_M, -ngl 99 -c 8192 on one 4090, tokens/s?",
+        "llama.cpp serving Llama-3.1-8B Q8_0 on an RTX 3060 12GB, --n-gpu-layers 999, -c 4096: how fast?",
+        "Run Qwen2.5-14B Q4_K_M in llama.cpp with -ngl -1 and -c 8192 on a 3090",
+        "llama.cpp 部署 DeepSeek-R1-Distill-Qwen-32B，-ngl 99 -c 16384，单卡 4090D 24G，Q4_K_M，速度多少？",
+        "用 llama.cpp 跑 Qwen2.5-14B Q4_K_M，--n-gpu-layers 999，-c 8192，3090 一张",
+        "llama.cpp 推理 Llama-3.1-8B Q8_0，-ngl 100，上下文 4096，一张 3060 12G 速度多少",
+    ],
+)
+def test_all_gpu_layers_is_read_as_no_offload(question: str) -> None:
+    d = _ask(question)
+    assert d["request"]["offload"] is False  # every layer on the GPU, as the sizing assumes
+    assert "unread" not in _ignored(d).values()
+
+
+def test_pasted_llama_cpp_command_reads_gpu_layers_through_the_meaning_table() -> None:
+    from bot.parse.configs.meaning import MEANING
+
+    assert MEANING["llama.cpp"]["-ngl"] == ("offload", "gpu_layers")
+    d = _ask("llama-server -m qwen2.5-7b-q4_k_m.gguf -ngl 99 -c 4096 on a 3060 12GB")
+    assert d["request"]["offload"] is False and not d["interpretation"]["ignored"]
+    partial = _ask("llama-server -m qwen2.5-7b-q4_k_m.gguf --n-gpu-layers 40 -c 4096 on a 3060 12GB")
+    assert _ignored(partial)["--n-gpu-layers: 40"] == "no_field"

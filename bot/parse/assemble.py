@@ -336,7 +336,7 @@ class _Parse(FieldSteps):
         inline = read_inline_keys(self.s if stage != "inference" else "", stated.fields)  # round 4
         self.s = inline.s or self.s
         self.named_unused += inline.unused
-        self.accumulation, self.keyed = self.accumulation or inline.accumulation, tuple(inline.read)
+        self.accumulation, self.keyed = self.accumulation or inline.accumulation, (*stated.read, *inline.read)
         methods = asked_method_first(s0, stated.methods, METHOD_WORDS)  # 'QLoRA 可以…，不量化的 LoRA 呢？'
         if len(methods) == 1 and methods[0] in ("freeze", "ptuning"):
             stage = "finetune"

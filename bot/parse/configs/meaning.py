@@ -58,6 +58,8 @@ CONVERSIONS = {
     "quant": "awq/gptq/fp8/bitsandbytes… → the weights' precision",
     "dtype": "bfloat16/float16/half/float32 → the weights' precision",
     "str": "the model, as written",
+    "gpu_layers": "llama.cpp -ngl: 99 or more (its README's 'all') or -1 → every layer on the GPU, no "
+    "offload; fewer → a partial CPU offload, named (no_field)",
 }
 """How a row's value is read (the readers hold the code: bot.parse.configs.training, launchers)."""
 
@@ -235,7 +237,8 @@ MEANING: dict[str, dict[str, Row]] = {
     "llama.cpp": {
         "-c": ("seq_len", "int"), "--ctx-size": ("seq_len", "int"), "-np": ("concurrency", "int"),
         "--parallel": ("concurrency", "int"), "-m": ("model", "str"), "--model": ("model", "str"),
-        "-hf": ("model", "str"), "--hf-repo": ("model", "str"),
+        "-hf": ("model", "str"), "--hf-repo": ("model", "str"), "-ngl": ("offload", "gpu_layers"),
+        "--n-gpu-layers": ("offload", "gpu_layers"), "--gpu-layers": ("offload", "gpu_layers"),
     },
     "trtllm": {
         "--tp_size": ("tp", "int"), "--pp_size": ("pp", "int"), "--max_seq_len": ("max_model_len", "int"),
