@@ -318,3 +318,45 @@ def test_pasted_llama_cpp_command_reads_gpu_layers_through_the_meaning_table() -
     assert d["request"]["offload"] is False and not d["interpretation"]["ignored"]
     partial = _ask("llama-server -m qwen2.5-7b-q4_k_m.gguf --n-gpu-layers 40 -c 4096 on a 3060 12GB")
     assert _ignored(partial)["--n-gpu-layers: 40"] == "no_field"
+
+
+# 17. a verl YAML given as a file ---------------------------------------------------------------------
+
+_VERL_YAML = """data:
+  train_batch_size: 256
+  max_prompt_length: 1024
+  max_response_length: 2048
+actor_rollout_ref:
+  model:
+    path: Qwen/Qwen2.5-14B-Instruct
+  rollout:
+    name: vllm
+    n: 8
+    tensor_model_parallel_size: 2
+algorithm:
+  adv_estimator: grpo
+trainer:
+  n_gpus_per_node: 8
+  nnodes: 2
+  total_epochs: 2
+"""
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "A800 80G, 5000 prompts, how long?",
+        "A800 80G，5000 条 prompt，要多久？",
+        "H100, 5k prompts: how many days?",
+    ],
+)
+def test_verl_yaml_file_is_read_as_verl(tmp_path: Any, question: str) -> None:
+    path = tmp_path / "ppo_trainer.yaml"
+    path.write_text(_VERL_YAML)
+    out, code = ask(question, None, "json", str(path))
+    d = json.loads(out)
+    assert code == 0 and d["understood"] is True
+    assert (d["stack_config"]["tool"], d["stack_config"]["format"]) == ("verl", "yaml")
+    r = d["request"]
+    assert (r["model"], r["algorithm"], r["gpu_count"]) == ("Qwen2.5-14B", "grpo", 16)
+    assert (r["num_generations"], r["max_completion_length"], r["rollout_tp"], r["epochs"]) == (8, 2048, 2, 2)
