@@ -360,3 +360,53 @@ def test_verl_yaml_file_is_read_as_verl(tmp_path: Any, question: str) -> None:
     r = d["request"]
     assert (r["model"], r["algorithm"], r["gpu_count"]) == ("Qwen2.5-14B", "grpo", 16)
     assert (r["num_generations"], r["max_completion_length"], r["rollout_tp"], r["epochs"]) == (8, 2048, 2, 2)
+
+
+# 12. a training budget per hour is a rate: the GPUs it rents at once, and the hours on them ----------
+
+
+@pytest.mark.parametrize(
+    ("question", "gpus", "currency"),
+    [
+        # $40 an hour at $1.50–3.50 per H100-hour: floor(40 / 3.5) = 11 … floor(40 / 1.5) = 26 GPUs
+        (
+            "LoRA fine-tune Llama-3.1-70B on H100, 200M tokens, budget $40 per hour: how long, how many GPUs",
+            (11, 26),
+            "USD",
+        ),
+        ("Full fine-tune Qwen2.5-7B on 1B tokens on H100, we can spend $40 an hour", (11, 26), "USD"),
+        ("LoRA fine-tune Qwen2.5-72B on A100, 200M tokens, budget of $20 per hour", None, "USD"),
+        # ¥100 an hour at ¥15–30 per A100-hour: 3 … 6 GPUs
+        ("LoRA 微调 Qwen2.5-72B，2亿 token，A100，预算每小时100元，要几张卡多久？", (3, 6), "CNY"),
+        ("全参微调 Qwen2.5-7B，10亿 token，A100，预算每小时 300 元，多久？", (10, 20), "CNY"),
+        ("LoRA 微调 Llama-3.1-8B，1亿 token，A100，每小时预算 60 元", (2, 4), "CNY"),
+    ],
+)
+def test_hourly_training_budget_rents_gpus_at_once(
+    question: str, gpus: tuple[int, int] | None, currency: str
+) -> None:
+    d = _ask(question)
+    assert (d["request"]["budget_period"], d["request"]["currency"]) == ("hour", currency)
+    notes = {w["code"]: w["params"] for w in d["report"]["warnings"]}
+    assert "within_budget" not in notes and "over_budget" not in notes  # never a month's sum
+    assert "budget_period" not in " ".join(_ignored(d))  # the period is used, not named
+    p = notes["hourly_budget"]
+    if gpus is not None:
+        assert (p["gpus_low"], p["gpus_high"]) == gpus
+    assert p["gpus_low"] == d["request"]["budget"] // p["price_high"]
+    assert p["hours_low"] == pytest.approx(p["gpu_hours"] / p["gpus_high"])
+    assert "month" not in d["reply"].split("\n\n")[0].lower() and "每月" not in d["reply"].split("\n\n")[0]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Full fine-tune Qwen2.5-7B on 1B tokens on H100, we can spend $1 an hour",
+        "全参微调 Qwen2.5-7B，10亿 token，H100，预算每小时 5 元",
+    ],
+)
+def test_hourly_budget_below_one_gpu_says_so(question: str) -> None:
+    d = _ask(question)
+    assert [w["code"] for w in d["report"]["warnings"] if w["code"].startswith("hourly")] == [
+        "hourly_budget_short"
+    ]
