@@ -410,3 +410,16 @@ def test_hourly_budget_below_one_gpu_says_so(question: str) -> None:
     assert [w["code"] for w in d["report"]["warnings"] if w["code"].startswith("hourly")] == [
         "hourly_budget_short"
     ]
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"), [("en", "That YAML is not a config I can read"), ("zh", "这个 YAML 不是我能读的配置")]
+)
+def test_unknown_yaml_file_gets_a_yaml_answer_not_json(tmp_path: Any, lang: str, words: str) -> None:
+    path = tmp_path / "run.yaml"
+    path.write_text("model:\n  name: foo\n  size: 7b\noptim:\n  lr: 0.0001\nsteps: 1000\n")
+    out, code = ask("A100, how long?", lang, "json", str(path))
+    d = json.loads(out)
+    assert code == 2 and d["config"]["error"] == "not_config_yaml"
+    assert d["config"]["fields"] == ["model", "optim", "steps"]
+    assert words in d["reply"] and "JSON" not in d["reply"]
