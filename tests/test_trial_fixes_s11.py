@@ -3,6 +3,15 @@ checked here through the public JSON contract (``sizing-bot ask --format json``:
 ``interpretation``), in both languages where wording is involved:
 
 2. '5万条样本，每条几千 token': each sample's length after '每条' (no noun), never the data's total;
+10. 'a few thousand tokens each (avg 4k)': the figure in brackets is the length, nothing rough said;
+11. 'How many H800s …? We have two nodes of 8 H100': the H100s' count is never moved onto the H800;
+8. '2 MegaChip 48GB cards': an unknown card kept by name with its count, never a catalog card;
+6. 'InternVL2.5-26B': a release number glued to the name's first word, sized as a generic 26B;
+4. OpenRLHF '--actor_num_nodes 4 --actor_num_gpus_per_node 8': 32 GPUs (the meaning table's rows);
+14. 'budget -$2000': a negative amount, named, never a budget;
+16. llama.cpp '-ngl 99': every layer on the GPU, read (never an unread number);
+17. a verl YAML given with --config is read as verl; an unknown YAML gets a YAML answer, not 'JSON';
+12. '$40 per hour' for a training run: the GPUs it rents at once and the hours on them.
 """
 
 from __future__ import annotations
