@@ -9,9 +9,15 @@ budget is the budget per month (:func:`estimator.serving_budget.monthly_budget`)
 its billed GPU-hours ÷ the stated GPUs ÷ 730 h a month (8,760 h ÷ 12), or the deadline (stated, or the
 planning window :data:`estimator.defaults.DEADLINE_DAYS`) when the GPU count is the answer's; at least
 one month (a run of a day may spend that month's budget, not 1/30 of it).
+
+A budget per hour ("$40 per hour", "预算每小时100元") is a rate, not a sum: it rents budget ÷ price GPUs at
+once (whole GPUs, fewer at the high price), and the run's billed GPU-hours take GPU-hours ÷ those GPUs
+hours on them (:func:`hourly_budget`; trial s11 item 12: it was turned into a month's sum).
 """
 
 from __future__ import annotations
+
+import math
 
 from estimator import defaults
 from estimator.ledger import Ledger
@@ -42,6 +48,9 @@ def check_budget(req: SizingRequest, cost: Cost, ledger: Ledger) -> None:
     low end of the MFU range when that would exceed the budget (``cost_high_band``)."""
     if not req.budget or (req.currency and req.currency != cost.currency):
         return
+    if req.budget_period == "hour":
+        hourly_budget(req.budget, cost, ledger)
+        return
     budget, period = run_budget(req, cost.billed_gpu_hours)
     params = {
         "budget": budget,
@@ -58,6 +67,22 @@ def check_budget(req: SizingRequest, cost: Cost, ledger: Ledger) -> None:
         ledger.note("within_budget", **params)
     else:
         ledger.note("budget_borderline", **params)
+
+
+def hourly_budget(budget: float, cost: Cost, ledger: Ledger) -> None:
+    """A budget per hour (currency units per hour) against the GPUs' price per GPU-hour: the GPUs it
+    rents at once (``gpus_low`` at the high price … ``gpus_high`` at the low one, whole GPUs) and the
+    hours the run's billed GPU-hours take on them (``hours_low`` on the most GPUs … ``hours_high`` on the
+    fewest; a run that scales to that many GPUs). Not one GPU at the low price: ``hourly_budget_short``."""
+    gpus_low, gpus_high = math.floor(budget / cost.price_high), math.floor(budget / cost.price_low)
+    params = {"budget": budget, "price_low": cost.price_low, "price_high": cost.price_high}
+    params |= {"currency": cost.currency.value, "gpu_hours": cost.billed_gpu_hours}
+    if gpus_high < 1:
+        ledger.note("hourly_budget_short", **params)
+        return
+    hours = {"hours_low": cost.billed_gpu_hours / gpus_high}
+    hours["hours_high"] = cost.billed_gpu_hours / max(1, gpus_low)
+    ledger.note("hourly_budget", **params, gpus_low=max(1, gpus_low), gpus_high=gpus_high, **hours)
 
 
 def budget_without_price(req: SizingRequest, hours: Band, gpu: str, ledger: Ledger) -> None:

@@ -51,7 +51,8 @@ class ConfigInfo(BaseModel):
         None,
         description="why it cannot be sized: cannot_read (the file), too_large, not_json, not_object, "
         "unsupported, unsupported_layout, missing_fields, bad_values, too_deep, yaml_aliases (a YAML file "
-        "whose aliases expand it far beyond any config: bot.core.yaml_aliases)",
+        "whose aliases expand it far beyond any config: bot.core.yaml_aliases), not_config_yaml (a YAML "
+        "mapping of no tool read: ``fields`` its top-level keys)",
     )
     fields: list[str] = Field(default_factory=empty_list, description="fields concerned by the error")
     source: str = Field("text", description="'file' (--config, a document) or 'text' (pasted)")
@@ -121,7 +122,25 @@ def read_config_file_data(data: bytes | str, *, source: str = "file") -> ConfigI
     if excessive:
         return ConfigInfo(error="yaml_aliases", fields=excessive, source=source)
     stack = read_stack_config(text, source=source)
+    if stack is None and info.error == "not_json" and yaml_keys(text):  # a YAML of no tool read: said so
+        return ConfigInfo(error="not_config_yaml", fields=yaml_keys(text), source=source)
     return info if stack is None else stack
+
+
+def yaml_keys(text: str) -> list[str]:
+    """The top-level keys of ``text`` when it is a YAML mapping (every non-blank, non-comment line a
+    ``key: value``, an indented line or a list item) of at least two keys; else []."""
+    from bot.parse.configs import _yamlish
+    from bot.parse.configs.yamlish import load
+
+    lines = [ln for ln in text.splitlines() if ln.strip() and not ln.lstrip().startswith("#")]
+    if not lines or not all(_yamlish(ln) for ln in lines):
+        return []
+    try:
+        data = load(text)
+    except (ValueError, TypeError, RecursionError):
+        return []
+    return list(data)[:8] if isinstance(data, dict) and len(data) >= 2 else []
 
 
 def file_too_large(size: int | str, *, source: str = "file") -> ConfigInfo:

@@ -261,8 +261,8 @@ class _Parse(FieldSteps):
         named = [*unused, *self.named_unused]
         names = [m.text for m in models if m is not None] + [gpu or ""]
         extra = [*self.ignored, *self.nonpositive, *self.unusable, *names]
-        memory = catalog.gpus().get(request.gpu or "")  # the sized card's memory, from the catalog
-        computed = (self.accumulation, self.data_parallel, self.steps, memory.memory_gib if memory else 0)
+        g = catalog.gpus().get(request.gpu or "")  # the card's memory; keyed: numbers a key's handler read
+        computed = (self.accumulation, self.data_parallel, self.steps, *self.keyed, g.memory_gib if g else 0)
         lost = left_behind(self.s0, self.s, vars(request), named, extra, computed)
         return unused + [(raw, "unread") for raw in lost]
 
@@ -336,7 +336,7 @@ class _Parse(FieldSteps):
         inline = read_inline_keys(self.s if stage != "inference" else "", stated.fields)  # round 4
         self.s = inline.s or self.s
         self.named_unused += inline.unused
-        self.accumulation = self.accumulation or inline.accumulation
+        self.accumulation, self.keyed = self.accumulation or inline.accumulation, (*stated.read, *inline.read)
         methods = asked_method_first(s0, stated.methods, METHOD_WORDS)  # 'QLoRA 可以…，不量化的 LoRA 呢？'
         if len(methods) == 1 and methods[0] in ("freeze", "ptuning"):
             stage = "finetune"

@@ -27,7 +27,7 @@ from bot.parse.price_forms import price_forms, zh_hourly_price
 from bot.parse.regex import rc
 from bot.parse.request_shape import request_shape
 from bot.parse.time_forms import time_forms
-from bot.parse.vague_amounts import english_rough
+from bot.parse.vague_amounts import english_rough, restated
 from bot.parse.with_without import with_without
 from bot.parse.written_products import each_of_count, written_products
 
@@ -60,9 +60,9 @@ TOTAL_BEFORE_RE = rc(r"(?:\btotal\s+of|\bin\s+total,?|\baltogether,?|一共|总�
 
 
 COUNT_KEY_RES = (
-    (rc(r"(?<![a-z0-9])(?:[a-z_]+\.)*(?:n_?)?(?:gpus?|procs?|nproc)_per_node\s*[=:]?\s*(\d{1,3})(?![\d.])"),
+    (rc(r"(?<![a-z0-9_])(?:[a-z_]+\.)*(?:num_|n_?)?(?:gpus?|procs?|nproc)_per_node\s*[=:]?\s*(\d{1,3})(?![\d.])"),
      r" \1 gpus per node "),
-    (rc(r"(?<![a-z0-9])(?:[a-z_]+\.)*(?:nnodes|num_nodes|n_nodes|num_machines|node_num)\s*[=:]?\s*(\d{1,4})(?![\d.])"),
+    (rc(r"(?<![a-z0-9_])(?:[a-z_]+\.)*(?:nnodes|num_nodes|n_nodes|num_machines|node_num)\s*[=:]?\s*(\d{1,4})(?![\d.])"),
      r" \1 nodes "),
     (rc(r"(?<![a-z0-9])(?:[a-z_]+\.)*(?:num_gpus|n_gpus|ngpus|gpu_num|num_gpu|world_size|num_processes)"
         r"\s*[=:]?\s*(\d{1,5})(?![\d.])"), r" \1 gpus "),
@@ -70,7 +70,9 @@ COUNT_KEY_RES = (
 """Launcher and trainer keys that count GPUs, written in prose ('trainer.n_gpus_per_node=4
 trainer.nnodes=2' of verl, 'cluster.gpus_per_node=8' of NeMo-RL, torchrun's nproc_per_node/nnodes,
 DeepSpeed's num_gpus, accelerate's num_processes/num_machines, PyTorch's WORLD_SIZE): the words the
-count rules read ('4 gpus per node', '2 nodes', '16 gpus')."""
+count rules read ('4 gpus per node', '2 nodes', '16 gpus'). A key with a role before it (OpenRLHF's
+'--actor_num_nodes', '--ref_num_gpus_per_node') is that role's placement, read through the meaning table
+(bot.parse.configs.meaning: the actor's GPUs are the run's), never a count of the whole run."""
 CARDS_COUNTED_RE = rc(
     r"(?<![\d.])\d{1,4}\s*(?:x|×|\*)\s*(?:nvidia\s+)?[a-z]{1,4}\s?\d{2,4}|(?<![\d.])\d{1,4}\s*(?:张|块)"
 )
@@ -277,6 +279,7 @@ def count_forms(s: str) -> str:
     if _MULTIPLE_GATE.search(s):
         s = MULTIPLE_RE.sub(lambda m: _MULTIPLES[m.group("w")] + " ", s)
     s = output_forms(s)  # '512 output tokens', 'max_tokens 512': each request's output
+    s = restated(s)  # 'a few thousand tokens each (avg 4k)': the stated 4k (bot.parse.vague_amounts)
     s = english_rough(s)  # 'tens of billions of tokens': 50 billion, said (bot.parse.vague_amounts)
     s = length_forms(s)  # '数据长度会达到 2000 左右', 'samples run to about 2000 tokens'
     s = time_forms(s)  # 'by next week', '$1.99 per H100 hour'

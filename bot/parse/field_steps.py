@@ -364,7 +364,9 @@ class FieldSteps:
 
     def _count_of(self, card: GpuMention, gpus: list[GpuMention], count: Role | None) -> Role | None:
         """The count said of ``card`` (of any mention of it) in place of ``count`` when ``count`` counts
-        another card; ``count`` when it counts this card, counts none, or the card has no count."""
+        another card; ``count`` when it counts this card or counts none. A count of another card when this
+        one has none ('How many H800s …? We have 16 H100'): no count — the card's count is asked — and the
+        other card's count named as another setup, never moved onto this card (trial s11 item 11)."""
         same = [g for g in gpus if g.gpu_id == card.gpu_id]
         others = [g for g in gpus if g.gpu_id != card.gpu_id]
         if count is not None and not any(_counts(count.tok.end, g) for g in others):
@@ -372,6 +374,10 @@ class FieldSteps:
         own = next(
             (r for r in self.roles if r.role == "count" and any(_counts(r.tok.end, g) for g in same)), None
         )
+        if own is None and count is not None:
+            other = next(g for g in others if _counts(count.tok.end, g))
+            self.named_unused.append((f"{count.value:g} × {catalog.gpu(other.gpu_id).name}", "other_setup"))
+            return None
         if own is None or own is count:
             return count
         if count is not None:

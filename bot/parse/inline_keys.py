@@ -73,6 +73,9 @@ class Inline:
     fields: dict[str, Any] = field(default_factory=dict)
     accumulation: int | None = None
     unused: list[tuple[str, str]] = field(default_factory=list)
+    read: list[float] = field(default_factory=list)
+    """The numbers of keys a handler used: a field may be computed from them ('--actor_num_nodes 4' ×
+    '--actor_num_gpus_per_node 8' = 32 GPUs), so they are read, never left behind (bot.parse.left_behind)."""
 
 
 def _key(m: re.Match[str]) -> str | None:
@@ -139,6 +142,8 @@ def read_inline_keys(s: str, taken: dict[str, Any]) -> Inline:
         out.fields.update(cfg.values)
         out.accumulation = out.accumulation or cfg.accumulation
         out.unused += list(cfg.unused.items())
+        if key in cfg.used and isinstance(value, int | float) and not isinstance(value, bool):
+            out.read.append(float(value))
         out.s = mask(out.s, start, end, " ")
         flat[key] = object()  # read once
     return out

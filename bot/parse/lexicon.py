@@ -240,6 +240,14 @@ NOT_GPU_NAMES = (
     "gets", "run", "runs", "want", "takes", "take", "fits", "fit", "into", "onto", "still", "extra",
 )  # fmt: skip
 """Words before a count that are not a card's name ("with 16 cards", "need 64 GPUs")."""
+NOT_CARD_NAME_WORDS = (
+    *NOT_GPU_NAMES, "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "twelve",
+    "sixteen", "dozen", "new", "used", "old", "spare", "same", "other", "identical", "similar", "cheap",
+    "consumer", "server", "datacenter", "workstation", "gaming", "pcie", "sxm", "nvidia", "amd", "intel",
+    "those", "such", "two", "several", "multiple", "bigger", "smaller", "big", "small", "whose", "which",
+    "single", "dual", "quad", "x", "of", "modded", "modified", "hacked", "vram", "memory", "gpu", "card",
+)  # fmt: skip
+"""Words before a memory and a card word that are not a card's name ("two 48GB cards", "used 24G 卡")."""
 
 # GPU-like names that are not accelerators in the catalog (checked after catalog names are masked).
 UNKNOWN_GPU_RE = rc(
@@ -265,6 +273,9 @@ UNKNOWN_GPU_RE = rc(
     # a card word in the name and its memory right after ("one MyCard 24GB", "a SuperGPU 48GB card")
     r"|(?!(?:gpus?|cards?|npus?|xpus?|tpus?|graphicscards?|videocards?)\b)(?=[a-z0-9]*(?:gpu|npu|xpu|card))"
     r"[a-z][a-z0-9]{2,15}(?=\s*\d{2,3}\s*g(?:i?b)?\b)"
+    # any other name, its memory, then a card word ("2 MegaChip 48GB cards", "2 张 MegaChip 48G 卡")
+    r"|(?!(?:" + "|".join(NOT_CARD_NAME_WORDS) + r")\b)[a-z][a-z0-9&]{2,15}"
+    r"(?=\s*\d{2,3}\s*g(?:i?b)?\s*(?:的\s*)?(?:gpus?|cards?|accelerators?|npus?|卡|显卡)(?![a-z0-9]))"
     # any other name + model number right before "cards"/"GPUs"/"卡" ("two FooGPU 9000 cards")
     r"|(?!(?:"
     + "|".join(NOT_GPU_NAMES)

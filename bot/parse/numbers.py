@@ -220,11 +220,16 @@ MONEY_AFTER_RE = compile_pattern(r"\s*(?:rmb|cny|yuan|元|(?:of\s+)?budget)\b")
 '1.5kw RMB')."""
 
 
+MINUS_MONEY_RE = compile_pattern(r"(?<![a-z0-9.])[-−][$¥￥€£]\s?$")
+"""A minus sign right before a currency sign ('budget -$2000', '-¥500'; a spaced dash is a separator):
+the amount is negative (trial s11 item 14: before, '-$2000' was sized as a budget of $2,000)."""
+
+
 def scan_numbers(text: str) -> list[NumberToken]:
     """All numbers in a normalized lower-case text, left to right, magnitude word applied.
 
-    A leading minus sign (not a hyphen inside a name like 'qwen2.5-7b') makes the value negative,
-    so the caller can drop it.
+    A leading minus sign (not a hyphen inside a name like 'qwen2.5-7b'), also before a currency sign
+    ('-$2000'), makes the value negative, so the caller can drop it.
     """
     out: list[NumberToken] = []
     cjk = CJK_RE.search(text) is not None
@@ -250,11 +255,13 @@ def scan_numbers(text: str) -> list[NumberToken]:
             mag_word = mag.strip()
         else:
             mag_word = _trailing_cn_units(cn) if kind == "cn" and cn else None
-        if m.group("sign"):
-            value = -value
+        raw = m.group(0)
+        minus = None if m.group("sign") else MINUS_MONEY_RE.search(text[max(0, m.start() - 4) : m.start()])
+        if m.group("sign") or minus:
+            value, raw = -value, (minus.group(0).replace(" ", "") if minus else "") + raw  # '-$2000' as typed
         if not math.isfinite(value):
             continue
-        out.append(NumberToken(value, m.start(), m.end(), m.group(0), mag_word or None, kind))
+        out.append(NumberToken(value, m.start(), m.end(), raw, mag_word or None, kind))
     return out
 
 

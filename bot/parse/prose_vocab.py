@@ -214,6 +214,8 @@ class Vocab:
     accumulation: int | None = None
     tool_cue: str | None = None
     """The words a training tool was inferred from (:func:`bot.parse.stack_words.inferred_tool`)."""
+    read: list[float] = field(default_factory=list)
+    """Numbers read into no number field ('-ngl 99' → no offload): accounted for (bot.parse.left_behind)."""
 
 
 def _n(m: re.Match[str], *groups: str) -> int | None:
@@ -346,6 +348,7 @@ def _parallel_and_layers(out: Vocab) -> None:
     if m:
         out.s = mask(out.s, m.start(), m.end(), " ")
         out.fields["runtime"] = "llama.cpp"
+        out.read.append(float(m.group("n")))  # the layers on the GPU: read, never 'unread'
         if int(m.group("n")) >= ALL_LAYERS_ON_GPU or m.group("neg"):
             out.fields["offload"] = False
         else:  # some layers stay in CPU memory: partial offload, which the sizing does not split

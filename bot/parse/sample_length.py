@@ -14,11 +14,13 @@ R_SAMPLE_NOUN = rc(
 )
 """After the number: '几千 token 的样本', '2000 token 左右的对话', '4k tokens 的 SFT 样本'."""
 L_EACH_SAMPLE = rc(
-    r"每(?:条|个|一条)\s*(?:训练|微调|sft)?\s*(?:样本|数据|对话|样例|序列)\s*(?:长度)?\s*"
+    r"每(?:(?:条|一条)\s*(?:训练|微调|sft)?\s*(?:样本|数据|对话|样例|序列)?"
+    r"|个\s*(?:训练|微调|sft)?\s*(?:样本|数据|对话|样例|序列))\s*(?:长度)?\s*"
     r"(?:都)?\s*(?:约|大概|大约|平均|差不多|有|是|为|在|:|：)*\s*(?:几|数)?$"
 )
-"""Before the number: '每条样本几千 token', '每条数据约 2k token', '每个样本平均 1500 token' (the 几 of
-'几千' is left of the number token)."""
+"""Before the number: '每条样本几千 token', '每条数据约 2k token', '每个样本平均 1500 token', and '每条几千
+token' (条 is the measure word of samples, so the noun may be left out; 每个 needs it). The 几 of '几千' is
+left of the number token."""
 
 
 def per_sample(s: str, start: int, end: int) -> bool:

@@ -211,6 +211,8 @@ class Settings:
     unused: list[tuple[str, str]] = field(default_factory=list)
     accumulation: int | None = None
     tool_cue: str | None = None
+    read: list[float] = field(default_factory=list)
+    """Numbers a reader read into no number field ('-ngl 99': no offload): never left behind as unread."""
 
 
 def _masked(s: str, m: re.Match[str]) -> str:
@@ -223,7 +225,7 @@ def extract_settings(s: str, training: bool) -> Settings:
     s, negated = negated_keys(s)  # 'without gradient_checkpointing', '没开 --adam_offload': off (tool_keys)
     vocab = read_vocabulary(s, training)
     out = Settings(vocab.s, {**negated, **vocab.fields}, notes=vocab.notes, unused=vocab.unused)
-    out.accumulation = vocab.accumulation
+    out.accumulation, out.read = vocab.accumulation, vocab.read
     out.tool_cue = vocab.tool_cue
     _zero(out)
     out.s, rollout = rollout_parallel(out.s, training)  # '--vllm_tensor_parallel_size 4': not the layout

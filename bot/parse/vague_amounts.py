@@ -54,6 +54,25 @@ def rough_typed(tok: NumberToken, s: str) -> str:
     return s[tok.start - 1] + tok.raw.strip()
 
 
+RESTATED_RE = rc(
+    r"(?P<rough>(?:a\s+few|several)\s+(?:hundred\s+)?(?:thousand|million|billion)"
+    r"|(?:tens|hundreds)\s+of\s+(?:thousands|millions|billions)|[几数](?:十|百|千|万)+亿?)"
+    r"(?P<mid>\s*(?:个\s*)?(?:tokens?|词元)[^()（）\n]{0,30}?)"
+    r"\s*[(（]\s*(?:avg\.?|average|mean|on\s+average|about|around|roughly|approx\.?|~|≈|约|平均|大约|大概)"
+    r"\s*(?:of\s*|[:：=]\s*)?(?P<n>\d[\d,.]*\s*[kmb]?)\s*(?:tokens?|词元)?\s*[)）]"
+)
+"""A rough token amount then its figure in brackets: 'a few thousand tokens each (avg 4k)', '每条几千 token
+（平均 4000）' — the figure the user gave is the amount (trial s11 item 10)."""
+
+
+def restated(s: str) -> str:
+    """``s`` with a rough token amount followed by its stated figure (:data:`RESTATED_RE`) written as that
+    figure ('4k tokens each'): the figure is read, the rough words are not sized."""
+    if "(" not in s and "（" not in s:
+        return s
+    return RESTATED_RE.sub(lambda m: m["n"] + m["mid"], s)
+
+
 def english_rough(s: str) -> str:
     """``s`` with 'tens of billions of tokens' written as '50 billion tokens' (the number the count rules
     read; :func:`english_read` names what was read)."""
@@ -68,7 +87,12 @@ def english_read(raw: str) -> list[tuple[str, float]]:
         return []
     low = raw.lower()  # the patterns read lower case, as the normalized text is
     same = len(low) == len(raw)
-    return [(raw[m.start() : m.end()] if same else m.group(0), _value(m)) for m in EN_VAGUE_RE.finditer(low)]
+    stated = [m.start() for m in RESTATED_RE.finditer(low)]  # 'a few thousand tokens (avg 4k)': 4k read
+    return [
+        (raw[m.start() : m.end()] if same else m.group(0), _value(m))
+        for m in EN_VAGUE_RE.finditer(low)
+        if m.start() not in stated
+    ]
 
 
 def _times(m: re.Match[str]) -> float:

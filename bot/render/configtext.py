@@ -16,6 +16,11 @@ ERROR_TEXTS: dict[str, str] = {
     "not_json": N_(
         "I could not read that as JSON. Send the model's config.json as it is, as a file or pasted text."
     ),
+    "not_config_yaml": N_(
+        "That YAML is not a config I can read (its keys: %(fields)s): I read LLaMA-Factory, axolotl, "
+        "TRL, torchtune and verl YAML files. Write its settings into the question instead, e.g. "
+        "“lora_rank 16, cutoff_len 4096”."
+    ),
     "yaml_aliases": N_(
         "I refused that YAML file: its %(aliases)s aliases would expand it to about %(nodes)s values, far "
         "more than any training or serving config holds. Send the config with its values written out."

@@ -59,6 +59,8 @@ class NoteCode(StrEnum):
     within_budget = "within_budget"
     budget_borderline = "budget_borderline"
     budget_no_price = "budget_no_price"
+    hourly_budget = "hourly_budget"
+    hourly_budget_short = "hourly_budget_short"
     serving_within_budget = "serving_within_budget"
     serving_over_budget = "serving_over_budget"
     serving_budget_borderline = "serving_budget_borderline"

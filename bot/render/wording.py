@@ -6,7 +6,7 @@ from __future__ import annotations
 from bot.render.i18n import N_
 from bot.render.note_codes import NoteCode
 from bot.render.serving_budget_text import SERVING_BUDGET_MESSAGES
-from bot.render.wording_extra import EXTRA_FIELD_LABELS, EXTRA_NOTE_MESSAGES
+from bot.render.wording_extra import EXTRA_FIELD_LABELS, EXTRA_MONEY, EXTRA_NOTE_MESSAGES, EXTRA_VERDICTS
 
 # Keyed wording (extracted by pybabel through N_)
 NOTE_MESSAGES: dict[NoteCode, str] = {
@@ -455,7 +455,7 @@ PARAM_NOTE_MESSAGES = {
 }
 """A note's wording when it carries the extra parameter named (same code, so the JSON contract keeps it)."""
 
-MONEY_KEYS = {"budget", "cost_low", "cost_high", "cost_high_band", "max_price", "per_month"}
+MONEY_KEYS = {"budget", "cost_low", "cost_high", "cost_high_band", "max_price", "per_month"} | EXTRA_MONEY
 BUDGET_VERDICTS = {
     NoteCode.over_budget,
     NoteCode.within_budget,
@@ -465,7 +465,7 @@ BUDGET_VERDICTS = {
     NoteCode.deadline_missed,
     NoteCode.deadline_missed_hours,
     NoteCode.tokens_assumed_chinchilla,  # the headline's tokens were assumed: said right under it
-} | set(SERVING_BUDGET_MESSAGES)
+} | EXTRA_VERDICTS  # the serving budget's and a budget per hour's
 """Shown right under the headline: they answer "is my budget enough?"."""
 TOTAL_MEMORY_VERDICTS = {
     NoteCode.total_memory_yes, NoteCode.total_memory_borderline, NoteCode.total_memory_no,

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from bot.render.i18n import N_
 from bot.render.note_codes import NoteCode
+from bot.render.serving_budget_text import SERVING_BUDGET_MESSAGES
 
 EXTRA_NOTE_MESSAGES: dict[NoteCode, str] = {
     NoteCode.machines_as_stated: N_(
@@ -19,8 +20,21 @@ EXTRA_NOTE_MESSAGES: dict[NoteCode, str] = {
         "of each %(gpu)s (gpu_memory_utilization 0.9), so the engine would not start. TP %(fits_tp)s holds "
         "them; any rollout time here is for it."
     ),
+    NoteCode.hourly_budget: N_(
+        "Your %(budget)s an hour rents %(gpus_low)s – %(gpus_high)s GPUs at once at %(price_low)s – "
+        "%(price_high)s per GPU-hour: on them the run's %(gpu_hours)s GPU-hours take about %(hours_low)s – "
+        "%(hours_high)s hours, if it scales to that many GPUs."
+    ),
+    NoteCode.hourly_budget_short: N_(
+        "Your %(budget)s an hour does not rent one GPU at %(price_low)s – %(price_high)s per GPU-hour."
+    ),
 }
-"""Notes on the machines and the rollout engine's layout."""
+"""Notes on the machines, the rollout engine's layout, and a training budget per hour (a rate:
+estimator.budget_check.hourly_budget)."""
+EXTRA_VERDICTS = {NoteCode.hourly_budget, NoteCode.hourly_budget_short} | set(SERVING_BUDGET_MESSAGES)
+"""Budget verdicts shown right under the headline (merged into bot.render.wording.BUDGET_VERDICTS)."""
+EXTRA_MONEY = {"price_low", "price_high"}
+"""Note parameters that are money (merged into bot.render.wording.MONEY_KEYS)."""
 
 EXTRA_FIELD_LABELS: dict[str, str] = {
     "recompute_time_fewest": N_("Full recomputation on the fewest GPUs"),

@@ -33,8 +33,11 @@ log = lazy_logger(__name__)
 
 __all__ = ["UNUSED_REASONS", "StackConfig", "find_stack_config", "read_stack_config"]
 
-TRAINING_TOOLS = ("trl", "llamafactory", "axolotl", "torchtune")
-"""On a tie the first wins: TRL keys are a subset of LLaMA-Factory's (both take TrainingArguments)."""
+TRAINING_TOOLS = ("trl", "llamafactory", "axolotl", "torchtune", "verl")
+"""Tools whose configs are YAML. On a tie the first wins: TRL keys are a subset of LLaMA-Factory's (both
+take TrainingArguments); verl's are its own nested keys (ppo_trainer.yaml: 'trainer.nnodes',
+'actor_rollout_ref.rollout.n'), read through its meaning rows (trial s11 item 17: a verl YAML given with
+--config was answered 'not JSON')."""
 DEEPSPEED_KEYS = ("zero_optimization", "train_micro_batch_size_per_gpu", "train_batch_size")
 MIN_KEYS = 2
 """Known keys a bare YAML or JSON must have to be read as a config (one key is prose)."""

@@ -52,7 +52,7 @@ SERVE_FLAGS: dict[str, dict[str, tuple[str, str]]] = {
 context of all ``-np`` slots together: each sequence gets c / np)."""
 SERVE_NO_FIELD = {
     "--max-num-batched-tokens", "--quant-policy", "--max-batch-prefill-tokens",
-    "--max-batch-total-tokens", "-ngl", "--n-gpu-layers", "--gpu-layers", "-b", "--batch-size", "-ub",
+    "--max-batch-total-tokens", "-b", "--batch-size", "-ub",
     "--ubatch-size", "--data-parallel-size", "-dp", "--dp", "--dp-size", "--enable-prefix-caching",
     "--max-concurrent-requests", "--tensor-split", "-ts", "--cache-type-k", "-ctk", "--cache-type-v", "-ctv",
     *(flag for tool in SERVING_TOOLS for flag, (field, _) in MEANING[tool].items() if field is None),
@@ -187,8 +187,8 @@ def read_serving(text: str, tool: str, cfg: StackConfig) -> StackConfig:
     for flag, value in pairs:
         if flag == "-m" and tool != "llama.cpp" and re.match(r"(sglang|vllm)\.", str(value)):
             continue  # python -m sglang.launch_server: the interpreter's flag
-        if tool == "llama.cpp" and flag in GPU_LAYER_FLAGS and all_layers_on_gpu(value):
-            cfg.set(flag, "offload", False)  # every layer on the GPU: nothing offloaded to the CPU
+        if tool == "llama.cpp" and flag in GPU_LAYER_FLAGS and not all_layers_on_gpu(value):
+            cfg.skip(flag, value, "no_field")  # some layers on the CPU: a partial offload, not split
             continue
         if tool == "llama.cpp" and flag in CPU_MOE_FLAGS and value not in (0, False):
             cfg.set(flag, "offload", True)  # MoE experts kept in CPU memory: a partial CPU offload
@@ -257,6 +257,8 @@ def _convert(kind: str, value: Any) -> Any:
         return QUANT.get(text)
     if kind == "dtype":
         return DTYPES.get(text)
+    if kind == "gpu_layers":  # every layer on the GPU: nothing offloaded to the CPU
+        return False if all_layers_on_gpu(value) else None
     return None
 
 
@@ -378,7 +380,10 @@ def read_launch(text: str, cfg: StackConfig) -> StackConfig:
         from bot.parse.configs.rl_handlers import openrlhf_entry  # after training (it imports that)
 
         openrlhf_entry(script, flat, cfg)  # its entry point names the algorithm; vLLM engines the rollouts
-    return read_training(flat, tool, cfg)
+    cfg = read_training(flat, tool, cfg)
+    if tool == "openrlhf" and "gpu_count" in cfg.values:  # the actor's GPUs, one role's: a count the text
+        cfg.implied["gpu_count"] = cfg.values.pop("gpu_count")  # states (the whole job's) wins
+    return cfg
 
 
 def _launcher_counts(

@@ -49,12 +49,17 @@ CONVERSIONS = {
     "prompt_length": "prompt + completion = the RL sequence, when no sequence key is given; else named",
     "source_target": "source + target = one sample (ChatGLM P-Tuning scripts), else named",
     "gpu_product": "verl trainer.n_gpus_per_node × trainer.nnodes → the GPU count",
+    "actor_gpus": "OpenRLHF actor nodes × GPUs per node (defaults 1 and 8) → the GPU count trained on",
+    "placement": "OpenRLHF placement of another role (vLLM engines, reference, critic, reward model): GPUs "
+    "beside the actor's, which alone make gpu_count; named (no_field) in prose and configs alike",
     "bits": "4 → QLoRA (bitsandbytes NF4), 8 → 8-bit QLoRA",
     "no_field": "changes the answer, no request field yet: named (no_field)",
     "kv": "fp8* → fp8 KV cache, bf16/bfloat16 → bf16",
     "quant": "awq/gptq/fp8/bitsandbytes… → the weights' precision",
     "dtype": "bfloat16/float16/half/float32 → the weights' precision",
     "str": "the model, as written",
+    "gpu_layers": "llama.cpp -ngl: 99 or more (its README's 'all') or -1 → every layer on the GPU, no "
+    "offload; fewer → a partial CPU offload, named (no_field)",
 }
 """How a row's value is read (the readers hold the code: bot.parse.configs.training, launchers)."""
 
@@ -158,6 +163,21 @@ MEANING: dict[str, dict[str, Row]] = {
         "--load_in_4bit": ("method", "bits"), "--vllm_tensor_parallel_size": ("rollout_tp", "int"),
         "--vllm_gpu_memory_utilization": (None, "no_field"), "--packing_samples": (None, "no_field"),
         "--rollout_batch_size": (None, "no_field"), "--micro_rollout_batch_size": (None, "no_field"),
+        # ray placement: the actor's GPUs are the run's; the vLLM engines' (× their TP), the reference,
+        # critic and reward models' GPUs and the colocation flags change the answer, no field yet (named)
+        "--actor_num_nodes": ("gpu_count", "actor_gpus"),
+        "--actor_num_gpus_per_node": ("gpu_count", "actor_gpus"),
+        "--actor.num_nodes": ("gpu_count", "actor_gpus"),
+        "--actor.num_gpus_per_node": ("gpu_count", "actor_gpus"),
+        "--vllm_num_engines": ("gpu_count", "placement"), "--vllm.num_engines": ("gpu_count", "placement"),
+        "--vllm.tensor_parallel_size": ("rollout_tp", "int"),
+        "--ref_num_nodes": ("gpu_count", "placement"), "--ref_num_gpus_per_node": ("gpu_count", "placement"),
+        "--critic_num_nodes": ("gpu_count", "placement"),
+        "--critic_num_gpus_per_node": ("gpu_count", "placement"),
+        "--reward_num_nodes": ("gpu_count", "placement"),
+        "--reward_num_gpus_per_node": ("gpu_count", "placement"),
+        "--colocate_actor_ref": (None, "no_field"), "--colocate_all_models": (None, "no_field"),
+        "--colocate_critic_reward": (None, "no_field"),
     },
     "ms-swift": {
         **_HF, "max_length": ("seq_len", "int"),
@@ -217,7 +237,8 @@ MEANING: dict[str, dict[str, Row]] = {
     "llama.cpp": {
         "-c": ("seq_len", "int"), "--ctx-size": ("seq_len", "int"), "-np": ("concurrency", "int"),
         "--parallel": ("concurrency", "int"), "-m": ("model", "str"), "--model": ("model", "str"),
-        "-hf": ("model", "str"), "--hf-repo": ("model", "str"),
+        "-hf": ("model", "str"), "--hf-repo": ("model", "str"), "-ngl": ("offload", "gpu_layers"),
+        "--n-gpu-layers": ("offload", "gpu_layers"), "--gpu-layers": ("offload", "gpu_layers"),
     },
     "trtllm": {
         "--tp_size": ("tp", "int"), "--pp_size": ("pp", "int"), "--max_seq_len": ("max_model_len", "int"),
@@ -240,7 +261,9 @@ SOURCES = {
     "verl": "volcengine/verl@b178a3c verl/trainer/config/ppo_trainer.yaml (+ rollout/rollout.yaml, "
     "actor/actor.yaml: rollout.n responses per prompt, tensor_model_parallel_size of the rollout engine, "
     "data.train_batch_size prompts per step)",
-    "openrlhf": "OpenRLHF/OpenRLHF@v0.9.0 openrlhf/cli/train_{sft,dpo,ppo_ray}.py (argparse help texts)",
+    "openrlhf": "OpenRLHF/OpenRLHF@v0.9.0 openrlhf/cli/train_{sft,dpo,ppo_ray}.py (argparse help texts; "
+    "train_ppo_ray.py: --actor_num_nodes default 1, --actor_num_gpus_per_node default 8, --vllm_num_engines "
+    "× --vllm_tensor_parallel_size GPUs for the vLLM rollout engines)",
     "ms-swift": "modelscope/ms-swift@3602360 swift/arguments/{base_args/base_args,tuner_args,sft_args,"
     "rlhf_args}.py (deepspeed zero0…zero3_offload: sft_args.py; train_type is 3.x's tuner_type)",
     "peft": "huggingface/peft@5d602fd src/peft/tuners/lora/config.py (LoraConfig)",

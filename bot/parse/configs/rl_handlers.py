@@ -98,6 +98,37 @@ def _gpu_product(cfg: StackConfig, key: str, value: Any, flat: dict[str, Any]) -
     return True
 
 
+ACTOR_NODES = ("actor_num_nodes", "actor.num_nodes")
+ACTOR_PER_NODE = ("actor_num_gpus_per_node", "actor.num_gpus_per_node")
+"""OpenRLHF's actor placement flags, before and after v0.10's dotted groups (defaults 1 node, 8 GPUs:
+openrlhf/cli/train_ppo_ray.py)."""
+
+
+def _actor_gpus(cfg: StackConfig, key: str, value: Any, flat: dict[str, Any]) -> bool:
+    """OpenRLHF ``--actor_num_nodes`` × ``--actor_num_gpus_per_node`` (defaults 1 and 8): the GPUs the
+    policy trains on, the run's GPU count, with the GPUs per node (trial s11 item 4)."""
+    if _int(value) is None:
+        return False
+    nodes = next((flat[k] for k in ACTOR_NODES if k in flat), 1)
+    per = next((flat[k] for k in ACTOR_PER_NODE if k in flat), 8)
+    if _int(nodes) is None or _int(per) is None:  # the pair's other flag was read already (prose reader)
+        cfg.used[key] = "gpu_count"
+        return True
+    nodes, per = _int(nodes), _int(per)
+    cfg.set(key, "gpu_count", nodes * per)
+    cfg.values["gpus_per_node"] = per
+    return True
+
+
+def _placement(cfg: StackConfig, key: str, value: Any, flat: dict[str, Any]) -> bool:
+    """OpenRLHF's vLLM engines and reference / critic / reward placement: GPUs beside the actor's, which
+    the sizing has no field for (the rollouts are timed on the actor's GPUs): named, never a run count."""
+    if _int(value) is None:
+        return False
+    cfg.skip(key, value, "no_field")
+    return True
+
+
 OPENRLHF_ENTRIES = {"train_ppo_ray": "ppo", "train_dpo": "dpo", "train_kto": "dpo", "train_sft": "sft"}
 """OpenRLHF's entry points (openrlhf/cli/train_*.py) → the algorithm each trains; ``--advantage_estimator
 group_norm`` in train_ppo_ray is GRPO (its README's GRPO recipe)."""
@@ -122,6 +153,7 @@ def openrlhf_entry(script: str, flat: dict[str, Any], cfg: StackConfig) -> None:
 RL_HANDLERS = {
     "swift_deepspeed": _swift_deepspeed, "rl_type": _rl_type, "tuner": _tuner,
     "offload_bool": _offload_bool, "bits": _bits, "gpu_product": _gpu_product,
-    "param_offload_bool": _param_offload_bool,
+    "param_offload_bool": _param_offload_bool, "actor_gpus": _actor_gpus,
+    "placement": _placement,
 }  # fmt: skip
 """Conversion name → handler (:data:`bot.parse.configs.training.HANDLERS` dispatches through these)."""
