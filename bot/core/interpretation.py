@@ -76,6 +76,8 @@ SUBSTITUTION_REASONS = (
     "ji_ka_each",  # '2机4卡': 2 machines × 4 cards = 8 GPUs
     "ji_ka_total",  # '2机16卡': more than a machine holds, so 16 GPUs in all
     "card_sku",  # '910B2': a SKU of a catalog card, sized on that card
+    "lower_bound_context",  # '上下文至少 16k', 'at least 16k context': sized at the least value
+    "lower_bound_concurrency",  # '至少 10 个并发', 'at least 50 concurrent users': sized at the least
 )
 
 
@@ -244,6 +246,7 @@ def _substitutions(parsed: ParseResult, report: SizingReport | None) -> list[Sub
         )
     out += [Substitution(typed=t, used=f"{v:g}", reason="vague_amount") for t, v in parsed.vague_read]
     out += [Substitution(typed=t, used=u, reason=r) for t, u, r in parsed.nodes_read]  # '2机4卡' = 8
+    out += [Substitution(typed=t, used=u, reason=r) for t, u, r in parsed.bounds_read]  # '至少 16k'
     if parsed.unknown_model and whys.get("architecture") == "generic_shape":
         shape = next((a.value for a in report.assumptions if a.field == "architecture"), "")
         out.append(Substitution(typed=parsed.unknown_model, used=str(shape), reason="generic_shape"))

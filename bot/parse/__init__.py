@@ -2,6 +2,7 @@
 conversation reads from the message (:mod:`bot.parse.cues`): everything core needs, in one result."""
 
 from bot.parse.assemble import parse as _parse
+from bot.parse.bound_words import with_bounds
 from bot.parse.cues import with_cues
 from bot.parse.noise import without_noise
 from bot.parse.normalize import normalize
@@ -13,7 +14,7 @@ def parse(text: str) -> ParseResult:
     """Parse one message (:func:`bot.parse.assemble.parse`) with its conversation cues
     (:func:`bot.parse.cues.cues`, read in the same pass). Never raises."""
     raw = text if isinstance(text, str) else ""
-    result = _parse(raw)
+    result = with_bounds(_parse(raw))  # '上下文至少 16k': sized at 16k, and said
     result.card_sku = card_sku(raw, result.request.gpu)  # '910B2' sized on the Ascend 910B: said so
     kept = without_noise(result, raw, _parse)
     return result if kept is result else with_cues(kept, raw)  # noise: an empty result, with its cues

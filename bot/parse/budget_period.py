@@ -1,10 +1,12 @@
 """A budget's period (issue 24): '预算每月5万', '预算5万/月', '月预算 5 万', '每月预算5万', 'budget $3k a
-month', 'monthly budget of $5,000', '$3k/month budget' — a budget per hour, day, week, month or year (the
-request's ``budget_period``; a serving answer compares its cost per month with it:
-:mod:`estimator.serving_budget`). The period words are masked, so the amount reads as the budget ('预算每月
-5万' left '5万' unread) and never as a deadline. '预算两个月' (a time budget) and '预算100万一个月训完' (a
-budget and a deadline) have no period word this reads; '预算每小时100元' stays a price per GPU-hour (the
-settings step reads it first). Pure; never raises."""
+month', 'monthly budget of $5,000', '$3k/month budget', 'we can spend $50 an hour', 'budget $1200 every
+day' — a budget per hour, day, week, month or year (the request's ``budget_period``; a serving answer
+compares its cost per month with it: :mod:`estimator.serving_budget`). The period words are masked, so
+the amount reads as the budget ('预算每月5万' left '5万' unread) and never as a deadline. '预算两个月' (a
+time budget) and '预算100万一个月训完' (a budget and a deadline) have no period word this reads;
+'预算每小时100元' is a budget per hour (the hourly price forms leave an amount after a budget word:
+:func:`bot.parse.price_forms.zh_hourly_price`), while '每卡每小时 10 元' and '$2 per GPU-hour' stay prices
+per GPU-hour. Pure; never raises."""
 
 from __future__ import annotations
 
@@ -23,12 +25,12 @@ _UNITS = (
 """Period words → the request's ``budget_period``."""
 _CN = r"(?:小时|天|日|周|星期|月|年)"
 _EN = r"(?:hours?|hrs?|h|days?|weeks?|wks?|months?|mos?|years?|yrs?)\b"
-_BUDGET = r"(?:预算|经费|budget)"
+_BUDGET = r"(?:预算|经费|budget|(?<![a-z])(?:spend|afford)(?![a-z]))"
 _MONEY = r"[$¥]?\s*\d[\d,.]*\s*(?:万|千|百|k|w|m)?\s*(?:元|块钱?|人民币|rmb|美元|美金|刀|dollars?|usd|bucks)?"
 _PER = (
     r"\s*(?:/|每个?|每一个)\s*"
     + _CN
-    + r"|\s*(?:/|per|a|an|each)\s*"
+    + r"|\s*(?:/|per|a|an|each|every)\s*"
     + _EN
     + r"|\s+(?:hourly|daily|weekly|monthly|yearly)\b"
 )
@@ -66,7 +68,7 @@ PERIOD_RES = (
 def read_budget_period(s: str) -> tuple[str, str | None]:
     """(the normalized text ``s`` with the period words of its budget masked, the period) — or (``s``,
     None) when no budget in ``s`` has a period. The first period found is read."""
-    if not ("预算" in s or "budget" in s or "经费" in s):
+    if not ("预算" in s or "budget" in s or "经费" in s or "spend" in s or "afford" in s):
         return s, None
     for pattern in PERIOD_RES:
         m = pattern.search(s)

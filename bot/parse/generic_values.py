@@ -9,8 +9,8 @@ It runs after every specific reader (:mod:`bot.parse.assemble`), on the numbers 
   field, the numeric ones; the serving flags of :data:`bot.parse.configs.launchers.SERVE_FLAGS`), so a
   key learned there is known here;
 - the contract's own field names (``seq_len``, ``lora_rank``, ``tp`` …: :class:`SizingRequest`);
-- the words people use in both languages (:data:`WORDS`, from the prose readers' lists:
-  :mod:`bot.parse.prose_vocab`, :mod:`bot.parse.settings`).
+- the words people use in both languages (:data:`WORDS`, declared once here: a specific reader builds
+  its pattern from them with :func:`words_pattern`, as :data:`bot.parse.settings.UTIL_RE` does).
 
 A key and its value are joined by an assignment word (=, :, 为, 设为, 设成, 是, of, is, set to, at) or by
 up to three words of filler ("我开的", "I used"); a value before its key by a unit or filler word ("steps
@@ -86,7 +86,8 @@ WORDS: dict[str, tuple[str, ...]] = {
     ),
     "num_samples": ("number of samples", "num samples", "sample count", "样本数", "样本量", "数据条数"),
     "gpu_memory_utilization": (
-        "gpu memory utilization", "memory utilization", "显存利用率", "显存占用比例", "显存占比",
+        "gpu memory utilization", "gpu memory utilisation", "memory utilization", "mem fraction static",
+        "显存利用率", "显存占用比例", "显存占比",
     ),
 }  # fmt: skip
 """The words people write for each field, English and Chinese (lower case; a space matches any run of
@@ -178,6 +179,12 @@ def _parts(word: str) -> str:
 
 _NUMERIC = frozenset({"int", "epochs", "generations", "zero_stage"})
 """Conversions of the meaning table whose value is the field's number as written."""
+
+
+def words_pattern(name: str) -> str:
+    """The words of field ``name`` (:data:`WORDS`) as one regex, a space matching any run of spaces, '_'
+    or '-': the one declaration a specific reader's pattern is built from (``UTIL_RE``)."""
+    return _trie([_parts(w) for w in WORDS[name]])
 
 
 @cache

@@ -73,6 +73,29 @@ ALL_ARE_RE = rc(
 (the form read with or without a card's name)."""
 
 
+_NOT_TOTAL = r"(?!\s*(?:(?:in\s+)?(?:total|combined|altogether|overall|all)\b|总|合计|一共|共计))"
+CARD_THEN_MEMORY_RE = rc(
+    r"(?<![a-z])(?P<w>gpus?|cards?)\s*(?P<n>\d{1,3})\s*(?:gb|gib|g)\b"
+    + _NOT_RAM
+    + _NOT_TOTAL
+    + r"(?:\s*(?:of\s+)?(?:vram|gpu\s+memory|memory))?"
+    r"|(?<![\d每])(?<![\d]\s)(?P<zw>显卡|卡)\s*(?P<zn>\d{1,3})\s*(?:gb|gib|g)\b(?!\s*(?:的)?\s*(?:显存|内存))"
+    + _NOT_RAM
+    + _NOT_TOTAL
+)
+"""A card word, then its memory ('one gpu 24gb', 'A100 GPU 40GB', '一张卡 24G'): that card's memory,
+written as the forms above ('gpu with 24 gb each', '卡，显存 24g'), as 'a 24GB GPU' and '24G 显存的卡' are
+read: a card named by its memory alone is sized as a card of that memory (the substitution says so). A
+memory said to be the total ('2 gpus 48gb in total', '两张卡 48G 总共') is left to the total rules."""
+
+
+def _card_then_memory(m: re.Match[str]) -> str:
+    n = m.group("n") or m.group("zn")
+    if not 4 <= int(n) <= 288:  # no card's memory ('gpu 1', 'cards 512g' in all)
+        return m.group(0)
+    return f"{m.group('w')} with {n} gb each" if m.group("w") else f"{m.group('zw')}，显存 {n}g "
+
+
 KEY_MEMORY_RE = rc(
     r"(?P<key>显存|单卡显存|每卡显存|显卡显存|vram|gpu[\s_\-]*(?:memory|mem))\s*(?:大小|容量|size)?\s*"
     r"(?:[:：=]|is|为|是|有)\s*(?P<n>\d{1,3}(?:\.\d+)?)\s*(?P<u>gb|gib|g)\b" + _NOT_RAM
@@ -207,6 +230,8 @@ def memory_forms(s: str) -> str:
         s = _sub(KIND_EACH_RE, r"\1 gb each", s)
     if _ALL_ARE_GATE.search(s):
         s = ALL_ARE_RE.sub(_each_card, s)
+    if _CARD_THEN_GATE.search(s):
+        s = CARD_THEN_MEMORY_RE.sub(_card_then_memory, s)
     if _KEY_MEMORY_GATE.search(s):
         s = _sub(KEY_MEMORY_RE, _key_memory, s)
     return s
@@ -220,6 +245,7 @@ _USED_OF_GATE = re.compile(r"\d\s*(?:mib|mb|gib|gb|g)?\s*(?:/|out of|of)\s*\d")
 _CARDS_OF_GATE = re.compile(r"(?:gpu|card)s?\s+of\s+\d")
 _KIND_EACH_GATE = re.compile(r"\d\s*(?:gb|gib|g)\s+of\s+\S+(?:\s+memory)?\s+each")
 _KEY_MEMORY_GATE = re.compile(r"(?:显存|vram|memory|mem)\s*(?:大小|容量|size)?\s*(?:[:：=]|is|为|是|有)\s*\d")
+_CARD_THEN_GATE = re.compile(r"(?:gpu|card|gpus|cards|卡)\s*\d{1,3}\s*g")
 _ALL_ARE_GATE = re.compile(r"(?:是|为|有|张|块|卡)\s*\d{2,3}\s*g")
 
 

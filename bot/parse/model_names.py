@@ -95,12 +95,52 @@ BRACKETED_NAME_RE = rc(
 """'FooLM (350M)', 'BarNet（13B）': a name, then its size in brackets."""
 
 
-def spaced_names(s: str, typed: Typed) -> list[tuple[int, int, str, float]]:
-    """(start, end, name as typed, size) of each 'Name 13B' or 'Name (350M)' the earlier passes left."""
+PLAIN_BEFORE_SIZE = frozenset((
+    "custom", "own", "small", "smaller", "large", "larger", "big", "bigger", "huge", "tiny", "medium", "mini",
+    "chinese", "english", "multilingual", "open", "opensource", "open-source", "local", "private",
+    "internal", "pretrained", "pre-trained", "finetuned", "fine-tuned", "fine-tune", "tuned", "trained",
+    "quantized", "quantised", "distilled", "sparse", "code", "coding", "math", "reasoning", "another",
+    "other", "same", "whole", "entire", "single", "first", "second", "next", "current", "older", "newer",
+    "latest", "typical", "generic", "standard", "similar", "such", "what", "which", "these", "those",
+    "this", "that", "then", "than", "fits", "fit", "load", "loading", "host", "hosting", "inference",
+    "infer", "deploy", "deployed", "test", "testing", "merge", "merged", "only", "even", "also", "still",
+    "both", "either", "whether", "approximately", "roughly", "maybe", "like", "full", "params",
+    "parameter", "parameters", "billion", "many", "much", "more", "less", "fewer", "most", "least",
+    # a release's tier word, the end of a longer name ('Nemotron 3 Super 120B-A12B')
+    "super", "ultra", "nano", "lite", "flash", "turbo", "plus", "instruct", "chat",
+))  # fmt: skip
+"""Plain words a size may follow ('a custom 13B', 'a distilled 7B'): never a model's name, whatever their
+case. A word typed in lower case before a size ('internvl 76b') is otherwise a name, as it would be typed
+with capitals ('InternVL 76B', docs/design.md §8: named as typed, in any letter case)."""
+
+
+def plain_name(typed: str, plain: frozenset[str] = frozenset()) -> bool:
+    """Whether a word of four letters or more is a name by what it is, not by its letter case: no
+    :data:`PLAIN_BEFORE_SIZE`, :data:`NOT_PROPER` or ``plain`` word, nor one :func:`name_like` refuses
+    in capitals (a method, tool or precision word)."""
+    low = typed.lower()
+    if len(low) < 4 or low in PLAIN_BEFORE_SIZE or low in NOT_PROPER or low in plain:
+        return False
+    if _VERB_FORM.search(low) or any(p.search(low) for p in _STAGE_WORDS):  # 'finetuning 70b', 'serve'
+        return False
+    return name_like(typed.upper())
+
+
+_VERB_FORM = compile_pattern(r"^[a-z\-]{3,}(?:ing|ed)$")
+"""A verb's -ing or -ed form ('benchmarking', 'merged'): what is done to a model, not its name."""
+_STAGE_WORDS = (lx.FINETUNE_RE, lx.INFERENCE_RE, lx.PRETRAIN_RE, lx.TRAIN_RE)
+"""The stage words of the parse (fine-tune, serve, pretrain, train …): never a model's name."""
+
+
+def spaced_names(
+    s: str, typed: Typed, plain: frozenset[str] = frozenset()
+) -> list[tuple[int, int, str, float]]:
+    """(start, end, name as typed, size) of each 'Name 13B' or 'Name (350M)' the earlier passes left; a
+    word in any letter case names the model unless it is a plain word (:func:`plain_name`)."""
     out = []
     for m in SPACED_NAME_RE.finditer(s):
         name = typed(m.group("name"))
-        if name_like(name) and not _card_or_tokens(m, s):
+        if (name_like(name) or plain_name(name, plain)) and not _card_or_tokens(m, s):
             out.append((m.start(), m.end(), f"{name} {m.group('size')}B", float(m.group("size")) * 1e9))
     for m in BRACKETED_NAME_RE.finditer(s):
         name = typed(m.group("name"))
@@ -115,9 +155,10 @@ _TOKENS_AFTER_RE = rc(r"\s*(?:tokens?|toks?|词元)(?![a-z])")
 
 
 def _card_or_tokens(m: re.Match[str], s: str) -> bool:
-    """'H100 1B tokens', 'on 8 H100 70B': a card's name is never a model's, and a size followed by
-    'tokens' is a data amount, not a model size."""
-    return is_gpu_name(m.group("name")) or bool(_TOKENS_AFTER_RE.match(s, m.end()))
+    """'H100 1B tokens', 'on 8 H100 70B': a card's name is never a model's, nor is a 'size' that is a
+    card's name ('how many 910B'), and a size followed by 'tokens' is a data amount, not a model size."""
+    size = s[m.start("size") : m.end()]
+    return is_gpu_name(m.group("name")) or is_gpu_name(size) or bool(_TOKENS_AFTER_RE.match(s, m.end()))
 
 
 def size_first_names(s: str, typed: Typed) -> list[tuple[int, int, str, float, str]]:

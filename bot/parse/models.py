@@ -298,7 +298,7 @@ def extract_models(s: str, raw: str = "") -> tuple[str, list[ModelMention]]:
         mention.suggestions = _closest_names(m.group("name"))
         mentions.append(mention)
         s = mask(s, m.start(), m.end(), MODEL_MARK)
-    for start, end, text, size in names.spaced_names(s, typed_as):  # "InternVL 76B"
+    for start, end, text, size in names.spaced_names(s, typed_as, NOT_MODEL_NAMES):  # "InternVL 76B"
         mentions.append(ModelMention(start, end, text, None, size, None, _closest_names(text)))
         s = mask(s, start, end, MODEL_MARK)
     bare = None if mentions else names.bare_family(s, idx.families)

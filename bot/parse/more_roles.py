@@ -21,9 +21,11 @@ from bot.parse.sample_length import per_sample
 
 L_CONTEXT = rc(
     r"(?:上下文|context|ctx|window|窗口|长度)(?:[\s_]*(?:length|len|window|size|长度))?"
-    r"(?:\s|要|需要|得|想要|至少|最少|设为|设成|开到|是|为|of|is|at\s+least|=|:|：)*$"
+    r"(?:\s|要|需要|得|想要|至少|最少|不少于|不低于|起码|设为|设成|开到|是|为|of|is|at\s+least|no\s+less\s+than"
+    r"|≥|>|=|:|：)*$"
 )
-"""Words before a context length, any verb or colon between: '上下文要', 'context window is', 'ctx:'."""
+"""Words before a context length, any verb, lower bound or colon between: '上下文要', 'context window is',
+'ctx:', '上下文不少于', 'context ≥' (a lower bound is sized at its value: bot.parse.bound_words)."""
 R_PER_REQUEST = rc(
     r"^[\s\-]*(?:tokens?[\s\-]+)?(?:requests?|reqs?|sequences?|seqs?|conversations?|sessions?|queries)\b"
     r"(?!\s*(?:(?:per|a|an|每)\s*(?:day|hour|minute|min|second|sec|s)\b|/\s*(?:day|d|h|hr|hour|s|min)\b|daily|hourly))"

@@ -44,10 +44,21 @@ GPU-hour in CNY, written '元每卡时' (the form :data:`bot.parse.roles.R_CNY_P
 '一小时' was read as a 1-hour run and '12块' as 12 GPUs or a budget."""
 
 
+_BUDGET_BEFORE = rc(r"(?:预算|经费|budget)[^,，。;；!?！？\n卡]{0,8}$")
+"""A budget word just before an amount per hour, no card word between ('预算每小时100元', '每小时预算'
+is read by :mod:`bot.parse.budget_period`): a budget per hour (``budget_period``), never a price per
+GPU-hour; '预算里每卡每小时 10 元' names a card, so stays a price."""
+
+
 def zh_hourly_price(s: str) -> str:
-    """The normalized text ``s`` with each CNY amount per hour written as a price per GPU-hour."""
+    """The normalized text ``s`` with each CNY amount per hour written as a price per GPU-hour, except a
+    budget per hour (:data:`_BUDGET_BEFORE`)."""
     if "小时" not in s and "钟头" not in s:
         return s
     for pattern, words in ZH_HOURLY_FORMS:
-        s = pattern.sub(words, s)
+        s = pattern.sub(lambda m, w=words: _rent(m, w), s)
     return s
+
+
+def _rent(m: re.Match[str], words: str) -> str:
+    return m.group(0) if _BUDGET_BEFORE.search(m.string, 0, m.start()) else m.expand(words)

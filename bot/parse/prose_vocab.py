@@ -21,7 +21,7 @@ from bot.parse.configs.limits import LIMIT_AFTER_RE, LIMIT_RE, limit_value, quan
 from bot.parse.normalize import mask
 from bot.parse.numbers import parse_number
 from bot.parse.regex import rc
-from bot.parse.rl_words import RL_GENERATION_GROUPS, RL_GENERATIONS_RE
+from bot.parse.rl_words import QUANT_GROUP_RE, RL_GENERATION_GROUPS, RL_GENERATIONS_RE
 from bot.parse.shared_value import spread_shared_value
 from bot.parse.stack_words import inferred_tool, launcher_named, named_tools, tool_written, training_tool
 from estimator.models import SizingRequest
@@ -43,6 +43,14 @@ SEQ_RE = rc(
         r"|max_model_len|max_length|max_len|seq_len(?:gth)?|序列(?:长度)?|截断长度"
     )
 )
+DATE_CUTOFF_RE = rc(
+    r"(?:knowledge|(?:pre-?)?training[\s_\-]*data|data|知识|(?:预)?训练数据|数据)\s*(?:的)?\s*(?:cutoff|截止)"
+    r"(?:[\s_\-]*date|日期|时间)?\s*(?:=|:|：|of|is|in|at|为|是|到|在)?\s*"
+    r"(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s*)?"
+    r"(?P<n>\d{4}(?:\s*(?:[-/.]|年)\s*\d{1,2}(?![\d.])\s*月?)?)(?![\d.])"
+)
+"""A model's knowledge (training-data) cutoff: a date ('knowledge cutoff 2023', '训练数据的 cutoff 是
+2024-06'), never LLaMA-Factory's ``cutoff_len``: named as not sized."""
 """Sequence length per sample (training) or the context served (LLaMA-Factory cutoff_len, TRL
 max_length / max_seq_length, axolotl sequence_len, HF model_max_length, vLLM --max-model-len)."""
 SOURCE_RE = rc(
@@ -183,11 +191,13 @@ data (``num_generations``)."""
 
 
 _HINTS = {
-    "lengths": rc(r"len|cutoff|序列|截断长度|default|默认|max_new_tokens|num_ctx|ctx|max[_\-]total"),
+    "lengths": rc(r"len|cutoff|序列|截断长度|default|默认|max_new_tokens|num_ctx|ctx|max[_\-]total|截止"),
     "batches": rc(r"accum|累积|累计|batch|bs|每卡|lora|target"),
     "layers": rc(r"tensor|parallel|并行|ngl|layers|offload|卸载|gpu|moe|ktransformers|exps|专家|expert"),
     "precisions": rc(r"kv|fp4|--quantiz|cache|bpw"),
-    "rl": rc(r"respons|complet|generat|output|rollout|sample|回复|生成|输出|prompt|问题|提示|group|采样"),
+    "rl": rc(
+        r"respons|complet|generat|output|rollout|sample|回复|生成|输出|prompt|问题|提示|group|采样|组大小"
+    ),
 }
 """A word every pattern of a step needs: a message without it skips the step (speed: most messages
 name none of these settings)."""
@@ -265,6 +275,9 @@ def _take(out: Vocab, pattern: Any, *groups: str) -> int | None:
 
 
 def _lengths(out: Vocab, training: bool) -> None:
+    for date in list(DATE_CUTOFF_RE.finditer(out.s)):  # 'knowledge cutoff 2023': a date, no cutoff_len
+        out.s = mask(out.s, date.start(), date.end(), " ")
+        out.unused.append((f"knowledge cutoff: {' '.join(date.group('n').split())}", "not_sized"))
     if not training:  # a serving engine's limit (bot.parse.configs.limits); a second one is named
         for limit in [*LIMIT_RE.finditer(out.s), *LIMIT_AFTER_RE.finditer(out.s)]:
             if value := limit_value(limit.group("n")):
@@ -375,6 +388,9 @@ def _precisions(out: Vocab) -> None:
 
 
 def _rl(out: Vocab, training: bool) -> None:
+    for quant in list(QUANT_GROUP_RE.finditer(out.s)):  # GPTQ's 'group size 128': no GRPO group
+        out.s = mask(out.s, quant.start(), quant.end(), " ")
+        out.unused.append((f"quantization group_size: {quant.group('q') or quant.group('a')}", "no_field"))
     gens = GENERATIONS_RE.search(out.s) or (RL_GENERATIONS_RE.search(out.s) if training else None)
     if gens:
         out.s = mask(out.s, gens.start(), gens.end(), " ")

@@ -68,6 +68,11 @@ class ParseResult(BaseModel, defer_build=True):  # schema built on first use: st
         default_factory=empty_list,
         description="'N机M卡' as typed, the GPU count read and how (ji_ka_each: N × M; ji_ka_total: M)",
     )
+    bounds_read: list[tuple[str, str, str]] = Field(
+        default_factory=empty_list,
+        description="lower bounds as typed ('至少 16k'), the value sized (the least) and the field's reason "
+        "(lower_bound_context, lower_bound_concurrency; see bound_words)",
+    )
     ignored_numbers: list[str] = Field(
         default_factory=empty_list, description="numbers dropped as absurd (> 1e18 or not finite), as typed"
     )

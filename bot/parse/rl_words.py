@@ -19,3 +19,20 @@ RL_GENERATIONS_RE = rc(
 """Generations per prompt in a training question, said alone ('8 generations', 'group size 8',
 '采样 8 条', '8 个回复'); the count is the group ``g``/``s``/``z``/``y``."""
 RL_GENERATION_GROUPS = ("g", "s", "z", "y")
+
+_QUANT_WORD = (
+    r"(?:gptq|awq|quantiz\w*|quantis\w*|quant|量化|int[48]|nf4|fp4|bnb|bitsandbytes|exllama\w*|marlin"
+    r"|w[48]a(?:8|16)|[48][\s\-]?bits?)"
+)
+_GROUP_KEY = r"(?:分组大小|组大小|group[\s_\-]*size|groupsize)"
+_NOT_RL = r"(?!grpo|ppo|rloo|dapo|gspo|rl\b|强化|rollout|sampl|采样|回复)"
+_GAP = rf"(?:{_NOT_RL}[^\d,.;!?，。；！？\n]){{0,30}}?[,，(（]?(?:{_NOT_RL}[^\d.;!?。；！？\n]){{0,6}}?"
+"""Between a quantization word and 'group size': a few words of one clause, no number, no RL word."""
+_IS = r"\s*(?:=|:|：|of|is|为|是)?\s*"
+QUANT_GROUP_RE = rc(
+    rf"(?:q[\s_\-]*group[\s_\-]*size|{_QUANT_WORD}{_GAP}{_GROUP_KEY}){_IS}(?P<q>\d{{1,4}})(?![\d.])"
+    rf"|{_GROUP_KEY}{_IS}(?P<a>\d{{1,4}})(?![\d.])\s*(?:(?:for|in|of|on|with|的)\s*)?(?:(?:the|a|an|its)\s+)?{_QUANT_WORD}"
+)
+"""A quantization's group size (GPTQ/AWQ ``group_size``, AutoAWQ ``q_group_size``: the weights sharing one
+scale; GPTQ, Frantar et al. 2023; AWQ, Lin et al. 2024) said beside a quantization word ('GPTQ group size
+128', 'AWQ（4-bit，group size 128）', '量化组大小 128'): a weight-format setting, never GRPO's group."""

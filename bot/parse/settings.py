@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.parse import lexicon as lx
+from bot.parse.generic_values import words_pattern
 from bot.parse.more_tools import VLLM_IDENTIFIER
 from bot.parse.normalize import mask
 from bot.parse.numbers import parse_number
@@ -133,7 +134,7 @@ DEADLINE_BEFORE = rc(r"(?:in|within|under|by|需要在|要在|在)\s*$")
 DEADLINE_AFTER = rc(r"^\s*(?:内|以内|之内|完成|跑完|训完|搞定|deadline)")
 GPU_HOUR_AFTER = rc(r"^\s*(?:gpu|卡)")
 UTIL_RE = rc(
-    r"(?:gpu[_\s\-]*memory[_\s\-]*utili[sz]ation|显存利用率|显存占用比例|mem[_\s\-]*fraction[_\s\-]*static)"
+    "(?:" + words_pattern("gpu_memory_utilization") + ")"  # the words declared once (generic_values.WORDS)
     r"\s*(?:=|:|of|to|at|设为|设成|为|是|改成|换成)?\s*(?P<v>\d{1,4}(?:\.\d+)?\s*%|\d{0,4}\.\d+|\d{1,4}(?![\d.]))"
 )
 RUNTIMES: tuple[tuple[Any, str], ...] = (

@@ -10,7 +10,7 @@ from bot.parse import ParseResult
 from bot.render.describe import gpu_names
 from bot.render.fmt import fmt_for
 from bot.render.i18n import N_, translate
-from bot.render.notes import STAGE_VALUES, format_param
+from bot.render.notes import STAGE_VALUES, context_len, format_param
 from bot.render.wording import FIELD_LABELS
 from estimator import catalog
 from estimator.models import SizingReport
@@ -158,6 +158,14 @@ SUBSTITUTION_TEXTS: dict[str, str] = {
         "Read “%(typed)s” as %(used)s GPUs in all: more cards than one machine holds, so spread over the "
         "machines."
     ),
+    "lower_bound_context": N_(
+        "Read “%(typed)s” as a lower bound on the context: sized at the least you stated, %(used)s tokens "
+        "— a longer context needs more KV cache."
+    ),
+    "lower_bound_concurrency": N_(
+        "Read “%(typed)s” as a lower bound on the load: sized at the least you stated, %(used)s concurrent "
+        "sequences — more need more KV cache."
+    ),
     "fp16_no_bf16": N_(
         "%(gpu)s has no bf16: your “%(typed)s” is sized in %(used)s (vLLM runs 16-bit weights in fp16 there, "
         "the same 2 bytes per weight)."
@@ -185,9 +193,7 @@ def understood_extras(
                 lang,
                 SUBSTITUTION_TEXTS[s.reason],
                 typed=s.typed,
-                used=fmt_for(lang).tokens(float(s.used))
-                if s.reason == "vague_amount"
-                else _used_name(s.used, report),
+                used=_used_text(s.used, s.reason, lang, report),
                 gpu=gpu_names(report)[0],
             )
             for s in it.substitutions
@@ -261,6 +267,15 @@ def _setting_text(text: str, lang: str) -> str:
         shown = translate(lang, STAGE_VALUES[value])
     key = f"（{field}）" if "_" in field else ""  # a config key is named; a plain word is its label
     return f"{translate(lang, label)}{key}：{shown}"
+
+
+def _used_text(used: str, reason: str, lang: str, report: SizingReport) -> str:
+    """What a substitution used, as the reply says it: tokens compact ('5B'), a context as '16K'."""
+    if reason == "vague_amount":
+        return fmt_for(lang).tokens(float(used))
+    if reason == "lower_bound_context" and used.isdigit():
+        return context_len(int(used))
+    return _used_name(used, report)
 
 
 def _used_name(used: str, report: SizingReport) -> str:
