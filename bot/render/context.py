@@ -104,7 +104,7 @@ def build_context(
         "notes": [
             note_text(n, lang, alternatives_shown=_alternatives_shown(report, memory))
             for n in report.warnings
-            if not _said_elsewhere(n, kind, memory)
+            if not _said_elsewhere(n, kind, memory, inference)
             and n.code not in BUDGET_VERDICTS | TOTAL_MEMORY_VERDICTS | {NoteCode.duration_needs_data}
             # the unknown card is named right under the headline, with the closest cards
             and not (n.code == NoteCode.unknown_gpu_assumed and parsed is not None and parsed.unknown_gpu)
@@ -146,9 +146,14 @@ def _alternatives_shown(report: SizingReport, memory: dict[str, Any] | None) -> 
     )
 
 
-def _said_elsewhere(note: Note, kind: str, memory: dict[str, Any] | None) -> bool:
-    """Warnings the reply already states: "does not fit on N" in a memory headline, "no NVLink" in the
-    plan's reason line."""
+def _said_elsewhere(
+    note: Note, kind: str, memory: dict[str, Any] | None, inference: dict[str, Any] | None = None
+) -> bool:
+    """Warnings the reply already states: "does not fit on N" in a memory headline or in a serving
+    headline that names both counts (the load's and the weights'), "no NVLink" in the plan's reason
+    line."""
+    if note.code == NoteCode.does_not_fit_requested and inference is not None and inference["short_both"]:
+        return True
     if note.code == NoteCode.known_duration:  # the rental headline says it
         return kind in ("rental", "inference", "training")
     if memory is None:

@@ -135,6 +135,14 @@ def inference_section(report: SizingReport, f: Fmt, lang: str) -> InferenceConte
         "per_month": None if cpmonth is None else money_span(f, cpmonth.low, cpmonth.high, cpmonth.currency),
         "user_gpus": f.int(report.request.gpu_count) if report.request.gpu_count else None,
         "load_given": not {"concurrency", "context"} <= {a.field for a in report.assumptions},
+        # the user's GPUs hold neither the weights nor the stated load, which takes more GPUs than the
+        # weights and one sequence: the headline names both minimums (trial s11 item 9)
+        "short_both": bool(
+            report.request.gpu_count
+            and report.request.gpu_count < inf.min_gpus < inf.recommended_gpus
+            and report.feasible == "no"
+            and not {"concurrency", "context"} <= {a.field for a in report.assumptions}
+        ),
         "rec_nodes": "",  # folded into "layout"
         "count_ok": bool(report.request.gpu_count and report.request.gpu_count >= inf.min_gpus),
         "verdict": report.feasible,
