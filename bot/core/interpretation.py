@@ -63,6 +63,7 @@ IGNORED_REASONS = (
     "period_as_total",  # '预算每月5万' for a training run: compared with the whole run's cost
     "alternative_engine",  # 'vLLM 也行', 'or vLLM is fine too': accepted, not sized (the one asked first is)
     "budget_no_cost",  # a serving budget with no rental cost to compare it with (no price on file)
+    "serving_offload",  # weights in CPU memory while serving (KTransformers, --cpu-moe): not modelled
     *UNUSED_REASONS,  # keys of a pasted training/serving config (bot.parse.configs.model)
 )
 SUBSTITUTION_REASONS = (
@@ -158,8 +159,8 @@ def _unused_settings(said: SizingRequest, report: SizingReport) -> list[Ignored]
         # a serving answer sizes GPUs for the load: CPU offload or a micro-batch next to a stated
         # concurrency are not used, nor a budget it could not compare (estimator.serving_budget): a
         # sum with no rental cost to divide it by (review s10 item 7: not "a training setting")
-        if said.offload:
-            out.append(Ignored(text=_text("offload", said.offload), reason="training_only"))
+        if said.offload:  # experts in CPU memory (KTransformers, --cpu-moe): no model of it, not training's
+            out.append(Ignored(text=_text("offload", said.offload), reason="serving_offload"))
         if said.budget and not serving_budget_used(report):
             out.append(Ignored(text=_text("budget", said.budget), reason="budget_no_cost"))
         if said.batch_size and said.concurrency and said.batch_size != said.concurrency:

@@ -134,6 +134,7 @@ class InferenceContext(TypedDict):
     user_gpus: str | None
     load_given: bool
     short_both: bool
+    offload_unfit: bool
     rec_nodes: str
     count_ok: bool
     verdict: str | None

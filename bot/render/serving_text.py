@@ -137,6 +137,11 @@ def inference_section(report: SizingReport, f: Fmt, lang: str) -> InferenceConte
         "load_given": not {"concurrency", "context"} <= {a.field for a in report.assumptions},
         # the user's GPUs hold neither the weights nor the stated load, which takes more GPUs than the
         # weights and one sequence: the headline names both minimums (trial s11 item 9)
+        # weights in CPU memory (KTransformers, --cpu-moe) on GPUs that do not hold them: not modelled, so
+        # no GPU-only count, speed or cost is offered as the answer (trial s11 item 5)
+        "offload_unfit": bool(
+            report.request.offload and report.request.gpu_count and report.request.gpu_count < inf.min_gpus
+        ),
         "short_both": bool(
             report.request.gpu_count
             and report.request.gpu_count < inf.min_gpus < inf.recommended_gpus
