@@ -63,16 +63,3 @@ def _lora_params(spec: ModelSpec, rank: int, targets: tuple[str, ...] | None) ->
         dense = spec.dense_mlp_layers * mlp(spec.ffn_hidden)
         return rank * (spec.layers * attn_per_layer + spec.moe_layers * (routed + shared) + dense)
     return rank * spec.layers * (attn_per_layer + mlp(spec.ffn_hidden))
-
-
-def adapter_shard(per_adapter: float, zero_stage: int, dp: int) -> float:
-    """Bytes per adapter parameter on one GPU at ZeRO stage ``zero_stage`` over ``dp`` data-parallel
-    ranks: the adapters are the trained parameters, so ZeRO partitions their states like any model
-    states (ZeRO paper §5.1: stage 1 the optimizer states, 2 also the gradients, 3 also the
-    parameters; DeepSpeed partitions the parameters with ``requires_grad``). Weight and gradient take
-    4 bytes each in fp32 (``per_adapter`` 16, PEFT's default), 2 each in bf16; the rest of
-    ``per_adapter`` is the optimizer's. 16 B at ZeRO-3 over 16 ranks: 1 B."""
-    w = 4.0 if per_adapter == 16.0 else 2.0
-    z = zero_stage
-    optimizer = (per_adapter - 2 * w) / (dp if z >= 1 else 1)
-    return w / (dp if z >= 3 else 1) + w / (dp if z >= 2 else 1) + optimizer

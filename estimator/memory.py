@@ -18,7 +18,6 @@ from estimator.catalog import ModelSpec
 from estimator.defaults import CUDA_CONTEXT_BYTES, FRAGMENTATION
 from estimator.expert_parallel import routed_share, state_groups
 from estimator.lora import LORA_ALL_LINEAR as LORA_ALL_LINEAR
-from estimator.lora import adapter_shard
 from estimator.lora import lora_matrices as lora_matrices
 from estimator.lora import lora_params as lora_params
 from estimator.models import Algorithm, Checkpoint, Method, Plan
@@ -156,11 +155,13 @@ def optimizer_bytes_per_param(optimizer: Optimizer, master_weights: bool, paged:
 
 
 def _adapter_bytes_per_param(setup: TrainingSetup) -> float:
-    """Bytes per LoRA/QLoRA adapter parameter before ZeRO (:func:`estimator.lora.adapter_shard`).
+    """Bytes per LoRA/QLoRA adapter parameter.
 
     Default options (LoRA and QLoRA as PEFT and LLaMA-Factory run them): 16
     (:data:`LORA_ADAPTER_BYTES_PER_PARAM`). With the optimizer options changed (torchtune's bf16
-    recipes, 8-bit or paged optimizers): bf16 weights 2 + bf16 gradients 2 + the optimizer's."""
+    recipes, 8-bit or paged optimizers): bf16 weights 2 + bf16 gradients 2 +
+    :func:`optimizer_bytes_per_param`.
+    """
     default = setup.master_weights and not setup.paged_optimizer and setup.optimizer == "adamw"
     if default:
         return LORA_ADAPTER_BYTES_PER_PARAM
@@ -373,7 +374,7 @@ def state_parts(
         if setup.optimizer_in_backward:
             parts["gradients"] = min(parts["gradients"], 2.0 * largest_param(spec) / plan.tp)
     elif setup.method in (Method.lora, Method.qlora):
-        per_adapter = adapter_shard(_adapter_bytes_per_param(setup), plan.zero_stage, plan.dp)  # ZeRO shards
+        per_adapter = _adapter_bytes_per_param(setup)
         parts["weights"] = _frozen_base(spec, params, setup, plan) / (plan.dp if plan.zero_stage >= 3 else 1)
         parts["adapters"] = per_adapter * trained / (plan.tp * plan.pp)
     elif setup.method == Method.freeze:

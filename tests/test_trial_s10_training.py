@@ -65,15 +65,14 @@ def test_dpo_pairs_one_length_for_tokens_memory_and_batch(capsys, lang: str) -> 
     assert seq == 512
     steps = 20_000 * 2 / plan["global_batch_sequences"]  # 312.5 steps of 128 sequences
     assert steps * plan["global_batch_sequences"] * seq == pytest.approx(20_480_000)
-    assert d["report"]["memory"]["per_gpu_bytes"] / 2**30 == pytest.approx(10.05, abs=0.05)
+    assert d["report"]["memory"]["per_gpu_bytes"] / 2**30 == pytest.approx(10.6, abs=0.05)
     assert DPO_SEQ_LINE[lang] in d["reply"]
 
 
 def test_recompute_note_compares_the_same_layout(capsys) -> None:
     """A5: the "switched on full recompute to fit" note gave 7.3 GiB without it — the TP 8 layout, which
     the plan does not take on cards without NVLink — so it read as recompute for nothing. The figure
-    without it is now the plan's own layout (DP 8, ZeRO-3) keeping its activations: 28.6 GiB > 24 GiB
-    (ZeRO-3 shards the adapters' states too, ZeRO §5.1)."""
+    without it is now the plan's own layout (DP 8, ZeRO-3) keeping its activations: 29.1 GiB > 24 GiB."""
     d = _ask(
         capsys,
         "DPO training Llama-3.1-8B on 20k preference pairs, 2048 tokens per sequence, LoRA rank 16, "
@@ -82,8 +81,8 @@ def test_recompute_note_compares_the_same_layout(capsys) -> None:
     mem = d["report"]["memory"]
     assert (mem["plan"]["dp"], mem["plan"]["zero_stage"], mem["plan"]["recompute"]) == (8, 3, "full")
     [note] = [w for w in d["report"]["warnings"] if w["code"] == "recompute_chosen"]
-    assert note["params"]["per_gpu_gib"] == pytest.approx(11.30, abs=0.01)
-    assert note["params"]["without_gib"] == pytest.approx(28.58, abs=0.01)
+    assert note["params"]["per_gpu_gib"] == pytest.approx(11.85, abs=0.01)
+    assert note["params"]["without_gib"] == pytest.approx(29.13, abs=0.01)
     assert note["params"]["without_gib"] * 2**30 > mem["usable_bytes"]  # it does need recompute to fit
 
 
