@@ -357,14 +357,22 @@ def recommended(
     setup: TrainingSetup,
     minimum: int,
     memo: SearchMemo | None = None,
+    global_batch: int | None = None,
 ) -> tuple[int, Plan] | None:
     """A comfortable size: ≤ 90 % of the card, no full recompute (except on cards without NVLink, where
     recomputing is cheaper than tensor parallelism over PCIe, or when the user chose the mode); full
     training on at least one node. ``minimum``: the fewest GPUs that fit (:func:`min_gpus` of this
-    setup at the card's whole budget): the comfortable search starts there (:func:`search_floor`)."""
+    setup at the card's whole budget): the comfortable search starts there (:func:`search_floor`).
+
+    Never a data-parallel size that runs more sequences at once (micro-batch × DP) than the step has
+    (``global_batch``, sequences): beyond it the count changes the training's batch, and what it buys is
+    only the sharded part of the memory (QLoRA Mixtral 8x7B on RTX 4090D: 712 cards for 1,424 sequences
+    a step, trial s11 item 3) — then the minimum stands (None: the minimum's own layout)."""
     no_recompute = gpu.nvlink and setup.recompute is None
     found = min_gpus(spec, params, gpu, setup, HEADROOM, not no_recompute, memo, search_floor(minimum))
     if found is None:
+        return None
+    if global_batch and found[0] > minimum and found[1].dp * found[1].micro_batch > global_batch:
         return None
     n = found[0]
     if setup.method == Method.full and minimum > 1:
@@ -417,6 +425,7 @@ def training_memory(
     requested_gpus: int | None = None,
     with_alternatives: bool = True,
     with_recommended: bool = True,
+    global_batch: int | None = None,
 ) -> Memory:
     """Fewest GPUs that fit, a recommended size (unless ``with_recommended`` is False: pre-training sizes
     the cluster by the deadline), the layout at ``requested_gpus`` (or at the minimum), what would change
@@ -468,7 +477,7 @@ def training_memory(
             alternatives=alternatives,
         )
     assert at is not None  # found, or the user's count
-    rec = recommended(spec, params, gpu, setup, found[0], memo) if with_recommended else None
+    rec = recommended(spec, params, gpu, setup, found[0], memo, global_batch) if with_recommended else None
     rec_parts = best_plan_for(spec, params, gpu, rec[0], setup, memo=memo) if rec else None
     n, plan, parts = at
     return Memory(

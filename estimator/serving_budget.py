@@ -66,7 +66,7 @@ def check_serving_budget(
         else "serving_budget_borderline"
     )
     if code != "serving_within_budget":  # lead with what fits the budget (trial report s10 A9)
-        base |= _lighter_within(inf, per_month, low, high)
+        base |= _lighter_within(inf, per_month, low, high, gpus)
     group = max(1, inf.tp * inf.pp)
     per_copy = inf.max_concurrency // max(1, inf.replicas)
     bought = [math.floor(per_month / (HOURS_PER_MONTH * p) + 1e-9) for p in (high, low)]
@@ -85,12 +85,16 @@ def check_serving_budget(
     )
 
 
-def _lighter_within(inf: Inference, per_month: float, low: float, high: float) -> dict[str, object]:
+def _lighter_within(
+    inf: Inference, per_month: float, low: float, high: float, gpus: int
+) -> dict[str, object]:
     """The lighter weights (``Inference.alternatives``: FP8, INT4 — the fewest GPUs for the same load)
-    whose GPUs cost at most ``per_month`` at the low price per GPU-hour, the fewest GPUs first: its
-    precision, GPUs and cost a month (GPUs × 730 h × the price range). Empty when none does."""
+    on fewer GPUs than the answer's ``gpus`` (on as many they cost the same: no alternative) whose GPUs
+    cost at most ``per_month`` at the low price per GPU-hour, the fewest GPUs first: its precision,
+    GPUs and cost a month (GPUs × 730 h × the price range). Empty when none does."""
+    cheap = [a for a in inf.alternatives if a.min_gpus and a.min_gpus < gpus]
     fits = sorted(
-        (a for a in inf.alternatives if a.min_gpus and a.min_gpus * HOURS_PER_MONTH * low <= per_month),
+        (a for a in cheap if a.min_gpus and a.min_gpus * HOURS_PER_MONTH * low <= per_month),
         key=lambda a: a.min_gpus or 0,
     )
     if not fits:

@@ -220,6 +220,7 @@ def memory_and_plan(
         requested_gpus=plan_gpus,
         with_alternatives=r.stage == Stage.finetune,
         with_recommended=r.stage == Stage.finetune,  # dropped below for pre-training: not computed
+        global_batch=global_batch,
     )
     if req.gpu_count is None and plan_gpus is not None and mem.fits_requested is False and mem.min_gpus:
         # the deadline's count is below the fewest that fit: lay out on the fewest, in whole nodes
@@ -227,6 +228,7 @@ def memory_and_plan(
         mem = training_memory(
             spec, params, gpu, setup, requested_gpus=plan_gpus,
             with_alternatives=r.stage == Stage.finetune, with_recommended=r.stage == Stage.finetune,
+            global_batch=global_batch,
         )  # fmt: skip
     if req.gpu_count is None:
         mem = mem.model_copy(update={"fits_requested": None})

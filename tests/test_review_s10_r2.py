@@ -35,12 +35,13 @@ def test_a_serving_budget_with_no_cost_to_compare_gets_a_true_reason(
     assert "training setting" not in data["reply"] and "训练设置" not in data["reply"]
 
 
-def test_a_compared_serving_budget_is_not_named_and_offload_stays_a_training_setting(
+def test_a_compared_serving_budget_is_not_named_and_offload_is_a_serving_offload(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    """The budget a price divides is used (serving_budget_months); offload keeps its reason."""
+    """The budget a price divides is used (serving_budget_months); offload is named as serving offload
+    not modelled (trial s11 item 5)."""
     data = _ask("serve Qwen2.5-72B on 4 H100, budget $30k, with cpu offload", capsys)
-    assert data["interpretation"]["ignored"] == [{"text": "offload: True", "reason": "training_only"}]
+    assert data["interpretation"]["ignored"] == [{"text": "offload: True", "reason": "serving_offload"}]
 
 
 def test_no_pipeline_bubble_when_the_micro_batches_are_unknown() -> None:

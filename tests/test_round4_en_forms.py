@@ -403,7 +403,7 @@ def test_layers_split_beside_a_card_or_the_cpu_are_a_partial_offload(
     """A layer split near a card's name or the CPU (not only the word 'GPU'), and '48 层里 36 层': part of the
     model in CPU memory, named; before, both numbers were unread."""
     data = ask(capsys, text)
-    assert named(data).get("offload: True") == "training_only"
+    assert named(data).get("offload: True") == "serving_offload"
     assert not {"36", "48"} & set(named(data))
 
 

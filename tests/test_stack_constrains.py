@@ -177,9 +177,8 @@ def test_training_tool_read_from_prose_and_lines(
     [
         ("用 MedicalGPT 做 Qwen2.5-7B 增量预训练，8 张 A100", "training_tool: MedicalGPT"),
         ("GRPO of Qwen2.5-7B with --use_lmdeploy true rollouts on 8 A100", "runtime: lmdeploy"),
-        ("用 vLLM 做 rollout 的 GRPO 训练 Qwen2.5-7B，8 张 A100", "runtime: vLLM"),
     ],
-)
+)  # vLLM doing the rollouts of an RL run is the engine they are timed with: used (test_rollout_engine_named)
 def test_unmodelled_tool_or_serving_engine_in_training_is_named(
     capsys: pytest.CaptureFixture[str], text: str, named: str
 ) -> None:

@@ -24,6 +24,7 @@ from estimator.models import (
     SizingRequest,
     Stage,
 )
+from estimator.rollout import RL_ALGORITHMS
 
 IGNORED_REASONS = (
     "absurd",  # far beyond any real model, dataset or cluster
@@ -63,6 +64,8 @@ IGNORED_REASONS = (
     "period_as_total",  # '预算每月5万' for a training run: compared with the whole run's cost
     "alternative_engine",  # 'vLLM 也行', 'or vLLM is fine too': accepted, not sized (the one asked first is)
     "budget_no_cost",  # a serving budget with no rental cost to compare it with (no price on file)
+    "serving_offload",  # weights in CPU memory while serving (KTransformers, --cpu-moe): not modelled
+    "rollout_as_vllm",  # an RL rollout engine other than vLLM (SGLang): the rollouts are timed as vLLM's
     *UNUSED_REASONS,  # keys of a pasted training/serving config (bot.parse.configs.model)
 )
 SUBSTITUTION_REASONS = (
@@ -146,6 +149,12 @@ def _unused_settings(said: SizingRequest, report: SizingReport) -> list[Ignored]
     out: list[Ignored] = []
     for name in TRAINING_ONLY if serving else SERVING_ONLY:
         value = getattr(said, name, None)
+        if name == "runtime" and value is not None and not serving and req.algorithm in RL_ALGORITHMS:
+            # an RL run's rollout engine (ms-swift --use_vllm, verl rollout.name): the rollouts are timed
+            # as vLLM decoding (estimator.rollout), so vLLM is used; another engine is timed as vLLM
+            if str(getattr(value, "value", value)).lower() != "vllm":
+                out.append(Ignored(text=_text(name, value), reason="rollout_as_vllm"))
+            continue
         if value is not None:
             out.append(
                 Ignored(text=_text(name, value), reason="training_only" if serving else "serving_only")
@@ -158,8 +167,8 @@ def _unused_settings(said: SizingRequest, report: SizingReport) -> list[Ignored]
         # a serving answer sizes GPUs for the load: CPU offload or a micro-batch next to a stated
         # concurrency are not used, nor a budget it could not compare (estimator.serving_budget): a
         # sum with no rental cost to divide it by (review s10 item 7: not "a training setting")
-        if said.offload:
-            out.append(Ignored(text=_text("offload", said.offload), reason="training_only"))
+        if said.offload:  # experts in CPU memory (KTransformers, --cpu-moe): no model of it, not training's
+            out.append(Ignored(text=_text("offload", said.offload), reason="serving_offload"))
         if said.budget and not serving_budget_used(report):
             out.append(Ignored(text=_text("budget", said.budget), reason="budget_no_cost"))
         if said.batch_size and said.concurrency and said.batch_size != said.concurrency:

@@ -104,7 +104,7 @@ def build_context(
         "notes": [
             note_text(n, lang, alternatives_shown=_alternatives_shown(report, memory))
             for n in report.warnings
-            if not _said_elsewhere(n, kind, memory)
+            if not _said_elsewhere(n, kind, memory, inference)
             and n.code not in BUDGET_VERDICTS | TOTAL_MEMORY_VERDICTS | {NoteCode.duration_needs_data}
             # the unknown card is named right under the headline, with the closest cards
             and not (n.code == NoteCode.unknown_gpu_assumed and parsed is not None and parsed.unknown_gpu)
@@ -146,9 +146,21 @@ def _alternatives_shown(report: SizingReport, memory: dict[str, Any] | None) -> 
     )
 
 
-def _said_elsewhere(note: Note, kind: str, memory: dict[str, Any] | None) -> bool:
-    """Warnings the reply already states: "does not fit on N" in a memory headline, "no NVLink" in the
-    plan's reason line."""
+_GPU_ONLY_LAYOUT = frozenset({"tp_over_pcie", "pipeline_across_nodes", "personal_beyond_one_machine"})
+"""Warnings about the layout of every weight on GPUs, beside the point where the weights are offloaded."""
+
+
+def _said_elsewhere(
+    note: Note, kind: str, memory: dict[str, Any] | None, inference: dict[str, Any] | None = None
+) -> bool:
+    """Warnings the reply already states: "does not fit on N" in a memory headline or in a serving
+    headline that names both counts (the load's and the weights'), "no NVLink" in the plan's reason
+    line."""
+    both = inference is not None and (inference["short_both"] or inference["offload_unfit"])
+    if note.code == NoteCode.does_not_fit_requested and both:
+        return True
+    if inference is not None and inference["offload_unfit"] and note.code in _GPU_ONLY_LAYOUT:
+        return True  # CPU offload not modelled: the GPU-only layout's warnings answer another question
     if note.code == NoteCode.known_duration:  # the rental headline says it
         return kind in ("rental", "inference", "training")
     if memory is None:

@@ -133,6 +133,8 @@ class InferenceContext(TypedDict):
     per_month: str | None
     user_gpus: str | None
     load_given: bool
+    short_both: bool
+    offload_unfit: bool
     rec_nodes: str
     count_ok: bool
     verdict: str | None

@@ -9,21 +9,22 @@ from typing import Any
 from bot.render.fmt import Fmt, fmt_for, money_span
 from bot.render.i18n import N_, translate
 from bot.render.note_codes import NoteCode
+from estimator.serving_budget import PER_MONTH
 
 SERVING_BUDGET_MESSAGES: dict[NoteCode, str] = {
     NoteCode.serving_within_budget: N_(
-        "Within your budget of %(budget)s: this answer's GPUs (%(gpu_count)s) cost %(cost)s a month."
+        "Within your budget of %(budget)s: this answer's GPUs (%(gpu_count)s) cost %(cost)s."
     ),
     NoteCode.serving_over_budget: N_(
-        "Over your budget of %(budget)s: this answer's GPUs (%(gpu_count)s) cost %(cost)s a month."
+        "Over your budget of %(budget)s: this answer's GPUs (%(gpu_count)s) cost %(cost)s."
     ),
     NoteCode.serving_budget_borderline: N_(
-        "Borderline for your budget of %(budget)s: this answer's GPUs (%(gpu_count)s) cost %(cost)s a "
-        "month — it depends on the price you get."
+        "Borderline for your budget of %(budget)s: this answer's GPUs (%(gpu_count)s) cost %(cost)s — it "
+        "depends on the price you get."
     ),
     NoteCode.serving_budget_months: N_(
         "Your budget of %(budget)s pays this answer's GPUs (%(gpu_count)s) for %(months)s months, at "
-        "%(cost)s a month."
+        "%(cost)s."
     ),
     NoteCode.serving_budget_no_price: N_(
         "No rental price for this GPU: your budget of %(budget)s rents this answer's GPUs (%(gpu_count)s) "
@@ -32,20 +33,17 @@ SERVING_BUDGET_MESSAGES: dict[NoteCode, str] = {
 }
 """The verdicts (keyed wording: :data:`bot.render.wording.NOTE_MESSAGES` takes them)."""
 RENTS = N_(
-    "%(monthly)s a month rents %(gpus)s GPUs at these prices: %(copies)s copies of this %(group)s-GPU "
-    "layout, ≈ %(sequences)s sequences at once at this context."
+    "%(monthly)s rents %(gpus)s GPUs at these prices: %(copies)s copies of this %(group)s-GPU layout, "
+    "≈ %(sequences)s sequences at once at this context."
 )
-RENTS_NONE = N_(
-    "%(monthly)s a month rents %(gpus)s GPUs at these prices: not one copy of this %(group)s-GPU layout."
-)
+RENTS_NONE = N_("%(monthly)s rents %(gpus)s GPUs at these prices: not one copy of this %(group)s-GPU layout.")
 """What a budget per period rents, after its verdict."""
 LIGHTER_FIRST = N_(
-    "Within %(budget)s: %(precision)s weights on %(gpus)s GPUs of this type, %(cost)s a month, for the "
-    "same load."
+    "Within %(budget)s: %(precision)s weights on %(gpus)s GPUs of this type, %(cost)s, for the same load."
 )
 LIGHTER_FIRST_LOW = N_(
-    "For %(budget)s: %(precision)s weights on %(gpus)s GPUs of this type, %(cost)s a month for the same "
-    "load — within it at the lower prices."
+    "For %(budget)s: %(precision)s weights on %(gpus)s GPUs of this type, %(cost)s for the same load — "
+    "within it at the lower prices."
 )
 """Leads a serving budget verdict that is over or borderline when lighter weights fit the budget (at
 every price in the range / only at its low end)."""
@@ -73,9 +71,17 @@ def serving_budget_text(code: str, params: dict[str, Any], lang: str) -> str:
     period = params.get("period")
     if period in PERIODS:
         budget = translate(lang, PERIODS[period], amount=budget)
+    # a cost in the budget's own period ('每天 ¥3,000' → the GPUs' cost a day), else a month's
+    per = period if period in PERIODS else "month"
+    months = PER_MONTH.get(per, 1.0)
+
+    def cost(low: float, high: float) -> str:
+        """A monthly cost range in the budget's period, with its period word."""
+        return translate(lang, PERIODS[per], amount=money_span(f, low / months, high / months, currency))
+
     words: dict[str, Any] = {"budget": budget, "gpu_count": f.int(params.get("gpu_count", 1))}
     if "cost_low" in params:
-        words["cost"] = money_span(f, params["cost_low"], params["cost_high"], currency)
+        words["cost"] = cost(params["cost_low"], params["cost_high"])
     if "months_low" in params:
         words["months"] = _span(f, params["months_low"], params["months_high"], 2)
     if "max_price" in params:
@@ -89,13 +95,13 @@ def serving_budget_text(code: str, params: dict[str, Any], lang: str) -> str:
             budget=budget,
             precision=PRECISION_NAMES.get(params["fit_precision"], params["fit_precision"]),
             gpus=f.int(params["fit_gpus"]),
-            cost=money_span(f, params["fit_cost_low"], params["fit_cost_high"], currency),
+            cost=cost(params["fit_cost_low"], params["fit_cost_high"]),
         )
         return first + sep + text
     if "gpus_low" not in params:
         return text
     rents = {
-        "monthly": f.money(params["monthly"], currency),
+        "monthly": budget if period in PERIODS else f.money(params["monthly"], currency),
         "gpus": _span(f, params["gpus_low"], params["gpus_high"]),
         "copies": _span(f, params["copies_low"], params["copies_high"]),
         "group": f.int(params["group"]),

@@ -134,7 +134,7 @@ def inference_section(report: SizingReport, f: Fmt, lang: str) -> InferenceConte
         "priced_tps": f.int(inf.priced_tokens_per_s) if inf.priced_tokens_per_s else None,
         "per_month": None if cpmonth is None else money_span(f, cpmonth.low, cpmonth.high, cpmonth.currency),
         "user_gpus": f.int(report.request.gpu_count) if report.request.gpu_count else None,
-        "load_given": not {"concurrency", "context"} <= {a.field for a in report.assumptions},
+        **_short_of_weights(report, inf),  # load_given, short_both, offload_unfit
         "rec_nodes": "",  # folded into "layout"
         "count_ok": bool(report.request.gpu_count and report.request.gpu_count >= inf.min_gpus),
         "verdict": report.feasible,
@@ -151,6 +151,22 @@ def inference_section(report: SizingReport, f: Fmt, lang: str) -> InferenceConte
             SERVING_VERDICTS.get(report.feasible_reason or "", SERVING_VERDICTS[report.feasible or "yes"]),
         ),
         "alternatives": _lighter_weights(inf, f),
+    }
+
+
+def _short_of_weights(report: SizingReport, inf: Inference) -> dict[str, bool]:
+    """``load_given`` — a concurrency or context stated; the headline's cases when the user's GPUs do not
+    hold the weights (and one sequence): ``short_both`` — nor the stated load, which takes more GPUs than
+    that: the headline names both counts (trial s11 item 9); ``offload_unfit`` — weights in CPU memory
+    (KTransformers, --cpu-moe), not modelled: no GPU-only count, speed or cost is offered as the answer
+    (trial s11 item 5)."""
+    gpus = report.request.gpu_count
+    short = bool(gpus and gpus < inf.min_gpus)
+    load = not {"concurrency", "context"} <= {a.field for a in report.assumptions}
+    return {
+        "load_given": load,
+        "offload_unfit": short and bool(report.request.offload),
+        "short_both": short and inf.min_gpus < inf.recommended_gpus and report.feasible == "no" and load,
     }
 
 

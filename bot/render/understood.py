@@ -34,6 +34,11 @@ IGNORED_TEXTS: dict[str, str] = {
     ),
     "repeated": N_("a second value for a setting that takes one"),
     "training_only": N_("a training setting; this is a serving question"),
+    "rollout_as_vllm": N_("the RL rollout engine: its rollouts are timed as vLLM's decoding"),
+    "serving_offload": N_(
+        "serving with part of the weights in CPU memory is not modelled: the sizing holds every weight on "
+        "GPUs"
+    ),
     "budget_no_cost": N_(
         "no rental cost was estimated for these GPUs, so there is nothing to compare the budget with"
     ),
