@@ -26,6 +26,8 @@ class Why(StrEnum):
     seq_from_samples = "seq_from_samples"
     seq_pairs_at_sample_tokens = "seq_pairs_at_sample_tokens"
     seq_at_sample_tokens = "seq_at_sample_tokens"
+    seq_max_for_samples = "seq_max_for_samples"
+    tokens_per_sample_time = "tokens_per_sample_time"
     epochs_finetune = "epochs_finetune"
     lora_rank = "lora_rank"
     lora_targets = "lora_targets"
