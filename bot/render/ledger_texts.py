@@ -56,6 +56,11 @@ WHY_TEXTS: dict[str, str] = {
         "completion length of each rollout when none is given (TRL GRPOConfig max_completion_length "
         "default; the prompt is the rest of the sequence, or TRL's max_prompt_length 512)"
     ),
+    "rollout_engine_share": N_(
+        "the rollout engine's share of each GPU when none is given: vLLM's gpu_memory_utilization default "
+        "(vllm/engine/arg_utils.py); verl rollout.gpu_memory_utilization and ms-swift/OpenRLHF "
+        "vllm_gpu_memory_utilization set it"
+    ),
     "rl_prompt_default": N_(
         "prompt tokens of each rollout when only the completion length is given (TRL GRPOConfig "
         "max_prompt_length default); each sequence is the prompt and its completion"

@@ -23,6 +23,7 @@ EXTRA_NOTE_MESSAGES: dict[NoteCode, str] = {
 """Notes on the machines and the rollout engine's layout."""
 
 EXTRA_FIELD_LABELS: dict[str, str] = {
+    "rollout_gpu_memory_utilization": N_("Rollout engine's GPU share"),
     "recompute_time_fewest": N_("Full recomputation on the fewest GPUs"),
     "offload_time": N_("CPU offload"),
 }
