@@ -153,6 +153,7 @@ def stated_engine_tp(
             usable_bytes=usable,
             gpu=gpu.name,
             fits_tp=fits,
+            share=share or defaults.GPU_MEMORY_UTILIZATION.value,
         )
     return fits
 

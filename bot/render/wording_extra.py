@@ -16,11 +16,16 @@ EXTRA_NOTE_MESSAGES: dict[NoteCode, str] = {
     NoteCode.rollout_tp_too_small: N_(
         "The rollout engine's TP %(tp)s does not hold the model: ≈ %(per_gpu_bytes)s per GPU for its share "
         "of the 16-bit weights and of one sequence's KV cache, more than the %(usable_bytes)s vLLM may use "
-        "of each %(gpu)s (gpu_memory_utilization 0.9), so the engine would not start. TP %(fits_tp)s holds "
-        "them; any rollout time here is for it."
+        "of each %(gpu)s (gpu_memory_utilization %(share)s), so the engine would not start. TP "
+        "%(fits_tp)s holds them; any rollout time here is for it."
+    ),
+    NoteCode.pipeline_never_fits: N_(
+        "No pipeline of these GPUs holds the model: even %(pp)s stages of TP %(tp)s, one layer each, leave "
+        "no room for it once each stage's own reserve is taken. Choose a card with more memory or lighter "
+        "weights (FP8, int4)."
     ),
 }
-"""Notes on the machines and the rollout engine's layout."""
+"""Notes on the machines, the rollout engine's layout and a serving pipeline that never fits."""
 
 EXTRA_FIELD_LABELS: dict[str, str] = {
     "rollout_gpu_memory_utilization": N_("Rollout engine's GPU share"),
