@@ -251,7 +251,7 @@ def min_gpus(
             break
 
         def fits(n: int, pinned: tuple[int, int] = (tp, pp), ep: int | None = ep) -> bool:
-            if count_out_of_reach(spec, setup, bound, pinned, modes, n, limit, memo):  # False, unsized
+            if count_out_of_reach(spec, setup, bound, pinned, n, limit, memo):  # False, unsized
                 return False
             return any_layout_fits(
                 spec, params, gpu, n, setup, budget_fraction, allow_full_recompute, ep, pinned, memo, shape

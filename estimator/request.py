@@ -395,33 +395,30 @@ class SizingRequest(_Frozen):
     )
     architecture: ModelSpec | None = Field(
         None,
-        description="the model's architecture read from a config.json the user gave "
-        "(estimator.hf_config): sized in place of a catalog model or a bare size; parameters counted from it",
+        description="the model's architecture from a config.json the user gave (estimator.hf_config): sized "
+        "in place of a catalog model or a bare size; parameters counted from it",
         json_schema_extra=_setting(json_order=47),
     )
     training_tool: str | None = Field(
         None,
         max_length=40,
-        description="the training tool the user runs (estimator.training_tools.TRAINING_TOOL_LIMITS): "
-        "the layout search keeps to what it can run",
+        description="the training tool the user runs: the layout search keeps to what it can run",
         json_schema_extra=_setting("training", json_order=49, echo="stage_suffix"),
     )
     max_model_len: int | None = Field(
         None,
         gt=0,
         le=100_000_000,
-        description="the serving engine's longest allowed sequence, in tokens (vLLM --max-model-len, "
-        "SGLang --context-length, lmdeploy --session-len, TGI --max-total-tokens, llama.cpp -c, Ollama "
-        "num_ctx, LLaMA-Factory vllm_maxlen): the context each sequence's KV cache is sized for when no "
-        "shorter one is stated, checked against the model's max_position_embeddings",
+        description="the serving engine's longest sequence, in tokens (vLLM --max-model-len, SGLang "
+        "--context-length, lmdeploy --session-len, TGI --max-total-tokens, llama.cpp -c, Ollama num_ctx, "
+        "LLaMA-Factory vllm_maxlen): each sequence's KV context unless a shorter one is stated",
         json_schema_extra=_setting("serving", json_order=51, echo="serving_suffix"),
     )
     max_model_len_default: bool | None = Field(
         None,
-        description="the pasted vLLM command sets no --max-model-len: vLLM takes the model's "
-        "max_position_embeddings (config.json; vllm/config.py _get_and_verify_max_len) and refuses to start "
-        "when one sequence of that length does not fit its KV cache "
-        "(vllm/v1/core/kv_cache_utils.py check_enough_kv_cache_memory)",
+        description="the pasted vLLM command sets no --max-model-len: vLLM takes max_position_embeddings "
+        "(vllm/config.py _get_and_verify_max_len) and refuses to start when one sequence of that length "
+        "does not fit its KV cache (vllm/v1/core/kv_cache_utils.py check_enough_kv_cache_memory)",
         json_schema_extra=_setting("serving", json_order=52),
     )
     num_generations: int | None = Field(  # RL completions per prompt; both: estimator.rollout
@@ -438,18 +435,16 @@ class SizingRequest(_Frozen):
         None,
         gt=0,
         le=64,
-        description="GPUs in each machine as the user stated them ('2机4卡', '2 nodes of 4 GPUs'): tensor "
-        "parallelism stays inside one (its fast link), the rest spans machines; unset: the card's catalog "
-        "node",
+        description="GPUs in each machine as stated ('2机4卡', '2 nodes of 4 GPUs'): tensor parallelism "
+        "stays inside one (its fast link), the rest spans machines; unset: the card's catalog node",
         json_schema_extra=_setting(json_order=57, stated=(1, 64)),
     )
     rollout_tp: int | None = Field(
         None,
         gt=0,
         le=1024,
-        description="tensor-parallel size of the RL rollout engine (verl rollout.tensor_model_parallel_size, "
-        "OpenRLHF/TRL/ms-swift vllm_tensor_parallel_size): checked to hold its weights and KV cache; not "
-        "the training layout",
+        description="RL rollout engine's TP (verl rollout.tensor_model_parallel_size, OpenRLHF/TRL/ms-swift "
+        "vllm_tensor_parallel_size): checked to hold its weights and KV cache; not the training layout",
         json_schema_extra=_setting("training", json_order=58, stated=(1, 1024)),
     )
     gradient_accumulation: int | None = Field(
@@ -457,6 +452,14 @@ class SizingRequest(_Frozen):
     )
     """Micro-batches per optimizer step as stated (gradient_accumulation_steps) with no GPU count: used as
     stated; global batch = micro × this × DP (deepspeed/runtime/config.py _batch_assertion)."""
+    rollout_gpu_memory_utilization: float | None = Field(
+        None,
+        gt=0,
+        le=1,
+        description="the RL rollout engine's share of each GPU (verl rollout.gpu_memory_utilization, ms-swift"
+        "/OpenRLHF vllm_gpu_memory_utilization): its usable memory (estimator.rollout.engine_usable_bytes)",
+        json_schema_extra=_setting("training", json_order=61, echo="stage_suffix", stated=(0.01, 1)),
+    )
 
 
 def setting(name: str) -> dict[str, Any]:

@@ -33,11 +33,12 @@ from __future__ import annotations
 
 import math
 
+from estimator import defaults
 from estimator.catalog import GpuSpec, ModelSpec
 from estimator.ledger import Ledger
 from estimator.models import Algorithm, Band, Precision, Rollout, SizingRequest
 from estimator.reasons import Why
-from estimator.runtimes import VLLM
+from estimator.runtimes import Vllm
 from estimator.serving_speed import decode_speed
 from estimator.weights import kv_bytes_per_sequence, weight_bytes
 
@@ -54,17 +55,18 @@ VLLM_MAX_NUM_SEQS = 256
 """vLLM ``max_num_seqs`` default (``SchedulerConfig``): the most sequences one engine decodes at once."""
 MAX_ENGINE_TP = 1024
 """The largest rollout-engine TP searched for one that holds the model (the request's bound)."""
-ENGINE_MEMORY_SHARE = 0.9
-"""vLLM's ``gpu_memory_utilization`` default, the share of a generation engine's GPU it takes; the
-bytes are the runtime's own (:func:`engine_usable_bytes`), not this share of the card's total."""
 
 
-def engine_usable_bytes(gpu: GpuSpec) -> float:
-    """Bytes per GPU the rollout engine (vLLM, as TRL and verl run it) may use: the runtime's own usable
-    memory, ``gpu_memory_utilization`` × the memory CUDA reports, at most what is free after the CUDA
-    context (:meth:`estimator.runtimes.vllm.Vllm._usable`) — the 'usable per GPU' a serving answer
-    states for the same card (A100 80GB: 71.3 GiB, not 0.9 × 80 = 72 GiB)."""
-    return VLLM.usable_bytes(gpu)
+def engine_usable_bytes(gpu: GpuSpec, utilization: float | None = None) -> float:
+    """Bytes per GPU the rollout engine (vLLM, as TRL, verl, ms-swift and OpenRLHF run it) may use: the
+    runtime's own usable memory, ``gpu_memory_utilization`` × the memory CUDA reports, at most what is
+    free after the CUDA context (:meth:`estimator.runtimes.vllm.Vllm._usable`) — the 'usable per GPU' a
+    serving answer states for the same card (A100 80GB: 71.3 GiB, not 0.9 × 80 = 72 GiB). The share is
+    the user's own for the engine (``rollout_gpu_memory_utilization``: verl
+    ``actor_rollout_ref.rollout.gpu_memory_utilization``, ms-swift/OpenRLHF
+    ``--vllm_gpu_memory_utilization``), else vLLM's default 0.9
+    (:data:`estimator.defaults.GPU_MEMORY_UTILIZATION`)."""
+    return Vllm(utilization).usable_bytes(gpu)
 
 
 def sequences_per_prompt(req: SizingRequest) -> int:
@@ -94,12 +96,12 @@ def _lengths(req: SizingRequest) -> tuple[int, int]:
     return TRL_MAX_PROMPT_LENGTH, completion
 
 
-def _engine_tp(weights: float, gpu: GpuSpec, gpus: int | None) -> int:
+def _engine_tp(weights: float, gpu: GpuSpec, gpus: int | None, share: float | None = None) -> int:
     """GPUs per generation engine: the smallest power of two whose usable memory
     (:func:`engine_usable_bytes`) holds the weights, at most one node (and the user's GPUs)."""
     cap = max(1, min(gpu.gpus_per_node, gpus or gpu.gpus_per_node))
     tp = 1
-    while tp < cap and weights > tp * engine_usable_bytes(gpu):
+    while tp < cap and weights > tp * engine_usable_bytes(gpu, share):
         tp *= 2
     return min(tp, cap)
 
@@ -112,11 +114,18 @@ def check_engine(req: SizingRequest, spec: ModelSpec, params: float, gpu: GpuSpe
         return
     prompt, completion = _lengths(req)
     weights = weight_bytes(spec, params, Precision.bf16)  # the engine serves 16-bit weights
-    stated_engine_tp(req.rollout_tp, spec, gpu, weights, prompt + completion, ledger)
+    share = req.rollout_gpu_memory_utilization
+    stated_engine_tp(req.rollout_tp, spec, gpu, weights, prompt + completion, ledger, share)
 
 
 def stated_engine_tp(
-    stated: int, spec: ModelSpec, gpu: GpuSpec, weights: float, context: int, ledger: Ledger | None
+    stated: int,
+    spec: ModelSpec,
+    gpu: GpuSpec,
+    weights: float,
+    context: int,
+    ledger: Ledger | None,
+    share: float | None = None,
 ) -> int:
     """The rollout engine's stated tensor-parallel size when each of its GPUs holds its share of the
     16-bit weights and of one ``context``-token sequence's KV cache within the engine's usable memory
@@ -124,9 +133,9 @@ def stated_engine_tp(
     vllm/v1/core/kv_cache_utils.py ``check_enough_kv_cache_memory``; TP splits the KV heads, a head
     shared by several ranks is copied to each). Otherwise a ``rollout_tp_too_small`` note with the
     figures (``ledger``: None when already noted by :func:`check_engine`) and the smallest power-of-two TP
-    that holds them, which then times the rollouts."""
+    that holds them, which then times the rollouts. ``share``: the engine's stated share of each GPU."""
     kv = kv_bytes_per_sequence(spec, context)
-    usable = engine_usable_bytes(gpu)
+    usable = engine_usable_bytes(gpu, share)
 
     def per_gpu(tp: int) -> float:
         return weights / tp + kv / max(1, min(tp, spec.kv_heads))
@@ -144,6 +153,7 @@ def stated_engine_tp(
             usable_bytes=usable,
             gpu=gpu.name,
             fits_tp=fits,
+            share=share or defaults.GPU_MEMORY_UTILIZATION.value,
         )
     return fits
 
@@ -158,7 +168,7 @@ def _decode_batch(
     the engine's usable memory (:func:`engine_usable_bytes`) holds beside the weights as KV cache of
     ``context`` tokens per sequence."""
     wanted = max((req.batch_size or TRL_COMPLETIONS_PER_GPU) * tp, sequences_per_prompt(req))
-    free = tp * engine_usable_bytes(gpu) - weights
+    free = tp * engine_usable_bytes(gpu, req.rollout_gpu_memory_utilization) - weights
     held = int(free // kv_bytes_per_sequence(spec, context))
     return max(1, min(wanted, VLLM_MAX_NUM_SEQS, held))
 
@@ -182,9 +192,15 @@ def rollout_part(
         ledger.assume("max_completion_length", completion, Why.rl_completion_default)
     generated = tokens * completion / (prompt + completion)
     weights = weight_bytes(spec, params, Precision.bf16)  # the engine serves 16-bit weights
-    tp = _engine_tp(weights, gpu, req.gpu_count)
+    share = req.rollout_gpu_memory_utilization
+    if share is None:
+        d = defaults.GPU_MEMORY_UTILIZATION
+        ledger.assume("rollout_gpu_memory_utilization", d.value, Why.rollout_engine_share)
+    tp = _engine_tp(weights, gpu, req.gpu_count, share)
     if req.rollout_tp:
-        tp = stated_engine_tp(req.rollout_tp, spec, gpu, weights, prompt + completion, None)  # noted once
+        tp = stated_engine_tp(
+            req.rollout_tp, spec, gpu, weights, prompt + completion, None, share
+        )  # noted once
     batch = _decode_batch(req, spec, gpu, tp, weights, prompt + completion)
     kv = kv_bytes_per_sequence(spec, prompt + math.ceil(completion / 2))  # the mean context while decoding
     n = active or params

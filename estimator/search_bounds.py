@@ -8,6 +8,7 @@ states (:func:`state_key`), so the search sizes fewer layouts with the same answ
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from estimator.catalog import ModelSpec
@@ -168,30 +169,53 @@ def step_out_of_reach(
     return floor * ZERO3_BOUND_MARGIN > limit
 
 
+@dataclass(frozen=True)
+class PinnedFloor:
+    """The closed-form ZeRO-3 floor of a search (:func:`pinned_floor`): every group of (TP, PP) at n GPUs,
+    any EP dividing its DP, in a recompute mode of ``modes``, has
+    :meth:`estimator.memory.SearchMemo.group_floor` ≥ ``states`` / n + :func:`rest_floor` (TP, PP) in
+    real numbers. ``rests`` is an explicit cache of :func:`rest_floor` per (TP, PP), a pure function of
+    the search's spec, setup and ``modes``: filled on first use by :func:`count_out_of_reach`, never
+    part of the value (not compared)."""
+
+    states: float
+    """S: the one-GPU states of :func:`states_floor` (S / n its bound at TP × PP × DP = n), bytes"""
+    modes: tuple[str, ...]
+    """the recompute modes the search tries (:func:`estimator.plan._modes`)"""
+    rests: dict[tuple[int, int], float] = field(default_factory=dict, compare=False, repr=False)
+    """cache: :func:`rest_floor` by (TP, PP), bytes"""
+
+
 def pinned_floor(
     spec: ModelSpec, params: float, setup: TrainingSetup, modes: tuple[str, ...], memo: SearchMemo
-) -> tuple[float, dict[tuple[int, int], float]]:
-    """(S, R): every group of (TP, PP) at n GPUs, any EP dividing its DP, in a recompute mode of
-    ``modes``, has :meth:`estimator.memory.SearchMemo.group_floor` ≥ S / n + R[TP, PP] in real numbers —
-    S the one-GPU states of :func:`states_floor` (S / n its bound at TP × PP × DP = n), R (filled by
-    :func:`count_out_of_reach`) the least kept activations of those modes at ZeRO ≥ 1 (the stage's own
-    are no fewer) + the CUDA context, infinite without a mode (no group is searched). Whole counts are
-    then ruled out with one division each (:func:`estimator.plan.min_gpus`), no group sized."""
+) -> PinnedFloor:
+    """The :class:`PinnedFloor` of a search in ``modes``: S the one-GPU states (:func:`states_floor`'s
+    one-GPU layout, :data:`_ONE_GPU`), the same at every ZeRO stage. Whole counts are then ruled out with
+    one division each (:func:`count_out_of_reach`, asked by :func:`estimator.plan.min_gpus`), no group
+    sized."""
     one, _ = memo.state_sum(spec, params, setup, _ONE_GPU[setup.offload])
-    return one, {}
+    return PinnedFloor(one, tuple(modes))
+
+
+def rest_floor(
+    spec: ModelSpec, setup: TrainingSetup, modes: tuple[str, ...], pinned: tuple[int, int], memo: SearchMemo
+) -> float:
+    """R (bytes) for the groups of (TP, PP) ``pinned``: the least kept activations of ``modes`` at ZeRO
+    ≥ 1 (the stage's own are no fewer) + the CUDA context; infinite without a mode (no group is
+    searched)."""
+    tp, pp = pinned
+    kept = [memo.kept(spec, setup, Layout(tp, pp, 1, 3, m, setup.micro_batch, setup.offload)) for m in modes]
+    return min(k.likely for k in kept) + CUDA_CONTEXT_BYTES.value if kept else math.inf
 
 
 def count_out_of_reach(
-    spec: ModelSpec, setup: TrainingSetup, floor: tuple[float, dict[tuple[int, int], float]],
-    pinned: tuple[int, int], modes: tuple[str, ...], gpus: int, limit: float, memo: SearchMemo,
+    spec: ModelSpec, setup: TrainingSetup, floor: PinnedFloor, pinned: tuple[int, int], gpus: int,
+    limit: float, memo: SearchMemo,
 ) -> bool:  # fmt: skip
     """Whether :func:`pinned_floor` ``floor`` rules out every group of (TP, PP) ``pinned`` at ``gpus``
-    GPUs for ``limit`` bytes: what :func:`group_out_of_reach` would answer for each (slack :data:`_TWICE`)."""
-    rest = floor[1].get(pinned)
+    GPUs for ``limit`` bytes: what :func:`group_out_of_reach` would answer for each (slack :data:`_TWICE`).
+    R comes from the floor's cache (:attr:`PinnedFloor.rests`), computed once per (TP, PP)."""
+    rest = floor.rests.get(pinned)
     if rest is None:
-        tp, pp = pinned
-        kept = [
-            memo.kept(spec, setup, Layout(tp, pp, 1, 3, m, setup.micro_batch, setup.offload)) for m in modes
-        ]
-        rest = floor[1][pinned] = min(k.likely for k in kept) + CUDA_CONTEXT_BYTES.value if kept else math.inf
-    return (floor[0] / gpus + rest) * _TWICE > limit
+        rest = floor.rests[pinned] = rest_floor(spec, setup, floor.modes, pinned, memo)
+    return (floor.states / gpus + rest) * _TWICE > limit

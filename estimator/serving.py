@@ -451,8 +451,7 @@ def _serving_notes(
     runtime: ServingRuntime,
     ledger: Ledger,
 ) -> None:
-    """Warnings: vLLM refusing to start, the user's GPUs too few or the load too high, TP over PCIe, a
-    pipeline over nodes."""
+    """Warnings: vLLM refusing to start, too few GPUs or too much load, TP over PCIe, pipeline stages."""
     note_short_of_target(req.target_tokens_per_s, inf, ledger)  # with a stated load too: said, not lost
     count = requested_count(req)
     limit = engine_limit(req, inf, spec)  # vLLM checks one whole max_model_len
@@ -477,8 +476,9 @@ def _serving_notes(
         ledger.note(code, max_concurrency=inf.max_concurrency, concurrency=conc, **fp8)
     if not gpu.nvlink and inf.tp > 1 and not runtime.splits_layers:  # llama.cpp splits layers, not tensors
         ledger.note("tp_over_pcie", gpu=gpu.family)
-    if inf.pp > 1:
-        ledger.note("pipeline_across_nodes", pp=inf.pp, tp=inf.tp)
+    if inf.pp > 1:  # one layer per stage (serving_layout.pipeline_stages) and still no sequence: never fits
+        never = inf.pp >= spec.layers and inf.max_concurrency < 1
+        ledger.note("pipeline_never_fits" if never else "pipeline_across_nodes", pp=inf.pp, tp=inf.tp)
 
 
 def _refused(req: SizingRequest, inf: Inference, runtime: ServingRuntime, spec: ModelSpec) -> bool:

@@ -93,14 +93,27 @@ def layout_for(
             return t, 1
     t = options[-1]
     total = need_weights + need_kv * _kv_replication(spec, t, runtime)
+    return t, pipeline_stages(total, spec, gpu, t, runtime, load) or spec.layers
+
+
+def pipeline_stages(
+    total: float, spec: ModelSpec, gpu: GpuSpec, t: int, runtime: ServingRuntime = VLLM, load: Load = NO_LOAD
+) -> int | None:
+    """Pipeline stages of TP ``t`` (whole nodes) whose room holds ``total`` bytes: the fixed point of
+    pp = ⌈total / room per stage at pp⌉, from 2 up. The room per stage shrinks as PP grows (SGLang's
+    reserve is per TP × PP: estimator.runtimes.sglang), so the count is iterated until it holds, at most
+    one layer per stage (``spec.layers``). None when no pipeline up to that holds it (the room runs out
+    first): :func:`layout_for` then gives the layer count, which holds no sequence, and the answer says
+    so (``pipeline_never_fits``)."""
     pp = 2
-    for _ in range(8):  # the room per stage shrinks as PP grows (SGLang's reserve is per TP × PP)
-        per_node = room_per_gpu(spec, gpu, t, runtime, load._replace(pp=pp)) * t
-        need = max(2, math.ceil(total / per_node)) if per_node > 0 else 2
+    while True:  # pp grows strictly and stops at the layer count: it ends
+        per_stage = room_per_gpu(spec, gpu, t, runtime, load._replace(pp=pp)) * t
+        need = max(2, math.ceil(total / per_stage)) if per_stage > 0 else math.inf
         if need <= pp:
-            break
-        pp = need
-    return t, pp
+            return pp
+        if pp >= spec.layers:
+            return None
+        pp = int(min(need, spec.layers))
 
 
 class Layout(NamedTuple):

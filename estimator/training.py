@@ -37,7 +37,7 @@ from estimator.training_rate import training_peak as training_peak
 from estimator.training_result import TrainingResult as TrainingResult
 from estimator.training_setup import QUANTIZED_PRECISION_BITS as QUANTIZED_PRECISION_BITS
 from estimator.training_setup import SetupParts as SetupParts
-from estimator.training_setup import _seq_len, training_setup
+from estimator.training_setup import _seq_len, assume_tokens_per_sample, training_setup
 
 Fields = dict[str, Any]
 """TrainingResult fields one step of :func:`size_training` settles (combined with ``dataclasses.replace``)."""
@@ -119,8 +119,8 @@ def _memory_and_layout(
     (:func:`estimator.training_plan.memory_and_plan`) and the method comparison."""
     assert out.spec is not None and out.params is not None
     parts = training_setup(req, r.stage, out.spec, out.params, out.method or Method.full, algorithm, ledger)
-    fields: Fields = {"seq_len": parts.seq_len, "batch_size": parts.batch_size}
-    fields |= {"global_batch": parts.global_batch, "checkpoint_bytes": parts.checkpoint}
+    fields: Fields = dict(seq_len=parts.seq_len, batch_size=parts.batch_size, global_batch=parts.global_batch)
+    fields |= {"checkpoint_bytes": parts.checkpoint, "sample_tokens": parts.sample_tokens}
     cluster = None  # lay out the cluster the deadline needs (memory may raise it below)
     if req.gpu_count is None and out.gpu_hours is not None:
         days = deadline or assumed_deadline(req)[0]
@@ -233,9 +233,7 @@ def _training_tokens(req: SizingRequest, stage: Stage, ledger: Ledger) -> float 
         elif req.seq_len:  # "2048-token sequences, 50k samples": each sample as long as the stated sequence
             per = ledger.assume("tokens_per_sample", req.seq_len, Why.samples_at_seq_len)
         else:
-            per = ledger.assume(
-                "tokens_per_sample", defaults.TOKENS_PER_SAMPLE.value, defaults.TOKENS_PER_SAMPLE.why
-            )
+            per = assume_tokens_per_sample(req, stage, ledger)  # the average sample (time)
         n = req.num_samples * rollout.sequences_per_prompt(req)  # RL: G completions of each prompt
         if req.samples_are_pairs and req.algorithm == Algorithm.dpo:  # a chosen and a rejected sequence each
             tokens = n * PAIR_SEQUENCES * per * epochs

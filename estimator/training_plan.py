@@ -87,7 +87,8 @@ def offload_time(req: SizingRequest, out: Any, per_node: int, ledger: Ledger) ->
         return {}
     roll = getattr(out, "rollout", None)
     hours = roll.training_gpu_hours.likely if roll is not None else out.gpu_hours.likely
-    gpu_step = hours * 3600.0 / gpus * seqs * out.seq_len / tokens
+    per_sequence = getattr(out, "sample_tokens", None) or out.seq_len  # the average sequence (time)
+    gpu_step = hours * 3600.0 / gpus * seqs * per_sequence / tokens
     extra = offload_seconds_per_step(out.params, gpus, per_node)
     if gpu_step <= 0:
         return {}

@@ -34,6 +34,9 @@ class TrainingResult:
     mfu_likely: float | None = None
     seq_len: int | None = None
     batch_size: int | None = None
+    sample_tokens: int | None = None
+    """average tokens per sequence when below ``seq_len`` (SFT on a bare sample count: the time's 512
+    against the memory's 2,048); None when the sequence length is the average too"""
     global_batch: int | None = None
     """target sequences per optimizer step (the user's, or the stage's default)"""
     flops: float | None = None
@@ -77,6 +80,7 @@ class TrainingResult:
             "mfu": self.mfu_likely,
             "seq_len": self.seq_len,
             "batch_size": self.batch_size,
+            "tokens_per_sample": self.sample_tokens,
         }
         return {k: v for k, v in values.items() if v is not None}
 

@@ -35,13 +35,15 @@ QUANTIZED_PRECISION_BITS: dict[Precision | None, int] = {
 
 def _seq_len(req: SizingRequest, stage: Stage) -> int:
     """The training sequence length (recorded by :func:`_setup`): the user's; in fine-tuning on samples
-    of a stated length ('10万条数据每条1k token'), that length, one sample per sequence; else the stage's
-    default. Pre-training packs documents into sequences, so a document length is not one."""
+    of a stated length ('10万条数据每条1k token'), that length, one sample per sequence; DPO pairs with
+    no length, :data:`estimator.defaults.TOKENS_PER_SAMPLE`; else the stage's default — for SFT on a
+    bare sample count the longest sequence a micro-batch holds (:func:`_sft_at_sample_tokens`).
+    Pre-training packs documents into sequences, so a document length is not one."""
     if req.seq_len:
         return int(req.seq_len)
     if stage == Stage.finetune and req.tokens_per_sample and req.num_samples:
         return int(req.tokens_per_sample)
-    if _at_sample_tokens(req, stage):
+    if _at_sample_tokens(req, stage) and req.algorithm == Algorithm.dpo:
         return int(defaults.TOKENS_PER_SAMPLE.value)
     default = defaults.SEQ_LEN_FINETUNE if stage == Stage.finetune else defaults.SEQ_LEN_PRETRAIN
     return int(default.value)
@@ -49,11 +51,10 @@ def _seq_len(req: SizingRequest, stage: Stage) -> int:
 
 def _at_sample_tokens(req: SizingRequest, stage: Stage) -> bool:
     """Fine-tuning (SFT, or DPO on preference pairs) on a count of samples with no length and no token
-    count: each sequence is one sample of :data:`estimator.defaults.TOKENS_PER_SAMPLE` (512) tokens,
-    the length the token count already uses (``estimator.training._training_tokens``: samples × 512,
-    pairs × 2 × 512), so the memory, the batch and the time read one length — not 512 for the tokens
-    and the fine-tuning default 2,048 for the memory and the batch (s10 trial A5: 312 steps × 262K
-    tokens = 82M against the 20.5M trained). RL counts prompts, whose rollouts have their own lengths."""
+    count: the token count is samples × :data:`estimator.defaults.TOKENS_PER_SAMPLE` (512), the
+    AVERAGE sample (``estimator.training._training_tokens``: samples × 512, pairs × 2 × 512). DPO pairs
+    also size their sequences at 512 (s10 trial A5); SFT sizes memory at the longest sequence
+    (:func:`_sft_at_sample_tokens`). RL counts prompts, whose rollouts have their own lengths."""
     return bool(
         stage == Stage.finetune
         and req.num_samples
@@ -64,12 +65,40 @@ def _at_sample_tokens(req: SizingRequest, stage: Stage) -> bool:
     )
 
 
+def _sft_at_sample_tokens(req: SizingRequest, stage: Stage) -> bool:
+    """SFT on a bare sample count (:func:`_at_sample_tokens`, not DPO): the time reads the average
+    sample (512 tokens × samples), the memory the LONGEST sequence a micro-batch holds — the typical
+    SFT max length :data:`estimator.defaults.SEQ_LEN_FINETUNE` (2,048), since trainers pad or cut each
+    sample to a max length (LLaMA-Factory ``cutoff_len``, TRL ``SFTConfig.max_length`` default 1,024)
+    and a memory sized at the average says "fits" for runs whose long samples OOM (s11 review 9)."""
+    return _at_sample_tokens(req, stage) and req.algorithm != Algorithm.dpo and not req.seq_len
+
+
+def sample_tokens(req: SizingRequest, stage: Stage) -> int | None:
+    """Average tokens per sequence when it differs from the sequence length (SFT on a bare sample
+    count: :data:`estimator.defaults.TOKENS_PER_SAMPLE`), for the tokens per step and the step time;
+    None when the sequence length is the average too."""
+    return int(defaults.TOKENS_PER_SAMPLE.value) if _sft_at_sample_tokens(req, stage) else None
+
+
+def assume_tokens_per_sample(req: SizingRequest, stage: Stage, ledger: Ledger) -> float:
+    """The assumed tokens per sample (:data:`estimator.defaults.TOKENS_PER_SAMPLE`), into ``ledger``:
+    for SFT on a bare count said as the average the time uses, next to the longest sequence the memory
+    uses ("time: 20K samples × 512 tokens …; memory: sequences up to 2,048 tokens")."""
+    d = defaults.TOKENS_PER_SAMPLE
+    if not _sft_at_sample_tokens(req, stage):
+        return ledger.assume("tokens_per_sample", d.value, d.why)
+    longest = int(defaults.SEQ_LEN_FINETUNE.value)
+    params = {"num_samples": req.num_samples, "tokens_per_sample": int(d.value), "length": longest}
+    return ledger.assume("tokens_per_sample", d.value, Why.tokens_per_sample_time, **params)
+
+
 def _sample_length_why(req: SizingRequest, stage: Stage) -> Why | None:
-    """The ledger's reason for a sequence of :data:`estimator.defaults.TOKENS_PER_SAMPLE` tokens
-    (:func:`_at_sample_tokens`): DPO pairs' or plain samples'; None when the stage default applies."""
+    """The ledger's reason for the sequence length on a bare sample count (:func:`_at_sample_tokens`):
+    DPO pairs at the tokens per sample, SFT at the longest sequence; None when the stage default applies."""
     if not _at_sample_tokens(req, stage):
         return None
-    return Why.seq_pairs_at_sample_tokens if req.algorithm == Algorithm.dpo else Why.seq_at_sample_tokens
+    return Why.seq_pairs_at_sample_tokens if req.algorithm == Algorithm.dpo else Why.seq_max_for_samples
 
 
 class SetupParts(NamedTuple):
@@ -81,6 +110,8 @@ class SetupParts(NamedTuple):
     global_batch: int
     """target sequences per optimizer step (the user's, or the stage's default)"""
     checkpoint: Checkpoint
+    sample_tokens: int | None = None
+    """average tokens per sequence when below ``seq_len`` (:func:`sample_tokens`), else None"""
 
 
 def training_setup(
@@ -100,7 +131,9 @@ def training_setup(
     if not req.seq_len:  # "10万条数据每条1k token": sequences of that length (fine-tuning)
         from_samples = stage == Stage.finetune and req.tokens_per_sample and req.num_samples
         why = _sample_length_why(req, stage) or seq_default.why
-        ledger.assume("seq_len", seq, Why.seq_from_samples if from_samples else why)
+        average = sample_tokens(req, stage)
+        why_params = {"tokens_per_sample": average} if average else {}
+        ledger.assume("seq_len", seq, Why.seq_from_samples if from_samples else why, **why_params)
     mb = req.batch_size or int(
         ledger.assume("micro_batch", defaults.MICRO_BATCH.value, defaults.MICRO_BATCH.why)
     )
@@ -144,7 +177,8 @@ def training_setup(
         data_parallel_only=_data_parallel_only(req),
         chunked_loss=bool((limits := tool_limits(req.training_tool)) and limits.chunked_loss),
     )
-    return SetupParts(setup, seq, mb, global_batch, checkpoint_bytes(spec, params, setup))
+    checkpoint = checkpoint_bytes(spec, params, setup)
+    return SetupParts(setup, seq, mb, global_batch, checkpoint, sample_tokens(req, stage))
 
 
 def _data_parallel_only(req: SizingRequest) -> bool:

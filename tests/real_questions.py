@@ -212,6 +212,9 @@ def key_understood(key: str, value: Any, answer: dict[str, Any]) -> bool:
     elif key == "max_model_len":  # a serving context in prose ('128k context') is the context sized
         serving = request.get("stage") == "inference" and request.get("max_model_len") is None
         ok = _close(value, got) or (serving and _close(value, request.get("seq_len")))
+    elif key == "gpu_memory_utilization":  # in a training question: the RL rollout engine's share (its field)
+        training = request.get("stage") != "inference"
+        ok = _close(value, got) or (training and _close(value, request.get("rollout_gpu_memory_utilization")))
     elif key == "lora_targets":  # LLaMA-Factory's 'all' is every linear layer: the contract's 'all-linear'
         ok = _targets(value) == _targets(got)
     elif key == "offload":

@@ -170,7 +170,9 @@ def test_verl_grpo_example_script_is_read_exactly(capsys: pytest.CaptureFixture[
     assert {k: request[k] for k in want} == want
     named = {i["text"]: i["reason"] for i in data["interpretation"]["ignored"]}
     assert named["actor_rollout_ref.actor.ppo_mini_batch_size: 256"] == "no_field"
-    assert named["actor_rollout_ref.rollout.gpu_memory_utilization: 0.6"] == "no_field"
+    # the rollout engine's own share is used (s11 review 8): its usable memory, not vLLM's default 0.9
+    assert request["rollout_gpu_memory_utilization"] == 0.6
+    assert "actor_rollout_ref.rollout.gpu_memory_utilization: 0.6" not in named
     assert "actor_rollout_ref.actor.fsdp_config.param_offload: False" not in named  # used: no offload
     assert named["actor_rollout_ref.actor.optim.lr: 1e-06"] == "not_sized"  # verl's own key, not unknown
     assert "unknown_key" not in named.values() and "unread" not in named.values()

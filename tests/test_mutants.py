@@ -1160,8 +1160,8 @@ def test_ledger_values_of_a_fine_tune():
     got = {a.field: a.value for a in r.assumptions}
     assert got["epochs"] == 1 and got["tokens_per_sample"] == 512
     assert got["flops_per_param_token"] == 4.0
-    # one length for the tokens and the memory: the 512 tokens per sample (s11; was 2,048)
-    assert got["seq_len"] == 512 and got["micro_batch"] == 1 and got["lora_rank"] == 16
+    # the time at the average sample (512), the memory at the longest sequence (2,048; s11 review 9)
+    assert got["seq_len"] == 2048 and got["micro_batch"] == 1 and got["lora_rank"] == 16
     assert got["mfu"] == round(efficiency.likely_mfu(efficiency.CALIBRATED, "a100", 8.03e9, False), 4)
     band = next(a for a in r.assumptions if a.field == "mfu_band")
     assert band.params == {"low": 0.764, "high": 1.604, "runs": 35, "loo_coverage": 0.86, "widened": None}

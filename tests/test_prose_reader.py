@@ -175,8 +175,8 @@ CONTEXT_AND_PRECISION = [
     ("用 16 张 H800 跑 Qwen2.5-7B 的 16K DPO 全参训练要多久", {"seq_len": 16384}),
     ("LoRA fine-tune Qwen2.5-7B on a 16k-length dataset with 4 A100", {"seq_len": 16384}),
     ("32k SFT of Qwen2.5-7B on 8 H100", {"seq_len": 32768}),
-    # a count, not a length: 8,000 samples of the assumed 512 tokens, one sample per sequence (s11)
-    ("用 8K 条数据 SFT Qwen2.5-7B，4 张 A100", {"seq_len": 512, "num_samples": 8000}),
+    # a count, not a length: 8,000 samples of 512 tokens on average, sequences up to 2,048 (s11 review 9)
+    ("用 8K 条数据 SFT Qwen2.5-7B，4 张 A100", {"seq_len": 2048, "num_samples": 8000}),
     ("部署 Qwen2.5-14B-Instruct-GPTQ-Int8，一张 4090", {"precision": "int8"}),
     ("serve Qwen/Qwen2.5-7B-Instruct-GPTQ-Int8 on one L4", {"precision": "int8"}),
     ("serve Qwen2.5-7B-Instruct-GPTQ-Int4 on one L4", {"precision": "int4"}),

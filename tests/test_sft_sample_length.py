@@ -1,7 +1,10 @@
-"""Plain SFT sized from a sample count with no length: the token count (samples × 512, the assumed
-tokens per sample — estimator.defaults.TOKENS_PER_SAMPLE, Alpaca ≈ 270 / ShareGPT ≈ 1,000+ tokens per
-sample) and the memory and batch (one sample per sequence) read one length, 512 — before, the time
-used 512 tokens per sample and the memory 2,048 tokens per sequence (SEQ_LEN_FINETUNE)."""
+"""Plain SFT sized from a sample count with no length (s11 review item 9): the TIME reads the average
+sample — samples × 512 tokens (estimator.defaults.TOKENS_PER_SAMPLE: Alpaca ≈ 270 / ShareGPT ≈ 1,000+
+tokens per sample) — and the MEMORY the longest sequence a micro-batch holds, the typical SFT max length
+2,048 (SEQ_LEN_FINETUNE: Vicuna's recipe; trainers cut each sample at LLaMA-Factory ``cutoff_len`` /
+TRL ``max_length``). Sizing memory at the average (512, s11-defe) said "fits" for runs that OOM on
+their long samples. The batch's tokens per step are the average too (128 × 512), and the reply says both
+lengths in the assumption lines."""
 
 from __future__ import annotations
 
@@ -15,33 +18,77 @@ from estimator.models import Method, Stage
 from estimator.request import SizingRequest
 
 
-def test_sft_on_a_sample_count_sizes_memory_at_the_tokens_per_sample():
-    req = SizingRequest(
-        stage=Stage.finetune,
-        method=Method.lora,
-        model="Qwen2.5-7B",
-        num_samples=20_000,
-        gpu="RTX-4090",
+def _req(**extra) -> SizingRequest:
+    base = dict(
+        stage=Stage.finetune, method=Method.lora, model="Qwen2.5-7B", num_samples=20_000, gpu="RTX-4090",
         gpu_count=4,
-    )
-    r = estimate(req)
+    )  # fmt: skip
+    return SizingRequest(**(base | extra))
+
+
+def test_sft_on_a_sample_count_times_the_average_and_sizes_the_longest():
+    r = estimate(_req())
     lines = {a.field: a for a in r.assumptions}
-    assert lines["tokens_per_sample"].value == 512
-    assert lines["seq_len"].value == 512 and lines["seq_len"].why == "seq_at_sample_tokens"
-    # the same 512 at the other end: 20,000 samples × 512 = 10.24M tokens, 4·N·D with N = 7.61B
-    assert r.request.seq_len == 512 and r.request.tokens == 20_000 * 512
+    assert (lines["tokens_per_sample"].value, lines["tokens_per_sample"].why) == (
+        512,
+        "tokens_per_sample_time",
+    )
+    assert lines["tokens_per_sample"].params == {
+        "num_samples": 20_000,
+        "tokens_per_sample": 512,
+        "length": 2048,
+    }
+    assert (lines["seq_len"].value, lines["seq_len"].why) == (2048, "seq_max_for_samples")
+    # time: 20,000 samples × 512 = 10.24M tokens, 4·N·D with N = 7.61B
+    assert r.request.tokens == 20_000 * 512 and r.request.tokens_per_sample == 512
     assert r.flops == pytest.approx(4 * 7.61e9 * 20_000 * 512, rel=1e-3)
+    # memory at 2,048-token sequences: the same as when the user states 2,048 for the memory only
+    stated = estimate(_req(seq_len=2048, tokens=20_000 * 512))
+    assert r.request.seq_len == 2048
+    assert r.memory.per_gpu_bytes == pytest.approx(stated.memory.per_gpu_bytes, rel=1e-9)
+    assert r.memory.per_gpu_bytes / 2**30 == pytest.approx(16.86, abs=0.01)  # was 8.8 GiB at 512
 
 
-def test_cli_ms_swift_sft_two_wan_samples_one_length(capsys):
-    """`sizing-bot ask --format json` on the s11 question: ms-swift LoRA SFT of Qwen2.5-7B on 2万条样本
-    with 4 × 4090 — request seq_len 512 (was 2048), 10.24M tokens, a step of 128 × 512 = 65,536 tokens."""
-    q = "用ms-swift做SFT微调Qwen2.5-7B，2万条样本，LoRA，4张4090"
-    assert main(["ask", "--format", "json", q]) == 0
+def test_sft_memory_at_the_average_would_say_fits_where_the_longest_does_not():
+    """Full SFT of Qwen2.5-7B, 20K samples, on 2 × A100 40G: at 512-token sequences it would fit; at
+    the 2,048 a micro-batch holds it needs more per GPU — the verdict follows the longest."""
+    r = estimate(_req(method=Method.full, gpu="A100-40G", gpu_count=2))
+    at_512 = estimate(_req(method=Method.full, gpu="A100-40G", gpu_count=2, seq_len=512, tokens=20_000 * 512))
+    assert r.request.seq_len == 2048
+    assert r.memory.per_gpu_bytes > at_512.memory.per_gpu_bytes
+
+
+ASK = {
+    "zh": "用ms-swift做SFT微调Qwen2.5-7B，2万条样本，LoRA，4张4090",
+    "en": "ms-swift LoRA SFT of Qwen2.5-7B on 20k samples, 4 RTX 4090",
+}
+LINES = {
+    "zh": (
+        "时间：2万 条样本 × 512 token（平均每条样本",
+        "显存：序列最长 2,048 token",
+        "显存：按序列最长到这个长度计",
+        "每步 128 条序列（6.6万 token）",
+    ),
+    "en": (
+        "time: 20K samples × 512 tokens, the average sample",
+        "memory: sequences up to 2,048 tokens",
+        "memory: sequences up to this length, the longest a micro-batch holds",
+        "128 sequences per step (65.5K tokens)",
+    ),
+}
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_cli_sft_on_samples_says_both_lengths(capsys, lang: str):
+    """`sizing-bot ask --format json`: request seq_len 2048 (memory), tokens_per_sample 512 and 10.24M
+    tokens (time); a step of 128 × 512 = 65,536 tokens, not 128 × 2,048 (s10 trial A5)."""
+    assert main(["ask", "--format", "json", ASK[lang]]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert data["request"]["num_samples"] == 20_000
-    assert data["request"]["seq_len"] == 512
-    assert data["request"]["tokens"] == 20_000 * 512
+    req = data["request"]
+    assert (req["num_samples"], req["seq_len"], req["tokens_per_sample"]) == (20_000, 2048, 512)
+    assert req["tokens"] == 20_000 * 512
     seq = next(a for a in data["assumptions"] if a["field"] == "seq_len")
-    assert (seq["value"], seq["why"]) == (512, "seq_at_sample_tokens")
-    assert "（6.6万 token）" in data["reply"]  # 128 sequences × 512 tokens per step
+    assert (seq["value"], seq["why"]) == (2048, "seq_max_for_samples")
+    assert data["report"]["memory"]["per_gpu_bytes"] / 2**30 == pytest.approx(16.86, abs=0.01)
+    for line in LINES[lang]:
+        assert line in data["reply"], line

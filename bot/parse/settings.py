@@ -138,6 +138,9 @@ UTIL_RE = rc(
     "(?:" + words_pattern("gpu_memory_utilization") + ")"  # the words declared once (generic_values.WORDS)
     r"\s*(?:=|:|of|to|at|设为|设成|为|是|改成|换成)?\s*(?P<v>\d{1,4}(?:\.\d+)?\s*%|\d{0,4}\.\d+|\d{1,4}(?![\d.]))"
 )
+ROLLOUT_SHARE_BEFORE = rc(r"(?:vllm[_\-]|rollout\.)$")
+"""'vllm_gpu_memory_utilization' (ms-swift, OpenRLHF, TRL), 'rollout.gpu_memory_utilization' (verl): in a
+training question, the RL rollout engine's share of each GPU (estimator.rollout.engine_usable_bytes)."""
 RUNTIMES: tuple[tuple[Any, str], ...] = (
     (rc(r"\bvllm\b|\buse_vllm\b|" + VLLM_IDENTIFIER), "vLLM"),  # 'vllm_num_engines', 'VLLM_USE_V1'…
     (rc(r"\bsglang\b"), "SGLang"),
@@ -446,8 +449,9 @@ def _serving(out: Settings, training: bool) -> None:
     if m:
         raw = m.group("v").replace(" ", "")
         value = float(raw.rstrip("%")) / 100 if raw.endswith("%") else float(raw)
+        rollout = training and ROLLOUT_SHARE_BEFORE.search(out.s[max(0, m.start() - 9) : m.start()])
         if 0 < value <= 1:
-            out.fields["gpu_memory_utilization"] = value
+            out.fields["rollout_gpu_memory_utilization" if rollout else "gpu_memory_utilization"] = value
         else:  # 'gpu_memory_utilization 1.5': named with its bounds, never silently the default
             out.unused.append((f"gpu_memory_utilization: {raw}", "utilization_bounds"))
         out.s = _masked(out.s, m)

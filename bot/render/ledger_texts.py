@@ -37,6 +37,16 @@ WHY_TEXTS: dict[str, str] = {
         "each sequence one sample of the assumed tokens per sample: one length for the memory, the batch "
         "and the token count"
     ),
+    "tokens_per_sample_time": N_(
+        "time: %(num_samples)s samples × %(tokens_per_sample)s tokens, the average sample (Alpaca's 52k "
+        "examples ≈ 270 tokens, ShareGPT conversations ≈ 1,000+; 512 is a stated middle: Taori et al. "
+        "2023; Zheng et al. 2023, Vicuna); memory: sequences up to %(length)s tokens"
+    ),
+    "seq_max_for_samples": N_(
+        "memory: sequences up to this length, the longest a micro-batch holds (typical SFT max length: "
+        "Vicuna's recipe 2,048; trainers cut each sample there: LLaMA-Factory cutoff_len, TRL max_length); "
+        "time: the average sample, %(tokens_per_sample)s tokens"
+    ),
     "samples_at_seq_len": N_(
         "each sample as long as the sequence length you gave (samples packed or padded to it; shorter "
         "unpacked samples train faster)"
@@ -45,6 +55,11 @@ WHY_TEXTS: dict[str, str] = {
     "rl_completion_default": N_(
         "completion length of each rollout when none is given (TRL GRPOConfig max_completion_length "
         "default; the prompt is the rest of the sequence, or TRL's max_prompt_length 512)"
+    ),
+    "rollout_engine_share": N_(
+        "the rollout engine's share of each GPU when none is given: vLLM's gpu_memory_utilization default "
+        "(vllm/engine/arg_utils.py); verl rollout.gpu_memory_utilization and ms-swift/OpenRLHF "
+        "vllm_gpu_memory_utilization set it"
     ),
     "rl_prompt_default": N_(
         "prompt tokens of each rollout when only the completion length is given (TRL GRPOConfig "

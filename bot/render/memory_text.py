@@ -174,7 +174,7 @@ def memory_section(
         "reason": plan_reason(main, nvlink, lang, per_node, report.request.recompute is not None)
         if main is not None and not unfit
         else None,
-        "batch": batch_line(main, report.request.seq_len, f) if main is not None else None,
+        "batch": batch_line(main, _step_sequence_tokens(report.request), f) if main is not None else None,
         "main_label": _main_label(m, main, lang, rows, timed),
         "reason_key": plan_reason_key(main, nvlink) if main is not None else None,
         "least": _least_line(m, f) if requested else None,
@@ -272,6 +272,14 @@ def _least_line(m: Memory, f: Fmt) -> str | None:
     layout = plan_short(m.least_plan, f.lang)
     gpus = gpus_text(f.lang, m.plan_gpus)
     return translate(f.lang, msgid, gpus=gpus, per_gpu=f.gib(m.least_per_gpu_bytes), layout=layout)
+
+
+def _step_sequence_tokens(request: Any) -> int | None:
+    """Tokens a sequence of the batch trains on average: a sample's when the data is a sample count
+    with its own (or an assumed) length, else the sequence length. SFT on a bare count: 512, not the
+    2,048 the memory is sized at (estimator.training_setup.sample_tokens)."""
+    per_sample = request.tokens_per_sample if request.num_samples else None
+    return per_sample or request.seq_len
 
 
 def batch_line(plan: Any, seq_len: int | None, f: Fmt) -> dict[str, str] | None:

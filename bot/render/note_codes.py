@@ -48,6 +48,7 @@ class NoteCode(StrEnum):
     duration_impossible = "duration_impossible"
     measured_above_peak = "measured_above_peak"
     pipeline_across_nodes = "pipeline_across_nodes"
+    pipeline_never_fits = "pipeline_never_fits"
     beyond_context_window = "beyond_context_window"
     stated_layout_too_small = "stated_layout_too_small"
     stated_layout_needs_more = "stated_layout_needs_more"

@@ -402,9 +402,9 @@ MAX_ALTERNATIVES = 4
 MIN_CHART_BYTES = 0.05 * 2**30
 """Breakdown parts below this (shown as 0.0 GiB) are left out of the bar chart."""
 
-# Fractions shown as percentages, counts shown exactly, sizes as model sizes.
-PERCENT_KEYS = {
-    "mfu", "ratio", "gpu_memory_utilization", "utilization", "held_out", "all_runs", "loo_coverage", "bubble",
+PERCENT_KEYS = {  # fractions shown as percentages; below: counts shown exactly, sizes as model sizes
+    "mfu", "ratio", "gpu_memory_utilization", "rollout_gpu_memory_utilization", "utilization", "held_out",
+    "all_runs", "loo_coverage", "bubble",
 }  # fmt: skip
 TOKEN_KEYS = {"tokens", "chinchilla_tokens", "num_samples"}
 PARAM_KEYS = {"params_active", "params_total"}

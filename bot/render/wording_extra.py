@@ -17,8 +17,13 @@ EXTRA_NOTE_MESSAGES: dict[NoteCode, str] = {
     NoteCode.rollout_tp_too_small: N_(
         "The rollout engine's TP %(tp)s does not hold the model: ≈ %(per_gpu_bytes)s per GPU for its share "
         "of the 16-bit weights and of one sequence's KV cache, more than the %(usable_bytes)s vLLM may use "
-        "of each %(gpu)s (gpu_memory_utilization 0.9), so the engine would not start. TP %(fits_tp)s holds "
-        "them; any rollout time here is for it."
+        "of each %(gpu)s (gpu_memory_utilization %(share)s), so the engine would not start. TP "
+        "%(fits_tp)s holds them; any rollout time here is for it."
+    ),
+    NoteCode.pipeline_never_fits: N_(
+        "No pipeline of these GPUs holds the model: even %(pp)s stages of TP %(tp)s, one layer each, leave "
+        "no room for it once each stage's own reserve is taken. Choose a card with more memory or lighter "
+        "weights (FP8, int4)."
     ),
     NoteCode.hourly_budget: N_(
         "Your %(budget)s an hour rents %(gpus_low)s – %(gpus_high)s GPUs at once at %(price_low)s – "
@@ -29,14 +34,15 @@ EXTRA_NOTE_MESSAGES: dict[NoteCode, str] = {
         "Your %(budget)s an hour does not rent one GPU at %(price_low)s – %(price_high)s per GPU-hour."
     ),
 }
-"""Notes on the machines, the rollout engine's layout, and a training budget per hour (a rate:
-estimator.budget_check.hourly_budget)."""
+"""Notes on the machines, the rollout engine's layout, a serving pipeline that never fits, and a
+training budget per hour (a rate: estimator.budget_check.hourly_budget)."""
 EXTRA_VERDICTS = {NoteCode.hourly_budget, NoteCode.hourly_budget_short} | set(SERVING_BUDGET_MESSAGES)
 """Budget verdicts shown right under the headline (merged into bot.render.wording.BUDGET_VERDICTS)."""
 EXTRA_MONEY = {"price_low", "price_high"}
 """Note parameters that are money (merged into bot.render.wording.MONEY_KEYS)."""
 
 EXTRA_FIELD_LABELS: dict[str, str] = {
+    "rollout_gpu_memory_utilization": N_("Rollout engine's GPU share"),
     "recompute_time_fewest": N_("Full recomputation on the fewest GPUs"),
     "offload_time": N_("CPU offload"),
 }

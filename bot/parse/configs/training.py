@@ -179,6 +179,18 @@ def _int_field(field: str) -> Handler:
     return handle
 
 
+def _share_field(field: str) -> Handler:
+    """A share of each GPU, 0 < value ≤ 1, as is (the RL rollout engine's gpu_memory_utilization)."""
+
+    def handle(cfg: StackConfig, key: str, value: Any, flat: dict[str, Any]) -> bool:
+        ok = isinstance(value, int | float) and not isinstance(value, bool) and 0 < value <= 1
+        if ok:
+            cfg.set(key, field, float(value))
+        return ok
+
+    return handle
+
+
 def _generations(cfg: StackConfig, key: str, value: Any, flat: dict[str, Any]) -> bool:
     """TRL ``num_generations``: completions per prompt (estimator.rollout); a GRPO config names it."""
     cfg.values.setdefault("algorithm", "grpo")
@@ -391,6 +403,7 @@ def _fixed(handler: Handler) -> Callable[[str | None], Handler]:
 
 _CONVERTERS: dict[str, Callable[[str | None], Handler]] = {
     "int": lambda field: _int_field(field or ""), "epochs": lambda _: _epochs,
+    "share": lambda field: _share_field(field or ""),
     "accumulation": lambda _: _accum, "targets": lambda _: _lora_targets,
     "mlp_targets": lambda _: lambda cfg, key, value, flat: bool(cfg.used.setdefault(key, "lora_targets")),
     "precision": lambda _: _precision, "enabled": lambda _: _enabled, "recompute": lambda _: _recompute,
