@@ -155,3 +155,32 @@ def test_each_rule_s_patterns_are_declared(rule: Any) -> None:
     declared = {p for side in ("right", "raw", "left") for p in spec.get(side, ())} | DEPENDENT[rule]
     undeclared = {p.pattern for p in _patterns_read(rule) - declared}
     assert not undeclared, f"declare in role_dispatch.TRIGGERS (or here, if read after one): {undeclared}"
+
+
+def test_a_trigger_pattern_the_analysis_cannot_handle_fails_at_table_build(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    fc = role_dispatch.first_chars
+    with pytest.raises(role_dispatch.NotAnalysable, match="not anchored"):
+        fc(r"\s*(?:元|rmb\b)", re.ASCII, "right")  # a search would find it anywhere to the right
+    with pytest.raises(role_dispatch.NotAnalysable, match="not anchored"):
+        fc(r"^\s*元|rmb", re.ASCII, "right")  # one branch unanchored
+    with pytest.raises(role_dispatch.NotAnalysable, match="multi-line"):
+        fc(r"(?m)(?:预算|budget)\s*$", re.ASCII, "left")
+    assert fc(r"\s*(?:元|rmb\b)", re.ASCII, "at") == frozenset("元r")  # matched at a position
+    assert fc(r"\A\s*(?:元|rmb\b)", re.ASCII, "right") == frozenset("元r")
+    spec = {"right": (r"\s*(?:元|rmb\b)",)}
+    monkeypatch.setitem(role_dispatch.TRIGGERS, roles._bytes, spec)
+    with pytest.raises(role_dispatch.NotAnalysable):
+        role_dispatch.build()
+
+
+def test_the_raw_triggers_are_matched_at_the_number_s_end() -> None:
+    """The 'raw' side is analysed as ``pattern.match(text, end)`` (no ``^`` can anchor there)."""
+    import inspect
+
+    source = inspect.getsource(rl)
+    for name in ("_PER_GPU_HOUR", "_PER_HOUR"):
+        assert getattr(rl, name) in role_dispatch.TRIGGERS[roles._rates_and_money]["raw"]
+        uses = re.findall(rf"\b{name}\.(\w+)\(", source)
+        assert uses and set(uses) == {"match"}, (name, uses)

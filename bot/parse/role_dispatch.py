@@ -140,14 +140,40 @@ def _ends_at_end(items: list[tuple[Any, Any]]) -> bool:
     return False
 
 
+def _starts_at_start(items: list[tuple[Any, Any]]) -> bool:
+    """Whether every match of the parsed sequence starts at ``^`` (its first item, in every branch)."""
+    if not items:
+        return False
+    op, av = items[0]
+    if op is c.AT:
+        return av in (c.AT_BEGINNING, c.AT_BEGINNING_STRING)
+    if op is c.BRANCH:
+        return all(_starts_at_start(list(b)) for b in av[1])
+    if op is c.SUBPATTERN and not av[1] & re.IGNORECASE:
+        return _starts_at_start(list(av[3]))
+    return False
+
+
+class NotAnalysable(ValueError):
+    """A trigger pattern whose keys :func:`first_chars` cannot read safely: the table is not built."""
+
+
 def first_chars(pattern: str, flags: int, side: str) -> CharSet:
     """The keys at which ``pattern`` can match: for ``side`` 'right', the first characters other than
-    white space of a match at the start of the text (``match``); for 'left', the last ones of a match
-    ending at the end (``search`` of a pattern every branch of which ends with ``$``). None (any key)
-    when a match may be white space alone, when the characters are too many, or for a left-hand pattern
-    not anchored at the end."""
+    white space of a match at the start of the text (a pattern every branch of which starts with ``^``,
+    so ``search`` and ``match`` agree); for 'at', the same of ``pattern.match(text, pos)`` (the rule
+    matches at the number's end: no ``^`` can say so); for 'left', the last ones of a match ending at
+    the end (``search`` of a pattern every branch of which ends with ``$``). None (any key) when a match
+    may be white space alone, when the characters are too many, or for a left-hand pattern not anchored
+    at the end. Raises :class:`NotAnalysable` for a 'right' pattern not anchored with ``^`` and for a
+    multi-line pattern (its ``^`` / ``$`` match at every line)."""
     parsed = _parser.parse(pattern, flags)
-    if (flags | parsed.state.flags) & re.IGNORECASE:
+    all_flags = flags | parsed.state.flags
+    if all_flags & re.MULTILINE:
+        raise NotAnalysable(f"multi-line trigger pattern: {pattern!r}")
+    if side == "right" and not _starts_at_start(list(parsed)):
+        raise NotAnalysable(f"'right' trigger pattern not anchored with '^': {pattern!r}")
+    if all_flags & re.IGNORECASE:
         return None
     if side == "left" and not _ends_at_end(list(parsed)):
         return None
@@ -226,7 +252,7 @@ class _Rule:
     def _side(spec: dict[str, Any] | None, name: str) -> CharSet:
         keys: CharSet = frozenset()
         for p in (spec or {}).get(name, ()):
-            keys = _union(keys, _keys(p, "left" if name == "left" else "right"))
+            keys = _union(keys, _keys(p, {"raw": "at"}.get(name, name)))
         return keys
 
     def wakes(self, right: str, raw: str, left: str, tok: NumberToken, nxt: NumberToken | None) -> bool:
@@ -251,12 +277,19 @@ _TABLE: list[Any] = []
 """[the rules' tuple, their :class:`_Rule` each] once :func:`warm` ran; empty before."""
 
 
+def build() -> list[Any]:
+    """[the rules' tuple, their :class:`_Rule` each]; raises :class:`NotAnalysable` on a trigger pattern
+    whose keys cannot be read safely (tests build it)."""
+    return [r._RULES, [_Rule(rule) for rule in r._RULES]]
+
+
 def warm() -> None:
     """Read the rules' keys off their patterns (parses ~60 patterns, a few ms): run from a process's
     second message on (:data:`bot.parse.regex.ON_SECOND_MESSAGE`); the first message is classified by
     :func:`bot.parse.roles.classify` itself (``sizing-bot ask`` answers one: start-up)."""
+    table = build()
     _CHOICES.clear()
-    _TABLE[:] = [r._RULES, [_Rule(rule) for rule in r._RULES]]
+    _TABLE[:] = table
 
 
 ON_SECOND_MESSAGE.append(warm)
