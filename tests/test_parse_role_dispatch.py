@@ -184,3 +184,18 @@ def test_the_raw_triggers_are_matched_at_the_number_s_end() -> None:
         assert getattr(rl, name) in role_dispatch.TRIGGERS[roles._rates_and_money]["raw"]
         uses = re.findall(rf"\b{name}\.(\w+)\(", source)
         assert uses and set(uses) == {"match"}, (name, uses)
+
+
+def test_the_choices_follow_a_replacement_of_the_rules(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Review item 12: a number whose keys were chosen before the rules were replaced gets the new
+    rules' role, not the old rules' (the cache is checked against the rules on every look-up)."""
+    s = "8 gpus"
+    tok = scan_numbers(s)[0]
+    role_dispatch.warm()
+    assert repr(role_dispatch.classify(tok, s, None)) == repr(roles.classify(tok, s, None))
+    assert role_dispatch.classify(tok, s, None).role == "count"  # the count rule, now cached
+    monkeypatch.setattr(roles, "_RULES", tuple(x for x in roles._RULES if x is not roles._counts))
+    assert repr(role_dispatch.classify(tok, s, None)) == repr(roles.classify(tok, s, None))
+    assert role_dispatch.classify(tok, s, None) is None  # no rule left for a count
+    monkeypatch.undo()
+    assert role_dispatch.classify(tok, s, None).role == "count"

@@ -274,7 +274,8 @@ MAX_CHOICES = 8192
 """At most this many combinations kept (~1.5 MB; 184 over the corpus): a bot's memory stays bounded, and
 a combination beyond them is chosen again at each number (a few µs)."""
 _TABLE: list[Any] = []
-"""[the rules' tuple, their :class:`_Rule` each] once :func:`warm` ran; empty before."""
+"""[the rules' tuple, their :class:`_Rule` each] once :func:`warm` ran; empty before. :func:`classify`
+checks the tuple is still :data:`bot.parse.roles._RULES` before it uses :data:`_CHOICES`."""
 
 
 def build() -> list[Any]:
@@ -297,8 +298,6 @@ ON_SECOND_MESSAGE.append(warm)
 
 def _rules(key: tuple[Any, ...], tok: NumberToken, nxt: NumberToken | None) -> tuple[Callable[..., Any], ...]:
     """The rules ``key`` wakes (``key``'s last three items are all that the 'always' tests read)."""
-    if _TABLE[0] is not r._RULES:  # the rules were replaced (a test): read them again
-        warm()
     chosen = tuple(x.rule for x in _TABLE[1] if x.wakes(key[0], key[1], key[2], tok, nxt))
     if len(_CHOICES) < MAX_CHOICES:
         _CHOICES[key] = chosen
@@ -318,6 +317,8 @@ def classify(tok: NumberToken, s: str, nxt: NumberToken | None) -> Role | None:
     """:func:`bot.parse.roles.classify`, asking only the rules the number's keys can wake."""
     if not _TABLE:
         return r.classify(tok, s, nxt)
+    if _TABLE[0] is not r._RULES:  # the rules were replaced (a test): the choices made are stale
+        warm()
     around = r._around(tok, s, nxt)
     raw = s[tok.end : tok.end + 48]
     key = (
