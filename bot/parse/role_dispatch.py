@@ -24,17 +24,20 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from re import _constants as c  # the parsed form of a pattern (CPython ≥ 3.11, as pyproject)
-from re import _parser
 from typing import Any
 
 from bot.parse import followup_words as fw
 from bot.parse import node_words as nw
 from bot.parse import role_left as rl
 from bot.parse import roles as r
+from bot.parse import sre_private
 from bot.parse.numbers import NumberToken
 from bot.parse.regex import ON_SECOND_MESSAGE
 from bot.parse.roles import NO_ROLE, Role, seq_value
+from bot.parse.sre_private import (
+    _parser,
+    c,  # the parsed form of a pattern (CPython ≥ 3.11; guarded there)
+)
 
 __all__ = ["Role", "classify", "first_chars", "seq_value", "warm"]
 
@@ -287,7 +290,11 @@ def build() -> list[Any]:
 def warm() -> None:
     """Read the rules' keys off their patterns (parses ~60 patterns, a few ms): run from a process's
     second message on (:data:`bot.parse.regex.ON_SECOND_MESSAGE`); the first message is classified by
-    :func:`bot.parse.roles.classify` itself (``sizing-bot ask`` answers one: start-up)."""
+    :func:`bot.parse.roles.classify` itself (``sizing-bot ask`` answers one: start-up), as every
+    message is when the private regex parser is missing or not as expected (review item 5)."""
+    if not sre_private.OK:
+        _TABLE.clear()
+        return
     table = build()
     _CHOICES.clear()
     _TABLE[:] = table

@@ -21,12 +21,13 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from re import _parser
 from types import ModuleType
 from typing import Any
 
+from bot.parse import sre_private
 from bot.parse.regex import ON_SECOND_MESSAGE, AnyBranch, LazyPattern
 from bot.parse.regex_gate import required_literals
+from bot.parse.sre_private import _parser
 
 
 class NotAnalysable(ValueError):
@@ -123,8 +124,9 @@ def build() -> list[tuple[Reader, frozenset[str] | None]]:
 
 
 def warm() -> None:
-    """Read the readers' literals off their patterns (a few ms, once)."""
-    _TABLE[:] = build()
+    """Read the readers' literals off their patterns (a few ms, once); not when the private regex
+    parser is missing or not as expected (every reader runs then, review item 5)."""
+    _TABLE[:] = build() if sre_private.OK else []
 
 
 ON_SECOND_MESSAGE.append(warm)
