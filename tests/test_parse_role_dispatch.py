@@ -155,3 +155,47 @@ def test_each_rule_s_patterns_are_declared(rule: Any) -> None:
     declared = {p for side in ("right", "raw", "left") for p in spec.get(side, ())} | DEPENDENT[rule]
     undeclared = {p.pattern for p in _patterns_read(rule) - declared}
     assert not undeclared, f"declare in role_dispatch.TRIGGERS (or here, if read after one): {undeclared}"
+
+
+def test_a_trigger_pattern_the_analysis_cannot_handle_fails_at_table_build(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    fc = role_dispatch.first_chars
+    with pytest.raises(role_dispatch.NotAnalysable, match="not anchored"):
+        fc(r"\s*(?:元|rmb\b)", re.ASCII, "right")  # a search would find it anywhere to the right
+    with pytest.raises(role_dispatch.NotAnalysable, match="not anchored"):
+        fc(r"^\s*元|rmb", re.ASCII, "right")  # one branch unanchored
+    with pytest.raises(role_dispatch.NotAnalysable, match="multi-line"):
+        fc(r"(?m)(?:预算|budget)\s*$", re.ASCII, "left")
+    assert fc(r"\s*(?:元|rmb\b)", re.ASCII, "at") == frozenset("元r")  # matched at a position
+    assert fc(r"\A\s*(?:元|rmb\b)", re.ASCII, "right") == frozenset("元r")
+    spec = {"right": (r"\s*(?:元|rmb\b)",)}
+    monkeypatch.setitem(role_dispatch.TRIGGERS, roles._bytes, spec)
+    with pytest.raises(role_dispatch.NotAnalysable):
+        role_dispatch.build()
+
+
+def test_the_raw_triggers_are_matched_at_the_number_s_end() -> None:
+    """The 'raw' side is analysed as ``pattern.match(text, end)`` (no ``^`` can anchor there)."""
+    import inspect
+
+    source = inspect.getsource(rl)
+    for name in ("_PER_GPU_HOUR", "_PER_HOUR"):
+        assert getattr(rl, name) in role_dispatch.TRIGGERS[roles._rates_and_money]["raw"]
+        uses = re.findall(rf"\b{name}\.(\w+)\(", source)
+        assert uses and set(uses) == {"match"}, (name, uses)
+
+
+def test_the_choices_follow_a_replacement_of_the_rules(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Review item 12: a number whose keys were chosen before the rules were replaced gets the new
+    rules' role, not the old rules' (the cache is checked against the rules on every look-up)."""
+    s = "8 gpus"
+    tok = scan_numbers(s)[0]
+    role_dispatch.warm()
+    assert repr(role_dispatch.classify(tok, s, None)) == repr(roles.classify(tok, s, None))
+    assert role_dispatch.classify(tok, s, None).role == "count"  # the count rule, now cached
+    monkeypatch.setattr(roles, "_RULES", tuple(x for x in roles._RULES if x is not roles._counts))
+    assert repr(role_dispatch.classify(tok, s, None)) == repr(roles.classify(tok, s, None))
+    assert role_dispatch.classify(tok, s, None) is None  # no rule left for a count
+    monkeypatch.undo()
+    assert role_dispatch.classify(tok, s, None).role == "count"

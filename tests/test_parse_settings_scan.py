@@ -6,6 +6,8 @@ gains a pattern fails here until it is."""
 
 from __future__ import annotations
 
+import dataclasses
+import re
 from typing import Any
 
 import pytest
@@ -55,8 +57,8 @@ def test_every_message_s_settings_as_with_every_reader(monkeypatch: pytest.Monke
 def _key_texts() -> list[str]:
     settings_scan.warm()
     out = []
-    for _reader, _w, name, lits in settings_scan._TABLE:
-        assert lits, name  # every reader here has key words
+    for rd, lits in settings_scan._TABLE:
+        assert lits, rd.fn.__name__  # every reader here has key words
         for lit in sorted(lits):
             out += [
                 f"{lit} 8",
@@ -82,7 +84,8 @@ def test_a_text_without_key_words_skips_the_readers() -> None:
     called: list[str] = []
     table = list(settings_scan._TABLE)
     settings_scan._TABLE[:] = [
-        (lambda *a, n=name: called.append(n), w, name, lits) for _r, w, name, lits in table
+        (dataclasses.replace(rd, fn=lambda *a, n=rd.fn.__name__: called.append(n)), lits)
+        for rd, lits in table
     ]
     try:
         settings_scan.run_readers(settings.Settings("7b 模型 1万亿 数据 多少张 a100"), training=True)
@@ -101,9 +104,22 @@ DEPENDENT = {  # patterns a reader reads only after one of its first patterns ma
 MODULES = [settings, tw]
 
 
-@pytest.mark.parametrize("name", list(settings_scan.FIRST))
+READERS = {rd.fn.__name__: rd for rd in settings_scan.READERS}
+
+
+def test_the_readers_are_those_of_the_settings_step() -> None:
+    assert list(READERS) == [
+        "_parallel", "_lora", "_precision_words", "_recompute", "_throughput", "_hours", "_serving",
+        "_methods",
+    ]  # fmt: skip
+    assert {n for n, rd in READERS.items() if rd.training} == {"_throughput", "_serving"}
+    assert {n for n, rd in READERS.items() if rd.always_unless_training} == {"_throughput"}
+
+
+@pytest.mark.parametrize("name", list(READERS))
 def test_each_reader_s_patterns_are_declared(name: str) -> None:
     fn = getattr(settings, name)
+    assert READERS[name].fn is fn
     names = set(fn.__code__.co_names)
     read = {
         getattr(m, n)
@@ -111,6 +127,29 @@ def test_each_reader_s_patterns_are_declared(name: str) -> None:
         for n in names
         if isinstance(getattr(m, n, None), (LazyPattern, AnyBranch))
     }
-    declared = set(settings_scan._patterns(settings, settings_scan.FIRST[name])) | DEPENDENT.get(name, set())
+    rd = READERS[name]
+    assert set(rd.after) == DEPENDENT.get(name, set())
+    declared = set(settings_scan.first_patterns(rd)) | set(rd.after)
     undeclared = {getattr(p, "pattern", p) for p in read - declared}
-    assert not undeclared, f"declare in settings_scan.FIRST (or here, if read after one): {undeclared}"
+    assert not undeclared, f"read after one? @reader(...) in bot.parse.settings: {undeclared}"
+
+
+def _fake(after: tuple[Any, ...] = (), inline: bool = False) -> Any:
+    def fake(out: Any) -> None:
+        if settings.TP_RE.search(out.s) and re.search("x", out.s):
+            out.s = out.s
+
+    return settings_scan.Reader(fake, after, False, False, inline)
+
+
+def test_a_pattern_the_analysis_cannot_handle_fails_at_table_build(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert settings_scan.first_patterns(_fake(inline=True)) == [settings.TP_RE]  # named in its code
+    with pytest.raises(settings_scan.NotAnalysable, match="calls re itself"):
+        settings_scan.first_patterns(_fake())  # an inline pattern it might read first
+    with pytest.raises(settings_scan.NotAnalysable, match="does not name"):
+        settings_scan.first_patterns(_fake((settings.PP_RE,), inline=True))  # a stale 'after'
+    with pytest.raises(settings_scan.NotAnalysable, match="not a pattern"):
+        settings_scan.literals_of(["tp"])
+    monkeypatch.setattr(settings_scan, "READERS", [*settings_scan.READERS, _fake()])
+    with pytest.raises(settings_scan.NotAnalysable):
+        settings_scan.build()

@@ -17,9 +17,14 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Callable, Iterator
-from re import _compiler, _parser
-from re import _constants as c  # the parsed form of a pattern (CPython ≥ 3.11, as pyproject)
 from typing import Any
+
+from bot.parse import sre_private
+from bot.parse.sre_private import (
+    _compiler,
+    _parser,
+    c,  # the parsed form of a pattern (CPython ≥ 3.11; guarded there)
+)
 
 MAX_GATE_LITERALS = 100
 """More literals than this: even one search for them (their first characters cover most letters) costs
@@ -39,13 +44,16 @@ def _rare(op: Any, ch: int) -> bool:
     return op is c.LITERAL and not (ch < 128 and chr(ch).isalnum())
 
 
-_REPEATS = (c.MAX_REPEAT, c.MIN_REPEAT, c.POSSESSIVE_REPEAT)
+_REPEATS = (c.MAX_REPEAT, c.MIN_REPEAT, c.POSSESSIVE_REPEAT) if c is not None else ()
 
 
 def gate_literals(pattern: str, flags: int = re.ASCII) -> frozenset[str] | None:
     """The literals to test before searching with ``pattern``: only for a pattern the engine has no
     fast scan for (no literal prefix, no first-character set: it starts with ``\\b``, a look-behind …)
-    and whose every match needs one of at most :data:`MAX_GATE_LITERALS` literals; else None."""
+    and whose every match needs one of at most :data:`MAX_GATE_LITERALS` literals; else None (always
+    when the private regex parser is missing or not as expected: :data:`bot.parse.sre_private.OK`)."""
+    if not sre_private.OK:
+        return None
     try:
         parsed = _parser.parse(pattern, int(flags))
     except re.error:

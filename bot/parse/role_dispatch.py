@@ -24,17 +24,20 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from re import _constants as c  # the parsed form of a pattern (CPython ≥ 3.11, as pyproject)
-from re import _parser
 from typing import Any
 
 from bot.parse import followup_words as fw
 from bot.parse import node_words as nw
 from bot.parse import role_left as rl
 from bot.parse import roles as r
+from bot.parse import sre_private
 from bot.parse.numbers import NumberToken
 from bot.parse.regex import ON_SECOND_MESSAGE
 from bot.parse.roles import NO_ROLE, Role, seq_value
+from bot.parse.sre_private import (
+    _parser,
+    c,  # the parsed form of a pattern (CPython ≥ 3.11; guarded there)
+)
 
 __all__ = ["Role", "classify", "first_chars", "seq_value", "warm"]
 
@@ -140,14 +143,40 @@ def _ends_at_end(items: list[tuple[Any, Any]]) -> bool:
     return False
 
 
+def _starts_at_start(items: list[tuple[Any, Any]]) -> bool:
+    """Whether every match of the parsed sequence starts at ``^`` (its first item, in every branch)."""
+    if not items:
+        return False
+    op, av = items[0]
+    if op is c.AT:
+        return av in (c.AT_BEGINNING, c.AT_BEGINNING_STRING)
+    if op is c.BRANCH:
+        return all(_starts_at_start(list(b)) for b in av[1])
+    if op is c.SUBPATTERN and not av[1] & re.IGNORECASE:
+        return _starts_at_start(list(av[3]))
+    return False
+
+
+class NotAnalysable(ValueError):
+    """A trigger pattern whose keys :func:`first_chars` cannot read safely: the table is not built."""
+
+
 def first_chars(pattern: str, flags: int, side: str) -> CharSet:
     """The keys at which ``pattern`` can match: for ``side`` 'right', the first characters other than
-    white space of a match at the start of the text (``match``); for 'left', the last ones of a match
-    ending at the end (``search`` of a pattern every branch of which ends with ``$``). None (any key)
-    when a match may be white space alone, when the characters are too many, or for a left-hand pattern
-    not anchored at the end."""
+    white space of a match at the start of the text (a pattern every branch of which starts with ``^``,
+    so ``search`` and ``match`` agree); for 'at', the same of ``pattern.match(text, pos)`` (the rule
+    matches at the number's end: no ``^`` can say so); for 'left', the last ones of a match ending at
+    the end (``search`` of a pattern every branch of which ends with ``$``). None (any key) when a match
+    may be white space alone, when the characters are too many, or for a left-hand pattern not anchored
+    at the end. Raises :class:`NotAnalysable` for a 'right' pattern not anchored with ``^`` and for a
+    multi-line pattern (its ``^`` / ``$`` match at every line)."""
     parsed = _parser.parse(pattern, flags)
-    if (flags | parsed.state.flags) & re.IGNORECASE:
+    all_flags = flags | parsed.state.flags
+    if all_flags & re.MULTILINE:
+        raise NotAnalysable(f"multi-line trigger pattern: {pattern!r}")
+    if side == "right" and not _starts_at_start(list(parsed)):
+        raise NotAnalysable(f"'right' trigger pattern not anchored with '^': {pattern!r}")
+    if all_flags & re.IGNORECASE:
         return None
     if side == "left" and not _ends_at_end(list(parsed)):
         return None
@@ -226,7 +255,7 @@ class _Rule:
     def _side(spec: dict[str, Any] | None, name: str) -> CharSet:
         keys: CharSet = frozenset()
         for p in (spec or {}).get(name, ()):
-            keys = _union(keys, _keys(p, "left" if name == "left" else "right"))
+            keys = _union(keys, _keys(p, {"raw": "at"}.get(name, name)))
         return keys
 
     def wakes(self, right: str, raw: str, left: str, tok: NumberToken, nxt: NumberToken | None) -> bool:
@@ -248,15 +277,27 @@ MAX_CHOICES = 8192
 """At most this many combinations kept (~1.5 MB; 184 over the corpus): a bot's memory stays bounded, and
 a combination beyond them is chosen again at each number (a few µs)."""
 _TABLE: list[Any] = []
-"""[the rules' tuple, their :class:`_Rule` each] once :func:`warm` ran; empty before."""
+"""[the rules' tuple, their :class:`_Rule` each] once :func:`warm` ran; empty before. :func:`classify`
+checks the tuple is still :data:`bot.parse.roles._RULES` before it uses :data:`_CHOICES`."""
+
+
+def build() -> list[Any]:
+    """[the rules' tuple, their :class:`_Rule` each]; raises :class:`NotAnalysable` on a trigger pattern
+    whose keys cannot be read safely (tests build it)."""
+    return [r._RULES, [_Rule(rule) for rule in r._RULES]]
 
 
 def warm() -> None:
     """Read the rules' keys off their patterns (parses ~60 patterns, a few ms): run from a process's
     second message on (:data:`bot.parse.regex.ON_SECOND_MESSAGE`); the first message is classified by
-    :func:`bot.parse.roles.classify` itself (``sizing-bot ask`` answers one: start-up)."""
+    :func:`bot.parse.roles.classify` itself (``sizing-bot ask`` answers one: start-up), as every
+    message is when the private regex parser is missing or not as expected (review item 5)."""
+    if not sre_private.OK:
+        _TABLE.clear()
+        return
+    table = build()
     _CHOICES.clear()
-    _TABLE[:] = [r._RULES, [_Rule(rule) for rule in r._RULES]]
+    _TABLE[:] = table
 
 
 ON_SECOND_MESSAGE.append(warm)
@@ -264,8 +305,6 @@ ON_SECOND_MESSAGE.append(warm)
 
 def _rules(key: tuple[Any, ...], tok: NumberToken, nxt: NumberToken | None) -> tuple[Callable[..., Any], ...]:
     """The rules ``key`` wakes (``key``'s last three items are all that the 'always' tests read)."""
-    if _TABLE[0] is not r._RULES:  # the rules were replaced (a test): read them again
-        warm()
     chosen = tuple(x.rule for x in _TABLE[1] if x.wakes(key[0], key[1], key[2], tok, nxt))
     if len(_CHOICES) < MAX_CHOICES:
         _CHOICES[key] = chosen
@@ -285,6 +324,8 @@ def classify(tok: NumberToken, s: str, nxt: NumberToken | None) -> Role | None:
     """:func:`bot.parse.roles.classify`, asking only the rules the number's keys can wake."""
     if not _TABLE:
         return r.classify(tok, s, nxt)
+    if _TABLE[0] is not r._RULES:  # the rules were replaced (a test): the choices made are stale
+        warm()
     around = r._around(tok, s, nxt)
     raw = s[tok.end : tok.end + 48]
     key = (

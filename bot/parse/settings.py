@@ -28,7 +28,7 @@ from bot.parse.prose_forms import (
 )
 from bot.parse.prose_vocab import read_vocabulary
 from bot.parse.regex import rc
-from bot.parse.settings_scan import run_readers
+from bot.parse.settings_scan import reader, run_readers
 from bot.parse.throughput_words import (
     per_user_rate,
     requests_per_second,
@@ -253,6 +253,7 @@ def extract_settings(s: str, training: bool) -> Settings:
     return out
 
 
+@reader()
 def _parallel(out: Settings) -> None:
     """A stated TP / PP degree (kept by the plan search; a serving layout uses it as given)."""
     for name, pattern in (("tp", TP_RE), ("pp", PP_RE)):
@@ -309,6 +310,7 @@ def _other_zero_stages(out: Settings, end: int) -> None:
             out.unused.append((f"zero_stage: {stage}", "other_setup"))
 
 
+@reader()
 def _lora(out: Settings) -> None:
     m = RANK_RE.search(out.s)
     if m:
@@ -335,6 +337,7 @@ def _lora(out: Settings) -> None:
         out.s = _masked(out.s, m)
 
 
+@reader(COMMENTED_RE, NO_QUANT_RE)
 def _precision_words(out: Settings) -> None:
     """'pure bf16', an 8-bit optimizer, and the QLoRA / quantized-base bit widths other steps do not
     read (2, 3 bits, LLaMA-Factory's quantization_bit)."""
@@ -357,6 +360,7 @@ def _precision_words(out: Settings) -> None:
         out.s = _masked(out.s, m)
 
 
+@reader()
 def _recompute(out: Settings) -> None:
     for pattern, mode in (
         (NO_FULL_RECOMPUTE_RE, "selective"),
@@ -376,6 +380,7 @@ def _rate(text: str) -> float | None:
     return value if value and value > 0 else None
 
 
+@reader(MEASURED_WORDS, PER_GPU_BEFORE, training=True, always_unless_training=True)
 def _throughput(out: Settings, training: bool) -> None:
     """'we get 20 TFLOPS per GPU', '实测每卡 150 TFLOPS', '3,000 tokens/s per GPU'. A TFLOPS figure
     without 'per GPU' or a measuring verb is a datasheet number, not the user's throughput."""
@@ -427,6 +432,7 @@ def _serving_targets(out: Settings) -> None:
         out.s = _masked(out.s, qps[1])
 
 
+@reader(GPU_HOUR_AFTER, DEADLINE_BEFORE, DEADLINE_AFTER, inline_after=True)
 def _hours(out: Settings) -> None:
     """'6 hours on one H100', '跑了36小时' → a known duration; '48小时内' → a deadline (in days)."""
     for m in HOURS_RE.finditer(out.s):
@@ -444,6 +450,7 @@ def _hours(out: Settings) -> None:
         return
 
 
+@reader(ONLINE_RL_RE, training=True)
 def _serving(out: Settings, training: bool) -> None:
     m = UTIL_RE.search(out.s)
     if m:
@@ -465,6 +472,7 @@ def _serving(out: Settings, training: bool) -> None:
         out.fields["runtime"] = "vLLM"  # the rollout engine colocate mode names
 
 
+@reader(inline_after=True)
 def _methods(out: Settings) -> None:
     """Every fine-tuning method named, in the order written; two or more are a comparison."""
     found: list[tuple[int, str]] = []

@@ -4,8 +4,9 @@ for all their key words (issue 23 item 7).
 The last eight readers of the settings step (TP/PP, LoRA, precision words, recompute, throughput,
 hours, serving engine, methods) each searched the text with 2–8 patterns, each behind its own presence
 gate: ~30 searches and ~25 Python calls a message, most of which find nothing. A reader changes nothing
-unless one of its first patterns (:data:`FIRST`: those it reads before any other, and with no match
-of which it returns untouched) matches; every match of a pattern contains one of the literals
+unless one of its first patterns (those it reads before any other, and with no match of which it
+returns untouched: every pattern its code names but those it declares read after one, :func:`reader`)
+matches; every match of a pattern contains one of the literals
 :func:`bot.parse.regex_gate.required_literals` reads off it. So one scan (``literal in text`` for the
 union of the literals, in C) says which readers can find anything; the others are not called. The
 readers only mask what they read with spaces, so a literal absent from the text before them stays
@@ -19,31 +20,79 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from re import _parser
+from dataclasses import dataclass
+from types import ModuleType
 from typing import Any
 
-from bot.parse.regex import ON_SECOND_MESSAGE
+from bot.parse import sre_private
+from bot.parse.regex import ON_SECOND_MESSAGE, AnyBranch, LazyPattern
 from bot.parse.regex_gate import required_literals
+from bot.parse.sre_private import _parser
 
-FIRST: dict[str, tuple[str, ...]] = {
-    "_parallel": ("TP_RE", "PP_RE"),
-    "_lora": ("RANK_RE", "TARGET_RE", "ALL_LINEAR_RE", "FREEZE_LAYERS_RE", "PREFIX_RE"),
-    "_precision_words": ("OPTIMIZER_RE", "PURE_BF16_RE", "QUANT_BIT_RE"),
-    "_recompute": ("NO_FULL_RECOMPUTE_RE", "NO_RECOMPUTE_RE", "SELECTIVE_RE", "FULL_RECOMPUTE_RE"),
-    "_throughput": ("TFLOPS_RE", "TPS_RE"),  # and, when not training, the serving targets: always then
-    "_hours": ("HOURS_RE",),
-    "_serving": ("UTIL_RE", "RUNTIMES", "COLOCATE_RE"),
-    "_methods": ("METHOD_WORDS",),
-}
-"""Reader of :mod:`bot.parse.settings` (in the order it runs them) → the names of its first patterns
-(a tuple of (pattern, value) pairs gives each of its patterns)."""
-WITH_TRAINING = frozenset({"_throughput", "_serving"})
-"""Readers called with ``training`` too."""
-ALWAYS_UNLESS_TRAINING = frozenset({"_throughput"})
-"""Readers that run whenever the message is not about training (their other reads have no table)."""
 
-_TABLE: list[Any] = []
-"""[(reader, with training, its literals or None: always), …] once :func:`warm` ran."""
+class NotAnalysable(ValueError):
+    """A reader whose key words cannot be read off its code: the table is not built (tests build it)."""
+
+
+@dataclass(frozen=True)
+class Reader:
+    """One settings reader and what it declares about its patterns (:func:`reader`)."""
+
+    fn: Callable[..., Any]
+    after: tuple[Any, ...]
+    training: bool
+    always_unless_training: bool
+    inline_after: bool
+
+
+READERS: list[Reader] = []
+"""The readers :func:`run_readers` calls, in the order they are defined (:func:`reader`)."""
+_TABLE: list[tuple[Reader, frozenset[str] | None]] = []
+"""[(reader, its literals or None: always), …] once :func:`warm` ran."""
+
+
+def reader(
+    *after: Any, training: bool = False, always_unless_training: bool = False, inline_after: bool = False
+) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Register a reader of :mod:`bot.parse.settings` for :func:`run_readers`. Its first patterns (those
+    one of which must match for it to change anything) are every pattern its code names
+    (:func:`first_patterns`) except ``after``: those it reads only once one of the others matched.
+    ``training``: called with ``training`` too; ``always_unless_training``: runs whenever the message
+    is not about training (its other reads have no table); ``inline_after``: its inline ``re`` calls
+    (not named patterns) run only after a first pattern matched."""
+
+    def register(fn: Callable[..., Any]) -> Callable[..., Any]:
+        READERS.append(Reader(fn, after, training, always_unless_training, inline_after))
+        return fn
+
+    return register
+
+
+def _is_pattern(value: Any) -> bool:
+    return isinstance(value, (LazyPattern, AnyBranch, re.Pattern))
+
+
+def first_patterns(rd: Reader) -> list[Any]:
+    """The patterns ``rd``'s code names (a global, an attribute of a module it names, each pattern of a
+    tuple of (pattern, value) pairs), less its ``after`` ones. Raises :class:`NotAnalysable` when an
+    ``after`` pattern is not one its code names, or when it calls ``re`` itself undeclared."""
+    names, env = rd.fn.__code__.co_names, rd.fn.__globals__
+    scopes = [env] + [vars(v) for v in (env.get(n) for n in names) if isinstance(v, ModuleType)]
+    if "re" in names and env.get("re") is re and not rd.inline_after:
+        raise NotAnalysable(f"{rd.fn.__name__} calls re itself: declare inline_after or name the pattern")
+    found: list[Any] = []
+    for scope in scopes:
+        for name in names:
+            value = scope.get(name)
+            if isinstance(value, tuple) and value and all(isinstance(v, tuple) for v in value):
+                value = tuple(p for p, *_ in value)
+            for p in value if isinstance(value, tuple) else (value,):
+                if _is_pattern(p) and not any(p is q for q in found):
+                    found.append(p)
+    stale = [p for p in rd.after if not any(p is q for q in found)]
+    if stale:
+        raise NotAnalysable(f"{rd.fn.__name__}: 'after' patterns its code does not name: {stale}")
+    return [p for p in found if not any(p is q for q in rd.after)]
 
 
 def literals_of(patterns: list[Any]) -> frozenset[str] | None:
@@ -51,7 +100,9 @@ def literals_of(patterns: list[Any]) -> frozenset[str] | None:
     none, ignores case, or one has white space (masking with spaces could make it)."""
     out: set[str] = set()
     for p in patterns:
-        p = p.pattern if hasattr(p, "_branches") else p  # an AnyBranch: its whole pattern
+        if not _is_pattern(p):
+            raise NotAnalysable(f"not a pattern: {p!r}")
+        p = p.pattern if isinstance(p, AnyBranch) else p  # an AnyBranch: its whole pattern
         source, flags = p.pattern, getattr(p, "_flags", None)
         flags = p.flags if flags is None else flags  # a compiled re.Pattern
         parsed = _parser.parse(source, flags)
@@ -64,43 +115,33 @@ def literals_of(patterns: list[Any]) -> frozenset[str] | None:
     return frozenset(out)
 
 
-def _patterns(module: Any, names: tuple[str, ...]) -> list[Any]:
-    found: list[Any] = []
-    for name in names:
-        value = getattr(module, name)
-        found += [p for p, _ in value] if isinstance(value, tuple) else [value]
-    return found
+def build() -> list[tuple[Reader, frozenset[str] | None]]:
+    """Each reader of :data:`READERS` and its literals (None: it always runs). Raises
+    :class:`NotAnalysable` on a reader or pattern the analysis cannot handle."""
+    from bot.parse import settings  # noqa: F401  (its readers register on import)
+
+    return [(rd, literals_of(first_patterns(rd))) for rd in READERS]
 
 
 def warm() -> None:
-    """Read the readers' literals off their patterns (a few ms, once)."""
-    from bot.parse import settings
-
-    _TABLE[:] = [
-        (getattr(settings, name), name in WITH_TRAINING, name, literals_of(_patterns(settings, names)))
-        for name, names in FIRST.items()
-    ]
+    """Read the readers' literals off their patterns (a few ms, once); not when the private regex
+    parser is missing or not as expected (every reader runs then, review item 5)."""
+    _TABLE[:] = build() if sre_private.OK else []
 
 
 ON_SECOND_MESSAGE.append(warm)
 
 
-def _all() -> list[tuple[Callable[..., Any], bool, str, frozenset[str] | None]]:
-    from bot.parse import settings
-
-    return [(getattr(settings, name), name in WITH_TRAINING, name, None) for name in FIRST]
-
-
 def run_readers(out: Any, training: bool) -> None:
-    """The readers of :data:`FIRST` on ``out`` (a :class:`bot.parse.settings.Settings`), in order,
+    """The readers of :data:`READERS` on ``out`` (a :class:`bot.parse.settings.Settings`), in order,
     each only when the text has one of its literals (every reader before :func:`warm`)."""
-    table = _TABLE or _all()
+    table = _TABLE or [(rd, None) for rd in READERS]
     s = out.s
-    for reader, with_training, name, lits in table:
-        always = lits is None or (not training and name in ALWAYS_UNLESS_TRAINING)
+    for rd, lits in table:
+        always = lits is None or (not training and rd.always_unless_training)
         if not always and not any(map(s.__contains__, lits)):  # type: ignore[arg-type]
             continue  # none of its key words: it would find nothing
-        if with_training:
-            reader(out, training)
+        if rd.training:
+            rd.fn(out, training)
         else:
-            reader(out)
+            rd.fn(out)
