@@ -55,6 +55,8 @@ CONVERSIONS = {
     "quant": "awq/gptq/fp8/bitsandbytes… → the weights' precision",
     "dtype": "bfloat16/float16/half/float32 → the weights' precision",
     "str": "the model, as written",
+    "slots_context": "llama.cpp -c/--ctx-size: the KV cache of all -np slots together; each sequence gets "
+    "c / np (np = 1 when not given), and -c is the engine's limit only with one slot",
 }
 """How a row's value is read (the readers hold the code: bot.parse.configs.training, launchers)."""
 
@@ -215,7 +217,8 @@ MEANING: dict[str, dict[str, Row]] = {
         "--model-id": ("model", "str"), "--max-total-tokens": ("max_model_len", "int"),
     },
     "llama.cpp": {
-        "-c": ("seq_len", "int"), "--ctx-size": ("seq_len", "int"), "-np": ("concurrency", "int"),
+        "-c": ("seq_len", "slots_context"), "--ctx-size": ("seq_len", "slots_context"),
+        "-np": ("concurrency", "int"),
         "--parallel": ("concurrency", "int"), "-m": ("model", "str"), "--model": ("model", "str"),
         "-hf": ("model", "str"), "--hf-repo": ("model", "str"),
     },
@@ -251,7 +254,9 @@ SOURCES = {
     "sglang": "sgl-project/sglang@v0.5.23 python/sglang/srt/server_args.py",
     "lmdeploy": "InternLM/lmdeploy@1263d5c lmdeploy/cli/utils.py (ArgumentHelper)",
     "tgi": "huggingface/text-generation-inference@db931fc launcher/src/main.rs",
-    "llama.cpp": "ggml-org/llama.cpp@0c1e570 common/arg.cpp (-c is all -np slots' context together)",
+    "llama.cpp": "ggml-org/llama.cpp@0c1e570 common/arg.cpp (-c/--ctx-size, -np/--parallel); "
+    "tools/server/server.cpp server_context init(): 'n_ctx_slot = n_ctx / params_base.n_parallel' (-c is "
+    "all -np slots' context together)",
     "trtllm": "NVIDIA/TensorRT-LLM@4c05a74 tensorrt_llm/commands/serve.py (--max_batch_size: requests "
     "scheduled at once; --kv_cache_free_gpu_memory_fraction: share of the memory left after the weights)",
 }
