@@ -53,3 +53,78 @@ def test_llama_cpp_context_with_one_slot_is_its_limit(capsys):
     req = data["request"]
     assert (req["seq_len"], req["concurrency"], req["max_model_len"]) == (32768, 1, 32768)
     assert data["report"]["inference"]["kv_bytes_total"] == 32768 * 56 * KIB
+
+
+# -- item 2: FSDP reshard_after_forward, one reading in prose and in a pasted config
+
+_FSDP = {
+    "en": "TRL full fine-tune Llama-3-8B on 4 A100 80G, ",
+    "zh": "TRL 全参微调 Llama-3-8B，4 张 A100 80G，",
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize(
+    ("setting", "stage"),
+    [
+        ("fsdp_config.reshard_after_forward: false", 2),
+        ("reshard_after_forward false", 2),
+        ("reshard_after_forward=false", 2),
+        ("fsdp_config.reshard_after_forward: true", 3),
+        ("FSDP, reshard_after_forward: false", 2),
+    ],
+)
+def test_reshard_after_forward_sets_the_stage_in_prose(capsys, lang, setting, stage):
+    """FSDP2's reshard_after_forward (meaning ``reshard_bool``): false keeps the parameters gathered after
+    the forward pass — SHARD_GRAD_OP, ZeRO-2; true reshards them — FULL_SHARD, ZeRO-3 (PyTorch
+    fully_shard docs). Before: prose 3 (the 'fsdp' of 'fsdp_config' read as plain FSDP), bare form
+    unread and not named."""
+    data = _ask(capsys, _FSDP[lang] + setting)
+    assert data["request"]["zero_stage"] == stage
+    assert not [i for i in _ignored(data) if "reshard" in i["text"]]
+
+
+_PASTED = (
+    "trl sft, full fine-tune Llama-3-8B on 4 A100 80G\n\nper_device_train_batch_size: 1\n{}"
+    "fsdp_config:\n  reshard_after_forward: false\n"
+)
+
+
+@pytest.mark.parametrize("strategy", ["", "fsdp: full_shard\n"])
+def test_reshard_after_forward_pasted_reads_as_in_prose_and_names_a_conflict(capsys, strategy):
+    """The same setting pasted: ZeRO-2 as in prose; a FULL_SHARD beside it is named, never dropped."""
+    data = _ask(capsys, _PASTED.format(strategy))
+    assert data["request"]["zero_stage"] == 2
+    assert data["stack_config"]["used"]["fsdp_config.reshard_after_forward"] == "zero_stage"
+    conflict = {"text": "fsdp: full_shard", "reason": "sharding_conflict"}
+    assert (conflict in _ignored(data)) == bool(strategy)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_stated_strategy_against_reshard_is_named_in_prose(capsys, lang):
+    data = _ask(capsys, _FSDP[lang] + "fsdp full_shard, reshard_after_forward: false")
+    assert data["request"]["zero_stage"] == 2
+    assert {"text": "fsdp: full_shard", "reason": "sharding_conflict"} in _ignored(data)
+
+
+# -- item 14: a setting's earlier value has a reason of its own
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value", "earlier"),
+    [
+        ("LoRA fine-tune Qwen2.5-7B on 2 4090, batch size from 8 down to 2", "batch_size", 2, "8"),
+        ("LoRA 微调 Qwen2.5-7B，2 张 4090，batch size 从 8 降到 2", "batch_size", 2, "8"),
+        ("Full fine-tune Qwen2.5 7B on 8 A100 with cutoff_len from 4096 to 2048", "seq_len", 2048, "4096"),
+        ("8 张 A100 全参微调 Qwen2.5 7B，cutoff_len 从 4096 改成 2048", "seq_len", 2048, "4096"),
+    ],
+)
+def test_a_value_replaced_by_a_later_one_is_named_so(capsys, text, field, value, earlier):
+    """'from 8 down to 2': 2 is sized, the 8 is named ``replaced_by_later_value`` (before: ``unread``,
+    which gave the user no reason), worded in the reply's language."""
+    data = _ask(capsys, text)
+    assert data["request"][field] == value
+    assert {"text": earlier, "reason": "replaced_by_later_value"} in _ignored(data)
+    main(["ask", text])
+    reply = capsys.readouterr().out
+    assert ("已改成后面的值" in reply) if "张" in text else ("you changed it to the later one" in reply)

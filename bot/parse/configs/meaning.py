@@ -34,6 +34,9 @@ CONVERSIONS = {
     "swift_deepspeed": "ms-swift's --deepspeed zero0…zero3[_offload] (its bundled configs), else a path "
     "(deepspeed_file): one reading for every tool's 'deepspeed' key",
     "fsdp": "FULL_SHARD → ZeRO-3, SHARD_GRAD_OP → ZeRO-2, NO_SHARD → 0; 'offload' → offload",
+    "reshard_bool": "FSDP2 reshard_after_forward: true → ZeRO-3 (FULL_SHARD), false → ZeRO-2 "
+    "(SHARD_GRAD_OP); it decides over a sharding strategy that says otherwise, which is named "
+    "(sharding_conflict)",
     "stage": "sft/pt/dpo/ppo/kto/rm/grpo → stage and algorithm",
     "rl_type": "ms-swift --rlhf_type / verl algorithm.adv_estimator → the RL algorithm",
     "tuner": "ms-swift --train_type/--tuner_type: lora/full/qlora → method",
@@ -92,7 +95,7 @@ MEANING: dict[str, dict[str, Row]] = {
         "num_generations": ("num_generations", "generations"),
         "max_completion_length": ("max_completion_length", "int"),
         "max_prompt_length": ("seq_len", "prompt_length"),
-        "fsdp_config.reshard_after_forward": ("zero_stage", "fsdp"),
+        "fsdp_config.reshard_after_forward": ("zero_stage", "reshard_bool"),
         "fsdp_config.fsdp_sharding_strategy": ("zero_stage", "fsdp"),
         "fsdp_config.sharding_strategy": ("zero_stage", "fsdp"), "packing": (None, "no_field"),
     },

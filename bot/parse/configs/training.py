@@ -321,13 +321,30 @@ def _deepspeed(cfg: StackConfig, key: str, value: Any, flat: dict[str, Any]) -> 
     return True
 
 
+def _reshard(cfg: StackConfig, key: str, value: Any, flat: dict[str, Any]) -> bool:
+    """FSDP2 ``reshard_after_forward`` (meaning ``reshard_bool``): true → ZeRO-3, false → ZeRO-2."""
+    on = _bool(value)
+    if on is not None:
+        cfg.set(key, "zero_stage", 3 if on else 2)
+    return on is not None
+
+
+def _resharded(flat: dict[str, Any]) -> int | None:
+    """The ZeRO stage a config's ``reshard_after_forward`` sets, or None: it decides over a sharding
+    strategy (accelerate's FSDP2 plugin reads reshard_after_forward in place of sharding_strategy)."""
+    for k, v in flat.items():
+        if k.endswith("reshard_after_forward") and (on := _bool(v)) is not None:
+            return 3 if on else 2
+    return None
+
+
 def _fsdp(cfg: StackConfig, key: str, value: Any, flat: dict[str, Any]) -> bool:
     text = " ".join(map(str, value)) if isinstance(value, list) else str(value)
     text = text.lower()
     stage = 3 if "full_shard" in text else 2 if "shard_grad_op" in text else 0 if "no_shard" in text else None
-    if stage is None and key.endswith("reshard_after_forward"):
-        stage = 3 if _bool(value) else 2
-    if stage is not None:
+    if stage is not None and _resharded(flat) not in (None, stage):
+        cfg.skip(key, value, "sharding_conflict")  # the config's reshard_after_forward sets the stage
+    elif stage is not None:
         cfg.set(key, "zero_stage", stage)
     if "offload" in text:
         cfg.values["offload"] = True
@@ -395,6 +412,7 @@ _CONVERTERS: dict[str, Callable[[str | None], Handler]] = {
     "mlp_targets": lambda _: lambda cfg, key, value, flat: bool(cfg.used.setdefault(key, "lora_targets")),
     "precision": lambda _: _precision, "enabled": lambda _: _enabled, "recompute": lambda _: _recompute,
     "optim": lambda _: _optim, "deepspeed_file": lambda _: _deepspeed, "fsdp": lambda _: _fsdp,
+    "reshard_bool": lambda _: _reshard,
     "stage": lambda _: _stage, "infer_backend": lambda _: _infer_backend,
     "engine_share": lambda _: _engine_share, "engine_maxlen": lambda _: _vllm_maxlen,
     "zero_stage": lambda _: _zero, "offload_device": lambda _: _offload_device,
