@@ -128,3 +128,56 @@ def test_a_value_replaced_by_a_later_one_is_named_so(capsys, text, field, value,
     main(["ask", text])
     reply = capsys.readouterr().out
     assert ("已改成后面的值" in reply) if "张" in text else ("you changed it to the later one" in reply)
+
+
+# -- item 10: a key several tools share means one thing, or is read per tool
+
+
+def test_a_shared_key_is_read_per_tool_and_never_by_whichever_tool_comes_first() -> None:
+    """axolotl's batch_size is the effective batch (gradient_accumulation_steps = batch_size /
+    micro_batch_size); torchtune's and xtuner's is per device. The shared table keeps one meaning per key
+    or declares the key (SHARED_DEFAULT), and a disagreement nobody declared raises."""
+    from bot.parse.configs import meaning
+
+    assert meaning.MEANING["axolotl"]["batch_size"] == ("global_batch", "int")
+    assert meaning.tool_rows("axolotl")["batch_size"] == ("global_batch", "int")
+    assert meaning.training_rows()["batch_size"] == ("batch_size", "int")  # torchtune's, declared
+    rows = {t: meaning.tool_rows(t) for t in meaning.TRAINING}
+    for key in {k for r in rows.values() for k in r}:
+        meanings = {r[key] for r in rows.values() if key in r}
+        assert len(meanings) == 1 or key in meaning.SHARED_DEFAULT, key
+    saved = dict(meaning.MEANING["xtuner"])
+    try:
+        meaning.MEANING["xtuner"]["max_epochs"] = ("global_batch", "int")  # undeclared disagreement
+        meaning.training_rows.cache_clear(), meaning.tool_rows.cache_clear()
+        with pytest.raises(ValueError, match="max_epochs"):
+            meaning.training_rows()
+    finally:
+        meaning.MEANING["xtuner"] = saved
+        meaning.training_rows.cache_clear(), meaning.tool_rows.cache_clear()
+
+
+_AXOLOTL = (
+    "axolotl full fine-tune Llama-3-8B on 8 A100\n\nbase_model: meta-llama/Meta-Llama-3-8B\n"
+    "sequence_len: 4096\nmicro_batch_size: 2\nbatch_size: 32\nnum_epochs: 1\n"
+)
+
+
+def test_axolotl_batch_size_pasted_is_the_effective_batch(capsys):
+    """Before: micro-batch 32 (the first tool's row), and the answer said it did not fit."""
+    data = _ask(capsys, _AXOLOTL)
+    req = data["request"]
+    assert (req["batch_size"], req["global_batch"]) == (2, 32)
+    assert data["stack_config"]["used"]["batch_size"] == "global_batch"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "axolotl full fine-tune Llama-3-8B on 8 A100, batch_size: 32, micro_batch_size: 2",
+        "axolotl 全参微调 Llama-3-8B，8 张 A100，batch_size: 32，micro_batch_size: 2",
+    ],
+)
+def test_axolotl_batch_size_in_prose_is_the_effective_batch(capsys, text):
+    req = _ask(capsys, text)["request"]
+    assert (req["batch_size"], req["global_batch"]) == (2, 32)

@@ -101,7 +101,7 @@ MEANING: dict[str, dict[str, Row]] = {
     },
     "axolotl": {
         "sequence_len": ("seq_len", "int"), "micro_batch_size": ("batch_size", "int"),
-        "batch_size": ("batch_size", "int"), "num_epochs": ("epochs", "epochs"),
+        "batch_size": ("global_batch", "int"), "num_epochs": ("epochs", "epochs"),
         "gradient_accumulation_steps": (None, "accumulation"), "lora_r": ("lora_rank", "int"),
         "lora_alpha": (None, "no_field"), "lora_target_modules": ("lora_targets", "targets"),
         "lora_target_linear": ("lora_targets", "targets"), "bf16": ("precision", "precision"),
@@ -283,13 +283,31 @@ def bare(key: str) -> str:
     return key.lstrip("-").replace("-", "_") if key.startswith("-") else key
 
 
+SHARED_DEFAULT = {"batch_size": "torchtune"}
+"""Flattened keys that tools read differently, each with the tool whose row is read when the tool is not
+known (prose): axolotl's ``batch_size`` is the effective batch (gradient_accumulation_steps = batch_size /
+micro_batch_size, axolotl's config docs / utils/config normalize_config), torchtune's and xtuner's the
+batch per device. A reader that knows the tool reads that tool's row (:func:`tool_rows`)."""
+
+
+@cache
+def tool_rows(tool: str) -> dict[str, Row]:
+    """One training tool's rows under their flattened key."""
+    return {bare(key): row for key, row in MEANING[tool].items()}
+
+
 @cache
 def training_rows() -> dict[str, Row]:
-    """Every training tool's rows under their flattened key (a key two tools share means the same)."""
+    """Every training tool's rows under their flattened key: a key two tools share means the same, or is
+    declared in :data:`SHARED_DEFAULT` (then the default tool's row); any other disagreement raises, so
+    no tool's row wins by coming first."""
     out: dict[str, Row] = {}
     for tool in TRAINING:
-        for key, row in MEANING[tool].items():
-            out.setdefault(bare(key), row)
+        for key, row in tool_rows(tool).items():
+            if key in SHARED_DEFAULT:
+                out[key] = tool_rows(SHARED_DEFAULT[key])[key]
+            elif out.setdefault(key, row) != row:
+                raise ValueError(f"{tool}'s {key!r} means {row}, another tool's {out[key]}: SHARED_DEFAULT")
     return out
 
 

@@ -12,7 +12,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from bot.parse.configs.meaning import training_rows
+from bot.parse.configs.meaning import SHARED_DEFAULT, TRAINING, tool_rows, training_rows
 from bot.parse.configs.model import StackConfig
 from bot.parse.configs.vocab import known
 from bot.parse.regex import compile_pattern
@@ -149,7 +149,9 @@ def read_training(flat: dict[str, Any], tool: str, cfg: StackConfig) -> StackCon
     for key, value in flat.items():
         if key in cfg.used:
             continue
-        handler = HANDLERS.get(key)
+        handler = (TOOL_HANDLERS.get((tool, key)) if _own_keys(tool, key, flat) else None) or HANDLERS.get(
+            key
+        )
         if handler is not None and value == "auto":
             cfg.skip(key, value, "auto_value")
         elif handler is not None:
@@ -167,6 +169,14 @@ def read_training(flat: dict[str, Any], tool: str, cfg: StackConfig) -> StackCon
 
 
 Handler = Callable[[StackConfig, str, Any, dict[str, Any]], bool]
+
+
+def _own_keys(tool: str, key: str, flat: dict[str, Any]) -> bool:
+    """Whether a config read as ``tool`` has keys of that tool's own beside a key tools read differently
+    (``SHARED_DEFAULT``: axolotl's batch_size is its effective batch): a lone 'batch_size: 3' tells no
+    tool, and is read with the default tool's row."""
+    default = tool_rows(SHARED_DEFAULT.get(key, tool))
+    return any(k in tool_rows(tool) and k not in default for k in flat) if tool in TRAINING else False
 
 
 def _int_field(field: str) -> Handler:
@@ -427,3 +437,11 @@ HANDLERS: dict[str, Handler] = {
 }
 """Key (dotted, dashes dropped) → how it sets the request: built from the meaning table
 (:data:`bot.parse.configs.meaning.MEANING`), never written here."""
+TOOL_HANDLERS: dict[tuple[str, str], Handler] = {
+    (tool, key): _CONVERTERS[tool_rows(tool)[key][1]](tool_rows(tool)[key][0])
+    for key in SHARED_DEFAULT
+    for tool in TRAINING
+    if key in tool_rows(tool)
+}
+"""(tool, key) → the handler of a key tools read differently (``SHARED_DEFAULT``), for a config whose tool
+is known."""
