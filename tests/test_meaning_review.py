@@ -181,3 +181,23 @@ def test_axolotl_batch_size_pasted_is_the_effective_batch(capsys):
 def test_axolotl_batch_size_in_prose_is_the_effective_batch(capsys, text):
     req = _ask(capsys, text)["request"]
     assert (req["batch_size"], req["global_batch"]) == (2, 32)
+
+
+# -- item 15: OpenRLHF is a modelled tool, not named as unsized
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "openrlhf train_ppo_ray --pretrain Qwen/Qwen2.5-7B-Instruct --micro_train_batch_size 2 "
+        "--train_batch_size 128 --zero_stage 3 on 8 H100",
+        "用 openrlhf 训 PPO，Qwen2.5-7B，8 张 H100，--zero_stage 3",
+    ],
+)
+def test_openrlhf_sets_the_training_tool(capsys, text):
+    """OpenRLHF trains on DeepSpeed ZeRO only (train_ppo_ray.py --zero_stage; its vLLM rollout has its own
+    TP): the training tool, data parallel only. Before: 'training_tool: OpenRLHF' named no_field."""
+    data = _ask(capsys, text)
+    assert data["request"]["training_tool"] == "OpenRLHF"
+    assert data["request"]["zero_stage"] == 3
+    assert not [i for i in _ignored(data) if "OpenRLHF" in i["text"]]
