@@ -5,6 +5,7 @@ in a pasted config alike, and every number the user states is used or named as n
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -201,3 +202,31 @@ def test_openrlhf_sets_the_training_tool(capsys, text):
     assert data["request"]["training_tool"] == "OpenRLHF"
     assert data["request"]["zero_stage"] == 3
     assert not [i for i in _ignored(data) if "OpenRLHF" in i["text"]]
+
+
+# -- items 16 and 7: every source is one a reader can check
+
+
+def test_every_source_names_a_commit_or_a_pypi_wheel_its_flag_table_was_read_from() -> None:
+    """Each tool's meaning source gives a commit (7+ hex digits after '@') or a PyPI wheel ('PyPI wheel
+    pkg==version'), and the tool's own flag table (bot/recipes/flags/<tool>.json, its 'source',
+    'version' and 'how_extracted') names the same commit or wheel version: one reference per tool.
+    The llama.cpp entry cites the server's slot split (item 1)."""
+    import re
+
+    from bot.parse.configs.meaning import SOURCES, UNTABLED
+    from bot.recipes.flags import FILES
+
+    flags = Path(__file__).resolve().parents[1] / "bot" / "recipes" / "flags"
+    for tool, source in SOURCES.items():
+        if tool in UNTABLED:
+            continue
+        table = json.loads((flags / f"{FILES.get(tool, tool)}.json").read_text())
+        where = " ".join(str(table.get(k, "")) for k in ("source", "version", "how_extracted"))
+        commit = re.search(r"@([0-9a-f]{7,40})\b", source)
+        wheel = re.search(r"PyPI wheel ([\w.\-]+)==([\w.]+)", source)
+        assert commit or wheel, (tool, source)
+        ref = commit.group(1) if commit else wheel.group(2)
+        assert ref in where, (tool, ref)
+    assert "n_ctx_slot = n_ctx / params_base.n_parallel" in SOURCES["llama.cpp"]
+    assert "v0.5.2" in SOURCES["sglang"]  # the reserve table's version, named beside the flags' wheel

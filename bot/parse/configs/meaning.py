@@ -234,27 +234,29 @@ MEANING: dict[str, dict[str, Row]] = {
 """Tool → its key or flag → (request field, conversion)."""
 
 SOURCES = {
-    "llamafactory": "hiyouga/LLaMA-Factory@v0.9.5 src/llamafactory/hparams/*_args.py",
+    "llamafactory": "hiyouga/LLaMA-Factory@7af9095 (v0.9.5) src/llamafactory/hparams/*_args.py",
     "trl": "huggingface/trl@f2cd577 trl/trainer/{sft,dpo,grpo}_config.py; transformers 5.6.0 "
     "training_args.py",
     "axolotl": "axolotl-ai-cloud/axolotl@067b021 src/axolotl/utils/schemas/{config,peft,training}.py",
-    "torchtune": "pytorch/torchtune@v0.6.1 recipes/configs/llama3_1/8B_lora.yaml, "
+    "torchtune": "pytorch/torchtune@a6290a5 (v0.6.1) recipes/configs/llama3_1/8B_lora.yaml, "
     "recipes/lora_finetune_distributed.py",
-    "deepspeed": "deepspeedai/DeepSpeed@v0.19.5 deepspeed/runtime/config.py, "
+    "deepspeed": "deepspeedai/DeepSpeed@cf44300 (v0.19.5) deepspeed/runtime/config.py, "
     "runtime/zero/{config,offload_config}.py",
     "scripts": "THUDM/ChatGLM-6B ptuning/arguments.py (max_source_length, max_target_length); user scripts",
     "verl": "volcengine/verl@b178a3c verl/trainer/config/ppo_trainer.yaml (+ rollout/rollout.yaml, "
     "actor/actor.yaml: rollout.n responses per prompt, tensor_model_parallel_size of the rollout engine, "
     "data.train_batch_size prompts per step)",
-    "openrlhf": "OpenRLHF/OpenRLHF@v0.9.0 openrlhf/cli/train_{sft,dpo,ppo_ray}.py (argparse help texts)",
+    "openrlhf": "OpenRLHF/OpenRLHF@3c3be62 (v0.11.0) openrlhf/cli/train_{sft,dpo,ppo_ray}.py (argparse help "
+    "texts)",
     "ms-swift": "modelscope/ms-swift@3602360 swift/arguments/{base_args/base_args,tuner_args,sft_args,"
     "rlhf_args}.py (deepspeed zero0…zero3_offload: sft_args.py; train_type is 3.x's tuner_type)",
     "peft": "huggingface/peft@5d602fd src/peft/tuners/lora/config.py (LoraConfig)",
     "xtuner": "InternLM/xtuner@b934f46 xtuner/configs/qwen/qwen1/qwen_7b/qwen_7b_qlora_alpaca_e3.py (PART 1 "
     "Settings: 'batch_size = 1  # per_device', accumulative_counts, max_length, max_epochs)",
-    "megatron": "NVIDIA/Megatron-LM@core_v0.19.0 megatron/training/arguments.py",
-    "vllm": "vllm-project/vllm@v0.33.0 vllm/engine/arg_utils.py (EngineArgs)",
-    "sglang": "sgl-project/sglang@v0.5.23 python/sglang/srt/server_args.py",
+    "megatron": "NVIDIA/Megatron-LM@5be9626 (core_v0.19.0) megatron/training/arguments.py",
+    "vllm": "PyPI wheel vllm==0.33.0 vllm/engine/arg_utils.py (EngineArgs)",
+    "sglang": "PyPI wheel sglang==0.5.23 sglang/srt/server_args.py (flags; the default mem_fraction_static "
+    "the estimator uses is v0.5.2's reserve table: estimator/runtimes/sglang.py)",
     "lmdeploy": "InternLM/lmdeploy@1263d5c lmdeploy/cli/utils.py (ArgumentHelper)",
     "tgi": "huggingface/text-generation-inference@db931fc launcher/src/main.rs",
     "llama.cpp": "ggml-org/llama.cpp@0c1e570 common/arg.cpp (-c/--ctx-size, -np/--parallel); "
