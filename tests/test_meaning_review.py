@@ -230,3 +230,39 @@ def test_every_source_names_a_commit_or_a_pypi_wheel_its_flag_table_was_read_fro
         assert ref in where, (tool, ref)
     assert "n_ctx_slot = n_ctx / params_base.n_parallel" in SOURCES["llama.cpp"]
     assert "v0.5.2" in SOURCES["sglang"]  # the reserve table's version, named beside the flags' wheel
+
+
+# -- item 13: what a serving recipe writes, the meaning table reads back
+
+
+_SERVING = [
+    "vllm部署qwen2.5-72b的启动参数怎么设，4张A100",
+    "部署70B推理需要几张A100，100并发，32k上下文",
+    "deepseek-v3 部署 H200",
+    "单卡4090跑qwen2.5-14b",
+    "Serve Llama-3.1-8B with vLLM on one L40S, 32 concurrent users",
+]
+
+
+@pytest.mark.parametrize("question", _SERVING)
+def test_every_key_a_serving_recipe_writes_is_read_back_through_its_tools_rows(question):
+    """Each vLLM / SGLang / llama.cpp recipe (bot/recipes) pasted back is read by the serving reader: every
+    flag it writes is a row of that tool's meaning table (used, for the row's own field) or a flag the
+    tool's table has (named), none unknown."""
+    from bot.core.pipeline import answer
+    from bot.parse.configs import find_stack_config
+    from bot.parse.configs.meaning import MEANING
+    from bot.recipes import build_recipes
+
+    a = answer(question)
+    recipes = [r for r in build_recipes(a.report, a.lang) if r.tool in ("vllm", "sglang", "llama.cpp")]
+    assert recipes, question
+    for recipe in recipes:
+        cfg, _ = find_stack_config(recipe.text)
+        assert cfg is not None and cfg.tool == recipe.tool, recipe.text
+        assert [k for k, why in cfg.unused.items() if why == "unknown_key"] == [], recipe.text
+        rows = MEANING[recipe.tool]
+        assert all(key in rows or field == "gpu_count" for key, field in cfg.used.items()), cfg.used
+        for key, field in cfg.used.items():
+            if key in rows:
+                assert rows[key][0] == field, (recipe.tool, key)
