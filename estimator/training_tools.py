@@ -17,6 +17,10 @@ Sources, per tool:
   through libraries like Accelerate and DeepSpeed … FSDP and DDP", unsloth.ai docs,
   basics/multi-gpu-training-with-unsloth); its own savings: the loss computed in chunks without a full
   fp32 logits copy (unsloth ``fused_linear_cross_entropy`` / Cut Cross Entropy) — :attr:`chunked_loss`.
+* OpenRLHF: the trained models (actor, critic, reward, reference) on DeepSpeed ZeRO 0–3
+  (openrlhf/cli/train_ppo_ray.py ``--zero_stage``, ``--adam_offload``; openrlhf/utils/deepspeed), the
+  rollouts in a vLLM engine with its own tensor parallelism (``--vllm_tensor_parallel_size``); no tensor
+  or pipeline parallelism of the trained model (OpenRLHF/OpenRLHF@v0.9.0, the meaning table's source).
 * Megatron-LM and NeMo: tensor, pipeline, sequence and expert parallelism (Megatron-LM
   ``--tensor-model-parallel-size``, ``--pipeline-model-parallel-size``, ``--sequence-parallel``,
   ``--expert-model-parallel-size``): the full search.
@@ -43,6 +47,7 @@ TRAINING_TOOL_LIMITS: dict[str, ToolLimits] = {
     "axolotl": ToolLimits(True),
     "ms-swift": ToolLimits(True),
     "Unsloth": ToolLimits(True, chunked_loss=True),
+    "OpenRLHF": ToolLimits(True),
     "Megatron-LM": ToolLimits(False),
     "NeMo": ToolLimits(False),
 }

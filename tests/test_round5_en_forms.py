@@ -202,9 +202,12 @@ OPENRLHF_WORDS = [
 
 @pytest.mark.parametrize("text", OPENRLHF_WORDS)
 def test_openrlhf_by_its_own_arguments(capsys: pytest.CaptureFixture[str], text: str) -> None:
-    """A message that writes OpenRLHF's launchers or Ray placement arguments runs OpenRLHF: said so."""
+    """A message that writes OpenRLHF's launchers or Ray placement arguments runs OpenRLHF: said so — the
+    training tool since s11 (OpenRLHF trains on DeepSpeed ZeRO only: estimator.training_tools), named
+    'tool_inferred' / 'no_field' before."""
     data = ask(capsys, text)
-    assert named(data).get("training_tool: OpenRLHF") in ("tool_inferred", "no_field")
+    assert data["request"]["training_tool"] == "OpenRLHF"
+    assert "training_tool: OpenRLHF" not in named(data)
     assert data["request"]["algorithm"] == "ppo"
 
 

@@ -34,6 +34,8 @@ IGNORED_REASONS = (
     "steps_need_batch",  # training steps without a global batch and a sequence length
     "fractional_count",  # "3.5 A100s": sized on the next whole count
     "repeated",  # a second value for a field that takes one
+    "replaced_by_later_value",  # a setting's earlier value ('batch size from 8 down to 2': the 8)
+    "sharding_conflict",  # an FSDP sharding strategy beside reshard_after_forward, which sets the stage
     "training_only",  # a training setting in a serving question
     "serving_only",  # a serving setting in a training question
     "not_for_method",  # e.g. a LoRA rank for full fine-tuning

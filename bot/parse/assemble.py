@@ -149,6 +149,7 @@ class _Parse(FieldSteps):
     data_parallel: int | None = None
     steps: int | None = None
     steps_raw: str | None = None
+    computed_from: tuple[int, ...] = ()  # values a field was computed from (llama.cpp -c: seq × slots)
 
     def unused(self) -> list[tuple[str, str]]:
         """Numbers the answer does not use, as typed, with why: no word said what they are
@@ -261,8 +262,8 @@ class _Parse(FieldSteps):
         named = [*unused, *self.named_unused]
         names = [m.text for m in models if m is not None] + [gpu or ""]
         extra = [*self.ignored, *self.nonpositive, *self.unusable, *names]
-        g = catalog.gpus().get(request.gpu or "")  # the card's memory; keyed: numbers a key's handler read
-        computed = (self.accumulation, self.data_parallel, self.steps, *self.keyed, g.memory_gib if g else 0)
+        memory = getattr(catalog.gpus().get(request.gpu or ""), "memory_gib", 0)  # the sized card's, catalog
+        computed = (self.accumulation, self.data_parallel, self.steps, memory, *self.keyed, *self.computed_from)
         lost = left_behind(self.s0, self.s, vars(request), named, extra, computed)
         return unused + [(raw, "unread") for raw in lost]
 
@@ -353,11 +354,10 @@ class _Parse(FieldSteps):
         if runtime is not None:
             self.f["runtime"] = runtime
         flags = read_inline_flags(self.s, runtime, self.f, self.named_unused)  # round 4: its flags in prose
-        self.s = flags.s
+        self.s, self.computed_from = flags.s, flags.computed_from  # llama.cpp's -c over its -np slots
         self.f.update({k: v for k, v in flags.fields.items() if self.f.get(k) is None})
         self.named_unused = lmdeploy_share(runtime, self.f, self.named_unused)  # its KV share, sized
-        compared = compared_setups(s0, algorithm, runtime)  # "DPO vs SFT", "vllm vs sglang"
-        self.named_unused += with_engines(compared, engines)
+        self.named_unused += with_engines(compared_setups(s0, algorithm, runtime), engines)  # "DPO vs SFT"
         self.named_unused += other_stage(s0, stage)  # '预训练与 SFT 微调各要多久': the other stage named
         if len(methods) > 1:
             self.f["methods"] = methods

@@ -30,6 +30,7 @@ from bot.parse.time_forms import time_forms
 from bot.parse.vague_amounts import english_rough, restated
 from bot.parse.with_without import with_without
 from bot.parse.written_products import each_of_count, written_products
+from bot.parse.written_units import REPLACED_RE
 
 if TYPE_CHECKING:
     from bot.parse.roles import Role
@@ -166,9 +167,11 @@ def _rollout_share(m: re.Match[str]) -> str:
 
 def set_aside_counts(s: str) -> dict[str, str]:
     """{count as typed: reason} for the counts of ``s`` (normalized) that are not the job's: the rollout
-    engine's share ('rollout_share') and a machine's cards beside a visible-devices list ('other_setup')."""
+    engine's share ('rollout_share') and a machine's cards beside a visible-devices list ('other_setup');
+    also a setting's earlier value, lowered or raised from ('replaced_by_later_value')."""
     out = {n: "other_setup" for n in MACHINE_CARDS_RE.findall(s)} if "machinecards" in s else {}
     out |= {n: "stated_need" for n in MEMORY_NEED_MARK_RE.findall(s)} if "memoryneed" in s else {}
+    out |= {n: "replaced_by_later_value" for n in REPLACED_RE.findall(s)} if ", was " in s else {}
     return out | {n: "rollout_share" for n in rollout_shares(s)}
 
 

@@ -334,7 +334,7 @@ class FieldSteps:
         f["currency"] = currency
         f["mfu"] = self.value("mfu")
         f["batch_size"] = self.value("batch") or f.get("batch_size")
-        f["concurrency"] = self.value("concurrency")
+        f["concurrency"] = self.value("concurrency") or f.get("concurrency")  # llama.cpp -np: a setting
         team = team_size(self.raw.lower()) if stage not in (None, "inference") and f["concurrency"] else None
         if team is not None and team == f["concurrency"]:  # 'our team of 5 engineers wants to fine-tune'
             f["concurrency"] = None

@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.parse.configs.launchers import RUNTIMES, SERVE_FLAGS, _convert
+from bot.parse.configs.launchers import RUNTIMES, SERVE_FLAGS, _convert, slot_context
 from bot.parse.normalize import mask
 from bot.parse.regex import rc
 
@@ -36,6 +36,7 @@ class Flags:
 
     s: str
     fields: dict[str, Any] = field(default_factory=dict)
+    computed_from: tuple[int, ...] = ()  # a value a field was computed from: llama.cpp's -c (all slots)
 
 
 def _spec(table: dict[str, tuple[str, str]], written: str) -> tuple[str, str] | None:
@@ -68,8 +69,11 @@ def read_inline_flags(
         value = _convert(kind, float(raw) if "." in raw else int(raw) if raw.isdigit() else raw)
         if value is None or (taken.get(field_name) is not None and taken[field_name] != value):
             continue
-        if tool == "llama.cpp" and field_name == "seq_len":
-            out.fields.setdefault("max_model_len", value)  # -c: the KV cache of the whole context
+        if kind == "slots_context":  # llama.cpp -c: the KV cache of all -np slots together
+            out.computed_from += (value,)
+            value, limit = slot_context(value, taken.get("concurrency"))
+            if limit:
+                out.fields.setdefault("max_model_len", limit)
         out.fields.setdefault(field_name, value)
         out.s = mask(out.s, m.start(), m.end(), " ")
     return out

@@ -98,6 +98,18 @@ def _key(m: re.Match[str]) -> str | None:
 _WORDS = frozenset({"true", "false", "none", "null"})
 
 
+def _keyed(s: str) -> list[tuple[str | None, re.Match[str]]]:
+    """Each ``key value`` match with its handler key; a word and a space that are no key ('trl
+    reshard_after_forward false') are searched again from the word after them, so the key they
+    would hide is read."""
+    out, pos = [], 0
+    while m := KEY_VALUE_RE.search(s, pos):
+        key = _key(m)
+        out.append((key, m))
+        pos = m.end() if key or m.group("sep").strip() else m.start("v")
+    return out
+
+
 def _value(text: str) -> Any:
     return scalar(text.replace(",", "") if text[0].isdigit() else text)
 
@@ -125,7 +137,7 @@ def read_inline_keys(s: str, taken: dict[str, Any]) -> Inline:
             out.s = out.s[: m.start()] + f"{n} gpus".ljust(m.end() - m.start()) + out.s[m.end() :]
         else:
             found.append((LOG_LABELS[label], n, m.start(), m.end()))
-    keyed = [(_key(m), m) for m in KEY_VALUE_RE.finditer(s)]
+    keyed = _keyed(s)
     found += [(k, _value(m.group("v")), m.start(), m.end()) for k, m in keyed if k]
     for m in (m for k, m in keyed if not k and tool_key_not_sized(m)):  # 'learning_rate 2e-5': named
         out.unused.append((f"{m.group('k')}: {m.group('v')}", "not_sized"))
@@ -138,6 +150,9 @@ def read_inline_keys(s: str, taken: dict[str, Any]) -> Inline:
             continue
         cfg = _fields(key, value, flat)
         if any(taken.get(f) is not None and taken[f] != v for f, v in cfg.values.items()):
+            if key.endswith("reshard_after_forward"):  # a stated FSDP strategy says otherwise: named
+                out.unused.append((f"{key}: {str(value).lower()}", "sharding_conflict"))
+                out.s = mask(out.s, start, end, " ")
             continue  # the prose read another value: left to its rules (a value changed later)
         out.fields.update(cfg.values)
         out.accumulation = out.accumulation or cfg.accumulation

@@ -145,8 +145,9 @@ CAP_RE = rc(
     r"(?<![a-z])(?:-{0,2}(?:max[_\-\s]num[_\-\s]seqs|max[_\-\s]running[_\-\s]requests)|-np|--parallel)"
     r"\s*(?:=|:|为|是|设为|设成|开到)?\s*(?P<n>\d{1,5})(?![\d.])"
 )
-"""'--max-num-seqs 256', 'max_running_requests 128', llama.cpp's '-np 4' / '--parallel 4' (its slots,
-common/arg.cpp): the engine's cap on sequences run at once."""
+"""'--max-num-seqs 256', 'max_running_requests 128': the engine's cap on sequences run at once; llama.cpp's
+'-np 4' / '--parallel 4' (its slots, common/arg.cpp): the sequences it runs at once, read as the load (the
+meaning table's row; its -c is split over them: bot.parse.configs.launchers.slot_context)."""
 CACHE_SHARE_RE = rc(
     r"(?<![a-z])-{0,2}cache[_\-\s]max[_\-\s]entry[_\-\s]count\s*(?:=|:|为|是|设为|设成)?\s*(?P<v>0?\.\d+|1(?:\.0+)?)"
     r"(?![\d])"
@@ -385,8 +386,9 @@ def engine_settings(s: str, training: bool) -> tuple[str, dict[str, int], list[t
     if training or not ("max" in s or "cache" in s or "-np" in s or "--parallel" in s):
         return s, fields, named
     m = CAP_RE.search(s)
-    if m:
-        fields["max_num_seqs"] = int(m.group("n"))
+    if m:  # llama.cpp's -np/--parallel: its slots, each a sequence run at once (the load, read once)
+        slots = m.group(0).lstrip().startswith(("-np", "--parallel"))
+        fields["concurrency" if slots else "max_num_seqs"] = int(m.group("n"))
         s = s[: m.start()] + " " * (m.end() - m.start()) + s[m.end() :]
     m = CACHE_SHARE_RE.search(s)
     if m:

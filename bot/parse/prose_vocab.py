@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.parse.configs.limits import LIMIT_AFTER_RE, LIMIT_RE, limit_value, quant_flag
+from bot.parse.configs.limits import CTX_SIZE_RE, LIMIT_AFTER_RE, LIMIT_RE, limit_value, quant_flag
 from bot.parse.normalize import mask
 from bot.parse.numbers import parse_number
 from bot.parse.regex import rc
@@ -282,6 +282,8 @@ def _lengths(out: Vocab, training: bool) -> None:
         out.unused.append((f"knowledge cutoff: {' '.join(date.group('n').split())}", "not_sized"))
     if not training:  # a serving engine's limit (bot.parse.configs.limits); a second one is named
         for limit in [*LIMIT_RE.finditer(out.s), *LIMIT_AFTER_RE.finditer(out.s)]:
+            if CTX_SIZE_RE.search(limit.group(0)):  # llama.cpp's -c of all its slots: bot.parse.inline_flags
+                continue
             if value := limit_value(limit.group("n")):
                 if "max_model_len" in out.fields and value != out.fields["max_model_len"]:
                     out.unused.append((f"max_model_len: {value}", "repeated"))

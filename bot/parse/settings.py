@@ -47,10 +47,13 @@ ZERO_RE = rc(
 )
 """ZeRO stage in prose; also LLaMA-Factory's DeepSpeed file names (examples/deepspeed/ds_z3_config.json)."""
 FSDP_RE = rc(
-    r"(?<![a-z0-9])fsdp[\s\-_]*(?:[(（]?\s*(?:sharding[_\s]*strategy\s*[=:]?\s*)?"
+    r"(?<![a-z0-9])fsdp(?!_config)[\s\-_]*(?:[(（]?\s*(?:sharding[_\s]*strategy\s*[=:]?\s*)?"
     r"(?P<mode>full[_\s\-]*shard|shard[_\s\-]*grad[_\s\-]*op|no[_\s\-]*shard|hybrid[_\s\-]*shard)\s*[)）]?)?"
     r"|(?P<bare>full[_\s]*shard|shard[_\s]*grad[_\s]*op|no[_\s]*shard)"
 )
+RESHARD_RE = rc(r"reshard[_\s]*after[_\s]*forward\s*[:=]?\s*(?P<v>true|false)(?![a-z])")
+"""FSDP2's reshard_after_forward key and value, which set the sharding (meaning table's ``reshard_bool``:
+true → ZeRO-3, false → ZeRO-2; accelerate's FSDP2 plugin reads it in place of sharding_strategy)."""
 FSDP_STAGES = {"full": 3, "hybrid": 3, "shard": 2, "no": 0}
 """FSDP sharding strategies → the ZeRO stage they match (PyTorch FSDP docs: FULL_SHARD ≈ ZeRO-3,
 SHARD_GRAD_OP ≈ ZeRO-2, NO_SHARD ≈ DDP; HYBRID_SHARD is FULL_SHARD within a node). Plain FSDP
@@ -274,6 +277,13 @@ def _zero(out: Settings) -> None:
     if m:
         mode = (m.group("mode") or m.group("bare") or "full").lstrip()
         key = next((k for k in ("hybrid", "full", "shard", "no") if mode.startswith(k)), "full")
+        reshard = RESHARD_RE.search(out.s)
+        if reshard:  # FSDP2's reshard_after_forward sets the stage (bot.parse.inline_keys); another named
+            stated = m.group("mode") or m.group("bare")
+            if stated and FSDP_STAGES[key] != (3 if reshard.group("v") == "true" else 2):
+                out.unused.append((f"fsdp: {' '.join(stated.split())}", "sharding_conflict"))
+                out.s = _masked(out.s, m)
+            return
         out.fields["zero_stage"] = FSDP_STAGES[key]
         out.s = _masked(out.s, m)
 

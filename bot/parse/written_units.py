@@ -78,6 +78,11 @@ def _lowered_re() -> re.Pattern[str]:
     return re.compile(_LOWERED.format(keys=key_re.pattern))
 
 
+REPLACED_RE = rc(r"(?<=\d), was (\d+(?:\.\d+)?),")
+"""The earlier value of a setting lowered or raised ('KEY = 2, was 8,', written by :func:`_lowered`):
+named as ``replaced_by_later_value`` (bot.parse.count_forms.set_aside_counts), never as unread."""
+
+
 def _lowered(m: re.Match[str]) -> str:
     earlier = f", was {m.group('a')}," if m.group("a") else ""
     return f"{m.group('key')} = {m.group('b')}{earlier}"

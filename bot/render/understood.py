@@ -33,6 +33,12 @@ IGNORED_TEXTS: dict[str, str] = {
         "(e.g. “global batch 256, 4k tokens per sample”), or the data size"
     ),
     "repeated": N_("a second value for a setting that takes one"),
+    "replaced_by_later_value": N_(
+        "the setting's earlier value: you changed it to the later one, which is used"
+    ),
+    "sharding_conflict": N_(
+        "your reshard_after_forward sets the sharding (true: ZeRO-3, false: ZeRO-2), and it says otherwise"
+    ),
     "training_only": N_("a training setting; this is a serving question"),
     "rollout_as_vllm": N_("the RL rollout engine: its rollouts are timed as vLLM's decoding"),
     "serving_offload": N_(

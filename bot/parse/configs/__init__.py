@@ -97,6 +97,7 @@ MODELLED_TOOLS = {
     "axolotl": "axolotl",
     "megatron": "Megatron-LM",
     "trl": "TRL",
+    "openrlhf": "OpenRLHF",
 }
 
 

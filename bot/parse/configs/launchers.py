@@ -245,7 +245,7 @@ def _serve_flag(
 
 
 def _convert(kind: str, value: Any) -> Any:
-    if kind == "int":
+    if kind in ("int", "slots_context"):
         return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else None
     if kind == "float":
         ok = isinstance(value, int | float) and not isinstance(value, bool) and 0 < value <= 1
@@ -271,14 +271,23 @@ def _positional_model(tool: str, positional: list[str]) -> str | None:
     return None
 
 
+def slot_context(ctx: int, slots: int | None) -> tuple[int, int | None]:
+    """llama.cpp's -c/--ctx-size (tokens) over its -np/--parallel slots → (each sequence's context in tokens,
+    the engine's limit on one sequence or None): the server gives each slot ``n_ctx_slot = n_ctx /
+    n_parallel`` (tools/server/server.cpp, ``SOURCES['llama.cpp']``; the meaning table's
+    ``slots_context``), so the KV cache is c tokens in all; with one slot, -c is also its longest sequence."""
+    if slots and slots > 1:
+        return max(1, ctx // slots), None
+    return ctx, ctx
+
+
 def _llama_cpp_context(cfg: StackConfig) -> None:
     """llama.cpp's -c is the KV cache of all -np slots together: each sequence gets c / np."""
-    slots = cfg.values.get("concurrency")
     ctx = cfg.values.get("seq_len")
-    if slots and ctx and slots > 1:
-        cfg.values["seq_len"] = max(1, ctx // slots)
-    if cfg.values.get("seq_len") and not (slots and slots > 1):  # one slot: -c is its longest sequence
-        cfg.values["max_model_len"] = cfg.values["seq_len"]
+    if ctx:
+        cfg.values["seq_len"], limit = slot_context(ctx, cfg.values.get("concurrency"))
+        if limit:
+            cfg.values["max_model_len"] = limit
     model = cfg.model_name or ""
     m = re.search(r"(q8_0|q5_k_m|q4_k_m|q4_0)", model.lower())
     if m:

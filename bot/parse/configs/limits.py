@@ -43,6 +43,10 @@ before a flag's dashes: in '--tp 2 --session-len 16384' the 2 is --tp's); a
 number starts a word and ends in a digit ('bfloat16 --max-model-len', 'split 11/11, num_ctx 64000': not
 values of the key)."""
 
+CTX_SIZE_RE = rc(r"ctx[_\s\-]*size")
+"""llama.cpp's --ctx-size: the context of all its -np slots together, read with them through the meaning
+table (``slots_context``: :mod:`bot.parse.inline_flags`), not as one sequence's limit here."""
+
 
 def limit_value(raw: str) -> int | None:
     """Tokens in a limit's value: '8000' → 8000, '32k' → 32,768, '1m' → 1,048,576 (binary, as the

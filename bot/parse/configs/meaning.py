@@ -34,6 +34,9 @@ CONVERSIONS = {
     "swift_deepspeed": "ms-swift's --deepspeed zero0…zero3[_offload] (its bundled configs), else a path "
     "(deepspeed_file): one reading for every tool's 'deepspeed' key",
     "fsdp": "FULL_SHARD → ZeRO-3, SHARD_GRAD_OP → ZeRO-2, NO_SHARD → 0; 'offload' → offload",
+    "reshard_bool": "FSDP2 reshard_after_forward: true → ZeRO-3 (FULL_SHARD), false → ZeRO-2 "
+    "(SHARD_GRAD_OP); it decides over a sharding strategy that says otherwise, which is named "
+    "(sharding_conflict)",
     "stage": "sft/pt/dpo/ppo/kto/rm/grpo → stage and algorithm",
     "rl_type": "ms-swift --rlhf_type / verl algorithm.adv_estimator → the RL algorithm",
     "tuner": "ms-swift --train_type/--tuner_type: lora/full/qlora → method",
@@ -61,6 +64,8 @@ CONVERSIONS = {
     "str": "the model, as written",
     "gpu_layers": "llama.cpp -ngl: 99 or more (its README's 'all') or -1 → every layer on the GPU, no "
     "offload; fewer → a partial CPU offload, named (no_field)",
+    "slots_context": "llama.cpp -c/--ctx-size: the KV cache of all -np slots together; each sequence gets "
+    "c / np (np = 1 when not given), and -c is the engine's limit only with one slot",
 }
 """How a row's value is read (the readers hold the code: bot.parse.configs.training, launchers)."""
 
@@ -96,13 +101,13 @@ MEANING: dict[str, dict[str, Row]] = {
         "num_generations": ("num_generations", "generations"),
         "max_completion_length": ("max_completion_length", "int"),
         "max_prompt_length": ("seq_len", "prompt_length"),
-        "fsdp_config.reshard_after_forward": ("zero_stage", "fsdp"),
+        "fsdp_config.reshard_after_forward": ("zero_stage", "reshard_bool"),
         "fsdp_config.fsdp_sharding_strategy": ("zero_stage", "fsdp"),
         "fsdp_config.sharding_strategy": ("zero_stage", "fsdp"), "packing": (None, "no_field"),
     },
     "axolotl": {
         "sequence_len": ("seq_len", "int"), "micro_batch_size": ("batch_size", "int"),
-        "batch_size": ("batch_size", "int"), "num_epochs": ("epochs", "epochs"),
+        "batch_size": ("global_batch", "int"), "num_epochs": ("epochs", "epochs"),
         "gradient_accumulation_steps": (None, "accumulation"), "lora_r": ("lora_rank", "int"),
         "lora_alpha": (None, "no_field"), "lora_target_modules": ("lora_targets", "targets"),
         "lora_target_linear": ("lora_targets", "targets"), "bf16": ("precision", "precision"),
@@ -238,7 +243,8 @@ MEANING: dict[str, dict[str, Row]] = {
         "--model-id": ("model", "str"), "--max-total-tokens": ("max_model_len", "int"),
     },
     "llama.cpp": {
-        "-c": ("seq_len", "int"), "--ctx-size": ("seq_len", "int"), "-np": ("concurrency", "int"),
+        "-c": ("seq_len", "slots_context"), "--ctx-size": ("seq_len", "slots_context"),
+        "-np": ("concurrency", "int"),
         "--parallel": ("concurrency", "int"), "-m": ("model", "str"), "--model": ("model", "str"),
         "-hf": ("model", "str"), "--hf-repo": ("model", "str"), "-ngl": ("offload", "gpu_layers"),
         "--n-gpu-layers": ("offload", "gpu_layers"), "--gpu-layers": ("offload", "gpu_layers"),
@@ -252,32 +258,35 @@ MEANING: dict[str, dict[str, Row]] = {
 """Tool → its key or flag → (request field, conversion)."""
 
 SOURCES = {
-    "llamafactory": "hiyouga/LLaMA-Factory@v0.9.5 src/llamafactory/hparams/*_args.py",
+    "llamafactory": "hiyouga/LLaMA-Factory@7af9095 (v0.9.5) src/llamafactory/hparams/*_args.py",
     "trl": "huggingface/trl@f2cd577 trl/trainer/{sft,dpo,grpo}_config.py; transformers 5.6.0 "
     "training_args.py",
     "axolotl": "axolotl-ai-cloud/axolotl@067b021 src/axolotl/utils/schemas/{config,peft,training}.py",
-    "torchtune": "pytorch/torchtune@v0.6.1 recipes/configs/llama3_1/8B_lora.yaml, "
+    "torchtune": "pytorch/torchtune@a6290a5 (v0.6.1) recipes/configs/llama3_1/8B_lora.yaml, "
     "recipes/lora_finetune_distributed.py",
-    "deepspeed": "deepspeedai/DeepSpeed@v0.19.5 deepspeed/runtime/config.py, "
+    "deepspeed": "deepspeedai/DeepSpeed@cf44300 (v0.19.5) deepspeed/runtime/config.py, "
     "runtime/zero/{config,offload_config}.py",
     "scripts": "THUDM/ChatGLM-6B ptuning/arguments.py (max_source_length, max_target_length); user scripts",
     "verl": "volcengine/verl@b178a3c verl/trainer/config/ppo_trainer.yaml (+ rollout/rollout.yaml, "
     "actor/actor.yaml: rollout.n responses per prompt, tensor_model_parallel_size of the rollout engine, "
     "data.train_batch_size prompts per step)",
-    "openrlhf": "OpenRLHF/OpenRLHF@v0.9.0 openrlhf/cli/train_{sft,dpo,ppo_ray}.py (argparse help texts; "
-    "train_ppo_ray.py: --actor_num_nodes default 1, --actor_num_gpus_per_node default 8, --vllm_num_engines "
-    "× --vllm_tensor_parallel_size GPUs for the vLLM rollout engines)",
+    "openrlhf": "OpenRLHF/OpenRLHF@3c3be62 (v0.11.0) openrlhf/cli/train_{sft,dpo,ppo_ray}.py (argparse help "
+    "texts; train_ppo_ray.py: --actor_num_nodes default 1, --actor_num_gpus_per_node default 8, "
+    "--vllm_num_engines × --vllm_tensor_parallel_size GPUs for the vLLM rollout engines)",
     "ms-swift": "modelscope/ms-swift@3602360 swift/arguments/{base_args/base_args,tuner_args,sft_args,"
     "rlhf_args}.py (deepspeed zero0…zero3_offload: sft_args.py; train_type is 3.x's tuner_type)",
     "peft": "huggingface/peft@5d602fd src/peft/tuners/lora/config.py (LoraConfig)",
     "xtuner": "InternLM/xtuner@b934f46 xtuner/configs/qwen/qwen1/qwen_7b/qwen_7b_qlora_alpaca_e3.py (PART 1 "
     "Settings: 'batch_size = 1  # per_device', accumulative_counts, max_length, max_epochs)",
-    "megatron": "NVIDIA/Megatron-LM@core_v0.19.0 megatron/training/arguments.py",
-    "vllm": "vllm-project/vllm@v0.33.0 vllm/engine/arg_utils.py (EngineArgs)",
-    "sglang": "sgl-project/sglang@v0.5.23 python/sglang/srt/server_args.py",
+    "megatron": "NVIDIA/Megatron-LM@5be9626 (core_v0.19.0) megatron/training/arguments.py",
+    "vllm": "PyPI wheel vllm==0.33.0 vllm/engine/arg_utils.py (EngineArgs)",
+    "sglang": "PyPI wheel sglang==0.5.23 sglang/srt/server_args.py (flags; the default mem_fraction_static "
+    "the estimator uses is v0.5.2's reserve table: estimator/runtimes/sglang.py)",
     "lmdeploy": "InternLM/lmdeploy@1263d5c lmdeploy/cli/utils.py (ArgumentHelper)",
     "tgi": "huggingface/text-generation-inference@db931fc launcher/src/main.rs",
-    "llama.cpp": "ggml-org/llama.cpp@0c1e570 common/arg.cpp (-c is all -np slots' context together)",
+    "llama.cpp": "ggml-org/llama.cpp@0c1e570 common/arg.cpp (-c/--ctx-size, -np/--parallel); "
+    "tools/server/server.cpp server_context init(): 'n_ctx_slot = n_ctx / params_base.n_parallel' (-c is "
+    "all -np slots' context together)",
     "trtllm": "NVIDIA/TensorRT-LLM@4c05a74 tensorrt_llm/commands/serve.py (--max_batch_size: requests "
     "scheduled at once; --kv_cache_free_gpu_memory_fraction: share of the memory left after the weights)",
 }
@@ -301,13 +310,31 @@ def bare(key: str) -> str:
     return key.lstrip("-").replace("-", "_") if key.startswith("-") else key
 
 
+SHARED_DEFAULT = {"batch_size": "torchtune"}
+"""Flattened keys that tools read differently, each with the tool whose row is read when the tool is not
+known (prose): axolotl's ``batch_size`` is the effective batch (gradient_accumulation_steps = batch_size /
+micro_batch_size, axolotl's config docs / utils/config normalize_config), torchtune's and xtuner's the
+batch per device. A reader that knows the tool reads that tool's row (:func:`tool_rows`)."""
+
+
+@cache
+def tool_rows(tool: str) -> dict[str, Row]:
+    """One training tool's rows under their flattened key."""
+    return {bare(key): row for key, row in MEANING[tool].items()}
+
+
 @cache
 def training_rows() -> dict[str, Row]:
-    """Every training tool's rows under their flattened key (a key two tools share means the same)."""
+    """Every training tool's rows under their flattened key: a key two tools share means the same, or is
+    declared in :data:`SHARED_DEFAULT` (then the default tool's row); any other disagreement raises, so
+    no tool's row wins by coming first."""
     out: dict[str, Row] = {}
     for tool in TRAINING:
-        for key, row in MEANING[tool].items():
-            out.setdefault(bare(key), row)
+        for key, row in tool_rows(tool).items():
+            if key in SHARED_DEFAULT:
+                out[key] = tool_rows(SHARED_DEFAULT[key])[key]
+            elif out.setdefault(key, row) != row:
+                raise ValueError(f"{tool}'s {key!r} means {row}, another tool's {out[key]}: SHARED_DEFAULT")
     return out
 
 

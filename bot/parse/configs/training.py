@@ -12,7 +12,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from bot.parse.configs.meaning import training_rows
+from bot.parse.configs.meaning import SHARED_DEFAULT, TRAINING, tool_rows, training_rows
 from bot.parse.configs.model import StackConfig
 from bot.parse.configs.vocab import known
 from bot.parse.regex import compile_pattern
@@ -149,7 +149,9 @@ def read_training(flat: dict[str, Any], tool: str, cfg: StackConfig) -> StackCon
     for key, value in flat.items():
         if key in cfg.used:
             continue
-        handler = HANDLERS.get(key)
+        handler = (TOOL_HANDLERS.get((tool, key)) if _own_keys(tool, key, flat) else None) or HANDLERS.get(
+            key
+        )
         if handler is not None and value == "auto":
             cfg.skip(key, value, "auto_value")
         elif handler is not None:
@@ -167,6 +169,14 @@ def read_training(flat: dict[str, Any], tool: str, cfg: StackConfig) -> StackCon
 
 
 Handler = Callable[[StackConfig, str, Any, dict[str, Any]], bool]
+
+
+def _own_keys(tool: str, key: str, flat: dict[str, Any]) -> bool:
+    """Whether a config read as ``tool`` has keys of that tool's own beside a key tools read differently
+    (``SHARED_DEFAULT``: axolotl's batch_size is its effective batch): a lone 'batch_size: 3' tells no
+    tool, and is read with the default tool's row."""
+    default = tool_rows(SHARED_DEFAULT.get(key, tool))
+    return any(k in tool_rows(tool) and k not in default for k in flat) if tool in TRAINING else False
 
 
 def _int_field(field: str) -> Handler:
@@ -333,13 +343,30 @@ def _deepspeed(cfg: StackConfig, key: str, value: Any, flat: dict[str, Any]) -> 
     return True
 
 
+def _reshard(cfg: StackConfig, key: str, value: Any, flat: dict[str, Any]) -> bool:
+    """FSDP2 ``reshard_after_forward`` (meaning ``reshard_bool``): true → ZeRO-3, false → ZeRO-2."""
+    on = _bool(value)
+    if on is not None:
+        cfg.set(key, "zero_stage", 3 if on else 2)
+    return on is not None
+
+
+def _resharded(flat: dict[str, Any]) -> int | None:
+    """The ZeRO stage a config's ``reshard_after_forward`` sets, or None: it decides over a sharding
+    strategy (accelerate's FSDP2 plugin reads reshard_after_forward in place of sharding_strategy)."""
+    for k, v in flat.items():
+        if k.endswith("reshard_after_forward") and (on := _bool(v)) is not None:
+            return 3 if on else 2
+    return None
+
+
 def _fsdp(cfg: StackConfig, key: str, value: Any, flat: dict[str, Any]) -> bool:
     text = " ".join(map(str, value)) if isinstance(value, list) else str(value)
     text = text.lower()
     stage = 3 if "full_shard" in text else 2 if "shard_grad_op" in text else 0 if "no_shard" in text else None
-    if stage is None and key.endswith("reshard_after_forward"):
-        stage = 3 if _bool(value) else 2
-    if stage is not None:
+    if stage is not None and _resharded(flat) not in (None, stage):
+        cfg.skip(key, value, "sharding_conflict")  # the config's reshard_after_forward sets the stage
+    elif stage is not None:
         cfg.set(key, "zero_stage", stage)
     if "offload" in text:
         cfg.values["offload"] = True
@@ -408,6 +435,7 @@ _CONVERTERS: dict[str, Callable[[str | None], Handler]] = {
     "mlp_targets": lambda _: lambda cfg, key, value, flat: bool(cfg.used.setdefault(key, "lora_targets")),
     "precision": lambda _: _precision, "enabled": lambda _: _enabled, "recompute": lambda _: _recompute,
     "optim": lambda _: _optim, "deepspeed_file": lambda _: _deepspeed, "fsdp": lambda _: _fsdp,
+    "reshard_bool": lambda _: _reshard,
     "stage": lambda _: _stage, "infer_backend": lambda _: _infer_backend,
     "engine_share": lambda _: _engine_share, "engine_maxlen": lambda _: _vllm_maxlen,
     "zero_stage": lambda _: _zero, "offload_device": lambda _: _offload_device,
@@ -422,3 +450,11 @@ HANDLERS: dict[str, Handler] = {
 }
 """Key (dotted, dashes dropped) → how it sets the request: built from the meaning table
 (:data:`bot.parse.configs.meaning.MEANING`), never written here."""
+TOOL_HANDLERS: dict[tuple[str, str], Handler] = {
+    (tool, key): _CONVERTERS[tool_rows(tool)[key][1]](tool_rows(tool)[key][0])
+    for key in SHARED_DEFAULT
+    for tool in TRAINING
+    if key in tool_rows(tool)
+}
+"""(tool, key) → the handler of a key tools read differently (``SHARED_DEFAULT``), for a config whose tool
+is known."""
