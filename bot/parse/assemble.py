@@ -262,8 +262,8 @@ class _Parse(FieldSteps):
         named = [*unused, *self.named_unused]
         names = [m.text for m in models if m is not None] + [gpu or ""]
         extra = [*self.ignored, *self.nonpositive, *self.unusable, *names]
-        memory = getattr(catalog.gpus().get(request.gpu or ""), "memory_gib", 0)  # the sized card's, catalog
-        computed = (self.accumulation, self.data_parallel, self.steps, memory, *self.keyed, *self.computed_from)
+        mem = getattr(catalog.gpus().get(request.gpu or ""), "memory_gib", 0)  # the sized card's, catalog
+        computed = (self.accumulation, self.data_parallel, self.steps, mem, *self.keyed, *self.computed_from)
         lost = left_behind(self.s0, self.s, vars(request), named, extra, computed)
         return unused + [(raw, "unread") for raw in lost]
 
