@@ -15,6 +15,23 @@ from typing import Any
 
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
+_EXERCISE_ASK = (
+    "from bot.cli import main\n"
+    "for q in ('7B模型1万亿token要多少A100', 'serve Llama-3-70B on 4 H100 with vLLM, 32 users'):\n"
+    "    for fmt in ('text', 'html', 'json', 'markdown'):\n"
+    "        with contextlib.redirect_stdout(io.StringIO()):\n"
+    "            main(['ask', q, '--format', fmt])\n"
+    "import bot, estimator\n"
+    "for pkg in (estimator, bot):\n"
+    "    for m in pkgutil.walk_packages(pkg.__path__, pkg.__name__ + '.'):\n"
+    "        if m.name.endswith('__main__'):\n"
+    "            continue\n"
+    "        with contextlib.suppress(Exception), contextlib.redirect_stderr(io.StringIO()):\n"
+    "            importlib.import_module(m.name)\n"
+)
+"""What a fresh interpreter runs to record what ``sizing-bot ask`` builds (its regexes, its dataclass
+methods): a few answers in every format, then every bot and estimator module imported."""
+
 
 class CatalogsHook(BuildHookInterface):
     PLUGIN_NAME = "custom"
@@ -135,19 +152,8 @@ class CatalogsHook(BuildHookInterface):
         script = (
             "import re, sys, json, pkgutil, importlib, contextlib, io\n"
             "re._MAXCACHE = 1 << 30\n"
-            "from bot.cli import main\n"
-            "for q in ('7B模型1万亿token要多少A100', 'serve Llama-3-70B on 4 H100 with vLLM, 32 users'):\n"
-            "    for fmt in ('text', 'html', 'json', 'markdown'):\n"
-            "        with contextlib.redirect_stdout(io.StringIO()):\n"
-            "            main(['ask', q, '--format', fmt])\n"
-            "import bot, estimator\n"
-            "for pkg in (estimator, bot):\n"
-            "    for m in pkgutil.walk_packages(pkg.__path__, pkg.__name__ + '.'):\n"
-            "        if m.name.endswith('__main__'):\n"
-            "            continue\n"
-            "        with contextlib.suppress(Exception), contextlib.redirect_stderr(io.StringIO()):\n"
-            "            importlib.import_module(m.name)\n"
-            "print(json.dumps(sorted((p, f) for t, p, f in list(re._cache) if t is str and not f & 129)))\n"
+            + _EXERCISE_ASK
+            + "print(json.dumps(sorted((p, f) for t, p, f in list(re._cache) if t is str and not f & 129)))\n"
         )
         done = subprocess.run(
             [sys.executable, "-c", script], cwd=self.root, capture_output=True, text=True, check=False
@@ -168,19 +174,7 @@ class CatalogsHook(BuildHookInterface):
         script = (
             "import sys, pkgutil, importlib, contextlib, io\n"
             "from estimator import _dataclass_code as dc\n"
-            "dc.start_recording()\n"
-            "from bot.cli import ask\n"
-            "for q in ('7B模型1万亿token要多少A100', 'serve Llama-3-70B on 4 H100 with vLLM, 32 users'):\n"
-            "    for fmt in ('text', 'html', 'json', 'markdown'):\n"
-            "        ask(q, None, fmt)\n"
-            "import bot, estimator\n"
-            "for pkg in (estimator, bot):\n"
-            "    for m in pkgutil.walk_packages(pkg.__path__, pkg.__name__ + '.'):\n"
-            "        if m.name.endswith('__main__'):\n"
-            "            continue\n"
-            "        with contextlib.suppress(Exception), contextlib.redirect_stderr(io.StringIO()):\n"
-            "            importlib.import_module(m.name)\n"
-            "print(dc.write_codes(dc.CODES_FILE))\n"
+            "dc.start_recording()\n" + _EXERCISE_ASK + "print(dc.write_codes(dc.CODES_FILE))\n"
         )
         done = subprocess.run(
             [sys.executable, "-c", script], cwd=self.root, capture_output=True, text=True, check=False
