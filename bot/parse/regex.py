@@ -13,7 +13,6 @@ hold is compiled by ``re.compile`` as before; the compiled pattern is the same (
 from __future__ import annotations
 
 import _sre
-import logging
 import marshal
 import os
 import re
@@ -23,6 +22,7 @@ from operator import methodcaller
 from re import escape as _escape  # bound at import: tests stand in for the module ``re`` here
 from typing import TYPE_CHECKING, Any
 
+from bot.lazylog import lazy_logger
 from bot.parse.regex_gate import gate, gate_literals
 from bot.regex_store import CODE_TYPE as _CODE_TYPE
 from bot.regex_store import codes_key, from_store, load_codes
@@ -173,7 +173,7 @@ def add_gates() -> None:
         try:
             hook()
         except Exception:  # a table that cannot be built (tests build them): that fast path stays off
-            logging.getLogger(__name__).exception("parse fast path off: %s", hook.__qualname__)
+            lazy_logger(__name__).exception("parse fast path off: %s", hook.__qualname__)
     while _UNGATED:
         try:
             pattern = _UNGATED.pop()
