@@ -84,13 +84,15 @@ HEADLINE = {
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_cli_headline_says_no_number_of_these_gpus_fits(capsys, lang: str):
     """With ``pipeline_never_fits`` (TP 8 × 61 stages, one layer each, holds no sequence: 0 concurrent
-    on 488 GPUs) the headline says no number of these GPUs holds the model, not "at least 488 needed"."""
+    on 488 GPUs) the headline says no number of these GPUs holds the model, not "at least 488 needed",
+    and no ``does_not_fit_requested`` note says "at least 488 are needed" either."""
     text, headline, old = HEADLINE[lang]
     assert main(["ask", "--format", "json", text]) == 0
     d = json.loads(capsys.readouterr().out)
     assert (d["request"]["gpu_count"], d["report"]["feasible"]) == (16, "no")
     [note] = [w for w in d["report"]["warnings"] if w["code"] == "pipeline_never_fits"]
     assert (note["params"]["tp"], note["params"]["pp"]) == (8, 61)
+    assert "does_not_fit_requested" not in {w["code"] for w in d["report"]["warnings"]}  # "at least 488"
     first = d["reply"].splitlines()[0]
     assert first.startswith(headline), first
     assert old not in first
