@@ -28,6 +28,8 @@ class Why(StrEnum):
     seq_at_sample_tokens = "seq_at_sample_tokens"
     seq_max_for_samples = "seq_max_for_samples"
     tokens_per_sample_time = "tokens_per_sample_time"
+    seq_max_for_pairs = "seq_max_for_pairs"
+    tokens_per_pair_time = "tokens_per_pair_time"
     rollout_engine_share = "rollout_engine_share"
     epochs_finetune = "epochs_finetune"
     lora_rank = "lora_rank"

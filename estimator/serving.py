@@ -467,8 +467,9 @@ def _serving_notes(
                 kv_tokens=at_max,
                 utilization=defaults.MAX_GPU_MEMORY_UTILIZATION,
             )
+    never = inf.pp > 1 and inf.pp >= spec.layers and inf.max_concurrency < 1  # no count holds a sequence
     if req.gpu_count and req.gpu_count < inf.min_gpus:
-        if reason != "full_memory":  # the verdict already says how it fits
+        if reason != "full_memory" and not never:  # the verdict already says how it fits, or that none does
             ledger.note("does_not_fit_requested", gpu_count=req.gpu_count, min_gpus=inf.min_gpus)
     elif req.gpu_count and inf.max_concurrency < conc:
         code = "concurrency_limited" if req.concurrency else "concurrency_limited_assumed"
@@ -477,7 +478,6 @@ def _serving_notes(
     if not gpu.nvlink and inf.tp > 1 and not runtime.splits_layers:  # llama.cpp splits layers, not tensors
         ledger.note("tp_over_pcie", gpu=gpu.family)
     if inf.pp > 1:  # one layer per stage (serving_layout.pipeline_stages) and still no sequence: never fits
-        never = inf.pp >= spec.layers and inf.max_concurrency < 1
         ledger.note("pipeline_never_fits" if never else "pipeline_across_nodes", pp=inf.pp, tp=inf.tp)
 
 

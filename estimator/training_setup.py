@@ -35,16 +35,14 @@ QUANTIZED_PRECISION_BITS: dict[Precision | None, int] = {
 
 def _seq_len(req: SizingRequest, stage: Stage) -> int:
     """The training sequence length (recorded by :func:`_setup`): the user's; in fine-tuning on samples
-    of a stated length ('10万条数据每条1k token'), that length, one sample per sequence; DPO pairs with
-    no length, :data:`estimator.defaults.TOKENS_PER_SAMPLE`; else the stage's default — for SFT on a
-    bare sample count the longest sequence a micro-batch holds (:func:`_sft_at_sample_tokens`).
+    of a stated length ('10万条数据每条1k token'), that length, one sample per sequence; else the
+    stage's default — for SFT samples or DPO pairs on a bare count the longest sequence a micro-batch
+    holds (:func:`_sft_at_sample_tokens`; a pair's chosen and rejected each up to it).
     Pre-training packs documents into sequences, so a document length is not one."""
     if req.seq_len:
         return int(req.seq_len)
     if stage == Stage.finetune and req.tokens_per_sample and req.num_samples:
         return int(req.tokens_per_sample)
-    if _at_sample_tokens(req, stage) and req.algorithm == Algorithm.dpo:
-        return int(defaults.TOKENS_PER_SAMPLE.value)
     default = defaults.SEQ_LEN_FINETUNE if stage == Stage.finetune else defaults.SEQ_LEN_PRETRAIN
     return int(default.value)
 
@@ -52,9 +50,9 @@ def _seq_len(req: SizingRequest, stage: Stage) -> int:
 def _at_sample_tokens(req: SizingRequest, stage: Stage) -> bool:
     """Fine-tuning (SFT, or DPO on preference pairs) on a count of samples with no length and no token
     count: the token count is samples × :data:`estimator.defaults.TOKENS_PER_SAMPLE` (512), the
-    AVERAGE sample (``estimator.training._training_tokens``: samples × 512, pairs × 2 × 512). DPO pairs
-    also size their sequences at 512 (s10 trial A5); SFT sizes memory at the longest sequence
-    (:func:`_sft_at_sample_tokens`). RL counts prompts, whose rollouts have their own lengths."""
+    AVERAGE sample (``estimator.training._training_tokens``: samples × 512, pairs × 2 × 512); the
+    memory is sized at the longest sequence (:func:`_sft_at_sample_tokens`). RL counts prompts, whose
+    rollouts have their own lengths."""
     return bool(
         stage == Stage.finetune
         and req.num_samples
@@ -66,12 +64,13 @@ def _at_sample_tokens(req: SizingRequest, stage: Stage) -> bool:
 
 
 def _sft_at_sample_tokens(req: SizingRequest, stage: Stage) -> bool:
-    """SFT on a bare sample count (:func:`_at_sample_tokens`, not DPO): the time reads the average
-    sample (512 tokens × samples), the memory the LONGEST sequence a micro-batch holds — the typical
-    SFT max length :data:`estimator.defaults.SEQ_LEN_FINETUNE` (2,048), since trainers pad or cut each
+    """SFT samples or DPO pairs on a bare count (:func:`_at_sample_tokens`): the time reads the average
+    sample (512 tokens × samples; pairs × 2 × 512), the memory the LONGEST sequence a micro-batch holds
+    — the typical SFT max length :data:`estimator.defaults.SEQ_LEN_FINETUNE` (2,048; a pair's chosen
+    and rejected each up to it, TRL ``DPOConfig.max_length`` cuts each), since trainers pad or cut each
     sample to a max length (LLaMA-Factory ``cutoff_len``, TRL ``SFTConfig.max_length`` default 1,024)
     and a memory sized at the average says "fits" for runs whose long samples OOM (s11 review 9)."""
-    return _at_sample_tokens(req, stage) and req.algorithm != Algorithm.dpo and not req.seq_len
+    return _at_sample_tokens(req, stage) and not req.seq_len
 
 
 def sample_tokens(req: SizingRequest, stage: Stage) -> int | None:
@@ -90,15 +89,16 @@ def assume_tokens_per_sample(req: SizingRequest, stage: Stage, ledger: Ledger) -
         return ledger.assume("tokens_per_sample", d.value, d.why)
     longest = int(defaults.SEQ_LEN_FINETUNE.value)
     params = {"num_samples": req.num_samples, "tokens_per_sample": int(d.value), "length": longest}
-    return ledger.assume("tokens_per_sample", d.value, Why.tokens_per_sample_time, **params)
+    why = Why.tokens_per_pair_time if req.algorithm == Algorithm.dpo else Why.tokens_per_sample_time
+    return ledger.assume("tokens_per_sample", d.value, why, **params)
 
 
 def _sample_length_why(req: SizingRequest, stage: Stage) -> Why | None:
     """The ledger's reason for the sequence length on a bare sample count (:func:`_at_sample_tokens`):
-    DPO pairs at the tokens per sample, SFT at the longest sequence; None when the stage default applies."""
+    the longest sequence (DPO: chosen and rejected each); None when the stage default applies."""
     if not _at_sample_tokens(req, stage):
         return None
-    return Why.seq_pairs_at_sample_tokens if req.algorithm == Algorithm.dpo else Why.seq_max_for_samples
+    return Why.seq_max_for_pairs if req.algorithm == Algorithm.dpo else Why.seq_max_for_samples
 
 
 class SetupParts(NamedTuple):

@@ -63,3 +63,36 @@ def test_cli_says_no_pipeline_fits(capsys, text: str, line: str):
     assert (note["params"]["tp"], note["params"]["pp"]) == (8, 61)
     assert "pipeline_across_nodes" not in {w["code"] for w in d["report"]["warnings"]}
     assert line in d["reply"]
+
+
+HEADLINE = {
+    "en": (
+        "serve DeepSeek-V3 in bf16 with SGLang on 16 RTX 4090, 10 concurrent users, 4k context",
+        "DeepSeek-V3 (671B MoE) bf16 (SGLang) inference does not fit on 16 × RTX 4090, nor on any number "
+        "of them: no pipeline of these GPUs holds the model",
+        "at least 488 GPUs needed",
+    ),
+    "zh": (
+        "用 SGLang 部署 DeepSeek-V3，bf16，16 张 RTX 4090，10 并发，4k 上下文",
+        "DeepSeek-V3 (671B MoE) bf16（SGLang） 推理：16 张 RTX 4090 放不下，多少张都放不下：这些卡组成的"
+        "任何流水线都放不下模型",
+        "至少要 488 张，推荐 488 张",
+    ),
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_cli_headline_says_no_number_of_these_gpus_fits(capsys, lang: str):
+    """With ``pipeline_never_fits`` (TP 8 × 61 stages, one layer each, holds no sequence: 0 concurrent
+    on 488 GPUs) the headline says no number of these GPUs holds the model, not "at least 488 needed",
+    and no ``does_not_fit_requested`` note says "at least 488 are needed" either."""
+    text, headline, old = HEADLINE[lang]
+    assert main(["ask", "--format", "json", text]) == 0
+    d = json.loads(capsys.readouterr().out)
+    assert (d["request"]["gpu_count"], d["report"]["feasible"]) == (16, "no")
+    [note] = [w for w in d["report"]["warnings"] if w["code"] == "pipeline_never_fits"]
+    assert (note["params"]["tp"], note["params"]["pp"]) == (8, 61)
+    assert "does_not_fit_requested" not in {w["code"] for w in d["report"]["warnings"]}  # "at least 488"
+    first = d["reply"].splitlines()[0]
+    assert first.startswith(headline), first
+    assert old not in first

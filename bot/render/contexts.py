@@ -143,6 +143,7 @@ class InferenceContext(TypedDict):
     refuses_limit: bool
     stated_layout: bool
     engine_reserve: bool
+    never_fits: bool
     stated_tp: str
     stated_pp: str
     limit: str

@@ -47,6 +47,18 @@ WHY_TEXTS: dict[str, str] = {
         "Vicuna's recipe 2,048; trainers cut each sample there: LLaMA-Factory cutoff_len, TRL max_length); "
         "time: the average sample, %(tokens_per_sample)s tokens"
     ),
+    "tokens_per_pair_time": N_(
+        "time: %(num_samples)s pairs × 2 sequences (chosen and rejected) × %(tokens_per_sample)s "
+        "tokens, the average sample (Alpaca's 52k examples ≈ 270 tokens, ShareGPT conversations ≈ "
+        "1,000+; 512 is a stated middle: Taori et al. 2023; Zheng et al. 2023, Vicuna); memory: chosen "
+        "and rejected sequences each up to %(length)s tokens"
+    ),
+    "seq_max_for_pairs": N_(
+        "memory: chosen and rejected sequences each up to this length, the longest a micro-batch holds "
+        "(typical SFT max length: Vicuna's recipe 2,048; trainers cut each sequence there: TRL "
+        "DPOConfig max_length, LLaMA-Factory cutoff_len); time: the average sample, "
+        "%(tokens_per_sample)s tokens"
+    ),
     "samples_at_seq_len": N_(
         "each sample as long as the sequence length you gave (samples packed or padded to it; shorter "
         "unpacked samples train faster)"

@@ -134,7 +134,7 @@ def inference_section(report: SizingReport, f: Fmt, lang: str) -> InferenceConte
         "priced_tps": f.int(inf.priced_tokens_per_s) if inf.priced_tokens_per_s else None,
         "per_month": None if cpmonth is None else money_span(f, cpmonth.low, cpmonth.high, cpmonth.currency),
         "user_gpus": f.int(report.request.gpu_count) if report.request.gpu_count else None,
-        **_short_of_weights(report, inf),  # load_given, short_both, offload_unfit
+        **_short_of_weights(report, inf),  # load_given, short_both, offload_unfit, never_fits
         "rec_nodes": "",  # folded into "layout"
         "count_ok": bool(report.request.gpu_count and report.request.gpu_count >= inf.min_gpus),
         "verdict": report.feasible,
@@ -159,7 +159,8 @@ def _short_of_weights(report: SizingReport, inf: Inference) -> dict[str, bool]:
     hold the weights (and one sequence): ``short_both`` — nor the stated load, which takes more GPUs than
     that: the headline names both counts (trial s11 item 9); ``offload_unfit`` — weights in CPU memory
     (KTransformers, --cpu-moe), not modelled: no GPU-only count, speed or cost is offered as the answer
-    (trial s11 item 5)."""
+    (trial s11 item 5); ``never_fits`` — no pipeline of these GPUs holds the model, on any number of
+    them (note ``pipeline_never_fits``: estimator.serving_layout.pipeline_stages is None)."""
     gpus = report.request.gpu_count
     short = bool(gpus and gpus < inf.min_gpus)
     load = not {"concurrency", "context"} <= {a.field for a in report.assumptions}
@@ -167,6 +168,7 @@ def _short_of_weights(report: SizingReport, inf: Inference) -> dict[str, bool]:
         "load_given": load,
         "offload_unfit": short and bool(report.request.offload),
         "short_both": short and inf.min_gpus < inf.recommended_gpus and report.feasible == "no" and load,
+        "never_fits": any(w.code == "pipeline_never_fits" for w in report.warnings),
     }
 
 
