@@ -450,8 +450,8 @@ class SizingRequest(_Frozen):
     gradient_accumulation: int | None = Field(
         None, gt=0, le=100_000, json_schema_extra=_setting("training", json_order=60, stated=(1, 100_000))
     )
-    """Micro-batches per optimizer step as stated (gradient_accumulation_steps) with no GPU count: used as
-    stated; global batch = micro × this × DP (deepspeed/runtime/config.py _batch_assertion)."""
+    """Micro-batches per step as stated (gradient_accumulation_steps), no GPU count or no micro-batch: used
+    as stated; global batch = micro × this × DP (deepspeed/runtime/config.py _batch_assertion)."""
     rollout_gpu_memory_utilization: float | None = Field(
         None,
         gt=0,

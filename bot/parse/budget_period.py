@@ -27,6 +27,12 @@ _CN = r"(?:小时|天|日|周|星期|月|年)"
 _EN = r"(?:hours?|hrs?|h|days?|weeks?|wks?|months?|mos?|years?|yrs?)\b"
 _BUDGET = r"(?:预算|经费|budget|(?<![a-z])(?:spend|afford)(?![a-z]))"
 _MONEY = r"[$¥]?\s*\d[\d,.]*\s*(?:万|千|百|k|w|m)?\s*(?:元|块钱?|人民币|rmb|美元|美金|刀|dollars?|usd|bucks)?"
+_CURRENCY_MONEY = (
+    r"(?:[$¥]\s*\d[\d,.]*\s*(?:k|m)?\b|\d[\d,.]*\s*(?:k|m)?\s*(?:元|块钱?|人民币|rmb|yuan|cny|美元|美金|"
+    r"dollars?|usd|bucks)(?![a-z]))"
+)
+"""An amount with its currency said ('$3k', '3000 yuan', '5000 元') — a sum of money, never a count."""
+_LONG_EN = r"(?:days?|weeks?|months?|years?)\b"
 _PER = (
     r"\s*(?:/|每个?|每一个)\s*"
     + _CN
@@ -48,7 +54,7 @@ PERIOD_RES = (
     rc(r"\b(?P<p>hourly|daily|weekly|monthly|yearly|annual)\s+(?:[a-z]+\s+)?budget"),
     # '预算每月5万', '预算是每个月 5 万', 'budget per month is $3k'
     rc(
-        r"(?:预算|经费)\s*(?:是|有|为|:)?\s*(?P<p>(?:每个?|每一个)\s*"
+        r"(?:预算|经费)\s*(?:是|有|为|:)?\s*(?P<p>(?:每个?|每一个|一个?)\s*"
         + _CN
         + r")(?=\s*(?:约|大概|大约)?\s*[$¥]?\s*\d)"
     ),
@@ -61,6 +67,9 @@ PERIOD_RES = (
     rc(_BUDGET + r"[^,，。;；!?！？\n]{0,24}?" + _MONEY + r"(?P<p>" + _PER + r")"),
     # '$3k/month budget', '5万每月的预算'
     rc(_MONEY + r"(?P<p>" + _PER + r")\s*(?:的)?\s*(?:gpu\s+|cloud\s+|serving\s+)?" + _BUDGET),
+    # '3000 yuan a day', '$500 per week' — an amount with its currency per day or longer, no budget word:
+    # prices are per hour, so a sum per day, week, month or year is what may be spent (s11)
+    rc(_CURRENCY_MONEY + r"(?P<p>\s*(?:/|per|a|an|each|every)\s*" + _LONG_EN + r")"),
 )
 """Where a period is said: before the budget word, between it and the amount, after the amount."""
 
@@ -68,9 +77,9 @@ PERIOD_RES = (
 def read_budget_period(s: str) -> tuple[str, str | None]:
     """(the normalized text ``s`` with the period words of its budget masked, the period) — or (``s``,
     None) when no budget in ``s`` has a period. The first period found is read."""
-    if not ("预算" in s or "budget" in s or "经费" in s or "spend" in s or "afford" in s):
-        return s, None
-    for pattern in PERIOD_RES:
+    said = ("预算", "budget", "经费", "spend", "afford")
+    patterns = PERIOD_RES if any(w in s for w in said) else PERIOD_RES[-1:]
+    for pattern in patterns:
         m = pattern.search(s)
         if m is None:
             continue

@@ -348,7 +348,8 @@ class FieldSteps:
         """Global batch = micro-batch × gradient accumulation × data-parallel size (GPUs / (TP × PP)),
         the sequences per optimizer step (HF Trainer: per_device_train_batch_size ×
         gradient_accumulation_steps × world size). Without a GPU count the accumulation is used as
-        stated on the layout the answer picks (s10 trial B3); with GPUs and no micro-batch it is named."""
+        stated on the layout the answer picks (s10 trial B3); so is it with GPUs and no micro-batch (the
+        micro-batch default, 1): the batch line shows the stated accumulation, not one re-derived (s11)."""
         f, accum = self.f, self.accumulation
         if not accum or f.get("global_batch"):
             return
@@ -356,11 +357,8 @@ class FieldSteps:
         if micro and gpus:
             dp = max(1, int(gpus) // ((f.get("tp") or 1) * (f.get("pp") or 1)))
             f["global_batch"] = int(micro) * accum * dp
-        elif not gpus:
+        else:  # no micro-batch or no GPU count: used as stated on the layout the answer picks (s11)
             f["gradient_accumulation"] = accum
-        else:
-            why = "no_field" if gpus else "needs_gpu_count"
-            self.named_unused.append((f"gradient_accumulation_steps: {accum}", why))
 
     def _count_of(self, card: GpuMention, gpus: list[GpuMention], count: Role | None) -> Role | None:
         """The count said of ``card`` (of any mention of it) in place of ``count`` when ``count`` counts

@@ -88,11 +88,11 @@ MICRO_RE = rc(
     _key(
         r"per_device_(?:train_)?batch_size|train_micro_batch_size_per_gpu|micro_batch_size|micro_batch"
         r"|batch_size_per_(?:gpu|device)|(?:batch|bs)_per_(?:gpu|device)|micro_train_batch_size"
-        r"|每卡\s*(?:的)?\s*(?:batch(?:_size)?|bs|批大小)"
+        r"|每卡\s*(?:的)?\s*(?:batch(?:_size)?|bs|批大小)|(?:每卡\s*(?:的)?\s*)?微批(?:次|量)?(?:大小)?"
     )
 )
 """Micro-batch per GPU (HF per_device_train_batch_size, DeepSpeed train_micro_batch_size_per_gpu, OpenRLHF
---micro_train_batch_size)."""
+--micro_train_batch_size; '微批次 2', '微批 2', '每卡微批大小 4' in Chinese, s11)."""
 ROLLOUT_BATCH_RE = rc(_key(r"(?:micro_)?rollout_batch_size"))
 """OpenRLHF's ``--rollout_batch_size`` (prompts per rollout) and ``--micro_rollout_batch_size`` (per GPU
 in generation): no request field, named; never the training micro-batch."""
@@ -192,7 +192,7 @@ data (``num_generations``)."""
 
 _HINTS = {
     "lengths": rc(r"len|cutoff|序列|截断长度|default|默认|max_new_tokens|num_ctx|ctx|max[_\-]total|截止"),
-    "batches": rc(r"accum|累积|累计|batch|bs|每卡|lora|target"),
+    "batches": rc(r"accum|累积|累计|batch|bs|每卡|微批|lora|target"),
     "layers": rc(r"tensor|parallel|并行|ngl|layers|offload|卸载|gpu|moe|ktransformers|exps|专家|expert"),
     "precisions": rc(r"kv|fp4|--quantiz|cache|bpw"),
     "rl": rc(
