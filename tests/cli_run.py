@@ -59,3 +59,16 @@ def ask_in_process(capsys: Any, *args: str, want_code: int = 0) -> dict[str, Any
 def named(data: dict[str, Any]) -> dict[str, str]:
     """What an answer names as not used: ``{text: reason}`` of ``interpretation.ignored``."""
     return {i["text"]: i["reason"] for i in data["interpretation"]["ignored"]}
+
+
+def ask_json_in_process(question: str) -> dict[str, Any]:
+    """The JSON answer of :func:`bot.cli.ask` for ``question`` (in this process, no exit code)."""
+    from bot.cli import ask
+
+    out, _ = ask(question, None, "json")
+    return json.loads(out)
+
+
+def substituted(data: dict[str, Any]) -> list[tuple[str, str, str]]:
+    """What an answer substituted: ``(typed, used, reason)`` of ``interpretation.substitutions``."""
+    return [(s["typed"], s["used"], s["reason"]) for s in data["interpretation"]["substitutions"]]

@@ -22,19 +22,11 @@ from typing import Any
 import pytest
 
 from bot.cli import ask
+from tests.cli_run import ask_json_in_process, named, substituted
 
-
-def _ask(question: str) -> dict[str, Any]:
-    out, _ = ask(question, None, "json")
-    return json.loads(out)
-
-
-def _ignored(d: dict[str, Any]) -> dict[str, str]:
-    return {i["text"]: i["reason"] for i in d["interpretation"]["ignored"]}
-
-
-def _subs(d: dict[str, Any]) -> list[tuple[str, str, str]]:
-    return [(s["typed"], s["used"], s["reason"]) for s in d["interpretation"]["substitutions"]]
+_ask = ask_json_in_process
+_ignored = named
+_subs = substituted
 
 
 # 2. '每条几千 token' after a sample count -------------------------------------------------------------
