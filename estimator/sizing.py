@@ -75,11 +75,19 @@ def estimate(req: SizingRequest) -> SizingReport:
 def _beyond_one_machine(r: Resolved, fields: dict[str, Any], ledger: Ledger) -> None:
     """A personal card whose answer needs more cards than one machine holds: say that a home setup
     cannot run it (the layout shown spans machines; consumer cards have no NVLink or InfiniBand between
-    them), rather than present a multi-node plan as if it were a home option."""
-    if not r.gpu.personal:
-        return
+    them), rather than present a multi-node plan as if it were a home option. Serving counts its
+    recommended GPUs (the stated load's), not only the fewest that hold the weights; nothing is said
+    when no pipeline of these cards holds the model (note ``pipeline_never_fits``: no count exists)."""
+    if not r.gpu.personal or any(n.code == "pipeline_never_fits" for n in ledger.notes):
+        return  # no count of these cards holds the model: no count to warn about
     inference, memory = fields.get("inference"), fields.get("memory")
-    needed = inference.min_gpus if inference is not None else memory.min_gpus if memory is not None else None
+    needed = (
+        max(inference.min_gpus, inference.recommended_gpus)
+        if inference is not None
+        else memory.min_gpus
+        if memory is not None
+        else None
+    )
     if needed is not None and needed > r.gpu.gpus_per_node:
         ledger.note(
             "personal_beyond_one_machine", gpus=needed, gpus_per_node=r.gpu.gpus_per_node, gpu=r.gpu.name
