@@ -284,7 +284,7 @@ def serve(s: ServingSetup) -> Inference:
         prompt_tokens=f.prompt,
         concurrency=s.concurrency,
         usable_bytes_per_gpu=rt.usable_bytes(gpu),
-        workspace_bytes_per_gpu=rt.workspace_bytes(spec, gpu, use.tp, f.load._replace(pp=use.pp)),
+        workspace_bytes_per_gpu=rt.workspace_bytes(spec, gpu, use.tp, f.load.with_pp(use.pp)),
         runtime=rt.name,
         kv_capacity_tokens=kv_capacity_tokens(spec, gpu, weights, *shape, rt, f.one, kv_b),
         required_bytes=required_bytes(spec, gpu, use, weights, kv_total, rt, f.load),

@@ -67,7 +67,7 @@ def kv_capacity_tokens(
     :func:`_kv_replication`). vLLM allocates whole blocks of 16 tokens and logs this at start-up ("GPU
     KV cache size: N tokens"; V0: "# GPU blocks: N" × 16); SGLang logs "KV Cache is allocated.
     #tokens". 0 when the weights leave no room."""
-    room = room_per_gpu(spec, gpu, tp, runtime, load._replace(pp=pp)) * tp * pp - weights
+    room = room_per_gpu(spec, gpu, tp, runtime, load.with_pp(pp)) * tp * pp - weights
     per_token = kv_bytes_per_token(spec, kv_bytes) * _kv_replication(spec, tp, runtime)
     if room <= 0 or per_token <= 0:
         return 0
@@ -107,7 +107,7 @@ def pipeline_stages(
     so (``pipeline_never_fits``)."""
     pp = 2
     while True:  # pp grows strictly and stops at the layer count: it ends
-        per_stage = room_per_gpu(spec, gpu, t, runtime, load._replace(pp=pp)) * t
+        per_stage = room_per_gpu(spec, gpu, t, runtime, load.with_pp(pp)) * t
         need = max(2, math.ceil(total / per_stage)) if per_stage > 0 else math.inf
         if need <= pp:
             return pp
@@ -139,7 +139,7 @@ def sequences_per_replica(
     load: Load = NO_LOAD,
 ) -> int:
     """Sequences of ``kv_seq`` bytes that fit next to one copy of the weights on TP × PP GPUs."""
-    room = room_per_gpu(spec, gpu, tp, runtime, load._replace(pp=pp)) * tp * pp - weights
+    room = room_per_gpu(spec, gpu, tp, runtime, load.with_pp(pp)) * tp * pp - weights
     if room <= 0 or kv_seq <= 0:
         return 0
     return int(room // (kv_seq * _kv_replication(spec, tp, runtime)))
