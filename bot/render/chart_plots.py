@@ -9,7 +9,7 @@ from typing import Any
 from bot.render.chart import _FALLBACK_PART_COLORS, COLORS, MIN_PART_BYTES, PART_COLORS, ChartContext
 from bot.render.chart_labels import CHART_LABELS
 from bot.render.fmt import GIB, Fmt
-from bot.render.serving_text import engine_share_bytes
+from bot.render.serving_text import usable_text
 from estimator.models import Inference, Method, SizingReport, Stage
 
 # ---------------------------------------------------------------------------------------------
@@ -448,7 +448,7 @@ def _serve_box(ax: Any, inf: Inference, ctx: ChartContext) -> None:
         kv=f.gb(inf.kv_bytes_total),
         conc=f.int(conc),
         ctx=_ctx_len(ctx_req),
-        usable=f.gib(engine_share_bytes(inf)),
+        usable=usable_text(inf, f, f.lang),
     )
     ax.text(
         0.985,

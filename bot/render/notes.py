@@ -199,9 +199,18 @@ def _price_value(lang: str, value: object, currency: str | None) -> str | None:
     return None
 
 
+UTILIZATION_NONE = N_("none — the engine's reserve on this layout is more than each GPU's memory")
+"""The engine's memory share when its formula gives nil or less (SGLang's default mem_fraction_static
+on a TP × PP whose reserve passes the card: estimator.runtimes.sglang.sglang_mem_fraction): said, not
+shown as a negative percentage."""
+
+
 def ledger_value(lang: str, a: Assumption, currency: str | None = None) -> str:
     """An assumption's value as text: a word in ``lang`` (:data:`WORD_TEXTS`, stages, methods, the
-    generic shape, prices with their unit), else the formatted number or the value as written."""
+    generic shape, prices with their unit), else the formatted number or the value as written; an
+    engine's memory share of nil or less is :data:`UTILIZATION_NONE`."""
+    if a.field == "gpu_memory_utilization" and isinstance(a.value, int | float) and a.value <= 0:
+        return translate(lang, UTILIZATION_NONE)
     if isinstance(a.value, str) and a.value in WORD_TEXTS:
         return translate(lang, WORD_TEXTS[a.value])
     if a.field == "stage" and a.value in STAGE_VALUES:

@@ -72,6 +72,29 @@ def engine_share_bytes(inf: Inference) -> float:
     return runtime_named(inf.runtime).share_bytes(inf.usable_bytes_per_gpu, inf.workspace_bytes_per_gpu)
 
 
+USABLE_NONE = N_(
+    "none — %(runtime)s's reserve on this layout, %(reserve)s per GPU, is more than the %(free)s free on each"
+)
+"""'Usable per GPU' when the engine's share is nil or below (SGLang's default mem_fraction_static at a
+TP × PP so large that its reserve, base + per-GPU GiB × TP × PP, passes the card's memory: sglang
+server_args.py ``_handle_mem_fraction_static``): what does not fit, never a negative figure."""
+
+
+def usable_text(inf: Inference, f: Fmt, lang: str) -> str:
+    """'Usable per GPU' as a reply and the chart show it: :func:`engine_share_bytes` in GiB, or, when
+    the engine's reserve leaves nothing (:data:`USABLE_NONE`), the reserve and the free memory."""
+    share = engine_share_bytes(inf)
+    if share > 0:
+        return f.gib(share)
+    return translate(
+        lang,
+        USABLE_NONE,
+        runtime=inf.runtime,
+        reserve=f.gib(inf.workspace_bytes_per_gpu),
+        free=f.gib(inf.usable_bytes_per_gpu),
+    )
+
+
 def inference_section(report: SizingReport, f: Fmt, lang: str) -> InferenceContext | None:
     inf = report.inference
     if inf is None:
@@ -89,7 +112,7 @@ def inference_section(report: SizingReport, f: Fmt, lang: str) -> InferenceConte
         "kv_total": f.gb(inf.kv_bytes_total),
         "total": f.gb(inf.weights_bytes + inf.kv_bytes_total),
         "kv_per_seq": f.gb(inf.kv_bytes_per_sequence),
-        "usable": f.gib(engine_share_bytes(inf)),
+        "usable": usable_text(inf, f, lang),
         "runtime": inf.runtime,
         "kv_capacity": f.int(inf.kv_capacity_tokens)
         if inf.kv_capacity_tokens and not rt.splits_layers  # a tensor-parallel server's KV pool
