@@ -14,6 +14,7 @@ from estimator.copying import replace
 from estimator.fit_change import what_to_change, with_high_edge_plan
 from estimator.ledger import Ledger
 from estimator.memory import breakdown_within
+from estimator.memory_band import per_gpu_band
 from estimator.methods import with_least
 from estimator.models import Band, DaysRow, FitChange, Memory, Method, SizingRequest, Stage
 from estimator.offload_time import offload_seconds_per_step
@@ -323,18 +324,25 @@ def _note_recompute_chosen(
     recompute is switched on against. Not the least-memory layout of any shape — on 8 × RTX 4090 (no
     NVLink) that is TP 8 at 7.3 GiB, which the plan does not take (TP all-reduces over PCIe cost more
     than recomputing: :func:`estimator.layouts.plan_preference`), so "to fit: 11.8 GiB with it, 7.3
-    without" read as recompute for nothing (s10 trial A5); DP 8 ZeRO-3 without it needs 29.1 GiB."""
+    without" read as recompute for nothing (s10 trial A5); DP 8 ZeRO-3 without it needs 29.1 GiB.
+    ``without_high_gib``: that layout's band high end (:func:`estimator.memory_band.per_gpu_band`),
+    so the reply can say why: activations over the card, or a likely figure that fits with under 10 %
+    headroom (:data:`estimator.plan.HEADROOM`) and a high end that does not (Qwen-14B LoRA on one
+    A100 80G at 4,096 tokens: 79.2 GiB likely, 104.4 GiB high end)."""
     plan, n = mem.plan, mem.plan_gpus
     if setup.recompute is not None or plan is None or plan.recompute != "full" or not n:
         return
     if mem.fits_requested is False:  # the layout does not fit anyway: "to fit" would be untrue
         return
     kept = plan.model_copy(update={"recompute": "selective"})
-    parts = breakdown_within(spec, params, replace(setup, recompute="selective"), kept, math.inf)
-    without = sum((parts or {}).values())
+    selective = replace(setup, recompute="selective")
+    parts = breakdown_within(spec, params, selective, kept, math.inf) or {}
+    without = sum(parts.values())
+    without_high = per_gpu_band(spec, selective, kept, parts, params)[1] if parts else without
     ledger.note(
         "recompute_chosen",
         gpu_count=n,
         per_gpu_gib=mem.per_gpu_bytes / GIB,
         without_gib=without / GIB,
+        without_high_gib=without_high / GIB,
     )

@@ -17,6 +17,7 @@ from bot.render.plan_text import (
     plan_reason,
     plan_reason_key,
     plan_short,
+    recompute_reason,
 )
 from bot.render.wording import (
     ALTERNATIVES,
@@ -171,7 +172,14 @@ def memory_section(
         "borderline": _borderline_text(report, f),
         "rows": rows,
         # why a layout was chosen: not for the user's layout that does not fit
-        "reason": plan_reason(main, nvlink, lang, per_node, report.request.recompute is not None)
+        "reason": plan_reason(
+            main,
+            nvlink,
+            lang,
+            per_node,
+            report.request.recompute is not None,
+            recompute_reason(report, main, lang),
+        )
         if main is not None and not unfit
         else None,
         "batch": batch_line(main, _step_sequence_tokens(report.request), f) if main is not None else None,

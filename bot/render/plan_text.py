@@ -14,7 +14,22 @@ from bot.render.wording import (
     RECOMPUTE,
     STATED_RECOMPUTE_REASON,
 )
-from estimator.models import Plan
+from estimator.models import Plan, SizingReport
+from estimator.plan import HEADROOM
+from estimator.units import GIB
+
+FULL_RECOMPUTE_HIGH_EDGE = N_(
+    "; full recompute, chosen so that the band's high end fits: keeping the activations would need "
+    "≈ %(without)s, up to %(without_high)s, of the %(usable)s usable"
+)
+FULL_RECOMPUTE_HEADROOM = N_(
+    "; full recompute, chosen to leave %(headroom)s headroom: keeping the activations would need "
+    "≈ %(without)s of the %(usable)s usable"
+)
+"""Why the plan's full recompute when the same layout keeping its activations fits at the likely
+figure (the ``recompute_chosen`` note: estimator.training_plan._note_recompute_chosen): its high end
+does not fit, or it leaves under 10 % headroom (estimator.plan.HEADROOM) — never "the activations do
+not fit" (:data:`bot.render.wording.FULL_RECOMPUTE_REASON`), which is for a layout they do not fit."""
 
 
 def gpus_text(lang: str, n: int) -> str:
@@ -88,17 +103,43 @@ def plan_reason_key(plan: Plan, nvlink: bool, per_node: int = 8) -> str:
     return "zero" if plan.zero_stage else "ddp"
 
 
+def recompute_reason(report: SizingReport, plan: Plan, lang: str) -> str | None:
+    """Why ``plan`` (the memory answer's plan) turns on full recompute when its layout keeping the
+    activations fits at the likely figure (:data:`FULL_RECOMPUTE_HIGH_EDGE`,
+    :data:`FULL_RECOMPUTE_HEADROOM`); None when they do not fit it, or for another plan."""
+    m = report.memory
+    note = next((w for w in report.warnings if w.code == "recompute_chosen"), None)
+    if m is None or note is None or plan != m.plan or plan.recompute != "full":
+        return None
+    without, high = note.params.get("without_gib"), note.params.get("without_high_gib")
+    if not isinstance(without, int | float) or without * GIB > m.usable_bytes:
+        return None
+    f = fmt_for(lang)
+    params = {"without": f.gib(without * GIB), "usable": f.gib(m.usable_bytes)}
+    if isinstance(high, int | float) and high * GIB > m.usable_bytes:
+        return translate(lang, FULL_RECOMPUTE_HIGH_EDGE, without_high=f.gib(high * GIB), **params)
+    return translate(lang, FULL_RECOMPUTE_HEADROOM, headroom=f.percent(1 - HEADROOM), **params)
+
+
 def plan_reason(
-    plan: Plan, nvlink: bool, lang: str, per_node: int = 8, stated_recompute: bool = False
+    plan: Plan,
+    nvlink: bool,
+    lang: str,
+    per_node: int = 8,
+    stated_recompute: bool = False,
+    recompute_text: str | None = None,
 ) -> str:
     """One line on why this layout, in ``lang``; with expert parallelism, what it shards and the
-    all-to-all it costs (across nodes when EP × TP exceeds a node)."""
+    all-to-all it costs (across nodes when EP × TP exceeds a node). ``recompute_text``: why full
+    recompute when the activations would fit (:func:`recompute_reason`)."""
     msgid = PLAN_REASONS[plan_reason_key(plan, nvlink, per_node)]
     text = translate(lang, msgid, tp=plan.tp, pp=plan.pp, dp=plan.dp, zero=plan.zero_stage)
     if plan.ep > 1:
         text += translate(lang, EP_REASON, ep=plan.ep)
         if plan.ep * plan.tp > per_node:
             text += translate(lang, EP_ACROSS_NODES_REASON)
-    if plan.recompute == "full":
-        text += translate(lang, STATED_RECOMPUTE_REASON if stated_recompute else FULL_RECOMPUTE_REASON)
+    if plan.recompute == "full" and stated_recompute:
+        text += translate(lang, STATED_RECOMPUTE_REASON)
+    elif plan.recompute == "full":
+        text += recompute_text or translate(lang, FULL_RECOMPUTE_REASON)
     return text
