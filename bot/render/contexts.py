@@ -84,6 +84,7 @@ class MemoryContext(TypedDict):
     rows: list[dict[str, str | None]]
     reason: str | None
     batch: dict[str, str] | None
+    stated_batch: str | None
     main_label: str | None
     reason_key: str | None
     least: str | None

@@ -183,6 +183,7 @@ def memory_section(
         if main is not None and not unfit
         else None,
         "batch": batch_line(main, _step_sequence_tokens(report.request), f) if main is not None else None,
+        "stated_batch": stated_batch_text(report, main, f),
         "main_label": _main_label(m, main, lang, rows, timed),
         "reason_key": plan_reason_key(main, nvlink) if main is not None else None,
         "least": _least_line(m, f) if requested else None,
@@ -301,6 +302,43 @@ def batch_line(plan: Any, seq_len: int | None, f: Fmt) -> dict[str, str] | None:
         "accumulation": f.int(plan.gradient_accumulation),
         "dp": f.int(plan.dp),
     }
+
+
+STATED_BATCH_UNFIT = N_(
+    "Batch: yours on %(user_gpus)s, %(user_global)s sequences per step = micro-batch %(user_micro)s × "
+    "%(user_accumulation)s accumulation × DP %(user_dp)s, does not fit (%(per_gpu)s per GPU of "
+    "%(usable)s); on %(gpus)s: %(global)s sequences per step (%(tokens)s tokens) = micro-batch %(micro)s "
+    "× %(accumulation)s accumulation × DP %(dp)s"
+)
+"""The batch line when the user's micro-batch and accumulation (or global batch) do not fit their GPUs
+and the layout explained is another: theirs sized first, then the batch of the layout that fits
+(design §8: their setting first, then what fits — never an accumulation re-derived for another layout
+alone)."""
+
+
+def stated_batch_text(report: SizingReport, main: Plan | None, f: Fmt) -> str | None:
+    """:data:`STATED_BATCH_UNFIT`: the plan at the user's GPU count (``memory.plan``: their micro-batch
+    and the accumulation their global batch gives there) when it does not fit, then ``main``'s batch;
+    None when they fit, stated no micro-batch or no global batch, or ``main`` is their layout."""
+    m, req = report.memory, report.request
+    if m is None or m.plan is None or main is None or main == m.plan or m.fits_requested is not False:
+        return None
+    if not (req.gpu_count and req.batch_size and req.global_batch):
+        return None
+    seq = _step_sequence_tokens(req)
+    stated, fits = batch_line(m.plan, seq, f), batch_line(main, seq, f)
+    if stated is None or fits is None:
+        return None
+    return translate(
+        f.lang,
+        STATED_BATCH_UNFIT,
+        user_gpus=gpus_text(f.lang, req.gpu_count),
+        **{f"user_{k}": v for k, v in stated.items() if k != "tokens"},
+        per_gpu=f.gib(m.per_gpu_bytes),
+        usable=f.gib(m.usable_bytes),
+        gpus=gpus_text(f.lang, main.tp * main.pp * main.dp),
+        **fits,
+    )
 
 
 def _borderline_text(report: SizingReport, f: Fmt) -> str | None:
