@@ -217,6 +217,7 @@ def min_gpus(
     allow_full_recompute: bool = True,
     memo: SearchMemo | None = None,
     at_least: int = 1,
+    at_most: int | None = None,
 ) -> tuple[int, Plan, dict[str, float]] | None:
     """Fewest GPUs (1, 2, 4, then whole nodes) with a layout that fits, or None up to MAX_GPUS_SEARCHED.
 
@@ -230,13 +231,14 @@ def min_gpus(
     the answer is the least of them, laid out as :func:`best_plan_for` prefers at that count.
     ``memo``: the :class:`estimator.memory.SearchMemo` of this spec, params and setup (a new one if None).
     ``at_least``: a count below which the caller knows nothing fits (:func:`search_floor`): the search
-    starts there, with the same answer.
+    starts there, with the same answer. ``at_most``: a count expected to fit (:func:`_alternatives`): the
+    counts stay below it, as if found; if nothing fits there, the search runs without it (same answer).
     """
     per_node = gpu.gpus_per_node
     memo = memo or SearchMemo()  # what the layouts share: nothing in it depends on the pinned TP and PP
     floor = _gpu_count(_count_index(_lower_bound(spec, params, gpu, setup, memo), per_node), per_node)
     floor = max(floor, at_least)
-    best: int | None = None
+    best = at_most if at_most is not None and floor <= at_most <= MAX_GPUS_SEARCHED else None
     shape = search_shape(spec, gpu, setup)  # the layouts' key but the count and (TP, PP), once
     limit, modes = gpu.addressable_bytes * budget_fraction, _modes(setup, allow_full_recompute)
     bound = pinned_floor(spec, params, setup, modes, memo)  # closed form: counts ruled out unsized
@@ -269,6 +271,8 @@ def min_gpus(
     if best is None:
         return None
     chosen = best_plan_for(spec, params, gpu, best, setup, budget_fraction, allow_full_recompute, memo)
+    if chosen is None and best == at_most:  # the caller's count does not fit: the search without it
+        return min_gpus(spec, params, gpu, setup, budget_fraction, allow_full_recompute, memo, at_least)
     assert chosen is not None  # a layout of the winning (TP, PP, EP) fits at this count
     return best, *chosen
 
@@ -308,7 +312,7 @@ def _alternatives(
         variants.append(("qlora", replace(setup, method=Method.qlora)))
     out = []
     for change, variant in variants:
-        found = min_gpus(spec, params, gpu, variant)
+        found = min_gpus(spec, params, gpu, variant, at_most=at_least)  # most fit where setup does
         out.append(
             Alternative(
                 change=change,
