@@ -232,13 +232,13 @@ def min_gpus(
     ``memo``: the :class:`estimator.memory.SearchMemo` of this spec, params and setup (a new one if None).
     ``at_least``: a count below which the caller knows nothing fits (:func:`search_floor`): the search
     starts there, with the same answer. ``at_most``: a count expected to fit (:func:`_alternatives`): the
-    counts stay below it, as if found; if nothing fits there, the search runs without it (same answer).
-    """
+    counts stay below it, as if found; if nothing fits there, the search runs without it (same answer)."""
     per_node = gpu.gpus_per_node
     memo = memo or SearchMemo()  # what the layouts share: nothing in it depends on the pinned TP and PP
     floor = _gpu_count(_count_index(_lower_bound(spec, params, gpu, setup, memo), per_node), per_node)
     floor = max(floor, at_least)
-    best = at_most if at_most is not None and floor <= at_most <= MAX_GPUS_SEARCHED else None
+    seeded = at_most is not None and floor <= at_most <= MAX_GPUS_SEARCHED  # a candidate count:
+    best = at_most if seeded and _gpu_count(_count_index(at_most, per_node), per_node) == at_most else None
     shape = search_shape(spec, gpu, setup)  # the layouts' key but the count and (TP, PP), once
     limit, modes = gpu.addressable_bytes * budget_fraction, _modes(setup, allow_full_recompute)
     bound = pinned_floor(spec, params, setup, modes, memo)  # closed form: counts ruled out unsized
