@@ -124,12 +124,12 @@ def least_memory_plan(
     ``memo``: the :class:`estimator.memory.SearchMemo` of this spec, params and setup, if any."""
     layouts = _layouts(spec, gpu, gpus, setup)
     memo = memo or SearchMemo()  # the layouts share their states and activation facts
-    best: tuple[Layout, dict[str, float]] | None = None
-    for plan in layouts:
-        parts = breakdown_within(spec, params, setup, plan, math.inf, memo)  # never None: no limit
-        if best is None or sum(parts.values()) < sum(best[1].values()):
-            best = (plan, parts)
-    return (best[0].to_plan(), best[1]) if best else None
+    best: tuple[float, int, Layout | None, dict[str, float]] = (math.inf, 0, None, {})  # total, index
+    for i in reversed(range(len(layouts))):  # least memory first (ZeRO-3, full recompute): a low bound
+        parts = breakdown_within(spec, params, setup, layouts[i], best[0], memo)  # None: above the best
+        if parts is not None and (sum(parts.values()), i) < best[:2]:  # of equal totals, the first
+            best = (sum(parts.values()), i, layouts[i], parts)
+    return (best[2].to_plan(), best[3]) if best[2] is not None else None
 
 
 def _shell(offload: bool) -> Layout:
