@@ -323,8 +323,8 @@ def _alternatives(
     out = _without_idle_other_stack(out)
     if setup.recompute is not None:  # the user chose the recompute mode: no "without full recompute" row
         return out
-    no_recompute = min_gpus(
-        spec, params, gpu, setup, allow_full_recompute=False, memo=memo, at_least=at_least
+    no_recompute = min_gpus(  # at the setup's own count when its layout there recomputes selectively
+        spec, params, gpu, setup, allow_full_recompute=False, memo=memo, at_least=at_least, at_most=at_least
     )
     out.append(
         Alternative(

@@ -1,6 +1,6 @@
 """Issue 23 item 7, the estimate stage (part s12-faste): a layout search capped at a count the caller
 expects to fit (:func:`estimator.plan.min_gpus`'s ``at_most``; :func:`estimator.plan._alternatives` gives
-each variant the setup's own fewest GPUs). The capped search must answer exactly as the search without
+each variant, and the row without full recompute, the setup's own fewest GPUs). The capped search must answer exactly as the search without
 the cap — count, layout and breakdown — whether the count fits (then nothing at or above it is tried),
 does not fit (the search runs again without it), is not a candidate count, or is below the floor."""
 
@@ -71,7 +71,7 @@ def test_a_capped_search_answers_as_the_search_without_the_cap(model, gpu, setup
     spec, card = catalog.model(model), catalog.gpu(gpu)
     params, capped = spec.params_total, 0
     for variant in _variants(setup):
-        for fraction, full_ok in ((1.0, True), (HEADROOM, False)):
+        for fraction, full_ok in ((1.0, True), (1.0, False), (HEADROOM, False)):
             plain = min_gpus(spec, params, card, variant, fraction, full_ok)
             for cap in _counts(plain[0] if plain else None):
                 got = min_gpus(spec, params, card, variant, fraction, full_ok, SearchMemo(), at_most=cap)
