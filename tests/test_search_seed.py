@@ -1,8 +1,9 @@
 """Issue 23 item 7, the estimate stage (part s12-faste): a layout search capped at a count the caller
 expects to fit (:func:`estimator.plan.min_gpus`'s ``at_most``; :func:`estimator.plan._alternatives` gives
-each variant, and the row without full recompute, the setup's own fewest GPUs). The capped search must answer exactly as the search without
-the cap — count, layout and breakdown — whether the count fits (then nothing at or above it is tried),
-does not fit (the search runs again without it), is not a candidate count, or is below the floor."""
+each variant, and the row without full recompute, the setup's own fewest GPUs). The capped search must
+answer exactly as the search without the cap — count, layout and breakdown — whether the count fits (then
+nothing at or above it is tried), does not fit (the search runs again without it), is not a candidate
+count, or is below the floor."""
 
 from __future__ import annotations
 
