@@ -224,11 +224,15 @@ def size_label(params: float) -> str:
     return f"{params:.3g}"
 
 
+_ANCHOR_NAMES = ", ".join(a[0] for a in SHAPE_ANCHORS)
+"""The anchors' names as :func:`_dense_spec`'s source names them (joined once)."""
+
+
 def _dense_spec(
     params: float, layers: int, hidden: int, heads: int, kv_heads: int, head_dim: int, ffn: int, vocab: int
 ) -> ModelSpec:
     label = size_label(params)
-    anchors = ", ".join(a[0] for a in SHAPE_ANCHORS)
+    anchors = _ANCHOR_NAMES
     return ModelSpec(
         id=f"dense-{label}",
         name=f"Dense {label} (Llama-style shape, interpolated)",

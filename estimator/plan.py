@@ -124,12 +124,12 @@ def least_memory_plan(
     ``memo``: the :class:`estimator.memory.SearchMemo` of this spec, params and setup, if any."""
     layouts = _layouts(spec, gpu, gpus, setup)
     memo = memo or SearchMemo()  # the layouts share their states and activation facts
-    best: tuple[Layout, dict[str, float]] | None = None
-    for plan in layouts:
-        parts = breakdown_within(spec, params, setup, plan, math.inf, memo)  # never None: no limit
-        if best is None or sum(parts.values()) < sum(best[1].values()):
-            best = (plan, parts)
-    return (best[0].to_plan(), best[1]) if best else None
+    best: tuple[float, int, Layout | None, dict[str, float]] = (math.inf, 0, None, {})  # total, index
+    for i in reversed(range(len(layouts))):  # least memory first (ZeRO-3, full recompute): a low bound
+        parts = breakdown_within(spec, params, setup, layouts[i], best[0], memo)  # None: above the best
+        if parts is not None and (sum(parts.values()), i) < best[:2]:  # of equal totals, the first
+            best = (sum(parts.values()), i, layouts[i], parts)
+    return (best[2].to_plan(), best[3]) if best[2] is not None else None
 
 
 def _shell(offload: bool) -> Layout:
@@ -217,6 +217,7 @@ def min_gpus(
     allow_full_recompute: bool = True,
     memo: SearchMemo | None = None,
     at_least: int = 1,
+    at_most: int | None = None,
 ) -> tuple[int, Plan, dict[str, float]] | None:
     """Fewest GPUs (1, 2, 4, then whole nodes) with a layout that fits, or None up to MAX_GPUS_SEARCHED.
 
@@ -230,13 +231,14 @@ def min_gpus(
     the answer is the least of them, laid out as :func:`best_plan_for` prefers at that count.
     ``memo``: the :class:`estimator.memory.SearchMemo` of this spec, params and setup (a new one if None).
     ``at_least``: a count below which the caller knows nothing fits (:func:`search_floor`): the search
-    starts there, with the same answer.
-    """
+    starts there, with the same answer. ``at_most``: a count expected to fit (:func:`_alternatives`): the
+    counts stay below it, as if found; if nothing fits there, the search runs without it (same answer)."""
     per_node = gpu.gpus_per_node
     memo = memo or SearchMemo()  # what the layouts share: nothing in it depends on the pinned TP and PP
     floor = _gpu_count(_count_index(_lower_bound(spec, params, gpu, setup, memo), per_node), per_node)
     floor = max(floor, at_least)
-    best: int | None = None
+    seeded = at_most is not None and floor <= at_most <= MAX_GPUS_SEARCHED  # a candidate count:
+    best = at_most if seeded and _gpu_count(_count_index(at_most, per_node), per_node) == at_most else None
     shape = search_shape(spec, gpu, setup)  # the layouts' key but the count and (TP, PP), once
     limit, modes = gpu.addressable_bytes * budget_fraction, _modes(setup, allow_full_recompute)
     bound = pinned_floor(spec, params, setup, modes, memo)  # closed form: counts ruled out unsized
@@ -269,6 +271,8 @@ def min_gpus(
     if best is None:
         return None
     chosen = best_plan_for(spec, params, gpu, best, setup, budget_fraction, allow_full_recompute, memo)
+    if chosen is None and best == at_most:  # the caller's count does not fit: the search without it
+        return min_gpus(spec, params, gpu, setup, budget_fraction, allow_full_recompute, memo, at_least)
     assert chosen is not None  # a layout of the winning (TP, PP, EP) fits at this count
     return best, *chosen
 
@@ -308,7 +312,7 @@ def _alternatives(
         variants.append(("qlora", replace(setup, method=Method.qlora)))
     out = []
     for change, variant in variants:
-        found = min_gpus(spec, params, gpu, variant)
+        found = min_gpus(spec, params, gpu, variant, at_most=at_least)  # most fit where setup does
         out.append(
             Alternative(
                 change=change,
@@ -319,8 +323,8 @@ def _alternatives(
     out = _without_idle_other_stack(out)
     if setup.recompute is not None:  # the user chose the recompute mode: no "without full recompute" row
         return out
-    no_recompute = min_gpus(
-        spec, params, gpu, setup, allow_full_recompute=False, memo=memo, at_least=at_least
+    no_recompute = min_gpus(  # at the setup's own count when its layout there recomputes selectively
+        spec, params, gpu, setup, allow_full_recompute=False, memo=memo, at_least=at_least, at_most=at_least
     )
     out.append(
         Alternative(
