@@ -189,7 +189,7 @@ def _ollama(flat: dict[str, Any], fmt: str, source: str) -> StackConfig:
 
 
 def _command(text: str, source: str) -> tuple[StackConfig, str] | None:
-    joined = re.sub(r"\\[ \t]*\r?\n", " ", text) if "\\" in text else text  # continued lines
+    joined = CONTINUATION_RE.sub(" ", text) if "\\" in text else text  # continued lines
     for line in joined.splitlines():
         m = COMMAND_RE.search(line)
         if m is None:
@@ -213,13 +213,17 @@ def _command(text: str, source: str) -> tuple[StackConfig, str] | None:
     return None
 
 
+CONTINUATION_RE = compile_pattern(r"\\[ \t]*\r?\n|(?<=[ \t])\\(?=[ \t])")
+"""A line continuation: a backslash at the end of a line, or one standing alone between words where a
+chat joined the lines of a pasted script ('main_ppo \\ data.train_batch_size=512 \\ …')."""
 KNOWN_ENTRY_RE = compile_pattern(
     r"llamafactory-cli|(?:^|\s)lmf\s|src/train(?:_bash)?\.py|--(?:finetuning_type|cutoff_len|template)\b"
-    r"|(?:^|\s)trl\s+(?:sft|dpo|grpo)|tune\s+run|pretrain_gpt"
+    r"|(?:^|\s)trl\s+(?:sft|dpo|grpo)|tune\s+run|pretrain_gpt|-m\s+(?:verl|openrlhf)\.\w"
 )
 """Training entry points whose arguments the command reader knows (LLaMA-Factory's CLI and scripts, TRL's
-CLI, torchtune, Megatron-LM): a command after a colon is read as one only then; another script's flags
-(DeepSpeed-Chat's ``main.py --zero_stage 2 --offload``) are left to the prose reader, as before."""
+CLI, torchtune, Megatron-LM, verl's and OpenRLHF's modules): a command after a colon is read as one only
+then; another script's flags (DeepSpeed-Chat's ``main.py --zero_stage 2 --offload``) are left to the
+prose reader, as before."""
 ENV_BEFORE_RE = compile_pattern(r"(?<![^\s`$])(?:[A-Z_][A-Z0-9_]*=[\w,.:/-]*\s+)+$")
 """Environment assignments written before a command ('CUDA_VISIBLE_DEVICES=0,1,2 llamafactory-cli …'):
 part of it (the visible GPUs are its GPU count)."""

@@ -92,7 +92,7 @@ DTYPES = {
 
 def words(text: str) -> list[str]:
     """The words of a command: ``\\`` continuations joined, comments dropped, quotes honoured."""
-    text = re.sub(r"\\\s*\n", " ", text)
+    text = re.sub(r"\\\s*\n|(?<=[ \t])\\(?=[ \t])", " ", text)  # also one a chat joined onto a line
     try:
         return shlex.split(text, comments=True)
     except ValueError:
