@@ -228,7 +228,7 @@ def extract_gpus(s: str) -> tuple[str, list[GpuMention]]:
             elif after.re is _MOD_MEM_RE.compiled:  # "魔改 22G": the card's, not a number left to read
                 end, modded = after.end(), True
         if memory is None:
-            with_mem = re.match(r"\s*with\s+(\d{2,3})\s*g(?:b|ib)?", s[end:])
+            with_mem = re.match(r"\s*with\s+(\d{2,3})\s*g(?:b|ib)?(?![a-z])", s[end:])
             if with_mem:  # 'A100 with 40 GB': the card's memory, read with it (not a number left)
                 memory, end = float(with_mem.group(1)), end + with_mem.end()
         found.append(GpuMention(start, _select_variant(gid, span, memory), memory, modded))

@@ -98,6 +98,7 @@ MODELLED_TOOLS = {
     "megatron": "Megatron-LM",
     "trl": "TRL",
     "openrlhf": "OpenRLHF",
+    "verl": "verl",  # its rollout generates the whole step: estimator.training_tools
 }
 
 
