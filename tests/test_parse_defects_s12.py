@@ -191,3 +191,62 @@ def test_a_daily_budget_below_one_gpu_says_so() -> None:
     d = _ask("微调 Qwen2.5-7B 1B token 每天预算 20 元")
     assert any(n["code"] == "daily_budget_short" for n in d["report"]["warnings"])
     assert "租不到一张全天运行的卡" in d["reply"]
+
+
+# 4. launch scripts whose continuations a chat joined, or after a colon --------------------------------
+
+_ORL = (
+    "python3 -m openrlhf.cli.train_ppo_ray \\ --actor_num_nodes 2 \\ --actor_num_gpus_per_node 8 \\ "
+    "--pretrain meta-llama/Meta-Llama-3-8B-Instruct \\ --micro_train_batch_size 4 \\ --train_batch_size 256 "
+    "\\ --prompt_max_len 2048 \\ --generate_max_len 2048 \\ --zero_stage 2"
+)
+_VERL = (
+    "python3 -m verl.trainer.main_ppo \\ algorithm.adv_estimator=grpo \\ data.train_batch_size={b} \\ "
+    "data.max_prompt_length=1024 \\ data.max_response_length=2048 \\ "
+    "actor_rollout_ref.model.path=Qwen/Qwen2.5-7B-Instruct \\ actor_rollout_ref.rollout.n=8 \\ "
+    "actor_rollout_ref.rollout.tensor_model_parallel_size=2 \\ trainer.n_gpus_per_node=8 \\ "
+    "trainer.nnodes={n}"
+)
+
+
+@pytest.mark.parametrize(
+    ("question", "tool", "count", "seq"),
+    [
+        (_ORL + " how much memory per GPU?", "openrlhf", 16, 4096),
+        ("My launch script: " + _ORL, "openrlhf", 16, 4096),
+        (_VERL.format(b=512, n=2) + " how long?", "verl", 16, 3072),
+        (_ORL + " 要多少显存", "openrlhf", 16, 4096),
+        ("我的脚本：" + _VERL.format(b=256, n=1) + " 要跑多久", "verl", 8, 3072),
+        (
+            "cat <<EOF > run.sh\n" + _ORL.replace(" \\ ", " \\\n   ") + "\nEOF\n这个要多少显存？",
+            "openrlhf",
+            16,
+            4096,
+        ),
+    ],
+)
+def test_a_joined_launch_script_is_read_as_a_command(question: str, tool: str, count: int, seq: int) -> None:
+    d = _ask(question)
+    assert d["stack_config"]["tool"] == tool
+    r = d["request"]
+    assert (r["gpu_count"], r["seq_len"]) == (count, seq)
+    assert _unread(d) == []
+
+
+# 8. verl's rollout batch: data.train_batch_size × rollout.n over the GPUs ------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "batch"),
+    [
+        # 16 prompts × 8 completions over 8 GPUs = 16 per GPU, × the engine's TP 2 = 32 sequences at once
+        (_VERL.format(b=16, n=1) + " how long for 100M tokens on H100?", 32),
+        (_VERL.format(b=8, n=1) + " how long for 100M tokens on H100?", 16),
+        ("用 verl 训练 100M token 要多久？" + _VERL.format(b=16, n=1), 32),
+        ("我的 verl 脚本（100M token，H100）：" + _VERL.format(b=24, n=1) + " 要多久", 48),
+    ],
+)
+def test_verl_rollout_batch_is_the_whole_step(question: str, batch: int) -> None:
+    d = _ask(question)
+    assert d["request"]["training_tool"] == "verl"
+    assert d["report"]["rollout"]["decode_batch"] == batch
