@@ -193,7 +193,7 @@ def _command(text: str, source: str) -> tuple[StackConfig, str] | None:
     joined = CONTINUATION_RE.sub(" ", text) if "\\" in text else text  # continued lines
     for line in joined.splitlines():
         m = COMMAND_RE.search(line)
-        if m is None:
+        if m is None or line.lstrip().startswith("#"):  # a comment ('# run: llamafactory-cli train …')
             continue
         start = m.start() + (line[m.start()] in ":：`，,;；(（")  # '命令：deepspeed …': after the colon
         end = command_end(line, start)
@@ -284,8 +284,19 @@ def _yaml_block(text: str, source: str) -> tuple[StackConfig, str] | None:
     cfg = read_training(
         flatten(data), tool, StackConfig(tool=tool, tools=[tool], format="yaml", source=source)
     )
+    comments = " ".join(lines[i] for i in block if lines[i].lstrip().startswith("#"))
+    if "gpu_count" not in cfg.values and (n := RUN_GPUS_RE.search(comments)):  # '# run: NPROC_PER_NODE=8 …'
+        nodes = RUN_NODES_RE.search(comments)
+        cfg.set("NPROC_PER_NODE", "gpu_count", int(n.group(1)) * (int(nodes.group(1)) if nodes else 1))
     rest = "\n".join(ln for i, ln in enumerate(lines) if i not in set(block)).strip()
     return cfg, rest
+
+
+RUN_GPUS_RE = compile_pattern(r"\bNPROC_PER_NODE=([1-9]\d{0,3})\b")
+RUN_NODES_RE = compile_pattern(r"\bNNODES=([1-9]\d{0,3})\b")
+"""The GPUs a config's run comment launches it on ('# run: FORCE_TORCHRUN=1 NPROC_PER_NODE=8
+llamafactory-cli train llamafactory.yaml', as the bot's own recipe writes it): a comment is never read as
+a command (its config is), but the GPU count it states is the config's."""
 
 
 def _yamlish(line: str) -> bool:

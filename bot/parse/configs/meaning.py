@@ -127,7 +127,7 @@ MEANING: dict[str, dict[str, Row]] = {
         "optimizer._component_": ("optimizer", "optim"),
     },
     "deepspeed": {
-        "train_micro_batch_size_per_gpu": ("batch_size", "int"),
+        "train_micro_batch_size_per_gpu": ("batch_size", "int"), "tensor_parallel.autotp_size": ("tp", "int"),
         "gradient_accumulation_steps": (None, "accumulation"), "train_batch_size": ("global_batch", "int"),
         "bf16": ("precision", "precision"), "fp16": ("precision", "precision"),
         "bf16.enabled": ("precision", "enabled"), "fp16.enabled": ("precision", "enabled"),
@@ -267,7 +267,7 @@ SOURCES = {
     "torchtune": "pytorch/torchtune@a6290a5 (v0.6.1) recipes/configs/llama3_1/8B_lora.yaml, "
     "recipes/lora_finetune_distributed.py",
     "deepspeed": "deepspeedai/DeepSpeed@cf44300 (v0.19.5) deepspeed/runtime/config.py, "
-    "runtime/zero/{config,offload_config}.py",
+    "runtime/zero/{config,offload_config}.py, runtime/tensor_parallel/config.py (AutoTP autotp_size: TP)",
     "scripts": "THUDM/ChatGLM-6B ptuning/arguments.py (max_source_length, max_target_length); user scripts",
     "verl": "volcengine/verl@b178a3c verl/trainer/config/ppo_trainer.yaml (+ rollout/rollout.yaml, "
     "actor/actor.yaml: rollout.n responses per prompt, tensor_model_parallel_size of the rollout engine, "
