@@ -14,6 +14,8 @@ checked through the public JSON contract (``sizing-bot ask --format json``), in 
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from tests.cli_run import ask_json_in_process
@@ -146,6 +148,8 @@ def test_swift_max_length_elsewhere_is_the_sample(question: str) -> None:
         ("with full activation recomputation", "full"),
         ("without full activation recompute", "selective"),
         ("选择性激活重计算", "selective"),
+        ("开启选择性的激活重计算", "selective"),
+        ("做了重计算", "full"),
         ("开重计算", "full"),
         ("重计算", "full"),
         ("不用重计算", "none"),
@@ -215,6 +219,10 @@ _VERL = (
         (_ORL + " how much memory per GPU?", "openrlhf", 16, 4096),
         ("My launch script: " + _ORL, "openrlhf", 16, 4096),
         (_VERL.format(b=512, n=2) + " how long?", "verl", 16, 3072),
+        ("Is this enough? " + _VERL.format(b=128, n=4), "verl", 32, 3072),
+        ("verl GRPO run: " + _VERL.format(b=64, n=2) + " memory per GPU?", "verl", 16, 3072),
+        (_VERL.format(b=128, n=2) + " 显存够吗", "verl", 16, 3072),
+        ("跑 verl：" + _VERL.format(b=32, n=1) + "，要多少显存", "verl", 8, 3072),
         (_ORL + " 要多少显存", "openrlhf", 16, 4096),
         ("我的脚本：" + _VERL.format(b=256, n=1) + " 要跑多久", "verl", 8, 3072),
         (
@@ -250,3 +258,92 @@ def test_verl_rollout_batch_is_the_whole_step(question: str, batch: int) -> None
     d = _ask(question)
     assert d["request"]["training_tool"] == "verl"
     assert d["report"]["rollout"]["decode_batch"] == batch
+
+
+# 3. the bot's own recipes read back ------------------------------------------------------------------
+
+
+def _recipes(question: str) -> tuple[dict, dict[str, str]]:
+    """The request of ``question`` and its recipes' texts by file name."""
+    from bot.core.pipeline import answer
+    from bot.recipes import build_recipes
+
+    a = answer(question)
+    texts = {r.filename: r.text for r in build_recipes(a.report, a.lang, (a.chosen_plan,))}
+    return a.request.model_dump(mode="json"), texts
+
+
+_FULL = {
+    "en": "full fine-tune Llama-3-8B on 8 A100 with 2B tokens, seq 4096, ZeRO-3",
+    "zh": "全参微调 Llama-3-8B，8 张 A100，20 亿 token，序列 4096，ZeRO-3",
+}
+_LORA = {
+    "en": "LoRA Qwen2.5-7B on 2 A100 with 100M tokens, seq 2048",
+    "zh": "LoRA 微调 Qwen2.5-7B，2 张 A100，1 亿 token，序列 2048",
+}
+_SERVE = {
+    "en": "serve Llama-3-70B on 8 H100 with 32k context, 64 concurrent users",
+    "zh": "8 张 H100 部署 Llama-3-70B，上下文 32k，并发 64",
+}
+_TP = {
+    "en": "full fine-tune Llama-3-70B on 16 H100 with 1B tokens",
+    "zh": "全参微调 Llama-3-70B，16 张 H100，10 亿 token",
+}
+_CARRIED = {  # what each recipe file states, so what reading it back must give
+    "llamafactory.yaml": ("model", "method", "gpu_count", "seq_len", "batch_size"),
+    "ds_config.json": ("zero_stage", "batch_size", "global_batch"),
+    "launch_deepspeed.sh": ("gpu_count", "batch_size"),
+    "torchtune.sh": ("model", "gpu_count", "seq_len", "batch_size"),
+    "launch_torchrun.sh": ("gpu_count", "batch_size"),
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("question", [_FULL, _LORA, _TP])
+def test_a_training_recipe_reads_back_as_its_request(question: dict[str, str], lang: str) -> None:
+    """Each training recipe the answer gives (LLaMA-Factory YAML with its '# run:' comment, DeepSpeed JSON
+    with tensor_parallel.autotp_size, the deepspeed/torchrun line, torchtune's tune run), pasted back,
+    is read as the request it came from for every field it states; no number of it is left unread."""
+    request, texts = _recipes(question[lang])
+    assert {"llamafactory.yaml", "ds_config.json"} <= set(texts)
+    ds = json.loads(texts["ds_config.json"])
+    for name, text in texts.items():
+        d = _ask(text)
+        back = d["request"]
+        expected = {k: request[k] for k in _CARRIED.get(name, ()) if request[k] is not None}
+        if name == "ds_config.json":
+            expected |= {
+                "batch_size": ds["train_micro_batch_size_per_gpu"],
+                "global_batch": ds["train_batch_size"],
+            }
+            expected["tp"] = ds.get("tensor_parallel", {}).get("autotp_size")
+        elif name == "llamafactory.yaml" and request["method"] == "full":
+            expected.pop("batch_size", None)
+        assert {k: back[k] for k in expected} == expected, (name, text)
+        if name != "launch_torchrun.sh":  # its '# run on each of the 2 nodes …' comment: see the report
+            assert _unread(d) == [], (name, text)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_serving_recipe_reads_back_as_its_request(lang: str) -> None:
+    """vLLM's and SGLang's commands: the model, the TP, the context and the sequences at once they set."""
+    request, texts = _recipes(_SERVE[lang])
+    for name in ("serve_vllm.sh", "serve_sglang.sh"):
+        back = _ask(texts[name])["request"]
+        assert (back["model"], back["tp"], back["max_model_len"]) == (request["model"], 8, request["seq_len"])
+        assert back["concurrency"] is not None
+
+
+def test_a_run_comment_is_no_command() -> None:
+    """'# run: … llamafactory-cli train x.yaml' above a YAML: the YAML is read (its keys used or named),
+    the comment's GPU count kept, the comment never read as the command."""
+    text = (
+        "# run: FORCE_TORCHRUN=1 NPROC_PER_NODE=4 llamafactory-cli train x.yaml\n"
+        "model_name_or_path: Qwen/Qwen2.5-7B\nstage: sft\nfinetuning_type: lora\nlora_rank: 8\n"
+        "cutoff_len: 1024\nper_device_train_batch_size: 2\nlogging_steps: 10\n"
+    )
+    d = _ask(text)
+    r = d["request"]
+    assert (r["gpu_count"], r["lora_rank"], r["seq_len"], r["batch_size"]) == (4, 8, 1024, 2)
+    assert d["stack_config"]["format"] == "yaml"
+    assert any(i["text"] == "logging_steps: 10" for i in d["interpretation"]["ignored"])
