@@ -12,7 +12,9 @@ one month (a run of a day may spend that month's budget, not 1/30 of it).
 
 A budget per hour ("$40 per hour", "预算每小时100元") is a rate, not a sum: it rents budget ÷ price GPUs at
 once (whole GPUs, fewer at the high price), and the run's billed GPU-hours take GPU-hours ÷ those GPUs
-hours on them (:func:`hourly_budget`; trial s11 item 12: it was turned into a month's sum).
+hours on them (:func:`hourly_budget`; trial s11 item 12: it was turned into a month's sum). A budget per
+day ("每天预算 2000 元", "$1,000 a day") is a rate too, spent around the clock: budget ÷ 24 h ÷ price GPUs
+at once (s12: it was turned into a month's sum), said per day (``daily_budget``).
 """
 
 from __future__ import annotations
@@ -48,8 +50,8 @@ def check_budget(req: SizingRequest, cost: Cost, ledger: Ledger) -> None:
     low end of the MFU range when that would exceed the budget (``cost_high_band``)."""
     if not req.budget or (req.currency and req.currency != cost.currency):
         return
-    if req.budget_period == "hour":
-        hourly_budget(req.budget, cost, ledger)
+    if req.budget_period in RATE_HOURS:
+        hourly_budget(req.budget, cost, ledger, req.budget_period)
         return
     budget, period = run_budget(req, cost.billed_gpu_hours)
     params = {
@@ -69,20 +71,27 @@ def check_budget(req: SizingRequest, cost: Cost, ledger: Ledger) -> None:
         ledger.note("budget_borderline", **params)
 
 
-def hourly_budget(budget: float, cost: Cost, ledger: Ledger) -> None:
-    """A budget per hour (currency units per hour) against the GPUs' price per GPU-hour: the GPUs it
-    rents at once (``gpus_low`` at the high price … ``gpus_high`` at the low one, whole GPUs) and the
-    hours the run's billed GPU-hours take on them (``hours_low`` on the most GPUs … ``hours_high`` on the
-    fewest; a run that scales to that many GPUs). Not one GPU at the low price: ``hourly_budget_short``."""
-    gpus_low, gpus_high = math.floor(budget / cost.price_high), math.floor(budget / cost.price_low)
+RATE_HOURS = {"hour": 1.0, "day": 24.0}
+"""Budget periods that are rates (hours in one period): the budget rents GPUs at once for the run."""
+
+
+def hourly_budget(budget: float, cost: Cost, ledger: Ledger, period: str = "hour") -> None:
+    """A budget per hour or per day (currency units per ``period``) against the GPUs' price per GPU-hour:
+    the GPUs it rents at once (``gpus_low`` at the high price … ``gpus_high`` at the low one, whole GPUs;
+    a day's budget ÷ 24 h) and the hours the run's billed GPU-hours take on them (``hours_low`` on the
+    most GPUs … ``hours_high`` on the fewest; a run that scales to that many GPUs). Not one GPU at the
+    low price: ``hourly_budget_short`` (``daily_budget…`` for a day's budget)."""
+    code = "daily_budget" if period == "day" else "hourly_budget"
+    per_hour = budget / RATE_HOURS[period]
+    gpus_low, gpus_high = math.floor(per_hour / cost.price_high), math.floor(per_hour / cost.price_low)
     params = {"budget": budget, "price_low": cost.price_low, "price_high": cost.price_high}
     params |= {"currency": cost.currency.value, "gpu_hours": cost.billed_gpu_hours}
     if gpus_high < 1:
-        ledger.note("hourly_budget_short", **params)
+        ledger.note(code + "_short", **params)
         return
     hours = {"hours_low": cost.billed_gpu_hours / gpus_high}
     hours["hours_high"] = cost.billed_gpu_hours / max(1, gpus_low)
-    ledger.note("hourly_budget", **params, gpus_low=max(1, gpus_low), gpus_high=gpus_high, **hours)
+    ledger.note(code, **params, gpus_low=max(1, gpus_low), gpus_high=gpus_high, **hours)
 
 
 def budget_without_price(req: SizingRequest, hours: Band, gpu: str, ledger: Ledger) -> None:

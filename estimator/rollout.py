@@ -40,6 +40,7 @@ from estimator.models import Algorithm, Band, Precision, Rollout, SizingRequest
 from estimator.reasons import Why
 from estimator.runtimes import Vllm
 from estimator.serving_speed import decode_speed
+from estimator.training_tools import tool_limits
 from estimator.weights import kv_bytes_per_sequence, weight_bytes
 
 RL_ALGORITHMS = frozenset({Algorithm.grpo, Algorithm.rloo, Algorithm.ppo})
@@ -158,16 +159,27 @@ def stated_engine_tp(
     return fits
 
 
+def _completions_per_gpu(req: SizingRequest) -> float:
+    """Completions each GPU generates per step: TRL's ``per_device_train_batch_size``
+    (:data:`TRL_COMPLETIONS_PER_GPU` by default); for a tool that generates the whole step at once (verl,
+    :attr:`estimator.training_tools.ToolLimits.whole_step_rollout`) its ``global_batch`` prompts × their
+    completions spread over the GPUs (verl ``data.train_batch_size`` × ``rollout.n`` ÷ GPUs)."""
+    tool = tool_limits(req.training_tool)
+    if tool is not None and tool.whole_step_rollout and req.global_batch and req.gpu_count:
+        return req.global_batch * sequences_per_prompt(req) / req.gpu_count
+    return req.batch_size or TRL_COMPLETIONS_PER_GPU
+
+
 def _decode_batch(
     req: SizingRequest, spec: ModelSpec, gpu: GpuSpec, tp: int, weights: float, context: int
 ) -> int:
     """Sequences one engine of ``tp`` GPUs decodes at once: the completions its GPUs generate per step
-    (TRL ``per_device_train_batch_size``, :data:`TRL_COMPLETIONS_PER_GPU` by default), at least one
+    (:func:`_completions_per_gpu`: TRL ``per_device_train_batch_size``, verl's whole step), at least one
     prompt's G completions (TRL samples a prompt's ``num_generations`` together: ``RepeatSampler``, and
     its vLLM server generates them with ``n`` = G), at most vLLM's :data:`VLLM_MAX_NUM_SEQS` and what
     the engine's usable memory (:func:`engine_usable_bytes`) holds beside the weights as KV cache of
     ``context`` tokens per sequence."""
-    wanted = max((req.batch_size or TRL_COMPLETIONS_PER_GPU) * tp, sequences_per_prompt(req))
+    wanted = max(math.ceil(_completions_per_gpu(req) * tp), sequences_per_prompt(req))
     free = tp * engine_usable_bytes(gpu, req.rollout_gpu_memory_utilization) - weights
     held = int(free // kv_bytes_per_sequence(spec, context))
     return max(1, min(wanted, VLLM_MAX_NUM_SEQS, held))

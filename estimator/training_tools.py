@@ -21,6 +21,8 @@ Sources, per tool:
   (openrlhf/cli/train_ppo_ray.py ``--zero_stage``, ``--adam_offload``; openrlhf/utils/deepspeed), the
   rollouts in a vLLM engine with its own tensor parallelism (``--vllm_tensor_parallel_size``); no tensor
   or pipeline parallelism of the trained model (OpenRLHF/OpenRLHF@v0.9.0, the meaning table's source).
+* verl: FSDP workers (ZeRO-3) or Megatron-LM workers with TP/PP (``actor_rollout_ref.actor.strategy``):
+  no limit the search keeps to; its rollout generates the whole step at once (:attr:`whole_step_rollout`).
 * Megatron-LM and NeMo: tensor, pipeline, sequence and expert parallelism (Megatron-LM
   ``--tensor-model-parallel-size``, ``--pipeline-model-parallel-size``, ``--sequence-parallel``,
   ``--expert-model-parallel-size``): the full search.
@@ -38,6 +40,11 @@ class ToolLimits(NamedTuple):
     """Only data parallelism (DDP, ZeRO 0–3, FSDP = ZeRO-3): no TP, PP or EP."""
     chunked_loss: bool = False
     """The tool computes the loss in chunks (no full fp32 logits copy)."""
+    whole_step_rollout: bool = False
+    """The rollout generates a whole step's batch at once: ``global_batch`` prompts × ``num_generations``
+    completions over all the GPUs (verl: ``data.train_batch_size`` × ``actor_rollout_ref.rollout.n``,
+    verl/trainer/ppo/ray_trainer.py ``gen_batch.repeat(repeat_times=…rollout.n)`` then
+    ``generate_sequences``, volcengine/verl@b178a3c), not TRL's completions per GPU."""
 
 
 TRAINING_TOOL_LIMITS: dict[str, ToolLimits] = {
@@ -48,6 +55,7 @@ TRAINING_TOOL_LIMITS: dict[str, ToolLimits] = {
     "ms-swift": ToolLimits(True),
     "Unsloth": ToolLimits(True, chunked_loss=True),
     "OpenRLHF": ToolLimits(True),
+    "verl": ToolLimits(False, whole_step_rollout=True),  # FSDP or Megatron workers: the search is free
     "Megatron-LM": ToolLimits(False),
     "NeMo": ToolLimits(False),
 }

@@ -80,11 +80,16 @@ def test_a_budget_per_day_is_read_with_its_period(capsys, question, budget) -> N
 
 
 @pytest.mark.parametrize("lang", ["zh", "en"])
-def test_a_daily_budget_is_summed_over_the_run(capsys, lang) -> None:
-    """¥3,000 a day is ¥91,250 a month (365 / 12 = 30.42 days): the over-budget note uses the month."""
+def test_a_daily_budget_is_a_rate(capsys, lang) -> None:
+    """¥3,000 a day is a rate (s12, as the hourly budget of s11): ¥125 an hour around the clock rents
+    floor(125 / 40) = 3 … floor(125 / 15) = 8 H100s at once (catalog ¥15 – ¥40 per GPU-hour), and the
+    run's 48,310 GPU-hours take 48,310 / 8 … 48,310 / 3 hours on them — not a month's sum."""
     question = DAILY[0 if lang == "zh" else 3][0]
-    note = next(n for n in ask(capsys, question)["report"]["warnings"] if n["code"] == "over_budget")
-    assert note["params"]["per_month"] == 91_250
+    note = next(n for n in ask(capsys, question)["report"]["warnings"] if n["code"] == "daily_budget")
+    p = note["params"]
+    assert (p["gpus_low"], p["gpus_high"]) == (3, 8)
+    assert p["hours_low"] == pytest.approx(p["gpu_hours"] / 8)
+    assert p["hours_high"] == pytest.approx(p["gpu_hours"] / 3)
 
 
 @pytest.mark.parametrize(

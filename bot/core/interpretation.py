@@ -179,7 +179,10 @@ def _unused_settings(said: SizingRequest, report: SizingReport) -> list[Ignored]
             out.append(Ignored(text=_text("precision", said.precision), reason="no_fp8_weights"))
     if not serving:
         # a budget per period is used as the period's sum × the run's months (estimator.budget_check)
-        per_run = any("months" in n.params or n.code.startswith("hourly_budget") for n in report.warnings)
+        per_run = any(
+            "months" in n.params or n.code.startswith(("hourly_budget", "daily_budget"))
+            for n in report.warnings
+        )
         if said.budget and said.budget_period and not per_run:  # no price: read as the run's whole sum
             out.append(Ignored(text=_text("budget_period", said.budget_period), reason="period_as_total"))
         method = req.method or Method.full

@@ -21,7 +21,7 @@ from bot.parse.asked_model import (
 from bot.parse.card_memory import modded_size, written_as_setting
 from bot.parse.count_forms import total_count
 from bot.parse.file_names import example_model, glued_version, outside_file_names
-from bot.parse.gpus import GpuMention, card_total, unified
+from bot.parse.gpus import GpuMention, card_total, unified, variant_of_memory
 from bot.parse.load_words import single_user
 from bot.parse.models import ModelMention
 from bot.parse.numbers import NumberToken
@@ -312,6 +312,8 @@ class FieldSteps:
             f["gpu_count"] = 1  # "M2 Ultra 能跑 70B 吗": one Mac is one device
         if summed and count is None:
             f["gpu_count"] = None  # "an H100 640GB": a box of them, counted from the total
+        if f.get("gpu"):  # the card's own variant of that memory, whatever the word order
+            f["gpu"] = variant_of_memory(f["gpu"], gpu_memory)
         return gpu_memory, count_max
 
     def _money_and_serving(self, stage: str | None) -> None:

@@ -167,6 +167,16 @@ def _select_variant(gpu_id: str, span: str, memory: float | None) -> str:
     return ranked[0].id
 
 
+def variant_of_memory(gpu_id: str, memory_gib: float | None) -> str:
+    """The catalog variant of ``gpu_id``'s family with the memory stated for each card (GiB), in any word
+    order ('A100 GPU 40GB', '40G 的 A100', 'A100 with 40 GB' → A100-SXM4-40GB; s11 trial: the 80 GB card
+    was kept with 40 GiB beside it), of the same form factor when the family has one; ``gpu_id`` itself when
+    no variant has that memory (a modified card, an unknown size)."""
+    if memory_gib is None or abs(catalog.gpu(gpu_id).memory_gib - memory_gib) < 1:
+        return gpu_id
+    return _select_variant(gpu_id, gpu_id.lower(), memory_gib)
+
+
 @cache
 def largest_device_gib() -> float:
     """The most memory one discrete card has: a larger "显存" figure is a total over several
@@ -218,9 +228,9 @@ def extract_gpus(s: str) -> tuple[str, list[GpuMention]]:
             elif after.re is _MOD_MEM_RE.compiled:  # "魔改 22G": the card's, not a number left to read
                 end, modded = after.end(), True
         if memory is None:
-            with_mem = re.match(r"\s*with\s+(\d{2,3})\s*g(?:b|ib)?", s[end:])
-            if with_mem:
-                memory = float(with_mem.group(1))
+            with_mem = re.match(r"\s*with\s+(\d{2,3})\s*g(?:b|ib)?(?![a-z])", s[end:])
+            if with_mem:  # 'A100 with 40 GB': the card's memory, read with it (not a number left)
+                memory, end = float(with_mem.group(1)), end + with_mem.end()
         found.append(GpuMention(start, _select_variant(gid, span, memory), memory, modded))
         spans.append((start, end))
     for start, end, text in rewrites:

@@ -24,7 +24,7 @@ from typing import Any
 
 from bot.parse.configs.meaning import short_forms
 from bot.parse.configs.model import StackConfig
-from bot.parse.configs.training import HANDLERS
+from bot.parse.configs.training import HANDLERS, TOOL_HANDLERS, tool_of
 from bot.parse.configs.yamlish import scalar
 from bot.parse.normalize import mask
 from bot.parse.regex import rc
@@ -117,9 +117,10 @@ def _value(text: str) -> Any:
 def _fields(key: str, value: Any, flat: dict[str, Any]) -> StackConfig:
     """What ``key: value`` sets, through the pasted-config handler of ``key``."""
     cfg = StackConfig(tool="inline", format="prose")
+    handler = TOOL_HANDLERS.get((tool_of(flat) or "", key)) or HANDLERS[key]  # 'swift rlhf … --max_length'
     if value == "auto":
         cfg.skip(key, value, "auto_value")
-    elif not HANDLERS[key](cfg, key, value, flat):
+    elif not handler(cfg, key, value, flat):
         cfg.skip(key, value, "bad_value")
     return cfg
 
@@ -145,10 +146,11 @@ def read_inline_keys(s: str, taken: dict[str, Any]) -> Inline:
     flat: dict[str, Any] = {}
     for key, value, _, _ in found:
         flat.setdefault(key, value)  # the first of a key said twice; the other stays for the prose
+    given = dict(flat)  # the values a handler reads beside its key, whichever was read first
     for key, value, start, end in found:
         if flat.get(key) is not value:
             continue
-        cfg = _fields(key, value, flat)
+        cfg = _fields(key, value, given)
         if any(taken.get(f) is not None and taken[f] != v for f, v in cfg.values.items()):
             if key.endswith("reshard_after_forward"):  # a stated FSDP strategy says otherwise: named
                 out.unused.append((f"{key}: {str(value).lower()}", "sharding_conflict"))

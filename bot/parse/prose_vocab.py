@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.parse.configs.limits import CTX_SIZE_RE, LIMIT_AFTER_RE, LIMIT_RE, limit_value, quant_flag
+from bot.parse.configs.meaning import SWIFT_COMPLETION
 from bot.parse.normalize import mask
 from bot.parse.numbers import parse_number
 from bot.parse.regex import rc
@@ -65,6 +66,10 @@ TARGET_RE = rc(
         r"|(?:random_)?output_len(?:gth)?(?![a-z])|generate_max_len"
     )
 )
+SWIFT_RL_RE = rc(r"(?<![a-z0-9_])-{0,2}rlhf[_\-]type\s*[=:]?\s*(?:grpo|ppo|gkd)(?![a-z0-9_])")
+SWIFT_MAX_LENGTH_RE = rc(_key(r"max_length"))
+"""ms-swift GRPO/PPO/GKD (``--rlhf_type``): its ``--max_length`` bounds the prompt, the sequence is it + the
+completion (512 unless stated): bot.parse.configs.rl_handlers, the meaning table's source."""
 """Prompt and completion lengths (ChatGLM's ptuning scripts, TRL DPO/GRPO; vLLM's and SGLang's benchmarks
 ``--input-len`` / ``--output-len`` / ``--random-input-len``; OpenRLHF's ``--prompt_max_len`` /
 ``--generate_max_len``, openrlhf/cli/train_ppo_ray.py): one sequence is their sum."""
@@ -289,8 +294,13 @@ def _lengths(out: Vocab, training: bool) -> None:
                     out.unused.append((f"max_model_len: {value}", "repeated"))
                 out.fields.setdefault("max_model_len", value)
                 out.s = mask(out.s, limit.start(), limit.end(), " ")
-    seq = _take(out, SEQ_RE, "n") or _take(out, DEFAULT_MAX_LEN_RE, "n", "m")
-    source, target = _take(out, SOURCE_RE, "n"), _take(out, TARGET_RE, "n")
+    prompt_bound = SWIFT_RL_RE.search(out.s) and SWIFT_MAX_LENGTH_RE.search(out.s)
+    seq = None if prompt_bound else _take(out, SEQ_RE, "n") or _take(out, DEFAULT_MAX_LEN_RE, "n", "m")
+    source, target = (
+        _take(out, SWIFT_MAX_LENGTH_RE if prompt_bound else SOURCE_RE, "n"),
+        _take(out, TARGET_RE, "n"),
+    )
+    target = target or (SWIFT_COMPLETION if prompt_bound else None)
     if seq and (source or target):  # a max length sets the sequence: the parts are named, never dropped
         if source:
             out.unused.append((f"max_prompt_length: {source}", "no_field"))

@@ -119,6 +119,15 @@ L_TOTAL_VRAM = rc(
     r"|总显存|显存总量|显存(?:总共|一共|加起来|合计)|(?:总共|一共|加起来|合计)(?:的)?显存)\s*(?:是|有|为|共|约)?\s*$"
 )
 """'combined VRAM is 160GB', 'my total GPU memory is 96GB', '总显存 96G': all the cards' memory together."""
+L_TOTAL_NEAR = rc(
+    r"(?:\b(?:in\s+)?total|\bcombined|\baltogether|总共|一共|合计|总计|共计|共)\s*(?:[:：=]|of|is|是|有|为)?\s*$"
+)
+R_TOTAL_NEAR = rc(
+    r"^\s*(?:(?:in\s+)?total|combined|altogether|all\s+together)\b|^\s*(?:的)?\s*(?:总共|一共|合计|总计|共计)"
+)
+"""A size said to be the total with no memory word ('2 gpus 48gb total', '2 张卡共 48G', 'total 160GB across 2
+cards'; s11 trial): all the cards' memory together, as 'combined VRAM is 160GB' (each card's share when the
+cards are counted: bot.parse.field_steps)."""
 RATE_VALUE_RE = rc(r"\d")
 """A rate stated before the count ('2000 tok/s on one H100'); 'how many tokens per second can 8xH100 …' and
 'throughput of 8 H100' state none: the number is the cards' count."""

@@ -62,6 +62,8 @@ class NoteCode(StrEnum):
     budget_no_price = "budget_no_price"
     hourly_budget = "hourly_budget"
     hourly_budget_short = "hourly_budget_short"
+    daily_budget = "daily_budget"
+    daily_budget_short = "daily_budget_short"
     serving_within_budget = "serving_within_budget"
     serving_over_budget = "serving_over_budget"
     serving_budget_borderline = "serving_budget_borderline"

@@ -33,10 +33,20 @@ EXTRA_NOTE_MESSAGES: dict[NoteCode, str] = {
     NoteCode.hourly_budget_short: N_(
         "Your %(budget)s an hour does not rent one GPU at %(price_low)s – %(price_high)s per GPU-hour."
     ),
+    NoteCode.daily_budget: N_(
+        "Your %(budget)s a day rents %(gpus_low)s – %(gpus_high)s GPUs around the clock at %(price_low)s – "
+        "%(price_high)s per GPU-hour: on them the run's %(gpu_hours)s GPU-hours take about %(hours_low)s – "
+        "%(hours_high)s hours, if it scales to that many GPUs."
+    ),
+    NoteCode.daily_budget_short: N_(
+        "Your %(budget)s a day does not rent one GPU around the clock at %(price_low)s – %(price_high)s per "
+        "GPU-hour."
+    ),
 }
 """Notes on the machines, the rollout engine's layout, a serving pipeline that never fits, and a
-training budget per hour (a rate: estimator.budget_check.hourly_budget)."""
-EXTRA_VERDICTS = {NoteCode.hourly_budget, NoteCode.hourly_budget_short} | set(SERVING_BUDGET_MESSAGES)
+training budget per hour or per day (a rate: estimator.budget_check.hourly_budget)."""
+EXTRA_VERDICTS = {NoteCode.hourly_budget, NoteCode.hourly_budget_short, NoteCode.daily_budget}
+EXTRA_VERDICTS |= {NoteCode.daily_budget_short} | set(SERVING_BUDGET_MESSAGES)
 """Budget verdicts shown right under the headline (merged into bot.render.wording.BUDGET_VERDICTS)."""
 EXTRA_MONEY = {"price_low", "price_high"}
 """Note parameters that are money (merged into bot.render.wording.MONEY_KEYS)."""

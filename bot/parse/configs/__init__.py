@@ -98,6 +98,7 @@ MODELLED_TOOLS = {
     "megatron": "Megatron-LM",
     "trl": "TRL",
     "openrlhf": "OpenRLHF",
+    "verl": "verl",  # its rollout generates the whole step: estimator.training_tools
 }
 
 
@@ -189,10 +190,10 @@ def _ollama(flat: dict[str, Any], fmt: str, source: str) -> StackConfig:
 
 
 def _command(text: str, source: str) -> tuple[StackConfig, str] | None:
-    joined = re.sub(r"\\[ \t]*\r?\n", " ", text) if "\\" in text else text  # continued lines
+    joined = CONTINUATION_RE.sub(" ", text) if "\\" in text else text  # continued lines
     for line in joined.splitlines():
         m = COMMAND_RE.search(line)
-        if m is None:
+        if m is None or line.lstrip().startswith("#"):  # a comment ('# run: llamafactory-cli train …')
             continue
         start = m.start() + (line[m.start()] in ":：`，,;；(（")  # '命令：deepspeed …': after the colon
         end = command_end(line, start)
@@ -213,13 +214,17 @@ def _command(text: str, source: str) -> tuple[StackConfig, str] | None:
     return None
 
 
+CONTINUATION_RE = compile_pattern(r"\\[ \t]*\r?\n|(?<=[ \t])\\(?=[ \t])")
+"""A line continuation: a backslash at the end of a line, or one standing alone between words where a
+chat joined the lines of a pasted script ('main_ppo \\ data.train_batch_size=512 \\ …')."""
 KNOWN_ENTRY_RE = compile_pattern(
     r"llamafactory-cli|(?:^|\s)lmf\s|src/train(?:_bash)?\.py|--(?:finetuning_type|cutoff_len|template)\b"
-    r"|(?:^|\s)trl\s+(?:sft|dpo|grpo)|tune\s+run|pretrain_gpt"
+    r"|(?:^|\s)trl\s+(?:sft|dpo|grpo)|tune\s+run|pretrain_gpt|-m\s+(?:verl|openrlhf)\.\w"
 )
 """Training entry points whose arguments the command reader knows (LLaMA-Factory's CLI and scripts, TRL's
-CLI, torchtune, Megatron-LM): a command after a colon is read as one only then; another script's flags
-(DeepSpeed-Chat's ``main.py --zero_stage 2 --offload``) are left to the prose reader, as before."""
+CLI, torchtune, Megatron-LM, verl's and OpenRLHF's modules): a command after a colon is read as one only
+then; another script's flags (DeepSpeed-Chat's ``main.py --zero_stage 2 --offload``) are left to the
+prose reader, as before."""
 ENV_BEFORE_RE = compile_pattern(r"(?<![^\s`$])(?:[A-Z_][A-Z0-9_]*=[\w,.:/-]*\s+)+$")
 """Environment assignments written before a command ('CUDA_VISIBLE_DEVICES=0,1,2 llamafactory-cli …'):
 part of it (the visible GPUs are its GPU count)."""
@@ -279,8 +284,19 @@ def _yaml_block(text: str, source: str) -> tuple[StackConfig, str] | None:
     cfg = read_training(
         flatten(data), tool, StackConfig(tool=tool, tools=[tool], format="yaml", source=source)
     )
+    comments = " ".join(lines[i] for i in block if lines[i].lstrip().startswith("#"))
+    if "gpu_count" not in cfg.values and (n := RUN_GPUS_RE.search(comments)):  # '# run: NPROC_PER_NODE=8 …'
+        nodes = RUN_NODES_RE.search(comments)
+        cfg.set("NPROC_PER_NODE", "gpu_count", int(n.group(1)) * (int(nodes.group(1)) if nodes else 1))
     rest = "\n".join(ln for i, ln in enumerate(lines) if i not in set(block)).strip()
     return cfg, rest
+
+
+RUN_GPUS_RE = compile_pattern(r"\bNPROC_PER_NODE=([1-9]\d{0,3})\b")
+RUN_NODES_RE = compile_pattern(r"\bNNODES=([1-9]\d{0,3})\b")
+"""The GPUs a config's run comment launches it on ('# run: FORCE_TORCHRUN=1 NPROC_PER_NODE=8
+llamafactory-cli train llamafactory.yaml', as the bot's own recipe writes it): a comment is never read as
+a command (its config is), but the GPU count it states is the config's."""
 
 
 def _yamlish(line: str) -> bool:

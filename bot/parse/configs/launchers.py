@@ -92,7 +92,7 @@ DTYPES = {
 
 def words(text: str) -> list[str]:
     """The words of a command: ``\\`` continuations joined, comments dropped, quotes honoured."""
-    text = re.sub(r"\\\s*\n", " ", text)
+    text = re.sub(r"\\\s*\n|(?<=[ \t])\\(?=[ \t])", " ", text)  # also one a chat joined onto a line
     try:
         return shlex.split(text, comments=True)
     except ValueError:
@@ -344,6 +344,7 @@ COUNT_FLAGS = {
     "torchrun": ({"--nproc_per_node", "--nproc-per-node"}, {"--nnodes"}),
     "deepspeed": ({"--num_gpus", "--num-gpus"}, {"--num_nodes", "--num-nodes"}),
     "accelerate": ({"--num_processes", "--num-processes"}, set()),
+    "tune": ({"--nproc_per_node", "--nproc-per-node"}, {"--nnodes"}),  # tune run passes them to torchrun
 }
 """Launcher flags that give the GPU count (per node, nodes; accelerate's --num_processes is the total)."""
 SCRIPT_TOOLS = ("megatron", "llamafactory", "trl")
@@ -370,6 +371,10 @@ def read_launch(text: str, cfg: StackConfig) -> StackConfig:
         ),
         len(argv),
     )
+    if launcher == "tune" and argv[1:2] == ["run"]:  # tune run [torchrun's flags] <recipe> --config … k=v
+        start = _first_positional(argv, 2)
+        argv = argv[:1] + argv[2:start] + argv[start:]
+        start -= 1
     head, script_words = argv[1:start], argv[start:]
     _launcher_counts(launcher, _options(head)[0], env, cfg)
     script = script_words[0] if script_words else ""
@@ -393,6 +398,13 @@ def read_launch(text: str, cfg: StackConfig) -> StackConfig:
     if tool == "openrlhf" and "gpu_count" in cfg.values:  # the actor's GPUs, one role's: a count the text
         cfg.implied["gpu_count"] = cfg.values.pop("gpu_count")  # states (the whole job's) wins
     return cfg
+
+
+def _first_positional(argv: list[str], i: int) -> int:
+    """The index of the first word from ``i`` that is neither a flag nor a flag's value."""
+    while i < len(argv) and argv[i].startswith("-"):
+        i += 1 if "=" in argv[i] else 2
+    return min(i, len(argv))
 
 
 def _launcher_counts(
@@ -436,6 +448,8 @@ def _names_trl(launcher: str, script: str, pairs: list[tuple[str, Any]]) -> bool
 
 
 def _script_tool(launcher: str, script: str, pairs: list[tuple[str, Any]]) -> str:
+    if launcher == "tune":  # tune run <recipe> --config …: torchtune's own keys
+        return "torchtune"
     if script.startswith(("verl.", "openrlhf.")):  # python3 -m verl.trainer.main_ppo key=value …
         return script.split(".", 1)[0]
     flags = {f for f, _ in pairs}

@@ -51,6 +51,8 @@ CONVERSIONS = {
     "param_offload_bool": "false → weights on the GPU (no offload); true → named (parameter offload)",
     "generations": "completions per prompt (an RL config: GRPO unless stated)",
     "prompt_length": "prompt + completion = the RL sequence, when no sequence key is given; else named",
+    "swift_max_length": "ms-swift --max_length: in GRPO/PPO/GKD (--rlhf_type) the prompt's bound, so the "
+    "RL sequence is it + max_completion_length (512 unless stated); elsewhere the whole sample",
     "source_target": "source + target = one sample (ChatGLM P-Tuning scripts), else named",
     "gpu_product": "verl trainer.n_gpus_per_node × trainer.nnodes → the GPU count",
     "actor_gpus": "OpenRLHF actor nodes × GPUs per node (defaults 1 and 8) → the GPU count trained on",
@@ -125,7 +127,7 @@ MEANING: dict[str, dict[str, Row]] = {
         "optimizer._component_": ("optimizer", "optim"),
     },
     "deepspeed": {
-        "train_micro_batch_size_per_gpu": ("batch_size", "int"),
+        "train_micro_batch_size_per_gpu": ("batch_size", "int"), "tensor_parallel.autotp_size": ("tp", "int"),
         "gradient_accumulation_steps": (None, "accumulation"), "train_batch_size": ("global_batch", "int"),
         "bf16": ("precision", "precision"), "fp16": ("precision", "precision"),
         "bf16.enabled": ("precision", "enabled"), "fp16.enabled": ("precision", "enabled"),
@@ -187,7 +189,7 @@ MEANING: dict[str, dict[str, Row]] = {
         "--colocate_critic_reward": (None, "no_field"),
     },
     "ms-swift": {
-        **_HF, "max_length": ("seq_len", "int"),
+        **_HF, "max_length": ("seq_len", "swift_max_length"),
         "lora_rank": ("lora_rank", "int"), "lora_alpha": (None, "no_field"),
         "target_modules": ("lora_targets", "targets"), "train_type": ("method", "tuner"),
         "tuner_type": ("method", "tuner"), "quant_bits": ("method", "bits"),
@@ -265,7 +267,7 @@ SOURCES = {
     "torchtune": "pytorch/torchtune@a6290a5 (v0.6.1) recipes/configs/llama3_1/8B_lora.yaml, "
     "recipes/lora_finetune_distributed.py",
     "deepspeed": "deepspeedai/DeepSpeed@cf44300 (v0.19.5) deepspeed/runtime/config.py, "
-    "runtime/zero/{config,offload_config}.py",
+    "runtime/zero/{config,offload_config}.py, runtime/tensor_parallel/config.py (AutoTP autotp_size: TP)",
     "scripts": "THUDM/ChatGLM-6B ptuning/arguments.py (max_source_length, max_target_length); user scripts",
     "verl": "volcengine/verl@b178a3c verl/trainer/config/ppo_trainer.yaml (+ rollout/rollout.yaml, "
     "actor/actor.yaml: rollout.n responses per prompt, tensor_model_parallel_size of the rollout engine, "
@@ -274,7 +276,9 @@ SOURCES = {
     "texts; train_ppo_ray.py: --actor_num_nodes default 1, --actor_num_gpus_per_node default 8, "
     "--vllm_num_engines × --vllm_tensor_parallel_size GPUs for the vLLM rollout engines)",
     "ms-swift": "modelscope/ms-swift@3602360 swift/arguments/{base_args/base_args,tuner_args,sft_args,"
-    "rlhf_args}.py (deepspeed zero0…zero3_offload: sft_args.py; train_type is 3.x's tuner_type)",
+    "rlhf_args}.py (deepspeed zero0…zero3_offload: sft_args.py; train_type is 3.x's tuner_type; "
+    "max_completion_length 512: rlhf_args.py); docs/source_en/Instruction/Command-line-parameters.md "
+    "@3602360: 'In PPO, GRPO, GKD and inference scenarios, `max_length` refers to `max_prompt_length`'",
     "peft": "huggingface/peft@5d602fd src/peft/tuners/lora/config.py (LoraConfig)",
     "xtuner": "InternLM/xtuner@b934f46 xtuner/configs/qwen/qwen1/qwen_7b/qwen_7b_qlora_alpaca_e3.py (PART 1 "
     "Settings: 'batch_size = 1  # per_device', accumulative_counts, max_length, max_epochs)",
@@ -310,11 +314,14 @@ def bare(key: str) -> str:
     return key.lstrip("-").replace("-", "_") if key.startswith("-") else key
 
 
-SHARED_DEFAULT = {"batch_size": "torchtune"}
+SWIFT_COMPLETION = 512
+"""ms-swift's default max_completion_length (swift/arguments/rlhf_args.py @3602360)."""
+SHARED_DEFAULT = {"batch_size": "torchtune", "max_length": "llamafactory"}
 """Flattened keys that tools read differently, each with the tool whose row is read when the tool is not
 known (prose): axolotl's ``batch_size`` is the effective batch (gradient_accumulation_steps = batch_size /
 micro_batch_size, axolotl's config docs / utils/config normalize_config), torchtune's and xtuner's the
-batch per device. A reader that knows the tool reads that tool's row (:func:`tool_rows`)."""
+batch per device; ms-swift's ``max_length`` bounds the prompt in GRPO/PPO/GKD, LLaMA-Factory's and
+xtuner's the whole sample. A reader that knows the tool reads that tool's row (:func:`tool_rows`)."""
 
 
 @cache

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.parse.configs.meaning import SWIFT_COMPLETION
 from bot.parse.configs.model import StackConfig
 from bot.parse.configs.training import _bool, _deepspeed, _int
 
@@ -150,8 +151,26 @@ def openrlhf_entry(script: str, flat: dict[str, Any], cfg: StackConfig) -> None:
         flat.pop("vllm_num_engines")
 
 
+SWIFT_PROMPT_BOUNDED = frozenset({"grpo", "ppo", "gkd"})
+"""ms-swift --rlhf_type values whose --max_length bounds the prompt (its Command-line-parameters.md)."""
+
+
+def _swift_max_length(cfg: StackConfig, key: str, value: Any, flat: dict[str, Any]) -> bool:
+    """ms-swift ``--max_length``: the whole sample, but in GRPO/PPO/GKD the prompt's bound, so the RL
+    sequence sized is it + the completion (``max_completion_length``, ms-swift's 512 unless stated)."""
+    n = _int(value)
+    if n is None:
+        return False
+    if str(flat.get("rlhf_type", "")).lower() in SWIFT_PROMPT_BOUNDED:
+        completion = next((_int(flat.get(k)) for k in ("max_completion_length", "max_new_tokens")), None)
+        n += completion or SWIFT_COMPLETION
+    cfg.set(key, "seq_len", n)
+    return True
+
+
 RL_HANDLERS = {
-    "swift_deepspeed": _swift_deepspeed, "rl_type": _rl_type, "tuner": _tuner,
+    "swift_max_length": _swift_max_length, "swift_deepspeed": _swift_deepspeed,
+    "rl_type": _rl_type, "tuner": _tuner,
     "offload_bool": _offload_bool, "bits": _bits, "gpu_product": _gpu_product,
     "param_offload_bool": _param_offload_bool, "actor_gpus": _actor_gpus,
     "placement": _placement,

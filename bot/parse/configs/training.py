@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 from bot.parse.configs.meaning import SHARED_DEFAULT, TRAINING, tool_rows, training_rows
@@ -177,6 +178,19 @@ def _own_keys(tool: str, key: str, flat: dict[str, Any]) -> bool:
     tool, and is read with the default tool's row."""
     default = tool_rows(SHARED_DEFAULT.get(key, tool))
     return any(k in tool_rows(tool) and k not in default for k in flat) if tool in TRAINING else False
+
+
+def tool_of(flat: dict[str, Any]) -> str | None:
+    """The one training tool whose own keys ``flat`` holds (keys no other tool has: ms-swift's
+    ``rlhf_type``), for a key tools read differently (``SHARED_DEFAULT``) written in prose; None when no
+    key, or keys of several tools, say which."""
+    owners = {t for k in flat for t in TRAINING if k in tool_rows(t) and _sole(k)}
+    return owners.pop() if len(owners) == 1 else None
+
+
+@cache
+def _sole(key: str) -> bool:
+    return sum(key in tool_rows(t) for t in TRAINING) == 1
 
 
 def _int_field(field: str) -> Handler:
