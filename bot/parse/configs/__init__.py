@@ -194,7 +194,7 @@ def _command(text: str, source: str) -> tuple[StackConfig, str] | None:
         m = COMMAND_RE.search(line)
         if m is None:
             continue
-        start = m.start() + (line[m.start()] in ":：`，,;；(（")  # '命令：deepspeed …': after the colon
+        start = m.start() + (line[m.start()] in ":：`，,;；(（。")  # '命令：deepspeed …': after the colon
         end = command_end(line, start)
         if prose_launcher(line[start:end]):
             continue  # "vllm serve llama 3.1 70b on 4 H100": a sentence naming the runtime, not a command

@@ -1,0 +1,163 @@
+"""Round 7 of the real questions, Chinese (issue 24; tests/data/real_questions/zh_r7.json): ways of writing
+the r7work half showed the parser missing, each read by one mechanism for its kind — a training of LoRA
+adapters said with the weak word '训练' / 'train', a Qwen variant word before and after its version, the
+Ascend 910 by its maker's name, a command pasted right after a Chinese full stop, and the serving engines'
+``--max-concurrent-requests`` (a row of the meaning table) — tested in both languages through the CLI
+(``sizing-bot ask --format json``). The sentences are written for these tests (none is from the
+real-question corpus); main's parser (f96fa7c) misses every one of them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.cli_run import ask_in_process
+
+
+def ask(capsys: pytest.CaptureFixture[str], text: str) -> dict[str, Any]:
+    return ask_in_process(capsys, text)
+
+
+def req(data: dict[str, Any], key: str) -> Any:
+    return data["request"].get(key)
+
+
+def ignored(data: dict[str, Any]) -> list[str]:
+    return [str(i.get("text")) for i in data["interpretation"].get("ignored") or []]
+
+
+ADAPTER_TRAINING = [
+    ("train_lora.py 单卡 3090 训练 chatglm2-6b 要多少显存？", "lora"),
+    ("用 qlora_train.sh 训练 baichuan-13b，单卡 A10 够吗？", "qlora"),
+    ("run_lora.sh 训练 llama2-7b，两张 V100 32G 够不够？", "lora"),
+    ("train_lora.py for chatglm2-6b on one V100 32G OOMs at batch_size=2: memory to train it?", "lora"),
+    ("Training Llama-2-7B with qlora_train.sh on a single 3090: enough memory?", "qlora"),
+    ("How many A100s to train Qwen2-7B via run_lora.sh?", "lora"),
+]
+
+
+@pytest.mark.parametrize(("text", "method"), ADAPTER_TRAINING)
+def test_training_adapters_is_a_fine_tuning(
+    capsys: pytest.CaptureFixture[str], text: str, method: str
+) -> None:
+    """'train_lora … 训练', 'train … via run_lora.sh': the weak word '训练' / 'train' said pre-training, but
+    LoRA and QLoRA adapters tune a model that exists (bot.parse.stage_hints; before: a pre-training)."""
+    data = ask(capsys, text)
+    assert (req(data, "stage"), req(data, "method")) == ("finetune", method)
+
+
+@pytest.mark.parametrize(
+    ("text", "stage"),
+    [
+        ("训练 7b 要多少显存", "pretrain"),
+        ("lora 预训练 13B 模型需要多大显存", "continued_pretrain"),
+        ("train a 7B model from scratch on 8 A100s, how long?", "pretrain"),
+    ],
+)
+def test_training_without_adapters_keeps_its_stage(
+    capsys: pytest.CaptureFixture[str], text: str, stage: str
+) -> None:
+    """No adapter word, or pre-training named: the stage is as before."""
+    assert req(ask(capsys, text), "stage") == stage
+
+
+VARIANT_AROUND_VERSION = [
+    ("部署 Qwenvl2.5VL-7B 要多少显存？", "Qwenvl2.5VL-7B", 7e9),
+    ("lora 微调 Qwen2.5Vl7B 单卡 4090 够吗？", "Qwen2.5Vl7B", 7e9),
+    ("qwencoder2.5-32b 部署要几张 4090？", "Qwen2.5-Coder-32B", 32e9),
+    ("How much memory to serve Qwenvl2.5VL-7B?", "Qwenvl2.5VL-7B", 7e9),
+    ("LoRA on Qwen2.5Coder7B with one 4090?", "Qwen2.5-Coder-7B", 7e9),
+    ("Can one 4090 serve qwenvl2vl-2b?", "qwenvl2vl-2b", 2e9),
+]
+
+
+@pytest.mark.parametrize(("text", "name", "size"), VARIANT_AROUND_VERSION)
+def test_a_variant_word_around_the_version_is_one_name(
+    capsys: pytest.CaptureFixture[str], text: str, name: str, size: float
+) -> None:
+    """'Qwenvl2.5VL-7B', 'Qwen2.5Vl7B', 'qwencoder2.5-32b': the variant word before the version, after it or
+    both, hyphens left out, is the release 'qwen2.5-vl-7b' (bot.parse.written_names): its size is sized and
+    the name is the catalog's or named as typed (before: no size, or 'Qwen2.5' named alone)."""
+    data = ask(capsys, text)
+    assert req(data, "params_total") == pytest.approx(size, rel=0.1)
+    assert name in (req(data, "model"), data["interpretation"].get("unknown_model"))
+
+
+def test_a_second_model_is_named_as_typed(capsys: pytest.CaptureFixture[str]) -> None:
+    """The reordered-name fallback never takes another model's words: 'Qwen1.5-7B-Chat' stays itself beside
+    'Qwen1.5-72B-Chat' (no digit may be added)."""
+    data = ask(capsys, "对比 Qwen1.5-72B-Chat 和 Qwen1.5-7B-Chat，部署 72B 要几张卡？")
+    assert req(data, "model") == "Qwen1.5-72B"
+    assert "model: Qwen1.5-7B-Chat" in ignored(data)
+
+
+HUAWEI_910 = [
+    ("华为 910 八卡部署 qwen2-7b 够吗？", 8),
+    ("用 8 张华为910 做 Qwen2-7B 的 lora 微调够不够？", 8),
+    ("华为 910 四卡跑 internlm2-chat-7b 推理，显存够吗？", 4),
+    ("Can 8 Huawei 910 NPUs serve Qwen2-7B?", 8),
+    ("LoRA of Qwen2-7B on 4 Huawei 910 NPUs: enough memory?", 4),
+    ("Does one huawei 910 fit Qwen2-1.5B inference?", 1),
+]
+
+
+@pytest.mark.parametrize(("text", "count"), HUAWEI_910)
+def test_huawei_910_is_the_ascend_910(capsys: pytest.CaptureFixture[str], text: str, count: int) -> None:
+    """'华为 910', 'Huawei 910': the Ascend 910 by its maker's name (bot.parse.written_names; before: sized
+    on the default A100, and '910' read as 910 cards or named as an unread number)."""
+    data = ask(capsys, text)
+    assert (req(data, "gpu"), req(data, "gpu_count")) == ("Ascend-910", count)
+    assert "910" not in ignored(data)
+
+
+def test_huawei_910b_stays_the_910b(capsys: pytest.CaptureFixture[str]) -> None:
+    data = ask(capsys, "华为 910B 8 卡部署 qwen2-72b 够吗？")
+    assert (req(data, "gpu"), req(data, "gpu_count")) == ("Ascend-910B", 8)
+
+
+COMMAND_AFTER_FULL_STOP = [
+    "还是不行。lmdeploy serve api_server /m/internlm2-chat-7b --session-len 8192 --tp 1 --enforce-eager，"
+    "单卡 A10 显存够吗？",
+    "两张 A10 不够用。vllm serve /m/Qwen2-7B-Instruct --max-num-seqs 32 --enforce-eager，显存要多少？",
+    "换了卡也一样。vllm serve /m/Qwen2-7B-Instruct --enforce-eager --max-model-len 8192，一张 4090 够吗？",
+    "Still not working。lmdeploy serve api_server /m/internlm2-chat-7b --session-len 8192 --tp 1 "
+    "--enforce-eager on one A10?",
+    "Same on another card。vllm serve /m/Qwen2-7B-Instruct --enforce-eager --max-model-len 8192 on one 4090?",
+    "It runs on one card。lmdeploy serve api_server /root/InternVL2-1B --tp 2 --enforce-eager then OOM?",
+]
+
+
+@pytest.mark.parametrize("text", COMMAND_AFTER_FULL_STOP)
+def test_a_command_after_a_chinese_full_stop_is_read(capsys: pytest.CaptureFixture[str], text: str) -> None:
+    """'…不行。lmdeploy serve …': a command pasted right after '。' is read as the command it is, so each of
+    its flags is used or named (bot.parse.configs.launchers.COMMAND_RE; before: '--enforce-eager' dropped in
+    silence and a model path left unnamed)."""
+    data = ask(capsys, text)
+    assert any(item.startswith("--enforce-eager") for item in ignored(data))
+    assert req(data, "tp") is not None
+
+
+def test_the_model_path_of_such_a_command_is_named(capsys: pytest.CaptureFixture[str]) -> None:
+    text = "单卡上能跑。lmdeploy serve api_server /root/InternVL2-1B --tp 2 --cache-max-entry-count 0.5 报错"
+    data = ask(capsys, text)
+    assert str(data["interpretation"].get("unknown_model")).endswith("InternVL2-1B")
+
+
+MAX_CONCURRENT = [
+    ("lmdeploy serve api_server /m/internlm2-chat-7b --max-concurrent-requests 8，单卡 A10 够吗？", 8),
+    ("text-generation-launcher --model-id /m/Llama-2-7b --max-concurrent-requests 32，A100 40G 够吗？", 32),
+    ("lmdeploy serve api_server /m/Qwen2-7B-Instruct --tp 2 --max-concurrent-requests 64，两张 4090？", 64),
+    ("lmdeploy serve api_server /m/internlm2-chat-7b --max-concurrent-requests 8 on one A10, enough?", 8),
+    ("text-generation-launcher --model-id /m/Llama-2-7b --max-concurrent-requests 32 on an A100 40GB?", 32),
+    ("lmdeploy serve api_server /m/Qwen2-7B-Instruct --tp 2 --max-concurrent-requests 64 on two 4090s?", 64),
+]
+
+
+@pytest.mark.parametrize(("text", "concurrency"), MAX_CONCURRENT)
+def test_max_concurrent_requests_is_the_concurrency(
+    capsys: pytest.CaptureFixture[str], text: str, concurrency: int
+) -> None:
+    """lmdeploy's and TGI's ``--max-concurrent-requests``: the requests the server handles at once, the
+    concurrency sized (rows of bot.parse.configs.meaning; before: named as having no field, 16 sized)."""
+    assert req(ask(capsys, text), "concurrency") == concurrency
