@@ -67,8 +67,8 @@ VARIANT_AROUND_VERSION = [
     ("lora 微调 Qwen2.5Vl7B 单卡 4090 够吗？", "Qwen2.5Vl7B", 7e9),
     ("qwencoder2.5-32b 部署要几张 4090？", "Qwen2.5-Coder-32B", 32e9),
     ("How much memory to serve Qwenvl2.5VL-7B?", "Qwenvl2.5VL-7B", 7e9),
-    ("LoRA on Qwen2.5Coder7B with one 4090?", "Qwen2.5-Coder-7B", 7e9),
-    ("Can one 4090 serve qwenvl2vl-2b?", "qwenvl2vl-2b", 2e9),
+    ("LoRA on Qwencoder2.5-7B with one 4090?", "Qwen2.5-Coder-7B", 7e9),
+    ("Can one 4090 serve Qwen2.5VL3B?", "Qwen2.5VL3B", 3e9),
 ]
 
 
@@ -161,3 +161,30 @@ def test_max_concurrent_requests_is_the_concurrency(
     """lmdeploy's and TGI's ``--max-concurrent-requests``: the requests the server handles at once, the
     concurrency sized (rows of bot.parse.configs.meaning; before: named as having no field, 16 sized)."""
     assert req(ask(capsys, text), "concurrency") == concurrency
+
+
+FLAG_BEFORE_A_GPU_FLAG = [
+    ("xinference launch --n-worker 1 --gpu-idx 0,1,2,3，4 张 4090 部署 Qwen2-7B 够吗？", 4),
+    ("参数 --num-workers 2 --gpu-ids 0,1，用 4 张 3090 做 Qwen2-7B 的 lora 微调够不够？", 4),
+    ("启动参数 --nproc 1 --gpus 0,1,2,3,4,5,6,7，用 8 张 A800 全参微调 Qwen2-7B 够吗？", 8),
+    ("xinference launch --replica 1 --gpu-idx 0,1 on 2 A100s: can it serve Qwen2-14B?", 2),
+    ("--workers 1 --gpu-ids 0,1,2,3 with 4 L40S: enough to serve Qwen2-32B?", 4),
+    ("--n-worker 2 --gpu-idx 0,1,2,3 on 4 A10s, does Qwen2-7B inference fit?", 4),
+]
+
+
+@pytest.mark.parametrize(("text", "count"), FLAG_BEFORE_A_GPU_FLAG)
+def test_a_flag_value_before_a_gpu_flag_is_no_count(
+    capsys: pytest.CaptureFixture[str], text: str, count: int
+) -> None:
+    """'--n-worker 1 --gpu-idx …': the word after '--' names the next flag, not the unit of the number before
+    it (bot.parse.role_left.FILL; before: '1 GPU' sized over the cards said)."""
+    assert req(ask(capsys, text), "gpu_count") == count
+
+
+@pytest.mark.parametrize(
+    "text", ["两台 8-GPU 的机器微调 llama2-7b 要多久？", "Tuning llama2-7b on two 8-GPU nodes?"]
+)
+def test_a_single_dash_still_joins_a_count(capsys: pytest.CaptureFixture[str], text: str) -> None:
+    """'8-GPU' (one dash) is still the count's word: two nodes of 8."""
+    assert req(ask(capsys, text), "gpu_count") == 16

@@ -8,8 +8,9 @@ from typing import Any
 from bot.parse.normalize import MARKS
 from bot.parse.regex import LazyPattern, rc
 
-FILL = r"[\s\-]*(?:\+|多|余|来|左右|个|~|≈)?[\s\-]*"
-"""Between a number and its word: "70B+", "2T多", "30天左右"."""
+FILL = r"(?:\s|-(?!-))*(?:\+|多|余|来|左右|个|~|≈)?(?:\s|-(?!-))*"
+"""Between a number and its word: "70B+", "2T多", "30天左右", "8-GPU"; never a flag's dashes (round 7:
+'--n-worker 1 --gpu-idx 0,1,2,3' is no '1 GPU', the word after '--' names the next flag)."""
 
 
 def right_words(pattern: str) -> LazyPattern:
