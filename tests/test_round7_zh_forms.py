@@ -188,3 +188,35 @@ def test_a_flag_value_before_a_gpu_flag_is_no_count(
 def test_a_single_dash_still_joins_a_count(capsys: pytest.CaptureFixture[str], text: str) -> None:
     """'8-GPU' (one dash) is still the count's word: two nodes of 8."""
     assert req(ask(capsys, text), "gpu_count") == 16
+
+
+FLAG_BEFORE_A_COMMA = [
+    ("vllm serve /m/Qwen2-7B-Instruct --enforce-eager, 一张 4090 够吗？", "--enforce-eager: True"),
+    (
+        "lmdeploy serve api_server /m/internlm2-chat-7b --tp 2 --enforce-eager; 两张 A10 够不够？",
+        "--enforce-eager: True",
+    ),
+    (
+        "vllm serve /m/Qwen2-7B-Instruct --trust-remote-code, 显存要多少？单卡 4090",
+        "--trust-remote-code: True",
+    ),
+    (
+        "vllm serve /m/Qwen2-7B-Instruct --enforce-eager, how much memory on two 4090s?",
+        "--enforce-eager: True",
+    ),
+    ("vllm serve /m/Qwen2-7B-Instruct --enforce-eager; does one 4090 fit?", "--enforce-eager: True"),
+    (
+        "lmdeploy serve api_server /m/internlm2-chat-7b --trust-remote-code, then OOM on two A10s?",
+        "--trust-remote-code: True",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "item"), FLAG_BEFORE_A_COMMA)
+def test_a_comma_after_a_flag_ends_the_command(
+    capsys: pytest.CaptureFixture[str], text: str, item: str
+) -> None:
+    """'--enforce-eager, how much …': the comma or semicolon closes the command, so the flag is named as typed
+    and the prose's next word is no value of it (bot.parse.configs.command_end; before:
+    '--enforce-eager,: how')."""
+    assert item in ignored(ask(capsys, text))
