@@ -220,3 +220,33 @@ def test_a_comma_after_a_flag_ends_the_command(
     and the prose's next word is no value of it (bot.parse.configs.command_end; before:
     '--enforce-eager,: how')."""
     assert item in ignored(ask(capsys, text))
+
+
+TOTAL_WITHOUT_A_MEMORY_WORD = [
+    ("用两个 4090 显卡，总共 48GB，lora 微调 qwen2-7b 要多久？", 2, 24),
+    ("2 张 4090 共 48G 显存，lora 微调 qwen2-7b 够吗？", 2, 24),
+    ("4 张 V100 合计 128G，全参微调 qwen2-7b 够吗？", 4, 32),
+    ("Two 4090s, 48GB in total: enough for LoRA of qwen2-7b?", 2, 24),
+    ("4 cards with a total of 96GB: can they serve qwen2-32b?", 4, 24),
+    ("Two A6000s, 96GB altogether: can they serve Llama-3-70B-AWQ?", 2, 48),
+]
+
+
+@pytest.mark.parametrize(("text", "count", "gib"), TOTAL_WITHOUT_A_MEMORY_WORD)
+def test_a_total_said_with_a_count_is_each_cards_share(
+    capsys: pytest.CaptureFixture[str], text: str, count: int, gib: float
+) -> None:
+    """'两个 4090，总共 48GB', '共 48G 显存', '48GB in total', 'a total of 96GB': all the cards' memory
+    together, each card's share with the count (bot.parse.role_left.total_said; before: named unread, dropped,
+    or sized as one card of 48 GB)."""
+    data = ask(capsys, text)
+    assert (req(data, "gpu_count"), req(data, "gpu_memory_gib")) == (count, gib)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["数据总共 48GB，8 张 A100 训练 7b 要多久？", "Qwen2-7B 的模型权重一共 14GB，一张 4090 能跑吗？"],
+)
+def test_a_total_of_data_or_weights_is_no_card_memory(capsys: pytest.CaptureFixture[str], text: str) -> None:
+    data = ask(capsys, text)
+    assert req(data, "gpu_memory_gib") is None and req(data, "total_memory_gib") is None
