@@ -84,6 +84,14 @@ def test_a_variant_word_around_the_version_is_one_name(
     assert name in (req(data, "model"), data["interpretation"].get("unknown_model"))
 
 
+@pytest.mark.parametrize(
+    "text", ["单卡 48G 显存，能推理 Qwen-VL 72B 吗？", "Can one 48GB card serve Qwen-VL 72B?"]
+)
+def test_a_size_after_a_variant_word_is_no_version(capsys: pytest.CaptureFixture[str], text: str) -> None:
+    """'Qwen-VL 72B': no version, the 7 of 72B is none (the size stays 72B)."""
+    assert req(ask(capsys, text), "params_total") == pytest.approx(72e9, rel=0.05)
+
+
 def test_a_second_model_is_named_as_typed(capsys: pytest.CaptureFixture[str]) -> None:
     """The reordered-name fallback never takes another model's words: 'Qwen1.5-7B-Chat' stays itself beside
     'Qwen1.5-72B-Chat' (no digit may be added)."""

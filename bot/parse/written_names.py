@@ -34,7 +34,7 @@ VENDOR_910_RE = rc(r"(?<![a-z0-9])(?:华为|huawei)[\s\-_]*910(?![a-z0-9.])(?![\
 """'华为 910', 'Huawei 910' (round 7): the Ascend 910 card by its maker's name ('昇腾 910' is the catalog's
 own alias); a 910B or 910C by its letter is left to the names above."""
 GLUED_VARIANT_RE = rc(
-    r"(?<![a-z0-9])qwen[\s\-_]?(?P<v1>vl|audio|coder|math|omni)?[\s\-_]?(?P<ver>\d(?:\.\d)?)"
+    r"(?<![a-z0-9])qwen[\s\-_]?(?P<v1>vl|audio|coder|math|omni)?[\s\-_]?(?P<ver>\d(?:\.\d)?)(?!\d)"
     r"[\s\-_]?(?P<v2>vl|audio|coder|math|omni)?[\s\-_]?(?=\d+(?:\.\d+)?b\b)"
 )
 """'qwen2vl-7b', 'qwen2.5vl-3b', 'Qwen2.5Vl7B', 'Qwenvl2.5VL-7B' (round 7: the variant word before the
