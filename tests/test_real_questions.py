@@ -164,6 +164,23 @@ def test_round6_test_zh_is_frozen() -> None:
     assert len(test) == 23 and digest == (DATA / "frozen_r6_test_zh.sha256").read_text().strip()
 
 
+R7_WORK_UNDERSTOOD_ZH = 15
+"""Round 7's Chinese working split (zh_r7.json, r7work: 15 records) understood in full at the last
+measurement (README.md there); 11 at the freeze, 15 after its readers."""
+
+
+def test_round7_work_zh_does_not_regress() -> None:
+    assert _work_understood("r7work", "zh", 15) >= R7_WORK_UNDERSTOOD_ZH
+
+
+def test_round7_test_zh_is_frozen() -> None:
+    """Round 7's Chinese held-out half (r7test, 25 records) is the one hashed at its freeze, before any
+    parser change of that session: its records may not change (nor be read while the parser is worked on)."""
+    test = sorted((r for r in records("r7test") if r["lang"] == "zh"), key=lambda r: r["id"])
+    digest = hashlib.sha256(json.dumps(test, ensure_ascii=False, sort_keys=True).encode()).hexdigest()
+    assert len(test) == 25 and digest == (DATA / "frozen_r7_test_zh.sha256").read_text().strip()
+
+
 @pytest.mark.parametrize(
     ("stated", "got", "ok"),
     [

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections import Counter
 from typing import Any
 
 from pydantic import ValidationError
@@ -118,9 +119,31 @@ or a name, not a quantity left unused."""
 
 def as_typed(raw: str, name: str) -> str:
     """A name found in the normalized text, as the user typed it ('MTT S4000', not 'mtt s4000')."""
-    pattern = r"[\s\-_]*".join(re.escape(part) for part in re.split(r"[\s\-_]+", name) if part)
+    parts = [part for part in re.split(r"[\s\-_]+", name) if part]
+    pattern = r"[\s\-_]*".join(re.escape(part) for part in parts)
     m = re.search(pattern, raw, re.IGNORECASE) if pattern else None
+    reordered = _reordered(raw, parts)
+    if reordered is not None and (m is None or reordered.start() < m.start()):
+        m = reordered
     return m.group(0).strip() if m else name
+
+
+def _reordered(raw: str, parts: list[str]) -> re.Match[str] | None:
+    """Round 7: a name a reader rewrote in order ('Qwenvl2.5VL-7B', read as qwen2.5-vl-7b) as written: the
+    first word that begins with the name's family, ends with its last part, holds all its characters and
+    its digits in their order, and adds only letters (a variant word written twice), never a digit
+    ('Qwen1.5-72B-Chat' is not 'qwen1.5-7b-chat')."""
+    family = re.match(r"[a-z]{3,}", parts[0], re.IGNORECASE) if len(parts) > 1 else None
+    if family is None:
+        return None
+    name = "".join(parts).lower()
+    need, digits = Counter(name), re.sub(r"\D", "", name)
+    word = rf"(?<![\w.]){re.escape(family.group(0))}[\w.\-]*?{re.escape(parts[-1])}(?![\w])"
+    for m in re.finditer(word, raw, re.IGNORECASE):
+        written = re.sub(r"[\s\-_]", "", m.group(0).lower())
+        if re.sub(r"\D", "", written) == digits and not need - Counter(written):
+            return m
+    return None
 
 
 def is_article(tok: NumberToken) -> bool:

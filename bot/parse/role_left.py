@@ -8,8 +8,9 @@ from typing import Any
 from bot.parse.normalize import MARKS
 from bot.parse.regex import LazyPattern, rc
 
-FILL = r"[\s\-]*(?:\+|多|余|来|左右|个|~|≈)?[\s\-]*"
-"""Between a number and its word: "70B+", "2T多", "30天左右"."""
+FILL = r"(?:\s|-(?!-))*(?:\+|多|余|来|左右|个|~|≈)?(?:\s|-(?!-))*"
+"""Between a number and its word: "70B+", "2T多", "30天左右", "8-GPU"; never a flag's dashes (round 7:
+'--n-worker 1 --gpu-idx 0,1,2,3' is no '1 GPU', the word after '--' names the next flag)."""
 
 
 def right_words(pattern: str) -> LazyPattern:
@@ -89,6 +90,25 @@ L_MEM_TOTAL = rc(
     r"(?:总共|一共|合计|总计|加起来|总显存|显存总量|准备|备了|total|in\s+total|combined|altogether)\D{0,12}$"
 )
 R_MEM_TOTAL_WORD = rc(r"\b(?:in\s+total|total|combined|altogether)\b|总显存|显存总量|总共|一共")
+L_TOTAL_SAID = rc(
+    r"(?:总共|一共|合计|共计|加起来|(?<!公)共(?!享)|\bin\s+total|\ba\s+total\s+of|\baltogether|\bcombined)"
+    r"\s*(?:是|有|为|约|大概|:)?\s*$"
+)
+R_TOTAL_SAID = rc(r"^\s*(?:的)?\s*(?:显存\s*)?(?:in\s+total|altogether|combined|总共|总计)")
+NOT_CARD_MEMORY = rc(
+    r"内存|\bram\b|权重|模型文件|\bweights?\b|checkpoint|数据|语料|\bdata\b|文件|\bfiles?\b|硬盘|磁盘|\bdisk|\bssd\b|swap"
+)
+"""Round 7: a size with a total word and no memory word ('两个 4090 显卡，总共 48GB', '2 张 4090 共 48G 显存',
+'two 4090s, 48GB in total'): all the cards' memory together (with a count, each card's share), unless the
+words before say it is the host's, the weights' or the data's."""
+
+
+def total_said(left: str, after: str) -> bool:
+    """Whether a size in GB is said as a total of the cards' memory (:data:`L_TOTAL_SAID`)."""
+    said = L_TOTAL_SAID.search(left[-16:]) or R_TOTAL_SAID.match(after)
+    return bool(said) and not NOT_CARD_MEMORY.search(left[-24:]) and not R_MEM_DATA.match(after)
+
+
 R_MEM_DATA = rc(r"^\s*(?:的)?\s*(?:纯文本|文本|text|数据|语料|data|corpus|of\s+(?:raw\s+)?(?:text|data))")
 
 

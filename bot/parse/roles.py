@@ -58,6 +58,7 @@ from bot.parse.role_left import (
     label_of_previous,
     labels_next,
     of_the_card,
+    total_said,
 )
 from bot.parse.role_left import right_words as _r
 
@@ -307,6 +308,8 @@ def _bytes(a: _Around) -> Verdict:
     near = (L_TOTAL_NEAR.search(a.left) or R_TOTAL_NEAR.match(after)) and not R_MEM_DATA.match(after)
     if (L_TOTAL_VRAM.search(a.left) or near) and unit in ("g", "gb", "gib"):
         return Role("total_mem", gib, tok)  # round 4: 'combined VRAM is 160GB', 'total GPU memory of 96 GB'
+    if unit in ("g", "gb", "gib") and total_said(a.left, after):
+        return Role("total_mem", gib, tok)  # round 7: '两个 4090 显卡，总共 48GB', '48GB in total'
     if (
         unit in ("g", "gb", "gib", "mib")
         and 4 <= gib <= 1024

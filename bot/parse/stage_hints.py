@@ -4,6 +4,8 @@ pre-training with adapters.
 - **A method that is only ever a fine-tuning** ('ptv2 显存不够', 'P-Tuning v2 OOM', 'freeze 微调'
   without a stage word): the job trains, so its settings are read as a training run's before the
   stage is settled (a 'maxseqlen=512' of such a job is the sequence, not an engine's context limit).
+  So is a training of LoRA or QLoRA adapters with no stage word (round 7: 'train_lora … 才能训练', 'train
+  LoRA on one V100'): the weak hint '训练' / 'train' said pre-training, but adapters tune a model.
 - **A pre-training with LoRA** ('lora 预训练 13B', 'LoRA pretraining a 13B model'): adapters train on a
   model that already exists (Hu et al. 2021, LoRA freezes pre-trained weights), so it is a continued
   pre-training, as '增量预训练' / '--stage pt --finetuning_type lora' already are.
@@ -32,6 +34,10 @@ def tuning_only_stage(stage: str | None, s: str) -> str | None:
     if stage == "finetune" or explicit_stage(s) is not None:
         return stage
     found = any(method in TUNING_ONLY and pattern.search(s) for pattern, method in METHOD_WORDS)
+    if not found and stage == "pretrain" and not lx.NEGATED_LORA_RE.search(s):
+        # round 7: a training ('训练', the weak hint) of adapters ('train_lora … 才能训练'): adapters train
+        # on a model that exists, a fine-tuning unless pre-training is named (then lora_pretraining)
+        found = bool(lx.LORA_RE.search(s) or lx.QLORA_RE.search(s))
     return "finetune" if found else stage
 
 

@@ -20,6 +20,8 @@ a concurrency of 1, as '并发 1' reads (before, the count of requests was taken
 
 from __future__ import annotations
 
+import re
+
 from bot.parse.regex import rc
 
 ASCEND_SKU_RE = rc(
@@ -28,10 +30,25 @@ ASCEND_SKU_RE = rc(
 """An Ascend 910B written with its SKU digit ('910B3', '昇腾 910B2', 'ascend910b4')."""
 ASCEND_910_MEMORY_RE = rc(r"(?<![a-z0-9.\-])910(?=[\s\-]*(?:32|64)\s*g(?:b|ib)?(?![a-z0-9]))")
 """'910-64G', '910 64G': the Ascend 910 card with that memory (only 32 or 64 GB follow a 910's name)."""
+VENDOR_910_RE = rc(r"(?<![a-z0-9])(?:华为|huawei)[\s\-_]*910(?![a-z0-9.])(?![\s\-][bc](?![a-z]))")
+"""'华为 910', 'Huawei 910' (round 7): the Ascend 910 card by its maker's name ('昇腾 910' is the catalog's
+own alias); a 910B or 910C by its letter is left to the names above."""
 GLUED_VARIANT_RE = rc(
-    r"(?<![a-z0-9])(?P<family>qwen\d(?:\.\d)?)(?P<variant>vl|audio|coder|math|omni)(?=[\s\-_]*\d+(?:\.\d+)?b\b)"
+    r"(?<![a-z0-9])qwen[\s\-_]?(?P<v1>vl|audio|coder|math|omni)?[\s\-_]?(?P<ver>\d(?:\.\d)?)(?!\d)"
+    r"[\s\-_]?(?P<v2>vl|audio|coder|math|omni)?[\s\-_]?(?=\d+(?:\.\d+)?b\b)"
 )
-"""'qwen2vl-7b', 'qwen2.5vl-3b': a Qwen release with its variant word glued to the version."""
+"""'qwen2vl-7b', 'qwen2.5vl-3b', 'Qwen2.5Vl7B', 'Qwenvl2.5VL-7B' (round 7: the variant word before the
+version, after it, or both, hyphens left out): a Qwen release with its variant word around its version and
+size."""
+
+
+def _released(m: re.Match[str]) -> str:
+    """The released name's head 'qwen<version>-<variant>-' (its size follows), or the text as written when no
+    variant word is there ('qwen2.5 7b' is left to the model readers)."""
+    variant = m.group("v1") or m.group("v2")
+    return f"qwen{m.group('ver')}-{variant}-" if variant else m.group(0)
+
+
 SINGLE_LOAD_RE = rc(r"单\s*(?:个|路)?\s*并发|单\s*路(?=\s*(?:请求|调用|推理))")
 """'单并发', '单个并发', '单路请求': one request at a time."""
 
@@ -42,8 +59,9 @@ def written_names(s: str) -> str:
     if "910" in s:
         s = ASCEND_SKU_RE.sub(" ascend 910b ", s)
         s = ASCEND_910_MEMORY_RE.sub("ascend 910", s)
+        s = VENDOR_910_RE.sub(" ascend 910 ", s)
     if "qwen" in s:
-        s = GLUED_VARIANT_RE.sub(lambda m: f"{m.group('family')}-{m.group('variant')}", s)
+        s = GLUED_VARIANT_RE.sub(_released, s)
     if "单" in s:
         s = SINGLE_LOAD_RE.sub(" 并发 1 ", s)
     return s

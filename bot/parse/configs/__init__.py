@@ -195,7 +195,7 @@ def _command(text: str, source: str) -> tuple[StackConfig, str] | None:
         m = COMMAND_RE.search(line)
         if m is None or line.lstrip().startswith("#"):  # a comment ('# run: llamafactory-cli train …')
             continue
-        start = m.start() + (line[m.start()] in ":：`，,;；(（")  # '命令：deepspeed …': after the colon
+        start = m.start() + (line[m.start()] in ":：`，,;；(（。")  # '命令：deepspeed …': after the colon
         end = command_end(line, start)
         if prose_launcher(line[start:end]):
             continue  # "vllm serve llama 3.1 70b on 4 H100": a sentence naming the runtime, not a command
@@ -244,14 +244,17 @@ MAX_POSITIONAL = 4
 
 
 def command_end(line: str, start: int) -> int:
-    """Where a command written inside a sentence ends: at the first CJK character, or at the first bare
-    word that is neither a flag, a flag's value, ``key=value``, a path nor one of the command's leading
-    words ("… --tp 2 OOMs on my node" ends before "OOMs")."""
+    """Where a command written inside a sentence ends: at the first CJK character, after a word a comma or a
+    semicolon closes ("… --enforce-eager, how much" ends before the comma), or at the first bare word that is
+    neither a flag, a flag's value, ``key=value``, a path nor one of the command's leading words ("… --tp 2
+    OOMs on my node" ends before "OOMs")."""
     cjk = CJK_RE.search(line, start)
     stop = cjk.start() if cjk else len(line)
     bare, after_flag, seen_flag = 0, False, False
     for m in WORD_RE.finditer(line, start, stop):
         word = m.group(0)
+        if word[-1] in ",;" and m.start() > start:
+            return m.end() - 1  # round 7: '--enforce-eager, how much …': the comma ends the command
         if word.startswith("-"):
             after_flag = seen_flag = True
             if "=" in word:

@@ -32,17 +32,18 @@ SERVING = {
 """Which serving tool a command line is (its program or module)."""
 LAUNCHERS = ("torchrun", "accelerate", "deepspeed", "llamafactory-cli", "tune", "python", "python3", "trl")
 COMMAND_RE = LazyPattern(
-    r"(?:^|[\s/:：`，,;；(（])(?:torchrun|accelerate\s+launch|hf\s+jobs\s+uv\s+run|uv\s+run|deepspeed|llamafactory-cli|lmf|tune\s+run|trl\s+(?:sft|dpo|grpo)|"
+    r"(?:^|[\s/:：`，,;；(（。])(?:torchrun|accelerate\s+launch|hf\s+jobs\s+uv\s+run|uv\s+run|deepspeed|llamafactory-cli|lmf|tune\s+run|trl\s+(?:sft|dpo|grpo)|"
     r"vllm\s+serve|lmdeploy\s+serve|trtllm-serve|text-generation-launcher|llama-server|llama-cli|main(?=\s+-m\s)|"
     r"python3?\s+(?:-m\s+)?\S*(?:pretrain_gpt|train|sglang\.launch_server|vllm\.entrypoints|finetune|sft)\S*)\b"
     r"|ghcr\.io/huggingface/text-generation-inference",
     0,
 )
 """A line that starts a command this module reads, also right after a colon, a comma or a bracket
-('命令：deepspeed …', 'cmd:torchrun …', '全参 SFT，deepspeed …') or a backtick; llama.cpp's ``main -m``
-is its CLI before the 2024 rename to llama-cli (Unicode mode, flags 0, as it always was; a LazyPattern,
-so from the second message on a presence gate of its program names answers "none" for most lines
-without a search: bot.parse.regex.add_gates)."""
+('命令：deepspeed …', 'cmd:torchrun …', '全参 SFT，deepspeed …'), a Chinese full stop
+('…OOM。lmdeploy serve …', round 7) or a backtick; llama.cpp's ``main -m`` is its CLI before the 2024
+rename to llama-cli (Unicode mode, flags 0, as it always was; a LazyPattern, so from the second message on
+a presence gate of its program names answers "none" for most lines without a search:
+bot.parse.regex.add_gates)."""
 
 SERVE_FLAGS: dict[str, dict[str, tuple[str, str]]] = {
     tool: {flag: row for flag, row in MEANING[tool].items() if row[0] is not None} for tool in SERVING_TOOLS

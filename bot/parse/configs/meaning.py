@@ -236,6 +236,7 @@ MEANING: dict[str, dict[str, Row]] = {
         "--cache-max-entry-count": ("gpu_memory_utilization", "float"),
         "--max-batch-size": ("concurrency", "int"), "--dtype": ("precision", "dtype"),
         "--session-len": ("max_model_len", "int"),
+        "--max-concurrent-requests": ("concurrency", "int"),  # round 7: the api_server's cap on requests
     },
     "tgi": {
         "--num-shard": ("tp", "int"),
@@ -243,6 +244,7 @@ MEANING: dict[str, dict[str, Row]] = {
         "--quantize": ("precision", "quant"), "--kv-cache-dtype": ("kv_precision", "kv"),
         "--cuda-memory-fraction": ("gpu_memory_utilization", "float"), "--dtype": ("precision", "dtype"),
         "--model-id": ("model", "str"), "--max-total-tokens": ("max_model_len", "int"),
+        "--max-concurrent-requests": ("concurrency", "int"),  # round 7: served at once, the rest refused
     },
     "llama.cpp": {
         "-c": ("seq_len", "slots_context"), "--ctx-size": ("seq_len", "slots_context"),
@@ -286,8 +288,10 @@ SOURCES = {
     "vllm": "PyPI wheel vllm==0.33.0 vllm/engine/arg_utils.py (EngineArgs)",
     "sglang": "PyPI wheel sglang==0.5.23 sglang/srt/server_args.py (flags; the default mem_fraction_static "
     "the estimator uses is v0.5.2's reserve table: estimator/runtimes/sglang.py)",
-    "lmdeploy": "InternLM/lmdeploy@1263d5c lmdeploy/cli/utils.py (ArgumentHelper)",
-    "tgi": "huggingface/text-generation-inference@db931fc launcher/src/main.rs",
+    "lmdeploy": "InternLM/lmdeploy@1263d5c lmdeploy/cli/utils.py (ArgumentHelper); lmdeploy/cli/serve.py "
+    "(api_server --max-concurrent-requests: the requests the server handles at once)",
+    "tgi": "huggingface/text-generation-inference@db931fc launcher/src/main.rs (--max-concurrent-requests: "
+    "'the maximum amount of concurrent requests for this particular deployment')",
     "llama.cpp": "ggml-org/llama.cpp@0c1e570 common/arg.cpp (-c/--ctx-size, -np/--parallel); "
     "tools/server/server.cpp server_context init(): 'n_ctx_slot = n_ctx / params_base.n_parallel' (-c is "
     "all -np slots' context together)",
