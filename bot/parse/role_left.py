@@ -104,8 +104,14 @@ words before say it is the host's, the weights' or the data's."""
 
 
 def total_said(left: str, after: str) -> bool:
-    """Whether a size in GB is said as a total of the cards' memory (:data:`L_TOTAL_SAID`)."""
-    said = L_TOTAL_SAID.search(left[-16:]) or R_TOTAL_SAID.match(after)
+    """Whether a size in GB is said as a total of the cards' memory (:data:`L_TOTAL_SAID`,
+    :data:`L_TOTAL_NEAR`), not the host's, the weights' or the data's."""
+    said = (
+        L_TOTAL_SAID.search(left[-16:])
+        or R_TOTAL_SAID.match(after)
+        or L_TOTAL_NEAR.search(left)
+        or R_TOTAL_NEAR.match(after)
+    )
     return bool(said) and not NOT_CARD_MEMORY.search(left[-24:]) and not R_MEM_DATA.match(after)
 
 

@@ -40,7 +40,6 @@ from bot.parse.role_left import (
     L_SEQ,
     L_TOKENS,
     L_TOTAL_CAPACITY,
-    L_TOTAL_NEAR,
     L_TOTAL_VRAM,
     LEFT_ROLES,
     MFU_NEAR,
@@ -52,7 +51,6 @@ from bot.parse.role_left import (
     R_OF_VRAM,
     R_PROMPTS,
     R_TOTAL_CAPACITY,
-    R_TOTAL_NEAR,
     RATE_VALUE_RE,
     bare_price,
     label_of_previous,
@@ -305,11 +303,8 @@ def _bytes(a: _Around) -> Verdict:
     total_word = L_MEM_TOTAL.search(a.left) or R_MEM_TOTAL_WORD.search(after[:32])
     if R_MEM_TOTAL.match(after) and (total_word or gib > largest_device_gib() or L_MACHINE.search(a.left)):
         return Role("total_mem", gib, tok)  # "准备700G显存": more than any one device holds
-    near = (L_TOTAL_NEAR.search(a.left) or R_TOTAL_NEAR.match(after)) and not R_MEM_DATA.match(after)
-    if (L_TOTAL_VRAM.search(a.left) or near) and unit in ("g", "gb", "gib"):
-        return Role("total_mem", gib, tok)  # round 4: 'combined VRAM is 160GB', 'total GPU memory of 96 GB'
-    if unit in ("g", "gb", "gib") and total_said(a.left, after):
-        return Role("total_mem", gib, tok)  # round 7: '两个 4090 显卡，总共 48GB', '48GB in total'
+    if unit in ("g", "gb", "gib") and (L_TOTAL_VRAM.search(a.left) or total_said(a.left, after)):
+        return Role("total_mem", gib, tok)  # 'combined VRAM is 160GB', '总共 48GB', '48gb total'
     if (
         unit in ("g", "gb", "gib", "mib")
         and 4 <= gib <= 1024
