@@ -47,7 +47,10 @@ ROUND6 = {"zh": "zh_r6.json", "en": "en_r6.json"}
 ROUND7 = {"zh": "zh_r7.json", "en": "en_r7.json"}
 """Round 7 (gathered 2026-12-02, threads in no earlier round), split like round 2: ``r7test`` frozen
 (``frozen_r7_test_<lang>.sha256``) before any parser change of that session, ``r7work`` for work."""
-ROUNDS = {"r2": ROUND2, "r3": ROUND3, "r4": ROUND4, "r5": ROUND5, "r6": ROUND6, "r7": ROUND7}
+ROUND8 = {"zh": "zh_r8.json", "en": "en_r8.json"}
+"""Round 8 (gathered 2026-12-02, threads in no earlier round): held out whole — every record is
+frozen (``frozen_r8_<lang>.sha256``) and scored with ``--split r8 --score-only`` only."""
+ROUNDS = {"r2": ROUND2, "r3": ROUND3, "r4": ROUND4, "r5": ROUND5, "r6": ROUND6, "r7": ROUND7, "r8": ROUND8}
 
 
 def split_of(record_id: str) -> str:
