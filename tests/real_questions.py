@@ -44,7 +44,10 @@ ROUND5 = {"zh": "zh_r5.json", "en": "en_r5.json"}
 ROUND6 = {"zh": "zh_r6.json", "en": "en_r6.json"}
 """Round 6 (gathered 2026-12-02, threads in no earlier round), split like round 2: ``r6test`` frozen
 (``frozen_r6_test_<lang>.sha256``) before any parser change of that session, ``r6work`` for work."""
-ROUNDS = {"r2": ROUND2, "r3": ROUND3, "r4": ROUND4, "r5": ROUND5, "r6": ROUND6}
+ROUND8 = {"zh": "zh_r8.json", "en": "en_r8.json"}
+"""Round 8 (gathered 2026-12-02, threads in no earlier round): held out whole — every record is
+frozen (``frozen_r8_<lang>.sha256``) and scored with ``--split r8 --score-only`` only."""
+ROUNDS = {"r2": ROUND2, "r3": ROUND3, "r4": ROUND4, "r5": ROUND5, "r6": ROUND6, "r8": ROUND8}
 
 
 def split_of(record_id: str) -> str:
