@@ -421,3 +421,13 @@ def test_round6_test_en_is_frozen() -> None:
     test = sorted((r for r in records("r6test") if r["lang"] == "en"), key=lambda r: r["id"])
     digest = hashlib.sha256(json.dumps(test, ensure_ascii=False, sort_keys=True).encode()).hexdigest()
     assert len(test) == 25 and digest == (DATA / "frozen_r6_test_en.sha256").read_text().strip()
+
+
+def test_round8_en_is_frozen_whole() -> None:
+    """Round 8's English records (en_r8.json, 40) are held out whole: all of them were hashed when they
+    were gathered, before the bot was run on them; they may not change, and only their total is read
+    (``python -m tests.real_questions --split r8 --score-only``)."""
+    recs = sorted((r for r in records("r8") if r["lang"] == "en"), key=lambda r: r["id"])
+    digest = hashlib.sha256(json.dumps(recs, ensure_ascii=False, sort_keys=True).encode()).hexdigest()
+    assert len(recs) == 40 and digest == (DATA / "frozen_r8_en.sha256").read_text().strip()
+    assert [r["id"] for r in recs] == [f"en8-{i:03d}" for i in range(1, 41)]
