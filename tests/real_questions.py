@@ -44,7 +44,10 @@ ROUND5 = {"zh": "zh_r5.json", "en": "en_r5.json"}
 ROUND6 = {"zh": "zh_r6.json", "en": "en_r6.json"}
 """Round 6 (gathered 2026-12-02, threads in no earlier round), split like round 2: ``r6test`` frozen
 (``frozen_r6_test_<lang>.sha256``) before any parser change of that session, ``r6work`` for work."""
-ROUNDS = {"r2": ROUND2, "r3": ROUND3, "r4": ROUND4, "r5": ROUND5, "r6": ROUND6}
+ROUND7 = {"zh": "zh_r7.json", "en": "en_r7.json"}
+"""Round 7 (gathered 2026-12-02, threads in no earlier round), split like round 2: ``r7test`` frozen
+(``frozen_r7_test_<lang>.sha256``) before any parser change of that session, ``r7work`` for work."""
+ROUNDS = {"r2": ROUND2, "r3": ROUND3, "r4": ROUND4, "r5": ROUND5, "r6": ROUND6, "r7": ROUND7}
 
 
 def split_of(record_id: str) -> str:
