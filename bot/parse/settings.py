@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.parse import lexicon as lx
+from bot.parse.engine_keys import keyed_engine
 from bot.parse.generic_values import words_pattern
 from bot.parse.more_tools import VLLM_IDENTIFIER
 from bot.parse.normalize import mask
@@ -462,7 +463,7 @@ def _hours(out: Settings) -> None:
 
 @reader(ONLINE_RL_RE, training=True)
 def _serving(out: Settings, training: bool) -> None:
-    m = UTIL_RE.search(out.s)
+    whole, m = out.s, UTIL_RE.search(out.s)
     if m:
         raw = m.group("v").replace(" ", "")
         value = float(raw.rstrip("%")) / 100 if raw.endswith("%") else float(raw)
@@ -478,7 +479,9 @@ def _serving(out: Settings, training: bool) -> None:
         if pattern.search(out.s):
             out.fields["runtime"] = runtime
             return
-    if training and COLOCATE_RE.search(out.s) and ONLINE_RL_RE.search(out.s):
+    if training and m and (engine := keyed_engine(whole, m.start())):
+        out.fields["runtime"] = engine  # round 7: 'vllm_gpu_memory_utilization=0.5' names vLLM
+    elif training and COLOCATE_RE.search(out.s) and ONLINE_RL_RE.search(out.s):
         out.fields["runtime"] = "vLLM"  # the rollout engine colocate mode names
 
 

@@ -1,0 +1,132 @@
+"""Round 7 of the real questions, English half (issue 24; tests/data/real_questions/en_r7.json): readers of
+how people write, one per kind of fault seen on the working half — a model name ending a sentence (its
+full stop kept the name from being read), reinforcement learning said in words (sized as a pre-training),
+a rollout engine named only by the prefix of its own key ('vllm_gpu_memory_utilization', the engine lost)
+and MLX's serving commands (the engine dropped in silence). Each rule in both languages, through the CLI
+(``sizing-bot ask --format json``, in process); the sentences are written for these tests (none is from
+the real-question corpus). Readers: :data:`bot.parse.verb_names.AFTER_JOB_RE`, the fine-tuning words of
+:data:`bot.parse.lexicon.FINETUNE_RE`, :mod:`bot.parse.engine_keys` with the ``vllm_share`` rows of
+:mod:`bot.parse.configs.meaning`, and MLX in :data:`bot.parse.more_engines.MORE_RUNTIMES`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.cli_run import ask_in_process, named
+
+
+def ask(capsys: pytest.CaptureFixture[str], text: str) -> dict[str, Any]:
+    return ask_in_process(capsys, text)
+
+
+NAME_BEFORE_STOP = [
+    ("I want to fine-tune InternVL. Is 4 A100 40GB enough?", "InternVL", "finetune"),
+    ("We are serving Monkey. How much memory does it need on 2 A100?", "Monkey", "inference"),
+    (
+        "Full-parameter fine-tuning of Baichuan2.5 on 8 H800. What is the memory per GPU?",
+        "Baichuan2.5",
+        "finetune",
+    ),
+    ("我想微调 InternVL. 4 张 A100 40G 够吗", "InternVL", "finetune"),
+    ("部署 Monkey. 两张 A100 要多少显存？", "Monkey", "inference"),
+    ("8 张 H800 全参微调 CogVLM2. 每张卡要多少显存", "CogVLM2", "finetune"),
+]
+
+
+@pytest.mark.parametrize(("text", "name", "stage"), NAME_BEFORE_STOP)
+def test_a_name_ending_a_sentence_is_the_model(
+    capsys: pytest.CaptureFixture[str], text: str, name: str, stage: str
+) -> None:
+    """'fine-tuning of MiniCPM-V.': a name after a job word is the model named as typed, its full stop no
+    part of it. Before, the dot after the name (a dot inside a name, 'Qwen2.5', is one) kept the name from
+    being read: no model at all. (A name with no size is not sized: the reply asks for its size, code 2.)"""
+    data = ask_in_process(capsys, text, want_code=2)
+    assert data["request"]["stage"] == stage
+    assert data["interpretation"]["unknown_model"] == name
+
+
+REINFORCEMENT = [
+    "What is the minimum VRAM for reinforcement learning training of a 7B model on 4x RTX 3090?",
+    "Can I do RL on Qwen2.5-7B with 8 H100?",
+    "How many GPUs do I need for reinforcement learning on a 32B model?",
+    "强化学习 7B 模型需要多少显存？4 张 3090 够吗",
+    "用 8 张 A100 做强化学习，Qwen2.5-7B 要多久",
+    "32B 模型做强化学习要几张 H100",
+]
+
+
+@pytest.mark.parametrize("text", REINFORCEMENT)
+def test_reinforcement_learning_tunes_a_model(capsys: pytest.CaptureFixture[str], text: str) -> None:
+    """'reinforcement learning (training) of a 7B model', 'RL on Qwen', '做强化学习': post-training of a
+    model that exists, a fine-tuning. Before, only 'RL training' / '强化学习训练' were: 'training' alone
+    made it a pre-training from scratch, and 'RL on …' a serving question."""
+    assert ask(capsys, text)["request"]["stage"] == "finetune"
+
+
+def test_a_reinforcement_learning_researcher_is_no_job(capsys: pytest.CaptureFixture[str]) -> None:
+    """'a reinforcement learning researcher' says who asks, not the job: serving stays serving."""
+    text = "I'm a reinforcement learning researcher, can I serve Llama-3-8B on one RTX 4090?"
+    assert ask(capsys, text)["request"]["stage"] == "inference"
+
+
+ROLLOUT_KEY = [
+    "Training Qwen2.5-7B with GRPO in TRL on 4 A100, vllm_gpu_memory_utilization=0.6, OOM",
+    "GRPO for Qwen2.5-3B with the trl library on 2 H100: GRPOConfig(num_generations=4, "
+    "vllm_gpu_memory_utilization=0.4, bf16=True). How much memory?",
+    "OpenRLHF PPO of Llama-3-8B on 8 H100 with vllm_gpu_memory_utilization 0.5, does it fit?",
+    "用 TRL 做 GRPO 训练 Qwen2.5-7B，vllm_gpu_memory_utilization=0.6，4 张 A100 显存够吗",
+    "GRPOConfig(num_generations=8, vllm_gpu_memory_utilization=0.3) 在 2 张 H20 上训练 Qwen2.5-7B，够不够",
+    "OpenRLHF 在 8 张 H100 上做 PPO，Llama-3-8B，vllm_gpu_memory_utilization 设为 0.5",
+]
+
+
+@pytest.mark.parametrize("text", ROLLOUT_KEY)
+def test_an_engines_key_names_the_rollout_engine(capsys: pytest.CaptureFixture[str], text: str) -> None:
+    """'vllm_gpu_memory_utilization=0.6' in an RL job: vLLM's share of each card, and vLLM is the rollout
+    engine it is the share of. Before, the share was read and the key (masked with it) named no engine
+    when no other word did: the runtime was lost."""
+    request = ask(capsys, text)["request"]
+    assert request["stage"] == "finetune" and request["runtime"] == "vLLM"
+    assert request["rollout_gpu_memory_utilization"] in (0.3, 0.4, 0.5, 0.6)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "GRPO of Qwen2.5-3B with ms-swift on 8 A100: use_lmdeploy true, "
+        "vllm_gpu_memory_utilization 0.9, how much memory?",
+        "ms-swift GRPO，Qwen2.5-3B，8 张 A100，use_lmdeploy true，vllm_gpu_memory_utilization 0.9，够吗",
+    ],
+)
+def test_another_engine_turned_on_keeps_it(capsys: pytest.CaptureFixture[str], text: str) -> None:
+    """ms-swift keeps its vLLM keys while lmdeploy generates ('use_lmdeploy true'): the key's prefix does
+    not name vLLM then, lmdeploy stays the rollout engine."""
+    data = ask(capsys, text)
+    assert data["request"]["runtime"] == "lmdeploy"
+
+
+MLX_SERVING = [
+    "I run mlx_lm.generate with Llama-3-8B-Instruct in 4-bit on an M2 Max 32GB, how fast should it be?",
+    "python -m mlx_lm.server --model Qwen2.5-7B-Instruct on an M3 Max 64GB: how many tokens/s?",
+    "mlx_lm.chat with Mistral-7B on an M1 Max 32GB, what context fits?",
+    "用 mlx_lm.generate 在 M2 Ultra 192GB 上跑 Llama-3-70B，速度应该多少",
+    "M3 Max 64GB 上用 mlx_lm.server 部署 Qwen2.5-14B，每秒多少 token",
+    "mlx_lm.chat 跑 Mistral-7B，M1 Max 32GB，上下文最多多长",
+]
+
+
+@pytest.mark.parametrize("text", MLX_SERVING)
+def test_mlx_serving_commands_name_the_engine(capsys: pytest.CaptureFixture[str], text: str) -> None:
+    """'mlx_lm.generate' / 'mlx_lm.server' / 'mlx_lm.chat' serve with MLX on Apple silicon: an engine the
+    sizing has no memory model of, named as not modelled. Before, it was dropped in silence."""
+    data = ask(capsys, text)
+    assert data["request"]["stage"] == "inference"
+    assert named(data).get("runtime: MLX") == "runtime_not_modelled"
+
+
+def test_mlx_lora_stays_the_training_tool(capsys: pytest.CaptureFixture[str]) -> None:
+    """'mlx_lm.lora' trains (mlx-lm the tool), no serving engine is named."""
+    data = ask(capsys, "mlx_lm.lora on Qwen2.5-7B with an M3 Max 128GB, how much memory does LoRA need?")
+    assert "runtime: MLX" not in named(data) and named(data).get("training_tool: mlx-lm") == "no_field"
