@@ -1,12 +1,14 @@
 """Round 7 of the real questions, English half (issue 24; tests/data/real_questions/en_r7.json): readers of
 how people write, one per kind of fault seen on the working half — a model name ending a sentence (its
 full stop kept the name from being read), reinforcement learning said in words (sized as a pre-training),
-a rollout engine named only by the prefix of its own key ('vllm_gpu_memory_utilization', the engine lost)
-and MLX's serving commands (the engine dropped in silence). Each rule in both languages, through the CLI
+a rollout engine named only by the prefix of its own key ('vllm_gpu_memory_utilization', the engine lost),
+a host's CPU between the article and its card (no count) and MLX's serving commands (the engine dropped in
+silence). Each rule in both languages, through the CLI
 (``sizing-bot ask --format json``, in process); the sentences are written for these tests (none is from
 the real-question corpus). Readers: :data:`bot.parse.verb_names.AFTER_JOB_RE`, the fine-tuning words of
 :data:`bot.parse.lexicon.FINETUNE_RE`, :mod:`bot.parse.engine_keys` with the ``vllm_share`` rows of
-:mod:`bot.parse.configs.meaning`, and MLX in :data:`bot.parse.more_engines.MORE_RUNTIMES`."""
+:mod:`bot.parse.configs.meaning`, the host CPU of :data:`bot.parse.words.ARTICLE_GPU_RE`, and MLX in
+:data:`bot.parse.more_engines.MORE_RUNTIMES`."""
 
 from __future__ import annotations
 
@@ -105,6 +107,25 @@ def test_another_engine_turned_on_keeps_it(capsys: pytest.CaptureFixture[str], t
     not name vLLM then, lmdeploy stays the rollout engine."""
     data = ask(capsys, text)
     assert data["request"]["runtime"] == "lmdeploy"
+
+
+HOST_AND_CARD = [
+    "Serving Qwen2.5-7B with llama.cpp on a Ryzen 7900X + Intel Arc A770, what context fits?",
+    "Can I serve Llama-3-8B on my i9-14900K + Arc B580? What context fits?",
+    "Qwen2.5-14B with vLLM on a Xeon w5-3435X and an Arc A770, how many users?",
+    "在 Ryzen 7900X + Arc A770 上用 llama.cpp 跑 Qwen2.5-7B，上下文能开多大",
+    "在 i9-14900K + Arc B580 上部署 Llama-3-8B，能开多长上下文",
+    "在 Threadripper 7970X 和 Arc A770 上跑 Qwen2.5-14B，能支持几个用户",
+]
+
+
+@pytest.mark.parametrize("text", HOST_AND_CARD)
+def test_a_host_cpu_and_its_card_is_one_card(capsys: pytest.CaptureFixture[str], text: str) -> None:
+    """'on a Ryzen 7900X + Intel Arc A770': the host's CPU, then one card (the article counts the card
+    as 'on an Arc A770' does). Before, the CPU between the article and the card hid it: no count, and
+    a card the catalog lacks was sized at the default count."""
+    data = ask(capsys, text)
+    assert data["request"]["gpu_count"] == 1 and data["interpretation"]["unknown_gpu"]
 
 
 MLX_SERVING = [
