@@ -2,13 +2,14 @@
 how people write, one per kind of fault seen on the working half — a model name ending a sentence (its
 full stop kept the name from being read), reinforcement learning said in words (sized as a pre-training),
 a rollout engine named only by the prefix of its own key ('vllm_gpu_memory_utilization', the engine lost),
-a host's CPU between the article and its card (no count) and MLX's serving commands (the engine dropped in
+a model asked about by its family word alone (the other one sized), a host's CPU between the article
+and its card (no count) and MLX's serving commands (the engine dropped in
 silence). Each rule in both languages, through the CLI
 (``sizing-bot ask --format json``, in process); the sentences are written for these tests (none is from
 the real-question corpus). Readers: :data:`bot.parse.verb_names.AFTER_JOB_RE`, the fine-tuning words of
 :data:`bot.parse.lexicon.FINETUNE_RE`, :mod:`bot.parse.engine_keys` with the ``vllm_share`` rows of
-:mod:`bot.parse.configs.meaning`, the host CPU of :data:`bot.parse.words.ARTICLE_GPU_RE`, and MLX in
-:data:`bot.parse.more_engines.MORE_RUNTIMES`."""
+:mod:`bot.parse.configs.meaning`, :mod:`bot.parse.asked_stem`, the host CPU of
+:data:`bot.parse.words.ARTICLE_GPU_RE`, and MLX in :data:`bot.parse.more_engines.MORE_RUNTIMES`."""
 
 from __future__ import annotations
 
@@ -107,6 +108,51 @@ def test_another_engine_turned_on_keeps_it(capsys: pytest.CaptureFixture[str], t
     not name vLLM then, lmdeploy stays the rollout engine."""
     data = ask(capsys, text)
     assert data["request"]["runtime"] == "lmdeploy"
+
+
+ASKED_BY_STEM = [
+    (
+        "Llama-3-8B fits on my RTX 4090 with 32k context, whereas Mistral-Nemo-12B only fits 8k. "
+        "Why does Mistral need so much more memory?",
+        "Mistral-Nemo-12B",
+    ),
+    (
+        "InternLM2-20B serves fine on two A100, while Yi-34B runs out of memory. How many A100 does Yi need?",
+        "Yi-34B",
+    ),
+    (
+        "With vLLM, Qwen2.5-14B gets 25 tokens/s on one L4 and Gemma-2-9B gets 40. What should Gemma reach "
+        "with 8 users?",
+        "Gemma-2-9B",
+    ),
+    (
+        "Llama-3-8B 在 4090 上能开 32k 上下文，Mistral-Nemo-12B 只能开 8k，Mistral 为什么这么占显存？",
+        "Mistral-Nemo-12B",
+    ),
+    ("InternLM2-20B 两张 A100 部署没问题，Yi-34B 显存不够，Yi 要几张 A100？", "Yi-34B"),
+    (
+        "vLLM 上 Qwen2.5-14B 一张 L4 有 25 tokens/s，Gemma-2-9B 有 40，Gemma 带 8 个用户能到多少？",
+        "Gemma-2-9B",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "model"), ASKED_BY_STEM)
+def test_a_model_asked_by_its_family_word(capsys: pytest.CaptureFixture[str], text: str, model: str) -> None:
+    """'… Yi-34B runs out of memory. How many A100 does Yi need?': the asking sentence names one of the
+    models by the first word of its name, so that one is sized and the other named (other_setup).
+    Before, the bare family word was no model mention: the question seemed to name none, and the first
+    catalog name was sized."""
+    data = ask(capsys, text)
+    assert data["request"]["model"] == model
+    assert any(t.startswith("model: ") and r == "other_setup" for t, r in named(data).items())
+
+
+def test_a_family_word_two_models_share_decides_nothing(capsys: pytest.CaptureFixture[str]) -> None:
+    """'Qwen2.5-7B … Qwen3-8B …, why does Qwen do that?': both names start with 'Qwen', the word tells
+    neither apart; the usual order stands (the second one, after 'but', is the one failing)."""
+    data = ask(capsys, "Qwen2.5-7B works on one A100 but Qwen3-8B runs out of memory, why does Qwen do that?")
+    assert data["request"]["model"] == "Qwen3-8B"
 
 
 HOST_AND_CARD = [
