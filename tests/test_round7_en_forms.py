@@ -2,13 +2,15 @@
 how people write, one per kind of fault seen on the working half — a model name ending a sentence (its
 full stop kept the name from being read), reinforcement learning said in words (sized as a pre-training),
 a rollout engine named only by the prefix of its own key ('vllm_gpu_memory_utilization', the engine lost),
-a model asked about by its family word alone (the other one sized), a host's CPU between the article
+a model asked about by its family word alone (the other one sized), a speed from a tool's log or one
+'gets around' (read as the target, or not read), a host's CPU between the article
 and its card (no count) and MLX's serving commands (the engine dropped in
 silence). Each rule in both languages, through the CLI
 (``sizing-bot ask --format json``, in process); the sentences are written for these tests (none is from
 the real-question corpus). Readers: :data:`bot.parse.verb_names.AFTER_JOB_RE`, the fine-tuning words of
 :data:`bot.parse.lexicon.FINETUNE_RE`, :mod:`bot.parse.engine_keys` with the ``vllm_share`` rows of
-:mod:`bot.parse.configs.meaning`, :mod:`bot.parse.asked_stem`, the host CPU of
+:mod:`bot.parse.configs.meaning`, :mod:`bot.parse.asked_stem`,
+:data:`bot.parse.written_units.MEASURED_BEFORE`, the host CPU of
 :data:`bot.parse.words.ARTICLE_GPU_RE`, and MLX in :data:`bot.parse.more_engines.MORE_RUNTIMES`."""
 
 from __future__ import annotations
@@ -172,6 +174,55 @@ def test_a_host_cpu_and_its_card_is_one_card(capsys: pytest.CaptureFixture[str],
     a card the catalog lacks was sized at the default count."""
     data = ask(capsys, text)
     assert data["request"]["gpu_count"] == 1 and data["interpretation"]["unknown_gpu"]
+
+
+LOGGED_SPEED = [
+    "Serving Mistral-7B with vLLM on one RTX 4090: Avg prompt throughput: 1006.0 tokens/s, "
+    "Avg generation throughput: 15.5 tokens/s. What should I get?",
+    "Qwen2.5-7B on one A100 with vLLM, the log shows Avg generation throughput: 273.8 tokens/s, "
+    "can it serve 50 users?",
+    "Llama-3-70B on 8 H100 with vLLM, benchmark_serving says Output token throughput (tok/s): 1519.34. "
+    "Enough for 100 users?",
+    "vLLM 部署 Mistral-7B，一张 4090，日志 Avg generation throughput: 15.5 tokens/s，正常吗",
+    "一张 A100 用 vLLM 跑 Qwen2.5-7B，日志里 Avg prompt throughput: 1006.0 tokens/s，能撑 50 个用户吗",
+    "8 张 H100 跑 Llama-3-70B，benchmark_serving 显示 Output token throughput (tok/s): 1519.34，"
+    "100 个用户够吗",
+]
+
+
+@pytest.mark.parametrize("text", LOGGED_SPEED)
+def test_a_logged_speed_is_no_target(capsys: pytest.CaptureFixture[str], text: str) -> None:
+    """'Avg generation throughput: 15.5 tokens/s' (vLLM's metrics log), 'Output token throughput (tok/s):
+    1519.34' (its serving benchmark): a tool's label before its figure, what was measured, named. Before,
+    the first such figure became the throughput the service was sized for."""
+    data = ask(capsys, text)
+    assert data["request"]["stage"] == "inference" and data["request"]["target_tokens_per_s"] is None
+
+
+def test_a_throughput_asked_with_a_colon_stays_the_target(capsys: pytest.CaptureFixture[str]) -> None:
+    """'required throughput: 500 tokens/s' is no tool's label: the throughput asked for."""
+    data = ask(capsys, "Serving Llama-3-8B on two L4, required throughput: 500 tokens/s, how many users?")
+    assert data["request"]["target_tokens_per_s"] == 500
+
+
+MEASURED_TFLOPS = [
+    "Pre-training Llama-3-8B with Megatron on 16 H100 and we only get around 120 TFLOPS. "
+    "How long for 1T tokens?",
+    "I train Qwen2.5-14B on 8 A100 and get about 150 TFLOPS, how many days for 500B tokens?",
+    "Pre-training a 7B model on 32 H800, it gets roughly 200 TFLOPS; how long for 2T tokens?",
+    "Megatron 在 16 张 H100 上预训练 Llama-3-8B，只能 get around 120 TFLOPS，1T token 要多久",
+    "8 张 A100 训练 Qwen2.5-14B，we get about 150 TFLOPS，500B token 要几天",
+    "32 张 H800 预训练 7B 模型，it gets roughly 200 TFLOPS，2T token 要多久",
+]
+
+
+@pytest.mark.parametrize("text", MEASURED_TFLOPS)
+def test_tflops_one_gets_around_is_the_achieved_rate(capsys: pytest.CaptureFixture[str], text: str) -> None:
+    """'… and only get around 120 TFLOPS': a verb of getting, then about/around, before the figure — what
+    the run achieves per GPU. Before, only 'we get 120 TFLOPS' was; with 'around' between, the figure was
+    named as unread and the default utilization sized the time."""
+    request = ask(capsys, text)["request"]
+    assert request["achieved_tflops_per_gpu"] in (120, 150, 200)
 
 
 MLX_SERVING = [
