@@ -431,3 +431,21 @@ def test_round8_en_is_frozen_whole() -> None:
     digest = hashlib.sha256(json.dumps(recs, ensure_ascii=False, sort_keys=True).encode()).hexdigest()
     assert len(recs) == 40 and digest == (DATA / "frozen_r8_en.sha256").read_text().strip()
     assert [r["id"] for r in recs] == [f"en8-{i:03d}" for i in range(1, 41)]
+
+
+R7_WORK_UNDERSTOOD_EN = 19
+"""Round 7's English r7work records (en_r7.json, 19 records) understood in full at the last measurement
+(14/19 at its freeze, 19/19 after its readers; README.md there). Its r7test half (21 records) is frozen in
+``frozen_r7_test_en.sha256``."""
+
+
+def test_round7_work_en_does_not_regress() -> None:
+    assert _work_understood("r7work", "en", 19) >= R7_WORK_UNDERSTOOD_EN
+
+
+def test_round7_test_en_is_frozen() -> None:
+    """Round 7's English held-out half (r7test, 21 records) is the one hashed at its freeze, before any
+    parser change of that session: its records may not change (nor be read while the parser is worked on)."""
+    test = sorted((r for r in records("r7test") if r["lang"] == "en"), key=lambda r: r["id"])
+    digest = hashlib.sha256(json.dumps(test, ensure_ascii=False, sort_keys=True).encode()).hexdigest()
+    assert len(test) == 21 and digest == (DATA / "frozen_r7_test_en.sha256").read_text().strip()

@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from bot.parse.asked_stem import stem, stem_named
 from bot.parse.gpus import GpuMention
 from bot.parse.models import ModelMention
 from bot.parse.regex import rc
@@ -192,8 +193,10 @@ def asked_candidate(s: str, found: list[Candidate]) -> Candidate | None:
     else None (the usual order decides)."""
     if len(found) < 2:
         return None
+    stems = [stem(c.mention) for c in found]
     for start, end in asked_spans(s):
         inside = [c for c in found if any(start <= at < end for at in c.starts)]
+        inside = inside or [found[i] for i in stem_named(s, start, end, stems)]  # round 7: 'for EXAONE
         if inside and len(inside) < len(found):
             return min(inside, key=_rank)
         if inside:

@@ -335,11 +335,14 @@ PRETRAIN_RE = rc(r"预训练|从零|从头训|from\s+scratch|pre[\s\-]?train|底
 FINETUNE_RE = rc(
     r"微调|精调|全参|全量|指令调优|(?<![\-_])\bsft\b|fine[\s\-]?tun|finetun|\bq?lora\b|adapters?\b|"
     r"\bdpo\b|\bppo\b|\bgrpo\b|\brloo\b|\brlhf\b|对齐训练|full[\s\-]*(?:parameter|param|weight)|"
-    r"\brl\s+(?:training|fine[\s\-]?tuning)|强化学习训练|post[\s\-]?training|后训练|量化训练|"
+    r"\brl\s+(?:training|fine[\s\-]?tuning|on|with|for)\b|reinforcement[\s\-]+learning"
+    r"(?![\s\-]+(?:research\w*|engineers?|teams?|groups?|papers?|courses?|background))|强化学习|"
+    r"post[\s\-]?training|后训练|量化训练|"
     r"(?:4|8)[\s\-]?bit\s+(?:quantized\s+)?training"
 )
 """Fine-tuning words; not a model's '-sft' suffix ('internlm2-chat-7b-sft' is a name). RL training and
-post-training tune a trained model; '4bit 量化训练' / '4-bit quantized training' is QLoRA (Dettmers et al.
+post-training tune a trained model (round 7: 'reinforcement learning (training) of a 7B model', 'RL on
+Qwen', '强化学习' alone); '4bit 量化训练' / '4-bit quantized training' is QLoRA (Dettmers et al.
 2023: 4-bit quantized base, trained adapters)."""
 INFERENCE_RE = rc(
     r"推理|部署|上线|serv(?:e|ing)\b|inference|\binfer\b|deploy|并发|concurren|\busers?\b|用户|同时用|"

@@ -6,7 +6,9 @@ library; before, "serve … with DeepSpeed-MII" named a training tool DeepSpeed)
 Names as each project writes itself: DeepSpeed-MII (github.com/deepspeedai/DeepSpeed-MII), Aphrodite
 Engine (aphrodite-engine), text-generation-webui (oobabooga), LocalAI, NVIDIA Triton Inference Server,
 CTranslate2, LightLLM, PowerInfer, mistral.rs, OpenVINO, ONNX Runtime, NVIDIA NIM, TabbyAPI (ExLlamaV2's
-server); round 5: MindIE and MindFormers (Huawei Ascend, gitee.com/mindspore/mindformers)."""
+server); round 5: MindIE and MindFormers (Huawei Ascend, gitee.com/mindspore/mindformers); round 7: MLX
+serving on Apple silicon, ``mlx_lm.generate`` / ``mlx_lm.server`` / ``mlx_lm.chat`` (the serving commands of
+github.com/ml-explore/mlx-lm; its ``mlx_lm.lora`` trains, :mod:`bot.parse.more_tools`)."""
 
 from __future__ import annotations
 
@@ -28,6 +30,7 @@ MORE_RUNTIMES: tuple[tuple[LazyPattern, str], ...] = (
     (rc(r"\btabby[\s\-_]*api\b"), "TabbyAPI"),
     (rc(r"\bmind[\s\-_]*ie\b"), "MindIE"),  # round 5: Huawei Ascend's inference engine
     (rc(r"\bmind[\s\-_]*formers\b"), "MindFormers"),  # MindSpore's LLM suite (its run_*_chat.py scripts)
+    (rc(r"\bmlx[_\-]lm[.\s](?:generate|server|chat)\b"), "MLX"),  # round 7: mlx-lm's serving commands
 )
 """Serving engines by name, as people write them → the name the reply uses."""
 

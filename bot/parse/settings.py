@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.parse import lexicon as lx
+from bot.parse.engine_keys import keyed_engine
 from bot.parse.generic_values import words_pattern
 from bot.parse.more_tools import VLLM_IDENTIFIER
 from bot.parse.normalize import mask
@@ -27,6 +28,7 @@ from bot.parse.prose_forms import (
     serving_targets,
 )
 from bot.parse.prose_vocab import read_vocabulary
+from bot.parse.recompute_words import FULL_RECOMPUTE_RE, NO_FULL_RECOMPUTE_RE, NO_RECOMPUTE_RE, SELECTIVE_RE
 from bot.parse.regex import rc
 from bot.parse.settings_scan import reader, run_readers
 from bot.parse.throughput_words import (
@@ -91,36 +93,6 @@ PURE_BF16_RE = rc(
     r"pure[\s\-_]*bf16|纯\s*bf16|全\s*bf16|bf16\s*(?:only|全程)|without\s+(?:an?\s+)?(?:fp32\s+)?master"
     r"|no\s+(?:fp32\s+)?master\s+(?:weights|copy)|不要?\s*fp32\s*主权重"
 )
-_ZH_NOT_USED = r"(?:并)?(?:没有|没|未|不)\s*(?:用|使用|开|开启|打开|启用|做)(?:了|着)?"
-"""'没用', '没有使用', '未启用', '并没有开启', '不开': a setting not turned on."""
-NO_FULL_RECOMPUTE_RE = rc(
-    r"(?:without|no|not|disable[ds]?|turn(?:ed)?\s+off|关闭|关掉|不要|" + _ZH_NOT_USED + r")\s*(?:the\s+)?"
-    r"(?:full[\s\-_]*(?:activations?[\s\-_]*)?recomput\w*|完全重计算|全量重计算)"
-)
-"""'no full recompute', '不开完全重计算': everything but full recompute — the selective mode the search
-starts from (not 'none': the user ruled out one mode, not recompute altogether)."""
-NO_RECOMPUTE_RE = rc(
-    r"(?:without|no|disable[ds]?|turn(?:ed)?\s+off|关闭|关掉|" + _ZH_NOT_USED + r")\s*(?:the\s+)?"
-    r"(?:gradient|activation|梯度|激活)?\s*(?:checkpointing|检查点|重计算|recomput\w*)"
-    r"|(?:gradient|activation)[\s\-_]*checkpointing\s*(?:is\s+|was\s+)?(?:disabled|off|turned\s+off)\b"
-    r"|(?<!disable_)gradient[_\s]*checkpointing\s*[=:]?\s*(?:false|0|off)(?![a-z0-9])"
-    r"|disable[_\s]*gradient[_\s]*checkpointing\s*[=:]?\s*(?:true|1|on)(?![a-z0-9])"  # LLaMA-Factory's key
-)
-"""No recompute: 'without gradient checkpointing', '--gradient_checkpointing false' (HF TrainingArguments)."""
-FULL_RECOMPUTE_RE = rc(
-    r"(?:gradient|activation|梯度|激活)[\s\-_]*(?:checkpoint(?:ing|s)?|检查点|重计算)"
-    r"|(?:full[\s\-_]*)?(?:activations?[\s\-_]*)?recomputation|(?:full|activations?)[\s\-_]*recompute\b"
-    r"|完全重计算|全量重计算|recompute[_\s\-]*granularity\s*[=:]?\s*full|(?:开|打开|开启|启用|用|使用)(?:了|着)?\s*重计算"
-    r"|(?<![不没无未])(?<![不没无未][用开要])重计算(?!\s*(?:一下|一遍|一次|下))"
-)
-"""Full recompute: 'gradient checkpointing', 'activation recompute', '激活重计算', '梯度检查点', '重计算'."""
-SELECTIVE_RE = rc(
-    r"selective[\s\-_]*(?:activations?[\s\-_]*)?(?:recomput\w*|checkpointing)|选择性(?:的)?(?:激活)?重计算"
-    r"|recompute[_\s\-]*granularity\s*[=:]?\s*selective"
-    r"|activations?[_\s\-]*checkpoint(?:ing)?[_\s\-]*granularity\s*[=:]?\s*selective"
-)
-"""Selective recompute; also NeMo's ``activations_checkpoint_granularity=selective`` (Megatron-LM
-``--recompute-granularity selective``)."""
 
 _NUM = r"(?<![a-z0-9.])(?P<v>\d+(?:,\d{3})*(?:\.\d+)?\s*[km]?)"
 TFLOPS_RE = rc(
@@ -466,7 +438,7 @@ def _hours(out: Settings) -> None:
 
 @reader(ONLINE_RL_RE, training=True)
 def _serving(out: Settings, training: bool) -> None:
-    m = UTIL_RE.search(out.s)
+    whole, m = out.s, UTIL_RE.search(out.s)
     if m:
         raw = m.group("v").replace(" ", "")
         value = float(raw.rstrip("%")) / 100 if raw.endswith("%") else float(raw)
@@ -482,7 +454,9 @@ def _serving(out: Settings, training: bool) -> None:
         if pattern.search(out.s):
             out.fields["runtime"] = runtime
             return
-    if training and COLOCATE_RE.search(out.s) and ONLINE_RL_RE.search(out.s):
+    if training and m and (engine := keyed_engine(whole, m.start())):
+        out.fields["runtime"] = engine  # round 7: 'vllm_gpu_memory_utilization=0.5' names vLLM
+    elif training and COLOCATE_RE.search(out.s) and ONLINE_RL_RE.search(out.s):
         out.fields["runtime"] = "vLLM"  # the rollout engine colocate mode names
 
 

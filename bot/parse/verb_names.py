@@ -31,11 +31,12 @@ BEFORE_JOB_RE = rc(rf"(?<![a-z0-9.\-_/])(?P<name>{_NAME})\s*(?=(?:模型|model)?
 AFTER_JOB_RE = rc(
     rf"(?:{_ZH_JOB}|量化|\b(?:fine[\s\-]?tun(?:e|ed|ing)|train(?:ed|ing)?|serv(?:e|ed|ing)|deploy(?:ed|ing)?"
     r"|quantiz(?:e|ed|ing))"
-    rf"(?:\s+(?:of|on))?)\s*(?:the\s+|a\s+|our\s+|my\s+)?(?P<name>{_NAME})(?![a-z0-9.\-_])"
+    rf"(?:\s+(?:of|on))?)\s*(?:the\s+|a\s+|our\s+|my\s+)?(?P<name>{_NAME})(?![a-z0-9\-_]|\.[a-z0-9])"
 )
 """'全参微调 Monkey', '部署 Monkey', 'fine-tune Monkey', 'fine-tuning of Monkey', 'serving the Monkey';
 round 5: '量化 MiniCPM-V-2_6', 'quantize MiniCPM-V-2_6' (the model a quantization is about; never before
-the word: 'AWQ 量化' names a format)."""
+the word: 'AWQ 量化' names a format); round 7: a name ending a sentence ('fine-tuning of MiniCPM-V.'),
+its full stop no part of it (a dot before a letter or digit still is: 'Foo.bar')."""
 _PROPER = re.compile(r"[A-Z][a-z]{2,}")
 _NOT_MODEL_WORDS = frozenset((
     "english", "chinese", "japanese", "korean", "french", "german", "spanish", "russian", "arabic",

@@ -9,15 +9,22 @@ from bot.parse.regex import AnyBranch, rc
 SINGLE_CARD_RE = rc(r"(?:单卡|单张|单块)(?!\s*(?:batch|bs|显存|的显存|吞吐|性能|速度|最|能放|放得下))")
 DUAL_CARD_RE = rc(r"双卡|双\s*(?=(?:rtx|gtx)?\s*\d{4})|\bdual[\s\-]+(?:gpus?|cards?|(?:rtx\s*)?\d{4})")
 """'双卡', '双4090', 'dual 4090': two cards (not '双路', a two-socket server)."""
+_HOST_CPU = (
+    r"(?:(?:(?:amd|intel)\s+)?(?:ryzen|threadripper|epyc|xeon|core)\b[\w\s\-]{0,16}?|i[3579][\s\-]\d{4,5}\w*)"
+    r"\s*(?:\+|&|and|with|和|加)\s*(?:an?\s+)?"
+)
+"""A host's CPU before its card ('a Ryzen 7900X + Arc A770', 'my i9-14900K and a 4090', '7970X 和 A6000')."""
 ARTICLE_GPU_RE = rc(
     rf"\b(?:does|will|can|could|would|is)\s+an?\s+(?:\d{{2,3}}\s*g(?:b|ib)?\s+)?(?:[{MARKS}]|gpu\b|card\b)"
-    rf"|\b(?:on|with|using)\s+(?:an?|the|my|our)\s+(?:single\s+)?(?:(?:colab|kaggle)\s+)?(?:\d{{2,3}}\s*g(?:b|ib)?\s+)?[{MARKS}]"
+    rf"|\b(?:on|with|using)\s+(?:an?|the|my|our)\s+(?:single\s+)?(?:(?:colab|kaggle)\s+)?(?:{_HOST_CPU})?"
+    rf"(?:\d{{2,3}}\s*g(?:b|ib)?\s+)?[{MARKS}]"
     r"(?!\s*s\b|[\s\w\-()]{0,16}\b(?:clusters?|nodes?|servers?|machines?|boxes|pods?|instances?|each)\b)"
-    rf"|(?:^|在|用)\s*(?:(?:一张|单张)\s*)?(?:(?:colab|kaggle|笔记本|电脑|本地)\s*)?(?:(?:的|自带的)\s*)?[{MARKS}]"
-    r"\s*(?:\d{2,3}\s*g(?:b|ib)?\s*)?上"
+    rf"|(?:^|在|用)\s*(?:(?:一张|单张)\s*)?(?:(?:colab|kaggle|笔记本|电脑|本地)\s*)?(?:(?:的|自带的)\s*)?(?:{_HOST_CPU})?"
+    rf"[{MARKS}]\s*(?:\d{{2,3}}\s*g(?:b|ib)?\s*)?上"
 )
 """'does a 4090 …', 'on an A100 40GB', 'with a single H100', 'on the A100', 'on my A6000', '在 A800 上跑':
-one GPU (not 'on a H100 cluster'; not when the question asks how many, :data:`ASKS_COUNT_RE`)."""
+one GPU (not 'on a H100 cluster'; not when the question asks how many, :data:`ASKS_COUNT_RE`); round 7:
+with the host's CPU first ('on a Ryzen 7900X + Intel Arc A770', '在 i9-14900K + 4060 Ti 上'), one card."""
 ASKS_COUNT_RE = rc(r"多少(?:张|块|个)?(?:卡|gpu)|几(?:张|块)|几卡|how\s+many\s+(?:gpus?|cards?)")
 PLURAL_GPU_RE = rc(
     rf"[{MARKS}]s\b|\b(?:multiple|several|some|a\s+few|a\s+couple\s+of)\s+[{MARKS}]|多(?:张|块)\s*[{MARKS}]"

@@ -215,6 +215,19 @@ def _share_field(field: str) -> Handler:
     return handle
 
 
+def _vllm_share(cfg: StackConfig, key: str, value: Any, flat: dict[str, Any]) -> bool:
+    """``vllm_gpu_memory_utilization`` (TRL, ms-swift, OpenRLHF): vLLM's share of each card as the RL
+    rollout engine — the key names vLLM, the engine the share is of (round 7), unless the config turns
+    vLLM off or names another engine ('use_vllm false', 'use_lmdeploy true', 'lmdeploy_session_len')."""
+    ok = _share_field("rollout_gpu_memory_utilization")(cfg, key, value, flat)
+    keys = {k.lstrip("-"): v for k, v in flat.items()}
+    off = str(keys.get("use_vllm", True)).lower() == "false"
+    other = any(k.startswith(("use_lmdeploy", "lmdeploy", "use_sglang", "sglang")) for k in keys)
+    if ok and not off and not other:
+        cfg.values.setdefault("runtime", "vLLM")
+    return ok
+
+
 def _generations(cfg: StackConfig, key: str, value: Any, flat: dict[str, Any]) -> bool:
     """TRL ``num_generations``: completions per prompt (estimator.rollout); a GRPO config names it."""
     cfg.values.setdefault("algorithm", "grpo")
@@ -444,7 +457,7 @@ def _fixed(handler: Handler) -> Callable[[str | None], Handler]:
 
 _CONVERTERS: dict[str, Callable[[str | None], Handler]] = {
     "int": lambda field: _int_field(field or ""), "epochs": lambda _: _epochs,
-    "share": lambda field: _share_field(field or ""),
+    "share": lambda field: _share_field(field or ""), "vllm_share": lambda _: _vllm_share,
     "accumulation": lambda _: _accum, "targets": lambda _: _lora_targets,
     "mlp_targets": lambda _: lambda cfg, key, value, flat: bool(cfg.used.setdefault(key, "lora_targets")),
     "precision": lambda _: _precision, "enabled": lambda _: _enabled, "recompute": lambda _: _recompute,

@@ -1,0 +1,38 @@
+"""The recompute modes said in prose and in tools' keys ('gradient checkpointing', 'selective activation
+recompute', '--recompute-granularity full', '梯度检查点', '不开重计算'): full, selective or none, read by
+:mod:`bot.parse.settings` (first match in the order given there)."""
+
+from __future__ import annotations
+
+from bot.parse.regex import rc
+
+_ZH_NOT_USED = r"(?:并)?(?:没有|没|未|不)\s*(?:用|使用|开|开启|打开|启用|做)(?:了|着)?"
+"""'没用', '没有使用', '未启用', '并没有开启', '不开': a setting not turned on."""
+NO_FULL_RECOMPUTE_RE = rc(
+    r"(?:without|no|not|disable[ds]?|turn(?:ed)?\s+off|关闭|关掉|不要|" + _ZH_NOT_USED + r")\s*(?:the\s+)?"
+    r"(?:full[\s\-_]*(?:activations?[\s\-_]*)?recomput\w*|完全重计算|全量重计算)"
+)
+"""'no full recompute', '不开完全重计算': everything but full recompute — the selective mode the search
+starts from (not 'none': the user ruled out one mode, not recompute altogether)."""
+NO_RECOMPUTE_RE = rc(
+    r"(?:without|no|disable[ds]?|turn(?:ed)?\s+off|关闭|关掉|" + _ZH_NOT_USED + r")\s*(?:the\s+)?"
+    r"(?:gradient|activation|梯度|激活)?\s*(?:checkpointing|检查点|重计算|recomput\w*)"
+    r"|(?:gradient|activation)[\s\-_]*checkpointing\s*(?:is\s+|was\s+)?(?:disabled|off|turned\s+off)\b"
+    r"|(?<!disable_)gradient[_\s]*checkpointing\s*[=:]?\s*(?:false|0|off)(?![a-z0-9])"
+    r"|disable[_\s]*gradient[_\s]*checkpointing\s*[=:]?\s*(?:true|1|on)(?![a-z0-9])"  # LLaMA-Factory's key
+)
+"""No recompute: 'without gradient checkpointing', '--gradient_checkpointing false' (HF TrainingArguments)."""
+FULL_RECOMPUTE_RE = rc(
+    r"(?:gradient|activation|梯度|激活)[\s\-_]*(?:checkpoint(?:ing|s)?|检查点|重计算)"
+    r"|(?:full[\s\-_]*)?(?:activations?[\s\-_]*)?recomputation|(?:full|activations?)[\s\-_]*recompute\b"
+    r"|完全重计算|全量重计算|recompute[_\s\-]*granularity\s*[=:]?\s*full|(?:开|打开|开启|启用|用|使用)(?:了|着)?\s*重计算"
+    r"|(?<![不没无未])(?<![不没无未][用开要])重计算(?!\s*(?:一下|一遍|一次|下))"
+)
+"""Full recompute: 'gradient checkpointing', 'activation recompute', '激活重计算', '梯度检查点', '重计算'."""
+SELECTIVE_RE = rc(
+    r"selective[\s\-_]*(?:activations?[\s\-_]*)?(?:recomput\w*|checkpointing)|选择性(?:的)?(?:激活)?重计算"
+    r"|recompute[_\s\-]*granularity\s*[=:]?\s*selective"
+    r"|activations?[_\s\-]*checkpoint(?:ing)?[_\s\-]*granularity\s*[=:]?\s*selective"
+)
+"""Selective recompute; also NeMo's ``activations_checkpoint_granularity=selective`` (Megatron-LM
+``--recompute-granularity selective``)."""
