@@ -161,7 +161,7 @@ class _Parse(FieldSteps):
         for r in self.roles:
             if id(r) not in self.used:
                 raw = r.tok.raw.strip()
-                out.append((raw, "repeated" if r.role in used_roles else aside.get(raw, "unread")))
+                out.append((raw, self.why_unused(r, used_roles, aside.get(raw, "unread"))))
         return list(dict.fromkeys(out))  # the same item said 94 times is named once
 
     def repeated_used(self) -> dict[str, str]:

@@ -31,6 +31,7 @@ from bot.parse.regex import rc
 from bot.parse.request_fields import as_typed
 from bot.parse.role_left import L_ON
 from bot.parse.roles import Role
+from bot.parse.structure import Segment, pick, segments
 from bot.parse.words import (
     ARTICLE_GPU_RE,
     ASKS_COUNT_RE,
@@ -73,11 +74,26 @@ class FieldSteps:
     _unknown_gpu: str | None
 
     def first(self, name: str) -> Role | None:
-        """The first number given role ``name``, marked as used."""
-        role = next((r for r in self.roles if r.role == name), None)
+        """The number given role ``name`` that the job uses, marked as used: the first, unless the values
+        differ across the message's setups (:func:`bot.parse.structure.pick`: the job's clause first, an
+        observed figure never); the others keep their reason for :meth:`why_unused`."""
+        role, lost = pick([r for r in self.roles if r.role == name], self._segments())
+        self.__dict__.setdefault("_lost", {}).update(lost)
         if role is not None:
             self.used.add(id(role))
         return role
+
+    def _segments(self) -> list[Segment]:
+        """The message's segments and their roles (:mod:`bot.parse.structure`), cut once per parse."""
+        if "_segs" not in self.__dict__:
+            self.__dict__["_segs"] = segments(getattr(self, "s0", self.s))
+        return self.__dict__["_segs"]
+
+    def why_unused(self, role: Role, used_roles: set[str], default: str) -> str:
+        """Why a number of ``role`` is not used: another setup's or an observed figure's value when the
+        structure chose against it, 'repeated' when its field used another value, else ``default``."""
+        lost = self.__dict__.get("_lost", {}).get(id(role))
+        return lost or ("repeated" if role.role in used_roles else default)
 
     def value(self, name: str) -> float | None:
         """The value of :meth:`first`, or None."""
