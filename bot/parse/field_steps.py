@@ -31,7 +31,7 @@ from bot.parse.regex import rc
 from bot.parse.request_fields import as_typed
 from bot.parse.role_left import L_ON
 from bot.parse.roles import Role
-from bot.parse.structure import Segment, pick, segments
+from bot.parse.structure import Segment, job_card, job_tokens, pick, segments
 from bot.parse.words import (
     ARTICLE_GPU_RE,
     ASKS_COUNT_RE,
@@ -88,6 +88,11 @@ class FieldSteps:
         if "_segs" not in self.__dict__:
             self.__dict__["_segs"] = segments(getattr(self, "s0", self.s))
         return self.__dict__["_segs"]
+
+    def generic_tokens(self, toks: list[NumberToken]) -> list[NumberToken]:
+        """The unread tokens, in text order, that the general reader may place: not those of another
+        setup's or an observed clause (:func:`bot.parse.structure.job_tokens`)."""
+        return job_tokens(sorted(toks, key=lambda t: t.start), self._segments())
 
     def why_unused(self, role: Role, used_roles: set[str], default: str) -> str:
         """Why a number of ``role`` is not used: another setup's or an observed figure's value when the
@@ -290,6 +295,7 @@ class FieldSteps:
         if gpus:
             ends = [r.tok.end for r in self.roles if r.role == "count"]
             chosen = counted_gpu(gpus, count.tok.end if count is not None else None, ends)
+            chosen = job_card(gpus, chosen, self._segments())  # not another setup's card
             asked = asked_card(self.s, gpus)
             if asked is not None:  # two setups: the card asked about
                 chosen = asked if asked.gpu_id != chosen.gpu_id else chosen

@@ -39,6 +39,8 @@ BREAK_RE = rc(
 """Where a segment ends: sentence ends (both languages), newlines, full-width commas, ', ' and the clause
 words that start another setup ('but', 'whereas', 'previously', 'vs', 'I tried', '但是', '之前', '后来');
 a ``` code block is kept whole. A comma between digits ('10,000') is no break."""
+SENTENCE_END_RE = rc(r"```|[。！？；!?;\n]|\.")
+"""The breaks of :data:`BREAK_RE` that end a sentence, not a clause only."""
 
 _JOB = (
     r"[?？]|吗|\bhow\s+(?:many|much|long|big|fast)\b|\benough\b|\bcan\s+(?:I|we)\b"
@@ -52,7 +54,7 @@ _OBSERVED = (
     r"\b(?:uses|used\s+up|using\s+up|consum\w+|occup\w+|allocated|peak(?:s|ed)?\s+at|measured|reach(?:es|ed)"
     r"|(?:got|get(?:ting)?)\s+(?:about|around|only|~)?\s*\d|hit(?:s|ting)?)\b|\btok(?:en)?s?\s*/\s*s\b"
     r"|\btokens?\s+per\s+second\b|\bs\s*/\s*it\b|\bit\s*/\s*s\b|\bper\s+(?:step|iteration)\b|\bloss\b"
-    r"|占用|占了|只占|占到|占满|冲到|涨到|飙到|峰值|用掉|速度(?:是|为|只有|大概|约)|每秒|秒\s*/\s*(?:步|it)"
+    r"|占用|占了|只占|占到|占满|占\s*\d|冲到|涨到|飙到|峰值|用掉|速度(?:是|为|只有|大概|约)|每秒|秒\s*/\s*(?:步|it)"
 )
 _FAILED = (
     r"\bOOMs?\b|\bout\s+of\s+memory\b|\bcrash\w*|\bfail\w*|\berror\b"
@@ -87,6 +89,11 @@ observed figure last. When no value is in the job's own clauses (question, faile
 the first is kept: the structure has nothing to say."""
 
 
+MEASURED_ROLES = frozenset({"gpu_mem", "total_mem", "tokens"})
+"""Number roles a run's report fills with what it measured ('uses 60 GB per GPU', '每张卡只占 13G',
+'ran 4096 tokens and consumed 75 GB'): said only in observed clauses, they are no setting of the job."""
+
+
 @dataclass(frozen=True)
 class Segment:
     """One segment of the normalized message: its span (character offsets) and its role."""
@@ -94,38 +101,80 @@ class Segment:
     start: int
     end: int
     role: str
+    observed: tuple[tuple[int, int, bool], ...] = ()
+    """The observed cues in the segment: start, end (message offsets), and whether it is a rate unit
+    written after its figure ('tok/s', 's/it', 'tokens per second')."""
 
 
 def segments(s: str) -> list[Segment]:
-    """The segments of ``s`` (the normalized message) in order, each with its role (module docstring)."""
+    """The segments of ``s`` (the normalized message) in order, each with its role (module docstring).
+    A clause without a cue of its own ('32k 上下文' in '我准备部署 70B，32k 上下文，够吗？') takes the
+    job's role when its sentence asks about the job."""
     out: list[Segment] = []
+    sentence: list[Segment] = []
     start = 0
     for m in BREAK_RE.finditer(s):
         if m.group().startswith("```"):
-            _add(out, s, start, m.start())
-            out.append(Segment(m.start(), m.end(), PLAIN))
+            _add(sentence, s, start, m.start())
+            sentence.append(Segment(m.start(), m.end(), PLAIN))
         else:
-            _add(out, s, start, m.start())
+            _add(sentence, s, start, m.start())
         start = m.end()
-    _add(out, s, start, len(s))
-    return out
+        if SENTENCE_END_RE.match(m.group()):
+            out += _inherit(sentence)
+            sentence = []
+    _add(sentence, s, start, len(s))
+    return out + _inherit(sentence)
+
+
+def _inherit(clauses: list[Segment]) -> list[Segment]:
+    if not any(c.role == JOB for c in clauses):
+        return clauses
+    return [Segment(c.start, c.end, JOB, c.observed) if c.role == PLAIN else c for c in clauses]
 
 
 def _add(out: list[Segment], s: str, start: int, end: int) -> None:
     text = s[start:end]
     if not text.strip():
         return
-    kinds = {m.lastgroup for m in _CUE_RE.finditer(text)}
+    cues = [(m.lastgroup, m.start() + start, m.end() + start) for m in _CUE_RE.finditer(text)]
+    kinds = {c[0] for c in cues}
     role = min(kinds, key=_KIND.__getitem__) if kinds else PLAIN
+    seen = tuple((a, b, bool(RATE_UNIT_RE.match(s, a))) for kind, a, b in cues if kind == OBSERVED)
     if role != JOB and s[end : end + 1] in ("?", "？") and end < len(s):  # the question's own mark
         role = JOB
-    out.append(Segment(start, end, role))
+    out.append(Segment(start, end, role, seen))
+
+
+def segment_at(segs: list[Segment], pos: int) -> Segment | None:
+    """The segment holding character ``pos`` (None between segments)."""
+    i = bisect.bisect_right([g.start for g in segs], pos) - 1
+    return segs[i] if i >= 0 and pos < segs[i].end else None
 
 
 def role_at(segs: list[Segment], pos: int) -> str:
     """The role of the segment holding character ``pos`` (``plain`` between segments)."""
-    i = bisect.bisect_right([g.start for g in segs], pos) - 1
-    return segs[i].role if i >= 0 and pos < segs[i].end else PLAIN
+    seg = segment_at(segs, pos)
+    return seg.role if seg is not None else PLAIN
+
+
+def measured(segs: list[Segment], tok: Any) -> bool:
+    """Whether the number ``tok`` is the figure an observed cue reports: the cue ends at most
+    :data:`CUE_BEFORE` characters before it ('占了将近 60g', 'uses about 40gb') or starts at most
+    :data:`CUE_AFTER` after it when it is a rate unit ('900 tok/s', '3 s/it')."""
+    seg = segment_at(segs, tok.start)
+    return seg is not None and any(
+        0 <= tok.start - b <= CUE_BEFORE or (unit and 0 <= a - tok.end <= CUE_AFTER)
+        for a, b, unit in seg.observed
+    )
+
+
+RATE_UNIT_RE = rc(r"(?i)tok|s\s*/|it\s*/|per\s|秒")
+"""Observed cues that are units after their figure ('900 tok/s', '3 s/it', '2 秒/步')."""
+CUE_BEFORE = 16
+"""Characters between an observed cue and the figure it reports ('uses about 40gb', '显存占用 60g')."""
+CUE_AFTER = 12
+"""Characters between a figure and the observed cue after it ('75 gb used', '900 output tok/s')."""
 
 
 def pick(roles: list[Any], segs: list[Segment]) -> tuple[Any | None, dict[int, str]]:
@@ -135,9 +184,11 @@ def pick(roles: list[Any], segs: list[Segment]) -> tuple[Any | None, dict[int, s
     then the first outside a tried segment; else the first."""
     if not roles:
         return None, {}
+    where = [role_at(segs, r.tok.start) for r in roles]
+    if roles[0].role in MEASURED_ROLES and all(measured(segs, r.tok) for r in roles):  # 'uses 60 GB'
+        return None, {id(r): OBSERVED for r in roles}
     if len({r.value for r in roles}) < 2:
         return roles[0], {}
-    where = [role_at(segs, r.tok.start) for r in roles]
     ranked = sorted(zip(roles, where, strict=True), key=lambda rw: _PREFER[rw[1]])  # stable: text order
     if _PREFER[ranked[0][1]] > 1:  # nothing in the job's own clauses: the first, as before
         return roles[0], {}
@@ -147,3 +198,27 @@ def pick(roles: list[Any], segs: list[Segment]) -> tuple[Any | None, dict[int, s
         if r.value != chosen.value and w in (OBSERVED, TRIED):
             lost[id(r)] = OBSERVED if w == OBSERVED else "other_setup"
     return chosen, lost
+
+
+def job_card(gpus: list[Any], chosen: Any, segs: list[Segment]) -> Any:
+    """The card the job uses among several named (``bot.parse.gpus.GpuMention``): ``chosen`` unless it is
+    said only in another setup's or an observed clause and another card is said in the job's clause
+    ('My colleague used 2 A100s. I want to use 8 H100s.': the H100)."""
+    if len({g.gpu_id for g in gpus}) < 2:
+        return chosen
+    mine = [role_at(segs, g.start) for g in gpus if g.gpu_id == chosen.gpu_id]
+    if any(w not in (TRIED, OBSERVED) for w in mine):
+        return chosen
+    return next((g for g in gpus if role_at(segs, g.start) == JOB), chosen)
+
+
+def job_tokens(toks: list[Any], segs: list[Segment]) -> list[Any]:
+    """The number tokens outside another setup's and observed clauses: what the general reader
+    (:mod:`bot.parse.generic_values`) may place in the job's unset fields."""
+    return [t for t in toks if role_at(segs, t.start) not in (TRIED, OBSERVED)]
+
+
+def observed_at(s: str, pos: int) -> bool:
+    """Whether character ``pos`` of ``s`` lies in an observed clause ('generation reaches 900 tokens/s',
+    '每秒 35 个 token' said of a run): a speed measured, not a target."""
+    return role_at(segments(s), pos) == OBSERVED
