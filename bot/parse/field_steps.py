@@ -391,9 +391,7 @@ class FieldSteps:
         others = [g for g in gpus if g.gpu_id != card.gpu_id]
         if count is not None and not any(_counts(count.tok.end, g) for g in others):
             return count
-        own = next(
-            (r for r in self.roles if r.role == "count" and any(_counts(r.tok.end, g) for g in same)), None
-        )
+        own = next((r for r in self.roles if r.role == "count" and _nearest_is(r.tok.end, gpus, same)), None)
         if own is None and count is not None:
             other = next(g for g in others if _counts(count.tok.end, g))
             self.named_unused.append((f"{count.value:g} × {catalog.gpu(other.gpu_id).name}", "other_setup"))
@@ -458,6 +456,13 @@ def counted_gpu(gpus: list[GpuMention], count_end: int | None, count_ends: list[
     if count_end is None or first.memory_gib or any(_counts(end, first) for end in count_ends):
         return first
     return next((g for g in gpus if _counts(count_end, g)), first)
+
+
+def _nearest_is(count_end: int, gpus: list[GpuMention], same: list[GpuMention]) -> bool:
+    """Whether the card a count counts (the nearest after it, within the gap) is one of ``same``: '要 4 张
+    A100。我想用 H100' — the 4 counts the A100, never the H100 beyond it."""
+    after = [g for g in gpus if _counts(count_end, g)]
+    return bool(after) and min(after, key=lambda g: g.start) in same
 
 
 def _counts(count_end: int, gpu: GpuMention) -> bool:

@@ -23,10 +23,12 @@ reason :func:`lost_reason` gives (``observed``, ``other_setup``).
 from __future__ import annotations
 
 import bisect
+import re
 from dataclasses import dataclass
 from typing import Any
 
 from bot.parse.regex import rc
+from bot.parse.throughput_words import per_user_rate
 
 JOB, FAILED, TRIED, OBSERVED, CONTEXT, PLAIN = "job", "failed", "tried", "observed", "context", "plain"
 
@@ -222,3 +224,12 @@ def observed_at(s: str, pos: int) -> bool:
     """Whether character ``pos`` of ``s`` lies in an observed clause ('generation reaches 900 tokens/s',
     '每秒 35 个 token' said of a run): a speed measured, not a target."""
     return role_at(segments(s), pos) == OBSERVED
+
+
+def rate_not_target(s: str, m: re.Match[str]) -> str | None:
+    """Why a tokens/s rate ``m`` of ``s`` is no serving target, or None when it is one: a rate per user
+    ('per_user_speed'), or a speed an observed clause reports ('observed': 'generation reaches 900
+    tokens/s', '单卡每秒 35 个 token')."""
+    if per_user_rate(s, m.start(), m.end()):
+        return "per_user_speed"
+    return OBSERVED if observed_at(s, m.start()) else None
