@@ -51,6 +51,7 @@ _JOB = (
     r"|\bwe\s+(?:want|need|plan|'d\s+like|would\s+like|are\s+going|intend)\b|\bplanning\b"
     r"|^\s*(?:size|estimate)\b|我想|想要|想用|想在|打算|准备|计划|要多少|需要多少|多少张|几张|几块|几台"
     r"|够不够|够吗|能不能|可不可以|可以吗|行不行|行吗|是否|需要几"
+    r"|\btarget\b|\bat\s+least\b|(?:吞吐|速度|性能)\s*(?:要|需要|至少|目标)|目标|至少"
 )
 _OBSERVED = (
     r"\b(?:uses|used\s+up|using\s+up|consum\w+|occup\w+|allocated|peak(?:s|ed)?\s+at|measured|reach(?:es|ed)"
