@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import bisect
 import re
-from dataclasses import dataclass
 from typing import Any
 
 from bot.parse.regex import rc
@@ -97,56 +96,76 @@ MEASURED_ROLES = frozenset({"gpu_mem", "total_mem", "tokens"})
 'ran 4096 tokens and consumed 75 GB'): said only in observed clauses, they are no setting of the job."""
 
 
-@dataclass(frozen=True)
 class Segment:
-    """One segment of the normalized message: its span (character offsets) and its role."""
+    """One segment of the normalized message: its span (character offsets) and its role, read from its
+    cues when first asked for (most parses ask for few: the cue pattern runs only on those)."""
 
-    start: int
-    end: int
-    role: str
-    observed: tuple[tuple[int, int, bool], ...] = ()
-    """The observed cues in the segment: start, end (message offsets), and whether it is a rate unit
-    written after its figure ('tok/s', 's/it', 'tokens per second')."""
+    __slots__ = ("_cues", "_s", "end", "sentence", "start")
+
+    def __init__(self, s: str, start: int, end: int, sentence: list[Segment]) -> None:
+        self._s, self.start, self.end, self.sentence = s, start, end, sentence
+        self._cues: tuple[str, tuple[tuple[int, int, bool], ...]] | None = None
+
+    def _read(self) -> tuple[str, tuple[tuple[int, int, bool], ...]]:
+        if self._cues is None:
+            self._cues = _read_cues(self._s, self.start, self.end)
+        return self._cues
+
+    @property
+    def own_role(self) -> str:
+        """The role from this segment's own cues (``plain`` without any)."""
+        return self._read()[0]
+
+    @property
+    def role(self) -> str:
+        """The role: its own; a clause without cues takes the job's role when its sentence asks about the
+        job ('32k 上下文' in '我准备部署 70B，32k 上下文，够吗？')."""
+        own = self.own_role
+        if own == PLAIN and any(c.own_role == JOB for c in self.sentence if c is not self):
+            return JOB
+        return own
+
+    @property
+    def observed(self) -> tuple[tuple[int, int, bool], ...]:
+        """The observed cues in the segment: start, end (message offsets), and whether it is a rate unit
+        written after its figure ('tok/s', 's/it', 'tokens per second')."""
+        return self._read()[1]
 
 
 def segments(s: str) -> list[Segment]:
-    """The segments of ``s`` (the normalized message) in order, each with its role (module docstring).
-    A clause without a cue of its own ('32k 上下文' in '我准备部署 70B，32k 上下文，够吗？') takes the
-    job's role when its sentence asks about the job."""
+    """The segments of ``s`` (the normalized message) in order (module docstring); a sentence's clauses
+    share its list (:attr:`Segment.sentence`)."""
     out: list[Segment] = []
     sentence: list[Segment] = []
     start = 0
     for m in BREAK_RE.finditer(s):
+        _add(sentence, s, start, m.start())
         if m.group().startswith("```"):
-            _add(sentence, s, start, m.start())
-            sentence.append(Segment(m.start(), m.end(), PLAIN))
-        else:
-            _add(sentence, s, start, m.start())
+            sentence.append(Segment(s, m.start(), m.end(), sentence))
         start = m.end()
         if SENTENCE_END_RE.match(m.group()):
-            out += _inherit(sentence)
+            out += sentence
             sentence = []
     _add(sentence, s, start, len(s))
-    return out + _inherit(sentence)
-
-
-def _inherit(clauses: list[Segment]) -> list[Segment]:
-    if not any(c.role == JOB for c in clauses):
-        return clauses
-    return [Segment(c.start, c.end, JOB, c.observed) if c.role == PLAIN else c for c in clauses]
+    return out + sentence
 
 
 def _add(out: list[Segment], s: str, start: int, end: int) -> None:
-    text = s[start:end]
-    if not text.strip():
-        return
-    cues = [(m.lastgroup, m.start() + start, m.end() + start) for m in _CUE_RE.finditer(text)]
+    if s[start:end].strip():
+        out.append(Segment(s, start, end, out))
+
+
+def _read_cues(s: str, start: int, end: int) -> tuple[str, tuple[tuple[int, int, bool], ...]]:
+    """A segment's own role and observed cues (one run of the cue pattern over its text)."""
+    if s.startswith("```", start):
+        return PLAIN, ()
+    cues = [(m.lastgroup, m.start() + start, m.end() + start) for m in _CUE_RE.finditer(s[start:end])]
     kinds = {c[0] for c in cues}
     role = min(kinds, key=_KIND.__getitem__) if kinds else PLAIN
     seen = tuple((a, b, bool(RATE_UNIT_RE.match(s, a))) for kind, a, b in cues if kind == OBSERVED)
-    if role != JOB and s[end : end + 1] in ("?", "？") and end < len(s):  # the question's own mark
+    if role != JOB and s[end : end + 1] in ("?", "？"):  # the question's own mark ends it
         role = JOB
-    out.append(Segment(start, end, role, seen))
+    return role, seen
 
 
 def segment_at(segs: list[Segment], pos: int) -> Segment | None:
@@ -187,11 +206,11 @@ def pick(roles: list[Any], segs: list[Segment]) -> tuple[Any | None, dict[int, s
     then the first outside a tried segment; else the first."""
     if not roles:
         return None, {}
-    where = [role_at(segs, r.tok.start) for r in roles]
     if roles[0].role in MEASURED_ROLES and all(measured(segs, r.tok) for r in roles):  # 'uses 60 GB'
         return None, {id(r): OBSERVED for r in roles}
     if len({r.value for r in roles}) < 2:
         return roles[0], {}
+    where = [role_at(segs, r.tok.start) for r in roles]
     ranked = sorted(zip(roles, where, strict=True), key=lambda rw: _PREFER[rw[1]])  # stable: text order
     if _PREFER[ranked[0][1]] > 1:  # nothing in the job's own clauses: the first, as before
         return roles[0], {}
