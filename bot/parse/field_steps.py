@@ -31,7 +31,7 @@ from bot.parse.regex import rc
 from bot.parse.request_fields import as_typed
 from bot.parse.role_left import L_ON
 from bot.parse.roles import Role
-from bot.parse.structure import Segment, job_card, job_tokens, pick, segments
+from bot.parse.structure import MEASURED_ROLES, Segment, job_card, job_tokens, pick, segments
 from bot.parse.words import (
     ARTICLE_GPU_RE,
     ASKS_COUNT_RE,
@@ -77,8 +77,13 @@ class FieldSteps:
         """The number given role ``name`` that the job uses, marked as used: the first, unless the values
         differ across the message's setups (:func:`bot.parse.structure.pick`: the job's clause first, an
         observed figure never); the others keep their reason for :meth:`why_unused`."""
-        role, lost = pick([r for r in self.roles if r.role == name], self._segments())
-        self.__dict__.setdefault("_lost", {}).update(lost)
+        found = [r for r in self.roles if r.role == name]
+        if len(found) > 1 or (found and name in MEASURED_ROLES):  # else nothing to choose: no segments
+            role, lost = pick(found, self._segments())
+            if lost:
+                self.__dict__.setdefault("_lost", {}).update(lost)
+        else:
+            role = found[0] if found else None
         if role is not None:
             self.used.add(id(role))
         return role
@@ -92,7 +97,7 @@ class FieldSteps:
     def generic_tokens(self, toks: list[NumberToken]) -> list[NumberToken]:
         """The unread tokens, in text order, that the general reader may place: not those of another
         setup's or an observed clause (:func:`bot.parse.structure.job_tokens`)."""
-        return job_tokens(sorted(toks, key=lambda t: t.start), self._segments())
+        return job_tokens(sorted(toks, key=lambda t: t.start), self._segments()) if toks else []
 
     def why_unused(self, role: Role, used_roles: set[str], default: str) -> str:
         """Why a number of ``role`` is not used: another setup's or an observed figure's value when the
@@ -295,7 +300,7 @@ class FieldSteps:
         if gpus:
             ends = [r.tok.end for r in self.roles if r.role == "count"]
             chosen = counted_gpu(gpus, count.tok.end if count is not None else None, ends)
-            chosen = job_card(gpus, chosen, self._segments())  # not another setup's card
+            chosen = job_card(gpus, chosen, self._segments)  # not another setup's card
             asked = asked_card(self.s, gpus)
             if asked is not None:  # two setups: the card asked about
                 chosen = asked if asked.gpu_id != chosen.gpu_id else chosen

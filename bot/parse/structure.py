@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import bisect
 import re
+from collections.abc import Callable
 from typing import Any
 
 from bot.parse.regex import rc
@@ -222,12 +223,13 @@ def pick(roles: list[Any], segs: list[Segment]) -> tuple[Any | None, dict[int, s
     return chosen, lost
 
 
-def job_card(gpus: list[Any], chosen: Any, segs: list[Segment]) -> Any:
+def job_card(gpus: list[Any], chosen: Any, cut: Callable[[], list[Segment]]) -> Any:
     """The card the job uses among several named (``bot.parse.gpus.GpuMention``): ``chosen`` unless it is
     said only in another setup's or an observed clause and another card is said in the job's clause
     ('My colleague used 2 A100s. I want to use 8 H100s.': the H100)."""
     if len({g.gpu_id for g in gpus}) < 2:
         return chosen
+    segs = cut()  # the segments, cut only when two cards compete
     mine = [role_at(segs, g.start) for g in gpus if g.gpu_id == chosen.gpu_id]
     if any(w not in (TRIED, OBSERVED) for w in mine):
         return chosen
