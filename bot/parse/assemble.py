@@ -161,7 +161,7 @@ class _Parse(FieldSteps):
         for r in self.roles:
             if id(r) not in self.used:
                 raw = r.tok.raw.strip()
-                out.append((raw, "repeated" if r.role in used_roles else aside.get(raw, "unread")))
+                out.append((raw, self.why_unused(r, used_roles, aside.get(raw, "unread"))))
         return list(dict.fromkeys(out))  # the same item said 94 times is named once
 
     def repeated_used(self) -> dict[str, str]:
@@ -273,7 +273,7 @@ class _Parse(FieldSteps):
         leaves the unread list. Then each field beyond its declared bound is named (never dropped)."""
         dropped = {id(r) for r in self.dropped_roles}  # by identity: a used '8' said twice stays used
         roles = [r for r in self.roles if id(r) not in self.used or id(r) in dropped]
-        toks = sorted([*self.unread_toks, *(r.tok for r in roles)], key=lambda t: t.start)
+        toks = self.generic_tokens([*self.unread_toks, *(r.tok for r in roles)])  # the job's clauses
         accumulation = self.accumulation
         for p in place_unread(self.s, toks, self.f, accumulation, self.named_unused):
             if p.field == ACCUMULATION:

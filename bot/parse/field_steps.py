@@ -31,6 +31,7 @@ from bot.parse.regex import rc
 from bot.parse.request_fields import as_typed
 from bot.parse.role_left import L_ON
 from bot.parse.roles import Role
+from bot.parse.structure import MEASURED_ROLES, Segment, job_card, job_tokens, pick, segments
 from bot.parse.words import (
     ARTICLE_GPU_RE,
     ASKS_COUNT_RE,
@@ -73,11 +74,36 @@ class FieldSteps:
     _unknown_gpu: str | None
 
     def first(self, name: str) -> Role | None:
-        """The first number given role ``name``, marked as used."""
-        role = next((r for r in self.roles if r.role == name), None)
+        """The number given role ``name`` that the job uses, marked as used: the first, unless the values
+        differ across the message's setups (:func:`bot.parse.structure.pick`: the job's clause first, an
+        observed figure never); the others keep their reason for :meth:`why_unused`."""
+        found = [r for r in self.roles if r.role == name]
+        if len(found) > 1 or (found and name in MEASURED_ROLES):  # else nothing to choose: no segments
+            role, lost = pick(found, self._segments())
+            if lost:
+                self.__dict__.setdefault("_lost", {}).update(lost)
+        else:
+            role = found[0] if found else None
         if role is not None:
             self.used.add(id(role))
         return role
+
+    def _segments(self) -> list[Segment]:
+        """The message's segments and their roles (:mod:`bot.parse.structure`), cut once per parse."""
+        if "_segs" not in self.__dict__:
+            self.__dict__["_segs"] = segments(getattr(self, "s0", self.s))
+        return self.__dict__["_segs"]
+
+    def generic_tokens(self, toks: list[NumberToken]) -> list[NumberToken]:
+        """The unread tokens, in text order, that the general reader may place: not those of another
+        setup's or an observed clause (:func:`bot.parse.structure.job_tokens`)."""
+        return job_tokens(sorted(toks, key=lambda t: t.start), self._segments()) if toks else []
+
+    def why_unused(self, role: Role, used_roles: set[str], default: str) -> str:
+        """Why a number of ``role`` is not used: another setup's or an observed figure's value when the
+        structure chose against it, 'repeated' when its field used another value, else ``default``."""
+        lost = self.__dict__.get("_lost", {}).get(id(role))
+        return lost or ("repeated" if role.role in used_roles else default)
 
     def value(self, name: str) -> float | None:
         """The value of :meth:`first`, or None."""
@@ -274,6 +300,7 @@ class FieldSteps:
         if gpus:
             ends = [r.tok.end for r in self.roles if r.role == "count"]
             chosen = counted_gpu(gpus, count.tok.end if count is not None else None, ends)
+            chosen = job_card(gpus, chosen, self._segments)  # not another setup's card
             asked = asked_card(self.s, gpus)
             if asked is not None:  # two setups: the card asked about
                 chosen = asked if asked.gpu_id != chosen.gpu_id else chosen
@@ -371,9 +398,7 @@ class FieldSteps:
         others = [g for g in gpus if g.gpu_id != card.gpu_id]
         if count is not None and not any(_counts(count.tok.end, g) for g in others):
             return count
-        own = next(
-            (r for r in self.roles if r.role == "count" and any(_counts(r.tok.end, g) for g in same)), None
-        )
+        own = next((r for r in self.roles if r.role == "count" and _nearest_is(r.tok.end, gpus, same)), None)
         if own is None and count is not None:
             other = next(g for g in others if _counts(count.tok.end, g))
             self.named_unused.append((f"{count.value:g} × {catalog.gpu(other.gpu_id).name}", "other_setup"))
@@ -438,6 +463,13 @@ def counted_gpu(gpus: list[GpuMention], count_end: int | None, count_ends: list[
     if count_end is None or first.memory_gib or any(_counts(end, first) for end in count_ends):
         return first
     return next((g for g in gpus if _counts(count_end, g)), first)
+
+
+def _nearest_is(count_end: int, gpus: list[GpuMention], same: list[GpuMention]) -> bool:
+    """Whether the card a count counts (the nearest after it, within the gap) is one of ``same``: '要 4 张
+    A100。我想用 H100' — the 4 counts the A100, never the H100 beyond it."""
+    after = [g for g in gpus if _counts(count_end, g)]
+    return bool(after) and min(after, key=lambda g: g.start) in same
 
 
 def _counts(count_end: int, gpu: GpuMention) -> bool:

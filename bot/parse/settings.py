@@ -31,8 +31,8 @@ from bot.parse.prose_vocab import read_vocabulary
 from bot.parse.recompute_words import FULL_RECOMPUTE_RE, NO_FULL_RECOMPUTE_RE, NO_RECOMPUTE_RE, SELECTIVE_RE
 from bot.parse.regex import rc
 from bot.parse.settings_scan import reader, run_readers
+from bot.parse.structure import rate_not_target
 from bot.parse.throughput_words import (
-    per_user_rate,
     requests_per_second,
     tokens_per_minute,
     tokens_per_second_first,
@@ -387,8 +387,8 @@ def _throughput(out: Settings, training: bool) -> None:
             out.s = _masked(out.s, m)
         elif value is not None and training:  # a cluster's throughput: not used (no per-GPU figure)
             out.notes.append("throughput_not_per_gpu")
-        elif value is not None and per_user_rate(out.s, m.start(), m.end()):  # 'each user 20 tok/s'
-            out.unused.append((m.group(0).strip(), "per_user_speed"))
+        elif value is not None and (why := rate_not_target(out.s, m)):  # 'each user 20 tok/s', 'got 9 tok/s'
+            out.unused.append(((m.group("v") if why == "observed" else m.group(0)).strip(), why))
             out.s = _masked(out.s, m)
         elif value is not None and not MEASURED_WORDS.search(near):  # serving: the throughput asked for
             out.fields["target_tokens_per_s"] = value
@@ -403,8 +403,8 @@ def _serving_targets(out: Settings) -> None:
     per_second = tokens_per_second_first(out.s)
     if per_second is not None:
         m = per_second[1]
-        if per_user_rate(out.s, m.start(), m.end()):
-            out.unused.append((m.group(0).strip(), "per_user_speed"))
+        if why := rate_not_target(out.s, m):  # '每个用户每秒 20 token', '单卡每秒 35 个 token' (measured)
+            out.unused.append((m.group(0).strip(), why))
         else:
             out.fields.setdefault("target_tokens_per_s", per_second[0])
         out.s = _masked(out.s, m)

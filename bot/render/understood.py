@@ -98,6 +98,10 @@ IGNORED_TEXTS: dict[str, str] = {
         "an assumption: the ZeRO stage (and offload) read from the file name alone, its content unseen — "
         "paste the file to size its own settings"
     ),
+    "observed": N_(
+        "a figure your message reports from a run (memory in use, a speed): what happened, not a setting "
+        "— the sizing computes it itself"
+    ),
     "other_setup": N_(
         "another setup in your message: this answer sizes the one named above — ask to size it"
     ),

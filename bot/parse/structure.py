@@ -1,0 +1,257 @@
+"""The whole message's structure (issue 24, session 12): which clause states the job asked about.
+
+A held-out miss is rarely one key alone: a second setup in the message (what was tried, what works, a
+colleague's), or a figure the thread reports about what happened (memory in use, tokens/s), gets its
+numbers mixed into the job asked about. This module cuts the normalized message into segments (one pass,
+one compiled pattern) and gives each a role from cue words in both languages:
+
+- ``job``: the setup asked about ('I want to', '我想/打算/准备', 'how many', '几张/够不够/能不能', the
+  question sentence);
+- ``tried``: another setup, or the same run as it failed ('I tried', 'it works with', '之前/原来/试过/能跑',
+  'my colleague', 'compared with', 'OOM', '报错');
+- ``observed``: a figure measured while it ran ('uses 13 GB', 'got 20 tokens/s', '占用/只占 13G', '3 s/it');
+- ``context``: background ('we have', 'our cluster', '公司有', '手上有');
+- ``plain``: none of these (a pasted config line, a list item).
+
+:func:`pick` then chooses among numbers given the same role with different values: never an observed
+figure when another value competes, the one in a job segment first, then one outside a tried segment.
+A value that stands alone is used wherever it is (an OOM report's '4 张 4090 都 OOM，要几张' states the
+run asked about: the labels of every round keep that count). The values that lose are named with the
+reason :func:`lost_reason` gives (``observed``, ``other_setup``).
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from collections.abc import Callable
+from typing import Any
+
+from bot.parse.regex import rc
+from bot.parse.throughput_words import per_user_rate
+
+JOB, FAILED, TRIED, OBSERVED, CONTEXT, PLAIN = "job", "failed", "tried", "observed", "context", "plain"
+
+BREAK_RE = rc(
+    r"(?s:```.*?(?:```|$))"  # a code block (a pasted config, a command): one segment
+    r"|[。！？；!?;\n]+|\.(?=\s|$)|[，、]"
+    r"|,(?=\s)|(?i:\s(?=(?:but|whereas|while|previously|vs\.?|versus|I\s+tried|we\s+tried)\b))"
+    r"|(?=(?:但是|可是|不过|而且|之前|原来|后来|结果)(?!\d))"
+)
+"""Where a segment ends: sentence ends (both languages), newlines, full-width commas, ', ' and the clause
+words that start another setup ('but', 'whereas', 'previously', 'vs', 'I tried', '但是', '之前', '后来');
+a ``` code block is kept whole. A comma between digits ('10,000') is no break."""
+SENTENCE_END_RE = rc(r"```|[。！？；!?;\n]|\.")
+"""The breaks of :data:`BREAK_RE` that end a sentence, not a clause only."""
+
+_JOB = (
+    r"[?？]|吗|\bhow\s+(?:many|much|long|big|fast)\b|\benough\b|\bcan\s+(?:I|we)\b"
+    r"|^\s*(?:what|which|how|can|could|would|will|should|is|are|does|do)\b"
+    r"|\bI\s*(?:want|need|plan|'d\s+like|would\s+like|am\s+going|'m\s+going|intend)\b"
+    r"|\bwe\s+(?:want|need|plan|'d\s+like|would\s+like|are\s+going|intend)\b|\bplanning\b"
+    r"|^\s*(?:size|estimate)\b|我想|想要|想用|想在|打算|准备|计划|要多少|需要多少|多少张|几张|几块|几台"
+    r"|够不够|够吗|能不能|可不可以|可以吗|行不行|行吗|是否|需要几"
+    r"|\btarget\b|\bat\s+least\b|(?:吞吐|速度|性能)\s*(?:要|需要|至少|目标)|目标|至少"
+)
+_OBSERVED = (
+    r"\b(?:uses|used\s+up|using\s+up|consum\w+|occup\w+|allocated|peak(?:s|ed)?\s+at|measured|reach(?:es|ed)"
+    r"|(?:got|get(?:ting)?)\s+(?:about|around|only|~)?\s*\d|hit(?:s|ting)?)\b|\btok(?:en)?s?\s*/\s*s\b"
+    r"|\btokens?\s+per\s+second\b|\bs\s*/\s*it\b|\bit\s*/\s*s\b|\bper\s+(?:step|iteration)\b|\bloss\b"
+    r"|占用|占了|只占|占到|占满|占\s*\d|冲到|涨到|飙到|峰值|用掉|速度(?:是|为|只有|大概|约)|每秒|秒\s*/\s*(?:步|it)"
+)
+_FAILED = (
+    r"\bOOMs?\b|\bout\s+of\s+memory\b|\bcrash\w*|\bfail\w*|\berror\b"
+    r"|OOM|报错|爆显存|显存不足|显存溢出|跑不动|跑不起来|挂掉|失败"
+)
+_TRIED = (
+    r"\bI\s+(?:tried|have\s+tried|'ve\s+tried|used\s+to|was\s+using|ran)\b|\bwe\s+(?:tried|'ve\s+tried|ran)\b"
+    r"|\bpreviously\b|\bbefore\b|\bearlier\b|\bworks?\s+(?:with|on|fine|well)\b|\bworked\b|\bcolleague"
+    r"|\bcompared\s+(?:with|to)\b|\bno\s+problems?\b|\bguide\b|\bREADME\b|\bdocs?\b|\baccording\s+to\b"
+    r"|\bheard\b|\bcomparable\b|\bsimilar\s+to\b|听说|类似|相当于"
+    r"|之前|原来|原先|以前|试过|用过|曾经|能跑|跑得动|可以跑|跑通|没问题|正常|同事|相比|比起|对比|官方|文档|教程"
+)
+_CONTEXT = (
+    r"\bwe\s+have\b|\bour\s+(?:cluster|server|machine|lab|company)|公司有|我们有|手上有|手头有|实验室有"
+    r"|服务器有|集群"
+)
+
+_CUE_RE = rc(
+    rf"(?i)(?P<job>{_JOB})|(?P<observed>{_OBSERVED})|(?P<failed>{_FAILED})|(?P<tried>{_TRIED})"
+    rf"|(?P<context>{_CONTEXT})"
+)
+"""Every cue in one pattern, run once per segment (case-insensitive)."""
+
+_KIND = {JOB: 0, OBSERVED: 1, FAILED: 2, TRIED: 3, CONTEXT: 4, PLAIN: 5}
+"""A segment with cues of several kinds takes the first in this order: a question about a tried setup
+('换成 8 张能跑吗？') asks about it; a run tried that failed ('试了八卡也 OOM') is the run asked about."""
+
+_PREFER = {JOB: 0, FAILED: 1, CONTEXT: 1, PLAIN: 1, TRIED: 2, OBSERVED: 3}
+"""Which segment's value the job takes when values differ: the question's; then the run that failed (the
+same run, asked about again), background and plain clauses, in text order; then another setup; an
+observed figure last. When no value is in the job's own clauses (question, failed run, plain, context),
+the first is kept: the structure has nothing to say."""
+
+
+MEASURED_ROLES = frozenset({"gpu_mem", "total_mem", "tokens"})
+"""Number roles a run's report fills with what it measured ('uses 60 GB per GPU', '每张卡只占 13G',
+'ran 4096 tokens and consumed 75 GB'): said only in observed clauses, they are no setting of the job."""
+
+
+class Segment:
+    """One segment of the normalized message: its span (character offsets) and its role, read from its
+    cues when first asked for (most parses ask for few: the cue pattern runs only on those)."""
+
+    __slots__ = ("_cues", "_s", "end", "sentence", "start")
+
+    def __init__(self, s: str, start: int, end: int, sentence: list[Segment]) -> None:
+        self._s, self.start, self.end, self.sentence = s, start, end, sentence
+        self._cues: tuple[str, tuple[tuple[int, int, bool], ...]] | None = None
+
+    def _read(self) -> tuple[str, tuple[tuple[int, int, bool], ...]]:
+        if self._cues is None:
+            self._cues = _read_cues(self._s, self.start, self.end)
+        return self._cues
+
+    @property
+    def own_role(self) -> str:
+        """The role from this segment's own cues (``plain`` without any)."""
+        return self._read()[0]
+
+    @property
+    def role(self) -> str:
+        """The role: its own; a clause without cues takes the job's role when its sentence asks about the
+        job ('32k 上下文' in '我准备部署 70B，32k 上下文，够吗？')."""
+        own = self.own_role
+        if own == PLAIN and any(c.own_role == JOB for c in self.sentence if c is not self):
+            return JOB
+        return own
+
+    @property
+    def observed(self) -> tuple[tuple[int, int, bool], ...]:
+        """The observed cues in the segment: start, end (message offsets), and whether it is a rate unit
+        written after its figure ('tok/s', 's/it', 'tokens per second')."""
+        return self._read()[1]
+
+
+def segments(s: str) -> list[Segment]:
+    """The segments of ``s`` (the normalized message) in order (module docstring); a sentence's clauses
+    share its list (:attr:`Segment.sentence`)."""
+    out: list[Segment] = []
+    sentence: list[Segment] = []
+    start = 0
+    for m in BREAK_RE.finditer(s):
+        _add(sentence, s, start, m.start())
+        if m.group().startswith("```"):
+            sentence.append(Segment(s, m.start(), m.end(), sentence))
+        start = m.end()
+        if SENTENCE_END_RE.match(m.group()):
+            out += sentence
+            sentence = []
+    _add(sentence, s, start, len(s))
+    return out + sentence
+
+
+def _add(out: list[Segment], s: str, start: int, end: int) -> None:
+    if s[start:end].strip():
+        out.append(Segment(s, start, end, out))
+
+
+def _read_cues(s: str, start: int, end: int) -> tuple[str, tuple[tuple[int, int, bool], ...]]:
+    """A segment's own role and observed cues (one run of the cue pattern over its text)."""
+    if s.startswith("```", start):
+        return PLAIN, ()
+    cues = [(m.lastgroup, m.start() + start, m.end() + start) for m in _CUE_RE.finditer(s[start:end])]
+    kinds = {c[0] for c in cues}
+    role = min(kinds, key=_KIND.__getitem__) if kinds else PLAIN
+    seen = tuple((a, b, bool(RATE_UNIT_RE.match(s, a))) for kind, a, b in cues if kind == OBSERVED)
+    if role != JOB and s[end : end + 1] in ("?", "？"):  # the question's own mark ends it
+        role = JOB
+    return role, seen
+
+
+def segment_at(segs: list[Segment], pos: int) -> Segment | None:
+    """The segment holding character ``pos`` (None between segments)."""
+    i = bisect.bisect_right([g.start for g in segs], pos) - 1
+    return segs[i] if i >= 0 and pos < segs[i].end else None
+
+
+def role_at(segs: list[Segment], pos: int) -> str:
+    """The role of the segment holding character ``pos`` (``plain`` between segments)."""
+    seg = segment_at(segs, pos)
+    return seg.role if seg is not None else PLAIN
+
+
+def measured(segs: list[Segment], tok: Any) -> bool:
+    """Whether the number ``tok`` is the figure an observed cue reports: the cue ends at most
+    :data:`CUE_BEFORE` characters before it ('占了将近 60g', 'uses about 40gb') or starts at most
+    :data:`CUE_AFTER` after it when it is a rate unit ('900 tok/s', '3 s/it')."""
+    seg = segment_at(segs, tok.start)
+    return seg is not None and any(
+        0 <= tok.start - b <= CUE_BEFORE or (unit and 0 <= a - tok.end <= CUE_AFTER)
+        for a, b, unit in seg.observed
+    )
+
+
+RATE_UNIT_RE = rc(r"(?i)tok|s\s*/|it\s*/|per\s|秒")
+"""Observed cues that are units after their figure ('900 tok/s', '3 s/it', '2 秒/步')."""
+CUE_BEFORE = 16
+"""Characters between an observed cue and the figure it reports ('uses about 40gb', '显存占用 60g')."""
+CUE_AFTER = 12
+"""Characters between a figure and the observed cue after it ('75 gb used', '900 output tok/s')."""
+
+
+def pick(roles: list[Any], segs: list[Segment]) -> tuple[Any | None, dict[int, str]]:
+    """Among numbers of one role (``bot.parse.roles.Role``, in text order), the one the job uses, and the
+    reasons the others are not used, by ``id``. One value (or several equal ones): the first, as before.
+    Several values: never an observed figure while another remains; then the first in a job segment;
+    then the first outside a tried segment; else the first."""
+    if not roles:
+        return None, {}
+    if roles[0].role in MEASURED_ROLES and all(measured(segs, r.tok) for r in roles):  # 'uses 60 GB'
+        return None, {id(r): OBSERVED for r in roles}
+    if len({r.value for r in roles}) < 2:
+        return roles[0], {}
+    where = [role_at(segs, r.tok.start) for r in roles]
+    ranked = sorted(zip(roles, where, strict=True), key=lambda rw: _PREFER[rw[1]])  # stable: text order
+    if _PREFER[ranked[0][1]] > 1:  # nothing in the job's own clauses: the first, as before
+        return roles[0], {}
+    chosen = ranked[0][0]
+    lost: dict[int, str] = {}
+    for r, w in zip(roles, where, strict=True):
+        if r.value != chosen.value and w in (OBSERVED, TRIED):
+            lost[id(r)] = OBSERVED if w == OBSERVED else "other_setup"
+    return chosen, lost
+
+
+def job_card(gpus: list[Any], chosen: Any, cut: Callable[[], list[Segment]]) -> Any:
+    """The card the job uses among several named (``bot.parse.gpus.GpuMention``): ``chosen`` unless it is
+    said only in another setup's or an observed clause and another card is said in the job's clause
+    ('My colleague used 2 A100s. I want to use 8 H100s.': the H100)."""
+    if len({g.gpu_id for g in gpus}) < 2:
+        return chosen
+    segs = cut()  # the segments, cut only when two cards compete
+    mine = [role_at(segs, g.start) for g in gpus if g.gpu_id == chosen.gpu_id]
+    if any(w not in (TRIED, OBSERVED) for w in mine):
+        return chosen
+    return next((g for g in gpus if role_at(segs, g.start) == JOB), chosen)
+
+
+def job_tokens(toks: list[Any], segs: list[Segment]) -> list[Any]:
+    """The number tokens outside another setup's and observed clauses: what the general reader
+    (:mod:`bot.parse.generic_values`) may place in the job's unset fields."""
+    return [t for t in toks if role_at(segs, t.start) not in (TRIED, OBSERVED)]
+
+
+def observed_at(s: str, pos: int) -> bool:
+    """Whether character ``pos`` of ``s`` lies in an observed clause ('generation reaches 900 tokens/s',
+    '每秒 35 个 token' said of a run): a speed measured, not a target."""
+    return role_at(segments(s), pos) == OBSERVED
+
+
+def rate_not_target(s: str, m: re.Match[str]) -> str | None:
+    """Why a tokens/s rate ``m`` of ``s`` is no serving target, or None when it is one: a rate per user
+    ('per_user_speed'), or a speed an observed clause reports ('observed': 'generation reaches 900
+    tokens/s', '单卡每秒 35 个 token')."""
+    if per_user_rate(s, m.start(), m.end()):
+        return "per_user_speed"
+    return OBSERVED if observed_at(s, m.start()) else None
