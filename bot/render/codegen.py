@@ -1,9 +1,10 @@
-"""The Python our templates compile to, with Jinja's three commonest runtime calls written in place.
+"""The Python our templates compile to, with Jinja's commonest runtime calls written in place.
 
-A reply's Jinja code spent about a third of its interpreted steps in three helpers it calls per value
+A reply's Jinja code spent about a third of its interpreted steps in helpers it calls per value
 (session 12, opcode counts over the corpus): ``environment.getattr`` (~127 calls a reply: ``L.best``,
-``t.gpus`` …), ``context.call`` of our gettext (~34) and ``escape`` of each ``{{ … }}`` (~47, half of
-them Markup from our filters). :class:`ReplyCodeGenerator` writes the same operations so that the
+``t.gpus`` …), ``context.call`` of our gettext (~34), ``escape`` of each ``{{ … }}`` (~47, half of
+them Markup from our filters) and ``resolve`` of each name a frame reads (~54).
+:class:`ReplyCodeGenerator` writes the same operations so that the
 common case needs no Python call; every other case reaches the very helper Jinja would have called, so
 the text is the same:
 
@@ -14,6 +15,7 @@ the text is the same:
   :func:`bot.render.env.remembered_gettext` function's lookup (:data:`DIRECT`) called with the
   message and keyword dict (as :meth:`bot.render.env.ReplyContext.call` does), else
   :func:`gettext_call` (``context.call``);
+- ``resolve('name')`` at a frame's start: ``context.resolve_or_missing``'s two dict look-ups;
 - ``{{ value }}`` when autoescaping: a Markup value as it is (what ``escape`` returns for one), else
   ``escape(value)``.
 
@@ -28,8 +30,9 @@ from typing import Any
 
 from jinja2 import nodes
 from jinja2.compiler import CodeGenerator, Frame, optimizeconst
+from jinja2.idtracking import VAR_LOAD_RESOLVE
 
-CODEGEN_TAG = "reply-codegen-2"
+CODEGEN_TAG = "reply-codegen-3"
 """Changes whenever :class:`ReplyCodeGenerator` writes different code."""
 
 _DICT_NAMES = frozenset(dir(dict))
@@ -59,6 +62,25 @@ class ReplyCodeGenerator(CodeGenerator):
 
     def _plain(self) -> bool:
         return not (self.environment.is_async or self.environment.sandboxed)
+
+    def enter_frame(self, frame: Frame) -> None:
+        """Jinja's frame start, with each ``x = resolve('name')`` (``context.resolve_or_missing``:
+        the context's own variables, then its parent's, else ``missing``) written out as those
+        two dict look-ups: a reply resolved ~54 names, each a Python call."""
+        if not self._plain() or self.get_resolve_func() != "resolve":
+            super().enter_frame(frame)
+            return
+        loads = frame.symbols.loads
+        resolved = {target: param for target, (action, param) in loads.items() if action == VAR_LOAD_RESOLVE}
+        frame.symbols.loads = {target: load for target, load in loads.items() if target not in resolved}
+        try:
+            super().enter_frame(frame)
+        finally:
+            frame.symbols.loads = loads
+        for target, param in resolved.items():
+            key = repr(param)
+            found = f"context.vars[{key}] if {key} in context.vars"
+            self.writeline(f"{target} = {found} else context.parent.get({key}, missing)")
 
     @optimizeconst
     def visit_Getattr(self, node: nodes.Getattr, frame: Frame) -> None:
