@@ -12,7 +12,7 @@ from typing import Any
 
 from jinja2 import BytecodeCache, Environment, FileSystemLoader, Template, TemplateNotFound, pass_context
 from jinja2.bccache import Bucket
-from jinja2.runtime import Context, Macro
+from jinja2.runtime import Context
 from markupsafe import Markup, _escape_inner
 from markupsafe import escape as markup_escape
 
@@ -109,9 +109,8 @@ class ReplyContext(Context):
     """Jinja's context with a direct call of our gettext (~30 calls a reply): Jinja's ``call`` probes
     the callable's attributes three times, and inside a loop or block derives a new context (copying
     every variable) only to hand it over. A :func:`context_free` function reads just the eval context,
-    which a derived context shares, so it gets the calling context itself. A template's macro (Jinja's
-    ``Macro``: no ``pass_context`` mark on it nor on its ``__call__``) is called as Jinja's ``call``
-    would, without probing its attributes; any other callable goes Jinja's way."""
+    which a derived context shares, so it gets the calling context itself; any other callable goes
+    Jinja's way."""
 
     def call(__self, __obj: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
         if type(__obj) is FunctionType and __obj in _CONTEXT_FREE:
@@ -121,15 +120,6 @@ class ReplyContext(Context):
             if direct is not None and len(args) == 1:  # our gettext: the variables as they came
                 return direct(__self.eval_ctx.autoescape, args[0], kwargs)
             return __obj(__self, *args, **kwargs)
-        if type(__obj) is Macro:  # a macro takes nothing from the context: Jinja's steps minus its probes
-            kwargs.pop("_block_vars", None)
-            kwargs.pop("_loop_vars", None)
-            try:
-                return __obj(*args, **kwargs)
-            except StopIteration:
-                return __self.environment.undefined(
-                    "value was undefined because a callable raised a StopIteration exception"
-                )
         return super().call(__obj, *args, **kwargs)
 
 
