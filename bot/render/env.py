@@ -13,10 +13,11 @@ from typing import Any
 from jinja2 import BytecodeCache, Environment, FileSystemLoader, Template, TemplateNotFound, pass_context
 from jinja2.bccache import Bucket
 from jinja2.runtime import Context
-from markupsafe import Markup
+from markupsafe import Markup, _escape_inner
 from markupsafe import escape as markup_escape
 
 from bot.lazylog import lazy_logger
+from bot.render.codegen import _DICT_NAMES, CODEGEN_TAG, DIRECT, ReplyCodeGenerator, gettext_call
 from bot.render.dialect import _CONTEXT_FREE, BY_KEY, Dialect, context_free, dialect_for
 from bot.render.html import visible_length
 from bot.render.i18n import templates_dir, translations
@@ -44,6 +45,11 @@ class CompiledTemplates(BytecodeCache):
 
     def get_cache_key(self, name: str, filename: str | None = None) -> str:
         return name
+
+    def get_source_checksum(self, source: str) -> str:
+        """The source's checksum with :data:`bot.render.codegen.CODEGEN_TAG`: code written by another
+        code generator does not match, so it is compiled afresh rather than loaded."""
+        return super().get_source_checksum(source + "\0" + CODEGEN_TAG)
 
     def _path(self, bucket: Bucket) -> Path:
         return self.directory / (bucket.key.replace("/", "__") + ".cache")
@@ -93,9 +99,10 @@ class InliningLoader(FileSystemLoader):
         return source, filename, lambda: all(check() for check in checks)
 
 
-_DICT_NAMES = frozenset(dir(dict))
-"""The attributes a plain dict has (methods, dunders): ``t.items`` is the method, as in Jinja."""
 _MISSING = object()
+_new_str = str.__new__
+"""``str.__new__(Markup, text)`` is ``Markup(text)`` for a str ``text`` (markupsafe's ``__new__`` only
+reads ``__html__`` and an encoding, which a str has not), without its Python-level frame."""
 
 
 class ReplyContext(Context):
@@ -116,7 +123,7 @@ class ReplyContext(Context):
         return super().call(__obj, *args, **kwargs)
 
 
-_DIRECT: dict[Callable[..., Any], Callable[[bool, str, dict[str, Any]], str]] = {}
+_DIRECT: dict[Callable[..., Any], Callable[[bool, str, dict[str, Any]], str]] = DIRECT
 """Each :func:`remembered_gettext` function → the same lookup taking (autoescape, message, variables):
 :meth:`ReplyContext.call` hands it the keyword dict it was given (no second packing and unpacking)."""
 
@@ -128,6 +135,8 @@ def html_escape(value: Any) -> Markup:
     kind = type(value)
     if kind is Markup:
         return value
+    if kind is str:  # markupsafe's own steps for a str, without Markup's Python-level __new__
+        return _new_str(Markup, _escape_inner(value))
     if kind is int:
         return Markup(int.__repr__(value))
     return markup_escape(value)
@@ -143,6 +152,8 @@ class ReplyTemplate(Template):
         namespace = template.root_render_func.__globals__
         if namespace.get("escape") is markup_escape:
             namespace["escape"] = html_escape
+        # the names ReplyCodeGenerator's code reads
+        namespace.update(gettext_call=gettext_call, DIRECT=DIRECT, FunctionType=FunctionType)
         return template
 
 
@@ -168,6 +179,7 @@ class ReplyEnvironment(Environment):
 
     context_class = ReplyContext
     template_class = ReplyTemplate
+    code_generator_class = ReplyCodeGenerator
 
 
 def new_environment(fmt: str | Dialect, cache: BytecodeCache | None = None) -> Environment:

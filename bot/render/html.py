@@ -6,7 +6,11 @@ import html
 import re
 from typing import Any
 
-from markupsafe import Markup, escape
+from markupsafe import Markup, _escape_inner, escape
+
+_new_str = str.__new__
+"""``str.__new__(Markup, text)`` is ``Markup(text)`` for a str ``text``, without Markup's Python-level
+``__new__`` (it only reads ``__html__`` and an encoding, which a str has not)."""
 
 TELEGRAM_MAX_CHARS = 4096
 """Telegram's limit on a message's text after entity parsing (sendMessage ``text``)."""
@@ -20,8 +24,9 @@ def tag(name: str, attrs: str = "") -> Any:
     close_tag = f"</{name}>"
 
     def wrap(value: Any) -> Markup:
-        inner = value if type(value) is Markup else escape(value)  # escape copies a Markup: same text
-        return Markup("".join((open_tag, inner, close_tag)))  # one Markup, not three and two +
+        kind = type(value)  # escape copies a Markup (same text); a str is escaped as escape does
+        inner = value if kind is Markup else _escape_inner(value) if kind is str else escape(value)
+        return _new_str(Markup, "".join((open_tag, inner, close_tag)))  # Markup(text), without its frame
 
     return wrap
 

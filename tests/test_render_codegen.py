@@ -1,0 +1,174 @@
+"""The templates' code written by :class:`bot.render.codegen.ReplyCodeGenerator` (session 12, issue 23
+item 7) renders what Jinja's own code generator's code renders: every corpus answer in every dialect and
+language, and made-up templates on each shortcut's edges (a dict without the key, a dict attribute name,
+objects that are not dicts, Markup / str / int / None output, a gettext that is not ours, gettext in
+loops, blocks and macros)."""
+
+from __future__ import annotations
+
+import json
+from collections import namedtuple
+from pathlib import Path
+
+import pytest
+from jinja2 import pass_context
+from jinja2.compiler import CodeGenerator
+from jinja2.runtime import Context
+from markupsafe import Markup
+
+from bot.core.pipeline import answer
+from bot.render import env as render_env
+from bot.render.codegen import CODEGEN_TAG
+from bot.render.dialect import dialect_for
+from bot.render.env import CompiledTemplates, ReplyEnvironment, environment, new_environment
+from bot.render.renderer import render
+from bot.settings.chat import ChatSettings
+
+QUESTIONS = [q["text"] for q in json.loads((Path(__file__).parent / "data" / "questions.json").read_text())]
+EXTRA = [
+    "Pre-train a 7B model on 1T tokens: A100 vs H100 vs H800, which is cheapest?",
+    "7B模型1万亿token预训练，A100和H100哪个便宜",
+    "全量、LoRA、QLoRA分别要多少显存 7B A100",
+    "hello",
+    "",
+]
+FORMATS = ("html", "text", "markdown")
+
+
+class _StockEnvironment(ReplyEnvironment):
+    """Our environment with Jinja's own code generator and context (its ``call``: no fast path for our
+    gettext nor for macros)."""
+
+    code_generator_class = CodeGenerator
+    context_class = Context
+
+
+@pytest.fixture(scope="module")
+def replies() -> dict[tuple[int, str, str], str]:
+    """Every reply rendered with our code and with Jinja's, from the same answers."""
+    settings = {lang: ChatSettings(lang=lang) for lang in ("en", "zh")}
+    answers = [(answer(q, settings=settings[lang]), lang) for q in [*QUESTIONS, *EXTRA] for lang in settings]
+    ours = {(i, lang, fmt): render(a, fmt) for i, (a, lang) in enumerate(answers) for fmt in FORMATS}
+    saved = ReplyEnvironment.code_generator_class, CompiledTemplates.load_bytecode
+    render_env._environment.cache_clear()
+    try:
+        ReplyEnvironment.code_generator_class = CodeGenerator  # type: ignore[misc]
+        CompiledTemplates.load_bytecode = lambda self, bucket: None  # type: ignore[method-assign]
+        stock = {(i, lang, fmt): render(a, fmt) for i, (a, lang) in enumerate(answers) for fmt in FORMATS}
+    finally:
+        ReplyEnvironment.code_generator_class, CompiledTemplates.load_bytecode = saved  # type: ignore[misc]
+        render_env._environment.cache_clear()
+    return {key: (ours[key], stock[key]) for key in ours}  # type: ignore[misc]
+
+
+def test_every_corpus_reply_is_the_same_with_jinjas_code(replies: dict) -> None:
+    differ = [key for key, (ours, stock) in replies.items() if ours != stock]
+    assert len(replies) == len(FORMATS) * 2 * (len(QUESTIONS) + len(EXTRA))
+    assert not differ, differ[:5]
+
+
+def test_the_reply_template_uses_the_written_out_code() -> None:
+    env = environment("en", "html")
+    source, filename, _ = env.loader.get_source(env, "reply.j2")
+    code = env.compile(source, "reply.j2", filename, raw=True)
+    assert "_g[" in code and "_d(context.eval_ctx.autoescape" in code and "is Markup else escape(_e)" in code
+    stock = _stock_like(env).compile(source, "reply.j2", filename, raw=True)
+    assert code.count("environment.getattr(") < stock.count("environment.getattr(") * 2  # one fallback each
+    assert "_g[" not in stock
+
+
+def test_compiled_bytecode_is_keyed_by_the_code_generator(tmp_path: Path) -> None:
+    cache = CompiledTemplates(tmp_path)
+    plain = super(CompiledTemplates, cache).get_source_checksum("{{ x }}")
+    assert cache.get_source_checksum("{{ x }}") != plain
+    assert cache.get_source_checksum("{{ x }}") == super(CompiledTemplates, cache).get_source_checksum(
+        "{{ x }}\0" + CODEGEN_TAG
+    )
+
+
+def _stock_like(env: ReplyEnvironment) -> _StockEnvironment:
+    """An environment as ``env`` (options, filters, globals: the same gettext) with Jinja's code."""
+    stock = _StockEnvironment(
+        autoescape=env.autoescape,
+        extensions=["jinja2.ext.i18n"],
+        trim_blocks=True,
+        lstrip_blocks=True,
+        **({"finalize": env.finalize} if env.finalize is not None else {}),
+    )
+    stock.policies["ext.i18n.trimmed"] = True
+    stock.filters.update(env.filters)
+    stock.globals.update(env.globals)
+    return stock
+
+
+Point = namedtuple("Point", "x y items")
+
+
+class Obj:
+    label = "attr <b>"
+    items = "an attribute named items"
+
+    def __getitem__(self, key: str) -> str:
+        return f"item {key}"
+
+
+SNIPPETS = [
+    "{{ d.a }}|{{ d.b }}|{{ d.missing }}|{{ d.items is defined }}|{{ d.get is defined }}",
+    "{{ d.a.x }}|{{ d.nested.x }}|{{ d.nested.x.y }}|{{ (d.nested or {}).x }}",
+    "{{ p.x }}|{{ p.items }}|{{ o.label }}|{{ o.other }}|{{ o.items }}|{{ n.a }}|{{ s.upper }}",
+    "{% for r in rows %}{{ r.a }}-{{ r.b }};{% endfor %}",
+    "{{ m }}|{{ t }}|{{ i }}|{{ f }}|{{ none }}|{{ u }}|{{ m ~ t }}|{{ d.a|upper }}",
+    '{{ _("Hello %(name)s", name=t) }}|{{ _("plain") }}|{{ gettext("x %(n)s", n=i) }}',
+    '{% for r in rows %}{{ _("row %(a)s", a=r.a) }};{% endfor %}'
+    '{% set v %}{{ _("in %(m)s", m=m) }}{% endset %}[{{ v }}]',
+    '{% macro k(x, y="z") %}<{{ x.a }}{{ y }}{{ _("m %(q)s", q=x.b) }}>{% endmacro %}'
+    "{{ k(d) }}{{ k(d, y=t) }}",
+    '{% with q = d %}{{ q.a }}{{ _("w %(a)s", a=q.missing) }}{% endwith %}{% if d.a %}yes{% endif %}',
+    "{{ _('%(a)s and %(b)s', a=m, b=i) }}{{ _('%(a)s', a=none) }}{{ _('odd %(x)s', x=f) }}",
+]
+
+
+def _ctx() -> dict:
+    return {
+        "d": {"a": "<a&>", "b": Markup("<b>ok</b>"), "items": "shadowed", "nested": {"x": 1.5}},
+        "p": Point(1, 2, "pi"),
+        "o": Obj(),
+        "n": None,
+        "s": "text",
+        "rows": [{"a": 1, "b": "<x>"}, {"a": Markup("<i>m</i>")}, {}],
+        "m": Markup("<em>safe</em>"),
+        "t": "<t>",
+        "i": 42,
+        "f": -0.0,
+        "none": None,
+    }
+
+
+def _foreign_gettext() -> object:
+    @pass_context
+    def gettext(context: object, message: str, **variables: object) -> str:
+        return "«" + (message % variables if variables else message) + "»"
+
+    return gettext
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("snippet", SNIPPETS)
+def test_made_up_templates_render_as_with_jinjas_code(snippet: str, lang: str, fmt: str) -> None:
+    ours = environment(lang, fmt)
+    stock = _stock_like(ours)
+    assert stock.globals["_"] is ours.globals["_"]  # the same gettext: ours (html, text) or Markdown's
+    assert ours.from_string(snippet).render(**_ctx()) == stock.from_string(snippet).render(**_ctx())
+    foreign = {"_": _foreign_gettext(), "gettext": _foreign_gettext()}  # not a remembered gettext
+    assert ours.from_string(snippet).render(**_ctx(), **foreign) == stock.from_string(snippet).render(
+        **_ctx(), **foreign
+    )
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_a_fresh_environment_compiles_every_template(fmt: str) -> None:
+    env = new_environment(dialect_for(fmt), CompiledTemplates(Path("/nonexistent")))
+    env.install_null_translations(newstyle=True)  # type: ignore[attr-defined]
+    for name in env.list_templates(extensions=["j2"]):
+        assert env.get_template(name) is not None
