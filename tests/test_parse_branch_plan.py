@@ -5,6 +5,7 @@ every real-question file (raw and normalized) and texts made of each literal and
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 from pathlib import Path
@@ -31,7 +32,7 @@ def _made(plan_literals: list[str]) -> list[str]:
     out = []
     for lit in plan_literals:
         out += [lit, f"x{lit}x", f"-{lit}", f"a {lit} 7b", f"{lit}ing the model", f"用 {lit} 跑", f"{lit}d"]
-    out += [f"{a} {b}" for a, b in zip(plan_literals, plan_literals[1:], strict=False)]
+    out += [f"{a} {b}" for a, b in itertools.pairwise(plan_literals)]
     return out
 
 

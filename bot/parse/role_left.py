@@ -22,6 +22,13 @@ def right_words(pattern: str) -> LazyPattern:
     return rc("^" + FILL + "(?:" + pattern + ")")
 
 
+def right_words_once(pattern: str) -> LazyPattern:
+    r""":func:`right_words` with :data:`FILL_ONCE`, for a ``pattern`` that starts with neither white space
+    nor '-' and whose own white-space loops are possessive (``\s*+``; R_BUDGET): the same matches as
+    with greedy loops, without their polynomial backtracking over a run of masked spaces."""
+    return rc("^" + FILL_ONCE + "(?:" + pattern + ")")
+
+
 L_BATCH = rc(
     r"(?:\bbs|batch[\s_\-]*size|micro[\s_\-]*batch(?:[\s_\-]*size)?|\bmbs|max[\s_\-]*batch|batch|批大小)"
     r"\s*(?:=|:|为|是|of)?\s*$"

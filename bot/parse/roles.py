@@ -19,7 +19,6 @@ from bot.parse.normalize import MARKS
 from bot.parse.numbers import NumberToken, magnitude_value, parse_money
 from bot.parse.regex import rc
 from bot.parse.role_left import (
-    FILL_ONCE,
     L_BATCH,
     L_BUDGET,
     L_CURRENCY,
@@ -59,6 +58,7 @@ from bot.parse.role_left import (
     of_the_card,
 )
 from bot.parse.role_left import right_words as _r
+from bot.parse.role_left import right_words_once as _r1
 
 R_PERCENT = rc(r"^\s*%")
 R_GPU_HOURS = _r(
@@ -96,14 +96,9 @@ R_CNY_PER_CARD_HOUR = _r(r"(?:元|块钱|块)\s*(?:/|每|一)\s*(?:张\s*)?卡\s
 R_ONE_CARD_HOUR = rc(r"^\s*卡\s*[·]?\s*(?:小)?时")
 L_MONEY_END = rc(r"(?:元|块钱|块|美元|刀)\s*$")
 R_PRICE_AFTER = rc(r"^\s*卡\s*[·]?\s*(?:小)?时\s*(?:要|是|为|:|：)?\s*[\d.]+\s*(?:元|块)")
-R_BUDGET = rc(
-    "^"
-    + FILL_ONCE
-    + r"(?:(?:元|块钱?|人民币|rmb\b|cny\b|美元|美金|刀)?\s*+(?:的)?\s*+(?:预算|经费|资金|budget\b))"
-)
-r"""'100万预算', '我手里有100万的预算': possessive loops (:data:`FILL_ONCE`; no word here starts with white
-space or '-'), the same matches as ``_r`` with ``\s*`` gave, without its polynomial backtracking over
-a run of masked spaces."""
+R_BUDGET = _r1(
+    r"(?:元|块钱?|人民币|rmb\b|cny\b|美元|美金|刀)?\s*+(?:的)?\s*+(?:预算|经费|资金|budget\b)"
+)  # possessive
 R_DGX = _r(rf"(?:台|套|个)?\s*(?:nvidia\s*)?(?:dgx|hgx)[\s\-]*(?:[{MARKS}]|\b)")
 R_BYTES = rc(r"^\s*(?P<u>gb|gib|g|tb|tib|t|mib|mb|m)(?![a-z])")
 R_TPS = _r(
