@@ -41,7 +41,10 @@ _DROP_CATEGORIES = {"Cc", "Cf", "Co", "Cs"}
 _KEEP_CONTROLS = {"\n", "\t"}
 _TAG_RE = rc(r"<[^<>\n]{0,80}>")
 _MARKUP_RE = rc(r"[*`#\[\]【】{}\"“”‘’|]|(?<![a-z0-9])_+|_+(?![a-z0-9])")
-_TIMES_GLUED_RE = rc(r"(?<=\s)[x×*](\d{1,5})(?![\d.]|,\d|\s*[kmbt](?![a-z]))")
+_TIMES_GLUED_RE = rc(r"[x×*](?<=\s[x×*])(\d{1,5})(?![\d.]|,\d|\s*[kmbt](?![a-z]))")
+r"""A count glued after x/×/* that follows white space ('a100 x8'). The look-behind comes after the first
+character (it reads the same two characters as ``(?<=\s)[x×*]``), so the engine scans for that character
+in C instead of trying the look-behind at every position (~3 µs a corpus message)."""
 _WORD_RE = rc(r"[a-z][a-z\-]*[a-z]\.?")
 _DATA_LINE_RE = rc(r'^\s*(?:[{\[<|]|"[^"]{0,40}"\s*:|\w+\s*[:=]\s*\S+\s*[,;]\s*\w+\s*[:=])')
 
@@ -69,12 +72,35 @@ def normalize(text: str) -> str:
     for wrong, right in lx.CN_TYPOS.items():
         s = s.replace(wrong, right)
     s = lx.CN_RENTAL_RE.sub(lambda m: lx.CN_RENTAL_TERMS[m.group(1)], s)
-    s = lx.GPU_O_FOR_ZERO_RE.sub(lambda m: m.group(1) + "100", s)
+    if "1o" in s or "10o" in s:  # every match of GPU_O_FOR_ZERO_RE: [ahv]1 then 'o' or '0o'
+        s = lx.GPU_O_FOR_ZERO_RE.sub(lambda m: m.group(1) + "100", s)
     s = _TIMES_GLUED_RE.sub(r"x \1", s)  # "A100 x8": the count after the card, as in "A100 x 8"
     s = _R1_DISTILL_RE.sub("r1 ", s)  # "deepseek r1 蒸馏版 32b": the distilled model of that size
-    if not _TYPO_WORD_RE.search(s):  # no typo stands as a word: no word to fix (_typo_word_in, in C)
+    if not typo_word_in(s):  # no typo stands as a word: no word to fix
         return s
     return _WORD_RE.sub(_fix_typo, s)
+
+
+_LETTER_RUN_RE = rc(r"[a-z]+")
+_LETTER_TYPOS = frozenset(t for t in lx.TYPOS if t.isascii() and t.isalpha())
+"""The typos that are ASCII letters only (all but 'fine-tuen'): one stands with no ASCII letter on either
+side exactly when it is a whole run of ASCII letters of the text."""
+_OTHER_TYPO_RE = rc(
+    r"(?<![a-z])(?:"
+    + "|".join(re.escape(t) for t in sorted(set(lx.TYPOS) - _LETTER_TYPOS, key=len, reverse=True))
+    + r")(?![a-z])"
+)
+"""The other typos (with a hyphen), with no ASCII letter on either side."""
+
+
+def typo_word_in(s: str) -> bool:
+    """``_TYPO_WORD_RE.search(s) is not None`` (what :func:`_typo_word_in` says): the text's runs of ASCII
+    letters, found in one C call, against the letter-only typos (a set), then the few others. The search
+    of the whole alternation starts with a look-behind, so the engine tried every typo at every position
+    (~9 µs a corpus message; this: ~2 µs)."""
+    if not _LETTER_TYPOS.isdisjoint(_LETTER_RUN_RE.findall(s)):
+        return True
+    return len(_LETTER_TYPOS) < len(lx.TYPOS) and _OTHER_TYPO_RE.search(s) is not None
 
 
 _TYPO_WORD_RE = rc(

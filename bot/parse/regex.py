@@ -23,7 +23,7 @@ from re import escape as _escape  # bound at import: tests stand in for the modu
 from typing import TYPE_CHECKING, Any
 
 from bot.lazylog import lazy_logger
-from bot.parse.regex_gate import gate, gate_literals
+from bot.parse.regex_gate import BranchPlan, branch_plan, gate, gate_literals
 from bot.regex_store import CODE_TYPE as _CODE_TYPE
 from bot.regex_store import codes_key, from_store, load_codes
 
@@ -139,25 +139,45 @@ class AnyBranch:
     The answer is the pattern's (a match of the alternation is a match of one of its branches); only
     for yes/no questions (:meth:`found`): which match would come first is not computed."""
 
-    __slots__ = ("_branches", "pattern")
+    __slots__ = ("_branches", "_plan", "pattern")
 
     def __init__(self, pattern: LazyPattern) -> None:
         self.pattern = pattern
         self._branches: tuple[LazyPattern, ...] | None = None
+        self._plan: BranchPlan | None = None
+        _ANY_BRANCHES.append(self)
 
     def found(self, string: str) -> bool:
         """Whether the pattern matches somewhere in ``string`` (``pattern.search(string) is not None``)."""
+        plan = self._plan
+        if plan is not None:  # from the second message on: only the branches whose literals occur
+            return plan.found(string)
         branches = self._branches
         if branches is None:
-            parts = top_level_branches(self.pattern.pattern)
-            branches = tuple(LazyPattern(b, self.pattern._flags) for b in parts)
-            self._branches = branches
+            branches = self._branches = self.branches()
         return any(map(methodcaller("search", string), branches))  # C calls: no frame per branch
+
+    def branches(self) -> tuple[LazyPattern, ...]:
+        """The top-level branches, each its own lazily compiled pattern."""
+        return tuple(LazyPattern(b, self.pattern._flags) for b in top_level_branches(self.pattern.pattern))
+
+
+_ANY_BRANCHES: list[AnyBranch] = []
+"""Every :class:`AnyBranch` made: each gets its :class:`BranchPlan` on the second message."""
+
+
+def _plan_branches() -> None:
+    """Put a :class:`BranchPlan` on each :class:`AnyBranch` whose every branch requires a literal."""
+    for any_branch in list(_ANY_BRANCHES):
+        branches = any_branch._branches or any_branch.branches()
+        any_branch._branches = branches
+        any_branch._plan = branch_plan(branches)
 
 
 ON_SECOND_MESSAGE: list[Callable[[], None]] = []
 """Work that analyses patterns for later messages (:func:`bot.parse.role_dispatch.warm`): run once by
 the first :func:`add_gates`, so ``sizing-bot ask`` (one message) never pays it."""
+ON_SECOND_MESSAGE.append(_plan_branches)
 
 
 def add_gates() -> None:

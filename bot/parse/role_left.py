@@ -13,9 +13,21 @@ FILL = r"(?:\s|-(?!-))*(?:\+|多|余|来|左右|个|~|≈)?(?:\s|-(?!-))*"
 '--n-worker 1 --gpu-idx 0,1,2,3' is no '1 GPU', the word after '--' names the next flag)."""
 
 
+FILL_ONCE = r"[\s\-]*+(?:\+|多|余|来|左右|个|~|≈)?[\s\-]*+"
+""":data:`FILL` with possessive loops, for words that start with neither white space nor '-' (the same
+matches: no filler word starts with either; a run of spaces is read once)."""
+
+
 def right_words(pattern: str) -> LazyPattern:
     """Words right after a number (after the filler: "+", "多", "左右"…) matching ``pattern``."""
     return rc("^" + FILL + "(?:" + pattern + ")")
+
+
+def right_words_once(pattern: str) -> LazyPattern:
+    r""":func:`right_words` with :data:`FILL_ONCE`, for a ``pattern`` that starts with neither white space
+    nor '-' and whose own white-space loops are possessive (``\s*+``; R_BUDGET): the same matches as
+    with greedy loops, without their polynomial backtracking over a run of masked spaces."""
+    return rc("^" + FILL_ONCE + "(?:" + pattern + ")")
 
 
 L_BATCH = rc(
@@ -72,13 +84,18 @@ L_NODES_UNKNOWN = rc(r"(?:几|多少)\s*台\s*$|how\s+many\s+(?:nodes?|machines?
 L_DATA_WORD = rc(r"(?:数据|语料|data(?:set)?|corpus)(?:量|集)?(?:有|是|为|:|约|大概|is|of|\s)*$")
 L_MODEL_WORD = rc(r"(?:模型|model)(?:有|是|为|:|约|大概|is|of|\s)*$")
 
+MEM_LEAD = r"^\s*+(?:的)?\s*+(?:左右|上下)?\s*+(?:的)?\s*+"
+r"""The start of the memory words after a size ('80G 的显存', '700G 左右显存'). The white-space loops are
+possessive: none of the words between them starts with white space, so giving spaces back never lets
+one match (the same matches), and a run of masked spaces is read once, not tried in every split (the
+greedy ``\s*`` four times over backtracked polynomially: up to ~1 ms a number on long masked
+messages)."""
+
 R_MEM_GPU = rc(  # not "12G多显存" (an observed usage, not a card)
-    r"^\s*(?:的)?\s*(?:左右|上下)?\s*(?:的)?\s*"
-    r"(?:显存|vram|gpu|卡|显卡|card|memory\s+per|的卡|each|per\s+(?:gpu|card)|[" + MARKS + "])"
+    MEM_LEAD + r"(?:显存|vram|gpu|卡|显卡|card|memory\s+per|的卡|each|per\s+(?:gpu|card)|[" + MARKS + "])"
 )
 R_MEM_TOTAL = rc(  # "700G左右显存", "320GB of GPU memory", "2TB of VRAM"
-    r"^\s*(?:的)?\s*(?:左右|上下)?\s*(?:的)?\s*"
-    r"(?:显存|vram|of\s+(?:vram|(?:gpu\s+)?memory)|gpu\s+memory)"
+    MEM_LEAD + r"(?:显存|vram|of\s+(?:vram|(?:gpu\s+)?memory)|gpu\s+memory)"
 )
 L_MY_VRAM = rc(
     r"(?:显存|vram|gpu\s+memory|gpu\s+has|(?:card|gpu)\s+(?:with|that\s+has|having))(?:\s*(?:只有|仅有|仅|有|是|为|才|就|\bis\b|\bonly\b|\bof\b|\bjust\b))*\s*$"
@@ -127,7 +144,7 @@ L_NEEDS_OR_USES = rc(
 used (a requirement quoted, a usage observed), not the memory of the user's card (round 2 of the real
 questions: 'README 说 4bit qlora 70b 只要 48GB 显存，我用 8 张 T4' sized T4s of 48 GB)."""
 R_MEMORY_WORD = rc(
-    r"^\s*(?:的)?\s*(?:左右|上下)?\s*(?:的)?\s*(?:显存|vram|of\s+(?:vram|(?:gpu\s+)?memory)|gpu\s+memory|memory)"
+    MEM_LEAD + r"(?:显存|vram|of\s+(?:vram|(?:gpu\s+)?memory)|gpu\s+memory|memory)"
     r"(?!\s*(?:的)?\s*(?:卡|显卡)|\s*的\s*gpu)"
 )
 """The memory word itself after a size ('48GB 显存', '22 GB of VRAM'), not a card word ('24G 的卡'), nor a

@@ -59,6 +59,7 @@ from bot.parse.role_left import (
     total_said,
 )
 from bot.parse.role_left import right_words as _r
+from bot.parse.role_left import right_words_once as _r1
 
 R_PERCENT = rc(r"^\s*%")
 R_GPU_HOURS = _r(
@@ -96,7 +97,9 @@ R_CNY_PER_CARD_HOUR = _r(r"(?:元|块钱|块)\s*(?:/|每|一)\s*(?:张\s*)?卡\s
 R_ONE_CARD_HOUR = rc(r"^\s*卡\s*[·]?\s*(?:小)?时")
 L_MONEY_END = rc(r"(?:元|块钱|块|美元|刀)\s*$")
 R_PRICE_AFTER = rc(r"^\s*卡\s*[·]?\s*(?:小)?时\s*(?:要|是|为|:|：)?\s*[\d.]+\s*(?:元|块)")
-R_BUDGET = _r(r"(?:元|块钱?|人民币|rmb\b|cny\b|美元|美金|刀)?\s*(?:的)?\s*(?:预算|经费|资金|budget\b)")
+R_BUDGET = _r1(
+    r"(?:元|块钱?|人民币|rmb\b|cny\b|美元|美金|刀)?\s*+(?:的)?\s*+(?:预算|经费|资金|budget\b)"
+)  # possessive
 R_DGX = _r(rf"(?:台|套|个)?\s*(?:nvidia\s*)?(?:dgx|hgx)[\s\-]*(?:[{MARKS}]|\b)")
 R_BYTES = rc(r"^\s*(?P<u>gb|gib|g|tb|tib|t|mib|mb|m)(?![a-z])")
 R_TPS = _r(
