@@ -12,17 +12,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from bot.parse.cue_words import EARLIER
 from bot.parse.regex import rc
 from bot.parse.words import SINGLE_CARD_RE
 
 if TYPE_CHECKING:
     from bot.parse.roles import Role
 
-EARLIER_RE = rc(
-    r"(?<![周月天日号年点前])(?:之前|以前)(?!\s*(?:的?\s*(?:问题|回答|回复|issue)))|原来|原先|此前|曾经|上次|过去"
-    r"|\bpreviously\b|\bused\s+to\b|\bbefore\s+that\b|\bin\s+the\s+past\b"
-)
-"""Words that open an earlier setup (a deadline, '下周之前', is no earlier setup)."""
+EARLIER_RE = rc(EARLIER)
+"""Words that open an earlier setup (:data:`bot.parse.cue_words.EARLIER`: a deadline, '下周之前', is no
+earlier setup)."""
 SENTENCE_END_RE = rc(r"[。！？!?;；\n]|\.(?:\s|$)")
 SINGLE_EN_RE = rc(r"\b(?:a\s+single|one)\s+(?:gpu|card)\b|\bsingle[\s\-]gpu\b")
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.parse import lexicon as lx
+from bot.parse.cue_words import MEASURED
 from bot.parse.engine_keys import keyed_engine
 from bot.parse.generic_values import words_pattern
 from bot.parse.more_tools import VLLM_IDENTIFIER
@@ -40,7 +41,6 @@ from bot.parse.throughput_words import (
 from bot.parse.time_forms import spend_rate
 from bot.parse.tool_keys import negated_keys
 from bot.parse.written_settings import read_written_settings
-from bot.parse.written_units import MEASURED_BEFORE
 
 ZERO_RE = rc(
     r"(?<![a-z0-9])(?:deepspeed[\s\-_]*)?zero[\s\-_]*(?:stage[\s\-_]*|阶段\s*)?(?P<n>[0-3])(?![0-9]|\.\d)"
@@ -98,10 +98,7 @@ _NUM = r"(?<![a-z0-9.])(?P<v>\d+(?:,\d{3})*(?:\.\d+)?\s*[km]?)"
 TFLOPS_RE = rc(
     _NUM + r"\s*tflops?(?:/s)?\s*(?P<per>(?:/|per|each|every|每|一)\s*(?:gpu|卡|card|device|张)|每卡|单卡)?"
 )
-MEASURED_WORDS = rc(
-    r"(?:we|i|and)\s+(?:get|got|see|saw|reach|hit|achieve|measure)|getting|achiev|measured|observed|reach|hitting"
-    r"|实测|测得|跑到|跑出|能到|只有|达到|观测|实际" + MEASURED_BEFORE
-)
+MEASURED_WORDS = rc(MEASURED)
 TPS_RE = rc(
     _NUM + r"\s*(?:tokens?|toks?|词元)\s*(?:/\s*s(?:ec)?|per\s+sec(?:ond)?|每秒)"
     r"\s*(?P<per>(?:/|per|each|每)\s*(?:gpu|卡|card|device)|每卡|单卡)?"

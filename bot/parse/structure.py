@@ -27,6 +27,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from bot.parse.cue_words import ASKS_COUNT, EARLIER, MEASURED, RATE_RUN, REQUIRED
 from bot.parse.regex import rc
 from bot.parse.throughput_words import per_user_rate
 
@@ -36,7 +37,7 @@ BREAK_RE = rc(
     r"(?s:```.*?(?:```|$))"  # a code block (a pasted config, a command): one segment
     r"|[。！？；!?;\n]+|\.(?=\s|$)|[，、]"
     r"|,(?=\s)|(?i:\s(?=(?:but|whereas|while|previously|vs\.?|versus|I\s+tried|we\s+tried)\b))"
-    r"|(?=(?:但是|可是|不过|而且|之前|原来|后来|结果)(?!\d))"
+    r"|(?=(?:但是|可是|不过|而且|(?<![周月天日号年点前])之前|原来|后来|结果)(?!\d))"
 )
 """Where a segment ends: sentence ends (both languages), newlines, full-width commas, ', ' and the clause
 words that start another setup ('but', 'whereas', 'previously', 'vs', 'I tried', '但是', '之前', '后来');
@@ -49,7 +50,8 @@ _JOB = (
     r"|^\s*(?:what|which|how|can|could|would|will|should|is|are|does|do)\b"
     r"|\bI\s*(?:want|need|plan|'d\s+like|would\s+like|am\s+going|'m\s+going|intend)\b"
     r"|\bwe\s+(?:want|need|plan|'d\s+like|would\s+like|are\s+going|intend)\b|\bplanning\b"
-    r"|^\s*(?:size|estimate)\b|我想|想要|想用|想在|打算|准备|计划|要多少|需要多少|多少张|几张|几块|几台"
+    r"|^\s*(?:size|estimate)\b|我想|想要|想用|想在|打算|准备|计划|要多少|需要多少|多少张|几台|"
+    rf"{ASKS_COUNT}|{REQUIRED}"
     r"|够不够|够吗|能不能|可不可以|可以吗|行不行|行吗|是否|需要几"
     r"|\btarget\b|\bat\s+least\b|(?:吞吐|速度|性能)\s*(?:要|需要|至少|目标)|目标|至少"
 )
@@ -67,8 +69,8 @@ _TRIED = (
     r"\bI\s+(?:tried|have\s+tried|'ve\s+tried|used\s+to|was\s+using|ran)\b|\bwe\s+(?:tried|'ve\s+tried|ran)\b"
     r"|\bpreviously\b|\bbefore\b|\bearlier\b|\bworks?\s+(?:with|on|fine|well)\b|\bworked\b|\bcolleague"
     r"|\bcompared\s+(?:with|to)\b|\bno\s+problems?\b|\bguide\b|\bREADME\b|\bdocs?\b|\baccording\s+to\b"
-    r"|\bheard\b|\bcomparable\b|\bsimilar\s+to\b|听说|类似|相当于"
-    r"|之前|原来|原先|以前|试过|用过|曾经|能跑|跑得动|可以跑|跑通|没问题|正常|同事|相比|比起|对比|官方|文档|教程"
+    rf"|\bheard\b|\bcomparable\b|\bsimilar\s+to\b|听说|类似|相当于|{EARLIER}"
+    r"|试过|用过|能跑|跑得动|可以跑|跑通|没问题|正常|同事|相比|比起|对比|官方|文档|教程"
 )
 _CONTEXT = (
     r"\bwe\s+have\b|\bour\s+(?:cluster|server|machine|lab|company)|公司有|我们有|手上有|手头有|实验室有"
@@ -161,7 +163,7 @@ def _read_cues(s: str, start: int, end: int) -> tuple[str, tuple[tuple[int, int,
     if s.startswith("```", start):
         return PLAIN, ()
     cues = [(m.lastgroup, m.start() + start, m.end() + start) for m in _CUE_RE.finditer(s[start:end])]
-    kinds = {c[0] for c in cues}
+    kinds = {c[0] for c in cues if c[0] != OBSERVED or not TOKEN_RATE_RE.match(s, c[1])}  # no cue alone
     role = min(kinds, key=_KIND.__getitem__) if kinds else PLAIN
     seen = tuple((a, b, bool(RATE_UNIT_RE.match(s, a))) for kind, a, b in cues if kind == OBSERVED)
     if role != JOB and s[end : end + 1] in ("?", "？"):  # the question's own mark ends it
@@ -192,8 +194,11 @@ def measured(segs: list[Segment], tok: Any) -> bool:
     )
 
 
-RATE_UNIT_RE = rc(r"(?i)tok|s\s*/|it\s*/|per\s|秒")
-"""Observed cues that are units after their figure ('900 tok/s', '3 s/it', '2 秒/步')."""
+RATE_UNIT_RE = rc(r"(?i)tok|s\s*/|it\s*/|per\s|每?秒")
+"""Observed cues that are rate units ('900 tok/s', '3 s/it', '2 秒/步', '每秒 35 个 token')."""
+TOKEN_RATE_RE = rc(r"(?i)tok|每秒")
+"""The tokens/s units among them ('2000 tok/s', 'tokens per second', '每秒 2000 token'): they give a clause
+no role on their own, a serving target being written the same way (review finding 1); 's/it' does."""
 CUE_BEFORE = 16
 """Characters between an observed cue and the figure it reports ('uses about 40gb', '显存占用 60g')."""
 CUE_AFTER = 12
@@ -244,14 +249,26 @@ def job_tokens(toks: list[Any], segs: list[Segment]) -> list[Any]:
 
 def observed_at(s: str, pos: int) -> bool:
     """Whether character ``pos`` of ``s`` lies in an observed clause ('generation reaches 900 tokens/s',
-    '每秒 35 个 token' said of a run): a speed measured, not a target."""
+    'the training uses 60 GB'): a figure measured, not a setting."""
     return role_at(segments(s), pos) == OBSERVED
+
+
+MEASURED_RE = rc(rf"(?:{MEASURED}|{RATE_RUN})")
+"""What makes a rate measured (:data:`bot.parse.cue_words.MEASURED`, and a Chinese run with its rate)."""
+RATE_NEAR = 24
+"""Characters before a rate searched for a measuring word (as :func:`bot.parse.settings._throughput`)."""
 
 
 def rate_not_target(s: str, m: re.Match[str]) -> str | None:
     """Why a tokens/s rate ``m`` of ``s`` is no serving target, or None when it is one: a rate per user
-    ('per_user_speed'), or a speed an observed clause reports ('observed': 'generation reaches 900
-    tokens/s', '单卡每秒 35 个 token')."""
+    ('per_user_speed'), or a speed reported as measured ('observed'): a measuring word right before it
+    in its own clause ('generation reaches 900 tokens/s', '跑到每秒 1200 token', '单卡跑 14B 每秒 35 个
+    token'), in a clause that states no job ('the service must hit 2000 tokens/s' is the target). The
+    rate's unit alone is no cue (review finding 1)."""
     if per_user_rate(s, m.start(), m.end()):
         return "per_user_speed"
-    return OBSERVED if observed_at(s, m.start()) else None
+    seg = segment_at(segments(s), m.start())
+    if seg is None or seg.role == JOB:
+        return None
+    near = s[max(seg.start, m.start() - RATE_NEAR) : m.start()]
+    return OBSERVED if MEASURED_RE.search(near) else None

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bot.parse import lexicon as lx
+from bot.parse.cue_words import ASKS_COUNT
 from bot.parse.normalize import MARKS
 from bot.parse.regex import AnyBranch, rc
 
@@ -25,7 +26,7 @@ ARTICLE_GPU_RE = rc(
 """'does a 4090 …', 'on an A100 40GB', 'with a single H100', 'on the A100', 'on my A6000', '在 A800 上跑':
 one GPU (not 'on a H100 cluster'; not when the question asks how many, :data:`ASKS_COUNT_RE`); round 7:
 with the host's CPU first ('on a Ryzen 7900X + Intel Arc A770', '在 i9-14900K + 4060 Ti 上'), one card."""
-ASKS_COUNT_RE = rc(r"多少(?:张|块|个)?(?:卡|gpu)|几(?:张|块)|几卡|how\s+many\s+(?:gpus?|cards?)")
+ASKS_COUNT_RE = rc(ASKS_COUNT)
 PLURAL_GPU_RE = rc(
     rf"[{MARKS}]s\b|\b(?:multiple|several|some|a\s+few|a\s+couple\s+of)\s+[{MARKS}]|多(?:张|块)\s*[{MARKS}]"
 )

@@ -34,21 +34,12 @@ from __future__ import annotations
 import re
 from functools import cache
 
+from bot.parse import cue_words
 from bot.parse.regex import rc
 from estimator import catalog
 
-MEASURED_BEFORE = (
-    r"|\bonly\s+(?:about\s+|around\s+|~\s*)?$|\bspeed\s+(?:is|was|of)\s+(?:only\s+)?(?:about\s+|around\s+|~\s*)?$"
-    r"|速度\s*(?:是|为|只有|才|大概|约)?\s*$|\b(?:i|we)\s+(?:am|are)\s+getting\b|\b(?:does|doing|runs\s+at)\s+$"
-    r"|\b(?:get|gets|got)\s+(?:only\s+)?(?:about|around|roughly|approximately|~)\s*$"
-    r"|\b(?:generation|prompt|token|output|input)\s+throughput\s*(?:\([^)]{0,12}\))?\s*[:=]\s*$"
-)
-"""A speed said as what one gets ('the generation speed is only 6 tokens/s', 'I get 40 t/s', '生成速度
-30 tok/s'), right before the rate: an observation, not the throughput asked for (added to
-:data:`bot.parse.settings.MEASURED_WORDS`, which had 'we get' but not 'I get' nor 'speed is'). Round 7:
-'… and only get around 120 TFLOPS' (a verb, then about/around), and a tool's log label before its figure
-('Avg generation throughput: 15.5 tokens/s' of vLLM's metrics log, 'Output token throughput (tok/s):
-1519.34' of its serving benchmark): what was measured, never the target."""
+MEASURED_BEFORE = cue_words.MEASURED_BEFORE
+"""See :data:`bot.parse.cue_words.MEASURED_BEFORE` (kept here for its readers)."""
 RATE_T_RE = rc(r"(?<![a-z0-9.])(?P<n>\d+(?:[.,]\d+)?)\s?t/s\b")
 """'95t/s', '14 t/s': tokens per second (llama.cpp's and koboldcpp's 't/s')."""
 

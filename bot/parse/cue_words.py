@@ -1,0 +1,45 @@
+"""The cue words several readers share (review finding 8, session 12): one vocabulary for what was
+measured, what an earlier setup was, what a question asks for, and what a job requires. Each is a pattern
+text (compiled by its user, see :func:`bot.parse.regex.rc`), so the whole-message structure reader
+(:mod:`bot.parse.structure`), the settings reader (:mod:`bot.parse.settings`), the earlier-count reader
+(:mod:`bot.parse.earlier_counts`) and :mod:`bot.parse.words` cannot drift apart.
+"""
+
+from __future__ import annotations
+
+MEASURED_BEFORE = (
+    r"|\bonly\s+(?:about\s+|around\s+|~\s*)?$|\bspeed\s+(?:is|was|of)\s+(?:only\s+)?(?:about\s+|around\s+|~\s*)?$"
+    r"|速度\s*(?:是|为|只有|才|大概|约)?\s*$|\b(?:i|we)\s+(?:am|are)\s+getting\b|\b(?:does|doing|runs\s+at)\s+$"
+    r"|\b(?:get|gets|got)\s+(?:only\s+)?(?:about|around|roughly|approximately|~)\s*$"
+    r"|\b(?:generation|prompt|token|output|input)\s+throughput\s*(?:\([^)]{0,12}\))?\s*[:=]\s*$"
+)
+"""A speed said as what one gets ('the generation speed is only 6 tokens/s', 'I get 40 t/s', '生成速度
+30 tok/s'), right before the rate: an observation, not the throughput asked for (part of
+:data:`MEASURED`, which had 'we get' but not 'I get' nor 'speed is'). Round 7: '… and only get around 120
+TFLOPS' (a verb, then about/around), and a tool's log label before its figure ('Avg generation
+throughput: 15.5 tokens/s' of vLLM's metrics log, 'Output token throughput (tok/s): 1519.34' of its
+serving benchmark): what was measured, never the target."""
+
+MEASURED = (
+    r"(?:we|i|and)\s+(?:get|got|see|saw|reach|hit|achieve|measure)|getting|achiev|measured|observed|reach|hitting"
+    r"|实测|测得|跑到|跑出|能到|只有|达到|观测|实际" + MEASURED_BEFORE
+)
+"""Words before a figure that report it as measured ('we get 20 TFLOPS', '实测 150 TFLOPS', '跑到每秒 1200
+token'), searched in the characters right before the figure."""
+
+RATE_RUN = r"跑(?![通不])"
+"""A run stated with its rate in Chinese ('单张 4090 跑 Qwen2.5-14B 每秒 35 个 token'): with :data:`MEASURED`,
+the words that make a rate in a clause that asks nothing a measured one."""
+
+EARLIER = (
+    r"(?<![周月天日号年点前])(?:之前|以前)(?!\s*(?:的?\s*(?:问题|回答|回复|issue)))|原来|原先|此前|曾经|上次|过去"
+    r"|\bpreviously\b|\bused\s+to\b|\bbefore\s+that\b|\bin\s+the\s+past\b"
+)
+"""Words that open an earlier setup (a deadline, '下周之前', is no earlier setup)."""
+
+ASKS_COUNT = r"多少(?:张|块|个)?(?:卡|gpu)|几(?:张|块)|几卡|how\s+many\s+(?:gpus?|cards?)"
+"""A question for the GPU count ('要几张', '多少张卡', 'how many GPUs')."""
+
+REQUIRED = r"\bmust\b|\bneeds?\s+to\b|\brequired?\b|\brequirement|要求|需要|要达到|须"
+"""Words that state what the job requires ('the service must hit 2000 tokens/s', 'required throughput:',
+'推理服务要求每秒 5000 token'): a figure after them is a target, never one measured (review finding 1)."""
