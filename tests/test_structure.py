@@ -105,13 +105,13 @@ EN: list[tuple[str, dict, dict]] = [
     (  # a measured speed is not a target
         "We get 35 tokens/s on a single 4090 with Qwen2.5-14B. How many 4090s to serve 50 concurrent users?",
         {"concurrency": 50, "target_tokens_per_s": None},
-        {"35": "observed"},  # was unread
+        {"35 tokens/s": "observed"},  # was unread; the rate with its unit (review 13)
     ),
     (
         "Generation reaches 900 tokens/s on 2 H100s for Llama-3-70B. I want to serve Llama-3-70B on 4 H100s "
         "for 64 concurrent users at 8k context, what throughput?",
         {"gpu_count": 4, "concurrency": 64, "seq_len": 8192, "target_tokens_per_s": None},
-        {"900": "observed"},  # was unread
+        {"900 tokens/s": "observed"},  # was unread; with its unit (review 13)
     ),
     (
         "It works with batch size 2 on 4 RTX 4090s. I want batch size 8 for QLoRA on Llama-3-8B on 4 RTX "
@@ -135,13 +135,13 @@ EN: list[tuple[str, dict, dict]] = [
         "We got 1200 tokens/s on 4 A100s with Llama-3-70B. How many H100s do I need to serve Llama-3-70B "
         "for 200 concurrent users?",
         {"gpu": "H100-SXM5-80GB", "concurrency": 200, "target_tokens_per_s": None},
-        {"1200": "observed"},  # was unread
+        {"1200 tokens/s": "observed"},  # was unread; with its unit (review 13)
     ),
     (
         "Compared to 2 A6000s that I have now, I plan to fine-tune Llama-3-70B with QLoRA on 4 A100 80GB, "
         "enough memory?",
         {"gpu": "A100-SXM4-80GB", "gpu_count": 4},  # was RTX A6000 × 2
-        {"2": "repeated"},
+        {"2": "other_setup"},  # was repeated (review 6)
     ),
     # the setup that failed is the run asked about: its values carry over (the corpus labels' convention)
     (
@@ -189,7 +189,7 @@ ZH: list[tuple[str, dict, dict]] = [
     (
         "相比我们以前的 16 张 V100，我打算用 64 张 H100 预训练 Llama-2-7B，1 万亿 token，要多久？",
         {"gpu": "H100-SXM5-80GB", "gpu_count": 64},  # was 16
-        {"16": "repeated"},
+        {"16": "other_setup"},  # was repeated (review 6)
     ),
     (
         "训练 4096 长度时每张卡占了 75G。我想在 8 张 A100 上全参微调 Llama-3-8B，上下文 16384，会不会 OOM？",

@@ -155,7 +155,7 @@ class _Parse(FieldSteps):
         """Numbers the answer does not use, as typed, with why: no word said what they are
         ('unread'), or a second value for a field that takes one ('repeated')."""
         aside = set_aside_counts(getattr(self, "s0", ""))  # '2 卡给 vllm'; a machine's 8 beside 2 visible
-        unread = {raw: aside.get(raw, "unread") for raw in self.unread}
+        unread = {raw: self.unread_reason(raw, aside.get(raw, "unread")) for raw in self.unread}
         out = [*self.named_unused, *unread.items()]
         used_roles = {r.role for r in self.roles if id(r) in self.used}
         for r in self.roles:

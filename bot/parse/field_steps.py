@@ -9,6 +9,7 @@ from __future__ import annotations
 from itertools import pairwise
 from typing import Any
 
+from bot.parse import structure as st
 from bot.parse.asked_model import (
     Candidate,
     active_after,
@@ -100,10 +101,14 @@ class FieldSteps:
         return job_tokens(sorted(toks, key=lambda t: t.start), self._segments()) if toks else []
 
     def why_unused(self, role: Role, used_roles: set[str], default: str) -> str:
-        """Why a number of ``role`` is not used: another setup's or an observed figure's value when the
-        structure chose against it, 'repeated' when its field used another value, else ``default``."""
-        lost = self.__dict__.get("_lost", {}).get(id(role))
+        """Why a number of ``role`` is not used: another setup's or an observed figure's (its clause's, or
+        the structure chose against it), 'repeated' when its field used another value, else ``default``."""
+        lost = self.__dict__.get("_lost", {}).get(id(role)) or st.role_reason(self, role)
         return lost or ("repeated" if role.role in used_roles else default)
+
+    def unread_reason(self, raw: str, default: str) -> str:
+        """:func:`bot.parse.structure.unread_reason`: an unread number of another setup or observed."""
+        return st.unread_reason(self._segments(), self.unread_toks, raw, default)  # type: ignore[attr-defined]
 
     def value(self, name: str) -> float | None:
         """The value of :meth:`first`, or None."""

@@ -385,7 +385,7 @@ def _throughput(out: Settings, training: bool) -> None:
         elif value is not None and training:  # a cluster's throughput: not used (no per-GPU figure)
             out.notes.append("throughput_not_per_gpu")
         elif value is not None and (why := rate_not_target(out.s, m)):  # 'each user 20 tok/s', 'got 9 tok/s'
-            out.unused.append(((m.group("v") if why == "observed" else m.group(0)).strip(), why))
+            out.unused.append((m.group(0).strip(), why))
             out.s = _masked(out.s, m)
         elif value is not None and not MEASURED_WORDS.search(near):  # serving: the throughput asked for
             out.fields["target_tokens_per_s"] = value

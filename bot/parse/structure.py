@@ -208,8 +208,8 @@ CUE_AFTER = 12
 def pick(roles: list[Any], segs: list[Segment]) -> tuple[Any | None, dict[int, str]]:
     """Among numbers of one role (``bot.parse.roles.Role``, in text order), the one the job uses, and the
     reasons the others are not used, by ``id``. One value (or several equal ones): the first, as before.
-    Several values: never an observed figure while another remains; then the first in a job segment;
-    then the first outside a tried segment; else the first."""
+    Several values: never an observed figure while another remains (review finding 5); then the first in
+    a job segment; then the first outside a tried segment; else the first that is not observed."""
     if not roles:
         return None, {}
     if roles[0].role in MEASURED_ROLES and all(measured(segs, r.tok) for r in roles):  # 'uses 60 GB'
@@ -218,8 +218,11 @@ def pick(roles: list[Any], segs: list[Segment]) -> tuple[Any | None, dict[int, s
         return roles[0], {}
     where = [role_at(segs, r.tok.start) for r in roles]
     ranked = sorted(zip(roles, where, strict=True), key=lambda rw: _PREFER[rw[1]])  # stable: text order
-    if _PREFER[ranked[0][1]] > 1:  # nothing in the job's own clauses: the first, as before
-        return roles[0], {}
+    if _PREFER[ranked[0][1]] > 1:  # nothing in the job's own clauses: the first not observed, as before
+        chosen = next((r for r, w in zip(roles, where, strict=True) if w != OBSERVED), roles[0])
+        return chosen, {
+            id(r): OBSERVED for r, w in zip(roles, where, strict=True) if w == OBSERVED and r is not chosen
+        }
     chosen = ranked[0][0]
     lost: dict[int, str] = {}
     for r, w in zip(roles, where, strict=True):
@@ -239,6 +242,31 @@ def job_card(gpus: list[Any], chosen: Any, cut: Callable[[], list[Segment]]) -> 
     if any(w not in (TRIED, OBSERVED) for w in mine):
         return chosen
     return next((g for g in gpus if role_at(segs, g.start) == JOB), chosen)
+
+
+def withheld_reason(segs: list[Segment], tok: Any) -> str | None:
+    """Why the number ``tok`` that no field uses is not the job's (review findings 6 and 16): ``observed``
+    in an observed clause or as the figure an observed cue reports ('it uses 60GB at batch 8'),
+    ``other_setup`` in another setup's clause ('my colleague ran it on 2 A100s'); None elsewhere."""
+    where = role_at(segs, tok.start)
+    if where == OBSERVED or (where != JOB and measured(segs, tok)):
+        return OBSERVED
+    return "other_setup" if where == TRIED else None
+
+
+def role_reason(parse: Any, role: Any) -> str | None:
+    """Why the number of ``role`` that ``parse`` (:class:`bot.parse.field_steps.FieldSteps`) does not use
+    is not the job's, when its value differs from the one its field used: :func:`withheld_reason` ('同事用
+    2 张 A100 …。我想用 8 张 H100': the colleague's 2 is ``other_setup``, not ``repeated``)."""
+    mine = {r.value for r in parse.roles if id(r) in parse.used and r.role == role.role}
+    return None if role.value in mine else withheld_reason(parse._segments(), role.tok)
+
+
+def unread_reason(segs: list[Segment], toks: list[Any], raw: str, default: str) -> str:
+    """``default`` ('unread'), or why the unread number typed ``raw`` (its token among ``toks``) is another
+    setup's or an observed figure (:func:`withheld_reason`; review finding 16)."""
+    tok = next((t for t in toks if t.raw.strip() == raw), None)
+    return (default == "unread" and tok is not None and withheld_reason(segs, tok)) or default
 
 
 def job_tokens(toks: list[Any], segs: list[Segment]) -> list[Any]:
