@@ -21,6 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from bot.parse.asked_stem import stem, stem_named
+from bot.parse.cue_words import SWITCH
 from bot.parse.gpus import GpuMention
 from bot.parse.models import ModelMention
 from bot.parse.regex import rc
@@ -164,6 +165,8 @@ def candidates(models: list[ModelMention], roles: list[Role]) -> list[Candidate]
     return sorted(distinct, key=lambda c: c.start)
 
 
+SWITCH_RE = rc(rf"(?i){SWITCH}")
+"""A switch from the setup the user has to the one asked about (:data:`bot.parse.cue_words.SWITCH`)."""
 CLAUSE_RE = rc(r"[,，、:：]")
 """Clause breaks inside a sentence ('7B 没问题，14B 能放下吗？': the last clause asks)."""
 SHORT_CLAUSE = 30
@@ -193,6 +196,10 @@ def asked_candidate(s: str, found: list[Candidate]) -> Candidate | None:
     else None (the usual order decides)."""
     if len(found) < 2:
         return None
+    for cue in SWITCH_RE.finditer(s):  # 'trained 8B last week; now we need 70B': the one after the switch
+        after = [c for c in found if c.start >= cue.start()]
+        if after and len(after) < len(found):
+            return min(after, key=_rank)
     stems = [stem(c.mention) for c in found]
     for start, end in asked_spans(s):
         inside = [c for c in found if any(start <= at < end for at in c.starts)]

@@ -43,3 +43,12 @@ ASKS_COUNT = r"多少(?:张|块|个)?(?:卡|gpu)|几(?:张|块)|几卡|how\s+man
 REQUIRED = r"\bmust\b|\bneeds?\s+to\b|\brequired?\b|\brequirement|要求|需要|要达到|须"
 """Words that state what the job requires ('the service must hit 2000 tokens/s', 'required throughput:',
 '推理服务要求每秒 5000 token'): a figure after them is a target, never one measured (review finding 1)."""
+
+SWITCH = (
+    r"\bnow\b(?!\s+(?:have|has|had|use|uses|using|runs?|running|serves?|serving|is|are|takes?))"
+    r"|\bmov(?:e|ing)\s+to\b|\bswitch(?:ing)?\s+to\b|\bupgrad(?:e|ing)\s+to\b|\binstead\b|\bwhat\s+about\b"
+    r"|现在(?:想|要|准备|打算|需要)|想换成|想换|换成|改用|换到|切换到|想上|升级到|改成"
+)
+"""Words that turn from the setup a user has to the one asked about ('…, now we need 70B', 'moving to
+Qwen2.5-72B', '7B 跑通了，现在想上 70B', '想换成 H100'): what follows them is the job (trial A1, review
+finding 7)."""
