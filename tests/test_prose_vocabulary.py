@@ -203,16 +203,16 @@ def test_longest_reply_is_the_completion_length(capsys: pytest.CaptureFixture[st
 
 
 @pytest.mark.parametrize(
-    "text",
+    ("text", "reason"),
     [
-        "Full fine-tune of Llama-3-8B runs on 8 H100. Would 4 H100 be enough?",
-        "8 张 A100 全参 Qwen2-7B 能跑。4 张 A100 够吗？",
+        ("Full fine-tune of Llama-3-8B runs on 8 H100. Would 4 H100 be enough?", "repeated"),
+        ("8 张 A100 全参 Qwen2-7B 能跑。4 张 A100 够吗？", "other_setup"),  # '能跑': a tried setup (review 6)
     ],
 )
-def test_two_setups_size_the_one_asked(capsys: pytest.CaptureFixture[str], text: str) -> None:
+def test_two_setups_size_the_one_asked(capsys: pytest.CaptureFixture[str], text: str, reason: str) -> None:
     data = ask(capsys, text)
     assert data["request"]["gpu_count"] == 4
-    assert ignored(data)["8"] == "repeated"  # the other setup's count is named as not used
+    assert ignored(data)["8"] == reason  # the other setup's count is named as not used
 
 
 @pytest.mark.parametrize(

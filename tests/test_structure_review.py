@@ -117,3 +117,20 @@ def test_the_cue_words_live_in_one_module() -> None:
     assert structure.TRIED not in {g.role for g in structure.segments(s)}
     s = prepare("之前用 8 张 A100 训 7B")[0]
     assert structure.TRIED in {g.role for g in structure.segments(s)}
+
+
+CURRENT_SEQ = [  # trial A5: the job's cutoff_len is sized; the one of the earlier run is named
+    "用 LLaMA-Factory QLoRA 微调 Qwen2.5-72B，quantization_bit 4，lora_rank 8，lora_target all，"
+    "per_device_train_batch_size 2，gradient_accumulation_steps 8，cutoff_len 8192，单卡 A100 40GB 能跑吗？"
+    "之前 cutoff_len 2048 的时候显存是 35G。",
+    "QLoRA fine-tune Qwen2.5-72B with LLaMA-Factory, cutoff_len 8192, one A100 40GB, will it fit? Previously "
+    "with cutoff_len 2048 it used 35GB.",
+]
+
+
+@pytest.mark.parametrize("text", CURRENT_SEQ)
+def test_the_current_sequence_is_sized_not_the_earlier_one(text: str) -> None:
+    """Was seq_len 2048 with '8192' unread."""
+    a = _answer(text)
+    assert a["request"]["seq_len"] == 8192
+    assert _ignored(a)["cutoff_len 2048"] == "other_setup"

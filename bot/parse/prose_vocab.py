@@ -25,6 +25,7 @@ from bot.parse.regex import rc
 from bot.parse.rl_words import QUANT_GROUP_RE, RL_GENERATION_GROUPS, RL_GENERATIONS_RE
 from bot.parse.shared_value import spread_shared_value
 from bot.parse.stack_words import inferred_tool, launcher_named, named_tools, tool_written, training_tool
+from bot.parse.structure import OBSERVED, TRIED, role_at, segments
 from estimator.models import SizingRequest
 from estimator.request import setting
 from estimator.training_tools import TRAINING_TOOL_LIMITS
@@ -281,6 +282,23 @@ def _take(out: Vocab, pattern: Any, *groups: str) -> int | None:
     return _n(m, *groups) if groups else 1
 
 
+def _take_seq(out: Vocab) -> int | None:
+    """The sequence key's value: the first, unless another is said in an earlier setup's or an observed
+    clause ('cutoff_len 8192 … 之前 cutoff_len 2048 的时候显存是 35G', trial A5): then the first said
+    outside such clauses, and the earlier one is named ``other_setup``."""
+    found = list(SEQ_RE.finditer(out.s))
+    segs = segments(out.s) if len(found) > 1 else []
+    aside = [role_at(segs, m.start()) in (TRIED, OBSERVED) for m in found] if segs else []
+    if not any(aside) or all(aside):
+        return _take(out, SEQ_RE, "n")
+    chosen = found[aside.index(False)]
+    for m, other in zip(found, aside, strict=True):
+        out.s = mask(out.s, m.start(), m.end(), " ")
+        if other and _n(m, "n") != _n(chosen, "n"):
+            out.unused.append((" ".join(m.group(0).split()), "other_setup"))
+    return _n(chosen, "n")
+
+
 def _lengths(out: Vocab, training: bool) -> None:
     for date in list(DATE_CUTOFF_RE.finditer(out.s)):  # 'knowledge cutoff 2023': a date, no cutoff_len
         out.s = mask(out.s, date.start(), date.end(), " ")
@@ -295,7 +313,7 @@ def _lengths(out: Vocab, training: bool) -> None:
                 out.fields.setdefault("max_model_len", value)
                 out.s = mask(out.s, limit.start(), limit.end(), " ")
     prompt_bound = SWIFT_RL_RE.search(out.s) and SWIFT_MAX_LENGTH_RE.search(out.s)
-    seq = None if prompt_bound else _take(out, SEQ_RE, "n") or _take(out, DEFAULT_MAX_LEN_RE, "n", "m")
+    seq = None if prompt_bound else _take_seq(out) or _take(out, DEFAULT_MAX_LEN_RE, "n", "m")
     source, target = (
         _take(out, SWIFT_MAX_LENGTH_RE if prompt_bound else SOURCE_RE, "n"),
         _take(out, TARGET_RE, "n"),
