@@ -13,7 +13,7 @@ FILL = r"(?:\s|-(?!-))*(?:\+|多|余|来|左右|个|~|≈)?(?:\s|-(?!-))*"
 '--n-worker 1 --gpu-idx 0,1,2,3' is no '1 GPU', the word after '--' names the next flag)."""
 
 
-FILL_ONCE = r"[\s\-]*+(?:\+|多|余|来|左右|个|~|≈)?[\s\-]*+"
+FILL_ONCE = r"(?:\s|-(?!-))*+(?:\+|多|余|来|左右|个|~|≈)?(?:\s|-(?!-))*+"
 """:data:`FILL` with possessive loops, for words that start with neither white space nor '-' (the same
 matches: no filler word starts with either; a run of spaces is read once)."""
 
