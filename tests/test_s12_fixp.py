@@ -40,3 +40,36 @@ def test_a_recompute_turned_off_is_none(capsys: pytest.CaptureFixture[str], text
 )
 def test_a_recompute_turned_on_stays(text: str, mode: str) -> None:
     assert parse(text).request.recompute == mode
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "How many H100 to serve DeepSeek-R1-Distill-Llama-70B, a model trained with reinforcement learning, "
+        "for 50 users?",
+        "How many H100 to serve a Llama-3-70B trained via RLHF for 50 users?",
+        "部署一个用强化学习训练出来的 Llama-3-70B，50个并发，要几张H100？",
+        "部署一个经过RLHF训练的 Llama-3-70B，50个并发，要几张H100？",
+    ],
+)
+def test_a_model_made_with_rl_is_served(capsys: pytest.CaptureFixture[str], text: str) -> None:
+    """Was stage 'finetune' (and, with RLHF, algorithm 'ppo') with the 50 users ignored on 7450af9: how
+    the model was made is not the job."""
+    data = ask_in_process(capsys, text)
+    assert data["request"]["stage"] == "inference"
+    assert data["request"]["concurrency"] == 50
+    assert data["request"]["algorithm"] is None
+
+
+@pytest.mark.parametrize(
+    ("text", "algorithm"),
+    [
+        ("RL on Qwen2.5-7B with 8 H100", None),
+        ("强化学习训练 Qwen2.5-7B，8张A100", None),
+        ("GRPO training of Qwen2.5-7B on 8 H100, then serve it for 50 users", "grpo"),
+    ],
+)
+def test_rl_training_is_still_fine_tuning(text: str, algorithm: str | None) -> None:
+    request = parse(text).request
+    assert request.stage == "finetune"
+    assert request.algorithm == algorithm
