@@ -73,3 +73,63 @@ def test_rl_training_is_still_fine_tuning(text: str, algorithm: str | None) -> N
     request = parse(text).request
     assert request.stage == "finetune"
     assert request.algorithm == algorithm
+
+
+def _swift_config(flat: dict[str, object]) -> dict[str, object]:
+    from bot.parse.configs.model import StackConfig
+    from bot.parse.configs.rl_handlers import RL_HANDLERS
+
+    cfg = StackConfig(tool="ms-swift", format="yaml")
+    RL_HANDLERS["swift_max_length"](cfg, "max_length", flat["max_length"], flat)
+    return cfg.values
+
+
+def test_swift_config_reads_max_new_tokens_as_the_completion() -> None:
+    """ms-swift GRPO: --max_length 2048 bounds the prompt; max_new_tokens 1024 is the completion, so the
+    sequence is 3,072. On 7450af9 `next()` returned the missing max_completion_length (None) and 512 was
+    added (2,560)."""
+    values = _swift_config({"rlhf_type": "grpo", "max_length": 2048, "max_new_tokens": 1024})
+    assert values == {"seq_len": 3072}
+    values = _swift_config({"rlhf_type": "grpo", "max_length": 2048, "max_completion_length": 768})
+    assert values == {"seq_len": 2816}
+
+
+def test_swift_config_without_a_completion_leaves_the_prompt() -> None:
+    """No completion stated: the parse gives the prompt's bound only (no 512 read as if stated)."""
+    assert _swift_config({"rlhf_type": "grpo", "max_length": 2048}) == {"prompt_tokens": 2048}
+    assert _swift_config({"rlhf_type": "dpo", "max_length": 2048}) == {"seq_len": 2048}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "swift rlhf --rlhf_type grpo --model Qwen/Qwen2.5-7B-Instruct --max_length 2048 on 8 A100",
+        "用 swift rlhf --rlhf_type grpo 训 Qwen2.5-7B，--max_length 2048，8张A100，数据1亿token要多久",
+    ],
+)
+def test_swift_grpo_completion_default_is_an_assumption(
+    capsys: pytest.CaptureFixture[str], text: str
+) -> None:
+    """ms-swift's max_completion_length default 512 (swift/arguments/rlhf_args.py @3602360) is assumed in
+    the estimator with its source: the sequence sized is 2,048 + 512 = 2,560, and the request does not
+    say 512 as stated (on 7450af9: max_completion_length 512 in the request, no assumption)."""
+    data = ask_in_process(capsys, text)
+    assert data["request"]["max_completion_length"] is None
+    assert data["request"]["prompt_tokens"] == 2048
+    assert data["request"]["seq_len"] == 2560
+    assumed = [a for a in data["assumptions"] if a["field"] == "max_completion_length"]
+    assert [(a["value"], a["why"], a["citation"]) for a in assumed] == [
+        (512, "swift_completion_default", "swift/arguments/rlhf_args.py @3602360")
+    ]
+    assert data["interpretation"]["ignored"] == []
+
+
+def test_swift_grpo_stated_completion_is_used(capsys: pytest.CaptureFixture[str]) -> None:
+    text = (
+        "swift rlhf --rlhf_type grpo --model Qwen/Qwen2.5-7B-Instruct --max_length 2048 "
+        "--max_completion_length 1024 on 8 A100"
+    )
+    data = ask_in_process(capsys, text)
+    assert data["request"]["seq_len"] == 3072
+    assert data["request"]["max_completion_length"] == 1024
+    assert not [a for a in data["assumptions"] if a["field"] == "max_completion_length"]
