@@ -133,3 +133,34 @@ def test_swift_grpo_stated_completion_is_used(capsys: pytest.CaptureFixture[str]
     assert data["request"]["seq_len"] == 3072
     assert data["request"]["max_completion_length"] == 1024
     assert not [a for a in data["assumptions"] if a["field"] == "max_completion_length"]
+
+
+_SHARE = "vllm_gpu_memory_utilization"
+
+
+@pytest.mark.parametrize(
+    ("keys", "engine"),
+    [
+        ({}, "vLLM"),
+        ({"use_vllm": "true"}, "vLLM"),
+        ({"use_vllm": "false"}, None),
+        ({"use_vllm": "0"}, None),
+        ({"use_lmdeploy": "true"}, None),
+        ({"use_lmdeploy": "false"}, "vLLM"),  # was None in a config, vLLM in a message (7450af9)
+        ({"use_sglang": "1"}, None),
+        ({"lmdeploy_session_len": "4096"}, None),  # was None in a config, vLLM in a message (7450af9)
+    ],
+)
+def test_one_rule_turns_the_vllm_rollout_engine_off(keys: dict[str, str], engine: str | None) -> None:
+    """The message's key reader (engine_keys.keyed_engine) and the config reader (training._vllm_share)
+    decide the rollout engine of 'vllm_gpu_memory_utilization 0.5' by the same rule (review 8)."""
+    from bot.parse.configs.model import StackConfig
+    from bot.parse.configs.training import _vllm_share
+    from bot.parse.engine_keys import keyed_engine
+
+    text = " ".join(f"--{k} {v}" for k, v in keys.items()) + f" --{_SHARE} 0.5"
+    assert keyed_engine(text, text.index(_SHARE) + len("vllm_")) == engine  # the key after the prefix
+    cfg = StackConfig(tool="ms-swift", format="cli")
+    flat = {**keys, _SHARE: 0.5}
+    assert _vllm_share(cfg, _SHARE, 0.5, flat)
+    assert cfg.values.get("runtime") == engine
