@@ -164,3 +164,20 @@ def test_one_rule_turns_the_vllm_rollout_engine_off(keys: dict[str, str], engine
     flat = {**keys, _SHARE: 0.5}
     assert _vllm_share(cfg, _SHARE, 0.5, flat)
     assert cfg.values.get("runtime") == engine
+
+
+@pytest.mark.parametrize(("nodes", "per_node", "gpus"), [(1, 8, 8), (2, 8, 16), (4, 4, 16)])
+def test_the_run_comment_the_recipe_writes_is_read_back(nodes: int, per_node: int, gpus: int) -> None:
+    """The LLaMA-Factory recipe's '# run:' launch line and the config reader share one format
+    (bot.recipes.run_line; review 8): the GPUs it launches on are read back as the config's count."""
+    from bot.parse.configs import RUN_GPUS_RE, RUN_NODES_RE
+    from bot.recipes.run_line import llamafactory_launch
+
+    line = "# run: " + llamafactory_launch("llamafactory-cli train llamafactory.yaml", nodes, per_node, 29500)
+    n = RUN_GPUS_RE.search(line)
+    m = RUN_NODES_RE.search(line)
+    assert n is not None
+    assert int(n.group(1)) * (int(m.group(1)) if m else 1) == gpus
+    assert (
+        llamafactory_launch("llamafactory-cli train x.yaml", 1, 1, 29500) == "llamafactory-cli train x.yaml"
+    )
