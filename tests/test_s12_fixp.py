@@ -181,3 +181,18 @@ def test_the_run_comment_the_recipe_writes_is_read_back(nodes: int, per_node: in
     assert (
         llamafactory_launch("llamafactory-cli train x.yaml", 1, 1, 29500) == "llamafactory-cli train x.yaml"
     )
+
+
+def test_branch_searches_are_held_weakly() -> None:
+    """An AnyBranch no longer referenced leaves the second-message planning set (review 17: a list kept
+    every one ever made, for the life of the process)."""
+    import gc
+
+    from bot.parse.regex import _ANY_BRANCHES, AnyBranch, rc
+
+    made = AnyBranch(rc(r"\bweakly\b|held"))
+    assert made in _ANY_BRANCHES
+    before = len(_ANY_BRANCHES)
+    del made
+    gc.collect()
+    assert len(_ANY_BRANCHES) == before - 1
