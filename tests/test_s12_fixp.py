@@ -196,3 +196,22 @@ def test_branch_searches_are_held_weakly() -> None:
     del made
     gc.collect()
     assert len(_ANY_BRANCHES) == before - 1
+
+
+@pytest.mark.parametrize(
+    ("text", "seq_len", "tokens"),
+    [
+        ("full fine-tune of Llama-3-8B at 4096 tokens on 8 A100", 4096, None),  # 7450af9: tokens 4096
+        ("LoRA Llama-3-8B at 8k tokens on one A100", 8192, None),
+        ("fine-tune Llama-3-8B on 50M tokens at 2048 tokens", 2048, 50e6),
+        ("pretrain 7B at 2T tokens", None, 2e12),  # a dataset: 1e6 tokens and more
+        ("pretrain a 7B model at 500B tokens", None, 500e9),
+    ],
+)
+def test_at_n_tokens_below_a_million_is_the_sequence(
+    text: str, seq_len: int | None, tokens: float | None
+) -> None:
+    """'at N tokens' (an English form; Chinese says the length word, '4096 token 的序列') is the
+    sequence below 1e6 tokens, the data's tokens from it on (review 17)."""
+    request = parse(text).request
+    assert (request.seq_len, request.tokens) == (seq_len, tokens)
