@@ -70,6 +70,7 @@ class Why(StrEnum):
     flops_freeze = "flops_freeze"
     rl_completion_default = "rl_completion_default"
     rl_prompt_default = "rl_prompt_default"
+    swift_completion_default = "swift_completion_default"
     recompute_flash = "recompute_flash"
     measured_throughput = "measured_throughput"
     known_duration_one_gpu = "known_duration_one_gpu"

@@ -49,6 +49,9 @@ TRL_MAX_PROMPT_LENGTH = 512
 """TRL ``GRPOConfig.max_prompt_length`` default (tokens)."""
 TRL_MAX_COMPLETION_LENGTH = 256
 """TRL ``GRPOConfig.max_completion_length`` default (tokens)."""
+SWIFT_MAX_COMPLETION_LENGTH = 512
+"""ms-swift ``max_completion_length`` default (tokens; swift/arguments/rlhf_args.py @3602360): in GRPO, PPO
+and GKD its ``--max_length`` bounds the prompt, and each sequence is that prompt and this completion."""
 TRL_COMPLETIONS_PER_GPU = 8
 """``per_device_train_batch_size`` default (transformers ``TrainingArguments``; GRPOConfig keeps it):
 completions each GPU generates per step."""
@@ -79,8 +82,17 @@ def with_prompt(req: SizingRequest, ledger: Ledger) -> SizingRequest:
     """An RL request whose only length is the completion's (``max_completion_length`` with no sequence
     length, or one no longer than it, as "max completion length 1024" reads): each sequence is a prompt
     of TRL's default ``max_prompt_length`` 512 tokens and its completion, said as assumed — not a
-    0-token prompt. Other requests unchanged."""
+    0-token prompt. A prompt's bound with no sequence length (ms-swift GRPO/PPO/GKD ``--max_length``, read
+    as ``prompt_tokens``): that prompt and the stated completion, else ms-swift's default 512 said as
+    assumed (:data:`SWIFT_MAX_COMPLETION_LENGTH`; session 12 review 4). Other requests unchanged."""
     completion = req.max_completion_length
+    if req.algorithm in RL_ALGORITHMS and req.prompt_tokens and not req.seq_len:
+        if not completion:
+            n = SWIFT_MAX_COMPLETION_LENGTH
+            why, source = Why.swift_completion_default, "swift/arguments/rlhf_args.py @3602360"
+            completion = ledger.assume("max_completion_length", n, why, citation=source)
+        update = {"seq_len": req.prompt_tokens + completion, "max_completion_length": completion}
+        return req.model_copy(update=update)
     if req.algorithm not in RL_ALGORITHMS or not completion or (req.seq_len or 0) > completion:
         return req
     prompt = ledger.assume("prompt_tokens", TRL_MAX_PROMPT_LENGTH, Why.rl_prompt_default)

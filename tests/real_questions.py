@@ -51,6 +51,9 @@ ROUND8 = {"zh": "zh_r8.json", "en": "en_r8.json"}
 """Round 8 (gathered 2026-12-02, threads in no earlier round): held out whole — every record is
 frozen (``frozen_r8_<lang>.sha256``) and scored with ``--split r8 --score-only`` only."""
 ROUNDS = {"r2": ROUND2, "r3": ROUND3, "r4": ROUND4, "r5": ROUND5, "r6": ROUND6, "r7": ROUND7, "r8": ROUND8}
+HELD_OUT_WHOLE = frozenset({"r8"})
+"""Rounds held out whole (every record frozen in ``frozen_<tag>_<lang>.sha256``), not by halves: only
+these skip the frozen-halves check (a stray whole-round hash file never turns it off for another round)."""
 
 
 def split_of(record_id: str) -> str:

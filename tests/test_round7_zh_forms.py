@@ -136,14 +136,21 @@ COMMAND_AFTER_FULL_STOP = [
 ]
 
 
-@pytest.mark.parametrize("text", COMMAND_AFTER_FULL_STOP)
-def test_a_command_after_a_chinese_full_stop_is_read(capsys: pytest.CaptureFixture[str], text: str) -> None:
+COMMAND_TP = [1, 1, 1, 1, 1, 2]
+"""Each command's tensor parallelism: its ``--tp`` (lmdeploy), else vLLM's default
+``--tensor-parallel-size`` 1 (session 12 review 12: was asserted only as set)."""
+
+
+@pytest.mark.parametrize(("text", "tp"), zip(COMMAND_AFTER_FULL_STOP, COMMAND_TP, strict=True))
+def test_a_command_after_a_chinese_full_stop_is_read(
+    capsys: pytest.CaptureFixture[str], text: str, tp: int
+) -> None:
     """'…不行。lmdeploy serve …': a command pasted right after '。' is read as the command it is, so each of
     its flags is used or named (bot.parse.configs.launchers.COMMAND_RE; before: '--enforce-eager' dropped in
     silence and a model path left unnamed)."""
     data = ask(capsys, text)
     assert any(item.startswith("--enforce-eager") for item in ignored(data))
-    assert req(data, "tp") is not None
+    assert req(data, "tp") == tp
 
 
 def test_the_model_path_of_such_a_command_is_named(capsys: pytest.CaptureFixture[str]) -> None:

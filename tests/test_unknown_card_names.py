@@ -54,7 +54,7 @@ def test_memory_and_tflops_size_the_card_itself(capsys: pytest.CaptureFixture[st
     [
         ("H300", ["H800", "H200", "H100"]),  # NVIDIA's H series
         ("MI355X", ["MI325X", "MI250X", "MI300X"]),  # AMD's Instinct MI series
-        ("V100S", ["V100"]),
+        ("V100X", ["V100", "V100S"]),  # NVIDIA's V series (V100S itself is a catalog card since 01fa630)
         ("鲲鹏920", ["Ascend 910", "Ascend 910B", "Ascend 910C"]),  # Huawei, by vendor word
     ],
 )
@@ -62,3 +62,10 @@ def test_real_name_matches_still_suggested(name: str, suggested: list[str]) -> N
     from bot.parse.gpus import gpu_suggestions
 
     assert gpu_suggestions(name.lower()) == suggested
+
+
+def test_v100s_is_a_catalog_card_not_an_unknown_name() -> None:
+    """Tesla V100S 32GB entered the catalog in session 12 (01fa630): it is read as itself, not suggested."""
+    result = parse("用V100S训练7B模型1万亿token要多久")
+    assert result.request.gpu == "V100S-PCIe-32GB"
+    assert result.gpu_suggestions == []

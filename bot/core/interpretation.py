@@ -158,6 +158,8 @@ def _unused_settings(said: SizingRequest, report: SizingReport) -> list[Ignored]
             if str(getattr(value, "value", value)).lower() != "vllm":
                 out.append(Ignored(text=_text(name, value), reason="rollout_as_vllm"))
             continue
+        if name == "prompt_tokens" and not serving and req.algorithm in RL_ALGORITHMS:
+            continue  # an RL run's prompt bound (ms-swift GRPO --max_length): estimator.rollout.with_prompt
         if value is not None:
             out.append(
                 Ignored(text=_text(name, value), reason="training_only" if serving else "serving_only")

@@ -11,6 +11,7 @@ from __future__ import annotations
 from bot.parse import lexicon as lx
 from bot.parse.regex import rc
 from bot.parse.settings import RUNTIMES
+from bot.parse.words import model_description_removed
 
 COMPARE_RE = rc(
     r"\bvs\.?(?![a-z])|\bversus\b|\bcompar(?:e|ed|ing|ison)\b|\bor\b|\bagainst\b|对比|比较|还是|相比|或者|哪个|哪一个|和.{0,30}比"
@@ -24,7 +25,9 @@ _ALGORITHM_NAMES = {"dpo": "DPO", "grpo": "GRPO", "ppo": "PPO", "rloo": "RLOO", 
 def sized_algorithm(s: str) -> str | None:
     """The algorithm sized for the normalized text ``s``: in a message that compares ('GRPO or DPO',
     'GRPO还是DPO') the first one named (the others are ``other_setup``: :func:`compared_setups`); else
-    the first of :data:`bot.parse.lexicon.ALGORITHM_RES` found ('SFT then DPO' is one DPO pipeline)."""
+    the first of :data:`bot.parse.lexicon.ALGORITHM_RES` found ('SFT then DPO' is one DPO pipeline); not
+    one that only says how a served model was made ('serve a model trained with RLHF'; s12 review 3)."""
+    s = model_description_removed(s)
     found = [(m.start(), name) for name, pattern in lx.ALGORITHM_RES if (m := pattern.search(s))]
     if len(found) > 1 and COMPARE_RE.search(s):
         return min(found)[1]

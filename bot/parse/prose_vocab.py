@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.parse.configs.limits import CTX_SIZE_RE, LIMIT_AFTER_RE, LIMIT_RE, limit_value, quant_flag
-from bot.parse.configs.meaning import SWIFT_COMPLETION
+from bot.parse.configs.meaning import SWIFT_PROMPT_BOUNDED
 from bot.parse.normalize import mask
 from bot.parse.numbers import parse_number
 from bot.parse.regex import rc
@@ -67,7 +67,11 @@ TARGET_RE = rc(
         r"|(?:random_)?output_len(?:gth)?(?![a-z])|generate_max_len"
     )
 )
-SWIFT_RL_RE = rc(r"(?<![a-z0-9_])-{0,2}rlhf[_\-]type\s*[=:]?\s*(?:grpo|ppo|gkd)(?![a-z0-9_])")
+SWIFT_RL_RE = rc(
+    r"(?<![a-z0-9_])-{0,2}rlhf[_\-]type\s*[=:]?\s*(?:"
+    + "|".join(sorted(SWIFT_PROMPT_BOUNDED))
+    + r")(?![a-z0-9_])"
+)
 SWIFT_MAX_LENGTH_RE = rc(_key(r"max_length"))
 """ms-swift GRPO/PPO/GKD (``--rlhf_type``): its ``--max_length`` bounds the prompt, the sequence is it + the
 completion (512 unless stated): bot.parse.configs.rl_handlers, the meaning table's source."""
@@ -318,7 +322,9 @@ def _lengths(out: Vocab, training: bool) -> None:
         _take(out, SWIFT_MAX_LENGTH_RE if prompt_bound else SOURCE_RE, "n"),
         _take(out, TARGET_RE, "n"),
     )
-    target = target or (SWIFT_COMPLETION if prompt_bound else None)
+    if prompt_bound and source and not target:  # the completion: ms-swift's default, assumed in the estimator
+        out.fields["prompt_tokens"] = source
+        source = None
     if seq and (source or target):  # a max length sets the sequence: the parts are named, never dropped
         if source:
             out.unused.append((f"max_prompt_length: {source}", "no_field"))

@@ -6,8 +6,18 @@ from __future__ import annotations
 
 from bot.parse.regex import rc
 
-_ZH_NOT_USED = r"(?:并)?(?:没有|没|未|不)\s*(?:用|使用|开|开启|打开|启用|做)(?:了|着)?"
-"""'没用', '没有使用', '未启用', '并没有开启', '不开': a setting not turned on."""
+_ZH_VERB = r"(?:用|使用|开|开启|打开|启用|做)"
+_ZH_NOT_USED = (
+    r"(?:并)?(?:(?:没有|没|未|不)\s*" + _ZH_VERB + r"(?:了|着)?"
+    r"|(?:不需要|不需|无需|无须|不必|不要|别|关了|关掉了|去掉)\s*" + _ZH_VERB + r"?(?:了|着)?)"
+)
+"""'没用', '没有使用', '未启用', '并没有开启', '不开'; '不需要', '无需', '不必', '别开', '关了',
+'去掉' (session 12 review 2): a setting not turned on."""
+ZH_NEGATION_BEFORE_RE = rc(
+    r"(?:不(?:需要?|必|用|要|开|做)|没有?|无需?|无须|未|别|关了|关掉|关闭|去掉)[^\s，,。；;、]{0,2}$"
+)
+"""A negation in the few characters before a bare '重计算' ('不需要重计算', '别开重计算'): the mode is
+turned off, whatever pattern matched the word itself."""
 NO_FULL_RECOMPUTE_RE = rc(
     r"(?:without|no|not|disable[ds]?|turn(?:ed)?\s+off|关闭|关掉|不要|" + _ZH_NOT_USED + r")\s*(?:the\s+)?"
     r"(?:full[\s\-_]*(?:activations?[\s\-_]*)?recomput\w*|完全重计算|全量重计算)"
@@ -15,8 +25,10 @@ NO_FULL_RECOMPUTE_RE = rc(
 """'no full recompute', '不开完全重计算': everything but full recompute — the selective mode the search
 starts from (not 'none': the user ruled out one mode, not recompute altogether)."""
 NO_RECOMPUTE_RE = rc(
-    r"(?:without|no|disable[ds]?|turn(?:ed)?\s+off|关闭|关掉|" + _ZH_NOT_USED + r")\s*(?:the\s+)?"
+    r"(?:without|no(?:\s+need\s+(?:for|of))?|(?:don'?t|do\s+not)\s+(?:need|use|want)|disable[ds]?"
+    r"|turn(?:ed)?\s+off|关闭|关掉|" + _ZH_NOT_USED + r")\s*(?:the\s+)?"
     r"(?:gradient|activation|梯度|激活)?\s*(?:checkpointing|检查点|重计算|recomput\w*)"
+    r"|(?:梯度|激活)?(?:检查点|重计算)\s*(?:关了|关掉了?|关闭了?|不开|不用|不需要|没开|没用)"
     r"|(?:gradient|activation)[\s\-_]*checkpointing\s*(?:is\s+|was\s+)?(?:disabled|off|turned\s+off)\b"
     r"|(?<!disable_)gradient[_\s]*checkpointing\s*[=:]?\s*(?:false|0|off)(?![a-z0-9])"
     r"|disable[_\s]*gradient[_\s]*checkpointing\s*[=:]?\s*(?:true|1|on)(?![a-z0-9])"  # LLaMA-Factory's key

@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterator
 from operator import methodcaller
 from re import escape as _escape  # bound at import: tests stand in for the module ``re`` here
 from typing import TYPE_CHECKING, Any
+from weakref import WeakSet
 
 from bot.lazylog import lazy_logger
 from bot.parse.regex_gate import BranchPlan, branch_plan, gate, gate_literals
@@ -139,13 +140,13 @@ class AnyBranch:
     The answer is the pattern's (a match of the alternation is a match of one of its branches); only
     for yes/no questions (:meth:`found`): which match would come first is not computed."""
 
-    __slots__ = ("_branches", "_plan", "pattern")
+    __slots__ = ("__weakref__", "_branches", "_plan", "pattern")
 
     def __init__(self, pattern: LazyPattern) -> None:
         self.pattern = pattern
         self._branches: tuple[LazyPattern, ...] | None = None
         self._plan: BranchPlan | None = None
-        _ANY_BRANCHES.append(self)
+        _ANY_BRANCHES.add(self)
 
     def found(self, string: str) -> bool:
         """Whether the pattern matches somewhere in ``string`` (``pattern.search(string) is not None``)."""
@@ -162,8 +163,9 @@ class AnyBranch:
         return tuple(LazyPattern(b, self.pattern._flags) for b in top_level_branches(self.pattern.pattern))
 
 
-_ANY_BRANCHES: list[AnyBranch] = []
-"""Every :class:`AnyBranch` made: each gets its :class:`BranchPlan` on the second message."""
+_ANY_BRANCHES: WeakSet[AnyBranch] = WeakSet()
+"""Every :class:`AnyBranch` alive: each gets its :class:`BranchPlan` on the second message (weakly held:
+one dropped by a test or a reload is not kept for the life of the process; session 12 review 17)."""
 
 
 def _plan_branches() -> None:

@@ -13,7 +13,7 @@ FILL = r"(?:\s|-(?!-))*(?:\+|多|余|来|左右|个|~|≈)?(?:\s|-(?!-))*"
 '--n-worker 1 --gpu-idx 0,1,2,3' is no '1 GPU', the word after '--' names the next flag)."""
 
 
-FILL_ONCE = r"[\s\-]*+(?:\+|多|余|来|左右|个|~|≈)?[\s\-]*+"
+FILL_ONCE = r"(?:\s|-(?!-))*+(?:\+|多|余|来|左右|个|~|≈)?(?:\s|-(?!-))*+"
 """:data:`FILL` with possessive loops, for words that start with neither white space nor '-' (the same
 matches: no filler word starts with either; a run of spaces is read once)."""
 
@@ -49,6 +49,17 @@ L_TOKENS = rc(
     r"(?:有|是|为|:|=|约|大概|大约|共|总共|一共|of|is|about|around|~|\s)*$"
 )
 L_PARAMS = rc(r"(?:模型|model|参数量?|params?|size)(?:有|是|为|:|=|约|大概|大约|大小|is|of|about|~|\s)*$")
+L_AT = rc(r"(?<![a-z0-9])at\s*$")
+SEQ_AT_BELOW = 1e6
+"""'at N tokens' is a sequence length below this (fewer tokens than any dataset: 'full fine-tune of
+Llama-3-8B at 4096 tokens'), the data's tokens from it on ('pretrain 7B at 2T tokens'; s12 review 17)."""
+
+
+def at_a_length(left: str, value: float) -> bool:
+    """Whether a token count after ``left`` is an 'at N tokens' sequence length (:data:`SEQ_AT_BELOW`)."""
+    return value < SEQ_AT_BELOW and L_AT.search(left) is not None
+
+
 L_SEQ = rc(
     r"(?:上下文|context(?:[\s_]+(?:length|window|len))?|ctx|seq(?:uence)?(?:[\s_]*len(?:gth)?)?|max_len"
     r"|max[_\s\-]*model[_\s\-]*len|max[_\s\-]*seq(?:uence)?[_\s\-]*len(?:gth)?|cutoff[_\s\-]*len|长度|拉满到"

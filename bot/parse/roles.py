@@ -52,6 +52,7 @@ from bot.parse.role_left import (
     R_PROMPTS,
     R_TOTAL_CAPACITY,
     RATE_VALUE_RE,
+    at_a_length,
     bare_price,
     label_of_previous,
     labels_next,
@@ -407,7 +408,7 @@ def _data_and_size(a: _Around) -> Verdict:
         return Role("tps", v, tok, extra="tokens")
     if R_SEQ_TOKENS.match(R) and not a.word:  # "2048-token sequences", "a 128k-token context"
         return Role("seq", seq_value(tok), tok)
-    if R_TOKENS.match(R) and L_SEQ.search(L) and not a.word:  # "context of 20000 tokens"
+    if R_TOKENS.match(R) and (L_SEQ.search(L) or at_a_length(L, v)) and not a.word:  # "context of 20k tokens"
         return Role("seq", seq_value(tok), tok)
     if R_PROMPTS.match(R) and not a.word:  # "with 8k prompts", "8k-token prompts"
         return Role("prompt", seq_value(tok), tok)

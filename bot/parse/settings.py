@@ -29,7 +29,13 @@ from bot.parse.prose_forms import (
     serving_targets,
 )
 from bot.parse.prose_vocab import read_vocabulary
-from bot.parse.recompute_words import FULL_RECOMPUTE_RE, NO_FULL_RECOMPUTE_RE, NO_RECOMPUTE_RE, SELECTIVE_RE
+from bot.parse.recompute_words import (
+    FULL_RECOMPUTE_RE,
+    NO_FULL_RECOMPUTE_RE,
+    NO_RECOMPUTE_RE,
+    SELECTIVE_RE,
+    ZH_NEGATION_BEFORE_RE,
+)
 from bot.parse.regex import rc
 from bot.parse.settings_scan import reader, run_readers
 from bot.parse.structure import rate_not_target
@@ -353,6 +359,8 @@ def _recompute(out: Settings) -> None:
     ):
         m = pattern.search(out.s)
         if m:
+            if mode == "full" and ZH_NEGATION_BEFORE_RE.search(out.s[max(0, m.start() - 6) : m.start()]):
+                mode = "none"  # '不需要开重计算': the word after a negation (session 12 review 2)
             out.fields["recompute"] = mode
             out.s = _masked(out.s, m)
             return

@@ -113,9 +113,13 @@ TUNED_ADJECTIVE_RE = rc(
     r"(?:q?lora[\s\-]*)?(?:fine[\s\-]?)?tuned|微调(?:后|过|好)的?|训(?:练)?好的|q?lora[\s\-]*(?:adapters?|weights|适配器)"
     r"|微调\s*(?:,|、|和|并|再)?\s*合并(?:后|完|之后)"  # round 5: '用 swift 微调、合并后用 lmdeploy 量化'
     r"|\bwith\s+(?:a\s+|an\s+|the\s+)?q?lora\b|merged"
+    r"|\b(?:trained|tuned|post[\s\-]?trained|aligned|made|built)\s+(?:with|via|using|through|by)\s+(?:large[\s\-]scale\s+)?"
+    r"(?:reinforcement[\s\-]+learning|rl|rlhf|grpo|ppo|dpo|sft|fine[\s\-]?tuning)\b"
+    r"|(?:强化学习|rlhf|grpo|ppo|dpo|sft)\s*(?:(?:训练|微调|后训练)(?:出来|过|好|后)?|出来|过|好|后)的"
 )
 """A tuned model being served: 'serve a QLoRA-tuned Llama', 'deploy the LoRA fine-tuned Qwen',
-'部署微调后的模型', 'serve … with LoRA adapters', '微调、合并后 … 推理' (round 5)."""
+'部署微调后的模型', 'serve … with LoRA adapters', '微调、合并后 … 推理' (round 5); how the model was made
+('a model trained with reinforcement learning', '用强化学习训练出来的', session 12 review 3)."""
 
 
 def serving_a_tuned_model(s: str) -> bool:
@@ -124,6 +128,12 @@ def serving_a_tuned_model(s: str) -> bool:
         return False
     rest = _LORA_WORDS_RE.sub(" ", TUNED_ADJECTIVE_RE.sub(" ", s))
     return not _FINETUNE_WORDS.found(rest) and not lx.PRETRAIN_RE.search(rest)
+
+
+def model_description_removed(s: str) -> str:
+    """``s`` without the words that only say how a served model was made ('serve a model trained with
+    RLHF'): an algorithm named there is not the job (session 12 review 3)."""
+    return TUNED_ADJECTIVE_RE.sub(" ", s) if serving_a_tuned_model(s) else s
 
 
 SERVE_AFTER_TUNING_RE = rc(

@@ -5,6 +5,7 @@ from __future__ import annotations
 from bot.recipes import refs
 from bot.recipes import wording as w
 from bot.recipes.model import Job, Recipe, gpus_of, nodes, training_precision
+from bot.recipes.run_line import llamafactory_launch
 from bot.recipes.training_parts import (
     DS_CONFIG,
     LORA_ALPHA_PER_RANK,
@@ -100,14 +101,7 @@ def llamafactory(job: Job, plan: Plan, with_deepspeed: bool) -> Recipe:
         rows.append((precision, True))
     rows += _llamafactory_recompute(plan, lang)
     rows.append(w.comment(lang, "learning_rate", lr=LLAMAFACTORY_LR.get(key, LLAMAFACTORY_LR["full"])))
-    run = "llamafactory-cli train llamafactory.yaml"
-    if n_nodes > 1:
-        run = (
-            f"FORCE_TORCHRUN=1 NNODES={n_nodes} NODE_RANK=${{NODE_RANK}} MASTER_ADDR=${{MASTER_ADDR}} "
-            f"MASTER_PORT={MASTER_PORT} NPROC_PER_NODE={per_node} {run}"
-        )
-    elif per_node > 1:
-        run = f"FORCE_TORCHRUN=1 NPROC_PER_NODE={per_node} {run}"
+    run = llamafactory_launch("llamafactory-cli train llamafactory.yaml", n_nodes, per_node, MASTER_PORT)
     header = [
         w.comment(lang, "llamafactory_run", command=run),
         batch_comment(lang, plan),

@@ -68,6 +68,10 @@ WHY_TEXTS: dict[str, str] = {
         "completion length of each rollout when none is given (TRL GRPOConfig max_completion_length "
         "default; the prompt is the rest of the sequence, or TRL's max_prompt_length 512)"
     ),
+    "swift_completion_default": N_(
+        "completion length of each rollout when none is given (ms-swift max_completion_length default, "
+        "swift/arguments/rlhf_args.py; its --max_length in GRPO, PPO and GKD bounds the prompt)"
+    ),
     "rollout_engine_share": N_(
         "the rollout engine's share of each GPU when none is given: vLLM's gpu_memory_utilization default "
         "(vllm/engine/arg_utils.py); verl rollout.gpu_memory_utilization and ms-swift/OpenRLHF "

@@ -28,6 +28,7 @@ from bot.parse.configs.vllm_call import find_vllm_call
 from bot.parse.configs.vocab import score
 from bot.parse.configs.yamlish import KEY_RE, flatten, load, scalar
 from bot.parse.regex import compile_pattern
+from bot.recipes.run_line import RUN_GPUS_KEY, RUN_NODES_KEY
 
 log = lazy_logger(__name__)
 
@@ -295,11 +296,12 @@ def _yaml_block(text: str, source: str) -> tuple[StackConfig, str] | None:
     return cfg, rest
 
 
-RUN_GPUS_RE = compile_pattern(r"\bNPROC_PER_NODE=([1-9]\d{0,3})\b")
-RUN_NODES_RE = compile_pattern(r"\bNNODES=([1-9]\d{0,3})\b")
+RUN_GPUS_RE = compile_pattern(rf"\b{RUN_GPUS_KEY}=([1-9]\d{{0,3}})\b")
+RUN_NODES_RE = compile_pattern(rf"\b{RUN_NODES_KEY}=([1-9]\d{{0,3}})\b")
 """The GPUs a config's run comment launches it on ('# run: FORCE_TORCHRUN=1 NPROC_PER_NODE=8
-llamafactory-cli train llamafactory.yaml', as the bot's own recipe writes it): a comment is never read as
-a command (its config is), but the GPU count it states is the config's."""
+llamafactory-cli train llamafactory.yaml', as the bot's own recipe writes it with the keys of
+:mod:`bot.recipes.run_line`): a comment is never read as a command (its config is), but the GPU count
+it states is the config's."""
 
 
 def _yamlish(line: str) -> bool:

@@ -321,8 +321,10 @@ def bare(key: str) -> str:
     return key.lstrip("-").replace("-", "_") if key.startswith("-") else key
 
 
-SWIFT_COMPLETION = 512
-"""ms-swift's default max_completion_length (swift/arguments/rlhf_args.py @3602360)."""
+SWIFT_PROMPT_BOUNDED = frozenset({"grpo", "ppo", "gkd"})
+"""ms-swift --rlhf_type values whose --max_length bounds the prompt (its Command-line-parameters.md): read
+by the config reader (:mod:`bot.parse.configs.rl_handlers`) and in prose
+(:data:`bot.parse.prose_vocab.SWIFT_RL_RE`)."""
 SHARED_DEFAULT = {"batch_size": "torchtune", "max_length": "llamafactory"}
 """Flattened keys that tools read differently, each with the tool whose row is read when the tool is not
 known (prose): axolotl's ``batch_size`` is the effective batch (gradient_accumulation_steps = batch_size /

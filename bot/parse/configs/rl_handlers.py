@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.parse.configs.meaning import SWIFT_COMPLETION
+from bot.parse.configs.meaning import SWIFT_PROMPT_BOUNDED
 from bot.parse.configs.model import StackConfig
 from bot.parse.configs.training import _bool, _deepspeed, _int
 
@@ -151,19 +151,20 @@ def openrlhf_entry(script: str, flat: dict[str, Any], cfg: StackConfig) -> None:
         flat.pop("vllm_num_engines")
 
 
-SWIFT_PROMPT_BOUNDED = frozenset({"grpo", "ppo", "gkd"})
-"""ms-swift --rlhf_type values whose --max_length bounds the prompt (its Command-line-parameters.md)."""
-
-
 def _swift_max_length(cfg: StackConfig, key: str, value: Any, flat: dict[str, Any]) -> bool:
     """ms-swift ``--max_length``: the whole sample, but in GRPO/PPO/GKD the prompt's bound, so the RL
-    sequence sized is it + the completion (``max_completion_length``, ms-swift's 512 unless stated)."""
+    sequence sized is it + the stated completion (``max_completion_length`` or ``max_new_tokens``); with
+    none, the bound is the prompt (``prompt_tokens``) and ms-swift's 512 is assumed in the estimator."""
     n = _int(value)
     if n is None:
         return False
     if str(flat.get("rlhf_type", "")).lower() in SWIFT_PROMPT_BOUNDED:
-        completion = next((_int(flat.get(k)) for k in ("max_completion_length", "max_new_tokens")), None)
-        n += completion or SWIFT_COMPLETION
+        keys = ("max_completion_length", "max_new_tokens")
+        completion = next((c for k in keys if (c := _int(flat.get(k))) is not None), None)
+        if completion is None:  # the prompt's bound: ms-swift's completion is assumed in estimator.rollout
+            cfg.set(key, "prompt_tokens", n)
+            return True
+        n += completion
     cfg.set(key, "seq_len", n)
     return True
 

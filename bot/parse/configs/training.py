@@ -16,6 +16,7 @@ from typing import Any
 from bot.parse.configs.meaning import SHARED_DEFAULT, TRAINING, tool_rows, training_rows
 from bot.parse.configs.model import StackConfig
 from bot.parse.configs.vocab import known
+from bot.parse.engine_keys import vllm_turned_off
 from bot.parse.regex import compile_pattern
 
 SEQ_KEYS = tuple(k for k, (field, conv) in training_rows().items() if (field, conv) == ("seq_len", "int"))
@@ -220,10 +221,7 @@ def _vllm_share(cfg: StackConfig, key: str, value: Any, flat: dict[str, Any]) ->
     rollout engine — the key names vLLM, the engine the share is of (round 7), unless the config turns
     vLLM off or names another engine ('use_vllm false', 'use_lmdeploy true', 'lmdeploy_session_len')."""
     ok = _share_field("rollout_gpu_memory_utilization")(cfg, key, value, flat)
-    keys = {k.lstrip("-"): v for k, v in flat.items()}
-    off = str(keys.get("use_vllm", True)).lower() == "false"
-    other = any(k.startswith(("use_lmdeploy", "lmdeploy", "use_sglang", "sglang")) for k in keys)
-    if ok and not off and not other:
+    if ok and not vllm_turned_off(flat):
         cfg.values.setdefault("runtime", "vLLM")
     return ok
 
