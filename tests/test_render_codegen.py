@@ -9,9 +9,11 @@ from __future__ import annotations
 import json
 from collections import namedtuple
 from pathlib import Path
+from types import CodeType
 
 import pytest
 from jinja2 import pass_context
+from jinja2.bccache import Bucket
 from jinja2.compiler import CodeGenerator
 from jinja2.runtime import Context
 from markupsafe import Markup
@@ -20,7 +22,8 @@ from bot.core.pipeline import answer
 from bot.render import env as render_env
 from bot.render.codegen import CODEGEN_TAG
 from bot.render.dialect import dialect_for
-from bot.render.env import CompiledTemplates, ReplyEnvironment, environment, new_environment
+from bot.render.env import COMPILED_DIR, CompiledTemplates, ReplyEnvironment, environment, new_environment
+from bot.render.i18n import templates_dir
 from bot.render.renderer import render
 from bot.settings.chat import ChatSettings
 
@@ -77,6 +80,19 @@ def test_the_reply_template_uses_the_written_out_code() -> None:
     assert "_g[" not in stock
 
 
+def test_a_nested_gettext_is_written_once() -> None:
+    """Each ``_()`` call's arguments appear once in the code: a gettext in another's keyword wrote the
+    inner call twice, four times one level down (reply.j2's html code was 2.8 times Jinja's, and the
+    idle process past its 80 MiB budget, tests/test_warmup.py)."""
+    env = environment("en", "html")
+    nested = "{{ _('a %(x)s', x=_('b %(y)s', y=_('c %(z)s', z=t))) }}"
+    code = env.compile(nested, raw=True)
+    assert [code.count(f"'{m} %(") for m in "abc"] == [1, 1, 1]
+    source, filename, _ = env.loader.get_source(env, "reply.j2")
+    ours = env.compile(source, "reply.j2", filename, raw=True)
+    assert len(ours) < 2 * len(_stock_like(env).compile(source, "reply.j2", filename, raw=True))
+
+
 def test_compiled_bytecode_is_keyed_by_the_code_generator(tmp_path: Path) -> None:
     cache = CompiledTemplates(tmp_path)
     plain = super(CompiledTemplates, cache).get_source_checksum("{{ x }}")
@@ -125,6 +141,9 @@ SNIPPETS = [
     "{{ k(d) }}{{ k(d, y=t) }}",
     '{% with q = d %}{{ q.a }}{{ _("w %(a)s", a=q.missing) }}{% endwith %}{% if d.a %}yes{% endif %}',
     "{{ _('%(a)s and %(b)s', a=m, b=i) }}{{ _('%(a)s', a=none) }}{{ _('odd %(x)s', x=f) }}",
+    # a gettext in another's keyword (each argument tuple is taken before the next call's names)
+    "{{ _('o %(a)s %(b)s', a=_('i %(c)s', c=_('j %(d)s', d=t)), b=_('k')) }}"
+    '{% for r in rows %}{{ _("r %(a)s", a=_("s %(b)s", b=r.b)) }}{% endfor %}',
 ]
 
 
@@ -172,3 +191,22 @@ def test_a_fresh_environment_compiles_every_template(fmt: str) -> None:
     env.install_null_translations(newstyle=True)  # type: ignore[attr-defined]
     for name in env.list_templates(extensions=["j2"]):
         assert env.get_template(name) is not None
+
+
+def _code_objects(code: CodeType) -> list[CodeType]:
+    return [code, *(c for k in code.co_consts if isinstance(k, CodeType) for c in _code_objects(k))]
+
+
+@pytest.mark.skipif(not (templates_dir() / COMPILED_DIR / "html").is_dir(), reason="no built templates")
+def test_the_built_template_code_keeps_lines_not_columns() -> None:
+    """hatch_build compiles the templates with ``-X no_debug_ranges``: line numbers (Jinja's template
+    tracebacks) without column ranges (most of reply.j2's code-object memory)."""
+    env = environment("en", "html")
+    source, _, _ = env.loader.get_source(env, "reply.j2")
+    cache = CompiledTemplates(templates_dir() / COMPILED_DIR / "html")
+    bucket = Bucket(env, "reply.j2", cache.get_source_checksum(source))
+    cache.load_bytecode(bucket)
+    assert bucket.code is not None  # the build's bytecode is current
+    positions = [p for c in _code_objects(bucket.code) for p in c.co_positions()]
+    assert len(positions) > 1000 and any(line for line, *_ in positions)
+    assert all(column is None for _, _, column, _ in positions)

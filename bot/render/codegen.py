@@ -32,7 +32,7 @@ from jinja2 import nodes
 from jinja2.compiler import CodeGenerator, Frame, optimizeconst
 from jinja2.idtracking import VAR_LOAD_RESOLVE
 
-CODEGEN_TAG = "reply-codegen-3"
+CODEGEN_TAG = "reply-codegen-4"
 """Changes whenever :class:`ReplyCodeGenerator` writes different code."""
 
 _DICT_NAMES = frozenset(dir(dict))
@@ -106,14 +106,16 @@ class ReplyCodeGenerator(CodeGenerator):
         if not gettext:
             super().visit_Call(node, frame, forward_caller=forward_caller)
             return
-        # the lookup itself when `_` is a remembered gettext; else gettext_call (its arguments written
-        # twice, evaluated once: one branch runs)
-        self.write("(_d(context.eval_ctx.autoescape")
+        # the lookup itself when `_` is a remembered gettext; else gettext_call. The arguments are
+        # written once (a nested `_()` in a keyword would otherwise double the code at each level) and
+        # evaluated first into one tuple, assigned after any nested call's own names are done with.
+        self.write("(_d(context.eval_ctx.autoescape, *_a) if (_a := (")
         self._gettext_arguments(node, frame)
-        self.write(") if type(_f := ")
+        self.write(")) and type(_f := ")
         self.visit(node.node, frame)
-        self.write(") is FunctionType and (_d := DIRECT.get(_f)) is not None else gettext_call(context, _f")
-        self._gettext_arguments(node, frame)
+        self.write(
+            ") is FunctionType and (_d := DIRECT.get(_f)) is not None else gettext_call(context, _f, *_a"
+        )
         if frame.loop_frame:
             self.write(", _loop_vars=_loop_vars")
         if frame.block_frame:
@@ -121,15 +123,14 @@ class ReplyCodeGenerator(CodeGenerator):
         self.write("))")
 
     def _gettext_arguments(self, node: nodes.Call, frame: Frame) -> None:
-        """``, message, {'key': value, …}`` of a gettext call."""
-        self.write(", ")
+        """``message, {'key': value, …},`` of a gettext call."""
         self.visit(node.args[0], frame)
         self.write(", {")
         for kwarg in node.kwargs:
             self.write(f"{kwarg.key!r}: ")
             self.visit(kwarg.value, frame)
             self.write(", ")
-        self.write("}")
+        self.write("},")
 
     def _output_child_pre(self, node: nodes.Expr, frame: Frame, finalize: Any) -> None:
         if frame.eval_ctx.volatile or not frame.eval_ctx.autoescape or not self._plain():
