@@ -7,18 +7,24 @@ loops, blocks and macros)."""
 from __future__ import annotations
 
 import json
+import tomllib
 from collections import namedtuple
+from importlib.metadata import version
 from pathlib import Path
 from types import CodeType
 
+import markupsafe
 import pytest
+from jinja2 import compiler as jinja_compiler
 from jinja2 import pass_context
 from jinja2.bccache import Bucket
 from jinja2.compiler import CodeGenerator
 from jinja2.runtime import Context
 from markupsafe import Markup
+from packaging.requirements import Requirement
 
 from bot.core.pipeline import answer
+from bot.render import codegen, html
 from bot.render import env as render_env
 from bot.render.codegen import CODEGEN_TAG
 from bot.render.dialect import dialect_for
@@ -210,3 +216,43 @@ def test_the_built_template_code_keeps_lines_not_columns() -> None:
     positions = [p for c in _code_objects(bucket.code) for p in c.co_positions()]
     assert len(positions) > 1000 and any(line for line, *_ in positions)
     assert all(column is None for _, _, column, _ in positions)
+
+
+def test_the_installed_jinja_and_markupsafe_are_within_the_pins() -> None:
+    """The private hooks (codegen.py's, markupsafe's _escape_inner) were tested with these ranges only."""
+    project = tomllib.loads((Path(__file__).parents[1] / "pyproject.toml").read_text())["project"]
+    pins = {r.name.lower(): r.specifier for r in map(Requirement, project["dependencies"])}
+    assert str(pins["jinja2"]) in (">=3.1.6,<3.2", "<3.2,>=3.1.6")
+    assert str(pins["markupsafe"]) in (">=3.0,<3.1", "<3.1,>=3.0")
+    for name in ("jinja2", "markupsafe"):
+        assert pins[name].contains(version(name)), (name, version(name))
+    assert codegen.hooks_present() and html.escape_str is markupsafe._escape_inner  # the fast paths in use
+
+
+def test_missing_private_hooks_fall_back_to_the_public_api(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delattr(CodeGenerator, "_output_child_pre")
+    assert not codegen.hooks_present()
+    monkeypatch.undo()
+    monkeypatch.delattr(jinja_compiler, "optimizeconst")
+    assert not codegen.hooks_present()
+    monkeypatch.delattr(markupsafe, "_escape_inner")
+    assert html.str_escape() is markupsafe.escape  # markupsafe 2.x
+
+
+def test_the_fallbacks_render_every_reply_byte_identically(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Jinja's code generator and markupsafe's public escape (what a version without the private names
+    gets) render the very text of the fast paths, in every dialect and language."""
+    settings = {lang: ChatSettings(lang=lang) for lang in ("en", "zh")}
+    answers = [answer(q, settings=settings[lang]) for q in [*QUESTIONS, *EXTRA] for lang in settings]
+    fast = [render(a, fmt) for a in answers for fmt in FORMATS]
+    monkeypatch.setattr(html, "escape_str", markupsafe.escape)  # str_escape() without _escape_inner
+    monkeypatch.setattr(render_env, "escape_str", html.escape_str)
+    monkeypatch.setattr(ReplyEnvironment, "code_generator_class", CodeGenerator)  # as CODE_GENERATOR then
+    monkeypatch.setattr(CompiledTemplates, "load_bytecode", lambda self, bucket: None)
+    render_env._environment.cache_clear()
+    try:
+        public = [render(a, fmt) for a in answers for fmt in FORMATS]
+    finally:
+        render_env._environment.cache_clear()
+    assert len(public) == len(fast) > 100
+    assert public == fast

@@ -28,12 +28,33 @@ from __future__ import annotations
 from types import FunctionType
 from typing import Any
 
-from jinja2 import nodes
-from jinja2.compiler import CodeGenerator, Frame, optimizeconst
-from jinja2.idtracking import VAR_LOAD_RESOLVE
+from jinja2 import compiler, idtracking, nodes
+from jinja2.compiler import CodeGenerator, Frame
 
-CODEGEN_TAG = "reply-codegen-4"
-"""Changes whenever :class:`ReplyCodeGenerator` writes different code."""
+HOOKS = (
+    "enter_frame",
+    "get_resolve_func",
+    "visit_Getattr",
+    "visit_Call",
+    "_output_child_pre",
+    "_output_child_post",
+)
+"""The code generator's methods :class:`ReplyCodeGenerator` overrides or calls (private to Jinja, tested
+with 3.1.6: pyproject.toml pins ``jinja2>=3.1.6,<3.2``)."""
+
+optimizeconst: Any = getattr(compiler, "optimizeconst", lambda f: f)
+VAR_LOAD_RESOLVE = getattr(idtracking, "VAR_LOAD_RESOLVE", None)
+
+
+def hooks_present(generator: type = CodeGenerator) -> bool:
+    """Whether Jinja's code generator has every private hook and name :class:`ReplyCodeGenerator` needs
+    (:data:`HOOKS`, ``optimizeconst``, ``VAR_LOAD_RESOLVE``); without them Jinja's own is used."""
+    return (
+        hasattr(compiler, "optimizeconst")
+        and VAR_LOAD_RESOLVE is not None
+        and all(callable(getattr(generator, name, None)) for name in HOOKS)
+    )
+
 
 _DICT_NAMES = frozenset(dir(dict))
 """The attributes a plain dict has (methods, dunders): ``t.items`` is the method, as in Jinja."""
@@ -147,3 +168,11 @@ class ReplyCodeGenerator(CodeGenerator):
         if finalize.src is not None:
             self.write(")")
         self.write(") is Markup else escape(_e))")
+
+
+CODE_GENERATOR: type[CodeGenerator] = ReplyCodeGenerator if hooks_present() else CodeGenerator
+"""The reply environments' code generator: ours, or Jinja's own where its private hooks are missing
+(the text is the same: tests/test_render_codegen.py)."""
+
+CODEGEN_TAG = "reply-codegen-4" if CODE_GENERATOR is ReplyCodeGenerator else "jinja-code"
+"""Changes whenever the code written changes (:class:`ReplyCodeGenerator`'s, or Jinja's own)."""
