@@ -11,14 +11,12 @@ json``, in both languages."""
 
 from __future__ import annotations
 
-import json
-
 import pytest
+from cli_run import ask_main_json
 
-from bot.cli import main
 from bot.render import plan_text
+from estimator.units import GIB
 
-GIB = 2**30
 QWEN = {
     "en": "LoRA fine-tune Qwen-14B on one A100 80G, sequence length 4096",
     "zh": "Qwen-14B LoRA微调，序列长度4096，1张A100 80G",
@@ -40,9 +38,7 @@ DPO = {
 }
 
 
-def ask(capsys: pytest.CaptureFixture[str], question: str) -> dict:
-    main(["ask", "--format", "json", question])
-    return json.loads(capsys.readouterr().out)
+ask = ask_main_json  # sizing-bot ask --format json, in process (tests/cli_run.py)
 
 
 def why_line(reply: str) -> str:
