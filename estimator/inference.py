@@ -271,6 +271,7 @@ def serve(s: ServingSetup) -> Inference:
     fp8_weights = weight_bytes(spec, s.params, Precision.fp8)
     fp8_tp, fp8_pp = layout_for(fp8_weights, kv_seq, spec, gpu, rt, f.one._replace(precision=Precision.fp8))
     kv_total = kv_seq * s.concurrency
+    usable, reserve = rt.usable_bytes(gpu), rt.workspace_bytes(spec, gpu, use.tp, f.load.with_pp(use.pp))
     return Inference(
         alternatives=lighter_weights(spec, s.params, weights, kv_seq, s.concurrency, gpu, rt, f.load),
         weights_bytes=weights,
@@ -283,8 +284,9 @@ def serve(s: ServingSetup) -> Inference:
         context_tokens=s.context_tokens,
         prompt_tokens=f.prompt,
         concurrency=s.concurrency,
-        usable_bytes_per_gpu=rt.usable_bytes(gpu),
-        workspace_bytes_per_gpu=rt.workspace_bytes(spec, gpu, use.tp, f.load.with_pp(use.pp)),
+        usable_bytes_per_gpu=usable,
+        workspace_bytes_per_gpu=reserve,
+        engine_reserve_exceeds_memory=rt.share_bytes(usable, reserve) <= 0,
         runtime=rt.name,
         kv_capacity_tokens=kv_capacity_tokens(spec, gpu, weights, *shape, rt, f.one, kv_b),
         required_bytes=required_bytes(spec, gpu, use, weights, kv_total, rt, f.load),

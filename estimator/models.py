@@ -291,6 +291,12 @@ class Inference(_Frozen):
         "(activations, sampler logits, non-torch memory); SGLang's share outside mem_fraction_static; "
         "transformers' prefill activations and dequantization buffers; llama.cpp's compute buffer",
     )
+    engine_reserve_exceeds_memory: bool = Field(
+        False,
+        description="the engine's reserve on this layout is all of `usable_bytes_per_gpu` or more, so the "
+        "memory its fraction hands it (usable less that reserve for SGLang: ServingRuntime.share_bytes) is "
+        "nil or negative: the layout cannot start; the negative figures are not memory to use",
+    )
     kv_capacity_tokens: int | None = Field(
         None,
         description="KV cache tokens one copy of the model holds (vLLM's start-up 'GPU KV cache size'), on "

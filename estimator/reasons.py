@@ -69,6 +69,7 @@ class Why(StrEnum):
     quantized_base = "quantized_base"
     flops_freeze = "flops_freeze"
     rl_completion_default = "rl_completion_default"
+    rollout_batch_without_gpus = "rollout_batch_without_gpus"
     rl_prompt_default = "rl_prompt_default"
     swift_completion_default = "swift_completion_default"
     recompute_flash = "recompute_flash"

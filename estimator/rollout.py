@@ -182,6 +182,16 @@ def _completions_per_gpu(req: SizingRequest) -> float:
     return req.batch_size or TRL_COMPLETIONS_PER_GPU
 
 
+def _note_batch_without_gpus(req: SizingRequest, ledger: Ledger) -> None:
+    """A whole-step tool (verl) with its global batch but no GPU count (the count is what is asked, and
+    the rollout hours are sized before the search): :func:`_completions_per_gpu` falls back to TRL's
+    :data:`TRL_COMPLETIONS_PER_GPU` per GPU; say so (review s12 finding 15), never silently."""
+    tool = tool_limits(req.training_tool)
+    if tool is None or not tool.whole_step_rollout or not req.global_batch or req.gpu_count or req.batch_size:
+        return
+    ledger.assume("rollout_completions_per_gpu", TRL_COMPLETIONS_PER_GPU, Why.rollout_batch_without_gpus)
+
+
 def _decode_batch(
     req: SizingRequest, spec: ModelSpec, gpu: GpuSpec, tp: int, weights: float, context: int
 ) -> int:
@@ -216,6 +226,7 @@ def rollout_part(
         ledger.assume("max_completion_length", completion, Why.rl_completion_default)
     generated = tokens * completion / (prompt + completion)
     weights = weight_bytes(spec, params, Precision.bf16)  # the engine serves 16-bit weights
+    _note_batch_without_gpus(req, ledger)
     share = req.rollout_gpu_memory_utilization
     if share is None:
         d = defaults.GPU_MEMORY_UTILIZATION

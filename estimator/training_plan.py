@@ -339,10 +339,25 @@ def _note_recompute_chosen(
     parts = breakdown_within(spec, params, selective, kept, math.inf) or {}
     without = sum(parts.values())
     without_high = per_gpu_band(spec, selective, kept, parts, params)[1] if parts else without
+    reason = _recompute_reason(without, without_high, mem.usable_bytes)
     ledger.note(
         "recompute_chosen",
         gpu_count=n,
         per_gpu_gib=mem.per_gpu_bytes / GIB,
         without_gib=without / GIB,
         without_high_gib=without_high / GIB,
+        **({"reason": reason} if reason else {}),
+        headroom=1 - HEADROOM,
     )
+
+
+def _recompute_reason(without: float, without_high: float, usable: float) -> str | None:
+    """Why full recompute against the same layout keeping its activations (bytes per GPU): their
+    likely figure over the usable memory (``activations``); it fits but the band's high end does not
+    (``high_edge``); both fit but the likely figure leaves under ``1 − HEADROOM`` (10 %) free
+    (``headroom``, :data:`estimator.plan.HEADROOM`); None when none holds (a layout preference)."""
+    if without > usable:
+        return "activations"
+    if without_high > usable:
+        return "high_edge"
+    return "headroom" if without > HEADROOM * usable else None

@@ -61,6 +61,15 @@ def named(data: dict[str, Any]) -> dict[str, str]:
     return {i["text"]: i["reason"] for i in data["interpretation"]["ignored"]}
 
 
+def ask_main_json(capsys: Any, question: str) -> dict[str, Any]:
+    """``sizing-bot ask --format json QUESTION`` through :func:`bot.cli.main` in this process, its
+    printed JSON read back with pytest's ``capsys``."""
+    from bot.cli import main
+
+    main(["ask", "--format", "json", question])
+    return json.loads(capsys.readouterr().out)
+
+
 def ask_json_in_process(question: str) -> dict[str, Any]:
     """The JSON answer of :func:`bot.cli.ask` for ``question`` (in this process, no exit code)."""
     from bot.cli import ask

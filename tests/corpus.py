@@ -40,6 +40,18 @@ def load_questions() -> list[dict[str, Any]]:
     return json.loads(CORPUS.read_text(encoding="utf-8"))
 
 
+def question_texts() -> tuple[list[str], list[str]]:
+    """(the corpus questions' texts, every tests/data/real_questions/*.json list's texts): the inputs the
+    parser-scan tests run their patterns over."""
+    real = [
+        q["text"]
+        for path in sorted((CORPUS.parent / "real_questions").glob("*.json"))
+        for q in json.loads(path.read_text(encoding="utf-8"))
+        if isinstance(q, dict) and isinstance(q.get("text"), str)
+    ]
+    return [q["text"] for q in load_questions()], real
+
+
 def _family_key(name: str | None) -> str | None:
     return None if name is None else name.lower().replace(" ", "").replace("-", "")
 

@@ -6,9 +6,9 @@ every real-question file (raw and normalized) and texts made of each literal and
 from __future__ import annotations
 
 import itertools
-import json
 import re
-from pathlib import Path
+
+from corpus import question_texts
 
 from bot.parse import lexicon as lx
 from bot.parse import parse, words
@@ -16,14 +16,7 @@ from bot.parse.normalize import normalize
 from bot.parse.regex import _ANY_BRANCHES, AnyBranch, LazyPattern, add_gates
 from bot.parse.regex_gate import branch_plan
 
-DATA = Path(__file__).parent / "data"
-QUESTIONS = [q["text"] for q in json.loads((DATA / "questions.json").read_text(encoding="utf-8"))]
-REAL = [
-    q["text"]
-    for path in sorted((DATA / "real_questions").glob("*.json"))
-    for q in json.loads(path.read_text(encoding="utf-8"))
-    if isinstance(q, dict) and isinstance(q.get("text"), str)
-]
+QUESTIONS, REAL = question_texts()
 TEXTS = [*QUESTIONS, *REAL]
 
 

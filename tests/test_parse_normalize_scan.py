@@ -6,23 +6,15 @@ texts made to sit on each one's edge."""
 
 from __future__ import annotations
 
-import json
 import re
-from pathlib import Path
 
 import pytest
+from corpus import question_texts
 
 from bot.parse import lexicon as lx
 from bot.parse.normalize import _TIMES_GLUED_RE, _TYPO_WORD_RE, normalize, typo_word_in
 
-DATA = Path(__file__).parent / "data"
-QUESTIONS = [q["text"] for q in json.loads((DATA / "questions.json").read_text(encoding="utf-8"))]
-REAL = [
-    q["text"]
-    for path in sorted((DATA / "real_questions").glob("*.json"))
-    for q in json.loads(path.read_text(encoding="utf-8"))
-    if isinstance(q, dict) and isinstance(q.get("text"), str)
-]
+QUESTIONS, REAL = question_texts()
 TEXTS = [t.lower() for t in (*QUESTIONS, *REAL)]
 
 TYPO_EDGES = [

@@ -11,14 +11,12 @@ json``, in both languages."""
 
 from __future__ import annotations
 
-import json
-
 import pytest
+from cli_run import ask_main_json
 
-from bot.cli import main
 from bot.render import plan_text
+from estimator.units import GIB
 
-GIB = 2**30
 QWEN = {
     "en": "LoRA fine-tune Qwen-14B on one A100 80G, sequence length 4096",
     "zh": "Qwen-14B LoRA微调，序列长度4096，1张A100 80G",
@@ -40,9 +38,7 @@ DPO = {
 }
 
 
-def ask(capsys: pytest.CaptureFixture[str], question: str) -> dict:
-    main(["ask", "--format", "json", question])
-    return json.loads(capsys.readouterr().out)
+ask = ask_main_json  # sizing-bot ask --format json, in process (tests/cli_run.py)
 
 
 def why_line(reply: str) -> str:
@@ -59,6 +55,7 @@ def test_full_recompute_for_the_high_end_is_said_so(capsys, lang):
     assert note["params"]["without_gib"] == pytest.approx(79.22, abs=0.01)  # fits the 80 GiB ...
     assert note["params"]["without_high_gib"] == pytest.approx(104.36, abs=0.01)  # ... not its high end
     assert note["params"]["without_gib"] * GIB <= m["usable_bytes"] < note["params"]["without_high_gib"] * GIB
+    assert (note["params"]["reason"], note["params"]["headroom"]) == ("high_edge", pytest.approx(0.1))
     line = why_line(d["reply"])
     assert line == HIGH_EDGE[lang]
     assert OLD[lang] not in line
@@ -74,17 +71,19 @@ def test_full_recompute_the_activations_need_keeps_its_reason(capsys, lang):
     )  # adapters unpartitioned (s11-z1 not merged)
     assert note["params"]["without_gib"] * GIB > m["usable_bytes"]
     assert note["params"]["without_high_gib"] > note["params"]["without_gib"]
+    assert note["params"]["reason"] == "activations"  # the estimator's code; the note's wording says it
     assert why_line(d["reply"]).endswith(OLD[lang])
 
 
 def test_full_recompute_for_headroom_alone_is_said_so():
     """A layout keeping its activations whose band fits at both ends but above 90 % of the card at the
-    likely figure: the recompute is for the 10 % headroom (the note's high end set to 78 GiB here)."""
+    likely figure: the recompute is for the 10 % headroom (the note's high end set to 78 GiB here, and
+    its reason to what the estimator then gives: the renderer only words the note's ``reason``)."""
     from bot.core.pipeline import answer
 
     report = answer(QWEN["en"]).report
     warnings = [
-        w.model_copy(update={"params": {**w.params, "without_high_gib": 78.0}})
+        w.model_copy(update={"params": {**w.params, "without_high_gib": 78.0, "reason": "headroom"}})
         if w.code == "recompute_chosen"
         else w
         for w in report.warnings
@@ -100,3 +99,35 @@ def test_full_recompute_for_headroom_alone_is_said_so():
     )
     other = plan.model_copy(update={"dp": 2})
     assert plan_text.recompute_reason(report, other, "en") is None  # another plan than the note's
+
+
+def test_the_estimator_gives_the_reason_from_the_three_figures():
+    """estimator.training_plan._recompute_reason on the Qwen-14B case's figures (GiB; 80 usable):
+    79.2 likely, 104.4 high end → high_edge; 79.2 / 78 → headroom (over 90 % of 80 = 72); 70 / 78 →
+    none (10 % headroom left, high end fits: a preference, not a reason to say); 85 → activations."""
+    from estimator.training_plan import _recompute_reason
+
+    usable = 80 * GIB
+    assert _recompute_reason(79.2 * GIB, 104.4 * GIB, usable) == "high_edge"
+    assert _recompute_reason(79.2 * GIB, 78 * GIB, usable) == "headroom"
+    assert _recompute_reason(70 * GIB, 78 * GIB, usable) is None
+    assert _recompute_reason(85 * GIB, 110 * GIB, usable) == "activations"
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_no_reason_is_worded_where_the_estimator_gives_none(lang):
+    """The old renderer said "headroom" whenever both ends fit, without checking the 90 % line."""
+    from bot.core.pipeline import answer
+    from bot.settings.chat import ChatSettings
+
+    report = answer(QWEN[lang], settings=ChatSettings(lang=lang)).report
+    warnings = [
+        w.model_copy(
+            update={"params": {k: v for k, v in w.params.items() if k != "reason"} | {"without_gib": 70.0}}
+        )
+        if w.code == "recompute_chosen"
+        else w
+        for w in report.warnings
+    ]
+    report = report.model_copy(update={"warnings": warnings})
+    assert plan_text.recompute_reason(report, report.memory.plan, lang) is None

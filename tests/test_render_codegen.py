@@ -7,20 +7,29 @@ loops, blocks and macros)."""
 from __future__ import annotations
 
 import json
+import tomllib
 from collections import namedtuple
+from importlib.metadata import version
 from pathlib import Path
+from types import CodeType
 
+import markupsafe
 import pytest
+from jinja2 import compiler as jinja_compiler
 from jinja2 import pass_context
+from jinja2.bccache import Bucket
 from jinja2.compiler import CodeGenerator
 from jinja2.runtime import Context
 from markupsafe import Markup
+from packaging.requirements import Requirement
 
 from bot.core.pipeline import answer
+from bot.render import codegen, html
 from bot.render import env as render_env
 from bot.render.codegen import CODEGEN_TAG
 from bot.render.dialect import dialect_for
-from bot.render.env import CompiledTemplates, ReplyEnvironment, environment, new_environment
+from bot.render.env import COMPILED_DIR, CompiledTemplates, ReplyEnvironment, environment, new_environment
+from bot.render.i18n import templates_dir
 from bot.render.renderer import render
 from bot.settings.chat import ChatSettings
 
@@ -77,6 +86,19 @@ def test_the_reply_template_uses_the_written_out_code() -> None:
     assert "_g[" not in stock
 
 
+def test_a_nested_gettext_is_written_once() -> None:
+    """Each ``_()`` call's arguments appear once in the code: a gettext in another's keyword wrote the
+    inner call twice, four times one level down (reply.j2's html code was 2.8 times Jinja's, and the
+    idle process past its 80 MiB budget, tests/test_warmup.py)."""
+    env = environment("en", "html")
+    nested = "{{ _('a %(x)s', x=_('b %(y)s', y=_('c %(z)s', z=t))) }}"
+    code = env.compile(nested, raw=True)
+    assert [code.count(f"'{m} %(") for m in "abc"] == [1, 1, 1]
+    source, filename, _ = env.loader.get_source(env, "reply.j2")
+    ours = env.compile(source, "reply.j2", filename, raw=True)
+    assert len(ours) < 2 * len(_stock_like(env).compile(source, "reply.j2", filename, raw=True))
+
+
 def test_compiled_bytecode_is_keyed_by_the_code_generator(tmp_path: Path) -> None:
     cache = CompiledTemplates(tmp_path)
     plain = super(CompiledTemplates, cache).get_source_checksum("{{ x }}")
@@ -125,6 +147,9 @@ SNIPPETS = [
     "{{ k(d) }}{{ k(d, y=t) }}",
     '{% with q = d %}{{ q.a }}{{ _("w %(a)s", a=q.missing) }}{% endwith %}{% if d.a %}yes{% endif %}',
     "{{ _('%(a)s and %(b)s', a=m, b=i) }}{{ _('%(a)s', a=none) }}{{ _('odd %(x)s', x=f) }}",
+    # a gettext in another's keyword (each argument tuple is taken before the next call's names)
+    "{{ _('o %(a)s %(b)s', a=_('i %(c)s', c=_('j %(d)s', d=t)), b=_('k')) }}"
+    '{% for r in rows %}{{ _("r %(a)s", a=_("s %(b)s", b=r.b)) }}{% endfor %}',
 ]
 
 
@@ -172,3 +197,62 @@ def test_a_fresh_environment_compiles_every_template(fmt: str) -> None:
     env.install_null_translations(newstyle=True)  # type: ignore[attr-defined]
     for name in env.list_templates(extensions=["j2"]):
         assert env.get_template(name) is not None
+
+
+def _code_objects(code: CodeType) -> list[CodeType]:
+    return [code, *(c for k in code.co_consts if isinstance(k, CodeType) for c in _code_objects(k))]
+
+
+@pytest.mark.skipif(not (templates_dir() / COMPILED_DIR / "html").is_dir(), reason="no built templates")
+def test_the_built_template_code_keeps_lines_not_columns() -> None:
+    """hatch_build compiles the templates with ``-X no_debug_ranges``: line numbers (Jinja's template
+    tracebacks) without column ranges (most of reply.j2's code-object memory)."""
+    env = environment("en", "html")
+    source, _, _ = env.loader.get_source(env, "reply.j2")
+    cache = CompiledTemplates(templates_dir() / COMPILED_DIR / "html")
+    bucket = Bucket(env, "reply.j2", cache.get_source_checksum(source))
+    cache.load_bytecode(bucket)
+    assert bucket.code is not None  # the build's bytecode is current
+    positions = [p for c in _code_objects(bucket.code) for p in c.co_positions()]
+    assert len(positions) > 1000 and any(line for line, *_ in positions)
+    assert all(column is None for _, _, column, _ in positions)
+
+
+def test_the_installed_jinja_and_markupsafe_are_within_the_pins() -> None:
+    """The private hooks (codegen.py's, markupsafe's _escape_inner) were tested with these ranges only."""
+    project = tomllib.loads((Path(__file__).parents[1] / "pyproject.toml").read_text())["project"]
+    pins = {r.name.lower(): r.specifier for r in map(Requirement, project["dependencies"])}
+    assert str(pins["jinja2"]) in (">=3.1.6,<3.2", "<3.2,>=3.1.6")
+    assert str(pins["markupsafe"]) in (">=3.0,<3.1", "<3.1,>=3.0")
+    for name in ("jinja2", "markupsafe"):
+        assert pins[name].contains(version(name)), (name, version(name))
+    assert codegen.hooks_present() and html.escape_str is markupsafe._escape_inner  # the fast paths in use
+
+
+def test_missing_private_hooks_fall_back_to_the_public_api(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delattr(CodeGenerator, "_output_child_pre")
+    assert not codegen.hooks_present()
+    monkeypatch.undo()
+    monkeypatch.delattr(jinja_compiler, "optimizeconst")
+    assert not codegen.hooks_present()
+    monkeypatch.delattr(markupsafe, "_escape_inner")
+    assert html.str_escape() is markupsafe.escape  # markupsafe 2.x
+
+
+def test_the_fallbacks_render_every_reply_byte_identically(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Jinja's code generator and markupsafe's public escape (what a version without the private names
+    gets) render the very text of the fast paths, in every dialect and language."""
+    settings = {lang: ChatSettings(lang=lang) for lang in ("en", "zh")}
+    answers = [answer(q, settings=settings[lang]) for q in [*QUESTIONS, *EXTRA] for lang in settings]
+    fast = [render(a, fmt) for a in answers for fmt in FORMATS]
+    monkeypatch.setattr(html, "escape_str", markupsafe.escape)  # str_escape() without _escape_inner
+    monkeypatch.setattr(render_env, "escape_str", html.escape_str)
+    monkeypatch.setattr(ReplyEnvironment, "code_generator_class", CodeGenerator)  # as CODE_GENERATOR then
+    monkeypatch.setattr(CompiledTemplates, "load_bytecode", lambda self, bucket: None)
+    render_env._environment.cache_clear()
+    try:
+        public = [render(a, fmt) for a in answers for fmt in FORMATS]
+    finally:
+        render_env._environment.cache_clear()
+    assert len(public) == len(fast) > 100
+    assert public == fast

@@ -58,6 +58,7 @@ def test_never_fitting_serving_says_what_does_not_fit_with_no_negative_figure(ca
     assert (inf["tp"], inf["pp"], d["report"]["feasible"]) == (8, 61, "no")
     assert inf["usable_bytes_per_gpu"] / GIB == pytest.approx(22.76, abs=0.01)
     assert inf["workspace_bytes_per_gpu"] / GIB == pytest.approx(53.26, abs=0.01)
+    assert inf["engine_reserve_exceeds_memory"] is True  # the estimator marks the negative figures
     [share] = [a for a in d["assumptions"] if a["field"] == "gpu_memory_utilization"]
     assert share["value"] == pytest.approx(-1.34)  # the contract keeps the engine's figure
     for fmt in ("json", "text", "markdown", "html"):
@@ -82,3 +83,21 @@ def test_serving_that_does_not_fit_the_users_gpus_prints_no_negative_figure(caps
     d = json.loads(ask(capsys, question))
     assert d["report"]["feasible"] == "no"
     assert not NEGATIVE.findall(d["reply"]), NEGATIVE.findall(d["reply"])
+
+
+@pytest.mark.parametrize(
+    ("question", "exceeds"),
+    [
+        ("serve Llama-3-70B on 4 H100 with vLLM, 32 users", False),
+        ("Llama-3-70B 用 SGLang 部署 4张H100", False),
+        (NEVER["en"], True),
+        (NEVER["zh"], True),
+    ],
+)
+def test_the_reserve_flag_is_the_estimators(capsys, question, exceeds):
+    """``engine_reserve_exceeds_memory`` (JSON addition, review 9): set where the engine's share is nil
+    or below, so a reader of the JSON need not redo the runtime's share to know the figures are not
+    memory; the reply's 'none —' wording follows it."""
+    inf = json.loads(ask(capsys, question))["report"]["inference"]
+    assert inf["engine_reserve_exceeds_memory"] is exceeds
+    assert (inf["workspace_bytes_per_gpu"] >= inf["usable_bytes_per_gpu"]) is exceeds

@@ -14,13 +14,11 @@ json``, in both languages."""
 
 from __future__ import annotations
 
-import json
-
 import pytest
+from cli_run import ask_main_json
 
-from bot.cli import main
+from estimator.units import GIB
 
-GIB = 2**30
 FULL_8B = {
     "en": "full fine-tune Llama-3-8B on one A100 40GB, micro batch 4, grad accum 8, seq 4096",
     "zh": "全参微调 Llama-3-8B，一张 A100 40G，micro batch 4，梯度累积 8，序列长度 4096",
@@ -49,9 +47,7 @@ OLD_70B = {
 }
 
 
-def ask(capsys: pytest.CaptureFixture[str], question: str) -> dict:
-    main(["ask", "--format", "json", question])
-    return json.loads(capsys.readouterr().out)
+ask = ask_main_json  # sizing-bot ask --format json, in process (tests/cli_run.py)
 
 
 def batch(plan: dict) -> tuple:

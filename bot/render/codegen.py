@@ -28,12 +28,33 @@ from __future__ import annotations
 from types import FunctionType
 from typing import Any
 
-from jinja2 import nodes
-from jinja2.compiler import CodeGenerator, Frame, optimizeconst
-from jinja2.idtracking import VAR_LOAD_RESOLVE
+from jinja2 import compiler, idtracking, nodes
+from jinja2.compiler import CodeGenerator, Frame
 
-CODEGEN_TAG = "reply-codegen-3"
-"""Changes whenever :class:`ReplyCodeGenerator` writes different code."""
+HOOKS = (
+    "enter_frame",
+    "get_resolve_func",
+    "visit_Getattr",
+    "visit_Call",
+    "_output_child_pre",
+    "_output_child_post",
+)
+"""The code generator's methods :class:`ReplyCodeGenerator` overrides or calls (private to Jinja, tested
+with 3.1.6: pyproject.toml pins ``jinja2>=3.1.6,<3.2``)."""
+
+optimizeconst: Any = getattr(compiler, "optimizeconst", lambda f: f)
+VAR_LOAD_RESOLVE = getattr(idtracking, "VAR_LOAD_RESOLVE", None)
+
+
+def hooks_present(generator: type = CodeGenerator) -> bool:
+    """Whether Jinja's code generator has every private hook and name :class:`ReplyCodeGenerator` needs
+    (:data:`HOOKS`, ``optimizeconst``, ``VAR_LOAD_RESOLVE``); without them Jinja's own is used."""
+    return (
+        hasattr(compiler, "optimizeconst")
+        and VAR_LOAD_RESOLVE is not None
+        and all(callable(getattr(generator, name, None)) for name in HOOKS)
+    )
+
 
 _DICT_NAMES = frozenset(dir(dict))
 """The attributes a plain dict has (methods, dunders): ``t.items`` is the method, as in Jinja."""
@@ -106,14 +127,16 @@ class ReplyCodeGenerator(CodeGenerator):
         if not gettext:
             super().visit_Call(node, frame, forward_caller=forward_caller)
             return
-        # the lookup itself when `_` is a remembered gettext; else gettext_call (its arguments written
-        # twice, evaluated once: one branch runs)
-        self.write("(_d(context.eval_ctx.autoescape")
+        # the lookup itself when `_` is a remembered gettext; else gettext_call. The arguments are
+        # written once (a nested `_()` in a keyword would otherwise double the code at each level) and
+        # evaluated first into one tuple, assigned after any nested call's own names are done with.
+        self.write("(_d(context.eval_ctx.autoescape, *_a) if (_a := (")
         self._gettext_arguments(node, frame)
-        self.write(") if type(_f := ")
+        self.write(")) and type(_f := ")
         self.visit(node.node, frame)
-        self.write(") is FunctionType and (_d := DIRECT.get(_f)) is not None else gettext_call(context, _f")
-        self._gettext_arguments(node, frame)
+        self.write(
+            ") is FunctionType and (_d := DIRECT.get(_f)) is not None else gettext_call(context, _f, *_a"
+        )
         if frame.loop_frame:
             self.write(", _loop_vars=_loop_vars")
         if frame.block_frame:
@@ -121,15 +144,14 @@ class ReplyCodeGenerator(CodeGenerator):
         self.write("))")
 
     def _gettext_arguments(self, node: nodes.Call, frame: Frame) -> None:
-        """``, message, {'key': value, …}`` of a gettext call."""
-        self.write(", ")
+        """``message, {'key': value, …},`` of a gettext call."""
         self.visit(node.args[0], frame)
         self.write(", {")
         for kwarg in node.kwargs:
             self.write(f"{kwarg.key!r}: ")
             self.visit(kwarg.value, frame)
             self.write(", ")
-        self.write("}")
+        self.write("},")
 
     def _output_child_pre(self, node: nodes.Expr, frame: Frame, finalize: Any) -> None:
         if frame.eval_ctx.volatile or not frame.eval_ctx.autoescape or not self._plain():
@@ -146,3 +168,11 @@ class ReplyCodeGenerator(CodeGenerator):
         if finalize.src is not None:
             self.write(")")
         self.write(") is Markup else escape(_e))")
+
+
+CODE_GENERATOR: type[CodeGenerator] = ReplyCodeGenerator if hooks_present() else CodeGenerator
+"""The reply environments' code generator: ours, or Jinja's own where its private hooks are missing
+(the text is the same: tests/test_render_codegen.py)."""
+
+CODEGEN_TAG = "reply-codegen-4" if CODE_GENERATOR is ReplyCodeGenerator else "jinja-code"
+"""Changes whenever the code written changes (:class:`ReplyCodeGenerator`'s, or Jinja's own)."""

@@ -13,13 +13,13 @@ from typing import Any
 from jinja2 import BytecodeCache, Environment, FileSystemLoader, Template, TemplateNotFound, pass_context
 from jinja2.bccache import Bucket
 from jinja2.runtime import Context
-from markupsafe import Markup, _escape_inner
+from markupsafe import Markup
 from markupsafe import escape as markup_escape
 
 from bot.lazylog import lazy_logger
-from bot.render.codegen import _DICT_NAMES, CODEGEN_TAG, DIRECT, ReplyCodeGenerator, gettext_call
+from bot.render.codegen import _DICT_NAMES, CODE_GENERATOR, CODEGEN_TAG, DIRECT, gettext_call
 from bot.render.dialect import _CONTEXT_FREE, BY_KEY, Dialect, context_free, dialect_for
-from bot.render.html import visible_length
+from bot.render.html import escape_str, visible_length
 from bot.render.i18n import templates_dir, translations
 
 log = lazy_logger("bot.render")
@@ -136,7 +136,7 @@ def html_escape(value: Any) -> Markup:
     if kind is Markup:
         return value
     if kind is str:  # markupsafe's own steps for a str, without Markup's Python-level __new__
-        return _new_str(Markup, _escape_inner(value))
+        return _new_str(Markup, escape_str(value))
     if kind is int:
         return Markup(int.__repr__(value))
     return markup_escape(value)
@@ -179,7 +179,7 @@ class ReplyEnvironment(Environment):
 
     context_class = ReplyContext
     template_class = ReplyTemplate
-    code_generator_class = ReplyCodeGenerator
+    code_generator_class = CODE_GENERATOR
 
 
 def new_environment(fmt: str | Dialect, cache: BytecodeCache | None = None) -> Environment:

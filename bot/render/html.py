@@ -6,7 +6,19 @@ import html
 import re
 from typing import Any
 
-from markupsafe import Markup, _escape_inner, escape
+import markupsafe
+from markupsafe import Markup, escape
+
+
+def str_escape() -> Any:
+    """What escapes a ``str`` to its escaped text: markupsafe 3.0's private C ``_escape_inner`` (no
+    Markup built) where it exists, else the public :func:`markupsafe.escape` (the same text, as a
+    Markup: markupsafe 2.x, or a release that renames it)."""
+    return getattr(markupsafe, "_escape_inner", None) or escape
+
+
+escape_str = str_escape()
+"""The escape of a ``str`` the reply paths use (:func:`str_escape`)."""
 
 _new_str = str.__new__
 """``str.__new__(Markup, text)`` is ``Markup(text)`` for a str ``text``, without Markup's Python-level
@@ -25,7 +37,7 @@ def tag(name: str, attrs: str = "") -> Any:
 
     def wrap(value: Any) -> Markup:
         kind = type(value)  # escape copies a Markup (same text); a str is escaped as escape does
-        inner = value if kind is Markup else _escape_inner(value) if kind is str else escape(value)
+        inner = value if kind is Markup else escape_str(value) if kind is str else escape(value)
         return _new_str(Markup, "".join((open_tag, inner, close_tag)))  # Markup(text), without its frame
 
     return wrap

@@ -72,6 +72,11 @@ WHY_TEXTS: dict[str, str] = {
         "completion length of each rollout when none is given (ms-swift max_completion_length default, "
         "swift/arguments/rlhf_args.py; its --max_length in GRPO, PPO and GKD bounds the prompt)"
     ),
+    "rollout_batch_without_gpus": N_(
+        "completions each GPU decodes at once when the GPU count is not given: TRL's "
+        "per_device_train_batch_size default; verl generates its whole step (data.train_batch_size × "
+        "rollout.n) over the GPUs, which needs their count"
+    ),
     "rollout_engine_share": N_(
         "the rollout engine's share of each GPU when none is given: vLLM's gpu_memory_utilization default "
         "(vllm/engine/arg_utils.py); verl rollout.gpu_memory_utilization and ms-swift/OpenRLHF "

@@ -15,7 +15,6 @@ from bot.render.wording import (
     STATED_RECOMPUTE_REASON,
 )
 from estimator.models import Plan, SizingReport
-from estimator.plan import HEADROOM
 from estimator.units import GIB
 
 FULL_RECOMPUTE_HIGH_EDGE = N_(
@@ -105,20 +104,23 @@ def plan_reason_key(plan: Plan, nvlink: bool, per_node: int = 8) -> str:
 
 def recompute_reason(report: SizingReport, plan: Plan, lang: str) -> str | None:
     """Why ``plan`` (the memory answer's plan) turns on full recompute when its layout keeping the
-    activations fits at the likely figure (:data:`FULL_RECOMPUTE_HIGH_EDGE`,
-    :data:`FULL_RECOMPUTE_HEADROOM`); None when they do not fit it, or for another plan."""
+    activations fits at the likely figure: the ``recompute_chosen`` note's ``reason`` (the estimator's,
+    :func:`estimator.training_plan._recompute_reason`) worded (:data:`FULL_RECOMPUTE_HIGH_EDGE`,
+    :data:`FULL_RECOMPUTE_HEADROOM` with the note's ``headroom`` fraction); None otherwise."""
     m = report.memory
     note = next((w for w in report.warnings if w.code == "recompute_chosen"), None)
     if m is None or note is None or plan != m.plan or plan.recompute != "full":
         return None
-    without, high = note.params.get("without_gib"), note.params.get("without_high_gib")
-    if not isinstance(without, int | float) or without * GIB > m.usable_bytes:
-        return None
+    reason, without, p = note.params.get("reason"), note.params.get("without_gib"), note.params
+    if reason not in ("high_edge", "headroom") or not isinstance(without, int | float):
+        return None  # "activations" is the note's own wording; no reason: none is said
     f = fmt_for(lang)
     params = {"without": f.gib(without * GIB), "usable": f.gib(m.usable_bytes)}
-    if isinstance(high, int | float) and high * GIB > m.usable_bytes:
-        return translate(lang, FULL_RECOMPUTE_HIGH_EDGE, without_high=f.gib(high * GIB), **params)
-    return translate(lang, FULL_RECOMPUTE_HEADROOM, headroom=f.percent(1 - HEADROOM), **params)
+    if reason == "high_edge":
+        return translate(
+            lang, FULL_RECOMPUTE_HIGH_EDGE, without_high=f.gib(p["without_high_gib"] * GIB), **params
+        )
+    return translate(lang, FULL_RECOMPUTE_HEADROOM, headroom=f.percent(p["headroom"]), **params)
 
 
 def plan_reason(

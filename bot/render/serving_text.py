@@ -83,9 +83,8 @@ server_args.py ``_handle_mem_fraction_static``): what does not fit, never a nega
 def usable_text(inf: Inference, f: Fmt, lang: str) -> str:
     """'Usable per GPU' as a reply and the chart show it: :func:`engine_share_bytes` in GiB, or, when
     the engine's reserve leaves nothing (:data:`USABLE_NONE`), the reserve and the free memory."""
-    share = engine_share_bytes(inf)
-    if share > 0:
-        return f.gib(share)
+    if not inf.engine_reserve_exceeds_memory:
+        return f.gib(engine_share_bytes(inf))
     return translate(
         lang,
         USABLE_NONE,

@@ -52,6 +52,7 @@ EXTRA_MONEY = {"price_low", "price_high"}
 """Note parameters that are money (merged into bot.render.wording.MONEY_KEYS)."""
 
 EXTRA_FIELD_LABELS: dict[str, str] = {
+    "rollout_completions_per_gpu": N_("Rollout completions per GPU"),
     "rollout_gpu_memory_utilization": N_("Rollout engine's GPU share"),
     "recompute_time_fewest": N_("Full recomputation on the fewest GPUs"),
     "offload_time": N_("CPU offload"),
