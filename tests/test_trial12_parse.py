@@ -36,3 +36,29 @@ def test_no_negative_count_is_named_in_the_reply() -> None:
     assert "“-4”" not in en and "4 × A100 40G" in en
     zh = ask_quietly("7B 模型 LoRA 微调，A100-40G×4 够吗")
     assert "“-4”" not in zh and "4 张 A100 40G" in zh
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("serve Llama-3.1-8B on 2 cards called Foo 48GB, 10 users", "Foo"),
+        ("serve Llama-3.1-8B on 2 GPUs named Foo 48GB, 10 users", "Foo"),
+        ("serve Llama-3.1-8B on 2 RD-X 48GB cards, 10 users", "RD-X"),
+        ("serve Llama-3.1-8B on 2 R&D-X 48GB cards, 10 users", "R&D-X"),
+        ("用 2 张 RD-X 48G 卡部署 Llama-3.1-8B，10 个用户", "RD-X"),
+    ],
+)
+def test_an_unknown_card_with_a_memory_keeps_its_name_and_count(text: str, name: str) -> None:
+    """A8: the card kept as typed, with its 48 GB and its 2 (was: A100 80G or RTX 6000 Ada, count dropped)."""
+    r = parse(text)
+    assert (r.request.gpu, r.unknown_gpu, r.request.gpu_count) == (name, name, 2)
+    assert r.request.gpu_memory_gib == 48.0
+
+
+def test_an_unknown_card_reply_says_its_name() -> None:
+    en = ask_quietly("serve Llama-3.1-8B on 2 RD-X 48GB cards, 10 users")
+    assert en.startswith("Meta Llama 3.1 8B bf16 inference on 2 × RD-X: fits")
+    assert "“RD-X” is not in my catalog: sized as a 48 GiB card by memory alone" in en
+    zh = ask_quietly("用 2 张 RD-X 48G 卡部署 Llama-3.1-8B，10 个用户")
+    assert zh.startswith("Meta Llama 3.1 8B bf16 推理，2 张 RD-X：放得下")
+    assert "“RD-X”不在我的目录中：只按 48 GiB 显存估算" in zh
