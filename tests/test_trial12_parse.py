@@ -62,3 +62,44 @@ def test_an_unknown_card_reply_says_its_name() -> None:
     zh = ask_quietly("用 2 张 RD-X 48G 卡部署 Llama-3.1-8B，10 个用户")
     assert zh.startswith("Meta Llama 3.1 8B bf16 推理，2 张 RD-X：放得下")
     assert "“RD-X”不在我的目录中：只按 48 GiB 显存估算" in zh
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        (
+            "Tried GRPO with TRL on Qwen2.5-1.5B: num_generations=16, max_completion_length=1024, "
+            "per_device_train_batch_size=8 on 1 H100. It runs at 95 s/it. How long for 5,000 prompts?",
+            "95",
+        ),
+        (
+            "DPO on Mistral-7B with TRL on 8 Tesla V100S 32GB, 12 s/it with batch 8. How long for 20k pairs?",
+            "12",
+        ),
+        (
+            "GRPO on Qwen2.5-7B with verl on 8 H100, one step takes about 210 s. How long for 7.5k prompts?",
+            "210",
+        ),
+        ("LoRA Qwen2.5-7B on 1 A100, 3.2 s per step, 50k samples, how long?", "3.2"),
+        (
+            "用 ms-swift 做 GRPO，Qwen2.5-7B，8 张 H100，num_generations 8，"
+            "每步 120 秒，1 万条 prompt 要多久？",
+            "120",
+        ),
+        ("OpenRLHF 跑 PPO，Qwen2.5-7B，8 张 A100，每步约45秒，要多久？", "45"),
+        ("LoRA 微调 Qwen2.5-7B，单卡 4090，120 秒一步，5 万条样本要几天？", "120"),
+    ],
+)
+def test_a_measured_step_time_is_named_as_observed(text: str, value: str) -> None:
+    """A9: 's/it', 's per step', '每步 N 秒' are a run's observation (was: 'no word said what it is')."""
+    r = parse(text)
+    assert [why for text, why in r.unused_numbers if text == value] == ["observed"]
+
+
+def test_a_step_time_reply_gives_the_reason() -> None:
+    en = ask_quietly("LoRA Qwen2.5-7B on 1 A100, 3.2 s per step, 50k samples of 1,000 tokens, how long?")
+    assert "“3.2” (a figure your message reports from a run (memory in use, a speed)" in en
+    assert "no word said what it is" not in en
+    zh = ask_quietly("LoRA 微调 Qwen2.5-7B，单卡 4090，每步 120 秒，5 万条样本每条 1000 token，要几天？")
+    assert "“120”（你消息里报告的运行结果（显存占用、速度）" in zh
+    assert "没看出它指什么" not in zh

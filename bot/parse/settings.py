@@ -31,6 +31,7 @@ from bot.parse.prose_vocab import read_vocabulary
 from bot.parse.recompute_words import FULL_RECOMPUTE_RE, NO_FULL_RECOMPUTE_RE, NO_RECOMPUTE_RE, SELECTIVE_RE
 from bot.parse.regex import rc
 from bot.parse.settings_scan import reader, run_readers
+from bot.parse.step_times import step_times
 from bot.parse.structure import rate_not_target
 from bot.parse.throughput_words import (
     requests_per_second,
@@ -224,6 +225,8 @@ def extract_settings(s: str, training: bool) -> Settings:
     out.unused += host
     out.s, rate = spend_rate(out.s)  # '$300 per 24 hours': a spending rate, no budget nor price
     out.unused += rate
+    out.s, steps = step_times(out.s)  # '95 s/it', '每步 120 秒': a run's step time, observed (s12 A9)
+    out.unused += steps
     out.s, caps, engine = engine_settings(out.s, training)  # '--max-num-seqs 256' in prose
     out.fields.update(caps)
     out.unused += engine
