@@ -103,3 +103,57 @@ def test_a_step_time_reply_gives_the_reason() -> None:
     zh = ask_quietly("LoRA 微调 Qwen2.5-7B，单卡 4090，每步 120 秒，5 万条样本每条 1000 token，要几天？")
     assert "“120”（你消息里报告的运行结果（显存占用、速度）" in zh
     assert "没看出它指什么" not in zh
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        (
+            "上个月用 8 张 A100 80G 全量微调 Qwen2.5-7B，3 亿 token 跑了 16 小时。"
+            "现在要微调 Qwen2.5-72B，同样的数据，需要几张卡几天？",
+            "16",
+        ),
+        (
+            "Last month we full fine-tuned Qwen2.5-7B on 8 A100 80GB; 300M tokens took 16 hours. "
+            "Now we want to fine-tune Qwen2.5-72B on the same data. How many GPUs and how many days?",
+            "16",
+        ),
+        (
+            "同事用 8 张 A100 40GB 跑 GRPO 训练 Qwen2.5-7B，每个 prompt 采样 8 个，回复最长 1024 token，"
+            "一共 1 万个 prompt，跑了 30 个小时。我这边是 8 张 H800，大概要多久？",
+            "30",
+        ),
+        ("A colleague's LoRA run of Qwen2.5-7B on 2 A100 ran for 30 hours. How long on 8 H100?", "30"),
+    ],
+)
+def test_another_runs_duration_is_not_this_jobs(text: str, value: str) -> None:
+    """A2: a past-run duration ('跑了 30 个小时', 'took 16 hours') while the message asks how long is that
+    run's observation, not this job's known duration (was: request.hours = 30 / 16)."""
+    r = parse(text)
+    assert r.request.hours is None
+    assert [why for said, why in r.unused_numbers if said == value] == ["observed"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "8 张 A100 跑 7B 全量微调跑了 36 小时，花了多少钱？",
+        "Full fine-tuning 7B on 8 A100 took 36 hours. What did it cost?",
+    ],
+)
+def test_a_past_duration_with_no_duration_asked_is_still_the_jobs(text: str) -> None:
+    assert parse(text).request.hours == 36.0
+
+
+def test_the_colleagues_hours_are_not_priced_on_the_users_cards() -> None:
+    """A2: the GRPO job is sized on its 1 万个 prompt (10,000 samples) on the user's 8 H800, not as
+    '8 张 H800 × 30 小时'."""
+    text = (
+        "同事用 8 张 A100 40GB 跑 GRPO 训练 Qwen2.5-7B，每个 prompt 采样 8 个，回复最长 1024 token，"
+        "一共 1 万个 prompt，跑了 30 个小时。我这边是 8 张 H800，大概要多久？"
+    )
+    r = parse(text)
+    assert (r.request.gpu, r.request.gpu_count, r.request.num_samples) == ("H800-SXM5-80GB", 8, 10_000)
+    reply = ask_quietly(text)
+    assert "8 张 H800 × 30 小时" not in reply
+    assert "用 8 张 H800 约 4.3 小时（35 H800·时）" in reply

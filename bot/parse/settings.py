@@ -30,6 +30,7 @@ from bot.parse.prose_forms import (
 from bot.parse.prose_vocab import read_vocabulary
 from bot.parse.recompute_words import FULL_RECOMPUTE_RE, NO_FULL_RECOMPUTE_RE, NO_RECOMPUTE_RE, SELECTIVE_RE
 from bot.parse.regex import rc
+from bot.parse.run_durations import past_run_duration
 from bot.parse.settings_scan import reader, run_readers
 from bot.parse.step_times import step_times
 from bot.parse.structure import rate_not_target
@@ -431,7 +432,9 @@ def _hours(out: Settings) -> None:
         if not value or value <= 0:
             continue
         before, after = out.s[max(0, m.start() - 12) : m.start()], out.s[m.end() : m.end() + 8]
-        if DEADLINE_BEFORE.search(before) or DEADLINE_AFTER.match(after):
+        if past_run_duration(out.s, m):  # '跑了 30 个小时 … 要多久': another run's time (s12 A2)
+            out.unused.append((m.group("v").strip(), "observed"))
+        elif DEADLINE_BEFORE.search(before) or DEADLINE_AFTER.match(after):
             out.fields["deadline_days"] = value / 24
         else:
             out.fields["hours"] = value
