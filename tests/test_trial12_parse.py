@@ -157,3 +157,25 @@ def test_the_colleagues_hours_are_not_priced_on_the_users_cards() -> None:
     reply = ask_quietly(text)
     assert "8 张 H800 × 30 小时" not in reply
     assert "用 8 张 H800 约 4.3 小时（35 H800·时）" in reply
+
+
+@pytest.mark.parametrize(
+    ("text", "model", "params"),
+    [
+        (
+            "Fine-tuning Llama-3-70B full parameters with FSDP FULL_SHARD on 4 nodes x 8 A100 40GB. "
+            "Does 70B fit without CPU offload?",
+            "Llama-3-70B",
+            70e9,
+        ),
+        ("Does 70B fit on 8 H100?", None, 70e9),
+        ("Would 13B fit on one 4090?", None, 13e9),
+        ("全参微调 Llama-3-70B，4 机 8 卡 A100 40GB，70B 不开 offload 放得下吗？", "Llama-3-70B", 70e9),
+    ],
+)
+def test_a_question_verb_before_a_size_is_no_model_name(text: str, model: str | None, params: float) -> None:
+    """B8: 'Does 70B' is the question's verb and a size (was: a model named 'Does 70B', the named
+    Llama-3-70B dropped as another setup)."""
+    r = parse(text)
+    assert (r.request.model, r.request.params_total, r.unknown_model) == (model, params, None)
+    assert not [said for said, why in r.unused_numbers if why == "other_setup"]
