@@ -179,3 +179,48 @@ def test_a_question_verb_before_a_size_is_no_model_name(text: str, model: str | 
     r = parse(text)
     assert (r.request.model, r.request.params_total, r.unknown_model) == (model, params, None)
     assert not [said for said, why in r.unused_numbers if why == "other_setup"]
+
+
+@pytest.mark.parametrize(
+    ("text", "phase"),
+    [
+        (
+            "Pre-training a 7B model on 2T tokens, 128k context for the last 50B tokens, 256 H100. "
+            "How many days total?",
+            "128k context for the last 50b tokens",
+        ),
+        (
+            "Pretrain 7B on 2T tokens on 256 H100, then the last 50B tokens at 128k context. How many days?",
+            "the last 50b tokens at 128k context",
+        ),
+        (
+            "预训练 7B 模型 2T token，最后 500 亿 token 用 128k 上下文，256 张 H100，要多少天？",
+            "最后 500 亿 token 用 128k 上下文",
+        ),
+        (
+            "预训练 7B，2T token，最后 50B token 扩到 128K 长度，256 张 H100，要多少天？",
+            "最后 50b token 扩到 128k 长度",
+        ),
+    ],
+)
+def test_a_long_context_phase_is_named_and_the_main_run_sized(text: str, phase: str) -> None:
+    """A3: the run's 2T tokens at its main length; the phase named as not modelled (was: all 2T at 128K
+    and the phase's 50B named as a second token count)."""
+    r = parse(text)
+    assert (r.request.tokens, r.request.seq_len, r.request.gpu_count) == (2e12, None, 256)
+    assert r.unused_numbers == [(phase, "no_field")]
+
+
+def test_a_long_context_phase_reply() -> None:
+    en = ask_quietly(
+        "Pre-training a 7B model on 2T tokens, 128k context for the last 50B tokens, 256 H100. "
+        "How many days total?"
+    )
+    assert en.startswith("7B pre-training on 2T tokens with 256 × H100 80G ≈ ")
+    assert (
+        "“128k context for the last 50b tokens” (it changes the answer, but the sizing has no setting" in en
+    )
+    assert "131,072" not in en
+    zh = ask_quietly("预训练 7B 模型 2T token，最后 500 亿 token 用 128k 上下文，256 张 H100，要多少天？")
+    assert zh.startswith("7B 预训练 2万亿 token，用 256 张 H100 80G 约需 15 天（共 8.9万 H100·时）")
+    assert "“最后 500 亿 token 用 128k 上下文”（会影响结果，但估算暂无这一项设置）" in zh

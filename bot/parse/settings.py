@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.parse import lexicon as lx
+from bot.parse.context_phase import context_phase
 from bot.parse.engine_keys import keyed_engine
 from bot.parse.generic_values import words_pattern
 from bot.parse.more_tools import VLLM_IDENTIFIER
@@ -228,6 +229,8 @@ def extract_settings(s: str, training: bool) -> Settings:
     out.unused += rate
     out.s, steps = step_times(out.s)  # '95 s/it', '每步 120 秒': a run's step time, observed (s12 A9)
     out.unused += steps
+    out.s, phase = context_phase(out.s)  # '128k context for the last 50B tokens': not modelled (s12 A3)
+    out.unused += phase
     out.s, caps, engine = engine_settings(out.s, training)  # '--max-num-seqs 256' in prose
     out.fields.update(caps)
     out.unused += engine
