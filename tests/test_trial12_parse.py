@@ -224,3 +224,22 @@ def test_a_long_context_phase_reply() -> None:
     zh = ask_quietly("预训练 7B 模型 2T token，最后 500 亿 token 用 128k 上下文，256 张 H100，要多少天？")
     assert zh.startswith("7B 预训练 2万亿 token，用 256 张 H100 80G 约需 15 天（共 8.9万 H100·时）")
     assert "“最后 500 亿 token 用 128k 上下文”（会影响结果，但估算暂无这一项设置）" in zh
+
+
+@pytest.mark.parametrize(
+    ("text", "slots"),
+    [
+        (
+            "We want to serve Llama-3.1-8B on an old Tesla P40 24GB with llama.cpp, Q4_K_M, 8k context, "
+            "4 parallel slots. How many users can it hold?",
+            4,
+        ),
+        ("serve Llama-3.1-8B with llama.cpp on a P40, 8k context, 2 slots", 2),
+        ("用 llama.cpp 在 Tesla P40 上部署 Llama-3.1-8B，Q4_K_M，8k 上下文，4 个并行槽位，能撑几个用户？", 4),
+    ],
+)
+def test_llama_cpp_slots_in_prose_are_the_load(text: str, slots: int) -> None:
+    """B2: '4 parallel slots' is llama.cpp's --parallel 4, as '-np 4' is read (was: '4' unread)."""
+    r = parse(text)
+    assert (r.request.concurrency, r.request.seq_len) == (slots, 8192)
+    assert r.unused_numbers == []

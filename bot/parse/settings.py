@@ -33,6 +33,7 @@ from bot.parse.recompute_words import FULL_RECOMPUTE_RE, NO_FULL_RECOMPUTE_RE, N
 from bot.parse.regex import rc
 from bot.parse.run_durations import past_run_duration
 from bot.parse.settings_scan import reader, run_readers
+from bot.parse.slot_words import slots_as_flag
 from bot.parse.step_times import step_times
 from bot.parse.structure import rate_not_target
 from bot.parse.throughput_words import (
@@ -231,6 +232,7 @@ def extract_settings(s: str, training: bool) -> Settings:
     out.unused += steps
     out.s, phase = context_phase(out.s)  # '128k context for the last 50B tokens': not modelled (s12 A3)
     out.unused += phase
+    out.s = slots_as_flag(out.s, training)  # llama.cpp '4 parallel slots': its '--parallel 4' (s12 B2)
     out.s, caps, engine = engine_settings(out.s, training)  # '--max-num-seqs 256' in prose
     out.fields.update(caps)
     out.unused += engine
