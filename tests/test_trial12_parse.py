@@ -243,3 +243,35 @@ def test_llama_cpp_slots_in_prose_are_the_load(text: str, slots: int) -> None:
     r = parse(text)
     assert (r.request.concurrency, r.request.seq_len) == (slots, 8192)
     assert r.unused_numbers == []
+
+
+@pytest.mark.parametrize(
+    ("text", "load"),
+    [
+        (
+            "Our vLLM server with Qwen2.5-32B-Instruct on 2x L40S uses 44GB per GPU and serves 30 users "
+            "at 8k context. We want to double users to 60. How many more L40S?",
+            60,
+        ),
+        (
+            "Serving Qwen2.5-7B on 1 L40S for 20 users at 4k; we want to increase the number of users "
+            "to 200. How many L40S?",
+            200,
+        ),
+    ],
+)
+def test_a_changed_load_is_the_load_asked_about(text: str, load: int) -> None:
+    """B1: 'double users to 60' is the load to size (was: 60 unread, the current 30 users sized)."""
+    r = parse(text)
+    assert r.request.concurrency == load
+    assert str(load) not in [said for said, _ in r.unused_numbers]
+
+
+def test_a_doubled_load_reply() -> None:
+    en = ask_quietly(
+        "Our vLLM server with Qwen2.5-32B-Instruct on 2x L40S uses 44GB per GPU and serves 30 users at 8k "
+        "context. We want to double users to 60. How many more L40S?"
+    )
+    assert en.startswith(
+        "Qwen2.5 32B bf16 (vLLM) inference on 2 × L40S: no — room for 11 of the 60 concurrent sequences at 8K"
+    )

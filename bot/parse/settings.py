@@ -17,6 +17,7 @@ from bot.parse import lexicon as lx
 from bot.parse.context_phase import context_phase
 from bot.parse.engine_keys import keyed_engine
 from bot.parse.generic_values import words_pattern
+from bot.parse.load_change import load_change
 from bot.parse.more_tools import VLLM_IDENTIFIER
 from bot.parse.normalize import mask
 from bot.parse.numbers import parse_number
@@ -232,6 +233,7 @@ def extract_settings(s: str, training: bool) -> Settings:
     out.unused += steps
     out.s, phase = context_phase(out.s)  # '128k context for the last 50B tokens': not modelled (s12 A3)
     out.unused += phase
+    out.s = load_change(out.s, training)  # 'double users to 60': the load asked about (s12 B1)
     out.s = slots_as_flag(out.s, training)  # llama.cpp '4 parallel slots': its '--parallel 4' (s12 B2)
     out.s, caps, engine = engine_settings(out.s, training)  # '--max-num-seqs 256' in prose
     out.fields.update(caps)
