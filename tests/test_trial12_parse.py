@@ -275,3 +275,38 @@ def test_a_doubled_load_reply() -> None:
     assert en.startswith(
         "Qwen2.5 32B bf16 (vLLM) inference on 2 × L40S: no — room for 11 of the 60 concurrent sequences at 8K"
     )
+
+
+_GRPO_EN = (
+    "We have two nodes of 8 H100 each. Planning GRPO on Qwen2.5-32B with 8 samples per prompt, responses up "
+    "to 2048 tokens, 20k prompts. Currently our SFT run gets ~3500 tokens/s per GPU. How long will GRPO take "
+    "and does it fit with ZeRO-3?"
+)
+_GRPO_ZH = (
+    "我们 16 张 H100，SFT 每卡吞吐 3500 tokens/s，现在要用 GRPO 训练 Qwen2.5-32B，每个 prompt 采样 8 个，"
+    "回复最长 2048，2 万条 prompt，要多久？"
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "named"), [(_GRPO_EN, "3500 tokens/s per gpu"), (_GRPO_ZH, "3500 tokens/s")]
+)
+def test_an_sft_rate_is_not_the_rl_jobs(text: str, named: str) -> None:
+    """A10: an SFT run's tokens/s beside a GRPO job is another setup's figure (was: applied to GRPO at
+    10·N per token, above the card's peak, shown as used and as 'None')."""
+    r = parse(text)
+    assert r.request.tokens_per_second_per_gpu is None
+    assert (named, "other_setup") in r.unused_numbers
+
+
+def test_a_rate_measured_on_the_rl_job_itself_is_still_used() -> None:
+    r = parse("GRPO on Qwen2.5-7B, 8 H100, we get 3000 tokens/s per GPU, 20k prompts, how long?")
+    assert r.request.tokens_per_second_per_gpu == 3000.0
+
+
+def test_the_sft_rate_reply_has_no_none() -> None:
+    en = ask_quietly(_GRPO_EN)
+    assert "None" not in en and "above the card's dense peak" not in en
+    assert "Not used: “3500 tokens/s per gpu” (another setup in your message" in en
+    zh = ask_quietly(_GRPO_ZH)
+    assert "None" not in zh and "“3500 tokens/s”（你消息里的另一套配置" in zh

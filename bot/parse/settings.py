@@ -21,6 +21,7 @@ from bot.parse.load_change import load_change
 from bot.parse.more_tools import VLLM_IDENTIFIER
 from bot.parse.normalize import mask
 from bot.parse.numbers import parse_number
+from bot.parse.other_stage_rate import other_stage_rate
 from bot.parse.prose_forms import (
     engine_settings,
     host_memory,
@@ -393,7 +394,10 @@ def _throughput(out: Settings, training: bool) -> None:
     if m:
         near = out.s[max(0, m.start() - 24) : m.start()]
         value = _rate(m.group("v"))
-        if value is not None and (m.group("per") or PER_GPU_BEFORE.search(near)):
+        if value is not None and training and other_stage_rate(out.s, m):  # an SFT rate, RL asked (s12 A10)
+            out.unused.append((m.group(0).strip(), "other_setup"))
+            out.s = _masked(out.s, m)
+        elif value is not None and (m.group("per") or PER_GPU_BEFORE.search(near)):
             out.fields["tokens_per_second_per_gpu"] = value
             out.s = _masked(out.s, m)
         elif value is not None and training:  # a cluster's throughput: not used (no per-GPU figure)
