@@ -310,3 +310,23 @@ def test_the_sft_rate_reply_has_no_none() -> None:
     assert "Not used: “3500 tokens/s per gpu” (another setup in your message" in en
     zh = ask_quietly(_GRPO_ZH)
     assert "None" not in zh and "“3500 tokens/s”（你消息里的另一套配置" in zh
+
+
+@pytest.mark.parametrize(
+    ("text", "gpu", "count", "taken_back"),
+    [
+        (
+            "I have 2 gpus 48gb total (two RTX A4000? no, two 24GB 3090s). Can I LoRA Qwen2.5-14B?",
+            "RTX-3090",
+            2,
+            "two rtx a4000",
+        ),
+        ("LoRA 7B，4 张 A100，不对，8 张 H100", "H100-SXM5-80GB", 8, "4 张 a100"),
+    ],
+)
+def test_a_setting_taken_back_is_not_sized(text: str, gpu: str, count: int, taken_back: str) -> None:
+    """B6: the corrected card is sized, the one taken back named (was: the RTX A4000 sized at 24 GiB and
+    the 3090 shown only as a comparison row)."""
+    r = parse(text)
+    assert (r.request.gpu, r.request.gpu_count, r.gpu_alternatives) == (gpu, count, [])
+    assert (taken_back, "other_setup") in r.unused_numbers

@@ -14,10 +14,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.parse import lexicon as lx
-from bot.parse.context_phase import context_phase
 from bot.parse.engine_keys import keyed_engine
 from bot.parse.generic_values import words_pattern
-from bot.parse.load_change import load_change
 from bot.parse.more_tools import VLLM_IDENTIFIER
 from bot.parse.normalize import mask
 from bot.parse.numbers import parse_number
@@ -35,8 +33,7 @@ from bot.parse.recompute_words import FULL_RECOMPUTE_RE, NO_FULL_RECOMPUTE_RE, N
 from bot.parse.regex import rc
 from bot.parse.run_durations import past_run_duration
 from bot.parse.settings_scan import reader, run_readers
-from bot.parse.slot_words import slots_as_flag
-from bot.parse.step_times import step_times
+from bot.parse.side_phrases import side_phrases
 from bot.parse.structure import rate_not_target
 from bot.parse.throughput_words import (
     requests_per_second,
@@ -230,12 +227,8 @@ def extract_settings(s: str, training: bool) -> Settings:
     out.unused += host
     out.s, rate = spend_rate(out.s)  # '$300 per 24 hours': a spending rate, no budget nor price
     out.unused += rate
-    out.s, steps = step_times(out.s)  # '95 s/it', '每步 120 秒': a run's step time, observed (s12 A9)
-    out.unused += steps
-    out.s, phase = context_phase(out.s)  # '128k context for the last 50B tokens': not modelled (s12 A3)
-    out.unused += phase
-    out.s = load_change(out.s, training)  # 'double users to 60': the load asked about (s12 B1)
-    out.s = slots_as_flag(out.s, training)  # llama.cpp '4 parallel slots': its '--parallel 4' (s12 B2)
+    out.s, side = side_phrases(out.s, training)  # '95 s/it', '4 parallel slots' … (trial s12)
+    out.unused += side
     out.s, caps, engine = engine_settings(out.s, training)  # '--max-num-seqs 256' in prose
     out.fields.update(caps)
     out.unused += engine
