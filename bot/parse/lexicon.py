@@ -274,8 +274,12 @@ UNKNOWN_GPU_RE = rc(
     r"|(?!(?:gpus?|cards?|npus?|xpus?|tpus?|graphicscards?|videocards?)\b)(?=[a-z0-9]*(?:gpu|npu|xpu|card))"
     r"[a-z][a-z0-9]{2,15}(?=\s*\d{2,3}\s*g(?:i?b)?\b)"
     # any other name, its memory, then a card word ("2 MegaChip 48GB cards", "2 张 MegaChip 48G 卡")
-    r"|(?!(?:" + "|".join(NOT_CARD_NAME_WORDS) + r")\b)[a-z][a-z0-9&]{2,15}"
+    r"|(?!(?:" + "|".join(NOT_CARD_NAME_WORDS) + r")\b)"
+    r"(?:[a-z][a-z0-9&]{2,15}|[a-z][a-z0-9&]{1,8}-[a-z0-9]{1,8})"  # 'RD-X 48GB cards' (trial s12 A8)
     r"(?=\s*\d{2,3}\s*g(?:i?b)?\s*(?:的\s*)?(?:gpus?|cards?|accelerators?|npus?|卡|显卡)(?![a-z0-9]))"
+    # a name after 'called'/'named' and its memory ("2 cards called Foo 48GB", trial s12 A8)
+    r"|(?:(?<=called\s)|(?<=named\s))(?!(?:" + "|".join(NOT_CARD_NAME_WORDS) + r")\b)"
+    r"[a-z][a-z0-9&\-]{1,15}(?=\s*\d{2,3}\s*g(?:i?b)?\b)"
     # any other name + model number right before "cards"/"GPUs"/"卡" ("two FooGPU 9000 cards")
     r"|(?!(?:"
     + "|".join(NOT_GPU_NAMES)

@@ -108,6 +108,9 @@ PLAIN_BEFORE_SIZE = frozenset((
     "parameter", "parameters", "billion", "many", "much", "more", "less", "fewer", "most", "least",
     # a release's tier word, the end of a longer name ('Nemotron 3 Super 120B-A12B')
     "super", "ultra", "nano", "lite", "flash", "turbo", "plus", "instruct", "chat",
+    # a question's verb before the size ('Does 70B fit without CPU offload?', trial s12 B8)
+    "does", "did", "will", "would", "could", "should", "might", "must", "shall", "were", "have", "need",
+    "needs", "when", "where", "about", "using", "with", "into", "onto", "from",
 ))  # fmt: skip
 """Plain words a size may follow ('a custom 13B', 'a distilled 7B'): never a model's name, whatever their
 case. A word typed in lower case before a size ('internvl 76b') is otherwise a name, as it would be typed

@@ -42,8 +42,10 @@ R_PER_NODE_ASKED = rc(r"^\s*(?:卡|张|gpus?\b|-gpu)")
 """'几台8卡', 'how many 8-GPU nodes': the GPUs in each of the nodes asked about."""
 L_RUNTIME = rc(r"(?:ollama|llama\.?cpp|lm\s*studio|vllm|sglang|mlx|tgi)\s*$")
 """A runtime's name right before a length in K ('ollama 16k'): the context it runs with (num_ctx)."""
-R_PROMPT_COUNT = rc(r"^[\s\-]*(?:(?:rl|grpo|ppo|dpo|training|train|unique|distinct|math)\s+){0,2}prompts?\b")
-"""'20k prompts', '20000 GRPO prompts' (not '8k-token prompts': a length)."""
+R_PROMPT_COUNT = rc(
+    r"^[\s\-]*(?:个\s*)?(?:(?:rl|grpo|ppo|dpo|training|train|unique|distinct|math)\s+){0,2}prompts?\b"
+)
+"""'20k prompts', '20000 GRPO prompts', '1 万个 prompt' (not '8k-token prompts': a length)."""
 
 
 def more_role(tok: NumberToken, s: str, stage: str | None) -> Role | None:

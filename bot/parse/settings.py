@@ -20,6 +20,7 @@ from bot.parse.generic_values import words_pattern
 from bot.parse.more_tools import VLLM_IDENTIFIER
 from bot.parse.normalize import mask
 from bot.parse.numbers import parse_number
+from bot.parse.other_stage_rate import other_stage_rate
 from bot.parse.prose_forms import (
     engine_settings,
     host_memory,
@@ -37,7 +38,9 @@ from bot.parse.recompute_words import (
     ZH_NEGATION_BEFORE_RE,
 )
 from bot.parse.regex import rc
+from bot.parse.run_durations import past_run_duration
 from bot.parse.settings_scan import reader, run_readers
+from bot.parse.side_phrases import side_phrases
 from bot.parse.structure import rate_not_target
 from bot.parse.throughput_words import (
     requests_per_second,
@@ -227,6 +230,8 @@ def extract_settings(s: str, training: bool) -> Settings:
     out.unused += host
     out.s, rate = spend_rate(out.s)  # '$300 per 24 hours': a spending rate, no budget nor price
     out.unused += rate
+    out.s, side = side_phrases(out.s, training)  # '95 s/it', '4 parallel slots' … (trial s12)
+    out.unused += side
     out.s, caps, engine = engine_settings(out.s, training)  # '--max-num-seqs 256' in prose
     out.fields.update(caps)
     out.unused += engine
@@ -399,7 +404,10 @@ def _throughput(out: Settings, training: bool) -> None:
     if m:
         near = out.s[max(0, m.start() - 24) : m.start()]
         value = _rate(m.group("v"))
-        if value is not None and (m.group("per") or PER_GPU_BEFORE.search(near)):
+        if value is not None and training and other_stage_rate(out.s, m):  # an SFT rate, RL asked (s12 A10)
+            out.unused.append((m.group(0).strip(), "other_setup"))
+            out.s = _masked(out.s, m)
+        elif value is not None and (m.group("per") or PER_GPU_BEFORE.search(near)):
             out.fields["tokens_per_second_per_gpu"] = value
             out.s = _masked(out.s, m)
         elif value is not None and training:  # a cluster's throughput: not used (no per-GPU figure)
@@ -445,7 +453,9 @@ def _hours(out: Settings) -> None:
         if not value or value <= 0:
             continue
         before, after = out.s[max(0, m.start() - 12) : m.start()], out.s[m.end() : m.end() + 8]
-        if DEADLINE_BEFORE.search(before) or DEADLINE_AFTER.match(after):
+        if past_run_duration(out.s, m):  # '跑了 30 个小时 … 要多久': another run's time (s12 A2)
+            out.unused.append((m.group("v").strip(), "observed"))
+        elif DEADLINE_BEFORE.search(before) or DEADLINE_AFTER.match(after):
             out.fields["deadline_days"] = value / 24
         else:
             out.fields["hours"] = value

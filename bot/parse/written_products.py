@@ -82,9 +82,16 @@ MEMORY_GB_RANGE = (4, 288)
 on (4 GB) to the largest single accelerator memory shipping (AMD MI355X, 288 GB HBM3E, AMD datasheet 2025)."""
 
 
+_GLUED_CARD_RE = rc(r"(?<![a-z0-9])[a-z]{1,5}\s?\d{2,4}[a-z]{0,4}[-_]$")
+"""A card name glued to the product by a hyphen ('A100-40GB x4', 'H100-80GB x8', 'A100-80G*4', 'A100-40G×4'):
+that card's memory, then the count (trial s12 A7: before, the hyphen made the count a negative '-4')."""
+
+
 def _count_cards(m: re.Match[str]) -> str:
     count, memory = int(m.group("n")), int(m.group("m"))
     before = m.string[max(0, m.start() - 24) : m.start()]
+    if _GLUED_CARD_RE.search(before) and 1 <= count <= MAX_WRITTEN_COUNT:
+        return f"{m.group('m')}gb ({count} gpus)"  # 'a100-40gb (4 gpus)', as the card rules read it
     if _CARD_BEFORE_RE.search(before) or _RAM_BEFORE_RE.search(before):
         return m.group(0)
     if not (1 <= count <= MAX_WRITTEN_COUNT and MEMORY_GB_RANGE[0] <= memory <= MEMORY_GB_RANGE[1]):
