@@ -100,6 +100,7 @@ class Why(StrEnum):
     recompute_time = "recompute_time"
     offload_time = "offload_time"
     recompute_time_fewest = "recompute_time_fewest"
+    recompute_time_stated = "recompute_time_stated"
     mfu_interval_wider = "mfu_interval_wider"
     mfu_fp8 = "mfu_fp8"
     fp8_training = "fp8_training"

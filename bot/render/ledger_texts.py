@@ -255,6 +255,10 @@ WHY_TEXTS: dict[str, str] = {
         "the gradients and weights over PCIe (4 B/param at 25 GB/s) — to ≈ %(gpu_step)s s of GPU work "
         "(ZeRO-Offload, Ren et al. 2021 §4–§6; delayed parameter update off)"
     ),
+    "recompute_time_stated": N_(
+        "the full activation recomputation you set (gradient checkpointing), on every GPU count: one more "
+        "forward pass per token, (k + 2) / k of the compute (k = %(k)s; Korthikanti et al. 2022 §5)"
+    ),
     "recompute_time_fewest": N_(
         "on the fewest GPUs that fit (%(gpus)s) the layout needs full activation recomputation: their "
         "days are ×%(factor)s — (k + 2) / k of the compute (k = %(k)s; Korthikanti et al. 2022 §5); more "

@@ -64,6 +64,8 @@ class NoteCode(StrEnum):
     hourly_budget_short = "hourly_budget_short"
     daily_budget = "daily_budget"
     daily_budget_short = "daily_budget_short"
+    hourly_budget_few = "hourly_budget_few"
+    daily_budget_few = "daily_budget_few"
     serving_within_budget = "serving_within_budget"
     serving_over_budget = "serving_over_budget"
     serving_budget_borderline = "serving_budget_borderline"

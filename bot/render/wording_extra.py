@@ -42,11 +42,20 @@ EXTRA_NOTE_MESSAGES: dict[NoteCode, str] = {
         "Your %(budget)s a day does not rent one GPU around the clock at %(price_low)s – %(price_high)s per "
         "GPU-hour."
     ),
+    NoteCode.hourly_budget_few: N_(
+        "Your %(budget)s an hour rents at most %(gpus_high)s GPUs at once at %(price_low)s – %(price_high)s "
+        "per GPU-hour: fewer than the %(min_gpus)s that hold the model."
+    ),
+    NoteCode.daily_budget_few: N_(
+        "Your %(budget)s a day rents at most %(gpus_high)s GPUs around the clock at %(price_low)s – "
+        "%(price_high)s per GPU-hour: fewer than the %(min_gpus)s that hold the model."
+    ),
 }
 """Notes on the machines, the rollout engine's layout, a serving pipeline that never fits, and a
 training budget per hour or per day (a rate: estimator.budget_check.hourly_budget)."""
 EXTRA_VERDICTS = {NoteCode.hourly_budget, NoteCode.hourly_budget_short, NoteCode.daily_budget}
 EXTRA_VERDICTS |= {NoteCode.daily_budget_short} | set(SERVING_BUDGET_MESSAGES)
+EXTRA_VERDICTS |= {NoteCode.hourly_budget_few, NoteCode.daily_budget_few}
 """Budget verdicts shown right under the headline (merged into bot.render.wording.BUDGET_VERDICTS)."""
 EXTRA_MONEY = {"price_low", "price_high"}
 """Note parameters that are money (merged into bot.render.wording.MONEY_KEYS)."""
