@@ -1,0 +1,144 @@
+"""s12 trial (fresh user) fixes A11, A12 and B3, asserted through ``sizing-bot ask --format json``.
+
+A11. Gradient checkpointing the user states costs one more forward pass per token at every GPU count
+     ((k + 2) / k of the compute, Korthikanti et al. 2022 §5): the GPU-hours, the cost and every row of
+     the GPUs → days table pay it. It read "129 A100-hours: one GPU for 8 days" (129 h is 5.4 days) and
+     the 2-GPU row dropped the stated recompute (2.7 days: a 3× speed-up from 1 to 2 GPUs).
+A12. A budget per day rents GPUs at the headline's GPU-hours (472, not the 354 before recomputation) and
+     never fewer GPUs than hold the model (it said "4 – 10 cards" where 8 are needed).
+B3.  The bot's own LLaMA-Factory recipe says which ZeRO stage its ``ds_config.json`` holds
+     ("# ds_config.json: ZeRO-3"), and pasted back the reader uses it: no "no setting" for the
+     ``deepspeed:`` line, no warning that the YAML runs without DeepSpeed. The measured-MFU note names
+     the FLOPs per token it converted at (4·N for LoRA, not 6·N).
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from bot.cli import main
+
+
+def ask(capsys, *args: str) -> dict:
+    capsys.readouterr()
+    assert main(["ask", "--format", "json", *args]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+CHECKPOINTING = [
+    "LoRA Qwen2.5-14B rank 32, ZeRO-2, 8192-token sequences, 40000 samples, 3 epochs, "
+    "gradient checkpointing on",
+    "LoRA 微调 Qwen2.5-14B，秩 32，ZeRO-2，序列长度 8192，4 万条样本，3 个 epoch，开梯度检查点",
+]
+
+
+@pytest.mark.parametrize("question", CHECKPOINTING)
+def test_stated_checkpointing_is_paid_in_the_hours_and_every_row(capsys, question) -> None:
+    out = ask(capsys, question)
+    assert out["request"]["recompute"] == "full"
+    report = out["report"]
+    hours = report["gpu_hours"]["likely"]
+    assert hours == pytest.approx(193.0, abs=0.5)  # 128.7 A100-hours at 40 % MFU × 1.5 (k = 4); was 129
+    rows = {r["gpus"]: r["likely"] for r in report["days_table"]}
+    assert rows[1] == pytest.approx(hours / 24, rel=1e-6)  # 8.04 days: the hours on one GPU
+    assert rows[2] == pytest.approx(hours / 48, rel=1e-6)  # 4.02 days, was 2.7 (recompute dropped)
+    assert report["mfu"]["likely"] == pytest.approx(0.40 / 1.5, rel=1e-3)
+    codes = {a["field"]: a for a in out["assumptions"]}
+    assert codes["recompute_time"]["why"] == "recompute_time_stated"
+    assert "recompute_time_fewest" not in codes
+
+
+def test_the_pasted_yaml_with_checkpointing_agrees_too(capsys, tmp_path) -> None:
+    config = tmp_path / "lf.yaml"
+    config.write_text(
+        "model_name_or_path: Qwen/Qwen2.5-14B-Instruct\nstage: sft\ndo_train: true\nfinetuning_type: lora\n"
+        "lora_rank: 32\nlora_target: q_proj,v_proj\ndeepspeed: examples/deepspeed/ds_z2_config.json\n"
+        "cutoff_len: 8192\nmax_samples: 40000\nper_device_train_batch_size: 2\n"
+        "gradient_accumulation_steps: 16\nnum_train_epochs: 3.0\nbf16: true\ngradient_checkpointing: true\n"
+    )
+    out = ask(capsys, "--config", str(config))
+    report = out["report"]
+    hours = report["gpu_hours"]["likely"]
+    assert hours == pytest.approx(193.0, abs=0.5)
+    assert report["days_table"][0]["gpus"] == 1 and report["days_table"][0]["likely"] == pytest.approx(
+        hours / 24
+    )
+    assert "193 A100-hours: one GPU for 8 days" in out["reply"]
+
+
+DAILY = [
+    "我们 2机8卡 A800，想全量微调 Qwen2.5-32B，样本大概 5 万条，每条几千 token，3 个 epoch，"
+    "用 ZeRO-3 加梯度检查点。预算每天 3000 元，要跑几天？",
+    "Two nodes of 8 A800 each. Full fine-tune Qwen2.5-32B on 50k samples of about 5,000 tokens each, "
+    "3 epochs, ZeRO-3 with gradient checkpointing. Our budget is 3000 yuan per day. How many days?",
+]
+
+
+@pytest.mark.parametrize("question", DAILY)
+def test_a_daily_budget_rents_enough_gpus_at_the_headline_hours(capsys, question) -> None:
+    out = ask(capsys, question)
+    report = out["report"]
+    assert report["memory"]["min_gpus"] == 8
+    (note,) = [w for w in report["warnings"] if w["code"] == "daily_budget"]
+    p = note["params"]
+    assert p["gpu_hours"] == report["cost"]["billed_gpu_hours"] == 472  # was 354 (before recomputation)
+    assert p["gpus_low"] == 8 and p["gpus_high"] == 10  # was 4 – 10: 4 A800 do not hold the model
+    assert p["price_high"] == pytest.approx(3000 / 24 / 8)  # ¥15.62: the most 8 cards may cost a day's budget
+    assert p["hours_low"] == pytest.approx(47.2) and p["hours_high"] == pytest.approx(59.0)
+
+
+FEW = [
+    (
+        "全量微调 Qwen2.5-32B，A800，7.5亿 token，ZeRO-3 加梯度检查点。预算每天 1000 元，要跑几天？",
+        "最多同时全天租 3 张卡",
+    ),
+    (
+        "Full fine-tune Qwen2.5-32B on A800, 750M tokens, ZeRO-3 with gradient checkpointing. "
+        "Budget 1000 yuan per day. How many days?",
+        "rents at most 3 GPUs around the clock",
+    ),
+]
+
+
+@pytest.mark.parametrize(("question", "words"), FEW)
+def test_a_daily_budget_that_rents_too_few_gpus_says_so(capsys, question, words) -> None:
+    out = ask(capsys, question)
+    (note,) = [w for w in out["report"]["warnings"] if w["code"].startswith("daily_budget")]
+    assert note["code"] == "daily_budget_few"  # was daily_budget: "rents 1 – 3 cards" that cannot hold it
+    assert note["params"]["gpus_high"] == 3 and note["params"]["min_gpus"] == 8
+    assert words in out["reply"] and "8" in out["reply"]
+
+
+RECIPE = [
+    (
+        "LoRA Qwen2.5-14B on 2 A100 80GB, 4k context, 200M tokens",
+        "I ran the bot's recipe below on 2 A100 80GB and it reports 4,200 tokens/s per GPU. "
+        "How long for 200M tokens?",
+        "(4·N per token)",
+    ),
+    (
+        "用 2 张 A100 80GB LoRA 微调 Qwen2.5-14B，4k 上下文，2 亿 token",
+        "我按下面这份配置在 2 张 A100 80GB 上跑了，每卡吞吐 4200 tokens/s。训练 2亿 token 要多久？",
+        "（每 token 4·N）",
+    ),
+]
+
+
+@pytest.mark.parametrize(("first", "second", "k_words"), RECIPE)
+def test_the_bots_own_llamafactory_recipe_pasted_back_keeps_its_zero_stage(
+    capsys, first, second, k_words
+) -> None:
+    capsys.readouterr()
+    assert main(["ask", "--recipe", "llamafactory", first]) == 0
+    text = capsys.readouterr().out
+    yaml = text.split("```yaml\n", 1)[1].split("```", 1)[0]
+    assert "deepspeed: ds_config.json\n# ds_config.json: ZeRO-3\n" in yaml
+    out = ask(capsys, second + "\n" + yaml)
+    assert out["request"]["zero_stage"] == 3
+    assert not [u for u in out["stack_config"]["unused"] if u.startswith("deepspeed:")]
+    assert not [w for w in out["report"]["warnings"] if "deepspeed" in json.dumps(w).lower()]
+    (mfu,) = [w for w in out["report"]["warnings"] if w["code"] == "measured_mfu_unusual"]
+    assert mfu["params"]["k"] == 4  # 4,200 tokens/s × 4 × 14.7B = 247 TFLOPS: LoRA's 4·N
+    assert k_words in out["reply"]
