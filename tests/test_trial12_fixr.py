@@ -142,3 +142,80 @@ def test_the_bots_own_llamafactory_recipe_pasted_back_keeps_its_zero_stage(
     (mfu,) = [w for w in out["report"]["warnings"] if w["code"] == "measured_mfu_unusual"]
     assert mfu["params"]["k"] == 4  # 4,200 tokens/s × 4 × 14.7B = 247 TFLOPS: LoRA's 4·N
     assert k_words in out["reply"]
+
+
+# D1. A card not in the catalog, sized by its memory: the unit was doubled ("48 GiB (51.5 GB) GiB").
+UNKNOWN_CARD = [
+    ("serve Qwen2.5-7B on 2 MTT S4000 48GB, 10 users", "sized as a 48 GiB (51.5 GB) card by memory alone"),
+    ("用 2 张 MLU370 48G 部署 Qwen2.5-7B，10 个用户", "只按 48 GiB (51.5 GB) 显存估算"),
+]
+
+
+@pytest.mark.parametrize(("question", "words"), UNKNOWN_CARD)
+def test_an_unknown_cards_memory_is_said_with_one_unit(capsys, question, words) -> None:
+    out = ask(capsys, question)
+    assert words in out["reply"]
+    assert "GB) GiB" not in out["reply"]
+
+
+# D2. "DeepSpeed" in the prose beside a pasted DeepSpeed config: listed as used and as not used.
+DEEPSPEED_PROSE = [
+    "用这个 DeepSpeed 配置全量微调 Qwen2.5-7B，4 张 4090，1 亿 token，要多久？",
+    "Full fine-tune Qwen2.5-7B with this DeepSpeed config on 4 RTX 4090, 100M tokens. How long?",
+]
+
+
+@pytest.mark.parametrize("question", DEEPSPEED_PROSE)
+def test_a_tool_used_through_its_config_is_not_also_not_used(capsys, tmp_path, question) -> None:
+    config = tmp_path / "ds.json"
+    config.write_text(
+        json.dumps(
+            {
+                "train_batch_size": "auto",
+                "train_micro_batch_size_per_gpu": 4,
+                "gradient_accumulation_steps": 8,
+                "bf16": {"enabled": True},
+                "zero_optimization": {"stage": 3, "offload_optimizer": {"device": "cpu", "pin_memory": True}},
+            }
+        )
+    )
+    out = ask(capsys, "--config", str(config), question)
+    tool = [i["reason"] for i in out["interpretation"]["ignored"] if i["text"] == "training_tool: DeepSpeed"]
+    assert tool == ["settings_applied"]  # was ["no_field", "settings_applied"]
+    assert out["request"]["zero_stage"] == 3 and out["request"]["offload"] is True
+    assert out["reply"].count("training_tool: DeepSpeed") == 1
+
+
+def test_the_used_reasons_agree_between_core_and_render() -> None:
+    from bot.core.interpretation import USED_REASONS as core_used
+    from bot.render.understood import USED_REASONS as render_used
+
+    assert core_used == render_used
+
+
+# C1. vLLM needs compute capability 7.0 or higher (vLLM's installation docs, Requirements); the P40 is
+# Pascal (6.1). The answer said "fits" with no word about it.
+PASCAL_VLLM = [
+    ("serve Llama-3.1-8B with vLLM on 4 Tesla P40, 20 users at 4k context", "vLLM does not run on Tesla P40"),
+    ("用 vLLM 在 4 张 Tesla P40 上部署 Llama-3.1-8B，20 个用户，4k 上下文", "vLLM 不支持 Tesla P40"),
+]
+
+
+@pytest.mark.parametrize(("question", "words"), PASCAL_VLLM)
+def test_vllm_on_a_pascal_card_is_said_not_to_run(capsys, question, words) -> None:
+    out = ask(capsys, question)
+    (note,) = [w for w in out["report"]["warnings"] if w["code"] == "runtime_unsupported_gpu"]
+    assert note["params"] == {"gpu": "Tesla P40", "runtime": "vLLM", "generation": "Pascal"}
+    assert words in out["reply"] and "7.0" in out["reply"]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "serve Llama-3.1-8B with vLLM on 4 V100, 20 users at 4k context",  # Volta: 7.0
+        "serve Llama-3.1-8B with llama.cpp on a Tesla P40, 4k context",  # llama.cpp runs on Pascal
+    ],
+)
+def test_supported_cards_and_runtimes_get_no_such_note(capsys, question) -> None:
+    out = ask(capsys, question)
+    assert not [w for w in out["report"]["warnings"] if w["code"] == "runtime_unsupported_gpu"]

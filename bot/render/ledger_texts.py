@@ -118,7 +118,7 @@ WHY_TEXTS: dict[str, str] = {
         "GQA holds fewer sequences"
     ),
     "gpu_unknown_memory": N_(
-        "“%(gpu)s” is not in my catalog: sized as a %(memory_gib)s GiB card by memory alone; no time, "
+        "“%(gpu)s” is not in my catalog: sized as a %(memory_gib)s card by memory alone; no time, "
         "speed or price figures without its TFLOPS and bandwidth"
     ),
     "gpu_stated_memory": N_(

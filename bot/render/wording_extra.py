@@ -50,6 +50,11 @@ EXTRA_NOTE_MESSAGES: dict[NoteCode, str] = {
         "Your %(budget)s a day rents at most %(gpus_high)s GPUs around the clock at %(price_low)s – "
         "%(price_high)s per GPU-hour: fewer than the %(min_gpus)s that hold the model."
     ),
+    NoteCode.runtime_unsupported_gpu: N_(
+        "%(runtime)s does not run on %(gpu)s: it needs compute capability 7.0 or higher (V100, T4, RTX 20xx "
+        "and newer; vLLM's installation requirements), and %(generation)s cards are 6.x. The memory above "
+        "is what the model needs; llama.cpp runs on this card."
+    ),
 }
 """Notes on the machines, the rollout engine's layout, a serving pipeline that never fits, and a
 training budget per hour or per day (a rate: estimator.budget_check.hourly_budget)."""
