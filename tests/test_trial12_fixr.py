@@ -219,3 +219,34 @@ def test_vllm_on_a_pascal_card_is_said_not_to_run(capsys, question, words) -> No
 def test_supported_cards_and_runtimes_get_no_such_note(capsys, question) -> None:
     out = ask(capsys, question)
     assert not [w for w in out["report"]["warnings"] if w["code"] == "runtime_unsupported_gpu"]
+
+
+# C2. verl rollouts were decoded at TRL's 8 sequences per GPU when the question gave no batch: verl
+# generates the whole step at once (data.train_batch_size, 1024 prompts by default) on vLLM engines.
+VERL_PPO = [
+    "我们想用 verl 做 PPO，Qwen2.5-14B 做 actor，2 机 8 卡 H100，数据 5 万条，"
+    "每条 prompt 512 token，回复 2048，问要多久。",
+    "We want PPO with verl on Qwen2.5-14B as the actor, 2 nodes of 8 H100, 50k prompts of 512 tokens, "
+    "responses up to 2048 tokens. How long?",
+]
+
+
+@pytest.mark.parametrize("question", VERL_PPO)
+def test_verl_rollouts_decode_its_default_step_at_once(capsys, question) -> None:
+    out = ask(capsys, question)
+    roll = out["report"]["rollout"]
+    assert roll["decode_tp"] == 1
+    assert roll["decode_batch"] == 64  # 1,024 prompts × 1 completion ÷ 16 GPUs; was 8
+    assert roll["gpu_hours"] < 20  # 12.9 decode GPU-hours (102M tokens at ≈ 2,200 tokens/s per GPU); was 67.5
+    (assumed,) = [a for a in out["assumptions"] if a["field"] == "rollout_prompts_per_step"]
+    assert assumed["value"] == 1024 and assumed["why"] == "verl_train_batch_default"
+
+
+def test_trl_rollouts_keep_the_per_device_batch(capsys) -> None:
+    out = ask(
+        capsys,
+        "GRPO on Qwen2.5-7B with TRL, 8 generations per prompt, completions up to 1024 tokens, "
+        "10k prompts, 8 H100",
+    )
+    assert out["report"]["rollout"]["decode_batch"] == 8  # TRL per_device_train_batch_size 8 per GPU
+    assert not [a for a in out["assumptions"] if a["field"] == "rollout_prompts_per_step"]

@@ -259,6 +259,10 @@ WHY_TEXTS: dict[str, str] = {
         "the full activation recomputation you set (gradient checkpointing), on every GPU count: one more "
         "forward pass per token, (k + 2) / k of the compute (k = %(k)s; Korthikanti et al. 2022 §5)"
     ),
+    "verl_train_batch_default": N_(
+        "verl's default data.train_batch_size (prompts per step): its rollout engines decode the whole "
+        "step's completions at once, up to vLLM's max_num_seqs (256) per engine"
+    ),
     "recompute_time_fewest": N_(
         "on the fewest GPUs that fit (%(gpus)s) the layout needs full activation recomputation: their "
         "days are ×%(factor)s — (k + 2) / k of the compute (k = %(k)s; Korthikanti et al. 2022 §5); more "

@@ -69,6 +69,7 @@ EXTRA_FIELD_LABELS: dict[str, str] = {
     "rollout_gpu_memory_utilization": N_("Rollout engine's GPU share"),
     "recompute_time_fewest": N_("Full recomputation on the fewest GPUs"),
     "offload_time": N_("CPU offload"),
+    "rollout_prompts_per_step": N_("Rollout prompts per step"),
 }
 """Assumption labels merged into :data:`bot.render.wording.FIELD_LABELS` (its 500-line limit)."""
 OFFLOAD_UNTIMED = N_(
