@@ -102,6 +102,7 @@ class Why(StrEnum):
     recompute_time_fewest = "recompute_time_fewest"
     recompute_time_stated = "recompute_time_stated"
     verl_train_batch_default = "verl_train_batch_default"
+    tool_default_zero = "tool_default_zero"
     mfu_interval_wider = "mfu_interval_wider"
     mfu_fp8 = "mfu_fp8"
     fp8_training = "fp8_training"

@@ -250,3 +250,32 @@ def test_trl_rollouts_keep_the_per_device_batch(capsys) -> None:
     )
     assert out["report"]["rollout"]["decode_batch"] == 8  # TRL per_device_train_batch_size 8 per GPU
     assert not [a for a in out["assumptions"] if a["field"] == "rollout_prompts_per_step"]
+
+
+# B4. A verl script (FSDP actor: fsdp_config.*) was planned at TP 4 × DP 2 with ZeRO-1, and its batch
+# line counted data.train_batch_size (prompts) as sequences: 1,024 where the step trains 1,024 × 5.
+VERL_SCRIPT = (
+    "python3 -m verl.trainer.main_ppo algorithm.adv_estimator=grpo data.train_batch_size=1024 "
+    "data.max_prompt_length=1024 data.max_response_length=1024 "
+    "actor_rollout_ref.model.path=Qwen/Qwen2.5-7B-Instruct "
+    "actor_rollout_ref.actor.ppo_micro_batch_size_per_gpu=1 "
+    "actor_rollout_ref.model.enable_gradient_checkpointing=True "
+    "actor_rollout_ref.actor.fsdp_config.param_offload=False actor_rollout_ref.rollout.n=5 "
+    "trainer.n_gpus_per_node=8 trainer.nnodes=1"
+)
+
+
+@pytest.mark.parametrize(
+    "lead",
+    [
+        "We run this verl script on 8 H100. Does it fit?",
+        "我们用下面的 verl 脚本在 8 张 H100 上跑，放得下吗？",
+    ],
+)
+def test_a_verl_script_is_data_parallel_with_its_whole_step_batch(capsys, lead) -> None:
+    out = ask(capsys, lead + "\n" + VERL_SCRIPT)
+    plan = out["report"]["memory"]["plan"]
+    assert (plan["tp"], plan["pp"], plan["dp"], plan["zero_stage"]) == (1, 1, 8, 3)  # was TP 4 × DP 2, ZeRO-1
+    assert plan["global_batch_sequences"] == 1024 * 5  # was 1,024
+    (zero,) = [a for a in out["assumptions"] if a["field"] == "zero_stage"]
+    assert zero["why"] == "tool_default_zero" and zero["value"] == 3

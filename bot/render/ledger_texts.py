@@ -263,6 +263,10 @@ WHY_TEXTS: dict[str, str] = {
         "verl's default data.train_batch_size (prompts per step): its rollout engines decode the whole "
         "step's completions at once, up to vLLM's max_num_seqs (256) per engine"
     ),
+    "tool_default_zero": N_(
+        "%(tool)s shards with FSDP (FULL_SHARD, as ZeRO-3) when no other strategy is set: data parallel "
+        "only, no tensor parallelism of the trained model"
+    ),
     "recompute_time_fewest": N_(
         "on the fewest GPUs that fit (%(gpus)s) the layout needs full activation recomputation: their "
         "days are ×%(factor)s — (k + 2) / k of the compute (k = %(k)s; Korthikanti et al. 2022 §5); more "
