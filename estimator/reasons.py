@@ -100,6 +100,7 @@ class Why(StrEnum):
     recompute_time = "recompute_time"
     offload_time = "offload_time"
     recompute_time_fewest = "recompute_time_fewest"
+    recompute_time_below = "recompute_time_below"
     recompute_time_stated = "recompute_time_stated"
     verl_train_batch_default = "verl_train_batch_default"
     tool_default_zero = "tool_default_zero"

@@ -279,3 +279,26 @@ def test_a_verl_script_is_data_parallel_with_its_whole_step_batch(capsys, lead) 
     assert plan["global_batch_sequences"] == 1024 * 5  # was 1,024
     (zero,) = [a for a in out["assumptions"] if a["field"] == "zero_stage"]
     assert zero["why"] == "tool_default_zero" and zero["value"] == 3
+
+
+# A11 (without a config). The plan recomputes below the count that keeps the activations (4 here), but
+# only the fewest GPUs' row paid it: "1 GPU → 2 days, 2 GPUs → 0.65 days" (3× from 1 to 2 GPUs).
+FEWEST_RECOMPUTE = [
+    "QLoRA Llama-3.3-70B on 50M tokens, 4k context. How many days?",
+    "QLoRA 微调 Llama-3.3-70B，5000 万 token，4k 上下文，要几天？",
+]
+
+
+@pytest.mark.parametrize("question", FEWEST_RECOMPUTE)
+def test_every_row_below_the_count_that_keeps_activations_pays_recompute(capsys, question) -> None:
+    out = ask(capsys, question)
+    report = out["report"]
+    (alt,) = [a for a in report["memory"]["alternatives"] if a["change"] == "no_full_recompute"]
+    assert alt["min_gpus"] == 4
+    rows = {r["gpus"]: r["likely"] for r in report["days_table"]}
+    base = report["gpu_hours"]["likely"] / 24
+    assert rows[1] == pytest.approx(base * 1.5)
+    assert rows[2] == pytest.approx(base * 1.5 / 2)  # was base / 2: 2 GPUs still recompute
+    assert rows[4] == pytest.approx(base / 4)
+    (assumed,) = [a for a in out["assumptions"] if a["field"] == "recompute_time_fewest"]
+    assert assumed["why"] == "recompute_time_below" and assumed["params"]["keep_from"] == 4

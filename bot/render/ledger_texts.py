@@ -267,6 +267,11 @@ WHY_TEXTS: dict[str, str] = {
         "%(tool)s shards with FSDP (FULL_SHARD, as ZeRO-3) when no other strategy is set: data parallel "
         "only, no tensor parallelism of the trained model"
     ),
+    "recompute_time_below": N_(
+        "below %(keep_from)s GPUs (the fewest that fit: %(gpus)s) the layout needs full activation "
+        "recomputation: their days are ×%(factor)s — (k + 2) / k of the compute (k = %(k)s; Korthikanti et "
+        "al. 2022 §5); from %(keep_from)s GPUs the activations are kept and train at the rate above"
+    ),
     "recompute_time_fewest": N_(
         "on the fewest GPUs that fit (%(gpus)s) the layout needs full activation recomputation: their "
         "days are ×%(factor)s — (k + 2) / k of the compute (k = %(k)s; Korthikanti et al. 2022 §5); more "
