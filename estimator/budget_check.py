@@ -44,14 +44,15 @@ def run_budget(req: SizingRequest, billed_gpu_hours: float) -> tuple[float, dict
     return per_month * months, {"per_month": per_month, "months": months}
 
 
-def check_budget(req: SizingRequest, cost: Cost, ledger: Ledger) -> None:
+def check_budget(req: SizingRequest, cost: Cost, ledger: Ledger, min_gpus: int | None = None) -> None:
     """A budget given next to a data size is a question: "is it enough?" — say so either way. The
     verdict is on the likely GPU-hours at the price range; "within" also names the cost of a run at the
-    low end of the MFU range when that would exceed the budget (``cost_high_band``)."""
+    low end of the MFU range when that would exceed the budget (``cost_high_band``). ``min_gpus``: the
+    fewest GPUs that hold the model (a budget per hour or day never rents fewer: :func:`hourly_budget`)."""
     if not req.budget or (req.currency and req.currency != cost.currency):
         return
     if req.budget_period in RATE_HOURS:
-        hourly_budget(req.budget, cost, ledger, req.budget_period)
+        hourly_budget(req.budget, cost, ledger, req.budget_period, min_gpus or 1)
         return
     budget, period = run_budget(req, cost.billed_gpu_hours)
     params = {
@@ -75,12 +76,18 @@ RATE_HOURS = {"hour": 1.0, "day": 24.0}
 """Budget periods that are rates (hours in one period): the budget rents GPUs at once for the run."""
 
 
-def hourly_budget(budget: float, cost: Cost, ledger: Ledger, period: str = "hour") -> None:
+def hourly_budget(budget: float, cost: Cost, ledger: Ledger, period: str = "hour", min_gpus: int = 1) -> None:
     """A budget per hour or per day (currency units per ``period``) against the GPUs' price per GPU-hour:
     the GPUs it rents at once (``gpus_low`` at the high price … ``gpus_high`` at the low one, whole GPUs;
-    a day's budget ÷ 24 h) and the hours the run's billed GPU-hours take on them (``hours_low`` on the
-    most GPUs … ``hours_high`` on the fewest; a run that scales to that many GPUs). Not one GPU at the
-    low price: ``hourly_budget_short`` (``daily_budget…`` for a day's budget)."""
+    a day's budget ÷ 24 h) and the hours the run's billed GPU-hours (the headline's, recomputation and
+    offload included) take on them (``hours_low`` on the most GPUs … ``hours_high`` on the fewest; a run
+    that scales to that many GPUs). Not one GPU at the low price: ``hourly_budget_short``
+    (``daily_budget…`` for a day's budget).
+
+    Never fewer GPUs than the ``min_gpus`` that hold the model (s12 trial A12: "rents 4 – 10 cards"
+    where 8 are needed): when the high price rents fewer, ``gpus_low`` is ``min_gpus`` and
+    ``price_high`` the highest price at which the budget still rents them (budget per hour ÷
+    ``min_gpus``); when even the low price rents fewer, ``…_budget_few`` names both counts."""
     code = "daily_budget" if period == "day" else "hourly_budget"
     per_hour = budget / RATE_HOURS[period]
     gpus_low, gpus_high = math.floor(per_hour / cost.price_high), math.floor(per_hour / cost.price_low)
@@ -89,6 +96,11 @@ def hourly_budget(budget: float, cost: Cost, ledger: Ledger, period: str = "hour
     if gpus_high < 1:
         ledger.note(code + "_short", **params)
         return
+    if gpus_high < min_gpus:  # the budget rents GPUs, but too few to hold the model
+        ledger.note(code + "_few", **params, gpus_high=gpus_high, min_gpus=min_gpus)
+        return
+    if gpus_low < min_gpus:  # only at a price up to per_hour / min_gpus does it rent enough
+        gpus_low, params["price_high"] = min_gpus, per_hour / min_gpus
     hours = {"hours_low": cost.billed_gpu_hours / gpus_high}
     hours["hours_high"] = cost.billed_gpu_hours / max(1, gpus_low)
     ledger.note(code, **params, gpus_low=max(1, gpus_low), gpus_high=gpus_high, **hours)

@@ -57,6 +57,10 @@ TRL_COMPLETIONS_PER_GPU = 8
 completions each GPU generates per step."""
 VLLM_MAX_NUM_SEQS = 256
 """vLLM ``max_num_seqs`` default (``SchedulerConfig``): the most sequences one engine decodes at once."""
+VERL_TRAIN_BATCH_SIZE = 1024
+"""verl's ``data.train_batch_size`` default (prompts per step; verl docs, "Config Explanation", and
+verl/trainer/config/ppo_trainer.yaml): its rollout generates the whole step's prompts × ``rollout.n`` at
+once, up to vLLM's :data:`VLLM_MAX_NUM_SEQS` per engine (s12 trial C2: 8 sequences at once)."""
 MAX_ENGINE_TP = 1024
 """The largest rollout-engine TP searched for one that holds the model (the request's bound)."""
 
@@ -177,8 +181,9 @@ def _completions_per_gpu(req: SizingRequest) -> float:
     :attr:`estimator.training_tools.ToolLimits.whole_step_rollout`) its ``global_batch`` prompts × their
     completions spread over the GPUs (verl ``data.train_batch_size`` × ``rollout.n`` ÷ GPUs)."""
     tool = tool_limits(req.training_tool)
-    if tool is not None and tool.whole_step_rollout and req.global_batch and req.gpu_count:
-        return req.global_batch * sequences_per_prompt(req) / req.gpu_count
+    if tool is not None and tool.whole_step_rollout and req.gpu_count:
+        prompts = req.global_batch or VERL_TRAIN_BATCH_SIZE  # verl's default when none is stated
+        return prompts * sequences_per_prompt(req) / req.gpu_count
     return req.batch_size or TRL_COMPLETIONS_PER_GPU
 
 
@@ -237,6 +242,9 @@ def rollout_part(
             req.rollout_tp, spec, gpu, weights, prompt + completion, None, share
         )  # noted once
     batch = _decode_batch(req, spec, gpu, tp, weights, prompt + completion)
+    whole_step = (tool := tool_limits(req.training_tool)) is not None and tool.whole_step_rollout
+    if whole_step and req.gpu_count and not req.global_batch:  # verl's default step, said as assumed
+        ledger.assume("rollout_prompts_per_step", VERL_TRAIN_BATCH_SIZE, Why.verl_train_batch_default)
     kv = kv_bytes_per_sequence(spec, prompt + math.ceil(completion / 2))  # the mean context while decoding
     n = active or params
     speed = decode_speed(spec, params, n, gpu, tp, weights / params, kv, batch, Precision.bf16, comm=True)

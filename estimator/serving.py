@@ -462,11 +462,10 @@ def _serving_notes(
         assert count is not None
         at_max = _capacity_at_max_utilization(spec, gpu, inf, count)
         if at_max >= limit and (runtime.utilization or 0) < defaults.MAX_GPU_MEMORY_UTILIZATION:
-            ledger.note(
-                "vllm_starts_at_max_utilization",
-                kv_tokens=at_max,
-                utilization=defaults.MAX_GPU_MEMORY_UTILIZATION,
-            )
+            utilization = defaults.MAX_GPU_MEMORY_UTILIZATION
+            ledger.note("vllm_starts_at_max_utilization", kv_tokens=at_max, utilization=utilization)
+    if (arch := gpu.generation) in runtime.unsupported_generations:  # vLLM on a Pascal P40 (s12 trial C1)
+        ledger.note("runtime_unsupported_gpu", gpu=gpu.family, runtime=runtime.name, generation=arch)
     never = inf.pp > 1 and inf.pp >= spec.layers and inf.max_concurrency < 1  # no count holds a sequence
     if req.gpu_count and req.gpu_count < inf.min_gpus:
         if reason != "full_memory" and not never:  # the verdict already says how it fits, or that none does

@@ -101,6 +101,9 @@ def size_training(req: SizingRequest, r: Resolved, ledger: Ledger) -> TrainingRe
     if out.spec is not None and out.params is not None:
         out = replace(out, **_memory_and_layout(req, r, out, algorithm, deadline, ledger))
     out = replace(out, **layout_time(req, out, k, ledger, r.gpu.gpus_per_node))
+    if out.cost is not None and mfu is not None and tokens is not None and not req.hours:
+        # the headline's cost (recomputation, offload, bubble) and never fewer GPUs than fit (s12 A12)
+        check_budget(req, out.cost, ledger, out.memory.min_gpus if out.memory is not None else None)
     if out.gpu_hours is not None and not req.hours:
         table = _deadline_table(req, r.gpu, out, deadline or assumed_deadline(req)[0], ledger)
         out = replace(out, **with_fewest_paying(out, table))
@@ -361,8 +364,7 @@ def _compute_time_cost(
     if hours.likely < 1:
         ledger.note("tiny_job", gpu_hours=hours.likely)
     if price:
-        fields["cost"] = cost = _cost(hours.likely, hours, price)
-        check_budget(req, cost, ledger)  # sized to the middle: the range may still exceed it
+        fields["cost"] = _cost(hours.likely, hours, price)  # its budget check: after the layout's time
     elif not r.gpu.generic:
         budget_without_price(req, hours, r.gpu.family, ledger)
     return fields

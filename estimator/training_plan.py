@@ -20,6 +20,7 @@ from estimator.models import Band, DaysRow, FitChange, Memory, Method, SizingReq
 from estimator.offload_time import offload_seconds_per_step
 from estimator.plan import HEADROOM, MAX_GPUS_SEARCHED, memory_with_batch, training_memory
 from estimator.reasons import Why
+from estimator.request import Recompute
 from estimator.resolve import Resolved
 from estimator.setup import TrainingSetup
 from estimator.units import GIB
@@ -39,7 +40,9 @@ def recompute_time(req: SizingRequest, out: Any, k: float, ledger: Ledger) -> di
     trains faster: 8 × H200 against 8 × H100). Without a stated count only the fewest GPUs that fit
     (the layout shown) pay it, in their row of the days table (``fewest_recompute``), and in the
     GPU-hours and cost when the answer is quoted on them (:func:`with_fewest_paying`); larger clusters,
-    which keep the activations, stay at the calibrated rate. Nothing when the layout
+    which keep the activations, stay at the calibrated rate. Full recomputation the user stated
+    (gradient checkpointing) is paid at every count: the GPU-hours, the cost and every row of the days
+    table (s12 trial A11: "129 A100-hours: one GPU for 8 days"). Nothing when the layout
     does not fit anyway, or for a duration or a rate the user stated (it includes what they ran)."""
     mem = out.memory
     plan = mem.plan if mem is not None else None
@@ -48,16 +51,22 @@ def recompute_time(req: SizingRequest, out: Any, k: float, ledger: Ledger) -> di
     if mem.fits_requested is False or req.hours or out.mfu_calibrated is not None:
         return {}
     factor = (k + RECOMPUTE_EXTRA_FLOPS) / k
-    if not req.gpu_count:  # only the fewest GPUs need it: their row of the days table pays it
-        ledger.assume(
-            "recompute_time_fewest",
-            round(factor, 3),
-            Why.recompute_time_fewest,
-            gpus=mem.plan_gpus,
-            k=round(k, 2),
-            factor=round(factor, 2),
+    if req.recompute == Recompute.full:  # the user's own checkpointing: every GPU count pays it (s12 A11)
+        ledger.assume("recompute_time", round(factor, 3), Why.recompute_time_stated, k=round(k, 2))
+        return _slower_fields(out, factor)
+    if not req.gpu_count:  # only the counts below the one that keeps the activations pay it
+        keep = next(
+            (a.min_gpus for a in mem.alternatives if a.change == "no_full_recompute" and a.min_gpus), 0
         )
-        return {"fewest_recompute": (mem.plan_gpus, factor)}
+        keep = max(
+            keep, (mem.plan_gpus or 1) + 1
+        )  # s12 trial A11: 2 GPUs that still recompute were not slowed
+        why = Why.recompute_time_below if keep > (mem.plan_gpus or 1) + 1 else Why.recompute_time_fewest
+        ledger.assume(
+            "recompute_time_fewest", round(factor, 3), why, gpus=mem.plan_gpus, k=round(k, 2),
+            factor=round(factor, 2), keep_from=keep,
+        )  # fmt: skip
+        return {"fewest_recompute": (mem.plan_gpus, factor, keep)}
     ledger.assume("recompute_time", round(factor, 3), Why.recompute_time, gpus=mem.plan_gpus, k=round(k, 2))
     return _slower_fields(out, factor)
 
@@ -179,14 +188,16 @@ def with_fewest_paying(out: Any, table: dict[str, Any]) -> dict[str, Any]:
     return table
 
 
-def fewest_slower(rows: list[DaysRow], fewest: tuple[int, float] | None) -> list[DaysRow]:
-    """The GPUs ↔ days rows with the fewest GPUs' row ×factor (``TrainingResult.fewest_recompute``)."""
+def fewest_slower(rows: list[DaysRow], fewest: tuple[int, float, int] | None) -> list[DaysRow]:
+    """The GPUs ↔ days rows below the count that keeps the activations ×factor
+    (``TrainingResult.fewest_recompute``: the fewest GPUs, the factor, the first count without full
+    recomputation)."""
     if fewest is None:
         return rows
-    gpus, f = fewest
+    _, f, keep = fewest
     return [
         DaysRow(gpus=r.gpus, days=Band(low=r.days.low * f, likely=r.days.likely * f, high=r.days.high * f))
-        if r.gpus == gpus
+        if r.gpus < keep
         else r
         for r in rows
     ]

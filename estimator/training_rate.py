@@ -148,7 +148,9 @@ def training_rate(
         if implied <= 1.0 or gpu.generic:  # a generic card's peak is a placeholder: the rate is what counts
             ledger.assume("mfu", round(implied, 4), Why.measured_throughput, tflops=round(rate / 1e12, 1))
             if not gpu.generic and not MEASURED_MFU_PLAUSIBLE[0] <= implied <= MEASURED_MFU_PLAUSIBLE[1]:
-                ledger.note("measured_mfu_unusual", mfu=round(implied, 4), tflops=round(rate / 1e12, 1))
+                ledger.note(
+                    "measured_mfu_unusual", mfu=round(implied, 4), tflops=round(rate / 1e12, 1), k=round(k, 2)
+                )  # k: the FLOPs per parameter per token it was converted at (s12 B3: 4 for LoRA)
             return Rate(
                 (implied, implied, implied), peak, _calibrated_comparison(gpu, n_active, moe, fp8, peak)
             )

@@ -65,9 +65,10 @@ class TrainingResult:
     rollout: Rollout | None = None
     scale_reference: float | None = None
     """GPUs the likely MFU holds at (scale-out, :mod:`estimator.training_rate`); not a report field"""
-    fewest_recompute: tuple[int, float] | None = None
-    """(GPUs, time factor) when no count was stated and the fewest GPUs that fit need full
-    recomputation: that row of the GPUs ↔ days table is ×factor slower (training_plan.recompute_time)."""
+    fewest_recompute: tuple[int, float, int] | None = None
+    """(GPUs, time factor, first count without recomputation) when no count was stated and the fewest
+    GPUs that fit need full recomputation: the rows of the GPUs ↔ days table below that count are
+    ×factor slower (training_plan.recompute_time)."""
 
     def filled(self) -> dict[str, object]:
         """The request fields this branch filled in (None = left as the user said)."""

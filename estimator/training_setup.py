@@ -21,6 +21,7 @@ from estimator.models import (
     Stage,
 )
 from estimator.reasons import Why, Word
+from estimator.rollout import sequences_per_prompt
 from estimator.setup import TrainingSetup
 from estimator.training_tools import tool_limits
 
@@ -155,6 +156,12 @@ def training_setup(
         ledger.assume("optimizer", _optimizer_word(method, req.pure_bf16).value, Why.optimizer)
     ledger.assume("overhead", Word.context_and_fragmentation.value, Why.runtime_overhead)
     global_batch = _global_batch(req, stage, seq, ledger)
+    zero = req.zero_stage
+    limits = tool_limits(req.training_tool)
+    if zero is None and limits is not None and limits.default_zero is not None and _data_parallel_only(req):
+        zero = int(
+            ledger.assume("zero_stage", limits.default_zero, Why.tool_default_zero, tool=req.training_tool)
+        )
     eight_bit = req.optimizer in (OptimizerChoice.adamw_8bit, OptimizerChoice.paged_adamw_8bit)
     setup = TrainingSetup(
         method=method,
@@ -166,7 +173,7 @@ def training_setup(
         base_bits=_base_bits(req, method, ledger),
         offload=bool(req.offload) and method == Method.full,
         master_weights=not req.pure_bf16,
-        zero_stage=req.zero_stage,
+        zero_stage=zero,
         recompute=req.recompute.value if req.recompute else None,  # type: ignore[arg-type]
         freeze_layers=freeze_layers,
         prefix_tokens=prefix,
@@ -175,7 +182,7 @@ def training_setup(
         tp=req.tp if _layout_possible(req) else None,
         pp=req.pp if _layout_possible(req) else None,
         data_parallel_only=_data_parallel_only(req),
-        chunked_loss=bool((limits := tool_limits(req.training_tool)) and limits.chunked_loss),
+        chunked_loss=bool(limits and limits.chunked_loss),
     )
     checkpoint = checkpoint_bytes(spec, params, setup)
     return SetupParts(setup, seq, mb, global_batch, checkpoint, sample_tokens(req, stage))
@@ -217,10 +224,14 @@ def _base_bits(req: SizingRequest, method: Method, ledger: Ledger) -> float | No
 
 
 def _global_batch(req: SizingRequest, stage: Stage, seq_len: int, ledger: Ledger) -> int:
-    """Sequences per optimizer step: the user's, else ~4M tokens for pre-training (Llama 2 §2.2) or
-    128 sequences for fine-tuning (Alpaca; :mod:`estimator.defaults`). The plan turns it into
+    """Sequences per optimizer step: the user's (verl's ``data.train_batch_size`` counts prompts: × their
+    ``rollout.n`` completions, the sequences its step trains), else ~4M tokens for pre-training (Llama 2
+    §2.2) or 128 sequences for fine-tuning (Alpaca; :mod:`estimator.defaults`). The plan turns it into
     gradient accumulation (:func:`estimator.plan.with_batch`)."""
     given = getattr(req, "global_batch", None)
+    limits = tool_limits(getattr(req, "training_tool", None))
+    if given and limits is not None and limits.whole_step_rollout:  # verl counts prompts (s12 trial B4)
+        return int(given) * sequences_per_prompt(req)  # data.train_batch_size × rollout.n sequences
     if given:
         return int(given)
     accumulation = getattr(req, "gradient_accumulation", None)

@@ -21,8 +21,10 @@ Sources, per tool:
   (openrlhf/cli/train_ppo_ray.py ``--zero_stage``, ``--adam_offload``; openrlhf/utils/deepspeed), the
   rollouts in a vLLM engine with its own tensor parallelism (``--vllm_tensor_parallel_size``); no tensor
   or pipeline parallelism of the trained model (OpenRLHF/OpenRLHF@v0.9.0, the meaning table's source).
-* verl: FSDP workers (ZeRO-3) or Megatron-LM workers with TP/PP (``actor_rollout_ref.actor.strategy``):
-  no limit the search keeps to; its rollout generates the whole step at once (:attr:`whole_step_rollout`).
+* verl: FSDP workers by default (``actor_rollout_ref.actor.strategy: fsdp`` in
+  verl/trainer/config/ppo_trainer.yaml; FSDP FULL_SHARD = ZeRO-3, :attr:`default_zero`): data parallel
+  only (s12 trial B4: a ``fsdp_config`` script was planned at TP 4); its Megatron-LM workers take the
+  TP/PP the user states. Its rollout generates the whole step at once (:attr:`whole_step_rollout`).
 * Megatron-LM and NeMo: tensor, pipeline, sequence and expert parallelism (Megatron-LM
   ``--tensor-model-parallel-size``, ``--pipeline-model-parallel-size``, ``--sequence-parallel``,
   ``--expert-model-parallel-size``): the full search.
@@ -45,6 +47,9 @@ class ToolLimits(NamedTuple):
     completions over all the GPUs (verl: ``data.train_batch_size`` × ``actor_rollout_ref.rollout.n``,
     verl/trainer/ppo/ray_trainer.py ``gen_batch.repeat(repeat_times=…rollout.n)`` then
     ``generate_sequences``, volcengine/verl@b178a3c), not TRL's completions per GPU."""
+    default_zero: int | None = None
+    """The ZeRO stage the tool shards with when none is stated (verl's FSDP workers: 3); None: the
+    search chooses (and a tool that needs a setting to shard runs DDP without it)."""
 
 
 TRAINING_TOOL_LIMITS: dict[str, ToolLimits] = {
@@ -55,7 +60,7 @@ TRAINING_TOOL_LIMITS: dict[str, ToolLimits] = {
     "ms-swift": ToolLimits(True),
     "Unsloth": ToolLimits(True, chunked_loss=True),
     "OpenRLHF": ToolLimits(True),
-    "verl": ToolLimits(False, whole_step_rollout=True),  # FSDP or Megatron workers: the search is free
+    "verl": ToolLimits(True, whole_step_rollout=True, default_zero=3),  # FSDP workers unless Megatron
     "Megatron-LM": ToolLimits(False),
     "NeMo": ToolLimits(False),
 }

@@ -87,6 +87,18 @@ SUBSTITUTION_REASONS = (
 )
 
 
+USED_REASONS = frozenset({"settings_applied", "tool_inferred", "zero_from_file_name"})
+"""Reasons of an ``ignored`` entry that the reply lists as used (bot.render.understood.USED_REASONS)."""
+
+
+def _said_once(ignored: list[Ignored]) -> list[Ignored]:
+    """``ignored`` without the entries whose text another entry lists as used (s12 trial D2: "DeepSpeed"
+    in the prose ('no_field') beside the pasted DeepSpeed config ('settings_applied') was said to be
+    both used and not used)."""
+    used = {i.text for i in ignored if i.reason in USED_REASONS}
+    return [i for i in ignored if i.reason in USED_REASONS or i.text not in used]
+
+
 class Ignored(BaseModel, defer_build=True):  # schema built on first use: start-up
     """A number or setting in the message that the answer does not use."""
 
@@ -130,7 +142,7 @@ def interpret(parsed: ParseResult, said: SizingRequest, report: SizingReport | N
     return Interpretation(
         unknown_gpu=parsed.unknown_gpu,
         unknown_model=parsed.unknown_model,
-        ignored=ignored,
+        ignored=_said_once(ignored),
         substitutions=_substitutions(parsed, report),
     )
 

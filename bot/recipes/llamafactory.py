@@ -12,6 +12,7 @@ from bot.recipes.training_parts import (
     MASTER_PORT,
     batch,
     batch_comment,
+    deepspeed_stage,
     epochs,
     layout_text,
     lora_rank,
@@ -77,8 +78,9 @@ def llamafactory(job: Job, plan: Plan, with_deepspeed: bool) -> Recipe:
         bits = qlora_bits(job)
         if bits:
             rows += [("quantization_bit", bits), ("quantization_method", "bnb" if bits in (4, 8) else "hqq")]
-    if with_deepspeed:
-        rows.append(("deepspeed", DS_CONFIG))
+    if with_deepspeed:  # the stage said beside it, read back when the YAML is pasted (s12 trial B3)
+        offload = " + CPU offload" if plan.offload else ""
+        rows += [("deepspeed", DS_CONFIG), f"# {DS_CONFIG}: ZeRO-{deepspeed_stage(plan)}{offload}"]
     rows += [
         "### dataset",
         w.comment(lang, "dataset"),

@@ -127,7 +127,7 @@ WHY_TEXTS: dict[str, str] = {
         "GQA holds fewer sequences"
     ),
     "gpu_unknown_memory": N_(
-        "“%(gpu)s” is not in my catalog: sized as a %(memory_gib)s GiB card by memory alone; no time, "
+        "“%(gpu)s” is not in my catalog: sized as a %(memory_gib)s card by memory alone; no time, "
         "speed or price figures without its TFLOPS and bandwidth"
     ),
     "gpu_stated_memory": N_(
@@ -263,6 +263,23 @@ WHY_TEXTS: dict[str, str] = {
         "over a node's share of the optimizer states (28 B/param at an assumed 200 GB/s of host memory) and "
         "the gradients and weights over PCIe (4 B/param at 25 GB/s) — to ≈ %(gpu_step)s s of GPU work "
         "(ZeRO-Offload, Ren et al. 2021 §4–§6; delayed parameter update off)"
+    ),
+    "recompute_time_stated": N_(
+        "the full activation recomputation you set (gradient checkpointing), on every GPU count: one more "
+        "forward pass per token, (k + 2) / k of the compute (k = %(k)s; Korthikanti et al. 2022 §5)"
+    ),
+    "verl_train_batch_default": N_(
+        "verl's default data.train_batch_size (prompts per step): its rollout engines decode the whole "
+        "step's completions at once, up to vLLM's max_num_seqs (256) per engine"
+    ),
+    "tool_default_zero": N_(
+        "%(tool)s shards with FSDP (FULL_SHARD, as ZeRO-3) when no other strategy is set: data parallel "
+        "only, no tensor parallelism of the trained model"
+    ),
+    "recompute_time_below": N_(
+        "below %(keep_from)s GPUs (the fewest that fit: %(gpus)s) the layout needs full activation "
+        "recomputation: their days are ×%(factor)s — (k + 2) / k of the compute (k = %(k)s; Korthikanti et "
+        "al. 2022 §5); from %(keep_from)s GPUs the activations are kept and train at the rate above"
     ),
     "recompute_time_fewest": N_(
         "on the fewest GPUs that fit (%(gpus)s) the layout needs full activation recomputation: their "

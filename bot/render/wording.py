@@ -219,7 +219,7 @@ NOTE_MESSAGES: dict[NoteCode, str] = {
     ),
     NoteCode.measured_mfu_unusual: N_(
         "Your %(tflops)s TFLOPS per GPU is an MFU of %(mfu)s — published runs reach 20–55 %%: is it per GPU "
-        "(not per node or for the cluster), and model FLOPs (6·N per token)? The time uses it as given."
+        "(not per node or for the cluster), and model FLOPs (%(k)s·N per token)? The time uses it as given."
     ),
     NoteCode.int8_not_supported: N_(
         "%(gpu)s has no INT8 tensor-core peak in my catalog: int8 training is timed as bf16 training."

@@ -42,11 +42,25 @@ EXTRA_NOTE_MESSAGES: dict[NoteCode, str] = {
         "Your %(budget)s a day does not rent one GPU around the clock at %(price_low)s – %(price_high)s per "
         "GPU-hour."
     ),
+    NoteCode.hourly_budget_few: N_(
+        "Your %(budget)s an hour rents at most %(gpus_high)s GPUs at once at %(price_low)s – %(price_high)s "
+        "per GPU-hour: fewer than the %(min_gpus)s that hold the model."
+    ),
+    NoteCode.daily_budget_few: N_(
+        "Your %(budget)s a day rents at most %(gpus_high)s GPUs around the clock at %(price_low)s – "
+        "%(price_high)s per GPU-hour: fewer than the %(min_gpus)s that hold the model."
+    ),
+    NoteCode.runtime_unsupported_gpu: N_(
+        "%(runtime)s does not run on %(gpu)s: it needs compute capability 7.0 or higher (V100, T4, RTX 20xx "
+        "and newer; vLLM's installation requirements), and %(generation)s cards are 6.x. The memory above "
+        "is what the model needs; llama.cpp runs on this card."
+    ),
 }
 """Notes on the machines, the rollout engine's layout, a serving pipeline that never fits, and a
 training budget per hour or per day (a rate: estimator.budget_check.hourly_budget)."""
 EXTRA_VERDICTS = {NoteCode.hourly_budget, NoteCode.hourly_budget_short, NoteCode.daily_budget}
 EXTRA_VERDICTS |= {NoteCode.daily_budget_short} | set(SERVING_BUDGET_MESSAGES)
+EXTRA_VERDICTS |= {NoteCode.hourly_budget_few, NoteCode.daily_budget_few}
 """Budget verdicts shown right under the headline (merged into bot.render.wording.BUDGET_VERDICTS)."""
 EXTRA_MONEY = {"price_low", "price_high"}
 """Note parameters that are money (merged into bot.render.wording.MONEY_KEYS)."""
@@ -56,6 +70,7 @@ EXTRA_FIELD_LABELS: dict[str, str] = {
     "rollout_gpu_memory_utilization": N_("Rollout engine's GPU share"),
     "recompute_time_fewest": N_("Full recomputation on the fewest GPUs"),
     "offload_time": N_("CPU offload"),
+    "rollout_prompts_per_step": N_("Rollout prompts per step"),
 }
 """Assumption labels merged into :data:`bot.render.wording.FIELD_LABELS` (its 500-line limit)."""
 OFFLOAD_UNTIMED = N_(

@@ -96,6 +96,9 @@ class ServingRuntime:
     prefills_batch: ClassVar[bool] = False
     """Prefills the whole batch in one forward pass (transformers ``generate``): its workspace grows with
     the batch; servers schedule prefills in chunks of their own."""
+    unsupported_generations: ClassVar[frozenset[str]] = frozenset()
+    """GPU architectures (``GpuSpec.generation``) the engine does not run on (vLLM: below compute
+    capability 7.0)."""
     refuses_short_cache: ClassVar[bool] = False
     """Refuses to start when one ``max_model_len`` sequence does not fit its KV cache (vLLM)."""
     profiles_whole_sequence: ClassVar[bool] = False

@@ -116,6 +116,10 @@ class Vllm(ServingRuntime):
     (:func:`vllm_profile_bytes`), the KV cache in whole blocks of :data:`VLLM_BLOCK_TOKENS`."""
 
     name = "vLLM"
+    unsupported_generations = frozenset({"Kepler", "Maxwell", "Pascal"})
+    """vLLM's installation docs, Requirements: "GPU: compute capability 7.0 or higher (e.g., V100, T4,
+    RTX20xx, A100, L4, H100, etc.)" (docs.vllm.ai getting_started/installation/gpu, v0.7–v0.14); Pascal
+    is 6.0–6.1 (P100, P40), Maxwell 5.x, Kepler 3.x (NVIDIA, CUDA GPUs compute capability table)."""
     kv_block_tokens = VLLM_BLOCK_TOKENS
     refuses_short_cache = True
     profiles_whole_sequence = True

@@ -292,8 +292,34 @@ def _yaml_block(text: str, source: str) -> tuple[StackConfig, str] | None:
     if "gpu_count" not in cfg.values and (n := RUN_GPUS_RE.search(comments)):  # '# run: NPROC_PER_NODE=8 …'
         nodes = RUN_NODES_RE.search(comments)
         cfg.set("NPROC_PER_NODE", "gpu_count", int(n.group(1)) * (int(nodes.group(1)) if nodes else 1))
+    if "zero_stage" not in cfg.values:
+        _zero_from_comment(cfg, comments)
     rest = "\n".join(ln for i, ln in enumerate(lines) if i not in set(block)).strip()
     return cfg, rest
+
+
+DS_COMMENT_RE = compile_pattern(
+    r"#\s*(?P<file>[\w./-]+\.json)\s*:\s*ZeRO[-\s]?(?P<stage>[0-3])(?![0-9])(?P<offload>[^#\n]*?offload)?"
+)
+"""The ZeRO stage a config's comment gives its DeepSpeed file ('# ds_config.json: ZeRO-3 + CPU offload',
+as the bot's own LLaMA-Factory recipe writes it beside ``deepspeed: ds_config.json``)."""
+
+
+def _zero_from_comment(cfg: StackConfig, comments: str) -> None:
+    """A ``deepspeed:`` file whose name has no stage, with a comment that names it and gives the stage
+    (:data:`DS_COMMENT_RE`): the stage (and offload) is the config's, used — not "no setting" (s12 trial
+    B3: the bot's own recipe pasted back was said to have no DeepSpeed)."""
+    key = next((k for k in cfg.unused if k.startswith("deepspeed: ")), None)
+    m = DS_COMMENT_RE.search(comments) if key is not None else None
+    if (
+        m is None
+        or key is None
+        or key.split(": ", 1)[1].rsplit("/", 1)[-1] != m.group("file").rsplit("/", 1)[-1]
+    ):
+        return
+    del cfg.unused[key]
+    cfg.set("deepspeed", "zero_stage", int(m.group("stage")))
+    cfg.values["offload"] = bool(m.group("offload"))
 
 
 RUN_GPUS_RE = compile_pattern(rf"\b{RUN_GPUS_KEY}=([1-9]\d{{0,3}})\b")
