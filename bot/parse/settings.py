@@ -42,11 +42,7 @@ from bot.parse.run_durations import past_run_duration
 from bot.parse.settings_scan import reader, run_readers
 from bot.parse.side_phrases import side_phrases
 from bot.parse.structure import rate_not_target
-from bot.parse.throughput_words import (
-    requests_per_second,
-    tokens_per_minute,
-    tokens_per_second_first,
-)
+from bot.parse.throughput_words import requests_per_second, tokens_per_minute, tokens_per_second_first
 from bot.parse.time_forms import spend_rate
 from bot.parse.tool_keys import negated_keys
 from bot.parse.written_settings import read_written_settings
