@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from bot.parse.normalize import mask
-from bot.parse.regex import rc
+from bot.parse.regex import rc, words_gate
 
 _UNITS = (
     ("hour", r"小时|时|hourly|\bhours?\b|\bhrs?\b|\bh\b"),
@@ -74,11 +74,13 @@ PERIOD_RES = (
 """Where a period is said: before the budget word, between it and the amount, after the amount."""
 
 
+_BUDGET_WORD_RE = words_gate(("预算", "budget", "经费", "spend", "afford"))
+
+
 def read_budget_period(s: str) -> tuple[str, str | None]:
     """(the normalized text ``s`` with the period words of its budget masked, the period) — or (``s``,
     None) when no budget in ``s`` has a period. The first period found is read."""
-    said = ("预算", "budget", "经费", "spend", "afford")
-    patterns = PERIOD_RES if any(w in s for w in said) else PERIOD_RES[-1:]
+    patterns = PERIOD_RES if _BUDGET_WORD_RE.search(s) else PERIOD_RES[-1:]
     for pattern in patterns:
         m = pattern.search(s)
         if m is None:

@@ -13,7 +13,7 @@ phase's 50B was named as a second token count.
 from __future__ import annotations
 
 from bot.parse.normalize import mask
-from bot.parse.regex import rc
+from bot.parse.regex import rc, words_gate
 
 _CTX = r"\d+(?:\.\d+)?\s*[km]"
 _TOKENS = r"\d+(?:\.\d+)?\s*(?:[bt]|亿|万亿|billion|trillion)"
@@ -28,11 +28,12 @@ PHASE_RE = rc(
 )
 """The phase: its context and its (last) tokens, either order, English or Chinese."""
 _GATE = ("last", "final", "最后")
+_GATE_RE = words_gate(_GATE)
 
 
 def context_phase(s: str) -> tuple[str, list[tuple[str, str]]]:
     """``s`` with a long-context phase masked, and the phase named as not used (``no_field``)."""
-    if not any(word in s for word in _GATE):
+    if not _GATE_RE.search(s):
         return s, []
     named: list[tuple[str, str]] = []
     for m in reversed(list(PHASE_RE.finditer(s))):

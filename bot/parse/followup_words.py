@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from bot.parse.numbers import NumberToken
-from bot.parse.regex import rc
+from bot.parse.regex import rc, words_gate
 
 _SETTING = (
     r"(并发(?:数|量)?|上下文(?:长度)?|序列长度|concurrency|context(?:\s+length)?|ctx"
@@ -25,12 +25,13 @@ CHANGE_VERB_RE = rc(
 """'并发改成500', 'concurrency to 500', 'context length is 32k', 'epochs to 3', '把epoch改成3': the
 setting's name, then its value."""
 _SETTING_WORDS = ("并发", "上下文", "序列", "concurren", "context", "ctx", "epoch", "轮数")
+_SETTING_RE = words_gate(_SETTING_WORDS)
 
 
 def drop_change_verbs(s: str) -> str:
     """The normalized text with the change verb between a setting and its value replaced by '='
     ('并发改成500' → '并发 = 500'), so the setting's rule reads the value (cheap substring gate first)."""
-    if not any(word in s for word in _SETTING_WORDS):
+    if not _SETTING_RE.search(s):
         return s
     return CHANGE_VERB_RE.sub(r"\1 = ", s)
 

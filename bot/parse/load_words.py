@@ -6,7 +6,7 @@ A count of people ('20个人用', 'single user', '1 user') is a number and gets 
 
 from __future__ import annotations
 
-from bot.parse.regex import rc
+from bot.parse.regex import rc, words_gate
 
 SINGLE_USER_RE = rc(
     r"单(?:个)?用户|单人(?:在)?(?:使用|用)|仅供?(?:我)?(?:自己|个人)(?:使用|用)|(?:我)?自己一个人(?:使用|用)"
@@ -14,8 +14,9 @@ SINGLE_USER_RE = rc(
 )
 """'单用户', '单人使用', '仅供个人使用', '独自使用': one user, so one sequence at a time."""
 _GATE = ("单", "自己", "个人", "独自")
+_GATE_RE = words_gate(_GATE)
 
 
 def single_user(s: str) -> bool:
     """True when the normalized text names one user by words (cheap substring gate first)."""
-    return any(word in s for word in _GATE) and bool(SINGLE_USER_RE.search(s))
+    return bool(_GATE_RE.search(s)) and bool(SINGLE_USER_RE.search(s))

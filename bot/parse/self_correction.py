@@ -10,7 +10,7 @@ corrected 3090 shown only as a comparison row.
 from __future__ import annotations
 
 from bot.parse.normalize import mask
-from bot.parse.regex import rc
+from bot.parse.regex import rc, words_gate
 
 CORRECTED_RE = rc(
     r"(?<=[,(（，;；:：])(?P<old>[^,.;:()（），。；：\n?？!！]{2,40}?)\s*"
@@ -20,11 +20,12 @@ CORRECTED_RE = rc(
 """The taken-back words (after a comma, bracket or colon), then the cue: '? no,', ', sorry,', ', i mean,',
 '，不对，'."""
 _GATE = ("? no", "?no", "？no", "sorry", "i mean", "no wait", "correction", "不对", "说错了")
+_GATE_RE = words_gate(_GATE)
 
 
 def self_correction(s: str) -> tuple[str, list[tuple[str, str]]]:
     """``s`` with each taken-back phrase and its cue masked; the phrases named as ``other_setup``."""
-    if not any(cue in s for cue in _GATE):
+    if not _GATE_RE.search(s):
         return s, []
     named: list[tuple[str, str]] = []
     for m in reversed(list(CORRECTED_RE.finditer(s))):

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from bot.parse.more_engines import MORE_RUNTIMES, NOT_DEEPSPEED_TRAINING
 from bot.parse.more_tools import MORE_TOOL_CUES, MORE_TRAINING_TOOLS, TENSORRT_BUILD_FLAGS, compared_tool
-from bot.parse.regex import LazyPattern, rc
+from bot.parse.regex import LazyPattern, rc, words_gate
 from estimator.training_tools import TRAINING_TOOL_LIMITS
 
 TRAINING_TOOLS: tuple[tuple[LazyPattern, str], ...] = (
@@ -150,6 +150,7 @@ CUE_WORDS = (
     "sftarg",
 )
 """A word every cue of :data:`TOOL_CUES` holds: a message with none skips the search (speed)."""
+_CUE_RE = words_gate(CUE_WORDS)
 
 
 def inferred_tool(s: str) -> tuple[str, str] | None:
@@ -157,7 +158,7 @@ def inferred_tool(s: str) -> tuple[str, str] | None:
     (:data:`TOOL_CUES`, the first found); None otherwise. For a message that names no tool (the caller
     knows: :func:`named_tools` is empty). ZeRO beside FSDP is an analogy (FSDP FULL_SHARD is ZeRO-3), not
     DeepSpeed."""
-    if not any(word in s for word in CUE_WORDS):
+    if not _CUE_RE.search(s):
         return None
     for pattern, tool in TOOL_CUES:
         if (m := pattern.search(s)) and not (tool == "DeepSpeed" and FSDP_RE.search(s)):

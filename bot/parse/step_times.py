@@ -10,7 +10,7 @@ number was left behind with 'no word said what it is', as if the user had typed 
 from __future__ import annotations
 
 from bot.parse.normalize import mask
-from bot.parse.regex import rc
+from bot.parse.regex import rc, words_gate
 
 _V = r"(?P<v>\d+(?:\.\d+)?)"
 _SECONDS = r"(?:s|secs?|seconds?|mins?|minutes?|秒钟?|分钟)"
@@ -29,11 +29,12 @@ STEP_FIRST_RE = rc(
 )
 """'one step takes about 210 s', 'step time 3.5s', '每步 120 秒', '每步耗时 8s', '一步要 20 秒'."""
 _GATE = ("步", "step", "/it", "it/s", "iter", "迭代")
+_GATE_RE = words_gate(_GATE)
 
 
 def step_times(s: str) -> tuple[str, list[tuple[str, str]]]:
     """``s`` with each measured step time masked, and each named as ``observed`` (its value as typed)."""
-    if not any(word in s for word in _GATE):
+    if not _GATE_RE.search(s):
         return s, []
     named: list[tuple[str, str]] = []
     for pattern in (VALUE_FIRST_RE, STEP_FIRST_RE):

@@ -23,7 +23,7 @@ import re
 from typing import TYPE_CHECKING
 
 from bot.parse.normalize import MODEL_MARK, mask
-from bot.parse.regex import rc
+from bot.parse.regex import rc, words_gate
 
 if TYPE_CHECKING:
     from bot.parse.settings import Settings
@@ -71,6 +71,8 @@ LLAMA_CPP_FRONTENDS = (
 )
 """Serving front-ends that run llama.cpp (koboldcpp, llamafile, LM Studio and GPT4All READMEs)."""
 _FRONTEND_WORDS = ("kobold", "llamafile", "studio", "gpt4all")
+_FRONTEND_RE = words_gate(_FRONTEND_WORDS)
+_OPTIMIZER_RE = words_gate(("adam", "sgd", "adafactor", "lion", "muon", "galore"))
 
 
 def read_written_settings(out: Settings, training: bool) -> None:
@@ -78,11 +80,11 @@ def read_written_settings(out: Settings, training: bool) -> None:
     s = out.s
     if "dtype" in s:
         _dtype(out)
-    if any(w in s for w in ("adam", "sgd", "adafactor", "lion", "muon", "galore")):
+    if _OPTIMIZER_RE.search(s):
         _optimizer(out)
     if "layer" in s or "层" in s or "fully" in s or "entirely" in s or "completely" in s:
         _layers(out, training)
-    if not training and any(w in s for w in _FRONTEND_WORDS):
+    if not training and _FRONTEND_RE.search(s):
         _frontends(out)
 
 
