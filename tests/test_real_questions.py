@@ -151,14 +151,6 @@ def test_round5_work_zh_does_not_regress() -> None:
     assert _work_understood("r5work", "zh", 20) >= R5_WORK_UNDERSTOOD_ZH
 
 
-def test_round5_test_zh_is_frozen() -> None:
-    """Round 5's Chinese held-out half (r5test, 20 records) is the one hashed at its freeze, before any
-    parser change of that session: its records may not change (nor be read while the parser is worked on)."""
-    test = sorted((r for r in records("r5test") if r["lang"] == "zh"), key=lambda r: r["id"])
-    digest = hashlib.sha256(json.dumps(test, ensure_ascii=False, sort_keys=True).encode()).hexdigest()
-    assert len(test) == 20 and digest == (DATA / "frozen_r5_test_zh.sha256").read_text().strip()
-
-
 R6_WORK_UNDERSTOOD_ZH = 17
 """Round 6's Chinese working split (zh_r6.json, r6work: 17 records) understood in full at the last
 measurement (README.md there); 9 at the freeze, 14 by the readers before three label corrections."""
@@ -168,14 +160,6 @@ def test_round6_work_zh_does_not_regress() -> None:
     assert _work_understood("r6work", "zh", 17) >= R6_WORK_UNDERSTOOD_ZH
 
 
-def test_round6_test_zh_is_frozen() -> None:
-    """Round 6's Chinese held-out half (r6test, 23 records) is the one hashed at its freeze, before any
-    parser change of that session: its records may not change (nor be read while the parser is worked on)."""
-    test = sorted((r for r in records("r6test") if r["lang"] == "zh"), key=lambda r: r["id"])
-    digest = hashlib.sha256(json.dumps(test, ensure_ascii=False, sort_keys=True).encode()).hexdigest()
-    assert len(test) == 23 and digest == (DATA / "frozen_r6_test_zh.sha256").read_text().strip()
-
-
 R7_WORK_UNDERSTOOD_ZH = 15
 """Round 7's Chinese working split (zh_r7.json, r7work: 15 records) understood in full at the last
 measurement (README.md there); 11 at the freeze, 15 after its readers."""
@@ -183,24 +167,6 @@ measurement (README.md there); 11 at the freeze, 15 after its readers."""
 
 def test_round7_work_zh_does_not_regress() -> None:
     assert _work_understood("r7work", "zh", 15) >= R7_WORK_UNDERSTOOD_ZH
-
-
-def test_round7_test_zh_is_frozen() -> None:
-    """Round 7's Chinese held-out half (r7test, 25 records) is the one hashed at its freeze, before any
-    parser change of that session: its records may not change (nor be read while the parser is worked on)."""
-    test = sorted((r for r in records("r7test") if r["lang"] == "zh"), key=lambda r: r["id"])
-    digest = hashlib.sha256(json.dumps(test, ensure_ascii=False, sort_keys=True).encode()).hexdigest()
-    assert len(test) == 25 and digest == (DATA / "frozen_r7_test_zh.sha256").read_text().strip()
-
-
-def test_round8_zh_is_frozen_whole() -> None:
-    """Round 8's Chinese records (zh_r8.json, 40) are held out whole: all of them were hashed when they
-    were gathered, before the bot was run on them; they may not change, and only their total is read
-    (``python -m tests.real_questions --split r8 --score-only``)."""
-    recs = sorted((r for r in records("r8") if r["lang"] == "zh"), key=lambda r: r["id"])
-    digest = hashlib.sha256(json.dumps(recs, ensure_ascii=False, sort_keys=True).encode()).hexdigest()
-    assert len(recs) == 40 and digest == (DATA / "frozen_r8_zh.sha256").read_text().strip()
-    assert [r["id"] for r in recs] == [f"zh8-{i:03d}" for i in range(1, 41)]
 
 
 @pytest.mark.parametrize(
@@ -425,24 +391,6 @@ def test_round6_work_en_does_not_regress() -> None:
     assert _work_understood("r6work", "en", 15) >= R6_WORK_UNDERSTOOD_EN
 
 
-def test_round6_test_en_is_frozen() -> None:
-    """Round 6's English held-out half (r6test, 25 records) is the one hashed at its freeze, before any
-    parser change of that session: its records may not change (nor be read while the parser is worked on)."""
-    test = sorted((r for r in records("r6test") if r["lang"] == "en"), key=lambda r: r["id"])
-    digest = hashlib.sha256(json.dumps(test, ensure_ascii=False, sort_keys=True).encode()).hexdigest()
-    assert len(test) == 25 and digest == (DATA / "frozen_r6_test_en.sha256").read_text().strip()
-
-
-def test_round8_en_is_frozen_whole() -> None:
-    """Round 8's English records (en_r8.json, 40) are held out whole: all of them were hashed when they
-    were gathered, before the bot was run on them; they may not change, and only their total is read
-    (``python -m tests.real_questions --split r8 --score-only``)."""
-    recs = sorted((r for r in records("r8") if r["lang"] == "en"), key=lambda r: r["id"])
-    digest = hashlib.sha256(json.dumps(recs, ensure_ascii=False, sort_keys=True).encode()).hexdigest()
-    assert len(recs) == 40 and digest == (DATA / "frozen_r8_en.sha256").read_text().strip()
-    assert [r["id"] for r in recs] == [f"en8-{i:03d}" for i in range(1, 41)]
-
-
 R7_WORK_UNDERSTOOD_EN = 19
 """Round 7's English r7work records (en_r7.json, 19 records) understood in full at the last measurement
 (14/19 at its freeze, 19/19 after its readers; README.md there). Its r7test half (21 records) is frozen in
@@ -453,9 +401,23 @@ def test_round7_work_en_does_not_regress() -> None:
     assert _work_understood("r7work", "en", 19) >= R7_WORK_UNDERSTOOD_EN
 
 
-def test_round7_test_en_is_frozen() -> None:
-    """Round 7's English held-out half (r7test, 21 records) is the one hashed at its freeze, before any
-    parser change of that session: its records may not change (nor be read while the parser is worked on)."""
-    test = sorted((r for r in records("r7test") if r["lang"] == "en"), key=lambda r: r["id"])
-    digest = hashlib.sha256(json.dumps(test, ensure_ascii=False, sort_keys=True).encode()).hexdigest()
-    assert len(test) == 21 and digest == (DATA / "frozen_r7_test_en.sha256").read_text().strip()
+HELD_OUT_SIZES = {
+    ("r5test", "zh"): 20, ("r6test", "zh"): 23, ("r6test", "en"): 25,
+    ("r7test", "zh"): 25, ("r7test", "en"): 21, ("r8", "zh"): 40, ("r8", "en"): 40,
+}  # fmt: skip
+"""Each held-out part's size at its freeze: halves hashed before any parser change of their session
+(``frozen_{round}_test_{lang}.sha256``), round 8 whole, hashed when gathered, before the bot ran on it
+(``frozen_r8_{lang}.sha256``; only its total is read: ``--split r8 --score-only``)."""
+
+
+@pytest.mark.parametrize(("split", "lang"), sorted(HELD_OUT_SIZES))
+def test_held_out_parts_keep_their_size_and_hash(split: str, lang: str) -> None:
+    """A held-out part may not change (nor be read while the parser is worked on): same records, same
+    count, same hash as at its freeze."""
+    recs = sorted((r for r in records(split) if r["lang"] == lang), key=lambda r: r["id"])
+    digest = hashlib.sha256(json.dumps(recs, ensure_ascii=False, sort_keys=True).encode()).hexdigest()
+    name = f"frozen_{split}_{lang}" if split in HELD_OUT_WHOLE else f"frozen_{split[:2]}_test_{lang}"
+    assert len(recs) == HELD_OUT_SIZES[split, lang]
+    assert digest == (DATA / f"{name}.sha256").read_text().strip()
+    if split in HELD_OUT_WHOLE:
+        assert [r["id"] for r in recs] == [f"{lang}8-{i:03d}" for i in range(1, 41)]

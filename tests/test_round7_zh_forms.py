@@ -141,7 +141,7 @@ COMMAND_TP = [1, 1, 1, 1, 1, 2]
 ``--tensor-parallel-size`` 1 (session 12 review 12: was asserted only as set)."""
 
 
-@pytest.mark.parametrize(("text", "tp"), zip(COMMAND_AFTER_FULL_STOP, COMMAND_TP, strict=True))
+@pytest.mark.parametrize(("text", "tp"), list(zip(COMMAND_AFTER_FULL_STOP, COMMAND_TP, strict=True)))
 def test_a_command_after_a_chinese_full_stop_is_read(
     capsys: pytest.CaptureFixture[str], text: str, tp: int
 ) -> None:
