@@ -299,10 +299,14 @@ def _yaml_block(text: str, source: str) -> tuple[StackConfig, str] | None:
 
 
 DS_COMMENT_RE = compile_pattern(
-    r"#\s*(?P<file>[\w./-]+\.json)\s*:\s*ZeRO[-\s]?(?P<stage>[0-3])(?![0-9])(?P<offload>[^#\n]*?offload)?"
+    r"#\s*(?P<file>[\w./-]+\.json)\s*:\s*ZeRO[-\s]?(?P<stage>[0-3])(?![0-9])"
+    r"(?:\s*\+\s*(?P<offload>(?i:CPU\s+offload))"
+    r"|[\s,;(]*(?P<no_offload>(?i:(?:no|without)\s+(?:CPU\s+)?offload|offload\s+(?:disabled|off)\b)))?"
 )
 """The ZeRO stage a config's comment gives its DeepSpeed file ('# ds_config.json: ZeRO-3 + CPU offload',
-as the bot's own LLaMA-Factory recipe writes it beside ``deepspeed: ds_config.json``)."""
+as the bot's own LLaMA-Factory recipe writes it beside ``deepspeed: ds_config.json``); offload only as
+that recipe writes it ('+ CPU offload') or turned off in words ('no CPU offload', 'offload disabled'):
+any other mention of offload, or none, leaves it unstated (s13 review 7: 'no CPU offload' read as on)."""
 
 
 def _zero_from_comment(cfg: StackConfig, comments: str) -> None:
@@ -319,7 +323,8 @@ def _zero_from_comment(cfg: StackConfig, comments: str) -> None:
         return
     del cfg.unused[key]
     cfg.set("deepspeed", "zero_stage", int(m.group("stage")))
-    cfg.values["offload"] = bool(m.group("offload"))
+    if m.group("offload") or m.group("no_offload"):
+        cfg.values["offload"] = bool(m.group("offload"))
 
 
 RUN_GPUS_RE = compile_pattern(rf"\b{RUN_GPUS_KEY}=([1-9]\d{{0,3}})\b")
