@@ -30,6 +30,9 @@ _EXERCISE_ASK = (
     "        with contextlib.suppress(Exception), contextlib.redirect_stderr(io.StringIO()):\n"
     "            importlib.import_module(m.name)\n"
 )
+"""What a fresh interpreter runs to record what ``sizing-bot ask`` builds (its regexes, its dataclass
+methods): a few answers in every format, then every bot and estimator module imported."""
+
 _COMPILE_TEMPLATES = (
     "import shutil\n"
     "from bot.render.env import COMPILED_DIR, CompiledTemplates, new_environment\n"
@@ -42,9 +45,6 @@ _COMPILE_TEMPLATES = (
     "        env.get_template(name)\n"
 )
 """What a fresh interpreter (``-X no_debug_ranges``) runs to write each dialect's template bytecode."""
-
-"""What a fresh interpreter runs to record what ``sizing-bot ask`` builds (its regexes, its dataclass
-methods): a few answers in every format, then every bot and estimator module imported."""
 
 
 class CatalogsHook(BuildHookInterface):

@@ -68,6 +68,7 @@ IGNORED_REASONS = (
     "budget_no_cost",  # a serving budget with no rental cost to compare it with (no price on file)
     "serving_offload",  # weights in CPU memory while serving (KTransformers, --cpu-moe): not modelled
     "rollout_as_vllm",  # an RL rollout engine other than vLLM (SGLang): the rollouts are timed as vLLM's
+    "step_time_target",  # '希望每步不超过 2 秒': a time per step wanted; the sizing times the whole run
     "observed",  # a figure reported from a run ('uses 60 GB', 'got 35 tokens/s'): what happened, no setting
     *UNUSED_REASONS,  # keys of a pasted training/serving config (bot.parse.configs.model)
 )
@@ -88,7 +89,8 @@ SUBSTITUTION_REASONS = (
 
 
 USED_REASONS = frozenset({"settings_applied", "tool_inferred", "zero_from_file_name"})
-"""Reasons of an ``ignored`` entry that the reply lists as used (bot.render.understood.USED_REASONS)."""
+"""Reasons of an ``ignored`` entry the answer uses through its settings (a tool named with them, or read
+from them: ZeRO-3 → DeepSpeed): the reply names them apart, never under "Not used" (render reads this set)."""
 
 
 def _said_once(ignored: list[Ignored]) -> list[Ignored]:

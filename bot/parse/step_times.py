@@ -30,15 +30,27 @@ STEP_FIRST_RE = rc(
 """'one step takes about 210 s', 'step time 3.5s', '每步 120 秒', '每步耗时 8s', '一步要 20 秒'."""
 _GATE = ("步", "step", "/it", "it/s", "iter", "迭代")
 _GATE_RE = words_gate(_GATE)
+WISH_RE = rc(
+    r"希望|不超过|不要超过|以内|之内|控制在|目标|要求|最多|最好|"
+    r"\b(?:want|wants|need|needs|target|aim|within|at\s+most|no\s+more\s+than|less\s+than)\b"
+)
+"""Words that make a step time a wish, not a measurement: '希望每步不超过 2 秒', '每步 2 秒以内',
+'we want 2 s/it or less', 'target 1.5 s per step' (s13 review 13: named "observed", from a run)."""
+_WISH_BEFORE = 16  # characters before the time (the STEP_FIRST form's own span is searched too)
+_WISH_AFTER = 4  # '2 秒以内'
 
 
 def step_times(s: str) -> tuple[str, list[tuple[str, str]]]:
-    """``s`` with each measured step time masked, and each named as ``observed`` (its value as typed)."""
+    """``s`` with each step time masked, and each named (its value as typed): ``observed`` when measured,
+    ``step_time_target`` when :data:`WISH_RE` says it is wanted (the sizing has no per-step target)."""
     if not _GATE_RE.search(s):
         return s, []
     named: list[tuple[str, str]] = []
     for pattern in (VALUE_FIRST_RE, STEP_FIRST_RE):
         for m in reversed(list(pattern.finditer(s))):
-            named.insert(0, (m.groupdict().get("w") or m.group("v"), "observed"))
+            wish = WISH_RE.search(s, max(0, m.start() - _WISH_BEFORE), m.end() + _WISH_AFTER)
+            named.insert(
+                0, (m.groupdict().get("w") or m.group("v"), "step_time_target" if wish else "observed")
+            )
             s = mask(s, m.start(), m.end(), " ")
     return s, named

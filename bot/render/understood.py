@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from bot.core.interpretation import Interpretation, interpret
+from bot.core.interpretation import USED_REASONS, Interpretation, interpret
 from bot.parse import ParseResult
 from bot.render.describe import gpu_names
 from bot.render.fmt import fmt_for
@@ -97,6 +97,9 @@ IGNORED_TEXTS: dict[str, str] = {
     "zero_from_file_name": N_(
         "an assumption: the ZeRO stage (and offload) read from the file name alone, its content unseen — "
         "paste the file to size its own settings"
+    ),
+    "step_time_target": N_(
+        "a time per step you want: the sizing times the whole run (its GPU-hours and days), not each step"
     ),
     "observed": N_(
         "a figure your message reports from a run (memory in use, a speed): what happened, not a setting "
@@ -239,11 +242,6 @@ def _not_used(it: Interpretation, lang: str, repeated_used: dict[str, str] | Non
         parts.append(translate(lang, N_("and %(n)s more"), n=len(items) - MAX_SHOWN))
     not_used = translate(lang, N_("Not used: %(items)s."), items=sep.join(parts))
     return f"{line} {not_used}" if line else not_used
-
-
-USED_REASONS = frozenset({"settings_applied", "tool_inferred", "zero_from_file_name"})
-"""Reasons of items the answer uses through their settings (a tool named with them, or read from them:
-ZeRO-3 → DeepSpeed): named apart, never under "Not used"."""
 
 
 def _used_line(items: list, lang: str) -> str:
