@@ -86,8 +86,10 @@ def hourly_budget(budget: float, cost: Cost, ledger: Ledger, period: str = "hour
 
     Never fewer GPUs than the ``min_gpus`` that hold the model (s12 trial A12: "rents 4 – 10 cards"
     where 8 are needed): when the high price rents fewer, ``gpus_low`` is ``min_gpus`` and
-    ``price_high`` the highest price at which the budget still rents them (budget per hour ÷
-    ``min_gpus``); when even the low price rents fewer, ``…_budget_few`` names both counts."""
+    ``price_cap`` the highest price at which the budget still rents them (budget per hour ÷
+    ``min_gpus``), beside the catalog's range kept as it is (s13 review 14: the range was narrowed to
+    the cap, "$1.20 – $1.25" with no word why); when even the low price rents fewer, ``…_budget_few``
+    names both counts."""
     code = "daily_budget" if period == "day" else "hourly_budget"
     per_hour = budget / RATE_HOURS[period]
     gpus_low, gpus_high = math.floor(per_hour / cost.price_high), math.floor(per_hour / cost.price_low)
@@ -100,7 +102,7 @@ def hourly_budget(budget: float, cost: Cost, ledger: Ledger, period: str = "hour
         ledger.note(code + "_few", **params, gpus_high=gpus_high, min_gpus=min_gpus)
         return
     if gpus_low < min_gpus:  # only at a price up to per_hour / min_gpus does it rent enough
-        gpus_low, params["price_high"] = min_gpus, per_hour / min_gpus
+        gpus_low, params["price_cap"] = min_gpus, per_hour / min_gpus
     hours = {"hours_low": cost.billed_gpu_hours / gpus_high}
     hours["hours_high"] = cost.billed_gpu_hours / max(1, gpus_low)
     ledger.note(code, **params, gpus_low=max(1, gpus_low), gpus_high=gpus_high, **hours)

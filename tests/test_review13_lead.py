@@ -3,7 +3,9 @@
 Finding 7: the DeepSpeed comment beside ``deepspeed: ds_config.json`` (as the bot's own LLaMA-Factory
 recipe writes it) gives the ZeRO stage, and offload only when it says so — the bot's '+ CPU offload', or
 offload turned off in words; 'no CPU offload' was read as offload on. Finding 13: a step time the user
-wants ('希望每步不超过 2 秒') was named as observed, "from a run"."""
+wants ('希望每步不超过 2 秒') was named as observed, "from a run". Finding 14: a budget per hour or per day
+that rents the GPUs holding the model only below the catalog's high price narrowed the range to that cap
+("$1.20 – $1.25", "16 – 16 GPUs", "61 – 61 hours"): the cap is said beside the range, equal ends once."""
 
 from __future__ import annotations
 
@@ -82,3 +84,33 @@ def test_a_wanted_step_time_is_not_a_measurement(capsys, question, typed, reason
         {"text": i["text"], "reason": i["reason"]} for i in out["interpretation"]["ignored"]
     ]
     assert out["request"]["gpu_count"] == 8
+
+
+CAPPED = [
+    (
+        "Full fine-tune Qwen2.5-72B on A100 80GB, 1B tokens, budget $20 per hour",
+        "Your $20.00 an hour rents the 16 GPUs that hold the model only at up to $1.25 per GPU-hour (the "
+        "catalog's range is $1.20 – $2.50; at $1.20 it rents 16): on 16 GPUs the run's 971 GPU-hours take "
+        "about 61 hours",
+    ),
+    (
+        "全量微调 Qwen2.5-72B，A100 80GB，10 亿 token，预算每小时 20 美元",
+        "你每小时 US$20.00 的预算，只有在每卡·时不超过 US$1.25 时"
+        "才能同时租下放得下模型的 16 张卡"
+        "（目录价格区间 US$1.20 – US$2.50；按 US$1.20 可租 16 张）："
+        "在 16 张卡上，这次训练的 971 卡·时约需 61 小时",
+    ),
+]
+
+
+@pytest.mark.parametrize(("question", "words"), CAPPED)
+def test_a_budget_that_rents_enough_only_below_the_high_price_says_the_cap(capsys, question, words) -> None:
+    capsys.readouterr()
+    assert main(["ask", "--format", "json", question]) == 0
+    out = json.loads(capsys.readouterr().out)
+    (note,) = [w for w in out["report"]["warnings"] if w["code"] == "hourly_budget"]
+    p = note["params"]
+    assert (p["price_low"], p["price_high"]) == (1.2, 2.5)  # the catalog's range, not narrowed to the cap
+    assert p["price_cap"] == pytest.approx(20 / 16) and p["gpus_low"] == p["gpus_high"] == 16
+    assert words in out["reply"]
+    assert " – 16 " not in out["reply"] and "61 – 61" not in out["reply"]

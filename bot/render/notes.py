@@ -34,6 +34,7 @@ from bot.render.wording import (
     SINGULAR_NOTE_MESSAGES,
     TOKEN_KEYS,
 )
+from bot.render.wording_extra import CAPPED_BUDGET_MESSAGES
 from estimator.models import Assumption, Note, SizingReport
 
 log = lazy_logger("bot.render")
@@ -123,18 +124,26 @@ def note_text(note: Note, lang: str, *, alternatives_shown: bool = True) -> str:
         msgid = NO_FIT_ADAPTER
     if note.code == NoteCode.no_fit_stated and not alternatives_shown:
         msgid = NO_FIT_STATED_BARE
-    for (code, key), variant in PARAM_NOTE_MESSAGES.items():
+    for (code, key), variant in (PARAM_NOTE_MESSAGES | CAPPED_BUDGET_MESSAGES).items():
         if code == note.code and key in note.params:
             msgid = variant
     if msgid in ONE_COST_MESSAGES and params.get("cost_low") == params.get("cost_high"):  # one price
         msgid = ONE_COST_MESSAGES[msgid]
     if msgid is not None:
         try:
-            return translate(lang, msgid, **params)
+            return _one_end(translate(lang, msgid, **params))
         except (KeyError, ValueError, TypeError):
             log.warning("note %s: parameters %s do not match its message", note.code, sorted(params))
     details = ", ".join(f"{k}={v}" for k, v in params.items())
     return translate(lang, NOTE_FALLBACK, code=note.code, details=f"({details})" if details else "").strip()
+
+
+_SAME_ENDS_RE = re.compile(r"(?<![\w.,])([^\s–]+) – \1(?![\w.,])")
+
+
+def _one_end(text: str) -> str:
+    """A range whose two ends read the same ('16 – 16 GPUs', '61 – 61 hours') said as the one value."""
+    return _SAME_ENDS_RE.sub(r"\1", text) if " – " in text else text
 
 
 CITATION = N_(" (source: %(citation)s)")

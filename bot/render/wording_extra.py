@@ -62,7 +62,7 @@ EXTRA_VERDICTS = {NoteCode.hourly_budget, NoteCode.hourly_budget_short, NoteCode
 EXTRA_VERDICTS |= {NoteCode.daily_budget_short} | set(SERVING_BUDGET_MESSAGES)
 EXTRA_VERDICTS |= {NoteCode.hourly_budget_few, NoteCode.daily_budget_few}
 """Budget verdicts shown right under the headline (merged into bot.render.wording.BUDGET_VERDICTS)."""
-EXTRA_MONEY = {"price_low", "price_high"}
+EXTRA_MONEY = {"price_low", "price_high", "price_cap"}
 """Note parameters that are money (merged into bot.render.wording.MONEY_KEYS)."""
 
 EXTRA_FIELD_LABELS: dict[str, str] = {
@@ -78,3 +78,21 @@ OFFLOAD_UNTIMED = N_(
     "states, and slower steps (give the data size to have the time with it)."
 )
 """The offload verdict when no time is sized (:data:`bot.render.wording.BORDERLINE_REASONS` 'offload')."""
+
+CAPPED_BUDGET_MESSAGES: dict[tuple[NoteCode, str], str] = {
+    (NoteCode.hourly_budget, "price_cap"): N_(
+        "Your %(budget)s an hour rents the %(gpus_low)s GPUs that hold the model only at up to %(price_cap)s "
+        "per GPU-hour (the catalog's range is %(price_low)s – %(price_high)s; at %(price_low)s it rents "
+        "%(gpus_high)s): on %(gpus_low)s – %(gpus_high)s GPUs the run's %(gpu_hours)s GPU-hours take about "
+        "%(hours_low)s – %(hours_high)s hours, if it scales to that many GPUs."
+    ),
+    (NoteCode.daily_budget, "price_cap"): N_(
+        "Your %(budget)s a day rents the %(gpus_low)s GPUs that hold the model around the clock only at up "
+        "to %(price_cap)s per GPU-hour (the catalog's range is %(price_low)s – %(price_high)s; at "
+        "%(price_low)s it rents %(gpus_high)s): on %(gpus_low)s – %(gpus_high)s GPUs the run's "
+        "%(gpu_hours)s GPU-hours take about %(hours_low)s – %(hours_high)s hours, if it scales to that many "
+        "GPUs."
+    ),
+}
+"""A budget that rents the GPUs holding the model only below the catalog's high price
+(estimator.budget_check: ``price_cap``): the cap said beside the range, never in its place."""
