@@ -22,7 +22,7 @@ from estimator.reasons import Why, Word
 from estimator.runtimes import Load, ServingRuntime, Vllm, runtime_for, runtime_named
 from estimator.runtimes.others import FOUR_BIT_RELEASES, ollama_default_precision
 from estimator.serving_budget import check_serving_budget
-from estimator.serving_launch import Launch, engine_limit, launched_verdict
+from estimator.serving_launch import Launch, engine_limit, launched_verdict, note_unsupported_gpu
 from estimator.serving_layout import group_on, kv_capacity_tokens, most_that_fit, tp_options
 from estimator.throughput_target import concurrency_for_target, note_short_of_target, reach_target
 from estimator.units import GIB
@@ -464,8 +464,7 @@ def _serving_notes(
         if at_max >= limit and (runtime.utilization or 0) < defaults.MAX_GPU_MEMORY_UTILIZATION:
             utilization = defaults.MAX_GPU_MEMORY_UTILIZATION
             ledger.note("vllm_starts_at_max_utilization", kv_tokens=at_max, utilization=utilization)
-    if (arch := gpu.generation) in runtime.unsupported_generations:  # vLLM on a Pascal P40 (s12 trial C1)
-        ledger.note("runtime_unsupported_gpu", gpu=gpu.family, runtime=runtime.name, generation=arch)
+    note_unsupported_gpu(req, runtime, gpu, ledger)
     never = inf.pp > 1 and inf.pp >= spec.layers and inf.max_concurrency < 1  # no count holds a sequence
     if req.gpu_count and req.gpu_count < inf.min_gpus:
         if reason != "full_memory" and not never:  # the verdict already says how it fits, or that none does

@@ -63,3 +63,18 @@ def engine_limit(req: SizingRequest, inf: Inference, spec: ModelSpec) -> int:
     if req.max_model_len is None and req.max_model_len_default and spec.max_context:
         limit = max(limit, spec.max_context)
     return limit
+
+
+def note_unsupported_gpu(req: SizingRequest, runtime: ServingRuntime, gpu: GpuSpec, ledger: Ledger) -> None:
+    """``runtime_unsupported_gpu`` when the engine does not run on the card's generation
+    (``runtime.unsupported_generations``: vLLM on a Pascal P40, s12 trial C1); ``assumed`` when the user
+    named no engine, so the reply says the engine was the sizing's default (s13 review 11)."""
+    if gpu.generation in runtime.unsupported_generations:
+        assumed = {} if req.runtime is not None else {"assumed": True}
+        ledger.note(
+            "runtime_unsupported_gpu",
+            gpu=gpu.family,
+            runtime=runtime.name,
+            generation=gpu.generation,
+            **assumed,
+        )

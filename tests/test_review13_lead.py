@@ -5,7 +5,9 @@ recipe writes it) gives the ZeRO stage, and offload only when it says so — the
 offload turned off in words; 'no CPU offload' was read as offload on. Finding 13: a step time the user
 wants ('希望每步不超过 2 秒') was named as observed, "from a run". Finding 14: a budget per hour or per day
 that rents the GPUs holding the model only below the catalog's high price narrowed the range to that cap
-("$1.20 – $1.25", "16 – 16 GPUs", "61 – 61 hours"): the cap is said beside the range, equal ends once."""
+("$1.20 – $1.25", "16 – 16 GPUs", "61 – 61 hours"): the cap is said beside the range, equal ends once.
+Finding 11: on a Pascal card with no engine named, the note says vLLM was the sizing's assumption, not
+the user's choice."""
 
 from __future__ import annotations
 
@@ -114,3 +116,24 @@ def test_a_budget_that_rents_enough_only_below_the_high_price_says_the_cap(capsy
     assert p["price_cap"] == pytest.approx(20 / 16) and p["gpus_low"] == p["gpus_high"] == 16
     assert words in out["reply"]
     assert " – 16 " not in out["reply"] and "61 – 61" not in out["reply"]
+
+
+PASCAL_DEFAULT = [
+    ("部署 Qwen2.5-7B，2 张 P40，10 并发", "你没有指定推理引擎，估算默认用了 vLLM，但它不支持 Tesla P40"),
+    (
+        "serve Qwen2.5-7B on 2 Tesla P40 for 10 users",
+        "You named no engine and the sizing assumed vLLM, which does not run",
+    ),
+]
+
+
+@pytest.mark.parametrize(("question", "words"), PASCAL_DEFAULT)
+def test_an_assumed_engine_that_does_not_run_on_the_card_is_said_to_be_assumed(
+    capsys, question, words
+) -> None:
+    capsys.readouterr()
+    assert main(["ask", "--format", "json", question]) == 0
+    out = json.loads(capsys.readouterr().out)
+    (note,) = [w for w in out["report"]["warnings"] if w["code"] == "runtime_unsupported_gpu"]
+    assert note["params"] == {"gpu": "Tesla P40", "runtime": "vLLM", "generation": "Pascal", "assumed": True}
+    assert words in out["reply"] and "6.x" not in out["reply"]

@@ -34,7 +34,7 @@ from bot.render.wording import (
     SINGULAR_NOTE_MESSAGES,
     TOKEN_KEYS,
 )
-from bot.render.wording_extra import CAPPED_BUDGET_MESSAGES
+from bot.render.wording_extra import PARAM_NOTE_MESSAGES_EXTRA
 from estimator.models import Assumption, Note, SizingReport
 
 log = lazy_logger("bot.render")
@@ -124,7 +124,7 @@ def note_text(note: Note, lang: str, *, alternatives_shown: bool = True) -> str:
         msgid = NO_FIT_ADAPTER
     if note.code == NoteCode.no_fit_stated and not alternatives_shown:
         msgid = NO_FIT_STATED_BARE
-    for (code, key), variant in (PARAM_NOTE_MESSAGES | CAPPED_BUDGET_MESSAGES).items():
+    for (code, key), variant in (PARAM_NOTE_MESSAGES | PARAM_NOTE_MESSAGES_EXTRA).items():
         if code == note.code and key in note.params:
             msgid = variant
     if msgid in ONE_COST_MESSAGES and params.get("cost_low") == params.get("cost_high"):  # one price

@@ -52,8 +52,8 @@ EXTRA_NOTE_MESSAGES: dict[NoteCode, str] = {
     ),
     NoteCode.runtime_unsupported_gpu: N_(
         "%(runtime)s does not run on %(gpu)s: it needs compute capability 7.0 or higher (V100, T4, RTX 20xx "
-        "and newer; vLLM's installation requirements), and %(generation)s cards are 6.x. The memory above "
-        "is what the model needs; llama.cpp runs on this card."
+        "and newer; vLLM's installation requirements), and %(generation)s cards are below it. The memory "
+        "above is what the model needs, whichever engine runs it."
     ),
 }
 """Notes on the machines, the rollout engine's layout, a serving pipeline that never fits, and a
@@ -79,7 +79,13 @@ OFFLOAD_UNTIMED = N_(
 )
 """The offload verdict when no time is sized (:data:`bot.render.wording.BORDERLINE_REASONS` 'offload')."""
 
-CAPPED_BUDGET_MESSAGES: dict[tuple[NoteCode, str], str] = {
+PARAM_NOTE_MESSAGES_EXTRA: dict[tuple[NoteCode, str], str] = {
+    (NoteCode.runtime_unsupported_gpu, "assumed"): N_(
+        "You named no engine and the sizing assumed %(runtime)s, which does not run on %(gpu)s: it needs "
+        "compute capability 7.0 or higher (V100, T4, RTX 20xx and newer; vLLM's installation requirements), "
+        "and %(generation)s cards are below it. The memory above is what the model needs, whichever engine "
+        "runs it; name the engine you use (llama.cpp, transformers) to size it with that engine."
+    ),
     (NoteCode.hourly_budget, "price_cap"): N_(
         "Your %(budget)s an hour rents the %(gpus_low)s GPUs that hold the model only at up to %(price_cap)s "
         "per GPU-hour (the catalog's range is %(price_low)s – %(price_high)s; at %(price_low)s it rents "
@@ -94,5 +100,7 @@ CAPPED_BUDGET_MESSAGES: dict[tuple[NoteCode, str], str] = {
         "GPUs."
     ),
 }
-"""A budget that rents the GPUs holding the model only below the catalog's high price
-(estimator.budget_check: ``price_cap``): the cap said beside the range, never in its place."""
+"""Notes worded by a parameter (merged with bot.render.wording.PARAM_NOTE_MESSAGES in note_text): a
+budget that rents the GPUs holding the model only below the catalog's high price (estimator.budget_check:
+``price_cap``), said beside the range, never in its place; an engine the sizing assumed that does not
+run on the card (s13 review 11: the note read as if the user had chosen it)."""
