@@ -21,7 +21,7 @@ from estimator.models import (
     Stage,
 )
 from estimator.reasons import Why, Word
-from estimator.rollout import sequences_per_prompt
+from estimator.rollout import RL_ALGORITHMS, VERL_TRAIN_BATCH_SIZE, sequences_per_prompt
 from estimator.setup import TrainingSetup
 from estimator.training_tools import tool_limits
 
@@ -225,7 +225,8 @@ def _base_bits(req: SizingRequest, method: Method, ledger: Ledger) -> float | No
 
 def _global_batch(req: SizingRequest, stage: Stage, seq_len: int, ledger: Ledger) -> int:
     """Sequences per optimizer step: the user's (verl's ``data.train_batch_size`` counts prompts: × their
-    ``rollout.n`` completions, the sequences its step trains), else ~4M tokens for pre-training (Llama 2
+    ``rollout.n`` completions, the sequences its step trains; unstated with GPUs, its default 1,024 prompts ×
+    ``rollout.n``, the step its rollout decodes), else ~4M tokens for pre-training (Llama 2
     §2.2) or 128 sequences for fine-tuning (Alpaca; :mod:`estimator.defaults`). The plan turns it into
     gradient accumulation (:func:`estimator.plan.with_batch`)."""
     given = getattr(req, "global_batch", None)
@@ -237,6 +238,11 @@ def _global_batch(req: SizingRequest, stage: Stage, seq_len: int, ledger: Ledger
     accumulation = getattr(req, "gradient_accumulation", None)
     if accumulation:  # stated: the plan uses it as stated (one data-parallel GPU's share here)
         return int(accumulation) * int(getattr(req, "batch_size", None) or 1)
+    if limits is not None and limits.whole_step_rollout and req.gpu_count and req.algorithm in RL_ALGORITHMS:
+        # verl's default step, the one its rollout decodes (estimator.rollout): trained as generated
+        sequences = VERL_TRAIN_BATCH_SIZE * sequences_per_prompt(req)  # s13 review 10: it trained 128
+        why = Why.verl_train_batch_default
+        return int(ledger.assume("global_batch", sequences, why, prompts=VERL_TRAIN_BATCH_SIZE))
     if stage == Stage.finetune:
         d = defaults.GLOBAL_BATCH_FINETUNE
         return int(ledger.assume("global_batch", int(d.value), d.why))

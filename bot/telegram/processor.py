@@ -190,10 +190,13 @@ class ChatOrderedProcessor(BaseUpdateProcessor):
                     async with lock, self._slots:
                         started = True
                         await self._run(coroutine, late)
-                finally:
-                    self._waiting[key] -= 1
-                    if not self._waiting[key]:
-                        del self._waiting[key], self._chains[key]
+                finally:  # shutdown() may have cleared both maps while this one waited (a flood at stop)
+                    left = self._waiting.get(key, 1) - 1
+                    if left > 0:
+                        self._waiting[key] = left
+                    else:
+                        self._waiting.pop(key, None)
+                        self._chains.pop(key, None)
         finally:
             if not started:
                 close = getattr(coroutine, "close", None)
