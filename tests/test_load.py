@@ -31,7 +31,8 @@ from bot.telegram.config import BotSettings
 TOKEN = "123456:FAKE-TOKEN-abc"
 PRIVATE_USERS, GROUPS, USERS_PER_GROUP, MESSAGES_PER_USER = 170, 5, 6, 10
 MEMORY_BOUND = 100
-TIME_LIMIT_S = 120  # generous for slow CI; measured ≈ 15 s on 2 cores (bench/RESULTS.md)
+TIME_LIMIT_S = 300  # a liveness bound, not a speed check: ≈ 15 s on 2 cores (bench/RESULTS.md); 120 s ran out
+# with six other processes on the 2 cores (s13: 1,245 of 1,820 replies by then)
 
 PRIVATE_SCRIPTS = {
     "zh": [
