@@ -6,13 +6,18 @@ count after an earlier-setup word ('之前', '以前', '原来', 'previously', '
 its sentence, is that earlier setup's; when the message also gives the count of the setup asked about
 (another count, or '单卡' / 'a single GPU'), the earlier one is named (``other_setup``), as an engine said
 as an earlier setup is (:mod:`bot.parse.engines_named`). Alone, it is still the only count said and stays.
+
+Session 13 (trial s12 A1): a count said before a switch to another job ('之前 2 张 4090 跑 7B，现在想上
+14B，要几张？', 'We used 2 A100s for the 8B; now 70B — how many A100s?') belongs to the setup left
+behind when the part after the switch asks for the count and says none: the question asks for the
+count of the new job, so the old one is named (``other_setup``) and the fewest cards are sized.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from bot.parse.cue_words import EARLIER
+from bot.parse.cue_words import ASKS_COUNT, EARLIER, SWITCH
 from bot.parse.regex import rc
 from bot.parse.words import SINGLE_CARD_RE
 
@@ -24,6 +29,13 @@ EARLIER_RE = rc(EARLIER)
 earlier setup)."""
 SENTENCE_END_RE = rc(r"[。！？!?;；\n]|\.(?:\s|$)")
 SINGLE_EN_RE = rc(r"\b(?:a\s+single|one)\s+(?:gpu|card)\b|\bsingle[\s\-]gpu\b")
+SWITCH_RE = rc(rf"(?i){SWITCH}")
+"""A turn from the setup the user has to the one asked about (:data:`bot.parse.cue_words.SWITCH`)."""
+ASKS_COUNT_AFTER_RE = rc(
+    rf"(?i){ASKS_COUNT}|\bhow\s+many\s+(?:more\s+)?(?:[a-z]*\d[\w\-]*|gpus?|cards?|devices?|accelerators?)"
+    r"|(?:要|需要|得)多少(?:张|块|台)|多少张|几张|几块"
+)
+"""A question for the count, a card's name included ('how many A100s?', 'how many H100 80GB', '要几张')."""
 
 
 def _windows(s: str) -> list[tuple[int, int]]:
@@ -38,7 +50,12 @@ def _windows(s: str) -> list[tuple[int, int]]:
 def earlier_counts(s: str, roles: list[Role]) -> tuple[list[Role], list[tuple[str, str]]]:
     """``roles`` without the counts of an earlier setup, and those counts named as typed (``s``: the
     normalized text the roles were read on)."""
-    windows = _windows(s) if "count" in {r.role for r in roles} else []
+    if "count" not in {r.role for r in roles}:
+        return roles, []
+    switched = _before_switch(s, roles)
+    if switched:
+        return [r for r in roles if r not in switched], [(r.tok.raw.strip(), "other_setup") for r in switched]
+    windows = _windows(s)
     if not windows:
         return roles, []
 
@@ -51,3 +68,16 @@ def earlier_counts(s: str, roles: list[Role]) -> tuple[list[Role], list[tuple[st
     if not before or not (single or len(before) < len(counts)):
         return roles, []
     return [r for r in roles if r not in before], [(r.tok.raw.strip(), "other_setup") for r in before]
+
+
+def _before_switch(s: str, roles: list[Role]) -> list[Role]:
+    """The counts said before a switch to another job when the part after it asks for the count and
+    states none (module docstring); else none."""
+    counts = [r for r in roles if r.role == "count"]
+    for cue in SWITCH_RE.finditer(s):
+        if not ASKS_COUNT_AFTER_RE.search(s, cue.end()):
+            continue
+        if any(r.tok.start >= cue.start() for r in counts):
+            return []  # the new job's own count: the usual reading
+        return [r for r in counts if r.tok.start < cue.start()]
+    return []
