@@ -59,7 +59,10 @@ _OBSERVED = (
     r"\b(?:uses|used\s+up|using\s+up|consum\w+|occup\w+|allocated|peak(?:s|ed)?\s+at|measured|reach(?:es|ed)"
     r"|(?:got|get(?:ting)?)\s+(?:about|around|only|~)?\s*\d|hit(?:s|ting)?)\b|\btok(?:en)?s?\s*/\s*s\b"
     r"|\btokens?\s+per\s+second\b|\bs\s*/\s*it\b|\bit\s*/\s*s\b|\bper\s+(?:step|iteration)\b|\bloss\b"
+    r"|\b(?:gpu\s+|v?ram\s+)?memory\s+(?:usage\b|use\b|(?:was|is)\s+at\b|(?:was|shows?|showed|sat|sits|sitting"
+    r"|stays?|stayed|peaked|hover(?:s|ed)?)\b)|\bvram\s+usage\b|(?:\d\s*|\b)gi?b\s+(?:is\s+|are\s+)?used\b"
     r"|占用|占了|只占|占到|占满|占\s*\d|冲到|涨到|飙到|峰值|用掉|速度(?:是|为|只有|大概|约)|每秒|秒\s*/\s*(?:步|it)"
+    r"|显存(?:用了|使用了|显示)|显示(?:占用|用了|已用)|已用"
 )
 _FAILED = (
     r"\bOOMs?\b|\bout\s+of\s+memory\b|\bcrash\w*|\bfail\w*|\berror\b"
