@@ -10,6 +10,9 @@ one compiled pattern) and gives each a role from cue words in both languages:
 - ``tried``: another setup, or the same run as it failed ('I tried', 'it works with', '之前/原来/试过/能跑',
   'my colleague', 'compared with', 'OOM', '报错');
 - ``observed``: a figure measured while it ran ('uses 13 GB', 'got 20 tokens/s', '占用/只占 13G', '3 s/it');
+- ``current``: what runs today, beside a change asked about ('serves 30 users today', 'for 30 users now',
+  '现在 … 服务 30 个用户', '目前 20 并发'; session 13, trial s12 B1): its figure loses to the job's, named
+  as observed;
 - ``context``: background ('we have', 'our cluster', '公司有', '手上有');
 - ``plain``: none of these (a pasted config line, a list item).
 
@@ -32,6 +35,7 @@ from bot.parse.regex import rc
 from bot.parse.throughput_words import per_user_rate
 
 JOB, FAILED, TRIED, OBSERVED, CONTEXT, PLAIN = "job", "failed", "tried", "observed", "context", "plain"
+CURRENT = "current"
 
 BREAK_RE = rc(
     r"(?s:```.*?(?:```|$))"  # a code block (a pasted config, a command): one segment
@@ -54,6 +58,7 @@ _JOB = (
     rf"{ASKS_COUNT}|{REQUIRED}"
     r"|够不够|够吗|能不能|可不可以|可以吗|行不行|行吗|是否|需要几"
     r"|\btarget\b|\bat\s+least\b|(?:吞吐|速度|性能)\s*(?:要|需要|至少|目标)|目标|至少"
+    r"|(?:扩|扩容|扩展|增加|增长|提升|提高|加|翻倍|翻一倍|涨)到\s*\d"
 )
 _OBSERVED = (
     r"\b(?:uses|used\s+up|using\s+up|consum\w+|occup\w+|allocated|peak(?:s|ed)?\s+at|measured|reach(?:es|ed)"
@@ -75,6 +80,10 @@ _TRIED = (
     rf"|\bheard\b|\bcomparable\b|\bsimilar\s+to\b|听说|类似|相当于|{EARLIER}"
     r"|试过|用过|能跑|跑得动|可以跑|跑通|没问题|正常|同事|相比|比起|对比|官方|文档|教程"
 )
+_CURRENT = (
+    r"\bcurrently\b|\bright\s+now\b|\bat\s+the\s+moment\b|\bat\s+present\b|\btoday\b|\bnow\s*$"
+    r"|(?<![想要])现在(?!\s*(?:想|要|准备|打算|需要|计划))|目前|当前|眼下"
+)
 _CONTEXT = (
     r"\bwe\s+have\b|\bour\s+(?:cluster|server|machine|lab|company)|公司有|我们有|手上有|手头有|实验室有"
     r"|服务器有|集群"
@@ -82,19 +91,19 @@ _CONTEXT = (
 
 _CUE_RE = rc(
     rf"(?i)(?P<job>{_JOB})|(?P<observed>{_OBSERVED})|(?P<failed>{_FAILED})|(?P<tried>{_TRIED})"
-    rf"|(?P<context>{_CONTEXT})"
+    rf"|(?P<current>{_CURRENT})|(?P<context>{_CONTEXT})"
 )
 """Every cue in one pattern, run once per segment (case-insensitive)."""
 
-_KIND = {JOB: 0, OBSERVED: 1, FAILED: 2, TRIED: 3, CONTEXT: 4, PLAIN: 5}
+_KIND = {JOB: 0, OBSERVED: 1, FAILED: 2, TRIED: 3, CURRENT: 4, CONTEXT: 5, PLAIN: 6}
 """A segment with cues of several kinds takes the first in this order: a question about a tried setup
 ('换成 8 张能跑吗？') asks about it; a run tried that failed ('试了八卡也 OOM') is the run asked about."""
 
-_PREFER = {JOB: 0, FAILED: 1, CONTEXT: 1, PLAIN: 1, TRIED: 2, OBSERVED: 3}
+_PREFER = {JOB: 0, FAILED: 1, CONTEXT: 1, PLAIN: 1, TRIED: 2, CURRENT: 2, OBSERVED: 3}
 """Which segment's value the job takes when values differ: the question's; then the run that failed (the
-same run, asked about again), background and plain clauses, in text order; then another setup; an
-observed figure last. When no value is in the job's own clauses (question, failed run, plain, context),
-the first is kept: the structure has nothing to say."""
+same run, asked about again), background and plain clauses, in text order; then another setup or what
+runs today (``current``); an observed figure last. When no value is in the job's own clauses (question,
+failed run, plain, context), the first is kept: the structure has nothing to say."""
 
 
 MEASURED_ROLES = frozenset({"gpu_mem", "total_mem", "tokens"})
@@ -229,8 +238,8 @@ def pick(roles: list[Any], segs: list[Segment]) -> tuple[Any | None, dict[int, s
     chosen = ranked[0][0]
     lost: dict[int, str] = {}
     for r, w in zip(roles, where, strict=True):
-        if r.value != chosen.value and w in (OBSERVED, TRIED):
-            lost[id(r)] = OBSERVED if w == OBSERVED else "other_setup"
+        if r.value != chosen.value and w in (OBSERVED, TRIED, CURRENT):
+            lost[id(r)] = "other_setup" if w == TRIED else OBSERVED
     return chosen, lost
 
 
@@ -242,7 +251,7 @@ def job_card(gpus: list[Any], chosen: Any, cut: Callable[[], list[Segment]]) -> 
         return chosen
     segs = cut()  # the segments, cut only when two cards compete
     mine = [role_at(segs, g.start) for g in gpus if g.gpu_id == chosen.gpu_id]
-    if any(w not in (TRIED, OBSERVED) for w in mine):
+    if any(w not in (TRIED, OBSERVED, CURRENT) for w in mine):
         return chosen
     return next((g for g in gpus if role_at(segs, g.start) == JOB), chosen)
 
