@@ -85,7 +85,8 @@ _CURRENT = (
     r"|(?<![想要])现在(?!\s*(?:想|要|准备|打算|需要|计划))|目前|当前|眼下"
 )
 _CONTEXT = (
-    r"\bwe\s+have\b|\bour\s+(?:cluster|server|machine|lab|company)|公司有|我们有|手上有|手头有|实验室有"
+    r"\b(?:I|we)\s+(?:have|'ve\s+got|own)\b|\bmy\s+(?:own\s+)?(?:gpus?|cards?|machine|box|server|rig|workstation)\b"
+    r"|我这边|我这里|我手上|我手头|我自己的|我的(?:卡|机器|服务器)|\bour\s+(?:cluster|server|machine|lab|company)|公司有|我们有|手上有|手头有|实验室有"
     r"|服务器有|集群"
 )
 
@@ -116,12 +117,13 @@ class Segment:
     cues when first asked for (most parses ask for few: the cue pattern runs only on those)."""
 
     __slots__ = ("_cues", "_s", "end", "sentence", "start")
+    _cues: tuple[str, tuple[tuple[int, int, bool], ...], bool] | None
 
     def __init__(self, s: str, start: int, end: int, sentence: list[Segment]) -> None:
         self._s, self.start, self.end, self.sentence = s, start, end, sentence
-        self._cues: tuple[str, tuple[tuple[int, int, bool], ...]] | None = None
+        self._cues = None
 
-    def _read(self) -> tuple[str, tuple[tuple[int, int, bool], ...]]:
+    def _read(self) -> tuple[str, tuple[tuple[int, int, bool], ...], bool]:
         if self._cues is None:
             self._cues = _read_cues(self._s, self.start, self.end)
         return self._cues
@@ -145,6 +147,12 @@ class Segment:
         """The observed cues in the segment: start, end (message offsets), and whether it is a rate unit
         written after its figure ('tok/s', 's/it', 'tokens per second')."""
         return self._read()[1]
+
+    @property
+    def other_person(self) -> bool:
+        """Whether the segment also has another setup's cue ('my colleague runs it … at 1.8 s/it'): its
+        numbers that no observed cue reports are that setup's (``other_setup``), not observed."""
+        return self._read()[2]
 
 
 def segments(s: str) -> list[Segment]:
@@ -170,17 +178,18 @@ def _add(out: list[Segment], s: str, start: int, end: int) -> None:
         out.append(Segment(s, start, end, out))
 
 
-def _read_cues(s: str, start: int, end: int) -> tuple[str, tuple[tuple[int, int, bool], ...]]:
-    """A segment's own role and observed cues (one run of the cue pattern over its text)."""
+def _read_cues(s: str, start: int, end: int) -> tuple[str, tuple[tuple[int, int, bool], ...], bool]:
+    """A segment's own role, observed cues and whether another setup's cue is among them (one run of
+    the cue pattern over its text)."""
     if s.startswith("```", start):
-        return PLAIN, ()
+        return PLAIN, (), False
     cues = [(m.lastgroup, m.start() + start, m.end() + start) for m in _CUE_RE.finditer(s[start:end])]
     kinds = {c[0] for c in cues if c[0] != OBSERVED or not TOKEN_RATE_RE.match(s, c[1])}  # no cue alone
     role = min(kinds, key=_KIND.__getitem__) if kinds else PLAIN
     seen = tuple((a, b, bool(RATE_UNIT_RE.match(s, a))) for kind, a, b in cues if kind == OBSERVED)
     if role != JOB and s[end : end + 1] in ("?", "？"):  # the question's own mark ends it
         role = JOB
-    return role, seen
+    return role, seen, TRIED in kinds
 
 
 def segment_at(segs: list[Segment], pos: int) -> Segment | None:
@@ -239,21 +248,25 @@ def pick(roles: list[Any], segs: list[Segment]) -> tuple[Any | None, dict[int, s
     lost: dict[int, str] = {}
     for r, w in zip(roles, where, strict=True):
         if r.value != chosen.value and w in (OBSERVED, TRIED, CURRENT):
-            lost[id(r)] = "other_setup" if w == TRIED else OBSERVED
+            lost[id(r)] = "other_setup" if w == TRIED else _observed_or_other(segs, r.tok, w)
     return chosen, lost
 
 
 def job_card(gpus: list[Any], chosen: Any, cut: Callable[[], list[Segment]]) -> Any:
     """The card the job uses among several named (``bot.parse.gpus.GpuMention``): ``chosen`` unless it is
     said only in another setup's or an observed clause and another card is said in the job's clause
-    ('My colleague used 2 A100s. I want to use 8 H100s.': the H100)."""
+    ('My colleague used 2 A100s. I want to use 8 H100s.': the H100), else in the user's own ('My colleague
+    runs it on 2x RTX 4090. I have one Quadro RTX 8000.': the Quadro; session 13, trial s12 A4)."""
     if len({g.gpu_id for g in gpus}) < 2:
         return chosen
     segs = cut()  # the segments, cut only when two cards compete
     mine = [role_at(segs, g.start) for g in gpus if g.gpu_id == chosen.gpu_id]
     if any(w not in (TRIED, OBSERVED, CURRENT) for w in mine):
         return chosen
-    return next((g for g in gpus if role_at(segs, g.start) == JOB), chosen)
+    where = [role_at(segs, g.start) for g in gpus]
+    return next((g for g, w in zip(gpus, where, strict=True) if w == JOB), None) or next(
+        (g for g, w in zip(gpus, where, strict=True) if w in (CONTEXT, FAILED, PLAIN)), chosen
+    )
 
 
 def withheld_reason(segs: list[Segment], tok: Any) -> str | None:
@@ -262,8 +275,18 @@ def withheld_reason(segs: list[Segment], tok: Any) -> str | None:
     ``other_setup`` in another setup's clause ('my colleague ran it on 2 A100s'); None elsewhere."""
     where = role_at(segs, tok.start)
     if where == OBSERVED or (where != JOB and measured(segs, tok)):
-        return OBSERVED
+        return _observed_or_other(segs, tok, where)
     return "other_setup" if where == TRIED else None
+
+
+def _observed_or_other(segs: list[Segment], tok: Any, where: str) -> str:
+    """``observed``, or ``other_setup`` for a number no observed cue reports in an observed clause that is
+    another person's or earlier run ('My colleague runs it on 2x RTX 4090 at 1.8 s/it': the 2 is the
+    colleague's setup, the 1.8 what was measured; session 13, trial s12 A4)."""
+    if where != OBSERVED or measured(segs, tok):
+        return OBSERVED
+    seg = segment_at(segs, tok.start)
+    return "other_setup" if seg is not None and seg.other_person else OBSERVED
 
 
 def role_reason(parse: Any, role: Any) -> str | None:
