@@ -335,3 +335,30 @@ def rate_not_target(s: str, m: re.Match[str]) -> str | None:
         return None
     near = s[max(seg.start, m.start() - RATE_NEAR) : m.start()]
     return OBSERVED if MEASURED_RE.search(near) else None
+
+
+_RL_PART = r"(?:reward|critic|reference|ref|value|奖励|价值|参考|评论家|打分)"
+RL_PART_AFTER_RE = rc(
+    rf"(?i)\s*(?:的)?\s*(?:模型)?\s*(?:做|作为|当作?|用作|用于|来做|as\s+(?:the\s+|a\s+|our\s+)?)?\s*{_RL_PART}"
+)
+"""After a model named in an RL job: '7B 做 reward', 'a 7B reward model', '7B as the critic'."""
+RL_PART_BEFORE_RE = rc(
+    rf"(?i){_RL_PART}\s*(?:models?|模型)?\s*(?:[:=：]|is|of|用|使用|采用|选|为|是|就用)?\s*(?:an?\s+|the\s+)?$"
+)
+"""Before it: 'reward model 7B', 'critic 用 7B', 'reward model: Qwen2.5-7B', '奖励模型用 Qwen2.5-7B'."""
+RL_PART_NEAR = 24
+"""Characters searched before a model's name for the part it plays."""
+
+
+def other_model_reason(s: str, c: Any) -> str:
+    """Why a model named in ``s`` (normalized text; ``c`` a ``bot.parse.asked_model.Candidate``, its
+    mention or size said alone) is not the one sized: a reward, critic or
+    reference model of the same RL job ('Qwen2.5-14B 做 actor，7B 做 reward', 'actor 70B, reward model 7B',
+    'critic 用 7B'; session 13, trial s12 A13) is part of this job, which the estimate sizes at the actor's
+    size (``rl_reward_model_not_sized``); any other is another setup's (``other_setup``)."""
+    start = c.start
+    end = c.mention.end if c.mention is not None else c.role.tok.end if c.role is not None else start
+    before = s[max(0, start - RL_PART_NEAR) : start]
+    if RL_PART_AFTER_RE.match(s, end) or RL_PART_BEFORE_RE.search(before):
+        return "rl_reward_model_not_sized"
+    return "other_setup"
