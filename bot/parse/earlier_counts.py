@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from bot.parse.cue_words import ASKS_COUNT, EARLIER, SWITCH
 from bot.parse.regex import rc
+from bot.parse.structure import TRIED, role_at, segments
 from bot.parse.words import SINGLE_CARD_RE
 
 if TYPE_CHECKING:
@@ -29,6 +30,8 @@ EARLIER_RE = rc(EARLIER)
 earlier setup)."""
 SENTENCE_END_RE = rc(r"[。！？!?;；\n]|\.(?:\s|$)")
 SINGLE_EN_RE = rc(r"\b(?:a\s+single|one)\s+(?:gpu|card)\b|\bsingle[\s\-]gpu\b")
+UNIT_RE = rc(r"(?i)\s*(?:个\s*)?(?:hours?|hrs?|h\b|days?|weeks?|months?|小时|天|周|个月|星期)")
+"""A duration's unit word right after its number."""
 SWITCH_RE = rc(rf"(?i){SWITCH}")
 """A turn from the setup the user has to the one asked about (:data:`bot.parse.cue_words.SWITCH`)."""
 ASKS_COUNT_AFTER_RE = rc(
@@ -50,14 +53,15 @@ def _windows(s: str) -> list[tuple[int, int]]:
 def earlier_counts(s: str, roles: list[Role]) -> tuple[list[Role], list[tuple[str, str]]]:
     """``roles`` without the counts of an earlier setup, and those counts named as typed (``s``: the
     normalized text the roles were read on)."""
+    roles, durations = other_durations(s, roles)
     if "count" not in {r.role for r in roles}:
-        return roles, []
+        return roles, durations
     switched = _before_switch(s, roles)
     if switched:
-        return [r for r in roles if r not in switched], [(r.tok.raw.strip(), "other_setup") for r in switched]
+        return [r for r in roles if r not in switched], [*durations, *_named(switched)]
     windows = _windows(s)
     if not windows:
-        return roles, []
+        return roles, durations
 
     def earlier(pos: int) -> bool:
         return any(a <= pos < b for a, b in windows)
@@ -66,8 +70,30 @@ def earlier_counts(s: str, roles: list[Role]) -> tuple[list[Role], list[tuple[st
     before = [r for r in counts if earlier(r.tok.start)]
     single = [m for p in (SINGLE_CARD_RE, SINGLE_EN_RE) for m in p.finditer(s) if not earlier(m.start())]
     if not before or not (single or len(before) < len(counts)):
+        return roles, durations
+    return [r for r in roles if r not in before], [*durations, *_named(before)]
+
+
+def _named(roles: list[Role]) -> list[tuple[str, str]]:
+    return [(r.tok.raw.strip(), "other_setup") for r in roles]
+
+
+def other_durations(s: str, roles: list[Role]) -> tuple[list[Role], list[tuple[str, str]]]:
+    """``roles`` without a duration said of another setup's run, and those named as typed (session 13,
+    trial s12 B7): 'colleague did it on 1 A100 in 5 hours', '同事 8 卡跑了 30 小时', 'last time it took 3
+    days on 8 A100' state how long that run took, not this job's deadline (the 5 hours had become it)."""
+    days = [r for r in roles if r.role == "days"]
+    if not days:
         return roles, []
-    return [r for r in roles if r not in before], [(r.tok.raw.strip(), "other_setup") for r in before]
+    segs = segments(s)
+    other = [r for r in days if role_at(segs, r.tok.start) == TRIED]
+    return [r for r in roles if r not in other], [(_with_unit(s, r), "other_setup") for r in other]
+
+
+def _with_unit(s: str, role: Role) -> str:
+    """The duration as typed with its unit word ('5 hours', '30 小时')."""
+    unit = UNIT_RE.match(s, role.tok.end)
+    return s[role.tok.start : unit.end() if unit else role.tok.end].strip()
 
 
 def _before_switch(s: str, roles: list[Role]) -> list[Role]:

@@ -294,7 +294,9 @@ def role_reason(parse: Any, role: Any) -> str | None:
     is not the job's, when its value differs from the one its field used: :func:`withheld_reason` ('同事用
     2 张 A100 …。我想用 8 张 H100': the colleague's 2 is ``other_setup``, not ``repeated``)."""
     mine = {r.value for r in parse.roles if id(r) in parse.used and r.role == role.role}
-    return None if role.value in mine else withheld_reason(parse._segments(), role.tok)
+    if role.value in mine:  # the same value said again in another setup's clause: that setup's (s12 B7)
+        return "other_setup" if role_at(parse._segments(), role.tok.start) == TRIED else None
+    return withheld_reason(parse._segments(), role.tok)
 
 
 def unread_reason(segs: list[Segment], toks: list[Any], raw: str, default: str) -> str:
@@ -308,6 +310,12 @@ def job_tokens(toks: list[Any], segs: list[Segment]) -> list[Any]:
     """The number tokens outside another setup's and observed clauses: what the general reader
     (:mod:`bot.parse.generic_values`) may place in the job's unset fields."""
     return [t for t in toks if role_at(segs, t.start) not in (TRIED, OBSERVED)]
+
+
+def other_run_at(s: str, pos: int) -> str | None:
+    """``other_setup`` when character ``pos`` of ``s`` lies in another setup's clause ('colleague did it on
+    1 A100 in 5 hours': that run's duration, never this job's deadline; session 13, trial s12 B7)."""
+    return "other_setup" if role_at(segments(s), pos) == TRIED else None
 
 
 def observed_at(s: str, pos: int) -> bool:
