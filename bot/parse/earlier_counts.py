@@ -42,11 +42,12 @@ ASKS_COUNT_AFTER_RE = rc(
 
 
 def _windows(s: str) -> list[tuple[int, int]]:
-    """(start, end) of each earlier-setup word's stretch: from the word to the end of its sentence."""
+    """(start, end) of each earlier-setup word's stretch: from the word to the end of its sentence, or to a
+    switch to the job asked about ('之前 2 张 4090 跑 7B，现在想用 4 张': the 4 is the job's)."""
     out = []
     for m in EARLIER_RE.finditer(s):
-        end = SENTENCE_END_RE.search(s, m.end())
-        out.append((m.start(), end.start() if end else len(s)))
+        ends = [e.start() for e in (SENTENCE_END_RE.search(s, m.end()), SWITCH_RE.search(s, m.end())) if e]
+        out.append((m.start(), min(ends, default=len(s))))
     return out
 
 

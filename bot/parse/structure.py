@@ -74,7 +74,7 @@ _FAILED = (
     r"|OOM|报错|爆显存|显存不足|显存溢出|跑不动|跑不起来|挂掉|失败"
 )
 _TRIED = (
-    r"\bI\s+(?:tried|have\s+tried|'ve\s+tried|used\s+to|was\s+using|ran)\b|\bwe\s+(?:tried|'ve\s+tried|ran)\b"
+    r"\bI\s+(?:tried|have\s+tried|'ve\s+tried|used|was\s+using|ran)\b|\bwe\s+(?:tried|'ve\s+tried|ran|used)\b"
     r"|\bpreviously\b|\bbefore\b|\bearlier\b|\bworks?\s+(?:with|on|fine|well)\b|\bworked\b|\bcolleague"
     r"|\bcompared\s+(?:with|to)\b|\bno\s+problems?\b|\bguide\b|\bREADME\b|\bdocs?\b|\baccording\s+to\b"
     rf"|\bheard\b|\bcomparable\b|\bsimilar\s+to\b|听说|类似|相当于|{EARLIER}"
