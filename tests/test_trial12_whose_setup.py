@@ -284,3 +284,32 @@ def test_a_count_stated_after_the_switch_stays(text: str) -> None:
     d = ask_json_in_process(text)
     assert d["request"]["gpu_count"] == 4
     assert named(d)["2"] == "other_setup"
+
+
+@pytest.mark.parametrize(
+    ("text", "typed"),
+    [
+        (TRIAL_A4, "2"),
+        (
+            "同事用 batch 16 在 8 张 A100 上训 7B。我用 2 张 4090 LoRA 微调 Qwen2.5-7B，1 亿 token 要多久？",
+            "16",
+        ),
+        (
+            "My colleague used batch 32 on 8 H100s. I plan LoRA of Qwen2.5-7B on 2 L40S, 100M tokens. "
+            "How long?",
+            "32",
+        ),
+    ],
+)
+def test_a_colleagues_batch_is_not_the_jobs(text: str, typed: str) -> None:
+    """A4: the colleague's 'batch 2' had made the user's card not fit (micro-batch 2 on 1 Quadro)."""
+    d = ask_json_in_process(text)
+    assert d["request"]["batch_size"] != float(typed)  # the plan's own micro-batch
+    assert named(d)[typed] == "other_setup"
+
+
+def test_a_batch_of_a_run_that_failed_is_still_the_jobs() -> None:
+    r = ask_json_in_process(
+        "I tried batch 8 on 2 A100 and it OOMs with Qwen2.5-32B full fine-tuning. What fits?"
+    )
+    assert r["request"]["batch_size"] == 8

@@ -32,7 +32,7 @@ from bot.parse.regex import rc
 from bot.parse.request_fields import as_typed
 from bot.parse.role_left import L_ON
 from bot.parse.roles import Role
-from bot.parse.structure import MEASURED_ROLES, Segment, job_card, job_tokens, pick, segments
+from bot.parse.structure import Segment, job_card, job_tokens, pick, segments
 from bot.parse.words import (
     ARTICLE_GPU_RE,
     ASKS_COUNT_RE,
@@ -79,7 +79,7 @@ class FieldSteps:
         differ across the message's setups (:func:`bot.parse.structure.pick`: the job's clause first, an
         observed figure never); the others keep their reason for :meth:`why_unused`."""
         found = [r for r in self.roles if r.role == name]
-        if len(found) > 1 or (found and name in MEASURED_ROLES):  # else nothing to choose: no segments
+        if len(found) > 1 or (found and name in st.PICKED_ALONE):  # else nothing to choose: no segments
             role, lost = pick(found, self._segments())
             if lost:
                 self.__dict__.setdefault("_lost", {}).update(lost)

@@ -74,7 +74,8 @@ _FAILED = (
     r"|OOM|报错|爆显存|显存不足|显存溢出|跑不动|跑不起来|挂掉|失败"
 )
 _TRIED = (
-    r"\bI\s+(?:tried|have\s+tried|'ve\s+tried|used|was\s+using|ran)\b|\bwe\s+(?:tried|'ve\s+tried|ran|used)\b"
+    r"\bI\s+(?:tried|have\s+tried|'ve\s+tried|used\s+to|was\s+using|ran)\b|\bwe\s+(?:tried|'ve\s+tried|ran)\b"
+    r"|^\s*we\s+used\b"
     r"|\bpreviously\b|\bbefore\b|\bearlier\b|\bworks?\s+(?:with|on|fine|well)\b|\bworked\b|\bcolleague"
     r"|\bcompared\s+(?:with|to)\b|\bno\s+problems?\b|\bguide\b|\bREADME\b|\bdocs?\b|\baccording\s+to\b"
     rf"|\bheard\b|\bcomparable\b|\bsimilar\s+to\b|听说|类似|相当于|{EARLIER}"
@@ -110,6 +111,14 @@ failed run, plain, context), the first is kept: the structure has nothing to say
 MEASURED_ROLES = frozenset({"gpu_mem", "total_mem", "tokens"})
 """Number roles a run's report fills with what it measured ('uses 60 GB per GPU', '每张卡只占 13G',
 'ran 4096 tokens and consumed 75 GB'): said only in observed clauses, they are no setting of the job."""
+
+
+OTHERS_ROLES = frozenset({"batch"})
+"""Number roles a setting of another person's or earlier run fills ('My colleague runs it on 2x RTX 4090
+with batch 2'): said only in such clauses, they are that setup's (``other_setup``), and the job takes its
+default (session 13, trial s12 A4: the colleague's micro-batch 2 made the user's card not fit)."""
+PICKED_ALONE = MEASURED_ROLES | OTHERS_ROLES
+"""Roles :func:`pick` reads even when said once."""
 
 
 class Segment:
@@ -233,6 +242,8 @@ def pick(roles: list[Any], segs: list[Segment]) -> tuple[Any | None, dict[int, s
     a job segment; then the first outside a tried segment; else the first that is not observed."""
     if not roles:
         return None, {}
+    if roles[0].role in OTHERS_ROLES and all(_others(segs, r.tok) for r in roles):  # a colleague's batch
+        return None, {id(r): "other_setup" for r in roles}
     if roles[0].role in MEASURED_ROLES and all(measured(segs, r.tok) for r in roles):  # 'uses 60 GB'
         return None, {id(r): OBSERVED for r in roles}
     if len({r.value for r in roles}) < 2:
@@ -277,6 +288,13 @@ def withheld_reason(segs: list[Segment], tok: Any) -> str | None:
     if where == OBSERVED or (where != JOB and measured(segs, tok)):
         return _observed_or_other(segs, tok, where)
     return "other_setup" if where == TRIED else None
+
+
+def _others(segs: list[Segment], tok: Any) -> bool:
+    """Whether the number ``tok`` is said in another setup's clause, or in an observed one that is another
+    person's or earlier run's ('my colleague runs it … at 1.8 s/it with batch 2')."""
+    seg = segment_at(segs, tok.start)
+    return seg is not None and (seg.role == TRIED or (seg.role == OBSERVED and seg.other_person))
 
 
 def _observed_or_other(segs: list[Segment], tok: Any, where: str) -> str:
