@@ -70,6 +70,7 @@ IGNORED_REASONS = (
     "rollout_as_vllm",  # an RL rollout engine other than vLLM (SGLang): the rollouts are timed as vLLM's
     "step_time_target",  # '希望每步不超过 2 秒': a time per step wanted; the sizing times the whole run
     "observed",  # a figure reported from a run ('uses 60 GB', 'got 35 tokens/s'): what happened, no setting
+    "rl_reward_model_not_sized",  # an RL job's reward/critic/reference model: counted at the actor's size
     *UNUSED_REASONS,  # keys of a pasted training/serving config (bot.parse.configs.model)
 )
 SUBSTITUTION_REASONS = (

@@ -38,7 +38,7 @@ from bot.parse.inline_keys import read_inline_keys
 from bot.parse.lang import detect_lang
 from bot.parse.left_behind import left_behind
 from bot.parse.models import ModelMention, extract_models
-from bot.parse.more_roles import asked_magnitude, more_role, retarget, vague_amount
+from bot.parse.more_roles import asked_magnitude, length_not_data, more_role, retarget, vague_amount
 from bot.parse.node_words import ji_ka_read, per_node_extra
 from bot.parse.normalize import mask, prepare
 from bot.parse.numbers import scan_numbers
@@ -491,7 +491,7 @@ class _Parse(FieldSteps):
         self.unusable += [r.tok.raw.strip() for r in outside]
         self.roles = [r for r in self.roles if r not in unusable and r not in outside]
         said = getattr(self, "s0", self.s)  # the text before masks: its earlier-setup words
-        self.roles, earlier = earlier_counts(said, self.roles)  # round 5: "之前…两片卡才跑得下"
+        self.roles, earlier = earlier_counts(said, length_not_data(self.roles))  # "之前…两片卡才跑得下"
         self.named_unused += earlier
 
     def _drop(self, start: int, end: int) -> None:

@@ -6,14 +6,20 @@ count after an earlier-setup word ('之前', '以前', '原来', 'previously', '
 its sentence, is that earlier setup's; when the message also gives the count of the setup asked about
 (another count, or '单卡' / 'a single GPU'), the earlier one is named (``other_setup``), as an engine said
 as an earlier setup is (:mod:`bot.parse.engines_named`). Alone, it is still the only count said and stays.
+
+Session 13 (trial s12 A1): a count said before a switch to another job ('之前 2 张 4090 跑 7B，现在想上
+14B，要几张？', 'We used 2 A100s for the 8B; now 70B — how many A100s?') belongs to the setup left
+behind when the part after the switch asks for the count and says none: the question asks for the
+count of the new job, so the old one is named (``other_setup``) and the fewest cards are sized.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from bot.parse.cue_words import EARLIER
+from bot.parse.cue_words import ASKS_COUNT, EARLIER, SWITCH
 from bot.parse.regex import rc
+from bot.parse.structure import TRIED, role_at, segments
 from bot.parse.words import SINGLE_CARD_RE
 
 if TYPE_CHECKING:
@@ -24,23 +30,39 @@ EARLIER_RE = rc(EARLIER)
 earlier setup)."""
 SENTENCE_END_RE = rc(r"[。！？!?;；\n]|\.(?:\s|$)")
 SINGLE_EN_RE = rc(r"\b(?:a\s+single|one)\s+(?:gpu|card)\b|\bsingle[\s\-]gpu\b")
+UNIT_RE = rc(r"(?i)\s*(?:个\s*)?(?:hours?|hrs?|h\b|days?|weeks?|months?|小时|天|周|个月|星期)")
+"""A duration's unit word right after its number."""
+SWITCH_RE = rc(rf"(?i){SWITCH}")
+"""A turn from the setup the user has to the one asked about (:data:`bot.parse.cue_words.SWITCH`)."""
+ASKS_COUNT_AFTER_RE = rc(
+    rf"(?i){ASKS_COUNT}|\bhow\s+many\s+(?:more\s+)?(?:[a-z]*\d[\w\-]*|gpus?|cards?|devices?|accelerators?)"
+    r"|(?:要|需要|得)多少(?:张|块|台)|多少张|几张|几块"
+)
+"""A question for the count, a card's name included ('how many A100s?', 'how many H100 80GB', '要几张')."""
 
 
 def _windows(s: str) -> list[tuple[int, int]]:
-    """(start, end) of each earlier-setup word's stretch: from the word to the end of its sentence."""
+    """(start, end) of each earlier-setup word's stretch: from the word to the end of its sentence, or to a
+    switch to the job asked about ('之前 2 张 4090 跑 7B，现在想用 4 张': the 4 is the job's)."""
     out = []
     for m in EARLIER_RE.finditer(s):
-        end = SENTENCE_END_RE.search(s, m.end())
-        out.append((m.start(), end.start() if end else len(s)))
+        ends = [e.start() for e in (SENTENCE_END_RE.search(s, m.end()), SWITCH_RE.search(s, m.end())) if e]
+        out.append((m.start(), min(ends, default=len(s))))
     return out
 
 
 def earlier_counts(s: str, roles: list[Role]) -> tuple[list[Role], list[tuple[str, str]]]:
     """``roles`` without the counts of an earlier setup, and those counts named as typed (``s``: the
     normalized text the roles were read on)."""
-    windows = _windows(s) if "count" in {r.role for r in roles} else []
+    roles, durations = other_durations(s, roles)
+    if "count" not in {r.role for r in roles}:
+        return roles, durations
+    switched = _before_switch(s, roles)
+    if switched:
+        return [r for r in roles if r not in switched], [*durations, *_named(switched)]
+    windows = _windows(s)
     if not windows:
-        return roles, []
+        return roles, durations
 
     def earlier(pos: int) -> bool:
         return any(a <= pos < b for a, b in windows)
@@ -49,5 +71,40 @@ def earlier_counts(s: str, roles: list[Role]) -> tuple[list[Role], list[tuple[st
     before = [r for r in counts if earlier(r.tok.start)]
     single = [m for p in (SINGLE_CARD_RE, SINGLE_EN_RE) for m in p.finditer(s) if not earlier(m.start())]
     if not before or not (single or len(before) < len(counts)):
+        return roles, durations
+    return [r for r in roles if r not in before], [*durations, *_named(before)]
+
+
+def _named(roles: list[Role]) -> list[tuple[str, str]]:
+    return [(r.tok.raw.strip(), "other_setup") for r in roles]
+
+
+def other_durations(s: str, roles: list[Role]) -> tuple[list[Role], list[tuple[str, str]]]:
+    """``roles`` without a duration said of another setup's run, and those named as typed (session 13,
+    trial s12 B7): 'colleague did it on 1 A100 in 5 hours', '同事 8 卡跑了 30 小时', 'last time it took 3
+    days on 8 A100' state how long that run took, not this job's deadline (the 5 hours had become it)."""
+    days = [r for r in roles if r.role == "days"]
+    if not days:
         return roles, []
-    return [r for r in roles if r not in before], [(r.tok.raw.strip(), "other_setup") for r in before]
+    segs = segments(s)
+    other = [r for r in days if role_at(segs, r.tok.start) == TRIED]
+    return [r for r in roles if r not in other], [(_with_unit(s, r), "other_setup") for r in other]
+
+
+def _with_unit(s: str, role: Role) -> str:
+    """The duration as typed with its unit word ('5 hours', '30 小时')."""
+    unit = UNIT_RE.match(s, role.tok.end)
+    return s[role.tok.start : unit.end() if unit else role.tok.end].strip()
+
+
+def _before_switch(s: str, roles: list[Role]) -> list[Role]:
+    """The counts said before a switch to another job when the part after it asks for the count and
+    states none (module docstring); else none."""
+    counts = [r for r in roles if r.role == "count"]
+    for cue in SWITCH_RE.finditer(s):
+        if not ASKS_COUNT_AFTER_RE.search(s, cue.end()):
+            continue
+        if any(r.tok.start >= cue.start() for r in counts):
+            return []  # the new job's own count: the usual reading
+        return [r for r in counts if r.tok.start < cue.start()]
+    return []

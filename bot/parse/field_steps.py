@@ -32,7 +32,7 @@ from bot.parse.regex import rc
 from bot.parse.request_fields import as_typed
 from bot.parse.role_left import L_ON
 from bot.parse.roles import Role
-from bot.parse.structure import MEASURED_ROLES, Segment, job_card, job_tokens, pick, segments
+from bot.parse.structure import Segment, job_card, job_tokens, pick, segments
 from bot.parse.words import (
     ARTICLE_GPU_RE,
     ASKS_COUNT_RE,
@@ -79,7 +79,7 @@ class FieldSteps:
         differ across the message's setups (:func:`bot.parse.structure.pick`: the job's clause first, an
         observed figure never); the others keep their reason for :meth:`why_unused`."""
         found = [r for r in self.roles if r.role == name]
-        if len(found) > 1 or (found and name in MEASURED_ROLES):  # else nothing to choose: no segments
+        if len(found) > 1 or (found and name in st.PICKED_ALONE):  # else nothing to choose: no segments
             role, lost = pick(found, self._segments())
             if lost:
                 self.__dict__.setdefault("_lost", {}).update(lost)
@@ -210,7 +210,7 @@ class FieldSteps:
                 self.used.add(id(c.role))
             said = c.mention.text if c.mention is not None else c.role.tok.raw.strip() if c.role else ""
             typed = as_typed(self.raw, said)
-            self.named_unused.append((f"model: {named_text(c, typed)}", "other_setup"))
+            self.named_unused.append((f"model: {named_text(c, typed)}", st.other_model_reason(self.s, c)))
 
     def _bare_context(self, tok: NumberToken) -> bool:
         """'llama 3.1 70b fp8 at 8k' in a serving question: a bare thousands count after 'at', '@' or
@@ -256,8 +256,8 @@ class FieldSteps:
         seq, prompt, reply = self.first("seq"), self.first("prompt"), self.first("reply")
         if seq is not None:
             f["seq_len"] = seq.value
-        elif prompt is not None and (stage == "inference" or reply is not None):
-            f["seq_len"] = prompt.value + (reply.value if reply else 0)
+        elif prompt is not None and (stage == "inference" or reply or f.get("max_completion_length")):
+            f["seq_len"] = prompt.value + (reply.value if reply else f.get("max_completion_length") or 0)
             if stage == "inference" and reply is not None:  # '输入 2048、输出 512': the prefilled part
                 f.setdefault("prompt_tokens", prompt.value)
         if tps is not None and by_tokens and not (f["num_samples"] or f["tokens"] or f.get("seq_len")):

@@ -116,3 +116,29 @@ def vague_amount(tok: NumberToken, s: str, role: Role | None) -> bool:
     if tok.raw.strip()[0] not in "十百千万亿":
         return False
     return role is not None and role.role in VAGUE_ROLES
+
+
+LENGTH_MIN, LENGTH_MAX = 256, 1_048_576
+"""A token count that can be a sequence length: 256 to 1M tokens (2²⁰, the longest context released)."""
+
+
+def length_not_data(roles: list[Role]) -> list[Role]:
+    """``roles`` with a token count that cannot be the data read as the sequence length (session 13, trial
+    s12 A4): when the message gives the data as samples × tokens per sample ('50k samples of about 2,000
+    tokens each', '5 万条，每条 2000 token'), a smaller count of tokens said beside it ('rank 64, 4096
+    tokens') is below the data stated, so no data amount: it is the length trained at, as '4096 tokens'
+    alone is read. Only a length (256 to 1M tokens, written without M/B/T), and only when no length was
+    said otherwise."""
+    samples = next((r for r in roles if r.role == "samples"), None)
+    each = next((r for r in roles if r.role == "tps" and r.extra == "tokens"), None)
+    if samples is None or each is None or any(r.role == "seq" for r in roles):
+        return roles
+    data = samples.value * each.value
+    return [Role("seq", seq_value(r.tok), r.tok) if _length_below(r, data) else r for r in roles]
+
+
+def _length_below(role: Role, data: float) -> bool:
+    """Whether ``role`` is a token count that reads as a length below ``data`` tokens."""
+    if role.role != "tokens" or role.tok.mag not in (None, "k"):
+        return False
+    return LENGTH_MIN <= seq_value(role.tok) <= LENGTH_MAX and seq_value(role.tok) < data

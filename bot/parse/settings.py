@@ -41,7 +41,7 @@ from bot.parse.regex import rc
 from bot.parse.run_durations import past_run_duration
 from bot.parse.settings_scan import reader, run_readers
 from bot.parse.side_phrases import side_phrases
-from bot.parse.structure import rate_not_target
+from bot.parse.structure import other_run_at, rate_not_target
 from bot.parse.throughput_words import requests_per_second, tokens_per_minute, tokens_per_second_first
 from bot.parse.time_forms import spend_rate
 from bot.parse.tool_keys import negated_keys
@@ -449,8 +449,9 @@ def _hours(out: Settings) -> None:
         if not value or value <= 0:
             continue
         before, after = out.s[max(0, m.start() - 12) : m.start()], out.s[m.end() : m.end() + 8]
-        if past_run_duration(out.s, m):  # '跑了 30 个小时 … 要多久': another run's time (s12 A2)
-            out.unused.append((m.group("v").strip(), "observed"))
+        why = "observed" if past_run_duration(out.s, m) else other_run_at(out.s, m.start())
+        if why:  # '跑了 30 个小时 … 要多久' (s12 A2), 'colleague did it on 1 A100 in 5 hours' (s12 B7)
+            out.unused.append((m.group("v").strip(), why))
         elif DEADLINE_BEFORE.search(before) or DEADLINE_AFTER.match(after):
             out.fields["deadline_days"] = value / 24
         else:

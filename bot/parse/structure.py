@@ -10,6 +10,9 @@ one compiled pattern) and gives each a role from cue words in both languages:
 - ``tried``: another setup, or the same run as it failed ('I tried', 'it works with', '之前/原来/试过/能跑',
   'my colleague', 'compared with', 'OOM', '报错');
 - ``observed``: a figure measured while it ran ('uses 13 GB', 'got 20 tokens/s', '占用/只占 13G', '3 s/it');
+- ``current``: what runs today, beside a change asked about ('serves 30 users today', 'for 30 users now',
+  '现在 … 服务 30 个用户', '目前 20 并发'; session 13, trial s12 B1): its figure loses to the job's, named
+  as observed;
 - ``context``: background ('we have', 'our cluster', '公司有', '手上有');
 - ``plain``: none of these (a pasted config line, a list item).
 
@@ -32,6 +35,7 @@ from bot.parse.regex import rc
 from bot.parse.throughput_words import per_user_rate
 
 JOB, FAILED, TRIED, OBSERVED, CONTEXT, PLAIN = "job", "failed", "tried", "observed", "context", "plain"
+CURRENT = "current"
 
 BREAK_RE = rc(
     r"(?s:```.*?(?:```|$))"  # a code block (a pasted config, a command): one segment
@@ -54,12 +58,16 @@ _JOB = (
     rf"{ASKS_COUNT}|{REQUIRED}"
     r"|够不够|够吗|能不能|可不可以|可以吗|行不行|行吗|是否|需要几"
     r"|\btarget\b|\bat\s+least\b|(?:吞吐|速度|性能)\s*(?:要|需要|至少|目标)|目标|至少"
+    r"|(?:扩|扩容|扩展|增加|增长|提升|提高|加|翻倍|翻一倍|涨)到\s*\d"
 )
 _OBSERVED = (
     r"\b(?:uses|used\s+up|using\s+up|consum\w+|occup\w+|allocated|peak(?:s|ed)?\s+at|measured|reach(?:es|ed)"
     r"|(?:got|get(?:ting)?)\s+(?:about|around|only|~)?\s*\d|hit(?:s|ting)?)\b|\btok(?:en)?s?\s*/\s*s\b"
     r"|\btokens?\s+per\s+second\b|\bs\s*/\s*it\b|\bit\s*/\s*s\b|\bper\s+(?:step|iteration)\b|\bloss\b"
+    r"|\b(?:gpu\s+|v?ram\s+)?memory\s+(?:usage\b|use\b|(?:was|is)\s+at\b|(?:was|shows?|showed|sat|sits|sitting"
+    r"|stays?|stayed|peaked|hover(?:s|ed)?)\b)|\bvram\s+usage\b|(?:\d\s*|\b)gi?b\s+(?:is\s+|are\s+)?used\b"
     r"|占用|占了|只占|占到|占满|占\s*\d|冲到|涨到|飙到|峰值|用掉|速度(?:是|为|只有|大概|约)|每秒|秒\s*/\s*(?:步|it)"
+    r"|显存(?:用了|使用了|显示)|显示(?:占用|用了|已用)|已用"
 )
 _FAILED = (
     r"\bOOMs?\b|\bout\s+of\s+memory\b|\bcrash\w*|\bfail\w*|\berror\b"
@@ -67,31 +75,37 @@ _FAILED = (
 )
 _TRIED = (
     r"\bI\s+(?:tried|have\s+tried|'ve\s+tried|used\s+to|was\s+using|ran)\b|\bwe\s+(?:tried|'ve\s+tried|ran)\b"
+    r"|^\s*we\s+used\b"
     r"|\bpreviously\b|\bbefore\b|\bearlier\b|\bworks?\s+(?:with|on|fine|well)\b|\bworked\b|\bcolleague"
     r"|\bcompared\s+(?:with|to)\b|\bno\s+problems?\b|\bguide\b|\bREADME\b|\bdocs?\b|\baccording\s+to\b"
     rf"|\bheard\b|\bcomparable\b|\bsimilar\s+to\b|听说|类似|相当于|{EARLIER}"
     r"|试过|用过|能跑|跑得动|可以跑|跑通|没问题|正常|同事|相比|比起|对比|官方|文档|教程"
 )
+_CURRENT = (
+    r"\bcurrently\b|\bright\s+now\b|\bat\s+the\s+moment\b|\bat\s+present\b|\btoday\b|\bnow\s*$"
+    r"|(?<![想要])现在(?!\s*(?:想|要|准备|打算|需要|计划))|目前|当前|眼下"
+)
 _CONTEXT = (
-    r"\bwe\s+have\b|\bour\s+(?:cluster|server|machine|lab|company)|公司有|我们有|手上有|手头有|实验室有"
+    r"\b(?:I|we)\s+(?:have|'ve\s+got|own)\b|\bmy\s+(?:own\s+)?(?:gpus?|cards?|machine|box|server|rig|workstation)\b"
+    r"|我这边|我这里|我手上|我手头|我自己的|我的(?:卡|机器|服务器)|\bour\s+(?:cluster|server|machine|lab|company)|公司有|我们有|手上有|手头有|实验室有"
     r"|服务器有|集群"
 )
 
 _CUE_RE = rc(
     rf"(?i)(?P<job>{_JOB})|(?P<observed>{_OBSERVED})|(?P<failed>{_FAILED})|(?P<tried>{_TRIED})"
-    rf"|(?P<context>{_CONTEXT})"
+    rf"|(?P<current>{_CURRENT})|(?P<context>{_CONTEXT})"
 )
 """Every cue in one pattern, run once per segment (case-insensitive)."""
 
-_KIND = {JOB: 0, OBSERVED: 1, FAILED: 2, TRIED: 3, CONTEXT: 4, PLAIN: 5}
+_KIND = {JOB: 0, OBSERVED: 1, FAILED: 2, TRIED: 3, CURRENT: 4, CONTEXT: 5, PLAIN: 6}
 """A segment with cues of several kinds takes the first in this order: a question about a tried setup
 ('换成 8 张能跑吗？') asks about it; a run tried that failed ('试了八卡也 OOM') is the run asked about."""
 
-_PREFER = {JOB: 0, FAILED: 1, CONTEXT: 1, PLAIN: 1, TRIED: 2, OBSERVED: 3}
+_PREFER = {JOB: 0, FAILED: 1, CONTEXT: 1, PLAIN: 1, TRIED: 2, CURRENT: 2, OBSERVED: 3}
 """Which segment's value the job takes when values differ: the question's; then the run that failed (the
-same run, asked about again), background and plain clauses, in text order; then another setup; an
-observed figure last. When no value is in the job's own clauses (question, failed run, plain, context),
-the first is kept: the structure has nothing to say."""
+same run, asked about again), background and plain clauses, in text order; then another setup or what
+runs today (``current``); an observed figure last. When no value is in the job's own clauses (question,
+failed run, plain, context), the first is kept: the structure has nothing to say."""
 
 
 MEASURED_ROLES = frozenset({"gpu_mem", "total_mem", "tokens"})
@@ -99,17 +113,26 @@ MEASURED_ROLES = frozenset({"gpu_mem", "total_mem", "tokens"})
 'ran 4096 tokens and consumed 75 GB'): said only in observed clauses, they are no setting of the job."""
 
 
+OTHERS_ROLES = frozenset({"batch"})
+"""Number roles a setting of another person's or earlier run fills ('My colleague runs it on 2x RTX 4090
+with batch 2'): said only in such clauses, they are that setup's (``other_setup``), and the job takes its
+default (session 13, trial s12 A4: the colleague's micro-batch 2 made the user's card not fit)."""
+PICKED_ALONE = MEASURED_ROLES | OTHERS_ROLES
+"""Roles :func:`pick` reads even when said once."""
+
+
 class Segment:
     """One segment of the normalized message: its span (character offsets) and its role, read from its
     cues when first asked for (most parses ask for few: the cue pattern runs only on those)."""
 
     __slots__ = ("_cues", "_s", "end", "sentence", "start")
+    _cues: tuple[str, tuple[tuple[int, int, bool], ...], bool] | None
 
     def __init__(self, s: str, start: int, end: int, sentence: list[Segment]) -> None:
         self._s, self.start, self.end, self.sentence = s, start, end, sentence
-        self._cues: tuple[str, tuple[tuple[int, int, bool], ...]] | None = None
+        self._cues = None
 
-    def _read(self) -> tuple[str, tuple[tuple[int, int, bool], ...]]:
+    def _read(self) -> tuple[str, tuple[tuple[int, int, bool], ...], bool]:
         if self._cues is None:
             self._cues = _read_cues(self._s, self.start, self.end)
         return self._cues
@@ -133,6 +156,12 @@ class Segment:
         """The observed cues in the segment: start, end (message offsets), and whether it is a rate unit
         written after its figure ('tok/s', 's/it', 'tokens per second')."""
         return self._read()[1]
+
+    @property
+    def other_person(self) -> bool:
+        """Whether the segment also has another setup's cue ('my colleague runs it … at 1.8 s/it'): its
+        numbers that no observed cue reports are that setup's (``other_setup``), not observed."""
+        return self._read()[2]
 
 
 def segments(s: str) -> list[Segment]:
@@ -158,17 +187,18 @@ def _add(out: list[Segment], s: str, start: int, end: int) -> None:
         out.append(Segment(s, start, end, out))
 
 
-def _read_cues(s: str, start: int, end: int) -> tuple[str, tuple[tuple[int, int, bool], ...]]:
-    """A segment's own role and observed cues (one run of the cue pattern over its text)."""
+def _read_cues(s: str, start: int, end: int) -> tuple[str, tuple[tuple[int, int, bool], ...], bool]:
+    """A segment's own role, observed cues and whether another setup's cue is among them (one run of
+    the cue pattern over its text)."""
     if s.startswith("```", start):
-        return PLAIN, ()
+        return PLAIN, (), False
     cues = [(m.lastgroup, m.start() + start, m.end() + start) for m in _CUE_RE.finditer(s[start:end])]
     kinds = {c[0] for c in cues if c[0] != OBSERVED or not TOKEN_RATE_RE.match(s, c[1])}  # no cue alone
     role = min(kinds, key=_KIND.__getitem__) if kinds else PLAIN
     seen = tuple((a, b, bool(RATE_UNIT_RE.match(s, a))) for kind, a, b in cues if kind == OBSERVED)
     if role != JOB and s[end : end + 1] in ("?", "？"):  # the question's own mark ends it
         role = JOB
-    return role, seen
+    return role, seen, TRIED in kinds
 
 
 def segment_at(segs: list[Segment], pos: int) -> Segment | None:
@@ -212,6 +242,8 @@ def pick(roles: list[Any], segs: list[Segment]) -> tuple[Any | None, dict[int, s
     a job segment; then the first outside a tried segment; else the first that is not observed."""
     if not roles:
         return None, {}
+    if roles[0].role in OTHERS_ROLES and all(_others(segs, r.tok) for r in roles):  # a colleague's batch
+        return None, {id(r): "other_setup" for r in roles}
     if roles[0].role in MEASURED_ROLES and all(measured(segs, r.tok) for r in roles):  # 'uses 60 GB'
         return None, {id(r): OBSERVED for r in roles}
     if len({r.value for r in roles}) < 2:
@@ -226,22 +258,26 @@ def pick(roles: list[Any], segs: list[Segment]) -> tuple[Any | None, dict[int, s
     chosen = ranked[0][0]
     lost: dict[int, str] = {}
     for r, w in zip(roles, where, strict=True):
-        if r.value != chosen.value and w in (OBSERVED, TRIED):
-            lost[id(r)] = OBSERVED if w == OBSERVED else "other_setup"
+        if r.value != chosen.value and w in (OBSERVED, TRIED, CURRENT):
+            lost[id(r)] = "other_setup" if w == TRIED else _observed_or_other(segs, r.tok, w)
     return chosen, lost
 
 
 def job_card(gpus: list[Any], chosen: Any, cut: Callable[[], list[Segment]]) -> Any:
     """The card the job uses among several named (``bot.parse.gpus.GpuMention``): ``chosen`` unless it is
     said only in another setup's or an observed clause and another card is said in the job's clause
-    ('My colleague used 2 A100s. I want to use 8 H100s.': the H100)."""
+    ('My colleague used 2 A100s. I want to use 8 H100s.': the H100), else in the user's own ('My colleague
+    runs it on 2x RTX 4090. I have one Quadro RTX 8000.': the Quadro; session 13, trial s12 A4)."""
     if len({g.gpu_id for g in gpus}) < 2:
         return chosen
     segs = cut()  # the segments, cut only when two cards compete
     mine = [role_at(segs, g.start) for g in gpus if g.gpu_id == chosen.gpu_id]
-    if any(w not in (TRIED, OBSERVED) for w in mine):
+    if any(w not in (TRIED, OBSERVED, CURRENT) for w in mine):
         return chosen
-    return next((g for g in gpus if role_at(segs, g.start) == JOB), chosen)
+    where = [role_at(segs, g.start) for g in gpus]
+    return next((g for g, w in zip(gpus, where, strict=True) if w == JOB), None) or next(
+        (g for g, w in zip(gpus, where, strict=True) if w in (CONTEXT, FAILED, PLAIN)), chosen
+    )
 
 
 def withheld_reason(segs: list[Segment], tok: Any) -> str | None:
@@ -250,8 +286,25 @@ def withheld_reason(segs: list[Segment], tok: Any) -> str | None:
     ``other_setup`` in another setup's clause ('my colleague ran it on 2 A100s'); None elsewhere."""
     where = role_at(segs, tok.start)
     if where == OBSERVED or (where != JOB and measured(segs, tok)):
-        return OBSERVED
+        return _observed_or_other(segs, tok, where)
     return "other_setup" if where == TRIED else None
+
+
+def _others(segs: list[Segment], tok: Any) -> bool:
+    """Whether the number ``tok`` is said in another setup's clause, or in an observed one that is another
+    person's or earlier run's ('my colleague runs it … at 1.8 s/it with batch 2')."""
+    seg = segment_at(segs, tok.start)
+    return seg is not None and (seg.role == TRIED or (seg.role == OBSERVED and seg.other_person))
+
+
+def _observed_or_other(segs: list[Segment], tok: Any, where: str) -> str:
+    """``observed``, or ``other_setup`` for a number no observed cue reports in an observed clause that is
+    another person's or earlier run ('My colleague runs it on 2x RTX 4090 at 1.8 s/it': the 2 is the
+    colleague's setup, the 1.8 what was measured; session 13, trial s12 A4)."""
+    if where != OBSERVED or measured(segs, tok):
+        return OBSERVED
+    seg = segment_at(segs, tok.start)
+    return "other_setup" if seg is not None and seg.other_person else OBSERVED
 
 
 def role_reason(parse: Any, role: Any) -> str | None:
@@ -259,7 +312,9 @@ def role_reason(parse: Any, role: Any) -> str | None:
     is not the job's, when its value differs from the one its field used: :func:`withheld_reason` ('同事用
     2 张 A100 …。我想用 8 张 H100': the colleague's 2 is ``other_setup``, not ``repeated``)."""
     mine = {r.value for r in parse.roles if id(r) in parse.used and r.role == role.role}
-    return None if role.value in mine else withheld_reason(parse._segments(), role.tok)
+    if role.value in mine:  # the same value said again in another setup's clause: that setup's (s12 B7)
+        return "other_setup" if role_at(parse._segments(), role.tok.start) == TRIED else None
+    return withheld_reason(parse._segments(), role.tok)
 
 
 def unread_reason(segs: list[Segment], toks: list[Any], raw: str, default: str) -> str:
@@ -273,6 +328,12 @@ def job_tokens(toks: list[Any], segs: list[Segment]) -> list[Any]:
     """The number tokens outside another setup's and observed clauses: what the general reader
     (:mod:`bot.parse.generic_values`) may place in the job's unset fields."""
     return [t for t in toks if role_at(segs, t.start) not in (TRIED, OBSERVED)]
+
+
+def other_run_at(s: str, pos: int) -> str | None:
+    """``other_setup`` when character ``pos`` of ``s`` lies in another setup's clause ('colleague did it on
+    1 A100 in 5 hours': that run's duration, never this job's deadline; session 13, trial s12 B7)."""
+    return "other_setup" if role_at(segments(s), pos) == TRIED else None
 
 
 def observed_at(s: str, pos: int) -> bool:
@@ -300,3 +361,30 @@ def rate_not_target(s: str, m: re.Match[str]) -> str | None:
         return None
     near = s[max(seg.start, m.start() - RATE_NEAR) : m.start()]
     return OBSERVED if MEASURED_RE.search(near) else None
+
+
+_RL_PART = r"(?:reward|critic|reference|ref|value|奖励|价值|参考|评论家|打分)"
+RL_PART_AFTER_RE = rc(
+    rf"(?i)\s*(?:的)?\s*(?:模型)?\s*(?:做|作为|当作?|用作|用于|来做|as\s+(?:the\s+|a\s+|our\s+)?)?\s*{_RL_PART}"
+)
+"""After a model named in an RL job: '7B 做 reward', 'a 7B reward model', '7B as the critic'."""
+RL_PART_BEFORE_RE = rc(
+    rf"(?i){_RL_PART}\s*(?:models?|模型)?\s*(?:[:=：]|is|of|用|使用|采用|选|为|是|就用)?\s*(?:an?\s+|the\s+)?$"
+)
+"""Before it: 'reward model 7B', 'critic 用 7B', 'reward model: Qwen2.5-7B', '奖励模型用 Qwen2.5-7B'."""
+RL_PART_NEAR = 24
+"""Characters searched before a model's name for the part it plays."""
+
+
+def other_model_reason(s: str, c: Any) -> str:
+    """Why a model named in ``s`` (normalized text; ``c`` a ``bot.parse.asked_model.Candidate``, its
+    mention or size said alone) is not the one sized: a reward, critic or
+    reference model of the same RL job ('Qwen2.5-14B 做 actor，7B 做 reward', 'actor 70B, reward model 7B',
+    'critic 用 7B'; session 13, trial s12 A13) is part of this job, which the estimate sizes at the actor's
+    size (``rl_reward_model_not_sized``); any other is another setup's (``other_setup``)."""
+    start = c.start
+    end = c.mention.end if c.mention is not None else c.role.tok.end if c.role is not None else start
+    before = s[max(0, start - RL_PART_NEAR) : start]
+    if RL_PART_AFTER_RE.match(s, end) or RL_PART_BEFORE_RE.search(before):
+        return "rl_reward_model_not_sized"
+    return "other_setup"

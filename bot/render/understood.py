@@ -105,6 +105,10 @@ IGNORED_TEXTS: dict[str, str] = {
         "a figure your message reports from a run (memory in use, a speed): what happened, not a setting "
         "— the sizing computes it itself"
     ),
+    "rl_reward_model_not_sized": N_(
+        "the reward, critic or reference model of this RL job: its own size is not sized — its memory and "
+        "forward passes are counted at the size of the model trained"
+    ),
     "other_setup": N_(
         "another setup in your message: this answer sizes the one named above — ask to size it"
     ),
