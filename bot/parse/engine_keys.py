@@ -28,6 +28,31 @@ _SWITCH_RE = rc(
 """An engine switch or another engine's key with its value, as written in a message."""
 
 
+_ENGINE_WORD = r"(?:vllm|lmdeploy|sglang)"
+_OFF_RE = rc(
+    r"(?<![a-z0-9_])-{0,2}use[_\-](?P<a>" + _ENGINE_WORD + r")\s*(?:=|:)?\s*(?:false|0|no|off)(?![a-z0-9.])"
+    r"|(?<![a-z0-9_\-])(?P<b>" + _ENGINE_WORD + r")\s*(?:=|:)?\s*(?:off|disabled|false)(?![a-z0-9.])"
+    r"|(?<![a-z0-9_\-])(?P<c>" + _ENGINE_WORD + r")\s*(?:引擎)?\s*(?:关掉|关闭|关了|不开|禁用|停用|不用了?)"
+    r"|(?:不用|不开|关掉|关闭|关了|禁用|停用|没开|没用|without|no|disabl(?:e|ed|ing))\s*(?:the\s+)?(?P<d>"
+    + _ENGINE_WORD
+    + r")(?![a-z0-9_])"
+)
+"""An RL rollout engine turned off, as people write it: the trainers' switch ('use_vllm false', '--use_vllm
+False', 'use_vllm: 0', ms-swift's '--use_lmdeploy false'), the engine's name with off ('vllm off', 'vLLM
+disabled', 'vllm 关掉', 'lmdeploy 不开') or a negation before it ('without vLLM', '不用 vllm', '关闭
+vLLM'). TRL ``GRPOConfig.use_vllm`` and ms-swift ``--use_vllm`` default to False: generation then runs in
+the trainer (transformers ``generate``)."""
+
+
+def engines_turned_off(s: str) -> list[tuple[str, str]]:
+    """(engine, the words as written) of each rollout engine the normalized text ``s`` turns off."""
+    out = []
+    for m in _OFF_RE.finditer(s):
+        engine = next(g for g in m.groups() if g)
+        out.append((engine, m.group(0).strip()))
+    return out
+
+
 def vllm_turned_off(keys: dict[str, object]) -> bool:
     """Whether the settings ``keys`` (key → value, dashes and case as written) turn the vLLM rollout
     engine off or pick another one: 'use_vllm false', 'use_lmdeploy true', or another engine's own key
@@ -48,6 +73,7 @@ def keyed_engine(s: str, key_start: int) -> str | None:
     """The engine whose name prefixes the key starting at ``key_start`` of the normalized text ``s``
     ('vLLM' for 'vllm_gpu_memory_utilization'), unless ``s`` turns it off; else None."""
     m = _PREFIX_RE.search(s[max(0, key_start - 8) : key_start])
-    if m is None or vllm_turned_off({k.group("k"): k.group("v") for k in _SWITCH_RE.finditer(s)}):
+    switches = {k.group("k"): k.group("v") for k in _SWITCH_RE.finditer(s)}
+    if m is None or vllm_turned_off(switches) or any(e == "vllm" for e, _ in engines_turned_off(s)):
         return None
     return _ENGINES[m.group("e")]

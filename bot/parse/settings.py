@@ -15,7 +15,7 @@ from typing import Any
 
 from bot.parse import lexicon as lx
 from bot.parse.cue_words import MEASURED
-from bot.parse.engine_keys import keyed_engine
+from bot.parse.engine_keys import engines_turned_off, keyed_engine
 from bot.parse.generic_values import words_pattern
 from bot.parse.more_tools import VLLM_IDENTIFIER
 from bot.parse.normalize import mask
@@ -471,9 +471,11 @@ def _serving(out: Settings, training: bool) -> None:
         else:  # 'gpu_memory_utilization 1.5': named with its bounds, never silently the default
             out.unused.append((f"gpu_memory_utilization: {raw}", "utilization_bounds"))
         out.s = _masked(out.s, m)
+    off = engines_turned_off(out.s)  # 'use_vllm false', 'vllm 关掉', '--use_lmdeploy false' (s13)
+    out.unused += [(written, "rollout_as_vllm") for _, written in off] if training else []
     for pattern, runtime in RUNTIMES:  # in a training question: named as a serving setting, not used
-        if training and runtime == "transformers":  # the transformers Trainer, not a serving runtime
-            continue
+        if (training and runtime == "transformers") or runtime.lower() in {e for e, _ in off}:
+            continue  # the transformers Trainer is no serving runtime; an engine turned off is not it
         if pattern.search(out.s):
             out.fields["runtime"] = runtime
             return
