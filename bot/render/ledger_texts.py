@@ -249,7 +249,7 @@ WHY_TEXTS: dict[str, str] = {
         "time on Llama-2-7B, ×1.44 on Mistral-7B; median of its 9 pairs)"
     ),
     "mfu_quantized_base_unmodelled": N_(
-        "a %(bits)s-bit quantized base makes steps slower than bf16 LoRA (de-quantized on the fly): "
+        "the %(bits)s-bit quantized base makes steps slower than bf16 LoRA (de-quantized on the fly): "
         "not modelled, no published measurement at this width"
     ),
     "mfu_interval": N_(
