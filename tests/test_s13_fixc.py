@@ -120,7 +120,8 @@ def test_xinference_launch_pasted_reads_model_size_precision_engine_and_gpus() -
     )
     want = {"stage": "inference", "model": "Qwen2.5-72B", "precision": "int4", "tp": 2, "gpu_count": 2}
     assert _request(data, *want) == want and data["request"]["runtime"] == "vLLM"
-    assert data["stack_config"]["tool"] == "xinference" and data["interpretation"]["ignored"] == []
+    assert data["stack_config"]["tool"] == "xinference"
+    assert named(data) == {"runtime: Xinference": "runtime_not_modelled"}  # sized as the vLLM it runs
 
 
 def test_xinference_short_flags_replicas_and_forwarded_engine_keys_in_chinese() -> None:
@@ -131,7 +132,9 @@ def test_xinference_short_flags_replicas_and_forwarded_engine_keys_in_chinese() 
     want = {"model": "Qwen2.5-7B", "tp": 1, "gpu_count": 2, "gpu_memory_utilization": 0.85,
             "max_model_len": 8192, "runtime": "vLLM"}  # fmt: skip
     assert _request(data, *want) == want
-    assert named(data) == {"-f: pytorch": "not_sized", "-q: none": "not_sized"}  # as released
+    assert named(data) == {  # the weights as released; Xinference itself is named, vLLM sized
+        "-f: pytorch": "not_sized", "-q: none": "not_sized", "runtime: Xinference": "runtime_not_modelled"
+    }  # fmt: skip
 
 
 def test_xinference_decimal_sizes_gpu_lists_and_gguf() -> None:
@@ -191,6 +194,17 @@ def test_vllm_turned_off_is_not_read_as_vllm(question: str, written: str) -> Non
     data = ask_json_in_process(question)
     assert data["request"]["algorithm"] == "grpo" and data["request"]["runtime"] is None
     assert named(data)[written] == "rollout_as_vllm"
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Serving Qwen2.5-7B with vLLM takes 40 GB on an A100; without vLLM it is 17 GB. How do I cut it?",
+        "用 vllm 部署 Qwen2.5-7B 显存占 40G，不用 vllm 只占 17G，A100 上怎么降低？",
+    ],
+)
+def test_vllm_named_in_use_beside_an_off_mention_stays_vllm(question: str) -> None:
+    assert ask_json_in_process(question)["request"]["runtime"] == "vLLM"
 
 
 @pytest.mark.parametrize(

@@ -11,6 +11,8 @@ decide (:data:`bot.parse.settings.RUNTIMES`).
 
 from __future__ import annotations
 
+from typing import Any
+
 from bot.parse.regex import rc
 
 _PREFIX_RE = rc(r"(?<![a-z0-9])(?P<e>vllm)[_\-]$")
@@ -51,6 +53,15 @@ def engines_turned_off(s: str) -> list[tuple[str, str]]:
         engine = next(g for g in m.groups() if g)
         out.append((engine, m.group(0).strip()))
     return out
+
+
+def engine_on(pattern: Any, runtime: str, s: str, off: list[tuple[str, str]]) -> bool:
+    """Whether ``pattern`` (an engine's name) names ``runtime`` in ``s`` outside the words that turn it
+    off: '使用 vllm 加载 … 关掉 vllm 时 …' still runs vLLM; 'use_vllm false' alone does not."""
+    if runtime.lower() in {engine for engine, _ in off}:
+        for engine, written in off:
+            s = s.replace(written, " ") if engine == runtime.lower() else s
+    return pattern.search(s) is not None
 
 
 def vllm_turned_off(keys: dict[str, object]) -> bool:

@@ -15,7 +15,7 @@ from typing import Any
 
 from bot.parse import lexicon as lx
 from bot.parse.cue_words import MEASURED
-from bot.parse.engine_keys import engines_turned_off, keyed_engine
+from bot.parse.engine_keys import engine_on, engines_turned_off, keyed_engine
 from bot.parse.generic_values import words_pattern
 from bot.parse.more_tools import VLLM_IDENTIFIER
 from bot.parse.normalize import mask
@@ -474,11 +474,10 @@ def _serving(out: Settings, training: bool) -> None:
     off = engines_turned_off(out.s)  # 'use_vllm false', 'vllm 关掉', '--use_lmdeploy false' (s13)
     out.unused += [(written, "rollout_as_vllm") for _, written in off] if training else []
     for pattern, runtime in RUNTIMES:  # in a training question: named as a serving setting, not used
-        if (training and runtime == "transformers") or runtime.lower() in {e for e, _ in off}:
+        if (training and runtime == "transformers") or not engine_on(pattern, runtime, out.s, off):
             continue  # the transformers Trainer is no serving runtime; an engine turned off is not it
-        if pattern.search(out.s):
-            out.fields["runtime"] = runtime
-            return
+        out.fields["runtime"] = runtime
+        return
     if training and m and (engine := keyed_engine(whole, m.start())):
         out.fields["runtime"] = engine  # round 7: 'vllm_gpu_memory_utilization=0.5' names vLLM
     elif training and COLOCATE_RE.search(out.s) and ONLINE_RL_RE.search(out.s):

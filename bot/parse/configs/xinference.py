@@ -145,8 +145,7 @@ def _gpu_list(cfg: StackConfig, flag: str, value: Any) -> int | None:
 def _finish(cfg: StackConfig, rest: list[tuple[str, Any]], replicas: int | None, listed: int | None) -> None:
     """The runtime when no engine was named, and the GPUs: --n-gpu per copy (the listed GPUs ÷ copies
     when it is not given) × copies."""
-    if "runtime" not in cfg.values:
-        cfg.skip("runtime", "Xinference", "runtime_not_modelled")  # it picks an engine itself
+    cfg.skip("runtime", "Xinference", "runtime_not_modelled")  # its own memory; sized as the engine it runs
     per_copy = next((v for f, v in rest if f == "--n-gpu" and isinstance(v, int) and v > 0), None)
     copies = replicas or 1
     if per_copy is None and listed and listed % copies == 0:
