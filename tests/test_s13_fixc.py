@@ -182,6 +182,8 @@ def test_xinference_flags_in_prose(question: str) -> None:
         ("GRPO on Qwen2.5-7B with ms-swift on 8 H100, 1000 prompts, use_vllm false", "use_vllm false"),
         ("TRL GRPO, Qwen2.5-7B, 8 H100, 1000 prompts, use_vllm: False", "use_vllm: false"),
         ("GRPO Qwen2.5-7B on 8 H100 without vLLM, 1000 prompts", "without vllm"),
+        ("TRL GRPO Qwen2.5-7B on 8 H100, use_vllm set to False", "use_vllm set to false"),
+        ("GRPO 训练 Qwen2.5-7B，8 张 H100，use_vllm 设为 false", "use_vllm 设为 false"),
         ("用 ms-swift 做 GRPO，Qwen2.5-7B，8 张 H100，1000 条 prompt，vllm 关掉", "vllm 关掉"),
         ("GRPO 训练 Qwen2.5-7B，8 张 H100，不用 vLLM 生成", "不用 vllm"),
         (
@@ -194,6 +196,20 @@ def test_vllm_turned_off_is_not_read_as_vllm(question: str, written: str) -> Non
     data = ask_json_in_process(question)
     assert data["request"]["algorithm"] == "grpo" and data["request"]["runtime"] is None
     assert named(data)[written] == "rollout_as_vllm"
+
+
+@pytest.mark.parametrize(
+    ("value", "runtime", "reason"), [("false", None, "rollout_as_vllm"), ("true", "vLLM", None)]
+)
+def test_use_vllm_in_a_pasted_config_agrees_with_the_prose(
+    value: str, runtime: str | None, reason: str | None
+) -> None:
+    data = ask_json_in_process(
+        "GRPO with this TRL config on 8 H100:\nmodel_name_or_path: Qwen/Qwen2.5-7B-Instruct\n"
+        f"num_generations: 8\nuse_vllm: {value}\nper_device_train_batch_size: 4"
+    )
+    assert data["request"]["runtime"] == runtime
+    assert named(data).get(f"use_vllm: {value.title()}") == reason
 
 
 @pytest.mark.parametrize(

@@ -32,7 +32,8 @@ _SWITCH_RE = rc(
 
 _ENGINE_WORD = r"(?:vllm|lmdeploy|sglang)"
 _OFF_RE = rc(
-    r"(?<![a-z0-9_])-{0,2}use[_\-](?P<a>" + _ENGINE_WORD + r")\s*(?:=|:)?\s*(?:false|0|no|off)(?![a-z0-9.])"
+    r"(?<![a-z0-9_])-{0,2}use[_\-](?P<a>" + _ENGINE_WORD + r")"
+    r"\s*(?:=|:|设为|设成|设置为|改为|改成|为|是|set\s+to|to)?\s*(?:false|0|no|off)(?![a-z0-9.])"
     r"|(?<![a-z0-9_\-])(?P<b>" + _ENGINE_WORD + r")\s*(?:=|:)?\s*(?:off|disabled|false)(?![a-z0-9.])"
     r"|(?<![a-z0-9_\-])(?P<c>" + _ENGINE_WORD + r")\s*(?:引擎)?\s*(?:关掉|关闭|关了|不开|禁用|停用|不用了?)"
     r"|(?:不用|不开|关掉|关闭|关了|禁用|停用|没开|没用|without|no|disabl(?:e|ed|ing))\s*(?:the\s+)?(?P<d>"

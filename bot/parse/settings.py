@@ -472,7 +472,8 @@ def _serving(out: Settings, training: bool) -> None:
             out.unused.append((f"gpu_memory_utilization: {raw}", "utilization_bounds"))
         out.s = _masked(out.s, m)
     off = engines_turned_off(out.s)  # 'use_vllm false', 'vllm 关掉', '--use_lmdeploy false' (s13)
-    out.unused += [(written, "rollout_as_vllm") for _, written in off] if training else []
+    for w in [w for _, w in off] if training else []:  # named as written, then masked
+        out.unused, out.s = [*out.unused, (w, "rollout_as_vllm")], out.s.replace(w, " " * len(w))
     for pattern, runtime in RUNTIMES:  # in a training question: named as a serving setting, not used
         if (training and runtime == "transformers") or not engine_on(pattern, runtime, out.s, off):
             continue  # the transformers Trainer is no serving runtime; an engine turned off is not it

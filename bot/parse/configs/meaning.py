@@ -61,6 +61,8 @@ CONVERSIONS = {
     "placement": "OpenRLHF placement of another role (vLLM engines, reference, critic, reward model): GPUs "
     "beside the actor's, which alone make gpu_count; named (no_field) in prose and configs alike",
     "bits": "4 → QLoRA (bitsandbytes NF4), 8 → 8-bit QLoRA",
+    "rollout_switch": "TRL/ms-swift use_vllm: true → runtime vLLM (the RL rollout engine); false → generated "
+    "by the trainer, named (rollout_as_vllm: timed as vLLM's)",
     "no_field": "changes the answer, no request field yet: named (no_field)",
     "kv": "fp8* → fp8 KV cache, bf16/bfloat16 → bf16",
     "quant": "awq/gptq/fp8/bitsandbytes… → the weights' precision",
@@ -121,6 +123,7 @@ MEANING: dict[str, dict[str, Row]] = {
         "fsdp_config.reshard_after_forward": ("zero_stage", "reshard_bool"),
         "fsdp_config.fsdp_sharding_strategy": ("zero_stage", "fsdp"),
         "fsdp_config.sharding_strategy": ("zero_stage", "fsdp"), "packing": (None, "no_field"),
+        "use_vllm": ("runtime", "rollout_switch"),
     },
     "axolotl": {
         "sequence_len": ("seq_len", "int"), "micro_batch_size": ("batch_size", "int"),
@@ -213,7 +216,7 @@ MEANING: dict[str, dict[str, Row]] = {
         "max_completion_length": ("max_completion_length", "int"),
         "vllm_tensor_parallel_size": ("rollout_tp", "int"),
         "vllm_gpu_memory_utilization": ("rollout_gpu_memory_utilization", "vllm_share"),
-        "packing": (None, "no_field"),
+        "packing": (None, "no_field"), "use_vllm": ("runtime", "rollout_switch"),
     },
     "peft": {
         "r": ("lora_rank", "int"), "lora_alpha": (None, "no_field"),
