@@ -108,6 +108,8 @@ class Why(StrEnum):
     tool_default_zero = "tool_default_zero"
     mfu_interval_wider = "mfu_interval_wider"
     mfu_fp8 = "mfu_fp8"
+    mfu_qlora = "mfu_qlora"
+    mfu_quantized_base_unmodelled = "mfu_quantized_base_unmodelled"
     fp8_training = "fp8_training"
     int8_training = "int8_training"
     # serving (estimator.serving)

@@ -39,6 +39,24 @@ published large runs report 20–55 % (PaLM 46 %, Llama 3 38–43 %, DeepSeek-V3
 small runs up to ~60 % (MosaicML/Megatron reports); below 5 % usually means a unit slip (TFLOPS per node,
 tokens per second for the cluster)."""
 
+QLORA_STEP_FACTOR = 1.39
+"""Step time of LoRA over a 4-bit NF4 base (QLoRA) ÷ the same LoRA over a bf16 base: bitsandbytes
+de-quantizes every frozen weight in each forward and backward pass (Dettmers et al. 2023, *QLoRA*, §3:
+"we dequantize the storage data type to the computation data type"). Measured: LitGPT's
+``config_hub/finetune/README.md`` table (Lightning-AI/litgpt; bf16, Alpaca2k, 1 × A10G, same epochs,
+sequence length and micro-batch for ``lora.yaml`` and ``qlora.yaml``, ``--quantize bnb.nf4``):
+Llama-2-7B 45.67 / 32.82 min = ×1.39, Mistral-7B 44.75 / 31.01 = ×1.44, Gemma-2B 12.91 / 9.41 = ×1.37;
+×1.39 is the median of its nine same-setting pairs (×1.08 TinyLlama to ×2.05 Falcon-7B). Applied to the
+calibrated MFU (:func:`_calibrated_rate`), never to a rate or MFU the user states. Dimensionless."""
+
+QLORA_MEASURED_BITS = 4
+"""The base width the factor was measured at (NF4); an 8-, 3- or 2-bit base (bitsandbytes LLM.int8, HQQ)
+is said to be slower, not modelled: no public measurement against bf16 LoRA was found."""
+
+QUANTIZED_BASE_PRECISION_BITS = {Precision.int8: 8, Precision.int4: 4, Precision.int3: 3, Precision.int2: 2}
+"""The bit width of a quantized frozen base by the precision the user named (as
+:data:`estimator.training_setup.QUANTIZED_PRECISION_BITS`)."""
+
 FP8_MIN_PEAK_RATIO = 1.5
 """FP8 training is timed as such only on cards whose dense FP8 peak is at least 1.5× the BF16 peak (the
 Hopper/Ada/Blackwell/MI300 ratio is 2×, NVIDIA and AMD datasheets): the calibrated FP8 factor comes
@@ -105,6 +123,27 @@ class Rate(NamedTuple):
     reference: float | None = None
     """The GPU count the likely MFU holds at (:func:`estimator.efficiency.reference_gpus`; calibrated
     rate with a known job size only): the scale-out term moves the time to other counts."""
+
+
+def quantized_base_bits(req: SizingRequest) -> int | None:
+    """Bits of a quantized frozen base: QLoRA (4 unless 8, 3 or 2 bits are stated), or LoRA / P-tuning
+    over a base the user quantized (LLaMA-Factory ``quantization_bit``); None for a 16-bit base."""
+    method = req.method or Method.full
+    bits = QUANTIZED_BASE_PRECISION_BITS.get(req.precision) if req.precision else None
+    if method == Method.full or (bits is None and method != Method.qlora):
+        return None
+    return bits or QLORA_MEASURED_BITS
+
+
+def _qlora_slowdown(req: SizingRequest) -> tuple[float, list[Why], dict[str, float]]:
+    """(divisor of the calibrated MFU, its reasons, their parameters) for a quantized frozen base:
+    ÷ :data:`QLORA_STEP_FACTOR` at 4 bits, said as not modelled at other widths."""
+    bits = quantized_base_bits(req)
+    if bits is None:
+        return 1.0, [], {}
+    if bits != QLORA_MEASURED_BITS:
+        return 1.0, [Why.mfu_quantized_base_unmodelled], {"bits": bits}
+    return QLORA_STEP_FACTOR, [Why.mfu_qlora], {"qlora_factor": QLORA_STEP_FACTOR}
 
 
 def _calibrated_comparison(
@@ -226,8 +265,9 @@ def _calibrated_rate(
             "training_precision", Precision.int8.value, Why.int8_training,
             factor=model.int8_factor, peak_tops=gpu.peak_tops_int8,
         )  # fmt: skip
-    factor, reference = _scale_out(req, gpu, likely_16bit, flops, ledger)
-    likely_16bit *= factor
+    slower, quantized, quantized_params = _qlora_slowdown(req)
+    factor, reference = _scale_out(req, gpu, likely_16bit / slower, flops, ledger)
+    likely_16bit *= factor / slower
     groups = efficiency.groups_of(gpu.mfu_class, n, moe, fp8)
     low, likely, high = efficiency.mfu_band(model, likely_16bit * gpu.peak_flops_16bit / peak, groups)
     why, also = efficiency.explain(model, gpu.mfu_class, n, moe)
@@ -237,7 +277,8 @@ def _calibrated_rate(
             "training_precision", Precision.fp8.value, Why.fp8_training,
             factor=model.fp8_factor, peak_tflops=gpu.peak_tflops_fp8, mfu_bf16=round(likely_16bit, 4),
         )  # fmt: skip
-    ledger.assume("mfu", round(likely, 4), why, also=also)
+    also = [*also, *quantized]
+    ledger.assume("mfu", round(likely, 4), why, also=also, **quantized_params)
     lo_factor, hi_factor = efficiency.interval(model, groups)
     widened = [g for g, _ in model.wider if g in groups]
     tuned = lo_factor == model.tuned_factor

@@ -88,7 +88,7 @@ VALUES: dict[str, Any] = {
 }  # fmt: skip
 """A value per field, inside its bounds and unlike any default."""
 ENGINES = {"vllm": "vLLM", "sglang": "SGLang", "lmdeploy": "lmdeploy", "tgi": "TGI", "llama.cpp": "llama.cpp",
-           "trtllm": "TensorRT-LLM"}  # fmt: skip
+           "trtllm": "TensorRT-LLM", "xinference": "Xinference"}  # fmt: skip
 
 
 def _context(tool: str, field: str) -> tuple[str, str]:

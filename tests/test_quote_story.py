@@ -113,11 +113,12 @@ def test_walkthrough_quote_total_is_the_best_price_and_the_reply_says_it(tmp_pat
 
 def test_minimum_order_headline_and_configuration_agree(tmp_path, capsys) -> None:
     reply, page = quote(tmp_path, capsys, "QLoRA微调Qwen2.5-72B，10亿token")
-    # issue 25's refit (H100-class MFU 26 % → 28 %): 292 GPU-hours, 1.5 days (315 and 1.6 before)
-    line = "起租 1 台 8 卡：用 8 张 跑，约 1.5 天；计费 292 卡·时：¥6,132"
+    # issue 25's refit (H100-class MFU 26 % → 28 %): 292 GPU-hours, 1.5 days (315 and 1.6 before);
+    # s13 C3: QLoRA steps × 1.39 → 406 GPU-hours, 2.1 days
+    line = "起租 1 台 8 卡：用 8 张 跑，约 2.1 天；计费 406 卡·时：¥8,526"
     assert line in reply and flat(line) in page  # the reply and the quote's headline say the same
-    assert flat("8 × H800（1 台 8 卡），约 1.5 天") in page and "小计（按典型卡·时）¥6,132" in page
-    assert flat("费用：¥6,132（292 卡·时 × ¥21/卡·时）") in flat(reply)
+    assert flat("8 × H800（1 台 8 卡），约 2.1 天") in page and "小计（按典型卡·时）¥8,526" in page
+    assert flat("费用：¥8,526（406 卡·时 × ¥21/卡·时）") in flat(reply)
     assert "工期（天）" not in page  # the default deadline did not set the 8 GPUs ordered
     assert "C=4·N·D" in page and "6·N·D" not in page and "LoRA/QLoRA为" not in page
 
@@ -163,9 +164,9 @@ def test_short_jobs_in_minutes_and_billing_by_the_hour_started(tmp_path, capsys)
         EXAMPLE.read_text(encoding="utf-8").replace('billing = "usage"', 'billing = "node_hour"')
     )
     reply, page = quote(tmp_path, capsys, "QLoRA微调Qwen2.5-72B，10亿token", hourly)
-    # 36.4 h → 37 h × 8 GPUs (39.3 h → 40 h before issue 25's refit)
-    line = "起租 1 台 8 卡：用 8 张 跑，约 1.5 天；计费 296 卡·时：¥6,216"
-    assert line in reply and flat(line) in page and "小计（按典型卡·时）¥6,216" in page
+    # 50.7 h → 51 h × 8 GPUs (36.4 h → 37 h before s13 C3's QLoRA × 1.39; 39.3 h → 40 h before issue 25)
+    line = "起租 1 台 8 卡：用 8 张 跑，约 2.1 天；计费 408 卡·时：¥8,568"
+    assert line in reply and flat(line) in page and "小计（按典型卡·时）¥8,568" in page
 
 
 def test_offer_figures_in_english_match() -> None:

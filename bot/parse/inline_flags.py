@@ -57,9 +57,11 @@ def read_inline_flags(
     mention (another setup's, 'Llama-3.2-3B 同样 cache_max_entry_count=0.5')."""
     out = Flags(s)
     tool = _TOOLS.get(runtime or "")
-    if tool is None or not _GATE.search(s):
+    xinference = "xinference" in s  # Xinference's launch flags beside its engine's (s13: '--n-gpu 2')
+    if (tool is None and not xinference) or not _GATE.search(s):
         return out
-    table, seen = SERVE_FLAGS[tool], {_key(text) for text, _ in named}
+    table = {**SERVE_FLAGS.get(tool or "", {}), **(SERVE_FLAGS["xinference"] if xinference else {})}
+    seen = {_key(text) for text, _ in named}
     for m in FLAG_RE.finditer(s):
         spec = _spec(table, m.group("flag"))
         if spec is None or _key(m.group("flag")) in seen:

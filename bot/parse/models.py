@@ -29,6 +29,12 @@ from estimator import catalog
 
 _VER = r"(?:v|r)?\d+(?:\.\d+)?"
 _SIZE = r"\d+\s?[x*×]\s?\d+(?:\.\d+)?b|\d+(?:\.\d+)?\s?[bm]"
+_NOT_A_COUNT = (
+    r"(?![\d.]*\s*(?:个|位|名|人|张|卡|块|台|路|条|并发|用户|(?:concurrent|simultaneous)\b|users?\b|people\b"
+    r"|persons?\b|requests?\b|reqs?\b|sessions?\b|clients?\b|gpus?\b|cards?\b|nodes?\b|seqs?\b"
+    r"|sequences?\b|streams?\b))"
+)
+"""After a family's version: 'Gemma 8 个用户', 'Qwen 8 users' count users or cards, not a version 8."""
 _SUFFIX = r"instruct|chat|base|hf|it|moe|coder|mini|small|medium|large|preview"
 _SEPARATORS = compile_pattern(r"[\s\-_/:]+")
 _NAME_TOKEN = compile_pattern(r"[a-z0-9.+]+|[\u3400-\u9fff]+")
@@ -93,7 +99,7 @@ def _model_regex(families: list[str]) -> LazyPattern:
     fams = "|".join(re.escape(f) for f in sorted(set(families), key=_longest_first))
     return rc(
         rf"(?<![a-z0-9])(?<![a-z0-9][\-_]){starts_with_one_of(families)}(?P<fam>{fams})"
-        rf"(?P<ver>[\s\-_]*{_VER}(?![\d.]*\s?[bm](?![a-z]))(?!\s?[x*×]\s?\d))?"
+        rf"(?P<ver>[\s\-_]*{_VER}(?![\d.]*\s?[bm](?![a-z]))(?!\s?[x*×]\s?\d){_NOT_A_COUNT})?"
         rf"(?P<size>(?:[\s\-_]*|\s*的\s*)(?:{_SIZE})(?![a-z0-9]))?"
         r"(?P<act>[\s\-_]*a\d+(?:\.\d+)?b(?![a-z0-9]))?"
         rf"(?P<suf>(?:[\s\-_]*(?:{_SUFFIX})(?![a-z0-9]))*)"

@@ -15,7 +15,7 @@ from typing import Any
 
 from bot.parse import lexicon as lx
 from bot.parse.cue_words import MEASURED
-from bot.parse.engine_keys import keyed_engine
+from bot.parse.engine_keys import engine_on, engines_turned_off, keyed_engine
 from bot.parse.generic_values import words_pattern
 from bot.parse.more_tools import VLLM_IDENTIFIER
 from bot.parse.normalize import mask
@@ -472,12 +472,14 @@ def _serving(out: Settings, training: bool) -> None:
         else:  # 'gpu_memory_utilization 1.5': named with its bounds, never silently the default
             out.unused.append((f"gpu_memory_utilization: {raw}", "utilization_bounds"))
         out.s = _masked(out.s, m)
+    off = engines_turned_off(out.s)  # 'use_vllm false', 'vllm 关掉', '--use_lmdeploy false' (s13)
+    for w in [w for _, w in off] if training else []:  # named as written, then masked
+        out.unused, out.s = [*out.unused, (w, "rollout_as_vllm")], out.s.replace(w, " " * len(w))
     for pattern, runtime in RUNTIMES:  # in a training question: named as a serving setting, not used
-        if training and runtime == "transformers":  # the transformers Trainer, not a serving runtime
-            continue
-        if pattern.search(out.s):
-            out.fields["runtime"] = runtime
-            return
+        if (training and runtime == "transformers") or not engine_on(pattern, runtime, out.s, off):
+            continue  # the transformers Trainer is no serving runtime; an engine turned off is not it
+        out.fields["runtime"] = runtime
+        return
     if training and m and (engine := keyed_engine(whole, m.start())):
         out.fields["runtime"] = engine  # round 7: 'vllm_gpu_memory_utilization=0.5' names vLLM
     elif training and COLOCATE_RE.search(out.s) and ONLINE_RL_RE.search(out.s):

@@ -243,6 +243,15 @@ WHY_TEXTS: dict[str, str] = {
     ),
     "mfu_fp8": N_("× the FP8 factor fitted on FP8 runs (DeepSeek-V3, Llama 4)"),
     "mfu_calibrated": N_("calibrated on published runs (sizing-bot validate)"),
+    "mfu_qlora": N_(
+        "÷ %(qlora_factor)s for QLoRA: the 4-bit NF4 base is de-quantized in every forward and backward "
+        "pass, so steps are slower than bf16 LoRA (LitGPT's finetune benchmark: QLoRA ×1.39 the LoRA "
+        "time on Llama-2-7B, ×1.44 on Mistral-7B; median of its 9 pairs)"
+    ),
+    "mfu_quantized_base_unmodelled": N_(
+        "the %(bits)s-bit quantized base makes steps slower than bf16 LoRA (de-quantized on the fly): "
+        "not modelled, no published measurement at this width"
+    ),
     "mfu_interval": N_(
         "80 %% prediction interval: ×%(low)s–×%(high)s of the likely GPU-hours — 80 %% of comparable "
         "published runs (%(runs)s, each predicted by a model fitted without it) fell in this range; "

@@ -18,6 +18,7 @@ from bot.parse.configs.model import StackConfig
 from bot.parse.configs.serve_gpus import serving_gpus
 from bot.parse.configs.training import read_training
 from bot.parse.configs.vocab import known
+from bot.parse.configs.xinference import read_special as read_xinference
 from bot.parse.configs.yamlish import scalar
 from bot.parse.regex import LazyPattern, compile_pattern
 
@@ -28,12 +29,13 @@ SERVING = {
     "tgi": compile_pattern(r"text-generation-launcher|text-generation-inference"),
     "llama.cpp": compile_pattern(r"(?:^|[\s/])(?:llama-server|llama-cli|llama-bench|main)\s+-"),
     "trtllm": compile_pattern(r"\btrtllm-serve\b"),
+    "xinference": compile_pattern(r"\bxinference\s+launch\b"),
 }
 """Which serving tool a command line is (its program or module)."""
 LAUNCHERS = ("torchrun", "accelerate", "deepspeed", "llamafactory-cli", "tune", "python", "python3", "trl")
 COMMAND_RE = LazyPattern(
     r"(?:^|[\s/:：`，,;；(（。])(?:torchrun|accelerate\s+launch|hf\s+jobs\s+uv\s+run|uv\s+run|deepspeed|llamafactory-cli|lmf|tune\s+run|trl\s+(?:sft|dpo|grpo)|"
-    r"vllm\s+serve|lmdeploy\s+serve|trtllm-serve|text-generation-launcher|llama-server|llama-cli|main(?=\s+-m\s)|"
+    r"vllm\s+serve|lmdeploy\s+serve|trtllm-serve|xinference\s+launch|text-generation-launcher|llama-server|llama-cli|main(?=\s+-m\s)|"
     r"python3?\s+(?:-m\s+)?\S*(?:pretrain_gpt|train|sglang\.launch_server|vllm\.entrypoints|finetune|sft)\S*)\b"
     r"|ghcr\.io/huggingface/text-generation-inference",
     0,
@@ -180,7 +182,9 @@ def read_serving(text: str, tool: str, cfg: StackConfig) -> StackConfig:
     argv = words(text)
     pairs, positional = _options(argv)
     cfg.values["stage"] = "inference"
-    if tool in RUNTIMES:
+    if tool == "xinference":
+        pairs = read_xinference(pairs, cfg, argv)  # the model at its size, precision, engine and GPUs
+    elif tool in RUNTIMES:
         cfg.values["runtime"] = RUNTIMES[tool]
     else:
         cfg.skip("runtime", {"trtllm": "TensorRT-LLM"}.get(tool, tool), "runtime_not_modelled")

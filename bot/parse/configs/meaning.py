@@ -61,6 +61,8 @@ CONVERSIONS = {
     "placement": "OpenRLHF placement of another role (vLLM engines, reference, critic, reward model): GPUs "
     "beside the actor's, which alone make gpu_count; named (no_field) in prose and configs alike",
     "bits": "4 → QLoRA (bitsandbytes NF4), 8 → 8-bit QLoRA",
+    "rollout_switch": "TRL/ms-swift use_vllm: true → runtime vLLM (the RL rollout engine); false → generated "
+    "by the trainer, named (rollout_as_vllm: timed as vLLM's)",
     "no_field": "changes the answer, no request field yet: named (no_field)",
     "kv": "fp8* → fp8 KV cache, bf16/bfloat16 → bf16",
     "quant": "awq/gptq/fp8/bitsandbytes… → the weights' precision",
@@ -68,6 +70,18 @@ CONVERSIONS = {
     "str": "the model, as written",
     "gpu_layers": "llama.cpp -ngl: 99 or more (its README's 'all') or -1 → every layer on the GPU, no "
     "offload; fewer → a partial CPU offload, named (no_field)",
+    "size_billions": "Xinference --size-in-billions ('_' is its decimal point: '1_5' = 1.5B): the model is "
+    "--model-name at that size ('qwen2.5-instruct' + 72 → 'qwen2.5-instruct 72B')",
+    "xinf_format": "Xinference --model-format: awq/gptq → int4, fp8 → fp8; pytorch (the weights as released) "
+    "and ggufv2/mlx (their --quantization says the bits) set nothing",
+    "xinf_quant": "Xinference --quantization: Int4/4-bit → int4, Int8/8-bit → int8, fp8 → fp8, a GGUF type "
+    "(Q4_K_M…) → as the prose reads it; none → the format's or the release precision",
+    "xinf_engine": "Xinference --model-engine: vllm/sglang/transformers/llama.cpp → that runtime; mlx → "
+    "named (runtime_not_modelled)",
+    "xinf_replicas": "Xinference --replica: copies of the model, each on --n-gpu GPUs → GPUs = n-gpu × "
+    "replicas",
+    "xinf_gpu_idx": "Xinference --gpu-idx 0,1: the GPUs listed → the GPU count (and GPUs per copy when "
+    "--n-gpu is not given)",
     "slots_context": "llama.cpp -c/--ctx-size: the KV cache of all -np slots together; each sequence gets "
     "c / np (np = 1 when not given), and -c is the engine's limit only with one slot",
 }
@@ -109,6 +123,7 @@ MEANING: dict[str, dict[str, Row]] = {
         "fsdp_config.reshard_after_forward": ("zero_stage", "reshard_bool"),
         "fsdp_config.fsdp_sharding_strategy": ("zero_stage", "fsdp"),
         "fsdp_config.sharding_strategy": ("zero_stage", "fsdp"), "packing": (None, "no_field"),
+        "use_vllm": ("runtime", "rollout_switch"),
     },
     "axolotl": {
         "sequence_len": ("seq_len", "int"), "micro_batch_size": ("batch_size", "int"),
@@ -201,7 +216,7 @@ MEANING: dict[str, dict[str, Row]] = {
         "max_completion_length": ("max_completion_length", "int"),
         "vllm_tensor_parallel_size": ("rollout_tp", "int"),
         "vllm_gpu_memory_utilization": ("rollout_gpu_memory_utilization", "vllm_share"),
-        "packing": (None, "no_field"),
+        "packing": (None, "no_field"), "use_vllm": ("runtime", "rollout_switch"),
     },
     "peft": {
         "r": ("lora_rank", "int"), "lora_alpha": (None, "no_field"),
@@ -256,6 +271,21 @@ MEANING: dict[str, dict[str, Row]] = {
         "-hf": ("model", "str"), "--hf-repo": ("model", "str"), "-ngl": ("offload", "gpu_layers"),
         "--n-gpu-layers": ("offload", "gpu_layers"), "--gpu-layers": ("offload", "gpu_layers"),
     },
+    "xinference": {
+        "--model-name": ("model", "str"), "-n": ("model", "str"),
+        "--size-in-billions": ("model", "size_billions"), "-s": ("model", "size_billions"),
+        "--model-format": ("precision", "xinf_format"), "-f": ("precision", "xinf_format"),
+        "--quantization": ("precision", "xinf_quant"), "-q": ("precision", "xinf_quant"),
+        "--model-engine": ("runtime", "xinf_engine"), "-en": ("runtime", "xinf_engine"),
+        "--n-gpu": ("tp", "int"), "--replica": ("gpu_count", "xinf_replicas"),
+        "-r": ("gpu_count", "xinf_replicas"), "--gpu-idx": ("gpu_count", "xinf_gpu_idx"),
+        "--n-worker": (None, "no_field"),
+        # the engine's own keys, forwarded by `launch` (vLLM's VLLMModelConfig, underscores as written)
+        "--tensor_parallel_size": ("tp", "int"), "--pipeline_parallel_size": ("pp", "int"),
+        "--gpu_memory_utilization": ("gpu_memory_utilization", "float"),
+        "--max_model_len": ("max_model_len", "int"), "--max_num_seqs": ("concurrency", "int"),
+        "--max_num_batched_tokens": (None, "no_field"),
+    },
     "trtllm": {
         "--tp_size": ("tp", "int"), "--pp_size": ("pp", "int"), "--max_seq_len": ("max_model_len", "int"),
         "--max_batch_size": ("concurrency", "int"), "--max_num_tokens": (None, "no_field"),
@@ -298,6 +328,9 @@ SOURCES = {
     "llama.cpp": "ggml-org/llama.cpp@0c1e570 common/arg.cpp (-c/--ctx-size, -np/--parallel); "
     "tools/server/server.cpp server_context init(): 'n_ctx_slot = n_ctx / params_base.n_parallel' (-c is "
     "all -np slots' context together)",
+    "xinference": "xorbitsai/inference@7ecec16 (v3.2.0+61) xinference/deploy/cmdline.py (`launch` options; "
+    "unknown --key value pairs forwarded to the engine); xinference/model/llm/vllm/core.py (VLLMModelConfig; "
+    "tensor_parallel_size defaults to the launch's GPU count)",
     "trtllm": "NVIDIA/TensorRT-LLM@4c05a74 tensorrt_llm/commands/serve.py (--max_batch_size: requests "
     "scheduled at once; --kv_cache_free_gpu_memory_fraction: share of the memory left after the weights)",
 }
@@ -306,7 +339,7 @@ SOURCES = {
 TRAINING = ("llamafactory", "trl", "axolotl", "torchtune", "deepspeed", "scripts", "verl", "openrlhf",
             "ms-swift", "peft", "xtuner")  # fmt: skip
 """Tools whose rows the training-config reader dispatches on (flattened keys, dashes dropped)."""
-SERVING = ("vllm", "sglang", "lmdeploy", "tgi", "llama.cpp", "trtllm")
+SERVING = ("vllm", "sglang", "lmdeploy", "tgi", "llama.cpp", "trtllm", "xinference")
 """Tools whose rows the serving-command reader dispatches on (flags as written)."""
 ALIASES = {("sglang", "--tp"): "--tp-size", ("sglang", "--pp"): "--pp-size"}
 """Rows written as people write the flag, not as the table has it: SGLang's argparse takes '--tp' as the

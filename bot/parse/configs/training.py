@@ -140,6 +140,11 @@ def _model_name(flat: dict[str, Any]) -> tuple[str, str] | None:
     return None
 
 
+ROLLOUT_SWITCHES = ("use_vllm", "use_lmdeploy", "use_sglang")
+"""RL rollout engine switches (TRL ``GRPOConfig.use_vllm``, ms-swift ``--use_vllm`` / ``--use_lmdeploy``):
+turning vLLM off or another engine on is named as the prose names it (:mod:`bot.parse.engine_keys`)."""
+
+
 def read_training(flat: dict[str, Any], tool: str, cfg: StackConfig) -> StackConfig:
     """Fill ``cfg`` from the flattened keys of one training config of ``tool``."""
     cfg.implied.setdefault("stage", "finetune")
@@ -163,6 +168,8 @@ def read_training(flat: dict[str, Any], tool: str, cfg: StackConfig) -> StackCon
             cfg.skip(key, value, ACTIVATION_CHECKPOINTING_KEYS.get(key.split(".", 1)[1], "unknown_key"))
         elif key in NO_FIELD_KEYS or key.split(".")[-1] in NO_FIELD_KEYS:
             cfg.skip(key, value, "no_field")
+        elif key.split(".")[-1] in ROLLOUT_SWITCHES and vllm_turned_off({key.split(".")[-1]: value}):
+            cfg.skip(key, value, "rollout_as_vllm")  # 'use_vllm: false': generated elsewhere, timed as vLLM
         elif known(tool, key):
             cfg.skip(key, value, "not_sized")
         else:

@@ -18,6 +18,7 @@ def keys(tool: str) -> frozenset[str]:
     out |= set(data.get("launcher_flags", ()))
     out |= set(data.get("modelfile_parameters", ()))
     out |= set(data.get("legacy_keys", {}))
+    out |= set(data.get("engine_kwargs", ()))  # Xinference `launch` forwards these to the engine
     return frozenset(out)
 
 
