@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from bot.parse.cue_words import ASKS_COUNT, EARLIER, SWITCH
 from bot.parse.regex import rc
-from bot.parse.structure import TRIED, role_at, segments
+from bot.parse.structure import other_run_at
 from bot.parse.words import SINGLE_CARD_RE
 
 if TYPE_CHECKING:
@@ -86,8 +86,7 @@ def other_durations(s: str, roles: list[Role]) -> tuple[list[Role], list[tuple[s
     days = [r for r in roles if r.role == "days"]
     if not days:
         return roles, []
-    segs = segments(s)
-    other = [r for r in days if role_at(segs, r.tok.start) == TRIED]
+    other = [r for r in days if other_run_at(s, r.tok.start)]  # a lone past run is the one asked about
     return [r for r in roles if r not in other], [(_with_unit(s, r), "other_setup") for r in other]
 
 

@@ -332,8 +332,14 @@ def job_tokens(toks: list[Any], segs: list[Segment]) -> list[Any]:
 
 def other_run_at(s: str, pos: int) -> str | None:
     """``other_setup`` when character ``pos`` of ``s`` lies in another setup's clause ('colleague did it on
-    1 A100 in 5 hours': that run's duration, never this job's deadline; session 13, trial s12 B7)."""
-    return "other_setup" if role_at(segments(s), pos) == TRIED else None
+    1 A100 in 5 hours': that run's duration, never this job's deadline; session 13, trial s12 B7) and a
+    job's or plain clause states a setup of its own (a number: 'I have 8 H800'); a run with only a
+    question beside it ('we ran … for 3 days, what did it cost') is the run asked about."""
+    segs = segments(s)
+    if role_at(segs, pos) != TRIED:
+        return None
+    own = any(g.role in (JOB, PLAIN) and any(c.isdigit() for c in s[g.start : g.end]) for g in segs)
+    return "other_setup" if own else None
 
 
 def observed_at(s: str, pos: int) -> bool:
