@@ -6,7 +6,7 @@ from bot.core.offer import cheapest_index
 from bot.render.describe import gpu_names
 from bot.render.fmt import fmt_for, money_span
 from bot.render.i18n import N_, translate
-from bot.render.sections import headline_days
+from bot.render.sections import _days_on, headline_days
 from estimator import catalog
 from estimator.models import SizingReport
 
@@ -89,13 +89,59 @@ def _serving_row(report: SizingReport, lang: str, mark: str = "") -> str | None:
     return translate(lang, msgid, cpm=cpm, **params)
 
 
-def comparison_row(report: SizingReport, lang: str, families: list[str] | None = None) -> str:
+def at_count_row(report: SizingReport, lang: str, mark: str = "") -> str | None:
+    """'H100 80G: 2.3K H100-hours, 8 GPUs ≈ 12 days, $3,520 – $8,214': the option at the count the user
+    stated for its card ('8x H100 or 16x A100 40GB'), never a count of the bot's; None without days."""
+    count, gh = report.request.gpu_count, report.gpu_hours
+    if not count or gh is None:
+        return None
+    f = fmt_for(lang)
+    gpu, family, _ = gpu_names(report)
+    params = {"gpu": gpu + mark, "gh": f.compact(gh.likely), "fam": family, "gpus": f.int(count),
+              "days": headline_days(report, count, f)}  # fmt: skip
+    cost = report.cost
+    if cost is None:
+        return translate(lang, N_("%(gpu)s: %(gh)s %(fam)s-hours, %(gpus)s GPUs ≈ %(days)s days"), **params)
+    msgid = N_("%(gpu)s: %(gh)s %(fam)s-hours, %(gpus)s GPUs ≈ %(days)s days, %(cost)s")
+    return translate(lang, msgid, cost=money_span(f, cost.low, cost.high, cost.currency), **params)
+
+
+def first_line(reports: list[SizingReport], lang: str) -> str | None:
+    """'Finishes first: 16 × H100 80G (≈ 102 days; 32 × A100 40G ≈ 113 days)': which option the user
+    asked to choose between ('which finishes first', '哪个快', '还是') ends first, each at its stated
+    count (days = GPU-hours ÷ GPUs ÷ 24, the rows' figures); None unless every option has days."""
+    f = fmt_for(lang)
+    timed: list[tuple[float, str, str]] = []
+    for r in reports:
+        count = r.request.gpu_count
+        days = _days_on(r, count) if count else None
+        if days is None or r.inference is not None:
+            return None
+        timed.append((days, f"{f.int(count)} × {gpu_names(r)[0]}", headline_days(r, count, f)))
+    if len(timed) < 2:
+        return None
+    best = min(range(len(timed)), key=lambda i: timed[i][0])
+    others = [translate(lang, N_("%(setup)s ≈ %(days)s days"), setup=s, days=d)
+              for i, (_, s, d) in enumerate(timed) if i != best]  # fmt: skip
+    _, setup, days = timed[best]
+    sep = "；" if lang == "zh" else "; "
+    msgid = N_("Finishes first: %(setup)s (≈ %(days)s days; %(others)s)")
+    return translate(lang, msgid, setup=setup, days=days, others=sep.join(others))
+
+
+def comparison_row(
+    report: SizingReport, lang: str, families: list[str] | None = None, at_count: bool = False
+) -> str:
     """One line sizing the same question on another GPU ("A100 vs H100"); a GPU outside the provider's
-    ``families`` is marked "not offered"."""
+    ``families`` is marked "not offered"; ``at_count``: each option at the count stated for its card
+    (:func:`at_count_row`)."""
     mark = offered_mark(report, lang, families)
     serving = _serving_row(report, lang, mark)
     if serving is not None:
         return serving
+    stated = at_count_row(report, lang, mark) if at_count else None
+    if stated is not None:
+        return stated
     f = fmt_for(lang)
     gpu, family, _ = gpu_names(report)
     gpu += mark
