@@ -129,6 +129,21 @@ def first_line(reports: list[SizingReport], lang: str) -> str | None:
     return translate(lang, msgid, setup=setup, days=days, others=sep.join(others))
 
 
+def budget_row(report: SizingReport, lang: str, mark: str = "") -> str | None:
+    """'A800: 33.3K A800-hours for the budget, about 1.9T tokens': what the budget buys on this card when
+    the question asks what a budget trains ('预算 50 万 … 用 910B 还是 A800'), never a GPU count it did not
+    ask for (GPU-hours = budget ÷ price per GPU-hour; tokens = GPU-hours × peak × MFU × 3,600 ÷ 6N)."""
+    hours, tokens = report.budget_gpu_hours, report.tokens_for_budget
+    if hours is None or tokens is None or report.flops is not None:
+        return None
+    f = fmt_for(lang)
+    gpu, family, _ = gpu_names(report)
+    msgid = N_("%(gpu)s: %(gh)s %(fam)s-hours for the budget, about %(tokens)s tokens")
+    return translate(
+        lang, msgid, gpu=gpu + mark, gh=f.compact(hours.likely), fam=family, tokens=f.tokens(tokens.likely)
+    )
+
+
 def comparison_row(
     report: SizingReport, lang: str, families: list[str] | None = None, at_count: bool = False
 ) -> str:
@@ -139,7 +154,7 @@ def comparison_row(
     serving = _serving_row(report, lang, mark)
     if serving is not None:
         return serving
-    stated = at_count_row(report, lang, mark) if at_count else None
+    stated = (at_count_row(report, lang, mark) if at_count else None) or budget_row(report, lang, mark)
     if stated is not None:
         return stated
     f = fmt_for(lang)
