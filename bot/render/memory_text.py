@@ -13,6 +13,7 @@ from bot.render.plan_text import (
     gpus_text,
     nodes_text,
     paren,
+    pcie_zero_text,
     plan_layout,
     plan_reason,
     plan_reason_key,
@@ -180,6 +181,7 @@ def memory_section(
             report.request.recompute is not None,
             recompute_reason(report, main, lang),
         )
+        + pcie_zero_text(m, main, f)
         if main is not None and not unfit
         else None,
         "batch": batch_line(main, _step_sequence_tokens(report.request), f, report.request.seq_len)
