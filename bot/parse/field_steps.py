@@ -305,13 +305,13 @@ class FieldSteps:
         if gpus:
             ends = [r.tok.end for r in self.roles if r.role == "count"]
             chosen = counted_gpu(gpus, count.tok.end if count is not None else None, ends)
-            chosen = job_card(gpus, chosen, self._segments)  # not another setup's card
+            chosen = job_card(gpus, counted := chosen, self._segments)  # not another setup's card
             asked = asked_card(self.s, gpus)
             if asked is not None:  # two setups: the card asked about
                 chosen = asked if asked.gpu_id != chosen.gpu_id else chosen
                 self.notes.append("asked_card")  # bot.core.pipeline.ASKED_CARD
             if len({g.gpu_id for g in gpus}) > 1:  # each option's own count, or the count of the card sized
-                chosen, count = option_counts(self, chosen, gpus, count, asked is not None)
+                chosen, count = option_counts(self, chosen, gpus, count, asked or counted is not chosen)
             gpus.remove(chosen)
             gpus.insert(0, chosen)  # the card sized first; the others are the alternatives named
             f["gpu"] = chosen.gpu_id

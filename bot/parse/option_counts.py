@@ -73,13 +73,15 @@ def own_counts(s: str, gpus: list[GpuMention], counts: list[Role]) -> dict[int, 
     return out
 
 
-def option_counts(p: Any, chosen: GpuMention, gpus: list[GpuMention], count: Role | None, asked: bool):
+def option_counts(p: Any, chosen: GpuMention, gpus: list[GpuMention], count: Role | None, other: object):
     """``(card, count)`` for the headline, and each other card's own count kept on the parse
     (``p._option_counts``, by GPU id), when the message compares cards each with its own count: the
-    first card written, at its count; all the counts used. Otherwise the parse's own reading
-    (:meth:`bot.parse.field_steps.FieldSteps._count_of`)."""
+    first card written, at its count; all the counts used. Otherwise — and when ``other`` is truthy: a
+    sentence asks about one card, or the structure found the other card another setup's ('Compared to
+    2 A6000s that I have now, … on 4 A100', :func:`bot.parse.structure.job_card`) — the parse's own
+    reading (:meth:`bot.parse.field_steps.FieldSteps._count_of`)."""
     counts = [r for r in p.roles if r.role == "count"]
-    own = None if asked or not COMPARE_CUE_RE.search(p.s) else own_counts(p.s, gpus, counts)
+    own = None if other or not COMPARE_CUE_RE.search(p.s) else own_counts(p.s, gpus, counts)
     if not own:
         return chosen, p._count_of(chosen, gpus, count)
     first = min(own, key=lambda i: gpus[i].start)
