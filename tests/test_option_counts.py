@@ -133,3 +133,36 @@ def test_one_count_for_two_cards_is_not_an_option_count(capsys: pytest.CaptureFi
     """'8 张 A100 … 换成 16 张 H100 要多久': a question about one card (the one asked), not two options."""
     data = ask(capsys, "Full fine-tune of Llama-3-8B runs on 8 H100. Would 4 H100 be enough?")
     assert data["request"]["gpu_count"] == 4
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict", "row", "cheapest"),
+    [
+        (
+            "Full fine-tune Llama-3-70B on 100M tokens: 8x RTX 4090 or 16x H100, which is better?",
+            "Finishes first: 16 × H100 80G (≈ 0.12 days; 8 × RTX 4090 does not hold the job)",
+            "RTX 4090: 8 GPUs do not hold the job (at least 64 needed)",
+            "Cheapest: H100 80G",
+        ),
+        (
+            "全参微调 Llama-3-70B，1 亿 token：用 8 张 4090 还是 16 张 H100，哪个好？",
+            "先训完：16 × H100 80G（约 0.12 天；8 × RTX 4090 放不下）",
+            "RTX 4090：8 张放不下这个任务（至少需要 64 张）",
+            "最省钱：H100 80G",
+        ),
+    ],
+)
+def test_an_option_that_does_not_fit_has_no_days(
+    capsys: pytest.CaptureFixture[str], text: str, verdict: str, row: str, cheapest: str
+) -> None:
+    """8 RTX 4090 cannot hold a 70B full fine-tune (the memory answer: at least 64): its row says so, the
+    verdict names it as not holding the job, and it is never the cheapest option."""
+    data = ask(capsys, text)
+    assert data["request"]["gpu"] == "RTX-4090" and data["request"]["gpu_count"] == 8
+    assert data["report"]["memory"]["fits_requested"] is False
+    assert data["report"]["memory"]["min_gpus"] == 64
+    (h100,) = data["report"]["comparisons"]
+    assert (h100["gpu"], h100["gpu_count"]) == ("H100-SXM5-80GB", 16)
+    assert h100["gpu_hours"]["likely"] / 16 / 24 == pytest.approx(0.12, abs=0.005)  # 46.2 H100-hours
+    out = ask(capsys, text, "plain")
+    assert verdict in out and row in out and cheapest in out

@@ -97,6 +97,12 @@ def at_count_row(report: SizingReport, lang: str, mark: str = "") -> str | None:
         return None
     f = fmt_for(lang)
     gpu, family, _ = gpu_names(report)
+    if not _fits(report):  # days on GPUs that cannot hold the job are no option's days
+        least = report.memory.min_gpus if report.memory is not None else None
+        msgid = N_("%(gpu)s: %(gpus)s GPUs do not hold the job (at least %(min)s needed)")
+        if least is None:
+            msgid = N_("%(gpu)s: %(gpus)s GPUs do not hold the job")
+        return translate(lang, msgid, gpu=gpu + mark, gpus=f.int(count), min=f.int(least or 0))
     params = {"gpu": gpu + mark, "gh": f.compact(gh.likely), "fam": family, "gpus": f.int(count),
               "days": headline_days(report, count, f)}  # fmt: skip
     cost = report.cost
@@ -106,23 +112,33 @@ def at_count_row(report: SizingReport, lang: str, mark: str = "") -> str | None:
     return translate(lang, msgid, cost=money_span(f, cost.low, cost.high, cost.currency), **params)
 
 
+def _fits(report: SizingReport) -> bool:
+    """Whether the job fits the option's stated GPUs (no memory answer: nothing says it does not)."""
+    return report.memory is None or report.memory.fits_requested is not False
+
+
 def first_line(reports: list[SizingReport], lang: str) -> str | None:
     """'Finishes first: 16 × H100 80G (≈ 102 days; 32 × A100 40G ≈ 113 days)': which option the user
     asked to choose between ('which finishes first', '哪个快', '还是') ends first, each at its stated
     count (days = GPU-hours ÷ GPUs ÷ 24, the rows' figures); None unless every option has days."""
     f = fmt_for(lang)
     timed: list[tuple[float, str, str]] = []
+    unfit: list[str] = []
     for r in reports:
         count = r.request.gpu_count
         days = _days_on(r, count) if count else None
         if days is None or r.inference is not None:
             return None
-        timed.append((days, f"{f.int(count)} × {gpu_names(r)[0]}", headline_days(r, count, f)))
-    if len(timed) < 2:
+        setup = f"{f.int(count)} × {gpu_names(r)[0]}"
+        if _fits(r):
+            timed.append((days, setup, headline_days(r, count, f)))
+        else:
+            unfit.append(translate(lang, N_("%(setup)s does not hold the job"), setup=setup))
+    if not timed or len(timed) + len(unfit) < 2:
         return None
     best = min(range(len(timed)), key=lambda i: timed[i][0])
     others = [translate(lang, N_("%(setup)s ≈ %(days)s days"), setup=s, days=d)
-              for i, (_, s, d) in enumerate(timed) if i != best]  # fmt: skip
+              for i, (_, s, d) in enumerate(timed) if i != best] + unfit  # fmt: skip
     _, setup, days = timed[best]
     sep = "；" if lang == "zh" else "; "
     msgid = N_("Finishes first: %(setup)s (≈ %(days)s days; %(others)s)")
