@@ -166,3 +166,40 @@ def test_an_option_that_does_not_fit_has_no_days(
     assert h100["gpu_hours"]["likely"] / 16 / 24 == pytest.approx(0.12, abs=0.005)  # 46.2 H100-hours
     out = ask(capsys, text, "plain")
     assert verdict in out and row in out and cheapest in out
+
+
+@pytest.mark.parametrize(
+    ("text", "rows"),
+    [
+        (
+            "We want Qwen2.5-72B on SGLang, 128k context, 10 users at once. Options: 8x L40S or 4x H100?",
+            [
+                "L40S: 8 GPUs, ≈ 37 tokens/s in total",
+                "per million output tokens; room for 3 of the 10 concurrent sequences",
+            ],
+        ),
+        (
+            "部署 Qwen2.5-72B，128k 上下文，10 个用户同时用：8 张 L40S 还是 4 张 H100？",
+            [
+                "L40S：8 张",
+                "只放得下 10 条并发序列中的 4 条",
+                "H100 80G：4 张",
+                "只放得下 10 条并发序列中的 3 条",
+            ],
+        ),
+    ],
+)
+def test_serving_option_short_of_the_load_says_so(
+    capsys: pytest.CaptureFixture[str], text: str, rows: list[str]
+) -> None:
+    """Each serving option at its stated count says how many of the asked sequences it holds (the
+    headline's 'room for N of the 10' for the first option; the row for every option)."""
+    data = ask(capsys, text)
+    inf = data["report"]["inference"]
+    assert (data["request"]["gpu"], data["request"]["gpu_count"], inf["concurrency"]) == ("L40S", 8, 10)
+    assert inf["max_concurrency"] < 10
+    (h100,) = data["report"]["comparisons"]
+    assert (h100["gpu"], h100["gpu_count"]) == ("H100-SXM5-80GB", 4)
+    out = ask(capsys, text, "plain")
+    for line in rows:
+        assert line in out

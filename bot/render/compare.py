@@ -89,6 +89,26 @@ def _serving_row(report: SizingReport, lang: str, mark: str = "") -> str | None:
     return translate(lang, msgid, cpm=cpm, **params)
 
 
+SHORT_LOAD = N_("; room for %(held)s of the %(asked)s concurrent sequences")
+"""After a serving option's row when its stated GPUs hold fewer sequences than asked ('8x L40S or 4x
+H100' for 10 users at 128K: 3 of 10 each)."""
+
+
+def _short_load(report: SizingReport, lang: str) -> str:
+    """:data:`SHORT_LOAD` when the option's GPUs hold fewer concurrent sequences than the question asks
+    (``inference.max_concurrency`` below ``inference.concurrency``); '' otherwise."""
+    inf = report.inference
+    if (
+        inf is None
+        or inf.max_concurrency is None
+        or not inf.concurrency
+        or inf.max_concurrency >= inf.concurrency
+    ):
+        return ""
+    f = fmt_for(lang)
+    return translate(lang, SHORT_LOAD, held=f.int(inf.max_concurrency), asked=f.int(inf.concurrency))
+
+
 def at_count_row(report: SizingReport, lang: str, mark: str = "") -> str | None:
     """'H100 80G: 2.3K H100-hours, 8 GPUs ≈ 12 days, $3,520 – $8,214': the option at the count the user
     stated for its card ('8x H100 or 16x A100 40GB'), never a count of the bot's; None without days."""
@@ -169,7 +189,7 @@ def comparison_row(
     mark = offered_mark(report, lang, families)
     serving = _serving_row(report, lang, mark)
     if serving is not None:
-        return serving
+        return serving + (_short_load(report, lang) if at_count else "")
     stated = (at_count_row(report, lang, mark) if at_count else None) or budget_row(report, lang, mark)
     if stated is not None:
         return stated
