@@ -56,6 +56,20 @@ TRAINING = [
         "先训完：16 × H800（约 110 天；32 × A800 约 122 天）",
         ["A800：9.3万 A800·时，32 张约 122 天", "H800：4.2万 H800·时，16 张约 110 天"],
     ),
+    (
+        "2 nodes of 8x A100 or 1 node of 8x H100 for pretraining 13B on 500B tokens, which finishes first?",
+        ("A100-SXM4-80GB", 16),  # nodes of 8: 2 × 8
+        ("H100-SXM5-80GB", 8),
+        "Finishes first: 8 × H100 80G (≈ 204 days; 16 × A100 80G ≈ 226 days)",
+        ["A100 80G: 86.8K A100-hours, 16 GPUs ≈ 226 days", "H100 80G: 39.1K H100-hours, 8 GPUs ≈ 204 days"],
+    ),
+    (
+        "用 2 台 8 卡 A800 还是 1 台 8 卡 H800 训 13B 500B token？",
+        ("A800-80GB", 16),
+        ("H800-SXM5-80GB", 8),
+        "先训完：8 × H800（约 204 天；16 × A800 约 226 天）",
+        ["A800：8.7万 A800·时，16 张约 226 天", "H800：3.9万 H800·时，8 张约 204 天"],
+    ),
 ]
 
 

@@ -35,8 +35,12 @@ ASKS_CHOICE_RE = rc(
 """The question asks which option to take or which finishes first ('which is better', '哪个快', '还是'): the
 reply answers it from the rows, days side by side (``asks_choice``: :func:`bot.render.compare.first_line`)."""
 
-_BEFORE_RE = rc(r"^\s*(?:[x×*]|张|块|卡|台|片|gpus?|cards?)?\s*(?:的)?\s*$")
-"""What may stand between a count and the card it counts written after it ('8x ', '16 张 ', '4 块 ')."""
+_BEFORE_RE = rc(
+    r"^\s*(?:(?:台|机|个节点|节点|nodes?\s+of|servers?\s+of|machines?\s+of|boxes\s+of|box\s+of)\s*\d{1,2}\s*)?"
+    r"(?:[x×*]|张|块|卡|台|片|gpus?|cards?)?\s*(?:的)?\s*$"
+)
+"""What may stand between a count and the card it counts written after it ('8x ', '16 张 ', '4 块 ', a
+node count's '台 8 卡 ', ' nodes of 8x ')."""
 _AFTER_RE = rc(r"^\s*(?:[x×*]\s*)?$")
 """What may stand between a card and its count written after it ('H100 x8', 'A800 32张')."""
 
@@ -57,7 +61,7 @@ def own_counts(s: str, gpus: list[GpuMention], counts: list[Role]) -> dict[int, 
     for r in counts:
         at, end = r.tok.start, r.tok.end
         starts = [g.start for g in gpus]
-        before = [i for i, g in enumerate(starts) if 0 <= g - end <= 8 and _BEFORE_RE.search(s[end:g])]
+        before = [i for i, g in enumerate(starts) if 0 <= g - end <= 16 and _BEFORE_RE.search(s[end:g])]
         after = [i for i, e in enumerate(ends) if e <= at and _AFTER_RE.search(s[e:at])]
         hit = before[0] if before else (after[-1] if after else None)
         if hit is None or hit in out:
