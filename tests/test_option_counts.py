@@ -217,3 +217,28 @@ def test_serving_option_short_of_the_load_says_so(
     out = ask(capsys, text, "plain")
     for line in rows:
         assert line in out
+
+
+@pytest.mark.parametrize(
+    ("text", "cheapest", "not_asked"),
+    [
+        (
+            "Pretraining a 7B model on 1T tokens: 64x H100 or 128x A100, which is cheaper?",
+            "Cheapest: H100 80G ($63,171 – $147,399)",
+            "Finishes first",
+        ),
+        (
+            "预训练 7B 1T token，用 64 张 H800 还是 128 张 A800，哪个便宜？",
+            "最省钱：H800（¥631,710 – ¥1,684,560）",
+            "先训完",
+        ),
+    ],
+)
+def test_a_cost_question_gets_the_cost_verdict_only(
+    capsys: pytest.CaptureFixture[str], text: str, cheapest: str, not_asked: str
+) -> None:
+    """'Which is cheaper': the cheapest line answers it (GPU-hours × price per option), no days verdict
+    the user did not ask for; the rows still show each option at its own count."""
+    out = ask(capsys, text, "plain")
+    assert cheapest in out and not_asked not in out
+    assert ("64 GPUs ≈ 27 days" in out) or ("64 张约 27 天" in out)

@@ -35,6 +35,13 @@ ASKS_CHOICE_RE = rc(
 """The question asks which option to take or which finishes first ('which is better', '哪个快', '还是'): the
 reply answers it from the rows, days side by side (``asks_choice``: :func:`bot.render.compare.first_line`)."""
 
+ASKS_COST_RE = rc(r"cheap|\bcosts?\b|\bprice|便宜|省钱|划算|成本|花费|多少钱")
+ASKS_TIME_RE = rc(
+    r"\bfirst\b|fast|sooner|quick|\bbetter\b|\bbest\b|how\s+long|\bdays?\b|快|早|更好|多久|时间|几天"
+)
+"""A choice asked only by cost ('which is cheaper', '哪个便宜') is answered by the cheapest line alone; the
+days side by side when the question also asks time or which is better."""
+
 _BEFORE_RE = rc(
     r"^\s*(?:(?:台|机|个节点|节点|nodes?\s+of|servers?\s+of|machines?\s+of|boxes\s+of|box\s+of)\s*\d{1,2}\s*)?"
     r"(?:[x×*]|张|块|卡|台|片|gpus?|cards?)?\s*(?:的)?\s*$"
@@ -92,5 +99,6 @@ def option_counts(p: Any, chosen: GpuMention, gpus: list[GpuMention], count: Rol
     p.used.update(id(r) for r in own.values())
     sized = gpus[first].gpu_id
     p._option_counts = {gpus[i].gpu_id: round(r.value) for i, r in own.items() if gpus[i].gpu_id != sized}
-    p.notes += ["option_counts", *(["asks_choice"] if ASKS_CHOICE_RE.search(p.s) else [])]
+    asks = ASKS_CHOICE_RE.search(p.s) and (ASKS_TIME_RE.search(p.s) or not ASKS_COST_RE.search(p.s))
+    p.notes += ["option_counts", *(["asks_choice"] if asks else [])]
     return gpus[first], own[first]
