@@ -27,6 +27,14 @@ from estimator.request import Recompute
 from estimator.setup import TrainingSetup
 
 
+def smaller_micro_batches(micro: int) -> list[int]:
+    """The micro-batches tried below ``micro``, largest first: each of the eight just below it, then
+    halving (64 → 63 … 56, 32, 16, 8, 4, 2, 1): at most about 14 searches per recompute mode."""
+    near = range(micro - 1, max(0, micro - 9), -1)
+    halves = [micro >> k for k in range(1, micro.bit_length())]
+    return sorted({m for m in (*near, *halves) if m >= 1}, reverse=True)
+
+
 def with_pcie_zero(spec: ModelSpec, params: float, gpu: GpuSpec, setup: TrainingSetup, mem: Memory) -> Memory:
     """``mem`` with ``pcie_zero_plan`` and ``pcie_zero_per_gpu_bytes`` set when its layout at the user's
     count (``mem.plan``) uses TP on a card without NVLink and a micro-batch above one, and a smaller
@@ -38,7 +46,7 @@ def with_pcie_zero(spec: ModelSpec, params: float, gpu: GpuSpec, setup: Training
     # the stated recompute mode first, then the search's own (full recompute allowed: ~33 % more compute
     # beats TP's all-reduces over PCIe, plan_preference)
     modes = [setup.recompute, None] if setup.recompute not in (None, Recompute.full) else [setup.recompute]
-    tries = [(micro, mode) for mode in modes for micro in range(setup.micro_batch - 1, 0, -1)]
+    tries = [(micro, mode) for mode in modes for micro in smaller_micro_batches(setup.micro_batch)]
     for micro, mode in tries:
         fit = best_plan_for(spec, params, gpu, n, replace(setup, micro_batch=micro, recompute=mode))
         if fit is not None and fit[0].tp == 1 and fit[0].pp == 1:
