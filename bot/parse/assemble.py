@@ -203,8 +203,7 @@ class _Parse(FieldSteps):
             precision = "int4"
         self.f["precision"] = precision
         self.f["gpu_count_max"] = count_max
-        # "8块24G显存的卡": size the job on a card of that memory; "M2 Ultra 64GB": that configuration;
-        # "4090 24G", "A100 40G": the card's memory as stated (echoed in ``request``)
+        # "8块24G显存的卡": a card of that memory; "M2 Ultra 64GB", "A100 40G": the memory as stated
         self.f["gpu_memory_gib"] = gpu_memory
         if OFFLOAD_RE.search(self.s) and self.f.get("offload") is None:
             self.f["offload"] = True
@@ -222,6 +221,7 @@ class _Parse(FieldSteps):
             found=found,
             gpu_alternatives=alternatives(gpus),
             gpu_alternative_memory=alternative_memory(gpus),
+            gpu_alternative_counts=getattr(self, "_option_counts", {}),  # each option's own count
             unknown_gpu=unknown_gpu,
             gpu_suggestions=self._gpu_suggestions if not gpus else [],
             unknown_model=as_typed(self.raw, unknown_model.text) if unknown_model else None,

@@ -1,8 +1,7 @@
 """Step 4 of the parse: the request fields from the roles the numbers got (docs/design.md §4).
 
 Model and parameters, training data and context, GPUs and their count, money and serving; a mixin of
-:class:`bot.parse.assemble._Parse`, which holds the state these steps read and write.
-"""
+:class:`bot.parse.assemble._Parse`, which holds the state these steps read and write."""
 
 from __future__ import annotations
 
@@ -26,6 +25,7 @@ from bot.parse.gpus import GpuMention, card_total, unified, variant_of_memory
 from bot.parse.load_words import single_user
 from bot.parse.models import ModelMention
 from bot.parse.numbers import NumberToken
+from bot.parse.option_counts import option_counts
 from bot.parse.output_forms import team_size
 from bot.parse.prose_forms import requests_rate
 from bot.parse.regex import rc
@@ -305,13 +305,13 @@ class FieldSteps:
         if gpus:
             ends = [r.tok.end for r in self.roles if r.role == "count"]
             chosen = counted_gpu(gpus, count.tok.end if count is not None else None, ends)
-            chosen = job_card(gpus, chosen, self._segments)  # not another setup's card
+            chosen = job_card(gpus, counted := chosen, self._segments)  # not another setup's card
             asked = asked_card(self.s, gpus)
             if asked is not None:  # two setups: the card asked about
                 chosen = asked if asked.gpu_id != chosen.gpu_id else chosen
                 self.notes.append("asked_card")  # bot.core.pipeline.ASKED_CARD
-            if len({g.gpu_id for g in gpus}) > 1:  # the count said of the card sized, not another's
-                count = self._count_of(chosen, gpus, count)
+            if len({g.gpu_id for g in gpus}) > 1:  # each option's own count, or the count of the card sized
+                chosen, count = option_counts(self, chosen, gpus, count, asked or counted is not chosen)
             gpus.remove(chosen)
             gpus.insert(0, chosen)  # the card sized first; the others are the alternatives named
             f["gpu"] = chosen.gpu_id
