@@ -19,6 +19,7 @@ from bot.parse.engine_keys import keyed_engine
 from bot.parse.generic_values import words_pattern
 from bot.parse.more_tools import VLLM_IDENTIFIER
 from bot.parse.normalize import mask
+from bot.parse.now_rate import rate_why as rate_not_target
 from bot.parse.numbers import parse_number
 from bot.parse.other_stage_rate import other_stage_rate
 from bot.parse.prose_forms import (
@@ -41,7 +42,6 @@ from bot.parse.regex import rc
 from bot.parse.run_durations import past_run_duration
 from bot.parse.settings_scan import reader, run_readers
 from bot.parse.side_phrases import side_phrases
-from bot.parse.structure import rate_not_target
 from bot.parse.throughput_words import requests_per_second, tokens_per_minute, tokens_per_second_first
 from bot.parse.time_forms import spend_rate
 from bot.parse.tool_keys import negated_keys
