@@ -9,7 +9,6 @@ from __future__ import annotations
 from itertools import pairwise
 from typing import Any
 
-from bot.parse import structure as st
 from bot.parse.asked_model import (
     Candidate,
     active_after,
@@ -32,7 +31,8 @@ from bot.parse.regex import rc
 from bot.parse.request_fields import as_typed
 from bot.parse.role_left import L_ON
 from bot.parse.roles import Role
-from bot.parse.structure import MEASURED_ROLES, Segment, job_card, job_tokens, pick, segments
+from bot.parse.structure import MEASURED_ROLES, Segment, job_card, job_tokens, pick, role_reason, segments
+from bot.parse.users_load import load_value, unread_reason
 from bot.parse.words import (
     ARTICLE_GPU_RE,
     ASKS_COUNT_RE,
@@ -103,12 +103,12 @@ class FieldSteps:
     def why_unused(self, role: Role, used_roles: set[str], default: str) -> str:
         """Why a number of ``role`` is not used: another setup's or an observed figure's (its clause's, or
         the structure chose against it), 'repeated' when its field used another value, else ``default``."""
-        lost = self.__dict__.get("_lost", {}).get(id(role)) or st.role_reason(self, role)
+        lost = self.__dict__.get("_lost", {}).get(id(role)) or role_reason(self, role)
         return lost or ("repeated" if role.role in used_roles else default)
 
     def unread_reason(self, raw: str, default: str) -> str:
         """:func:`bot.parse.structure.unread_reason`: an unread number of another setup or observed."""
-        return st.unread_reason(self._segments(), self.unread_toks, raw, default)  # type: ignore[attr-defined]
+        return unread_reason(self, raw, default)
 
     def value(self, name: str) -> float | None:
         """The value of :meth:`first`, or None."""
@@ -368,7 +368,7 @@ class FieldSteps:
         f["currency"] = currency
         f["mfu"] = self.value("mfu")
         f["batch_size"] = self.value("batch") or f.get("batch_size")
-        f["concurrency"] = self.value("concurrency") or f.get("concurrency")  # llama.cpp -np: a setting
+        f["concurrency"] = load_value(self) or f.get("concurrency")  # llama.cpp -np: a setting
         team = team_size(self.raw.lower()) if stage not in (None, "inference") and f["concurrency"] else None
         if team is not None and team == f["concurrency"]:  # 'our team of 5 engineers wants to fine-tune'
             f["concurrency"] = None

@@ -124,6 +124,10 @@ IGNORED_TEXTS: dict[str, str] = {
         "an output length with no prompt length: the context per sequence sized below (prompt + output) "
         "holds it; give the prompt length and the context is sized as prompt + output"
     ),
+    "users_not_load": N_(
+        "the number of people who use the service, not the requests run at once: the concurrency you "
+        "gave is sized"
+    ),
     "per_user_speed": N_(
         "a speed per user, not the service's throughput: compare it with the decode speed per sequence below"
     ),
