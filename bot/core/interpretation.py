@@ -68,6 +68,7 @@ IGNORED_REASONS = (
     "budget_no_cost",  # a serving budget with no rental cost to compare it with (no price on file)
     "serving_offload",  # weights in CPU memory while serving (KTransformers, --cpu-moe): not modelled
     "rollout_as_vllm",  # an RL rollout engine other than vLLM (SGLang): the rollouts are timed as vLLM's
+    "negated",  # '128k context is not needed', '不需要 128k 上下文': a value the message says is not wanted
     "users_not_load",  # '200 users, about 30 concurrent': the users counted, the concurrency sized
     "observed",  # a figure reported from a run ('uses 60 GB', 'got 35 tokens/s'): what happened, no setting
     *UNUSED_REASONS,  # keys of a pasted training/serving config (bot.parse.configs.model)

@@ -24,6 +24,7 @@ from bot.parse.file_names import example_model, glued_version, outside_file_name
 from bot.parse.gpus import GpuMention, card_total, unified, variant_of_memory
 from bot.parse.load_words import single_user
 from bot.parse.models import ModelMention
+from bot.parse.negated_values import seq_role
 from bot.parse.numbers import NumberToken
 from bot.parse.output_forms import team_size
 from bot.parse.prose_forms import requests_rate
@@ -253,7 +254,7 @@ class FieldSteps:
             f["tokens"] = samples.value * tps.value
         f["epochs"] = f.get("epochs") or self.value("epochs")  # a key's ('--epochs 2') first
         # Serving context: "prompts ~2k tokens and replies ~500" → 2,500 tokens per sequence.
-        seq, prompt, reply = self.first("seq"), self.first("prompt"), self.first("reply")
+        seq, prompt, reply = seq_role(self), self.first("prompt"), self.first("reply")
         if seq is not None:
             f["seq_len"] = seq.value
         elif prompt is not None and (stage == "inference" or reply is not None):
@@ -284,9 +285,8 @@ class FieldSteps:
         """An output length per request with no prompt nor context length ('with 256 output tokens',
         'max_tokens 512'): the serving request has no output-length field (the context per sequence is
         prompt + output), so it is named (``output_in_context``) unless a request rate used it."""
-        if any(why == "qps_needs_output" for _, why in self.named_unused) or self.f.get(
-            "target_tokens_per_s"
-        ):
+        qps = any(why == "qps_needs_output" for _, why in self.named_unused)
+        if qps or self.f.get("target_tokens_per_s"):
             return
         self.named_unused.append((f"output_tokens: {reply:,.0f}", "output_in_context"))
 

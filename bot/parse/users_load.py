@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.parse import structure as st
+from bot.parse.negated_values import negated
 from bot.parse.regex import rc
 from bot.parse.roles import Role
 
@@ -75,10 +76,11 @@ def load_value(steps: Any) -> float | None:
 
 def unread_reason(steps: Any, raw: str, default: str) -> str:
     """:func:`bot.parse.structure.unread_reason` of an unread number, whose default is ``users_not_load``
-    when it counts users ('用户 500 人' beside '峰值并发 50') and a concurrency is sized."""
-    toks = getattr(steps, "unread_toks", [])
-    if steps.f.get("concurrency") and any(
-        t.raw.strip() == raw and _kind(steps.s, t) == "users" for t in toks
-    ):
+    when it counts users ('用户 500 人' beside '峰值并发 50') and a concurrency is sized, ``negated`` for a
+    length said not to be needed ('没必要上 32k', :mod:`bot.parse.negated_values`)."""
+    toks = [t for t in getattr(steps, "unread_toks", []) if t.raw.strip() == raw]
+    if steps.f.get("concurrency") and any(_kind(steps.s, t) == "users" for t in toks):
         default = "users_not_load"
-    return st.unread_reason(steps._segments(), toks, raw, default)
+    elif any(t.mag == "k" and negated(steps.s, t) for t in toks):
+        default = "negated"
+    return st.unread_reason(steps._segments(), getattr(steps, "unread_toks", []), raw, default)

@@ -124,6 +124,9 @@ IGNORED_TEXTS: dict[str, str] = {
         "an output length with no prompt length: the context per sequence sized below (prompt + output) "
         "holds it; give the prompt length and the context is sized as prompt + output"
     ),
+    "negated": N_(
+        "a value your message says is not needed: not sized — the other value stated, or the default, is"
+    ),
     "users_not_load": N_(
         "the number of people who use the service, not the requests run at once: the concurrency you "
         "gave is sized"
