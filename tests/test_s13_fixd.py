@@ -239,3 +239,43 @@ def test_the_method_tables_lora_row_is_lora_alone(table: str, alone: str) -> Non
     lora = answer_json(alone)["report"]["memory"]
     assert rows["lora"]["feasible"] == "no" and rows["lora"]["min_gpus"] == lora["min_gpus"]
     assert rows["lora"]["per_gpu_bytes"] > rows["qlora"]["per_gpu_bytes"]
+
+
+# N4: an unknown card typed with its memory is not replaced by a card of another setup.
+@pytest.mark.parametrize(
+    ("question", "card", "other"),
+    [
+        (  # the trial's
+            "We have 8 Cambricon MLU370-X8 48GB cards. Our colleague trained a 7B LoRA on 8 A800 "
+            "in 6 hours on 100M tokens. How long for us on the MLU370 with the same data, "
+            "and does 14B full fine-tuning fit?",
+            "Cambricon MLU370-X8",
+            "A800",
+        ),
+        (
+            "我们有 8 张寒武纪 MLU370 48G。同事在 8 张 A800 上训 7B LoRA 用了 6 小时。14B 全量微调放得下吗？",
+            "寒武纪 MLU370",
+            "A800",
+        ),
+        (
+            "My colleague fine-tuned Qwen2.5-7B with LoRA on 4 H100 in 3 hours. "
+            "We only have 4 MTT S4000 48GB. Does 14B LoRA fit?",
+            "MTT S4000",
+            "H100",
+        ),
+    ],
+)
+def test_an_unknown_card_with_memory_is_not_replaced_by_another_setups_card(
+    question: str, card: str, other: str
+) -> None:
+    answer = answer_json(question)
+    assert answer["request"]["gpu"] == card and answer["interpretation"]["unknown_gpu"] == card
+    assert answer["request"]["gpu_memory_gib"] == 48
+    assert (other, "other_setup") in _ignored(answer)
+    assert card in answer["reply"]
+
+
+def test_a_catalog_card_of_the_job_is_kept_beside_an_unknown_one() -> None:
+    """The rule moves only a card of another run: 'I have 2 A100; a friend has MTT S4000 48GB' keeps A100."""
+    answer = answer_json("我有 2 张 A100 80G，想全量微调 7B。朋友用 MTT S4000 48GB 跑过 LoRA。放得下吗？")
+    assert answer["request"]["gpu"].startswith("A100")
