@@ -213,11 +213,12 @@ _DIGIT_GROUPS_RE = rc(r"(?<![\w.])\d{1,3}(?:_\d{3})+(?![\w.])")
 '1_000_000 tokens'): one number."""
 _HOST_RE = rc(
     r"(?<![a-z0-9])(?:[a-z][a-z0-9+.\-]*://[^\s/\"'<>]*"
-    r"|(?<![\d.])\d{1,3}(?:\.\d{1,3}){3}(?::\d{1,5})?(?![\d.])"
-    r"|localhost:\d{1,5}(?!\d))"
+    r"|(?<![\d.])\d{1,3}(?:\.\d{1,3}){3}(?!:\d+,)(?::\d{1,5})?(?![\d.])"
+    r"|localhost:\d{2,5}(?![\d,]))"
 )
 """An address's host and port: 'http://127.0.0.1:8265' (Ray's dashboard), '10.0.0.2:29500', 'localhost:8000'
-(s13 trial S3): no number in it is a figure of the job. The path after a URL's host stays (a model name in
+(s13 trial S3): no number in it is a figure of the job. A host's GPU list ('--include localhost:0,1,2,3',
+DeepSpeed's launcher) is no port and stays. The path after a URL's host stays (a model name in
 'https://huggingface.co/Qwen/Qwen2.5-7B' is read)."""
 _GLUED_KEY_RE = rc(r"(?<![a-z])(mfu|bs|batch|epochs?|ctx)(?=\d)")
 _CN_PERCENT_RE = rc(r"百分之([零〇一二两三四五六七八九十百点]+|\d+(?:\.\d+)?)")
