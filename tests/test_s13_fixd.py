@@ -4,6 +4,8 @@ that are not the trial's."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from tests.real_questions import answer_json
@@ -213,12 +215,7 @@ def test_a_model_in_a_url_path_is_still_read() -> None:
     assert answer["request"]["model"] == "Qwen2.5-7B" and answer["request"]["concurrency"] == 10
 
 
-# N7: the method table's LoRA row is bf16 LoRA, not QLoRA's 4-bit base. The rows are built in
-# estimator/methods.py (s13-fixc's file): the fix is there (see the branch report); until it lands
-# this test is expected to fail.
-@pytest.mark.xfail(
-    reason="estimator/methods.py keeps QLoRA's base_bits for the LoRA row (s13-fixc)", strict=False
-)
+# N7: the method table's LoRA row is bf16 LoRA, not QLoRA's 4-bit base (estimator/methods.py).
 @pytest.mark.parametrize(
     ("table", "alone"),
     [
@@ -279,3 +276,19 @@ def test_a_catalog_card_of_the_job_is_kept_beside_an_unknown_one() -> None:
     """The rule moves only a card of another run: 'I have 2 A100; a friend has MTT S4000 48GB' keeps A100."""
     answer = answer_json("我有 2 张 A100 80G，想全量微调 7B。朋友用 MTT S4000 48GB 跑过 LoRA。放得下吗？")
     assert answer["request"]["gpu"].startswith("A100")
+
+
+# N12: OpenRLHF always runs on DeepSpeed (its --zero_stage defaults to 2, openrlhf/cli/train_ppo.py):
+# never "runs plain DDP without a DeepSpeed or FSDP setting".
+@pytest.mark.parametrize(
+    "question",
+    [
+        "用 OpenRLHF 做 PPO，Qwen2.5-7B actor，8 张 A100，数据 2 万条 prompt，回复 1024",
+        "OpenRLHF GRPO on Qwen2.5-7B with 8 A100 80GB, 20k prompts, completions of 1024 tokens",
+    ],
+)
+def test_openrlhf_is_never_said_to_run_plain_ddp(question: str) -> None:
+    answer = answer_json(question)
+    assert answer["request"]["training_tool"] == "OpenRLHF"
+    said = json.dumps(answer, ensure_ascii=False)
+    assert "tool_default_ddp" not in said and "plain DDP" not in said
