@@ -137,6 +137,7 @@ def _comparison(r) -> dict[str, Any]:
     inf, mem = r.inference, r.memory
     return {
         "gpu": r.request.gpu,
+        "gpu_count": r.request.gpu_count,
         "gpu_hours": r.gpu_hours.model_dump() if r.gpu_hours else None,
         "gpus_for_deadline": r.gpus_for_deadline,
         "cost": r.cost.model_dump(mode="json") if r.cost else None,

@@ -28,8 +28,8 @@ def method_rows(
     count = req.gpu_count or 1
     for method in req.methods or []:
         variant = replace(setup, method=method, offload=setup.offload and method == Method.full)
-        if method == Method.full:
-            variant = replace(variant, base_bits=None)
+        if method == Method.full or (method != Method.qlora and setup.method == Method.qlora):
+            variant = replace(variant, base_bits=None)  # QLoRA's 4-bit base is its row's alone (s13 N7)
         found = min_gpus(spec, params, gpu, variant)
         least = least_memory_plan(spec, params, gpu, count, variant)
         at = count

@@ -228,6 +228,12 @@ class Memory(_Frozen):
         description="what to change so that the high end of the band fits the user's GPUs, when only the "
         "likely figure does (the verdict is then 'borderline'): settings in the order to apply them",
     )
+    pcie_zero_plan: Plan | None = Field(
+        None,
+        description="on cards without NVLink, when `plan` needs TP for the stated micro-batch: the layout "
+        "without TP or PP at the largest smaller micro-batch that fits the same GPUs (estimator.pcie_layout)",
+    )
+    pcie_zero_per_gpu_bytes: float | None = Field(None, description="memory per GPU at `pcie_zero_plan`")
 
 
 class DecodeSpeed(_Frozen):

@@ -18,6 +18,7 @@ from estimator.memory_band import per_gpu_band
 from estimator.methods import with_least
 from estimator.models import Band, DaysRow, FitChange, Memory, Method, SizingRequest, Stage
 from estimator.offload_time import offload_seconds_per_step
+from estimator.pcie_layout import with_pcie_zero
 from estimator.plan import HEADROOM, MAX_GPUS_SEARCHED, memory_with_batch, training_memory
 from estimator.reasons import Why
 from estimator.request import Recompute
@@ -246,7 +247,7 @@ def memory_and_plan(
     if req.gpu_count is None:
         mem = mem.model_copy(update={"fits_requested": None})
     else:  # an adapter method laid out to communicate least: the least memory on these GPUs, too
-        mem = with_least(spec, params, gpu, setup, mem)
+        mem = with_pcie_zero(spec, params, gpu, setup, with_least(spec, params, gpu, setup, mem))
     if r.stage != Stage.finetune:  # pre-training size follows the deadline, not memory comfort
         mem = mem.model_copy(
             update={"recommended_gpus": None, "recommended_plan": None, "recommended_per_gpu_bytes": None}

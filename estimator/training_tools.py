@@ -59,7 +59,7 @@ TRAINING_TOOL_LIMITS: dict[str, ToolLimits] = {
     "axolotl": ToolLimits(True),
     "ms-swift": ToolLimits(True),
     "Unsloth": ToolLimits(True, chunked_loss=True),
-    "OpenRLHF": ToolLimits(True),
+    "OpenRLHF": ToolLimits(True, default_zero=2),  # its --zero_stage default (openrlhf/cli/train_*.py)
     "verl": ToolLimits(True, whole_step_rollout=True, default_zero=3),  # FSDP workers unless Megatron
     "Megatron-LM": ToolLimits(False),
     "NeMo": ToolLimits(False),

@@ -67,13 +67,13 @@ LINES = {
         "时间：2万 条样本 × 512 token（平均每条样本",
         "显存：序列最长 2,048 token",
         "显存：按序列最长到这个长度计",
-        "每步 128 条序列（6.6万 token）",
+        "每步 128 条序列（6.6万 token，按每条样本 512 token 计；显存按 2,048 token 的序列排布）",
     ),
     "en": (
         "time: 20K samples × 512 tokens, the average sample",
         "memory: sequences up to 2,048 tokens",
         "memory: sequences up to this length, the longest a micro-batch holds",
-        "128 sequences per step (65.5K tokens)",
+        "128 sequences per step (65.5K tokens at 512 tokens per sample; memory laid out for 2,048-token",
     ),
 }
 

@@ -48,6 +48,7 @@ IGNORED_REASONS = (
     "no_fp8_weights",  # FP8 serving asked on a card that cannot load FP8 weights: sized in bf16
     "no_int8",  # int8 training asked on a card without an INT8 tensor-core peak in the catalog: bf16
     "more_than_gpus",  # a TP × PP larger than the GPU count: the layout was searched instead
+    "fp8_in_mfu",  # FP8 training beside a stated MFU: the MFU is of the 16-bit peak, the time not on FP8's
     "fp8_time_only",  # FP8 training with nothing to time: FP8 changes the time; memory is sized in bf16
     "config_differs",  # the text said another value than the pasted config: the config's is used
     "offload_adapters",  # CPU offload with LoRA/QLoRA: sized without it (only full fine-tuning models it)
@@ -69,6 +70,8 @@ IGNORED_REASONS = (
     "serving_offload",  # weights in CPU memory while serving (KTransformers, --cpu-moe): not modelled
     "rollout_as_vllm",  # an RL rollout engine other than vLLM (SGLang): the rollouts are timed as vLLM's
     "step_time_target",  # '希望每步不超过 2 秒': a time per step wanted; the sizing times the whole run
+    "negated",  # '128k context is not needed', '不需要 128k 上下文': a value the message says is not wanted
+    "users_not_load",  # '200 users, about 30 concurrent': the users counted, the concurrency sized
     "observed",  # a figure reported from a run ('uses 60 GB', 'got 35 tokens/s'): what happened, no setting
     "rl_reward_model_not_sized",  # an RL job's reward/critic/reference model: counted at the actor's size
     *UNUSED_REASONS,  # keys of a pasted training/serving config (bot.parse.configs.model)
@@ -229,6 +232,8 @@ def _unused_settings(said: SizingRequest, report: SizingReport) -> list[Ignored]
                 out.append(Ignored(text=_text("precision", said.precision), reason="training_precision"))
         if codes & {"fp8_not_supported", "fp8_no_faster"}:
             out.append(Ignored(text=_text("precision", said.precision), reason="no_fp8"))
+        elif _fp8_in_mfu(said, report, timed):
+            out.append(Ignored(text=_text("precision", said.precision), reason="fp8_in_mfu"))
         if "measured_above_peak" in codes:
             out.append(
                 Ignored(
@@ -238,6 +243,19 @@ def _unused_settings(said: SizingRequest, report: SizingReport) -> list[Ignored]
         elif said.mfu is not None and (said.achieved_tflops_per_gpu or said.tokens_per_second_per_gpu):
             out.append(Ignored(text=_text("mfu", said.mfu), reason="measured_wins"))
     return out
+
+
+def _fp8_in_mfu(said: SizingRequest, report: SizingReport, timed: set[str]) -> bool:
+    """FP8 training stated beside an MFU (s13 trial S1: 'FP8，之前实测 MFU 38%'): the estimator reads the
+    MFU against the 16-bit peak, as MFU is usually quoted (:func:`estimator.training_rate.training_rate`),
+    so the time is not on the FP8 peak; the reply says so instead of staying silent."""
+    return (
+        said.precision == Precision.fp8
+        and said.mfu is not None
+        and report.gpu_hours is not None
+        and Precision.fp8.value not in timed
+        and not (said.achieved_tflops_per_gpu or said.tokens_per_second_per_gpu)
+    )
 
 
 SERVING_BUDGET_CODES = frozenset(

@@ -125,7 +125,8 @@ def _sort_cost(report: SizingReport) -> float | None:
 
 def cheapest_index(reports: list[SizingReport], families: list[str] | None = None) -> int | None:
     """Index of the cheapest report, among those on ``families`` (the offered GPUs) when given and any
-    is; None unless every report has a cost in one currency and they are all training or all serving."""
+    is, and among those whose GPUs hold the job when any does; None unless every report has a cost in
+    one currency and they are all training or all serving."""
     if len(reports) < 2 or len({r.inference is None for r in reports}) > 1:
         return None
     costs = [_sort_cost(r) for r in reports]
@@ -140,7 +141,9 @@ def cheapest_index(reports: list[SizingReport], families: list[str] | None = Non
         i for i, r in enumerate(reports) if families is None or catalog.family_of(r.request.gpu) in families
     ]
     pool = allowed or list(range(len(reports)))
-    return min(pool, key=lambda i: costs[i])
+    # a job that does not fit its GPUs is no cheapest option ('8x RTX 4090 or 16x H100' for a 70B)
+    held = [i for i in pool if reports[i].memory is None or reports[i].memory.fits_requested is not False]
+    return min(held or pool, key=lambda i: costs[i])
 
 
 # ---------------------------------------------------------------------------------------------

@@ -57,6 +57,9 @@ ABSURD_MODEL = "absurd_model"
 ASKED_CARD = "asked_card"
 """ParseResult note: of several cards named, the question asks about one (bot.parse.asked_model.asked_card):
 it is sized first even when another named card is cheaper."""
+OPTION_COUNTS = "option_counts"
+"""ParseResult note: the cards compared each have their own count (bot.parse.option_counts): the first
+written is sized first, at its count, and each other card at its own."""
 
 MAX_INPUT_CHARS = 100_000
 """Hard cap on what reaches the parser (Telegram caps messages at 4,096; the CLI reads stdin).
@@ -132,10 +135,16 @@ def safe_estimate(request: SizingRequest) -> SizingReport | None:
         return None
 
 
-def on_gpu(request: SizingRequest, gpu: str, memory_gib: float | None = None) -> SizingRequest:
+def on_gpu(
+    request: SizingRequest, gpu: str, memory_gib: float | None = None, count: int | None = None
+) -> SizingRequest:
     """The same request on another GPU (a price quoted for the first GPU does not carry over, nor a
-    memory stated beside the first card: 'A100 40G 对比 H100' compares an 80 GB H100)."""
-    return request.model_copy(update={"gpu": gpu, "price_per_gpu_hour": None, "gpu_memory_gib": memory_gib})
+    memory stated beside the first card: 'A100 40G 对比 H100' compares an 80 GB H100), at the count
+    stated for that card when the options each have one ('8x H100 or 16x A100': 16 A100s)."""
+    update: dict[str, object] = {"gpu": gpu, "price_per_gpu_hour": None, "gpu_memory_gib": memory_gib}
+    if count is not None:
+        update["gpu_count"] = count
+    return request.model_copy(update=update)
 
 
 def parse_capped(text: str) -> ParseResult:
@@ -264,12 +273,13 @@ def answer_request(
         elif not sized_anything(sized[0]):  # e.g. serving with GPUs and days but no model: nothing to say
             pass
         else:
-            stated = parsed.gpu_alternative_memory
-            others = [_size(on_gpu(request, gpu, stated.get(gpu)), lang, settings, presales) for gpu in
-                      parsed.gpu_alternatives[:MAX_COMPARISONS]]  # fmt: skip
+            stated, counts = parsed.gpu_alternative_memory, parsed.gpu_alternative_counts
+            others = [_size(on_gpu(request, gpu, stated.get(gpu), counts.get(gpu)), lang, settings, presales)
+                      for gpu in parsed.gpu_alternatives[:MAX_COMPARISONS]]  # fmt: skip
             done = [sized, *(o for o in others if o is not None)]
             best = cheapest_index([r for r, _ in done], presales.families() if presales else None)
-            asked = ASKED_CARD in parsed.notes  # two setups: the card asked about stays first
+            # two setups: the card asked about stays first; options each at its count: the first written
+            asked = ASKED_CARD in parsed.notes or OPTION_COUNTS in parsed.notes
             if len(done) > 1 and best is not None and best > 0 and not asked:  # the cheapest's details
                 done.insert(0, done.pop(best))
                 best = 0

@@ -66,6 +66,7 @@ from bot.parse.stack_words import fine_tuning_tool_named, serving_engine_named
 from bot.parse.stage_hints import lora_pretraining, tuning_only_stage
 from bot.parse.stage_key import adapter_keys_method, adapter_keys_stage, stage_key
 from bot.parse.steps import apply_steps, read_steps
+from bot.parse.unknown_card import own_card_first
 from bot.parse.vague_amounts import english_read, read_rough
 from bot.parse.words import (
     ASKS_CONCURRENCY_RE,
@@ -203,8 +204,7 @@ class _Parse(FieldSteps):
             precision = "int4"
         self.f["precision"] = precision
         self.f["gpu_count_max"] = count_max
-        # "8块24G显存的卡": size the job on a card of that memory; "M2 Ultra 64GB": that configuration;
-        # "4090 24G", "A100 40G": the card's memory as stated (echoed in ``request``)
+        # "8块24G显存的卡": a card of that memory; "M2 Ultra 64GB", "A100 40G": the memory as stated
         self.f["gpu_memory_gib"] = gpu_memory
         if OFFLOAD_RE.search(self.s) and self.f.get("offload") is None:
             self.f["offload"] = True
@@ -222,6 +222,7 @@ class _Parse(FieldSteps):
             found=found,
             gpu_alternatives=alternatives(gpus),
             gpu_alternative_memory=alternative_memory(gpus),
+            gpu_alternative_counts=getattr(self, "_option_counts", {}),  # each option's own count
             unknown_gpu=unknown_gpu,
             gpu_suggestions=self._gpu_suggestions if not gpus else [],
             unknown_model=as_typed(self.raw, unknown_model.text) if unknown_model else None,
@@ -427,12 +428,11 @@ class _Parse(FieldSteps):
         return models, precision
 
     def _gpus(self) -> list[GpuMention]:
-        before = self.s
-        self.s, gpus = extract_gpus(self.s)
+        before, (self.s, gpus) = self.s, extract_gpus(self.s)
         self._plural_gpu = any(plural_card(before, g) for g in gpus)
         self.s, self._unknown_gpu, self._gpu_suggestions = extract_unknown_gpu(self.s)
         self.s, self._budget_period = read_budget_period(self.s)  # '预算每月5万': the amount is the budget
-        return gpus
+        return own_card_first(self, gpus)  # 'We have 8 MLU370 48GB. Our colleague … on 8 A800': the MLU370
 
     # -- step 3: numbers and their roles
 

@@ -1,8 +1,7 @@
 """Step 4 of the parse: the request fields from the roles the numbers got (docs/design.md §4).
 
 Model and parameters, training data and context, GPUs and their count, money and serving; a mixin of
-:class:`bot.parse.assemble._Parse`, which holds the state these steps read and write.
-"""
+:class:`bot.parse.assemble._Parse`, which holds the state these steps read and write."""
 
 from __future__ import annotations
 
@@ -25,7 +24,9 @@ from bot.parse.file_names import example_model, glued_version, outside_file_name
 from bot.parse.gpus import GpuMention, card_total, unified, variant_of_memory
 from bot.parse.load_words import single_user
 from bot.parse.models import ModelMention
+from bot.parse.negated_values import seq_role
 from bot.parse.numbers import NumberToken
+from bot.parse.option_counts import option_counts
 from bot.parse.output_forms import team_size
 from bot.parse.prose_forms import requests_rate
 from bot.parse.regex import rc
@@ -33,6 +34,7 @@ from bot.parse.request_fields import as_typed
 from bot.parse.role_left import L_ON
 from bot.parse.roles import Role
 from bot.parse.structure import Segment, job_card, job_tokens, pick, segments
+from bot.parse.users_load import load_value, unread_reason
 from bot.parse.words import (
     ARTICLE_GPU_RE,
     ASKS_COUNT_RE,
@@ -106,9 +108,8 @@ class FieldSteps:
         lost = self.__dict__.get("_lost", {}).get(id(role)) or st.role_reason(self, role)
         return lost or ("repeated" if role.role in used_roles else default)
 
-    def unread_reason(self, raw: str, default: str) -> str:
-        """:func:`bot.parse.structure.unread_reason`: an unread number of another setup or observed."""
-        return st.unread_reason(self._segments(), self.unread_toks, raw, default)  # type: ignore[attr-defined]
+    def unread_reason(self, raw: str, default: str) -> str:  # bot.parse.users_load.unread_reason
+        return unread_reason(self, raw, default)
 
     def value(self, name: str) -> float | None:
         """The value of :meth:`first`, or None."""
@@ -253,7 +254,7 @@ class FieldSteps:
             f["tokens"] = samples.value * tps.value
         f["epochs"] = f.get("epochs") or self.value("epochs")  # a key's ('--epochs 2') first
         # Serving context: "prompts ~2k tokens and replies ~500" → 2,500 tokens per sequence.
-        seq, prompt, reply = self.first("seq"), self.first("prompt"), self.first("reply")
+        seq, prompt, reply = seq_role(self), self.first("prompt"), self.first("reply")
         if seq is not None:
             f["seq_len"] = seq.value
         elif prompt is not None and (stage == "inference" or reply or f.get("max_completion_length")):
@@ -284,9 +285,8 @@ class FieldSteps:
         """An output length per request with no prompt nor context length ('with 256 output tokens',
         'max_tokens 512'): the serving request has no output-length field (the context per sequence is
         prompt + output), so it is named (``output_in_context``) unless a request rate used it."""
-        if any(why == "qps_needs_output" for _, why in self.named_unused) or self.f.get(
-            "target_tokens_per_s"
-        ):
+        qps = any(why == "qps_needs_output" for _, why in self.named_unused)
+        if qps or self.f.get("target_tokens_per_s"):
             return
         self.named_unused.append((f"output_tokens: {reply:,.0f}", "output_in_context"))
 
@@ -305,13 +305,13 @@ class FieldSteps:
         if gpus:
             ends = [r.tok.end for r in self.roles if r.role == "count"]
             chosen = counted_gpu(gpus, count.tok.end if count is not None else None, ends)
-            chosen = job_card(gpus, chosen, self._segments)  # not another setup's card
+            chosen = job_card(gpus, counted := chosen, self._segments)  # not another setup's card
             asked = asked_card(self.s, gpus)
             if asked is not None:  # two setups: the card asked about
                 chosen = asked if asked.gpu_id != chosen.gpu_id else chosen
                 self.notes.append("asked_card")  # bot.core.pipeline.ASKED_CARD
-            if len({g.gpu_id for g in gpus}) > 1:  # the count said of the card sized, not another's
-                count = self._count_of(chosen, gpus, count)
+            if len({g.gpu_id for g in gpus}) > 1:  # each option's own count, or the count of the card sized
+                chosen, count = option_counts(self, chosen, gpus, count, asked or counted is not chosen)
             gpus.remove(chosen)
             gpus.insert(0, chosen)  # the card sized first; the others are the alternatives named
             f["gpu"] = chosen.gpu_id
@@ -368,7 +368,7 @@ class FieldSteps:
         f["currency"] = currency
         f["mfu"] = self.value("mfu")
         f["batch_size"] = self.value("batch") or f.get("batch_size")
-        f["concurrency"] = self.value("concurrency") or f.get("concurrency")  # llama.cpp -np: a setting
+        f["concurrency"] = load_value(self) or f.get("concurrency")  # llama.cpp -np: a setting
         team = team_size(self.raw.lower()) if stage not in (None, "inference") and f["concurrency"] else None
         if team is not None and team == f["concurrency"]:  # 'our team of 5 engineers wants to fine-tune'
             f["concurrency"] = None

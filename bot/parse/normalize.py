@@ -186,6 +186,7 @@ def prepare(text: str) -> tuple[str, bool, str]:
     s = normalize(s)
     normalized = s if unchanged else normalize(text)
     s = _DIGIT_GROUPS_RE.sub(lambda m: m.group(0).replace("_", ""), s)  # '120_000': 120000
+    s = _HOST_RE.sub(" ", s) if ("://" in s or "localhost" in s or "." in s) else s  # no figure in an address
     s = chat_forms(s)  # 'w/o LoRA', 'global bs 256', 'two H100*8 machines' '8 thousand' (paraphrases)
     s = written_values(s)  # 'tp=2.', '16bf', '40=8+8+8+8+4*2', '4 nodes with 32 gpus in total' (round 5)
     s = written_names(s)  # '910B3', '910-64G', 'qwen2VL-7b', 'ds-r1' (round 6)
@@ -210,6 +211,15 @@ def prepare(text: str) -> tuple[str, bool, str]:
 _DIGIT_GROUPS_RE = rc(r"(?<![\w.])\d{1,3}(?:_\d{3})+(?![\w.])")
 """Digits grouped by underscores, as Python, Rust and YAML configs write them ('max_seq_length=120_000',
 '1_000_000 tokens'): one number."""
+_HOST_RE = rc(
+    r"(?<![a-z0-9])(?:[a-z][a-z0-9+.\-]*://[^\s/\"'<>]*"
+    r"|(?<![\d.])\d{1,3}(?:\.\d{1,3}){3}(?!:\d+,)(?::\d{1,5})?(?![\d.])"
+    r"|localhost:\d{2,5}(?![\d,]))"
+)
+"""An address's host and port: 'http://127.0.0.1:8265' (Ray's dashboard), '10.0.0.2:29500', 'localhost:8000'
+(s13 trial S3): no number in it is a figure of the job. A host's GPU list ('--include localhost:0,1,2,3',
+DeepSpeed's launcher) is no port and stays. The path after a URL's host stays (a model name in
+'https://huggingface.co/Qwen/Qwen2.5-7B' is read)."""
 _GLUED_KEY_RE = rc(r"(?<![a-z])(mfu|bs|batch|epochs?|ctx)(?=\d)")
 _CN_PERCENT_RE = rc(r"百分之([零〇一二两三四五六七八九十百点]+|\d+(?:\.\d+)?)")
 

@@ -47,6 +47,10 @@ class ParseResult(BaseModel, defer_build=True):  # schema built on first use: st
         default_factory=empty_dict,
         description="GiB per card stated beside another GPU named ('A800 40G'), by id",
     )
+    gpu_alternative_counts: dict[str, int] = Field(
+        default_factory=empty_dict,
+        description="the count stated beside each other GPU when options are compared ('8x H100 or 16x A')",
+    )
     tool_cue: str | None = Field(
         None, description="the settings a training tool was inferred from when none was named ('cutoff_len')"
     )

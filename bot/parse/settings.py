@@ -14,11 +14,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.parse import lexicon as lx
+from bot.parse import recompute_words as rw
 from bot.parse.cue_words import MEASURED
 from bot.parse.engine_keys import engine_on, engines_turned_off, keyed_engine
 from bot.parse.generic_values import words_pattern
 from bot.parse.more_tools import VLLM_IDENTIFIER
 from bot.parse.normalize import mask
+from bot.parse.now_rate import rate_why as rate_not_target
 from bot.parse.numbers import parse_number
 from bot.parse.other_stage_rate import other_stage_rate
 from bot.parse.prose_forms import (
@@ -30,18 +32,11 @@ from bot.parse.prose_forms import (
     serving_targets,
 )
 from bot.parse.prose_vocab import read_vocabulary
-from bot.parse.recompute_words import (
-    FULL_RECOMPUTE_RE,
-    NO_FULL_RECOMPUTE_RE,
-    NO_RECOMPUTE_RE,
-    SELECTIVE_RE,
-    ZH_NEGATION_BEFORE_RE,
-)
 from bot.parse.regex import rc
 from bot.parse.run_durations import past_run_duration
 from bot.parse.settings_scan import reader, run_readers
 from bot.parse.side_phrases import side_phrases
-from bot.parse.structure import other_run_at, rate_not_target
+from bot.parse.structure import other_run_at
 from bot.parse.throughput_words import requests_per_second, tokens_per_minute, tokens_per_second_first
 from bot.parse.time_forms import spend_rate
 from bot.parse.tool_keys import negated_keys
@@ -353,14 +348,14 @@ def _precision_words(out: Settings) -> None:
 @reader()
 def _recompute(out: Settings) -> None:
     for pattern, mode in (
-        (NO_FULL_RECOMPUTE_RE, "selective"),
-        (NO_RECOMPUTE_RE, "none"),
-        (SELECTIVE_RE, "selective"),
-        (FULL_RECOMPUTE_RE, "full"),
+        (rw.NO_FULL_RECOMPUTE_RE, "selective"),
+        (rw.NO_RECOMPUTE_RE, "none"),
+        (rw.SELECTIVE_RE, "selective"),
+        (rw.FULL_RECOMPUTE_RE, "full"),
     ):
         m = pattern.search(out.s)
         if m:
-            if mode == "full" and ZH_NEGATION_BEFORE_RE.search(out.s[max(0, m.start() - 6) : m.start()]):
+            if mode == "full" and rw.ZH_NEGATION_BEFORE_RE.search(out.s[max(0, m.start() - 6) : m.start()]):
                 mode = "none"  # '不需要开重计算': the word after a negation (session 12 review 2)
             out.fields["recompute"] = mode
             out.s = _masked(out.s, m)

@@ -6,7 +6,7 @@ from bot.core.offer import cheapest_index
 from bot.render.describe import gpu_names
 from bot.render.fmt import fmt_for, money_span
 from bot.render.i18n import N_, translate
-from bot.render.sections import headline_days
+from bot.render.sections import _days_on, headline_days
 from estimator import catalog
 from estimator.models import SizingReport
 
@@ -89,13 +89,110 @@ def _serving_row(report: SizingReport, lang: str, mark: str = "") -> str | None:
     return translate(lang, msgid, cpm=cpm, **params)
 
 
-def comparison_row(report: SizingReport, lang: str, families: list[str] | None = None) -> str:
+SHORT_LOAD = N_("; room for %(held)s of the %(asked)s concurrent sequences")
+"""After a serving option's row when its stated GPUs hold fewer sequences than asked ('8x L40S or 4x
+H100' for 10 users at 128K: 3 of 10 each)."""
+
+
+def _short_load(report: SizingReport, lang: str) -> str:
+    """:data:`SHORT_LOAD` when the option's GPUs hold fewer concurrent sequences than the question asks
+    (``inference.max_concurrency`` below ``inference.concurrency``); '' otherwise."""
+    inf = report.inference
+    if (
+        inf is None
+        or inf.max_concurrency is None
+        or not inf.concurrency
+        or inf.max_concurrency >= inf.concurrency
+    ):
+        return ""
+    f = fmt_for(lang)
+    return translate(lang, SHORT_LOAD, held=f.int(inf.max_concurrency), asked=f.int(inf.concurrency))
+
+
+def at_count_row(report: SizingReport, lang: str, mark: str = "") -> str | None:
+    """'H100 80G: 2.3K H100-hours, 8 GPUs ≈ 12 days, $3,520 – $8,214': the option at the count the user
+    stated for its card ('8x H100 or 16x A100 40GB'), never a count of the bot's; None without days."""
+    count, gh = report.request.gpu_count, report.gpu_hours
+    if not count or gh is None:
+        return None
+    f = fmt_for(lang)
+    gpu, family, _ = gpu_names(report)
+    if not _fits(report):  # days on GPUs that cannot hold the job are no option's days
+        least = report.memory.min_gpus if report.memory is not None else None
+        msgid = N_("%(gpu)s: %(gpus)s GPUs do not hold the job (at least %(min)s needed)")
+        if least is None:
+            msgid = N_("%(gpu)s: %(gpus)s GPUs do not hold the job")
+        return translate(lang, msgid, gpu=gpu + mark, gpus=f.int(count), min=f.int(least or 0))
+    params = {"gpu": gpu + mark, "gh": f.compact(gh.likely), "fam": family, "gpus": f.int(count),
+              "days": headline_days(report, count, f)}  # fmt: skip
+    cost = report.cost
+    if cost is None:
+        return translate(lang, N_("%(gpu)s: %(gh)s %(fam)s-hours, %(gpus)s GPUs ≈ %(days)s days"), **params)
+    msgid = N_("%(gpu)s: %(gh)s %(fam)s-hours, %(gpus)s GPUs ≈ %(days)s days, %(cost)s")
+    return translate(lang, msgid, cost=money_span(f, cost.low, cost.high, cost.currency), **params)
+
+
+def _fits(report: SizingReport) -> bool:
+    """Whether the job fits the option's stated GPUs (no memory answer: nothing says it does not)."""
+    return report.memory is None or report.memory.fits_requested is not False
+
+
+def first_line(reports: list[SizingReport], lang: str) -> str | None:
+    """'Finishes first: 16 × H100 80G (≈ 102 days; 32 × A100 40G ≈ 113 days)': which option the user
+    asked to choose between ('which finishes first', '哪个快', '还是') ends first, each at its stated
+    count (days = GPU-hours ÷ GPUs ÷ 24, the rows' figures); None unless every option has days."""
+    f = fmt_for(lang)
+    timed: list[tuple[float, str, str]] = []
+    unfit: list[str] = []
+    for r in reports:
+        count = r.request.gpu_count
+        days = _days_on(r, count) if count else None
+        if days is None or r.inference is not None:
+            return None
+        setup = f"{f.int(count)} × {gpu_names(r)[0]}"
+        if _fits(r):
+            timed.append((days, setup, headline_days(r, count, f)))
+        else:
+            unfit.append(translate(lang, N_("%(setup)s does not hold the job"), setup=setup))
+    if not timed or len(timed) + len(unfit) < 2:
+        return None
+    best = min(range(len(timed)), key=lambda i: timed[i][0])
+    others = [translate(lang, N_("%(setup)s ≈ %(days)s days"), setup=s, days=d)
+              for i, (_, s, d) in enumerate(timed) if i != best] + unfit  # fmt: skip
+    _, setup, days = timed[best]
+    sep = "；" if lang == "zh" else "; "
+    msgid = N_("Finishes first: %(setup)s (≈ %(days)s days; %(others)s)")
+    return translate(lang, msgid, setup=setup, days=days, others=sep.join(others))
+
+
+def budget_row(report: SizingReport, lang: str, mark: str = "") -> str | None:
+    """'A800: 33.3K A800-hours for the budget, about 1.9T tokens': what the budget buys on this card when
+    the question asks what a budget trains ('预算 50 万 … 用 910B 还是 A800'), never a GPU count it did not
+    ask for (GPU-hours = budget ÷ price per GPU-hour; tokens = GPU-hours × peak × MFU × 3,600 ÷ 6N)."""
+    hours, tokens = report.budget_gpu_hours, report.tokens_for_budget
+    if hours is None or tokens is None or report.flops is not None:
+        return None
+    f = fmt_for(lang)
+    gpu, family, _ = gpu_names(report)
+    msgid = N_("%(gpu)s: %(gh)s %(fam)s-hours for the budget, about %(tokens)s tokens")
+    return translate(
+        lang, msgid, gpu=gpu + mark, gh=f.compact(hours.likely), fam=family, tokens=f.tokens(tokens.likely)
+    )
+
+
+def comparison_row(
+    report: SizingReport, lang: str, families: list[str] | None = None, at_count: bool = False
+) -> str:
     """One line sizing the same question on another GPU ("A100 vs H100"); a GPU outside the provider's
-    ``families`` is marked "not offered"."""
+    ``families`` is marked "not offered"; ``at_count``: each option at the count stated for its card
+    (:func:`at_count_row`)."""
     mark = offered_mark(report, lang, families)
     serving = _serving_row(report, lang, mark)
     if serving is not None:
-        return serving
+        return serving + (_short_load(report, lang) if at_count else "")
+    stated = (at_count_row(report, lang, mark) if at_count else None) or budget_row(report, lang, mark)
+    if stated is not None:
+        return stated
     f = fmt_for(lang)
     gpu, family, _ = gpu_names(report)
     gpu += mark

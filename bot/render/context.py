@@ -15,6 +15,7 @@ from bot.render.memory_text import memory_section
 from bot.render.note_codes import NoteCode
 from bot.render.notes import assumption_rows, note_text
 from bot.render.sections import budget_section, method_rows, rental_section, training_section
+from bot.render.sections_ledger import linked_rows
 from bot.render.serving_text import inference_section, largest_section
 from bot.render.stated import serving_settings, settings_suffix
 from bot.render.understood import understood_extras
@@ -121,7 +122,9 @@ def build_context(
         ),
         # a bare rental ('rent 8x H100 for one week') is no job: no stage to assume, no framework to advise
         "assumptions": [
-            row for row in assumption_rows(report, lang) if kind != "rental" or row["field"] != "stage"
+            row
+            for row in linked_rows(report, assumption_rows(report, lang), lang)
+            if kind != "rental" or row["field"] != "stage"
         ],
         "tools": [] if kind == "rental" else framework_keys(report, plan),
         "show_details": True,

@@ -13,6 +13,7 @@ from bot.render.plan_text import (
     gpus_text,
     nodes_text,
     paren,
+    pcie_zero_text,
     plan_layout,
     plan_reason,
     plan_reason_key,
@@ -180,9 +181,12 @@ def memory_section(
             report.request.recompute is not None,
             recompute_reason(report, main, lang),
         )
+        + pcie_zero_text(m, main, f)
         if main is not None and not unfit
         else None,
-        "batch": batch_line(main, _step_sequence_tokens(report.request), f) if main is not None else None,
+        "batch": batch_line(main, _step_sequence_tokens(report.request), f, report.request.seq_len)
+        if main is not None
+        else None,
         "stated_batch": stated_batch_text(report, main, f),
         "main_label": _main_label(m, main, lang, rows, timed),
         "reason_key": plan_reason_key(main, nvlink) if main is not None else None,
@@ -291,17 +295,25 @@ def _step_sequence_tokens(request: Any) -> int | None:
     return per_sample or request.seq_len
 
 
-def batch_line(plan: Any, seq_len: int | None, f: Fmt) -> dict[str, str] | None:
-    """The plan's global batch and the gradient accumulation it implies (estimator.plan.with_batch)."""
+def batch_line(
+    plan: Any, seq_len: int | None, f: Fmt, memory_seq: int | None = None
+) -> dict[str, str] | None:
+    """The plan's global batch and the gradient accumulation it implies (estimator.plan.with_batch).
+    ``seq_len`` is the tokens a sequence trains on (a sample's); when the sequence length the memory is
+    laid out for (``memory_seq``) is longer, both are named (``sample``, ``seq``: trial s12 D5, '序列
+    4096 … 每条 1500 token' gave '128 条序列（19.2万 token）' beside a sequence length of 4,096)."""
     if plan.global_batch_sequences is None or plan.gradient_accumulation is None:
         return None
-    return {
+    out = {
         "global": f.int(plan.global_batch_sequences),
         "tokens": f.tokens(plan.global_batch_sequences * seq_len) if seq_len else "—",
         "micro": f.int(plan.micro_batch),
         "accumulation": f.int(plan.gradient_accumulation),
         "dp": f.int(plan.dp),
     }
+    if seq_len and memory_seq and memory_seq > seq_len:
+        out |= {"sample": f.int(seq_len), "seq": f.int(memory_seq)}
+    return out
 
 
 STATED_BATCH_UNFIT = N_(

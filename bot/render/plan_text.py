@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.render.fmt import fmt_for
+from bot.render.fmt import Fmt, fmt_for
 from bot.render.i18n import N_, translate
 from bot.render.wording import (
     CPU_OFFLOAD,
@@ -14,7 +14,7 @@ from bot.render.wording import (
     RECOMPUTE,
     STATED_RECOMPUTE_REASON,
 )
-from estimator.models import Plan, SizingReport
+from estimator.models import Memory, Plan, SizingReport
 from estimator.units import GIB
 
 FULL_RECOMPUTE_HIGH_EDGE = N_(
@@ -145,3 +145,27 @@ def plan_reason(
     elif plan.recompute == "full":
         text += recompute_text or translate(lang, FULL_RECOMPUTE_REASON)
     return text
+
+
+PCIE_ZERO = N_(
+    "; without TP over PCIe, ZeRO-%(zero)s with micro-batch %(micro)s fits at ≈ %(per_gpu)s per GPU, "
+    "the same global batch by more accumulation (Megatron-LM keeps TP inside an NVLink server: "
+    "Narayanan et al. 2021 §3)"
+)
+PCIE_ZERO_FULL = N_(
+    "; without TP over PCIe, ZeRO-%(zero)s with micro-batch %(micro)s and full recompute (one more "
+    "forward pass) fits at ≈ %(per_gpu)s per GPU, the same global batch by more accumulation "
+    "(Megatron-LM keeps TP inside an NVLink server: Narayanan et al. 2021 §3)"
+)
+
+
+def pcie_zero_text(m: Memory, main: Plan, f: Fmt) -> str:
+    """The layout without TP at a smaller micro-batch, after the reason for TP over PCIe when the user's
+    micro-batch needs it (trial s12 C4: ``Memory.pcie_zero_plan``, :mod:`estimator.pcie_layout`); '' when
+    there is none or ``main`` is not the layout at the user's count."""
+    zero = m.pcie_zero_plan
+    if zero is None or m.pcie_zero_per_gpu_bytes is None or main != m.plan:
+        return ""
+    msgid = PCIE_ZERO_FULL if zero.recompute == "full" and main.recompute != "full" else PCIE_ZERO
+    per_gpu = f.gib(m.pcie_zero_per_gpu_bytes)
+    return translate(f.lang, msgid, zero=zero.zero_stage, micro=f.int(zero.micro_batch), per_gpu=per_gpu)

@@ -131,6 +131,18 @@ IGNORED_TEXTS: dict[str, str] = {
         "an output length with no prompt length: the context per sequence sized below (prompt + output) "
         "holds it; give the prompt length and the context is sized as prompt + output"
     ),
+    "fp8_in_mfu": N_(
+        "FP8 beside your MFU: an MFU is read against the BF16 peak, as it is usually quoted, so what FP8 "
+        "gains is already in it; the time uses your MFU of the BF16 peak, not the FP8 peak — give tokens/s "
+        "per GPU, or leave the MFU out, to time it on the FP8 peak"
+    ),
+    "negated": N_(
+        "a value your message says is not needed: not sized — the other value stated, or the default, is"
+    ),
+    "users_not_load": N_(
+        "the number of people who use the service, not the requests run at once: the concurrency you "
+        "gave is sized"
+    ),
     "per_user_speed": N_(
         "a speed per user, not the service's throughput: compare it with the decode speed per sequence below"
     ),

@@ -1,0 +1,65 @@
+"""A context length the message says is not needed is not sized (s13 trial N2).
+
+'128k context is not needed', '不需要 128k 上下文', 'no need for 32k', '用不到 128k 上下文', "we don't need
+32k sequences": the length is named (``negated``) and the job is sized at the other length stated ('8k 就够',
+'4k is fine', a prompt + response) or the default. A length the message then says is enough ('8k 就够',
+'8k is enough') is the one sized.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.parse.regex import rc
+from bot.parse.roles import Role, seq_value
+
+NEGATED_BEFORE_RE = rc(
+    r"(?:no\s+need\s+(?:for|of|to\s+(?:support|use|run|have))|(?:don'?t|do\s+not|doesn'?t|does\s+not|won'?t|"
+    r"will\s+not|never)\s+(?:really\s+)?(?:need|require|use)|not\s+(?:need|require)|without|不需要|不用|用不到|"
+    r"用不上|无需|不必|没必要|没有必要|不需)\s*(?:(?:a|the|full|any|支持|到|开|用|上)\s*){0,2}$"
+)
+"""Words right before a length that say it is not wanted ('no need for 32k', '不需要 128k')."""
+NEGATED_AFTER_RE = rc(
+    r"^\s*(?:tokens?\s*)?(?:的\s*)?(?:context(?:\s+(?:length|window))?|ctx|sequences?|seq(?:uence)?\s+len(?:gth)?|"
+    r"上下文(?:长度)?|序列(?:长度)?|长度|窗口)?\s*(?:(?:is|are)\s+)?(?:not\s+(?:needed|required|necessary)|"
+    r"isn'?t\s+(?:needed|required|necessary)|aren'?t\s+(?:needed|required)|unnecessary|overkill|"
+    r"不需要|用不到|用不上|没必要|不必|就不用了|不用了?|不需)"
+)
+"""Words right after a length that say it is not wanted ('128k context is not needed', '128k 用不到')."""
+ENOUGH_AFTER_RE = rc(
+    r"^\s*(?:tokens?\s*)?(?:context|上下文)?\s*(?:就够|足够|够了|就行|就可以|即可|is\s+(?:enough|fine|plenty|ok)"
+    r"|will\s+do|suffices?|should\s+be\s+(?:enough|fine))"
+)
+"""Words after a length that make it the one wanted ('8k 就够', '4k is fine')."""
+
+
+def negated(s: str, tok: Any) -> bool:
+    """Whether the words around the number ``tok`` of the normalized text ``s`` say it is not wanted."""
+    return bool(NEGATED_BEFORE_RE.search(s[max(0, tok.start - 32) : tok.start])) or bool(
+        NEGATED_AFTER_RE.match(s[tok.end : tok.end + 48])
+    )
+
+
+def seq_role(steps: Any) -> Role | None:
+    """The sequence length the job is sized at: a length negated in its words is set aside (named,
+    reason ``negated``); a length then called enough ('8k 就够') takes its place."""
+    found = [r for r in steps.roles if r.role == "seq"]
+    gone = [r for r in found if negated(steps.s, r.tok)]
+    for role in gone:  # taken out of every later reader (the general one places unused roles' numbers)
+        role.role = "seq_negated"
+        steps.used.add(id(role))
+        steps.named_unused.append((role.tok.raw.strip(), "negated"))
+    if gone and len(gone) == len(found):
+        enough = [t for t in getattr(steps, "unread_toks", []) if _enough_length(steps.s, t)]
+        if len(enough) == 1:
+            tok = enough[0]
+            steps.unread_toks.remove(tok)
+            if tok.raw.strip() in steps.unread:
+                steps.unread.remove(tok.raw.strip())
+            steps.roles.append(Role("seq", seq_value(tok), tok))
+    return steps.first("seq")
+
+
+def _enough_length(s: str, tok: Any) -> bool:
+    """A length in thousands said to be enough ('8k 就够', '4k is fine')."""
+    return tok.mag == "k" and bool(ENOUGH_AFTER_RE.match(s[tok.end : tok.end + 24]))

@@ -1,0 +1,39 @@
+"""An unknown card typed with its memory is the user's card when the catalog cards beside it belong to
+another setup (s13 trial N4).
+
+'We have 8 Cambricon MLU370-X8 48GB cards. Our colleague trained a 7B LoRA on 8 A800 in 6 hours …': the
+A800 is the colleague's (a clause of another run, :mod:`bot.parse.structure`), so the MLU370 is not
+replaced by it: the job is sized on a 48 GiB card under the name typed, and the A800 is named as another
+setup's (``other_setup``), as '我们有 8 张寒武纪 MLU370 48G' alone already is.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.parse.normalize import UNKNOWN_GPU_MARK
+from bot.parse.regex import rc
+from bot.parse.request_fields import as_typed
+from bot.parse.structure import OBSERVED, TRIED, role_at
+from estimator import catalog
+
+MEMORY_AFTER_RE = rc(r"\ue002[^\S\n]*(?:[a-z0-9\-]*\s*)?(?:\(\s*)?\d{2,3}\s*g(?:b|ib)?(?![a-z])")
+"""The unknown card's mark, then its memory ('mlu370-x8 48gb', 'mtt s4000 (48gb)')."""
+MEMORY_BEFORE_RE = rc(r"\d{2,3}\s*g(?:b|ib)?\s*(?:的\s*)?\ue002")
+"""The memory before the unknown card's mark ('48g 的 mlu370')."""
+
+
+def own_card_first(steps: Any, gpus: list[Any]) -> list[Any]:
+    """``gpus`` without the catalog cards said only in another run's clauses when an unknown card with
+    its memory is said outside them (each named ``other_setup``); else ``gpus`` unchanged."""
+    s = steps.s
+    at = s.find(UNKNOWN_GPU_MARK)
+    if not gpus or at < 0 or not (MEMORY_AFTER_RE.search(s, at) or MEMORY_BEFORE_RE.search(s)):
+        return gpus
+    segs = steps._segments()
+    others = (TRIED, OBSERVED)
+    if role_at(segs, at) in others or any(role_at(segs, g.start) not in others for g in gpus):
+        return gpus
+    for family in dict.fromkeys(catalog.gpu(g.gpu_id).family for g in gpus):
+        steps.named_unused.append((as_typed(steps.raw, family.lower()), "other_setup"))
+    return []

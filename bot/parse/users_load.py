@@ -1,0 +1,86 @@
+"""Users and concurrency in one message: the concurrency is the load (s13 trial N3).
+
+'给 200 人用，大概同时 30 个并发', '200 users, about 30 concurrent', '用户 500 人，峰值并发 50': a number of
+users alone is read as the load (the rule reads '40 users' so), but beside a number a concurrency word
+gives ('30 个并发', '30 concurrent', '同时在线 30 人') it is the population the service has, not the
+sequences run at once. The concurrency is sized; the users are named, reason ``users_not_load``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.parse import structure as st
+from bot.parse.negated_values import negated
+from bot.parse.regex import rc
+from bot.parse.roles import Role
+
+USERS_AFTER_RE = rc(
+    r"^\s*(?:个|名|位)?\s*(?:(?:active|total|registered|internal|daily)\s+)?(?:users?\b|people\b|employees\b"
+    r"|staff\b|members\b|用户|员工|同事|人(?:要|需要|会|都要|想|在)?(?:用|使用)|人(?!同时|在线))"
+)
+"""Words after a number that count people ('200 人用', '200 users', '500 名员工')."""
+USERS_BEFORE_RE = rc(r"(?:用户|员工|users?)\s*(?:数|数量|总数|count)?\s*(?:是|为|有|:|=|约|大概)?\s*$")
+"""Words before a number that count people ('用户 500 人', 'users: 500')."""
+LOAD_AFTER_RE = rc(
+    r"^\s*(?:个|名|位|路)?\s*(?:并发|concurren|simultaneous|同时|人同时|人在线|在线|requests?\s+at\s+once|qps\b"
+    r"|(?:users?|people|requests?|sessions?)\s+(?:at\s+(?:once|a\s+time|the\s+same\s+time|peak)|concurrently"
+    r"|simultaneously|online))"
+)
+"""Words after a number that make it the load ('30 个并发', '30 concurrent', '30 users at once')."""
+LOAD_BEFORE_RE = rc(
+    r"(?:并发|同时|在线|concurrency|峰值|peak|at\s+once)\s*(?:数|量|人数)?\s*(?:是|为|约|大概|大约|:|=|of)?\s*$"
+)
+"""Words before a number that make it the load ('峰值并发 50', '同时 30 人', 'concurrency 30')."""
+
+
+def _kind(s: str, tok: Any) -> str | None:
+    """'load' or 'users' for the number ``tok`` of the normalized text ``s`` (None when its words say
+    neither)."""
+    left, right = s[max(0, tok.start - 12) : tok.start], s[tok.end : tok.end + 24]
+    if LOAD_AFTER_RE.match(right) or LOAD_BEFORE_RE.search(left):
+        return "load"
+    if USERS_AFTER_RE.match(right) or USERS_BEFORE_RE.search(left):
+        return "users"
+    return None
+
+
+def users_aside(steps: Any) -> None:
+    """Among the numbers read as the concurrency, set aside those that count users when another is the
+    load: their role becomes ``users`` (not sized), named with reason ``users_not_load``."""
+    found = [r for r in steps.roles if r.role == "concurrency"]
+    kinds = [_kind(steps.s, r.tok) for r in found]
+    if "users" not in kinds:
+        return
+    if "load" not in kinds:  # '300 名员工，同时在线大概 40 人': the 40 has no role of its own yet
+        loads = [t for t in getattr(steps, "unread_toks", []) if _kind(steps.s, t) == "load"]
+        if len(loads) != 1 or not float(loads[0].value).is_integer() or loads[0].value < 1:
+            return
+        tok = loads[0]
+        steps.unread_toks.remove(tok)
+        if tok.raw.strip() in steps.unread:
+            steps.unread.remove(tok.raw.strip())
+        steps.roles.append(Role("concurrency", tok.value, tok))
+    lost = steps.__dict__.setdefault("_lost", {})
+    for role, kind in zip(found, kinds, strict=True):
+        if kind == "users":
+            role.role = "users"
+            lost[id(role)] = "users_not_load"
+
+
+def load_value(steps: Any) -> float | None:
+    """The concurrency the job is sized at (:func:`users_aside` first), or None."""
+    users_aside(steps)
+    return steps.value("concurrency")
+
+
+def unread_reason(steps: Any, raw: str, default: str) -> str:
+    """:func:`bot.parse.structure.unread_reason` of an unread number, whose default is ``users_not_load``
+    when it counts users ('用户 500 人' beside '峰值并发 50') and a concurrency is sized, ``negated`` for a
+    length said not to be needed ('没必要上 32k', :mod:`bot.parse.negated_values`)."""
+    toks = [t for t in getattr(steps, "unread_toks", []) if t.raw.strip() == raw]
+    if steps.f.get("concurrency") and any(_kind(steps.s, t) == "users" for t in toks):
+        default = "users_not_load"
+    elif any(t.mag == "k" and negated(steps.s, t) for t in toks):
+        default = "negated"
+    return st.unread_reason(steps._segments(), getattr(steps, "unread_toks", []), raw, default)

@@ -1,0 +1,60 @@
+"""ZeRO with a smaller micro-batch instead of tensor parallelism over PCIe (trial s12 C4).
+
+On cards without NVLink the layout search already puts ZeRO before TP (:func:`estimator.layouts.
+plan_preference`, docs/design.md §3.5: "TP inside a node (NVLink)"): tensor parallelism all-reduces the
+activations of every layer twice per forward and twice per backward pass, which needs NVLink-class
+bandwidth (Narayanan et al. 2021, "Efficient Large-Scale Language Model Training on GPU Clusters Using
+Megatron-LM", §3.2 and §5.4: tensor-model parallelism is kept within a multi-GPU server with NVLink;
+DeepSpeed's ZeRO docs: ZeRO-3 needs no model-code changes and only data-parallel collectives). TP then
+appears over PCIe only when a setting the user stated forbids the ZeRO layout: a micro-batch whose
+activations do not fit one GPU ('batch 8 … on V100S 32GB x 8' → TP 8 × DP 1 across PCIe).
+
+The user's micro-batch stays the one sized (design §8: a stated setting is used); this module finds the
+alternative that answer names beside it: the largest smaller micro-batch at which a layout without TP
+and without pipeline stages fits the same GPUs, with the recompute mode stated, else with the one the
+search chooses (full recompute included) (the global batch is kept by more gradient accumulation,
+so the compute and the time per token are unchanged in this model: :func:`estimator.plan.with_batch`).
+Sizes in bytes, counts of GPUs.
+"""
+
+from __future__ import annotations
+
+from estimator.catalog import GpuSpec, ModelSpec
+from estimator.copying import replace
+from estimator.models import Memory
+from estimator.plan import best_plan_for
+from estimator.request import Recompute
+from estimator.setup import TrainingSetup
+
+
+def smaller_micro_batches(micro: int) -> list[int]:
+    """The micro-batches tried below ``micro``, largest first: each of the eight just below it, then
+    halving (64 → 63 … 56, 32, 16, 8, 4, 2, 1): at most about 14 searches per recompute mode."""
+    near = range(micro - 1, max(0, micro - 9), -1)
+    halves = [micro >> k for k in range(1, micro.bit_length())]
+    return sorted({m for m in (*near, *halves) if m >= 1}, reverse=True)
+
+
+def with_pcie_zero(spec: ModelSpec, params: float, gpu: GpuSpec, setup: TrainingSetup, mem: Memory) -> Memory:
+    """``mem`` with ``pcie_zero_plan`` and ``pcie_zero_per_gpu_bytes`` set when its layout at the user's
+    count (``mem.plan``) uses TP on a card without NVLink and a micro-batch above one, and a smaller
+    micro-batch fits the same count with TP 1 and PP 1 (the largest such micro-batch, at the stated recompute
+    mode first); ``mem`` otherwise."""
+    plan, n = mem.plan, mem.plan_gpus
+    if gpu.nvlink or plan is None or not n or plan.tp == 1 or setup.micro_batch <= 1 or plan.offload:
+        return mem
+    # the stated recompute mode first, then the search's own (full recompute allowed: ~33 % more compute
+    # beats TP's all-reduces over PCIe, plan_preference)
+    modes = [setup.recompute, None] if setup.recompute not in (None, Recompute.full) else [setup.recompute]
+    tries = [(micro, mode) for mode in modes for micro in smaller_micro_batches(setup.micro_batch)]
+    for micro, mode in tries:
+        fit = best_plan_for(spec, params, gpu, n, replace(setup, micro_batch=micro, recompute=mode))
+        if fit is not None and fit[0].tp == 1 and fit[0].pp == 1:
+            zero, parts = fit
+            return mem.model_copy(
+                update={
+                    "pcie_zero_plan": zero.model_copy(update={"micro_batch": micro}),
+                    "pcie_zero_per_gpu_bytes": sum(parts.values()),
+                }
+            )
+    return mem
