@@ -1,0 +1,73 @@
+"""Regressions the session-13 design review found in the s12 fix merge (/work/notes/s13/review_report.md,
+findings 1, 2, 3, 4, 8, 9 and 12), each asserted on the request and the numbers named as not used of
+``sizing-bot ask --format json``, in both languages, with phrasings beyond the review's own sentences.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from bot.cli import ask
+
+
+def answer(question: str) -> tuple[dict[str, Any], dict[str, str]]:
+    """The ``request`` of ``sizing-bot ask --format json`` and what it names as not used ({text: reason})."""
+    data = json.loads(ask(question, None, "json")[0])
+    ignored = {i["text"]: i["reason"] for i in data["interpretation"]["ignored"]}
+    return data["request"], ignored
+
+
+# Finding 1: a switch word never swaps the model asked about for one the user drops or compares with.
+@pytest.mark.parametrize(
+    ("text", "model", "other"),
+    [
+        ("Serve Llama-3-70B instead of Qwen2.5-72B on H100s for 50 users", "Llama-3-70B", "Qwen2.5-72B"),
+        (
+            "Use Llama-3-8B instead of Qwen2.5-7B: LoRA on one 4090, how long for 100M tokens?",
+            "Llama-3-8B",
+            "Qwen2.5-7B",
+        ),
+        (
+            "We need Llama-3-70B now, not Qwen2.5-72B. How many H100 for 50 users?",
+            "Llama-3-70B",
+            "Qwen2.5-72B",
+        ),
+        (
+            "LoRA Qwen2.5-7B on one A100 now, not Llama-3-8B: how long for 200M tokens?",
+            "Qwen2.5-7B",
+            "Llama-3-8B",
+        ),
+        ("部署 Qwen2.5-72B，100 并发，现在需要几张 H100？跟 Llama-3-70B 比呢", "Qwen2.5-72B", "Llama-3-70B"),
+        ("部署 Qwen2.5-14B，30 并发，现在要几张 L40S？Llama-3-8B 的话呢", "Qwen2.5-14B", "Llama-3-8B"),
+        (
+            "全参微调 Qwen2.5-7B，8 张 A100，要多久？改成 LoRA 的话 Llama-3-8B 也行吗",
+            "Qwen2.5-7B",
+            "Llama-3-8B",
+        ),
+        # what switches still does
+        (
+            "We trained Llama-3-8B last week; now we need Llama-3-70B. How many H100 to LoRA it?",
+            "Llama-3-70B",
+            "Llama-3-8B",
+        ),
+        (
+            "Right now we serve Qwen2.5-7B on one L40S; what about Qwen2.5-14B for 30 users?",
+            "Qwen2.5-14B",
+            "Qwen2.5-7B",
+        ),
+        (
+            "We run Qwen2.5-7B on two 4090s. Use Llama-3-8B instead — how many 4090s for 20 users?",
+            "Llama-3-8B",
+            "Qwen2.5-7B",
+        ),
+        ("之前 2 张 4090 跑 Qwen2.5-7B，现在要上 Qwen2.5-14B，要几张？", "Qwen2.5-14B", "Qwen2.5-7B"),
+        ("Qwen2.5-7B 跑通了，现在想换成 Qwen2.5-72B，部署要几张 A100？", "Qwen2.5-72B", "Qwen2.5-7B"),
+    ],
+)
+def test_a_switch_word_keeps_the_model_asked_about(text: str, model: str, other: str) -> None:
+    request, ignored = answer(text)
+    assert request["model"] == model
+    assert ignored[f"model: {other}"] == "other_setup"
