@@ -71,3 +71,49 @@ def test_a_switch_word_keeps_the_model_asked_about(text: str, model: str, other:
     request, ignored = answer(text)
     assert request["model"] == model
     assert ignored[f"model: {other}"] == "other_setup"
+
+
+# Finding 2: a throughput a benchmark or a run reported is what was measured, never the serving target.
+@pytest.mark.parametrize(
+    ("text", "rate", "load"),
+    [
+        (
+            "Llama-3-8B 单卡 L40S 压测结果 900 tokens/s（16 并发）。预计 100 并发，要几张？",
+            "900 tokens/s",
+            100,
+        ),
+        ("Llama-3-8B on one L40S gave us 900 tokens/s. How many L40S for 100 users?", "900 tokens/s", 100),
+        (
+            "Our vLLM benchmark reported 1500 tokens/s on one H100 for Llama-3-70B FP8. We expect 40 users; "
+            "how many H100?",
+            "1500 tokens/s",
+            40,
+        ),
+        ("Llama-3-8B 单卡 L40S 测出来 900 tokens/s，100 并发要几张？", "900 tokens/s", 100),
+        (
+            "Benchmarking Qwen2.5-7B on one A10 showed 600 tokens/s; how many A10 for 50 users?",
+            "600 tokens/s",
+            50,
+        ),
+        ("单卡 A10 部署 Qwen2.5-7B 跑出来 600 tokens/s，50 个用户要几张 A10？", "600 tokens/s", 50),
+    ],
+)
+def test_a_benchmarked_rate_is_observed_not_the_target(text: str, rate: str, load: int) -> None:
+    request, ignored = answer(text)
+    assert request["target_tokens_per_s"] is None
+    assert request["concurrency"] == load
+    assert ignored[rate] == "observed"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The service must hit 2000 tokens/s with Llama-3-8B on L40S, how many?",
+        "We need 2000 tokens/s for Llama-3-8B; how many L40S?",
+        "部署 Llama-3-8B，吞吐要达到 2000 tokens/s，要几张 L40S？",
+    ],
+)
+def test_a_wanted_rate_stays_the_target(text: str) -> None:
+    request, ignored = answer(text)
+    assert request["target_tokens_per_s"] == 2000
+    assert "2000" not in ignored

@@ -22,7 +22,7 @@ serving benchmark): what was measured, never the target."""
 
 MEASURED = (
     r"(?:we|i|and)\s+(?:get|got|see|saw|reach|hit|achieve|measure)|getting|achiev|measured|observed|reach|hitting"
-    r"|实测|测得|跑到|跑出|能到|只有|达到|观测|实际" + MEASURED_BEFORE
+    r"|实测|测得|跑到|跑出|能到|只有|(?<![要需求须])达到|观测|实际" + MEASURED_BEFORE
 )
 """Words before a figure that report it as measured ('we get 20 TFLOPS', '实测 150 TFLOPS', '跑到每秒 1200
 token'), searched in the characters right before the figure."""
