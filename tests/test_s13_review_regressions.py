@@ -117,3 +117,30 @@ def test_a_wanted_rate_stays_the_target(text: str) -> None:
     request, ignored = answer(text)
     assert request["target_tokens_per_s"] == 2000
     assert "2000" not in ignored
+
+
+# Finding 3: '需要' / '要求' in a colleague's or an earlier run's clause does not make it the job.
+@pytest.mark.parametrize(
+    "text",
+    [
+        "同事之前全参微调 7B 需要 4 张 A100，我想用 H100 全参微调 Qwen2.5-14B，要几张？",
+        "同事之前全参微调 7B 要求 4 张 A100，我想用 H100 全参微调 Qwen2.5-14B，要几张？",
+        "同事的 7B 全参微调需要 4 张 A100 才跑得动。我打算在 H100 上全参微调 Qwen2.5-14B，需要几张？",
+    ],
+)
+def test_a_colleagues_need_is_not_the_job(text: str) -> None:
+    request, ignored = answer(text)
+    assert (request["gpu"], request["gpu_count"], request["count_asked"]) == ("H100-SXM5-80GB", None, True)
+    assert ignored["4 × NVIDIA A100 SXM4 80GB"] == "other_setup"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "部署 Qwen2.5-32B，吞吐要求 5000 tokens/s，用 L20 要几张？",
+        "部署 Qwen2.5-32B 需要每秒 5000 token，用 L20 要几张？",
+    ],
+)
+def test_a_required_rate_is_still_the_target(text: str) -> None:
+    request, _ = answer(text)
+    assert (request["target_tokens_per_s"], request["gpu"]) == (5000, "L20")
