@@ -144,3 +144,18 @@ def test_a_colleagues_need_is_not_the_job(text: str) -> None:
 def test_a_required_rate_is_still_the_target(text: str) -> None:
     request, _ = answer(text)
     assert (request["target_tokens_per_s"], request["gpu"]) == (5000, "L20")
+
+
+# Finding 4: '最后' / 'last' before a model size is no long-context phase of a pre-training run.
+@pytest.mark.parametrize(
+    "text",
+    [
+        "最后 70B 用 32k 上下文部署，100 并发要几张 H100？",
+        "In the end we serve the last 70B at 32k context for 100 users, how many H100?",
+        "最后 70B 用 32k 上下文做 LoRA 微调，8 张 A100 要多久？1 亿 token",
+    ],
+)
+def test_a_model_size_after_last_is_the_model(text: str) -> None:
+    request, ignored = answer(text)
+    assert (request["params_total"], request["seq_len"]) == (7e10, 32768)
+    assert "no_field" not in ignored.values()
