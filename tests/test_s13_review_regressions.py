@@ -159,3 +159,28 @@ def test_a_model_size_after_last_is_the_model(text: str) -> None:
     request, ignored = answer(text)
     assert (request["params_total"], request["seq_len"]) == (7e10, 32768)
     assert "no_field" not in ignored.values()
+
+
+# Finding 8: slots for cards are no llama.cpp load; their number is named, never dropped.
+@pytest.mark.parametrize(
+    ("text", "load"),
+    [
+        (
+            "Serve Qwen2.5-7B with vLLM for 20 users; my workstation has 4 slots for GPUs — how many 4090s?",
+            20,
+        ),
+        ("部署 Qwen2.5-14B 推理，30 个用户同时用，主板有 4 个槽位，能插几张 4090？", 30),
+        ("Serve Llama-3-8B with SGLang for 12 users; the chassis has 4 slots, how many L40S?", 12),
+        ("用 vLLM 部署 Qwen2.5-7B，15 个并发，机箱只有 4 个卡槽，要几张 4090？", 15),
+    ],
+)
+def test_card_slots_are_named_not_dropped(text: str, load: int) -> None:
+    request, ignored = answer(text)
+    assert request["concurrency"] == load
+    assert ignored["4"] == "unread"
+
+
+def test_parallel_slots_are_still_the_load() -> None:
+    request, ignored = answer("Serve Qwen2.5-7B on one 4090, 4 parallel slots, 8k context")
+    assert (request["concurrency"], request["seq_len"]) == (4, 8192)
+    assert ignored == {}
