@@ -171,7 +171,7 @@ def test_a_model_size_after_last_is_the_model(text: str) -> None:
         ),
         ("部署 Qwen2.5-14B 推理，30 个用户同时用，主板有 4 个槽位，能插几张 4090？", 30),
         ("Serve Llama-3-8B with SGLang for 12 users; the chassis has 4 slots, how many L40S?", 12),
-        ("用 vLLM 部署 Qwen2.5-7B，15 个并发，机箱只有 4 个卡槽，要几张 4090？", 15),
+        ("用 vLLM 部署 Qwen2.5-7B，15 个并发，机器只有 4 个 PCIe 槽位，要几张 4090？", 15),
     ],
 )
 def test_card_slots_are_named_not_dropped(text: str, load: int) -> None:
