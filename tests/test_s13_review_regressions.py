@@ -184,3 +184,37 @@ def test_parallel_slots_are_still_the_load() -> None:
     request, ignored = answer("Serve Qwen2.5-7B on one 4090, 4 parallel slots, 8k context")
     assert (request["concurrency"], request["seq_len"]) == (4, 8192)
     assert ignored == {}
+
+
+# Finding 9: a setting taken back is anchored on its own number, whatever precedes it.
+@pytest.mark.parametrize(
+    ("text", "gpu", "count", "taken_back"),
+    [
+        ("Serve Llama-3-8B on 2 L40S, sorry, 4 L40S, for 50 users", "L40S", 4, "2 l40s"),
+        ("Serve Llama-3-8B for 50 users on 2 L40S, I mean, 4 L40S", "L40S", 4, "2 l40s"),
+        ("全参微调 Qwen2.5-7B 用 4 张 A100，不对，8 张 H100，要多久", "H100-SXM5-80GB", 8, "4 张 a100"),
+        ("部署 Qwen2.5-14B 用 2 张 L40S，说错了，4 张 A100，50 并发够吗？", "A100-SXM4-80GB", 4, "2 张 l40s"),
+        (
+            "LoRA Qwen2.5-7B on one 4090, sorry, on two 4090s, 100M tokens: how long?",
+            "RTX-4090",
+            2,
+            "one 4090",
+        ),
+        (
+            "Fine-tune Qwen2.5-7B, 1B tokens, on 8 H100 (no wait, 8 A100), how long?",
+            "A100-SXM4-80GB",
+            8,
+            "8 h100",
+        ),
+    ],
+)
+def test_a_setting_taken_back_after_any_word(text: str, gpu: str, count: int, taken_back: str) -> None:
+    request, ignored = answer(text)
+    assert (request["gpu"], request["gpu_count"]) == (gpu, count)
+    assert ignored[taken_back] == "other_setup"
+
+
+def test_sorry_without_a_setting_takes_nothing_back() -> None:
+    request, ignored = answer("Sorry, I'm new here: how many A100 to full fine-tune Qwen2.5-7B on 1B tokens?")
+    assert (request["model"], request["tokens"]) == ("Qwen2.5-7B", 1e9)
+    assert ignored == {}
