@@ -218,3 +218,38 @@ def test_sorry_without_a_setting_takes_nothing_back() -> None:
     request, ignored = answer("Sorry, I'm new here: how many A100 to full fine-tune Qwen2.5-7B on 1B tokens?")
     assert (request["model"], request["tokens"]) == ("Qwen2.5-7B", 1e9)
     assert ignored == {}
+
+
+# Finding 12 (recompute): a negation after the word, or 'don't need to enable', turns recompute off.
+@pytest.mark.parametrize(
+    "tail",
+    [
+        "; we don't need to enable gradient checkpointing",
+        ", gradient checkpointing not needed",
+        ", gradient checkpointing is unnecessary here",
+        "; no need to turn on activation checkpointing",
+        "，重计算就不开了",
+        "，不想开重计算",
+        "，梯度检查点也不用了",
+        "，不打算用梯度检查点",
+    ],
+)
+def test_recompute_said_off_is_none(tail: str) -> None:
+    head = (
+        "全参微调 Qwen2.5-7B，8 张 A100，4096 长度"
+        if tail.startswith("，")
+        else "Full fine-tune Qwen2.5-7B on 8 A100, seq 4096"
+    )
+    request, _ = answer(head + tail)
+    assert request["recompute"] == "none"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Full fine-tune Qwen2.5-7B on 8 A100, seq 4096, with gradient checkpointing",
+        "全参微调 Qwen2.5-7B，8 张 A100，开重计算",
+    ],
+)
+def test_recompute_said_on_is_full(text: str) -> None:
+    assert answer(text)[0]["recompute"] == "full"
