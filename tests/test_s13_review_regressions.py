@@ -253,3 +253,27 @@ def test_recompute_said_off_is_none(tail: str) -> None:
 )
 def test_recompute_said_on_is_full(text: str) -> None:
     assert answer(text)[0]["recompute"] == "full"
+
+
+# Finding 12 (earlier setting): a bracket that dates a value to an earlier setup keeps it out of the job.
+@pytest.mark.parametrize(
+    ("text", "earlier"),
+    [
+        (
+            "LoRA Qwen2.5-7B on 2 A100, max_seq_length 8192 (was max_seq_length 2048 before)",
+            "max_seq_length 2048",
+        ),
+        (
+            "LoRA Qwen2.5-7B on 2 A100, cutoff_len 8192 (previously cutoff_len 4096), how much memory?",
+            "cutoff_len 4096",
+        ),
+        (
+            "LoRA 微调 Qwen2.5-7B，2 张 A100，cutoff_len 8192（之前 cutoff_len 2048），显存够吗？",
+            "cutoff_len 2048",
+        ),
+    ],
+)
+def test_a_bracketed_earlier_length_is_other_setup(text: str, earlier: str) -> None:
+    request, ignored = answer(text)
+    assert request["seq_len"] == 8192
+    assert ignored[earlier] == "other_setup"
