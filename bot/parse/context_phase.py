@@ -31,8 +31,8 @@ token word: a bare '70B' is a model's size ('最后 70B 用 32k 上下文部署'
 _GATE = ("last", "final", "最后")
 _GATE_RE = words_gate(_GATE)
 TRAINING_RE = rc(r"(?i)train|训练|训|\bcpt\b")
-"""A training word: a phase is a pre-training run's; a serving question has none ('最后 70B 用 32k 上下文部署，
-100 并发要几张 H100？' is a 70B served at 32k)."""
+"""A training word: a phase is a pre-training run's; a serving question has none ('最后 70B 用 32k
+上下文部署，100 并发要几张 H100？' is a 70B served at 32k)."""
 
 
 def context_phase(s: str) -> tuple[str, list[tuple[str, str]]]:

@@ -47,8 +47,9 @@ REQUIRED = (
 )
 """Words that state what the job requires ('the service must hit 2000 tokens/s', 'required throughput:',
 '推理服务要求每秒 5000 token', '吞吐要求 2000 tokens/s'): a figure after them is a target, never one measured
-(review finding 1). A bare '需要' / '要求' / '须' is none: they are in any clause, a colleague's too ('同事之前
-全参微调 7B 需要 4 张 A100'; session 13 review finding 3), so only next to a rate or a rate's noun."""
+(review finding 1). A bare '需要' / '要求' / '须' is none: they are in any clause, a colleague's too
+('同事之前全参微调 7B 需要 4 张 A100'; session 13 review finding 3), so only next to a rate or a rate's
+noun."""
 
 SWITCH = (
     r"(?<!\bright\s)\bnow\b(?!\s*,?\s*(?:not|rather)\b)"

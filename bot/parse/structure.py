@@ -298,6 +298,8 @@ def rate_not_target(s: str, m: re.Match[str]) -> str | None:
     seg = segment_at(segments(s), m.start())
     if seg is None:
         return None
+    from bot.parse.rate_words import BENCHMARK_RE, WANTED_RE  # session 13 review finding 2
+
     near = s[max(seg.start, m.start() - RATE_NEAR) : m.start()]
     said = [x.end() for x in BENCHMARK_RE.finditer(near)]  # 'the benchmark shows', '压测结果' (s13 review 2)
     if said and seg.own_role != JOB and not WANTED_RE.search(near, said[-1]):
@@ -305,14 +307,3 @@ def rate_not_target(s: str, m: re.Match[str]) -> str | None:
     if seg.role == JOB:
         return None
     return OBSERVED if MEASURED_RE.search(near) else None
-
-
-BENCHMARK_RE = rc(
-    r"(?i)\bbench(?:mark)?(?:s|ed|ing)?\b|\b(?:reported|reports|showed|shows|shown|gave|gives|yielded"
-    r"|delivered|delivers|did|managed)\b|\bgot\b|压测|测试结果|测出|测得|测下来|跑出来|跑出了|结果是?|实测|跑分"
-)
-"""A measurement said in a rate's clause before it ('the benchmark shows 900 tokens/s', 'gave us 900
-tokens/s', 'vLLM benchmark reported 1500 tokens/s', '压测结果 900 tokens/s', '测出来 900 tokens/s'): the rate
-is what was measured, unless a wanted word lies between (:data:`WANTED_RE`; session 13 review finding 2)."""
-WANTED_RE = rc(rf"(?i){REQUIRED}|\btarget|\bat\s+least\b|\bwant|\bneed|目标|至少|希望|想要")
-"""A word that makes the rate after it wanted, not measured ('the benchmark must show 2000 tokens/s')."""
