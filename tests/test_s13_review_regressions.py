@@ -277,3 +277,19 @@ def test_a_bracketed_earlier_length_is_other_setup(text: str, earlier: str) -> N
     request, ignored = answer(text)
     assert request["seq_len"] == 8192
     assert ignored[earlier] == "other_setup"
+
+
+# Finding 12 (load change): a load named before its change, its number last, is the load asked about.
+@pytest.mark.parametrize(
+    ("text", "load"),
+    [
+        ("Qwen2.5-7B 两张 4090，我们想把并发提升到 80，要几张？", 80),
+        ("Qwen2.5-7B 部署，用户想扩到 80 个，要几张 4090？", 80),
+        ("部署 Llama-3-8B，并发数要增加到 64，需要几张 L40S？", 64),
+        ("Llama-3-8B on one L40S; we want to scale up to 200 concurrent requests. How many L40S?", 200),
+    ],
+)
+def test_a_load_changed_to_a_number_is_the_load(text: str, load: int) -> None:
+    request, ignored = answer(text)
+    assert request["concurrency"] == load
+    assert str(load) not in ignored
