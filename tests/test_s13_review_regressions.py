@@ -293,3 +293,22 @@ def test_a_load_changed_to_a_number_is_the_load(text: str, load: int) -> None:
     request, ignored = answer(text)
     assert request["concurrency"] == load
     assert str(load) not in ignored
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Llama-3-8B on one L40S: 900 tokens/s at 16 users. We expect 100 users; how many L40S?",
+        "Llama-3-8B 单卡 L40S：900 tokens/s（16 并发）。预计 100 并发，要几张？",
+    ],
+)
+def test_a_rate_at_another_load_is_observed(text: str) -> None:
+    """The rate said at a load (16 users) while the question states another (100): what 16 users gave."""
+    request, ignored = answer(text)
+    assert request["target_tokens_per_s"] is None
+    assert ignored["900 tokens/s"] == "observed"
+
+
+def test_a_rate_at_the_only_load_stays_the_target() -> None:
+    request, _ = answer("Serve Llama-3-8B: 2000 tokens/s at 50 users. How many L40S?")
+    assert (request["target_tokens_per_s"], request["concurrency"]) == (2000, 50)
