@@ -47,6 +47,8 @@ def answer(question: str) -> tuple[dict[str, Any], dict[str, str]]:
             "Qwen2.5-7B",
             "Llama-3-8B",
         ),
+        ("这次不用 Qwen2.5-72B，用 Llama-3-70B，50 并发要几张 H100？", "Llama-3-70B", "Qwen2.5-72B"),
+        ("部署 Llama-3-70B 而不是 Qwen2.5-72B，50 并发要几张 H100？", "Llama-3-70B", "Qwen2.5-72B"),
         # what switches still does
         (
             "We trained Llama-3-8B last week; now we need Llama-3-70B. How many H100 to LoRA it?",
