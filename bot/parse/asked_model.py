@@ -17,6 +17,7 @@ about (:func:`asked_card`).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -196,8 +197,14 @@ def asked_candidate(s: str, found: list[Candidate]) -> Candidate | None:
     else None (the usual order decides)."""
     if len(found) < 2:
         return None
+    kept = [c for c in found if not DROPPED_RE.search(s, max(0, c.start - DROPPED_NEAR), c.start)]
+    if len(kept) == 1:  # 'Serve Llama-3-70B instead of Qwen2.5-72B': the one not dropped
+        return kept[0]
+    chosen = next((c for c in kept if INSTEAD_AFTER_RE.match(s, _end(c))), None)  # 'use Llama-3-8B instead'
+    if chosen is not None:
+        return chosen
     for cue in SWITCH_RE.finditer(s):  # 'trained 8B last week; now we need 70B': the one after the switch
-        after = [c for c in found if c.start >= cue.start()]
+        after = [c for c in kept if any(switched_to(s, cue, at) for at in c.starts)]
         if after and len(after) < len(found):
             return min(after, key=_rank)
     stems = [stem(c.mention) for c in found]
@@ -209,6 +216,52 @@ def asked_candidate(s: str, found: list[Candidate]) -> Candidate | None:
         if inside:
             return None  # the asking part names them all: the usual order decides
     return None
+
+
+DROPPED_RE = rc(
+    r"(?i)(?:\binstead\s+of|\brather\s+than|\bnot|\bin\s+place\s+of)\s+(?:the\s+|a\s+|an\s+|our\s+)?$"
+    r"|(?:而不是|不用|不要|不再用|代替|取代|替换掉?)\s*$"
+)
+"""Words right before a model that drop it ('Llama-3-70B instead of Qwen2.5-72B', 'now, not Qwen2.5-72B',
+'用 Llama-3-70B 而不是 Qwen2.5-72B'): that model is the other setup (session 13 review finding 1)."""
+DROPPED_NEAR = 16
+"""Characters before a model searched for :data:`DROPPED_RE`."""
+INSTEAD_AFTER_RE = rc(r"(?i)\s*,?\s*instead\b(?!\s+of\b)")
+"""'instead' right after a model ('use Llama-3-8B instead'): that model is the job."""
+SWITCH_GAP_RE = rc(r"[,，。;；!！?？\n:：、]|\.(?:\s|$)")
+"""A clause break between a switch word and a model: the switch is not to that model."""
+SWITCH_VERB_RE = rc(r"(?i)换|改|升级|switch|mov|upgrad")
+"""Switch words that are verbs of change ('改成', '换成', 'switch to'): their object is what changes."""
+METHOD_GAP_RE = rc(r"(?i)lora|qlora|全参|全量|freeze|dpo|grpo|ppo|sft|full\s+fine|方法|方式|精度|量化|卡|gpu")
+"""A method, precision or card right after a verb of change ('改成 LoRA 的话 Llama-3-8B 也行吗'): the
+change is to that, not to a model said later."""
+SWITCH_VERB_GAP = 12
+"""Most characters between a verb of change and its model ('switch to the 70B', '改用 Qwen2.5-72B')."""
+COUNT_AFTER_RE = rc(r"\s*(?:几|多少|多久|多大)")
+"""'现在需要几张': a count question, no switch to a model."""
+
+
+def switched_to(s: str, cue: re.Match[str], at: int) -> bool:
+    """Whether the switch word ``cue`` turns to the model named at ``at``: after it in its clause ('now we
+    need 70B', 'Now, we need 70B', '现在想上 14B'), never across a clause break ('现在需要几张 H100？跟
+    Llama-3-70B 比呢'), nor after a count question; a verb of change only to a model right after it, not to
+    one after a method ('改成 LoRA 的话 Llama-3-8B': the method changes). Session 13 review finding 1."""
+    if at < cue.end():
+        return False
+    gap = s[cue.end() : at]
+    lead = gap.lstrip(" ,，:：—-")
+    if SWITCH_GAP_RE.search(lead) or COUNT_AFTER_RE.match(gap):
+        return False
+    if SWITCH_VERB_RE.search(cue.group()):
+        return len(lead) <= SWITCH_VERB_GAP and not METHOD_GAP_RE.search(lead)
+    return True
+
+
+def _end(c: Candidate) -> int:
+    """Where the first mention of ``c`` ends."""
+    if c.mention is not None:
+        return c.mention.end
+    return c.role.tok.end if c.role is not None else c.start
 
 
 def _rank(c: Candidate) -> tuple[bool, bool, int]:

@@ -20,20 +20,24 @@ _TOKENS = r"\d+(?:\.\d+)?\s*(?:[bt]|亿|万亿|billion|trillion)"
 _CTX_WORD = r"(?:context|ctx|sequences?|seq(?:uence)?\s+length|上下文|长度|序列)"
 PHASE_RE = rc(
     rf"{_CTX}\s*(?:-?tokens?\s+)?{_CTX_WORD}\s*(?:for|on|over|during|in)\s+the\s+(?:last|final)\s+{_TOKENS}"
-    r"(?:\s*tokens?)?"
-    rf"|(?:the\s+)?(?:last|final)\s+{_TOKENS}\s*(?:tokens?)?\s*(?:at|with|on|in)\s+(?:a\s+)?{_CTX}"
+    r"\s*tokens?"
+    rf"|(?:the\s+)?(?:last|final)\s+{_TOKENS}\s*tokens?\s*(?:at|with|on|in)\s+(?:a\s+)?{_CTX}"
     rf"(?:\s*-?tokens?)?\s*{_CTX_WORD}?"
-    rf"|最后\s*(?:的\s*)?{_TOKENS}\s*(?:个\s*)?(?:token|词元)?\s*(?:用|使用|上|扩到|扩展到|开到|开|在)?\s*{_CTX}"
+    rf"|最后\s*(?:的\s*)?{_TOKENS}\s*(?:个\s*)?(?:token|词元|数据)\s*(?:用|使用|上|扩到|扩展到|开到|开|在)?\s*{_CTX}"
     rf"\s*(?:的\s*)?{_CTX_WORD}?"
 )
-"""The phase: its context and its (last) tokens, either order, English or Chinese."""
+"""The phase: its context and its (last) tokens, either order, English or Chinese. The count is followed by a
+token word: a bare '70B' is a model's size ('最后 70B 用 32k 上下文部署'; session 13 review finding 4)."""
 _GATE = ("last", "final", "最后")
 _GATE_RE = words_gate(_GATE)
+TRAINING_RE = rc(r"(?i)train|训练|训|\bcpt\b")
+"""A training word: a phase is a pre-training run's; a serving question has none ('最后 70B 用 32k
+上下文部署，100 并发要几张 H100？' is a 70B served at 32k)."""
 
 
 def context_phase(s: str) -> tuple[str, list[tuple[str, str]]]:
     """``s`` with a long-context phase masked, and the phase named as not used (``no_field``)."""
-    if not _GATE_RE.search(s):
+    if not _GATE_RE.search(s) or not TRAINING_RE.search(s):
         return s, []
     named: list[tuple[str, str]] = []
     for m in reversed(list(PHASE_RE.finditer(s))):

@@ -22,7 +22,7 @@ serving benchmark): what was measured, never the target."""
 
 MEASURED = (
     r"(?:we|i|and)\s+(?:get|got|see|saw|reach|hit|achieve|measure)|getting|achiev|measured|observed|reach|hitting"
-    r"|实测|测得|跑到|跑出|能到|只有|达到|观测|实际" + MEASURED_BEFORE
+    r"|实测|测得|跑到|跑出|能到|只有|(?<![要需求须])达到|观测|实际" + MEASURED_BEFORE
 )
 """Words before a figure that report it as measured ('we get 20 TFLOPS', '实测 150 TFLOPS', '跑到每秒 1200
 token'), searched in the characters right before the figure."""
@@ -40,15 +40,24 @@ EARLIER = (
 ASKS_COUNT = r"多少(?:张|块|个)?(?:卡|gpu)|几(?:张|块)|几卡|how\s+many\s+(?:gpus?|cards?)"
 """A question for the GPU count ('要几张', '多少张卡', 'how many GPUs')."""
 
-REQUIRED = r"\bmust\b|\bneeds?\s+to\b|\brequired?\b|\brequirement|要求|需要|要达到|须"
+REQUIRED = (
+    r"\bmust\b|\bneeds?\s+to\b|\brequired?\b|\brequirement"
+    r"|(?:要求|需要|须)\s*(?:达到|每秒|吞吐|速度|延迟|首字|[\d,.]+\s*(?:tok|token|个\s*token|字))"
+    r"|(?:吞吐|速度|性能|延迟|sla)\s*(?:要求|需要|须)|要达到"
+)
 """Words that state what the job requires ('the service must hit 2000 tokens/s', 'required throughput:',
-'推理服务要求每秒 5000 token'): a figure after them is a target, never one measured (review finding 1)."""
+'推理服务要求每秒 5000 token', '吞吐要求 2000 tokens/s'): a figure after them is a target, never one measured
+(review finding 1). A bare '需要' / '要求' / '须' is none: they are in any clause, a colleague's too
+('同事之前全参微调 7B 需要 4 张 A100'; session 13 review finding 3), so only next to a rate or a rate's
+noun."""
 
 SWITCH = (
-    r"\bnow\b(?!\s+(?:have|has|had|use|uses|using|runs?|running|serves?|serving|is|are|takes?))"
-    r"|\bmov(?:e|ing)\s+to\b|\bswitch(?:ing)?\s+to\b|\bupgrad(?:e|ing)\s+to\b|\binstead\b|\bwhat\s+about\b"
+    r"(?<!\bright\s)\bnow\b(?!\s*,?\s*(?:not|rather)\b)"
+    r"(?!\s+(?:(?:we|i|it|they)\s+)?(?:have|has|had|use|uses|using|runs?|running|serves?|serving|is|are|takes?))"
+    r"|\bmov(?:e|ing)\s+to\b|\bswitch(?:ing)?\s+to\b|\bupgrad(?:e|ing)\s+to\b|\bwhat\s+about\b"
     r"|现在(?:想|要|准备|打算|需要)|想换成|想换|换成|改用|换到|切换到|想上|升级到|改成"
 )
 """Words that turn from the setup a user has to the one asked about ('…, now we need 70B', 'moving to
-Qwen2.5-72B', '7B 跑通了，现在想上 70B', '想换成 H100'): what follows them is the job (trial A1, review
-finding 7)."""
+Qwen2.5-72B', '7B 跑通了，现在想上 70B', '想换成 H100'): what follows them in their clause is the job (trial
+A1, review finding 7). Not 'instead' (in 'X instead of Y' the model after it is dropped; session 13 review
+finding 1), nor 'now, not Y', 'right now' or 'now we run …' (what runs today)."""

@@ -9,12 +9,14 @@ from bot.parse.regex import rc
 _ZH_VERB = r"(?:用|使用|开|开启|打开|启用|做)"
 _ZH_NOT_USED = (
     r"(?:并)?(?:(?:没有|没|未|不)\s*" + _ZH_VERB + r"(?:了|着)?"
-    r"|(?:不需要|不需|无需|无须|不必|不要|别|关了|关掉了|去掉)\s*" + _ZH_VERB + r"?(?:了|着)?)"
+    r"|(?:不需要|不需|无需|无须|不必|不要|别|关了|关掉了|去掉|不想|不打算|不准备|不考虑)\s*"
+    + _ZH_VERB
+    + r"?(?:了|着)?)"
 )
 """'没用', '没有使用', '未启用', '并没有开启', '不开'; '不需要', '无需', '不必', '别开', '关了',
-'去掉' (session 12 review 2): a setting not turned on."""
+'去掉' (session 12 review 2); '不想开', '不打算用' (session 13 review finding 12): a setting not turned on."""
 ZH_NEGATION_BEFORE_RE = rc(
-    r"(?:不(?:需要?|必|用|要|开|做)|没有?|无需?|无须|未|别|关了|关掉|关闭|去掉)[^\s，,。；;、]{0,2}$"
+    r"(?:不(?:需要?|必|用|要|开|做|想|打算|准备)|没有?|无需?|无须|未|别|关了|关掉|关闭|去掉)[^\s，,。；;、]{0,2}$"
 )
 """A negation in the few characters before a bare '重计算' ('不需要重计算', '别开重计算'): the mode is
 turned off, whatever pattern matched the word itself."""
@@ -26,9 +28,14 @@ NO_FULL_RECOMPUTE_RE = rc(
 starts from (not 'none': the user ruled out one mode, not recompute altogether)."""
 NO_RECOMPUTE_RE = rc(
     r"(?:without|no(?:\s+need\s+(?:for|of))?|(?:don'?t|do\s+not)\s+(?:need|use|want)|disable[ds]?"
+    r"|(?:(?:don'?t|do\s+not|doesn'?t|does\s+not|won'?t|will\s+not)\s+(?:need|have|want|plan)|no\s+need)\s+to\s+"
+    r"(?:enable|use|turn\s+on|switch\s+on|apply)"
     r"|turn(?:ed)?\s+off|关闭|关掉|" + _ZH_NOT_USED + r")\s*(?:the\s+)?"
     r"(?:gradient|activation|梯度|激活)?\s*(?:checkpointing|检查点|重计算|recomput\w*)"
-    r"|(?:梯度|激活)?(?:检查点|重计算)\s*(?:关了|关掉了?|关闭了?|不开|不用|不需要|没开|没用)"
+    r"|(?:梯度|激活)?(?:检查点|重计算)\s*(?:就|也|先|都|还是)?\s*"
+    r"(?:关了|关掉了?|关闭了?|不开了?|不用了?|不需要了?|没开|没用|不打算开|不想开|免了)"
+    r"|(?:gradient|activation)[\s\-_]*checkpointing\s*(?:is\s+|are\s+|was\s+)?(?:not\s+(?:needed|required|necessary)"
+    r"|(?:isn'?t|wasn'?t)\s+(?:needed|required|necessary)|unnecessary|not\s+used)\b"
     r"|(?:gradient|activation)[\s\-_]*checkpointing\s*(?:is\s+|was\s+)?(?:disabled|off|turned\s+off)\b"
     r"|(?<!disable_)gradient[_\s]*checkpointing\s*[=:]?\s*(?:false|0|off)(?![a-z0-9])"
     r"|disable[_\s]*gradient[_\s]*checkpointing\s*[=:]?\s*(?:true|1|on)(?![a-z0-9])"  # LLaMA-Factory's key

@@ -12,26 +12,69 @@ from __future__ import annotations
 from bot.parse.normalize import mask
 from bot.parse.regex import rc, words_gate
 
-CORRECTED_RE = rc(
-    r"(?<=[,(（，;；:：])(?P<old>[^,.;:()（），。；：\n?？!！]{2,40}?)\s*"
-    r"(?:[?？]\s*(?:no|nope)|[,，]?\s*(?:no\s+wait|sorry|i\s+mean|i\s+meant|correction)|[,，]?\s*(?:不对|说错了))"
-    r"\s*[,，:：!！]\s*(?=\S)"
+CUE_RE = rc(
+    r"\s*(?:[?？]\s*(?:no|nope)|[,，]?\s*[(（]?\s*(?:no\s+wait|sorry|i\s+mean|i\s+meant|correction|my\s+bad)"
+    r"|[,，]?\s*[(（]?\s*(?:不对|说错了|打错了|写错了))\s*[,，:：!！]\s*(?=\S)"
 )
-"""The taken-back words (after a comma, bracket or colon), then the cue: '? no,', ', sorry,', ', i mean,',
-'，不对，'."""
-_GATE = ("? no", "?no", "？no", "sorry", "i mean", "no wait", "correction", "不对", "说错了")
+"""The cue after the taken-back words: '? no,', ', sorry,', ', i mean,', ' (no wait, …)', '，不对，'."""
+CLAUSE_BREAK_RE = rc(r"[,;:()（），。；：\n?？!！]|\.(?=\s|$)")
+"""Where the clause holding the taken-back words starts (a '.' only before a space: not '2.5')."""
+NUMBER_RE = rc(
+    r"(?<![\w.\-])(?:\d+(?:\.\d+)?[a-z]*|one|two|three|four|five|six|eight|single"
+    r"|[一两二三四五六七八九十单](?=\s*[张块台个卡]))"
+)
+"""A number that opens a setting ('2 l40s', 'one 4090', '4 张 a100', '两张', '7b'): never one inside a name
+('llama-3-8b', 'qwen2.5', 'a100')."""
+JOINED_RE = rc(r"\s*(?:x|×|\*|张|块|台|个)?\s*$")
+"""Between two numbers of one setting ('one 4090', '2 x 4090')."""
+MAX_OLD = 40
+"""Longest taken-back phrase (characters)."""
+
+
+def _taken_back(s: str, cue_start: int) -> int | None:
+    """Where the setting taken back before ``cue_start`` starts: the last number opening a setting in the
+    cue's clause ('serve llama-3-8b on 2 l40s, sorry, …': '2 l40s'; 'on one 4090, sorry': 'one 4090'),
+    or None when the clause has none."""
+    breaks = [b.end() for b in CLAUSE_BREAK_RE.finditer(s, max(0, cue_start - MAX_OLD), cue_start)]
+    clause = breaks[-1] if breaks else max(0, cue_start - MAX_OLD)
+    numbers = list(NUMBER_RE.finditer(s, clause, cue_start))
+    if not numbers:
+        return None
+    i = len(numbers) - 1
+    while i > 0 and JOINED_RE.fullmatch(s, numbers[i - 1].end(), numbers[i].start()):
+        i -= 1  # 'one 4090': the count before the card
+    return numbers[i].start()
+
+
+_GATE = (
+    "? no",
+    "?no",
+    "？no",
+    "sorry",
+    "i mean",
+    "no wait",
+    "correction",
+    "my bad",
+    "不对",
+    "说错了",
+    "打错了",
+    "写错了",
+)
 _GATE_RE = words_gate(_GATE)
 
 
 def self_correction(s: str) -> tuple[str, list[tuple[str, str]]]:
-    """``s`` with each taken-back phrase and its cue masked; the phrases named as ``other_setup``."""
+    """``s`` with each taken-back setting and its cue masked; the settings named as ``other_setup``. The
+    setting is anchored on its own number right before the cue, whatever precedes it ('on 2 L40S, sorry,
+    4 L40S', '用 4 张 A100，不对，8 张 H100', 'on 8 H100 (no wait, 8 A100)'; session 13 review finding 9:
+    only a phrase after a comma or bracket was read)."""
     if not _GATE_RE.search(s):
         return s, []
     named: list[tuple[str, str]] = []
-    for m in reversed(list(CORRECTED_RE.finditer(s))):
-        old = m.group("old").strip()
-        if not any(c.isdigit() for c in old) and not any(w in old for w in ("one", "two", "three", "four")):
+    for m in reversed(list(CUE_RE.finditer(s))):
+        start = _taken_back(s, m.start())
+        if start is None:
             continue  # only a taken-back setting with a number or a card
-        named.insert(0, (old, "other_setup"))
-        s = mask(s, m.start(), m.end(), " ")
+        named.insert(0, (" ".join(s[start : m.start()].split()), "other_setup"))
+        s = mask(s, start, m.end(), " ")
     return s, named

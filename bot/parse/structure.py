@@ -363,9 +363,18 @@ def rate_not_target(s: str, m: re.Match[str]) -> str | None:
     if per_user_rate(s, m.start(), m.end()):
         return "per_user_speed"
     seg = segment_at(segments(s), m.start())
-    if seg is None or seg.role == JOB:
+    if seg is None:
         return None
+    from bot.parse.rate_words import BENCHMARK_RE, WANTED_RE, measured_at_load  # session 13 review 2
+
     near = s[max(seg.start, m.start() - RATE_NEAR) : m.start()]
+    said = [x.end() for x in BENCHMARK_RE.finditer(near)]  # 'the benchmark shows', '压测结果' (s13 review 2)
+    if said and seg.own_role != JOB and not WANTED_RE.search(near, said[-1]):
+        return OBSERVED
+    if seg.own_role != JOB and not WANTED_RE.search(near) and measured_at_load(s, m.end()):
+        return OBSERVED  # '900 tokens/s at 16 users. We expect 100 users': what 16 users gave
+    if seg.role == JOB:
+        return None
     return OBSERVED if MEASURED_RE.search(near) else None
 
 
