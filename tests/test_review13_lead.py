@@ -162,3 +162,34 @@ def test_a_lone_past_runs_duration_is_the_one_asked_about(capsys, question, days
     assert out["request"]["deadline_days"] == days
     named = [i["text"] for i in out["interpretation"]["ignored"] if i["reason"] == "other_setup"]
     assert (other in named) if other else not [t for t in named if "3" in t]
+
+
+# Review 12 and 2, what the fix parts left: a load changed to in English ('grow to 120 users'), a
+# Chinese change whose first clause is the job's only by its sentence ('20 并发，要增加到 80 并发'), and a
+# benchmark's load beside the load expected ('We expect 100 users', '预计 100 并发'): the new load is sized.
+LOAD_CHANGES = [
+    (
+        "Our vLLM server with Qwen2.5-32B-Instruct on 2x L40S serves 30 users at 8k context; next quarter "
+        "we grow to 120 users. How many L40S?",
+        120,
+    ),
+    (
+        "Serve Llama-3-8B on L40S: today 20 concurrent users, we must scale to 64 concurrent. How many?",
+        64,
+    ),
+    ("Llama-3-8B 单卡 L40S，现在 20 并发，要增加到 80 并发，需要几张？", 80),
+    (
+        "Llama-3-8B on one L40S: benchmark shows 900 tokens/s at 16 users. We expect 100 users, how many?",
+        100,
+    ),
+    ("Llama-3-8B 单卡 L40S 压测结果 900 tokens/s（16 并发）。预计 100 并发，要几张？", 100),
+]
+
+
+@pytest.mark.parametrize(("question", "concurrency"), LOAD_CHANGES)
+def test_the_load_changed_to_is_the_one_sized(capsys, question, concurrency) -> None:
+    capsys.readouterr()
+    assert main(["ask", "--format", "json", question]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["request"]["concurrency"] == concurrency
+    assert out["request"]["target_tokens_per_s"] is None

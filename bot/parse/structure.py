@@ -58,7 +58,8 @@ _JOB = (
     rf"{ASKS_COUNT}|{REQUIRED}"
     r"|够不够|够吗|能不能|可不可以|可以吗|行不行|行吗|是否|需要几"
     r"|\btarget\b|\bat\s+least\b|(?:吞吐|速度|性能)\s*(?:要|需要|至少|目标)|目标|至少"
-    r"|(?:扩|扩容|扩展|增加|增长|提升|提高|加|翻倍|翻一倍|涨)到\s*\d"
+    r"|(?:扩|扩容|扩展|增加|增长|提升|提高|加|翻倍|翻一倍|涨)到\s*\d|预计|预期"
+    r"|\b(?:grow|go|get|scale|increase|double|expand|bump|move)\w*\s+(?:[a-z]+\s+){0,3}?to\s+\d|\bwe\s+expect\b"
 )
 _OBSERVED = (
     r"\b(?:uses|used\s+up|using\s+up|consum\w+|occup\w+|allocated|peak(?:s|ed)?\s+at|measured|reach(?:es|ed)"
@@ -67,7 +68,7 @@ _OBSERVED = (
     r"|\b(?:gpu\s+|v?ram\s+)?memory\s+(?:usage\b|use\b|(?:was|is)\s+at\b|(?:was|shows?|showed|sat|sits|sitting"
     r"|stays?|stayed|peaked|hover(?:s|ed)?)\b)|\bvram\s+usage\b|(?:\d\s*|\b)gi?b\s+(?:is\s+|are\s+)?used\b"
     r"|占用|占了|只占|占到|占满|占\s*\d|冲到|涨到|飙到|峰值|用掉|速度(?:是|为|只有|大概|约)|每秒|秒\s*/\s*(?:步|it)"
-    r"|显存(?:用了|使用了|显示)|显示(?:占用|用了|已用)|已用"
+    r"|显存(?:用了|使用了|显示)|显示(?:占用|用了|已用)|已用|压测|\bbenchmark\w*\s+(?:shows?|showed|gave|reported)\b"
 )
 _FAILED = (
     r"\bOOMs?\b|\bout\s+of\s+memory\b|\bcrash\w*|\bfail\w*|\berror\b"
@@ -249,7 +250,7 @@ def pick(roles: list[Any], segs: list[Segment]) -> tuple[Any | None, dict[int, s
     if len({r.value for r in roles}) < 2:
         return roles[0], {}
     where = [role_at(segs, r.tok.start) for r in roles]
-    ranked = sorted(zip(roles, where, strict=True), key=lambda rw: _PREFER[rw[1]])  # stable: text order
+    ranked = sorted(zip(roles, where, strict=True), key=lambda rw: (_PREFER[rw[1]], _inherited(segs, rw[0])))
     if _PREFER[ranked[0][1]] > 1:  # nothing in the job's own clauses: the first not observed, as before
         chosen = next((r for r, w in zip(roles, where, strict=True) if w != OBSERVED), roles[0])
         return chosen, {
@@ -261,6 +262,13 @@ def pick(roles: list[Any], segs: list[Segment]) -> tuple[Any | None, dict[int, s
         if r.value != chosen.value and w in (OBSERVED, TRIED, CURRENT):
             lost[id(r)] = "other_setup" if w == TRIED else _observed_or_other(segs, r.tok, w)
     return chosen, lost
+
+
+def _inherited(segs: list[Segment], role: Any) -> bool:
+    """Whether ``role`` is in a clause that is the job's only by its sentence ('20 并发' in '20 并发，要增加到
+    80 并发'): a clause with the job's own cues comes first (s13 review 12: the 20 was sized)."""
+    seg = segment_at(segs, role.tok.start)
+    return seg is not None and seg.own_role != JOB
 
 
 def job_card(gpus: list[Any], chosen: Any, cut: Callable[[], list[Segment]]) -> Any:
