@@ -92,10 +92,11 @@ def test_config_reasons_reach_the_text_reply(capsys, lang: str, message: str, ex
             "未使用：“2”（同一项给了两个值，使用的是 8）。",
             8,
         ),
-        (
+        (  # a self-correction: the count taken back is named as changed (s13 review 9, 17)
             "LoRA fine-tune Qwen2.5-7B on 1B tokens on 2 A100, no wait, 4 A100",
-            None,
-            None,
+            "Not used: “2 a100” (the setting's earlier value: you changed it to the later one, which is "
+            "used).",
+            4,
         ),
     ],
 )

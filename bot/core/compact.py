@@ -18,7 +18,7 @@ from typing import Any, NamedTuple
 
 from pydantic import BaseModel
 
-from estimator.factories import empty_list
+from estimator.factories import empty_dict, empty_list
 
 _MISSING = object()
 
@@ -33,7 +33,7 @@ class Packed(NamedTuple):
 
 
 _DEFAULTS: dict[type[BaseModel], dict[str, Any]] = {}
-_EMPTY_FACTORIES = (list, dict, set, tuple, empty_list)
+_EMPTY_FACTORIES = (list, dict, set, tuple, empty_list, empty_dict)
 """Default factories whose value, when still empty, is not kept (``model_construct`` calls them)."""
 
 _FIELD_SETS: dict[frozenset[str], frozenset[str]] = {}

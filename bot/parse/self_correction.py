@@ -2,7 +2,8 @@
 sorry, 8 A100', '4 张 A100，不对，8 张 H100'.
 
 The words before the correction cue are what the user took back: they are masked (same length), so the
-rules read the corrected setting only, and the taken-back phrase is named as not sized (``other_setup``).
+rules read the corrected setting only, and the taken-back phrase is named as not sized
+(``replaced_by_later_value``).
 Before, the taken-back card was sized ('RTX A4000 24G … the catalog's card has 16 GiB') and the
 corrected 3090 shown only as a comparison row.
 """
@@ -64,7 +65,8 @@ _GATE_RE = words_gate(_GATE)
 
 
 def self_correction(s: str) -> tuple[str, list[tuple[str, str]]]:
-    """``s`` with each taken-back setting and its cue masked; the settings named as ``other_setup``. The
+    """``s`` with each taken-back setting and its cue masked; the settings named as
+    ``replaced_by_later_value`` (the user changed it: not "another setup in your message"). The
     setting is anchored on its own number right before the cue, whatever precedes it ('on 2 L40S, sorry,
     4 L40S', '用 4 张 A100，不对，8 张 H100', 'on 8 H100 (no wait, 8 A100)'; session 13 review finding 9:
     only a phrase after a comma or bracket was read)."""
@@ -75,6 +77,6 @@ def self_correction(s: str) -> tuple[str, list[tuple[str, str]]]:
         start = _taken_back(s, m.start())
         if start is None:
             continue  # only a taken-back setting with a number or a card
-        named.insert(0, (" ".join(s[start : m.start()].split()), "other_setup"))
+        named.insert(0, (" ".join(s[start : m.start()].split()), "replaced_by_later_value"))
         s = mask(s, start, m.end(), " ")
     return s, named
