@@ -193,3 +193,44 @@ def test_the_load_changed_to_is_the_one_sized(capsys, question, concurrency) -> 
     out = json.loads(capsys.readouterr().out)
     assert out["request"]["concurrency"] == concurrency
     assert out["request"]["target_tokens_per_s"] is None
+
+
+# Found asking the final main as a user: with a colleague's or an earlier run's model first, the model of
+# the job's own clause is sized (the first named was, and the job's was called "another setup"), and a
+# teammate's or last month's run is another setup's clause.
+OWN_MODEL = [
+    (
+        "同事用 2 张 4090 跑 Qwen2.5-7B LoRA，我手上有 1 张 A100 80G，"
+        "想 LoRA 微调 Qwen2.5-14B，5 万条样本每条约 2000 token，3 个 epoch，要多久？",
+        "Qwen2.5-14B",
+        "A100-SXM4-80GB",
+    ),
+    (
+        "My colleague fine-tuned Llama-3.1-8B with LoRA on 2 RTX 4090. I have one A100 80GB and want to LoRA "
+        "Qwen2.5-14B on 300M tokens. How long?",
+        "Qwen2.5-14B",
+        "A100-SXM4-80GB",
+    ),
+    (
+        "Last month my teammate served Mistral-7B on one L4. We plan to serve Qwen2.5-32B for 20 users at 8k "
+        "context on L40S; how many?",
+        "Qwen2.5-32B",
+        "L40S",
+    ),
+    (
+        "我朋友用 2 张 3090 跑 Llama-2-7B 推理，我想用 A100 80G 部署 Llama-2-70B，要几张？",
+        "Llama-2-70B",
+        "A100-SXM4-80GB",
+    ),
+]
+
+
+@pytest.mark.parametrize(("question", "model", "gpu"), OWN_MODEL)
+def test_the_jobs_own_model_is_sized_beside_another_runs(capsys, question, model, gpu) -> None:
+    capsys.readouterr()
+    assert main(["ask", "--format", "json", question]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert (out["request"]["model"], out["request"]["gpu"]) == (model, gpu)
+    named = {i["text"]: i["reason"] for i in out["interpretation"]["ignored"]}
+    assert not [t for t, why in named.items() if t == f"model: {model}"]
+    assert [t for t, why in named.items() if t.startswith("model: ") and why == "other_setup"]

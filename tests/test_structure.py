@@ -232,7 +232,7 @@ ZH: list[tuple[str, dict, dict]] = [
         "上个月我们用 16 张 A100 跑 2048 长度。这次我想在 16 张 A100 上全参微调 Llama-3-8B，长度 8192，5 亿 "
         "token 要多久？",
         {"seq_len": 8192, "gpu_count": 16},  # was 2048
-        {"2048": "repeated"},
+        {"2048": "other_setup"},  # last month's run (上个月 opens another setup since s13; was repeated)
     ),
     (
         "4 张 4090 上 batch size 2 能跑。我想在 4 张 4090 上用 QLoRA 微调 Llama-3-8B，batch size 8，"

@@ -27,6 +27,7 @@ from bot.parse.gpus import GpuMention
 from bot.parse.models import ModelMention
 from bot.parse.regex import rc
 from bot.parse.roles import Role
+from bot.parse.structure import CURRENT, OBSERVED, TRIED, role_at, segments
 from estimator import catalog
 
 SENTENCE_RE = rc(r"[^。;；!！?？\n]*?(?:[。;；!！?？\n]|\.(?=\s|$)|$)")
@@ -207,6 +208,9 @@ def asked_candidate(s: str, found: list[Candidate]) -> Candidate | None:
         after = [c for c in kept if any(switched_to(s, cue, at) for at in c.starts)]
         if after and len(after) < len(found):
             return min(after, key=_rank)
+    mine = _outside_other_setups(s, kept)
+    if mine is not None:  # '同事用 … 跑 7B，我手上有 …，想微调 14B': the 7B is the colleague's run
+        return mine
     stems = [stem(c.mention) for c in found]
     for start, end in asked_spans(s):
         inside = [c for c in found if any(start <= at < end for at in c.starts)]
@@ -216,6 +220,19 @@ def asked_candidate(s: str, found: list[Candidate]) -> Candidate | None:
         if inside:
             return None  # the asking part names them all: the usual order decides
     return None
+
+
+def _outside_other_setups(s: str, kept: list[Candidate]) -> Candidate | None:
+    """The model said outside every other setup's and observed clause (:mod:`bot.parse.structure`: a
+    colleague's or an earlier run, what runs today) when another is said only inside them; else None."""
+    segs = segments(s)
+    other = [
+        c
+        for c in kept
+        if all(role_at(segs, at) in (TRIED, OBSERVED, CURRENT) for at in c.starts or [c.start])
+    ]
+    mine = [c for c in kept if c not in other]
+    return min(mine, key=_rank) if other and mine else None
 
 
 DROPPED_RE = rc(
