@@ -50,6 +50,9 @@ class ToolLimits(NamedTuple):
     default_zero: int | None = None
     """The ZeRO stage the tool shards with when none is stated (verl's FSDP workers: 3); None: the
     search chooses (and a tool that needs a setting to shard runs DDP without it)."""
+    on_deepspeed: bool = False
+    """The tool always launches on DeepSpeed, its stage one flag (OpenRLHF ``--zero_stage``,
+    openrlhf/cli/train_ppo.py): never plain DDP, and the search chooses the stage the plan needs."""
 
 
 TRAINING_TOOL_LIMITS: dict[str, ToolLimits] = {
@@ -59,7 +62,7 @@ TRAINING_TOOL_LIMITS: dict[str, ToolLimits] = {
     "axolotl": ToolLimits(True),
     "ms-swift": ToolLimits(True),
     "Unsloth": ToolLimits(True, chunked_loss=True),
-    "OpenRLHF": ToolLimits(True, default_zero=2),  # its --zero_stage default (openrlhf/cli/train_*.py)
+    "OpenRLHF": ToolLimits(True, on_deepspeed=True),
     "verl": ToolLimits(True, whole_step_rollout=True, default_zero=3),  # FSDP workers unless Megatron
     "Megatron-LM": ToolLimits(False),
     "NeMo": ToolLimits(False),

@@ -71,7 +71,7 @@ def tool_runs_ddp(req: SizingRequest, setup: TrainingSetup, mem: Memory) -> bool
     config): the run as stated does not use the plan's layout, so the verdict names the setting."""
     plan, named = mem.plan, tool_limits(req.training_tool)
     return bool(
-        named is not None and named.data_parallel_only and setup.data_parallel_only
+        named is not None and named.data_parallel_only and setup.data_parallel_only and not named.on_deepspeed
         and setup.zero_stage is None and not setup.offload
         and plan is not None and plan.dp > 1 and plan.zero_stage > 0
     )  # fmt: skip

@@ -234,3 +234,32 @@ def test_the_jobs_own_model_is_sized_beside_another_runs(capsys, question, model
     named = {i["text"]: i["reason"] for i in out["interpretation"]["ignored"]}
     assert not [t for t, why in named.items() if t == f"model: {model}"]
     assert [t for t, why in named.items() if t.startswith("model: ") and why == "other_setup"]
+
+
+# Second trial of the stop, on final main: OpenRLHF's ZeRO-2 default had made a 13B PPO "not fit" on 16 A100
+# 80G, blamed on settings the user never gave: OpenRLHF always runs on DeepSpeed and its stage is one flag,
+# so the search chooses it (ZeRO-3 fits) and no "plain DDP" is said. '峰值并发' is a load, not a measurement.
+@pytest.mark.parametrize(
+    "question",
+    [
+        "We run PPO with OpenRLHF on a 13B actor and 13B critic, 16 A100 80G. How long for 50k prompts?",
+        "用 OpenRLHF 做 PPO，13B 的 actor 和 critic，16 张 A100 80G，5 万条 prompt，放得下吗？",
+    ],
+)
+def test_openrlhf_shards_as_the_plan_needs(capsys, question) -> None:
+    capsys.readouterr()
+    assert main(["ask", "--format", "json", question]) == 0
+    report = json.loads(capsys.readouterr().out)["report"]
+    assert report["feasible"] == "yes" and report["memory"]["plan"]["zero_stage"] == 3
+    assert "tool_default_ddp" not in json.dumps(report)
+
+
+def test_peak_concurrency_is_no_measurement(capsys) -> None:
+    capsys.readouterr()
+    assert (
+        main(["ask", "--format", "json", "部署 Qwen2.5-32B，给500个用户用，峰值并发大概100，要几张 A100"])
+        == 0
+    )
+    out = json.loads(capsys.readouterr().out)
+    assert out["request"]["concurrency"] == 100
+    assert not [i for i in out["interpretation"]["ignored"] if i["reason"] == "observed"]

@@ -67,7 +67,7 @@ _OBSERVED = (
     r"|\btokens?\s+per\s+second\b|\bs\s*/\s*it\b|\bit\s*/\s*s\b|\bper\s+(?:step|iteration)\b|\bloss\b"
     r"|\b(?:gpu\s+|v?ram\s+)?memory\s+(?:usage\b|use\b|(?:was|is)\s+at\b|(?:was|shows?|showed|sat|sits|sitting"
     r"|stays?|stayed|peaked|hover(?:s|ed)?)\b)|\bvram\s+usage\b|(?:\d\s*|\b)gi?b\s+(?:is\s+|are\s+)?used\b"
-    r"|占用|占了|只占|占到|占满|占\s*\d|冲到|涨到|飙到|峰值|用掉|速度(?:是|为|只有|大概|约)|每秒|秒\s*/\s*(?:步|it)"
+    r"|占用|占了|只占|占到|占满|占\s*\d|冲到|涨到|飙到|峰值(?!\s*(?:并发|qps|用户|请求))|用掉|速度(?:是|为|只有|大概|约)|每秒|秒\s*/\s*(?:步|it)"
     r"|显存(?:用了|使用了|显示)|显示(?:占用|用了|已用)|已用|压测|\bbenchmark\w*\s+(?:shows?|showed|gave|reported)\b"
 )
 _FAILED = (
