@@ -263,3 +263,32 @@ def test_peak_concurrency_is_no_measurement(capsys) -> None:
     out = json.loads(capsys.readouterr().out)
     assert out["request"]["concurrency"] == 100
     assert not [i for i in out["interpretation"]["ignored"] if i["reason"] == "observed"]
+
+
+# Second trial: an earlier run's days before a switch to the job asked about ('花了10天。现在要训 13B') had
+# become the job's deadline (368 H800 for 9.9 days); a deadline said as one ('10 天内') stays the job's.
+EARLIER_DAYS = [
+    (
+        "我们训了一个3B的模型，用了32张A100，1000亿token，花了10天。现在要训一个13B的模型，数据1万亿token，"
+        "用H800的话需要多少卡多少天？",
+        30.0,
+        "10天",
+    ),
+    (
+        "We trained a 3B model on 32 A100 for 100B tokens in 10 days. Now we want to train a 13B model on 1T "
+        "tokens on H800, how many GPUs and days?",
+        30.0,
+        "10 days",
+    ),
+    ("10 天内要训完一个 7B 模型，1 万亿 token，现在要多少张 H800？", 10.0, None),
+]
+
+
+@pytest.mark.parametrize(("question", "days", "named"), EARLIER_DAYS)
+def test_an_earlier_runs_days_before_a_switch_are_not_the_deadline(capsys, question, days, named) -> None:
+    capsys.readouterr()
+    assert main(["ask", "--format", "json", question]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["request"]["deadline_days"] == days
+    others = [i["text"] for i in out["interpretation"]["ignored"] if i["reason"] == "other_setup"]
+    assert (named in others) if named else not [t for t in others if "10" in t]

@@ -86,8 +86,18 @@ def other_durations(s: str, roles: list[Role]) -> tuple[list[Role], list[tuple[s
     days = [r for r in roles if r.role == "days"]
     if not days:
         return roles, []
-    other = [r for r in days if other_run_at(s, r.tok.start)]  # a lone past run is the one asked about
+    switches = [c.start() for c in SWITCH_RE.finditer(s)]  # '花了 10 天。现在要训 13B': that run's days
+    other = [
+        r
+        for r in days
+        if other_run_at(s, r.tok.start)  # a lone past run is the one asked about
+        or (any(r.tok.end < at for at in switches) and not DEADLINE_AFTER_RE.match(s, r.tok.end))
+    ]
     return [r for r in roles if r not in other], [(_with_unit(s, r), "other_setup") for r in other]
+
+
+DEADLINE_AFTER_RE = rc(r"\s*(?:个)?\s*(?:天|days?|小时|hours?|h|周|weeks?|月|months?)?\s*(?:内|以内|之内)")
+"""A duration said as a deadline ('10 天内', '3 天以内'): never another run's, wherever it stands."""
 
 
 def _with_unit(s: str, role: Role) -> str:
