@@ -17,6 +17,14 @@ import pytest
 
 from bot.cli import main
 
+
+def ask_json(capsys, question: str) -> dict:
+    """``sizing-bot ask --format json QUESTION`` in this process (exit 0 required), parsed."""
+    capsys.readouterr()
+    assert main(["ask", "--format", "json", question]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
 YAML = """### method
 stage: sft
 finetuning_type: lora
@@ -46,9 +54,7 @@ COMMENTS = [
 def test_a_deepspeed_comment_gives_offload_only_when_it_says_so(
     capsys, question, comment, stage, offload
 ) -> None:
-    capsys.readouterr()
-    assert main(["ask", "--format", "json", question + "\n" + YAML.format(comment=comment)]) == 0
-    out = json.loads(capsys.readouterr().out)
+    out = ask_json(capsys, question + "\n" + YAML.format(comment=comment))
     assert out["request"]["zero_stage"] == stage
     assert out["request"]["offload"] is offload
     assert not [u for u in out["stack_config"]["unused"] if u.startswith("deepspeed:")]
@@ -79,9 +85,7 @@ STEP_TIMES = [
 
 @pytest.mark.parametrize(("question", "typed", "reason"), STEP_TIMES)
 def test_a_wanted_step_time_is_not_a_measurement(capsys, question, typed, reason) -> None:
-    capsys.readouterr()
-    assert main(["ask", "--format", "json", question]) == 0
-    out = json.loads(capsys.readouterr().out)
+    out = ask_json(capsys, question)
     assert {"text": typed, "reason": reason} in [
         {"text": i["text"], "reason": i["reason"]} for i in out["interpretation"]["ignored"]
     ]
@@ -107,9 +111,7 @@ CAPPED = [
 
 @pytest.mark.parametrize(("question", "words"), CAPPED)
 def test_a_budget_that_rents_enough_only_below_the_high_price_says_the_cap(capsys, question, words) -> None:
-    capsys.readouterr()
-    assert main(["ask", "--format", "json", question]) == 0
-    out = json.loads(capsys.readouterr().out)
+    out = ask_json(capsys, question)
     (note,) = [w for w in out["report"]["warnings"] if w["code"] == "hourly_budget"]
     p = note["params"]
     assert (p["price_low"], p["price_high"]) == (1.2, 2.5)  # the catalog's range, not narrowed to the cap
@@ -131,9 +133,7 @@ PASCAL_DEFAULT = [
 def test_an_assumed_engine_that_does_not_run_on_the_card_is_said_to_be_assumed(
     capsys, question, words
 ) -> None:
-    capsys.readouterr()
-    assert main(["ask", "--format", "json", question]) == 0
-    out = json.loads(capsys.readouterr().out)
+    out = ask_json(capsys, question)
     (note,) = [w for w in out["report"]["warnings"] if w["code"] == "runtime_unsupported_gpu"]
     assert note["params"] == {"gpu": "Tesla P40", "runtime": "vLLM", "generation": "Pascal", "assumed": True}
     assert words in out["reply"] and "6.x" not in out["reply"]
@@ -156,9 +156,7 @@ LONE_RUNS = [
 
 @pytest.mark.parametrize(("question", "days", "other"), LONE_RUNS)
 def test_a_lone_past_runs_duration_is_the_one_asked_about(capsys, question, days, other) -> None:
-    capsys.readouterr()
-    assert main(["ask", "--format", "json", question]) == 0
-    out = json.loads(capsys.readouterr().out)
+    out = ask_json(capsys, question)
     assert out["request"]["deadline_days"] == days
     named = [i["text"] for i in out["interpretation"]["ignored"] if i["reason"] == "other_setup"]
     assert (other in named) if other else not [t for t in named if "3" in t]
@@ -188,9 +186,7 @@ LOAD_CHANGES = [
 
 @pytest.mark.parametrize(("question", "concurrency"), LOAD_CHANGES)
 def test_the_load_changed_to_is_the_one_sized(capsys, question, concurrency) -> None:
-    capsys.readouterr()
-    assert main(["ask", "--format", "json", question]) == 0
-    out = json.loads(capsys.readouterr().out)
+    out = ask_json(capsys, question)
     assert out["request"]["concurrency"] == concurrency
     assert out["request"]["target_tokens_per_s"] is None
 
@@ -227,9 +223,7 @@ OWN_MODEL = [
 
 @pytest.mark.parametrize(("question", "model", "gpu"), OWN_MODEL)
 def test_the_jobs_own_model_is_sized_beside_another_runs(capsys, question, model, gpu) -> None:
-    capsys.readouterr()
-    assert main(["ask", "--format", "json", question]) == 0
-    out = json.loads(capsys.readouterr().out)
+    out = ask_json(capsys, question)
     assert (out["request"]["model"], out["request"]["gpu"]) == (model, gpu)
     named = {i["text"]: i["reason"] for i in out["interpretation"]["ignored"]}
     assert not [t for t, why in named.items() if t == f"model: {model}"]
@@ -247,20 +241,13 @@ def test_the_jobs_own_model_is_sized_beside_another_runs(capsys, question, model
     ],
 )
 def test_openrlhf_shards_as_the_plan_needs(capsys, question) -> None:
-    capsys.readouterr()
-    assert main(["ask", "--format", "json", question]) == 0
-    report = json.loads(capsys.readouterr().out)["report"]
+    report = ask_json(capsys, question)["report"]
     assert report["feasible"] == "yes" and report["memory"]["plan"]["zero_stage"] == 3
     assert "tool_default_ddp" not in json.dumps(report)
 
 
 def test_peak_concurrency_is_no_measurement(capsys) -> None:
-    capsys.readouterr()
-    assert (
-        main(["ask", "--format", "json", "部署 Qwen2.5-32B，给500个用户用，峰值并发大概100，要几张 A100"])
-        == 0
-    )
-    out = json.loads(capsys.readouterr().out)
+    out = ask_json(capsys, "部署 Qwen2.5-32B，给500个用户用，峰值并发大概100，要几张 A100")
     assert out["request"]["concurrency"] == 100
     assert not [i for i in out["interpretation"]["ignored"] if i["reason"] == "observed"]
 
@@ -286,9 +273,7 @@ EARLIER_DAYS = [
 
 @pytest.mark.parametrize(("question", "days", "named"), EARLIER_DAYS)
 def test_an_earlier_runs_days_before_a_switch_are_not_the_deadline(capsys, question, days, named) -> None:
-    capsys.readouterr()
-    assert main(["ask", "--format", "json", question]) == 0
-    out = json.loads(capsys.readouterr().out)
+    out = ask_json(capsys, question)
     assert out["request"]["deadline_days"] == days
     others = [i["text"] for i in out["interpretation"]["ignored"] if i["reason"] == "other_setup"]
     assert (named in others) if named else not [t for t in others if "10" in t]
