@@ -236,3 +236,15 @@ def test_every_corpus_gpu_with_a_dense_peak_is_in_the_catalog() -> None:
         assert g.confidence == r["confidence"], g.id
         checked += 1
     assert checked >= 25
+
+
+def test_cdna4_cards_from_amd_datasheets() -> None:
+    """MI355X and MI350X (AMD datasheets: 288 GB HBM3E, 8 TB/s; BF16 2.5 / 2.3 PF dense) are catalog
+    cards, named and sized as typed (a trial found MI355X swapped for a suggestion)."""
+    from bot.parse import parse
+
+    mi355x, mi350x = catalog.gpu("MI355X"), catalog.gpu("MI350X")
+    assert (mi355x.memory_gib, mi355x.peak_tflops_bf16, mi355x.peak_tflops_fp8) == (288, 2516.6, 5033.2)
+    assert (mi350x.memory_gib, mi350x.peak_tflops_bf16, mi350x.memory_bandwidth_gbps) == (288, 2306.9, 8000)
+    assert parse("用 8 张 MI355X 微调 Qwen2.5-72B").request.gpu == "MI355X"
+    assert parse("serve Llama-3.1-405B on MI350X").request.gpu == "MI350X"

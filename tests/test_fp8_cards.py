@@ -15,6 +15,8 @@ from tests.cli_run import ask_json, ask_text
 FP8_OUTSIDE_NVIDIA_HOPPER_ON = {
     "MI300X": 2614.9,  # AMD CDNA3 datasheet: FP8 5,229.8 TFLOPS with sparsity -> dense half
     "MI325X": 2614.9,  # AMD MI325X datasheet, same CDNA3 compute
+    "MI350X": 4613.7,  # AMD MI350X datasheet: FP8 4.6 PF dense (256 CUs x 8,192 FLOP/clk x 2.2 GHz)
+    "MI355X": 5033.2,  # AMD MI355X datasheet: FP8 5.0 PF dense (256 CUs x 8,192 FLOP/clk x 2.4 GHz)
     "Gaudi2": 865.0,  # Intel Gaudi 2 whitepaper: FP8 865 TFLOPS
     "Gaudi3": 1835.0,  # Intel Gaudi 3 whitepaper: FP8 and BF16 1,835 TFLOPS (MME)
     "TPUv5p": 459.0,  # Google TPU v5p page lists FP8 at the BF16 rate (no FP8 speed-up)
