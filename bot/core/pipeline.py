@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.core.answer import Answer
+from bot.core.asides import without_other_setups
 from bot.core.configfile import ConfigInfo, read_config, split_pasted
 from bot.core.followup import MODEL_FIELDS, classify, lost_followup, merge, stage_switch
 from bot.core.offer import Offer, candidates, cheapest_index, fits, names_a_gpu, offer_terms, pricing
@@ -150,7 +151,7 @@ def on_gpu(
 def parse_capped(text: str) -> ParseResult:
     """The parse of at most :data:`MAX_INPUT_CHARS` characters (``truncated`` when cut)."""
     text = text if isinstance(text, str) else ""
-    parsed = parse(text[:MAX_INPUT_CHARS])
+    parsed = without_other_setups(parse(text[:MAX_INPUT_CHARS]))  # a colleague's card and method: asides
     if len(text) > MAX_INPUT_CHARS and not parsed.truncated:
         parsed = parsed.model_copy(update={"truncated": True})
     return parsed
