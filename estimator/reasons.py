@@ -61,6 +61,7 @@ class Why(StrEnum):
     generic_personal = "generic_personal"
     personal_one_card = "personal_one_card"
     memory_one_card = "memory_one_card"
+    launcher_world_size = "launcher_world_size"
     gpu_memory_only = "gpu_memory_only"
     apple_config = "apple_config"
     mac_chip_assumed = "mac_chip_assumed"

@@ -185,6 +185,10 @@ def personal_count(req: SizingRequest, r: Resolved, ledger: Ledger) -> SizingReq
     a small card known by its memory) is one card, for serving and fine-tuning: "Can I run a 9B on my
     RTX 4060?" asks about that card. Not with a total memory, a budget or a deadline (then the count is
     the question), nor for pre-training, nor when the user asks how many cards (``count_asked``)."""
+    if _launcher_capacity(req, r):  # 'vllm serve … --tp 4 …, how many concurrent?': on its 4 GPUs
+        world = (req.tp or 1) * (req.pp or 1)
+        ledger.assume("gpu_count", world, Why.launcher_world_size, tp=req.tp or 1, pp=req.pp or 1)
+        return req.model_copy(update={"gpu_count": world})
     if r.gpu.generic and not r.gpu.personal and _no_count_asked(req) and r.stage in PERSONAL_COUNT_STAGES:
         ledger.assume("gpu_count", 1, Why.memory_one_card, memory_gib=r.gpu.memory_gib)
         return req.model_copy(update={"gpu_count": 1})  # "a card with 64GB": one card of that memory
@@ -200,6 +204,21 @@ def personal_count(req: SizingRequest, r: Resolved, ledger: Ledger) -> SizingReq
         return req
     ledger.assume("gpu_count", 1, Why.personal_one_card, gpu=r.gpu.name)
     return req.model_copy(update={"gpu_count": 1})
+
+
+def _launcher_capacity(req: SizingRequest, r: Resolved) -> bool:
+    """'How many at once can it handle?' of a server launched with a TP (× PP) and no GPU count
+    ('vllm serve … --tensor-parallel-size 4', SGLang/lmdeploy ``--tp 4``, TGI ``--num-shard 4``): the
+    launcher's world size, TP × PP (× DP: the reader counts ``--dp`` into the GPU count), is the GPUs the
+    capacity is asked of — not copies of that group sized for an assumed load (s14 trial: 28 concurrent
+    on 12 GPUs for a server that runs 4)."""
+    return (
+        r.stage == Stage.inference
+        and bool(req.tp or req.pp)
+        and bool(req.concurrency_asked)
+        and not req.concurrency
+        and _no_count_asked(req)
+    )
 
 
 def _no_count_asked(req: SizingRequest) -> bool:

@@ -272,7 +272,12 @@ def memory_and_plan(
     _note_no_fit(setup, mem, ledger)
     if mem.fits_requested is False and mem.min_gpus is not None:
         ledger.note("does_not_fit_requested", gpu_count=req.gpu_count, min_gpus=mem.min_gpus)
-    elif mem.fits_requested is not False and mem.per_gpu_bytes > HEADROOM * mem.usable_bytes:
+    elif (
+        mem.fits_requested is not False
+        and mem.min_gpus is not None
+        and mem.per_gpu_bytes > HEADROOM * mem.usable_bytes
+    ):
+        # nothing fits (min_gpus None): the figure is the model states alone, never "tight" (48,015 %)
         ledger.note("memory_tight", ratio=round(mem.per_gpu_bytes / mem.usable_bytes, 3))
     _note_recompute_chosen(spec, params, gpu, setup, mem, ledger)
     if gpu.personal and (mem.min_gpus or 0) > 1:
@@ -299,11 +304,14 @@ def _with_fit_change(
 
 def _note_no_fit(setup: TrainingSetup, mem: Memory, ledger: Ledger) -> None:
     """'no_fit_stated' / 'no_fit' when no GPU count fits; an adapter method is named so that the
-    reply never says "switch to LoRA/QLoRA" to a LoRA or QLoRA job (trial report A7)."""
+    reply never says "switch to LoRA/QLoRA" to a LoRA or QLoRA job (trial report A7), nor "CPU offload"
+    to a job that offloads (``offloaded``)."""
     if mem.min_gpus is not None:
         return
     if setup.zero_stage is not None or setup.recompute is not None:
         ledger.note("no_fit_stated", gpus_searched=MAX_GPUS_SEARCHED)  # the user's setting is the cause
+    elif setup.offload:  # never "or CPU offload" to a job that offloads already
+        ledger.note("no_fit", gpus_searched=MAX_GPUS_SEARCHED, offloaded=True)
     elif setup.method in (Method.lora, Method.qlora):
         adapter = "QLoRA" if setup.method == Method.qlora else "LoRA"
         ledger.note("no_fit", gpus_searched=MAX_GPUS_SEARCHED, adapter_method=adapter)

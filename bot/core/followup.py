@@ -43,6 +43,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.parse import ParseResult, normalize
+from bot.parse.words import ASKS_COUNT_RE
 from bot.parse.words import explicit_stage as stage_word
 from estimator import catalog
 from estimator.models import METHOD_FIELDS, Method, Precision, SizingRequest, Stage
@@ -220,6 +221,24 @@ def stage_switch(prev: SizingRequest | None, merged: SizingRequest) -> tuple[dic
         and n not in ("concurrency_asked", "duration_asked", "count_asked")
     }  # fmt: skip
     return kept, reset
+
+
+BARE_COUNT_RE = re.compile(
+    r"\bhow\s+many\s+(?:(?:do|would|will|should|shall)\s+(?:i|we)\s+need|(?:are|is|would\s+be)\s+needed"
+    r"|(?:do\s+)?(?:i|we)\s+need|needed|then)\b",
+    re.IGNORECASE,
+)
+"""'How many do I need?' with no noun: in a follow-up of a sized job, the GPU count is asked (the parser
+reads 'how many GPUs'; :data:`bot.parse.cue_words.ASKS_COUNT`)."""
+
+
+def with_count_asked(text: str, new: dict[str, Any]) -> dict[str, Any]:
+    """The follow-up's fields ``new`` when ``text`` asks the count ('how many do I need?', '要几张卡？') and
+    states none: ``count_asked``, and no GPU count (the previous one is not kept: the count is sized
+    afresh for the job as changed). A card in the plural ('what about A100s?') asks nothing: unchanged."""
+    if new.get("gpu_count") or not (ASKS_COUNT_RE.search(normalize(text)) or BARE_COUNT_RE.search(text)):
+        return new
+    return {**new, "count_asked": True, "gpu_count": None, "gpu_count_max": None}
 
 
 def lost_followup(parsed: ParseResult, text: str = "") -> bool:

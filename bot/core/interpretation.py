@@ -73,6 +73,8 @@ IGNORED_REASONS = (
     "negated",  # '128k context is not needed', '不需要 128k 上下文': a value the message says is not wanted
     "users_not_load",  # '200 users, about 30 concurrent': the users counted, the concurrency sized
     "observed",  # a figure reported from a run ('uses 60 GB', 'got 35 tokens/s'): what happened, no setting
+    "earlier_run",  # s14: an earlier run on the same data and cards: its throughput times the new job
+    "earlier_run_above_peak",  # s14: an earlier run implying more FLOPs than the cards' peak: set aside
     "rl_reward_model_not_sized",  # an RL job's reward/critic/reference model: counted at the actor's size
     *UNUSED_REASONS,  # keys of a pasted training/serving config (bot.parse.configs.model)
 )
@@ -92,7 +94,7 @@ SUBSTITUTION_REASONS = (
 )
 
 
-USED_REASONS = frozenset({"settings_applied", "tool_inferred", "zero_from_file_name"})
+USED_REASONS = frozenset({"settings_applied", "tool_inferred", "zero_from_file_name", "earlier_run"})
 """Reasons of an ``ignored`` entry the answer uses through its settings (a tool named with them, or read
 from them: ZeRO-3 → DeepSpeed): the reply names them apart, never under "Not used" (render reads this set)."""
 

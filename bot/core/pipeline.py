@@ -24,8 +24,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.core.answer import Answer
+from bot.core.asides import without_other_setups
 from bot.core.configfile import ConfigInfo, read_config, split_pasted
-from bot.core.followup import MODEL_FIELDS, classify, lost_followup, merge, stage_switch
+from bot.core.earlier_run import with_earlier_run
+from bot.core.followup import MODEL_FIELDS, classify, lost_followup, merge, stage_switch, with_count_asked
 from bot.core.offer import Offer, candidates, cheapest_index, fits, names_a_gpu, offer_terms, pricing
 from bot.lazylog import lazy_logger
 from bot.parse import ParseResult, parse
@@ -150,7 +152,7 @@ def on_gpu(
 def parse_capped(text: str) -> ParseResult:
     """The parse of at most :data:`MAX_INPUT_CHARS` characters (``truncated`` when cut)."""
     text = text if isinstance(text, str) else ""
-    parsed = parse(text[:MAX_INPUT_CHARS])
+    parsed = with_earlier_run(without_other_setups(parse(text[:MAX_INPUT_CHARS])))  # s14: asides, a past run
     if len(text) > MAX_INPUT_CHARS and not parsed.truncated:
         parsed = parsed.model_copy(update={"truncated": True})
     return parsed
@@ -192,7 +194,7 @@ def answer(
     kept: dict[str, Any] = {}
     reset: dict[str, Any] = {}
     if decision.followup and context.previous is not None:
-        new = {f: getattr(parsed.request, f) for f in parsed.found if f != "stage"}
+        new = with_count_asked(text, {f: getattr(parsed.request, f) for f in parsed.found if f != "stage"})
         request, changed = merge(context.previous, new, parsed.stage_word)
         kept, reset = stage_switch(context.previous, request)
     elif context.previous is None and lost_followup(parsed):

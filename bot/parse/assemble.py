@@ -36,7 +36,7 @@ from bot.parse.gpus import GpuMention, extract_gpus, extract_unknown_gpu, plural
 from bot.parse.inline_flags import read_inline_flags
 from bot.parse.inline_keys import read_inline_keys
 from bot.parse.lang import detect_lang
-from bot.parse.left_behind import left_behind
+from bot.parse.left_behind import left_behind, spans
 from bot.parse.models import ModelMention, extract_models
 from bot.parse.more_roles import asked_magnitude, length_not_data, more_role, retarget, vague_amount
 from bot.parse.node_words import ji_ka_read, per_node_extra
@@ -262,10 +262,10 @@ class _Parse(FieldSteps):
         unused = self.unused()
         named = [*unused, *self.named_unused]
         names = [m.text for m in models if m is not None] + [gpu or ""]
-        extra = [*self.ignored, *self.nonpositive, *self.unusable, *names]
+        extra, at = [*self.ignored, *self.nonpositive, *self.unusable, *names], spans(self.roles, self.used)
         mem = getattr(catalog.gpus().get(request.gpu or ""), "memory_gib", 0)  # the sized card's, catalog
         computed = (self.accumulation, self.data_parallel, self.steps, mem, *self.keyed, *self.computed_from)
-        lost = left_behind(self.s0, self.s, vars(request), named, extra, computed)
+        lost = left_behind(self.s0, self.s, vars(request), named, extra, computed, at)  # at: places read
         return unused + [(raw, "unread") for raw in lost]
 
     def _generic(self) -> None:

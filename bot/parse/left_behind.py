@@ -8,7 +8,8 @@ letter, a dash, a dot: 'qwen2.5-7b', 'llama-3'), whose value no request field ho
 parser converts to for that field (k, M, B, T, 万, 亿 for counts; 2k = 2048 for lengths; days ↔ hours;
 a percentage ↔ a fraction), and that no item named
 as not used already writes. Each is named as typed, with the reason ``unread``. A number the request uses
-is never named: the check is on values, so a number that could be the one used is left alone.
+is never named: the check is on values, so a number that could be the one used is left alone — unless
+the field holding that value was read at another place (a used number's span: '--ep 8' beside '8 A100').
 """
 
 from __future__ import annotations
@@ -107,16 +108,39 @@ def _in_name(s: str, start: int) -> bool:
     return "\ue000" <= s[i] <= "\uf8ff"
 
 
-def _masked(s0: str, s: str) -> list[tuple[str, float, bool]]:
-    """The numbers of ``s0`` (as typed, their value, and whether a unit follows) a reader masked in
-    ``s`` that are no part of a name, a version, a path, a bit width or a layer count."""
+def _masked(s0: str, s: str) -> list[tuple[str, float, bool, int]]:
+    """The numbers of ``s0`` (as typed, their value, whether a unit follows, and where it starts) a
+    reader masked in ``s`` that are no part of a name, a version, a path, a bit width or a layer count."""
     found = [m for m in _TOKEN_RE.finditer(s0) if s[m.start()] == " "]  # not masked: the roles step's
     out = []
     for m in found:
         if not _in_name(s, m.start()):
             value, unit = float(re.sub(r"[,_]", "", m.group())), bool(_UNIT_AFTER.match(s0, m.end()))
-            out.append((m.group(), value, unit))
+            out.append((m.group(), value, unit, m.start()))
     return out
+
+
+def spans(roles: Iterable[Any], used: set[int]) -> tuple[tuple[int, float], ...]:
+    """(start, value) of each number the roles step used (``roles`` with ``id`` in ``used``): the places a
+    field's value was read at, for :func:`left_behind`."""
+    return tuple((r.tok.start, r.tok.value) for r in roles if id(r) in used)
+
+
+def _held_elsewhere(
+    value: float, start: int, request: Mapping[str, Any] | list[Any], used_at: tuple[tuple[int, float], ...]
+) -> bool:
+    """Whether every request field that holds ``value`` as written can be a number the roles step read at
+    another place (``used_at``: (start, value) of each number it used): '--ep 8' beside '8 A100' — the
+    gpu_count is the '8 A100' (s14: an equal used value no longer hides a number not read)."""
+    elsewhere = sum(1 for at, v in used_at if at != start and v == value)
+    if not elsewhere or not isinstance(request, Mapping):
+        return False
+    held = sum(
+        1
+        for v in request.values()
+        if not isinstance(v, bool) and isinstance(v, int | float) and float(v) == value
+    )
+    return held <= elsewhere
 
 
 def left_behind(
@@ -126,12 +150,15 @@ def left_behind(
     named: list[tuple[str, str]],
     extra: list[str] = (),
     computed: tuple[float, ...] = (),
+    used_at: tuple[tuple[int, float], ...] = (),
 ) -> list[str]:
     """The numbers of the normalized text ``s0`` that a reader masked (blank in the final text ``s``) and
     that neither the request (``request``: its fields by name, each compared in its own units when a
     unit is written after the number; ``computed``: values a field was computed from, and the sized
     card's memory) uses nor an item named (``named``: (text, reason) pairs; ``extra``: other texts the
-    answer names, names as typed) writes, as typed."""
+    answer names, names as typed) writes, as typed. A number written without a unit whose value only
+    fields that numbers read at other places (``used_at``: (start, value) of each number the roles step
+    used) hold is named too (:func:`_held_elsewhere`): the check is by place where places are known."""
     if len(s) != len(s0) or not _GATE.search(s0):
         return []
     masked = _masked(s0, s)
@@ -141,10 +168,15 @@ def left_behind(
     values, exact = _values(request, computed), _values(request, computed, converted=False)
     seen = _named_numbers(named, list(extra))
     out: list[str] = []
-    for raw, value, unit in masked:
-        if value in seen or _could_be(value, values if unit else exact):
+    keyed = _values((), computed, converted=False)
+    for raw, value, unit, start in masked:
+        if value in seen:
             continue
-        others = [v for r, v, _ in masked if r != raw]
+        if _could_be(value, values if unit else exact) and (
+            unit or _could_be(value, keyed) or not _held_elsewhere(value, start, request, used_at)
+        ):
+            continue
+        others = [v for r, v, _, _ in masked if r != raw]
         if any(_could_be(value + v, values) for v in others):  # a prompt and a completion summed
             continue
         out.append(raw)

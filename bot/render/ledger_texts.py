@@ -199,6 +199,9 @@ WHY_TEXTS: dict[str, str] = {
         "a card known by its memory (%(memory_gib)s): sized as that card, not as another vendor's card of "
         "that memory; no time, speed or price figures without its TFLOPS and bandwidth"
     ),
+    "launcher_world_size": N_(
+        "the server's world size: tensor parallel %(tp)s × pipeline parallel %(pp)s, no GPU count said"
+    ),
     "personal_one_card": N_("%(gpu)s is a personal card, named without a count: the one card you have"),
     "gpu_by_memory": N_("the fastest catalog card with the memory you named"),
     "gpu_generic_memory": N_(

@@ -112,6 +112,15 @@ IGNORED_TEXTS: dict[str, str] = {
     "other_setup": N_(
         "another setup in your message: this answer sizes the one named above — ask to size it"
     ),
+    "earlier_run": N_(
+        "your earlier run on the same data, cards and count: its throughput per GPU (k·N·D ÷ GPUs ÷ its "
+        "time) is the measured rate this answer times the new job with"
+    ),
+    "earlier_run_above_peak": N_(
+        "your earlier run: the model FLOPs it implies per GPU (k·N·D ÷ GPUs ÷ its time) are more than the "
+        "cards' dense peak, an MFU over 100 %% — set aside, the calibrated MFU is used; check that run's "
+        "tokens, GPUs and time"
+    ),
     "period_as_total": N_(
         "a training run's cost is one sum: your budget is compared with the whole run, not per period"
     ),

@@ -86,6 +86,10 @@ PARAM_NOTE_MESSAGES_EXTRA: dict[tuple[NoteCode, str], str] = {
         "and %(generation)s cards are below it. The memory above is what the model needs, whichever engine "
         "runs it; name the engine you use (llama.cpp, transformers) to size it with that engine."
     ),
+    (NoteCode.no_fit, "offloaded"): N_(
+        "No layout fits within %(gpus_searched)s GPUs of this type, with CPU offload already: choose a card "
+        "with more memory, or LoRA/QLoRA."
+    ),
     (NoteCode.hourly_budget, "price_cap"): N_(
         "Your %(budget)s an hour rents the %(gpus_low)s GPUs that hold the model only at up to %(price_cap)s "
         "per GPU-hour (the catalog's range is %(price_low)s – %(price_high)s; at %(price_low)s it rents "
