@@ -77,9 +77,9 @@ def test_one_stage_names_no_other(capsys: pytest.CaptureFixture[str], text: str)
     ],
 )
 def test_algorithm_in_a_models_name_is_no_job(capsys: pytest.CaptureFixture[str], text: str) -> None:
-    """'Llama-2-13B-dpo-v2', 'Qwen2-7B-GRPO': the algorithm word is part of the name (after a size and a hyphen,
-    or between two hyphens), not a fine-tuning to size (bot.parse.lexicon.not_in_name; before: DPO/GRPO
-    training)."""
+    """'Llama-2-13B-dpo-v2', 'Qwen2-7B-GRPO': the algorithm word is part of the name (after a size and a
+    hyphen, or between two hyphens), not a fine-tuning to size (bot.parse.lexicon.not_in_name; before:
+    DPO/GRPO training)."""
     data = ask(capsys, text)
     assert req(data, "stage") == "inference"
     assert req(data, "algorithm") is None
