@@ -192,3 +192,48 @@ def test_a_data_size_after_its_noun_stays_a_size(capsys: pytest.CaptureFixture[s
     data = ask(capsys, "数据 2000 万 token，全量微调 Qwen2-7B 要多久")
     assert req(data, "num_samples") is None
     assert req(data, "tokens") == 20_000_000
+
+
+@pytest.mark.parametrize(
+    ("text", "tp", "named"),
+    [
+        ("Qwen2-14B 在 8 张 A800 上预训练，TP4-PP1-DP2 和 TP2-PP1-DP4 哪个快？", 4, "tp: 2"),
+        ("Megatron 训练 Llama-2-13B：tp=8 时每步 3 秒，换成 tp=4 后 OOM，16 张 H800 该怎么设？", 8, "tp: 4"),
+        ("Pre-training Llama-2-13B on 16 H100s: TP8-PP2 versus TP4-PP4, which is faster?", 8, "tp: 4"),
+    ],
+)
+def test_two_layouts_one_sized_the_other_named(
+    capsys: pytest.CaptureFixture[str], text: str, tp: int, named: str
+) -> None:
+    """'TP4-PP1-DP2 … TP1-PP1-DP8': two layouts compared; the first TP degree is sized and the other named
+    as another setup (bot.parse.settings_scan.other_degrees; before: the second dropped in silence)."""
+    data = ask(capsys, text)
+    assert req(data, "tp") == tp
+    assert named in ignored(data)
+
+
+def test_one_layout_repeated_names_nothing(capsys: pytest.CaptureFixture[str]) -> None:
+    """Guard: the same degree written twice is one layout."""
+    data = ask(capsys, "Llama-2-13B 用 tp=4 训练，8 张 A800，tp=4 时显存够吗？")
+    assert req(data, "tp") == 4
+    assert not [t for t in ignored(data) if t.startswith("tp: ")]
+
+
+@pytest.mark.parametrize(
+    ("text", "runtime"),
+    [
+        ("用 fastllm 在手机上跑 Qwen2-1.5B，最少要多少内存？", "fastllm"),
+        ("chatglm.cpp 部署 ChatGLM3-6B，一张 3060 够吗", "chatglm.cpp"),
+        ("Serving ChatGLM3-6B with fastllm on one T4: how much memory?", "fastllm"),
+        (
+            "Qwen2-7B on xFasterTransformer with two Xeon sockets and one A10: enough memory?",
+            "xFasterTransformer",
+        ),
+    ],
+)
+def test_engines_of_chinese_threads_are_named(
+    capsys: pytest.CaptureFixture[str], text: str, runtime: str
+) -> None:
+    """fastllm, chatglm.cpp, xFasterTransformer: engines the sizing has no memory model of, named as typed
+    (bot.parse.more_engines; before: dropped in silence)."""
+    assert f"runtime: {runtime}" in ignored(ask(capsys, text))

@@ -34,7 +34,7 @@ from bot.parse.prose_forms import (
 from bot.parse.prose_vocab import read_vocabulary
 from bot.parse.regex import rc
 from bot.parse.run_durations import past_run_duration
-from bot.parse.settings_scan import reader, run_readers
+from bot.parse.settings_scan import other_degrees, reader, run_readers
 from bot.parse.side_phrases import side_phrases
 from bot.parse.structure import other_run_at
 from bot.parse.throughput_words import requests_per_second, tokens_per_minute, tokens_per_second_first
@@ -241,7 +241,8 @@ def _parallel(out: Settings) -> None:
         m = pattern.search(out.s)
         if m:
             out.fields[name] = int(m.group("n") or m.group("m"))
-            out.s = _masked(out.s, m)
+            out.s, others = other_degrees(out.s, pattern, name, out.fields[name])  # 'TP4 … TP1': two layouts
+            out.unused += others
 
 
 def _zero(out: Settings) -> None:
