@@ -150,7 +150,17 @@ def _model_understood(value: object, answer: dict[str, Any]) -> bool:
         sizeless = not re.search(r"\d+[bm]", stem)
         if stem and g and (stem in g or g in stem or (sizeless and g.startswith(stem))):
             return True
-    return False
+    return _catalog_alias(value, request.get("model"))
+
+
+def _catalog_alias(value: object, model_id: object) -> bool:
+    """Round 9: a name the catalog lists among the sized model's aliases is that model ('deepseek-r1 32B' is
+    DeepSeek-R1-Distill-Qwen-32B: estimator/data/models/deepseek.toml, Ollama's tag deepseek-r1:32b)."""
+    from estimator import catalog
+
+    spec = catalog.models().get(str(model_id)) if model_id else None
+    aliases = getattr(spec, "aliases", None) or []
+    return bool(_norm(value)) and _norm(value) in {_norm(a) for a in aliases}
 
 
 def _model_named(value: object, answer: dict[str, Any]) -> bool:
