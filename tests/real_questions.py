@@ -50,7 +50,13 @@ ROUND7 = {"zh": "zh_r7.json", "en": "en_r7.json"}
 ROUND8 = {"zh": "zh_r8.json", "en": "en_r8.json"}
 """Round 8 (gathered 2026-12-02, threads in no earlier round): held out whole — every record is
 frozen (``frozen_r8_<lang>.sha256``) and scored with ``--split r8 --score-only`` only."""
-ROUNDS = {"r2": ROUND2, "r3": ROUND3, "r4": ROUND4, "r5": ROUND5, "r6": ROUND6, "r7": ROUND7, "r8": ROUND8}
+ROUND9 = {"zh": "zh_r9.json", "en": "en_r9.json"}
+"""Round 9 (gathered 2026-12-03, threads in no earlier round), split like round 2: ``r9test`` frozen
+(``frozen_r9_test_<lang>.sha256``) before any parser change of that session, ``r9work`` for work."""
+ROUNDS = {
+    "r2": ROUND2, "r3": ROUND3, "r4": ROUND4, "r5": ROUND5, "r6": ROUND6, "r7": ROUND7, "r8": ROUND8,
+    "r9": ROUND9,
+}  # fmt: skip
 HELD_OUT_WHOLE = frozenset({"r8"})
 """Rounds held out whole (every record frozen in ``frozen_<tag>_<lang>.sha256``), not by halves: only
 these skip the frozen-halves check (a stray whole-round hash file never turns it off for another round)."""
@@ -144,7 +150,17 @@ def _model_understood(value: object, answer: dict[str, Any]) -> bool:
         sizeless = not re.search(r"\d+[bm]", stem)
         if stem and g and (stem in g or g in stem or (sizeless and g.startswith(stem))):
             return True
-    return False
+    return _catalog_alias(value, request.get("model"))
+
+
+def _catalog_alias(value: object, model_id: object) -> bool:
+    """Round 9: a name the catalog lists among the sized model's aliases is that model ('deepseek-r1 32B' is
+    DeepSeek-R1-Distill-Qwen-32B: estimator/data/models/deepseek.toml, Ollama's tag deepseek-r1:32b)."""
+    from estimator import catalog
+
+    spec = catalog.models().get(str(model_id)) if model_id else None
+    aliases = getattr(spec, "aliases", None) or []
+    return bool(_norm(value)) and _norm(value) in {_norm(a) for a in aliases}
 
 
 def _model_named(value: object, answer: dict[str, Any]) -> bool:
@@ -265,11 +281,14 @@ ASCEND_SKU = re.compile(r"910b[1-4]c?$")
 """An Ascend 910B's SKU digit after its name, normalized ('ascend910b3', '910b4')."""
 
 
-EACH_NAMED = ("training_tool", "runtime", "max_model_len", "precision", "stage", "zero_stage", "algorithm")
+EACH_NAMED = (
+    "training_tool", "runtime", "max_model_len", "precision", "stage", "zero_stage", "algorithm", "tp", "pp",
+)  # fmt: skip
 """Keys whose list of values names several tools, engine limits, weight formats, stages or ZeRO stages of
 one message (two setups: "at 8-bit or 6-bit", "微调完推理跑得动吗", "OOMs at zero2 and zero3",
 "sft 甚至是 dpo"): each is understood when it is the one used or is named as not used (the understanding
-contract, docs/design.md §8)."""
+contract, docs/design.md §8). Round 9: TP and PP degrees of two layouts ('TP4-PP1-DP2 … TP1-PP1-DP8'),
+which a list label could never match before (the request holds one degree)."""
 
 
 BIT_WIDTH_OF = {"int8": "8bit", "int4": "4bit"}

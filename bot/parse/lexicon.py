@@ -336,18 +336,30 @@ CONTINUED_RE = rc(
     r"continu(?:e|al|ing)[\s\-]*pre[\s\-]*train|\bcpt\b|domain[\s\-]*adaptive[\s\-]*pre"
 )
 PRETRAIN_RE = rc(r"预训练|从零|从头训|from\s+scratch|pre[\s\-]?train|底座")
+
+
+def not_in_name(word: str) -> str:
+    """``word`` (an algorithm: 'dpo', 'grpo') not written inside a model's hyphenated name: never after a
+    size and a hyphen ('MiniCPM-2B-dpo-bf16', 'Qwen2-7B-GRPO') nor between two hyphens ('MiniCPM-dpo-Int4');
+    after one hyphen at a name's end it is the algorithm ('Step-DPO', 'dolphin-dpo.yml'), as after '--'."""
+    return rf"(?:(?<![a-z0-9\-])|(?<=--)|(?<=[^\-]-)(?<!\d[bm]-)(?!{word}-[a-z0-9])){word}"
+
+
 FINETUNE_RE = rc(
     r"微调|精调|全参|全量|指令调优|(?<![\-_])\bsft\b|fine[\s\-]?tun|finetun|\bq?lora\b|adapters?\b|"
-    r"\bdpo\b|\bppo\b|\bgrpo\b|\brloo\b|\brlhf\b|对齐训练|full[\s\-]*(?:parameter|param|weight)|"
+    rf"{not_in_name('dpo')}\b|{not_in_name('ppo')}\b|{not_in_name('grpo')}\b|{not_in_name('rloo')}\b|"
+    r"\brlhf\b|对齐训练|full[\s\-]*(?:parameter|param|weight)|"
     r"\brl\s+(?:training|fine[\s\-]?tuning|on|with|for)\b|reinforcement[\s\-]+learning"
     r"(?![\s\-]+(?:research\w*|engineers?|teams?|groups?|papers?|courses?|background))|强化学习|"
     r"post[\s\-]?training|后训练|量化训练|"
-    r"(?:4|8)[\s\-]?bit\s+(?:quantized\s+)?training"
+    r"(?:4|8)[\s\-]?bit\s+(?:quantized\s+)?training|"
+    r"调\s*(?=(?:[a-z][\w\-.]*\s*)?\d+(?:\.\d+)?\s*b\b)"
 )
 """Fine-tuning words; not a model's '-sft' suffix ('internlm2-chat-7b-sft' is a name). RL training and
 post-training tune a trained model (round 7: 'reinforcement learning (training) of a 7B model', 'RL on
 Qwen', '强化学习' alone); '4bit 量化训练' / '4-bit quantized training' is QLoRA (Dettmers et al.
-2023: 4-bit quantized base, trained adapters)."""
+2023: 4-bit quantized base, trained adapters). Round 9: the verb '调' right before a model and its size
+('调 Baichuan 13B 需要多少显存', '调 7B'), never a word of its own ('协调', '调用 Qwen-7B', '调到 4')."""
 INFERENCE_RE = rc(
     r"推理|部署|上线|serv(?:e|ing)\b|inference|\binfer\b|deploy|并发|concurren|\busers?\b|用户|同时用|"
     r"同时请求|\bvllm\b|ollama|sglang|\btgi\b|chatbot|kv\s*cache|\bqps\b|服务(?!器)|\bttft\b|首\s*token|"
@@ -376,10 +388,11 @@ LORA_RE = rc(r"(?<![a-z0-9])lora(?![a-z0-9]|_(?:r|rank|alpha|dropout|targets?|ta
 """LoRA, also inside a script or config name ('lora_mp/sft.sh', 'llama3_lora_sft.yaml'); a LoRA setting's key
 ('lora_rank 8', 'lora_target all') alone does not make a job LoRA (a full fine-tuning names it unused)."""
 ALGORITHM_RES: list[tuple[str, LazyPattern]] = [
-    ("dpo", rc(r"(?<![a-z0-9])dpo(?:[\s_\-]*(?:trainer|config)|\b)|" + in_launcher("dpo"))),  # "DPOTrainer"
-    ("grpo", rc(r"(?<![a-z0-9])grpo(?:[\s_\-]*(?:trainer|config)|\b)|" + in_launcher("grpo"))),  # GRPOTrainer
-    ("ppo", rc(r"(?<![a-z0-9])ppo(?:[\s_\-]*(?:trainer|config)|\b)|\brlhf\b|" + in_launcher("ppo"))),
-    ("rloo", rc(r"(?<![a-z0-9])rloo(?:[\s_\-]*(?:trainer|config)|\b)|" + in_launcher("rloo"))),  # RLOOTrainer
+    # "DPOTrainer", "GRPOTrainer", "RLOOTrainer": the trainer classes of TRL
+    ("dpo", rc(not_in_name("dpo") + r"(?:[\s_\-]*(?:trainer|config)|\b)|" + in_launcher("dpo"))),
+    ("grpo", rc(not_in_name("grpo") + r"(?:[\s_\-]*(?:trainer|config)|\b)|" + in_launcher("grpo"))),
+    ("ppo", rc(not_in_name("ppo") + r"(?:[\s_\-]*(?:trainer|config)|\b)|\brlhf\b|" + in_launcher("ppo"))),
+    ("rloo", rc(not_in_name("rloo") + r"(?:[\s_\-]*(?:trainer|config)|\b)|" + in_launcher("rloo"))),
     ("sft", rc(r"(?<![\-_])\bsft\b|指令微调")),  # not a name's suffix ("internlm2-chat-7b-sft")
 ]
 PRECISION_RE = rc(

@@ -8,7 +8,9 @@ Engine (aphrodite-engine), text-generation-webui (oobabooga), LocalAI, NVIDIA Tr
 CTranslate2, LightLLM, PowerInfer, mistral.rs, OpenVINO, ONNX Runtime, NVIDIA NIM, TabbyAPI (ExLlamaV2's
 server); round 5: MindIE and MindFormers (Huawei Ascend, gitee.com/mindspore/mindformers); round 7: MLX
 serving on Apple silicon, ``mlx_lm.generate`` / ``mlx_lm.server`` / ``mlx_lm.chat`` (the serving commands of
-github.com/ml-explore/mlx-lm; its ``mlx_lm.lora`` trains, :mod:`bot.parse.more_tools`)."""
+github.com/ml-explore/mlx-lm; its ``mlx_lm.lora`` trains, :mod:`bot.parse.more_tools`); round 9: engines
+of the Chinese threads, fastllm (ztxz16/fastllm: '用 fastllm 在移动端跑'), chatglm.cpp, MNN-LLM,
+xFasterTransformer."""
 
 from __future__ import annotations
 
@@ -31,6 +33,10 @@ MORE_RUNTIMES: tuple[tuple[LazyPattern, str], ...] = (
     (rc(r"\bmind[\s\-_]*ie\b"), "MindIE"),  # round 5: Huawei Ascend's inference engine
     (rc(r"\bmind[\s\-_]*formers\b"), "MindFormers"),  # MindSpore's LLM suite (its run_*_chat.py scripts)
     (rc(r"\bmlx[_\-]lm[.\s](?:generate|server|chat)\b"), "MLX"),  # round 7: mlx-lm's serving commands
+    (rc(r"(?<![a-z0-9])fastllm(?![a-z0-9])"), "fastllm"),  # round 9: github.com/ztxz16/fastllm
+    (rc(r"\bchatglm\.cpp\b"), "chatglm.cpp"),  # github.com/li-plus/chatglm.cpp
+    (rc(r"\bmnn[\s\-_]*llm\b"), "MNN-LLM"),  # github.com/alibaba/MNN (transformers/llm)
+    (rc(r"\bxfastertransformer\b"), "xFasterTransformer"),  # github.com/intel/xFasterTransformer
 )
 """Serving engines by name, as people write them → the name the reply uses."""
 

@@ -426,10 +426,11 @@ def rollout_parallel(s: str, training: bool) -> tuple[str, list[int]]:
 
 
 def other_stage(s: str, stage: str | None) -> list[tuple[str, str]]:
-    """The stage not sized when pre-training and fine-tuning are asked together, named as another setup."""
-    if stage not in ("finetune", "pretrain") or not _STAGE_GATE_RE.search(s):
-        return []
-    if not TWO_STAGES_RE.search(s):
-        return []
+    """The stage not sized when pre-training and fine-tuning (or serving and tuning:
+    :mod:`bot.parse.stage_pairs`) are asked together, named as another setup."""
+    if stage not in ("finetune", "pretrain") or not _STAGE_GATE_RE.search(s) or not TWO_STAGES_RE.search(s):
+        from bot.parse.stage_pairs import coordinated_stage  # here: stage_pairs reads words (import cycle)
+
+        return coordinated_stage(s, stage)  # round 9: '推理和微调各需要多少卡' (serving with tuning)
     other = "pretrain" if stage == "finetune" else "finetune"
     return [(f"stage: {other}", "other_setup")]

@@ -68,6 +68,13 @@ L_SEQ = rc(
 )
 L_CONC = rc(r"(?:并发|concurrency|同时在线)(?:数|量)?(?:=|:|为|是|到|of|达到|\s)*$")
 L_EPOCHS = rc(r"epochs?\s*(?:=|:)?\s*$")
+L_SAMPLES = rc(
+    r"(?:数据集?|数据量|样本数?|训练集|(?<![a-z])data(?:set)?)\s*[（(:：]?\s*(?:的?(?:规模|数量|条数|量))?\s*"
+    r"(?:\s*(?:是|有|为|共|一共|总共|合计|约|大概|大约|差不多|共计|about|around|~|of))*\s*$"
+)
+"""Round 9: a count right after its data noun, in parentheses or not ('原始数据（一共 100 多万）',
+'自己的数据（5W 左右）', '数据量约 20 万'): that many samples, as '100 万条数据' is (a unit after the
+number decides first: '数据 100GB' is a size, '数据 2000 万 token' tokens)."""
 L_PER = rc(r"(?:每|per|/)\s*$")
 R_PROMPTS = right_words(r"(?:[\s\-]*tokens?)?[\s\-]*(?:prompts?|inputs?|输入|提示词?)\b")
 """A length before the word prompts ('8k prompts', '2k-token prompts')."""
@@ -188,7 +195,7 @@ RATE_VALUE_RE = rc(r"\d")
 
 
 LEFT_ROLES = ((L_SEQ, "seq"), (L_CONC, "concurrency"), (L_EPOCHS, "epochs"), (L_BUDGET, "budget"),
-              (L_PROMPT, "prompt"), (L_REPLY, "reply"))  # fmt: skip
+              (L_PROMPT, "prompt"), (L_REPLY, "reply"), (L_SAMPLES, "samples"))  # fmt: skip
 """Words before a number that give it its role ("上下文32K", "并发 100"), in order."""
 _NEXT_LABEL = rc(r"\s*(?:=|:|为|是)?\s*")
 _COUNT_BEFORE = rc(r"\d\s*(?:个|路|名)?\s*$")

@@ -144,7 +144,7 @@ _DATA_QUALIFIER = (
 
 R_SAMPLES = _r(
     r"条|" + _DATA_QUALIFIER + r"(?:rows?\b|samples?\b|examples?\b|records?\b|conversations?\b|dialogues?\b|"
-    r"documents?\b|文档|pairs?\b|instructions?\b)|of\s+these|of\s+them|个?样本|组对话|篇|对(?![比于照话应齐])|组(?![卡机节服台\d])"
+    r"documents?\b|文档|pairs?\b|instructions?\b|cases?\b)|of\s+these|of\s+them|个?样本|组对话|篇|对(?![比于照话应齐])|组(?![卡机节服台\d])"
 )
 """A count of data items (issue 22 item 8): rows, samples, examples, conversations, pairs (a DPO pair is
 a chosen and a rejected response: :data:`R_PAIRS`), 条, 对 (pairs), 组 (groups)."""

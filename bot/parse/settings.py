@@ -34,7 +34,7 @@ from bot.parse.prose_forms import (
 from bot.parse.prose_vocab import read_vocabulary
 from bot.parse.regex import rc
 from bot.parse.run_durations import past_run_duration
-from bot.parse.settings_scan import reader, run_readers
+from bot.parse.settings_scan import other_degrees, reader, run_readers
 from bot.parse.side_phrases import side_phrases
 from bot.parse.structure import other_run_at
 from bot.parse.throughput_words import requests_per_second, tokens_per_minute, tokens_per_second_first
@@ -46,8 +46,11 @@ ZERO_RE = rc(
     r"(?<![a-z0-9])(?:deepspeed[\s\-_]*)?zero[\s\-_]*(?:stage[\s\-_]*|阶段\s*)?(?P<n>[0-3])(?![0-9]|\.\d)"
     r"|(?:stage|阶段)[\s\-_]*(?P<m>[0-3])\s*(?:的\s*)?(?:deepspeed\s*)?zero"
     r"|(?<![a-z0-9])(?:ds|deepspeed)[_\-\s]*z(?P<d>[0-3])(?![0-9])"
+    r"|(?<![a-z0-9])deepspeed[_\-\s]?(?P<e>[1-3])(?![0-9.]|\s*(?:张|个|台|卡|块|机|节点|gpus?\b|nodes?\b))"
 )
-"""ZeRO stage in prose; also LLaMA-Factory's DeepSpeed file names (examples/deepspeed/ds_z3_config.json)."""
+"""ZeRO stage in prose; also LLaMA-Factory's DeepSpeed file names (examples/deepspeed/ds_z3_config.json);
+round 9: the stage glued to the tool's name ('用的 deepspeed3', 'deepspeed-2'; not a count: 'deepspeed 2
+张卡')."""
 FSDP_RE = rc(
     r"(?<![a-z0-9])fsdp(?!_config)[\s\-_]*(?:[(（]?\s*(?:sharding[_\s]*strategy\s*[=:]?\s*)?"
     r"(?P<mode>full[_\s\-]*shard|shard[_\s\-]*grad[_\s\-]*op|no[_\s\-]*shard|hybrid[_\s\-]*shard)\s*[)）]?)?"
@@ -238,13 +241,14 @@ def _parallel(out: Settings) -> None:
         m = pattern.search(out.s)
         if m:
             out.fields[name] = int(m.group("n") or m.group("m"))
-            out.s = _masked(out.s, m)
+            out.s, others = other_degrees(out.s, pattern, name, out.fields[name])  # 'TP4 … TP1': two layouts
+            out.unused += others
 
 
 def _zero(out: Settings) -> None:
     m = ZERO_RE.search(out.s)
     if m:
-        out.fields["zero_stage"] = int(m.group("n") or m.group("m") or m.group("d"))
+        out.fields["zero_stage"] = int(m.group("n") or m.group("m") or m.group("d") or m.group("e"))
         out.s = _masked(out.s, m)
         _other_zero_stages(out, m.end())
         return
@@ -288,7 +292,7 @@ def _other_zero_stages(out: Settings, end: int) -> None:
         named.append(int(also.group("n")))
         out.s = mask(out.s, end, end + also.end(), " ")
     for m in list(ZERO_RE.finditer(out.s)):
-        named.append(int(m.group("n") or m.group("m") or m.group("d")))
+        named.append(int(m.group("n") or m.group("m") or m.group("d") or m.group("e")))
         out.s = _masked(out.s, m)
     for stage in dict.fromkeys(named):
         if stage != sized:

@@ -145,3 +145,16 @@ def run_readers(out: Any, training: bool) -> None:
             rd.fn(out, training)
         else:
             rd.fn(out)
+
+
+def other_degrees(s: str, pattern: LazyPattern, name: str, first: int) -> tuple[str, list[tuple[str, str]]]:
+    """The normalized text ``s`` with every ``name`` degree ('tp' / 'pp') of ``pattern`` masked, and each
+    degree other than ``first`` (the one sized) named as another setup: two layouts compared in one message
+    ('TP4-PP1-DP2 … TP1-PP1-DP8', round 9 of the real questions; before, the second was dropped)."""
+    named: list[tuple[str, str]] = []
+    for m in list(pattern.finditer(s)):
+        n = int(m.group("n") or m.group("m"))
+        if n != first and (f"{name}: {n}", "other_setup") not in named:
+            named.append((f"{name}: {n}", "other_setup"))
+        s = s[: m.start()] + " " * (m.end() - m.start()) + s[m.end() :]
+    return s, named

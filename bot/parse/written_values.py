@@ -7,7 +7,8 @@ in English and Chinese (tests/test_round5_en_forms.py):
   number followed by a dot (so '2.5' is never read as '2'), which also refused a value that ends a
   sentence; the full stop is set apart ('tp=2 .'). A number at the start of a line ('1. use …', a list)
   is left alone.
-- **A precision with its digits first** ('in 16bf', '16fp', 'bf 16'): written 'bf16' / 'fp16'.
+- **A precision with its digits first** ('in 16bf', '16fp', 'bf 16'): written 'bf16' / 'fp16'; round 9:
+  a width in bits said in Chinese or with a hyphen ('16 位', '8 位量化', '16-bit'), :data:`BIT_WIDTH_WORD_RE`.
 - **A count with its sum after it** ('no less than 40=8+8+8+8+4*2'): the count; the sum's terms are
   the parts it adds up, not other counts (before, '4*2' was read as 4 nodes of 2 cards).
 - **Nodes with a total** ('4 nodes with 32 gpus in total'): 32 GPUs over 4 nodes, not 4 × 32.
@@ -81,6 +82,26 @@ TENSORRT_LLM_RE = rc(r"tensorrt[\s\-_]*llm|\btrt[\s\-_]*llm|trtllm|gpt_attention
 ENGINE_BATCH_RE = rc(r"(?<![a-z0-9_])(?P<d>-{0,2})max[_\-]batch[_\-]size(?P<sep>\s*[=:]?\s*)(?=\d)")
 """TensorRT-LLM's ``--max_batch_size``: the most requests its engine schedules at once
 (nvidia.github.io/TensorRT-LLM, trtllm-build), the cap vLLM calls ``max_num_seqs``."""
+BIT_WIDTH_WORD_RE = rc(
+    r"(?<![\w.])(?:(?P<n>4|8|16|32)\s*位|(?P<w>16|32)[\s\-]bit(?![a-z0-9]))(?P<colon>\s*[:：])?"
+    r"(?!\s*(?:的)?\s*(?:用户|同学|同事|老师|客户|员工|开发者|工程师|专家|朋友|成员|人|系统|操作系统|cpu|os\b|windows))"
+)
+"""A weight width in bits, in Chinese, or 16 / 32 with a hyphen or space ('改 16 位', '8 位量化', '16-bit',
+'32 bit'; '8-bit' is the precision rule's own and 'load_in_4bit' a key):
+'16 位' is fp16 and '32 位' fp32 (a colon after it set apart: '16-bit: how' is no key 'fp16'), '8 位' /
+'4 位' the '8bit' / '4bit' the precision rule reads; never a count of people ('16 位用户') nor a system's
+word size ('32 位系统')."""
+MORE_THAN_RE = rc(r"(?P<n>\d+(?:\.\d+)?)\s*多\s*(?P<u>万亿|千万|百万|十万|万|亿)")
+"""'100 多万', '3多亿': more than that many, read as that many (a lower bound; before, '多万' was 万
+alone)."""
+_BIT_WIDTH_WORDS = {"4": "4bit", "8": "8bit", "16": "fp16", "32": "fp32"}
+
+
+def _bit_width(m: re.Match[str]) -> str:
+    """The precision word of a width read by :data:`BIT_WIDTH_WORD_RE` (a colon after it set apart)."""
+    return _BIT_WIDTH_WORDS[m.group("n") or m.group("w")] + (" ," if m.group("colon") else "")
+
+
 GRAD_CHECKPOINT_RE = rc(r"(?<![a-z_])grad[_\-]checkpoint(?![a-z_])")
 """mlx-lm's ``grad_checkpoint`` key (mlx_lm/lora.py CONFIG_DEFAULTS)."""
 _COUNT_GATE = re.compile(r"total|in all|altogether|number of|count of|amount of|数量|数目|个数|张数|=")
@@ -94,6 +115,10 @@ def written_values(s: str) -> str:
     if "bf" in s or "fp" in s:
         s = _sub(REVERSED_PRECISION_RE, r"\g<p>\g<n>", s)
         s = _sub(SPACED_PRECISION_RE, r"\g<p>\g<n>", s)
+    if "多" in s:  # round 9: '100 多万条' is over 100 万 (not 万 alone, nor 100 unread)
+        s = _sub(MORE_THAN_RE, r"\g<n>\g<u>", s)
+    if "位" in s or "bit" in s:
+        s = BIT_WIDTH_WORD_RE.sub(_bit_width, s)
     if "grad" in s:
         s = _sub(GRAD_CHECKPOINT_RE, "gradient_checkpointing", s)
     if "num" in s and ("prompt" in s or "request" in s):

@@ -1,0 +1,51 @@
+"""Two stages asked together by a coordination (round 9 of the real questions, Chinese: '推理和微调 LLaMA2-70B
+各需要多少 GPU', '以 102B 的模型为例，推理和微调大概各需要多少卡'; issue 24 item 4, two setups in one
+message): serving and tuning (or training) joined by 'and' / 'or' in either language ('推理和微调',
+'训练、推理', '微调或部署', 'inference and fine-tuning', 'serving or training'). One stage is sized (the
+one the stage words choose); the other is named as another setup, never dropped in silence
+(docs/design.md §8, the understanding contract).
+
+Pre-training with fine-tuning ('预训练与 SFT 微调') is :data:`bot.parse.prose_forms.TWO_STAGES_RE`'s;
+'微调完推理跑得动吗' (serving after tuning) is :data:`bot.parse.words.SERVE_AFTER_TUNING_RE`'s: each is named
+once. A bare '训练' / 'training' beside serving is the tuning when a tuning word is in the message, else a
+pre-training (the weak hint :func:`bot.parse.words.stage_from_words` gives it).
+"""
+
+from __future__ import annotations
+
+import re
+
+from bot.parse import lexicon as lx
+from bot.parse.regex import rc
+from bot.parse.words import SERVE_AFTER_TUNING_RE
+
+_SERVE = r"推理|部署|上线|serving|inference|serve|deploy(?:ment|ing)?"
+_TUNE = r"微调|精调|fine[\s\-]?tun(?:e|ing)|finetun(?:e|ing)|(?<![\-_])\bsft\b"
+_TRAIN = r"(?<!预)训练|(?<!pre-)(?<!pre)\btrain(?:ing)?\b"
+_AND = r"\s*(?:和|与|跟|及|以及|还有|或者|或|还是|、|/|\+|,|\band\b|\bor\b|&)\s*"
+PAIR_RE = rc(
+    rf"(?P<serve1>{_SERVE}){_AND}(?:(?P<tune1>{_TUNE})|(?P<train1>{_TRAIN}))"
+    rf"|(?:(?P<tune2>{_TUNE})|(?P<train2>{_TRAIN})){_AND}(?P<serve2>{_SERVE})"
+)
+"""A serving word and a tuning or training word joined by a conjunction, in either order."""
+_GATE_RE = re.compile("推理|部署|上线|serv|infer|deploy")
+"""Cheap gate: one C-level search (most messages name no serving word)."""
+
+
+def coordinated_stage(s: str, stage: str | None) -> list[tuple[str, str]]:
+    """``[("stage: <other>", "other_setup")]`` when the normalized text ``s`` asks two stages joined by a
+    conjunction and ``stage`` (the one sized) is one of them; else ``[]``."""
+    if stage is None or not _GATE_RE.search(s):
+        return []
+    m = PAIR_RE.search(s)
+    if m is None:
+        return []
+    if m.group("tune1") or m.group("tune2"):
+        trained = "finetune"
+    else:
+        trained = "finetune" if lx.FINETUNE_RE.search(s) else "pretrain"
+    if stage == "inference":
+        return [(f"stage: {trained}", "other_setup")]
+    if stage == "finetune" and SERVE_AFTER_TUNING_RE.search(s):
+        return []  # named already ('微调完推理跑得动吗')
+    return [("stage: inference", "other_setup")]
