@@ -50,7 +50,13 @@ ROUND7 = {"zh": "zh_r7.json", "en": "en_r7.json"}
 ROUND8 = {"zh": "zh_r8.json", "en": "en_r8.json"}
 """Round 8 (gathered 2026-12-02, threads in no earlier round): held out whole — every record is
 frozen (``frozen_r8_<lang>.sha256``) and scored with ``--split r8 --score-only`` only."""
-ROUNDS = {"r2": ROUND2, "r3": ROUND3, "r4": ROUND4, "r5": ROUND5, "r6": ROUND6, "r7": ROUND7, "r8": ROUND8}
+ROUND9 = {"zh": "zh_r9.json", "en": "en_r9.json"}
+"""Round 9 (gathered 2026-12-03, threads in no earlier round), split like round 2: ``r9test`` frozen
+(``frozen_r9_test_<lang>.sha256``) before any parser change of that session, ``r9work`` for work."""
+ROUNDS = {
+    "r2": ROUND2, "r3": ROUND3, "r4": ROUND4, "r5": ROUND5, "r6": ROUND6, "r7": ROUND7, "r8": ROUND8,
+    "r9": ROUND9,
+}  # fmt: skip
 HELD_OUT_WHOLE = frozenset({"r8"})
 """Rounds held out whole (every record frozen in ``frozen_<tag>_<lang>.sha256``), not by halves: only
 these skip the frozen-halves check (a stray whole-round hash file never turns it off for another round)."""
