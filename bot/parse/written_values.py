@@ -18,8 +18,9 @@ in English and Chinese (tests/test_round5_en_forms.py):
   card of that memory, as '16GB GPU' reads (before, the number was unread and a default A100 80GB sized).
 - **Each card's memory after 'each with'** ('two GPUs, each with 24G of memory'): 'with 24G of memory each'.
 - **A benchmark's prompt count** (``--num-prompts 5000``): 5000 prompts, not a 5000-token sequence.
-- **TensorRT-LLM's engine batch** (``--max_batch_size 16`` of ``trtllm-build`` / ``build.py``): the engine's
-  cap of requests at once, read as vLLM's ``max_num_seqs`` is (a cap, not the load; before, a batch of 16).
+- **TensorRT-LLM's engine batch** (``--max_batch_size 16`` of ``trtllm-build`` / ``build.py``, or 'max batch
+  size 64' in prose about TensorRT-LLM): the engine's cap of requests at once, read as vLLM's
+  ``max_num_seqs`` is (a cap, not the load; before, a batch of 16).
 - **mlx-lm's checkpointing key** (``grad_checkpoint: false``, mlx_lm/lora.py's config): the gradient
   checkpointing setting the rules read.
 """
@@ -78,9 +79,12 @@ NUM_PROMPTS_RE = rc(r"(?<![a-z0-9])-{0,2}num[_\-](?:prompts|requests)\s*[=:]?\s*
 no prompt length (before, the 'prompt' in the flag made N the sequence length)."""
 TENSORRT_LLM_RE = rc(r"tensorrt[\s\-_]*llm|\btrt[\s\-_]*llm|trtllm|gpt_attention_plugin|use_gemm_plugin")
 """TensorRT-LLM named, or its build's own flags (``trtllm-build``, ``--gpt_attention_plugin``)."""
-ENGINE_BATCH_RE = rc(r"(?<![a-z0-9_])(?P<d>-{0,2})max[_\-]batch[_\-]size(?P<sep>\s*[=:]?\s*)(?=\d)")
+ENGINE_BATCH_RE = rc(
+    r"(?<![a-z0-9_])(?P<d>-{0,2})max(?:imum)?[_\-\s]batch[_\-\s]size\s*(?:[=:]|\b(?:of|to|is|at)\b|设(?:置)?(?:为|成)?|为|是)?\s*(?=\d)"
+)
 """TensorRT-LLM's ``--max_batch_size``: the most requests its engine schedules at once
-(nvidia.github.io/TensorRT-LLM, trtllm-build), the cap vLLM calls ``max_num_seqs``."""
+(nvidia.github.io/TensorRT-LLM, trtllm-build), the cap vLLM calls ``max_num_seqs``; also in prose
+('max batch size 64', 'a maximum batch size of 128', round 9)."""
 GRAD_CHECKPOINT_RE = rc(r"(?<![a-z_])grad[_\-]checkpoint(?![a-z_])")
 """mlx-lm's ``grad_checkpoint`` key (mlx_lm/lora.py CONFIG_DEFAULTS)."""
 _COUNT_GATE = re.compile(r"total|in all|altogether|number of|count of|amount of|数量|数目|个数|张数|=")
@@ -99,7 +103,7 @@ def written_values(s: str) -> str:
     if "num" in s and ("prompt" in s or "request" in s):
         s = _sub(NUM_PROMPTS_RE, r"\g<n> prompts", s)
     if "max" in s and "batch" in s and TENSORRT_LLM_RE.search(s):
-        s = _sub(ENGINE_BATCH_RE, r"\g<d>max_num_seqs\g<sep>", s)
+        s = _sub(ENGINE_BATCH_RE, r"\g<d>max_num_seqs ", s)
     if "each" in s:
         s = _sub(EACH_WITH_MEMORY_RE, r"with \g<m>\g<w> each", s)
     if "card" in s or "gpu" in s or "卡" in s:

@@ -87,8 +87,10 @@ IGNORED_TEXTS: dict[str, str] = {
         "a variant the sizing has no model of by name: sized as its family, shown above; one without a "
         "reference model needs less memory"
     ),
+    "cards_total": N_("the cards' memory together (their count × each card's memory), as sized"),
     "nearest_format": N_(
-        "the sizing has no such format: sized as the next larger one it has (shown above), a few percent more"
+        "the sizing has no such format: sized as the next larger one it has (shown above), an upper bound "
+        "on the weights"
     ),
     "tool_inferred": N_(
         "not named, read from its settings; the sizing uses those settings, not a model of the tool"
