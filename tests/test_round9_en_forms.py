@@ -184,3 +184,40 @@ def test_a_method_library_or_known_tool_is_no_unknown_tool(
     """GaLore, FlashAttention, a model's suffix and the tools of the tables are read by their own readers."""
     items = named(ask(capsys, text))
     assert not [t for t in items if t.split(": ")[-1] in ("GaLore", "FlashAttention", "Qwen2-7B-Instruct")]
+
+
+KV_IN_HOST = [
+    "Two 3090s run a 70B at 32k context in llama.cpp with -nkvo: do I need a third card?",
+    "With llama.cpp the KV cache kept in system memory, can one 4090 hold Qwen2.5-32B Q4_K_M at 64k?",
+    "用 llama.cpp 在两张 3090 上跑 70B，32k 上下文，kv cache 放内存，够吗",
+]
+
+
+@pytest.mark.parametrize("text", KV_IN_HOST)
+def test_a_kv_cache_in_cpu_memory_is_named_not_modelled(
+    capsys: pytest.CaptureFixture[str], text: str
+) -> None:
+    """llama.cpp's -nkvo (--no-kv-offload) keeps the KV cache in host memory: named as not modelled (the
+    sizing holds it on the GPUs), never dropped nor read as the weights' offload."""
+    data = ask(capsys, text)
+    assert named(data)["offload: KV cache in CPU memory"] == "kv_in_host"
+    assert data["request"]["offload"] is not True
+
+
+BOTH_CARDS = [
+    ("Both of my GPUs are RTX 3090: can they serve Qwen2.5-32B?", "RTX-3090"),
+    ("Can both of my A6000 cards fine-tune Llama-3-8B with LoRA?", "RTX-A6000"),
+    ("我的两张卡都是 3090，能部署 Qwen2.5-32B 吗", "RTX-3090"),
+]
+
+
+@pytest.mark.parametrize(("text", "gpu"), BOTH_CARDS)
+def test_both_cards_are_two(capsys: pytest.CaptureFixture[str], text: str, gpu: str) -> None:
+    data = ask(capsys, text)
+    assert (data["request"]["gpu"], data["request"]["gpu_count"]) == (gpu, 2)
+
+
+def test_both_beside_a_count_of_two_repeats_nothing(capsys: pytest.CaptureFixture[str]) -> None:
+    data = ask(capsys, "I have 2 RTX 4090 and both cards run out of memory serving Qwen2.5-32B")
+    assert data["request"]["gpu_count"] == 2
+    assert "2" not in named(data)

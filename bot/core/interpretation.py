@@ -69,6 +69,7 @@ IGNORED_REASONS = (
     "alternative_engine",  # 'vLLM 也行', 'or vLLM is fine too': accepted, not sized (the one asked first is)
     "budget_no_cost",  # a serving budget with no rental cost to compare it with (no price on file)
     "serving_offload",  # weights in CPU memory while serving (KTransformers, --cpu-moe): not modelled
+    "kv_in_host",  # the KV cache in CPU memory while serving (llama.cpp -nkvo): not modelled
     "rollout_as_vllm",  # an RL rollout engine other than vLLM (SGLang): the rollouts are timed as vLLM's
     "step_time_target",  # '希望每步不超过 2 秒': a time per step wanted; the sizing times the whole run
     "negated",  # '128k context is not needed', '不需要 128k 上下文': a value the message says is not wanted

@@ -29,7 +29,7 @@ UNKNOWN_TOOL_RE = re.compile(
 """A software-like name after a preposition of means ('with', '用'), in the raw text (case kept)."""
 _GATE = rc(
     r"\b(?:with|using|via|through|in)\s+(?:the\s+|its\s+|their\s+)?[a-z]|(?:用|基于|通过|借助)\s*[a-z]"
-)  # noqa: E501
+)
 """The preposition before a word at all (lower-cased text): most messages stop here."""
 NOT_TOOLS = frozenset(
     {

@@ -16,6 +16,7 @@ in English and Chinese (tests/test_round5_en_forms.py):
   are per role or per node: OpenRLHF's '--actor_num_gpus_per_node 8').
 - **A card by its memory and vendor** ('a 16gb Nvidia GPU', 'my 16 GB graphics card', '16G 的英伟达显卡'): a
   card of that memory, as '16GB GPU' reads (before, the number was unread and a default A100 80GB sized).
+- **Two cards said as 'both'** ('both of my GPUs are RTX 3090', 'both cards'): two cards (round 9).
 - **Each card's memory after 'each with'** ('two GPUs, each with 24G of memory'): 'with 24G of memory each'.
 - **A benchmark's prompt count** (``--num-prompts 5000``): 5000 prompts, not a 5000-token sequence.
 - **TensorRT-LLM's engine batch** (``--max_batch_size 16`` of ``trtllm-build`` / ``build.py``, or 'max batch
@@ -85,6 +86,12 @@ ENGINE_BATCH_RE = rc(
 """TensorRT-LLM's ``--max_batch_size``: the most requests its engine schedules at once
 (nvidia.github.io/TensorRT-LLM, trtllm-build), the cap vLLM calls ``max_num_seqs``; also in prose
 ('max batch size 64', 'a maximum batch size of 128', round 9)."""
+BOTH_CARDS_RE = rc(
+    r"\bboth\s+(?:of\s+)?(?:my\s+|the\s+|our\s+|these\s+|those\s+)?(?P<c>(?:[a-z]{1,8}[\s\-]?)?\d{2,4}[a-z]{0,3}\s+)?"
+    r"(?P<w>gpus|cards|graphics\s+cards|video\s+cards)\b"
+)
+"""'both cards', 'both of my GPUs', 'both of my A6000 cards': two cards (round 9; before, one was sized)."""
+_TWO_SAID = re.compile(r"(?<![\d.])2(?![\d.])|\btwo\b|两|二")
 GRAD_CHECKPOINT_RE = rc(r"(?<![a-z_])grad[_\-]checkpoint(?![a-z_])")
 """mlx-lm's ``grad_checkpoint`` key (mlx_lm/lora.py CONFIG_DEFAULTS)."""
 _COUNT_GATE = re.compile(r"total|in all|altogether|number of|count of|amount of|数量|数目|个数|张数|=")
@@ -106,6 +113,8 @@ def written_values(s: str) -> str:
         s = _sub(ENGINE_BATCH_RE, r"\g<d>max_num_seqs ", s)
     if "each" in s:
         s = _sub(EACH_WITH_MEMORY_RE, r"with \g<m>\g<w> each", s)
+    if "both" in s and not _TWO_SAID.search(s):  # '2 RTX 4090 … both cards': the count is said already
+        s = _sub(BOTH_CARDS_RE, r"2 \g<c>\g<w>", s)
     if "card" in s or "gpu" in s or "卡" in s:
         s = _sub(VENDOR_CARD_RE, r"\g<m> gpu", s)
         s = _sub(VENDOR_CARD_CN_RE, r"\g<m> 的显卡", s)
