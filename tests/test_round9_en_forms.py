@@ -221,3 +221,49 @@ def test_both_beside_a_count_of_two_repeats_nothing(capsys: pytest.CaptureFixtur
     data = ask(capsys, "I have 2 RTX 4090 and both cards run out of memory serving Qwen2.5-32B")
     assert data["request"]["gpu_count"] == 2
     assert "2" not in named(data)
+
+
+SOURCE_TOOLS = [
+    "I fine-tune Mixtral 8x7B on 8 A10G; the LLaMA-Factory hardware chart says 30-60 GB, so why OOM?",
+    "According to the LLaMA-Factory table, how many A100 does full fine-tuning of Qwen2.5-7B need?",
+    "LLaMA-Factory 的显存表说 7B 全参要 120G，我用 4 张 4090 微调 Qwen2.5-7B 够吗",
+]
+
+
+@pytest.mark.parametrize("text", SOURCE_TOOLS)
+def test_a_tool_named_as_the_source_of_a_figure_is_not_the_jobs_tool(
+    capsys: pytest.CaptureFixture[str], text: str
+) -> None:
+    """'the LLaMA-Factory hardware chart', 'according to the … table', '… 的显存表': the asker read the
+    tool's table; the job is not sized as run with that tool (named as not used)."""
+    data = ask(capsys, text)
+    assert data["request"]["training_tool"] is None
+    assert named(data)["training_tool: LLaMA-Factory"] == "no_field"
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["I fine-tune Qwen2.5-7B with LLaMA-Factory on 2 A100", "用 LLaMA-Factory 微调 Qwen2.5-7B，两张 A100"],
+)
+def test_the_tool_the_job_runs_with_is_still_its_tool(capsys: pytest.CaptureFixture[str], text: str) -> None:
+    assert ask(capsys, text)["request"]["training_tool"] == "LLaMA-Factory"
+
+
+AT_CONTEXT_TRAINING = [
+    ("Can I fine-tune Mixtral 8x7B at 8k on 8 A10G?", 8192),
+    ("Pre-training a 1B model on 100B tokens at 4k on 8 H100: how many days?", 4096),
+    ("全参微调 Qwen2.5-7B @ 16k，8 张 A100 要多久", 16384),
+]
+
+
+@pytest.mark.parametrize(("text", "length"), AT_CONTEXT_TRAINING)
+def test_a_bare_thousands_after_at_is_a_training_sequence_length(
+    capsys: pytest.CaptureFixture[str], text: str, length: int
+) -> None:
+    assert ask(capsys, text)["request"]["seq_len"] == length
+
+
+def test_thousands_of_samples_after_with_stay_samples(capsys: pytest.CaptureFixture[str]) -> None:
+    data = ask(capsys, "Fine-tune Llama-3-8B with 8k samples on one A100: how long for 3 epochs?")
+    assert data["request"]["seq_len"] != 8192
+    assert data["request"]["num_samples"] == 8000

@@ -45,6 +45,7 @@ from bot.parse.words import (
     PREFERENCE_DATA_RE,
     SINGLE_CARD_RE,
     USD_WORD_RE,
+    bare_context_stage,
     within_a_period_days,
 )
 from estimator import catalog
@@ -214,10 +215,9 @@ class FieldSteps:
             self.named_unused.append((f"model: {named_text(c, typed)}", st.other_model_reason(self.s, c)))
 
     def _bare_context(self, tok: NumberToken) -> bool:
-        """'llama 3.1 70b fp8 at 8k' in a serving question: a bare thousands count after 'at', '@' or
-        'with' is the context (a serving question has no other use for it)."""
+        """'70b fp8 at 8k': a bare thousands count after 'at', '@' (or 'with', serving) is the context."""
         return (
-            self.f.get("stage") == "inference"
+            bare_context_stage(self.f.get("stage"), self.s[max(0, tok.start - 24) : tok.start])
             and tok.mag == "k"
             and 1_000 <= tok.value <= 10_000_000
             and bool(BARE_CONTEXT_LEFT_RE.search(self.s[max(0, tok.start - 24) : tok.start]))

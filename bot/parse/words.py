@@ -53,6 +53,17 @@ BARE_CONTEXT_LEFT_RE = rc(
 )
 """Words right before a bare '8k' that make it a serving context ('… fp8 at 8k', 'vllm 30并发 8k': the
 load is said, so the thousands after it are the context)."""
+AT_BEFORE_RE = rc(r"(?:\bat|@)\s*$")
+
+
+def bare_context_stage(stage: str | None, before: str) -> bool:
+    """Whether a bare '8k' after ``before`` can be the context of a ``stage`` job: any serving one; a
+    training one only after 'at' / '@' ('fine-tune Mixtral at 8k on 8 A10G', round 9: the sequence length)."""
+    if stage == "inference":
+        return True
+    return stage in ("finetune", "pretrain", "continued_pretrain") and AT_BEFORE_RE.search(before) is not None
+
+
 BARE_CONTEXT_RIGHT_RE = rc(
     r"\s*(?:$|[?？.,，;；!！)）]|(?:tokens?\s+)?(?:context|ctx|上下文)|on\b|with\b|and\b|in\b)"
 )
