@@ -267,3 +267,20 @@ def test_thousands_of_samples_after_with_stay_samples(capsys: pytest.CaptureFixt
     data = ask(capsys, "Fine-tune Llama-3-8B with 8k samples on one A100: how long for 3 epochs?")
     assert data["request"]["seq_len"] != 8192
     assert data["request"]["num_samples"] == 8000
+
+
+MIXED_NODES = [
+    ("Train a 13B on 2 nodes of 8 A100 plus 1 node of 4 A100: how long for 100B tokens?", 20),
+    ("Fine-tune Qwen2.5-72B on 2 nodes with 8 H100 each and one node with 4 H100", 20),
+    ("在 2 台 8 卡 A100 加 1 台 4 卡 A100 上训练 13B，100B token 要多久", 20),
+    ("3 台 8 卡 H800 和 1 台 4 卡 H800，全参微调 Qwen2.5-32B 要几天", 28),
+]
+
+
+@pytest.mark.parametrize(("text", "count"), MIXED_NODES)
+def test_nodes_of_two_sizes_add_up(capsys: pytest.CaptureFixture[str], text: str, count: int) -> None:
+    """All the cards of both node groups (before: the first group's alone, the second's node count named
+    'repeated' and its cards lost); no number the message does not hold is named back."""
+    data = ask(capsys, text)
+    assert data["request"]["gpu_count"] == count
+    assert not [t for t, why in named(data).items() if why in ("repeated", "unread")]

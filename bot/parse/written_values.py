@@ -11,6 +11,8 @@ in English and Chinese (tests/test_round5_en_forms.py):
 - **A count with its sum after it** ('no less than 40=8+8+8+8+4*2'): the count; the sum's terms are
   the parts it adds up, not other counts (before, '4*2' was read as 4 nodes of 2 cards).
 - **Nodes with a total** ('4 nodes with 32 gpus in total'): 32 GPUs over 4 nodes, not 4 × 32.
+- **Nodes of two sizes** ('2 nodes of 8 A100 plus 1 node of 4 A100', '2 台 8 卡加 1 台 4 卡'): all their cards
+  over all the nodes, written as a total ('20 a100 in total'; round 9).
 - **The number of GPUs said with words before its value** ('the number of GPU cards I have needs to be no
   less than 40', 'GPU 的数量不能少于 40'): that count of GPUs, the job's total (other counts in the message
   are per role or per node: OpenRLHF's '--actor_num_gpus_per_node 8').
@@ -92,6 +94,34 @@ BOTH_CARDS_RE = rc(
 )
 """'both cards', 'both of my GPUs', 'both of my A6000 cards': two cards (round 9; before, one was sized)."""
 _TWO_SAID = re.compile(r"(?<![\d.])2(?![\d.])|\btwo\b|两|二")
+_CARD_WORD = r"[a-z]{1,6}[\s\-]?\d{2,4}[a-z0-9\-]{0,6}"
+
+
+def _group(i: int) -> str:
+    return (
+        rf"(?P<n{i}>\d{{1,3}}|one|two|three|four|an?)\s*(?:x\s*)?(?:nodes?|machines?|servers?|hosts?|台(?:机器|服务器)?)"
+        rf"\s*(?:of\s+|with\s+|each\s+with\s+|,\s*)?(?P<c{i}>\d{{1,2}})\s*(?:x\s*|×\s*)?(?:张|块)?\s*"
+        rf"(?P<w{i}>卡(?:\s*{_CARD_WORD})?|gpus?|cards?|{_CARD_WORD})(?:\s+(?:gpus?|cards?))?(?:\s+each)?"
+    )
+
+
+MIXED_NODES_RE = rc(
+    _group(1) + r"\s*,?\s*(?:plus|and|\+|加上?|和|另外)\s*(?:another\s+|one\s+more\s+)?" + _group(2)
+)
+"""Nodes of two sizes ('2 nodes of 8 A100 plus 1 node of 4 A100', '2 台 8 卡加 1 台 4 卡'): all their cards
+over all the nodes (round 9; before, the first group's cards alone, the second's node count 'repeated')."""
+_WORD_COUNTS = {"one": 1, "two": 2, "three": 3, "four": 4, "a": 1, "an": 1}
+
+
+def _mixed_nodes(m: re.Match[str]) -> str:
+    """'N1 nodes of C1 <card> + N2 nodes of C2' → 'N1·C1+N2·C2 <card> in total'."""
+    n1, n2 = (int(_WORD_COUNTS.get(m.group(g), m.group(g))) for g in ("n1", "n2"))
+    total = n1 * int(m.group("c1")) + n2 * int(m.group("c2"))
+    cards = [re.sub(r"^卡\s*", "", m.group(g)) for g in ("w1", "w2")]
+    card = next((c for c in cards if c and not re.fullmatch(r"gpus?|cards?", c)), "gpus")
+    return f"{total} {card} in total"  # the node count is no setting of the sizing: not said back as unread
+
+
 GRAD_CHECKPOINT_RE = rc(r"(?<![a-z_])grad[_\-]checkpoint(?![a-z_])")
 """mlx-lm's ``grad_checkpoint`` key (mlx_lm/lora.py CONFIG_DEFAULTS)."""
 _COUNT_GATE = re.compile(r"total|in all|altogether|number of|count of|amount of|数量|数目|个数|张数|=")
@@ -118,6 +148,10 @@ def written_values(s: str) -> str:
     if "card" in s or "gpu" in s or "卡" in s:
         s = _sub(VENDOR_CARD_RE, r"\g<m> gpu", s)
         s = _sub(VENDOR_CARD_CN_RE, r"\g<m> 的显卡", s)
+    if ("node" in s or "machine" in s or "server" in s or "host" in s or "台" in s) and MIXED_NODES_RE.search(
+        s
+    ):
+        s = MIXED_NODES_RE.sub(_mixed_nodes, s)
     if not _COUNT_GATE.search(s):
         return s
     if "=" in s:
