@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 
 from bot.parse.regex import rc
-from bot.parse.stack_words import ANY_TOOL_RE
+from bot.parse.stack_words import ANY_TOOL_RE, SERVING_ENGINE_RE
 from estimator import catalog
 
 UNKNOWN_TOOL_RE = re.compile(
@@ -38,6 +38,7 @@ NOT_TOOLS = frozenset(
         "tensorboard", "tensorflow", "langchain", "llamaindex", "nvlink", "infiniband", "openwebui",
         "lmstudio", "googlecolab", "modelscope", "autodl", "lambdalabs", "vastai", "docker", "kubernetes",
         "bitsandbytes", "autogptq", "autoawq", "pagedattention", "ringattention", "xformers", "safetensors",
+        "thebloke", "outofmemory",
     }
 )  # fmt: skip
 """Libraries, kernels, methods, services and companies written like a tool's name: not the job's tool."""
@@ -49,6 +50,8 @@ MODEL_SUFFIXES = frozenset(
     }
 )  # fmt: skip
 """A model's release suffixes ('Qwen2-Instruct', 'Mistral-Large'): a hyphenated model, not a tool."""
+CLASS_NAME_RE = re.compile(r"(?:Error|Exception|Warning|Config|Arguments|Args|Trainer|Engine|Model)$")
+"""A class of a library ('RuntimeError', 'TurbomindEngineConfig', 'DPOTrainer'): code, not a tool."""
 
 
 def unknown_tools(raw: str, s: str, training: bool) -> list[tuple[str, str]]:
@@ -70,8 +73,10 @@ def _known(name: str) -> bool:
     """Whether another reader knows ``name``: a tool of a table, a model or family, or a word of
     :data:`NOT_TOOLS` / a model's suffix."""
     key = re.sub(r"[^a-z0-9]", "", name.lower())
-    if key in NOT_TOOLS or name.rsplit("-", 1)[-1].lower() in MODEL_SUFFIXES:
+    if key in NOT_TOOLS or name.rsplit("-", 1)[-1].lower() in MODEL_SUFFIXES or CLASS_NAME_RE.search(name):
         return True
-    if ANY_TOOL_RE.search(name.lower()) or catalog.family_of(name) is not None:
+    if ANY_TOOL_RE.search(name.lower()) or SERVING_ENGINE_RE.search(name.lower()):
+        return True
+    if catalog.family_of(name) is not None:
         return True
     return any(key in re.sub(r"[^a-z0-9]", "", m.lower()) for m in catalog.models())
