@@ -21,9 +21,9 @@ from tests.test_parse_role_dispatch import _texts
 def _inputs(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     seen: list[str] = []
 
-    def record(s: str, training: bool) -> Any:
+    def record(s: str, training: bool, raw: str = "") -> Any:  # raw: the message as typed (round 9)
         seen.append(s)
-        return settings.extract_settings(s, training)
+        return settings.extract_settings(s, training, raw)
 
     monkeypatch.setattr(assemble, "extract_settings", record)
     from bot.parse import parse

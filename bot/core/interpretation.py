@@ -63,11 +63,13 @@ IGNORED_REASONS = (
     "vague",  # '几十万条': an amount with no number in it; never read as its smallest value
     "rollout_share",  # '2 卡给 vllm' in online RL: the rollout engine's share of the job's cards
     "stated_need",  # '推理显存是 140GB', 'needs 140GB VRAM': a memory the model needs, not the cards'
+    "cards_total",  # '8 x A10G with 192 GB VRAM': the cards' memory together (count × card), as sized
     "utilization_bounds",  # 'gpu_memory_utilization 1.5': outside (0, 1], sized at the engine's default
     "period_as_total",  # '预算每月5万' for a training run: compared with the whole run's cost
     "alternative_engine",  # 'vLLM 也行', 'or vLLM is fine too': accepted, not sized (the one asked first is)
     "budget_no_cost",  # a serving budget with no rental cost to compare it with (no price on file)
     "serving_offload",  # weights in CPU memory while serving (KTransformers, --cpu-moe): not modelled
+    "kv_in_host",  # the KV cache in CPU memory while serving (llama.cpp -nkvo): not modelled
     "rollout_as_vllm",  # an RL rollout engine other than vLLM (SGLang): the rollouts are timed as vLLM's
     "step_time_target",  # '希望每步不超过 2 秒': a time per step wanted; the sizing times the whole run
     "negated",  # '128k context is not needed', '不需要 128k 上下文': a value the message says is not wanted
@@ -94,9 +96,12 @@ SUBSTITUTION_REASONS = (
 )
 
 
-USED_REASONS = frozenset({"settings_applied", "tool_inferred", "zero_from_file_name", "earlier_run"})
+USED_REASONS = frozenset(
+    {"settings_applied", "tool_inferred", "zero_from_file_name", "earlier_run", "cards_total"}
+)
 """Reasons of an ``ignored`` entry the answer uses through its settings (a tool named with them, or read
-from them: ZeRO-3 → DeepSpeed): the reply names them apart, never under "Not used" (render reads this set)."""
+from them: ZeRO-3 → DeepSpeed; the cards' total memory, round 9): the reply names them apart, never under
+"Not used" (render reads this set)."""
 
 
 def _said_once(ignored: list[Ignored]) -> list[Ignored]:

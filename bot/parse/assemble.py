@@ -328,7 +328,7 @@ class _Parse(FieldSteps):
             stage = "inference"  # "2000 tokens/s with TensorRT-LLM": a serving engine's job
         if stage == "finetune" and SERVE_AFTER_TUNING_RE.search(s0):  # "微调完推理跑得动吗": another setup
             self.named_unused.append(("stage: inference", "other_setup"))
-        stated = extract_settings(self.s, training=stage not in (None, "inference"))
+        stated = extract_settings(self.s, training=stage not in (None, "inference"), raw=self.raw)
         self.s = stated.s
         self.data_parallel, self.s = read_data_parallel(self.s)  # 'data parallelism with --dp 2'
         self.notes += stated.notes

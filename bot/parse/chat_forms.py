@@ -9,7 +9,8 @@ reorder what the count and setting rules read written out, spelt out before thos
   digits ('8000'), as '8k' and '八千' are read; before, 'seq len 8 thousand' was sized at 8 tokens and 'eight
   thousand' was dropped.
 - **A sequence's length in other words** ('sequences of 8k tokens', 'sequences of length 8192', '8k tokens
-  per sequence', 'each sequence is 4096 tokens', '8k long sequences'): 'sequence length N', as the length
+  per sequence', 'each sequence is 4096 tokens', '8k long sequences', '8k token length', 'a token length of
+  4096', round 9): 'sequence length N', as the length
   rules read it; a count before stays the sequences counted ('16 sequences of 8192': 16 at once, each 8192
   long; before, the 16 was taken for the length).
 - **Memory units in words** ('a 24 gig card', '24 gigs of VRAM', '48 gigabytes in total', '500 megabytes'):
@@ -68,12 +69,17 @@ def _thousands(m: re.Match[str]) -> str:
 
 _L = r"(?P<n>\d[\d,]*(?:\.\d+)?\s?k?)(?![\d.])"
 _ABOUT = r"(?:(?:about|around|roughly|up\s+to|~)\s*)?"
+_NOT_IO = r"(?<!output\s)(?<!input\s)(?<!prompt\s)(?<!completion\s)(?<!response\s)(?<!new\s)(?<!max\s)"
+"""Not an input's or output's length ('output token length 512', 'max token length' of generation)."""
 SEQUENCE_FORMS_RE = rc(
     rf"(?:(?<![\w.])(?P<c>\d{{1,5}})\s+)?\b(?P<w>sequences|seqs)\s+of\s+(?:length\s+)?{_ABOUT}{_L}"
     r"(?:\s*(?:tokens?|toks?)\b)?"
     rf"|\beach\s+(?:sequence|seq)\s+(?:is|has)\s+{_ABOUT}{_L.replace('n>', 'n2>')}\s*(?:tokens?|toks?)\b"
     rf"|(?<![\w.]){_L.replace('n>', 'n3>')}\s*(?:tokens?|toks?)\s+(?:per|each|a|every)\s+(?:sequence|seq)\b"
     rf"|(?<![\w.]){_L.replace('n>', 'n4>')}[\s\-]+(?:tokens?[\s\-]+)?long\s+(?:sequences|seqs)\b"
+    rf"|(?<![\w.]){_L.replace('n>', 'n5>')}[\s\-]*(?:tokens?|toks?)[\s\-]+(?:length|len)\b"
+    rf"|{_NOT_IO}\b(?:tokens?|toks?)[\s\-]+(?:length|len)\s*(?:of|is|=|:)?\s*{_ABOUT}"
+    rf"{_L.replace('n>', 'n6>')}(?!\s*(?:gb|g\b|%|x\b))"
 )
 """A sequence's length said in other words than 'sequence length N' (see the module docstring)."""
 
@@ -81,7 +87,7 @@ SEQUENCE_FORMS_RE = rc(
 def _sequence(m: re.Match[str]) -> str:
     """'sequence length N'; a count before ('16 sequences of 8192') is kept as the sequences counted."""
     count = f"{m.group('c')} {m.group('w')}, " if m.group("c") else ""
-    return f"{count}sequence length {m.group('n') or m.group('n2') or m.group('n3') or m.group('n4')} "
+    return f"{count}sequence length {next(v for k, v in m.groupdict().items() if k[0] == 'n' and v)} "
 
 
 R_COUNTED_SEQS = rc(r"^[\s\-]*(?:sequences|seqs)\b")
@@ -110,7 +116,9 @@ def _zero_stage(m: re.Match[str]) -> str:
     return f"{tool}zero{_STAGES[m.group(1)]}"
 
 
-_GATE = re.compile(r"q\d|half|zero|deepspeed|w/|\bbs\b|node|machine|server|box|host|thousand|seq|gig|byte")
+_GATE = re.compile(
+    r"q\d|half|zero|deepspeed|w/|\bbs\b|node|machine|server|box|host|thousand|seq|gig|byte|len"
+)
 
 
 def chat_forms(s: str) -> str:
@@ -131,7 +139,7 @@ def chat_forms(s: str) -> str:
     s = GGUF_GLUED_RE.sub(r"q\1_k_\2", s)
     if "gig" in s or "byte" in s:
         s = MEMORY_WORDS_RE.sub(lambda m: f"{m.group(1)}{'gb' if m.group('g') else 'mb'}", s)
-    if "seq" in s:
+    if "seq" in s or "len" in s:
         s = SEQUENCE_FORMS_RE.sub(_sequence, s)
     s = CARD_TIMES_NODES_RE.sub(r"\1 \4 of \3 \2", s)
     return TIMES_CARD_NODES_RE.sub(r"\1 \4 of \2 \3", s)

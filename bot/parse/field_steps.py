@@ -45,6 +45,7 @@ from bot.parse.words import (
     PREFERENCE_DATA_RE,
     SINGLE_CARD_RE,
     USD_WORD_RE,
+    bare_context_stage,
     within_a_period_days,
 )
 from estimator import catalog
@@ -214,10 +215,9 @@ class FieldSteps:
             self.named_unused.append((f"model: {named_text(c, typed)}", st.other_model_reason(self.s, c)))
 
     def _bare_context(self, tok: NumberToken) -> bool:
-        """'llama 3.1 70b fp8 at 8k' in a serving question: a bare thousands count after 'at', '@' or
-        'with' is the context (a serving question has no other use for it)."""
+        """'70b fp8 at 8k': a bare thousands count after 'at', '@' (or 'with', serving) is the context."""
         return (
-            self.f.get("stage") == "inference"
+            bare_context_stage(self.f.get("stage"), self.s[max(0, tok.start - 24) : tok.start])
             and tok.mag == "k"
             and 1_000 <= tok.value <= 10_000_000
             and bool(BARE_CONTEXT_LEFT_RE.search(self.s[max(0, tok.start - 24) : tok.start]))
@@ -328,7 +328,9 @@ class FieldSteps:
         count_max: int | None = None
         if count is not None:
             f["gpu_count"] = count.value
-            gpu_memory = _per_card_memory(gpus, gpu_memory, count.value, self.raw)
+            if (per_card := _per_card_memory(gpus, gpu_memory, count.value, self.raw)) is None and gpu_memory:
+                self.named_unused.append((f"{gpu_memory:g} GB", "cards_total"))  # round 9: named, not dropped
+            gpu_memory = per_card
             if count.extra and count.extra.startswith("range:"):
                 count_max = round(float(count.extra.split(":", 1)[1]))
                 self.notes.append("gpu_count_range_min")
@@ -454,8 +456,7 @@ class FieldSteps:
 
 
 CNY_SHORTHAND = frozenset(("w", "kw", "万", "千万", "亿", "百万"))
-"""Magnitudes written the Chinese way ('80w', '1.5kw', '两千万'): an amount in yuan unless a currency is
-named."""
+"""Magnitudes written the Chinese way ('80w', '1.5kw', '两千万'): yuan unless a currency is named."""
 COUNTED_GPU_GAP = 16
 """Characters between a GPU count and the card it counts ("两张 16G 的 T4", "8 x NVIDIA A100")."""
 
@@ -488,9 +489,8 @@ def _names_active(total: float, active: float | None, size: float) -> bool:
 
 
 def _per_card_memory(gpus: list[GpuMention], memory: float | None, count: float, raw: str) -> float | None:
-    """The memory per card stated, or None when it is the cards' total: "2x RTX 3090 48GB" is two 24 GB
-    cards (count × the catalog card's memory), not two 48 GB ones; a modified card's memory ("4090 魔改
-    48G", "2张4090 48G") is per card, unless written as a setting ("2张4090 显存: 48GB": the total)."""
+    """The memory per card stated, or None when it is the cards' total ("2x RTX 3090 48GB": two 24 GB cards);
+    a modified card's memory ("4090 魔改 48G", "2张4090 48G") is per card, unless a setting ("显存: 48GB")."""
     if not gpus or memory is None or gpus[0].modded or count < 2:
         return memory
     if modded_size(gpus[0].gpu_id, memory) and not written_as_setting(raw, memory):

@@ -55,11 +55,12 @@ _GCP_CARD = {
 _AZURE_CARD = {"nd96as": "a100 40gb", "nd96am": "a100 80gb", "nd96is": "h100 80gb"}
 
 INSTANCE_RE = rc(
-    r"(?<![a-z0-9._\-])(?:(?P<k>\d{1,3})\s*(?:x|×|\*|台|个)?\s*)?(?:(?:aws|ec2|gcp|azure)\s+)?"
-    rf"(?:{_AWS_RE}|{_GCP_RE}|{_AZURE_RE})(?![a-z0-9])"
+    r"(?<![a-z0-9._\-])(?:(?P<k>\d{1,3})\s*(?:x|×|\*|台|个)?\s*)?(?:(?:aws|ec2|gcp|azure|sagemaker)\s+)?"
+    rf"(?:(?:ml\.)?(?:{_AWS_RE})|{_GCP_RE}|{_AZURE_RE})(?![a-z0-9])"
     r"(?:\s*(?:instances?|nodes?|machines?|servers?|vms?|boxes|实例|节点|机器))?"
 )
-"""An instance type, with the number of instances before it ('2 p4d.24xlarge nodes')."""
+"""An instance type, with the number of instances before it ('2 p4d.24xlarge nodes'); SageMaker writes the
+EC2 type after 'ml.' ('ml.g5.48xlarge', docs.aws.amazon.com/sagemaker, instance types; round 9)."""
 
 
 def instance_gpus(m: re.Match[str]) -> tuple[int, str] | None:

@@ -64,7 +64,22 @@ COMPARED_BEFORE_RE = rc(
 than axolotl', '相比 LLaMA-Factory'): not the tool the job runs on."""
 
 
+REFERENCE_AFTER_RE = rc(
+    r"^[a-z0-9.\-_ ]{2,24}?(?:'s|’s)?\s*(?:的\s*)?(?:hardware|memory|vram|gpu|硬件|显存)?\s*"
+    r"(?:requirements?\s*|需求\s*)?(?:chart|table|readme|docs?\b|documentation|表格|表|文档)"
+)
+"""A tool named as the source of a figure ('the LLaMA-Factory hardware chart suggests 30-60 GB',
+'LLaMA-Factory 的显存表'): the asker read its table, not the tool the job runs on (round 9)."""
+ACCORDING_TO_RE = rc(r"(?:\baccording\s+to|根据|参考)\s*(?:the\s+)?$")
+
+
 def compared_tool(s: str, at: int) -> bool:
     """Whether the tool named at ``s[at:]`` (the normalized text) is the comparison (see
-    :data:`COMPARED_BEFORE_RE`): it is named, never sized as the tool asked about."""
-    return bool(COMPARED_BEFORE_RE.search(s[max(0, at - 24) : at]))
+    :data:`COMPARED_BEFORE_RE`) or the source of a figure (:data:`REFERENCE_AFTER_RE`): it is named,
+    never sized as the tool asked about."""
+    before = s[max(0, at - 24) : at]
+    return bool(
+        COMPARED_BEFORE_RE.search(before)
+        or ACCORDING_TO_RE.search(before)
+        or REFERENCE_AFTER_RE.search(s[at : at + 60])
+    )

@@ -181,6 +181,13 @@ CPU_EXPERTS_RE = rc(
 """MoE experts in CPU memory: llama.cpp ``--cpu-moe`` / ``--n-cpu-moe N`` / ``-ot "exps=CPU"`` (its
 tools/server README), KTransformers (its README: experts on the CPU, attention on the GPU), or said in
 words ('experts on the CPU', '专家放内存'): CPU offload of part of the weights."""
+KV_IN_HOST_RE = rc(
+    r"(?<![a-z0-9])(?:-{1,2}no[_\-]kv[_\-]offload|-{0,2}nkvo)(?![a-z0-9])"
+    r"|kv\s*cache\s+(?:kept\s+|held\s+|stays?\s+)?(?:off\s+the\s+gpus?|(?:in|on)\s+(?:the\s+)?(?:cpu|ram|system\s+memory))"
+    r"|kv\s*cache\s*(?:放|放在|留在|在)\s*(?:cpu|内存)"
+)
+"""The KV cache kept in CPU memory: llama.cpp ``-nkvo`` / ``--no-kv-offload`` (its tools/server README:
+'disable KV offload'), or said in words ('KV cache kept off the GPU', 'kv cache 放内存'); round 9."""
 COMPLETION_RE = rc(
     r"(?<![a-z_])(?:responses?|completions?|generations?|outputs?|rollouts?|回复|回答|生成|输出)\s*(?:lengths?\s*)?"
     r"(?:of\s+|up\s+to\s+|at\s+most\s+|最长\s*|最多\s*|长度\s*|最大\s*|为\s*|是\s*|:\s*)*"
@@ -203,7 +210,7 @@ data (``num_generations``)."""
 _HINTS = {
     "lengths": rc(r"len|cutoff|序列|截断长度|default|默认|max_new_tokens|num_ctx|ctx|max[_\-]total|截止"),
     "batches": rc(r"accum|累积|累计|batch|bs|每卡|微批|lora|target"),
-    "layers": rc(r"tensor|parallel|并行|ngl|layers|offload|卸载|gpu|moe|ktransformers|exps|专家|expert"),
+    "layers": rc(r"tensor|parallel|并行|ngl|layers|offload|卸载|gpu|moe|ktransformers|exps|专家|expert|kv"),
     "precisions": rc(r"kv|fp4|--quantiz|cache|bpw"),
     "rl": rc(
         r"respons|complet|generat|output|rollout|sample|回复|生成|输出|prompt|问题|提示|group|采样|组大小"
@@ -414,6 +421,8 @@ def _parallel_and_layers(out: Vocab) -> None:
         else:  # some layers stay in CPU memory: partial offload, which the sizing does not split
             out.fields["offload"] = True
             out.notes.append("partial_gpu_layers")
+    if _take(out, KV_IN_HOST_RE):  # before 'no … offload': '--no-kv-offload' keeps the weights' offload
+        out.unused.append(("offload: KV cache in CPU memory", "kv_in_host"))
     if _take(out, NO_OFFLOAD_RE):
         out.fields["offload"] = False
     elif m := CPU_EXPERTS_RE.search(out.s):  # MoE experts kept in CPU memory: a partial offload, as -ngl 20

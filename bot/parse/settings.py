@@ -40,6 +40,7 @@ from bot.parse.structure import other_run_at
 from bot.parse.throughput_words import requests_per_second, tokens_per_minute, tokens_per_second_first
 from bot.parse.time_forms import spend_rate
 from bot.parse.tool_keys import negated_keys
+from bot.parse.unknown_tools import unknown_tools
 from bot.parse.written_settings import read_written_settings
 
 ZERO_RE = rc(
@@ -201,12 +202,14 @@ def _masked(s: str, m: re.Match[str]) -> str:
     return mask(s, m.start(), m.end(), " ")
 
 
-def extract_settings(s: str, training: bool) -> Settings:
+def extract_settings(s: str, training: bool, raw: str = "") -> Settings:
     """The practitioner settings named in the normalized text ``s`` (``training``: the message is about
-    training, so tokens/s are a training throughput and 'transformers' is not a serving runtime)."""
+    training, so tokens/s are a training throughput and 'transformers' is not a serving runtime; ``raw``:
+    the message as typed, for the tools no table names: :mod:`bot.parse.unknown_tools`)."""
     s, negated = negated_keys(s)  # 'without gradient_checkpointing', '没开 --adam_offload': off (tool_keys)
     vocab = read_vocabulary(s, training)
     out = Settings(vocab.s, {**negated, **vocab.fields}, notes=vocab.notes, unused=vocab.unused)
+    out.unused += unknown_tools(raw, s, training) if "training_tool" not in vocab.fields else []
     out.accumulation, out.read = vocab.accumulation, vocab.read
     out.tool_cue = vocab.tool_cue
     _zero(out)

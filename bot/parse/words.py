@@ -53,6 +53,17 @@ BARE_CONTEXT_LEFT_RE = rc(
 )
 """Words right before a bare '8k' that make it a serving context ('… fp8 at 8k', 'vllm 30并发 8k': the
 load is said, so the thousands after it are the context)."""
+AT_BEFORE_RE = rc(r"(?:\bat|@)\s*$")
+
+
+def bare_context_stage(stage: str | None, before: str) -> bool:
+    """Whether a bare '8k' after ``before`` can be the context of a ``stage`` job: any serving one; a
+    training one only after 'at' / '@' ('fine-tune Mixtral at 8k on 8 A10G', round 9: the sequence length)."""
+    if stage == "inference":
+        return True
+    return stage in ("finetune", "pretrain", "continued_pretrain") and AT_BEFORE_RE.search(before) is not None
+
+
 BARE_CONTEXT_RIGHT_RE = rc(
     r"\s*(?:$|[?？.,，;；!！)）]|(?:tokens?\s+)?(?:context|ctx|上下文)|on\b|with\b|and\b|in\b)"
 )
@@ -116,10 +127,13 @@ TUNED_ADJECTIVE_RE = rc(
     r"|\b(?:trained|tuned|post[\s\-]?trained|aligned|made|built)\s+(?:with|via|using|through|by)\s+(?:large[\s\-]scale\s+)?"
     r"(?:reinforcement[\s\-]+learning|rl|rlhf|grpo|ppo|dpo|sft|fine[\s\-]?tuning)\b"
     r"|(?:强化学习|rlhf|grpo|ppo|dpo|sft)\s*(?:(?:训练|微调|后训练)(?:出来|过|好|后)?|出来|过|好|后)的"
+    r"|\bfull[\s\-]*(?:parameters?|params?|weights?)(?![\s\-]*(?:fine|tun|train|sft|ft\b|update))"
+    r"|全参(?:数)?(?:的)?\s*(?:模型|版本|权重)"
 )
 """A tuned model being served: 'serve a QLoRA-tuned Llama', 'deploy the LoRA fine-tuned Qwen',
 '部署微调后的模型', 'serve … with LoRA adapters', '微调、合并后 … 推理' (round 5); how the model was made
-('a model trained with reinforcement learning', '用强化学习训练出来的', session 12 review 3)."""
+('a model trained with reinforcement learning', '用强化学习训练出来的', session 12 review 3); the full,
+unquantized weights it loads ('serve it with full parameters', '部署全参模型', round 9: not a fine-tuning)."""
 
 
 def serving_a_tuned_model(s: str) -> bool:

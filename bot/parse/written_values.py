@@ -12,15 +12,19 @@ in English and Chinese (tests/test_round5_en_forms.py):
 - **A count with its sum after it** ('no less than 40=8+8+8+8+4*2'): the count; the sum's terms are
   the parts it adds up, not other counts (before, '4*2' was read as 4 nodes of 2 cards).
 - **Nodes with a total** ('4 nodes with 32 gpus in total'): 32 GPUs over 4 nodes, not 4 × 32.
+- **Nodes of two sizes** ('2 nodes of 8 A100 plus 1 node of 4 A100', '2 台 8 卡加 1 台 4 卡'): all their cards
+  over all the nodes, written as a total ('20 a100 in total'; round 9).
 - **The number of GPUs said with words before its value** ('the number of GPU cards I have needs to be no
   less than 40', 'GPU 的数量不能少于 40'): that count of GPUs, the job's total (other counts in the message
   are per role or per node: OpenRLHF's '--actor_num_gpus_per_node 8').
 - **A card by its memory and vendor** ('a 16gb Nvidia GPU', 'my 16 GB graphics card', '16G 的英伟达显卡'): a
   card of that memory, as '16GB GPU' reads (before, the number was unread and a default A100 80GB sized).
+- **Two cards said as 'both'** ('both of my GPUs are RTX 3090', 'both cards'): two cards (round 9).
 - **Each card's memory after 'each with'** ('two GPUs, each with 24G of memory'): 'with 24G of memory each'.
 - **A benchmark's prompt count** (``--num-prompts 5000``): 5000 prompts, not a 5000-token sequence.
-- **TensorRT-LLM's engine batch** (``--max_batch_size 16`` of ``trtllm-build`` / ``build.py``): the engine's
-  cap of requests at once, read as vLLM's ``max_num_seqs`` is (a cap, not the load; before, a batch of 16).
+- **TensorRT-LLM's engine batch** (``--max_batch_size 16`` of ``trtllm-build`` / ``build.py``, or 'max batch
+  size 64' in prose about TensorRT-LLM): the engine's cap of requests at once, read as vLLM's
+  ``max_num_seqs`` is (a cap, not the load; before, a batch of 16).
 - **mlx-lm's checkpointing key** (``grad_checkpoint: false``, mlx_lm/lora.py's config): the gradient
   checkpointing setting the rules read.
 """
@@ -79,9 +83,12 @@ NUM_PROMPTS_RE = rc(r"(?<![a-z0-9])-{0,2}num[_\-](?:prompts|requests)\s*[=:]?\s*
 no prompt length (before, the 'prompt' in the flag made N the sequence length)."""
 TENSORRT_LLM_RE = rc(r"tensorrt[\s\-_]*llm|\btrt[\s\-_]*llm|trtllm|gpt_attention_plugin|use_gemm_plugin")
 """TensorRT-LLM named, or its build's own flags (``trtllm-build``, ``--gpt_attention_plugin``)."""
-ENGINE_BATCH_RE = rc(r"(?<![a-z0-9_])(?P<d>-{0,2})max[_\-]batch[_\-]size(?P<sep>\s*[=:]?\s*)(?=\d)")
+ENGINE_BATCH_RE = rc(
+    r"(?<![a-z0-9_])(?P<d>-{0,2})max(?:imum)?[_\-\s]batch[_\-\s]size\s*(?:[=:]|\b(?:of|to|is|at)\b|设(?:置)?(?:为|成)?|为|是)?\s*(?=\d)"
+)
 """TensorRT-LLM's ``--max_batch_size``: the most requests its engine schedules at once
-(nvidia.github.io/TensorRT-LLM, trtllm-build), the cap vLLM calls ``max_num_seqs``."""
+(nvidia.github.io/TensorRT-LLM, trtllm-build), the cap vLLM calls ``max_num_seqs``; also in prose
+('max batch size 64', 'a maximum batch size of 128', round 9)."""
 BIT_WIDTH_WORD_RE = rc(
     r"(?<![\w.])(?:(?P<n>4|8|16|32)\s*位|(?P<w>16|32)[\s\-]bit(?![a-z0-9]))(?P<colon>\s*[:：])?"
     r"(?!\s*(?:的)?\s*(?:用户|同学|同事|老师|客户|员工|开发者|工程师|专家|朋友|成员|人|系统|操作系统|cpu|os\b|windows))"
@@ -100,6 +107,40 @@ _BIT_WIDTH_WORDS = {"4": "4bit", "8": "8bit", "16": "fp16", "32": "fp32"}
 def _bit_width(m: re.Match[str]) -> str:
     """The precision word of a width read by :data:`BIT_WIDTH_WORD_RE` (a colon after it set apart)."""
     return _BIT_WIDTH_WORDS[m.group("n") or m.group("w")] + (" ," if m.group("colon") else "")
+
+
+BOTH_CARDS_RE = rc(
+    r"\bboth\s+(?:of\s+)?(?:my\s+|the\s+|our\s+|these\s+|those\s+)?(?P<c>(?:[a-z]{1,8}[\s\-]?)?\d{2,4}[a-z]{0,3}\s+)?"
+    r"(?P<w>gpus|cards|graphics\s+cards|video\s+cards)\b"
+)
+"""'both cards', 'both of my GPUs', 'both of my A6000 cards': two cards (round 9; before, one was sized)."""
+_TWO_SAID = re.compile(r"(?<![\d.])2(?![\d.])|\btwo\b|两|二")
+_CARD_WORD = r"[a-z]{1,6}[\s\-]?\d{2,4}[a-z0-9\-]{0,6}"
+
+
+def _group(i: int) -> str:
+    return (
+        rf"(?P<n{i}>\d{{1,3}}|one|two|three|four|an?)\s*(?:x\s*)?(?:nodes?|machines?|servers?|hosts?|台(?:机器|服务器)?)"
+        rf"\s*(?:of\s+|with\s+|each\s+with\s+|,\s*)?(?P<c{i}>\d{{1,2}})\s*(?:x\s*|×\s*)?(?:张|块)?\s*"
+        rf"(?P<w{i}>卡(?:\s*{_CARD_WORD})?|gpus?|cards?|{_CARD_WORD})(?:\s+(?:gpus?|cards?))?(?:\s+each)?"
+    )
+
+
+MIXED_NODES_RE = rc(
+    _group(1) + r"\s*,?\s*(?:plus|and|\+|加上?|和|另外)\s*(?:another\s+|one\s+more\s+)?" + _group(2)
+)
+"""Nodes of two sizes ('2 nodes of 8 A100 plus 1 node of 4 A100', '2 台 8 卡加 1 台 4 卡'): all their cards
+over all the nodes (round 9; before, the first group's cards alone, the second's node count 'repeated')."""
+_WORD_COUNTS = {"one": 1, "two": 2, "three": 3, "four": 4, "a": 1, "an": 1}
+
+
+def _mixed_nodes(m: re.Match[str]) -> str:
+    """'N1 nodes of C1 <card> + N2 nodes of C2' → 'N1·C1+N2·C2 <card> in total'."""
+    n1, n2 = (int(_WORD_COUNTS.get(m.group(g), m.group(g))) for g in ("n1", "n2"))
+    total = n1 * int(m.group("c1")) + n2 * int(m.group("c2"))
+    cards = [re.sub(r"^卡\s*", "", m.group(g)) for g in ("w1", "w2")]
+    card = next((c for c in cards if c and not re.fullmatch(r"gpus?|cards?", c)), "gpus")
+    return f"{total} {card} in total"  # the node count is no setting of the sizing: not said back as unread
 
 
 GRAD_CHECKPOINT_RE = rc(r"(?<![a-z_])grad[_\-]checkpoint(?![a-z_])")
@@ -124,12 +165,18 @@ def written_values(s: str) -> str:
     if "num" in s and ("prompt" in s or "request" in s):
         s = _sub(NUM_PROMPTS_RE, r"\g<n> prompts", s)
     if "max" in s and "batch" in s and TENSORRT_LLM_RE.search(s):
-        s = _sub(ENGINE_BATCH_RE, r"\g<d>max_num_seqs\g<sep>", s)
+        s = _sub(ENGINE_BATCH_RE, r"\g<d>max_num_seqs ", s)
     if "each" in s:
         s = _sub(EACH_WITH_MEMORY_RE, r"with \g<m>\g<w> each", s)
+    if "both" in s and not _TWO_SAID.search(s):  # '2 RTX 4090 … both cards': the count is said already
+        s = _sub(BOTH_CARDS_RE, r"2 \g<c>\g<w>", s)
     if "card" in s or "gpu" in s or "卡" in s:
         s = _sub(VENDOR_CARD_RE, r"\g<m> gpu", s)
         s = _sub(VENDOR_CARD_CN_RE, r"\g<m> 的显卡", s)
+    if ("node" in s or "machine" in s or "server" in s or "host" in s or "台" in s) and MIXED_NODES_RE.search(
+        s
+    ):
+        s = MIXED_NODES_RE.sub(_mixed_nodes, s)
     if not _COUNT_GATE.search(s):
         return s
     if "=" in s:

@@ -41,6 +41,10 @@ IGNORED_TEXTS: dict[str, str] = {
     ),
     "training_only": N_("a training setting; this is a serving question"),
     "rollout_as_vllm": N_("the RL rollout engine: its rollouts are timed as vLLM's decoding"),
+    "kv_in_host": N_(
+        "a KV cache held in CPU memory is not modelled: the sizing keeps the KV cache on the GPUs, an upper "
+        "bound on their memory"
+    ),
     "serving_offload": N_(
         "serving with part of the weights in CPU memory is not modelled: the sizing holds every weight on "
         "GPUs"
@@ -87,8 +91,10 @@ IGNORED_TEXTS: dict[str, str] = {
         "a variant the sizing has no model of by name: sized as its family, shown above; one without a "
         "reference model needs less memory"
     ),
+    "cards_total": N_("the cards' memory together (their count × each card's memory), as sized"),
     "nearest_format": N_(
-        "the sizing has no such format: sized as the next larger one it has (shown above), a few percent more"
+        "the sizing has no such format: sized as the next larger one it has (shown above), an upper bound "
+        "on the weights"
     ),
     "tool_inferred": N_(
         "not named, read from its settings; the sizing uses those settings, not a model of the tool"
