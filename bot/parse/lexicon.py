@@ -417,13 +417,11 @@ GGUF_FORMATS = {
     **dict.fromkeys(("q4_1", "q5_0", "q5_k", "q4_k_xl"), "q5_k_m"),
     **dict.fromkeys(("q5_1", "q6_k", "q5_k_xl", "q6_k_xl"), "q8_0"),
 }
-"""The other GGUF types of llama.cpp's quantize table (tools/quantize/quantize.cpp QUANT_OPTIONS, sizes at
-Llama-3-8B: Q2_K 2.96G, Q3_K_S 3.41G, Q3_K_M 3.74G, Q3_K_L 4.03G, Q4_1 4.78G, Q5_0 5.21G, Q5_1 5.65G,
-Q6_K 6.14G, against Q4_K_M 4.58G and Q5_K_M 5.33G; Q3_K, Q4_K and Q5_K are its aliases of the _M types)
-and Unsloth's dynamic ``UD-Qn_K_XL`` files (the Qn_K layers with some kept wider), each sized as the next
-wider format the estimator has (Q2_K as int3, Q3_K_S/M as int4, Q3_K_L as Q4_K_M, Q4_1 and Q5_0 as
-Q5_K_M, Q5_1 and Q6_K as Q8_0; an _XL one step above its Qn_K_M): an upper bound on the weights, named
-as typed. Before round 9 these were not read at all: 'Q6_K' was sized as bf16 in silence."""
+"""The other GGUF types of llama.cpp's quantize table (tools/quantize/quantize.cpp QUANT_OPTIONS, at Llama-3-8B:
+Q2_K 2.96G, Q3_K_S 3.41G, Q3_K_M 3.74G, Q3_K_L 4.03G, Q4_1 4.78G, Q5_0 5.21G, Q5_1 5.65G, Q6_K 6.14G, against
+Q4_K_M 4.58G and Q5_K_M 5.33G; Q3_K/Q4_K/Q5_K alias the _M types) and Unsloth's ``UD-Qn_K_XL`` files (some
+layers kept wider), each sized as the next wider format the estimator has (an _XL one step above its Qn_K_M):
+an upper bound on the weights, named as typed (round 9; before, 'Q6_K' was sized as bf16 in silence)."""
 NEAREST_FORMAT = frozenset({"q4_k_s", "q5_k_s"}) | frozenset(IQ_FORMATS) | frozenset(GGUF_FORMATS)
 """GGUF formats sized as the next larger one the estimator has (Q4_K_M, Q5_K_M): llama.cpp's quantize
 table gives Llama-3-8B at 4.37 GB in Q4_K_S vs 4.58 GB in Q4_K_M and 5.21 vs 5.33 GB in Q5_K_S vs Q5_K_M

@@ -1,10 +1,9 @@
 """Step 2b: the settings a practitioner states in words, read before numbers get roles.
 
-ZeRO stage and FSDP sharding, LoRA rank and target modules, pure bf16, activation recompute, measured
-throughput (TFLOPS or tokens/s per GPU), a known wall-clock duration, vLLM's memory share, the
-serving runtime, several fine-tuning methods at once, freeze-tuning and P-tuning v2. Each match is
-masked so its digits are not read again ("ZeRO-3" is not 3 GPUs, "rank 64" not a batch of 64).
-Every field is kept as typed; the estimator decides what it changes (docs/design.md §8).
+ZeRO stage and FSDP sharding, LoRA rank and targets, pure bf16, activation recompute, measured throughput
+(TFLOPS or tokens/s per GPU), a known duration, vLLM's memory share, the serving runtime, several fine-tuning
+methods, freeze-tuning and P-tuning v2. Each match is masked so its digits are not read again ("ZeRO-3" is not
+3 GPUs). Every field is kept as typed; the estimator decides what it changes (docs/design.md §8).
 """
 
 from __future__ import annotations
@@ -203,9 +202,8 @@ def _masked(s: str, m: re.Match[str]) -> str:
 
 
 def extract_settings(s: str, training: bool, raw: str = "") -> Settings:
-    """The practitioner settings named in the normalized text ``s`` (``training``: the message is about
-    training, so tokens/s are a training throughput and 'transformers' is not a serving runtime; ``raw``:
-    the message as typed, for the tools no table names: :mod:`bot.parse.unknown_tools`)."""
+    """The practitioner settings named in the normalized text ``s`` (``training``: tokens/s are a training
+    throughput, 'transformers' no serving runtime; ``raw``: as typed, for :mod:`bot.parse.unknown_tools`)."""
     s, negated = negated_keys(s)  # 'without gradient_checkpointing', '没开 --adam_offload': off (tool_keys)
     vocab = read_vocabulary(s, training)
     out = Settings(vocab.s, {**negated, **vocab.fields}, notes=vocab.notes, unused=vocab.unused)
