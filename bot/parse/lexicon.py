@@ -417,7 +417,7 @@ GGUF_FORMATS = {
     **dict.fromkeys(("q4_1", "q5_0", "q5_k", "q4_k_xl"), "q5_k_m"),
     **dict.fromkeys(("q5_1", "q6_k", "q5_k_xl", "q6_k_xl"), "q8_0"),
 }
-"""The other GGUF types of llama.cpp's quantize table (tools/quantize/quantize.cpp QUANT_OPTIONS, at Llama-3-8B:
+"""The other GGUF types of llama.cpp's quantize table (tools/quantize/quantize.cpp QUANT_OPTIONS; Llama-3-8B:
 Q2_K 2.96G, Q3_K_S 3.41G, Q3_K_M 3.74G, Q3_K_L 4.03G, Q4_1 4.78G, Q5_0 5.21G, Q5_1 5.65G, Q6_K 6.14G, against
 Q4_K_M 4.58G and Q5_K_M 5.33G; Q3_K/Q4_K/Q5_K alias the _M types) and Unsloth's ``UD-Qn_K_XL`` files (some
 layers kept wider), each sized as the next wider format the estimator has (an _XL one step above its Qn_K_M):
