@@ -19,6 +19,7 @@ from bot.parse.followup_words import drop_change_verbs
 from bot.parse.instances import spell_out_instances
 from bot.parse.numbers import parse_number
 from bot.parse.phrasing_zh import read_zh_phrasing
+from bot.parse.plural_cards import plural_cards
 from bot.parse.prose_forms import read_prose_forms
 from bot.parse.regex import rc
 from bot.parse.setting_verbs import read_setting_verbs
@@ -66,7 +67,7 @@ def normalize(text: str) -> str:
         s = "".join(
             ch for ch in s if ch in _KEEP_CONTROLS or unicodedata.category(ch) not in _DROP_CATEGORIES
         )
-    s = s.translate(lx.TRAD_TO_SIMP).lower()
+    s = plural_cards(s).translate(lx.TRAD_TO_SIMP).lower()  # 'V100s': plural, not the V100S (s14)
     s = s.replace("\ufe0f", "")
     s = spell_out_instances(s)  # 'g5.48xlarge': its 8 x A10G
     for wrong, right in lx.CN_TYPOS.items():
