@@ -390,8 +390,9 @@ class _Parse(FieldSteps):
             f["concurrency_asked"] = True
         if ASKS_COUNT_RE.search(self.s) and not f.get("gpu_count"):  # "RTX 4090s: how many cards?"
             f["count_asked"] = True
-        plural = self._plural_gpu or PLURAL_GPU_RE.search(self.s)
-        if plural and not f.get("gpu_count"):  # "on 4090s", "several A100": some cards, not one
+        slots = any(why == "card_slots" for _, why in self.named_unused)  # bot.parse.card_slots (s14)
+        plural = self._plural_gpu or PLURAL_GPU_RE.search(self.s) or slots
+        if plural and not f.get("gpu_count"):  # "on 4090s", "several A100", '4 个卡槽': some cards, not one
             f["count_asked"] = True
 
     # -- step 2: names, masked so their digits are not read as numbers
