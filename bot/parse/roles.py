@@ -267,7 +267,7 @@ _DECIMAL_FOR = {2**30: 1e9, 2**40: 1e12, 2**20: 1e6}
 
 
 L_GPU_PAREN = rc(
-    rf"[{MARKS}]\s*s?\s*(?:(?:服务器|机器|节点|nodes?|servers?|machines?)\s*)?"
+    rf"[{MARKS}]\s*s?\s*(?:(?:服务器|机器|节点|nodes?|servers?|machines?|gpus|cards)\s*)?"
     r"(?:[(（,，]\s*(?:\d{1,2}\s*[x×*]\s*|每[张块卡]\s*|each\s+)?|\s+)$"
 )
 """'4x A10G (24GB)', '单卡3090（24G）', 'XPU-9000 48GB', 'A100 服务器（8×40G）',
