@@ -39,6 +39,8 @@ def test_a_past_runs_days_are_its_duration(question: str) -> None:
     [
         "Pretrain a 7B on 200B tokens on 64 H100 in 3 days, what will it cost?",
         "64 张 H100 预训练 7B，200B token，3 天内训完要花多少钱？",
+        "我用了 64 张 H100，预训练 7B、200B token，3 天能训完吗？花多少钱？",
+        "我用了 64 张 H100 3 天能训完 7B 的 200B token 吗，要花多少钱",
     ],
 )
 def test_a_deadline_stays_a_deadline(question: str) -> None:

@@ -30,11 +30,27 @@ PAST_VERB_RE = rc(
     r"|\b(?:ran|took|trained|lasted|spent|finished|completed|pretrained|pre-trained|fine-tuned|finetuned)\b"
     r"|\bwas\s+(?:done|finished|trained)\b"
 )
-"""A past-run verb ('ran', 'took', 'trained', '跑了', '用了', '花了'): what a run did."""
+"""A past-run verb ('ran', 'took', 'trained', '跑了', '用了', '花了'): what a run did (the gate)."""
+_RUN_VERB_RE = rc(
+    r"跑了|训了|训练了|练了|跑完用了"
+    r"|\b(?:ran(?!\s+out)|trained|pretrained|pre-trained|fine-tuned|finetuned|was\s+(?:done|finished|trained))\b"
+)
+"""A verb that says a run happened anywhere in the duration's clause ('We ran a 7B pretrain … for 3 days',
+'64 张 H100 训练了 3 天 7B'); not 'ran out' (of memory)."""
+_VERB_BEFORE_RE = rc(
+    r"(?:跑了|用了|花了|耗时|耗了|训了|训练了|练了|跑完用了|\btook|\blasted|\bspent|\bran\s+for|\btrained\s+for"
+    r"|\bfinished\s+in|\bcompleted\s+in|\bdone\s+in)"
+    r"\s*(?:about|around|roughly|nearly|almost|over|~|约|大约|大概|差不多|将近|近)?\s*$"
+)
+"""A past-run verb right before the duration ('用了 3 天', '花了 3 天', 'took 3 days', 'spent ~60 days'):
+'用了' and '花了' say a run only there ('我用了 64 张 H100，3 天能训完吗' uses the cards)."""
 _CLAUSE_END_RE = rc(r"[。！？!?;；,，\n]|\.(?:\s|$)|\b(?:and|but|then|now|so)\b|然后|现在|但")
 """Where a clause ends: the past verb must be in the duration's own clause."""
 _DEADLINE_AROUND_RE = rc(r"(?:within|in|under|by)\s*$|(?:要在|在|需|需要|得)\s*$")
-_DEADLINE_AFTER_RE = rc(r"\s*(?:个)?\s*(?:天|days?|周|weeks?|月|months?)?\s*(?:内|以内|之内)")
+_DEADLINE_AFTER_RE = rc(
+    r"\s*(?:个)?\s*(?:天|days?|周|weeks?|月|months?)?\s*(?:内|以内|之内|能|可以|够|来得及)"
+)
+"""A deadline said after the duration ('3 天内', '3 天能训完吗')."""
 PAST_RUN = "past_run"
 """``Role.extra`` of a days role that is the run's own duration."""
 
@@ -47,7 +63,7 @@ def _past_run(s: str, role: Role) -> bool:
     clause = clause[ends[-1].end() :] if ends else clause
     if _DEADLINE_AROUND_RE.search(clause) or _DEADLINE_AFTER_RE.match(s, role.tok.end):
         return False
-    return PAST_VERB_RE.search(clause) is not None
+    return _VERB_BEFORE_RE.search(clause) is not None or _RUN_VERB_RE.search(clause) is not None
 
 
 def _typed(s: str, role: Role) -> str:
