@@ -41,7 +41,16 @@ def target_word_before(s: str, start: int) -> bool:
     return _TARGET_BEFORE_RE.search(s[max(0, start - 30) : start]) is not None
 
 
+_NOW_BEFORE_RE = rc(
+    r"(?:现在|目前|当前|眼下|平时|平常|日常)[^，。,;；!?！？\d]{0,12}$"
+    r"|\b(?:now|today|currently|right\s+now|at\s+the\s+moment|usually|normally|typically)\b[^,.;!?\d]{0,20}$"
+)
+"""A word of the load today before it in its clause ('目前峰值 20 并发', "today's peak is 20"): no target."""
+
+
 def _target(s: str, tok: Any) -> bool:
+    if _NOW_BEFORE_RE.search(s[max(0, tok.start - 30) : tok.start]):
+        return False
     return target_word_before(s, tok.start) or _TARGET_AFTER_RE.match(s[tok.end : tok.end + 30]) is not None
 
 
