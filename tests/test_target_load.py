@@ -45,7 +45,7 @@ CASES = [
     ),
     ("部署 Qwen2.5-14B，目前峰值并发 30，预计明年 120 并发，L40S 要几张？", 120, "30"),
     (
-        "Qwen2.5-14B on L40S: today's peak is 30 concurrent users, we expect 120 next year. How many?",
+        "Qwen2.5-14B on L40S: today's peak is 30 concurrent users, we expect 120 concurrent next year.",
         120,
         "30",
     ),
