@@ -142,22 +142,23 @@ def test_an_assumed_engine_that_does_not_run_on_the_card_is_said_to_be_assumed(
 # A past run with only a question beside it is the run asked about ('we ran … for 3 days, what did it
 # cost'): its duration is used; only beside a job stating its own setup is another run's duration named
 # as another setup's (trial s12 B7). The s13 merge had named it other_setup and sized a 30-day deadline.
+# Session 14 (trial #4): the run's days are its known duration (hours), not a deadline to meet.
 LONE_RUNS = [
-    ("we ran a 7B pretrain on 200B tokens on 64 H100 for 3 days, what did it cost", 3.0, None),
-    ("我们用 64 张 H100 跑了 7B 预训练，2000 亿 token，跑了 3 天，花了多少钱？", 3.0, None),
+    ("we ran a 7B pretrain on 200B tokens on 64 H100 for 3 days, what did it cost", (None, 72.0), None),
+    ("我们用 64 张 H100 跑了 7B 预训练，2000 亿 token，跑了 3 天，花了多少钱？", (None, 72.0), None),
     (
         "SFT Qwen2.5-7B, 2k samples, each a few thousand tokens, 3 epochs, on 1 H100; colleague did it on "
         "1 A100 in 5 hours",
-        30.0,
+        (30.0, None),
         "5",
     ),
 ]
 
 
-@pytest.mark.parametrize(("question", "days", "other"), LONE_RUNS)
-def test_a_lone_past_runs_duration_is_the_one_asked_about(capsys, question, days, other) -> None:
+@pytest.mark.parametrize(("question", "days_hours", "other"), LONE_RUNS)
+def test_a_lone_past_runs_duration_is_the_one_asked_about(capsys, question, days_hours, other) -> None:
     out = ask_json(capsys, question)
-    assert out["request"]["deadline_days"] == days
+    assert (out["request"]["deadline_days"], out["request"]["hours"]) == days_hours
     named = [i["text"] for i in out["interpretation"]["ignored"] if i["reason"] == "other_setup"]
     assert (other in named) if other else not [t for t in named if "3" in t]
 

@@ -163,23 +163,25 @@ def test_a_model_size_after_last_is_the_model(text: str) -> None:
     assert "no_field" not in ignored.values()
 
 
-# Finding 8: slots for cards are no llama.cpp load; their number is named, never dropped.
+# Finding 8: slots for cards are no llama.cpp load; their number is named, never dropped. Session 14
+# (trial #5): named as the machine's limit on the count (``card_slots``), the count needed sized.
 @pytest.mark.parametrize(
-    ("text", "load"),
+    ("text", "load", "slots"),
     [
         (
             "Serve Qwen2.5-7B with vLLM for 20 users; my workstation has 4 slots for GPUs — how many 4090s?",
             20,
+            "4 slots",
         ),
-        ("部署 Qwen2.5-14B 推理，30 个用户同时用，主板有 4 个槽位，能插几张 4090？", 30),
-        ("Serve Llama-3-8B with SGLang for 12 users; the chassis has 4 slots, how many L40S?", 12),
-        ("用 vLLM 部署 Qwen2.5-7B，15 个并发，机器只有 4 个 PCIe 槽位，要几张 4090？", 15),
+        ("部署 Qwen2.5-14B 推理，30 个用户同时用，主板有 4 个槽位，能插几张 4090？", 30, "4 个槽位"),
+        ("Serve Llama-3-8B with SGLang for 12 users; the chassis has 4 slots, how many L40S?", 12, "4 slots"),
+        ("用 vLLM 部署 Qwen2.5-7B，15 个并发，机器只有 4 个 PCIe 槽位，要几张 4090？", 15, "4 个 pcie 槽位"),
     ],
 )
-def test_card_slots_are_named_not_dropped(text: str, load: int) -> None:
+def test_card_slots_are_named_not_dropped(text: str, load: int, slots: str) -> None:
     request, ignored = answer(text)
-    assert request["concurrency"] == load
-    assert ignored["4"] == "unread"
+    assert (request["concurrency"], request["gpu_count"]) == (load, None)
+    assert ignored[slots] == "card_slots"
 
 
 def test_parallel_slots_are_still_the_load() -> None:

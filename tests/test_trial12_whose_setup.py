@@ -244,9 +244,11 @@ def test_a_cards_memory_is_no_observed_figure() -> None:
     ],
 )
 def test_the_target_load_is_sized_todays_is_observed(text: str, load: int, today: str) -> None:
+    """Session 14 (trial #1): today's load is named as the load now (``current_load``), not as a figure
+    observed from a run."""
     d = ask_json_in_process(text)
     assert d["request"]["concurrency"] == load
-    assert named(d)[today] == "observed"
+    assert named(d)[today] == "current_load"
 
 
 @pytest.mark.parametrize(

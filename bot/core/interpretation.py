@@ -74,6 +74,8 @@ IGNORED_REASONS = (
     "step_time_target",  # '希望每步不超过 2 秒': a time per step wanted; the sizing times the whole run
     "negated",  # '128k context is not needed', '不需要 128k 上下文': a value the message says is not wanted
     "users_not_load",  # '200 users, about 30 concurrent': the users counted, the concurrency sized
+    "card_slots",  # '4 个卡槽', '4 PCIe slots': at most that many cards; the count needed is sized
+    "current_load",  # '现在 20 并发，峰值 100', '20 users now, scale to 64': the load today, the target sized
     "observed",  # a figure reported from a run ('uses 60 GB', 'got 35 tokens/s'): what happened, no setting
     "earlier_run",  # s14: an earlier run on the same data and cards: its throughput times the new job
     "earlier_run_above_peak",  # s14: an earlier run implying more FLOPs than the cards' peak: set aside

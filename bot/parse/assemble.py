@@ -43,6 +43,7 @@ from bot.parse.node_words import ji_ka_read, per_node_extra
 from bot.parse.normalize import mask, prepare
 from bot.parse.numbers import scan_numbers
 from bot.parse.output_forms import rate_times_output
+from bot.parse.past_run import duration_as_hours, past_run_days
 from bot.parse.prose_forms import cap_and_load, other_stage
 from bot.parse.quantized_lora import lora_on_four_bits
 from bot.parse.regex import add_gates
@@ -80,7 +81,6 @@ from bot.parse.words import (
     OFFLOAD_RE,
     PARALLEL_RE,
     PLURAL_GPU_RE,
-    RENT_RE,
     SERVE_AFTER_TUNING_RE,
     UNIT_AFTER_RE,
     explicit_stage,
@@ -373,16 +373,8 @@ class _Parse(FieldSteps):
             self.first("per_node")
         f = self.f
         f["budget_period"] = self._budget_period if f.get("budget") else None  # '预算每月5万', '$3k a month'
-        if (
-            f.get("deadline_days")
-            and not f.get("hours")
-            and (ASKS_COST_RE.search(self.s) or RENT_RE.search(self.s))
-            and not any(f.get(k) for k in ("tokens", "num_samples", "budget"))
-            and not ((f.get("model") or f.get("params_total")) and f.get("stage") != "inference")
-        ):  # "8张H100跑一周多少钱", "rent 8 H100 for 7 days, cost?": a rental period, not a deadline; with a
-            # model to train ("租8张H100一周能训多少token，7B模型") the period stays the job's deadline
-            f["hours"], f["deadline_days"] = f["deadline_days"] * 24, None
-            self.notes.append("period_as_rental")
+        if note := duration_as_hours(f, self.s, self.roles):  # a past run's days, a rental period (s14)
+            self.notes.append(note)
         sized = ("model", "params_total", "tokens", "num_samples", "budget", "hours", "deadline_days")
         sized += ("concurrency",)
         nothing_else = not any(f.get(k) for k in sized) and f.get("stage") in (None, "pretrain")
@@ -398,8 +390,9 @@ class _Parse(FieldSteps):
             f["concurrency_asked"] = True
         if ASKS_COUNT_RE.search(self.s) and not f.get("gpu_count"):  # "RTX 4090s: how many cards?"
             f["count_asked"] = True
-        plural = self._plural_gpu or PLURAL_GPU_RE.search(self.s)
-        if plural and not f.get("gpu_count"):  # "on 4090s", "several A100": some cards, not one
+        slots = any(why == "card_slots" for _, why in self.named_unused)  # bot.parse.card_slots (s14)
+        plural = self._plural_gpu or PLURAL_GPU_RE.search(self.s) or slots
+        if plural and not f.get("gpu_count"):  # "on 4090s", "several A100", '4 个卡槽': some cards, not one
             f["count_asked"] = True
 
     # -- step 2: names, masked so their digits are not read as numbers
@@ -492,7 +485,8 @@ class _Parse(FieldSteps):
         self.roles = [r for r in self.roles if r not in unusable and r not in outside]
         said = getattr(self, "s0", self.s)  # the text before masks: its earlier-setup words
         self.roles, earlier = earlier_counts(said, length_not_data(self.roles))  # "之前…两片卡才跑得下"
-        self.named_unused += earlier
+        self.roles, past = past_run_days(said, self.roles)  # 'we ran … for 3 days': that run's (s14)
+        self.named_unused += earlier + past
 
     def _drop(self, start: int, end: int) -> None:
         """Mask an ignored number with its unit word, so "1e40 tokens 7B" keeps 7B a model size."""

@@ -131,10 +131,10 @@ _PRE_MEM_RE = rc(
     r"(?P<mem>\d{2,3})\s*g(?:b|ib)?\s*(?:的|显存的?|vram)?\s*(?:(?:魔改|改装)(?:版)?(?:的)?|mod(?:ded|ified)?)?\s*$"
 )
 _AFTER_MEM_RE = rc(
-    r"(?:\s*(?:服务器|机器|节点|nodes?|servers?|machines?|boxes))?\s*[(（]\s*(?:\d{1,2}\s*[x×*]\s*)?(?P<gib>\d{2,3})\s*g(?:b|ib)?(?:\s*each|\s*每[张块卡])?\s*[)）]"
+    r"(?:\s*(?:服务器|机器|节点|nodes?|servers?|machines?|boxes|gpus|cards))?\s*[(（]\s*(?:\d{1,2}\s*[x×*]\s*)?(?P<gib>\d{2,3})\s*g(?:b|ib)?(?:\s*each|\s*每[张块卡])?\s*[)）]"
 )
 """The memory in brackets after a card: 'A100 (40G)', 'DGX-A100 (8X40G)', 'A100 服务器（8×40G）' (eight
-cards of 40 GB each)."""
+cards of 40 GB each), 'V100 GPUs (32GB)' (how :mod:`bot.parse.plural_cards` writes 'V100s (32GB)')."""
 _MOD_MEM_RE = rc(
     r"\s*(?:[(（]\s*)?(?:魔改|改装|mod(?:ded|ified)?)\s*(?:版|过)?\s*(?:的)?\s*(?:到|成|为|to|with)?\s*"
     r"(?P<gib>\d{2,3})\s*g(?:b|ib)?(?![a-z])"

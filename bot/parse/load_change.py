@@ -2,9 +2,10 @@
 number of users to 200', 'increase concurrency to 64'.
 
 The number after 'to' is the load asked about, as 'scale to 60 users' is read (the current load beside
-it is then named as a second value). The form is written as 'to 60 users', the same length, so the
-load rules read it. Before, the 60 was named as 'no word said what it is' and the current 30 users
-were sized, so 'how many more cards' went unanswered.
+it is then named, :mod:`bot.parse.target_load`). The form is written as 'grow to 60 users', never
+longer than the phrase ('take users to 60'), so the load rules read it. Before, the 60 was named as
+'no word said what it is' and the current 30 users were sized, so 'how many more cards' went
+unanswered.
 """
 
 from __future__ import annotations
@@ -31,15 +32,17 @@ LOAD_CHANGE_ZH_RE = rc(
 
 
 def load_change(s: str, training: bool) -> str:
-    """The normalized text ``s`` with a changed load written 'to N users' / 'N 并发' (serving only, same
-    length)."""
+    """The normalized text ``s`` with a changed load written 'grow to N users' / 'N 并发' (serving only,
+    same length)."""
     if training:
         return s
     if "到" in s:
         s = LOAD_CHANGE_ZH_RE.sub(_zh_load, s)
     if " to " not in s:
         return s
-    return LOAD_CHANGE_RE.sub(lambda m: f"to {m.group('n')} {m.group('what')}".ljust(m.end() - m.start()), s)
+    return LOAD_CHANGE_RE.sub(
+        lambda m: f"grow to {m.group('n')} {m.group('what')}".ljust(m.end() - m.start()), s
+    )
 
 
 def _zh_load(m: re.Match[str]) -> str:

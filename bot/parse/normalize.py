@@ -19,7 +19,9 @@ from bot.parse.followup_words import drop_change_verbs
 from bot.parse.instances import spell_out_instances
 from bot.parse.numbers import parse_number
 from bot.parse.phrasing_zh import read_zh_phrasing
+from bot.parse.plural_cards import plural_cards
 from bot.parse.prose_forms import read_prose_forms
+from bot.parse.recompute_words import recompute_phrases
 from bot.parse.regex import rc
 from bot.parse.setting_verbs import read_setting_verbs
 from bot.parse.written_names import written_names
@@ -66,7 +68,7 @@ def normalize(text: str) -> str:
         s = "".join(
             ch for ch in s if ch in _KEEP_CONTROLS or unicodedata.category(ch) not in _DROP_CATEGORIES
         )
-    s = s.translate(lx.TRAD_TO_SIMP).lower()
+    s = plural_cards(s).translate(lx.TRAD_TO_SIMP).lower()  # 'V100s': plural, not the V100S (s14)
     s = s.replace("\ufe0f", "")
     s = spell_out_instances(s)  # 'g5.48xlarge': its 8 x A10G
     for wrong, right in lx.CN_TYPOS.items():
@@ -76,6 +78,7 @@ def normalize(text: str) -> str:
         s = lx.GPU_O_FOR_ZERO_RE.sub(lambda m: m.group(1) + "100", s)
     s = _TIMES_GLUED_RE.sub(r"x \1", s)  # "A100 x8": the count after the card, as in "A100 x 8"
     s = _R1_DISTILL_RE.sub("r1 ", s)  # "deepseek r1 蒸馏版 32b": the distilled model of that size
+    s = recompute_phrases(s)  # '全量重计算', 'full recompute': the recompute mode, not the method (s14)
     if not typo_word_in(s):  # no typo stands as a word: no word to fix
         return s
     return _WORD_RE.sub(_fix_typo, s)

@@ -55,3 +55,30 @@ SELECTIVE_RE = rc(
 )
 """Selective recompute; also NeMo's ``activations_checkpoint_granularity=selective`` (Megatron-LM
 ``--recompute-granularity selective``)."""
+
+_FULL_RECOMPUTE_PHRASE_RE = rc(
+    r"(?:(?<=开)|(?<=开启)|(?<=打开)|(?<=启用)|(?<=使用)|(?<=用)|(?<=开了)|(?<=开着))\s*全量(?:的)?\s*"
+    r"(?:梯度|激活(?:值)?)?\s*(?:检查点|checkpoint(?:ing|s)?|重计算|重算)"
+    r"|全量(?:的)?\s*(?:(?:梯度|激活(?:值)?)\s*(?:检查点|checkpoint(?:ing|s)?|重计算|重算)|重计算|重算"
+    r"|checkpointing)"
+    r"|\bfull[\s\-_]+(?:(?:activations?|gradient)[\s\-_]+)?(?:recompute|recomputation|re-computation"
+    r"|checkpointing)\b"
+)
+"""'全量重计算', '开全量 checkpoint', '全量激活检查点', 'full recompute', 'full activation recomputation',
+'full gradient checkpointing' (trial s14 #3: '开全量重计算' sized a 13B pre-training of 300B tokens on
+Megatron as a full fine-tuning): the full recompute mode, never the fine-tuning method '全量' / 'full'."""
+_WHOLE_CHECKPOINT_RE = rc(r"全量(?:的)?\s*(?=checkpoint|检查点|ckpt)")
+"""'全量 checkpoint' with no verb or activation word: a saved checkpoint of the whole state, not a
+method either ('全量 checkpoint 多大'): '全量' is read as '完整'."""
+
+
+def recompute_phrases(s: str) -> str:
+    """``s`` (normalized) with the full recompute mode written as '完全重计算' / 'full_recompute' (words
+    :data:`FULL_RECOMPUTE_RE` reads as full recompute and the stage and method words do not), and '全量'
+    before a saved checkpoint as '完整'. Two substring tests when neither '全量' nor 'full' is in it."""
+    if "全量" not in s and "full" not in s:
+        return s
+    s = _FULL_RECOMPUTE_PHRASE_RE.sub(
+        lambda m: " full_recompute " if m.group(0).isascii() else "完全重计算", s
+    )
+    return _WHOLE_CHECKPOINT_RE.sub("完整", s) if "全量" in s else s

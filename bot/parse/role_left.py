@@ -66,7 +66,10 @@ L_SEQ = rc(
     r"|pack到|窗口|每(?:个|条|次)?(?:请求|用户|会话)(?:的)?(?:长度|上下文)?)"
     r"(?:[\s_]*(?:lengths|windows))?(?:=|:|为|是|到|of|达到|拉满到|长度|约|一直|最多|最长|最大|\s|(?:all\s+the\s+way\s+)?(?:up\s+)?to\b)*$"
 )
-L_CONC = rc(r"(?:并发|concurrency|同时在线)(?:数|量)?(?:=|:|为|是|到|of|达到|\s)*$")
+L_CONC = rc(
+    r"(?:并发|concurrency|同时在线)(?:数|量)?(?:=|:|为|是|到|of|达到|大概|大约|约|预计|估计|可能|会|要|\s)*$"
+)
+"""A load's word before it: '并发 100', '峰值并发大概 100' (s14: approximate words), 'concurrency of 64'."""
 L_EPOCHS = rc(r"epochs?\s*(?:=|:)?\s*$")
 L_SAMPLES = rc(
     r"(?:数据集?|数据量|样本数?|训练集|(?<![a-z])data(?:set)?)\s*[（(:：]?\s*(?:的?(?:规模|数量|条数|量))?\s*"

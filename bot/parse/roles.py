@@ -134,7 +134,7 @@ R_SEQ_JOB = rc(
 """A length in K before the job ("8K DPO 全参训练", "做 128k 的推理"): the sequence trained or served at."""
 R_CONC = _r(
     r"(?:个|名|位|路)?\s*(?:并发|concurren|simultaneous|用户|users?\b|人同时|人在线|同时|people\b|qps\b|requests?\s+at\s+once"
-    r"|人(?:要|需要|会|都要|想|在)?(?:用|使用))"  # "20个人用", "15个人要用", "5人使用": the users
+    r"|人(?:要|需要|会|都要|想|在)?(?:用|使用)|at\s+(?:the\s+)?peak\b)"  # "20个人用": the users; "64 at peak"
 )
 _DATA_QUALIFIER = (
     r"(?:(?:preference|training|train|chat|instruction|sft|dpo|rlhf|qa|q&a|labell?ed|human|comparison|ranked|"
@@ -267,7 +267,7 @@ _DECIMAL_FOR = {2**30: 1e9, 2**40: 1e12, 2**20: 1e6}
 
 
 L_GPU_PAREN = rc(
-    rf"[{MARKS}]\s*s?\s*(?:(?:服务器|机器|节点|nodes?|servers?|machines?)\s*)?"
+    rf"[{MARKS}]\s*s?\s*(?:(?:服务器|机器|节点|nodes?|servers?|machines?|gpus|cards)\s*)?"
     r"(?:[(（,，]\s*(?:\d{1,2}\s*[x×*]\s*|每[张块卡]\s*|each\s+)?|\s+)$"
 )
 """'4x A10G (24GB)', '单卡3090（24G）', 'XPU-9000 48GB', 'A100 服务器（8×40G）',

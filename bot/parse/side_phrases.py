@@ -1,10 +1,12 @@
 """Phrases beside the job's settings, read before the settings (trial s12): a setting the user took back
 (:mod:`bot.parse.self_correction`), a run's measured step time (:mod:`bot.parse.step_times`), a
-long-context phase (:mod:`bot.parse.context_phase`), and serving loads written as a change or as
-llama.cpp slots (:mod:`bot.parse.load_change`, :mod:`bot.parse.slot_words`)."""
+long-context phase (:mod:`bot.parse.context_phase`), serving loads written as a change or as
+llama.cpp slots (:mod:`bot.parse.load_change`, :mod:`bot.parse.slot_words`), and a machine's card
+slots (:mod:`bot.parse.card_slots`)."""
 
 from __future__ import annotations
 
+from bot.parse.card_slots import card_slots
 from bot.parse.context_phase import context_phase
 from bot.parse.load_change import load_change
 from bot.parse.self_correction import self_correction
@@ -19,5 +21,6 @@ def side_phrases(s: str, training: bool) -> tuple[str, list[tuple[str, str]]]:
     s, steps = step_times(s)  # '95 s/it', '每步 120 秒': a run's step time, observed (A9)
     s, phase = context_phase(s)  # '128k context for the last 50B tokens': not modelled (A3)
     s = load_change(s, training)  # 'double users to 60': the load asked about (B1)
+    s, slots, _ = card_slots(s, training)  # '4 个卡槽', '4 PCIe slots': a limit on the count (s14)
     s = slots_as_flag(s, training)  # llama.cpp '4 parallel slots': its '--parallel 4' (B2)
-    return s, [*taken_back, *steps, *phase]
+    return s, [*taken_back, *steps, *phase, *slots]

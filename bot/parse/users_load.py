@@ -14,6 +14,7 @@ from bot.parse import structure as st
 from bot.parse.negated_values import negated
 from bot.parse.regex import rc
 from bot.parse.roles import Role
+from bot.parse.target_load import loads_now_and_later, target_word_before
 
 USERS_AFTER_RE = rc(
     r"^\s*(?:个|名|位)?\s*(?:(?:active|total|registered|internal|daily)\s+)?(?:users?\b|people\b|employees\b"
@@ -35,13 +36,14 @@ LOAD_BEFORE_RE = rc(
 
 
 def _kind(s: str, tok: Any) -> str | None:
-    """'load' or 'users' for the number ``tok`` of the normalized text ``s`` (None when its words say
-    neither)."""
+    """'load', 'users' or 'target' (users counted after a target word, 'scale up to 64 users': a load,
+    :mod:`bot.parse.target_load`) for the number ``tok`` of the normalized text ``s`` (None when its
+    words say neither)."""
     left, right = s[max(0, tok.start - 12) : tok.start], s[tok.end : tok.end + 24]
     if LOAD_AFTER_RE.match(right) or LOAD_BEFORE_RE.search(left):
         return "load"
     if USERS_AFTER_RE.match(right) or USERS_BEFORE_RE.search(left):
-        return "users"
+        return "target" if target_word_before(s, tok.start) else "users"  # 'scale up to 64 users' (s14)
     return None
 
 
@@ -71,6 +73,7 @@ def users_aside(steps: Any) -> None:
 def load_value(steps: Any) -> float | None:
     """The concurrency the job is sized at (:func:`users_aside` first), or None."""
     users_aside(steps)
+    loads_now_and_later(steps)  # '现在 20 个并发，峰值 100': the peak (s14)
     return steps.value("concurrency")
 
 

@@ -28,9 +28,11 @@ one GPU (not 'on a H100 cluster'; not when the question asks how many, :data:`AS
 with the host's CPU first ('on a Ryzen 7900X + Intel Arc A770', '在 i9-14900K + 4060 Ti 上'), one card."""
 ASKS_COUNT_RE = rc(ASKS_COUNT)
 PLURAL_GPU_RE = rc(
-    rf"[{MARKS}]s\b|\b(?:multiple|several|some|a\s+few|a\s+couple\s+of)\s+[{MARKS}]|多(?:张|块)\s*[{MARKS}]"
+    rf"[{MARKS}](?:s|\s*(?:gpus|cards))\b|\b(?:multiple|several|some|a\s+few|a\s+couple\s+of)\s+[{MARKS}]"
+    rf"|多(?:张|块)\s*[{MARKS}]"
 )
-"""A card named in the plural with no number ('on 4090s', 'several A100', '多张4090'): more than one card,
+"""A card named in the plural with no number ('on 4090s', 'H100 GPUs', 'V100s' as
+:mod:`bot.parse.plural_cards` writes it, 'several A100', '多张4090'): more than one card,
 so the count is sized (as when asked), never the one personal card."""
 MEM_CARD_RE = rc(r"\d{1,3}\s*g(?:b|ib)?\s*显存的(?:笔记本)?(?:卡|显卡)")
 ASKS_COST_RE = rc(

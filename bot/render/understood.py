@@ -158,6 +158,12 @@ IGNORED_TEXTS: dict[str, str] = {
         "the number of people who use the service, not the requests run at once: the concurrency you "
         "gave is sized"
     ),
+    "card_slots": N_(
+        "the slots in your machine: at most that many cards — compare the count sized with them"
+    ),
+    "current_load": N_(
+        "the load you have now: capacity is planned for the peak or target you gave, which is sized"
+    ),
     "per_user_speed": N_(
         "a speed per user, not the service's throughput: compare it with the decode speed per sequence below"
     ),

@@ -1,0 +1,110 @@
+"""A finished run's days are how long it ran, not a deadline (trial s14 #4).
+
+'We ran a 7B pretrain on 200B tokens on 64 H100 for 3 days, what did it cost?' read 3 days as the
+deadline ("Not within 3 days: … needs ≈ 160 GPUs"). A duration after a past-run verb in its own clause
+('ran … for 3 days', 'it took 3 days', '跑了 3 天', '用了 3 天', '训练了 3 天') is what that run took:
+the job's known duration (``SizingRequest.hours``), so the cost is the stated GPUs × those hours and
+the estimator names the MFU the run implies (:mod:`estimator.duration_check`), as '8 卡跑了 36 小时，
+花了多少钱' already was (:mod:`bot.parse.run_durations`). When the message also asks how long, or keeps
+a deadline of its own ('3 天内'), the run's days are an observation of that run: named (``observed``),
+not sized. An earlier or another setup's run ('上次…用了 3 天，这次 13B 要几天') is named by
+:func:`bot.parse.earlier_counts.other_durations` before this reads.
+
+Rental periods ('8张H100跑一周多少钱', 'rent 8 H100 for 7 days, cost?') are the other duration read as
+GPU-hours rather than a deadline (:func:`duration_as_hours`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from bot.parse.earlier_counts import UNIT_RE
+from bot.parse.regex import rc
+from bot.parse.words import ASKS_COST_RE, ASKS_DURATION_RE, RENT_RE
+
+if TYPE_CHECKING:
+    from bot.parse.roles import Role
+
+PAST_VERB_RE = rc(
+    r"跑了|用了|花了|耗时|耗了|训了|训练了|练了|跑完用了"
+    r"|\b(?:ran|took|trained|lasted|spent|finished|completed|pretrained|pre-trained|fine-tuned|finetuned)\b"
+    r"|\bwas\s+(?:done|finished|trained)\b"
+)
+"""A past-run verb ('ran', 'took', 'trained', '跑了', '用了', '花了'): what a run did (the gate)."""
+_RUN_VERB_RE = rc(
+    r"跑了|训了|训练了|练了|跑完用了"
+    r"|\b(?:ran(?!\s+out)|trained|pretrained|pre-trained|fine-tuned|finetuned|was\s+(?:done|finished|trained))\b"
+)
+"""A verb that says a run happened anywhere in the duration's clause ('We ran a 7B pretrain … for 3 days',
+'64 张 H100 训练了 3 天 7B'); not 'ran out' (of memory)."""
+_VERB_BEFORE_RE = rc(
+    r"(?:跑了|用了|花了|耗时|耗了|训了|训练了|练了|跑完用了|\btook|\blasted|\bspent|\bran\s+for|\btrained\s+for"
+    r"|\bfinished\s+in|\bcompleted\s+in|\bdone\s+in)"
+    r"\s*(?:about|around|roughly|nearly|almost|over|~|约|大约|大概|差不多|将近|近)?\s*$"
+)
+"""A past-run verb right before the duration ('用了 3 天', '花了 3 天', 'took 3 days', 'spent ~60 days'):
+'用了' and '花了' say a run only there ('我用了 64 张 H100，3 天能训完吗' uses the cards)."""
+_CLAUSE_END_RE = rc(r"[。！？!?;；,，\n]|\.(?:\s|$)|\b(?:and|but|then|now|so)\b|然后|现在|但")
+"""Where a clause ends: the past verb must be in the duration's own clause."""
+_DEADLINE_AROUND_RE = rc(r"(?:within|in|under|by)\s*$|(?:要在|在|需|需要|得)\s*$")
+_DEADLINE_AFTER_RE = rc(
+    r"\s*(?:个)?\s*(?:天|days?|周|weeks?|月|months?)?\s*(?:内|以内|之内|能|可以|够|来得及)"
+)
+"""A deadline said after the duration ('3 天内', '3 天能训完吗')."""
+PAST_RUN = "past_run"
+"""``Role.extra`` of a days role that is the run's own duration."""
+
+
+def _past_run(s: str, role: Role) -> bool:
+    """Whether the days ``role`` of ``s`` follows a past-run verb in its own clause, not as a deadline."""
+    start = role.tok.start
+    clause = s[:start]
+    ends = list(_CLAUSE_END_RE.finditer(clause))
+    clause = clause[ends[-1].end() :] if ends else clause
+    if _DEADLINE_AROUND_RE.search(clause) or _DEADLINE_AFTER_RE.match(s, role.tok.end):
+        return False
+    return _VERB_BEFORE_RE.search(clause) is not None or _RUN_VERB_RE.search(clause) is not None
+
+
+def _typed(s: str, role: Role) -> str:
+    """The duration as typed with its unit word ('3 天', '3 days')."""
+    unit = UNIT_RE.match(s, role.tok.end)
+    return s[role.tok.start : unit.end() if unit else role.tok.end].strip()
+
+
+def past_run_days(s: str, roles: list[Role]) -> tuple[list[Role], list[tuple[str, str]]]:
+    """``roles`` with a past run's days marked (``extra`` :data:`PAST_RUN`), or left out and named as typed
+    (``observed``) when the message asks how long or states another duration (module doc). ``s``: the
+    normalized text the roles were read on."""
+    days = [r for r in roles if r.role == "days"]
+    if not days or PAST_VERB_RE.search(s) is None:  # most messages: no duration or no past verb
+        return roles, []
+    past = [r for r in days if _past_run(s, r)]
+    if not past:
+        return roles, []
+    if ASKS_DURATION_RE.search(s) or len(past) < len(days):
+        return [r for r in roles if r not in past], [(_typed(s, r), "observed") for r in past]
+    for r in past:
+        r.extra = PAST_RUN
+    return roles, []
+
+
+def duration_as_hours(f: dict[str, Any], s: str, roles: list[Role]) -> str | None:
+    """Move ``f['deadline_days']`` to ``f['hours']`` when it is a duration the GPUs ran, not a deadline: a
+    past run's days (module doc: 'past_run_duration'), or a rental period with a cost asked and nothing
+    to train ('8张H100跑一周多少钱', 'rent 8 H100 for 7 days, cost?': 'period_as_rental'; with a model to
+    train, '租8张H100一周能训多少token，7B模型', the period stays the job's deadline). Returns the note."""
+    if not f.get("deadline_days") or f.get("hours"):
+        return None
+    if any(r.role == "days" and r.extra == PAST_RUN for r in roles):
+        note = "past_run_duration"
+    elif (
+        (ASKS_COST_RE.search(s) or RENT_RE.search(s))
+        and not any(f.get(k) for k in ("tokens", "num_samples", "budget"))
+        and not ((f.get("model") or f.get("params_total")) and f.get("stage") != "inference")
+    ):
+        note = "period_as_rental"
+    else:
+        return None
+    f["hours"], f["deadline_days"] = f["deadline_days"] * 24, None
+    return note
