@@ -47,3 +47,26 @@ def test_a_comparison_the_user_asks_for_stays(capsys) -> None:
     assert [r["method"] for r in d["report"]["method_comparison"]] == ["full", "lora", "qlora"]
     first = ask_quietly("A100 vs H100 for Qwen2.5-7B LoRA on 1B tokens, how long?").splitlines()
     assert any("A100 80G:" in line for line in first[:4]) and any("H100 80G:" in line for line in first[:4])
+
+
+@pytest.mark.parametrize(
+    ("question", "sized", "compared"),
+    [
+        ("A100、H100、H20部署70B对比", "H20-96GB", {"A100-SXM4-80GB", "H100-SXM5-80GB"}),
+        (
+            "Compared with H100, is H20 cheaper for serving Llama-3-70B at 32 concurrent?",
+            "H20-96GB",
+            {"H100-SXM5-80GB"},
+        ),
+    ],
+)
+def test_a_comparison_word_makes_no_other_setup(
+    capsys, question: str, sized: str, compared: set[str]
+) -> None:
+    """'对比' / 'compared with' are cues of the structure reader's other-setup role, but the cards they
+    compare are all the user's options: none is set aside (the merge of s14-ans dropped H20 from
+    'A100、H100、H20部署70B对比', tests/test_render.py caught it)."""
+    d = ask_in_process(capsys, question)
+    assert d["request"]["gpu"] == sized
+    assert all(i["reason"] != "other_setup" for i in d["interpretation"]["ignored"])
+    assert {row["gpu"] for row in d["report"]["comparisons"]} == compared  # the cheapest per token leads

@@ -7,10 +7,12 @@ setup's count and model (s14 trial: the colleague's 4090 row and QLoRA table led
 
 from __future__ import annotations
 
+import re
+
 from bot.parse import ParseResult
 from bot.parse.gpus import extract_gpus
 from bot.parse.settings import METHOD_WORDS
-from bot.parse.structure import OBSERVED, TRIED, Segment, segment_at, segments
+from bot.parse.structure import OBSERVED, TRIED, Segment, read_cues, segment_at, segments
 from estimator import catalog
 from estimator.models import Method, Precision
 
@@ -53,9 +55,17 @@ def without_other_cards(parsed: ParseResult) -> ParseResult:
 
 def _other_at(segs: list[Segment], pos: int) -> bool:
     """Whether character ``pos`` lies in another setup's clause, or in an observed one that is another
-    person's or an earlier run's (as :func:`bot.parse.structure.withheld_reason` reads a number there)."""
+    person's or an earlier run's (as :func:`bot.parse.structure.withheld_reason` reads a number there). A
+    comparison word alone ('A100、H100、H20部署70B对比', 'compared with') makes no other setup: the cards
+    compared are all the user's options."""
     seg = segment_at(segs, pos)
-    return seg is not None and (seg.role == TRIED or (seg.role == OBSERVED and seg.other_person))
+    if seg is None or not (seg.role == TRIED or (seg.role == OBSERVED and seg.other_person)):
+        return False
+    text = _COMPARE_RE.sub(" ", seg.text)
+    return read_cues(text, 0, len(text))[2]
+
+
+_COMPARE_RE = re.compile(r"对比|相比|比起|比较|\bcompar(?:ed|ing|e|ison)\b(?:\s+(?:with|to))?", re.IGNORECASE)
 
 
 def without_other_methods(parsed: ParseResult) -> ParseResult:

@@ -136,8 +136,13 @@ class Segment:
 
     def _read(self) -> tuple[str, tuple[tuple[int, int, bool], ...], bool]:
         if self._cues is None:
-            self._cues = _read_cues(self._s, self.start, self.end)
+            self._cues = read_cues(self._s, self.start, self.end)
         return self._cues
+
+    @property
+    def text(self) -> str:
+        """The segment's text (of the normalized message)."""
+        return self._s[self.start : self.end]
 
     @property
     def own_role(self) -> str:
@@ -189,7 +194,7 @@ def _add(out: list[Segment], s: str, start: int, end: int) -> None:
         out.append(Segment(s, start, end, out))
 
 
-def _read_cues(s: str, start: int, end: int) -> tuple[str, tuple[tuple[int, int, bool], ...], bool]:
+def read_cues(s: str, start: int, end: int) -> tuple[str, tuple[tuple[int, int, bool], ...], bool]:
     """A segment's own role, observed cues and whether another setup's cue is among them (one run of
     the cue pattern over its text)."""
     if s.startswith("```", start):
