@@ -38,3 +38,16 @@ def test_the_idle_application_loads_no_tornado_and_no_httpx_command_line() -> No
     built, enabled = done.stdout.splitlines()
     assert built == "- False True"  # httpx itself is there (PTB's client), its CLI and tornado are not
     assert enabled == "True True True"  # PTB's start_webhook works again once asked for
+
+
+def test_the_settings_and_the_heartbeat_import_no_telegram() -> None:
+    """bot.telegram's package imports nothing of PTB: the settings and the heartbeat (which every platform's
+    run imports) stay free of it, as they were."""
+    code = "import sys, bot.config.model, bot.telegram.heartbeat; print('telegram' in sys.modules)"
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0 and done.stdout.strip() == "False", done.stderr[-2000:]

@@ -1,10 +1,12 @@
 """The Telegram adapter (python-telegram-bot).
 
-PTB's ``telegram.ext`` is imported here first, without its tornado webhook server: ``telegram.ext._updater``
-imports ``telegram.ext._utils.webhookhandler`` (tornado, with ``multiprocessing``: 20+ modules, ~2.8 MiB of
-the idle bot's RSS) whenever tornado is installed, but this bot never starts it — a webhook is served by
-:mod:`bot.telegram.webhook` (the secret checked before the body is read, size caps, timeouts). PTB then says
-``WEBHOOKS_AVAILABLE = False``, which only its own ``Updater.start_webhook`` reads;
+PTB's ``telegram.ext`` is imported without its tornado webhook server: ``telegram.ext._updater`` imports
+``telegram.ext._utils.webhookhandler`` (tornado, with ``multiprocessing``: 20+ modules, ~2.8 MiB of the
+idle bot's RSS) whenever tornado is installed, but this bot never starts it — a webhook is served by
+:mod:`bot.telegram.webhook` (the secret checked before the body is read, size caps, timeouts). Importing
+this package adds a finder that refuses that one module once (PTB catches the ImportError and says
+``WEBHOOKS_AVAILABLE = False``, which only its own ``Updater.start_webhook`` reads) and then removes
+itself; nothing of PTB is imported here (the heartbeat module is used by every platform).
 :func:`enable_ptb_webhook_server` brings that server back where it is wanted (tests that drive PTB's own
 webhook).
 """
@@ -12,20 +14,28 @@ webhook).
 from __future__ import annotations
 
 import sys
+from typing import Any
+
+WEBHOOK_SERVER_MODULE = "telegram.ext._utils.webhookhandler"
 
 
-def _import_ptb_without_tornado() -> None:
-    """Import ``telegram.ext`` with tornado hidden (a ``None`` in ``sys.modules`` makes its import raise
-    ImportError, which PTB catches), then unhide it. Nothing is hidden when tornado or ``telegram.ext``
-    is already imported."""
-    if "tornado" in sys.modules or "telegram.ext" in sys.modules:
-        return
-    sys.modules["tornado"] = None  # type: ignore[assignment]
-    try:
-        import telegram.ext  # noqa: F401
-    finally:
-        if sys.modules.get("tornado", 0) is None:
-            del sys.modules["tornado"]
+class _WithoutPtbWebhookServer:
+    """A ``sys.meta_path`` finder that refuses :data:`WEBHOOK_SERVER_MODULE` on its first import (as
+    when tornado is not installed), then takes itself off; it finds nothing else."""
+
+    @staticmethod
+    def find_spec(name: str, path: Any = None, target: Any = None) -> None:
+        if name == WEBHOOK_SERVER_MODULE:
+            _remove_finder()
+            raise ModuleNotFoundError(f"{name} is left out by bot.telegram (see its docstring)", name=name)
+
+
+_FINDER = _WithoutPtbWebhookServer()
+
+
+def _remove_finder() -> None:
+    while _FINDER in sys.meta_path:
+        sys.meta_path.remove(_FINDER)
 
 
 def enable_ptb_webhook_server() -> bool:
@@ -33,6 +43,7 @@ def enable_ptb_webhook_server() -> bool:
     tornado is not installed (PTB then refuses ``start_webhook`` as it always would)."""
     from telegram.ext import _updater
 
+    _remove_finder()
     if not _updater.WEBHOOKS_AVAILABLE:
         try:
             from telegram.ext._utils.webhookhandler import WebhookAppClass, WebhookServer
@@ -44,4 +55,5 @@ def enable_ptb_webhook_server() -> bool:
     return True
 
 
-_import_ptb_without_tornado()
+if "telegram.ext._updater" not in sys.modules:  # PTB not imported yet: leave its server out
+    sys.meta_path.insert(0, _FINDER)
