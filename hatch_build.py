@@ -1,6 +1,7 @@
 """Build hook: compile what the bot would otherwise compile on every start, when a wheel or an
-editable install is built: the Babel catalogs (locales/*/LC_MESSAGES/messages.po → .mo), the reply
-templates (templates/_compiled/<format>/*.cache, Jinja bytecode), the data catalogs
+editable install is built: the Babel catalogs (locales/*/LC_MESSAGES/messages.po → .mo, and each one's
+parsed form, messages.marshal), the reply templates (templates/_compiled/<format>/*.cache, Jinja
+bytecode), the data catalogs
 (estimator/data/_compiled.json) and the parser's regex code (bot/parse/_compiled_regex.marshal).
 The installed bot reads them and never writes in the package.
 
@@ -60,6 +61,7 @@ class CatalogsHook(BuildHookInterface):
                 catalog = read_po(fh, locale=locale)
             with po.with_suffix(".mo").open("wb") as fh:
                 write_mo(fh, catalog, use_fuzzy=False)
+        self._store_catalogs()
         self._compile_templates()
         self._compile_data()
         if self._compile_cldr_subset():
@@ -69,6 +71,22 @@ class CatalogsHook(BuildHookInterface):
             build_data["artifacts"].append("bot/parse/_compiled_regex.marshal")
         if self._compile_dataclass_code():
             build_data["artifacts"].append("estimator/_dataclass_code.marshal")
+
+    def _store_catalogs(self) -> None:
+        """Each compiled catalog's parsed form beside it (``messages.marshal``: bot.render.catalog_store),
+        which the bot reads instead of parsing the ``.mo`` at every start. Nothing stored on failure (the
+        ``.mo`` is parsed as before)."""
+        import importlib.util
+        import sys
+
+        try:
+            path = Path(self.root, "bot", "render", "catalog_store.py")
+            spec = importlib.util.spec_from_file_location("_catalog_store", path)
+            module = importlib.util.module_from_spec(spec)  # by path: the bot package needs pydantic
+            spec.loader.exec_module(module)
+            module.store_all(Path(self.root, "locales"))
+        except Exception as exc:
+            print(f"note: parsed catalogs not stored: {exc}", file=sys.stderr)
 
     def _compile_templates(self) -> None:
         """Each dialect's templates compiled to Jinja bytecode, in a fresh interpreter run with

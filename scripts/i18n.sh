@@ -8,6 +8,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PYBABEL="${PYBABEL:-$( [ -x .venv/bin/pybabel ] && echo .venv/bin/pybabel || echo pybabel )}"
+PYTHON="${PYTHON:-$( [ -x .venv/bin/python ] && echo .venv/bin/python || echo python3 )}"
 LOCALES=(zh_CN en)
 step="${1:-all}"
 
@@ -29,6 +30,10 @@ update() {
 
 compile() {
   "$PYBABEL" compile -d locales --statistics
+  # each catalog's parsed form beside its .mo (bot/render/catalog_store.py; the bot checks it is the .mo's)
+  "$PYTHON" -c 'import importlib.util as u, pathlib as p
+s = u.spec_from_file_location("s", "bot/render/catalog_store.py"); m = u.module_from_spec(s); s.loader.exec_module(m)
+m.store_all(p.Path("locales"))'
 }
 
 case "$step" in

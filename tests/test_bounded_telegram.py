@@ -18,6 +18,7 @@ from tg_harness import api_fixture, polling, settings_for
 
 import bot.telegram.app as tg
 from bot.chat.wording import ERROR_REPLY, PERMISSION_CHECK_FAILED, TELEGRAM_TROUBLE
+from bot.telegram import enable_ptb_webhook_server
 from bot.telegram.transport import RetryPolicy
 
 pytestmark = pytest.mark.filterwarnings("ignore:.*retry_after.*:DeprecationWarning")
@@ -317,6 +318,7 @@ def test_a_lone_surrogate_in_a_webhook_update_is_cleaned(api: FakeBotAPI) -> Non
         async with app:
             await app.start()
             assert app.updater is not None
+            enable_ptb_webhook_server()  # PTB's own tornado server: bot.telegram leaves it out
             await app.updater.start_webhook(
                 url_path="hook", webhook_url=url, secret_token=secret, unix=server
             )

@@ -256,3 +256,28 @@ def test_the_fallbacks_render_every_reply_byte_identically(monkeypatch: pytest.M
         render_env._environment.cache_clear()
     assert len(public) == len(fast) > 100
     assert public == fast
+
+
+def test_the_one_read_load_is_jinjas_load(tmp_path: Path) -> None:
+    """CompiledTemplates reads a template's code in one read: the code Jinja's own ``Bucket.load_bytecode``
+    reads from the same file; a file for another source (its checksum) or a damaged one leaves the bucket
+    empty, so the template is compiled afresh."""
+    env = new_environment(dialect_for("markdown"), CompiledTemplates(Path("/nonexistent")))
+    env.install_null_translations(newstyle=True)  # type: ignore[attr-defined]
+    source, _, _ = env.loader.get_source(env, "reply.j2")
+    cache = CompiledTemplates(tmp_path, writable=True)
+    written = Bucket(env, "reply.j2", cache.get_source_checksum(source))
+    written.code = env.compile(source, "reply.j2", "reply.j2")
+    cache.dump_bytecode(written)
+    ours, jinjas = (Bucket(env, "reply.j2", written.checksum) for _ in range(2))
+    cache.load_bytecode(ours)
+    with (tmp_path / "reply.j2.cache").open("rb") as fh:
+        jinjas.load_bytecode(fh)
+    assert ours.code is not None and ours.code == jinjas.code == written.code
+    stale = Bucket(env, "reply.j2", cache.get_source_checksum(source + " "))
+    cache.load_bytecode(stale)
+    assert stale.code is None
+    (tmp_path / "reply.j2.cache").write_bytes((tmp_path / "reply.j2.cache").read_bytes()[:5000])
+    damaged = Bucket(env, "reply.j2", written.checksum)
+    cache.load_bytecode(damaged)
+    assert damaged.code is None

@@ -27,6 +27,7 @@ import bot.telegram.app as tg
 import bot.telegram.keyboards as kb
 from bot.core.conversation import Conversation
 from bot.render.renderer import render_help
+from bot.telegram import enable_ptb_webhook_server
 
 TOKEN = "123456:FAKE-TOKEN-abc"
 WEBHOOK_SECRET = "s3cret_Webhook-token"
@@ -601,6 +602,7 @@ def test_webhook_checks_the_secret_token(
         async with app:
             await app.start()
             assert app.updater is not None
+            enable_ptb_webhook_server()  # PTB's own tornado server: bot.telegram leaves it out
             await app.updater.start_webhook(
                 url_path=settings.webhook_local_path(),
                 webhook_url=settings.webhook_url,

@@ -3,6 +3,9 @@ after rendering."""
 
 from __future__ import annotations
 
+import io
+import marshal
+import pickle
 import re
 from collections.abc import Callable, MutableMapping
 from functools import cache
@@ -11,7 +14,7 @@ from types import FunctionType
 from typing import Any
 
 from jinja2 import BytecodeCache, Environment, FileSystemLoader, Template, TemplateNotFound, pass_context
-from jinja2.bccache import Bucket
+from jinja2.bccache import Bucket, bc_magic
 from jinja2.runtime import Context
 from markupsafe import Markup
 from markupsafe import escape as markup_escape
@@ -55,11 +58,21 @@ class CompiledTemplates(BytecodeCache):
         return self.directory / (bucket.key.replace("/", "__") + ".cache")
 
     def load_bytecode(self, bucket: Bucket) -> None:
+        """Jinja's ``Bucket.load_bytecode`` (magic, the source's pickled checksum, the marshalled code)
+        from one read of the file: ``marshal.load`` of a file reads it a few bytes a call (reply.j2's
+        ~620 kB code: ~1.5 ms, ~0.8 ms from memory). A damaged or stale file leaves the bucket empty."""
         try:
-            with self._path(bucket).open("rb") as fh:
-                bucket.load_bytecode(fh)
+            data = self._path(bucket).read_bytes()
         except OSError:
             return
+        stream = io.BytesIO(data)
+        try:
+            if stream.read(len(bc_magic)) != bc_magic or pickle.load(stream) != bucket.checksum:
+                bucket.reset()
+                return
+            bucket.code = marshal.loads(memoryview(data)[stream.tell() :])
+        except (EOFError, ValueError, TypeError, pickle.UnpicklingError):
+            bucket.reset()
 
     def dump_bytecode(self, bucket: Bucket) -> None:
         if self.writable:

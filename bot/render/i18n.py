@@ -8,17 +8,20 @@ There is no global "current locale": every call names its language, and each (la
 format) pair has its own Jinja2 environment with that language's catalog installed
 (asyncio serves many chats at once). Catalogs are the compiled
 ``locales/<locale>/LC_MESSAGES/messages.mo``, built with the package (``hatch_build.py``) or by
-``scripts/i18n.sh compile``: nothing is compiled or written at run time.
+``scripts/i18n.sh compile``: nothing is compiled or written at run time. Each is read from the parsed
+form the build stored beside it when that is the ``.mo``'s (:mod:`bot.render.catalog_store`).
 """
 
 from __future__ import annotations
 
+import io
 from functools import cache
 from pathlib import Path
 
 from babel.support import NullTranslations, Translations
 
 from bot.lazylog import lazy_logger
+from bot.render import catalog_store
 from bot.render.fmt import locale_for
 
 log = lazy_logger(__name__)
@@ -57,8 +60,9 @@ def translations(lang: str) -> NullTranslations:
     locale = locale_for(lang)
     mo = locales_dir() / locale / "LC_MESSAGES" / f"{DOMAIN}.mo"
     try:
-        with mo.open("rb") as f:
-            return Translations(f, domain=DOMAIN)
+        data = mo.read_bytes()
+        stored = catalog_store.load(mo, data)  # the build's parsed form, when it is this .mo's
+        return stored if stored is not None else Translations(io.BytesIO(data), domain=DOMAIN)
     except FileNotFoundError:
         log.warning("no compiled catalog %s (run scripts/i18n.sh compile); using source strings", mo)
     except Exception:  # a broken catalog must not take the bot down: answer in English
