@@ -187,6 +187,28 @@ def _ep_options(spec: ModelSpec, setup: TrainingSetup) -> list[int | None]:
     return list(ep_degrees(experts, experts)) if experts else [None]
 
 
+_TRIPLES: dict[tuple, tuple] = {}  # _triples by (search_shape, stated TP, stated PP)
+
+
+def _triples(spec: ModelSpec, gpu: GpuSpec, setup: TrainingSetup, shape: tuple) -> tuple:
+    """The (TP, PP) pairs (:func:`_pairs`) × EP degrees (:func:`_ep_options`) of a search, smallest
+    TP × PP × EP first; ``shape``: :func:`estimator.search_groups.search_shape` of the same arguments,
+    which holds all both read but the stated TP and PP (layers, heads, KV heads, the node's size, the
+    stated ZeRO stage, data parallelism only, the routed experts): built once per shape, TP and PP."""
+    key = (shape, setup.tp, setup.pp)
+    found = _TRIPLES.get(key)
+    if found is None:
+        if len(_TRIPLES) >= 1024:  # bounded as the layouts' caches are
+            _TRIPLES.clear()
+        found = _TRIPLES[key] = tuple(
+            sorted(
+                product(_pairs(spec, gpu, setup), _ep_options(spec, setup)),
+                key=lambda t: t[0][0] * t[0][1] * (t[1] or 1),
+            )
+        )
+    return found
+
+
 def min_gpus(
     spec: ModelSpec,
     params: float,
@@ -222,11 +244,7 @@ def min_gpus(
     limit, modes = gpu.addressable_bytes * budget_fraction, _modes(setup, allow_full_recompute)
     bound = pinned_floor(spec, params, setup, modes, memo)  # closed form: counts ruled out unsized
     # smallest groups first: a fit found early caps the counts the larger groups still need to try
-    triples = sorted(
-        product(_pairs(spec, gpu, setup), _ep_options(spec, setup)),
-        key=lambda t: t[0][0] * t[0][1] * (t[1] or 1),
-    )
-    for (tp, pp), ep in triples:
+    for (tp, pp), ep in _triples(spec, gpu, setup, shape):
         g = tp * pp * (ep or 1)
         if best is not None and g >= best:  # every count of this group and the next ones is ≥ g ≥ best
             break

@@ -80,3 +80,25 @@ def test_an_estimate_below_the_fewest_searches_once(monkeypatch: pytest.MonkeyPa
     assert calls == {"searched": 1, "memory": 2}
     assert result.memory.min_gpus is not None
     assert result.memory.plan_gpus >= result.memory.min_gpus
+
+
+@pytest.mark.parametrize(("model", "gpu", "setup"), SETUPS)
+def test_the_searched_triples_are_built_once_per_shape_as_before(model, gpu, setup) -> None:
+    """:func:`estimator.plan._triples` (kept by search shape and stated TP, PP) against the sort every
+    search used to run: the same (TP, PP) × EP, in the same order, for each setup the alternatives search."""
+    from itertools import product
+
+    from estimator.plan import _ep_options, _pairs, _triples
+    from estimator.search_groups import search_shape
+    from tests.test_search_seed import _variants
+
+    spec, card = catalog.model(model), catalog.gpu(gpu)
+    for variant in _variants(setup):
+        former = sorted(
+            product(_pairs(spec, card, variant), _ep_options(spec, variant)),
+            key=lambda t: t[0][0] * t[0][1] * (t[1] or 1),
+        )
+        shape = search_shape(spec, card, variant)
+        got = _triples(spec, card, variant, shape)
+        assert list(got) == former, variant
+        assert _triples(spec, card, variant, shape) is got  # kept, not sorted again
