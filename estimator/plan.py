@@ -10,8 +10,8 @@ from :mod:`estimator.memory`; sizes in bytes, counts of GPUs.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 from itertools import product
+from typing import NamedTuple
 
 from estimator.catalog import GpuSpec, ModelSpec
 from estimator.copying import replace
@@ -27,7 +27,10 @@ from estimator.layouts import uneven_ok as uneven_ok
 from estimator.memory import SearchMemo, breakdown_within, group_out_of_reach, state_bytes
 from estimator.memory_band import per_gpu_band
 from estimator.models import Alternative, Memory, Method, Plan
+from estimator.plan_batch import memory_with_batch as memory_with_batch
+from estimator.plan_batch import with_batch as with_batch
 from estimator.search_bounds import count_out_of_reach, low_stages_out_of_reach, pinned_floor
+from estimator.search_groups import _first_fitting_multiple as _first_fitting_multiple
 from estimator.search_groups import any_layout_fits, layout_groups, search_shape
 from estimator.setup import Layout, TrainingSetup
 
@@ -171,30 +174,6 @@ def _pairs(spec: ModelSpec, gpu: GpuSpec, setup: TrainingSetup) -> list[tuple[in
     return [(t, p) for t in tps for p in stages]
 
 
-def _first_fitting_multiple(fits: Callable[[int], bool], step: int, k_low: int, k_high: int) -> int | None:
-    """The least k in [k_low, k_high] with ``fits(k · step)``, for a predicate that, once true, stays
-    true as k grows (gallop, then bisect); None if ``fits(k_high · step)`` is false."""
-    if k_low > k_high or not fits(k_high * step):  # monotonic: nothing fits below where the top fails
-        return None
-    if fits(k_low * step):
-        return k_low
-    lo, stride = k_low, 1
-    while True:  # gallop: lo fails
-        hi = min(lo + stride, k_high)
-        if fits(hi * step):
-            break
-        if hi == k_high:
-            return None
-        lo, stride = hi, stride * 2
-    while hi - lo > 1:  # bisect: lo fails, hi fits
-        mid = (lo + hi) // 2
-        if fits(mid * step):
-            hi = mid
-        else:
-            lo = mid
-    return hi
-
-
 def _modes(setup: TrainingSetup, allow_full_recompute: bool) -> tuple[str, ...]:
     """The recompute modes of the search's layouts (:func:`estimator.layouts.ordered_layouts`) it sizes."""
     modes = STATED_RECOMPUTE[setup.recompute] if setup.recompute else RECOMPUTE_ORDER
@@ -206,6 +185,28 @@ def _ep_options(spec: ModelSpec, setup: TrainingSetup) -> list[int | None]:
     routed experts, :func:`estimator.expert_parallel.ep_degrees`); [None] = any (no EP in the search)."""
     experts = _ep_experts(spec, setup)
     return list(ep_degrees(experts, experts)) if experts else [None]
+
+
+_TRIPLES: dict[tuple, tuple] = {}  # _triples by (search_shape, stated TP, stated PP)
+
+
+def _triples(spec: ModelSpec, gpu: GpuSpec, setup: TrainingSetup, shape: tuple) -> tuple:
+    """The (TP, PP) pairs (:func:`_pairs`) × EP degrees (:func:`_ep_options`) of a search, smallest
+    TP × PP × EP first; ``shape``: :func:`estimator.search_groups.search_shape` of the same arguments,
+    which holds all both read but the stated TP and PP (layers, heads, KV heads, the node's size, the
+    stated ZeRO stage, data parallelism only, the routed experts): built once per shape, TP and PP."""
+    key = (shape, setup.tp, setup.pp)
+    found = _TRIPLES.get(key)
+    if found is None:
+        if len(_TRIPLES) >= 1024:  # bounded as the layouts' caches are
+            _TRIPLES.clear()
+        found = _TRIPLES[key] = tuple(
+            sorted(
+                product(_pairs(spec, gpu, setup), _ep_options(spec, setup)),
+                key=lambda t: t[0][0] * t[0][1] * (t[1] or 1),
+            )
+        )
+    return found
 
 
 def min_gpus(
@@ -243,11 +244,7 @@ def min_gpus(
     limit, modes = gpu.addressable_bytes * budget_fraction, _modes(setup, allow_full_recompute)
     bound = pinned_floor(spec, params, setup, modes, memo)  # closed form: counts ruled out unsized
     # smallest groups first: a fit found early caps the counts the larger groups still need to try
-    triples = sorted(
-        product(_pairs(spec, gpu, setup), _ep_options(spec, setup)),
-        key=lambda t: t[0][0] * t[0][1] * (t[1] or 1),
-    )
-    for (tp, pp), ep in triples:
+    for (tp, pp), ep in _triples(spec, gpu, setup, shape):
         g = tp * pp * (ep or 1)
         if best is not None and g >= best:  # every count of this group and the next ones is ≥ g ≥ best
             break
@@ -387,38 +384,39 @@ def recommended(
     return n, found[1]
 
 
-def with_batch(plan: Plan, global_batch: int, accumulation: int | None = None) -> Plan:
-    """``plan`` with its global batch and the gradient accumulation it implies.
-
-    Each optimizer step sees micro_batch × gradient_accumulation × dp sequences (DeepSpeed asserts
-    train_batch_size = micro × accumulation × data-parallel size, deepspeed/runtime/config.py
-    ``_batch_assertion``; Megatron-LM's --global-batch-size must be a multiple of micro-batch × DP).
-    The accumulation is the whole number of micro-batches closest to the target ``global_batch``
-    (at least 1), so the global batch is the nearest multiple of micro_batch × dp: 1,024 sequences
-    on DP 136 → 8 micro-batches → 1,088 sequences. Accumulation changes neither memory per GPU (one
-    micro-batch of activations lives at a time) nor the compute of the job. A stated ``accumulation``
-    is used as stated, whatever the layout: the global batch follows from it.
-    """
-    per_step = plan.micro_batch * plan.dp
-    accumulation = accumulation or max(1, round(global_batch / per_step))
-    return plan.model_copy(
-        update={"gradient_accumulation": accumulation, "global_batch_sequences": per_step * accumulation}
-    )
-
-
-def memory_with_batch(mem: Memory, global_batch: int, accumulation: int | None = None) -> Memory:
-    """The memory answer with the global batch (or the stated accumulation) set on each of its layouts
-    (:func:`with_batch`)."""
-    update = {
-        name: with_batch(getattr(mem, name), global_batch, accumulation)
-        for name in ("plan", "min_plan", "recommended_plan")
-        if getattr(mem, name) is not None
-    }
-    return mem.model_copy(update=update)
-
-
 _SHELL_PLAN = Plan(tp=1, pp=1, dp=1, zero_stage=0, recompute="full")
 """One GPU, full recompute: the layout behind ``Memory.total_bytes`` and the no-fit figure."""
+
+
+class Searched(NamedTuple):
+    """What :func:`training_memory` finds whatever the user's count: the search's memo, the fewest GPUs
+    (:func:`min_gpus`: count, layout, parts; None when nothing fits), the one-GPU states (bytes), the
+    alternatives, the recommended size and its parts (:func:`recommended`)."""
+
+    memo: SearchMemo
+    found: tuple[int, Plan, dict[str, float]] | None
+    states: float
+    alternatives: list[Alternative]
+    rec: tuple[int, Plan] | None
+    rec_parts: tuple[Plan, dict[str, float]] | None
+
+
+def _searched(
+    spec: ModelSpec, params: float, gpu: GpuSpec, setup: TrainingSetup, with_alternatives: bool,
+    with_recommended: bool, global_batch: int | None,
+) -> Searched:  # fmt: skip
+    """:class:`Searched` of this job: every search of :func:`training_memory` but the user's count."""
+    memo = SearchMemo()  # every search below is of this spec, params and setup
+    found = min_gpus(spec, params, gpu, setup, memo=memo)
+    # the states of _SHELL_PLAN's breakdown (its state_bytes: ZeRO-0 keeps no bucket)
+    states, _ = memo.state_sum(spec, params, setup, _shell(False))
+    floor = search_floor(found[0] if found else None)  # the searches below fit no more than this one
+    alternatives = _alternatives(spec, params, gpu, setup, memo, floor) if with_alternatives else []
+    rec = None
+    if found is not None and with_recommended:
+        rec = recommended(spec, params, gpu, setup, found[0], memo, global_batch)
+    rec_parts = best_plan_for(spec, params, gpu, rec[0], setup, memo=memo) if rec else None
+    return Searched(memo, found, states, alternatives, rec, rec_parts)
 
 
 def training_memory(
@@ -430,18 +428,24 @@ def training_memory(
     with_alternatives: bool = True,
     with_recommended: bool = True,
     global_batch: int | None = None,
+    reuse: dict[tuple, Searched] | None = None,
 ) -> Memory:
     """Fewest GPUs that fit, a recommended size (unless ``with_recommended`` is False: pre-training sizes
     the cluster by the deadline), the layout at ``requested_gpus`` (or at the minimum), what would change
     the answer (fine-tuning), and whether ``requested_gpus`` fits.
 
-    ``Memory.min_gpus`` is None when nothing fits within MAX_GPUS_SEARCHED.
+    ``Memory.min_gpus`` is None when nothing fits within MAX_GPUS_SEARCHED. ``reuse``: a dict the caller
+    keeps across calls for one spec, params, card and setup (at other counts): the searches that do not
+    depend on the count (:class:`Searched`) run once per flags, with the same answer.
     """
-    memo = SearchMemo()  # every search below is of this spec, params and setup
-    found = min_gpus(spec, params, gpu, setup, memo=memo)
-    # the states of _SHELL_PLAN's breakdown (its state_bytes: ZeRO-0 keeps no bucket), its transients
-    # only when it is the answer (below)
-    states, _ = memo.state_sum(spec, params, setup, _shell(False))
+    key = (with_alternatives, with_recommended, global_batch)
+    found_before = reuse.get(key) if reuse is not None else None
+    searched = found_before or _searched(
+        spec, params, gpu, setup, with_alternatives, with_recommended, global_batch
+    )
+    if reuse is not None:
+        reuse[key] = searched
+    memo, found, states, alternatives, rec, rec_parts = searched
     fits_requested = None
     at = found
     if requested_gpus is not None:
@@ -463,8 +467,6 @@ def training_memory(
             "usable_bytes": gpu.addressable_bytes,
         }
 
-    floor = search_floor(found[0] if found else None)  # the searches below fit no more than this one
-    alternatives = _alternatives(spec, params, gpu, setup, memo, floor) if with_alternatives else []
     if found is None:  # nothing fits at any count: the user's count if given, else one GPU's states
         if at is None:
             shell = breakdown_within(spec, params, setup, _shell(False), math.inf, memo)  # = _SHELL_PLAN's
@@ -481,8 +483,6 @@ def training_memory(
             alternatives=alternatives,
         )
     assert at is not None  # found, or the user's count
-    rec = recommended(spec, params, gpu, setup, found[0], memo, global_batch) if with_recommended else None
-    rec_parts = best_plan_for(spec, params, gpu, rec[0], setup, memo=memo) if rec else None
     n, plan, parts = at
     return Memory(
         **per_gpu(plan, parts),

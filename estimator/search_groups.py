@@ -7,6 +7,7 @@ search no longer slices and hashes each layout to find its group. No I/O; counts
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -107,3 +108,27 @@ def any_layout_fits(
             if parts is not None and sum(parts.values()) <= limit:
                 return True
     return False
+
+
+def _first_fitting_multiple(fits: Callable[[int], bool], step: int, k_low: int, k_high: int) -> int | None:
+    """The least k in [k_low, k_high] with ``fits(k · step)``, for a predicate that, once true, stays
+    true as k grows (gallop, then bisect); None if ``fits(k_high · step)`` is false."""
+    if k_low > k_high or not fits(k_high * step):  # monotonic: nothing fits below where the top fails
+        return None
+    if fits(k_low * step):
+        return k_low
+    lo, stride = k_low, 1
+    while True:  # gallop: lo fails
+        hi = min(lo + stride, k_high)
+        if fits(hi * step):
+            break
+        if hi == k_high:
+            return None
+        lo, stride = hi, stride * 2
+    while hi - lo > 1:  # bisect: lo fails, hi fits
+        mid = (lo + hi) // 2
+        if fits(mid * step):
+            hi = mid
+        else:
+            lo = mid
+    return hi

@@ -226,6 +226,7 @@ def memory_and_plan(
     the verdict. ``global_batch``: sequences per optimizer step the plan turns into accumulation."""
     gpu = r.gpu
     plan_gpus = req.gpu_count if req.gpu_count is not None else cluster
+    reuse: dict = {}  # the searches at no particular count, run once for both calls below
     mem = training_memory(
         spec,
         params,
@@ -235,6 +236,7 @@ def memory_and_plan(
         with_alternatives=r.stage == Stage.finetune,
         with_recommended=r.stage == Stage.finetune,  # dropped below for pre-training: not computed
         global_batch=global_batch,
+        reuse=reuse,
     )
     if req.gpu_count is None and plan_gpus is not None and mem.fits_requested is False and mem.min_gpus:
         # the deadline's count is below the fewest that fit: lay out on the fewest, in whole nodes
@@ -242,7 +244,7 @@ def memory_and_plan(
         mem = training_memory(
             spec, params, gpu, setup, requested_gpus=plan_gpus,
             with_alternatives=r.stage == Stage.finetune, with_recommended=r.stage == Stage.finetune,
-            global_batch=global_batch,
+            global_batch=global_batch, reuse=reuse,
         )  # fmt: skip
     if req.gpu_count is None:
         mem = mem.model_copy(update={"fits_requested": None})
