@@ -19,6 +19,7 @@ from typing import Any
 
 from bot.parse.configs.limits import CTX_SIZE_RE, LIMIT_AFTER_RE, LIMIT_RE, limit_value, quant_flag
 from bot.parse.configs.meaning import SWIFT_PROMPT_BOUNDED
+from bot.parse.gpu_layers import bare_host_memory, cpu_experts, read_gpu_layers, stated_gpu_layers
 from bot.parse.normalize import mask
 from bot.parse.numbers import parse_number
 from bot.parse.regex import rc
@@ -203,7 +204,7 @@ data (``num_generations``)."""
 _HINTS = {
     "lengths": rc(r"len|cutoff|序列|截断长度|default|默认|max_new_tokens|num_ctx|ctx|max[_\-]total|截止"),
     "batches": rc(r"accum|累积|累计|batch|bs|每卡|微批|lora|target"),
-    "layers": rc(r"tensor|parallel|并行|ngl|layers|offload|卸载|gpu|moe|ktransformers|exps|专家|expert"),
+    "layers": rc(r"tensor|parallel|并行|ngl|layers|offload|卸载|gpu|moe|ktransformers|exps|专家|expert|层"),
     "precisions": rc(r"kv|fp4|--quantiz|cache|bpw"),
     "rl": rc(
         r"respons|complet|generat|output|rollout|sample|回复|生成|输出|prompt|问题|提示|group|采样|组大小"
@@ -409,20 +410,25 @@ def _parallel_and_layers(out: Vocab) -> None:
         out.s = mask(out.s, m.start(), m.end(), " ")
         out.fields["runtime"] = "llama.cpp"
         out.read.append(float(m.group("n")))  # the layers on the GPU: read, never 'unread'
+        stated_gpu_layers(out.fields, int(m.group("n")), bool(m.group("neg")))  # estimator.layer_offload
         if int(m.group("n")) >= ALL_LAYERS_ON_GPU or m.group("neg"):
             out.fields["offload"] = False
         else:  # some layers stay in CPU memory: partial offload, which the sizing does not split
             out.fields["offload"] = True
             out.notes.append("partial_gpu_layers")
+    if "gpu_layers" not in out.fields:
+        read_gpu_layers(out)  # Ollama num_gpu, LM Studio, '40 层放显卡' (bot.parse.gpu_layers)
     if _take(out, NO_OFFLOAD_RE):
         out.fields["offload"] = False
     elif m := CPU_EXPERTS_RE.search(out.s):  # MoE experts kept in CPU memory: a partial offload, as -ngl 20
         out.fields["offload"] = True
+        cpu_experts(out.fields, m)
         if "moe" in m.group(0) or "exps" in m.group(0):  # the flag and its count: read, not left unread
             out.s = mask(out.s, m.start(), m.end(), " ")
         out.notes.append("partial_gpu_layers")
     if not OFFLOAD_KEY_ON_RE.search(out.s) and _take(out, OFFLOAD_KEY_OFF_RE):
         out.fields["offload"] = False
+    bare_host_memory(out)  # '内存 64G' beside a layer split: the host's
 
 
 def _precisions(out: Vocab) -> None:

@@ -18,6 +18,7 @@ from bot.parse import recompute_words as rw
 from bot.parse.cue_words import MEASURED
 from bot.parse.engine_keys import engine_on, engines_turned_off, keyed_engine
 from bot.parse.generic_values import words_pattern
+from bot.parse.gpu_layers import stated_host_memory
 from bot.parse.more_tools import VLLM_IDENTIFIER
 from bot.parse.normalize import mask
 from bot.parse.now_rate import rate_why as rate_not_target
@@ -218,7 +219,7 @@ def extract_settings(s: str, training: bool) -> Settings:
     out.s, targets = serving_targets(out.s, training)  # '每天 10 万次调用', 'TTFT under 500 ms': named
     out.unused += targets
     out.s, host = host_memory(out.s)  # '机器内存 1T': the CPU side's memory, never tokens nor a card's
-    out.unused += host
+    out.unused += host if training else stated_host_memory(out.fields, host)  # serving: the CPU side's RAM
     out.s, rate = spend_rate(out.s)  # '$300 per 24 hours': a spending rate, no budget nor price
     out.unused += rate
     out.s, side = side_phrases(out.s, training)  # '95 s/it', '4 parallel slots' … (trial s12)
