@@ -151,14 +151,19 @@ def layer_split(
     host_memory: float | None = None,
     host_bandwidth: float | None = None,
 ) -> LayerSplit:
-    """The split of ``spec`` served as ``inf`` sized it (weights' bytes per parameter, one sequence's KV,
-    the runtime's usable memory and compute buffer per GPU) with ``-ngl ngl`` and the routed experts of
-    the first ``cpu_moe`` layers on the CPU, on ``gpus`` cards of ``gpu`` (llama.cpp ``-sm layer``: the
-    layers shared out, the cards taking turns, so one card's bandwidth sets the pace). ``host_memory``
-    and ``host_bandwidth`` in bytes and bytes/s when stated."""
+    """The split of ``spec`` served as ``inf`` sized it (weights' bytes per parameter, one sequence's KV;
+    usable memory and compute buffer per GPU: llama.cpp's, :mod:`estimator.runtimes.llama_cpp`) with
+    ``-ngl ngl`` and the routed experts of the first ``cpu_moe`` layers on the CPU, on ``gpus`` cards of
+    ``gpu`` (llama.cpp ``-sm layer``: the layers shared out, the cards taking turns, so one card's
+    bandwidth sets the pace). ``host_memory`` and ``host_bandwidth`` in bytes and bytes/s when stated."""
+    from estimator.runtimes import runtime_named
+
     sh = _Shape(spec, inf.weights_bytes / inf.bytes_per_param, inf.bytes_per_param, inf.kv_bytes_per_sequence)
-    usable = inf.usable_bytes_per_gpu * gpus
-    workspace = inf.workspace_bytes_per_gpu * gpus
+    local = runtime_named("llama.cpp")  # KTransformers and the rest: llama.cpp's budget and compute buffer
+    usable = (
+        inf.usable_bytes_per_gpu if runtime_named(inf.runtime).local else local.usable_bytes(gpu)
+    ) * gpus
+    workspace = local.workspace_bytes(spec, gpu, 1) * gpus
 
     def gpu_need(n: int) -> float:
         gpu_w, gpu_kv, *_ = _sides(sh, n, cpu_moe)

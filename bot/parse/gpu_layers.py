@@ -40,6 +40,8 @@ LAYERS_PROSE_RE = rc(
 )
 """Layers on the GPU in prose: 'GPU offload 40 layers' (LM Studio), 'offload 40 layers to the GPU',
 '40 layers on the GPU', '40 层放显卡', 'GPU 上放 30 层', '显卡放 30 层'."""
+_OF_BEFORE_RE = rc(r"(?:\bof|out\s+of|/|层里|层中)\s*$")
+"""'30 of 48 layers on the GPU': the 48 is all the layers (bot.parse.written_settings reads the split)."""
 CPU_MOE_COUNT_RE = rc(r"-{0,2}n[_\-]cpu[_\-]moe\s*=?\s*(?P<n>\d{1,3})(?![\d.])")
 """llama.cpp ``--n-cpu-moe N``: the routed experts of the first N layers in CPU memory."""
 
@@ -56,7 +58,7 @@ def read_gpu_layers(out: Any) -> None:
     ``out.fields['gpu_layers']``, with the runtime (llama.cpp; Ollama is named by its own rule)."""
     s = out.s
     m = OLLAMA_NUM_GPU_RE.search(s) if _OLLAMA_WORDS_RE.search(s) else None
-    m = m or LAYERS_PROSE_RE.search(s)
+    m = m or next((x for x in LAYERS_PROSE_RE.finditer(s) if not _OF_BEFORE_RE.search(s[: x.start()])), None)
     if m is None:
         return
     n = int(next(g for g in m.groupdict().values() if g))

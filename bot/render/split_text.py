@@ -10,6 +10,7 @@ from bot.render.fmt import Fmt
 from bot.render.i18n import N_, translate
 from estimator.layer_offload import CPU_BANDWIDTH_EFFICIENCY, LayerSplit
 from estimator.models import SizingReport
+from estimator.runtimes import runtime_named
 from estimator.serving_speed import DECODE_BANDWIDTH_EFFICIENCY
 
 
@@ -30,10 +31,12 @@ GPU_SHORT = N_(
     "does not fit — the GPU part needs %(need)s of %(usable)s; -ngl %(max)s fits (≈ %(speed)s tokens/s)"
 )
 GPU_NEVER = N_("does not fit — even with no layer on the GPU its part needs %(need)s of %(usable)s")
-HOST_SHORT = N_(
+HOST_SHORT = N_("does not fit — %(host)s stay in CPU memory, more than the %(ram)s of RAM")
+HOST_SHORT_NGL = N_(
     "does not fit — %(host)s stay in CPU memory, more than the %(ram)s of RAM; -ngl %(max)s leaves "
     "%(host_max)s there"
 )
+EXPERTS_ON_CPU = N_("the experts in CPU memory")
 ON_GPU = N_(
     "On the GPU: %(what)s — %(used)s of %(usable)s (weights %(w)s, KV cache %(kv)s, compute buffer %(cb)s)"
 )
@@ -65,14 +68,17 @@ def _speed(f: Fmt, low: float | None, high: float | None) -> str:
     return a if a == b else f"{a}–{b}"
 
 
-def _setting(s: LayerSplit) -> str:
-    """'-ngl 40', '--cpu-moe', '-ngl 30, --n-cpu-moe 10': the user's setting as llama.cpp spells it."""
+def _setting(s: LayerSplit, lang: str, llama_cpp: bool) -> str:
+    """'-ngl 40', '--cpu-moe', '-ngl 30, --n-cpu-moe 10': the user's setting as llama.cpp spells it; every
+    layer's experts on another runtime (KTransformers, which has no such flag): in words."""
     parts = (
         [] if s.gpu_layers_stated >= s.layers + 1 and s.cpu_moe_layers else [f"-ngl {s.gpu_layers_stated}"]
     )
-    if s.cpu_moe_layers:
-        parts.append("--cpu-moe" if s.cpu_moe_layers >= s.layers else f"--n-cpu-moe {s.cpu_moe_layers}")
-    return ", ".join(parts)
+    if s.cpu_moe_layers and s.cpu_moe_layers < s.layers:
+        parts.append(f"--n-cpu-moe {s.cpu_moe_layers}")
+    elif s.cpu_moe_layers:
+        parts.append("--cpu-moe" if llama_cpp else translate(lang, EXPERTS_ON_CPU))
+    return ("，" if lang == "zh" else ", ").join(parts)
 
 
 def _verdict(s: LayerSplit, f: Fmt, lang: str) -> str:
@@ -85,8 +91,14 @@ def _verdict(s: LayerSplit, f: Fmt, lang: str) -> str:
             lang, GPU_SHORT, need=f.gib(s.gpu_bytes), usable=usable, max=s.max_gpu_layers, speed=best
         )
     if s.fits_host is False:
+        ram = s.host_memory_bytes or 0.0
+        less = (
+            s.max_host_bytes is not None
+            and s.max_host_bytes <= ram
+            and s.max_gpu_layers != s.gpu_layers_stated
+        )
         return translate(
-            lang, HOST_SHORT, host=f.gib(s.host_bytes), ram=f.gib(s.host_memory_bytes or 0),
+            lang, HOST_SHORT_NGL if less else HOST_SHORT, host=f.gib(s.host_bytes), ram=f.gib(ram),
             max=s.max_gpu_layers, host_max=f.gib(s.max_host_bytes or 0),
         )  # fmt: skip
     speed = _speed(f, s.tokens_per_s_low, s.tokens_per_s_high)
@@ -110,7 +122,13 @@ def _lines(s: LayerSplit, f: Fmt, lang: str, gpus: str, gpu: str) -> list[str]:
         ),
         translate(lang, ON_CPU, what=on_cpu, host=f.gib(s.host_bytes), ram=ram),
     ]  # fmt: skip
-    if s.max_gpu_layers is not None and s.max_gpu_layers != s.gpu_layers_stated and s.fits_gpu:
+    stated_all = s.gpu_layers_stated >= s.layers + 1
+    if (
+        s.max_gpu_layers is not None
+        and s.max_gpu_layers != s.gpu_layers_stated
+        and s.fits_gpu
+        and not stated_all
+    ):
         best = _speed(f, s.max_tokens_per_s_low, s.max_tokens_per_s_high)
         out.append(
             translate(lang, LARGEST, n=gpus, gpu=gpu, max=s.max_gpu_layers, all=s.layers + 1, speed=best)
@@ -137,7 +155,7 @@ def split_section(report: SizingReport, f: Fmt, lang: str, gpu: str) -> SplitCon
     gpus = f.int(report.request.gpu_count or 1)
     return {
         "gpus": gpus,
-        "setting": _setting(s),
+        "setting": _setting(s, lang, runtime_named(inf.runtime).local),
         "verdict": _verdict(s, f, lang),
         "lines": _lines(s, f, lang, gpus, gpu),
     }
