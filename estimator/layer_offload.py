@@ -42,6 +42,13 @@ HOST_BANDWIDTH_RANGE = (51.2e9, 89.6e9)
 × 3,200 MT/s = 51.2 GB/s) to dual-channel DDR5-5600 (2 × 8 × 5,600 MT/s = 89.6 GB/s), the JEDEC
 transfer rates of desktop DDR4 and DDR5 (JESD79-4, JESD79-5) times the 64-bit channel width."""
 
+HOST_BANDWIDTH_SERVER = (204.8e9, 460.8e9)
+"""Host memory bandwidth assumed for a stated host memory above :data:`DESKTOP_MEMORY_MAX` (a server), bytes/s:
+8-channel DDR4-3200 (EPYC 7003, Xeon Ice Lake-SP: 8 × 8 × 3,200 MT/s = 204.8 GB/s) to 12-channel DDR5-4800
+(EPYC 9004: 12 × 8 × 4,800 MT/s = 460.8 GB/s), one socket."""
+DESKTOP_MEMORY_MAX = 256 * GIB
+"""The most memory a desktop board takes (4 DIMMs × 64 GB DDR5): more stated is a server's."""
+
 CPU_BANDWIDTH_EFFICIENCY = 0.65
 """Share of the host's peak memory bandwidth llama.cpp's CPU decode reaches. Measured: qwen2.5-coder 32B
 Q4_K_M (≈ 19.7 GB) at 3.54 tokens/s on dual-channel DDR5-5600 (89.6 GB/s), CPU only
@@ -172,7 +179,8 @@ def layer_split(
     gpu_w, gpu_kv, host_w, host_kv, gpu_read, cpu_read = _sides(sh, ngl, cpu_moe)
     need = gpu_w + gpu_kv + (workspace if gpu_w > 0 else 0.0)
     fitting = [n for n in range(sh.layers + 2) if gpu_need(n) <= usable]
-    low, high = (host_bandwidth, host_bandwidth) if host_bandwidth else HOST_BANDWIDTH_RANGE
+    server = host_memory is not None and host_memory > DESKTOP_MEMORY_MAX
+    low, high = (host_bandwidth,) * 2 if host_bandwidth else HOST_BANDWIDTH_SERVER if server else HOST_BANDWIDTH_RANGE
     bw = (gpu.memory_bandwidth_gbps or 0.0) * 1e9
 
     def speeds(n: int) -> tuple[float | None, float | None]:

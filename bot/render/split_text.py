@@ -48,6 +48,10 @@ SPEED = N_(
     "CPU at %(host_bw)s GB/s × %(cpu_eff)s%(assumed)s"
 )
 HOST_ASSUMED = N_(" (dual-channel DDR4-3200 to DDR5-5600, assumed: say your RAM's speed for one figure)")
+SERVER_ASSUMED = N_(
+    " (a server's 8-channel DDR4-3200 to 12-channel DDR5-4800, one socket, assumed: say your RAM's speed for one "
+    "figure)"
+)
 GPU_PART = {
     "all": N_("all %(layers)s layers and the output layer"),
     "some": N_("the output layer and %(n)s of %(layers)s layers"),
@@ -134,7 +138,7 @@ def _lines(s: LayerSplit, f: Fmt, lang: str, gpus: str, gpu: str) -> list[str]:
             translate(lang, LARGEST, n=gpus, gpu=gpu, max=s.max_gpu_layers, all=s.layers + 1, speed=best)
         )
     low, high = s.host_bandwidth_low / 1e9, s.host_bandwidth_high / 1e9
-    assumed = "" if low == high else translate(lang, HOST_ASSUMED)
+    assumed = "" if low == high else translate(lang, SERVER_ASSUMED if low > 100e9 else HOST_ASSUMED)
     host_bw = f.num(low, 1) if low == high else f"{f.num(low, 1)}–{f.num(high, 1)}"
     out.append(
         translate(
