@@ -43,9 +43,9 @@ HOST_BANDWIDTH_RANGE = (51.2e9, 89.6e9)
 transfer rates of desktop DDR4 and DDR5 (JESD79-4, JESD79-5) times the 64-bit channel width."""
 
 HOST_BANDWIDTH_SERVER = (204.8e9, 460.8e9)
-"""Host memory bandwidth assumed for a stated host memory above :data:`DESKTOP_MEMORY_MAX` (a server), bytes/s:
-8-channel DDR4-3200 (EPYC 7003, Xeon Ice Lake-SP: 8 × 8 × 3,200 MT/s = 204.8 GB/s) to 12-channel DDR5-4800
-(EPYC 9004: 12 × 8 × 4,800 MT/s = 460.8 GB/s), one socket."""
+"""Host memory bandwidth assumed for a stated host memory above :data:`DESKTOP_MEMORY_MAX` (a server),
+bytes/s: 8-channel DDR4-3200 (EPYC 7003, Xeon Ice Lake-SP: 8 × 8 × 3,200 MT/s = 204.8 GB/s) to
+12-channel DDR5-4800 (EPYC 9004: 12 × 8 × 4,800 MT/s = 460.8 GB/s), one socket."""
 DESKTOP_MEMORY_MAX = 256 * GIB
 """The most memory a desktop board takes (4 DIMMs × 64 GB DDR5): more stated is a server's."""
 
@@ -180,7 +180,9 @@ def layer_split(
     need = gpu_w + gpu_kv + (workspace if gpu_w > 0 else 0.0)
     fitting = [n for n in range(sh.layers + 2) if gpu_need(n) <= usable]
     server = host_memory is not None and host_memory > DESKTOP_MEMORY_MAX
-    low, high = (host_bandwidth,) * 2 if host_bandwidth else HOST_BANDWIDTH_SERVER if server else HOST_BANDWIDTH_RANGE
+    low, high = (
+        (host_bandwidth,) * 2 if host_bandwidth else HOST_BANDWIDTH_SERVER if server else HOST_BANDWIDTH_RANGE
+    )
     bw = (gpu.memory_bandwidth_gbps or 0.0) * 1e9
 
     def speeds(n: int) -> tuple[float | None, float | None]:

@@ -306,6 +306,8 @@ def count_forms(s: str) -> str:
         s = INCLUDE_LIST_RE.sub(_include_gpus, s) if INCLUDE_LIST_RE.search(s) else s
     if _KEY_GATE.search(s):
         keys = COUNT_KEY_RES if not CARDS_COUNTED_RE.search(s) else COUNT_KEY_RES[:2]
+        if "ollama" in s or "parameter num_gpu" in s:  # Ollama's num_gpu is layers (bot.parse.gpu_layers)
+            keys = [(p, w) for p, w in keys if "num_gpu|" not in p.pattern]
         for pattern, words in keys:
             s = _sub(pattern, words, s)
     if _NODE_WORD_GATE.search(s) and _PER_GATE.search(s):

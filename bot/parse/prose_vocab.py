@@ -175,7 +175,7 @@ OFFLOAD_KEY_ON_RE = rc(_OFFLOAD_KEY + r"(?:true|cpu|nvme|1)(?![a-z0-9])")
 """Offload keys with their value (verl FSDP ``param_offload=False``, DeepSpeed ``offload_optimizer
 device: none`` / ``cpu``): no offload only when none of them is on."""
 CPU_EXPERTS_RE = rc(
-    r"-{0,2}(?:n[_\-]?)?cpu[_\-]moe\b(?:\s*=?\s*\d{1,3}(?![\d.]))?|(?:-ot|--override[_\-]tensor)\s+\S*exps\S*=cpu"
+    r"-{0,2}(?:n[_\-]?)?cpu[_\-]moe\b(?:\s*=?\s*\d{1,3}(?![\d.]))?|(?:-ot|--override[_\-]tensor)\s+[^,;]{0,30}?exps[^\s,;]*=\s*cpu"
     r"|\bktransformers\b"
     r"|(?:experts?|专家)\s*(?:层|权重|weights)?\s*(?:offload(?:ed)?\s*)?(?:on|to|in|放|放在|放到|卸载到|留在)\s*(?:the\s+)?(?:cpu|内存|ram)"
 )

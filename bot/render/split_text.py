@@ -49,8 +49,8 @@ SPEED = N_(
 )
 HOST_ASSUMED = N_(" (dual-channel DDR4-3200 to DDR5-5600, assumed: say your RAM's speed for one figure)")
 SERVER_ASSUMED = N_(
-    " (a server's 8-channel DDR4-3200 to 12-channel DDR5-4800, one socket, assumed: say your RAM's speed for one "
-    "figure)"
+    " (a server's 8-channel DDR4-3200 to 12-channel DDR5-4800, one socket, assumed: say your RAM's speed "
+    "for one figure)"
 )
 GPU_PART = {
     "all": N_("all %(layers)s layers and the output layer"),

@@ -198,6 +198,14 @@ def read_serving(text: str, tool: str, cfg: StackConfig) -> StackConfig:
             cfg.set(flag, "gpu_layers", value)  # the rest in CPU memory: estimator.layer_offload
             cfg.values["offload"] = not all_layers_on_gpu(value)
             continue
+        if (
+            tool == "llama.cpp"
+            and flag in ("-ot", "--override-tensor")
+            and re.search(r"exps.*=cpu", str(value), re.I)
+        ):
+            cfg.set(flag, "cpu_moe_layers", ALL_EXPERTS)  # '-ot ".ffn_.*_exps.=CPU"': every layer's experts
+            cfg.values["offload"] = True
+            continue
         if tool == "llama.cpp" and flag in CPU_MOE_FLAGS and value not in (0, False):
             cfg.set(flag, "cpu_moe_layers", value if flag in ("--n-cpu-moe", "-ncmoe") else ALL_EXPERTS)
             cfg.values["offload"] = True  # MoE experts kept in CPU memory: a partial CPU offload
