@@ -193,10 +193,7 @@ def _unused_settings(said: SizingRequest, report: SizingReport) -> list[Ignored]
         # a serving answer sizes GPUs for the load: CPU offload or a micro-batch next to a stated
         # concurrency are not used, nor a budget it could not compare (estimator.serving_budget): a
         # sum with no rental cost to divide it by (review s10 item 7: not "a training setting")
-        split = report.inference is not None and report.inference.layer_split is not None
-        if said.offload and not split:  # weights in CPU memory on a server (vLLM …): not modelled
-            out.append(Ignored(text=_text("offload", said.offload), reason="serving_offload"))
-        out += [Ignored(text=t, reason=why) for t, why in unused_local(said, report, split)]
+        out += [Ignored(text=t, reason=why) for t, why in unused_local(said, report)]  # offload, host RAM
         if said.budget and not serving_budget_used(report):
             out.append(Ignored(text=_text("budget", said.budget), reason="budget_no_cost"))
         if said.batch_size and said.concurrency and said.batch_size != said.concurrency:
@@ -308,10 +305,14 @@ def _substitutions(parsed: ParseResult, report: SizingReport | None) -> list[Sub
     return out
 
 
-def unused_local(said: SizingRequest, report: SizingReport, split: bool) -> list[tuple[str, str]]:
-    """Local-serving settings with nothing to act on (estimator.layer_offload): the host memory when every
-    weight is on the GPUs ('all_on_gpu'), experts on the CPU for a dense model ('no_experts')."""
+def unused_local(said: SizingRequest, report: SizingReport) -> list[tuple[str, str]]:
+    """Serving settings of weights in CPU memory with nothing to act on: an offload with no llama.cpp split
+    (a server holds every weight on GPUs: 'serving_offload'), the host memory when every weight is on the
+    GPUs ('all_on_gpu'), experts on the CPU for a dense model ('no_experts'); estimator.layer_offload."""
+    split = report.inference is not None and report.inference.layer_split is not None
     out: list[tuple[str, str]] = []
+    if said.offload and not split:
+        out.append((_text("offload", said.offload), "serving_offload"))
     if said.host_memory_gib and not split:
         out.append((f"host_memory: {said.host_memory_gib:g} GB", "all_on_gpu"))
     spec = report.model_spec
