@@ -311,7 +311,9 @@ def unused_local(said: SizingRequest, report: SizingReport) -> list[tuple[str, s
     GPUs ('all_on_gpu'), experts on the CPU for a dense model ('no_experts'); estimator.layer_offload."""
     split = report.inference is not None and report.inference.layer_split is not None
     out: list[tuple[str, str]] = []
-    if said.offload and not split:
+    if (
+        said.offload and not split and said.gpu_layers is None and not said.cpu_moe_layers
+    ):  # -ngl ≥ layers + 1
         out.append((_text("offload", said.offload), "serving_offload"))
     if said.host_memory_gib and not split:
         out.append((f"host_memory: {said.host_memory_gib:g} GB", "all_on_gpu"))
