@@ -224,7 +224,10 @@ def split_for(req: SizingRequest, spec: ModelSpec, gpu: GpuSpec, inf: Inference)
     if ngl >= spec.layers + 1 and not cpu_moe:
         return None
     host = req.host_memory_gib * GIB if req.host_memory_gib else None
-    return layer_split(spec, gpu, inf, ngl, cpu_moe or 0, gpus=req.gpu_count or 1, host_memory=host)
+    bandwidth = req.host_bandwidth_gbps * 1e9 if req.host_bandwidth_gbps else None
+    return layer_split(
+        spec, gpu, inf, ngl, cpu_moe or 0, gpus=req.gpu_count or 1, host_memory=host, host_bandwidth=bandwidth
+    )
 
 
 def with_layer_split(

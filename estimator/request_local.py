@@ -37,3 +37,12 @@ class LocalServingSettings(BaseModel):
         "kept in CPU memory",
         json_schema_extra=_setting("serving", json_order=64, stated=(1, 1e6)),
     )
+    host_bandwidth_gbps: float | None = Field(
+        None,
+        gt=0,
+        le=10_000,
+        description="the host memory's bandwidth, GB/s: as stated ('memory bandwidth 80 GB/s'), or channels "
+        "× 8 bytes × the transfer rate of a DDR kind said ('DDR5-6000' dual channel: 96 GB/s; two channels "
+        "unless a count is said)",
+        json_schema_extra=_setting("serving", json_order=65, stated=(1, 10_000)),
+    )

@@ -229,3 +229,35 @@ def test_cpu_moe_on_a_dense_model_is_named(capsys) -> None:
     data = ask(capsys, "llama.cpp --cpu-moe with Llama-3.3-70B Q4_K_M on two RTX 3090: speed?")
     ignored = {x["text"]: x["reason"] for x in data["interpretation"]["ignored"]}
     assert ignored["--cpu-moe"] == "no_experts"
+
+
+@pytest.mark.parametrize(
+    ("text", "gbps", "speed"),
+    [
+        # 2 channels × 8 bytes × 6,000 MT/s = 96 GB/s (JEDEC arithmetic; two channels when none is said)
+        (
+            "llama.cpp -ngl 40, Llama-3.3-70B Q4_K_M, one RTX 3090, 64GB DDR5-6000, -c 8192: tokens/s?",
+            96.0,
+            "2.4",
+        ),
+        (
+            "llama.cpp -ngl 40，Llama-3.3-70B Q4_K_M，一张 3090，内存 128G 四通道 DDR4-3200，"
+            "上下文 8192，速度多少",
+            102.4,
+            "2.6",
+        ),
+        (
+            "llama.cpp -ngl 40 Llama-3.3-70B Q4_K_M on a 3090, memory bandwidth 60 GB/s, 8k context: speed?",
+            60.0,
+            "1.6",
+        ),
+    ],
+)
+def test_a_stated_ram_speed_gives_one_figure(capsys, text: str, gbps: float, speed: str) -> None:
+    data = ask(capsys, text)
+    assert data["request"]["host_bandwidth_gbps"] == gbps
+    split = data["report"]["inference"]["layer_split"]
+    assert split["host_bandwidth_low"] == split["host_bandwidth_high"] == gbps * 1e9
+    head = data["reply"].splitlines()[0]
+    assert f"≈ {speed} tokens/s" in head or f"约 {speed} token/s" in head, head
+    assert not data["interpretation"]["ignored"]

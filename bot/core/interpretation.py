@@ -317,6 +317,8 @@ def unused_local(said: SizingRequest, report: SizingReport) -> list[tuple[str, s
         out.append((_text("offload", said.offload), "serving_offload"))
     if said.host_memory_gib and not split:
         out.append((f"host_memory: {said.host_memory_gib:g} GB", "all_on_gpu"))
+    if said.host_bandwidth_gbps and not split:
+        out.append((f"host_bandwidth: {said.host_bandwidth_gbps:g} GB/s", "all_on_gpu"))
     spec = report.model_spec
     if said.cpu_moe_layers and spec is not None and not spec.is_moe:
         flag = "--cpu-moe" if said.cpu_moe_layers >= ALL_EXPERTS else f"--n-cpu-moe {said.cpu_moe_layers}"

@@ -91,16 +91,65 @@ def stated_host_memory(fields: dict[str, Any], named: list[tuple[str, str]]) -> 
 
 BARE_HOST_MEMORY_RE = rc(
     r"(?<!显)内存\s*(?:是|有|为|:|共|只有)?\s*(?P<v>\d{1,5})\s*(?P<u>g|gb|gib|t|tb)(?![a-z])"
+    r"|(?<![\d.])(?P<v2>\d{1,4})\s*(?P<u2>g|gb|gib|t|tb)\s*(?=(?:of\s+)?(?:lp)?ddr[45])"
 )
-"""'内存 64G' beside a layer split: the host's memory (the bare word is left to the card rules elsewhere,
-bot.parse.prose_forms.host_memory, since '内存 24G' often means a card's)."""
+"""'内存 64G', '64GB DDR5' beside a layer split: the host's memory (the bare word is left to the card rules
+elsewhere, bot.parse.prose_forms.host_memory, since '内存 24G' often means a card's)."""
 
 
 def bare_host_memory(out: Any) -> None:
     """'内存 64G' in a message that puts layers or experts on the CPU: ``host_memory_gib``."""
-    if "内存" not in out.s or not ({"gpu_layers", "cpu_moe_layers"} & out.fields.keys()):
+    if ("内存" not in out.s and "ddr" not in out.s) or not (
+        {"gpu_layers", "cpu_moe_layers"} & out.fields.keys()
+    ):
         return
     m = BARE_HOST_MEMORY_RE.search(out.s)
     if m:
         out.s = mask(out.s, m.start(), m.end(), " ")
-        out.fields["host_memory_gib"] = float(m.group("v")) * (1024 if m.group("u").startswith("t") else 1)
+        value, unit = (m.group("v"), m.group("u")) if m.group("v") else (m.group("v2"), m.group("u2"))
+        out.fields["host_memory_gib"] = float(value) * (1024 if unit.startswith("t") else 1)
+
+
+DDR_RATE_RE = rc(
+    r"(?<![a-z])(?:lp)?ddr(?P<k>[45])x?\s*[-\s]?\s*(?P<r>\d{4})(?:\s*(?:mt/s|mhz|mts))?(?![\d.])"
+    r"|(?<![\d.])(?P<r2>\d{4})\s*(?:mt/s|mhz)?\s*(?:lp)?ddr(?P<k2>[45])(?![a-z0-9])"
+)
+"""A DDR kind and its transfer rate ('DDR5-6000', 'DDR4 3200', '6000MHz DDR5'): MT/s."""
+CHANNELS_RE = rc(
+    r"(?P<w>dual|quad|octa|single|two|four|eight|twelve|\d{1,2})[\s\-]*(?:memory\s+)?channels?"
+    r"|(?P<c>单|双|四|六|八|十二|\d{1,2})\s*通道"
+)
+"""Memory channels ('quad-channel', '8-channel', '双通道', '八通道')."""
+_CHANNELS = {
+    "single": 1, "dual": 2, "two": 2, "quad": 4, "four": 4, "octa": 8, "eight": 8, "twelve": 12,
+    "单": 1, "双": 2, "四": 4, "六": 6, "八": 8, "十二": 12,
+}  # fmt: skip
+HOST_BANDWIDTH_RE = rc(
+    r"(?:memory|ram|内存)\s*(?:bandwidth|带宽)\s*(?:is|of|是|为|约|:)?\s*(?:about\s+|~)?(?P<v>\d{1,4}(?:\.\d+)?)\s*gb/s"
+)
+"""A stated host memory bandwidth ('memory bandwidth 80 GB/s', '内存带宽 100GB/s')."""
+
+
+def host_bandwidth(out: Any) -> None:
+    """The host memory's bandwidth beside a layer split (``host_bandwidth_gbps``, GB/s): stated, or
+    channels × 8 bytes × the DDR transfer rate said (JEDEC; two channels, a desktop's, unless said)."""
+    if "ddr" not in out.s and "带宽" not in out.s and "bandwidth" not in out.s:
+        return
+    if not ({"gpu_layers", "cpu_moe_layers"} & out.fields.keys()):
+        return
+    if m := HOST_BANDWIDTH_RE.search(out.s):
+        out.s = mask(out.s, m.start(), m.end(), " ")
+        out.fields["host_bandwidth_gbps"] = float(m.group("v"))
+        return
+    m = DDR_RATE_RE.search(out.s)
+    if m is None:
+        return
+    out.s = mask(out.s, m.start(), m.end(), " ")
+    rate = int(m.group("r") or m.group("r2"))
+    channels = 2
+    if c := CHANNELS_RE.search(out.s):
+        word = c.group("w") or c.group("c")
+        channels = int(word) if word.isdigit() else _CHANNELS.get(word, 2)
+        out.s = mask(out.s, c.start(), c.end(), " ")
+    if 1600 <= rate <= 12_000 and 1 <= channels <= 24:
+        out.fields["host_bandwidth_gbps"] = channels * 8 * rate / 1000

@@ -19,7 +19,13 @@ from typing import Any
 
 from bot.parse.configs.limits import CTX_SIZE_RE, LIMIT_AFTER_RE, LIMIT_RE, limit_value, quant_flag
 from bot.parse.configs.meaning import SWIFT_PROMPT_BOUNDED
-from bot.parse.gpu_layers import bare_host_memory, cpu_experts, read_gpu_layers, stated_gpu_layers
+from bot.parse.gpu_layers import (
+    bare_host_memory,
+    cpu_experts,
+    host_bandwidth,
+    read_gpu_layers,
+    stated_gpu_layers,
+)
 from bot.parse.normalize import mask
 from bot.parse.numbers import parse_number
 from bot.parse.regex import rc
@@ -429,6 +435,7 @@ def _parallel_and_layers(out: Vocab) -> None:
     if not OFFLOAD_KEY_ON_RE.search(out.s) and _take(out, OFFLOAD_KEY_OFF_RE):
         out.fields["offload"] = False
     bare_host_memory(out)  # '内存 64G' beside a layer split: the host's
+    host_bandwidth(out)  # 'DDR5-6000', 'quad-channel DDR4-3200'
 
 
 def _precisions(out: Vocab) -> None:

@@ -47,6 +47,7 @@ SPEED = N_(
     "Decode: %(gpu_read)s read per token on the GPU at %(gpu_bw)s GB/s × %(gpu_eff)s, %(cpu_read)s on the "
     "CPU at %(host_bw)s GB/s × %(cpu_eff)s%(assumed)s"
 )
+HOST_STATED = N_(" (your RAM: two channels unless you said how many)")
 HOST_ASSUMED = N_(" (dual-channel DDR4-3200 to DDR5-5600, assumed: say your RAM's speed for one figure)")
 SERVER_ASSUMED = N_(
     " (a server's 8-channel DDR4-3200 to 12-channel DDR5-4800, one socket, assumed: say your RAM's speed "
@@ -138,7 +139,7 @@ def _lines(s: LayerSplit, f: Fmt, lang: str, gpus: str, gpu: str) -> list[str]:
             translate(lang, LARGEST, n=gpus, gpu=gpu, max=s.max_gpu_layers, all=s.layers + 1, speed=best)
         )
     low, high = s.host_bandwidth_low / 1e9, s.host_bandwidth_high / 1e9
-    assumed = "" if low == high else translate(lang, SERVER_ASSUMED if low > 100e9 else HOST_ASSUMED)
+    assumed = translate(lang, HOST_STATED if low == high else SERVER_ASSUMED if low > 100 else HOST_ASSUMED)
     host_bw = f.num(low, 1) if low == high else f"{f.num(low, 1)}–{f.num(high, 1)}"
     out.append(
         translate(
