@@ -261,3 +261,36 @@ def test_a_stated_ram_speed_gives_one_figure(capsys, text: str, gbps: float, spe
     head = data["reply"].splitlines()[0]
     assert f"≈ {speed} tokens/s" in head or f"约 {speed} token/s" in head, head
     assert not data["interpretation"]["ignored"]
+
+
+def test_the_recipe_runs_the_answers_split(capsys) -> None:
+    """The launch recipe runs what the answer sized: -ngl 50 does not fit the 3090, so llama-server gets the
+    largest that does (44) and the Modelfile's num_gpu the same; --n-cpu-moe is passed on."""
+    assert (
+        main(
+            [
+                "ask",
+                "--recipe",
+                "llama.cpp,ollama",
+                "Llama-3.3-70B Q4_K_M in llama.cpp, one RTX 3090, -ngl 50",
+            ]
+        )
+        == 0
+    )
+    out = capsys.readouterr().out
+    assert "-ngl 44 \\" in out and "PARAMETER num_gpu 44" in out and "-ngl all" not in out
+    assert "# 44 of 81 layers on the GPU (the output layer counts), the rest in CPU memory" in out
+    assert (
+        main(
+            [
+                "ask",
+                "--recipe",
+                "llama.cpp",
+                "llama-server --n-cpu-moe 20 Qwen3-30B-A3B Q4_K_M, RTX 3060 12GB",
+            ]
+        )
+        == 0
+    )
+    out = capsys.readouterr().out
+    assert "--n-cpu-moe 20 \\" in out and "-ngl all \\" in out
+    assert "# the MoE experts of 20 layers in CPU memory" in out
