@@ -265,7 +265,8 @@ def test_a_stated_ram_speed_gives_one_figure(capsys, text: str, gbps: float, spe
 
 def test_the_recipe_runs_the_answers_split(capsys) -> None:
     """The launch recipe runs what the answer sized: -ngl 50 does not fit the 3090, so llama-server gets the
-    largest that does (44) and the Modelfile's num_gpu the same; --n-cpu-moe is passed on."""
+    largest that does at the default 4K context (45) and the Modelfile's num_gpu the same; --n-cpu-moe is
+    passed on."""
     assert (
         main(
             [
@@ -278,8 +279,8 @@ def test_the_recipe_runs_the_answers_split(capsys) -> None:
         == 0
     )
     out = capsys.readouterr().out
-    assert "-ngl 44 \\" in out and "PARAMETER num_gpu 44" in out and "-ngl all" not in out
-    assert "# 44 of 81 layers on the GPU (the output layer counts), the rest in CPU memory" in out
+    assert "-ngl 45 \\" in out and "PARAMETER num_gpu 45" in out and "-ngl all" not in out
+    assert "# 45 of 81 layers on the GPU (the output layer counts), the rest in CPU memory" in out
     assert (
         main(
             [
