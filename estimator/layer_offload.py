@@ -90,6 +90,12 @@ class LayerSplit(_Frozen):
     tokens_per_s_low: float | None = Field(description="one sequence, at the low host bandwidth")
     tokens_per_s_high: float | None = Field(description="one sequence, at the high host bandwidth")
     max_host_bytes: float | None = Field(None, description="bytes in CPU memory at -ngl max_gpu_layers")
+    min_cpu_moe_layers: int | None = Field(
+        None,
+        description="experts on the CPU: the fewest layers' (--n-cpu-moe) whose GPU side fits at this -ngl",
+    )
+    min_cpu_moe_tokens_per_s_low: float | None = Field(None, description="the speed at min_cpu_moe_layers")
+    min_cpu_moe_tokens_per_s_high: float | None = Field(None, description="the speed at min_cpu_moe_layers")
     gpu_bandwidth: float = Field(0.0, description="one GPU's memory bandwidth, bytes/s (catalog)")
     max_tokens_per_s_low: float | None = Field(None, description="the same at -ngl max_gpu_layers")
     max_tokens_per_s_high: float | None = Field(None, description="the same at -ngl max_gpu_layers")
@@ -172,8 +178,8 @@ def layer_split(
     ) * gpus
     workspace = local.workspace_bytes(spec, gpu, 1) * gpus
 
-    def gpu_need(n: int) -> float:
-        gpu_w, gpu_kv, *_ = _sides(sh, n, cpu_moe)
+    def gpu_need(n: int, moe: int = cpu_moe) -> float:
+        gpu_w, gpu_kv, *_ = _sides(sh, n, moe)
         return gpu_w + gpu_kv + (workspace if gpu_w > 0 else 0.0)
 
     gpu_w, gpu_kv, host_w, host_kv, gpu_read, cpu_read = _sides(sh, ngl, cpu_moe)
@@ -185,12 +191,14 @@ def layer_split(
     )
     bw = (gpu.memory_bandwidth_gbps or 0.0) * 1e9
 
-    def speeds(n: int) -> tuple[float | None, float | None]:
-        *_, g_read, c_read = _sides(sh, n, cpu_moe)
+    def speeds(n: int, moe: int = cpu_moe) -> tuple[float | None, float | None]:
+        *_, g_read, c_read = _sides(sh, n, moe)
         slow, fast = _seconds(g_read, c_read, bw, low), _seconds(g_read, c_read, bw, high)
         return (1.0 / slow if slow else None), (1.0 / fast if fast else None)
 
     tps, best = speeds(ngl), speeds(max(fitting)) if fitting else (None, None)
+    moe_fit = next((m for m in range(sh.layers + 1) if gpu_need(ngl, m) <= usable), None) if cpu_moe else None
+    moe_tps = speeds(ngl, moe_fit) if moe_fit is not None else (None, None)
     on_gpu, out_gpu = _placement(sh.layers, ngl)
     return LayerSplit(
         layers=sh.layers, gpu_layers_stated=ngl, gpu_layers=on_gpu, output_on_gpu=out_gpu,
@@ -205,6 +213,8 @@ def layer_split(
         tokens_per_s_low=tps[0], tokens_per_s_high=tps[1], max_tokens_per_s_low=best[0],
         max_tokens_per_s_high=best[1], gpu_bandwidth=bw,
         max_host_bytes=sum(_sides(sh, max(fitting), cpu_moe)[2:4]) if fitting else None,
+        min_cpu_moe_layers=moe_fit if sh.experts else None, min_cpu_moe_tokens_per_s_low=moe_tps[0],
+        min_cpu_moe_tokens_per_s_high=moe_tps[1],
     )  # fmt: skip
 
 

@@ -295,3 +295,23 @@ def test_the_recipe_runs_the_answers_split(capsys) -> None:
     out = capsys.readouterr().out
     assert "--n-cpu-moe 20 \\" in out and "-ngl all \\" in out
     assert "# the MoE experts of 20 layers in CPU memory" in out
+
+
+def test_experts_on_the_cpu_are_sized_by_n_cpu_moe(capsys) -> None:
+    """gpt-oss-120b (36 layers, 128 MXFP4 experts, top 4) on a 24 GB 4090: --n-cpu-moe 10 leaves 44 GiB on
+    the GPU; 23 layers' experts on the CPU fit (the knob MoE users turn, rather than -ngl), and the recipe
+    runs it.
+    With --cpu-moe on Qwen3-235B-A22B the GPU has room: 81 of 94 layers' experts on the CPU is the fewest."""
+    data = ask(capsys, "gpt-oss-120b on a 4090 with --n-cpu-moe 10, 64GB RAM, llama.cpp: does it fit?")
+    split = data["report"]["inference"]["layer_split"]
+    assert (split["cpu_moe_layers"], split["fits_gpu"], split["min_cpu_moe_layers"]) == (10, False, 23)
+    assert "--n-cpu-moe 23 fits" in data["reply"].splitlines()[0]
+    data = ask(
+        capsys, "llama-server --cpu-moe with Qwen3-235B-A22B Q4_K_M on one RTX 4090, 192GB RAM: what speed?"
+    )
+    assert data["report"]["inference"]["layer_split"]["min_cpu_moe_layers"] == 81
+    assert "• Fewest --n-cpu-moe that fits 1 × RTX 4090: 81 of 94 layers" in data["reply"]
+    assert (
+        main(["ask", "--recipe", "llama.cpp", "gpt-oss-120b on a 4090 with --n-cpu-moe 10, llama.cpp"]) == 0
+    )
+    assert "--n-cpu-moe 23 \\" in capsys.readouterr().out

@@ -205,12 +205,22 @@ def _gguf(job: Job, inf: Inference) -> tuple[str, str]:
 
 def _split_layers(inf: Inference) -> tuple[LayerSplit | None, int | None]:
     """The answer's llama.cpp split (estimator.layer_offload) and the -ngl the recipe runs: the user's when
-    the GPU holds it, else the largest that fits; (None, None) with every layer on the GPUs."""
+    the GPU holds it (or when more experts on the CPU make it fit), else the largest that fits; (None,
+    None) with every layer on the GPUs."""
     split = inf.layer_split
     if split is None:
         return None, None
-    ngl = split.gpu_layers_stated if split.fits_gpu else split.max_gpu_layers
+    moe_fits = split.min_cpu_moe_layers is not None
+    ngl = split.gpu_layers_stated if split.fits_gpu or moe_fits else split.max_gpu_layers
     return split, None if ngl is None or ngl >= split.layers + 1 else ngl
+
+
+def _experts_on_cpu(split: LayerSplit) -> int:
+    """Layers whose experts the recipe keeps on the CPU: the user's, or the fewest that fit when theirs
+    do not (the answer's headline)."""
+    if not split.fits_gpu and split.min_cpu_moe_layers is not None:
+        return split.min_cpu_moe_layers
+    return split.cpu_moe_layers
 
 
 def llama_cpp(job: Job, inf: Inference) -> Recipe:
@@ -226,12 +236,9 @@ def llama_cpp(job: Job, inf: Inference) -> Recipe:
         ("-np", served(inf)),
         ("-ngl", "all" if ngl is None else ngl),
     ]
-    if split and split.cpu_moe_layers:
-        args += [
-            ("--n-cpu-moe", split.cpu_moe_layers)
-            if split.cpu_moe_layers < split.layers
-            else ("--cpu-moe", None)
-        ]
+    experts = _experts_on_cpu(split) if split else 0
+    if experts:
+        args += [("--n-cpu-moe", experts) if experts < split.layers else ("--cpu-moe", None)]
     if gpus > 1:  # llama.cpp splits layers over the cards (it does not split tensors by default)
         args += [("-sm", "layer"), ("-ts", ",".join(["1"] * gpus))]
     if inf.kv_precision == "fp8":
@@ -247,8 +254,8 @@ def llama_cpp(job: Job, inf: Inference) -> Recipe:
         comments.append(w.comment(lang, "split_layers", ngl=ngl, slots=split.layers + 1))
     elif job.spec is not None:
         comments.append(w.comment(lang, "all_layers", layers=job.spec.layers))
-    if split is not None and split.cpu_moe_layers:
-        comments.append(w.comment(lang, "split_experts", n=min(split.cpu_moe_layers, split.layers)))
+    if split is not None and experts:
+        comments.append(w.comment(lang, "split_experts", n=min(experts, split.layers)))
     return Recipe(
         tool="llama.cpp",
         title=w.title(

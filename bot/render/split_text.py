@@ -42,6 +42,12 @@ ON_GPU = N_(
 )
 ON_CPU = N_("In CPU memory: %(what)s — %(host)s%(ram)s")
 OF_RAM = N_(" of %(ram)s RAM")
+FEWEST_MOE = N_(
+    "Fewest --n-cpu-moe that fits %(n)s × %(gpu)s: %(m)s of %(all)s layers (≈ %(speed)s tokens/s)"
+)
+MOE_SHORT = N_(
+    "does not fit — the GPU part needs %(need)s of %(usable)s; --n-cpu-moe %(m)s fits (≈ %(speed)s tokens/s)"
+)
 LARGEST = N_("Largest -ngl that fits %(n)s × %(gpu)s: %(max)s of %(all)s (≈ %(speed)s tokens/s)")
 SPEED = N_(
     "Decode: %(gpu_read)s read per token on the GPU at %(gpu_bw)s GB/s × %(gpu_eff)s, %(cpu_read)s on the "
@@ -91,6 +97,11 @@ def _verdict(s: LayerSplit, f: Fmt, lang: str) -> str:
     usable = f.gib(s.gpu_usable_bytes)
     if not s.fits_gpu and s.max_gpu_layers is None:
         return translate(lang, GPU_NEVER, need=f.gib(s.gpu_bytes), usable=usable)
+    moe = _speed(f, s.min_cpu_moe_tokens_per_s_low, s.min_cpu_moe_tokens_per_s_high)
+    if not s.fits_gpu and s.min_cpu_moe_layers is not None:  # experts on the CPU: the knob is --n-cpu-moe
+        return translate(
+            lang, MOE_SHORT, need=f.gib(s.gpu_bytes), usable=usable, m=s.min_cpu_moe_layers, speed=moe
+        )
     if not s.fits_gpu:
         return translate(
             lang, GPU_SHORT, need=f.gib(s.gpu_bytes), usable=usable, max=s.max_gpu_layers, speed=best
@@ -137,6 +148,12 @@ def _lines(s: LayerSplit, f: Fmt, lang: str, gpus: str, gpu: str) -> list[str]:
         best = _speed(f, s.max_tokens_per_s_low, s.max_tokens_per_s_high)
         out.append(
             translate(lang, LARGEST, n=gpus, gpu=gpu, max=s.max_gpu_layers, all=s.layers + 1, speed=best)
+        )
+    fewer = s.min_cpu_moe_layers is not None and s.min_cpu_moe_layers < min(s.cpu_moe_layers, s.layers)
+    if fewer and s.fits_gpu:  # room on the GPU for more experts: faster
+        speed = _speed(f, s.min_cpu_moe_tokens_per_s_low, s.min_cpu_moe_tokens_per_s_high)
+        out.append(
+            translate(lang, FEWEST_MOE, n=gpus, gpu=gpu, m=s.min_cpu_moe_layers, all=s.layers, speed=speed)
         )
     low, high = s.host_bandwidth_low / 1e9, s.host_bandwidth_high / 1e9
     assumed = translate(lang, HOST_STATED if low == high else SERVER_ASSUMED if low > 100 else HOST_ASSUMED)
