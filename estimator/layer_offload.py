@@ -68,6 +68,7 @@ class LayerSplit(_Frozen):
     gpu_layers_stated: int = Field(description="-ngl as stated (llama.cpp's count: the output layer is one)")
     gpu_layers: int = Field(description="repeating layers on the GPUs")
     output_on_gpu: bool = Field(description="the output layer (norm and lm_head) on the GPUs")
+    kv_on_gpu: bool = Field(True, description="each layer's KV cache on its layer's device; False: -nkvo")
     cpu_moe_layers: int = Field(0, description="layers whose routed experts stay in CPU memory")
     gpu_weights_bytes: float
     gpu_kv_bytes: float
@@ -117,6 +118,9 @@ class _Shape:
         body = max(0.0, params * bpp - self.embed - tied)
         self.rest = max(0.0, body / spec.layers - self.experts) if spec.layers else 0.0
         self.kv = kv_sequence / spec.layers if spec.layers else 0.0
+        self.kv_on_gpu = (
+            True  # each layer's KV on its layer's device; False: --no-kv-offload (all on the CPU)
+        )
 
 
 def _placement(layers: int, ngl: int) -> tuple[int, bool]:
@@ -136,7 +140,7 @@ def _sides(sh: _Shape, ngl: int, cpu_moe: int) -> tuple[float, float, float, flo
     gpu_w = on_gpu * (sh.rest + sh.experts) - experts_cpu * sh.experts + (sh.output if out_gpu else 0.0)
     host_w = sh.embed + first_gpu * (sh.rest + sh.experts) + experts_cpu * sh.experts
     host_w += 0.0 if out_gpu else sh.output
-    gpu_kv, host_kv = on_gpu * sh.kv, first_gpu * sh.kv
+    gpu_kv, host_kv = (on_gpu * sh.kv, first_gpu * sh.kv) if sh.kv_on_gpu else (0.0, sh.layers * sh.kv)
     active = sh.rest + sh.experts_active if sh.experts else sh.rest
     gpu_read = on_gpu * active - experts_cpu * sh.experts_active + (sh.output if out_gpu else 0.0) + gpu_kv
     cpu_read = first_gpu * active + experts_cpu * sh.experts_active + (0.0 if out_gpu else sh.output)
@@ -163,15 +167,18 @@ def layer_split(
     gpus: int = 1,
     host_memory: float | None = None,
     host_bandwidth: float | None = None,
+    kv_on_gpu: bool = True,
 ) -> LayerSplit:
     """The split of ``spec`` served as ``inf`` sized it (weights' bytes per parameter, one sequence's KV;
     usable memory and compute buffer per GPU: llama.cpp's, :mod:`estimator.runtimes.llama_cpp`) with
     ``-ngl ngl`` and the routed experts of the first ``cpu_moe`` layers on the CPU, on ``gpus`` cards of
     ``gpu`` (llama.cpp ``-sm layer``: the layers shared out, the cards taking turns, so one card's
-    bandwidth sets the pace). ``host_memory`` and ``host_bandwidth`` in bytes and bytes/s when stated."""
+    bandwidth sets the pace). ``host_memory`` and ``host_bandwidth`` in bytes and bytes/s when stated;
+    ``kv_on_gpu`` False: ``--no-kv-offload``, every layer's KV cache in CPU memory."""
     from estimator.runtimes import runtime_named
 
     sh = _Shape(spec, inf.weights_bytes / inf.bytes_per_param, inf.bytes_per_param, inf.kv_bytes_per_sequence)
+    sh.kv_on_gpu = kv_on_gpu
     local = runtime_named("llama.cpp")  # KTransformers and the rest: llama.cpp's budget and compute buffer
     usable = (
         inf.usable_bytes_per_gpu if runtime_named(inf.runtime).local else local.usable_bytes(gpu)
@@ -202,6 +209,7 @@ def layer_split(
     on_gpu, out_gpu = _placement(sh.layers, ngl)
     return LayerSplit(
         layers=sh.layers, gpu_layers_stated=ngl, gpu_layers=on_gpu, output_on_gpu=out_gpu,
+        kv_on_gpu=kv_on_gpu,
         cpu_moe_layers=min(cpu_moe, sh.layers) if sh.experts else 0,
         gpu_weights_bytes=gpu_w, gpu_kv_bytes=gpu_kv, gpu_workspace_bytes=workspace if gpu_w > 0 else 0.0,
         gpu_bytes=need, gpu_usable_bytes=usable,
@@ -226,17 +234,26 @@ def split_for(req: SizingRequest, spec: ModelSpec, gpu: GpuSpec, inf: Inference)
 
     ngl = req.gpu_layers
     cpu_moe = req.cpu_moe_layers if spec.is_moe else None
-    if ngl is None and not cpu_moe:
+    kv_cpu = req.kv_offload is False
+    if ngl is None and not cpu_moe and not kv_cpu:
         return None
-    if inf.runtime and not runtime_named(inf.runtime).local and not cpu_moe:
+    if inf.runtime and not runtime_named(inf.runtime).local and not cpu_moe and not kv_cpu:
         return None  # a server named: -ngl is llama.cpp's
     ngl = spec.layers + 1 if ngl is None or ngl < 0 else ngl
-    if ngl >= spec.layers + 1 and not cpu_moe:
+    if ngl >= spec.layers + 1 and not cpu_moe and not kv_cpu:
         return None
     host = req.host_memory_gib * GIB if req.host_memory_gib else None
     bandwidth = req.host_bandwidth_gbps * 1e9 if req.host_bandwidth_gbps else None
     return layer_split(
-        spec, gpu, inf, ngl, cpu_moe or 0, gpus=req.gpu_count or 1, host_memory=host, host_bandwidth=bandwidth
+        spec,
+        gpu,
+        inf,
+        ngl,
+        cpu_moe or 0,
+        gpus=req.gpu_count or 1,
+        host_memory=host,
+        host_bandwidth=bandwidth,
+        kv_on_gpu=not kv_cpu,
     )
 
 

@@ -46,3 +46,9 @@ class LocalServingSettings(BaseModel):
         "unless a count is said)",
         json_schema_extra=_setting("serving", json_order=65, stated=(1, 10_000)),
     )
+    kv_offload: bool | None = Field(
+        None,
+        description="llama.cpp's KV offload: False for --no-kv-offload / -nkvo (every layer's KV cache in "
+        "CPU memory); None or True: each layer's KV on that layer's device (src/llama-kv-cache.cpp)",
+        json_schema_extra=_setting("serving", json_order=66),
+    )

@@ -315,3 +315,22 @@ def test_experts_on_the_cpu_are_sized_by_n_cpu_moe(capsys) -> None:
         main(["ask", "--recipe", "llama.cpp", "gpt-oss-120b on a 4090 with --n-cpu-moe 10, llama.cpp"]) == 0
     )
     assert "--n-cpu-moe 23 \\" in capsys.readouterr().out
+
+
+def test_no_kv_offload_keeps_the_kv_cache_in_ram(capsys) -> None:
+    """llama.cpp -nkvo / --no-kv-offload: every layer's KV cache (2.5 GiB at 8K for Llama 3.3 70B: 80 × 8 ×
+    128 × 2 × 2 B × 8,192) in CPU memory, none on the GPU; the CPU reads it each token."""
+    data = ask(
+        capsys, "llama-server -m Llama-3.3-70B-Q4_K_M.gguf -ngl 40 -nkvo -c 8192 on one RTX 3090: tokens/s?"
+    )
+    assert data["request"]["kv_offload"] is False
+    split = data["report"]["inference"]["layer_split"]
+    assert split["kv_on_gpu"] is False and split["gpu_kv_bytes"] == 0
+    assert split["host_kv_bytes"] == 80 * 8 * 128 * 2 * 2 * 8192
+    assert "with -ngl 40, -nkvo: fits" in data["reply"].splitlines()[0]
+    assert (
+        ask(capsys, "llama.cpp -ngl 40 --no-kv-offload Llama-3.3-70B Q4_K_M on a 3090")["request"][
+            "kv_offload"
+        ]
+        is False
+    )

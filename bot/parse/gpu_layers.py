@@ -153,3 +153,17 @@ def host_bandwidth(out: Any) -> None:
         out.s = mask(out.s, c.start(), c.end(), " ")
     if 1600 <= rate <= 12_000 and 1 <= channels <= 24:
         out.fields["host_bandwidth_gbps"] = channels * 8 * rate / 1000
+
+
+NO_KV_OFFLOAD_RE = rc(
+    r"(?<![a-z0-9])(?:-nkvo|--no[_\-]kv[_\-]offload|no_kv_offload\s*(?:=|:)\s*(?:true|1))(?![a-z0-9_\-])"
+)
+"""llama.cpp ``-nkvo`` / ``--no-kv-offload`` (llama-cpp-python ``offload_kqv=False`` aside): the KV cache in
+CPU memory."""
+
+
+def no_kv_offload(out: Any) -> None:
+    """``-nkvo`` / ``--no-kv-offload``: ``kv_offload`` False (:mod:`estimator.layer_offload`)."""
+    if "kv" in out.s and (m := NO_KV_OFFLOAD_RE.search(out.s)):
+        out.s = mask(out.s, m.start(), m.end(), " ")
+        out.fields["kv_offload"] = False

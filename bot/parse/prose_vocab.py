@@ -23,6 +23,7 @@ from bot.parse.gpu_layers import (
     bare_host_memory,
     cpu_experts,
     host_bandwidth,
+    no_kv_offload,
     read_gpu_layers,
     stated_gpu_layers,
 )
@@ -436,6 +437,7 @@ def _parallel_and_layers(out: Vocab) -> None:
         out.fields["offload"] = False
     bare_host_memory(out)  # '内存 64G' beside a layer split: the host's
     host_bandwidth(out)  # 'DDR5-6000', 'quad-channel DDR4-3200'
+    no_kv_offload(out)  # -nkvo: the KV cache in CPU memory
 
 
 def _precisions(out: Vocab) -> None:

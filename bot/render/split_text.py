@@ -80,15 +80,16 @@ def _speed(f: Fmt, low: float | None, high: float | None) -> str:
 
 
 def _setting(s: LayerSplit, lang: str, llama_cpp: bool) -> str:
-    """'-ngl 40', '--cpu-moe', '-ngl 30, --n-cpu-moe 10': the user's setting as llama.cpp spells it; every
-    layer's experts on another runtime (KTransformers, which has no such flag): in words."""
-    parts = (
-        [] if s.gpu_layers_stated >= s.layers + 1 and s.cpu_moe_layers else [f"-ngl {s.gpu_layers_stated}"]
-    )
+    """'-ngl 40', '--cpu-moe', '-ngl 30, --n-cpu-moe 10', '-ngl 40, -nkvo': the user's setting as llama.cpp
+    spells it; every layer's experts on another runtime (KTransformers, which has no such flag): in words."""
+    other = s.cpu_moe_layers or not s.kv_on_gpu
+    parts = [] if s.gpu_layers_stated >= s.layers + 1 and other else [f"-ngl {s.gpu_layers_stated}"]
     if s.cpu_moe_layers and s.cpu_moe_layers < s.layers:
         parts.append(f"--n-cpu-moe {s.cpu_moe_layers}")
     elif s.cpu_moe_layers:
         parts.append("--cpu-moe" if llama_cpp else translate(lang, EXPERTS_ON_CPU))
+    if not s.kv_on_gpu:
+        parts.append("-nkvo")
     return ("，" if lang == "zh" else ", ").join(parts)
 
 

@@ -198,6 +198,9 @@ def read_serving(text: str, tool: str, cfg: StackConfig) -> StackConfig:
             cfg.set(flag, "gpu_layers", value)  # the rest in CPU memory: estimator.layer_offload
             cfg.values["offload"] = not all_layers_on_gpu(value)
             continue
+        if tool == "llama.cpp" and flag in ("-nkvo", "--no-kv-offload"):
+            cfg.set(flag, "kv_offload", False)  # every layer's KV cache in CPU memory
+            continue
         if (
             tool == "llama.cpp"
             and flag in ("-ot", "--override-tensor")
