@@ -13,6 +13,7 @@ from pydantic import Field
 
 from estimator.catalog import GpuSpec, ModelSpec
 from estimator.factories import empty_list
+from estimator.layer_offload import LayerSplit
 from estimator.request import (
     METHOD_FIELDS,
     SERVING_FIELDS,
@@ -346,6 +347,11 @@ class Inference(_Frozen):
     cost_per_month: PriceBand | None = Field(None, description="serving_gpus × 730 h × price")
     alternatives: list[Alternative] = Field(
         default_factory=empty_list, description="GPUs for the same load with lighter weights ('fp8', 'int4')"
+    )
+    layer_split: LayerSplit | None = Field(
+        None,
+        description="part of the weights in CPU memory (llama.cpp -ngl, --cpu-moe): where each part lives, "
+        "whether it fits and the decode speed of one sequence (estimator.layer_offload); None: all on GPUs",
     )
 
 

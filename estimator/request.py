@@ -1,11 +1,9 @@
 """The estimator's input: what the user asked (:class:`SizingRequest`) and its enums, SI units.
 
-Each stated setting is declared once, on its field: bounds (pydantic ``Field``), and in
-``json_schema_extra`` (:func:`_setting`) its scope (a training or a serving setting), the fine-tuning
-methods it belongs to, how the reply echoes it and its position in the public JSON contract. The lists
-the bot needs (``bot.contract.REQUEST_FIELDS``, :data:`TRAINING_FIELDS`, :data:`SERVING_FIELDS`,
-:data:`METHOD_FIELDS`, :data:`ECHOED_FIELDS`) are derived from these declarations.
-"""
+Each stated setting is declared once, on its field: bounds (pydantic ``Field``), and in ``json_schema_extra``
+(:func:`_setting`) its scope (training or serving), its fine-tuning methods, how the reply echoes it and its
+place in the public JSON contract (local serving's: :mod:`estimator.request_local`). The lists the bot needs
+(``bot.contract.REQUEST_FIELDS``, :data:`TRAINING_FIELDS`, :data:`SERVING_FIELDS`, …) derive from them."""
 
 from __future__ import annotations
 
@@ -16,6 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from estimator.catalog import ModelSpec
 from estimator.money_kinds import BudgetPeriod, Currency
+from estimator.request_local import LocalServingSettings
 from estimator.request_setting import ECHOES, _setting
 
 
@@ -105,14 +104,14 @@ class _Frozen(BaseModel):
 
 
 MAX_PARAMS = 1e14
-"""The largest model size a question is sized for: 100T parameters, 50× the largest published models
-(≈ 1–2T: Kimi K2 1.04T, Switch-C 1.6T); a larger stated size is named as beyond any real model."""
+"""The largest model size sized: 100T parameters, 50× the largest published models (≈ 1–2T: Kimi K2 1.04T,
+Switch-C 1.6T); a larger stated size is named as beyond any real model."""
 DEADLINE_DAYS_RANGE = (1 / 24, 3650.0)
 """Deadline a user may state, in days, both ends included: from one hour to ten years
 (``deadline_days`` and ``deadline_default_days``). The estimator takes longer ones (and warns)."""
 
 
-class SizingRequest(_Frozen):
+class SizingRequest(_Frozen, LocalServingSettings):
     """What the user asked, in SI units. ``None`` = not said (the estimator fills a stated default).
 
     Fields mirror the public JSON contract (``request`` object of ``sizing-bot ask --format json``)."""

@@ -11,6 +11,7 @@ from typing import Any
 from estimator import catalog
 from estimator.catalog import GpuSpec
 from estimator.largest import largest_served
+from estimator.layer_offload import with_layer_split
 from estimator.ledger import Ledger
 from estimator.models import SizingReport, SizingRequest, Stage
 from estimator.resolve import Resolved, personal_count, resolve
@@ -46,7 +47,9 @@ def estimate(req: SizingRequest) -> SizingReport:
             fields["largest_served"], used = largest_served(req, r.gpu, ledger)
             filled |= used
         if r.spec is not None and r.params is not None:
-            served = size_serving(req, r.spec, r.params, r.active, r.gpu, ledger)
+            served = with_layer_split(
+                req, r.spec, r.gpu, size_serving(req, r.spec, r.params, r.active, r.gpu, ledger)
+            )
             filled |= served.filled()
             fields |= served.report_fields()
         if req.hours:  # "served for 36 hours on 16 H800": the cost of those GPU-hours

@@ -75,10 +75,16 @@ def test_all_layers_on_the_gpu_is_no_cpu_offload(capsys, text):
     assert (req["offload"], req["runtime"]) == (False, "llama.cpp")
 
 
-def test_partial_gpu_layers_stay_named_as_not_sized(capsys):
+def test_partial_gpu_layers_are_sized(capsys):
+    """'-ngl 20' on a llama-server line: 20 of Qwen2.5-7B's 28 layers + 1 on the GPU (llama.cpp counts the
+    output layer), sized by estimator.layer_offload. Before s14-ngl the test asserted it was named as not
+    sized (the split was not modelled): the same case, now used."""
     main(["ask", "--format", "json", "llama-server -m qwen2.5-7b-instruct-q4_k_m.gguf -ngl 20 on one 3060"])
     data = json.loads(capsys.readouterr().out)
-    assert data["interpretation"]["ignored"][0]["text"] == "-ngl: 20"
+    assert data["request"]["gpu_layers"] == 20
+    split = data["report"]["inference"]["layer_split"]
+    assert (split["layers"], split["gpu_layers"], split["output_on_gpu"]) == (28, 19, True)
+    assert "-ngl: 20" not in {x["text"] for x in data["interpretation"]["ignored"]}
 
 
 @pytest.mark.parametrize(

@@ -401,9 +401,14 @@ def test_layers_split_beside_a_card_or_the_cpu_are_a_partial_offload(
     capsys: pytest.CaptureFixture[str], text: str
 ) -> None:
     """A layer split near a card's name or the CPU (not only the word 'GPU'), and '48 层里 36 层': part of the
-    model in CPU memory, named; before, both numbers were unread."""
+    model in CPU memory; before, both numbers were unread. Since s14-ngl the split is sized (it asserted
+    the 'serving_offload' not-modelled reason, for exactly this case): 36 as llama.cpp's -ngl, the output
+    layer and 35 of 48 layers on the 4060 Ti."""
     data = ask(capsys, text)
-    assert named(data).get("offload: True") == "serving_offload"
+    assert data["request"]["gpu_layers"] == 36
+    split = data["report"]["inference"]["layer_split"]
+    assert (split["layers"], split["gpu_layers"], split["output_on_gpu"]) == (48, 35, True)
+    assert "offload: True" not in named(data)
     assert not {"36", "48"} & set(named(data))
 
 

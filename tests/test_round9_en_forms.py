@@ -209,10 +209,11 @@ KV_IN_HOST = [
 def test_a_kv_cache_in_cpu_memory_is_named_not_modelled(
     capsys: pytest.CaptureFixture[str], text: str
 ) -> None:
-    """llama.cpp's -nkvo (--no-kv-offload) keeps the KV cache in host memory: named as not modelled (the
-    sizing holds it on the GPUs), never dropped nor read as the weights' offload."""
+    """llama.cpp's -nkvo (--no-kv-offload) keeps the KV cache in host memory: read as ``kv_offload`` False
+    (estimator.layer_offload sizes every layer's KV cache in RAM; s14-ngl), never dropped nor read as the
+    weights' offload (it named it as not modelled before the layer split was modelled)."""
     data = ask(capsys, text)
-    assert named(data)["offload: KV cache in CPU memory"] == "kv_in_host"
+    assert data["request"]["kv_offload"] is False
     assert data["request"]["offload"] is not True
 
 

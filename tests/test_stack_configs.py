@@ -183,7 +183,10 @@ def test_ollama_modelfile_and_api_options(capsys, question):
     assert data["stack_config"]["model_name"] == "llama3.2"
     assert _ignored(data)["temperature: 1"] == "not_sized"
     api = read_stack_config((DATA / "ollama" / "api_generate_options.sh").read_text())
-    assert api.tool == "ollama" and api.values["seq_len"] == 1024 and api.unused["num_gpu: 1"] == "no_field"
+    assert api.tool == "ollama" and api.values["seq_len"] == 1024
+    assert (
+        api.values["gpu_layers"] == 1 and api.used["num_gpu"] == "gpu_layers"
+    )  # layers on the GPU (s14-ngl)
 
 
 def test_vllm_sglang_llamacpp_doc_lines(capsys):

@@ -318,7 +318,9 @@ def test_pasted_llama_cpp_command_reads_gpu_layers_through_the_meaning_table() -
     d = _ask("llama-server -m qwen2.5-7b-q4_k_m.gguf -ngl 99 -c 4096 on a 3060 12GB")
     assert d["request"]["offload"] is False and not d["interpretation"]["ignored"]
     partial = _ask("llama-server -m qwen2.5-7b-q4_k_m.gguf --n-gpu-layers 40 -c 4096 on a 3060 12GB")
-    assert _ignored(partial)["--n-gpu-layers: 40"] == "no_field"
+    # s14-ngl: read as gpu_layers (it asserted 'no_field', the split not modelled); 40 ≥ 28 layers + 1: all
+    assert partial["request"]["gpu_layers"] == 40 and not partial["interpretation"]["ignored"]
+    assert partial["report"]["inference"]["layer_split"] is None
 
 
 # 17. a verl YAML given as a file ---------------------------------------------------------------------

@@ -13,6 +13,7 @@ from pydantic import BaseModel, Field
 from bot.parse import ParseResult
 from bot.parse.configs.model import UNUSED_REASONS
 from estimator.factories import empty_list
+from estimator.layer_offload import ALL_EXPERTS
 from estimator.memory import lora_matrices
 from estimator.models import (
     METHOD_FIELDS,
@@ -68,7 +69,9 @@ IGNORED_REASONS = (
     "period_as_total",  # '预算每月5万' for a training run: compared with the whole run's cost
     "alternative_engine",  # 'vLLM 也行', 'or vLLM is fine too': accepted, not sized (the one asked first is)
     "budget_no_cost",  # a serving budget with no rental cost to compare it with (no price on file)
-    "serving_offload",  # weights in CPU memory while serving (KTransformers, --cpu-moe): not modelled
+    "serving_offload",  # weights in CPU memory on a server that holds every weight on GPUs: not modelled
+    "all_on_gpu",  # host memory stated, every weight on the GPUs (estimator.layer_offload): not needed
+    "no_experts",  # experts on the CPU for a dense model: it has none
     "kv_in_host",  # the KV cache in CPU memory while serving (llama.cpp -nkvo): not modelled
     "rollout_as_vllm",  # an RL rollout engine other than vLLM (SGLang): the rollouts are timed as vLLM's
     "step_time_target",  # '希望每步不超过 2 秒': a time per step wanted; the sizing times the whole run
@@ -199,8 +202,7 @@ def _unused_settings(said: SizingRequest, report: SizingReport) -> list[Ignored]
         # a serving answer sizes GPUs for the load: CPU offload or a micro-batch next to a stated
         # concurrency are not used, nor a budget it could not compare (estimator.serving_budget): a
         # sum with no rental cost to divide it by (review s10 item 7: not "a training setting")
-        if said.offload:  # experts in CPU memory (KTransformers, --cpu-moe): no model of it, not training's
-            out.append(Ignored(text=_text("offload", said.offload), reason="serving_offload"))
+        out += [Ignored(text=t, reason=why) for t, why in unused_local(said, report)]  # offload, host RAM
         if said.budget and not serving_budget_used(report):
             out.append(Ignored(text=_text("budget", said.budget), reason="budget_no_cost"))
         if said.batch_size and said.concurrency and said.batch_size != said.concurrency:
@@ -309,4 +311,25 @@ def _substitutions(parsed: ParseResult, report: SizingReport | None) -> list[Sub
     if parsed.unknown_model and whys.get("architecture") == "generic_shape":
         shape = next((a.value for a in report.assumptions if a.field == "architecture"), "")
         out.append(Substitution(typed=parsed.unknown_model, used=str(shape), reason="generic_shape"))
+    return out
+
+
+def unused_local(said: SizingRequest, report: SizingReport) -> list[tuple[str, str]]:
+    """Serving settings of weights in CPU memory with nothing to act on: an offload with no llama.cpp split
+    (a server holds every weight on GPUs: 'serving_offload'), the host memory when every weight is on the
+    GPUs ('all_on_gpu'), experts on the CPU for a dense model ('no_experts'); estimator.layer_offload."""
+    split = report.inference is not None and report.inference.layer_split is not None
+    out: list[tuple[str, str]] = []
+    if (
+        said.offload and not split and said.gpu_layers is None and not said.cpu_moe_layers
+    ):  # -ngl ≥ layers + 1
+        out.append((_text("offload", said.offload), "serving_offload"))
+    if said.host_memory_gib and not split:
+        out.append((f"host_memory: {said.host_memory_gib:g} GB", "all_on_gpu"))
+    if said.host_bandwidth_gbps and not split:
+        out.append((f"host_bandwidth: {said.host_bandwidth_gbps:g} GB/s", "all_on_gpu"))
+    spec = report.model_spec
+    if said.cpu_moe_layers and spec is not None and not spec.is_moe:
+        flag = "--cpu-moe" if said.cpu_moe_layers >= ALL_EXPERTS else f"--n-cpu-moe {said.cpu_moe_layers}"
+        out.append((flag, "no_experts"))
     return out

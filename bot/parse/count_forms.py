@@ -74,6 +74,8 @@ DeepSpeed's num_gpus, accelerate's num_processes/num_machines, PyTorch's WORLD_S
 count rules read ('4 gpus per node', '2 nodes', '16 gpus'). A key with a role before it (OpenRLHF's
 '--actor_num_nodes', '--ref_num_gpus_per_node') is that role's placement, read through the meaning table
 (bot.parse.configs.meaning: the actor's GPUs are the run's), never a count of the whole run."""
+OLLAMA_COUNT_KEY_RE = rc(COUNT_KEY_RES[2][0].pattern.replace("|num_gpu|", "|"))
+"""The GPU-count keys beside an Ollama word: its ``num_gpu`` is the layers on the GPU (docs/modelfile.md)."""
 CARDS_COUNTED_RE = rc(
     r"(?<![\d.])\d{1,4}\s*(?:x|×|\*)\s*(?:nvidia\s+)?[a-z]{1,4}\s?\d{2,4}|(?<![\d.])\d{1,4}\s*(?:张|块)"
 )
@@ -306,6 +308,8 @@ def count_forms(s: str) -> str:
         s = INCLUDE_LIST_RE.sub(_include_gpus, s) if INCLUDE_LIST_RE.search(s) else s
     if _KEY_GATE.search(s):
         keys = COUNT_KEY_RES if not CARDS_COUNTED_RE.search(s) else COUNT_KEY_RES[:2]
+        if "ollama" in s or "parameter num_gpu" in s:  # Ollama's num_gpu is layers (bot.parse.gpu_layers)
+            keys = [(OLLAMA_COUNT_KEY_RE, w) if "num_gpu|" in p.pattern else (p, w) for p, w in keys]
         for pattern, words in keys:
             s = _sub(pattern, words, s)
     if _NODE_WORD_GATE.search(s) and _PER_GATE.search(s):

@@ -19,6 +19,14 @@ from typing import Any
 
 from bot.parse.configs.limits import CTX_SIZE_RE, LIMIT_AFTER_RE, LIMIT_RE, limit_value, quant_flag
 from bot.parse.configs.meaning import SWIFT_PROMPT_BOUNDED
+from bot.parse.gpu_layers import (
+    bare_host_memory,
+    cpu_experts,
+    host_bandwidth,
+    no_kv_offload,
+    read_gpu_layers,
+    stated_gpu_layers,
+)
 from bot.parse.normalize import mask
 from bot.parse.numbers import parse_number
 from bot.parse.regex import rc
@@ -174,7 +182,7 @@ OFFLOAD_KEY_ON_RE = rc(_OFFLOAD_KEY + r"(?:true|cpu|nvme|1)(?![a-z0-9])")
 """Offload keys with their value (verl FSDP ``param_offload=False``, DeepSpeed ``offload_optimizer
 device: none`` / ``cpu``): no offload only when none of them is on."""
 CPU_EXPERTS_RE = rc(
-    r"-{0,2}(?:n[_\-]?)?cpu[_\-]moe\b(?:\s*=?\s*\d{1,3}(?![\d.]))?|(?:-ot|--override[_\-]tensor)\s+\S*exps\S*=cpu"
+    r"-{0,2}(?:n[_\-]?)?cpu[_\-]moe\b(?:\s*=?\s*\d{1,3}(?![\d.]))?|(?:-ot|--override[_\-]tensor)\s+[^,;]{0,30}?exps[^\s,;]*=\s*cpu"
     r"|\bktransformers\b"
     r"|(?:experts?|专家)\s*(?:层|权重|weights)?\s*(?:offload(?:ed)?\s*)?(?:on|to|in|放|放在|放到|卸载到|留在)\s*(?:the\s+)?(?:cpu|内存|ram)"
 )
@@ -186,8 +194,7 @@ KV_IN_HOST_RE = rc(
     r"|kv\s*cache\s+(?:kept\s+|held\s+|stays?\s+)?(?:off\s+the\s+gpus?|(?:in|on)\s+(?:the\s+)?(?:cpu|ram|system\s+memory))"
     r"|kv\s*cache\s*(?:放|放在|留在|在)\s*(?:cpu|内存)"
 )
-"""The KV cache kept in CPU memory: llama.cpp ``-nkvo`` / ``--no-kv-offload`` (its tools/server README:
-'disable KV offload'), or said in words ('KV cache kept off the GPU', 'kv cache 放内存'); round 9."""
+"""The KV cache in CPU memory, said in words ('KV cache kept off the GPU', 'kv cache 放内存'; round 9)."""
 COMPLETION_RE = rc(
     r"(?<![a-z_])(?:responses?|completions?|generations?|outputs?|rollouts?|回复|回答|生成|输出)\s*(?:lengths?\s*)?"
     r"(?:of\s+|up\s+to\s+|at\s+most\s+|最长\s*|最多\s*|长度\s*|最大\s*|为\s*|是\s*|:\s*)*"
@@ -210,7 +217,9 @@ data (``num_generations``)."""
 _HINTS = {
     "lengths": rc(r"len|cutoff|序列|截断长度|default|默认|max_new_tokens|num_ctx|ctx|max[_\-]total|截止"),
     "batches": rc(r"accum|累积|累计|batch|bs|每卡|微批|lora|target"),
-    "layers": rc(r"tensor|parallel|并行|ngl|layers|offload|卸载|gpu|moe|ktransformers|exps|专家|expert|kv"),
+    "layers": rc(
+        r"tensor|parallel|并行|ngl|layers|offload|卸载|gpu|moe|ktransformers|exps|专家|expert" r"|层|kv"
+    ),
     "precisions": rc(r"kv|fp4|--quantiz|cache|bpw"),
     "rl": rc(
         r"respons|complet|generat|output|rollout|sample|回复|生成|输出|prompt|问题|提示|group|采样|组大小"
@@ -416,22 +425,29 @@ def _parallel_and_layers(out: Vocab) -> None:
         out.s = mask(out.s, m.start(), m.end(), " ")
         out.fields["runtime"] = "llama.cpp"
         out.read.append(float(m.group("n")))  # the layers on the GPU: read, never 'unread'
+        stated_gpu_layers(out.fields, int(m.group("n")), bool(m.group("neg")))  # estimator.layer_offload
         if int(m.group("n")) >= ALL_LAYERS_ON_GPU or m.group("neg"):
             out.fields["offload"] = False
         else:  # some layers stay in CPU memory: partial offload, which the sizing does not split
             out.fields["offload"] = True
             out.notes.append("partial_gpu_layers")
-    if _take(out, KV_IN_HOST_RE):  # before 'no … offload': '--no-kv-offload' keeps the weights' offload
-        out.unused.append(("offload: KV cache in CPU memory", "kv_in_host"))
+    if "gpu_layers" not in out.fields:
+        read_gpu_layers(out)  # Ollama num_gpu, LM Studio, '40 层放显卡' (bot.parse.gpu_layers)
     if _take(out, NO_OFFLOAD_RE):
         out.fields["offload"] = False
     elif m := CPU_EXPERTS_RE.search(out.s):  # MoE experts kept in CPU memory: a partial offload, as -ngl 20
         out.fields["offload"] = True
+        cpu_experts(out.fields, m)
         if "moe" in m.group(0) or "exps" in m.group(0):  # the flag and its count: read, not left unread
             out.s = mask(out.s, m.start(), m.end(), " ")
         out.notes.append("partial_gpu_layers")
     if not OFFLOAD_KEY_ON_RE.search(out.s) and _take(out, OFFLOAD_KEY_OFF_RE):
         out.fields["offload"] = False
+    bare_host_memory(out)  # '内存 64G' beside a layer split: the host's
+    host_bandwidth(out)  # 'DDR5-6000', 'quad-channel DDR4-3200'
+    no_kv_offload(out)  # -nkvo: the KV cache in CPU memory
+    if "kv_offload" not in out.fields and _take(out, KV_IN_HOST_RE):  # said in words (round 9)
+        out.fields["kv_offload"] = False
 
 
 def _precisions(out: Vocab) -> None:

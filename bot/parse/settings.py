@@ -17,6 +17,7 @@ from bot.parse import recompute_words as rw
 from bot.parse.cue_words import MEASURED
 from bot.parse.engine_keys import engine_on, engines_turned_off, keyed_engine
 from bot.parse.generic_values import words_pattern
+from bot.parse.gpu_layers import stated_host_memory
 from bot.parse.more_tools import VLLM_IDENTIFIER
 from bot.parse.normalize import mask
 from bot.parse.now_rate import rate_why as rate_not_target
@@ -60,9 +61,8 @@ RESHARD_RE = rc(r"reshard[_\s]*after[_\s]*forward\s*[:=]?\s*(?P<v>true|false)(?!
 """FSDP2's reshard_after_forward key and value, which set the sharding (meaning table's ``reshard_bool``:
 true → ZeRO-3, false → ZeRO-2; accelerate's FSDP2 plugin reads it in place of sharding_strategy)."""
 FSDP_STAGES = {"full": 3, "hybrid": 3, "shard": 2, "no": 0}
-"""FSDP sharding strategies → the ZeRO stage they match (PyTorch FSDP docs: FULL_SHARD ≈ ZeRO-3,
-SHARD_GRAD_OP ≈ ZeRO-2, NO_SHARD ≈ DDP; HYBRID_SHARD is FULL_SHARD within a node). Plain FSDP
-defaults to FULL_SHARD."""
+"""FSDP sharding strategies → the ZeRO stage they match (PyTorch FSDP docs: FULL_SHARD ≈ ZeRO-3, SHARD_GRAD_OP
+≈ ZeRO-2, NO_SHARD ≈ DDP; HYBRID_SHARD is FULL_SHARD within a node). Plain FSDP defaults to FULL_SHARD."""
 
 _DEGREE = r"\s*(?:=|:|of|为|是|设为|设成|改成|换成|to)?\s*(?P<n>\d{1,3})(?![\d.])"
 TP_RE = rc(
@@ -222,7 +222,7 @@ def extract_settings(s: str, training: bool, raw: str = "") -> Settings:
     out.s, targets = serving_targets(out.s, training)  # '每天 10 万次调用', 'TTFT under 500 ms': named
     out.unused += targets
     out.s, host = host_memory(out.s)  # '机器内存 1T': the CPU side's memory, never tokens nor a card's
-    out.unused += host
+    out.unused += host if training else stated_host_memory(out.fields, host)  # serving: the CPU side's RAM
     out.s, rate = spend_rate(out.s)  # '$300 per 24 hours': a spending rate, no budget nor price
     out.unused += rate
     out.s, side = side_phrases(out.s, training)  # '95 s/it', '4 parallel slots' … (trial s12)

@@ -134,6 +134,7 @@ def _layers(out: Settings, training: bool) -> None:
         return
     if total > 0 and on_gpu < total:  # the rest of the layers stay in CPU memory, as -ngl N
         out.fields["offload"] = True
+        out.fields.setdefault("gpu_layers", on_gpu)  # llama.cpp's 'offloaded 44/81 layers': -ngl 44
         out.notes.append("partial_gpu_layers")
     elif on_gpu == total:
         out.fields["offload"] = False

@@ -18,6 +18,7 @@ from bot.render.fmt import fmt_for
 from bot.render.i18n import N_, translate
 from bot.render.notes import context_len
 from estimator import defaults
+from estimator.layer_offload import LayerSplit
 from estimator.models import Inference
 from estimator.runtimes import SGLang, runtime_named
 
@@ -202,18 +203,42 @@ def _gguf(job: Job, inf: Inference) -> tuple[str, str]:
     )
 
 
+def _split_layers(inf: Inference) -> tuple[LayerSplit | None, int | None]:
+    """The answer's llama.cpp split (estimator.layer_offload) and the -ngl the recipe runs: the user's when
+    the GPU holds it (or when more experts on the CPU make it fit), else the largest that fits; (None,
+    None) with every layer on the GPUs."""
+    split = inf.layer_split
+    if split is None:
+        return None, None
+    moe_fits = split.min_cpu_moe_layers is not None
+    ngl = split.gpu_layers_stated if split.fits_gpu or moe_fits else split.max_gpu_layers
+    return split, None if ngl is None or ngl >= split.layers + 1 else ngl
+
+
+def _experts_on_cpu(split: LayerSplit) -> int:
+    """Layers whose experts the recipe keeps on the CPU: the user's, or the fewest that fit when theirs
+    do not (the answer's headline)."""
+    if not split.fits_gpu and split.min_cpu_moe_layers is not None:
+        return split.min_cpu_moe_layers
+    return split.cpu_moe_layers
+
+
 def llama_cpp(job: Job, inf: Inference) -> Recipe:
     """``llama-server``: the GGUF file, every layer on the GPU(s), one slot per concurrent sequence and
     ``-c`` = context × slots (``-c`` is the whole KV cache; each slot gets its share)."""
     file, kind = _gguf(job, inf)
     repo = refs.model_path(job.spec, job.request.params_total, serving=True)
-    gpus = inf.serving_gpus
+    split, ngl = _split_layers(inf)
+    gpus = job.request.gpu_count or 1 if split else inf.serving_gpus
     args: list[Arg] = [
         ("-m", file),
         ("-c", inf.context_tokens * served(inf)),
         ("-np", served(inf)),
-        ("-ngl", "all"),
+        ("-ngl", "all" if ngl is None else ngl),
     ]
+    experts = _experts_on_cpu(split) if split else 0
+    if experts:
+        args += [("--n-cpu-moe", experts) if experts < split.layers else ("--cpu-moe", None)]
     if gpus > 1:  # llama.cpp splits layers over the cards (it does not split tensors by default)
         args += [("-sm", "layer"), ("-ts", ",".join(["1"] * gpus))]
     if inf.kv_precision == "fp8":
@@ -225,8 +250,12 @@ def llama_cpp(job: Job, inf: Inference) -> Recipe:
         w.comment(lang, "gguf", file=file, kind=kind, repo=repo),
         w.comment(lang, "context_total", concurrency=served(inf), context=inf.context_tokens),
     ]
-    if job.spec is not None:
+    if split is not None and ngl is not None:
+        comments.append(w.comment(lang, "split_layers", ngl=ngl, slots=split.layers + 1))
+    elif job.spec is not None:
         comments.append(w.comment(lang, "all_layers", layers=job.spec.layers))
+    if split is not None and experts:
+        comments.append(w.comment(lang, "split_experts", n=min(experts, split.layers)))
     return Recipe(
         tool="llama.cpp",
         title=w.title(
@@ -250,8 +279,9 @@ def ollama(job: Job, inf: Inference) -> Recipe:
     repo = refs.model_path(job.spec, job.request.params_total, serving=True)
     lang = job.lang
     modelfile = [f"FROM ./{file}", f"PARAMETER num_ctx {inf.context_tokens}"]
+    ngl = _split_layers(inf)[1]  # the answer's split (llama.cpp counts the output layer, as num_gpu does)
     if job.spec is not None:
-        modelfile.append(f"PARAMETER num_gpu {job.spec.layers + 1}")
+        modelfile.append(f"PARAMETER num_gpu {job.spec.layers + 1 if ngl is None else ngl}")
     env = f"OLLAMA_NUM_PARALLEL={served(inf)} OLLAMA_CONTEXT_LENGTH={inf.context_tokens}"
     if inf.kv_precision == "fp8":
         env += " OLLAMA_FLASH_ATTENTION=1 OLLAMA_KV_CACHE_TYPE=q8_0"
@@ -260,7 +290,9 @@ def ollama(job: Job, inf: Inference) -> Recipe:
         w.comment(lang, "gguf", file=file, kind=kind, repo=repo),
         w.comment(lang, "ollama_parallel"),
     ]
-    if job.spec is not None:
+    if job.spec is not None and ngl is not None:
+        comments.append(w.comment(lang, "split_layers", ngl=ngl, slots=job.spec.layers + 1))
+    elif job.spec is not None:
         comments.append(w.comment(lang, "all_layers", layers=job.spec.layers))
     text = script(
         comments,

@@ -99,6 +99,10 @@ COMMENTS: dict[str, str] = {
     ),
     "context_total": N_("-c is the KV cache of all slots: %(concurrency)s × %(context)s tokens"),
     "all_layers": N_("every layer on the GPU (%(layers)s layers + output)"),
+    "split_layers": N_(
+        "%(ngl)s of %(slots)s layers on the GPU (the output layer counts), the rest in CPU memory"
+    ),
+    "split_experts": N_("the MoE experts of %(n)s layers in CPU memory"),
     "ollama_parallel": N_(
         "OLLAMA_NUM_PARALLEL: sequences served at once, each with a KV cache of num_ctx tokens"
     ),

@@ -8,7 +8,10 @@ real answers. Values are preformatted strings in the reply's locale unless the t
 
 from __future__ import annotations
 
-from typing import Any, TypedDict
+from typing import TYPE_CHECKING, Any, TypedDict
+
+if TYPE_CHECKING:
+    from bot.render.split_text import SplitContext
 
 
 class Row(TypedDict):
@@ -136,6 +139,7 @@ class InferenceContext(TypedDict):
     load_given: bool
     short_both: bool
     offload_unfit: bool
+    split: SplitContext | None
     rec_nodes: str
     count_ok: bool
     verdict: str | None

@@ -3,15 +3,16 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from bot.render.describe import count_layout, is_unified, node_of
+from bot.render.describe import count_layout, gpu_names, is_unified, node_of
 from bot.render.fmt import Fmt, money_span, rjust
 from bot.render.i18n import N_, translate
 from bot.render.notes import context_len
 from bot.render.plan_text import (
     nodes_text,
 )
+from bot.render.split_text import split_section
 from bot.render.wording import (
     PRECISION_LABELS,
     SERVING_VERDICTS,
@@ -156,7 +157,7 @@ def inference_section(report: SizingReport, f: Fmt, lang: str) -> InferenceConte
         "priced_tps": f.int(inf.priced_tokens_per_s) if inf.priced_tokens_per_s else None,
         "per_month": None if cpmonth is None else money_span(f, cpmonth.low, cpmonth.high, cpmonth.currency),
         "user_gpus": f.int(report.request.gpu_count) if report.request.gpu_count else None,
-        **_short_of_weights(report, inf),  # load_given, short_both, offload_unfit, never_fits
+        **_short_of_weights(report, inf, f, lang),  # load_given, short_both, offload_unfit, never_fits, split
         "rec_nodes": "",  # folded into "layout"
         "count_ok": bool(report.request.gpu_count and report.request.gpu_count >= inf.min_gpus),
         "verdict": report.feasible,
@@ -176,21 +177,24 @@ def inference_section(report: SizingReport, f: Fmt, lang: str) -> InferenceConte
     }
 
 
-def _short_of_weights(report: SizingReport, inf: Inference) -> dict[str, bool]:
+def _short_of_weights(report: SizingReport, inf: Inference, f: Fmt, lang: str) -> dict[str, Any]:
     """``load_given`` — a concurrency or context stated; the headline's cases when the user's GPUs do not
     hold the weights (and one sequence): ``short_both`` — nor the stated load, which takes more GPUs than
     that: the headline names both counts (trial s11 item 9); ``offload_unfit`` — weights in CPU memory
-    (KTransformers, --cpu-moe), not modelled: no GPU-only count, speed or cost is offered as the answer
-    (trial s11 item 5); ``never_fits`` — no pipeline of these GPUs holds the model, on any number of
-    them (note ``pipeline_never_fits``: estimator.serving_layout.pipeline_stages is None)."""
+    on a server (not modelled), or a llama.cpp split (estimator.layer_offload, worded by
+    bot.render.split_text): no GPU-only count, speed or cost is offered as the answer (trial s11 item 5);
+    ``never_fits`` — no pipeline of these GPUs holds the model, on any number of them (note
+    ``pipeline_never_fits``: estimator.serving_layout.pipeline_stages is None); ``split`` — the words of
+    that llama.cpp split (:func:`bot.render.split_text.split_section`), None without one."""
     gpus = report.request.gpu_count
     short = bool(gpus and gpus < inf.min_gpus)
     load = not {"concurrency", "context"} <= {a.field for a in report.assumptions}
     return {
         "load_given": load,
-        "offload_unfit": short and bool(report.request.offload),
+        "offload_unfit": (short and bool(report.request.offload)) or inf.layer_split is not None,
         "short_both": short and inf.min_gpus < inf.recommended_gpus and report.feasible == "no" and load,
         "never_fits": any(w.code == "pipeline_never_fits" for w in report.warnings),
+        "split": split_section(report, f, lang, gpu_names(report)[0]),  # -ngl, --cpu-moe (split_text)
     }
 
 

@@ -49,6 +49,8 @@ IGNORED_TEXTS: dict[str, str] = {
         "serving with part of the weights in CPU memory is not modelled: the sizing holds every weight on "
         "GPUs"
     ),
+    "all_on_gpu": N_("every weight is on the GPU here, so the CPU memory holds none of the model"),
+    "no_experts": N_("this model is dense: it has no experts to keep on the CPU"),
     "budget_no_cost": N_(
         "no rental cost was estimated for these GPUs, so there is nothing to compare the budget with"
     ),

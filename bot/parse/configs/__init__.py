@@ -183,6 +183,8 @@ def _ollama(flat: dict[str, Any], fmt: str, source: str) -> StackConfig:
             cfg.values["max_model_len"] = value  # its KV cache is allocated for the whole num_ctx
         elif key in API_FIELDS:
             cfg.skip(key, value, "not_sized")
+        elif key == "num_gpu" and isinstance(value, int) and value >= 0:
+            cfg.set(key, "gpu_layers", value)  # layers on the GPU (docs/modelfile.md)
         elif key in ("num_gpu", "num_batch", "num_parallel"):
             cfg.skip(key, value, "no_field")
         else:

@@ -21,6 +21,7 @@ from bot.parse.configs.vocab import known
 from bot.parse.configs.xinference import read_special as read_xinference
 from bot.parse.configs.yamlish import scalar
 from bot.parse.regex import LazyPattern, compile_pattern
+from estimator.layer_offload import ALL_EXPERTS
 
 SERVING = {
     "vllm": compile_pattern(r"\bvllm\s+serve\b|vllm\.entrypoints"),
@@ -159,8 +160,9 @@ def _options(argv: list[str]) -> tuple[list[tuple[str, Any]], list[str]]:
 
 GPU_LAYER_FLAGS = ("-ngl", "--n-gpu-layers", "--gpu-layers")
 ALL_GPU_LAYERS = 99
-"""llama.cpp ``-ngl N``: layers on the GPU; 99 (the README's "all") or more, or -1 (llama-cpp-python's
-``n_gpu_layers=-1``), puts every layer there. Fewer is a partial offload the sizing does not split."""
+"""llama.cpp ``-ngl N``: layers on the GPU (``gpu_layers``); 99 (the README's "all") or more, or -1
+(llama-cpp-python's ``n_gpu_layers=-1``), puts every layer there. Fewer keeps the rest in CPU memory
+(:mod:`estimator.layer_offload`)."""
 
 
 CPU_MOE_FLAGS = ("--cpu-moe", "-cmoe", "--n-cpu-moe", "-ncmoe")
@@ -192,11 +194,24 @@ def read_serving(text: str, tool: str, cfg: StackConfig) -> StackConfig:
     for flag, value in pairs:
         if flag == "-m" and tool != "llama.cpp" and re.match(r"(sglang|vllm)\.", str(value)):
             continue  # python -m sglang.launch_server: the interpreter's flag
-        if tool == "llama.cpp" and flag in GPU_LAYER_FLAGS and not all_layers_on_gpu(value):
-            cfg.skip(flag, value, "no_field")  # some layers on the CPU: a partial offload, not split
+        if tool == "llama.cpp" and flag in GPU_LAYER_FLAGS and isinstance(value, int) and value >= 0:
+            cfg.set(flag, "gpu_layers", value)  # the rest in CPU memory: estimator.layer_offload
+            cfg.values["offload"] = not all_layers_on_gpu(value)
+            continue
+        if tool == "llama.cpp" and flag in ("-nkvo", "--no-kv-offload"):
+            cfg.set(flag, "kv_offload", False)  # every layer's KV cache in CPU memory
+            continue
+        if (
+            tool == "llama.cpp"
+            and flag in ("-ot", "--override-tensor")
+            and re.search(r"exps.*=cpu", str(value), re.I)
+        ):
+            cfg.set(flag, "cpu_moe_layers", ALL_EXPERTS)  # '-ot ".ffn_.*_exps.=CPU"': every layer's experts
+            cfg.values["offload"] = True
             continue
         if tool == "llama.cpp" and flag in CPU_MOE_FLAGS and value not in (0, False):
-            cfg.set(flag, "offload", True)  # MoE experts kept in CPU memory: a partial CPU offload
+            cfg.set(flag, "cpu_moe_layers", value if flag in ("--n-cpu-moe", "-ncmoe") else ALL_EXPERTS)
+            cfg.values["offload"] = True  # MoE experts kept in CPU memory: a partial CPU offload
             continue
         _serve_flag(cfg, tool, table, flag, value)
     serving_gpus(tool, argv, pairs, cfg)  # --dp replicas, CUDA_VISIBLE_DEVICES before the command

@@ -69,7 +69,7 @@ CONVERSIONS = {
     "dtype": "bfloat16/float16/half/float32 → the weights' precision",
     "str": "the model, as written",
     "gpu_layers": "llama.cpp -ngl: 99 or more (its README's 'all') or -1 → every layer on the GPU, no "
-    "offload; fewer → a partial CPU offload, named (no_field)",
+    "offload; fewer → gpu_layers, the rest in CPU memory (estimator.layer_offload)",
     "size_billions": "Xinference --size-in-billions ('_' is its decimal point: '1_5' = 1.5B): the model is "
     "--model-name at that size ('qwen2.5-instruct' + 72 → 'qwen2.5-instruct 72B')",
     "xinf_format": "Xinference --model-format: awq/gptq → int4, fp8 → fp8; pytorch (the weights as released) "

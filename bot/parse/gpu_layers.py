@@ -1,0 +1,169 @@
+"""Where the layers of a local model run, in each tool's words and in prose (issue 24 items 1 and 3): the
+GPU layer count (``gpu_layers``), the MoE layers whose experts stay on the CPU (``cpu_moe_layers``) and the
+host's memory (``host_memory_gib``) — the inputs of :mod:`estimator.layer_offload`.
+
+- llama.cpp ``-ngl N`` / ``--n-gpu-layers N`` / ``--gpu-layers N`` (common/arg.cpp; 99 or 999 means all),
+  llama-cpp-python ``n_gpu_layers=N`` (−1: all): read by :data:`bot.parse.prose_vocab.NGL_RE`, which
+  calls :func:`stated_gpu_layers`;
+- Ollama ``num_gpu`` (Modelfile ``PARAMETER num_gpu 40``, API ``"options": {"num_gpu": 40}``: "the number
+  of layers to send to the GPU(s)", Ollama docs/modelfile.md), read only beside an Ollama word, where it is
+  never a GPU count;
+- LM Studio's "GPU offload" slider ("GPU offload 40 layers", "GPU offload: 40/80");
+- prose: "offload 40 layers to the GPU", "40 layers on the GPU", "40 层放显卡", "GPU 上放 30 层",
+  "显卡放 30 层";
+- experts on the CPU: ``--cpu-moe`` / ``-ot "exps=CPU"`` / KTransformers / "experts on the CPU" (every
+  layer's: :data:`estimator.layer_offload.ALL_EXPERTS`), ``--n-cpu-moe N`` (the first N layers').
+
+Each match is masked so its digits are not read again.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from bot.parse.normalize import mask
+from bot.parse.regex import rc
+from estimator.layer_offload import ALL_EXPERTS
+
+OLLAMA_NUM_GPU_RE = rc(
+    r"(?:parameter\s+)?[\"']?num[_\s]?gpu[\"']?\s*(?:=|:|is|设为|设成|是|为)?\s*(?P<n>\d{1,4})(?![\d.])"
+)
+"""Ollama's ``num_gpu`` with its value: layers on the GPU (docs/modelfile.md), read beside an Ollama word."""
+_OLLAMA_WORDS_RE = rc(r"ollama|modelfile|parameter\s+num[_\s]?gpu")
+LAYERS_PROSE_RE = rc(
+    r"(?:gpu\s*offload(?:ing)?\s*(?:=|:|of|to)?\s*|offload(?:ing|ed)?\s+)(?P<a>\d{1,3})(?:\s*/\s*\d{1,3})?\s*(?:layers?)?"
+    r"(?:\s+(?:to|on|onto|into)\s+(?:the\s+|my\s+)?(?:gpus?|vram|cards?))?"
+    r"|(?P<b>\d{1,3})\s+layers?\s+(?:offloaded\s+)?(?:on|onto|to|into|in)\s+(?:the\s+|my\s+)?(?:gpus?|vram)(?![a-z])"
+    r"|(?P<c>\d{1,3})\s*层\s*(?:都)?\s*(?:放|加载|卸载|跑|offload)\s*(?:到|在|进)?\s*(?:gpu|显存|显卡)"
+    r"|(?:gpu|显存|显卡)\s*(?:上|里)?\s*(?:只)?\s*(?:放|加载|跑)\s*(?:了)?\s*(?P<d>\d{1,3})\s*层"
+)
+"""Layers on the GPU in prose: 'GPU offload 40 layers' (LM Studio), 'offload 40 layers to the GPU',
+'40 layers on the GPU', '40 层放显卡', 'GPU 上放 30 层', '显卡放 30 层'."""
+_OF_BEFORE_RE = rc(r"(?:\bof|out\s+of|/|层里|层中)\s*$")
+"""'30 of 48 layers on the GPU': the 48 is all the layers (bot.parse.written_settings reads the split)."""
+CPU_MOE_COUNT_RE = rc(r"-{0,2}n[_\-]cpu[_\-]moe\s*=?\s*(?P<n>\d{1,3})(?![\d.])")
+"""llama.cpp ``--n-cpu-moe N``: the routed experts of the first N layers in CPU memory."""
+
+
+def stated_gpu_layers(fields: dict[str, Any], n: int, negative: bool) -> None:
+    """``-ngl n`` in ``fields``: the GPU layer count as stated; a negative count (llama-cpp-python's −1)
+    is every layer, which is what the sizing assumes anyway, so nothing is set."""
+    if not negative:
+        fields["gpu_layers"] = n
+
+
+def read_gpu_layers(out: Any) -> None:
+    """Ollama ``num_gpu``, LM Studio's offload and prose layer counts in ``out.s`` (a Vocab): into
+    ``out.fields['gpu_layers']``, with the runtime (llama.cpp; Ollama is named by its own rule)."""
+    s = out.s
+    m = OLLAMA_NUM_GPU_RE.search(s) if _OLLAMA_WORDS_RE.search(s) else None
+    m = m or next((x for x in LAYERS_PROSE_RE.finditer(s) if not _OF_BEFORE_RE.search(s[: x.start()])), None)
+    if m is None:
+        return
+    n = int(next(g for g in m.groupdict().values() if g))
+    out.s = mask(out.s, m.start(), m.end(), " ")
+    out.read.append(float(n))
+    out.fields["gpu_layers"] = n
+    out.fields.setdefault("runtime", "llama.cpp")
+
+
+def cpu_experts(fields: dict[str, Any], m: re.Match[str]) -> None:
+    """Experts on the CPU read by :data:`bot.parse.prose_vocab.CPU_EXPERTS_RE` (match ``m``): the first N
+    layers' for ``--n-cpu-moe N``, every layer's otherwise."""
+    count = CPU_MOE_COUNT_RE.search(m.group(0))
+    fields["cpu_moe_layers"] = min(int(count.group("n")), ALL_EXPERTS) if count else ALL_EXPERTS
+    if count and int(count.group("n")) == 0:
+        fields.pop("cpu_moe_layers")  # '--n-cpu-moe 0': none on the CPU
+
+
+def stated_host_memory(fields: dict[str, Any], named: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """The host memory named by :func:`bot.parse.prose_forms.host_memory` ('host_memory: 64 GB') as the
+    serving field ``host_memory_gib`` (the first one said; 'GB' of RAM read as GiB, as sold); the others
+    stay named."""
+    for i, (text, _) in enumerate(named):
+        size = text.removeprefix("host_memory: ")
+        value, unit = size.split()
+        fields["host_memory_gib"] = float(value) * (1024 if unit == "TB" else 1)
+        return named[:i] + named[i + 1 :]
+    return named
+
+
+BARE_HOST_MEMORY_RE = rc(
+    r"(?<!显)内存\s*(?:是|有|为|:|共|只有)?\s*(?P<v>\d{1,5})\s*(?P<u>g|gb|gib|t|tb)(?![a-z])"
+    r"|(?<![\d.])(?P<v2>\d{1,4})\s*(?P<u2>g|gb|gib|t|tb)\s*(?=(?:of\s+)?(?:lp)?ddr[45])"
+)
+"""'内存 64G', '64GB DDR5' beside a layer split: the host's memory (the bare word is left to the card rules
+elsewhere, bot.parse.prose_forms.host_memory, since '内存 24G' often means a card's)."""
+
+
+def bare_host_memory(out: Any) -> None:
+    """'内存 64G' in a message that puts layers or experts on the CPU: ``host_memory_gib``."""
+    if ("内存" not in out.s and "ddr" not in out.s) or not (
+        {"gpu_layers", "cpu_moe_layers"} & out.fields.keys()
+    ):
+        return
+    m = BARE_HOST_MEMORY_RE.search(out.s)
+    if m:
+        out.s = mask(out.s, m.start(), m.end(), " ")
+        value, unit = (m.group("v"), m.group("u")) if m.group("v") else (m.group("v2"), m.group("u2"))
+        out.fields["host_memory_gib"] = float(value) * (1024 if unit.startswith("t") else 1)
+
+
+DDR_RATE_RE = rc(
+    r"(?<![a-z])(?:lp)?ddr(?P<k>[45])x?\s*[-\s]?\s*(?P<r>\d{4})(?:\s*(?:mt/s|mhz|mts))?(?![\d.])"
+    r"|(?<![\d.])(?P<r2>\d{4})\s*(?:mt/s|mhz)?\s*(?:lp)?ddr(?P<k2>[45])(?![a-z0-9])"
+)
+"""A DDR kind and its transfer rate ('DDR5-6000', 'DDR4 3200', '6000MHz DDR5'): MT/s."""
+CHANNELS_RE = rc(
+    r"(?P<w>dual|quad|octa|single|two|four|eight|twelve|\d{1,2})[\s\-]*(?:memory\s+)?channels?"
+    r"|(?P<c>单|双|四|六|八|十二|\d{1,2})\s*通道"
+)
+"""Memory channels ('quad-channel', '8-channel', '双通道', '八通道')."""
+_CHANNELS = {
+    "single": 1, "dual": 2, "two": 2, "quad": 4, "four": 4, "octa": 8, "eight": 8, "twelve": 12,
+    "单": 1, "双": 2, "四": 4, "六": 6, "八": 8, "十二": 12,
+}  # fmt: skip
+HOST_BANDWIDTH_RE = rc(
+    r"(?:memory|ram|内存)\s*(?:bandwidth|带宽)\s*(?:is|of|是|为|约|:)?\s*(?:about\s+|~)?(?P<v>\d{1,4}(?:\.\d+)?)\s*gb/s"
+)
+"""A stated host memory bandwidth ('memory bandwidth 80 GB/s', '内存带宽 100GB/s')."""
+
+
+def host_bandwidth(out: Any) -> None:
+    """The host memory's bandwidth beside a layer split (``host_bandwidth_gbps``, GB/s): stated, or
+    channels × 8 bytes × the DDR transfer rate said (JEDEC; two channels, a desktop's, unless said)."""
+    if "ddr" not in out.s and "带宽" not in out.s and "bandwidth" not in out.s:
+        return
+    if not ({"gpu_layers", "cpu_moe_layers"} & out.fields.keys()):
+        return
+    if m := HOST_BANDWIDTH_RE.search(out.s):
+        out.s = mask(out.s, m.start(), m.end(), " ")
+        out.fields["host_bandwidth_gbps"] = float(m.group("v"))
+        return
+    m = DDR_RATE_RE.search(out.s)
+    if m is None:
+        return
+    out.s = mask(out.s, m.start(), m.end(), " ")
+    rate = int(m.group("r") or m.group("r2"))
+    channels = 2
+    if c := CHANNELS_RE.search(out.s):
+        word = c.group("w") or c.group("c")
+        channels = int(word) if word.isdigit() else _CHANNELS.get(word, 2)
+        out.s = mask(out.s, c.start(), c.end(), " ")
+    if 1600 <= rate <= 12_000 and 1 <= channels <= 24:
+        out.fields["host_bandwidth_gbps"] = channels * 8 * rate / 1000
+
+
+NO_KV_OFFLOAD_RE = rc(
+    r"(?<![a-z0-9])(?:-nkvo|--no[_\-]kv[_\-]offload|no_kv_offload\s*(?:=|:)\s*(?:true|1))(?![a-z0-9_\-])"
+)
+"""llama.cpp ``-nkvo`` / ``--no-kv-offload`` (llama-cpp-python ``offload_kqv=False`` aside): the KV cache in
+CPU memory."""
+
+
+def no_kv_offload(out: Any) -> None:
+    """``-nkvo`` / ``--no-kv-offload``: ``kv_offload`` False (:mod:`estimator.layer_offload`)."""
+    if "kv" in out.s and (m := NO_KV_OFFLOAD_RE.search(out.s)):
+        out.s = mask(out.s, m.start(), m.end(), " ")
+        out.fields["kv_offload"] = False

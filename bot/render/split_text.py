@@ -1,0 +1,184 @@
+"""The serving answer's words when part of the weights stays in CPU memory (llama.cpp ``-ngl``,
+``--cpu-moe``; :mod:`estimator.layer_offload`): the verdict for the user's setting, where each part
+lives, the largest ``-ngl`` that fits and how the decode speed was worked out."""
+
+from __future__ import annotations
+
+from typing import TypedDict
+
+from bot.render.fmt import Fmt
+from bot.render.i18n import N_, translate
+from estimator.layer_offload import CPU_BANDWIDTH_EFFICIENCY, LayerSplit
+from estimator.models import SizingReport
+from estimator.runtimes import runtime_named
+from estimator.serving_speed import DECODE_BANDWIDTH_EFFICIENCY
+
+
+class SplitContext(TypedDict):
+    """``inf.split``: the headline's setting and verdict, and the lines under it (``_inference.j2``)."""
+
+    gpus: str
+    setting: str
+    verdict: str
+    lines: list[str]
+
+
+FITS = N_(
+    "fits — %(gpu_used)s of %(usable)s on the GPU, %(host)s in CPU memory; ≈ %(speed)s tokens/s "
+    "(one sequence)"
+)
+GPU_SHORT = N_(
+    "does not fit — the GPU part needs %(need)s of %(usable)s; -ngl %(max)s fits (≈ %(speed)s tokens/s)"
+)
+GPU_NEVER = N_("does not fit — even with no layer on the GPU its part needs %(need)s of %(usable)s")
+HOST_SHORT = N_("does not fit — %(host)s stay in CPU memory, more than the %(ram)s of RAM")
+HOST_SHORT_NGL = N_(
+    "does not fit — %(host)s stay in CPU memory, more than the %(ram)s of RAM; -ngl %(max)s leaves "
+    "%(host_max)s there"
+)
+EXPERTS_ON_CPU = N_("the experts in CPU memory")
+ON_GPU = N_(
+    "On the GPU: %(what)s — %(used)s of %(usable)s (weights %(w)s, KV cache %(kv)s, compute buffer %(cb)s)"
+)
+ON_CPU = N_("In CPU memory: %(what)s — %(host)s%(ram)s")
+OF_RAM = N_(" of %(ram)s RAM")
+FEWEST_MOE = N_(
+    "Fewest --n-cpu-moe that fits %(n)s × %(gpu)s: %(m)s of %(all)s layers (≈ %(speed)s tokens/s)"
+)
+MOE_SHORT = N_(
+    "does not fit — the GPU part needs %(need)s of %(usable)s; --n-cpu-moe %(m)s fits (≈ %(speed)s tokens/s)"
+)
+LARGEST = N_("Largest -ngl that fits %(n)s × %(gpu)s: %(max)s of %(all)s (≈ %(speed)s tokens/s)")
+SPEED = N_(
+    "Decode: %(gpu_read)s read per token on the GPU at %(gpu_bw)s GB/s × %(gpu_eff)s, %(cpu_read)s on the "
+    "CPU at %(host_bw)s GB/s × %(cpu_eff)s%(assumed)s"
+)
+HOST_STATED = N_(" (your RAM: two channels unless you said how many)")
+HOST_ASSUMED = N_(" (dual-channel DDR4-3200 to DDR5-5600, assumed: say your RAM's speed for one figure)")
+SERVER_ASSUMED = N_(
+    " (a server's 8-channel DDR4-3200 to 12-channel DDR5-4800, one socket, assumed: say your RAM's speed "
+    "for one figure)"
+)
+GPU_PART = {
+    "all": N_("all %(layers)s layers and the output layer"),
+    "some": N_("the output layer and %(n)s of %(layers)s layers"),
+    "none": N_("no layer"),
+}
+CPU_PART = {
+    "layers": N_("%(n)s layers and the token embeddings"),
+    "embeddings": N_("the token embeddings"),
+    "experts": N_(" and the experts of %(n)s layers"),
+}
+
+
+def _speed(f: Fmt, low: float | None, high: float | None) -> str:
+    if not low or not high:
+        return "?"
+    digits = 1 if high < 10 else 0
+    a, b = f.num(low, digits), f.num(high, digits)
+    return a if a == b else f"{a}–{b}"
+
+
+def _setting(s: LayerSplit, lang: str, llama_cpp: bool) -> str:
+    """'-ngl 40', '--cpu-moe', '-ngl 30, --n-cpu-moe 10', '-ngl 40, -nkvo': the user's setting as llama.cpp
+    spells it; every layer's experts on another runtime (KTransformers, which has no such flag): in words."""
+    other = s.cpu_moe_layers or not s.kv_on_gpu
+    parts = [] if s.gpu_layers_stated >= s.layers + 1 and other else [f"-ngl {s.gpu_layers_stated}"]
+    if s.cpu_moe_layers and s.cpu_moe_layers < s.layers:
+        parts.append(f"--n-cpu-moe {s.cpu_moe_layers}")
+    elif s.cpu_moe_layers:
+        parts.append("--cpu-moe" if llama_cpp else translate(lang, EXPERTS_ON_CPU))
+    if not s.kv_on_gpu:
+        parts.append("-nkvo")
+    return ("，" if lang == "zh" else ", ").join(parts)
+
+
+def _verdict(s: LayerSplit, f: Fmt, lang: str) -> str:
+    best = _speed(f, s.max_tokens_per_s_low, s.max_tokens_per_s_high)
+    usable = f.gib(s.gpu_usable_bytes)
+    if not s.fits_gpu and s.max_gpu_layers is None:
+        return translate(lang, GPU_NEVER, need=f.gib(s.gpu_bytes), usable=usable)
+    moe = _speed(f, s.min_cpu_moe_tokens_per_s_low, s.min_cpu_moe_tokens_per_s_high)
+    if not s.fits_gpu and s.min_cpu_moe_layers is not None:  # experts on the CPU: the knob is --n-cpu-moe
+        return translate(
+            lang, MOE_SHORT, need=f.gib(s.gpu_bytes), usable=usable, m=s.min_cpu_moe_layers, speed=moe
+        )
+    if not s.fits_gpu:
+        return translate(
+            lang, GPU_SHORT, need=f.gib(s.gpu_bytes), usable=usable, max=s.max_gpu_layers, speed=best
+        )
+    if s.fits_host is False:
+        ram = s.host_memory_bytes or 0.0
+        less = (
+            s.max_host_bytes is not None
+            and s.max_host_bytes <= ram
+            and s.max_gpu_layers != s.gpu_layers_stated
+        )
+        return translate(
+            lang, HOST_SHORT_NGL if less else HOST_SHORT, host=f.gib(s.host_bytes), ram=f.gib(ram),
+            max=s.max_gpu_layers, host_max=f.gib(s.max_host_bytes or 0),
+        )  # fmt: skip
+    speed = _speed(f, s.tokens_per_s_low, s.tokens_per_s_high)
+    return translate(
+        lang, FITS, gpu_used=f.gib(s.gpu_bytes), usable=usable, host=f.gib(s.host_bytes), speed=speed
+    )
+
+
+def _lines(s: LayerSplit, f: Fmt, lang: str, gpus: str, gpu: str) -> list[str]:
+    key = "all" if s.gpu_layers == s.layers else "none" if not s.output_on_gpu else "some"
+    on_gpu = translate(lang, GPU_PART[key], layers=s.layers, n=s.gpu_layers)
+    cpu_layers = s.layers - s.gpu_layers
+    on_cpu = translate(lang, CPU_PART["layers" if cpu_layers else "embeddings"], n=cpu_layers)
+    if s.cpu_moe_layers:
+        on_cpu += translate(lang, CPU_PART["experts"], n=min(s.cpu_moe_layers, s.layers))
+    ram = translate(lang, OF_RAM, ram=f.gib(s.host_memory_bytes)) if s.host_memory_bytes else ""
+    out = [
+        translate(
+            lang, ON_GPU, what=on_gpu, used=f.gib(s.gpu_bytes), usable=f.gib(s.gpu_usable_bytes),
+            w=f.gib(s.gpu_weights_bytes), kv=f.gib(s.gpu_kv_bytes), cb=f.gib(s.gpu_workspace_bytes),
+        ),
+        translate(lang, ON_CPU, what=on_cpu, host=f.gib(s.host_bytes), ram=ram),
+    ]  # fmt: skip
+    stated_all = s.gpu_layers_stated >= s.layers + 1
+    if (
+        s.max_gpu_layers is not None
+        and s.max_gpu_layers != s.gpu_layers_stated
+        and s.fits_gpu
+        and not stated_all
+    ):
+        best = _speed(f, s.max_tokens_per_s_low, s.max_tokens_per_s_high)
+        out.append(
+            translate(lang, LARGEST, n=gpus, gpu=gpu, max=s.max_gpu_layers, all=s.layers + 1, speed=best)
+        )
+    fewer = s.min_cpu_moe_layers is not None and s.min_cpu_moe_layers < min(s.cpu_moe_layers, s.layers)
+    if fewer and s.fits_gpu:  # room on the GPU for more experts: faster
+        speed = _speed(f, s.min_cpu_moe_tokens_per_s_low, s.min_cpu_moe_tokens_per_s_high)
+        out.append(
+            translate(lang, FEWEST_MOE, n=gpus, gpu=gpu, m=s.min_cpu_moe_layers, all=s.layers, speed=speed)
+        )
+    low, high = s.host_bandwidth_low / 1e9, s.host_bandwidth_high / 1e9
+    assumed = translate(lang, HOST_STATED if low == high else SERVER_ASSUMED if low > 100 else HOST_ASSUMED)
+    host_bw = f.num(low, 1) if low == high else f"{f.num(low, 1)}–{f.num(high, 1)}"
+    out.append(
+        translate(
+            lang, SPEED, gpu_read=f.gb(s.gpu_read_bytes), gpu_bw=f.int(s.gpu_bandwidth / 1e9),
+            gpu_eff=f"{DECODE_BANDWIDTH_EFFICIENCY:.0%}", cpu_read=f.gb(s.cpu_read_bytes), host_bw=host_bw,
+            cpu_eff=f"{CPU_BANDWIDTH_EFFICIENCY:.0%}", assumed=assumed,
+        )
+    )  # fmt: skip
+    return out
+
+
+def split_section(report: SizingReport, f: Fmt, lang: str, gpu: str) -> SplitContext | None:
+    """``inf.split`` for the report's split (None without one); ``gpu`` as the headline names the card."""
+    inf = report.inference
+    s = inf.layer_split if inf is not None else None
+    if s is None:
+        return None
+    gpus = f.int(report.request.gpu_count or 1)
+    return {
+        "gpus": gpus,
+        "setting": _setting(s, lang, runtime_named(inf.runtime).local),
+        "verdict": _verdict(s, f, lang),
+        "lines": _lines(s, f, lang, gpus, gpu),
+    }

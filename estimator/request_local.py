@@ -1,0 +1,54 @@
+"""The stated settings of serving with part of the weights in CPU memory (:mod:`estimator.layer_offload`),
+declared once here and mixed into :class:`estimator.request.SizingRequest` (kept apart so the request
+module stays within the 500-line limit of tests/test_layout.py)."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, Field
+
+from estimator.request_setting import _setting
+
+
+class LocalServingSettings(BaseModel):
+    """llama.cpp-style placement of the layers, and the host's memory (JSON names as the fields)."""
+
+    gpu_layers: int | None = Field(
+        None,
+        ge=0,
+        le=100_000,
+        description="layers on the GPU as llama.cpp counts them (-ngl / --n-gpu-layers, Ollama num_gpu, LM "
+        "Studio 'GPU offload'; the output layer is one of them): the rest stay in CPU memory; layers + 1 "
+        "or more (99, 999): all",
+        json_schema_extra=_setting("serving", json_order=62, stated=(0, 100_000)),
+    )
+    cpu_moe_layers: int | None = Field(
+        None,
+        ge=1,
+        le=999,
+        description="MoE layers whose routed experts stay in CPU memory (llama.cpp --n-cpu-moe N); "
+        "999: every layer's (--cpu-moe, -ot 'exps=CPU', KTransformers)",
+        json_schema_extra=_setting("serving", json_order=63, stated=(1, 999)),
+    )
+    host_memory_gib: float | None = Field(
+        None,
+        gt=0,
+        le=1e6,
+        description="the host's (CPU) memory as stated ('64GB RAM', '内存 128G'), GiB: what holds the layers "
+        "kept in CPU memory",
+        json_schema_extra=_setting("serving", json_order=64, stated=(1, 1e6)),
+    )
+    host_bandwidth_gbps: float | None = Field(
+        None,
+        gt=0,
+        le=10_000,
+        description="the host memory's bandwidth, GB/s: as stated ('memory bandwidth 80 GB/s'), or channels "
+        "× 8 bytes × the transfer rate of a DDR kind said ('DDR5-6000' dual channel: 96 GB/s; two channels "
+        "unless a count is said)",
+        json_schema_extra=_setting("serving", json_order=65, stated=(1, 10_000)),
+    )
+    kv_offload: bool | None = Field(
+        None,
+        description="llama.cpp's KV offload: False for --no-kv-offload / -nkvo (every layer's KV cache in "
+        "CPU memory); None or True: each layer's KV on that layer's device (src/llama-kv-cache.cpp)",
+        json_schema_extra=_setting("serving", json_order=66),
+    )
