@@ -32,8 +32,10 @@ def without_other_cards(parsed: ParseResult) -> ParseResult:
     if not parsed.gpu_alternatives or not parsed.request.gpu:
         return parsed
     s = parsed.normalized
-    _, mentions = extract_gpus(s)
     segs = segments(s)
+    if not any(_other_at(segs, seg.start) for seg in segs):
+        return parsed  # no other setup's clause: no second scan of the card names (tests/test_startup)
+    _, mentions = extract_gpus(s)
     other = {id(m): _other_at(segs, m.start) for m in mentions}
     if not any(m.gpu_id == parsed.request.gpu and not other[id(m)] for m in mentions):
         return parsed  # the card sized is itself only in another setup's clause: nothing is the user's own

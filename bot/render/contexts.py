@@ -8,10 +8,17 @@ real answers. Values are preformatted strings in the reply's locale unless the t
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, TypedDict
+from typing import Any, TypedDict
 
-if TYPE_CHECKING:
-    from bot.render.split_text import SplitContext
+
+class SplitContext(TypedDict):
+    """``inf.split``: the headline's setting and verdict, and the lines under it (``_inference.j2``;
+    :mod:`bot.render.split_text`)."""
+
+    gpus: str
+    setting: str
+    verdict: str
+    lines: list[str]
 
 
 class Row(TypedDict):

@@ -4,24 +4,13 @@ lives, the largest ``-ngl`` that fits and how the decode speed was worked out.""
 
 from __future__ import annotations
 
-from typing import TypedDict
-
+from bot.render.contexts import SplitContext
 from bot.render.fmt import Fmt
 from bot.render.i18n import N_, translate
 from estimator.layer_offload import CPU_BANDWIDTH_EFFICIENCY, LayerSplit
 from estimator.models import SizingReport
 from estimator.runtimes import runtime_named
 from estimator.serving_speed import DECODE_BANDWIDTH_EFFICIENCY
-
-
-class SplitContext(TypedDict):
-    """``inf.split``: the headline's setting and verdict, and the lines under it (``_inference.j2``)."""
-
-    gpus: str
-    setting: str
-    verdict: str
-    lines: list[str]
-
 
 FITS = N_(
     "fits — %(gpu_used)s of %(usable)s on the GPU, %(host)s in CPU memory; ≈ %(speed)s tokens/s "

@@ -126,7 +126,7 @@ IGNORED_TEXTS: dict[str, str] = {
     ),
     "earlier_run_above_peak": N_(
         "your earlier run: the model FLOPs it implies per GPU (k·N·D ÷ GPUs ÷ its time) are more than the "
-        "cards' dense peak, an MFU over 100 %% — set aside, the calibrated MFU is used; check that run's "
+        "cards' dense peak, an MFU over one — set aside, the calibrated MFU is used; check that run's "
         "tokens, GPUs and time"
     ),
     "period_as_total": N_(
