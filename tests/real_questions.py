@@ -244,6 +244,8 @@ def key_understood(key: str, value: Any, answer: dict[str, Any]) -> bool:
         ok = _targets(value) == _targets(got)
     elif key == "offload":
         ok = got is not None and _offload(got) == _offload(value)
+        # llama.cpp's KV cache kept in CPU memory (-nkvo) is the contract's kv_offload false (s14-ngl)
+        ok = ok or (_offload(value) is True and request.get("kv_offload") is False)
     elif key in ("stage", "method", "algorithm", "precision", "kv_precision", "recompute"):
         ok = got is not None and _norm(got) == _norm(value)
         # a fine-tuning with no algorithm is sized as SFT (estimator.training: req.algorithm or sft)

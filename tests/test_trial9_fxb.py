@@ -104,7 +104,8 @@ def test_memory_setting_equal_to_the_cards_total_is_the_total(capsys, question):
     data = _ask(capsys, question)
     req = data["request"]
     assert (req["gpu"], req["gpu_count"], req["gpu_memory_gib"]) == ("RTX-4090", 2, None)
-    assert named(data) == {}
+    # round 9 (s14-r9en): the total is said back as used ('cards_total', a used reason), no longer silent
+    assert named(data) == {"48 GB": "cards_total"}
 
 
 def test_memory_setting_in_the_reply(capsys):

@@ -232,11 +232,13 @@ BARE_COUNT_RE = re.compile(
 reads 'how many GPUs'; :data:`bot.parse.cue_words.ASKS_COUNT`)."""
 
 
-def with_count_asked(text: str, new: dict[str, Any]) -> dict[str, Any]:
-    """The follow-up's fields ``new`` when ``text`` asks the count ('how many do I need?', '要几张卡？') and
+def with_count_asked(parsed: ParseResult, new: dict[str, Any]) -> dict[str, Any]:
+    """The follow-up's fields ``new`` when it asks the count ('how many do I need?', '要几张卡？') and
     states none: ``count_asked``, and no GPU count (the previous one is not kept: the count is sized
-    afresh for the job as changed). A card in the plural ('what about A100s?') asks nothing: unchanged."""
-    if new.get("gpu_count") or not (ASKS_COUNT_RE.search(normalize(text)) or BARE_COUNT_RE.search(text)):
+    afresh for the job as changed). A card in the plural ('what about A100s?') asks nothing: unchanged.
+    Reads the parse's normalized text (core never calls back into the parser: tests/test_core_one_pass)."""
+    text = parsed.normalized
+    if new.get("gpu_count") or not (ASKS_COUNT_RE.search(text) or BARE_COUNT_RE.search(text)):
         return new
     return {**new, "count_asked": True, "gpu_count": None, "gpu_count_max": None}
 

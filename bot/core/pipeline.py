@@ -194,7 +194,7 @@ def answer(
     kept: dict[str, Any] = {}
     reset: dict[str, Any] = {}
     if decision.followup and context.previous is not None:
-        new = with_count_asked(text, {f: getattr(parsed.request, f) for f in parsed.found if f != "stage"})
+        new = with_count_asked(parsed, {f: getattr(parsed.request, f) for f in parsed.found if f != "stage"})
         request, changed = merge(context.previous, new, parsed.stage_word)
         kept, reset = stage_switch(context.previous, request)
     elif context.previous is None and lost_followup(parsed):

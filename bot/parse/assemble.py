@@ -390,7 +390,7 @@ class _Parse(FieldSteps):
             f["concurrency_asked"] = True
         if ASKS_COUNT_RE.search(self.s) and not f.get("gpu_count"):  # "RTX 4090s: how many cards?"
             f["count_asked"] = True
-        slots = any(why == "card_slots" for _, why in self.named_unused)  # bot.parse.card_slots (s14)
+        slots = "card_slots" in [why for _, why in self.named_unused]  # bot.parse.card_slots (s14)
         plural = self._plural_gpu or PLURAL_GPU_RE.search(self.s) or slots
         if plural and not f.get("gpu_count"):  # "on 4090s", "several A100", '4 个卡槽': some cards, not one
             f["count_asked"] = True

@@ -123,7 +123,22 @@ def _masked(s0: str, s: str) -> list[tuple[str, float, bool, int]]:
 def spans(roles: Iterable[Any], used: set[int]) -> tuple[tuple[int, float], ...]:
     """(start, value) of each number the roles step used (``roles`` with ``id`` in ``used``): the places a
     field's value was read at, for :func:`left_behind`."""
-    return tuple((r.tok.start, r.tok.value) for r in roles if id(r) in used)
+    return tuple([(r.tok.start, r.tok.value) for r in roles if id(r) in used])  # a list: one frame
+
+
+_NUMBER_AT_RE = re.compile(r"\d+(?:\.\d+)?")
+
+
+def _aligned(s0: str, used_at: tuple[tuple[int, float], ...]) -> tuple[tuple[int, float], ...]:
+    """The places of ``used_at`` that hold their number in ``s0`` too: a reader that rewrote the text
+    before the roles step ('并发数要增加到 64' → '并发 64') moved the places after it, and a place that no
+    longer points at its number is no evidence of where a value was read (s14 merge: a used 64 named)."""
+    out = []
+    for at, value in used_at:
+        m = _NUMBER_AT_RE.match(s0, at)
+        if m is not None and float(m.group()) == value:
+            out.append((at, value))
+    return tuple(out)
 
 
 def _held_elsewhere(
@@ -169,6 +184,7 @@ def left_behind(
     seen = _named_numbers(named, list(extra))
     out: list[str] = []
     keyed = _values((), computed, converted=False)
+    used_at = _aligned(s0, used_at)
     for raw, value, unit, start in masked:
         if value in seen:
             continue

@@ -34,11 +34,14 @@ _APART_S_RE = rc(rf"(?<![A-Za-z0-9])(?P<name>(?i:(?:rtx[\s\-]*)?(?:{_NAMES})))[\
 """The name, a space or hyphen, then an upper-case 'S' ('V100 S', 'V100-S'): the S card."""
 
 
+_GATE = re.compile("|".join(sorted({re.escape(n.split(" ")[0]) for n in PLURAL_OF})), re.IGNORECASE)
+"""Any name's first word (one C-level search, no Python frame per name: parse cost)."""
+
+
 def plural_cards(text: str) -> str:
     """``text`` (not yet lower-cased) with 'V100s' → 'V100 GPUs' and 'V100 S' → 'V100S' (module doc).
-    A text with no such name goes back unchanged after one substring test per name."""
-    low = text.lower()
-    if not any(n.split(" ")[0] in low for n in PLURAL_OF):
+    A text with no such name goes back unchanged after one search."""
+    if not _GATE.search(text):
         return text
     text = _APART_S_RE.sub(lambda m: m.group("name") + "S", text)
     return _PLURAL_RE.sub(lambda m: m.group("name") + " GPUs", text)
