@@ -75,6 +75,8 @@ IGNORED_REASONS = (
     "negated",  # '128k context is not needed', '不需要 128k 上下文': a value the message says is not wanted
     "users_not_load",  # '200 users, about 30 concurrent': the users counted, the concurrency sized
     "observed",  # a figure reported from a run ('uses 60 GB', 'got 35 tokens/s'): what happened, no setting
+    "team_size",  # '4 people on the team' on a training question: no load, no training setting (s14)
+    "daily_schedule",  # '8 hours a day': the cards' hours each day, not the run's duration (s14)
     "earlier_run",  # s14: an earlier run on the same data and cards: its throughput times the new job
     "earlier_run_above_peak",  # s14: an earlier run implying more FLOPs than the cards' peak: set aside
     "rl_reward_model_not_sized",  # an RL job's reward/critic/reference model: counted at the actor's size

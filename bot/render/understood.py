@@ -111,6 +111,14 @@ IGNORED_TEXTS: dict[str, str] = {
         "a figure your message reports from a run (memory in use, a speed): what happened, not a setting "
         "— the sizing computes it itself"
     ),
+    "team_size": N_(
+        "the people on your team: no load on the GPUs and no training setting — the sizing counts GPUs, not "
+        "people"
+    ),
+    "daily_schedule": N_(
+        "hours a day the cards run: the sizing counts 24 hours a day — at fewer hours a day a run's "
+        "calendar days grow in proportion"
+    ),
     "rl_reward_model_not_sized": N_(
         "the reward, critic or reference model of this RL job: its own size is not sized — its memory and "
         "forward passes are counted at the size of the model trained"
