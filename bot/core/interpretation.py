@@ -95,7 +95,11 @@ SUBSTITUTION_REASONS = (
     "card_sku",  # '910B2': a SKU of a catalog card, sized on that card
     "lower_bound_context",  # '上下文至少 16k', 'at least 16k context': sized at the least value
     "lower_bound_concurrency",  # '至少 10 个并发', 'at least 50 concurrent users': sized at the least
+    "vision_language_llm",  # 'Qwen2.5-VL-72B': its language model sized, the vision encoder not counted
+    "model_alias",  # 'llama 30b': the release the catalog lists under another size (LLaMA-33B)
 )
+MODEL_SUBSTITUTIONS = {"vision_language": "vision_language_llm", "alias": "model_alias"}
+"""A model mention's substitution (:mod:`bot.parse.vision_names`) → the reason the reply gives."""
 
 
 USED_REASONS = frozenset(
@@ -297,6 +301,9 @@ def _substitutions(parsed: ParseResult, report: SizingReport | None) -> list[Sub
         )
     if parsed.model_substitution == "no_version" and parsed.model_typed and report.request.model:
         out.append(Substitution(typed=parsed.model_typed, used=report.request.model, reason="latest_release"))
+    why = MODEL_SUBSTITUTIONS.get(parsed.model_substitution or "")  # 'Qwen3-VL-235B-A22B', 'llama 30b' (s14)
+    if why and parsed.model_typed and report.request.model:
+        out.append(Substitution(typed=parsed.model_typed, used=report.request.model, reason=why))
     if whys.get("precision") == "fp16_no_bf16" and "precision" in parsed.found:  # 'bf16 on 2 V100'
         out.append(
             Substitution(

@@ -24,6 +24,7 @@ from bot.parse.gpus import is_gpu_name
 from bot.parse.normalize import MODEL_MARK, mask
 from bot.parse.regex import LazyPattern, compile_pattern, rc, starts_with_one_of
 from bot.parse.verb_names import job_named_model
+from bot.parse.vision_names import mark_substitutions, vision_language_names
 from bot.parse.written_units import moe_shape_sizes
 from estimator import catalog
 
@@ -275,6 +276,9 @@ def extract_models(s: str, raw: str = "") -> tuple[str, list[ModelMention]]:
         for m in pat.finditer(s):
             mentions.append(ModelMention(m.start(), m.end(), _loose(m.group(0)), None, params, None))
             s = mask(s, m.start(), m.end(), MODEL_MARK)
+    for start, end, vl in vision_language_names(s, idx.regex, _family_mention):  # 'Qwen3-VL-235B-A22B'
+        mentions.append(vl)
+        s = mask(s, start, end, MODEL_MARK)
     for m in list(idx.starts.finditer(s)):
         found = _catalog_name_at(s, m.start())  # None inside a name masked just before
         if found is None:
@@ -342,6 +346,9 @@ def extract_models(s: str, raw: str = "") -> tuple[str, list[ModelMention]]:
         mentions.append(ModelMention(start, end, text, None, size, None, _closest_names(text)))
         s = mask(s, start, end, MODEL_MARK)
     s = _sizes_in_brackets(s, mentions)
+    mark_substitutions(
+        s, mentions
+    )  # 'the Qwen-2.5-72B vision-language model', 'llama 30b': said in the reply
     mentions.sort(key=lambda mm: mm.start)
     return s, mentions
 

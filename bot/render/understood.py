@@ -195,6 +195,11 @@ SUBSTITUTION_TEXTS: dict[str, str] = {
     "latest_release": N_(
         "Read “%(typed)s” as %(used)s: the latest release of that size — name the version to choose another."
     ),
+    "vision_language_llm": N_(
+        "“%(typed)s” is a vision-language model: sized as its language model, %(used)s — the vision encoder "
+        "(its weights and the image tokens) is not counted."
+    ),
+    "model_alias": N_("Read “%(typed)s” as %(used)s parameters: the same release, known by both sizes."),
     "generic_shape": N_(
         "Sized “%(typed)s” with a generic shape of its size (%(used)s): it is not in my catalog."
     ),
@@ -327,6 +332,9 @@ def _used_text(used: str, reason: str, lang: str, report: SizingReport) -> str:
         return fmt_for(lang).tokens(float(used))
     if reason == "lower_bound_context" and used.isdigit():
         return context_len(int(used))
+    if reason == "model_alias":  # 'LLaMA 30B = LLaMA-33B, 32.5B parameters'
+        params = report.request.params_total or 0
+        return f"{_used_name(used, report)}, {fmt_for(lang).params(params)}" if params else used
     return _used_name(used, report)
 
 

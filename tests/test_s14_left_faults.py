@@ -1,0 +1,145 @@
+"""Faults other session-14 parts found and left (issue 24, /work/notes/s14/p_left.md), each asserted on
+``sizing-bot ask --format json`` — the request, the model sized, what is named as not used and the
+substitutions — in both languages, with sentences of our own beyond the ones seen."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from bot.cli import ask
+
+
+def answer(question: str) -> dict[str, Any]:
+    """The JSON answer of ``sizing-bot ask``."""
+    return json.loads(ask(question, None, "json")[0])
+
+
+def ignored(data: dict[str, Any]) -> dict[str, str]:
+    """What the answer names as not used: {text: reason}."""
+    return {i["text"]: i["reason"] for i in data["interpretation"]["ignored"]}
+
+
+def substitutions(data: dict[str, Any]) -> dict[str, tuple[str, str]]:
+    """The answer's substitutions: {typed: (used, reason)}."""
+    return {s["typed"]: (s["used"], s["reason"]) for s in data["interpretation"]["substitutions"]}
+
+
+def param_count(data: dict[str, Any]) -> float:
+    return next(a["value"] for a in data["assumptions"] if a["field"] == "params_total")
+
+
+# 1. A VL release is its language model (catalog) plus a vision encoder: the LLM is sized and the reply
+# says so; an '-A22B' suffix is the active size of the MoE (Qwen3-235B-A22B: 128 experts, top-8).
+@pytest.mark.parametrize(
+    ("text", "typed", "model"),
+    [
+        (
+            "How many H100s to fine-tune Qwen3-VL-235B-A22B with LoRA?",
+            "Qwen3-VL-235B-A22B",
+            "Qwen3-235B-A22B",
+        ),
+        ("Qwen3-VL-30B-A3B 用 4 张 A100 推理，32 并发够吗", "Qwen3-VL-30B-A3B", "Qwen3-30B-A3B"),
+        ("Serve Qwen2.5-VL-72B-Instruct on A100s for 20 users", "Qwen2.5-VL-72B-Instruct", "Qwen2.5-72B"),
+        ("Qwen2.5-VL-7B 全参微调要几张 4090", "Qwen2.5-VL-7B", "Qwen2.5-7B"),
+        ("Serve the Qwen-2.5-72B vision-language model on A100s", "Qwen-2.5-72B", "Qwen2.5-72B"),
+        ("部署 Qwen2.5-72B 多模态版，要几张 A100", "Qwen2.5-72B", "Qwen2.5-72B"),
+    ],
+)
+def test_vision_language_model_sizes_its_llm_and_says_so(text: str, typed: str, model: str) -> None:
+    data = answer(text)
+    assert data["request"]["model"] == model
+    assert substitutions(data)[typed] == (model, "vision_language_llm")
+    assert "vision" in data["reply"] or "视觉" in data["reply"]
+    assert data["interpretation"]["unknown_model"] is None
+
+
+def test_vl_moe_is_sized_with_its_active_size() -> None:
+    data = answer("How many H100s to fine-tune Qwen3-VL-235B-A22B with LoRA?")
+    assert data["request"]["model"] == "Qwen3-235B-A22B"  # Qwen3 model card: 235B total, 22B activated
+    assert (data["request"]["params_total"], data["request"]["params_active"]) == (235e9, 22e9)
+    assert "generic" not in data["reply"]
+
+
+def test_unknown_vl_llm_stays_named_as_typed() -> None:
+    """A VL release whose language model the catalog lacks is never swapped for another model."""
+    data = answer("Serve FooLM-VL-13B on one A100")
+    assert data["request"]["model"] is None
+    assert data["request"]["params_total"] == 13e9
+
+
+# 2. Words before a size ('this time', 'now', '这次', '然后') are not a model's name.
+@pytest.mark.parametrize(
+    ("text", "size"),
+    [
+        ("we did 7B last month, this time 13B, how many A100 to train on 1B tokens", 13e9),
+        ("ok, next round 70B: how many A100 to serve it for 10 users?", 70e9),
+        ("Again 34B, LoRA on A100s, how many?", 34e9),
+        ("这次 13B，训练 1B tokens 要几张 A100", 13e9),
+        ("然后 7B 呢，用 A100 推理要几张", 7e9),
+    ],
+)
+def test_time_words_are_not_a_model_name(text: str, size: float) -> None:
+    data = answer(text)
+    assert data["request"]["params_total"] == size
+    assert data["interpretation"]["unknown_model"] is None
+
+
+# 3. People on a team are no serving load on a training question: named, never concurrency.
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [
+        ("Pre-train a 7B on 100B tokens on 8 A100, 4 people on the team", "4 people on the team"),
+        ("we're a team of 3, how many A100 to fine-tune 7B with LoRA", "a team of 3"),
+        ("Our team is 5 engineers; full fine-tune Llama-3-8B on H100s, how long for 1B tokens?", None),
+        ("团队 4 个人，预训练 7B 100B tokens 用 8 张 A100 要多久", "团队 4 个人"),
+        ("我们组 3 个人，LoRA 微调 Qwen2.5-7B 要几张 4090", "我们组 3 个人"),
+    ],
+)
+def test_team_size_is_no_concurrency(text: str, named: str | None) -> None:
+    data = answer(text)
+    assert data["request"]["concurrency"] is None
+    assert "team_size" in ignored(data).values()
+    if named:
+        assert ignored(data)[named] == "team_size"
+
+
+# 4. Hours a day are a schedule, not the run's duration.
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [
+        ("Fine-tune a 7B with LoRA on 8 A100, we work 8 hours a day", "8 hours a day"),
+        ("Pre-train 1B on 20B tokens with 8 H100, running 10 hrs per day, how many days?", "10 hrs per day"),
+        ("每天 8 小时，用 8 张 A100 LoRA 微调 7B 要多少钱", "每天 8 小时"),
+        ("一天只跑 6 个小时，4 张 4090 微调 Qwen2.5-7B 要多久", "一天只跑 6 个小时"),
+    ],
+)
+def test_daily_hours_are_no_duration(text: str, named: str) -> None:
+    data = answer(text)
+    assert data["request"]["hours"] is None
+    assert ignored(data)[named] == "daily_schedule"
+
+
+def test_a_run_of_hours_is_still_its_duration() -> None:
+    data = answer("8 张 A100 跑了 36 小时，花了多少钱")
+    assert data["request"]["hours"] == 36
+
+
+# 6. 'LLaMA 30B' is Meta's LLaMA-33B (32.5B parameters, Touvron et al. 2023 Table 2): said in the reply.
+@pytest.mark.parametrize(
+    "text", ["train llama 30b on 8 A100 for 10B tokens", "LLaMA-30B 全参微调要几张 A100"]
+)
+def test_llama_30b_alias_is_named(text: str) -> None:
+    data = answer(text)
+    assert data["request"]["model"] == "LLaMA-33B"
+    assert param_count(data) == 32.5e9
+    used, why = next(iter(substitutions(data).values()))
+    assert (used, why) == ("LLaMA-33B", "model_alias")
+    assert "32.5B" in data["reply"]
+
+
+def test_llama_33b_needs_no_alias() -> None:
+    data = answer("train llama 33b on 8 A100 for 10B tokens")
+    assert not any(r == "model_alias" for _u, r in substitutions(data).values())
