@@ -143,3 +143,40 @@ def test_llama_30b_alias_is_named(text: str) -> None:
 def test_llama_33b_needs_no_alias() -> None:
     data = answer("train llama 33b on 8 A100 for 10B tokens")
     assert not any(r == "model_alias" for _u, r in substitutions(data).values())
+
+
+LMDEPLOY = "lmdeploy serve api_server Qwen/Qwen2.5-72B-Instruct --tp 4"
+
+
+# 5. A card named with its memory beside a launcher's TP is not one card: the world size is the count.
+@pytest.mark.parametrize(
+    ("text", "count"),
+    [
+        (
+            f"{LMDEPLOY} --session-len 8192，在 A100 80G 上能跑多少并发？",
+            4,
+        ),
+        (
+            f"{LMDEPLOY} on an A100 80G, how many concurrent users?",
+            4,
+        ),
+        (
+            "vllm serve meta-llama/Llama-3.1-70B --tensor-parallel-size 2 on an H100, 32 concurrent: speed?",
+            2,
+        ),
+        ("Qwen2.5-72B --tp 4 在 A100 80G 上能跑多少并发", 4),
+    ],
+)
+def test_world_size_is_the_count_beside_a_named_card(text: str, count: int) -> None:
+    data = answer(text)
+    assert data["request"]["gpu_count"] == count
+    assert data["request"]["tp"] == count
+    assert not ignored(data)  # neither the TP nor an invented 'gpu_count: 1' named as not used
+
+
+def test_one_card_said_in_words_stays_one() -> None:
+    data = answer(
+        "lmdeploy serve api_server Qwen/Qwen2.5-72B-Instruct --tp 4 on one A100 80G, how many users?"
+    )
+    assert data["request"]["gpu_count"] == 1
+    assert ignored(data)["tp: 4"] == "more_than_gpus"
