@@ -180,3 +180,27 @@ def test_one_card_said_in_words_stays_one() -> None:
     )
     assert data["request"]["gpu_count"] == 1
     assert ignored(data)["tp: 4"] == "more_than_gpus"
+
+
+# 7. A monitor's per-card "total" (nvidia-smi: '0MiB / 24564MiB' per row) is each card's memory.
+@pytest.mark.parametrize(
+    ("text", "count", "memory"),
+    [
+        ("Both cards show 23.6 GiB total in nvidia-smi; can I LoRA fine-tune Qwen2.5-14B on them?", 2, 23.6),
+        (
+            "nvidia-smi shows 79.2 GiB total on each of my 4 cards: how many concurrent for Llama-3-70B?",
+            4,
+            79.2,
+        ),
+        ("两张卡都显示 23.6 GiB total，能 LoRA 微调 Qwen2.5-14B 吗", 2, 23.6),
+    ],
+)
+def test_shown_total_is_each_cards_memory(text: str, count: int, memory: float) -> None:
+    data = answer(text)
+    assert (data["request"]["gpu_count"], data["request"]["gpu_memory_gib"]) == (count, memory)
+    assert data["request"]["total_memory_gib"] is None
+
+
+def test_a_total_said_of_the_cards_is_still_their_sum() -> None:
+    data = answer("I have 4 GPUs with 96 GB total, serve Qwen2.5-32B")
+    assert (data["request"]["gpu_count"], data["request"]["gpu_memory_gib"]) == (4, 24)
