@@ -204,3 +204,28 @@ def test_shown_total_is_each_cards_memory(text: str, count: int, memory: float) 
 def test_a_total_said_of_the_cards_is_still_their_sum() -> None:
     data = answer("I have 4 GPUs with 96 GB total, serve Qwen2.5-32B")
     assert (data["request"]["gpu_count"], data["request"]["gpu_memory_gib"]) == (4, 24)
+
+
+# 8. A second model named by its family and tags, no size, is named as another model not sized.
+@pytest.mark.parametrize(
+    ("text", "model", "other"),
+    [
+        (
+            "LoRA fine-tune MiniCPM-2B and then MiniCPM-dpo-Int4, on one 4090",
+            "MiniCPM-2B",
+            "MiniCPM-dpo-Int4",
+        ),
+        ("MiniCPM-dpo-Int4 and MiniCPM-2B: LoRA on one 4090?", "MiniCPM-2B", "MiniCPM-dpo-Int4"),
+        ("部署 Qwen2.5-7B 和 MiniCPM-dpo-Int4 要几张 4090", "Qwen2.5-7B", "MiniCPM-dpo-Int4"),
+    ],
+)
+def test_second_tagged_family_is_named(text: str, model: str, other: str) -> None:
+    data = answer(text)
+    assert data["request"]["model"] == model
+    assert ignored(data)[f"model: {other}"] == "other_setup"
+
+
+def test_tool_named_after_a_family_is_no_model() -> None:
+    data = answer("fine-tune Qwen2.5-7B with LLaMA-Factory on one 4090")
+    assert data["request"]["model"] == "Qwen2.5-7B"
+    assert not any(t.startswith("model:") for t in ignored(data))

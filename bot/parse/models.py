@@ -22,6 +22,7 @@ from bot.parse import lexicon as lx
 from bot.parse import model_names as names
 from bot.parse.gpus import is_gpu_name
 from bot.parse.normalize import MODEL_MARK, mask
+from bot.parse.other_names import tagged_family_names
 from bot.parse.regex import LazyPattern, compile_pattern, rc, starts_with_one_of
 from bot.parse.verb_names import job_named_model
 from bot.parse.vision_names import mark_substitutions, vision_language_names
@@ -346,6 +347,11 @@ def extract_models(s: str, raw: str = "") -> tuple[str, list[ModelMention]]:
         mentions.append(ModelMention(start, end, text, None, size, None, _closest_names(text)))
         s = mask(s, start, end, MODEL_MARK)
     s = _sizes_in_brackets(s, mentions)
+    for start, end in (
+        tagged_family_names(s, idx.families, MODEL_MARK) if mentions else []
+    ):  # 'MiniCPM-dpo-Int4'
+        mentions.append(ModelMention(start, end, typed_as(s[start:end]), None, None, None))
+        s = mask(s, start, end, MODEL_MARK)
     mark_substitutions(
         s, mentions
     )  # 'the Qwen-2.5-72B vision-language model', 'llama 30b': said in the reply
