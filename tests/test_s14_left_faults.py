@@ -5,6 +5,7 @@ substitutions — in both languages, with sentences of our own beyond the ones s
 from __future__ import annotations
 
 import json
+import math
 from typing import Any
 
 import pytest
@@ -229,3 +230,32 @@ def test_tool_named_after_a_family_is_no_model() -> None:
     data = answer("fine-tune Qwen2.5-7B with LLaMA-Factory on one 4090")
     assert data["request"]["model"] == "Qwen2.5-7B"
     assert not any(t.startswith("model:") for t in ignored(data))
+
+
+# 9. A 'how many GPUs' headline's GPU-hours and days agree: the fewest GPUs that fit by recomputing the
+# activations spend (k + 2) / k the compute (LoRA: k = 4, ×1.5; Korthikanti et al. 2022 §5).
+@pytest.mark.parametrize(
+    "text",
+    [
+        "How many A100 to LoRA fine-tune Qwen2.5-72B on 1B tokens in 3 weeks?",
+        "LoRA 微调 Qwen2.5-72B，10 亿 token，三周内，需要几张 A100？",
+    ],
+)
+def test_headline_hours_and_days_agree_when_recomputing(text: str) -> None:
+    data = answer(text)
+    report = data["report"]
+    assert report["gpus_for_deadline"] == 2
+    row = next(r for r in report["days_table"] if r["gpus"] == 2)
+    shown = math.ceil(report["gpu_hours"]["likely"])  # 648
+    assert row["likely"] == pytest.approx(report["gpu_hours"]["likely"] * 1.5 / 48)  # 20 days
+    head = data["reply"].splitlines()[0]
+    paid = f"{math.ceil(shown * 1.5):,}"  # 972 GPU-hours on the 2 GPUs: 972 / 48 = 20 days
+    assert paid in head and "20" in head and "1.5" in head and f"{shown:,}" in head
+
+
+def test_headline_without_recompute_is_unchanged() -> None:
+    data = answer("How many A100 to fully fine-tune Qwen2.5-7B on 2B tokens in 3 weeks?")
+    head = data["reply"].splitlines()[0]
+    gh = math.ceil(data["report"]["gpu_hours"]["likely"])
+    assert f"{gh:,} A100-hours: about 2 GPUs for {gh / 48:.2g} days" in head
+    assert "recompute" not in head
