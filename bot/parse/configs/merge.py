@@ -59,6 +59,7 @@ def with_stack(parsed: ParseResult, stack: StackConfig, text: str = "") -> Parse
         update.update(model)
         if found.request.model:
             extra.update(model_typed=stack.model_name, unknown_model=None, model_suggestions=[])
+            extra.update(model_substitution=found.model_substitution)  # 'Qwen2.5-VL-7B-Instruct': said (s14)
         elif found.unknown_model or not (req.model or req.params_total):
             extra.update(unknown_model=stack.model_name, model_typed=None)
             if req.model and not found.request.model:
