@@ -263,7 +263,7 @@ def test_headline_without_recompute_is_unchanged() -> None:
 
 def test_vl_release_in_a_command_is_said() -> None:
     data = answer(
-        "一张 H100 上 lmdeploy serve api_server Qwen2.5-VL-7B-Instruct --tp 1 --session-len 32768 能跑多少并发"
+        "一张 H100 上 lmdeploy serve api_server Qwen2.5-VL-7B-Instruct --tp 1 --session-len 32768 多少并发"
     )
     assert data["request"]["model"] == "Qwen2.5-7B"
     assert substitutions(data)["Qwen2.5-VL-7B-Instruct"] == ("Qwen2.5-7B", "vision_language_llm")
