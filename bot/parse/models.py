@@ -341,22 +341,27 @@ def extract_models(s: str, raw: str = "") -> tuple[str, list[ModelMention]]:
         start, end, text = called
         mentions.append(ModelMention(start, end, text, None, None, None, _closest_names(text)))
         s = mask(s, start, end, MODEL_MARK)
+    s = _last_passes(s, mentions, typed_as)
+    mentions.sort(key=lambda mm: mm.start)
+    return s, mentions
+
+
+def _last_passes(s: str, mentions: list[ModelMention], typed_as: names.Typed) -> str:
+    """The passes after every name pass of :func:`extract_models`: a name called a model with its size,
+    a size after a name, a second family with tags and no size ('MiniCPM-dpo-Int4'), and the
+    substitutions a reply says ('the Qwen-2.5-72B vision-language model', 'llama 30b')."""
     sized = names.called_with_size(s, typed_as)
     if sized is not None:  # "the L1 model (1.5B)", beside catalog names: a model of its own
         start, end, text, size = sized
         mentions.append(ModelMention(start, end, text, None, size, None, _closest_names(text)))
         s = mask(s, start, end, MODEL_MARK)
     s = _sizes_in_brackets(s, mentions)
-    for start, end in (
-        tagged_family_names(s, idx.families, MODEL_MARK) if mentions else []
-    ):  # 'MiniCPM-dpo-Int4'
+    tagged = tagged_family_names(s, _model_index().families, MODEL_MARK) if mentions else []
+    for start, end in tagged:  # 'MiniCPM-dpo-Int4' beside another model
         mentions.append(ModelMention(start, end, typed_as(s[start:end]), None, None, None))
         s = mask(s, start, end, MODEL_MARK)
-    mark_substitutions(
-        s, mentions
-    )  # 'the Qwen-2.5-72B vision-language model', 'llama 30b': said in the reply
-    mentions.sort(key=lambda mm: mm.start)
-    return s, mentions
+    mark_substitutions(s, mentions)
+    return s
 
 
 _BRACKET_SIZE_RE = rc(
