@@ -267,3 +267,9 @@ def test_vl_release_in_a_command_is_said() -> None:
     )
     assert data["request"]["model"] == "Qwen2.5-7B"
     assert substitutions(data)["Qwen2.5-VL-7B-Instruct"] == ("Qwen2.5-7B", "vision_language_llm")
+
+
+def test_vl_release_keeps_its_quantization() -> None:
+    """'-AWQ' after a VL name is the weights' format (4-bit), read as for the plain LLM's name."""
+    data = answer("Qwen2.5-VL-72B-AWQ on 2 A100 40G, 10 concurrent?")
+    assert (data["request"]["model"], data["request"]["precision"]) == ("Qwen2.5-72B", "int4")

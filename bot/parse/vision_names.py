@@ -29,10 +29,11 @@ ALIAS = "alias"
 VL_NAME_RE = rc(
     r"(?<![a-z0-9.\-_/])(?P<base>[a-z][a-z]*[\-_ ]?\d+(?:\.\d+)?)[\-_ ]?vl[\-_ ]?"
     r"(?P<size>\d+(?:\.\d+)?b(?:[\-_]a\d+(?:\.\d+)?b)?)(?![a-z0-9])"
-    r"(?:[\-_](?:instruct|thinking|chat|base|awq|fp8|gptq(?:[\-_]int[48])?))*"
+    r"(?:[\-_](?:instruct|thinking|chat|base))*"
 )
 """'qwen3-vl-235b-a22b', 'qwen2.5-vl-72b-instruct', 'qwen2-vl-7b' (normalized text): a base LLM name, the
-'-VL' tag, its size (and active size), and release tags after it."""
+'-VL' tag, its size (and active size), and release tags after it (a quantization tag, '-AWQ', is left
+for the precision reader)."""
 VL_WORDS_AFTER_RE = rc(
     r"[\s\-_(（]*(?:vision[\s\-]*language|multi[\s\-]?modal|vlm|vl(?![a-z0-9])|多模态|视觉语言|图文)"
 )
