@@ -138,14 +138,19 @@ def _model_stem(name: object) -> str:
 def _model_understood(value: object, answer: dict[str, Any]) -> bool:
     """A bare size ("72B") is the parameter count; a name is the model sized, or the unknown model
     named as typed (suffixes such as -Chat, -Instruct, -AWQ aside; a family without a size matches
-    any size of it)."""
+    any size of it), or a vision-language release named as typed while its language model is sized
+    (s14: the reply says 'Qwen2.5-VL-72B is a vision-language model: sized as its language model')."""
     request = answer.get("request") or {}
     size = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*([bBmM])\s*", str(value))
     if size:
         n = float(size.group(1)) * (1e9 if size.group(2) in "bB" else 1e6)
         return _close(n, request.get("params_total"), 0.1)
     stem = _model_stem(value)
-    for got in (request.get("model"), (answer.get("interpretation") or {}).get("unknown_model")):
+    it = answer.get("interpretation") or {}
+    vision = [
+        s.get("typed") for s in it.get("substitutions") or [] if s.get("reason") == "vision_language_llm"
+    ]
+    for got in (request.get("model"), it.get("unknown_model"), *vision):  # s14: a VL release, named as typed
         g = _model_stem(got) if got else ""
         sizeless = not re.search(r"\d+[bm]", stem)
         if stem and g and (stem in g or g in stem or (sizeless and g.startswith(stem))):

@@ -80,6 +80,8 @@ IGNORED_REASONS = (
     "card_slots",  # '4 个卡槽', '4 PCIe slots': at most that many cards; the count needed is sized
     "current_load",  # '现在 20 并发，峰值 100', '20 users now, scale to 64': the load today, the target sized
     "observed",  # a figure reported from a run ('uses 60 GB', 'got 35 tokens/s'): what happened, no setting
+    "team_size",  # '4 people on the team' on a training question: no load, no training setting (s14)
+    "daily_schedule",  # '8 hours a day': the cards' hours each day, not the run's duration (s14)
     "earlier_run",  # s14: an earlier run on the same data and cards: its throughput times the new job
     "earlier_run_above_peak",  # s14: an earlier run implying more FLOPs than the cards' peak: set aside
     "rl_reward_model_not_sized",  # an RL job's reward/critic/reference model: counted at the actor's size
@@ -98,7 +100,11 @@ SUBSTITUTION_REASONS = (
     "card_sku",  # '910B2': a SKU of a catalog card, sized on that card
     "lower_bound_context",  # '上下文至少 16k', 'at least 16k context': sized at the least value
     "lower_bound_concurrency",  # '至少 10 个并发', 'at least 50 concurrent users': sized at the least
+    "vision_language_llm",  # 'Qwen2.5-VL-72B': its language model sized, the vision encoder not counted
+    "model_alias",  # 'llama 30b': the release the catalog lists under another size (LLaMA-33B)
 )
+MODEL_SUBSTITUTIONS = {"vision_language": "vision_language_llm", "alias": "model_alias"}
+"""A model mention's substitution (:mod:`bot.parse.vision_names`) → the reason the reply gives."""
 
 
 USED_REASONS = frozenset(
@@ -299,6 +305,9 @@ def _substitutions(parsed: ParseResult, report: SizingReport | None) -> list[Sub
         )
     if parsed.model_substitution == "no_version" and parsed.model_typed and report.request.model:
         out.append(Substitution(typed=parsed.model_typed, used=report.request.model, reason="latest_release"))
+    why = MODEL_SUBSTITUTIONS.get(parsed.model_substitution or "")  # 'Qwen3-VL-235B-A22B', 'llama 30b' (s14)
+    if why and parsed.model_typed and report.request.model:
+        out.append(Substitution(typed=parsed.model_typed, used=report.request.model, reason=why))
     if whys.get("precision") == "fp16_no_bf16" and "precision" in parsed.found:  # 'bf16 on 2 V100'
         out.append(
             Substitution(

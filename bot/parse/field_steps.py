@@ -419,8 +419,8 @@ class FieldSteps:
 
     def _one_named_card(self) -> bool:
         """'on an A100', 'on the A100', '在 A800 上跑': one card, unless the question asks how many or the
-        card is named in the plural ('on the A100s': the mask hides the plural from the pattern)."""
-        plural = getattr(self, "_plural_gpu", False)
+        card is named in the plural ('on the A100s'), or a TP/PP is stated (its world size is the count)."""
+        plural = getattr(self, "_plural_gpu", False) or bool(self.f.get("tp") or self.f.get("pp"))
         return bool(ARTICLE_GPU_RE.search(self.s)) and not ASKS_COUNT_RE.search(self.s) and not plural
 
     def _mem_card_one(self) -> bool:

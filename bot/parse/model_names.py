@@ -111,6 +111,9 @@ PLAIN_BEFORE_SIZE = frozenset((
     # a question's verb before the size ('Does 70B fit without CPU offload?', trial s12 B8)
     "does", "did", "will", "would", "could", "should", "might", "must", "shall", "were", "have", "need",
     "needs", "when", "where", "about", "using", "with", "into", "onto", "from",
+    # a turn's time word before the size ('this time 13B', 'next round 70B', issue 24)
+    "time", "times", "round", "instead", "again", "later", "earlier", "today", "tomorrow", "week", "month",
+    "year", "last", "previous", "before", "after", "once", "okay", "sure", "well", "please", "here", "there",
 ))  # fmt: skip
 """Plain words a size may follow ('a custom 13B', 'a distilled 7B'): never a model's name, whatever their
 case. A word typed in lower case before a size ('internvl 76b') is otherwise a name, as it would be typed

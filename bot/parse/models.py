@@ -22,8 +22,10 @@ from bot.parse import lexicon as lx
 from bot.parse import model_names as names
 from bot.parse.gpus import is_gpu_name
 from bot.parse.normalize import MODEL_MARK, mask
+from bot.parse.other_names import tagged_family_names
 from bot.parse.regex import LazyPattern, compile_pattern, rc, starts_with_one_of
 from bot.parse.verb_names import job_named_model
+from bot.parse.vision_names import mark_substitutions, vision_language_names
 from bot.parse.written_units import moe_shape_sizes
 from estimator import catalog
 
@@ -275,6 +277,9 @@ def extract_models(s: str, raw: str = "") -> tuple[str, list[ModelMention]]:
         for m in pat.finditer(s):
             mentions.append(ModelMention(m.start(), m.end(), _loose(m.group(0)), None, params, None))
             s = mask(s, m.start(), m.end(), MODEL_MARK)
+    for start, end, vl in vision_language_names(s, idx.regex, _family_mention):  # 'Qwen3-VL-235B-A22B'
+        mentions.append(vl)
+        s = mask(s, start, end, MODEL_MARK)
     for m in list(idx.starts.finditer(s)):
         found = _catalog_name_at(s, m.start())  # None inside a name masked just before
         if found is None:
@@ -336,14 +341,27 @@ def extract_models(s: str, raw: str = "") -> tuple[str, list[ModelMention]]:
         start, end, text = called
         mentions.append(ModelMention(start, end, text, None, None, None, _closest_names(text)))
         s = mask(s, start, end, MODEL_MARK)
+    s = _last_passes(s, mentions, typed_as)
+    mentions.sort(key=lambda mm: mm.start)
+    return s, mentions
+
+
+def _last_passes(s: str, mentions: list[ModelMention], typed_as: names.Typed) -> str:
+    """The passes after every name pass of :func:`extract_models`: a name called a model with its size,
+    a size after a name, a second family with tags and no size ('MiniCPM-dpo-Int4'), and the
+    substitutions a reply says ('the Qwen-2.5-72B vision-language model', 'llama 30b')."""
     sized = names.called_with_size(s, typed_as)
     if sized is not None:  # "the L1 model (1.5B)", beside catalog names: a model of its own
         start, end, text, size = sized
         mentions.append(ModelMention(start, end, text, None, size, None, _closest_names(text)))
         s = mask(s, start, end, MODEL_MARK)
     s = _sizes_in_brackets(s, mentions)
-    mentions.sort(key=lambda mm: mm.start)
-    return s, mentions
+    tagged = tagged_family_names(s, _model_index().families, MODEL_MARK) if mentions else []
+    for start, end in tagged:  # 'MiniCPM-dpo-Int4' beside another model
+        mentions.append(ModelMention(start, end, typed_as(s[start:end]), None, None, None))
+        s = mask(s, start, end, MODEL_MARK)
+    mark_substitutions(s, mentions)
+    return s
 
 
 _BRACKET_SIZE_RE = rc(

@@ -14,6 +14,7 @@ from bot.parse import node_words as nw
 from bot.parse.chat_forms import R_COUNTED_SEQS
 from bot.parse.followup_words import followup_gpu_count
 from bot.parse.gpus import largest_device_gib
+from bot.parse.memory_shown import per_card_total
 from bot.parse.node_words import GPU_NODE_GAP, JI_KA_GAP, NODE_GAP, R_PER_NODE_GPUS
 from bot.parse.normalize import MARKS
 from bot.parse.numbers import NumberToken, magnitude_value, parse_money
@@ -39,7 +40,6 @@ from bot.parse.role_left import (
     L_SAMPLE_EACH,
     L_SEQ,
     L_TOKENS,
-    L_TOTAL_CAPACITY,
     L_TOTAL_VRAM,
     LEFT_ROLES,
     MFU_NEAR,
@@ -50,7 +50,6 @@ from bot.parse.role_left import (
     R_MEMORY_WORD,
     R_OF_VRAM,
     R_PROMPTS,
-    R_TOTAL_CAPACITY,
     RATE_VALUE_RE,
     at_a_length,
     bare_price,
@@ -296,11 +295,7 @@ def _bytes(a: _Around) -> Verdict:
     scale = _BYTE_SCALE[unit]
     after = a.right[bm.end() :]
     gib = v * scale / 2**30
-    if (
-        unit in ("gb", "gib")
-        and 4 <= gib <= 1024
-        and (L_TOTAL_CAPACITY.search(a.left) or R_TOTAL_CAPACITY.match(after))
-    ):
+    if unit in ("gb", "gib") and 4 <= gib <= 1024 and per_card_total(a.left, after, gib):
         return Role("gpu_mem", round(gib, 2), tok)  # PyTorch's OOM message: 'GPU 0; 39.59 GiB total capacity'
     if L_NEEDS_OR_USES.search(a.left[-24:]) and R_MEMORY_WORD.match(after):
         return Role("bytes", v, tok)  # '只要 48GB 显存', 'used 22 GB of VRAM': needed or used, not a card

@@ -100,16 +100,19 @@ def headline_count(report: SizingReport, n: int, f: Fmt, per_node: int) -> dict[
     table's for ``n``), hours under a day, wall time under an hour, and the deadline in brackets. The
     sized count, or the count a minimum order bills (bot.render.offer_text.training_min_order)."""
     gh = report.gpu_hours
+    on_n = _days_on(report, n)
+    hours_on_n = on_n * 24 if on_n is not None else None
     return {
-        "need": f.int(n),
+        **_recompute_paid(report, n, f),
         "nodes": f.int(n // per_node) if n > per_node and n % per_node == 0 else None,
         "per_node": per_node,
         # the deadline, unless memory or whole nodes pushed the count well past it (then the real days)
         "deadline": headline_days(report, n, f),
-        "within": _within_deadline(report, n, f) + _tight_on(report, n, f),
+        "need": f.int(n),
+        "within": _within_deadline(report, n, f) + _tight_on(report, n, f) + _recompute_clause(report, n, f),
         "hours": headline_hours(report, n, f),
         # under an hour: 'about 4 minutes', 'under a minute' (not '0.01 hours')
-        "time": wall_time(gh.likely / n, f.lang) if gh is not None else None,
+        "time": wall_time(hours_on_n, f.lang) if gh is not None and hours_on_n is not None else None,
         "one": n == 1,
     }
 
@@ -243,10 +246,46 @@ def _days_rows(report: SizingReport, f: Fmt) -> list[dict[str, Any]]:
 
 def headline_hours(report: SizingReport, gpus: int, f: Fmt) -> str | None:
     """Wall-clock hours for a job under a day on ``gpus`` ('one GPU for 7.2 hours'), else None."""
-    gh = report.gpu_hours
-    if gh is None or gpus <= 0 or gh.likely / gpus >= 24:
+    days = _days_on(report, gpus) if gpus > 0 else None
+    if days is None or days >= 1:
         return None
-    return f.hours(gh.likely / gpus)
+    return f.hours(days * 24)
+
+
+def _recompute_factor(report: SizingReport, gpus: int) -> float:
+    """The compute factor full recomputation costs ``gpus`` (the ledger's ``recompute_time_fewest``:
+    (k + 2) / k below the count that keeps the activations; ``estimator.training_plan.fewest_slower``
+    slows their row of the days table, while the GPU-hours and cost stay at the calibrated rate), else 1."""
+    a = next((a for a in report.assumptions if a.field == "recompute_time_fewest"), None)
+    if a is None or gpus >= (a.params or {}).get("keep_from", 0):
+        return 1.0
+    return float(a.value)
+
+
+def _recompute_paid(report: SizingReport, gpus: int, f: Fmt) -> dict[str, str]:
+    """The headline's GPU-hours on ``gpus`` when full recomputation makes them slower (issue 24, s14:
+    "624 A100-hours: about 2 GPUs for 19 days" — 624 ÷ 2 ÷ 24 is 13 days; the 19 were recomputing's):
+    the GPU-hours those GPUs spend, so the headline's hours and days agree; else nothing."""
+    factor = _recompute_factor(report, gpus)
+    if factor < 1.01 or report.gpu_hours is None:
+        return {}
+    likely = shown_gpu_hours(shown_gpu_hours(report.gpu_hours.likely) * factor)
+    return {"gh_compact": f.compact(likely) if likely >= 1000 else f.hours(likely)}
+
+
+def _recompute_clause(report: SizingReport, gpus: int, f: Fmt) -> str:
+    """'; full recompute on 2 GPUs: ×1.5 the 648 GPU-hours below' after a headline whose GPU-hours
+    :func:`_recompute_paid` raised, else ''."""
+    factor = _recompute_factor(report, gpus)
+    if factor < 1.01 or report.gpu_hours is None:
+        return ""
+    return translate(
+        f.lang,
+        N_("; full recompute on %(gpus)s GPUs to fit: ×%(factor)s the %(gh)s GPU-hours below"),
+        gpus=f.int(gpus),
+        factor=f"{factor:.2g}",
+        gh=f.hours(shown_gpu_hours(report.gpu_hours.likely)),
+    )
 
 
 def _tight_on(report: SizingReport, gpus: int, f: Fmt) -> str:

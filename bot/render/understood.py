@@ -113,6 +113,14 @@ IGNORED_TEXTS: dict[str, str] = {
         "a figure your message reports from a run (memory in use, a speed): what happened, not a setting "
         "— the sizing computes it itself"
     ),
+    "team_size": N_(
+        "the people on your team: no load on the GPUs and no training setting — the sizing counts GPUs, not "
+        "people"
+    ),
+    "daily_schedule": N_(
+        "hours a day the cards run: the sizing counts 24 hours a day — at fewer hours a day a run's "
+        "calendar days grow in proportion"
+    ),
     "rl_reward_model_not_sized": N_(
         "the reward, critic or reference model of this RL job: its own size is not sized — its memory and "
         "forward passes are counted at the size of the model trained"
@@ -195,6 +203,11 @@ SUBSTITUTION_TEXTS: dict[str, str] = {
     "latest_release": N_(
         "Read “%(typed)s” as %(used)s: the latest release of that size — name the version to choose another."
     ),
+    "vision_language_llm": N_(
+        "“%(typed)s” is a vision-language model: sized as its language model, %(used)s — the vision encoder "
+        "(its weights and the image tokens) is not counted."
+    ),
+    "model_alias": N_("Read “%(typed)s” as %(used)s parameters: the same release, known by both sizes."),
     "generic_shape": N_(
         "Sized “%(typed)s” with a generic shape of its size (%(used)s): it is not in my catalog."
     ),
@@ -327,6 +340,9 @@ def _used_text(used: str, reason: str, lang: str, report: SizingReport) -> str:
         return fmt_for(lang).tokens(float(used))
     if reason == "lower_bound_context" and used.isdigit():
         return context_len(int(used))
+    if reason == "model_alias":  # 'LLaMA 30B = LLaMA-33B, 32.5B parameters'
+        params = report.request.params_total or 0
+        return f"{_used_name(used, report)}, {fmt_for(lang).params(params)}" if params else used
     return _used_name(used, report)
 
 

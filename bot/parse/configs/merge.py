@@ -48,6 +48,9 @@ def with_stack(parsed: ParseResult, stack: StackConfig, text: str = "") -> Parse
         if (not said_stage if f == "stage" else getattr(req, f, None) is None)  # a stated value wins
     }
     update.update(stack.values)
+    implied_one = _implied_one_card(req, update, text)
+    if implied_one:  # '--tp 4 … 在 A100 80G 上': the world size is the count, the one card no figure said
+        update["gpu_count"] = (update.get("tp") or 1) * (update.get("pp") or 1)
     extra: dict[str, Any] = {}
     if stack.model_name and req.model and GENERIC_WEIGHT_FILE_RE.search(stack.model_name):
         stack.model_name = None  # '-m 7B/ggml-model-q4_0.bin' names no model: the text's is sized
@@ -56,6 +59,7 @@ def with_stack(parsed: ParseResult, stack: StackConfig, text: str = "") -> Parse
         update.update(model)
         if found.request.model:
             extra.update(model_typed=stack.model_name, unknown_model=None, model_suggestions=[])
+            extra.update(model_substitution=found.model_substitution)  # 'Qwen2.5-VL-7B-Instruct': said (s14)
         elif found.unknown_model or not (req.model or req.params_total):
             extra.update(unknown_model=stack.model_name, model_typed=None)
             if req.model and not found.request.model:
@@ -65,7 +69,12 @@ def with_stack(parsed: ParseResult, stack: StackConfig, text: str = "") -> Parse
     for field, value in update.items():
         old = getattr(req, field, None)
         stated = field in parsed.found and (field != "stage" or said_stage)  # a guessed stage is no word
-        if stated and old is not None and _plain(old) != _plain(value):
+        if (
+            stated
+            and old is not None
+            and _plain(old) != _plain(value)
+            and not (implied_one and field == "gpu_count")
+        ):
             unused.append((f"{field}: {_plain(old)}", "config_differs"))
     _global_batch(stack, req, update, unused)
     unused += list(stack.unused.items())
@@ -74,6 +83,23 @@ def with_stack(parsed: ParseResult, stack: StackConfig, text: str = "") -> Parse
     return parsed.model_copy(
         update={"request": request, "found": found, "unused_numbers": unused, "out_of_scope": False, **extra}
     )
+
+
+ONE_SAID_RE = re.compile(
+    r"(?<![\d.])1\s*(?:x|×|\*|张|块|台|卡|gpus?\b|cards?\b)|\b(?:one|single)\b|单卡|单张|单块|一张|一块|一卡",
+    re.I,
+)
+"""A count of one said in words ('1 x A100', 'one A100', 'a single H100', '单卡', '一张 A100')."""
+
+
+def _implied_one_card(req: SizingRequest, update: dict[str, Any], text: str) -> bool:
+    """Whether the text's GPU count is the one card a named card implies ('on an A100 80G', '在 A100 80G
+    上') while the config states a TP × PP above one and no count: the launcher's world size is the
+    count then (issue 24, s14: 'lmdeploy serve api_server … --tp 4 … 在 A100 80G 上' was sized on 1 card
+    and its '--tp 4' named as not used). A count of one the text says in words stays (and the TP above
+    it is named, as before)."""
+    world = (update.get("tp") or 1) * (update.get("pp") or 1)
+    return req.gpu_count == 1 and world > 1 and "gpu_count" not in update and not ONE_SAID_RE.search(text)
 
 
 CAP_FLAGS = ("--max-num-seqs", "--max-running-requests", "--max-batch-size")

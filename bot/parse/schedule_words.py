@@ -1,0 +1,57 @@
+"""A team's size and a working day's hours (issue 24, s14): figures about the people, not the job.
+
+- **A team's size** on a training question: '4 people on the team', 'a team of 4', 'our team is 4
+  people', '团队 4 个人', '我们组 3 个人', '团队共 5 人'. The people who run a job are no load on the
+  GPUs (a serving question's concurrency) and no training setting. Before, '4 people' became
+  ``concurrency: 4`` on a training answer ("a serving setting") — a figure the user never meant as one.
+  Named ``team_size``. On a serving question the count of people is left to the load rules (the team
+  may be the users).
+- **A daily schedule**: '8 hours a day', 'eight hours per day', '每天 8 小时', '每天跑 8 个小时',
+  '一天 10 小时'. Hours a day are how long the cards run each day, not the run's duration (no request
+  field has hours per day: the estimator times a run around the clock). Before, '8 hours a day' became
+  ``hours=8`` and a LoRA question was priced as 64 GPU-hours. Named ``daily_schedule``.
+
+Both are masked (same length) so no later rule reads their number.
+"""
+
+from __future__ import annotations
+
+from bot.parse.normalize import mask
+from bot.parse.regex import rc, words_gate
+
+_N = r"(?:\d+(?:\.\d+)?|[一二两三四五六七八九十]+|one|two|three|four|five|six|seven|eight|nine|ten|twelve)"
+TEAM_RE = rc(
+    rf"(?<![\w.]){_N}\s*(?:people|persons?|engineers?|members?|devs?|developers?|researchers?|of\s+us)"
+    r"\s+(?:on|in)\s+(?:the|our|my|a)?\s*(?:team|group|lab)(?![a-z])"
+    rf"|\b(?:a|our|my|the)\s+(?:small\s+)?(?:team|group|lab)\s+(?:of|is|has|with)\s+(?:only\s+|just\s+)?{_N}"
+    r"(?:\s*(?:people|persons?|engineers?|members?|devs?|developers?|researchers?))?(?![\w.])"
+    rf"|(?:团队|小组|我们组|组里|课题组|实验室)\s*(?:共|一共|总共|只有|就|有|是)?\s*{_N}\s*(?:个人|个成员|名成员|人|位)"
+)
+"""'4 people on the team', 'a team of 4 engineers', 'our team is 4 people', '团队 4 个人', '组里 3 人'."""
+DAILY_RE = rc(
+    rf"(?<![\w.]){_N}\s*(?:个)?\s*(?:hours?|hrs?|h)\s*(?:a|per|each|every)\s+(?:work\s*)?day(?![a-z])"
+    rf"|(?<![\w.]){_N}\s*(?:hours?|hrs?|h)\s+daily(?![a-z])"
+    rf"|(?:每天|每日|一天|每个工作日)\s*(?:只)?(?:跑|开|用|训|训练|工作|运行)?\s*(?:约|大概|大约)?\s*{_N}\s*(?:个)?\s*(?:小时|h(?![a-z]))"
+)
+"""'8 hours a day', '10 hrs per day', '6h daily', '每天 8 小时', '每天跑 8 个小时', '一天 10 小时'."""
+_GATE_RE = words_gate(
+    ("team", "group", "lab", "团队", "组", "实验室", "day", "daily", "每天", "每日", "一天")
+)
+
+
+def schedule_words(s: str, training: bool) -> tuple[str, list[tuple[str, str]]]:
+    """``s`` with a team's size (training questions only) and a daily schedule masked, and each named
+    (the phrase as written, reason ``team_size`` or ``daily_schedule``)."""
+    if not _GATE_RE.search(s):
+        return s, []
+    named: list[tuple[str, str]] = []
+    patterns = (
+        ((TEAM_RE, "team_size"), (DAILY_RE, "daily_schedule"))
+        if training
+        else ((DAILY_RE, "daily_schedule"),)
+    )
+    for pattern, why in patterns:
+        for m in pattern.finditer(s):
+            named.append((" ".join(m.group(0).split()), why))
+            s = mask(s, m.start(), m.end(), " ")
+    return s, named

@@ -1,0 +1,78 @@
+"""Vision-language releases and old aliases named for a catalog LLM (issue 24, s14).
+
+- **A VL release** ('Qwen3-VL-235B-A22B', 'Qwen2.5-VL-72B', 'qwen2vl-7b'): the language model of the
+  same family, version and size plus a vision encoder. The catalog has the language models, not the
+  vision towers, so the mention is the LLM the release is built on (the family pass with the '-VL' tag
+  taken out: 'qwen3-235b-a22b' → Qwen3-235B-A22B, its 235B total / 22B active shape), with substitution
+  :data:`VISION_LANGUAGE`: the reply names the LLM sized and says the vision encoder is not counted.
+  Before, 'Qwen3-VL-235B-A22B' was an unknown model sized as a generic dense 22B shape.
+- **A catalog LLM called a vision-language model** ('the Qwen-2.5-72B vision-language model', 'Qwen2.5 72B
+  多模态版'): the same substitution, so the reply never sizes the plain LLM without saying so.
+- **An alias** ('llama 30b', 'LLaMA-30B'): Meta's LLaMA (v1) 30B is the release the catalog lists as
+  LLaMA-33B (32.5B parameters: Touvron et al. 2023, Table 2 lists 32.5B; the checkpoints were published
+  as 'llama-30b'). Substitution :data:`ALIAS`: the reply says which release was sized.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from bot.parse.regex import rc
+
+if TYPE_CHECKING:
+    from bot.parse.models import ModelMention
+
+VISION_LANGUAGE = "vision_language"
+ALIAS = "alias"
+
+VL_NAME_RE = rc(
+    r"(?<![a-z0-9.\-_/])(?P<base>[a-z][a-z]*[\-_ ]?\d+(?:\.\d+)?)[\-_ ]?vl[\-_ ]?"
+    r"(?P<size>\d+(?:\.\d+)?b(?:[\-_]a\d+(?:\.\d+)?b)?)(?![a-z0-9])"
+    r"(?:[\-_](?:instruct|thinking|chat|base))*"
+)
+"""'qwen3-vl-235b-a22b', 'qwen2.5-vl-72b-instruct', 'qwen2-vl-7b' (normalized text): a base LLM name, the
+'-VL' tag, its size (and active size), and release tags after it (a quantization tag, '-AWQ', is left
+for the precision reader)."""
+VL_WORDS_AFTER_RE = rc(
+    r"[\s\-_(（]*(?:vision[\s\-]*language|multi[\s\-]?modal|vlm|vl(?![a-z0-9])|多模态|视觉语言|图文)"
+)
+"""A catalog LLM's name followed by a vision-language word: 'Qwen-2.5-72B vision-language model'."""
+ALIASES = {"LLaMA-33B": rc(r"\b30b")}
+"""Catalog ids whose releases are also known by another size: the pattern that size matches as typed."""
+
+
+def vision_language_names(
+    s: str, family: re.Pattern[str], family_mention: object
+) -> list[tuple[int, int, ModelMention]]:
+    """(start, end, mention) of each VL release in the normalized text ``s`` whose language model the
+    family pattern ``family`` and reader ``family_mention`` (:func:`bot.parse.models._family_mention`)
+    find in the catalog; the mention's text is the name as written, its substitution
+    :data:`VISION_LANGUAGE`. A VL name whose LLM the catalog lacks is left to the later passes (named
+    as typed, sized with a generic shape)."""
+    if "vl" not in s:
+        return []
+    out = []
+    for m in VL_NAME_RE.finditer(s):
+        llm = f"{m.group('base')}-{m.group('size')}"
+        fm = family.fullmatch(llm)
+        mention = family_mention(llm, fm) if fm else None  # type: ignore[operator]
+        if mention is None or mention.model_id is None:
+            continue
+        mention.start, mention.end = m.start(), m.end()
+        mention.text = " ".join(m.group(0).split())
+        mention.substitution = VISION_LANGUAGE
+        out.append((m.start(), m.end(), mention))
+    return out
+
+
+def mark_substitutions(s: str, mentions: list[ModelMention]) -> None:
+    """Set :data:`VISION_LANGUAGE` on a catalog LLM followed by a vision-language word, and :data:`ALIAS`
+    on a release typed by its other name (:data:`ALIASES`), where no other substitution is set."""
+    for mm in mentions:
+        if mm.model_id is None or mm.substitution is not None:
+            continue
+        if VL_WORDS_AFTER_RE.match(s, mm.end):
+            mm.substitution = VISION_LANGUAGE
+        elif mm.model_id in ALIASES and ALIASES[mm.model_id].search(mm.text.lower()):
+            mm.substitution = ALIAS
