@@ -75,6 +75,7 @@ IGNORED_REASONS = (
     "negated",  # '128k context is not needed', '不需要 128k 上下文': a value the message says is not wanted
     "users_not_load",  # '200 users, about 30 concurrent': the users counted, the concurrency sized
     "card_slots",  # '4 个卡槽', '4 PCIe slots': at most that many cards; the count needed is sized
+    "gpu_kinds",  # 'H20、L40S和A800三种卡', 'three GPU types': the kinds listed, each card's count sized
     "current_load",  # '现在 20 并发，峰值 100', '20 users now, scale to 64': the load today, the target sized
     "observed",  # a figure reported from a run ('uses 60 GB', 'got 35 tokens/s'): what happened, no setting
     "earlier_run",  # s14: an earlier run on the same data and cards: its throughput times the new job

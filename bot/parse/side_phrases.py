@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from bot.parse.card_slots import card_slots
 from bot.parse.context_phase import context_phase
+from bot.parse.gpu_kinds import kinds_of_cards
 from bot.parse.load_change import load_change
 from bot.parse.peak_load import daytime_peak
 from bot.parse.self_correction import self_correction
@@ -22,7 +23,8 @@ def side_phrases(s: str, training: bool) -> tuple[str, list[tuple[str, str]]]:
     s, steps = step_times(s)  # '95 s/it', '每步 120 秒': a run's step time, observed (A9)
     s, phase = context_phase(s)  # '128k context for the last 50B tokens': not modelled (A3)
     s = load_change(s, training)  # 'double users to 60': the load asked about (B1)
+    s, kinds = kinds_of_cards(s)  # 'H20、L40S和A800三种卡': kinds, not a count of cards (s14)
     s = daytime_peak(s, training)  # 'up to 60 during the day': a peak load (s14)
     s, slots, _ = card_slots(s, training)  # '4 个卡槽', '4 PCIe slots': a limit on the count (s14)
     s = slots_as_flag(s, training)  # llama.cpp '4 parallel slots': its '--parallel 4' (B2)
-    return s, [*taken_back, *steps, *phase, *slots]
+    return s, [*taken_back, *steps, *phase, *slots, *kinds]

@@ -161,6 +161,9 @@ IGNORED_TEXTS: dict[str, str] = {
     "card_slots": N_(
         "the slots in your machine: at most that many cards — compare the count sized with them"
     ),
+    "gpu_kinds": N_(
+        "the number of kinds of card you listed, not a count of cards: each card's count is sized"
+    ),
     "current_load": N_(
         "the load you have now: capacity is planned for the peak or target you gave, which is sized"
     ),
