@@ -122,6 +122,14 @@ IGNORED_TEXTS: dict[str, str] = {
         "your earlier run on the same data, cards and count: its throughput per GPU (k·N·D ÷ GPUs ÷ its "
         "time) is the measured rate this answer times the new job with"
     ),
+    "earlier_run_same_job": N_(
+        "your earlier run of the same model and method: its throughput per GPU (k·N·D ÷ GPUs ÷ its time) "
+        "is the measured rate this answer times the new job with"
+    ),
+    "earlier_run_other_job": N_(
+        "your earlier run of another model, method or card: its MFU is given for comparison, not used — "
+        "the new job is timed at the calibrated MFU"
+    ),
     "earlier_run_above_peak": N_(
         "your earlier run: the model FLOPs it implies per GPU (k·N·D ÷ GPUs ÷ its time) are more than the "
         "cards' dense peak, an MFU over 100 %% — set aside, the calibrated MFU is used; check that run's "
