@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 
 from bot.core.asides import without_other_setups
-from bot.core.earlier_run import ABOVE_PEAK, SAME_DATA_RE
+from bot.core.earlier_run import ABOVE_PEAK, SAME_DATA_RE, with_earlier_run
 from bot.parse import ParseResult, parse
 from estimator import catalog
 from estimator.ledger import Ledger
@@ -163,3 +163,9 @@ def _result(
     return later.model_copy(
         update={"request": job, "found": found, "unused_numbers": unused, "lang": parsed.lang}
     )
+
+
+def with_past_runs(parsed: ParseResult, text: str) -> ParseResult:
+    """``parsed`` read for a finished run before the job (:func:`with_past_then_now`), then for an
+    earlier run on the same data (:func:`bot.core.earlier_run.with_earlier_run`)."""
+    return with_earlier_run(with_past_then_now(parsed, text))
