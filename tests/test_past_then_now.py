@@ -17,11 +17,11 @@ def test_the_job_after_now_is_sized_at_the_runs_rate_zh(capsys, now: str) -> Non
     d = ask_in_process(capsys, QWEN_ZH.format(now=now))
     req = d["request"]
     assert (req["model"], req["method"], req["tokens"], req["gpu_count"]) == ("Qwen2-72B", "lora", 1e9, 32)
-    # 4 × 72e9 × 5e8 FLOPs ÷ (16 GPUs × 36 × 3,600 s) = 69.4 TFLOPS per GPU (7.0 % of the H800's 989)
-    assert req["achieved_tflops_per_gpu"] == pytest.approx(69.4)
+    # 4 × 72.71e9 (Qwen2-72B) × 5e8 FLOPs ÷ (16 GPUs × 36 × 3,600 s) = 70.1 TFLOPS per GPU (7.1 % of 989)
+    assert req["achieved_tflops_per_gpu"] == pytest.approx(70.1)
     # twice the tokens on twice the cards: the same 36 hours (1,152 H800-hours at exactly that rate)
     assert d["report"]["gpu_hours"]["likely"] == pytest.approx(32 * 36, rel=0.02)
-    assert named(d) == {"Qwen2-72B · 16 × H800 · 36小时 → MFU 7.0%": "earlier_run_same_job"}
+    assert named(d) == {"Qwen2-72B · 16 × H800 · 36小时 → MFU 7.1%": "earlier_run_same_job"}
 
 
 def test_the_job_after_this_time_is_sized_at_the_runs_rate_en(capsys) -> None:
@@ -31,8 +31,23 @@ def test_the_job_after_this_time_is_sized_at_the_runs_rate_en(capsys) -> None:
     )
     d = ask_in_process(capsys, q)
     assert (d["request"]["tokens"], d["request"]["gpu_count"]) == (1e9, 32)
-    assert d["request"]["achieved_tflops_per_gpu"] == pytest.approx(69.4)
+    assert d["request"]["achieved_tflops_per_gpu"] == pytest.approx(70.1)
     assert "1.5 days" in ask_quietly(q).splitlines()[0]
+
+
+def test_a_count_asked_after_the_run_is_sized_not_carried(capsys) -> None:
+    q = (
+        "We ran full fine-tuning of Qwen2.5-7B on 8 H100 for 6 hours over 300M tokens. "
+        "Now we have 1.2B tokens and want it done in 1 day, how many H100?"
+    )
+    d = ask_in_process(capsys, q)
+    assert (d["request"]["tokens"], d["request"]["gpu_count"], d["request"]["deadline_days"]) == (
+        1.2e9,
+        None,
+        1,
+    )
+    # four times the tokens at the run's rate: 4 × 8 GPUs × 6 h = 192 H100-hours, 8 GPUs for 24 hours
+    assert d["report"]["gpu_hours"]["likely"] == pytest.approx(192, rel=0.01)
 
 
 def test_samples_epochs_card_carry_and_the_count_is_asked(capsys) -> None:

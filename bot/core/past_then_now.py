@@ -26,6 +26,7 @@ import re
 from bot.core.asides import without_other_setups
 from bot.core.earlier_run import ABOVE_PEAK, SAME_DATA_RE, with_earlier_run
 from bot.parse import ParseResult, parse
+from bot.parse.earlier_counts import ASKS_COUNT_AFTER_RE
 from estimator import catalog
 from estimator.ledger import Ledger
 from estimator.models import Method, SizingRequest, Stage
@@ -93,8 +94,9 @@ def _data_tokens(req: SizingRequest) -> float | None:
     return None
 
 
-def _job(run: ParseResult, later: ParseResult) -> SizingRequest:
-    """The later part's request, each field it does not state taken from the run's (module doc)."""
+def _job(run: ParseResult, later: ParseResult, after: str) -> SizingRequest:
+    """The later part's request (``after``: its text), each field it does not state taken from the
+    run's (module doc)."""
     req, old = later.request, run.request
     update: dict[str, object] = {}
     own_model = "model" in later.found or "params_total" in later.found
@@ -108,7 +110,8 @@ def _job(run: ParseResult, later: ParseResult) -> SizingRequest:
         update[field] = getattr(old, field)
     if "method" not in later.found and not own_model and old.stage in _TRAINING:
         update.update(stage=old.stage, method=old.method)  # '现在10亿token': the same fine-tune
-    if "gpu_count" in run.found and "gpu_count" not in later.found and "count_asked" not in later.found:
+    asked = "count_asked" in later.found or ASKS_COUNT_AFTER_RE.search(after) is not None  # 'how many H100?'
+    if "gpu_count" in run.found and "gpu_count" not in later.found and not asked:
         update["gpu_count"] = old.gpu_count  # the same cards when the job names none and asks none
     return req.model_copy(update=update)
 
@@ -128,14 +131,16 @@ def with_past_then_now(parsed: ParseResult, text: str) -> ParseResult:
         f in later.found for f in ("tokens", "num_samples", "gpu_count", "count_asked", "params_total")
     ):
         return parsed
-    job = _job(run, later)
+    job = _job(run, later, after)
     d_old = _data_tokens(old)
     if job.stage not in _TRAINING or d_old is None:
         return parsed
     if job.params_total != old.params_total and SAME_DATA_RE.search(after):
         return parsed  # another model on the same data: bot.core.earlier_run
     k = 4.0 if old.method in (Method.lora, Method.qlora) else 6.0
-    tflops = k * old.params_total * d_old / (old.gpu_count * _seconds(duration)) / 1e12
+    spec = catalog.models().get(old.model or "")
+    params = spec.params_total if spec is not None and spec.params_total else old.params_total  # 7.6B
+    tflops = k * params * d_old / (old.gpu_count * _seconds(duration)) / 1e12
     gpu = catalog.gpus().get(old.gpu)
     peak = gpu.peak_flops_16bit / 1e12 if gpu is not None and gpu.peak_flops_16bit else None
     said = _said(run, old, duration.group(0))
