@@ -50,6 +50,7 @@ def test_the_trial_sglang_peak_is_no_run_result() -> None:
     res = parse("SGLang Qwen3-235B-A22B，每月10万，平时30、峰值200，16k，H800")
     assert (res.request.gpu, res.request.concurrency) == ("H800-SXM5-80GB", 200)
     assert not any(text == "200" for text, _ in res.unused_numbers)
+    assert ("30", "current_load") in res.unused_numbers  # '平时30': the load of every day, named
 
 
 def test_a_peak_with_its_unit_keeps_its_unit() -> None:

@@ -18,12 +18,13 @@ L_PEAK = rc(
     r"(?:\s+(?:load|traffic|usage|demand))?"
     r"(?:\s+(?:of|at|to|around|near|reach(?:ing|es)?|hitting|hits|up\s+to|as\s+high\s+as|is|are|was|of\s+about))*"
     r"(?:\s+(?:about|around|roughly|maybe|~))?"
-    r"|(?:峰值|高峰(?:期|时段|时期)?)(?:的)?(?:时|时候|期间)?(?:用户|在线|访问|请求)?(?:数|量)?"
+    r"|(?:峰值|高峰(?:期|时段|时期)?|平时|平常|日常|平日)(?:的)?(?:时|时候|期间)?(?:用户|在线|访问|请求)?(?:数|量)?"
     r"(?:=|:|为|是|有|到|能到|会到|可达|达|达到|可能|大概|大约|约|预计|估计|会|要)*)\s*$"
 )
 """A peak word right before a number with no word of its own: 'peaks of 60', 'peaking at 60', 'spikes to
-60', 'bursts of 60', '峰值 200', '高峰时 60', '高峰期能到 120'. Right-hand words decide first ('peaks at 60
-GB' is memory, :mod:`bot.parse.roles`)."""
+60', 'bursts of 60', '峰值 200', '高峰时 60', '高峰期能到 120'; or the load of every day ('平时30、峰值200':
+then named as the current load, :mod:`bot.parse.target_load`). Right-hand words decide first ('peaks
+at 60 GB' is memory, :mod:`bot.parse.roles`)."""
 
 _DAYTIME_RE = rc(
     r"\bup\s+to(?P<n>\s+\d{1,6})(?=\s+(?:during|in|at|over)\s+(?:the\s+)?(?:day(?:time)?|peaks?|peak\s+hours?"
