@@ -37,3 +37,4 @@ def test_a_count_of_cards_stays_a_count() -> None:
     assert parse("4张A100部署Llama-3.1-70B，32并发够吗").request.gpu_count == 4
     assert parse("serving Llama-3.1-70B on two A100 cards, 32 concurrent").request.gpu_count == 2
     assert parse("Llama-3.1-70B on these 2 A100s, 32 concurrent: enough?").request.gpu_count == 2
+    assert parse("Can these two cards (RTX 4090) serve Qwen2.5-32B at 8 concurrent?").request.gpu_count == 2

@@ -24,12 +24,21 @@ KINDS_RE = rc(
 """'三种卡', '3 种 GPU', '两款卡', '这两种显卡', 'three GPU types', '3 kinds of cards', 'these two cards'."""
 
 
+CARD_NAME_RE = rc(
+    r"\b(?:[abhlptv]\d{1,3}[a-z]?|h20|l40s?|l20|rtx\s*\d{4}\w*|\d{4}\s*ti|mi\d{3}x?|910b\d?|gaudi\d?)\b"
+)
+"""A card's name, roughly ('A100', 'H20', 'L40S', 'RTX 4090', 'MI300X', '910B'): 'these two cards' count
+kinds only when two names are written."""
+
+
 def kinds_of_cards(s: str) -> tuple[str, list[tuple[str, str]]]:
     """The normalized text ``s`` with each count of kinds of cards blanked (same length), and those
     counts as typed, named with reason ``gpu_kinds``."""
     named: list[tuple[str, str]] = []
 
     def blank(m: re.Match[str]) -> str:
+        if m.group("th") and len(set(CARD_NAME_RE.findall(s))) < 2:
+            return m.group(0)  # 'these two cards (RTX 4090)': two cards of one kind
         named.append((m.group(0), "gpu_kinds"))
         return " " * (m.end() - m.start())
 
