@@ -84,3 +84,11 @@ def test_a_lone_finished_run_is_still_the_job(capsys) -> None:
     """No later part: '8 卡跑了 36 小时，花了多少钱' stays the run's own cost (bot.parse.past_run)."""
     d = ask_in_process(capsys, "Qwen2-72B LoRA 微调 5亿 token，2台8卡H800跑了36小时，花了多少钱？")
     assert (d["request"]["gpu_count"], d["request"]["hours"]) == (16, 36)
+
+
+def test_a_serving_job_after_the_run_is_not_timed_by_it(capsys) -> None:
+    d = ask_in_process(
+        capsys, "上个月用 8 张 A100 训了 7B，500 亿 token，花了 3 天。现在想部署它，要几张卡？"
+    )
+    assert d["request"]["stage"] == "inference"
+    assert not any(i["reason"].startswith("earlier_run") for i in d["interpretation"]["ignored"])

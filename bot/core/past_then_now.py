@@ -108,6 +108,8 @@ def _job(run: ParseResult, later: ParseResult, after: str) -> SizingRequest:
         if field in ("model", "params_total") and own_model:
             continue
         update[field] = getattr(old, field)
+    if "stage" in later.found and req.stage not in _TRAINING:
+        return req  # '现在想部署它': a serving job, not timed by the run
     if "method" not in later.found and not own_model and old.stage in _TRAINING:
         update.update(stage=old.stage, method=old.method)  # '现在10亿token': the same fine-tune
     asked = "count_asked" in later.found or ASKS_COUNT_AFTER_RE.search(after) is not None  # 'how many H100?'
