@@ -165,7 +165,7 @@ def _said(run: ParseResult, old: SizingRequest, duration: str) -> str:
 def _result(
     parsed: ParseResult, later: ParseResult, job: SizingRequest, item: tuple[str, str]
 ) -> ParseResult:
-    found = sorted(set(parsed.found) | set(later.found))
+    found = sorted(f for f in set(parsed.found) | set(later.found) if getattr(job, f, True) is not None)
     unused = [*later.unused_numbers, item]
     return later.model_copy(
         update={"request": job, "found": found, "unused_numbers": unused, "lang": parsed.lang}
