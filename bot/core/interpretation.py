@@ -78,11 +78,14 @@ IGNORED_REASONS = (
     "negated",  # '128k context is not needed', '不需要 128k 上下文': a value the message says is not wanted
     "users_not_load",  # '200 users, about 30 concurrent': the users counted, the concurrency sized
     "card_slots",  # '4 个卡槽', '4 PCIe slots': at most that many cards; the count needed is sized
+    "gpu_kinds",  # 'H20、L40S和A800三种卡', 'three GPU types': the kinds listed, each card's count sized
     "current_load",  # '现在 20 并发，峰值 100', '20 users now, scale to 64': the load today, the target sized
     "observed",  # a figure reported from a run ('uses 60 GB', 'got 35 tokens/s'): what happened, no setting
     "team_size",  # '4 people on the team' on a training question: no load, no training setting (s14)
     "daily_schedule",  # '8 hours a day': the cards' hours each day, not the run's duration (s14)
     "earlier_run",  # s14: an earlier run on the same data and cards: its throughput times the new job
+    "earlier_run_same_job",  # s14: an earlier run of the same model and method: its MFU times the new job
+    "earlier_run_other_job",  # s14: an earlier run of another model, method or card: its MFU named, not used
     "earlier_run_above_peak",  # s14: an earlier run implying more FLOPs than the cards' peak: set aside
     "rl_reward_model_not_sized",  # an RL job's reward/critic/reference model: counted at the actor's size
     *UNUSED_REASONS,  # keys of a pasted training/serving config (bot.parse.configs.model)
@@ -108,7 +111,14 @@ MODEL_SUBSTITUTIONS = {"vision_language": "vision_language_llm", "alias": "model
 
 
 USED_REASONS = frozenset(
-    {"settings_applied", "tool_inferred", "zero_from_file_name", "earlier_run", "cards_total"}
+    {
+        "settings_applied",
+        "tool_inferred",
+        "zero_from_file_name",
+        "earlier_run",
+        "earlier_run_same_job",
+        "cards_total",
+    }
 )
 """Reasons of an ``ignored`` entry the answer uses through its settings (a tool named with them, or read
 from them: ZeRO-3 → DeepSpeed; the cards' total memory, round 9): the reply names them apart, never under

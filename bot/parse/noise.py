@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from bot.parse.cjk_noise import cjk_random
 from bot.parse.regex import compile_pattern
 from bot.parse.result import ParseResult
 from estimator.models import SizingRequest
@@ -98,6 +99,7 @@ def without_noise(result: ParseResult, text: str, parse: Callable[[str], ParseRe
     whose prose (:func:`prose_of`, parsed again) names no catalog model or GPU: a name the noise spells
     by chance ('r1', 'a10') is not the user's."""
     chance = letters_random(text) and letters_random(prose_of(text))  # a name found in it is by chance
+    chance = chance or (cjk_random(text) and named_nothing(result))  # random ideographs (s14 trial #5)
     if not chance and (not looks_random(text) or not named_nothing(parse(prose_of(text)))):
         return result
     return ParseResult(request=SizingRequest(), lang=result.lang, truncated=result.truncated, notes=["noise"])

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.parse.normalize import MARKS
+from bot.parse.peak_load import L_PEAK
 from bot.parse.regex import LazyPattern, rc
 
 FILL = r"(?:\s|-(?!-))*(?:\+|多|余|来|左右|个|~|≈)?(?:\s|-(?!-))*"
@@ -197,8 +198,9 @@ RATE_VALUE_RE = rc(r"\d")
 'throughput of 8 H100' state none: the number is the cards' count."""
 
 
-LEFT_ROLES = ((L_SEQ, "seq"), (L_CONC, "concurrency"), (L_EPOCHS, "epochs"), (L_BUDGET, "budget"),
-              (L_PROMPT, "prompt"), (L_REPLY, "reply"), (L_SAMPLES, "samples"))  # fmt: skip
+LEFT_ROLES = ((L_SEQ, "seq"), (L_CONC, "concurrency"), (L_PEAK, "concurrency"), (L_EPOCHS, "epochs"),
+              (L_BUDGET, "budget"), (L_PROMPT, "prompt"), (L_REPLY, "reply"),
+              (L_SAMPLES, "samples"))  # fmt: skip
 """Words before a number that give it its role ("上下文32K", "并发 100"), in order."""
 _NEXT_LABEL = rc(r"\s*(?:=|:|为|是)?\s*")
 _COUNT_BEFORE = rc(r"\d\s*(?:个|路|名)?\s*$")

@@ -22,7 +22,7 @@ _TARGET_BEFORE_RE = rc(
     r"(?:峰值|高峰(?:期)?|最高|最多|未来|将来|以后|之后|上线后|上线以后|正式上线|年底|明年|下个?季度|目标|预计|预期"
     r"|(?:扩容|扩展|扩|增加|增长|提升|提高|加|涨|翻倍|翻一倍|达|冲|要|会|能)到)"
     r"[^，。,;；!?！？\d]{0,10}$"
-    r"|\b(?:peaks?|peaking|at\s+most|max(?:imum)?|target(?:ing|s)?|eventually|expect(?:ing|s)?|by\s+launch"
+    r"|\b(?:peaks?|peaking|spik(?:es?|ing)|burst(?:s|ing)?|at\s+most|max(?:imum)?|target(?:ing|s)?|eventually|expect(?:ing|s)?|by\s+launch"
     r"|at\s+launch|after\s+launch|later|next\s+(?:quarter|year|month)|reach\w*|hit(?:s|ting)?\s+(?:a\s+)?peak"
     r"|(?:scale|grow|go|increase|expand|double|triple|bump|move|ramp|rise|climb)\w*(?:\s+up)?\s+to)\b"
     r"[^,.;!?\d]{0,20}$"

@@ -132,6 +132,14 @@ IGNORED_TEXTS: dict[str, str] = {
         "your earlier run on the same data, cards and count: its throughput per GPU (k·N·D ÷ GPUs ÷ its "
         "time) is the measured rate this answer times the new job with"
     ),
+    "earlier_run_same_job": N_(
+        "your earlier run of the same model and method: its throughput per GPU (k·N·D ÷ GPUs ÷ its time) "
+        "is the measured rate this answer times the new job with"
+    ),
+    "earlier_run_other_job": N_(
+        "your earlier run of another model, method or card: its MFU is given for comparison, not used — "
+        "the new job is timed at the calibrated MFU"
+    ),
     "earlier_run_above_peak": N_(
         "your earlier run: the model FLOPs it implies per GPU (k·N·D ÷ GPUs ÷ its time) are more than the "
         "cards' dense peak, an MFU over one — set aside, the calibrated MFU is used; check that run's "
@@ -170,6 +178,9 @@ IGNORED_TEXTS: dict[str, str] = {
     ),
     "card_slots": N_(
         "the slots in your machine: at most that many cards — compare the count sized with them"
+    ),
+    "gpu_kinds": N_(
+        "the number of kinds of card you listed, not a count of cards: each card's count is sized"
     ),
     "current_load": N_(
         "the load you have now: capacity is planned for the peak or target you gave, which is sized"

@@ -1,0 +1,178 @@
+"""A finished run, then the job asked about (session 14 fresh-user trial #1, #2):
+'上个月2台8卡H800跑了36小时，LoRA微调Qwen2-72B，5亿token。现在10亿token，用4台8卡H800要多久？' sized the
+5亿 on 32 cards and named the 36 and the 10亿 as run results; 'We pretrained a 1.3B model on 100B tokens
+with 32 A100s in 4 days. How long for 7B on 1T tokens with 256 H100s?'
+read the 4 days as a deadline and dropped the 256 H100.
+
+The message is cut where the new job starts: a word of this time ('现在', '这次', '这回', 'now', 'this time')
+opening a clause after the run, or, with none, the sentence after the run's. The part before states the
+finished run (a past-run verb and its duration, its cards, count and data); the part after states the
+job. The job is the later part's parse, each field it does not state taken from the run's (the same
+model, method, card, epochs: '现在有10万条数据，想两周内做完，最少需要几张卡？' is the same full fine-tune of
+ChatGLM3-6B on A100 40G, 3 epochs). Its count is never carried when the later part asks for one.
+
+The run measured a throughput, k·N·D ÷ (GPUs × seconds) per GPU (:mod:`bot.core.earlier_run`; k = 6 for
+full training, 4 for LoRA/QLoRA; D in tokens, samples × epochs × the tokens per sample the estimator
+assumes). With the same model and method the MFU carries over (the data may differ): the job is timed at
+that throughput (``achieved_tflops_per_gpu``) unless it exceeds the cards' peak (set aside,
+``earlier_run_above_peak``), named ``earlier_run_same_job``. Another model or method: the run and its
+MFU are named (``earlier_run_other_job``), not used.
+"""
+
+from __future__ import annotations
+
+import re
+
+from bot.core.asides import without_other_setups
+from bot.core.earlier_run import ABOVE_PEAK, SAME_DATA_RE, with_earlier_run
+from bot.parse import ParseResult, parse
+from bot.parse.earlier_counts import ASKS_COUNT_AFTER_RE
+from estimator import catalog
+from estimator.ledger import Ledger
+from estimator.models import Method, SizingRequest, Stage
+from estimator.training_setup import assume_tokens_per_sample
+
+SAME_JOB = "earlier_run_same_job"
+"""The reason of an earlier run of the same model and method once it calibrates the new job."""
+OTHER_JOB = "earlier_run_other_job"
+"""The reason of an earlier run of another model or method: named with its MFU, not used."""
+PAST_VERB_RE = re.compile(
+    r"跑了|训了|训练了|练了|用了|花了|耗时"
+    r"|\b(?:ran|took|trained|pretrained|pre-trained|fine-tuned|finetuned|spent|lasted)\b",
+    re.IGNORECASE,
+)
+DURATION_RE = re.compile(
+    r"(?P<n>\d+(?:\.\d+)?)\s*(?:个)?\s*(?P<unit>小时|天|周|星期|hours?|hrs?|days?|weeks?)(?![a-z])",
+    re.IGNORECASE,
+)
+NOW_RE = re.compile(
+    r"(?:^|(?<=[。！？!?;；\n，,.]))\s*(?:现在|这次|这回|今次|\bnow\b|\bthis\s+time\b)", re.IGNORECASE
+)
+SENTENCE_RE = re.compile(r"[。！？!?；;\n]|\.(?=\s)")
+_SECONDS = {"小时": 3600, "天": 86400, "周": 604800, "星期": 604800}
+_TRAINING = (Stage.pretrain, Stage.finetune, Stage.continued_pretrain)
+_NOT_CARRIED = frozenset(
+    {"gpu_count", "hours", "deadline_days", "budget", "count_asked", "achieved_tflops_per_gpu"}
+)
+_DATA = ("tokens", "num_samples")
+
+
+def _seconds(m: re.Match[str]) -> float:
+    unit = m.group("unit").lower()
+    per = _SECONDS.get(unit) or (86400 if unit.startswith("d") else 604800 if unit.startswith("w") else 3600)
+    return float(m.group("n")) * per
+
+
+def split_at_job(text: str) -> tuple[str, str, re.Match[str]] | None:
+    """(the finished run's part, the job's part, the run's duration) of ``text``, or None when it
+    does not start with a finished run (a past-run verb and one duration) followed by another part."""
+    now = next((m for m in NOW_RE.finditer(text) if m.start() > 0), None)
+    if now is not None:
+        cut = now.start()
+    else:
+        verb = PAST_VERB_RE.search(text)
+        end = SENTENCE_RE.search(text, verb.end()) if verb else None
+        cut = end.end() if end else -1
+    if cut <= 0 or not text[cut:].strip():
+        return None
+    before = text[:cut]
+    durations = list(DURATION_RE.finditer(before))
+    if not PAST_VERB_RE.search(before) or len(durations) != 1:
+        return None
+    return before, text[cut:], durations[0]
+
+
+def _data_tokens(req: SizingRequest) -> float | None:
+    """The tokens a run trained on: tokens × epochs, or samples × epochs × tokens per sample."""
+    epochs = req.epochs or 1.0
+    if req.tokens:
+        return req.tokens * epochs
+    if req.num_samples:
+        per = req.tokens_per_sample or req.seq_len
+        per = per or assume_tokens_per_sample(req, req.stage or Stage.finetune, Ledger())
+        return req.num_samples * per * epochs
+    return None
+
+
+def _job(run: ParseResult, later: ParseResult, after: str) -> SizingRequest:
+    """The later part's request (``after``: its text), each field it does not state taken from the
+    run's (module doc)."""
+    req, old = later.request, run.request
+    update: dict[str, object] = {}
+    own_model = "model" in later.found or "params_total" in later.found
+    for field in run.found:
+        if field in _NOT_CARRIED or field in later.found or not hasattr(req, field):
+            continue
+        if field in _DATA and any(f in later.found for f in _DATA):
+            continue
+        if field in ("model", "params_total") and own_model:
+            continue
+        update[field] = getattr(old, field)
+    if "stage" in later.found and req.stage not in _TRAINING:
+        return req  # '现在想部署它': a serving job, not timed by the run
+    if "method" not in later.found and not own_model and old.stage in _TRAINING:
+        update.update(stage=old.stage, method=old.method)  # '现在10亿token': the same fine-tune
+    asked = "count_asked" in later.found or ASKS_COUNT_AFTER_RE.search(after) is not None  # 'how many H100?'
+    if "gpu_count" in run.found and "gpu_count" not in later.found and not asked:
+        update["gpu_count"] = old.gpu_count  # the same cards when the job names none and asks none
+    return req.model_copy(update=update)
+
+
+def with_past_then_now(parsed: ParseResult, text: str) -> ParseResult:
+    """``parsed`` (the whole message's), or the job after a finished run calibrated by it (module doc);
+    unchanged (the same object) when the message is no such pair."""
+    cut = split_at_job(text)
+    if cut is None:
+        return parsed
+    before, after, duration = cut
+    run, later = parse(before), without_other_setups(parse(after))
+    old = run.request
+    if old.stage not in _TRAINING or not (old.gpu and old.gpu_count and old.params_total):
+        return parsed
+    if not any(
+        f in later.found for f in ("tokens", "num_samples", "gpu_count", "count_asked", "params_total")
+    ):
+        return parsed
+    job = _job(run, later, after)
+    d_old = _data_tokens(old)
+    if job.stage not in _TRAINING or d_old is None:
+        return parsed
+    if job.params_total != old.params_total and SAME_DATA_RE.search(after):
+        return parsed  # another model on the same data: bot.core.earlier_run
+    k = 4.0 if old.method in (Method.lora, Method.qlora) else 6.0
+    spec = catalog.models().get(old.model or "")
+    params = spec.params_total if spec is not None and spec.params_total else old.params_total  # 7.6B
+    tflops = k * params * d_old / (old.gpu_count * _seconds(duration)) / 1e12
+    gpu = catalog.gpus().get(old.gpu)
+    peak = gpu.peak_flops_16bit / 1e12 if gpu is not None and gpu.peak_flops_16bit else None
+    said = _said(run, old, duration.group(0))
+    mfu = f" → MFU {tflops / peak:.1%}" if peak else ""
+    same = job.params_total == old.params_total and job.method == old.method and job.gpu == old.gpu
+    if not same or peak is None or tflops > peak:
+        why = OTHER_JOB if not same else ABOVE_PEAK
+        return _result(parsed, later, job, (f"{said}{mfu}", why))
+    job = job.model_copy(update={"achieved_tflops_per_gpu": round(tflops, 1)})
+    return _result(parsed, later, job, (f"{said}{mfu}", SAME_JOB))
+
+
+def _said(run: ParseResult, old: SizingRequest, duration: str) -> str:
+    """'Qwen2-72B · 16 × H800 · 36小时': the run in one item."""
+    model = run.model_typed or old.model or f"{(old.params_total or 0) / 1e9:g}B"
+    card = (old.gpu or "").split("-")[0]
+    return f"{model} · {old.gpu_count} × {card} · {duration.strip()}"
+
+
+def _result(
+    parsed: ParseResult, later: ParseResult, job: SizingRequest, item: tuple[str, str]
+) -> ParseResult:
+    found = sorted(f for f in set(parsed.found) | set(later.found) if getattr(job, f, True) is not None)
+    unused = [*later.unused_numbers, item]
+    return later.model_copy(
+        update={"request": job, "found": found, "unused_numbers": unused, "lang": parsed.lang}
+    )
+
+
+def with_past_runs(parsed: ParseResult, text: str) -> ParseResult:
+    """``parsed`` read for a finished run before the job (:func:`with_past_then_now`), then for an
+    earlier run on the same data (:func:`bot.core.earlier_run.with_earlier_run`)."""
+    return with_earlier_run(with_past_then_now(parsed, text))
