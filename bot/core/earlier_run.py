@@ -15,13 +15,16 @@ from typing import NamedTuple
 
 from bot.parse import ParseResult
 from estimator import catalog
+from estimator.compute import flops_per_param_token
 from estimator.models import Method, Stage
 
 EARLIER_RUN = "earlier_run"
 """The reason of the earlier run's duration and model once they calibrate the answer."""
 ABOVE_PEAK = "earlier_run_above_peak"
 """The reason of an earlier run whose throughput exceeds the cards' dense peak: set aside."""
-SAME_DATA_RE = re.compile(r"同样|相同|一样|\bsame\b")
+SAME_DATA_RE = re.compile(
+    r"(?:同样|相同|一样)(?:的)?\s*(?:\d|数据|token|样本|语料|训练集)|\bsame\s+(?:\d|data|dataset|tokens?|corpus)"
+)
 """'同样 500 亿 token', '相同的数据', 'on the same data': the earlier run saw the job's tokens."""
 _DURATION_RE = re.compile(
     r"^(?P<n>\d+(?:\.\d+)?)\s*(?P<unit>天|日|小时|个小时|周|星期|days?|hours?|hrs?|weeks?)$", re.IGNORECASE
@@ -75,8 +78,8 @@ def earlier_run(parsed: ParseResult) -> EarlierRun | None:
     others = [(t, why) for t, why in parsed.unused_numbers if why == "other_setup"]
     durations = [(t, s) for t, _ in others if (s := _seconds(t)) is not None]
     models = [(t, p) for t, _ in others if (p := _params(t)) is not None]
-    if len(durations) != 1 or len(models) != 1:
-        return None
+    if len(durations) != 1 or len(models) != 1 or len(others) != 2:  # the run's own count or tokens said:
+        return None  # not the job's cards and data (review s14: 8 GPUs' run divided by the job's 16)
     (d_text, seconds), (m_text, params) = durations[0], models[0]
     return EarlierRun(params, seconds, ((m_text, "other_setup"), (d_text, "other_setup")))
 
@@ -89,7 +92,8 @@ def with_earlier_run(parsed: ParseResult) -> ParseResult:
     if run is None:
         return parsed
     req = parsed.request
-    k = 4.0 if req.method in (Method.lora, Method.qlora) else 6.0
+    algorithm = req.algorithm.value if req.algorithm else "sft"  # k as the estimator times the job
+    k = flops_per_param_token(req.method not in (Method.lora, Method.qlora), algorithm)
     tflops = k * run.params * (req.tokens or 0.0) / ((req.gpu_count or 1) * run.seconds) / 1e12
     gpu = catalog.gpus().get(req.gpu or "")
     peak = gpu.peak_flops_16bit / 1e12 if gpu is not None and gpu.peak_flops_16bit else None

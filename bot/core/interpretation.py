@@ -343,11 +343,17 @@ def unused_local(said: SizingRequest, report: SizingReport) -> list[tuple[str, s
         said.offload and not split and said.gpu_layers is None and not said.cpu_moe_layers
     ):  # -ngl ≥ layers + 1
         out.append((_text("offload", said.offload), "serving_offload"))
+    spec = report.model_spec
+    layers = spec.layers if spec is not None else None
+    if said.gpu_layers is not None and not split and layers and said.gpu_layers <= layers:
+        # a server runtime: no split, yet the layers were said (review s14: dropped in silence); the host
+        # memory belongs to that split, not to "every weight on the GPU"
+        out.append((f"gpu_layers: {said.gpu_layers}", "serving_offload"))
+        return out
     if said.host_memory_gib and not split:
         out.append((f"host_memory: {said.host_memory_gib:g} GB", "all_on_gpu"))
     if said.host_bandwidth_gbps and not split:
         out.append((f"host_bandwidth: {said.host_bandwidth_gbps:g} GB/s", "all_on_gpu"))
-    spec = report.model_spec
     if said.cpu_moe_layers and spec is not None and not spec.is_moe:
         flag = "--cpu-moe" if said.cpu_moe_layers >= ALL_EXPERTS else f"--n-cpu-moe {said.cpu_moe_layers}"
         out.append((flag, "no_experts"))

@@ -51,6 +51,15 @@ _DEADLINE_AFTER_RE = rc(
     r"\s*(?:个)?\s*(?:天|days?|周|weeks?|月|months?)?\s*(?:内|以内|之内|能|可以|够|来得及)"
 )
 """A deadline said after the duration ('3 天内', '3 天能训完吗')."""
+_WANTED_RE = rc(
+    r"\b(?:need|needs|want|wants|must|have\s+to|has\s+to|should|would\s+like|plan|planning|hope|goal|budget)\b"
+    r"|需要|想要|想|希望|打算|计划|必须|得在|要求"
+)
+"""A wish in the duration's clause: what the job may take (a deadline), not what a run took."""
+_AT_MOST_AFTER_RE = rc(
+    r"\s*(?:天|days?|周|weeks?|hours?|小时)?\s*(?:max(?:imum)?\b|at\s+most|tops\b|最多|以内|封顶)"
+)
+"""'3 days max', '3 天最多': a bound after the duration."""
 PAST_RUN = "past_run"
 """``Role.extra`` of a days role that is the run's own duration."""
 
@@ -63,6 +72,8 @@ def _past_run(s: str, role: Role) -> bool:
     clause = clause[ends[-1].end() :] if ends else clause
     if _DEADLINE_AROUND_RE.search(clause) or _DEADLINE_AFTER_RE.match(s, role.tok.end):
         return False
+    if _WANTED_RE.search(clause) or _AT_MOST_AFTER_RE.match(s, role.tok.end):  # 'I need a 7B trained for
+        return False  # 3 days max': a wish, the deadline (review s14: read as a run, sized on 1 GPU)
     return _VERB_BEFORE_RE.search(clause) is not None or _RUN_VERB_RE.search(clause) is not None
 
 
@@ -79,6 +90,8 @@ def past_run_days(s: str, roles: list[Role]) -> tuple[list[Role], list[tuple[str
     days = [r for r in roles if r.role == "days"]
     if not days or PAST_VERB_RE.search(s) is None:  # most messages: no duration or no past verb
         return roles, []
+    if not any(r.role == "count" for r in roles):  # a run's cost needs its cards: without, the days stay a
+        return roles, []  # deadline ('a 7B trained in 3 days on H100s': count sized, cost the same GPU-hours)
     past = [r for r in days if _past_run(s, r)]
     if not past:
         return roles, []
