@@ -107,6 +107,8 @@ def _job(run: ParseResult, later: ParseResult, after: str) -> SizingRequest:
             continue
         if field in ("model", "params_total") and own_model:
             continue
+        if field == "gpu_memory_gib" and "gpu" in later.found:  # the run's card's memory, not the job's
+            continue
         update[field] = getattr(old, field)
     if "stage" in later.found and req.stage not in _TRAINING:
         return req  # '现在想部署它': a serving job, not timed by the run
