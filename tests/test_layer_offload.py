@@ -179,8 +179,9 @@ def test_the_split_is_read(
     req = data["request"]
     assert (req["gpu_layers"], req["cpu_moe_layers"], req["host_memory_gib"]) == (gpu_layers, cpu_moe, host)
     assert data["report"]["inference"]["layer_split"] is not None
-    ignored = {x["text"] for x in data["interpretation"]["ignored"]}
-    assert not {"offload: True", str(gpu_layers), f"{host}"} & ignored, ignored
+    ignored = [x["text"] for x in data["interpretation"]["ignored"]]
+    # each is named as 'offload: True', 'gpu_layers: 40', 'host_memory: 64 GB' when not used (interpretation)
+    assert not [t for t in ignored if t.startswith(("offload", "gpu_layers", "host_memory"))], ignored
 
 
 def test_the_answer_in_english(capsys) -> None:

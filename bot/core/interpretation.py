@@ -72,7 +72,6 @@ IGNORED_REASONS = (
     "serving_offload",  # weights in CPU memory on a server that holds every weight on GPUs: not modelled
     "all_on_gpu",  # host memory stated, every weight on the GPUs (estimator.layer_offload): not needed
     "no_experts",  # experts on the CPU for a dense model: it has none
-    "kv_in_host",  # the KV cache in CPU memory while serving (llama.cpp -nkvo): not modelled
     "rollout_as_vllm",  # an RL rollout engine other than vLLM (SGLang): the rollouts are timed as vLLM's
     "step_time_target",  # '希望每步不超过 2 秒': a time per step wanted; the sizing times the whole run
     "negated",  # '128k context is not needed', '不需要 128k 上下文': a value the message says is not wanted

@@ -41,10 +41,6 @@ IGNORED_TEXTS: dict[str, str] = {
     ),
     "training_only": N_("a training setting; this is a serving question"),
     "rollout_as_vllm": N_("the RL rollout engine: its rollouts are timed as vLLM's decoding"),
-    "kv_in_host": N_(
-        "a KV cache held in CPU memory is not modelled: the sizing keeps the KV cache on the GPUs, an upper "
-        "bound on their memory"
-    ),
     "serving_offload": N_(
         "serving with part of the weights in CPU memory is not modelled: the sizing holds every weight on "
         "GPUs"
