@@ -63,6 +63,10 @@ class HttpState:
         self.chat_info_errors: set[str] = set()  # chats whose info call fails (the bot lacks the scope)
         self.resources: dict[tuple[str, str], bytes] = {}  # (message_id, file_key) → a file sent by a user
         self.ws_url: Any = None  # callable () -> (url, client config), set by FakeFeishu
+        # Open by default; a test clears it to hold every sent message's response (the message is
+        # recorded first), so a replica is caught mid-answer whatever the machine's speed.
+        self.reply_gate = threading.Event()
+        self.reply_gate.set()
 
     def new_id(self, prefix: str) -> str:
         return f"{prefix}{next(self.ids):06d}"
@@ -130,6 +134,8 @@ class FeishuHTTPHandler(BaseHTTPRequestHandler):
         with st.lock:
             st.calls.append(call)
             status, body, headers = self._route(call)
+        if method == "POST" and "/im/v1/messages" in call.path:
+            st.reply_gate.wait(60)
         self._answer(status, body, headers)
 
     def _route(self, call: Call) -> tuple[int, dict[str, Any], dict[str, str] | None]:

@@ -82,6 +82,7 @@ def test_events_a_killed_replica_acked_but_never_answered_are_answered_by_the_ot
         running_bot(fake, tmp_path / "b", extra_env=env, connected=False),
     ):
         wait(lambda: fake.connections >= 2, 30, "both replicas connected")
+        fake.http.reply_gate.clear()  # each replica's first answer is recorded, then held: A stays mid-burst
         asked: dict[str, str] = {}  # frame id → the question's message id
         for n in range(CHATS):
             event = fake.message_event(f"{n + 1}B模型1万亿token要多少A100", chat_id=f"oc_burst{n:03d}")
@@ -92,6 +93,7 @@ def test_events_a_killed_replica_acked_but_never_answered_are_answered_by_the_ot
         wait(lambda: any(m["parent_id"] in on_a for m in fake.http.sent()), 15, "A's first answer")
         a.kill()  # kill -9: A's acked questions stay unanswered unless another replica takes them
         a.wait(10)
+        fake.http.reply_gate.set()
         answered_at_kill = {m["parent_id"] for m in fake.http.sent()}
         assert on_a - answered_at_kill, "A had answered everything before the kill: nothing tested"
         missing = lambda: set(asked.values()) - {m["parent_id"] for m in fake.http.sent()}  # noqa: E731
