@@ -33,7 +33,7 @@ from bot.parse.engines_named import engines_named, lmdeploy_share, with_engines
 from bot.parse.field_steps import FieldSteps
 from bot.parse.generic_values import ACCUMULATION, place_unread
 from bot.parse.gpus import GpuMention, extract_gpus, extract_unknown_gpu, plural_card
-from bot.parse.inline_flags import read_inline_flags
+from bot.parse.inline_flags import read_inline_flags, sharded_tp
 from bot.parse.inline_keys import read_inline_keys
 from bot.parse.lang import detect_lang
 from bot.parse.left_behind import left_behind, spans
@@ -294,7 +294,8 @@ class _Parse(FieldSteps):
 
     def _rate_and_replicas(self) -> None:
         """Round 3: a request rate with the output tokens per request ('10 qps, 512 output tokens') is
-        the output tokens/s to serve; a data-parallel size in prose ('--dp 2') is DP × TP × PP GPUs."""
+        the output tokens/s to serve; a data-parallel size in prose ('--dp 2') is DP × TP × PP GPUs; TGI's
+        'SHARDED=true' on N cards is TP N."""
         if "qps_needs_output" in [why for _, why in self.named_unused]:
             reply = self.first("reply")
             rate_times_output(self.named_unused, reply.value if reply else None, self.f)
@@ -302,6 +303,7 @@ class _Parse(FieldSteps):
             counted = "count" in [r.role for r in self.roles]
             other = apply_data_parallel(self.f, self.data_parallel, counted)
             self.named_unused += [other] if other else []
+        self.f["tp"] = sharded_tp(self.f, self.s0)  # s15: TGI 'SHARDED=true' on N cards: TP over all N
 
     def _stage_and_settings(self, s0: str) -> tuple[bool, str | None]:
         """Stage, algorithm and method from words, and the settings step (:mod:`bot.parse.settings`).

@@ -27,6 +27,9 @@ FLAG_RE = rc(
     r"(?:\s*[=:]\s*|\s+(?:(?:set\s+)?to|of|at|is|=)\s+|\s+)(?P<v>\d+(?:\.\d+)?(?!\d|\.\d)(?![a-z])|[a-z][a-z0-9_\-]*)"
 )
 """A flag ('--tp-size', '-c') or a flag-like word ('tp-size', 'session_len') and its value."""
+TGI_SHARDED_RE = rc(r"(?<![a-z_])-{0,2}sharded\s*[=:]?\s*true(?![a-z])")
+"""TGI's ``--sharded true`` / ``SHARDED=true`` without ``--num-shard``: "By default text-generation-inference
+will use all available GPUs to run the model" (launcher/src/main.rs, ``sharded``): its TP is the GPUs."""
 _GATE = re.compile(r"[a-z]-[a-z]|[a-z]_[a-z]|(?:^|\s)-{1,2}[a-z]")
 
 
@@ -79,3 +82,12 @@ def read_inline_flags(
         out.fields.setdefault(field_name, value)
         out.s = mask(out.s, m.start(), m.end(), " ")
     return out
+
+
+def sharded_tp(f: dict[str, Any], s: str) -> Any:
+    """The TP of the request fields ``f`` of the normalized text ``s``: TGI's ``SHARDED=true`` with no
+    ``--num-shard`` on a count of cards is TP over all of them (:data:`TGI_SHARDED_RE`; round 10, s15)."""
+    count = f.get("gpu_count")
+    if f.get("runtime") == "TGI" and f.get("tp") is None and isinstance(count, int | float) and count > 1:
+        return int(count) if float(count).is_integer() and TGI_SHARDED_RE.search(s) else None
+    return f.get("tp")

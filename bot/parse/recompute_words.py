@@ -42,19 +42,28 @@ NO_RECOMPUTE_RE = rc(
 )
 """No recompute: 'without gradient checkpointing', '--gradient_checkpointing false' (HF TrainingArguments)."""
 FULL_RECOMPUTE_RE = rc(
-    r"(?:gradient|activation|梯度|激活)[\s\-_]*(?:checkpoint(?:ing|s)?|检查点|重计算)"
+    r"(?:gradient|activations?|梯度|激活)[\s\-_]*(?:checkpoint(?:ing|s)?|检查点|重计算)"
+    r"|(?<![a-z])checkpoint(?:ed)?[\s\-_]*activations?(?![a-z])|(?<![a-z_])grad(?:ient)?[\s\-]*_?ckpt(?![a-z])"
     r"|(?:full[\s\-_]*)?(?:activations?[\s\-_]*)?recomputation|(?:full|activations?)[\s\-_]*recompute\b"
     r"|完全重计算|全量重计算|recompute[_\s\-]*granularity\s*[=:]?\s*full|(?:开|打开|开启|启用|用|使用)(?:了|着)?\s*重计算"
     r"|(?<![不没无未])(?<![不没无未][用开要])重计算(?!\s*(?:一下|一遍|一次|下))"
 )
-"""Full recompute: 'gradient checkpointing', 'activation recompute', '激活重计算', '梯度检查点', '重计算'."""
+"""Full recompute: 'gradient checkpointing', 'activation recompute', '激活重计算', '梯度检查点', '重计算';
+round 10 (s15): the tools' own spellings with the words the other way round or plural — Megatron-LM's
+legacy and GPT-NeoX's ``--checkpoint-activations`` / ``checkpoint_activations``, DeepSpeed's
+``--deepspeed_checkpoint_activations`` (deepspeed/__init__.py add_tuning_arguments), NeMo's
+``activations_checkpoint_method`` / ``activations_checkpoint_granularity`` (megatron_gpt_config.yaml), and
+``grad_ckpt`` / ``gradient_ckpt`` (llama-recipes ``--no_peft_grad_ckpt`` is the negated form)."""
 SELECTIVE_RE = rc(
     r"selective[\s\-_]*(?:activations?[\s\-_]*)?(?:recomput\w*|checkpointing)|选择性(?:的)?(?:激活)?重计算"
-    r"|recompute[_\s\-]*granularity\s*[=:]?\s*selective"
+    r"|recompute[_\s\-]*granularity\s*[=:]?\s*selective|(?<![a-z])recompute[_\s\-]*activations(?![a-z])"
     r"|activations?[_\s\-]*checkpoint(?:ing)?[_\s\-]*granularity\s*[=:]?\s*selective"
 )
 """Selective recompute; also NeMo's ``activations_checkpoint_granularity=selective`` (Megatron-LM
-``--recompute-granularity selective``)."""
+``--recompute-granularity selective``); round 10 (s15): Megatron-LM's ``--recompute-activations``
+(megatron/training/arguments.py: ``if args.recompute_activations: args.recompute_granularity =
+'selective'``) and accelerate's ``--megatron_lm_recompute_activations`` ("Selective Activation
+Recomputation", accelerate/commands/launch.py)."""
 
 _FULL_RECOMPUTE_PHRASE_RE = rc(
     r"(?:(?<=开)|(?<=开启)|(?<=打开)|(?<=启用)|(?<=使用)|(?<=用)|(?<=开了)|(?<=开着))\s*全量(?:的)?\s*"

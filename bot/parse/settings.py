@@ -126,7 +126,7 @@ RUNTIMES: tuple[tuple[Any, str], ...] = (
     (rc(r"\bollama\b"), "Ollama"),
     (rc(r"(?<![a-z0-9])lmdeploy(?![a-z0-9])|turbomind"), "lmdeploy"),  # also swift's --use_lmdeploy
     (rc(r"\btgi\b|text[\s\-_]*generation[\s\-_]*inference"), "TGI"),
-    (rc(r"\bexllama(?:v2|\s*v2|2)?\b|\bexl2\b"), "ExLlama"),
+    (rc(r"\bexllama(?:v[23]|\s*v[23]|[23])?\b|\bexl[23]\b"), "ExLlama"),  # s15: ExLlamaV3 and its EXL3 too
     (rc(r"llama[\s.\-_]*cpp|\bgguf\b|lm\s*studio|\bllama-(?:server|cli)\b"), "llama.cpp"),
     (
         rc(r"\btransformers\b|hugging\s*face\s+(?:generate|pipeline)|\bhf\s+generate\b|model\.generate"),
@@ -207,7 +207,7 @@ def extract_settings(s: str, training: bool, raw: str = "") -> Settings:
     s, negated = negated_keys(s)  # 'without gradient_checkpointing', '没开 --adam_offload': off (tool_keys)
     vocab = read_vocabulary(s, training)
     out = Settings(vocab.s, {**negated, **vocab.fields}, notes=vocab.notes, unused=vocab.unused)
-    out.unused += unknown_tools(raw, s, training) if "training_tool" not in vocab.fields else []
+    out.unused += unknown_tools(raw, s, training)  # s15: named beside a known tool ('EasyR1' running verl)
     out.accumulation, out.read = vocab.accumulation, vocab.read
     out.tool_cue = vocab.tool_cue
     _zero(out)

@@ -30,7 +30,8 @@ TRAINING_TOOLS: tuple[tuple[LazyPattern, str], ...] = (
     (rc(r"\bllama[\s\-_]*recipes\b"), "llama-recipes"),
     (rc(r"\balpaca[\s\-_]*lora\b"), "alpaca-lora"),
     (rc(r"\bllm[\s\-_]*foundry\b"), "llm-foundry"),
-    (rc(r"\blit[\s\-_]*(?:llama|gpt)\b"), "lit-llama"),
+    (rc(r"\blit[\s\-_]*llama\b"), "lit-llama"),
+    (rc(r"\blit[\s\-_]*gpt\b"), "litgpt"),  # s15: Lightning-AI/litgpt (was lit-gpt), not lit-llama
     (rc(r"deepspeed[\s\-_]*chat"), "DeepSpeed-Chat"),
     (rc(r"\bmegatron[\s\-_]*llm\b"), "Megatron-LLM"),
     (rc(r"\baxolotl\b"), "axolotl"),

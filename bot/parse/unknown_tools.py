@@ -21,16 +21,24 @@ from bot.parse.regex import rc
 from bot.parse.stack_words import ANY_TOOL_RE, SERVING_ENGINE_RE
 from estimator import catalog
 
+_NAME = (
+    r"[A-Z][a-z]+(?:[A-Z][a-z0-9]+)+|[A-Za-z][A-Za-z]*[A-Z][A-Za-z]*\d*(?:-[A-Z][a-z]{2,})+"
+    r"|[a-z]{2,}[A-Z][A-Za-z0-9]*"
+)
+"""CamelCase ('EasyContext', 'EasyR1'), a name joined to a capitalized word ('LLaMA2-Accessory'), or —
+round 10 (s15) — a lower-case run then capitals ('trlX', 'nanoGPT'): how projects write their names."""
 UNKNOWN_TOOL_RE = re.compile(
     r"(?:\b(?:with|using|via|through|in)\s+(?:the\s+|its\s+|their\s+)?|(?:用|使用|基于|通过|借助)\s*)"
-    r"(?P<name>[A-Z][a-z]+(?:[A-Z][a-z0-9]+)+|[A-Za-z][A-Za-z]*[A-Z][A-Za-z]*\d*(?:-[A-Z][a-z]{2,})+)"
-    r"(?![\w\-])"
+    rf"(?P<name>{_NAME})(?![\w\-])"
+    rf"|\b(?P<owner>{_NAME})(?=['’]s\s)"
 )
-"""A software-like name after a preposition of means ('with', '用'), in the raw text (case kept)."""
+"""A software-like name after a preposition of means ('with', '用'), or — round 10 (s15) — as the owner of
+what the asker runs ("replicate trlX's experiments", "EasyContext's script"), in the raw text (case kept)."""
 _GATE = rc(
     r"\b(?:with|using|via|through|in)\s+(?:the\s+|its\s+|their\s+)?[a-z]|(?:用|基于|通过|借助)\s*[a-z]"
+    r"|[a-z0-9]['’]s\s"
 )
-"""The preposition before a word at all (lower-cased text): most messages stop here."""
+"""The preposition before a word, or a possessive, at all (lower-cased text): most messages stop here."""
 NOT_TOOLS = frozenset(
     {
         "galore", "pytorch", "flashattention", "huggingface", "sagemaker", "runpod", "openai", "chatgpt",
@@ -38,7 +46,8 @@ NOT_TOOLS = frozenset(
         "tensorboard", "tensorflow", "langchain", "llamaindex", "nvlink", "infiniband", "openwebui",
         "lmstudio", "googlecolab", "modelscope", "autodl", "lambdalabs", "vastai", "docker", "kubernetes",
         "bitsandbytes", "autogptq", "autoawq", "pagedattention", "ringattention", "xformers", "safetensors",
-        "thebloke", "outofmemory",
+        "thebloke", "outofmemory", "macos", "ipados", "watchos", "iphone", "ipad", "linkedin",
+        "chatglm", "openrlhf", "paddlepaddle", "colab", "kaggle", "nvidia", "gitlab",
     }
 )  # fmt: skip
 """Libraries, kernels, methods, services and companies written like a tool's name: not the job's tool."""
@@ -61,7 +70,7 @@ def unknown_tools(raw: str, s: str, training: bool) -> list[tuple[str, str]]:
         return []
     out: list[tuple[str, str]] = []
     for m in UNKNOWN_TOOL_RE.finditer(raw):
-        name = m.group("name")
+        name = m.group("name") or m.group("owner")
         item = (f"training_tool: {name}", "no_field")
         item = item if training else (f"runtime: {name}", "runtime_not_modelled")
         if not _known(name) and item not in out:

@@ -11,6 +11,7 @@ import re
 import shlex
 from typing import Any
 
+from bot.parse.configs.accelerate_flags import read_accelerate_flags
 from bot.parse.configs.device_lists import include_count
 from bot.parse.configs.meaning import MEANING
 from bot.parse.configs.meaning import SERVING as SERVING_TOOLS
@@ -145,7 +146,9 @@ def _options(argv: list[str]) -> tuple[list[tuple[str, Any]], list[str]]:
         word = argv[i]
         if word.startswith("-") and not re.fullmatch(r"-\d[\d.]*", word):
             flag, eq, value = word.partition("=")
-            if not eq:
+            if not eq and flag[-1:] in "?!.,;:" and flag.rstrip("?!.,;:") != flag:  # s15: '--bf16? I only …'
+                flag, value = flag.rstrip("?!.,;:"), "true"  # a flag ending a sentence takes no value
+            elif not eq:
                 nxt = argv[i + 1] if i + 1 < len(argv) else None
                 if nxt is not None and (not nxt.startswith("-") or re.fullmatch(r"-\d[\d.]*", nxt)):
                     value, i = nxt, i + 1
@@ -383,6 +386,7 @@ def read_launch(text: str, cfg: StackConfig) -> StackConfig:
             i
             for i, w in enumerate(argv)
             if i
+            and not (w.endswith((".yaml", ".yml", ".json")) and argv[i - 1].startswith("--"))  # a flag's file
             and (
                 w.endswith((".py", ".yaml", ".yml", ".sh"))
                 or argv[i - 1] == "-m"
@@ -397,6 +401,8 @@ def read_launch(text: str, cfg: StackConfig) -> StackConfig:
         start -= 1
     head, script_words = argv[1:start], argv[start:]
     _launcher_counts(launcher, _options(head)[0], env, cfg)
+    if launcher == "accelerate":  # s15: its own flags (--config_file zero3.yaml, --zero_stage, --use_fsdp …)
+        read_accelerate_flags(_options(head)[0], cfg)
     script = script_words[0] if script_words else ""
     pairs, positional = _options(script_words[1:])
     tool = _script_tool(launcher, script, pairs)

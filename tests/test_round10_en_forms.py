@@ -1,0 +1,282 @@
+"""Round 10 of the real questions, English half (issue 24; tests/data/real_questions/en_r10.json): readers
+of how people write, one per kind of fault seen on the working half — activation recompute in a tool's own
+spelling ('--deepspeed_checkpoint_activations', Megatron-LM's '--recompute-activations': not read), a tool
+named beside another the parser knows or as an owner ('with EasyR1' running verl, "trlX's experiments":
+dropped; 'litgpt' renamed lit-llama; 'exllamav3' not read as ExLlama), a flag ending a sentence ('… --bf16?
+I only have …': 'I' read as its value), ``accelerate launch``'s own flags ('--config_file configs/zero3.yaml',
+'--zero_stage 3': dropped in silence), and the GPUs a serving command's TP × PP states when no count is
+said ('--num-shard 2', TGI's 'SHARDED=true' on 4 cards: no count, or TP 1). Each rule in both languages,
+through the CLI (``sizing-bot ask --format json``, in process); the sentences are written for these tests
+(none is from the real-question corpus). Readers: :mod:`bot.parse.recompute_words`,
+:mod:`bot.parse.unknown_tools`, :data:`bot.parse.stack_words.TRAINING_TOOLS`, the ExLlama row of
+:mod:`bot.parse.settings`, ``_options`` of :mod:`bot.parse.configs.launchers`,
+:mod:`bot.parse.configs.accelerate_flags`, ``_engine_world`` of :mod:`bot.parse.configs.merge` and
+:func:`bot.parse.inline_flags.sharded_tp`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.cli_run import ask_in_process, named
+
+
+def ask(capsys: pytest.CaptureFixture[str], text: str) -> dict[str, Any]:
+    return ask_in_process(capsys, text)
+
+
+RECOMPUTE_SPELLINGS = [
+    (
+        "Pre-training a 13B model on 64 H100 with Megatron-LM and --checkpoint-activations:"
+        " how long for 300B tokens?", "full",
+    ),
+    (
+        "Fine-tune Llama-2-7B with DeepSpeed ZeRO-2 and --deepspeed_checkpoint_activations on"
+        " 4 A100 80GB: memory?", "full",
+    ),
+    (
+        "NeMo SFT of Llama-3-8B with activations_checkpoint_method=uniform on 8 H100, how much"
+        " memory per GPU?", "full",
+    ),
+    (
+        "Megatron-LM pretraining of a 70B model with --recompute-activations on 32 H100: how"
+        " long for 1T tokens?", "selective",
+    ),
+    ("Full fine-tune of Qwen2.5-7B with --grad_ckpt on 2 A100 80GB: how much memory per GPU?", "full"),
+    (
+        "用 Megatron-LM 在 64 张 H100 上预训练 13B 模型，开了 --checkpoint-activations"
+        "，300B token 要多久？", "full",
+    ),
+    (
+        "用 Megatron-LM 在 32 张 H100 上预训练 70B，加了 --recompute-activations"
+        "，1T token 要多久？", "selective",
+    ),
+    ("NeMo 在 8 张 H100 上 SFT Llama-3-8B，activations_checkpoint_granularity=full，显存够吗？", "full"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "mode"), RECOMPUTE_SPELLINGS)
+def test_a_tools_own_recompute_spelling_is_read(
+    capsys: pytest.CaptureFixture[str], text: str, mode: str
+) -> None:
+    """Megatron-LM's legacy and GPT-NeoX's checkpoint-activations, DeepSpeed's
+    deepspeed_checkpoint_activations, NeMo's activations_checkpoint_*, grad_ckpt: full recompute;
+    Megatron-LM's --recompute-activations: selective (its arguments.py)."""
+    assert ask(capsys, text)["request"]["recompute"] == mode
+
+
+def test_a_negated_grad_ckpt_flag_is_not_full_recompute(capsys: pytest.CaptureFixture[str]) -> None:
+    data = ask(
+        capsys,
+        "LoRA on Llama-2-7B with llama-recipes --use_peft --no_peft_grad_ckpt on one A100 40GB: memory?",
+    )
+    assert data["request"]["recompute"] != "full"
+
+
+TOOLS_BESIDE_OR_OWNED = [
+    (
+        "I'm replicating nanoGPT's GPT-2 124M training on 8 A100 40GB: how long"
+        " for 10B tokens?", "training_tool: nanoGPT",
+    ),
+    (
+        "GRPO on Qwen2.5-7B with EasyR1 (python3 -m verl.trainer.main) on 8 H100: how much"
+        " memory per GPU?", "training_tool: EasyR1",
+    ),
+    ("How many A100 80GB to run trlX's PPO example on Llama-2-7B?", "training_tool: trlX"),
+    (
+        "在 8 张 H100 上用 EasyR1（python3 -m verl.trainer.main）做 Qwen2.5-VL-7B"
+        " 的 GRPO，每卡显存多少？", "training_tool: EasyR1",
+    ),
+    ("照着 nanoGPT's 脚本在 4 张 4090 上训练 GPT-2 124M，要多久？", "training_tool: nanoGPT"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "item"), TOOLS_BESIDE_OR_OWNED)
+def test_a_tool_no_table_has_is_named_beside_a_known_one_or_as_an_owner(
+    capsys: pytest.CaptureFixture[str], text: str, item: str
+) -> None:
+    """Named as typed (before: dropped when a known tool was read, and a possessive was no context)."""
+    assert item in named(ask(capsys, text))
+
+
+LITGPT = [
+    "Fine-tune Llama-2-13B with litgpt LoRA on one A100 80GB: how much memory?",
+    "Is lit-gpt's full fine-tuning of Phi-2 possible on a 24GB 4090?",
+    "用 litgpt 在单张 A100 80G 上 LoRA 微调 Llama-2-13B，显存要多少？",
+]
+
+
+@pytest.mark.parametrize("text", LITGPT)
+def test_litgpt_is_named_as_itself_not_lit_llama(capsys: pytest.CaptureFixture[str], text: str) -> None:
+    items = named(ask(capsys, text))
+    assert "training_tool: litgpt" in items
+    assert "training_tool: lit-llama" not in items
+
+
+EXLLAMA_V3 = [
+    "Gemma-3-27B at 4.0bpw in exllamav3 on a 24GB 4090: how much context fits?",
+    "Serving Qwen2.5-32B EXL3 with ExLlamaV3 on two 3090s: what context length fits?",
+    "用 exllamav3 在一张 4090 上跑 Qwen2.5-32B 的 4.0bpw，能开多长上下文？",
+]
+
+
+@pytest.mark.parametrize("text", EXLLAMA_V3)
+def test_exllamav3_is_the_exllama_runtime(capsys: pytest.CaptureFixture[str], text: str) -> None:
+    assert ask(capsys, text)["request"]["runtime"] == "ExLlama"
+
+
+FLAG_ENDS_A_SENTENCE = [
+    (
+        "accelerate launch train.py --model_name_or_path Qwen/Qwen2.5-7B"
+        " --per_device_train_batch_size 2 --bf16? I have 4 A100 40GB.", "bf16",
+    ),
+    (
+        "torchrun --nproc_per_node 8 train.py --model_name_or_path meta-llama/Llama-2-7b-hf"
+        " --fp16. Why does it OOM on 8 V100 16GB?", "fp16",
+    ),
+    (
+        "deepspeed train.py --model_name_or_path Qwen/Qwen2.5-14B --deepspeed ds_z3.json"
+        " --bf16! It runs out of memory on 8 A800.", "bf16",
+    ),
+    (
+        "torchrun --nproc_per_node 4 train.py --model_name_or_path Qwen/Qwen2.5-7B --bf16？我有 4"
+        " 张 A100 40G，够吗", "bf16",
+    ),
+    (
+        "deepspeed train.py --model_name_or_path meta-llama/Llama-2-13b-hf --fp16"
+        "。8 张 V100 32G 为什么爆显存？", "fp16",
+    ),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "precision"), FLAG_ENDS_A_SENTENCE)
+def test_a_flag_ending_a_sentence_takes_no_value(
+    capsys: pytest.CaptureFixture[str], text: str, precision: str
+) -> None:
+    """'--bf16? I have …': a switch at a sentence's end, not '--bf16 I' (named as an unknown value)."""
+    data = ask(capsys, text)
+    assert data["request"]["precision"] == precision
+    assert not any(t.startswith(("--bf16", "bf16", "--fp16", "fp16")) for t in named(data))
+
+
+ACCELERATE_FLAGS = [
+    (
+        "accelerate launch --config_file configs/zero3.yaml --num_processes 8 train.py"
+        " --model_name_or_path Qwen/Qwen2.5-14B on 8 A100: memory per GPU?",
+        {"zero_stage": 3, "gpu_count": 8},
+    ),
+    (
+        "accelerate launch --use_deepspeed --zero_stage 3 --offload_optimizer_device cpu"
+        " --mixed_precision bf16 --num_processes 4 train.py --model_name_or_path"
+        " meta-llama/Llama-2-13b-hf: does it fit on 4 A100 40GB?",
+        {"zero_stage": 3, "offload": True, "precision": "bf16"},
+    ),
+    (
+        "accelerate launch --use_fsdp --fsdp_sharding_strategy SHARD_GRAD_OP"
+        " --fsdp_activation_checkpointing true --num_processes 8 train.py for a Llama-3-8B"
+        " full fine-tune on 8 L40S: memory?", {"zero_stage": 2, "recompute": "full"},
+    ),
+    (
+        "Full fine-tune of Llama-3-8B with accelerate launch --config_file fsdp.yaml train.py"
+        " on 8 A100: memory?", {"zero_stage": 3},
+    ),
+    (
+        "在 8 张 A100 上用 accelerate launch --config_file configs/zero3.yaml train.py"
+        " --model_name_or_path Qwen/Qwen2.5-14B 全参微调，显存够吗？", {"zero_stage": 3},
+    ),
+    (
+        "用 accelerate launch --use_deepspeed --zero_stage 2 --offload_optimizer_device cpu"
+        " --num_processes 4 train.py 在 4 张 4090 上全参微调 Qwen2.5-3B，每卡显存多少"
+        "？", {"zero_stage": 2, "offload": True},
+    ),
+    (
+        "accelerate launch --mixed_precision fp16 --num_processes 2 train.py 在 2 张 V100 32G"
+        " 上微调 Llama-2-7B，显存够吗？", {"precision": "fp16"},
+    ),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "want"), ACCELERATE_FLAGS)
+def test_accelerate_launch_flags_are_read(
+    capsys: pytest.CaptureFixture[str], text: str, want: dict[str, Any]
+) -> None:
+    """Every flag of accelerate launch (v1.10.1 launch.py) before the script: its config file named for a
+    ZeRO stage or FSDP, --zero_stage, --offload_optimizer_device, --mixed_precision, FSDP's strategy and
+    activation checkpointing (before: only --num_processes; the rest dropped in silence)."""
+    request = ask(capsys, text)["request"]
+    assert {k: request[k] for k in want} == want
+
+
+def test_an_accelerate_flag_that_does_not_size_is_named(capsys: pytest.CaptureFixture[str]) -> None:
+    data = ask(
+        capsys,
+        "accelerate launch --use_deepspeed --zero_stage 2 --main_process_port 29501"
+        " --num_processes 4 train.py"
+        " --model_name_or_path Qwen/Qwen2.5-7B on 4 A100: memory?",
+    )
+    assert named(data)["--main_process_port: 29501"] == "not_sized"
+
+
+ENGINE_WORLD = [
+    (
+        "text-generation-launcher --model-id meta-llama/Llama-2-13b-chat-hf --num-shard 2"
+        " --max-total-tokens 4096: how many requests fit at once?", 2,
+    ),
+    (
+        "vllm serve Qwen/Qwen2.5-32B-Instruct --tensor-parallel-size 2 --max-model-len 8192:"
+        " how much KV cache is left per GPU?", 2,
+    ),
+    (
+        "python -m sglang.launch_server --model-path Qwen/Qwen2.5-72B-Instruct --tp 4 --dp 2:"
+        " how many requests at once?", 8,
+    ),
+    (
+        "用 vllm serve Qwen/Qwen2.5-72B-Instruct --tensor-parallel-size 4 --max-model-len"
+        " 32768 部署，能支持多少并发？", 4,
+    ),
+    ("lmdeploy serve api_server Qwen/Qwen2.5-32B-Instruct --tp 2 部署，session_len 16384，能撑多少并发？", 2),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "count"), ENGINE_WORLD)
+def test_a_serving_commands_tp_states_its_gpus(
+    capsys: pytest.CaptureFixture[str], text: str, count: int
+) -> None:
+    """No count said: the engine runs on TP × PP (× DP) GPUs (before: no count)."""
+    assert ask(capsys, text)["request"]["gpu_count"] == count
+
+
+def test_a_training_commands_tp_is_no_count(capsys: pytest.CaptureFixture[str]) -> None:
+    """A training command's TP × PP is a lower bound of its GPUs (its data-parallel size unsaid)."""
+    data = ask(
+        capsys,
+        "torchrun pretrain_gpt.py --tensor-model-parallel-size 4 --num-layers 32"
+        " --hidden-size 4096 for a 13B model"
+        " on 1T tokens: how many H100 do I need?",
+    )
+    assert data["request"]["gpu_count"] != 4 or data["request"].get("count_asked")
+
+
+TGI_SHARDED = [
+    (
+        "TGI in Docker with MODEL_ID=Qwen/Qwen2.5-14B-Instruct and SHARDED=true on 2x A10G"
+        " 24GB: how long a context fits?", 2,
+    ),
+    (
+        "text-generation-inference with --sharded true on 4 L4 GPUs serving Llama-3.1-8B: how"
+        " many concurrent requests?", 4,
+    ),
+    ("用 TGI 部署 Qwen2.5-32B，SHARDED=true，4 张 L20，能跑多长上下文？", 4),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "tp"), TGI_SHARDED)
+def test_tgi_sharded_shards_over_every_card(capsys: pytest.CaptureFixture[str], text: str, tp: int) -> None:
+    assert ask(capsys, text)["request"]["tp"] == tp
+
+
+def test_tgi_not_sharded_keeps_no_tp(capsys: pytest.CaptureFixture[str]) -> None:
+    assert ask(capsys, "TGI with SHARDED=false on 2 A10G for Llama-3.1-8B: how long a context?")["request"][
+        "tp"
+    ] in (None, 1)
