@@ -89,6 +89,11 @@ TOOLS_BESIDE_OR_OWNED = [
         " 的 GRPO，每卡显存多少？", "training_tool: EasyR1",
     ),
     ("照着 nanoGPT's 脚本在 4 张 4090 上训练 GPT-2 124M，要多久？", "training_tool: nanoGPT"),
+    (
+        "用 EasyR1 跑 python3 -m verl.trainer.main，"
+        "在 16 张 A800 上做 Qwen2.5-14B 的 GRPO，显存够吗？",
+        "training_tool: EasyR1",
+    ),
 ]  # fmt: skip
 
 
@@ -104,6 +109,8 @@ LITGPT = [
     "Fine-tune Llama-2-13B with litgpt LoRA on one A100 80GB: how much memory?",
     "Is lit-gpt's full fine-tuning of Phi-2 possible on a 24GB 4090?",
     "用 litgpt 在单张 A100 80G 上 LoRA 微调 Llama-2-13B，显存要多少？",
+    "litgpt 全参微调 Phi-2，一张 24G 的 4090 够吗？",
+    "我用 lit-gpt 在 8 张 A100 上预训练 1B 模型 100B token，要多久？",
 ]
 
 
@@ -118,6 +125,9 @@ EXLLAMA_V3 = [
     "Gemma-3-27B at 4.0bpw in exllamav3 on a 24GB 4090: how much context fits?",
     "Serving Qwen2.5-32B EXL3 with ExLlamaV3 on two 3090s: what context length fits?",
     "用 exllamav3 在一张 4090 上跑 Qwen2.5-32B 的 4.0bpw，能开多长上下文？",
+    "Llama-3-70B EXL3 at 3.0bpw on two 24GB cards in exllamav3: does 32k context fit?",
+    "ExLlamaV3 跑 Llama-3-70B 的 3.0bpw，两张 3090 能开 32k 上下文吗？",
+    "两张 4090 用 exllamav3 加载 Qwen2.5-72B 的 EXL3 量化，显存够吗？",
 ]
 
 
@@ -146,6 +156,11 @@ FLAG_ENDS_A_SENTENCE = [
     (
         "deepspeed train.py --model_name_or_path meta-llama/Llama-2-13b-hf --fp16"
         "。8 张 V100 32G 为什么爆显存？", "fp16",
+    ),
+    (
+        "deepspeed train.py --model_name_or_path Qwen/Qwen2.5-7B --deepspeed ds_z2.json"
+        " --bf16！4 张 4090 跑不动，怎么办",
+        "bf16",
     ),
 ]  # fmt: skip
 
@@ -236,6 +251,11 @@ ENGINE_WORLD = [
         " 32768 部署，能支持多少并发？", 4,
     ),
     ("lmdeploy serve api_server Qwen/Qwen2.5-32B-Instruct --tp 2 部署，session_len 16384，能撑多少并发？", 2),
+    (
+        "用 python -m sglang.launch_server --model-path Qwen/Qwen2.5-32B-Instruct --tp 2 部署，"
+        "每卡 KV cache 还剩多少？",
+        2,
+    ),
 ]  # fmt: skip
 
 
@@ -268,6 +288,9 @@ TGI_SHARDED = [
         " many concurrent requests?", 4,
     ),
     ("用 TGI 部署 Qwen2.5-32B，SHARDED=true，4 张 L20，能跑多长上下文？", 4),
+    ("Serving Mistral-7B with TGI, SHARDED=true, on 2 L40S: how many requests at 8k context?", 2),
+    ("TGI 的 --sharded true 开着，2 张 A10 跑 Qwen2.5-7B，8k 上下文能并发多少？", 2),
+    ("docker 跑 TGI，MODEL_ID=Qwen/Qwen2.5-14B-Instruct，SHARDED=true，8 张 L20，并发多少？", 8),
 ]  # fmt: skip
 
 
@@ -280,3 +303,51 @@ def test_tgi_not_sharded_keeps_no_tp(capsys: pytest.CaptureFixture[str]) -> None
     assert ask(capsys, "TGI with SHARDED=false on 2 A10G for Llama-3.1-8B: how long a context?")["request"][
         "tp"
     ] in (None, 1)
+
+
+SERVED_MODEL_MADE_WITH_A_JOB_NAMED_TOOL = [
+    "I get CUDA out of memory running inference with the Mistral 7B model I fine-tuned with"
+    " mistral-finetune on an A10G.",
+    "Serving the Llama-3-8B I tuned with llama_finetuning on one L4 with vLLM: how many concurrent users?",
+    "Deploying a Qwen2.5-7B trained with the qwen-sft repo on a 4090: how much VRAM for inference?",
+    "部署用 llama-finetune 微调好的 Llama-3-8B，单张 L4 推理够吗？",
+    "用 qwen-sft 训练好的 Qwen2.5-7B 在 4090 上推理要多少显存？",
+    "拿 mistral-finetune 微调过的 Mistral-7B 在 A10G 上推理，为什么爆显存？",
+]
+
+
+@pytest.mark.parametrize("text", SERVED_MODEL_MADE_WITH_A_JOB_NAMED_TOOL)
+def test_a_tool_named_for_its_job_does_not_make_serving_a_fine_tuning(
+    capsys: pytest.CaptureFixture[str], text: str
+) -> None:
+    """'mistral-finetune', 'llama_finetuning', 'qwen-sft': a repository's name, the job is serving."""
+    assert ask(capsys, text)["request"]["stage"] == "inference"
+
+
+CONFIG_MODEL_REPLACES_THE_TEXTS = [
+    "GRPO on an R1-Distill model with accelerate launch --config_file zero3.yaml grpo.py"
+    " --model_name_or_path deepseek-ai/DeepSeek-R1-Distill-Qwen-7B on 8 A100: memory?",
+    "I usually serve DeepSeek-V3, but now: vllm serve Qwen/Qwen2.5-7B-Instruct --max-model-len 8192"
+    " on one L4:"
+    " how many requests fit?",
+    "Mixtral-8x7B was my first try; now deepspeed train.py --model_name_or_path meta-llama/Llama-2-13b-hf"
+    " --deepspeed ds_z3.json on 8 A100: memory?",
+    "平时跑 DeepSeek-V3，这次 torchrun --nproc_per_node 8 train.py"
+    " --model_name_or_path Qwen/Qwen2.5-14B --bf16"
+    " 全参微调，8 张 A100 够吗？",
+    "之前试过 Mixtral-8x7B，现在 vllm serve Qwen/Qwen2.5-7B-Instruct --max-model-len 8192，"
+    "一张 L4 能并发多少？",
+    "R1 的蒸馏版用 accelerate launch --config_file zero2.yaml sft.py --model_name_or_path"
+    " deepseek-ai/DeepSeek-R1-Distill-Qwen-14B 训练，8 张 H100 显存够吗？",
+]
+
+
+@pytest.mark.parametrize("text", CONFIG_MODEL_REPLACES_THE_TEXTS)
+def test_a_configs_dense_model_leaves_no_active_parameters_of_the_texts(
+    capsys: pytest.CaptureFixture[str], text: str
+) -> None:
+    """The model a command names replaces the text's whole: a dense one has no params_active (before:
+    DeepSeek-R1's 37B active parameters were kept beside a 7B distill)."""
+    request = ask(capsys, text)["request"]
+    assert request["params_active"] is None
+    assert request["params_total"] < 20e9

@@ -138,11 +138,22 @@ TUNED_ADJECTIVE_RE = rc(
 unquantized weights it loads ('serve it with full parameters', '部署全参模型', round 9: not a fine-tuning)."""
 
 
+JOB_NAMED_TOOL_RE = rc(
+    r"(?<![\w\-])(?!(?:q?lora|full|pre|re|self|instruction|supervised|sft)[\-_])[a-z][a-z0-9.]*[\-_]"
+    r"(?:fine[\-_]?tun(?:e|ing)|sft|trainer|training)(?![\w\-])"
+)
+"""A repository named for the job it does ('mistral-finetune', 'llama_finetuning', 'qwen-sft'; not
+'lora-finetune' or 'full-finetune', which are the job): when a served model was made with it, its name is
+no fine-tuning word (round 10, s15: 'inference with the Mistral 7B model I fine-tuned with
+mistral-finetune' was sized as a fine-tuning)."""
+
+
 def serving_a_tuned_model(s: str) -> bool:
     """Serving words, and the fine-tuning words only describe the model ('LoRA-tuned', '微调后的')."""
     if not SERVE_STRONG_RE.search(s):
         return False
     rest = _LORA_WORDS_RE.sub(" ", TUNED_ADJECTIVE_RE.sub(" ", s))
+    rest = JOB_NAMED_TOOL_RE.sub(" ", rest) if "-" in rest or "_" in rest else rest
     return not _FINETUNE_WORDS.found(rest) and not lx.PRETRAIN_RE.search(rest)
 
 

@@ -30,8 +30,11 @@ def _model_values(name: str) -> tuple[dict[str, Any], ParseResult]:
     """The catalog model a config's model name means (read by the question parser)."""
     text = re.sub(r"\.gguf$", "", name, flags=re.I).replace("/", " ").replace("_", " ")
     found = parse(text)
-    return {
-        f: getattr(found.request, f) for f in MODEL_FIELDS if getattr(found.request, f) is not None
+    whole = found.request.model is not None  # s15: a catalog model replaces the text's whole (a dense
+    return {  # one's params_active is None, not the text's MoE model's 37B left over)
+        f: getattr(found.request, f)
+        for f in MODEL_FIELDS
+        if getattr(found.request, f) is not None or (whole and f == "params_active")
     }, found
 
 
