@@ -351,3 +351,85 @@ def test_a_configs_dense_model_leaves_no_active_parameters_of_the_texts(
     request = ask(capsys, text)["request"]
     assert request["params_active"] is None
     assert request["params_total"] < 20e9
+
+
+GPT_NEOX = [
+    ("Serving GPT-NeoX-20B with TGI on 2 A100 40GB: how many requests fit?", True),
+    ("How much VRAM does gpt-neox-20b need in fp16 for inference?", True),
+    ("部署 GPT-NeoX-20B 需要几张 A10？", True),
+    ("GPT-NeoX 20B 用 vLLM 推理，一张 A100 80G 够吗？", True),
+    ("Pre-training a 1.3B model with GPT-NeoX on 8 A100: how long for 26B tokens?", False),
+    ("用 gpt-neox 框架在 16 张 A100 上预训练 6.9B 模型 300B token 要多久？", False),
+]
+
+
+@pytest.mark.parametrize(("text", "model"), GPT_NEOX)
+def test_the_gpt_neox_models_are_not_its_trainer(
+    capsys: pytest.CaptureFixture[str], text: str, model: bool
+) -> None:
+    """'GPT-NeoX-20B' is the model; 'with GPT-NeoX' alone is EleutherAI's trainer (named)."""
+    data = ask(capsys, text)
+    assert ("training_tool: GPT-NeoX" in named(data)) is not model
+    assert (data["request"]["model"] == "GPT-NeoX-20B") is model
+
+
+FUNCTION_WORD_BEFORE_A_SIZE = [
+    "Llama-3.1-405B in FP8 on 16 A40: does it fit, since 405B in FP8 needs about 405GB?",
+    "Qwen2.5-72B on 2 A100 40GB should fit because 72B in int4 is about 40GB, right?",
+    "Mixtral-8x7B on 2 A100 40GB, although 47B in fp16 is 94GB: will it fit?",
+    "Qwen2.5-72B 放 2 张 A100 40G，因为 72B 的 int4 只要 40GB，应该够吧？",
+    "Llama-3.1-405B 的 FP8 放 16 张 A40 上，既然 405B 的 FP8 大约 405GB，够吗？",
+    "Mixtral-8x7B 用 2 张 A100 40G，虽然 47B 的 fp16 有 94GB，能跑吗？",
+]
+
+
+@pytest.mark.parametrize("text", FUNCTION_WORD_BEFORE_A_SIZE)
+def test_a_function_word_before_a_size_names_no_model(capsys: pytest.CaptureFixture[str], text: str) -> None:
+    """'since 405B', 'because 72B': a conjunction and a size, not a model 'since 405B'."""
+    assert not any(t.startswith("model:") for t in named(ask(capsys, text)))
+
+
+ROLLOUT_SHARE = [
+    "GRPO of Qwen3-4B in Unsloth on a 4090 with fast_inference=True, gpu_memory_utilization = 0.6: memory?",
+    "GRPO on Qwen2.5-7B with TRL on 8 H100 and gpu_memory_utilization 0.5: how much is left for training?",
+    "PPO of Llama-3-8B with verl on 8 A100, gpu_memory_utilization=0.4: does it fit?",
+    "用 Unsloth 在一张 4090 上做 Qwen3-4B 的 GRPO，gpu_memory_utilization 设 0.7，显存够吗？",
+    "8 张 H100 上用 TRL 跑 Qwen2.5-7B 的 GRPO，gpu_memory_utilization=0.5，训练还剩多少显存？",
+    "verl 做 Llama-3-8B 的 PPO，8 张 A100，gpu_memory_utilization 0.4，够吗？",
+]
+
+
+@pytest.mark.parametrize("text", ROLLOUT_SHARE)
+def test_a_gpu_memory_share_in_an_rl_job_is_the_rollout_engines(
+    capsys: pytest.CaptureFixture[str], text: str
+) -> None:
+    """Unsloth's GRPO 'gpu_memory_utilization' (its vLLM generates the completions): the rollout share,
+    used (before: named as a serving setting)."""
+    request = ask(capsys, text)["request"]
+    assert request["rollout_gpu_memory_utilization"] in (0.4, 0.5, 0.6, 0.7)
+    assert request["gpu_memory_utilization"] is None
+
+
+def test_a_share_in_sft_is_still_a_serving_setting(capsys: pytest.CaptureFixture[str]) -> None:
+    data = ask(capsys, "SFT of Qwen2.5-7B on 2 A100 with gpu_memory_utilization 0.8: how much memory?")
+    assert named(data)["gpu_memory_utilization: 0.8"] == "serving_only"
+
+
+RELEASE_DATES = [
+    ("GRPO of Qwen3-4B-Instruct-2507 on a 4090: how much memory?", "Qwen3-4B"),
+    ("Serving DeepSeek-V3-0324 on 8 H200: how long a context fits?", "DeepSeek-V3"),
+    ("Qwen3-235B-A22B-Instruct-2507-FP8 on 8 H100: how many concurrent requests?", "Qwen3-235B-A22B"),
+    ("部署 Qwen3-30B-A3B-Instruct-2507，4 张 4090 够吗？", "Qwen3-30B-A3B"),
+    ("DeepSeek-R1-0528 用 8 张 H200 部署，能开多长上下文？", "DeepSeek-R1"),
+    ("在一张 4090 上 LoRA 微调 Qwen3-4B-Instruct-2507，显存够吗？", "Qwen3-4B"),
+]
+
+
+@pytest.mark.parametrize(("text", "model"), RELEASE_DATES)
+def test_a_release_date_is_part_of_the_models_name(
+    capsys: pytest.CaptureFixture[str], text: str, model: str
+) -> None:
+    """'-2507', '-0324': the release's date (YYMM, MMDD), never an unread number."""
+    data = ask(capsys, text)
+    assert data["request"]["model"] == model
+    assert not any(t in named(data) for t in ("2507", "0324", "0528"))

@@ -356,6 +356,7 @@ def _last_passes(s: str, mentions: list[ModelMention], typed_as: names.Typed) ->
         mentions.append(ModelMention(start, end, text, None, size, None, _closest_names(text)))
         s = mask(s, start, end, MODEL_MARK)
     s = _sizes_in_brackets(s, mentions)
+    s = _RELEASE_DATE_RE.sub(lambda m: " " * len(m.group(0)), s) if "-" in s else s  # '-Instruct-2507'
     tagged = tagged_family_names(s, _model_index().families, MODEL_MARK) if mentions else []
     for start, end in tagged:  # 'MiniCPM-dpo-Int4' beside another model
         mentions.append(ModelMention(start, end, typed_as(s[start:end]), None, None, None))
@@ -364,6 +365,12 @@ def _last_passes(s: str, mentions: list[ModelMention], typed_as: names.Typed) ->
     return s
 
 
+_RELEASE_DATE_RE = rc(
+    r"(?<=\ue001)\s*(?:[\-_](?:instruct|chat|it|base|thinking|fp8|awq|gptq|int[48]))*"
+    r"[\-_](?:2[3-9](?:0[1-9]|1[0-2])|(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01]))(?![\d.])"
+)
+"""A release's date glued after a model's name ('Qwen3-4B-Instruct-2507', 'DeepSeek-V3-0324',
+'Mistral-Small-2501'): YYMM or MMDD, part of the name, never an unread number (round 10, s15)."""
 _BRACKET_SIZE_RE = rc(
     r"\s*(?:[(（]\s*(\d+(?:\.\d+)?)\s*([bm])\s*[)）]"
     r"|[,:\-]?\s*(\d+(?:\.\d+)?)\s?([bm])(?![a-z0-9.])(?!\s*(?:tokens?|toks?|context|ctx|上下文|词元)))"
@@ -420,7 +427,22 @@ NOT_MODEL_NAMES = frozenset((
     "over", "under", "using", "use", "need", "needs", "have", "has", "got", "take", "takes", "makes",
     "make", "vs", "versus", "than", "like", "plus",
 ))  # fmt: skip
-"""Words before a size that are not a model's name ("train 7B", "a dense 70B", "about 13B")."""
+FUNCTION_WORDS = frozenset((
+    "since", "because", "as", "although", "though", "while", "whereas", "if", "unless", "until", "when",
+    "whenever", "where", "whether", "so", "that", "once", "after", "before", "or", "but", "nor", "yet",
+    "of", "on", "in", "at", "by", "to", "without", "within", "via", "into", "onto", "upon", "above",
+    "below", "between", "among", "through", "across", "beside", "besides", "despite", "except", "near",
+    "off", "out", "past", "toward", "towards", "up", "down", "a", "an", "this", "these", "those", "it",
+    "its", "which", "what", "who", "whose", "another", "other", "every", "all", "both", "either",
+    "neither", "such", "same", "more", "most", "less", "few", "many", "much", "several", "is", "are",
+    "was", "were", "be", "been", "being", "do", "does", "did", "can", "could", "will", "would", "should",
+    "may", "might", "must", "shall", "even", "also", "still", "then", "now", "already", "maybe", "i",
+    "we", "you", "they", "he", "she", "our", "their", "his", "her", "me", "us", "them",
+))  # fmt: skip
+"""English's closed classes (conjunctions, prepositions, determiners, pronouns, auxiliaries): never a
+model's name before a size (round 10, s15: 'since 405B FP8 needs 405GB' named a model 'since 405B')."""
+NOT_MODEL_NAMES = NOT_MODEL_NAMES | FUNCTION_WORDS
+"""Words before a size that are not a model's name ("train 7B", "a dense 70B", "about 13B", "since 405B")."""
 
 
 def _closest_names(name: str) -> list[str]:

@@ -26,7 +26,8 @@ MORE_TRAINING_TOOLS: tuple[tuple[LazyPattern, str], ...] = (
         rc(r"\bmlx[_\-\s]lm\b(?!\.(?:generate|server|convert|chat)\b|\s+(?:generate|server|convert|chat)\b)"),
         "mlx-lm",
     ),
-    (rc(r"(?<![a-z0-9])gpt[\s\-_]?neox(?![a-z0-9])"), "GPT-NeoX"),  # EleutherAI's trainer (round 6)
+    # EleutherAI's trainer (round 6); not its models ('GPT-NeoX-20B': round 10, s15)
+    (rc(r"(?<![a-z0-9])gpt[\s\-_]?neox(?![a-z0-9])(?![\s\-_]*\d+(?:\.\d+)?\s*[bm]\b)"), "GPT-NeoX"),
 )
 """Training tools by name → the name the reply uses."""
 

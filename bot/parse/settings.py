@@ -33,6 +33,7 @@ from bot.parse.prose_forms import (
 )
 from bot.parse.prose_vocab import read_vocabulary
 from bot.parse.regex import rc
+from bot.parse.rollout_share import rollout_share
 from bot.parse.run_durations import past_run_duration
 from bot.parse.settings_scan import other_degrees, reader, run_readers
 from bot.parse.side_phrases import side_phrases
@@ -117,9 +118,6 @@ UTIL_RE = rc(
     "(?:" + words_pattern("gpu_memory_utilization") + ")"  # the words declared once (generic_values.WORDS)
     r"\s*(?:=|:|of|to|at|设为|设成|为|是|改成|换成)?\s*(?P<v>\d{1,4}(?:\.\d+)?\s*%|\d{0,4}\.\d+|\d{1,4}(?![\d.]))"
 )
-ROLLOUT_SHARE_BEFORE = rc(r"(?:vllm[_\-]|rollout\.)$")
-"""'vllm_gpu_memory_utilization' (ms-swift, OpenRLHF, TRL), 'rollout.gpu_memory_utilization' (verl): in a
-training question, the RL rollout engine's share of each GPU (estimator.rollout.engine_usable_bytes)."""
 RUNTIMES: tuple[tuple[Any, str], ...] = (
     (rc(r"\bvllm\b|\buse_vllm\b|" + VLLM_IDENTIFIER), "vLLM"),  # 'vllm_num_engines', 'VLLM_USE_V1'…
     (rc(r"\bsglang\b"), "SGLang"),
@@ -466,7 +464,7 @@ def _serving(out: Settings, training: bool) -> None:
     if m:
         raw = m.group("v").replace(" ", "")
         value = float(raw.rstrip("%")) / 100 if raw.endswith("%") else float(raw)
-        rollout = training and ROLLOUT_SHARE_BEFORE.search(out.s[max(0, m.start() - 9) : m.start()])
+        rollout = training and rollout_share(whole, m.start())  # s15: any share in an online RL job
         if 0 < value <= 1:
             out.fields["rollout_gpu_memory_utilization" if rollout else "gpu_memory_utilization"] = value
         else:  # 'gpu_memory_utilization 1.5': named with its bounds, never silently the default
