@@ -4,14 +4,13 @@ spelling ('--deepspeed_checkpoint_activations', Megatron-LM's '--recompute-activ
 named beside another the parser knows or as an owner ('with EasyR1' running verl, "trlX's experiments":
 dropped; 'litgpt' renamed lit-llama; 'exllamav3' not read as ExLlama), a flag ending a sentence ('… --bf16?
 I only have …': 'I' read as its value), ``accelerate launch``'s own flags ('--config_file configs/zero3.yaml',
-'--zero_stage 3': dropped in silence), and the GPUs a serving command's TP × PP states when no count is
-said ('--num-shard 2', TGI's 'SHARDED=true' on 4 cards: no count, or TP 1). Each rule in both languages,
-through the CLI (``sizing-bot ask --format json``, in process); the sentences are written for these tests
-(none is from the real-question corpus). Readers: :mod:`bot.parse.recompute_words`,
+'--zero_stage 3': dropped in silence), and TGI's 'SHARDED=true' on 4 cards (TP 1). Each rule in both
+languages, through the CLI (``sizing-bot ask --format json``, in process); the sentences are written for
+these tests (none is from the real-question corpus). Readers: :mod:`bot.parse.recompute_words`,
 :mod:`bot.parse.unknown_tools`, :data:`bot.parse.stack_words.TRAINING_TOOLS`, the ExLlama row of
 :mod:`bot.parse.settings`, ``_options`` of :mod:`bot.parse.configs.launchers`,
-:mod:`bot.parse.configs.accelerate_flags`, ``_engine_world`` of :mod:`bot.parse.configs.merge` and
-:func:`bot.parse.inline_flags.sharded_tp`."""
+:mod:`bot.parse.configs.accelerate_flags`, :func:`bot.parse.inline_flags.sharded_tp` and
+:data:`bot.parse.cue_words.MEASURED_BEFORE`."""
 
 from __future__ import annotations
 
@@ -233,51 +232,6 @@ def test_an_accelerate_flag_that_does_not_size_is_named(capsys: pytest.CaptureFi
     assert named(data)["--main_process_port: 29501"] == "not_sized"
 
 
-ENGINE_WORLD = [
-    (
-        "text-generation-launcher --model-id meta-llama/Llama-2-13b-chat-hf --num-shard 2"
-        " --max-total-tokens 4096: how many requests fit at once?", 2,
-    ),
-    (
-        "vllm serve Qwen/Qwen2.5-32B-Instruct --tensor-parallel-size 2 --max-model-len 8192:"
-        " how much KV cache is left per GPU?", 2,
-    ),
-    (
-        "python -m sglang.launch_server --model-path Qwen/Qwen2.5-72B-Instruct --tp 4 --dp 2:"
-        " how many requests at once?", 8,
-    ),
-    (
-        "用 vllm serve Qwen/Qwen2.5-72B-Instruct --tensor-parallel-size 4 --max-model-len"
-        " 32768 部署，能支持多少并发？", 4,
-    ),
-    ("lmdeploy serve api_server Qwen/Qwen2.5-32B-Instruct --tp 2 部署，session_len 16384，能撑多少并发？", 2),
-    (
-        "用 python -m sglang.launch_server --model-path Qwen/Qwen2.5-32B-Instruct --tp 2 部署，"
-        "每卡 KV cache 还剩多少？",
-        2,
-    ),
-]  # fmt: skip
-
-
-@pytest.mark.parametrize(("text", "count"), ENGINE_WORLD)
-def test_a_serving_commands_tp_states_its_gpus(
-    capsys: pytest.CaptureFixture[str], text: str, count: int
-) -> None:
-    """No count said: the engine runs on TP × PP (× DP) GPUs (before: no count)."""
-    assert ask(capsys, text)["request"]["gpu_count"] == count
-
-
-def test_a_training_commands_tp_is_no_count(capsys: pytest.CaptureFixture[str]) -> None:
-    """A training command's TP × PP is a lower bound of its GPUs (its data-parallel size unsaid)."""
-    data = ask(
-        capsys,
-        "torchrun pretrain_gpt.py --tensor-model-parallel-size 4 --num-layers 32"
-        " --hidden-size 4096 for a 13B model"
-        " on 1T tokens: how many H100 do I need?",
-    )
-    assert data["request"]["gpu_count"] != 4 or data["request"].get("count_asked")
-
-
 TGI_SHARDED = [
     (
         "TGI in Docker with MODEL_ID=Qwen/Qwen2.5-14B-Instruct and SHARDED=true on 2x A10G"
@@ -433,3 +387,27 @@ def test_a_release_date_is_part_of_the_models_name(
     data = ask(capsys, text)
     assert data["request"]["model"] == model
     assert not any(t in named(data) for t in ("2507", "0324", "0528"))
+
+
+MEASURED_IN_BRACKETS = [
+    "Llama-2 70B GPTQ 4bit on 2x 3090 runs at 2048 context with decent performance (11 tok/sec) in ExLlama."
+    " Can it do 4096 context?",
+    "Qwen2.5-32B AWQ on one 4090 with vLLM gives OK speed (about 25 t/s); how many users at 8k context?",
+    "Mixtral-8x7B Q4 on 2 3090 with llama.cpp, throughput (40 tokens/s) is fine; can I go to 32k context?",
+    "两张 3090 跑 Llama-2-70B 的 4bit，速度（11 tok/s）还行，能开到 4096 上下文吗？",
+    "一张 4090 跑 Qwen2.5-32B AWQ，性能（25 token/s）可以，8k 上下文能并发几个？",
+    "单张 L40S 跑 Qwen2.5-14B，速度（40 tokens/s）够用，32k 上下文放得下吗？",
+]
+
+
+@pytest.mark.parametrize("text", MEASURED_IN_BRACKETS)
+def test_a_rate_in_brackets_after_how_a_run_went_is_measured(
+    capsys: pytest.CaptureFixture[str], text: str
+) -> None:
+    """'decent performance (11 tok/sec)', '速度（15 tok/s）': what the run gives, never the target."""
+    assert ask(capsys, text)["request"]["target_tokens_per_s"] is None
+
+
+def test_a_rate_asked_for_is_still_the_target(capsys: pytest.CaptureFixture[str]) -> None:
+    data = ask(capsys, "Llama-3-8B on one L40S: how many users at 30 tokens/s each?")
+    assert data["request"]["target_tokens_per_s"] == 30 or "30 tokens/s" in named(data)

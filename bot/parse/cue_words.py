@@ -12,13 +12,15 @@ MEASURED_BEFORE = (
     r"|速度\s*(?:是|为|只有|才|大概|约)?\s*$|\b(?:i|we)\s+(?:am|are)\s+getting\b|\b(?:does|doing|runs\s+at)\s+$"
     r"|\b(?:get|gets|got)\s+(?:only\s+)?(?:about|around|roughly|approximately|~)\s*$"
     r"|\b(?:generation|prompt|token|output|input)\s+throughput\s*(?:\([^)]{0,12}\))?\s*[:=]\s*$"
+    r"|\b(?:performance|speed|speeds|throughput|perf)\s*[(（]\s*(?:about\s+|around\s+|~\s*)?$|(?:性能|速度)\s*[(（]\s*$"
 )
 """A speed said as what one gets ('the generation speed is only 6 tokens/s', 'I get 40 t/s', '生成速度
 30 tok/s'), right before the rate: an observation, not the throughput asked for (part of
 :data:`MEASURED`, which had 'we get' but not 'I get' nor 'speed is'). Round 7: '… and only get around 120
 TFLOPS' (a verb, then about/around), and a tool's log label before its figure ('Avg generation
 throughput: 15.5 tokens/s' of vLLM's metrics log, 'Output token throughput (tok/s): 1519.34' of its
-serving benchmark): what was measured, never the target."""
+serving benchmark): what was measured, never the target. Round 10 (s15): a rate in brackets after the
+words for how a run went ('with decent performance (11 tok/sec)', '速度（15 tok/s）还行')."""
 
 MEASURED = (
     r"(?:we|i|and)\s+(?:get|got|see|saw|reach|hit|achieve|measure)|getting|achiev|measured|observed|reach|hitting"

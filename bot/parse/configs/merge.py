@@ -51,7 +51,7 @@ def with_stack(parsed: ParseResult, stack: StackConfig, text: str = "") -> Parse
         if (not said_stage if f == "stage" else getattr(req, f, None) is None)  # a stated value wins
     }
     update.update(stack.values)
-    implied_one = _implied_one_card(req, update, text) or _engine_world(req, stack, update)
+    implied_one = _implied_one_card(req, update, text)
     if implied_one:  # '--tp 4 … 在 A100 80G 上': the world size is the count, the one card no figure said
         update["gpu_count"] = (update.get("tp") or 1) * (update.get("pp") or 1)
     extra: dict[str, Any] = {}
@@ -103,17 +103,6 @@ def _implied_one_card(req: SizingRequest, update: dict[str, Any], text: str) -> 
     it is named, as before)."""
     world = (update.get("tp") or 1) * (update.get("pp") or 1)
     return req.gpu_count == 1 and world > 1 and "gpu_count" not in update and not ONE_SAID_RE.search(text)
-
-
-def _engine_world(req: SizingRequest, stack: StackConfig, update: dict[str, Any]) -> bool:
-    """Whether a serving command states TP × PP above one and neither it nor the text states a GPU count:
-    the engine runs on that many GPUs (round 10, s15: 'text-generation-launcher --num-shard 2 …' with no
-    card named was sized with no count). A training command's TP × PP is only a lower bound of its GPUs
-    (the data-parallel size is unsaid), so it is left to the question."""
-    from bot.parse.configs.meaning import SERVING
-
-    world = (update.get("tp") or 1) * (update.get("pp") or 1)
-    return req.gpu_count is None and world > 1 and "gpu_count" not in update and stack.tool in SERVING
 
 
 CAP_FLAGS = ("--max-num-seqs", "--max-running-requests", "--max-batch-size")
