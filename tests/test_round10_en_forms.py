@@ -8,7 +8,7 @@ I only have …': 'I' read as its value), ``accelerate launch``'s own flags ('--
 languages, through the CLI (``sizing-bot ask --format json``, in process); the sentences are written for
 these tests (none is from the real-question corpus). Readers: :mod:`bot.parse.recompute_words`,
 :mod:`bot.parse.unknown_tools`, :data:`bot.parse.stack_words.TRAINING_TOOLS`, the ExLlama row of
-:mod:`bot.parse.settings`, ``_options`` of :mod:`bot.parse.configs.launchers`,
+:data:`bot.parse.method_words.RUNTIMES`, ``_options`` of :mod:`bot.parse.configs.launchers`,
 :mod:`bot.parse.configs.accelerate_flags`, :func:`bot.parse.inline_flags.sharded_tp` and
 :data:`bot.parse.cue_words.MEASURED_BEFORE`."""
 
