@@ -89,3 +89,5 @@ class NoteCode(StrEnum):
     int8_not_supported = "int8_not_supported"
     price_other_variant = "price_other_variant"
     rope_scaling_needed = "rope_scaling_needed"
+    time_bound_padded = "time_bound_padded"
+    time_bound_packed = "time_bound_packed"

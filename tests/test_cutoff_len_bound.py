@@ -1,0 +1,84 @@
+"""Issue 24: LLaMA-Factory ``cutoff_len`` caps a sample, it is not every sample's length. Memory is sized
+at the cap; the time from samples × cutoff_len is an upper bound, said — without packing a batch is padded
+to its own longest sample (LLaMA-Factory's SFT data collator: transformers DataCollatorForSeq2Seq,
+padding=True), with ``packing: true`` samples are joined into cutoff_len-token sequences. A stated average
+length is used for the time, the cap for memory."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from bot.cli import main
+
+LF_YAML = """model_name_or_path: Qwen/Qwen2.5-7B-Instruct
+stage: sft
+finetuning_type: lora
+dataset: my_data
+cutoff_len: 4096
+max_samples: 50000
+per_device_train_batch_size: 2
+gradient_accumulation_steps: 8
+num_train_epochs: 3
+bf16: true
+"""
+QUESTION = {"zh": "用这个配置在4张A100上训练要多久", "en": "how long does this config take on 4 A100s"}
+
+
+def _ask(capsys, *argv: str) -> dict:
+    main(["ask", "--format", "json", *argv])
+    return json.loads(capsys.readouterr().out)
+
+
+def _text(capsys, *argv: str) -> str:
+    main(["ask", *argv])
+    return capsys.readouterr().out
+
+
+def _codes(data: dict) -> dict[str, dict]:
+    return {w["code"]: w["params"] for w in data["report"]["warnings"]}
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_cutoff_len_without_packing_is_an_upper_bound(capsys, lang):
+    question = QUESTION[lang] + "\n" + LF_YAML
+    data = _ask(capsys, question)
+    req = data["request"]
+    assert (req["seq_len"], req["num_samples"], req["packing"]) == (4096, 50000, None)
+    assert req["tokens"] == 50000 * 4096 * 3
+    assert _codes(data)["time_bound_padded"] == {"length": 4096}
+    text = _text(capsys, "--lang", lang, question)
+    assert ("是上限" in text and "该批最长的样本" in text) if lang == "zh" else ("an upper bound" in text)
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_packing_true_is_read_and_worded(capsys, lang):
+    question = QUESTION[lang] + "\n" + LF_YAML + "packing: true\n"
+    data = _ask(capsys, question)
+    assert data["request"]["packing"] is True
+    assert "packing: True" not in {i["text"] for i in data["interpretation"]["ignored"]}
+    codes = _codes(data)
+    assert codes["time_bound_packed"] == {"length": 4096} and "time_bound_padded" not in codes
+    text = _text(capsys, "--lang", lang, question)
+    assert (
+        ("打包（packing）把样本拼成 4,096 token 的序列" in text)
+        if lang == "zh"
+        else ("4,096-token sequences" in text)
+    )
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "LoRA微调Qwen2.5-7B，4张A100，5万条样本，平均每条800 token，cutoff_len 4096，3个epoch",
+        "LoRA fine-tune Qwen2.5-7B on 4 A100, 50k samples averaging 800 tokens, cutoff_len 4096, 3 epochs",
+    ],
+)
+def test_a_stated_average_times_the_run_and_the_cap_sizes_memory(capsys, question):
+    data = _ask(capsys, question)
+    req = data["request"]
+    assert (req["seq_len"], req["tokens_per_sample"]) == (4096, 800)
+    assert req["tokens"] == 50000 * 800 * 3  # the time: the average sample, three epochs
+    codes = _codes(data)
+    assert "time_bound_padded" not in codes and "time_bound_packed" not in codes
