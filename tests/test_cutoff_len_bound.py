@@ -82,3 +82,38 @@ def test_a_stated_average_times_the_run_and_the_cap_sizes_memory(capsys, questio
     assert req["tokens"] == 50000 * 800 * 3  # the time: the average sample, three epochs
     codes = _codes(data)
     assert "time_bound_padded" not in codes and "time_bound_packed" not in codes
+
+
+# -- one reader of a team's size (issue 24 item 4) ---------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "size"),
+    [
+        ("our team of 5 engineers wants to fine-tune llama-3-8b", 5),
+        ("4 people on the team, lora on qwen2.5-7b", 4),
+        ("a team of four wants to fine-tune", 4),
+        ("团队 5 个工程师，想微调 qwen2.5-7b", 5),
+        ("我们组 3 个人，lora 微调", 3),
+        ("a 20-person team", 20),
+        ("fine-tune qwen2.5-7b on 8 a100", None),
+    ],
+)
+def test_one_team_size_reader(text, size):
+    from bot.parse import output_forms
+    from bot.parse.schedule_words import team_size
+
+    assert team_size(text) == size
+    assert not hasattr(output_forms, "team_size")  # the second reader is gone
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["our team of 5 engineers wants to LoRA fine-tune Llama-3-8B", "团队 5 个工程师，LoRA 微调 Llama-3-8B"],
+)
+def test_a_team_on_a_training_question_is_no_load(capsys, question):
+    data = _ask(capsys, question)
+    assert data["request"].get("concurrency") is None
+    assert any(
+        i["reason"] == "team_size" or i["text"].startswith("team") for i in data["interpretation"]["ignored"]
+    )
