@@ -117,3 +117,29 @@ def test_a_team_on_a_training_question_is_no_load(capsys, question):
     assert any(
         i["reason"] == "team_size" or i["text"].startswith("team") for i in data["interpretation"]["ignored"]
     )
+
+
+# -- Xinference --n-worker (issue 24 item 6) -----------------------------------------------------------
+
+XINF = (
+    "xinference launch --model-name qwen2.5-instruct --size-in-billions 72 --model-engine vllm "
+    "--n-gpu 4 --replica 2 --n-worker {workers}"
+)
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_xinference_n_worker_spreads_a_copy_over_machines(capsys, lang):
+    """Xinference docs 'Distributed Inference': with --n-worker N, --n-gpu is the GPUs per worker, so a copy
+    holds N × n-gpu GPUs on N machines; 2 replicas of 2 workers × 4 GPUs = 16 GPUs."""
+    question = {"zh": "这样要几张A100", "en": "how many A100s is this"}[lang]
+    data = _ask(capsys, XINF.format(workers=2) + "\n" + question)
+    req = data["request"]
+    assert (req["gpu_count"], req["tp"], req["pp"], req["gpus_per_node"]) == (16, 4, 2, 4)
+    assert not any(i["text"].startswith("--n-worker") for i in data["interpretation"]["ignored"])
+
+
+def test_xinference_one_worker_changes_nothing(capsys):
+    data = _ask(capsys, XINF.format(workers=1) + "\nhow many A100s is this")
+    req = data["request"]
+    assert (req["gpu_count"], req["tp"], req.get("pp"), req.get("gpus_per_node")) == (8, 4, None, None)
+    assert not any(i["text"].startswith("--n-worker") for i in data["interpretation"]["ignored"])
