@@ -143,3 +143,39 @@ def test_xinference_one_worker_changes_nothing(capsys):
     req = data["request"]
     assert (req["gpu_count"], req["tp"], req.get("pp"), req.get("gpus_per_node")) == (8, 4, None, None)
     assert not any(i["text"].startswith("--n-worker") for i in data["interpretation"]["ignored"])
+
+
+# -- an unknown tool by its place, no list of names that are not tools (issue 24 item 5) ---------------
+
+
+@pytest.mark.parametrize(
+    ("text", "item"),
+    [
+        (
+            "the EasyContext launcher on 16 A100, how long to fine-tune Qwen2-72B",
+            "training_tool: EasyContext",
+        ),
+        ("deploy Qwen2.5-7B via MyServe on 2 L4", "runtime: MyServe"),
+        ("用 OpenDiLoCo 在 4 张 A100 上微调 Llama-3-8B 要多久", "training_tool: OpenDiLoCo"),
+    ],
+)
+def test_a_name_in_a_tools_place_is_named(capsys, text, item):
+    ignored = {i["text"]: i["reason"] for i in _ask(capsys, text)["interpretation"]["ignored"]}
+    assert item in ignored
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "fine-tune Qwen2.5-7B in JupyterLab on one A100",  # a place, not the job's means
+        "Fine-tuning Qwen2.5-7B on 4 A100 ends in CudaOutOfMemory, how much VRAM is needed?",  # a state
+        "train Llama-3-8B with PyTorch on 8 A100",  # the model reader's vocabulary: no model, no tool here
+        "Fine-tune Llama-3-8B with GaLore on 2 A100",  # the optimizer reader's
+    ],
+)
+def test_a_name_out_of_a_tools_place_or_known_elsewhere_is_not_a_tool(capsys, text):
+    from bot.parse import unknown_tools
+
+    assert not hasattr(unknown_tools, "NOT_TOOLS")
+    ignored = _ask(capsys, text)["interpretation"]["ignored"]
+    assert not [i for i in ignored if i["text"].startswith(("training_tool: ", "runtime: "))]
