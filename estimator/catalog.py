@@ -171,6 +171,19 @@ class ModelSpec(BaseModel):
     vocab: int = Field(gt=0)
     tied_embeddings: bool = False
     max_context: int | None = None
+    native_context: int | None = Field(
+        None,
+        gt=0,
+        description="tokens the model runs without RoPE scaling when fewer than max_context "
+        "(Qwen2.5-72B-Instruct config.json: 32768); None = max_context",
+    )
+    rope_scaling: Literal["yarn"] | None = Field(
+        None, description="RoPE scaling documented beyond native_context (YaRN, Peng et al. 2023)"
+    )
+    rope_scaling_factor: float | None = Field(
+        None, gt=1, description="its documented factor: native_context × factor tokens (Qwen2.5: 4 → 131072)"
+    )
+    context_source: str | None = Field(None, description="where native_context and scaling are documented")
     sliding_window: int | None = None
     sliding_window_layers: int | None = Field(
         None, description="layers using the window when not all do (Gemma 2: every other layer)"
@@ -270,6 +283,11 @@ class PriceEntry(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     family: str
+    gpus: list[str] = Field(
+        default_factory=empty_list,
+        description="catalog ids of the variants the range was quoted for ('A100-SXM4-80GB'); empty when "
+        "the source names no variant (the whole family)",
+    )
     cny_low: float | None = Field(None, gt=0)
     cny_high: float | None = Field(None, gt=0)
     usd_low: float | None = Field(None, gt=0)
@@ -369,8 +387,18 @@ def models() -> dict[str, ModelSpec]:
 
 @cache
 def prices() -> dict[str, PriceEntry]:
-    """Price ranges by GPU family."""
-    return {p.family: p for p in _PriceFile.model_validate(_load("prices.toml")).price}
+    """Price ranges by GPU family: each family's first entry (its usual variant's, or the whole
+    family's); a variant's own range is in :func:`price_entries` (estimator.variant_prices)."""
+    out: dict[str, PriceEntry] = {}
+    for p in price_entries():
+        out.setdefault(p.family, p)
+    return out
+
+
+@cache
+def price_entries() -> tuple[PriceEntry, ...]:
+    """Every price entry of ``prices.toml`` in file order, variants' own ranges included."""
+    return tuple(_PriceFile.model_validate(_load("prices.toml")).price)
 
 
 def gpu(gpu_id: str) -> GpuSpec:

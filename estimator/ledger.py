@@ -6,10 +6,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from estimator import catalog
 from estimator.catalog import GpuSpec, ModelSpec
+from estimator.context_window import context_note
 from estimator.models import Assumption, Currency, Note, SizingRequest
 from estimator.reasons import Why
+from estimator.request import Runtime
+from estimator.variant_prices import variant_price
 
 
 class Ledger:
@@ -62,18 +64,14 @@ def price_range(req: SizingRequest, gpu: GpuSpec, ledger: Ledger) -> PriceRange 
     currency = req.currency or Currency.CNY
     if req.price_per_gpu_hour:
         return req.price_per_gpu_hour, req.price_per_gpu_hour, currency, "given"
-    entry = catalog.prices().get(gpu.family)
-    low, high = (
-        (entry.cny_low, entry.cny_high)
-        if entry and currency == Currency.CNY
-        else (entry.usd_low, entry.usd_high)
-        if entry
-        else (None, None)
-    )
-    if entry is None or low is None or high is None:
+    found = variant_price(gpu, currency)
+    if found is None:
         if gpu.vendor != "Apple":  # a Mac is bought, not rented: no price is no news
             ledger.note("no_price", gpu=gpu.family, currency=currency.value)
         return None
+    low, high, entry, borrowed = found
+    if borrowed:  # another variant's range (an A100 40GB at the 80GB's): say whose
+        ledger.note("price_other_variant", gpu=gpu.name.removeprefix("NVIDIA "), priced=" / ".join(borrowed))
     source = f"{entry.source} (as of {entry.as_of})"
     ledger.assume(
         "price_per_gpu_hour",
@@ -85,9 +83,12 @@ def price_range(req: SizingRequest, gpu: GpuSpec, ledger: Ledger) -> PriceRange 
     return low, high, currency, source
 
 
-def beyond_window(spec: ModelSpec, tokens: int, ledger: Ledger, stated: bool) -> None:
-    """A stated sequence longer than the model's released context window (``max_position_embeddings``
-    of its config.json): note it — the memory and time still follow the length asked, but the model
-    needs a longer-context version (or RoPE scaling such as YaRN, Peng et al. 2023, for RoPE models)."""
-    if stated and spec.max_context and tokens > spec.max_context:
-        ledger.note("beyond_context_window", model=spec.name, window=spec.max_context, length=tokens)
+def beyond_window(
+    spec: ModelSpec, tokens: int, ledger: Ledger, stated: bool, runtime: Runtime | None = None
+) -> None:
+    """A stated sequence longer than the model's native window: note it — the memory and time still
+    follow the length asked, and the note says how to turn on the RoPE scaling the model documents in
+    ``runtime``, or that the model was not released for that length (estimator.context_window)."""
+    note = context_note(spec, tokens, runtime) if stated else None
+    if note is not None:
+        ledger.note(note[0], **note[1])

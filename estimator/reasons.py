@@ -23,6 +23,7 @@ class Why(StrEnum):
     global_batch_finetune = "global_batch_finetune"
     tokens_per_sample = "tokens_per_sample"
     samples_at_seq_len = "samples_at_seq_len"
+    samples_packed = "samples_packed"
     seq_from_samples = "seq_from_samples"
     seq_pairs_at_sample_tokens = "seq_pairs_at_sample_tokens"
     seq_at_sample_tokens = "seq_at_sample_tokens"

@@ -403,9 +403,8 @@ def _serve_context(req: SizingRequest, spec: ModelSpec, ledger: Ledger) -> int:
         context = int(ledger.assume("context", spec.serve_context, Why.reasoning_context))
     else:
         context = int(ledger.assume("context", defaults.SERVE_CONTEXT.value, defaults.SERVE_CONTEXT.why))
-    beyond_window(
-        spec, max(context, req.max_model_len or 0), ledger, stated=bool(req.seq_len or req.max_model_len)
-    )
+    tokens, stated = max(context, req.max_model_len or 0), bool(req.seq_len or req.max_model_len)
+    beyond_window(spec, tokens, ledger, stated, req.runtime)
     return context
 
 

@@ -37,7 +37,7 @@ from estimator.training_rate import training_peak as training_peak
 from estimator.training_result import TrainingResult as TrainingResult
 from estimator.training_setup import QUANTIZED_PRECISION_BITS as QUANTIZED_PRECISION_BITS
 from estimator.training_setup import SetupParts as SetupParts
-from estimator.training_setup import _seq_len, assume_tokens_per_sample, training_setup
+from estimator.training_setup import _seq_len, assume_tokens_per_sample, samples_at_cap, training_setup
 
 Fields = dict[str, Any]
 """TrainingResult fields one step of :func:`size_training` settles (combined with ``dataclasses.replace``)."""
@@ -234,7 +234,7 @@ def _training_tokens(req: SizingRequest, stage: Stage, ledger: Ledger) -> float 
         if req.tokens_per_sample:
             per = req.tokens_per_sample
         elif req.seq_len:  # "2048-token sequences, 50k samples": each sample as long as the stated sequence
-            per = ledger.assume("tokens_per_sample", req.seq_len, Why.samples_at_seq_len)
+            per = samples_at_cap(req, ledger)  # an upper bound for the time, said (issue 24)
         else:
             per = assume_tokens_per_sample(req, stage, ledger)  # the average sample (time)
         n = req.num_samples * rollout.sequences_per_prompt(req)  # RL: G completions of each prompt

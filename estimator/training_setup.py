@@ -22,6 +22,7 @@ from estimator.models import (
 )
 from estimator.reasons import Why, Word
 from estimator.rollout import RL_ALGORITHMS, VERL_TRAIN_BATCH_SIZE, sequences_per_prompt
+from estimator.sample_padding import samples_at_cap as samples_at_cap
 from estimator.setup import TrainingSetup
 from estimator.training_tools import tool_limits
 

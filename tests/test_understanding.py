@@ -727,7 +727,8 @@ def test_a_sequence_beyond_the_context_window_is_noted(capsys):
     out = ask(capsys, "serve Llama 3 70B at 32k context on 8 H100")
     note = next(w for w in out["report"]["warnings"] if w["code"] == "beyond_context_window")
     assert (note["params"]["window"], note["params"]["length"]) == (8192, 32768)
-    assert "8,192-token context window: 32,768 tokens" in out["reply"]
+    assert "released for at most 8,192 tokens" in out["reply"]
+    assert "not trained for 32,768 tokens" in out["reply"]
 
 
 @pytest.mark.parametrize(

@@ -25,6 +25,7 @@ from estimator import catalog
 from estimator.catalog import GpuSpec
 from estimator.factories import empty_list
 from estimator.models import Currency, SizingReport, SizingRequest
+from estimator.variant_prices import variant_price
 
 DEFAULT_PER_NODE: int = GpuSpec.model_fields["gpus_per_node"].default
 """GPUs in a node when neither the offer nor the report says: the catalog schema's default (8)."""
@@ -488,10 +489,6 @@ def _day_price(report: SizingReport) -> tuple[tuple[float, float], Currency] | N
     currency = req.currency or Currency.CNY
     if req.price_per_gpu_hour is not None:
         return (req.price_per_gpu_hour, req.price_per_gpu_hour), currency
-    entry = catalog.prices().get(catalog.family_of(req.gpu) or "")
-    if entry is None:
-        return None
-    low, high = (
-        (entry.cny_low, entry.cny_high) if currency == Currency.CNY else (entry.usd_low, entry.usd_high)
-    )
-    return ((low, high), currency) if low is not None and high is not None else None
+    spec = catalog.gpus().get(req.gpu or "") or catalog.resolve_gpu(req.gpu)
+    found = variant_price(spec, currency) if spec else None  # the variant's own range (A100 40GB)
+    return ((found.low, found.high), currency) if found else None

@@ -282,7 +282,8 @@ def answer_request(
             done = [sized, *(o for o in others if o is not None)]
             best = cheapest_index([r for r, _ in done], presales.families() if presales else None)
             # two setups: the card asked about stays first; options each at its count: the first written
-            asked = ASKED_CARD in parsed.notes or OPTION_COUNTS in parsed.notes
+            asked = ASKED_CARD in parsed.notes or OPTION_COUNTS in parsed.notes  # 'A100 40/80GB': as written
+            asked = asked or len({catalog.family_of(g) for g in [request.gpu, *parsed.gpu_alternatives]}) == 1
             if len(done) > 1 and best is not None and best > 0 and not asked:  # the cheapest's details
                 done.insert(0, done.pop(best))
                 best = 0

@@ -27,12 +27,12 @@ from bot.parse.models import ModelMention
 from bot.parse.negated_values import seq_role
 from bot.parse.numbers import NumberToken
 from bot.parse.option_counts import option_counts
-from bot.parse.output_forms import team_size
 from bot.parse.prose_forms import requests_rate
 from bot.parse.regex import rc
 from bot.parse.request_fields import as_typed
 from bot.parse.role_left import L_ON
 from bot.parse.roles import Role
+from bot.parse.schedule_words import team_size
 from bot.parse.structure import Segment, job_card, job_tokens, pick, segments
 from bot.parse.users_load import load_value, unread_reason
 from bot.parse.words import (

@@ -60,7 +60,7 @@ USER_FORMS = (
 )
 """The people a service is for ('40 employees', 'a team of 15', 'a 20-person team', '20 个同事'): its users,
 written 'N users' (the concurrency rule reads them as the load, as it reads '40 users')."""
-_USER_GATE = re.compile(
+USER_GATE = re.compile(
     "team|employee|colleague|worker|engineer|developer|devs|staff|student|member|customer|client|analyst"
     "|researcher|agent|seat|tester|doctor|lawyer|teacher|员工|同事|同学|学生|成员|客户|工程师"
 )
@@ -68,7 +68,7 @@ _USER_GATE = re.compile(
 
 def user_forms(s: str) -> str:
     """The normalized text ``s`` with the people a service is for written 'N users'."""
-    if not _USER_GATE.search(s):
+    if not USER_GATE.search(s):
         return s
     for pattern, words in USER_FORMS:
         s = _sub(pattern, words, s)
@@ -95,15 +95,3 @@ def _sub(pattern: Any, repl: str, s: str) -> str:
     """``pattern.sub(repl, s)`` only when ``pattern`` matches: a template's parse is a few Python calls, and
     most messages have none of these forms."""
     return pattern.sub(repl, s) if pattern.search(s) else s
-
-
-def team_size(text: str) -> float | None:
-    """The people of :data:`USER_FORMS` in ``text`` ('our team of 5 engineers', '团队 5 个工程师'): in a
-    training question a team, never a serving load (named, :meth:`FieldSteps` pops the concurrency)."""
-    if not _USER_GATE.search(text):
-        return None
-    for pattern, _ in USER_FORMS:
-        m = pattern.search(text)
-        if m:
-            return float(m.group(1).replace(",", ""))
-    return None

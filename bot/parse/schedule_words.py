@@ -11,12 +11,16 @@
   field has hours per day: the estimator times a run around the clock). Before, '8 hours a day' became
   ``hours=8`` and a LoRA question was priced as 64 GPU-hours. Named ``daily_schedule``.
 
-Both are masked (same length) so no later rule reads their number.
+Both are masked (same length) so no later rule reads their number. :func:`team_size` is the one reader
+of a team's size: these phrases and the people a service would be for (:data:`USER_FORMS`: 'our team of 5
+engineers', '团队 5 个工程师'), which on a training question are a team, never a load.
 """
 
 from __future__ import annotations
 
 from bot.parse.normalize import mask
+from bot.parse.numbers import parse_number
+from bot.parse.output_forms import USER_FORMS, USER_GATE
 from bot.parse.regex import rc, words_gate
 
 _N = r"(?:\d+(?:\.\d+)?|[一二两三四五六七八九十]+|one|two|three|four|five|six|seven|eight|nine|ten|twelve)"
@@ -55,3 +59,24 @@ def schedule_words(s: str, training: bool) -> tuple[str, list[tuple[str, str]]]:
             named.append((" ".join(m.group(0).split()), why))
             s = mask(s, m.start(), m.end(), " ")
     return s, named
+
+
+_WORD_NUMBERS = dict(
+    one=1, two=2, three=3, four=4, five=5, six=6, seven=7, eight=8, nine=9, ten=10, twelve=12, 两=2
+)
+_COUNT_RE = rc(rf"{_N}")
+
+
+def team_size(text: str) -> float | None:
+    """The size of a team in ``text`` (lower case): a :data:`TEAM_RE` phrase ('4 people on the team',
+    '团队 4 个人') or one of the people a service is for (:data:`USER_FORMS`: 'our team of 5 engineers',
+    '20 个同事'); None when there is none. On a training question they are the team, not a load."""
+    if not (_GATE_RE.search(text) or USER_GATE.search(text)):
+        return None
+    for pattern in (TEAM_RE, *(p for p, _ in USER_FORMS)):
+        m = pattern.search(text)
+        count = _COUNT_RE.search(m.group(0)) if m else None
+        if count is not None:
+            word = count.group(0).replace(",", "")
+            return float(_WORD_NUMBERS.get(word) or parse_number(word) or 0) or None
+    return None

@@ -6,19 +6,24 @@ people name most; a repository's own trainer or server is named as often and no 
 Such a name is read from the message as typed (case kept, so only the raw text can tell it): a word
 after 'with', 'using', 'via', 'through', 'in' (用, 使用, 基于, 通过, 借助) that is written the way
 software is named and words are not — CamelCase with a lower-case run between capitals ('EasyContext',
-'OpenDiLoCo'), or a name and a capitalized word joined by a hyphen ('LLaMA2-Accessory'). Names the
-parser knows otherwise are left to their readers: a tool of a table, a model of the catalog or its
-family ('DeepSeek', 'MiniCPM'), and the libraries, methods and services people write the same way
-(:data:`NOT_TOOLS`). A training job names it as its training tool, a serving job as its runtime; the
-sizing has a model of neither.
+'OpenDiLoCo'), or a name and a capitalized word joined by a hyphen ('LLaMA2-Accessory') — in a tool's
+place (:func:`in_tool_place`): the means of the job ('fine-tune … with X', '用 X 微调', 'via X', 'X
+launcher'), never a place or a state ('in JupyterLab', 'ends in OutOfMemory'). Names another reader knows
+are left to it: a tool of a table, a model of the catalog or its family ('DeepSeek', 'MiniCPM'), an
+optimizer ('GaLore': :data:`bot.parse.written_settings.OPTIMIZER_NAME_RE`), a word the model reader knows
+is no model's name ('PyTorch', 'FlashAttention': :data:`bot.parse.model_names.NOT_NAMES`), a library's
+class ('DPOTrainer'). No list of names that are not tools is kept here. A training job names it as its
+training tool, a serving job as its runtime; the sizing has a model of neither.
 """
 
 from __future__ import annotations
 
 import re
 
+from bot.parse.model_names import NOT_NAMES
 from bot.parse.regex import rc
 from bot.parse.stack_words import ANY_TOOL_RE, SERVING_ENGINE_RE
+from bot.parse.written_settings import OPTIMIZER_NAME_RE
 from estimator import catalog
 
 _NAME = (
@@ -34,23 +39,52 @@ UNKNOWN_TOOL_RE = re.compile(
 )
 """A software-like name after a preposition of means ('with', '用'), or — round 10 (s15) — as the owner of
 what the asker runs ("replicate trlX's experiments", "EasyContext's script"), in the raw text (case kept)."""
+NAMED_TOOL_RE = re.compile(
+    rf"(?<![\w\-])(?P<name>{_NAME})"
+    r"(?=\s*(?:launcher|trainer|framework|toolkit|codebase|repo|repository|library|scripts?|server)\b)"
+)
+"""A software-like name before a tool's noun, without a preposition ('the EasyContext launcher')."""
 _GATE = rc(
     r"\b(?:with|using|via|through|in)\s+(?:the\s+|its\s+|their\s+)?[a-z]|(?:用|基于|通过|借助)\s*[a-z]"
     r"|[a-z0-9]['’]s\s"
 )
 """The preposition before a word, or a possessive, at all (lower-cased text): most messages stop here."""
-NOT_TOOLS = frozenset(
-    {
-        "galore", "pytorch", "flashattention", "huggingface", "sagemaker", "runpod", "openai", "chatgpt",
-        "github", "youtube", "macbook", "geforce", "deepseek", "jupyterlab", "powershell", "wandb",
-        "tensorboard", "tensorflow", "langchain", "llamaindex", "nvlink", "infiniband", "openwebui",
-        "lmstudio", "googlecolab", "modelscope", "autodl", "lambdalabs", "vastai", "docker", "kubernetes",
-        "bitsandbytes", "autogptq", "autoawq", "pagedattention", "ringattention", "xformers", "safetensors",
-        "thebloke", "outofmemory", "macos", "ipados", "watchos", "iphone", "ipad", "linkedin",
-        "chatglm", "openrlhf", "paddlepaddle", "colab", "kaggle", "nvidia", "gitlab",
-    }
-)  # fmt: skip
-"""Libraries, kernels, methods, services and companies written like a tool's name: not the job's tool."""
+JOB_WORD_RE = rc(
+    r"(?:训练|微调|预训练|部署|推理|跑|启动|做|train|fine[\s\-]?tun|finetun|pre[\s\-]?train|serv|deploy|infer"
+    r"|run|launch|host|sft|lora|dpo|grpo|rlhf)"
+)
+"""A word of the job ('微调', 'fine-tune', 'serve', 'training'): the means of the job is a tool."""
+TOOL_NOUN_RE = rc(
+    r"\s*(?:launcher|trainer|framework|toolkit|codebase|repo(?:sitory)?|library|scripts?|server)\b"
+)
+"""A tool's noun right after the name ('X launcher', 'the X framework')."""
+OWNED_WORK_RE = rc(
+    r"\b(?:experiments?|examples?|recipes?|configs?|setup|scripts?|launcher|trainer|framework|codebase|repo)\b"
+)
+"""What a tool's owner possessive is followed by when the owner is a tool ('trlX's experiments')."""
+_CLAUSE_END = re.compile(r"[,;:!?，。；：！？\n]|\.(?:\s|$)")
+
+
+def in_tool_place(raw: str, m: re.Match[str]) -> bool:
+    """Whether the name of ``m`` (:data:`UNKNOWN_TOOL_RE`) stands where a tool does: after 'via' /
+    'through', before a tool's noun ('X launcher'), or as the means of a job said in its clause — a job word
+    after it ('用 X 微调', 'with X to fine-tune') or, after 'with' / 'using', before it in the same clause
+    ('fine-tune Qwen2-72B … with EasyContext'). 'in X' is a tool's place only with a job word after it. An
+    owner ("trlX's experiments") is one when a job word, a tool's noun or its work follows in the clause."""
+    if m.groupdict().get("owner"):
+        after = _CLAUSE_END.split(raw[m.end("owner") :], maxsplit=1)[0].lower()
+        return bool(JOB_WORD_RE.search(after) or OWNED_WORK_RE.search(after))
+    before, after = raw[: m.start("name")], raw[m.end("name") :]
+    means = m.group(0)[: m.start("name") - m.start()].strip().lower()
+    if means in ("via", "through") or TOOL_NOUN_RE.match(after.lower()):
+        return True
+    clause_after = _CLAUSE_END.split(after, maxsplit=1)[0]
+    if JOB_WORD_RE.search(clause_after.lower()):
+        return True
+    clause_before = _CLAUSE_END.split(before)[-1]
+    return not means.startswith("in") and bool(JOB_WORD_RE.search(clause_before.lower()))
+
+
 MODEL_SUFFIXES = frozenset(
     {
         "instruct", "chat", "base", "coder", "math", "vision", "guard", "large", "small", "medium", "mini",
@@ -66,23 +100,25 @@ CLASS_NAME_RE = re.compile(r"(?:Error|Exception|Warning|Config|Arguments|Args|Tr
 def unknown_tools(raw: str, s: str, training: bool) -> list[tuple[str, str]]:
     """('training_tool: X', 'no_field') — or ('runtime: X', 'runtime_not_modelled') when not ``training``
     — for each name in ``raw`` no table has (see the module docstring); ``s``: its normalized text."""
-    if not raw or not _GATE.search(s):
+    if not raw or not (_GATE.search(s) or TOOL_NOUN_RE.search(s)):
         return []
     out: list[tuple[str, str]] = []
-    for m in UNKNOWN_TOOL_RE.finditer(raw):
-        name = m.group("name") or m.group("owner")
+    for m in (*UNKNOWN_TOOL_RE.finditer(raw), *NAMED_TOOL_RE.finditer(raw)):
+        name = m.groupdict().get("name") or m.groupdict().get("owner")
         item = (f"training_tool: {name}", "no_field")
         item = item if training else (f"runtime: {name}", "runtime_not_modelled")
-        if not _known(name) and item not in out:
+        if in_tool_place(raw, m) and not _known(name) and item not in out:
             out.append(item)
     return out
 
 
 def _known(name: str) -> bool:
-    """Whether another reader knows ``name``: a tool of a table, a model or family, or a word of
-    :data:`NOT_TOOLS` / a model's suffix."""
+    """Whether another reader knows ``name``: a tool of a table, a model or family, an optimizer, a word
+    the model reader knows is no model's name, a model's suffix or a library's class."""
     key = re.sub(r"[^a-z0-9]", "", name.lower())
-    if key in NOT_TOOLS or name.rsplit("-", 1)[-1].lower() in MODEL_SUFFIXES or CLASS_NAME_RE.search(name):
+    if name.rsplit("-", 1)[-1].lower() in MODEL_SUFFIXES or CLASS_NAME_RE.search(name):
+        return True
+    if key in NOT_NAMES or OPTIMIZER_NAME_RE.fullmatch(name.lower()):
         return True
     if ANY_TOOL_RE.search(name.lower()) or SERVING_ENGINE_RE.search(name.lower()):
         return True

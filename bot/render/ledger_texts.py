@@ -60,8 +60,12 @@ WHY_TEXTS: dict[str, str] = {
         "%(tokens_per_sample)s tokens"
     ),
     "samples_at_seq_len": N_(
-        "each sample as long as the sequence length you gave (samples packed or padded to it; shorter "
-        "unpacked samples train faster)"
+        "each sample as long as the sequence length you gave: an upper bound for the time (without "
+        "packing, a batch is padded to its longest sample, not to this length)"
+    ),
+    "samples_packed": N_(
+        "each sample as long as the sequence length you gave: samples are packed into sequences of it, so "
+        "this is right when they fill it, an upper bound when they are shorter"
     ),
     "epochs_finetune": N_("one pass over the data when epochs are not given"),
     "rl_completion_default": N_(

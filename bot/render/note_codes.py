@@ -87,3 +87,7 @@ class NoteCode(StrEnum):
     measured_mfu_unusual = "measured_mfu_unusual"
     fp8_no_faster = "fp8_no_faster"
     int8_not_supported = "int8_not_supported"
+    price_other_variant = "price_other_variant"
+    rope_scaling_needed = "rope_scaling_needed"
+    time_bound_padded = "time_bound_padded"
+    time_bound_packed = "time_bound_packed"

@@ -140,8 +140,8 @@ NOTE_MESSAGES: dict[NoteCode, str] = {
         "plus the hops between nodes)."
     ),
     NoteCode.beyond_context_window: N_(
-        "%(model)s was released with a %(window)s-token context window: %(length)s tokens need a "
-        "longer-context version (or RoPE scaling such as YaRN, for RoPE models) — sized as asked."
+        "%(model)s was released for at most %(window)s tokens and documents no way beyond: it was not "
+        "trained for %(length)s tokens (a longer-context version, or untested RoPE scaling) — sized as asked."
     ),
     NoteCode.stated_layout_too_small: N_(
         "One copy of the model on TP %(tp)s × PP %(pp)s cannot hold its weights and one sequence: "

@@ -55,6 +55,26 @@ EXTRA_NOTE_MESSAGES: dict[NoteCode, str] = {
         "and newer; vLLM's installation requirements), and %(generation)s cards are below it. The memory "
         "above is what the model needs, whichever engine runs it."
     ),
+    NoteCode.price_other_variant: N_(
+        "No public price list on file gives %(gpu)s its own rate in this currency: the cost uses the "
+        "range quoted for %(priced)s."
+    ),
+    NoteCode.rope_scaling_needed: N_(
+        "%(model)s runs %(window)s tokens natively: %(length)s tokens need %(method)s RoPE scaling "
+        "(factor %(factor)s, documented up to %(extended)s tokens), which is off by default — %(how)s. "
+        "Sized at %(length)s tokens as asked."
+    ),
+    NoteCode.time_bound_padded: N_(
+        "The time counts every sample at %(length)s tokens, the most you allow: an upper bound. Without "
+        "packing each batch is padded to its own longest sample, not to %(length)s (LLaMA-Factory's data "
+        "collator), so shorter samples train faster — give their average length for a closer time. The "
+        "memory is sized at %(length)s, the longest a batch can be."
+    ),
+    NoteCode.time_bound_packed: N_(
+        "Packing joins the samples into %(length)s-token sequences: the time counts every sample at "
+        "%(length)s tokens, right when they fill it and an upper bound when they are shorter — give their "
+        "average length for a closer time."
+    ),
 }
 """Notes on the machines, the rollout engine's layout, a serving pipeline that never fits, and a
 training budget per hour or per day (a rate: estimator.budget_check.hourly_budget)."""

@@ -63,6 +63,8 @@ CONVERSIONS = {
     "bits": "4 → QLoRA (bitsandbytes NF4), 8 → 8-bit QLoRA",
     "rollout_switch": "TRL/ms-swift use_vllm: true → runtime vLLM (the RL rollout engine); false → generated "
     "by the trainer, named (rollout_as_vllm: timed as vLLM's)",
+    "packing_bool": "LLaMA-Factory/TRL packing, axolotl sample_packing: true → samples packed into sequences "
+    "of the cutoff, false → padded per batch (the time's tokens per sample: an upper bound, said)",
     "no_field": "changes the answer, no request field yet: named (no_field)",
     "kv": "fp8* → fp8 KV cache, bf16/bfloat16 → bf16",
     "quant": "awq/gptq/fp8/bitsandbytes… → the weights' precision",
@@ -109,7 +111,7 @@ MEANING: dict[str, dict[str, Row]] = {
         "sglang_maxlen": ("max_model_len", "engine_maxlen"),
         "vllm_gpu_util": ("gpu_memory_utilization", "engine_share"),
         "sglang_mem_fraction": ("gpu_memory_utilization", "engine_share"),
-        "packing": (None, "no_field"), "neat_packing": (None, "no_field"),
+        "packing": ("packing", "packing_bool"), "neat_packing": ("packing", "packing_bool"),
     },
     "trl": {
         **_HF, "max_seq_length": ("seq_len", "int"), "max_length": ("seq_len", "int"),
@@ -122,7 +124,7 @@ MEANING: dict[str, dict[str, Row]] = {
         "vllm_gpu_memory_utilization": ("rollout_gpu_memory_utilization", "vllm_share"),
         "fsdp_config.reshard_after_forward": ("zero_stage", "reshard_bool"),
         "fsdp_config.fsdp_sharding_strategy": ("zero_stage", "fsdp"),
-        "fsdp_config.sharding_strategy": ("zero_stage", "fsdp"), "packing": (None, "no_field"),
+        "fsdp_config.sharding_strategy": ("zero_stage", "fsdp"), "packing": ("packing", "packing_bool"),
         "use_vllm": ("runtime", "rollout_switch"),
     },
     "axolotl": {
@@ -133,7 +135,8 @@ MEANING: dict[str, dict[str, Row]] = {
         "lora_target_linear": ("lora_targets", "targets"), "bf16": ("precision", "precision"),
         "fp16": ("precision", "precision"), "gradient_checkpointing": ("recompute", "recompute"),
         "optimizer": ("optimizer", "optim"), "deepspeed": ("zero_stage", "swift_deepspeed"),
-        "fsdp": ("zero_stage", "fsdp"), "rl": ("stage", "stage"), "sample_packing": (None, "no_field"),
+        "fsdp": ("zero_stage", "fsdp"), "rl": ("stage", "stage"),
+        "sample_packing": ("packing", "packing_bool"),
     },
     "torchtune": {
         "tokenizer.max_seq_len": ("seq_len", "int"), "batch_size": ("batch_size", "int"),
@@ -216,7 +219,7 @@ MEANING: dict[str, dict[str, Row]] = {
         "max_completion_length": ("max_completion_length", "int"),
         "vllm_tensor_parallel_size": ("rollout_tp", "int"),
         "vllm_gpu_memory_utilization": ("rollout_gpu_memory_utilization", "vllm_share"),
-        "packing": (None, "no_field"), "use_vllm": ("runtime", "rollout_switch"),
+        "packing": ("packing", "packing_bool"), "use_vllm": ("runtime", "rollout_switch"),
     },
     "peft": {
         "r": ("lora_rank", "int"), "lora_alpha": (None, "no_field"),

@@ -183,11 +183,21 @@ def _rollout_switch(cfg: StackConfig, key: str, value: Any, flat: dict[str, Any]
     return True
 
 
+def _packing(cfg: StackConfig, key: str, value: Any, flat: dict[str, Any]) -> bool:
+    """LLaMA-Factory ``packing`` / ``neat_packing``, TRL ``packing``, axolotl ``sample_packing``: true →
+    samples packed into sequences of the cutoff (the time's tokens), false → padded per batch (issue 24)."""
+    on = _bool(value)
+    if on is None:
+        return False
+    cfg.set(key, "packing", on)
+    return True
+
+
 RL_HANDLERS = {
     "swift_max_length": _swift_max_length, "swift_deepspeed": _swift_deepspeed,
     "rl_type": _rl_type, "tuner": _tuner,
     "offload_bool": _offload_bool, "bits": _bits, "gpu_product": _gpu_product,
     "param_offload_bool": _param_offload_bool, "actor_gpus": _actor_gpus,
-    "placement": _placement, "rollout_switch": _rollout_switch,
+    "placement": _placement, "rollout_switch": _rollout_switch, "packing_bool": _packing,
 }  # fmt: skip
 """Conversion name → handler (:data:`bot.parse.configs.training.HANDLERS` dispatches through these)."""

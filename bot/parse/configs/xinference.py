@@ -144,14 +144,24 @@ def _gpu_list(cfg: StackConfig, flag: str, value: Any) -> int | None:
 
 def _finish(cfg: StackConfig, rest: list[tuple[str, Any]], replicas: int | None, listed: int | None) -> None:
     """The runtime when no engine was named, and the GPUs: --n-gpu per copy (the listed GPUs ÷ copies
-    when it is not given) × copies."""
+    when it is not given) × copies; with ``--n-worker N`` a copy spans N machines of --n-gpu each (Xinference
+    docs, 'Distributed Inference': --n-gpu is then per worker), sized as TP --n-gpu inside each machine and
+    one pipeline stage per machine (the same GPUs and memory per copy as one TP group over all of them, which
+    Xinference's vLLM ≥ 0.11 setup uses; the estimator keeps TP inside a machine's fast link)."""
     cfg.skip("runtime", "Xinference", "runtime_not_modelled")  # its own memory; sized as the engine it runs
     per_copy = next((v for f, v in rest if f == "--n-gpu" and isinstance(v, int) and v > 0), None)
     copies = replicas or 1
     if per_copy is None and listed and listed % copies == 0:
         per_copy = listed // copies
         cfg.set("--gpu-idx", "tp", per_copy)
-    if per_copy is not None and (replicas or listed):
+    workers = next((v for f, v in rest if f == "--n-worker" and isinstance(v, int) and v > 0), None)
+    if per_copy is not None and workers is not None:  # a copy across machines: --n-gpu is per worker
+        rest.remove(("--n-worker", workers))
+        cfg.used["--n-worker"] = "gpu_count"
+        if workers > 1:  # a copy on N machines of --n-gpu each: TP inside one, stages across them
+            cfg.values["gpus_per_node"], per_copy = per_copy, per_copy * workers
+            cfg.set("--n-worker", "pp", workers)
+    if per_copy is not None and (replicas or listed or workers):
         cfg.values["gpu_count"] = per_copy * copies
     elif per_copy is not None:
         cfg.values.setdefault("gpu_count", per_copy)

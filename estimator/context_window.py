@@ -1,0 +1,63 @@
+"""A stated context beyond the model's native window (issue 24): the memory and time follow the length
+asked, and the reply says what running it takes — the RoPE scaling the model card documents (YaRN, Peng
+et al. 2023; Qwen2.5: 32,768 tokens native, factor 4 to 131,072) and how to turn it on in the runtime
+named, or that the model was not trained for it (Llama 2: 4,096 tokens, no documented extension).
+"""
+
+from __future__ import annotations
+
+import json
+
+from estimator.catalog import ModelSpec
+from estimator.request import Runtime
+
+
+def _rope_json(spec: ModelSpec, key: str | None = None) -> str:
+    """The rope settings as the model card writes them into config.json (``rope_scaling``), under
+    ``key`` when given."""
+    native = spec.native_context or spec.max_context
+    body = {"rope_type": spec.rope_scaling, "factor": spec.rope_scaling_factor}
+    body["original_max_position_embeddings"] = native
+    return json.dumps({key: body} if key else body, separators=(",", ":"))
+
+
+def how_to_scale(spec: ModelSpec, runtime: Runtime | None, length: int) -> str:
+    """The switch in ``runtime`` that turns the documented RoPE scaling on for ``length`` tokens (a
+    command-line fragment, the same in every language). Sources: vLLM docs 'Context Extension'
+    (``--hf-overrides`` with rope_parameters; ``--rope-scaling`` in older vLLM); SGLang
+    ``--json-model-override-args``; llama.cpp ``--rope-scaling yarn --rope-scale --yarn-orig-ctx``
+    (llama.cpp PR #2268); otherwise the ``rope_scaling`` block of config.json (Qwen2.5 model card)."""
+    native = spec.native_context or spec.max_context
+    factor = f"{spec.rope_scaling_factor:g}"
+    if runtime == Runtime.vllm:  # newest vLLM: "rope_parameters" (with the model's rope_theta)
+        overrides = _rope_json(spec, "rope_scaling")
+        return f"vLLM: --hf-overrides '{overrides}' --max-model-len {length} (older vLLM: --rope-scaling)"
+    if runtime == Runtime.sglang:
+        overrides = _rope_json(spec, "rope_scaling")
+        return f"SGLang: --json-model-override-args '{overrides}' --context-length {length}"
+    if runtime == Runtime.llama_cpp:
+        scale = f"--rope-scale {factor} --yarn-orig-ctx {native}"
+        return f"llama.cpp: --rope-scaling {spec.rope_scaling} {scale} -c {length}"
+    return f'config.json: "rope_scaling": {_rope_json(spec)}'
+
+
+def context_note(spec: ModelSpec, tokens: int, runtime: Runtime | None) -> tuple[str, dict] | None:
+    """The note for ``tokens`` of context on ``spec``: None within its native window;
+    'rope_scaling_needed' within its documented scaling; else 'beyond_context_window' (the longest it
+    was released for). Raises nothing; a model without a known window gets None."""
+    native = spec.native_context or spec.max_context
+    if not native or tokens <= native:
+        return None
+    if spec.rope_scaling and spec.rope_scaling_factor and tokens <= native * spec.rope_scaling_factor:
+        extended = int(native * spec.rope_scaling_factor)
+        return "rope_scaling_needed", {
+            "model": spec.name,
+            "window": native,
+            "length": tokens,
+            "method": "YaRN",
+            "factor": f"{spec.rope_scaling_factor:g}",
+            "extended": extended,
+            "how": how_to_scale(spec, runtime, tokens),
+        }
+    window = max(spec.max_context or 0, int(native * (spec.rope_scaling_factor or 1)))
+    return "beyond_context_window", {"model": spec.name, "window": window, "length": tokens}
