@@ -62,6 +62,7 @@ OWNED_WORK_RE = rc(
     r"\b(?:experiments?|examples?|recipes?|configs?|setup|scripts?|launcher|trainer|framework|codebase|repo)\b"
 )
 """What a tool's owner possessive is followed by when the owner is a tool ('trlX's experiments')."""
+_BRACKETS = re.compile(r"[(（][^()（）]*[)）]")
 _CLAUSE_END = re.compile(r"[,;:!?，。；：！？\n]|\.(?:\s|$)")
 
 
@@ -81,7 +82,7 @@ def in_tool_place(raw: str, m: re.Match[str]) -> bool:
     clause_after = _CLAUSE_END.split(after, maxsplit=1)[0]
     if JOB_WORD_RE.search(clause_after.lower()):
         return True
-    clause_before = _CLAUSE_END.split(before)[-1]
+    clause_before = _CLAUSE_END.split(_BRACKETS.sub("", before))[-1]  # an aside in brackets ends no clause
     return not means.startswith("in") and bool(JOB_WORD_RE.search(clause_before.lower()))
 
 
