@@ -317,12 +317,12 @@ UNKNOWN_GPU_VENDORS: list[tuple[LazyPattern, str]] = [
 ]
 """Words that tell an unknown card's vendor: its suggestions come from that vendor's catalog cards."""
 
-# Topics that are not LLM sizing (the parser still fills what it can).
 OUT_OF_SCOPE_RE = rc(
-    r"gaming|游戏|\bgames?\b|\bfps\b|概念股|股票|股价|\bstocks?\b|炒股|买哪只|bitcoin|比特币|挖矿|\bmining\b|"
+    r"gaming(?!\s+(?:laptop|pc|rig|desktop|gpu|card|notebook))|游戏(?!本|卡|显卡|笔记本|电脑|主机)|\bgames?\b|\bfps\b|"
+    r"概念股|股票|股价|\bstocks?\b|炒股|买哪只|bitcoin|比特币|挖矿|\bmining\b|"
     r"\bmine\b|以太坊|ethereum|crypto|天气|weather|stable[\s\-]*diffusion|\bsdxl\b|\bsd\s?1\.5\b|"
     r"midjourney|文生图|图像生成|画图|video\s+generation|视频生成|显卡驱动|driver\s+install"
-)
+)  # not LLM sizing (the parser still fills what it can); a gaming laptop or card is hardware
 
 # Prompt-injection sentences are dropped before parsing (their numbers are not the user's).
 INJECTION_RE = rc(
