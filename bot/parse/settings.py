@@ -18,7 +18,7 @@ from bot.parse.cue_words import MEASURED
 from bot.parse.engine_keys import engine_on, engines_turned_off, keyed_engine
 from bot.parse.generic_values import words_pattern
 from bot.parse.gpu_layers import stated_host_memory
-from bot.parse.more_tools import VLLM_IDENTIFIER
+from bot.parse.more_tools import TRANSFORMERS_RUNTIME, VLLM_IDENTIFIER
 from bot.parse.normalize import mask
 from bot.parse.now_rate import rate_why as rate_not_target
 from bot.parse.numbers import parse_number
@@ -128,10 +128,7 @@ RUNTIMES: tuple[tuple[Any, str], ...] = (
     (rc(r"\btgi\b|text[\s\-_]*generation[\s\-_]*inference"), "TGI"),
     (rc(r"\bexllama(?:v2|\s*v2|2)?\b|\bexl2\b"), "ExLlama"),
     (rc(r"llama[\s.\-_]*cpp|\bgguf\b|lm\s*studio|\bllama-(?:server|cli)\b"), "llama.cpp"),
-    (
-        rc(r"\btransformers\b|hugging\s*face\s+(?:generate|pipeline)|\bhf\s+generate\b|model\.generate"),
-        "transformers",
-    ),
+    (rc(TRANSFORMERS_RUNTIME), "transformers"),
 )
 """Serving engines by name → ``SizingRequest.runtime`` (LM Studio runs llama.cpp; Ollama has its own
 default context on llama.cpp: :class:`estimator.runtimes.ollama.Ollama`)."""

@@ -20,7 +20,8 @@ from estimator.training_tools import TRAINING_TOOL_LIMITS
 TRAINING_TOOLS: tuple[tuple[LazyPattern, str], ...] = (
     (
         rc(
-            r"llama[\s\-_]*factory|llama[\s\-_]*efficient[\s\-_]*tuning|llamafactory-cli|train_bash\.py|finetuning_type"
+            r"(?<!360)llama[\s\-_]*factory|llama[\s\-_]*efficient[\s\-_]*tuning|llamafactory-cli"
+            r"|train_bash\.py|finetuning_type"
         ),
         "LLaMA-Factory",
     ),
