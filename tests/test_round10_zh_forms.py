@@ -4,11 +4,12 @@ numbers and its chip's peak rate ('i7-12700H', 'Xeon Gold 6348', '910B（280T）
 machines people own by any name and what each holds ('6 台 PC，每台自带一张', '3 台主机，每台插了 2 张'), the
 same machines named again ('用这 6 台机器'), the least card a question asks about ('是不是至少得 48G 的
 GPU'), a laptop's one card, the tools of the Chinese threads (Firefly, 360-LLaMA-Factory, EasyR1, kaiwu …), a
-weight width in a model's name ('-w4', '-w4a16', '-w8a8'), and loading a model with transformers' own calls
-('AutoModelForCausalLM.from_pretrained 加载') — tested in both languages through the CLI (``sizing-bot ask
---format json``). The sentences are written for these tests (none is from the real-question corpus); main's
-parser (6c70005) fails 43 of these 58 cases (the others are neighbours on the same axis it already read, kept
-so the readers cannot lose them), and the guards keep what it read right."""
+weight width in a model's name ('-w4', '-w4a16', '-w8a8'), loading a model with transformers' own calls
+('AutoModelForCausalLM.from_pretrained 加载'), and the cards used out of those owned ('有 4 张，配置了 3 张')
+— tested in both languages through the CLI (``sizing-bot ask --format json``). The sentences are written for
+these tests (none is from the real-question corpus); main's parser (6c70005) fails 48 of these 65 cases (the
+others are neighbours on the same axis it already read, kept so the readers cannot lose them), and the
+guards keep what it read right."""
 
 from __future__ import annotations
 
@@ -280,3 +281,28 @@ def test_data_loading_workers_are_named_not_sized(
 ) -> None:
     """A tool's data-loading workers are CPU processes: named as not sized (before: an unread number)."""
     assert any(i.rstrip(",") == key for i in ignored(ask(capsys, text)))
+
+
+@pytest.mark.parametrize(
+    ("text", "count"),
+    [
+        ("服务器有 8 张 A100，我只用了 4 张，全参微调 Qwen2.5-7B 要多久", 4),
+        ("显卡是 V100，一共 4 张，我配置了 3 张，LoRA 微调 Qwen2.5-14B 爆显存了", 3),
+        ("有 4 张 4090，只用其中 2 张部署 Qwen2.5-14B，能开多少并发", 2),
+        ("We have 8 A100s but only use 4 of them to fine-tune Qwen2.5-7B: how long?", 4),
+        ("Our node has 8 H100, using two of them for serving Llama-3-70B in int4", 2),
+        ("两张 A40，只想用其中一张跑 Qwen2.5-7B 推理", 1),
+    ],
+)
+def test_the_cards_used_out_of_the_cards_owned(
+    capsys: pytest.CaptureFixture[str], text: str, count: int
+) -> None:
+    """'有 8 张 A100，我只用了 4 张': the job runs on the cards it uses (before: only 'one of them' was read;
+    a used count above one was named as repeated and the machine's count sized)."""
+    data = ask(capsys, text)
+    assert req(data, "gpu_count") == count
+
+
+def test_a_used_count_of_hours_is_no_card_count(capsys: pytest.CaptureFixture[str]) -> None:
+    """Guard: '用了 8 小时' is a duration, and '4 张 A100' stays the count."""
+    assert req(ask(capsys, "4 张 A100 用了 8 小时微调 Qwen2.5-7B"), "gpu_count") == 4
