@@ -306,3 +306,27 @@ def test_the_cards_used_out_of_the_cards_owned(
 def test_a_used_count_of_hours_is_no_card_count(capsys: pytest.CaptureFixture[str]) -> None:
     """Guard: '用了 8 小时' is a duration, and '4 张 A100' stays the count."""
     assert req(ask(capsys, "4 张 A100 用了 8 小时微调 Qwen2.5-7B"), "gpu_count") == 4
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("lmdeploy 启动加了 --session_len 131072，也就是 128K，Qwen2.5-7B 一张 A100 够吗", "128k"),
+        ("vllm 部署 Qwen2.5-7B，max_model_len 设成 32768（32k），一张 4090 够吗", "32k"),
+        ("Serving Qwen2.5-14B with --max-model-len 65536 (64k) on two L40S: how many users?", "64k"),
+        ("Qwen2.5-7B SFT with cutoff_len 8192 (8k) on 2 A100 40G: enough?", "8k"),
+    ],
+)
+def test_a_length_said_again_in_thousands_is_repeated(
+    capsys: pytest.CaptureFixture[str], text: str, said: str
+) -> None:
+    """'131072，也就是 128K': the length read, said again in k, named as the same value (was 'unread')."""
+    data = ask(capsys, text)
+    reasons = {i["text"]: i["reason"] for i in data["interpretation"]["ignored"]}
+    assert reasons.get(said) == "repeated"
+
+
+def test_another_length_in_thousands_stays_unread(capsys: pytest.CaptureFixture[str]) -> None:
+    """Guard: a different length ('64k' beside 32768) is no repeat of it."""
+    data = ask(capsys, "vllm 部署 Qwen2.5-7B，max_model_len 32768，另一个 64k 的够吗")
+    assert {i["text"]: i["reason"] for i in data["interpretation"]["ignored"]}.get("64k") != "repeated"
