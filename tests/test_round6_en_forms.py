@@ -5,7 +5,7 @@ a name no catalog release has (sized as a dense model of the expert size), llama
 silence) and GPT-NeoX named as the training tool. Each rule in both languages, through the CLI
 (``sizing-bot ask --format json``, in process); the sentences are written for these tests (none is from
 the real-question corpus). Readers: :mod:`bot.parse.written_units`, the i-quants in
-:data:`bot.parse.lexicon.IQ_FORMATS`, GPT-NeoX in :data:`bot.parse.more_tools.MORE_TRAINING_TOOLS`."""
+:data:`bot.parse.precision_words.IQ_FORMATS`, GPT-NeoX in :data:`bot.parse.more_tools.MORE_TRAINING_TOOLS`."""
 
 from __future__ import annotations
 

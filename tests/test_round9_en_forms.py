@@ -7,7 +7,7 @@ count), the cards' memory stated as their total ('8 x A10G with 192 GB': dropped
 length said as a token length ('8k token length': not read) and a tool no table has ('with EasyContext',
 'with LLaMA2-Accessory': dropped, or taken for a model). Each rule in both languages, through the CLI
 (``sizing-bot ask --format json``, in process); the sentences are written for these tests (none is from
-the real-question corpus). Readers: :data:`bot.parse.lexicon.GGUF_FORMATS`,
+the real-question corpus). Readers: :data:`bot.parse.precision_words.GGUF_FORMATS`,
 :data:`bot.parse.written_values.ENGINE_BATCH_RE`, :data:`bot.parse.words.TUNED_ADJECTIVE_RE`,
 :data:`bot.parse.instances.INSTANCE_RE`, the 'cards_total' naming of :mod:`bot.parse.field_steps`,
 :data:`bot.parse.chat_forms.SEQUENCE_FORMS_RE` and :mod:`bot.parse.unknown_tools`."""

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.parse import lexicon as lx
+from bot.parse import precision_words as pw
 from bot.parse.algorithm_variants import algorithm_variant
 from bot.parse.asked_method import asked_method_first
 from bot.parse.budget_period import read_budget_period
@@ -37,6 +38,7 @@ from bot.parse.inline_flags import read_inline_flags
 from bot.parse.inline_keys import read_inline_keys
 from bot.parse.lang import detect_lang
 from bot.parse.left_behind import left_behind, spans
+from bot.parse.method_words import METHOD_WORDS
 from bot.parse.models import ModelMention, extract_models
 from bot.parse.more_roles import asked_magnitude, length_not_data, more_role, retarget, vague_amount
 from bot.parse.node_words import ji_ka_read, per_node_extra
@@ -62,7 +64,7 @@ from bot.parse.request_fields import (
 )
 from bot.parse.result import ParseResult
 from bot.parse.role_dispatch import Role, classify, seq_value  # roles.classify's rules, chosen by key
-from bot.parse.settings import METHOD_WORDS, extract_settings
+from bot.parse.settings import extract_settings
 from bot.parse.stack_words import fine_tuning_tool_named, serving_engine_named
 from bot.parse.stage_hints import lora_pretraining, tuning_only_stage
 from bot.parse.stage_key import adapter_keys_method, adapter_keys_stage, stage_key
@@ -400,14 +402,14 @@ class _Parse(FieldSteps):
     def _names(self) -> tuple[list[ModelMention], str | None]:
         self.s, models = extract_models(self.s, self.raw)
         precision: str | None = None
-        for m in sorted(lx.PRECISION_RE.finditer(self.s), key=lambda m: name_suffix(self.s, m.start())):
+        for m in sorted(pw.PRECISION_RE.finditer(self.s), key=lambda m: name_suffix(self.s, m.start())):
             p = m.group("p").replace(" ", "").replace("-", "")
-            this = lx.PRECISION_MAP.get(p, lx.BIT_WIDTHS.get(p))
+            this = pw.PRECISION_MAP.get(p, pw.BIT_WIDTHS.get(p))
             named = (f"precision: {m.group('p')}", "no_field" if this is None else "repeated")
             if (this is None or (precision and this != precision)) and named not in self.named_unused:
                 self.named_unused.append(named)  # "8-bit or 6-bit": one sized, the other named
             precision = precision or this
-            if p in lx.NEAREST_FORMAT and precision == lx.PRECISION_MAP[p]:  # "q5_k_s": sized as Q5_K_M
+            if p in pw.NEAREST_FORMAT and precision == pw.PRECISION_MAP[p]:  # "q5_k_s": sized as Q5_K_M
                 self.named_unused.append((f"precision: {p}", "nearest_format"))
             self.s = mask(self.s, m.start(), m.end(), " ")
         for m in PARALLEL_RE.finditer(self.s):

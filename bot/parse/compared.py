@@ -9,8 +9,8 @@ names the others: 'SFT then DPO' is one pipeline, and 'Ollama (GGUF)' one runtim
 from __future__ import annotations
 
 from bot.parse import lexicon as lx
+from bot.parse.method_words import RUNTIMES
 from bot.parse.regex import rc
-from bot.parse.settings import RUNTIMES
 from bot.parse.words import model_description_removed
 
 COMPARE_RE = rc(

@@ -18,8 +18,8 @@ from bot.parse.asked_model import (
     candidates,
     named_text,
 )
-from bot.parse.card_memory import modded_size, written_as_setting
 from bot.parse.count_forms import total_count
+from bot.parse.counted_card import counted_gpu, counts, nearest_is, per_card_memory
 from bot.parse.file_names import example_model, glued_version, outside_file_names
 from bot.parse.gpus import GpuMention, card_total, unified, variant_of_memory
 from bot.parse.load_words import single_user
@@ -324,7 +324,7 @@ class FieldSteps:
         count_max: int | None = None
         if count is not None:
             f["gpu_count"] = count.value
-            if (per_card := _per_card_memory(gpus, gpu_memory, count.value, self.raw)) is None and gpu_memory:
+            if (per_card := per_card_memory(gpus, gpu_memory, count.value, self.raw)) is None and gpu_memory:
                 self.named_unused.append((f"{gpu_memory:g} GB", "cards_total"))  # round 9: named, not dropped
             gpu_memory = per_card
             if count.extra and count.extra.startswith("range:"):
@@ -399,11 +399,11 @@ class FieldSteps:
         other card's count named as another setup, never moved onto this card (trial s11 item 11)."""
         same = [g for g in gpus if g.gpu_id == card.gpu_id]
         others = [g for g in gpus if g.gpu_id != card.gpu_id]
-        if count is not None and not any(_counts(count.tok.end, g) for g in others):
+        if count is not None and not any(counts(count.tok.end, g) for g in others):
             return count
-        own = next((r for r in self.roles if r.role == "count" and _nearest_is(r.tok.end, gpus, same)), None)
+        own = next((r for r in self.roles if r.role == "count" and nearest_is(r.tok.end, gpus, same)), None)
         if own is None and count is not None:
-            other = next(g for g in others if _counts(count.tok.end, g))
+            other = next(g for g in others if counts(count.tok.end, g))
             self.named_unused.append((f"{count.value:g} × {catalog.gpu(other.gpu_id).name}", "other_setup"))
             return None
         if own is None or own is count:
@@ -453,44 +453,9 @@ class FieldSteps:
 
 CNY_SHORTHAND = frozenset(("w", "kw", "万", "千万", "亿", "百万"))
 """Magnitudes written the Chinese way ('80w', '1.5kw', '两千万'): yuan unless a currency is named."""
-COUNTED_GPU_GAP = 16
-"""Characters between a GPU count and the card it counts ("两张 16G 的 T4", "8 x NVIDIA A100")."""
-
-
-def counted_gpu(gpus: list[GpuMention], count_end: int | None, count_ends: list[int]) -> GpuMention:
-    """The card the user has when several are named: the first, unless it comes bare (no count, no
-    memory of its own) and the GPU count counts a later one ("作者用 V100 … 我只有两张 16G 的 T4": the
-    T4s)."""
-    first = gpus[0]
-    if count_end is None or first.memory_gib or any(_counts(end, first) for end in count_ends):
-        return first
-    return next((g for g in gpus if _counts(count_end, g)), first)
-
-
-def _nearest_is(count_end: int, gpus: list[GpuMention], same: list[GpuMention]) -> bool:
-    """Whether the card a count counts (the nearest after it, within the gap) is one of ``same``: '要 4 张
-    A100。我想用 H100' — the 4 counts the A100, never the H100 beyond it."""
-    after = [g for g in gpus if _counts(count_end, g)]
-    return bool(after) and min(after, key=lambda g: g.start) in same
-
-
-def _counts(count_end: int, gpu: GpuMention) -> bool:
-    return 0 <= gpu.start - count_end <= COUNTED_GPU_GAP
 
 
 def _names_active(total: float, active: float | None, size: float) -> bool:
     """Whether a size in a catalog MoE's name is its active size ('Llama-4-Scout-17B-16E': 17B of 109B):
     then the catalog's total is sized, never a 17B model (round 4)."""
     return bool(active) and abs(active - size) / size < 0.1 and abs(total - size) / size >= 0.1
-
-
-def _per_card_memory(gpus: list[GpuMention], memory: float | None, count: float, raw: str) -> float | None:
-    """The memory per card stated, or None when it is the cards' total ("2x RTX 3090 48GB": two 24 GB cards);
-    a modified card's memory ("4090 魔改 48G", "2张4090 48G") is per card, unless a setting ("显存: 48GB")."""
-    if not gpus or memory is None or gpus[0].modded or count < 2:
-        return memory
-    if modded_size(gpus[0].gpu_id, memory) and not written_as_setting(raw, memory):
-        return memory
-    per_card = catalog.gpu(gpus[0].gpu_id).memory_gib
-    total = abs(count * per_card - memory) < 1 and abs(per_card - memory) >= 1
-    return None if total else memory

@@ -12,13 +12,12 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.parse import lexicon as lx
 from bot.parse import recompute_words as rw
 from bot.parse.cue_words import MEASURED
 from bot.parse.engine_keys import engine_on, engines_turned_off, keyed_engine
 from bot.parse.generic_values import words_pattern
 from bot.parse.gpu_layers import stated_host_memory
-from bot.parse.more_tools import TRANSFORMERS_RUNTIME, VLLM_IDENTIFIER
+from bot.parse.method_words import FREEZE_LAYERS_RE, METHOD_WORDS, PREFIX_RE, RUNTIMES
 from bot.parse.normalize import mask
 from bot.parse.now_rate import rate_why as rate_not_target
 from bot.parse.numbers import parse_number
@@ -120,46 +119,6 @@ UTIL_RE = rc(
 ROLLOUT_SHARE_BEFORE = rc(r"(?:vllm[_\-]|rollout\.)$")
 """'vllm_gpu_memory_utilization' (ms-swift, OpenRLHF, TRL), 'rollout.gpu_memory_utilization' (verl): in a
 training question, the RL rollout engine's share of each GPU (estimator.rollout.engine_usable_bytes)."""
-RUNTIMES: tuple[tuple[Any, str], ...] = (
-    (rc(r"\bvllm\b|\buse_vllm\b|" + VLLM_IDENTIFIER), "vLLM"),  # 'vllm_num_engines', 'VLLM_USE_V1'…
-    (rc(r"\bsglang\b"), "SGLang"),
-    (rc(r"\bollama\b"), "Ollama"),
-    (rc(r"(?<![a-z0-9])lmdeploy(?![a-z0-9])|turbomind"), "lmdeploy"),  # also swift's --use_lmdeploy
-    (rc(r"\btgi\b|text[\s\-_]*generation[\s\-_]*inference"), "TGI"),
-    (rc(r"\bexllama(?:v2|\s*v2|2)?\b|\bexl2\b"), "ExLlama"),
-    (rc(r"llama[\s.\-_]*cpp|\bgguf\b|lm\s*studio|\bllama-(?:server|cli)\b"), "llama.cpp"),
-    (rc(TRANSFORMERS_RUNTIME), "transformers"),
-)
-"""Serving engines by name → ``SizingRequest.runtime`` (LM Studio runs llama.cpp; Ollama has its own
-default context on llama.cpp: :class:`estimator.runtimes.ollama.Ollama`)."""
-
-_FULL_WORDS = (
-    r"全量(?:微调|训练|参数)?|全参(?:数)?(?:微调)?"
-    r"|full[\s\-]*(?:parameter|param|weight)s?(?:[\s\-]*(?:fine[\s\-]*tun\w*|ft|sft))?"
-    r"|full[\s\-]*(?:fine[\s\-]*tun\w*|ft\b|sft\b)|\bfull\b(?=\s*(?:vs|,|、|和|或|/|and|or)\s)"
-)
-_FREEZE_WORDS = (
-    r"freeze[\s\-_]*(?:tun\w*|微调|fine[\s\-]*tun\w*)|冻结(?:部分)?(?:层|参数)?(?:微调|训练)"
-    r"|finetuning[_\s]*type\s*[=:]\s*freeze"
-)
-_PTUNING_WORDS = (
-    r"p[\s\-_]*tuning(?:[\s\-_]*v2)?|prefix[\s\-_]*tuning|finetuning[_\s]*type\s*[=:]\s*ptuning"
-    r"|(?<![a-z0-9])ptv2(?![a-z0-9])"  # 'ptv2' (chatglm_finetuning, ChatGLM's P-Tuning v2 short form)
-)
-METHOD_WORDS: tuple[tuple[Any, str], ...] = (
-    (rc(_FULL_WORDS), "full"),
-    (lx.QLORA_RE, "qlora"),  # "QLoRA", "4-bit LoRA", "4bit 量化 + LoRA"
-    (rc(r"(?<![a-z])lora\b"), "lora"),
-    (rc(_FREEZE_WORDS), "freeze"),
-    (rc(_PTUNING_WORDS), "ptuning"),
-)
-"""Fine-tuning method words, each → a :class:`estimator.models.Method` value."""
-FREEZE_LAYERS_RE = rc(
-    r"(?:last|最后|后)\s*(?P<n>\d{1,3})\s*(?:层|layers?)|freeze[_\s]*trainable[_\s]*layers\s*[=:]?\s*(?P<m>\d{1,3})"
-)
-PREFIX_RE = rc(
-    r"(?:pre[_\s]*seq[_\s]*len|prefix[\s_]*(?:length|len|tokens?)?|前缀长度|前缀)\s*(?:=|:|of|为|是)?\s*(?P<n>\d{1,6})"
-)
 OPTIMIZER_RE = rc(
     r"(?P<paged>paged[\s\-_]*)?(?:adam(?:w)?[\s\-_]*(?:bnb[\s\-_]*)?8[\s\-_]?bits?"
     r"|8[\s\-_]?bits?[\s\-_]*adam(?:w)?(?:[\s\-_]*optim\w*)?|adamw?8bit)(?![a-z0-9])"

@@ -231,15 +231,15 @@ def read_serving(text: str, tool: str, cfg: StackConfig) -> StackConfig:
 def _name_precision(cfg: StackConfig) -> None:
     """A precision in the served model's name ('Qwen3-235B-A22B-FP8', 'Qwen3-32B-AWQ', '-GPTQ-Int4',
     '-bnb-4bit') counts as it does in prose, unless a flag (--quantization, --dtype) set one."""
-    from bot.parse import lexicon as lx  # here: the lexicon imports the parser's patterns
+    from bot.parse import precision_words as pw
 
     if "precision" in cfg.values or not cfg.model_name:
         return
-    m = lx.PRECISION_RE.search(cfg.model_name.lower())
+    m = pw.PRECISION_RE.search(cfg.model_name.lower())
     if m is None:
         return
     p = m.group("p").replace(" ", "").replace("-", "")
-    precision = lx.PRECISION_MAP.get(p, lx.BIT_WIDTHS.get(p))
+    precision = pw.PRECISION_MAP.get(p, pw.BIT_WIDTHS.get(p))
     if precision is not None:
         cfg.values["precision"] = precision
 

@@ -55,13 +55,13 @@ def precision_of(flag: str, value: Any) -> str | None:
         return FORMATS.get(text)
     if text in QUANTIZATIONS:
         return QUANTIZATIONS[text]
-    from bot.parse import lexicon as lx  # here: the lexicon imports the parser's patterns
+    from bot.parse import precision_words as pw
 
-    m = lx.PRECISION_RE.search(text)
+    m = pw.PRECISION_RE.search(text)
     if m is None:
         return None
     p = m.group("p").replace(" ", "").replace("-", "")
-    return lx.PRECISION_MAP.get(p, lx.BIT_WIDTHS.get(p))
+    return pw.PRECISION_MAP.get(p, pw.BIT_WIDTHS.get(p))
 
 
 def raw_value(argv: list[str], flag: str) -> str | None:

@@ -1,0 +1,44 @@
+"""Which named card a GPU count counts, and whether a stated memory is per card or the cards' total
+(step 4 of the parse, :mod:`bot.parse.field_steps`)."""
+
+from __future__ import annotations
+
+from bot.parse.card_memory import modded_size, written_as_setting
+from bot.parse.gpus import GpuMention
+from estimator import catalog
+
+COUNTED_GPU_GAP = 16
+"""Characters between a GPU count and the card it counts ("两张 16G 的 T4", "8 x NVIDIA A100")."""
+
+
+def counted_gpu(gpus: list[GpuMention], count_end: int | None, count_ends: list[int]) -> GpuMention:
+    """The card the user has when several are named: the first, unless it comes bare (no count, no
+    memory of its own) and the GPU count counts a later one ("作者用 V100 … 我只有两张 16G 的 T4": the
+    T4s)."""
+    first = gpus[0]
+    if count_end is None or first.memory_gib or any(counts(end, first) for end in count_ends):
+        return first
+    return next((g for g in gpus if counts(count_end, g)), first)
+
+
+def nearest_is(count_end: int, gpus: list[GpuMention], same: list[GpuMention]) -> bool:
+    """Whether the card a count counts (the nearest after it, within the gap) is one of ``same``: '要 4 张
+    A100。我想用 H100' — the 4 counts the A100, never the H100 beyond it."""
+    after = [g for g in gpus if counts(count_end, g)]
+    return bool(after) and min(after, key=lambda g: g.start) in same
+
+
+def counts(count_end: int, gpu: GpuMention) -> bool:
+    return 0 <= gpu.start - count_end <= COUNTED_GPU_GAP
+
+
+def per_card_memory(gpus: list[GpuMention], memory: float | None, count: float, raw: str) -> float | None:
+    """The memory per card stated, or None when it is the cards' total ("2x RTX 3090 48GB": two 24 GB cards);
+    a modified card's memory ("4090 魔改 48G", "2张4090 48G") is per card, unless a setting ("显存: 48GB")."""
+    if not gpus or memory is None or gpus[0].modded or count < 2:
+        return memory
+    if modded_size(gpus[0].gpu_id, memory) and not written_as_setting(raw, memory):
+        return memory
+    per_card = catalog.gpu(gpus[0].gpu_id).memory_gib
+    total = abs(count * per_card - memory) < 1 and abs(per_card - memory) >= 1
+    return None if total else memory

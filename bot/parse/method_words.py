@@ -1,0 +1,51 @@
+"""Serving-runtime and fine-tuning-method words (step 2b of the parse, :mod:`bot.parse.settings`): the
+engine a job is served on and the method it is tuned with, each → a request field's value."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.parse import lexicon as lx
+from bot.parse.more_tools import TRANSFORMERS_RUNTIME, VLLM_IDENTIFIER
+from bot.parse.regex import rc
+
+RUNTIMES: tuple[tuple[Any, str], ...] = (
+    (rc(r"\bvllm\b|\buse_vllm\b|" + VLLM_IDENTIFIER), "vLLM"),  # 'vllm_num_engines', 'VLLM_USE_V1'…
+    (rc(r"\bsglang\b"), "SGLang"),
+    (rc(r"\bollama\b"), "Ollama"),
+    (rc(r"(?<![a-z0-9])lmdeploy(?![a-z0-9])|turbomind"), "lmdeploy"),  # also swift's --use_lmdeploy
+    (rc(r"\btgi\b|text[\s\-_]*generation[\s\-_]*inference"), "TGI"),
+    (rc(r"\bexllama(?:v2|\s*v2|2)?\b|\bexl2\b"), "ExLlama"),
+    (rc(r"llama[\s.\-_]*cpp|\bgguf\b|lm\s*studio|\bllama-(?:server|cli)\b"), "llama.cpp"),
+    (rc(TRANSFORMERS_RUNTIME), "transformers"),  # round 10: also its calls (AutoModelForCausalLM …)
+)
+"""Serving engines by name → ``SizingRequest.runtime`` (LM Studio runs llama.cpp; Ollama has its own
+default context on llama.cpp: :class:`estimator.runtimes.ollama.Ollama`)."""
+
+_FULL_WORDS = (
+    r"全量(?:微调|训练|参数)?|全参(?:数)?(?:微调)?"
+    r"|full[\s\-]*(?:parameter|param|weight)s?(?:[\s\-]*(?:fine[\s\-]*tun\w*|ft|sft))?"
+    r"|full[\s\-]*(?:fine[\s\-]*tun\w*|ft\b|sft\b)|\bfull\b(?=\s*(?:vs|,|、|和|或|/|and|or)\s)"
+)
+_FREEZE_WORDS = (
+    r"freeze[\s\-_]*(?:tun\w*|微调|fine[\s\-]*tun\w*)|冻结(?:部分)?(?:层|参数)?(?:微调|训练)"
+    r"|finetuning[_\s]*type\s*[=:]\s*freeze"
+)
+_PTUNING_WORDS = (
+    r"p[\s\-_]*tuning(?:[\s\-_]*v2)?|prefix[\s\-_]*tuning|finetuning[_\s]*type\s*[=:]\s*ptuning"
+    r"|(?<![a-z0-9])ptv2(?![a-z0-9])"  # 'ptv2' (chatglm_finetuning, ChatGLM's P-Tuning v2 short form)
+)
+METHOD_WORDS: tuple[tuple[Any, str], ...] = (
+    (rc(_FULL_WORDS), "full"),
+    (lx.QLORA_RE, "qlora"),  # "QLoRA", "4-bit LoRA", "4bit 量化 + LoRA"
+    (rc(r"(?<![a-z])lora\b"), "lora"),
+    (rc(_FREEZE_WORDS), "freeze"),
+    (rc(_PTUNING_WORDS), "ptuning"),
+)
+"""Fine-tuning method words, each → a :class:`estimator.models.Method` value."""
+FREEZE_LAYERS_RE = rc(
+    r"(?:last|最后|后)\s*(?P<n>\d{1,3})\s*(?:层|layers?)|freeze[_\s]*trainable[_\s]*layers\s*[=:]?\s*(?P<m>\d{1,3})"
+)
+PREFIX_RE = rc(
+    r"(?:pre[_\s]*seq[_\s]*len|prefix[\s_]*(?:length|len|tokens?)?|前缀长度|前缀)\s*(?:=|:|of|为|是)?\s*(?P<n>\d{1,6})"
+)

@@ -1,0 +1,78 @@
+"""Precision words: the weight and compute formats people write ("bf16", "NF4", "GPTQ-Int8", "W4A16",
+llama.cpp's GGUF types "Q4_K_M", "IQ3_XXS", "Q6_K") and the format the estimator sizes each as."""
+
+from __future__ import annotations
+
+from bot.parse.regex import rc
+
+PRECISION_RE = rc(
+    r"(?<![a-z0-9])(?P<p>bf16|bfloat16|fp16|float16|半精度|fp8|float8|fp32|float32|int8|int4|int3|int2|nf4|"
+    r"[2-8][\s\-]?bit|gptq[\s\-_]*int[48]|gptq|awq|w8a8|w8a16|w4a16|w4a8|iq[1-4]_(?:xxs|xs|nl|s|m)|"
+    r"q[2-6]_k(?:_(?:xl|[sml]))?|q[45]_[01]|q4|q5|q8_0|q8)(?![a-z0-9])"
+)
+BIT_WIDTHS = {"8bit": "int8", "4bit": "int4", "3bit": "int3", "2bit": "int2"}
+"""Weight widths written in bits ('4-bit', '3bit'); 5, 6 and 7 bits have no format in the sizing (named)."""
+IQ_FORMATS = {
+    f"iq{n}_{kind}": fmt
+    for n, fmt in ((4, "q4_k_m"), (3, "int4"), (2, "int3"), (1, "int2"))
+    for kind in ("xxs", "xs", "nl", "s", "m")
+}
+"""llama.cpp's i-quants (IQ4_XS 4.25 bits per weight, IQ4_NL 4.5, IQ3_XXS 3.06 … IQ3_M 3.66, IQ2_XXS 2.06 …
+IQ2_M 2.7, IQ1_S 1.56, IQ1_M 1.75; tools/quantize/quantize.cpp QUANT_OPTIONS) sized as the next wider format
+the estimator has (Q4_K_M, int4, int3, int2): an upper bound, named as typed (round 6)."""
+GGUF_FORMATS = {
+    **dict.fromkeys(("q2_k", "q2_k_s"), "int3"),
+    **dict.fromkeys(("q3_k", "q3_k_s", "q3_k_m", "q2_k_xl"), "int4"),
+    **dict.fromkeys(("q3_k_l", "q3_k_xl", "q4_k"), "q4_k_m"),
+    **dict.fromkeys(("q4_1", "q5_0", "q5_k", "q4_k_xl"), "q5_k_m"),
+    **dict.fromkeys(("q5_1", "q6_k", "q5_k_xl", "q6_k_xl"), "q8_0"),
+}
+"""The other GGUF types of llama.cpp's quantize table (tools/quantize/quantize.cpp QUANT_OPTIONS; Llama-3-8B:
+Q2_K 2.96G, Q3_K_S 3.41G, Q3_K_M 3.74G, Q3_K_L 4.03G, Q4_1 4.78G, Q5_0 5.21G, Q5_1 5.65G, Q6_K 6.14G, against
+Q4_K_M 4.58G and Q5_K_M 5.33G; Q3_K/Q4_K/Q5_K alias the _M types) and Unsloth's ``UD-Qn_K_XL`` files (some
+layers kept wider), each sized as the next wider format the estimator has (an _XL one step above its Qn_K_M):
+an upper bound on the weights, named as typed (round 9; before, 'Q6_K' was sized as bf16 in silence)."""
+NEAREST_FORMAT = frozenset({"q4_k_s", "q5_k_s"}) | frozenset(IQ_FORMATS) | frozenset(GGUF_FORMATS)
+"""GGUF formats sized as the next larger one the estimator has (Q4_K_M, Q5_K_M): llama.cpp's quantize
+table gives Llama-3-8B at 4.37 GB in Q4_K_S vs 4.58 GB in Q4_K_M and 5.21 vs 5.33 GB in Q5_K_S vs Q5_K_M
+(tools/quantize/quantize.cpp QUANT_OPTIONS), so the memory is an upper bound by 2–5 %; named, never
+silently replaced."""
+PRECISION_MAP: dict[str, str] = {
+    **IQ_FORMATS,
+    **GGUF_FORMATS,
+    "bf16": "bf16",
+    "bfloat16": "bf16",
+    "fp16": "fp16",
+    "float16": "fp16",
+    "半精度": "fp16",
+    "fp8": "fp8",
+    "float8": "fp8",
+    "fp32": "fp32",
+    "float32": "fp32",
+    "int8": "int8",
+    "int4": "int4",
+    "int3": "int3",
+    "int2": "int2",
+    "nf4": "int4",
+    "gptq": "int4",
+    "gptqint8": "int8",  # "GPTQ-Int8" (Qwen's 8-bit GPTQ releases): the bits written after GPTQ
+    "gptq_int8": "int8",
+    "gptqint4": "int4",
+    "gptq_int4": "int4",
+    "awq": "int4",
+    # W8A8 / W8A16 (llm-compressor, vLLM): 8-bit weights; W4A16 / W4A8: 4-bit weights
+    "w8a8": "int8",
+    "w8a16": "int8",
+    "w4a16": "int4",
+    "w4a8": "int4",
+    # GGUF: "Q4" means Q4_K_M, Ollama's default; "Q8" Q8_0; "Q5" Q5_K_M
+    "q4_k_m": "q4_k_m",
+    "q4_k_s": "q4_k_m",
+    "q4": "q4_k_m",
+    "q4_0": "q4_0",
+    "q5_k_m": "q5_k_m",
+    "q5_k_s": "q5_k_m",
+    "q5": "q5_k_m",
+    "q8_0": "q8_0",
+    "q8": "q8_0",
+}
