@@ -1,15 +1,17 @@
-"""Round 10 of the real questions, Chinese (issue 24; tests/data/real_questions/zh_r10.json): kinds of writing
-the r10work half showed the parser missing, each read by one mechanism for its whole axis — a machine's part
-numbers and its chip's peak rate ('i7-12700H', 'Xeon Gold 6348', '910B（280T）': no figure of the job), the
-machines people own by any name and what each holds ('6 台 PC，每台自带一张', '3 台主机，每台插了 2 张'), the
-same machines named again ('用这 6 台机器'), the least card a question asks about ('是不是至少得 48G 的
-GPU'), a laptop's one card, the tools of the Chinese threads (Firefly, 360-LLaMA-Factory, EasyR1, kaiwu …), a
-weight width in a model's name ('-w4', '-w4a16', '-w8a8'), loading a model with transformers' own calls
-('AutoModelForCausalLM.from_pretrained 加载'), and the cards used out of those owned ('有 4 张，配置了 3 张')
-— tested in both languages through the CLI (``sizing-bot ask --format json``). The sentences are written for
-these tests (none is from the real-question corpus); main's parser (6c70005) fails 48 of these 65 cases (the
-others are neighbours on the same axis it already read, kept so the readers cannot lose them), and the
-guards keep what it read right."""
+"""Round 10 of the real questions, Chinese (issue 24; tests/data/real_questions/zh_r10.json): kinds of
+writing the r10work half showed the parser missing, each read by one mechanism for its whole axis — a
+machine's part numbers and its chip's peak rate ('i7-12700H', 'Xeon Gold 6348', '910B（280T）': no
+figure of the job), the machines people own by any name and what each holds ('6 台 PC，每台自带一张',
+'3 台主机，每台插了 2 张'), the same machines named again ('用这 6 台机器'), the least card a
+question asks about ('是不是至少得 48G 的 GPU'), a laptop's one card, the tools of the Chinese
+threads (Firefly, 360-LLaMA-Factory, EasyR1, kaiwu …), a weight width in a model's name ('-w4',
+'-w4a16', '-w8a8'), loading a model with transformers' own calls
+('AutoModelForCausalLM.from_pretrained 加载'), the cards used out of those owned ('有 4 张，配置了 3
+张'), a length said again in thousands ('131072，也就是 128K') and a tool's own key before the
+trainer's ('cutoff_len') — tested in both languages through the CLI (``sizing-bot ask --format
+json``). The sentences are written for these tests (none is from the real-question corpus); main's
+parser (6c70005) fails 56 of these 75 cases (the others are neighbours on the same axis it already
+read, kept so the readers cannot lose them), and the guards keep what it read right."""
 
 from __future__ import annotations
 
@@ -330,3 +332,32 @@ def test_another_length_in_thousands_stays_unread(capsys: pytest.CaptureFixture[
     """Guard: a different length ('64k' beside 32768) is no repeat of it."""
     data = ask(capsys, "vllm 部署 Qwen2.5-7B，max_model_len 32768，另一个 64k 的够吗")
     assert {i["text"]: i["reason"] for i in data["interpretation"]["ignored"]}.get("64k") != "repeated"
+
+
+@pytest.mark.parametrize(
+    ("text", "tool"),
+    [
+        (
+            "两台 8 卡 A800 全参 SFT Qwen2.5-72B，cutoff_len 4096，per_device_train_batch_size 1，要多久",
+            "LLaMA-Factory",
+        ),
+        ("Qwen2.5-14B LoRA，lora_target all，per_device_train_batch_size 2，2 张 A100 够吗", "LLaMA-Factory"),
+        (
+            "Qwen2.5-7B LoRA, sequence_len 4096, sample_packing true, per_device_train_batch_size 2, 2 A100",
+            "axolotl",
+        ),
+        ("sft_type lora, per_device_train_batch_size 1, Qwen-7B on one A100: memory?", "ms-swift"),
+    ],
+)
+def test_a_tools_own_key_beats_the_trainer_it_passes_through(
+    capsys: pytest.CaptureFixture[str], text: str, tool: str
+) -> None:
+    """LLaMA-Factory, axolotl and ms-swift pass HF TrainingArguments through: their own key says the tool
+    (before: 'per_device_train_batch_size' made it the HF Trainer)."""
+    assert req(ask(capsys, text), "training_tool") == tool
+
+
+def test_trainer_keys_alone_are_the_hf_trainer(capsys: pytest.CaptureFixture[str]) -> None:
+    """Guard: TrainingArguments alone still say the HF Trainer."""
+    text = "Qwen2.5-7B 全参，per_device_train_batch_size 2，gradient_accumulation_steps 8，4 张 A100"
+    assert req(ask(capsys, text), "training_tool") == "HF Trainer"
