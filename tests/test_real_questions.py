@@ -378,6 +378,16 @@ def test_round9_work_zh_does_not_regress() -> None:
     assert _work_understood("r9work", "zh", 17) >= R9_WORK_UNDERSTOOD_ZH
 
 
+R10_WORK_UNDERSTOOD_ZH = 24
+"""Round 10's Chinese working split (zh_r10.json, r10work: 24 records) understood in full at the last
+measurement (README.md there): 18 at the freeze, 24 after its readers. Its r10test half (16 records) is
+frozen in ``frozen_r10_test_zh.sha256``."""
+
+
+def test_round10_work_zh_does_not_regress() -> None:
+    assert _work_understood("r10work", "zh", 24) >= R10_WORK_UNDERSTOOD_ZH
+
+
 def test_round2_work_en_does_not_regress() -> None:
     assert _work_understood("r2work", "en", None) >= R2_WORK_UNDERSTOOD_EN
 
