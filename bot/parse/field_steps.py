@@ -430,8 +430,10 @@ class FieldSteps:
         (repeated). One count, or counts that agree: the first."""
         counts = [r for r in self.roles if r.role == "count"]
         if (used := used_count(self.s, counts)) is not None:  # '只想用其中一张', '有 4 张，配置了 3 张'
-            self.notes.append("two_setups")
-            return Role("count", used, counts[0].tok) if counts else None
+            self.notes.append("two_setups")  # the used count's own role if it is one (the other: repeated)
+            if said := next((r for r in counts if r.value == used), None):
+                self.used.add(id(said))
+            return said or (Role("count", used, counts[0].tok) if counts else None)
         if len({r.value for r in counts}) < 2:
             return self.first("count")
         total = total_count(self.s, counts)  # '3 groups of 8 …, 24 in total': the job's count

@@ -41,7 +41,6 @@ MORE_RUNTIMES: tuple[tuple[LazyPattern, str], ...] = (
     (rc(r"\bfastdeploy\b"), "FastDeploy"),  # PaddlePaddle's serving toolkit
     (rc(r"\brtp[\s\-_]*llm\b"), "RTP-LLM"),  # github.com/alibaba/rtp-llm
     (rc(r"\bgpustack\b"), "GPUStack"),  # github.com/gpustack/gpustack (it launches vLLM/llama-box)
-    (rc(r"\bllamafile\b"), "llamafile"),
 )
 """Serving engines by name, as people write them → the name the reply uses."""
 
