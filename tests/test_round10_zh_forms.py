@@ -8,10 +8,11 @@ threads (Firefly, 360-LLaMA-Factory, EasyR1, kaiwu …), a weight width in a mod
 '-w4a16', '-w8a8'), loading a model with transformers' own calls
 ('AutoModelForCausalLM.from_pretrained 加载'), the cards used out of those owned ('有 4 张，配置了 3
 张'), a length said again in thousands ('131072，也就是 128K') and a tool's own key before the
-trainer's ('cutoff_len') — tested in both languages through the CLI (``sizing-bot ask --format
-json``). The sentences are written for these tests (none is from the real-question corpus); main's
-parser (6c70005) fails 56 of these 75 cases (the others are neighbours on the same axis it already
-read, kept so the readers cannot lose them), and the guards keep what it read right."""
+trainer's ('cutoff_len'), an engine word before the next flag ('vllm --max_model_len') — tested in
+both languages through the CLI (``sizing-bot ask --format json``). The sentences are written for
+these tests (none is from the real-question corpus); main's parser (6c70005) fails 58 of these 79
+cases (the others are neighbours on the same axis it already read, kept so the readers cannot lose
+them), and the guards keep what it read right."""
 
 from __future__ import annotations
 
@@ -361,3 +362,39 @@ def test_trainer_keys_alone_are_the_hf_trainer(capsys: pytest.CaptureFixture[str
     """Guard: TrainingArguments alone still say the HF Trainer."""
     text = "Qwen2.5-7B 全参，per_device_train_batch_size 2，gradient_accumulation_steps 8，4 张 A100"
     assert req(ask(capsys, text), "training_tool") == "HF Trainer"
+
+
+@pytest.mark.parametrize(
+    ("text", "runtime"),
+    [
+        (
+            "swift deploy --model Qwen/Qwen2.5-7B --infer_backend vllm --max_model_len 8192，L20 够吗",
+            "vLLM",
+        ),
+        (
+            "swift infer --model Qwen/Qwen2.5-14B --infer_backend lmdeploy --max_new_tokens 2048，A10 够吗",
+            "lmdeploy",
+        ),
+        (
+            "swift deploy with --infer_backend vllm --max_model_len 32768 for Qwen2.5-7B: one L40S enough?",
+            "vLLM",
+        ),
+    ],
+)
+def test_an_engine_word_before_the_next_flag_is_no_part_of_its_key(
+    capsys: pytest.CaptureFixture[str], text: str, runtime: str
+) -> None:
+    """'--infer_backend vllm --max_model_len 8192': 'vllm' is the engine, '--max_model_len' the next flag
+    (before: read together as 'vllm max_model_len', the engine word masked and no runtime sized)."""
+    assert req(ask(capsys, text), "runtime") == runtime
+
+
+def test_a_glued_engine_key_stays_one_key(capsys: pytest.CaptureFixture[str]) -> None:
+    """Guard: LLaMA-Factory's 'vllm_maxlen 8000' is still the engine's context."""
+    assert (
+        req(
+            ask(capsys, "llamafactory-cli api，infer_backend: vllm，vllm_maxlen 8000，Qwen2.5-7B 一张 L20"),
+            "max_model_len",
+        )
+        == 8000
+    )
