@@ -54,10 +54,11 @@ ROUND9 = {"zh": "zh_r9.json", "en": "en_r9.json"}
 """Round 9 (gathered 2026-12-03, threads in no earlier round), split like round 2: ``r9test`` frozen
 (``frozen_r9_test_<lang>.sha256``) before any parser change of that session, ``r9work`` for work."""
 ROUND10 = {"zh": "zh_r10.json", "en": "en_r10.json"}
+"""Round 10 (gathered 2026-12-03, threads in no earlier round), split like round 2: ``r10test`` frozen
+(``frozen_r10_test_<lang>.sha256``) before any parser change of that session, ``r10work`` for work."""
 ROUNDS = {
     "r2": ROUND2, "r3": ROUND3, "r4": ROUND4, "r5": ROUND5, "r6": ROUND6, "r7": ROUND7, "r8": ROUND8,
-    "r9": ROUND9,
-    "r10": ROUND10,
+    "r9": ROUND9, "r10": ROUND10,
 }  # fmt: skip
 HELD_OUT_WHOLE = frozenset({"r8"})
 """Rounds held out whole (every record frozen in ``frozen_<tag>_<lang>.sha256``), not by halves: only
@@ -84,12 +85,17 @@ def _load(names: tuple[str, ...]) -> list[dict[str, Any]]:
     return out
 
 
+def round_tag(split: str | None) -> str | None:
+    """The round a split names ('r10' of 'r10work', 'r9' of 'r9test'), or None for round 1's splits."""
+    m = re.match(r"r\d+", split or "")
+    return m.group(0) if m and m.group(0) in ROUNDS else None
+
+
 def records(split: str | None = None) -> list[dict[str, Any]]:
     """Every record of zh.json and en.json (or those of one split: 'work', 'test'); 'r2work' and
     'r2test' (or 'r2' for both) select round 2's records instead."""
-    tagged = re.fullmatch(r"(r\d+)(?:work|test)?", split or "")
-    if tagged and tagged.group(1) in ROUNDS:  # 'r10work': two-digit rounds too (s15)
-        tag = tagged.group(1)
+    tag = round_tag(split)
+    if split is not None and tag is not None:
         out = _load(tuple(ROUNDS[tag].values()))
         return [r for r in out if split == tag or f"{tag}{split_of_r2(r['id'])[2:]}" == split]
     out = _load(("zh.json", "en.json"))

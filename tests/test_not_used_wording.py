@@ -82,15 +82,15 @@ def test_config_reasons_reach_the_text_reply(capsys, lang: str, message: str, ex
 @pytest.mark.parametrize(
     ("message", "expected", "gpus"),
     [
-        (
+        (  # round 10: the cards used of those owned are the job's (bot.parse.used_counts); was 8
             "LoRA fine-tune Qwen2.5-7B on 1B tokens, we have 8 A100s but only use 2 of them",
-            "Not used: “2” (a second value for the same setting; used: 8).",
-            8,
+            "Not used: “8” (a second value for the same setting; used: 2).",
+            2,
         ),
         (
             "我们有8张A100，只用其中2张，LoRA微调Qwen2.5-7B，10亿token",
-            "未使用：“2”（同一项给了两个值，使用的是 8）。",
-            8,
+            "未使用：“8”（同一项给了两个值，使用的是 2）。",
+            2,
         ),
         (  # a self-correction: the count taken back is named as changed (s13 review 9, 17)
             "LoRA fine-tune Qwen2.5-7B on 1B tokens on 2 A100, no wait, 4 A100",

@@ -34,6 +34,7 @@ from bot.parse.role_left import L_ON
 from bot.parse.roles import Role
 from bot.parse.schedule_words import team_size
 from bot.parse.structure import Segment, job_card, job_tokens, pick, segments
+from bot.parse.used_counts import used_count
 from bot.parse.users_load import load_value, unread_reason
 from bot.parse.words import (
     ARTICLE_GPU_RE,
@@ -55,11 +56,6 @@ QUESTION_RE = rc(
     r"|\bwould\b|\bwill\b|\bis\s+it\b|\bdoes\b|\benough\b"
 )
 SENTENCE_END_RE = rc(r"[。.;；!！?？\n]")
-ONE_OF_THEM_RE = rc(
-    r"(?:只|仅)(?:想|打算|准备)?用\s*(?:其中)?\s*(?:的)?\s*(?:一|1)\s*(?:张|块|个)"
-    r"|(?:其中|里面)(?:的)?\s*(?:一|1)\s*(?:张|块)|\b(?:only\s+)?(?:use|using)\s+(?:only\s+)?(?:one|1)\s+of\s+them\b"
-)
-"""'两张 A40，只想用其中一张', 'two 4090s but using only one of them': the setup asked about is one GPU."""
 
 
 class FieldSteps:
@@ -433,9 +429,11 @@ class FieldSteps:
         (the last one that asks), or one GPU for 'one of them'; the other count is named as not used
         (repeated). One count, or counts that agree: the first."""
         counts = [r for r in self.roles if r.role == "count"]
-        if ONE_OF_THEM_RE.search(self.s):
-            self.notes.append("two_setups")
-            return Role("count", 1.0, counts[0].tok) if counts else None
+        if (used := used_count(self.s, counts)) is not None:  # '只想用其中一张', '有 4 张，配置了 3 张'
+            self.notes.append("two_setups")  # the used count's own role if it is one (the other: repeated)
+            if said := next((r for r in counts if r.value == used), None):
+                self.used.add(id(said))
+            return said or (Role("count", used, counts[0].tok) if counts else None)
         if len({r.value for r in counts}) < 2:
             return self.first("count")
         total = total_count(self.s, counts)  # '3 groups of 8 …, 24 in total': the job's count

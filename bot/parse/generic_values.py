@@ -153,6 +153,12 @@ class Placed:
     tok: NumberToken
 
 
+_SEP = r"(?:[_\-]|\s(?!\s*-))*"
+"""Between a key's words: '_', '-' or spaces, never a space before a dash, which starts the next flag (round
+10: 'vllm --max_model_len 8192' of an ms-swift command was read as 'vllm_max_model_len', the engine word
+masked with it)."""
+
+
 def _trie(words: list[str]) -> str:
     """One regex for many keys (a NUL between words matches any run of spaces, '_' or '-'), factored by
     shared prefixes, character by character: the regex engine tries each first character once, not each
@@ -166,7 +172,7 @@ def _trie(words: list[str]) -> str:
             end = True
     alts = []
     for head, rest in sorted(groups.items()):
-        alts.append((r"[\s_\-]*" if head == "\0" else re.escape(head)) + _trie(rest))
+        alts.append((_SEP if head == "\0" else re.escape(head)) + _trie(rest))
     if not alts:
         return ""
     body = alts[0] if len(alts) == 1 and not end else "(?:" + "|".join(alts) + ")"

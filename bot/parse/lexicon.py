@@ -317,25 +317,25 @@ UNKNOWN_GPU_VENDORS: list[tuple[LazyPattern, str]] = [
 ]
 """Words that tell an unknown card's vendor: its suggestions come from that vendor's catalog cards."""
 
-# Topics that are not LLM sizing (the parser still fills what it can).
 OUT_OF_SCOPE_RE = rc(
-    r"gaming|游戏|\bgames?\b|\bfps\b|概念股|股票|股价|\bstocks?\b|炒股|买哪只|bitcoin|比特币|挖矿|\bmining\b|"
+    r"gaming(?!\s+(?:laptop|pc|rig|desktop|gpu|card|notebook))|游戏(?!本|卡|显卡|笔记本|电脑|主机)|\bgames?\b|\bfps\b|"
+    r"概念股|股票|股价|\bstocks?\b|炒股|买哪只|bitcoin|比特币|挖矿|\bmining\b|"
     r"\bmine\b|以太坊|ethereum|crypto|天气|weather|stable[\s\-]*diffusion|\bsdxl\b|\bsd\s?1\.5\b|"
     r"midjourney|文生图|图像生成|画图|video\s+generation|视频生成|显卡驱动|driver\s+install"
-)
+)  # not LLM sizing (the parser still fills what it can); a gaming laptop or card is hardware
 
-# Prompt-injection sentences are dropped before parsing (their numbers are not the user's).
-INJECTION_RE = rc(
+INJECTION_RE = rc(  # prompt-injection sentences are dropped before parsing (their numbers are not the user's)
     r"ignore\s+(?:all\s+)?(?:the\s+)?(?:previous|prior|above)|system\s+prompt|disregard\s+(?:all|previous)|"
     r"忽略(?:之前|以上|上面|前面)|直接回答|jailbreak|you\s+are\s+now"
 )
 
-# Stage, method, algorithm and precision words (applied to the normalized lower-case text).
-CONTINUED_RE = rc(
+CONTINUED_RE = rc(  # stage, method, algorithm and precision words (applied to the normalized lower-case text)
     r"继续预训练|增量预训练|持续预训练|二次预训练|继续训练|continued[\s\-]*pre[\s\-]*train|"
     r"continu(?:e|al|ing)[\s\-]*pre[\s\-]*train|\bcpt\b|domain[\s\-]*adaptive[\s\-]*pre"
 )
-PRETRAIN_RE = rc(r"预训练|从零|从头训|from\s+scratch|pre[\s\-]?train|底座")
+PRETRAIN_RE = rc(  # not code's 'from_pretrained', 'pretrained_model_name_or_path' nor 'pretrained weights'
+    r"预训练|从零|从头训|from\s+scratch|(?<![a-z_.])pre[\s\-]?train(?!ed[\s_]+(?:model|weight|checkpoint)|_|ed_)|底座"
+)
 
 
 def not_in_name(word: str) -> str:

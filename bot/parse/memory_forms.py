@@ -183,11 +183,21 @@ MEMORY_NEED_RE = rc(
     + r"|\b(?:needs?|requires?)\s+(?:about\s+|around\s+|roughly\s+|~\s*)?"
     + _u(5)
     + r"\s+(?:of\s+)?(?:vram|gpu\s+memory|memory)"
+    + r"|(?:至少|起码|最少|最低)\s*(?:都)?\s*(?:得|要|需要)\s*(?:单卡|每张卡)?\s*(?:一张|一块|单张)?\s*"
+    + _u(6)
+    + r"\s*(?:的)?\s*(?:gpu|显卡|卡|显存)"
+    + r"|\bat\s+least\s+(?:an?\s+|one\s+)?"
+    + _u(7)
+    + r"\s*(?:gpus?|cards?|of\s+vram|vram)\b"
 )
 """A memory stated as what the model needs ('推理显存是 140GB', '需要 140G 显存', 'inference VRAM is 140GB',
 'needs 140GB of VRAM'): a requirement, not the cards' memory — written 'memoryneed N' and named
-(``stated_need``); the sizing computes the need itself."""
-_NEED_GATE = re.compile(r"需要|要|占用|需求|need|requir|inference|training|tuning|serving")
+(``stated_need``); the sizing computes the need itself. Round 10: the least card a question asks about
+('是不是单卡至少得 48G 的 GPU 才能微调', 'at least a 48GB GPU'), never the memory of the card named."""
+_NEED_GATE = re.compile(
+    r"需要|要|占用|需求|need|requir|inference|training|tuning|serving|至少|最少|起码|最低|least"
+)
+_NEED_WORD_GATE = re.compile(r"显存|mem|vram|至少|最少|起码|最低|least")
 MEMORY_NEED_MARK_RE = re.compile(r"memoryneed (\d{1,4}(?:\.\d+)?)")
 
 
@@ -216,7 +226,7 @@ def mac_memory(s: str) -> str:
 def memory_forms(s: str) -> str:
     """The normalized text ``s`` with each card's memory written 'with N gb each'; one C-level search
     gates each rule (most messages have none of these forms)."""
-    if ("显存" in s or "mem" in s or "vram" in s) and _NEED_GATE.search(s):
+    if _NEED_WORD_GATE.search(s) and _NEED_GATE.search(s):
         s = _sub(MEMORY_NEED_RE, _need, s)
     s = mac_memory(s)  # 'a Mac Studio that has 192GB': the Mac's unified memory (session 9)
     if _HAVE_GATE.search(s) or _HOST_WITH_GATE.search(s):

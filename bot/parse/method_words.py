@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.parse import lexicon as lx
-from bot.parse.more_tools import VLLM_IDENTIFIER
+from bot.parse.more_tools import TRANSFORMERS_RUNTIME, VLLM_IDENTIFIER
 from bot.parse.regex import rc
 
 RUNTIMES: tuple[tuple[Any, str], ...] = (
@@ -17,10 +17,7 @@ RUNTIMES: tuple[tuple[Any, str], ...] = (
     (rc(r"\btgi\b|text[\s\-_]*generation[\s\-_]*inference"), "TGI"),
     (rc(r"\bexllama(?:v[23]|\s*v[23]|[23])?\b|\bexl[23]\b"), "ExLlama"),  # s15: ExLlamaV3 and its EXL3 too
     (rc(r"llama[\s.\-_]*cpp|\bgguf\b|lm\s*studio|\bllama-(?:server|cli)\b"), "llama.cpp"),
-    (
-        rc(r"\btransformers\b|hugging\s*face\s+(?:generate|pipeline)|\bhf\s+generate\b|model\.generate"),
-        "transformers",
-    ),
+    (rc(TRANSFORMERS_RUNTIME), "transformers"),  # round 10: also its calls (AutoModelForCausalLM …)
 )
 """Serving engines by name → ``SizingRequest.runtime`` (LM Studio runs llama.cpp; Ollama has its own
 default context on llama.cpp: :class:`estimator.runtimes.ollama.Ollama`)."""

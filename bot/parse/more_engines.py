@@ -37,6 +37,10 @@ MORE_RUNTIMES: tuple[tuple[LazyPattern, str], ...] = (
     (rc(r"\bchatglm\.cpp\b"), "chatglm.cpp"),  # github.com/li-plus/chatglm.cpp
     (rc(r"\bmnn[\s\-_]*llm\b"), "MNN-LLM"),  # github.com/alibaba/MNN (transformers/llm)
     (rc(r"\bxfastertransformer\b"), "xFasterTransformer"),  # github.com/intel/xFasterTransformer
+    (rc(r"(?<![a-z0-9])kaiwu(?![a-z0-9])"), "kaiwu"),  # round 10: github.com/val1813/kaiwu (llama.cpp-based)
+    (rc(r"\bfastdeploy\b"), "FastDeploy"),  # PaddlePaddle's serving toolkit
+    (rc(r"\brtp[\s\-_]*llm\b"), "RTP-LLM"),  # github.com/alibaba/rtp-llm
+    (rc(r"\bgpustack\b"), "GPUStack"),  # github.com/gpustack/gpustack (it launches vLLM/llama-box)
 )
 """Serving engines by name, as people write them → the name the reply uses."""
 

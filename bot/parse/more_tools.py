@@ -21,6 +21,35 @@ from __future__ import annotations
 
 from bot.parse.regex import LazyPattern, rc
 
+ZH_TRAINING_TOOLS: tuple[tuple[LazyPattern, str], ...] = (
+    (rc(r"qihoo360llamafactory"), "360-LLaMA-Factory"),  # github.com/Qihoo360, as glued_tool_names writes it
+    (
+        rc(
+            r"(?<![a-z0-9])firefly(?![a-z0-9]|[\s\-_]*(?:qwen|llama|baichuan|bloom|ziya|internlm|mixtral|\d))"
+        ),
+        "Firefly",
+    ),
+    (rc(r"(?<![a-z0-9])easy[\s\-_]*r1(?![a-z0-9])"), "EasyR1"),  # github.com/hiyouga/EasyR1 (verl's fork)
+    (rc(r"(?<![a-z0-9])(?:mindspeed(?:[\s\-_]*(?:llm|rl|mm))?|modellink)(?![a-z0-9])"), "MindSpeed-LLM"),
+    (rc(r"(?<![a-z0-9])trlx(?![a-z0-9])"), "trlX"),
+    (rc(r"(?<![a-z0-9])(?:nanogpt|torchtitan|maxtext|levanter)(?![a-z0-9])"), "nanoGPT/torchtitan/MaxText"),
+)
+"""Round 10: the trainers of the Chinese threads (the brief's list: Firefly github.com/yangjianxin1/Firefly,
+360-LLaMA-Factory with its sequence parallelism, EasyR1, Huawei's MindSpeed-LLM, formerly ModelLink) and the
+pre-training codebases people name beside them; none has limits the sizing models, so each is named as not
+used (``no_field``), never dropped in silence. 'Firefly' before a model's name is a model
+('firefly-qwen-7b')."""
+
+GLUED_NUMBER_TOOL_RE = rc(r"(?<![a-z0-9])(?:qihoo[\s\-_]*)?360[\s\-_]*llama[\s\-_]*factory")
+"""A tool whose name begins with a number ('360-LLaMA-Factory'): written as one word ('qihoo360llamafactory'),
+so its '360' is no figure and 'LLaMA-Factory' inside it is not the other tool."""
+
+
+def glued_tool_names(s: str) -> str:
+    """``s`` (normalized) with each tool name of :data:`GLUED_NUMBER_TOOL_RE` written as one word."""
+    return GLUED_NUMBER_TOOL_RE.sub(" qihoo360llamafactory ", s) if "360" in s else s
+
+
 MORE_TRAINING_TOOLS: tuple[tuple[LazyPattern, str], ...] = (
     (
         rc(r"\bmlx[_\-\s]lm\b(?!\.(?:generate|server|convert|chat)\b|\s+(?:generate|server|convert|chat)\b)"),
@@ -28,6 +57,7 @@ MORE_TRAINING_TOOLS: tuple[tuple[LazyPattern, str], ...] = (
     ),
     # EleutherAI's trainer (round 6); not its models ('GPT-NeoX-20B': round 10, s15)
     (rc(r"(?<![a-z0-9])gpt[\s\-_]?neox(?![a-z0-9])(?![\s\-_]*\d+(?:\.\d+)?\s*[bm]\b)"), "GPT-NeoX"),
+    *ZH_TRAINING_TOOLS,
 )
 """Training tools by name → the name the reply uses."""
 
@@ -53,6 +83,19 @@ def in_launcher(word: str) -> str:
 TENSORRT_BUILD_FLAGS = r"(?<![a-z0-9_])-{2}use_(?:gpt_attention|gemm)_plugin\b"
 """Flags only TensorRT-LLM's engine build has (``--use_gpt_attention_plugin``, ``--use_gemm_plugin`` of its
 examples' ``build.py``): a message that writes them builds a TensorRT-LLM engine, named as such."""
+
+TRANSFORMERS_API = (
+    r"(?<![a-z0-9])automodel(?:for(?:causallm|seq2seqlm|vision2seq|imagetexttotext))?\b|\.from_pretrained\b"
+)
+"""transformers' own loading calls ('AutoModelForCausalLM.from_pretrained(...)', 'AutoModel'): a model loaded
+with transformers, its runtime when the job serves (round 10: '通过 AutoModelForCausalLM.from_pretrained()
+加载 qwen-72B-chat'); a training job's loading code names no runtime (bot.parse.settings)."""
+
+TRANSFORMERS_RUNTIME = (
+    r"\btransformers\b|hugging\s*face\s+(?:generate|pipeline)|\bhf\s+generate\b|model\.generate|"
+    + TRANSFORMERS_API
+)
+"""transformers by name or by its calls → ``SizingRequest.runtime`` (bot.parse.settings.RUNTIMES)."""
 
 VLLM_IDENTIFIER = r"(?<![a-z0-9])vllm_[a-z]"
 """'vllm_attention_backend', 'vllm_engines': an identifier of vLLM's (lower case after normalization)."""

@@ -8,13 +8,19 @@ from __future__ import annotations
 from bot.parse.normalize import MARKS
 from bot.parse.regex import rc
 
-_NODE = r"(?:个\s*)?(?:节点|台(?:机器|服务器)?|nodes?|machines?|servers?|boxes|hosts?)"
+_NODE = (
+    r"(?:个\s*)?(?:节点|台\s*(?:(?:gpu\s*)?(?:机器|服务器|主机|电脑|物理机|工作站)|pc|workstation)?|(?:机器|服务器|主机)"
+    r"|nodes?|machines?|servers?|boxes|hosts?|pcs|computers?|workstations?)"
+)
 _EACH = (
     r"(?:[、,，(（:]\s*)?(?:(?:每(?:个|台)?\s*(?:节点|机器|服务器|台|机)|each(?:\s+(?:node|machine|server))?"
-    r"|per\s+node|with|of|having)\s*)?(?:有|装|配|上|都是|各|with|has|having|x|×|\*)?\s*"
+    r"|per\s+node|with|of|having)\s*)?"
+    r"(?:自带|带有?|插(?:了|着|有)?|装(?:了|有|着)?|配(?:了|有|置)?|有|上|都是|都有|各有?|内置|with|has|having|x|×|\*)?\s*"
 )
 NODE_GAP = rc(r"\s*" + _NODE + r"\s*" + _EACH)
-"""Between a node count and the GPUs per node: '3 个节点、每个节点 8 张', '4 nodes of 8', '2台, 每台8卡'."""
+"""Between a node count and the GPUs per node: '3 个节点、每个节点 8 张', '4 nodes of 8', '2台, 每台8卡';
+round 10: the machines people own by any name ('6 台 PC，每台自带一张', '3 台主机', '4 workstations') and the
+verbs of what each holds ('自带', '插了', '装有', '配置')."""
 GPU_NODE_GAP = rc(
     rf"\s*(?:个\s*)?(?:(?:台|节点)\s*)?[{MARKS}]\s*s?\s*(?:服务器|机器|" + _NODE + r")\s*" + _EACH
 )

@@ -16,7 +16,9 @@ from bot.parse.abbrev import expand_abbreviations
 from bot.parse.chat_forms import chat_forms
 from bot.parse.count_forms import count_forms
 from bot.parse.followup_words import drop_change_verbs
+from bot.parse.hardware_specs import without_specs
 from bot.parse.instances import spell_out_instances
+from bot.parse.more_tools import glued_tool_names
 from bot.parse.numbers import parse_number
 from bot.parse.phrasing_zh import read_zh_phrasing
 from bot.parse.plural_cards import plural_cards
@@ -190,6 +192,8 @@ def prepare(text: str) -> tuple[str, bool, str]:
     normalized = s if unchanged else normalize(text)
     s = _DIGIT_GROUPS_RE.sub(lambda m: m.group(0).replace("_", ""), s)  # '120_000': 120000
     s = _HOST_RE.sub(" ", s) if ("://" in s or "localhost" in s or "." in s) else s  # no figure in an address
+    s = without_specs(s)  # 'i7-12700h', '910b(280t)': a part's model number, a chip's rate (round 10)
+    s = glued_tool_names(s)  # '360-llama-factory': one tool, no figure 360 (round 10)
     s = chat_forms(s)  # 'w/o LoRA', 'global bs 256', 'two H100*8 machines' '8 thousand' (paraphrases)
     s = written_values(s)  # 'tp=2.', '16bf', '40=8+8+8+8+4*2', '4 nodes with 32 gpus in total' (round 5)
     s = written_names(s)  # '910B3', '910-64G', 'qwen2VL-7b', 'ds-r1' (round 6)

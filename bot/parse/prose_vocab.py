@@ -44,8 +44,9 @@ _N = r"(?P<n>\d[\d,]*(?:\.\d+)?\s*k?)(?!\d|\.\d|[a-z])"  # a full stop after it 
 
 
 def _key(words: str) -> str:
-    """A key as people type it: with or without leading dashes, '_' / '-' / space between words."""
-    return r"(?<![a-z0-9_])-{0,2}(?:" + words.replace("_", r"[_\s\-]*") + r")" + _SEP + _N
+    """A key as people type it: with or without leading dashes, '_' / '-' / space between words (never a
+    space before a dash: 'vllm --max_model_len' is two words of a command, round 10)."""
+    return r"(?<![a-z0-9_])-{0,2}(?:" + words.replace("_", r"(?:[_\-]|\s(?!\s*-))*") + r")" + _SEP + _N
 
 
 SEQ_RE = rc(

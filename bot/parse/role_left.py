@@ -103,6 +103,9 @@ L_RATE = rc(r"tok(?:en)?s?\s*/\s*s|per\s+second|throughput|吞吐|每秒")
 L_HARDWARE_ON = rc(r"(?:\bon|\busing|用|在)\s*$")
 """'… tokens/sec on 8xH100': after a rate, 'on'/'using' brings the hardware, so the count is GPUs."""
 L_NODES_UNKNOWN = rc(r"(?:几|多少)\s*台\s*$|how\s+many\s+(?:nodes?|machines?|servers?)\s*(?:of|with)?\s*$")
+L_SAME_NODES = rc(r"(?:这|那)(?:些)?\s*$|\b(?:these|those|the\s+same|all)\s*$")
+"""'用这 6 台机器', 'on these 6 machines': the machines the message counted before (with what each holds), not
+new ones of the default eight cards (round 10)."""
 L_DATA_WORD = rc(r"(?:数据|语料|data(?:set)?|corpus)(?:量|集)?(?:有|是|为|:|约|大概|is|of|\s)*$")
 L_MODEL_WORD = rc(r"(?:模型|model)(?:有|是|为|:|约|大概|is|of|\s)*$")
 

@@ -37,6 +37,7 @@ from bot.parse.role_left import (
     L_PROMPT,
     L_RATE,
     L_REPLY,
+    L_SAME_NODES,
     L_SAMPLE_EACH,
     L_SEQ,
     L_TOKENS,
@@ -369,7 +370,7 @@ def _counts(a: _Around) -> Verdict:
             after = a.s[nxt.end : nxt.end + 40]
             if R_COUNT_GPU.match(after) or R_COUNT_WORD.match(after) or R_DASH_GPU.match(after.lstrip()):
                 return Role("count_nodes", v * nxt.value, tok, extra=str(nxt.start))
-        if re.match(rf"^\s*(?:[{MARKS}]|服务器|机器)", R[nm.end() :]):
+        if re.match(rf"^\s*(?:[{MARKS}]|服务器|机器)", R[nm.end() :]) and not L_SAME_NODES.search(L):
             return Role("count", v * 8, tok, extra="nodes×8")
         return NO_ROLE
     if L_BUDGET.search(L):

@@ -20,7 +20,8 @@ from estimator.training_tools import TRAINING_TOOL_LIMITS
 TRAINING_TOOLS: tuple[tuple[LazyPattern, str], ...] = (
     (
         rc(
-            r"llama[\s\-_]*factory|llama[\s\-_]*efficient[\s\-_]*tuning|llamafactory-cli|train_bash\.py|finetuning_type"
+            r"(?<!360)llama[\s\-_]*factory|llama[\s\-_]*efficient[\s\-_]*tuning|llamafactory-cli"
+            r"|train_bash\.py|finetuning_type"
         ),
         "LLaMA-Factory",
     ),
@@ -108,15 +109,15 @@ TOOL_CUES: tuple[tuple[LazyPattern, str], ...] = (
         ),
         "verl",
     ),
+    (rc(r"(?<![a-z])(?:cutoff_len|lora_target(?![_s])|--template)(?![a-z])"), "LLaMA-Factory"),
+    (rc(r"(?<![a-z])(?:lora_target_linear|sample_packing|sequence_len)(?![a-z])"), "axolotl"),
+    (rc(r"(?<![a-z])(?:sft_type|sftarguments)(?![a-z])"), "ms-swift"),  # swift 2.x SftArguments.sft_type
     (
         rc(
             r"(?<![a-z])(?:per[_\s\-]*device[_\s\-]*train[_\s\-]*batch[_\s\-]*size|trainingarguments)(?![a-z])"
         ),
         "HF Trainer",
     ),
-    (rc(r"(?<![a-z])(?:cutoff_len|lora_target(?![_s])|--template)(?![a-z])"), "LLaMA-Factory"),
-    (rc(r"(?<![a-z])(?:lora_target_linear|sample_packing|sequence_len)(?![a-z])"), "axolotl"),
-    (rc(r"(?<![a-z])(?:sft_type|sftarguments)(?![a-z])"), "ms-swift"),  # swift 2.x SftArguments.sft_type
     (
         rc(
             r"(?<![a-z0-9])(?:zero[\s\-_]*(?:stage[\s\-_]*)?[0-3]|zero[\s\-_]*(?:one|two|three)|ds[_\s\-]*config"
@@ -132,7 +133,9 @@ TOOL_CUES: tuple[tuple[LazyPattern, str], ...] = (
 ``--template`` (its examples/train_lora/*.yaml), axolotl's ``sequence_len`` / ``sample_packing`` /
 ``lora_target_linear`` (its examples/*.yml), DeepSpeed's ZeRO stages and ``ds_config`` /
 ``zero_optimization`` (deepspeed.ai/docs/config-json). The tool is inferred and the reply says so
-(:func:`inferred_tool`). FSDP is PyTorch's, used by several of these tools: no tool of its own."""
+(:func:`inferred_tool`). FSDP is PyTorch's, used by several of these tools: no tool of its own. A tool's
+own key comes before the HF Trainer's (round 10: 'cutoff_len 4096，per_device_train_batch_size 1' is a
+LLaMA-Factory run, which passes TrainingArguments through; before, HF Trainer was inferred)."""
 
 FSDP_RE = rc(r"(?<![a-z])fsdp")
 CUE_WORDS = (

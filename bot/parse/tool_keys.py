@@ -13,6 +13,10 @@ from typing import Any
 
 COUNT_WORDS = re.compile(r"gpu|node|proc|world|device|worker|replica|instance|machine|rank|shard|parallel")
 """Words of keys the count and layout readers own ('num_gpus', 'nproc_per_node', 'world_size')."""
+DATA_SIDE = re.compile(r"preprocess|dataloader|dataset|tokeniz|data_")
+"""Words of keys whose workers or processes load data on the CPU ('preprocessing_num_workers',
+'dataloader_num_workers', 'dataset_num_proc'): a tool's key that sizes nothing, named as such (round 10:
+before, 'preprocessing_num_workers: 16' was left as an unread 16), not a count of GPUs."""
 
 
 @cache
@@ -24,7 +28,9 @@ def tool_keys() -> frozenset[str]:
     out: set[str] = set()
     for tool in {*FILES, *READ_ONLY}:
         out |= {k.lstrip("-").replace("-", "_") for k in keys(tool)}
-    return frozenset(k for k in out if ("_" in k or "." in k) and not COUNT_WORDS.search(k))
+    return frozenset(
+        k for k in out if ("_" in k or "." in k) and (not COUNT_WORDS.search(k) or DATA_SIDE.search(k))
+    )
 
 
 def tool_key_not_sized(m: re.Match[str]) -> bool:

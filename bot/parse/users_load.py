@@ -86,4 +86,20 @@ def unread_reason(steps: Any, raw: str, default: str) -> str:
         default = "users_not_load"
     elif any(t.mag == "k" and negated(steps.s, t) for t in toks):
         default = "negated"
+    elif any(t.mag == "k" and _same_length(steps.f, t.value) for t in toks):
+        default = (
+            "repeated"  # '131072，也就是 128K', '32768（32k）': the length read, said again in k (round 10)
+        )
     return st.unread_reason(steps._segments(), getattr(steps, "unread_toks", []), raw, default)
+
+
+LENGTH_FIELDS = ("max_model_len", "seq_len", "prompt_tokens", "max_completion_length", "tokens_per_sample")
+
+
+def _same_length(f: dict[str, Any], value: float) -> bool:
+    """Whether ``value`` (a number written with 'k', as 1,000 × it) is a length already read, written in
+    thousands ('128K' for 131072 = 128 × 1024, '32k' for 32768, '8k' for 8000)."""
+    thousands = value / 1000
+    return any(
+        (v := f.get(k)) and (abs(v - thousands * 1024) < 1 or abs(v - value) < 1) for k in LENGTH_FIELDS
+    )

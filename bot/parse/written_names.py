@@ -49,6 +49,16 @@ def _released(m: re.Match[str]) -> str:
     return f"qwen{m.group('ver')}-{variant}-" if variant else m.group(0)
 
 
+WEIGHT_WIDTH_SUFFIX_RE = rc(r"(?<=[a-z0-9][\-_])w([48])(?:a(?:16|8))?(?![a-z0-9])")
+"""A weight width at the end of a model's name, as lmdeploy and vLLM's quantizers name their releases
+('turbomind-internlm-chat-20b-w4', 'Qwen2.5-7B-W8A8', 'llama-3-8b_w4a16'): 'w4' alone is 4-bit weights,
+written 'w4a16' (so :data:`bot.parse.lexicon.PRECISION_RE` reads int4; 'w8' → 'w8a16', int8). Round 10."""
+
+
+def _weights_only(m: re.Match[str]) -> str:
+    return m.group(0) if "a" in m.group(0) else f"w{m.group(1)}a16"
+
+
 SINGLE_LOAD_RE = rc(r"单\s*(?:个|路)?\s*并发|单\s*路(?=\s*(?:请求|调用|推理))")
 """'单并发', '单个并发', '单路请求': one request at a time."""
 
@@ -64,6 +74,8 @@ def written_names(s: str) -> str:
         s = GLUED_VARIANT_RE.sub(_released, s)
     if "单" in s:
         s = SINGLE_LOAD_RE.sub(" 并发 1 ", s)
+    if "w4" in s or "w8" in s:
+        s = WEIGHT_WIDTH_SUFFIX_RE.sub(_weights_only, s)
     return s
 
 

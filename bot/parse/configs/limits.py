@@ -12,7 +12,9 @@ from __future__ import annotations
 
 from bot.parse.regex import rc
 
-_W = r"[_\s\-]*"
+_W = r"(?:[_\-]|\s(?!\s*-))*"
+"""Between a key's words: '_', '-' or spaces, never a space before a dash (the next flag: 'vllm
+--max_model_len 8192' of an ms-swift command is the engine, then vLLM's length key; round 10)."""
 LIMIT_KEYS = "|".join(
     (
         f"max{_W}model{_W}len(?:gth)?",

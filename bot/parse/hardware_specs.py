@@ -1,0 +1,88 @@
+"""Numbers inside a machine's specification are no figure of the job (issue 24, round 10).
+
+People describe their machine with the model numbers of its parts and the peak rate of its chip: 'cpu
+i7-12700H', 'Xeon Gold 6348', 'Ryzen 9 7950X', '910B（280T）'. Before, the digits were read as figures:
+'i7-12700H' as 12,700 hours (the 'H' of a laptop chip is no hour), '910B（280T）' as 280 trillion
+training tokens, 'Xeon 8480+' as an unread 8480. This module blanks such a part number (its family word
+stays: 'core cpu', 'xeon cpu', 'ryzen cpu') and a chip's peak rate written right after the card, as
+:data:`bot.parse.normalize._HOST_RE` blanks an address.
+
+CPU model numbers, by their makers' naming (Intel: 'Core i3/i5/i7/i9-' then 4–5 digits and a letter
+suffix such as K, F, H, HX, U, T; 'Core Ultra 5/7/9 NNN'; Xeon 'Gold/Silver/Platinum/Bronze/W' and 'E3/E5/E7-
+NNNN vN', 'Xeon 8480+'; AMD: 'EPYC NNNN', 'Threadripper (PRO) NNNN', 'Ryzen 3/5/7/9 (PRO) NNNN' with its
+suffix). A chip's peak rate: a number with 'T' / 'TFLOPS' / 'TOPS' in brackets right after a card-like
+token ('910B（280T）', 'A100 (312 TFLOPS)'), or 100 or more 'T' right after it with no data word
+after ('910B 280T'; never '2T tokens', '1T 数据'; 'A100 150 TFLOPS' unbracketed may be a measured rate and
+stays for the rate readers).
+"""
+
+from __future__ import annotations
+
+import re
+
+from bot.parse.regex import rc, words_gate
+
+CPU_MODEL_RE = rc(
+    r"(?<![a-z0-9])(?:"
+    r"(?:core\s*)?i[3579]\s*-?\s*\d{4,5}[a-z]{0,3}"
+    r"|core\s*ultra\s*[3579]\s*-?\s*\d{3}[a-z]{0,2}"
+    r"|xeon\s*(?:(?:gold|silver|platinum|bronze|w|max)\s*-?\s*)?(?:e[357]\s*-?\s*)?\d{4,5}[a-z]{0,2}\+?"
+    r"(?:\s*v\d)?"
+    r"|(?:epyc|threadripper(?:\s*pro)?)\s*\d{4,5}[a-z]{0,2}"
+    r"|ryzen\s*(?:ai\s*)?[3579]\s*(?:pro\s*)?(?:hx\s*)?\d{3,4}[a-z0-9]{0,3}"
+    r")(?![a-z0-9])"
+)
+"""A CPU by its model number (lower-cased text): 'i7-12700h', 'xeon gold 6348', 'xeon e5-2680 v4',
+'xeon 8480+', 'epyc 9654', 'ryzen 9 7950x'."""
+
+CARD_RATE_RE = rc(
+    r"(?<=[a-z0-9])(?:\s*\(\s*\d{2,4}(?:\.\d)?\s*(?:t|tflops|tops)(?:\s*(?:each|per\s+(?:card|gpu|chip)|每张|每卡))?\s*\)"
+    r"|\s+[1-9]\d{2,3}\s*t(?![a-z])(?!\s*(?:tok|token|数据|语料|的数据|条|个|字)))"
+)
+"""A chip's peak rate right after the card's name: '910b(280t)', 'a100 (312 tflops)', '910b 280t'."""
+
+_CARD_BEFORE_RE = rc(r"(?:910[a-c]\d?|[a-z]{1,3}\d{2,4}[a-z]?)$")
+"""The token right before a rate: a card-like name ('910b', 'a100', 'h20', 'rtx4090'), not any word."""
+
+LAPTOP_CARD_RE = rc(
+    r"(笔记本(?:电脑)?|游戏本|\blaptop|\bnotebook)\s*(?:是|上|的|里|用的是|配的是|配的|带的|配(?:了|有)?|带(?:了|有)?|有|with|has|having|'s|:|,)?"
+    r"\s*(?:an?\s+|一张|一块)?\s*(?=(?:nvidia\s*)?(?:geforce\s*)?(?:rtx|gtx)\s*\d)"
+)
+"""A laptop and its card ('笔记本是 NVIDIA GeForce RTX 3060 6GB', 'my laptop has an RTX 4070'): a laptop holds
+one GPU, so the card is one card (written '笔记本 1 张 rtx …' / 'laptop with 1 rtx …' for the count rules)."""
+
+_GATE = words_gate(
+    ("i3", "i5", "i7", "i9", "ultra", "xeon", "epyc", "threadripper", "ryzen", "t)", "t ", "flops", "tops")
+)
+"""Literal words every part number or rate holds: most messages skip both patterns."""
+
+
+def without_specs(s: str) -> str:
+    """``s`` (normalized, lower-cased) with CPU model numbers written as 'cpu', a chip's peak rate after
+    its card blanked (see the module docstring) and a laptop's card counted as one
+    (:data:`LAPTOP_CARD_RE`)."""
+    if "笔记本" in s or "游戏本" in s or "laptop" in s or "notebook" in s:
+        s = LAPTOP_CARD_RE.sub(_one_card, s)
+    if not _GATE.search(s):
+        return s
+    s = CPU_MODEL_RE.sub(_cpu_family, s)
+    out, last = [], 0
+    for m in CARD_RATE_RE.finditer(s):
+        if _CARD_BEFORE_RE.search(s[max(0, m.start() - 12) : m.start()]):
+            out.append(s[last : m.start()] + " " * (m.end() - m.start()))
+            last = m.end()
+    return "".join(out) + s[last:] if out else s
+
+
+def _cpu_family(m: re.Match[str]) -> str:
+    """The CPU's family word without its number ('ryzen 7900x' → 'ryzen cpu', 'i7-12700h' → 'core cpu'): the
+    host-CPU words (:data:`bot.parse.words.ARTICLE_GPU_RE`) still see a CPU before a card."""
+    word = m.group(0).lstrip()
+    family = next((f for f in ("xeon", "epyc", "threadripper", "ryzen") if word.startswith(f)), "core")
+    return f" {family} cpu "
+
+
+def _one_card(m: re.Match[str]) -> str:
+    """'笔记本 1 张 ' for a Chinese word, 'laptop with 1 ' for an English one."""
+    word = m.group(1)
+    return f"{word} 1 张 " if word[0] > "~" else f"{word} with 1 "
