@@ -32,7 +32,10 @@ ZH_TRAINING_TOOLS: tuple[tuple[LazyPattern, str], ...] = (
     (rc(r"(?<![a-z0-9])easy[\s\-_]*r1(?![a-z0-9])"), "EasyR1"),  # github.com/hiyouga/EasyR1 (verl's fork)
     (rc(r"(?<![a-z0-9])(?:mindspeed(?:[\s\-_]*(?:llm|rl|mm))?|modellink)(?![a-z0-9])"), "MindSpeed-LLM"),
     (rc(r"(?<![a-z0-9])trlx(?![a-z0-9])"), "trlX"),
-    (rc(r"(?<![a-z0-9])(?:nanogpt|torchtitan|maxtext|levanter)(?![a-z0-9])"), "nanoGPT/torchtitan/MaxText"),
+    (rc(r"(?<![a-z0-9])nanogpt(?![a-z0-9])"), "nanoGPT"),  # each named as typed, never as a group
+    (rc(r"(?<![a-z0-9])torchtitan(?![a-z0-9])"), "torchtitan"),
+    (rc(r"(?<![a-z0-9])maxtext(?![a-z0-9])"), "MaxText"),
+    (rc(r"(?<![a-z0-9])levanter(?![a-z0-9])"), "Levanter"),
 )
 """Round 10: the trainers of the Chinese threads (the brief's list: Firefly github.com/yangjianxin1/Firefly,
 360-LLaMA-Factory with its sequence parallelism, EasyR1, Huawei's MindSpeed-LLM, formerly ModelLink) and the
