@@ -162,7 +162,7 @@ def min_gpus(
     limit, modes = gpu.addressable_bytes * budget_fraction, _modes(setup, allow_full_recompute)
     bound = pinned_floor(spec, params, setup, modes, memo)  # closed form: counts ruled out unsized
     # smallest groups first: a fit found early caps the counts the larger groups still need to try
-    for (tp, pp), ep in _triples(spec, gpu, setup, shape):
+    for i, ((tp, pp), ep) in enumerate(_triples(spec, gpu, setup, shape)):
         g = tp * pp * (ep or 1)
         if best is not None and g >= best:  # every count of this group and the next ones is ≥ g ≥ best
             break
@@ -179,7 +179,8 @@ def min_gpus(
         found = next((n for n in small if fits(n)), None)
         if found is None:  # whole nodes: multiples of lcm(TP × PP × EP, node size)
             step = math.lcm(g, per_node)
-            k = _first_fitting_multiple(fits, step, max(1, math.ceil(floor / step)), ceiling // step)
+            k_low = max(1, math.ceil(floor / step))  # the first group: its bottom first
+            k = _first_fitting_multiple(fits, step, k_low, ceiling // step, low_first=i == 0)
             found = None if k is None else k * step
         if found is not None and (best is None or found < best):
             best = found
