@@ -27,7 +27,13 @@ from estimator.memory_band import per_gpu_band
 from estimator.models import Alternative, Memory, Method, Plan
 from estimator.plan_batch import memory_with_batch as memory_with_batch
 from estimator.plan_batch import with_batch as with_batch
-from estimator.search_bounds import count_out_of_reach, low_stages_out_of_reach, pinned_floor
+from estimator.search_bounds import (
+    _TWICE,
+    count_floor,
+    count_out_of_reach,
+    low_stages_out_of_reach,
+    pinned_floor,
+)
 from estimator.search_candidates import _count_index as _count_index
 from estimator.search_candidates import _ep_options as _ep_options
 from estimator.search_candidates import _gpu_count as _gpu_count
@@ -60,7 +66,9 @@ def best_plan_for(
     """The preferred layout whose per-GPU total is within ``budget_fraction`` of the card, or None.
 
     Among fitting layouts, those leaving ≥ 10 % headroom (:data:`HEADROOM`) come first — a plan at
-    97 % of the card OOMs on the first allocation spike — then :func:`plan_preference`. ``memo``: the
+    97 % of the card OOMs on the first allocation spike — then :func:`plan_preference`; once a tight
+    one is found, the rest are sized only if the count's floor
+    (:func:`estimator.search_bounds.count_floor`) leaves room for a comfortable one. ``memo``: the
     search's :class:`estimator.memory.SearchMemo` for this spec, params and setup.
     """
     limit = gpu.addressable_bytes * budget_fraction
@@ -84,6 +92,8 @@ def best_plan_for(
             return plan.to_plan(), parts
         if total <= limit and tight is None:
             tight, reach = (plan, parts), min(limit, comfortable)
+            if memo is not None and count_floor(spec, params, setup, gpus, memo) * _TWICE > reach:
+                break  # no layout of this count is comfortable (its optimizer step): the tight one stands
             cut = {}  # a lower reach: a stage within the old one may be out of the new
     return (tight[0].to_plan(), tight[1]) if tight else None
 

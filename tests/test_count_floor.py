@@ -1,0 +1,84 @@
+"""Issue 23 item 7 (part s15-est): :func:`estimator.search_bounds.count_floor`, one lower bound for every
+layout of a count (the states' closed form + the least optimizer-step floor), with which
+:func:`estimator.plan.best_plan_for` stops looking for a comfortable layout at a count where none can
+be (Llama-2-70B's fewest GPUs, 16 H100s: 28 groups no longer sized). Checked against the exact total of
+every layout the search builds, and the layouts chosen against the search without it."""
+
+from __future__ import annotations
+
+import pytest
+
+import estimator.plan as plan_module
+from estimator import catalog
+from estimator.memory import SearchMemo, breakdown
+from estimator.models import Method
+from estimator.plan import HEADROOM, _layouts, best_plan_for, min_gpus
+from estimator.search_bounds import _TWICE, count_floor
+from estimator.setup import TrainingSetup
+from tests.test_search_closed_form import SETUPS as CLOSED_FORM_SETUPS
+
+SETUPS = [
+    *CLOSED_FORM_SETUPS,
+    ("Llama-2-7B", "A100-SXM4-80GB", TrainingSetup(master_weights=False, seq_len=2048)),
+    ("Llama-2-7B", "A100-SXM4-80GB", TrainingSetup(optimizer="adamw8bit", seq_len=2048)),
+    ("Llama-2-7B", "A100-SXM4-40GB", TrainingSetup(method=Method.ptuning, seq_len=2048)),
+    ("Llama-2-13B", "A100-SXM4-80GB", TrainingSetup(zero_stage=2, seq_len=4096)),
+    ("Llama-2-70B", "H100-SXM5-80GB", TrainingSetup(zero_stage=3, seq_len=8192)),
+    ("Llama-2-7B", "RTX-4090", TrainingSetup(data_parallel_only=True, seq_len=1024)),
+]
+COUNTS = (1, 2, 4, 8, 16, 32, 64, 144)
+
+
+@pytest.mark.parametrize(("model", "gpu", "setup"), SETUPS)
+def test_the_count_floor_is_below_every_layout_s_total(model, gpu, setup) -> None:
+    """count_floor × the slack ≤ the exact total (:func:`estimator.memory.breakdown`) of every layout of
+    the count, every (TP, PP, EP), ZeRO stage and recompute mode the search builds."""
+    spec, card = catalog.model(model), catalog.gpu(gpu)
+    params, memo, checked = spec.params_total, SearchMemo(), 0
+    for gpus in COUNTS:
+        floor = count_floor(spec, params, setup, gpus, memo) * _TWICE
+        for layout in _layouts(spec, card, gpus, setup):
+            total = sum(breakdown(spec, params, setup, layout).values())
+            assert floor <= total, (gpus, layout, floor, total)
+            checked += 1
+    assert checked >= 2 * len(COUNTS)  # a stated stage: one layout a mode and count
+
+
+@pytest.mark.parametrize(("model", "gpu", "setup"), SETUPS)
+def test_best_plan_for_chooses_as_without_the_count_floor(model, gpu, setup, monkeypatch) -> None:
+    """The layout and parts at every count, both budgets, with and without full recompute, and the
+    fewest GPUs: the same with the count floor as with it switched off (the former search)."""
+    spec, card = catalog.model(model), catalog.gpu(gpu)
+    params = spec.params_total
+    cases = [(n, f, ok) for n in COUNTS for f in (1.0, HEADROOM) for ok in (True, False)]
+
+    def answers() -> list:
+        memo = SearchMemo()
+        chosen = [best_plan_for(spec, params, card, n, setup, f, ok, memo) for n, f, ok in cases]
+        return [*chosen, min_gpus(spec, params, card, setup), min_gpus(spec, params, card, setup, HEADROOM)]
+
+    new = answers()
+    monkeypatch.setattr(plan_module, "count_floor", lambda *args: 0.0)
+    assert new == answers()
+
+
+def test_the_70b_fewest_count_sizes_no_layout_after_the_tight_one(monkeypatch) -> None:
+    """bench/vs_llm_analysis.py's Llama-2-70B on 16 H100s: the first layout within the card is TP 8,
+    DP 2, ZeRO-3 at 79.9 GiB (above 90 %); the count floor (16-way states + the ZeRO-3 step) is above
+    90 % of the card, so nothing after it is sized — before, 14 more layouts were."""
+    spec, card = catalog.model("Llama-2-70B"), catalog.gpu("H100-SXM5-80GB")
+    setup = TrainingSetup(seq_len=4096)
+    memo = SearchMemo()
+    assert count_floor(spec, spec.params_total, setup, 16, memo) * _TWICE > HEADROOM * card.addressable_bytes
+    sized: list = []
+    real = plan_module.breakdown_within
+
+    def logged(*args, **kwargs):
+        sized.append(args[3])
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(plan_module, "breakdown_within", logged)
+    plan, parts = best_plan_for(spec, spec.params_total, card, 16, setup, memo=memo)
+    assert (plan.tp, plan.pp, plan.dp, plan.zero_stage, plan.recompute) == (8, 1, 2, 3, "selective")
+    assert HEADROOM * card.addressable_bytes < sum(parts.values()) <= card.addressable_bytes
+    assert sized[-1][:5] == (8, 1, 2, 3, "selective") and len(sized) == 4
