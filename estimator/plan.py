@@ -31,6 +31,7 @@ from estimator.search_bounds import (
     _TWICE,
     count_floor,
     count_out_of_reach,
+    count_ruled_out,
     low_stages_out_of_reach,
     pinned_floor,
 )
@@ -92,7 +93,7 @@ def best_plan_for(
             return plan.to_plan(), parts
         if total <= limit and tight is None:
             tight, reach = (plan, parts), min(limit, comfortable)
-            if memo is not None and count_floor(spec, params, setup, gpus, memo) * _TWICE > reach:
+            if memo is not None and count_floor(spec, params, setup, memo).at(gpus) * _TWICE > reach:
                 break  # no layout of this count is comfortable (its optimizer step): the tight one stands
             cut = {}  # a lower reach: a stage within the old one may be out of the new
     return (tight[0].to_plan(), tight[1]) if tight else None
@@ -179,6 +180,8 @@ def min_gpus(
 
         def fits(n: int, pinned: tuple[int, int] = (tp, pp), ep: int | None = ep) -> bool:
             if count_out_of_reach(spec, setup, bound, pinned, n, limit, memo):  # False, unsized
+                return False
+            if count_ruled_out(spec, params, setup, bound, n, limit, memo):  # the count's step: False
                 return False
             return any_layout_fits(
                 spec, params, gpu, n, setup, budget_fraction, allow_full_recompute, ep, pinned, memo, shape

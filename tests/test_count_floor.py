@@ -13,8 +13,9 @@ from estimator import catalog
 from estimator.memory import SearchMemo, breakdown
 from estimator.models import Method
 from estimator.plan import HEADROOM, _layouts, best_plan_for, min_gpus
-from estimator.search_bounds import _TWICE, count_floor
+from estimator.search_bounds import _ONE_GPU, _SHARDED, _TWICE, CountFloor, count_floor
 from estimator.setup import TrainingSetup
+from estimator.transients import step_bytes, zero_buffers
 from tests.test_search_closed_form import SETUPS as CLOSED_FORM_SETUPS
 
 SETUPS = [
@@ -27,6 +28,23 @@ SETUPS = [
     ("Llama-2-7B", "RTX-4090", TrainingSetup(data_parallel_only=True, seq_len=1024)),
 ]
 COUNTS = (1, 2, 4, 8, 16, 32, 64, 144)
+_NO_FLOOR = CountFloor(0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)  # at(n) = 0: rules nothing out
+
+
+@pytest.mark.parametrize(("model", "gpu", "setup"), SETUPS)
+def test_the_floor_s_steps_are_step_bytes_at_the_count_s_share(model, gpu, setup) -> None:
+    """CountFloor.at(n) is S / n + the least of the two step floors written with step_bytes itself at
+    T / n parameters (ZeRO-3 capped at its sub-group, ZeRO-0 linear): the coefficients stand for it."""
+    spec = catalog.model(model)
+    memo = SearchMemo()
+    floor = count_floor(spec, spec.params_total, setup, memo)
+    for gpus in (*COUNTS, 1024, 100_000):
+        share, f = floor.trained / gpus, floor.fragmentation
+        s3 = step_bytes(setup, _SHARDED[setup.offload], share).likely
+        s0 = step_bytes(setup, _ONE_GPU[setup.offload], share).likely
+        bucket = zero_buffers(_SHARDED[setup.offload])
+        reference = floor.states / gpus + min(bucket + s3 + f * s3, s0 + f * s0) + floor.context
+        assert floor.at(gpus) == pytest.approx(reference, rel=1e-12)
 
 
 @pytest.mark.parametrize(("model", "gpu", "setup"), SETUPS)
@@ -36,7 +54,7 @@ def test_the_count_floor_is_below_every_layout_s_total(model, gpu, setup) -> Non
     spec, card = catalog.model(model), catalog.gpu(gpu)
     params, memo, checked = spec.params_total, SearchMemo(), 0
     for gpus in COUNTS:
-        floor = count_floor(spec, params, setup, gpus, memo) * _TWICE
+        floor = count_floor(spec, params, setup, memo).at(gpus) * _TWICE
         for layout in _layouts(spec, card, gpus, setup):
             total = sum(breakdown(spec, params, setup, layout).values())
             assert floor <= total, (gpus, layout, floor, total)
@@ -58,7 +76,8 @@ def test_best_plan_for_chooses_as_without_the_count_floor(model, gpu, setup, mon
         return [*chosen, min_gpus(spec, params, card, setup), min_gpus(spec, params, card, setup, HEADROOM)]
 
     new = answers()
-    monkeypatch.setattr(plan_module, "count_floor", lambda *args: 0.0)
+    monkeypatch.setattr(plan_module, "count_floor", lambda *args: _NO_FLOOR)
+    monkeypatch.setattr(plan_module, "count_ruled_out", lambda *args: False)
     assert new == answers()
 
 
@@ -69,7 +88,9 @@ def test_the_70b_fewest_count_sizes_no_layout_after_the_tight_one(monkeypatch) -
     spec, card = catalog.model("Llama-2-70B"), catalog.gpu("H100-SXM5-80GB")
     setup = TrainingSetup(seq_len=4096)
     memo = SearchMemo()
-    assert count_floor(spec, spec.params_total, setup, 16, memo) * _TWICE > HEADROOM * card.addressable_bytes
+    assert (
+        count_floor(spec, spec.params_total, setup, memo).at(16) * _TWICE > HEADROOM * card.addressable_bytes
+    )
     sized: list = []
     real = plan_module.breakdown_within
 
