@@ -29,6 +29,7 @@ from estimator.plan_batch import memory_with_batch as memory_with_batch
 from estimator.plan_batch import with_batch as with_batch
 from estimator.search_bounds import (
     _TWICE,
+    CountFloor,
     count_floor,
     count_out_of_reach,
     count_ruled_out,
@@ -63,6 +64,8 @@ def best_plan_for(
     budget_fraction: float = 1.0,
     allow_full_recompute: bool = True,
     memo: SearchMemo | None = None,
+    *,
+    floor: CountFloor | None = None,
 ) -> tuple[Plan, dict[str, float]] | None:
     """The preferred layout whose per-GPU total is within ``budget_fraction`` of the card, or None.
 
@@ -70,7 +73,8 @@ def best_plan_for(
     97 % of the card OOMs on the first allocation spike — then :func:`plan_preference`; once a tight
     one is found, the rest are sized only if the count's floor
     (:func:`estimator.search_bounds.count_floor`) leaves room for a comfortable one. ``memo``: the
-    search's :class:`estimator.memory.SearchMemo` for this spec, params and setup.
+    search's :class:`estimator.memory.SearchMemo` for this spec, params and setup; ``floor``: its
+    :class:`estimator.search_bounds.CountFloor` when the caller has made it (else made when needed).
     """
     limit = gpu.addressable_bytes * budget_fraction
     comfortable = gpu.addressable_bytes * HEADROOM
@@ -93,7 +97,8 @@ def best_plan_for(
             return plan.to_plan(), parts
         if total <= limit and tight is None:
             tight, reach = (plan, parts), min(limit, comfortable)
-            if memo is not None and count_floor(spec, params, setup, memo).at(gpus) * _TWICE > reach:
+            floor = floor or (count_floor(spec, params, setup, memo) if memo is not None else None)
+            if floor is not None and floor.at(gpus) * _TWICE > reach:
                 break  # no layout of this count is comfortable (its optimizer step): the tight one stands
             cut = {}  # a lower reach: a stage within the old one may be out of the new
     return (tight[0].to_plan(), tight[1]) if tight else None
@@ -199,7 +204,10 @@ def min_gpus(
             best = found
     if best is None:
         return None
-    chosen = best_plan_for(spec, params, gpu, best, setup, budget_fraction, allow_full_recompute, memo)
+    made = bound.steps[0] if bound.steps else None  # the count floor, if the search made it
+    chosen = best_plan_for(
+        spec, params, gpu, best, setup, budget_fraction, allow_full_recompute, memo, floor=made
+    )
     if chosen is None and best == at_most:  # the caller's count does not fit: the search without it
         return min_gpus(spec, params, gpu, setup, budget_fraction, allow_full_recompute, memo, at_least)
     assert chosen is not None  # a layout of the winning (TP, PP, EP) fits at this count

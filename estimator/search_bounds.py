@@ -15,7 +15,7 @@ from estimator.catalog import ModelSpec
 from estimator.defaults import CUDA_CONTEXT_BYTES, FRAGMENTATION
 from estimator.models import Algorithm, Method, Plan
 from estimator.setup import Layout, TrainingSetup
-from estimator.transients import Peaks, gathered_weights, step_bytes, zero_buffers
+from estimator.transients import ZERO3_SUB_GROUP_SIZE, Peaks, gathered_weights, step_bytes, zero_buffers
 
 if TYPE_CHECKING:
     from estimator.memory import SearchMemo
@@ -273,14 +273,14 @@ def count_floor(spec: ModelSpec, params: float, setup: TrainingSetup, memo: Sear
     counts (:func:`count_ruled_out`) whose states fit but not with the optimizer step."""
     off = setup.offload
     states, _ = memo.state_sum(spec, params, setup, _ONE_GPU[off])
-    sharded = _SHARDED[off]
+    sharded = step_bytes(setup, _SHARDED[off], 1.0).likely  # per parameter up to the sub-group
     return CountFloor(
         states,
         memo.trained_params(spec, params, setup),
         step_bytes(setup, _ONE_GPU[off], 1.0).likely,
-        step_bytes(setup, sharded, 1.0).likely,
-        step_bytes(setup, sharded, math.inf).likely,
-        zero_buffers(sharded),
+        sharded,
+        sharded * ZERO3_SUB_GROUP_SIZE,  # step_bytes' cap: its partition at most a sub-group
+        zero_buffers(_SHARDED[off]),
         CUDA_CONTEXT_BYTES.value,
         FRAGMENTATION.value,
     )
