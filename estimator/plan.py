@@ -55,6 +55,11 @@ MAX_GPUS_SEARCHED = 100_000
 """Largest cluster the plan search considers (beyond it the reply says it does not fit)."""
 
 
+_FLOOR_AFTER = 16
+"""Layouts left after a tight one above which :func:`best_plan_for` makes the count floor to try to skip
+them (its cost, ~10 Python calls, is that of sizing a layout or two: Llama-2-7B on 2 A100s has 9 left)."""
+
+
 def best_plan_for(
     spec: ModelSpec,
     params: float,
@@ -82,7 +87,7 @@ def best_plan_for(
     tight: tuple[Layout, dict[str, float]] | None = None
     reach = limit  # once a tight layout is found only a comfortable one can change the answer
     cut: dict[int, int] = {}  # by group (all but the ZeRO stage): stages out of reach up to this one
-    for plan, g, zero in zip(grouped.layouts, grouped.group_of, grouped.stages, strict=True):
+    for i, (plan, g, zero) in enumerate(zip(grouped.layouts, grouped.group_of, grouped.stages, strict=True)):
         if zero <= cut.get(g, -3):  # known out of reach: _cutoff's answer without the call (-3: not asked)
             continue
         if plan.recompute == "full" and not allow_full_recompute:
@@ -97,7 +102,8 @@ def best_plan_for(
             return plan.to_plan(), parts
         if total <= limit and tight is None:
             tight, reach = (plan, parts), min(limit, comfortable)
-            floor = floor or (count_floor(spec, params, setup, memo) if memo is not None else None)
+            many = memo is not None and len(grouped.layouts) - i > _FLOOR_AFTER  # worth a count floor
+            floor = floor or (count_floor(spec, params, setup, memo) if many and memo is not None else None)
             if floor is not None and floor.at(gpus) * _TWICE > reach:
                 break  # no layout of this count is comfortable (its optimizer step): the tight one stands
             cut = {}  # a lower reach: a stage within the old one may be out of the new
@@ -186,7 +192,7 @@ def min_gpus(
         def fits(n: int, pinned: tuple[int, int] = (tp, pp), ep: int | None = ep) -> bool:
             if count_out_of_reach(spec, setup, bound, pinned, n, limit, memo):  # False, unsized
                 return False
-            if count_ruled_out(spec, params, setup, bound, n, limit, memo):  # the count's step: False
+            if n >= per_node and count_ruled_out(spec, params, setup, bound, n, limit, memo):  # the step
                 return False
             return any_layout_fits(
                 spec, params, gpu, n, setup, budget_fraction, allow_full_recompute, ep, pinned, memo, shape
