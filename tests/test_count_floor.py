@@ -1,8 +1,9 @@
 """Issue 23 item 7 (part s15-est): :func:`estimator.search_bounds.count_floor`, one lower bound for every
 layout of a count (the states' closed form + the least optimizer-step floor), with which
 :func:`estimator.plan.best_plan_for` stops looking for a comfortable layout at a count where none can
-be (Llama-2-70B's fewest GPUs, 16 H100s: 28 groups no longer sized). Checked against the exact total of
-every layout the search builds, and the layouts chosen against the search without it."""
+be (Llama-2-70B's fewest GPUs, 16 H100s: 24 groups no longer bounded or sized), and
+:func:`estimator.plan.min_gpus` rules out whole-node counts. Checked against the exact total of every
+layout the search builds, and the layouts chosen against the search without it."""
 
 from __future__ import annotations
 
