@@ -104,3 +104,21 @@ def test_the_70b_fewest_count_sizes_no_layout_after_the_tight_one(monkeypatch) -
     assert (plan.tp, plan.pp, plan.dp, plan.zero_stage, plan.recompute) == (8, 1, 2, 3, "selective")
     assert HEADROOM * card.addressable_bytes < sum(parts.values()) <= card.addressable_bytes
     assert sized[-1][:5] == (8, 1, 2, 3, "selective") and len(sized) == 4
+
+
+def test_the_states_alone_answer_a_count_without_its_rest() -> None:
+    """count_out_of_reach answers from S / n before making R (the kept activations of each mode): a 13B
+    model (bench/vs_llm_analysis.py's OPT-13B) on 4 A100 40G holds 48.4 GiB of states a GPU, above the
+    card: no (TP, PP)'s R is made there; at 8 GPUs (24.2 GiB) R is made, the full formula's answer."""
+    from estimator.search_bounds import count_out_of_reach, pinned_floor, rest_floor
+
+    spec, card = catalog.model("Llama-2-13B"), catalog.gpu("A100-SXM4-40GB")
+    setup, memo = TrainingSetup(seq_len=2048), SearchMemo()
+    params, limit = 13e9, card.addressable_bytes
+    floor = pinned_floor(spec, params, setup, ("selective", "full"), memo)
+    for pinned in ((1, 1), (2, 1), (4, 1)):
+        assert count_out_of_reach(spec, setup, floor, pinned, 4, limit, memo)
+    assert floor.rests == {}
+    assert not count_out_of_reach(spec, setup, floor, (1, 1), 8, limit, memo)
+    rest = rest_floor(spec, setup, ("selective", "full"), (1, 1), memo)
+    assert floor.rests == {(1, 1): rest} and (floor.states / 8 + rest) * _TWICE <= limit
