@@ -10,12 +10,10 @@ from :mod:`estimator.memory`; sizes in bytes, counts of GPUs.
 from __future__ import annotations
 
 import math
-from itertools import product
 from typing import NamedTuple
 
 from estimator.catalog import GpuSpec, ModelSpec
 from estimator.copying import replace
-from estimator.expert_parallel import ep_degrees
 from estimator.layouts import RECOMPUTE_ORDER as RECOMPUTE_ORDER
 from estimator.layouts import STATED_RECOMPUTE as STATED_RECOMPUTE
 from estimator.layouts import _divisors as _divisors
@@ -24,12 +22,28 @@ from estimator.layouts import _layouts as _layouts
 from estimator.layouts import ordered_layouts as ordered_layouts
 from estimator.layouts import plan_preference as plan_preference
 from estimator.layouts import uneven_ok as uneven_ok
-from estimator.memory import SearchMemo, breakdown_within, group_out_of_reach, state_bytes
+from estimator.memory import SearchMemo, breakdown_within, group_out_of_reach
 from estimator.memory_band import per_gpu_band
 from estimator.models import Alternative, Memory, Method, Plan
 from estimator.plan_batch import memory_with_batch as memory_with_batch
 from estimator.plan_batch import with_batch as with_batch
-from estimator.search_bounds import count_out_of_reach, low_stages_out_of_reach, pinned_floor
+from estimator.search_bounds import (
+    _TWICE,
+    CountFloor,
+    count_floor,
+    count_out_of_reach,
+    count_ruled_out,
+    low_stages_out_of_reach,
+    pinned_floor,
+)
+from estimator.search_candidates import _count_index as _count_index
+from estimator.search_candidates import _ep_options as _ep_options
+from estimator.search_candidates import _gpu_count as _gpu_count
+from estimator.search_candidates import _lower_bound as _lower_bound
+from estimator.search_candidates import _modes as _modes
+from estimator.search_candidates import _pairs as _pairs
+from estimator.search_candidates import _shell as _shell
+from estimator.search_candidates import _triples as _triples
 from estimator.search_groups import _first_fitting_multiple as _first_fitting_multiple
 from estimator.search_groups import any_layout_fits, layout_groups, search_shape
 from estimator.setup import Layout, TrainingSetup
@@ -41,18 +55,9 @@ MAX_GPUS_SEARCHED = 100_000
 """Largest cluster the plan search considers (beyond it the reply says it does not fit)."""
 
 
-def _gpu_count(i: int, per_node: int) -> int:
-    """The i-th candidate GPU count: 1, 2, 4, … up to a node, then whole nodes (i ≥ 0)."""
-    small = int(math.log2(per_node))  # counts below a full node: 1, 2, 4 for 8-GPU nodes
-    return 2**i if i < small else (i - small + 1) * per_node
-
-
-def _count_index(n: int, per_node: int) -> int:
-    """Index of the first candidate count ≥ n."""
-    small = int(math.log2(per_node))
-    if n <= per_node // 2:
-        return max(0, math.ceil(math.log2(max(1, n))))
-    return small + math.ceil(n / per_node) - 1
+_FLOOR_AFTER = 16
+"""Layouts left after a tight one above which :func:`best_plan_for` makes the count floor to try to skip
+them (its cost, ~10 Python calls, is that of sizing a layout or two: Llama-2-7B on 2 A100s has 9 left)."""
 
 
 def best_plan_for(
@@ -64,12 +69,17 @@ def best_plan_for(
     budget_fraction: float = 1.0,
     allow_full_recompute: bool = True,
     memo: SearchMemo | None = None,
+    *,
+    floor: CountFloor | None = None,
 ) -> tuple[Plan, dict[str, float]] | None:
     """The preferred layout whose per-GPU total is within ``budget_fraction`` of the card, or None.
 
     Among fitting layouts, those leaving ≥ 10 % headroom (:data:`HEADROOM`) come first — a plan at
-    97 % of the card OOMs on the first allocation spike — then :func:`plan_preference`. ``memo``: the
-    search's :class:`estimator.memory.SearchMemo` for this spec, params and setup.
+    97 % of the card OOMs on the first allocation spike — then :func:`plan_preference`; once a tight
+    one is found, the rest are sized only if the count's floor
+    (:func:`estimator.search_bounds.count_floor`) leaves room for a comfortable one. ``memo``: the
+    search's :class:`estimator.memory.SearchMemo` for this spec, params and setup; ``floor``: its
+    :class:`estimator.search_bounds.CountFloor` when the caller has made it (else made when needed).
     """
     limit = gpu.addressable_bytes * budget_fraction
     comfortable = gpu.addressable_bytes * HEADROOM
@@ -77,7 +87,7 @@ def best_plan_for(
     tight: tuple[Layout, dict[str, float]] | None = None
     reach = limit  # once a tight layout is found only a comfortable one can change the answer
     cut: dict[int, int] = {}  # by group (all but the ZeRO stage): stages out of reach up to this one
-    for plan, g, zero in zip(grouped.layouts, grouped.group_of, grouped.stages, strict=True):
+    for i, (plan, g, zero) in enumerate(zip(grouped.layouts, grouped.group_of, grouped.stages, strict=True)):
         if zero <= cut.get(g, -3):  # known out of reach: _cutoff's answer without the call (-3: not asked)
             continue
         if plan.recompute == "full" and not allow_full_recompute:
@@ -92,6 +102,10 @@ def best_plan_for(
             return plan.to_plan(), parts
         if total <= limit and tight is None:
             tight, reach = (plan, parts), min(limit, comfortable)
+            many = memo is not None and len(grouped.layouts) - i > _FLOOR_AFTER  # worth a count floor
+            floor = floor or (count_floor(spec, params, setup, memo) if many and memo is not None else None)
+            if floor is not None and floor.at(gpus) * _TWICE > reach:
+                break  # no layout of this count is comfortable (its optimizer step): the tight one stands
             cut = {}  # a lower reach: a stage within the old one may be out of the new
     return (tight[0].to_plan(), tight[1]) if tight else None
 
@@ -135,80 +149,6 @@ def least_memory_plan(
     return (best[2].to_plan(), best[3]) if best[2] is not None else None
 
 
-def _shell(offload: bool) -> Layout:
-    """One GPU, full recompute (:data:`_SHELL_PLAN` as a search layout, with ``offload``)."""
-    return Layout(tp=1, pp=1, dp=1, zero_stage=0, recompute="full", micro_batch=1, offload=offload)
-
-
-def _lower_bound(
-    spec: ModelSpec, params: float, gpu: GpuSpec, setup: TrainingSetup, memo: SearchMemo | None = None
-) -> int:
-    """GPUs below which nothing can fit: states fully sharded must fit in the memory. The shell's states
-    are its :func:`estimator.memory.state_parts` (ZeRO-0 keeps no DeepSpeed bucket): the same sum as
-    :func:`estimator.memory.state_bytes` of its whole breakdown, without the step's transients."""
-    if memo is None:
-        shell = breakdown_within(spec, params, setup, _shell(setup.offload), math.inf)
-        assert shell is not None  # no limit
-        states = state_bytes(shell)
-    else:
-        states, _ = memo.state_sum(spec, params, setup, _shell(setup.offload))
-    return max(1, math.floor(states / gpu.addressable_bytes))
-
-
-def _pairs(spec: ModelSpec, gpu: GpuSpec, setup: TrainingSetup) -> list[tuple[int, int]]:
-    """The (TP, PP) pairs :func:`ordered_layouts` can build for this model and setup: a stated ZeRO
-    stage alone is plain data parallelism (1, 1); a stated TP or PP is kept; otherwise TP ∈ {1, 2, 4, 8}
-    within a node dividing the heads and KV heads, PP dividing the layers (MoE full training: uneven
-    power-of-two pipelines too)."""
-    if setup.data_parallel_only or (setup.zero_stage is not None and setup.tp is None and setup.pp is None):
-        return [(1, 1)]
-    tps = (
-        [setup.tp]
-        if setup.tp
-        else [t for t in (1, 2, 4, 8) if t <= gpu.gpus_per_node and not (spec.heads % t or spec.kv_heads % t)]
-    )
-    stages = [setup.pp] if setup.pp else _divisors(spec.layers)
-    if _ep_experts(spec, setup) and not setup.pp:
-        powers = (2**i for i in range(1, spec.layers.bit_length()))
-        stages = sorted(set(stages) | {p for p in powers if uneven_ok(spec.layers, p)})
-    return [(t, p) for t in tps for p in stages]
-
-
-def _modes(setup: TrainingSetup, allow_full_recompute: bool) -> tuple[str, ...]:
-    """The recompute modes of the search's layouts (:func:`estimator.layouts.ordered_layouts`) it sizes."""
-    modes = STATED_RECOMPUTE[setup.recompute] if setup.recompute else RECOMPUTE_ORDER
-    return modes if allow_full_recompute else tuple(m for m in modes if m != "full")
-
-
-def _ep_options(spec: ModelSpec, setup: TrainingSetup) -> list[int | None]:
-    """Expert-parallel degrees searched one at a time (MoE full training: powers of two dividing the
-    routed experts, :func:`estimator.expert_parallel.ep_degrees`); [None] = any (no EP in the search)."""
-    experts = _ep_experts(spec, setup)
-    return list(ep_degrees(experts, experts)) if experts else [None]
-
-
-_TRIPLES: dict[tuple, tuple] = {}  # _triples by (search_shape, stated TP, stated PP)
-
-
-def _triples(spec: ModelSpec, gpu: GpuSpec, setup: TrainingSetup, shape: tuple) -> tuple:
-    """The (TP, PP) pairs (:func:`_pairs`) × EP degrees (:func:`_ep_options`) of a search, smallest
-    TP × PP × EP first; ``shape``: :func:`estimator.search_groups.search_shape` of the same arguments,
-    which holds all both read but the stated TP and PP (layers, heads, KV heads, the node's size, the
-    stated ZeRO stage, data parallelism only, the routed experts): built once per shape, TP and PP."""
-    key = (shape, setup.tp, setup.pp)
-    found = _TRIPLES.get(key)
-    if found is None:
-        if len(_TRIPLES) >= 1024:  # bounded as the layouts' caches are
-            _TRIPLES.clear()
-        found = _TRIPLES[key] = tuple(
-            sorted(
-                product(_pairs(spec, gpu, setup), _ep_options(spec, setup)),
-                key=lambda t: t[0][0] * t[0][1] * (t[1] or 1),
-            )
-        )
-    return found
-
-
 def min_gpus(
     spec: ModelSpec,
     params: float,
@@ -244,13 +184,15 @@ def min_gpus(
     limit, modes = gpu.addressable_bytes * budget_fraction, _modes(setup, allow_full_recompute)
     bound = pinned_floor(spec, params, setup, modes, memo)  # closed form: counts ruled out unsized
     # smallest groups first: a fit found early caps the counts the larger groups still need to try
-    for (tp, pp), ep in _triples(spec, gpu, setup, shape):
+    for i, ((tp, pp), ep) in enumerate(_triples(spec, gpu, setup, shape)):
         g = tp * pp * (ep or 1)
         if best is not None and g >= best:  # every count of this group and the next ones is ≥ g ≥ best
             break
 
         def fits(n: int, pinned: tuple[int, int] = (tp, pp), ep: int | None = ep) -> bool:
             if count_out_of_reach(spec, setup, bound, pinned, n, limit, memo):  # False, unsized
+                return False
+            if n >= per_node and count_ruled_out(spec, params, setup, bound, n, limit, memo):  # the step
                 return False
             return any_layout_fits(
                 spec, params, gpu, n, setup, budget_fraction, allow_full_recompute, ep, pinned, memo, shape
@@ -261,13 +203,17 @@ def min_gpus(
         found = next((n for n in small if fits(n)), None)
         if found is None:  # whole nodes: multiples of lcm(TP × PP × EP, node size)
             step = math.lcm(g, per_node)
-            k = _first_fitting_multiple(fits, step, max(1, math.ceil(floor / step)), ceiling // step)
+            k_low = max(1, math.ceil(floor / step))  # the first group: its bottom first
+            k = _first_fitting_multiple(fits, step, k_low, ceiling // step, low_first=i == 0)
             found = None if k is None else k * step
         if found is not None and (best is None or found < best):
             best = found
     if best is None:
         return None
-    chosen = best_plan_for(spec, params, gpu, best, setup, budget_fraction, allow_full_recompute, memo)
+    made = bound.steps[0] if bound.steps else None  # the count floor, if the search made it
+    chosen = best_plan_for(
+        spec, params, gpu, best, setup, budget_fraction, allow_full_recompute, memo, floor=made
+    )
     if chosen is None and best == at_most:  # the caller's count does not fit: the search without it
         return min_gpus(spec, params, gpu, setup, budget_fraction, allow_full_recompute, memo, at_least)
     assert chosen is not None  # a layout of the winning (TP, PP, EP) fits at this count

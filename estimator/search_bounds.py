@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from estimator.catalog import ModelSpec
 from estimator.defaults import CUDA_CONTEXT_BYTES, FRAGMENTATION
 from estimator.models import Algorithm, Method, Plan
 from estimator.setup import Layout, TrainingSetup
-from estimator.transients import Peaks, gathered_weights, step_bytes, zero_buffers
+from estimator.transients import ZERO3_SUB_GROUP_SIZE, Peaks, gathered_weights, step_bytes, zero_buffers
 
 if TYPE_CHECKING:
     from estimator.memory import SearchMemo
@@ -184,6 +184,8 @@ class PinnedFloor:
     """the recompute modes the search tries (:func:`estimator.plan._modes`)"""
     rests: dict[tuple[int, int], float] = field(default_factory=dict, compare=False, repr=False)
     """cache: :func:`rest_floor` by (TP, PP), bytes"""
+    steps: list[CountFloor] = field(default_factory=list, compare=False, repr=False)
+    """cache: the search's :func:`count_floor`, made on first use by :func:`count_ruled_out`"""
 
 
 def pinned_floor(
@@ -214,8 +216,88 @@ def count_out_of_reach(
 ) -> bool:  # fmt: skip
     """Whether :func:`pinned_floor` ``floor`` rules out every group of (TP, PP) ``pinned`` at ``gpus``
     GPUs for ``limit`` bytes: what :func:`group_out_of_reach` would answer for each (slack :data:`_TWICE`).
-    R comes from the floor's cache (:attr:`PinnedFloor.rests`), computed once per (TP, PP)."""
+    R comes from the floor's cache (:attr:`PinnedFloor.rests`), computed once per (TP, PP), and only
+    when S / ``gpus`` alone does not answer (R ≥ 0: the same answer; OPT-13B on 4 A100 40G)."""
+    share = floor.states / gpus
+    if share * _TWICE > limit:  # the states alone: R ≥ 0 cannot bring the floor back within the limit
+        return True
     rest = floor.rests.get(pinned)
     if rest is None:
         rest = floor.rests[pinned] = rest_floor(spec, setup, floor.modes, pinned, memo)
-    return (floor.states / gpus + rest) * _TWICE > limit
+    return (share + rest) * _TWICE > limit
+
+
+_SHARDED = {off: Layout(1, 1, 1, 3, "full", 1, off) for off in (False, True)}
+"""A ZeRO-3 layout of one GPU by offload: :func:`count_floor`'s buckets and optimizer step at ZeRO ≥ 1."""
+
+
+class CountFloor(NamedTuple):
+    """A search's lower bound on every layout's total at a count (:meth:`at`), from what does not depend
+    on the count (:func:`count_floor`). Bytes; ``trained`` in parameters, the steps in bytes per
+    parameter (:func:`estimator.transients.step_bytes`, likely values, linear below ZeRO-3's cap)."""
+
+    states: float
+    """S: the one-GPU states (:func:`states_floor`'s), bytes"""
+    trained: float
+    """T: the parameters the optimizer steps (:meth:`estimator.memory.SearchMemo.trained_params`)"""
+    plain: float
+    """ZeRO-0's step per parameter the GPU holds"""
+    sharded: float
+    """ZeRO-3's step per parameter of its partition"""
+    capped: float
+    """ZeRO-3's step at most: one sub-group (:data:`estimator.transients.ZERO3_SUB_GROUP_SIZE`)"""
+    bucket: float
+    """one DeepSpeed bucket (ZeRO-3's; stages 1–2 hold two)"""
+    context: float
+    """the CUDA context (:data:`estimator.defaults.CUDA_CONTEXT_BYTES`)"""
+    fragmentation: float
+    """:data:`estimator.defaults.FRAGMENTATION` of the step"""
+
+    def at(self, gpus: int) -> float:
+        """The floor on ``gpus`` GPUs (TP × PP × DP = ``gpus``), any ZeRO stage, recompute mode and
+        (TP, PP, EP): S / ``gpus`` + the least of two step floors (:func:`step_floor` with the
+        forward/backward peak taken as 0, as :func:`step_out_of_reach`) — ZeRO ≥ 1: one bucket + the
+        step of a partition of T / ``gpus`` parameters (stages 1–2 copy their whole partition
+        T / (TP × PP × DP), ZeRO-3 at most a sub-group of it); ZeRO-0: no bucket, the step of the
+        T / (TP × PP) ≥ T / ``gpus`` parameters the GPU holds — + the CUDA context + fragmentation of
+        that step. Each class's floor holds for all its layouts in real numbers (the step grows with
+        the parameters); compare it with the slack of :data:`_TWICE` (summed in another order)."""
+        share = self.trained / gpus
+        plain, sharded, f = self.plain * share, min(self.sharded * share, self.capped), self.fragmentation
+        steps = min(self.bucket + sharded + f * sharded, plain + f * plain)
+        return self.states / gpus + steps + self.context
+
+
+def count_floor(spec: ModelSpec, params: float, setup: TrainingSetup, memo: SearchMemo) -> CountFloor:
+    """The :class:`CountFloor` of a search of ``spec``, ``params`` and ``setup``: the one-GPU states,
+    the trained parameters and :func:`estimator.transients.step_bytes` of a one-GPU layout at ZeRO-0 and
+    ZeRO-3 per parameter (and ZeRO-3's at its cap: any partition above the sub-group). With it
+    :func:`estimator.plan.best_plan_for` stops looking for a comfortable layout where none can be
+    (Llama-2-70B on its fewest GPUs, 16 H100s) and :func:`estimator.plan.min_gpus` rules out whole
+    counts (:func:`count_ruled_out`) whose states fit but not with the optimizer step."""
+    off = setup.offload
+    states, _ = memo.state_sum(spec, params, setup, _ONE_GPU[off])
+    sharded = step_bytes(setup, _SHARDED[off], 1.0).likely  # per parameter up to the sub-group
+    return CountFloor(
+        states,
+        memo.trained_params(spec, params, setup),
+        step_bytes(setup, _ONE_GPU[off], 1.0).likely,
+        sharded,
+        sharded * ZERO3_SUB_GROUP_SIZE,  # step_bytes' cap: its partition at most a sub-group
+        zero_buffers(_SHARDED[off]),
+        CUDA_CONTEXT_BYTES.value,
+        FRAGMENTATION.value,
+    )
+
+
+def count_ruled_out(
+    spec: ModelSpec, params: float, setup: TrainingSetup, floor: PinnedFloor, gpus: int, limit: float,
+    memo: SearchMemo,
+) -> bool:  # fmt: skip
+    """Whether the search's :func:`count_floor` rules out every layout on ``gpus`` GPUs for ``limit`` bytes
+    (slack :data:`_TWICE`), the floor made once per search (kept in ``floor``: :attr:`PinnedFloor.steps`).
+    :func:`estimator.plan.min_gpus` asks it after :func:`count_out_of_reach` and before sizing a (TP, PP,
+    EP) group: counts whose states fit but not with the optimizer step (DeepSeek-V3 on H800s)."""
+    if not floor.steps:
+        floor.steps.append(count_floor(spec, params, setup, memo))
+    return floor.steps[0].at(gpus) * _TWICE > limit

@@ -110,12 +110,23 @@ def any_layout_fits(
     return False
 
 
-def _first_fitting_multiple(fits: Callable[[int], bool], step: int, k_low: int, k_high: int) -> int | None:
+def _first_fitting_multiple(
+    fits: Callable[[int], bool], step: int, k_low: int, k_high: int, low_first: bool = False
+) -> int | None:
     """The least k in [k_low, k_high] with ``fits(k · step)``, for a predicate that, once true, stays
-    true as k grows (gallop, then bisect); None if ``fits(k_high · step)`` is false."""
-    if k_low > k_high or not fits(k_high * step):  # monotonic: nothing fits below where the top fails
+    true as k grows (gallop, then bisect); None if ``fits(k_high · step)`` is false.
+
+    The top is asked first (one test answers a range where nothing fits), then the bottom; with
+    ``low_first`` the bottom first (one test answers a range whose bottom fits: the fewest-GPUs
+    search's first group, ranging up to :data:`estimator.plan.MAX_GPUS_SEARCHED`, usually fits at the
+    states' lower bound). The same answer either way: the predicate is monotonic in k."""
+    if k_low > k_high:
         return None
-    if fits(k_low * step):
+    if low_first and fits(k_low * step):
+        return k_low
+    if not fits(k_high * step):  # monotonic: nothing fits below where the top fails
+        return None
+    if not low_first and fits(k_low * step):
         return k_low
     lo, stride = k_low, 1
     while True:  # gallop: lo fails
