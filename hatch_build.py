@@ -71,6 +71,8 @@ class CatalogsHook(BuildHookInterface):
             build_data["artifacts"].append("bot/parse/_compiled_regex.marshal")
         if self._compile_dataclass_code():
             build_data["artifacts"].append("estimator/_dataclass_code.marshal")
+        if self._store_schemas():
+            build_data["artifacts"].append("estimator/_schemas.pickle")
 
     def _store_catalogs(self) -> None:
         """Each compiled catalog's parsed form beside it (``messages.marshal``: bot.render.catalog_store),
@@ -214,4 +216,24 @@ class CatalogsHook(BuildHookInterface):
         )
         if done.returncode != 0:
             print(f"note: dataclass code not stored: {done.stderr[-500:]}", file=sys.stderr)
+        return done.returncode == 0
+
+    def _store_schemas(self) -> bool:
+        """Store the core schema of every model ``sizing-bot ask`` completes (estimator._schema_store),
+        recorded in a fresh interpreter that builds every model as pydantic does: every bot and estimator
+        module imported, then a few answers in every format. False (nothing shipped: pydantic generates
+        the schemas at first use as before) on failure."""
+        import subprocess
+        import sys
+
+        script = (
+            "import sys, pkgutil, importlib, contextlib, io\n"
+            "from estimator import _schema_store as ss\n"
+            "ss.start_recording()\n" + _EXERCISE_ASK + "print(ss.write_schemas(ss.SCHEMAS_FILE))\n"
+        )
+        done = subprocess.run(
+            [sys.executable, "-c", script], cwd=self.root, capture_output=True, text=True, check=False
+        )
+        if done.returncode != 0:
+            print(f"note: core schemas not stored: {done.stderr[-500:]}", file=sys.stderr)
         return done.returncode == 0
