@@ -312,6 +312,7 @@ def _complete(cls: Any, config_wrapper: Any, ns_resolver: Any, **kwargs: Any) ->
         schema = stored_schema(cls)
         if schema is not None:
             _finish(cls, config_wrapper, ns_resolver, schema, kwargs.get("call_on_complete_hook", True))
+            (_entries or {}).pop(_name(cls), None)  # its bytes are not needed again (the process's memory)
             return True
     return _original(cls, config_wrapper, ns_resolver, **kwargs)
 
