@@ -46,11 +46,9 @@ _entries: dict[str, tuple[tuple[str, ...], bytes]] | None = None
 """``module:qualname`` of a model → (the names of it and of each model and enum its schema refers to, its
 pickled schema); ``None`` until first needed."""
 _stored_texts: dict[str, str] = {}
-"""``module:qualname`` → the declaration text it had when stored"""
+"""``module:qualname`` → the declaration text it had when stored (dropped once compared)"""
 _same: dict[str, bool] = {}
 """``module:qualname`` → whether it is declared as stored (once a process)"""
-_texts: dict[Any, str | None] = {}
-"""declaration text of a model or enum, once a process"""
 _recording = False
 _original: Any = None
 
@@ -155,21 +153,14 @@ def _enum_text(cls: Any) -> str | None:
 
 
 def declaration_text(cls: Any) -> str | None:
-    """The declaration text of a model or enum class (memoised), None when it has none."""
-    if cls in _texts:
-        return _texts[cls]
+    """The declaration text of a model or enum class, None when it has none."""
     from pydantic import BaseModel
 
     if isinstance(cls, type) and issubclass(cls, BaseModel):
-        text = _model_text(cls)
-    elif isinstance(cls, type) and issubclass(cls, enum.Enum):
-        text = _enum_text(cls)
-    else:
-        text = None
-    if isinstance(cls, type) and issubclass(cls, BaseModel) and not cls.__pydantic_fields_complete__:
-        return text  # not memoised: its fields may complete later
-    _texts[cls] = text
-    return text
+        return _model_text(cls)
+    if isinstance(cls, type) and issubclass(cls, enum.Enum):
+        return _enum_text(cls)
+    return None
 
 
 def _resolve(name: str) -> Any:
@@ -200,7 +191,7 @@ def _as_stored(name: str, cls: Any) -> bool:
     same = _same.get(name)
     if same is None:
         obj = cls if cls is not None and name == _name(cls) else _resolve(name)
-        same = _same[name] = obj is not None and declaration_text(obj) == _stored_texts.get(name)
+        same = _same[name] = obj is not None and declaration_text(obj) == _stored_texts.pop(name, None)
     return same
 
 
@@ -307,7 +298,6 @@ def _complete(cls: Any, config_wrapper: Any, ns_resolver: Any, **kwargs: Any) ->
         and not kwargs.get("is_force_rebuild")
         and kwargs.get("create_model_module") is None
         and cls.__module__.startswith(_PACKAGES)
-        and declaration_text(cls) is not None
     ):
         schema = stored_schema(cls)
         if schema is not None:
