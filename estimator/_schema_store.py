@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import enum
 import io
+import marshal
 import os
 import pickle
 import sys
@@ -42,11 +43,14 @@ SCHEMAS_FILE = os.path.join(os.path.dirname(__file__), "_schemas.pickle")
 _PACKAGES = ("bot.", "estimator.")
 """Only our own models are stored (and only theirs are looked up)."""
 
-_entries: dict[str, tuple[tuple[str, ...], bytes]] | None = None
-"""``module:qualname`` of a model → (the names of it and of each model and enum its schema refers to, its
-pickled schema); ``None`` until first needed."""
-_stored_texts: dict[str, str] = {}
-"""``module:qualname`` → the declaration text it had when stored (dropped once compared)"""
+_entries: dict[str, tuple[tuple[str, ...], int, int]] | None = None
+"""``module:qualname`` of a model → (the names of it and of each model and enum its schema refers to, the
+offset and length of its pickled schema in the file); ``None`` until first needed."""
+_base = 0
+"""where the file's blobs begin"""
+_stored_texts: dict[str, tuple[int, int]] = {}
+"""``module:qualname`` → offset and length in the file of the declaration text it had when stored
+(dropped once compared)"""
 _same: dict[str, bool] = {}
 """``module:qualname`` → whether it is declared as stored (once a process)"""
 _recording = False
@@ -171,18 +175,27 @@ def _resolve(name: str) -> Any:
     return obj
 
 
-def _load() -> dict[str, tuple[tuple[str, ...], bytes]]:
-    global _entries, _stored_texts
+def _load() -> dict[str, tuple[tuple[str, ...], int, int]]:
+    """The store's index (``marshal``: names and offsets only; each text and schema is read from the file
+    when needed, so a process holds none it does not use)."""
+    global _entries, _stored_texts, _base
     if _entries is None:
         _entries, _stored_texts = {}, {}
         try:
             with open(SCHEMAS_FILE, "rb") as fh:
-                data = pickle.loads(fh.read())  # names, texts and bytes: no class is looked up here
-            if isinstance(data, dict) and data.get("key") == store_key():
-                _entries, _stored_texts = data["schemas"], data["texts"]
-        except (OSError, EOFError, ValueError, TypeError, KeyError, pickle.UnpicklingError):
+                size = int.from_bytes(fh.read(8), "big")
+                index = marshal.loads(fh.read(size))
+            if isinstance(index, dict) and index.get("key") == store_key():
+                _entries, _stored_texts, _base = index["schemas"], index["texts"], 8 + size
+        except (OSError, EOFError, ValueError, TypeError, KeyError, OverflowError, MemoryError):
             pass
     return _entries
+
+
+def _read(offset: int, length: int) -> bytes:
+    with open(SCHEMAS_FILE, "rb") as fh:
+        fh.seek(_base + offset)
+        return fh.read(length)
 
 
 def _as_stored(name: str, cls: Any) -> bool:
@@ -191,7 +204,9 @@ def _as_stored(name: str, cls: Any) -> bool:
     same = _same.get(name)
     if same is None:
         obj = cls if cls is not None and name == _name(cls) else _resolve(name)
-        same = _same[name] = obj is not None and declaration_text(obj) == _stored_texts.pop(name, None)
+        where = _stored_texts.pop(name, None)
+        text = None if obj is None or where is None else declaration_text(obj)
+        same = _same[name] = text is not None and text.encode() == _read(*where)
     return same
 
 
@@ -215,11 +230,11 @@ def stored_schema(cls: Any) -> dict[str, Any] | None:
     entry = _load().get(_name(cls))
     if entry is None:
         return None
-    names, pickled = entry
+    names, offset, length = entry
     if not all(_as_stored(name, cls) for name in names):
         return None
     try:
-        schema = _Unpickler(io.BytesIO(pickled), cls).load()
+        schema = _Unpickler(io.BytesIO(_read(offset, length)), cls).load()
     except Exception:  # a function renamed or moved since: pydantic builds it
         return None
     return schema if isinstance(schema, dict) else None
@@ -451,7 +466,21 @@ def write_schemas(path: str) -> int:
             entry = _entry(cls, texts)
             if entry is not None:
                 table[_name(cls)] = entry
-    data = {"key": store_key(), "texts": dict(sorted(texts.items())), "schemas": dict(sorted(table.items()))}
+    blobs: list[bytes] = []
+    offset = 0
+
+    def place(blob: bytes) -> tuple[int, int]:
+        nonlocal offset
+        blobs.append(blob)
+        offset += len(blob)
+        return offset - len(blob), len(blob)
+
+    index = {
+        "key": store_key(),
+        "texts": {name: place(text.encode()) for name, text in sorted(texts.items())},
+        "schemas": {name: (names, *place(pickled)) for name, (names, pickled) in sorted(table.items())},
+    }
+    head = marshal.dumps(index)
     with open(path, "wb") as fh:
-        pickle.dump(data, fh, protocol=pickle.HIGHEST_PROTOCOL)
+        fh.write(len(head).to_bytes(8, "big") + head + b"".join(blobs))
     return len(table)

@@ -107,11 +107,16 @@ def test_a_model_declared_otherwise_than_stored_is_built_by_pydantic(tmp_path: P
 
 
 def test_a_file_for_another_pydantic_is_not_used(tmp_path: Path, monkeypatch) -> None:
-    import pickle
+    import marshal
 
     path = tmp_path / "schemas.pickle"
-    key = ("cpython-311", "1.0.0", "0.0.1")
-    path.write_bytes(pickle.dumps({"key": key, "texts": {}, "schemas": {"x:Y": ((), b"")}}))
+    index = marshal.dumps(
+        {"key": ("cpython-311", "1.0.0", "0.0.1"), "texts": {}, "schemas": {"x:Y": ((), 0, 0)}}
+    )
+    path.write_bytes(len(index).to_bytes(8, "big") + index)
     monkeypatch.setattr(ss, "SCHEMAS_FILE", str(path))
+    monkeypatch.setattr(ss, "_entries", None)
+    assert ss._load() == {}
+    path.write_bytes(b"\x80\x05not an index")  # nor a damaged one
     monkeypatch.setattr(ss, "_entries", None)
     assert ss._load() == {}
