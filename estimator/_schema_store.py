@@ -450,7 +450,8 @@ def _entry(cls: Any, texts: dict[str, str]) -> tuple[tuple[str, ...], bytes] | N
 
 
 def write_schemas(path: str) -> int:
-    """Store the core schema of every completed model of ours in ``path``; returns how many."""
+    """Store the core schema of every model of ours (completed first: ``ask``'s and the bot's) in ``path``;
+    returns how many."""
     from pydantic import BaseModel
 
     seen: list[type] = []
@@ -460,6 +461,12 @@ def write_schemas(path: str) -> int:
         if cls not in seen:
             seen.append(cls)
             todo.extend(cls.__subclasses__())
+    for cls in seen:  # every other model of ours too (the bot's, e.g. a conversation's Turn, nests ask's)
+        if cls.__module__.startswith(_PACKAGES) and not cls.__pydantic_complete__:
+            try:
+                cls.model_rebuild(raise_errors=False)
+            except Exception:  # left to pydantic at run time
+                continue
     table, texts = {}, {}
     for cls in seen:
         if cls.__module__.startswith(_PACKAGES) and cls.__pydantic_complete__:
