@@ -67,10 +67,13 @@ class CatalogsHook(BuildHookInterface):
         if self._compile_cldr_subset():
             build_data.setdefault("artifacts", []).append("bot/render/_cldr_subset.pickle")
         build_data.setdefault("artifacts", []).append("estimator/data/_compiled.json")  # it is gitignored
+        build_data["artifacts"].append("estimator/data/_compiled.marshal")
         if self._compile_regexes():
             build_data["artifacts"].append("bot/parse/_compiled_regex.marshal")
         if self._compile_dataclass_code():
             build_data["artifacts"].append("estimator/_dataclass_code.marshal")
+        if self._store_schemas():
+            build_data["artifacts"].append("estimator/_schemas.pickle")
 
     def _store_catalogs(self) -> None:
         """Each compiled catalog's parsed form beside it (``messages.marshal``: bot.render.catalog_store),
@@ -126,7 +129,11 @@ class CatalogsHook(BuildHookInterface):
         digest = importlib.util.module_from_spec(spec)  # by path: the estimator package needs pydantic
         spec.loader.exec_module(digest)
         out[digest.DIGEST_KEY] = digest.sources_digest(data)
-        (data / "_compiled.json").write_text(json.dumps(out, ensure_ascii=False), encoding="utf-8")
+        text = json.dumps(out, ensure_ascii=False)
+        (data / "_compiled.json").write_text(text, encoding="utf-8")
+        import marshal  # the same data (as the JSON gives it back), for estimator.catalog to read faster
+
+        (data / "_compiled.marshal").write_bytes(marshal.dumps(json.loads(text)))
 
     def _compile_cldr_subset(self) -> bool:
         """Store the CLDR keys the reply formatters read, for each reply locale (bot.render.cldr_subset).
@@ -214,4 +221,24 @@ class CatalogsHook(BuildHookInterface):
         )
         if done.returncode != 0:
             print(f"note: dataclass code not stored: {done.stderr[-500:]}", file=sys.stderr)
+        return done.returncode == 0
+
+    def _store_schemas(self) -> bool:
+        """Store the core schema of every model ``sizing-bot ask`` completes (estimator._schema_store),
+        recorded in a fresh interpreter that builds every model as pydantic does: every bot and estimator
+        module imported, then a few answers in every format. False (nothing shipped: pydantic generates
+        the schemas at first use as before) on failure."""
+        import subprocess
+        import sys
+
+        script = (
+            "import sys, pkgutil, importlib, contextlib, io\n"
+            "from estimator import _schema_store as ss\n"
+            "ss.start_recording()\n" + _EXERCISE_ASK + "print(ss.write_schemas(ss.SCHEMAS_FILE))\n"
+        )
+        done = subprocess.run(
+            [sys.executable, "-c", script], cwd=self.root, capture_output=True, text=True, check=False
+        )
+        if done.returncode != 0:
+            print(f"note: core schemas not stored: {done.stderr[-500:]}", file=sys.stderr)
         return done.returncode == 0

@@ -8,6 +8,7 @@ the package does no I/O.
 from __future__ import annotations
 
 import json
+import os
 import re
 from functools import cache
 from pathlib import Path
@@ -15,7 +16,7 @@ from typing import TYPE_CHECKING, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from estimator.digest import DIGEST_KEY, sources, sources_digest
+from estimator.digest import DIGEST_KEY, _source_names, sources_digest
 from estimator.factories import empty_list
 from estimator.units import GIB
 
@@ -323,20 +324,33 @@ def _data() -> Traversable:
 @cache
 def _compiled() -> dict | None:
     """The catalogs as the build compiled them (``data/_compiled.json``, written by ``hatch_build.py``:
-    JSON loads ~30× faster than TOML), or None when absent or stale: it is used when no TOML file is
-    newer (a checkout), else when the digest of the TOML files it records still matches (an installed
-    wheel, whose files all carry the install time; ~0.3 ms to hash them); else the TOML files are read."""
-    data = Path(str(_data()))
-    compiled = data / "_compiled.json"
-    try:
-        built = compiled.stat().st_mtime
-        fresh = all(p.stat().st_mtime <= built for p in sources(data))
-        loaded = json.loads(compiled.read_text(encoding="utf-8"))
-        if fresh or loaded.get(DIGEST_KEY) == sources_digest(data):
-            return loaded
-        return None
-    except (OSError, ValueError, AttributeError):
-        return None
+    JSON loads ~30× faster than TOML; and the same data as ``data/_compiled.marshal``, ~4× faster again,
+    read first when present), or None when absent or stale: a file is used when no TOML file is newer (a
+    checkout), else when the digest of the TOML files it records still matches (an installed wheel, whose
+    files all carry the install time; ~0.3 ms to hash them); else the TOML files are read."""
+    data = str(_data())
+    names = _source_names(data)
+    digest = None
+    for name, loads in (("_compiled.marshal", _marshal_loads), ("_compiled.json", json.loads)):
+        path = os.path.join(data, name)
+        try:
+            built = os.stat(path).st_mtime
+            fresh = all(os.stat(os.path.join(data, n)).st_mtime <= built for n in names)
+            with open(path, "rb") as fh:
+                loaded = loads(fh.read())
+            if not fresh and digest is None:
+                digest = sources_digest(Path(data))
+            if isinstance(loaded, dict) and (fresh or loaded.get(DIGEST_KEY) == digest):
+                return loaded
+        except (OSError, ValueError, AttributeError, EOFError, TypeError):
+            pass
+    return None
+
+
+def _marshal_loads(data: bytes) -> object:
+    import marshal
+
+    return marshal.loads(data)
 
 
 def _load(name: str) -> dict:
