@@ -78,6 +78,14 @@ class DaysRow(_Frozen):
 
     gpus: int
     days: Band
+    gpu_hours: Band | None = Field(
+        None,
+        description="GPU-hours on this count when they differ from the report's gpu_hours (the fewest "
+        "GPUs that fit pay full recomputation, ×(k + 2) / k); None where the report's apply",
+    )
+    cost: Cost | None = Field(
+        None, description="the cost of gpu_hours on this count (billed as the report's cost); None with it"
+    )
 
 
 class Cost(_Frozen):
