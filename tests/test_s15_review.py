@@ -57,3 +57,20 @@ def test_the_headline_count_pays_its_own_gpu_hours_and_cost(capsys, question) ->
     cost = next(x for x in lines if ("Cost" in x or "费用" in x) and "×" in x)
     assert f"（{billed} 卡·时 ×" in cost or f"({billed} GPU-hours ×" in cost
     assert f"≈ {billed} A100" in lines[0]
+
+
+@pytest.mark.parametrize(
+    ("question", "asks"),
+    [
+        ("and with 8B, how many do we need?", True),
+        ("那换成 H100 要几张卡？", True),
+        ("what about 8 H100?", False),
+        ("那 8 张 H100 呢", False),
+    ],
+)
+def test_the_count_cue_rides_on_the_parse(question: str, asks: bool) -> None:
+    """MEDIUM 6: 'how many do I need' without the noun is read by the parser (``count_cue``), not by
+    core's follow-up from the text."""
+    from bot.parse import parse
+
+    assert parse(question).count_cue is asks
