@@ -72,7 +72,10 @@ ONE_PASS_TALKS = [
         "A colleague trained a 7B QLoRA on 2 RTX 4090; I have 1 A100 80G and want to LoRA 14B on 100M tokens",
         "what about 8B then, how many do I need?",
     ),
-    ("同事用 2 张 4090 跑 7B QLoRA，我手上有 1 张 A100 80G，想 LoRA 微调 14B，1 亿 token", "那 H100 呢，要几张卡？"),
+    (
+        "同事用 2 张 4090 跑 7B QLoRA，我手上有 1 张 A100 80G，想 LoRA 微调 14B，1 亿 token",
+        "那 H100 呢，要几张卡？",
+    ),
     (  # an earlier run on the same data, a finished run before the job
         "上次用 8 张 A100 训 7B 用了 3 天，这次 13B 同样 500 亿 token 要多久",
         "We pretrained a 1.3B model on 100B tokens with 32 A100s in 4 days. How long for 7B on 1T tokens "
