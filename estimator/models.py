@@ -352,7 +352,17 @@ class Inference(_Frozen):
         description="output tokens/s in total at `priced_concurrency` sequences: the throughput the price "
         "per million tokens assumes (not `decode_tokens_per_s` when priced at the most the GPUs hold)",
     )
-    cost_per_month: PriceBand | None = Field(None, description="serving_gpus × 730 h × price")
+    cost_per_month: PriceBand | None = Field(
+        None, description="serving_gpus × 730 h × price; × hours_per_day ÷ 24 when a daily schedule is stated"
+    )
+    gpu_hours_per_month: float | None = Field(
+        None,
+        description="hours a month each serving GPU is rented when a daily schedule is stated: 730 × "
+        "hours_per_day ÷ 24 (None: 730, around the clock)",
+    )
+    cost_per_month_always_on: PriceBand | None = Field(
+        None, description="cost_per_month around the clock (730 h), when a daily schedule lowered it"
+    )
     alternatives: list[Alternative] = Field(
         default_factory=empty_list, description="GPUs for the same load with lighter weights ('fp8', 'int4')"
     )

@@ -74,3 +74,65 @@ def test_the_count_cue_rides_on_the_parse(question: str, asks: bool) -> None:
     from bot.parse import parse
 
     assert parse(question).count_cue is asks
+
+
+SCHEDULED = [
+    "What does it cost a month to serve Llama-3-70B on H100 for 30 users, only 8 hours a day?",
+    "Llama-3-70B 用 H100 部署，30 个并发，每天只用 8 小时，每月成本多少？",
+]
+
+
+@pytest.mark.parametrize("question", SCHEDULED)
+def test_a_daily_schedule_bills_its_hours_of_the_serving_month(capsys, question: str) -> None:
+    """MEDIUM 7: a deployment rented 8 hours a day costs 8/24 of the around-the-clock month (730 h);
+    GPUs, speed and the price per million tokens stay; the reply says so in its own words."""
+    out = ask(capsys, question)
+    assert out["request"]["hours_per_day"] == 8
+    assert not [u for u in out["reply"].splitlines() if "daily_schedule" in u]
+    inf = out["report"]["inference"]
+    always, month = inf["cost_per_month_always_on"], inf["cost_per_month"]
+    assert month["low"] == pytest.approx(always["low"] * 8 / 24)
+    assert month["high"] == pytest.approx(always["high"] * 8 / 24)
+    assert inf["gpu_hours_per_month"] == pytest.approx(730 * 8 / 24)
+    price = always["low"] / (inf["serving_gpus"] * 730)  # the price per GPU-hour the month was billed at
+    assert month["low"] == pytest.approx(inf["serving_gpus"] * 730 / 3 * price)
+    (assumed,) = [a for a in out["assumptions"] if a["field"] == "hours_per_day"]
+    assert assumed["value"] == 8 and assumed["why"] == "hours_per_day_stated"
+    reply = text(capsys, question)
+    first = reply.splitlines()[0]
+    assert "(rented 8 hours a day) per month" in first or "（每天只租用 8 小时）" in first
+    assert "calendar days" not in reply and "日历天数" not in reply  # no training wording
+
+
+def test_the_same_question_around_the_clock_costs_three_times_as_much(capsys) -> None:
+    base = ask(capsys, "What does it cost a month to serve Llama-3-70B on H100 for 30 users?")
+    day = ask(capsys, SCHEDULED[0])
+    assert day["report"]["inference"]["cost_per_month"]["high"] == pytest.approx(
+        base["report"]["inference"]["cost_per_month"]["high"] / 3
+    )
+    assert "cost_per_month_always_on" not in base["report"]["inference"] or (
+        base["report"]["inference"]["cost_per_month_always_on"] is None
+    )
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "LoRA fine-tune Qwen2.5-7B on 100M tokens with 8 H100, we run it 8 hours a day",
+        "LoRA 微调 Qwen2.5-7B，1 亿 token，8 张 H100，每天只跑 8 小时",
+    ],
+)
+def test_a_daily_schedule_on_a_training_run_stays_named_not_used(capsys, question: str) -> None:
+    out = ask(capsys, question)
+    assert out["request"].get("hours_per_day") is None
+    assert out["request"]["hours"] is None
+    named = [a for a in out["interpretation"]["ignored"] if a.get("reason") == "daily_schedule"]
+    assert len(named) == 1
+
+
+def test_a_month_rented_on_a_daily_schedule_bills_its_running_hours(capsys) -> None:
+    """'一个月' on a serving question is a rental of 720 h; at 8 hours a day the GPUs run 240 of them."""
+    out = ask(capsys, "Llama-3-70B 用 H100 部署，30 个并发，每天只用 8 小时，一个月要花多少钱？")
+    assert out["request"]["hours"] == pytest.approx(240) and out["request"]["hours_per_day"] == 8
+    gpus = out["report"]["inference"]["serving_gpus"]
+    assert out["report"]["gpu_hours"]["likely"] == pytest.approx(gpus * 240)

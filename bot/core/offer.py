@@ -366,11 +366,9 @@ def pricing(report: SizingReport | None, offer: Offer | None) -> Pricing | None:
         band = inf.cost_per_month
         if band is None:
             return None
-        p_low, p_high = (
-            band.low / (inf.serving_gpus * HOURS_PER_MONTH),
-            band.high / (inf.serving_gpus * HOURS_PER_MONTH),
-        )
-        hours = gpus * HOURS_PER_MONTH
+        each = inf.gpu_hours_per_month or HOURS_PER_MONTH  # fewer on a daily schedule ('8 hours a day')
+        p_low, p_high = (band.low / (inf.serving_gpus * each), band.high / (inf.serving_gpus * each))
+        hours = gpus * each
         low, high = (band.low, band.high) if not raised else (hours * p_low, hours * p_high)
         monthly = None
         if common["gpu_month"] is not None:

@@ -2,6 +2,7 @@
 conversation reads from the message (:mod:`bot.parse.cues`): everything core needs, in one result."""
 
 from bot.parse.asides import without_other_setups
+from bot.parse.daily_hours import with_daily_hours
 from bot.parse.message import parse_one
 from bot.parse.normalize import normalize
 from bot.parse.past_then_now import with_past_runs
@@ -12,9 +13,10 @@ def parse(text: str) -> ParseResult:
     """Parse one message (:func:`bot.parse.message.parse_one`), then read it as a whole (issue 23 item
     2: core reads no text after this returns): another setup's cards and methods as asides
     (:func:`bot.parse.asides.without_other_setups`), a finished run before the job and an earlier run on
-    the same data (:func:`bot.parse.past_then_now.with_past_runs`). Never raises."""
+    the same data (:func:`bot.parse.past_then_now.with_past_runs`), a serving deployment's hours a day
+    (:func:`bot.parse.daily_hours.with_daily_hours`). Never raises."""
     raw = text if isinstance(text, str) else ""
-    return with_past_runs(without_other_setups(parse_one(raw)), raw)
+    return with_daily_hours(with_past_runs(without_other_setups(parse_one(raw)), raw))
 
 
 __all__ = ["ParseResult", "normalize", "parse"]

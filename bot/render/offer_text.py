@@ -11,6 +11,7 @@ from bot.render.fmt import Fmt, fmt_for, money_span, needs_cents
 from bot.render.i18n import N_, translate
 from bot.render.plan_text import gpus_text, nodes_text, paren
 from bot.render.sections import headline_count
+from bot.render.serving_text import scheduled
 from estimator import catalog
 from estimator.models import SizingReport
 
@@ -279,7 +280,9 @@ def serving_min_order(
         return None
     cur = p.currency.value
     month = translate(
-        lang, N_("%(money)s per month"), money=money_span(f, p.subtotal_low, p.subtotal_high, cur)
+        lang,
+        N_("%(money)s per month"),
+        money=scheduled(f, money_span(f, p.subtotal_low, p.subtotal_high, cur), report),
     )
     head = translate(
         lang,
@@ -299,7 +302,7 @@ def serving_min_order(
             sized=gpus_text(lang, p.sized_gpus),
             billed=gpus_text(lang, p.gpus),
         ),
-        "per_month": money_span(f, p.subtotal_low, p.subtotal_high, cur),
+        "per_month": scheduled(f, money_span(f, p.subtotal_low, p.subtotal_high, cur), report),
         "cpm": None if cpm is None else f.price_range(cpm.low * scale, cpm.high * scale, cpm.currency),
     }
 
