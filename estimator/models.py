@@ -474,3 +474,11 @@ class SizingReport(_Frozen):
     def gpus_per_node(self) -> int | None:
         """GPUs in one node of the card sized (catalog ``gpus_per_node``; 8 for data-centre cards)."""
         return self.gpu_spec.gpus_per_node if self.gpu_spec is not None else None
+
+    @property
+    def headline_cost(self) -> Cost | None:
+        """The cost on the count the answer states (``gpus_for_deadline``): its days-table row's own when
+        those GPUs pay full recomputation (``DaysRow.cost``), else ``cost``. What the cost line shows
+        and what 'cheapest' compares (review s14 MEDIUM 5)."""
+        row = next((r for r in self.days_table if r.gpus == self.gpus_for_deadline and r.cost), None)
+        return row.cost if row is not None else self.cost

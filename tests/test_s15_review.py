@@ -136,3 +136,24 @@ def test_a_month_rented_on_a_daily_schedule_bills_its_running_hours(capsys) -> N
     assert out["request"]["hours"] == pytest.approx(240) and out["request"]["hours_per_day"] == 8
     gpus = out["report"]["inference"]["serving_gpus"]
     assert out["report"]["gpu_hours"]["likely"] == pytest.approx(gpus * 240)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "QLoRA Qwen2.5-72B on 30M tokens with 8k sequences: A100 or H100?",
+        "QLoRA 微调 Qwen2.5-72B，3000 万 token，序列长度 8k，用 A100 还是 H100 更便宜？",
+    ],
+)
+def test_a_comparison_row_and_cheapest_bill_the_count_they_state(capsys, question: str) -> None:
+    """Each card's row states 1 GPU, which recomputes: its GPU-hours and cost are that count's (×1.5),
+    and 'cheapest' quotes the same money as the row it picks."""
+    out = ask(capsys, question)
+    r = out["report"]
+    row = next(x for x in r["days_table"] if x["gpus"] == r["gpus_for_deadline"])
+    assert row["gpu_hours"]["likely"] == pytest.approx(r["gpu_hours"]["likely"] * 1.5)
+    lines = text(capsys, question).splitlines()
+    shown = f"{row['gpu_hours']['likely']:.1f}"
+    assert any(shown in x for x in lines[1:3])  # the row bills the count it states
+    cheapest = lines[0].split("(")[-1].split("（")[-1].rstrip(")）")
+    assert any(cheapest in x for x in lines[1:3])  # the money 'cheapest' quotes is its row's

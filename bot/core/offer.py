@@ -120,7 +120,8 @@ def _sort_cost(report: SizingReport) -> float | None:
     if report.inference is not None:
         c = report.inference.cost_per_million_tokens
         return None if c is None else (c.low + c.high) / 2
-    return None if report.cost is None else (report.cost.low + report.cost.high) / 2
+    c = report.headline_cost
+    return None if c is None else (c.low + c.high) / 2
 
 
 def cheapest_index(reports: list[SizingReport], families: list[str] | None = None) -> int | None:

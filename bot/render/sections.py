@@ -85,9 +85,8 @@ def training_section(report: SizingReport, f: Fmt, per_node: int) -> TrainingCon
             and not report.memory.min_gpus,
         }
     t["rows"] = _days_rows(report, f)
-    paid = paid_row(report, report.gpus_for_deadline or 0)
-    if report.cost is not None:  # the headline's count pays its own (review s14 MEDIUM 5)
-        t["cost"] = _training_cost(paid.cost if paid is not None and paid.cost else report.cost, f)
+    if report.headline_cost is not None:  # the headline's count pays its own (review s14 MEDIUM 5)
+        t["cost"] = _training_cost(report.headline_cost, f)
     if report.chinchilla_tokens and report.request.tokens:
         t["chinchilla"] = {
             "tokens": f.tokens(report.chinchilla_tokens),
