@@ -157,3 +157,39 @@ def test_a_comparison_row_and_cheapest_bill_the_count_they_state(capsys, questio
     assert any(shown in x for x in lines[1:3])  # the row bills the count it states
     cheapest = lines[0].split("(")[-1].split("（")[-1].rstrip(")）")
     assert any(cheapest in x for x in lines[1:3])  # the money 'cheapest' quotes is its row's
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "run Qwen2.5-0.5B with llama.cpp -ngl 10 on an RTX 4060, 16GB RAM",
+        "用 llama.cpp 跑 Qwen2.5-0.5B，-ngl 10，RTX 4060，内存 16G",
+    ],
+)
+def test_a_few_megabytes_on_the_gpu_are_not_zero(capsys, question: str) -> None:
+    """LOW: llama.cpp's compute buffer of a 0.5B model (tens of MB) read '0.0 GiB'."""
+    out = ask(capsys, question)
+    split = out["report"]["inference"]["layer_split"]
+    assert 0 < split["gpu_workspace_bytes"] < 0.05 * 2**30 and 0 < split["gpu_kv_bytes"] < 0.05 * 2**30
+    lines = text(capsys, question).splitlines()
+    line = next(x for x in lines if "GiB" in x and ("buffer" in x or "缓冲区" in x))
+    assert "0.0 GiB" not in line and line.count("< 0.1 GiB") == 2
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        (
+            "GRPO Qwen2.5-7B with verl on 8 H100, 10k prompts",
+            "verl with its default FSDP workers: data parallel only",
+        ),
+        ("用 verl 做 GRPO，Qwen2.5-7B，8 张 H100，1 万条 prompt", "verl 默认 FSDP 后端：只做数据并行"),
+        ("LoRA Qwen2.5-7B with LLaMA-Factory on 4 A100, 50M tokens", "LLaMA-Factory: data parallel only"),
+    ],
+)
+def test_a_tool_with_two_backends_says_which_has_no_tp(capsys, question: str, said: str) -> None:
+    """LOW: 'verl: data parallel only, no tensor parallelism' was too strong: its default FSDP backend
+    has none, its Megatron backend does (estimator.training_tools ToolLimits.backends)."""
+    head = text(capsys, question).splitlines()[0]
+    assert said in head
+    assert ("Megatron" in head) is ("verl" in question)

@@ -68,6 +68,16 @@ def _speed(f: Fmt, low: float | None, high: float | None) -> str:
     return a if a == b else f"{a}–{b}"
 
 
+SHOWN_GIB = 0.05 * 2**30
+"""Below this a size rounds to '0.0 GiB': shown as '< 0.1 GiB' (a compute buffer of a few MB is no
+zero)."""
+
+
+def _gib(f: Fmt, size: float) -> str:
+    """``size`` bytes in GiB, '< 0.1 GiB' for a size above zero that would show as 0.0."""
+    return "< " + f.gib(2 * SHOWN_GIB) if 0 < size < SHOWN_GIB else f.gib(size)
+
+
 def _setting(s: LayerSplit, lang: str, llama_cpp: bool) -> str:
     """'-ngl 40', '--cpu-moe', '-ngl 30, --n-cpu-moe 10', '-ngl 40, -nkvo': the user's setting as llama.cpp
     spells it; every layer's experts on another runtime (KTransformers, which has no such flag): in words."""
@@ -124,7 +134,7 @@ def _lines(s: LayerSplit, f: Fmt, lang: str, gpus: str, gpu: str) -> list[str]:
     out = [
         translate(
             lang, ON_GPU, what=on_gpu, used=f.gib(s.gpu_bytes), usable=f.gib(s.gpu_usable_bytes),
-            w=f.gib(s.gpu_weights_bytes), kv=f.gib(s.gpu_kv_bytes), cb=f.gib(s.gpu_workspace_bytes),
+            w=_gib(f, s.gpu_weights_bytes), kv=_gib(f, s.gpu_kv_bytes), cb=_gib(f, s.gpu_workspace_bytes),
         ),
         translate(lang, ON_CPU, what=on_cpu, host=f.gib(s.host_bytes), ram=ram),
     ]  # fmt: skip
