@@ -340,7 +340,9 @@ class Inference(_Frozen):
         None, description="time to process one prompt (≈ time to first token)"
     )
     cost_per_million_tokens: PriceBand | None = Field(
-        None, description="per million output tokens at `priced_concurrency` sequences"
+        None,
+        description="per million output tokens at `priced_concurrency` sequences; with a layer_split, "
+        "every layer on the GPUs (layer_split.cost_per_million_tokens_low/high: the setting stated)",
     )
     priced_concurrency: int | None = Field(
         None,

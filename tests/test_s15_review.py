@@ -193,3 +193,26 @@ def test_a_tool_with_two_backends_says_which_has_no_tp(capsys, question: str, sa
     head = text(capsys, question).splitlines()[0]
     assert said in head
     assert ("Megatron" in head) is ("verl" in question)
+
+
+@pytest.mark.parametrize(
+    ("question", "basis"),
+    [
+        (
+            "serve Qwen2.5-32B Q4_K_M with llama.cpp -ngl 40 on an RTX 4090, 64GB RAM, how much a month?",
+            "desktop",
+        ),
+        ("用 llama.cpp 跑 Qwen2.5-32B Q4_K_M，-ngl 40，RTX 4090，内存 512G，每月多少钱？", "server"),
+        ("用 llama.cpp 跑 Qwen2.5-32B Q4_K_M，-ngl 40，RTX 4090，内存 64G DDR5-6000，每月多少钱？", "stated"),
+    ],
+)
+def test_a_layer_split_prices_its_own_speed_and_names_its_host_bandwidth(capsys, question, basis) -> None:
+    """LOW: the JSON of a split kept only the all-on-GPU price per million tokens (at ~24 tokens/s); the
+    split adds its own at its one sequence's speed. The host bandwidth's class is the estimator's."""
+    inf = ask(capsys, question)["report"]["inference"]
+    s = inf["layer_split"]
+    assert s["host_bandwidth_basis"] == basis
+    per_hour = inf["cost_per_month"]["low"] / (inf["serving_gpus"] * 730)
+    assert s["cost_per_million_tokens_low"] == pytest.approx(per_hour / s["tokens_per_s_high"] / 3600 * 1e6)
+    assert s["cost_per_million_tokens_high"] > inf["cost_per_million_tokens"]["high"]  # slower: dearer
+    assert inf["priced_tokens_per_s"] > s["tokens_per_s_high"]  # the all-on-GPU field stays as it was

@@ -48,6 +48,8 @@ SERVER_ASSUMED = N_(
     " (a server's 8-channel DDR4-3200 to 12-channel DDR5-4800, one socket, assumed: say your RAM's speed "
     "for one figure)"
 )
+HOST_BASIS = {"stated": HOST_STATED, "desktop": HOST_ASSUMED, "server": SERVER_ASSUMED}
+"""The host bandwidth's wording by where the estimator took it from (``LayerSplit.host_bandwidth_basis``)."""
 GPU_PART = {
     "all": N_("all %(layers)s layers and the output layer"),
     "some": N_("the output layer and %(n)s of %(layers)s layers"),
@@ -156,7 +158,7 @@ def _lines(s: LayerSplit, f: Fmt, lang: str, gpus: str, gpu: str) -> list[str]:
             translate(lang, FEWEST_MOE, n=gpus, gpu=gpu, m=s.min_cpu_moe_layers, all=s.layers, speed=speed)
         )
     low, high = s.host_bandwidth_low / 1e9, s.host_bandwidth_high / 1e9
-    assumed = translate(lang, HOST_STATED if low == high else SERVER_ASSUMED if low > 100 else HOST_ASSUMED)
+    assumed = translate(lang, HOST_BASIS[s.host_bandwidth_basis])
     host_bw = f.num(low, 1) if low == high else f"{f.num(low, 1)}–{f.num(high, 1)}"
     out.append(
         translate(
