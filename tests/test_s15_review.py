@@ -216,3 +216,31 @@ def test_a_layer_split_prices_its_own_speed_and_names_its_host_bandwidth(capsys,
     assert s["cost_per_million_tokens_low"] == pytest.approx(per_hour / s["tokens_per_s_high"] / 3600 * 1e6)
     assert s["cost_per_million_tokens_high"] > inf["cost_per_million_tokens"]["high"]  # slower: dearer
     assert inf["priced_tokens_per_s"] > s["tokens_per_s_high"]  # the all-on-GPU field stays as it was
+
+
+@pytest.mark.parametrize(
+    ("question", "beyond", "said"),
+    [
+        (
+            "My box has 4 PCIe slots. Full fine-tune Qwen2.5-72B on 100M tokens with A100s: how many?",
+            16,
+            "at most 4 cards — the 16 sized are more than one such machine takes",
+        ),
+        (
+            "机器有 4 个卡槽，想全量微调 Qwen2.5-72B，1 亿 token，用 A100 要几张？",
+            16,
+            "一台最多插 4 张卡——估算需要的 16 张",
+        ),
+        (
+            "机器有 8 个卡槽，LoRA 微调 Qwen2.5-7B，1 亿 token，用 A100 要几张？",
+            None,
+            "请拿下面估算的卡数和它比较",
+        ),
+    ],
+)
+def test_card_slots_are_compared_with_the_count_sized(capsys, question: str, beyond, said: str) -> None:
+    """LOW: the slots were named ('at most that many cards') but never compared with the count sized."""
+    out = ask(capsys, question)
+    assert out["interpretation"]["beyond_slots"] == beyond
+    assert beyond is None or out["report"]["gpus_for_deadline"] == beyond
+    assert said in text(capsys, question).splitlines()[1]

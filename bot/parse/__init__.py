@@ -7,6 +7,7 @@ from bot.parse.message import parse_one
 from bot.parse.normalize import normalize
 from bot.parse.past_then_now import with_past_runs
 from bot.parse.result import ParseResult
+from bot.parse.slot_count import with_slot_count
 
 
 def parse(text: str) -> ParseResult:
@@ -14,9 +15,10 @@ def parse(text: str) -> ParseResult:
     2: core reads no text after this returns): another setup's cards and methods as asides
     (:func:`bot.parse.asides.without_other_setups`), a finished run before the job and an earlier run on
     the same data (:func:`bot.parse.past_then_now.with_past_runs`), a serving deployment's hours a day
-    (:func:`bot.parse.daily_hours.with_daily_hours`). Never raises."""
+    (:func:`bot.parse.daily_hours.with_daily_hours`) and a machine's card slots
+    (:func:`bot.parse.slot_count.with_slot_count`). Never raises."""
     raw = text if isinstance(text, str) else ""
-    return with_daily_hours(with_past_runs(without_other_setups(parse_one(raw)), raw))
+    return with_slot_count(with_daily_hours(with_past_runs(without_other_setups(parse_one(raw)), raw)))
 
 
 __all__ = ["ParseResult", "normalize", "parse"]
