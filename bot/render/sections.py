@@ -325,7 +325,7 @@ def _days_on(report: SizingReport, gpus: int) -> float | None:
         if r.gpus == gpus:
             return r.days.likely
     gh = report.gpu_hours
-    return gh.likely / gpus / 24 if gh and gpus > 0 else None
+    return compute.days_on(gh.likely, gpus) if gh and gpus > 0 else None
 
 
 def headline_days(report: SizingReport, gpus: int, f: Fmt) -> str:
@@ -344,11 +344,9 @@ def _gpus_for_budget_deadline(report: SizingReport, f: Fmt) -> dict[str, str] | 
     stated = req.deadline_days and "deadline_days" not in assumed
     if not (req.budget and stated and hours) or (req.gpu_count and "gpu_count" not in assumed):
         return None  # with the user's own count, the days table answers it
-    # enough GPUs to spend them within the deadline (rounded up: fewer would take longer than the
-    # stated days), in whole 8-GPU nodes beyond one node (design §3.2); GPU-hours stay what the
-    # budget buys, more GPUs only finish sooner
-    gpus = max(1, math.ceil(hours.likely / (req.deadline_days * 24) - 1e-9))
-    gpus = math.ceil(gpus / 8) * 8 if gpus > 8 else gpus
+    # enough GPUs to spend them within the deadline (the estimator's formula: rounded up, whole 8-GPU
+    # nodes beyond one node, design §3.2); GPU-hours stay what the budget buys, more GPUs finish sooner
+    gpus = compute.gpus_for_deadline(hours.likely, req.deadline_days)
     return {"days": f.days(req.deadline_days), "gpus": f.int(gpus)}
 
 
