@@ -482,5 +482,10 @@ class SizingReport(_Frozen):
         """The cost on the count the answer states (``gpus_for_deadline``): its days-table row's own when
         those GPUs pay full recomputation (``DaysRow.cost``), else ``cost``. What the cost line shows
         and what 'cheapest' compares (review s14 MEDIUM 5)."""
-        row = next((r for r in self.days_table if r.gpus == self.gpus_for_deadline and r.cost), None)
+        return self.cost_on(self.gpus_for_deadline)
+
+    def cost_on(self, gpus: int | None) -> Cost | None:
+        """The cost on ``gpus``: its days-table row's own (``DaysRow.cost``) when it has one, else ``cost``
+        (a minimum order's 8 GPUs keep the activations the fewest recompute)."""
+        row = next((r for r in self.days_table if r.gpus == gpus and r.cost), None)
         return row.cost if row is not None else self.cost

@@ -86,7 +86,7 @@ def training_section(report: SizingReport, f: Fmt, per_node: int) -> TrainingCon
         }
     t["rows"] = _days_rows(report, f)
     if report.headline_cost is not None:  # the headline's count pays its own (review s14 MEDIUM 5)
-        t["cost"] = _training_cost(report.headline_cost, f)
+        t["cost"] = training_cost(report.headline_cost, f)
     if report.chinchilla_tokens and report.request.tokens:
         t["chinchilla"] = {
             "tokens": f.tokens(report.chinchilla_tokens),
@@ -124,7 +124,7 @@ def shown_gpu_hours(hours: float) -> float:
     return math.ceil(hours - 1e-9) if hours >= 10 else hours
 
 
-def _training_cost(c: Cost, f: Fmt) -> dict[str, Any]:
+def training_cost(c: Cost, f: Fmt) -> dict[str, Any]:
     """The training cost line's values: the range in one money style, the price, the billed hours and
     the wider range the MFU band gives."""
     cents = needs_cents(c.low, c.high, c.low_with_mfu, c.high_with_mfu)  # one money style per reply
@@ -270,11 +270,13 @@ def _recompute_paid(report: SizingReport, gpus: int, f: Fmt) -> dict[str, str]:
     """The headline's GPU-hours on ``gpus`` when full recomputation makes them slower (issue 24, s14:
     "624 A100-hours: about 2 GPUs for 19 days" — 624 ÷ 2 ÷ 24 is 13 days; the 19 were recomputing's):
     the GPU-hours the estimator gives that count (its days-table row), so the headline's hours, days
-    and cost agree; else nothing."""
+    and cost agree; else the count-free GPU-hours (a minimum order's larger count keeps the activations);
+    nothing without GPU-hours."""
     row = paid_row(report, gpus)
-    if row is None or row.gpu_hours is None:
+    hours = row.gpu_hours if row is not None else report.gpu_hours  # a minimum order's count: its own
+    if hours is None:
         return {}
-    likely = shown_gpu_hours(row.gpu_hours.likely)
+    likely = shown_gpu_hours(hours.likely)
     return {"gh_compact": f.compact(likely) if likely >= 1000 else f.hours(likely)}
 
 
