@@ -62,6 +62,15 @@ def _assumption(a: Assumption) -> dict[str, Any]:
     return {"field": a.field, "value": a.value, "source": source, **extra}
 
 
+def _days_row(row: dict[str, Any]) -> dict[str, Any]:
+    """A days-table row: gpus, low / likely / high days; and, on a count that pays its own (the fewest
+    GPUs under full recomputation), its ``gpu_hours`` band and ``cost`` (added s15; absent elsewhere)."""
+    out = {"gpus": row["gpus"], **row["days"]}
+    if row.get("gpu_hours") is not None:
+        out |= {"gpu_hours": row["gpu_hours"], "cost": row.get("cost")}
+    return out
+
+
 def _report(answer: Answer) -> dict[str, Any]:
     r = answer.report
     assert r is not None
@@ -77,7 +86,7 @@ def _report(answer: Answer) -> dict[str, Any]:
         "gpu_hours": d["gpu_hours"],
         "gpu_hours_interval": d["gpu_hours_interval"],
         "days": ({"gpus": d["days"]["gpus"], **d["days"]["days"]} if d["days"] else None),
-        "days_table": [{"gpus": row["gpus"], **row["days"]} for row in d["days_table"]],
+        "days_table": [_days_row(row) for row in d["days_table"]],
         "gpus_for_deadline": r.gpus_for_deadline,
         "cost": cost,
         "chinchilla_tokens": r.chinchilla_tokens,

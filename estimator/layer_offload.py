@@ -88,6 +88,12 @@ class LayerSplit(_Frozen):
     cpu_read_bytes: float = Field(description="bytes the CPU reads per decoded token")
     host_bandwidth_low: float = Field(description="bytes/s (stated, else dual-channel DDR4-3200)")
     host_bandwidth_high: float = Field(description="bytes/s (stated, else dual-channel DDR5-5600)")
+    host_bandwidth_basis: str = Field(
+        "desktop",
+        description="where the host bandwidth comes from: 'stated' (the user's figure or RAM kind), "
+        "'desktop' (dual-channel DDR4-3200 to DDR5-5600, assumed) or 'server' (8-channel DDR4-3200 to "
+        "12-channel DDR5-4800, one socket, assumed: more host memory stated than a desktop board takes)",
+    )
     tokens_per_s_low: float | None = Field(description="one sequence, at the low host bandwidth")
     tokens_per_s_high: float | None = Field(description="one sequence, at the high host bandwidth")
     max_host_bytes: float | None = Field(None, description="bytes in CPU memory at -ngl max_gpu_layers")
@@ -100,6 +106,15 @@ class LayerSplit(_Frozen):
     gpu_bandwidth: float = Field(0.0, description="one GPU's memory bandwidth, bytes/s (catalog)")
     max_tokens_per_s_low: float | None = Field(None, description="the same at -ngl max_gpu_layers")
     max_tokens_per_s_high: float | None = Field(None, description="the same at -ngl max_gpu_layers")
+    cost_per_million_tokens_low: float | None = Field(
+        None,
+        description="the split's own price per million output tokens (one sequence at tokens_per_s_high, "
+        "the low price per GPU-hour), in inference.cost_per_million_tokens' currency: with a split, that "
+        "field and priced_tokens_per_s are every layer on the GPUs'; these apply to the setting stated",
+    )
+    cost_per_million_tokens_high: float | None = Field(
+        None, description="the same at tokens_per_s_low and the high price per GPU-hour"
+    )
 
 
 class _Shape:
@@ -218,6 +233,7 @@ def layer_split(
         fits_host=None if host_memory is None else host_w + host_kv <= host_memory,
         max_gpu_layers=max(fitting) if fitting else None,
         gpu_read_bytes=gpu_read, cpu_read_bytes=cpu_read, host_bandwidth_low=low, host_bandwidth_high=high,
+        host_bandwidth_basis="stated" if host_bandwidth else "server" if server else "desktop",
         tokens_per_s_low=tps[0], tokens_per_s_high=tps[1], max_tokens_per_s_low=best[0],
         max_tokens_per_s_high=best[1], gpu_bandwidth=bw,
         max_host_bytes=sum(_sides(sh, max(fitting), cpu_moe)[2:4]) if fitting else None,
@@ -269,7 +285,7 @@ def with_layer_split(
     split = split_for(req, spec, gpu, served.inference)
     if split is None:
         return served
-    update: dict[str, object] = {"layer_split": split}
+    update: dict[str, object] = {"layer_split": _priced(split, served.inference)}
     if split.tokens_per_s_low:
         low = split.tokens_per_s_low
         update["decode_tokens_per_s"] = DecodeSpeed(per_sequence=low, aggregate=low, batch=1, bound="memory")
@@ -277,3 +293,22 @@ def with_layer_split(
     served.feasible = "yes" if split.fits_gpu and split.fits_host is not False else "no"
     served.feasible_reason = "gpu_layers"
     return served
+
+
+def _priced(split: LayerSplit, inf: Inference) -> LayerSplit:
+    """``split`` with its own price per million output tokens: the price per GPU-hour (the month's cost
+    ÷ its GPU-hours) ÷ (its one sequence's tokens/s × 3,600) × 10⁶, the high price at the low speed.
+    Unchanged without a monthly cost or a speed."""
+    from estimator.serving_speed import HOURS_PER_MONTH
+
+    month, low, high = inf.cost_per_month, split.tokens_per_s_low, split.tokens_per_s_high
+    if month is None or not low or not high:
+        return split
+    hours = max(1, inf.serving_gpus) * (inf.gpu_hours_per_month or HOURS_PER_MONTH)
+    per_token = 1e6 / 3600.0
+    return split.model_copy(
+        update={
+            "cost_per_million_tokens_low": month.low / hours / high * per_token,
+            "cost_per_million_tokens_high": month.high / hours / low * per_token,
+        }
+    )

@@ -78,6 +78,14 @@ class DaysRow(_Frozen):
 
     gpus: int
     days: Band
+    gpu_hours: Band | None = Field(
+        None,
+        description="GPU-hours on this count when they differ from the report's gpu_hours (the fewest "
+        "GPUs that fit pay full recomputation, ×(k + 2) / k); None where the report's apply",
+    )
+    cost: Cost | None = Field(
+        None, description="the cost of gpu_hours on this count (billed as the report's cost); None with it"
+    )
 
 
 class Cost(_Frozen):
@@ -332,7 +340,9 @@ class Inference(_Frozen):
         None, description="time to process one prompt (≈ time to first token)"
     )
     cost_per_million_tokens: PriceBand | None = Field(
-        None, description="per million output tokens at `priced_concurrency` sequences"
+        None,
+        description="per million output tokens at `priced_concurrency` sequences; with a layer_split, "
+        "every layer on the GPUs (layer_split.cost_per_million_tokens_low/high: the setting stated)",
     )
     priced_concurrency: int | None = Field(
         None,
@@ -344,7 +354,17 @@ class Inference(_Frozen):
         description="output tokens/s in total at `priced_concurrency` sequences: the throughput the price "
         "per million tokens assumes (not `decode_tokens_per_s` when priced at the most the GPUs hold)",
     )
-    cost_per_month: PriceBand | None = Field(None, description="serving_gpus × 730 h × price")
+    cost_per_month: PriceBand | None = Field(
+        None, description="serving_gpus × 730 h × price; × hours_per_day ÷ 24 when a daily schedule is stated"
+    )
+    gpu_hours_per_month: float | None = Field(
+        None,
+        description="hours a month each serving GPU is rented when a daily schedule is stated: 730 × "
+        "hours_per_day ÷ 24 (None: 730, around the clock)",
+    )
+    cost_per_month_always_on: PriceBand | None = Field(
+        None, description="cost_per_month around the clock (730 h), when a daily schedule lowered it"
+    )
     alternatives: list[Alternative] = Field(
         default_factory=empty_list, description="GPUs for the same load with lighter weights ('fp8', 'int4')"
     )
@@ -456,3 +476,16 @@ class SizingReport(_Frozen):
     def gpus_per_node(self) -> int | None:
         """GPUs in one node of the card sized (catalog ``gpus_per_node``; 8 for data-centre cards)."""
         return self.gpu_spec.gpus_per_node if self.gpu_spec is not None else None
+
+    @property
+    def headline_cost(self) -> Cost | None:
+        """The cost on the count the answer states (``gpus_for_deadline``): its days-table row's own when
+        those GPUs pay full recomputation (``DaysRow.cost``), else ``cost``. What the cost line shows
+        and what 'cheapest' compares (review s14 MEDIUM 5)."""
+        return self.cost_on(self.gpus_for_deadline)
+
+    def cost_on(self, gpus: int | None) -> Cost | None:
+        """The cost on ``gpus``: its days-table row's own (``DaysRow.cost``) when it has one, else ``cost``
+        (a minimum order's 8 GPUs keep the activations the fewest recompute)."""
+        row = next((r for r in self.days_table if r.gpus == gpus and r.cost), None)
+        return row.cost if row is not None else self.cost

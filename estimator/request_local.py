@@ -1,6 +1,7 @@
-"""The stated settings of serving with part of the weights in CPU memory (:mod:`estimator.layer_offload`),
-declared once here and mixed into :class:`estimator.request.SizingRequest` (kept apart so the request
-module stays within the 500-line limit of tests/test_layout.py)."""
+"""Stated serving settings declared once here and mixed into :class:`estimator.request.SizingRequest` (kept
+apart so the request module stays within the 500-line limit of tests/test_layout.py): part of the
+weights in CPU memory (:mod:`estimator.layer_offload`), and the hours a day a deployment runs
+(:mod:`estimator.serving_schedule`)."""
 
 from __future__ import annotations
 
@@ -51,4 +52,18 @@ class LocalServingSettings(BaseModel):
         description="llama.cpp's KV offload: False for --no-kv-offload / -nkvo (every layer's KV cache in "
         "CPU memory); None or True: each layer's KV on that layer's device (src/llama-kv-cache.cpp)",
         json_schema_extra=_setting("serving", json_order=66),
+    )
+
+
+class ServingSchedule(BaseModel):
+    """The hours a day a serving deployment runs (JSON name as the field)."""
+
+    hours_per_day: float | None = Field(
+        None,
+        gt=0,
+        le=24,
+        description="hours a day the serving GPUs are rented ('8 hours a day', '每天只用 8 小时'): the month "
+        "costs hours_per_day ÷ 24 of the around-the-clock month (estimator.serving_schedule); a training "
+        "run's duration is no schedule (named as not used there)",
+        json_schema_extra=_setting("serving", json_order=68, stated=(0.5, 24)),
     )

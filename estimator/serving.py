@@ -24,6 +24,7 @@ from estimator.runtimes.others import FOUR_BIT_RELEASES, ollama_default_precisio
 from estimator.serving_budget import check_serving_budget
 from estimator.serving_launch import Launch, engine_limit, launched_verdict, note_unsupported_gpu
 from estimator.serving_layout import group_on, kv_capacity_tokens, most_that_fit, tp_options
+from estimator.serving_schedule import on_schedule
 from estimator.throughput_target import concurrency_for_target, note_short_of_target, reach_target
 from estimator.units import GIB
 from estimator.verdicts import requested_count
@@ -315,7 +316,7 @@ def size_serving(
     if feasible == "yes" and local is not None and precision is Precision.q4_k_m:
         feasible, reason = "borderline", "local_4bit"
     _serving_notes(req, spec, gpu, inf, conc, reason, runtime, ledger)
-    check_serving_budget(req, inf, price, ledger)  # '预算每月5万': does the cost fit, what does it buy
+    check_serving_budget(req, inf := on_schedule(req, inf, ledger), price, ledger)  # 8 h a day; 预算每月5万
     return ServingResult(inf, feasible, reason, precision, context, conc, price[2] if price else None)
 
 

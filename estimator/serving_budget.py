@@ -50,7 +50,7 @@ def check_serving_budget(
     base = {"budget": req.budget, "period": req.budget_period or "", "gpu_count": gpus, "currency": currency}
     if price is None or inf.cost_per_month is None:
         if per_month is not None:  # the most per GPU-hour at which the budget rents the answer's GPUs
-            ledger.note("serving_budget_no_price", **base, max_price=per_month / (HOURS_PER_MONTH * gpus))
+            ledger.note("serving_budget_no_price", **base, max_price=per_month / (_hours(inf) * gpus))
         return
     low, high, cost = price[0], price[1], inf.cost_per_month
     base |= {"cost_low": cost.low, "cost_high": cost.high}
@@ -69,7 +69,7 @@ def check_serving_budget(
         base |= _lighter_within(inf, per_month, low, high, gpus)
     group = max(1, inf.tp * inf.pp)
     per_copy = inf.max_concurrency // max(1, inf.replicas)
-    bought = [math.floor(per_month / (HOURS_PER_MONTH * p) + 1e-9) for p in (high, low)]
+    bought = [math.floor(per_month / (_hours(inf) * p) + 1e-9) for p in (high, low)]
     copies = [n // group for n in bought]
     ledger.note(
         code,
@@ -94,7 +94,7 @@ def _lighter_within(
     GPUs and cost a month (GPUs × 730 h × the price range). Empty when none does."""
     cheap = [a for a in inf.alternatives if a.min_gpus and a.min_gpus < gpus]
     fits = sorted(
-        (a for a in cheap if a.min_gpus and a.min_gpus * HOURS_PER_MONTH * low <= per_month),
+        (a for a in cheap if a.min_gpus and a.min_gpus * _hours(inf) * low <= per_month),
         key=lambda a: a.min_gpus or 0,
     )
     if not fits:
@@ -103,6 +103,12 @@ def _lighter_within(
     return {
         "fit_precision": fits[0].change,
         "fit_gpus": n,
-        "fit_cost_low": n * HOURS_PER_MONTH * low,
-        "fit_cost_high": n * HOURS_PER_MONTH * high,
+        "fit_cost_low": n * _hours(inf) * low,
+        "fit_cost_high": n * _hours(inf) * high,
     }
+
+
+def _hours(inf: Inference) -> float:
+    """Hours a month each GPU is rented: 730, or fewer on a stated daily schedule
+    (:mod:`estimator.serving_schedule`)."""
+    return inf.gpu_hours_per_month or HOURS_PER_MONTH

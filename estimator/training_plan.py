@@ -185,8 +185,22 @@ def with_fewest_paying(out: Any, table: dict[str, Any]) -> dict[str, Any]:
     if deadline and slow is not None and slow.days.likely > deadline * 1.05:  # recomputing misses it
         faster = [r.gpus for r in rows if r.gpus > fewest[0] and r.days.likely <= deadline * 1.05]
         if faster:
-            return {**table, "gpus_for_deadline": faster[0]}
-    return table
+            return {**table, "gpus_for_deadline": faster[0], "days_table": _rows_paid(out, rows)}
+    return {**table, "days_table": _rows_paid(out, rows)}
+
+
+def _rows_paid(out: Any, rows: list[DaysRow]) -> list[DaysRow]:
+    """The days-table rows below the count that keeps the activations with the GPU-hours and cost they
+    pay (:func:`_slower_fields` ×factor: review s14 MEDIUM 5, the headline said 972 GPU-hours on 2 GPUs
+    while the cost line billed the calibrated 648); the other rows as they are."""
+    _, factor, keep = out.fewest_recompute
+    paid = _slower_fields(out, factor)
+    return [
+        r.model_copy(update={"gpu_hours": paid["gpu_hours"], "cost": paid.get("cost")})
+        if r.gpus < keep
+        else r
+        for r in rows
+    ]
 
 
 def fewest_slower(rows: list[DaysRow], fewest: tuple[int, float, int] | None) -> list[DaysRow]:

@@ -53,6 +53,10 @@ class ToolLimits(NamedTuple):
     on_deepspeed: bool = False
     """The tool always launches on DeepSpeed, its stage one flag (OpenRLHF ``--zero_stage``,
     openrlhf/cli/train_ppo.py): never plain DDP, and the search chooses the stage the plan needs."""
+    backends: tuple[str, str] | None = None
+    """(the default backend, the one with tensor parallelism) when the tool has both: verl's FSDP workers
+    (``actor_rollout_ref.actor.strategy: fsdp``, the default: data parallel only) and its Megatron-LM
+    workers (``strategy: megatron``: TP/PP). The limits above are the default backend's."""
 
 
 TRAINING_TOOL_LIMITS: dict[str, ToolLimits] = {
@@ -63,7 +67,7 @@ TRAINING_TOOL_LIMITS: dict[str, ToolLimits] = {
     "ms-swift": ToolLimits(True),
     "Unsloth": ToolLimits(True, chunked_loss=True),
     "OpenRLHF": ToolLimits(True, on_deepspeed=True),
-    "verl": ToolLimits(True, whole_step_rollout=True, default_zero=3),  # FSDP workers unless Megatron
+    "verl": ToolLimits(True, whole_step_rollout=True, default_zero=3, backends=("FSDP", "Megatron")),
     "Megatron-LM": ToolLimits(False),
     "NeMo": ToolLimits(False),
 }

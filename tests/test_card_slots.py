@@ -59,7 +59,10 @@ def test_the_reply_sizes_the_count_and_names_the_slots(capsys) -> None:
     out = ask_json(capsys, "My box has 4 PCIe slots, how many 4090 for serving Llama-3-70B at 10 users?")
     lines = out["reply"].split("\n")
     assert lines[0] == "Meta Llama 3 70B bf16 inference: 8 × RTX 4090 (TP=8)"  # more than the 4 slots
-    assert "(the slots in your machine: at most that many cards" in lines[1]
+    # s15 (review LOW): the slots are compared with the count sized, which is more than they take
+    assert (
+        "(the slots in your machine: at most 4 cards — the 8 sized are more than one such machine" in lines[1]
+    )
     out = ask_json(capsys, "4 个卡槽的机器，用 4090 部署 Qwen2.5-14B，50 并发够吗")
     assert out["request"]["gpu_count"] is None
     assert "未使用：“4 个卡槽”（机器的卡槽数：最多只能插这么多张卡" in out["reply"].split("\n")[1]

@@ -28,6 +28,85 @@ def no_callbacks(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(conversation, "reply_lang", _no_callback)
 
 
+REGEX_CALLS = {"search", "match", "fullmatch", "finditer", "findall", "sub", "subn", "split"}
+READ_BEFORE_PARSE = {("bot.core.configfile", "split_pasted")}
+"""Core's regex reads that are not of the parsed message: a pasted config split off before the parse
+(the parse reads the rest)."""
+NOT_THE_MESSAGE = {("bot.core.followup", "sibling_model")}
+"""… and one of a catalog model id ('Llama-3-8B' → 'Llama-3-70B')."""
+
+
+def _core_caller(frame) -> tuple[str, str] | None:
+    module = frame.f_globals.get("__name__", "")
+    return (module, frame.f_code.co_name) if module.startswith("bot.core") else None
+
+
+@pytest.fixture
+def core_regex_reads():
+    """Every regex call made from a bot.core function (a compiled pattern's method, ``re.search`` and
+    the like, or a LazyPattern's), found with a profile hook: (module, function, method)."""
+    seen: list[tuple[str, str, str]] = []
+
+    def hook(frame, event, arg):
+        if event == "c_call" and isinstance(getattr(arg, "__self__", None), re.Pattern):
+            name, caller = arg.__name__, _core_caller(frame)
+        elif event == "call" and frame.f_code.co_name in REGEX_CALLS and frame.f_back is not None:
+            module = frame.f_globals.get("__name__", "")
+            if module != "re" and not module.startswith("bot.parse.regex"):
+                return
+            name, caller = frame.f_code.co_name, _core_caller(frame.f_back)
+        else:
+            return
+        if name in REGEX_CALLS and caller is not None and caller not in READ_BEFORE_PARSE | NOT_THE_MESSAGE:
+            seen.append((*caller, name))
+
+    sys.setprofile(hook)
+    try:
+        yield seen
+    finally:
+        sys.setprofile(None)
+
+
+ONE_PASS_TALKS = [
+    (  # another setup as an aside, then a count asked without the noun
+        "A colleague trained a 7B QLoRA on 2 RTX 4090; I have 1 A100 80G and want to LoRA 14B on 100M tokens",
+        "what about 8B then, how many do I need?",
+    ),
+    (
+        "同事用 2 张 4090 跑 7B QLoRA，我手上有 1 张 A100 80G，想 LoRA 微调 14B，1 亿 token",
+        "那 H100 呢，要几张卡？",
+    ),
+    (  # an earlier run on the same data, a finished run before the job
+        "上次用 8 张 A100 训 7B 用了 3 天，这次 13B 同样 500 亿 token 要多久",
+        "We pretrained a 1.3B model on 100B tokens with 32 A100s in 4 days. How long for 7B on 1T tokens "
+        "with 256 H100s?",
+    ),
+]
+
+
+@pytest.mark.parametrize(("first", "second"), ONE_PASS_TALKS)
+def test_core_runs_no_regex_on_the_message(core_regex_reads, first: str, second: str) -> None:
+    """Issue 23 item 2 (review s14 MEDIUM 6): asides, earlier runs and the bare 'how many do I need'
+    were read by core from the message after the parse; they are parse post-steps now, and any regex
+    core runs while answering fails this test (the hook sees C-level pattern calls too)."""
+    conv = Conversation()
+    conv.ask("telegram:1", "telegram:2", first)
+    conv.ask("telegram:1", "telegram:2", second)
+    assert core_regex_reads == []
+
+
+def test_the_hook_sees_a_core_regex_read(core_regex_reads) -> None:
+    """The fixture can fail: a regex core runs on text is caught (here the model-id one, not allowed
+    when called from elsewhere in core)."""
+    from bot.core import followup as core_followup
+
+    core_followup._SIZE_IN_ID_RE.search("Llama-3-8B")  # from this test: not a core frame, not caught
+    assert core_regex_reads == []
+    exec(compile("import re\nre.search('x', 'y')", "core_probe", "exec"), {"__name__": "bot.core.probe"})
+    assert core_regex_reads == [("bot.core.probe", "<module>", "search")]
+    core_regex_reads.clear()
+
+
 def test_the_pipeline_imports_no_parser_callback() -> None:
     for name in ("reply_lang", "explicit_stage", "normalize"):
         assert not hasattr(pipeline, name), name

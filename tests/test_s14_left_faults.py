@@ -249,8 +249,11 @@ def test_headline_hours_and_days_agree_when_recomputing(text: str) -> None:
     shown = math.ceil(report["gpu_hours"]["likely"])  # 648
     assert row["likely"] == pytest.approx(report["gpu_hours"]["likely"] * 1.5 / 48)  # 20 days
     head = data["reply"].splitlines()[0]
-    paid = f"{math.ceil(shown * 1.5):,}"  # 972 GPU-hours on the 2 GPUs: 972 / 48 = 20 days
+    # 971 GPU-hours on the 2 GPUs (647.2 × 1.5, billed whole): 971 / 48 = 20 days. s15 (review MEDIUM 5):
+    # the estimator gives them, and the cost line bills them too; render's 972 was ⌈⌈647.2⌉ × 1.5⌉
+    paid = f"{math.ceil(report['gpu_hours']['likely'] * 1.5):,}"
     assert paid in head and "20" in head and "1.5" in head and f"{shown:,}" in head
+    assert row["cost"]["billed_gpu_hours"] == math.ceil(report["gpu_hours"]["likely"] * 1.5)
 
 
 def test_headline_without_recompute_is_unchanged() -> None:

@@ -473,6 +473,7 @@ def test_interpretation_is_empty_when_everything_was_used(capsys):
         "unknown_model": None,
         "ignored": [],
         "substitutions": [],
+        "beyond_slots": None,  # s15: card slots stated and exceeded (add-only)
     }
 
 

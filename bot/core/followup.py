@@ -43,7 +43,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.parse import ParseResult, normalize
-from bot.parse.words import ASKS_COUNT_RE
 from bot.parse.words import explicit_stage as stage_word
 from estimator import catalog
 from estimator.models import METHOD_FIELDS, Method, Precision, SizingRequest, Stage
@@ -223,22 +222,12 @@ def stage_switch(prev: SizingRequest | None, merged: SizingRequest) -> tuple[dic
     return kept, reset
 
 
-BARE_COUNT_RE = re.compile(
-    r"\bhow\s+many\s+(?:(?:do|would|will|should|shall)\s+(?:i|we)\s+need|(?:are|is|would\s+be)\s+needed"
-    r"|(?:do\s+)?(?:i|we)\s+need|needed|then)\b",
-    re.IGNORECASE,
-)
-"""'How many do I need?' with no noun: in a follow-up of a sized job, the GPU count is asked (the parser
-reads 'how many GPUs'; :data:`bot.parse.cue_words.ASKS_COUNT`)."""
-
-
 def with_count_asked(parsed: ParseResult, new: dict[str, Any]) -> dict[str, Any]:
     """The follow-up's fields ``new`` when it asks the count ('how many do I need?', '要几张卡？') and
     states none: ``count_asked``, and no GPU count (the previous one is not kept: the count is sized
     afresh for the job as changed). A card in the plural ('what about A100s?') asks nothing: unchanged.
-    Reads the parse's normalized text (core never calls back into the parser: tests/test_core_one_pass)."""
-    text = parsed.normalized
-    if new.get("gpu_count") or not (ASKS_COUNT_RE.search(text) or BARE_COUNT_RE.search(text)):
+    Reads the parse's ``count_cue`` (core reads no text after the parse: tests/test_core_one_pass)."""
+    if new.get("gpu_count") or not parsed.count_cue:
         return new
     return {**new, "count_asked": True, "gpu_count": None, "gpu_count_max": None}
 

@@ -154,6 +154,11 @@ class Interpretation(BaseModel, defer_build=True):  # schema built on first use:
     unknown_model: str | None = Field(None, description="a model name not in the catalog, as typed")
     ignored: list[Ignored] = Field(default_factory=empty_list)
     substitutions: list[Substitution] = Field(default_factory=empty_list)
+    beyond_slots: int | None = Field(
+        None,
+        description="the GPU count sized when it is more than the card slots stated ('4 个卡槽'): "
+        "more cards than the machine takes",
+    )
 
 
 TRAINING_ONLY = tuple(f for f in TRAINING_FIELDS if f not in ("tokens", "method", "algorithm", "batch_size"))
@@ -177,7 +182,19 @@ def interpret(parsed: ParseResult, said: SizingRequest, report: SizingReport | N
         unknown_model=parsed.unknown_model,
         ignored=_said_once(ignored),
         substitutions=_substitutions(parsed, report),
+        beyond_slots=_beyond_slots(parsed.card_slots, report),
     )
+
+
+def _beyond_slots(slots: int | None, report: SizingReport | None) -> int | None:
+    """The count the answer states (the days table's GPUs for a job, the serving GPUs, else the fewest
+    that fit) when it is more than ``slots``; None otherwise."""
+    if not slots or report is None:
+        return None
+    inf, mem = report.inference, report.memory
+    sized = report.gpus_for_deadline or (inf.serving_gpus if inf is not None else None)
+    sized = sized or (mem.min_gpus if mem is not None else None)
+    return sized if sized and sized > slots else None
 
 
 def _text(field: str, value: object) -> str:

@@ -121,7 +121,8 @@ def _sort_cost(report: SizingReport) -> float | None:
     if report.inference is not None:
         c = report.inference.cost_per_million_tokens
         return None if c is None else (c.low + c.high) / 2
-    return None if report.cost is None else (report.cost.low + report.cost.high) / 2
+    c = report.headline_cost
+    return None if c is None else (c.low + c.high) / 2
 
 
 def cheapest_index(reports: list[SizingReport], families: list[str] | None = None) -> int | None:
@@ -367,11 +368,9 @@ def pricing(report: SizingReport | None, offer: Offer | None) -> Pricing | None:
         band = inf.cost_per_month
         if band is None:
             return None
-        p_low, p_high = (
-            band.low / (inf.serving_gpus * HOURS_PER_MONTH),
-            band.high / (inf.serving_gpus * HOURS_PER_MONTH),
-        )
-        hours = gpus * HOURS_PER_MONTH
+        each = inf.gpu_hours_per_month or HOURS_PER_MONTH  # fewer on a daily schedule ('8 hours a day')
+        p_low, p_high = (band.low / (inf.serving_gpus * each), band.high / (inf.serving_gpus * each))
+        hours = gpus * each
         low, high = (band.low, band.high) if not raised else (hours * p_low, hours * p_high)
         monthly = None
         if common["gpu_month"] is not None:

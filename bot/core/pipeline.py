@@ -24,11 +24,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.core.answer import Answer
-from bot.core.asides import without_other_setups
 from bot.core.configfile import ConfigInfo, read_config, split_pasted
 from bot.core.followup import MODEL_FIELDS, classify, lost_followup, merge, stage_switch, with_count_asked
 from bot.core.offer import Offer, candidates, cheapest_index, fits, names_a_gpu, offer_terms, pricing
-from bot.core.past_then_now import with_past_runs
 from bot.lazylog import lazy_logger
 from bot.parse import ParseResult, parse
 from bot.parse.configs import StackConfig, find_stack_config
@@ -153,7 +151,7 @@ def parse_capped(text: str) -> ParseResult:
     """The parse of at most :data:`MAX_INPUT_CHARS` characters (``truncated`` when cut)."""
     text = text if isinstance(text, str) else ""
     capped = text[:MAX_INPUT_CHARS]
-    parsed = with_past_runs(without_other_setups(parse(capped)), capped)  # s14: asides, past runs
+    parsed = parse(capped)  # asides and past runs: parse post-steps (bot.parse.parse)
     if len(text) > MAX_INPUT_CHARS and not parsed.truncated:
         parsed = parsed.model_copy(update={"truncated": True})
     return parsed

@@ -1,23 +1,24 @@
 """Question text → typed SizingRequest, in steps (see :mod:`bot.parse.assemble`), plus what the
 conversation reads from the message (:mod:`bot.parse.cues`): everything core needs, in one result."""
 
-from bot.parse.assemble import parse as _parse
-from bot.parse.bound_words import with_bounds
-from bot.parse.cues import with_cues
-from bot.parse.noise import without_noise
+from bot.parse.asides import without_other_setups
+from bot.parse.daily_hours import with_daily_hours
+from bot.parse.message import parse_one
 from bot.parse.normalize import normalize
+from bot.parse.past_then_now import with_past_runs
 from bot.parse.result import ParseResult
-from bot.parse.written_names import card_sku
+from bot.parse.slot_count import with_slot_count
 
 
 def parse(text: str) -> ParseResult:
-    """Parse one message (:func:`bot.parse.assemble.parse`) with its conversation cues
-    (:func:`bot.parse.cues.cues`, read in the same pass). Never raises."""
+    """Parse one message (:func:`bot.parse.message.parse_one`), then read it as a whole (issue 23 item
+    2: core reads no text after this returns): another setup's cards and methods as asides
+    (:func:`bot.parse.asides.without_other_setups`), a finished run before the job and an earlier run on
+    the same data (:func:`bot.parse.past_then_now.with_past_runs`), a serving deployment's hours a day
+    (:func:`bot.parse.daily_hours.with_daily_hours`) and a machine's card slots
+    (:func:`bot.parse.slot_count.with_slot_count`). Never raises."""
     raw = text if isinstance(text, str) else ""
-    result = with_bounds(_parse(raw))  # '上下文至少 16k': sized at 16k, and said
-    result.card_sku = card_sku(raw, result.request.gpu)  # '910B2' sized on the Ascend 910B: said so
-    kept = without_noise(result, raw, _parse)
-    return result if kept is result else with_cues(kept, raw)  # noise: an empty result, with its cues
+    return with_slot_count(with_daily_hours(with_past_runs(without_other_setups(parse_one(raw)), raw)))
 
 
 __all__ = ["ParseResult", "normalize", "parse"]

@@ -11,7 +11,7 @@ from bot.parse.lang import message_lang
 from bot.parse.normalize import normalize
 from bot.parse.regex import LazyPattern
 from bot.parse.result import ParseResult
-from bot.parse.words import explicit_stage
+from bot.parse.words import ASKS_COUNT_RE, explicit_stage
 
 CUE_START_RE = LazyPattern(
     r"\s*(?:那|那么|那如果|如果|要是|假如|换|改|再)"
@@ -53,6 +53,15 @@ LOST_CUE_RE = LazyPattern(r"^\s*(?:用|再用|就用|只用)", 0)
 """'用256张', '用H100': a change to a previous question (only a cue when there is none)."""
 
 
+BARE_COUNT_RE = LazyPattern(
+    r"\bhow\s+many\s+(?:(?:do|would|will|should|shall)\s+(?:i|we)\s+need|(?:are|is|would\s+be)\s+needed"
+    r"|(?:do\s+)?(?:i|we)\s+need|needed|then)\b",
+    0,
+)
+"""'How many do I need?' with no noun (a normalized, lower-case text): in a follow-up of a sized job, the
+GPU count is asked (the parser reads 'how many GPUs'; :data:`bot.parse.cue_words.ASKS_COUNT`)."""
+
+
 def cues(text: str, norm: str | None = None) -> dict[str, Any]:
     """The cue fields of :class:`ParseResult` read from ``text``; ``norm``: ``normalize(text)`` when the
     caller has it already (the parse does: :func:`bot.parse.normalize.prepare`)."""
@@ -64,6 +73,7 @@ def cues(text: str, norm: str | None = None) -> dict[str, Any]:
         "reset_cue": FRESH_RE.search(norm) is not None,
         "change_cue": LOST_CUE_RE.match(norm) is not None,  # at the start only (``^``)
         "message_lang": message_lang(text),
+        "count_cue": ASKS_COUNT_RE.search(norm) is not None or BARE_COUNT_RE.search(norm) is not None,
     }
 
 

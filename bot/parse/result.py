@@ -113,6 +113,14 @@ class ParseResult(BaseModel, defer_build=True):  # schema built on first use: st
     message_lang: Lang | None = Field(
         None, description="the message's own language evidence (bot.parse.lang.message_lang); None: none"
     )
+    card_slots: int | None = Field(
+        None, description="a machine's card slots as stated ('4 个卡槽'): at most that many cards in it"
+    )
+    count_cue: bool = Field(
+        False,
+        description="asks how many GPUs, with or without the noun ('要几张卡', 'how many do I need?'): in a "
+        "follow-up the count is sized afresh (bot.core.followup.with_count_asked)",
+    )
 
     def reply_lang(
         self,

@@ -10,6 +10,7 @@ from bot.render.chart import _FALLBACK_PART_COLORS, COLORS, MIN_PART_BYTES, PART
 from bot.render.chart_labels import CHART_LABELS
 from bot.render.fmt import GIB, Fmt
 from bot.render.serving_text import usable_text
+from estimator import compute
 from estimator.models import Inference, Method, SizingReport, Stage
 
 # ---------------------------------------------------------------------------------------------
@@ -120,7 +121,7 @@ def _deadline_marks(ax: Any, report: SizingReport, ctx: ChartContext, rows: list
         for r in rows:
             if r.gpus == n:
                 return r.days.likely
-        return report.gpu_hours.likely / n / 24.0 if report.gpu_hours else None
+        return compute.days_on(report.gpu_hours.likely, n) if report.gpu_hours else None
 
     marked: set[float] = set()
     if req.deadline_days:

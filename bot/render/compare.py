@@ -6,7 +6,7 @@ from bot.core.offer import cheapest_index
 from bot.render.describe import gpu_names
 from bot.render.fmt import fmt_for, money_span
 from bot.render.i18n import N_, translate
-from bot.render.sections import _days_on, headline_days
+from bot.render.sections import _days_on, headline_days, paid_row
 from estimator import catalog
 from estimator.models import SizingReport
 
@@ -43,7 +43,7 @@ def cheapest_line(best: SizingReport | None, lang: str) -> str | None:
             return translate(lang, msgid, gpu=gpu_names(best)[0], cost=span, batch=f.int(batch))
         msgid = N_("Cheapest per token: %(gpu)s (%(cost)s per million output tokens)")
         return translate(lang, msgid, gpu=gpu_names(best)[0], cost=span)
-    c = best.cost
+    c = best.headline_cost
     assert c is not None
     span = money_span(f, c.low, c.high, c.currency)
     return translate(lang, N_("Cheapest: %(gpu)s (%(cost)s)"), gpu=gpu_names(best)[0], cost=span)
@@ -197,6 +197,8 @@ def comparison_row(
     gpu, family, _ = gpu_names(report)
     gpu += mark
     gh, need, cost = report.gpu_hours, report.gpus_for_deadline, report.cost
+    paid = paid_row(report, need or 0)  # the fewest GPUs recomputing: their own GPU-hours and cost
+    gh, cost = (paid.gpu_hours, report.headline_cost) if paid is not None else (gh, cost)
     if gh is not None and need:
         params = {"gpu": gpu, "gh": f.compact(gh.likely), "fam": family, "gpus": f.int(need),
                   "days": headline_days(report, need, f)}  # fmt: skip

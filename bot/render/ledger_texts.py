@@ -297,6 +297,10 @@ WHY_TEXTS: dict[str, str] = {
         "recomputation: their days are ×%(factor)s — (k + 2) / k of the compute (k = %(k)s; Korthikanti et "
         "al. 2022 §5); from %(keep_from)s GPUs the activations are kept and train at the rate above"
     ),
+    "hours_per_day_stated": N_(
+        "as you stated: the deployment is rented only while it runs, %(gpu_hours)s hours a month per GPU "
+        "instead of 730 around the clock, so the month costs %(hours)s/24 of an always-on one"
+    ),
     "recompute_time_fewest": N_(
         "on the fewest GPUs that fit (%(gpus)s) the layout needs full activation recomputation: their "
         "days are ×%(factor)s — (k + 2) / k of the compute (k = %(k)s; Korthikanti et al. 2022 §5); more "

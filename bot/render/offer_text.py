@@ -10,7 +10,8 @@ from bot.render.describe import gpu_names
 from bot.render.fmt import Fmt, fmt_for, money_span, needs_cents
 from bot.render.i18n import N_, translate
 from bot.render.plan_text import gpus_text, nodes_text, paren
-from bot.render.sections import headline_count
+from bot.render.sections import headline_count, training_cost
+from bot.render.serving_text import scheduled
 from estimator import catalog
 from estimator.models import SizingReport
 
@@ -279,7 +280,9 @@ def serving_min_order(
         return None
     cur = p.currency.value
     month = translate(
-        lang, N_("%(money)s per month"), money=money_span(f, p.subtotal_low, p.subtotal_high, cur)
+        lang,
+        N_("%(money)s per month"),
+        money=scheduled(f, money_span(f, p.subtotal_low, p.subtotal_high, cur), report),
     )
     head = translate(
         lang,
@@ -299,7 +302,7 @@ def serving_min_order(
             sized=gpus_text(lang, p.sized_gpus),
             billed=gpus_text(lang, p.gpus),
         ),
-        "per_month": money_span(f, p.subtotal_low, p.subtotal_high, cur),
+        "per_month": scheduled(f, money_span(f, p.subtotal_low, p.subtotal_high, cur), report),
         "cpm": None if cpm is None else f.price_range(cpm.low * scale, cpm.high * scale, cpm.currency),
     }
 
@@ -322,7 +325,8 @@ def training_min_order(report: SizingReport, p: Pricing, offer: Offer | None, la
     f = fmt_for(lang)
     head = headline_count(report, p.gpus, f, p.gpus_per_node)
     head["within"] += paren(lang, min_order_text(offer, lang) or "")
-    return head
+    cost = report.cost_on(p.gpus)  # the GPUs ordered, not the fewest sized that recompute
+    return head | ({"cost": training_cost(cost, f)} if cost is not None else {})
 
 
 def _best_term(p: Pricing, lang: str, f: Fmt) -> str | None:

@@ -19,7 +19,7 @@ from bot.render.wording import (
     METHOD_NAMES,
 )
 from estimator import compute
-from estimator.models import Band, Cost, SizingReport
+from estimator.models import Band, Cost, DaysRow, SizingReport
 
 if TYPE_CHECKING:
     from bot.render.contexts import BudgetContext, RentalContext, TrainingContext
@@ -85,8 +85,8 @@ def training_section(report: SizingReport, f: Fmt, per_node: int) -> TrainingCon
             and not report.memory.min_gpus,
         }
     t["rows"] = _days_rows(report, f)
-    if report.cost is not None:
-        t["cost"] = _training_cost(report.cost, f)
+    if report.headline_cost is not None:  # the headline's count pays its own (review s14 MEDIUM 5)
+        t["cost"] = training_cost(report.headline_cost, f)
     if report.chinchilla_tokens and report.request.tokens:
         t["chinchilla"] = {
             "tokens": f.tokens(report.chinchilla_tokens),
@@ -124,7 +124,7 @@ def shown_gpu_hours(hours: float) -> float:
     return math.ceil(hours - 1e-9) if hours >= 10 else hours
 
 
-def _training_cost(c: Cost, f: Fmt) -> dict[str, Any]:
+def training_cost(c: Cost, f: Fmt) -> dict[str, Any]:
     """The training cost line's values: the range in one money style, the price, the billed hours and
     the wider range the MFU band gives."""
     cents = needs_cents(c.low, c.high, c.low_with_mfu, c.high_with_mfu)  # one money style per reply
@@ -252,24 +252,31 @@ def headline_hours(report: SizingReport, gpus: int, f: Fmt) -> str | None:
     return f.hours(days * 24)
 
 
-def _recompute_factor(report: SizingReport, gpus: int) -> float:
-    """The compute factor full recomputation costs ``gpus`` (the ledger's ``recompute_time_fewest``:
-    (k + 2) / k below the count that keeps the activations; ``estimator.training_plan.fewest_slower``
-    slows their row of the days table, while the GPU-hours and cost stay at the calibrated rate), else 1."""
+def paid_row(report: SizingReport, gpus: int) -> DaysRow | None:
+    """The days-table row for ``gpus`` when the estimator gave it GPU-hours of its own (the fewest GPUs
+    that fit pay full recomputation: ``estimator.training_plan.with_fewest_paying``), else None."""
+    return next((r for r in report.days_table or [] if r.gpus == gpus and r.gpu_hours is not None), None)
+
+
+def _recompute_factor(report: SizingReport, gpus: int) -> float | None:
+    """The ledger's ``recompute_time_fewest`` factor ((k + 2) / k) when ``gpus`` pays it, else None."""
     a = next((a for a in report.assumptions if a.field == "recompute_time_fewest"), None)
-    if a is None or gpus >= (a.params or {}).get("keep_from", 0):
-        return 1.0
+    if a is None or paid_row(report, gpus) is None:
+        return None
     return float(a.value)
 
 
 def _recompute_paid(report: SizingReport, gpus: int, f: Fmt) -> dict[str, str]:
     """The headline's GPU-hours on ``gpus`` when full recomputation makes them slower (issue 24, s14:
     "624 A100-hours: about 2 GPUs for 19 days" — 624 ÷ 2 ÷ 24 is 13 days; the 19 were recomputing's):
-    the GPU-hours those GPUs spend, so the headline's hours and days agree; else nothing."""
-    factor = _recompute_factor(report, gpus)
-    if factor < 1.01 or report.gpu_hours is None:
+    the GPU-hours the estimator gives that count (its days-table row), so the headline's hours, days
+    and cost agree; else the count-free GPU-hours (a minimum order's larger count keeps the activations);
+    nothing without GPU-hours."""
+    row = paid_row(report, gpus)
+    hours = row.gpu_hours if row is not None else report.gpu_hours  # a minimum order's count: its own
+    if hours is None:
         return {}
-    likely = shown_gpu_hours(shown_gpu_hours(report.gpu_hours.likely) * factor)
+    likely = shown_gpu_hours(hours.likely)
     return {"gh_compact": f.compact(likely) if likely >= 1000 else f.hours(likely)}
 
 
@@ -277,7 +284,7 @@ def _recompute_clause(report: SizingReport, gpus: int, f: Fmt) -> str:
     """'; full recompute on 2 GPUs: ×1.5 the 648 GPU-hours below' after a headline whose GPU-hours
     :func:`_recompute_paid` raised, else ''."""
     factor = _recompute_factor(report, gpus)
-    if factor < 1.01 or report.gpu_hours is None:
+    if factor is None or factor < 1.01 or report.gpu_hours is None:
         return ""
     return translate(
         f.lang,
@@ -320,7 +327,7 @@ def _days_on(report: SizingReport, gpus: int) -> float | None:
         if r.gpus == gpus:
             return r.days.likely
     gh = report.gpu_hours
-    return gh.likely / gpus / 24 if gh and gpus > 0 else None
+    return compute.days_on(gh.likely, gpus) if gh and gpus > 0 else None
 
 
 def headline_days(report: SizingReport, gpus: int, f: Fmt) -> str:
@@ -339,11 +346,9 @@ def _gpus_for_budget_deadline(report: SizingReport, f: Fmt) -> dict[str, str] | 
     stated = req.deadline_days and "deadline_days" not in assumed
     if not (req.budget and stated and hours) or (req.gpu_count and "gpu_count" not in assumed):
         return None  # with the user's own count, the days table answers it
-    # enough GPUs to spend them within the deadline (rounded up: fewer would take longer than the
-    # stated days), in whole 8-GPU nodes beyond one node (design §3.2); GPU-hours stay what the
-    # budget buys, more GPUs only finish sooner
-    gpus = max(1, math.ceil(hours.likely / (req.deadline_days * 24) - 1e-9))
-    gpus = math.ceil(gpus / 8) * 8 if gpus > 8 else gpus
+    # enough GPUs to spend them within the deadline (the estimator's formula: rounded up, whole 8-GPU
+    # nodes beyond one node, design §3.2); GPU-hours stay what the budget buys, more GPUs finish sooner
+    gpus = compute.gpus_for_deadline(hours.likely, req.deadline_days)
     return {"days": f.days(req.deadline_days), "gpus": f.int(gpus)}
 
 

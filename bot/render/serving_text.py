@@ -17,6 +17,7 @@ from bot.render.wording import (
     PRECISION_LABELS,
     SERVING_VERDICTS,
 )
+from bot.render.wording_extra import SCHEDULED_MONTH
 from estimator import catalog
 from estimator.models import Inference, SizingReport
 from estimator.runtimes import runtime_named
@@ -95,13 +96,28 @@ def usable_text(inf: Inference, f: Fmt, lang: str) -> str:
     )
 
 
+def scheduled(f: Fmt, money: str, report: SizingReport) -> str:
+    """A month's cost ``money`` with the daily schedule it is billed on ('$1,460 – $3,407 (rented 8
+    hours a day)') when estimator.serving_schedule lowered it, else ``money`` as it is."""
+    inf, hours = report.inference, report.request.hours_per_day
+    if inf is None or inf.cost_per_month_always_on is None or hours is None:
+        return money
+    return translate(f.lang, SCHEDULED_MONTH, money=money, hours=f.hours(hours))
+
+
+def _per_month(f: Fmt, report: SizingReport) -> str | None:
+    """The serving month's cost range, with its daily schedule (:func:`scheduled`); None without one."""
+    c = report.inference.cost_per_month if report.inference is not None else None
+    return None if c is None else scheduled(f, money_span(f, c.low, c.high, c.currency), report)
+
+
 def inference_section(report: SizingReport, f: Fmt, lang: str) -> InferenceContext | None:
     inf = report.inference
     if inf is None:
         return None
     decode = inf.decode_tokens_per_s
     rt = runtime_named(inf.runtime)
-    cpm, cpmonth = inf.cost_per_million_tokens, inf.cost_per_month
+    cpm = inf.cost_per_million_tokens
     return {
         "precision": inf.weight_format,
         "format": inf.weight_format,
@@ -155,7 +171,7 @@ def inference_section(report: SizingReport, f: Fmt, lang: str) -> InferenceConte
         "priced_batch": f.int(inf.priced_concurrency) if inf.priced_concurrency else None,
         "priced_full": inf.priced_concurrency is not None and inf.priced_concurrency > inf.concurrency,
         "priced_tps": f.int(inf.priced_tokens_per_s) if inf.priced_tokens_per_s else None,
-        "per_month": None if cpmonth is None else money_span(f, cpmonth.low, cpmonth.high, cpmonth.currency),
+        "per_month": _per_month(f, report),
         "user_gpus": f.int(report.request.gpu_count) if report.request.gpu_count else None,
         **_short_of_weights(report, inf, f, lang),  # load_given, short_both, offload_unfit, never_fits, split
         "rec_nodes": "",  # folded into "layout"

@@ -48,6 +48,8 @@ SERVER_ASSUMED = N_(
     " (a server's 8-channel DDR4-3200 to 12-channel DDR5-4800, one socket, assumed: say your RAM's speed "
     "for one figure)"
 )
+HOST_BASIS = {"stated": HOST_STATED, "desktop": HOST_ASSUMED, "server": SERVER_ASSUMED}
+"""The host bandwidth's wording by where the estimator took it from (``LayerSplit.host_bandwidth_basis``)."""
 GPU_PART = {
     "all": N_("all %(layers)s layers and the output layer"),
     "some": N_("the output layer and %(n)s of %(layers)s layers"),
@@ -66,6 +68,16 @@ def _speed(f: Fmt, low: float | None, high: float | None) -> str:
     digits = 1 if high < 10 else 0
     a, b = f.num(low, digits), f.num(high, digits)
     return a if a == b else f"{a}–{b}"
+
+
+SHOWN_GIB = 0.05 * 2**30
+"""Below this a size rounds to '0.0 GiB': shown as '< 0.1 GiB' (a compute buffer of a few MB is no
+zero)."""
+
+
+def _gib(f: Fmt, size: float) -> str:
+    """``size`` bytes in GiB, '< 0.1 GiB' for a size above zero that would show as 0.0."""
+    return "< " + f.gib(2 * SHOWN_GIB) if 0 < size < SHOWN_GIB else f.gib(size)
 
 
 def _setting(s: LayerSplit, lang: str, llama_cpp: bool) -> str:
@@ -124,7 +136,7 @@ def _lines(s: LayerSplit, f: Fmt, lang: str, gpus: str, gpu: str) -> list[str]:
     out = [
         translate(
             lang, ON_GPU, what=on_gpu, used=f.gib(s.gpu_bytes), usable=f.gib(s.gpu_usable_bytes),
-            w=f.gib(s.gpu_weights_bytes), kv=f.gib(s.gpu_kv_bytes), cb=f.gib(s.gpu_workspace_bytes),
+            w=_gib(f, s.gpu_weights_bytes), kv=_gib(f, s.gpu_kv_bytes), cb=_gib(f, s.gpu_workspace_bytes),
         ),
         translate(lang, ON_CPU, what=on_cpu, host=f.gib(s.host_bytes), ram=ram),
     ]  # fmt: skip
@@ -146,7 +158,7 @@ def _lines(s: LayerSplit, f: Fmt, lang: str, gpus: str, gpu: str) -> list[str]:
             translate(lang, FEWEST_MOE, n=gpus, gpu=gpu, m=s.min_cpu_moe_layers, all=s.layers, speed=speed)
         )
     low, high = s.host_bandwidth_low / 1e9, s.host_bandwidth_high / 1e9
-    assumed = translate(lang, HOST_STATED if low == high else SERVER_ASSUMED if low > 100 else HOST_ASSUMED)
+    assumed = translate(lang, HOST_BASIS[s.host_bandwidth_basis])
     host_bw = f.num(low, 1) if low == high else f"{f.num(low, 1)}–{f.num(high, 1)}"
     out.append(
         translate(

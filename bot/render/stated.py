@@ -19,6 +19,21 @@ BASE_BITS: dict[str, int] = {Precision.int8: 8, Precision.int3: 3, Precision.int
 """Quantized-base widths worth echoing (4-bit is QLoRA's default)."""
 
 
+def _tool_limit(tool: str, lang: str) -> str:
+    """'LLaMA-Factory: data parallel only, no tensor parallelism'; for a tool with a second backend,
+    which one: 'verl with its default FSDP workers: data parallel only — its Megatron workers have tensor
+    parallelism' (estimator.training_tools.ToolLimits.backends)."""
+    limits = tool_limits(tool)
+    if limits is None or limits.backends is None:
+        return translate(lang, N_("%(tool)s: data parallel only, no tensor parallelism"), tool=tool)
+    default, other = limits.backends
+    msgid = N_(
+        "%(tool)s with its default %(default)s workers: data parallel only — its %(other)s workers have "
+        "tensor parallelism"
+    )
+    return translate(lang, msgid, tool=tool, default=default, other=other)
+
+
 def stated_settings(report: SizingReport, lang: str) -> list[str]:
     """The user's own settings that shaped this answer, in ``lang``, in a stable order."""
     req = report.request
@@ -29,11 +44,7 @@ def stated_settings(report: SizingReport, lang: str) -> list[str]:
     if req.training_tool:  # the stack first: its layouts bound the plan (estimator.training_tools)
         limits = tool_limits(req.training_tool)
         dp_only = limits is not None and limits.data_parallel_only
-        out.append(
-            translate(lang, N_("%(tool)s: data parallel only, no tensor parallelism"), tool=req.training_tool)
-            if dp_only
-            else req.training_tool
-        )
+        out.append(_tool_limit(req.training_tool, lang) if dp_only else req.training_tool)
     layout_used = not (req.gpu_count and (req.tp or 1) * (req.pp or 1) > req.gpu_count)  # else named unused
     if (req.tp or req.pp) and layout_used:
         out.append(" × ".join(f"{name} {n}" for name, n in (("TP", req.tp), ("PP", req.pp)) if n))

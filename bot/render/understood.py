@@ -250,6 +250,11 @@ SUBSTITUTION_TEXTS: dict[str, str] = {
 }
 """Reasons of ``interpretation.substitutions`` → a sentence (the unknown GPU has its own line)."""
 
+BEYOND_SLOTS = N_(
+    "the slots in your machine: at most %(slots)s cards — the %(sized)s sized are more than one such "
+    "machine takes"
+)
+"""The card slots' reason when the count sized exceeds them (``Interpretation.beyond_slots``)."""
 MAX_SHOWN = 5
 """Items named in the 'not used' line (a pasted log can hold hundreds of numbers)."""
 
@@ -264,7 +269,7 @@ def understood_extras(
         return {"not_used": "", "substitutions": [], "unknown_gpu_line": ""}
     it = it if it is not None else interpret(parsed, parsed.request, report)
     return {
-        "not_used": _not_used(it, lang, parsed.repeated_used),
+        "not_used": _not_used(it, lang, parsed.repeated_used, parsed.card_slots),
         "substitutions": [
             translate(
                 lang,
@@ -280,7 +285,9 @@ def understood_extras(
     }
 
 
-def _not_used(it: Interpretation, lang: str, repeated_used: dict[str, str] | None = None) -> str:
+def _not_used(
+    it: Interpretation, lang: str, repeated_used: dict[str, str] | None = None, slots: int | None = None
+) -> str:
     items = [i for i in it.ignored if i.reason in IGNORED_TEXTS and i.reason not in USED_REASONS]
     used = [i for i in it.ignored if i.reason in USED_REASONS]  # a tool whose settings are applied
     line = _used_line(used, lang) if used else ""
@@ -293,7 +300,9 @@ def _not_used(it: Interpretation, lang: str, repeated_used: dict[str, str] | Non
             lang,
             N_("“%(text)s” (%(reason)s)"),
             text=_setting_text(i.text, lang),
-            reason=_reason_text(i.text, i.reason, lang, repeated_used),
+            reason=_reason_text(i.text, i.reason, lang, repeated_used)
+            if i.reason != "card_slots" or not it.beyond_slots
+            else translate(lang, BEYOND_SLOTS, slots=slots or 0, sized=it.beyond_slots),
         )
         for i in items[:MAX_SHOWN]
     ]

@@ -90,9 +90,12 @@ EXTRA_FIELD_LABELS: dict[str, str] = {
     "rollout_gpu_memory_utilization": N_("Rollout engine's GPU share"),
     "recompute_time_fewest": N_("Full recomputation on the fewest GPUs"),
     "offload_time": N_("CPU offload"),
+    "hours_per_day": N_("Hours a day the GPUs run"),
     "rollout_prompts_per_step": N_("Rollout prompts per step"),
 }
 """Assumption labels merged into :data:`bot.render.wording.FIELD_LABELS` (its 500-line limit)."""
+SCHEDULED_MONTH = N_("%(money)s (rented %(hours)s hours a day)")
+"""A serving month's cost on a stated daily schedule (estimator.serving_schedule)."""
 OFFLOAD_UNTIMED = N_(
     "Borderline: it relies on CPU offload — about %(host)s of host RAM per node for the optimizer "
     "states, and slower steps (give the data size to have the time with it)."

@@ -11,7 +11,7 @@ job. The job is the later part's parse, each field it does not state taken from 
 model, method, card, epochs: '现在有10万条数据，想两周内做完，最少需要几张卡？' is the same full fine-tune of
 ChatGLM3-6B on A100 40G, 3 epochs). Its count is never carried when the later part asks for one.
 
-The run measured a throughput, k·N·D ÷ (GPUs × seconds) per GPU (:mod:`bot.core.earlier_run`; k = 6 for
+The run measured a throughput, k·N·D ÷ (GPUs × seconds) per GPU (:mod:`bot.parse.earlier_run`; k = 6 for
 full training, 4 for LoRA/QLoRA; D in tokens, samples × epochs × the tokens per sample the estimator
 assumes). With the same model and method the MFU carries over (the data may differ): the job is timed at
 that throughput (``achieved_tflops_per_gpu``) unless it exceeds the cards' peak (set aside,
@@ -23,10 +23,11 @@ from __future__ import annotations
 
 import re
 
-from bot.core.asides import without_other_setups
-from bot.core.earlier_run import ABOVE_PEAK, SAME_DATA_RE, with_earlier_run
-from bot.parse import ParseResult, parse
+from bot.parse.asides import without_other_setups
 from bot.parse.earlier_counts import ASKS_COUNT_AFTER_RE
+from bot.parse.earlier_run import ABOVE_PEAK, SAME_DATA_RE, with_earlier_run
+from bot.parse.message import parse_one as parse
+from bot.parse.result import ParseResult
 from estimator import catalog
 from estimator.ledger import Ledger
 from estimator.models import Method, SizingRequest, Stage
@@ -140,7 +141,7 @@ def with_past_then_now(parsed: ParseResult, text: str) -> ParseResult:
     if job.stage not in _TRAINING or d_old is None:
         return parsed
     if job.params_total != old.params_total and SAME_DATA_RE.search(after):
-        return parsed  # another model on the same data: bot.core.earlier_run
+        return parsed  # another model on the same data: bot.parse.earlier_run
     k = 4.0 if old.method in (Method.lora, Method.qlora) else 6.0
     spec = catalog.models().get(old.model or "")
     params = spec.params_total if spec is not None and spec.params_total else old.params_total  # 7.6B
@@ -176,5 +177,5 @@ def _result(
 
 def with_past_runs(parsed: ParseResult, text: str) -> ParseResult:
     """``parsed`` read for a finished run before the job (:func:`with_past_then_now`), then for an
-    earlier run on the same data (:func:`bot.core.earlier_run.with_earlier_run`)."""
+    earlier run on the same data (:func:`bot.parse.earlier_run.with_earlier_run`)."""
     return with_earlier_run(with_past_then_now(parsed, text))

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from bot.parse import ParseResult
+from bot.parse.result import ParseResult
 from estimator import catalog
 from estimator.compute import flops_per_param_token
 from estimator.models import Method, Stage

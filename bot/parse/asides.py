@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import re
 
-from bot.parse import ParseResult
 from bot.parse.gpus import extract_gpus
+from bot.parse.result import ParseResult
 from bot.parse.settings import METHOD_WORDS
 from bot.parse.structure import OBSERVED, TRIED, Segment, read_cues, segment_at, segments
 from estimator import catalog

@@ -1,0 +1,23 @@
+"""One message's parse before the post-steps that read it as a whole (:func:`bot.parse.parse` adds
+them): the request (:func:`bot.parse.assemble.parse`), its bounds, the card's SKU, noise, and the
+conversation cues (:func:`bot.parse.cues.cues`). The post-steps parse parts of the message with this.
+"""
+
+from __future__ import annotations
+
+from bot.parse.assemble import parse as _parse
+from bot.parse.bound_words import with_bounds
+from bot.parse.cues import with_cues
+from bot.parse.noise import without_noise
+from bot.parse.result import ParseResult
+from bot.parse.written_names import card_sku
+
+
+def parse_one(text: str) -> ParseResult:
+    """Parse one message (or a part of one) with its conversation cues, read in the same pass. Never
+    raises."""
+    raw = text if isinstance(text, str) else ""
+    result = with_bounds(_parse(raw))  # '上下文至少 16k': sized at 16k, and said
+    result.card_sku = card_sku(raw, result.request.gpu)  # '910B2' sized on the Ascend 910B: said so
+    kept = without_noise(result, raw, _parse)
+    return result if kept is result else with_cues(kept, raw)  # noise: an empty result, with its cues
