@@ -26,6 +26,7 @@ import re
 from bot.core.asides import without_other_setups
 from bot.core.earlier_run import ABOVE_PEAK, SAME_DATA_RE, with_earlier_run
 from bot.parse import ParseResult, parse
+from bot.parse.bare_nodes import machines_in
 from bot.parse.earlier_counts import ASKS_COUNT_AFTER_RE
 from estimator import catalog
 from estimator.ledger import Ledger
@@ -37,8 +38,8 @@ SAME_JOB = "earlier_run_same_job"
 OTHER_JOB = "earlier_run_other_job"
 """The reason of an earlier run of another model or method: named with its MFU, not used."""
 PAST_VERB_RE = re.compile(
-    r"跑了|训了|训练了|练了|用了|花了|耗时"
-    r"|\b(?:ran|took|trained|pretrained|pre-trained|fine-tuned|finetuned|spent|lasted)\b",
+    r"跑了|训了|训练了|练了|用了|花了|耗时|上次|上回"
+    r"|\b(?:ran|took|trained|pretrained|pre-trained|fine-tuned|finetuned|spent|lasted|last\s+time)\b",
     re.IGNORECASE,
 )
 DURATION_RE = re.compile(
@@ -114,8 +115,18 @@ def _job(run: ParseResult, later: ParseResult, after: str) -> SizingRequest:
         return req  # '现在想部署它': a serving job, not timed by the run
     if "method" not in later.found and not own_model and old.stage in _TRAINING:
         update.update(stage=old.stage, method=old.method)  # '现在10亿token': the same fine-tune
+    machines = machines_in(after, [t for t, why in later.unused_numbers if why == "unread"])
+    if machines and old.gpus_per_node and "gpu_count" not in later.found:  # '用4台': 4 of the run's 8-GPU
+        update.update(
+            gpu_count=int(machines) * old.gpus_per_node, gpus_per_node=old.gpus_per_node
+        )  # machines
     asked = "count_asked" in later.found or ASKS_COUNT_AFTER_RE.search(after) is not None  # 'how many H100?'
-    if "gpu_count" in run.found and "gpu_count" not in later.found and not asked:
+    if (
+        "gpu_count" in run.found
+        and "gpu_count" not in update
+        and "gpu_count" not in later.found
+        and not asked
+    ):
         update["gpu_count"] = old.gpu_count  # the same cards when the job names none and asks none
     return req.model_copy(update=update)
 
@@ -136,6 +147,13 @@ def with_past_then_now(parsed: ParseResult, text: str) -> ParseResult:
     ):
         return parsed
     job = _job(run, later, after)
+    if (
+        job.gpu_count
+        and later.request.gpu_count is None
+        and job.gpus_per_node
+        and old.gpu_count != job.gpu_count
+    ):
+        later = _machines_read(later, job)
     d_old = _data_tokens(old)
     if job.stage not in _TRAINING or d_old is None:
         return parsed
@@ -162,6 +180,22 @@ def _said(run: ParseResult, old: SizingRequest, duration: str) -> str:
     model = run.model_typed or old.model or f"{(old.params_total or 0) / 1e9:g}B"
     card = (old.gpu or "").split("-")[0]
     return f"{model} · {old.gpu_count} × {card} · {duration.strip()}"
+
+
+def _machines_read(later: ParseResult, job: SizingRequest) -> ParseResult:
+    """``later`` with its machine count ('4台', '4 nodes') read as machines × the run's GPUs per machine
+    (bot.parse.bare_nodes): no longer unread, and said as read ('4台' → '4 × 8 = 32')."""
+    per = job.gpus_per_node or 1
+    typed = f"{(job.gpu_count or 0) // per:g}"
+    unused = [(t, why) for t, why in later.unused_numbers if (t, why) != (typed, "unread")]
+    read = (typed, f"{typed} × {per} = {job.gpu_count}", "ji_ka_each")
+    return later.model_copy(
+        update={
+            "unused_numbers": unused,
+            "nodes_read": [*later.nodes_read, read],
+            "found": [*later.found, "gpu_count"],
+        }
+    )
 
 
 def _result(
