@@ -13,10 +13,12 @@ ChatGLM3-6B on A100 40G, 3 epochs). Its count is never carried when the later pa
 
 The run measured a throughput, k·N·D ÷ (GPUs × seconds) per GPU (:mod:`bot.core.earlier_run`; k = 6 for
 full training, 4 for LoRA/QLoRA; D in tokens, samples × epochs × the tokens per sample the estimator
-assumes). With the same model and method the MFU carries over (the data may differ): the job is timed at
-that throughput (``achieved_tflops_per_gpu``) unless it exceeds the cards' peak (set aside,
-``earlier_run_above_peak``), named ``earlier_run_same_job``. Another model or method: the run and its
-MFU are named (``earlier_run_other_job``), not used.
+assumes). With the same method on the same card the MFU carries over (the data and the model may differ): the
+job is timed at that throughput (``achieved_tflops_per_gpu``) unless it exceeds the cards' peak (set
+aside, ``earlier_run_above_peak``), named ``earlier_run_same_job`` (the same model) or
+``earlier_run_other_model`` (s15 trial #2: 'full fine-tune of Llama-3.2-3B … 20 hours. How long for
+Llama-3.1-8B on the same 8 H100s?'). Another method or card: the run and its MFU are named
+(``earlier_run_other_job``), not used.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from __future__ import annotations
 import re
 
 from bot.core.asides import without_other_setups
-from bot.core.earlier_run import ABOVE_PEAK, SAME_DATA_RE, with_earlier_run
+from bot.core.earlier_run import ABOVE_PEAK, SAME_DATA_RE, earlier_run, with_earlier_run
 from bot.parse import ParseResult, parse
 from bot.parse.bare_nodes import machines_in
 from bot.parse.earlier_counts import ASKS_COUNT_AFTER_RE
@@ -35,6 +37,9 @@ from estimator.training_setup import assume_tokens_per_sample
 
 SAME_JOB = "earlier_run_same_job"
 """The reason of an earlier run of the same model and method once it calibrates the new job."""
+OTHER_MODEL = "earlier_run_other_model"
+"""The reason of an earlier run of another model on the same cards and method (s15 trial #2): the MFU it
+reached times the new job (a larger model usually reaches a little more, a smaller one a little less)."""
 OTHER_JOB = "earlier_run_other_job"
 """The reason of an earlier run of another model or method: named with its MFU, not used."""
 PAST_VERB_RE = re.compile(
@@ -157,8 +162,8 @@ def with_past_then_now(parsed: ParseResult, text: str) -> ParseResult:
     d_old = _data_tokens(old)
     if job.stage not in _TRAINING or d_old is None:
         return parsed
-    if job.params_total != old.params_total and SAME_DATA_RE.search(after):
-        return parsed  # another model on the same data: bot.core.earlier_run
+    if job.params_total != old.params_total and SAME_DATA_RE.search(after) and earlier_run(parsed):
+        return parsed  # another model on the same data, read as bot.core.earlier_run reads it
     k = 4.0 if old.method in (Method.lora, Method.qlora) else 6.0
     spec = catalog.models().get(old.model or "")
     params = spec.params_total if spec is not None and spec.params_total else old.params_total  # 7.6B
@@ -167,12 +172,13 @@ def with_past_then_now(parsed: ParseResult, text: str) -> ParseResult:
     peak = gpu.peak_flops_16bit / 1e12 if gpu is not None and gpu.peak_flops_16bit else None
     said = _said(run, old, duration.group(0))
     mfu = f" → MFU {tflops / peak:.1%}" if peak else ""
-    same = job.params_total == old.params_total and job.method == old.method and job.gpu == old.gpu
-    if not same or peak is None or tflops > peak:
-        why = OTHER_JOB if not same else ABOVE_PEAK
+    same_run = job.method == old.method and job.gpu == old.gpu  # the same cards and method: its MFU carries
+    if not same_run or peak is None or tflops > peak:
+        why = OTHER_JOB if not same_run else ABOVE_PEAK
         return _result(parsed, later, job, (f"{said}{mfu}", why))
     job = job.model_copy(update={"achieved_tflops_per_gpu": round(tflops, 1)})
-    return _result(parsed, later, job, (f"{said}{mfu}", SAME_JOB))
+    why = SAME_JOB if job.params_total == old.params_total else OTHER_MODEL  # '3B run → 8B': its MFU (s15)
+    return _result(parsed, later, job, (f"{said}{mfu}", why))
 
 
 def _said(run: ParseResult, old: SizingRequest, duration: str) -> str:
