@@ -115,3 +115,21 @@ def test_another_model_on_the_same_cards_is_timed_at_the_runs_mfu(capsys, q: str
     assert d["report"]["gpu_hours"]["likely"] == pytest.approx(400, rel=0.01)
     assert list(named(d).values()) == ["earlier_run_other_model"]
     assert next(iter(named(d))).endswith("→ MFU 6.8%")
+
+
+def test_a_count_asked_for_another_model_after_a_run_is_sized_at_its_mfu(capsys) -> None:
+    """s15 trial #2 (was trial s12's 'other setup' case): the 8B run on 8 A100 times the 70B whose count
+    is asked; the 8 stays the run's, never the job's."""
+    q = (
+        "Last week we full fine-tuned Llama-3.1-8B on 8x A100 80GB with ZeRO-3 and it took 14 hours for 300M "
+        "tokens. Now we need Llama-3.1-70B on the same data. How many A100 80GB and how many days?"
+    )
+    d = ask_in_process(capsys, q)
+    assert (d["request"]["model"], d["request"]["gpu_count"], d["request"]["tokens"]) == (
+        "Llama-3.1-70B",
+        None,
+        3e8,
+    )
+    # 6 × 8.03e9 × 3e8 ÷ (8 × 14 × 3,600 s) = 35.8 TFLOPS per GPU (11.5 % of the A100's 312)
+    assert d["request"]["achieved_tflops_per_gpu"] == pytest.approx(35.8)
+    assert named(d) == {"Llama-3.1-8B · 8 × A100 · 14 hours → MFU 11.5%": "earlier_run_other_model"}
