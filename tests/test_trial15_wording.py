@@ -41,3 +41,28 @@ def test_channels_said_are_named_as_said(q: str, channels: int, gbps: float, sai
     assert (req.host_channels, req.host_bandwidth_gbps) == (channels, gbps)
     text = ask_quietly(q)
     assert said in text and "unless you said" not in text and "未说通道数" not in text
+
+
+@pytest.mark.parametrize(
+    ("q", "said"),
+    [
+        (
+            "Full fine-tune Mistral-7B on 1B tokens: 8x H100 vs 16x A100 vs 8x MI300X, which finishes first?",
+            "the winner rests on an assumed MFU for MI300X (30%",
+        ),
+        (
+            "全参微调 Mistral-7B，10亿 token：8 张 H100、16 张 A100、8 张 MI300X，哪个最快跑完？",
+            "取决于 MI300X 的假定 MFU（30%",
+        ),
+    ],
+)
+def test_a_winner_on_an_uncalibrated_mfu_says_so(q: str, said: str) -> None:
+    """s15 trial #5: MI300X at the uncalibrated 30 % default beats H100's calibrated 28 %: the headline
+    says the winner rests on that assumption."""
+    head = ask_quietly(q).splitlines()[0]
+    assert "MI300X" in head.split("(")[0].split("（")[0] and said in head
+
+
+def test_a_winner_on_a_calibrated_mfu_says_nothing_of_it() -> None:
+    head = ask_quietly("Full fine-tune Mistral-7B on 1B tokens: 8x H100 vs 16x A100, which finishes first?")
+    assert head.startswith("Finishes first: 8 × H100") and "assumed MFU" not in head
