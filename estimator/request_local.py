@@ -53,6 +53,15 @@ class LocalServingSettings(BaseModel):
         "CPU memory); None or True: each layer's KV on that layer's device (src/llama-kv-cache.cpp)",
         json_schema_extra=_setting("serving", json_order=66),
     )
+    host_channels: int | None = Field(
+        None,
+        ge=1,
+        le=24,
+        description="the host memory's channels as said ('dual channel', '双通道', '8-channel'): what "
+        "`host_bandwidth_gbps` was read with (channels × 8 bytes × the DDR transfer rate); None when no "
+        "count was said (two, a desktop's, assumed)",
+        json_schema_extra=_setting("serving", json_order=69, stated=(1, 24)),
+    )
 
 
 class ServingSchedule(BaseModel):

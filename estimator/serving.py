@@ -86,8 +86,8 @@ def _serving_verdict(
         if req.gpu_count_max and inf.min_gpus <= req.gpu_count_max:
             return "borderline", "range_upper_end"
         refuses = runtime_named(inf.runtime).refuses_short_cache  # vLLM
-        if refuses and inf.kv_capacity_tokens:  # the weights fit, one request does not
-            return "no", None
+        if refuses and inf.kv_capacity_tokens:  # the weights fit, one request does not: vLLM will not start
+            return "no", None if req.concurrency else "max_model_len"  # s15 trial #3: no load stated
         fp8_fits = inf.fp8_min_gpus is not None and inf.fp8_min_gpus <= count
         if req.concurrency:  # a stated load must fit in FP8 too (the FP8 alternative is sized for it)
             fp8_load = next((a.min_gpus for a in inf.alternatives if a.change == "fp8"), None)

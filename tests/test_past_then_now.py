@@ -92,3 +92,44 @@ def test_a_serving_job_after_the_run_is_not_timed_by_it(capsys) -> None:
     )
     assert d["request"]["stage"] == "inference"
     assert not any(i["reason"].startswith("earlier_run") for i in d["interpretation"]["ignored"])
+
+
+@pytest.mark.parametrize(
+    "q",
+    [
+        "We ran a full fine-tune of Llama-3.2-3B on 2B tokens on 8 H100s and it took about 20 hours. "
+        "How long would the same data take for Llama-3.1-8B on the same 8 H100s?",
+        "我们之前在8张H100上全参微调Llama-3.2-3B，20亿token，跑了20小时。现在同样的数据换成Llama-3.1-8B，"
+        "还是这8张H100，要多久？",
+    ],
+)
+def test_another_model_on_the_same_cards_is_timed_at_the_runs_mfu(capsys, q: str) -> None:
+    """s15 trial #2: the 3B run's MFU times the 8B (same card, same method), said as used; the 20 hours
+    are that run's, never 'a figure reported' or this job's."""
+    d = ask_in_process(capsys, q)
+    req = d["request"]
+    assert (req["model"], req["tokens"], req["gpu_count"], req["hours"]) == ("Llama-3.1-8B", 2e9, 8, None)
+    # 6 × 3.21e9 (Llama-3.2-3B) × 2e9 ÷ (8 GPUs × 20 × 3,600 s) = 66.9 TFLOPS per GPU (6.8 % of 989)
+    assert req["achieved_tflops_per_gpu"] == pytest.approx(66.9)
+    # 6 × 8.03e9 × 2e9 ÷ (66.9e12 × 3,600) = 400 H100-hours: 50 hours on 8
+    assert d["report"]["gpu_hours"]["likely"] == pytest.approx(400, rel=0.01)
+    assert list(named(d).values()) == ["earlier_run_other_model"]
+    assert next(iter(named(d))).endswith("→ MFU 6.8%")
+
+
+def test_a_count_asked_for_another_model_after_a_run_is_sized_at_its_mfu(capsys) -> None:
+    """s15 trial #2 (was trial s12's 'other setup' case): the 8B run on 8 A100 times the 70B whose count
+    is asked; the 8 stays the run's, never the job's."""
+    q = (
+        "Last week we full fine-tuned Llama-3.1-8B on 8x A100 80GB with ZeRO-3 and it took 14 hours for 300M "
+        "tokens. Now we need Llama-3.1-70B on the same data. How many A100 80GB and how many days?"
+    )
+    d = ask_in_process(capsys, q)
+    assert (d["request"]["model"], d["request"]["gpu_count"], d["request"]["tokens"]) == (
+        "Llama-3.1-70B",
+        None,
+        3e8,
+    )
+    # 6 × 8.03e9 × 3e8 ÷ (8 × 14 × 3,600 s) = 35.8 TFLOPS per GPU (11.5 % of the A100's 312)
+    assert d["request"]["achieved_tflops_per_gpu"] == pytest.approx(35.8)
+    assert named(d) == {"Llama-3.1-8B · 8 × A100 · 14 hours → MFU 11.5%": "earlier_run_other_model"}

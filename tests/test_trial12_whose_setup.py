@@ -117,7 +117,7 @@ def test_an_rl_jobs_reward_or_critic_model_is_part_of_the_job(text: str, typed: 
 
 def test_the_reward_model_reason_is_said_in_both_languages() -> None:
     zh = ask_json_in_process("PPO 训练 Qwen2.5-32B，critic 用 Qwen2.5-7B，16 张 A100，要多久？")["reply"]
-    assert "奖励 / critic / 参考模型" in zh and "另一套配置" not in zh
+    assert "奖励模型 / 价值模型（Critic）/ 参考模型" in zh and "另一套配置" not in zh
     en = ask_json_in_process("PPO with actor 70B, reward model 7B on 32 H100, 10k prompts. How long?")[
         "reply"
     ]
@@ -260,12 +260,6 @@ def test_the_target_load_is_sized_todays_is_observed(text: str, load: int, today
         (
             "We serve Llama-3.1-8B on one L40S today. Moving to Llama-3.1-70B, how many L40S do we need?",
             "one",
-        ),
-        (
-            "Last week we full fine-tuned Llama-3.1-8B on 8x A100 80GB "
-            "with ZeRO-3 and it took 14 hours for 300M "
-            "tokens. Now we need Llama-3.1-70B on the same data. How many A100 80GB and how many days?",
-            "8",
         ),
     ],
 )

@@ -232,6 +232,18 @@ def with_count_asked(parsed: ParseResult, new: dict[str, Any]) -> dict[str, Any]
     return {**new, "count_asked": True, "gpu_count": None, "gpu_count_max": None}
 
 
+def followup_fields(parsed: ParseResult, prev: SizingRequest) -> tuple[ParseResult, dict[str, Any]]:
+    """The follow-up's parse with a machine count read by the earlier turn's machines
+    (:func:`bot.core.followup_machines.machines_followup`), and the fields it changes
+    (:func:`with_count_asked`)."""
+    from bot.core.followup_machines import machines_followup
+
+    parsed = machines_followup(parsed, prev)
+    return parsed, with_count_asked(
+        parsed, {f: getattr(parsed.request, f) for f in parsed.found if f != "stage"}
+    )
+
+
 def lost_followup(parsed: ParseResult, text: str = "") -> bool:
     """The message reads as a follow-up ("那H100呢", "what about LoRA?", "换成QLoRA"): a follow-up cue and
     something to change, but nothing to size on its own (no model, data, budget). With no previous

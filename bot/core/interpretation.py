@@ -85,6 +85,7 @@ IGNORED_REASONS = (
     "earlier_run",  # s14: an earlier run on the same data and cards: its throughput times the new job
     "earlier_run_same_job",  # s14: an earlier run of the same model and method: its MFU times the new job
     "earlier_run_other_job",  # s14: an earlier run of another model, method or card: its MFU named, not used
+    "earlier_run_other_model",  # s15: an earlier run of another model on the same cards and method: its MFU
     "earlier_run_above_peak",  # s14: an earlier run implying more FLOPs than the cards' peak: set aside
     "rl_reward_model_not_sized",  # an RL job's reward/critic/reference model: counted at the actor's size
     *UNUSED_REASONS,  # keys of a pasted training/serving config (bot.parse.configs.model)
@@ -116,6 +117,7 @@ USED_REASONS = frozenset(
         "zero_from_file_name",
         "earlier_run",
         "earlier_run_same_job",
+        "earlier_run_other_model",
         "cards_total",
     }
 )

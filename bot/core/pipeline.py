@@ -25,7 +25,7 @@ from typing import Any
 
 from bot.core.answer import Answer
 from bot.core.configfile import ConfigInfo, read_config, split_pasted
-from bot.core.followup import MODEL_FIELDS, classify, lost_followup, merge, stage_switch, with_count_asked
+from bot.core.followup import MODEL_FIELDS, classify, followup_fields, lost_followup, merge, stage_switch
 from bot.core.offer import Offer, candidates, cheapest_index, fits, names_a_gpu, offer_terms, pricing
 from bot.lazylog import lazy_logger
 from bot.parse import ParseResult, parse
@@ -193,7 +193,7 @@ def answer(
     kept: dict[str, Any] = {}
     reset: dict[str, Any] = {}
     if decision.followup and context.previous is not None:
-        new = with_count_asked(parsed, {f: getattr(parsed.request, f) for f in parsed.found if f != "stage"})
+        parsed, new = followup_fields(parsed, context.previous)  # '用4台' after '2台8卡': 4 × 8 (s15)
         request, changed = merge(context.previous, new, parsed.stage_word)
         kept, reset = stage_switch(context.previous, request)
     elif context.previous is None and lost_followup(parsed):

@@ -24,6 +24,7 @@ from bot.parse import lexicon as lx
 from bot.parse import precision_words as pw
 from bot.parse.algorithm_variants import algorithm_variant
 from bot.parse.asked_method import asked_method_first
+from bot.parse.bare_nodes import nodes_of_said_size
 from bot.parse.budget_period import read_budget_period
 from bot.parse.compared import compared_setups, sized_algorithm
 from bot.parse.count_forms import set_aside_counts
@@ -488,6 +489,7 @@ class _Parse(FieldSteps):
         self.unusable += [r.tok.raw.strip() for r in outside]
         self.roles = [r for r in self.roles if r not in unusable and r not in outside]
         said = getattr(self, "s0", self.s)  # the text before masks: its earlier-setup words
+        self.roles = nodes_of_said_size(self.s, self.roles, self.unread, self.unread_toks)  # '用4台' (s15)
         self.roles, earlier = earlier_counts(said, length_not_data(self.roles))  # "之前…两片卡才跑得下"
         self.roles, past = past_run_days(said, self.roles)  # 'we ran … for 3 days': that run's (s14)
         self.named_unused += earlier + past

@@ -153,6 +153,8 @@ def host_bandwidth(out: Any) -> None:
         out.s = mask(out.s, c.start(), c.end(), " ")
     if 1600 <= rate <= 12_000 and 1 <= channels <= 24:
         out.fields["host_bandwidth_gbps"] = channels * 8 * rate / 1000
+        if c is not None:  # said: the reply names the count, not the two assumed (s15 trial #4)
+            out.fields["host_channels"] = channels
 
 
 NO_KV_OFFLOAD_RE = rc(

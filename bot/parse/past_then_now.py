@@ -13,10 +13,12 @@ ChatGLM3-6B on A100 40G, 3 epochs). Its count is never carried when the later pa
 
 The run measured a throughput, k·N·D ÷ (GPUs × seconds) per GPU (:mod:`bot.parse.earlier_run`; k = 6 for
 full training, 4 for LoRA/QLoRA; D in tokens, samples × epochs × the tokens per sample the estimator
-assumes). With the same model and method the MFU carries over (the data may differ): the job is timed at
-that throughput (``achieved_tflops_per_gpu``) unless it exceeds the cards' peak (set aside,
-``earlier_run_above_peak``), named ``earlier_run_same_job``. Another model or method: the run and its
-MFU are named (``earlier_run_other_job``), not used.
+assumes). With the same method on the same card the MFU carries over (the data and the model may differ): the
+job is timed at that throughput (``achieved_tflops_per_gpu``) unless it exceeds the cards' peak (set
+aside, ``earlier_run_above_peak``), named ``earlier_run_same_job`` (the same model) or
+``earlier_run_other_model`` (s15 trial #2: 'full fine-tune of Llama-3.2-3B … 20 hours. How long for
+Llama-3.1-8B on the same 8 H100s?'). Another method or card: the run and its MFU are named
+(``earlier_run_other_job``), not used.
 """
 
 from __future__ import annotations
@@ -24,8 +26,9 @@ from __future__ import annotations
 import re
 
 from bot.parse.asides import without_other_setups
+from bot.parse.bare_nodes import machines_in
 from bot.parse.earlier_counts import ASKS_COUNT_AFTER_RE
-from bot.parse.earlier_run import ABOVE_PEAK, SAME_DATA_RE, with_earlier_run
+from bot.parse.earlier_run import ABOVE_PEAK, SAME_DATA_RE, earlier_run, with_earlier_run
 from bot.parse.message import parse_one as parse
 from bot.parse.result import ParseResult
 from estimator import catalog
@@ -35,11 +38,14 @@ from estimator.training_setup import assume_tokens_per_sample
 
 SAME_JOB = "earlier_run_same_job"
 """The reason of an earlier run of the same model and method once it calibrates the new job."""
+OTHER_MODEL = "earlier_run_other_model"
+"""The reason of an earlier run of another model on the same cards and method (s15 trial #2): the MFU it
+reached times the new job (a larger model usually reaches a little more, a smaller one a little less)."""
 OTHER_JOB = "earlier_run_other_job"
 """The reason of an earlier run of another model or method: named with its MFU, not used."""
 PAST_VERB_RE = re.compile(
-    r"跑了|训了|训练了|练了|用了|花了|耗时"
-    r"|\b(?:ran|took|trained|pretrained|pre-trained|fine-tuned|finetuned|spent|lasted)\b",
+    r"跑了|训了|训练了|练了|用了|花了|耗时|上次|上回"
+    r"|\b(?:ran|took|trained|pretrained|pre-trained|fine-tuned|finetuned|spent|lasted|last\s+time)\b",
     re.IGNORECASE,
 )
 DURATION_RE = re.compile(
@@ -115,8 +121,18 @@ def _job(run: ParseResult, later: ParseResult, after: str) -> SizingRequest:
         return req  # '现在想部署它': a serving job, not timed by the run
     if "method" not in later.found and not own_model and old.stage in _TRAINING:
         update.update(stage=old.stage, method=old.method)  # '现在10亿token': the same fine-tune
+    machines = machines_in(after, [t for t, why in later.unused_numbers if why == "unread"])
+    if machines and old.gpus_per_node and "gpu_count" not in later.found:  # '用4台': 4 of the run's 8-GPU
+        update.update(
+            gpu_count=int(machines) * old.gpus_per_node, gpus_per_node=old.gpus_per_node
+        )  # machines
     asked = "count_asked" in later.found or ASKS_COUNT_AFTER_RE.search(after) is not None  # 'how many H100?'
-    if "gpu_count" in run.found and "gpu_count" not in later.found and not asked:
+    if (
+        "gpu_count" in run.found
+        and "gpu_count" not in update
+        and "gpu_count" not in later.found
+        and not asked
+    ):
         update["gpu_count"] = old.gpu_count  # the same cards when the job names none and asks none
     return req.model_copy(update=update)
 
@@ -137,11 +153,18 @@ def with_past_then_now(parsed: ParseResult, text: str) -> ParseResult:
     ):
         return parsed
     job = _job(run, later, after)
+    if (
+        job.gpu_count
+        and later.request.gpu_count is None
+        and job.gpus_per_node
+        and old.gpu_count != job.gpu_count
+    ):
+        later = _machines_read(later, job)
     d_old = _data_tokens(old)
     if job.stage not in _TRAINING or d_old is None:
         return parsed
-    if job.params_total != old.params_total and SAME_DATA_RE.search(after):
-        return parsed  # another model on the same data: bot.parse.earlier_run
+    if job.params_total != old.params_total and SAME_DATA_RE.search(after) and earlier_run(parsed):
+        return parsed  # another model on the same data, read as bot.parse.earlier_run reads it
     k = 4.0 if old.method in (Method.lora, Method.qlora) else 6.0
     spec = catalog.models().get(old.model or "")
     params = spec.params_total if spec is not None and spec.params_total else old.params_total  # 7.6B
@@ -150,12 +173,13 @@ def with_past_then_now(parsed: ParseResult, text: str) -> ParseResult:
     peak = gpu.peak_flops_16bit / 1e12 if gpu is not None and gpu.peak_flops_16bit else None
     said = _said(run, old, duration.group(0))
     mfu = f" → MFU {tflops / peak:.1%}" if peak else ""
-    same = job.params_total == old.params_total and job.method == old.method and job.gpu == old.gpu
-    if not same or peak is None or tflops > peak:
-        why = OTHER_JOB if not same else ABOVE_PEAK
+    same_run = job.method == old.method and job.gpu == old.gpu  # the same cards and method: its MFU carries
+    if not same_run or peak is None or tflops > peak:
+        why = OTHER_JOB if not same_run else ABOVE_PEAK
         return _result(parsed, later, job, (f"{said}{mfu}", why))
     job = job.model_copy(update={"achieved_tflops_per_gpu": round(tflops, 1)})
-    return _result(parsed, later, job, (f"{said}{mfu}", SAME_JOB))
+    why = SAME_JOB if job.params_total == old.params_total else OTHER_MODEL  # '3B run → 8B': its MFU (s15)
+    return _result(parsed, later, job, (f"{said}{mfu}", why))
 
 
 def _said(run: ParseResult, old: SizingRequest, duration: str) -> str:
@@ -163,6 +187,22 @@ def _said(run: ParseResult, old: SizingRequest, duration: str) -> str:
     model = run.model_typed or old.model or f"{(old.params_total or 0) / 1e9:g}B"
     card = (old.gpu or "").split("-")[0]
     return f"{model} · {old.gpu_count} × {card} · {duration.strip()}"
+
+
+def _machines_read(later: ParseResult, job: SizingRequest) -> ParseResult:
+    """``later`` with its machine count ('4台', '4 nodes') read as machines × the run's GPUs per machine
+    (bot.parse.bare_nodes): no longer unread, and said as read ('4台' → '4 × 8 = 32')."""
+    per = job.gpus_per_node or 1
+    typed = f"{(job.gpu_count or 0) // per:g}"
+    unused = [(t, why) for t, why in later.unused_numbers if (t, why) != (typed, "unread")]
+    read = (typed, f"{typed} × {per} = {job.gpu_count}", "ji_ka_each")
+    return later.model_copy(
+        update={
+            "unused_numbers": unused,
+            "nodes_read": [*later.nodes_read, read],
+            "found": [*later.found, "gpu_count"],
+        }
+    )
 
 
 def _result(

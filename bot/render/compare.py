@@ -162,7 +162,27 @@ def first_line(reports: list[SizingReport], lang: str) -> str | None:
     _, setup, days = timed[best]
     sep = "；" if lang == "zh" else "; "
     msgid = N_("Finishes first: %(setup)s (≈ %(days)s days; %(others)s)")
-    return translate(lang, msgid, setup=setup, days=days, others=sep.join(others))
+    line = translate(lang, msgid, setup=setup, days=days, others=sep.join(others))
+    fit = [r for r in reports if _fits(r)]
+    return line + _assumed_winner(fit[best], fit, lang)
+
+
+def _assumed_winner(winner: SizingReport, reports: list[SizingReport], lang: str) -> str:
+    """' — the winner rests on an assumed MFU for MI300X (30 %: no published runs on it)' when the fastest
+    option's MFU is the uncalibrated default (estimator.efficiency: Why.mfu_uncalibrated) and another
+    option's is calibrated (s15 trial #5: MI300X at a default 30 % beat H100's calibrated 28 %); else ''."""
+
+    def assumed(r: SizingReport) -> float | None:
+        a = next((a for a in r.assumptions if a.field == "mfu"), None)
+        return float(a.value) if a is not None and a.why == "mfu_uncalibrated" and a.value else None
+
+    mfu = assumed(winner)
+    if mfu is None or all(assumed(r) is not None for r in reports):
+        return ""
+    msgid = N_(
+        " — the winner rests on an assumed MFU for %(gpu)s (%(mfu)s: no published runs on it to calibrate)"
+    )
+    return translate(lang, msgid, gpu=gpu_names(winner)[0], mfu=f"{mfu:.0%}")
 
 
 def budget_row(report: SizingReport, lang: str, mark: str = "") -> str | None:

@@ -204,11 +204,14 @@ def _short_of_weights(report: SizingReport, inf: Inference, f: Fmt, lang: str) -
     that llama.cpp split (:func:`bot.render.split_text.split_section`), None without one."""
     gpus = report.request.gpu_count
     short = bool(gpus and gpus < inf.min_gpus)
-    load = not {"concurrency", "context"} <= {a.field for a in report.assumptions}
+    assumed = {a.field for a in report.assumptions}
+    load = not {"concurrency", "context"} <= assumed
     return {
         "load_given": load,
         "offload_unfit": (short and bool(report.request.offload)) or inf.layer_split is not None,
         "short_both": short and inf.min_gpus < inf.recommended_gpus and report.feasible == "no" and load,
+        # a context stated, no load: 'will it start?' is answered for the user's GPUs (s15 trial #3)
+        "no_start": short and report.feasible == "no" and load and "concurrency" in assumed,
         "never_fits": any(w.code == "pipeline_never_fits" for w in report.warnings),
         "split": split_section(report, f, lang, gpu_names(report)[0]),  # -ngl, --cpu-moe (split_text)
     }

@@ -43,6 +43,7 @@ SPEED = N_(
     "CPU at %(host_bw)s GB/s × %(cpu_eff)s%(assumed)s"
 )
 HOST_STATED = N_(" (your RAM: two channels unless you said how many)")
+HOST_CHANNELS = N_(" (your RAM: %(n)s channels, as you said)")
 HOST_ASSUMED = N_(" (dual-channel DDR4-3200 to DDR5-5600, assumed: say your RAM's speed for one figure)")
 SERVER_ASSUMED = N_(
     " (a server's 8-channel DDR4-3200 to 12-channel DDR5-4800, one socket, assumed: say your RAM's speed "
@@ -125,7 +126,7 @@ def _verdict(s: LayerSplit, f: Fmt, lang: str) -> str:
     )
 
 
-def _lines(s: LayerSplit, f: Fmt, lang: str, gpus: str, gpu: str) -> list[str]:
+def _lines(s: LayerSplit, f: Fmt, lang: str, gpus: str, gpu: str, channels: int | None = None) -> list[str]:
     key = "all" if s.gpu_layers == s.layers else "none" if not s.output_on_gpu else "some"
     on_gpu = translate(lang, GPU_PART[key], layers=s.layers, n=s.gpu_layers)
     cpu_layers = s.layers - s.gpu_layers
@@ -159,6 +160,8 @@ def _lines(s: LayerSplit, f: Fmt, lang: str, gpus: str, gpu: str) -> list[str]:
         )
     low, high = s.host_bandwidth_low / 1e9, s.host_bandwidth_high / 1e9
     assumed = translate(lang, HOST_BASIS[s.host_bandwidth_basis])
+    if low == high and channels:  # 'dual channel' said: that count, not the two assumed (s15 trial #4)
+        assumed = translate(lang, HOST_CHANNELS, n=channels)
     host_bw = f.num(low, 1) if low == high else f"{f.num(low, 1)}–{f.num(high, 1)}"
     out.append(
         translate(
@@ -181,5 +184,5 @@ def split_section(report: SizingReport, f: Fmt, lang: str, gpu: str) -> SplitCon
         "gpus": gpus,
         "setting": _setting(s, lang, runtime_named(inf.runtime).local),
         "verdict": _verdict(s, f, lang),
-        "lines": _lines(s, f, lang, gpus, gpu),
+        "lines": _lines(s, f, lang, gpus, gpu, report.request.host_channels),
     }

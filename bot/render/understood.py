@@ -132,6 +132,10 @@ IGNORED_TEXTS: dict[str, str] = {
         "your earlier run of the same model and method: its throughput per GPU (k·N·D ÷ GPUs ÷ its time) "
         "is the measured rate this answer times the new job with"
     ),
+    "earlier_run_other_model": N_(
+        "your earlier run of another model with the same method on the same cards: the new job is timed at "
+        "the MFU that run reached — a larger model usually reaches a little more, a smaller one a little less"
+    ),
     "earlier_run_other_job": N_(
         "your earlier run of another model, method or card: its MFU is given for comparison, not used — "
         "the new job is timed at the calibrated MFU"

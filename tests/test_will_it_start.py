@@ -1,0 +1,43 @@
+"""'Will it start / does it fit?' on a stated launcher and card (s15 trial #3): the headline answers for
+the stated card and count first — starts or not, why, the largest --max-model-len that starts — and
+sizes no load that was never stated ('16 GPUs for 16 concurrent' was a default load)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.cli_run import ask_in_process, ask_quietly
+
+L4 = "vllm serve meta-llama/Llama-3.1-8B-Instruct --max-model-len 131072 --gpu-memory-utilization 0.9 "
+AWQ = "vllm serve Qwen2.5-72B-Instruct-AWQ --tensor-parallel-size 2 --max-model-len 32768 --max-num-seqs 64"
+
+
+@pytest.mark.parametrize(
+    ("q", "said"),
+    [
+        (L4 + "on one L4 24GB — will it start?", "the largest --max-model-len that starts is 42,768"),
+        (L4 + "，一张 L4 24GB 能启动吗？", "能启动的最大 --max-model-len 是 42,768"),
+    ],
+)
+def test_a_launch_that_refuses_says_so_and_the_length_that_starts(capsys, q: str, said: str) -> None:
+    d = ask_in_process(capsys, q)
+    # 8.03B × 2 B = 16.1 GB of weights on 0.9 × 24 GB: vLLM's KV cache holds 42,768 tokens, under 131,072
+    assert (d["report"]["feasible"], d["report"]["feasible_reason"]) == ("no", "max_model_len")
+    assert d["report"]["inference"]["kv_capacity_tokens"] == 42768
+    head = ask_quietly(q).splitlines()[0]
+    assert (said in head and "131,072" in head and "1 × L4" in head) or "1 张 L4" in head
+    assert "16 GPUs" not in head and "concurrent" not in head and "并发" not in head
+
+
+@pytest.mark.parametrize(
+    ("q", "said"),
+    [
+        (AWQ + " on 2x RTX 4090, does this start and how many users?", "it does not start"),
+        (AWQ + "，两张 4090 能起来吗，能支持多少用户？", "启动不了"),
+    ],
+)
+def test_weights_that_fill_the_cards_say_it_does_not_start(q: str, said: str) -> None:
+    head = ask_quietly(q).splitlines()[0]
+    # 72.7B at AWQ int4 = 41.5 GB of weights: with one 32K sequence it takes at least 4 × 24 GB
+    assert said in head and ("at least 4" in head or "至少需要 4 张" in head)
+    assert "16" not in head and "TP" not in head
