@@ -73,21 +73,6 @@ class Band(_Frozen):
     high: float
 
 
-class DaysRow(_Frozen):
-    """Wall-clock days for a job on ``gpus`` GPUs (low / likely / high from the MFU band)."""
-
-    gpus: int
-    days: Band
-    gpu_hours: Band | None = Field(
-        None,
-        description="GPU-hours on this count when they differ from the report's gpu_hours (the fewest "
-        "GPUs that fit pay full recomputation, ×(k + 2) / k); None where the report's apply",
-    )
-    cost: Cost | None = Field(
-        None, description="the cost of gpu_hours on this count (billed as the report's cost); None with it"
-    )
-
-
 class Cost(_Frozen):
     """Cost range: likely GPU-hours (billed in whole hours) × the price range; and the wider range
     that also spans the GPU-hours band (low hours × low price … high hours × high price)."""
@@ -101,6 +86,21 @@ class Cost(_Frozen):
     price_high: float = Field(description="per GPU-hour")
     billed_gpu_hours: int
     price_source: str
+
+
+class DaysRow(_Frozen):
+    """Wall-clock days for a job on ``gpus`` GPUs (low / likely / high from the MFU band)."""
+
+    gpus: int
+    days: Band
+    gpu_hours: Band | None = Field(
+        None,
+        description="GPU-hours on this count when they differ from the report's gpu_hours (the fewest "
+        "GPUs that fit pay full recomputation, ×(k + 2) / k); None where the report's apply",
+    )
+    cost: Cost | None = Field(
+        None, description="the cost of gpu_hours on this count (billed as the report's cost); None with it"
+    )
 
 
 class Plan(_Frozen):
