@@ -11,21 +11,11 @@ LoRA/QLoRA, 6 otherwise: :func:`estimator.compute.flops_per_param_token`), times
 
 from __future__ import annotations
 
-import re
-
 from bot.parse import ParseResult
 from bot.parse.past_then_now import SAME_JOB
 from estimator import catalog
 from estimator.compute import flops_per_param_token
 from estimator.models import Method, SizingRequest
-
-_MACHINES_RE = re.compile(
-    r"(?<![\d.])(?P<n>\d{1,4})\s*(?:个\s*)?(?:台(?:机器|服务器)?|节点|机器|nodes?\b|machines?\b|servers?\b|boxe?s\b)"
-    r"(?!\s*(?:gpu|卡|张))",
-    re.IGNORECASE,
-)
-"""A machine count with no card count after it ('4台', '4 nodes'), in the parse's normalized text."""
-_ASKS_HOW_LONG_RE = re.compile(r"多久|多长时间|几天|how\s+long|how\s+many\s+(?:hours|days)", re.IGNORECASE)
 
 
 def machines_followup(parsed: ParseResult, prev: SizingRequest | None) -> ParseResult:
@@ -35,13 +25,13 @@ def machines_followup(parsed: ParseResult, prev: SizingRequest | None) -> ParseR
     if prev is None or not prev.gpus_per_node or "gpu_count" in parsed.found:
         return parsed
     unread = {t for t, why in parsed.unused_numbers if why == "unread"}
-    found = [m for m in _MACHINES_RE.finditer(parsed.normalized) if m["n"] in unread]
+    found = [n for n in parsed.machine_counts if n in unread]  # read by the parse (bot.parse.cues)
     if len(found) != 1:
         return parsed
-    typed, per = found[0]["n"], prev.gpus_per_node
+    typed, per = found[0], prev.gpus_per_node
     count = int(typed) * per
     update: dict[str, object] = {"gpu_count": count, "gpus_per_node": per}
-    rate = _earlier_rate(prev) if _ASKS_HOW_LONG_RE.search(parsed.normalized) else None
+    rate = _earlier_rate(prev) if parsed.duration_cue else None
     said: list[tuple[str, str]] = []
     if rate is not None:  # the earlier run measured the rate; its hours are not this job's
         update.update(achieved_tflops_per_gpu=rate, hours=None)

@@ -62,6 +62,17 @@ BARE_COUNT_RE = LazyPattern(
 GPU count is asked (the parser reads 'how many GPUs'; :data:`bot.parse.cue_words.ASKS_COUNT`)."""
 
 
+MACHINES_RE = LazyPattern(
+    r"(?<![\d.])(?P<n>\d{1,4})\s*(?:个\s*)?(?:台(?:机器|服务器)?|节点|机器|nodes?\b|machines?\b|servers?\b|boxe?s\b)"
+    r"(?!\s*(?:gpu|卡|张))",
+    0,
+)
+"""A machine count with no card count after it ('4台', '4 nodes'), in the normalized text: a follow-up reads
+it as machines × the earlier turn's GPUs per machine (bot.core.followup_machines, s15 trial #1)."""
+ASKS_HOW_LONG_RE = LazyPattern(r"多久|多长时间|几天|how\s+long|how\s+many\s+(?:hours|days)", 0)
+"""Asks how long a job takes."""
+
+
 def cues(text: str, norm: str | None = None) -> dict[str, Any]:
     """The cue fields of :class:`ParseResult` read from ``text``; ``norm``: ``normalize(text)`` when the
     caller has it already (the parse does: :func:`bot.parse.normalize.prepare`)."""
@@ -74,6 +85,8 @@ def cues(text: str, norm: str | None = None) -> dict[str, Any]:
         "change_cue": LOST_CUE_RE.match(norm) is not None,  # at the start only (``^``)
         "message_lang": message_lang(text),
         "count_cue": ASKS_COUNT_RE.search(norm) is not None or BARE_COUNT_RE.search(norm) is not None,
+        "machine_counts": [m["n"] for m in MACHINES_RE.finditer(norm)],
+        "duration_cue": ASKS_HOW_LONG_RE.search(norm) is not None,
     }
 
 

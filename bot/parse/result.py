@@ -121,6 +121,12 @@ class ParseResult(BaseModel, defer_build=True):  # schema built on first use: st
         description="asks how many GPUs, with or without the noun ('要几张卡', 'how many do I need?'): in a "
         "follow-up the count is sized afresh (bot.core.followup.with_count_asked)",
     )
+    machine_counts: list[str] = Field(
+        default_factory=empty_list,
+        description="machine counts with no card count after them, as typed ('4台', '4 nodes'): a follow-up "
+        "reads an unread one as machines × the earlier turn's GPUs per machine (bot.core.followup_machines)",
+    )
+    duration_cue: bool = Field(False, description="asks how long ('要多久', 'how long')")
 
     def reply_lang(
         self,
