@@ -1,0 +1,59 @@
+"""The design review's findings on session 15's merge (issue 24), each a kind in both languages, through
+the CLI (``sizing-bot ask --format json``). The sentences are written for these tests (none is from the
+real-question corpus)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.cli_run import ask_in_process
+
+
+def ask(capsys: pytest.CaptureFixture[str], text: str) -> dict[str, Any]:
+    return ask_in_process(capsys, text)
+
+
+def req(data: dict[str, Any], key: str) -> Any:
+    return data["request"].get(key)
+
+
+def ignored(data: dict[str, Any]) -> dict[str, str]:
+    return {str(i.get("text")): str(i.get("reason")) for i in data["interpretation"].get("ignored") or []}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "We have 8 H100s; last month we used 2 of them for a LoRA run. Now how long to fully fine-tune "
+        "Llama-3-8B on them?",
+        "有 8 张 A100，之前用了 2 张跑推理，现在想全参微调 Qwen2.5-7B 要多久",
+        "有 8 张 A100，之前只用了 2 张跑推理，现在全参微调 Qwen2.5-7B 要多久",
+    ],
+)
+def test_a_past_use_of_some_cards_is_another_run(capsys: pytest.CaptureFixture[str], text: str) -> None:
+    """'last month we used 2 of them', '之前用了 2 张': another run's cards, named; the machine's 8 are
+    sized (before: 2 was sized)."""
+    data = ask(capsys, text)
+    assert req(data, "gpu_count") == 8
+    assert ignored(data).get("2") == "other_setup"
+
+
+@pytest.mark.parametrize(
+    ("text", "count"),
+    [
+        ("服务器有 8 张 A100，我只用了 4 张，全参微调 Qwen2.5-7B 要多久", 4),
+        ("有 8 张 A100，打算用 4 张全参微调 Qwen2.5-7B，要多久", 4),
+        ("We have 8 A100s and plan to use 4 of them to fine-tune Qwen2.5-7B: how long?", 4),
+        ("Our node has 8 H100, using two of them for serving Llama-3-70B in int4", 2),
+    ],
+)
+def test_the_owned_count_is_named_when_the_used_one_is_sized(
+    capsys: pytest.CaptureFixture[str], text: str, count: int
+) -> None:
+    """Present or intended use ('只用了', '打算用', 'plan to use', 'using'): the used count is sized and the
+    machine's 8 named as another setup (before: named as repeated)."""
+    data = ask(capsys, text)
+    assert req(data, "gpu_count") == count
+    assert ignored(data).get("8") == "other_setup"
