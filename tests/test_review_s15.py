@@ -57,3 +57,28 @@ def test_the_owned_count_is_named_when_the_used_one_is_sized(
     data = ask(capsys, text)
     assert req(data, "gpu_count") == count
     assert ignored(data).get("8") == "other_setup"
+
+
+@pytest.mark.parametrize(
+    ("text", "gpu", "count"),
+    [
+        (
+            "I have a laptop with an RTX 4090 and a server with 4x RTX 4090; LoRA Llama-3-8B on the server",
+            "RTX-4090",
+            4,
+        ),
+        (
+            "我有一台笔记本是 RTX 4090，还有一台服务器插了 4 张 RTX 4090，LoRA 微调 Qwen2.5-7B 要多久",
+            "RTX-4090",
+            4,
+        ),
+        ("笔记本是 RTX 3060 6GB，能跑 Qwen2.5-1.5B 推理吗", "RTX-3060", 1),
+        ("my laptop has an RTX 4070, can it LoRA Qwen2.5-3B?", "RTX-4070", 1),
+    ],
+)
+def test_a_laptop_counts_one_card_only_when_no_other_machine_has_a_count(
+    capsys: pytest.CaptureFixture[str], text: str, gpu: str, count: int
+) -> None:
+    """A laptop holds one card, but a server's '4x RTX 4090' beside it is the count (before: 1 was sized)."""
+    data = ask(capsys, text)
+    assert (req(data, "gpu"), req(data, "gpu_count")) == (gpu, count)
