@@ -82,3 +82,18 @@ def test_a_laptop_counts_one_card_only_when_no_other_machine_has_a_count(
     """A laptop holds one card, but a server's '4x RTX 4090' beside it is the count (before: 1 was sized)."""
     data = ask(capsys, text)
     assert (req(data, "gpu"), req(data, "gpu_count")) == (gpu, count)
+
+
+@pytest.mark.parametrize(
+    ("text", "item"),
+    [
+        ("4 张 910B（280T）全参微调 Qwen2.5-7B，1B token 要多久", "peak: 280 TFLOPS"),
+        ("8 A100 (312 TFLOPS) fine-tune Llama-3-8B on 1B tokens, how long?", "peak: 312 TFLOPS"),
+    ],
+)
+def test_a_peak_rate_after_a_card_is_named(capsys: pytest.CaptureFixture[str], text: str, item: str) -> None:
+    """A chip's peak rate is no token count and no setting the request has: named with the reason that the
+    catalog's peak is used (before: blanked silently)."""
+    data = ask(capsys, text)
+    assert ignored(data).get(item) == "catalog_peak"
+    assert req(data, "tokens") is None or req(data, "tokens") == 1e9

@@ -87,6 +87,26 @@ def without_specs(s: str) -> str:
     return "".join(out) + s[last:] if out else s
 
 
+_RATE_NUMBER_RE = rc(r"(\d+(?:\.\d)?)\s*(tflops|tops|t)")
+
+
+def peak_rates(s: str) -> list[tuple[str, str]]:
+    """Each chip's peak rate written after its card in ``s`` (normalized, before :func:`without_specs`
+    blanks it), named as typed: ('peak: 280 TFLOPS', 'catalog_peak') — the sizing times the card with
+    its catalog's peak (estimator.catalog; the request has no peak-rate field), so the stated one is not
+    used (review of session 15: it was blanked silently)."""
+    if not _GATE.search(s):
+        return []
+    out = []
+    for m in CARD_RATE_RE.finditer(s):
+        if _CARD_BEFORE_RE.search(s[max(0, m.start() - 12) : m.start()]):
+            n = _RATE_NUMBER_RE.search(m.group(0))
+            if n:
+                unit = "TOPS" if n.group(2) == "tops" else "TFLOPS"
+                out.append((f"peak: {n.group(1)} {unit}", "catalog_peak"))
+    return out
+
+
 def _other_machine_count(s: str) -> bool:
     """Whether ``s`` names a machine besides the laptop and a count of cards (the laptop's card then
     is not the only setup: its count is left to the count rules)."""
