@@ -97,3 +97,27 @@ def test_a_peak_rate_after_a_card_is_named(capsys: pytest.CaptureFixture[str], t
     data = ask(capsys, text)
     assert ignored(data).get(item) == "catalog_peak"
     assert req(data, "tokens") is None or req(data, "tokens") == 1e9
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Our nodes have 8 GPUs with at least 80GB VRAM each. How long to fine-tune Llama-3-8B on 1B tokens?",
+        "We run 8 GPUs with at least 80GB of VRAM each, full fine-tune Llama-3-8B: how long?",
+    ],
+)
+def test_at_least_n_gb_stated_of_the_cards_is_their_memory(
+    capsys: pytest.CaptureFixture[str], text: str
+) -> None:
+    """'8 GPUs with at least 80GB VRAM each' states the cards, no need: 8 cards of 80 GB are sized
+    (before: named stated_need, the card's memory lost)."""
+    data = ask(capsys, text)
+    assert (req(data, "gpu_count"), req(data, "gpu_memory_gib")) == (8, 80.0)
+    assert "stated_need" not in ignored(data).values()
+
+
+def test_at_least_n_gb_asked_is_still_a_need(capsys: pytest.CaptureFixture[str]) -> None:
+    """Guard: 'do I need at least a 48GB GPU?' asks a need: named, the 3090 sized."""
+    data = ask(capsys, "I have a 3090; do I need at least a 48GB GPU to LoRA Qwen2.5-32B?")
+    assert ignored(data).get("48") == "stated_need"
+    assert req(data, "gpu") == "RTX-3090"
