@@ -121,3 +121,35 @@ def test_at_least_n_gb_asked_is_still_a_need(capsys: pytest.CaptureFixture[str])
     data = ask(capsys, "I have a 3090; do I need at least a 48GB GPU to LoRA Qwen2.5-32B?")
     assert ignored(data).get("48") == "stated_need"
     assert req(data, "gpu") == "RTX-3090"
+
+
+@pytest.mark.parametrize(
+    ("text", "suffix"),
+    [
+        ("LoRA llama-2-7b-1024 on one A100, how long for 1B tokens", "-1024"),
+        ("全参微调 Qwen2.5-7B-0324，8 张 A100 要多久", "-0324"),
+    ],
+)
+def test_a_number_after_a_size_is_no_release_date(
+    capsys: pytest.CaptureFixture[str], text: str, suffix: str
+) -> None:
+    """'-1024' right after '7b' is no dated release: named as unread (before: dropped silently)."""
+    assert ignored(ask(capsys, text)).get(suffix) == "unread"
+
+
+@pytest.mark.parametrize(
+    ("text", "model"),
+    [
+        ("serve Qwen3-4B-Instruct-2507 on one RTX 4090", "Qwen3-4B"),
+        ("部署 Qwen3-30B-A3B-2507，4 张 4090", None),
+        ("serve DeepSeek-V3-0324 on 8 H200", None),
+    ],
+)
+def test_a_dated_release_is_still_part_of_its_name(
+    capsys: pytest.CaptureFixture[str], text: str, model: str | None
+) -> None:
+    """Guard: a date after a release word or a name ('-Instruct-2507', 'V3-0324', 'A3B-2507') stays part of
+    the name, never an unread number."""
+    data = ask(capsys, text)
+    assert not any(k.startswith("-") for k in ignored(data))
+    assert model is None or req(data, "model") == model
