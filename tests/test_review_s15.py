@@ -153,3 +153,28 @@ def test_a_dated_release_is_still_part_of_its_name(
     data = ask(capsys, text)
     assert not any(k.startswith("-") for k in ignored(data))
     assert model is None or req(data, "model") == model
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "GRPO on Qwen2.5-7B with 8 H100s for 1000 steps. Then we serve it with vLLM at "
+        "gpu_memory_utilization 0.9, how long does the training take?",
+        "用 GRPO 训练 Qwen2.5-7B，8 张 H100，1000 步。之后部署用 vLLM，"
+        "gpu_memory_utilization 0.9，训练要多久",
+    ],
+)
+def test_a_serving_share_beside_an_rl_job_stays_serving(
+    capsys: pytest.CaptureFixture[str], text: str
+) -> None:
+    """A share said of the later serving, in another sentence than the RL words: the server's, named
+    serving_only (before: any 'grpo' made it the rollout engine's 0.9)."""
+    data = ask(capsys, text)
+    assert req(data, "rollout_gpu_memory_utilization") is None
+    assert ignored(data).get("gpu_memory_utilization: 0.9") == "serving_only"
+
+
+def test_a_share_in_an_rl_sentence_is_the_rollout_engines(capsys: pytest.CaptureFixture[str]) -> None:
+    """Guard: 'GRPO …, vllm gpu_memory_utilization 0.5' is the rollout engine's share."""
+    text = "GRPO on Qwen2.5-7B with 8 H100s, vllm gpu_memory_utilization 0.5, how long for 1000 steps?"
+    assert req(ask(capsys, text), "rollout_gpu_memory_utilization") == 0.5
