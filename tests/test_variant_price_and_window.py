@@ -2,10 +2,11 @@
 rate it borrows; a context beyond the model's native window says what running it takes.
 
 Sources: Lambda on-demand price list (1x A100 40GB SXM4 $1.29 → $1.48; techbytes.app, 2026-05-07; the
-H100 PCIe entry was dropped in the review of session 15); Qwen2.5-72B-Instruct config.json (max_position_embeddings 32768) and model
-card (YaRN, factor 4.0, original_max_position_embeddings 32768 → 131,072); Llama-2-13b config.json
-(max_position_embeddings 4096, no rope_scaling); vLLM docs 'Context Extension' (--hf-overrides), llama.cpp
-PR #2268 (--rope-scaling yarn, --rope-scale, --yarn-orig-ctx)."""
+H100 PCIe entry was dropped in the review of session 15); Qwen2.5-72B-Instruct config.json
+(max_position_embeddings 32768) and model card (YaRN, factor 4.0, original_max_position_embeddings
+32768 → 131,072); Llama-2-13b config.json (max_position_embeddings 4096, no rope_scaling); vLLM docs
+'Context Extension' (--hf-overrides), llama.cpp PR #2268 (--rope-scaling yarn, --rope-scale,
+--yarn-orig-ctx)."""
 
 from __future__ import annotations
 
