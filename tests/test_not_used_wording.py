@@ -82,14 +82,16 @@ def test_config_reasons_reach_the_text_reply(capsys, lang: str, message: str, ex
 @pytest.mark.parametrize(
     ("message", "expected", "gpus"),
     [
-        (  # round 10: the cards used of those owned are the job's (bot.parse.used_counts); was 8
+        (  # round 10: the cards used of those owned are the job's (bot.parse.used_counts); was 8.
+            # Review of session 15: the machine's 8 is another setup, named so (was 'a second value')
             "LoRA fine-tune Qwen2.5-7B on 1B tokens, we have 8 A100s but only use 2 of them",
-            "Not used: “8” (a second value for the same setting; used: 2).",
+            "Not used: “8” (another setup in your message: this answer sizes the one named above — ask to "
+            "size it).",
             2,
         ),
         (
             "我们有8张A100，只用其中2张，LoRA微调Qwen2.5-7B，10亿token",
-            "未使用：“8”（同一项给了两个值，使用的是 2）。",
+            "未使用：“8”（你消息里的另一套配置：这次按上面写明的那套估算——要估这一套请单独问）。",
             2,
         ),
         (  # a self-correction: the count taken back is named as changed (s13 review 9, 17)

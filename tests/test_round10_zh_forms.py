@@ -160,18 +160,22 @@ def test_a_laptops_card_is_one_card(capsys: pytest.CaptureFixture[str], text: st
 
 
 @pytest.mark.parametrize(
-    "text",
+    ("text", "gpu"),
     [
-        "游戏本的 RTX 4060 8G 用 ollama 跑 Qwen2.5-7B，上下文 16384 显存够吗",
-        "一张游戏显卡 RTX 4080 能 QLoRA 微调 Qwen2.5-14B 吗",
-        "my gaming laptop has an RTX 4070 8GB; can llama.cpp run Qwen2.5-14B Q4 at 8192 context?",
-        "Gaming PC with an RTX 4090: can it LoRA fine-tune Llama-3-8B?",
+        ("游戏本的 RTX 4060 8G 用 ollama 跑 Qwen2.5-7B，上下文 16384 显存够吗", "RTX-4060"),
+        ("一张游戏显卡 RTX 4080 能 QLoRA 微调 Qwen2.5-14B 吗", "RTX-4080"),
+        (
+            "my gaming laptop has an RTX 4070 8GB; can llama.cpp run Qwen2.5-14B Q4 at 8192 context?",
+            "RTX-4070",
+        ),
+        ("Gaming PC with an RTX 4090: can it LoRA fine-tune Llama-3-8B?", "RTX-4090"),
     ],
 )
-def test_a_gaming_laptop_or_card_is_hardware(capsys: pytest.CaptureFixture[str], text: str) -> None:
-    """'游戏本', 'gaming laptop': a machine, not the off-topic 'gaming' (before: the question was refused)."""
+def test_a_gaming_laptop_or_card_is_hardware(capsys: pytest.CaptureFixture[str], text: str, gpu: str) -> None:
+    """'游戏本', 'gaming laptop': a machine, not the off-topic 'gaming' (before: the question was refused);
+    its one card is sized (review of session 15: the card and its count asserted, not only 'some card')."""
     data = ask(capsys, text)
-    assert data["understood"] and req(data, "gpu") is not None
+    assert data["understood"] and (req(data, "gpu"), req(data, "gpu_count")) == (gpu, 1)
 
 
 def test_gaming_itself_stays_off_topic(capsys: pytest.CaptureFixture[str]) -> None:

@@ -1,11 +1,12 @@
 """Issue 24 (fresh-user trial): a card's own variant is priced at its own rate, or the reply names whose
 rate it borrows; a context beyond the model's native window says what running it takes.
 
-Sources: Lambda on-demand price list (1x A100 40GB SXM4 $1.29 → $1.48, 1x H100 PCIe $2.49 → $2.86;
-techbytes.app, 2026-05-07); Qwen2.5-72B-Instruct config.json (max_position_embeddings 32768) and model
-card (YaRN, factor 4.0, original_max_position_embeddings 32768 → 131,072); Llama-2-13b config.json
-(max_position_embeddings 4096, no rope_scaling); vLLM docs 'Context Extension' (--hf-overrides), llama.cpp
-PR #2268 (--rope-scaling yarn, --rope-scale, --yarn-orig-ctx)."""
+Sources: Lambda on-demand price list (1x A100 40GB SXM4 $1.29 → $1.48; techbytes.app, 2026-05-07; the
+H100 PCIe entry was dropped in the review of session 15); Qwen2.5-72B-Instruct config.json
+(max_position_embeddings 32768) and model card (YaRN, factor 4.0, original_max_position_embeddings
+32768 → 131,072); Llama-2-13b config.json (max_position_embeddings 4096, no rope_scaling); vLLM docs
+'Context Extension' (--hf-overrides), llama.cpp PR #2268 (--rope-scaling yarn, --rope-scale,
+--yarn-orig-ctx)."""
 
 from __future__ import annotations
 
@@ -69,12 +70,16 @@ def test_a100_80gb_keeps_its_range_without_a_note(capsys, lang):
     assert _warning(data, "price_other_variant") is None
 
 
-def test_h100_pcie_and_sxm_have_their_own_usd_rates(capsys):
+def test_h100_pcie_borrows_the_sxm_usd_range_and_says_so(capsys):
+    """Review of session 15: Lambda's PCIe-only $2.49–2.86 (two dates of one vendor via an aggregator) made
+    the slower card look dearer than the SXM range ($1.5–3.5, several vendors); with no like-for-like source
+    for both variants the PCIe entry is dropped, and the reply names that the SXM range is used."""
     pcie = _ask(capsys, "serve Llama-3-70B on 8x H100 PCIe, cost per month")
     sxm = _ask(capsys, "serve Llama-3-70B on 8x H100 SXM, cost per month")
-    assert _price(pcie) == "2.49–2.86 USD"
-    assert _price(sxm) == "1.5–3.5 USD"
-    assert _warning(pcie, "price_other_variant") is None
+    assert _price(pcie) == _price(sxm) == "1.5–3.5 USD"
+    note = _warning(pcie, "price_other_variant")
+    assert note is not None and "H100 SXM5 80GB" in note["params"]["priced"]
+    assert _warning(sxm, "price_other_variant") is None
 
 
 def test_h100_pcie_in_cny_borrows_the_sxm_range_and_says_so(capsys):

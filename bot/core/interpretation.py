@@ -76,6 +76,7 @@ IGNORED_REASONS = (
     "step_time_target",  # '希望每步不超过 2 秒': a time per step wanted; the sizing times the whole run
     "negated",  # '128k context is not needed', '不需要 128k 上下文': a value the message says is not wanted
     "users_not_load",  # '200 users, about 30 concurrent': the users counted, the concurrency sized
+    "catalog_peak",  # '910B（280T）', 'A100 (312 TFLOPS)': a chip's peak rate; the catalog's is used
     "card_slots",  # '4 个卡槽', '4 PCIe slots': at most that many cards; the count needed is sized
     "gpu_kinds",  # 'H20、L40S和A800三种卡', 'three GPU types': the kinds listed, each card's count sized
     "current_load",  # '现在 20 并发，峰值 100', '20 users now, scale to 64': the load today, the target sized

@@ -35,6 +35,7 @@ from bot.parse.engines_named import engines_named, lmdeploy_share, with_engines
 from bot.parse.field_steps import FieldSteps
 from bot.parse.generic_values import ACCUMULATION, place_unread
 from bot.parse.gpus import GpuMention, extract_gpus, extract_unknown_gpu, plural_card
+from bot.parse.hardware_specs import peak_rates
 from bot.parse.inline_flags import read_inline_flags, sharded_tp
 from bot.parse.inline_keys import read_inline_keys
 from bot.parse.lang import detect_lang
@@ -190,7 +191,7 @@ class _Parse(FieldSteps):
         gpu_memory, count_max = self._gpu_fields(gpus, dual)
         self._rate_and_replicas()
         self._money_and_serving(stage)
-        self.named_unused += cap_and_load(self.f)  # '--max-num-seqs 64' in prose: a cap, beside the load
+        self.named_unused += cap_and_load(self.f) + peak_rates(normalized)  # a cap; '910B（280T）' (s15)
         self._global_batch()
         apply_steps(self.f, self.steps, self.steps_raw, self.named_unused)
         count = self.f.get("gpu_count")

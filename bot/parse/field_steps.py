@@ -426,13 +426,17 @@ class FieldSteps:
     def _asked_count(self) -> Role | None:
         """The GPU count of the setup asked about. Two setups in one message ('8 张 A100 跑得动，4 张
         够吗？', 'two A40s, but I only want to use one of them'): the count in the question sentence
-        (the last one that asks), or one GPU for 'one of them'; the other count is named as not used
-        (repeated). One count, or counts that agree: the first."""
+        (the last one that asks), or the cards used out of those owned ('one of them', '只用了 4 张': the
+        machine's count named, other_setup); the other count is named as not used. One count, or counts
+        that agree: the first."""
         counts = [r for r in self.roles if r.role == "count"]
         if (used := used_count(self.s, counts)) is not None:  # '只想用其中一张', '有 4 张，配置了 3 张'
-            self.notes.append("two_setups")  # the used count's own role if it is one (the other: repeated)
+            self.notes.append("two_setups")  # the used count's own role if it is one; the machine's named
             if said := next((r for r in counts if r.value == used), None):
                 self.used.add(id(said))
+            for owned in (r for r in counts if r.value > used and id(r) not in self.used):
+                self.used.add(id(owned))
+                self.named_unused.append((owned.tok.raw.strip(), "other_setup"))
             return said or (Role("count", used, counts[0].tok) if counts else None)
         if len({r.value for r in counts}) < 2:
             return self.first("count")

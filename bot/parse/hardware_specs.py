@@ -49,7 +49,20 @@ LAPTOP_CARD_RE = rc(
     r"\s*(?:an?\s+|一张|一块)?\s*(?=(?:nvidia\s*)?(?:geforce\s*)?(?:rtx|gtx)\s*\d)"
 )
 """A laptop and its card ('笔记本是 NVIDIA GeForce RTX 3060 6GB', 'my laptop has an RTX 4070'): a laptop holds
-one GPU, so the card is one card (written '笔记本 1 张 rtx …' / 'laptop with 1 rtx …' for the count rules)."""
+one GPU, so the card is one card (written '笔记本 1 张 rtx …' / 'laptop with 1 rtx …' for the count rules) —
+unless another machine with a count of cards is said ('a laptop with an RTX 4090 and a server with 4x RTX
+4090'): then the count rules choose between the two setups (review of session 15)."""
+
+OTHER_MACHINE_RE = rc(
+    r"服务器|台式机|台式|主机|工作站|集群|机器|\b(?:server|desktop|workstation|rig|cluster|node|box|pc)s?\b"
+)
+"""Another machine besides the laptop ('server', '台式机')."""
+
+COUNT_OF_CARDS_RE = rc(
+    r"(?<![a-z0-9.\-])(?:\d{1,3}|two|three|four|five|six|eight|ten|sixteen|[两二三四五六七八十])\s*(?:x|×|\*)?\s*"
+    r"(?:张|块|卡|片|(?:nvidia\s*)?(?:geforce\s*)?(?:rtx|gtx|gpus?|cards?|[ahlvb]\d{2,3}\b|\d{4}\b))"
+)
+"""A count of cards ('4x rtx 4090', '两张 3090', 'eight gpus')."""
 
 _GATE = words_gate(
     ("i3", "i5", "i7", "i9", "ultra", "xeon", "epyc", "threadripper", "ryzen", "t)", "t ", "flops", "tops")
@@ -61,7 +74,7 @@ def without_specs(s: str) -> str:
     """``s`` (normalized, lower-cased) with CPU model numbers written as 'cpu', a chip's peak rate after
     its card blanked (see the module docstring) and a laptop's card counted as one
     (:data:`LAPTOP_CARD_RE`)."""
-    if "笔记本" in s or "游戏本" in s or "laptop" in s or "notebook" in s:
+    if ("笔记本" in s or "游戏本" in s or "laptop" in s or "notebook" in s) and not _other_machine_count(s):
         s = LAPTOP_CARD_RE.sub(_one_card, s)
     if not _GATE.search(s):
         return s
@@ -72,6 +85,32 @@ def without_specs(s: str) -> str:
             out.append(s[last : m.start()] + " " * (m.end() - m.start()))
             last = m.end()
     return "".join(out) + s[last:] if out else s
+
+
+_RATE_NUMBER_RE = rc(r"(\d+(?:\.\d)?)\s*(tflops|tops|t)")
+
+
+def peak_rates(s: str) -> list[tuple[str, str]]:
+    """Each chip's peak rate written after its card in ``s`` (normalized, before :func:`without_specs`
+    blanks it), named as typed: ('peak: 280 TFLOPS', 'catalog_peak') — the sizing times the card with
+    its catalog's peak (estimator.catalog; the request has no peak-rate field), so the stated one is not
+    used (review of session 15: it was blanked silently)."""
+    if not _GATE.search(s):
+        return []
+    out = []
+    for m in CARD_RATE_RE.finditer(s):
+        if _CARD_BEFORE_RE.search(s[max(0, m.start() - 12) : m.start()]):
+            n = _RATE_NUMBER_RE.search(m.group(0))
+            if n:
+                unit = "TOPS" if n.group(2) == "tops" else "TFLOPS"
+                out.append((f"peak: {n.group(1)} {unit}", "catalog_peak"))
+    return out
+
+
+def _other_machine_count(s: str) -> bool:
+    """Whether ``s`` names a machine besides the laptop and a count of cards (the laptop's card then
+    is not the only setup: its count is left to the count rules)."""
+    return bool(OTHER_MACHINE_RE.search(s)) and bool(COUNT_OF_CARDS_RE.search(s))
 
 
 def _cpu_family(m: re.Match[str]) -> str:

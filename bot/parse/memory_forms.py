@@ -201,8 +201,27 @@ _NEED_WORD_GATE = re.compile(r"显存|mem|vram|至少|最少|起码|最低|least
 MEMORY_NEED_MARK_RE = re.compile(r"memoryneed (\d{1,4}(?:\.\d+)?)")
 
 
+_ASKS_NEED_RE = re.compile(
+    r"\b(?:needs?|needed|requires?|required|must|have\s+to|has\s+to|should|do\s+(?:i|we)|does\s+it|is\s+it"
+    r"|would|enough)\b|\?"
+)
+"""An asking or needing cue in the clause of an English 'at least N GB' (review of session 15): 'do I need
+at least a 48GB GPU?' asks a need; 'nodes have 8 GPUs with at least 80GB VRAM each' states the cards."""
+_CLAUSE_END_RE = re.compile(r"[.,;!\n。，；！]")
+
+
 def _need(m: re.Match[str]) -> str:
+    if m.group("n7") and not _asks_need(m):
+        return m.group(0)  # a card's memory stated as a floor ('with at least 80GB VRAM each')
     return f" memoryneed {next(v for v in m.groups() if v)} "
+
+
+def _asks_need(m: re.Match[str]) -> bool:
+    """Whether the clause around match ``m`` asks about or states a need (:data:`_ASKS_NEED_RE`)."""
+    s = m.string
+    start = max((e.end() for e in _CLAUSE_END_RE.finditer(s, 0, m.start())), default=0)
+    end = next((e.start() for e in _CLAUSE_END_RE.finditer(s, m.end())), len(s))
+    return _ASKS_NEED_RE.search(s, start, end) is not None
 
 
 MAC_MEMORY_RE = rc(

@@ -356,7 +356,7 @@ def _last_passes(s: str, mentions: list[ModelMention], typed_as: names.Typed) ->
         mentions.append(ModelMention(start, end, text, None, size, None, _closest_names(text)))
         s = mask(s, start, end, MODEL_MARK)
     s = _sizes_in_brackets(s, mentions)
-    s = _RELEASE_DATE_RE.sub(lambda m: " " * len(m.group(0)), s) if "-" in s else s  # '-Instruct-2507'
+    s = _RELEASE_DATE_RE.sub(lambda m: _date_blank(m, mentions), s) if "-" in s else s  # '-Instruct-2507'
     tagged = tagged_family_names(s, _model_index().families, MODEL_MARK) if mentions else []
     for start, end in tagged:  # 'MiniCPM-dpo-Int4' beside another model
         mentions.append(ModelMention(start, end, typed_as(s[start:end]), None, None, None))
@@ -371,6 +371,18 @@ _RELEASE_DATE_RE = rc(
 )
 """A release's date glued after a model's name ('Qwen3-4B-Instruct-2507', 'DeepSeek-V3-0324',
 'Mistral-Small-2501'): YYMM or MMDD, part of the name, never an unread number (round 10, s15)."""
+_SIZE_END_RE = rc(r"(?<![a-z\d.])\d+(?:\.\d+)?\s*[bm]$")
+
+
+def _date_blank(m: re.Match[str], mentions: list[ModelMention]) -> str:
+    """Blanks for a release date ``m`` — not when it follows a size with no release word between
+    ('llama-2-7b-1024': no dated release; the suffix stays and is named unread, review of session 15)."""
+    typed = next((x.text for x in mentions if x.start < m.start() <= x.end), "")
+    if not any(c.isalpha() for c in m.group(0)) and _SIZE_END_RE.search(typed.strip().lower()):
+        return m.group(0)
+    return " " * len(m.group(0))
+
+
 _BRACKET_SIZE_RE = rc(
     r"\s*(?:[(（]\s*(\d+(?:\.\d+)?)\s*([bm])\s*[)）]"
     r"|[,:\-]?\s*(\d+(?:\.\d+)?)\s?([bm])(?![a-z0-9.])(?!\s*(?:tokens?|toks?|context|ctx|上下文|词元)))"

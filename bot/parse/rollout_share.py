@@ -20,7 +20,24 @@ ONLINE_RL_WORDS_RE = rc(
 """An online RL job (its completions generated during training) or Unsloth's vLLM switch."""
 
 
+SERVING_WORDS_RE = rc(
+    r"(?<!vllm[\s\-_])(?<![a-z])(?:serv(?:e|es|ed|ing)|deploy\w*|endpoints?|inference\s+server)(?![a-z])"
+    r"|部署|上线|推理服务"
+)
+"""A serving job beside the training one ('then serve it with vLLM', '部署'); TRL's 'vllm-serve' (the
+rollout server of a GRPO run) is none."""
+SENTENCE_END_RE = rc(r"[。！？!?；;]|\.(?:\s|$)")
+
+
 def rollout_share(s: str, at: int) -> bool:
     """Whether the GPU memory share written at ``s[at:]`` (a training question's normalized text) is the
-    rollout engine's: a prefix naming it, or any share in an online RL job."""
-    return bool(ROLLOUT_SHARE_BEFORE.search(s[max(0, at - 9) : at]) or ONLINE_RL_WORDS_RE.search(s))
+    rollout engine's: a prefix naming it, an online RL word in the share's sentence, or one anywhere
+    when the message names no serving job (review of session 15: 'GRPO on 8 H100. Then we serve it with
+    vLLM at gpu_memory_utilization 0.9' — that share is the server's, ``gpu_memory_utilization``)."""
+    if ROLLOUT_SHARE_BEFORE.search(s[max(0, at - 9) : at]):
+        return True
+    if not ONLINE_RL_WORDS_RE.search(s):
+        return False
+    start = max((e.end() for e in SENTENCE_END_RE.finditer(s, 0, at)), default=0)
+    end = next((e.start() for e in SENTENCE_END_RE.finditer(s, at)), len(s))
+    return bool(ONLINE_RL_WORDS_RE.search(s, start, end)) or not SERVING_WORDS_RE.search(s)

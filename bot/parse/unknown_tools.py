@@ -50,10 +50,20 @@ _GATE = rc(
 )
 """The preposition before a word, or a possessive, at all (lower-cased text): most messages stop here."""
 JOB_WORD_RE = rc(
-    r"(?:训练|微调|预训练|部署|推理|跑|启动|做|train|fine[\s\-]?tun|finetun|pre[\s\-]?train|serv|deploy|infer"
-    r"|run|launch|host|sft|lora|dpo|grpo|rlhf)"
+    r"(?:训练|微调|预训练|部署|推理|跑|启动|做"
+    r"|\b(?:train|fine[\s\-]?tun|finetun|pre[\s\-]?train|serv(?:e|es|ed|ing)\b|deploy|infer)"
+    r"|\b(?:run|running|launch\w*|host|hosting|sft|lora|q?lora|dpo|grpo|rlhf)\b(?!\s+out\s+of\b))"
 )
-"""A word of the job ('微调', 'fine-tune', 'serve', 'training'): the means of the job is a tool."""
+"""A word of the job ('微调', 'fine-tune', 'serve', 'training'): the means of the job is a tool. Words, not
+letters inside one (review of session 15: 'run' in 'runs', 'dpo' in 'endpoint'); 'runs out of memory' is a
+state, no job."""
+SIDE_WORK_RE = rc(
+    r"\b(?:track\w*|log|logs|logging|logged|monitor\w*|visuali[sz]\w*|plot\w*|dashboards?|notebooks?)\s*$"
+)
+"""The side work a name after 'via' / 'in' / 'with' serves ('tracking via TensorBoard', 'logging with
+WandB'): a tracker or a notebook, no tool of the job — decided by the word before, no list of names."""
+_NOTEBOOK_AFTER_RE = rc(r"\s*(?:notebooks?|ide|editor|dashboard)\b")
+"""'in the X notebook': a place the code runs in, no tool."""
 TOOL_NOUN_RE = rc(
     r"\s*(?:launcher|trainer|framework|toolkit|codebase|repo(?:sitory)?|library|scripts?|server)\b"
 )
@@ -67,17 +77,22 @@ _CLAUSE_END = re.compile(r"[,;:!?，。；：！？\n]|\.(?:\s|$)")
 
 
 def in_tool_place(raw: str, m: re.Match[str]) -> bool:
-    """Whether the name of ``m`` (:data:`UNKNOWN_TOOL_RE`) stands where a tool does: after 'via' /
-    'through', before a tool's noun ('X launcher'), or as the means of a job said in its clause — a job word
-    after it ('用 X 微调', 'with X to fine-tune') or, after 'with' / 'using', before it in the same clause
-    ('fine-tune Qwen2-72B … with EasyContext'). 'in X' is a tool's place only with a job word after it. An
-    owner ("trlX's experiments") is one when a job word, a tool's noun or its work follows in the clause."""
+    """Whether the name of ``m`` (:data:`UNKNOWN_TOOL_RE`) stands where a tool does: before a tool's noun
+    ('X launcher'), or as the means of a job said in its clause (after 'via' / 'through' too, since the
+    review of session 15; never after a side work's word, 'tracking via X': :data:`SIDE_WORK_RE`) — a job
+    word after it ('用 X 微调', 'with X to fine-tune') or, after 'with' / 'using', before it in the same
+    clause ('fine-tune Qwen2-72B … with EasyContext'). 'in X' is a tool's place only with a job word after
+    it. An owner ("trlX's experiments") is one when a job word, a tool's noun or its work follows in the
+    clause."""
     if m.groupdict().get("owner"):
         after = _CLAUSE_END.split(raw[m.end("owner") :], maxsplit=1)[0].lower()
         return bool(JOB_WORD_RE.search(after) or OWNED_WORK_RE.search(after))
     before, after = raw[: m.start("name")], raw[m.end("name") :]
     means = m.group(0)[: m.start("name") - m.start()].strip().lower()
-    if means in ("via", "through") or TOOL_NOUN_RE.match(after.lower()):
+    lead = raw[: m.start()].lower()
+    if SIDE_WORK_RE.search(lead) or _NOTEBOOK_AFTER_RE.match(after.lower()):
+        return False  # 'tracking via TensorBoard', 'in the JupyterLab notebook': side work, no job's tool
+    if TOOL_NOUN_RE.match(after.lower()):
         return True
     clause_after = _CLAUSE_END.split(after, maxsplit=1)[0]
     if JOB_WORD_RE.search(clause_after.lower()):

@@ -4,9 +4,12 @@ uses, so that count is sized and the machine's count is named as another setup
 (:meth:`bot.parse.field_steps.FieldSteps._asked_count`). Before, only 'one of them' was read ('两张 A40，
 只想用其中一张'); a used count above one was named as repeated and the machine's count sized.
 
-A used count is a verb of use ('用', '使用', '配置', '启用', '分配'; 'use', 'using', 'used') with '只' / '仅'
-/ 'only' or '其中' / 'of them' around it, or the verb in the past ('用了', '配置了') — and a smaller number
-than a card count said before it.
+A used count is a verb of use ('用', '使用', '配置', '启用', '分配'; 'use', 'using') with '只' / '仅'
+/ 'only' or '其中' / 'of them' around it, an intent ('想用', '打算用', 'plan to use'), or a setup's state
+('配置了 3 张') — and a smaller number than a card count said before it. Past use is no used count (review
+of session 15): '之前用了 2 张跑推理', 'last month we used 2 of them for a LoRA run' tell of another run,
+so a bare '用了' / 'used' is not read, nor any use in a tried clause (:func:`bot.parse.structure.role_at`)
+or after an earlier-setup word ('之前', 'previously'); the machine's count is sized there.
 """
 
 from __future__ import annotations
@@ -14,7 +17,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from bot.parse.earlier_counts import EARLIER_RE, SENTENCE_END_RE
 from bot.parse.regex import rc
+from bot.parse.structure import TRIED, role_at, segments
 
 
 def _n(i: int) -> str:
@@ -22,10 +27,12 @@ def _n(i: int) -> str:
 
 
 USED_OF_OWNED_RE = rc(
-    r"(?:(?:只|仅)(?:想|打算|准备)?\s*(?:用了?|使用了?|配置了?|启用了?|分配了?)|(?:用了|使用了|配置了|启用了|分配了))"
+    r"(?:(?:只|仅)(?:想|打算|准备)?\s*(?:用了?|使用了?|配置了?|启用了?|分配了?)|(?:想|打算|准备|计划)\s*(?:用|使用)"
+    r"|(?<!之前)(?<!以前)(?<!上次)(?:配置了|启用了|分配了))"
     rf"\s*(?:其中)?\s*(?:的)?\s*{_n(1)}\s*(?:张|块|个)"
     rf"|(?:其中|里面)(?:的)?\s*{_n(2)}\s*(?:张|块)"
-    rf"|\b(?:only\s+)?(?:use|using|used)\s+(?:only\s+)?(?:{_n(3)}|one|two|three|four)\s+of\s+(?:them|those|these)\b"
+    r"|(?:\bonly\s+(?:use|using|used)|\b(?:plan|want|going|intend)\s+to\s+use|\b(?:use|using))"
+    rf"\s+(?:only\s+)?(?:{_n(3)}|one|two|three|four)\s+of\s+(?:them|those|these)\b"
 )
 """A used count after an owned one ('我配置了 3 张', '只用了 4 张', '其中 2 张', 'only use 4 of them')."""
 _WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "两": 2}
@@ -35,7 +42,7 @@ _WORDS |= {c: i for i, c in enumerate("零一二三四五六七八九十")}
 def used_count(s: str, counts: list[Any]) -> float | None:
     """The used count of ``s`` (normalized) when it is smaller than a card count (``counts``: the count
     roles, with ``value`` and ``tok.start``) said before it; 1 for 'one of them', as before; else None."""
-    m = USED_OF_OWNED_RE.search(s)
+    m = next((m for m in USED_OF_OWNED_RE.finditer(s) if not _past(s, m.start())), None)
     if m is None:
         return None
     word = next((g for g in m.groups() if g), None)
@@ -44,3 +51,12 @@ def used_count(s: str, counts: list[Any]) -> float | None:
     if n == 1:
         return 1.0
     return n if any(c.value > n and c.tok.start < m.start() for c in counts) else None
+
+
+def _past(s: str, pos: int) -> bool:
+    """Whether character ``pos`` of ``s`` tells of a past run: in a tried clause, or after an earlier-setup
+    word in its sentence ('之前只用了 2 张', 'previously only used 2 of them')."""
+    if role_at(segments(s), pos) == TRIED:
+        return True
+    start = max((e.end() for e in SENTENCE_END_RE.finditer(s, 0, pos)), default=0)
+    return EARLIER_RE.search(s, start, pos) is not None

@@ -110,22 +110,14 @@ PRICE_SOURCES: tuple[str, ...] = (
         " $1.71, Vultr $1.85, median $1.99); Azure/Oracle list ~$6 (same source). No China market"
     ),
     N_(
-        "USD: Lambda on-demand 1x A100 40GB SXM4 — $1.29/GPU-hour on its 2024–25 price list, $1.48 as "
-        "listed 2026-05-07 (techbytes.app 'Serverless GPU Pricing Matrix 2026'). No CNY list on file."
+        "USD: Lambda on-demand A100 40GB SXM4 — $1.29/GPU-hour is its 8x A100 40GB SXM4 instance at "
+        "$10.32/h on its 2024–25 price list (not dated there), $1.48 for 1x as listed 2026-05-07 "
+        "(techbytes.app 'Serverless GPU Pricing Matrix 2026'). No CNY list on file."
     ),
     N_(
-        "Lambda on-demand 1x A100 40GB SXM4 — $1.29/GPU-hour on its 2024–25 price list, $1.48 as listed "
-        "2026-05-07 (techbytes.app 'Serverless GPU Pricing Matrix 2026'). No CNY list on file"
-    ),
-    N_(
-        "USD: Lambda on-demand 1x H100 PCIe 80GB — $2.49/GPU-hour on its 2024–25 price list, $2.86 as "
-        "listed 2026-05-07 next to $3.78 for 1x H100 SXM (techbytes.app 'Serverless GPU Pricing Matrix "
-        "2026'). No CNY list on file."
-    ),
-    N_(
-        "Lambda on-demand 1x H100 PCIe 80GB — $2.49/GPU-hour on its 2024–25 price list, $2.86 as listed "
-        "2026-05-07 next to $3.78 for 1x H100 SXM (techbytes.app 'Serverless GPU Pricing Matrix 2026'). "
-        "No CNY list on file"
+        "Lambda on-demand A100 40GB SXM4 — $1.29/GPU-hour is its 8x A100 40GB SXM4 instance at $10.32/h on "
+        "its 2024–25 price list (not dated there), $1.48 for 1x as listed 2026-05-07 (techbytes.app "
+        "'Serverless GPU Pricing Matrix 2026'). No CNY list on file"
     ),
 )
 """The catalog's price sources, as the ledger cites them."""

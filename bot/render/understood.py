@@ -176,6 +176,7 @@ IGNORED_TEXTS: dict[str, str] = {
         "the number of people who use the service, not the requests run at once: the concurrency you "
         "gave is sized"
     ),
+    "catalog_peak": N_("the card's peak rate: the sizing uses the peak in its catalog for this card"),
     "card_slots": N_(
         "the slots in your machine: at most that many cards — compare the count sized with them"
     ),
