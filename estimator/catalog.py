@@ -310,9 +310,7 @@ class _PriceFile(BaseModel, defer_build=True):  # schema built on first use: sta
 
 
 def _data() -> Traversable:
-    """The catalog folder: ``importlib.resources.files("estimator") / "data"``, which for a package on
-    the file system is this folder's ``data`` (a Path); imported only for any other install (a zip):
-    importing ``importlib.resources`` and its readers took ~2 ms of ``ask``'s start-up."""
+    """The catalog folder (a Path on a file system; ``importlib.resources`` only for a zip: ~2 ms)."""
     here = Path(__file__).parent
     if here.is_dir():
         return here / "data"
@@ -323,11 +321,9 @@ def _data() -> Traversable:
 
 @cache
 def _compiled() -> dict | None:
-    """The catalogs as the build compiled them (``data/_compiled.json``, written by ``hatch_build.py``:
-    JSON loads ~30× faster than TOML; and the same data as ``data/_compiled.marshal``, ~4× faster again,
-    read first when present), or None when absent or stale: a file is used when no TOML file is newer (a
-    checkout), else when the digest of the TOML files it records still matches (an installed wheel, whose
-    files all carry the install time; ~0.3 ms to hash them); else the TOML files are read."""
+    """The catalogs as the build compiled them (``data/_compiled.marshal``, else ``_compiled.json``:
+    ``hatch_build.py``; JSON ~30× faster than TOML, marshal ~4× again), or None when absent or stale: used
+    when no TOML file is newer (a checkout) or the recorded digest of the TOML files matches (a wheel)."""
     data = str(_data())
     names = _source_names(data)
     digest = None
@@ -452,9 +448,8 @@ def _family_index() -> dict[str, str]:
 
 
 def family_of(name: str | None) -> str | None:
-    """The catalog family a GPU name stands for: a family ('a100'), a catalog id ('A100-SXM4-40GB'),
-    a full name, an alias ('4090'), or an id the estimator derived from one ('Apple-M2-Ultra-64GB',
-    a memory configuration of 'Apple-M2-Ultra-192GB'). None when unknown."""
+    """The catalog family of a family, id, name, alias ('4090') or derived id ('Apple-M2-Ultra-64GB', a
+    memory configuration of 'Apple-M2-Ultra-192GB'); None when unknown."""
     if not name or not isinstance(name, str):
         return None
     family = _family_index().get(_name_key(name))
@@ -465,8 +460,7 @@ def family_of(name: str | None) -> str | None:
 
 
 def resolve_gpu(gpu_id: str | None) -> GpuSpec | None:
-    """The catalog entry behind a GPU id, or behind the family of a derived id (its top
-    configuration); None when unknown."""
+    """The catalog entry of a GPU id, or of a derived id's family (its top configuration); None: unknown."""
     if not gpu_id:
         return None
     spec = gpus().get(gpu_id)

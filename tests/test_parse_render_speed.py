@@ -56,11 +56,14 @@ def test_a_used_pattern_is_the_compiled_c_method():
 def test_a_parse_makes_few_python_calls():
     """Over the corpus, a warm parse makes ~420 Python calls (c1cb89d: 922, most of them the lazy
     pattern's two wrapper frames per regex call; now one frame for a gated pattern, none for the
-    others); the old wrapper back on every regex call would add ~380."""
+    others); the old wrapper back on every regex call would add ~380. Session 15 moved the whole-message
+    readers core ran after the parse (asides, an earlier run, a past run then the job: ~9 calls a question)
+    and the new whole-message post-steps (daily hours, card slots) into the parse, so the budget is 620
+    (612 at that change, 582 before it)."""
     for q in QUESTIONS * 2:
         parse(q)
     calls = [python_calls(parse, q) for q in QUESTIONS]
-    assert sum(calls) / len(calls) < 600
+    assert sum(calls) / len(calls) < 620
 
 
 @pytest.mark.parametrize(

@@ -45,7 +45,6 @@ def test_a_past_run_with_its_cards_is_that_runs_duration(capsys: pytest.CaptureF
     "question",
     [
         "上次用 8 张 A100 训 7B 用了 3 天，这次用 16 张 A100 训 13B 同样 50 亿 token 要多久",  # another count
-        "上次用 8 张 A100 训 7B 10 亿 token 用了 3 天，这次用一样的卡训 13B 50 亿 token 要多久",  # other data
     ],
 )
 def test_an_earlier_run_on_other_cards_or_data_sets_no_throughput(
@@ -55,6 +54,18 @@ def test_an_earlier_run_on_other_cards_or_data_sets_no_throughput(
     job's 16 divided the run by 16 GPUs (MFU 16.2 % for 32.5 %); '一样的卡' is no same data."""
     d = ask_in_process(capsys, question)
     assert d["request"]["achieved_tflops_per_gpu"] is None
+
+
+def test_an_earlier_run_of_another_model_on_the_same_cards_gives_its_own_mfu(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Other data on the same cards (s15 trial #2): the run's own throughput on its own count and data,
+    6 · 7e9 · 1e9 ÷ (8 × 3 × 86,400 s) = 20.3 TFLOPS per GPU, times the 13B job — never divided by another
+    count."""
+    d = ask_in_process(
+        capsys, "上次用 8 张 A100 训 7B 10 亿 token 用了 3 天，这次用一样的卡训 13B 50 亿 token 要多久"
+    )
+    assert d["request"]["achieved_tflops_per_gpu"] == 20.3
 
 
 def test_an_earlier_run_on_the_same_data_calibrates(capsys: pytest.CaptureFixture[str]) -> None:

@@ -104,7 +104,10 @@ SWITCHED = [  # trial A1: the model after 'now' / 'moving to' / '现在想' is t
 def test_the_model_after_a_switch_is_sized(text: str, params: float, other: str) -> None:
     a = _answer(text)
     assert a["request"]["params_total"] == pytest.approx(params, rel=1e-3)
-    assert _ignored(a)[other] == "other_setup"
+    named = _ignored(a)
+    run = [why for item, why in named.items() if item.startswith(other.removeprefix("model: ") + " · ")]
+    # a timed run of the earlier model on the same cards calibrates the new one (s15 trial #2): one item
+    assert named.get(other) == "other_setup" or run == ["earlier_run_other_model"], named
 
 
 def test_the_cue_words_live_in_one_module() -> None:

@@ -106,32 +106,42 @@ def test_a_step_time_reply_gives_the_reason() -> None:
 
 
 @pytest.mark.parametrize(
-    ("text", "value"),
+    ("text", "value", "why"),
     [
         (
             "上个月用 8 张 A100 80G 全量微调 Qwen2.5-7B，3 亿 token 跑了 16 小时。"
             "现在要微调 Qwen2.5-72B，同样的数据，需要几张卡几天？",
             "16",
+            "earlier_run_other_model",
         ),
         (
             "Last month we full fine-tuned Qwen2.5-7B on 8 A100 80GB; 300M tokens took 16 hours. "
             "Now we want to fine-tune Qwen2.5-72B on the same data. How many GPUs and how many days?",
             "16",
+            "earlier_run_other_model",
         ),
         (
             "同事用 8 张 A100 40GB 跑 GRPO 训练 Qwen2.5-7B，每个 prompt 采样 8 个，回复最长 1024 token，"
             "一共 1 万个 prompt，跑了 30 个小时。我这边是 8 张 H800，大概要多久？",
             "30",
+            "earlier_run_other_job",
         ),
-        ("A colleague's LoRA run of Qwen2.5-7B on 2 A100 ran for 30 hours. How long on 8 H100?", "30"),
+        (
+            "A colleague's LoRA run of Qwen2.5-7B on 2 A100 ran for 30 hours. How long on 8 H100?",
+            "30",
+            "observed",
+        ),
     ],
 )
-def test_another_runs_duration_is_not_this_jobs(text: str, value: str) -> None:
+def test_another_runs_duration_is_not_this_jobs(text: str, value: str, why: str) -> None:
     """A2: a past-run duration ('跑了 30 个小时', 'took 16 hours') while the message asks how long is that
-    run's observation, not this job's known duration (was: request.hours = 30 / 16)."""
+    run's observation, not this job's known duration (was: request.hours = 30 / 16). Since s15 (trial #2)
+    the parse reads the run itself: the same method on the same cards times another model at the run's
+    MFU (the run in one item, 'earlier_run_other_model'); on other cards it is named, not used."""
     r = parse(text)
     assert r.request.hours is None
-    assert [why for said, why in r.unused_numbers if said == value] == ["observed"]
+    reasons = [reason for said, reason in r.unused_numbers if said == value or f" {value} " in said]
+    assert reasons == [why]
 
 
 @pytest.mark.parametrize(

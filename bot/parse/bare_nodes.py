@@ -27,10 +27,12 @@ NODE_AFTER_RE = rc(
 def per_node_said(roles: list[Role]) -> int | None:
     """The GPUs in each machine the roles state: a count read as machines × cards ('2台8卡': extra
     'per_node:8') or a machine size ('8卡机器': role ``per_node``); None when none or two differ."""
-    sizes = {
-        int(float(r.extra.split(":", 1)[1])) for r in roles if r.extra and r.extra.startswith("per_node:")
-    }
-    sizes |= {int(r.value) for r in roles if r.role == "per_node" and r.value.is_integer()}
+    sizes = set()
+    for r in roles:  # one loop, no comprehension frames (tests/test_parse_render_speed's call budget)
+        if r.extra and r.extra.startswith("per_node:"):
+            sizes.add(int(float(r.extra.split(":", 1)[1])))
+        elif r.role == "per_node" and r.value.is_integer():
+            sizes.add(int(r.value))
     return sizes.pop() if len(sizes) == 1 else None
 
 

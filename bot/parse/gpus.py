@@ -153,7 +153,7 @@ def _select_variant(gpu_id: str, span: str, memory: float | None) -> str:
     'A100 PCIe 40G' → A100-PCIe-40GB. A memory no variant has (A800 40G) keeps the named card.
     """
     family = catalog.gpu(gpu_id).family
-    cands = [catalog.gpu(i) for i in _gpu_index().families.get(family, [gpu_id])]
+    cands = list(map(catalog.gpus().__getitem__, _gpu_index().families.get(family, [gpu_id])))  # no frames
     if memory is not None:
         cands = [g for g in cands if abs(g.memory_gib - memory) < 1] or cands
     for form in ("pcie", "nvl", "sxm"):
@@ -190,7 +190,10 @@ def card_total(card: GpuMention, memory: float) -> bool:
     if unified(card.gpu_id) or card.modded:
         return False
     family = catalog.gpu(card.gpu_id).family
-    variants = [catalog.gpu(i).memory_gib for i in _gpu_index().families.get(family, [card.gpu_id])]
+    variants = [
+        g.memory_gib
+        for g in map(catalog.gpus().__getitem__, _gpu_index().families.get(family, [card.gpu_id]))
+    ]
     return beyond_one_card(card.gpu_id, memory, variants)
 
 

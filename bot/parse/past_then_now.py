@@ -163,7 +163,8 @@ def with_past_then_now(parsed: ParseResult, text: str) -> ParseResult:
     d_old = _data_tokens(old)
     if job.stage not in _TRAINING or d_old is None:
         return parsed
-    if job.params_total != old.params_total and SAME_DATA_RE.search(after) and earlier_run(parsed):
+    other_model_same_data = job.params_total != old.params_total and SAME_DATA_RE.search(after) is not None
+    if other_model_same_data and earlier_run(parsed):
         return parsed  # another model on the same data, read as bot.parse.earlier_run reads it
     k = 4.0 if old.method in (Method.lora, Method.qlora) else 6.0
     spec = catalog.models().get(old.model or "")
@@ -174,6 +175,8 @@ def with_past_then_now(parsed: ParseResult, text: str) -> ParseResult:
     said = _said(run, old, duration.group(0))
     mfu = f" → MFU {tflops / peak:.1%}" if peak else ""
     same_run = job.method == old.method and job.gpu == old.gpu  # the same cards and method: its MFU carries
+    if not same_run and other_model_same_data:
+        return parsed  # another card's run on the same data: the whole message is the job (s13 fix D)
     if not same_run or peak is None or tflops > peak:
         why = OTHER_JOB if not same_run else ABOVE_PEAK
         return _result(parsed, later, job, (f"{said}{mfu}", why))

@@ -145,6 +145,7 @@ class InferenceContext(TypedDict):
     user_gpus: str | None
     load_given: bool
     short_both: bool
+    no_start: bool  # vLLM refuses to start on the stated cards and no load was said (s15 trial #3)
     offload_unfit: bool
     split: SplitContext | None
     rec_nodes: str
