@@ -276,7 +276,7 @@ ZH: list[tuple[str, dict, dict]] = [
     (
         "公司集群有 64 张 A100。我打算用其中 32 张预训练 7B 模型，2000 亿 token，要几天？",
         {"gpu_count": 32, "tokens": 200e9},
-        {"64": "repeated"},
+        {"64": "other_setup"},  # the cluster its 32 are taken from (s15 review: never "repeated")
     ),
     (
         "同事之前用 2 张 A100 做 Llama-3-8B 的 LoRA。我想在 8 张 H100 上全参微调 Llama-3-8B，"

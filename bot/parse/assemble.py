@@ -4,8 +4,7 @@ The parse runs in fixed steps on one normalized string (docs/design.md §4):
 
 1. normalize (:mod:`bot.parse.normalize`);
 2. names: models (:mod:`bot.parse.models`), precisions and parallelism settings (``TP=8``), GPUs
-   (:mod:`bot.parse.gpus`), each masked in the text so its digits are not read as numbers, while
-   "8卡H20" / "64x H100" still see where the GPU was;
+   (:mod:`bot.parse.gpus`), each masked so its digits are not numbers ("8卡H20" keeps the GPU's place);
 3. numbers (:mod:`bot.parse.numbers`), each given a role (:mod:`bot.parse.roles`). Bare sizes
    ("70B", "2T") fill params first, then tokens. "模型有130亿token，数据是2万亿参数" (words on both
    sides disagree) is a unit swap: the smaller number is the model;
