@@ -119,6 +119,12 @@ def test_page_shows_the_answer_with_details_chart_and_actions(client) -> None:
 def test_followup_in_the_link_keeps_the_conversation(client) -> None:
     page = client.get("/", params={"q": "那H100呢", "prev": SEED}).text
     assert "7B 预训练 1万亿 token" in page and "H100·时" in page
+    # the new-question box starts empty after a follow-up (its words alone lose the conversation);
+    # the turns are listed, escaped, in order
+    assert 'class="ask"><input type="text" name="q" value=""' in page
+    assert '<ol class="turns small" aria-label="本次对话"><li>7B模型1万亿token要多少A100</li><li>那H100呢</li></ol>' in page
+    first = client.get("/", params={"q": SEED}).text
+    assert f'class="ask"><input type="text" name="q" value="{SEED}"' in first and "<ol class=\"turns" not in first
     alone = client.get("/", params={"q": "那H100呢"}).text
     assert "H100·时" not in alone  # without the earlier question there is nothing to continue
 

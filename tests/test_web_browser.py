@@ -100,7 +100,11 @@ def test_a_person_asks_in_chinese_and_english(server, browser, tmp_path) -> None
     with phone.expect_navigation():  # an action link: switch to H100
         phone.click("nav.acts a:has-text('H100')")
     assert "H100·时" in phone.locator(".answer").inner_text()
-    assert phone.input_value("form.ask input[name=q]") == "那H100呢"
+    # a follow-up's words alone would be asked without the conversation: the new-question box is empty
+    # and the turns are listed above the answer, whose headline stays on the first screen
+    assert phone.input_value("form.ask input[name=q]") == ""
+    assert phone.locator("ol.turns li").all_inner_texts() == ["7B模型1万亿token要多少A100", "那H100呢"]
+    assert phone.locator(".answer b").first.bounding_box()["y"] < PHONE["height"]
 
     phone.fill("form.fu input[name=q]", "用LoRA呢")  # a follow-up keeps the conversation
     with phone.expect_navigation():

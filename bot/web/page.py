@@ -74,7 +74,9 @@ def _form(prefix: str, lang: str, asked: Asked | None, *, followup: bool) -> str
     if asked is not None and asked.lang:
         hidden += f'<input type="hidden" name="lang" value="{_e(asked.lang)}">'
     key = "followup_hint" if followup else "placeholder"
-    value = "" if followup or asked is None else asked.q
+    # the top box asks a new question: after a follow-up its words alone ("用 4 张呢") would be asked
+    # without the conversation, so it starts empty; the turns are shown above the answer (_turns)
+    value = "" if followup or asked is None or asked.prev else asked.q
     label = word(lang, "followup" if followup else "ask")
     return (
         f'<form method="get" action="{_e(prefix)}/" class="{"fu" if followup else "ask"}">{hidden}'
@@ -82,6 +84,15 @@ def _form(prefix: str, lang: str, asked: Asked | None, *, followup: bool) -> str
         f'placeholder="{_e(word(lang, key))}"{"" if followup else " autofocus"}>'
         f"<button>{_e(label)}</button></form>"
     )
+
+
+def _turns(lang: str, asked: Asked) -> str:
+    """The conversation this answer follows (each earlier question, then this one), escaped; empty for a
+    first question, whose words stay in the ask box."""
+    if not asked.prev:
+        return ""
+    items = "".join(f"<li>{_e(q)}</li>" for q in (*asked.prev, asked.q))
+    return f'<ol class="turns small" aria-label="{_e(word(lang, "conversation"))}">{items}</ol>'
 
 
 def page(
@@ -114,6 +125,7 @@ def page(
         )
         parts.append(f"<h2 class='small'>{_e(word(lang, 'examples'))}</h2><ul class='ex'>{items}</ul>")
     else:
+        parts.append(_turns(lang, asked))
         parts.append(f'<div class="answer">{browser_html(reply, result.lang)}</div>')
         parts.append(extras)
         if actions:

@@ -18,6 +18,7 @@ WORDS: dict[str, str] = {
     "actions": N_("Try another"),
     "followup": N_("Follow-up question"),
     "followup_hint": N_("e.g. what about H100?"),
+    "conversation": N_("This conversation"),
     "recipes": N_("⚙️ Launch recipes"),
     "quote": N_("🧾 Download quote (PDF)"),
     "share": N_("Link to this answer"),
