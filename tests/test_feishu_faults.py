@@ -7,6 +7,7 @@ once the fault is gone."""
 from __future__ import annotations
 
 import signal
+import socket
 import time
 from pathlib import Path
 
@@ -70,6 +71,21 @@ def test_a_wrong_secret_never_crash_loops_and_stops_cleanly(fake, tmp_path: Path
     assert "feishu: cannot log in (Feishu API error 10014 (HTTP 200): app secret invalid)" in log
     assert "check FEISHU_APP_ID / FEISHU_APP_SECRET" in log and "Traceback" not in log
     assert "wrong-secret-DO-NOT-LOG" not in log and fake.connections == 0
+
+
+def test_an_unreachable_domain_names_the_network_not_the_secret(fake, tmp_path: Path) -> None:
+    with socket.socket() as closed:  # a port nothing listens on: connection refused, as with no network
+        closed.bind(("127.0.0.1", 0))
+        port = closed.getsockname()[1]
+    env = {"FEISHU_DOMAIN": f"http://127.0.0.1:{port}"}
+    with running_bot(fake, tmp_path, extra_env=env, connected=False) as proc:
+        wait(lambda: _log(tmp_path).count("cannot reach") >= 2, 20, "two failed logins")
+        assert proc.poll() is None
+    lines = [line for line in _log(tmp_path).splitlines() if "feishu: cannot" in line]
+    assert lines[0].split()[2] == "WARNING"
+    assert f"cannot reach http://127.0.0.1:{port}: ConnectError" in lines[0]
+    assert "check FEISHU_DOMAIN, the network / proxy; retrying in 1 s" in lines[0]
+    assert "FEISHU_APP_SECRET" not in _log(tmp_path)  # the secret was never refused: not sent to check it
 
 
 def test_too_many_connections_backs_off_and_retries(fake, tmp_path: Path) -> None:

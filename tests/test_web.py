@@ -122,9 +122,11 @@ def test_followup_in_the_link_keeps_the_conversation(client) -> None:
     # the new-question box starts empty after a follow-up (its words alone lose the conversation);
     # the turns are listed, escaped, in order
     assert 'class="ask"><input type="text" name="q" value=""' in page
-    assert '<ol class="turns small" aria-label="本次对话"><li>7B模型1万亿token要多少A100</li><li>那H100呢</li></ol>' in page
+    turns = "<li>7B模型1万亿token要多少A100</li><li>那H100呢</li></ol>"
+    assert f'<ol class="turns small" aria-label="本次对话">{turns}' in page
     first = client.get("/", params={"q": SEED}).text
-    assert f'class="ask"><input type="text" name="q" value="{SEED}"' in first and "<ol class=\"turns" not in first
+    assert f'class="ask"><input type="text" name="q" value="{SEED}"' in first
+    assert '<ol class="turns' not in first
     alone = client.get("/", params={"q": "那H100呢"}).text
     assert "H100·时" not in alone  # without the earlier question there is nothing to continue
 

@@ -153,12 +153,7 @@ class FeishuAdapter:
             except (FeishuAPIError, httpx.HTTPError) as exc:
                 delay = REFUSED_BACKOFF_S[min(tries, len(REFUSED_BACKOFF_S) - 1)]
                 tries += 1
-                log.error(
-                    "feishu: cannot log in (%s): check FEISHU_APP_ID / FEISHU_APP_SECRET and FEISHU_DOMAIN; "
-                    "retrying in %.0f s",
-                    exc if isinstance(exc, FeishuAPIError) else type(exc).__name__,
-                    delay,
-                )
+                _log_login_failure(exc, self.api.domain, delay)
                 if await self.connection.wait_stopped(delay):
                     return False
                 continue
@@ -255,3 +250,24 @@ class FeishuAdapter:
     async def stop(self) -> None:
         """Close the long connection (handlers in flight finish) and the HTTP client."""
         await close_connection(self.connection, self._task, self.api)
+
+
+def _log_login_failure(exc: Exception, base_url: str, delay: float) -> None:
+    """One line per failed login, pointing at what to check: a refused secret (the platform answered) is
+    an ERROR naming the credentials; an unreachable host (DNS, proxy, timeout: the platform never
+    answered) a WARNING naming the network and FEISHU_DOMAIN, as WeCom's and DingTalk's clients say."""
+    if isinstance(exc, FeishuAPIError | httpx.HTTPStatusError):
+        log.error(
+            "feishu: cannot log in (%s): check FEISHU_APP_ID / FEISHU_APP_SECRET and FEISHU_DOMAIN; "
+            "retrying in %.0f s",
+            exc if isinstance(exc, FeishuAPIError) else type(exc).__name__,
+            delay,
+        )
+        return
+    log.warning(
+        "feishu: cannot reach %s: %s: %s; check FEISHU_DOMAIN, the network / proxy; retrying in %.0f s",
+        base_url,
+        type(exc).__name__,
+        exc,
+        delay,
+    )
