@@ -76,6 +76,14 @@ def _parser() -> argparse.ArgumentParser:
     sub.add_parser(
         "run", help="start the bots whose credentials are set (Telegram, Feishu/Lark, DingTalk, WeCom)"
     )
+    preview = sub.add_parser(
+        "preview",
+        help="print what the bot would send on Feishu/Lark, WeCom or DingTalk (JSON), without an account",
+    )
+    preview.add_argument("platform", choices=["feishu", "wecom", "dingtalk"])
+    preview.add_argument(
+        "message", nargs="+", help="messages in one chat, e.g. 7B模型1万亿token要多少A100 那H100呢"
+    )
     serve = sub.add_parser("serve", help="start the web page and the JSON API (bot.web)")
     serve.add_argument("--host", help="address to listen on (default $SIZING_BOT_WEB_HOST or 127.0.0.1)")
     serve.add_argument("--port", type=int, help="port (default $SIZING_BOT_WEB_PORT or 8000)")
@@ -276,6 +284,21 @@ def validate(runs: str | None) -> int:
     return EXIT_OK if write_answer(text, "text") is None else EXIT_WRITE_FAILED
 
 
+def _preview(platform: str, messages: list[str]) -> int:
+    """``sizing-bot preview``: the platform's message bodies for ``messages`` (bot.chat.preview)."""
+    from bot.chat.preview import preview_command
+    from bot.config import load_settings
+    from bot.settings.presales import PresalesError, presales_from_env
+
+    try:
+        offer = presales_from_env()
+    except PresalesError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return EXIT_BAD_OFFER
+    text = preview_command(platform, messages, load_settings().web.public_url, offer)
+    return EXIT_OK if write_answer(text, "json") is None else EXIT_WRITE_FAILED
+
+
 def _one_line(exc: BaseException) -> str:
     text = " ".join(str(exc).split())[:300]
     return text or type(exc).__name__
@@ -375,6 +398,8 @@ def _main(argv: list[str] | None) -> int:
         from bot.health import health
 
         return health(args.heartbeat, args.max_age)
+    if args.command == "preview":
+        return _preview(args.platform, args.message)
     if args.command == "serve":
         from bot.web.serve import serve
 

@@ -31,6 +31,7 @@ import httpx
 from bot.chat.adapter import Inbound, Outbound, Press
 from bot.chat.ids import raw_of, scoped
 from bot.chat.loop import close_connection
+from bot.chat.reach import unreachable_line
 from bot.feishu.api import FeishuAPI, FeishuAPIError
 from bot.feishu.card import build_card, parse_value
 from bot.feishu.claims import FeishuClaims, event_key
@@ -264,10 +265,4 @@ def _log_login_failure(exc: Exception, base_url: str, delay: float) -> None:
             delay,
         )
         return
-    log.warning(
-        "feishu: cannot reach %s: %s: %s; check FEISHU_DOMAIN, the network / proxy; retrying in %.0f s",
-        base_url,
-        type(exc).__name__,
-        exc,
-        delay,
-    )
+    log.warning("%s", unreachable_line("feishu", base_url, exc, "FEISHU_DOMAIN, the network / proxy", delay))
