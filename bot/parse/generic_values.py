@@ -41,6 +41,7 @@ WORDS: dict[str, tuple[str, ...]] = {
         "context", "max length", "maximum length", "cutoff length", "max seq len",
         "max tokens per sample",
         "序列长度", "序列长", "上下文长度", "上下文窗口", "上下文", "最大长度", "截断长度", "样本长度",
+        "训练长度", "长度",
     ),
     "batch_size": (
         "micro batch size", "micro batch", "micro-batch", "batch size per gpu", "batch size per device",
@@ -49,8 +50,13 @@ WORDS: dict[str, tuple[str, ...]] = {
     ),
     ACCUMULATION: (
         "gradient accumulation steps", "gradient accumulation", "grad accumulation steps",
-        "grad accumulation", "grad accum", "accumulation steps", "accumulation",
-        "梯度累积步数", "梯度累积", "梯度累计步数", "梯度累计", "累积步数", "累加步数",
+        "grad accumulation", "grad accum steps", "grad accum", "accumulation steps", "accumulation",
+        # the key as each tool spells it: PyTorch Lightning Trainer(accumulate_grad_batches), xtuner/mmengine
+        # accumulative_counts, fairseq --update-freq, lit-gpt gradient_accumulation_iters
+        "accumulate grad batches", "accumulate grad", "accumulative counts", "update freq",
+        "gradient accumulation iters", "accum steps", "accum iters",
+        "梯度累积步数", "梯度累积", "梯度累计步数", "梯度累计", "梯度累加步数", "梯度累加",
+        "累积步数", "累加步数", "累计步数",
     ),
     "global_batch": (
         "global batch size", "global batch", "effective batch size", "effective batch", "total batch size",
@@ -113,12 +119,17 @@ _FILLER = (
     r"i|we|you|they|it|our|my|the|a|we're|i'm|i've|we've|use|used|using|pick|picked|chose|choose|chosen"
     r"|set|setting|expect|expected|plan|planned|want|need|run|ran|is|was|are|were|be|will|would|should"
     r"|around|about|roughly|approximately|approx|~|maybe|probably|typically|usually|currently|now|just"
-    r"|then|also|like|value|so"
+    r"|then|also|like|value|so|already|still|again"
 )
 """The closed list of English filler words between a key and its value ('the rank we picked is 32');
 any other word ends the join ('context: we have 2 teams': 'have' is no filler, the 2 is not a context)."""
-_FILLER_ZH = r"我们|咱们|我|大概|大约|约|预计|估计|一般|差不多|通常|目前|现在|就|都|也|设|用|开|选|取|的|了"
-"""The closed list of Chinese filler runs ('序列长度我设的 4096', '并发数大概 50')."""
+_FILLER_ZH = (
+    r"我们|咱们|我|大概|大约|约|预计|估计|一般|差不多|通常|目前|现在|就|都|也|设|用|开|选|取|的|了"
+    r"|已经|已|曾经|刚刚|刚|又|再|还是|还|仍然|依然|仍|一直|统一|全部|暂时|默认|最终|后来"
+)
+"""Chinese words between a key and its value: pronouns, hedges, the setting verbs' short forms, and the
+aspect and time adverbs before a verb ('长度已改成 4096', 'batch 已经调成 2', 'rank 还是 16'): the closed
+list of Chinese filler runs ('序列长度我设的 4096', '并发数大概 50')."""
 _FILL = (
     rf"(?:\s*(?:(?:{_ASSIGN}|{_FILLER})(?![a-z])|{_FILLER_ZH})){{0,3}}\s*(?:[:=：]\s*)?"
     rf"|\s*[:=：]\s*"

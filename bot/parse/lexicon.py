@@ -288,6 +288,9 @@ UNKNOWN_GPU_RE = rc(
     r"(?=\s*(?:gpus?|cards?|accelerators?|npus?|卡|显卡)\b)"
     r"|(?:rtx[\s\-]*)?a[245]\d{3}(?![\d])"  # NVIDIA RTX A2000/A4000/A4500/A5000/A5500 (round 4)
     r"|[abhl]\d{2,3}[a-z]?"
+    # NVIDIA data-center cards by architecture letter (Kepler K, Maxwell M, Pascal P, Volta V, Turing T):
+    # 'K80', 'M40', 'Tesla P4'; a percentile ('p99', 'p50') is none
+    r"|tesla[\s\-]*[kmpvt]\d{1,3}|[km]\d{2}|p(?!50|90|95|99|999)\d{2,3}"
     r")(?![a-z0-9])"
 )
 """Names that look like accelerators: unknown ones are named as typed, never replaced by another card.

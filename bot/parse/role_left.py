@@ -131,7 +131,12 @@ R_OF_VRAM = rc(r"^\s*(?:of\s+)?(?:vram|显存)(?!\s*(?:in\s+)?total)")
 L_MEM_TOTAL = rc(
     r"(?:总共|一共|合计|总计|加起来|总显存|显存总量|准备|备了|total|in\s+total|combined|altogether)\D{0,12}$"
 )
-R_MEM_TOTAL_WORD = rc(r"\b(?:in\s+total|total|combined|altogether)\b|总显存|显存总量|总共|一共")
+R_MEM_TOTAL_WORD = rc(
+    r"^[^，,;；。!?！？\d]*?(?:\b(?:in\s+total|total|combined|altogether)\b|总显存|显存总量|总共|一共|合计|共计)"
+    r"(?![^，,;；。\d]{0,6}\d)"
+)
+"""A total word after a memory, in its clause and before any other figure: '24GB of VRAM in total' is a
+total; in '两张 24G 显存的卡，一共 48G' / '24GB of VRAM each, 48GB total' the word is the next figure's."""
 L_TOTAL_SAID = rc(
     r"(?:总共|一共|合计|共计|加起来|(?<!公)共(?!享)|\bin\s+total|\ba\s+total\s+of|\baltogether|\bcombined)"
     r"\s*(?:是|有|为|约|大概|:)?\s*$"

@@ -100,6 +100,15 @@ _HF = {
 }  # fmt: skip
 """transformers TrainingArguments (training_args.py) fields, shared by every tool built on it."""
 
+SOURCE_TARGET = (
+    ("max_source_length", "max_target_length"), ("max_source_seq_len", "max_target_seq_len"),
+    ("source_max_len", "target_max_len"), ("max_source_len", "max_target_len"),
+    ("max_src_len", "max_tgt_len"),
+)  # fmt: skip
+"""A sample's source and target lengths as research scripts name them (their sum is the sequence): ChatGLM
+P-Tuning's ptuning/arguments.py, artidoro/qlora's qlora.py (source_max_len, target_max_len), the
+transformers_tasks LLM LoRA scripts (max_source_seq_len, max_target_seq_len) and their short forms."""
+
 MEANING: dict[str, dict[str, Row]] = {
     "llamafactory": {
         **_HF, "cutoff_len": ("seq_len", "int"), "max_length": ("seq_len", "int"),
@@ -157,8 +166,8 @@ MEANING: dict[str, dict[str, Row]] = {
         "zero_optimization.offload_param.device": ("offload", "offload_param"),
     },
     "scripts": {
-        "max_seq_len": ("seq_len", "int"), "max_source_length": ("seq_len", "source_target"),
-        "max_target_length": ("seq_len", "source_target"),
+        "max_seq_len": ("seq_len", "int"),
+        **{k: ("seq_len", "source_target") for pair in SOURCE_TARGET for k in pair},
     },
     "verl": {
         "data.max_prompt_length": ("seq_len", "prompt_length"),

@@ -40,6 +40,8 @@ def _rl_type(cfg: StackConfig, key: str, value: Any, flat: dict[str, Any]) -> bo
     algorithm = RL_TYPES.get(str(value).lower())
     if algorithm is not None:
         cfg.set(key, "algorithm", algorithm)
+        if str(value).lower() not in (algorithm, "gae"):  # 'kto' sized as DPO: named (GAE is PPO's own)
+            cfg.skip(key, value, "algorithm_family")
         if algorithm == "dpo":  # preference data: a chosen and a rejected sequence per sample
             cfg.values["samples_are_pairs"] = True
     return algorithm is not None

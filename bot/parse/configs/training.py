@@ -13,7 +13,7 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any
 
-from bot.parse.configs.meaning import SHARED_DEFAULT, TRAINING, tool_rows, training_rows
+from bot.parse.configs.meaning import SHARED_DEFAULT, SOURCE_TARGET, TRAINING, tool_rows, training_rows
 from bot.parse.configs.model import StackConfig
 from bot.parse.configs.vocab import known
 from bot.parse.engine_keys import vllm_turned_off
@@ -257,7 +257,8 @@ def _source_target(cfg: StackConfig, key: str, value: Any, flat: dict[str, Any])
     """ChatGLM's P-Tuning scripts and ChatGLM-Efficient-Tuning ``max_source_length`` beside
     ``max_target_length`` (and no sequence key): one sample is the source then its target, so the
     sequence sized is their sum (round 5); one alone, or beside a sequence key, is named (no_field)."""
-    source, target = _int(flat.get("max_source_length")), _int(flat.get("max_target_length"))
+    pair = next((p for p in SOURCE_TARGET if key in p), SOURCE_TARGET[0])  # the pair the key is one of
+    source, target = _int(flat.get(pair[0])), _int(flat.get(pair[1]))
     if source and target and not any(_int(flat.get(k)) for k in SEQ_KEYS):
         cfg.set(key, "seq_len", source + target)
     else:
@@ -411,6 +412,8 @@ def _stage(cfg: StackConfig, key: str, value: Any, flat: dict[str, Any]) -> bool
         cfg.set(key, "stage", hit[0])
         if hit[1]:
             cfg.values["algorithm"] = hit[1]
+        if hit[1] not in (None, str(value).lower()):  # 'stage: kto' sized as DPO: named (algorithm_family)
+            cfg.skip(key, value, "algorithm_family")
         if hit[1] == "dpo":  # DPO/KTO/ORPO data: each sample forwards a chosen and a rejected sequence
             cfg.values["samples_are_pairs"] = True
     return hit is not None
