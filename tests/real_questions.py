@@ -56,9 +56,12 @@ ROUND9 = {"zh": "zh_r9.json", "en": "en_r9.json"}
 ROUND10 = {"zh": "zh_r10.json", "en": "en_r10.json"}
 """Round 10 (gathered 2026-12-03, threads in no earlier round), split like round 2: ``r10test`` frozen
 (``frozen_r10_test_<lang>.sha256``) before any parser change of that session, ``r10work`` for work."""
+ROUND11 = {"zh": "zh_r11.json", "en": "en_r11.json"}
+"""Round 11 (gathered 2026-12-03, threads in no earlier round), split like round 2: ``r11test`` frozen
+(``frozen_r11_test_<lang>.sha256``) before any parser change of that session, ``r11work`` for work."""
 ROUNDS = {
     "r2": ROUND2, "r3": ROUND3, "r4": ROUND4, "r5": ROUND5, "r6": ROUND6, "r7": ROUND7, "r8": ROUND8,
-    "r9": ROUND9, "r10": ROUND10,
+    "r9": ROUND9, "r10": ROUND10, "r11": ROUND11,
 }  # fmt: skip
 HELD_OUT_WHOLE = frozenset({"r8"})
 """Rounds held out whole (every record frozen in ``frozen_<tag>_<lang>.sha256``), not by halves: only
