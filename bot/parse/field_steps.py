@@ -26,6 +26,7 @@ from bot.parse.load_words import single_user
 from bot.parse.models import ModelMention
 from bot.parse.negated_values import seq_role
 from bot.parse.numbers import NumberToken
+from bot.parse.one_card import one_memory_card
 from bot.parse.option_counts import option_counts
 from bot.parse.prose_forms import requests_rate
 from bot.parse.regex import rc
@@ -420,8 +421,10 @@ class FieldSteps:
         return bool(ARTICLE_GPU_RE.search(self.s)) and not ASKS_COUNT_RE.search(self.s) and not plural
 
     def _mem_card_one(self) -> bool:
-        """'用 24G 显存的卡': one card of that memory; not when the count is asked ('…显存的卡，几张')."""
-        return bool(MEM_CARD_RE.search(self.s)) and not ASKS_COUNT_RE.search(self.s)
+        """'用 24G 显存的卡', 'on my 40GB GPU', '我的 40G 显卡': one card of that memory
+        (:mod:`bot.parse.one_card`); not when the count is asked ('…显存的卡，几张')."""
+        one = MEM_CARD_RE.search(self.s) or one_memory_card(self.s)
+        return bool(one) and not ASKS_COUNT_RE.search(self.s)
 
     def _asked_count(self) -> Role | None:
         """The GPU count of the setup asked about. Two setups in one message ('8 张 A100 跑得动，4 张
