@@ -50,7 +50,9 @@ MANY_MEMORY_CARDS = [
 
 
 @pytest.mark.parametrize("text", MANY_MEMORY_CARDS)
-def test_plural_cards_or_a_count_asked_are_not_one_card(capsys: pytest.CaptureFixture[str], text: str) -> None:
+def test_plural_cards_or_a_count_asked_are_not_one_card(
+    capsys: pytest.CaptureFixture[str], text: str
+) -> None:
     assert ask(capsys, text)["request"]["gpu_count"] != 1
 
 
@@ -74,7 +76,7 @@ def test_rl_named_by_its_feedback_is_fine_tuning(capsys: pytest.CaptureFixture[s
 
 
 RL_CODEBASES = [
-    ("I want to reproduce the 70B RLVR recipe with open-instruct; it sets vllm_num_engines 1.", "open-instruct"),
+    ("Reproducing the 70B RLVR recipe with open-instruct; it sets vllm_num_engines 1.", "open-instruct"),
     ("Fine-tuning Mistral-7B with the alignment-handbook on 8 A100 80GB: how long?", "alignment-handbook"),
     ("GRPO on Qwen2.5-7B with prime-rl on 8 H100: enough memory?", "prime-rl"),
     ("用 open-instruct 做 DPO 训练 Llama-3-8B 要几张 A100？", "open-instruct"),

@@ -359,10 +359,10 @@ FINETUNE_RE = rc(
 post-training tune a trained model (round 7: 'reinforcement learning (training) of a 7B model', 'RL on
 Qwen', '强化学习' alone); '4bit 量化训练' / '4-bit quantized training' is QLoRA (Dettmers et al.
 2023: 4-bit quantized base, trained adapters). Round 9: the verb '调' right before a model and its size
-('调 Baichuan 13B 需要多少显存', '调 7B'), never a word of its own ('协调', '调用 Qwen-7B', '调到 4'). Round 11:
-RL post-training named by its feedback, not its algorithm: RLHF, RLAIF (AI feedback; Bai et al. 2022),
-RLVR (verifiable rewards; Lambert et al. 2024, Tulu 3), RLEF (execution feedback; Gehring et al. 2024), RLCF,
-'reinforcement fine-tuning': each tunes a trained model (en11-003 read 'RLVR' as a name, the job as serving)."""
+('调 Baichuan 13B 需要多少显存', '调 7B'), never a word of its own ('协调', '调用 Qwen-7B', '调到 4').
+Round 11: RL post-training named by its feedback, not its algorithm: RLHF, RLAIF (AI feedback; Bai et al.
+2022), RLVR (verifiable rewards; Lambert et al. 2024, Tulu 3), RLEF (execution feedback; Gehring et al.
+2024), RLCF, 'reinforcement fine-tuning': each tunes a trained model (en11-003 read 'RLVR' as a name)."""
 INFERENCE_RE = rc(
     r"推理|部署|上线|serv(?:e|ing)\b|inference|\binfer\b|deploy|并发|concurren|\busers?\b|用户|同时用|"
     r"同时请求|\bvllm\b|ollama|sglang|\btgi\b|chatbot|kv\s*cache|\bqps\b|服务(?!器)|\bttft\b|首\s*token|"

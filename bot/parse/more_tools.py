@@ -54,7 +54,7 @@ def glued_tool_names(s: str) -> str:
 
 
 RL_TRAINING_TOOLS: tuple[tuple[LazyPattern, str], ...] = (
-    (rc(r"(?<![a-z0-9])open[\s\-_]?instruct(?![a-z0-9])"), "open-instruct"),  # github.com/allenai/open-instruct
+    (rc(r"(?<![a-z0-9])open[\s\-_]?instruct(?![a-z0-9])"), "open-instruct"),  # allenai/open-instruct
     (rc(r"(?<![a-z0-9])alignment[\s\-_]handbook(?![a-z0-9])"), "alignment-handbook"),  # huggingface/...
     (rc(r"(?<![a-z0-9])nemo[\s\-_]aligner(?![a-z0-9])"), "NeMo-Aligner"),  # github.com/NVIDIA/NeMo-Aligner
     (rc(r"(?<![a-z0-9])nemo[\s\-_]rl(?![a-z0-9])"), "NeMo-RL"),  # github.com/NVIDIA-NeMo/RL
