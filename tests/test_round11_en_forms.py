@@ -90,3 +90,16 @@ def test_rl_codebases_are_named_as_typed(capsys: pytest.CaptureFixture[str], tex
     answer = ask(capsys, text)
     assert f"training_tool: {tool}" in named(answer)
     assert answer["request"].get("training_tool") != "OpenRLHF"
+
+
+RL_WORD_BEFORE_SERVING = [
+    "Sizing the RLAIF generation step with SGLang for Llama-3-8B: how much memory per GPU?",
+    "Our RLVR rollouts run on vLLM with Qwen2.5-14B; how much KV cache at 16k context?",
+]
+
+
+@pytest.mark.parametrize("text", RL_WORD_BEFORE_SERVING)
+def test_rl_word_before_a_serving_noun_keeps_the_serving_stage(
+    capsys: pytest.CaptureFixture[str], text: str
+) -> None:
+    assert ask(capsys, text)["request"]["stage"] == "inference"
