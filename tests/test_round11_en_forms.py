@@ -103,3 +103,41 @@ def test_rl_word_before_a_serving_noun_keeps_the_serving_stage(
     capsys: pytest.CaptureFixture[str], text: str
 ) -> None:
     assert ask(capsys, text)["request"]["stage"] == "inference"
+
+
+MIXED_RIGS = [
+    ("With an RTX 4090 plus an RTX 3060 in one box, can I serve Qwen2.5-14B?", "RTX-3060", "RTX 4090"),
+    ("My rig is RTX 4090 + RTX 3090; can it serve a 70B model at 4-bit?", "RTX-4090", "RTX 3090"),
+    (
+        "My workstation has an A6000 alongside an RTX 4090; can it fine-tune a 13B with LoRA?",
+        "RTX-4090",
+        "RTX A6000",
+    ),
+    ("我的机器是 4090 加 3090，能跑 70B 的 Q4 吗？", "RTX-4090", "RTX 3090"),
+    ("电脑里装了 RTX 3090 与 RTX 3060，能跑 Qwen2.5-32B 的 Q4 吗？", "RTX-3060", "RTX 3090"),
+    ("我有 A6000 + 4090，能微调 13B 吗？", "RTX-4090", "RTX A6000"),
+]
+
+
+@pytest.mark.parametrize(("text", "sized", "other"), MIXED_RIGS)
+def test_a_rig_of_different_cards_counts_them_all(
+    capsys: pytest.CaptureFixture[str], text: str, sized: str, other: str
+) -> None:
+    answer = ask(capsys, text)
+    assert answer["request"]["gpu"].startswith(sized)
+    assert answer["request"]["gpu_count"] == 2
+    assert named(answer).get(other) == "mixed_rig"
+
+
+CARD_OPTIONS = [
+    "Should I buy a 4090 or a 3090 for a 13B QLoRA?",
+    "Compare an A100 and an H100 for Llama-3-8B fine-tuning.",
+    "4090 还是 3090 更适合 13B 的 QLoRA？",
+]
+
+
+@pytest.mark.parametrize("text", CARD_OPTIONS)
+def test_cards_weighed_as_options_are_no_rig(capsys: pytest.CaptureFixture[str], text: str) -> None:
+    answer = ask(capsys, text)
+    assert "mixed_rig" not in named(answer).values()
+    assert answer["request"].get("gpu_count") != 2
