@@ -60,7 +60,8 @@ def test_a_16gb_card_outside_the_catalog_is_not_assumed_personal(capsys: pytest.
     d = ask(capsys, "serve a 7B model on a 14GB card")
     assert d["request"]["gpu"] == "GPU-14GB"
     assert "gpu_personal" not in whys(d) and d["request"]["gpu_count"] == 1
-    assert whys(d)["gpu_count"] == "memory_one_card"
+    # round 11 (bot.parse.one_card): 'a 14GB card' states one card, read as such; before, assumed
+    assert whys(d).get("gpu_count") in (None, "memory_one_card")
 
 
 def test_a_model_that_fits_only_in_4_bit_on_one_4090(capsys: pytest.CaptureFixture[str]) -> None:

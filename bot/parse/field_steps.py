@@ -23,9 +23,11 @@ from bot.parse.counted_card import counted_gpu, counts, nearest_is, per_card_mem
 from bot.parse.file_names import example_model, glued_version, outside_file_names
 from bot.parse.gpus import GpuMention, card_total, unified, variant_of_memory
 from bot.parse.load_words import single_user
+from bot.parse.mixed_rig import rig_cards, smallest
 from bot.parse.models import ModelMention
 from bot.parse.negated_values import seq_role
 from bot.parse.numbers import NumberToken
+from bot.parse.one_card import one_memory_card
 from bot.parse.option_counts import option_counts
 from bot.parse.prose_forms import requests_rate
 from bot.parse.regex import rc
@@ -295,6 +297,7 @@ class FieldSteps:
         if not gpus and card.startswith("card:") and not self._unknown_gpu:
             self._unknown_gpu = card.removeprefix("card:")  # "4 张 24G 的 A5000": its name and memory
         gpu_memory = next((g.memory_gib for g in gpus if g.memory_gib), None) or stated_memory
+        rig: list[GpuMention] | None = None
         if mem_role is not None and gpu_memory != stated_memory:  # 'my GPU with 14.56 GiB … an A100 40G'
             self.named_unused.append((mem_role.tok.raw.strip(), "other_setup"))
         count, total_mem = self._asked_count(), self.first("total_mem")
@@ -306,7 +309,13 @@ class FieldSteps:
             if asked is not None:  # two setups: the card asked about
                 chosen = asked if asked.gpu_id != chosen.gpu_id else chosen
                 self.notes.append("asked_card")  # bot.core.pipeline.ASKED_CARD
-            if len({g.gpu_id for g in gpus}) > 1:  # each option's own count, or the count of the card sized
+            rig = rig_cards(self.s, gpus) if count is None else None  # 'an RTX 5090 plus an RTX 3080'
+            if rig:  # one machine of different cards: that many of the smallest, the others named
+                chosen = smallest(rig)
+                others = {g.gpu_id for g in rig} - {chosen.gpu_id}
+                self.named_unused += [(g.replace("-", " "), "mixed_rig") for g in sorted(others)]
+                gpus[:] = [g for g in gpus if g.gpu_id not in others]  # parts of the rig, not alternatives
+            elif len({g.gpu_id for g in gpus}) > 1:  # each option's own count, or the count of the card sized
                 chosen, count = option_counts(self, chosen, gpus, count, asked or counted is not chosen)
             gpus.remove(chosen)
             gpus.insert(0, chosen)  # the card sized first; the others are the alternatives named
@@ -342,6 +351,8 @@ class FieldSteps:
             f["gpu_count"] = 1  # "M2 Ultra 能跑 70B 吗": one Mac is one device
         if summed and count is None:
             f["gpu_count"] = None  # "an H100 640GB": a box of them, counted from the total
+        if gpus and count is None and rig:
+            f["gpu_count"] = len(rig)
         if f.get("gpu"):  # the card's own variant of that memory, whatever the word order
             f["gpu"] = variant_of_memory(f["gpu"], gpu_memory)
         return gpu_memory, count_max
@@ -420,8 +431,10 @@ class FieldSteps:
         return bool(ARTICLE_GPU_RE.search(self.s)) and not ASKS_COUNT_RE.search(self.s) and not plural
 
     def _mem_card_one(self) -> bool:
-        """'用 24G 显存的卡': one card of that memory; not when the count is asked ('…显存的卡，几张')."""
-        return bool(MEM_CARD_RE.search(self.s)) and not ASKS_COUNT_RE.search(self.s)
+        """'用 24G 显存的卡', 'on my 40GB GPU', '我的 40G 显卡': one card of that memory
+        (:mod:`bot.parse.one_card`); not when the count is asked ('…显存的卡，几张')."""
+        one = MEM_CARD_RE.search(self.s) or one_memory_card(self.s)
+        return bool(one) and not ASKS_COUNT_RE.search(self.s)
 
     def _asked_count(self) -> Role | None:
         """The GPU count of the setup asked about. Two setups in one message ('8 张 A100 跑得动，4 张

@@ -351,7 +351,7 @@ def not_in_name(word: str) -> str:
 FINETUNE_RE = rc(
     r"微调|精调|全参|全量|指令调优|(?<![\-_])\bsft\b|fine[\s\-]?tun|finetun|\bq?lora\b|adapters?\b|"
     rf"{not_in_name('dpo')}\b|{not_in_name('ppo')}\b|{not_in_name('grpo')}\b|{not_in_name('rloo')}\b|"
-    r"\brlhf\b|对齐训练|full[\s\-]*(?:parameter|param|weight)|"
+    r"\brlhf\b|\brl(?:aif|vr|ef|cf)\b(?![\s\-]+(?:rollouts?|inference|generation|sampling|serving))|reinforcement[\s\-]+fine[\s\-]?tun|对齐训练|full[\s\-]*(?:parameter|param|weight)|"
     r"\brl\s+(?:training|fine[\s\-]?tuning|on|with|for)\b|reinforcement[\s\-]+learning"
     r"(?![\s\-]+(?:research\w*|engineers?|teams?|groups?|papers?|courses?|background))|强化学习|"
     r"post[\s\-]?training|后训练|量化训练|"
@@ -362,7 +362,11 @@ FINETUNE_RE = rc(
 post-training tune a trained model (round 7: 'reinforcement learning (training) of a 7B model', 'RL on
 Qwen', '强化学习' alone); '4bit 量化训练' / '4-bit quantized training' is QLoRA (Dettmers et al.
 2023: 4-bit quantized base, trained adapters). Round 9: the verb '调' right before a model and its size
-('调 Baichuan 13B 需要多少显存', '调 7B'), never a word of its own ('协调', '调用 Qwen-7B', '调到 4')."""
+('调 Baichuan 13B 需要多少显存', '调 7B'), never a word of its own ('协调', '调用 Qwen-7B', '调到 4').
+Round 11: RL post-training named by its feedback, not its algorithm: RLHF, RLAIF (AI feedback; Bai et al.
+2022), RLVR (verifiable rewards; Lambert et al. 2024, Tulu 3), RLEF (execution feedback; Gehring et al.
+2024), RLCF, 'reinforcement fine-tuning': each tunes a trained model (en11-003 read 'RLVR' as a name); not
+before a serving noun ('RLVR rollout with vLLM': the rollout engine is sized, en-018)."""
 INFERENCE_RE = rc(
     r"推理|部署|上线|serv(?:e|ing)\b|inference|\binfer\b|deploy|并发|concurren|\busers?\b|用户|同时用|"
     r"同时请求|\bvllm\b|ollama|sglang|\btgi\b|chatbot|kv\s*cache|\bqps\b|服务(?!器)|\bttft\b|首\s*token|"

@@ -43,6 +43,7 @@ CONTEXT_BEFORE_RE = rc(
 NOT_NAMES = frozenset((
     # methods and training words
     "lora", "qlora", "dora", "sft", "dpo", "ppo", "grpo", "rlhf", "kto", "orpo", "simpo", "rl", "pt",
+    "rlaif", "rlvr", "rlef", "rlcf", "rloo", "dapo", "gspo",
     "full", "moe", "dense", "peft", "freeze", "zero", "zero1", "zero2", "zero3", "fsdp", "ddp", "tp",
     "pp", "dp", "ep", "sp", "cp",
     # tools and runtimes

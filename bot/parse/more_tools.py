@@ -53,6 +53,19 @@ def glued_tool_names(s: str) -> str:
     return GLUED_NUMBER_TOOL_RE.sub(" qihoo360llamafactory ", s) if "360" in s else s
 
 
+RL_TRAINING_TOOLS: tuple[tuple[LazyPattern, str], ...] = (
+    (rc(r"(?<![a-z0-9])open[\s\-_]?instruct(?![a-z0-9])"), "open-instruct"),  # allenai/open-instruct
+    (rc(r"(?<![a-z0-9])alignment[\s\-_]handbook(?![a-z0-9])"), "alignment-handbook"),  # huggingface/...
+    (rc(r"(?<![a-z0-9])nemo[\s\-_]aligner(?![a-z0-9])"), "NeMo-Aligner"),  # github.com/NVIDIA/NeMo-Aligner
+    (rc(r"(?<![a-z0-9])nemo[\s\-_]rl(?![a-z0-9])"), "NeMo-RL"),  # github.com/NVIDIA-NeMo/RL
+    (rc(r"(?<![a-z0-9])prime[\s\-_]rl(?![a-z0-9])"), "prime-rl"),  # github.com/PrimeIntellect-ai/prime-rl
+    (rc(r"(?<![a-z0-9])skyrl(?![a-z0-9])"), "SkyRL"),  # github.com/NovaSky-AI/SkyRL
+    (rc(r"(?<![a-z0-9])areal(?![a-z0-9])"), "AReaL"),  # github.com/inclusionAI/AReaL
+)
+"""Round 11: the post-training codebases of RL and preference tuning beside OpenRLHF, verl and TRL (which the
+sizing reads): each named as typed and as not used (``no_field``), never replaced by a tool whose flag they
+share (open-instruct's ``--vllm_num_engines`` is OpenRLHF's too: en11-003 was answered as OpenRLHF)."""
+
 MORE_TRAINING_TOOLS: tuple[tuple[LazyPattern, str], ...] = (
     (
         rc(r"\bmlx[_\-\s]lm\b(?!\.(?:generate|server|convert|chat)\b|\s+(?:generate|server|convert|chat)\b)"),
@@ -61,6 +74,7 @@ MORE_TRAINING_TOOLS: tuple[tuple[LazyPattern, str], ...] = (
     # EleutherAI's trainer (round 6); not its models ('GPT-NeoX-20B': round 10, s15)
     (rc(r"(?<![a-z0-9])gpt[\s\-_]?neox(?![a-z0-9])(?![\s\-_]*\d+(?:\.\d+)?\s*[bm]\b)"), "GPT-NeoX"),
     *ZH_TRAINING_TOOLS,
+    *RL_TRAINING_TOOLS,
 )
 """Training tools by name → the name the reply uses."""
 

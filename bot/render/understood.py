@@ -183,6 +183,9 @@ IGNORED_TEXTS: dict[str, str] = {
     "gpu_kinds": N_(
         "the number of kinds of card you listed, not a count of cards: each card's count is sized"
     ),
+    "mixed_rig": N_(
+        "another card in the same machine: the cards are sized as that many of the one with least memory"
+    ),
     "current_load": N_(
         "the load you have now: capacity is planned for the peak or target you gave, which is sized"
     ),
