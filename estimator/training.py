@@ -25,7 +25,7 @@ from estimator.resolve import Resolved
 from estimator.setup import TrainingSetup
 from estimator.training_plan import PlanParts as PlanParts
 from estimator.training_plan import _note_recompute_chosen as _note_recompute_chosen
-from estimator.training_plan import fewest_slower, layout_time, memory_and_plan, with_fewest_paying
+from estimator.training_plan import fewest_slower, layout_time, memory_and_plan, shown_cost, with_fewest_paying
 from estimator.training_rate import FP8_MIN_PEAK_RATIO as FP8_MIN_PEAK_RATIO
 from estimator.training_rate import MEASURED_MFU_PLAUSIBLE as MEASURED_MFU_PLAUSIBLE
 from estimator.training_rate import MFU, at_count, deadline_gpus, training_rate
@@ -101,12 +101,12 @@ def size_training(req: SizingRequest, r: Resolved, ledger: Ledger) -> TrainingRe
     if out.spec is not None and out.params is not None:
         out = replace(out, **_memory_and_layout(req, r, out, algorithm, deadline, ledger))
     out = replace(out, **layout_time(req, out, k, ledger, r.gpu.gpus_per_node))
-    if out.cost is not None and mfu is not None and tokens is not None and not req.hours:
-        # the headline's cost (recomputation, offload, bubble) and never fewer GPUs than fit (s12 A12)
-        check_budget(req, out.cost, ledger, out.memory.min_gpus if out.memory is not None else None)
     if out.gpu_hours is not None and not req.hours:
         table = _deadline_table(req, r.gpu, out, deadline or assumed_deadline(req)[0], ledger)
         out = replace(out, **with_fewest_paying(out, table))
+    if out.cost is not None and mfu is not None and tokens is not None and not req.hours:
+        # the headline's cost: its count's row (full recomputation there, s16), never fewer GPUs than fit
+        check_budget(req, shown_cost(out), ledger, out.memory.min_gpus if out.memory is not None else None)
     return out
 
 
