@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from estimator import attention, compute, defaults, rollout
+from estimator import attention, compute, defaults, rollout, training_plan
 from estimator.architecture import shape_for_size
 from estimator.budget_check import budget_without_price, check_budget
 from estimator.catalog import GpuSpec, ModelSpec
@@ -25,7 +25,7 @@ from estimator.resolve import Resolved
 from estimator.setup import TrainingSetup
 from estimator.training_plan import PlanParts as PlanParts
 from estimator.training_plan import _note_recompute_chosen as _note_recompute_chosen
-from estimator.training_plan import fewest_slower, layout_time, memory_and_plan, shown_cost, with_fewest_paying
+from estimator.training_plan import fewest_slower, layout_time, memory_and_plan, with_fewest_paying
 from estimator.training_rate import FP8_MIN_PEAK_RATIO as FP8_MIN_PEAK_RATIO
 from estimator.training_rate import MEASURED_MFU_PLAUSIBLE as MEASURED_MFU_PLAUSIBLE
 from estimator.training_rate import MFU, at_count, deadline_gpus, training_rate
@@ -105,8 +105,8 @@ def size_training(req: SizingRequest, r: Resolved, ledger: Ledger) -> TrainingRe
         table = _deadline_table(req, r.gpu, out, deadline or assumed_deadline(req)[0], ledger)
         out = replace(out, **with_fewest_paying(out, table))
     if out.cost is not None and mfu is not None and tokens is not None and not req.hours:
-        # the headline's cost: its count's row (full recomputation there, s16), never fewer GPUs than fit
-        check_budget(req, shown_cost(out), ledger, out.memory.min_gpus if out.memory is not None else None)
+        least = out.memory.min_gpus if out.memory is not None else None  # never fewer GPUs than fit
+        check_budget(req, training_plan.shown_cost(out), ledger, least)  # the headline's count's cost
     return out
 
 

@@ -56,7 +56,8 @@ def test_the_body_sizes_the_stated_card_and_names_no_load(q: str, kv: str) -> No
     # Llama 3.1 8B: 2 (K, V) × 32 layers × 8 KV heads × 128 dims × 2 B = 128 KiB per token;
     # × 131,072 tokens = 17.18 GB for one sequence (the default load '× 16 concurrent = 275 GB' was invented)
     assert kv in reply
-    for invented in ("16 concurrent", "275 GB", "On 16 GPUs", "16 个并发", "TP 8", "16 条", "Concurrent sequences"):
+    made_up = ("16 concurrent", "275 GB", "On 16 GPUs", "16 个并发", "TP 8", "16 条", "Concurrent sequences")
+    for invented in made_up:
         assert invented not in reply, invented
     assert "42,768" in reply and "NVLink" not in reply  # one card: no tensor parallelism over PCIe
 
