@@ -65,3 +65,36 @@ def test_the_fewest_gpus_recomputing_pay_their_own_in_the_verdict_and_the_quote(
     assert quote is not None and quote.gpus == 2 and quote.gpu_hours == 971
     assert (quote.subtotal_low, quote.subtotal_high) == pytest.approx((1165.2, 2427.5))
     assert quote.days == pytest.approx(report.gpu_hours.likely * 1.5 / 2 / 24)  # ≈ 20.2 days
+
+
+# --- 3. No ledger line reads '0.0 GB' ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "line"),
+    [
+        ("run Qwen2.5-0.5B with llama.cpp on an RTX 3060", "Activation workspace per GPU: < 0.1 GB"),
+        ("部署 Qwen2.5-0.5B，一张 4090，用 ollama", "每卡激活工作区：< 0.1 GB"),
+    ],
+)
+def test_a_tiny_models_workspace_reads_under_a_tenth_not_zero(text: str, line: str) -> None:
+    """llama.cpp's compute buffer for Qwen2.5-0.5B is one 512-token n_ubatch of 896-wide activations and
+    one sequence's 151,936 logits — a few tens of MB (well under 0.05 GB), printed '0.0 GB' before."""
+    a = _answer(text)
+    row = next(x for x in a.report.assumptions if x.field == "workspace_bytes")
+    assert 0 < float(row.value) < 0.05e9
+    from bot.render.renderer import render
+
+    reply = render(a, "text")
+    assert line in reply and "0.0 GB" not in reply
+
+
+def test_the_rule_keeps_sizes_from_a_twentieth_up() -> None:
+    from bot.render.fmt import fmt_for
+    from bot.render.notes import format_param
+
+    f = fmt_for("en")
+    # above 0.05 GB a size rounds to a tenth as before; above zero up to it ('0.0' half to even):
+    # '< 0.1 GB'; zero stays '0 GB'
+    got = [format_param(f, "workspace_bytes", v) for v in (3e7, 0.05e9, 0.06e9, 1.3e9, 0)]
+    assert got == ["< 0.1 GB", "< 0.1 GB", "0.1 GB", "1.3 GB", "0 GB"]
