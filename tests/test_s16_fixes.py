@@ -98,3 +98,23 @@ def test_the_rule_keeps_sizes_from_a_twentieth_up() -> None:
     # '< 0.1 GB'; zero stays '0 GB'
     got = [format_param(f, "workspace_bytes", v) for v in (3e7, 0.05e9, 0.06e9, 1.3e9, 0)]
     assert got == ["< 0.1 GB", "< 0.1 GB", "0.1 GB", "1.3 GB", "0 GB"]
+
+
+# --- 4. The comparison's winner says what is compared -------------------------------------------------
+
+
+def test_the_cost_winner_names_the_whole_jobs_cost_its_price_and_time() -> None:
+    """'Cheapest: MI300X ($446,180 – $743,632)' beside options of 1,549 and 3,246 days read as a price
+    per hour; the line names the whole job's cost, the price per GPU-hour and the count and days."""
+    from bot.render.renderer import render
+
+    a = _answer("8x H100 vs 16x A100 vs 8x MI300X to train 70B on 1T tokens, which is cheapest?")
+    mi = next(r for r in a.compared if r.request.gpu == "MI300X")
+    c = mi.headline_cost
+    # 6 × 70e9 × 1e12 FLOPs on 8 MI300X: GPU-hours × $1.50 and × $2.50 (the catalog's public range)
+    assert (c.price_low, c.price_high) == (1.5, 2.5)
+    assert (round(c.low), round(c.high)) == (round(c.billed_gpu_hours * 1.5), round(c.billed_gpu_hours * 2.5))
+    first = render(a, "text").splitlines()[0]
+    assert first.startswith(f"Lowest cost of the whole job: MI300X, ${c.low:,.0f} – ")
+    assert first.endswith("at $1.50–2.50 per GPU-hour (8 GPUs for ≈ 1,549 days)")
+    assert "Cheapest" not in first
