@@ -118,3 +118,47 @@ def test_the_cost_winner_names_the_whole_jobs_cost_its_price_and_time() -> None:
     assert first.startswith(f"Lowest cost of the whole job: MI300X, ${c.low:,.0f} – ")
     assert first.endswith("at $1.50–2.50 per GPU-hour (8 GPUs for ≈ 1,549 days)")
     assert "Cheapest" not in first
+
+
+# --- 5. An RL past run is not a training rate ----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "item"),
+    [
+        (  # a finished run, then the job (bot.parse.past_then_now)
+            "We ran GRPO on Qwen2.5-7B with 8 H100 on 50M tokens in 30 hours. "
+            "Now Qwen2.5-14B on 50M tokens with 8 H100, how long?",
+            "Qwen2.5-7B · 8 × H100 · 30 hours → MFU 0.3%",
+        ),
+        (
+            "上次用 8 张 H100 对 Qwen2.5-7B 做 GRPO，5000 万 token 用了 30 小时，"
+            "这次 Qwen2.5-14B 同样 5000 万 token 8 张 H100 要多久",
+            "Qwen2.5-7B · 8 × H100 · 30 小时 → MFU 0.3%",
+        ),
+        (  # an earlier run on the same data (bot.parse.earlier_run)
+            "GRPO with 8 H100: last time 7B took 3 days, this time 14B on the same 50M tokens, how long?",
+            "7B · 3 days → MFU 0.2%",
+        ),
+        (
+            "用 8 张 H100 做 GRPO，上次 7B 用了 3 天，这次 14B 同样 5000 万 token 要多久",
+            "7B · 3 天 → MFU 0.2%",
+        ),
+    ],
+)
+def test_an_rl_past_run_is_named_not_used_and_the_rollouts_time_the_job(text: str, item: str) -> None:
+    """k·N·D of a GRPO run: 10 × 7.6e9 × 5e7 = 3.8e18 FLOPs over 8 × 30 h = 4.4 TFLOPS per GPU, 0.3 % of
+    the H100's 989 — most of an RL step is the rollouts' decoding, which k·N·D leaves out. Timing the new
+    job at that 'MFU' gave days for a job of hours; it is named as not used, and the job keeps its stage
+    (GRPO post-training, not pre-training) with the rollouts the estimator models."""
+    a = _answer(text)
+    req = a.report.request
+    assert req.achieved_tflops_per_gpu is None and req.algorithm == "grpo" and req.stage == "finetune"
+    assert (item, "earlier_run_rl") in a.parsed.unused_numbers
+    assert a.report.rollout is not None and a.report.rollout.gpu_hours > 0  # the generation is timed
+
+
+def test_an_sft_past_run_still_calibrates() -> None:
+    a = _answer("上次用 8 张 A100 训 7B 用了 3 天，这次 13B 同样 50 亿 token 要多久")
+    # 6 × 7e9 × 5e9 / (8 × 259,200 s) = 101 TFLOPS per GPU (32 % of 312): the measured rate
+    assert a.report.request.achieved_tflops_per_gpu == pytest.approx(101.3, abs=0.1)
