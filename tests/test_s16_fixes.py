@@ -162,3 +162,52 @@ def test_an_sft_past_run_still_calibrates() -> None:
     a = _answer("上次用 8 张 A100 训 7B 用了 3 天，这次 13B 同样 50 亿 token 要多久")
     # 6 × 7e9 × 5e9 / (8 × 259,200 s) = 101 TFLOPS per GPU (32 % of 312): the measured rate
     assert a.report.request.achieved_tflops_per_gpu == pytest.approx(101.3, abs=0.1)
+
+
+# --- 6. Two machines, a question about one: that one is sized, the other named ------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "gpu", "count", "aside"),
+    [
+        ("我笔记本是RTX 4060 8G，服务器是4张A100，在笔记本上能跑7B推理吗", "RTX-4060", 1, "服务器是4张A100"),
+        (
+            "my laptop has an RTX 4060 8GB and the server 4x A100; can the laptop run 7B inference?",
+            "RTX-4060",
+            1,
+            "server 4x A100",
+        ),
+        (
+            "我笔记本是RTX 4060 8G，服务器是4张A100，服务器上能跑70B推理吗",
+            "A100-SXM4-80GB",
+            4,
+            "笔记本是RTX 4060 8G",
+        ),
+    ],
+)
+def test_the_machine_asked_about_is_sized_and_the_other_named(
+    text: str, gpu: str, count: int, aside: str
+) -> None:
+    """The count rules read '4张A100' as the job's and the laptop's RTX 4060 as an option ('RTX 4060: 4
+    GPUs'); the question asks about one machine: its card and count are sized, the other is named."""
+    a = _answer(text)
+    req = a.report.request
+    assert (req.gpu, req.gpu_count) == (gpu, count)
+    assert a.parsed.gpu_alternatives == [] and len(a.compared) <= 1  # no comparison row of the other card
+    assert (aside, "other_setup") in a.parsed.unused_numbers
+
+
+def test_the_laptop_answer_weighs_the_laptops_8_gb() -> None:
+    from bot.render.renderer import render
+
+    a = _answer("my laptop has an RTX 4060 8GB and the server 4x A100; can the laptop run 7B inference?")
+    head = render(a, "text").splitlines()[0]
+    # 7B at bf16 = 14 GB, at 8 bits 7 GB + KV and workspace: over 8 GB; Q4_K_M ≈ 0.61 B/param = 4.2 GB fits
+    assert head.startswith("7B q4_k_m inference on 1 × RTX 4060: only with 4-bit weights")
+    assert "A100" not in head
+
+
+def test_one_machine_with_a_laptop_word_is_unchanged() -> None:
+    a = _answer("我的笔记本是 RTX 4060 8G，能跑 7B 推理吗")
+    assert (a.report.request.gpu, a.report.request.gpu_count) == ("RTX-4060", 1)
+    assert not any(why == "other_setup" for _, why in a.parsed.unused_numbers)
