@@ -208,37 +208,32 @@ class CatalogsHook(BuildHookInterface):
         recorded in a fresh interpreter (this one has imported the bot already): every bot and
         estimator module imported, then a few answers in every format. False (nothing shipped: the
         methods compile at start as before) on failure."""
-        import subprocess
-        import sys
-
-        script = (
-            "import sys, pkgutil, importlib, contextlib, io\n"
-            "from estimator import _dataclass_code as dc\n"
-            "dc.start_recording()\n" + _EXERCISE_ASK + "print(dc.write_codes(dc.CODES_FILE))\n"
-        )
-        done = subprocess.run(
-            [sys.executable, "-c", script], cwd=self.root, capture_output=True, text=True, check=False
-        )
-        if done.returncode != 0:
-            print(f"note: dataclass code not stored: {done.stderr[-500:]}", file=sys.stderr)
-        return done.returncode == 0
+        return self._record_fresh("_dataclass_code as dc", "dc.start_recording()",
+                                  "dc.write_codes(dc.CODES_FILE)", "dataclass code")  # fmt: skip
 
     def _store_schemas(self) -> bool:
         """Store the core schema of every model ``sizing-bot ask`` completes (estimator._schema_store),
         recorded in a fresh interpreter that builds every model as pydantic does: every bot and estimator
         module imported, then a few answers in every format. False (nothing shipped: pydantic generates
         the schemas at first use as before) on failure."""
+        return self._record_fresh("_schema_store as ss", "ss.start_recording()",
+                                  "ss.write_schemas(ss.SCHEMAS_FILE)", "core schemas")  # fmt: skip
+
+    def _record_fresh(self, module: str, start: str, write: str, what: str) -> bool:
+        """Run ``sizing-bot ask``'s exercise (:data:`_EXERCISE_ASK`) in a fresh interpreter between
+        ``start`` and ``write`` (Python statements on ``estimator.<module>``, printed); True when it
+        exits 0, else a note on stderr naming ``what`` was not stored."""
         import subprocess
         import sys
 
         script = (
             "import sys, pkgutil, importlib, contextlib, io\n"
-            "from estimator import _schema_store as ss\n"
-            "ss.start_recording()\n" + _EXERCISE_ASK + "print(ss.write_schemas(ss.SCHEMAS_FILE))\n"
+            f"from estimator import {module}\n"
+            f"{start}\n" + _EXERCISE_ASK + f"print({write})\n"
         )
         done = subprocess.run(
             [sys.executable, "-c", script], cwd=self.root, capture_output=True, text=True, check=False
         )
         if done.returncode != 0:
-            print(f"note: core schemas not stored: {done.stderr[-500:]}", file=sys.stderr)
+            print(f"note: {what} not stored: {done.stderr[-500:]}", file=sys.stderr)
         return done.returncode == 0

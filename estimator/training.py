@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from estimator import attention, compute, defaults, rollout
+from estimator import attention, compute, defaults, rollout, training_plan
 from estimator.architecture import shape_for_size
 from estimator.budget_check import budget_without_price, check_budget
 from estimator.catalog import GpuSpec, ModelSpec
@@ -101,12 +101,12 @@ def size_training(req: SizingRequest, r: Resolved, ledger: Ledger) -> TrainingRe
     if out.spec is not None and out.params is not None:
         out = replace(out, **_memory_and_layout(req, r, out, algorithm, deadline, ledger))
     out = replace(out, **layout_time(req, out, k, ledger, r.gpu.gpus_per_node))
-    if out.cost is not None and mfu is not None and tokens is not None and not req.hours:
-        # the headline's cost (recomputation, offload, bubble) and never fewer GPUs than fit (s12 A12)
-        check_budget(req, out.cost, ledger, out.memory.min_gpus if out.memory is not None else None)
     if out.gpu_hours is not None and not req.hours:
         table = _deadline_table(req, r.gpu, out, deadline or assumed_deadline(req)[0], ledger)
         out = replace(out, **with_fewest_paying(out, table))
+    if out.cost is not None and mfu is not None and tokens is not None and not req.hours:
+        least = out.memory.min_gpus if out.memory is not None else None  # never fewer GPUs than fit
+        check_budget(req, training_plan.shown_cost(out), ledger, least)  # the headline's count's cost
     return out
 
 

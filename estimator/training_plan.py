@@ -189,6 +189,17 @@ def with_fewest_paying(out: Any, table: dict[str, Any]) -> dict[str, Any]:
     return {**table, "days_table": _rows_paid(out, rows)}
 
 
+def shown_cost(out: Any) -> Any:
+    """The cost of the count the answer shows (the user's ``days.gpus``, else ``gpus_for_deadline``): its
+    days-table row's own when those GPUs pay full recomputation (:func:`_rows_paid`), else the count-free
+    ``cost`` — what the budget verdict weighs (s16: it said '$778 – $1,620' under a cost line of
+    '$1,165 – $2,428' on 2 GPUs recomputing ×1.5), as ``SizingReport.headline_cost`` is what the reply
+    shows."""
+    count = out.days.gpus if out.days is not None else out.gpus_for_deadline
+    row = next((r for r in out.days_table if r.gpus == count and r.cost is not None), None)
+    return row.cost if row is not None else out.cost
+
+
 def _rows_paid(out: Any, rows: list[DaysRow]) -> list[DaysRow]:
     """The days-table rows below the count that keeps the activations with the GPU-hours and cost they
     pay (:func:`_slower_fields` ×factor: review s14 MEDIUM 5, the headline said 972 GPU-hours on 2 GPUs

@@ -99,7 +99,9 @@ def test_cheapest_among_offered_and_the_details_follow_it(offer: PresalesConfig)
     a = ask("A100和H100和H800训练7B 1T token哪个便宜", offer)
     lines = render(a, "text").splitlines()
     # H100 costs less at public prices, but only H800 is offered: its GPU-hours × ¥21
-    assert lines[0] == f"最省钱：H800（¥{a.report.cost.billed_gpu_hours * 21:,}）"
+    assert lines[0].startswith(
+        f"整个任务总费用最低：H800，¥{a.report.cost.billed_gpu_hours * 21:,}（按 ¥21/卡·时，"
+    )
     assert lines[1].startswith("• A100 80G（未提供）：") and lines[2].startswith("• H100 80G（未提供）：")
     assert lines[3].startswith("• H800：")
     assert a.report.request.gpu == H800 and lines[5].startswith("7B 预训练 1万亿 token ≈ ")
@@ -110,7 +112,9 @@ def test_comparisons_continue_with_the_cheapest_without_an_offer() -> None:
     a = ask("A100 vs H100 for 7B 1T tokens", None)
     lines = render(a, "text").splitlines()
     assert re.match(
-        r"Cheapest: H100 80G \(\$\d{1,3}(,\d{3})+ – \$\d{1,3}(,\d{3})+\)$", lines[0]
+        r"Lowest cost of the whole job: H100 80G, \$\d{1,3}(,\d{3})+ – \$\d{1,3}(,\d{3})+ "
+        r"at \$1\.50–3\.50 per GPU-hour \(\d+ GPUs for ≈ \d+ days\)$",
+        lines[0],
     )  # exact money
     assert lines[1].startswith("• A100 80G:") and lines[2].startswith("• H100 80G:")  # as named
     assert a.report.request.gpu.startswith("H100") and "H100-hours" in lines[4]

@@ -76,7 +76,7 @@ def test_cheapest_once_for_a_comparison(capsys, calls):
         "Pre-train a 7B model on 1T tokens: A100 vs H100, which is cheapest?",
     )
     first = out.split("\n", 1)[0]
-    assert first.startswith("Cheapest: H100")
+    assert first.startswith("Lowest cost of the whole job: H100")
     assert calls["cheapest_index"] == 1  # the pipeline's: it put the cheapest first; render only words it
 
 

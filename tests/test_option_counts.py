@@ -156,13 +156,13 @@ def test_one_count_for_two_cards_is_not_an_option_count(capsys: pytest.CaptureFi
             "Full fine-tune Llama-3-70B on 100M tokens: 8x RTX 4090 or 16x H100, which is better?",
             "Finishes first: 16 × H100 80G (≈ 0.12 days; 8 × RTX 4090 does not hold the job)",
             "RTX 4090: 8 GPUs do not hold the job (at least 64 needed)",
-            "Cheapest: H100 80G",
+            "Lowest cost of the whole job: H100 80G",
         ),
         (
             "全参微调 Llama-3-70B，1 亿 token：用 8 张 4090 还是 16 张 H100，哪个好？",
             "先训完：16 × H100 80G（约 0.12 天；8 × RTX 4090 放不下）",
             "RTX 4090：8 张放不下这个任务（至少需要 64 张）",
-            "最省钱：H100 80G",
+            "整个任务总费用最低：H100 80G",
         ),
     ],
 )
@@ -224,12 +224,14 @@ def test_serving_option_short_of_the_load_says_so(
     [
         (
             "Pretraining a 7B model on 1T tokens: 64x H100 or 128x A100, which is cheaper?",
-            "Cheapest: H100 80G ($63,171 – $147,399)",
+            # 42,114 H100-hours × $1.50–3.50; the label says what is compared (s16 item 4)
+            "Lowest cost of the whole job: H100 80G, $63,171 – $147,399 at $1.50–3.50 per GPU-hour "
+            "(64 GPUs for ≈ 27 days)",
             "Finishes first",
         ),
         (
             "预训练 7B 1T token，用 64 张 H800 还是 128 张 A800，哪个便宜？",
-            "最省钱：H800（¥631,710 – ¥1,684,560）",
+            "整个任务总费用最低：H800，¥631,710 – ¥1,684,560（按 ¥15–40/卡·时，64 张约 27 天）",
             "先训完",
         ),
     ],

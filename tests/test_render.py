@@ -858,7 +858,7 @@ def test_comparison_answers_in_the_first_lines():
     from bot.core.pipeline import answer
 
     lines = render.render(answer("A100 vs H100 for 7B 1T tokens"), "text").splitlines()
-    assert lines[0].startswith("Cheapest: H100 80G")
+    assert lines[0].startswith("Lowest cost of the whole job: H100 80G")
     assert lines[1].startswith("• A100 80G: 93.5K A100-hours") and lines[2].startswith("• H100 80G:")
 
 

@@ -18,12 +18,8 @@ from typing import Any
 
 import pytest
 
-from tests.cli_run import ask_in_process, named
-
-
-def ask(capsys: pytest.CaptureFixture[str], text: str) -> dict[str, Any]:
-    return ask_in_process(capsys, text)
-
+from tests.cli_run import named
+from tests.round_forms import ask
 
 RECOMPUTE_SPELLINGS = [
     (

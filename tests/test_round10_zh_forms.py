@@ -16,23 +16,9 @@ them), and the guards keep what it read right."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
-from tests.cli_run import ask_in_process
-
-
-def ask(capsys: pytest.CaptureFixture[str], text: str) -> dict[str, Any]:
-    return ask_in_process(capsys, text)
-
-
-def req(data: dict[str, Any], key: str) -> Any:
-    return data["request"].get(key)
-
-
-def ignored(data: dict[str, Any]) -> list[str]:
-    return [str(i.get("text")) for i in data["interpretation"].get("ignored") or []]
+from tests.round_forms import ask, ignored, req
 
 
 @pytest.mark.parametrize(

@@ -7,17 +7,11 @@ tests (none is from the real-question corpus)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from bot.cli import main
-from tests.cli_run import ask_in_process, named
-
-
-def ask(capsys: pytest.CaptureFixture[str], text: str, want_code: int = 0) -> dict[str, Any]:
-    return ask_in_process(capsys, text, want_code=want_code)  # 2: nothing understood
-
+from tests.cli_run import named
+from tests.round_forms import ask
 
 PRODUCTS = [
     ("Full fine-tune of Qwen2.5-32B on 4 * 8 H800: how long for 1B tokens?", 32),

@@ -11,12 +11,8 @@ from typing import Any
 
 import pytest
 
-from tests.cli_run import ask_in_process, named
-
-
-def ask(capsys: pytest.CaptureFixture[str], text: str) -> dict[str, Any]:
-    return ask_in_process(capsys, text)
-
+from tests.cli_run import named
+from tests.round_forms import ask
 
 CARDS_TIMES_MEMORY = [
     ("My box is 48GB*4: can it LoRA-tune Qwen2.5 32B?", 4, 48),

@@ -10,17 +10,9 @@ from typing import Any
 
 import pytest
 
-from tests.cli_run import ask_in_process, named
+from tests.cli_run import named
 from tests.real_questions import score
-
-
-def ask(capsys: pytest.CaptureFixture[str], text: str) -> dict[str, Any]:
-    return ask_in_process(capsys, text)
-
-
-def fields(data: dict[str, Any], *keys: str) -> dict[str, Any]:
-    return {k: data["request"].get(k) for k in keys}
-
+from tests.round_forms import ask, fields
 
 INCLUDE = [
     (

@@ -9,16 +9,10 @@ in process); the sentences are written for these tests (none is from the real-qu
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
-from tests.cli_run import ask_in_process, named
-
-
-def ask(capsys: pytest.CaptureFixture[str], text: str) -> dict[str, Any]:
-    return ask_in_process(capsys, text)
-
+from tests.cli_run import named
+from tests.round_forms import ask
 
 VALUE_BEFORE_FULL_STOP = [
     ("Serving Qwen2.5 32B with vLLM on two A100s, tp=2.", "tp", 2),

@@ -13,15 +13,7 @@ import pytest
 
 from tests.cli_run import ask_in_process, named
 from tests.real_questions import score
-
-
-def ask(capsys: pytest.CaptureFixture[str], text: str) -> dict[str, Any]:
-    return ask_in_process(capsys, text)
-
-
-def req(data: dict[str, Any], key: str) -> Any:
-    return data["request"].get(key)
-
+from tests.round_forms import ask, req
 
 PTV2 = [
     "用 ptv2 微调 ChatGLM-6B，单卡 3090 显存够吗？",

@@ -9,16 +9,10 @@ the real-question corpus). Readers: :mod:`bot.parse.written_units`, the i-quants
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
-from tests.cli_run import ask_in_process, named
-
-
-def ask(capsys: pytest.CaptureFixture[str], text: str) -> dict[str, Any]:
-    return ask_in_process(capsys, text)
-
+from tests.cli_run import named
+from tests.round_forms import ask
 
 RATE_T = [
     ("Llama-3-8B in llama.cpp on one RTX 4090: 95t/s prompt processing, 14t/s generation", "14"),

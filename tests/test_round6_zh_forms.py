@@ -8,20 +8,10 @@ real-question corpus)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from tests.cli_run import ask_in_process, named
-
-
-def ask(capsys: pytest.CaptureFixture[str], text: str) -> dict[str, Any]:
-    return ask_in_process(capsys, text)
-
-
-def req(data: dict[str, Any], key: str) -> Any:
-    return data["request"].get(key)
-
+from tests.round_forms import ask, req
 
 ASCEND_SKUS = [
     ("8 张 910B3 部署 Qwen2.5-72B-Instruct，显存够吗？", 8),

@@ -15,16 +15,10 @@ the real-question corpus). Readers: :data:`bot.parse.verb_names.AFTER_JOB_RE`, t
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from tests.cli_run import ask_in_process, named
-
-
-def ask(capsys: pytest.CaptureFixture[str], text: str) -> dict[str, Any]:
-    return ask_in_process(capsys, text)
-
+from tests.round_forms import ask
 
 NAME_BEFORE_STOP = [
     ("I want to fine-tune InternVL. Is 4 A100 40GB enough?", "InternVL", "finetune"),

@@ -8,24 +8,9 @@ real-question corpus); main's parser (f96fa7c) misses every one of them."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
-from tests.cli_run import ask_in_process
-
-
-def ask(capsys: pytest.CaptureFixture[str], text: str) -> dict[str, Any]:
-    return ask_in_process(capsys, text)
-
-
-def req(data: dict[str, Any], key: str) -> Any:
-    return data["request"].get(key)
-
-
-def ignored(data: dict[str, Any]) -> list[str]:
-    return [str(i.get("text")) for i in data["interpretation"].get("ignored") or []]
-
+from tests.round_forms import ask, ignored, req
 
 ADAPTER_TRAINING = [
     ("train_lora.py 单卡 3090 训练 chatglm2-6b 要多少显存？", "lora"),

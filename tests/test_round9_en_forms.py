@@ -14,16 +14,10 @@ the real-question corpus). Readers: :data:`bot.parse.precision_words.GGUF_FORMAT
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
-from tests.cli_run import ask_in_process, named
-
-
-def ask(capsys: pytest.CaptureFixture[str], text: str) -> dict[str, Any]:
-    return ask_in_process(capsys, text)
-
+from tests.cli_run import named
+from tests.round_forms import ask
 
 GGUF_TYPES = [
     ("How much VRAM does Llama-3-8B in Q6_K need with llama.cpp?", "q8_0", "q6_k"),

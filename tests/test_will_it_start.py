@@ -41,3 +41,36 @@ def test_weights_that_fill_the_cards_say_it_does_not_start(q: str, said: str) ->
     # 72.7B at AWQ int4 = 41.5 GB of weights: with one 32K sequence it takes at least 4 × 24 GB
     assert said in head and ("at least 4" in head or "至少需要 4 张" in head)
     assert "16" not in head and "TP" not in head
+
+
+@pytest.mark.parametrize(
+    ("q", "kv"),
+    [
+        (L4 + "on one L4 24GB — will it start?", "128K context = 17.2 GB per sequence"),
+        (L4 + "，一张 L4 24GB 能启动吗？", "上下文 128K = 每条序列 17.2 GB"),
+    ],
+)
+def test_the_body_sizes_the_stated_card_and_names_no_load(q: str, kv: str) -> None:
+    """s16 item 1: the body follows the headline: one 131,072-token sequence on the one L4, no load."""
+    reply = ask_quietly(q)
+    # Llama 3.1 8B: 2 (K, V) × 32 layers × 8 KV heads × 128 dims × 2 B = 128 KiB per token;
+    # × 131,072 tokens = 17.18 GB for one sequence (the default load '× 16 concurrent = 275 GB' was invented)
+    assert kv in reply
+    made_up = ("16 concurrent", "275 GB", "On 16 GPUs", "16 个并发", "TP 8", "16 条", "Concurrent sequences")
+    for invented in made_up:
+        assert invented not in reply, invented
+    assert "42,768" in reply and "NVLink" not in reply  # one card: no tensor parallelism over PCIe
+
+
+@pytest.mark.parametrize(
+    "q",
+    [
+        L4 + "--max-num-seqs 8 on one L4 24GB — will it start?",
+        L4 + "--max-num-seqs 8，一张 L4 24GB 能启动吗？",
+    ],
+)
+def test_a_stated_max_num_seqs_is_the_load_the_body_sizes(q: str) -> None:
+    reply = ask_quietly(q)
+    # 8 sequences × 17.18 GB = 137 GB of KV cache: the stated cap, never the default 16 (275 GB)
+    assert "137 GB" in reply and "275 GB" not in reply
+    assert "42,768" in reply.splitlines()[0]

@@ -419,7 +419,10 @@ def _job_pricing(
     estimator's GPU-hours used, rounded up to whole GPU-hours. The total is the best price
     (:func:`_best_price`): renting the GPUs by the month (listed only when cheaper than by the
     GPU-hour) or a reserved term the job covers, when either beats the GPU-hour price."""
-    cost, band = report.cost, report.gpu_hours
+    # the count the answer shows pays its own (full recomputation on the fewest: its days-table row, s16)
+    sized = common["sized_gpus"]
+    row = next((r for r in report.days_table if r.gpus == sized and r.cost and r.gpu_hours), None)
+    cost, band = (row.cost, row.gpu_hours) if row is not None else (report.cost, report.gpu_hours)
     assert cost is not None and band is not None
     hours_given = report.request.hours
     by_node = offer is not None and offer.offered and offer.billing in ("gpu_hour", "node_hour")

@@ -3,6 +3,7 @@ conversation reads from the message (:mod:`bot.parse.cues`): everything core nee
 
 from bot.parse.asides import without_other_setups
 from bot.parse.daily_hours import with_daily_hours
+from bot.parse.machine_asked import with_machine_asked
 from bot.parse.message import parse_one
 from bot.parse.normalize import normalize
 from bot.parse.past_then_now import with_past_runs
@@ -15,10 +16,12 @@ def parse(text: str) -> ParseResult:
     2: core reads no text after this returns): another setup's cards and methods as asides
     (:func:`bot.parse.asides.without_other_setups`), a finished run before the job and an earlier run on
     the same data (:func:`bot.parse.past_then_now.with_past_runs`), a serving deployment's hours a day
-    (:func:`bot.parse.daily_hours.with_daily_hours`) and a machine's card slots
+    (:func:`bot.parse.daily_hours.with_daily_hours`), the machine asked about of two
+    (:func:`bot.parse.machine_asked.with_machine_asked`) and a machine's card slots
     (:func:`bot.parse.slot_count.with_slot_count`). Never raises."""
     raw = text if isinstance(text, str) else ""
-    return with_slot_count(with_daily_hours(with_past_runs(without_other_setups(parse_one(raw)), raw)))
+    parsed = with_past_runs(without_other_setups(parse_one(raw)), raw)
+    return with_slot_count(with_daily_hours(with_machine_asked(parsed, raw)))
 
 
 __all__ = ["ParseResult", "normalize", "parse"]

@@ -16,12 +16,18 @@ from typing import NamedTuple
 from bot.parse.result import ParseResult
 from estimator import catalog
 from estimator.compute import flops_per_param_token
-from estimator.models import Method, Stage
+from estimator.models import Algorithm, Method, Stage
 
 EARLIER_RUN = "earlier_run"
 """The reason of the earlier run's duration and model once they calibrate the answer."""
 ABOVE_PEAK = "earlier_run_above_peak"
 """The reason of an earlier run whose throughput exceeds the cards' dense peak: set aside."""
+RL_RUN = "earlier_run_rl"
+"""The reason of an earlier RL run (GRPO, RLOO, PPO), set aside (s16 item 5): most of its time is the
+rollouts' generation, which k·N·D does not count (an 'MFU 0.3 %' is no training rate); the new job is timed
+with the rollouts the estimator models (estimator.rollout)."""
+RL_ALGORITHMS = frozenset({Algorithm.grpo, Algorithm.rloo, Algorithm.ppo})
+"""The algorithms whose steps generate rollouts (estimator.compute.flops_per_param_token)."""
 SAME_DATA_RE = re.compile(
     r"(?:同样|相同|一样)(?:的)?\s*(?:\d|数据|token|样本|语料|训练集)|\bsame\s+(?:\d|data|dataset|tokens?|corpus)"
 )
@@ -99,11 +105,10 @@ def with_earlier_run(parsed: ParseResult) -> ParseResult:
     peak = gpu.peak_flops_16bit / 1e12 if gpu is not None and gpu.peak_flops_16bit else None
     said = f"{run.items[0][0].removeprefix('model: ')} · {run.items[1][0]}"  # '7B · 3 天': one item
     kept = [(t, why) for t, why in parsed.unused_numbers if (t, why) not in run.items]
-    if peak is not None and tflops > peak:  # 7B × 50B tokens on 8 A100 in 3 days: MFU 325 %
-        return parsed.model_copy(
-            update={"unused_numbers": [*kept, (f"{said} → MFU {tflops / peak:.1%}", ABOVE_PEAK)]}
-        )
     mfu = f" → MFU {tflops / peak:.1%}" if peak else ""
+    if req.algorithm in RL_ALGORITHMS or (peak is not None and tflops > peak):  # MFU 325 % or 0.3 %
+        why = RL_RUN if req.algorithm in RL_ALGORITHMS else ABOVE_PEAK
+        return parsed.model_copy(update={"unused_numbers": [*kept, (f"{said}{mfu}", why)]})
     request = req.model_copy(update={"achieved_tflops_per_gpu": round(tflops, 1)})
     return parsed.model_copy(
         update={"request": request, "unused_numbers": [*kept, (f"{said}{mfu}", EARLIER_RUN)]}

@@ -28,12 +28,19 @@ import re
 from bot.parse.asides import without_other_setups
 from bot.parse.bare_nodes import machines_in
 from bot.parse.earlier_counts import ASKS_COUNT_AFTER_RE
-from bot.parse.earlier_run import ABOVE_PEAK, SAME_DATA_RE, earlier_run, with_earlier_run
+from bot.parse.earlier_run import (
+    ABOVE_PEAK,
+    RL_ALGORITHMS,
+    RL_RUN,
+    SAME_DATA_RE,
+    earlier_run,
+    with_earlier_run,
+)
 from bot.parse.message import parse_one as parse
 from bot.parse.result import ParseResult
 from estimator import catalog
 from estimator.ledger import Ledger
-from estimator.models import Method, SizingRequest, Stage
+from estimator.models import Algorithm, Method, SizingRequest, Stage
 from estimator.training_setup import assume_tokens_per_sample
 
 SAME_JOB = "earlier_run_same_job"
@@ -121,6 +128,8 @@ def _job(run: ParseResult, later: ParseResult, after: str) -> SizingRequest:
         return req  # '现在想部署它': a serving job, not timed by the run
     if "method" not in later.found and not own_model and old.stage in _TRAINING:
         update.update(stage=old.stage, method=old.method)  # '现在10亿token': the same fine-tune
+    elif update.get("algorithm") not in (None, Algorithm.sft) and old.stage in _TRAINING:
+        update["stage"] = old.stage  # the run's GRPO/DPO on another model: post-training, never pre-training
     machines = machines_in(after, [t for t, why in later.unused_numbers if why == "unread"])
     if machines and old.gpus_per_node and "gpu_count" not in later.found:  # '用4台': 4 of the run's 8-GPU
         update.update(
@@ -177,6 +186,8 @@ def with_past_then_now(parsed: ParseResult, text: str) -> ParseResult:
     same_run = job.method == old.method and job.gpu == old.gpu  # the same cards and method: its MFU carries
     if not same_run and other_model_same_data:
         return parsed  # another card's run on the same data: the whole message is the job (s13 fix D)
+    if {old.algorithm, job.algorithm} & RL_ALGORITHMS:  # the rollouts' generation is not k·N·D (s16)
+        return _result(parsed, later, job, (f"{said}{mfu}", RL_RUN))
     if not same_run or peak is None or tflops > peak:
         why = OTHER_JOB if not same_run else ABOVE_PEAK
         return _result(parsed, later, job, (f"{said}{mfu}", why))

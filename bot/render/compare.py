@@ -19,7 +19,8 @@ def named_order(reports: list[SizingReport], named: list[str | None]) -> list[Si
 
 
 def cheapest(reports: list[SizingReport], lang: str, families: list[str] | None = None) -> str | None:
-    """'Cheapest: H100 (¥730,650 – ¥1,948,400)' when the question compared GPUs and all have a cost;
+    """'Lowest cost of the whole job: H100, ¥730,650 – ¥1,948,400 at ¥15–40 per GPU-hour (64 GPUs for ≈ 12
+    days)' when the question compared GPUs and all have a cost;
     among ``families`` (the provider's offered GPUs) when given."""
     i = cheapest_index(reports, families)
     return cheapest_line(reports[i], lang) if i is not None else None
@@ -45,8 +46,18 @@ def cheapest_line(best: SizingReport | None, lang: str) -> str | None:
         return translate(lang, msgid, gpu=gpu_names(best)[0], cost=span)
     c = best.headline_cost
     assert c is not None
-    span = money_span(f, c.low, c.high, c.currency)
-    return translate(lang, N_("Cheapest: %(gpu)s (%(cost)s)"), gpu=gpu_names(best)[0], cost=span)
+    # what is compared (s16 item 4): the whole job's cost at the prices used, on the count and days shown
+    params = {"gpu": gpu_names(best)[0], "cost": money_span(f, c.low, c.high, c.currency)}
+    params["price"] = f.price_range(c.price_low, c.price_high, c.currency)
+    count = best.days.gpus if best.days is not None else best.gpus_for_deadline
+    if not count:
+        msgid = N_("Lowest cost of the whole job: %(gpu)s, %(cost)s at %(price)s per GPU-hour")
+        return translate(lang, msgid, **params)
+    msgid = N_(
+        "Lowest cost of the whole job: %(gpu)s, %(cost)s at %(price)s per GPU-hour "
+        "(%(gpus)s GPUs for ≈ %(days)s days)"
+    )
+    return translate(lang, msgid, gpus=f.int(count), days=headline_days(best, count, f), **params)
 
 
 def offered_mark(report: SizingReport, lang: str, families: list[str] | None) -> str:

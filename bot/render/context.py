@@ -124,7 +124,9 @@ def build_context(
         "assumptions": [
             row
             for row in linked_rows(report, assumption_rows(report, lang), lang)
-            if kind != "rental" or row["field"] != "stage"
+            if (kind != "rental" or row["field"] != "stage")
+            # 'will it start?' with no load: the default load is not what the body sizes
+            and not (inference and inference["start_only"] and row["field"] == "concurrency")
         ],
         "tools": [] if kind == "rental" else framework_keys(report, plan),
         "show_details": True,
@@ -151,6 +153,8 @@ def _alternatives_shown(report: SizingReport, memory: dict[str, Any] | None) -> 
 
 _GPU_ONLY_LAYOUT = frozenset({"tp_over_pcie", "pipeline_across_nodes", "personal_beyond_one_machine"})
 """Warnings about the layout of every weight on GPUs, beside the point where the weights are offloaded."""
+_START_ONLY_HIDDEN = frozenset({"stated_layout_too_small", "pipeline_across_nodes"})
+"""Warnings about the layout sized for the default load, hidden when the body sizes the user's cards."""
 
 
 def _said_elsewhere(
@@ -160,6 +164,11 @@ def _said_elsewhere(
     headline that names both counts (the load's and the weights'), "no NVLink" in the plan's reason
     line."""
     both = inference is not None and (inference["short_both"] or inference["offload_unfit"])
+    if inference is not None and inference["start_only"]:  # the body sizes the user's cards, not the
+        # layout sized for the default load: no TP over PCIe on one card
+        one = inference["user_gpus"] == "1"
+        if note.code in _START_ONLY_HIDDEN or (one and note.code == NoteCode.tp_over_pcie):
+            return True
     if note.code == NoteCode.does_not_fit_requested and both:
         return True
     if inference is not None and inference["offload_unfit"] and note.code in _GPU_ONLY_LAYOUT:

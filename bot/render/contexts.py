@@ -146,6 +146,7 @@ class InferenceContext(TypedDict):
     load_given: bool
     short_both: bool
     no_start: bool  # vLLM refuses to start on the stated cards and no load was said (s15 trial #3)
+    start_only: bool  # 'will it start?', no load: the body sizes one sequence on the stated cards
     offload_unfit: bool
     split: SplitContext | None
     rec_nodes: str

@@ -45,6 +45,11 @@ def context_len(n: int) -> str:
     return f"{n // 1024}K" if n >= 1024 and n % 1024 == 0 else f"{n:,}"
 
 
+SHOWN_GB = 0.05e9
+"""Up to this a size in GB rounds to '0.0 GB' (half to even): a note or ledger line shows '< 0.1 GB' (as
+:data:`bot.render.split_text.SHOWN_GIB` does for GiB)."""
+
+
 def format_param(f: Fmt, key: str, value: Any) -> str:
     """One note/assumption parameter, formatted by what its name says it is."""
     if value is None:
@@ -74,8 +79,8 @@ def format_param(f: Fmt, key: str, value: Any) -> str:
             return f.hours(value)
         if key in COUNT_KEYS:
             return f.int(value)
-        if key.endswith("_bytes"):
-            return f.gb(value)
+        if key.endswith("_bytes"):  # a few MB (llama.cpp's compute buffer of a 0.5B model) is no '0.0 GB'
+            return "< " + f.gb(2 * SHOWN_GB) if 0 < value <= SHOWN_GB else f.gb(value)
         if key.endswith("_gib"):  # a size the user gave in "G": GiB as cards count it, and GB
             return f"{f.gib(value * 2**30)} ({f.gb(value * 2**30)})"
         if abs(value) >= 1e6:

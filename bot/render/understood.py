@@ -145,6 +145,10 @@ IGNORED_TEXTS: dict[str, str] = {
         "cards' dense peak, an MFU over one — set aside, the calibrated MFU is used; check that run's "
         "tokens, GPUs and time"
     ),
+    "earlier_run_rl": N_(
+        "your earlier RL run: most of its time is the rollouts' generation, which k·N·D does not count — "
+        "its MFU is no training rate, so it is not used; the new job is timed with the rollouts modelled"
+    ),
     "period_as_total": N_(
         "a training run's cost is one sum: your budget is compared with the whole run, not per period"
     ),

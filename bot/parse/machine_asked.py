@@ -1,0 +1,88 @@
+"""Two machines in one message, a question about one of them (s16 item 5 of the fix part): '我笔记本是
+RTX 4060 8G，服务器是4张A100，在笔记本上能跑7B推理吗', 'my laptop has an RTX 4060 8GB and the server 4x A100;
+can the laptop run 7B inference?'. The count rules read the server's cards as the job's and the laptop's card
+as an option to compare; the question asks about the laptop. The machine asked about is sized (its card, its
+count — one for a laptop — and its memory as stated), and the other is named as another setup, not used
+(``other_setup``): nothing swapped silently (docs/design.md §8).
+"""
+
+from __future__ import annotations
+
+import re
+
+from bot.parse.message import parse_one
+from bot.parse.result import ParseResult
+
+_LAPTOP = r"(?:笔记本|游戏本)(?:电脑)?|\blaptop\b|\bnotebook\b"
+_OTHER = r"服务器|台式机|工作站|主机|\b(?:server|desktop|workstation|rig|pc)\b"
+_MACHINE_RE = re.compile(rf"{_LAPTOP}|{_OTHER}", re.IGNORECASE)
+_LAPTOP_RE = re.compile(_LAPTOP, re.IGNORECASE)
+_END_RE = re.compile(r"[，,；;。！？!?\n]|\band\b|\bbut\b|而|但", re.IGNORECASE)
+_VERB = (
+    r"(?:能|可以|能不能|可不可以|够不够|够)?\s*(?:跑|运行|部署|推理|训练|微调|跑得动|带得动|放得下|装得下)"
+)
+_CAN = r"\b(?:can|could|will|would|does|is)\s+(?:the|my|this|our)\s+"
+
+
+def _asks(machine: str) -> re.Pattern[str]:
+    """A question about ``machine`` (a pattern of its words): '在笔记本上能跑', '笔记本能跑', 'can the laptop
+    run', 'on the laptop'."""
+    return re.compile(
+        rf"(?:在|用)\s*(?:我的?|这台)?\s*(?:{machine})\s*上?\s*{_VERB}|(?:{machine})\s*上?\s*{_VERB}"
+        rf"|{_CAN}(?:{machine})|\bon\s+(?:the|my|this|our)\s+(?:{machine})",
+        re.IGNORECASE,
+    )
+
+
+_ASKS_LAPTOP_RE = _asks(_LAPTOP)
+_ASKS_OTHER_RE = _asks(_OTHER)
+
+
+def _segments(text: str) -> tuple[str, str] | None:
+    """The laptop's and the other machine's words as written ('我笔记本是RTX 4060 8G', '服务器是4张A100'):
+    from each machine's first word to the next clause break or machine word; None unless both are said
+    before the question."""
+    found: dict[bool, str] = {}
+    for m in _MACHINE_RE.finditer(text):
+        laptop = bool(_LAPTOP_RE.fullmatch(m.group(0)))
+        if laptop in found:
+            continue
+        rest = text[m.end() :]
+        stops = [x.start() for x in (_END_RE.search(rest), _MACHINE_RE.search(rest)) if x is not None]
+        found[laptop] = text[m.start() : m.end() + min(stops, default=len(rest))].strip()
+    return (found[True], found[False]) if len(found) == 2 else None
+
+
+def with_machine_asked(parsed: ParseResult, text: str) -> ParseResult:
+    """``parsed`` sized on the machine the question asks about, the other machine named as
+    ``other_setup``; unchanged (the same object) unless the message names a laptop and another machine,
+    each with a card, and asks about exactly one of them."""
+    if not _LAPTOP_RE.search(text):
+        return parsed
+    asks_laptop, asks_other = bool(_ASKS_LAPTOP_RE.search(text)), bool(_ASKS_OTHER_RE.search(text))
+    segments = _segments(text)
+    if asks_laptop == asks_other or segments is None:
+        return parsed
+    laptop, other = (parse_one(s).request for s in segments)
+    if not laptop.gpu or not other.gpu or laptop.gpu == other.gpu:
+        return parsed
+    asked, aside = (laptop, segments[1]) if asks_laptop else (other, segments[0])
+    unused = other if asks_laptop else laptop
+    req = parsed.request
+    update = {
+        "gpu": asked.gpu,
+        "gpu_count": 1 if asks_laptop else (asked.gpu_count or req.gpu_count),
+        "gpu_memory_gib": asked.gpu_memory_gib,
+    }
+    alternatives = [g for g in parsed.gpu_alternatives if g not in (asked.gpu, unused.gpu)]
+    counts = {g: n for g, n in parsed.gpu_alternative_counts.items() if g in alternatives}
+    found = sorted({*parsed.found, "gpu", "gpu_count"})
+    return parsed.model_copy(
+        update={
+            "request": req.model_copy(update=update),
+            "gpu_alternatives": alternatives,
+            "gpu_alternative_counts": counts,
+            "unused_numbers": [*parsed.unused_numbers, (aside, "other_setup")],
+            "found": found,
+        }
+    )
