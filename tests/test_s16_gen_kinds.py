@@ -58,3 +58,49 @@ def test_a_glm_name_with_its_version_is_that_release(
     data = ask(capsys, text)
     assert data["request"]["model"] == model
     assert not any(r == "latest_release" for _, r in substitutions(data).values())
+
+
+COUNTS_TRIED = [
+    ("全量微调 qwen2.5-14b，A100 80G，4 卡和 8 卡都试过，都报 OOM", 4, 8),
+    ("用 8 张 A800 做 qwen2.5-14b 全量微调，先只用了 6 卡，试了一下 8 卡也是 OOM", 6, 8),
+    ("qwen2.5-7b 全量微调，2 张、4 张 4090 都跑不起来，要几张？", 2, 4),
+    ("Full fine-tuning Qwen2.5-14B on A100 80G runs out of memory: I tried both 4 and 8 GPUs.", 4, 8),
+    ("Qwen2.5-7B full SFT OOMs on 2 RTX 4090s, and on 4 GPUs too. How many do I need?", 2, 4),
+    ("LoRA of Llama-3.1-70B on 4 H100 OOMs; tried 8 GPUs as well, same error.", 4, 8),
+]
+
+
+@pytest.mark.parametrize(("text", "low", "high"), COUNTS_TRIED)
+def test_two_counts_tried_are_the_range_sized(
+    capsys: pytest.CaptureFixture[str], text: str, low: int, high: int
+) -> None:
+    """Kind: two counts of the same card, both tried ('7 卡和八卡都试过', '试了一下八卡也是 OOM', 'tried
+    both 4 and 8 GPUs', 'and on 8 GPUs too'): one was sized, the other named as 'repeated'. Both are the
+    job's: sized from the smaller, up to the larger, as '4 or 8 L40S' is."""
+    data = ask(capsys, text)
+    assert (data["request"]["gpu_count"], data["request"].get("gpu_count_max")) == (low, high)
+
+
+@pytest.mark.parametrize(
+    ("text", "count"),
+    [
+        ("num_gpus 2 跑 chatglm2-6b，只有一张卡被占用，两张卡怎么才能都用上？", 2),
+        (
+            "I have 8 GPUs with 46 GB each, yet Mixtral 8x7B LoRA OOMs with both single-GPU and FSDP configs",
+            8,
+        ),
+        ("我有 8 张 A100，只用 4 张微调 qwen2.5-7b 要多久？", 4),
+        (
+            "--tp-size 2 serves Qwen2.5-32B on two L40S; when I change it to 4 GPUs each card stays at 43GB",
+            2,
+        ),
+    ],
+)
+def test_cards_used_together_or_a_setup_changed_are_no_range(
+    capsys: pytest.CaptureFixture[str], text: str, count: int
+) -> None:
+    """Not tried one after the other: both cards used together ('两张卡都用上'), 'both' of two configs,
+    a subset of the cards owned, a change of setup."""
+    data = ask(capsys, text)
+    assert data["request"].get("gpu_count_max") is None
+    assert data["request"]["gpu_count"] == count
