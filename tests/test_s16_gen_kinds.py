@@ -104,3 +104,43 @@ def test_cards_used_together_or_a_setup_changed_are_no_range(
     data = ask(capsys, text)
     assert data["request"].get("gpu_count_max") is None
     assert data["request"]["gpu_count"] == count
+
+
+def stages_named(data: dict[str, Any]) -> list[str]:
+    return [i["text"] for i in data["interpretation"].get("ignored") or [] if i["text"].startswith("stage: ")]
+
+
+SEPARATE_STAGES = [
+    "How many GPUs did the pre-training use? And to fine-tune Llama-3.1-8B on my data, how many A100s?",
+    "Their pre-training took weeks on 256 H100. For fine-tuning Llama-3.1-8B with LoRA, is one 4090 enough?",
+    "Pre-training aside, what does full fine-tuning of Mistral-7B on 8 A100 need?",
+    "论文里预训练用了多少卡？我想用 8 张 A100 微调 qwen2.5-7b，要多久？",
+    "预训练就不考虑了，LoRA 微调 Llama-3-8B 一张 4090 够吗？",
+    "他们的预训练花了几个月；我只做 SFT，qwen2.5-14b 在 8 张 A800 上要多久？",
+]
+
+
+@pytest.mark.parametrize("text", SEPARATE_STAGES)
+def test_pre_training_named_in_another_clause_is_named_as_another_setup(
+    capsys: pytest.CaptureFixture[str], text: str
+) -> None:
+    """Kind: pre-training and fine-tuning named in separate clauses, not joined by a conjunction ('X's
+    pre-training took …; if I fine-tune …'): the tuning was sized and the pre-training dropped in silence.
+    It is named as another setup, as '预训练与 SFT 微调' is."""
+    data = ask(capsys, text)
+    assert data["request"]["stage"] == "finetune"
+    assert stages_named(data) == ["stage: pretrain"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Fine-tune the pre-trained Llama-3.1-8B on 8 A100: how long for 1B tokens?",
+        "用预训练模型 qwen2.5-7b 做 LoRA 微调要几张卡",
+        "LoRA fine-tuning Mistral-7B on my pre-training data, one A100: enough?",
+    ],
+)
+def test_a_pre_trained_model_or_its_data_is_no_stage(capsys: pytest.CaptureFixture[str], text: str) -> None:
+    data = ask(capsys, text)
+    assert data["request"]["stage"] == "finetune"
+    assert stages_named(data) == []
