@@ -323,12 +323,14 @@ ASCEND_SKU = re.compile(r"910b[1-4]c?$")
 
 EACH_NAMED = (
     "training_tool", "runtime", "max_model_len", "precision", "stage", "zero_stage", "algorithm", "tp", "pp",
+    "concurrency",
 )  # fmt: skip
 """Keys whose list of values names several tools, engine limits, weight formats, stages or ZeRO stages of
 one message (two setups: "at 8-bit or 6-bit", "微调完推理跑得动吗", "OOMs at zero2 and zero3",
 "sft 甚至是 dpo"): each is understood when it is the one used or is named as not used (the understanding
 contract, docs/design.md §8). Round 9: TP and PP degrees of two layouts ('TP4-PP1-DP2 … TP1-PP1-DP8'),
-which a list label could never match before (the request holds one degree)."""
+which a list label could never match before (the request holds one degree). Session 16: concurrencies of
+several setups ('a target concurrency of 5, 20 or 50'), which the request also holds one of."""
 
 
 BIT_WIDTH_OF = {"int8": "8bit", "int4": "4bit"}

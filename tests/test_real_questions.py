@@ -389,6 +389,15 @@ def test_scorer_takes_a_model_named_as_typed_with_the_release_sized() -> None:
     assert score({"stated": {"params_total": 30e9}}, answer) == ["params_total"]
 
 
+def test_scorer_takes_several_concurrencies_as_one_sized_and_the_others_named() -> None:
+    """s16: 'a target concurrency of 5, 20 or 50': the request holds one; each other is named or a miss."""
+    ignored = [{"text": "20", "reason": "other_setup"}, {"text": "50", "reason": "other_setup"}]
+    answer: dict = {"request": {"concurrency": 5}, "interpretation": {"ignored": ignored}}
+    assert score({"stated": {"concurrency": [5, 20, 50]}}, answer) == []
+    answer["interpretation"]["ignored"] = ignored[:1]
+    assert score({"stated": {"concurrency": [5, 20, 50]}}, answer) == ["concurrency"]
+
+
 def test_scorer_takes_a_size_named_by_a_model_not_sized() -> None:
     """s16: of two models, the one not sized named as typed ('model: Nemotron-Super-49B', other_setup)
     names its size; a size no named model says is still a miss."""
