@@ -144,3 +144,51 @@ def test_a_pre_trained_model_or_its_data_is_no_stage(capsys: pytest.CaptureFixtu
     data = ask(capsys, text)
     assert data["request"]["stage"] == "finetune"
     assert stages_named(data) == []
+
+
+ON_MEMORY = [
+    ("Llama-3.1-8B at 8-bit runs out of memory on 16 GB. What does it need?", 16.0),
+    ("Does Qwen2.5-14B in 4-bit fit in 12GB?", 12.0),
+    ("My Mistral-7B upload OOMs on 24 GB; how much VRAM does it take?", 24.0),
+    ("Qwen2.5-7B 在 16G 上 OOM 了，要多少显存？", 16.0),
+    ("Qwen2.5-7B 在 24G 显卡上能跑吗", 24.0),
+    ("glm4 9b 在 12G 上跑得动吗", 12.0),
+]
+
+
+@pytest.mark.parametrize(("text", "gib"), ON_MEMORY)
+def test_a_memory_said_as_where_the_job_runs_is_one_card(
+    capsys: pytest.CaptureFixture[str], text: str, gib: float
+) -> None:
+    """Kind: a card memory with no card word, said as where the job runs ('run out of memory on 16 GB',
+    'fit in 12GB', '在 16G 上 OOM'): it was left unread. It is one card of that memory."""
+    data = ask(capsys, text)
+    assert (data["request"]["gpu_count"], data["request"]["gpu_memory_gib"]) == (1, gib)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Qwen2.5-7B fits in 16GB of RAM?",
+        "Llama-3.1-8B loads into 64 GB of system memory, how fast on CPU?",
+        "Qwen2.5-7B 的模型文件在 16G 左右",
+    ],
+)
+def test_host_memory_or_a_file_size_is_no_card(capsys: pytest.CaptureFixture[str], text: str) -> None:
+    data = ask(capsys, text)
+    assert data["request"]["gpu_memory_gib"] is None
+
+
+@pytest.mark.parametrize(
+    ("text", "count"),
+    [
+        ("Qwen2.5-7B 的 LoRA 在 24G 上可以，全量微调用双卡也不够吗？", 2),
+        ("Mistral-7B OOMs on 24 GB even across 2 GPUs", 2),
+        ("Llama-3.1-8B runs out of memory on 16 GB with 4 cards", 4),
+    ],
+)
+def test_a_count_said_with_the_memory_is_kept(
+    capsys: pytest.CaptureFixture[str], text: str, count: int
+) -> None:
+    """The memory's one card is only the default: a count said ('双卡', '2 GPUs', '4 cards') is kept."""
+    assert ask(capsys, text)["request"]["gpu_count"] == count

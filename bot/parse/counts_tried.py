@@ -11,6 +11,7 @@ is not a try of both and is left to the structure reader.
 from __future__ import annotations
 
 from bot.parse.regex import rc
+from bot.parse.role_left import ONE_CARD
 from bot.parse.roles import Role
 
 CUES = ("都", "也", "试", "both", "too", "tried", "as well", "also")
@@ -62,3 +63,9 @@ def tried_counts(s: str, roles: list[Role]) -> tuple[int, int, list[Role]] | Non
         return None
     lo, hi = sorted(values)
     return int(lo), int(hi), counted
+
+
+def one_card(mem_role: Role | None) -> bool:
+    """Whether the card memory read is where the job runs with no count said ('OOM on 16 GB', '在 16G 上
+    跑': :func:`bot.parse.role_left.on_card_memory`): one card, as '用 24G 显存的卡' is."""
+    return mem_role is not None and mem_role.extra == ONE_CARD

@@ -20,7 +20,7 @@ from bot.parse.asked_model import (
 )
 from bot.parse.count_forms import total_count
 from bot.parse.counted_card import counted_gpu, counts, nearest_is, per_card_memory
-from bot.parse.counts_tried import tried_counts
+from bot.parse.counts_tried import one_card, tried_counts
 from bot.parse.file_names import example_model, glued_version, outside_file_names
 from bot.parse.gpus import GpuMention, card_total, unified, variant_of_memory
 from bot.parse.load_words import single_user
@@ -343,8 +343,8 @@ class FieldSteps:
             f["gpu_count"] = 1
         elif dual:
             f["gpu_count"] = 2
-        elif gpus and unified(gpus[0].gpu_id):
-            f["gpu_count"] = 1  # "M2 Ultra 能跑 70B 吗": one Mac is one device
+        elif (gpus and unified(gpus[0].gpu_id)) or one_card(mem_role):
+            f["gpu_count"] = 1  # "M2 Ultra 能跑 70B 吗": one Mac is one device; 'OOM on 16 GB': one card
         if summed and count is None:
             f["gpu_count"] = None  # "an H100 640GB": a box of them, counted from the total
         if f.get("gpu"):  # the card's own variant of that memory, whatever the word order
