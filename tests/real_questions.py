@@ -285,6 +285,9 @@ def key_understood(key: str, value: Any, answer: dict[str, Any]) -> bool:
         ok = ok or (_offload(value) is True and request.get("kv_offload") is False)
     elif key in ("stage", "method", "algorithm", "precision", "kv_precision", "recompute"):
         ok = got is not None and _norm(got) == _norm(value)
+        # s16: one of the methods compared, each in a row of its own (docs/design.md §8: several options
+        # in one question get one row each): 'qlora works, plain lora OOMs' sizes both
+        ok = ok or (key == "method" and _norm(value) in {_norm(m) for m in request.get("methods") or []})
         # a fine-tuning with no algorithm is sized as SFT (estimator.training: req.algorithm or sft)
         ok = ok or (
             key == "algorithm"

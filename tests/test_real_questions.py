@@ -398,6 +398,14 @@ def test_scorer_takes_several_concurrencies_as_one_sized_and_the_others_named() 
     assert score({"stated": {"concurrency": [5, 20, 50]}}, answer) == ["concurrency"]
 
 
+def test_scorer_takes_a_method_among_those_compared() -> None:
+    """s16: 'qlora works, plain lora OOMs': both methods are compared (``methods``, a row each), so the
+    stated LoRA is used though QLoRA is the first row; a method not compared is still a miss."""
+    answer: dict = {"request": {"method": "qlora", "methods": ["qlora", "lora"]}, "interpretation": {}}
+    assert score({"stated": {"method": "lora"}}, answer) == []
+    assert score({"stated": {"method": "full"}}, answer) == ["method"]
+
+
 def test_scorer_takes_a_size_named_by_a_model_not_sized() -> None:
     """s16: of two models, the one not sized named as typed ('model: Nemotron-Super-49B', other_setup)
     names its size; a size no named model says is still a miss."""
