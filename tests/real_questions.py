@@ -159,15 +159,38 @@ def _model_understood(value: object, answer: dict[str, Any]) -> bool:
         return _close(n, request.get("params_total"), 0.1)
     stem = _model_stem(value)
     it = answer.get("interpretation") or {}
-    vision = [
-        s.get("typed") for s in it.get("substitutions") or [] if s.get("reason") == "vision_language_llm"
-    ]
+    vision = [s.get("typed") for s in it.get("substitutions") or [] if s.get("reason") in MODEL_NAMED_AS]
     for got in (request.get("model"), it.get("unknown_model"), *vision):  # s14: a VL release, named as typed
         g = _model_stem(got) if got else ""
         sizeless = not re.search(r"\d+[bm]", stem)
         if stem and g and (stem in g or g in stem or (sizeless and g.startswith(stem))):
             return True
     return _catalog_alias(value, request.get("model"))
+
+
+MODEL_NAMED_AS = frozenset({"vision_language_llm", "latest_release", "model_alias"})
+"""Substitution reasons that name the model as typed with the release sized instead
+(bot/core/interpretation.py): a vision-language release sized as its language model (s14), a family and
+size without a version sized as the latest release ('llama-70b': Llama-3.3-70B; docs/design.md §8: named,
+never replaced silently), a name the catalog lists for another release ('llama 30b': LLaMA-33B). s16: the
+latter two were scored as misses though the reply names the typed model and what was sized."""
+
+
+def _sizes_named(answer: dict[str, Any]) -> list[float]:
+    """Model sizes the answer names as typed but did not size: a model it names as not sized ('model:
+    Nemotron-Super-49B', other_setup) or a typed name it sized as another release ('llama 30b' → LLaMA-33B).
+    s16: a params_total stated with such a model is named, as the understanding contract asks."""
+    it = answer.get("interpretation") or {}
+    typed = [
+        str(s.get("typed", "")) for s in it.get("substitutions") or [] if s.get("reason") in MODEL_NAMED_AS
+    ]
+    items = [i for i in it.get("ignored") or [] if isinstance(i, dict)]
+    typed += [
+        str(i.get("text", "")).removeprefix("model: ")
+        for i in items
+        if str(i.get("text", "")).startswith("model: ")
+    ]
+    return [n for n in (_nominal(t, False) for t in typed) if n is not None]
 
 
 def _catalog_alias(value: object, model_id: object) -> bool:
@@ -265,6 +288,9 @@ def key_understood(key: str, value: Any, answer: dict[str, Any]) -> bool:
         ok = ok or (_offload(value) is True and request.get("kv_offload") is False)
     elif key in ("stage", "method", "algorithm", "precision", "kv_precision", "recompute"):
         ok = got is not None and _norm(got) == _norm(value)
+        # s16: one of the methods compared, each in a row of its own (docs/design.md §8: several options
+        # in one question get one row each): 'qlora works, plain lora OOMs' sizes both
+        ok = ok or (key == "method" and _norm(value) in {_norm(m) for m in request.get("methods") or []})
         # a fine-tuning with no algorithm is sized as SFT (estimator.training: req.algorithm or sft)
         ok = ok or (
             key == "algorithm"
@@ -287,6 +313,7 @@ def key_understood(key: str, value: Any, answer: dict[str, Any]) -> bool:
     elif key in ("params_total", "params_active"):  # '7B' said of Qwen2.5-7B (7.61B): the size its name says
         nominal = _nominal(request.get("model"), key == "params_active")
         ok = got is not None and (_close(value, got) or (nominal is not None and _close(value, nominal)))
+        ok = ok or (key == "params_total" and any(_close(value, n) for n in _sizes_named(answer)))
     elif key == "gpu_memory_gib":  # said with a catalog card ('24G 的 3090'): the card sized has it
         ok = got is not None and _close(value, got, 0.1)
         ok = ok or _close_memory_in_name(value, request.get("gpu"))
@@ -302,12 +329,14 @@ ASCEND_SKU = re.compile(r"910b[1-4]c?$")
 
 EACH_NAMED = (
     "training_tool", "runtime", "max_model_len", "precision", "stage", "zero_stage", "algorithm", "tp", "pp",
+    "concurrency",
 )  # fmt: skip
 """Keys whose list of values names several tools, engine limits, weight formats, stages or ZeRO stages of
 one message (two setups: "at 8-bit or 6-bit", "微调完推理跑得动吗", "OOMs at zero2 and zero3",
 "sft 甚至是 dpo"): each is understood when it is the one used or is named as not used (the understanding
 contract, docs/design.md §8). Round 9: TP and PP degrees of two layouts ('TP4-PP1-DP2 … TP1-PP1-DP8'),
-which a list label could never match before (the request holds one degree)."""
+which a list label could never match before (the request holds one degree). Session 16: concurrencies of
+several setups ('a target concurrency of 5, 20 or 50'), which the request also holds one of."""
 
 
 BIT_WIDTH_OF = {"int8": "8bit", "int4": "4bit"}

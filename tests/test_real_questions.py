@@ -368,6 +368,56 @@ def test_scorer_takes_a_catalog_alias_as_that_model() -> None:
     assert score({"stated": {"model": "deepseek-r1 70B"}}, answer) == ["model"]
 
 
+def test_scorer_takes_a_model_named_as_typed_with_the_release_sized() -> None:
+    """s16: a versionless name sized as the latest release ('llama-70b': Llama-3.3-70B) and a catalog name
+    of another release ('llama 30b': LLaMA-33B) are named in the reply as typed: understood, with the
+    size the typed name says; a substitution of another reason names no model."""
+    sub = {"typed": "llama-70b", "used": "Llama-3.3-70B", "reason": "latest_release"}
+    answer: dict = {"request": {"model": "Llama-3.3-70B"}, "interpretation": {"substitutions": [sub]}}
+    assert score({"stated": {"model": "llama-70b"}}, answer) == []
+    sub = {"typed": "llama 30b", "used": "LLaMA-33B", "reason": "model_alias"}
+    answer = {
+        "request": {"model": "LLaMA-33B", "params_total": 32.5e9},
+        "interpretation": {"substitutions": [sub]},
+    }
+    assert score({"stated": {"params_total": 30e9}}, answer) == []
+    sub = {"typed": "llama 30b", "used": "24", "reason": "vague_amount"}
+    answer = {
+        "request": {"model": "LLaMA-33B", "params_total": 32.5e9},
+        "interpretation": {"substitutions": [sub]},
+    }
+    assert score({"stated": {"params_total": 30e9}}, answer) == ["params_total"]
+
+
+def test_scorer_takes_several_concurrencies_as_one_sized_and_the_others_named() -> None:
+    """s16: 'a target concurrency of 5, 20 or 50': the request holds one; each other is named or a miss."""
+    ignored = [{"text": "20", "reason": "other_setup"}, {"text": "50", "reason": "other_setup"}]
+    answer: dict = {"request": {"concurrency": 5}, "interpretation": {"ignored": ignored}}
+    assert score({"stated": {"concurrency": [5, 20, 50]}}, answer) == []
+    answer["interpretation"]["ignored"] = ignored[:1]
+    assert score({"stated": {"concurrency": [5, 20, 50]}}, answer) == ["concurrency"]
+
+
+def test_scorer_takes_a_method_among_those_compared() -> None:
+    """s16: 'qlora works, plain lora OOMs': both methods are compared (``methods``, a row each), so the
+    stated LoRA is used though QLoRA is the first row; a method not compared is still a miss."""
+    answer: dict = {"request": {"method": "qlora", "methods": ["qlora", "lora"]}, "interpretation": {}}
+    assert score({"stated": {"method": "lora"}}, answer) == []
+    assert score({"stated": {"method": "full"}}, answer) == ["method"]
+
+
+def test_scorer_takes_a_size_named_by_a_model_not_sized() -> None:
+    """s16: of two models, the one not sized named as typed ('model: Nemotron-Super-49B', other_setup)
+    names its size; a size no named model says is still a miss."""
+    ignored = [{"text": "model: Nemotron-Super-49B", "reason": "other_setup"}]
+    answer: dict = {
+        "request": {"model": "Gemma-3-27B", "params_total": 27e9},
+        "interpretation": {"ignored": ignored},
+    }
+    assert score({"stated": {"params_total": 49e9}}, answer) == []
+    assert score({"stated": {"params_total": 70e9}}, answer) == ["params_total"]
+
+
 R9_WORK_UNDERSTOOD_ZH = 15
 """Round 9's Chinese working split (zh_r9.json, r9work: 17 records) understood in full at the last
 measurement (README.md there): 6 at the freeze, 15 after its readers. Its r9test half (23 records) is frozen

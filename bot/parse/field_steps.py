@@ -20,6 +20,7 @@ from bot.parse.asked_model import (
 )
 from bot.parse.count_forms import total_count
 from bot.parse.counted_card import counted_gpu, counts, nearest_is, per_card_memory
+from bot.parse.counts_tried import one_card, tried_counts
 from bot.parse.file_names import example_model, glued_version, outside_file_names
 from bot.parse.gpus import GpuMention, card_total, unified, variant_of_memory
 from bot.parse.load_words import single_user
@@ -339,6 +340,10 @@ class FieldSteps:
             if count.extra and count.extra.startswith("range:"):
                 count_max = round(float(count.extra.split(":", 1)[1]))
                 self.notes.append("gpu_count_range_min")
+            elif count.extra is None and len(gpus) <= 1 and (tried := tried_counts(self.s, self.roles)):
+                f["gpu_count"], count_max = tried[0], tried[1]  # '7 卡和八卡都试过': from 7, up to 8 (s16)
+                self.used.update(id(r) for r in tried[2])
+                self.notes.append("gpu_count_range_min")
             elif count.extra == "nodes×8":
                 self.notes.append("nodes_assumed_8_gpus")
             elif count.extra and count.extra.startswith("per_node:"):  # '2机4卡': the machines of 4 laid out
@@ -347,8 +352,8 @@ class FieldSteps:
             f["gpu_count"] = 1
         elif dual:
             f["gpu_count"] = 2
-        elif gpus and unified(gpus[0].gpu_id):
-            f["gpu_count"] = 1  # "M2 Ultra 能跑 70B 吗": one Mac is one device
+        elif (gpus and unified(gpus[0].gpu_id)) or one_card(mem_role):
+            f["gpu_count"] = 1  # "M2 Ultra 能跑 70B 吗": one Mac is one device; 'OOM on 16 GB': one card
         if summed and count is None:
             f["gpu_count"] = None  # "an H100 640GB": a box of them, counted from the total
         if gpus and count is None and rig:

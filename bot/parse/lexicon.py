@@ -183,6 +183,10 @@ CN_MODEL_NAMES: list[tuple[str, str]] = [
     ("月之暗面", "kimi "),
 ]
 
+FAMILY_KIN: dict[str, tuple[str, ...]] = {"glm": ("glm", "chatglm")}
+"""A family word that also names another family's releases (s16): 'glm-6b', 'GLM3-6B', '智谱 6B' are
+Zhipu's ChatGLM releases (THUDM/chatglm-6b, chatglm2-6b, chatglm3-6b); 'glm4 9b' stays GLM-4-9B."""
+
 # Model families the mention regex recognizes (catalog families are added at runtime).
 MODEL_FAMILIES: list[str] = [
     "llama",

@@ -206,7 +206,8 @@ def _match_family(
     fam: str, ver: str | None, size: str | None, act: str | None
 ) -> tuple[str | None, str | None]:
     """(model id, substitution reason) for a family + version + size not written as a catalog name."""
-    cands = [k for k in _model_index().keys if k.fam == fam]
+    kin = lx.FAMILY_KIN.get(fam, (fam,))  # 'glm-6b': a ChatGLM release
+    cands = [k for k in _model_index().keys if k.fam in kin]
     if size:
         cands = [k for k in cands if k.size == size]
     if act:

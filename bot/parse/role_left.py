@@ -263,3 +263,29 @@ def bare_price(s: str, start: int, end: int) -> bool:
     if hour is None:
         return False
     return bool(_PER_CARD_AFTER.match(s, hour.end()) or _CARD_NEAR.search(s, max(0, start - 24), start))
+
+
+L_ON_MEMORY = rc(
+    r"(?:out\s+of\s+memory|\booms?\b|\boomed\b|\bfits?\b|\brun(?:s|ning)?\b|\bload(?:s|ed|ing)?\b"
+    r"|\bserv(?:e|es|ing)\b|(?<![\w])在)\s*(?:in|on|into|onto|within)?\s*(?:an?\s+|my\s+|one\s+|only\s+|just\s+)?$"
+)
+"""Session 16: a memory said as where the job runs, with no card word ('run out of memory on 16 GB',
+'fits in 24GB?', 'runs on 12 GB', '在 16G 上 OOM'): one card of that memory."""
+R_NOT_CARD_MEMORY = rc(
+    r"\s*(?:of\s+)?(?:(?:system|cpu|host|main|unified|shared)\b|ram\b|memory\s+of\s+ram|disk|ssd|storage|swap"
+    r"|files?\b|models?\b|weights?\b|each\b|per\b|in\s+total|total|combined|内存|硬盘|磁盘|文件|模型|总|每|的模型)"
+)
+"""After such a memory: host RAM, a disk or file size, a total, or each of several cards (read elsewhere)."""
+ONE_CARD = "one_card"
+"""``Role.extra`` of a card memory :func:`on_card_memory` read: the count is one card when none is said."""
+R_ON_CN = rc(r"\s*(?:显存|显卡|的卡|卡)?\s*(?:上|里)")
+"""'在 16G 上', '在 24G 显卡上': the Chinese 'on' closes after the memory."""
+
+
+def on_card_memory(left: str, after: str) -> bool:
+    """Whether a memory in GB (``after``: the words after its unit; ``left``: before its number) is said as
+    the one card a job runs on ('OOM on 16 GB', '在 16G 上跑'), not host RAM, a file, a total."""
+    m = L_ON_MEMORY.search(left)
+    if m is None or R_NOT_CARD_MEMORY.match(after):
+        return False
+    return not m.group(0).startswith("在") or R_ON_CN.match(after) is not None

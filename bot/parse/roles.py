@@ -44,6 +44,7 @@ from bot.parse.role_left import (
     L_TOTAL_VRAM,
     LEFT_ROLES,
     MFU_NEAR,
+    ONE_CARD,
     R_MEM_DATA,
     R_MEM_GPU,
     R_MEM_TOTAL,
@@ -57,6 +58,7 @@ from bot.parse.role_left import (
     label_of_previous,
     labels_next,
     of_the_card,
+    on_card_memory,
     total_said,
 )
 from bot.parse.role_left import right_words as _r
@@ -305,12 +307,12 @@ def _bytes(a: _Around) -> Verdict:
         return Role("total_mem", gib, tok)  # "准备700G显存": more than any one device holds
     if unit in ("g", "gb", "gib") and (L_TOTAL_VRAM.search(a.left) or total_said(a.left, after)):
         return Role("total_mem", gib, tok)  # 'combined VRAM is 160GB', '总共 48GB', '48gb total'
-    if (
-        unit in ("g", "gb", "gib", "mib")
-        and 4 <= gib <= 1024
-        and (L_MY_VRAM.search(a.left) or R_OF_VRAM.match(after))
-    ):
-        return Role("gpu_mem", round(gib, 2), tok)  # "显存只有 8G", "8000MiB 显存", "12288 MiB of VRAM"
+    if unit in ("g", "gb", "gib", "mib") and 4 <= gib <= 1024:
+        on_card = on_card_memory(a.left[-40:], after)  # 'OOM on 16 GB': one card's (s16)
+        if (
+            on_card or L_MY_VRAM.search(a.left) or R_OF_VRAM.match(after)
+        ):  # "显存只有 8G", "12288 MiB of VRAM"
+            return Role("gpu_mem", round(gib, 2), tok, extra=ONE_CARD if on_card else None)
     card_memory = L_GPU_PAREN.search(a.left) or R_UNIFIED.match(after)
     if unit in ("g", "gb", "gib") and 4 <= v <= 1024 and card_memory:
         return Role("gpu_mem", v, tok)

@@ -36,10 +36,10 @@ def coordinated_stage(s: str, stage: str | None) -> list[tuple[str, str]]:
     """``[("stage: <other>", "other_setup")]`` when the normalized text ``s`` asks two stages joined by a
     conjunction and ``stage`` (the one sized) is one of them; else ``[]``."""
     if stage is None or not _GATE_RE.search(s):
-        return []
+        return separate_stage(s, stage)
     m = PAIR_RE.search(s)
     if m is None:
-        return []
+        return separate_stage(s, stage)
     if m.group("tune1") or m.group("tune2"):
         trained = "finetune"
     else:
@@ -49,3 +49,27 @@ def coordinated_stage(s: str, stage: str | None) -> list[tuple[str, str]]:
     if stage == "finetune" and SERVE_AFTER_TUNING_RE.search(s):
         return []  # named already ('微调完推理跑得动吗')
     return [("stage: inference", "other_setup")]
+
+
+_PRETRAIN_STAGE = (
+    r"(?:预训练|pre[\s\-]?training|pretraining)(?!\s*(?:好|过|后|的|出|模型|权重|数据|语料|阶段的模型"
+    r"|models?\b|weights?\b|checkpoints?\b|ckpts?\b|data\b|datasets?\b|corpus\b|corpora\b|objective\b))"
+)
+_TUNE_STAGE = (
+    r"(?:微调|精调|fine[\s\-]?tuning|finetuning|(?<![\-_])\bsft\b)(?!\s*(?:好|过|后|的|出|模型|models?\b))"
+)
+SEPARATE_RE = {"finetune": rc(_PRETRAIN_STAGE), "pretrain": rc(_TUNE_STAGE)}
+"""The other of pre-training and fine-tuning named as a stage of its own, in another sentence or clause
+('How long did X's pre-training take? And if I fine-tune it…', '预训练用了多少卡？微调呢？'), not as the
+adjective of a model or data ('pre-trained weights', '预训练模型', 'pre-training data', '微调后的模型')."""
+_SEPARATE_GATE = re.compile("预训练|pre|微调|精调|fine|sft")
+
+
+def separate_stage(s: str, stage: str | None) -> list[tuple[str, str]]:
+    """``[("stage: <other>", "other_setup")]`` when ``stage`` (pre-training or fine-tuning, the one sized)
+    and the other are both named as stages in the normalized text ``s``, not joined by a conjunction
+    (:data:`bot.parse.prose_forms.TWO_STAGES_RE` reads those); else ``[]``. Session 16: the other was
+    dropped in silence."""
+    if stage not in SEPARATE_RE or not _SEPARATE_GATE.search(s) or not SEPARATE_RE[stage].search(s):
+        return []
+    return [(f"stage: {'pretrain' if stage == 'finetune' else 'finetune'}", "other_setup")]

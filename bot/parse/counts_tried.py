@@ -1,0 +1,71 @@
+"""Two card counts tried in one message, both the job's: a range of counts (issue 24, session 16).
+
+People who hit an out-of-memory error often say they tried more than one count of the same card:
+"7 卡和八卡都试过", "只用了 7 卡，试了一下八卡也是 OOM", "4 张、8 张都跑不起来", "I tried both 4 and 8
+GPUs", "OOMs on 4 A100s, and on 8 GPUs too". Both counts are the job's (neither is another setup's nor
+an observation), so the request is sized from the smaller, up to the larger, as "4 or 8 L40S" is
+(``gpu_count`` and ``gpu_count_max``). A change of setup ("--tp-size 2 … change it to 4", "改成 4 卡")
+is not a try of both and is left to the structure reader.
+"""
+
+from __future__ import annotations
+
+from bot.parse.regex import rc
+from bot.parse.role_left import ONE_CARD
+from bot.parse.roles import Role
+
+CUES = ("都", "也", "试", "both", "too", "tried", "as well", "also")
+"""Literals one of which every tried-counts cue holds: the gate before any pattern runs."""
+
+_CUE_AFTER = rc(
+    r"\s*(?:张|块|台)?\s*(?:卡|显卡|gpus?\b|cards?\b)?[^，。,.;；!?！？]{0,6}?"
+    r"(?:(?:都|也)\s*(?:试|报|是|一样|同样|oom|爆|不|跑不|会)|\btoo\b|\bas well\b)"
+)
+"""After a count: '八卡都试过', '八卡也是 OOM', '8 GPUs too', '8 cards as well' (not '两张卡怎么才能都用上':
+the cards used together, not tried one after the other)."""
+
+_CUE_BEFORE = rc(r"(?:试了一下|试了|试过|\btried(?: with| on)?|\balso(?: with| on)?)\s*$")
+"""Before a count: '试了一下八卡', 'tried 8 GPUs', 'also on 8 GPUs'."""
+
+_BOTH = rc(r"\bboth(?: with| on)?\s*$")
+"""Before a pair of counts only: 'both 4 and 8 GPUs' (not 'both single-GPU and FSDP configs')."""
+
+_PAIRED = rc(
+    r"(?<![\d.])(\d+)\s*(?:张|块|台)?\s*(?:卡|显卡|gpus?\b|cards?\b)?\s*(?:and|or|和|、|跟|与|或)\s*$"
+)
+"""A bare count joined to the next one: 'both 4 and 8 GPUs' (the 4 has no unit of its own)."""
+
+MAX_TRIED = 4096
+"""Counts beyond this are not cards tried (a ceiling shared with the count reader's plausibility)."""
+
+
+def tried_counts(s: str, roles: list[Role]) -> tuple[int, int, list[Role]] | None:
+    """(smallest, largest, the count roles read) when the message's card counts are two values and one of
+    them is said as tried ('都', '也', 'both', 'too', 'tried'), else None. ``s``: the normalized text the
+    roles index; ``roles``: every role of the parse (only ``count`` ones are read)."""
+    if not any(c in s for c in CUES):
+        return None
+    counted = [r for r in roles if r.role == "count" and r.extra is None]
+    if not counted:
+        return None
+    values = {r.value for r in counted}
+    cued = False
+    for r in counted:
+        left = s[max(0, r.tok.start - 24) : r.tok.start]
+        pair = _PAIRED.search(left)
+        before = left[: pair.start()] if pair else left
+        both = pair is not None and _BOTH.search(before) is not None
+        if both or _CUE_AFTER.match(s, r.tok.end) or _CUE_BEFORE.search(before):
+            cued = True
+            if pair:
+                values.add(float(pair.group(1)))
+    if not cued or len(values) != 2 or not all(v.is_integer() and 0 < v <= MAX_TRIED for v in values):
+        return None
+    lo, hi = sorted(values)
+    return int(lo), int(hi), counted
+
+
+def one_card(mem_role: Role | None) -> bool:
+    """Whether the card memory read is where the job runs with no count said ('OOM on 16 GB', '在 16G 上
+    跑': :func:`bot.parse.role_left.on_card_memory`): one card, as '用 24G 显存的卡' is."""
+    return mem_role is not None and mem_role.extra == ONE_CARD
