@@ -32,6 +32,7 @@ class Why(StrEnum):
     seq_max_for_pairs = "seq_max_for_pairs"
     tokens_per_pair_time = "tokens_per_pair_time"
     rollout_engine_share = "rollout_engine_share"
+    trl_colocate_share = "trl_colocate_share"
     epochs_finetune = "epochs_finetune"
     lora_rank = "lora_rank"
     lora_targets = "lora_targets"

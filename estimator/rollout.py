@@ -35,6 +35,7 @@ import math
 
 from estimator import defaults
 from estimator.catalog import GpuSpec, ModelSpec
+from estimator.colocate import engine_share
 from estimator.ledger import Ledger
 from estimator.models import Algorithm, Band, Precision, Rollout, SizingRequest
 from estimator.reasons import Why
@@ -207,7 +208,7 @@ def _decode_batch(
     the engine's usable memory (:func:`engine_usable_bytes`) holds beside the weights as KV cache of
     ``context`` tokens per sequence."""
     wanted = max(math.ceil(_completions_per_gpu(req) * tp), sequences_per_prompt(req))
-    free = tp * engine_usable_bytes(gpu, req.rollout_gpu_memory_utilization) - weights
+    free = tp * engine_usable_bytes(gpu, engine_share(req)) - weights
     held = int(free // kv_bytes_per_sequence(spec, context))
     return max(1, min(wanted, VLLM_MAX_NUM_SEQS, held))
 
@@ -232,7 +233,7 @@ def rollout_part(
     generated = tokens * completion / (prompt + completion)
     weights = weight_bytes(spec, params, Precision.bf16)  # the engine serves 16-bit weights
     _note_batch_without_gpus(req, ledger)
-    share = req.rollout_gpu_memory_utilization
+    share = engine_share(req, ledger)  # TRL colocate: its 0.3 of each card (estimator.colocate)
     if share is None:
         d = defaults.GPU_MEMORY_UTILIZATION
         ledger.assume("rollout_gpu_memory_utilization", d.value, Why.rollout_engine_share)

@@ -86,6 +86,10 @@ WHY_TEXTS: dict[str, str] = {
         "(vllm/engine/arg_utils.py); verl rollout.gpu_memory_utilization and ms-swift/OpenRLHF "
         "vllm_gpu_memory_utilization set it"
     ),
+    "trl_colocate_share": N_(
+        "the colocated vLLM engine's share of each GPU when none is given: TRL GRPOConfig "
+        "vllm_gpu_memory_utilization default, used only with vllm_mode colocate"
+    ),
     "rl_prompt_default": N_(
         "prompt tokens of each rollout when only the completion length is given (TRL GRPOConfig "
         "max_prompt_length default); each sequence is the prompt and its completion"

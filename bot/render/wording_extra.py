@@ -20,6 +20,15 @@ EXTRA_NOTE_MESSAGES: dict[NoteCode, str] = {
         "of each %(gpu)s (gpu_memory_utilization %(share)s), so the engine would not start. TP "
         "%(fits_tp)s holds them; any rollout time here is for it."
     ),
+    NoteCode.rollout_colocated: N_(
+        "vLLM colocated (vllm_mode colocate) shares the training GPUs: vllm_gpu_memory_utilization "
+        "%(share)s takes %(engine_gib)s of each %(gpu)s, so training has %(left_gib)s of its %(total_gib)s; "
+        "the memory per GPU and the verdict here count both."
+    ),
+    NoteCode.rollout_server: N_(
+        "vllm_mode server: the rollouts run on a vLLM server of its own (trl vllm-serve), on GPUs apart "
+        "from the %(gpu_count)s training GPUs sized here: count its GPUs on top of them."
+    ),
     NoteCode.pipeline_never_fits: N_(
         "No pipeline of these GPUs holds the model: even %(pp)s stages of TP %(tp)s, one layer each, leave "
         "no room for it once each stage's own reserve is taken. Choose a card with more memory or lighter "
