@@ -75,8 +75,8 @@ EXTRA_NOTE_MESSAGES: dict[NoteCode, str] = {
     ),
     NoteCode.time_bound_padded: N_(
         "The time counts every sample at %(length)s tokens, the most you allow: an upper bound. Without "
-        "packing each batch is padded to its own longest sample, not to %(length)s (LLaMA-Factory's data "
-        "collator), so shorter samples train faster — give their average length for a closer time. The "
+        "packing each batch is padded to its own longest sample, not to %(length)s, so shorter samples "
+        "train faster — give their average length for a closer time. The "
         "memory is sized at %(length)s, the longest a batch can be."
     ),
     NoteCode.time_bound_packed: N_(
@@ -112,6 +112,12 @@ OFFLOAD_UNTIMED = N_(
 """The offload verdict when no time is sized (:data:`bot.render.wording.BORDERLINE_REASONS` 'offload')."""
 
 PARAM_NOTE_MESSAGES_EXTRA: dict[tuple[NoteCode, str], str] = {
+    (NoteCode.time_bound_padded, "tool"): N_(
+        "The time counts every sample at %(length)s tokens, the most you allow: an upper bound. Without "
+        "packing %(tool)s pads each batch to its own longest sample, not to %(length)s, so shorter samples "
+        "train faster — give their average length for a closer time. The memory is sized at %(length)s, "
+        "the longest a batch can be."
+    ),
     (NoteCode.runtime_unsupported_gpu, "assumed"): N_(
         "You named no engine and the sizing assumed %(runtime)s, which does not run on %(gpu)s: it needs "
         "compute capability 7.0 or higher (V100, T4, RTX 20xx and newer; vLLM's installation requirements), "
