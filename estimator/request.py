@@ -16,6 +16,7 @@ from estimator.catalog import ModelSpec
 from estimator.money_kinds import BudgetPeriod, Currency
 from estimator.request_data import DataSettings
 from estimator.request_local import LocalServingSettings, ServingSchedule
+from estimator.request_rollout import RolloutSettings
 from estimator.request_setting import ECHOES, _setting
 
 
@@ -112,7 +113,7 @@ DEADLINE_DAYS_RANGE = (1 / 24, 3650.0)
 (``deadline_days`` and ``deadline_default_days``). The estimator takes longer ones (and warns)."""
 
 
-class SizingRequest(_Frozen, LocalServingSettings, DataSettings, ServingSchedule):
+class SizingRequest(_Frozen, LocalServingSettings, DataSettings, ServingSchedule, RolloutSettings):
     """What the user asked, in SI units. ``None`` = not said (the estimator fills a stated default).
 
     Fields mirror the public JSON contract (``request`` object of ``sizing-bot ask --format json``)."""
@@ -452,14 +453,6 @@ class SizingRequest(_Frozen, LocalServingSettings, DataSettings, ServingSchedule
     )
     """Micro-batches per step as stated (gradient_accumulation_steps), no GPU count or no micro-batch: used
     as stated; global batch = micro × this × DP (deepspeed/runtime/config.py _batch_assertion)."""
-    rollout_gpu_memory_utilization: float | None = Field(
-        None,
-        gt=0,
-        le=1,
-        description="the RL rollout engine's share of each GPU (verl rollout.gpu_memory_utilization, ms-swift"
-        "/OpenRLHF vllm_gpu_memory_utilization): its usable memory (estimator.rollout.engine_usable_bytes)",
-        json_schema_extra=_setting("training", json_order=61, echo="stage_suffix", stated=(0.01, 1)),
-    )
 
 
 def setting(name: str) -> dict[str, Any]:

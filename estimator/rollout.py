@@ -35,9 +35,11 @@ import math
 
 from estimator import defaults
 from estimator.catalog import GpuSpec, ModelSpec
+from estimator.colocate import engine_share
 from estimator.ledger import Ledger
 from estimator.models import Algorithm, Band, Precision, Rollout, SizingRequest
 from estimator.reasons import Why
+from estimator.rl_defaults import rl_lengths
 from estimator.runtimes import Vllm
 from estimator.serving_speed import decode_speed
 from estimator.training_tools import tool_limits
@@ -99,18 +101,20 @@ def with_prompt(req: SizingRequest, ledger: Ledger) -> SizingRequest:
         return req.model_copy(update=update)
     if req.algorithm not in RL_ALGORITHMS or not completion or (req.seq_len or 0) > completion:
         return req
-    prompt = ledger.assume("prompt_tokens", TRL_MAX_PROMPT_LENGTH, Why.rl_prompt_default)
+    own = rl_lengths(req.training_tool)  # the tool's own default, named (trial s16 #5)
+    prompt = ledger.assume("prompt_tokens", own.prompt, own.prompt_why, citation=own.source)
     return req.model_copy(update={"seq_len": prompt + completion})
 
 
 def _lengths(req: SizingRequest) -> tuple[int, int]:
     """(prompt, completion) tokens per sequence: the stated completion inside the stated sequence, else
     TRL's defaults for what is not stated."""
-    completion = req.max_completion_length or TRL_MAX_COMPLETION_LENGTH
+    own = rl_lengths(req.training_tool)
+    completion = req.max_completion_length or own.completion
     if req.seq_len:
         completion = min(completion, req.seq_len)
         return req.seq_len - completion, completion
-    return TRL_MAX_PROMPT_LENGTH, completion
+    return own.prompt, completion
 
 
 def _engine_tp(weights: float, gpu: GpuSpec, gpus: int | None, share: float | None = None) -> int:
@@ -207,7 +211,7 @@ def _decode_batch(
     the engine's usable memory (:func:`engine_usable_bytes`) holds beside the weights as KV cache of
     ``context`` tokens per sequence."""
     wanted = max(math.ceil(_completions_per_gpu(req) * tp), sequences_per_prompt(req))
-    free = tp * engine_usable_bytes(gpu, req.rollout_gpu_memory_utilization) - weights
+    free = tp * engine_usable_bytes(gpu, engine_share(req)) - weights
     held = int(free // kv_bytes_per_sequence(spec, context))
     return max(1, min(wanted, VLLM_MAX_NUM_SEQS, held))
 
@@ -228,11 +232,12 @@ def rollout_part(
         return None
     prompt, completion = _lengths(req)
     if not req.max_completion_length:
-        ledger.assume("max_completion_length", completion, Why.rl_completion_default)
+        own = rl_lengths(req.training_tool)
+        ledger.assume("max_completion_length", completion, own.completion_why, citation=own.source)
     generated = tokens * completion / (prompt + completion)
     weights = weight_bytes(spec, params, Precision.bf16)  # the engine serves 16-bit weights
     _note_batch_without_gpus(req, ledger)
-    share = req.rollout_gpu_memory_utilization
+    share = engine_share(req, ledger)  # TRL colocate: its 0.3 of each card (estimator.colocate)
     if share is None:
         d = defaults.GPU_MEMORY_UTILIZATION
         ledger.assume("rollout_gpu_memory_utilization", d.value, Why.rollout_engine_share)

@@ -1,8 +1,9 @@
 """Samples counted at the stated sequence length (issue 24): 'cutoff_len: 4096, 50,000 samples' says how
 long a sample may be, not how long each one is. Memory is sized at the cap (the longest batch), and the
 time counts every sample at it — an upper bound, said in the reply: without packing each batch is padded
-to its own longest sample, not to the cap (LLaMA-Factory's SFT data collator, built on transformers
-``DataCollatorForSeq2Seq`` with ``padding=True``); with packing, samples are joined into sequences of
+to its own longest sample, not to the cap (e.g. LLaMA-Factory's SFT data collator, built on
+transformers ``DataCollatorForSeq2Seq`` with ``padding=True``; the note names the tool in use:
+:data:`PADS_PER_BATCH`); with packing, samples are joined into sequences of
 the cap, so the bound holds with equality only when samples fill it."""
 
 from __future__ import annotations
@@ -19,5 +20,15 @@ def samples_at_cap(req: SizingRequest, ledger: Ledger) -> float:
     assert req.seq_len
     why = Why.samples_packed if req.packing else Why.samples_at_seq_len
     per = ledger.assume("tokens_per_sample", req.seq_len, why)
-    ledger.note("time_bound_packed" if req.packing else "time_bound_padded", length=req.seq_len)
+    if req.packing or req.training_tool not in PADS_PER_BATCH:
+        ledger.note("time_bound_packed" if req.packing else "time_bound_padded", length=req.seq_len)
+    else:  # the tool in use, never another's (trial s16 #5)
+        ledger.note("time_bound_padded", length=req.seq_len, tool=req.training_tool)
     return per
+
+
+PADS_PER_BATCH = frozenset({"LLaMA-Factory", "TRL", "HF Trainer", "ms-swift", "OpenRLHF", "verl"})
+"""Tools whose collators pad a batch to its longest sample: LLaMA-Factory (transformers
+``DataCollatorForSeq2Seq``, padding=True), TRL (its trainers' collators pad to the batch's longest), the
+Hugging Face Trainer with ``DataCollatorWithPadding``, ms-swift, OpenRLHF and verl's rollouts (padded per
+batch or unpadded: never to the cap). Any other tool or none: the note names no tool."""

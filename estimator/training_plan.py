@@ -10,6 +10,7 @@ from typing import Any, NamedTuple
 
 from estimator import compute, rollout
 from estimator.catalog import GpuSpec, ModelSpec
+from estimator.colocate import beside_engine
 from estimator.copying import replace
 from estimator.fit_change import what_to_change, with_high_edge_plan
 from estimator.ledger import Ledger
@@ -248,7 +249,9 @@ def memory_and_plan(
     ledger: Ledger,
 ) -> PlanParts:
     """Memory per GPU, the fewest GPUs, the layout at the user's (or the deadline's: ``cluster``) count,
-    the verdict. ``global_batch``: sequences per optimizer step the plan turns into accumulation."""
+    the verdict. ``global_batch``: sequences per optimizer step the plan turns into accumulation. A
+    colocated rollout engine's share of each card is not the plan's (estimator.colocate)."""
+    r = beside_engine(req, r, ledger)
     gpu = r.gpu
     plan_gpus = req.gpu_count if req.gpu_count is not None else cluster
     reuse: dict = {}  # the searches at no particular count, run once for both calls below

@@ -47,7 +47,7 @@ def test_cutoff_len_without_packing_is_an_upper_bound(capsys, lang):
     req = data["request"]
     assert (req["seq_len"], req["num_samples"], req["packing"]) == (4096, 50000, None)
     assert req["tokens"] == 50000 * 4096 * 3
-    assert _codes(data)["time_bound_padded"] == {"length": 4096}
+    assert _codes(data)["time_bound_padded"] == {"length": 4096, "tool": "LLaMA-Factory"}
     text = _text(capsys, "--lang", lang, question)
     assert ("是上限" in text and "该批最长的样本" in text) if lang == "zh" else ("an upper bound" in text)
 

@@ -92,7 +92,12 @@ def _key(m: re.Match[str]) -> str | None:
         return None
     if spaced and not m.group("dash") and m.group("v")[0].isalpha() and m.group("v") not in _WORDS:
         return None
+    if m.group("v")[0].isalpha() and _COUNTED_RE.search(m.string, 0, m.start()):
+        return None  # '2 epochs: will it fit': the count is before the word, prose (trial s16 #3)
     return key
+
+
+_COUNTED_RE = re.compile(r"\d\s*$")
 
 
 _WORDS = frozenset({"true", "false", "none", "null"})

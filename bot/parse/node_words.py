@@ -22,10 +22,16 @@ NODE_GAP = rc(r"\s*" + _NODE + r"\s*" + _EACH)
 round 10: the machines people own by any name ('6 台 PC，每台自带一张', '3 台主机', '4 workstations') and the
 verbs of what each holds ('自带', '插了', '装有', '配置')."""
 GPU_NODE_GAP = rc(
-    rf"\s*(?:个\s*)?(?:(?:台|节点)\s*)?[{MARKS}]\s*s?\s*(?:服务器|机器|" + _NODE + r")\s*" + _EACH
+    rf"\s*(?:个\s*)?(?:(?:台|节点)\s*)?[{MARKS}]\s*s?\s*(?:服务器|机器|"
+    + _NODE
+    + r")\s*"
+    + _EACH
+    + rf"|\s*(?:个\s*)?(?:台|节点|机器|服务器)\s*[{MARKS}]\s*(?:的)?\s*(?:机器|服务器)?\s*[,，、]?\s*"
+    r"每(?:个|台)?\s*(?:节点|机器|服务器|台|机)\s*(?:有|装|配|上|各)?\s*"
 )
 """A card named before 'nodes': 'three A100 nodes (8x 80 GB each)', '2 H100 nodes with 8 GPUs each',
-'三台 A100 服务器（8×40G）'."""
+'三台 A100 服务器（8×40G）'; or after the machines, then each machine's cards: '两台 H20 每台 8 卡'
+(trial s16 #7: the 8 was named 'not used' while 16 were sized)."""
 R_PER_NODE_GPUS = rc(
     rf"^\s*(?:[x×*]\s*)?(?:\d{{2,3}}\s*g(?:b|ib)?\s*(?:的)?\s*)?(?:[{MARKS}]|gpus?\b|cards?\b|张|卡|块|each\b|per\b)"
     r"|^\s*[x×*]\s*\d{2,3}\s*g(?:b|ib)?\s*[)）]"  # "(8×40G)": eight cards of 40 GB

@@ -33,9 +33,26 @@ _DAYTIME_RE = rc(
 """'up to 60 during the day', 'up to 60 in peak hours' (serving): a peak load."""
 
 
+_NOW_UP_TO_RE = rc(
+    r"\b(?:now|today|currently|normally|usually|typically|on\s+average|average|most\s+of\s+the\s+time)\b"
+    r"[^.;!?\d]{0,12}[,;]?\s*(?:and\s+|but\s+|going\s+|rising\s+|spiking\s+)?(?P<up>up\s+to)(?=\s+\d{1,6}"
+    r"(?:\s*(?:[,.;!?)]|$)|\s+(?:at|during|in|when|on|concurrent|users?|requests?|sessions?|people)\b))"
+)
+"""'40 concurrent users normally, up to 150' (trial s16 #1): the 'up to' after a load of today is its peak."""
+_ZH_NOW_MOST_RE = rc(
+    r"(?:现在|目前|当前|平时|平常|日常|平均|一般)[^。；;!?！？]{0,12}?\d{1,6}[^。；;!?！？\d]{0,8}?[，,、]\s*"
+    r"(?:忙的时候|多的时候)?(?P<up>最多|最高)(?=\s*(?:能?到|会到|达到?|可达)?\s*\d{1,6}\s*(?:个|路|人|并发|[，。,;；!?！？]|$))"
+)
+"""'平时40并发，最多150' (trial s16 #1): the most after a load of today is its peak."""
+
+
 def daytime_peak(s: str, training: bool) -> str:
-    """The normalized text ``s`` with 'up to N during the day' written 'peak N during the day' (serving
-    only, same length: 'up to' and 'peak ' are five characters each)."""
-    if training or "up to" not in s:
+    """The normalized text ``s`` with 'up to N during the day' and 'N users normally, up to M' written
+    'peak N …' (serving only, same length: 'up to' and 'peak ' are five characters each)."""
+    if training:
         return s
-    return _DAYTIME_RE.sub(lambda m: "peak " + m.group("n").rjust(m.end() - m.start() - 5), s)
+    s = _ZH_NOW_MOST_RE.sub(lambda m: m.group(0)[: m.start("up") - m.start()] + "峰值", s)
+    if "up to" not in s:
+        return s
+    s = _DAYTIME_RE.sub(lambda m: "peak " + m.group("n").rjust(m.end() - m.start() - 5), s)
+    return _NOW_UP_TO_RE.sub(lambda m: m.group(0)[: m.start("up") - m.start()] + "peak ", s)

@@ -417,6 +417,8 @@ def _hours(out: Settings) -> None:
 @reader(ONLINE_RL_RE, training=True)
 def _serving(out: Settings, training: bool) -> None:
     whole, m = out.s, UTIL_RE.search(out.s)
+    if training and COLOCATE_RE.search(whole) and ONLINE_RL_RE.search(whole):
+        out.fields["rollout_colocated"] = True  # TRL colocate: vLLM's share of each card (estimator.colocate)
     if m:
         raw = m.group("v").replace(" ", "")
         value = float(raw.rstrip("%")) / 100 if raw.endswith("%") else float(raw)

@@ -48,8 +48,18 @@ _NOW_BEFORE_RE = rc(
 """A word of the load today before it in its clause ('目前峰值 20 并发', "today's peak is 20"): no target."""
 
 
+_JOINED_RE = rc(r"\b(?:and|but|while|whereas|then|with)\b|和|而|但|到了")
+"""A joining word between a now-word and the number: the now-word belongs to the load before it ('40
+users now and 150 at peak', trial s16 #1)."""
+
+
+def _now_before(s: str, start: int) -> bool:
+    m = _NOW_BEFORE_RE.search(s[max(0, start - 30) : start])
+    return m is not None and _JOINED_RE.search(m.group(0)) is None
+
+
 def _target(s: str, tok: Any) -> bool:
-    if _NOW_BEFORE_RE.search(s[max(0, tok.start - 30) : tok.start]):
+    if _now_before(s, tok.start):
         return False
     return target_word_before(s, tok.start) or _TARGET_AFTER_RE.match(s[tok.end : tok.end + 30]) is not None
 

@@ -86,6 +86,23 @@ WHY_TEXTS: dict[str, str] = {
         "(vllm/engine/arg_utils.py); verl rollout.gpu_memory_utilization and ms-swift/OpenRLHF "
         "vllm_gpu_memory_utilization set it"
     ),
+    "trl_colocate_share": N_(
+        "the colocated vLLM engine's share of each GPU when none is given: TRL GRPOConfig "
+        "vllm_gpu_memory_utilization default, used only with vllm_mode colocate"
+    ),
+    "openrlhf_prompt_default": N_(
+        "prompt tokens of each rollout when none is given: OpenRLHF's --prompt_max_len default"
+    ),
+    "openrlhf_completion_default": N_(
+        "completion length of each rollout when none is given: OpenRLHF's --generate_max_len default (one "
+        "sample per prompt: its --n_samples_per_prompt default)"
+    ),
+    "verl_prompt_default": N_(
+        "prompt tokens of each rollout when none is given: verl's data.max_prompt_length default"
+    ),
+    "verl_completion_default": N_(
+        "completion length of each rollout when none is given: verl's data.max_response_length default"
+    ),
     "rl_prompt_default": N_(
         "prompt tokens of each rollout when only the completion length is given (TRL GRPOConfig "
         "max_prompt_length default); each sequence is the prompt and its completion"

@@ -80,6 +80,8 @@ class NoteCode(StrEnum):
     throughput_copies = "throughput_copies"
     pp_bubble = "pp_bubble"
     rollout_tp_too_small = "rollout_tp_too_small"
+    rollout_colocated = "rollout_colocated"
+    rollout_server = "rollout_server"
     machines_as_stated = "machines_as_stated"
     fp8_not_supported = "fp8_not_supported"
     fp8_serving_16bit = "fp8_serving_16bit"

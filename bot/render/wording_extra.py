@@ -20,6 +20,15 @@ EXTRA_NOTE_MESSAGES: dict[NoteCode, str] = {
         "of each %(gpu)s (gpu_memory_utilization %(share)s), so the engine would not start. TP "
         "%(fits_tp)s holds them; any rollout time here is for it."
     ),
+    NoteCode.rollout_colocated: N_(
+        "vLLM colocated (vllm_mode colocate) shares the training GPUs: vllm_gpu_memory_utilization "
+        "%(share)s takes %(engine_gib)s of each %(gpu)s, so training has %(left_gib)s of its %(total_gib)s; "
+        "the memory per GPU and the verdict here count both."
+    ),
+    NoteCode.rollout_server: N_(
+        "vllm_mode server: the rollouts run on a vLLM server of its own (trl vllm-serve), on GPUs apart "
+        "from the %(gpu_count)s training GPUs sized here: count its GPUs on top of them."
+    ),
     NoteCode.pipeline_never_fits: N_(
         "No pipeline of these GPUs holds the model: even %(pp)s stages of TP %(tp)s, one layer each, leave "
         "no room for it once each stage's own reserve is taken. Choose a card with more memory or lighter "
@@ -66,8 +75,8 @@ EXTRA_NOTE_MESSAGES: dict[NoteCode, str] = {
     ),
     NoteCode.time_bound_padded: N_(
         "The time counts every sample at %(length)s tokens, the most you allow: an upper bound. Without "
-        "packing each batch is padded to its own longest sample, not to %(length)s (LLaMA-Factory's data "
-        "collator), so shorter samples train faster — give their average length for a closer time. The "
+        "packing each batch is padded to its own longest sample, not to %(length)s, so shorter samples "
+        "train faster — give their average length for a closer time. The "
         "memory is sized at %(length)s, the longest a batch can be."
     ),
     NoteCode.time_bound_packed: N_(
@@ -103,6 +112,12 @@ OFFLOAD_UNTIMED = N_(
 """The offload verdict when no time is sized (:data:`bot.render.wording.BORDERLINE_REASONS` 'offload')."""
 
 PARAM_NOTE_MESSAGES_EXTRA: dict[tuple[NoteCode, str], str] = {
+    (NoteCode.time_bound_padded, "tool"): N_(
+        "The time counts every sample at %(length)s tokens, the most you allow: an upper bound. Without "
+        "packing %(tool)s pads each batch to its own longest sample, not to %(length)s, so shorter samples "
+        "train faster — give their average length for a closer time. The memory is sized at %(length)s, "
+        "the longest a batch can be."
+    ),
     (NoteCode.runtime_unsupported_gpu, "assumed"): N_(
         "You named no engine and the sizing assumed %(runtime)s, which does not run on %(gpu)s: it needs "
         "compute capability 7.0 or higher (V100, T4, RTX 20xx and newer; vLLM's installation requirements), "

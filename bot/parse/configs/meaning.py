@@ -63,6 +63,8 @@ CONVERSIONS = {
     "bits": "4 → QLoRA (bitsandbytes NF4), 8 → 8-bit QLoRA",
     "rollout_switch": "TRL/ms-swift use_vllm: true → runtime vLLM (the RL rollout engine); false → generated "
     "by the trainer, named (rollout_as_vllm: timed as vLLM's)",
+    "vllm_mode": "TRL vllm_mode: colocate → vLLM shares the training GPUs (its share of each counted), "
+    "server → a vLLM server on GPUs of its own",
     "packing_bool": "LLaMA-Factory/TRL packing, axolotl sample_packing: true → samples packed into sequences "
     "of the cutoff, false → padded per batch (the time's tokens per sample: an upper bound, said)",
     "no_field": "changes the answer, no request field yet: named (no_field)",
@@ -134,7 +136,7 @@ MEANING: dict[str, dict[str, Row]] = {
         "fsdp_config.reshard_after_forward": ("zero_stage", "reshard_bool"),
         "fsdp_config.fsdp_sharding_strategy": ("zero_stage", "fsdp"),
         "fsdp_config.sharding_strategy": ("zero_stage", "fsdp"), "packing": ("packing", "packing_bool"),
-        "use_vllm": ("runtime", "rollout_switch"),
+        "use_vllm": ("runtime", "rollout_switch"), "vllm_mode": ("rollout_colocated", "vllm_mode"),
     },
     "axolotl": {
         "sequence_len": ("seq_len", "int"), "micro_batch_size": ("batch_size", "int"),

@@ -185,6 +185,16 @@ def _rollout_switch(cfg: StackConfig, key: str, value: Any, flat: dict[str, Any]
     return True
 
 
+def _vllm_mode(cfg: StackConfig, key: str, value: Any, flat: dict[str, Any]) -> bool:
+    """TRL ``vllm_mode``: 'colocate' → the rollout engine shares the training GPUs (rollout_colocated, its
+    share counted against training memory: estimator.colocate); 'server' → a vLLM server of its own."""
+    mode = str(value).strip().strip("'\"").lower()
+    if mode not in ("colocate", "server"):
+        return False
+    cfg.set(key, "rollout_colocated", mode == "colocate")
+    return True
+
+
 def _packing(cfg: StackConfig, key: str, value: Any, flat: dict[str, Any]) -> bool:
     """LLaMA-Factory ``packing`` / ``neat_packing``, TRL ``packing``, axolotl ``sample_packing``: true →
     samples packed into sequences of the cutoff (the time's tokens), false → padded per batch (issue 24)."""
@@ -197,7 +207,7 @@ def _packing(cfg: StackConfig, key: str, value: Any, flat: dict[str, Any]) -> bo
 
 RL_HANDLERS = {
     "swift_max_length": _swift_max_length, "swift_deepspeed": _swift_deepspeed,
-    "rl_type": _rl_type, "tuner": _tuner,
+    "rl_type": _rl_type, "tuner": _tuner, "vllm_mode": _vllm_mode,
     "offload_bool": _offload_bool, "bits": _bits, "gpu_product": _gpu_product,
     "param_offload_bool": _param_offload_bool, "actor_gpus": _actor_gpus,
     "placement": _placement, "rollout_switch": _rollout_switch, "packing_bool": _packing,

@@ -1,0 +1,66 @@
+"""The RL rollout engine on the training GPUs (trial s16 #2): TRL ``GRPOConfig(use_vllm=True,
+vllm_mode="colocate")`` runs vLLM in the training process, on the same cards ("vLLM will run in the same
+process and share the training GPUs"), and takes ``vllm_gpu_memory_utilization`` of each card's memory
+for its weights and KV cache (TRL's default 0.3, "only used when vllm_mode is colocate":
+trl/trainer/grpo_config.py @006d32c9). The training plan then has the rest of each card: a 3B GRPO
+plan of 29.1 GiB per A100 40G was declared to fit while vLLM held 12 GiB of the same card.
+
+``vllm_mode="server"`` (TRL's default) runs vLLM as its own server (``trl vllm-serve``) on GPUs apart
+from training: nothing is taken from the training cards. verl, OpenRLHF and ms-swift colocate their
+engines with sleep / offload between the phases, so only TRL (or no tool named) is sized here.
+"""
+
+from __future__ import annotations
+
+from estimator.copying import replace
+from estimator.ledger import Ledger
+from estimator.models import Algorithm, SizingRequest
+from estimator.reasons import Why
+from estimator.resolve import Resolved
+
+TRL_COLOCATE_SHARE = 0.3
+"""TRL ``GRPOConfig.vllm_gpu_memory_utilization`` default: the colocated vLLM engine's share of each GPU
+(trl/trainer/grpo_config.py @006d32c9, "Parameters that control colocated vLLM execution")."""
+TRL_SOURCE = "TRL trl/trainer/grpo_config.py (GRPOConfig.vllm_gpu_memory_utilization = 0.3)"
+_RL = frozenset({Algorithm.grpo, Algorithm.rloo, Algorithm.ppo})
+
+
+def colocated(req: SizingRequest) -> bool:
+    """Whether the RL rollout engine shares the training GPUs as TRL colocates it (module doc)."""
+    tool = (req.training_tool or "TRL").upper()
+    return bool(req.rollout_colocated) and req.algorithm in _RL and tool == "TRL"
+
+
+def engine_share(req: SizingRequest, ledger: Ledger | None = None) -> float | None:
+    """The engine's share of each GPU, 0 < x ≤ 1: the user's, else TRL's colocate default
+    (:data:`TRL_COLOCATE_SHARE`, said as assumed in ``ledger``) when colocated, else None (the runtime's
+    own default, vLLM 0.9, applies: a server of its own)."""
+    if req.rollout_gpu_memory_utilization or not colocated(req):
+        return req.rollout_gpu_memory_utilization
+    if ledger is not None:
+        ledger.assume(
+            "rollout_gpu_memory_utilization", TRL_COLOCATE_SHARE, Why.trl_colocate_share, citation=TRL_SOURCE
+        )
+    return TRL_COLOCATE_SHARE
+
+
+def beside_engine(req: SizingRequest, r: Resolved, ledger: Ledger) -> Resolved:
+    """``r`` with each card's memory less the colocated engine's share (bytes = share × the card's
+    memory, as vLLM's gpu_memory_utilization counts it), for the training plan; a ``rollout_colocated``
+    note with the figures. ``r`` unchanged when the engine has GPUs of its own."""
+    share = engine_share(req)
+    if req.rollout_colocated is False and req.algorithm in _RL and req.gpu_count:  # TRL server mode
+        ledger.note("rollout_server", gpu_count=req.gpu_count)
+    if share is None or not colocated(req):
+        return r
+    gpu = r.gpu
+    left = gpu.memory_gib * (1.0 - share)
+    ledger.note(
+        "rollout_colocated",
+        share=share,
+        gpu=gpu.name,
+        engine_gib=gpu.memory_gib * share,
+        left_gib=left,
+        total_gib=gpu.memory_gib,
+    )
+    return replace(r, gpu=gpu.model_copy(update={"memory_gib": max(left, 0.01)}))

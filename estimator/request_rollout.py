@@ -1,0 +1,30 @@
+"""The RL rollout engine's placement, declared once here and mixed into
+:class:`estimator.request.SizingRequest` (kept apart so the request module stays within the 500-line limit
+of tests/test_layout.py): its share of each GPU and whether it shares the training GPUs
+(:mod:`estimator.colocate`)."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, Field
+
+from estimator.request_setting import _setting
+
+
+class RolloutSettings(BaseModel):
+    """Where the RL rollout engine runs (JSON names as the fields)."""
+
+    rollout_gpu_memory_utilization: float | None = Field(
+        None,
+        gt=0,
+        le=1,
+        description="the RL rollout engine's share of each GPU (verl rollout.gpu_memory_utilization, ms-swift"
+        "/OpenRLHF vllm_gpu_memory_utilization): its usable memory (estimator.rollout.engine_usable_bytes)",
+        json_schema_extra=_setting("training", json_order=61, echo="stage_suffix", stated=(0.01, 1)),
+    )
+    rollout_colocated: bool | None = Field(
+        None,
+        description="the rollout engine runs on the training GPUs (TRL GRPOConfig vllm_mode='colocate'): its "
+        "share of each card is counted against the training memory (estimator.colocate); False: a separate "
+        "vLLM server (vllm_mode='server', TRL's default), on GPUs of its own",
+        json_schema_extra=_setting("training", json_order=70),
+    )
