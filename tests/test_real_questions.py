@@ -438,6 +438,16 @@ def test_round10_work_zh_does_not_regress() -> None:
     assert _work_understood("r10work", "zh", 24) >= R10_WORK_UNDERSTOOD_ZH
 
 
+R11_WORK_UNDERSTOOD_ZH = 21
+"""Round 11's Chinese working split (zh_r11.json, r11work: 22 records) understood in full at the last
+measurement (README.md there): 16 at the freeze, 21 after its readers. Its r11test half (18 records) is
+frozen in ``frozen_r11_test_zh.sha256``."""
+
+
+def test_round11_work_zh_does_not_regress() -> None:
+    assert _work_understood("r11work", "zh", 22) >= R11_WORK_UNDERSTOOD_ZH
+
+
 def test_round2_work_en_does_not_regress() -> None:
     assert _work_understood("r2work", "en", None) >= R2_WORK_UNDERSTOOD_EN
 

@@ -7,7 +7,8 @@ typed, never replaced silently), an algorithm a tool's own key names that is siz
 tool spells it ('accumulate_grad_batches', 'accumulative_counts', '--update-freq', '梯度累加'), the
 aspect and time adverbs between a key and its value ('长度已改成 4096', 'batch 已经调成 2', 'is already
 set to'), and a sample's source and target lengths as research scripts name them ('source_max_len' +
-'target_max_len', 'max_source_seq_len' + 'max_target_seq_len') — tested in both languages through the
+'target_max_len', 'max_source_seq_len' + 'max_target_seq_len'), and a software's two-part version
+('cuda 12.1', 'python 3.10', 'ubuntu 22.04': no figure) — tested in both languages through the
 CLI (``sizing-bot ask --format json``). The sentences are written for these tests (none is from the
 real-question corpus)."""
 
@@ -234,3 +235,40 @@ def test_a_samples_source_and_target_lengths_add_up(
     sequence sized is their sum (main read one of them alone)."""
     data = ask(capsys, text)
     assert req(data, "seq_len") == seq_len
+
+
+@pytest.mark.parametrize(
+    ("text", "versions"),
+    [
+        (
+            "系统 ubuntu 22.04，python 3.10，cuda 12.3，显卡 4060ti 16G，单卡 LoRA 微调 chatglm3-6b 够吗",
+            ("22.04", "3.10", "12.3"),
+        ),
+        ("设备 A100 * 8，cuda 版本 11.7，torch2.1，LoRA 微调 Qwen-14B-Chat 显存多少", ("11.7", "2.1")),
+        ("环境：CUDA 12.1，transformers 4.36，两张 3090 跑 Qwen2-7B 的 QLoRA 可以吗", ("12.1", "4.36")),
+        (
+            "Ubuntu 20.04, CUDA 11.8, PyTorch 2.1, 2x RTX 3090: LoRA on Qwen2-7B, enough?",
+            ("20.04", "11.8", "2.1"),
+        ),
+        (
+            "python 3.11 and cudnn 8.9 on one A100 40GB, serving Qwen2-7B with vLLM: how many users?",
+            ("3.11", "8.9"),
+        ),
+        ("driver 535.104, CUDA 12.2, 4 L4s: can they fine-tune Llama-3-8B with LoRA?", ("535.104", "12.2")),
+    ],
+)
+def test_a_softwares_two_part_version_is_no_figure(
+    capsys: pytest.CaptureFixture[str], text: str, versions: tuple[str, ...]
+) -> None:
+    """A two-part version after the software it is of ('cuda 12.1', 'python 3.10', 'ubuntu 22.04') is a
+    name: never a figure left unread (main named each as an unread number)."""
+    data = ask(capsys, text)
+    named = " ".join(t for t, _ in ignored(data))
+    assert not any(v in named for v in versions)
+    assert req(data, "gpu_memory_utilization") is None and req(data, "hours") is None
+
+
+def test_a_share_after_an_engine_flag_stays_read(capsys: pytest.CaptureFixture[str]) -> None:
+    """Guard: a number after a flag of an engine ('gpu_memory_utilization 0.9') is no version."""
+    data = ask(capsys, "vllm 部署 Qwen2-7B，gpu_memory_utilization 0.9，一张 A100")
+    assert req(data, "gpu_memory_utilization") == 0.9

@@ -49,6 +49,22 @@ VERSION_RE = rc(
     r"(?P<tail>(?:\.?post\d+|\.?dev\d+|rc\d+)?)(?![\w.\-/:])"
 )
 """'0.2.6', 'v0.6.4.post1', 'v0.7.0': a release version standing apart from other text."""
+SOFTWARE_VERSION_RE = rc(
+    r"(?<![a-z0-9_.\-])(?P<name>cuda|cudnn|nccl|python|ubuntu|centos|debian|rocky|pytorch|torch|transformers"
+    r"|deepspeed|vllm|sglang|lmdeploy|peft|trl|accelerate|flash[\s_\-]?attn|flash[\s_\-]?attention|xformers"
+    r"|bitsandbytes|triton|llamafactory|swift|cann|mindspore|mindie|mindformers|gcc|tensorrt|driver|驱动"
+    r"|tensorflow|jax|paddlepaddle|paddle|xtuner|verl|openrlhf|ollama|unsloth|datasets|tokenizers|numpy)"
+    r"(?P<mid>\s*(?:版本|version|ver)?\s*(?:号|是|为|:|：|=|==)?\s*v?)(?P<v>\d{1,3}\.\d{1,3})(?![\d.]|\s*[%kmgbt])"
+)
+"""A two-part version right after the software it is of — an operating system, a language, a driver, a
+library or tool people cite with their setup ('cuda 12.1', 'python 3.10', 'ubuntu 22.04', 'torch2.1',
+'cuda 版本 11.7'): a name, never a figure of the job (three-part ones are :data:`VERSION_RE`'s)."""
+_SOFTWARE_GATE = re.compile(
+    "cuda|cudnn|nccl|python|ubuntu|centos|debian|rocky|torch|transformers|deepspeed|vllm|sglang|lmdeploy"
+    "|peft|trl|accelerate|flash|xformers|bitsandbytes|triton|llamafactory|swift|cann|mind|gcc|tensorrt|driver"
+    "|驱动|tensorflow|jax|paddle|xtuner|verl|openrlhf|ollama|unsloth|datasets|tokenizers|numpy"
+)
+"""A literal gate before :data:`SOFTWARE_VERSION_RE` (most messages name none of these)."""
 
 
 DEVICE_INDEX_RE = rc(
@@ -97,7 +113,11 @@ def written_units(s: str) -> str:
         s = _lowered_re().sub(_lowered, s)
     if "gpu" in s or "cuda" in s:
         s = DEVICE_INDEX_RE.sub(lambda m: m.group("w") or "cuda", s)
-    return VERSION_RE.sub(_version, s) if "." in s else s
+    if "." not in s:
+        return s
+    if _SOFTWARE_GATE.search(s):
+        s = SOFTWARE_VERSION_RE.sub(lambda m: m["name"] + m["mid"] + "v" + m["v"].replace(".", "_"), s)
+    return VERSION_RE.sub(_version, s)
 
 
 @cache
