@@ -462,7 +462,7 @@ def test_round10_work_en_does_not_regress() -> None:
 
 R11_WORK_UNDERSTOOD_EN = 15
 """Round 11's English r11work records (en_r11.json, 19 records) understood in full at the last measurement
-(11/19 at its freeze, 15/19 after its readers and two label corrections; README.md there). Its r11test half
+(11/19 at its freeze, 15/19 after its readers and one label correction; README.md there). Its r11test half
 (21 records) is frozen in ``frozen_r11_test_en.sha256``."""
 
 
