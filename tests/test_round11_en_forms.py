@@ -133,11 +133,16 @@ CARD_OPTIONS = [
     "Should I buy a 4090 or a 3090 for a 13B QLoRA?",
     "Compare an A100 and an H100 for Llama-3-8B fine-tuning.",
     "4090 还是 3090 更适合 13B 的 QLoRA？",
+    "Does Llama-3-70B fine-tuning work on A100 and H100?",
+    "I benchmarked Qwen2.5-7B serving on an L4 and an A10G.",
+    "微调 7B 在 A100 和 H100 上都能跑吗？",
 ]
 
 
 @pytest.mark.parametrize("text", CARD_OPTIONS)
-def test_cards_weighed_as_options_are_no_rig(capsys: pytest.CaptureFixture[str], text: str) -> None:
+def test_cards_weighed_or_listed_without_a_machine_are_no_rig(
+    capsys: pytest.CaptureFixture[str], text: str
+) -> None:
     answer = ask(capsys, text)
     assert "mixed_rig" not in named(answer).values()
     assert answer["request"].get("gpu_count") != 2

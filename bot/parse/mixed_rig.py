@@ -8,9 +8,11 @@ holds its share of the layers: llama.cpp ``--tensor-split``, vLLM and DeepSpeed 
 card bounds the share), and every other card is named as not sized on its own (reason ``mixed_rig``).
 
 A rig is two or more distinct catalog cards, no count written for any of them, each next one joined to the
-one before by a word that adds (plus, and, with, alongside, together with, +, &, 和, 加, 加上, 再加, 还有,
-与, 跟, 搭配, 、) and at most an article or a singular measure word; never when the message weighs options
-('or', 'vs', 'versus', 'compare', '还是', '或者', '对比', '比较', '相比'): :mod:`bot.parse.option_counts`.
+one before by a word that adds (+, plus, alongside, together with, 加, 加上, 再加, 搭配) or, where the
+message owns a machine ('I have', 'my', 'rig', 'box', '我的', '机器', '电脑里装了'), a word that lists (and,
+with, &, 和, 与, 跟, 还有, 、), with at most an article or a singular measure word; never when the message
+weighs options ('or', 'vs', 'versus', 'compare', '还是', '或者', '对比', '比较', '相比'):
+:mod:`bot.parse.option_counts`.
 """
 
 from __future__ import annotations
@@ -23,12 +25,20 @@ from estimator import catalog
 if TYPE_CHECKING:
     from bot.parse.gpus import GpuMention
 
-RIG_JOIN_RE = rc(
-    r"^\s*(?:[(（][^()（）]{0,16}[)）]\s*)?,?\s*"
-    r"(?:\+|&|\bplus\b|\band\b|\bwith\b|\balongside\b|\btogether\s+with\b|和|加上?|再加上?|还有|与|跟|搭配|、)"
-    r"\s*(?:\b(?:an?|one|another|a\s+single)\b|一张|一块|一个|一台|另一张|另一块)?\s*$"
+_ARTICLE = r"\s*(?:\b(?:an?|one|another|a\s+single)\b|一张|一块|一个|一台|另一张|另一块)?\s*$"
+_BRACKET = r"^\s*(?:[(（][^()（）]{0,16}[)）]\s*)?,?\s*"
+STRONG_JOIN_RE = rc(
+    _BRACKET + r"(?:\+|\bplus\b|\balongside\b|\btogether\s+with\b|加上?|再加上?|搭配)" + _ARTICLE
 )
-"""What joins two cards of one rig: an adding word and at most an article or singular measure word."""
+"""A join that adds a card to a machine ('+', 'plus', 'alongside', '加', '搭配'): a rig by itself."""
+WEAK_JOIN_RE = rc(_BRACKET + r"(?:&|\band\b|\bwith\b|和|与|跟|还有|、)" + _ARTICLE)
+"""A join that lists ('and', 'with', '和', '与', '、'): a rig only where the message owns a machine."""
+OWNED_MACHINE_RE = rc(
+    r"\b(?:i|we)\s+(?:have|own|got|use|run)\b|\b(?:i|we)'ve\s+got\b|\bmy\b|\bour\b|\brig\b|\bbox\b"
+    r"|\bmachine\b|\bworkstation\b|\bpc\b|\bcomputer\b|\bdesktop\b|我有|我的|我们的|机器|电脑|主机|装了|插了|插在"
+)
+"""Words that own one machine ('I have', 'my rig', 'in one box', '我的机器', '电脑里装了'): then listed cards
+are its parts; without them 'on an A100 and an H100' lists cards tried or asked about, not one machine."""
 OPTIONS_RE = rc(
     r"\bor\b|\bvs\.?(?![a-z])|\bversus\b|\bcompar|还是|或者|或是|对比|比较|相比"
     r"|\beach\b|\btypes?\b|\bkinds?\b|各|分别|种"
@@ -53,9 +63,9 @@ def rig_cards(s: str, gpus: list[GpuMention]) -> list[GpuMention] | None:
     for i, first in enumerate(gpus[:-1]):
         chain = [first]
         for nxt in gpus[i + 1 :]:
-            if nxt.gpu_id == chain[-1].gpu_id or not RIG_JOIN_RE.search(
-                s[_end(s, chain[-1].start) : nxt.start]
-            ):
+            gap = s[_end(s, chain[-1].start) : nxt.start]
+            joined = STRONG_JOIN_RE.search(gap) or (WEAK_JOIN_RE.search(gap) and OWNED_MACHINE_RE.search(s))
+            if nxt.gpu_id == chain[-1].gpu_id or not joined:
                 break
             chain.append(nxt)
         if len(chain) > 1:
