@@ -211,3 +211,13 @@ def test_one_machine_with_a_laptop_word_is_unchanged() -> None:
     a = _answer("我的笔记本是 RTX 4060 8G，能跑 7B 推理吗")
     assert (a.report.request.gpu, a.report.request.gpu_count) == ("RTX-4060", 1)
     assert not any(why == "other_setup" for _, why in a.parsed.unused_numbers)
+
+
+def test_an_option_without_a_price_says_why_no_winner() -> None:
+    """The catalog has a USD range for MI300X and no CNY one: the Chinese question '哪个便宜' named no winner
+    and no reason; it now says which card has no price in yuan."""
+    from bot.render.renderer import render
+
+    a = _answer("8x H100 vs 16x A100 vs 8x MI300X 训练70B 1T token 哪个便宜")
+    assert a.cheapest_index is None
+    assert render(a, "text").splitlines()[0] == "无法判断哪个总费用最低：没有 MI300X 的 CNY 租用价格"
