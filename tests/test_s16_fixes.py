@@ -175,13 +175,25 @@ def test_an_sft_past_run_still_calibrates() -> None:
             "my laptop has an RTX 4060 8GB and the server 4x A100; can the laptop run 7B inference?",
             "RTX-4060",
             1,
-            "server 4x A100",
+            "the server 4x A100",
         ),
         (
             "我笔记本是RTX 4060 8G，服务器是4张A100，服务器上能跑70B推理吗",
             "A100-SXM4-80GB",
             4,
-            "笔记本是RTX 4060 8G",
+            "我笔记本是RTX 4060 8G",
+        ),
+        (  # the server's card before its word; the laptop's 8 GB are its memory (a laptop RTX 4070)
+            "我有一台笔记本 RTX 4070 8G，还有一台 8 卡 A100 服务器，笔记本能跑 7B 推理吗",
+            "RTX-4070",
+            1,
+            "一台 8 卡 A100 服务器",
+        ),
+        (
+            "I have a laptop with an RTX 4070 and a server with 8x H100. Can I run Llama 3 8B on my laptop?",
+            "RTX-4070",
+            1,
+            "a server with 8x H100",
         ),
     ],
 )
