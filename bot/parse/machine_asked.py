@@ -1,4 +1,4 @@
-"""Two machines in one message, a question about one of them (s16 item 5 of the fix part): '我笔记本是
+"""Two machines in one message, a question about one of them (s16 fix part, item 6): '我笔记本是
 RTX 4060 8G，服务器是4张A100，在笔记本上能跑7B推理吗', 'my laptop has an RTX 4060 8GB and the server 4x A100;
 can the laptop run 7B inference?'. The count rules read the server's cards as the job's and the laptop's card
 as an option to compare; the question asks about the laptop. The machine asked about is sized (its card, its
