@@ -175,13 +175,25 @@ def test_an_sft_past_run_still_calibrates() -> None:
             "my laptop has an RTX 4060 8GB and the server 4x A100; can the laptop run 7B inference?",
             "RTX-4060",
             1,
-            "server 4x A100",
+            "the server 4x A100",
         ),
         (
             "我笔记本是RTX 4060 8G，服务器是4张A100，服务器上能跑70B推理吗",
             "A100-SXM4-80GB",
             4,
-            "笔记本是RTX 4060 8G",
+            "我笔记本是RTX 4060 8G",
+        ),
+        (  # the server's card before its word; the laptop's 8 GB are its memory (a laptop RTX 4070)
+            "我有一台笔记本 RTX 4070 8G，还有一台 8 卡 A100 服务器，笔记本能跑 7B 推理吗",
+            "RTX-4070",
+            1,
+            "一台 8 卡 A100 服务器",
+        ),
+        (
+            "I have a laptop with an RTX 4070 and a server with 8x H100. Can I run Llama 3 8B on my laptop?",
+            "RTX-4070",
+            1,
+            "a server with 8x H100",
         ),
     ],
 )
@@ -211,3 +223,13 @@ def test_one_machine_with_a_laptop_word_is_unchanged() -> None:
     a = _answer("我的笔记本是 RTX 4060 8G，能跑 7B 推理吗")
     assert (a.report.request.gpu, a.report.request.gpu_count) == ("RTX-4060", 1)
     assert not any(why == "other_setup" for _, why in a.parsed.unused_numbers)
+
+
+def test_an_option_without_a_price_says_why_no_winner() -> None:
+    """The catalog has a USD range for MI300X and no CNY one: the Chinese question '哪个便宜' named no winner
+    and no reason; it now says which card has no price in yuan."""
+    from bot.render.renderer import render
+
+    a = _answer("8x H100 vs 16x A100 vs 8x MI300X 训练70B 1T token 哪个便宜")
+    assert a.cheapest_index is None
+    assert render(a, "text").splitlines()[0] == "无法判断哪个总费用最低：没有 MI300X 的 CNY 租用价格"

@@ -1,4 +1,4 @@
-"""Two machines in one message, a question about one of them (s16 item 5 of the fix part): '我笔记本是
+"""Two machines in one message, a question about one of them (s16 fix part, item 6): '我笔记本是
 RTX 4060 8G，服务器是4张A100，在笔记本上能跑7B推理吗', 'my laptop has an RTX 4060 8GB and the server 4x A100;
 can the laptop run 7B inference?'. The count rules read the server's cards as the job's and the laptop's card
 as an option to compare; the question asks about the laptop. The machine asked about is sized (its card, its
@@ -17,7 +17,7 @@ _LAPTOP = r"(?:笔记本|游戏本)(?:电脑)?|\blaptop\b|\bnotebook\b"
 _OTHER = r"服务器|台式机|工作站|主机|\b(?:server|desktop|workstation|rig|pc)\b"
 _MACHINE_RE = re.compile(rf"{_LAPTOP}|{_OTHER}", re.IGNORECASE)
 _LAPTOP_RE = re.compile(_LAPTOP, re.IGNORECASE)
-_END_RE = re.compile(r"[，,；;。！？!?\n]|\band\b|\bbut\b|而|但", re.IGNORECASE)
+_END_RE = re.compile(r"[，,；;。！？!?\n]|\.(?=\s)|\band\b|\bbut\b|还有|而|但", re.IGNORECASE)
 _VERB = (
     r"(?:能|可以|能不能|可不可以|够不够|够)?\s*(?:跑|运行|部署|推理|训练|微调|跑得动|带得动|放得下|装得下)"
 )
@@ -39,10 +39,14 @@ _ASKS_OTHER_RE = _asks(_OTHER)
 
 
 def _segments(text: str) -> tuple[str, str] | None:
-    """The laptop's and the other machine's words as written ('我笔记本是RTX 4060 8G', '服务器是4张A100'):
-    from each machine's first word to the next clause break or machine word; None unless both are said
-    before the question."""
+    """The laptop's and the other machine's words as written ('我笔记本是RTX 4060 8G', '服务器是4张A100',
+    'a server with 8x H100'): the first clause naming each machine and a card (clauses end at a stop, a
+    comma or 'and'), else from the machine's word to the next machine word; None unless both are found."""
     found: dict[bool, str] = {}
+    for clause in _END_RE.split(text):
+        kinds = {bool(_LAPTOP_RE.fullmatch(m.group(0))) for m in _MACHINE_RE.finditer(clause)}
+        if len(kinds) == 1 and (kind := kinds.pop()) not in found and parse_one(clause).request.gpu:
+            found[kind] = clause.strip()
     for m in _MACHINE_RE.finditer(text):
         laptop = bool(_LAPTOP_RE.fullmatch(m.group(0)))
         if laptop in found:
