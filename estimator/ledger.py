@@ -51,6 +51,10 @@ class Ledger:
         return self.assume(field, value, why, **params)
 
     def note(self, code: str, **params: Any) -> None:
+        """Add the note ``code`` with ``params``, once: the same note twice says nothing more (trial s16
+        #9: 'no L20 price in CNY' printed twice, from the cost and from the schedule)."""
+        if any(n.code == code and n.params == params for n in self.notes):
+            return
         self.notes.append(Note(code=code, params=params))
 
 

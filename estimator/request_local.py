@@ -35,8 +35,9 @@ class LocalServingSettings(BaseModel):
         gt=0,
         le=1e6,
         description="the host's (CPU) memory as stated ('64GB RAM', '内存 128G'), GiB: what holds the layers "
-        "kept in CPU memory",
-        json_schema_extra=_setting("serving", json_order=64, stated=(1, 1e6)),
+        "kept in CPU memory; in training with CPU offload, compared with the host RAM the offloaded "
+        "optimizer states need per node (bot.render.host_ram)",
+        json_schema_extra=_setting(json_order=64, stated=(1, 1e6)),
     )
     host_bandwidth_gbps: float | None = Field(
         None,

@@ -19,16 +19,18 @@ HOURS_PER_DAY = 24.0
 def on_schedule(req: SizingRequest, inf: Inference, ledger: Ledger) -> Inference:
     """``inf`` with ``cost_per_month`` × hours_per_day ÷ 24, the around-the-clock cost kept as
     ``cost_per_month_always_on`` and the GPU-hours each GPU is rented a month (730 × hours ÷ 24), said
-    as ``hours_per_day`` (``hours_per_day_stated``). Unchanged without a stated schedule under 24 h or
-    without a monthly cost."""
+    as ``hours_per_day`` (``hours_per_day_stated``). Unchanged without a stated schedule under 24 h;
+    without a monthly cost (no price for the card) the schedule is still said (trial s16 #9)."""
     hours = req.hours_per_day
     month = inf.cost_per_month
-    if not hours or hours >= HOURS_PER_DAY or month is None:
+    if not hours or hours >= HOURS_PER_DAY:
         return inf
     share = hours / HOURS_PER_DAY
     ledger.assume(
         "hours_per_day", hours, Why.hours_per_day_stated, hours=hours, gpu_hours=HOURS_PER_MONTH * share
     )
+    if month is None:
+        return inf
     scheduled = month.model_copy(update={"low": month.low * share, "high": month.high * share})
     return inf.model_copy(
         update={

@@ -405,12 +405,17 @@ def test_the_hosts_memory_is_named_never_tokens_or_a_cards(
 ) -> None:
     """'机器内存 1T' was read as a trillion training tokens (a fine-tuning sized as pre-training data), and
     '内存 900GB' / '2TB of RAM' as unread numbers: the host's memory is named (it bounds offload; no field
-    yet), never tokens nor a card's memory."""
+    yet), never tokens nor a card's memory. With CPU offload (s16) it is the field the offload's host RAM
+    is compared with (tests/test_s16_host_ram.py)."""
     data = ask(capsys, text)
     req = data["request"]
     assert req["tokens"] is None and req["gpu_count"] == count
     assert req["gpu_memory_gib"] in (None, 40, 80)
-    assert named(data)[said] == "no_field"
+    if "offload" in text:
+        value, unit = said.removeprefix("host_memory: ").split()
+        assert req["host_memory_gib"] == float(value) * (1024 if unit == "TB" else 1)
+    else:
+        assert named(data)[said] == "no_field"
 
 
 def test_a_cards_memory_called_nei_cun(capsys: pytest.CaptureFixture[str]) -> None:

@@ -36,7 +36,7 @@ _SCALES_OF: dict[str, tuple[float, ...]] = {
          "prefix_tokens"),
         _LENGTH,
     ),
-    **dict.fromkeys(("gpu_memory_gib", "total_memory_gib"), _MEMORY),
+    **dict.fromkeys(("gpu_memory_gib", "total_memory_gib", "host_memory_gib"), _MEMORY),
     **dict.fromkeys(("deadline_days", "deadline_default_days"), (1.0, 7.0, 30.0, 365.0, 1 / 24)),
     "hours": (1.0, 24.0, 168.0, 720.0, 1 / 60),
     **dict.fromkeys(("mfu", "gpu_memory_utilization"), (1.0, 0.01)),

@@ -176,7 +176,8 @@ def extract_settings(s: str, training: bool, raw: str = "") -> Settings:
     out.s, targets = serving_targets(out.s, training)  # '每天 10 万次调用', 'TTFT under 500 ms': named
     out.unused += targets
     out.s, host = host_memory(out.s)  # '机器内存 1T': the CPU side's memory, never tokens nor a card's
-    out.unused += host if training else stated_host_memory(out.fields, host)  # serving: the CPU side's RAM
+    offload = training and OFFLOAD_WORD_RE.search(out.s) is not None  # compared with what offload needs (s16)
+    out.unused += host if training and not offload else stated_host_memory(out.fields, host)  # its RAM
     out.s, rate = spend_rate(out.s)  # '$300 per 24 hours': a spending rate, no budget nor price
     out.unused += rate
     out.s, side = side_phrases(out.s, training)  # '95 s/it', '4 parallel slots' … (trial s12)
@@ -228,6 +229,9 @@ ZERO_ALSO_RE = rc(
 )
 """A second stage right after the first ('zero 2/3', 'ZeRO-2 or 3', 'zero2 和 3')."""
 
+
+OFFLOAD_WORD_RE = rc(r"offload|卸载")
+"""CPU offload in a training question: the host RAM stated is then compared with what it needs."""
 
 COLOCATE_RE = rc(
     r"(?<![a-z])(?:vllm[_\s\-]*mode\s*[=:]?\s*)?colocate(?:d)?(?:\s*(?:mode|模式))?(?![a-z])|共置模式|同卡部署"

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from bot.render.describe import node_of
 from bot.render.fit_change_text import fit_change_text, fit_reason_text, unfit_change_text
 from bot.render.fmt import Fmt, bar, display_width, ljust, rjust
+from bot.render.host_ram import host_ram_text
 from bot.render.i18n import N_, translate
 from bot.render.plan_text import (
     gpus_text,
@@ -182,6 +183,7 @@ def memory_section(
             recompute_reason(report, main, lang),
         )
         + pcie_zero_text(m, main, f)
+        + host_ram_text(report, main, f)
         if main is not None and not unfit
         else None,
         "batch": batch_line(main, _step_sequence_tokens(report.request), f, report.request.seq_len)
@@ -366,8 +368,8 @@ def _borderline_text(report: SizingReport, f: Fmt) -> str | None:
         return sep.join(t for t in (line, change) if t) if line else None
     params = report.request.params_total or 0.0
     share = f.percent(m.per_gpu_bytes / m.gpu_memory_bytes) if m.gpu_memory_bytes else ""
-    host = f.gb(host_bytes_per_node(params, m.plan_gpus or 1, node_of(report)[0]))  # ZeRO shards it
+    needed = host_bytes_per_node(params, m.plan_gpus or 1, node_of(report)[0])  # ZeRO shards it
     slower = next((a.value for a in report.assumptions if a.field == "offload_time"), None)
     text = OFFLOAD_UNTIMED if reason == "offload" and slower is None else BORDERLINE_REASONS[reason]
-    line = translate(f.lang, text, share=share, host=host, slower=f"×{slower:.2f}" if slower else "")
+    line = translate(f.lang, text, share=share, host=f.gb(needed), slower=f"×{slower:.2f}" if slower else "")
     return sep.join(t for t in (line, change) if t)
