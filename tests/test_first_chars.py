@@ -1,0 +1,83 @@
+"""Issue 23 item 7 (session 16): the start scan :mod:`bot.parse.first_chars` gives a pattern finds what
+the pattern ``re`` compiles finds, on every parser pattern and the corpus texts."""
+
+from __future__ import annotations
+
+import gc
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from bot.parse import parse
+from bot.parse.first_chars import first_chars, with_first_chars
+from bot.parse.regex import LazyPattern
+
+DATA = Path(__file__).parent / "data"
+
+
+def _texts() -> list[str]:
+    questions = [q["text"] for q in json.loads((DATA / "questions.json").read_text(encoding="utf-8"))]
+    para = DATA / "real_questions" / "paraphrases_en.json"
+    questions += [r["text"] for r in json.loads(para.read_text(encoding="utf-8"))]
+    return [t for q in questions for t in (q, q.lower())]
+
+
+def _found(pattern: re.Pattern[str], text: str) -> list[tuple[tuple[int, int], tuple[str | None, ...]]]:
+    return [(m.span(), m.groups()) for m in pattern.finditer(text)]
+
+
+def test_every_parser_pattern_finds_the_same() -> None:
+    texts = _texts()
+    for text in texts[:40]:
+        parse(text)  # compiles the patterns the catalogs build
+    patterns = {(p.pattern, p._flags) for p in gc.get_objects() if isinstance(p, LazyPattern)}
+    scanned = 0
+    for source, flags in sorted(patterns):
+        plain = re.compile(source, flags)
+        faster = with_first_chars(plain)
+        if faster is None:
+            continue
+        scanned += 1
+        for text in texts:
+            assert _found(faster, text) == _found(plain, text), (source, text)
+            assert faster.sub("#", text) == plain.sub("#", text), (source, text)
+    assert scanned > 150  # most of the parser's patterns start with \b or a look-behind
+
+
+@pytest.mark.parametrize(
+    ("pattern", "starts"),
+    [
+        (r"(?<!360)llama[\s\-_]*factory|train_bash\.py", "lt"),
+        (r"\b(?:x|y?)z", "xyz"),  # an optional item: what follows it may come first
+        (r"(?i)\bhow|吗", "hH吗"),  # ASCII case folding: both cases
+        (r"(?<![a-z])(?=[ab])(?:a\d|b)", "ab"),  # a look-ahead consumes nothing
+    ],
+)
+def test_first_characters(pattern: str, starts: str) -> None:
+    charset = first_chars(pattern)
+    assert charset is not None
+    assert {chr(av) for op, av in charset} == set(starts)
+
+
+@pytest.mark.parametrize(
+    "pattern",
+    [
+        r"^\bfoo",  # the engine tries the start only
+        r"\ba?",  # matches empty text: every position is a start
+        r"\b.x",  # any character
+        r"\b[^a]x",  # a negated class
+        r"abc\b",  # re scans for 'abc' itself
+        r"[ab]c",  # … and for a class
+    ],
+)
+def test_no_scan(pattern: str) -> None:
+    assert first_chars(pattern) is None
+
+
+def test_unicode_case_folding_gets_none() -> None:
+    """Without re.ASCII, (?i) folds 'k' with the Kelvin sign: no ASCII-only set is safe."""
+    assert first_chars(r"(?i)\bk", 0) is None
+    kelvin = re.compile(r"(?i)\bk")
+    assert kelvin.search("\u212a") and with_first_chars(kelvin) is None
