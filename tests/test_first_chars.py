@@ -6,12 +6,13 @@ from __future__ import annotations
 import gc
 import json
 import re
+import sys
 from pathlib import Path
 
 import pytest
 
 from bot.parse import parse
-from bot.parse.first_chars import first_chars, with_first_chars
+from bot.parse.first_chars import first_chars, scan_module_patterns, with_first_chars
 from bot.parse.regex import LazyPattern
 
 DATA = Path(__file__).parent / "data"
@@ -33,6 +34,13 @@ def test_every_parser_pattern_finds_the_same() -> None:
     for text in texts[:40]:
         parse(text)  # compiles the patterns the catalogs build
     patterns = {(p.pattern, p._flags) for p in gc.get_objects() if isinstance(p, LazyPattern)}
+    patterns |= {  # the modules' own re.compile patterns (scan_module_patterns)
+        (v.pattern, v.flags)
+        for name, module in list(sys.modules.items())
+        if name.startswith("bot.parse.")
+        for v in vars(module).values()
+        if type(v) is re.Pattern and isinstance(v.pattern, str)
+    }
     scanned = 0
     for source, flags in sorted(patterns):
         plain = re.compile(source, flags)
@@ -81,3 +89,15 @@ def test_unicode_case_folding_gets_none() -> None:
     assert first_chars(r"(?i)\bk", 0) is None
     kelvin = re.compile(r"(?i)\bk")
     assert kelvin.search("\u212a") and with_first_chars(kelvin) is None
+
+
+def test_module_patterns_rebound() -> None:
+    """The modules' compiled patterns are rebound to their scanned form, once per pattern object."""
+    from bot.parse import memory_forms
+
+    before = memory_forms._ASKS_NEED_RE
+    assert scan_module_patterns() > 20
+    after = memory_forms._ASKS_NEED_RE
+    assert after is not before and after.pattern == before.pattern and after.flags == before.flags
+    text = "what it needs, and what the run required"
+    assert [m.span() for m in after.finditer(text)] == [m.span() for m in before.finditer(text)] != []

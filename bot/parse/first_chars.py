@@ -22,6 +22,7 @@ pattern against ``re.compile``'s on the corpus texts.
 from __future__ import annotations
 
 import re
+import sys
 from typing import Any
 
 from bot.parse import sre_private
@@ -152,3 +153,26 @@ def with_first_chars(compiled: re.Pattern[str]) -> re.Pattern[str] | None:
         )
     except Exception:  # an engine that refuses the code (another CPython): the pattern as it was
         return None
+
+
+def scan_module_patterns(prefix: str = "bot.parse.") -> int:
+    """Give the compiled patterns held by the globals of the loaded ``prefix`` modules (``X_RE =
+    re.compile(…)``, imported or not) their start scan: each global rebound to the pattern of
+    :func:`with_first_chars` (one per pattern object, so a pattern imported elsewhere stays the same
+    object everywhere). Patterns inside tables are left as they are. Returns how many were rebound."""
+    made: dict[int, re.Pattern[str] | None] = {}
+    rebound = 0
+    for name, module in list(sys.modules.items()):
+        if not name.startswith(prefix) or module is None:
+            continue
+        space = vars(module)
+        for key, value in list(space.items()):
+            if type(value) is not re.Pattern or not isinstance(value.pattern, str):
+                continue
+            if id(value) not in made:
+                made[id(value)] = with_first_chars(value)
+            scanned = made[id(value)]
+            if scanned is not None:
+                space[key] = scanned
+                rebound += 1
+    return rebound

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 from weakref import WeakSet
 
 from bot.lazylog import lazy_logger
-from bot.parse.first_chars import with_first_chars
+from bot.parse.first_chars import scan_module_patterns, with_first_chars
 from bot.parse.regex_gate import BranchPlan, branch_plan, gate, gate_literals
 from bot.regex_store import CODE_TYPE as _CODE_TYPE
 from bot.regex_store import codes_key, from_store, load_codes
@@ -187,6 +187,7 @@ ON_SECOND_MESSAGE: list[Callable[[], None]] = []
 """Work that analyses patterns for later messages (:func:`bot.parse.role_dispatch.warm`): run once by
 the first :func:`add_gates`, so ``sizing-bot ask`` (one message) never pays it."""
 ON_SECOND_MESSAGE.append(_plan_branches)
+ON_SECOND_MESSAGE.append(scan_module_patterns)  # the parser's module-level re.compile patterns
 
 
 def add_gates() -> None:
