@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from bot.parse import parse
-from bot.parse.first_chars import first_chars, scan_module_patterns, with_first_chars
+from bot.parse.first_chars import UNICODE_FOLDS, first_chars, scan_module_patterns, with_first_chars
 from bot.parse.regex import LazyPattern
 
 DATA = Path(__file__).parent / "data"
@@ -66,7 +66,8 @@ def test_every_parser_pattern_finds_the_same() -> None:
 def test_first_characters(pattern: str, starts: str) -> None:
     charset = first_chars(pattern)
     assert charset is not None
-    assert {chr(av) for op, av in charset} == set(starts)
+    spans = [av if isinstance(av, tuple) else (av, av) for _op, av in charset]
+    assert {chr(x) for lo, hi in spans for x in range(lo, hi + 1)} == set(starts)
 
 
 @pytest.mark.parametrize(
@@ -84,11 +85,29 @@ def test_no_scan(pattern: str) -> None:
     assert first_chars(pattern) is None
 
 
-def test_unicode_case_folding_gets_none() -> None:
-    """Without re.ASCII, (?i) folds 'k' with the Kelvin sign: no ASCII-only set is safe."""
-    assert first_chars(r"(?i)\bk", 0) is None
-    kelvin = re.compile(r"(?i)\bk")
-    assert kelvin.search("\u212a") and with_first_chars(kelvin) is None
+def test_unicode_case_folding() -> None:
+    """Without re.ASCII, (?i) folds 'k' with the Kelvin sign: the scan holds it; a cased letter
+    outside ASCII gets no scan."""
+    kelvin = re.compile(r"(?i)\bk|吗")
+    faster = with_first_chars(kelvin)
+    assert faster is not None
+    for text in ("\u212a", "x K", "k", "吗"):
+        assert kelvin.search(text) and faster.search(text)
+    assert first_chars(r"(?i)\bé", 0) is None
+
+
+def test_unicode_folds_complete() -> None:
+    """Every code point outside ASCII that (?i) matches with an ASCII letter is in UNICODE_FOLDS."""
+    found: dict[str, set[int]] = {}
+    letters = {ch: re.compile(ch, re.IGNORECASE) for ch in "abcdefghijklmnopqrstuvwxyz"}
+    for cp in range(128, 0x110000):
+        if 0xD800 <= cp <= 0xDFFF:
+            continue
+        low = chr(cp).lower()
+        for letter in {low[:1], *(k for k, v in UNICODE_FOLDS.items() if cp in v)} & letters.keys():
+            if letters[letter].fullmatch(chr(cp)):
+                found.setdefault(letter, set()).add(cp)
+    assert found == {k: set(v) for k, v in UNICODE_FOLDS.items()}
 
 
 def test_module_patterns_rebound() -> None:

@@ -15,8 +15,9 @@ whose character is not one of them. A match that consumes at least one character
 position whose character it consumes first, so the set is a superset of the starts and every search,
 ``finditer``, ``sub`` … returns what the pattern without it returns (``match`` and ``fullmatch`` read
 no start scan). Patterns that can match empty text, start with ``^``, use a back-reference or a
-conditional, or fold case beyond ASCII get none (None). tests/test_first_chars.py checks every parser
-pattern against ``re.compile``'s on the corpus texts.
+conditional, or fold the case of a letter outside ASCII get none (None); under Unicode case folding
+an ASCII letter's scan holds its other cases (:data:`UNICODE_FOLDS`). tests/test_first_chars.py checks
+every parser pattern against ``re.compile``'s on the corpus texts.
 """
 
 from __future__ import annotations
@@ -47,8 +48,6 @@ def first_chars(pattern: str, flags: int = re.ASCII) -> list[tuple[Any, Any]] | 
 def _charset_of(parsed: Any, flags: int) -> list[tuple[Any, Any]] | None:
     if parsed.getwidth()[0] == 0 or flags & re.LOCALE:
         return None  # may match empty: every position is a start
-    if flags & re.IGNORECASE and not flags & re.ASCII:
-        return None  # Unicode case folding ('K' is also the Kelvin sign)
     data = list(parsed)
     if data and data[0][0] is c.AT and data[0][1] in (c.AT_BEGINNING, c.AT_BEGINNING_STRING):
         return None  # '^…': the engine tries the start only
@@ -75,12 +74,12 @@ def _sequence(items: list[tuple[Any, Any]], flags: int) -> tuple[list[tuple[Any,
 
 def _item(op: Any, av: Any, flags: int) -> tuple[list[tuple[Any, Any]], bool] | None:
     """:func:`_sequence` of one parsed item."""
-    if op is c.LITERAL:
-        return _cased([(c.LITERAL, av)], flags), False
-    if op is c.IN:
-        if any(o is c.NEGATE for o, _ in av) or not all(o in (c.LITERAL, c.RANGE, c.CATEGORY) for o, _ in av):
-            return _ANY
-        return _cased(list(av), flags), False
+    if op is c.LITERAL or op is c.IN:
+        items = [(op, av)] if op is c.LITERAL else list(av)
+        if not all(o in (c.LITERAL, c.RANGE, c.CATEGORY) for o, _ in items):
+            return _ANY  # a negated class …
+        cased = _cased(items, flags)
+        return _ANY if cased is None else (cased, False)
     if op in (c.AT, c.ASSERT, c.ASSERT_NOT):
         return [], True  # consumes nothing: the next item's characters come first
     if op is c.SUBPATTERN:
@@ -105,20 +104,37 @@ def _item(op: Any, av: Any, flags: int) -> tuple[list[tuple[Any, Any]], bool] | 
     return _ANY  # ANY, NOT_LITERAL, GROUPREF, GROUPREF_EXISTS, a category outside a class …
 
 
-def _cased(items: list[tuple[Any, Any]], flags: int) -> list[tuple[Any, Any]]:
-    """``items`` and, under ASCII case folding (``(?i)`` with ``re.ASCII``), their letters' other case."""
+UNICODE_FOLDS = {"i": (0x130, 0x131), "k": (0x212A,), "s": (0x17F,)}
+"""The characters outside ASCII that Unicode case folding (``(?i)`` without ``re.ASCII``) matches with
+an ASCII letter: 'İ' and 'ı' with 'i', the Kelvin sign with 'k', 'ſ' with 's' (re._casefix and the
+lower-case mapping; tests/test_first_chars.py checks every code point)."""
+
+
+def _cased(items: list[tuple[Any, Any]], flags: int) -> list[tuple[Any, Any]] | None:
+    """``items`` and, under case folding, their letters' other cases; None when a character outside
+    ASCII folds (Unicode mode) and no short list of its cases can be said."""
     if not flags & re.IGNORECASE:
         return items
+    folds = not flags & re.ASCII
     out = list(items)
     for op, av in items:
-        if op is c.LITERAL and chr(av).isascii() and chr(av).isalpha():
-            out.append((c.LITERAL, ord(chr(av).swapcase())))
-        elif op is c.RANGE:
-            for lo, hi, shift in ((65, 90, 32), (97, 122, -32)):  # A-Z ↔ a-z
-                a, b = max(av[0], lo), min(av[1], hi)
-                if a <= b:
-                    out.append((c.RANGE, (a + shift, b + shift)))
+        lo, hi = (av, av) if op is c.LITERAL else av if op is c.RANGE else (0, -1)
+        if folds and any(_iscased(ch) for ch in range(max(lo, 128), hi + 1)):
+            return None  # a cased character outside ASCII
+        for a, b, shift in ((65, 90, 32), (97, 122, -32)):  # A-Z ↔ a-z
+            a, b = max(lo, a), min(hi, b)
+            if a <= b:
+                out.append((c.RANGE, (a + shift, b + shift)))
+                if folds:
+                    low = sorted({chr(ch).lower() for ch in range(a, b + 1)})
+                    out += [(c.LITERAL, x) for letter in low for x in UNICODE_FOLDS.get(letter, ())]
     return out
+
+
+def _iscased(ch: int) -> bool:
+    import _sre
+
+    return bool(_sre.unicode_iscased(ch))
 
 
 def with_first_chars(compiled: re.Pattern[str]) -> re.Pattern[str] | None:
