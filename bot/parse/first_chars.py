@@ -36,13 +36,18 @@ _ANY = None
 def first_chars(pattern: str, flags: int = re.ASCII) -> list[tuple[Any, Any]] | None:
     """The charset items (``LITERAL``, ``RANGE``, ``CATEGORY`` as ``re._parser`` writes them) of the
     characters a match of ``pattern`` can start with, or None when none can be said (see the module)."""
+    parsed = parse_pattern(pattern, flags)
+    return None if parsed is None else _charset_of(parsed, int(flags) | parsed.state.flags)
+
+
+def parse_pattern(pattern: str, flags: int) -> Any:
+    """``pattern`` as ``re._parser`` parses it, or None (a pattern it refuses, or no usable parser)."""
     if not sre_private.OK:
         return None
     try:
-        parsed = _parser.parse(pattern, int(flags))
+        return _parser.parse(pattern, int(flags))
     except re.error:
         return None
-    return _charset_of(parsed, int(flags) | parsed.state.flags)
 
 
 def _charset_of(parsed: Any, flags: int) -> list[tuple[Any, Any]] | None:
@@ -137,17 +142,20 @@ def _iscased(ch: int) -> bool:
     return bool(_sre.unicode_iscased(ch))
 
 
-def with_first_chars(compiled: re.Pattern[str]) -> re.Pattern[str] | None:
+def with_first_chars(compiled: re.Pattern[str], parsed: Any = None) -> re.Pattern[str] | None:
     """``compiled`` made again with a start scan of :func:`first_chars` (the code ``re`` makes, its
-    ``INFO`` block given that charset), or None when it gets none or the engine refuses the code."""
-    charset = first_chars(compiled.pattern, compiled.flags)
+    ``INFO`` block given that charset), or None when it gets none or the engine refuses the code.
+    ``parsed``: the pattern as :func:`parse_pattern` gives it, when the caller has it (parsed here else)."""
+    parsed = parsed if parsed is not None else parse_pattern(compiled.pattern, compiled.flags)
+    if parsed is None:
+        return None
+    flags = compiled.flags | parsed.state.flags
+    charset = _charset_of(parsed, flags)
     if charset is None:
         return None
     try:
         import _sre
 
-        parsed = _parser.parse(compiled.pattern, compiled.flags)
-        flags = compiled.flags | parsed.state.flags
         lo, hi = parsed.getwidth()
         optimized, _cased_any = _compiler._optimize_charset(charset)
         info: list[int] = []

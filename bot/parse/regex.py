@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 from weakref import WeakSet
 
 from bot.lazylog import lazy_logger
-from bot.parse.first_chars import scan_module_patterns, with_first_chars
+from bot.parse.first_chars import parse_pattern, scan_module_patterns, with_first_chars
 from bot.parse.regex_gate import BranchPlan, branch_plan, gate, gate_literals
 from bot.regex_store import CODE_TYPE as _CODE_TYPE
 from bot.regex_store import codes_key, from_store, load_codes
@@ -210,12 +210,13 @@ def add_gates() -> None:
             pattern = _UNGATED.pop()
         except IndexError:  # another thread (the bot parses on worker threads) took the last one
             return
-        scanned = with_first_chars(pattern.compiled)  # a start scan where re made none (first_chars)
-        if scanned is not None:
+        parsed = parse_pattern(pattern.pattern, pattern._flags)  # once, for both analyses
+        lits = gate_literals(pattern.pattern, pattern._flags, parsed) if parsed is not None else None
+        scanned = with_first_chars(pattern.compiled, parsed) if parsed is not None else None
+        if scanned is not None:  # a start scan where re made none (first_chars)
             for name in _METHODS:
                 object.__setattr__(pattern, name, getattr(scanned, name))
             pattern._compiled = scanned
-        lits = gate_literals(pattern.pattern, pattern._flags)
         if lits:
             for name in _GATED_METHODS:
                 object.__setattr__(pattern, name, gate(pattern.compiled, name, lits))
