@@ -47,17 +47,18 @@ def _rare(op: Any, ch: int) -> bool:
 _REPEATS = (c.MAX_REPEAT, c.MIN_REPEAT, c.POSSESSIVE_REPEAT) if c is not None else ()
 
 
-def gate_literals(pattern: str, flags: int = re.ASCII) -> frozenset[str] | None:
+def gate_literals(pattern: str, flags: int = re.ASCII, parsed: Any = None) -> frozenset[str] | None:
     """The literals to test before searching with ``pattern``: only for a pattern the engine has no
     fast scan for (no literal prefix, no first-character set: it starts with ``\\b``, a look-behind …)
     and whose every match needs one of at most :data:`MAX_GATE_LITERALS` literals; else None (always
     when the private regex parser is missing or not as expected: :data:`bot.parse.sre_private.OK`)."""
     if not sre_private.OK:
         return None
-    try:
-        parsed = _parser.parse(pattern, int(flags))
-    except re.error:
-        return None
+    if parsed is None:  # ``parsed``: the caller's ``_parser.parse(pattern, flags)``, when it has it
+        try:
+            parsed = _parser.parse(pattern, int(flags))
+        except re.error:
+            return None
     return _gate_of(parsed, int(flags))
 
 
