@@ -1,0 +1,196 @@
+"""Why a stated value was not used, in words: the reasons of ``interpretation.ignored``
+(bot.core.interpretation) → msgids, translated where the reply is rendered (bot.render.understood)."""
+
+from __future__ import annotations
+
+from bot.render.i18n import N_
+
+IGNORED_TEXTS: dict[str, str] = {
+    "unread": N_("no word said what it is"),
+    "vague": N_("a rough amount, not a number: give one to size the data"),
+    "stated_need": N_(
+        "a memory you say the model needs, not your cards' memory: the sizing computes the need itself"
+    ),
+    "rollout_share": N_(
+        "the cards given to the rollout engine: a share of the job's GPUs, not its GPU count"
+    ),
+    "fractional_count": N_("GPUs come whole: sized on the next whole number of GPUs"),
+    "steps_need_batch": N_(
+        "training steps: a time needs the global batch and the sequence length too "
+        "(e.g. “global batch 256, 4k tokens per sample”), or the data size"
+    ),
+    "repeated": N_("a second value for a setting that takes one"),
+    "replaced_by_later_value": N_(
+        "the setting's earlier value: you changed it to the later one, which is used"
+    ),
+    "sharding_conflict": N_(
+        "your reshard_after_forward sets the sharding (true: ZeRO-3, false: ZeRO-2), and it says otherwise"
+    ),
+    "training_only": N_("a training setting; this is a serving question"),
+    "rollout_as_vllm": N_("the RL rollout engine: its rollouts are timed as vLLM's decoding"),
+    "serving_offload": N_(
+        "serving with part of the weights in CPU memory is not modelled: the sizing holds every weight on "
+        "GPUs"
+    ),
+    "all_on_gpu": N_("every weight is on the GPU here, so the CPU memory holds none of the model"),
+    "no_experts": N_("this model is dense: it has no experts to keep on the CPU"),
+    "budget_no_cost": N_(
+        "no rental cost was estimated for these GPUs, so there is nothing to compare the budget with"
+    ),
+    "serving_only": N_("a serving setting; this is a training question"),
+    "not_for_method": N_("it belongs to another fine-tuning method"),
+    "unknown_module": N_("no projection of the model has that name"),
+    "above_peak": N_("above the card's dense peak"),
+    "measured_wins": N_("your measured throughput is used instead"),
+    "training_precision": N_(
+        "full training keeps weights in bf16; int8/int4 apply to a LoRA/QLoRA base or to serving"
+    ),
+    "config_model": N_("your config.json gives the model"),
+    "more_than_gpus": N_("it needs more GPUs than you have; the layout was chosen for your GPUs"),
+    "no_fp8_weights": N_("this card cannot load FP8 weights: sized in bf16"),
+    "no_fp8": N_("this card has no FP8 tensor cores: timed in bf16"),
+    "no_int8": N_("this card has no INT8 tensor-core peak in my catalog: timed in bf16"),
+    "fp8_time_only": N_(
+        "FP8 changes the training time, and there is no token count to time; memory is sized in bf16"
+    ),
+    "config_differs": N_("your pasted config gives another value, and the config's is used"),
+    "offload_adapters": N_(
+        "CPU offload is modelled for full fine-tuning only; this adapter run is sized without it, "
+        "so the memory per GPU is an upper bound"
+    ),
+    "not_sized": N_("it does not change the GPUs, memory or time"),
+    "no_field": N_("it changes the answer, but the sizing has no setting for it yet"),
+    "unknown_key": N_("the tool has no setting of that name"),
+    "auto_value": N_("“auto”: the tool fills it in at run time"),
+    "bad_value": N_("not a value this setting can take"),
+    "utilization_bounds": N_("the share of GPU memory an engine may use is above 0 and at most 1"),
+    "runtime_not_modelled": N_(
+        "sized with the generic serving memory model; this engine's own is not modelled"
+    ),
+    "llama_cpp_based": N_("it runs llama.cpp: sized with llama.cpp's memory model"),
+    "engine_gpus": N_(
+        "the engine runs on tensor × pipeline × data-parallel GPUs as its flags set them, not on every "
+        "visible one: sized on those"
+    ),
+    "algorithm_family": N_(
+        "a variant the sizing has no model of by name: sized as its family, shown above; one without a "
+        "reference model needs less memory"
+    ),
+    "cards_total": N_("the cards' memory together (their count × each card's memory), as sized"),
+    "nearest_format": N_(
+        "the sizing has no such format: sized as the next larger one it has (shown above), an upper bound "
+        "on the weights"
+    ),
+    "tool_inferred": N_(
+        "not named, read from its settings; the sizing uses those settings, not a model of the tool"
+    ),
+    "settings_applied": N_("its settings you gave — the ZeRO stage, offload — are what the sizing uses"),
+    "zero_from_file_name": N_(
+        "an assumption: the ZeRO stage (and offload) read from the file name alone, its content unseen — "
+        "paste the file to size its own settings"
+    ),
+    "step_time_target": N_(
+        "a time per step you want: the sizing times the whole run (its GPU-hours and days), not each step"
+    ),
+    "observed": N_(
+        "a figure your message reports from a run (memory in use, a speed): what happened, not a setting "
+        "— the sizing computes it itself"
+    ),
+    "team_size": N_(
+        "the people on your team: no load on the GPUs and no training setting — the sizing counts GPUs, not "
+        "people"
+    ),
+    "daily_schedule": N_(
+        "hours a day the cards run: the sizing counts 24 hours a day — at fewer hours a day a run's "
+        "calendar days grow in proportion"
+    ),
+    "rl_reward_model_not_sized": N_(
+        "the reward, critic or reference model of this RL job: its own size is not sized — its memory and "
+        "forward passes are counted at the size of the model trained"
+    ),
+    "other_setup": N_(
+        "another setup in your message: this answer sizes the one named above — ask to size it"
+    ),
+    "earlier_run": N_(
+        "your earlier run on the same data, cards and count: its throughput per GPU (k·N·D ÷ GPUs ÷ its "
+        "time) is the measured rate this answer times the new job with"
+    ),
+    "earlier_run_same_job": N_(
+        "your earlier run of the same model and method: its throughput per GPU (k·N·D ÷ GPUs ÷ its time) "
+        "is the measured rate this answer times the new job with"
+    ),
+    "earlier_run_other_model": N_(
+        "your earlier run of another model with the same method on the same cards: the new job is timed at "
+        "the MFU that run reached — a larger model usually reaches a little more, a smaller one a little less"
+    ),
+    "earlier_run_other_job": N_(
+        "your earlier run of another model, method or card: its MFU is given for comparison, not used — "
+        "the new job is timed at the calibrated MFU"
+    ),
+    "earlier_run_above_peak": N_(
+        "your earlier run: the model FLOPs it implies per GPU (k·N·D ÷ GPUs ÷ its time) are more than the "
+        "cards' dense peak, an MFU over one — set aside, the calibrated MFU is used; check that run's "
+        "tokens, GPUs and time"
+    ),
+    "earlier_run_rl": N_(
+        "your earlier RL run: most of its time is the rollouts' generation, which k·N·D does not count — "
+        "its MFU is no training rate, so it is not used; the new job is timed with the rollouts modelled"
+    ),
+    "period_as_total": N_(
+        "a training run's cost is one sum: your budget is compared with the whole run, not per period"
+    ),
+    "alternative_engine": N_(
+        "an engine you would also accept: this answer sizes the one you asked about — ask with it to size it"
+    ),
+    "needs_gpu_count": N_(
+        "used once the GPU count is known (global batch = micro-batch × accumulation × data-parallel "
+        "GPUs): name your GPU count (and micro-batch)"
+    ),
+    "cap_not_load": N_("a cap on the sequences run at once, not the load: your stated concurrency is sized"),
+    "qps_needs_output": N_(
+        "a request rate becomes tokens per second only with the output tokens per request: give those (or "
+        "a tokens/s target) and it is sized; the answer below is at the load shown"
+    ),
+    "output_in_context": N_(
+        "an output length with no prompt length: the context per sequence sized below (prompt + output) "
+        "holds it; give the prompt length and the context is sized as prompt + output"
+    ),
+    "fp8_in_mfu": N_(
+        "FP8 beside your MFU: an MFU is read against the BF16 peak, as it is usually quoted, so what FP8 "
+        "gains is already in it; the time uses your MFU of the BF16 peak, not the FP8 peak — give tokens/s "
+        "per GPU, or leave the MFU out, to time it on the FP8 peak"
+    ),
+    "negated": N_(
+        "a value your message says is not needed: not sized — the other value stated, or the default, is"
+    ),
+    "users_not_load": N_(
+        "the number of people who use the service, not the requests run at once: the concurrency you "
+        "gave is sized"
+    ),
+    "catalog_peak": N_("the card's peak rate: the sizing uses the peak in its catalog for this card"),
+    "card_slots": N_(
+        "the slots in your machine: at most that many cards — compare the count sized with them"
+    ),
+    "gpu_kinds": N_(
+        "the number of kinds of card you listed, not a count of cards: each card's count is sized"
+    ),
+    "mixed_rig": N_(
+        "another card in the same machine: the cards are sized as that many of the one with least memory"
+    ),
+    "current_load": N_(
+        "the load you have now: capacity is planned for the peak or target you gave, which is sized"
+    ),
+    "per_user_speed": N_(
+        "a speed per user, not the service's throughput: compare it with the decode speed per sequence below"
+    ),
+    "cap_only": N_(
+        "a cap on the sequences run at once, not a load: the answer gives how many fit at once on your GPUs; "
+        "the engine runs fewer than the cap when its KV cache holds fewer"
+    ),
+    "load_above_cap": N_(
+        "your stated concurrency is above this cap: the engine runs at most this many sequences at once "
+        "and queues the rest; your concurrency is sized"
+    ),
+}
+"""Reasons of ``interpretation.ignored`` → words (the reasons of :data:`OWN_LINES` have lines of
+their own)."""
