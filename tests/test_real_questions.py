@@ -22,7 +22,7 @@ from tests.real_questions import (
     split_of_r2,
 )
 
-WORKING_SPLIT_UNDERSTOOD = 206
+WORKING_SPLIT_UNDERSTOOD = 207
 """Questions of the working split understood in full at the last measurement (README.md there; 202 before
 session 16's s16-gen)."""
 R2_WORK_UNDERSTOOD_EN = 19
