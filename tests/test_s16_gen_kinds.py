@@ -192,3 +192,25 @@ def test_a_count_said_with_the_memory_is_kept(
 ) -> None:
     """The memory's one card is only the default: a count said ('双卡', '2 GPUs', '4 cards') is kept."""
     assert ask(capsys, text)["request"]["gpu_count"] == count
+
+
+BOTH_WAYS_QUANT = [
+    "Fine-tuning Llama-3.1-8B on 2 A100: with or without 4-bit quantization and PEFT it OOMs. What fits?",
+    "Qwen2.5-7B on one 4090, with and without LoRA + quantization: what fits?",
+    "Mistral-7B fine-tune on a 3090 with or without PEFT and 4-bit quantization",
+    "qwen2.5-7b 在一张 4090 上微调，用不用量化和 LoRA 分别要多少显存？",
+    "llama3-8b 微调，加不加 4bit 量化和 lora，两张 3090 够吗",
+    "Mistral-7B 微调，有无 LoRA、量化，显存差多少？",
+]
+
+
+@pytest.mark.parametrize("text", BOTH_WAYS_QUANT)
+def test_adapter_and_quantization_both_ways_are_three_methods(
+    capsys: pytest.CaptureFixture[str], text: str
+) -> None:
+    """Kind: a tuning asked both ways with the adapter and the 4-bit base together ('with or without 4-bit
+    quantization and PEFT', '用不用量化和 LoRA'): only a full fine-tuning was sized and the 4-bit named as
+    a training precision. QLoRA, LoRA and the full fine-tuning each get a row, as 'with and without LoRA'
+    gets two."""
+    data = ask(capsys, text)
+    assert sorted(data["request"]["methods"]) == ["full", "lora", "qlora"]

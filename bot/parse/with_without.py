@@ -24,7 +24,19 @@ BOTH_WAYS_ZH_RE = rc(
 )
 """'用 LoRA 和不用 LoRA', '用不用 LoRA', '有无 LoRA', '有和没有 LoRA'. Not '有没有 LoRA 微调的显存估算'
 ('is there …': a question, not both ways)."""
-_GATE = re.compile(r"without|\bno\s+(?:q?lora|peft|adapter)|不用|不使用|不加|不带|有无|没有")
+_GATE = re.compile(r"without|\bno\s+(?:q?lora|peft|adapter)|不用|不使用|不加|不带|有无|没有")  # '用不用' too
+
+
+_QUANT = r"(?:(?:4|8)[\s\-]?(?:bits?|比特|位)\s*)?(?:quanti[sz]ation|quantized|量化)"
+_ADAPTER = r"(?:q?lora|peft|adapters?)"
+BOTH_QUANT_RE = rc(
+    r"\bwith\s+(?:and|or|&)\s+without\s+(?:an?\s+)?"
+    rf"(?:{_QUANT}\s*(?:and|&|\+|or|/)\s*{_ADAPTER}|{_ADAPTER}\s*(?:and|&|\+|or|/)\s*{_QUANT})(?![a-z])"
+    rf"|(?:用不用|加不加|带不带|有无|有没有用)\s*(?:{_QUANT}\s*(?:和|与|跟|或|加|\+|/|、|,)\s*{_ADAPTER}"
+    rf"|{_ADAPTER}\s*(?:和|与|跟|或|加|\+|/|、|,)\s*{_QUANT})"
+)
+"""Session 16: the adapter and the 4-bit base both ways ('with or without 4-bit quantization and PEFT', 'with
+and without LoRA + quantization', '用不用量化和 LoRA'): QLoRA, LoRA and a full fine-tuning, each sized."""
 
 
 def _method(m: re.Match[str]) -> str:
@@ -36,5 +48,6 @@ def with_without(s: str) -> str:
     """The normalized text ``s`` with a job asked both ways written as two methods."""
     if not _GATE.search(s):
         return s
+    s = BOTH_QUANT_RE.sub(" with qlora, lora or full fine-tuning ", s)
     s = BOTH_WAYS_RE.sub(lambda m: f" with {_method(m)} or full fine-tuning", s)
     return BOTH_WAYS_ZH_RE.sub(lambda m: f"{_method(m)} 和全参", s)
