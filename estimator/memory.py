@@ -20,7 +20,7 @@ from estimator.expert_parallel import routed_share, state_groups
 from estimator.lora import LORA_ALL_LINEAR as LORA_ALL_LINEAR
 from estimator.lora import lora_matrices as lora_matrices
 from estimator.lora import lora_params as lora_params
-from estimator.models import Algorithm, Checkpoint, Method, Plan
+from estimator.models import Algorithm, Method, Plan
 from estimator.search_bounds import ZERO3_BOUND_MARGIN, churn_floor, state_key, step_floor, step_out_of_reach
 from estimator.search_bounds import group_out_of_reach as group_out_of_reach
 from estimator.setup import Layout, Optimizer, TrainingSetup, activation_layers
@@ -486,15 +486,3 @@ def trained_params(spec: ModelSpec, params: float, setup: TrainingSetup) -> floa
         return min(setup.freeze_layers, spec.layers) * per_layer
     kv_dim = spec.kv_heads * spec.head_dim_effective
     return float(setup.prefix_tokens * spec.layers * 2 * kv_dim)
-
-
-def checkpoint_bytes(spec: ModelSpec, params: float, setup: TrainingSetup) -> Checkpoint:
-    """Checkpoint storage: weights only (bf16 2 bytes per trained parameter: the whole model, or the
-    adapters / trained layers / prefix) and the full training state: 16 B per trained parameter with
-    mixed-precision AdamW (:data:`FULL_STATE_BYTES_PER_PARAM`); another optimizer or no fp32 master copy
-    swaps AdamW's 12 B of states for its own (:func:`optimizer_bytes_per_param`, paged or not: the
-    states are saved either way) — 8-bit AdamW 10 B, pure bf16 AdamW 8 B."""
-    trained = trained_params(spec, params, setup)
-    states = optimizer_bytes_per_param(setup.optimizer, setup.master_weights, paged=False)
-    per_param = FULL_STATE_BYTES_PER_PARAM - OPTIMIZER_BYTES_PER_PARAM["adamw"] + states
-    return Checkpoint(weights=2.0 * trained, full_state=per_param * trained)
