@@ -223,6 +223,8 @@ class SearchMemo:
     activations: dict[tuple[int, int, int, str, bool], Span] = field(default_factory=dict)
     """:meth:`kept` by (TP, PP, micro-batch, recompute, ZeRO off); ``by_layers``: with layers kept for PP."""
     by_layers: dict[tuple[int, int, int, str, bool], Span] = field(default_factory=dict)
+    plans: dict[tuple, tuple[Plan, dict[str, float]] | None] = field(default_factory=dict)
+    """:func:`estimator.plan.best_plan_for`'s answers by count, budget, full recompute allowed and card."""
     trained: float | None = None
     facts: ActivationFacts | None = None
     routed: float | None = None

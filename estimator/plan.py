@@ -29,6 +29,7 @@ from estimator.plan_batch import memory_with_batch as memory_with_batch
 from estimator.plan_batch import with_batch as with_batch
 from estimator.search_bounds import (
     _TWICE,
+    ZERO3_BOUND_MARGIN,
     CountFloor,
     count_floor,
     count_out_of_reach,
@@ -80,7 +81,24 @@ def best_plan_for(
     (:func:`estimator.search_bounds.count_floor`) leaves room for a comfortable one. ``memo``: the
     search's :class:`estimator.memory.SearchMemo` for this spec, params and setup; ``floor``: its
     :class:`estimator.search_bounds.CountFloor` when the caller has made it (else made when needed).
+    With a memo the answer is kept in it (:attr:`estimator.memory.SearchMemo.plans`): the fewest GPUs,
+    the user's count and the recommended size often ask the same count of the same search.
     """
+    args = (spec, params, gpu, gpus, setup, budget_fraction, allow_full_recompute, memo, floor)
+    if memo is None:
+        return _best_plan_for(*args)
+    key = (gpus, budget_fraction, allow_full_recompute, gpu.addressable_bytes, gpu.gpus_per_node, gpu.nvlink)
+    if key not in memo.plans:
+        memo.plans[key] = _best_plan_for(*args)
+    done = memo.plans[key]
+    return None if done is None else (done[0], dict(done[1]))  # the caller's own parts
+
+
+def _best_plan_for(
+    spec: ModelSpec, params: float, gpu: GpuSpec, gpus: int, setup: TrainingSetup, budget_fraction: float,
+    allow_full_recompute: bool, memo: SearchMemo | None, floor: CountFloor | None,
+) -> tuple[Plan, dict[str, float]] | None:  # fmt: skip
+    """:func:`best_plan_for`'s search (its arguments), made once per count of a memo."""
     limit = gpu.addressable_bytes * budget_fraction
     comfortable = gpu.addressable_bytes * HEADROOM
     grouped = layout_groups(spec, gpu, gpus, setup)
@@ -139,10 +157,17 @@ def least_memory_plan(
     """The layout on exactly ``gpus`` GPUs needing the least memory per GPU, fitting or not: what the
     user's own setting costs when it does not fit ("ZeRO-2 on 2 × A100 40G: ≈ 42 GiB per GPU").
     ``memo``: the :class:`estimator.memory.SearchMemo` of this spec, params and setup, if any."""
-    layouts = _layouts(spec, gpu, gpus, setup)
+    grouped = layout_groups(spec, gpu, gpus, setup)  # _layouts' tuple, with each layout's group
+    layouts, group_of = grouped.layouts, grouped.group_of
     memo = memo or SearchMemo()  # the layouts share their states and activation facts
     best: tuple[float, int, Layout | None, dict[str, float]] = (math.inf, 0, None, {})  # total, index
+    floors: dict[int, float] = {}  # by group: SearchMemo.group_floor, below every stage's total
     for i in reversed(range(len(layouts))):  # least memory first (ZeRO-3, full recompute): a low bound
+        g = group_of[i]
+        if g not in floors:
+            floors[g] = memo.group_floor(spec, params, setup, layouts[i]) * ZERO3_BOUND_MARGIN
+        if floors[g] > best[0]:  # every stage of the group above the best (group_out_of_reach's test)
+            continue
         parts = breakdown_within(spec, params, setup, layouts[i], best[0], memo)  # None: above the best
         if parts is not None and (sum(parts.values()), i) < best[:2]:  # of equal totals, the first
             best = (sum(parts.values()), i, layouts[i], parts)
@@ -255,7 +280,10 @@ def _alternatives(
         variants.append(("qlora", replace(setup, method=Method.qlora)))
     out = []
     for change, variant in variants:
-        found = min_gpus(spec, params, gpu, variant, at_most=at_least)  # most fit where setup does
+        shared = _kept_shared(memo, setup, variant)  # the user's kept activations, where they are the same
+        found = min_gpus(
+            spec, params, gpu, variant, memo=shared, at_most=at_least
+        )  # most fit where setup does
         out.append(
             Alternative(
                 change=change,
@@ -277,6 +305,30 @@ def _alternatives(
         )
     )
     return out
+
+
+_KEPT_READS = (
+    "method",
+    "algorithm",
+    "seq_len",
+    "freeze_layers",
+    "lora_dropout",
+    "master_weights",
+    "lora_targets",
+)
+"""The setup's fields that :func:`estimator.transients.kept_activations` and
+:func:`estimator.transients.activation_facts` read (with the model and the layout's TP, PP, micro-batch,
+recompute mode and ZeRO stage): tests/test_estimate_speed.py checks the shared spans against fresh ones."""
+
+
+def _kept_shared(memo: SearchMemo | None, setup: TrainingSetup, variant: TrainingSetup) -> SearchMemo | None:
+    """A new :class:`estimator.memory.SearchMemo` for ``variant``'s search that shares ``memo``'s kept
+    activations and their facts (the same dicts: each search adds to them) when ``variant`` differs from
+    ``setup`` in none of :data:`_KEPT_READS` (the optimizer, ZeRO stage, offload, layout, recompute mode,
+    micro-batch or tool of :func:`_alternatives`), else None (a search of its own)."""
+    if memo is None or any(getattr(setup, f) != getattr(variant, f) for f in _KEPT_READS):
+        return None
+    return SearchMemo(activations=memo.activations, by_layers=memo.by_layers, facts=memo.facts)
 
 
 def _without_idle_other_stack(rows: list[Alternative]) -> list[Alternative]:
