@@ -23,7 +23,7 @@ from estimator.lora import lora_params as lora_params
 from estimator.models import Algorithm, Method, Plan
 from estimator.search_bounds import ZERO3_BOUND_MARGIN, churn_floor, state_key, step_floor, step_out_of_reach
 from estimator.search_bounds import group_out_of_reach as group_out_of_reach
-from estimator.setup import Layout, Optimizer, TrainingSetup, activation_layers
+from estimator.setup import Layout, Optimizer, TrainingSetup, activation_layers, new_layout
 from estimator.transients import (
     RUNTIME_PARTS,
     ActivationFacts,
@@ -216,7 +216,8 @@ class SearchMemo:
     states: dict[tuple, dict[str, float]] = field(default_factory=dict)  # by state_key
     full: dict[Layout, tuple[float, dict[str, float]]] = field(default_factory=dict)
     summed: dict[tuple, tuple[float, dict[str, float]]] = field(default_factory=dict)
-    """(the sum, the parts) of each entry of ``states``: summed once, in the same order."""
+    """(the sum, the parts) of each entry of ``states``, summed once in order; ``laid``: by Layout."""
+    laid: dict[Layout, tuple[float, dict[str, float]]] = field(default_factory=dict)
     step_floors: dict[tuple, float] = field(default_factory=dict)  # of search_bounds.step_out_of_reach
     floors: dict[tuple[int, int, int, int, bool, str, int], float] = field(default_factory=dict)
     """:meth:`group_floor` by (TP, PP, DP, EP, offload, recompute, micro-batch)."""
@@ -244,13 +245,19 @@ class SearchMemo:
     def state_sum(
         self, spec: ModelSpec, params: float, setup: TrainingSetup, plan: Plan | Layout
     ) -> tuple[float, dict[str, float]]:
-        """(sum, parts) of :func:`state_parts` for ``plan``, computed once per :func:`state_key`."""
+        """(sum, parts) of :func:`state_parts` for ``plan``, computed once per :func:`state_key` (a
+        :class:`estimator.setup.Layout` asked again: found by itself, without its key)."""
+        found = self.laid.get(plan) if plan.__class__ is Layout else None
+        if found is not None:
+            return found
         key = state_key(spec, setup, plan)
         found = self.summed.get(key)
         if found is None:
             trained, routed = self.trained_params(spec, params, setup), self.routed_share(spec)
             cached = self.states[key] = state_parts(spec, params, setup, plan, trained, routed)
             found = self.summed[key] = (sum(cached.values()), cached)
+        if plan.__class__ is Layout:
+            self.laid[plan] = found
         return found
 
     def group_floor(self, spec: ModelSpec, params: float, setup: TrainingSetup, plan: Layout) -> float:
@@ -259,9 +266,7 @@ class SearchMemo:
         key = (plan.tp, plan.pp, plan.dp, plan.ep, plan.offload, plan.recompute, plan.micro_batch)
         floor = self.floors.get(key)
         if floor is None:
-            stage3 = Layout(
-                plan.tp, plan.pp, plan.dp, 3, plan.recompute, plan.micro_batch, plan.offload, plan.ep
-            )
+            stage3 = new_layout((*plan[:3], 3, *plan[4:]))  # the same layout at ZeRO-3
             states, _ = self.state_sum(spec, params, setup, stage3)
             kept = self.kept(spec, setup, stage3).likely
             floor = self.floors[key] = states + kept + CUDA_CONTEXT_BYTES.value

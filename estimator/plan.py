@@ -87,7 +87,8 @@ def best_plan_for(
     args = (spec, params, gpu, gpus, setup, budget_fraction, allow_full_recompute, memo, floor)
     if memo is None:
         return _best_plan_for(*args)
-    key = (gpus, budget_fraction, allow_full_recompute, gpu.addressable_bytes, gpu.gpus_per_node, gpu.nvlink)
+    card = (gpu.id, gpu.memory_gib, gpu.gpu_memory_fraction, gpu.gpus_per_node, gpu.nvlink)  # what it reads
+    key = (gpus, budget_fraction, allow_full_recompute, card)
     if key not in memo.plans:
         memo.plans[key] = _best_plan_for(*args)
     done = memo.plans[key]

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from estimator.catalog import ModelSpec
 from estimator.defaults import CUDA_CONTEXT_BYTES, FRAGMENTATION
 from estimator.models import Algorithm, Method, Plan
-from estimator.setup import Layout, TrainingSetup
+from estimator.setup import Layout, TrainingSetup, new_layout
 from estimator.transients import ZERO3_SUB_GROUP_SIZE, Peaks, gathered_weights, step_bytes, zero_buffers
 
 if TYPE_CHECKING:
@@ -89,7 +89,7 @@ def low_stages_out_of_reach(
     keep the order)."""
     if setup.algorithm == Algorithm.ppo:
         return False
-    stage2 = Layout(plan[0], plan[1], plan[2], 2, plan[4], plan[5], plan[6], plan[7])
+    stage2 = new_layout((*plan[:3], 2, *plan[4:]))
     return memo.state_sum(spec, params, setup, stage2)[0] > limit
 
 
