@@ -253,7 +253,8 @@ class SearchMemo:
         key = state_key(spec, setup, plan)
         found = self.summed.get(key)
         if found is None:
-            trained, routed = self.trained_params(spec, params, setup), self.routed_share(spec)
+            trained = self.trained if self.trained is not None else self.trained_params(spec, params, setup)
+            routed = self.routed if self.routed is not None else self.routed_share(spec)
             cached = self.states[key] = state_parts(spec, params, setup, plan, trained, routed)
             found = self.summed[key] = (sum(cached.values()), cached)
         if plan.__class__ is Layout:
@@ -414,7 +415,7 @@ def _step_peaks(
     if memo is None:
         trained, facts = trained_params(spec, params, setup), None
     else:
-        trained = memo.trained_params(spec, params, setup)
+        trained = memo.trained if memo.trained is not None else memo.trained_params(spec, params, setup)
         facts = memo.facts = memo.facts or activation_facts(spec, setup)
     if setup.method != Method.ptuning:  # the prefix is small and not split
         trained /= plan.tp * plan.pp

@@ -160,7 +160,7 @@ def step_out_of_reach(
     key = state_key(spec, setup, plan)
     floor = memo.step_floors.get(key)
     if floor is None:
-        trained = memo.trained_params(spec, params, setup)
+        trained = memo.trained if memo.trained is not None else memo.trained_params(spec, params, setup)
         if setup.method != Method.ptuning:  # as estimator.memory._step_peaks
             trained /= plan.tp * plan.pp
         step = step_bytes(setup, plan, trained).likely
