@@ -225,8 +225,11 @@ def min_gpus(
             )
 
         ceiling = min(MAX_GPUS_SEARCHED, best - 1) if best else MAX_GPUS_SEARCHED
-        small = [n for n in (1, 2, 4) if n < per_node and floor <= n <= ceiling and n % g == 0]
-        found = next((n for n in small if fits(n)), None)
+        found = None
+        for n in (1, 2, 4):  # the small counts below a node, least first
+            if n < per_node and floor <= n <= ceiling and n % g == 0 and fits(n):
+                found = n
+                break
         if found is None:  # whole nodes: multiples of lcm(TP × PP × EP, node size)
             step = math.lcm(g, per_node)
             k_low = max(1, math.ceil(floor / step))  # the first group: its bottom first

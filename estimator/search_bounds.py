@@ -206,8 +206,9 @@ def rest_floor(
     ≥ 1 (the stage's own are no fewer) + the CUDA context; infinite without a mode (no group is
     searched)."""
     tp, pp = pinned
-    kept = [memo.kept(spec, setup, Layout(tp, pp, 1, 3, m, setup.micro_batch, setup.offload)) for m in modes]
-    return min(k.likely for k in kept) + CUDA_CONTEXT_BYTES.value if kept else math.inf
+    mb, off = setup.micro_batch, setup.offload
+    kept = [memo.kept(spec, setup, new_layout((tp, pp, 1, 3, m, mb, off, 1))).likely for m in modes]
+    return min(kept) + CUDA_CONTEXT_BYTES.value if kept else math.inf
 
 
 def count_out_of_reach(
