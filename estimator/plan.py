@@ -22,6 +22,7 @@ from estimator.layouts import _layouts as _layouts
 from estimator.layouts import ordered_layouts as ordered_layouts
 from estimator.layouts import plan_preference as plan_preference
 from estimator.layouts import uneven_ok as uneven_ok
+from estimator.least_memory import least_memory_plan as least_memory_plan
 from estimator.memory import SearchMemo, breakdown_within, group_out_of_reach
 from estimator.memory_band import per_gpu_band
 from estimator.models import Alternative, Memory, Method, Plan
@@ -29,7 +30,6 @@ from estimator.plan_batch import memory_with_batch as memory_with_batch
 from estimator.plan_batch import with_batch as with_batch
 from estimator.search_bounds import (
     _TWICE,
-    ZERO3_BOUND_MARGIN,
     CountFloor,
     count_floor,
     count_out_of_reach,
@@ -145,34 +145,6 @@ def _cutoff(
         low = low_stages_out_of_reach(spec, params, setup, plan, limit, memo)
         stage = cut[group] = 2 if low else -2
     return stage
-
-
-def least_memory_plan(
-    spec: ModelSpec,
-    params: float,
-    gpu: GpuSpec,
-    gpus: int,
-    setup: TrainingSetup,
-    memo: SearchMemo | None = None,
-) -> tuple[Plan, dict[str, float]] | None:
-    """The layout on exactly ``gpus`` GPUs needing the least memory per GPU, fitting or not: what the
-    user's own setting costs when it does not fit ("ZeRO-2 on 2 × A100 40G: ≈ 42 GiB per GPU").
-    ``memo``: the :class:`estimator.memory.SearchMemo` of this spec, params and setup, if any."""
-    grouped = layout_groups(spec, gpu, gpus, setup)  # _layouts' tuple, with each layout's group
-    layouts, group_of = grouped.layouts, grouped.group_of
-    memo = memo or SearchMemo()  # the layouts share their states and activation facts
-    best: tuple[float, int, Layout | None, dict[str, float]] = (math.inf, 0, None, {})  # total, index
-    floors: dict[int, float] = {}  # by group: SearchMemo.group_floor, below every stage's total
-    for i in reversed(range(len(layouts))):  # least memory first (ZeRO-3, full recompute): a low bound
-        g = group_of[i]
-        if g not in floors:
-            floors[g] = memo.group_floor(spec, params, setup, layouts[i]) * ZERO3_BOUND_MARGIN
-        if floors[g] > best[0]:  # every stage of the group above the best (group_out_of_reach's test)
-            continue
-        parts = breakdown_within(spec, params, setup, layouts[i], best[0], memo)  # None: above the best
-        if parts is not None and (sum(parts.values()), i) < best[:2]:  # of equal totals, the first
-            best = (sum(parts.values()), i, layouts[i], parts)
-    return (best[2].to_plan(), best[3]) if best[2] is not None else None
 
 
 def min_gpus(
