@@ -137,7 +137,7 @@ class GpuSpec(BaseModel):
     @property
     def addressable_bytes(self) -> float:
         """Bytes the GPU may allocate: all of a discrete card, the working-set share of unified memory."""
-        return self.memory_bytes * (self.gpu_memory_fraction or 1.0)
+        return self.memory_gib * GIB * (self.gpu_memory_fraction or 1.0)  # memory_bytes × the share
 
 
 class ModelSpec(BaseModel):

@@ -37,9 +37,9 @@ class Ledger:
             Assumption(
                 field=field,
                 value=value,
-                why=why.value,
+                why=why._value_,  # .value without the enum property's two calls
                 params=params,
-                also=[w.value for w in also],
+                also=[w._value_ for w in also],
                 citation=citation,
             )
         )

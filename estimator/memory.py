@@ -20,10 +20,10 @@ from estimator.expert_parallel import routed_share, state_groups
 from estimator.lora import LORA_ALL_LINEAR as LORA_ALL_LINEAR
 from estimator.lora import lora_matrices as lora_matrices
 from estimator.lora import lora_params as lora_params
-from estimator.models import Algorithm, Checkpoint, Method, Plan
+from estimator.models import Algorithm, Method, Plan
 from estimator.search_bounds import ZERO3_BOUND_MARGIN, churn_floor, state_key, step_floor, step_out_of_reach
 from estimator.search_bounds import group_out_of_reach as group_out_of_reach
-from estimator.setup import Layout, Optimizer, TrainingSetup, activation_layers
+from estimator.setup import Layout, Optimizer, TrainingSetup, activation_layers, new_layout
 from estimator.transients import (
     RUNTIME_PARTS,
     ActivationFacts,
@@ -216,13 +216,16 @@ class SearchMemo:
     states: dict[tuple, dict[str, float]] = field(default_factory=dict)  # by state_key
     full: dict[Layout, tuple[float, dict[str, float]]] = field(default_factory=dict)
     summed: dict[tuple, tuple[float, dict[str, float]]] = field(default_factory=dict)
-    """(the sum, the parts) of each entry of ``states``: summed once, in the same order."""
+    """(the sum, the parts) of each entry of ``states``, summed once in order; ``laid``: by Layout."""
+    laid: dict[Layout, tuple[float, dict[str, float]]] = field(default_factory=dict)
     step_floors: dict[tuple, float] = field(default_factory=dict)  # of search_bounds.step_out_of_reach
     floors: dict[tuple[int, int, int, int, bool, str, int], float] = field(default_factory=dict)
     """:meth:`group_floor` by (TP, PP, DP, EP, offload, recompute, micro-batch)."""
     activations: dict[tuple[int, int, int, str, bool], Span] = field(default_factory=dict)
     """:meth:`kept` by (TP, PP, micro-batch, recompute, ZeRO off); ``by_layers``: with layers kept for PP."""
     by_layers: dict[tuple[int, int, int, str, bool], Span] = field(default_factory=dict)
+    plans: dict[tuple, tuple[Plan, dict[str, float]] | None] = field(default_factory=dict)
+    """:func:`estimator.plan.best_plan_for`'s answers by count, budget, full recompute allowed and card."""
     trained: float | None = None
     facts: ActivationFacts | None = None
     routed: float | None = None
@@ -242,13 +245,20 @@ class SearchMemo:
     def state_sum(
         self, spec: ModelSpec, params: float, setup: TrainingSetup, plan: Plan | Layout
     ) -> tuple[float, dict[str, float]]:
-        """(sum, parts) of :func:`state_parts` for ``plan``, computed once per :func:`state_key`."""
+        """(sum, parts) of :func:`state_parts` for ``plan``, computed once per :func:`state_key` (a
+        :class:`estimator.setup.Layout` asked again: found by itself, without its key)."""
+        found = self.laid.get(plan) if plan.__class__ is Layout else None
+        if found is not None:
+            return found
         key = state_key(spec, setup, plan)
         found = self.summed.get(key)
         if found is None:
-            trained, routed = self.trained_params(spec, params, setup), self.routed_share(spec)
+            trained = self.trained if self.trained is not None else self.trained_params(spec, params, setup)
+            routed = self.routed if self.routed is not None else self.routed_share(spec)
             cached = self.states[key] = state_parts(spec, params, setup, plan, trained, routed)
             found = self.summed[key] = (sum(cached.values()), cached)
+        if plan.__class__ is Layout:
+            self.laid[plan] = found
         return found
 
     def group_floor(self, spec: ModelSpec, params: float, setup: TrainingSetup, plan: Layout) -> float:
@@ -257,9 +267,7 @@ class SearchMemo:
         key = (plan.tp, plan.pp, plan.dp, plan.ep, plan.offload, plan.recompute, plan.micro_batch)
         floor = self.floors.get(key)
         if floor is None:
-            stage3 = Layout(
-                plan.tp, plan.pp, plan.dp, 3, plan.recompute, plan.micro_batch, plan.offload, plan.ep
-            )
+            stage3 = new_layout((*plan[:3], 3, *plan[4:]))  # the same layout at ZeRO-3
             states, _ = self.state_sum(spec, params, setup, stage3)
             kept = self.kept(spec, setup, stage3).likely
             floor = self.floors[key] = states + kept + CUDA_CONTEXT_BYTES.value
@@ -407,7 +415,7 @@ def _step_peaks(
     if memo is None:
         trained, facts = trained_params(spec, params, setup), None
     else:
-        trained = memo.trained_params(spec, params, setup)
+        trained = memo.trained if memo.trained is not None else memo.trained_params(spec, params, setup)
         facts = memo.facts = memo.facts or activation_facts(spec, setup)
     if setup.method != Method.ptuning:  # the prefix is small and not split
         trained /= plan.tp * plan.pp
@@ -486,15 +494,3 @@ def trained_params(spec: ModelSpec, params: float, setup: TrainingSetup) -> floa
         return min(setup.freeze_layers, spec.layers) * per_layer
     kv_dim = spec.kv_heads * spec.head_dim_effective
     return float(setup.prefix_tokens * spec.layers * 2 * kv_dim)
-
-
-def checkpoint_bytes(spec: ModelSpec, params: float, setup: TrainingSetup) -> Checkpoint:
-    """Checkpoint storage: weights only (bf16 2 bytes per trained parameter: the whole model, or the
-    adapters / trained layers / prefix) and the full training state: 16 B per trained parameter with
-    mixed-precision AdamW (:data:`FULL_STATE_BYTES_PER_PARAM`); another optimizer or no fp32 master copy
-    swaps AdamW's 12 B of states for its own (:func:`optimizer_bytes_per_param`, paged or not: the
-    states are saved either way) — 8-bit AdamW 10 B, pure bf16 AdamW 8 B."""
-    trained = trained_params(spec, params, setup)
-    states = optimizer_bytes_per_param(setup.optimizer, setup.master_weights, paged=False)
-    per_param = FULL_STATE_BYTES_PER_PARAM - OPTIMIZER_BYTES_PER_PARAM["adamw"] + states
-    return Checkpoint(weights=2.0 * trained, full_state=per_param * trained)

@@ -22,6 +22,7 @@ from estimator.layouts import _layouts as _layouts
 from estimator.layouts import ordered_layouts as ordered_layouts
 from estimator.layouts import plan_preference as plan_preference
 from estimator.layouts import uneven_ok as uneven_ok
+from estimator.least_memory import least_memory_plan as least_memory_plan
 from estimator.memory import SearchMemo, breakdown_within, group_out_of_reach
 from estimator.memory_band import per_gpu_band
 from estimator.models import Alternative, Memory, Method, Plan
@@ -80,7 +81,25 @@ def best_plan_for(
     (:func:`estimator.search_bounds.count_floor`) leaves room for a comfortable one. ``memo``: the
     search's :class:`estimator.memory.SearchMemo` for this spec, params and setup; ``floor``: its
     :class:`estimator.search_bounds.CountFloor` when the caller has made it (else made when needed).
+    With a memo the answer is kept in it (:attr:`estimator.memory.SearchMemo.plans`): the fewest GPUs,
+    the user's count and the recommended size often ask the same count of the same search.
     """
+    args = (spec, params, gpu, gpus, setup, budget_fraction, allow_full_recompute, memo, floor)
+    if memo is None:
+        return _best_plan_for(*args)
+    card = (gpu.id, gpu.memory_gib, gpu.gpu_memory_fraction, gpu.gpus_per_node, gpu.nvlink)  # what it reads
+    key = (gpus, budget_fraction, allow_full_recompute, card)
+    if key not in memo.plans:
+        memo.plans[key] = _best_plan_for(*args)
+    done = memo.plans[key]
+    return None if done is None else (done[0], dict(done[1]))  # the caller's own parts
+
+
+def _best_plan_for(
+    spec: ModelSpec, params: float, gpu: GpuSpec, gpus: int, setup: TrainingSetup, budget_fraction: float,
+    allow_full_recompute: bool, memo: SearchMemo | None, floor: CountFloor | None,
+) -> tuple[Plan, dict[str, float]] | None:  # fmt: skip
+    """:func:`best_plan_for`'s search (its arguments), made once per count of a memo."""
     limit = gpu.addressable_bytes * budget_fraction
     comfortable = gpu.addressable_bytes * HEADROOM
     grouped = layout_groups(spec, gpu, gpus, setup)
@@ -126,27 +145,6 @@ def _cutoff(
         low = low_stages_out_of_reach(spec, params, setup, plan, limit, memo)
         stage = cut[group] = 2 if low else -2
     return stage
-
-
-def least_memory_plan(
-    spec: ModelSpec,
-    params: float,
-    gpu: GpuSpec,
-    gpus: int,
-    setup: TrainingSetup,
-    memo: SearchMemo | None = None,
-) -> tuple[Plan, dict[str, float]] | None:
-    """The layout on exactly ``gpus`` GPUs needing the least memory per GPU, fitting or not: what the
-    user's own setting costs when it does not fit ("ZeRO-2 on 2 × A100 40G: ≈ 42 GiB per GPU").
-    ``memo``: the :class:`estimator.memory.SearchMemo` of this spec, params and setup, if any."""
-    layouts = _layouts(spec, gpu, gpus, setup)
-    memo = memo or SearchMemo()  # the layouts share their states and activation facts
-    best: tuple[float, int, Layout | None, dict[str, float]] = (math.inf, 0, None, {})  # total, index
-    for i in reversed(range(len(layouts))):  # least memory first (ZeRO-3, full recompute): a low bound
-        parts = breakdown_within(spec, params, setup, layouts[i], best[0], memo)  # None: above the best
-        if parts is not None and (sum(parts.values()), i) < best[:2]:  # of equal totals, the first
-            best = (sum(parts.values()), i, layouts[i], parts)
-    return (best[2].to_plan(), best[3]) if best[2] is not None else None
 
 
 def min_gpus(
@@ -199,8 +197,11 @@ def min_gpus(
             )
 
         ceiling = min(MAX_GPUS_SEARCHED, best - 1) if best else MAX_GPUS_SEARCHED
-        small = [n for n in (1, 2, 4) if n < per_node and floor <= n <= ceiling and n % g == 0]
-        found = next((n for n in small if fits(n)), None)
+        found = None
+        for n in (1, 2, 4):  # the small counts below a node, least first
+            if n < per_node and floor <= n <= ceiling and n % g == 0 and fits(n):
+                found = n
+                break
         if found is None:  # whole nodes: multiples of lcm(TP × PP × EP, node size)
             step = math.lcm(g, per_node)
             k_low = max(1, math.ceil(floor / step))  # the first group: its bottom first
@@ -255,7 +256,10 @@ def _alternatives(
         variants.append(("qlora", replace(setup, method=Method.qlora)))
     out = []
     for change, variant in variants:
-        found = min_gpus(spec, params, gpu, variant, at_most=at_least)  # most fit where setup does
+        shared = _kept_shared(memo, setup, variant)  # the user's kept activations, where they are the same
+        found = min_gpus(
+            spec, params, gpu, variant, memo=shared, at_most=at_least
+        )  # most fit where setup does
         out.append(
             Alternative(
                 change=change,
@@ -277,6 +281,30 @@ def _alternatives(
         )
     )
     return out
+
+
+_KEPT_READS = (
+    "method",
+    "algorithm",
+    "seq_len",
+    "freeze_layers",
+    "lora_dropout",
+    "master_weights",
+    "lora_targets",
+)
+"""The setup's fields that :func:`estimator.transients.kept_activations` and
+:func:`estimator.transients.activation_facts` read (with the model and the layout's TP, PP, micro-batch,
+recompute mode and ZeRO stage): tests/test_estimate_speed.py checks the shared spans against fresh ones."""
+
+
+def _kept_shared(memo: SearchMemo | None, setup: TrainingSetup, variant: TrainingSetup) -> SearchMemo | None:
+    """A new :class:`estimator.memory.SearchMemo` for ``variant``'s search that shares ``memo``'s kept
+    activations and their facts (the same dicts: each search adds to them) when ``variant`` differs from
+    ``setup`` in none of :data:`_KEPT_READS` (the optimizer, ZeRO stage, offload, layout, recompute mode,
+    micro-batch or tool of :func:`_alternatives`), else None (a search of its own)."""
+    if memo is None or any(getattr(setup, f) != getattr(variant, f) for f in _KEPT_READS):
+        return None
+    return SearchMemo(activations=memo.activations, by_layers=memo.by_layers, facts=memo.facts)
 
 
 def _without_idle_other_stack(rows: list[Alternative]) -> list[Alternative]:

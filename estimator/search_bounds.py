@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from estimator.catalog import ModelSpec
 from estimator.defaults import CUDA_CONTEXT_BYTES, FRAGMENTATION
 from estimator.models import Algorithm, Method, Plan
-from estimator.setup import Layout, TrainingSetup
+from estimator.setup import Layout, TrainingSetup, new_layout
 from estimator.transients import ZERO3_SUB_GROUP_SIZE, Peaks, gathered_weights, step_bytes, zero_buffers
 
 if TYPE_CHECKING:
@@ -89,7 +89,7 @@ def low_stages_out_of_reach(
     keep the order)."""
     if setup.algorithm == Algorithm.ppo:
         return False
-    stage2 = Layout(plan[0], plan[1], plan[2], 2, plan[4], plan[5], plan[6], plan[7])
+    stage2 = new_layout((*plan[:3], 2, *plan[4:]))
     return memo.state_sum(spec, params, setup, stage2)[0] > limit
 
 
@@ -160,7 +160,7 @@ def step_out_of_reach(
     key = state_key(spec, setup, plan)
     floor = memo.step_floors.get(key)
     if floor is None:
-        trained = memo.trained_params(spec, params, setup)
+        trained = memo.trained if memo.trained is not None else memo.trained_params(spec, params, setup)
         if setup.method != Method.ptuning:  # as estimator.memory._step_peaks
             trained /= plan.tp * plan.pp
         step = step_bytes(setup, plan, trained).likely
@@ -206,8 +206,9 @@ def rest_floor(
     ≥ 1 (the stage's own are no fewer) + the CUDA context; infinite without a mode (no group is
     searched)."""
     tp, pp = pinned
-    kept = [memo.kept(spec, setup, Layout(tp, pp, 1, 3, m, setup.micro_batch, setup.offload)) for m in modes]
-    return min(k.likely for k in kept) + CUDA_CONTEXT_BYTES.value if kept else math.inf
+    mb, off = setup.micro_batch, setup.offload
+    kept = [memo.kept(spec, setup, new_layout((tp, pp, 1, 3, m, mb, off, 1))).likely for m in modes]
+    return min(kept) + CUDA_CONTEXT_BYTES.value if kept else math.inf
 
 
 def count_out_of_reach(

@@ -30,9 +30,15 @@ def _count_index(n: int, per_node: int) -> int:
     return small + math.ceil(n / per_node) - 1
 
 
+_SHELLS = {
+    off: Layout(tp=1, pp=1, dp=1, zero_stage=0, recompute="full", micro_batch=1, offload=off)
+    for off in (False, True)
+}
+
+
 def _shell(offload: bool) -> Layout:
     """One GPU, full recompute (:data:`_SHELL_PLAN` as a search layout, with ``offload``)."""
-    return Layout(tp=1, pp=1, dp=1, zero_stage=0, recompute="full", micro_batch=1, offload=offload)
+    return _SHELLS[offload]
 
 
 def _lower_bound(

@@ -7,7 +7,9 @@ and the layout search (:mod:`estimator.plan`).
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from functools import partial
 from typing import Literal, NamedTuple
 
 from estimator.catalog import ModelSpec
@@ -87,6 +89,11 @@ class Layout(NamedTuple):
 
     def to_plan(self) -> Plan:
         return Plan(**self._asdict())
+
+
+new_layout: Callable[[Iterable[object]], Layout] = partial(tuple.__new__, Layout)
+"""``new_layout((tp, pp, dp, zero_stage, recompute, micro_batch, offload, ep))``, all eight fields: a
+:class:`Layout` without the Python call of the NamedTuple's ``__new__`` (for the search's hot paths)."""
 
 
 def activation_layers(spec: ModelSpec, setup: TrainingSetup, pp: int, recompute: str | None = None) -> int:

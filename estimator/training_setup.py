@@ -8,8 +8,9 @@ from typing import NamedTuple
 
 from estimator import defaults
 from estimator.catalog import ModelSpec
+from estimator.checkpoint import checkpoint_bytes
 from estimator.ledger import Ledger, beyond_window
-from estimator.memory import LORA_ALL_LINEAR, QUANTIZED_BASE_BITS, checkpoint_bytes
+from estimator.memory import LORA_ALL_LINEAR, QUANTIZED_BASE_BITS
 from estimator.models import (
     Algorithm,
     Checkpoint,

@@ -19,6 +19,8 @@ PyTorch autocast); sources are in each docstring.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
+from functools import partial
 from typing import NamedTuple
 
 from estimator.architecture import embedding_params
@@ -121,14 +123,19 @@ class Span(NamedTuple):
 
     def __add__(self, other: object) -> Span:  # type: ignore[override]
         assert isinstance(other, Span)
-        return Span(self.low + other.low, self.likely + other.likely, self.high + other.high)
+        return _span((self.low + other.low, self.likely + other.likely, self.high + other.high))
 
     def scaled(self, k: float) -> Span:
-        return Span(self.low * k, self.likely * k, self.high * k)
+        return _span((self.low * k, self.likely * k, self.high * k))
 
     @staticmethod
     def exact(x: float) -> Span:
-        return Span(x, x, x)
+        return _span((x, x, x))
+
+
+_span: Callable[[Iterable[float]], Span] = partial(tuple.__new__, Span)
+"""``_span((low, likely, high))`` is ``Span(low, likely, high)`` without the Python call of the
+NamedTuple's ``__new__`` (a layout search makes ~15 spans a layout: 9k calls over the corpus)."""
 
 
 ZERO = Span.exact(0.0)
@@ -267,7 +274,7 @@ def kept_activations(
     likely = activation_bytes_per_layer(s, b, spec, t, plan.recompute) + adapters  # type: ignore[arg-type]
     low = min(KORTHIKANTI_COEFFICIENT, fused) * per_coef + adapters
     high = max(KORTHIKANTI_COEFFICIENT, eager) * per_coef + adapters
-    return Span(low, likely, high).scaled(layers)
+    return _span((low, likely, high)).scaled(layers)
 
 
 def _per_layer_linear_params(spec: ModelSpec, params: float) -> float:
@@ -297,10 +304,12 @@ def layer_workspace(
     quantized = setup.method == Method.qlora or (setup.base_bits is not None and setup.method != Method.full)
     one = DEQUANT_BYTES * largest_matrix(spec) / t if quantized else 0.0
     layer = DEQUANT_BYTES * _per_layer_linear_params(spec, params) / t if quantized else 0.0
-    return Span(
-        fused * per_coef + adapters + one,
-        eager * per_coef + adapters + one,
-        2 * eager * per_coef + adapters + layer,
+    return _span(
+        (
+            fused * per_coef + adapters + one,
+            eager * per_coef + adapters + one,
+            2 * eager * per_coef + adapters + layer,
+        )
     )
 
 
@@ -312,7 +321,7 @@ def loss_bytes(spec: ModelSpec, setup: TrainingSetup, plan: Plan | Layout) -> Sp
     table = CHUNKED_LOSS_BYTES_PER_LOGIT if setup.chunked_loss else None
     table = table or (FP32_LOSS_BYTES_PER_LOGIT if setup.fp32_loss else HALF_LOSS_BYTES_PER_LOGIT)
     logits = rows(setup, plan) * setup.seq_len * spec.vocab / plan.tp
-    return Span(*table).scaled(logits)
+    return _span(table).scaled(logits)
 
 
 def gathered_weights(spec: ModelSpec, params: float, setup: TrainingSetup, plan: Plan | Layout) -> Span:
@@ -323,7 +332,7 @@ def gathered_weights(spec: ModelSpec, params: float, setup: TrainingSetup, plan:
         return ZERO
     shard = params / (plan.tp * plan.pp)
     live = 2.0 * min(ZERO3_MAX_LIVE_PARAMETERS, shard)
-    return Span(min(live, 2.0 * _per_layer_linear_params(spec, params) / plan.tp), live, live)
+    return _span((min(live, 2.0 * _per_layer_linear_params(spec, params) / plan.tp), live, live))
 
 
 def zero_buffers(plan: Plan | Layout) -> float:
@@ -353,11 +362,11 @@ def step_bytes(setup: TrainingSetup, plan: Plan | Layout, trained: float) -> Spa
         return ZERO
     if plan.zero_stage == 0:
         per = 4.0 if setup.master_weights else 2.0
-        return Span(0.0, per * trained, per * trained)
+        return _span((0.0, per * trained, per * trained))
     partition = trained / plan.dp
     if plan.zero_stage >= 3:
         partition = min(partition, ZERO3_SUB_GROUP_SIZE)
-    return Span(*STEP_GRADIENT_COPY_BYTES).scaled(partition)
+    return _span(STEP_GRADIENT_COPY_BYTES).scaled(partition)
 
 
 class Peaks(NamedTuple):
@@ -388,7 +397,7 @@ class Peaks(NamedTuple):
         the fuller of stage 1 (all its micro-batches, no loss) and the last stage (one micro-batch and
         the loss)."""
         ends = [max(self._stages(end)) for end in range(3)]
-        return Span(*ends) + self.gathered
+        return _span(ends) + self.gathered
 
     def likely_parts(self) -> dict[str, float]:
         """The likely peak as parts that add up to it: 'activations' and 'logits' (the loss's peak),

@@ -16,6 +16,7 @@ from bot.render.ledger_texts import WHY_TEXTS
 from bot.render.wording import FIELD_LABELS, NOTE_MESSAGES
 from estimator import catalog, compute, efficiency, estimate
 from estimator.architecture import count_params, shape_for_size
+from estimator.checkpoint import checkpoint_bytes
 from estimator.defaults import CUDA_CONTEXT_BYTES, FRAGMENTATION
 from estimator.inference import (
     LOCAL,
@@ -42,7 +43,6 @@ from estimator.inference import (
 from estimator.memory import (
     BNB_8BIT_ABSMAX_BYTES_PER_PARAM,
     breakdown,
-    checkpoint_bytes,
     largest_param,
     lora_params,
     model_state_bytes,

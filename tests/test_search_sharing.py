@@ -1,0 +1,148 @@
+"""Issue 23 item 7, the estimate's CPU (part s16-sp-est) without a different answer: what one answer's
+searches share. :func:`estimator.plan.best_plan_for` keeps its answer per count in the search's memo (the
+fewest GPUs, the user's count and the recommended size often ask the same count);
+:func:`estimator.plan.least_memory_plan` skips the groups whose floor is above the best layout so far; the
+alternatives' searches (:func:`estimator.plan._alternatives`) share the user's kept activations when
+their setup differs in nothing those read (:data:`estimator.plan._KEPT_READS`). Here: each gives what
+the plain computation gives."""
+
+from __future__ import annotations
+
+import pytest
+
+from estimator import catalog
+from estimator.copying import replace
+from estimator.memory import SearchMemo, breakdown
+from estimator.models import Method
+from estimator.plan import (
+    _alternatives,
+    _kept_shared,
+    _layouts,
+    best_plan_for,
+    least_memory_plan,
+    min_gpus,
+    search_floor,
+)
+from estimator.setup import TrainingSetup
+from estimator.transients import activation_facts, kept_activations
+from tests.test_estimate_speed import SETUPS
+
+VARIANTS = {
+    "zero3": {"zero_stage": 3},
+    "full_recompute": {"recompute": "full"},
+    "searched_layout": {"tp": None, "pp": None},
+    "other_stack": {"data_parallel_only": False, "zero_stage": None},
+    "micro_batch_1": {"micro_batch": 1},
+    "adamw8bit": {"optimizer": "adamw8bit"},
+    "cpu_offload": {"offload": True},
+    "lora": {"method": Method.lora},
+    "qlora": {"method": Method.qlora},
+    "seq_len": {"seq_len": 1024},
+    "dropout": {"lora_dropout": 0.05},
+}
+
+
+@pytest.mark.parametrize(("model", "gpu", "setup"), SETUPS)
+def test_a_variant_sharing_the_kept_activations_keeps_the_same_ones(model, gpu, setup) -> None:
+    """Where a variant's search shares the user's kept activations, every layout keeps the same bytes
+    under either setup; a variant that changes the method, the length or the dropout gets its own."""
+    spec, card = catalog.model(model), catalog.gpu(gpu)
+    shared = 0
+    for change, fields in VARIANTS.items():
+        variant = replace(setup, **fields)
+        memo = _kept_shared(SearchMemo(), setup, variant)
+        if variant.method != setup.method or change in ("seq_len", "dropout"):
+            assert memo is None, change
+        if memo is None:
+            continue
+        shared += 1
+        assert activation_facts(spec, variant) == activation_facts(spec, setup), change
+        for gpus in (1, 8, 64):
+            for plan in _layouts(spec, card, gpus, variant):
+                assert kept_activations(spec, variant, plan) == kept_activations(spec, setup, plan), (
+                    change,
+                    plan,
+                )
+    assert shared >= 6
+
+
+@pytest.mark.parametrize(("model", "gpu", "setup"), SETUPS)
+def test_the_alternatives_with_the_shared_activations_are_those_without(model, gpu, setup) -> None:
+    spec, card = catalog.model(model), catalog.gpu(gpu)
+    memo = SearchMemo()
+    found = min_gpus(spec, spec.params_total, card, setup, memo=memo)
+    floor = search_floor(found[0] if found else None)
+    shared = _alternatives(spec, spec.params_total, card, setup, memo, floor)
+    alone = _alternatives(spec, spec.params_total, card, setup, None, floor)
+    assert shared == alone
+    assert len(shared) >= 1
+
+
+@pytest.mark.parametrize(("model", "gpu", "setup"), SETUPS)
+def test_a_remembered_plan_is_the_plan_and_its_parts_the_caller_s_own(model, gpu, setup) -> None:
+    spec, card = catalog.model(model), catalog.gpu(gpu)
+    memo = SearchMemo()
+    for gpus in (1, 2, 8, 16, 64):
+        for budget, full in ((1.0, True), (0.9, False)):
+            first = best_plan_for(spec, spec.params_total, card, gpus, setup, budget, full, memo)
+            plain = best_plan_for(spec, spec.params_total, card, gpus, setup, budget, full)
+            assert first == plain
+            if first is not None:
+                first[1]["weights"] = -1.0  # a caller changing its parts changes nobody else's
+            again = best_plan_for(spec, spec.params_total, card, gpus, setup, budget, full, memo)
+            assert again == plain
+
+
+@pytest.mark.parametrize(("model", "gpu", "setup"), SETUPS)
+def test_the_least_memory_layout_is_the_least_of_all_layouts(model, gpu, setup) -> None:
+    """The first layout (in preference order) of the least total, as sizing every layout finds it."""
+    spec, card = catalog.model(model), catalog.gpu(gpu)
+    for gpus in (1, 2, 8, 64):
+        layouts = _layouts(spec, card, gpus, setup)
+        if not layouts:
+            continue
+        totals = [sum(breakdown(spec, spec.params_total, setup, p).values()) for p in layouts]
+        i = min(range(len(layouts)), key=lambda j: (totals[j], j))
+        got = least_memory_plan(spec, spec.params_total, card, gpus, setup, SearchMemo())
+        assert got is not None
+        assert got[0] == layouts[i].to_plan()
+        assert sum(got[1].values()) == totals[i]
+
+
+def test_the_shared_search_keeps_a_setup_s_own_method() -> None:
+    setup = TrainingSetup(seq_len=4096)
+    assert _kept_shared(SearchMemo(), setup, replace(setup, optimizer="adamw8bit")) is not None
+    assert _kept_shared(SearchMemo(), setup, replace(setup, method=Method.lora)) is None
+    assert _kept_shared(None, setup, setup) is None
+
+
+def test_a_corpus_estimate_makes_few_python_calls() -> None:
+    """Over the corpus, a warm estimate makes ~1,296 Python calls (profile 'call' events; main 69c1324:
+    ~1,577): the answers' searches share their plans and activations, and the search builds its tuples
+    without NamedTuple frames. A budget, not a timing: the count is the same on every machine."""
+    import json
+    import sys
+    from pathlib import Path
+
+    from bot.parse import parse
+    from estimator import estimate
+
+    corpus = Path(__file__).parent / "data" / "questions.json"
+    requests = [parse(q["text"]).request for q in json.loads(corpus.read_text(encoding="utf-8"))]
+    requests = [r for r in requests if r.params_total or r.tokens]
+    for r in requests:
+        estimate(r)  # warm: catalogs, compiled tables
+    calls = 0
+
+    def count(frame, event, arg) -> None:
+        nonlocal calls
+        calls += event == "call"
+
+    sys.setprofile(count)
+    try:
+        for r in requests:
+            estimate(r)
+    finally:
+        sys.setprofile(None)
+    assert len(requests) > 100
+    assert calls / len(requests) < 1_330, calls / len(requests)
