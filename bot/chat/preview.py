@@ -1,6 +1,6 @@
 """``sizing-bot preview PLATFORM MESSAGE…``: what the bot would send on Feishu/Lark, WeCom or DingTalk,
-without an account or a network: each message is asked in one private chat through the same
-:class:`~bot.chat.seam.Seam` the running bot uses (:func:`bot.chat.wiring.card_seam`) (a later message can be a follow-up such as
+without an account or a network: each message is asked in one private chat through the seam the
+running bot uses (:func:`bot.chat.wiring.card_seam`; a later message can be a follow-up such as
 "那H100呢"), and the reply is printed as the JSON body that platform's API receives (Feishu's card
 ``content`` shown as an object: the API takes it JSON-encoded in a string):
 
