@@ -1,6 +1,6 @@
 """``sizing-bot preview PLATFORM MESSAGE…``: what the bot would send on Feishu/Lark, WeCom or DingTalk,
-without an account or a network: each message is asked in one private chat through the same
-:class:`~bot.chat.seam.Seam` the running bot uses (a later message can be a follow-up such as
+without an account or a network: each message is asked in one private chat through the seam the
+running bot uses (:func:`bot.chat.wiring.card_seam`; a later message can be a follow-up such as
 "那H100呢"), and the reply is printed as the JSON body that platform's API receives (Feishu's card
 ``content`` shown as an object: the API takes it JSON-encoded in a string):
 
@@ -20,8 +20,6 @@ import json
 from typing import Any
 
 from bot.chat.adapter import Inbound, Outbound
-from bot.chat.contact import contact_of
-from bot.chat.seam import Seam
 from bot.core.conversation import Conversation
 
 PLATFORMS = ("feishu", "wecom", "dingtalk")
@@ -37,10 +35,10 @@ def preview(
     Raises ValueError for a platform not in :data:`PLATFORMS`."""
     if platform not in PLATFORMS:
         raise ValueError(f"unknown platform {platform!r}: one of {', '.join(PLATFORMS)}")
-    from bot.feishu.card import card_footer, card_text
+    from bot.chat.wiring import card_seam
 
     conversation = Conversation(presales=presales)
-    seam = Seam(conversation, render=card_text, contact=contact_of(presales), footer=card_footer)
+    seam = card_seam(conversation, presales)
     links = _links(public_url) if platform == "dingtalk" else None
     bodies = []
     for i, text in enumerate(messages):

@@ -29,16 +29,24 @@ def open_seam(
     Without a shared store the settings and the dedupe keys live in the SQLite file ``SIZING_BOT_DB``
     (dedupe in ``table``, 8 h); with one, both live there (dedupe keys prefixed ``store_prefix``) and a
     reply to a message another replica sent finds its turn (issue 29)."""
-    from bot.feishu.card import card_footer, card_text
     from bot.feishu.seen import StoreSeen
 
     db = settings.db_path or default_db_path()
     conversation, shared = open_conversation(settings, presales, db)
-    seam = Seam(conversation, render=card_text, contact=contact_of(presales), footer=card_footer)
+    seam = card_seam(conversation, presales)
     share_seam(seam, shared)
     if shared is not None:
         return seam, StoreSeen(shared, prefix=store_prefix), shared
     return seam, SqliteSeen(db, table=table), None
+
+
+def card_seam(conversation: Any, presales: PresalesConfig | None) -> Seam:
+    """The seam the long-connection platforms answer through: replies in card parts
+    (:func:`bot.feishu.card.card_text`), the offer's contact line appended (``sizing-bot preview`` uses
+    it too, so what it prints is what the running bot sends)."""
+    from bot.feishu.card import card_footer, card_text
+
+    return Seam(conversation, render=card_text, contact=contact_of(presales), footer=card_footer)
 
 
 async def serve_until_stopped(
