@@ -1,0 +1,33 @@
+"""Session 16 (issue 23 item 7, render stage): the reply's fixed machinery does less per message, with
+the same text (bench/compare.py --parts answers checks every corpus reply byte for byte)."""
+
+from __future__ import annotations
+
+from babel.support import NullTranslations
+
+from bot.render import i18n
+from bot.render.i18n import N_, translate
+
+STAGE = N_("LoRA fine-tuning")
+
+
+def test_translate_looks_each_message_up_once_per_catalog(monkeypatch):
+    catalog = i18n.translations("zh")
+    seen: list[str] = []
+    real = catalog.gettext
+
+    def spy(message: str) -> str:
+        seen.append(message)
+        return real(message)
+
+    i18n._LOOKED_UP.pop("zh", None)
+    monkeypatch.setattr(catalog, "gettext", spy)
+    assert translate("zh", STAGE) == translate("zh", STAGE) == "LoRA 微调"
+    assert translate("zh", N_("Cost: %(low)s"), low="¥1") == "费用：¥1"
+    assert seen == [STAGE, "Cost: %(low)s"]
+
+
+def test_a_swapped_catalog_is_looked_up_afresh(monkeypatch):
+    assert translate("zh", STAGE) == "LoRA 微调"
+    monkeypatch.setattr(i18n, "translations", lambda lang: NullTranslations())
+    assert translate("zh", STAGE) == "LoRA fine-tuning"  # the new catalog's text, not the remembered one
