@@ -31,3 +31,22 @@ def test_a_swapped_catalog_is_looked_up_afresh(monkeypatch):
     assert translate("zh", STAGE) == "LoRA 微调"
     monkeypatch.setattr(i18n, "translations", lambda lang: NullTranslations())
     assert translate("zh", STAGE) == "LoRA fine-tuning"  # the new catalog's text, not the remembered one
+
+
+def test_markdown_wording_is_formatted_as_markups_percent_formats_it():
+    """The Markdown gettext formats on the str (one Markup built, not a helper per value); the text is
+    Markup's own ``%``: text escaped, Markup kept, an object with ``__html__`` as that, ``%%`` a ``%``."""
+    from markupsafe import Markup
+
+    from bot.render.dialect import _md, _md_format
+
+    class Html:
+        def __html__(self) -> str:
+            return "<b>x</b>"
+
+    wording = Markup("%(a)s · %(b)s · %(c)s · 52%% · %(d)s")
+    variables = {"a": "7*B_", "b": Markup("**kept**"), "c": Html(), "d": 3}
+    got = _md_format(wording, variables)
+    assert type(got) is Markup
+    assert got == wording % {k: _md(v) for k, v in variables.items()}
+    assert got == "7\\*B\\_ · **kept** · <b>x</b> · 52% · 3"
