@@ -50,3 +50,37 @@ def test_markdown_wording_is_formatted_as_markups_percent_formats_it():
     assert type(got) is Markup
     assert got == wording % {k: _md(v) for k, v in variables.items()}
     assert got == "7\\*B\\_ · **kept** · <b>x</b> · 52% · 3"
+
+
+def _render_calls(fmt: str) -> float:
+    """Python-level calls (profile 'call' events) a corpus reply's render makes, each answer fresh (its
+    derived facts not yet worked out, as in bench/latency.py), after one warm pass."""
+    import sys
+
+    from bot.core.pipeline import answer
+    from bot.render.renderer import render
+    from tests.cli_run import CORPUS_QUESTIONS
+
+    for q in CORPUS_QUESTIONS:
+        render(answer(q), fmt)
+    fresh = [answer(q) for q in CORPUS_QUESTIONS]
+    count = 0
+
+    def profile(_frame, event, _arg):
+        nonlocal count
+        count += event == "call"
+
+    sys.setprofile(profile)
+    try:
+        for a in fresh:
+            render(a, fmt)
+    finally:
+        sys.setprofile(None)
+    return count / len(fresh)
+
+
+def test_a_reply_renders_in_few_python_calls():
+    """Session 16: html 481 → 439 calls a reply (no macro calls, one translate lookup per message),
+    Markdown 1,441 → 891 (its gettext formats on the str)."""
+    assert _render_calls("html") < 460
+    assert _render_calls("markdown") < 920
