@@ -58,9 +58,16 @@ def _render_calls(fmt: str) -> float:
     import sys
 
     from bot.core.pipeline import answer
+    from bot.render import env, notes
+    from bot.render import fmt as formats
     from bot.render.renderer import render
     from tests.cli_run import CORPUS_QUESTIONS
 
+    # fresh remembered texts, numbers and ledger rows: none is started afresh while counting (each
+    # clears itself when full, which a long test session could reach)
+    env._environment.cache_clear()
+    formats.fmt_for.cache_clear()
+    notes._ROWS.clear()
     for q in CORPUS_QUESTIONS:
         render(answer(q), fmt)
     fresh = [answer(q) for q in CORPUS_QUESTIONS]
