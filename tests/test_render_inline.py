@@ -17,9 +17,10 @@ QUESTIONS = CORPUS_QUESTIONS
 ask = ask_quietly
 
 
-def test_a_reply_loads_only_its_own_template_and_the_macros(monkeypatch):
-    """One training reply (it used to include ~10 templates, each looked up and given a new context)
-    now looks up reply.j2 and the macros it imports: the includes are written out in place."""
+def test_a_reply_loads_only_its_own_template(monkeypatch):
+    """One training reply (it used to include ~10 templates, each looked up and given a new context,
+    and import the macros) now looks up reply.j2 alone: the includes, the stage name, the advice and the
+    tools included in place of the old macros, are written out in place."""
     ask("--", "7B模型1万亿token要多少A100")  # warm: environments built
     looked_up: list[str] = []
     real = Environment.get_template
@@ -32,7 +33,7 @@ def test_a_reply_loads_only_its_own_template_and_the_macros(monkeypatch):
     out = ask("--", "7B模型1万亿token要多少A100")
     assert out.startswith("7B 预训练 1万亿 token ≈ 9.3万 A100·时")
     assert "卡数 → 天数（区间）：" in out  # the days table, from the inlined _days_table.j2
-    assert sorted(looked_up) == ["_macros.j2", "reply.j2"]
+    assert looked_up == ["reply.j2"]
 
 
 def test_the_inlined_source_keeps_each_included_file_in_its_own_scope():
@@ -87,8 +88,7 @@ def test_a_dict_attribute_is_what_jinja_gives(obj, name: str):
 
 
 def test_a_reply_makes_one_jinja_context(monkeypatch):
-    """The macros are imported without the reply's context (their variables are arguments), so Jinja
-    keeps one module of them; with the includes inlined a reply makes exactly one context."""
+    """With the includes inlined (the old macros too) a reply makes exactly one context."""
     ask("--", "Serve Llama-3-70B, 100 concurrent, 8k context")
     made: list[str] = []
     real = Template.new_context
@@ -99,7 +99,7 @@ def test_a_reply_makes_one_jinja_context(monkeypatch):
 
     monkeypatch.setattr(Template, "new_context", spy)
     out = ask("--", "Serve Llama-3-70B, 100 concurrent, 8k context")
-    assert "vLLM" in out  # the advice and frameworks macros ran
+    assert "vLLM" in out  # the advice and the tools were written
     assert made == ["reply.j2"]
 
 
@@ -125,7 +125,7 @@ def test_gettext_is_called_directly_and_no_context_is_derived(monkeypatch):
     assert "• 计算量：C = 6ND = 4.2×10²² FLOPs" in out
     assert derived == []
     assert "gettext" not in jinja_calls
-    assert jinja_calls  # the macros still go Jinja's way
+    assert jinja_calls == []  # no macros either: the stage name, advice and tools are written in place
 
 
 @pytest.mark.parametrize(

@@ -91,7 +91,7 @@ class Answer(BaseModel, defer_build=True):  # schema built on first use: start-u
     def know(self, **facts: Any) -> Answer:
         """Record derived facts the pipeline already computed (e.g. ``cheapest_index``), so they are not
         computed again; returns the answer."""
-        self._derived.update(facts)
+        self.__pydantic_private__["_derived"].update(facts)  # type: ignore[index]  # as _once reads it
         return self
 
     def _once(self, key: str, make: Callable[[], Any]) -> Any:

@@ -326,10 +326,16 @@ class Conversation:
     def _rebuild(self, rec: _TurnRecord) -> Answer:
         settings = self.settings(rec.chat_id)
         lang = reply_lang(fixed=rec.fixed_lang, chosen=settings.lang, previous=rec.lang)
-        result = answer_request(
-            rec.request, rec.parsed, lang, settings, self.presales, followup=rec.followup, changed=rec.changed
+        return answer_request(
+            rec.request,
+            rec.parsed,
+            lang,
+            settings,
+            self.presales,
+            followup=rec.followup,
+            changed=rec.changed,
+            switch=(rec.kept, rec.reset),
         )
-        return result.model_copy(update={"kept": rec.kept, "reset": rec.reset})
 
     def _new_id(self) -> str:
         while True:

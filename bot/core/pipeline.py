@@ -199,9 +199,8 @@ def answer(
     elif context.previous is None and lost_followup(parsed):
         parsed = parsed.model_copy(update={"notes": [*parsed.notes, LOST_FOLLOWUP]})
     lang = _reply_lang(parsed, context, settings)
-    result = answer_request(
-        request, parsed, lang, settings, presales, followup=decision.followup, changed=changed
-    ).model_copy(update={"kept": kept, "reset": reset})
+    result = answer_request(request, parsed, lang, settings, presales, followup=decision.followup,
+                            changed=changed, switch=(kept, reset))  # fmt: skip
     result = result.model_copy(update={"stack": stack}) if stack is not None else result
     return result.model_copy(update={"config": config}) if config is not None else result
 
@@ -251,9 +250,11 @@ def answer_request(
     *,
     followup: bool = False,
     changed: list[str] | None = None,
+    switch: tuple[dict[str, Any], dict[str, Any]] = ({}, {}),
 ) -> Answer:
     """Size ``request`` (what the user said; ``parsed`` is the message behind it) for ``lang``, with
-    the chat's settings and the pre-sales offer filled in, and the other GPUs the message named."""
+    the chat's settings and the pre-sales offer filled in, and the other GPUs the message named.
+    ``switch``: a stage switch's (kept, reset) values (:attr:`Answer.kept`, :attr:`Answer.reset`)."""
     settings = settings or ChatSettings()
     parsed = parsed.model_copy(update={"request": request})
     sources: dict[str, str] = {}
@@ -305,6 +306,8 @@ def answer_request(
         request=request,
         followup=followup,
         changed=list(changed or []),
+        kept=switch[0],
+        reset=switch[1],
         sources=sources,
         offer=offer,
         offered=alternative[0] if alternative else None,

@@ -1,5 +1,5 @@
 """Which tools the reply's stage section recommends, and why (keys; the sentences live in
-``templates/_macros.j2``, macro ``frameworks``). The same rules pick the launch recipes
+``templates/_frameworks.j2``, written out in place in ``reply.j2``). The same rules pick the launch recipes
 (:mod:`bot.recipes.training`, :mod:`bot.recipes.serving`)."""
 
 from __future__ import annotations

@@ -102,24 +102,7 @@ def build_context(
         "methods": method_rows(report, f),
         "r": rental,
         "largest": largest,
-        "notes": [
-            note_text(n, lang, alternatives_shown=_alternatives_shown(report, memory))
-            for n in report.warnings
-            if not _said_elsewhere(n, kind, memory, inference)
-            and n.code not in BUDGET_VERDICTS | TOTAL_MEMORY_VERDICTS | {NoteCode.duration_needs_data}
-            # the unknown card is named right under the headline, with the closest cards
-            and not (n.code == NoteCode.unknown_gpu_assumed and parsed is not None and parsed.unknown_gpu)
-        ],
-        # every verdict on the user's budget and deadline, right under the headline ("within budget"
-        # and "not within 30 days" can both hold)
-        "budget_verdict": "\n".join(note_text(n, lang) for n in report.warnings if n.code in BUDGET_VERDICTS),
-        # "how long?" with no data size: line 1 says what a time needs, the memory headline follows
-        "time_needs_data": next(
-            (note_text(n, lang) for n in report.warnings if n.code == NoteCode.duration_needs_data), None
-        ),
-        "total_verdict": next(
-            (note_text(n, lang) for n in report.warnings if n.code in TOTAL_MEMORY_VERDICTS), None
-        ),
+        **_warning_lines(report, lang, kind, memory, inference, parsed),
         # a bare rental ('rent 8x H100 for one week') is no job: no stage to assume, no framework to advise
         "assumptions": [
             row
@@ -132,6 +115,52 @@ def build_context(
         "show_details": True,
         **parse_extras(parsed),
         **understood_extras(parsed, report, lang, it),
+    }
+
+
+_NOT_LISTED = BUDGET_VERDICTS | TOTAL_MEMORY_VERDICTS | {NoteCode.duration_needs_data}
+"""Warnings the reply says elsewhere than in its list of warnings (the verdicts under the headline)."""
+
+
+def _warning_lines(
+    report: SizingReport,
+    lang: str,
+    kind: str,
+    memory: dict[str, Any] | None,
+    inference: dict[str, Any] | None,
+    parsed: ParseResult | None,
+) -> dict[str, Any]:
+    """The report's warnings as the reply places them, in one pass: ``notes`` (the list; not those the
+    reply already states, the verdicts, nor the unknown card, which is named right under the headline
+    with the closest cards), ``budget_verdict`` (every verdict on the user's budget and deadline, right
+    under the headline: "within budget" and "not within 30 days" can both hold), ``time_needs_data``
+    ("how long?" with no data size: line 1 says what a time needs, the memory headline follows) and
+    ``total_verdict`` (the first of each)."""
+    notes: list[str] = []
+    verdicts: list[str] = []
+    time_needs_data = total_verdict = None
+    shown: bool | None = None  # whether the reply has the alternatives section, worked out once
+    unknown_gpu = parsed is not None and parsed.unknown_gpu
+    for n in report.warnings:
+        code = n.code
+        if code in BUDGET_VERDICTS:
+            verdicts.append(note_text(n, lang))
+        if code == NoteCode.duration_needs_data and time_needs_data is None:
+            time_needs_data = note_text(n, lang)
+        if code in TOTAL_MEMORY_VERDICTS and total_verdict is None:
+            total_verdict = note_text(n, lang)
+        if code in _NOT_LISTED or _said_elsewhere(n, kind, memory, inference):
+            continue
+        if code == NoteCode.unknown_gpu_assumed and unknown_gpu:
+            continue
+        if shown is None:
+            shown = _alternatives_shown(report, memory)
+        notes.append(note_text(n, lang, alternatives_shown=shown))
+    return {
+        "notes": notes,
+        "budget_verdict": "\n".join(verdicts),
+        "time_needs_data": time_needs_data,
+        "total_verdict": total_verdict,
     }
 
 

@@ -70,7 +70,26 @@ def translations(lang: str) -> NullTranslations:
     return NullTranslations()
 
 
+MAX_LOOKED_UP = 4096
+"""Most messages :func:`translate` keeps looked up per language (then it starts afresh)."""
+
+_LOOKED_UP: dict[str, tuple[NullTranslations, dict[str, str]]] = {}
+"""Language → (its catalog, message → the catalog's text): each message looked up once per catalog (a
+table of the catalog's own texts, not of any reply; a swapped catalog starts with none). A reply
+translates ~12 messages, each a Python-level ``gettext`` call otherwise."""
+
+
 def translate(lang: str, message: str, **params: object) -> str:
-    """Translate ``message`` for ``lang`` and substitute ``%(name)s`` parameters."""
-    text = translations(lang).gettext(message)
+    """Translate ``message`` for ``lang`` and substitute ``%(name)s`` parameters. Raises what ``%``
+    raises when a parameter is missing (``KeyError``) or of the wrong kind (``TypeError``, ``ValueError``)."""
+    catalog = translations(lang)
+    looked_up = _LOOKED_UP.get(lang)
+    if looked_up is None or looked_up[0] is not catalog:
+        looked_up = _LOOKED_UP[lang] = (catalog, {})
+    texts = looked_up[1]
+    text = texts.get(message)
+    if text is None:
+        if len(texts) >= MAX_LOOKED_UP:
+            texts.clear()
+        text = texts[message] = catalog.gettext(message)
     return text % params

@@ -1,0 +1,93 @@
+"""Session 16 (issue 23 item 7, render stage): the reply's fixed machinery does less per message, with
+the same text (bench/compare.py --parts answers checks every corpus reply byte for byte)."""
+
+from __future__ import annotations
+
+from babel.support import NullTranslations
+
+from bot.render import i18n
+from bot.render.i18n import N_, translate
+
+STAGE = N_("LoRA fine-tuning")
+
+
+def test_translate_looks_each_message_up_once_per_catalog(monkeypatch):
+    catalog = i18n.translations("zh")
+    seen: list[str] = []
+    real = catalog.gettext
+
+    def spy(message: str) -> str:
+        seen.append(message)
+        return real(message)
+
+    i18n._LOOKED_UP.pop("zh", None)
+    monkeypatch.setattr(catalog, "gettext", spy)
+    assert translate("zh", STAGE) == translate("zh", STAGE) == "LoRA 微调"
+    assert translate("zh", N_("Cost: %(low)s"), low="¥1") == "费用：¥1"
+    assert seen == [STAGE, "Cost: %(low)s"]
+
+
+def test_a_swapped_catalog_is_looked_up_afresh(monkeypatch):
+    assert translate("zh", STAGE) == "LoRA 微调"
+    monkeypatch.setattr(i18n, "translations", lambda lang: NullTranslations())
+    assert translate("zh", STAGE) == "LoRA fine-tuning"  # the new catalog's text, not the remembered one
+
+
+def test_markdown_wording_is_formatted_as_markups_percent_formats_it():
+    """The Markdown gettext formats on the str (one Markup built, not a helper per value); the text is
+    Markup's own ``%``: text escaped, Markup kept, an object with ``__html__`` as that, ``%%`` a ``%``."""
+    from markupsafe import Markup
+
+    from bot.render.dialect import _md, _md_format
+
+    class Html:
+        def __html__(self) -> str:
+            return "<b>x</b>"
+
+    wording = Markup("%(a)s · %(b)s · %(c)s · 52%% · %(d)s")
+    variables = {"a": "7*B_", "b": Markup("**kept**"), "c": Html(), "d": 3}
+    got = _md_format(wording, variables)
+    assert type(got) is Markup
+    assert got == wording % {k: _md(v) for k, v in variables.items()}
+    assert got == "7\\*B\\_ · **kept** · <b>x</b> · 52% · 3"
+
+
+def _render_calls(fmt: str) -> float:
+    """Python-level calls (profile 'call' events) a corpus reply's render makes, each answer fresh (its
+    derived facts not yet worked out, as in bench/latency.py), after one warm pass."""
+    import sys
+
+    from bot.core.pipeline import answer
+    from bot.render import env, notes
+    from bot.render import fmt as formats
+    from bot.render.renderer import render
+    from tests.cli_run import CORPUS_QUESTIONS
+
+    # fresh remembered texts, numbers and ledger rows: none is started afresh while counting (each
+    # clears itself when full, which a long test session could reach)
+    env._environment.cache_clear()
+    formats.fmt_for.cache_clear()
+    notes._ROWS.clear()
+    for q in CORPUS_QUESTIONS:
+        render(answer(q), fmt)
+    fresh = [answer(q) for q in CORPUS_QUESTIONS]
+    count = 0
+
+    def profile(_frame, event, _arg):
+        nonlocal count
+        count += event == "call"
+
+    sys.setprofile(profile)
+    try:
+        for a in fresh:
+            render(a, fmt)
+    finally:
+        sys.setprofile(None)
+    return count / len(fresh)
+
+
+def test_a_reply_renders_in_few_python_calls():
+    """Session 16: html 481 → 439 calls a reply (no macro calls, one translate lookup per message),
+    Markdown 1,441 → 891 (its gettext formats on the str)."""
+    assert _render_calls("html") < 460
+    assert _render_calls("markdown") < 920
