@@ -105,6 +105,8 @@ class FieldSteps:
     def why_unused(self, role: Role, used_roles: set[str], default: str) -> str:
         """Why a number of ``role`` is not used: another setup's or an observed figure's (its clause's, or
         the structure chose against it), 'repeated' when its field used another value, else ``default``."""
+        if role.extra == "stated_need":  # 'loads in 5 GB' beside a named card (bot.parse.role_left)
+            return "stated_need"
         lost = self.__dict__.get("_lost", {}).get(id(role)) or st.role_reason(self, role)
         return lost or ("repeated" if role.role in used_roles else default)
 

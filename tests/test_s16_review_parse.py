@@ -1,0 +1,48 @@
+"""The session-16 design review's parser findings (regressions of the merged branch), each fixed by kind
+and tested in both languages through the CLI (``sizing-bot ask --format json``). The sentences are
+written for these tests (none is from the real-question corpus)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.cli_run import ask_in_process
+
+
+def ask(capsys: pytest.CaptureFixture[str], text: str) -> dict[str, Any]:
+    return ask_in_process(capsys, text)
+
+
+def ignored(data: dict[str, Any]) -> dict[str, str]:
+    """typed → reason of the numbers the answer names as not used."""
+    return {i["text"]: i["reason"] for i in (data.get("interpretation") or {}).get("ignored") or []}
+
+
+FOOTPRINT_BESIDE_CARD = [
+    ("Mistral-7B at 4-bit loads in 6 GB. What throughput do I get on 2x RTX 4090?", "RTX-4090", 2, "6"),
+    ("Qwen2.5-14B fits in 30 GB at bf16; how many users can one L40S serve?", "L40S", 1, "30"),
+    ("Qwen2.5-7B 量化后 5G 就能装下，用 2 张 3090 推理能跑多快？", "RTX-3090", 2, None),
+    ("Qwen2.5-7B 4bit 在 6G 上就能跑，用 2 张 4090 多快？", "RTX-4090", 2, "6"),
+]
+
+
+@pytest.mark.parametrize(("text", "gpu", "count", "need"), FOOTPRINT_BESIDE_CARD)
+def test_a_footprint_said_beside_a_named_card_is_not_the_cards_memory(
+    capsys: pytest.CaptureFixture[str], text: str, gpu: str, count: int, need: str | None
+) -> None:
+    """Review finding 1: 'loads in / fits in N GB' said beside a named catalog card is the model's
+    footprint: the card keeps its own memory, and the number is named as a stated need."""
+    data = ask(capsys, text)
+    req = data["request"]
+    assert (req["gpu"], req["gpu_count"], req["gpu_memory_gib"]) == (gpu, count, None)
+    if need is not None:
+        assert ignored(data)[need] == "stated_need"
+
+
+def test_a_footprint_stated_with_no_card_is_not_a_card(capsys: pytest.CaptureFixture[str]) -> None:
+    """A statement ('fits in 16 GB at bf16.'), not a question about a card: a need, named."""
+    data = ask(capsys, "Llama-3.1-8B fits in 16 GB at bf16. How fast does it decode?")
+    assert data["request"]["gpu_memory_gib"] is None
+    assert ignored(data)["16"] == "stated_need"
