@@ -46,3 +46,24 @@ def test_a_footprint_stated_with_no_card_is_not_a_card(capsys: pytest.CaptureFix
     data = ask(capsys, "Llama-3.1-8B fits in 16 GB at bf16. How fast does it decode?")
     assert data["request"]["gpu_memory_gib"] is None
     assert ignored(data)["16"] == "stated_need"
+
+
+LARGER_CARD_RIGS = [
+    ("I have an RTX 5090 plus an RTX 3080. Can I run Qwen2.5-32B Q4 with llama.cpp?", "RTX-5090", 1),
+    ("我的机器是 5090 加 3080，用 llama.cpp 跑 Qwen2.5-32B 的 Q4 行吗？", "RTX-5090", 1),
+    ("An RTX 5090 plus an RTX 3080 with vLLM: can I serve Qwen2.5-32B AWQ?", "RTX-5090", 1),
+    ("我的机器是 4090 加 3090，用 Ollama 跑 70B 的 Q4 能跑吗？", "RTX-4090", 2),
+]
+
+
+@pytest.mark.parametrize(("text", "gpu", "count"), LARGER_CARD_RIGS)
+def test_a_rig_is_never_sized_below_its_largest_card(
+    capsys: pytest.CaptureFixture[str], text: str, gpu: str, count: int
+) -> None:
+    """Review finding 2: a 5090 (32 GB) with a 3080 (10 GB) was sized as 2 × 3080 and 'does not fit'
+    though the 5090 alone holds a 32B Q4; llama.cpp splits by free memory, vLLM could use the 5090 alone.
+    Two cards of the same memory still count both."""
+    data = ask(capsys, text)
+    assert (data["request"]["gpu"], data["request"]["gpu_count"]) == (gpu, count)
+    headline = data["reply"].splitlines()[0]
+    assert "does not fit" not in headline and "放不下" not in headline
