@@ -67,3 +67,32 @@ def test_a_rig_is_never_sized_below_its_largest_card(
     assert (data["request"]["gpu"], data["request"]["gpu_count"]) == (gpu, count)
     headline = data["reply"].splitlines()[0]
     assert "does not fit" not in headline and "放不下" not in headline
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I have 4 A100 80GB and want to fine-tune Llama-3.1-70B with LoRA. Renting 8 GPUs is too expensive.",
+        "We have 4 H100s to LoRA-tune Qwen2.5-32B; asking for 8 GPUs is too much for our budget.",
+        "我有 4 张 A100，想 LoRA 微调 Llama-3.1-70B，租 8 张卡也太贵了",
+    ],
+)
+def test_too_before_an_adjective_is_no_count_tried(capsys: pytest.CaptureFixture[str], text: str) -> None:
+    """Review finding 3: 'too' after a count read as 'tried too' made '4 … 8 GPUs is too expensive' a
+    4–8 range; the cards owned are the count."""
+    req = ask(capsys, text)["request"]
+    assert (req["gpu_count"], req["gpu_count_max"]) == (4, None)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Full fine-tune of Qwen2.5-14B OOMs on 4 A100s, and on 8 GPUs too. What do I need?",
+        "Qwen2.5-14B full fine-tune OOMed on 4 A100s; 8 GPUs crashed too, what do I need?",
+    ],
+)
+def test_too_ending_a_clause_or_after_an_oom_is_a_count_tried(
+    capsys: pytest.CaptureFixture[str], text: str
+) -> None:
+    req = ask(capsys, text)["request"]
+    assert (req["gpu_count"], req["gpu_count_max"]) == (4, 8)
