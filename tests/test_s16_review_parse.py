@@ -96,3 +96,37 @@ def test_too_ending_a_clause_or_after_an_oom_is_a_count_tried(
 ) -> None:
     req = ask(capsys, text)["request"]
     assert (req["gpu_count"], req["gpu_count_max"]) == (4, 8)
+
+
+COLOCATE_NOT_TRL = [
+    ("GRPO on Qwen2.5-7B with verl, colocate mode, 8 H100s: how long for 1000 steps?", "colocate"),
+    (
+        "OpenRLHF PPO for Llama-3.1-8B with --colocate_all_models on 8 A100s, how much memory per card?",
+        "--colocate_all_models",
+    ),
+    ("用 verl 跑 GRPO，Qwen2.5-7B，共置模式，8 张 H100 要多久跑完 1000 步？", "共置模式"),
+]
+
+
+@pytest.mark.parametrize(("text", "typed"), COLOCATE_NOT_TRL)
+def test_colocate_with_verl_or_openrlhf_is_named_not_set(
+    capsys: pytest.CaptureFixture[str], text: str, typed: str
+) -> None:
+    """Review finding 4: 'colocate' with verl or OpenRLHF set ``rollout_colocated``, which only TRL's
+    sizing uses, and the reply never named it: it is named as not used (the engine sleeps there)."""
+    data = ask(capsys, text)
+    assert data["request"]["rollout_colocated"] is None
+    assert ignored(data)[typed] == "colocate_not_trl"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "TRL GRPO on Qwen2.5-7B with vllm_mode colocate on 4 H100, does it fit?",
+        "GRPO 训练 Qwen2.5-7B，vllm_mode=colocate，4 张 H100 放得下吗？",
+    ],
+)
+def test_colocate_with_trl_or_its_vllm_mode_is_set(capsys: pytest.CaptureFixture[str], text: str) -> None:
+    data = ask(capsys, text)
+    assert data["request"]["rollout_colocated"] is True
+    assert "colocate_not_trl" not in ignored(data).values()
