@@ -120,3 +120,13 @@ def test_module_patterns_rebound() -> None:
     assert after is not before and after.pattern == before.pattern and after.flags == before.flags
     text = "what it needs, and what the run required"
     assert [m.span() for m in after.finditer(text)] == [m.span() for m in before.finditer(text)] != []
+
+
+@pytest.mark.parametrize("pattern", [r"(?<!z)(?u:\w)x", r"(?<!z)(?a:\w)x", r"\b(?:(?u:\w)|y)x"])
+def test_a_group_with_its_own_charset_flags_gets_no_scan(pattern: str) -> None:
+    """Review of session 16: a local '(?u:…)' / '(?a:…)' group changes what its categories match, but
+    the start scan's charset was compiled with the top-level flags: with re.ASCII, '(?<!z)(?u:\\w)x' on
+    ' éx ax' found only (4, 6) scanned, where re finds (1, 3) too. Such a pattern gets no scan."""
+    assert first_chars(pattern, re.ASCII) is None
+    assert with_first_chars(re.compile(pattern, re.ASCII)) is None
+    assert [m.span() for m in re.compile(r"(?<!z)(?u:\w)x", re.ASCII).finditer(" éx ax")] == [(1, 3), (4, 6)]

@@ -80,6 +80,8 @@ IGNORED_REASONS = (
     "card_slots",  # '4 个卡槽', '4 PCIe slots': at most that many cards; the count needed is sized
     "gpu_kinds",  # 'H20、L40S和A800三种卡', 'three GPU types': the kinds listed, each card's count sized
     "mixed_rig",  # 'an RTX 5090 plus an RTX 3080': one machine, sized as that many of its smallest card
+    "colocate_not_trl",  # 'colocate' with verl or OpenRLHF: the engine sleeps, nothing to size (s16)
+    "mixed_rig_largest",  # the same rig on llama.cpp or no engine: sized on its largest card alone (s16)
     "current_load",  # '现在 20 并发，峰值 100', '20 users now, scale to 64': the load today, the target sized
     "observed",  # a figure reported from a run ('uses 60 GB', 'got 35 tokens/s'): what happened, no setting
     "team_size",  # '4 people on the team' on a training question: no load, no training setting (s14)

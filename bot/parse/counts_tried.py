@@ -19,10 +19,12 @@ CUES = ("都", "也", "试", "both", "too", "tried", "as well", "also")
 
 _CUE_AFTER = rc(
     r"\s*(?:张|块|台)?\s*(?:卡|显卡|gpus?\b|cards?\b)?[^，。,.;；!?！？]{0,6}?"
-    r"(?:(?:都|也)\s*(?:试|报|是|一样|同样|oom|爆|不|跑不|会)|\btoo\b|\bas well\b)"
+    r"(?:(?:都|也)\s*(?:试|报|是|一样|同样|oom|爆|不|跑不|会)|\btoo\b(?=\s*(?:[^\w\s]|$))"
+    r"|\b(?:oom\w*|fail\w*|crash\w*|tried|died)\s+too\b|\bas well\b)"
 )
 """After a count: '八卡都试过', '八卡也是 OOM', '8 GPUs too', '8 cards as well' (not '两张卡怎么才能都用上':
-the cards used together, not tried one after the other)."""
+the cards used together, not tried one after the other). 'too' only ends a clause or follows an OOM or try
+verb ('8 GPUs OOMed too'), never an adjective's ('8 GPUs is too expensive': review of session 16)."""
 
 _CUE_BEFORE = rc(r"(?:试了一下|试了|试过|\btried(?: with| on)?|\balso(?: with| on)?)\s*$")
 """Before a count: '试了一下八卡', 'tried 8 GPUs', 'also on 8 GPUs'."""

@@ -24,7 +24,7 @@ from bot.parse.counts_tried import one_card, tried_counts
 from bot.parse.file_names import example_model, glued_version, outside_file_names
 from bot.parse.gpus import GpuMention, card_total, unified, variant_of_memory
 from bot.parse.load_words import single_user
-from bot.parse.mixed_rig import rig_cards, smallest
+from bot.parse.mixed_rig import rig_cards, rig_choice
 from bot.parse.models import ModelMention
 from bot.parse.negated_values import seq_role
 from bot.parse.numbers import NumberToken
@@ -105,6 +105,8 @@ class FieldSteps:
     def why_unused(self, role: Role, used_roles: set[str], default: str) -> str:
         """Why a number of ``role`` is not used: another setup's or an observed figure's (its clause's, or
         the structure chose against it), 'repeated' when its field used another value, else ``default``."""
+        if role.extra == "stated_need":  # 'loads in 5 GB' beside a named card (bot.parse.role_left)
+            return "stated_need"
         lost = self.__dict__.get("_lost", {}).get(id(role)) or st.role_reason(self, role)
         return lost or ("repeated" if role.role in used_roles else default)
 
@@ -311,10 +313,10 @@ class FieldSteps:
                 chosen = asked if asked.gpu_id != chosen.gpu_id else chosen
                 self.notes.append("asked_card")  # bot.core.pipeline.ASKED_CARD
             rig = rig_cards(self.s, gpus) if count is None else None  # 'an RTX 5090 plus an RTX 3080'
-            if rig:  # one machine of different cards: that many of the smallest, the others named
-                chosen = smallest(rig)
-                others = {g.gpu_id for g in rig} - {chosen.gpu_id}
-                self.named_unused += [(g.replace("-", " "), "mixed_rig") for g in sorted(others)]
+            if rig:  # one machine of different cards: by how its engine splits, the others named
+                chosen, n, why = rig_choice(rig, f.get("runtime"), f.get("stage"))
+                others, rig = set(why), rig[:n]
+                self.named_unused += [(g.replace("-", " "), why[g]) for g in sorted(others)]
                 gpus[:] = [g for g in gpus if g.gpu_id not in others]  # parts of the rig, not alternatives
             elif len({g.gpu_id for g in gpus}) > 1:  # each option's own count, or the count of the card sized
                 chosen, count = option_counts(self, chosen, gpus, count, asked or counted is not chosen)

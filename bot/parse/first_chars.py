@@ -64,6 +64,12 @@ def _charset_of(parsed: Any, flags: int) -> list[tuple[Any, Any]] | None:
     return found[0]
 
 
+_CHARSET_FLAGS = re.ASCII | re.UNICODE | re.LOCALE
+"""Flags a local group ('(?a:…)', '(?u:…)', '(?L:…)') may add that change what a category in a charset
+matches: the start scan's charset is compiled with the pattern's top-level flags, so such a group gets no
+scan (review of session 16: '(?<!z)(?u:\\w)x' with re.ASCII lost the match of 'éx')."""
+
+
 def _sequence(items: list[tuple[Any, Any]], flags: int) -> tuple[list[tuple[Any, Any]], bool] | None:
     """(the first-character items of a sequence, whether it can consume nothing), or None: any."""
     out: list[tuple[Any, Any]] = []
@@ -89,6 +95,8 @@ def _item(op: Any, av: Any, flags: int) -> tuple[list[tuple[Any, Any]], bool] | 
         return [], True  # consumes nothing: the next item's characters come first
     if op is c.SUBPATTERN:
         _group, add_flags, del_flags, sub = av
+        if add_flags & _CHARSET_FLAGS:  # '(?u:\w)': the scan's charset is compiled with the top flags
+            return _ANY
         return _sequence(list(sub), (flags | add_flags) & ~del_flags)
     if op is c.ATOMIC_GROUP:
         return _sequence(list(av), flags)

@@ -2,10 +2,13 @@
 3080', 'a 4090 and a 3090 in one box', 'RTX 4090 + RTX 3090', '一张 4090 加一张 3090', '4090 和 3090 各一张').
 
 Before (round 11, en11-012: 'With an RTX 5090 plus an RTX 3080 … can I fit …'), the first card was sized
-alone, one card, and the second card was dropped: the rig's count and half its memory were lost. The sizing
-has one card type per request, so a rig of N cards is sized as N of the card with the least memory (each card
-holds its share of the layers: llama.cpp ``--tensor-split``, vLLM and DeepSpeed shard evenly, so the smallest
-card bounds the share), and every other card is named as not sized on its own (reason ``mixed_rig``).
+alone, one card, and the second card was dropped. The sizing has one card type per request, so a rig is
+sized as the k cards that hold the most as k equal shares: k of the card whose memory, times the number of
+the rig's cards with at least that memory, is largest (:func:`rig_choice`). That is exact for an even split
+(vLLM, SGLang and TensorRT-LLM tensor parallelism, ZeRO/FSDP shards) and a floor for llama.cpp (and Ollama,
+built on it), whose default split is by each device's free memory (src/llama-model.cpp, "default split, by
+free memory"; ``--tensor-split`` sets other proportions): never less than the largest card alone. The cards
+sized as a smaller one are named with reason ``mixed_rig``, those left out with ``mixed_rig_largest``.
 
 A rig is two or more distinct catalog cards, no count written for any of them, each next one joined to the
 one before by a word that adds (+, plus, alongside, together with, 加, 加上, 再加, 搭配) or, where the
@@ -76,3 +79,31 @@ def rig_cards(s: str, gpus: list[GpuMention]) -> list[GpuMention] | None:
 def smallest(cards: list[GpuMention]) -> GpuMention:
     """The card of the rig with the least memory (its stated memory, else the catalog's): the one sized."""
     return min(cards, key=lambda g: g.memory_gib or catalog.gpu(g.gpu_id).memory_gib)
+
+
+EVEN_SPLIT = frozenset({"vLLM", "SGLang", "TensorRT-LLM"})
+"""Engines whose tensor parallelism gives each card an equal share of the model."""
+
+
+def _memory(g: GpuMention) -> float:
+    return g.memory_gib or catalog.gpu(g.gpu_id).memory_gib
+
+
+def rig_choice(
+    rig: list[GpuMention], runtime: str | None, stage: str | None
+) -> tuple[GpuMention, int, dict[str, str]]:
+    """The card sized for a rig of different cards, how many of it (k), and {other card's gpu_id: reason}:
+    the k cards with the most memory as k equal shares (k × the least of them is largest, so never less than
+    the largest card alone). A tie goes to more cards for an even split (:data:`EVEN_SPLIT`, or a training
+    job with no engine named), else to fewer, larger cards. Review of session 16."""
+    even = runtime in EVEN_SPLIT or (runtime is None and stage not in (None, "inference"))
+
+    def held(g: GpuMention) -> tuple[float, int]:
+        k = sum(_memory(o) >= _memory(g) for o in rig)
+        return k * _memory(g), k if even else -k
+
+    chosen = max(rig, key=held)
+    k = sum(_memory(o) >= _memory(chosen) for o in rig)
+    why = {g.gpu_id: "mixed_rig" if _memory(g) >= _memory(chosen) else "mixed_rig_largest" for g in rig}
+    why.pop(chosen.gpu_id)
+    return chosen, k, why

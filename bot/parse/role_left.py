@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.parse.normalize import MARKS
+from bot.parse.normalize import GPU_MARK, MARKS
 from bot.parse.peak_load import L_PEAK
 from bot.parse.regex import LazyPattern, rc
 
@@ -282,10 +282,37 @@ R_ON_CN = rc(r"\s*(?:显存|显卡|的卡|卡)?\s*(?:上|里)")
 """'在 16G 上', '在 24G 显卡上': the Chinese 'on' closes after the memory."""
 
 
-def on_card_memory(left: str, after: str) -> bool:
-    """Whether a memory in GB (``after``: the words after its unit; ``left``: before its number) is said as
-    the one card a job runs on ('OOM on 16 GB', '在 16G 上跑'), not host RAM, a file, a total."""
+def on_card_memory(left: str, after: str, s: str = "") -> str | None:
+    """How a memory in GB said as where a job runs is read (``after``: the words after its unit; ``left``:
+    before its number; ``s``: the whole text, GPU names marked): :data:`ONE_CARD` when it is the one card
+    ('OOM on 16 GB', '在 16G 上跑', 'does it fit in 12GB?'), :data:`STATED_NEED` when fit/load/serve/run words
+    say the model's footprint ('loads in 5 GB … on 2x RTX 3090', 'fits in 16 GB at bf16'), None when it is
+    host RAM, a file, a total. Review of session 16: a named catalog card's memory is never overridden."""
     m = L_ON_MEMORY.search(left)
     if m is None or R_NOT_CARD_MEMORY.match(after):
-        return False
-    return not m.group(0).startswith("在") or R_ON_CN.match(after) is not None
+        return None
+    if m.group(0).startswith("在") and R_ON_CN.match(after) is None:
+        return None
+    said = m.group(0)
+    oom = "oom" in said or "out" in said or R_OOM_AFTER.match(after) is not None
+    if GPU_MARK in s:  # the card is named: its own memory stands
+        return None if oom else STATED_NEED
+    if oom or R_CARD_WORD.match(after) or _asks(left, after):
+        return ONE_CARD
+    return STATED_NEED
+
+
+STATED_NEED = "stated_need"
+"""``Role.extra`` of a memory said as the model's footprint, not a card's: named with that reason."""
+R_OOM_AFTER = rc(
+    r"\s*(?:显存|显卡|的卡|卡)?\s*(?:上|里)?\s*(?:就|都|也|会|直接|还是)?\s*(?:oom|爆|out\s+of\s+mem)"
+)
+R_CARD_WORD = rc(r"\s*(?:of\s+)?(?:显存|显卡|的卡|卡|gpus?\b|cards?\b|vram\b)")
+_ASK_LEFT = rc(r"(?:\b(?:does|do|can|could|will|would|is\s+it|enough)\b|能|可以|够)[^.,;!\n。，；！]*$")
+_ASK_RIGHT = rc(r"[^.,;!\n。，；！]*?(?:\?|？|吗|么|\bor\s+not\b)")
+
+
+def _asks(left: str, after: str) -> bool:
+    """Whether the clause around a memory asks ('does it fit in 12GB?', '在 12G 上跑得动吗'): a card asked
+    about, not a footprint stated."""
+    return _ASK_LEFT.search(left) is not None or _ASK_RIGHT.match(after) is not None

@@ -308,11 +308,13 @@ def _bytes(a: _Around) -> Verdict:
     if unit in ("g", "gb", "gib") and (L_TOTAL_VRAM.search(a.left) or total_said(a.left, after)):
         return Role("total_mem", gib, tok)  # 'combined VRAM is 160GB', '总共 48GB', '48gb total'
     if unit in ("g", "gb", "gib", "mib") and 4 <= gib <= 1024:
-        on_card = on_card_memory(a.left[-40:], after)  # 'OOM on 16 GB': one card's (s16)
+        on_card = on_card_memory(a.left[-40:], after, a.s)  # 'OOM on 16 GB': one card's (s16)
         if (
             on_card or L_MY_VRAM.search(a.left) or R_OF_VRAM.match(after)
-        ):  # "显存只有 8G", "12288 MiB of VRAM"
-            return Role("gpu_mem", round(gib, 2), tok, extra=ONE_CARD if on_card else None)
+        ):  # "显存只有 8G", "12288 MiB of VRAM"; 'loads in 5 GB' beside a named card: a need, named
+            return Role(
+                "gpu_mem" if on_card in (None, ONE_CARD) else "bytes", round(gib, 2), tok, extra=on_card
+            )
     card_memory = L_GPU_PAREN.search(a.left) or R_UNIFIED.match(after)
     if unit in ("g", "gb", "gib") and 4 <= v <= 1024 and card_memory:
         return Role("gpu_mem", v, tok)

@@ -177,6 +177,14 @@ IGNORED_TEXTS: dict[str, str] = {
     "mixed_rig": N_(
         "another card in the same machine: the cards are sized as that many of the one with least memory"
     ),
+    "colocate_not_trl": N_(
+        "a colocated rollout outside TRL: not sized — the engine's share of each card is modelled for TRL's "
+        "vllm_mode='colocate' only (verl and OpenRLHF put the engine to sleep while the model trains)"
+    ),
+    "mixed_rig_largest": N_(
+        "another card in the same machine, with less memory: sized without it, on the cards with more "
+        "memory — the machine holds at least that much (llama.cpp splits by each card's free memory)"
+    ),
     "current_load": N_(
         "the load you have now: capacity is planned for the peak or target you gave, which is sized"
     ),
