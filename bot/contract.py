@@ -109,6 +109,7 @@ def _report(answer: Answer) -> dict[str, Any]:
         "hardware": _hardware(r.gpu_spec),
         "model_shape": r.model_spec.model_dump(mode="json", exclude={"aliases"}) if r.model_spec else None,
         "rollout": d["rollout"],
+        "host_ram": d["host_ram"],  # s16: CPU offload's host RAM per machine and the stated RAM's verdict
     }
 
 

@@ -13,6 +13,7 @@ from pydantic import Field
 
 from estimator.catalog import GpuSpec, ModelSpec
 from estimator.factories import empty_list
+from estimator.host_ram import HostRam
 from estimator.layer_offload import LayerSplit
 from estimator.request import (
     METHOD_FIELDS,
@@ -422,6 +423,10 @@ class SizingReport(_Frozen):
     cost: Cost | None = None
     chinchilla_tokens: float | None = None
     memory: Memory | None = None
+    host_ram: HostRam | None = Field(
+        None,
+        description="host RAM per machine of a CPU offload, the stated RAM's verdict: estimator.host_ram",
+    )
     method_comparison: list[MethodRow] = Field(
         default_factory=empty_list,
         description="one row per fine-tuning method when several are asked at once",
