@@ -10,6 +10,7 @@ from typing import Any
 
 from bot.core.offer import pricing
 from bot.core.pipeline import Answer
+from bot.core.start_only import start_only
 from bot.recipes import build_recipes
 from bot.render.notes import why_text
 from estimator.catalog import GpuSpec
@@ -96,7 +97,7 @@ def _report(answer: Answer) -> dict[str, Any]:
         "mfu": d["mfu"],
         "peak_flops": r.peak_flops,
         "mfu_calibrated": r.mfu_calibrated,
-        "inference": d["inference"],
+        "inference": {**d["inference"], "start_only": start_only(r)} if d["inference"] else None,
         "largest_served": d["largest_served"],
         "budget_gpu_hours": d["budget_gpu_hours"],
         "tokens_for_budget": d["tokens_for_budget"],
@@ -109,6 +110,7 @@ def _report(answer: Answer) -> dict[str, Any]:
         "hardware": _hardware(r.gpu_spec),
         "model_shape": r.model_spec.model_dump(mode="json", exclude={"aliases"}) if r.model_spec else None,
         "rollout": d["rollout"],
+        "host_ram": d["host_ram"],  # s16: CPU offload's host RAM per machine and the stated RAM's verdict
     }
 
 

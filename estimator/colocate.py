@@ -8,6 +8,11 @@ plan of 29.1 GiB per A100 40G was declared to fit while vLLM held 12 GiB of the 
 ``vllm_mode="server"`` (TRL's default) runs vLLM as its own server (``trl vllm-serve``) on GPUs apart
 from training: nothing is taken from the training cards. verl, OpenRLHF and ms-swift colocate their
 engines with sleep / offload between the phases, so only TRL (or no tool named) is sized here.
+
+``vllm_enable_sleep_mode=True`` (TRL, default False): "Enable vLLM sleep mode to offload weights/cache during
+the optimizer step. Keeps GPU memory usage low, but waking the engine adds host–device transfer latency"
+(trl/trainer/grpo_config.py @006d32c9). TRL documents nothing that stays resident, so the training plan
+keeps the whole card; the ledger says so (``rollout_sleep_mode``).
 """
 
 from __future__ import annotations
@@ -47,13 +52,17 @@ def engine_share(req: SizingRequest, ledger: Ledger | None = None) -> float | No
 def beside_engine(req: SizingRequest, r: Resolved, ledger: Ledger) -> Resolved:
     """``r`` with each card's memory less the colocated engine's share (bytes = share × the card's
     memory, as vLLM's gpu_memory_utilization counts it), for the training plan; a ``rollout_colocated``
-    note with the figures. ``r`` unchanged when the engine has GPUs of its own."""
+    note with the figures. ``r`` unchanged when the engine has GPUs of its own, or sleeps during training
+    (``rollout_sleep_mode``: a ``rollout_sleep_mode`` note names the share not taken)."""
     share = engine_share(req)
     if req.rollout_colocated is False and req.algorithm in _RL and req.gpu_count:  # TRL server mode
         ledger.note("rollout_server", gpu_count=req.gpu_count)
     if share is None or not colocated(req):
         return r
     gpu = r.gpu
+    if req.rollout_sleep_mode:  # TRL sleep mode: vLLM's weights and KV cache leave the card while training
+        ledger.note("rollout_sleep_mode", share=share, gpu=gpu.name, engine_gib=gpu.memory_gib * share)
+        return r
     left = gpu.memory_gib * (1.0 - share)
     ledger.note(
         "rollout_colocated",

@@ -13,6 +13,7 @@ from pydantic import Field
 
 from estimator.catalog import GpuSpec, ModelSpec
 from estimator.factories import empty_list
+from estimator.host_ram import HostRam
 from estimator.layer_offload import LayerSplit
 from estimator.request import (
     METHOD_FIELDS,
@@ -29,6 +30,7 @@ from estimator.request import (
     Stage,
     _Frozen,
 )
+from estimator.shown_cost import cost_on, shown_cost
 
 __all__ = [
     "METHOD_FIELDS",
@@ -422,6 +424,10 @@ class SizingReport(_Frozen):
     cost: Cost | None = None
     chinchilla_tokens: float | None = None
     memory: Memory | None = None
+    host_ram: HostRam | None = Field(
+        None,
+        description="host RAM per machine of a CPU offload, the stated RAM's verdict: estimator.host_ram",
+    )
     method_comparison: list[MethodRow] = Field(
         default_factory=empty_list,
         description="one row per fine-tuning method when several are asked at once",
@@ -479,13 +485,12 @@ class SizingReport(_Frozen):
 
     @property
     def headline_cost(self) -> Cost | None:
-        """The cost on the count the answer states (``gpus_for_deadline``): its days-table row's own when
-        those GPUs pay full recomputation (``DaysRow.cost``), else ``cost``. What the cost line shows
-        and what 'cheapest' compares (review s14 MEDIUM 5)."""
-        return self.cost_on(self.gpus_for_deadline)
+        """The cost on the count the answer shows (``days.gpus``, else ``gpus_for_deadline``): its days-table
+        row's own when those GPUs pay full recomputation, else ``cost`` (:func:`estimator.shown_cost.
+        shown_cost`, the one rule the budget verdict and the quote use too; review s14 MEDIUM 5, s16)."""
+        return shown_cost(self)
 
     def cost_on(self, gpus: int | None) -> Cost | None:
         """The cost on ``gpus``: its days-table row's own (``DaysRow.cost``) when it has one, else ``cost``
-        (a minimum order's 8 GPUs keep the activations the fewest recompute)."""
-        row = next((r for r in self.days_table if r.gpus == gpus and r.cost), None)
-        return row.cost if row is not None else self.cost
+        (a minimum order's 8 GPUs keep the activations the fewest recompute; estimator.shown_cost)."""
+        return cost_on(self, gpus)

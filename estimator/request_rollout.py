@@ -28,3 +28,11 @@ class RolloutSettings(BaseModel):
         "vLLM server (vllm_mode='server', TRL's default), on GPUs of its own",
         json_schema_extra=_setting("training", json_order=70),
     )
+    rollout_sleep_mode: bool | None = Field(
+        None,
+        description="the colocated rollout engine sleeps during training steps (TRL GRPOConfig "
+        "vllm_enable_sleep_mode=True: 'offload weights/cache during the optimizer step', "
+        "trl/trainer/grpo_config.py): its share is then not taken from the training memory "
+        "(estimator.colocate)",
+        json_schema_extra=_setting("training", json_order=71),
+    )

@@ -10,6 +10,7 @@ from typing import Any
 
 from estimator import catalog
 from estimator.catalog import GpuSpec
+from estimator.host_ram import HostRam, host_ram
 from estimator.largest import largest_served
 from estimator.layer_offload import with_layer_split
 from estimator.ledger import Ledger
@@ -62,6 +63,7 @@ def estimate(req: SizingRequest) -> SizingReport:
         filled |= trained.filled()
         fields |= trained.report_fields()
         fields["model_spec"] = trained.spec  # the shape trained: a bare or assumed size's generic one
+        fields["host_ram"] = _host_ram(req, r, fields.get("memory"))
     _beyond_one_machine(r, fields, ledger)
     values = req.model_dump()
     values.update({k: v for k, v in filled.items() if v is not None})
@@ -95,6 +97,14 @@ def _beyond_one_machine(r: Resolved, fields: dict[str, Any], ledger: Ledger) -> 
         ledger.note(
             "personal_beyond_one_machine", gpus=needed, gpus_per_node=r.gpu.gpus_per_node, gpu=r.gpu.name
         )
+
+
+def _host_ram(req: SizingRequest, r: Resolved, memory: Any) -> HostRam | None:
+    """The host RAM the plan's CPU offload needs per machine and the stated RAM's verdict
+    (:func:`estimator.host_ram.host_ram`); None without an offloading plan or a model size."""
+    if memory is None or memory.plan is None:
+        return None
+    return host_ram(r.params, memory.plan, memory.plan_gpus, r.gpu.gpus_per_node, req.host_memory_gib)
 
 
 def _request_gpu(req: SizingRequest, gpu: GpuSpec) -> str:

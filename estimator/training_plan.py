@@ -25,6 +25,7 @@ from estimator.reasons import Why
 from estimator.request import Recompute
 from estimator.resolve import Resolved
 from estimator.setup import TrainingSetup
+from estimator.shown_cost import shown_cost as shown_cost_of
 from estimator.units import GIB
 from estimator.verdicts import training_verdict
 
@@ -194,11 +195,9 @@ def shown_cost(out: Any) -> Any:
     """The cost of the count the answer shows (the user's ``days.gpus``, else ``gpus_for_deadline``): its
     days-table row's own when those GPUs pay full recomputation (:func:`_rows_paid`), else the count-free
     ``cost`` — what the budget verdict weighs (s16: it said '$778 – $1,620' under a cost line of
-    '$1,165 – $2,428' on 2 GPUs recomputing ×1.5), as ``SizingReport.headline_cost`` is what the reply
-    shows."""
-    count = out.days.gpus if out.days is not None else out.gpus_for_deadline
-    row = next((r for r in out.days_table if r.gpus == count and r.cost is not None), None)
-    return row.cost if row is not None else out.cost
+    '$1,165 – $2,428' on 2 GPUs recomputing ×1.5). One rule with ``SizingReport.headline_cost`` and the
+    quote: :func:`estimator.shown_cost.shown_cost`."""
+    return shown_cost_of(out)
 
 
 def _rows_paid(out: Any, rows: list[DaysRow]) -> list[DaysRow]:

@@ -177,18 +177,13 @@ latter two were scored as misses though the reply names the typed model and what
 
 
 def _sizes_named(answer: dict[str, Any]) -> list[float]:
-    """Model sizes the answer names as typed but did not size: a model it names as not sized ('model:
-    Nemotron-Super-49B', other_setup) or a typed name it sized as another release ('llama 30b' → LLaMA-33B).
-    s16: a params_total stated with such a model is named, as the understanding contract asks."""
+    """Model sizes of typed names the answer sized as another release and names as typed ('llama 30b' →
+    LLaMA-33B, 'llama-70b' → Llama-3.3-70B: substitutions of MODEL_NAMED_AS). s16: a params_total stated
+    with such a model is named, as the understanding contract asks. A model only listed as not sized
+    (other_setup) gives no credit: its size was not used."""
     it = answer.get("interpretation") or {}
     typed = [
         str(s.get("typed", "")) for s in it.get("substitutions") or [] if s.get("reason") in MODEL_NAMED_AS
-    ]
-    items = [i for i in it.get("ignored") or [] if isinstance(i, dict)]
-    typed += [
-        str(i.get("text", "")).removeprefix("model: ")
-        for i in items
-        if str(i.get("text", "")).startswith("model: ")
     ]
     return [n for n in (_nominal(t, False) for t in typed) if n is not None]
 
@@ -225,10 +220,13 @@ NUMBER_WORDS |= {w: n for n, w in enumerate("零一二三四五六七八九十")
 
 
 def _ignored(answer: dict[str, Any], value: object) -> bool:
-    """True when the answer names ``value`` among what it did not use: as written, or a number as typed
-    with a thousands suffix ('128k' names 131072 or 128000)."""
+    """True when the answer names ``value`` among what it did not use, for a reason other than "unread":
+    as written, or a number as typed with a thousands suffix ('128k' names 131072 or 128000)."""
     items = (answer.get("interpretation") or {}).get("ignored") or []
-    texts = " ".join(str(i.get("text", "")) for i in items if isinstance(i, dict))
+    # s16 review: an item the answer left "unread" (no word said what the number is) names a number it did
+    # not understand, so it gives no credit (bot/core/interpretation.py IGNORED_REASONS)
+    items = [i for i in items if isinstance(i, dict) and i.get("reason") != "unread"]
+    texts = " ".join(str(i.get("text", "")) for i in items)
     if not isinstance(value, int | float) or isinstance(value, bool):
         needle = _norm(value)
         return bool(needle) and needle in _norm(json.dumps(items, ensure_ascii=False))
@@ -329,14 +327,13 @@ ASCEND_SKU = re.compile(r"910b[1-4]c?$")
 
 EACH_NAMED = (
     "training_tool", "runtime", "max_model_len", "precision", "stage", "zero_stage", "algorithm", "tp", "pp",
-    "concurrency",
 )  # fmt: skip
 """Keys whose list of values names several tools, engine limits, weight formats, stages or ZeRO stages of
 one message (two setups: "at 8-bit or 6-bit", "微调完推理跑得动吗", "OOMs at zero2 and zero3",
 "sft 甚至是 dpo"): each is understood when it is the one used or is named as not used (the understanding
 contract, docs/design.md §8). Round 9: TP and PP degrees of two layouts ('TP4-PP1-DP2 … TP1-PP1-DP8'),
-which a list label could never match before (the request holds one degree). Session 16: concurrencies of
-several setups ('a target concurrency of 5, 20 or 50'), which the request also holds one of."""
+which a list label could never match before (the request holds one degree). Concurrency is not here (s16
+review): the answer gives no row per concurrency, so a list of them is not understood until it does."""
 
 
 BIT_WIDTH_OF = {"int8": "8bit", "int4": "4bit"}

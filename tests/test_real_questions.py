@@ -22,10 +22,15 @@ from tests.real_questions import (
     split_of_r2,
 )
 
-WORKING_SPLIT_UNDERSTOOD = 207
+# s16 design review (tests/real_questions.py): an ignored item of reason "unread" gives no credit, a list
+# of concurrencies gives none (no row per value), and a size gives credit only through a model sized as the
+# typed name's latest release or catalog alias (not a model listed as not sized). Every working-split floor
+# marked '(honest scorer)' was lowered to the figure this measured (work flips: zh-085, zh-097, zh-109,
+# en-018, en-034, en-085, en-087, en-094, en-097, en-102, en-123; the others in the s16-rvb report).
+WORKING_SPLIT_UNDERSTOOD = 196  # s16 review: 207 → 196 (honest scorer)
 """Questions of the working split understood in full at the last measurement (README.md there; 202 before
 session 16's s16-gen)."""
-R2_WORK_UNDERSTOOD_EN = 19
+R2_WORK_UNDERSTOOD_EN = 14  # s16 review: 19 → 14 (honest scorer)
 """Round 2's English r2work records understood in full at the last measurement (13/19 at its freeze)."""
 
 EXTRA_KEYS = {
@@ -126,7 +131,7 @@ def test_scorer_takes_a_completion_alone_as_the_sequence() -> None:
     assert score(record, answer) == ["max_completion_length"]
 
 
-R3_WORK_UNDERSTOOD_ZH = 24
+R3_WORK_UNDERSTOOD_ZH = 21  # s16 review: 24 → 21 (honest scorer)
 """Round 3's Chinese working split (zh_r3.json, r3work: 24 records) understood in full at the last
 measurement (README.md there); 16 at the freeze."""
 
@@ -144,7 +149,7 @@ def test_round4_work_zh_does_not_regress() -> None:
     assert _work_understood("r4work", "zh", 22) >= R4_WORK_UNDERSTOOD_ZH
 
 
-R5_WORK_UNDERSTOOD_ZH = 20
+R5_WORK_UNDERSTOOD_ZH = 17  # s16 review: 20 → 17 (honest scorer)
 """Round 5's Chinese working split (zh_r5.json, r5work: 20 records) understood in full at the last
 measurement (README.md there); 10 at the freeze, 20 after s16-gen (two counts tried)."""
 
@@ -153,7 +158,7 @@ def test_round5_work_zh_does_not_regress() -> None:
     assert _work_understood("r5work", "zh", 20) >= R5_WORK_UNDERSTOOD_ZH
 
 
-R6_WORK_UNDERSTOOD_ZH = 17
+R6_WORK_UNDERSTOOD_ZH = 16  # s16 review: 17 → 16 (honest scorer)
 """Round 6's Chinese working split (zh_r6.json, r6work: 17 records) understood in full at the last
 measurement (README.md there); 9 at the freeze, 14 by the readers before three label corrections."""
 
@@ -162,7 +167,7 @@ def test_round6_work_zh_does_not_regress() -> None:
     assert _work_understood("r6work", "zh", 17) >= R6_WORK_UNDERSTOOD_ZH
 
 
-R7_WORK_UNDERSTOOD_ZH = 15
+R7_WORK_UNDERSTOOD_ZH = 14  # s16 review: 15 → 14 (honest scorer)
 """Round 7's Chinese working split (zh_r7.json, r7work: 15 records) understood in full at the last
 measurement (README.md there); 11 at the freeze, 15 after its readers."""
 
@@ -390,13 +395,25 @@ def test_scorer_takes_a_model_named_as_typed_with_the_release_sized() -> None:
     assert score({"stated": {"params_total": 30e9}}, answer) == ["params_total"]
 
 
-def test_scorer_takes_several_concurrencies_as_one_sized_and_the_others_named() -> None:
-    """s16: 'a target concurrency of 5, 20 or 50': the request holds one; each other is named or a miss."""
+def test_scorer_gives_several_concurrencies_no_credit_without_a_row_each() -> None:
+    """s16 review: 'a target concurrency of 5, 20 or 50': the answer sizes 5 and lists 20 and 50 as another
+    setup, with no row of their own, so the list is not understood (concurrency left EACH_NAMED)."""
     ignored = [{"text": "20", "reason": "other_setup"}, {"text": "50", "reason": "other_setup"}]
     answer: dict = {"request": {"concurrency": 5}, "interpretation": {"ignored": ignored}}
-    assert score({"stated": {"concurrency": [5, 20, 50]}}, answer) == []
-    answer["interpretation"]["ignored"] = ignored[:1]
     assert score({"stated": {"concurrency": [5, 20, 50]}}, answer) == ["concurrency"]
+    assert score({"stated": {"concurrency": 5}}, answer) == []
+
+
+def test_scorer_gives_no_credit_for_a_number_left_unread() -> None:
+    """s16 review: an ignored item of reason "unread" (no word said what the number is) names a number the
+    answer did not understand: no credit; the same text for another reason is named."""
+    answer: dict = {
+        "request": {"gpu_count": 8},
+        "interpretation": {"ignored": [{"text": "24", "reason": "unread"}]},
+    }
+    assert score({"stated": {"gpu_memory_gib": 24}}, answer) == ["gpu_memory_gib"]
+    answer["interpretation"]["ignored"] = [{"text": "24", "reason": "other_setup"}]
+    assert score({"stated": {"gpu_memory_gib": 24}}, answer) == []
 
 
 def test_scorer_takes_a_method_among_those_compared() -> None:
@@ -407,19 +424,25 @@ def test_scorer_takes_a_method_among_those_compared() -> None:
     assert score({"stated": {"method": "full"}}, answer) == ["method"]
 
 
-def test_scorer_takes_a_size_named_by_a_model_not_sized() -> None:
-    """s16: of two models, the one not sized named as typed ('model: Nemotron-Super-49B', other_setup)
-    names its size; a size no named model says is still a miss."""
+def test_scorer_gives_a_size_of_a_model_not_sized_no_credit() -> None:
+    """s16 review: of two models, the one not sized named as typed ('model: Nemotron-Super-49B', other_setup)
+    does not use its size: no credit for params_total; a typed name sized as the latest release or a catalog
+    alias (substitution latest_release / model_alias) keeps its credit, with its size."""
     ignored = [{"text": "model: Nemotron-Super-49B", "reason": "other_setup"}]
     answer: dict = {
         "request": {"model": "Gemma-3-27B", "params_total": 27e9},
         "interpretation": {"ignored": ignored},
     }
-    assert score({"stated": {"params_total": 49e9}}, answer) == []
-    assert score({"stated": {"params_total": 70e9}}, answer) == ["params_total"]
+    assert score({"stated": {"params_total": 49e9}}, answer) == ["params_total"]
+    sub = {"typed": "llama 30b", "used": "LLaMA-33B", "reason": "model_alias"}
+    answer = {
+        "request": {"model": "LLaMA-33B", "params_total": 32.5e9},
+        "interpretation": {"substitutions": [sub]},
+    }
+    assert score({"stated": {"params_total": 30e9}}, answer) == []
 
 
-R9_WORK_UNDERSTOOD_ZH = 16
+R9_WORK_UNDERSTOOD_ZH = 15  # s16 review: 16 → 15 (honest scorer)
 """Round 9's Chinese working split (zh_r9.json, r9work: 17 records) understood in full at the last
 measurement (README.md there): 6 at the freeze, 15 after its readers, 16 at s16. Its r9test half (23
 records) is frozen in ``frozen_r9_test_zh.sha256``."""
@@ -429,7 +452,7 @@ def test_round9_work_zh_does_not_regress() -> None:
     assert _work_understood("r9work", "zh", 17) >= R9_WORK_UNDERSTOOD_ZH
 
 
-R10_WORK_UNDERSTOOD_ZH = 24
+R10_WORK_UNDERSTOOD_ZH = 22  # s16 review: 24 → 22 (honest scorer)
 """Round 10's Chinese working split (zh_r10.json, r10work: 24 records) understood in full at the last
 measurement (README.md there): 18 at the freeze, 24 after its readers. Its r10test half (16 records) is
 frozen in ``frozen_r10_test_zh.sha256``."""
@@ -439,7 +462,7 @@ def test_round10_work_zh_does_not_regress() -> None:
     assert _work_understood("r10work", "zh", 24) >= R10_WORK_UNDERSTOOD_ZH
 
 
-R11_WORK_UNDERSTOOD_ZH = 21
+R11_WORK_UNDERSTOOD_ZH = 19  # s16 review: 21 → 19 (honest scorer)
 """Round 11's Chinese working split (zh_r11.json, r11work: 22 records) understood in full at the last
 measurement (README.md there): 16 at the freeze, 21 after its readers. Its r11test half (18 records) is
 frozen in ``frozen_r11_test_zh.sha256``."""
@@ -471,7 +494,7 @@ def test_round4_work_en_does_not_regress() -> None:
     assert _work_understood("r4work", "en", 14) >= R4_WORK_UNDERSTOOD_EN
 
 
-R5_WORK_UNDERSTOOD_EN = 16
+R5_WORK_UNDERSTOOD_EN = 14  # s16 review: 16 → 14 (honest scorer)
 """Round 5's English r5work records (en_r5.json, 16 records) understood in full at the last measurement
 (8/16 at its freeze, 15/16 after its readers, 16/16 after s16-gen; README.md there). Its r5test half (24
 records) is frozen in ``frozen_r5_test_en.sha256`` (checked by test_later_rounds_test_splits_are_frozen)."""
@@ -481,7 +504,7 @@ def test_round5_work_en_does_not_regress() -> None:
     assert _work_understood("r5work", "en", 16) >= R5_WORK_UNDERSTOOD_EN
 
 
-R6_WORK_UNDERSTOOD_EN = 15
+R6_WORK_UNDERSTOOD_EN = 14  # s16 review: 15 → 14 (honest scorer)
 """Round 6's English r6work records (en_r6.json, 15 records) understood in full at the last measurement
 (10/15 at its freeze, 15/15 after its readers; README.md there). Its r6test half (25 records) is frozen in
 ``frozen_r6_test_en.sha256``."""
@@ -491,7 +514,7 @@ def test_round6_work_en_does_not_regress() -> None:
     assert _work_understood("r6work", "en", 15) >= R6_WORK_UNDERSTOOD_EN
 
 
-R7_WORK_UNDERSTOOD_EN = 19
+R7_WORK_UNDERSTOOD_EN = 15  # s16 review: 19 → 15 (honest scorer)
 """Round 7's English r7work records (en_r7.json, 19 records) understood in full at the last measurement
 (14/19 at its freeze, 19/19 after its readers; README.md there). Its r7test half (21 records) is frozen in
 ``frozen_r7_test_en.sha256``."""
@@ -501,7 +524,7 @@ def test_round7_work_en_does_not_regress() -> None:
     assert _work_understood("r7work", "en", 19) >= R7_WORK_UNDERSTOOD_EN
 
 
-R9_WORK_UNDERSTOOD_EN = 20
+R9_WORK_UNDERSTOOD_EN = 17  # s16 review: 20 → 17 (honest scorer)
 """Round 9's English r9work records (en_r9.json, 23 records) understood in full at the last measurement
 (11/23 at its freeze, 17/23 after its readers, 20/23 after s16-gen; README.md there). Its r9test half (17
 records) is frozen in ``frozen_r9_test_en.sha256``."""
@@ -511,7 +534,7 @@ def test_round9_work_en_does_not_regress() -> None:
     assert _work_understood("r9work", "en", 23) >= R9_WORK_UNDERSTOOD_EN
 
 
-R10_WORK_UNDERSTOOD_EN = 20
+R10_WORK_UNDERSTOOD_EN = 18  # s16 review: 20 → 18 (honest scorer)
 """Round 10's English r10work records (en_r10.json, 22 records) understood in full at the last measurement
 (10/22 at its freeze, 18/22 after its readers, 20/22 after s16-gen; README.md there). Its r10test half (18
 records) is frozen in ``frozen_r10_test_en.sha256``."""

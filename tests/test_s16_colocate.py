@@ -72,3 +72,19 @@ def test_colocate_in_prose_both_languages(capsys, question, words):
     d = ask(capsys, question)
     assert d["report"]["memory"]["usable_bytes"] / GIB == pytest.approx(28.0)
     assert words in ask(capsys, question, "text")
+
+
+def test_sleep_mode_keeps_the_card_for_training(capsys):
+    """TRL ``vllm_enable_sleep_mode=True`` offloads vLLM's weights and KV cache during the optimizer step
+    (trl/trainer/grpo_config.py): the training plan keeps the whole 40 GiB, the note says why; off (TRL's
+    default) the 0.3 share is taken as before."""
+    d = ask(capsys, CONFIG.format(extra=", vllm_enable_sleep_mode=True"))
+    codes = {w["code"] for w in d["report"]["warnings"]}
+    assert d["request"]["rollout_sleep_mode"] is True
+    assert d["report"]["memory"]["usable_bytes"] / GIB == pytest.approx(40.0)
+    assert "rollout_sleep_mode" in codes and "rollout_colocated" not in codes
+    assert d["report"]["feasible"] == "borderline"
+    text = ask(capsys, CONFIG.format(extra=", vllm_enable_sleep_mode=True"), "text")
+    assert "is not taken from training" in text
+    off = ask(capsys, CONFIG.format(extra=", vllm_enable_sleep_mode=False"))
+    assert off["report"]["memory"]["usable_bytes"] / GIB == pytest.approx(28.0)

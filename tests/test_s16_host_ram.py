@@ -1,6 +1,9 @@
 """Trial s16 #8: the host RAM the user states beside a CPU-offload training plan is compared with what the
-offloaded optimizer states need per machine (12 bytes per parameter sharded over the GPUs: 72.7B on one
-8-GPU machine ≈ 872 GB; 32.8B on 2 GPUs ≈ 390 GB), never named as not used."""
+offloaded optimizer states need per machine, never named as not used. s16 review: the need is DeepSpeed's
+own estimator (deepspeed/runtime/zero/stage3.py estimate_zero3_model_states_mem_needs, optimizer offload:
+16 B/param ÷ machines × buffer 1.5; stage_1_and_2.py estimate_zero2_model_states_mem_needs: max(4 × GPUs,
+16) B/param × 1.5), computed in the estimator (report.host_ram, in the JSON): 72.7B on one 8-GPU machine
+≈ 1,745 GB, so 1 TiB is short (the old 12 B/param said 872 GB, "holds it"); 32.5B on 2 GPUs ≈ 780 GB."""
 
 from __future__ import annotations
 
@@ -23,17 +26,17 @@ def ask(capsys, question: str, fmt: str = "json") -> dict | str:
         (
             "用 DeepSpeed ZeRO-3 offload 全参微调 Qwen2.5-72B，8 张 A100 80G，内存1TB，够吗？",
             1024,
-            "约需 872 GB 主机内存：你的 1,024 GiB 够用",
+            "约需 1,745 GB 主机内存：你的 1,024 GiB 还差 645 GB",
         ),
         (
             "Full fine-tune Qwen2.5-72B with DeepSpeed ZeRO-3 offload on 8 A100 80GB, 1TB RAM. Enough?",
             1024,
-            "≈ 872 GB of host RAM per machine: your 1,024 GiB holds it",
+            "≈ 1,745 GB of host RAM per machine: your 1,024 GiB is 645 GB short",
         ),
         (
             "Full fine-tune Qwen2.5-32B, DeepSpeed ZeRO-3 CPU offload, 2 A100 80GB, 128GB RAM. Fits?",
             128,
-            "≈ 390 GB of host RAM per machine: your 128 GiB is 253 GB short",
+            "≈ 780 GB of host RAM per machine: your 128 GiB is 643 GB short",
         ),
     ],
 )
@@ -42,3 +45,34 @@ def test_stated_host_ram_compared_with_offload_need(capsys, question, gib, words
     assert d["request"]["host_memory_gib"] == gib
     assert not [i for i in d["interpretation"]["ignored"] if i["reason"] in ("no_field", "unread")]
     assert words in ask(capsys, question, "text")
+    ram = d["report"]["host_ram"]
+    assert ram["stated_bytes"] == gib * 2**30 and ram["holds"] is False and ram["zero_stage"] == 3
+    assert ram["needed_bytes"] == pytest.approx(d["request"]["params_total"] * 16 * 1.5)  # one machine
+    assert "stage3.py" in ram["source"]
+
+
+def test_deepspeed_factors_per_machine():
+    """ZeRO-3: 16 B × 1.5 divided over the machines (70.6B on 16 GPUs of 8: 2 machines → 847 GB each);
+    ZeRO-2: max(4 × 16 GPUs, 16) = 64 B × 1.5 per machine, not divided (DeepSpeed's formula)."""
+    from estimator.host_ram import host_ram_needed
+
+    params = 70_553_706_496
+    assert host_ram_needed(params, 3, 16, 8) == (pytest.approx(params * 16 / 2 * 1.5), 16.0)
+    assert host_ram_needed(params, 2, 16, 8) == (pytest.approx(params * 64 * 1.5), 64.0)
+    assert host_ram_needed(params, 2, 2, 8)[1] == 16.0  # max(4 × 2, 16)
+
+
+def test_zero2_offload_verdict_holds_and_no_verdict_without_a_model_size(capsys):
+    """7.6B ZeRO-2 offload on 8 GPUs: 7.6e9 × 32 × 1.5 ≈ 365 GB, which 512 GiB holds; a model of unknown
+    size gets no host_ram at all (the old render read its size as 0 B and said 'holds it')."""
+    q = "Full fine-tune Qwen2.5-7B with DeepSpeed ZeRO-2 offload on 8 A100 80GB, 512GB RAM. Enough?"
+    d = ask(capsys, q)
+    ram = d["report"]["host_ram"]
+    assert ram["zero_stage"] == 2 and ram["bytes_per_param"] == 32.0 and ram["holds"] is True
+    assert ram["needed_bytes"] / 1e9 == pytest.approx(365, abs=1)
+    assert "≈ 365 GB of host RAM per machine: your 512 GiB holds it" in ask(capsys, q, "text")
+    from estimator.host_ram import host_ram
+    from estimator.models import Plan
+
+    assert host_ram(None, Plan(zero_stage=3, offload=True), 8, 8, 1024) is None
+    assert host_ram(7e9, Plan(zero_stage=3, offload=False), 8, 8, 1024) is None

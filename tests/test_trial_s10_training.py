@@ -93,9 +93,9 @@ OFFLOAD = {
     "要多久，每卡显存多少",
 }
 OFFLOAD_LINE = {
-    "en": "about 424 GB of host RAM per node for the optimizer states, and slower steps "
+    "en": "about 847 GB of host RAM per node for the optimizer states, and slower steps "
     "(×1.04 in the time above)",
-    "zh": "每个节点约需 424 GB 主机内存放优化器状态，而且每步更慢（上面的时间已算进 ×1.04）",
+    "zh": "每个节点约需 847 GB 主机内存放优化器状态，而且每步更慢（上面的时间已算进 ×1.04）",
 }
 
 
@@ -105,7 +105,8 @@ def test_cpu_offload_costs_time_and_host_ram_is_per_node(capsys, lang: str) -> N
     847 GB of host RAM was both nodes' total. Now per step: the CPU Adam pass over one node's half of
     70.6B parameters, 35.3e9 × 28 B / 200 GB/s = 4.94 s, plus 70.6e9 / 16 × 4 B / 25 GB/s = 0.71 s over
     PCIe, against ≈ 145 s of GPU work for 128 × 8,192 tokens (estimator/offload_time.py; ZeRO-Offload,
-    Ren et al. 2021), ×1.039; host RAM 12 B × 70.6e9 / 2 nodes = 424 GB (ZeRO §3.1)."""
+    Ren et al. 2021), ×1.039; host RAM 12 B × 70.6e9 / 2 nodes = 424 GB (ZeRO §3.1);
+    s16 review: the reply says DeepSpeed's, 16 B × 1.5 / 2 nodes = 847 GB (estimator/host_ram.py)."""
     from estimator.offload_time import host_bytes_per_node, offload_seconds_per_step
 
     params = 70_553_706_496

@@ -25,6 +25,7 @@ from estimator import catalog
 from estimator.catalog import GpuSpec
 from estimator.factories import empty_list
 from estimator.models import Currency, SizingReport, SizingRequest
+from estimator.shown_cost import paid_row, shown_gpus
 from estimator.variant_prices import variant_price
 
 DEFAULT_PER_NODE: int = GpuSpec.model_fields["gpus_per_node"].default
@@ -331,10 +332,8 @@ def _sized_gpus(report: SizingReport) -> int | None:
     req = report.request
     if report.inference is not None:
         return report.inference.serving_gpus
-    if report.days is not None:
-        return report.days.gpus
-    if report.gpus_for_deadline:
-        return report.gpus_for_deadline
+    if shown_gpus(report):  # the count the answer shows (estimator.shown_cost)
+        return shown_gpus(report)
     m = report.memory
     if m is not None and m.min_gpus:
         if req.gpu_count and m.fits_requested:
@@ -421,8 +420,9 @@ def _job_pricing(
     GPU-hour) or a reserved term the job covers, when either beats the GPU-hour price."""
     # the count the answer shows pays its own (full recomputation on the fewest: its days-table row, s16)
     sized = common["sized_gpus"]
-    row = next((r for r in report.days_table if r.gpus == sized and r.cost and r.gpu_hours), None)
-    cost, band = (row.cost, row.gpu_hours) if row is not None else (report.cost, report.gpu_hours)
+    row = paid_row(report.days_table, sized)  # the cost line's own row (estimator.shown_cost)
+    cost = report.cost_on(sized)
+    band = row.gpu_hours if row is not None and row.gpu_hours is not None else report.gpu_hours
     assert cost is not None and band is not None
     hours_given = report.request.hours
     by_node = offer is not None and offer.offered and offer.billing in ("gpu_hour", "node_hour")

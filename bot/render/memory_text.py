@@ -368,7 +368,11 @@ def _borderline_text(report: SizingReport, f: Fmt) -> str | None:
         return sep.join(t for t in (line, change) if t) if line else None
     params = report.request.params_total or 0.0
     share = f.percent(m.per_gpu_bytes / m.gpu_memory_bytes) if m.gpu_memory_bytes else ""
-    needed = host_bytes_per_node(params, m.plan_gpus or 1, node_of(report)[0])  # ZeRO shards it
+    needed = (  # DeepSpeed's estimator per machine (estimator.host_ram), else ZeRO §3.1's 12 B sharded
+        report.host_ram.needed_bytes
+        if report.host_ram is not None
+        else host_bytes_per_node(params, m.plan_gpus or 1, node_of(report)[0])
+    )
     slower = next((a.value for a in report.assumptions if a.field == "offload_time"), None)
     text = OFFLOAD_UNTIMED if reason == "offload" and slower is None else BORDERLINE_REASONS[reason]
     line = translate(f.lang, text, share=share, host=f.gb(needed), slower=f"×{slower:.2f}" if slower else "")

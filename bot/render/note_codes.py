@@ -82,6 +82,7 @@ class NoteCode(StrEnum):
     rollout_tp_too_small = "rollout_tp_too_small"
     rollout_colocated = "rollout_colocated"
     rollout_server = "rollout_server"
+    rollout_sleep_mode = "rollout_sleep_mode"
     machines_as_stated = "machines_as_stated"
     fp8_not_supported = "fp8_not_supported"
     fp8_serving_16bit = "fp8_serving_16bit"

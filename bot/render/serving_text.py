@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from bot.core.start_only import start_only
 from bot.render.describe import count_layout, gpu_names, is_unified, node_of
 from bot.render.fmt import Fmt, money_span, rjust
 from bot.render.i18n import N_, translate
@@ -20,7 +21,6 @@ from bot.render.wording import (
 from bot.render.wording_extra import SCHEDULED_MONTH
 from estimator import catalog
 from estimator.models import Inference, SizingReport
-from estimator.reasons import Why
 from estimator.runtimes import runtime_named
 
 if TYPE_CHECKING:
@@ -213,27 +213,10 @@ def _short_of_weights(report: SizingReport, inf: Inference, f: Fmt, lang: str) -
         "short_both": short and inf.min_gpus < inf.recommended_gpus and report.feasible == "no" and load,
         # a context stated, no load: 'will it start?' is answered for the user's GPUs (s15 trial #3)
         "no_start": short and report.feasible == "no" and load and "concurrency" in assumed,
-        "start_only": _start_only(report, short and load),
+        "start_only": start_only(report),  # decided in bot.core.start_only (in the JSON too)
         "never_fits": any(w.code == "pipeline_never_fits" for w in report.warnings),
         "split": split_section(report, f, lang, gpu_names(report)[0]),  # -ngl, --cpu-moe (split_text)
     }
-
-
-def _start_only(report: SizingReport, short_with_context: bool) -> bool:
-    """'Will it start?' on the user's GPUs with a length and no load (s16 item 1): the headline says it
-    does not start (vLLM refuses the length, or the cards hold not even one sequence), and the
-    concurrency is the default's, not the user's, nor a cap (``--max-num-seqs``: that is the load) —
-    the body then sizes one sequence on the stated cards and names no load (``_inference.j2``)."""
-    req = report.request
-    if not req.gpu_count or report.feasible != "no" or req.max_num_seqs or req.target_tokens_per_s:
-        return False
-    conc = next((a for a in report.assumptions if a.field == "concurrency"), None)
-    if conc is None or conc.why == Why.concurrency_asked:
-        return False
-    refused = report.feasible_reason == "max_model_len" and bool(
-        report.inference and report.inference.kv_capacity_tokens
-    )
-    return refused or short_with_context
 
 
 def _lighter_weights(inf: Inference, f: Fmt) -> str:

@@ -25,6 +25,11 @@ EXTRA_NOTE_MESSAGES: dict[NoteCode, str] = {
         "%(share)s takes %(engine_gib)s of each %(gpu)s, so training has %(left_gib)s of its %(total_gib)s; "
         "the memory per GPU and the verdict here count both."
     ),
+    NoteCode.rollout_sleep_mode: N_(
+        "vLLM colocated with sleep mode on (vllm_enable_sleep_mode): TRL offloads its weights and KV cache "
+        "during the training step, so its %(share)s of each %(gpu)s (%(engine_gib)s) is not taken from "
+        "training; waking it each step adds host-device transfer time."
+    ),
     NoteCode.rollout_server: N_(
         "vllm_mode server: the rollouts run on a vLLM server of its own (trl vllm-serve), on GPUs apart "
         "from the %(gpu_count)s training GPUs sized here: count its GPUs on top of them."

@@ -65,6 +65,8 @@ CONVERSIONS = {
     "by the trainer, named (rollout_as_vllm: timed as vLLM's)",
     "vllm_mode": "TRL vllm_mode: colocate → vLLM shares the training GPUs (its share of each counted), "
     "server → a vLLM server on GPUs of its own",
+    "sleep_bool": "TRL vllm_enable_sleep_mode: true → the colocated vLLM offloads weights and KV cache "
+    "during training steps, so its share is not taken from the training memory",
     "packing_bool": "LLaMA-Factory/TRL packing, axolotl sample_packing: true → samples packed into sequences "
     "of the cutoff, false → padded per batch (the time's tokens per sample: an upper bound, said)",
     "no_field": "changes the answer, no request field yet: named (no_field)",
@@ -137,6 +139,7 @@ MEANING: dict[str, dict[str, Row]] = {
         "fsdp_config.fsdp_sharding_strategy": ("zero_stage", "fsdp"),
         "fsdp_config.sharding_strategy": ("zero_stage", "fsdp"), "packing": ("packing", "packing_bool"),
         "use_vllm": ("runtime", "rollout_switch"), "vllm_mode": ("rollout_colocated", "vllm_mode"),
+        "vllm_enable_sleep_mode": ("rollout_sleep_mode", "sleep_bool"),
     },
     "axolotl": {
         "sequence_len": ("seq_len", "int"), "micro_batch_size": ("batch_size", "int"),

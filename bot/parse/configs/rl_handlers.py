@@ -195,6 +195,16 @@ def _vllm_mode(cfg: StackConfig, key: str, value: Any, flat: dict[str, Any]) -> 
     return True
 
 
+def _sleep_bool(cfg: StackConfig, key: str, value: Any, flat: dict[str, Any]) -> bool:
+    """TRL ``vllm_enable_sleep_mode``: true → the colocated vLLM offloads its weights and KV cache during
+    the training step (rollout_sleep_mode: estimator.colocate takes no share of the card then)."""
+    on = _bool(value)
+    if on is None:
+        return False
+    cfg.set(key, "rollout_sleep_mode", on)
+    return True
+
+
 def _packing(cfg: StackConfig, key: str, value: Any, flat: dict[str, Any]) -> bool:
     """LLaMA-Factory ``packing`` / ``neat_packing``, TRL ``packing``, axolotl ``sample_packing``: true →
     samples packed into sequences of the cutoff (the time's tokens), false → padded per batch (issue 24)."""
@@ -211,5 +221,6 @@ RL_HANDLERS = {
     "offload_bool": _offload_bool, "bits": _bits, "gpu_product": _gpu_product,
     "param_offload_bool": _param_offload_bool, "actor_gpus": _actor_gpus,
     "placement": _placement, "rollout_switch": _rollout_switch, "packing_bool": _packing,
+    "sleep_bool": _sleep_bool,
 }  # fmt: skip
 """Conversion name → handler (:data:`bot.parse.configs.training.HANDLERS` dispatches through these)."""

@@ -1,0 +1,36 @@
+"""The cost of the GPU count an answer shows, computed once (s16 review: ``SizingReport.headline_cost``,
+``estimator.training_plan.shown_cost`` and the quote's ``bot.core.offer._job_pricing`` each picked the count
+and its days-table row their own way, so a reply on the user's 2 GPUs could bill the deadline's 4).
+
+The count shown is the user's (``days.gpus``: the days-table row the headline states), else
+``gpus_for_deadline``. Its cost is that count's days-table row's own when the row carries one (the fewest
+GPUs pay full recomputation: ``DaysRow.cost``, estimator.training_plan._rows_paid), else the report's
+count-free ``cost``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def shown_gpus(out: Any) -> int | None:
+    """The GPU count the answer shows: ``out.days.gpus``, else ``out.gpus_for_deadline`` (None: neither).
+    ``out``: a SizingReport or the training estimate (anything with ``days`` and ``gpus_for_deadline``)."""
+    return out.days.gpus if out.days is not None else out.gpus_for_deadline
+
+
+def paid_row(days_table: Any, gpus: int | None) -> Any:
+    """The days-table row on ``gpus`` that carries its own cost (``DaysRow.cost``), else None."""
+    return next((r for r in days_table if r.gpus == gpus and r.cost is not None), None)
+
+
+def cost_on(out: Any, gpus: int | None) -> Any:
+    """The cost on ``gpus``: its days-table row's own (:func:`paid_row`), else ``out.cost``."""
+    row = paid_row(out.days_table, gpus)
+    return row.cost if row is not None else out.cost
+
+
+def shown_cost(out: Any) -> Any:
+    """The cost of the count the answer shows (:func:`shown_gpus`), as :func:`cost_on` bills it: what the
+    cost line, the budget verdict, 'cheapest' and the quote all weigh."""
+    return cost_on(out, shown_gpus(out))
