@@ -124,7 +124,7 @@ def test_a_step_time_reply_gives_the_reason() -> None:
             "同事用 8 张 A100 40GB 跑 GRPO 训练 Qwen2.5-7B，每个 prompt 采样 8 个，回复最长 1024 token，"
             "一共 1 万个 prompt，跑了 30 个小时。我这边是 8 张 H800，大概要多久？",
             "30",
-            "earlier_run_other_job",
+            "earlier_run_rl",  # an RL run does not calibrate (its rollouts are not k·N·D: s16-fix)
         ),
         (
             "A colleague's LoRA run of Qwen2.5-7B on 2 A100 ran for 30 hours. How long on 8 H100?",

@@ -53,7 +53,9 @@ def test_price_per_card_hour(capsys, question: str) -> None:
     assert "8" not in _ignored_raw(answer)
     text = _text(capsys, question)
     assert "6,906" not in text and "247 H800" in text
-    assert "1,976" in text  # 247 GPU-hours × ¥8
+    # the budget verdict bills the count the headline shows (s16-fix): 2 H800s recompute in full, ×1.33
+    # of 247 = 329 GPU-hours × ¥8 = ¥2,632, the cost line's own figure
+    assert "¥2,632" in text.splitlines()[1] and "1,976" not in text  # line 2: the budget verdict
 
 
 # 7. "16k" right after the runtime is the context it runs with (num_ctx), as "ctx 16k"

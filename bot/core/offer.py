@@ -418,10 +418,10 @@ def _job_pricing(
     estimator's GPU-hours used, rounded up to whole GPU-hours. The total is the best price
     (:func:`_best_price`): renting the GPUs by the month (listed only when cheaper than by the
     GPU-hour) or a reserved term the job covers, when either beats the GPU-hour price."""
-    # the count the answer shows pays its own (full recomputation on the fewest: its days-table row, s16)
-    sized = common["sized_gpus"]
-    row = paid_row(report.days_table, sized)  # the cost line's own row (estimator.shown_cost)
-    cost = report.cost_on(sized)
+    # the GPUs ordered pay their own row (full recomputation on the fewest: its days-table row, s16);
+    # an order raised to whole nodes runs on more GPUs than the fewest, without that recomputation
+    row = paid_row(report.days_table, gpus)  # the cost line's own row (estimator.shown_cost)
+    cost = report.cost_on(gpus)
     band = row.gpu_hours if row is not None and row.gpu_hours is not None else report.gpu_hours
     assert cost is not None and band is not None
     hours_given = report.request.hours

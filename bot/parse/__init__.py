@@ -3,7 +3,7 @@ conversation reads from the message (:mod:`bot.parse.cues`): everything core nee
 
 from bot.parse.asides import without_other_setups
 from bot.parse.daily_hours import with_daily_hours
-from bot.parse.machine_asked import with_machine_asked
+from bot.parse.machine_asked import LAPTOP_RE, with_machine_asked
 from bot.parse.message import parse_one
 from bot.parse.normalize import normalize
 from bot.parse.past_then_now import with_past_runs
@@ -21,7 +21,9 @@ def parse(text: str) -> ParseResult:
     (:func:`bot.parse.slot_count.with_slot_count`). Never raises."""
     raw = text if isinstance(text, str) else ""
     parsed = with_past_runs(without_other_setups(parse_one(raw)), raw)
-    return with_slot_count(with_daily_hours(with_machine_asked(parsed, raw)))
+    if LAPTOP_RE.search(raw):  # its gate here: no frame for the messages that name no laptop
+        parsed = with_machine_asked(parsed, raw)
+    return with_slot_count(with_daily_hours(parsed))
 
 
 __all__ = ["ParseResult", "normalize", "parse"]

@@ -354,7 +354,7 @@ class FieldSteps:
             f["gpu_count"] = 1
         elif dual:
             f["gpu_count"] = 2
-        elif (gpus and unified(gpus[0].gpu_id)) or one_card(mem_role):
+        elif (gpus and unified(gpus[0].gpu_id)) or (mem_role is not None and one_card(mem_role)):
             f["gpu_count"] = 1  # "M2 Ultra 能跑 70B 吗": one Mac is one device; 'OOM on 16 GB': one card
         if summed and count is None:
             f["gpu_count"] = None  # "an H100 640GB": a box of them, counted from the total

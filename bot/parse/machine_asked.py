@@ -16,7 +16,7 @@ from bot.parse.result import ParseResult
 _LAPTOP = r"(?:笔记本|游戏本)(?:电脑)?|\blaptop\b|\bnotebook\b"
 _OTHER = r"服务器|台式机|工作站|主机|\b(?:server|desktop|workstation|rig|pc)\b"
 _MACHINE_RE = re.compile(rf"{_LAPTOP}|{_OTHER}", re.IGNORECASE)
-_LAPTOP_RE = re.compile(_LAPTOP, re.IGNORECASE)
+LAPTOP_RE = re.compile(_LAPTOP, re.IGNORECASE)
 _END_RE = re.compile(r"[，,；;。！？!?\n]|\.(?=\s)|\band\b|\bbut\b|还有|而|但", re.IGNORECASE)
 _VERB = (
     r"(?:能|可以|能不能|可不可以|够不够|够)?\s*(?:跑|运行|部署|推理|训练|微调|跑得动|带得动|放得下|装得下)"
@@ -44,11 +44,11 @@ def _segments(text: str) -> tuple[str, str] | None:
     comma or 'and'), else from the machine's word to the next machine word; None unless both are found."""
     found: dict[bool, str] = {}
     for clause in _END_RE.split(text):
-        kinds = {bool(_LAPTOP_RE.fullmatch(m.group(0))) for m in _MACHINE_RE.finditer(clause)}
+        kinds = {bool(LAPTOP_RE.fullmatch(m.group(0))) for m in _MACHINE_RE.finditer(clause)}
         if len(kinds) == 1 and (kind := kinds.pop()) not in found and parse_one(clause).request.gpu:
             found[kind] = clause.strip()
     for m in _MACHINE_RE.finditer(text):
-        laptop = bool(_LAPTOP_RE.fullmatch(m.group(0)))
+        laptop = bool(LAPTOP_RE.fullmatch(m.group(0)))
         if laptop in found:
             continue
         rest = text[m.end() :]
@@ -61,7 +61,7 @@ def with_machine_asked(parsed: ParseResult, text: str) -> ParseResult:
     """``parsed`` sized on the machine the question asks about, the other machine named as
     ``other_setup``; unchanged (the same object) unless the message names a laptop and another machine,
     each with a card, and asks about exactly one of them."""
-    if not _LAPTOP_RE.search(text):
+    if not LAPTOP_RE.search(text):
         return parsed
     asks_laptop, asks_other = bool(_ASKS_LAPTOP_RE.search(text)), bool(_ASKS_OTHER_RE.search(text))
     segments = _segments(text)

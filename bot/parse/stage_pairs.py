@@ -35,8 +35,8 @@ _GATE_RE = re.compile("推理|部署|上线|serv|infer|deploy")
 def coordinated_stage(s: str, stage: str | None) -> list[tuple[str, str]]:
     """``[("stage: <other>", "other_setup")]`` when the normalized text ``s`` asks two stages joined by a
     conjunction and ``stage`` (the one sized) is one of them; else ``[]``."""
-    if stage is None or not _GATE_RE.search(s):
-        return separate_stage(s, stage)
+    if stage is None or not _GATE_RE.search(s):  # separate_stage's own gate first: no frame when it fails
+        return separate_stage(s, stage) if stage in SEPARATE_RE and _SEPARATE_GATE.search(s) else []
     m = PAIR_RE.search(s)
     if m is None:
         return separate_stage(s, stage)
