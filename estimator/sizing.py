@@ -63,7 +63,11 @@ def estimate(req: SizingRequest) -> SizingReport:
         filled |= trained.filled()
         fields |= trained.report_fields()
         fields["model_spec"] = trained.spec  # the shape trained: a bare or assumed size's generic one
-        fields["host_ram"] = _host_ram(req, r, fields.get("memory"))
+        fields["host_ram"] = ram = _host_ram(req, r, fields.get("memory"))
+        if ram is not None and ram.holds is False:  # a verdict: said under the headline, not only in a reason
+            short = ram.needed_bytes - (ram.stated_bytes or 0.0)
+            ledger.note("host_ram_short", needed_bytes=ram.needed_bytes, stated_gib=req.host_memory_gib,
+                        short_bytes=short)  # fmt: skip
     _beyond_one_machine(r, fields, ledger)
     values = req.model_dump()
     values.update({k: v for k, v in filled.items() if v is not None})

@@ -76,3 +76,26 @@ def test_zero2_offload_verdict_holds_and_no_verdict_without_a_model_size(capsys)
 
     assert host_ram(None, Plan(zero_stage=3, offload=True), 8, 8, 1024) is None
     assert host_ram(7e9, Plan(zero_stage=3, offload=False), 8, 8, 1024) is None
+
+
+@pytest.mark.parametrize(
+    ("question", "line"),
+    [
+        (  # 72.7B × 16 B × 1.5 = 1,745 GB per machine against 512 GiB = 550 GB: 1,195 GB short
+            "DeepSpeed ZeRO-3 offload 全参微调 Qwen2.5-72B，8张A100 80G，内存 512GB，够不够？",
+            "⚠️ 主机内存不够这个方案用：CPU 卸载每台机器约需 1,745 GB，你的 512 GiB (550 GB) 还差 1,195 GB",
+        ),
+        (  # 70.6B × 16 × 1.5 = 1,694 GB against 1 TiB = 1,100 GB: 595 GB short
+            "Full fine-tune Llama-3-70B with DeepSpeed ZeRO-3 offload on 8x A100 80GB, the server has 1TB "
+            "RAM. Does it fit?",
+            "⚠️ Host RAM too small for this plan: its CPU offload needs ≈ 1,694 GB per machine and your "
+            "1,024 GiB (1,100 GB) is 595 GB short",
+        ),
+    ],
+)
+def test_host_ram_short_is_said_under_the_headline(capsys, question: str, line: str) -> None:
+    """The second trial of session 16: the headline said 'fits' and the shortfall sat in a reason
+    further down; the stated RAM's verdict is the answer to 'does it fit / 够不够', so it is line 2."""
+    d = ask(capsys, question)
+    assert "host_ram_short" in [w["code"] for w in d["report"]["warnings"]]
+    assert ask(capsys, question, "text").splitlines()[1].startswith(line)

@@ -66,6 +66,7 @@ class NoteCode(StrEnum):
     daily_budget_short = "daily_budget_short"
     hourly_budget_few = "hourly_budget_few"
     daily_budget_few = "daily_budget_few"
+    host_ram_short = "host_ram_short"
     runtime_unsupported_gpu = "runtime_unsupported_gpu"
     serving_within_budget = "serving_within_budget"
     serving_over_budget = "serving_over_budget"

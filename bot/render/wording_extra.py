@@ -9,6 +9,10 @@ from bot.render.note_codes import NoteCode
 from bot.render.serving_budget_text import SERVING_BUDGET_MESSAGES
 
 EXTRA_NOTE_MESSAGES: dict[NoteCode, str] = {
+    NoteCode.host_ram_short: N_(
+        "⚠️ Host RAM too small for this plan: its CPU offload needs ≈ %(needed_bytes)s per machine and your "
+        "%(stated_gib)s is %(short_bytes)s short — the run fails when the offloaded states are allocated."
+    ),
     NoteCode.machines_as_stated: N_(
         "Laid out on your machines of %(gpus_per_node)s GPUs, not the %(catalog_per_node)s-GPU nodes of "
         "%(gpu)s servers: tensor parallelism stays inside one machine, and data or pipeline parallelism "
@@ -95,6 +99,7 @@ training budget per hour or per day (a rate: estimator.budget_check.hourly_budge
 EXTRA_VERDICTS = {NoteCode.hourly_budget, NoteCode.hourly_budget_short, NoteCode.daily_budget}
 EXTRA_VERDICTS |= {NoteCode.daily_budget_short} | set(SERVING_BUDGET_MESSAGES)
 EXTRA_VERDICTS |= {NoteCode.hourly_budget_few, NoteCode.daily_budget_few}
+EXTRA_VERDICTS |= {NoteCode.host_ram_short}  # the stated host RAM does not hold the plan's CPU offload
 """Budget verdicts shown right under the headline (merged into bot.render.wording.BUDGET_VERDICTS)."""
 EXTRA_MONEY = {"price_low", "price_high", "price_cap"}
 """Note parameters that are money (merged into bot.render.wording.MONEY_KEYS)."""
