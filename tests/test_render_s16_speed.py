@@ -55,13 +55,12 @@ def test_markdown_wording_is_formatted_as_markups_percent_formats_it():
 def _render_calls(fmt: str) -> float:
     """Python-level calls (profile 'call' events) a corpus reply's render makes, each answer fresh (its
     derived facts not yet worked out, as in bench/latency.py), after one warm pass."""
-    import sys
-
     from bot.core.pipeline import answer
     from bot.render import env, notes
     from bot.render import fmt as formats
     from bot.render.renderer import render
     from tests.cli_run import CORPUS_QUESTIONS
+    from tests.test_parse_render_speed import python_calls
 
     # fresh remembered texts, numbers and ledger rows: none is started afresh while counting (each
     # clears itself when full, which a long test session could reach)
@@ -71,18 +70,7 @@ def _render_calls(fmt: str) -> float:
     for q in CORPUS_QUESTIONS:
         render(answer(q), fmt)
     fresh = [answer(q) for q in CORPUS_QUESTIONS]
-    count = 0
-
-    def profile(_frame, event, _arg):
-        nonlocal count
-        count += event == "call"
-
-    sys.setprofile(profile)
-    try:
-        for a in fresh:
-            render(a, fmt)
-    finally:
-        sys.setprofile(None)
+    count = sum(python_calls(render, a, fmt) for a in fresh)
     return count / len(fresh)
 
 
