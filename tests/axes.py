@@ -40,8 +40,8 @@ def _load(axis: str) -> list[dict[str, Any]]:
 
 
 def test_ids(axis: str) -> set[str]:
-    """The frozen third: a seeded sample of each language's ids (stable while the file only grows at its end
-    is not promised: freeze before changing the set)."""
+    """The frozen third: a seeded sample of each language's ids. Adding records changes the sample, so write
+    the whole set before freezing it."""
     chosen: set[str] = set()
     for lang in ("zh", "en"):
         ids = sorted(r["id"] for r in _load(axis) if r["lang"] == lang)
