@@ -25,6 +25,7 @@ from typing import Any
 
 from bot.core.answer import Answer
 from bot.core.configfile import ConfigInfo, read_config, split_pasted
+from bot.core.filled import effective_request, with_source_assumptions
 from bot.core.followup import MODEL_FIELDS, classify, followup_fields, lost_followup, merge, stage_switch
 from bot.core.offer import Offer, candidates, cheapest_index, fits, names_a_gpu, offer_terms, pricing
 from bot.lazylog import lazy_logger
@@ -35,10 +36,10 @@ from bot.parse.lang import Lang
 from bot.settings.chat import ChatSettings
 from bot.settings.presales import PresalesConfig
 from bot.textclean import clean_text
-from estimator import catalog, defaults, estimate
+from estimator import catalog, estimate
 from estimator.architecture import size_label
 from estimator.catalog import ModelSpec
-from estimator.models import Assumption, Currency, SizingReport, SizingRequest, Stage
+from estimator.models import SizingReport, SizingRequest, Stage
 from estimator.reasons import Why
 
 log = lazy_logger(__name__)
@@ -67,18 +68,6 @@ The parser itself keeps the head and tail of long pastes, where the question usu
 
 MAX_COMPARISONS = 2
 """Other GPUs sized alongside the first when a question compares them."""
-
-SOURCE_REASONS = {
-    "settings": Why.chat_settings,
-    "presales": Why.presales_prices,
-    "presales_month": Why.presales_monthly,
-    "exchange": Why.presales_exchange,
-    "language": Why.language_currency,
-    "offer_gpu": Why.presales_gpu,
-    "offer_none_fits": Why.presales_gpu_none_fits,
-    "offer_instead": Why.presales_gpu_instead,
-}
-"""Where a value filled before estimating came from (ledger reasons; worded by the renderer)."""
 
 
 @dataclass(frozen=True)
@@ -368,126 +357,6 @@ def _offer_gpu(
     if not ids:
         return request, {}
     return request.model_copy(update={"gpu": ids[0]}), {"gpu": "offer_none_fits"}
-
-
-def effective_request(
-    request: SizingRequest,
-    lang: Lang,
-    settings: ChatSettings | None = None,
-    presales: PresalesConfig | None = None,
-) -> tuple[SizingRequest, dict[str, str]]:
-    """The request the estimator gets: the user's words, then chat settings, then pre-sales, then the
-    language's currency. Returns it and {field: 'settings' | 'presales' | 'language'}."""
-    s = settings or ChatSettings()
-    p = presales
-    upd: dict[str, Any] = {}
-    sources: dict[str, str] = {}
-    currency = request.currency
-    if currency is None:
-        if s.currency is not None:
-            currency, sources["currency"] = s.currency, "settings"
-        elif p is not None:
-            currency, sources["currency"] = p.currency, "presales"
-        else:
-            currency, sources["currency"] = (Currency.CNY if lang == "zh" else Currency.USD), "language"
-        upd["currency"] = currency
-    if request.price_per_gpu_hour is None:
-        family = catalog.family_of(request.gpu or defaults.DEFAULT_GPU)
-        if family is not None:
-            price = s.price_for(family, currency)
-            if price is not None:
-                upd["price_per_gpu_hour"], sources["price_per_gpu_hour"] = price, "settings"
-            elif (
-                p is not None
-                and request.stage == Stage.inference
-                and not request.hours  # a service that runs all month, not a rental of so many hours
-                and (monthly := p.monthly_rate(family, currency))
-            ):  # the best price first (issue 22 item 5)
-                upd["price_per_gpu_hour"], sources["price_per_gpu_hour"] = monthly, "presales_month"
-            elif p is not None and (price := p.price(family, currency)) is not None:
-                upd["price_per_gpu_hour"], sources["price_per_gpu_hour"] = price, "presales"
-            elif p is not None and (converted := p.converted_price(family, currency)) is not None:
-                upd["price_per_gpu_hour"], sources["price_per_gpu_hour"] = converted[0], "exchange"
-    if request.mfu is None and s.mfu is not None:
-        upd["mfu"], sources["mfu"] = s.mfu, "settings"
-    if request.deadline_days is None and s.deadline_days is not None:
-        # a default, not a stated deadline: the estimator assumes it only where it would assume one
-        # (its ledger says so), so "1张A100够吗" stays a memory question (never "what fits in 30 days")
-        upd["deadline_default_days"] = s.deadline_days
-    return request.model_copy(update=upd), sources
-
-
-def with_source_assumptions(
-    report: SizingReport,
-    effective: SizingRequest,
-    sources: dict[str, str],
-    presales: PresalesConfig | None = None,
-) -> SizingReport:
-    """Values filled from chat settings, the pre-sales file or the language are assumptions too:
-    add them to the ledger (docs/design.md §3.6) so a quote never shows them as the user's own words."""
-    if not sources:
-        return report
-    provider = presales.provider if presales is not None else "pre-sales"
-    added = [
-        Assumption(
-            field=field,
-            value=_ledger_value(getattr(effective, field, None)),
-            why=SOURCE_REASONS[origin].value,
-            params=_source_params(origin, effective, presales, provider),
-        )
-        for field, origin in sources.items()
-        if used_by(field, report)
-    ]
-    return report.model_copy(update={"assumptions": [*added, *report.assumptions]})
-
-
-def used_by(field: str, report: SizingReport) -> bool:
-    """Whether the answer used a value filled before estimating: an MFU only where time was sized, a
-    price (and its currency) only where money was; so a memory answer never lists the chat's MFU or
-    price as if they mattered (docs/design.md §8: every setting is used or not shown as used)."""
-    if field == "mfu":
-        return report.mfu is not None
-    if field in ("price_per_gpu_hour", "currency"):
-        inf = report.inference
-        return (
-            report.cost is not None
-            or report.budget_gpu_hours is not None
-            or report.request.budget is not None
-            or (inf is not None and (inf.cost_per_million_tokens or inf.cost_per_month) is not None)
-        )
-    return True
-
-
-def _source_params(
-    origin: str, effective: SizingRequest, presales: PresalesConfig | None, provider: str
-) -> dict[str, Any]:
-    if origin == "exchange" and presales is not None and presales.exchange_rate is not None:
-        rate = presales.exchange_rate
-        family = catalog.family_of(effective.gpu or defaults.DEFAULT_GPU) or ""
-        converted = presales.converted_price(family, effective.currency or presales.currency)
-        other = Currency.USD if effective.currency == Currency.CNY else Currency.CNY
-        return {
-            "provider": provider,
-            "from_price": converted[1] if converted else None,
-            "from_currency": other.value,
-            "cny_per_usd": rate.cny_per_usd,
-            "as_of": rate.as_of.isoformat(),
-        }
-    if origin == "presales_month" and presales is not None:
-        currency = effective.currency or presales.currency
-        month = presales.monthly_price(
-            catalog.family_of(effective.gpu or defaults.DEFAULT_GPU) or "", currency
-        )
-        return {
-            "provider": provider,
-            "month": None if month is None else round(month, 2),
-            "currency": currency.value,
-        }
-    return {"provider": provider} if origin != "settings" and origin != "language" else {}
-
-
-def _ledger_value(value: Any) -> float | int | str | bool | None:
-    return value.value if hasattr(value, "value") else value
 
 
 def without_history(result: Answer, note: str = NO_HISTORY) -> Answer:
