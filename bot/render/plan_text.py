@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bot.render.fmt import Fmt, fmt_for
 from bot.render.i18n import N_, translate
-from bot.render.wording import (
+from bot.render.plan_wording import (
     CPU_OFFLOAD,
     EP_ACROSS_NODES_REASON,
     EP_REASON,
@@ -28,7 +28,7 @@ FULL_RECOMPUTE_HEADROOM = N_(
 """Why the plan's full recompute when the same layout keeping its activations fits at the likely
 figure (the ``recompute_chosen`` note: estimator.training_plan._note_recompute_chosen): its high end
 does not fit, or it leaves under 10 % headroom (estimator.plan.HEADROOM) — never "the activations do
-not fit" (:data:`bot.render.wording.FULL_RECOMPUTE_REASON`), which is for a layout they do not fit."""
+not fit" (:data:`bot.render.plan_wording.FULL_RECOMPUTE_REASON`), which is for a layout they do not fit."""
 
 
 def gpus_text(lang: str, n: int) -> str:
