@@ -25,6 +25,7 @@ from typing import Any
 
 from bot.core.answer import Answer
 from bot.core.configfile import ConfigInfo, read_config, split_pasted
+from bot.core.failed_counts import size_above_failed
 from bot.core.filled import effective_request, with_source_assumptions
 from bot.core.followup import MODEL_FIELDS, classify, followup_fields, lost_followup, merge, stage_switch
 from bot.core.offer import Offer, candidates, cheapest_index, fits, names_a_gpu, offer_terms, pricing
@@ -32,6 +33,7 @@ from bot.lazylog import lazy_logger
 from bot.parse import ParseResult, parse
 from bot.parse.configs import StackConfig, find_stack_config
 from bot.parse.configs.merge import with_stack
+from bot.parse.counts_tried import COUNTS_FAILED
 from bot.parse.lang import Lang
 from bot.settings.chat import ChatSettings
 from bot.settings.presales import PresalesConfig
@@ -258,7 +260,10 @@ def answer_request(
         first = request
         if presales is not None and not names_a_gpu(request) and parsed.unknown_gpu is None:
             first, chosen = _offer_gpu(request, lang, settings, presales)
-        sized = _size(first, lang, settings, presales, chosen)
+        sized = None
+        if COUNTS_FAILED in parsed.notes:  # '4 卡和 8 卡都 OOM': sized above what failed (session 17)
+            sized = size_above_failed(first, lambda r: _size(r, lang, settings, presales, chosen))
+        sized = sized or _size(first, lang, settings, presales, chosen)
         if sized is None:
             parsed = parsed.model_copy(update={"notes": [*parsed.notes, ESTIMATOR_ERROR]})
         elif not sized_anything(sized[0]):  # e.g. serving with GPUs and days but no model: nothing to say

@@ -18,28 +18,47 @@ from bot.parse.roles import Role
 
 CUES = ("都", "也", "试", "both", "too", "tried", "as well", "also")
 """Literals one of which every tried-counts cue holds: the gate before any pattern runs."""
-_CUES_RE = re.compile("|".join(map(re.escape, CUES)))
+_FAILED_ON = r"(?:oom|fail|crash)\w* (?:on|with) \d"
+"""The one cue without those literals: 'OOM on 4x and on 8x', 'crashed with 4 GPUs and with 8' (s17)."""
+_CUES_RE = re.compile("|".join([*map(re.escape, CUES), _FAILED_ON]))
 """The gate as one C search (no Python frame per literal: the parse-call budget)."""
 
 _CUE_AFTER = rc(
     r"\s*(?:张|块|台)?\s*(?:卡|显卡|gpus?\b|cards?\b)?[^，。,.;；!?！？]{0,6}?"
-    r"(?:(?:都|也)\s*(?:试|报|是|一样|同样|oom|爆|不|跑不|会)|\btoo\b(?=\s*(?:[^\w\s]|$))"
+    r"(?:(?:都|也)\s*(?:试|报|是|一样|同样|oom|爆|跑不|会|不(?:行|够用|够(?=\s*(?:显存|$|[,.;:!?，。；！？、)]))))"
+    r"|\btoo\b(?=\s*(?:[^\w\s]|$))"
     r"|\b(?:oom\w*|fail\w*|crash\w*|tried|died)\s+too\b|\bas well\b)"
 )
 """After a count: '八卡都试过', '八卡也是 OOM', '8 GPUs too', '8 cards as well' (not '两张卡怎么才能都用上':
-the cards used together, not tried one after the other). 'too' only ends a clause or follows an OOM or try
-verb ('8 GPUs OOMed too'), never an adjective's ('8 GPUs is too expensive': review of session 16)."""
+the cards used together, not tried one after the other; nor '4 卡也不够快', '8 卡也不便宜': after '也不' only
+a failure counts, '不行', '不够用', '不够' of memory or ending the clause, session 17). 'too' only ends a
+clause or follows an OOM or try verb ('8 GPUs OOMed too'), never an adjective's ('8 GPUs is too
+expensive': review of session 16)."""
 
-_CUE_BEFORE = rc(r"(?:试了一下|试了|试过|\btried(?: with| on)?|\balso(?: with| on)?)\s*$")
-"""Before a count: '试了一下八卡', 'tried 8 GPUs', 'also on 8 GPUs'."""
+_CUE_BEFORE = rc(
+    r"(?:试了一下|试了|试过|\btried(?: with| on)?|\balso(?: with| on)?"
+    r"|\b(?:oom\w*|fail\w*|crash\w*) (?:on|with))\s*$"
+)
+"""Before a count: '试了一下八卡', 'tried 8 GPUs', 'also on 8 GPUs', 'OOM on 4x and on 8x' (session 17)."""
 
 _BOTH = rc(r"\bboth(?: with| on)?\s*$")
 """Before a pair of counts only: 'both 4 and 8 GPUs' (not 'both single-GPU and FSDP configs')."""
 
 _PAIRED = rc(
-    r"(?<![\d.])(\d+)\s*(?:张|块|台)?\s*(?:卡|显卡|gpus?\b|cards?\b)?\s*(?:and|or|和|、|跟|与|或)\s*$"
+    r"(?<![\d.])(\d+)\s*(?:张|块|台|x\b|×)?\s*(?:卡|显卡|gpus?\b|cards?\b)?\s*"
+    r"(?:and|or|和|、|跟|与|或)(?: on| with)?\s*$"
 )
-"""A bare count joined to the next one: 'both 4 and 8 GPUs' (the 4 has no unit of its own)."""
+"""A bare count joined to the next one: 'both 4 and 8 GPUs' (the 4 has no unit of its own), 'on 4x and
+on 8x'."""
+
+FAILED_RE = rc(
+    r"\booms?\b|\boomed\b|oom|out\s+of\s+(?:gpu\s+)?memory|爆显存|显存(?:不足|不够|溢出|爆)|爆了|都爆|也爆"
+    r"|不够用|不够(?=\s*(?:显存|$|[,.;:!?，。；！？、)]))|不行|跑不起来|跑不动|起不来|\bcrash\w*|\bfail\w*"
+)
+"""A failure said of the counts tried ('都 OOM', '也爆显存', '跑不起来', 'both OOM', 'failed on 8'): they are
+a lower bound, not counts to recommend (:mod:`bot.core.failed_counts`, session 17)."""
+COUNTS_FAILED = "gpu_counts_failed"
+"""ParseResult note: the counts tried (``gpu_count`` up to ``gpu_count_max``) all failed."""
 
 MAX_TRIED = 4096
 """Counts beyond this are not cards tried (a ceiling shared with the count reader's plausibility)."""

@@ -67,6 +67,8 @@ class NoteCode(StrEnum):
     hourly_budget_few = "hourly_budget_few"
     daily_budget_few = "daily_budget_few"
     host_ram_short = "host_ram_short"
+    tried_counts_failed = "tried_counts_failed"
+    tried_counts_failed_fit = "tried_counts_failed_fit"
     runtime_unsupported_gpu = "runtime_unsupported_gpu"
     serving_within_budget = "serving_within_budget"
     serving_over_budget = "serving_over_budget"

@@ -355,7 +355,7 @@ COUNT_KEYS = {
     "gpu_hours", "gpus", "gpu_count", "min_gpus", "gpus_searched", "tp", "pp", "tokens_per_sample",
     "max_concurrency", "kv_tokens", "max_model_len", "seq_len", "context", "concurrency", "micro_batches",
     "micro_batch", "batch_size", "global_batch", "adjusted", "gradient_accumulation", "dp", "lora_rank",
-    "epochs", "layers", "hidden", "heads", "kv_heads", "experts", "experts_top_k",
+    "epochs", "layers", "hidden", "heads", "kv_heads", "experts", "experts_top_k", "tried_low", "next_gpus",
 }  # fmt: skip
 
 SINGULAR_NOTE_MESSAGES = {

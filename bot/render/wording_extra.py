@@ -9,6 +9,16 @@ from bot.render.note_codes import NoteCode
 from bot.render.serving_budget_text import SERVING_BUDGET_MESSAGES
 
 EXTRA_NOTE_MESSAGES: dict[NoteCode, str] = {
+    NoteCode.tried_counts_failed: N_(
+        "You said %(tried_low)s and %(gpu_count)s GPUs ran out of memory; the estimate agrees: ≈ "
+        "%(per_gpu_gib)s per GPU on %(gpu_count)s, more than the %(usable_gib)s each card holds."
+    ),
+    NoteCode.tried_counts_failed_fit: N_(
+        "⚠️ You said %(tried_low)s and %(gpu_count)s GPUs ran out of memory, but the estimate puts "
+        "%(gpu_count)s at ≈ %(per_gpu_gib)s per GPU, within the %(usable_gib)s each card holds: your run "
+        "disagrees with it (check the micro-batch, sequence length and ZeRO stage the run really used). "
+        "Sized at %(next_gpus)s GPUs, the fewest above what failed."
+    ),
     NoteCode.host_ram_short: N_(
         "⚠️ Host RAM too small for this plan: its CPU offload needs ≈ %(needed_bytes)s per machine and your "
         "%(stated_gib)s is %(short_bytes)s short — the run fails when the offloaded states are allocated."
@@ -100,6 +110,7 @@ EXTRA_VERDICTS = {NoteCode.hourly_budget, NoteCode.hourly_budget_short, NoteCode
 EXTRA_VERDICTS |= {NoteCode.daily_budget_short} | set(SERVING_BUDGET_MESSAGES)
 EXTRA_VERDICTS |= {NoteCode.hourly_budget_few, NoteCode.daily_budget_few}
 EXTRA_VERDICTS |= {NoteCode.host_ram_short}  # the stated host RAM does not hold the plan's CPU offload
+EXTRA_VERDICTS |= {NoteCode.tried_counts_failed, NoteCode.tried_counts_failed_fit}  # bot.core.failed_counts
 """Budget verdicts shown right under the headline (merged into bot.render.wording.BUDGET_VERDICTS)."""
 EXTRA_MONEY = {"price_low", "price_high", "price_cap"}
 """Note parameters that are money (merged into bot.render.wording.MONEY_KEYS)."""

@@ -1,0 +1,83 @@
+"""Counts the user tried that ran out of memory are a lower bound (session 17, issue 24).
+
+"试过 4 卡和 8 卡都 OOM", "OOM on 4x and on 8x A100": the parser reads the counts tried as a range
+(``gpu_count`` up to ``gpu_count_max``, :func:`bot.parse.counts_tried.tried_counts`) and notes that they
+failed (:data:`bot.parse.counts_tried.COUNTS_FAILED`). Sized as a range, the answer would recommend the
+larger count, which the user says does not run. Here the request is sized twice:
+
+1. at the largest count that failed, to learn whether the estimate agrees with the run;
+2. then at the fewest count above what failed that the layout search tries (:func:`fewest_above`: 1, 2,
+   4, then whole nodes, as :func:`estimator.plan.min_gpus` does), or at the estimate's recommended size
+   when that is more (the estimate agrees: nothing fits where the run failed); the answer's fewest and
+   recommended sizes are raised to it: never a count the user saw fail. When nothing fits at any count,
+   the answer at the count that failed stands.
+
+A verdict note right under the headline says which (:data:`FAILED_AGREES` / :data:`FAILED_DISAGREES`), with
+the estimate's memory per GPU at the largest count that failed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from estimator.models import Note, SizingReport, SizingRequest
+from estimator.units import GIB
+
+FAILED_AGREES = "tried_counts_failed"
+"""Note: the counts tried ran out of memory, and the estimate agrees (nothing fits at the largest)."""
+FAILED_DISAGREES = "tried_counts_failed_fit"
+"""Note: the counts tried ran out of memory, but the estimate fits at the largest: the run disagrees."""
+
+Sized = tuple[SizingReport, dict[str, str]]
+"""A report and where the values filled before estimating came from (:func:`bot.core.pipeline._size`)."""
+
+
+def fewest_above(failed: int, per_node: int) -> int:
+    """The fewest GPU count above ``failed`` among those the layout search tries: 1, 2 and 4 below a
+    node of ``per_node`` GPUs, then whole nodes (:func:`estimator.plan.min_gpus`). E.g. 8 A100s
+    failed, 8 a node: 16; 2 failed: 4; 4 failed: 8."""
+    for n in (1, 2, 4):
+        if failed < n < per_node:
+            return n
+    return (failed // per_node + 1) * per_node
+
+
+def size_above_failed(request: SizingRequest, size: Callable[[SizingRequest], Sized | None]) -> Sized | None:
+    """``request`` (counts tried from ``gpu_count`` to ``gpu_count_max``, all failed) sized above what
+    failed, with the note that says whether the estimate agrees; ``size`` sizes one request. None when
+    it cannot be sized that way (no memory answer: serving, no model), then the caller sizes it as is."""
+    failed = request.gpu_count_max or request.gpu_count
+    if failed is None:
+        return None
+    probe = size(request.model_copy(update={"gpu_count": failed, "gpu_count_max": None}))
+    if probe is None or probe[0].memory is None or probe[0].memory.fits_requested is None:
+        return None
+    m = probe[0].memory
+    params = {"tried_low": request.gpu_count, "gpu_count": failed, "per_gpu_gib": m.per_gpu_bytes / GIB}
+    params["usable_gib"] = m.usable_bytes / GIB
+    if m.min_gpus is None:  # nothing fits at any count: the answer at the count that failed says so
+        return _noted(probe, Note(code=FAILED_AGREES, params=params))
+    above = fewest_above(failed, probe[0].gpus_per_node or 8)
+    if not m.fits_requested:  # the estimate agrees: its own recommended size (its fewest shown beside it)
+        above = max(above, m.recommended_gpus or m.min_gpus)
+    sized = size(request.model_copy(update={"gpu_count": above, "gpu_count_max": None}))
+    if sized is None or sized[0].memory is None:
+        return None
+    report, sources = sized
+    mem = report.memory
+    assert mem is not None
+    raised: dict = {}
+    if mem.fits_requested and mem.min_gpus is not None and mem.min_gpus <= failed:
+        raised |= {"min_gpus": above, "min_plan": mem.plan}
+    if mem.fits_requested and mem.recommended_gpus is not None and mem.recommended_gpus <= failed:
+        raised |= {"recommended_gpus": above, "recommended_plan": mem.plan}
+        raised["recommended_per_gpu_bytes"] = mem.per_gpu_bytes
+    report = report.model_copy(update={"memory": mem.model_copy(update=raised)})
+    code = FAILED_DISAGREES if m.fits_requested else FAILED_AGREES
+    return _noted((report, sources), Note(code=code, params={**params, "next_gpus": above}))
+
+
+def _noted(sized: Sized, note: Note) -> Sized:
+    """``sized`` with ``note`` first among its report's warnings."""
+    report, sources = sized
+    return report.model_copy(update={"warnings": [note, *report.warnings]}), sources
