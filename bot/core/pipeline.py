@@ -28,6 +28,7 @@ from bot.core.configfile import ConfigInfo, read_config, split_pasted
 from bot.core.failed_counts import size_above_failed
 from bot.core.filled import effective_request, with_source_assumptions
 from bot.core.followup import MODEL_FIELDS, classify, followup_fields, lost_followup, merge, stage_switch
+from bot.core.home_card import home_card_cost
 from bot.core.offer import Offer, candidates, cheapest_index, fits, names_a_gpu, offer_terms, pricing
 from bot.lazylog import lazy_logger
 from bot.parse import ParseResult, parse
@@ -281,6 +282,7 @@ def answer_request(
                 done.insert(0, done.pop(best))
                 best = 0
             report, sources = done[0]
+            report = home_card_cost(report, parsed)  # no rental price to miss on the user's own card
             comparisons = [r for r, _ in done[1:]]
             if presales is not None:
                 offer = offer_terms(

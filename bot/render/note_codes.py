@@ -69,6 +69,7 @@ class NoteCode(StrEnum):
     host_ram_short = "host_ram_short"
     tried_counts_failed = "tried_counts_failed"
     tried_counts_failed_fit = "tried_counts_failed_fit"
+    own_card_cost = "own_card_cost"
     runtime_unsupported_gpu = "runtime_unsupported_gpu"
     serving_within_budget = "serving_within_budget"
     serving_over_budget = "serving_over_budget"

@@ -19,6 +19,10 @@ EXTRA_NOTE_MESSAGES: dict[NoteCode, str] = {
         "disagrees with it (check the micro-batch, sequence length and ZeRO stage the run really used). "
         "Sized at %(next_gpus)s GPUs, the fewest above what failed."
     ),
+    NoteCode.own_card_cost: N_(
+        "%(gpu)s is your own card: there is no rental to price, and the power it draws is not modelled; "
+        "the GPU-hours above are what the run takes."
+    ),
     NoteCode.host_ram_short: N_(
         "⚠️ Host RAM too small for this plan: its CPU offload needs ≈ %(needed_bytes)s per machine and your "
         "%(stated_gib)s is %(short_bytes)s short — the run fails when the offloaded states are allocated."
