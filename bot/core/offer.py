@@ -20,6 +20,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
+from bot.core.quote_gpus import serving_quote_gpus
 from bot.settings.presales import HOURS_PER_MONTH, Localized, OfferedGpu, PresalesConfig
 from estimator import catalog
 from estimator.catalog import GpuSpec
@@ -330,8 +331,8 @@ def _discounts(
 def _sized_gpus(report: SizingReport) -> int | None:
     """The GPU count an answer recommends running on (the user's, when given and it fits)."""
     req = report.request
-    if report.inference is not None:
-        return report.inference.serving_gpus
+    if report.inference is not None:  # the fewest that start when the user's count will not (s17)
+        return serving_quote_gpus(report)
     if shown_gpus(report):  # the count the answer shows (estimator.shown_cost)
         return shown_gpus(report)
     m = report.memory
