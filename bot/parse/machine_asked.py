@@ -57,6 +57,12 @@ def _segments(text: str) -> tuple[str, str] | None:
     return (found[True], found[False]) if len(found) == 2 else None
 
 
+def _outside(unused: list[tuple[str, str]], aside: str) -> list[tuple[str, str]]:
+    """``unused`` less the numbers the machine not asked about states ('8' of 'a server with 8x A100'): that
+    machine is named as not sized, its count is not a number left unread (session 17, s17-fix item 5)."""
+    return [u for u in unused if not re.search(rf"(?<![\d.]){re.escape(u[0])}(?![\d.])", aside)]
+
+
 def with_machine_asked(parsed: ParseResult, text: str) -> ParseResult:
     """``parsed`` sized on the machine the question asks about, the other machine named as
     ``other_setup``; unchanged (the same object) unless the message names a laptop and another machine,
@@ -86,7 +92,7 @@ def with_machine_asked(parsed: ParseResult, text: str) -> ParseResult:
             "request": req.model_copy(update=update),
             "gpu_alternatives": alternatives,
             "gpu_alternative_counts": counts,
-            "unused_numbers": [*parsed.unused_numbers, (aside, "other_setup")],
+            "unused_numbers": [*_outside(parsed.unused_numbers, aside), (aside, "other_setup")],
             "found": found,
         }
     )
