@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.core.failed_counts import FAILED_AGREES, FAILED_DISAGREES
 from bot.core.offer import pricing
 from bot.core.pipeline import Answer
 from bot.core.start_only import start_only
@@ -17,6 +18,9 @@ from estimator.catalog import GpuSpec
 from estimator.catalog import gpu as catalog_gpu
 from estimator.models import Assumption
 from estimator.request import JSON_FIELDS
+
+FAILED_CODES = (FAILED_AGREES, FAILED_DISAGREES)
+"""Notes of counts tried that failed (:mod:`bot.core.failed_counts`)."""
 
 SCHEMA = 1
 
@@ -29,6 +33,11 @@ def to_json(answer: Answer, reply: str) -> dict[str, Any]:
     """One JSON object describing the answer; ``reply`` is the plain-text reply."""
     report = answer.report
     request = (report.request if report else answer.parsed.request).model_dump(mode="json")
+    if report is not None and any(w.code in FAILED_CODES for w in report.warnings):
+        # counts tried that failed, sized above them (bot.core.failed_counts): the request holds the
+        # counts the user said (the memory's plan_gpus the count sized), as for a range of counts
+        said = answer.request or answer.parsed.request
+        request |= {"gpu_count": said.gpu_count, "gpu_count_max": said.gpu_count_max}
     out: dict[str, Any] = {
         "schema": SCHEMA,
         "lang": answer.lang,

@@ -14,6 +14,7 @@ from bot.core.pipeline import Context, answer
 from bot.parse import parse
 from bot.parse.counts_tried import COUNTS_FAILED
 from bot.render.renderer import render
+from tests.cli_run import ask_in_process
 
 GIB = 2**30
 LLAMA3_8B = 8.03e9  # meta-llama/Meta-Llama-3-8B config.json: 8,030,261,248 parameters
@@ -49,6 +50,15 @@ def test_counts_tried_that_failed_are_read_as_failed(text: str) -> None:
 def test_ye_bu_before_an_adjective_is_no_tried_count(text: str) -> None:
     p = parse(text)
     assert p.request.gpu_count_max is None and COUNTS_FAILED not in p.notes
+
+
+def test_one_count_failed_beside_another_setups_count_is_no_pair() -> None:
+    text = (  # the guide's '2x40GB' is another setup's (real question en-136's form)
+        "FSDP + QLoRA of Llama3-8B OOMs on 4x A40 with 16GB of CPU RAM. The guide says FSDP + QLoRA of the "
+        "70B fits 2x40GB. Why can't an 8B fit?"
+    )
+    p = parse(text)
+    assert (p.request.gpu_count, p.request.gpu_count_max) == (4, None) and COUNTS_FAILED not in p.notes
 
 
 def test_counts_tried_that_worked_are_no_failure() -> None:
@@ -91,6 +101,12 @@ def test_estimate_agrees_with_the_failed_run() -> None:
     m = a.report.memory
     assert m.min_gpus == 16 and m.plan_gpus == m.recommended_gpus == 24  # the estimate's own sizes, > 8
     assert "the estimate agrees" in render(a, "text")
+
+
+def test_the_json_request_keeps_the_counts_said(capsys: pytest.CaptureFixture[str]) -> None:
+    data = ask_in_process(capsys, FAILED[4])  # the contract: the counts said, the count sized beside them
+    assert (data["request"]["gpu_count"], data["request"]["gpu_count_max"]) == (4, 8)
+    assert data["report"]["memory"]["plan_gpus"] == 16
 
 
 def test_chinese_reply_says_the_run_disagrees() -> None:

@@ -35,11 +35,12 @@ a failure counts, '不行', '不够用', '不够' of memory or ending the clause
 clause or follows an OOM or try verb ('8 GPUs OOMed too'), never an adjective's ('8 GPUs is too
 expensive': review of session 16)."""
 
-_CUE_BEFORE = rc(
-    r"(?:试了一下|试了|试过|\btried(?: with| on)?|\balso(?: with| on)?"
-    r"|\b(?:oom\w*|fail\w*|crash\w*) (?:on|with))\s*$"
-)
-"""Before a count: '试了一下八卡', 'tried 8 GPUs', 'also on 8 GPUs', 'OOM on 4x and on 8x' (session 17)."""
+_CUE_BEFORE = rc(r"(?:试了一下|试了|试过|\btried(?: with| on)?|\balso(?: with| on)?)\s*$")
+"""Before a count: '试了一下八卡', 'tried 8 GPUs', 'also on 8 GPUs'."""
+
+_FAILED_BEFORE = rc(r"\b(?:oom\w*|fail\w*|crash\w*) (?:on|with)\s*$")
+"""Before a pair of counts only: 'OOM on 4x and on 8x', 'crashed with 4 GPUs and with 8' (session 17; not
+'OOMs on 4x A40 … the guide fits 2x40GB': one count failed, the other is another setup's)."""
 
 _BOTH = rc(r"\bboth(?: with| on)?\s*$")
 """Before a pair of counts only: 'both 4 and 8 GPUs' (not 'both single-GPU and FSDP configs')."""
@@ -76,10 +77,10 @@ def tried_counts(s: str, roles: list[Role]) -> tuple[int, int, list[Role]] | Non
     values = {r.value for r in counted}
     cued = False
     for r in counted:
-        left = s[max(0, r.tok.start - 24) : r.tok.start]
+        left = s[max(0, r.tok.start - 32) : r.tok.start]  # 32: "crashed with 4 gpus and with "
         pair = _PAIRED.search(left)
         before = left[: pair.start()] if pair else left
-        both = pair is not None and _BOTH.search(before) is not None
+        both = pair is not None and (_BOTH.search(before) or _FAILED_BEFORE.search(before)) is not None
         if both or _CUE_AFTER.match(s, r.tok.end) or _CUE_BEFORE.search(before):
             cued = True
             if pair:
