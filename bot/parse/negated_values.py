@@ -12,6 +12,7 @@ from typing import Any
 
 from bot.parse.regex import rc
 from bot.parse.roles import Role, seq_value
+from bot.parse.target_length import GATE_RE, target_length
 
 NEGATED_BEFORE_RE = rc(
     r"(?:no\s+need\s+(?:for|of|to\s+(?:support|use|run|have))|(?:don'?t|do\s+not|doesn'?t|does\s+not|won'?t|"
@@ -57,7 +58,35 @@ def seq_role(steps: Any) -> Role | None:
             if tok.raw.strip() in steps.unread:
                 steps.unread.remove(tok.raw.strip())
             steps.roles.append(Role("seq", seq_value(tok), tok))
+    elif not gone and getattr(steps, "unread_toks", None) and GATE_RE.search(steps.s):
+        _asked_after(steps, found)  # 'cutoff_len 2048 能跑，想拉到 3072': the 3072 (s17)
     return steps.first("seq")
+
+
+def _asked_after(steps: Any, found: list[Role]) -> None:
+    """The length asked about after the one that runs (:mod:`bot.parse.target_length`) takes its place;
+    the earlier one (a role, or a config key's value: 'cutoff_len 2048') is named
+    (``replaced_by_later_value``)."""
+    keyed = steps.f.get("seq_len") if not found else None
+    if not found and not keyed:
+        return
+    at = steps.s.find(str(keyed)) if keyed else -1  # a key's value is masked in the text: from its start
+    last = max(r.tok.end for r in found) if found else max(0, at + len(str(keyed)))
+    asked = target_length(steps.s, last, steps.unread_toks)
+    if asked is None or asked.value in [r.value for r in found] + [keyed]:
+        return
+    for role in found:
+        role.role = "seq_earlier"
+        steps.used.add(id(role))
+    earlier = [r.tok.raw.strip() for r in found] or [str(keyed)]
+    if keyed:  # its text ('4K') is named by the value, not left behind as an unread '4'
+        steps.computed_from = (*steps.computed_from, keyed)
+    steps.named_unused += [(raw, "replaced_by_later_value") for raw in earlier]
+    for tok in [t for t in steps.unread_toks if seq_value(t) == asked.value]:  # '2048 就 OOM，2048 要多少'
+        steps.unread_toks.remove(tok)
+        if tok.raw.strip() in steps.unread:
+            steps.unread.remove(tok.raw.strip())
+    steps.roles.append(asked)
 
 
 def _enough_length(s: str, tok: Any) -> bool:
