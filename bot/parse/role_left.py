@@ -83,11 +83,12 @@ L_PER = rc(r"(?:每|per|/)\s*$")
 R_PROMPTS = right_words(r"(?:[\s\-]*tokens?)?[\s\-]*(?:prompts?|inputs?|输入|提示词?)\b")
 """A length before the word prompts ('8k prompts', '2k-token prompts')."""
 L_PROMPT = rc(
-    r"(?:prompts?|inputs?|输入|提示词?)\s*(?:of|is|are|约|大概|~|about|around|up\s+to|at\s+most|最长|最多|\s)*$"
+    r"(?:prompts?|inputs?|输入|提示词?)\s*(?:of|is|are|约|大概|~|about|around|up\s+to|at\s+most|最长|最多"
+    r"|averag(?:e|es|ing)|avg|平均|\s)*$"
 )
 L_REPLY = rc(
-    r"(?:replies|reply|responses?|outputs?|completions?|answers?|输出|回复|生成)"
-    r"\s*(?:of|约|大概|~|about|around|up\s+to|at\s+most|最长|最多|\s)*$"
+    r"(?:replies|reply|responses?|outputs?|completions?|answers?|generat(?:es|ing|ed|e)|输出|回复|生成)"
+    r"\s*(?:of|are|is|约|大概|~|about|around|up\s+to|at\s+most|最长|最多|averag(?:e|es|ing)|avg|平均|\s)*$"
 )
 L_SAMPLE_EACH = rc(
     r"(?:每条|每个样本|每个|each|per\s+(?:sample|example|row)|averag\w*|平均"
