@@ -96,7 +96,11 @@ L_SAMPLE_EACH = rc(
     # "50k samples of 4k tokens", "50,000 samples x 4096 tokens"
     r"|(?:samples?|examples?|rows?|records?|conversations?|pairs?|条|对|组)\s*(?:of|x|×|\*|with)"
     # "1500 documents, often over 8K tokens", "每篇大多超过 6k token": how long each one is
-    r"|(?:[,，]\s*|每篇\s*|\b)(?:often|mostly|usually|typically|generally|大多数?|一般|通常|多数)(?:\s*都)?)"
+    r"|(?:[,，]\s*|每篇\s*|\b)(?:often|mostly|usually|typically|generally|大多数?|一般|通常|多数)(?:\s*都)?"
+    # s17: "each sample is about 8k tokens", "sequences up to 32k tokens", "documents reaching 16k tokens"
+    r"|\b(?:each|every)\s+(?:training\s+)?(?:samples?|examples?|records?|rows?|documents?|conversations?|sequences?)"
+    r"(?:\s+(?:is|has|contains|averages|runs))?"
+    r"|\b(?:samples?|examples?|documents?|sequences?)\s+(?:are\s+|of\s+)?(?:up\s+to|reaching|as\s+long\s+as))"
     r"(?:大概|约|大约|roughly|about|around|~|of|over|above|more\s+than|up\s+to|超过|在|\s)*$"
 )
 L_ON = rc(r"(?:\bon|用|with|数据|语料)\s*(?:about|~|约)?\s*$")
