@@ -67,7 +67,8 @@ def _asked_after(steps: Any, found: list[Role]) -> None:
     """The length asked about after the one that runs (:mod:`bot.parse.target_length`) takes its place;
     the earlier one (a role, or a config key's value: 'cutoff_len 2048') is named
     (``replaced_by_later_value``)."""
-    keyed = steps.f.get("seq_len") if not found else None
+    summed = "prompt_plus_completion" in steps.notes  # 'max_input_len 2048 … max_output_len 2048': no key's
+    keyed = steps.f.get("seq_len") if not found and not summed else None
     if not found and not keyed:
         return
     at = steps.s.find(str(keyed)) if keyed else -1  # a key's value is masked in the text: from its start

@@ -67,13 +67,13 @@ DATE_CUTOFF_RE = rc(
 max_length / max_seq_length, axolotl sequence_len, HF model_max_length, vLLM --max-model-len)."""
 SOURCE_RE = rc(
     _key(
-        r"max_source_length|max_prompt_length|max_input_length|(?:random_)?input_len(?:gth)?(?![a-z])"
-        r"|prompt_max_len"
+        r"max_source_length|max_prompt_length|max_input_len(?:gth)?(?![a-z])"
+        r"|(?:random_)?input_len(?:gth)?(?![a-z])|prompt_max_len"  # TensorRT-LLM: max_input_len (s17)
     )
 )
 TARGET_RE = rc(
     _key(
-        r"max_target_length|max_completion_length|max_response_length|max_new_tokens|max_output_length"
+        r"max_target_length|max_completion_length|max_response_length|max_new_tokens|max_output_len(?:gth)?"
         r"|(?:random_)?output_len(?:gth)?(?![a-z])|generate_max_len"
     )
 )

@@ -53,6 +53,8 @@ def target_length(s: str, last: int, unread: list[Any]) -> Role | None:
     for tok in unread:
         if tok.start < last or tok.kind == "word" or not 256 <= seq_value(tok) <= 10_000_000:
             continue
+        if s[tok.start - 1 : tok.start] == "/" or s[tok.end : tok.end + 1] == "/":  # '2k/2k': input / output
+            continue
         left = TARGET_BEFORE_RE.search(s[max(0, tok.start - 40) : tok.start])
         asked = ASKED_AFTER_RE.match(s[tok.end : tok.end + 24]) is not None
         weak = left is not None and left.group(0).lower().split()[0] in _BEFORE_ONLY
