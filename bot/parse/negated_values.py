@@ -12,7 +12,7 @@ from typing import Any
 
 from bot.parse.regex import rc
 from bot.parse.roles import Role, seq_value
-from bot.parse.target_length import GATE_RE, target_length
+from bot.parse.target_length import GATE_RE, other_lengths, target_length
 
 NEGATED_BEFORE_RE = rc(
     r"(?:no\s+need\s+(?:for|of|to\s+(?:support|use|run|have))|(?:don'?t|do\s+not|doesn'?t|does\s+not|won'?t|"
@@ -68,13 +68,14 @@ def _asked_after(steps: Any, found: list[Role]) -> None:
     the earlier one (a role, or a config key's value: 'cutoff_len 2048') is named
     (``replaced_by_later_value``)."""
     summed = "prompt_plus_completion" in steps.notes  # 'max_input_len 2048 … max_output_len 2048': no key's
-    keyed = steps.f.get("seq_len") if not found and not summed else None
+    keyed = (steps.f.get("seq_len") or steps.f.get("max_model_len")) if not found and not summed else None
     if not found and not keyed:
         return
     at = steps.s.find(str(keyed)) if keyed else -1  # a key's value is masked in the text: from its start
     last = max(r.tok.end for r in found) if found else max(0, at + len(str(keyed)))
     asked = target_length(steps.s, last, steps.unread_toks)
     if asked is None or asked.value in [r.value for r in found] + [keyed]:
+        _tried(steps, last, found[0].value if found else keyed)
         return
     for role in found:
         role.role = "seq_earlier"
@@ -88,6 +89,16 @@ def _asked_after(steps: Any, found: list[Role]) -> None:
         if tok.raw.strip() in steps.unread:
             steps.unread.remove(tok.raw.strip())
     steps.roles.append(asked)
+
+
+def _tried(steps: Any, last: int, used: float) -> None:
+    """Other lengths tried beside the one sized ('--max-model-len 20k, 35k and 45k start, but 29k fails',
+    '4096 with lora and 8192 with qlora'): named as another setup, no longer as unread (s17)."""
+    for tok in other_lengths(steps.s, last, steps.unread_toks, used):
+        steps.unread_toks.remove(tok)
+        if tok.raw.strip() in steps.unread:
+            steps.unread.remove(tok.raw.strip())
+        steps.named_unused.append((tok.raw.strip(), "other_setup"))
 
 
 def _enough_length(s: str, tok: Any) -> bool:

@@ -61,3 +61,33 @@ def target_length(s: str, last: int, unread: list[Any]) -> Role | None:
         if (left is not None and not weak) or asked:
             return Role("seq", seq_value(tok), tok)
     return None
+
+
+OTHER_BEFORE_RE = re.compile(
+    r"(?:,|、|，|\band|\bor|\bbut|\bat|\bthen|\bvs\.?|\bversus|和|或|但|而|到)\s*(?:only\s+|just\s+)?(?:at\s+)?$",
+    re.IGNORECASE,
+)
+"""Before another length tried in the same breath ('20k, 35k and 45k start, but 29k fails', 'at 20480,
+but only 40/43 at 24576', '4096 with lora and 8192 with qlora')."""
+OTHER_UNIT_RE = re.compile(
+    r"^\s*(?:g(?:i?b)?\b|m(?:i?b)\b|t(?:i?b)?\b|tok(?:en)?s?\s*/|layers?|层|%|x\b|卡|张|个|条|台|steps?|samples?"
+    r"|万|亿|tflops|gpus?|nodes?|users?|requests?|并发|元|\$|usd|dollars?)",
+    re.IGNORECASE,
+)
+"""A unit of another quantity right after the number: not a length."""
+
+
+def other_lengths(s: str, last: int, unread: list[Any], used: float) -> list[Any]:
+    """The unread numbers of ``s`` after offset ``last`` that are other lengths tried beside the one used
+    (``used`` tokens): a thousands count or at least 1,024, after a listing or contrasting word, no unit
+    of another quantity after it. Named as another setup (``other_setup``), never sized."""
+    out = []
+    for tok in unread:
+        if tok.start < last or tok.kind == "word" or (tok.mag != "k" and tok.value < 1024):
+            continue
+        value = seq_value(tok)
+        if value == used or not 1024 <= value <= 10_000_000 or OTHER_UNIT_RE.match(s[tok.end : tok.end + 12]):
+            continue
+        if OTHER_BEFORE_RE.search(s[max(0, tok.start - 16) : tok.start]):
+            out.append(tok)
+    return out
