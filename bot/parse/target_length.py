@@ -21,10 +21,11 @@ from bot.parse.roles import Role, seq_value
 
 GATE_RE = re.compile(
     r"拉到|提到|提高到|加到|增加到|扩到|扩展到|扩大到|升到|调到|改到|做到|支持到|想做|要做|想跑|想要|按|目标"
-    r"|to|for|需要多少|要多少|要几|需要几|\?|？",
+    r"|to|for|需要多少|要多少|要几|需要几|\?|？|,|、|，|and|but|or|和|但|或|而",
     re.IGNORECASE,
 )
-"""Any word a target length needs (one C search per message with a length and an unread number)."""
+"""Any word a target length or another length tried needs (one C search per message with a length and an
+unread number)."""
 
 TARGET_BEFORE_RE = re.compile(
     r"(?:(?:拉|提|提高|加|增加|扩|扩展|扩大|升|调|改|做|支持|上)到|想做|要做|想跑|想要|目标是?|按(?:照)?"
