@@ -43,7 +43,9 @@ def negated(s: str, tok: Any) -> bool:
 
 def seq_role(steps: Any) -> Role | None:
     """The sequence length the job is sized at: a length negated in its words is set aside (named,
-    reason ``negated``); a length then called enough ('8k 就够') takes its place."""
+    reason ``negated``); a length then called enough ('8k 就够') takes its place; a length asked about after
+    the one that runs takes its place (s17); a served context longer than a quoted engine limit is the
+    limit (the quoted one named)."""
     found = [r for r in steps.roles if r.role == "seq"]
     gone = [r for r in found if negated(steps.s, r.tok)]
     for role in gone:  # taken out of every later reader (the general one places unused roles' numbers)
@@ -60,7 +62,13 @@ def seq_role(steps: Any) -> Role | None:
             steps.roles.append(Role("seq", seq_value(tok), tok))
     elif not gone and getattr(steps, "unread_toks", None) and GATE_RE.search(steps.s):
         _asked_after(steps, found)  # 'cutoff_len 2048 能跑，想拉到 3072': the 3072 (s17)
-    return steps.first("seq")
+    seq, limit = steps.first("seq"), steps.f.get("max_model_len")
+    if seq is not None and limit and seq.value > limit and steps.f.get("stage") == "inference":
+        # s17: '最好达到 200K context' beside a quoted '--max-model-len 64000': the engine's limit is the
+        # context asked for; the quoted one is named as another setup
+        steps.named_unused.append((f"max_model_len: {limit}", "other_setup"))
+        steps.f["max_model_len"] = round(seq.value)
+    return seq
 
 
 def _asked_after(steps: Any, found: list[Role]) -> None:
