@@ -6,7 +6,8 @@ answer names as another setup tried (``other_setup``), never sized nor dropped.
 
 Kinds: a vLLM error quoting the model's max seq len; the length asked about after the one that runs; a
 context after a limit/size word or a setting verb; prompt and reply lengths in sentence forms; each sample's
-or request's length; TensorRT-LLM's max_input_len / max_output_len; other lengths tried beside the used one.
+or request's length; TensorRT-LLM's max_input_len / max_output_len; other lengths tried beside the used one;
+a config key's value with a magnitude ('cutoff_len 设成 2万', 'max_seq_length 16k').
 """
 
 from __future__ import annotations
@@ -184,6 +185,14 @@ CASES: dict[str, list[tuple[str, dict[str, Any]]]] = {
             "32768 on a 4090",
             {"max_model_len": 16384, "named": ["32768"]},
         ),
+    ],
+    "key_magnitude": [
+        ("训练集 output 长度 1万8，cutoff_len 设成 2万，1.5B 模型微调要几张卡", {"seq_len": 20000}),
+        ("cutoff_len 1.6万，Qwen2.5-7B LoRA 微调，一张 H100 够吗", {"seq_len": 16000}),
+        ("全参微调 Qwen2-7B，model_max_length 设为 3万，8 卡 H800", {"seq_len": 30000}),
+        ("LoRA on Qwen2.5-7B with max_seq_length 16k on one H100, enough?", {"seq_len": 16384}),
+        ("LLaMA-Factory full SFT with cutoff_len 8k for Llama-3-8B on 8 A100", {"seq_len": 8192}),
+        ("axolotl sequence_len: 32k for a Mistral-7B QLoRA on an A6000", {"seq_len": 32768}),
     ],
 }
 

@@ -40,7 +40,8 @@ from estimator.request import setting
 from estimator.training_tools import TRAINING_TOOL_LIMITS
 
 _SEP = r"\s*(?:=|:|of|is|to|为|是|设为|设成|设置为|改成|=\s*)?\s*"
-_N = r"(?P<n>\d[\d,]*(?:\.\d+)?\s*k?)(?!\d|\.\d|[a-z])"  # a full stop after it ends the sentence
+_N = r"(?P<n>\d[\d,]*(?:\.\d+)?\s*(?:k|万)?)(?!\d|\.\d|[a-z])"  # a full stop after it ends the sentence
+"""A key's value: digits, a thousands 'k' or a Chinese 万 ('cutoff_len 设成 2万': 20,000, not 2; s17)."""
 
 
 def _key(words: str) -> str:
