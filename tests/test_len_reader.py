@@ -7,7 +7,8 @@ answer names as another setup tried (``other_setup``), never sized nor dropped.
 Kinds: a vLLM error quoting the model's max seq len; the length asked about after the one that runs; a
 context after a limit/size word or a setting verb; prompt and reply lengths in sentence forms; each sample's
 or request's length; TensorRT-LLM's max_input_len / max_output_len; other lengths tried beside the used one;
-a config key's value with a magnitude ('cutoff_len 设成 2万', 'max_seq_length 16k').
+a config key's value with a magnitude ('cutoff_len 设成 2万', 'max_seq_length 16k'); a benchmark's random
+input and output tokens; vLLM's --max-num-seq (a cap on sequences, never a 30-token sequence).
 """
 
 from __future__ import annotations
@@ -193,6 +194,61 @@ CASES: dict[str, list[tuple[str, dict[str, Any]]]] = {
         ("LoRA on Qwen2.5-7B with max_seq_length 16k on one H100, enough?", {"seq_len": 16384}),
         ("LLaMA-Factory full SFT with cutoff_len 8k for Llama-3-8B on 8 A100", {"seq_len": 8192}),
         ("axolotl sequence_len: 32k for a Mistral-7B QLoRA on an A6000", {"seq_len": 32768}),
+    ],
+    "benchmark_lengths": [
+        (
+            "vllm 压测 Qwen2.5-14B，随机输入 4000 token，输出 200 token，并发 8，A100",
+            {"prompt_tokens": 4000, "seq_len": 4200},
+        ),
+        (
+            "benchmark 用 2000 个随机输入 token 和 500 个输出 token，Llama-3-8B，L40S，并发 16",
+            {"prompt_tokens": 2000, "seq_len": 2500},
+        ),
+        (
+            "压测 Qwen2-7B：1024 个输入 token、256 个输出 token，并发 32，A10",
+            {"prompt_tokens": 1024, "seq_len": 1280},
+        ),
+        (
+            "Benchmark with 8000 random input tokens and 256 output tokens at concurrency 4, "
+            "Qwen2.5-7B on an L40S",
+            {"prompt_tokens": 8000, "seq_len": 8256},
+        ),
+        (
+            "bench with 2048 synthetic input tokens and 128 output tokens, Llama-3-8B on an A10G, "
+            "8 concurrent",
+            {"prompt_tokens": 2048, "seq_len": 2176},
+        ),
+        (
+            "vLLM on an A100: --max-model-len 16384, 16000 random input tokens and 200 output tokens "
+            "at max-concurrency 1",
+            {"prompt_tokens": 16000, "seq_len": 16200},
+        ),
+    ],
+    "cap_not_length": [
+        (
+            "vllm 部署 Qwen2.5-7B：--max-model-len 8192 --max-num-seq 64，A10 24G",
+            {"seq_len": 8192, "max_model_len": 8192},
+        ),
+        (
+            "vllm 启动参数 max_num_seq=32，max_model_len=16384，Qwen2.5-14B，A100",
+            {"seq_len": 16384, "max_model_len": 16384},
+        ),
+        (
+            "vllm 跑 Llama-3-8B，--max-num-seq 8，--max-model-len 4096，3090",
+            {"seq_len": 4096, "max_model_len": 4096},
+        ),
+        (
+            "Serving Qwen3-14B-AWQ on 1x A100 80GB with vLLM: --max-model-len 16384 --max-num-seq 30",
+            {"seq_len": 16384, "max_model_len": 16384},
+        ),
+        (
+            "Qwen2-7B on vLLM with max_num_seq 16 and max_model_len 4096, one T4",
+            {"seq_len": 4096, "max_model_len": 4096},
+        ),
+        (
+            "--max-num-seq 128 --max-model-len 32768 for Llama-3.1-8B on an H100",
+            {"seq_len": 32768, "max_model_len": 32768},
+        ),
     ],
 }
 

@@ -80,8 +80,12 @@ L_SAMPLES = rc(
 '自己的数据（5W 左右）', '数据量约 20 万'): that many samples, as '100 万条数据' is (a unit after the
 number decides first: '数据 100GB' is a size, '数据 2000 万 token' tokens)."""
 L_PER = rc(r"(?:每|per|/)\s*$")
-R_PROMPTS = right_words(r"(?:[\s\-]*tokens?)?[\s\-]*(?:prompts?|inputs?|输入|提示词?)\b")
-"""A length before the word prompts ('8k prompts', '2k-token prompts')."""
+R_PROMPTS = right_words(
+    r"(?:[\s\-]*个)?(?:[\s\-]*(?:(?:random|synthetic|fixed|mean|average|avg)\b|随机))?(?:[\s\-]*tokens?)?"
+    r"[\s\-]*(?:(?:prompts?|inputs?)\b|输入|提示词?)"
+)
+"""A length before the word prompts ('8k prompts', '2k-token prompts', s17: '16000 random input tokens' of a
+benchmark, '2000 个随机输入 token')."""
 L_PROMPT = rc(
     r"(?:prompts?|inputs?|输入|提示词?)\s*(?:of|is|are|约|大概|~|about|around|up\s+to|at\s+most|最长|最多"
     r"|averag(?:e|es|ing)|avg|平均|\s)*$"
