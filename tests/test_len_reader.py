@@ -74,6 +74,20 @@ CASES: dict[str, list[tuple[str, dict[str, Any]]]] = {
             {"seq_len": 16384},
         ),
     ],
+    "from_to": [
+        ("上下文从 4k 扩到 32k，Llama-2-7B 做长文本微调，需要多少 A100", {"seq_len": 32768}),
+        ("Qwen2-7B 长文本微调，序列长度从 8k 提到 64k，H800 要几张", {"seq_len": 65536}),
+        ("7B 模型 LoRA 微调，cutoff_len 2048 和 4096 都试过，按 4096 算要几张 3090", {"seq_len": 4096}),
+        (
+            "We extend Llama-2-7B from 4k to 32k context with continued pretraining on 64 A100",
+            {"seq_len": 32768},
+        ),
+        ("seq len 2048 vs 4096 for LoRA on Llama-2-13B, 1 A100 40GB: size it at 4096", {"seq_len": 4096}),
+        (
+            "Going from 2k to 16k sequence length for a Mistral-7B full fine-tune on 8 H100, memory?",
+            {"seq_len": 16384},
+        ),
+    ],
     "context_words": [
         ("koboldcpp 的上下文大小设 16384，Qwen2.5-14B Q4_K_M，一张 4090 够吗", {"max_model_len": 16384}),
         ("ollama 跑 qwen2.5:32b，上下文上限 32768，两张 3090 能全放 GPU 吗", {"max_model_len": 32768}),
@@ -116,6 +130,10 @@ CASES: dict[str, list[tuple[str, dict[str, Any]]]] = {
         (
             "Chatbot with 2k input and 512 output, 100 concurrent users, Llama-3.1-70B on H100",
             {"prompt_tokens": 2000, "seq_len": 2512},
+        ),
+        (
+            "2048 input 128 output at concurrency 16, Qwen2-7B on an L4",
+            {"prompt_tokens": 2048, "seq_len": 2176},
         ),
     ],
     "each_length": [

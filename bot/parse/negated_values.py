@@ -60,7 +60,7 @@ def seq_role(steps: Any) -> Role | None:
             if tok.raw.strip() in steps.unread:
                 steps.unread.remove(tok.raw.strip())
             steps.roles.append(Role("seq", seq_value(tok), tok))
-    elif not gone and getattr(steps, "unread_toks", None) and GATE_RE.search(steps.s):
+    elif not gone and (getattr(steps, "unread_toks", None) or len(found) > 1) and GATE_RE.search(steps.s):
         _asked_after(steps, found)  # 'cutoff_len 2048 能跑，想拉到 3072': the 3072 (s17)
     seq, limit = steps.first("seq"), steps.f.get("max_model_len")
     if seq is not None and limit and seq.value > limit and steps.f.get("stage") == "inference":
@@ -73,30 +73,40 @@ def seq_role(steps: Any) -> Role | None:
 
 def _asked_after(steps: Any, found: list[Role]) -> None:
     """The length asked about after the one that runs (:mod:`bot.parse.target_length`) takes its place;
-    the earlier one (a role, or a config key's value: 'cutoff_len 2048') is named
-    (``replaced_by_later_value``)."""
+    the earlier one (a role, a config key's value: 'cutoff_len 2048', or the start of 'from 4k to 32k') is
+    named (``replaced_by_later_value``)."""
     summed = "prompt_plus_completion" in steps.notes  # 'max_input_len 2048 … max_output_len 2048': no key's
     keyed = (steps.f.get("seq_len") or steps.f.get("max_model_len")) if not found and not summed else None
-    if not found and not keyed:
-        return
     at = steps.s.find(str(keyed)) if keyed else -1  # a key's value is masked in the text: from its start
-    last = max(r.tok.end for r in found) if found else max(0, at + len(str(keyed)))
-    asked = target_length(steps.s, last, steps.unread_toks)
-    if asked is None or asked.value in [r.value for r in found] + [keyed]:
-        _tried(steps, last, found[0].value if found else keyed)
+    last = found[0].tok.end if found else max(0, at + len(str(keyed))) if keyed else 0
+    cands = sorted([*steps.unread_toks, *(r.tok for r in found[1:])], key=lambda t: t.start)
+    asked = target_length(steps.s, last, cands, from_only=not found and not keyed)
+    first = found[0].value if found else keyed
+    if asked is None or asked.value == first:
+        if first:
+            _tried(steps, last, first)
         return
-    for role in found:
+    before = [r for r in found if r.tok is not asked.tok]
+    for role in before:
         role.role = "seq_earlier"
         steps.used.add(id(role))
-    earlier = [r.tok.raw.strip() for r in found] or [str(keyed)]
+    earlier = [r.tok.raw.strip() for r in before] or ([str(keyed)] if keyed else [])
     if keyed:  # its text ('4K') is named by the value, not left behind as an unread '4'
         steps.computed_from = (*steps.computed_from, keyed)
-    steps.named_unused += [(raw, "replaced_by_later_value") for raw in earlier]
-    for tok in [t for t in steps.unread_toks if seq_value(t) == asked.value]:  # '2048 就 OOM，2048 要多少'
+    gone = [
+        t
+        for t in steps.unread_toks
+        if seq_value(t) == asked.value or (not first and t.end <= asked.tok.start)
+    ]
+    for tok in [t for t in gone if t.kind != "word" and seq_value(t) >= 256]:  # '2048 就 OOM，2048 要多少'
         steps.unread_toks.remove(tok)
         if tok.raw.strip() in steps.unread:
             steps.unread.remove(tok.raw.strip())
-    steps.roles.append(asked)
+        if seq_value(tok) != asked.value:  # the start of 'from 4k to 32k'
+            earlier.append(tok.raw.strip())
+    steps.named_unused += [(raw, "replaced_by_later_value") for raw in earlier]
+    if all(r.tok is not asked.tok for r in found):
+        steps.roles.append(asked)
 
 
 def _tried(steps: Any, last: int, used: float) -> None:

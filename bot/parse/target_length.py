@@ -31,10 +31,18 @@ TARGET_BEFORE_RE = re.compile(
     r"(?:(?:拉|提|提高|加|增加|扩|扩展|扩大|升|调|改|做|支持|上)到|想做|要做|想跑|想要|目标是?|按(?:照)?"
     r"|(?:increase|raise|extend|go|bump|push|scale|move|grow|take)\w*\s+(?:it\s+|that\s+)?(?:up\s+)?to"
     r"|(?:want|need|like|plan|hope)\w*\s+(?:to\s+(?:train|run|do|use|go|serve|fine-?tune)\s+(?:at|with|on)\s+)?"
+    r"|siz(?:e|ed|ing)\s+(?:it\s+|this\s+|them\s+)?(?:at|for)"
     r"|\bfor|\bat)\s*(?:a\s+|an\s+)?$",
     re.IGNORECASE,
 )
-"""Words right before the asked length ('想拉到 ', '按 ', 'increase it to ', 'how much memory for ')."""
+"""Words right before the asked length ('想拉到 ', '按 ', 'increase it to ', 'size it at ', 'how much memory
+for ')."""
+FROM_TO_RE = re.compile(
+    r"(?:\bfrom|从)\s*[\d.,]+\s*k?\s*(?:tokens?\s*)?(?:的?\s*上下文\s*)?"
+    r"(?:to|到|扩到|扩展到|提到|提高到|增加到|拉到|拉长到|升到)\s*$",
+    re.IGNORECASE,
+)
+"""'from 4k to ', '从 4k 扩到 ': the length after it is the one the job goes to (a context extension)."""
 
 ASKED_AFTER_RE = re.compile(
     r"^\s*(?:-?tokens?|的?\s*(?:上下文|长度|序列)|(?:sequence\s+length|context|seq\s*len))?\s*"
@@ -48,13 +56,18 @@ _BEFORE_ONLY = ("for", "at")
 alone may be the run that failed)."""
 
 
-def target_length(s: str, last: int, unread: list[Any]) -> Role | None:
-    """The asked length among the unread numbers ``unread`` of the normalized text ``s`` that start at or
-    after offset ``last`` (the end of the length said first); None when there is none."""
+def target_length(s: str, last: int, unread: list[Any], from_only: bool = False) -> Role | None:
+    """The asked length among the numbers ``unread`` of the normalized text ``s`` that start at or after
+    offset ``last`` (the end of the length said first); with ``from_only`` (no length read before) only
+    the end of a 'from X to Y' ('从 4k 扩到 32k'); None when there is none."""
     for tok in unread:
         if tok.start < last or tok.kind == "word" or not 256 <= seq_value(tok) <= 10_000_000:
             continue
         if s[tok.start - 1 : tok.start] == "/" or s[tok.end : tok.end + 1] == "/":  # '2k/2k': input / output
+            continue
+        if FROM_TO_RE.search(s[max(0, tok.start - 32) : tok.start]):
+            return Role("seq", seq_value(tok), tok)
+        if from_only:
             continue
         left = TARGET_BEFORE_RE.search(s[max(0, tok.start - 40) : tok.start])
         asked = ASKED_AFTER_RE.match(s[tok.end : tok.end + 24]) is not None
