@@ -8,7 +8,8 @@ Kinds: a vLLM error quoting the model's max seq len; the length asked about afte
 context after a limit/size word or a setting verb; prompt and reply lengths in sentence forms; each sample's
 or request's length; TensorRT-LLM's max_input_len / max_output_len; other lengths tried beside the used one;
 a config key's value with a magnitude ('cutoff_len 设成 2万', 'max_seq_length 16k'); a benchmark's random
-input and output tokens; vLLM's --max-num-seq (a cap on sequences, never a 30-token sequence).
+input and output tokens; vLLM's --max-num-seq (a cap on sequences, never a 30-token sequence); a range of
+lengths, sized at its longer end (the shorter named); a context extension 'from 4k to 32k'.
 """
 
 from __future__ import annotations
@@ -86,6 +87,26 @@ CASES: dict[str, list[tuple[str, dict[str, Any]]]] = {
         (
             "Going from 2k to 16k sequence length for a Mistral-7B full fine-tune on 8 H100, memory?",
             {"seq_len": 16384},
+        ),
+    ],
+    "length_range": [
+        ("训练 7B，上下文 2k~4k，按最长算，8 卡 4090", {"seq_len": 4096, "named": ["2k"]}),
+        (
+            "样本长度在 1000 到 3000 token 之间，Qwen2.5-7B LoRA，单卡 A100",
+            {"seq_len": 3000, "named": ["1000"]},
+        ),
+        ("上下文 8k 到 16k，部署 Qwen2.5-14B，20 并发", {"max_model_len": 16384, "named": ["8k"]}),
+        (
+            "a context of 16k to 32k for Qwen2.5-7B serving, 10 users on an L40S",
+            {"max_model_len": 32768, "named": ["16k"]},
+        ),
+        (
+            "Serving Llama-3-8B, context 4096 to 8192, 50 users, L4s",
+            {"max_model_len": 8192, "named": ["4096"]},
+        ),
+        (
+            "Training Qwen2-7B with a context length of 2048 to 8192 tokens on 8 H100",
+            {"seq_len": 8192, "named": ["2048"]},
         ),
     ],
     "context_words": [

@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from bot.parse.regex import rc
@@ -43,15 +44,17 @@ def negated(s: str, tok: Any) -> bool:
 
 def seq_role(steps: Any) -> Role | None:
     """The sequence length the job is sized at: a length negated in its words is set aside (named,
-    reason ``negated``); a length then called enough ('8k 就够') takes its place; a length asked about after
-    the one that runs takes its place (s17); a served context longer than a quoted engine limit is the
-    limit (the quoted one named)."""
+    reason ``negated``); a length then called enough ('8k 就够') takes its place; a range is sized at its
+    longer end (s17: the far end was dropped); a length asked about after the one that runs takes its
+    place (s17); a served context longer than a quoted engine limit is the limit (the quoted one named)."""
     found = [r for r in steps.roles if r.role == "seq"]
     gone = [r for r in found if negated(steps.s, r.tok)]
     for role in gone:  # taken out of every later reader (the general one places unused roles' numbers)
         role.role = "seq_negated"
         steps.used.add(id(role))
         steps.named_unused.append((role.tok.raw.strip(), "negated"))
+    if len(found) == 1 and not gone and (upper := RANGE_END_RE.match(steps.s, found[0].tok.end)):
+        _longer_end(steps, found[0], upper)  # '上下文 2k~4k', '1000 到 3000 token 之间': the 4k (s17)
     if gone and len(gone) == len(found):
         enough = [t for t in getattr(steps, "unread_toks", []) if _enough_length(steps.s, t)]
         if len(enough) == 1:
@@ -107,6 +110,26 @@ def _asked_after(steps: Any, found: list[Role]) -> None:
     steps.named_unused += [(raw, "replaced_by_later_value") for raw in earlier]
     if all(r.tok is not asked.tok for r in found):
         steps.roles.append(asked)
+
+
+RANGE_END_RE = re.compile(r"\s*(?:-|~|～|—|到|至|to)\s*(\d[\d,]*(?:\.\d+)?)\s*(k(?![a-z]))?", re.IGNORECASE)
+"""The far end of a range right after a length ('2k~4k', '1000 到 3000', '4k-8k')."""
+
+
+def _longer_end(steps: Any, role: Role, m: re.Match[str]) -> None:
+    """A range of lengths is sized at its longer end (every sequence must fit: the cutoff or context is the
+    longest); the shorter end is named as another setup (s17: the far end was dropped without a word)."""
+    upper = float(m.group(1).replace(",", "")) * (1000 if m.group(2) else 1)
+    if m.group(2) and upper / 1000 in (1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024):  # '4k' is 4,096
+        upper = upper / 1000 * 1024
+    if upper <= role.value or upper > 10_000_000:
+        return
+    steps.named_unused.append((role.tok.raw.strip(), "other_setup"))
+    role.value = upper
+    for tok in [t for t in getattr(steps, "unread_toks", []) if m.start(1) <= t.start < m.end()]:
+        steps.unread_toks.remove(tok)  # the far end: the value sized, not another number left unread
+        if tok.raw.strip() in steps.unread:
+            steps.unread.remove(tok.raw.strip())
 
 
 def _tried(steps: Any, last: int, used: float) -> None:

@@ -78,7 +78,7 @@ def target_length(s: str, last: int, unread: list[Any], from_only: bool = False)
 
 
 OTHER_BEFORE_RE = re.compile(
-    r"(?:,|、|，|\band|\bor|\bbut|\bat|\bthen|\bvs\.?|\bversus|和|或|但|而|到)\s*(?:only\s+|just\s+)?(?:at\s+)?$",
+    r"(?:,|、|，|~|～|\band|\bor|\bbut|\bat|\bthen|\bvs\.?|\bversus|和|或|但|而|到|至)\s*(?:only\s+|just\s+)?(?:at\s+)?$",
     re.IGNORECASE,
 )
 """Before another length tried in the same breath ('20k, 35k and 45k start, but 29k fails', 'at 20480,
