@@ -375,11 +375,15 @@ def score(record: dict[str, Any], answer: dict[str, Any]) -> list[str]:
 
 def _sum_used(key: str, stated: dict[str, Any], answer: dict[str, Any]) -> bool:
     """A prompt and a completion length stated together are used when the sequence sized is their sum
-    (TRL GRPO/DPO, verl: one sequence holds the prompt and its completion); a completion length stated
-    without a prompt length ('max_tokens 4096' of an RL rollout) is used when it is the sequence sized."""
+    (TRL GRPO/DPO, verl: one sequence holds the prompt and its completion; s17: a served request's
+    prompt_tokens and its output length, TensorRT-LLM's max_input_len + max_output_len, likewise); a
+    completion length stated without a prompt length ('max_tokens 4096' of an RL rollout) is used when it
+    is the sequence sized."""
     if key not in ("max_prompt_length", "max_completion_length"):
         return False
     prompt, completion = stated.get("max_prompt_length"), stated.get("max_completion_length")
+    if prompt is None and key == "max_completion_length":  # s17: served, the prompt is prompt_tokens
+        prompt = stated.get("prompt_tokens")
     seq = (answer.get("request") or {}).get("seq_len")
     if prompt is None and isinstance(completion, int | float):  # the completion alone: the sequence sized
         return _close(completion, seq, 0.0)

@@ -21,8 +21,8 @@ from typing import Any
 
 _MAGNITUDES = (1.0, 1e3, 1e4, 1e6, 1e8, 1e9, 1e12)
 """Decimal magnitudes (k, M, B, T) and Chinese ones (万 1e4, 亿 1e8): counts, money, rates."""
-_LENGTH = (1.0, 1e3, 1024.0)
-"""Token lengths: '2k' as 2000 or 2048."""
+_LENGTH = (1.0, 1e3, 1024.0, 1e4)
+"""Token lengths: '2k' as 2000 or 2048; '2万' as 20,000 (s17)."""
 _MEMORY = (1.0, 1e3, 1024.0, 1e-3, 1 / 1024)
 """Memory sizes in GiB: GB/GiB, TB/TiB, MB/MiB."""
 _SCALES_OF: dict[str, tuple[float, ...]] = {

@@ -12,6 +12,8 @@ step (:mod:`bot.parse.assemble`) calls.
 
 from __future__ import annotations
 
+import re
+
 from bot.parse.normalize import MARKS
 from bot.parse.numbers import NumberToken
 from bot.parse.regex import rc
@@ -20,12 +22,15 @@ from bot.parse.roles import Role, seq_value
 from bot.parse.sample_length import per_sample
 
 L_CONTEXT = rc(
-    r"(?:上下文|context|ctx|window|窗口|长度)(?:[\s_]*(?:length|len|window|size|长度))?"
-    r"(?:\s|要|需要|得|想要|至少|最少|不少于|不低于|起码|设为|设成|开到|是|为|of|is|at\s+least|no\s+less\s+than"
-    r"|≥|>|=|:|：)*$"
+    r"(?:上下文|context|ctx|window|窗口|长度|model[\s_]*len(?:gth)?|seq(?:uence)?[\s_]*len(?:gth)?)"
+    r"(?:[\s_]*(?:length|len|window|size|limit|长度|大小|限制|上限))?"
+    r"(?:\s|要|需要|得|想要|至少|最少|不少于|不低于|起码|设为|设成|设置为|设置成|设|调到|调成|降到|开到|是|为|of|is"
+    r"|to|under|below|around|about|at\s+least|no\s+less\s+than|≥|>|=|:|：)*$"
 )
 """Words before a context length, any verb, lower bound or colon between: '上下文要', 'context window is',
-'ctx:', '上下文不少于', 'context ≥' (a lower bound is sized at its value: bot.parse.bound_words)."""
+'ctx:', '上下文不少于', 'context ≥' (a lower bound is sized at its value: bot.parse.bound_words); s17: a
+limit or size word and the setting verbs ('上下文大小设 20480', 'a context limit of 60k', 'model len 1000',
+'reducing the sequence length to under 8000')."""
 R_PER_REQUEST = rc(
     r"^[\s\-]*(?:tokens?[\s\-]+)?(?:requests?|reqs?|sequences?|seqs?|conversations?|sessions?|queries)\b"
     r"(?!\s*(?:(?:per|a|an|每)\s*(?:day|hour|minute|min|second|sec|s)\b|/\s*(?:day|d|h|hr|hour|s|min)\b|daily|hourly))"
@@ -33,6 +38,14 @@ R_PER_REQUEST = rc(
 )
 """After a length in K in a serving question: '32k requests', '16k-token sequences', '32k tokens each';
 not a rate ('2k requests per day')."""
+L_REQUEST_EACH = re.compile(
+    r"(?:\b(?:each|every|per|a\s+single|one)\s+(?:request|query|conversation|session|chat|prompt\s+\+\s+reply)"
+    r"|每(?:个|次|条|一)?\s*(?:请求|对话|会话|查询))"
+    r"(?:\s|is|are|has|of|up\s+to|at\s+most|about|around|~|最长|最多|约|大概|大约|是|有|在|:|：)*$",
+    re.IGNORECASE,
+)
+"""s17: before a length in a serving question, the request it is each one's ('each request up to 8k tokens',
+'per conversation about 6k', '每个请求最长 8k')."""
 L_CARD_TIMES = rc(rf"[{MARKS}]\s*s?\s*(?:\(?\d{{2,3}}\s*g(?:b|ib)?\)?\s*)?(?:[x×*]|\s)\s*$")
 """A card, its memory if written, then x/×/* (normalized to a space) or a space: the count follows when
 no other rule read the number ('RTX 5090 x4', 'BR100 64GB x16', 'H100*8')."""
@@ -55,6 +68,8 @@ def more_role(tok: NumberToken, s: str, stage: str | None) -> Role | None:
         return Role("seq", seq_value(tok), tok)
     if stage == "inference" and tok.mag == "k" and R_PER_REQUEST.match(right) and _a_length(tok):
         return Role("seq", seq_value(tok), tok)
+    if stage == "inference" and L_REQUEST_EACH.search(left) and _a_length(tok):
+        return Role("seq", seq_value(tok), tok)  # 'each request up to 8k tokens', '每个请求最长 8k'
     if tok.mag == "k" and L_RUNTIME.search(left) and _a_length(tok):
         return Role("seq", seq_value(tok), tok)  # 'ollama 16k': num_ctx, as 'ctx 16k'
     if tok.mag is None and tok.value.is_integer() and 1 <= tok.value <= 100_000:
@@ -78,6 +93,13 @@ def retarget(role: Role, s: str, stage: str | None) -> Role:
         return Role("tps", role.value, tok, extra="tokens")  # '几千 token 的样本': each sample's length
     if role.role == "tps" and role.extra == "tokens" and stage == "inference" and _a_length(tok):
         return Role("seq", seq_value(tok), tok)  # serving '32k tokens each': each request's length
+    each = (
+        role.role == "tokens"
+        and stage == "inference"
+        and L_REQUEST_EACH.search(s[max(0, tok.start - 32) : tok.start])
+    )
+    if each and _a_length(tok):
+        return Role("seq", seq_value(tok), tok)  # 'each request up to 8k tokens': that request's length
     return role
 
 

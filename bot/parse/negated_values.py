@@ -8,10 +8,12 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from bot.parse.regex import rc
 from bot.parse.roles import Role, seq_value
+from bot.parse.target_length import GATE_RE, other_lengths, target_length
 
 NEGATED_BEFORE_RE = rc(
     r"(?:no\s+need\s+(?:for|of|to\s+(?:support|use|run|have))|(?:don'?t|do\s+not|doesn'?t|does\s+not|won'?t|"
@@ -42,13 +44,17 @@ def negated(s: str, tok: Any) -> bool:
 
 def seq_role(steps: Any) -> Role | None:
     """The sequence length the job is sized at: a length negated in its words is set aside (named,
-    reason ``negated``); a length then called enough ('8k 就够') takes its place."""
+    reason ``negated``); a length then called enough ('8k 就够') takes its place; a range is sized at its
+    longer end (s17: the far end was dropped); a length asked about after the one that runs takes its
+    place (s17); a served context longer than a quoted engine limit is the limit (the quoted one named)."""
     found = [r for r in steps.roles if r.role == "seq"]
     gone = [r for r in found if negated(steps.s, r.tok)]
     for role in gone:  # taken out of every later reader (the general one places unused roles' numbers)
         role.role = "seq_negated"
         steps.used.add(id(role))
         steps.named_unused.append((role.tok.raw.strip(), "negated"))
+    if len(found) == 1 and not gone and (upper := RANGE_END_RE.match(steps.s, found[0].tok.end)):
+        _longer_end(steps, found[0], upper)  # '上下文 2k~4k', '1000 到 3000 token 之间': the 4k (s17)
     if gone and len(gone) == len(found):
         enough = [t for t in getattr(steps, "unread_toks", []) if _enough_length(steps.s, t)]
         if len(enough) == 1:
@@ -57,7 +63,83 @@ def seq_role(steps: Any) -> Role | None:
             if tok.raw.strip() in steps.unread:
                 steps.unread.remove(tok.raw.strip())
             steps.roles.append(Role("seq", seq_value(tok), tok))
-    return steps.first("seq")
+    elif not gone and (getattr(steps, "unread_toks", None) or len(found) > 1) and GATE_RE.search(steps.s):
+        _asked_after(steps, found)  # 'cutoff_len 2048 能跑，想拉到 3072': the 3072 (s17)
+    seq, limit = steps.first("seq"), steps.f.get("max_model_len")
+    if seq is not None and limit and seq.value > limit and steps.f.get("stage") == "inference":
+        # s17: '最好达到 200K context' beside a quoted '--max-model-len 64000': the engine's limit is the
+        # context asked for; the quoted one is named as another setup
+        steps.named_unused.append((f"max_model_len: {limit}", "other_setup"))
+        steps.f["max_model_len"] = round(seq.value)
+    return seq
+
+
+def _asked_after(steps: Any, found: list[Role]) -> None:
+    """The length asked about after the one that runs (:mod:`bot.parse.target_length`) takes its place;
+    the earlier one (a role, a config key's value: 'cutoff_len 2048', or the start of 'from 4k to 32k') is
+    named (``replaced_by_later_value``)."""
+    summed = "prompt_plus_completion" in steps.notes  # 'max_input_len 2048 … max_output_len 2048': no key's
+    keyed = (steps.f.get("seq_len") or steps.f.get("max_model_len")) if not found and not summed else None
+    at = steps.s.find(str(keyed)) if keyed else -1  # a key's value is masked in the text: from its start
+    last = found[0].tok.end if found else max(0, at + len(str(keyed))) if keyed else 0
+    cands = sorted([*steps.unread_toks, *(r.tok for r in found[1:])], key=lambda t: t.start)
+    asked = target_length(steps.s, last, cands, from_only=not found and not keyed)
+    first = found[0].value if found else keyed
+    if asked is None or asked.value == first:
+        if first:
+            _tried(steps, last, first)
+        return
+    before = [r for r in found if r.tok is not asked.tok]
+    for role in before:
+        role.role = "seq_earlier"
+        steps.used.add(id(role))
+    earlier = [r.tok.raw.strip() for r in before] or ([str(keyed)] if keyed else [])
+    if keyed:  # its text ('4K') is named by the value, not left behind as an unread '4'
+        steps.computed_from = (*steps.computed_from, keyed)
+    gone = [
+        t
+        for t in steps.unread_toks
+        if seq_value(t) == asked.value or (not first and t.end <= asked.tok.start)
+    ]
+    for tok in [t for t in gone if t.kind != "word" and seq_value(t) >= 256]:  # '2048 就 OOM，2048 要多少'
+        steps.unread_toks.remove(tok)
+        if tok.raw.strip() in steps.unread:
+            steps.unread.remove(tok.raw.strip())
+        if seq_value(tok) != asked.value:  # the start of 'from 4k to 32k'
+            earlier.append(tok.raw.strip())
+    steps.named_unused += [(raw, "replaced_by_later_value") for raw in earlier]
+    if all(r.tok is not asked.tok for r in found):
+        steps.roles.append(asked)
+
+
+RANGE_END_RE = re.compile(r"\s*(?:-|~|～|—|到|至|to)\s*(\d[\d,]*(?:\.\d+)?)\s*(k(?![a-z]))?", re.IGNORECASE)
+"""The far end of a range right after a length ('2k~4k', '1000 到 3000', '4k-8k')."""
+
+
+def _longer_end(steps: Any, role: Role, m: re.Match[str]) -> None:
+    """A range of lengths is sized at its longer end (every sequence must fit: the cutoff or context is the
+    longest); the shorter end is named as another setup (s17: the far end was dropped without a word)."""
+    upper = float(m.group(1).replace(",", "")) * (1000 if m.group(2) else 1)
+    if m.group(2) and upper / 1000 in (1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024):  # '4k' is 4,096
+        upper = upper / 1000 * 1024
+    if upper <= role.value or upper > 10_000_000:
+        return
+    steps.named_unused.append((role.tok.raw.strip(), "other_setup"))
+    role.value = upper
+    for tok in [t for t in getattr(steps, "unread_toks", []) if m.start(1) <= t.start < m.end()]:
+        steps.unread_toks.remove(tok)  # the far end: the value sized, not another number left unread
+        if tok.raw.strip() in steps.unread:
+            steps.unread.remove(tok.raw.strip())
+
+
+def _tried(steps: Any, last: int, used: float) -> None:
+    """Other lengths tried beside the one sized ('--max-model-len 20k, 35k and 45k start, but 29k fails',
+    '4096 with lora and 8192 with qlora'): named as another setup, no longer as unread (s17)."""
+    for tok in other_lengths(steps.s, last, steps.unread_toks, used):
+        steps.unread_toks.remove(tok)
+        if tok.raw.strip() in steps.unread:
+            steps.unread.remove(tok.raw.strip())
+        steps.named_unused.append((tok.raw.strip(), "other_setup"))
 
 
 def _enough_length(s: str, tok: Any) -> bool:

@@ -30,9 +30,15 @@ REPLY_FORMS = (
     (rc(rf"(?<![\w.]){_N}\s*tokens?\s+(?:of\s+)?(?:output|generation|completion|response)\b{_EACH}"), _OUT),
     (rc(rf"\bmax[_\s\-]?tokens\s*[=:]?\s*{_N}(?![\d.])"), _OUT),
     (rc(rf"\bgenerat(?:e|es|ing)\s+(?:up\s+to\s+|about\s+|around\s+|~\s*)?{_N}\s*tokens?\b{_EACH}"), _OUT),
+    (
+        rc(rf"(?<![\w.]){_N}\s*个?\s*(?:输出|生成)\s*(?:的\s*)?(?:tokens?|词元)"),
+        _OUT,
+    ),  # '500 个输出 token' (s17)
 )
 """(pattern, rewrite): the output length of each request, written 'output N tokens'."""
-_GATE = re.compile("output|generat|new token|completion|response|decode|max_token|max token")
+_GATE = re.compile(
+    r"output|generat|new token|completion|response|decode|max_token|max token|\d\s*个?\s*(?:输出|生成)"
+)
 
 
 def output_forms(s: str) -> str:

@@ -40,7 +40,8 @@ from estimator.request import setting
 from estimator.training_tools import TRAINING_TOOL_LIMITS
 
 _SEP = r"\s*(?:=|:|of|is|to|为|是|设为|设成|设置为|改成|=\s*)?\s*"
-_N = r"(?P<n>\d[\d,]*(?:\.\d+)?\s*k?)(?!\d|\.\d|[a-z])"  # a full stop after it ends the sentence
+_N = r"(?P<n>\d[\d,]*(?:\.\d+)?\s*(?:k|万)?)(?!\d|\.\d|[a-z])"  # a full stop after it ends the sentence
+"""A key's value: digits, a thousands 'k' or a Chinese 万 ('cutoff_len 设成 2万': 20,000, not 2; s17)."""
 
 
 def _key(words: str) -> str:
@@ -67,13 +68,13 @@ DATE_CUTOFF_RE = rc(
 max_length / max_seq_length, axolotl sequence_len, HF model_max_length, vLLM --max-model-len)."""
 SOURCE_RE = rc(
     _key(
-        r"max_source_length|max_prompt_length|max_input_length|(?:random_)?input_len(?:gth)?(?![a-z])"
-        r"|prompt_max_len"
+        r"max_source_length|max_prompt_length|max_input_len(?:gth)?(?![a-z])"
+        r"|(?:random_)?input_len(?:gth)?(?![a-z])|prompt_max_len"  # TensorRT-LLM: max_input_len (s17)
     )
 )
 TARGET_RE = rc(
     _key(
-        r"max_target_length|max_completion_length|max_response_length|max_new_tokens|max_output_length"
+        r"max_target_length|max_completion_length|max_response_length|max_new_tokens|max_output_len(?:gth)?"
         r"|(?:random_)?output_len(?:gth)?(?![a-z])|generate_max_len"
     )
 )

@@ -36,7 +36,9 @@ SHAPE_FORMS = (
     (rc(rf"\bisl\s*[=:]?\s*{_N}"), r"input length \1"),
     (rc(rf"\bosl\s*[=:]?\s*{_N}"), r"output length \1"),
     (
-        rc(rf"(?<![\w.]){_N}\s*(?:tokens?\s*)?(?:in|input)\s*[/,]\s*{_N}\s*(?:tokens?\s*)?(?:out|output)\b"),
+        rc(
+            rf"(?<![\w.]){_N}\s*(?:tokens?\s*)?(?:in|input)\s*(?:[/,;]|\band\b|&|(?<=input)\s)\s*{_N}\s*(?:tokens?\s*)?(?:out|output)\b"
+        ),
         r"input length \1 and output length \2",
     ),
     (
@@ -50,7 +52,8 @@ SHAPE_FORMS = (
         r"input length \1 and output length \2",
     ),
 )
-"""(pattern, rewrite): each request's prompt and reply lengths."""
+"""(pattern, rewrite): each request's prompt and reply lengths ('8k input, 1k output', '2k input and 256
+output': s17, the gate had missed a 'k' before 'input'; '2048 input 128 output' with no word between)."""
 REPLY_WORD_FORM = (
     rc(
         rf"(?<![\w.]){_N}[\s\-]*tokens?\s+(?:answers?|replies|reply|responses?|outputs?|completions?|generations?)\b"
@@ -61,7 +64,7 @@ REPLY_WORD_FORM = (
 lost its reply before)."""
 _GATE = re.compile(
     r"tokens?\s+(?:answer|repl|respon|output|complet|generat)|并行|parallel|in[\s\-]?flight"
-    r"|batch(?: size)? of|\bisl\b|\bosl\b|\d\s*(?:tokens?\s*)?(?:in|input)\s*[/,]"
+    r"|batch(?: size)? of|\bisl\b|\bosl\b|\d\s*k?\s*(?:tokens?\s*)?(?:in|input)\s*(?:[/,;&]|and\b)|input\s+\d"
     r"|(?:in|input)\s*/\s*(?:out|output)"
 )
 

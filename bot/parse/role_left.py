@@ -80,14 +80,19 @@ L_SAMPLES = rc(
 '自己的数据（5W 左右）', '数据量约 20 万'): that many samples, as '100 万条数据' is (a unit after the
 number decides first: '数据 100GB' is a size, '数据 2000 万 token' tokens)."""
 L_PER = rc(r"(?:每|per|/)\s*$")
-R_PROMPTS = right_words(r"(?:[\s\-]*tokens?)?[\s\-]*(?:prompts?|inputs?|输入|提示词?)\b")
-"""A length before the word prompts ('8k prompts', '2k-token prompts')."""
+R_PROMPTS = right_words(
+    r"(?:[\s\-]*个)?(?:[\s\-]*(?:(?:random|synthetic|fixed|mean|average|avg)\b|随机))?(?:[\s\-]*tokens?)?"
+    r"[\s\-]*(?:(?:prompts?|inputs?)\b|输入|提示词?)"
+)
+"""A length before the word prompts ('8k prompts', '2k-token prompts', s17: '16000 random input tokens' of a
+benchmark, '2000 个随机输入 token')."""
 L_PROMPT = rc(
-    r"(?:prompts?|inputs?|输入|提示词?)\s*(?:of|is|are|约|大概|~|about|around|up\s+to|at\s+most|最长|最多|\s)*$"
+    r"(?:prompts?|inputs?|输入|提示词?)\s*(?:of|is|are|约|大概|~|about|around|up\s+to|at\s+most|最长|最多"
+    r"|averag(?:e|es|ing)|avg|平均|\s)*$"
 )
 L_REPLY = rc(
-    r"(?:replies|reply|responses?|outputs?|completions?|answers?|输出|回复|生成)"
-    r"\s*(?:of|约|大概|~|about|around|up\s+to|at\s+most|最长|最多|\s)*$"
+    r"(?:replies|reply|responses?|outputs?|completions?|answers?|generat(?:es|ing|ed|e)|输出|回复|生成)"
+    r"\s*(?:of|are|is|约|大概|~|about|around|up\s+to|at\s+most|最长|最多|averag(?:e|es|ing)|avg|平均|\s)*$"
 )
 L_SAMPLE_EACH = rc(
     r"(?:每条|每个样本|每个|each|per\s+(?:sample|example|row)|averag\w*|平均"
@@ -95,7 +100,11 @@ L_SAMPLE_EACH = rc(
     # "50k samples of 4k tokens", "50,000 samples x 4096 tokens"
     r"|(?:samples?|examples?|rows?|records?|conversations?|pairs?|条|对|组)\s*(?:of|x|×|\*|with)"
     # "1500 documents, often over 8K tokens", "每篇大多超过 6k token": how long each one is
-    r"|(?:[,，]\s*|每篇\s*|\b)(?:often|mostly|usually|typically|generally|大多数?|一般|通常|多数)(?:\s*都)?)"
+    r"|(?:[,，]\s*|每篇\s*|\b)(?:often|mostly|usually|typically|generally|大多数?|一般|通常|多数)(?:\s*都)?"
+    # s17: "each sample is about 8k tokens", "sequences up to 32k tokens", "documents reaching 16k tokens"
+    r"|\b(?:each|every)\s+(?:training\s+)?(?:samples?|examples?|records?|rows?|documents?|conversations?|sequences?)"
+    r"(?:\s+(?:is|has|contains|averages|runs))?"
+    r"|\b(?:samples?|examples?|documents?|sequences?)\s+(?:are\s+|of\s+)?(?:up\s+to|reaching|as\s+long\s+as))"
     r"(?:大概|约|大约|roughly|about|around|~|of|over|above|more\s+than|up\s+to|超过|在|\s)*$"
 )
 L_ON = rc(r"(?:\bon|用|with|数据|语料)\s*(?:about|~|约)?\s*$")

@@ -197,8 +197,7 @@ Verdict = Role | _Stop | None
 
 @dataclass(slots=True)
 class _Around:
-    """One number and the words around it: ``right`` (48 characters after it, or after the second
-    number of a range) and ``left`` (32 before)."""
+    """One number and its words: ``right`` (48 characters after it or a range's end), ``left`` (32 before)."""
 
     tok: NumberToken
     s: str
@@ -413,6 +412,8 @@ def _data_and_size(a: _Around) -> Verdict:
     if R_PROMPTS.match(R) and not a.word:  # "with 8k prompts", "8k-token prompts"
         return Role("prompt", seq_value(tok), tok)
     if (R_TOKENS.match(R) or R_CHARS.match(R)) and L_SAMPLE_EACH.search(L):
+        if R_TOKENS.match(R) and (L_PROMPT.search(L) or L_REPLY.search(L)):  # 'prompts average 3,000 tokens'
+            return Role("prompt" if L_PROMPT.search(L) else "reply", v, tok)
         return Role("tps", v, tok, extra="tokens" if R_TOKENS.match(R) else "chars")
     if R_TOKEN_MODEL.match(R):
         return Role("tokens", v, tok, conflict=True)

@@ -31,11 +31,14 @@ LIMIT_KEYS = "|".join(
 length" is prose, read as the context itself)."""
 
 LIMIT_RE = rc(
-    r"(?<![a-z0-9_])-{0,2}(?:" + LIMIT_KEYS + r")\s*(?:=|:|of|is|to|为|是|设为|设成|设置为|改成|开到)?\s*"
+    r"(?<![a-z0-9_])-{0,2}(?:"
+    + LIMIT_KEYS
+    + r")\s*(?:=|:|of|is|to|为|是|设为|设成|设置为|改成|开到)?\s*\(?\s*"
     r"(?P<n>\d[\d,]*(?:\.\d+)?\s*[km]?)(?!\d|\.\d|[a-z])"  # 'num_ctx 64000.': a full stop ends it
 )
 """A limit key and its value ('--max-model-len 10000', 'max_model_len 2048', 'num_ctx=32000',
-'vllm_maxlen 8000', 'max_model_len 开到 1M')."""
+'vllm_maxlen 8000', 'max_model_len 开到 1M'), the value in brackets as vLLM's error quotes it ("the
+model's max seq len (32768) is larger than the maximum number of tokens …": the engine's limit; s17)."""
 
 LIMIT_AFTER_RE = rc(
     r"(?<![\w.,])(?P<n>\d(?:[\d,]*\d)?(?:\.\d+)?\s*[km]?)\s*(?:tokens?\s*)?(?:" + LIMIT_KEYS + r")(?![a-z])"
