@@ -78,10 +78,16 @@ PP_RE = rc(
 )
 """'TP 4', 'tensor parallel size 8', '--tensor-parallel-size 4', '4路张量并行', 'PP=2', '流水线并行2'."""
 RANK_RE = rc(
-    r"(?:lora[\s\-_]*)?(?<![a-z])(?:rank|秩)\s*(?:=|:|of|为|是|设为|设成|改成|改为|换成|to)?\s*(?P<r>\d{1,4})(?![\d.])"
-    r"|(?<![a-z0-9_])(?:lora[\s\-_]*)?r\s*=\s*(?P<r2>\d{1,4})(?![\d.])"
+    r"(?:lora[\s\-_]*)?(?<![a-z])(?:rank|秩)\s*(?:(?:was\s+|is\s+|也)?(?:lowered|reduced|raised|increased|changed|cut|"
+    r"dropped|bumped|降|调|改|提|减)?\s*(?:from|从)\s*\d{1,4}\s*(?:to|down\s+to|up\s+to|降?到|调到|改到|改成|提到|减到)\s*"
+    r"(?=\d))?(?:=|:|of|为|是|设为|设成|改成|改为|换成|to)?\s*(?P<r>\d{1,4})(?![\d.])"
+    r"|(?<![a-z0-9_])(?:lora[\s\-_]*)?r\s*(?:=|设为?|设成|取)\s*(?P<r2>\d{1,4})(?![\d.])"
     r"|lora[\s\-_]*r(?P<r3>\d{1,4})(?![\d.a-z])"
+    r"|(?<![a-z0-9_])-{0,2}lora[_\-]dim\s*(?:=|:)?\s*(?P<r4>\d{1,4})(?![\d.])"
 )
+"""A LoRA rank: 'rank 64', 'lora 秩为 8', 'r=16', 'r 设 16', 'lora_r8', DeepSpeed-Chat's ``--lora_dim 128``
+(DeepSpeedExamples applications/DeepSpeed-Chat main.py: the LoRA dimension), and the value a change
+ends on ('LoRA rank lowered from 16 to 4', 'rank 从 64 降到 8': the rank run now is the last)."""
 TARGET_NAMES = (
     "q_proj", "k_proj", "v_proj", "o_proj", "gate_proj", "up_proj", "down_proj", "query_key_value",
     "qkv_proj", "w_pack", "c_attn", "wqkv", "dense_h_to_4h", "dense_4h_to_h",
@@ -260,7 +266,7 @@ def _other_zero_stages(out: Settings, end: int) -> None:
 def _lora(out: Settings) -> None:
     m = RANK_RE.search(out.s)
     if m:
-        out.fields["lora_rank"] = int(m.group("r") or m.group("r2") or m.group("r3"))
+        out.fields["lora_rank"] = int(m.group("r") or m.group("r2") or m.group("r3") or m.group("r4"))
         out.s = _masked(out.s, m)
     targets: list[str] = []
     for m in TARGET_RE.finditer(out.s):
