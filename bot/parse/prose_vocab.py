@@ -30,6 +30,7 @@ from bot.parse.gpu_layers import (
 )
 from bot.parse.normalize import mask
 from bot.parse.numbers import parse_number
+from bot.parse.param_offload import PARAM_OFFLOAD_RE
 from bot.parse.regex import rc
 from bot.parse.rl_words import QUANT_GROUP_RE, RL_GENERATION_GROUPS, RL_GENERATIONS_RE
 from bot.parse.shared_value import spread_shared_value
@@ -424,6 +425,8 @@ def _parallel_and_layers(out: Vocab) -> None:
         out.notes.append("partial_gpu_layers")
     if not OFFLOAD_KEY_ON_RE.search(out.s) and _take(out, OFFLOAD_KEY_OFF_RE):
         out.fields["offload"] = False
+    if PARAM_OFFLOAD_RE.search(out.s):  # the weights' own offload: named, the sizing has no setting (s17)
+        out.unused.append(("offload_param: cpu", "no_field"))
     bare_host_memory(out)  # '内存 64G' beside a layer split: the host's
     host_bandwidth(out)  # 'DDR5-6000', 'quad-channel DDR4-3200'
     no_kv_offload(out)  # -nkvo: the KV cache in CPU memory
