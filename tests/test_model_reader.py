@@ -228,3 +228,35 @@ def test_scorer_reads_a_vl_release_named_as_called() -> None:
     assert not key_understood("model", "Qwen2.5-VL-7B", data)
     plain = answer("serve Qwen2.5-72B with vLLM on 8x H200")
     assert not key_understood("model", "Qwen2.5-VL-72B", plain)
+
+
+# 10. LoRA variants (DoRA, AdaLoRA, rsLoRA, LoRA+): sized as LoRA and named, never as full fine-tuning.
+@pytest.mark.parametrize(
+    ("text", "method", "named"),
+    [
+        ("DoRA fine-tune of Llama-3.1-8B on a single 4090", "lora", "method: DoRA"),
+        ("use_rslora: true, lora_rank 128, qwen2.5-14b on 2 A100", "lora", "method: rsLoRA"),
+        ("LoRA+ on llama-3-8b with 4 3090s: how long for 10k samples?", "lora", "method: LoRA+"),
+        ("QLoRA with DoRA on Llama-2-70B, 2 A100s", "qlora", "method: DoRA"),
+        ("adalora 微调 qwen2.5-7b，单卡 4090 够吗", "lora", "method: AdaLoRA"),
+        ("用 DoRA 微调 glm-4-9b，两张 3090 要多久", "lora", "method: DoRA"),
+        ("qwen2.5-14b 用 rslora 训练，rank 64，4 张 A100", "lora", "method: rsLoRA"),
+    ],
+)
+def test_lora_variants_are_lora(text: str, method: str, named: str) -> None:
+    data = answer(text)
+    assert data["request"]["method"] == method
+    assert ignored(data).get(named) == "lora_variant"
+
+
+# 11. How people name THUDM's glm-4-9b-chat: GLM-4-9B.
+@pytest.mark.parametrize(
+    "text",
+    [
+        "ChatGLM4-9B 全参微调要几张 A100？",
+        "chatglm4 用 vllm 部署，单卡 4090 够吗",
+        "Serve ChatGLM-4-9B-Chat on one L4?",
+    ],
+)
+def test_chatglm4_is_glm4(text: str) -> None:
+    assert answer(text)["request"]["model"] == "GLM-4-9B"

@@ -127,8 +127,9 @@ PPO_MICRO_RE = rc(_key(r"ppo_micro_batch(?:_size)?(?:_per_gpu)?"))
 micro-batches) and ``ppo_micro_batch_size_per_gpu`` (the micro-batch per GPU;
 verl/trainer/config/ppo_trainer.yaml): the first is not a micro-batch and is named, the second is one."""
 RANK_RE = rc(_key(r"lora_r(?:ank)?"))
-BARE_RANK_RE = rc(_key(r"rank|秩"))
-"""'rank 设 64', 'rank=16' in a LoRA message: the adapters' rank ('local_rank', 'node_rank': other keys)."""
+BARE_RANK_RE = rc(_key(r"rank|秩|r\s*设(?:为|成)?"))
+"""'rank 设 64', 'rank=16', 'r 设 16' (s17) in a LoRA message: the adapters' rank ('local_rank', 'node_rank':
+other keys)."""
 LORA_WORD_RE = rc(r"(?<![a-z])q?lora(?![a-z])")
 TARGET_ALL_RE = rc(
     r"(?<![a-z0-9_])-{0,2}(?:lora[_\s\-]*target(?:s|[_\s\-]*modules?)?|target[_\s\-]*modules?)"
