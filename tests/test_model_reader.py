@@ -278,3 +278,19 @@ def test_freeze_tuning_by_layers(text: str) -> None:
     data = answer(text)
     assert data["request"]["method"] == "freeze"
     assert data["request"]["stage"] == "finetune"
+
+
+# 13. Training a reward model is a fine-tuning of the model it starts from, never a pre-training.
+@pytest.mark.parametrize(
+    ("text", "stage"),
+    [
+        ("训练 qwen2.5-7b 的 reward model，8 卡 A100", "finetune"),
+        ("奖励模型训练用 Llama-3-8B，4 张 A100 要多久", "finetune"),
+        ("训练一个基于 Qwen2.5-14B 的 reward model 要几张 H100", "finetune"),
+        ("training a reward model on Llama-3-8B with 4 A100s", "finetune"),
+        ("reward model training for Mistral-7B on 8 A100s: how long for 100k pairs?", "finetune"),
+        ("serve the reward model Skywork-Reward-Llama-3.1-8B with vLLM", "inference"),
+    ],
+)
+def test_reward_model_training_is_finetuning(text: str, stage: str) -> None:
+    assert answer(text)["request"]["stage"] == stage
