@@ -262,24 +262,6 @@ def test_chatglm4_is_glm4(text: str) -> None:
     assert answer(text)["request"]["model"] == "GLM-4-9B"
 
 
-# 12. Freeze-tuning said by the layers frozen or trained: the method, a fine-tuning.
-@pytest.mark.parametrize(
-    "text",
-    [
-        "Llama-3-8B 冻结前 20 层只训后面几层，要多少显存",
-        "qwen2.5-7b 只训最后 4 层，单卡 4090",
-        "Baichuan2-7B 只微调最后 2 层，两张 V100 够吗",
-        "Llama-3-8B: freeze the first 24 layers and train the rest on one A100",
-        "only train the last 4 layers of Mistral-7B on a 3090",
-        "Qwen2.5-14B, freezing the bottom 30 layers, on 2 A100s: memory?",
-    ],
-)
-def test_freeze_tuning_by_layers(text: str) -> None:
-    data = answer(text)
-    assert data["request"]["method"] == "freeze"
-    assert data["request"]["stage"] == "finetune"
-
-
 # 13. Training a reward model is a fine-tuning of the model it starts from, never a pre-training.
 @pytest.mark.parametrize(
     ("text", "stage"),

@@ -30,14 +30,7 @@ _FULL_WORDS = (
 _FREEZE_WORDS = (
     r"freeze[\s\-_]*(?:tun\w*|微调|fine[\s\-]*tun\w*)|冻结(?:部分)?(?:层|参数)?(?:微调|训练)"
     r"|finetuning[_\s]*type\s*[=:]\s*freeze"
-    r"|冻结(?:住|掉)?\s*(?:模型)?(?:的)?\s*(?:前|底部|前面|底层)\s*(?:\d{1,3}|[一二两三四五六七八九十]+)?\s*层"
-    r"|只\s*(?:训|训练|微调|调|更新)\s*(?:最后|后面?|顶部|最上面)\s*(?:\d{1,3}|[一二两三四五六七八九十几]+)\s*层"
-    r"|\bfreez(?:e|ing)\s+(?:the\s+)?(?:first|bottom|lower|early)\s+(?:\d{1,3}\s+)?layers"
-    r"|\bonly\s+(?:train|tune|update|unfreeze)\s+(?:the\s+)?(?:last|top|final)\s+(?:\d{1,3}|few|two|three|four)\s+layers"
 )
-"""Freeze-tuning: LLaMA-Factory's ``finetuning_type: freeze``, '冻结微调', and the layers said (s17:
-'冻结前 20 层只训后面几层', 'freeze the first 20 layers', 'only train the last 4 layers' were sized as full
-training)."""
 _PTUNING_WORDS = (
     r"p[\s\-_]*tuning(?:[\s\-_]*v2)?|prefix[\s\-_]*tuning|finetuning[_\s]*type\s*[=:]\s*ptuning"
     r"|(?<![a-z0-9])ptv2(?![a-z0-9])"  # 'ptv2' (chatglm_finetuning, ChatGLM's P-Tuning v2 short form)
@@ -50,8 +43,6 @@ METHOD_WORDS: tuple[tuple[Any, str], ...] = (
     (rc(_PTUNING_WORDS), "ptuning"),
 )
 """Fine-tuning method words, each → a :class:`estimator.models.Method` value."""
-ONLY_TRAIN_RE = rc(r"只\s*(?:训练?|微调|调|更新)\s*$|\bonly\s+(?:train|tune|update|unfreeze)\s+(?:the\s+)?$")
-"""'只训', 'only train the' right before the last layers named: freeze-tuning (the others frozen)."""
 FREEZE_LAYERS_RE = rc(
     r"(?:last|最后|后)\s*(?P<n>\d{1,3})\s*(?:层|layers?)|freeze[_\s]*trainable[_\s]*layers\s*[=:]?\s*(?P<m>\d{1,3})"
 )

@@ -18,7 +18,7 @@ from bot.parse.cue_words import MEASURED
 from bot.parse.engine_keys import engine_on, engines_turned_off, keyed_engine
 from bot.parse.generic_values import words_pattern
 from bot.parse.gpu_layers import stated_host_memory
-from bot.parse.method_words import FREEZE_LAYERS_RE, METHOD_WORDS, ONLY_TRAIN_RE, PREFIX_RE, RUNTIMES
+from bot.parse.method_words import FREEZE_LAYERS_RE, METHOD_WORDS, PREFIX_RE, RUNTIMES
 from bot.parse.normalize import mask
 from bot.parse.now_rate import rate_why as rate_not_target
 from bot.parse.numbers import parse_number
@@ -282,8 +282,6 @@ def _lora(out: Settings) -> None:
     m = FREEZE_LAYERS_RE.search(out.s)
     if m:
         out.fields["freeze_layers"] = int(m.group("n") or m.group("m"))
-        if ONLY_TRAIN_RE.search(out.s[max(0, m.start() - 20) : m.start()]):  # '只训最后 4 层' (s17)
-            out.fields.setdefault("method", "freeze")
         out.s = _masked(out.s, m)
     m = PREFIX_RE.search(out.s)
     if m:
