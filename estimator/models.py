@@ -188,6 +188,7 @@ class MethodRow(_Frozen):
         description="the layout `per_gpu_bytes` is at: the least-memory layout on `plan_gpus` "
         "(estimator.methods), chosen the same way for every method",
     )
+    gpu_hours: float | None = Field(None, description="likely GPU-hours: estimator.method_hours")
 
 
 class Checkpoint(_Frozen):

@@ -165,6 +165,13 @@ def _model_understood(value: object, answer: dict[str, Any]) -> bool:
         sizeless = not re.search(r"\d+[bm]", stem)
         if stem and g and (stem in g or g in stem or (sizeless and g.startswith(stem))):
             return True
+    # s17: a catalog LLM the message calls a vision-language model ('the Qwen-2.5-72B vision-language model'
+    # of 'Qwen2.5-VL-72B') is named as typed with the reason that it is the VL release (vision_language_llm)
+    called = [
+        x.get("typed") for x in it.get("substitutions") or [] if x.get("reason") == "vision_language_llm"
+    ]
+    if any(_model_stem(v) == stem.replace("vl", "", 1) for v in called if v and "vl" not in str(v).lower()):
+        return True
     return _catalog_alias(value, request.get("model"))
 
 

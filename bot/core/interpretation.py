@@ -61,6 +61,7 @@ IGNORED_REASONS = (
     "per_user_speed",  # a speed per user ('each user 20 tok/s'): compared with the per-sequence speed
     "llama_cpp_based",  # a front-end that runs llama.cpp (koboldcpp, LM Studio): sized as llama.cpp
     "algorithm_family",  # DAPO, KTO, SimPO …: sized as the family the estimator has (GRPO, DPO …)
+    "lora_variant",  # DoRA, AdaLoRA, rsLoRA, LoRA+, PiSSA …: low-rank adapters, sized as LoRA (s17)
     "vague",  # '几十万条': an amount with no number in it; never read as its smallest value
     "rollout_share",  # '2 卡给 vllm' in online RL: the rollout engine's share of the job's cards
     "stated_need",  # '推理显存是 140GB', 'needs 140GB VRAM': a memory the model needs, not the cards'

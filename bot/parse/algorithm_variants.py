@@ -14,6 +14,10 @@ Families, by what each keeps in GPU memory per step (the sources' method section
   unpaired data) and IPO (Azar et al. 2023, arXiv:2310.12036, another loss) keep DPO's frozen reference
   model: DPO's memory is theirs. ORPO (Hong et al. 2024, arXiv:2403.07691) and SimPO (Meng et al. 2024,
   arXiv:2405.14734) have no reference model: DPO's memory is an upper bound for them.
+
+A variant named beside the umbrella word RLHF (read as PPO when no algorithm is named: 'swift rlhf
+--rlhf_type kto', ms-swift's RL entry point) is the algorithm run (bot.parse.assemble: a PPO read with no
+'ppo' written lets the variant decide; s17, zh11-021 was sized as PPO).
 """
 
 from __future__ import annotations

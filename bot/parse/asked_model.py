@@ -71,8 +71,12 @@ class Candidate:
         """Whether two candidates name one model (one catalog id, one typed name, or one size)."""
         a, b = self.mention, other.mention
         if a is not None and b is not None:
-            if a.model_id or b.model_id:
+            if a.model_id and b.model_id:
                 return a.model_id == b.model_id
+            if a.model_id or b.model_id:  # s17: '--model_type qwen2_5 … --model Qwen2_5-14B': one model
+                named, bare = (a, b) if a.model_id else (b, a)
+                head, mid = bare.text.lower(), str(named.model_id).lower()
+                return bare.size is None and mid.startswith(head) and mid[len(head) : len(head) + 1] == "-"
             return a.text.lower() == b.text.lower()
         x, y = self.size, other.size
         if x is None or y is None:

@@ -312,7 +312,7 @@ class _Parse(FieldSteps):
         """Stage, algorithm and method from words, and the settings step (:mod:`bot.parse.settings`).
         Returns whether it is preference tuning, and the stage."""
         algorithm = sized_algorithm(s0)
-        variant = None if algorithm else algorithm_variant(s0)  # 'DAPO': sized as GRPO, and named
+        variant = None if algorithm and (algorithm != "ppo" or "ppo" in s0) else algorithm_variant(s0)
         if variant is not None:
             algorithm = variant[1]
             self.named_unused.append((f"algorithm: {variant[0]}", "algorithm_family"))

@@ -358,7 +358,9 @@ FINETUNE_RE = rc(
     r"\brlhf\b|\brl(?:aif|vr|ef|cf)\b(?![\s\-]+(?:rollouts?|inference|generation|sampling|serving))|reinforcement[\s\-]+fine[\s\-]?tun|对齐训练|full[\s\-]*(?:parameter|param|weight)|"
     r"\brl\s+(?:training|fine[\s\-]?tuning|on|with|for)\b|reinforcement[\s\-]+learning"
     r"(?![\s\-]+(?:research\w*|engineers?|teams?|groups?|papers?|courses?|background))|强化学习|"
-    r"post[\s\-]?training|后训练|量化训练|"
+    r"post[\s\-]?training|后训练|量化训练|instruct(?:ion)?[\s\-]*tun(?:ing|ed|e)\b|"
+    r"(?:reward|奖励)[\s\-]*(?:model|模型)\s*(?:training|训练)|训练[^，。,?？]{0,30}?(?:reward|奖励)[\s\-]*(?:model|模型)|"
+    r"\btrain(?:ing)?\s+(?:a|the|our|my)\s+reward\s+model|"
     r"(?:4|8)[\s\-]?bit\s+(?:quantized\s+)?training|"
     r"调\s*(?=(?:[a-z][\w\-.]*\s*)?\d+(?:\.\d+)?\s*b\b)"
 )

@@ -74,6 +74,9 @@ ENGLISH_WORD_NUMBERS: dict[str, int] = {
     "forty": 40,
     "fifty": 50,
     "sixty": 60,
+    "seventy": 70,
+    "eighty": 80,
+    "ninety": 90,
     "hundred": 100,
     "thousand": 1000,
     "single": 1,
@@ -96,7 +99,7 @@ NUMBER_RE = rc(
     r"|(?P<cn>[零〇一二两三四五六七八九十百千万亿]+(?:点[零〇一二两三四五六七八九]+[十百千万亿]*)?)"
     r"|(?P<word>\b(?:a\s+single|a\s+pair\s+of|pair\s+of|a\s+couple\s+of|a\s+dozen|"
     r"one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|sixteen|twenty|thirty|"
-    r"forty|fifty|sixty|single|dozen)\b)"
+    r"forty|fifty|sixty|seventy|eighty|ninety|single|dozen)\b)"
     r"|(?P<aword>\b(?:a|an|one|per)\s+(?=(?:hundred|thousand|million|billion|trillion)\b))"
     r")"
     r"(?P<mag>\s*(?:" + _CN_MAG + r")|\s?(?:" + _EN_MAG + r")\b|kw(?![a-z])|[kmbtw](?![a-z]))?"

@@ -30,6 +30,7 @@ from bot.parse.gpu_layers import (
 )
 from bot.parse.normalize import mask
 from bot.parse.numbers import parse_number
+from bot.parse.param_offload import PARAM_OFFLOAD_RE
 from bot.parse.regex import rc
 from bot.parse.rl_words import QUANT_GROUP_RE, RL_GENERATION_GROUPS, RL_GENERATIONS_RE
 from bot.parse.shared_value import spread_shared_value
@@ -127,8 +128,9 @@ PPO_MICRO_RE = rc(_key(r"ppo_micro_batch(?:_size)?(?:_per_gpu)?"))
 micro-batches) and ``ppo_micro_batch_size_per_gpu`` (the micro-batch per GPU;
 verl/trainer/config/ppo_trainer.yaml): the first is not a micro-batch and is named, the second is one."""
 RANK_RE = rc(_key(r"lora_r(?:ank)?"))
-BARE_RANK_RE = rc(_key(r"rank|秩"))
-"""'rank 设 64', 'rank=16' in a LoRA message: the adapters' rank ('local_rank', 'node_rank': other keys)."""
+BARE_RANK_RE = rc(_key(r"rank|秩|r\s*设(?:为|成)?"))
+"""'rank 设 64', 'rank=16', 'r 设 16' (s17) in a LoRA message: the adapters' rank ('local_rank', 'node_rank':
+other keys)."""
 LORA_WORD_RE = rc(r"(?<![a-z])q?lora(?![a-z])")
 TARGET_ALL_RE = rc(
     r"(?<![a-z0-9_])-{0,2}(?:lora[_\s\-]*target(?:s|[_\s\-]*modules?)?|target[_\s\-]*modules?)"
@@ -425,6 +427,8 @@ def _parallel_and_layers(out: Vocab) -> None:
         out.notes.append("partial_gpu_layers")
     if not OFFLOAD_KEY_ON_RE.search(out.s) and _take(out, OFFLOAD_KEY_OFF_RE):
         out.fields["offload"] = False
+    if PARAM_OFFLOAD_RE.search(out.s):  # the weights' own offload: named, the sizing has no setting (s17)
+        out.unused.append(("offload_param: cpu", "no_field"))
     bare_host_memory(out)  # '内存 64G' beside a layer split: the host's
     host_bandwidth(out)  # 'DDR5-6000', 'quad-channel DDR4-3200'
     no_kv_offload(out)  # -nkvo: the KV cache in CPU memory

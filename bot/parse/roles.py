@@ -429,7 +429,7 @@ def _data_and_size(a: _Around) -> Verdict:
         return Role("active", v, tok)
     if R_TOTAL.match(R) or (nw.L_TOTAL.search(L) and tok.mag_scale in ("B", "T")):
         return Role("total", v, tok)
-    if R_PARAMS.match(R) and not a.word and v >= 1e5:
+    if R_PARAMS.match(R) and (not a.word or tok.mag_scale == "B") and v >= 1e5:  # s17: 'seven billion params'
         return Role("params", v, tok, conflict=bool(L_DATA_WORD.search(L)))
     return None
 

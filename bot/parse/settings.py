@@ -78,10 +78,16 @@ PP_RE = rc(
 )
 """'TP 4', 'tensor parallel size 8', '--tensor-parallel-size 4', '4路张量并行', 'PP=2', '流水线并行2'."""
 RANK_RE = rc(
-    r"(?:lora[\s\-_]*)?(?<![a-z])(?:rank|秩)\s*(?:=|:|of|为|是|设为|设成|改成|改为|换成|to)?\s*(?P<r>\d{1,4})(?![\d.])"
+    r"(?:lora[\s\-_]*)?(?<![a-z])(?:rank|秩)\s*(?:(?:was\s+|is\s+|也)?(?:lowered|reduced|raised|increased|changed|cut|"
+    r"dropped|bumped|降|调|改|提|减)?\s*(?:from|从)\s*\d{1,4}\s*(?:to|down\s+to|up\s+to|降?到|调到|改到|改成|提到|减到)\s*"
+    r"(?=\d))?(?:=|:|of|为|是|设为|设成|改成|改为|换成|to)?\s*(?P<r>\d{1,4})(?![\d.])"
     r"|(?<![a-z0-9_])(?:lora[\s\-_]*)?r\s*=\s*(?P<r2>\d{1,4})(?![\d.])"
     r"|lora[\s\-_]*r(?P<r3>\d{1,4})(?![\d.a-z])"
+    r"|(?<![a-z0-9_])-{0,2}lora[_\-]dim\s*(?:=|:)?\s*(?P<r4>\d{1,4})(?![\d.])"
 )
+"""A LoRA rank: 'rank 64', 'lora 秩为 8', 'r=16', 'lora_r8', DeepSpeed-Chat's ``--lora_dim 128``
+(DeepSpeedExamples applications/DeepSpeed-Chat main.py: the LoRA dimension), and the value a change
+ends on ('LoRA rank lowered from 16 to 4', 'rank 从 64 降到 8': the rank run now is the last)."""
 TARGET_NAMES = (
     "q_proj", "k_proj", "v_proj", "o_proj", "gate_proj", "up_proj", "down_proj", "query_key_value",
     "qkv_proj", "w_pack", "c_attn", "wqkv", "dense_h_to_4h", "dense_4h_to_h",
@@ -260,7 +266,7 @@ def _other_zero_stages(out: Settings, end: int) -> None:
 def _lora(out: Settings) -> None:
     m = RANK_RE.search(out.s)
     if m:
-        out.fields["lora_rank"] = int(m.group("r") or m.group("r2") or m.group("r3"))
+        out.fields["lora_rank"] = int(m.group("r") or m.group("r2") or m.group("r3") or m.group("r4"))
         out.s = _masked(out.s, m)
     targets: list[str] = []
     for m in TARGET_RE.finditer(out.s):
@@ -458,3 +464,33 @@ def _methods(out: Settings) -> None:
         ):
             found.append((m.start(), method))
     out.methods = [method for _, method in sorted(found)]
+
+
+LORA_VARIANT_RE = rc(
+    r"(?<![a-z0-9])(?:-{0,2}use[_\-](?P<flag>dora|rslora)(?:\s*[=:]?\s*(?:true|1))?"
+    r"|(?P<w>dora|adalora|rslora|lora\+|pissa|loha|lokr))(?![a-z0-9])"
+)
+"""LoRA variants (peft ``use_dora`` / ``use_rslora``, ``AdaLoraConfig``, ``LoHaConfig``, ``LoKrConfig``,
+LoRA+ and PiSSA change the learning rate or the init): low-rank adapters on a frozen base,
+sized as LoRA and named (``lora_variant``). DoRA adds a magnitude vector per adapted matrix (Liu et al. 2024,
+arXiv:2402.09353) and keeps more activations; AdaLoRA prunes the rank. s17: these were sized as full
+fine-tuning."""
+_VARIANT_SPELLING = {
+    "dora": "DoRA",
+    "adalora": "AdaLoRA",
+    "rslora": "rsLoRA",
+    "pissa": "PiSSA",
+    "vera": "VeRA",
+}
+
+
+@reader(training=True)
+def _lora_variant(out: Settings, training: bool) -> None:
+    m = LORA_VARIANT_RE.search(out.s) if training else None
+    if m is None:
+        return
+    word = (m.group("flag") or m.group("w") or "").replace(" ", "").replace("-", "")
+    out.fields.setdefault("method", "qlora" if "qlora" in out.s else "lora")
+    out.unused.append(
+        (f"method: {_VARIANT_SPELLING.get(word, word.upper().replace('LORA', 'LoRA'))}", "lora_variant")
+    )

@@ -111,7 +111,8 @@ TOOL_CUES: tuple[tuple[LazyPattern, str], ...] = (
     ),
     (rc(r"(?<![a-z])(?:cutoff_len|lora_target(?![_s])|--template)(?![a-z])"), "LLaMA-Factory"),
     (rc(r"(?<![a-z])(?:lora_target_linear|sample_packing|sequence_len)(?![a-z])"), "axolotl"),
-    (rc(r"(?<![a-z])(?:sft_type|sftarguments)(?![a-z])"), "ms-swift"),  # swift 2.x SftArguments.sft_type
+    # swift 2.x SftArguments.sft_type; 3.x --train_type, --rlhf_type (swift/llm/argument/rlhf_args.py)
+    (rc(r"(?<![a-z])(?:sft_type|sftarguments|train_type|rlhf_type)(?![a-z])"), "ms-swift"),
     (
         rc(
             r"(?<![a-z])(?:per[_\s\-]*device[_\s\-]*train[_\s\-]*batch[_\s\-]*size|trainingarguments)(?![a-z])"

@@ -106,8 +106,10 @@ _STAGE_WORDS = (
 asked: the two wide alternations branch by branch, :class:`bot.parse.regex.AnyBranch`)."""
 FINETUNE_TOOL_RE = rc(
     r"llama[\s\-_]?factory|efficient[\s\-_]?tuning|\baxolotl\b|\bunsloth\b|\bxtuner\b|deepspeed[\s\-_]?chat"
+    r"|(?<![a-z])(?:rlhf|train)_type(?![a-z])"
 )
-"""Tools made for fine-tuning ('LLaMA-Efficient-Tuning', 'axolotl'): training with one tunes a model,
+"""Tools made for fine-tuning ('LLaMA-Efficient-Tuning', 'axolotl', ms-swift's --train_type / --rlhf_type
+flags: s17): training with one tunes a model,
 unless a stage word says otherwise ('用 LLaMA-Factory 的 api.py 部署' serves)."""
 _WEAK_STAGE_WORDS = (
     (FINETUNE_TOOL_RE, "finetune"),

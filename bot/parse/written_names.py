@@ -49,6 +49,12 @@ def _released(m: re.Match[str]) -> str:
     return f"qwen{m.group('ver')}-{variant}-" if variant else m.group(0)
 
 
+QWEN_UNDERSCORE_RE = rc(r"(?<![a-z0-9])qwen(?P<major>[12])_(?P<minor>5)(?![0-9])")
+"""A Qwen version written with an underscore, as ms-swift's model types and local folders spell it
+('Qwen2_5-14B-Instruct', '--model_type qwen2_5', 'qwen1_5'): Qwen2.5, Qwen1.5 (s17, zh11-021: 'qwen2' was
+read as another model and the 14B sized as a generic shape)."""
+
+
 WEIGHT_WIDTH_SUFFIX_RE = rc(r"(?<=[a-z0-9][\-_])w([48])(?:a(?:16|8))?(?![a-z0-9])")
 """A weight width at the end of a model's name, as lmdeploy and vLLM's quantizers name their releases
 ('turbomind-internlm-chat-20b-w4', 'Qwen2.5-7B-W8A8', 'llama-3-8b_w4a16'): 'w4' alone is 4-bit weights,
@@ -72,6 +78,7 @@ def written_names(s: str) -> str:
         s = VENDOR_910_RE.sub(" ascend 910 ", s)
     if "qwen" in s:
         s = GLUED_VARIANT_RE.sub(_released, s)
+        s = QWEN_UNDERSCORE_RE.sub(r"qwen\g<major>.\g<minor>", s) if "_5" in s else s
     if "单" in s:
         s = SINGLE_LOAD_RE.sub(" 并发 1 ", s)
     if "w4" in s or "w8" in s:

@@ -72,6 +72,10 @@ IGNORED_TEXTS: dict[str, str] = {
         "the engine runs on tensor × pipeline × data-parallel GPUs as its flags set them, not on every "
         "visible one: sized on those"
     ),
+    "lora_variant": N_(
+        "a LoRA variant the sizing has no model of by name: sized as LoRA, the low-rank adapters it is "
+        "built on (its extra weights are small; DoRA keeps somewhat more activations)"
+    ),
     "algorithm_family": N_(
         "a variant the sizing has no model of by name: sized as its family, shown above; one without a "
         "reference model needs less memory"

@@ -19,7 +19,7 @@ from bot.render.wording import (
     METHOD_NAMES,
 )
 from estimator import compute
-from estimator.models import Band, Cost, DaysRow, SizingReport
+from estimator.models import Band, Cost, DaysRow, MethodRow, SizingReport
 
 if TYPE_CHECKING:
     from bot.render.contexts import BudgetContext, RentalContext, TrainingContext
@@ -446,5 +446,26 @@ def method_rows(report: SizingReport, f: Fmt) -> list[str]:
                 gpus=gpus_text(lang, row.plan_gpus),
             )
             text += paren(lang, plan_short(row.plan, lang)) if row.plan is not None else ""
-        lines.append(text)
+        lines.append(_with_hours(text, row, f) if row.gpu_hours is not None else text)
     return lines
+
+
+def _with_hours(text: str, row: MethodRow, f: Fmt) -> str:
+    """A method's row with its training time ('how long each?', s17): on its GPUs when it fits there,
+    else its GPU-hours alone (estimator.method_hours)."""
+    assert row.gpu_hours is not None
+    if row.feasible == "no" or row.min_gpus is None:
+        return translate(
+            f.lang,
+            N_("%(line)s; ≈ %(gpu_hours)s GPU-hours of training"),
+            line=text,
+            gpu_hours=f.hours(row.gpu_hours),
+        )
+    return translate(
+        f.lang,
+        N_("%(line)s; training ≈ %(hours)s hours on %(gpus)s (%(gpu_hours)s GPU-hours)"),
+        line=text,
+        hours=f.hours(row.gpu_hours / row.plan_gpus),
+        gpus=gpus_text(f.lang, row.plan_gpus),
+        gpu_hours=f.hours(row.gpu_hours),
+    )

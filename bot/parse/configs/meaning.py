@@ -172,6 +172,7 @@ MEANING: dict[str, dict[str, Row]] = {
     },
     "scripts": {
         "max_seq_len": ("seq_len", "int"),
+        "lora_dim": ("lora_rank", "int"),  # DeepSpeed-Chat training/step1_supervised_finetuning/main.py
         **{k: ("seq_len", "source_target") for pair in SOURCE_TARGET for k in pair},
     },
     "verl": {
