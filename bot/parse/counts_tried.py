@@ -37,9 +37,11 @@ _BOTH = rc(r"\bboth(?: with| on)?\s*$")
 """Before a pair of counts only: 'both 4 and 8 GPUs' (not 'both single-GPU and FSDP configs')."""
 
 _PAIRED = rc(
-    r"(?<![\d.])(\d+)\s*(?:张|块|台)?\s*(?:卡|显卡|gpus?\b|cards?\b)?\s*(?:and|or|和|、|跟|与|或)\s*$"
+    r"(?<![\d.])(\d+)\s*(?:张|块|台)?\s*(?:卡|显卡|gpus?\b|cards?\b)?\s*"
+    r"(?:(?:and|,)?\s*then|and|or|和|、|跟|与|或|然后|再)\s*$"
 )
-"""A bare count joined to the next one: 'both 4 and 8 GPUs' (the 4 has no unit of its own)."""
+"""A bare count joined to the next one: 'both 4 and 8 GPUs', 'tried 4 and then 8 A100s' (the 4 has no unit
+of its own: trial s17 #4 named it 'no word said what it is')."""
 
 MAX_TRIED = 4096
 """Counts beyond this are not cards tried (a ceiling shared with the count reader's plausibility)."""
@@ -69,6 +71,17 @@ def tried_counts(s: str, roles: list[Role]) -> tuple[int, int, list[Role]] | Non
         return None
     lo, hi = sorted(values)
     return int(lo), int(hi), counted
+
+
+def tried_read(unread: list[str], tried: tuple[int, int, list[Role]]) -> list[str]:
+    """``unread`` without one occurrence of the pair's bare count, now read as the range's other end (the
+    '4' of 'tried 4 and then 8 A100s', 'both 4 and 8 GPUs': no role of its own; trial s17 #4)."""
+    said = {f"{r.value:g}" for r in tried[2]}
+    out = list(unread)
+    for bare in (f"{v:g}" for v in tried[:2] if f"{v:g}" not in said):
+        if bare in out:
+            out.remove(bare)
+    return out
 
 
 def one_card(mem_role: Role | None) -> bool:
