@@ -66,3 +66,24 @@ def test_gpus_that_carry_the_load_have_no_load_cost(capsys, tmp_path):
     d = json.loads(_ask(capsys, tmp_path, "2 张 A100 80G，8 个并发，4K 上下文，每月多少钱？", "json"))
     inf = d["report"]["inference"]
     assert inf["max_concurrency"] >= 8 and inf["cost_per_month"] is not None and inf["cost_for_load"] is None
+
+
+TRAINING = [
+    ("Full fine-tune Qwen2.5-72B on 1B tokens with 2x A100 80GB. How much will it cost?",
+     "Cost: $1,165 – $2,428 for these 971 GPU-hours, run on at least 16 GPUs that hold the job "
+     "(your 2 do not)"),
+    ("用 2 张 A100 80G 全参微调 Qwen2.5-72B，10 亿 token，要花多少钱？",
+     "费用：¥14,565 – ¥29,130，即这 971 卡·时在至少 16 张放得下这个任务的卡上跑的费用（你的 2 张放不下）"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("question", "line"), TRAINING)
+def test_a_training_cost_on_too_few_gpus_is_said_of_those_that_hold_it(capsys, question, line):
+    """971 GPU-hours × $1.20–2.50 (A100 80G USD) or ¥15–30: the job's GPU-hours, the same on the 16 GPUs
+    that hold it (the days table has no count-specific GPU-hours there), never a cost of the 2 alone."""
+    main(["ask", "--format", "json", question])
+    d = json.loads(capsys.readouterr().out)
+    assert d["report"]["memory"]["fits_requested"] is False and d["report"]["memory"]["min_gpus"] == 16
+    assert d["report"]["cost"]["billed_gpu_hours"] == 971
+    main(["ask", question])
+    assert capsys.readouterr().out.splitlines()[1] == line
