@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING
 from pydantic import Field
 
 from estimator.catalog import GpuSpec, ModelSpec
+from estimator.host_ddr import ddr_band
 from estimator.request import _Frozen
 from estimator.units import GIB
 
@@ -91,8 +92,9 @@ class LayerSplit(_Frozen):
     host_bandwidth_basis: str = Field(
         "desktop",
         description="where the host bandwidth comes from: 'stated' (the user's figure or RAM kind), "
-        "'desktop' (dual-channel DDR4-3200 to DDR5-5600, assumed) or 'server' (8-channel DDR4-3200 to "
-        "12-channel DDR5-4800, one socket, assumed: more host memory stated than a desktop board takes)",
+        "'desktop' (dual-channel DDR4-3200 to DDR5-5600, assumed), 'server' (8-channel DDR4-3200 to "
+        "12-channel DDR5-4800, one socket, assumed: more host memory stated than a desktop board takes) or "
+        "'ddr' (the DDR generation or channel count said without a rate: estimator.host_ddr)",
     )
     tokens_per_s_low: float | None = Field(description="one sequence, at the low host bandwidth")
     tokens_per_s_high: float | None = Field(description="one sequence, at the high host bandwidth")
@@ -183,13 +185,15 @@ def layer_split(
     host_memory: float | None = None,
     host_bandwidth: float | None = None,
     kv_on_gpu: bool = True,
+    host_band: tuple[float, float] | None = None,
 ) -> LayerSplit:
     """The split of ``spec`` served as ``inf`` sized it (weights' bytes per parameter, one sequence's KV;
     usable memory and compute buffer per GPU: llama.cpp's, :mod:`estimator.runtimes.llama_cpp`) with
     ``-ngl ngl`` and the routed experts of the first ``cpu_moe`` layers on the CPU, on ``gpus`` cards of
     ``gpu`` (llama.cpp ``-sm layer``: the layers shared out, the cards taking turns, so one card's
     bandwidth sets the pace). ``host_memory`` and ``host_bandwidth`` in bytes and bytes/s when stated;
-    ``kv_on_gpu`` False: ``--no-kv-offload``, every layer's KV cache in CPU memory."""
+    ``kv_on_gpu`` False: ``--no-kv-offload``, every layer's KV cache in CPU memory; ``host_band``: the
+    bandwidth range of the RAM kind or channels said (estimator.host_ddr), bytes/s."""
     from estimator.runtimes import runtime_named
 
     sh = _Shape(spec, inf.weights_bytes / inf.bytes_per_param, inf.bytes_per_param, inf.kv_bytes_per_sequence)
@@ -208,9 +212,8 @@ def layer_split(
     need = gpu_w + gpu_kv + (workspace if gpu_w > 0 else 0.0)
     fitting = [n for n in range(sh.layers + 2) if gpu_need(n) <= usable]
     server = host_memory is not None and host_memory > DESKTOP_MEMORY_MAX
-    low, high = (
-        (host_bandwidth,) * 2 if host_bandwidth else HOST_BANDWIDTH_SERVER if server else HOST_BANDWIDTH_RANGE
-    )
+    default = HOST_BANDWIDTH_SERVER if server else HOST_BANDWIDTH_RANGE
+    low, high = (host_bandwidth,) * 2 if host_bandwidth else host_band or default
     bw = (gpu.memory_bandwidth_gbps or 0.0) * 1e9
 
     def speeds(n: int, moe: int = cpu_moe) -> tuple[float | None, float | None]:
@@ -233,13 +236,18 @@ def layer_split(
         fits_host=None if host_memory is None else host_w + host_kv <= host_memory,
         max_gpu_layers=max(fitting) if fitting else None,
         gpu_read_bytes=gpu_read, cpu_read_bytes=cpu_read, host_bandwidth_low=low, host_bandwidth_high=high,
-        host_bandwidth_basis="stated" if host_bandwidth else "server" if server else "desktop",
+        host_bandwidth_basis=_basis(host_bandwidth, host_band, server),
         tokens_per_s_low=tps[0], tokens_per_s_high=tps[1], max_tokens_per_s_low=best[0],
         max_tokens_per_s_high=best[1], gpu_bandwidth=bw,
         max_host_bytes=sum(_sides(sh, max(fitting), cpu_moe)[2:4]) if fitting else None,
         min_cpu_moe_layers=moe_fit if sh.experts else None, min_cpu_moe_tokens_per_s_low=moe_tps[0],
         min_cpu_moe_tokens_per_s_high=moe_tps[1],
     )  # fmt: skip
+
+
+def _basis(stated: float | None, band: tuple[float, float] | None, server: bool) -> str:
+    """``LayerSplit.host_bandwidth_basis``: where the host bandwidth came from."""
+    return "stated" if stated else "ddr" if band else "server" if server else "desktop"
 
 
 def split_for(req: SizingRequest, spec: ModelSpec, gpu: GpuSpec, inf: Inference) -> LayerSplit | None:
@@ -270,6 +278,7 @@ def split_for(req: SizingRequest, spec: ModelSpec, gpu: GpuSpec, inf: Inference)
         host_memory=host,
         host_bandwidth=bandwidth,
         kv_on_gpu=not kv_cpu,
+        host_band=ddr_band(req.host_ddr, req.host_channels),  # 'DDR5 双通道': its JEDEC rates (s17 #6)
     )
 
 

@@ -368,6 +368,9 @@ class Inference(_Frozen):
     cost_per_month_always_on: PriceBand | None = Field(
         None, description="cost_per_month around the clock (730 h), when a daily schedule lowered it"
     )
+    cost_for_load: PriceBand | None = Field(
+        None, description="recommended_gpus' cost, same hours, when serving_gpus hold less than the load"
+    )
     alternatives: list[Alternative] = Field(
         default_factory=empty_list, description="GPUs for the same load with lighter weights ('fp8', 'int4')"
     )

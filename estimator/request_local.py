@@ -59,9 +59,17 @@ class LocalServingSettings(BaseModel):
         ge=1,
         le=24,
         description="the host memory's channels as said ('dual channel', '双通道', '8-channel'): what "
-        "`host_bandwidth_gbps` was read with (channels × 8 bytes × the DDR transfer rate); None when no "
-        "count was said (two, a desktop's, assumed)",
+        "`host_bandwidth_gbps` was read with (channels × 8 bytes × the DDR transfer rate), or the range of "
+        "a DDR kind said without a rate (estimator.host_ddr); None when no count was said (two assumed)",
         json_schema_extra=_setting("serving", json_order=69, stated=(1, 24)),
+    )
+    host_ddr: int | None = Field(
+        None,
+        ge=4,
+        le=5,
+        description="the host memory's DDR generation said without its rate ('DDR5 双通道', 'DDR4 RAM'): "
+        "4 or 5; the host bandwidth is then its JEDEC rates × the channels (estimator.host_ddr)",
+        json_schema_extra=_setting("serving", json_order=72, stated=(4, 5)),
     )
 
 

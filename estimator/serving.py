@@ -16,6 +16,7 @@ from estimator.catalog import GpuSpec, ModelSpec
 from estimator.copying import replace
 from estimator.inference import ServingSetup, serve
 from estimator.ledger import Ledger, beyond_window, price_range
+from estimator.load_cost import with_load_cost
 from estimator.models import Currency, Inference, Precision, Runtime, SizingRequest
 from estimator.plan import HEADROOM
 from estimator.reasons import Why, Word
@@ -316,7 +317,7 @@ def size_serving(
     if feasible == "yes" and local is not None and precision is Precision.q4_k_m:
         feasible, reason = "borderline", "local_4bit"
     _serving_notes(req, spec, gpu, inf, conc, reason, runtime, ledger)
-    check_serving_budget(req, inf := on_schedule(req, inf, ledger), price, ledger)  # 8 h a day; 预算每月5万
+    check_serving_budget(req, inf := with_load_cost(on_schedule(req, inf, ledger)), price, ledger)  # 8 h/day
     return ServingResult(inf, feasible, reason, precision, context, conc, price[2] if price else None)
 
 

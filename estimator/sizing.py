@@ -14,6 +14,7 @@ from estimator.host_ram import HostRam, host_ram
 from estimator.largest import largest_served
 from estimator.layer_offload import with_layer_split
 from estimator.ledger import Ledger
+from estimator.load_cost import with_load_cost
 from estimator.models import SizingReport, SizingRequest, Stage
 from estimator.resolve import Resolved, personal_count, resolve
 from estimator.serving import size_serving
@@ -58,6 +59,8 @@ def estimate(req: SizingRequest) -> SizingReport:
             rented = rented_hours(req, r, ledger, serving.serving_gpus if serving is not None else None)
             filled |= rented.filled()
             fields |= {k: v for k, v in rented.report_fields().items() if k in ("gpu_hours", "days", "cost")}
+            if serving is not None and rented.cost is not None:  # what carries the load, for those hours
+                fields["inference"] = with_load_cost(serving, rented.cost)
     else:
         trained = size_training(req, r, ledger)
         filled |= trained.filled()

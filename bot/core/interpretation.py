@@ -89,7 +89,8 @@ IGNORED_REASONS = (
     "daily_schedule",  # '8 hours a day': the cards' hours each day, not the run's duration (s14)
     "earlier_run",  # s14: an earlier run on the same data and cards: its throughput times the new job
     "earlier_run_same_job",  # s14: an earlier run of the same model and method: its MFU times the new job
-    "earlier_run_other_job",  # s14: an earlier run of another model, method or card: its MFU named, not used
+    "earlier_run_other_job",  # s14: an earlier run of another model or method: its MFU named, not used
+    "earlier_run_other_card",  # s17: the same model and method on another card: its MFU times the new job
     "earlier_run_other_model",  # s15: an earlier run of another model on the same cards and method: its MFU
     "earlier_run_above_peak",  # s14: an earlier run implying more FLOPs than the cards' peak: set aside
     "earlier_run_rl",  # s16: an earlier GRPO/RLOO/PPO run: mostly generation, not k·N·D — not used
@@ -124,6 +125,7 @@ USED_REASONS = frozenset(
         "earlier_run",
         "earlier_run_same_job",
         "earlier_run_other_model",
+        "earlier_run_other_card",
         "cards_total",
     }
 )

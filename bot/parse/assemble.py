@@ -44,7 +44,7 @@ from bot.parse.models import ModelMention, extract_models
 from bot.parse.more_roles import asked_magnitude, length_not_data, more_role, retarget, vague_amount
 from bot.parse.node_words import ji_ka_read, per_node_extra
 from bot.parse.normalize import mask, prepare
-from bot.parse.numbers import scan_numbers
+from bot.parse.numbers import scan_numbers, size_as_typed
 from bot.parse.output_forms import rate_times_output
 from bot.parse.past_run import duration_as_hours, past_run_days
 from bot.parse.prose_forms import cap_and_load, other_stage
@@ -199,7 +199,7 @@ class _Parse(FieldSteps):
             self.named_unused.append((f"{count:g}", "fractional_count"))
         params = self.f.get("params_total")
         if params and params > MAX_PARAMS:  # "a 1000000B model": beyond any real model, not sized
-            self.ignored.append(f"{params / 1e9:,.0f}B")
+            self.ignored.append(size_as_typed(self.roles, params))  # as typed: '500 quadrillion' (s17)
             self.f["params_total"] = self.f["params_active"] = None
             self.notes.append("absurd_model")  # bot.core.pipeline.ABSURD_MODEL: not sized at all
         self.f["method"] = lora_on_four_bits(self.f, precision)  # LoRA on a 4-bit base

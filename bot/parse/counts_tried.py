@@ -47,10 +47,10 @@ _BOTH = rc(r"\bboth(?: with| on)?\s*$")
 
 _PAIRED = rc(
     r"(?<![\d.])(\d+)\s*(?:张|块|台|x\b|×)?\s*(?:卡|显卡|gpus?\b|cards?\b)?\s*"
-    r"(?:and|or|和|、|跟|与|或)(?: on| with)?\s*$"
+    r"(?:(?:and|,)?\s*then|and|or|和|、|跟|与|或|然后|再)(?: on| with)?\s*$"
 )
 """A bare count joined to the next one: 'both 4 and 8 GPUs' (the 4 has no unit of its own), 'on 4x and
-on 8x'."""
+on 8x', 'tried 4 and then 8 A100s' (trial s17 #4 named the 4 'no word said what it is')."""
 
 FAILED_RE = rc(
     r"\booms?\b|\boomed\b|oom|out\s+of\s+(?:gpu\s+)?memory|爆显存|显存(?:不足|不够|溢出|爆)|爆了|都爆|也爆"
@@ -89,6 +89,17 @@ def tried_counts(s: str, roles: list[Role]) -> tuple[int, int, list[Role]] | Non
         return None
     lo, hi = sorted(values)
     return int(lo), int(hi), counted
+
+
+def tried_read(unread: list[str], tried: tuple[int, int, list[Role]]) -> list[str]:
+    """``unread`` without one occurrence of the pair's bare count, now read as the range's other end (the
+    '4' of 'tried 4 and then 8 A100s', 'both 4 and 8 GPUs': no role of its own; trial s17 #4)."""
+    said = {f"{r.value:g}" for r in tried[2]}
+    out = list(unread)
+    for bare in (f"{v:g}" for v in tried[:2] if f"{v:g}" not in said):
+        if bare in out:
+            out.remove(bare)
+    return out
 
 
 def one_card(mem_role: Role | None) -> bool:

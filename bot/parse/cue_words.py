@@ -54,7 +54,7 @@ REQUIRED = (
 noun."""
 
 SWITCH = (
-    r"(?<!\bright\s)\bnow\b(?!\s*,?\s*(?:not|rather)\b)"
+    r"(?<!\bright\s)\bnow\b(?!\s*,?\s*(?:not|rather|and|but|while)\b)"
     r"(?!\s+(?:(?:we|i|it|they)\s+)?(?:have|has|had|use|uses|using|runs?|running|serves?|serving|is|are|takes?))"
     r"|\bmov(?:e|ing)\s+to\b|\bswitch(?:ing)?\s+to\b|\bupgrad(?:e|ing)\s+to\b|\bwhat\s+about\b"
     r"|现在(?:想|要|准备|打算|需要)|想换成|想换|换成|改用|换到|切换到|想上|升级到|改成"
@@ -62,4 +62,6 @@ SWITCH = (
 """Words that turn from the setup a user has to the one asked about ('…, now we need 70B', 'moving to
 Qwen2.5-72B', '7B 跑通了，现在想上 70B', '想换成 H100'): what follows them in their clause is the job (trial
 A1, review finding 7). Not 'instead' (in 'X instead of Y' the model after it is dropped; session 13 review
-finding 1), nor 'now, not Y', 'right now' or 'now we run …' (what runs today)."""
+finding 1), nor 'now, not Y', 'right now', 'now we run …' (what runs today) or '50 users now and 200 at
+peak' (today's load beside the target: trial s17 #4, the count of the rig they run was named another
+setup's)."""

@@ -20,7 +20,7 @@ from bot.parse.asked_model import (
 )
 from bot.parse.count_forms import total_count
 from bot.parse.counted_card import counted_gpu, counts, nearest_is, per_card_memory
-from bot.parse.counts_tried import COUNTS_FAILED, FAILED_RE, one_card, tried_counts
+from bot.parse.counts_tried import COUNTS_FAILED, FAILED_RE, one_card, tried_counts, tried_read
 from bot.parse.file_names import example_model, glued_version, outside_file_names
 from bot.parse.gpus import GpuMention, card_total, unified, variant_of_memory
 from bot.parse.load_words import single_user
@@ -346,8 +346,7 @@ class FieldSteps:
                 f["gpu_count"], count_max = tried[0], tried[1]  # '7 卡和八卡都试过': from 7, up to 8 (s16)
                 self.used.update(id(r) for r in tried[2])
                 self.notes.append(COUNTS_FAILED if FAILED_RE.search(self.s) else "gpu_count_range_min")
-                if str(tried[0]) in self.unread:  # 'tried 4 and 8 A100s': the bare 4 is read (s17)
-                    self.unread.remove(str(tried[0]))
+                self.unread = tried_read(self.unread, tried)  # the bare '4' of '4 and then 8': read (s17)
             elif count.extra == "nodes×8":
                 self.notes.append("nodes_assumed_8_gpus")
             elif count.extra and count.extra.startswith("per_node:"):  # '2机4卡': the machines of 4 laid out

@@ -115,6 +115,8 @@ DDR_RATE_RE = rc(
     r"|(?<![\d.])(?P<r2>\d{4})\s*(?:mt/s|mhz)?\s*(?:lp)?ddr(?P<k2>[45])(?![a-z0-9])"
 )
 """A DDR kind and its transfer rate ('DDR5-6000', 'DDR4 3200', '6000MHz DDR5'): MT/s."""
+DDR_KIND_RE = rc(r"(?<![a-z])(?:lp)?ddr(?P<k>[45])x?(?![a-z0-9])")
+"""A DDR generation said without its rate ('DDR5 双通道', 'DDR4 RAM'): estimator.host_ddr's range."""
 CHANNELS_RE = rc(
     r"(?P<w>dual|quad|octa|single|two|four|eight|twelve|\d{1,2})[\s\-]*(?:memory\s+)?channels?"
     r"|(?P<c>单|双|四|六|八|十二|\d{1,2})\s*通道"
@@ -142,15 +144,24 @@ def host_bandwidth(out: Any) -> None:
         out.fields["host_bandwidth_gbps"] = float(m.group("v"))
         return
     m = DDR_RATE_RE.search(out.s)
+    kind = DDR_KIND_RE.search(out.s) if m is None else None
+    m = m or kind
     if m is None:
         return
     out.s = mask(out.s, m.start(), m.end(), " ")
-    rate = int(m.group("r") or m.group("r2"))
     channels = 2
     if c := CHANNELS_RE.search(out.s):
         word = c.group("w") or c.group("c")
         channels = int(word) if word.isdigit() else _CHANNELS.get(word, 2)
         out.s = mask(out.s, c.start(), c.end(), " ")
+    if kind is not None:  # 'DDR5 双通道': the generation's JEDEC rates (s17 trial #6)
+        out.fields["host_ddr"] = int(m.group("k"))
+        if c is not None and 1 <= channels <= 24:
+            out.fields["host_channels"] = channels
+        if "host_memory_gib" not in out.fields:  # '内存 DDR5 双通道 128G': its size, once the kind is read
+            bare_host_memory(out)
+        return
+    rate = int(m.group("r") or m.group("r2"))
     if 1600 <= rate <= 12_000 and 1 <= channels <= 24:
         out.fields["host_bandwidth_gbps"] = channels * 8 * rate / 1000
         if c is not None:  # said: the reply names the count, not the two assumed (s15 trial #4)

@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
+from typing import Any
 
 from bot.parse.regex import compile_pattern, rc
 
@@ -51,6 +52,10 @@ WORD_MAGNITUDES: dict[str, float] = {
     "b": 1e9,
     "trillion": 1e12,
     "t": 1e12,
+    # beyond any model, said to test the bounds ('a 500 quadrillion parameter model'): read, then named
+    "quadrillion": 1e15,
+    "quintillion": 1e18,
+    "sextillion": 1e21,
     # everyday Chinese shorthand: 80w = 80万, 5kw = 5千万 (glued to the digits, like 7b)
     "w": 1e4,
     "kw": 1e7,
@@ -89,8 +94,8 @@ ENGLISH_WORD_NUMBERS: dict[str, int] = {
     "a dozen": 12,
 }
 
-_CN_MAG = r"万亿|千亿|百亿|十亿|亿|千万|百万|十万|万|千|百"
-_EN_MAG = r"trillion|billion|million|thousand|bn|mn"
+_CN_MAG = r"亿亿|千万亿|百万亿|十万亿|万亿|千亿|百亿|十亿|亿|千万|百万|十万|万|千|百"
+_EN_MAG = r"sextillion|quintillion|quadrillion|trillion|billion|million|thousand|bn|mn"
 NUMBER_RE = rc(
     r"(?=[-−0-9adefnopst零〇一二两三四五六七八九十百千万亿])"  # what a number starts with: other text skipped
     r"(?P<sign>(?<![a-z0-9.])[-−])?"
@@ -337,3 +342,12 @@ def parse_money(text: str) -> Money | None:
     unit = re.match(r"\s*(?:元|块钱|块|人民币|rmb|cny|yuan|美元|美金|刀|dollars?|usd|bucks)?", rest)
     per_hour = bool(PER_HOUR_RE.match(rest[unit.end() if unit else 0 :]))
     return Money(tok.value, currency, per_hour)
+
+
+def size_as_typed(roles: list[Any], params: float) -> str:
+    """A model size beyond the bounds, named as the user typed it ('500 quadrillion', '50 亿亿'; trial s17
+    #5): the raw text of the ``params`` role of that value when it has a word or CJK magnitude, else the
+    value in billions ('1,000,000B', not the normalized '1000000b'). ``roles``: bot.parse.roles.Role
+    (``role``, ``value``, ``tok.raw``)."""
+    said = next((r.tok.raw.strip() for r in roles if r.role == "params" and r.value == params), "")
+    return said if " " in said or not said.isascii() else f"{params / 1e9:,.0f}B"  # not '1000000b'

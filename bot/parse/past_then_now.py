@@ -17,8 +17,10 @@ assumes). With the same method on the same card the MFU carries over (the data a
 job is timed at that throughput (``achieved_tflops_per_gpu``) unless it exceeds the cards' peak (set
 aside, ``earlier_run_above_peak``), named ``earlier_run_same_job`` (the same model) or
 ``earlier_run_other_model`` (s15 trial #2: 'full fine-tune of Llama-3.2-3B … 20 hours. How long for
-Llama-3.1-8B on the same 8 H100s?'). Another method or card: the run and its MFU are named
-(``earlier_run_other_job``), not used.
+Llama-3.1-8B on the same 8 H100s?'). The same model and method on another card (s17 trial #3: 8 × A800,
+then 16 × H100): the MFU it reached (its throughput ÷ its card's peak) times the new job on the new card
+(``mfu``, named ``earlier_run_other_card``). Another model on another card, or another method: the run
+and its MFU are named (``earlier_run_other_job``), not used.
 """
 
 from __future__ import annotations
@@ -50,6 +52,9 @@ OTHER_MODEL = "earlier_run_other_model"
 reached times the new job (a larger model usually reaches a little more, a smaller one a little less)."""
 OTHER_JOB = "earlier_run_other_job"
 """The reason of an earlier run of another model or method: named with its MFU, not used."""
+OTHER_CARD = "earlier_run_other_card"
+"""The reason of an earlier run of the same model and method on another card (s17 trial #3): the MFU it
+reached times the new job on the new card (a newer card often reaches a different MFU)."""
 PAST_VERB_RE = re.compile(
     r"跑了|训了|训练了|练了|用了|花了|耗时|上次|上回"
     r"|\b(?:ran|took|trained|pretrained|pre-trained|fine-tuned|finetuned|spent|lasted|last\s+time)\b",
@@ -188,6 +193,10 @@ def with_past_then_now(parsed: ParseResult, text: str) -> ParseResult:
         return parsed  # another card's run on the same data: the whole message is the job (s13 fix D)
     if {old.algorithm, job.algorithm} & RL_ALGORITHMS:  # the rollouts' generation is not k·N·D (s16)
         return _result(parsed, later, job, (f"{said}{mfu}", RL_RUN))
+    other_card = job.method == old.method and job.params_total == old.params_total and not job.mfu
+    if peak is not None and tflops <= peak and not same_run and other_card:  # only the card changed
+        job = job.model_copy(update={"mfu": round(tflops / peak, 3)})  # its MFU, on the new card's peak
+        return _result(parsed, later, job, (f"{said}{mfu}", OTHER_CARD))
     if not same_run or peak is None or tflops > peak:
         why = OTHER_JOB if not same_run else ABOVE_PEAK
         return _result(parsed, later, job, (f"{said}{mfu}", why))

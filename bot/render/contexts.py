@@ -131,6 +131,7 @@ class InferenceContext(TypedDict):
     layout: str
     max_concurrency: str
     short_of_load: bool
+    load_cost: dict[str, str] | None
     table: list[dict[str, Any]]
     decode_seq: str | None
     decode_all: str | None

@@ -128,8 +128,13 @@ IGNORED_TEXTS: dict[str, str] = {
         "the MFU that run reached — a larger model usually reaches a little more, a smaller one a little less"
     ),
     "earlier_run_other_job": N_(
-        "your earlier run of another model, method or card: its MFU is given for comparison, not used — "
+        "your earlier run of another model or method: its MFU is given for comparison, not used — "
         "the new job is timed at the calibrated MFU"
+    ),
+    "earlier_run_other_card": N_(
+        "your earlier run of the same model and method on another card: the new job is timed at the MFU "
+        "that run reached (its throughput ÷ its card's peak) — a newer card often reaches a different MFU, "
+        "so take the time as a guide"
     ),
     "earlier_run_above_peak": N_(
         "your earlier run: the model FLOPs it implies per GPU (k·N·D ÷ GPUs ÷ its time) are more than the "

@@ -9,6 +9,7 @@ from bot.core.start_only import start_only
 from bot.render.describe import count_layout, gpu_names, is_unified, node_of
 from bot.render.fmt import Fmt, money_span, rjust
 from bot.render.i18n import N_, translate
+from bot.render.load_cost_text import load_cost_section
 from bot.render.notes import context_len
 from bot.render.plan_text import (
     nodes_text,
@@ -191,7 +192,7 @@ def inference_section(report: SizingReport, f: Fmt, lang: str) -> InferenceConte
             SERVING_VERDICTS.get(report.feasible_reason or "", SERVING_VERDICTS[report.feasible or "yes"]),
         ),
         "alternatives": _lighter_weights(inf, f),
-    }
+    } | {"load_cost": load_cost_section(report, f, lambda m: scheduled(f, m, report))}  # trial s17 #1
 
 
 def _short_of_weights(report: SizingReport, inf: Inference, f: Fmt, lang: str) -> dict[str, Any]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from bot.render.contexts import SplitContext
 from bot.render.fmt import Fmt
 from bot.render.i18n import N_, translate
+from estimator.host_ddr import DDR_RATES
 from estimator.layer_offload import CPU_BANDWIDTH_EFFICIENCY, LayerSplit
 from estimator.models import SizingReport
 from estimator.runtimes import runtime_named
@@ -48,6 +49,13 @@ HOST_ASSUMED = N_(" (dual-channel DDR4-3200 to DDR5-5600, assumed: say your RAM'
 SERVER_ASSUMED = N_(
     " (a server's 8-channel DDR4-3200 to 12-channel DDR5-4800, one socket, assumed: say your RAM's speed "
     "for one figure)"
+)
+HOST_KIND = N_(
+    " (your RAM: %(n)s-channel DDR%(k)s at its JEDEC rates, %(low)s–%(high)s MT/s: say its speed for one "
+    "figure)"
+)
+HOST_CHANNELS_ONLY = N_(
+    " (your RAM: %(n)s channels at DDR4-3200 to DDR5-5600, assumed: say its speed for one figure)"
 )
 HOST_BASIS = {"stated": HOST_STATED, "desktop": HOST_ASSUMED, "server": SERVER_ASSUMED}
 """The host bandwidth's wording by where the estimator took it from (``LayerSplit.host_bandwidth_basis``)."""
@@ -126,7 +134,20 @@ def _verdict(s: LayerSplit, f: Fmt, lang: str) -> str:
     )
 
 
-def _lines(s: LayerSplit, f: Fmt, lang: str, gpus: str, gpu: str, channels: int | None = None) -> list[str]:
+def _basis_words(basis: str, lang: str, channels: int | None, ddr: int | None) -> str:
+    """Where the host bandwidth came from, in words: the RAM kind or channels said (basis 'ddr': its
+    JEDEC rates, estimator.host_ddr), else the stated figure or the range assumed (:data:`HOST_BASIS`)."""
+    if basis != "ddr":
+        return translate(lang, HOST_BASIS[basis])
+    if ddr is None:
+        return translate(lang, HOST_CHANNELS_ONLY, n=channels or 2)
+    low, high = DDR_RATES[ddr]
+    return translate(lang, HOST_KIND, n=channels or 2, k=ddr, low=f"{low:,.0f}", high=f"{high:,.0f}")
+
+
+def _lines(
+    s: LayerSplit, f: Fmt, lang: str, gpus: str, gpu: str, channels: int | None = None, ddr: int | None = None
+) -> list[str]:
     key = "all" if s.gpu_layers == s.layers else "none" if not s.output_on_gpu else "some"
     on_gpu = translate(lang, GPU_PART[key], layers=s.layers, n=s.gpu_layers)
     cpu_layers = s.layers - s.gpu_layers
@@ -159,7 +180,7 @@ def _lines(s: LayerSplit, f: Fmt, lang: str, gpus: str, gpu: str, channels: int 
             translate(lang, FEWEST_MOE, n=gpus, gpu=gpu, m=s.min_cpu_moe_layers, all=s.layers, speed=speed)
         )
     low, high = s.host_bandwidth_low / 1e9, s.host_bandwidth_high / 1e9
-    assumed = translate(lang, HOST_BASIS[s.host_bandwidth_basis])
+    assumed = _basis_words(s.host_bandwidth_basis, lang, channels, ddr)
     if low == high and channels:  # 'dual channel' said: that count, not the two assumed (s15 trial #4)
         assumed = translate(lang, HOST_CHANNELS, n=channels)
     host_bw = f.num(low, 1) if low == high else f"{f.num(low, 1)}–{f.num(high, 1)}"
@@ -184,5 +205,5 @@ def split_section(report: SizingReport, f: Fmt, lang: str, gpu: str) -> SplitCon
         "gpus": gpus,
         "setting": _setting(s, lang, runtime_named(inf.runtime).local),
         "verdict": _verdict(s, f, lang),
-        "lines": _lines(s, f, lang, gpus, gpu, report.request.host_channels),
+        "lines": _lines(s, f, lang, gpus, gpu, report.request.host_channels, report.request.host_ddr),
     }

@@ -1,0 +1,32 @@
+"""The cost of what carries the load (trial s17 #1): when the user's serving GPUs hold fewer sequences
+than the load they stated, a cost question is answered for the GPUs that carry it
+(``Inference.cost_for_load``, :mod:`estimator.load_cost`), and the user's own GPUs' cost is labelled as
+theirs — never their GPUs' cost alone, as if it were the answer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from bot.render.fmt import Fmt, money_span
+from estimator.models import SizingReport
+
+
+def load_cost_section(
+    report: SizingReport, f: Fmt, on_schedule: Callable[[str], str]
+) -> dict[str, str] | None:
+    """``inf.load_cost`` for ``_inference.j2``: ``gpus`` (recommended, formatted), ``month`` (their
+    month's cost with its daily schedule, worded by ``on_schedule``: bot.render.serving_text.scheduled),
+    ``cost`` (their cost for a stated rental's hours), ``gh`` (those GPU-hours); None when the GPUs
+    stated carry the load, no load was stated (an assumed load is not the user's) or no price is known."""
+    inf, req = report.inference, report.request
+    c = inf.cost_for_load if inf is not None else None
+    if inf is None or c is None or not req.gpu_count:
+        return None
+    if not (req.concurrency or req.target_tokens_per_s):  # the load is the user's, not an assumed one
+        return None
+    money = money_span(f, c.low, c.high, c.currency)
+    out = {"gpus": f.int(inf.recommended_gpus), "cost": money, "month": on_schedule(money)}
+    if req.hours:
+        out["gh"] = f.hours(inf.recommended_gpus * req.hours)
+    return out

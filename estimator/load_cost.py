@@ -1,0 +1,30 @@
+"""What carries the load, priced (trial s17 #1): a serving question on GPUs that hold fewer sequences
+than the load ('2 × A100 80G, 120 concurrent at peak, 10 hours a day: what a month?') is priced for
+``recommended_gpus`` too, not only for the user's ``serving_gpus`` that do not carry it.
+
+``Inference.cost_for_load`` = the cost shown for the user's GPUs × ``recommended_gpus`` ÷
+``serving_gpus``: the same price per GPU-hour and the same hours (a month of 730 h × hours_per_day ÷ 24,
+:mod:`estimator.serving_schedule`; or the stated rental ``hours``, :func:`estimator.training.rented_hours`).
+None when the user's GPUs carry the load or no price is known. Pure; currency units.
+"""
+
+from __future__ import annotations
+
+from estimator.models import Cost, Inference, PriceBand
+
+
+def short_of_load(inf: Inference) -> bool:
+    """The GPUs priced hold fewer sequences than the load, and the recommendation is more GPUs."""
+    return inf.recommended_gpus > inf.serving_gpus and inf.max_concurrency < inf.concurrency
+
+
+def with_load_cost(inf: Inference, rental: Cost | None = None) -> Inference:
+    """``inf`` with ``cost_for_load``: ``rental`` (the cost of the stated hours on ``serving_gpus``)
+    scaled to ``recommended_gpus`` when given, else ``cost_per_month`` scaled; ``inf`` unchanged when
+    the GPUs carry the load or there is no cost to scale."""
+    band = rental or inf.cost_per_month
+    if band is None or inf.serving_gpus <= 0 or not short_of_load(inf):
+        return inf
+    share = inf.recommended_gpus / inf.serving_gpus
+    scaled = PriceBand(low=band.low * share, high=band.high * share, currency=band.currency)
+    return inf.model_copy(update={"cost_for_load": scaled})
