@@ -93,10 +93,21 @@ PER_NODE_FIRST_RE = rc(
 """'4 GPUs per node, 2 nodes', '8 H100 per node across 4 nodes': cards per node before the node count,
 written node count first ('2 nodes of 4 gpus'), as the node rules read it."""
 PER_NODE_FIRST_CN_RE = rc(
-    r"每(?:个|台)?\s*(?:节点|机器|服务器|台|机)\s*(?:有|装|配|上)?\s*(\d{1,2})\s*(?:张|块)?\s*(?:卡|gpu)"
-    r"[^\d。；;]{0,6}?(?:共|一共|总共|合计)\s*(\d{1,4})\s*(?:个|台)?\s*(?:节点|机器|服务器|台)"
+    r"每(?:个|台)?\s*(?:节点|机器|服务器|台|机)\s*(?:有|装|配|上)?\s*(?P<n>\d{1,2})\s*(?:(?:张|块)\s*卡?|卡|gpus?)"
+    r"\s*(?P<card>[a-z]{1,5}\s?-?\d{2,4}[a-z]{0,4})?"
+    r"[^\d。；;]{0,6}?(?P<t>共|一共|总共|合计)?\s*(?P<k>\d{1,4}|[两二三四五六七八九十])\s*(?P<u>个|台)?\s*"
+    r"(?P<w>节点|机器|服务器|台)?"
 )
-"""'每台 8 卡，共 3 台': the same in Chinese ('3 个节点、每个节点 8 张卡')."""
+"""'每台 8 卡，共 3 台', '每台机器 8 张 H800，一共 4 台', '每个节点 4 张 A100，两个节点': the same in Chinese
+('3 个节点、每个节点 8 张卡'): a total word or a machine word after the node count (s17: the card's name
+between, and a node count without 共, were left unread or 'repeated')."""
+
+
+def _per_node_first_cn(m: re.Match[str]) -> str:
+    if not (m.group("t") or m.group("w")) or (m.group("u") and not m.group("w") and not m.group("t")):
+        return m.group(0)
+    card = f" {m.group('card')}" if m.group("card") else ""
+    return f"{m.group('k')} 个节点、每个节点 {m.group('n')} 张卡{card}"
 
 
 _N = r"(\d{1,4}|[一两二三四五六七八九十]{1,2})"
@@ -314,8 +325,8 @@ def count_forms(s: str) -> str:
             s = _sub(pattern, words, s)
     if _NODE_WORD_GATE.search(s) and _PER_GATE.search(s):
         s = _sub(PER_NODE_FIRST_RE, r"\3 nodes of \1 \2gpus", s)
-    if "每" in s and ("共" in s or "合计" in s):
-        s = _sub(PER_NODE_FIRST_CN_RE, r"\2 个节点、每个节点 \1 张卡", s)
+    if "每" in s and ("共" in s or "合计" in s or "节点" in s or "台" in s):
+        s = _sub(PER_NODE_FIRST_CN_RE, _per_node_first_cn, s)
     return s
 
 

@@ -59,9 +59,10 @@ def _have_memory(m: re.Match[str]) -> str:
 CARDS_OF_MEMORY_RE = rc(r"\b(gpus?|cards?)\s+of\s+(\d{2,3})\s*(gb|gib|g)\b" + _NOT_RAM)
 """'8 GPUs of 64GB', '4 cards of 48G'."""
 KIND_EACH_RE = rc(
-    r"(\d{1,3})\s*(gb|gib|g)\s+of\s+(?:hbm\d?e?|gddr\d\w?|vram|gpu\s+memory|memory|显存)\s+each\b"
+    r"(\d{1,3})\s*(gb|gib|g)\s+(?:of\s+(?:hbm\d?e?|gddr\d\w?|vram|gpu\s+memory|memory|显存)|available|free|usable)"
+    r"\s+each\b"
 )
-"""'32GB of HBM2 each', '24 GB of VRAM each'."""
+"""'32GB of HBM2 each', '24 GB of VRAM each', '22 GiB available each' (s17: what each card has free)."""
 
 
 ALL_ARE_RE = rc(
@@ -272,7 +273,7 @@ _HOST_WITH_GATE = re.compile(
 )
 _USED_OF_GATE = re.compile(r"\d\s*(?:mib|mb|gib|gb|g)?\s*(?:/|out of|of)\s*\d")
 _CARDS_OF_GATE = re.compile(r"(?:gpu|card)s?\s+of\s+\d")
-_KIND_EACH_GATE = re.compile(r"\d\s*(?:gb|gib|g)\s+of\s+\S+(?:\s+memory)?\s+each")
+_KIND_EACH_GATE = re.compile(r"\d\s*(?:gb|gib|g)\s+(?:of\s+\S+(?:\s+memory)?|available|free|usable)\s+each")
 _KEY_MEMORY_GATE = re.compile(r"(?:显存|vram|memory|mem)\s*(?:大小|容量|size)?\s*(?:[:：=]|is|为|是|有)\s*\d")
 _CARD_THEN_GATE = re.compile(r"(?:gpu|card|gpus|cards|卡)\s*\d{1,3}\s*g")
 _ALL_ARE_GATE = re.compile(r"(?:是|为|有|张|块|卡)\s*\d{2,3}\s*g")

@@ -11,6 +11,7 @@ memory and model-name rules read:
   under the company's name ('Mistral 8x7B', 'mistral 8x22b') are its Mixtral models.
 
 - **A count inside 'each of my N GPUs'** ('each of my 4 GPUs has 40 GB', 'all of our 8 cards'): N cards.
+- **A card with its count × memory in brackets, no unit** ('A800（8*80）'): that many cards of that memory.
 - **One DGX/HGX system written with an article** ('a DGX A100 (8x80GB)', 'our HGX H100'): one system of
   eight GPUs, as '2台DGX H100' is read.
 
@@ -105,10 +106,21 @@ def _moe(m: re.Match[str]) -> str:
     return f"{m.group(1)}x{m.group(2)}b"
 
 
+BRACKET_COUNT_MEMORY_RE = rc(
+    r"(?<![a-z0-9])(?P<card>[a-z]{1,6}\s?-?\d{2,4}[a-z]{0,4})\s*\(\s*(?P<n>\d{1,2})\s*[x*×]\s*"
+    r"(?P<m>24|32|40|48|64|80|94|96|141|192)\s*\)"
+)
+"""A card, then its count times each card's memory in brackets, no unit ('A800（8*80）', 'H800 (8x80)'):
+written 'a800 80gb (8 gpus)' as the card rules read it (s17: before, neither number was read). The memory
+must be a card size people buy (24 to 192 GB) so '(2*8)', nodes × cards, stays a count."""
+
+
 def written_products(s: str) -> str:
     """The normalized text ``s`` with the products above written as the rules read them."""
     if "gx" in s:
         s = ONE_SYSTEM_RE.sub("1 ", s)
+    if "(" in s and BRACKET_COUNT_MEMORY_RE.search(s):
+        s = BRACKET_COUNT_MEMORY_RE.sub(r"\g<card> \g<m>gb (\g<n> gpus)", s)
 
     if not _PRODUCT_GATE.search(s):
         return s
