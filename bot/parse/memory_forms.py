@@ -58,6 +58,8 @@ def _have_memory(m: re.Match[str]) -> str:
 
 CARDS_OF_MEMORY_RE = rc(r"\b(gpus?|cards?)\s+of\s+(\d{2,3})\s*(gb|gib|g)\b" + _NOT_RAM)
 """'8 GPUs of 64GB', '4 cards of 48G'."""
+CARDS_TIMES_MEMORY_RE = rc(r"\b(gpus?|cards?)\s*[x×*]\s*(\d{2,3})\s*(?:gb|gib|g)\b" + _NOT_RAM)
+"""'6 machines x 8 cards x 16GB': the cards' memory, each (s17: before, the 16 was left unread)."""
 KIND_EACH_RE = rc(
     r"(\d{1,3})\s*(gb|gib|g)\s+(?:of\s+(?:hbm\d?e?|gddr\d\w?|vram|gpu\s+memory|memory|显存)|available|free|usable)"
     r"\s+each\b"
@@ -95,6 +97,17 @@ def _card_then_memory(m: re.Match[str]) -> str:
     if not 4 <= int(n) <= 288:  # no card's memory ('gpu 1', 'cards 512g' in all)
         return m.group(0)
     return f"{m.group('w')} with {n} gb each" if m.group("w") else f"{m.group('zw')}，显存 {n}g "
+
+
+CARD_WITH_MEMORY_RE = rc(
+    r"(?<![a-z0-9\-])(?P<card>(?:rtx\s?)?\d{4}(?:\s?ti)?|[ahlvtbp]\d{2,3}[a-z]{0,3}|a\d{4}|mi\d{3}x?|910b\d?)(?:s|\s+(?:gpus?|cards?))?"
+    r"\s+with\s+(?:only\s+|just\s+)?(?P<n>\d{2,3})\s*(?:gb|gib|g)\b(?!\s*(?:of\s+)?(?:unified\s+)?(?:memory|ram))"
+    + _NOT_RAM
+    + _NOT_TOTAL
+)
+"""A card, then 'with' its memory ('V100s with 16 GB', 'a 4090 with 24GB'): that card's memory, written
+'v100 16gb' as the card rules read it (s17: before, the number was left unread). Memory or RAM words after
+it, or a total word, leave it as written (a host's memory, the cards' sum)."""
 
 
 KEY_MEMORY_RE = rc(
@@ -256,12 +269,16 @@ def memory_forms(s: str) -> str:
         s = USED_OF_RE.sub(_used_of, card_variants(s))
     if _CARDS_OF_GATE.search(s):
         s = _sub(CARDS_OF_MEMORY_RE, r"\1 with \2 gb each", s)
+    if _CARDS_TIMES_GATE.search(s):
+        s = _sub(CARDS_TIMES_MEMORY_RE, r"\1 with \2 gb each", s)
     if _KIND_EACH_GATE.search(s):
         s = _sub(KIND_EACH_RE, r"\1 gb each", s)
     if _ALL_ARE_GATE.search(s):
         s = ALL_ARE_RE.sub(_each_card, s)
     if _CARD_THEN_GATE.search(s):
         s = CARD_THEN_MEMORY_RE.sub(_card_then_memory, s)
+    if _CARD_WITH_GATE.search(s):
+        s = _sub(CARD_WITH_MEMORY_RE, r"\g<card> \g<n>gb", s)
     if _KEY_MEMORY_GATE.search(s):
         s = _sub(KEY_MEMORY_RE, _key_memory, s)
     return s
@@ -275,6 +292,8 @@ _USED_OF_GATE = re.compile(r"\d\s*(?:mib|mb|gib|gb|g)?\s*(?:/|out of|of)\s*\d")
 _CARDS_OF_GATE = re.compile(r"(?:gpu|card)s?\s+of\s+\d")
 _KIND_EACH_GATE = re.compile(r"\d\s*(?:gb|gib|g)\s+(?:of\s+\S+(?:\s+memory)?|available|free|usable)\s+each")
 _KEY_MEMORY_GATE = re.compile(r"(?:显存|vram|memory|mem)\s*(?:大小|容量|size)?\s*(?:[:：=]|is|为|是|有)\s*\d")
+_CARDS_TIMES_GATE = re.compile(r"(?:gpu|card)s?\s*[x×*]\s*\d")
+_CARD_WITH_GATE = re.compile(r"(?:\d|gpus?|cards?)\s*s?\s+with\s+(?:only\s+|just\s+)?\d{2,3}\s*g")
 _CARD_THEN_GATE = re.compile(r"(?:gpu|card|gpus|cards|卡)\s*\d{1,3}\s*g")
 _ALL_ARE_GATE = re.compile(r"(?:是|为|有|张|块|卡)\s*\d{2,3}\s*g")
 
