@@ -37,6 +37,7 @@ from bot.parse.role_left import L_ON
 from bot.parse.roles import Role
 from bot.parse.schedule_words import team_size
 from bot.parse.structure import Segment, job_card, job_tokens, pick, segments
+from bot.parse.unknown_card import ONE_DEVICE_RE
 from bot.parse.used_counts import used_count
 from bot.parse.users_load import load_value, unread_reason
 from bot.parse.words import (
@@ -354,6 +355,8 @@ class FieldSteps:
                 f["gpu_count"], count_max = tried[0], tried[1]  # '7 卡和八卡都试过': from 7, up to 8 (s16)
                 self.used.update(id(r) for r in tried[2])
                 self.notes.append("gpu_count_range_min")
+            elif count.extra == "nodes×8" and ONE_DEVICE_RE.search(self._unknown_gpu or ""):
+                f["gpu_count"] = count.value // 8  # '一台 DGX Spark': one device a machine (s17)
             elif count.extra == "nodes×8":
                 self.notes.append("nodes_assumed_8_gpus")
             elif count.extra and count.extra.startswith("per_node:"):  # '2机4卡': the machines of 4 laid out

@@ -58,8 +58,15 @@ def _have_memory(m: re.Match[str]) -> str:
 
 CARDS_OF_MEMORY_RE = rc(r"\b(gpus?|cards?)\s+of\s+(\d{2,3})\s*(gb|gib|g)\b" + _NOT_RAM)
 """'8 GPUs of 64GB', '4 cards of 48G'."""
-CARDS_TIMES_MEMORY_RE = rc(r"\b(gpus?|cards?)\s*[x×*]\s*(\d{2,3})\s*(?:gb|gib|g)\b" + _NOT_RAM)
-"""'6 machines x 8 cards x 16GB': the cards' memory, each (s17: before, the 16 was left unread)."""
+CARDS_TIMES_MEMORY_RE = rc(r"(\bgpus?|\bcards?|卡)\s*[x×*]\s*(\d{2,3})\s*(?:gb|gib|g)\b" + _NOT_RAM)
+"""'6 machines x 8 cards x 16GB', '2 台 x 8 卡 x 80G': the cards' memory, each (s17: before, the 16 was left
+unread)."""
+
+
+def _cards_times(m: re.Match[str]) -> str:
+    return f"{m.group(1)} with {m.group(2)} gb each" if m.group(1) != "卡" else f"卡，显存 {m.group(2)}g "
+
+
 KIND_EACH_RE = rc(
     r"(\d{1,3})\s*(gb|gib|g)\s+(?:of\s+(?:hbm\d?e?|gddr\d\w?|vram|gpu\s+memory|memory|显存)|available|free|usable)"
     r"\s+each\b"
@@ -68,9 +75,8 @@ KIND_EACH_RE = rc(
 
 
 ALL_ARE_RE = rc(
-    r"(?:都是|均为|全是|全部是|都为|每(?:张|块)(?:卡|显卡)?\s*(?:都)?(?:是|有|为)?)\s*(\d{2,3})\s*(?:g|gb|gib)\b"
-    + _NOT_RAM
-    + r"(?:\s*(?:的)?\s*显存)?"
+    r"(?:都是|均为|全是|全部是|都为|每(?:张|块)(?:卡|显卡)?\s*(?:都)?(?:可用|空闲|剩余)?(?:显存)?(?:是|有|为)?)\s*(\d{2,3})"
+    r"\s*(?:g|gb|gib)\b" + _NOT_RAM + r"(?:\s*(?:的)?\s*显存)?"
 )
 """'4 张 MI50，都是 32G 的', '4 张卡，每张 48G', '每张卡是 48G': each card's memory, written '每张卡 48g 显存'
 (the form read with or without a card's name)."""
@@ -270,7 +276,7 @@ def memory_forms(s: str) -> str:
     if _CARDS_OF_GATE.search(s):
         s = _sub(CARDS_OF_MEMORY_RE, r"\1 with \2 gb each", s)
     if _CARDS_TIMES_GATE.search(s):
-        s = _sub(CARDS_TIMES_MEMORY_RE, r"\1 with \2 gb each", s)
+        s = _sub(CARDS_TIMES_MEMORY_RE, _cards_times, s)
     if _KIND_EACH_GATE.search(s):
         s = _sub(KIND_EACH_RE, r"\1 gb each", s)
     if _ALL_ARE_GATE.search(s):
@@ -292,10 +298,10 @@ _USED_OF_GATE = re.compile(r"\d\s*(?:mib|mb|gib|gb|g)?\s*(?:/|out of|of)\s*\d")
 _CARDS_OF_GATE = re.compile(r"(?:gpu|card)s?\s+of\s+\d")
 _KIND_EACH_GATE = re.compile(r"\d\s*(?:gb|gib|g)\s+(?:of\s+\S+(?:\s+memory)?|available|free|usable)\s+each")
 _KEY_MEMORY_GATE = re.compile(r"(?:显存|vram|memory|mem)\s*(?:大小|容量|size)?\s*(?:[:：=]|is|为|是|有)\s*\d")
-_CARDS_TIMES_GATE = re.compile(r"(?:gpu|card)s?\s*[x×*]\s*\d")
+_CARDS_TIMES_GATE = re.compile(r"(?:gpu|card|卡)s?\s*[x×*]\s*\d")
 _CARD_WITH_GATE = re.compile(r"(?:\d|gpus?|cards?)\s*s?\s+with\s+(?:only\s+|just\s+)?\d{2,3}\s*g")
 _CARD_THEN_GATE = re.compile(r"(?:gpu|card|gpus|cards|卡)\s*\d{1,3}\s*g")
-_ALL_ARE_GATE = re.compile(r"(?:是|为|有|张|块|卡)\s*\d{2,3}\s*g")
+_ALL_ARE_GATE = re.compile(r"(?:是|为|有|张|块|卡|用|闲|余|存)\s*\d{2,3}\s*g")
 
 
 _TOTAL_BEFORE_RE = rc(r"(?:total|combined|overall|aggregate|pooled)\s*(?:gpu\s*)?$|[总合共计]\s*$")
