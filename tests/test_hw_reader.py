@@ -177,3 +177,49 @@ def test_a_comparison_tells_pcie_from_sxm(text: str) -> None:
         head.count("• ") == 2
         and len({line.split(":")[0].split("：")[0] for line in head.splitlines()[1:]}) == 2
     )
+
+
+NOT_ENOUGH_MEMORY = [
+    ("部署 Qwen2.5-7B 到底需要多大显存？16G 都不够吗", 16.0),
+    ("微调 ChatGLM3-6B，24G 显存也不够，怎么办", 24.0),
+    ("Qwen2.5-14B 推理 12G 还不行吗", 12.0),
+]
+
+
+@pytest.mark.parametrize(("text", "memory"), NOT_ENOUGH_MEMORY)
+def test_not_enough_memory_is_the_cards(text: str, memory: float) -> None:
+    request, _, _ = _hw(text)
+    assert (request["gpu_memory_gib"], request["gpu_count"]) == (memory, 1)
+
+
+BARE_MEMORY_TIMES_COUNT = [
+    ("chatglm2 微调需要多大的显存？我这 24*4 怎么还报显存溢出？", 4, 24.0),
+    ("我们是 80*8 的配置，全参微调 Qwen2.5-72B 显存够吗", 8, 80.0),
+    ("Our rig is 24x2, is the VRAM enough for Qwen2.5-32B Q4?", 2, 24.0),
+    ("With 48*4 we still hit CUDA OOM on Llama-3-70B QLoRA", 4, 48.0),
+]
+
+
+@pytest.mark.parametrize(("text", "count", "memory"), BARE_MEMORY_TIMES_COUNT)
+def test_a_bare_memory_times_count_about_memory(text: str, count: int, memory: float) -> None:
+    request, _, _ = _hw(text)
+    assert (request["gpu_count"], request["gpu_memory_gib"]) == (count, memory)
+
+
+@pytest.mark.parametrize(
+    "text", ["24*4 的 batch 会不会 OOM", "batch 16*8 tokens, will it OOM?", "16*8 H100 预训练"]
+)
+def test_a_product_of_batch_or_nodes_is_no_card_memory(text: str) -> None:
+    assert _hw(text)[0]["gpu_memory_gib"] is None
+
+
+MACHINE_MEMORY = [
+    ("Each model runs with tp=8; the small one gets half of the machine's 640gb", 640.0),
+    ("Can the node's 320 GB hold Llama-3.1-405B in FP8 with tp=4?", 320.0),
+    ("Our server's 192GB of VRAM: enough for Qwen2.5-72B in bf16?", 192.0),
+]
+
+
+@pytest.mark.parametrize(("text", "total"), MACHINE_MEMORY)
+def test_a_machines_memory_is_the_total(text: str, total: float) -> None:
+    assert _hw(text)[0]["total_memory_gib"] == total

@@ -325,7 +325,7 @@ def count_forms(s: str) -> str:
             s = _sub(pattern, words, s)
     if _NODE_WORD_GATE.search(s) and _PER_GATE.search(s):
         s = _sub(PER_NODE_FIRST_RE, r"\3 nodes of \1 \2gpus", s)
-    if "每" in s and ("共" in s or "合计" in s or "节点" in s or "台" in s):
+    if "每" in s and _PER_NODE_CN_GATE.search(s):
         s = _sub(PER_NODE_FIRST_CN_RE, _per_node_first_cn, s)
     return s
 
@@ -346,6 +346,7 @@ def total_count(s: str, counts: list[Role]) -> Role | None:
     return next((c for c in counts if is_total_count(s, c.tok.start, c.tok.end)), None)
 
 
+_PER_NODE_CN_GATE = re.compile(r"每(?:个|台)?\s*(?:节点|机器|服务器|台|机)\s*(?:有|装|配|上)?\s*\d")
 _TOTAL_GATE = re.compile("total|in all|altogether|一共|总共|合计")
 
 

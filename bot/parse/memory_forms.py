@@ -116,6 +116,13 @@ CARD_WITH_MEMORY_RE = rc(
 it, or a total word, leave it as written (a host's memory, the cards' sum)."""
 
 
+NOT_ENOUGH_RE = rc(r"(?<![\d.])(\d{1,3})\s*g(?:b|ib)?\s*(?:的)?\s*(?:显存)?\s*(都|也|还)\s*不(够|行)")
+"""'16G 都不够', '24G 显存也不够': the card the job ran out of, one card of that memory (s17: before, unread),
+written '在 16g 显卡上都不够' as the on-card rule (:func:`bot.parse.role_left.on_card_memory`) reads it."""
+MACHINE_MEMORY_RE = rc(r"\b(?:machine|node|server|box)'?s\s+(\d{2,4})\s*(?:gb|gib|g)\b" + _NOT_RAM)
+"""'the machine's 640gb': the GPU memory of the whole machine, written '640gb in total' (s17: was unread)."""
+
+
 KEY_MEMORY_RE = rc(
     r"(?P<key>显存|单卡显存|每卡显存|显卡显存|vram|gpu[\s_\-]*(?:memory|mem))\s*(?:大小|容量|size)?\s*"
     r"(?:[:：=]|is|为|是|有)\s*(?P<n>\d{1,3}(?:\.\d+)?)\s*(?P<u>gb|gib|g)\b" + _NOT_RAM
@@ -283,6 +290,10 @@ def memory_forms(s: str) -> str:
         s = ALL_ARE_RE.sub(_each_card, s)
     if _CARD_THEN_GATE.search(s):
         s = CARD_THEN_MEMORY_RE.sub(_card_then_memory, s)
+    if _NOT_ENOUGH_GATE.search(s):
+        s = _sub(NOT_ENOUGH_RE, r"在 \1g 显卡上\2不\3", s)
+    if _MACHINE_MEMORY_GATE.search(s):
+        s = _sub(MACHINE_MEMORY_RE, r"\1gb in total", s)
     if _CARD_WITH_GATE.search(s):
         s = _sub(CARD_WITH_MEMORY_RE, r"\g<card> \g<n>gb", s)
     if _KEY_MEMORY_GATE.search(s):
@@ -301,7 +312,9 @@ _KEY_MEMORY_GATE = re.compile(r"(?:显存|vram|memory|mem)\s*(?:大小|容量|si
 _CARDS_TIMES_GATE = re.compile(r"(?:gpu|card|卡)s?\s*[x×*]\s*\d")
 _CARD_WITH_GATE = re.compile(r"(?:\d|gpus?|cards?)\s*s?\s+with\s+(?:only\s+|just\s+)?\d{2,3}\s*g")
 _CARD_THEN_GATE = re.compile(r"(?:gpu|card|gpus|cards|卡)\s*\d{1,3}\s*g")
-_ALL_ARE_GATE = re.compile(r"(?:是|为|有|张|块|卡|用|闲|余|存)\s*\d{2,3}\s*g")
+_ALL_ARE_GATE = re.compile(r"(?:是|为|有|张|块|卡|用|闲|余)\s*\d{2,3}\s*g|每(?:张|块)\S{0,5}显存\s*\d")
+_NOT_ENOUGH_GATE = re.compile(r"\d\s*g[^\n。，,]{0,8}?(?:都|也|还)\s*不(?:够|行)")
+_MACHINE_MEMORY_GATE = re.compile(r"(?:machine|node|server|box)'?s\s+\d")
 
 
 _TOTAL_BEFORE_RE = rc(r"(?:total|combined|overall|aggregate|pooled)\s*(?:gpu\s*)?$|[总合共计]\s*$")

@@ -100,6 +100,12 @@ def _count_cards(m: re.Match[str]) -> str:
     return f"{count} gpus with {memory} gb each"
 
 
+def _bare_product(m: re.Match[str]) -> str:
+    if _CARD_BEFORE_RE.search(m.string[max(0, m.start() - 24) : m.start()]):
+        return m.group(0)
+    return f"{m.group('n')} gpus with {m.group('m')} gb each"
+
+
 def _moe(m: re.Match[str]) -> str:
     if not _MOE_BEFORE_RE.search(m.string[max(0, m.start() - 24) : m.start()]):
         return m.group(0)
@@ -115,15 +121,34 @@ written 'a800 80gb (8 gpus)' as the card rules read it (s17: before, neither num
 must be a card size people buy (24 to 192 GB) so '(2*8)', nodes × cards, stays a count."""
 
 
+BARE_MEMORY_TIMES_COUNT_RE = rc(
+    r"(?<![\d.a-z*×])(?P<m>24|32|40|48|80|96)\s*[*×x]\s*(?P<n>[1-9]|1[0-6])"
+    r"(?![\d.]|\s*(?:g|gb|gib|t|b|k|m|张|块|卡|台|机|nodes?|gpus?|cards?)(?![a-z]))"
+    r"(?![^。,，;；?？\n]{0,8}(?:batch|bs\b|tokens?|seq|样本|条|步|steps?|epochs?))"
+)
+"""'我这 24*4 怎么还报显存溢出': a card memory times a count, no unit and no card, in a message about GPU
+memory: that many cards of that memory (s17: before, both numbers were unread). The memory must be a card size
+people buy, and the message must speak of memory (显存, VRAM, OOM), so '16*8' nodes × cards stays a count."""
+_MEMORY_TALK_RE = re.compile(r"显存|vram|\boom|out\s+of\s+memory|gpu\s+memory")
+_BARE_GATE = re.compile(r"(?:24|32|40|48|80|96)\s*[*×x]\s*\d(?![\d.])")
+_BRACKET_GATE = re.compile(r"\(\s*\d{1,2}\s*[x*×]\s*\d{2,3}\s*\)")
+
+
+def _sub(pattern: re.Pattern[str], repl: object, s: str) -> str:
+    return pattern.sub(repl, s) if pattern.search(s) else s  # type: ignore[call-overload]
+
+
 def written_products(s: str) -> str:
     """The normalized text ``s`` with the products above written as the rules read them."""
     if "gx" in s:
         s = ONE_SYSTEM_RE.sub("1 ", s)
-    if "(" in s and BRACKET_COUNT_MEMORY_RE.search(s):
-        s = BRACKET_COUNT_MEMORY_RE.sub(r"\g<card> \g<m>gb (\g<n> gpus)", s)
 
     if not _PRODUCT_GATE.search(s):
         return s
+    if _BARE_GATE.search(s) and _MEMORY_TALK_RE.search(s):
+        s = _sub(BARE_MEMORY_TIMES_COUNT_RE, _bare_product, s)
+    if _BRACKET_GATE.search(s):
+        s = _sub(BRACKET_COUNT_MEMORY_RE, r"\g<card> \g<m>gb (\g<n> gpus)", s)
     s = MOE_NAME_RE.sub(_moe, s)
     if "mistral" in s:
         s = MISTRAL_MOE_RE.sub("mixtral ", s)
