@@ -223,3 +223,19 @@ MACHINE_MEMORY = [
 @pytest.mark.parametrize(("text", "total"), MACHINE_MEMORY)
 def test_a_machines_memory_is_the_total(text: str, total: float) -> None:
     assert _hw(text)[0]["total_memory_gib"] == total
+
+
+TP_WAYS = [
+    ("用 deepspeed --num_gpus 2 双卡 tp 推理 InternLM-7B，V100 16G", 2, 2),
+    ("4 卡张量并行部署 Qwen2.5-72B，卡是 L20", 4, 4),
+    ("四卡 tp 部署 Qwen2.5-72B-AWQ，A10", 4, 4),
+    ("2-way tensor parallelism on two A100 for Llama-2-70B", 2, 2),
+    ("8-way TP on H100 serving DeepSeek-V3", None, 8),
+    ("4-way tensor parallel on four L40S, Llama-3-70B AWQ", 4, 4),
+]
+
+
+@pytest.mark.parametrize(("text", "count", "tp"), TP_WAYS)
+def test_an_n_way_tensor_parallel_is_the_tp_degree(text: str, count: int | None, tp: int) -> None:
+    request, _, _ = _hw(text)
+    assert (request["gpu_count"], request["tp"]) == (count, tp)

@@ -110,6 +110,20 @@ def _per_node_first_cn(m: re.Match[str]) -> str:
     return f"{m.group('k')} 个节点、每个节点 {m.group('n')} 张卡{card}"
 
 
+TP_WAY_RE = rc(
+    r"(?<![\d.])(?P<n>\d{1,2}|[双两二四八])\s*-?\s*(?P<u>way|卡|路)\s*(?:的\s*)?"
+    r"(?=tp(?![a-z])|张量并行|tensor[\s\-]*parallel)"
+)
+"""'双卡 tp 推理', '2-way tensor parallelism', '4 卡张量并行': the tensor-parallel degree, written 'tp N'
+(s17: the degree was left unread); the cards of '双卡' stay a count."""
+_TP_N = {"双": 2, "两": 2, "二": 2, "四": 4, "八": 8}
+
+
+def _tp_way(m: re.Match[str]) -> str:
+    n = _TP_N.get(m.group("n")) or int(m.group("n"))
+    return f"{n} 卡 tp {n} " if m.group("u") == "卡" else f"tp {n} "
+
+
 _N = r"(\d{1,4}|[一两二三四五六七八九十]{1,2})"
 UNIT_TWICE_RE = rc(
     rf"(?<![\d.]){_N}\s*(张卡|块卡|张|块|卡|cards?|gpus?)\s*(或者|或|还是|or|to|到|至)\s*{_N}\s*\2(?![a-z])"
@@ -301,6 +315,8 @@ def count_forms(s: str) -> str:
     s = time_forms(s)  # 'by next week', '$1.99 per H100 hour'
     if ("vllm" in s or "sglang" in s or "rollout" in s) and _ONLINE_RL_GATE.search(s):
         s = ROLLOUT_SHARE_RE.sub(_rollout_share, s)
+    if _TP_WAY_GATE.search(s):
+        s = _sub(TP_WAY_RE, _tp_way, s)
     if "visible_devices" in s:
         s = _visible_gpus(s)
     if ("台" in s or "node" in s) and _ALTERNATIVE_GATE.search(s):
@@ -346,6 +362,7 @@ def total_count(s: str, counts: list[Role]) -> Role | None:
     return next((c for c in counts if is_total_count(s, c.tok.start, c.tok.end)), None)
 
 
+_TP_WAY_GATE = re.compile(r"(?:way|卡|路)\s*(?:的\s*)?(?:tp(?![a-z])|张量并行|tensor[\s\-]*parallel)")
 _PER_NODE_CN_GATE = re.compile(r"每(?:个|台)?\s*(?:节点|机器|服务器|台|机)\s*(?:有|装|配|上)?\s*\d")
 _TOTAL_GATE = re.compile("total|in all|altogether|一共|总共|合计")
 
