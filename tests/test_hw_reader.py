@@ -241,3 +241,30 @@ TP_WAYS = [
 def test_an_n_way_tensor_parallel_is_the_tp_degree(text: str, count: int | None, tp: int) -> None:
     request, _, _ = _hw(text)
     assert (request["gpu_count"], request["tp"]) == (count, tp)
+
+
+COUNT_CORRECTED_OR_USED = [
+    ("不是 8 卡，是 4 卡 A800，微调 13B", 4),
+    ("8 张 A100 只能用 4 张，SFT 13B", 4),
+    ("机器有 8 张 H800，仅可以用 2 张，LoRA 7B", 2),
+    ("we have 8 H100 and only 4 of them are available, SFT 13B", 4),
+    ("We own 8 A100s but only 2 are free: LoRA of a 7B?", 2),
+    ("not 8 but 4 A100s, SFT 13B", 4),
+]
+
+
+@pytest.mark.parametrize(("text", "count"), COUNT_CORRECTED_OR_USED)
+def test_the_count_the_job_gets(text: str, count: int) -> None:
+    assert _hw(text)[0]["gpu_count"] == count
+
+
+EACH_NODE_HAS = [
+    ("I have 2 nodes; each node has 8 x A800 80GB, full SFT of 70B", 16),
+    ("3 servers, each with 8 H100, pretraining 13B", 24),
+    ("4 machines and each machine has 8 A100s", 32),
+]
+
+
+@pytest.mark.parametrize(("text", "count"), EACH_NODE_HAS)
+def test_nodes_then_each_nodes_cards(text: str, count: int) -> None:
+    assert _hw(text)[0]["gpu_count"] == count

@@ -116,6 +116,15 @@ TP_WAY_RE = rc(
 )
 """'双卡 tp 推理', '2-way tensor parallelism', '4 卡张量并行': the tensor-parallel degree, written 'tp N'
 (s17: the degree was left unread); the cards of '双卡' stay a count."""
+NOT_THIS_COUNT_RE = rc(r"不是\s*(\d{1,4})\s*(?:张|块)?\s*卡?(?=\s*[,，]?\s*(?:而)?是\s*\d)")
+"""'不是 8 卡，是 4 卡': the count said not to be the job's loses its card word (left for the reply to name),
+so the count after it is sized (s17: before, the 8 was sized and the 4 named as repeated)."""
+EACH_NODE_HAS_RE = rc(
+    r"(?<![\d.])(\d{1,4})\s*(nodes?|machines?|servers?)\s*[;,.]?\s*(?:and\s+)?each\s+(?:node|machine|server|one)?\s*"
+    r"(?:has|have|with|contains|holds)\s+"
+)
+"""'2 nodes; each node has 8 x A800': written '2 nodes with 8 x a800', as the node rules read it (s17: before,
+one node's 8 was sized)."""
 _TP_N = {"双": 2, "两": 2, "二": 2, "四": 4, "八": 8}
 
 
@@ -315,6 +324,10 @@ def count_forms(s: str) -> str:
     s = time_forms(s)  # 'by next week', '$1.99 per H100 hour'
     if ("vllm" in s or "sglang" in s or "rollout" in s) and _ONLINE_RL_GATE.search(s):
         s = ROLLOUT_SHARE_RE.sub(_rollout_share, s)
+    if "不是" in s:
+        s = _sub(NOT_THIS_COUNT_RE, r"不是 \1 ", s)
+    if "each" in s and ("node" in s or "machine" in s or "server" in s):
+        s = _sub(EACH_NODE_HAS_RE, r"\1 \2 with ", s)
     if _TP_WAY_GATE.search(s):
         s = _sub(TP_WAY_RE, _tp_way, s)
     if "visible_devices" in s:

@@ -314,9 +314,7 @@ class FieldSteps:
                 chosen = asked if asked.gpu_id != chosen.gpu_id else chosen
                 self.notes.append("asked_card")  # bot.core.pipeline.ASKED_CARD
             one_each = count is not None and count.value == 1 and len(gpus) > 1  # '一张 5090 加一张 3080'
-            rig = (
-                rig_cards(self.s, gpus) if count is None or one_each else None
-            )  # 'an RTX 5090 plus an RTX 3080'
+            rig = rig_cards(self.s, gpus) if count is None or one_each else None  # 'a 5090 plus a 3080'
             if rig and count is not None:  # each card's 'one' is not the machine's count
                 self.used.update(id(r) for r in self.roles if r.role == "count" and r.value == 1)
                 count = None
