@@ -323,9 +323,21 @@ def key_understood(key: str, value: Any, answer: dict[str, Any]) -> bool:
         ok = got is not None and _close(value, got, 0.1)
         ok = ok or _close_memory_in_name(value, request.get("gpu"))
         ok = ok or _close(value, ((answer.get("report") or {}).get("hardware") or {}).get("memory_gib"), 0.1)
+    elif (
+        key == "gpu_count"
+    ):  # s17: a mixed rig sized on its largest card counts the cards it names as left out
+        ok = got is not None and (_close(value, got) or value == got + _rig_left_out(answer))
     else:
         ok = got is not None and _close(value, got)
     return ok or _ignored(answer, value)
+
+
+def _rig_left_out(answer: dict[str, Any]) -> int:
+    """How many cards of one machine the answer names as left out of the sizing (``mixed_rig_largest``:
+    'an RTX 5090 plus an RTX 3080' on llama.cpp is sized on the 5090, the 3080 named): with the cards sized,
+    the machine's count the user stated (s17: the count was read, the design sizes fewer and says why)."""
+    items = (answer.get("interpretation") or {}).get("ignored") or []
+    return sum(isinstance(i, dict) and i.get("reason") == "mixed_rig_largest" for i in items)
 
 
 ASCEND_SKU = re.compile(r"910b[1-4]c?$")

@@ -159,7 +159,8 @@ def test_gpu_names_count_each_family_once_per_catalog():
     sizes = _family_sizes(gpus)
     assert sizes["A100"] == sum(g.family == "A100" for g in gpus.values()) > 1
     assert _family_sizes(gpus) is sizes
-    assert _family_sizes({"X": gpus["A100-SXM4-80GB"]}) == {"A100": 1}  # another catalog: counted anew
+    # another catalog: counted anew (s17: with each family and memory, for 'A100 PCIe 80G')
+    assert _family_sizes({"X": gpus["A100-SXM4-80GB"]}) == {"A100": 1, ("A100", 80.0): 1}
     assert _family_sizes(catalog.gpus())["A100"] == sizes["A100"]
     assert "A100 80G" in ask("--lang", "en", "--", "7B模型1万亿token要多少A100")
     short, family, _ = gpu_names_of("7B模型1万亿token要多少A100")

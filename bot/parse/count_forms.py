@@ -93,10 +93,44 @@ PER_NODE_FIRST_RE = rc(
 """'4 GPUs per node, 2 nodes', '8 H100 per node across 4 nodes': cards per node before the node count,
 written node count first ('2 nodes of 4 gpus'), as the node rules read it."""
 PER_NODE_FIRST_CN_RE = rc(
-    r"每(?:个|台)?\s*(?:节点|机器|服务器|台|机)\s*(?:有|装|配|上)?\s*(\d{1,2})\s*(?:张|块)?\s*(?:卡|gpu)"
-    r"[^\d。；;]{0,6}?(?:共|一共|总共|合计)\s*(\d{1,4})\s*(?:个|台)?\s*(?:节点|机器|服务器|台)"
+    r"每(?:个|台)?\s*(?:节点|机器|服务器|台|机)\s*(?:有|装|配|上)?\s*(?P<n>\d{1,2})\s*(?:(?:张|块)\s*卡?|卡|gpus?)"
+    r"\s*(?P<card>[a-z]{1,5}\s?-?\d{2,4}[a-z]{0,4})?"
+    r"[^\d。；;]{0,6}?(?P<t>共|一共|总共|合计)?\s*(?P<k>\d{1,4}|[两二三四五六七八九十])\s*(?P<u>个|台)?\s*"
+    r"(?P<w>节点|机器|服务器|台)?"
 )
-"""'每台 8 卡，共 3 台': the same in Chinese ('3 个节点、每个节点 8 张卡')."""
+"""'每台 8 卡，共 3 台', '每台机器 8 张 H800，一共 4 台', '每个节点 4 张 A100，两个节点': the same in Chinese
+('3 个节点、每个节点 8 张卡'): a total word or a machine word after the node count (s17: the card's name
+between, and a node count without 共, were left unread or 'repeated')."""
+
+
+def _per_node_first_cn(m: re.Match[str]) -> str:
+    if not (m.group("t") or m.group("w")) or (m.group("u") and not m.group("w") and not m.group("t")):
+        return m.group(0)
+    card = f" {m.group('card')}" if m.group("card") else ""
+    return f"{m.group('k')} 个节点、每个节点 {m.group('n')} 张卡{card}"
+
+
+TP_WAY_RE = rc(
+    r"(?<![\d.])(?P<n>\d{1,2}|[双两二四八])\s*-?\s*(?P<u>way|卡|路)\s*(?:的\s*)?"
+    r"(?=tp(?![a-z])|张量并行|tensor[\s\-]*parallel)"
+)
+"""'双卡 tp 推理', '2-way tensor parallelism', '4 卡张量并行': the tensor-parallel degree, written 'tp N'
+(s17: the degree was left unread); the cards of '双卡' stay a count."""
+NOT_THIS_COUNT_RE = rc(r"不是\s*(\d{1,4})\s*(?:张|块)?\s*卡?(?=\s*[,，]?\s*(?:而)?是\s*\d)")
+"""'不是 8 卡，是 4 卡': the count said not to be the job's loses its card word (left for the reply to name),
+so the count after it is sized (s17: before, the 8 was sized and the 4 named as repeated)."""
+EACH_NODE_HAS_RE = rc(
+    r"(?<![\d.])(\d{1,4})\s*(nodes?|machines?|servers?)\s*[;,.]?\s*(?:and\s+)?each\s+(?:node|machine|server|one)?\s*"
+    r"(?:has|have|with|contains|holds)\s+"
+)
+"""'2 nodes; each node has 8 x A800': written '2 nodes with 8 x a800', as the node rules read it (s17: before,
+one node's 8 was sized)."""
+_TP_N = {"双": 2, "两": 2, "二": 2, "四": 4, "八": 8}
+
+
+def _tp_way(m: re.Match[str]) -> str:
+    n = _TP_N.get(m.group("n")) or int(m.group("n"))
+    return f"{n} 卡 tp {n} " if m.group("u") == "卡" else f"tp {n} "
 
 
 _N = r"(\d{1,4}|[一两二三四五六七八九十]{1,2})"
@@ -290,6 +324,12 @@ def count_forms(s: str) -> str:
     s = time_forms(s)  # 'by next week', '$1.99 per H100 hour'
     if ("vllm" in s or "sglang" in s or "rollout" in s) and _ONLINE_RL_GATE.search(s):
         s = ROLLOUT_SHARE_RE.sub(_rollout_share, s)
+    if "不是" in s:
+        s = _sub(NOT_THIS_COUNT_RE, r"不是 \1 ", s)
+    if "each" in s and ("node" in s or "machine" in s or "server" in s):
+        s = _sub(EACH_NODE_HAS_RE, r"\1 \2 with ", s)
+    if _TP_WAY_GATE.search(s):
+        s = _sub(TP_WAY_RE, _tp_way, s)
     if "visible_devices" in s:
         s = _visible_gpus(s)
     if ("台" in s or "node" in s) and _ALTERNATIVE_GATE.search(s):
@@ -314,8 +354,8 @@ def count_forms(s: str) -> str:
             s = _sub(pattern, words, s)
     if _NODE_WORD_GATE.search(s) and _PER_GATE.search(s):
         s = _sub(PER_NODE_FIRST_RE, r"\3 nodes of \1 \2gpus", s)
-    if "每" in s and ("共" in s or "合计" in s):
-        s = _sub(PER_NODE_FIRST_CN_RE, r"\2 个节点、每个节点 \1 张卡", s)
+    if "每" in s and _PER_NODE_CN_GATE.search(s):
+        s = _sub(PER_NODE_FIRST_CN_RE, _per_node_first_cn, s)
     return s
 
 
@@ -335,6 +375,8 @@ def total_count(s: str, counts: list[Role]) -> Role | None:
     return next((c for c in counts if is_total_count(s, c.tok.start, c.tok.end)), None)
 
 
+_TP_WAY_GATE = re.compile(r"(?:way|卡|路)\s*(?:的\s*)?(?:tp(?![a-z])|张量并行|tensor[\s\-]*parallel)")
+_PER_NODE_CN_GATE = re.compile(r"每(?:个|台)?\s*(?:节点|机器|服务器|台|机)\s*(?:有|装|配|上)?\s*\d")
 _TOTAL_GATE = re.compile("total|in all|altogether|一共|总共|合计")
 
 

@@ -37,6 +37,7 @@ from bot.parse.role_left import L_ON
 from bot.parse.roles import Role
 from bot.parse.schedule_words import team_size
 from bot.parse.structure import Segment, job_card, job_tokens, pick, segments
+from bot.parse.unknown_card import ONE_DEVICE_RE
 from bot.parse.used_counts import used_count
 from bot.parse.users_load import load_value, unread_reason
 from bot.parse.words import (
@@ -312,7 +313,11 @@ class FieldSteps:
             if asked is not None:  # two setups: the card asked about
                 chosen = asked if asked.gpu_id != chosen.gpu_id else chosen
                 self.notes.append("asked_card")  # bot.core.pipeline.ASKED_CARD
-            rig = rig_cards(self.s, gpus) if count is None else None  # 'an RTX 5090 plus an RTX 3080'
+            one_each = count is not None and count.value == 1 and len(gpus) > 1  # '一张 5090 加一张 3080'
+            rig = rig_cards(self.s, gpus) if count is None or one_each else None  # 'a 5090 plus a 3080'
+            if rig and count is not None:  # each card's 'one' is not the machine's count
+                self.used.update(id(r) for r in self.roles if r.role == "count" and r.value == 1)
+                count = None
             if rig:  # one machine of different cards: by how its engine splits, the others named
                 chosen, n, why = rig_choice(rig, f.get("runtime"), f.get("stage"))
                 others, rig = set(why), rig[:n]
@@ -333,6 +338,8 @@ class FieldSteps:
             f["total_memory_gib"] = total_mem.value
         elif total_mem is not None and not gpu_memory and count.value > 0:  # '96 GB in total across 4 cards'
             gpu_memory = round(total_mem.value / count.value, 2)  # round 4: each card's share, never dropped
+        if total_mem is not None and count is not None:  # '192GB total over 8 RTX 4090s': named as their sum
+            self.named_unused.append((f"{total_mem.value:g} GB", "cards_total"))
         count_max: int | None = None
         if count is not None:
             f["gpu_count"] = count.value
@@ -347,6 +354,8 @@ class FieldSteps:
                 self.used.update(id(r) for r in tried[2])
                 self.notes.append(COUNTS_FAILED if FAILED_RE.search(self.s) else "gpu_count_range_min")
                 self.unread = tried_read(self.unread, tried)  # the bare '4' of '4 and then 8': read (s17)
+            elif count.extra == "nodes×8" and ONE_DEVICE_RE.search(self._unknown_gpu or ""):
+                f["gpu_count"] = count.value // 8  # '一台 DGX Spark': one device a machine (s17)
             elif count.extra == "nodes×8":
                 self.notes.append("nodes_assumed_8_gpus")
             elif count.extra and count.extra.startswith("per_node:"):  # '2机4卡': the machines of 4 laid out

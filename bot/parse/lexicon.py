@@ -273,6 +273,8 @@ UNKNOWN_GPU_RE = rc(
     r"|tenstorrent[\s\-]*(?:blackhole|wormhole|grayskull)?(?:[\s\-]*[a-z]?\d{2,4}[a-z]?)?"
     r"|(?:intel[\s\-]*)?arc[\s\-]*[ab]\d{3}|rtx[\s\-]*pro[\s\-]*\d{4}(?:[\s\-]*blackwell)?"
     r"|trainium\d?|inferentia\d?|(?:graphcore[\s\-]*)?ipu"
+    # one-chip NVIDIA systems (s17: 'a DGX Spark' was read as a DGX of 8 A100s): named as typed
+    r"|dgx[\s\-]*(?:spark|station)|jetson[\s\-]*(?:agx[\s\-]*)?(?:orin|thor|xavier)|gb10(?![0-9])"
     r"|[a-z]{2,5}-\d{3,5}(?=\s*\d{2,3}\s*g)"
     # a card word in the name and its memory right after ("one MyCard 24GB", "a SuperGPU 48GB card")
     r"|(?!(?:gpus?|cards?|npus?|xpus?|tpus?|graphicscards?|videocards?)\b)(?=[a-z0-9]*(?:gpu|npu|xpu|card))"

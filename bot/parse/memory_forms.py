@@ -58,16 +58,25 @@ def _have_memory(m: re.Match[str]) -> str:
 
 CARDS_OF_MEMORY_RE = rc(r"\b(gpus?|cards?)\s+of\s+(\d{2,3})\s*(gb|gib|g)\b" + _NOT_RAM)
 """'8 GPUs of 64GB', '4 cards of 48G'."""
+CARDS_TIMES_MEMORY_RE = rc(r"(\bgpus?|\bcards?|卡)\s*[x×*]\s*(\d{2,3})\s*(?:gb|gib|g)\b" + _NOT_RAM)
+"""'6 machines x 8 cards x 16GB', '2 台 x 8 卡 x 80G': the cards' memory, each (s17: before, the 16 was left
+unread)."""
+
+
+def _cards_times(m: re.Match[str]) -> str:
+    return f"{m.group(1)} with {m.group(2)} gb each" if m.group(1) != "卡" else f"卡，显存 {m.group(2)}g "
+
+
 KIND_EACH_RE = rc(
-    r"(\d{1,3})\s*(gb|gib|g)\s+of\s+(?:hbm\d?e?|gddr\d\w?|vram|gpu\s+memory|memory|显存)\s+each\b"
+    r"(\d{1,3})\s*(gb|gib|g)\s+(?:of\s+(?:hbm\d?e?|gddr\d\w?|vram|gpu\s+memory|memory|显存)|available|free|usable)"
+    r"\s+each\b"
 )
-"""'32GB of HBM2 each', '24 GB of VRAM each'."""
+"""'32GB of HBM2 each', '24 GB of VRAM each', '22 GiB available each' (s17: what each card has free)."""
 
 
 ALL_ARE_RE = rc(
-    r"(?:都是|均为|全是|全部是|都为|每(?:张|块)(?:卡|显卡)?\s*(?:都)?(?:是|有|为)?)\s*(\d{2,3})\s*(?:g|gb|gib)\b"
-    + _NOT_RAM
-    + r"(?:\s*(?:的)?\s*显存)?"
+    r"(?:都是|均为|全是|全部是|都为|每(?:(?:张|块)(?:卡|显卡)?|卡|块卡)\s*(?:都)?(?:可用|空闲|剩余)?(?:显存)?(?:是|有|为)?)\s*(\d{2,3})"
+    r"\s*(?:g|gb|gib)\b" + _NOT_RAM + r"(?:\s*(?:的)?\s*显存)?"
 )
 """'4 张 MI50，都是 32G 的', '4 张卡，每张 48G', '每张卡是 48G': each card's memory, written '每张卡 48g 显存'
 (the form read with or without a card's name)."""
@@ -94,6 +103,24 @@ def _card_then_memory(m: re.Match[str]) -> str:
     if not 4 <= int(n) <= 288:  # no card's memory ('gpu 1', 'cards 512g' in all)
         return m.group(0)
     return f"{m.group('w')} with {n} gb each" if m.group("w") else f"{m.group('zw')}，显存 {n}g "
+
+
+CARD_WITH_MEMORY_RE = rc(
+    r"(?<![a-z0-9\-])(?P<card>(?:rtx\s?)?\d{4}(?:\s?ti)?|[ahlvtbp]\d{2,3}[a-z]{0,3}|a\d{4}|mi\d{3}x?|910b\d?)(?:s|\s+(?:gpus?|cards?))?"
+    r"\s+with\s+(?:only\s+|just\s+)?(?P<n>\d{2,3})\s*(?:gb|gib|g)\b(?!\s*(?:of\s+)?(?:unified\s+)?(?:memory|ram))"
+    + _NOT_RAM
+    + _NOT_TOTAL
+)
+"""A card, then 'with' its memory ('V100s with 16 GB', 'a 4090 with 24GB'): that card's memory, written
+'v100 16gb' as the card rules read it (s17: before, the number was left unread). Memory or RAM words after
+it, or a total word, leave it as written (a host's memory, the cards' sum)."""
+
+
+NOT_ENOUGH_RE = rc(r"(?<![\d.])(\d{1,3})\s*g(?:b|ib)?\s*(?:的)?\s*(?:显存)?\s*(都|也|还)\s*不(够|行)")
+"""'16G 都不够', '24G 显存也不够': the card the job ran out of, one card of that memory (s17: before, unread),
+written '在 16g 显卡上都不够' as the on-card rule (:func:`bot.parse.role_left.on_card_memory`) reads it."""
+MACHINE_MEMORY_RE = rc(r"\b(?:machine|node|server|box)'?s\s+(\d{2,4})\s*(?:gb|gib|g)\b" + _NOT_RAM)
+"""'the machine's 640gb': the GPU memory of the whole machine, written '640gb in total' (s17: was unread)."""
 
 
 KEY_MEMORY_RE = rc(
@@ -255,12 +282,20 @@ def memory_forms(s: str) -> str:
         s = USED_OF_RE.sub(_used_of, card_variants(s))
     if _CARDS_OF_GATE.search(s):
         s = _sub(CARDS_OF_MEMORY_RE, r"\1 with \2 gb each", s)
+    if _CARDS_TIMES_GATE.search(s):
+        s = _sub(CARDS_TIMES_MEMORY_RE, _cards_times, s)
     if _KIND_EACH_GATE.search(s):
         s = _sub(KIND_EACH_RE, r"\1 gb each", s)
     if _ALL_ARE_GATE.search(s):
         s = ALL_ARE_RE.sub(_each_card, s)
     if _CARD_THEN_GATE.search(s):
         s = CARD_THEN_MEMORY_RE.sub(_card_then_memory, s)
+    if _NOT_ENOUGH_GATE.search(s):
+        s = _sub(NOT_ENOUGH_RE, r"在 \1g 显卡上\2不\3", s)
+    if _MACHINE_MEMORY_GATE.search(s):
+        s = _sub(MACHINE_MEMORY_RE, r"\1gb in total", s)
+    if _CARD_WITH_GATE.search(s):
+        s = _sub(CARD_WITH_MEMORY_RE, r"\g<card> \g<n>gb", s)
     if _KEY_MEMORY_GATE.search(s):
         s = _sub(KEY_MEMORY_RE, _key_memory, s)
     return s
@@ -272,10 +307,14 @@ _HOST_WITH_GATE = re.compile(
 )
 _USED_OF_GATE = re.compile(r"\d\s*(?:mib|mb|gib|gb|g)?\s*(?:/|out of|of)\s*\d")
 _CARDS_OF_GATE = re.compile(r"(?:gpu|card)s?\s+of\s+\d")
-_KIND_EACH_GATE = re.compile(r"\d\s*(?:gb|gib|g)\s+of\s+\S+(?:\s+memory)?\s+each")
+_KIND_EACH_GATE = re.compile(r"\d\s*(?:gb|gib|g)\s+(?:of\s+\S+(?:\s+memory)?|available|free|usable)\s+each")
 _KEY_MEMORY_GATE = re.compile(r"(?:显存|vram|memory|mem)\s*(?:大小|容量|size)?\s*(?:[:：=]|is|为|是|有)\s*\d")
+_CARDS_TIMES_GATE = re.compile(r"(?:gpu|card|卡)s?\s*[x×*]\s*\d")
+_CARD_WITH_GATE = re.compile(r"(?:\d|gpus?|cards?)\s*s?\s+with\s+(?:only\s+|just\s+)?\d{2,3}\s*g")
 _CARD_THEN_GATE = re.compile(r"(?:gpu|card|gpus|cards|卡)\s*\d{1,3}\s*g")
-_ALL_ARE_GATE = re.compile(r"(?:是|为|有|张|块|卡)\s*\d{2,3}\s*g")
+_ALL_ARE_GATE = re.compile(r"(?:是|为|有|张|块|卡|用|闲|余)\s*\d{2,3}\s*g|每(?:张|块)\S{0,5}显存\s*\d")
+_NOT_ENOUGH_GATE = re.compile(r"\d\s*g[^\n。，,]{0,8}?(?:都|也|还)\s*不(?:够|行)")
+_MACHINE_MEMORY_GATE = re.compile(r"(?:machine|node|server|box)'?s\s+\d")
 
 
 _TOTAL_BEFORE_RE = rc(r"(?:total|combined|overall|aggregate|pooled)\s*(?:gpu\s*)?$|[总合共计]\s*$")

@@ -28,7 +28,9 @@ from estimator import catalog
 if TYPE_CHECKING:
     from bot.parse.gpus import GpuMention
 
-_ARTICLE = r"\s*(?:\b(?:an?|one|another|a\s+single)\b|一张|一块|一个|一台|另一张|另一块)?\s*$"
+_ARTICLE = (
+    r"\s*(?:\b(?:an?|one|another|a\s+single)\b|\b1\s*[x×]?|一张|一块|一个|一台|另一张|另一块|1\s*[张块])?\s*$"
+)
 _BRACKET = r"^\s*(?:[(（][^()（）]{0,16}[)）]\s*)?,?\s*"
 STRONG_JOIN_RE = rc(
     _BRACKET + r"(?:\+|\bplus\b|\balongside\b|\btogether\s+with\b|加上?|再加上?|搭配)" + _ARTICLE

@@ -305,12 +305,16 @@ def on_card_memory(left: str, after: str, s: str = "") -> str | None:
     said = m.group(0)
     oom = "oom" in said or "out" in said or R_OOM_AFTER.match(after) is not None
     if GPU_MARK in s:  # the card is named: its own memory stands
+        if not oom and R_ON_NAMED_CARD.match(after) and _asks(left, after):
+            return ONE_CARD  # s17: 'will it fit in 24GB on a 4090?': the memory of the card asked about
         return None if oom else STATED_NEED
     if oom or R_CARD_WORD.match(after) or _asks(left, after):
         return ONE_CARD
     return STATED_NEED
 
 
+R_ON_NAMED_CARD = rc(rf"\s*(?:on|in|with)\s+(?:an?\s+|my\s+|one\s+|the\s+|a\s+single\s+)?{GPU_MARK}")
+"""After a memory: 'on a <card>' — the memory is that card's ('fit in 24GB on a 4090?')."""
 STATED_NEED = "stated_need"
 """``Role.extra`` of a memory said as the model's footprint, not a card's: named with that reason."""
 R_OOM_AFTER = rc(

@@ -9,6 +9,7 @@ setup's (``other_setup``), as '我们有 8 张寒武纪 MLU370 48G' alone alread
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from bot.parse.normalize import UNKNOWN_GPU_MARK
@@ -21,6 +22,9 @@ MEMORY_AFTER_RE = rc(r"\ue002[^\S\n]*(?:[a-z0-9\-]*\s*)?(?:\(\s*)?\d{2,3}\s*g(?:
 """The unknown card's mark, then its memory ('mlu370-x8 48gb', 'mtt s4000 (48gb)')."""
 MEMORY_BEFORE_RE = rc(r"\d{2,3}\s*g(?:b|ib)?\s*(?:的\s*)?\ue002")
 """The memory before the unknown card's mark ('48g 的 mlu370')."""
+ONE_DEVICE_RE = re.compile(r"dgx[\s\-]*(?:spark|station)|jetson|gb10", re.I)
+"""Unknown systems of one GPU each (DGX Spark and Station, Jetson, a GB10): '一台 DGX Spark' is one device,
+never a machine of eight cards (s17)."""
 
 
 def own_card_first(steps: Any, gpus: list[Any]) -> list[Any]:

@@ -27,14 +27,17 @@ def _n(i: int) -> str:
 
 
 USED_OF_OWNED_RE = rc(
-    r"(?:(?:只|仅)(?:想|打算|准备)?\s*(?:用了?|使用了?|配置了?|启用了?|分配了?)|(?:想|打算|准备|计划)\s*(?:用|使用)"
+    r"(?:(?:只|仅)(?:能|可以|可)?(?:想|打算|准备)?\s*(?:用了?|使用了?|配置了?|启用了?|分配了?)|(?:想|打算|准备|计划)\s*(?:用|使用)"
     r"|(?<!之前)(?<!以前)(?<!上次)(?:配置了|启用了|分配了))"
     rf"\s*(?:其中)?\s*(?:的)?\s*{_n(1)}\s*(?:张|块|个)"
     rf"|(?:其中|里面)(?:的)?\s*{_n(2)}\s*(?:张|块)"
     r"|(?:\bonly\s+(?:use|using|used)|\b(?:plan|want|going|intend)\s+to\s+use|\b(?:use|using))"
     rf"\s+(?:only\s+)?(?:{_n(3)}|one|two|three|four)\s+of\s+(?:them|those|these)\b"
+    rf"|\bonly\s+(?:{_n(4)}|one|two|three|four)(?:\s+of\s+(?:them|those|these))?\s+(?:are|is)\s+"
+    r"(?:free|available|idle|usable)\b"
 )
-"""A used count after an owned one ('我配置了 3 张', '只用了 4 张', '其中 2 张', 'only use 4 of them')."""
+"""A used count after an owned one ('我配置了 3 张', '只用了 4 张', '其中 2 张', 'only use 4 of them'; s17:
+'只能用 4 张', 'only 4 are free')."""
 _WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "两": 2}
 _WORDS |= {c: i for i, c in enumerate("零一二三四五六七八九十")}
 

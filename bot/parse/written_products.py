@@ -11,6 +11,7 @@ memory and model-name rules read:
   under the company's name ('Mistral 8x7B', 'mistral 8x22b') are its Mixtral models.
 
 - **A count inside 'each of my N GPUs'** ('each of my 4 GPUs has 40 GB', 'all of our 8 cards'): N cards.
+- **A card with its count × memory in brackets, no unit** ('A800（8*80）'): that many cards of that memory.
 - **One DGX/HGX system written with an article** ('a DGX A100 (8x80GB)', 'our HGX H100'): one system of
   eight GPUs, as '2台DGX H100' is read.
 
@@ -99,10 +100,42 @@ def _count_cards(m: re.Match[str]) -> str:
     return f"{count} gpus with {memory} gb each"
 
 
+def _bare_product(m: re.Match[str]) -> str:
+    if _CARD_BEFORE_RE.search(m.string[max(0, m.start() - 24) : m.start()]):
+        return m.group(0)
+    return f"{m.group('n')} gpus with {m.group('m')} gb each"
+
+
 def _moe(m: re.Match[str]) -> str:
     if not _MOE_BEFORE_RE.search(m.string[max(0, m.start() - 24) : m.start()]):
         return m.group(0)
     return f"{m.group(1)}x{m.group(2)}b"
+
+
+BRACKET_COUNT_MEMORY_RE = rc(
+    r"(?<![a-z0-9])(?P<card>[a-z]{1,6}\s?-?\d{2,4}[a-z]{0,4})\s*\(\s*(?P<n>\d{1,2})\s*[x*×]\s*"
+    r"(?P<m>24|32|40|48|64|80|94|96|141|192)\s*\)"
+)
+"""A card, then its count times each card's memory in brackets, no unit ('A800（8*80）', 'H800 (8x80)'):
+written 'a800 80gb (8 gpus)' as the card rules read it (s17: before, neither number was read). The memory
+must be a card size people buy (24 to 192 GB) so '(2*8)', nodes × cards, stays a count."""
+
+
+BARE_MEMORY_TIMES_COUNT_RE = rc(
+    r"(?<![\d.a-z*×])(?P<m>24|32|40|48|80|96)\s*[*×x]\s*(?P<n>[1-9]|1[0-6])"
+    r"(?![\d.]|\s*(?:g|gb|gib|t|b|k|m|张|块|卡|台|机|nodes?|gpus?|cards?)(?![a-z]))"
+    r"(?![^。,，;；?？\n]{0,8}(?:batch|bs\b|tokens?|seq|样本|条|步|steps?|epochs?))"
+)
+"""'我这 24*4 怎么还报显存溢出': a card memory times a count, no unit and no card, in a message about GPU
+memory: that many cards of that memory (s17: before, both numbers were unread). The memory must be a card size
+people buy, and the message must speak of memory (显存, VRAM, OOM), so '16*8' nodes × cards stays a count."""
+_MEMORY_TALK_RE = re.compile(r"显存|vram|\boom|out\s+of\s+memory|gpu\s+memory")
+_BARE_GATE = re.compile(r"(?:24|32|40|48|80|96)\s*[*×x]\s*\d(?![\d.])")
+_BRACKET_GATE = re.compile(r"\(\s*\d{1,2}\s*[x*×]\s*\d{2,3}\s*\)")
+
+
+def _sub(pattern: re.Pattern[str], repl: object, s: str) -> str:
+    return pattern.sub(repl, s) if pattern.search(s) else s  # type: ignore[call-overload]
 
 
 def written_products(s: str) -> str:
@@ -112,6 +145,10 @@ def written_products(s: str) -> str:
 
     if not _PRODUCT_GATE.search(s):
         return s
+    if _BARE_GATE.search(s) and _MEMORY_TALK_RE.search(s):
+        s = _sub(BARE_MEMORY_TIMES_COUNT_RE, _bare_product, s)
+    if _BRACKET_GATE.search(s):
+        s = _sub(BRACKET_COUNT_MEMORY_RE, r"\g<card> \g<m>gb (\g<n> gpus)", s)
     s = MOE_NAME_RE.sub(_moe, s)
     if "mistral" in s:
         s = MISTRAL_MOE_RE.sub("mixtral ", s)

@@ -51,19 +51,25 @@ def gpu_names(report: SizingReport) -> tuple[str, str, float | None]:
         name = (report.gpu_name or gpu_id or "GPU").removeprefix("NVIDIA ").removeprefix("GeForce ")
         return name, name, None
     short = spec.family
-    if _family_sizes(catalog.gpus()).get(spec.family, 0) > 1:
+    sizes = _family_sizes(catalog.gpus())
+    if sizes.get(spec.family, 0) > 1:
         short = f"{spec.family} {spec.memory_gib:g}G"
+    if sizes.get((spec.family, spec.memory_gib), 0) > 1 and "-PCIe-" in spec.id:
+        short = f"{spec.family} PCIe {spec.memory_gib:g}G"  # s17: never two 'A100 80G' in one comparison
     return short, spec.family, spec.memory_bytes
 
 
-_FAMILY_SIZES: list[tuple[object, dict[str, int]]] = []
+_FAMILY_SIZES: list[tuple[object, dict[object, int]]] = []
 
 
-def _family_sizes(gpus: dict[str, GpuSpec]) -> dict[str, int]:
-    """How many catalog cards each family has (a reply names the memory when more than one), counted
-    once per catalog (``estimator.catalog.gpus()`` is built once; a new one is counted again)."""
+def _family_sizes(gpus: dict[str, GpuSpec]) -> dict[object, int]:
+    """How many catalog cards each family has (a reply names the memory when more than one), and each
+    (family, memory) (a reply names a PCIe card's form when an SXM card shares both: 'A100 PCIe 80G'),
+    counted once per catalog (``estimator.catalog.gpus()`` is built once; a new one is counted again)."""
     if not _FAMILY_SIZES or _FAMILY_SIZES[0][0] is not gpus:
-        _FAMILY_SIZES[:] = [(gpus, dict(Counter(g.family for g in gpus.values())))]
+        counts: Counter[object] = Counter(g.family for g in gpus.values())
+        counts.update((g.family, g.memory_gib) for g in gpus.values())
+        _FAMILY_SIZES[:] = [(gpus, dict(counts))]
     return _FAMILY_SIZES[0][1]
 
 
