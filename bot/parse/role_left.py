@@ -68,12 +68,16 @@ L_SEQ = rc(
     r"(?:[\s_]*(?:lengths|windows))?(?:=|:|为|是|到|of|达到|拉满到|长度|约|一直|最多|最长|最大|\s|(?:all\s+the\s+way\s+)?(?:up\s+)?to\b)*$"
 )
 L_CONC = rc(
-    r"(?:并发|concurrency|同时在线)(?:数|量)?(?:=|:|为|是|到|of|达到|大概|大约|约|预计|估计|可能|会|要|\s)*$"
+    r"(?:并发|concurrency|同时在线|同时请求|(?<![a-z])instance[_\s\-]*num|num[_\s\-]*parallel|(?<![a-z\-])-np"
+    r"|--parallel)(?:数|量|度)?(?:=|:|为|是|到|of|达到|大概|大约|约|预计|估计|可能|会|要|设为|设成|设置为|开到|调到|\s)*$"
 )
-"""A load's word before it: '并发 100', '峰值并发大概 100' (s14: approximate words), 'concurrency of 64'."""
+"""A load's word before it: '并发 100', '峰值并发大概 100' (s14: approximate words), 'concurrency of 64';
+s17: '请求并发度 8', '同时请求数 24', lmdeploy's 'instance_num 设为 10', Ollama's 'OLLAMA_NUM_PARALLEL=4' and
+llama.cpp's '-np 8' / '--parallel 8' (the requests the server runs at once)."""
 L_EPOCHS = rc(r"epochs?\s*(?:=|:)?\s*$")
 L_SAMPLES = rc(
-    r"(?:数据集?|数据量|样本数?|训练集|(?<![a-z])data(?:set)?)\s*[（(:：]?\s*(?:的?(?:规模|数量|条数|量))?\s*"
+    r"(?:数据集?|数据量|样本数?|训练集|(?<![a-z])data(?:set)?|prompts?\s*数量?|题目数|(?<![a-z\-])-{1,2}(?:num[_\-])?samples?"
+    r"|(?<=[a-z0-9])#)\s*[（(:：]?\s*(?:的?(?:规模|数量|条数|量))?\s*"
     r"(?:\s*(?:是|有|为|共|一共|总共|合计|约|大概|大约|差不多|共计|about|around|~|of))*\s*$"
 )
 """Round 9: a count right after its data noun, in parentheses or not ('原始数据（一共 100 多万）',

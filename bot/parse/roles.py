@@ -136,7 +136,8 @@ R_SEQ_JOB = rc(
 """A length in K before the job ("8K DPO 全参训练", "做 128k 的推理"): the sequence trained or served at."""
 R_CONC = _r(
     r"(?:个|名|位|路)?\s*(?:并发|concurren|simultaneous|用户|users?\b|人同时|人在线|同时|people\b|qps\b|requests?\s+at\s+once"
-    r"|人(?:要|需要|会|都要|想|在)?(?:用|使用)|at\s+(?:the\s+)?peak\b)"  # "20个人用": the users; "64 at peak"
+    r"|人(?:要|需要|会|都要|想|在)?(?:用|使用)|at\s+(?:the\s+)?peak\b"  # "20个人用": the users; "64 at peak"
+    r"|requests?\s+(?:running|in\s+flight|in\s+parallel)\b)"  # s17: 'with 1 request running' (vLLM's log)
 )
 _DATA_QUALIFIER = (
     r"(?:(?:preference|training|train|chat|instruction|sft|dpo|rlhf|qa|q&a|labell?ed|human|comparison|ranked|"
@@ -146,7 +147,8 @@ _DATA_QUALIFIER = (
 
 R_SAMPLES = _r(
     r"条|" + _DATA_QUALIFIER + r"(?:rows?\b|samples?\b|examples?\b|records?\b|conversations?\b|dialogues?\b|"
-    r"documents?\b|文档|pairs?\b|instructions?\b|cases?\b)|of\s+these|of\s+them|个?样本|组对话|篇|对(?![比于照话应齐])|组(?![卡机节服台\d])"
+    r"documents?\b|文档|pairs?\b|instructions?\b|cases?\b|(?:math|coding|code|reasoning|competition)\s+problems?\b"
+    r"|problems\b(?=\s*\))|prompts?\s+(?:in\s+the\s+)?(?:dataset|data)\b)|道(?:数学)?题|(?:的)?数据集?(?![量并])|of\s+these|of\s+them|个?样本|组对话|篇|对(?![比于照话应齐])|组(?![卡机节服台\d])"
 )
 """A count of data items (issue 22 item 8): rows, samples, examples, conversations, pairs (a DPO pair is
 a chosen and a rejected response: :data:`R_PAIRS`), 条, 对 (pairs), 组 (groups)."""
