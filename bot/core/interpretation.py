@@ -126,11 +126,13 @@ USED_REASONS = frozenset(
         "earlier_run_other_model",
         "cards_total",
         "rate_times_output",
+        "cap_only",
     }
 )
 """Reasons of an ``ignored`` entry the answer uses through its settings (a tool named with them, or read
-from them: ZeRO-3 → DeepSpeed; the cards' total memory, round 9): the reply names them apart, never under
-"Not used" (render reads this set)."""
+from them: ZeRO-3 → DeepSpeed; the cards' total memory, round 9; s17: a request rate times the output per
+request, and an engine's cap alone, which bounds the sequences the answer fits): the reply names them apart,
+never under "Not used" (render reads this set)."""
 
 
 def _said_once(ignored: list[Ignored]) -> list[Ignored]:
