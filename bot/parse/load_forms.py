@@ -6,6 +6,7 @@
 - **Accumulation steps after their number** ('4 accumulation', '32 accumulation steps', '16 grad accum
   steps'): 'gradient_accumulation_steps N'.
 - **Samples each card runs** ('每张卡跑 8 条样本', '每卡放 4 条'): the micro-batch, as '每卡 batch 8' is.
+- **A dataset sampled by count** (ms-swift's ``--dataset name#50000``: that many samples of it): 'N samples'.
 
 Before, the per-device count was left unread and the accumulation lost, so the global batch was re-derived
 from the default micro-batch of 1, or '8 条样本' was read as the dataset.
@@ -30,11 +31,17 @@ ZH_PER_CARD_RE = rc(
 )
 """'每张卡跑 8 条样本', '每卡放 4 条': the micro-batch."""
 
+DATASET_COUNT_RE = rc(r"(--dataset\s+[^\s#]*[a-z0-9])#(\d{1,9})(?![\d.])")
+"""ms-swift's '--dataset AI-MO/NuminaMath-TIR#3000': 3000 samples of that dataset (before, the markup step
+dropped the '#' and the count was left unread)."""
+
 
 def load_forms(s: str) -> str:
     """The normalized text ``s`` with the batch forms of this module's docstring written as keys."""
     if "accum" in s:
         s = ACCUM_AFTER_RE.sub(r"gradient_accumulation_steps \1", s)
+    if "#" in s:
+        s = DATASET_COUNT_RE.sub(r"\1 \2 samples", s)
     if "卡" in s:
         s = ZH_PER_CARD_RE.sub(r"per_device_train_batch_size \1 ", s)
     return PER_DEVICE_RE.sub(r"per_device_train_batch_size \1", s)

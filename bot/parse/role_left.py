@@ -76,8 +76,8 @@ s17: '请求并发度 8', '同时请求数 24', lmdeploy's 'instance_num 设为 
 llama.cpp's '-np 8' / '--parallel 8' (the requests the server runs at once)."""
 L_EPOCHS = rc(r"epochs?\s*(?:=|:)?\s*$")
 L_SAMPLES = rc(
-    r"(?:数据集?|数据量|样本数?|训练集|(?<![a-z])data(?:set)?|prompts?\s*数量?|题目数|(?<![a-z\-])-{1,2}(?:num[_\-])?samples?"
-    r"|(?<=[a-z0-9])#)\s*[（(:：]?\s*(?:的?(?:规模|数量|条数|量))?\s*"
+    r"(?:数据集?|数据量|样本数?|训练集|(?<![a-z])data(?:set)?|prompts?\s*数量?|题目数|(?<![a-z\-])-{1,2}(?:num[_\-])?samples?)"
+    r"\s*[（(:：]?\s*(?:的?(?:规模|数量|条数|量))?\s*"
     r"(?:\s*(?:是|有|为|共|一共|总共|合计|约|大概|大约|差不多|共计|about|around|~|of))*\s*$"
 )
 """Round 9: a count right after its data noun, in parentheses or not ('原始数据（一共 100 多万）',

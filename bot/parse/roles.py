@@ -137,7 +137,9 @@ R_SEQ_JOB = rc(
 R_CONC = _r(
     r"(?:个|名|位|路)?\s*(?:并发|concurren|simultaneous|用户|users?\b|人同时|人在线|同时|people\b|qps\b|requests?\s+at\s+once"
     r"|人(?:要|需要|会|都要|想|在)?(?:用|使用)|at\s+(?:the\s+)?peak\b"  # "20个人用": the users; "64 at peak"
-    r"|requests?\s+(?:running|in\s+flight|in\s+parallel)\b)"  # s17: 'with 1 request running' (vLLM's log)
+    r"|requests?\s+(?:running|in\s+flight|in\s+parallel)\b"  # s17: 'with 1 request running' (vLLM's log)
+    r"|peak(?:\s+(?:concurren\w*|users?|requests?|sessions?|load))?\b(?!\s*(?:memory|vram|usage|mem\b|gpu))"
+    r"|(?:on\s+average|avg|typically|normally|usually)\b(?=[^.;!?]{0,40}\bpeak))"  # '100 avg, 400 at peak'
 )
 _DATA_QUALIFIER = (
     r"(?:(?:preference|training|train|chat|instruction|sft|dpo|rlhf|qa|q&a|labell?ed|human|comparison|ranked|"
