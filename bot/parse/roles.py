@@ -139,7 +139,7 @@ R_CONC = _r(
     r"|人(?:要|需要|会|都要|想|在)?(?:用|使用)|at\s+(?:the\s+)?peak\b"  # "20个人用": the users; "64 at peak"
     r"|requests?\s+(?:running|in\s+flight|in\s+parallel)\b"  # s17: 'with 1 request running' (vLLM's log)
     r"|peak(?:\s+(?:concurren\w*|users?|requests?|sessions?|load))?\b(?!\s*(?:memory|vram|usage|mem\b|gpu))"
-    r"|(?:on\s+average|avg|typically|normally|usually)\b(?=[^.;!?]{0,40}\bpeak))"  # '100 avg, 400 at peak'
+    r"|(?:on\s+average|avg|typically|usually)\b(?=[^.;!?]{0,40}\bpeak))"  # '100 avg, 400 at peak'
 )
 _DATA_QUALIFIER = (
     r"(?:(?:preference|training|train|chat|instruction|sft|dpo|rlhf|qa|q&a|labell?ed|human|comparison|ranked|"
