@@ -45,6 +45,7 @@ from bot.parse.role_left import (
     LEFT_ROLES,
     MFU_NEAR,
     ONE_CARD,
+    R_CONC,
     R_MEM_DATA,
     R_MEM_GPU,
     R_MEM_TOTAL,
@@ -134,13 +135,6 @@ R_SEQ_JOB = rc(
     r"^\s*(?:的\s*)?(?:dpo|sft|全参|全量|lora|qlora|长文本|微调|训练|推理|部署|inference\b|serving\b)"
 )
 """A length in K before the job ("8K DPO 全参训练", "做 128k 的推理"): the sequence trained or served at."""
-R_CONC = _r(
-    r"(?:个|名|位|路)?\s*(?:并发|concurren|simultaneous|用户|users?\b|人同时|人在线|同时|people\b|qps\b|requests?\s+at\s+once"
-    r"|人(?:要|需要|会|都要|想|在)?(?:用|使用)|at\s+(?:the\s+)?peak\b"  # "20个人用": the users; "64 at peak"
-    r"|requests?\s+(?:running|in\s+flight|in\s+parallel)\b"  # s17: 'with 1 request running' (vLLM's log)
-    r"|peak(?:\s+(?:concurren\w*|users?|requests?|sessions?|load))?\b(?!\s*(?:memory|vram|usage|mem\b|gpu))"
-    r"|(?:on\s+average|avg|typically|usually)\b(?=[^.;!?]{0,40}\bpeak))"  # '100 avg, 400 at peak'
-)
 _DATA_QUALIFIER = (
     r"(?:(?:preference|training|train|chat|instruction|sft|dpo|rlhf|qa|q&a|labell?ed|human|comparison|ranked|"
     r"high[\s\-]quality|multi[\s\-]turn|synthetic|fine[\s\-]?tuning|偏好|训练|指令|问答|高质量|多轮|人工标注)[\s\-]*){0,2}"
