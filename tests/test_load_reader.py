@@ -125,3 +125,33 @@ def test_cap_alone_said_as_used(text: str, cap: str) -> None:
     assert "cap_only" in USED_REASONS
     reply = ask(text, None, "plain")[0]
     assert "Not used" not in reply and "未使用" not in reply
+
+
+SAID_TWICE = [
+    ("batchsize 已经到 1 了还是 OOM，ChatGLM3-6B 两张卡 LoRA", 1, None),
+    ("batch size 降到 2 还是爆显存，Qwen2-7B LoRA 单卡 4090", 2, None),
+    ("micro_batch_size 4 goes OOM; micro_batch_size 2 runs. LoRA Llama-3-8B on an A10G: expected?", 4, "2"),
+    (
+        "per_device_train_batch_size 8 OOMs, per_device_train_batch_size 4 works: full FT Qwen2.5-1.5B",
+        8,
+        "4",
+    ),
+    (
+        "per_device_train_batch_size 2 会爆，per_device_train_batch_size 1 能跑，Qwen2.5-7B 全参微调 8 卡",
+        2,
+        "1",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "micro", "other"), SAID_TWICE)
+def test_batch_said_with_its_verb_or_twice(text: str, micro: int, other: str | None) -> None:
+    """'batchsize 已经到 1' is the micro-batch (before: unread); a second value of the same key is named
+    as a second value, never unread, nor read as the global batch (its 'train_batch_size' tail)."""
+    data = answer_json(text)
+    assert data["request"]["batch_size"] == micro
+    assert data["request"]["global_batch"] is None
+    named = {i["text"]: i["reason"] for i in data["interpretation"]["ignored"]}
+    if other is not None:
+        assert named.get(f"batch_size: {other}") == "repeated"
+    assert "unread" not in named.values()

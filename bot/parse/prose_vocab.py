@@ -384,6 +384,8 @@ def _batches(out: Vocab) -> None:
     micro = _take(out, PPO_MICRO_RE, "n") or _take(out, MICRO_RE, "n")
     if micro:
         out.fields["batch_size"] = micro
+        if (other := _take(out, MICRO_RE, "n")) and other != micro:  # s17: a second value, named
+            out.unused.append((f"batch_size: {other}", "repeated"))
         total = _take(out, BATCH_BESIDE_MICRO_RE, "n")
         if total:  # alpaca-lora's / axolotl's batch_size beside micro_batch_size: the global batch
             out.fields["global_batch"] = total
