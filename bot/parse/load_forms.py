@@ -23,9 +23,10 @@ PER_DEVICE_RE = rc(
 """'4 per device x …', '2/gpu × …': a micro-batch in a product of the global batch (never after a batch word:
 'batch size 4 per device' is read by its key)."""
 ACCUM_AFTER_RE = rc(
-    r"(?<![\w.])(\d{1,4})\s*(?:x\s*)?(?:gradient[\s_\-]*|grad[\s_\-]*)?(?:accumulation|accum)(?:[\s_\-]*steps?)?\b"
+    r"(?<![\w.=:])(?<![=:]\s)(\d{1,4})\s*(?:x\s*)?(?:gradient\s+|grad\s+)?(?:accumulation|accum)(?:\s+steps?)?(?![\w\-])"
 )
-"""'4 accumulation', '32 accumulation steps', '16 grad accum steps': the accumulation steps."""
+"""'4 accumulation', '32 accumulation steps', '16 grad accum steps': the accumulation steps (never a key's
+value: 'batch_size=1 gradient_accumulation_steps=16')."""
 ZH_PER_CARD_RE = rc(
     r"每(?:张|块)?卡(?:上)?\s*(?:跑|放|训练?|喂|塞)\s*(\d{1,4})\s*(?:条|个)(?:样本|数据|序列)?"
 )
@@ -38,7 +39,7 @@ dropped the '#' and the count was left unread)."""
 
 def load_forms(s: str) -> str:
     """The normalized text ``s`` with the batch forms of this module's docstring written as keys."""
-    if "accum" in s:
+    if "accum" in s and "accumulation_steps" not in s:  # a key stated is read as typed
         s = ACCUM_AFTER_RE.sub(r"gradient_accumulation_steps \1", s)
     if "#" in s:
         s = DATASET_COUNT_RE.sub(r"\1 \2 samples", s)

@@ -32,7 +32,7 @@ def right_words_once(pattern: str) -> LazyPattern:
 
 
 L_BATCH = rc(
-    r"(?:\bbs|batch[\s_\-]*size|micro[\s_\-]*batch(?:[\s_\-]*size)?|\bmbs|max[\s_\-]*batch|batch|批大小)"
+    r"(?:\bbs|batch[\s_\-]*size|micro[\s_\-]*batch(?:[\s_\-]*size)?|\bmbs|max[\s_\-]*batch|batch|(?<!全局)(?<!总)批大小)"
     r"\s*(?:=|:|为|是|of|已经到|已经是|已到|降到|调到|减到|改到|设到)?\s*$"
 )
 """A batch word before its number: 'bs=4', 'batch size of 8'; s17: 'batchsize 已经到 1', '降到 2'."""
