@@ -57,6 +57,7 @@ IGNORED_REASONS = (
     "settings_applied",  # a tool named with its settings ('DeepSpeed ZeRO-3'): the settings are used
     "nearest_format",  # a GGUF format the sizing lacks (Q5_K_S): sized as the next larger one (Q5_K_M)
     "qps_needs_output",  # requests per second without the output tokens per request ('qps 20')
+    "rate_times_output",  # 'QPS 5，每次输出 300 token': the rate × output tokens, the tokens/s sized (s17)
     "output_in_context",  # an output length with no prompt ('max_tokens 512'): in the context, named
     "per_user_speed",  # a speed per user ('each user 20 tok/s'): compared with the per-sequence speed
     "llama_cpp_based",  # a front-end that runs llama.cpp (koboldcpp, LM Studio): sized as llama.cpp
@@ -127,11 +128,14 @@ USED_REASONS = frozenset(
         "earlier_run_other_model",
         "earlier_run_other_card",
         "cards_total",
+        "rate_times_output",
+        "cap_only",
     }
 )
 """Reasons of an ``ignored`` entry the answer uses through its settings (a tool named with them, or read
-from them: ZeRO-3 → DeepSpeed; the cards' total memory, round 9): the reply names them apart, never under
-"Not used" (render reads this set)."""
+from them: ZeRO-3 → DeepSpeed; the cards' total memory, round 9; s17: a request rate times the output per
+request, and an engine's cap alone, which bounds the sequences the answer fits): the reply names them apart,
+never under "Not used" (render reads this set)."""
 
 
 def _said_once(ignored: list[Ignored]) -> list[Ignored]:

@@ -60,6 +60,22 @@ THOUSANDS_RE = rc(
 """'8 thousand', 'eight thousand', 'thirty-two thousand': a number of thousands."""
 
 
+HUNDREDS_RE = rc(
+    rf"(?<![\w.\-])(?P<h>{_WORD}|a|one)[\s\-]+hundred(?:[\s\-]+(?:and[\s\-]+)?(?P<r>(?:{_WORD})(?:[\s\-]+(?:{_WORD}))?))?"
+    r"(?![\w\-]|\s+(?:thousand|million|billion)\b)"
+)
+"""'two hundred', 'a hundred and fifty', 'three hundred twenty': the number in digits (s17: 'Two hundred
+parallel requests' was read as no load at all)."""
+HALF_A_RE = rc(r"\bhalf\s+an?\s+(million|billion|thousand|trillion)\b")
+"""'half a million': 0.5 million (before, 'a million' was read and the half lost)."""
+
+
+def _hundreds(m: re.Match[str]) -> str:
+    head = 1 if m.group("h") in ("a", "one") else WORD_VALUES[m.group("h")]
+    rest = sum(WORD_VALUES[w] for w in re.split(r"[\s\-]+", m.group("r"))) if m.group("r") else 0
+    return str(head * 100 + rest)
+
+
 def _thousands(m: re.Match[str]) -> str:
     if m.group(1):
         return f"{float(m.group(1)) * 1000:g}"
@@ -117,7 +133,7 @@ def _zero_stage(m: re.Match[str]) -> str:
 
 
 _GATE = re.compile(
-    r"q\d|half|zero|deepspeed|w/|\bbs\b|node|machine|server|box|host|thousand|seq|gig|byte|len"
+    r"q\d|half|zero|deepspeed|w/|\bbs\b|node|machine|server|box|host|thousand|hundred|seq|gig|byte|len"
 )
 
 
@@ -133,7 +149,9 @@ def chat_forms(s: str) -> str:
     if "thousand" in s:
         s = THOUSANDS_RE.sub(_thousands, s)
     if "half" in s:
-        s = HALF_PRECISION_RE.sub("fp16", s)
+        s = HALF_A_RE.sub(r"0.5 \1", HALF_PRECISION_RE.sub("fp16", s))
+    if "hundred" in s:
+        s = HUNDREDS_RE.sub(_hundreds, s)
     if "zero" in s or "deepspeed" in s:
         s = ZERO_WORDS_RE.sub(_zero_stage, s)
     s = GGUF_GLUED_RE.sub(r"q\1_k_\2", s)

@@ -20,6 +20,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from bot.parse.length_forms import length_forms
+from bot.parse.load_forms import load_forms
 from bot.parse.memory_forms import MEMORY_NEED_MARK_RE, memory_forms
 from bot.parse.numbers import CN_DIGITS
 from bot.parse.output_forms import output_forms
@@ -151,6 +152,11 @@ card-like name must follow)."""
 # Gates: one C-level search each (a loop of 'in' tests costs a Python frame per word: a parse's budget).
 _PRODUCT_PAIR_GATE = re.compile(r"\d\s*[x×*]\s*\d+\D{1,8}?\d\s*[x×*]\s*\d")
 _MULTIPLE_GATE = re.compile("dual|twin|triple|quad|octa|octo")
+_LOAD_GATE = re.compile(
+    r"\d\s*(?:sequences?\s+|samples?\s+|seqs?\s+)?(?:per|/|each\s+per)[\s\-]*(?:device|gpu|card)s?\s*[x×*,+]"
+    r"|\d\s*(?:x\s*)?(?:gradient[\s_\-]*|grad[\s_\-]*)?accum|每(?:张|块)?卡(?:上)?\s*(?:跑|放|训|喂|塞)|[a-z0-9]#\d"
+)
+"""The batch forms of bot.parse.load_forms ('4 per device x', '32 accumulation steps', '每张卡跑 8 条')."""
 _CARD_WORD_GATE = re.compile("卡|张|块|card|gpu")
 _ALTERNATIVE_GATE = re.compile(" or |或|还是| to |到|至")
 _NODE_WORD_GATE = re.compile("node|machine|server|box|host")
@@ -309,6 +315,8 @@ def count_forms(s: str) -> str:
     s = request_shape(s)  # '128 parallel requests', 'ISL 1024 OSL 256', '1k in / 256 out' (round 4)
     s = price_forms(s)  # '$1.29 per GPU per hour', '$2/GPU/hr' (round 4)
     s = zh_hourly_price(s)  # '12块一小时', '一小时12块': a price per GPU-hour
+    if _LOAD_GATE.search(s):
+        s = load_forms(s)  # '4 per device x 4 accumulation', '每张卡跑 8 条样本' (s17)
     if "batch" in s and ("effective" in s or "total" in s or "overall" in s or "aggregate" in s):
         s = _sub(GLOBAL_BATCH_WORDS_RE, "global batch", s)
     if "双机" in s:  # '双机8卡': two machines of 8 (bot.parse.node_words.ji_ka_count), not '双卡'

@@ -233,6 +233,8 @@ class FieldSteps:
         if rate:
             self.f["target_tokens_per_s"] = rate * output
             self.named_unused = [u for u in self.named_unused if u[1] != "qps_needs_output"]
+            self.unread = [u for u in self.unread if u != f"{rate:g}"]  # s17: used, said so, never 'unread'
+            self.named_unused.append((f"qps: {rate:g}", "rate_times_output"))
 
     def _data_and_context(self, stage: str | None) -> float | None:
         """Training data (samples × tokens per sample, epochs) and the sequence or serving context.

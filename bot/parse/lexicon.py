@@ -434,7 +434,7 @@ RECIPE_ALONE_RE = rc(
 )
 
 GLOBAL_BATCH_RE = rc(
-    r"(?:(?:global|全局|总)[\s_\-]*(?:batch|批)|(?<![a-z])(?:data\.)?train[\s_\-]*batch)(?:[\s_\-]*size|大小)?"
+    r"(?:(?:global|全局|总|有效|等效)[\s_\-]*(?:batch|批)|(?<![a-z_])(?:data\.)?train[\s_\-]*batch)(?:[\s_\-]*size|大小)?"
     r"\s*(?:=|:|：|为|是|of|取|设为)?\s*"
     r"(?P<n>\d[\d,]*)(?:\s*(?P<k>k)(?![a-z]))?(?![\d.]|\s*[kmb](?![a-z])|\s*[万亿]|\s*tokens?)"
 )

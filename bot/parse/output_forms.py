@@ -94,6 +94,7 @@ def rate_times_output(named: list[tuple[str, str]], reply: float | None, fields:
         if item[1] == "qps_needs_output" and (m := _RATE_RE.search(item[0])):
             fields["target_tokens_per_s"] = float(m.group()) * reply
             named.remove(item)
+            named.append((f"qps: {float(m.group()):g}", "rate_times_output"))  # s17: used, and said so
             return
 
 

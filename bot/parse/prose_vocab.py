@@ -110,7 +110,7 @@ MICRO_RE = rc(
     _key(
         r"per_device_(?:train_)?batch_size|train_micro_batch_size_per_gpu|micro_batch_size|micro_batch"
         r"|batch_size_per_(?:gpu|device)|(?:batch|bs)_per_(?:gpu|device)|micro_train_batch_size"
-        r"|每卡\s*(?:的)?\s*(?:batch(?:_size)?|bs|批大小)|(?:每卡\s*(?:的)?\s*)?微批(?:次|量)?(?:大小)?"
+        r"|per_(?:gpu|device)_batch(?:_size)?|(?:每张?卡|单卡)\s*(?:的)?\s*(?:batch(?:_size)?|bs|批大小)|(?:每卡\s*(?:的)?\s*)?微批(?:次|量)?(?:大小)?"
     )
 )
 """Micro-batch per GPU (HF per_device_train_batch_size, DeepSpeed train_micro_batch_size_per_gpu, OpenRLHF
@@ -387,6 +387,8 @@ def _batches(out: Vocab) -> None:
     micro = _take(out, PPO_MICRO_RE, "n") or _take(out, MICRO_RE, "n")
     if micro:
         out.fields["batch_size"] = micro
+        if (other := _take(out, MICRO_RE, "n")) and other != micro:  # s17: a second value, named
+            out.unused.append((f"batch_size: {other}", "repeated"))
         total = _take(out, BATCH_BESIDE_MICRO_RE, "n")
         if total:  # alpaca-lora's / axolotl's batch_size beside micro_batch_size: the global batch
             out.fields["global_batch"] = total

@@ -32,9 +32,10 @@ def right_words_once(pattern: str) -> LazyPattern:
 
 
 L_BATCH = rc(
-    r"(?:\bbs|batch[\s_\-]*size|micro[\s_\-]*batch(?:[\s_\-]*size)?|\bmbs|max[\s_\-]*batch|batch|批大小)"
-    r"\s*(?:=|:|为|是|of)?\s*$"
+    r"(?:\bbs|batch[\s_\-]*size|micro[\s_\-]*batch(?:[\s_\-]*size)?|\bmbs|max[\s_\-]*batch|batch|(?<!全局)(?<!总)批大小)"
+    r"\s*(?:=|:|为|是|of|已经到|已经是|已到|降到|调到|减到|改到|设到)?\s*$"
 )
+"""A batch word before its number: 'bs=4', 'batch size of 8'; s17: 'batchsize 已经到 1', '降到 2'."""
 L_MFU = rc(r"(?:mfu|利用率|utili[sz]ation)\s*(?:=|:|是|为|of|at|约|~|≈|大概|按)?\s*$")
 MFU_NEAR = rc(r"mfu|利用率|utili[sz]ation")
 L_CURRENCY = rc(r"(?P<c>us\$|\$|¥|rmb|cny|usd)\s*(?:~|≈|about|约)?\s*$")
@@ -68,18 +69,31 @@ L_SEQ = rc(
     r"(?:[\s_]*(?:lengths|windows))?(?:=|:|为|是|到|of|达到|拉满到|长度|约|一直|最多|最长|最大|\s|(?:all\s+the\s+way\s+)?(?:up\s+)?to\b)*$"
 )
 L_CONC = rc(
-    r"(?:并发|concurrency|同时在线)(?:数|量)?(?:=|:|为|是|到|of|达到|大概|大约|约|预计|估计|可能|会|要|\s)*$"
+    r"(?:并发|concurrency|同时在线|同时请求|(?<![a-z])instance[_\s\-]*num|num[_\s\-]*parallel|(?<![a-z\-])-np"
+    r"|--parallel)(?:数|量|度)?(?:=|:|为|是|到|of|达到|大概|大约|约|预计|估计|可能|会|要|设为|设成|设置为|开到|调到|\s)*$"
 )
-"""A load's word before it: '并发 100', '峰值并发大概 100' (s14: approximate words), 'concurrency of 64'."""
+"""A load's word before it: '并发 100', '峰值并发大概 100' (s14: approximate words), 'concurrency of 64';
+s17: '请求并发度 8', '同时请求数 24', lmdeploy's 'instance_num 设为 10', Ollama's 'OLLAMA_NUM_PARALLEL=4' and
+llama.cpp's '-np 8' / '--parallel 8' (the requests the server runs at once)."""
 L_EPOCHS = rc(r"epochs?\s*(?:=|:)?\s*$")
 L_SAMPLES = rc(
-    r"(?:数据集?|数据量|样本数?|训练集|(?<![a-z])data(?:set)?)\s*[（(:：]?\s*(?:的?(?:规模|数量|条数|量))?\s*"
+    r"(?:数据集?|数据量|样本数?|训练集|(?<![a-z])data(?:set)?|prompts?\s*数量?|题目数|(?<![a-z\-])-{1,2}(?:num[_\-])?samples?)"
+    r"\s*[（(:：]?\s*(?:的?(?:规模|数量|条数|量))?\s*"
     r"(?:\s*(?:是|有|为|共|一共|总共|合计|约|大概|大约|差不多|共计|about|around|~|of))*\s*$"
 )
 """Round 9: a count right after its data noun, in parentheses or not ('原始数据（一共 100 多万）',
 '自己的数据（5W 左右）', '数据量约 20 万'): that many samples, as '100 万条数据' is (a unit after the
 number decides first: '数据 100GB' is a size, '数据 2000 万 token' tokens)."""
 L_PER = rc(r"(?:每|per|/)\s*$")
+R_CONC = right_words(
+    r"(?:个|名|位|路)?\s*(?:并发|concurren|simultaneous|用户|users?\b|人同时|人在线|同时|people\b|qps\b|requests?\s+at\s+once"
+    r"|人(?:要|需要|会|都要|想|在)?(?:用|使用)|at\s+(?:the\s+)?peak\b"  # "20个人用": the users; "64 at peak"
+    r"|requests?\s+(?:running|in\s+flight|in\s+parallel)\b"  # s17: 'with 1 request running' (vLLM's log)
+    r"|peak(?:\s+(?:concurren\w*|users?|requests?|sessions?|load))?\b(?!\s*(?:memory|vram|usage|mem\b|gpu))"
+    r"|(?:on\s+average|avg|typically|usually)\b(?=[^.;!?]{0,40}\bpeak))"  # '100 avg, 400 at peak'
+)
+"""Words after a number that make it the load ('20 并发', '64 concurrent', '40 users', '64 at peak');
+moved here from bot.parse.roles (s17: that module is at its line limit)."""
 R_PROMPTS = right_words(
     r"(?:[\s\-]*个)?(?:[\s\-]*(?:(?:random|synthetic|fixed|mean|average|avg)\b|随机))?(?:[\s\-]*tokens?)?"
     r"[\s\-]*(?:(?:prompts?|inputs?)\b|输入|提示词?)"

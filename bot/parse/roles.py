@@ -45,6 +45,7 @@ from bot.parse.role_left import (
     LEFT_ROLES,
     MFU_NEAR,
     ONE_CARD,
+    R_CONC,
     R_MEM_DATA,
     R_MEM_GPU,
     R_MEM_TOTAL,
@@ -134,10 +135,6 @@ R_SEQ_JOB = rc(
     r"^\s*(?:的\s*)?(?:dpo|sft|全参|全量|lora|qlora|长文本|微调|训练|推理|部署|inference\b|serving\b)"
 )
 """A length in K before the job ("8K DPO 全参训练", "做 128k 的推理"): the sequence trained or served at."""
-R_CONC = _r(
-    r"(?:个|名|位|路)?\s*(?:并发|concurren|simultaneous|用户|users?\b|人同时|人在线|同时|people\b|qps\b|requests?\s+at\s+once"
-    r"|人(?:要|需要|会|都要|想|在)?(?:用|使用)|at\s+(?:the\s+)?peak\b)"  # "20个人用": the users; "64 at peak"
-)
 _DATA_QUALIFIER = (
     r"(?:(?:preference|training|train|chat|instruction|sft|dpo|rlhf|qa|q&a|labell?ed|human|comparison|ranked|"
     r"high[\s\-]quality|multi[\s\-]turn|synthetic|fine[\s\-]?tuning|偏好|训练|指令|问答|高质量|多轮|人工标注)[\s\-]*){0,2}"
@@ -146,7 +143,8 @@ _DATA_QUALIFIER = (
 
 R_SAMPLES = _r(
     r"条|" + _DATA_QUALIFIER + r"(?:rows?\b|samples?\b|examples?\b|records?\b|conversations?\b|dialogues?\b|"
-    r"documents?\b|文档|pairs?\b|instructions?\b|cases?\b)|of\s+these|of\s+them|个?样本|组对话|篇|对(?![比于照话应齐])|组(?![卡机节服台\d])"
+    r"documents?\b|文档|pairs?\b|instructions?\b|cases?\b|(?:math|coding|code|reasoning|competition)\s+problems?\b"
+    r"|problems\b(?=\s*\))|prompts?\s+(?:in\s+the\s+)?(?:dataset|data)\b)|道(?:数学)?题|(?:的)?数据集?(?![量并])|of\s+these|of\s+them|个?样本|组对话|篇|对(?![比于照话应齐])|组(?![卡机节服台\d])"
 )
 """A count of data items (issue 22 item 8): rows, samples, examples, conversations, pairs (a DPO pair is
 a chosen and a rejected response: :data:`R_PAIRS`), 条, 对 (pairs), 组 (groups)."""

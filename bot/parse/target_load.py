@@ -31,9 +31,9 @@ _TARGET_BEFORE_RE = rc(
 '扩到 100 个用户', 'peak of 64', 'scale up to 64 users', 'eventually 64 concurrent'."""
 _TARGET_AFTER_RE = rc(
     r"^\s*(?:个|名|位|路)?\s*(?:(?:concurrent\s+)?(?:users?|requests?|sessions?|people)\s+)?"
-    r"(?:at\s+(?:the\s+)?peak|at\s+most|at\s+launch|by\s+launch|eventually|later|峰值|高峰)"
+    r"(?:at\s+(?:the\s+)?peak|peak\b|at\s+most|at\s+launch|by\s+launch|eventually|later|峰值|高峰)"
 )
-"""A peak or future word after it: '64 at peak', '64 users at peak', '100 并发峰值'."""
+"""A peak or future word after it: '64 at peak', '64 users at peak', '100 并发峰值', '400 peak' (s17)."""
 
 
 def target_word_before(s: str, start: int) -> bool:
@@ -53,13 +53,21 @@ _JOINED_RE = rc(r"\b(?:and|but|while|whereas|then|with)\b|和|而|但|到了")
 users now and 150 at peak', trial s16 #1)."""
 
 
+_NOW_AFTER_RE = rc(
+    r"^\s*(?:个|名|位|路)?\s*(?:(?:concurrent\s+)?(?:users?|requests?|sessions?|people|chats?|clients?)\s+)?"
+    r"(?:on\s+average|avg|typically|normally|usually|now|today|currently|right\s+now|these\s+days)\b"
+)
+"""A word of the load today after it ('100 users on average', '40 concurrent chats now'; s17): no target, even
+after a word of expectation ('we expect about 100 users on average and 400 at peak' sized the 100)."""
+
+
 def _now_before(s: str, start: int) -> bool:
     m = _NOW_BEFORE_RE.search(s[max(0, start - 30) : start])
     return m is not None and _JOINED_RE.search(m.group(0)) is None
 
 
 def _target(s: str, tok: Any) -> bool:
-    if _now_before(s, tok.start):
+    if _now_before(s, tok.start) or _NOW_AFTER_RE.match(s[tok.end : tok.end + 40]):
         return False
     return target_word_before(s, tok.start) or _TARGET_AFTER_RE.match(s[tok.end : tok.end + 30]) is not None
 

@@ -80,6 +80,9 @@ IGNORED_TEXTS: dict[str, str] = {
         "a variant the sizing has no model of by name: sized as its family, shown above; one without a "
         "reference model needs less memory"
     ),
+    "rate_times_output": N_(
+        "the request rate × the output tokens per request: the output tokens per second sized"
+    ),
     "cards_total": N_("the cards' memory together (their count × each card's memory), as sized"),
     "nearest_format": N_(
         "the sizing has no such format: sized as the next larger one it has (shown above), an upper bound "

@@ -1,0 +1,48 @@
+"""Training batch written number first (issue 24, s17 load axis): the forms the batch keys of
+:mod:`bot.parse.prose_vocab` do not read, written as those keys before the numbers get their roles.
+
+- **A micro-batch in a product** ('effective batch 128 = 4 per device x 4 accumulation x 8 GPUs', '2/GPU ×
+  16 accumulation'): 'per_device_train_batch_size 4' (HF TrainingArguments' name for it).
+- **Accumulation steps after their number** ('4 accumulation', '32 accumulation steps', '16 grad accum
+  steps'): 'gradient_accumulation_steps N'.
+- **Samples each card runs** ('每张卡跑 8 条样本', '每卡放 4 条'): the micro-batch, as '每卡 batch 8' is.
+- **A dataset sampled by count** (ms-swift's ``--dataset name#50000``: that many samples of it): 'N samples'.
+
+Before, the per-device count was left unread and the accumulation lost, so the global batch was re-derived
+from the default micro-batch of 1, or '8 条样本' was read as the dataset.
+"""
+
+from __future__ import annotations
+
+from bot.parse.regex import rc
+
+PER_DEVICE_RE = rc(
+    r"(?<![\w.])(?<!size\s)(?<!batch\s)(?<!bs\s)(?<!size=)(?<!size:)(\d{1,4})\s*(?:sequences?\s+|samples?\s+|seqs?\s+)?(?:per|/|each\s+per)[\s\-]*(?:device|gpu|card)s?\b"
+    r"(?=\s*(?:[x×*]|,|\+|and\b|with\b|plus\b))"
+)
+"""'4 per device x …', '2/gpu × …': a micro-batch in a product of the global batch (never after a batch word:
+'batch size 4 per device' is read by its key)."""
+ACCUM_AFTER_RE = rc(
+    r"(?<![\w.=:])(?<![=:]\s)(\d{1,4})\s*(?:x\s*)?(?:gradient\s+|grad\s+)?(?:accumulation|accum)(?:\s+steps?)?(?![\w\-])"
+)
+"""'4 accumulation', '32 accumulation steps', '16 grad accum steps': the accumulation steps (never a key's
+value: 'batch_size=1 gradient_accumulation_steps=16')."""
+ZH_PER_CARD_RE = rc(
+    r"每(?:张|块)?卡(?:上)?\s*(?:跑|放|训练?|喂|塞)\s*(\d{1,4})\s*(?:条|个)(?:样本|数据|序列)?"
+)
+"""'每张卡跑 8 条样本', '每卡放 4 条': the micro-batch."""
+
+DATASET_COUNT_RE = rc(r"(--dataset\s+[^\s#]*[a-z0-9])#(\d{1,9})(?![\d.])")
+"""ms-swift's '--dataset AI-MO/NuminaMath-TIR#3000': 3000 samples of that dataset (before, the markup step
+dropped the '#' and the count was left unread)."""
+
+
+def load_forms(s: str) -> str:
+    """The normalized text ``s`` with the batch forms of this module's docstring written as keys."""
+    if "accum" in s and "accumulation_steps" not in s:  # a key stated is read as typed
+        s = ACCUM_AFTER_RE.sub(r"gradient_accumulation_steps \1", s)
+    if "#" in s:
+        s = DATASET_COUNT_RE.sub(r"\1 \2 samples", s)
+    if "卡" in s:
+        s = ZH_PER_CARD_RE.sub(r"per_device_train_batch_size \1 ", s)
+    return PER_DEVICE_RE.sub(r"per_device_train_batch_size \1", s)

@@ -1,0 +1,29 @@
+"""The load-axis stress set (tests/data/axes/load_{zh,en}.json: concurrency, engine batch caps, training
+batch, accumulation, dataset size, RL generations per prompt): its frozen third is unchanged since the
+freeze, and the work two-thirds is understood at least as well as at the end of session 17."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests import axes
+from tests.real_questions import answer_json, score
+
+AXIS = "load"
+WORK_FLOOR = 86
+"""Work records understood in full at session 17's end (of 87); the freeze scored 71."""
+
+
+def test_frozen_third_unchanged() -> None:
+    frozen = (Path(axes.DATA) / f"frozen_{AXIS}.sha256").read_text().strip()
+    assert axes.frozen_digest(AXIS) == frozen
+
+
+def test_set_size() -> None:
+    recs = axes.records(AXIS)
+    assert sum(r["lang"] == "zh" for r in recs) >= 60 and sum(r["lang"] == "en" for r in recs) >= 60
+
+
+def test_work_floor() -> None:
+    full = sum(not score(r, answer_json(r["text"])) for r in axes.records(AXIS, "work"))
+    assert full >= WORK_FLOOR
