@@ -5,10 +5,10 @@ Model and parameters, training data and context, GPUs and their count, money and
 
 from __future__ import annotations
 
-from itertools import pairwise
 from typing import Any
 
 from bot.parse import structure as st
+from bot.parse.asked_count import asked_count
 from bot.parse.asked_model import (
     Candidate,
     active_after,
@@ -18,7 +18,6 @@ from bot.parse.asked_model import (
     candidates,
     named_text,
 )
-from bot.parse.count_forms import total_count
 from bot.parse.counted_card import counted_gpu, counts, nearest_is, per_card_memory
 from bot.parse.counts_tried import COUNTS_FAILED, FAILED_RE, one_card, tried_counts, tried_read
 from bot.parse.file_names import example_model, glued_version, outside_file_names
@@ -31,14 +30,12 @@ from bot.parse.numbers import NumberToken
 from bot.parse.one_card import one_memory_card
 from bot.parse.option_counts import option_counts
 from bot.parse.prose_forms import requests_rate
-from bot.parse.regex import rc
 from bot.parse.request_fields import as_typed
 from bot.parse.role_left import L_ON
 from bot.parse.roles import Role
 from bot.parse.schedule_words import team_size
 from bot.parse.structure import Segment, job_card, job_tokens, pick, segments
 from bot.parse.unknown_card import ONE_DEVICE_RE
-from bot.parse.used_counts import used_count
 from bot.parse.users_load import load_value, unread_reason
 from bot.parse.words import (
     ARTICLE_GPU_RE,
@@ -54,12 +51,6 @@ from bot.parse.words import (
     within_a_period_days,
 )
 from estimator import catalog
-
-QUESTION_RE = rc(
-    r"[?？]|吗|多少|几张|几块|够不够|能不能|可不能|是否|\bhow\b|\bwhat\b|\bwhich\b|\bcan\b|\bcould\b"
-    r"|\bwould\b|\bwill\b|\bis\s+it\b|\bdoes\b|\benough\b"
-)
-SENTENCE_END_RE = rc(r"[。.;；!！?？\n]")
 
 
 class FieldSteps:
@@ -298,15 +289,14 @@ class FieldSteps:
         """GPU, count (or a range, or a total memory), and the memory per card when stated."""
         f = self.f
         mem_role = self.first("gpu_mem")  # read either way: the mention's memory is the same number
-        stated_memory = mem_role.value if mem_role else None
-        card = (mem_role.extra or "") if mem_role else ""
+        stated_memory, card = (mem_role.value, mem_role.extra or "") if mem_role else (None, "")
         if not gpus and card.startswith("card:") and not self._unknown_gpu:
             self._unknown_gpu = card.removeprefix("card:")  # "4 张 24G 的 A5000": its name and memory
         gpu_memory = next((g.memory_gib for g in gpus if g.memory_gib), None) or stated_memory
         rig: list[GpuMention] | None = None
         if mem_role is not None and gpu_memory != stated_memory:  # 'my GPU with 14.56 GiB … an A100 40G'
             self.named_unused.append((mem_role.tok.raw.strip(), "other_setup"))
-        count, total_mem = self._asked_count(), self.first("total_mem")
+        count, total_mem = asked_count(self), self.first("total_mem")
         if gpus:
             ends = [r.tok.end for r in self.roles if r.role == "count"]
             chosen = counted_gpu(gpus, count.tok.end if count is not None else None, ends)
@@ -454,39 +444,6 @@ class FieldSteps:
         (:mod:`bot.parse.one_card`); not when the count is asked ('…显存的卡，几张')."""
         one = MEM_CARD_RE.search(self.s) or one_memory_card(self.s)
         return bool(one) and not ASKS_COUNT_RE.search(self.s)
-
-    def _asked_count(self) -> Role | None:
-        """The GPU count of the setup asked about. Two setups in one message ('8 张 A100 跑得动，4 张
-        够吗？', 'two A40s, but I only want to use one of them'): the count in the question sentence
-        (the last one that asks), or the cards used out of those owned ('one of them', '只用了 4 张': the
-        machine's count named, other_setup); the other count is named as not used. One count, or counts
-        that agree: the first."""
-        counts = [r for r in self.roles if r.role == "count"]
-        if (used := used_count(self.s, counts)) is not None:  # '只想用其中一张', '有 4 张，配置了 3 张'
-            self.notes.append("two_setups")  # the used count's own role if it is one; the machine's named
-            if said := next((r for r in counts if r.value == used), None):
-                self.used.add(id(said))
-            for owned in (r for r in counts if r.value > used and id(r) not in self.used):
-                self.used.add(id(owned))
-                self.named_unused.append((owned.tok.raw.strip(), "other_setup"))
-            return said or (Role("count", used, counts[0].tok) if counts else None)
-        if len({r.value for r in counts}) < 2:
-            return self.first("count")
-        total = total_count(self.s, counts)  # '3 groups of 8 …, 24 in total': the job's count
-        if total is not None:
-            self.used.add(id(total))
-            return total
-        bounds = [0] + [m.end() for m in SENTENCE_END_RE.finditer(self.s)] + [len(self.s)]
-        asked = None
-        for start, end in pairwise(bounds):
-            if QUESTION_RE.search(self.s[start:end]):
-                in_it = [r for r in counts if start <= r.tok.start < end]
-                asked = in_it[0] if in_it else asked
-        if asked is None:
-            return self.first("count")
-        self.notes.append("two_setups")
-        self.used.add(id(asked))
-        return asked
 
 
 CNY_SHORTHAND = frozenset(("w", "kw", "万", "千万", "亿", "百万"))
