@@ -9,6 +9,7 @@ import math
 from typing import Any, NamedTuple
 
 from estimator import compute, rollout
+from estimator.built import copied
 from estimator.catalog import GpuSpec, ModelSpec
 from estimator.colocate import beside_engine
 from estimator.copying import replace
@@ -274,13 +275,12 @@ def memory_and_plan(
             global_batch=global_batch, reuse=reuse,
         )  # fmt: skip
     if req.gpu_count is None:
-        mem = mem.model_copy(update={"fits_requested": None})
+        mem = copied(mem, {"fits_requested": None})
     else:  # an adapter method laid out to communicate least: the least memory on these GPUs, too
         mem = with_pcie_zero(spec, params, gpu, setup, with_least(spec, params, gpu, setup, mem))
     if r.stage != Stage.finetune:  # pre-training size follows the deadline, not memory comfort
-        mem = mem.model_copy(
-            update={"recommended_gpus": None, "recommended_plan": None, "recommended_per_gpu_bytes": None}
-        )
+        unsized = {"recommended_gpus": None, "recommended_plan": None, "recommended_per_gpu_bytes": None}
+        mem = copied(mem, unsized)
     if r.stage == Stage.finetune:  # a layout that fits at the band's high end (fitted on fine-tuning runs)
         mem = with_high_edge_plan(spec, params, gpu, setup, mem)
     if global_batch:
