@@ -35,7 +35,7 @@ class Ledger:
         """Record that ``field`` takes ``value`` because of ``why`` (with ``params`` for its wording,
         further reasons ``also``, and a ``citation`` kept as written); returns ``value``."""
         # why._value_: .value without the enum property's two calls
-        reasons = [w._value_ for w in also]
+        reasons = [w._value_ for w in also] if also else []  # most have none: no comprehension frame
         self.assumptions.append(assumption(field, value, why._value_, params, reasons, citation))
         return value
 
