@@ -215,6 +215,7 @@ class SearchMemo:
 
     states: dict[tuple, dict[str, float]] = field(default_factory=dict)  # by state_key
     full: dict[Layout, tuple[float, dict[str, float]]] = field(default_factory=dict)
+    peaks: dict[Layout, Peaks] = field(default_factory=dict)  # of each ``full``: the answer's band reads them
     summed: dict[tuple, tuple[float, dict[str, float]]] = field(default_factory=dict)
     """(the sum, the parts) of each entry of ``states``, summed once in order; ``laid``: by Layout."""
     laid: dict[Layout, tuple[float, dict[str, float]]] = field(default_factory=dict)
@@ -320,7 +321,7 @@ def breakdown_within(
         return None  # the step's peaks cannot fit: its parts are not assembled
     parts = _with_transients(spec, params, setup, plan, parts, memo, p)
     if memo is not None and isinstance(plan, Layout):
-        memo.full[plan] = (states, dict(parts))
+        memo.full[plan], memo.peaks[plan] = (states, dict(parts)), p
     return parts
 
 
