@@ -437,7 +437,7 @@ def _with_transients(
     """``parts`` (:func:`state_parts`) with the step's transients (``p``: :func:`_step_peaks`, if known)
     and the runtime overhead added."""
     parts |= (p or _step_peaks(spec, params, setup, plan, memo)).likely_parts()
-    churn = sum(v for k, v in parts.items() if k in RUNTIME_PARTS)  # allocated and freed every step
+    churn = sum([v for k, v in parts.items() if k in RUNTIME_PARTS])  # allocated and freed every step
     parts["overhead"] = CUDA_CONTEXT_BYTES.value + FRAGMENTATION.value * churn
     return parts
 
@@ -446,7 +446,7 @@ def state_bytes(parts: dict[str, float]) -> float:
     """Bytes of a :func:`breakdown` allocated once and kept (model states, frozen copies, adapters,
     DeepSpeed's buckets): every part but the step's transients and the runtime overhead
     (:data:`estimator.transients.RUNTIME_PARTS`)."""
-    return sum(v for k, v in parts.items() if k not in RUNTIME_PARTS)
+    return sum([v for k, v in parts.items() if k not in RUNTIME_PARTS])  # a list: no generator resumptions
 
 
 def _model_states(

@@ -79,7 +79,7 @@ def per_gpu_band(
     made them (:attr:`estimator.memory.SearchMemo.peaks`). Derivation in the module docstring. Units: bytes.
     """
     n = params if params is not None else spec.params_total
-    states = sum(v for k, v in parts.items() if k not in RUNTIME_PARTS and k != "zero_buffers")
+    states = sum([v for k, v in parts.items() if k not in RUNTIME_PARTS and k != "zero_buffers"])
     if p is None:
         trained = trained_params(spec, n, setup)
         if setup.method != Method.ptuning:
