@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from estimator.built import assumption
 from estimator.catalog import GpuSpec, ModelSpec
 from estimator.context_window import context_note
 from estimator.models import Assumption, Currency, Note, SizingRequest
@@ -33,16 +34,9 @@ class Ledger:
     ) -> Any:
         """Record that ``field`` takes ``value`` because of ``why`` (with ``params`` for its wording,
         further reasons ``also``, and a ``citation`` kept as written); returns ``value``."""
-        self.assumptions.append(
-            Assumption(
-                field=field,
-                value=value,
-                why=why._value_,  # .value without the enum property's two calls
-                params=params,
-                also=[w._value_ for w in also],
-                citation=citation,
-            )
-        )
+        # why._value_: .value without the enum property's two calls
+        reasons = [w._value_ for w in also] if also else []  # most have none: no comprehension frame
+        self.assumptions.append(assumption(field, value, why._value_, params, reasons, citation))
         return value
 
     def replace(self, field: str, value: Any, why: Why, **params: Any) -> Any:

@@ -215,6 +215,7 @@ class SearchMemo:
 
     states: dict[tuple, dict[str, float]] = field(default_factory=dict)  # by state_key
     full: dict[Layout, tuple[float, dict[str, float]]] = field(default_factory=dict)
+    peaks: dict[Layout, Peaks] = field(default_factory=dict)  # of each ``full``: the answer's band reads them
     summed: dict[tuple, tuple[float, dict[str, float]]] = field(default_factory=dict)
     """(the sum, the parts) of each entry of ``states``, summed once in order; ``laid``: by Layout."""
     laid: dict[Layout, tuple[float, dict[str, float]]] = field(default_factory=dict)
@@ -320,7 +321,7 @@ def breakdown_within(
         return None  # the step's peaks cannot fit: its parts are not assembled
     parts = _with_transients(spec, params, setup, plan, parts, memo, p)
     if memo is not None and isinstance(plan, Layout):
-        memo.full[plan] = (states, dict(parts))
+        memo.full[plan], memo.peaks[plan] = (states, dict(parts)), p
     return parts
 
 
@@ -436,7 +437,7 @@ def _with_transients(
     """``parts`` (:func:`state_parts`) with the step's transients (``p``: :func:`_step_peaks`, if known)
     and the runtime overhead added."""
     parts |= (p or _step_peaks(spec, params, setup, plan, memo)).likely_parts()
-    churn = sum(v for k, v in parts.items() if k in RUNTIME_PARTS)  # allocated and freed every step
+    churn = sum([v for k, v in parts.items() if k in RUNTIME_PARTS])  # allocated and freed every step
     parts["overhead"] = CUDA_CONTEXT_BYTES.value + FRAGMENTATION.value * churn
     return parts
 
@@ -445,7 +446,7 @@ def state_bytes(parts: dict[str, float]) -> float:
     """Bytes of a :func:`breakdown` allocated once and kept (model states, frozen copies, adapters,
     DeepSpeed's buckets): every part but the step's transients and the runtime overhead
     (:data:`estimator.transients.RUNTIME_PARTS`)."""
-    return sum(v for k, v in parts.items() if k not in RUNTIME_PARTS)
+    return sum([v for k, v in parts.items() if k not in RUNTIME_PARTS])  # a list: no generator resumptions
 
 
 def _model_states(

@@ -32,7 +32,7 @@ from estimator.models import Method, Plan
 from estimator.setup import Layout, TrainingSetup
 from estimator.transients import KORTHIKANTI_COEFFICIENT as KORTHIKANTI_COEFFICIENT
 from estimator.transients import LOSS_CHUNKS as LOSS_CHUNKS
-from estimator.transients import RUNTIME_PARTS, ActivationFacts, peaks
+from estimator.transients import RUNTIME_PARTS, ActivationFacts, Peaks, peaks
 from estimator.transients import layer_activation_coefficients as layer_activation_coefficients
 
 FRAGMENTATION_HIGH = 0.15
@@ -67,6 +67,7 @@ def per_gpu_band(
     params: float | None = None,
     loss_factor: float = LOSS_HIGH_FACTOR,
     facts: ActivationFacts | None = None,
+    p: Peaks | None = None,
 ) -> tuple[float, float]:
     """(low, high) bytes per GPU around ``sum(parts.values())`` (the likely figure), for the
     ``parts`` that :func:`estimator.memory.breakdown` returned for ``setup`` and ``plan``.
@@ -74,14 +75,16 @@ def per_gpu_band(
     ``params``: the model's parameter count (default: the catalog's); ``loss_factor``: the reserved over
     allocated factor on the loss's tensors at the high end (:data:`LOSS_HIGH_FACTOR`; the fit passes its
     candidates); ``facts``: :func:`estimator.transients.activation_facts` of ``spec`` and ``setup`` when
-    the caller has them. Derivation in the module docstring. Units: bytes.
+    the caller has them; ``p``: the step's :func:`estimator.transients.peaks` for ``plan`` when the search
+    made them (:attr:`estimator.memory.SearchMemo.peaks`). Derivation in the module docstring. Units: bytes.
     """
     n = params if params is not None else spec.params_total
-    states = sum(v for k, v in parts.items() if k not in RUNTIME_PARTS and k != "zero_buffers")
-    trained = trained_params(spec, n, setup)
-    if setup.method != Method.ptuning:
-        trained /= plan.tp * plan.pp
-    p = peaks(spec, n, setup, plan, trained, facts)
+    states = sum([v for k, v in parts.items() if k not in RUNTIME_PARTS and k != "zero_buffers"])
+    if p is None:
+        trained = trained_params(spec, n, setup)
+        if setup.method != Method.ptuning:
+            trained /= plan.tp * plan.pp
+        p = peaks(spec, n, setup, plan, trained, facts)
     low = states + p.low()
     if loss_factor != 1.0 and not setup.chunked_loss:
         p = p._replace(loss=p.loss._replace(high=p.loss.high * loss_factor))

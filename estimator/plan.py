@@ -10,6 +10,7 @@ from :mod:`estimator.memory`; sizes in bytes, counts of GPUs.
 from __future__ import annotations
 
 import math
+from operator import attrgetter
 from typing import NamedTuple
 
 from estimator.catalog import GpuSpec, ModelSpec
@@ -55,6 +56,9 @@ HEADROOM = 0.9
 MAX_GPUS_SEARCHED = 100_000
 """Largest cluster the plan search considers (beyond it the reply says it does not fit)."""
 
+
+_LAID = attrgetter(*Layout._fields)
+"""A Plan's :class:`estimator.setup.Layout` fields as a tuple, equal to (and hashed as) that Layout."""
 
 _FLOOR_AFTER = 16
 """Layouts left after a tight one above which :func:`best_plan_for` makes the count floor to try to skip
@@ -432,7 +436,8 @@ def training_memory(
 
     def per_gpu(plan: Plan, parts: dict[str, float]) -> dict:
         """The per-GPU fields of the answer: total, its band and the card's capacity."""
-        low, high = per_gpu_band(spec, setup, plan, parts, params, facts=memo.facts)
+        made = memo.peaks.get(_LAID(plan))  # the step's peaks the search made for this layout, if it did
+        low, high = per_gpu_band(spec, setup, plan, parts, params, facts=memo.facts, p=made)
         return {
             "per_gpu_bytes": sum(parts.values()),
             "per_gpu_bytes_low": low,

@@ -5,6 +5,7 @@ they imply (DeepSpeed, Megatron-LM), set on each layout of a memory answer. Spli
 
 from __future__ import annotations
 
+from estimator.built import copied
 from estimator.models import Memory, Plan
 
 
@@ -22,9 +23,8 @@ def with_batch(plan: Plan, global_batch: int, accumulation: int | None = None) -
     """
     per_step = plan.micro_batch * plan.dp
     accumulation = accumulation or max(1, round(global_batch / per_step))
-    return plan.model_copy(
-        update={"gradient_accumulation": accumulation, "global_batch_sequences": per_step * accumulation}
-    )
+    batch = {"gradient_accumulation": accumulation, "global_batch_sequences": per_step * accumulation}
+    return copied(plan, batch)
 
 
 def memory_with_batch(mem: Memory, global_batch: int, accumulation: int | None = None) -> Memory:
@@ -35,4 +35,4 @@ def memory_with_batch(mem: Memory, global_batch: int, accumulation: int | None =
         for name in ("plan", "min_plan", "recommended_plan")
         if getattr(mem, name) is not None
     }
-    return mem.model_copy(update=update)
+    return copied(mem, update)

@@ -135,10 +135,13 @@ def state_key(spec: ModelSpec, setup: TrainingSetup, plan: Plan | Layout) -> tup
     :func:`estimator.memory.model_state_bytes` and of a paged optimizer, the frozen base and its
     embeddings, the adapters and trained layers, the frozen copies, PPO's critic — and the same
     integer divisor gives the same float: TP 8 × PP 2 and TP 2 × PP 8 share their states (a search's
-    layouts at one count have the same stage-3 states)."""
+    layouts at one count have the same stage-3 states). At ZeRO-0 nothing is sharded over DP (every
+    term above divides by DP only from stage 1 or 3 up): DP is left out, so the one-GPU states and
+    those of every DP at stage 0 are one entry."""
+    dp = plan.dp if plan.zero_stage else 1
     if plan.ep == 1 and not setup.optimizer_in_backward and spec.layers % plan.pp == 0:
-        return (plan.tp * plan.pp, plan.dp, plan.zero_stage, plan.offload)
-    return (plan.tp, plan.pp, plan.dp, plan.zero_stage, plan.offload, plan.ep)
+        return (plan.tp * plan.pp, dp, plan.zero_stage, plan.offload)
+    return (plan.tp, plan.pp, dp, plan.zero_stage, plan.offload, plan.ep)
 
 
 def step_out_of_reach(

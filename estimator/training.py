@@ -13,6 +13,7 @@ from typing import Any
 from estimator import attention, compute, defaults, rollout, training_plan
 from estimator.architecture import shape_for_size
 from estimator.budget_check import budget_without_price, check_budget
+from estimator.built import band, days_row
 from estimator.catalog import GpuSpec, ModelSpec
 from estimator.copying import replace
 from estimator.duration_check import without_impossible_duration
@@ -275,22 +276,13 @@ def _params_from_data(
 
 def _hours_band(flops: float, peak: float, mfu: MFU) -> Band:
     low_mfu, likely_mfu, high_mfu = mfu
-    return Band(
-        low=compute.gpu_hours(flops, peak, high_mfu),
-        likely=compute.gpu_hours(flops, peak, likely_mfu),
-        high=compute.gpu_hours(flops, peak, low_mfu),
-    )
+    hours = compute.gpu_hours
+    return band(hours(flops, peak, high_mfu), hours(flops, peak, likely_mfu), hours(flops, peak, low_mfu))
 
 
 def _days(hours: Band, gpus: int) -> DaysRow:
-    return DaysRow(
-        gpus=gpus,
-        days=Band(
-            low=compute.days_on(hours.low, gpus),
-            likely=compute.days_on(hours.likely, gpus),
-            high=compute.days_on(hours.high, gpus),
-        ),
-    )
+    on = compute.days_on
+    return days_row(gpus, band(on(hours.low, gpus), on(hours.likely, gpus), on(hours.high, gpus)))
 
 
 def _table_counts(anchor: int) -> list[int]:
@@ -299,8 +291,8 @@ def _table_counts(anchor: int) -> list[int]:
     return sorted({max(1, base // 2), base, base * 2, base * 4})
 
 
-def _scaled(band: Band, factor: float) -> Band:
-    return Band(low=band.low * factor, likely=band.likely * factor, high=band.high * factor)
+def _scaled(values: Band, factor: float) -> Band:
+    return band(values.low * factor, values.likely * factor, values.high * factor)
 
 
 def _inverse(

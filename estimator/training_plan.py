@@ -9,6 +9,7 @@ import math
 from typing import Any, NamedTuple
 
 from estimator import compute, rollout
+from estimator.built import band, copied, days_row
 from estimator.catalog import GpuSpec, ModelSpec
 from estimator.colocate import beside_engine
 from estimator.copying import replace
@@ -17,7 +18,7 @@ from estimator.ledger import Ledger
 from estimator.memory import breakdown_within
 from estimator.memory_band import per_gpu_band
 from estimator.methods import with_least
-from estimator.models import Band, DaysRow, FitChange, Memory, Method, SizingRequest, Stage
+from estimator.models import DaysRow, FitChange, Memory, Method, SizingRequest, Stage
 from estimator.offload_time import offload_seconds_per_step
 from estimator.pcie_layout import with_pcie_zero
 from estimator.plan import HEADROOM, MAX_GPUS_SEARCHED, memory_with_batch, training_memory
@@ -153,14 +154,14 @@ def _slower_fields(out: Any, factor: float) -> dict[str, Any]:
     g, m, roll = out.gpu_hours, out.mfu, getattr(out, "rollout", None)
     if roll is not None:
         t = roll.training_gpu_hours
-        slowed = Band(low=t.low * factor, likely=t.likely * factor, high=t.high * factor)
+        slowed = band(t.low * factor, t.likely * factor, t.high * factor)
         hours, roll = rollout.with_rollout(slowed, roll)
     else:
-        hours = Band(low=g.low * factor, likely=g.likely * factor, high=g.high * factor)
+        hours = band(g.low * factor, g.likely * factor, g.high * factor)
     fields: dict[str, Any] = {"gpu_hours": hours, "mfu_likely": m.likely / factor}
     if roll is not None:
         fields["rollout"] = roll
-    fields["mfu"] = Band(low=m.low / factor, likely=m.likely / factor, high=m.high / factor)
+    fields["mfu"] = band(m.low / factor, m.likely / factor, m.high / factor)
     if out.cost is not None:
         c, billed = out.cost, compute.billed_gpu_hours(hours.likely)
         fields["cost"] = c.model_copy(
@@ -221,12 +222,11 @@ def fewest_slower(rows: list[DaysRow], fewest: tuple[int, float, int] | None) ->
     if fewest is None:
         return rows
     _, f, keep = fewest
-    return [
-        DaysRow(gpus=r.gpus, days=Band(low=r.days.low * f, likely=r.days.likely * f, high=r.days.high * f))
-        if r.gpus < keep
-        else r
-        for r in rows
-    ]
+    out = []
+    for r in rows:
+        d = r.days
+        out.append(days_row(r.gpus, band(d.low * f, d.likely * f, d.high * f)) if r.gpus < keep else r)
+    return out
 
 
 class PlanParts(NamedTuple):
@@ -274,13 +274,12 @@ def memory_and_plan(
             global_batch=global_batch, reuse=reuse,
         )  # fmt: skip
     if req.gpu_count is None:
-        mem = mem.model_copy(update={"fits_requested": None})
+        mem = copied(mem, {"fits_requested": None})
     else:  # an adapter method laid out to communicate least: the least memory on these GPUs, too
         mem = with_pcie_zero(spec, params, gpu, setup, with_least(spec, params, gpu, setup, mem))
     if r.stage != Stage.finetune:  # pre-training size follows the deadline, not memory comfort
-        mem = mem.model_copy(
-            update={"recommended_gpus": None, "recommended_plan": None, "recommended_per_gpu_bytes": None}
-        )
+        unsized = {"recommended_gpus": None, "recommended_plan": None, "recommended_per_gpu_bytes": None}
+        mem = copied(mem, unsized)
     if r.stage == Stage.finetune:  # a layout that fits at the band's high end (fitted on fine-tuning runs)
         mem = with_high_edge_plan(spec, params, gpu, setup, mem)
     if global_batch:

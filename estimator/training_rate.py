@@ -9,6 +9,7 @@ import math
 from typing import NamedTuple
 
 from estimator import compute, efficiency
+from estimator.built import band
 from estimator.catalog import GpuSpec
 from estimator.ledger import Ledger
 from estimator.models import Band, Method, Precision, PredictionInterval, SizingRequest
@@ -233,7 +234,7 @@ def at_count(hours: Band, gpus: int, given: int | None, reference: float | None)
         return hours
     model = efficiency.CALIBRATED
     f = efficiency.scale_factor(model, given, reference) / efficiency.scale_factor(model, gpus, reference)
-    return Band(low=hours.low * f, likely=hours.likely * f, high=hours.high * f)
+    return band(hours.low * f, hours.likely * f, hours.high * f)
 
 
 def deadline_gpus(hours: Band, days: float, per_node: int, given: int | None, reference: float | None) -> int:

@@ -1,0 +1,91 @@
+"""The estimate's own pydantic values built without validating them again (issue 23 item 7: the
+estimate's CPU budget; bench/RESULTS.md, session 17, part s17-sp-est).
+
+The estimator validates what the user gives once, at the boundary (:class:`estimator.request.SizingRequest`);
+the bands, table rows and ledger entries it then makes from its own floats were validated again on every
+construction (~33 ``validate_python`` calls a 7B training estimate). Each builder here makes the same
+instance pydantic's validation makes — the same ``__dict__`` (fields in their declared order, defaults
+included), fields set and no extras — when every value already has the exact type the field declares
+(``type(x) is float``: a float validates to itself), and otherwise calls the model, so a value of any
+other type (an int, a numpy float, a bool) is coerced or refused exactly as before. Tested against the
+validating constructors in tests/test_built.py.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any, TypeVar
+
+from pydantic import BaseModel
+
+from estimator.models import Assumption, Band, DaysRow
+
+M = TypeVar("M", bound=BaseModel)
+
+_new = object.__new__
+_set = object.__setattr__
+_SCALARS = frozenset((float, int, str, type(None)))
+"""Exact types an ``Assumption.params`` value keeps through validation (``float | int | str | None``: a
+value of one of them matches its own branch in strict mode, unchanged; a bool is coerced, not kept)."""
+_VALUES = _SCALARS | {bool}
+"""Exact types ``Assumption.value`` keeps (``float | int | str | bool | None``)."""
+_STR = frozenset((str,))
+
+
+def _made(cls: type[M], values: dict[str, Any], given: set[str]) -> M:
+    """An instance of ``cls`` holding ``values`` (every field, in order) with ``given`` as its fields set."""
+    made = _new(cls)
+    _set(made, "__dict__", values)
+    _set(made, "__pydantic_fields_set__", given)
+    _set(made, "__pydantic_extra__", None)
+    _set(made, "__pydantic_private__", None)
+    return made
+
+
+def band(low: float, likely: float, high: float) -> Band:
+    """``Band(low=low, likely=likely, high=high)``; validated only when a value is not a float."""
+    if low.__class__ is float and likely.__class__ is float and high.__class__ is float:
+        return _made(Band, {"low": low, "likely": likely, "high": high}, {"low", "likely", "high"})
+    return Band(low=low, likely=likely, high=high)
+
+
+def days_row(gpus: int, days: Band) -> DaysRow:
+    """``DaysRow(gpus=gpus, days=days)`` (no GPU-hours or cost of its own); validated only when
+    ``gpus`` is not an int or ``days`` not a Band (a nested model instance is kept as it is)."""
+    if gpus.__class__ is int and days.__class__ is Band:
+        values = {"gpus": gpus, "days": days, "gpu_hours": None, "cost": None}
+        return _made(DaysRow, values, {"gpus", "days"})
+    return DaysRow(gpus=gpus, days=days)
+
+
+def assumption(
+    field: str, value: Any, why: str, params: dict[str, Any], also: Iterable[str], citation: str | None
+) -> Assumption:
+    """``Assumption(field=…, value=…, why=…, params=…, also=list(also), citation=…)``: validated only
+    when a value's exact type is not one its field keeps (``params``: a new dict, as validation makes)."""
+    also = list(also)
+    exact = (
+        field.__class__ is str
+        and why.__class__ is str
+        and value.__class__ in _VALUES
+        and (citation is None or citation.__class__ is str)
+        and set(map(type, params.values())) <= _SCALARS  # C-level: no generator frame
+        and set(map(type, params)) <= _STR
+        and set(map(type, also)) <= _STR
+    )
+    if not exact:
+        return Assumption(field=field, value=value, why=why, params=params, also=also, citation=citation)
+    values = {"field": field, "value": value, "why": why, "params": dict(params), "also": also}
+    values["citation"] = citation
+    return _made(Assumption, values, {"field", "value", "why", "params", "also", "citation"})
+
+
+def copied(model: M, update: dict[str, Any]) -> M:
+    """``model.model_copy(update=update)`` (no validation there either) without pydantic's ``copy``
+    calls, for a model of the estimator's (no extras, no private attributes) and field names; else
+    ``model_copy`` itself."""
+    if model.__pydantic_private__ is not None or model.__pydantic_extra__ is not None:
+        return model.model_copy(update=update)
+    if not update.keys() <= model.__class__.__pydantic_fields__.keys():
+        return model.model_copy(update=update)
+    return _made(model.__class__, {**model.__dict__, **update}, model.__pydantic_fields_set__ | update.keys())
