@@ -2,7 +2,8 @@
 editable install is built: the Babel catalogs (locales/*/LC_MESSAGES/messages.po → .mo, and each one's
 parsed form, messages.marshal), the reply templates (templates/_compiled/<format>/*.cache, Jinja
 bytecode), the data catalogs
-(estimator/data/_compiled.json) and the parser's regex code (bot/parse/_compiled_regex.marshal).
+(estimator/data/_compiled.json), the parser's regex code (bot/parse/_compiled_regex.marshal) and its
+index of model names (bot/parse/_name_indexes.marshal).
 The installed bot reads them and never writes in the package.
 
 Hatchling runs :meth:`CatalogsHook.initialize` before collecting files; the outputs are written in
@@ -68,6 +69,8 @@ class CatalogsHook(BuildHookInterface):
             build_data.setdefault("artifacts", []).append("bot/render/_cldr_subset.pickle")
         build_data.setdefault("artifacts", []).append("estimator/data/_compiled.json")  # it is gitignored
         build_data["artifacts"].append("estimator/data/_compiled.marshal")
+        if self._store_name_indexes():
+            build_data["artifacts"].append("bot/parse/_name_indexes.marshal")
         if self._compile_regexes():
             build_data["artifacts"].append("bot/parse/_compiled_regex.marshal")
         if self._compile_dataclass_code():
@@ -202,6 +205,21 @@ class CatalogsHook(BuildHookInterface):
             print(f"note: ask's regexes not recorded: {done.stderr[-500:]}", file=sys.stderr)
             return set()
         return {(p, int(f)) for p, f in json.loads(done.stdout.strip().splitlines()[-1])}
+
+    def _store_name_indexes(self) -> bool:
+        """Store the parser's index of catalog model names (bot.parse.name_store), built in a fresh
+        interpreter from the catalogs just compiled. False (nothing shipped: the index is built on the
+        first question as before) on failure."""
+        import subprocess
+        import sys
+
+        script = "from bot.parse.name_store import write\nprint(write())\n"
+        done = subprocess.run(
+            [sys.executable, "-c", script], cwd=self.root, capture_output=True, text=True, check=False
+        )
+        if done.returncode != 0:
+            print(f"note: name indexes not stored: {done.stderr[-500:]}", file=sys.stderr)
+        return done.returncode == 0
 
     def _compile_dataclass_code(self) -> bool:
         """Store the code of the dataclass methods ``sizing-bot ask`` makes (estimator._dataclass_code),

@@ -10,6 +10,7 @@ from functools import cache
 from bot.parse import lexicon as lx
 from bot.parse.card_memory import beyond_one_card
 from bot.parse.gpu_table import GpuTable
+from bot.parse.name_store import GpuIndexData, stored_gpu_index
 from bot.parse.normalize import GPU_MARK, UNKNOWN_GPU_MARK, mask
 from bot.parse.regex import LazyPattern, rc
 from estimator import catalog
@@ -97,9 +98,22 @@ def is_gpu_name(name: str) -> bool:
 
 @cache
 def _gpu_index() -> _GpuIndex:
+    gpus = catalog.gpus()
+    stored = stored_gpu_index(gpus)  # the build's, when built from this catalog by this code
+    names, alternatives, families, starts = built_gpu_names(gpus) if stored is None else stored
+    regex = _gpu_pattern("|".join(alt for alt, _ in alternatives), starts)
+    table = GpuTable(
+        [(alt, chunks[0][:1]) for alt, chunks in alternatives], _table_pattern, starts, _VENDOR_WORDS
+    )
+    return _GpuIndex(names, alternatives, families, regex, table)
+
+
+def built_gpu_names(gpus: dict[str, catalog.GpuSpec]) -> GpuIndexData:
+    """The catalog ``gpus``' names, each name's regex and chunks (longest first), the families' ids and the
+    names' first characters (what the build stores: bot.parse.name_store)."""
     names: dict[str, str] = {}
     families: dict[str, list[str]] = {}
-    for g in catalog.gpus().values():
+    for g in gpus.values():
         families.setdefault(g.family, []).append(g.id)
         default = catalog.default_gpu_for_family(g.family)
         for alias in (g.id, g.family, *g.aliases):
@@ -110,12 +124,7 @@ def _gpu_index() -> _GpuIndex:
         (r"[\s\-_]*".join(re.escape(chunk) for chunk in key.split(" ")), tuple(key.split(" ")))
         for key in sorted(names, key=len, reverse=True)
     ]
-    starts = _first_chars(list(names))
-    regex = _gpu_pattern("|".join(alt for alt, _ in alternatives), starts)
-    table = GpuTable(
-        [(alt, chunks[0][:1]) for alt, chunks in alternatives], _table_pattern, starts, _VENDOR_WORDS
-    )
-    return _GpuIndex(names, alternatives, families, regex, table)
+    return names, alternatives, families, _first_chars(list(names))
 
 
 @dataclass(slots=True)

@@ -21,6 +21,7 @@ from functools import cache
 from bot.parse import lexicon as lx
 from bot.parse import model_names as names
 from bot.parse.gpus import is_gpu_name
+from bot.parse.name_store import stored_model_index
 from bot.parse.normalize import MODEL_MARK, mask
 from bot.parse.other_names import tagged_family_names
 from bot.parse.regex import LazyPattern, compile_pattern, rc, starts_with_one_of
@@ -111,6 +112,15 @@ def _model_regex(families: list[str]) -> LazyPattern:
 @cache
 def _model_index() -> _ModelIndex:
     models = catalog.models()
+    stored = stored_model_index(models)  # the build's, when built from this catalog by this code
+    if stored is None:
+        return built_model_index(models)
+    by_alias, starts, keys, regex, families = stored
+    return _ModelIndex(by_alias, rc(starts), [_ModelKey(*k) for k in keys], rc(regex), families)
+
+
+def built_model_index(models: dict[str, catalog.ModelSpec]) -> _ModelIndex:
+    """The index of the catalog ``models``' names (what the build stores: bot.parse.name_store)."""
     families = list(lx.MODEL_FAMILIES)
     names: dict[str, str] = {}
     firsts: set[str] = set()
