@@ -115,7 +115,7 @@ def test_the_cards_in_the_plural_are_not_one(capsys: pytest.CaptureFixture[str])
     assert ask(capsys, "Mistral-7B on the A100s we have, what fits?")["request"]["gpu_count"] != 1
 
 
-PARAPHRASE_FLOOR = 152  # s16 review: 156 → 152 (honest scorer)
+PARAPHRASE_FLOOR = 154  # s17 merge: 152 → 154
 """Paraphrases understood in full (of 156; 150 at the start of branch s10-paren, 156 since s11-defp read
 'internvl 76b' typed in lower case as the unknown model it names). Raise it when the
 parser gains; never lower it to let a change through."""

@@ -27,10 +27,10 @@ from tests.real_questions import (
 # typed name's latest release or catalog alias (not a model listed as not sized). Every working-split floor
 # marked '(honest scorer)' was lowered to the figure this measured (work flips: zh-085, zh-097, zh-109,
 # en-018, en-034, en-085, en-087, en-094, en-097, en-102, en-123; the others in the s16-rvb report).
-WORKING_SPLIT_UNDERSTOOD = 196  # s16 review: 207 → 196 (honest scorer)
+WORKING_SPLIT_UNDERSTOOD = 204  # s17 merge: 196 → 204
 """Questions of the working split understood in full at the last measurement (README.md there; 202 before
 session 16's s16-gen)."""
-R2_WORK_UNDERSTOOD_EN = 14  # s16 review: 19 → 14 (honest scorer)
+R2_WORK_UNDERSTOOD_EN = 19  # s17 merge: 14 → 19
 """Round 2's English r2work records understood in full at the last measurement (13/19 at its freeze)."""
 
 EXTRA_KEYS = {
@@ -131,7 +131,7 @@ def test_scorer_takes_a_completion_alone_as_the_sequence() -> None:
     assert score(record, answer) == ["max_completion_length"]
 
 
-R3_WORK_UNDERSTOOD_ZH = 21  # s16 review: 24 → 21 (honest scorer)
+R3_WORK_UNDERSTOOD_ZH = 23  # s17 merge: 21 → 23
 """Round 3's Chinese working split (zh_r3.json, r3work: 24 records) understood in full at the last
 measurement (README.md there); 16 at the freeze."""
 
@@ -149,7 +149,7 @@ def test_round4_work_zh_does_not_regress() -> None:
     assert _work_understood("r4work", "zh", 22) >= R4_WORK_UNDERSTOOD_ZH
 
 
-R5_WORK_UNDERSTOOD_ZH = 17  # s16 review: 20 → 17 (honest scorer)
+R5_WORK_UNDERSTOOD_ZH = 20  # s17 merge: 17 → 20
 """Round 5's Chinese working split (zh_r5.json, r5work: 20 records) understood in full at the last
 measurement (README.md there); 10 at the freeze, 20 after s16-gen (two counts tried)."""
 
@@ -167,7 +167,7 @@ def test_round6_work_zh_does_not_regress() -> None:
     assert _work_understood("r6work", "zh", 17) >= R6_WORK_UNDERSTOOD_ZH
 
 
-R7_WORK_UNDERSTOOD_ZH = 14  # s16 review: 15 → 14 (honest scorer)
+R7_WORK_UNDERSTOOD_ZH = 15  # s17 merge: 14 → 15
 """Round 7's Chinese working split (zh_r7.json, r7work: 15 records) understood in full at the last
 measurement (README.md there); 11 at the freeze, 15 after its readers."""
 
@@ -442,7 +442,7 @@ def test_scorer_gives_a_size_of_a_model_not_sized_no_credit() -> None:
     assert score({"stated": {"params_total": 30e9}}, answer) == []
 
 
-R9_WORK_UNDERSTOOD_ZH = 15  # s16 review: 16 → 15 (honest scorer)
+R9_WORK_UNDERSTOOD_ZH = 16  # s17 merge: 15 → 16
 """Round 9's Chinese working split (zh_r9.json, r9work: 17 records) understood in full at the last
 measurement (README.md there): 6 at the freeze, 15 after its readers, 16 at s16. Its r9test half (23
 records) is frozen in ``frozen_r9_test_zh.sha256``."""
@@ -452,7 +452,7 @@ def test_round9_work_zh_does_not_regress() -> None:
     assert _work_understood("r9work", "zh", 17) >= R9_WORK_UNDERSTOOD_ZH
 
 
-R10_WORK_UNDERSTOOD_ZH = 22  # s16 review: 24 → 22 (honest scorer)
+R10_WORK_UNDERSTOOD_ZH = 24  # s17 merge: 22 → 24
 """Round 10's Chinese working split (zh_r10.json, r10work: 24 records) understood in full at the last
 measurement (README.md there): 18 at the freeze, 24 after its readers. Its r10test half (16 records) is
 frozen in ``frozen_r10_test_zh.sha256``."""
@@ -462,7 +462,7 @@ def test_round10_work_zh_does_not_regress() -> None:
     assert _work_understood("r10work", "zh", 24) >= R10_WORK_UNDERSTOOD_ZH
 
 
-R11_WORK_UNDERSTOOD_ZH = 19  # s16 review: 21 → 19 (honest scorer)
+R11_WORK_UNDERSTOOD_ZH = 21  # s17 merge: 19 → 21
 """Round 11's Chinese working split (zh_r11.json, r11work: 22 records) understood in full at the last
 measurement (README.md there): 16 at the freeze, 21 after its readers. Its r11test half (18 records) is
 frozen in ``frozen_r11_test_zh.sha256``."""
@@ -504,7 +504,7 @@ def test_round5_work_en_does_not_regress() -> None:
     assert _work_understood("r5work", "en", 16) >= R5_WORK_UNDERSTOOD_EN
 
 
-R6_WORK_UNDERSTOOD_EN = 14  # s16 review: 15 → 14 (honest scorer)
+R6_WORK_UNDERSTOOD_EN = 15  # s17 merge: 14 → 15
 """Round 6's English r6work records (en_r6.json, 15 records) understood in full at the last measurement
 (10/15 at its freeze, 15/15 after its readers; README.md there). Its r6test half (25 records) is frozen in
 ``frozen_r6_test_en.sha256``."""
@@ -514,7 +514,7 @@ def test_round6_work_en_does_not_regress() -> None:
     assert _work_understood("r6work", "en", 15) >= R6_WORK_UNDERSTOOD_EN
 
 
-R7_WORK_UNDERSTOOD_EN = 15  # s16 review: 19 → 15 (honest scorer)
+R7_WORK_UNDERSTOOD_EN = 18  # s17 merge: 15 → 18
 """Round 7's English r7work records (en_r7.json, 19 records) understood in full at the last measurement
 (14/19 at its freeze, 19/19 after its readers; README.md there). Its r7test half (21 records) is frozen in
 ``frozen_r7_test_en.sha256``."""
@@ -524,7 +524,7 @@ def test_round7_work_en_does_not_regress() -> None:
     assert _work_understood("r7work", "en", 19) >= R7_WORK_UNDERSTOOD_EN
 
 
-R9_WORK_UNDERSTOOD_EN = 17  # s16 review: 20 → 17 (honest scorer)
+R9_WORK_UNDERSTOOD_EN = 21  # s17 merge: 17 → 21
 """Round 9's English r9work records (en_r9.json, 23 records) understood in full at the last measurement
 (11/23 at its freeze, 17/23 after its readers, 20/23 after s16-gen; README.md there). Its r9test half (17
 records) is frozen in ``frozen_r9_test_en.sha256``."""
@@ -534,7 +534,7 @@ def test_round9_work_en_does_not_regress() -> None:
     assert _work_understood("r9work", "en", 23) >= R9_WORK_UNDERSTOOD_EN
 
 
-R10_WORK_UNDERSTOOD_EN = 18  # s16 review: 20 → 18 (honest scorer)
+R10_WORK_UNDERSTOOD_EN = 19  # s17 merge: 18 → 19
 """Round 10's English r10work records (en_r10.json, 22 records) understood in full at the last measurement
 (10/22 at its freeze, 18/22 after its readers, 20/22 after s16-gen; README.md there). Its r10test half (18
 records) is frozen in ``frozen_r10_test_en.sha256``."""
@@ -544,7 +544,7 @@ def test_round10_work_en_does_not_regress() -> None:
     assert _work_understood("r10work", "en", 22) >= R10_WORK_UNDERSTOOD_EN
 
 
-R11_WORK_UNDERSTOOD_EN = 14
+R11_WORK_UNDERSTOOD_EN = 17  # s17 merge: 14 → 17
 """Round 11's English r11work records (en_r11.json, 19 records) understood in full at the last measurement
 (11/19 at its freeze, 15/19 after its readers and one label correction; README.md there; 14/19 at the
 session's merge: en11-018 under the honest scorer ("unread" is no longer "named"), and en11-012's rig of a
