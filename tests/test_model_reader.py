@@ -176,13 +176,13 @@ def test_size_in_words(text: str, params: float) -> None:
 )
 def test_parameter_offload_is_named(text: str) -> None:
     data = answer(text)
-    assert ignored(data).get("offload_param: cpu") == "no_field"
+    assert ignored(data).get("offload_param: CPU") == "no_field"
     assert data["request"]["offload"] is True
 
 
 def test_verl_param_offload_false_is_not_named() -> None:
     data = answer("verl param_offload=False optimizer_offload=True qwen2.5-7b grpo on 8 H100")
-    assert "offload_param: cpu" not in ignored(data)
+    assert "offload_param: CPU" not in ignored(data)
 
 
 # 8. Several methods asked 'how long each': every row has its time, scaled by k·N·D and QLoRA's step factor.

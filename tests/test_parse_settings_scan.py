@@ -110,9 +110,9 @@ READERS = {rd.fn.__name__: rd for rd in settings_scan.READERS}
 def test_the_readers_are_those_of_the_settings_step() -> None:
     assert list(READERS) == [
         "_parallel", "_lora", "_precision_words", "_recompute", "_throughput", "_hours", "_serving",
-        "_methods",
+        "_methods", "_lora_variant",  # s17-ax-model: DoRA/AdaLoRA/rsLoRA/LoRA+/PiSSA sized as LoRA
     ]  # fmt: skip
-    assert {n for n, rd in READERS.items() if rd.training} == {"_throughput", "_serving"}
+    assert {n for n, rd in READERS.items() if rd.training} == {"_throughput", "_serving", "_lora_variant"}
     assert {n for n, rd in READERS.items() if rd.always_unless_training} == {"_throughput"}
 
 

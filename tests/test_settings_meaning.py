@@ -147,7 +147,8 @@ def test_gpus_in_a_private_chat_says_this_chat_and_lists_priced_cards_first(api:
     # estimator/data/prices.toml: 10 families with a CNY range, e.g. A100 ¥15–30 (the seed article)
     assert len(priced) == 10 and any(r.startswith("A100 ") and "¥15–30" in r for r in priced)
     assert f"{len(rows)} 种卡中有 10 种有 CNY 价格，排在前面" in text
-    assert "公开的租用报价" in text and "2025-06 – 2026-05" in text  # where and when the prices are from
+    # where and when the prices are from: the newest is the AWS G6 (L4) list transcribed 2026-08 (s17-trfix)
+    assert "公开的租用报价" in text and "2025-06 – 2026-08" in text
 
 
 def test_gpus_in_a_group_says_this_group(api: FakeBotAPI) -> None:
@@ -161,7 +162,8 @@ def test_gpus_in_a_group_says_this_group(api: FakeBotAPI) -> None:
     scenario(body, api)
     text = shown(api.calls_to("sendMessage")[0])
     assert "Set this group's own prices" in text and "this chat" not in text
-    assert "9 of" in text and "have a price in USD and are listed first" in text
+    # 9 families with a USD range, and since s17-trfix L4 and A10G (AWS G6/G5 on-demand ÷ GPUs): 11
+    assert "11 of" in text and "have a price in USD and are listed first" in text
 
 
 @pytest.mark.parametrize(

@@ -430,7 +430,7 @@ def _parallel_and_layers(out: Vocab) -> None:
     if not OFFLOAD_KEY_ON_RE.search(out.s) and _take(out, OFFLOAD_KEY_OFF_RE):
         out.fields["offload"] = False
     if PARAM_OFFLOAD_RE.search(out.s):  # the weights' own offload: named, the sizing has no setting (s17)
-        out.unused.append(("offload_param: cpu", "no_field"))
+        out.unused.append(("offload_param: CPU", "no_field"))
     bare_host_memory(out)  # '内存 64G' beside a layer split: the host's
     host_bandwidth(out)  # 'DDR5-6000', 'quad-channel DDR4-3200'
     no_kv_offload(out)  # -nkvo: the KV cache in CPU memory

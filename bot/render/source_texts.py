@@ -119,6 +119,30 @@ PRICE_SOURCES: tuple[str, ...] = (
         "its 2024–25 price list (not dated there), $1.48 for 1x as listed 2026-05-07 (techbytes.app "
         "'Serverless GPU Pricing Matrix 2026'). No CNY list on file"
     ),
+    N_(
+        "USD: AWS EC2 G5 on-demand, us-east-1 Linux, the instance price ÷ its A10G GPUs: g5.xlarge $1.006/h "
+        "(1 GPU; factualminds.com 'Amazon EC2 On-Demand Pricing' 2026-06), g5.12xlarge $5.672 (4 GPUs: "
+        "$1.42), g5.48xlarge $16.288 (8 GPUs: $2.04), as transcribed from instances.vantage.sh in "
+        "github.com/tsaol/aws-gpu data/g5_instances.js. AWS-only card: no CNY market."
+    ),
+    N_(
+        "USD: AWS EC2 G6 on-demand, us-east-1 Linux, the instance price ÷ its L4 GPUs: g6.xlarge $0.8048/h "
+        "(1 GPU), g6.12xlarge $4.6016 (4 GPUs: $1.15), g6.48xlarge $13.3504 (8 GPUs: $1.67), as transcribed "
+        "from instances.vantage.sh in github.com/tsaol/aws-gpu data/g6_instances.js (updated 2026-08-26). "
+        "No CNY list on file."
+    ),
+    N_(
+        "AWS EC2 G5 on-demand, us-east-1 Linux, the instance price ÷ its A10G GPUs: g5.xlarge $1.006/h (1 "
+        "GPU; factualminds.com 'Amazon EC2 On-Demand Pricing' 2026-06), g5.12xlarge $5.672 (4 GPUs: $1.42), "
+        "g5.48xlarge $16.288 (8 GPUs: $2.04), as transcribed from instances.vantage.sh in "
+        "github.com/tsaol/aws-gpu data/g5_instances.js. AWS-only card: no CNY market"
+    ),
+    N_(
+        "AWS EC2 G6 on-demand, us-east-1 Linux, the instance price ÷ its L4 GPUs: g6.xlarge $0.8048/h (1 "
+        "GPU), g6.12xlarge $4.6016 (4 GPUs: $1.15), g6.48xlarge $13.3504 (8 GPUs: $1.67), as transcribed "
+        "from instances.vantage.sh in github.com/tsaol/aws-gpu data/g6_instances.js (updated 2026-08-26). "
+        "No CNY list on file"
+    ),
 )
 """The catalog's price sources, as the ledger cites them."""
 
