@@ -1,0 +1,43 @@
+"""Session 17 design review's parser findings: inputs the merged tree misread although the base read them.
+
+1. A number before 'accumulation' was taken as the steps even when the word had its own number after it
+   ('batch size 16 gradient accumulation 4' → accumulation 16, batch 1) or when it belonged to another key
+   ('warmup 100 accumulation 16' → accumulation 100).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.real_questions import answer_json
+
+
+def _request(text: str) -> dict:
+    return answer_json(text)["request"]
+
+
+@pytest.mark.parametrize(
+    ("text", "batch", "accum", "seq"),
+    [
+        ("batch size 16 gradient accumulation 4", 16, 4, None),
+        ("micro batch 2 grad accum 8", 2, 8, None),
+        ("bs 4 gradient accumulation steps 8 seq 4096", 4, 8, 4096),
+        ("warmup 100 accumulation 16", None, 16, None),
+        ("QLoRA Qwen2-7B on 2 4090, 16 grad accum steps", 1, 16, 2048),
+        ("Llama-3-8B LoRA, batch 8 accumulation: 2, seq 1024", 8, 2, 1024),
+        ("Qwen2-7B LoRA 微调，batch size 16，gradient accumulation 4，要多久", 16, 4, None),
+        ("Qwen2-7B LoRA，warmup 100 accumulation 16", 1, 16, None),
+    ],
+)
+def test_accumulation_keeps_its_own_number(text: str, batch, accum: int, seq) -> None:
+    r = _request(text)
+    assert (r["batch_size"], r["gradient_accumulation"]) == (batch, accum)
+    if seq is not None:
+        assert r["seq_len"] == seq
+
+
+def test_warmup_before_accumulation_stays_warmup() -> None:
+    ignored = {
+        i["text"]: i["reason"] for i in answer_json("warmup 100 accumulation 16")["interpretation"]["ignored"]
+    }
+    assert ignored == {"warmup_steps: 100": "not_sized"}
