@@ -41,3 +41,21 @@ def test_warmup_before_accumulation_stays_warmup() -> None:
         i["text"]: i["reason"] for i in answer_json("warmup 100 accumulation 16")["interpretation"]["ignored"]
     }
     assert ignored == {"warmup_steps: 100": "not_sized"}
+
+
+@pytest.mark.parametrize(
+    ("text", "count", "memory"),
+    [
+        ("We need 24x7 serving of Llama-3-70B on 4 A100 80GB; is the VRAM enough?", 4, 80.0),
+        ("global batch 是 32*4，显存 80G，8 张 A100", 8, 80.0),
+        ("micro batch 24*4 on 8 H100, Llama-3-8B full fine-tune, VRAM per GPU?", 8, None),
+        ("服务器 24*4 小时运行 Qwen2-72B 推理，A100 8 张", 8, None),
+        ("Llama-3-8B 推理，7x24 服务，显存 24G 的卡 4 张", 4, 24.0),
+        # the form the rule was made for still reads: memory words beside the product
+        ("我这 24*4 怎么还报显存溢出，Qwen2-7B 全参", 4, 24.0),
+        ("Qwen2-14B LoRA on 24*4, keeps hitting OOM", 4, 24.0),
+    ],
+)
+def test_bare_product_is_cards_only_beside_memory_words(text: str, count: int, memory) -> None:
+    r = _request(text)
+    assert (r["gpu_count"], r["gpu_memory_gib"]) == (count, memory)
