@@ -59,3 +59,28 @@ def test_warmup_before_accumulation_stays_warmup() -> None:
 def test_bare_product_is_cards_only_beside_memory_words(text: str, count: int, memory) -> None:
     r = _request(text)
     assert (r["gpu_count"], r["gpu_memory_gib"]) == (count, memory)
+
+
+@pytest.mark.parametrize(
+    ("text", "count", "memory", "named"),
+    [
+        (
+            "Llama-3-8B LoRA on one 4090; the server's 128GB is shared with other jobs. Will it fit?",
+            1,
+            None,
+            ("host_memory: 128 GB", "no_field"),
+        ),
+        (
+            "Llama-3-70B inference on 8 H100, the node's 640GB of GPU memory",
+            8,
+            80.0,
+            ("640 GB", "cards_total"),
+        ),
+        ("Qwen2-72B 推理，box's 320GB VRAM across 4 cards", 4, 80.0, ("320 GB", "cards_total")),
+    ],
+)
+def test_a_machines_memory_is_the_cards_only_with_gpu_words(text: str, count: int, memory, named) -> None:
+    answer = answer_json(text)
+    r = answer["request"]
+    assert (r["gpu_count"], r["gpu_memory_gib"]) == (count, memory)
+    assert named in [(i["text"], i["reason"]) for i in answer["interpretation"]["ignored"]]

@@ -120,7 +120,17 @@ NOT_ENOUGH_RE = rc(r"(?<![\d.])(\d{1,3})\s*g(?:b|ib)?\s*(?:的)?\s*(?:显存)?\s
 """'16G 都不够', '24G 显存也不够': the card the job ran out of, one card of that memory (s17: before, unread),
 written '在 16g 显卡上都不够' as the on-card rule (:func:`bot.parse.role_left.on_card_memory`) reads it."""
 MACHINE_MEMORY_RE = rc(r"\b(?:machine|node|server|box)'?s\s+(\d{2,4})\s*(?:gb|gib|g)\b" + _NOT_RAM)
-"""'the machine's 640gb': the GPU memory of the whole machine, written '640gb in total' (s17: was unread)."""
+"""'the machine's 640gb of GPU memory': the GPU memory of the whole machine, written '640gb in total' (s17:
+was unread). Without GPU words beside it ('the server's 128GB is shared with other jobs') it is the host's
+RAM, written '128gb of ram' (review of s17: was read as one 4090 of 128 GB)."""
+_GPU_WORDS_RE = rc(r"gpu|vram|hbm|显存|显卡|cards?\b")
+
+
+def _machine_memory(m: re.Match[str]) -> str:
+    s = m.string
+    if _GPU_WORDS_RE.search(s, max(0, m.start() - 20), m.end() + 24):
+        return f"{m.group(1)}gb in total"
+    return f"{m.group(1)}gb of ram"
 
 
 KEY_MEMORY_RE = rc(
@@ -293,7 +303,7 @@ def memory_forms(s: str) -> str:
     if _NOT_ENOUGH_GATE.search(s):
         s = _sub(NOT_ENOUGH_RE, r"在 \1g 显卡上\2不\3", s)
     if _MACHINE_MEMORY_GATE.search(s):
-        s = _sub(MACHINE_MEMORY_RE, r"\1gb in total", s)
+        s = _sub(MACHINE_MEMORY_RE, _machine_memory, s)
     if _CARD_WITH_GATE.search(s):
         s = _sub(CARD_WITH_MEMORY_RE, r"\g<card> \g<n>gb", s)
     if _KEY_MEMORY_GATE.search(s):
