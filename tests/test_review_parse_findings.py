@@ -84,3 +84,28 @@ def test_a_machines_memory_is_the_cards_only_with_gpu_words(text: str, count: in
     r = answer["request"]
     assert (r["gpu_count"], r["gpu_memory_gib"]) == (count, memory)
     assert named in [(i["text"], i["reason"]) for i in answer["interpretation"]["ignored"]]
+
+
+@pytest.mark.parametrize(
+    ("text", "seq", "named"),
+    [
+        ("Llama-3-8B LoRA at 2048 context on 2 A100, we need 3000 done by Friday", 2048, ("3000", "unread")),
+        ("Qwen2-7B 推理，上下文 4096，想要 2000 左右的日活", 4096, ("2000", "unread")),
+        ("Qwen2-7B LoRA，上下文 2048，数据按 3000 算", 2048, ("3000", "unread")),
+        # a length asked after the one that runs is still read
+        ("Qwen2-7B LoRA 上下文 2048，想要 3000 上下文", 3000, ("2048", "replaced_by_later_value")),
+        (
+            "Qwen2-7B cutoff_len 2048 能跑，想拉到 3072 需要多少显存",
+            3072,
+            ("2048", "replaced_by_later_value"),
+        ),
+        ("Llama-3-8B fine at 512 tokens but OOMs at 2048. How much memory for 2048?", 2048, None),
+        ("Llama-3-8B LoRA works at 2048 context; we want 6000 context, how much memory?", 6000, None),
+        ("Qwen2-7B 上下文 2048 能跑，想做 6000 长度的需要多少显存", 6000, None),
+    ],
+)
+def test_a_later_number_is_the_asked_length_only_when_it_is_a_length(text: str, seq: int, named) -> None:
+    answer = answer_json(text)
+    assert answer["request"]["seq_len"] == seq
+    if named is not None:
+        assert named in [(i["text"], i["reason"]) for i in answer["interpretation"]["ignored"]]
