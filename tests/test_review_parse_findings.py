@@ -109,3 +109,38 @@ def test_a_later_number_is_the_asked_length_only_when_it_is_a_length(text: str, 
     assert answer["request"]["seq_len"] == seq
     if named is not None:
         assert named in [(i["text"], i["reason"]) for i in answer["interpretation"]["ignored"]]
+
+
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [
+        ("Qwen2-7B 全参微调，内存 64G 都不够", ("64", "unread")),
+        ("Qwen2-7B 全参微调，数据集 16G 也不行", ("16", "unread")),
+    ],
+)
+def test_host_memory_or_data_not_enough_is_no_card(text: str, named) -> None:
+    answer = answer_json(text)
+    assert answer["request"]["gpu_memory_gib"] is None
+    assert named in [(i["text"], i["reason"]) for i in answer["interpretation"]["ignored"]]
+
+
+@pytest.mark.parametrize(
+    ("text", "memory"), [("Qwen2-7B 全参微调，16G 都不够", 16.0), ("Qwen2-7B 全参微调，24G 显存也不够", 24.0)]
+)
+def test_a_card_not_enough_is_still_read(text: str, memory: float) -> None:
+    r = _request(text)
+    assert (r["gpu_count"], r["gpu_memory_gib"]) == (1, memory)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Qwen2-7B 全参微调，只能用 4 张，机器是 8 卡 A100",
+        "Qwen2-7B 全参微调，只能用 4 张，服务器有 8 张 A100，要多久",
+        "Llama-3-8B LoRA, we can only use 4 of them, the server has 8 A100s",
+    ],
+)
+def test_the_machines_count_after_the_used_one_is_another_setup(text: str) -> None:
+    answer = answer_json(text)
+    assert answer["request"]["gpu_count"] == 4
+    assert ("8", "other_setup") in [(i["text"], i["reason"]) for i in answer["interpretation"]["ignored"]]

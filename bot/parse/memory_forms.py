@@ -145,6 +145,17 @@ memory rules read (host memory, '内存: 50GB', stays the host's)."""
 _RAM_BEFORE_RE = rc(r"(?:内存|ram|系统|cpu|主机|机器|服务器|硬盘|磁盘)\s*(?:都|也|均|全)?\s*$")
 
 
+_NOT_CARD_BEFORE_RE = rc(r"(?:内存|ram|主机|硬盘|磁盘|数据集?|语料|文件)\s*(?:是|有|就)?\s*$")
+
+
+def _not_enough(m: re.Match[str]) -> str:
+    """'在 Ng 显卡上都不够' for ``m`` of :data:`NOT_ENOUGH_RE`, unless the words before it are the host's
+    memory or the data ('内存 64G 都不够', '数据集 16G 也不行': review of s17, both were read as a card)."""
+    if _NOT_CARD_BEFORE_RE.search(m.string[max(0, m.start() - 8) : m.start()]):
+        return m.group(0)
+    return f"在 {m.group(1)}g 显卡上{m.group(2)}不{m.group(3)}"
+
+
 def _each_card(m: re.Match[str]) -> str:
     """'每张卡 N g 显存' for ``m`` of :data:`ALL_ARE_RE`, unless the words before it are about system memory
     ('服务器内存都是 512G') or N is no card's memory."""
@@ -301,7 +312,7 @@ def memory_forms(s: str) -> str:
     if _CARD_THEN_GATE.search(s):
         s = CARD_THEN_MEMORY_RE.sub(_card_then_memory, s)
     if _NOT_ENOUGH_GATE.search(s):
-        s = _sub(NOT_ENOUGH_RE, r"在 \1g 显卡上\2不\3", s)
+        s = _sub(NOT_ENOUGH_RE, _not_enough, s)
     if _MACHINE_MEMORY_GATE.search(s):
         s = _sub(MACHINE_MEMORY_RE, _machine_memory, s)
     if _CARD_WITH_GATE.search(s):
