@@ -121,14 +121,16 @@ NOT_ENOUGH_RE = rc(r"(?<![\d.])(\d{1,3})\s*g(?:b|ib)?\s*(?:的)?\s*(?:显存)?\s
 written '在 16g 显卡上都不够' as the on-card rule (:func:`bot.parse.role_left.on_card_memory`) reads it."""
 MACHINE_MEMORY_RE = rc(r"\b(?:machine|node|server|box)'?s\s+(\d{2,4})\s*(?:gb|gib|g)\b" + _NOT_RAM)
 """'the machine's 640gb of GPU memory': the GPU memory of the whole machine, written '640gb in total' (s17:
-was unread). Without GPU words beside it ('the server's 128GB is shared with other jobs') it is the host's
-RAM, written '128gb of ram' (review of s17: was read as one 4090 of 128 GB)."""
+was unread). Without GPU words beside it or tensor parallelism in the message ('the server's 128GB is shared
+with other jobs') it is the host's RAM, written '128gb of ram' (review of s17: was read as one 4090 of 128 GB)."""
 _GPU_WORDS_RE = rc(r"gpu|vram|hbm|显存|显卡|cards?\b")
+_PARALLEL_RE = rc(r"\btp\s*=\s*\d|tensor[\s_\-]*parallel")
+"""Tensor parallelism in the message ('with tp=4'): the memory split is the cards'."""
 
 
 def _machine_memory(m: re.Match[str]) -> str:
     s = m.string
-    if _GPU_WORDS_RE.search(s, max(0, m.start() - 20), m.end() + 24):
+    if _GPU_WORDS_RE.search(s, max(0, m.start() - 20), m.end() + 24) or _PARALLEL_RE.search(s):
         return f"{m.group(1)}gb in total"
     return f"{m.group(1)}gb of ram"
 

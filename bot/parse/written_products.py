@@ -112,7 +112,7 @@ def _bare_product(m: re.Match[str]) -> str:
         return m.group(0)  # '24x7 serving', '24*4 小时': time, not cards
     if _BATCH_BEFORE_RE.search(s[max(0, start - 24) : start]):
         return m.group(0)  # 'global batch 是 32*4': a batch product
-    if not _MEMORY_TALK_RE.search(s[max(0, start - 16) : end + 20]):
+    if not _MEMORY_TALK_RE.search(s[max(0, start - 16) : end + 32]):
         return m.group(0)  # the memory word must be beside the product, not anywhere in the message
     return f"{m.group('n')} gpus with {m.group('m')} gb each"
 
@@ -139,7 +139,7 @@ BARE_MEMORY_TIMES_COUNT_RE = rc(
 )
 """'我这 24*4 怎么还报显存溢出': a card memory times a count, no unit and no card, in a message about GPU
 memory: that many cards of that memory (s17: before, both numbers were unread). The memory must be a card size
-people buy, and memory words (显存, VRAM, OOM) must stand beside it (16 characters before, 20 after),
+people buy, and memory words (显存, VRAM, OOM) must stand beside it (16 characters before, 32 after),
 so '16*8' nodes × cards stays a count; never after a batch word ('global batch 是 32*4'), before
 hours ('24*4 小时') or as '24x7' (review of s17: those were read as cards)."""
 _MEMORY_TALK_RE = re.compile(r"显存|vram|\boom|out\s+of\s+memory|gpu\s+memory")
