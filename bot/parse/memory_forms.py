@@ -122,7 +122,8 @@ written '在 16g 显卡上都不够' as the on-card rule (:func:`bot.parse.role_
 MACHINE_MEMORY_RE = rc(r"\b(?:machine|node|server|box)'?s\s+(\d{2,4})\s*(?:gb|gib|g)\b" + _NOT_RAM)
 """'the machine's 640gb of GPU memory': the GPU memory of the whole machine, written '640gb in total' (s17:
 was unread). Without GPU words beside it or tensor parallelism in the message ('the server's 128GB is shared
-with other jobs') it is the host's RAM, written '128gb of ram' (review of s17: was read as one 4090 of 128 GB)."""
+with other jobs') it is the host's RAM, written '128gb of ram'
+(review of s17: was read as one 4090 of 128 GB)."""
 _GPU_WORDS_RE = rc(r"gpu|vram|hbm|显存|显卡|cards?\b")
 _PARALLEL_RE = rc(r"\btp\s*=\s*\d|tensor[\s_\-]*parallel")
 """Tensor parallelism in the message ('with tp=4'): the memory split is the cards'."""
