@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.cli import main
 from tests.real_questions import answer_json
 
 
@@ -144,3 +145,23 @@ def test_the_machines_count_after_the_used_one_is_another_setup(text: str) -> No
     answer = answer_json(text)
     assert answer["request"]["gpu_count"] == 4
     assert ("8", "other_setup") in [(i["text"], i["reason"]) for i in answer["interpretation"]["ignored"]]
+
+
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [
+        ("Qwen2-7B LoRA on one 4090, the node's 128GB of GPU memory", "Not used: “128 GB” (more memory than"),
+        ("一张 4090，显存 128G，Qwen2-72B 推理够吗", "未使用：“128 GB”（超过所说显卡单卡的显存"),
+    ],
+)
+def test_a_share_above_the_named_card_never_overrides_it(capsys, text: str, named: str) -> None:
+    answer = answer_json(text)
+    assert (answer["request"]["gpu"], answer["request"]["gpu_memory_gib"]) == ("RTX-4090", None)
+    assert ("128 GB", "over_card") in [(i["text"], i["reason"]) for i in answer["interpretation"]["ignored"]]
+    assert main(["ask", text]) == 0
+    assert named in capsys.readouterr().out
+
+
+def test_a_memory_on_the_cards_name_stays_per_card() -> None:
+    r = _request("H20 141G 8 张跑 DeepSeek-V3")  # the H20's 141 GB variant, not in the catalog
+    assert (r["gpu_count"], r["gpu_memory_gib"]) == (8, 141.0)

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from bot.parse.card_memory import modded_size, written_as_setting
-from bot.parse.gpus import GpuMention
+from bot.parse.gpus import GpuMention, family_memory, unified
 from estimator import catalog
 
 COUNTED_GPU_GAP = 16
@@ -42,3 +42,22 @@ def per_card_memory(gpus: list[GpuMention], memory: float | None, count: float, 
     per_card = catalog.gpu(gpus[0].gpu_id).memory_gib
     total = abs(count * per_card - memory) < 1 and abs(per_card - memory) >= 1
     return None if total else memory
+
+
+def over_card(
+    f: dict, gpus: list[GpuMention], memory: float | None, named: list[tuple[str, str]]
+) -> float | None:
+    """The memory per card ``memory`` (GiB) for the card ``f["gpu"]``, or None when it is above what any
+    catalog variant of that card has (a stock card, not a modified one, and the memory not written on the
+    card's name as in 'H20 141G'): the card's own memory is sized and the number named in ``named`` as
+    ``over_card`` (review of s17: one 4090 with 'the node's 128GB of GPU memory' was sized as a 128 GB 4090
+    and said to fit)."""
+    gpu = f.get("gpu")
+    if memory is None or not gpus or gpus[0].modded or gpu is None or unified(gpu) or gpus[0].memory_gib:
+        return memory
+    if memory <= family_memory(gpu) + 1 or modded_size(gpu, memory):
+        return memory
+    text = f"{memory:g} GB"
+    named[:] = [n for n in named if n != (text, "cards_total")]
+    named.append((text, "over_card"))
+    return None
