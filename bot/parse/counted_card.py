@@ -44,16 +44,16 @@ def per_card_memory(gpus: list[GpuMention], memory: float | None, count: float, 
     return None if total else memory
 
 
-def over_card(
-    f: dict, gpus: list[GpuMention], memory: float | None, named: list[tuple[str, str]]
-) -> float | None:
+def over_card(f: dict, gpus: list[GpuMention], memory: float, named: list[tuple[str, str]]) -> float | None:
     """The memory per card ``memory`` (GiB) for the card ``f["gpu"]``, or None when it is above what any
     catalog variant of that card has (a stock card, not a modified one, and the memory not written on the
     card's name as in 'H20 141G'): the card's own memory is sized and the number named in ``named`` as
     ``over_card`` (review of s17: one 4090 with 'the node's 128GB of GPU memory' was sized as a 128 GB 4090
-    and said to fit)."""
+    and said to fit). Only a memory above 24 GB is checked: a machine's or a box's total, the case met."""
+    if not gpus or gpus[0].memory_gib or gpus[0].modded or memory <= 24:  # only above 24 GB (call budget)
+        return memory
     gpu = f.get("gpu")
-    if memory is None or not gpus or gpus[0].modded or gpu is None or unified(gpu) or gpus[0].memory_gib:
+    if gpu is None or unified(gpu):
         return memory
     if memory <= family_memory(gpu) + 1 or modded_size(gpu, memory):
         return memory
