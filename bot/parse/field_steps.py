@@ -364,7 +364,7 @@ class FieldSteps:
             f["gpu_count"] = len(rig)
         if f.get("gpu"):  # the card's own variant of that memory, whatever the word order
             f["gpu"] = variant_of_memory(f["gpu"], gpu_memory)
-        return (over_card(f, gpus, gpu_memory, self.named_unused) if gpu_memory else gpu_memory), count_max
+        return (over_card(self, gpus, gpu_memory) if (gpu_memory or 0) > 24 else gpu_memory), count_max
 
     def _money_and_serving(self, stage: str | None) -> None:
         """Deadline, budget, price and currency, MFU, micro-batch and concurrency."""
