@@ -3,8 +3,10 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from bot.parse.card_memory import modded_size, written_as_setting
-from bot.parse.gpus import GpuMention
+from bot.parse.gpus import GpuMention, family_memory, unified
 from estimator import catalog
 
 COUNTED_GPU_GAP = 16
@@ -42,3 +44,23 @@ def per_card_memory(gpus: list[GpuMention], memory: float | None, count: float, 
     per_card = catalog.gpu(gpus[0].gpu_id).memory_gib
     total = abs(count * per_card - memory) < 1 and abs(per_card - memory) >= 1
     return None if total else memory
+
+
+def over_card(steps: Any, gpus: list[GpuMention], memory: float) -> float | None:
+    """The memory per card ``memory`` (GiB) for the card ``steps.f["gpu"]`` (``steps``: the
+    :class:`bot.parse.field_steps.FieldSteps` parsing), or None when it is above what any catalog variant
+    of that card has (a stock card, not a modified one, and the memory not written on the card's name as in
+    'H20 141G'): the card's own memory is sized and the number named in ``steps.named_unused`` as
+    ``over_card`` (review of s17: one 4090 with 'the node's 128GB of GPU memory' was sized as a 128 GB 4090
+    and said to fit). Only a memory above 24 GB is checked: a machine's or a box's total, the case met."""
+    if not gpus or gpus[0].memory_gib or gpus[0].modded:
+        return memory
+    gpu, named = steps.f.get("gpu"), steps.named_unused
+    if gpu is None or unified(gpu):
+        return memory
+    if memory <= family_memory(gpu) + 1 or modded_size(gpu, memory):
+        return memory
+    text = f"{memory:g} GB"
+    named[:] = [n for n in named if n != (text, "cards_total")]
+    named.append((text, "over_card"))
+    return None

@@ -18,7 +18,7 @@ from bot.parse.asked_model import (
     candidates,
     named_text,
 )
-from bot.parse.counted_card import counted_gpu, counts, nearest_is, per_card_memory
+from bot.parse.counted_card import counted_gpu, counts, nearest_is, over_card, per_card_memory
 from bot.parse.counts_tried import COUNTS_FAILED, FAILED_RE, one_card, tried_counts, tried_read
 from bot.parse.file_names import example_model, glued_version, outside_file_names
 from bot.parse.gpus import GpuMention, card_total, unified, variant_of_memory
@@ -364,7 +364,7 @@ class FieldSteps:
             f["gpu_count"] = len(rig)
         if f.get("gpu"):  # the card's own variant of that memory, whatever the word order
             f["gpu"] = variant_of_memory(f["gpu"], gpu_memory)
-        return gpu_memory, count_max
+        return (over_card(self, gpus, gpu_memory) if (gpu_memory or 0) > 24 else gpu_memory), count_max
 
     def _money_and_serving(self, stage: str | None) -> None:
         """Deadline, budget, price and currency, MFU, micro-batch and concurrency."""

@@ -206,6 +206,13 @@ def card_total(card: GpuMention, memory: float) -> bool:
     return beyond_one_card(card.gpu_id, memory, variants)
 
 
+def family_memory(gpu_id: str) -> float:
+    """The most memory (GiB) any catalog variant of the family of ``gpu_id`` has (A100 → 80)."""
+    family = catalog.gpu(gpu_id).family
+    ids = _gpu_index().families.get(family, [gpu_id])
+    return max(catalog.gpus()[g].memory_gib for g in ids)
+
+
 def unified(gpu_id: str) -> bool:
     """Apple silicon: one chip per machine, sold with several memory sizes."""
     return catalog.gpu(gpu_id).gpu_memory_fraction is not None

@@ -23,10 +23,15 @@ PER_DEVICE_RE = rc(
 """'4 per device x …', '2/gpu × …': a micro-batch in a product of the global batch (never after a batch word:
 'batch size 4 per device' is read by its key)."""
 ACCUM_AFTER_RE = rc(
-    r"(?<![\w.=:])(?<![=:]\s)(\d{1,4})\s*(?:x\s*)?(?:gradient\s+|grad\s+)?(?:accumulation|accum)(?:\s+steps?)?(?![\w\-])"
+    r"(?<![\w.=:])(?<![=:]\s)(?<!batch\s)(?<!size\s)(?<!bs\s)(?<!warmup\s)(?<!seq\s)(?<!len\s)(?<!lr\s)"
+    r"(?<!epochs\s)(?<!epoch\s)(?<!length\s)(?<!rate\s)(?<!steps\s)(?<!context\s)"
+    r"(\d{1,4})\s*(?:x\s*)?(?:gradient\s+|grad\s+)?(?:accumulation|accum)(?:\s+steps?)?(?![\w\-])"
+    r"(?!\s*(?:steps?)?\s*[:=]?\s*\d)"
 )
 """'4 accumulation', '32 accumulation steps', '16 grad accum steps': the accumulation steps (never a key's
-value: 'batch_size=1 gradient_accumulation_steps=16')."""
+value: 'batch_size=1 gradient_accumulation_steps=16'; never when the word has its own number after it,
+'batch size 16 gradient accumulation 4', nor when the number before belongs to another key: 'warmup 100
+accumulation 16', 'micro batch 2 grad accum 8')."""
 ZH_PER_CARD_RE = rc(
     r"每(?:张|块)?卡(?:上)?\s*(?:跑|放|训练?|喂|塞)\s*(\d{1,4})\s*(?:条|个)(?:样本|数据|序列)?"
 )

@@ -120,7 +120,20 @@ NOT_ENOUGH_RE = rc(r"(?<![\d.])(\d{1,3})\s*g(?:b|ib)?\s*(?:的)?\s*(?:显存)?\s
 """'16G 都不够', '24G 显存也不够': the card the job ran out of, one card of that memory (s17: before, unread),
 written '在 16g 显卡上都不够' as the on-card rule (:func:`bot.parse.role_left.on_card_memory`) reads it."""
 MACHINE_MEMORY_RE = rc(r"\b(?:machine|node|server|box)'?s\s+(\d{2,4})\s*(?:gb|gib|g)\b" + _NOT_RAM)
-"""'the machine's 640gb': the GPU memory of the whole machine, written '640gb in total' (s17: was unread)."""
+"""'the machine's 640gb of GPU memory': the GPU memory of the whole machine, written '640gb in total' (s17:
+was unread). Without GPU words beside it or tensor parallelism in the message ('the server's 128GB is shared
+with other jobs') it is the host's RAM, written '128gb of ram'
+(review of s17: was read as one 4090 of 128 GB)."""
+_GPU_WORDS_RE = rc(r"gpu|vram|hbm|显存|显卡|cards?\b")
+_PARALLEL_RE = rc(r"\btp\s*=\s*\d|tensor[\s_\-]*parallel")
+"""Tensor parallelism in the message ('with tp=4'): the memory split is the cards'."""
+
+
+def _machine_memory(m: re.Match[str]) -> str:
+    s = m.string
+    if _GPU_WORDS_RE.search(s, max(0, m.start() - 20), m.end() + 24) or _PARALLEL_RE.search(s):
+        return f"{m.group(1)}gb in total"
+    return f"{m.group(1)}gb of ram"
 
 
 KEY_MEMORY_RE = rc(
@@ -133,6 +146,17 @@ memory rules read (host memory, '内存: 50GB', stays the host's)."""
 
 
 _RAM_BEFORE_RE = rc(r"(?:内存|ram|系统|cpu|主机|机器|服务器|硬盘|磁盘)\s*(?:都|也|均|全)?\s*$")
+
+
+_NOT_CARD_BEFORE_RE = rc(r"(?:内存|ram|主机|硬盘|磁盘|数据集?|语料|文件)\s*(?:是|有|就)?\s*$")
+
+
+def _not_enough(m: re.Match[str]) -> str:
+    """'在 Ng 显卡上都不够' for ``m`` of :data:`NOT_ENOUGH_RE`, unless the words before it are the host's
+    memory or the data ('内存 64G 都不够', '数据集 16G 也不行': review of s17, both were read as a card)."""
+    if _NOT_CARD_BEFORE_RE.search(m.string[max(0, m.start() - 8) : m.start()]):
+        return m.group(0)
+    return f"在 {m.group(1)}g 显卡上{m.group(2)}不{m.group(3)}"
 
 
 def _each_card(m: re.Match[str]) -> str:
@@ -291,9 +315,9 @@ def memory_forms(s: str) -> str:
     if _CARD_THEN_GATE.search(s):
         s = CARD_THEN_MEMORY_RE.sub(_card_then_memory, s)
     if _NOT_ENOUGH_GATE.search(s):
-        s = _sub(NOT_ENOUGH_RE, r"在 \1g 显卡上\2不\3", s)
+        s = _sub(NOT_ENOUGH_RE, _not_enough, s)
     if _MACHINE_MEMORY_GATE.search(s):
-        s = _sub(MACHINE_MEMORY_RE, r"\1gb in total", s)
+        s = _sub(MACHINE_MEMORY_RE, _machine_memory, s)
     if _CARD_WITH_GATE.search(s):
         s = _sub(CARD_WITH_MEMORY_RE, r"\g<card> \g<n>gb", s)
     if _KEY_MEMORY_GATE.search(s):

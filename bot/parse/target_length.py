@@ -72,9 +72,29 @@ def target_length(s: str, last: int, unread: list[Any], from_only: bool = False)
         left = TARGET_BEFORE_RE.search(s[max(0, tok.start - 40) : tok.start])
         asked = ASKED_AFTER_RE.match(s[tok.end : tok.end + 24]) is not None
         weak = left is not None and left.group(0).lower().split()[0] in _BEFORE_ONLY
-        if (left is not None and not weak) or asked:
+        moved = left is not None and MOVE_RE.match(left.group(0)) is not None
+        if ((left is not None and not weak) or asked) and (moved or _length_shaped(s, tok)):
             return Role("seq", seq_value(tok), tok)
     return None
+
+
+MOVE_RE = re.compile(
+    r"(?:(?:拉|提|提高|加|增加|扩|扩展|扩大|升|调|改)到|(?:increase|raise|extend|bump|push|scale|grow)\w*\s)",
+    re.IGNORECASE,
+)
+"""Words that move the length said first to the asked one ('拉到', 'increase it to'): a length by them."""
+LENGTH_NEAR_RE = re.compile(r"tokens?|上下文|长度|序列|context|seq|cutoff|max_len|ctx", re.IGNORECASE)
+"""A length word within a few characters of the asked number ('想要 32768 上下文', 'context 8192')."""
+
+
+def _length_shaped(s: str, tok: Any) -> bool:
+    """Whether the number ``tok`` of ``s`` reads as a length: a 'k' ('8K'), a length word within 12
+    characters before or 10 after it, or a multiple of 256 tokens ('for 2048?'). 'we need 3000 done by
+    Friday', '想要 2000 左右的日活', '数据按 3000 算' are not (review of s17: each was sized as the
+    length)."""
+    if tok.mag == "k" or tok.value % 256 == 0:
+        return True
+    return LENGTH_NEAR_RE.search(s, max(0, tok.start - 12), tok.end + 10) is not None
 
 
 OTHER_BEFORE_RE = re.compile(

@@ -53,7 +53,20 @@ def used_count(s: str, counts: list[Any]) -> float | None:
     n = float(_WORDS.get(word, 0) or word)
     if n == 1:
         return 1.0
-    return n if any(c.value > n and c.tok.start < m.start() for c in counts) else None
+    owned = (c for c in counts if c.value > n)
+    return n if any(c.tok.start < m.start() or _machine_count(s, c.tok.start) for c in owned) else None
+
+
+MACHINE_BEFORE_RE = rc(
+    r"(?:机器|服务器|整机|单机|节点|\bmachines?|\bservers?|\bnodes?|\bbox)\s*(?:上)?\s*"
+    r"(?:是|有|一共|共|总共|\bhas|\bhave|\bis|\bwith)?\s*(?:了|一共|总共|共)?\s*$"
+)
+"""A machine's own count after the used one ('只能用 4 张，机器是 8 卡', 'only 4 of them, the server has 8':
+review of s17, the 8 was named repeated)."""
+
+
+def _machine_count(s: str, start: int) -> bool:
+    return MACHINE_BEFORE_RE.search(s, max(0, start - 12), start) is not None
 
 
 def _past(s: str, pos: int) -> bool:

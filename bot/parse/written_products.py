@@ -100,9 +100,20 @@ def _count_cards(m: re.Match[str]) -> str:
     return f"{count} gpus with {memory} gb each"
 
 
+_BATCH_BEFORE_RE = re.compile(r"(?:batch|\bbs|批)[^。,，;；?？\n]{0,12}$")
+_HOURS_AFTER_RE = re.compile(r"\s*(?:小时|h\b|hours?\b|hrs?\b|天|days?\b)")
+
+
 def _bare_product(m: re.Match[str]) -> str:
-    if _CARD_BEFORE_RE.search(m.string[max(0, m.start() - 24) : m.start()]):
+    s, start, end = m.string, m.start(), m.end()
+    if _CARD_BEFORE_RE.search(s[max(0, start - 24) : start]):
         return m.group(0)
+    if (m.group("m") == "24" and m.group("n") == "7") or _HOURS_AFTER_RE.match(s, end):
+        return m.group(0)  # '24x7 serving', '24*4 小时': time, not cards
+    if _BATCH_BEFORE_RE.search(s[max(0, start - 24) : start]):
+        return m.group(0)  # 'global batch 是 32*4': a batch product
+    if not _MEMORY_TALK_RE.search(s[max(0, start - 16) : end + 32]):
+        return m.group(0)  # the memory word must be beside the product, not anywhere in the message
     return f"{m.group('n')} gpus with {m.group('m')} gb each"
 
 
@@ -128,7 +139,9 @@ BARE_MEMORY_TIMES_COUNT_RE = rc(
 )
 """'我这 24*4 怎么还报显存溢出': a card memory times a count, no unit and no card, in a message about GPU
 memory: that many cards of that memory (s17: before, both numbers were unread). The memory must be a card size
-people buy, and the message must speak of memory (显存, VRAM, OOM), so '16*8' nodes × cards stays a count."""
+people buy, and memory words (显存, VRAM, OOM) must stand beside it (16 characters before, 32 after),
+so '16*8' nodes × cards stays a count; never after a batch word ('global batch 是 32*4'), before
+hours ('24*4 小时') or as '24x7' (review of s17: those were read as cards)."""
 _MEMORY_TALK_RE = re.compile(r"显存|vram|\boom|out\s+of\s+memory|gpu\s+memory")
 _BARE_GATE = re.compile(r"(?:24|32|40|48|80|96)\s*[*×x]\s*\d(?![\d.])")
 _BRACKET_GATE = re.compile(r"\(\s*\d{1,2}\s*[x*×]\s*\d{2,3}\s*\)")

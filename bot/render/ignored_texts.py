@@ -84,6 +84,7 @@ IGNORED_TEXTS: dict[str, str] = {
         "the request rate × the output tokens per request: the output tokens per second sized"
     ),
     "cards_total": N_("the cards' memory together (their count × each card's memory), as sized"),
+    "over_card": N_("more memory than the card named has: its own memory is sized"),
     "nearest_format": N_(
         "the sizing has no such format: sized as the next larger one it has (shown above), an upper bound "
         "on the weights"
