@@ -95,6 +95,7 @@ class NoteCode(StrEnum):
     fp8_no_faster = "fp8_no_faster"
     int8_not_supported = "int8_not_supported"
     price_other_variant = "price_other_variant"
+    price_other_currency = "price_other_currency"
     rope_scaling_needed = "rope_scaling_needed"
     time_bound_padded = "time_bound_padded"
     time_bound_packed = "time_bound_packed"

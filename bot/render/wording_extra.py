@@ -91,6 +91,10 @@ EXTRA_NOTE_MESSAGES: dict[NoteCode, str] = {
         "No public price list on file gives %(gpu)s its own rate in this currency: the cost uses the "
         "range quoted for %(priced)s."
     ),
+    NoteCode.price_other_currency: N_(
+        "No rental price on file for %(gpu)s in %(currency)s: the cost is in %(priced)s, from the %(priced)s "
+        "price list on file (source under Assumptions), not converted."
+    ),
     NoteCode.rope_scaling_needed: N_(
         "%(model)s runs %(window)s tokens natively: %(length)s tokens need %(method)s RoPE scaling "
         "(factor %(factor)s, documented up to %(extended)s tokens), which is off by default — %(how)s. "
