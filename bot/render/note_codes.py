@@ -70,6 +70,7 @@ class NoteCode(StrEnum):
     tried_counts_failed = "tried_counts_failed"
     tried_counts_failed_fit = "tried_counts_failed_fit"
     own_card_cost = "own_card_cost"
+    own_card_energy = "own_card_energy"
     runtime_unsupported_gpu = "runtime_unsupported_gpu"
     serving_within_budget = "serving_within_budget"
     serving_over_budget = "serving_over_budget"
