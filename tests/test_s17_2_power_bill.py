@@ -1,5 +1,5 @@
-"""Trial s17-2 #3: '我就一张 RTX 3090，想在家 …，电费大概多少钱？' (and 'power bill' in English) is a run on the
-user's own card: no rental price to miss; the power is given as energy at the card's board power
+"""Trial s17-2 #3: '我就一张 RTX 3090，想在家 …，电费大概多少钱？' (and 'power bill' in English) is a run on
+the user's own card: no rental price to miss; the power is given as energy at the card's board power
 (NVIDIA GeForce RTX 3090 specifications: 350 W) × the run's GPU-hours, the tariff left to the user."""
 
 from __future__ import annotations
@@ -30,4 +30,8 @@ def test_power_bill_on_own_card_gives_energy(text: str, said: str) -> None:
 
 def test_zh_power_bill_wording() -> None:
     reply = render(answer(ZH, Context()), "text")
-    assert "RTX 3090 是你自己的卡：没有租金可算。耗电：按 NVIDIA 规格的整卡功耗 350 W 计，这次运行最多约 3.2–6.7 度电" in reply
+    said = (
+        "RTX 3090 是你自己的卡：没有租金可算。耗电：按 NVIDIA 规格的整卡功耗 350 W 计，"
+        "这次运行最多约 3.2–6.7 度电"
+    )
+    assert said in reply
