@@ -12,7 +12,7 @@ from estimator.context_window import context_note
 from estimator.models import Assumption, Currency, Note, SizingRequest
 from estimator.reasons import Why
 from estimator.request import Runtime
-from estimator.variant_prices import variant_price
+from estimator.variant_prices import VariantPrice, variant_price
 
 
 class Ledger:
@@ -63,6 +63,10 @@ def price_range(req: SizingRequest, gpu: GpuSpec, ledger: Ledger) -> PriceRange 
     if req.price_per_gpu_hour:
         return req.price_per_gpu_hour, req.price_per_gpu_hour, currency, "given"
     found = variant_price(gpu, currency)
+    if found is None and req.budget is None:  # a budget is compared in its own currency: no other
+        other = _other_currency(gpu, currency, ledger)
+        if other is not None:
+            found, currency = other
     if found is None:
         if gpu.vendor != "Apple":  # a Mac is bought, not rented: no price is no news
             ledger.note("no_price", gpu=gpu.family, currency=currency.value)
@@ -79,6 +83,20 @@ def price_range(req: SizingRequest, gpu: GpuSpec, ledger: Ledger) -> PriceRange 
         as_of=entry.as_of,
     )
     return low, high, currency, source
+
+
+def _other_currency(gpu: GpuSpec, asked: Currency, ledger: Ledger) -> tuple[VariantPrice, Currency] | None:
+    """Trial s17-2 #2: no range for ``gpu`` in ``asked`` (an L4 in CNY) but one in the other currency
+    (the L4's USD list): that range, noted (``price_other_currency``: the card, both currencies, the
+    source) — a cost question never gets nothing while a price is on file. Returns (low, high, entry,
+    borrowed) with its currency, or None."""
+    other = Currency.USD if asked == Currency.CNY else Currency.CNY
+    found = variant_price(gpu, other)
+    if found is None:
+        return None
+    ledger.note("price_other_currency", gpu=gpu.family, currency=asked.value, priced=other.value,
+                source=found[2].source)  # fmt: skip
+    return found, other
 
 
 def beyond_window(

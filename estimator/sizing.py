@@ -60,7 +60,8 @@ def estimate(req: SizingRequest) -> SizingReport:
             filled |= rented.filled()
             fields |= {k: v for k, v in rented.report_fields().items() if k in ("gpu_hours", "days", "cost")}
             if serving is not None and rented.cost is not None:  # what carries the load, for those hours
-                fields["inference"] = with_load_cost(serving, rented.cost)
+                fields["inference"] = with_load_cost(serving, rented.cost, req.gpu_count)
+                ledger.assumptions = _once(ledger.assumptions)  # the price, from serving and the rental
     else:
         trained = size_training(req, r, ledger)
         filled |= trained.filled()
@@ -82,6 +83,19 @@ def estimate(req: SizingRequest) -> SizingReport:
         warnings=ledger.notes,
         **fields,
     )
+
+
+def _once(assumptions: list[Any]) -> list[Any]:
+    """``assumptions`` without a repeat of an earlier one (same field, value and reason): trial s17-2
+    #1, the price per GPU-hour said twice, once for the month and once for the rented hours."""
+    seen: list[tuple[str, Any, str]] = []
+    out = []
+    for a in assumptions:
+        key = (a.field, a.value, a.why)
+        if key not in seen:
+            seen.append(key)
+            out.append(a)
+    return out
 
 
 def _beyond_one_machine(r: Resolved, fields: dict[str, Any], ledger: Ledger) -> None:

@@ -132,11 +132,12 @@ def test_a_daily_schedule_on_a_training_run_stays_named_not_used(capsys, questio
 
 
 def test_a_month_rented_on_a_daily_schedule_bills_its_running_hours(capsys) -> None:
-    """'一个月' on a serving question is a rental of 720 h; at 8 hours a day the GPUs run 240 of them."""
+    """'一个月' on a serving question is the estimator's month of 730 h (trial s17-2 #1: one figure with the
+    monthly cost's); at 8 hours a day the GPUs run 730 × 8 ÷ 24 ≈ 243.3 of them."""
     out = ask(capsys, "Llama-3-70B 用 H100 部署，30 个并发，每天只用 8 小时，一个月要花多少钱？")
-    assert out["request"]["hours"] == pytest.approx(240) and out["request"]["hours_per_day"] == 8
+    assert out["request"]["hours"] == pytest.approx(730 * 8 / 24) and out["request"]["hours_per_day"] == 8
     gpus = out["report"]["inference"]["serving_gpus"]
-    assert out["report"]["gpu_hours"]["likely"] == pytest.approx(gpus * 240)
+    assert out["report"]["gpu_hours"]["likely"] == pytest.approx(gpus * 730 * 8 / 24)
 
 
 @pytest.mark.parametrize(

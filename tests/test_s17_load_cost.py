@@ -55,11 +55,11 @@ def test_month_priced_for_what_carries_the_load(capsys, tmp_path, question, word
 def test_rented_month_of_hours_priced_for_what_carries_the_load(capsys, tmp_path):
     question = "每天跑 12 小时，2 张 A100 80G，高峰 100 并发，一个月要多少钱？"
     d = json.loads(_ask(capsys, tmp_path, question, "json"))
-    assert d["request"]["hours"] == 360  # a 720-hour month of 12-hour days
-    assert d["report"]["inference"]["cost_for_load"]["low"] == pytest.approx(24 * 360 * 15.0)
+    assert d["request"]["hours"] == 365  # the estimator's 730-hour month of 12-hour days (trial s17-2 #1)
+    assert d["report"]["inference"]["cost_for_load"]["low"] == pytest.approx(24 * 365 * 15.0)
     lines = _ask(capsys, tmp_path, question, "text").splitlines()
-    assert lines[1] == "能承载这个负载的 24 张 A100 80G × 360 小时 = 8,640 卡·时 ≈ ¥129,600 – ¥259,200"
-    assert lines[2].startswith("你的 2 张 A100 80G（只容纳 100 条并发中的 10 条）× 360 小时 = 720 卡·时")
+    assert lines[1] == "能承载这个负载的 24 张 A100 80G × 365 小时 = 8,760 卡·时 ≈ ¥131,400 – ¥262,800"
+    assert lines[2].startswith("你的 2 张 A100 80G（只容纳 100 条并发中的 10 条）× 365 小时 = 730 卡·时")
 
 
 def test_gpus_that_carry_the_load_have_no_load_cost(capsys, tmp_path):

@@ -93,6 +93,7 @@ IGNORED_REASONS = (
     "earlier_run_same_job",  # s14: an earlier run of the same model and method: its MFU times the new job
     "earlier_run_other_job",  # s14: an earlier run of another model or method: its MFU named, not used
     "earlier_run_other_card",  # s17: the same model and method on another card: its MFU times the new job
+    "earlier_run_scaled",  # s17-2: no data size: the run's GPU-hours × its card's peak ÷ the new card's
     "earlier_run_other_model",  # s15: an earlier run of another model on the same cards and method: its MFU
     "earlier_run_above_peak",  # s14: an earlier run implying more FLOPs than the cards' peak: set aside
     "earlier_run_rl",  # s16: an earlier GRPO/RLOO/PPO run: mostly generation, not k·N·D — not used
@@ -128,6 +129,7 @@ USED_REASONS = frozenset(
         "earlier_run_same_job",
         "earlier_run_other_model",
         "earlier_run_other_card",
+        "earlier_run_scaled",
         "cards_total",
         "rate_times_output",
         "cap_only",

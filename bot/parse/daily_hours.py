@@ -13,9 +13,14 @@ from bot.parse.numbers import parse_number
 from bot.parse.result import ParseResult
 from estimator.models import Stage
 from estimator.request import bounds
+from estimator.serving_speed import HOURS_PER_MONTH
 
 DAILY_SCHEDULE = "daily_schedule"
 HOURS_PER_DAY = 24.0
+A_MONTH = 720.0
+"""'一个月' / 'a month' as the duration reader gives it (30 days): billed as the estimator's month,
+:data:`estimator.serving_speed.HOURS_PER_MONTH` (730 h), so one month's hours are one figure (trial
+s17-2 #1: '300 h' on one line, '304 h/month' on another)."""
 _DAY_WORD_RE = re.compile(r"^\s*(?:每天|每日|一天|每个工作日)\s*(?:只)?(?:跑|开|用|训|训练|工作|运行)?")
 """The day word before a Chinese schedule's hours ('一天 10 小时': not the 一 of 一天)."""
 
@@ -42,7 +47,8 @@ def with_daily_hours(parsed: ParseResult) -> ParseResult:
         return parsed
     update: dict[str, float] = {"hours_per_day": hours}
     if req.hours and req.hours >= HOURS_PER_DAY:  # '一个月' (720 h) of 8-hour days: 240 h rented
-        update["hours"] = req.hours * hours / HOURS_PER_DAY
+        month = HOURS_PER_MONTH if req.hours == A_MONTH else req.hours
+        update["hours"] = month * hours / HOURS_PER_DAY
     return parsed.model_copy(
         update={
             "request": req.model_copy(update=update),

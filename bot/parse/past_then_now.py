@@ -40,6 +40,7 @@ from bot.parse.earlier_run import (
 )
 from bot.parse.message import parse_one as parse
 from bot.parse.result import ParseResult
+from bot.parse.scaled_run import SCALED, scaled_hours, scaled_said
 from estimator import catalog
 from estimator.ledger import Ledger
 from estimator.models import Algorithm, Method, SizingRequest, Stage
@@ -175,6 +176,12 @@ def with_past_then_now(parsed: ParseResult, text: str) -> ParseResult:
     ):
         later = _machines_read(later, job)
     d_old = _data_tokens(old)
+    if job.stage in _TRAINING and d_old is None:  # no data size: the same job, scaled (s17-2 #4)
+        hours = scaled_hours(old, job, _seconds(duration))
+        if hours is None:
+            return parsed
+        item = (scaled_said(_said(run, old, duration.group(0)), hours, job, parsed.lang), SCALED)
+        return _result(parsed, later, job.model_copy(update={"hours": round(hours, 2)}), item)
     if job.stage not in _TRAINING or d_old is None:
         return parsed
     other_model_same_data = job.params_total != old.params_total and SAME_DATA_RE.search(after) is not None

@@ -63,14 +63,15 @@ def cheapest_line(best: SizingReport | None, lang: str) -> str | None:
 def unpriced_line(reports: list[SizingReport], lang: str) -> str | None:
     """'No lowest-cost verdict: no CNY price on file for MI300X' — training options compared where some
     have a cost and some that hold the job have none in the answer's currency (s16 item 4: '8x H100 vs 16x
-    A100 vs 8x MI300X … 哪个便宜' named no winner and no reason); None otherwise."""
+    A100 vs 8x MI300X … 哪个便宜' named no winner and no reason; s17-2 #2: one priced only in the other
+    currency counts as unpriced here); None otherwise."""
     if len(reports) < 2 or any(r.inference is not None for r in reports):
         return None
     held = [r for r in reports if _fits(r)]
-    missing = [r for r in held if r.headline_cost is None]
+    currency = reports[0].request.currency  # an option priced in another currency has none in this one
+    missing = [r for r in held if r.headline_cost is None or r.headline_cost.currency != currency]
     if not missing or len(missing) == len(held):
         return None
-    currency = reports[0].request.currency
     names = "、".join if lang == "zh" else ", ".join
     msgid = N_("No lowest-cost verdict: no %(currency)s price on file for %(gpus)s")
     return translate(

@@ -140,6 +140,11 @@ IGNORED_TEXTS: dict[str, str] = {
         "that run reached (its throughput ÷ its card's peak) — a newer card often reaches a different MFU, "
         "so take the time as a guide"
     ),
+    "earlier_run_scaled": N_(
+        "your earlier run of the same job, which gives no data size: the same job, scaled from your run — "
+        "its GPU-hours × its card's dense BF16 peak ÷ the new card's, at the MFU that run reached, on the "
+        "new count; a newer card often reaches a different MFU, so take the time as a guide"
+    ),
     "earlier_run_above_peak": N_(
         "your earlier run: the model FLOPs it implies per GPU (k·N·D ÷ GPUs ÷ its time) are more than the "
         "cards' dense peak, an MFU over one — set aside, the calibrated MFU is used; check that run's "

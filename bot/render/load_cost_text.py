@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bot.render.fmt import Fmt, money_span
+from estimator.load_cost import unfit_count
 from estimator.models import SizingReport
 
 
@@ -17,16 +18,21 @@ def load_cost_section(
 ) -> dict[str, str] | None:
     """``inf.load_cost`` for ``_inference.j2``: ``gpus`` (recommended, formatted), ``month`` (their
     month's cost with its daily schedule, worded by ``on_schedule``: bot.render.serving_text.scheduled),
-    ``cost`` (their cost for a stated rental's hours), ``gh`` (those GPU-hours); None when the GPUs
-    stated carry the load, no load was stated (an assumed load is not the user's) or no price is known."""
+    ``cost`` (their cost for a stated rental's hours), ``gh`` (those GPU-hours), ``unfit`` ("1" when the
+    stated count does not hold the model at all: their count's cost is not shown, trial s17-2 #1); None
+    when the GPUs stated carry the load, no load was stated (an assumed load is not the user's) or no
+    price is known."""
     inf, req = report.inference, report.request
     c = inf.cost_for_load if inf is not None else None
     if inf is None or c is None or not req.gpu_count:
         return None
-    if not (req.concurrency or req.target_tokens_per_s):  # the load is the user's, not an assumed one
+    unfit = unfit_count(inf, req.gpu_count)
+    if not (unfit or req.concurrency or req.target_tokens_per_s):  # the load is the user's, not assumed
         return None
     money = money_span(f, c.low, c.high, c.currency)
     out = {"gpus": f.int(inf.recommended_gpus), "cost": money, "month": on_schedule(money)}
+    if unfit:
+        out["unfit"] = "1"
     if req.hours:
         out["gh"] = f.hours(inf.recommended_gpus * req.hours)
     return out

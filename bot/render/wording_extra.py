@@ -23,6 +23,11 @@ EXTRA_NOTE_MESSAGES: dict[NoteCode, str] = {
         "%(gpu)s is your own card: there is no rental to price, and the power it draws is not modelled; "
         "the GPU-hours above are what the run takes."
     ),
+    NoteCode.own_card_energy: N_(
+        "%(gpu)s is your own card: there is no rental to price. Power: at its board power of %(watts)s W "
+        "(NVIDIA's specification) the run draws at most ≈ %(kwh_low)s–%(kwh_high)s kWh (board power × the "
+        "GPU-hours above); multiply by your electricity tariff. The rest of the PC is not counted."
+    ),
     NoteCode.host_ram_short: N_(
         "⚠️ Host RAM too small for this plan: its CPU offload needs ≈ %(needed_bytes)s per machine and your "
         "%(stated_gib)s is %(short_bytes)s short — the run fails when the offloaded states are allocated."
@@ -90,6 +95,10 @@ EXTRA_NOTE_MESSAGES: dict[NoteCode, str] = {
     NoteCode.price_other_variant: N_(
         "No public price list on file gives %(gpu)s its own rate in this currency: the cost uses the "
         "range quoted for %(priced)s."
+    ),
+    NoteCode.price_other_currency: N_(
+        "No rental price on file for %(gpu)s in %(currency)s: the cost is in %(priced)s, from the %(priced)s "
+        "price list on file (source under Assumptions), not converted."
     ),
     NoteCode.rope_scaling_needed: N_(
         "%(model)s runs %(window)s tokens natively: %(length)s tokens need %(method)s RoPE scaling "
