@@ -186,9 +186,7 @@ def memory_section(
         + host_ram_text(report, main, f)
         if main is not None and not unfit
         else None,
-        "batch": batch_line(main, _step_sequence_tokens(report.request), f, report.request.seq_len)
-        if main is not None
-        else None,
+        "batch": _batch(report, main, f),
         "stated_batch": stated_batch_text(report, main, f),
         "main_label": _main_label(m, main, lang, rows, timed),
         "reason_key": plan_reason_key(main, nvlink) if main is not None else None,
@@ -316,6 +314,35 @@ def batch_line(
     if seq_len and memory_seq and memory_seq > seq_len:
         out |= {"sample": f.int(seq_len), "seq": f.int(memory_seq)}
     return out
+
+
+ACCUMULATION_REDERIVED = N_(
+    "Your %(user_accumulation)s accumulation × micro-batch %(micro)s on %(user_gpus)s (DP %(user_dp)s) is "
+    "%(global)s sequences per step; this layout's DP %(dp)s keeps that step with %(accumulation)s "
+    "accumulation (with your %(user_accumulation)s, each optimizer step would see fewer sequences)"
+)
+"""A stated accumulation on a plan whose data parallelism is not the user's GPU count (s17 trial t2: the
+8 became 16 on TP 2 × DP 4 without a word): the global batch they set is kept (micro × accumulation ×
+DP: DeepSpeed ``_batch_assertion``) and the accumulation that keeps it is named."""
+
+
+def _batch(report: SizingReport, main: Plan | None, f: Fmt) -> dict[str, str] | None:
+    """:func:`batch_line` of ``main``, with ``kept`` (:data:`ACCUMULATION_REDERIVED`) when the user's
+    stated accumulation is not the plan's."""
+    req = report.request
+    line = batch_line(main, _step_sequence_tokens(req), f, req.seq_len) if main is not None else None
+    stated = getattr(req, "gradient_accumulation", None)
+    if line is None or main is None or not (stated and req.global_batch and req.batch_size and req.gpu_count):
+        return line
+    if main.gradient_accumulation == stated or main.micro_batch != req.batch_size:
+        return line
+    user_dp = max(1, int(req.global_batch) // (int(req.batch_size) * stated))
+    kept = {
+        "user_accumulation": f.int(stated),
+        "user_gpus": gpus_text(f.lang, req.gpu_count),
+        "user_dp": f.int(user_dp),
+    }
+    return line | {"kept": translate(f.lang, ACCUMULATION_REDERIVED, **kept, **line)}
 
 
 STATED_BATCH_UNFIT = N_(
