@@ -7,7 +7,10 @@ GPU-hours scale with the training FLOPs C = k·N·D at the same MFU, so a row's 
 QLoRA, plus the algorithm's extra passes), × the QLoRA step factor when the row's base is 4-bit and the
 estimate's is not (÷ when the reverse: :data:`estimator.training_rate.QLORA_STEP_FACTOR`, applied only to the
 calibrated MFU, never to an MFU or rate the user states). Freeze-tuning and P-tuning rows get no time (their
-k needs their own trained share). No time when the estimate has none or the user stated the duration."""
+k needs their own trained share). No time when the estimate has none or the user stated the duration.
+A row laid out with full recomputation (its least-memory layout, '≈ 1/3 more compute') beside an estimate
+whose plan has none pays it: × (k + 2) / k, one more forward pass (:func:`estimator.training_plan.
+recompute_time`; s17 trial t2: such rows showed the estimate's 3.3 h)."""
 
 from __future__ import annotations
 
@@ -16,6 +19,7 @@ from typing import TYPE_CHECKING
 from estimator.compute import flops_per_param_token
 from estimator.methods import method_rows
 from estimator.models import Algorithm, Method, MethodRow, SizingRequest
+from estimator.training_plan import RECOMPUTE_EXTRA_FLOPS
 from estimator.training_rate import QLORA_STEP_FACTOR, quantized_base_bits
 
 if TYPE_CHECKING:
@@ -48,5 +52,16 @@ def timed_method_rows(
         slow = 1.0 if stated_rate or row.method != Method.qlora else QLORA_STEP_FACTOR
         k = flops_per_param_token(row.method == Method.full, algorithm.value)
         hours = out.gpu_hours.likely * k / k_shown * slow / shown_slow
+        if (
+            not stated_rate
+            and _recomputes(row.plan)
+            and not _recomputes(out.memory.plan if out.memory else None)
+        ):
+            hours *= (k + RECOMPUTE_EXTRA_FLOPS) / k  # the row's layout recomputes, the estimate's does not
         out_rows.append(row.model_copy(update={"gpu_hours": hours}))
     return out_rows
+
+
+def _recomputes(plan: object) -> bool:
+    """Whether ``plan`` (a :class:`estimator.models.Plan` or None) recomputes every activation."""
+    return getattr(plan, "recompute", None) == "full"

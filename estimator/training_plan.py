@@ -283,8 +283,10 @@ def memory_and_plan(
     if r.stage == Stage.finetune:  # a layout that fits at the band's high end (fitted on fine-tuning runs)
         mem = with_high_edge_plan(spec, params, gpu, setup, mem)
     if global_batch:
-        mem = memory_with_batch(mem, global_batch, getattr(req, "gradient_accumulation", None))
-        given = getattr(req, "global_batch", None)
+        given = getattr(req, "global_batch", None)  # with it, a stated accumulation follows the DP
+        mem = memory_with_batch(
+            mem, global_batch, None if given else getattr(req, "gradient_accumulation", None)
+        )
         plan = mem.plan
         if given and plan is not None and plan.global_batch_sequences != given:
             ledger.note(

@@ -57,6 +57,7 @@ IGNORED_REASONS = (
     "settings_applied",  # a tool named with its settings ('DeepSpeed ZeRO-3'): the settings are used
     "nearest_format",  # a GGUF format the sizing lacks (Q5_K_S): sized as the next larger one (Q5_K_M)
     "qps_needs_output",  # requests per second without the output tokens per request ('qps 20')
+    "sample_range",  # '2k~4k tokens per sample': the time at the mean, the memory at the longer end
     "rate_times_output",  # 'QPS 5，每次输出 300 token': the rate × output tokens, the tokens/s sized (s17)
     "output_in_context",  # an output length with no prompt ('max_tokens 512'): in the context, named
     "per_user_speed",  # a speed per user ('each user 20 tok/s'): compared with the per-sequence speed
@@ -133,6 +134,7 @@ USED_REASONS = frozenset(
         "cards_total",
         "rate_times_output",
         "cap_only",
+        "sample_range",
     }
 )
 """Reasons of an ``ignored`` entry the answer uses through its settings (a tool named with them, or read

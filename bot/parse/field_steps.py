@@ -33,6 +33,8 @@ from bot.parse.prose_forms import requests_rate
 from bot.parse.request_fields import as_typed
 from bot.parse.role_left import L_ON
 from bot.parse.roles import Role
+from bot.parse.sample_range import GATE_RE as RANGE_GATE_RE
+from bot.parse.sample_range import sample_range
 from bot.parse.schedule_words import team_size
 from bot.parse.structure import Segment, job_card, job_tokens, pick, segments
 from bot.parse.unknown_card import ONE_DEVICE_RE
@@ -231,6 +233,8 @@ class FieldSteps:
         """Training data (samples × tokens per sample, epochs) and the sequence or serving context.
         Returns the data size in bytes when given as text ("20GB 纯文本")."""
         f = self.f
+        if RANGE_GATE_RE.search(self.s):
+            sample_range(self)  # '2k~4k tokens per sample': the mean for the time, the longer end fits
         samples, tps = self.first("samples"), self.first("tps")
         f["num_samples"] = f.get("num_samples") or (samples.value if samples else None)  # a key's first
         f["tokens_per_sample"] = tps.value if tps else None
@@ -409,6 +413,7 @@ class FieldSteps:
         if micro and gpus:
             dp = max(1, int(gpus) // ((f.get("tp") or 1) * (f.get("pp") or 1)))
             f["global_batch"] = int(micro) * accum * dp
+            f["gradient_accumulation"] = accum  # as stated: the batch line names a re-derived one (s17)
         else:  # no micro-batch or no GPU count: used as stated on the layout the answer picks (s11)
             f["gradient_accumulation"] = accum
 

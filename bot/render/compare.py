@@ -60,6 +60,32 @@ def cheapest_line(best: SizingReport | None, lang: str) -> str | None:
     return translate(lang, msgid, gpus=f.int(count), days=headline_days(best, count, f), **params)
 
 
+def tie_line(reports: list[SizingReport], best: int | None, lang: str) -> str | None:
+    """'Same cost on A100 PCIe 80G and A100 80G: …' when the cheapest training option's cost equals
+    another's (s17 trial t2: identical figures named 'Lowest cost: PCIe'); None otherwise."""
+    if best is None or reports[best].inference is not None or (c := reports[best].headline_cost) is None:
+        return None
+    tied = [r for r in reports if r.headline_cost is not None and _same_cost(r.headline_cost, c)]
+    if len(tied) < 2:
+        return None
+    f = fmt_for(lang)
+    names = "、".join if lang == "zh" else " and ".join
+    msgid = N_("A tie: %(gpus)s cost the same, %(cost)s at %(price)s per GPU-hour")
+    return translate(
+        lang,
+        msgid,
+        gpus=names(gpu_names(r)[0] for r in tied),
+        cost=money_span(f, c.low, c.high, c.currency),
+        price=f.price_range(c.price_low, c.price_high, c.currency),
+    )
+
+
+def _same_cost(a: object, b: object) -> bool:
+    """Whether two headline costs are the same range in the same currency."""
+    keys = ("low", "high", "currency")
+    return all(getattr(a, k, None) == getattr(b, k, None) for k in keys)
+
+
 def unpriced_line(reports: list[SizingReport], lang: str) -> str | None:
     """'No lowest-cost verdict: no CNY price on file for MI300X' — training options compared where some
     have a cost and some that hold the job have none in the answer's currency (s16 item 4: '8x H100 vs 16x
@@ -246,7 +272,9 @@ def comparison_row(
     f = fmt_for(lang)
     gpu, family, _ = gpu_names(report)
     gpu += mark
-    gh, need, cost = report.gpu_hours, report.gpus_for_deadline, report.cost
+    gh, cost = report.gpu_hours, report.cost
+    # the user's count when they gave one (s17 trial t2: "about 1 GPU for 0.3 days" beside their 8)
+    need = (report.days.gpus if report.days is not None else None) or report.gpus_for_deadline
     paid = paid_row(report, need or 0)  # the fewest GPUs recomputing: their own GPU-hours and cost
     gh, cost = (paid.gpu_hours, report.headline_cost) if paid is not None else (gh, cost)
     if gh is not None and need:

@@ -83,6 +83,10 @@ IGNORED_TEXTS: dict[str, str] = {
     "rate_times_output": N_(
         "the request rate × the output tokens per request: the output tokens per second sized"
     ),
+    "sample_range": N_(
+        "a range of lengths per sample: the memory is sized at its longer end (every sample must fit), "
+        "the data's tokens and the time at its mean"
+    ),
     "cards_total": N_("the cards' memory together (their count × each card's memory), as sized"),
     "over_card": N_("more memory than the card named has: its own memory is sized"),
     "nearest_format": N_(

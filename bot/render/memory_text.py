@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from bot.render.alternatives_shown import shown
 from bot.render.describe import node_of
 from bot.render.fit_change_text import fit_change_text, fit_reason_text, unfit_change_text
 from bot.render.fmt import Fmt, bar, display_width, ljust, rjust
@@ -21,6 +22,7 @@ from bot.render.plan_text import (
     plan_short,
     recompute_reason,
 )
+from bot.render.stated import settings_suffix
 from bot.render.wording import (
     ALTERNATIVES,
     BORDERLINE_REASONS,
@@ -85,14 +87,14 @@ def _memory_bars(m: Memory, f: Fmt) -> str:
     )
 
 
-def _alternatives(m: Memory, f: Fmt) -> list[str]:
-    """'With CPU offload: 2 GPUs' — the fewest GPUs under each option that changes the answer; an
-    alternative to the user's own setting ('With ZeRO-3: 2 GPUs, ≈ 29.8 GiB per GPU') comes first."""
+def _alternatives(report: SizingReport, main: Plan | None, f: Fmt) -> list[str]:
+    """'With CPU offload: 2 GPUs' — the fewest GPUs under each option that changes the answer
+    (:func:`bot.render.alternatives_shown.shown`); an alternative to the user's own setting ('With
+    ZeRO-3: 2 GPUs, ≈ 29.8 GiB per GPU') comes first; a count at or below one the user saw fail is
+    said to be the estimate's."""
     lang = f.lang
     lines = []
-    for a in sorted(m.alternatives, key=lambda a: a.change not in STATED_ALTERNATIVES):
-        if a.min_gpus == m.min_gpus:  # changes nothing (also: neither fits)
-            continue
+    for a, failed in sorted(shown(report, main), key=lambda af: af[0].change not in STATED_ALTERNATIVES):
         label = translate(lang, ALTERNATIVES[a.change]) if a.change in ALTERNATIVES else a.change
         if not a.min_gpus:
             gpus = translate(lang, N_("does not fit"))
@@ -105,8 +107,21 @@ def _alternatives(m: Memory, f: Fmt) -> list[str]:
             )
         else:
             gpus = gpus_text(lang, a.min_gpus)
+        if failed:
+            gpus = translate(lang, BELOW_FAILED[failed[1]], gpus=gpus, failed=gpus_text(lang, failed[0]))
         lines.append(translate(lang, N_("%(change)s: %(gpus)s"), change=label, gpus=gpus))
     return lines[:MAX_ALTERNATIVES]
+
+
+BELOW_FAILED = {
+    True: N_(
+        "%(gpus)s by the estimate, which your run on %(failed)s disagrees with (out of memory): expect more"
+    ),
+    False: N_(
+        "%(gpus)s by the estimate for this change; your run that ran out of memory on %(failed)s lacked it"
+    ),
+}
+"""An alternative's count at or below the largest count the user said ran out of memory (s17 trial t2)."""
 
 
 def _checkpoint(report: SizingReport, f: Fmt) -> dict[str, Any] | None:
@@ -166,7 +181,7 @@ def memory_section(
         "at": gpus_text(lang, at) if at else None,
         "at_layout": plan_layout(plan, lang) if plan else None,
         "requested": f.int(requested) if requested else None,
-        "requested_layout": paren(lang, plan_short(plan, lang)) if m.fits_requested and plan else "",
+        "requested_layout": _requested_layout(report, plan, lang),
         "total": states_total,
         "show_total": checkpoint is None or states_total != checkpoint["full"],
         "chart": _memory_bars(m, f),
@@ -186,17 +201,25 @@ def memory_section(
         + host_ram_text(report, main, f)
         if main is not None and not unfit
         else None,
-        "batch": batch_line(main, _step_sequence_tokens(report.request), f, report.request.seq_len)
-        if main is not None
-        else None,
+        "batch": _batch(report, main, f),
         "stated_batch": stated_batch_text(report, main, f),
         "main_label": _main_label(m, main, lang, rows, timed),
         "reason_key": plan_reason_key(main, nvlink) if main is not None else None,
         "least": _least_line(m, f) if requested else None,
-        "alternatives": [t for t in (unfit_change_text(report, f),) if t] + _alternatives(m, f),
+        "alternatives": [t for t in (unfit_change_text(report, f),) if t] + _alternatives(report, main, f),
         "checkpoint": checkpoint,
         "headroom": f.percent(HEADROOM),
     }
+
+
+def _requested_layout(report: SizingReport, plan: Plan | None, lang: str) -> str:
+    """' (TP 2 × DP 4, ZeRO-3)' after the user's count when it fits; empty when it says only the settings
+    the stage name already gives (s17 trial t2: '全参微调（ZeRO-3） 在 64 × A100 80G（ZeRO-3） 上')."""
+    m = report.memory
+    if m is None or not m.fits_requested or plan is None:
+        return ""
+    layout = paren(lang, plan_short(plan, lang))
+    return "" if layout.strip() == settings_suffix(report, lang).strip() else layout
 
 
 def _layout_rows(
@@ -316,6 +339,35 @@ def batch_line(
     if seq_len and memory_seq and memory_seq > seq_len:
         out |= {"sample": f.int(seq_len), "seq": f.int(memory_seq)}
     return out
+
+
+ACCUMULATION_REDERIVED = N_(
+    "Your %(user_accumulation)s accumulation × micro-batch %(micro)s on %(user_gpus)s (DP %(user_dp)s) is "
+    "%(global)s sequences per step; this layout's DP %(dp)s keeps that step with %(accumulation)s "
+    "accumulation (with your %(user_accumulation)s, each optimizer step would see fewer sequences)"
+)
+"""A stated accumulation on a plan whose data parallelism is not the user's GPU count (s17 trial t2: the
+8 became 16 on TP 2 × DP 4 without a word): the global batch they set is kept (micro × accumulation ×
+DP: DeepSpeed ``_batch_assertion``) and the accumulation that keeps it is named."""
+
+
+def _batch(report: SizingReport, main: Plan | None, f: Fmt) -> dict[str, str] | None:
+    """:func:`batch_line` of ``main``, with ``kept`` (:data:`ACCUMULATION_REDERIVED`) when the user's
+    stated accumulation is not the plan's."""
+    req = report.request
+    line = batch_line(main, _step_sequence_tokens(req), f, req.seq_len) if main is not None else None
+    stated = getattr(req, "gradient_accumulation", None)
+    if line is None or main is None or not (stated and req.global_batch and req.batch_size and req.gpu_count):
+        return line
+    if main.gradient_accumulation == stated or main.micro_batch != req.batch_size:
+        return line
+    user_dp = max(1, int(req.global_batch) // (int(req.batch_size) * stated))
+    kept = {
+        "user_accumulation": f.int(stated),
+        "user_gpus": gpus_text(f.lang, req.gpu_count),
+        "user_dp": f.int(user_dp),
+    }
+    return line | {"kept": translate(f.lang, ACCUMULATION_REDERIVED, **kept, **line)}
 
 
 STATED_BATCH_UNFIT = N_(

@@ -15,7 +15,14 @@ from typing import TYPE_CHECKING
 from bot.core.pipeline import ABSURD_MODEL, API_NO_HISTORY, ESTIMATOR_ERROR, LOST_FOLLOWUP, NO_HISTORY, Answer
 from bot.lazylog import lazy_logger
 from bot.parse import ParseResult
-from bot.render.compare import cheapest_line, comparison_row, first_line, named_order, unpriced_line
+from bot.render.compare import (
+    cheapest_line,
+    comparison_row,
+    first_line,
+    named_order,
+    tie_line,
+    unpriced_line,
+)
 from bot.render.configtext import config_error_text
 from bot.render.context import build_context, parse_extras
 from bot.render.describe import is_unified
@@ -52,8 +59,12 @@ def render(answer: Answer, fmt: Format | Dialect = "html") -> str:
         rows = named_order(reports, [answer.said.gpu, *parsed.gpu_alternatives])
         at_count = "option_counts" in parsed.notes  # each option at its own stated count
         ctx["comparisons"] = [comparison_row(r, answer.lang, families, at_count) for r in rows]
-        ctx["cheapest"] = cheapest_line(reports[best] if best is not None else None, answer.lang) or (
-            unpriced_line(reports, answer.lang)  # some options have no price: no winner, and why
+        ctx["cheapest"] = (
+            tie_line(reports, best, answer.lang)
+            or cheapest_line(reports[best] if best is not None else None, answer.lang)
+            or (
+                unpriced_line(reports, answer.lang)  # some options have no price: no winner, and why
+            )
         )
         ctx["first"] = first_line(rows, answer.lang) if at_count and "asks_choice" in parsed.notes else None
         ctx["offer"] = offer_lines(answer.report, answer.offer, answer.lang)

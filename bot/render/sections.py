@@ -459,7 +459,7 @@ def _with_hours(text: str, row: MethodRow, f: Fmt) -> str:
             f.lang,
             N_("%(line)s; ≈ %(gpu_hours)s GPU-hours of training"),
             line=text,
-            gpu_hours=f.hours(row.gpu_hours),
+            gpu_hours=f.hours(shown_gpu_hours(row.gpu_hours)),
         )
     return translate(
         f.lang,
@@ -467,5 +467,5 @@ def _with_hours(text: str, row: MethodRow, f: Fmt) -> str:
         line=text,
         hours=f.hours(row.gpu_hours / row.plan_gpus),
         gpus=gpus_text(f.lang, row.plan_gpus),
-        gpu_hours=f.hours(row.gpu_hours),
+        gpu_hours=f.hours(shown_gpu_hours(row.gpu_hours)),  # as the headline rounds them (s17 trial t2)
     )

@@ -1,0 +1,50 @@
+"""A range of lengths per sample ('2k~4k tokens per sample', '每条样本 1000 到 3000 token'; trial s17 t2
+item 1): two tokens-per-sample values were read as a second value for the same setting and the shorter end
+sized. Every sample must fit, so the memory is sized at the longer end (the sequence length, as
+:func:`bot.parse.negated_values.seq_role` sizes a range of lengths); the data's tokens, and so the time,
+at the range's mean (samples × mean × epochs), and the reply says so (reason ``sample_range``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.parse.negated_values import RANGE_END_RE
+from bot.parse.regex import rc
+from bot.parse.roles import Role, seq_value
+
+GATE_RE = rc(r"\d\s*[kK]?\s*(?:~|～|-|—|到|至|to)\s*\d")
+"""The call site's C-level gate: a number, a range mark and another number."""
+
+
+def sample_range(steps: Any) -> None:
+    """When the ends of one range of lengths give the tokens per sample, the tokens per sample become
+    their mean (for the data and the time) and the longer end the sequence length (a ``seq`` role, for
+    the memory), named with reason ``sample_range``; nothing changes when another length is stated.
+    ``steps``: the parse's field steps (roles, normalized text ``s``, ``named_unused``)."""
+    lengths = [r for r in steps.roles if r.role in ("tps", "seq")]
+    for low in lengths:
+        m = RANGE_END_RE.match(steps.s, low.tok.end)
+        ends = [r for r in lengths if m and m.start(1) <= r.tok.start < m.end()]
+        if len(ends) == 1 and ends[0].tok.value > low.tok.value and _one_tps(low, ends[0], lengths):
+            _sized(steps, low, ends[0])
+            return
+
+
+def _one_tps(low: Role, high: Role, lengths: list[Role]) -> bool:
+    """Whether a range's ends ``low``, ``high`` are the message's only tokens-per-sample (one of them at
+    least; '每条 2k~4k token' reads the far end as a length, '2k~4k token 的样本' the near one) and no
+    other length is stated."""
+    ends = (low, high)
+    tps = [r for r in ends if r.role == "tps"]
+    return bool(tps) and all(r.extra == "tokens" for r in tps) and all(r in ends for r in lengths)
+
+
+def _sized(steps: Any, low: Role, high: Role) -> None:
+    """The range ``low``–``high`` as tokens per sample at its mean and the sequence at its longer end."""
+    typed = steps.s[low.tok.start : high.tok.end].strip()
+    mean = (low.tok.value + high.tok.value) / 2  # 2k~4k → 3,000 tokens a sample
+    steps.roles.remove(low)
+    steps.roles.remove(high)
+    steps.roles.append(Role("tps", mean, low.tok, extra="tokens"))
+    steps.roles.append(Role("seq", seq_value(high.tok), high.tok))  # '4k' → 4,096
+    steps.named_unused.append((typed, "sample_range"))

@@ -1,0 +1,55 @@
+"""Which "what would change the answer" lines an answer shows (s17 trial t2 item 2).
+
+An alternative is dropped when it is not one: the plan shown already has its setting ('With CPU offload'
+beside a plan that offloads; 'Without full recompute' beside a plan with selective recompute: '不用全量
+重计算：48 张' under a 64-GPU plan that already had none), or the request already is it (8-bit AdamW
+named, LoRA asked). When the user said counts ran out of memory (:mod:`bot.core.failed_counts`), a count
+at or below the largest that failed is said to be the estimate's: one the run disagrees with where the
+estimate fits at the count that failed ('With 8-bit AdamW: 4 GPUs' after 'OOM on 4 and on 8'), else one
+under a setting the failed run did not have."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from estimator.models import Alternative, Plan, SizingReport
+
+FAILED_CODES = ("tried_counts_failed", "tried_counts_failed_fit")
+"""The notes of :mod:`bot.core.failed_counts` (the estimate agrees, the estimate fits where the run failed);
+their ``gpu_count`` is the largest count that failed."""
+
+
+def largest_failed(report: SizingReport) -> tuple[int, bool] | None:
+    """The largest GPU count the user said ran out of memory, and whether the estimate fits there (the run
+    disagrees with it, so its other counts are low too), from the failed-counts note; else None."""
+    for note in report.warnings:
+        if note.code in FAILED_CODES and (count := (note.params or {}).get("gpu_count")):
+            return int(count), note.code == FAILED_CODES[1]
+    return None
+
+
+def _already(change: str, plan: Plan | None, req: Any) -> bool:
+    """Whether the plan shown (``plan``) or the request ``req`` already has the setting ``change`` names."""
+    optimizer = str(getattr(req, "optimizer", None) or "")
+    method = str(getattr(req, "method", None) or "")
+    return (
+        (change == "cpu_offload" and plan is not None and plan.offload)
+        or (change == "no_full_recompute" and plan is not None and plan.recompute != "full")
+        or (change == "adamw8bit" and "8bit" in optimizer)
+        or (change in ("lora", "qlora") and method.endswith(change))
+    )
+
+
+def shown(report: SizingReport, main: Plan | None) -> list[tuple[Alternative, tuple[int, bool] | None]]:
+    """The alternatives of ``report.memory`` the answer shows beside ``main`` (the plan explained), each
+    with :func:`largest_failed` when its own count is at or below the count that failed (to be said)."""
+    m = report.memory
+    if m is None:
+        return []
+    failed = largest_failed(report)
+    out = []
+    for a in m.alternatives:
+        if a.min_gpus == m.min_gpus or _already(a.change, main, report.request):
+            continue  # changes nothing (also: neither fits), or the plan or request already has it
+        out.append((a, failed if failed and a.min_gpus and a.min_gpus <= failed[0] else None))
+    return out
