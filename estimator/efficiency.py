@@ -147,6 +147,16 @@ def likely_mfu(model: EfficiencyModel, mfu_class: str, params: float, moe: bool,
     return mfu * (model.fp8_factor if fp8 else 1.0)
 
 
+def generation_ratio(old_class: str, new_class: str, params: float, moe: bool = False) -> float:
+    """The likely MFU on cards of ``new_class`` ÷ that on ``old_class`` (catalog ``GpuSpec.mfu_class``) for
+    the same job of ``params`` (active) parameters: what an MFU measured on one generation becomes on another
+    (A100-class 0.40 → H100-class 0.28 for a 7B+ dense job: × 0.7). Published whole runs reach a lower MFU
+    on H100-class cards than on A100-class ones (``estimator/data/training_runs.json``, design §3.2), so a
+    user's own run is carried over by this ratio, not at its raw value (s17 design review #5)."""
+    old = likely_mfu(CALIBRATED, old_class, params, moe)
+    return likely_mfu(CALIBRATED, new_class, params, moe) / old if old > 0 else 1.0
+
+
 def groups_of(mfu_class: str, params: float, moe: bool, fp8: bool) -> tuple[str, ...]:
     """The interval groups (:data:`GROUPS`) a run or a question belongs to."""
     out = []

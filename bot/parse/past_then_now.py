@@ -18,9 +18,10 @@ job is timed at that throughput (``achieved_tflops_per_gpu``) unless it exceeds 
 aside, ``earlier_run_above_peak``), named ``earlier_run_same_job`` (the same model) or
 ``earlier_run_other_model`` (s15 trial #2: 'full fine-tune of Llama-3.2-3B … 20 hours. How long for
 Llama-3.1-8B on the same 8 H100s?'). The same model and method on another card (s17 trial #3: 8 × A800,
-then 16 × H100): the MFU it reached (its throughput ÷ its card's peak) times the new job on the new card
-(``mfu``, named ``earlier_run_other_card``). Another model on another card, or another method: the run
-and its MFU are named (``earlier_run_other_job``), not used.
+then 16 × H100): the MFU it reached (its throughput ÷ its card's peak), carried by the calibrated ratio of
+the two generations' likely MFU (:func:`bot.parse.scaled_run.card_ratio`: A100-class → H100-class × 0.7),
+times the new job on the new card (``mfu``, named ``earlier_run_other_card``). Another model on another
+card, or another method: the run and its MFU are named (``earlier_run_other_job``), not used.
 """
 
 from __future__ import annotations
@@ -40,7 +41,7 @@ from bot.parse.earlier_run import (
 )
 from bot.parse.message import parse_one as parse
 from bot.parse.result import ParseResult
-from bot.parse.scaled_run import SCALED, scaled_hours, scaled_said
+from bot.parse.scaled_run import SCALED, card_ratio, scaled_hours, scaled_said
 from estimator import catalog
 from estimator.ledger import Ledger
 from estimator.models import Algorithm, Method, SizingRequest, Stage
@@ -202,8 +203,9 @@ def with_past_then_now(parsed: ParseResult, text: str) -> ParseResult:
         return _result(parsed, later, job, (f"{said}{mfu}", RL_RUN))
     other_card = job.method == old.method and job.params_total == old.params_total and not job.mfu
     if peak is not None and tflops <= peak and not same_run and other_card:  # only the card changed
-        job = job.model_copy(update={"mfu": round(tflops / peak, 3)})  # its MFU, on the new card's peak
-        return _result(parsed, later, job, (f"{said}{mfu}", OTHER_CARD))
+        carried = tflops / peak * card_ratio(gpu, job.gpu, params)  # its MFU, as the new generation has it
+        job = job.model_copy(update={"mfu": round(carried, 3)})
+        return _result(parsed, later, job, (f"{said}{mfu} → {carried:.1%}", OTHER_CARD))
     if not same_run or peak is None or tflops > peak:
         why = OTHER_JOB if not same_run else ABOVE_PEAK
         return _result(parsed, later, job, (f"{said}{mfu}", why))
