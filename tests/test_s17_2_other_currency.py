@@ -32,7 +32,7 @@ def test_l4_month_priced_in_usd(capsys, question):
 
 def test_zh_reply_says_which_currency(capsys):
     text = _ask(capsys, ZH, "text")
-    assert "没有 L4 的 CNY 租用价格：费用按已收录的 USD 价格表计算" in text
+    assert "没有 L4 的 CNY 租用价格：费用以 USD 计，按已收录的 USD 价格表计算" in text
     assert "US$390 – US$815" in text.splitlines()[1]  # 2 L4 carry 30 concurrent: 487 GPU-hours
     assert "暂不估算费用" not in text
     d = json.loads(_ask(capsys, ZH, "json"))

@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 
 from bot.parse import parse
+from estimator import efficiency
 from tests.cli_run import ask_quietly
 
 
@@ -126,11 +127,6 @@ def test_a_step_time_reply_gives_the_reason() -> None:
             "30",
             "earlier_run_rl",  # an RL run does not calibrate (its rollouts are not k·N·D: s16-fix)
         ),
-        (
-            "A colleague's LoRA run of Qwen2.5-7B on 2 A100 ran for 30 hours. How long on 8 H100?",
-            "30",
-            "observed",
-        ),
     ],
 )
 def test_another_runs_duration_is_not_this_jobs(text: str, value: str, why: str) -> None:
@@ -142,6 +138,17 @@ def test_another_runs_duration_is_not_this_jobs(text: str, value: str, why: str)
     assert r.request.hours is None
     reasons = [reason for said, reason in r.unused_numbers if said == value or f" {value} " in said]
     assert reasons == [why]
+
+
+def test_the_same_job_on_other_cards_is_scaled_from_the_run() -> None:
+    """Since session 17 (trial s17-2 #4, review #5) the same model and method on other cards with no data
+    size is timed from that run: 2 × 30 A100-hours × 312 ÷ 989.4 TFLOPS (dense BF16 peaks) ÷ the
+    generations' likely-MFU ratio (0.28 ÷ 0.40), over 8 H100s ≈ 3.4 hours, the run named as used."""
+    r = parse("A colleague's LoRA run of Qwen2.5-7B on 2 A100 ran for 30 hours. How long on 8 H100?")
+    ratio = efficiency.generation_ratio("a100", "h100", 7.6e9)
+    assert ratio == pytest.approx(0.7)
+    assert r.request.hours == pytest.approx(2 * 30 * 312 / 989.4 / ratio / 8, abs=0.01)
+    assert [reason for said, reason in r.unused_numbers if "30" in said] == ["earlier_run_scaled"]
 
 
 @pytest.mark.parametrize(
