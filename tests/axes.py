@@ -14,11 +14,10 @@ import hashlib
 import json
 import random
 import sys
-from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from tests.real_questions import answer_json, score
+from tests.real_questions import report
 
 DATA = Path(__file__).parent / "data" / "axes"
 SEED = 17
@@ -74,22 +73,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.freeze:
         (DATA / f"frozen_{args.axis}.sha256").write_text(frozen_digest(args.axis) + "\n")
     recs = records(args.axis, None if args.split == "all" else args.split)
-    full: Counter[str] = Counter()
-    total: Counter[str] = Counter()
-    missed: Counter[str] = Counter()
-    for r in recs:
-        misses = score(r, answer_json(r["text"]))
-        total[r["lang"]] += 1
-        full[r["lang"]] += not misses
-        missed.update(misses)
-        if misses and not args.score_only:
-            print(f"{r['id']}: {', '.join(misses)} — {r['text'][:90]}")
-    for lang in sorted(total):
-        print(f"{args.axis} {args.split} {lang}: {full[lang]}/{total[lang]} understood in full")
-    n, k = sum(total.values()), sum(full.values())
-    print(f"{args.axis} {args.split} all: {k}/{n} = {k / max(n, 1):.1%}")
-    if not args.score_only:
-        print("keys missed most:", ", ".join(f"{k} {c}" for k, c in missed.most_common(12)))
+    report(recs, f"{args.axis} {args.split}", args.score_only)
     return 0
 
 

@@ -427,6 +427,27 @@ def answer_json(text: str) -> dict[str, Any]:
     return json.loads(out)
 
 
+def report(recs: list[dict[str, Any]], label: str, score_only: bool) -> None:
+    """Print each record's misses (unless ``score_only``), the score per language and in all, and the keys
+    missed most — for a corpus split or an axis stress set (tests/axes.py)."""
+    full: Counter[str] = Counter()
+    total: Counter[str] = Counter()
+    missed: Counter[str] = Counter()
+    for r in recs:
+        misses = score(r, answer_json(r["text"]))
+        total[r["lang"]] += 1
+        full[r["lang"]] += not misses
+        missed.update(misses)
+        if misses and not score_only:
+            print(f"{r['id']}: {', '.join(misses)} — {r['text'][:90]}")
+    for lang in sorted(total):
+        print(f"{label} {lang}: {full[lang]}/{total[lang]} understood in full")
+    n, k = sum(total.values()), sum(full.values())
+    print(f"{label} all: {k}/{n} = {k / max(n, 1):.1%}")
+    if not score_only:
+        print("keys missed most:", ", ".join(f"{k} {c}" for k, c in missed.most_common(12)))
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument(
@@ -436,23 +457,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     p.add_argument("--score-only", action="store_true", help="print only the scores (for the test split)")
     args = p.parse_args(argv)
-    recs = records(None if args.split == "all" else args.split)
-    full: Counter[str] = Counter()
-    total: Counter[str] = Counter()
-    missed: Counter[str] = Counter()
-    for r in recs:
-        misses = score(r, answer_json(r["text"]))
-        total[r["lang"]] += 1
-        full[r["lang"]] += not misses
-        missed.update(misses)
-        if misses and not args.score_only:
-            print(f"{r['id']}: {', '.join(misses)} — {r['text'][:90]}")
-    for lang in sorted(total):
-        print(f"{args.split} {lang}: {full[lang]}/{total[lang]} understood in full")
-    n, k = sum(total.values()), sum(full.values())
-    print(f"{args.split} all: {k}/{n} = {k / max(n, 1):.1%}")
-    if not args.score_only:
-        print("keys missed most:", ", ".join(f"{k} {c}" for k, c in missed.most_common(12)))
+    report(records(None if args.split == "all" else args.split), args.split, args.score_only)
     return 0
 
 
