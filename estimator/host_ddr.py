@@ -2,16 +2,17 @@
 showed a range from DDR4-3200): channels × 8 bytes (a 64-bit channel) × the JEDEC transfer rates of that
 DDR generation, as :data:`estimator.layer_offload.HOST_BANDWIDTH_RANGE` is built.
 
-Rates, MT/s: DDR4 2,400–3,200 (JEDEC JESD79-4 speed bins, DDR4-3200 the fastest); DDR5 4,800–5,600
-(JESD79-5: DDR5-4800 the first bin of every DDR5 platform, DDR5-5600 the default top of the desktop range
-this module already assumes). Two channels (a desktop's) unless a count is said. A count said with no
+Rates, MT/s: the common speeds, not every JEDEC bin — DDR4 2,400–3,200 (JESD79-4 speed bins, DDR4-3200 the
+fastest); DDR5 4,800–5,600 (JESD79-5: DDR5-4800 the first bin of every DDR5 platform, DDR5-5600 the default
+top of the desktop range this module already assumes; faster DDR5 bins, 6,400 and up, exist: a stated
+speed is used as said). Two channels (a desktop's) unless a count is said. A count said with no
 generation: the desktop range's rates (DDR4-3200 to DDR5-5600) × that count. Pure; bytes/s.
 """
 
 from __future__ import annotations
 
 DDR_RATES = {4: (2400.0, 3200.0), 5: (4800.0, 5600.0)}
-"""JEDEC transfer rates by DDR generation, MT/s (module doc)."""
+"""Common transfer rates by DDR generation, MT/s (JEDEC bins; module doc)."""
 ANY_DDR = (3200.0, 5600.0)
 """The desktop range's rates (DDR4-3200 to DDR5-5600) when only a channel count is said."""
 CHANNEL_BYTES = 8

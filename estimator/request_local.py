@@ -68,7 +68,7 @@ class LocalServingSettings(BaseModel):
         ge=4,
         le=5,
         description="the host memory's DDR generation said without its rate ('DDR5 双通道', 'DDR4 RAM'): "
-        "4 or 5; the host bandwidth is then its JEDEC rates × the channels (estimator.host_ddr)",
+        "4 or 5; the host bandwidth is then its common rates × the channels (estimator.host_ddr)",
         json_schema_extra=_setting("serving", json_order=72, stated=(4, 5)),
     )
 

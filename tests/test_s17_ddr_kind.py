@@ -14,9 +14,9 @@ from estimator.host_ddr import ddr_band
 
 CASES = [
     ("用 llama.cpp -ngl 40 在一张 RTX 4090 上跑 Qwen2.5-72B Q4_K_M，内存 DDR5 双通道 128G，速度多少？",
-     5, 2, 128, (76.8e9, 89.6e9), "2 通道 DDR5，按 JEDEC 规定的 4,800–5,600 MT/s"),
+     5, 2, 128, (76.8e9, 89.6e9), "2 通道 DDR5，按常见频率 4,800–5,600 MT/s"),
     ("llama.cpp with -ngl 40 on one RTX 4090 for Qwen2.5-72B Q4_K_M, 128GB DDR4 RAM in quad channel. Speed?",
-     4, 4, 128, (76.8e9, 102.4e9), "4-channel DDR4 at its JEDEC rates, 2,400–3,200 MT/s"),
+     4, 4, 128, (76.8e9, 102.4e9), "4-channel DDR4 at its common speeds, 2,400–3,200 MT/s"),
     ("Ollama on an RTX 3090 with num_gpu 30 for Llama-3.1-70B Q4_K_M, 64GB DDR5. How fast?",
      5, None, 64, (76.8e9, 89.6e9), "2-channel DDR5"),
 ]  # fmt: skip

@@ -51,7 +51,7 @@ SERVER_ASSUMED = N_(
     "for one figure)"
 )
 HOST_KIND = N_(
-    " (your RAM: %(n)s-channel DDR%(k)s at its JEDEC rates, %(low)s–%(high)s MT/s: say its speed for one "
+    " (your RAM: %(n)s-channel DDR%(k)s at its common speeds, %(low)s–%(high)s MT/s: say its speed for one "
     "figure)"
 )
 HOST_CHANNELS_ONLY = N_(
