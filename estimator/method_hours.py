@@ -8,9 +8,9 @@ QLoRA, plus the algorithm's extra passes), × the QLoRA step factor when the row
 estimate's is not (÷ when the reverse: :data:`estimator.training_rate.QLORA_STEP_FACTOR`, applied only to the
 calibrated MFU, never to an MFU or rate the user states). Freeze-tuning and P-tuning rows get no time (their
 k needs their own trained share). No time when the estimate has none or the user stated the duration.
-A row laid out with full recomputation (its least-memory layout, '≈ 1/3 more compute') beside an estimate
-whose plan has none pays it: × (k + 2) / k, one more forward pass (:func:`estimator.training_plan.
-recompute_time`; s17 trial t2: such rows showed the estimate's 3.3 h)."""
+Every row is timed as the estimate's plan runs (its recompute), not at the row's least-memory layout shown
+for memory: that layout recomputes nearly always, and charging it (s17-t2b tried × (k + 2) / k) gave LoRA
+and full fine-tuning the same hours ('Mistral-7B … 8 H100s, with or without LoRA': 5.4 h each)."""
 
 from __future__ import annotations
 
@@ -19,7 +19,6 @@ from typing import TYPE_CHECKING
 from estimator.compute import flops_per_param_token
 from estimator.methods import method_rows
 from estimator.models import Algorithm, Method, MethodRow, SizingRequest
-from estimator.training_plan import RECOMPUTE_EXTRA_FLOPS
 from estimator.training_rate import QLORA_STEP_FACTOR, quantized_base_bits
 
 if TYPE_CHECKING:
@@ -52,16 +51,5 @@ def timed_method_rows(
         slow = 1.0 if stated_rate or row.method != Method.qlora else QLORA_STEP_FACTOR
         k = flops_per_param_token(row.method == Method.full, algorithm.value)
         hours = out.gpu_hours.likely * k / k_shown * slow / shown_slow
-        if (
-            not stated_rate
-            and _recomputes(row.plan)
-            and not _recomputes(out.memory.plan if out.memory else None)
-        ):
-            hours *= (k + RECOMPUTE_EXTRA_FLOPS) / k  # the row's layout recomputes, the estimate's does not
         out_rows.append(row.model_copy(update={"gpu_hours": hours}))
     return out_rows
-
-
-def _recomputes(plan: object) -> bool:
-    """Whether ``plan`` (a :class:`estimator.models.Plan` or None) recomputes every activation."""
-    return getattr(plan, "recompute", None) == "full"

@@ -1,9 +1,9 @@
 """s17 trial t2 item 3: 'Mistral 7B on 4 H100, 300M tokens … full fine-tune with or without LoRA — how
 long each?' showed 13 GPU-hours in the method table beside 14 in the headline (the table rounded the
-likely 13.07, the headline bills whole hours from 10 up: bot.render.sections.shown_gpu_hours), and rows
-laid out with full recomputation ('≈ 1/3 more compute') showed the estimate's 3.3 h, which has none. A row
-whose layout recomputes now pays one more forward pass, × (k + 2) / k (estimator.training_plan.
-recompute_time): full 13.07 × 6/6 × 8/6 = 17.42 GPU-hours, LoRA 13.07 × 4/6 × 6/4 = 13.07."""
+likely 13.07, the headline bills whole hours from 10 up: bot.render.sections.shown_gpu_hours). Every row is
+timed as the estimate's plan runs, by its FLOPs (estimator.method_hours): full 13.07 × 6/6 = 13.07
+GPU-hours, LoRA 13.07 × 4/6 = 8.71 — not at the rows' least-memory layouts, whose full recompute would
+charge LoRA 4ND × 6/4 = 6ND, the full row's hours (session 17's last read)."""
 
 from __future__ import annotations
 
@@ -20,13 +20,13 @@ EN = (
 ZH = "Mistral 7B，4 张 H100，3 亿 token 指令数据：全参和 LoRA 各要多久？"
 ROWS = {
     "en": (
-        "training ≈ 4.4 hours on 4 GPUs (18 GPU-hours)",
         "training ≈ 3.3 hours on 4 GPUs (14 GPU-hours)",
+        "training ≈ 2.2 hours on 4 GPUs (8.7 GPU-hours)",
         "≈ 3.3 hours (14 H100-hours)",
     ),
     "zh": (
-        "训练约 4.4 小时（4 张，18 卡·时）",
         "训练约 3.3 小时（4 张，14 卡·时）",
+        "训练约 2.2 小时（4 张，8.7 卡·时）",
         "约 3.3 小时（14 H100·时）",
     ),
 }
@@ -39,7 +39,7 @@ def _ask(capsys, *args: str) -> str:
 
 
 @pytest.mark.parametrize(("lang", "question"), [("en", EN), ("zh", ZH)])
-def test_rows_pay_their_recompute_and_round_as_the_headline(capsys, lang: str, question: str) -> None:
+def test_rows_scale_by_flops_and_round_as_the_headline(capsys, lang: str, question: str) -> None:
     lines = _ask(capsys, question).splitlines()
     full, lora, head = ROWS[lang]
     assert full in lines[1] and lora in lines[2] and head in lines[4]
@@ -50,5 +50,5 @@ def test_rows_pay_their_recompute_and_round_as_the_headline(capsys, lang: str, q
     assert (
         rows["full"]["plan"]["recompute"] == "full" and report["memory"]["plan"]["recompute"] == "selective"
     )
-    assert rows["full"]["gpu_hours"] == pytest.approx(likely * 8 / 6)  # was the estimate's 13.07
-    assert rows["lora"]["gpu_hours"] == pytest.approx(likely * 4 / 6 * 6 / 4)
+    assert rows["full"]["gpu_hours"] == pytest.approx(likely)  # the estimate's own method and plan
+    assert rows["lora"]["gpu_hours"] == pytest.approx(likely * 4 / 6)  # 4ND against 6ND
