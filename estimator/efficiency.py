@@ -52,8 +52,12 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from estimator.reasons import Why
+
+if TYPE_CHECKING:
+    from estimator.catalog import GpuSpec
 
 GROUPS: tuple[str, ...] = ("fp8", "moe", "small", "h100")
 """Groups of runs whose interval may be wider (:func:`groups_of`)."""
@@ -155,6 +159,17 @@ def generation_ratio(old_class: str, new_class: str, params: float, moe: bool = 
     user's own run is carried over by this ratio, not at its raw value (s17 design review #5)."""
     old = likely_mfu(CALIBRATED, old_class, params, moe)
     return likely_mfu(CALIBRATED, new_class, params, moe) / old if old > 0 else 1.0
+
+
+def scaled_gpu_hours(gpu_hours: float, old: GpuSpec, new: GpuSpec, params: float) -> float | None:
+    """GPU-hours on ``new`` cards of a job that took ``gpu_hours`` on ``old`` ones at the MFU that run
+    reached (the same model, method and data; trial s17-2 #4): gpu_hours × old dense 16-bit peak ÷ new peak
+    ÷ :func:`generation_ratio` (catalog peaks: 8 A800 × 20 h = 160 × 312 ÷ 989.4 ÷ 0.7 ≈ 72.1 H100-hours).
+    None when a card has no 16-bit peak."""
+    if not old.peak_flops_16bit or not new.peak_flops_16bit:
+        return None
+    ratio = generation_ratio(old.mfu_class, new.mfu_class, params)
+    return gpu_hours * old.peak_flops_16bit / new.peak_flops_16bit / ratio
 
 
 def groups_of(mfu_class: str, params: float, moe: bool, fp8: bool) -> tuple[str, ...]:

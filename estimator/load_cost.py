@@ -39,3 +39,8 @@ def with_load_cost(inf: Inference, rental: Cost | None = None, billed_gpus: int 
     share = inf.recommended_gpus / (billed_gpus if unfit else inf.serving_gpus)  # type: ignore[operator]
     scaled = PriceBand(low=band.low * share, high=band.high * share, currency=band.currency)
     return inf.model_copy(update={"cost_for_load": scaled})
+
+
+def load_gpu_hours(inf: Inference, hours: float) -> float:
+    """GPU-hours of ``recommended_gpus`` over a stated rental of ``hours`` (what ``cost_for_load`` bills)."""
+    return inf.recommended_gpus * hours

@@ -14,30 +14,22 @@ A card the user rents, or one not said to be theirs, keeps the note as it was.
 
 Trial s17-2 #3: '我就一张 RTX 3090，想在家 …，电费大概多少钱？' and 'what would the power bill be on my
 3090?' are the same: '我就一张', '在家', '电费' / 'power bill' / 'electricity' mark the card as the user's
-and the question as a cost. For a card whose board power NVIDIA's datasheet gives (:data:`BOARD_POWER_W`), the
-note becomes :data:`OWN_CARD_ENERGY`: kWh = board power × the run's GPU-hours (low–high), tariff left to
-the user — an upper bound, the card rarely holds its full board power through a whole run.
+and the question as a cost. For a card whose board power NVIDIA's datasheet gives, the note becomes
+:data:`OWN_CARD_ENERGY`: the run's kWh at that power (:func:`estimator.energy.run_kwh`), tariff left to
+the user.
 """
 
 from __future__ import annotations
 
 from bot.parse import ParseResult
 from bot.parse.regex import rc
+from estimator import energy
 from estimator.models import Note, SizingReport
 
 OWN_CARD_COST = "own_card_cost"
 """Note: a cost was asked of a run on the user's own card (no rental price; power not modelled)."""
 OWN_CARD_ENERGY = "own_card_energy"
 """Note: as :data:`OWN_CARD_COST`, with the energy the run draws at the card's board power (kWh)."""
-
-BOARD_POWER_W: dict[str, float] = {
-    "RTX 3090": 350.0,  # NVIDIA GeForce RTX 3090 specifications: Graphics Card Power 350 W
-    "RTX 3090 Ti": 450.0,  # NVIDIA GeForce RTX 3090 Ti specifications: Graphics Card Power 450 W
-    "RTX 4090": 450.0,  # NVIDIA GeForce RTX 4090 specifications: Total Graphics Power 450 W
-    "RTX 3080": 320.0,  # NVIDIA GeForce RTX 3080 (10 GB) specifications: Graphics Card Power 320 W
-    "RTX 4080": 320.0,  # NVIDIA GeForce RTX 4080 specifications: Total Graphics Power 320 W
-}
-"""Board power (W) by catalog family, from NVIDIA's GeForce product specification pages."""
 
 POWER_COST_RE = rc(r"电费|耗电|用电|\bpower\s+(?:bill|cost)|\belectricity\b")
 """A power cost asked: '电费', 'power bill', 'electricity'."""
@@ -69,10 +61,10 @@ def home_card_cost(report: SizingReport, parsed: ParseResult) -> SizingReport:
 def _own_cost_note(report: SizingReport, gpu: object) -> Note:
     """:data:`OWN_CARD_ENERGY` with ``kwh_low``/``kwh_high`` (board power × GPU-hours ÷ 1000) and
     ``watts`` when the card's board power and the run's GPU-hours are known; else :data:`OWN_CARD_COST`."""
-    watts = BOARD_POWER_W.get(str(gpu))
     band = report.gpu_hours
-    if watts is None or band is None:
+    kwh = energy.run_kwh(str(gpu), band.low, band.high) if band is not None else None
+    if kwh is None:
         return Note(code=OWN_CARD_COST, params={"gpu": gpu})  # type: ignore[dict-item]
-    kwh = (round(watts * band.low / 1000.0, 1), round(watts * band.high / 1000.0, 1))
+    watts = energy.BOARD_POWER_W[str(gpu)]
     params = {"gpu": gpu, "watts": watts, "kwh_low": kwh[0], "kwh_high": kwh[1]}
     return Note(code=OWN_CARD_ENERGY, params=params)  # type: ignore[arg-type]

@@ -31,20 +31,20 @@ def card_ratio(old: GpuSpec | None, new_gpu: str | None, params: float | None) -
 
 def scaled_hours(old: SizingRequest, job: SizingRequest, seconds: float) -> float | None:
     """Wall-clock hours of ``job`` (the run ``old`` took ``seconds`` on its cards, the same model and
-    method, no data size on either): old GPUs × hours × old peak ÷ new peak ÷ the generations' MFU ratio
-    ÷ new GPUs; None when a
-    peak, a count, or the same model and method is missing, or the job states its own data."""
+    method, no data size on either): the run's GPU-hours on the new cards
+    (:func:`estimator.efficiency.scaled_gpu_hours`) ÷ new GPUs; None when a peak, a count, or the same model
+    and method is missing, or the job states its own data."""
     if job.tokens or job.num_samples or job.hours or job.mfu or job.achieved_tflops_per_gpu:
         return None
     if job.method != old.method or job.params_total != old.params_total or not job.gpu_count:
         return None
     gpus = catalog.gpus()
     a, b = gpus.get(old.gpu or ""), gpus.get(job.gpu or "")
-    if a is None or b is None or not a.peak_flops_16bit or not b.peak_flops_16bit or not old.gpu_count:
+    if a is None or b is None or not old.gpu_count:
         return None
-    ratio = efficiency.generation_ratio(a.mfu_class, b.mfu_class, old.params_total or 7e9)
-    gpu_hours = old.gpu_count * seconds / 3600.0 * a.peak_flops_16bit / b.peak_flops_16bit / ratio
-    return gpu_hours / job.gpu_count
+    run = old.gpu_count * seconds / 3600.0
+    gpu_hours = efficiency.scaled_gpu_hours(run, a, b, old.params_total or 7e9)
+    return gpu_hours / job.gpu_count if gpu_hours is not None else None
 
 
 def scaled_said(said: str, hours: float, job: SizingRequest, lang: str) -> str:

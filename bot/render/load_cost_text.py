@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bot.render.fmt import Fmt, money_span
-from estimator.load_cost import unfit_count
+from estimator.load_cost import load_gpu_hours, unfit_count
 from estimator.models import SizingReport
 
 
@@ -34,5 +34,5 @@ def load_cost_section(
     if unfit:
         out["unfit"] = "1"
     if req.hours:
-        out["gh"] = f.hours(inf.recommended_gpus * req.hours)
+        out["gh"] = f.hours(load_gpu_hours(inf, req.hours))
     return out
