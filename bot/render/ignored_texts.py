@@ -141,13 +141,15 @@ IGNORED_TEXTS: dict[str, str] = {
     ),
     "earlier_run_other_card": N_(
         "your earlier run of the same model and method on another card: the new job is timed at the MFU "
-        "that run reached (its throughput ÷ its card's peak) — a newer card often reaches a different MFU, "
-        "so take the time as a guide"
+        "that run reached (its throughput ÷ its card's peak), scaled by the two card generations' usual MFU "
+        "(published runs: H100-class ≈ 0.7 × A100-class) — a newer card often reaches a different MFU, so "
+        "take the time as a guide"
     ),
     "earlier_run_scaled": N_(
         "your earlier run of the same job, which gives no data size: the same job, scaled from your run — "
-        "its GPU-hours × its card's dense BF16 peak ÷ the new card's, at the MFU that run reached, on the "
-        "new count; a newer card often reaches a different MFU, so take the time as a guide"
+        "its GPU-hours × its card's dense BF16 peak ÷ the new card's, at the MFU that run reached scaled by "
+        "the two card generations' usual MFU (H100-class ≈ 0.7 × A100-class), on the new count; a newer "
+        "card often reaches a different MFU, so take the time as a guide"
     ),
     "earlier_run_above_peak": N_(
         "your earlier run: the model FLOPs it implies per GPU (k·N·D ÷ GPUs ÷ its time) are more than the "
