@@ -40,6 +40,11 @@ def first_chars(pattern: str, flags: int = re.ASCII) -> list[tuple[Any, Any]] | 
     return None if parsed is None else _charset_of(parsed, int(flags) | parsed.state.flags)
 
 
+def start_chars(parsed: Any, flags: int) -> list[tuple[Any, Any]] | None:
+    """:func:`first_chars` of a pattern already parsed (:func:`parse_pattern`)."""
+    return _charset_of(parsed, int(flags) | parsed.state.flags)
+
+
 def parse_pattern(pattern: str, flags: int) -> Any:
     """``pattern`` as ``re._parser`` parses it, or None (a pattern it refuses, or no usable parser)."""
     if not sre_private.OK:

@@ -24,8 +24,8 @@ from typing import TYPE_CHECKING, Any
 from weakref import WeakSet
 
 from bot.lazylog import lazy_logger
-from bot.parse.first_chars import parse_pattern, scan_module_patterns, with_first_chars
-from bot.parse.regex_gate import BranchPlan, branch_plan, gate, gate_literals
+from bot.parse.first_chars import parse_pattern, scan_module_patterns, start_chars, with_first_chars
+from bot.parse.regex_gate import BranchPlan, branch_plan, gate, gate_literals, gate_pays
 from bot.regex_store import CODE_TYPE as _CODE_TYPE
 from bot.regex_store import codes_key, from_store, load_codes
 
@@ -212,6 +212,8 @@ def add_gates() -> None:
             return
         parsed = parse_pattern(pattern.pattern, pattern._flags)  # once, for both analyses
         lits = gate_literals(pattern.pattern, pattern._flags, parsed) if parsed is not None else None
+        if lits and not gate_pays(lits, start_chars(parsed, pattern._flags)):
+            lits = None
         scanned = with_first_chars(pattern.compiled, parsed) if parsed is not None else None
         if scanned is not None:  # a start scan where re made none (first_chars)
             for name in _METHODS:
