@@ -5,6 +5,8 @@ Model and parameters, training data and context, GPUs and their count, money and
 
 from __future__ import annotations
 
+from itertools import compress, repeat
+from operator import attrgetter, eq
 from typing import Any
 
 from bot.parse import structure as st
@@ -54,6 +56,8 @@ from bot.parse.words import (
 )
 from estimator import catalog
 
+_ROLE_OF = attrgetter("role")
+
 
 class FieldSteps:
     """Step 4: fields from roles. The state lives in the parse (:class:`bot.parse.assemble._Parse`)."""
@@ -74,7 +78,8 @@ class FieldSteps:
         """The number given role ``name`` that the job uses, marked as used: the first, unless the values
         differ across the message's setups (:func:`bot.parse.structure.pick`: the job's clause first, an
         observed figure never); the others keep their reason for :meth:`why_unused`."""
-        found = [r for r in self.roles if r.role == name]
+        roles = self.roles
+        found = list(compress(roles, map(eq, map(_ROLE_OF, roles), repeat(name))))  # C: no frame a call
         if len(found) > 1 or (found and name in st.PICKED_ALONE):  # else nothing to choose: no segments
             role, lost = pick(found, self._segments())
             if lost:

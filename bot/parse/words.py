@@ -186,7 +186,10 @@ def explicit_stage(s: str) -> str | None:
     """A stage named by a stage word (预训练, 微调, 推理, fine-tune, serve …) in a normalized text, not
     inferred from other values; LoRA/QLoRA words are a method, and weak hints are ignored."""
     s = _LORA_WORDS_RE.sub(" ", s)
-    return next((stage for pattern, stage in _STAGE_WORDS if pattern.found(s)), None)
+    for pattern, stage in _STAGE_WORDS:  # a loop: a generator resumes a frame per word
+        if pattern.found(s):
+            return stage
+    return None
 
 
 def method_from_words(s: str, stage: str | None, preference: bool) -> str | None:
