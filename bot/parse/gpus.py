@@ -7,6 +7,7 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
+from bot.parse import fixed_patterns as fp
 from bot.parse import lexicon as lx
 from bot.parse.card_memory import beyond_one_card
 from bot.parse.gpu_table import GpuTable
@@ -88,7 +89,7 @@ class _GpuIndex:
 
 
 def _gpu_key(name: str) -> str:
-    return " ".join(re.split(r"[\s\-_]+", name.lower().strip()))
+    return " ".join(fp.NAME_SEPARATORS.split(name.lower().strip()))
 
 
 def is_gpu_name(name: str) -> bool:
@@ -237,7 +238,7 @@ def extract_gpus(s: str) -> tuple[str, list[GpuMention]]:
             memory = float(mem_m.group(1))
         pre = _PRE_MEM_RE.search(s[max(0, start - 12) : start])
         if pre and memory is None:
-            memory, modded = float(pre.group("mem")), bool(re.search(r"魔改|改装|mod", pre.group(0)))
+            memory, modded = float(pre.group("mem")), bool(fp.MODDED.search(pre.group(0)))
             start = start - (len(pre.group(0)))
         after = _AFTER_MEM_RE.match(s, end) or _TIMES_MEM_RE.match(s, end) or _MOD_MEM_RE.match(s, end)
         if after and memory is None:
@@ -247,7 +248,7 @@ def extract_gpus(s: str) -> tuple[str, list[GpuMention]]:
             elif after.re is _MOD_MEM_RE.compiled:  # "魔改 22G": the card's, not a number left to read
                 end, modded = after.end(), True
         if memory is None:
-            with_mem = re.match(r"\s*with\s+(\d{2,3})\s*g(?:b|ib)?(?![a-z])", s[end:])
+            with_mem = fp.WITH_MEMORY.match(s[end:])
             if with_mem:  # 'A100 with 40 GB': the card's memory, read with it (not a number left)
                 memory, end = float(with_mem.group(1)), end + with_mem.end()
         found.append(GpuMention(start, _select_variant(gid, span, memory), memory, modded))
@@ -299,7 +300,7 @@ _BRAND_WORDS = ("nvidia", "geforce", "tesla", "quadro", "rtx", "gtx", "titan", "
 def series(name: str) -> str:
     """A card's model letters, brand words dropped: 'H100' → 'h', 'MI300X' → 'mi', 'RTX A6000' → 'a',
     'MLU370' → 'mlu', 'RTX 4090' → '' (digits only: no series of letters)."""
-    key = re.sub(r"[\s\-_]", "", name.lower())
+    key = fp.NAME_SEPARATOR.sub("", name.lower())
     stripped = True
     while stripped:
         stripped = False

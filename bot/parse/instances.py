@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 
+from bot.parse import fixed_patterns as fp
 from bot.parse.regex import rc
 
 _AWS_CARD = {
@@ -81,7 +82,7 @@ def instance_gpus(m: re.Match[str]) -> tuple[int, str] | None:
 
 def spell_out_instances(s: str) -> str:
     """``s`` with each cloud instance type written as its GPUs: 'an aws g5.48xl' → 'an 8 x a10g'."""
-    if not re.search(r"\.\d*x(?:large|l)\b|\.metal|-\d{1,2}g\b|nd96", s):
+    if not fp.INSTANCE_HINT.search(s):
         return s
     return INSTANCE_RE.sub(_spelled, s)
 

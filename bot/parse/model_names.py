@@ -19,6 +19,7 @@ import re
 from collections.abc import Callable
 from functools import cache
 
+from bot.parse import fixed_patterns as fp
 from bot.parse import lexicon as lx
 from bot.parse.gpus import is_gpu_name
 from bot.parse.normalize import MODEL_MARK
@@ -77,7 +78,7 @@ def name_like(typed: str) -> bool:
     """Whether a word was typed as a name: capitals inside it ('InternVL', 'LLaDA'), all capitals of
     three letters or more ('BLT'), or a digit ('foo2'); and not a method, tool or precision word."""
     low = typed.lower()
-    stem = re.sub(r"[\-_]?\d+$", "", low)  # "ZeRO-3" is "zero"
+    stem = fp.TRAILING_NUMBER.sub("", low)  # "ZeRO-3" is "zero"
     if low in NOT_NAMES or stem in NOT_NAMES or low in lx.SHORT_FAMILIES or _PRECISION_WORD.match(low):
         return False
     letters = [c for c in typed if c.isalpha()]
@@ -204,7 +205,7 @@ def typed_in(raw: str) -> Typed:
     """How a name of the normalized text was typed in ``raw`` (itself when not found there)."""
 
     def typed(name: str) -> str:
-        pattern = r"[\s\-_]*".join(re.escape(p) for p in re.split(r"[\s\-_]+", name) if p)
+        pattern = r"[\s\-_]*".join(re.escape(p) for p in fp.NAME_SEPARATORS.split(name) if p)
         m = re.search(pattern, raw, re.IGNORECASE) if pattern and raw else None
         return m.group(0).strip() if m else name
 

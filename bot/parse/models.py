@@ -18,6 +18,7 @@ import re
 from dataclasses import dataclass, field
 from functools import cache
 
+from bot.parse import fixed_patterns as fp
 from bot.parse import lexicon as lx
 from bot.parse import model_names as names
 from bot.parse.gpus import is_gpu_name
@@ -88,7 +89,7 @@ def _size_key(size: str | None) -> str | None:
 
 
 def _ver_key(ver: str | None) -> str | None:
-    return None if ver is None else re.sub(r"[\s\-_]", "", ver)
+    return None if ver is None else fp.NAME_SEPARATOR.sub("", ver)
 
 
 def _longest_first(word: str) -> tuple[int, str]:
@@ -275,7 +276,7 @@ def _sizes_in(name: str) -> tuple[float | None, float | None]:
 
 
 def _loose(s: str) -> str:
-    return re.sub(r"[\s_]+", " ", s).strip(" -_.")
+    return fp.SPACE_RUNS.sub(" ", s).strip(" -_.")
 
 
 def extract_models(s: str, raw: str = "") -> tuple[str, list[ModelMention]]:

@@ -10,6 +10,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from bot.parse import fixed_patterns as fp
 from bot.parse import lexicon as lx
 from bot.parse.gpus import GpuMention
 from bot.parse.numbers import NumberToken
@@ -119,7 +120,7 @@ or a name, not a quantity left unused."""
 
 def as_typed(raw: str, name: str) -> str:
     """A name found in the normalized text, as the user typed it ('MTT S4000', not 'mtt s4000')."""
-    parts = [part for part in re.split(r"[\s\-_]+", name) if part]
+    parts = [part for part in fp.NAME_SEPARATORS.split(name) if part]
     pattern = r"[\s\-_]*".join(re.escape(part) for part in parts)
     m = re.search(pattern, raw, re.IGNORECASE) if pattern else None
     reordered = _reordered(raw, parts)
@@ -133,15 +134,15 @@ def _reordered(raw: str, parts: list[str]) -> re.Match[str] | None:
     first word that begins with the name's family, ends with its last part, holds all its characters and
     its digits in their order, and adds only letters (a variant word written twice), never a digit
     ('Qwen1.5-72B-Chat' is not 'qwen1.5-7b-chat')."""
-    family = re.match(r"[a-z]{3,}", parts[0], re.IGNORECASE) if len(parts) > 1 else None
+    family = fp.FAMILY_START.match(parts[0]) if len(parts) > 1 else None
     if family is None:
         return None
     name = "".join(parts).lower()
-    need, digits = Counter(name), re.sub(r"\D", "", name)
+    need, digits = Counter(name), fp.NON_DIGIT.sub("", name)
     word = rf"(?<![\w.]){re.escape(family.group(0))}[\w.\-]*?{re.escape(parts[-1])}(?![\w])"
     for m in re.finditer(word, raw, re.IGNORECASE):
-        written = re.sub(r"[\s\-_]", "", m.group(0).lower())
-        if re.sub(r"\D", "", written) == digits and not need - Counter(written):
+        written = fp.NAME_SEPARATOR.sub("", m.group(0).lower())
+        if fp.NON_DIGIT.sub("", written) == digits and not need - Counter(written):
             return m
     return None
 

@@ -10,6 +10,7 @@ import re
 from dataclasses import dataclass
 
 from bot.parse import count_forms as cw
+from bot.parse import fixed_patterns as fp
 from bot.parse import node_words as nw
 from bot.parse.chat_forms import R_COUNTED_SEQS
 from bot.parse.followup_words import followup_gpu_count
@@ -330,7 +331,7 @@ def _nodes_times_gpus(a: _Around) -> Verdict:
     """Nodes × GPUs per node, in every phrasing; the GPU count is their product ('2机16卡': the total, see
     :func:`bot.parse.node_words.ji_ka_count`)."""
     nxt, tok = a.nxt, a.tok
-    glued = re.match(r"^\s*[x×*](?P<m>\d{1,2})(?![\d.])", a.right)
+    glued = fp.GLUED_PRODUCT.match(a.right)
     if (
         glued and not tok.mag and cw.CARDS_AFTER_PRODUCT.match(a.right[glued.end() :])
     ):  # "4x8 A100s": 4 nodes of 8 (the scanner does not read a number glued to x)
@@ -338,9 +339,9 @@ def _nodes_times_gpus(a: _Around) -> Verdict:
     if nxt is None or tok.mag or nxt.mag:
         return None
     gap, after = a.s[tok.end : nxt.start], a.s[nxt.end : nxt.end + 40]
-    if re.fullmatch(r"\s*[x×*]\s*", gap) and cw.CARDS_AFTER_PRODUCT.match(after):  # "4 x 8 A100s", "2x8 张"
+    if fp.TIMES_GAP.fullmatch(gap) and cw.CARDS_AFTER_PRODUCT.match(after):  # "4 x 8 A100s", "2x8 张"
         return Role("count_nodes", a.value * nxt.value, tok, extra=str(nxt.start))
-    if JI_KA_GAP.fullmatch(gap) and re.match(r"^\s*(?:张|块)?\s*卡", after):
+    if JI_KA_GAP.fullmatch(gap) and fp.CARD_AFTER.match(after):
         return Role("count_nodes", nw.ji_ka_count(a.value, nxt.value), tok, extra=str(nxt.start))
     if (NODE_GAP.fullmatch(gap) or GPU_NODE_GAP.fullmatch(gap)) and R_PER_NODE_GPUS.match(after):
         return Role("count_nodes", a.value * nxt.value, tok, extra=str(nxt.start))
@@ -455,11 +456,11 @@ def _time_and_load(a: _Around) -> Verdict:
         return Role("seq", seq_value(tok), tok)
     if R_CONC.match(R):
         return Role("concurrency", v, tok)
-    if re.match(r"^\s*of\s+(?:them|these|those)\b", R) and of_the_card(a.s[: tok.start][-80:]):
+    if fp.OF_THEM.match(R) and of_the_card(a.s[: tok.start][-80:]):
         return Role("count", v, tok)  # "… on MI300X … on 256 of them": that many of the card just named
     if followup_gpu_count(tok, a.s, a.left, R):  # "what about on 4 of them", "what if we only have 256"
         return Role("count", v, tok, extra="followup")
-    if R_SAMPLES.match(R) and not (a.word and re.match(r"^\s*of\s+th", R)):  # "two of them" is not data
+    if R_SAMPLES.match(R) and not (a.word and fp.OF_TH.match(R)):  # "two of them" is not data
         return Role("samples", v, tok, extra="pairs" if R_PAIRS.match(R) else None)
     if R_EPOCHS.match(R):
         return Role("epochs", v, tok)

@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.parse import fixed_patterns as fp
 from bot.parse import recompute_words as rw
 from bot.parse.colocate_words import COLOCATE_RE, colocate_setting
 from bot.parse.cue_words import MEASURED
@@ -458,10 +459,7 @@ def _methods(out: Settings) -> None:
     found: list[tuple[int, str]] = []
     for pattern, method in METHOD_WORDS:
         m = pattern.search(out.s)
-        if m and not re.search(
-            r"(?:不用|不要|不做|不是|without|no|not|non[\s\-]?|instead\s+of|rather\s+than)\s*$",
-            out.s[max(0, m.start() - 12) : m.start()],
-        ):
+        if m and not fp.NEGATION_BEFORE.search(out.s[max(0, m.start() - 12) : m.start()]):
             found.append((m.start(), method))
     out.methods = [method for _, method in sorted(found)]
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from bot.parse import fixed_patterns as fp
 from bot.parse.regex import rc
 
 _KEY = r"(?:-{1,2}[a-z][a-z0-9]*(?:[_\-][a-z0-9]+)+|(?<![a-z0-9\-])[a-z][a-z0-9]*(?:_[a-z0-9]+)+)"
@@ -38,7 +39,7 @@ _KEY_RE = rc(_KEY)
 def spread_shared_value(s: str) -> str:
     """``s`` with each 'keys … both N' rewritten as 'key1 N, key2 N' (same length; left as written where
     the rewrite would not fit)."""
-    if ("_" not in s and "-" not in s) or not re.search(r"都|均|全|both|all|each", s):
+    if ("_" not in s and "-" not in s) or not fp.SHARED_WORDS.search(s):
         return s  # every key has a "_" or "-" (:data:`_KEY`), and a word says the value is shared
     for pattern in SHARED_RES:
         s = pattern.sub(_spread, s)

@@ -1,0 +1,49 @@
+"""The small fixed patterns some readers searched through ``re``'s module functions, compiled once.
+
+``re.match(r"…", s)`` is two Python frames a call (``re.match`` and ``re._compile``, which looks the
+pattern up in ``re``'s cache) before the C search: ~16 frames a parse over the corpus (issue 23 item 7,
+session 18: the parse's call budget). Each pattern here is the one its reader wrote, with the same flags
+(Unicode, as the module functions use them: not the parser's ASCII mode), so every call returns what
+it returned; the reader calls the compiled method.
+"""
+
+from __future__ import annotations
+
+import re
+
+from bot.parse.regex import compile_pattern
+
+GLUED_PRODUCT = compile_pattern(r"^\s*[x×*](?P<m>\d{1,2})(?![\d.])")
+"""'4x8 A100s': a count glued to an x after a number (bot.parse.roles, nodes × GPUs)."""
+TIMES_GAP = compile_pattern(r"\s*[x×*]\s*")
+"""The gap of '4 x 8' (bot.parse.roles, fullmatch)."""
+CARD_AFTER = compile_pattern(r"^\s*(?:张|块)?\s*卡")
+"""'2机16卡': 卡 after the second number (bot.parse.roles)."""
+OF_THEM = compile_pattern(r"^\s*of\s+(?:them|these|those)\b")
+"""'256 of them' (bot.parse.roles)."""
+OF_TH = compile_pattern(r"^\s*of\s+th")
+"""'two of them' is not data (bot.parse.roles)."""
+INSTANCE_HINT = compile_pattern(r"\.\d*x(?:large|l)\b|\.metal|-\d{1,2}g\b|nd96")
+"""A cloud instance type may be written (bot.parse.instances)."""
+NAME_SEPARATORS = compile_pattern(r"[\s\-_]+")
+"""Runs of the separators of a name's words (split: bot.parse.gpus, model_names, request_fields)."""
+NAME_SEPARATOR = compile_pattern(r"[\s\-_]")
+"""One separator of a name's words (sub: bot.parse.gpus, models, request_fields)."""
+MODDED = compile_pattern(r"魔改|改装|mod")
+"""A modded card's memory (bot.parse.gpus)."""
+WITH_MEMORY = compile_pattern(r"\s*with\s+(\d{2,3})\s*g(?:b|ib)?(?![a-z])")
+"""'A100 with 40 GB' (bot.parse.gpus)."""
+TRAILING_NUMBER = compile_pattern(r"[\-_]?\d+$")
+"""'ZeRO-3' is 'zero' (bot.parse.model_names)."""
+FAMILY_START = compile_pattern(r"[a-z]{3,}", re.IGNORECASE)
+"""A name's family letters (bot.parse.request_fields)."""
+NON_DIGIT = compile_pattern(r"\D")
+"""What is not a digit (sub: bot.parse.request_fields)."""
+SPACE_RUNS = compile_pattern(r"[\s_]+")
+"""Runs of spaces and underscores (sub: bot.parse.models)."""
+SHARED_WORDS = compile_pattern(r"都|均|全|both|all|each")
+"""A word that says a value is shared (bot.parse.shared_value)."""
+NEGATION_BEFORE = compile_pattern(
+    r"(?:不用|不要|不做|不是|without|no|not|non[\s\-]?|instead\s+of|rather\s+than)\s*$"
+)
+"""A negation right before a method word (bot.parse.settings)."""
