@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from itertools import repeat
+from operator import attrgetter
 from typing import Any
 
 from bot.parse import lexicon as lx
@@ -110,6 +112,9 @@ def _rough_used(rough: list[tuple[str, float]], request: SizingRequest) -> list[
         v for v in request.model_dump().values() if isinstance(v, int | float) and not isinstance(v, bool)
     }
     return [r for r in rough if r[1] in used]
+
+
+_TOK_OF = attrgetter("tok")
 
 
 @dataclass
@@ -259,7 +264,7 @@ class _Parse(FieldSteps, StageSteps):
         leaves the unread list. Then each field beyond its declared bound is named (never dropped)."""
         dropped = {id(r) for r in self.dropped_roles}  # by identity: a used '8' said twice stays used
         roles = [r for r in self.roles if id(r) not in self.used or id(r) in dropped]
-        toks = self.generic_tokens([*self.unread_toks, *(r.tok for r in roles)])  # the job's clauses
+        toks = self.generic_tokens([*self.unread_toks, *map(_TOK_OF, roles)])  # the job's clauses
         accumulation = self.accumulation
         for p in place_unread(self.s, toks, self.f, accumulation, self.named_unused):
             if p.field == ACCUMULATION:
@@ -317,7 +322,7 @@ class _Parse(FieldSteps, StageSteps):
 
     def _gpus(self) -> list[GpuMention]:
         before, (self.s, gpus) = self.s, extract_gpus(self.s)
-        self._plural_gpu = any(plural_card(before, g) for g in gpus)
+        self._plural_gpu = any(map(plural_card, repeat(before), gpus))
         self.s, self._unknown_gpu, self._gpu_suggestions = extract_unknown_gpu(self.s)
         self.s, self._budget_period = read_budget_period(self.s)  # '预算每月5万': the amount is the budget
         return own_card_first(self, gpus)  # 'We have 8 MLU370 48GB. Our colleague … on 8 A800': the MLU370

@@ -5,8 +5,9 @@ Model and parameters, training data and context, GPUs and their count, money and
 
 from __future__ import annotations
 
+from functools import partial
 from itertools import compress, repeat
-from operator import attrgetter, eq
+from operator import attrgetter, eq, is_
 from typing import Any
 
 from bot.parse import structure as st
@@ -57,6 +58,9 @@ from bot.parse.words import (
 from estimator import catalog
 
 _ROLE_OF = attrgetter("role")
+_MODEL_ID_OF = attrgetter("model_id")
+_MEMORY_OF = attrgetter("memory_gib")
+_IS_NONE = partial(is_, None)
 
 
 class FieldSteps:
@@ -131,8 +135,8 @@ class FieldSteps:
         )
         if asked is not None:  # several models: the one the question asks about (bot.parse.asked_model)
             models = [asked.mention] if asked.mention is not None else []
-        model_mention = next((mm for mm in models if mm.model_id), None)
-        unknown = next((mm for mm in models if mm.model_id is None), None)
+        model_mention = next(filter(_MODEL_ID_OF, models), None)  # C iterators: no frame a model
+        unknown = next(compress(models, map(_IS_NONE, map(_MODEL_ID_OF, models))), None)
         params: float | None = None
         active: float | None = None
         params_from_model = False
@@ -170,7 +174,7 @@ class FieldSteps:
             if swap and tokens is not None and params > tokens:
                 params, tokens = tokens, params
                 self.notes.append("unit_swap")
-        for bare in (r for r in self.roles if r.role == "bare"):
+        for bare in compress(self.roles, map(eq, map(_ROLE_OF, self.roles), repeat("bare"))):
             self.used.add(id(bare))
             is_t = bare.extra == "T" or bare.value >= 1e12
             if is_t and tokens is None and (params is not None or bare.value >= 1e12):
@@ -301,7 +305,7 @@ class FieldSteps:
         stated_memory, card = (mem_role.value, mem_role.extra or "") if mem_role else (None, "")
         if not gpus and card.startswith("card:") and not self._unknown_gpu:
             self._unknown_gpu = card.removeprefix("card:")  # "4 张 24G 的 A5000": its name and memory
-        gpu_memory = next((g.memory_gib for g in gpus if g.memory_gib), None) or stated_memory
+        gpu_memory = next(filter(None, map(_MEMORY_OF, gpus)), None) or stated_memory
         rig: list[GpuMention] | None = None
         if mem_role is not None and gpu_memory != stated_memory:  # 'my GPU with 14.56 GiB … an A100 40G'
             self.named_unused.append((mem_role.tok.raw.strip(), "other_setup"))

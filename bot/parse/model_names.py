@@ -81,10 +81,10 @@ def name_like(typed: str) -> bool:
     stem = fp.TRAILING_NUMBER.sub("", low)  # "ZeRO-3" is "zero"
     if low in NOT_NAMES or stem in NOT_NAMES or low in lx.SHORT_FAMILIES or _PRECISION_WORD.match(low):
         return False
-    letters = [c for c in typed if c.isalpha()]
-    inner_capital = any(c.isupper() for c in typed[1:])
-    all_caps = len(letters) >= 3 and all(c.isupper() for c in letters)
-    return inner_capital or all_caps or any(c.isdigit() for c in typed)
+    letters = list(filter(str.isalpha, typed))  # C iterators: no frame per character
+    inner_capital = any(map(str.isupper, typed[1:]))
+    all_caps = len(letters) >= 3 and all(map(str.isupper, letters))
+    return inner_capital or all_caps or any(map(str.isdigit, typed))
 
 
 Typed = Callable[[str], str]
@@ -205,8 +205,8 @@ def typed_in(raw: str) -> Typed:
     """How a name of the normalized text was typed in ``raw`` (itself when not found there)."""
 
     def typed(name: str) -> str:
-        pattern = r"[\s\-_]*".join(re.escape(p) for p in fp.NAME_SEPARATORS.split(name) if p)
-        m = re.search(pattern, raw, re.IGNORECASE) if pattern and raw else None
+        pattern = r"[\s\-_]*".join(fp.escaped(filter(None, fp.NAME_SEPARATORS.split(name))))
+        m = re.search(pattern, raw, fp.IGNORECASE) if pattern and raw else None
         return m.group(0).strip() if m else name
 
     return typed

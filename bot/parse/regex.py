@@ -147,18 +147,21 @@ class AnyBranch:
     The answer is the pattern's (a match of the alternation is a match of one of its branches); only
     for yes/no questions (:meth:`found`): which match would come first is not computed."""
 
-    __slots__ = ("__weakref__", "_branches", "_plan", "pattern")
+    __slots__ = ("__weakref__", "_branches", "_plan", "found", "pattern")
 
     def __init__(self, pattern: LazyPattern) -> None:
         self.pattern = pattern
         self._branches: tuple[LazyPattern, ...] | None = None
         self._plan: BranchPlan | None = None
+        self.found: Callable[[str], bool] = self.by_branches
+        """Whether the pattern matches somewhere in a string (``pattern.search(string) is not None``):
+        :meth:`by_branches`, or from the second message on the plan's own ``found`` (no frame here)."""
         _ANY_BRANCHES.add(self)
 
-    def found(self, string: str) -> bool:
-        """Whether the pattern matches somewhere in ``string`` (``pattern.search(string) is not None``)."""
+    def by_branches(self, string: str) -> bool:
+        """Whether the pattern matches somewhere in ``string``, branch by branch."""
         plan = self._plan
-        if plan is not None:  # from the second message on: only the branches whose literals occur
+        if plan is not None:  # only the branches whose literals occur
             return plan.found(string)
         branches = self._branches
         if branches is None:
@@ -180,7 +183,9 @@ def _plan_branches() -> None:
     for any_branch in list(_ANY_BRANCHES):
         branches = any_branch._branches or any_branch.branches()
         any_branch._branches = branches
-        any_branch._plan = branch_plan(branches)
+        any_branch._plan = plan = branch_plan(branches)
+        if plan is not None:
+            any_branch.found = plan.found
 
 
 ON_SECOND_MESSAGE: list[Callable[[], None]] = []

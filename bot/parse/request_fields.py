@@ -120,9 +120,9 @@ or a name, not a quantity left unused."""
 
 def as_typed(raw: str, name: str) -> str:
     """A name found in the normalized text, as the user typed it ('MTT S4000', not 'mtt s4000')."""
-    parts = [part for part in fp.NAME_SEPARATORS.split(name) if part]
-    pattern = r"[\s\-_]*".join(re.escape(part) for part in parts)
-    m = re.search(pattern, raw, re.IGNORECASE) if pattern else None
+    parts = list(filter(None, fp.NAME_SEPARATORS.split(name)))
+    pattern = r"[\s\-_]*".join(fp.escaped(parts))
+    m = re.search(pattern, raw, fp.IGNORECASE) if pattern else None
     reordered = _reordered(raw, parts)
     if reordered is not None and (m is None or reordered.start() < m.start()):
         m = reordered
@@ -140,7 +140,7 @@ def _reordered(raw: str, parts: list[str]) -> re.Match[str] | None:
     name = "".join(parts).lower()
     need, digits = Counter(name), fp.NON_DIGIT.sub("", name)
     word = rf"(?<![\w.]){re.escape(family.group(0))}[\w.\-]*?{re.escape(parts[-1])}(?![\w])"
-    for m in re.finditer(word, raw, re.IGNORECASE):
+    for m in re.finditer(word, raw, fp.IGNORECASE):
         written = fp.NAME_SEPARATOR.sub("", m.group(0).lower())
         if fp.NON_DIGIT.sub("", written) == digits and not need - Counter(written):
             return m

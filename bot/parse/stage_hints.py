@@ -33,7 +33,11 @@ def tuning_only_stage(stage: str | None, s: str) -> str | None:
     ``s`` (normalized) names a method only fine-tuning has, else ``stage``."""
     if stage == "finetune" or explicit_stage(s) is not None:
         return stage
-    found = any(method in TUNING_ONLY and pattern.search(s) for pattern, method in METHOD_WORDS)
+    found = False
+    for pattern, method in METHOD_WORDS:  # a loop: a generator resumes a frame per word
+        if method in TUNING_ONLY and pattern.search(s):
+            found = True
+            break
     if not found and stage == "pretrain" and not lx.NEGATED_LORA_RE.search(s):
         # round 7: a training ('训练', the weak hint) of adapters ('train_lora … 才能训练'): adapters train
         # on a model that exists, a fine-tuning unless pre-training is named (then lora_pretraining)

@@ -119,7 +119,7 @@ class StageSteps:
             self.notes.append(note)
         sized = ("model", "params_total", "tokens", "num_samples", "budget", "hours", "deadline_days")
         sized += ("concurrency",)
-        nothing_else = not any(f.get(k) for k in sized) and f.get("stage") in (None, "pretrain")
+        nothing_else = not any(map(f.get, sized)) and f.get("stage") in (None, "pretrain")
         if gpus and ASKS_COST_RE.search(self.s) and nothing_else:
             f["hours"] = 1.0  # "H100一小时多少钱", "H100 price per GPU-hour": one GPU-hour's price
             self.notes.append("price_lookup")

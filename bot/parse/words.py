@@ -97,13 +97,13 @@ PARALLEL_RE = rc(r"(?<![a-z0-9])(?:tp|pp|dp|ep|cp|sp|zero)\s*[=:\-]?\s*\d+")
 
 _FINETUNE_WORDS = AnyBranch(lx.FINETUNE_RE)
 _STAGE_WORDS = (
-    (lx.CONTINUED_RE, "continued_pretrain"),
+    (AnyBranch(lx.CONTINUED_RE), "continued_pretrain"),
     (_FINETUNE_WORDS, "finetune"),
-    (lx.PRETRAIN_RE, "pretrain"),
+    (AnyBranch(lx.PRETRAIN_RE), "pretrain"),
     (AnyBranch(lx.INFERENCE_RE), "inference"),
 )
 """Stage words, in precedence order: 继续预训练 before 预训练, 微调 before 训 (only whether each matches is
-asked: the two wide alternations branch by branch, :class:`bot.parse.regex.AnyBranch`)."""
+asked: branch by branch, :class:`bot.parse.regex.AnyBranch`, one frame a word)."""
 FINETUNE_TOOL_RE = rc(
     r"llama[\s\-_]?factory|efficient[\s\-_]?tuning|\baxolotl\b|\bunsloth\b|\bxtuner\b|deepspeed[\s\-_]?chat"
     r"|(?<![a-z])(?:rlhf|train)_type(?![a-z])"
@@ -112,9 +112,9 @@ FINETUNE_TOOL_RE = rc(
 flags: s17): training with one tunes a model,
 unless a stage word says otherwise ('用 LLaMA-Factory 的 api.py 部署' serves)."""
 _WEAK_STAGE_WORDS = (
-    (FINETUNE_TOOL_RE, "finetune"),
-    (lx.TRAIN_RE, "pretrain"),
-    (lx.WEAK_INFERENCE_RE, "inference"),
+    (AnyBranch(FINETUNE_TOOL_RE), "finetune"),
+    (AnyBranch(lx.TRAIN_RE), "pretrain"),
+    (AnyBranch(lx.WEAK_INFERENCE_RE), "inference"),
 )
 """Hints that say a stage without naming it: a fine-tuning tool → fine-tuning; 训, MFU, 6ND → training;
 跑, 显存, int4 → serving."""

@@ -1,0 +1,53 @@
+"""Session 18 (s18-sp-parse), the parse's call budget: what replaced Python frames answers as before."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from bot.parse import fixed_patterns as fp
+from bot.parse.first_chars import parse_pattern, start_chars
+from bot.parse.regex_gate import gate_literals, gate_pays
+from tests.cli_run import CORPUS_QUESTIONS
+
+
+@pytest.mark.parametrize(
+    "text", ["a.b", "x-y z", "(1)[2]{3}?*+|^$\\.&~# \t\n\r\v\f", "llama-3.1_8b", "中文\x00#%"]
+)
+def test_escaped_is_re_escape(text: str) -> None:
+    assert list(fp.escaped([text])) == [re.escape(text)]
+
+
+def test_ignorecase_int_is_the_same_cached_pattern() -> None:
+    assert fp.IGNORECASE == 2 and re.compile("ab", fp.IGNORECASE) is re.compile("ab", re.IGNORECASE)
+
+
+def test_fixed_patterns_answer_as_re_module_functions() -> None:
+    """Each compiled pattern finds what ``re``'s module function with its source found, on corpus texts."""
+    patterns = [v for v in vars(fp).values() if isinstance(v, re.Pattern)]
+    assert len(patterns) == 16
+    texts = [q.lower() for q in CORPUS_QUESTIONS] + ["4x8 a100s", "2机16卡", "256 of them", "g5.48xlarge"]
+    for pattern in patterns:
+        for text in texts:
+            got = [m.span() for m in pattern.finditer(text)]
+            assert got == [m.span() for m in re.finditer(pattern.pattern, text, pattern.flags)]
+
+
+@pytest.mark.parametrize(
+    ("pattern", "pays"),
+    [
+        (r"(?<![a-z0-9])lora(?![a-z0-9])", True),  # one literal: an `in` test
+        (r"(?<![a-z])(mfu|bs|batch|epochs?|ctx)(?=\d)", False),  # starts m, b, e, c: a narrow scan
+        (r"(?<![\w.])(?P<n>\d{1,3}(?:,\d{3})+|\d+)\s*(?:k|千|万)", False),  # no literal required: no gate
+        (r"(?<![\d.])(?P<n>\d{1,4})\s*(?:台|节点|nodes?\b)", True),  # starts with a digit: wide
+        (r"\b(?:with|using|via|through|in|on|at|by|for|of)\s+(?:8|16)", True),  # 11 letters first: wide
+    ],
+)
+def test_gate_pays(pattern: str, pays: bool | None) -> None:
+    parsed = parse_pattern(pattern, re.ASCII)
+    lits = gate_literals(pattern, re.ASCII, parsed)
+    if lits is None:
+        assert not pays
+        return
+    assert gate_pays(lits, start_chars(parsed, re.ASCII)) is pays
