@@ -30,8 +30,10 @@ def close_matches(word: str, possibilities: Sequence[str], n: int = 3, cutoff: f
     bounded: list[tuple[float, str]] = []
     for x in possibilities:
         length = len(x) + len(word)
-        if _ratio(min(len(x), len(word)), length) >= cutoff:  # real_quick_ratio()
-            bound = _ratio(sum(map(min, counts, map(x.count, chars))), length)  # quick_ratio(), in C
+        # _ratio's arithmetic written out (a frame a name less): real_quick_ratio(), then quick_ratio() in C
+        if (2.0 * min(len(x), len(word)) / length if length else 1.0) >= cutoff:
+            matches = sum(map(min, counts, map(x.count, chars)))
+            bound = 2.0 * matches / length if length else 1.0
             if bound >= cutoff:
                 bounded.append((bound, x))
     bounded.sort(key=lambda pair: pair[0], reverse=True)

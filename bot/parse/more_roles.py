@@ -13,6 +13,8 @@ step (:mod:`bot.parse.assemble`) calls.
 from __future__ import annotations
 
 import re
+from itertools import compress, repeat
+from operator import attrgetter, eq
 
 from bot.parse.normalize import MARKS
 from bot.parse.numbers import NumberToken
@@ -20,6 +22,8 @@ from bot.parse.regex import rc
 from bot.parse.role_left import L_NODES_UNKNOWN
 from bot.parse.roles import Role, seq_value
 from bot.parse.sample_length import per_sample
+
+_ROLE_OF = attrgetter("role")
 
 L_CONTEXT = rc(
     r"(?:上下文|context|ctx|window|窗口|长度|model[\s_]*len(?:gth)?|seq(?:uence)?[\s_]*len(?:gth)?)"
@@ -151,9 +155,9 @@ def length_not_data(roles: list[Role]) -> list[Role]:
     tokens') is below the data stated, so no data amount: it is the length trained at, as '4096 tokens'
     alone is read. Only a length (256 to 1M tokens, written without M/B/T), and only when no length was
     said otherwise."""
-    samples = next((r for r in roles if r.role == "samples"), None)
+    samples = next(compress(roles, map(eq, map(_ROLE_OF, roles), repeat("samples"))), None)  # C: no frame
     each = next((r for r in roles if r.role == "tps" and r.extra == "tokens"), None)
-    if samples is None or each is None or any(r.role == "seq" for r in roles):
+    if samples is None or each is None or "seq" in map(_ROLE_OF, roles):
         return roles
     data = samples.value * each.value
     return [Role("seq", seq_value(r.tok), r.tok) if _length_below(r, data) else r for r in roles]

@@ -4,6 +4,8 @@ for); a mixin of :class:`bot.parse.assemble._Parse`, which holds the state these
 
 from __future__ import annotations
 
+from itertools import compress, repeat
+from operator import attrgetter, eq
 from typing import Any
 
 from bot.parse.algorithm_variants import algorithm_variant
@@ -33,6 +35,8 @@ from bot.parse.words import (
     serving_a_tuned_model,
     stage_from_words,
 )
+
+_ROLE_OF = attrgetter("role")
 
 
 class StageSteps:
@@ -110,7 +114,7 @@ class StageSteps:
 
     def _time_and_asks(self, gpus: list[GpuMention]) -> None:
         """Rental periods, a price lookup, GPU-hours, and a duration or concurrency asked for."""
-        per_node = next((r for r in self.roles if r.role == "per_node"), None)
+        per_node = next(compress(self.roles, map(eq, map(_ROLE_OF, self.roles), repeat("per_node"))), None)
         if per_node is not None and per_node.value == 8:  # "8卡机器": the 8-GPU nodes every plan assumes
             self.first("per_node")
         f = self.f

@@ -14,9 +14,13 @@ named, reason ``current_load``.
 
 from __future__ import annotations
 
+from itertools import compress, repeat
+from operator import attrgetter, eq
 from typing import Any
 
 from bot.parse.regex import rc
+
+_ROLE_OF = attrgetter("role")
 
 _TARGET_BEFORE_RE = rc(
     r"(?:峰值|高峰(?:期)?|最高|最多|未来|将来|以后|之后|上线后|上线以后|正式上线|年底|明年|下个?季度|目标|预计|预期"
@@ -76,7 +80,7 @@ def loads_now_and_later(steps: Any) -> None:
     """Among the numbers read as the concurrency with different values, when some are said as a target
     and others not (module doc), set the others aside: their role becomes ``current_load`` (not sized),
     named with reason ``current_load``."""
-    found = [r for r in steps.roles if r.role == "concurrency"]
+    found = list(compress(steps.roles, map(eq, map(_ROLE_OF, steps.roles), repeat("concurrency"))))
     if len({r.value for r in found}) < 2:
         return
     targets = [r for r in found if _target(steps.s, r.tok)]

@@ -8,6 +8,8 @@ sequences run at once. The concurrency is sized; the users are named, reason ``u
 
 from __future__ import annotations
 
+from itertools import compress, repeat
+from operator import attrgetter, eq
 from typing import Any
 
 from bot.parse import structure as st
@@ -15,6 +17,8 @@ from bot.parse.negated_values import negated
 from bot.parse.regex import rc
 from bot.parse.roles import Role
 from bot.parse.target_load import loads_now_and_later, target_word_before
+
+_ROLE_OF = attrgetter("role")
 
 USERS_AFTER_RE = rc(
     r"^\s*(?:个|名|位)?\s*(?:(?:active|total|registered|internal|daily)\s+)?(?:users?\b|people\b|employees\b"
@@ -50,7 +54,7 @@ def _kind(s: str, tok: Any) -> str | None:
 def users_aside(steps: Any) -> None:
     """Among the numbers read as the concurrency, set aside those that count users when another is the
     load: their role becomes ``users`` (not sized), named with reason ``users_not_load``."""
-    found = [r for r in steps.roles if r.role == "concurrency"]
+    found = list(compress(steps.roles, map(eq, map(_ROLE_OF, steps.roles), repeat("concurrency"))))
     kinds = [_kind(steps.s, r.tok) for r in found]
     if "users" not in kinds:
         return
