@@ -61,6 +61,17 @@ _R1_DISTILL_RE = rc(
 ('deepseek-r1 32b', 'r1 32b' and 'deepseek-r1:32b' are catalog aliases of DeepSeek-R1-Distill-Qwen-32B)."""
 
 
+def _x_then_count(m: re.Match[str]) -> str:
+    """``r"x \\1"`` as a function: a template string makes ``re`` run its Python helper (``re._subx``) on
+    every call, matched or not; a function runs only on a match (group 1 always takes part)."""
+    return "x " + m.group(1)
+
+
+def _key_then_space(m: re.Match[str]) -> str:
+    """``r"\\1 "`` as a function (see :func:`_x_then_count`)."""
+    return m.group(1) + " "
+
+
 def normalize(text: str) -> str:
     """NFKC, keycap digits, drop invisible/control characters, Traditional → Simplified, lower case."""
     s = _KEYCAP_RE.sub(r"\1", text) if "\u20e3" in text else text  # every keycap ends in U+20E3
@@ -78,7 +89,7 @@ def normalize(text: str) -> str:
     s = lx.CN_RENTAL_RE.sub(lambda m: lx.CN_RENTAL_TERMS[m.group(1)], s)
     if "1o" in s or "10o" in s:  # every match of GPU_O_FOR_ZERO_RE: [ahv]1 then 'o' or '0o'
         s = lx.GPU_O_FOR_ZERO_RE.sub(lambda m: m.group(1) + "100", s)
-    s = _TIMES_GLUED_RE.sub(r"x \1", s)  # "A100 x8": the count after the card, as in "A100 x 8"
+    s = _TIMES_GLUED_RE.sub(_x_then_count, s)  # "A100 x8": the count after the card, as in "A100 x 8"
     s = _R1_DISTILL_RE.sub("r1 ", s)  # "deepseek r1 蒸馏版 32b": the distilled model of that size
     s = recompute_phrases(s)  # '全量重计算', 'full recompute': the recompute mode, not the method (s14)
     if not typo_word_in(s):  # no typo stands as a word: no word to fix
@@ -205,7 +216,7 @@ def prepare(text: str) -> tuple[str, bool, str]:
     s = _MARKUP_RE.sub(" ", s)
     s = expand_abbreviations(s)  # "full ft 7b": fine-tuning
     s = _CN_PERCENT_RE.sub(_cn_percent, s)
-    s = _GLUED_KEY_RE.sub(r"\1 ", s)  # "mfu40%", "bs8": let the number stand alone
+    s = _GLUED_KEY_RE.sub(_key_then_space, s)  # "mfu40%", "bs8": let the number stand alone
     s = _strip_injection(s)
     s = drop_change_verbs(s)  # "并发改成500呢": the setting's value
     for cn, en in lx.CN_MODEL_NAMES:
