@@ -1,8 +1,9 @@
 """Issue 23 item 7, start-up (session 18): bot and estimator modules that a plain ``sizing-bot ask`` runs
 nothing of are imported where they are used, so that they do not creep back into every start: the
 typed render contexts (for the type checker only), the launch recipes' model (a recipe is built only
-for ``--recipe`` and the JSON contract) and the config.json reader (only for a given config). Each
-stays reachable where it is used: the names, a recipe, a read config.json."""
+for ``--recipe`` and the JSON contract), the config.json reader (only for a given config) and the
+standard library's ``html`` (its entity table: only for a message with an '&', a Telegram length or
+cut). Each stays reachable where it is used: the names, a recipe, a read config.json, an entity."""
 
 from __future__ import annotations
 
@@ -20,6 +21,8 @@ DEFERRED = (
     "bot.recipes.model",
     "estimator.hf_config",
     "estimator.hf_families",
+    "html",
+    "html.entities",
 )
 
 
@@ -67,3 +70,11 @@ def test_the_deferred_names_are_still_there() -> None:
     info = read_config(b'{"model_type": "llama"}')
     assert info.error == "missing_fields" and info.model_type == "llama"
     assert build_recipes(None) == []
+
+
+def test_entities_are_still_read() -> None:
+    from bot.parse.normalize import prepare
+    from bot.render.html import truncate_html, visible_length
+
+    assert prepare("7B &amp; 8&times;A100")[0] == prepare("7B & 8×A100")[0]
+    assert visible_length("<b>a&amp;b</b>") == 3 and truncate_html("&lt;" * 10, 5) == "&lt;" * 4 + "…"
