@@ -61,8 +61,8 @@ def test_a_parse_makes_few_python_calls():
     and the new whole-message post-steps (daily hours, card slots) into the parse, so the budget is 620
     (612 at that change, 582 before it). Session 18 (s18-sp-parse) took it to 484 (several-literal gates
     only on wide start scans, C iterators for the roles, fixed patterns compiled once, the stage words'
-    plans called directly, two template subs as functions): the budget is that + 10 % for the parts
-    adding readers."""
+    plans called directly, two template subs as functions; s18-sp-boot: ``html.unescape`` only for a
+    message with an '&'): the budget is that + 10 % for the parts adding readers."""
     for q in QUESTIONS * 2:
         parse(q)
     calls = [python_calls(parse, q) for q in QUESTIONS]

@@ -18,7 +18,6 @@ from pydantic import BaseModel, ConfigDict, Field
 from bot.textclean import clean_data
 from estimator.catalog import ModelSpec
 from estimator.factories import empty_list
-from estimator.hf_config import MAX_CONFIG_BYTES, ConfigError, spec_from_json
 
 if TYPE_CHECKING:
     from bot.parse.configs import StackConfig
@@ -76,6 +75,9 @@ def _cleaned(data: bytes | str) -> bytes | str:
 def read_config(data: bytes | str, *, source: str = "file") -> ConfigInfo:
     """The architecture in ``data`` (a config.json's bytes or text), or why it cannot be used.
     Never raises."""
+    # the config.json reader loads when a config is given, not with every question (start-up: s18)
+    from estimator.hf_config import MAX_CONFIG_BYTES, ConfigError, spec_from_json
+
     size = len(data) if isinstance(data, bytes | bytearray) else len(data.encode("utf-8", "surrogatepass"))
     if size > MAX_CONFIG_BYTES:
         return ConfigInfo(error="too_large", fields=[f"{size:,} bytes"], source=source)

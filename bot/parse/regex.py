@@ -243,10 +243,10 @@ def rc(pattern: str) -> LazyPattern:
 CODES_FILE = os.path.join(os.path.dirname(__file__), "_compiled_regex.marshal")
 """Stored regex code of the parser's patterns (written by the build, gitignored; may be absent)."""
 
-_stored: dict[tuple[str, int], tuple[Any, ...]] | None = None
+_stored: dict[tuple[str, int], Any] | None = None
 
 
-def _stored_codes() -> dict[tuple[str, int], tuple[Any, ...]]:
+def _stored_codes() -> dict[tuple[str, int], Any]:
     global _stored
     if _stored is None:
         _stored = load_codes(CODES_FILE, codes_key())  # read once: bot.regex_store has read it already
@@ -291,7 +291,8 @@ def write_codes(path: str, patterns: set[tuple[str, int]]) -> int:
     for pattern, flags in sorted(patterns):
         final_flags, code, *rest = pattern_code(pattern, flags)
         if _sre.compile(pattern, final_flags, code, *rest) == re.compile(pattern, flags):  # the same
-            table[(pattern, int(flags))] = (final_flags, array(_CODE_TYPE, code).tobytes(), *rest)
+            stored = (final_flags, array(_CODE_TYPE, code).tobytes(), *rest)
+            table[(pattern, int(flags))] = marshal.dumps(stored)  # read per pattern: bot.regex_store
     with open(path, "wb") as fh:
         marshal.dump({"key": codes_key(), "patterns": table}, fh)
     return len(table)

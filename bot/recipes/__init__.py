@@ -9,13 +9,35 @@ every flag and key is one the pinned tool version has (``bot/recipes/flags/``, :
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
 
 from bot.lazylog import lazy_logger
-from bot.recipes.model import SERVING_TOOLS, TOOLS, TRAINING_TOOLS, Job, Recipe, chosen_plan, job_for
-from estimator.models import Plan, SizingReport, Stage
+from estimator.models import Stage
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from bot.recipes.model import SERVING_TOOLS, TOOLS, TRAINING_TOOLS, Job, Recipe, chosen_plan
+    from estimator.models import Plan, SizingReport
 
 log = lazy_logger(__name__)
+
+_FROM_MODEL = frozenset(
+    ("SERVING_TOOLS", "TOOLS", "TRAINING_TOOLS", "Job", "Recipe", "chosen_plan", "job_for")
+)
+"""Names of :mod:`bot.recipes.model`, imported on first use: a plain ``ask`` imports this package only
+for the flag tables and references (:mod:`.flags`, :mod:`.refs`) and builds no recipe (start-up,
+bench/RESULTS.md session 18)."""
+
+
+def __getattr__(name: str) -> Any:
+    """The names of :mod:`bot.recipes.model` (``from bot.recipes import Recipe`` works as before)."""
+    if name in _FROM_MODEL:
+        from bot.recipes import model
+
+        return getattr(model, name)
+    raise AttributeError(f"module 'bot.recipes' has no attribute {name!r}")
+
 
 __all__ = [
     "SERVING_TOOLS",
@@ -38,6 +60,8 @@ def build_recipes(
     where an :class:`bot.core.answer.Answer` is at hand (its layout is then not chosen again)."""
     if report is None:
         return []
+    from bot.recipes.model import job_for
+
     try:
         job = job_for(report, lang, known_plan)
         if report.request.stage == Stage.inference or report.inference is not None:
@@ -62,6 +86,8 @@ def has_recipes(report: SizingReport | None, known_plan: tuple[Plan | None] | No
         return True
     if report.request.stage == Stage.inference:
         return False
+    from bot.recipes.model import chosen_plan
+
     return (known_plan[0] if known_plan is not None else chosen_plan(report)) is not None
 
 

@@ -14,9 +14,10 @@ import json
 import re
 import shlex
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from bot.recipes.model import Recipe
+if TYPE_CHECKING:
+    from bot.recipes.model import Recipe
 
 FILES = {
     "deepspeed": "deepspeed",

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import html
 import re
 from typing import Any
 
@@ -45,7 +44,9 @@ def tag(name: str, attrs: str = "") -> Any:
 
 def visible_length(html_text: str) -> int:
     """Length as Telegram counts it: tags removed, entities decoded, in UTF-16 code units."""
-    plain = html.unescape(_TAG_RE.sub("", html_text))
+    from html import unescape  # html loads its entity table: only where a length is asked (start-up)
+
+    plain = unescape(_TAG_RE.sub("", html_text))
     return len(plain.encode("utf-16-le")) // 2
 
 
@@ -53,6 +54,8 @@ def truncate_html(html_text: str, limit: int = TELEGRAM_MAX_CHARS, ellipsis: str
     """Cut HTML to ``limit`` visible characters without splitting a tag or an entity; close open tags."""
     if visible_length(html_text) <= limit:
         return html_text
+    from html import unescape  # loaded by visible_length above
+
     budget = limit - len(ellipsis)
     out: list[str] = []
     stack: list[str] = []
@@ -67,7 +70,7 @@ def truncate_html(html_text: str, limit: int = TELEGRAM_MAX_CHARS, ellipsis: str
                 stack.append(name)
             out.append(token)
             continue
-        size = len(html.unescape(token).encode("utf-16-le")) // 2
+        size = len(unescape(token).encode("utf-16-le")) // 2
         if used + size > budget:
             if not token.startswith("&"):
                 room = budget - used

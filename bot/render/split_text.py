@@ -4,7 +4,8 @@ lives, the largest ``-ngl`` that fits and how the decode speed was worked out.""
 
 from __future__ import annotations
 
-from bot.render.contexts import SplitContext
+from typing import TYPE_CHECKING
+
 from bot.render.fmt import Fmt
 from bot.render.i18n import N_, translate
 from estimator.host_ddr import DDR_RATES
@@ -12,6 +13,9 @@ from estimator.layer_offload import CPU_BANDWIDTH_EFFICIENCY, LayerSplit
 from estimator.models import SizingReport
 from estimator.runtimes import runtime_named
 from estimator.serving_speed import DECODE_BANDWIDTH_EFFICIENCY
+
+if TYPE_CHECKING:  # the typed contexts are for the type checker: start-up (bench/RESULTS.md s18)
+    from bot.render.contexts import SplitContext
 
 FITS = N_(
     "fits — %(gpu_used)s of %(usable)s on the GPU, %(host)s in CPU memory; ≈ %(speed)s tokens/s "
