@@ -18,7 +18,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
-from estimator.models import Assumption, Band, DaysRow
+from estimator.models import Assumption, Band, Checkpoint, Cost, Currency, DaysRow, Plan, PredictionInterval
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -47,6 +47,80 @@ def band(low: float, likely: float, high: float) -> Band:
     if low.__class__ is float and likely.__class__ is float and high.__class__ is float:
         return _made(Band, {"low": low, "likely": likely, "high": high}, {"low", "likely", "high"})
     return Band(low=low, likely=likely, high=high)
+
+
+_LAYOUT_TYPES = (int, int, int, int, str, int, bool, int)
+"""Exact types of an :class:`estimator.setup.Layout`'s fields (tp, pp, dp, zero_stage, recompute, micro_batch,
+offload, ep) that :class:`Plan`'s fields keep through validation (a bool is not an int here)."""
+
+
+def plan(layout: tuple[Any, ...]) -> Plan:
+    """``Plan(**layout._asdict())`` for an :class:`estimator.setup.Layout` (fields set: its eight); validated
+    only when a value's exact type is not the one its field keeps (a bool TP, a str enum member …)."""
+    if tuple(map(type, layout)) != _LAYOUT_TYPES:
+        return Plan(**layout._asdict())  # type: ignore[attr-defined]
+    tp, pp, dp, zero_stage, recompute, micro_batch, offload, ep = layout
+    values = {"tp": tp, "pp": pp, "dp": dp, "ep": ep, "zero_stage": zero_stage, "recompute": recompute}
+    values |= {"micro_batch": micro_batch, "offload": offload}
+    values |= {"gradient_accumulation": None, "global_batch_sequences": None}
+    given = {"tp", "pp", "dp", "ep", "zero_stage", "recompute", "micro_batch", "offload"}
+    return _made(Plan, values, given)
+
+
+def checkpoint(weights: float, full_state: float) -> Checkpoint:
+    """``Checkpoint(weights=weights, full_state=full_state)``; validated only when a value is not a float."""
+    if weights.__class__ is float and full_state.__class__ is float:
+        return _made(Checkpoint, {"weights": weights, "full_state": full_state}, {"weights", "full_state"})
+    return Checkpoint(weights=weights, full_state=full_state)
+
+
+_COST_TYPES = (float, float, float, float, Currency, float, float, int, str)
+"""Exact types that :class:`Cost`'s fields (in declared order) keep through validation."""
+
+
+def cost(
+    *,
+    low: float,
+    high: float,
+    low_with_mfu: float | None,
+    high_with_mfu: float | None,
+    currency: Currency,
+    price_low: float,
+    price_high: float,
+    billed_gpu_hours: int,
+    price_source: str,
+) -> Cost:
+    """``Cost(...)`` of every field; validated only when a value's exact type is not the one its field
+    keeps (an int price, a None range, a currency as a plain str …)."""
+    values = {"low": low, "high": high, "low_with_mfu": low_with_mfu, "high_with_mfu": high_with_mfu}
+    values |= {"currency": currency, "price_low": price_low, "price_high": price_high}
+    values |= {"billed_gpu_hours": billed_gpu_hours, "price_source": price_source}
+    if tuple(map(type, values.values())) == _COST_TYPES:
+        return _made(Cost, values, set(values))
+    return Cost(**values)
+
+
+_INTERVAL_TYPES = (float, float, float, int, float, list)
+"""Exact types that :class:`PredictionInterval`'s fields (in declared order) keep (the list: of str)."""
+
+
+def interval(
+    *,
+    level: float,
+    low_factor: float,
+    high_factor: float,
+    runs: int,
+    loo_coverage: float,
+    widened_for: list[str],
+) -> PredictionInterval:
+    """``PredictionInterval(...)`` of every field (``widened_for``: a new list, as validation makes);
+    validated only when a value's exact type is not the one its field keeps."""
+    values = {"level": level, "low_factor": low_factor, "high_factor": high_factor, "runs": runs}
+    values |= {"loo_coverage": loo_coverage, "widened_for": widened_for}
+    if tuple(map(type, values.values())) != _INTERVAL_TYPES or set(map(type, widened_for)) - _STR:
+        return PredictionInterval(**values)
+    values["widened_for"] = list(widened_for)
+    return _made(PredictionInterval, values, set(values))
 
 
 def days_row(gpus: int, days: Band) -> DaysRow:
