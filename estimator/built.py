@@ -18,12 +18,28 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
-from estimator.models import Assumption, Band, Checkpoint, Cost, Currency, DaysRow, Plan, PredictionInterval
+from estimator.models import (
+    Alternative,
+    Assumption,
+    Band,
+    Checkpoint,
+    Cost,
+    Currency,
+    DaysRow,
+    DecodeSpeed,
+    Plan,
+    PredictionInterval,
+    PriceBand,
+)
 
 M = TypeVar("M", bound=BaseModel)
 
 _new = object.__new__
-_set = object.__setattr__
+_SLOT = BaseModel.__dict__  # BaseModel's __slots__ ('__dict__' and three member slots): their setters,
+_set_dict = _SLOT["__dict__"].__set__  # called directly (object.__setattr__ looks each up in the MRO first)
+_set_fields_set = _SLOT["__pydantic_fields_set__"].__set__
+_set_extra = _SLOT["__pydantic_extra__"].__set__
+_set_private = _SLOT["__pydantic_private__"].__set__
 _SCALARS = frozenset((float, int, str, type(None)))
 """Exact types an ``Assumption.params`` value keeps through validation (``float | int | str | None``: a
 value of one of them matches its own branch in strict mode, unchanged; a bool is coerced, not kept)."""
@@ -35,10 +51,10 @@ _STR = frozenset((str,))
 def _made(cls: type[M], values: dict[str, Any], given: set[str]) -> M:
     """An instance of ``cls`` holding ``values`` (every field, in order) with ``given`` as its fields set."""
     made = _new(cls)
-    _set(made, "__dict__", values)
-    _set(made, "__pydantic_fields_set__", given)
-    _set(made, "__pydantic_extra__", None)
-    _set(made, "__pydantic_private__", None)
+    _set_dict(made, values)
+    _set_fields_set(made, given)
+    _set_extra(made, None)
+    _set_private(made, None)
     return made
 
 
@@ -163,3 +179,32 @@ def copied(model: M, update: dict[str, Any]) -> M:
     if not update.keys() <= model.__class__.__pydantic_fields__.keys():
         return model.model_copy(update=update)
     return _made(model.__class__, {**model.__dict__, **update}, model.__pydantic_fields_set__ | update.keys())
+
+
+def exactly(cls: type[M], values: dict[str, Any], types: tuple[type, ...], given: Iterable[str] = ()) -> M:
+    """``cls(**values)``, ``values`` holding every field of ``cls`` in declared order (the fields set:
+    ``given``, else all of them; the others hold their defaults), built when each value's exact type is
+    its entry of ``types`` (one its field keeps through validation unchanged); else validated (from the
+    fields set only), so any other value is coerced or refused as before."""
+    given = set(given) or set(values)
+    if tuple(map(type, values.values())) == types:
+        return _made(cls, values, given)
+    return cls(**{k: v for k, v in values.items() if k in given})
+
+
+def price_band(low: float, high: float, currency: Currency) -> PriceBand:
+    """``PriceBand(low=low, high=high, currency=currency)``, built when the values are floats and a
+    :class:`Currency` (:func:`exactly`)."""
+    return exactly(PriceBand, {"low": low, "high": high, "currency": currency}, (float, float, Currency))
+
+
+def speed(per_sequence: float, aggregate: float, batch: int, bound: str) -> DecodeSpeed:
+    """``DecodeSpeed(per_sequence=…, aggregate=…, batch=…, bound=…)`` (:func:`exactly`)."""
+    values = {"per_sequence": per_sequence, "aggregate": aggregate, "batch": batch, "bound": bound}
+    return exactly(DecodeSpeed, values, (float, float, int, str))
+
+
+def alternative(change: str, min_gpus: int | None) -> Alternative:
+    """``Alternative(change=change, min_gpus=min_gpus)`` (no memory per GPU: None), :func:`exactly`."""
+    values = {"change": change, "min_gpus": min_gpus, "per_gpu_bytes": None}
+    return exactly(Alternative, values, (str, int, type(None)), ("change", "min_gpus"))

@@ -11,6 +11,7 @@ import math
 from collections.abc import Callable
 from typing import NamedTuple
 
+from estimator.built import alternative
 from estimator.catalog import GpuSpec, ModelSpec
 from estimator.defaults import CUDA_CONTEXT_BYTES
 from estimator.models import Alternative, Precision
@@ -138,11 +139,12 @@ def sequences_per_replica(
     runtime: ServingRuntime = VLLM,
     load: Load = NO_LOAD,
 ) -> int:
-    """Sequences of ``kv_seq`` bytes that fit next to one copy of the weights on TP × PP GPUs."""
-    room = room_per_gpu(spec, gpu, tp, runtime, load.with_pp(pp)) * tp * pp - weights
+    """Sequences of ``kv_seq`` bytes that fit next to one copy of the weights on TP × PP GPUs (the room:
+    :func:`room_per_gpu` of the load on PP stages, :meth:`ServingRuntime.room`)."""
+    room = runtime.room(spec, gpu, tp, load, pp) * tp * pp - weights
     if room <= 0 or kv_seq <= 0:
         return 0
-    return int(room // (kv_seq * _kv_replication(spec, tp, runtime)))
+    return int(room // (kv_seq * runtime.kv_replication(spec, tp)))
 
 
 def serving_layout(
@@ -294,7 +296,7 @@ def lighter_weights(
             lighter = load._replace(precision=p)
             t, pp_ = layout_for(w, kv_seq, spec, gpu, rt, lighter._replace(batch=1))
             fewest = max(t * pp_, serving_layout(w, kv_seq, concurrency, spec, gpu, rt, lighter).gpus)
-            out.append(Alternative(change=p.value, min_gpus=fewest))
+            out.append(alternative(p.value, fewest))  # Alternative(change=…, min_gpus=…)
     return out
 
 
