@@ -140,3 +140,19 @@ def test_estimate_plans_are_built_plans():
     got = report.memory.plan
     assert (got.tp, got.pp, got.dp, got.zero_stage, got.recompute) == (1, 1, 64, 1, "selective")
     assert got.gradient_accumulation == 16 and got.global_batch_sequences == 1024
+
+
+def test_serving_values_are_the_validated_ones():
+    from estimator.built import alternative, price_band, speed
+    from estimator.models import Alternative, Currency, DecodeSpeed, PriceBand
+
+    _same(price_band(1.5, 2.5, Currency.CNY), PriceBand(low=1.5, high=2.5, currency=Currency.CNY))
+    _same(price_band(1, 2.5, "USD"), PriceBand(low=1, high=2.5, currency="USD"))  # validated: coerced
+    _same(
+        speed(30.5, 488.0, 16, "memory"),
+        DecodeSpeed(per_sequence=30.5, aggregate=488.0, batch=16, bound="memory"),
+    )
+    _same(alternative("fp8", 2), Alternative(change="fp8", min_gpus=2))
+    _same(alternative("int4", None), Alternative(change="int4", min_gpus=None))  # validated: same instance
+    with pytest.raises(ValidationError):
+        speed(30.5, 488.0, 1.5, "memory")
