@@ -52,6 +52,8 @@ def _fields() -> dict[str, tuple[frozenset[type], tuple[tuple[Any, Any], ...]]]:
 
 _FIELDS = _fields()
 _ALL = frozenset(SizingRequest.model_fields)
+_LISTS = tuple(k for k, f in SizingRequest.model_fields.items() if "list[" in str(f.annotation))
+"""The request's list fields (``lora_targets``, ``methods``): validation makes each a new list."""
 
 
 def _kept(name: str, value: Any) -> bool:
@@ -78,7 +80,8 @@ def with_filled(req: SizingRequest, filled: dict[str, Any]) -> SizingRequest:
     plain = req.architecture is None and req.__pydantic_private__ is None and req.__pydantic_extra__ is None
     kept = {name: _as_float(name, value) for name, value in filled.items()}
     if plain and all([_kept(name, value) for name, value in kept.items()]):
-        values = {k: (list(v) if v.__class__ is list else v) for k, v in req.__dict__.items()}
+        values = dict(req.__dict__)
+        values.update({k: list(values[k]) for k in _LISTS if values[k].__class__ is list})  # new lists
         values.update(kept)
         return _made(SizingRequest, values, set(_ALL))
     values = req.model_dump()
