@@ -346,7 +346,7 @@ def _compute_time_cost(
     if roll:
         hours, fields["rollout"] = rollout.with_rollout(hours, roll[0])
     fields["gpu_hours"] = hours
-    fields["mfu"] = None if r.gpu.generic else Band(low=mfu[0], likely=mfu[1], high=mfu[2])
+    fields["mfu"] = None if r.gpu.generic else band(mfu[0], mfu[1], mfu[2])  # Band(low=…, likely=…, high=…)
     if r.active:
         ledger.note("moe_active_params", params_active=r.active, params_total=params)
     if r.stage == Stage.pretrain:
