@@ -18,12 +18,28 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
-from estimator.models import Assumption, Band, DaysRow
+from estimator.models import (
+    Alternative,
+    Assumption,
+    Band,
+    Checkpoint,
+    Cost,
+    Currency,
+    DaysRow,
+    DecodeSpeed,
+    Plan,
+    PredictionInterval,
+    PriceBand,
+)
 
 M = TypeVar("M", bound=BaseModel)
 
 _new = object.__new__
-_set = object.__setattr__
+_SLOT = BaseModel.__dict__  # BaseModel's __slots__ ('__dict__' and three member slots): their setters,
+_set_dict = _SLOT["__dict__"].__set__  # called directly (object.__setattr__ looks each up in the MRO first)
+_set_fields_set = _SLOT["__pydantic_fields_set__"].__set__
+_set_extra = _SLOT["__pydantic_extra__"].__set__
+_set_private = _SLOT["__pydantic_private__"].__set__
 _SCALARS = frozenset((float, int, str, type(None)))
 """Exact types an ``Assumption.params`` value keeps through validation (``float | int | str | None``: a
 value of one of them matches its own branch in strict mode, unchanged; a bool is coerced, not kept)."""
@@ -35,10 +51,10 @@ _STR = frozenset((str,))
 def _made(cls: type[M], values: dict[str, Any], given: set[str]) -> M:
     """An instance of ``cls`` holding ``values`` (every field, in order) with ``given`` as its fields set."""
     made = _new(cls)
-    _set(made, "__dict__", values)
-    _set(made, "__pydantic_fields_set__", given)
-    _set(made, "__pydantic_extra__", None)
-    _set(made, "__pydantic_private__", None)
+    _set_dict(made, values)
+    _set_fields_set(made, given)
+    _set_extra(made, None)
+    _set_private(made, None)
     return made
 
 
@@ -47,6 +63,80 @@ def band(low: float, likely: float, high: float) -> Band:
     if low.__class__ is float and likely.__class__ is float and high.__class__ is float:
         return _made(Band, {"low": low, "likely": likely, "high": high}, {"low", "likely", "high"})
     return Band(low=low, likely=likely, high=high)
+
+
+_LAYOUT_TYPES = (int, int, int, int, str, int, bool, int)
+"""Exact types of an :class:`estimator.setup.Layout`'s fields (tp, pp, dp, zero_stage, recompute, micro_batch,
+offload, ep) that :class:`Plan`'s fields keep through validation (a bool is not an int here)."""
+
+
+def plan(layout: tuple[Any, ...]) -> Plan:
+    """``Plan(**layout._asdict())`` for an :class:`estimator.setup.Layout` (fields set: its eight); validated
+    only when a value's exact type is not the one its field keeps (a bool TP, a str enum member …)."""
+    if tuple(map(type, layout)) != _LAYOUT_TYPES:
+        return Plan(**layout._asdict())  # type: ignore[attr-defined]
+    tp, pp, dp, zero_stage, recompute, micro_batch, offload, ep = layout
+    values = {"tp": tp, "pp": pp, "dp": dp, "ep": ep, "zero_stage": zero_stage, "recompute": recompute}
+    values |= {"micro_batch": micro_batch, "offload": offload}
+    values |= {"gradient_accumulation": None, "global_batch_sequences": None}
+    given = {"tp", "pp", "dp", "ep", "zero_stage", "recompute", "micro_batch", "offload"}
+    return _made(Plan, values, given)
+
+
+def checkpoint(weights: float, full_state: float) -> Checkpoint:
+    """``Checkpoint(weights=weights, full_state=full_state)``; validated only when a value is not a float."""
+    if weights.__class__ is float and full_state.__class__ is float:
+        return _made(Checkpoint, {"weights": weights, "full_state": full_state}, {"weights", "full_state"})
+    return Checkpoint(weights=weights, full_state=full_state)
+
+
+_COST_TYPES = (float, float, float, float, Currency, float, float, int, str)
+"""Exact types that :class:`Cost`'s fields (in declared order) keep through validation."""
+
+
+def cost(
+    *,
+    low: float,
+    high: float,
+    low_with_mfu: float | None,
+    high_with_mfu: float | None,
+    currency: Currency,
+    price_low: float,
+    price_high: float,
+    billed_gpu_hours: int,
+    price_source: str,
+) -> Cost:
+    """``Cost(...)`` of every field; validated only when a value's exact type is not the one its field
+    keeps (an int price, a None range, a currency as a plain str …)."""
+    values = {"low": low, "high": high, "low_with_mfu": low_with_mfu, "high_with_mfu": high_with_mfu}
+    values |= {"currency": currency, "price_low": price_low, "price_high": price_high}
+    values |= {"billed_gpu_hours": billed_gpu_hours, "price_source": price_source}
+    if tuple(map(type, values.values())) == _COST_TYPES:
+        return _made(Cost, values, set(values))
+    return Cost(**values)
+
+
+_INTERVAL_TYPES = (float, float, float, int, float, list)
+"""Exact types that :class:`PredictionInterval`'s fields (in declared order) keep (the list: of str)."""
+
+
+def interval(
+    *,
+    level: float,
+    low_factor: float,
+    high_factor: float,
+    runs: int,
+    loo_coverage: float,
+    widened_for: list[str],
+) -> PredictionInterval:
+    """``PredictionInterval(...)`` of every field (``widened_for``: a new list, as validation makes);
+    validated only when a value's exact type is not the one its field keeps."""
+    values = {"level": level, "low_factor": low_factor, "high_factor": high_factor, "runs": runs}
+    values |= {"loo_coverage": loo_coverage, "widened_for": widened_for}
+    if tuple(map(type, values.values())) != _INTERVAL_TYPES or set(map(type, widened_for)) - _STR:
+        return PredictionInterval(**values)
+    values["widened_for"] = list(widened_for)
+    return _made(PredictionInterval, values, set(values))
 
 
 def days_row(gpus: int, days: Band) -> DaysRow:
@@ -89,3 +179,32 @@ def copied(model: M, update: dict[str, Any]) -> M:
     if not update.keys() <= model.__class__.__pydantic_fields__.keys():
         return model.model_copy(update=update)
     return _made(model.__class__, {**model.__dict__, **update}, model.__pydantic_fields_set__ | update.keys())
+
+
+def exactly(cls: type[M], values: dict[str, Any], types: tuple[type, ...], given: Iterable[str] = ()) -> M:
+    """``cls(**values)``, ``values`` holding every field of ``cls`` in declared order (the fields set:
+    ``given``, else all of them; the others hold their defaults), built when each value's exact type is
+    its entry of ``types`` (one its field keeps through validation unchanged); else validated (from the
+    fields set only), so any other value is coerced or refused as before."""
+    given = set(given) or set(values)
+    if tuple(map(type, values.values())) == types:
+        return _made(cls, values, given)
+    return cls(**{k: v for k, v in values.items() if k in given})
+
+
+def price_band(low: float, high: float, currency: Currency) -> PriceBand:
+    """``PriceBand(low=low, high=high, currency=currency)``, built when the values are floats and a
+    :class:`Currency` (:func:`exactly`)."""
+    return exactly(PriceBand, {"low": low, "high": high, "currency": currency}, (float, float, Currency))
+
+
+def speed(per_sequence: float, aggregate: float, batch: int, bound: str) -> DecodeSpeed:
+    """``DecodeSpeed(per_sequence=…, aggregate=…, batch=…, bound=…)`` (:func:`exactly`)."""
+    values = {"per_sequence": per_sequence, "aggregate": aggregate, "batch": batch, "bound": bound}
+    return exactly(DecodeSpeed, values, (float, float, int, str))
+
+
+def alternative(change: str, min_gpus: int | None) -> Alternative:
+    """``Alternative(change=change, min_gpus=min_gpus)`` (no memory per GPU: None), :func:`exactly`."""
+    values = {"change": change, "min_gpus": min_gpus, "per_gpu_bytes": None}
+    return exactly(Alternative, values, (str, int, type(None)), ("change", "min_gpus"))

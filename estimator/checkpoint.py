@@ -3,6 +3,7 @@ Split from :mod:`estimator.memory` (whose per-parameter figures it reads)."""
 
 from __future__ import annotations
 
+from estimator.built import checkpoint
 from estimator.catalog import ModelSpec
 from estimator.memory import (
     FULL_STATE_BYTES_PER_PARAM,
@@ -23,4 +24,4 @@ def checkpoint_bytes(spec: ModelSpec, params: float, setup: TrainingSetup) -> Ch
     trained = trained_params(spec, params, setup)
     states = optimizer_bytes_per_param(setup.optimizer, setup.master_weights, paged=False)
     per_param = FULL_STATE_BYTES_PER_PARAM - OPTIMIZER_BYTES_PER_PARAM["adamw"] + states
-    return Checkpoint(weights=2.0 * trained, full_state=per_param * trained)
+    return checkpoint(2.0 * trained, per_param * trained)  # Checkpoint(weights=…, full_state=…)

@@ -83,6 +83,8 @@ scale added by :func:`_frozen_base` over ``hidden`` input features; 4: NF4 with 
 (:data:`NF4_BITS_PER_PARAM`); 3 and 2: HQQ with group size 64 and a 16-bit scale and zero per group
 (Badri & Shaji 2023, HQQ; hqq ``BaseQuantizeConfig(nbits, group_size=64)``): + 32/64 = 0.5 bits."""
 
+_PREFERENCE = (Algorithm.dpo, Algorithm.ppo, Algorithm.grpo, Algorithm.rloo)  # keep a frozen reference copy
+_FULL, _PPO = Method.full, Algorithm.ppo  # read once: Python 3.11's EnumType.__getattr__ slows `Method.full`
 FREEZE_TRAINABLE_BYTES_PER_PARAM = 16.0
 """Freeze-tuning's trained layers: LLaMA-Factory upcasts trainable parameters to fp32
 (``finetuning_args.py``, ``upcast_trainable_params``): weights 4 + gradients 4 + Adam m, v 8 = 16."""
@@ -373,7 +375,7 @@ def state_parts(
     trained = trained_params(spec, params, setup) if trained is None else trained
     shard = params / (plan.tp * plan.pp)
     parts: dict[str, float] = {}
-    if setup.method == Method.full:
+    if setup.method == _FULL:
         parts |= _model_states(spec, params, setup, plan, routed)
         if setup.paged_optimizer:
             k = optimizer_bytes_per_param(setup.optimizer, setup.master_weights, paged=True)
@@ -394,11 +396,10 @@ def state_parts(
     else:  # P-tuning v2: the frozen model (16-bit or quantized) and a small trained prefix encoder
         parts["weights"] = _frozen_base(spec, params, setup, plan) / (plan.dp if plan.zero_stage >= 3 else 1)
         parts["prefix"] = PREFIX_BYTES_PER_PARAM * trained
-    preference = (Algorithm.dpo, Algorithm.ppo, Algorithm.grpo, Algorithm.rloo)
-    if setup.algorithm in preference and setup.method == Method.full:
+    if setup.algorithm in _PREFERENCE and setup.method == _FULL:
         parts["reference"] = _frozen_copy_bytes(params, plan)
-    if setup.algorithm == Algorithm.ppo:
-        if setup.method == Method.full:
+    if setup.algorithm == _PPO:
+        if setup.method == _FULL:
             critic = model_state_bytes(shard, setup.optimizer, plan.zero_stage, plan.dp, setup.master_weights)
             if setup.paged_optimizer or setup.optimizer_in_backward:
                 critic = {k: parts[k] for k in critic}  # placed like the policy's states

@@ -11,6 +11,7 @@ import math
 from collections.abc import Callable
 from typing import NamedTuple
 
+from estimator.built import alternative
 from estimator.catalog import GpuSpec, ModelSpec
 from estimator.defaults import CUDA_CONTEXT_BYTES
 from estimator.models import Alternative, Precision
@@ -49,7 +50,8 @@ def tp_options(spec: ModelSpec, gpu: GpuSpec, runtime: ServingRuntime = VLLM) ->
     takes any count within the node: no head divisibility, no power of two, no expert-parallel degree."""
     if runtime.splits_layers:
         return list(range(1, gpu.gpus_per_node + 1))
-    return [t for t in (1, 2, 4, 8, 16) if t <= gpu.gpus_per_node and spec.heads % t == 0]
+    per_node, heads = gpu.gpus_per_node, spec.heads  # read once, not per TP size
+    return [t for t in (1, 2, 4, 8, 16) if t <= per_node and heads % t == 0]
 
 
 def kv_capacity_tokens(
@@ -138,11 +140,12 @@ def sequences_per_replica(
     runtime: ServingRuntime = VLLM,
     load: Load = NO_LOAD,
 ) -> int:
-    """Sequences of ``kv_seq`` bytes that fit next to one copy of the weights on TP × PP GPUs."""
-    room = room_per_gpu(spec, gpu, tp, runtime, load.with_pp(pp)) * tp * pp - weights
+    """Sequences of ``kv_seq`` bytes that fit next to one copy of the weights on TP × PP GPUs (the room:
+    :func:`room_per_gpu` of the load on PP stages, :meth:`ServingRuntime.room`)."""
+    room = runtime.room(spec, gpu, tp, load, pp) * tp * pp - weights
     if room <= 0 or kv_seq <= 0:
         return 0
-    return int(room // (kv_seq * _kv_replication(spec, tp, runtime)))
+    return int(room // (kv_seq * runtime.kv_replication(spec, tp)))
 
 
 def serving_layout(
@@ -160,17 +163,17 @@ def serving_layout(
     32K on H20 is one TP 8 × PP 2 copy on 16 GPUs, not 25 TP-8 copies). A stage never makes a token
     faster (:func:`estimator.serving_speed.decode_speed` charges its hops), so ties go to no pipeline,
     then to the larger TP group."""
-    best: tuple[tuple[int, int, int], Layout] | None = None
+    best: tuple[tuple[int, int, int], tuple[int, int, int]] | None = None
     for t, pp in _groups(spec, gpu, None, runtime):
         per = sequences_per_replica(weights, kv_seq, spec, gpu, t, pp, runtime, load)
         if per < 1:
             continue
-        layout = Layout(t, pp, math.ceil(concurrency / per))
-        key = (layout.gpus, pp, -t)  # fewest GPUs; then no pipeline; then the larger TP group
+        replicas = math.ceil(concurrency / per)
+        key = (t * pp * replicas, pp, -t)  # fewest GPUs (Layout.gpus); then no pipeline; then the larger TP
         if best is None or key < best[0]:
-            best = (key, layout)
+            best = (key, (t, pp, replicas))
     if best is not None:
-        return best[1]
+        return Layout(*best[1])
     tp, pp = layout_for(weights, kv_seq * concurrency, spec, gpu, runtime, load)
     return Layout(tp, pp, 1)
 
@@ -294,7 +297,7 @@ def lighter_weights(
             lighter = load._replace(precision=p)
             t, pp_ = layout_for(w, kv_seq, spec, gpu, rt, lighter._replace(batch=1))
             fewest = max(t * pp_, serving_layout(w, kv_seq, concurrency, spec, gpu, rt, lighter).gpus)
-            out.append(Alternative(change=p.value, min_gpus=fewest))
+            out.append(alternative(p.value, fewest))  # Alternative(change=…, min_gpus=…)
     return out
 
 

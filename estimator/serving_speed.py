@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from estimator import attention
+from estimator.built import price_band, speed
 from estimator.catalog import GpuSpec, ModelSpec
 from estimator.models import Currency, DecodeSpeed, Precision, PriceBand
 
@@ -165,7 +166,7 @@ def decode_speed(
     t_compute = 2.0 * active * batch / (compute_peak(gpu, precision) * eff.decode_mfu * tp * max(1, pp))
     step = max(t_mem, t_compute) + (allreduce_seconds(spec, gpu, tp, batch) if comm else 0.0)
     step += interstage_seconds(spec, pp, batch)
-    return DecodeSpeed(
+    return speed(  # DecodeSpeed(...), built without validating again
         per_sequence=1.0 / step,
         aggregate=batch / step,
         batch=batch,
@@ -221,11 +222,11 @@ def serving_cost(
     if not price:
         return None, None
     low, high, cur = price
-    month = PriceBand(low=gpus * HOURS_PER_MONTH * low, high=gpus * HOURS_PER_MONTH * high, currency=cur)
+    month = price_band(low=gpus * HOURS_PER_MONTH * low, high=gpus * HOURS_PER_MONTH * high, currency=cur)
     if not speed:
         return None, month
     tokens_per_hour = speed.aggregate * 3600.0
-    per_million = PriceBand(
+    per_million = price_band(
         low=gpus * low / tokens_per_hour * 1e6, high=gpus * high / tokens_per_hour * 1e6, currency=cur
     )
     return per_million, month

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Literal, NamedTuple
 
+from estimator import built
 from estimator.catalog import ModelSpec
 from estimator.defaults import LORA_RANK, MICRO_BATCH, SEQ_LEN_FINETUNE
 from estimator.models import Algorithm, Method, Plan
@@ -88,12 +89,15 @@ class Layout(NamedTuple):
     ep: int = 1
 
     def to_plan(self) -> Plan:
-        return Plan(**self._asdict())
+        return built.plan(self)  # Plan(**self._asdict()), built without validating again
 
 
 new_layout: Callable[[Iterable[object]], Layout] = partial(tuple.__new__, Layout)
 """``new_layout((tp, pp, dp, zero_stage, recompute, micro_batch, offload, ep))``, all eight fields: a
 :class:`Layout` without the Python call of the NamedTuple's ``__new__`` (for the search's hot paths)."""
+
+
+_FREEZE = Method.freeze  # read once: Python 3.11's EnumType.__getattr__ slows `Method.freeze`
 
 
 def activation_layers(spec: ModelSpec, setup: TrainingSetup, pp: int, recompute: str | None = None) -> int:
@@ -104,6 +108,6 @@ def activation_layers(spec: ModelSpec, setup: TrainingSetup, pp: int, recompute:
     checkpointing: llamafactory/model/model_utils/checkpointing.py), so every layer keeps its input and
     the backward runs through the frozen layers too."""
     per_stage = math.ceil(spec.layers / pp)
-    if setup.method == Method.freeze and (recompute or setup.recompute) != "full":
+    if setup.method == _FREEZE and (recompute or setup.recompute) != "full":
         return min(per_stage, setup.freeze_layers)
     return per_stage

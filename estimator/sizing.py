@@ -16,6 +16,7 @@ from estimator.layer_offload import with_layer_split
 from estimator.ledger import Ledger
 from estimator.load_cost import with_load_cost
 from estimator.models import SizingReport, SizingRequest, Stage
+from estimator.report_request import with_filled
 from estimator.resolve import Resolved, personal_count, resolve
 from estimator.serving import size_serving
 from estimator.training import rented_hours, size_training
@@ -73,12 +74,11 @@ def estimate(req: SizingRequest) -> SizingReport:
             ledger.note("host_ram_short", needed_bytes=ram.needed_bytes, stated_gib=req.host_memory_gib,
                         short_bytes=short)  # fmt: skip
     _beyond_one_machine(r, fields, ledger)
-    values = req.model_dump()
-    values.update({k: v for k, v in filled.items() if v is not None})
+    filled = {k: v for k, v in filled.items() if v is not None}
     if any(n.code == "duration_impossible" for n in ledger.notes):
-        values["hours"] = None  # a run time the cards cannot meet: refused, not used
+        filled["hours"] = None  # a run time the cards cannot meet: refused, not used
     return SizingReport(
-        request=SizingRequest.model_validate(values),
+        request=with_filled(req, filled),  # SizingRequest.model_validate(req.model_dump() | filled)
         assumptions=ledger.assumptions,
         warnings=ledger.notes,
         **fields,

@@ -13,7 +13,7 @@ from typing import Any
 from estimator import attention, compute, defaults, rollout, training_plan
 from estimator.architecture import shape_for_size
 from estimator.budget_check import budget_without_price, check_budget
-from estimator.built import band, days_row
+from estimator.built import band, cost, days_row
 from estimator.catalog import GpuSpec, ModelSpec
 from estimator.copying import replace
 from estimator.duration_check import without_impossible_duration
@@ -346,7 +346,7 @@ def _compute_time_cost(
     if roll:
         hours, fields["rollout"] = rollout.with_rollout(hours, roll[0])
     fields["gpu_hours"] = hours
-    fields["mfu"] = None if r.gpu.generic else Band(low=mfu[0], likely=mfu[1], high=mfu[2])
+    fields["mfu"] = None if r.gpu.generic else band(mfu[0], mfu[1], mfu[2])  # Band(low=…, likely=…, high=…)
     if r.active:
         ledger.note("moe_active_params", params_active=r.active, params_total=params)
     if r.stage == Stage.pretrain:
@@ -372,9 +372,12 @@ def _rollouts(
     return rollout.rollout_part(req, out.spec, out.params, r.active, r.gpu, tokens, ledger)
 
 
+_ADAPTERS = (Method.lora, Method.qlora, Method.ptuning)  # a tuple made once (enum loads are slow in 3.11)
+
+
 def _attention_passes(out: TrainingResult, k: float, req: SizingRequest) -> float:
     """Forward-pass equivalents of the attention matmuls (:func:`estimator.attention.passes_for`)."""
-    adapters = (out.method or Method.full) in (Method.lora, Method.qlora, Method.ptuning)
+    adapters = out.method in _ADAPTERS  # None (full training) is not one
     return attention.passes_for(k, adapters, 2 if req.algorithm == Algorithm.ppo else 1)
 
 
@@ -405,7 +408,7 @@ def _cost(gpu_hours: float, band: Band, price: PriceRange) -> Cost:
     """GPU-hours billed in whole hours × the price range; the wider range spans the hours band."""
     low, high, currency, source = price
     billed = compute.billed_gpu_hours(gpu_hours)
-    return Cost(
+    return cost(  # Cost(...), built without validating again
         low_with_mfu=compute.billed_gpu_hours(band.low) * low,
         high_with_mfu=compute.billed_gpu_hours(band.high) * high,
         low=billed * low,

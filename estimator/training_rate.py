@@ -10,6 +10,7 @@ from typing import NamedTuple
 
 from estimator import compute, efficiency
 from estimator.built import band
+from estimator.built import interval as built_interval
 from estimator.catalog import GpuSpec
 from estimator.ledger import Ledger
 from estimator.models import Band, Method, Precision, PredictionInterval, SizingRequest
@@ -295,7 +296,7 @@ def _calibrated_rate(
         loo_coverage=model.loo_coverage,
         **wording,
     )
-    interval = PredictionInterval(
+    interval = built_interval(  # PredictionInterval(...), built without validating again
         level=0.8,
         low_factor=lo_factor,
         high_factor=hi_factor,

@@ -42,12 +42,13 @@ in one concatenated batch — TRL ``DPOTrainer.concatenated_forward`` ("concaten
 rejected inputs together", trl/trainer/dpo_trainer.py), LLaMA-Factory's
 ``PairwiseDataCollatorWithPadding`` (llamafactory/data/collator.py: chosen then rejected in one batch)
 — so activations and logits are those of 2 × ``per_device_train_batch_size`` sequences."""
+_DPO = Algorithm.dpo  # read once: Python 3.11's EnumType.__getattr__ slows `Algorithm.dpo`
 
 
 def rows(setup: TrainingSetup, plan: Plan | Layout) -> int:
     """Sequences one micro-batch puts through the model: the micro-batch, × :data:`PAIRED_SEQUENCES`
     for DPO."""
-    return plan.micro_batch * (PAIRED_SEQUENCES if setup.algorithm == Algorithm.dpo else 1)
+    return plan.micro_batch * (PAIRED_SEQUENCES if setup.algorithm == _DPO else 1)
 
 
 FP32_LOSS_BYTES_PER_LOGIT = (10.0, 12.0, 16.0)

@@ -81,3 +81,78 @@ def test_copied_is_model_copy():
     assert isinstance(mem, Memory) and mem.plan is not None
     _same(copied(mem, {"fits_requested": None}), mem.model_copy(update={"fits_requested": None}))
     assert copied(plan, {}) == plan
+
+
+def test_plan_of_a_layout_is_the_validated_plan():
+    from estimator.built import plan
+    from estimator.setup import Layout
+
+    layout = Layout(tp=2, pp=4, dp=8, zero_stage=1, recompute="selective", micro_batch=2, offload=False, ep=1)
+    made = plan(layout)
+    _same(made, Plan(**layout._asdict()))
+    assert hash(made) == hash(Plan(**layout._asdict()))
+    assert made.model_dump_json(exclude_unset=True) == Plan(**layout._asdict()).model_dump_json(
+        exclude_unset=True
+    )
+    assert layout.to_plan() == made
+
+
+def test_plan_of_other_types_is_validated():
+    from estimator.built import plan
+    from estimator.setup import Layout
+
+    made = plan(Layout(tp=True, pp=1, dp=2.0, zero_stage=0, recompute="none", micro_batch=1, offload=0, ep=1))
+    assert [type(made.tp), type(made.dp), type(made.offload)] == [
+        int,
+        int,
+        bool,
+    ]  # coerced, as Plan(...) does
+    with pytest.raises(ValidationError):
+        plan(Layout(tp=1, pp=1, dp=1.5, zero_stage=0, recompute="none", micro_batch=1, offload=False, ep=1))
+
+
+def test_checkpoint_cost_and_interval_are_the_validated_ones():
+    from estimator.built import checkpoint, cost, interval
+    from estimator.models import Checkpoint, Cost, Currency, PredictionInterval
+
+    _same(checkpoint(2.0e9, 1.6e10), Checkpoint(weights=2.0e9, full_state=1.6e10))
+    assert type(checkpoint(2, 16).weights) is float  # ints: validated, coerced
+    values = dict(
+        low=1.0, high=2.0, low_with_mfu=0.5, high_with_mfu=3.0, currency=Currency.USD, price_low=1.5
+    )
+    values |= dict(price_high=2.5, billed_gpu_hours=10, price_source="list")
+    _same(cost(**values), Cost(**values))
+    for odd in (dict(currency="USD"), dict(low_with_mfu=None), dict(price_low=2)):
+        _same(cost(**(values | odd)), Cost(**(values | odd)))  # not the exact types: validated
+    widened = ["fp8", "moe"]
+    kw = dict(level=0.8, low_factor=0.7, high_factor=1.4, runs=31, loo_coverage=0.81, widened_for=widened)
+    made = interval(**kw)
+    _same(made, PredictionInterval(**kw))
+    assert made.widened_for is not widened  # a new list, as validation makes
+    with pytest.raises(ValidationError):
+        interval(**(kw | dict(widened_for=[1])))
+
+
+def test_estimate_plans_are_built_plans():
+    report = estimate(
+        SizingRequest(stage="pretrain", model="Llama-2-7B", tokens=1e12, gpu="A100-SXM4-80GB", gpu_count=64)
+    )
+    got = report.memory.plan
+    assert (got.tp, got.pp, got.dp, got.zero_stage, got.recompute) == (1, 1, 64, 1, "selective")
+    assert got.gradient_accumulation == 16 and got.global_batch_sequences == 1024
+
+
+def test_serving_values_are_the_validated_ones():
+    from estimator.built import alternative, price_band, speed
+    from estimator.models import Alternative, Currency, DecodeSpeed, PriceBand
+
+    _same(price_band(1.5, 2.5, Currency.CNY), PriceBand(low=1.5, high=2.5, currency=Currency.CNY))
+    _same(price_band(1, 2.5, "USD"), PriceBand(low=1, high=2.5, currency="USD"))  # validated: coerced
+    _same(
+        speed(30.5, 488.0, 16, "memory"),
+        DecodeSpeed(per_sequence=30.5, aggregate=488.0, batch=16, bound="memory"),
+    )
+    _same(alternative("fp8", 2), Alternative(change="fp8", min_gpus=2))
+    _same(alternative("int4", None), Alternative(change="int4", min_gpus=None))  # validated: same instance
+    with pytest.raises(ValidationError):
+        speed(30.5, 488.0, 1.5, "memory")

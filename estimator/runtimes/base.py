@@ -134,6 +134,11 @@ class ServingRuntime:
             return local_workspace_bytes(spec, tp)
         return self._workspace(spec, gpu, tp, load)
 
+    def room(self, spec: ModelSpec, gpu: GpuSpec, tp: int, load: Load, pp: int) -> float:
+        """Bytes per GPU for weights and KV cache of ``load`` on ``pp`` stages of TP ``tp``: the budget
+        (:meth:`usable_bytes`) less the workspace (:meth:`workspace_bytes`)."""
+        return self.usable_bytes(gpu) - self.workspace_bytes(spec, gpu, tp, load.with_pp(pp))
+
     def workspace_key(self, tp: int, load: Load) -> tuple:
         """What :meth:`workspace_bytes` reads besides the model and the card, as a cache key
         (:class:`estimator.runtimes.memo.MemoRuntime`): TP and the whole load unless the runtime reads

@@ -19,6 +19,7 @@ class MemoRuntime:
 
     __slots__ = (
         "_replication",
+        "_room",
         "_usable",
         "_workspace",
         "gpu",
@@ -33,6 +34,7 @@ class MemoRuntime:
         self._usable: float | None = None
         self._workspace: dict[tuple, float] = {}
         self._replication: dict[int, float] = {}
+        self._room: dict[tuple, float] = {}
         self.splits_layers, self.prefills_batch = inner.splits_layers, inner.prefills_batch  # asked often
 
     def __getattr__(self, name: str) -> Any:
@@ -54,6 +56,20 @@ class MemoRuntime:
         found = self._workspace.get(key)
         if found is None:
             found = self._workspace[key] = self.inner.workspace_bytes(spec, gpu, tp, load)
+        return found
+
+    def room(self, spec: ModelSpec, gpu: GpuSpec, tp: int, load: Load, pp: int) -> float:
+        """:meth:`ServingRuntime.room` (bytes per card), once per PP and workspace key of (TP, load): the
+        load on PP stages differs from ``load`` in its PP only, so PP and the key of ``load`` fix the
+        key it has (the key reads PP or not), hence its workspace. The layout searches ask it for every
+        group of every weights variant (~25 times a question; the variants' loads share their keys)."""
+        if spec is not self.spec or gpu is not self.gpu:
+            return self.inner.room(spec, gpu, tp, load, pp)
+        key = (pp, self.inner.workspace_key(tp, load))
+        found = self._room.get(key)
+        if found is None:
+            workspace = self.workspace_bytes(spec, gpu, tp, load.with_pp(pp))
+            found = self._room[key] = self.usable_bytes(gpu) - workspace
         return found
 
     def kv_replication(self, spec: ModelSpec, tp: int) -> float:
