@@ -83,3 +83,48 @@ def test_markdown_line_breaks_of_the_corpus_replies_are_the_former_code():
     unfinished = _render_raw("reply.j2", ans.lang, plain, ctx)
     reply = render(answer(CORPUS_QUESTIONS[0]), "markdown")
     assert md_finish(unfinished) == _finish_before(unfinished) == reply
+
+
+def _num_before(x: float, digits: int) -> str:
+    """``Fmt.num`` (en, zh: "," and ".") before session 18: the shortest repr rounded half-even by Decimal."""
+    from decimal import ROUND_HALF_EVEN, Decimal
+
+    q = Decimal(repr(float(x))).quantize(Decimal(1).scaleb(-digits), rounding=ROUND_HALF_EVEN)
+    text = f"{q:,f}"
+    if "." in text:
+        text = text.rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def _numbers() -> list[float]:
+    rng = random.Random(18)
+    out = [0.0, -0.0, 0.5, 1.5, 2.5, 2.675, 0.125, 0.375, 1e-5, 6.6e-5, 123456789.125, 999999999999999.0]
+    out += [0.05, 0.15, 0.25, 0.35, 1.005, 7.5, 80.0, 1e14 + 0.5, 2410628900947.257, -59987328717.44505]
+    for _ in range(4000):
+        out.append(rng.uniform(-1000, 1000))
+        out.append(
+            round(rng.uniform(0, 100), rng.randint(0, 5)) + rng.choice([0, 5 * 10 ** -rng.randint(1, 7)])
+        )
+        out.append(rng.randint(0, 10**6) / 2 ** rng.randint(0, 12))
+        out.append(10 ** rng.uniform(-8, 14.9) * rng.choice([1, -1]))
+        out.append(rng.randint(0, 10**9) / 10 ** rng.randint(0, 9))
+    return out
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_numbers_are_rounded_as_the_decimal_steps_rounded_them(lang: str):
+    """Python's float formatting where it gives the Decimal steps' digits (no tie, at most the shortest
+    repr's own digits); ties (``2.5``, ``0.125``), exponents and more than six digits take the Decimal."""
+    from bot.render.fmt import fmt_for
+
+    f = fmt_for(lang)
+    got = [f.num(x, d) for x in _numbers() for d in range(9)]
+    assert got == [_num_before(x, d) for x in _numbers() for d in range(9)]
+    assert [f.num(x, 1) for x in (2.25, 2.35, 0.05, 1234.56, 7, -0.04)] == [
+        "2.2",
+        "2.4",
+        "0",
+        "1,234.6",
+        "7",
+        "0",
+    ]
