@@ -29,6 +29,7 @@ from typing import Any, Literal
 from jinja2 import pass_context
 from markupsafe import Markup, escape
 
+from bot.render.codegen import DIRECT
 from bot.render.html import TELEGRAM_MAX_CHARS, tag, truncate_html, visible_length
 from bot.render.i18n import N_
 
@@ -158,14 +159,29 @@ _PLACEHOLDER_RE = re.compile(r"(%\([^)]*\)[sd]|%%)")
 _FENCE_RE = re.compile(r"^(`{3,}|~{3,})")
 
 
+_MD_ESCAPES = {ord(c): "\\" + c for c in "\\`*_[]<>|~&#"}
+"""Each character of :data:`_MD_SPECIAL_RE` → itself after a backslash: ``str.translate`` with this
+table is that pattern's substitution in one C call (``re.sub`` with a ``\\1`` template goes through
+Python's ``re._subx`` on every call; ~75 escapes a Markdown reply)."""
+
+_new_str = str.__new__
+"""``str.__new__(Markup, text)`` is ``Markup(text)`` for a str ``text`` (:data:`bot.render.env._new_str`)."""
+
+
 def md_escape(text: str) -> str:
     """Backslash-escape the ASCII punctuation that could start Markdown markup (emphasis, code, links,
-    HTML, tables, strikethrough, entities, headings), CommonMark §2.4."""
-    return _MD_SPECIAL_RE.sub(r"\\\1", text)
+    HTML, tables, strikethrough, entities, headings), CommonMark §2.4 (:data:`_MD_SPECIAL_RE`'s
+    characters, each after a backslash)."""
+    return text.translate(_MD_ESCAPES)
 
 
 def _md(value: Any) -> Markup:
     """``value`` as Markdown: already-marked-up values (``Markup``) as they are, text escaped."""
+    kind = type(value)
+    if kind is Markup:  # the commonest cases first: filter output, then text (~90 a reply)
+        return value
+    if kind is str:
+        return _new_str(Markup, value.translate(_MD_ESCAPES))
     return value if hasattr(value, "__html__") else Markup(md_escape(str(value)))
 
 
@@ -237,9 +253,9 @@ def _md_format(wording: Markup, variables: dict[str, Any]) -> Markup:
     Python-level helper (~20 calls a reply's gettext in Markdown)."""
     values = {}
     for k, v in variables.items():
-        m = _md(v)
+        m = v if type(v) is Markup else _md(v)
         values[k] = m if type(m) is Markup else escape(m)
-    return Markup(str.__mod__(wording, values))
+    return _new_str(Markup, str.__mod__(wording, values))
 
 
 def _md_localize(env: Any, translations: Any) -> None:
@@ -248,13 +264,18 @@ def _md_localize(env: Any, translations: Any) -> None:
 
     worded: dict[str, Markup] = {}  # msgid → its translation as Markdown (a reply asks ~30, mostly the same)
 
-    @context_free
-    @pass_context
-    def gettext(__context: Any, __string: str, **variables: Any) -> Markup:
+    def lookup(_autoescape: bool, __string: str, variables: dict[str, Any]) -> Markup:
         rv = worded.get(__string)
         if rv is None:
             rv = worded[__string] = _md_wording(translations.gettext(__string))
         return _md_format(rv, variables)  # always a format string, as Jinja's
+
+    @context_free
+    @pass_context
+    def gettext(__context: Any, __string: str, **variables: Any) -> Markup:
+        return lookup(True, __string, variables)
+
+    DIRECT[gettext] = lookup  # the template's `_("…", k=v)` calls the lookup itself (bot.render.codegen)
 
     @context_free
     @pass_context
@@ -274,17 +295,21 @@ def md_finish(text: str) -> str:
     lines = text.split("\n")
     out: list[str] = []
     fence = ""
-    for i, line in enumerate(lines):
-        opened = _FENCE_RE.match(line)
-        if opened and (not fence or line.strip() == fence):
-            fence = "" if fence else opened[1]
+    for line, following in zip(lines, [*lines[1:], ""], strict=True):
+        # a line _FENCE_RE matches starts so: no pattern run for the other lines
+        if line[:3] in _FENCE_HEADS and (not fence or line.strip() == fence):
+            fence = "" if fence else _FENCE_RE.match(line)[1]  # type: ignore[index]
             out.append(line)
             continue
-        following = lines[i + 1] if i + 1 < len(lines) else ""
-        hard = not fence and line and following and not line.startswith("#")
-        hard = hard and not _FENCE_RE.match(following) and not line.endswith("\\")
-        out.append(line + "\\" if hard else line)
+        if fence or not line or not following or line[0] == "#" or line[-1] == "\\":
+            out.append(line)
+        else:
+            out.append(line if following[:3] in _FENCE_HEADS else line + "\\")
     return "\n".join(out)
+
+
+_FENCE_HEADS = frozenset({"```", "~~~"})
+"""A line's first three characters when it opens or closes a fenced block (:data:`_FENCE_RE`)."""
 
 
 def md_truncate(text: str, limit: int, ellipsis: str = "…") -> str:

@@ -136,6 +136,19 @@ def _memo(method: Callable[..., str]) -> Callable[..., str]:
     return memoized
 
 
+FLOAT_DIGITS = 6
+"""Most fraction digits :meth:`Fmt.num` rounds with Python's float formatting (more: Decimal's steps)."""
+
+
+def _tie(shortest: str, digits: int) -> bool:
+    """Whether rounding the decimal ``shortest`` (a float's repr, no exponent) to ``digits`` fraction
+    digits is a tie: its digits after those are exactly ``5``. Only there can rounding the decimal
+    text half-even (Decimal, as CLDR) and rounding the float's exact binary value (``format``) part:
+    no other rounding point lies between a float and its shortest repr (that point would round-trip
+    and be shorter). Checked against the Decimal steps: tests/test_render_s18_speed.py."""
+    return shortest[shortest.index(".") + 1 + digits :] == "5"
+
+
 class Fmt:
     """Formatters for one locale. Cheap to share: build with :func:`fmt_for`. ``cents``: the reply's
     money is in the cents style (:func:`needs_cents`): every amount and unit price with cents."""
@@ -163,8 +176,15 @@ class Fmt:
     def num(self, x: float, digits: int = 1) -> str:
         """Grouped decimal with at most ``digits`` fraction digits (half-even, as CLDR): ``1,234.5``."""
         if self._python_digits and math.isfinite(x) and abs(x) < 1e15:  # quantize keeps ≤ 28 digits
-            q = Decimal(repr(float(x))).quantize(Decimal(1).scaleb(-digits), rounding=ROUND_HALF_EVEN)
-            text = f"{q:,f}"
+            shortest = repr(float(x))
+            if 0 <= digits <= FLOAT_DIGITS and "e" not in shortest and not _tie(shortest, digits):
+                # the same digits as the Decimal steps (_tie), in C; never more than the shortest repr's
+                # own (the float's binary digits beyond it are noise the Decimal never sees)
+                shown = min(digits, len(shortest) - shortest.index(".") - 1)
+                text = f"{float(x):,.{shown}f}"
+            else:
+                q = Decimal(shortest).quantize(Decimal(1).scaleb(-digits), rounding=ROUND_HALF_EVEN)
+                text = f"{q:,f}"
             if "." in text:
                 text = text.rstrip("0").rstrip(".")
             return "0" if text in ("-0", "") else text

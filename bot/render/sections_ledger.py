@@ -20,15 +20,17 @@ RECOMPUTE_FIELDS = ("recompute_time", "recompute_time_fewest")
 MFU_EFFECTIVE = N_("%(mfu)s; %(effective)s effective with full recompute (×%(factor)s compute)")
 
 
-def _value(report: SizingReport, field: str) -> Any:
-    return next((a.value for a in report.assumptions if a.field == field), None)
-
-
 def recompute_factor(report: SizingReport) -> float | None:
     """The full-recompute factor the headline's MFU is divided by (the assumed MFU ÷ it is the headline's
     likely MFU), or None when the headline's MFU is the assumed one."""
-    assumed, band = _value(report, "mfu"), report.mfu
-    factor = next((_value(report, f) for f in RECOMPUTE_FIELDS if _value(report, f)), None)
+    band = report.mfu
+    if band is None:  # no time sized: no headline MFU (the ledger is not read)
+        return None
+    values: dict[str, Any] = {}  # each field's first value in the ledger, in one pass
+    for a in report.assumptions:
+        values.setdefault(a.field, a.value)
+    assumed = values.get("mfu")
+    factor = next((values[f] for f in RECOMPUTE_FIELDS if values.get(f)), None)
     numbers = isinstance(assumed, int | float) and isinstance(factor, int | float)
     if band is None or not numbers or factor <= 1 or abs(assumed / factor - band.likely) > 0.002:
         return None
