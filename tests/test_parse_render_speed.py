@@ -59,11 +59,11 @@ def test_a_parse_makes_few_python_calls():
     others); the old wrapper back on every regex call would add ~380. Session 15 moved the whole-message
     readers core ran after the parse (asides, an earlier run, a past run then the job: ~9 calls a question)
     and the new whole-message post-steps (daily hours, card slots) into the parse, so the budget is 620
-    (612 at that change, 582 before it)."""
+    (612 at that change, 582 before it); session 18's one-failed-count reader (s18-fix) adds ~1: 622."""
     for q in QUESTIONS * 2:
         parse(q)
     calls = [python_calls(parse, q) for q in QUESTIONS]
-    assert sum(calls) / len(calls) < 620
+    assert sum(calls) / len(calls) < 622
 
 
 @pytest.mark.parametrize(
