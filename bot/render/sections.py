@@ -396,6 +396,7 @@ def rental_section(report: SizingReport, f: Fmt) -> RentalContext | None:
         "cost": None if c is None else _billed(f, c, gh.likely),
         "price": None if c is None else f.price_range(c.price_low, c.price_high, c.currency),
         "source": c.price_source if c else None,
+        "daily": f.num(req.hours_per_day, 3) if req.hours_per_day and req.stage == "inference" else None,
     }
 
 
