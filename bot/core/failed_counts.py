@@ -37,6 +37,15 @@ ALL_CODES = (FAILED_AGREES, FAILED_DISAGREES, ONE_AGREES, ONE_DISAGREES, SERVING
 DISAGREES = frozenset((FAILED_DISAGREES, ONE_DISAGREES, SERVING_DISAGREES))
 """The notes where the estimate fits at the count that failed: the run disagrees with it."""
 
+KEPT_BY = frozenset({
+    "currency", "price_per_gpu_hour", "budget", "budget_period", "deadline_days", "tokens", "num_samples",
+    "epochs", "hours", "hours_per_day", "mfu", "achieved_tflops_per_gpu", "tokens_per_second_per_gpu",
+    "duration_asked", "count_asked", "concurrency_asked",
+})  # fmt: skip
+"""Fields a follow-up may change and the counts that failed still bound the job: none of them changes
+its memory (time, money, data amount). A changed card (a failed count is a fact about the card it
+failed on), count, method, length, batch, precision, model or layout starts afresh (session 18)."""
+
 Sized = tuple[SizingReport, dict[str, str]]
 """A report and where the values filled before estimating came from (:func:`bot.core.pipeline._size`)."""
 
@@ -95,3 +104,10 @@ def _noted(sized: Sized, note: Note) -> Sized:
     """``sized`` with ``note`` first among its report's warnings."""
     report, sources = sized
     return report.model_copy(update={"warnings": [note, *report.warnings]}), sources
+
+
+def failed_carries(changed: list[str]) -> bool:
+    """Whether the counts that failed before a follow-up still bound it: the follow-up changed only
+    fields of :data:`KEPT_BY` ('多少钱？', '要几张？', '那 2T token 呢'), none of the card nor the job's
+    memory ('那换 H200 呢' sizes 8 × H200 afresh: 8 failed on H100s, not on H200s)."""
+    return all(field in KEPT_BY for field in changed)
