@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.core.failed_counts import FAILED_AGREES, FAILED_DISAGREES
+from bot.core.failed_counts import ALL_CODES
 from bot.core.offer import pricing
 from bot.core.pipeline import Answer
 from bot.core.start_only import start_only
@@ -19,7 +19,7 @@ from estimator.catalog import gpu as catalog_gpu
 from estimator.models import Assumption
 from estimator.request import JSON_FIELDS
 
-FAILED_CODES = (FAILED_AGREES, FAILED_DISAGREES)
+FAILED_CODES = ALL_CODES
 """Notes of counts tried that failed (:mod:`bot.core.failed_counts`)."""
 
 SCHEMA = 1

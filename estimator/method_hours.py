@@ -17,39 +17,47 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from estimator.compute import flops_per_param_token
-from estimator.methods import method_rows
 from estimator.models import Algorithm, Method, MethodRow, SizingRequest
-from estimator.training_rate import QLORA_STEP_FACTOR, quantized_base_bits
+from estimator.training_rate import QLORA_MEASURED_BITS, QLORA_STEP_FACTOR, quantized_base_bits
 
 if TYPE_CHECKING:
-    from estimator.catalog import GpuSpec
-    from estimator.setup import TrainingSetup
     from estimator.training_result import TrainingResult
 
 TIMED = (Method.full, Method.lora, Method.qlora)
 """The methods whose k is known without their trained share."""
 
 
-def timed_method_rows(
-    req: SizingRequest, out: TrainingResult, gpu: GpuSpec, setup: TrainingSetup, algorithm: Algorithm
-) -> list[MethodRow]:
-    """:func:`estimator.methods.method_rows` for ``out``'s model, each row with ``gpu_hours`` (GPU-hours
-    of that method) when ``out`` has a time and neither method is freeze-tuning or P-tuning."""
-    assert out.spec is not None and out.params is not None
-    rows = method_rows(req, out.spec, out.params, gpu, setup)
+def timed_method_rows(req: SizingRequest, out: TrainingResult, algorithm: Algorithm) -> list[MethodRow]:
+    """``out.method_comparison`` (:func:`estimator.methods.method_rows`) each with ``gpu_hours`` (GPU-hours
+    of that method) when ``out`` has a time and neither method is freeze-tuning or P-tuning. Called once
+    ``out.gpu_hours`` holds what the plan's layout adds (recompute, offload, bubble:
+    :func:`estimator.training_plan.layout_time`), so the shown method's row is the headline's hours."""
+    rows = out.method_comparison
     shown = out.method or Method.full
     if out.gpu_hours is None or req.hours or shown not in TIMED:
         return rows
     stated_rate = bool(req.mfu or req.achieved_tflops_per_gpu or req.tokens_per_second_per_gpu)
-    shown_slow = 1.0 if stated_rate or quantized_base_bits(req) != 4 else QLORA_STEP_FACTOR
+    shown_slow = 1.0 if stated_rate else base_slowdown(req, shown)
     k_shown = flops_per_param_token(shown == Method.full, algorithm.value)
     out_rows = []
     for row in rows:
         if row.method not in TIMED:
             out_rows.append(row)
             continue
-        slow = 1.0 if stated_rate or row.method != Method.qlora else QLORA_STEP_FACTOR
+        slow = 1.0 if stated_rate else base_slowdown(req, row.method, shown)
         k = flops_per_param_token(row.method == Method.full, algorithm.value)
         hours = out.gpu_hours.likely * k / k_shown * slow / shown_slow
         out_rows.append(row.model_copy(update={"gpu_hours": hours}))
     return out_rows
+
+
+def base_slowdown(req: SizingRequest, method: Method, shown: Method | None = None) -> float:
+    """The step-time factor of ``method``'s frozen base as the estimate times it
+    (:func:`estimator.training_rate._qlora_slowdown`): :data:`QLORA_STEP_FACTOR` for a 4-bit base, 1 for a
+    16-bit one and for 8-, 3- and 2-bit bases (not modelled). A row's base is the request's quantized
+    base, except a LoRA row beside a QLoRA estimate (its 4-bit base is QLoRA's alone: estimator.methods)
+    and a full row (s18 review #8: a QLoRA row on an 8-bit base was ×1.39 beside its own headline's ×1)."""
+    if method == Method.full or (method != Method.qlora and shown == Method.qlora):
+        return 1.0
+    bits = quantized_base_bits(req.model_copy(update={"method": method}))
+    return QLORA_STEP_FACTOR if bits == QLORA_MEASURED_BITS else 1.0

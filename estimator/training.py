@@ -20,6 +20,7 @@ from estimator.duration_check import without_impossible_duration
 from estimator.ledger import Ledger, PriceRange, price_range
 from estimator.memory import trained_params
 from estimator.method_hours import timed_method_rows
+from estimator.methods import method_rows
 from estimator.models import Algorithm, Band, Cost, DaysRow, Method, Rollout, SizingRequest, Stage
 from estimator.reasons import Why
 from estimator.resolve import Resolved
@@ -102,6 +103,8 @@ def size_training(req: SizingRequest, r: Resolved, ledger: Ledger) -> TrainingRe
     if out.spec is not None and out.params is not None:
         out = replace(out, **_memory_and_layout(req, r, out, algorithm, deadline, ledger))
     out = replace(out, **layout_time(req, out, k, ledger, r.gpu.gpus_per_node))
+    if out.method_comparison:  # each method's hours as the plan runs, the shown one's the headline's (s18)
+        out = replace(out, method_comparison=timed_method_rows(req, out, algorithm))
     if out.gpu_hours is not None and not req.hours:
         table = _deadline_table(req, r.gpu, out, deadline or assumed_deadline(req)[0], ledger)
         out = replace(out, **with_fewest_paying(out, table))
@@ -132,7 +135,9 @@ def _memory_and_layout(
     plan = memory_and_plan(req, r, parts.setup, out.spec, out.params, cluster, parts.global_batch, ledger)
     fields |= {"memory": plan.memory, "feasible": plan.feasible, "feasible_reason": plan.feasible_reason}
     if req.methods:
-        fields["method_comparison"] = timed_method_rows(req, out, r.gpu, parts.setup, algorithm)
+        fields["method_comparison"] = method_rows(
+            req, out.spec, out.params, r.gpu, parts.setup
+        )  # timed below
     return fields
 
 

@@ -105,14 +105,14 @@ def test_rl_word_before_a_serving_noun_keeps_the_serving_stage(
     assert ask(capsys, text)["request"]["stage"] == "inference"
 
 
-MIXED_RIGS = [
-    ("My rig is RTX 4090 + RTX 3090; can it serve a 70B model at 4-bit?", "RTX-4090", "RTX 3090"),
+MIXED_RIGS = [  # 4090 + 3090, both 24 GB: the slower 3090 is sized, the 4090 named (session 18)
+    ("My rig is RTX 4090 + RTX 3090; can it serve a 70B model at 4-bit?", "RTX-3090", "RTX 4090"),
     (
         "My workstation has an A6000 alongside an RTX 4090; can it fine-tune a 13B with LoRA?",
         "RTX-4090",
         "RTX A6000",
     ),
-    ("我的机器是 4090 加 3090，能跑 70B 的 Q4 吗？", "RTX-4090", "RTX 3090"),
+    ("我的机器是 4090 加 3090，能跑 70B 的 Q4 吗？", "RTX-3090", "RTX 4090"),
     ("我有 A6000 + 4090，能微调 13B 吗？", "RTX-4090", "RTX A6000"),
 ]
 

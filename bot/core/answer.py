@@ -11,6 +11,7 @@ from pydantic import BaseModel, Field, PrivateAttr
 
 from bot.core.chosen import chosen_plan
 from bot.core.configfile import ConfigInfo
+from bot.core.derived_hours import DerivedHours, derived_hours
 from bot.core.interpretation import Interpretation, interpret
 from bot.core.offer import Offer, cheapest_index
 from bot.parse import ParseResult
@@ -126,6 +127,12 @@ class Answer(BaseModel, defer_build=True):  # schema built on first use: start-u
         return self._once(
             "chosen_plan", lambda: chosen_plan(self.report) if self.report is not None else None
         )
+
+    @property
+    def derived_hours(self) -> DerivedHours:
+        """The load cost's GPU-hours and the method rows' hours (:mod:`bot.core.derived_hours`): render
+        formats them, never computes them."""
+        return self._once("derived_hours", lambda: derived_hours(self.report))
 
     @property
     def compared(self) -> list[SizingReport]:

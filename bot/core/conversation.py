@@ -33,6 +33,7 @@ from bot.core.pipeline import Answer, Context, answer, answer_request
 from bot.core.suggest import suggested_gpus
 from bot.core.ttl import TTLCache
 from bot.parse import ParseResult
+from bot.parse.counts_tried import COUNTS_FAILED
 from bot.parse.lang import Lang, reply_lang
 from bot.settings.chat import ChatSettings
 from bot.settings.presales import PresalesConfig
@@ -204,6 +205,7 @@ class Conversation:
             previous=unpack(base.request) if base else None,
             previous_lang=base.lang if base else None,
             client_lang=user_lang,
+            previous_failed=base is not None and self._failed(base.turn_id),
         )
         result = answer(text, context, self.settings(chat_id), self.presales, config=config)
         own_lang = result.parsed.reply_lang(previous=context.previous_lang, client=user_lang)
@@ -228,6 +230,18 @@ class Conversation:
             text=question[:MAX_QUESTION_CHARS],
         )
         return self._remember(rec, result)
+
+    def _failed(self, turn_id: str) -> bool:
+        """Whether the remembered turn ``turn_id`` said its GPU counts ran out of memory (its parse's
+        note :data:`bot.parse.counts_tried.COUNTS_FAILED`)."""
+        with self._lock:
+            rec = self._turns.get(turn_id)
+        if rec is None:
+            return False
+        notes = (
+            rec.parsed.notes if isinstance(rec.parsed, ParseResult) else dict(rec.parsed.items).get("notes")
+        )
+        return COUNTS_FAILED in (notes or ())
 
     def variant(
         self, turn_id: str, *, lang: Lang | None = None, by_user: str | int | None = None, **change: Any

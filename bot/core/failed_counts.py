@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from bot.core.failed_serving import SERVING_AGREES, SERVING_DISAGREES, serving_above_failed
 from estimator.models import Note, SizingReport, SizingRequest
 from estimator.units import GIB
 
@@ -27,6 +28,23 @@ FAILED_AGREES = "tried_counts_failed"
 """Note: the counts tried ran out of memory, and the estimate agrees (nothing fits at the largest)."""
 FAILED_DISAGREES = "tried_counts_failed_fit"
 """Note: the counts tried ran out of memory, but the estimate fits at the largest: the run disagrees."""
+ONE_AGREES = "count_failed"
+"""Note: the one count said ran out of memory ('8 卡 OOM 了'), and the estimate agrees (session 18)."""
+ONE_DISAGREES = "count_failed_fit"
+"""Note: the one count said ran out of memory, but the estimate fits there: the run disagrees."""
+ALL_CODES = (FAILED_AGREES, FAILED_DISAGREES, ONE_AGREES, ONE_DISAGREES, SERVING_AGREES, SERVING_DISAGREES)
+"""Every failed-count note; each has the largest count that failed as ``gpu_count``."""
+DISAGREES = frozenset((FAILED_DISAGREES, ONE_DISAGREES, SERVING_DISAGREES))
+"""The notes where the estimate fits at the count that failed: the run disagrees with it."""
+
+KEPT_BY = frozenset({
+    "currency", "price_per_gpu_hour", "budget", "budget_period", "deadline_days", "tokens", "num_samples",
+    "epochs", "hours", "hours_per_day", "mfu", "achieved_tflops_per_gpu", "tokens_per_second_per_gpu",
+    "duration_asked", "count_asked", "concurrency_asked",
+})  # fmt: skip
+"""Fields a follow-up may change and the counts that failed still bound the job: none of them changes
+its memory (time, money, data amount). A changed card (a failed count is a fact about the card it
+failed on), count, method, length, batch, precision, model or layout starts afresh (session 18)."""
 
 Sized = tuple[SizingReport, dict[str, str]]
 """A report and where the values filled before estimating came from (:func:`bot.core.pipeline._size`)."""
@@ -50,13 +68,18 @@ def size_above_failed(request: SizingRequest, size: Callable[[SizingRequest], Si
     if failed is None:
         return None
     probe = size(request.model_copy(update={"gpu_count": failed, "gpu_count_max": None}))
+    if probe is not None and probe[0].memory is None and probe[0].inference is not None:  # serving (s18)
+        return serving_above_failed(request, probe, fewest_above(failed, probe[0].gpus_per_node or 8), size)
     if probe is None or probe[0].memory is None or probe[0].memory.fits_requested is None:
         return None
+    agrees, disagrees = (FAILED_AGREES, FAILED_DISAGREES)
+    if request.gpu_count_max is None:  # one count failed ('8 卡 OOM 了', session 18)
+        agrees, disagrees = ONE_AGREES, ONE_DISAGREES
     m = probe[0].memory
     params = {"tried_low": request.gpu_count, "gpu_count": failed, "per_gpu_gib": m.per_gpu_bytes / GIB}
     params["usable_gib"] = m.usable_bytes / GIB
     if m.min_gpus is None:  # nothing fits at any count: the answer at the count that failed says so
-        return _noted(probe, Note(code=FAILED_AGREES, params=params))
+        return _noted(probe, Note(code=agrees, params=params))
     above = fewest_above(failed, probe[0].gpus_per_node or 8)
     if not m.fits_requested:  # the estimate agrees: its own recommended size (its fewest shown beside it)
         above = max(above, m.recommended_gpus or m.min_gpus)
@@ -73,7 +96,7 @@ def size_above_failed(request: SizingRequest, size: Callable[[SizingRequest], Si
         raised |= {"recommended_gpus": above, "recommended_plan": mem.plan}
         raised["recommended_per_gpu_bytes"] = mem.per_gpu_bytes
     report = report.model_copy(update={"memory": mem.model_copy(update=raised)})
-    code = FAILED_DISAGREES if m.fits_requested else FAILED_AGREES
+    code = disagrees if m.fits_requested else agrees
     return _noted((report, sources), Note(code=code, params={**params, "next_gpus": above}))
 
 
@@ -81,3 +104,10 @@ def _noted(sized: Sized, note: Note) -> Sized:
     """``sized`` with ``note`` first among its report's warnings."""
     report, sources = sized
     return report.model_copy(update={"warnings": [note, *report.warnings]}), sources
+
+
+def failed_carries(changed: list[str]) -> bool:
+    """Whether the counts that failed before a follow-up still bound it: the follow-up changed only
+    fields of :data:`KEPT_BY` ('多少钱？', '要几张？', '那 2T token 呢'), none of the card nor the job's
+    memory ('那换 H200 呢' sizes 8 × H200 afresh: 8 failed on H100s, not on H200s)."""
+    return all(field in KEPT_BY for field in changed)

@@ -42,6 +42,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from bot.core.followup_cost import asks_previous, with_previous_schedule
 from bot.parse import ParseResult, normalize
 from bot.parse.words import explicit_stage as stage_word
 from estimator import catalog
@@ -77,6 +78,8 @@ def classify(prev: SizingRequest | None, parsed: ParseResult, text: str = "") ->
         given.discard("stage")  # inferred by the parser from tokens, MFU, int4 …: not a change
     if not given and parsed.recipe_tools is not None and not parsed.out_of_scope:
         return Decision(True, "asks for the previous answer's launch recipes")
+    if not given and asks_previous(parsed, prev):  # "what's the monthly bill?", 'only 8 hours a day' (s18)
+        return Decision(True, "asks the previous answer's cost or daily schedule")
     if parsed.out_of_scope or not given:
         return Decision(False, "nothing to change")
     if parsed.reset_cue:
@@ -238,7 +241,7 @@ def followup_fields(parsed: ParseResult, prev: SizingRequest) -> tuple[ParseResu
     (:func:`with_count_asked`)."""
     from bot.core.followup_machines import machines_followup
 
-    parsed = machines_followup(parsed, prev)
+    parsed = with_previous_schedule(machines_followup(parsed, prev), prev)  # 'only 8 hours a day' (s18)
     return parsed, with_count_asked(
         parsed, {f: getattr(parsed.request, f) for f in parsed.found if f != "stage"}
     )

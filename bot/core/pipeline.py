@@ -25,7 +25,7 @@ from typing import Any
 
 from bot.core.answer import Answer
 from bot.core.configfile import ConfigInfo, read_config, split_pasted
-from bot.core.failed_counts import size_above_failed
+from bot.core.failed_counts import failed_carries, size_above_failed
 from bot.core.filled import effective_request, with_source_assumptions
 from bot.core.followup import MODEL_FIELDS, classify, followup_fields, lost_followup, merge, stage_switch
 from bot.core.home_card import home_card_cost
@@ -86,6 +86,8 @@ class Context:
     previous_lang: Lang | None = None
     client_lang: str | None = None
     fixed_lang: Lang | None = None
+    previous_failed: bool = False
+    """the previous answer's GPU counts ran out of memory (:mod:`bot.core.failed_counts`, session 18)"""
 
 
 def is_answerable(request: SizingRequest, asks_largest: bool = False) -> bool:
@@ -188,6 +190,8 @@ def answer(
         parsed, new = followup_fields(parsed, context.previous)  # '用4台' after '2台8卡': 4 × 8 (s15)
         request, changed = merge(context.previous, new, parsed.stage_word)
         kept, reset = stage_switch(context.previous, request)
+        if context.previous_failed and COUNTS_FAILED not in parsed.notes and failed_carries(changed):
+            parsed = parsed.model_copy(update={"notes": [*parsed.notes, COUNTS_FAILED]})  # still bounds it
     elif context.previous is None and lost_followup(parsed):
         parsed = parsed.model_copy(update={"notes": [*parsed.notes, LOST_FOLLOWUP]})
     lang = _reply_lang(parsed, context, settings)

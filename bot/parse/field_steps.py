@@ -21,6 +21,8 @@ from bot.parse.asked_model import (
     candidates,
     named_text,
 )
+from bot.parse.count_failed import GATE_RE as FAILED_ONE_RE
+from bot.parse.count_failed import failed_count, unread_repeat
 from bot.parse.counted_card import counted_gpu, counts, nearest_is, over_card, per_card_memory
 from bot.parse.counts_tried import COUNTS_FAILED, FAILED_RE, one_card, tried_counts, tried_read
 from bot.parse.file_names import example_model, glued_version, outside_file_names
@@ -351,20 +353,7 @@ class FieldSteps:
             if (per_card := per_card_memory(gpus, gpu_memory, count.value, self.raw)) is None and gpu_memory:
                 self.named_unused.append((f"{gpu_memory:g} GB", "cards_total"))  # round 9: named, not dropped
             gpu_memory = per_card
-            if count.extra and count.extra.startswith("range:"):
-                count_max = round(float(count.extra.split(":", 1)[1]))
-                self.notes.append("gpu_count_range_min")
-            elif count.extra is None and len(gpus) <= 1 and (tried := tried_counts(self.s, self.roles)):
-                f["gpu_count"], count_max = tried[0], tried[1]  # '7 卡和八卡都试过': from 7, up to 8 (s16)
-                self.used.update(id(r) for r in tried[2])
-                self.notes.append(COUNTS_FAILED if FAILED_RE.search(self.s) else "gpu_count_range_min")
-                self.unread = tried_read(self.unread, tried)  # the bare '4' of '4 and then 8': read (s17)
-            elif count.extra == "nodes×8" and ONE_DEVICE_RE.search(self._unknown_gpu or ""):
-                f["gpu_count"] = count.value // 8  # '一台 DGX Spark': one device a machine (s17)
-            elif count.extra == "nodes×8":
-                self.notes.append("nodes_assumed_8_gpus")
-            elif count.extra and count.extra.startswith("per_node:"):  # '2机4卡': the machines of 4 laid out
-                f["gpus_per_node"] = int(float(count.extra.split(":", 1)[1]))
+            count_max = self._count_kinds(count, gpus)
         elif SINGLE_CARD_RE.search(self.s) or self._mem_card_one() or self._one_named_card():
             f["gpu_count"] = 1
         elif dual:
@@ -378,6 +367,30 @@ class FieldSteps:
         if f.get("gpu"):  # the card's own variant of that memory, whatever the word order
             f["gpu"] = variant_of_memory(f["gpu"], gpu_memory)
         return (over_card(self, gpus, gpu_memory) if (gpu_memory or 0) > 24 else gpu_memory), count_max
+
+    def _count_kinds(self, count: Role, gpus: list[GpuMention]) -> int | None:
+        """What the count read is beside its value: a range's top (returned), counts tried or one that
+        failed (noted), machines of 8 or of a stated size (fields); ``gpus``: the cards named."""
+        f = self.f
+        if count.extra and count.extra.startswith("range:"):
+            self.notes.append("gpu_count_range_min")
+            return round(float(count.extra.split(":", 1)[1]))
+        if count.extra is None and len(gpus) <= 1 and (tried := tried_counts(self.s, self.roles)):
+            f["gpu_count"] = tried[0]  # '7 卡和八卡都试过': from 7, up to 8 (s16)
+            self.used.update(id(r) for r in tried[2])
+            self.notes.append(COUNTS_FAILED if FAILED_RE.search(self.s) else "gpu_count_range_min")
+            self.unread = tried_read(self.unread, tried)  # the bare '4' of '4 and then 8': read (s17)
+            return tried[1]
+        if count.extra is None and FAILED_ONE_RE.search(self.s) and failed_count(self.s, self.roles):
+            self.notes.append(COUNTS_FAILED)  # '8 卡 OOM 了': one count failed, a lower bound (s18)
+            self.unread = unread_repeat(self.unread, count)
+        elif count.extra == "nodes×8" and ONE_DEVICE_RE.search(self._unknown_gpu or ""):
+            f["gpu_count"] = count.value // 8  # '一台 DGX Spark': one device a machine (s17)
+        elif count.extra == "nodes×8":
+            self.notes.append("nodes_assumed_8_gpus")
+        elif count.extra and count.extra.startswith("per_node:"):  # '2机4卡': the machines of 4 laid out
+            f["gpus_per_node"] = int(float(count.extra.split(":", 1)[1]))
+        return None
 
     def _money_and_serving(self, stage: str | None) -> None:
         """Deadline, budget, price and currency, MFU, micro-batch and concurrency."""

@@ -10,6 +10,8 @@ from bot.parse.bound_words import with_bounds
 from bot.parse.cues import with_cues
 from bot.parse.noise import without_noise
 from bot.parse.result import ParseResult
+from bot.parse.weight_size import GATE_RE as WEIGHT_SIZE_GATE
+from bot.parse.weight_size import with_weight_size
 from bot.parse.written_names import card_sku
 
 
@@ -18,6 +20,8 @@ def parse_one(text: str) -> ParseResult:
     raises."""
     raw = text if isinstance(text, str) else ""
     result = with_bounds(_parse(raw))  # '上下文至少 16k': sized at 16k, and said
+    if WEIGHT_SIZE_GATE.search(result.normalized):  # '62GB 的模型': the weights' size (session 18)
+        result = with_weight_size(result, raw)
     result.card_sku = card_sku(raw, result.request.gpu)  # '910B2' sized on the Ascend 910B: said so
     kept = without_noise(result, raw, _parse)
     return result if kept is result else with_cues(kept, raw)  # noise: an empty result, with its cues

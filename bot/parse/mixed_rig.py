@@ -97,12 +97,14 @@ def rig_choice(
     """The card sized for a rig of different cards, how many of it (k), and {other card's gpu_id: reason}:
     the k cards with the most memory as k equal shares (k × the least of them is largest, so never less than
     the largest card alone). A tie goes to more cards for an even split (:data:`EVEN_SPLIT`, or a training
-    job with no engine named), else to fewer, larger cards. Review of session 16."""
+    job with no engine named), else to fewer, larger cards; cards of the same memory to the one with less
+    memory bandwidth ('a 4090 plus a 3090': 2 × RTX 3090, 936 vs 1,008 GB/s: a rig runs at its slower
+    card's pace; session 18). Review of session 16."""
     even = runtime in EVEN_SPLIT or (runtime is None and stage not in (None, "inference"))
 
-    def held(g: GpuMention) -> tuple[float, int]:
-        k = sum(_memory(o) >= _memory(g) for o in rig)
-        return k * _memory(g), k if even else -k
+    def held(g: GpuMention) -> tuple[float, int, float]:
+        k = sum(_memory(o) >= _memory(g) for o in rig)  # cards of equal memory: the slower is sized (s18)
+        return k * _memory(g), k if even else -k, -catalog.gpu(g.gpu_id).memory_bandwidth_gbps
 
     chosen = max(rig, key=held)
     k = sum(_memory(o) >= _memory(chosen) for o in rig)

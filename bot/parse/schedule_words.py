@@ -35,11 +35,13 @@ TEAM_RE = rc(
 DAILY_RE = rc(
     rf"(?<![\w.]){_N}\s*(?:个)?\s*(?:hours?|hrs?|h)\s*(?:a|per|each|every)\s+(?:work\s*)?day(?![a-z])"
     rf"|(?<![\w.]){_N}\s*(?:hours?|hrs?|h)\s+daily(?![a-z])"
-    rf"|(?:每天|每日|一天|每个工作日)\s*(?:只)?(?:跑|开|用|训|训练|工作|运行)?\s*(?:约|大概|大约)?\s*{_N}\s*(?:个)?\s*(?:小时|h(?![a-z]))"
+    rf"|(?:每天|每日|一天|每个工作日|(?:只在|只|仅在|仅)?白天)\s*(?:只)?(?:跑|开|用|训|训练|工作|运行)?\s*(?:约|大概|大约)?\s*"
+    rf"{_N}\s*(?:个)?\s*(?:小时|h(?![a-z]))"
 )
-"""'8 hours a day', '10 hrs per day', '6h daily', '每天 8 小时', '每天跑 8 个小时', '一天 10 小时'."""
+"""'8 hours a day', '10 hrs per day', '6h daily', '每天 8 小时', '每天跑 8 个小时', '一天 10 小时',
+'只在白天用 8 小时' (the daytime hours of each day: s18 trial)."""
 _GATE_RE = words_gate(
-    ("team", "group", "lab", "团队", "组", "实验室", "day", "daily", "每天", "每日", "一天")
+    ("team", "group", "lab", "团队", "组", "实验室", "day", "daily", "每天", "每日", "一天", "白天")
 )
 
 

@@ -14,9 +14,12 @@ from typing import Any
 
 from estimator.models import Alternative, Plan, SizingReport
 
-FAILED_CODES = ("tried_counts_failed", "tried_counts_failed_fit")
+FAILED_CODES = ("tried_counts_failed", "tried_counts_failed_fit", "count_failed", "count_failed_fit")
+FAILED_CODES += ("serving_count_failed", "serving_count_failed_fit")
 """The notes of :mod:`bot.core.failed_counts` (the estimate agrees, the estimate fits where the run failed);
-their ``gpu_count`` is the largest count that failed."""
+their ``gpu_count`` is the largest count that failed (``bot.core.failed_counts.ALL_CODES``)."""
+DISAGREES = frozenset(FAILED_CODES[1::2])
+"""The notes where the estimate fits at the count that failed (``bot.core.failed_counts.DISAGREES``)."""
 
 
 def largest_failed(report: SizingReport) -> tuple[int, bool] | None:
@@ -24,7 +27,7 @@ def largest_failed(report: SizingReport) -> tuple[int, bool] | None:
     disagrees with it, so its other counts are low too), from the failed-counts note; else None."""
     for note in report.warnings:
         if note.code in FAILED_CODES and (count := (note.params or {}).get("gpu_count")):
-            return int(count), note.code == FAILED_CODES[1]
+            return int(count), note.code in DISAGREES
     return None
 
 

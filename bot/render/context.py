@@ -6,11 +6,13 @@ from typing import TYPE_CHECKING, Any
 
 from bot.core.answer import Answer
 from bot.core.chosen import chosen_plan
+from bot.core.derived_hours import derived_hours
 from bot.core.pipeline import MAX_INPUT_CHARS
 from bot.parse import ParseResult
 from bot.render.advice import framework_keys
 from bot.render.describe import gpu_names, model_label, node_of, stage_key
 from bot.render.fmt import fmt_for
+from bot.render.load_cost_text import with_load_gpu_hours
 from bot.render.memory_text import memory_section
 from bot.render.note_codes import NoteCode
 from bot.render.notes import assumption_rows, note_text
@@ -71,6 +73,7 @@ def build_context(
     ``answer`` behind the report, its derived facts (chosen layout, interpretation) are core's; without
     (a bare report), they are derived here from the report alone."""
     plan = answer.chosen_plan if answer is not None else chosen_plan(report)
+    hours = answer.derived_hours if answer is not None else derived_hours(report)  # core's, formatted here
     it = answer.reply_interpretation if answer is not None else None
     f = fmt_for(lang)
     gpu, family, _capacity = gpu_names(report)
@@ -78,6 +81,7 @@ def build_context(
     training = training_section(report, f, per_node)
     memory = memory_section(report, f, per_node, nvlink, timed=training is not None, chosen=plan)
     inference = inference_section(report, f, lang)
+    with_load_gpu_hours(inference, f, hours.load_gpu_hours)  # type: ignore[arg-type]
     if inference is not None:  # the runtime and memory share the user named, next to the weight format
         inference["precision"] += serving_settings(report, lang)
     budget = budget_section(report, f, gpu)
@@ -99,7 +103,7 @@ def build_context(
         "m": memory,
         "inf": inference,
         "budget": budget,
-        "methods": method_rows(report, f),
+        "methods": method_rows(report, f, hours.row_hours),
         "r": rental,
         "largest": largest,
         **_warning_lines(report, lang, kind, memory, inference, parsed),

@@ -192,6 +192,7 @@ class RentalContext(TypedDict):
     cost: str | None
     price: str | None
     source: str | None
+    daily: str | None  # a serving schedule's hours a day ('8'), when the hours are its days (s18)
 
 
 class LargestContext(TypedDict):

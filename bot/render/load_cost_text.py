@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bot.render.fmt import Fmt, money_span
-from estimator.load_cost import load_gpu_hours, unfit_count
+from estimator.load_cost import unfit_count
 from estimator.models import SizingReport
 
 
@@ -21,7 +21,8 @@ def load_cost_section(
     ``cost`` (their cost for a stated rental's hours), ``gh`` (those GPU-hours), ``unfit`` ("1" when the
     stated count does not hold the model at all: their count's cost is not shown, trial s17-2 #1); None
     when the GPUs stated carry the load, no load was stated (an assumed load is not the user's) or no
-    price is known."""
+    price is known. Its ``gh`` (the GPU-hours of a stated rental) is core's, set by
+    :func:`with_load_gpu_hours` (:mod:`bot.core.derived_hours`): render formats, never computes it."""
     inf, req = report.inference, report.request
     c = inf.cost_for_load if inf is not None else None
     if inf is None or c is None or not req.gpu_count:
@@ -33,6 +34,12 @@ def load_cost_section(
     out = {"gpus": f.int(inf.recommended_gpus), "cost": money, "month": on_schedule(money)}
     if unfit:
         out["unfit"] = "1"
-    if req.hours:
-        out["gh"] = f.hours(load_gpu_hours(inf, req.hours))
     return out
+
+
+def with_load_gpu_hours(inference: dict | None, f: Fmt, load_gpu_hours: float | None) -> None:
+    """Set the serving section's load cost's ``gh`` to core's ``load_gpu_hours``, formatted, when both are
+    there (in place)."""
+    load = inference.get("load_cost") if inference is not None else None
+    if load is not None and load_gpu_hours is not None:
+        load["gh"] = f.hours(load_gpu_hours)

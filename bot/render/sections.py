@@ -396,6 +396,7 @@ def rental_section(report: SizingReport, f: Fmt) -> RentalContext | None:
         "cost": None if c is None else _billed(f, c, gh.likely),
         "price": None if c is None else f.price_range(c.price_low, c.price_high, c.currency),
         "source": c.price_source if c else None,
+        "daily": f.num(req.hours_per_day, 3) if req.hours_per_day and req.stage == "inference" else None,
     }
 
 
@@ -410,11 +411,12 @@ def _billed(f: Fmt, c: Cost, used: float) -> str:
     )
 
 
-def method_rows(report: SizingReport, f: Fmt) -> list[str]:
-    """'Full fine-tuning: ≈ 67.2 GiB per GPU on 2 GPUs (at least 2)' — one line per method asked."""
+def method_rows(report: SizingReport, f: Fmt, row_hours: tuple[float | None, ...] = ()) -> list[str]:
+    """'Full fine-tuning: ≈ 67.2 GiB per GPU on 2 GPUs (at least 2)' — one line per method asked;
+    ``row_hours``: each row's hours on its GPUs, derived in core (:mod:`bot.core.derived_hours`)."""
     lang = f.lang
     lines = []
-    for row in report.method_comparison:
+    for i, row in enumerate(report.method_comparison):
         name = translate(lang, METHOD_NAMES[row.method.value])
         if row.min_gpus is None:
             text = translate(lang, N_("%(method)s: does not fit"), method=name)
@@ -446,15 +448,16 @@ def method_rows(report: SizingReport, f: Fmt) -> list[str]:
                 gpus=gpus_text(lang, row.plan_gpus),
             )
             text += paren(lang, plan_short(row.plan, lang)) if row.plan is not None else ""
-        lines.append(_with_hours(text, row, f) if row.gpu_hours is not None else text)
+        hours = row_hours[i] if i < len(row_hours) else None
+        lines.append(_with_hours(text, row, f, hours) if row.gpu_hours is not None else text)
     return lines
 
 
-def _with_hours(text: str, row: MethodRow, f: Fmt) -> str:
+def _with_hours(text: str, row: MethodRow, f: Fmt, hours: float | None) -> str:
     """A method's row with its training time ('how long each?', s17): on its GPUs when it fits there,
     else its GPU-hours alone (estimator.method_hours)."""
     assert row.gpu_hours is not None
-    if row.feasible == "no" or row.min_gpus is None:
+    if row.feasible == "no" or row.min_gpus is None or hours is None:
         return translate(
             f.lang,
             N_("%(line)s; ≈ %(gpu_hours)s GPU-hours of training"),
@@ -465,7 +468,7 @@ def _with_hours(text: str, row: MethodRow, f: Fmt) -> str:
         f.lang,
         N_("%(line)s; training ≈ %(hours)s hours on %(gpus)s (%(gpu_hours)s GPU-hours)"),
         line=text,
-        hours=f.hours(row.gpu_hours / row.plan_gpus),
+        hours=f.hours(hours),
         gpus=gpus_text(f.lang, row.plan_gpus),
         gpu_hours=f.hours(shown_gpu_hours(row.gpu_hours)),  # as the headline rounds them (s17 trial t2)
     )

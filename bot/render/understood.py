@@ -50,6 +50,10 @@ SUBSTITUTION_TEXTS: dict[str, str] = {
         "it exactly."
     ),
     "ji_ka_each": N_("Read “%(typed)s” as machines × cards per machine: %(used)s GPUs."),
+    "weights_size": N_(
+        "Read “%(typed)s” as the size of the model's weights: ≈ %(used)s parameters (the bytes ÷ the bytes "
+        "per parameter of the format sized, 2 for bf16) — name the model or its format to size it exactly."
+    ),
     "card_sku": N_(
         "Read “%(typed)s” as %(used)s: a SKU of that card, sized at its catalog speed (and your memory, if "
         "given)."

@@ -19,6 +19,28 @@ EXTRA_NOTE_MESSAGES: dict[NoteCode, str] = {
         "disagrees with it (check the micro-batch, sequence length and ZeRO stage the run really used). "
         "Sized at %(next_gpus)s GPUs, the fewest above what failed."
     ),
+    NoteCode.count_failed: N_(
+        "You said %(gpu_count)s GPUs ran out of memory; the estimate agrees: ≈ %(per_gpu_gib)s per GPU on "
+        "%(gpu_count)s, more than the %(usable_gib)s each card holds."
+    ),
+    NoteCode.count_failed_fit: N_(
+        "⚠️ You said %(gpu_count)s GPUs ran out of memory, but the estimate puts %(gpu_count)s at ≈ "
+        "%(per_gpu_gib)s per GPU, within the %(usable_gib)s each card holds: your run disagrees with it "
+        "(check the micro-batch, sequence length and ZeRO stage the run really used). Sized at %(next_gpus)s "
+        "GPUs, the fewest above what failed."
+    ),
+    NoteCode.serving_count_failed: N_(
+        "You said serving ran out of memory on %(gpu_count)s GPUs; the estimate agrees: the weights and "
+        "workspace take ≈ %(weights_gib)s of the %(usable_gib)s usable per GPU, too little left for one "
+        "sequence of %(context)s tokens. Sized at %(next_gpus)s GPUs."
+    ),
+    NoteCode.serving_count_failed_fit: N_(
+        "⚠️ You said serving ran out of memory on %(gpu_count)s GPUs, but the estimate fits there: the "
+        "weights and workspace take ≈ %(weights_gib)s of the %(usable_gib)s usable per GPU, leaving KV cache "
+        "for ≈ %(kv_tokens)s tokens (%(max_concurrency)s sequences of %(context)s). Check the context the "
+        "server reserves for (vLLM's max_model_len defaults to the model's whole window) and its memory "
+        "share (gpu_memory_utilization). Sized at %(next_gpus)s GPUs, the fewest above what failed."
+    ),
     NoteCode.own_card_cost: N_(
         "%(gpu)s is your own card: there is no rental to price, and the power it draws is not modelled; "
         "the GPU-hours above are what the run takes."
@@ -124,6 +146,8 @@ EXTRA_VERDICTS |= {NoteCode.daily_budget_short} | set(SERVING_BUDGET_MESSAGES)
 EXTRA_VERDICTS |= {NoteCode.hourly_budget_few, NoteCode.daily_budget_few}
 EXTRA_VERDICTS |= {NoteCode.host_ram_short}  # the stated host RAM does not hold the plan's CPU offload
 EXTRA_VERDICTS |= {NoteCode.tried_counts_failed, NoteCode.tried_counts_failed_fit}  # bot.core.failed_counts
+EXTRA_VERDICTS |= {NoteCode.count_failed, NoteCode.count_failed_fit}  # one count failed (s18)
+EXTRA_VERDICTS |= {NoteCode.serving_count_failed, NoteCode.serving_count_failed_fit}  # failed_serving
 """Budget verdicts shown right under the headline (merged into bot.render.wording.BUDGET_VERDICTS)."""
 EXTRA_MONEY = {"price_low", "price_high", "price_cap"}
 """Note parameters that are money (merged into bot.render.wording.MONEY_KEYS)."""

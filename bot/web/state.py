@@ -89,16 +89,21 @@ def converse(asked: Asked, presales: PresalesConfig | None = None) -> Answer:
     one), in the switch's language, else the question's, else the browser's."""
     from bot.core.pipeline import Context, answer
 
-    previous, previous_lang = None, None
+    previous, previous_lang, failed = None, None, False
     result = None
     for text in (*asked.prev[-MAX_PREVIOUS:], asked.q):
         ctx = Context(
-            previous=previous, previous_lang=previous_lang, client_lang=asked.client, fixed_lang=asked.lang
-        )  # type: ignore[arg-type]
+            previous=previous,
+            previous_lang=previous_lang,
+            client_lang=asked.client,
+            fixed_lang=asked.lang,  # type: ignore[arg-type]
+            previous_failed=failed,
+        )
         result = answer(text, ctx, None, presales)
         if result.understood:
             previous = result.request or result.parsed.request
             previous_lang = result.lang
+            failed = "gpu_counts_failed" in result.parsed.notes  # bot.parse.counts_tried.COUNTS_FAILED
     assert result is not None
     return result
 

@@ -1,0 +1,59 @@
+"""A serving deployment the user says ran out of memory at a GPU count: a lower bound (session 18).
+
+"vLLM OOMs on 2 A100s serving Llama-3.1-70B", "vLLM 在 2 张 A100 上 32k 上下文 OOM 了": the count is what
+failed (:mod:`bot.parse.count_failed`). As for training (:mod:`bot.core.failed_counts`) the request is
+sized at the count that failed, to learn whether the estimate agrees, then at the fewest count above it
+(or the estimate's recommended count when more); the answer's fewest and recommended counts are raised to
+it. The estimate agrees when the weights and one full-context sequence do not fit on that count
+(``min_gpus`` above it) or no sequence of the context fits (``max_concurrency`` 0); else it disagrees, and
+the note names what a server reserves that the estimate did not (vLLM's ``max_model_len`` defaults to the
+model's whole window; ``gpu_memory_utilization``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from estimator.models import Note, SizingReport, SizingRequest
+from estimator.units import GIB
+
+SERVING_AGREES = "serving_count_failed"
+"""Note: serving ran out of memory at a count, and the estimate agrees (nothing fits there)."""
+SERVING_DISAGREES = "serving_count_failed_fit"
+"""Note: serving ran out of memory at a count, but the estimate holds the weights and sequences there."""
+
+Sized = tuple[SizingReport, dict[str, str]]
+"""A report and where the values filled before estimating came from (:func:`bot.core.pipeline._size`)."""
+
+
+def serving_above_failed(
+    request: SizingRequest, probe: Sized, above: int, size: Callable[[SizingRequest], Sized | None]
+) -> Sized | None:
+    """``request`` (serving, ``gpu_count`` up to ``gpu_count_max`` failed) sized above what failed; ``probe``
+    is it sized at the largest count that failed, ``above`` the fewest count the layout search tries above
+    it (:func:`bot.core.failed_counts.fewest_above`), ``size`` sizes one request. None when it cannot."""
+    inf = probe[0].inference
+    failed = request.gpu_count_max or request.gpu_count
+    if inf is None or failed is None:
+        return None
+    agrees = inf.min_gpus > failed or inf.max_concurrency < 1
+    params = {
+        "gpu_count": failed,
+        "weights_gib": (inf.weights_bytes / failed + inf.workspace_bytes_per_gpu) / GIB,  # TP over them
+        "usable_gib": inf.usable_bytes_per_gpu / GIB,
+        "kv_tokens": inf.kv_capacity_tokens or 0,
+        "max_concurrency": inf.max_concurrency,
+        "context": inf.context_tokens,
+    }
+    if agrees:
+        above = max(above, inf.recommended_gpus, inf.min_gpus)
+    sized = size(request.model_copy(update={"gpu_count": above, "gpu_count_max": None}))
+    if sized is None or sized[0].inference is None:
+        return None
+    report, sources = sized
+    now = report.inference
+    assert now is not None
+    raised = {k: above for k in ("min_gpus", "recommended_gpus") if getattr(now, k) <= failed}
+    report = report.model_copy(update={"inference": now.model_copy(update=raised)})
+    note = Note(code=SERVING_AGREES if agrees else SERVING_DISAGREES, params={**params, "next_gpus": above})
+    return report.model_copy(update={"warnings": [note, *report.warnings]}), sources

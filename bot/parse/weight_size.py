@@ -1,0 +1,69 @@
+"""A model given only by the size of its weights: '62GB model', '62GB 的模型', '模型权重 62G' (session 18).
+
+People who downloaded a checkpoint often know its size on disk, not its parameter count: 'I have a 62GB
+model, how many RTX 4090 do I need to serve it', '62GB 的模型部署要几张 4090'. Left unread, the question
+had no model and was not answered. Here, when no model nor parameter count was read, that size is the
+weights' memory: parameters = bytes ÷ bytes per parameter of the precision said (bf16's 2 when none is:
+the format checkpoints ship in; :data:`estimator.weights.BITS_PER_WEIGHT`), and the reply says so (a
+``weights_size`` substitution). GB are decimal (10⁹ bytes: how Hugging Face and file browsers show sizes).
+
+A post-step of the parse (:func:`bot.parse.message.parse_one`), behind one C search at its call site
+(:data:`GATE_RE`).
+"""
+
+from __future__ import annotations
+
+import re
+
+from bot.parse.regex import rc
+from bot.parse.request_fields import as_typed
+from bot.parse.result import ParseResult
+from estimator.models import Precision
+from estimator.weights import BITS_PER_WEIGHT
+
+_SIZE = r"(?<![\d.])(?P<v>\d+(?:\.\d+)?)\s*(?:gb|gib|g)\b"
+_MODEL = r"(?:(?:llm|ai|大)?\s*模型|(?:llm\s+|language\s+)?model\b|checkpoint\b|weights?\b|权重)"
+WEIGHT_SIZE_RE = rc(
+    _SIZE + r"\s*(?:的|大小的|大的)?\s*" + _MODEL
+    + r"|(?:模型权重|模型文件|权重文件|模型大小|权重大小|model\s+(?:weights?|size|files?)"
+    + r"|weights?|checkpoint)"
+    + r"\s*(?:是|有|大小|一共|共|约|大约|:|：|=|\bis\b|\bare\b|\bof\b|\babout\b|~|≈|\s)*"
+    + _SIZE.replace("P<v>", "P<w>")
+)  # fmt: skip
+"""'62gb model', '62gb 的模型', '62g 大模型', '模型权重 62g', 'model weights are 62gb', 'weights: 62 gb'."""
+GATE_RE = re.compile(WEIGHT_SIZE_RE.pattern, re.ASCII)
+"""The gate at the call site: the same pattern compiled by ``re`` (a C search, no Python frame)."""
+
+BF16_BYTES = BITS_PER_WEIGHT[Precision.bf16] / 8
+"""Bytes per parameter when no precision is said: bf16, 2."""
+
+
+def with_weight_size(parsed: ParseResult, raw: str) -> ParseResult:
+    """``parsed`` (of the message ``raw``) with its parameter count read from the weights' size when it
+    names no model nor count ('62GB model': 31B parameters in bf16); else ``parsed`` unchanged."""
+    req = parsed.request
+    if req.model or req.params_total:
+        return parsed
+    m = WEIGHT_SIZE_RE.search(parsed.normalized)
+    if m is None:
+        return parsed
+    said = m.group("v") or m.group("w")
+    gb = float(said)
+    precision = req.precision if isinstance(req.precision, Precision) else None
+    per_param = BITS_PER_WEIGHT[precision] / 8 if precision in BITS_PER_WEIGHT else BF16_BYTES
+    params = gb * 1e9 / per_param
+    if not 1e8 <= params <= 1e13:  # a few hundred MB to 20 TB of weights: a model, not a disk
+        return parsed
+    typed = as_typed(raw, " ".join(m.group(0).split()))  # '62GB model', as written
+    unused = list(parsed.unused_numbers)
+    if (said, "unread") not in unused:  # read as something else: 'an A100 80GB model' is the card's
+        return parsed
+    unused.remove((said, "unread"))
+    return parsed.model_copy(
+        update={
+            "request": req.model_copy(update={"params_total": params}),
+            "found": [*parsed.found, "params_total"],
+            "unused_numbers": unused,
+            "bounds_read": [*parsed.bounds_read, (typed, f"{params / 1e9:.3g}B", "weights_size")],
+        }
+    )

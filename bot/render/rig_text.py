@@ -1,0 +1,57 @@
+"""The headline of a machine of different cards names the machine as it is (session 18, s18-fix item 1).
+
+'一台机器一张 RTX 4090 加一张 RTX 3090', 'a 4090 plus a 3090 in one box': the request is sized as k equal
+cards (:func:`bot.parse.mixed_rig.rig_choice`: the card with the least memory among those counted, the
+slower of equal ones), and every headline form says 'k × card'. Here that phrase of the headline becomes
+the rig's form: the cards as written, joined by '+', and which card the memory per GPU was sized on
+('RTX 4090 + RTX 3090, sized as 2 × RTX 3090 (the least memory per card)'); a rig whose smaller cards
+were left out (llama.cpp's split by free memory: ``mixed_rig_largest``) says it is sized on the larger
+cards alone. The cards come from the interpretation's ``mixed_rig`` entries beside the card sized.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from bot.render.describe import gpu_names
+from bot.render.fmt import fmt_for
+from bot.render.i18n import N_, translate
+
+if TYPE_CHECKING:
+    from bot.core.answer import Answer
+
+RIG_EVEN = N_("%(rig)s, sized as %(n)s × %(gpu)s (the least memory per card)")
+"""The rig form of the headline's cards: every card counted, each as the one with least memory."""
+RIG_LARGEST = N_("%(rig)s, sized on %(n)s × %(gpu)s alone (the cards with less memory left out)")
+"""The rig form when the cards with less memory were left out (llama.cpp splits by free memory)."""
+CARD_PHRASE = {"en": "%(n)s × %(gpu)s", "zh": "%(n)s 张 %(gpu)s"}
+"""How every headline msgid writes the cards sized (the phrase replaced), by language."""
+RIG_REASONS = ("mixed_rig", "mixed_rig_largest")
+
+
+def rig_headline(text: str, answer: Answer) -> str:
+    """``text`` (a rendered reply) with its first line's 'n × card' replaced by the rig's form when the
+    answer sized a machine of different cards; else ``text`` unchanged."""
+    report = answer.report
+    others = [i for i in answer.interpretation.ignored if i.reason in RIG_REASONS]
+    if report is None or not others or not report.request.gpu_count:
+        return text
+    lang = answer.lang
+    gpu = gpu_names(report)[0]
+    n = fmt_for(lang).int(report.request.gpu_count)
+    phrase = CARD_PHRASE.get(lang, CARD_PHRASE["en"]) % {"n": n, "gpu": gpu}
+    head, sep, rest = text.partition("\n")
+    if phrase not in head:
+        return text
+    raw = answer.parsed.normalized.lower()
+    cards = sorted([gpu, *(i.text for i in others)], key=lambda c: _written_at(raw, c))
+    msgid = RIG_LARGEST if any(i.reason == "mixed_rig_largest" for i in others) else RIG_EVEN
+    rig = translate(lang, msgid, rig=" + ".join(cards), n=n, gpu=gpu)
+    return head.replace(phrase, rig, 1) + sep + rest
+
+
+def _written_at(raw: str, card: str) -> int:
+    """Where the card's number ('4090' of 'RTX 4090') is first written in ``raw``; cards not found last."""
+    words = [w for w in card.lower().split() if any(ch.isdigit() for ch in w)] or [card.lower()]
+    at = raw.find(words[-1])
+    return at if at >= 0 else len(raw)
