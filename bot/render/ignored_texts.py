@@ -88,6 +88,7 @@ IGNORED_TEXTS: dict[str, str] = {
         "the data's tokens and the time at its mean"
     ),
     "cards_total": N_("the cards' memory together (their count × each card's memory), as sized"),
+    "not_compared": N_("one answer compares at most six cards: ask about this one with fewer to size it"),
     "over_card": N_("more memory than the card named has: its own memory is sized"),
     "nearest_format": N_(
         "the sizing has no such format: sized as the next larger one it has (shown above), an upper bound "

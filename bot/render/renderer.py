@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from bot.core.compare_currency import table_currency
 from bot.core.pipeline import ABSURD_MODEL, API_NO_HISTORY, ESTIMATOR_ERROR, LOST_FOLLOWUP, NO_HISTORY, Answer
 from bot.lazylog import lazy_logger
 from bot.parse import ParseResult
@@ -58,7 +59,8 @@ def render(answer: Answer, fmt: Format | Dialect = "html") -> str:
         reports, best = answer.compared, answer.cheapest_index
         rows = named_order(reports, [answer.said.gpu, *parsed.gpu_alternatives])
         at_count = "option_counts" in parsed.notes  # each option at its own stated count
-        ctx["comparisons"] = [comparison_row(r, answer.lang, families, at_count) for r in rows]
+        table = table_currency(rows)  # one currency a table (trial s18 #3)
+        ctx["comparisons"] = [comparison_row(r, answer.lang, families, at_count, table) for r in rows]
         ctx["cheapest"] = (
             tie_line(reports, best, answer.lang)
             or cheapest_line(reports[best] if best is not None else None, answer.lang)
