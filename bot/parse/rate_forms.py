@@ -40,6 +40,8 @@ def serving_rates(s: str, unused: list[tuple[str, str]]) -> str:
     """The normalized text ``s`` with its request rates masked: the sized one (:func:`sized_rate`) named
     'qps_needs_output' in ``unused`` (made a tokens/s target once the output per request is read,
     :func:`bot.parse.output_forms.rate_times_output`), the others of another value 'current_load'."""
+    if QPS_RE.search(s) is None:  # most messages: no Python call past this one
+        return s
     m = sized_rate(s)
     if m is None or _value(m) <= 0:
         return s
