@@ -34,6 +34,8 @@ def test_chinese_table_has_one_currency() -> None:
     assert not [r for r in rows if "¥" in r]
     assert len([r for r in rows if "US$" in r]) == 3
     assert any(r.startswith("• RTX 6000 Ada") and r.endswith("没有它的 USD 价格") for r in rows)
+    # and the table says why it is in US$: the cards with no ¥ price are named (H100 has one)
+    assert "价格统一按 USD 计：H200 141G、MI300X、RTX 6000 Ada 没有 CNY 价格" in data["reply"].splitlines()[0]
 
 
 def test_cards_beyond_six_are_named() -> None:

@@ -10,6 +10,7 @@ from bot.render.sections import _days_on, headline_days, paid_row
 from estimator import catalog
 from estimator.models import SizingReport
 from estimator.money_kinds import Currency
+from estimator.variant_prices import variant_price
 
 NOT_OFFERED_MARK = N_(" (not offered)")
 
@@ -313,3 +314,24 @@ def comparison_row(
             rec=f.int(high),
         )
     return translate(lang, N_("%(gpu)s: %(min)s needed"), gpu=gpu, min=f.int(low))
+
+
+def currency_note(
+    reports: list[SizingReport], table: Currency | None, asked: Currency, lang: str
+) -> str | None:
+    """'All prices in USD: no CNY price on file for H200, MI300X' when the table's currency (trial s18 #3:
+    one currency a table, :mod:`bot.core.compare_currency`) is not the one the conversation asks in,
+    naming the cards with no price in that one; None otherwise."""
+    if table is None or table == asked:
+        return None
+    gpus = catalog.gpus()
+    missing = [
+        gpu_names(r)[0]
+        for r in reports
+        if r.request.gpu in gpus and variant_price(gpus[r.request.gpu], asked) is None
+    ]
+    if not missing:
+        return None
+    names = "、".join if lang == "zh" else ", ".join
+    msgid = N_("All prices in %(currency)s: no %(asked)s price on file for %(gpus)s")
+    return translate(lang, msgid, currency=table.value, asked=asked.value, gpus=names(missing))

@@ -19,6 +19,7 @@ from bot.parse import ParseResult
 from bot.render.compare import (
     cheapest_line,
     comparison_row,
+    currency_note,
     first_line,
     named_order,
     tie_line,
@@ -33,6 +34,7 @@ from bot.render.i18n import N_, translate
 from bot.render.offer_text import offer_lines
 from bot.render.understood import IGNORED_TEXTS, switch_line
 from estimator.models import Stage
+from estimator.money_kinds import Currency
 
 if TYPE_CHECKING:
     from bot.render.contexts import HelpContext
@@ -68,6 +70,10 @@ def render(answer: Answer, fmt: Format | Dialect = "html") -> str:
                 unpriced_line(reports, answer.lang)  # some options have no price: no winner, and why
             )
         )
+        asked = parsed.request.currency or (Currency.CNY if answer.lang == "zh" else Currency.USD)
+        if note := currency_note(rows, table, asked, answer.lang):  # one currency a table, said (s18 #3)
+            sep = "；" if answer.lang == "zh" else " — "
+            ctx["cheapest"] = f"{ctx['cheapest']}{sep}{note}" if ctx["cheapest"] else note
         ctx["first"] = first_line(rows, answer.lang) if at_count and "asks_choice" in parsed.notes else None
         ctx["offer"] = offer_lines(answer.report, answer.offer, answer.lang)
         ctx["switched"] = switch_line(answer.kept, answer.reset, answer.report, answer.lang)
