@@ -63,7 +63,10 @@ def test_peak_rate_is_sized_and_today_named(
     named = {i["text"]: i["reason"] for i in data["interpretation"]["ignored"]}
     assert named[today] == "current_load"
     said = next(t for t, why in named.items() if why == "rate_times_output")
-    assert said.endswith(f"= {tokens_per_s:,.0f} tokens/s")
+    assert f"= {tokens_per_s:,.0f} tokens/s" in said
+    # the prefill named with it: 60 × 512 = 30,720 and 12 × 800 = 9,600 input tokens/s
+    prefill = {512: "30,720", 800: "9,600"}.get(prompt or 0)
+    assert said.endswith(f"input tokens = {prefill} prefill tokens/s" if prefill else " tokens/s")
     assert not [t for t, why in named.items() if why == "unread"]  # every number has its reading
 
 

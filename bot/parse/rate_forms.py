@@ -58,7 +58,12 @@ def _blank(s: str, m: re.Match[str]) -> str:
     return s[: m.start()] + " " * (m.end() - m.start()) + s[m.end() :]
 
 
-def rate_said(rate: float, output: float) -> str:
+def rate_said(rate: float, output: float, prompt: float | None = None) -> str:
     """The rate sized as the reply names it, with the decode throughput it makes: 'qps: 60 × 256 output
-    tokens = 15,360 tokens/s' (``rate`` in requests/s, ``output`` in tokens per request)."""
-    return f"qps: {rate:g} × {output:,.0f} output tokens = {rate * output:,.0f} tokens/s"
+    tokens = 15,360 tokens/s' (``rate`` in requests/s, ``output`` and ``prompt`` in tokens per request);
+    with a prompt length, the prefill it makes too ('; × 512 input tokens = 30,720 prefill tokens/s'),
+    named, not sized for throughput (the estimator times a prefill as each request's first-token time)."""
+    said = f"qps: {rate:g} × {output:,.0f} output tokens = {rate * output:,.0f} tokens/s"
+    if prompt:
+        said += f"; × {prompt:,.0f} input tokens = {rate * prompt:,.0f} prefill tokens/s"
+    return said
