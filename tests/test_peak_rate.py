@@ -70,12 +70,28 @@ def test_peak_rate_is_sized_and_today_named(
     assert not [t for t, why in named.items() if why == "unread"]  # every number has its reading
 
 
-def test_rate_per_minute_with_output() -> None:
-    # 300 requests per minute = 5 requests/s; × 256 output tokens = 1,280 tokens/s
-    data = answer_json(
-        "Serving Llama 3.1 8B on L4, 300 requests per minute, output 256 tokens per request. How many?"
-    )
-    assert data["request"]["target_tokens_per_s"] == 1_280.0
+@pytest.mark.parametrize(
+    ("text", "tokens_per_s", "said"),
+    [
+        # 300 requests per minute = 5 requests/s; × 256 output tokens = 1,280 tokens/s
+        (
+            "Serving Llama 3.1 8B on L4, 300 requests per minute, output 256 tokens per request. How many?",
+            1_280.0,
+            "qps: 5 (300 a minute) × 256 output tokens = 1,280 tokens/s",
+        ),
+        # 每分钟 120 个请求 = 2 requests/s (was read as 120 a second: 60× too large); × 500 = 1,000 tokens/s
+        (
+            "部署 Qwen2.5-7B，每分钟 120 个请求，每次输出 500 token，用 L40S 要几张？",
+            1_000.0,
+            "qps: 2 (120 a minute) × 500 output tokens = 1,000 tokens/s",
+        ),
+    ],
+)
+def test_rate_per_minute_with_output(text: str, tokens_per_s: float, said: str) -> None:
+    data = answer_json(text)
+    assert data["request"]["target_tokens_per_s"] == tokens_per_s
+    named = {i["text"]: i["reason"] for i in data["interpretation"]["ignored"]}
+    assert named == {said: "rate_times_output"}  # the typed 300 / 120 is in it: never 'unread'
 
 
 def test_in_out_without_separator() -> None:

@@ -30,7 +30,7 @@ from bot.parse.numbers import NumberToken
 from bot.parse.one_card import one_memory_card
 from bot.parse.option_counts import option_counts
 from bot.parse.prose_forms import requests_rate
-from bot.parse.rate_forms import rate_said
+from bot.parse.rate_forms import per_minute_typed, rate_said
 from bot.parse.request_fields import as_typed
 from bot.parse.role_left import L_ON
 from bot.parse.roles import Role
@@ -224,12 +224,13 @@ class FieldSteps:
     def _rate_times_output(self, output: float, prompt: float | None = None) -> None:
         """A request rate with the output per request: the output tokens/s the service decodes."""
         rate = requests_rate(self.s0)
+        minute = per_minute_typed(self.s0) if rate else None  # '300 requests per minute': said as typed
         if rate:
             self.f["target_tokens_per_s"] = rate * output
             self.named_unused = [u for u in self.named_unused if u[1] != "qps_needs_output"]
             typed = {f"{rate:g}", f"{rate * 60:g}"}  # '300 requests per minute' is typed 300 (s18)
             self.unread = [u for u in self.unread if u not in typed]  # s17: used, said so, never 'unread'
-            self.named_unused.append((rate_said(rate, output, prompt), "rate_times_output"))
+            self.named_unused.append((rate_said(rate, output, prompt, minute), "rate_times_output"))
 
     def _data_and_context(self, stage: str | None) -> float | None:
         """Training data (samples × tokens per sample, epochs) and the sequence or serving context.

@@ -62,7 +62,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from bot.parse.rate_forms import sized_rate
+from bot.parse.rate_forms import per_minute, sized_rate
 from bot.parse.regex import rc
 
 _SERVING_SETTING = (
@@ -364,7 +364,7 @@ def requests_rate(s: str) -> float | None:
     if not m:
         return None
     raw = next(g for g in m.groups() if g is not None)
-    return float(raw) / (60 if m.group("z") else 1)
+    return float(raw) / (60 if per_minute(m) else 1)
 
 
 def lora_alpha(s: str) -> tuple[str, list[tuple[str, str]]]:

@@ -20,7 +20,19 @@ from bot.parse.throughput_words import QPS_RE
 def _value(m: re.Match[str]) -> float:
     """Requests per second of a :data:`QPS_RE` match (a per-minute rate ÷ 60)."""
     raw = next(g for g in m.groups() if g is not None)
-    return float(raw) / (60 if m.group("z") else 1)
+    return float(raw) / (60 if per_minute(m) else 1)
+
+
+def per_minute(m: re.Match[str]) -> bool:
+    """Whether a :data:`QPS_RE` match is a rate per minute ('300 rpm', '300 requests per minute', '每分钟
+    300 个请求': before s18 the Chinese one was taken per second)."""
+    return m.group("z") is not None or "分钟" in m.group(0)
+
+
+def per_minute_typed(s: str) -> str | None:
+    """The number of the sized rate of ``s`` as typed when it is a rate per minute, else None."""
+    m = sized_rate(s)
+    return next(g for g in m.groups() if g is not None) if m is not None and per_minute(m) else None
 
 
 def sized_rate(s: str) -> re.Match[str] | None:
@@ -58,12 +70,14 @@ def _blank(s: str, m: re.Match[str]) -> str:
     return s[: m.start()] + " " * (m.end() - m.start()) + s[m.end() :]
 
 
-def rate_said(rate: float, output: float, prompt: float | None = None) -> str:
+def rate_said(rate: float, output: float, prompt: float | None = None, minute: str | None = None) -> str:
     """The rate sized as the reply names it, with the decode throughput it makes: 'qps: 60 × 256 output
-    tokens = 15,360 tokens/s' (``rate`` in requests/s, ``output`` and ``prompt`` in tokens per request);
-    with a prompt length, the prefill it makes too ('; × 512 input tokens = 30,720 prefill tokens/s'),
-    named, not sized for throughput (the estimator times a prefill as each request's first-token time)."""
-    said = f"qps: {rate:g} × {output:,.0f} output tokens = {rate * output:,.0f} tokens/s"
+    tokens = 15,360 tokens/s' (``rate`` in requests/s, ``output`` and ``prompt`` in tokens per request;
+    ``minute``: the rate as typed per minute, said with it); with a prompt length, the prefill it makes
+    too ('; × 512 input tokens = 30,720 prefill tokens/s'), named, not sized for throughput (the estimator
+    times a prefill as each request's first-token time)."""
+    said = f"qps: {rate:g}" + (f" ({minute} a minute)" if minute else "")
+    said += f" × {output:,.0f} output tokens = {rate * output:,.0f} tokens/s"
     if prompt:
         said += f"; × {prompt:,.0f} input tokens = {rate * prompt:,.0f} prefill tokens/s"
     return said
