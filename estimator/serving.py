@@ -379,7 +379,7 @@ def _stated_layout(
         at = free if free.recommended_gpus == free.serving_gpus else sized(free.recommended_gpus)
         ledger.note(
             "stated_layout_needs_more", tp=group[0], pp=group[1], gpus=inf.recommended_gpus,
-            free_gpus=free.recommended_gpus, free_tp=at.tp, free_pp=at.pp,
+            free_gpus=free.recommended_gpus, free_tp=at.tp, free_pp=at.pp, load=inf.concurrency,
         )  # fmt: skip
     return inf, group
 

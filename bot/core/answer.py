@@ -10,10 +10,11 @@ from typing import Any
 from pydantic import BaseModel, Field, PrivateAttr
 
 from bot.core.chosen import chosen_plan
+from bot.core.compare_currency import priced_cheapest
 from bot.core.configfile import ConfigInfo
 from bot.core.derived_hours import DerivedHours, derived_hours
 from bot.core.interpretation import Interpretation, interpret
-from bot.core.offer import Offer, cheapest_index
+from bot.core.offer import Offer
 from bot.parse import ParseResult
 from bot.parse.configs import StackConfig
 from bot.parse.lang import Lang
@@ -144,8 +145,8 @@ class Answer(BaseModel, defer_build=True):  # schema built on first use: start-u
     def cheapest_index(self) -> int | None:
         """Index into :attr:`compared` of the cheapest option (among the provider's offered families
         when there is an offer), None when nothing was compared or a cost is missing
-        (:func:`bot.core.offer.cheapest_index`)."""
+        (:func:`bot.core.compare_currency.priced_cheapest`)."""
         families = self.offer.families if self.offer is not None else None
         return self._once(
-            "cheapest_index", lambda: cheapest_index(self.compared, families) if self.comparisons else None
+            "cheapest_index", lambda: priced_cheapest(self.compared, families) if self.comparisons else None
         )

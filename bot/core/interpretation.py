@@ -59,6 +59,7 @@ IGNORED_REASONS = (
     "qps_needs_output",  # requests per second without the output tokens per request ('qps 20')
     "sample_range",  # '2k~4k tokens per sample': the time at the mean, the memory at the longer end
     "rate_times_output",  # 'QPS 5，每次输出 300 token': the rate × output tokens, the tokens/s sized (s17)
+    "steps_per_device",  # TRL steps × per-device batch × GPUs (÷ G completions): the prompts trained (s18)
     "output_in_context",  # an output length with no prompt ('max_tokens 512'): in the context, named
     "per_user_speed",  # a speed per user ('each user 20 tok/s'): compared with the per-sequence speed
     "llama_cpp_based",  # a front-end that runs llama.cpp (koboldcpp, LM Studio): sized as llama.cpp
@@ -68,6 +69,7 @@ IGNORED_REASONS = (
     "rollout_share",  # '2 卡给 vllm' in online RL: the rollout engine's share of the job's cards
     "stated_need",  # '推理显存是 140GB', 'needs 140GB VRAM': a memory the model needs, not the cards'
     "cards_total",  # '8 x A10G with 192 GB VRAM': the cards' memory together (count × card), as sized
+    "not_compared",  # a card named for comparison beyond the six one answer sizes (trial s18 #3)
     "over_card",  # 'one 4090, the node's 128GB of GPU memory': above the card's own memory, the card's sized
     "utilization_bounds",  # 'gpu_memory_utilization 1.5': outside (0, 1], sized at the engine's default
     "period_as_total",  # '预算每月5万' for a training run: compared with the whole run's cost
@@ -133,6 +135,8 @@ USED_REASONS = frozenset(
         "earlier_run_scaled",
         "cards_total",
         "rate_times_output",
+        "steps_per_device",
+        "vllm_server_default",
         "cap_only",
         "sample_range",
     }

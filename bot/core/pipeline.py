@@ -20,16 +20,18 @@ file's exchange rate, and a comparison continues with the cheapest offered GPU's
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from bot.core.answer import Answer
+from bot.core.compare_currency import not_compared, one_currency, priced_cheapest
 from bot.core.configfile import ConfigInfo, read_config, split_pasted
 from bot.core.failed_counts import failed_carries, size_above_failed
 from bot.core.filled import effective_request, with_source_assumptions
 from bot.core.followup import MODEL_FIELDS, classify, followup_fields, lost_followup, merge, stage_switch
 from bot.core.home_card import home_card_cost
-from bot.core.offer import Offer, candidates, cheapest_index, fits, names_a_gpu, offer_terms, pricing
+from bot.core.offer import Offer, candidates, fits, names_a_gpu, offer_terms, pricing
 from bot.lazylog import lazy_logger
 from bot.parse import ParseResult, parse
 from bot.parse.configs import StackConfig, find_stack_config
@@ -69,8 +71,9 @@ MAX_INPUT_CHARS = 100_000
 """Hard cap on what reaches the parser (Telegram caps messages at 4,096; the CLI reads stdin).
 The parser itself keeps the head and tail of long pastes, where the question usually is."""
 
-MAX_COMPARISONS = 2
-"""Other GPUs sized alongside the first when a question compares them."""
+MAX_COMPARISONS = 5
+"""Other GPUs sized alongside the first when a question compares them (trial s18 #3: 2 dropped a 4th card
+in silence); any further card is named as not compared (:data:`NOT_COMPARED`)."""
 
 
 @dataclass(frozen=True)
@@ -274,11 +277,10 @@ def answer_request(
         elif not sized_anything(sized[0]):  # e.g. serving with GPUs and days but no model: nothing to say
             pass
         else:
-            stated, counts = parsed.gpu_alternative_memory, parsed.gpu_alternative_counts
-            others = [_size(on_gpu(request, gpu, stated.get(gpu), counts.get(gpu)), lang, settings, presales)
-                      for gpu in parsed.gpu_alternatives[:MAX_COMPARISONS]]  # fmt: skip
-            done = [sized, *(o for o in others if o is not None)]
-            best = cheapest_index([r for r, _ in done], presales.families() if presales else None)
+            parsed, done = _options(
+                parsed, request, first, sized, lambda q: _size(q, lang, settings, presales)
+            )
+            best = priced_cheapest([r for r, _ in done], presales.families() if presales else None)
             # two setups: the card asked about stays first; options each at its count: the first written
             asked = ASKED_CARD in parsed.notes or OPTION_COUNTS in parsed.notes  # 'A100 40/80GB': as written
             asked = asked or len({catalog.family_of(g) for g in [request.gpu, *parsed.gpu_alternatives]}) == 1
@@ -334,6 +336,24 @@ def offered_instead(
         if terms.offered and pricing(report, terms) is not None:
             return report, terms
     return None
+
+
+def _options(
+    parsed: ParseResult,
+    request: SizingRequest,
+    first: SizingRequest,
+    sized: tuple[SizingReport, dict[str, str]],
+    size: Callable[[SizingRequest], tuple[SizingReport, dict[str, str]] | None],
+) -> tuple[ParseResult, list[tuple[SizingReport, dict[str, str]]]]:
+    """Every option compared ('A100 vs H100 vs …'): ``sized`` (``first``'s) and each other card named, up to
+    :data:`MAX_COMPARISONS` (any further card named as not compared), in one currency
+    (:mod:`bot.core.compare_currency`); and ``parsed`` with the cards not compared named."""
+    stated, counts = parsed.gpu_alternative_memory, parsed.gpu_alternative_counts
+    asks = [on_gpu(request, gpu, stated.get(gpu), counts.get(gpu)) for gpu in parsed.gpu_alternatives]
+    others = [(q, size(q)) for q in asks[:MAX_COMPARISONS]]
+    done = [sized, *(o for _, o in others if o is not None)]
+    done = one_currency(done, [first, *(q for q, o in others if o is not None)], size)
+    return not_compared(parsed, parsed.gpu_alternatives[MAX_COMPARISONS:]), done
 
 
 def _size(

@@ -78,7 +78,36 @@ def markdown_of(out: Outbound) -> tuple[str, str]:
     if len(text) > TEXT_MAX:
         text = text[: TEXT_MAX - 1].rstrip() + "…"
     title = _MARKUP.sub("", head or figures.split("\n", 1)[0]).strip() or "sizing"
-    return title[:TITLE_MAX], text
+    return short_title(title), text
+
+
+_JOINERS = frozenset(
+    {"×", "x", "on", "of", "for", "with", "at", "in", "to", "and", "or", "a", "the", "—", "-"}
+)
+"""Words a cut title must not end with ('… does not fit on 1 ×'): they belong to the name after them."""
+
+
+def short_title(title: str) -> str:
+    """``title`` within :data:`TITLE_MAX` characters, never cut inside a word or a card's name (trial s18
+    #5: '… does not fit on 1 × RTX'): without its brackets, or its first clause, when that fits; else whole
+    words with '…', the joining words and counts before a name dropped; a clause with no spaces (Chinese)
+    cut with '…'."""
+    if len(title) <= TITLE_MAX:
+        return title
+    bare = re.sub(r"\s*(?:（[^（）]*）|\([^()]*\))", "", title)  # '全参微调（LLaMA-Factory：…）：8 张 …'
+    if len(bare) <= TITLE_MAX:
+        return bare
+    clause = re.split(r"[:：;；,，]", bare, maxsplit=1)[0].strip()
+    if 0 < len(clause) <= TITLE_MAX:
+        return clause
+    words, kept = clause.split(" "), []
+    for word in words:
+        if len(" ".join([*kept, word])) > TITLE_MAX - 1:
+            break
+        kept.append(word)
+    while kept and (kept[-1].lower() in _JOINERS or kept[-1].isdigit()):
+        kept.pop()
+    return (" ".join(kept) if len(kept) > 1 else clause[: TITLE_MAX - 1]).rstrip() + "…"
 
 
 class WebLinks:

@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
+from bot.parse.around_clock import AROUND_CLOCK_RE, around_clock
 from bot.parse.length_forms import length_forms
 from bot.parse.load_forms import load_forms
 from bot.parse.memory_forms import MEMORY_NEED_MARK_RE, memory_forms
@@ -325,6 +326,8 @@ def count_forms(s: str) -> str:
         s = _sub(HALF_DOZEN_RE, "6", s)
     if _MULTIPLE_GATE.search(s):
         s = MULTIPLE_RE.sub(lambda m: _MULTIPLES[m.group("w")] + " ", s)
+    if AROUND_CLOCK_RE.search(s):
+        s = around_clock(s)  # '24/7', '7x24', 'round the clock': 24 hours a day (s18)
     s = output_forms(s)  # '512 output tokens', 'max_tokens 512': each request's output
     s = restated(s)  # 'a few thousand tokens each (avg 4k)': the stated 4k (bot.parse.vague_amounts)
     s = english_rough(s)  # 'tens of billions of tokens': 50 billion, said (bot.parse.vague_amounts)

@@ -35,6 +35,7 @@ from bot.parse.numbers import NumberToken
 from bot.parse.one_card import one_memory_card
 from bot.parse.option_counts import option_counts
 from bot.parse.prose_forms import requests_rate
+from bot.parse.rate_forms import per_minute_typed, rate_said
 from bot.parse.request_fields import as_typed
 from bot.parse.role_left import L_ON
 from bot.parse.roles import Role
@@ -231,14 +232,16 @@ class FieldSteps:
             and bool(BARE_CONTEXT_RIGHT_RE.match(self.s, tok.end))
         )
 
-    def _rate_times_output(self, output: float) -> None:
+    def _rate_times_output(self, output: float, prompt: float | None = None) -> None:
         """A request rate with the output per request: the output tokens/s the service decodes."""
         rate = requests_rate(self.s0)
+        minute = per_minute_typed(self.s0) if rate else None  # '300 requests per minute': said as typed
         if rate:
             self.f["target_tokens_per_s"] = rate * output
             self.named_unused = [u for u in self.named_unused if u[1] != "qps_needs_output"]
-            self.unread = [u for u in self.unread if u != f"{rate:g}"]  # s17: used, said so, never 'unread'
-            self.named_unused.append((f"qps: {rate:g}", "rate_times_output"))
+            typed = {f"{rate:g}", f"{rate * 60:g}"}  # '300 requests per minute' is typed 300 (s18)
+            self.unread = [u for u in self.unread if u not in typed]  # s17: used, said so, never 'unread'
+            self.named_unused.append((rate_said(rate, output, prompt, minute), "rate_times_output"))
 
     def _data_and_context(self, stage: str | None) -> float | None:
         """Training data (samples × tokens per sample, epochs) and the sequence or serving context.
@@ -274,7 +277,7 @@ class FieldSteps:
         if tps is not None and by_tokens and not (f["num_samples"] or f["tokens"] or f.get("seq_len")):
             f["seq_len"], f["tokens_per_sample"] = round(tps.value), None  # a sample's length
         if stage == "inference" and reply is not None and not f.get("target_tokens_per_s"):
-            self._rate_times_output(reply.value)  # 'QPS 2，每次输出 300 token': 600 output tokens/s
+            self._rate_times_output(reply.value, prompt.value if prompt else None)  # 'QPS 2，每次输出 300'
         if stage == "inference" and reply is not None and prompt is None and seq is None:
             self._output_alone(reply.value)  # '256 output tokens' alone: in the context, named
         if stage == "inference" and f["tokens"] is not None and self._explicit_tokens:

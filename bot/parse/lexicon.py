@@ -365,6 +365,7 @@ FINETUNE_RE = rc(
     r"\btrain(?:ing)?\s+(?:a|the|our|my)\s+reward\s+model|"
     r"(?:4|8)[\s\-]?bit\s+(?:quantized\s+)?training|"
     r"调\s*(?=(?:[a-z][\w\-.]*\s*)?\d+(?:\.\d+)?\s*b\b)"
+    r"|\bcutoff[_\s\-]?len(?:gth)?\b"  # LLaMA-Factory's fine-tuning length (trial s18 #5)
 )
 """Fine-tuning words; not a model's '-sft' suffix ('internlm2-chat-7b-sft' is a name). RL training and
 post-training tune a trained model (round 7: 'reinforcement learning (training) of a 7B model', 'RL on

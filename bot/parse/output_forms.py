@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from bot.parse.rate_forms import rate_said
 from bot.parse.regex import rc
 
 _N = r"(\d+(?:,\d{3})*(?:\.\d+)?(?:\s*k(?![a-z]))?)"
@@ -28,6 +29,7 @@ _EACH = (
 REPLY_FORMS = (
     (rc(rf"(?<![\w.]){_N}\s*(?:output|generated|completion|new|response|decoded?)\s+tokens?\b{_EACH}"), _OUT),
     (rc(rf"(?<![\w.]){_N}\s*tokens?\s+(?:of\s+)?(?:output|generation|completion|response)\b{_EACH}"), _OUT),
+    (rc(rf"\boutputs?\s*[:=]?\s*{_N}\s*tokens?\b{_EACH[:-1]}"), _OUT),  # 'output 256 tokens each' (s18)
     (rc(rf"\bmax[_\s\-]?tokens\s*[=:]?\s*{_N}(?![\d.])"), _OUT),
     (rc(rf"\bgenerat(?:e|es|ing)\s+(?:up\s+to\s+|about\s+|around\s+|~\s*)?{_N}\s*tokens?\b{_EACH}"), _OUT),
     (
@@ -94,7 +96,7 @@ def rate_times_output(named: list[tuple[str, str]], reply: float | None, fields:
         if item[1] == "qps_needs_output" and (m := _RATE_RE.search(item[0])):
             fields["target_tokens_per_s"] = float(m.group()) * reply
             named.remove(item)
-            named.append((f"qps: {float(m.group()):g}", "rate_times_output"))  # s17: used, and said so
+            named.append((rate_said(float(m.group()), reply), "rate_times_output"))  # s17: used, and said so
             return
 
 

@@ -67,8 +67,13 @@ DURATION_RE = re.compile(
     re.IGNORECASE,
 )
 NOW_RE = re.compile(
-    r"(?:^|(?<=[。！？!?;；\n，,.]))\s*(?:现在|这次|这回|今次|\bnow\b|\bthis\s+time\b)", re.IGNORECASE
+    r"(?:^|(?<=[。！？!?;；\n，,.]))\s*(?:现在|这次|这回|今次|\bnow\b|\bthis\s+time\b"
+    r"|(?:那|那么|如果|要是|假如|若)?(?:换成|换到|换用|换|改用|改成|改到)(?=\s*(?:\d|[a-z]|[一两二三四五六七八九十]))"
+    r"|\b(?:if\s+we\s+(?:switch|move|go)|switching|moving)\s+to\b)",
+    re.IGNORECASE,
 )
+"""Where the job starts: a word of this time, or a change of cards opening a clause ('…跑了 3 天，换成 8 张
+H100 要多久': trial s18 #2, the run had been named 'another setup' and the job sized from scratch)."""
 SENTENCE_RE = re.compile(r"[。！？!?；;\n]|\.(?=\s)")
 _SECONDS = {"小时": 3600, "天": 86400, "周": 604800, "星期": 604800}
 _TRAINING = (Stage.pretrain, Stage.finetune, Stage.continued_pretrain)

@@ -62,8 +62,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from bot.parse.rate_forms import per_minute, sized_rate
 from bot.parse.regex import rc
-from bot.parse.throughput_words import QPS_RE
 
 _SERVING_SETTING = (
     r"(--?tp\b|tp\b|--?pp\b|tensor[\s_\-]*parallel(?:[\s_\-]*size)?|pipeline[\s_\-]*parallel(?:[\s_\-]*size)?"
@@ -246,7 +246,7 @@ _HOST_GATE_RE = re.compile("内存|ram|memory|shm")
 _VRAM_SAID_RE = re.compile(r"显存\s*(?:大小|容量)?\s*(?:是|有|为|:|：)?\s*\d")
 """A card's memory said as 显存 with its size ('显存: 40GB, 内存: 50GB'): a bare 内存 is then the host's."""
 _HYPER_GATE_RE = re.compile("|".join(map(re.escape, _HYPER_GATE)))
-_RATE_GATE_RE = re.compile("qps|rps|request|请求|rpm")
+_RATE_GATE_RE = re.compile("qps|rps|req|请求|rpm")
 _ROLLOUT_GATE_RE = re.compile("|".join(map(re.escape, _ROLLOUT_WORDS)))
 _STAGE_GATE_RE = re.compile("|".join(map(re.escape, _STAGE_WORDS)))
 _TARGET_GATE_RE = re.compile("|".join(map(re.escape, _TARGET_GATE)))
@@ -360,11 +360,11 @@ def requests_rate(s: str) -> float | None:
     """Requests per second stated in the normalized text ``s`` (a per-minute rate ÷ 60), else None."""
     if not _RATE_GATE_RE.search(s):
         return None
-    m = QPS_RE.search(s)
+    m = sized_rate(s)  # the peak's when today's is given too (trial s18 #1)
     if not m:
         return None
     raw = next(g for g in m.groups() if g is not None)
-    return float(raw) / (60 if m.group("z") else 1)
+    return float(raw) / (60 if per_minute(m) else 1)
 
 
 def lora_alpha(s: str) -> tuple[str, list[tuple[str, str]]]:

@@ -37,7 +37,7 @@ SHAPE_FORMS = (
     (rc(rf"\bosl\s*[=:]?\s*{_N}"), r"output length \1"),
     (
         rc(
-            rf"(?<![\w.]){_N}\s*(?:tokens?\s*)?(?:in|input)\s*(?:[/,;]|\band\b|&|(?<=input)\s)\s*{_N}\s*(?:tokens?\s*)?(?:out|output)\b"
+            rf"(?<![\w.]){_N}\s*(?:tokens?\s*)?(?:in|input)\s*(?:[/,;]|\band\b|&|\s)\s*{_N}\s*(?:tokens?\s*)?(?:out|output)\b"
         ),
         r"input length \1 and output length \2",
     ),
@@ -64,7 +64,8 @@ REPLY_WORD_FORM = (
 lost its reply before)."""
 _GATE = re.compile(
     r"tokens?\s+(?:answer|repl|respon|output|complet|generat)|并行|parallel|in[\s\-]?flight"
-    r"|batch(?: size)? of|\bisl\b|\bosl\b|\d\s*k?\s*(?:tokens?\s*)?(?:in|input)\s*(?:[/,;&]|and\b)|input\s+\d"
+    r"|batch(?: size)? of|\bisl\b|\bosl\b|\d\s*k?\s*(?:tokens?\s*)?(?:in|input)\s*(?:[/,;&]|and\b|\d)"
+    r"|input\s+\d"
     r"|(?:in|input)\s*/\s*(?:out|output)"
 )
 

@@ -33,13 +33,14 @@ from bot.parse.prose_forms import (
     serving_targets,
 )
 from bot.parse.prose_vocab import read_vocabulary
+from bot.parse.rate_forms import serving_rates
 from bot.parse.regex import rc
 from bot.parse.rollout_share import rollout_share
 from bot.parse.run_durations import past_run_duration
 from bot.parse.settings_scan import other_degrees, reader, run_readers
 from bot.parse.side_phrases import side_phrases
 from bot.parse.structure import other_run_at
-from bot.parse.throughput_words import requests_per_second, tokens_per_minute, tokens_per_second_first
+from bot.parse.throughput_words import tokens_per_minute, tokens_per_second_first
 from bot.parse.time_forms import spend_rate
 from bot.parse.tool_keys import negated_keys
 from bot.parse.unknown_tools import unknown_tools
@@ -396,10 +397,7 @@ def _serving_targets(out: Settings) -> None:
     if per_minute is not None:
         out.fields.setdefault("target_tokens_per_s", per_minute[0])
         out.s = _masked(out.s, per_minute[1])
-    qps = requests_per_second(out.s)
-    if qps is not None:
-        out.unused.append((qps[0], "qps_needs_output"))
-        out.s = _masked(out.s, qps[1])
+    out.s = serving_rates(out.s, out.unused)  # 'qps 20' (the peak's, today's named: trial s18 #1)
 
 
 @reader(GPU_HOUR_AFTER, DEADLINE_BEFORE, DEADLINE_AFTER, inline_after=True)

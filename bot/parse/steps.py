@@ -38,5 +38,49 @@ def apply_steps(f: dict[str, Any], steps: int | None, raw: str | None, named_unu
         named_unused.append((raw, "repeated"))
     elif f.get("global_batch") and (f.get("seq_len") or f.get("tokens_per_sample")):
         f["num_samples"] = steps * f["global_batch"]
+    elif (said := per_device_steps(f, steps, raw)) is not None:
+        named_unused.append((said, "steps_per_device"))
     else:
         named_unused.append((raw, "steps_need_batch"))
+
+
+PER_DEVICE_TOOLS = frozenset({"TRL"})
+"""Trainers whose micro-batch is Hugging Face ``TrainingArguments.per_device_train_batch_size`` with
+``gradient_accumulation_steps`` 1 by default (transformers training_args.py): a step is micro × GPUs."""
+_RL = frozenset({"grpo", "rloo", "ppo"})
+
+
+def per_device_steps(f: dict[str, Any], steps: int, raw: str) -> str | None:
+    """Steps on a Hugging Face trainer with the micro-batch and the GPUs stated (trial s18 #4: 'GRPOConfig(
+    per_device_train_batch_size=4, num_generations=16 …) on 8 H100 … 1000 steps' was 'global batch is
+    missing'): a step is micro × accumulation (stated, else HF's 1) × data-parallel GPUs sequences; for
+    GRPO/RLOO/PPO each prompt's ``num_generations`` completions are sequences of that batch (TRL: the global
+    batch must divide by num_generations), so the prompts a step are that ÷ G. Sets ``num_samples`` (the
+    prompts or samples of all steps) and returns how, as the reply says it; None when a term is missing,
+    the trainer is not one of :data:`PER_DEVICE_TOOLS`, or the batch does not divide by G."""
+    micro, gpus, accum = f.get("batch_size"), f.get("gpu_count"), f.get("gradient_accumulation") or 1
+    if f.get("training_tool") not in PER_DEVICE_TOOLS or not micro or not gpus or not f.get("seq_len"):
+        return None
+    dp = max(1, int(gpus) // ((f.get("tp") or 1) * (f.get("pp") or 1)))
+    sequences = int(micro) * int(accum) * dp
+    per_prompt = int(f.get("num_generations") or 1) if str(f.get("algorithm") or "") in _RL else 1
+    if sequences % per_prompt:
+        return None
+    f["num_samples"] = steps * sequences // per_prompt
+    said = f"{raw}: {steps:,} × {int(micro)} per device × {int(accum)} accumulation × {dp} GPUs"
+    if per_prompt > 1:
+        return f"{said} ÷ {per_prompt} completions per prompt = {f['num_samples']:,} prompts"
+    return f"{said} = {f['num_samples']:,} samples"
+
+
+def steps_with_config(fields: dict[str, Any], unused: list[tuple[str, str]]) -> None:
+    """A step count named for want of the batch ('steps_need_batch') once a pasted config gives it (the
+    message's ``fields`` with the config's over them, :func:`bot.parse.configs.merge.with_stack`): the
+    count read by :func:`per_device_steps`, its item replaced, ``num_samples`` set in ``fields``."""
+    item = next((u for u in unused if u[1] == "steps_need_batch"), None)
+    if item is None or fields.get("num_samples") or fields.get("tokens"):
+        return
+    _, steps, raw = read_steps(item[0])
+    said = per_device_steps(fields, steps, raw) if steps and raw else None
+    if said is not None:
+        unused[unused.index(item)] = (said, "steps_per_device")

@@ -91,3 +91,16 @@ def loads_now_and_later(steps: Any) -> None:
         if role not in targets and role.value != targets[0].value:
             role.role = "current_load"
             lost[id(role)] = "current_load"
+
+
+def said_as_target(s: str, start: int, end: int) -> bool:
+    """Whether the quantity at ``s[start:end]`` is said as a peak, target or future load (no word of
+    today's load before or after it): :mod:`bot.parse.rate_forms` sizes such a request rate."""
+    return _target(s, _Span(start, end))
+
+
+class _Span:
+    """A position in the text, as :func:`_target` reads a number token's."""
+
+    def __init__(self, start: int, end: int) -> None:
+        self.start, self.end = start, end

@@ -9,6 +9,8 @@ from bot.render.i18n import N_, translate
 from bot.render.sections import _days_on, headline_days, paid_row
 from estimator import catalog
 from estimator.models import SizingReport
+from estimator.money_kinds import Currency
+from estimator.variant_prices import variant_price
 
 NOT_OFFERED_MARK = N_(" (not offered)")
 
@@ -116,8 +118,11 @@ PRICED_TPS = N_(" (≈ %(tps)s tokens/s in total)")
 """The output tokens/s a price per million tokens assumes, after the price (templates/_inference.j2 too)."""
 
 
-def _serving_row(report: SizingReport, lang: str, mark: str = "") -> str | None:
-    """'H100 80G: 4 GPUs, ≈ 2,400 tokens/s in total, $1.10–2.50 per million output tokens'."""
+def _serving_row(
+    report: SizingReport, lang: str, mark: str = "", table: Currency | None = None
+) -> str | None:
+    """'H100 80G: 4 GPUs, ≈ 2,400 tokens/s in total, $1.10–2.50 per million output tokens'; no price and
+    'no USD price on file' when it has none in the table's currency ``table``."""
     inf = report.inference
     if inf is None or inf.decode_tokens_per_s is None:
         return None
@@ -128,8 +133,11 @@ def _serving_row(report: SizingReport, lang: str, mark: str = "") -> str | None:
         "tps": f.int(inf.decode_tokens_per_s.aggregate),
     }
     c = inf.cost_per_million_tokens
-    if c is None:
-        return translate(lang, N_("%(gpu)s: %(gpus)s GPUs, ≈ %(tps)s tokens/s in total"), **params)
+    if c is None or (table is not None and c.currency != table):  # one currency a table (trial s18 #3)
+        if table is None:
+            return translate(lang, N_("%(gpu)s: %(gpus)s GPUs, ≈ %(tps)s tokens/s in total"), **params)
+        msgid = N_("%(gpu)s: %(gpus)s GPUs, ≈ %(tps)s tokens/s in total; no %(currency)s price on file")
+        return translate(lang, msgid, currency=table.value, **params)
     cpm = f.price_range(c.low, c.high, c.currency)
     if inf.priced_concurrency and inf.priced_concurrency > inf.concurrency:  # priced at the most they hold
         msgid = N_(
@@ -257,13 +265,17 @@ def budget_row(report: SizingReport, lang: str, mark: str = "") -> str | None:
 
 
 def comparison_row(
-    report: SizingReport, lang: str, families: list[str] | None = None, at_count: bool = False
+    report: SizingReport,
+    lang: str,
+    families: list[str] | None = None,
+    at_count: bool = False,
+    table: Currency | None = None,
 ) -> str:
     """One line sizing the same question on another GPU ("A100 vs H100"); a GPU outside the provider's
     ``families`` is marked "not offered"; ``at_count``: each option at the count stated for its card
-    (:func:`at_count_row`)."""
+    (:func:`at_count_row`); ``table``: the table's currency (a serving option priced in none is said so)."""
     mark = offered_mark(report, lang, families)
-    serving = _serving_row(report, lang, mark)
+    serving = _serving_row(report, lang, mark, table)
     if serving is not None:
         return serving + (_short_load(report, lang) if at_count else "")
     stated = (at_count_row(report, lang, mark) if at_count else None) or budget_row(report, lang, mark)
@@ -302,3 +314,24 @@ def comparison_row(
             rec=f.int(high),
         )
     return translate(lang, N_("%(gpu)s: %(min)s needed"), gpu=gpu, min=f.int(low))
+
+
+def currency_note(
+    reports: list[SizingReport], table: Currency | None, asked: Currency, lang: str
+) -> str | None:
+    """'All prices in USD: no CNY price on file for H200, MI300X' when the table's currency (trial s18 #3:
+    one currency a table, :mod:`bot.core.compare_currency`) is not the one the conversation asks in,
+    naming the cards with no price in that one; None otherwise."""
+    if table is None or table == asked:
+        return None
+    gpus = catalog.gpus()
+    missing = [
+        gpu_names(r)[0]
+        for r in reports
+        if r.request.gpu in gpus and variant_price(gpus[r.request.gpu], asked) is None
+    ]
+    if not missing:
+        return None
+    names = "、".join if lang == "zh" else ", ".join
+    msgid = N_("All prices in %(currency)s: no %(asked)s price on file for %(gpus)s")
+    return translate(lang, msgid, currency=table.value, asked=asked.value, gpus=names(missing))

@@ -62,7 +62,9 @@ def fit_change_text(changes: list[FitChange], f: Fmt) -> str | None:
     if not changes:
         return None
     sep = "，" if f.lang.startswith("zh") else ", "
-    items = sep.join(translate(f.lang, CHANGES[c.setting], value=c.value) for c in changes)
+    last = {c.setting: c for c in changes}  # 'ZeRO-2 …, ZeRO-3 …': the steps of one setting, its last said
+    kept = [c for c in changes if last[c.setting] is c]  # (trial s18 #5)
+    items = sep.join(translate(f.lang, CHANGES[c.setting], value=c.value) for c in kept)
     high = changes[-1].per_gpu_bytes_high
     if high is None:
         return translate(f.lang, N_("What to change: %(changes)s."), changes=items)

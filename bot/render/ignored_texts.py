@@ -80,6 +80,15 @@ IGNORED_TEXTS: dict[str, str] = {
         "a variant the sizing has no model of by name: sized as its family, shown above; one without a "
         "reference model needs less memory"
     ),
+    "vllm_server_default": N_(
+        "TRL generates the completions in vLLM; with no vllm_mode, sized as its 'server' mode (trl "
+        "vllm-serve on GPUs of its own, not counted here): the memory is the training cards' alone and the "
+        "rollouts are timed as vLLM decoding — with vllm_mode colocate vLLM takes 0.3 of each training card"
+    ),
+    "steps_per_device": N_(
+        "the steps × the per-device batch × the GPUs (gradient accumulation 1, Hugging Face's default, "
+        "unless stated), ÷ the completions per prompt for RL: the prompts or samples trained, timed"
+    ),
     "rate_times_output": N_(
         "the request rate × the output tokens per request: the output tokens per second sized"
     ),
@@ -88,6 +97,7 @@ IGNORED_TEXTS: dict[str, str] = {
         "the data's tokens and the time at its mean"
     ),
     "cards_total": N_("the cards' memory together (their count × each card's memory), as sized"),
+    "not_compared": N_("one answer compares at most six cards: ask about this one with fewer to size it"),
     "over_card": N_("more memory than the card named has: its own memory is sized"),
     "nearest_format": N_(
         "the sizing has no such format: sized as the next larger one it has (shown above), an upper bound "

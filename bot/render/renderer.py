@@ -12,12 +12,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from bot.core.compare_currency import table_currency
 from bot.core.pipeline import ABSURD_MODEL, API_NO_HISTORY, ESTIMATOR_ERROR, LOST_FOLLOWUP, NO_HISTORY, Answer
 from bot.lazylog import lazy_logger
 from bot.parse import ParseResult
 from bot.render.compare import (
     cheapest_line,
     comparison_row,
+    currency_note,
     first_line,
     named_order,
     tie_line,
@@ -33,6 +35,7 @@ from bot.render.offer_text import offer_lines
 from bot.render.rig_text import rig_headline
 from bot.render.understood import IGNORED_TEXTS, switch_line
 from estimator.models import Stage
+from estimator.money_kinds import Currency
 
 if TYPE_CHECKING:
     from bot.render.contexts import HelpContext
@@ -59,7 +62,8 @@ def render(answer: Answer, fmt: Format | Dialect = "html") -> str:
         reports, best = answer.compared, answer.cheapest_index
         rows = named_order(reports, [answer.said.gpu, *parsed.gpu_alternatives])
         at_count = "option_counts" in parsed.notes  # each option at its own stated count
-        ctx["comparisons"] = [comparison_row(r, answer.lang, families, at_count) for r in rows]
+        table = table_currency(rows)  # one currency a table (trial s18 #3)
+        ctx["comparisons"] = [comparison_row(r, answer.lang, families, at_count, table) for r in rows]
         ctx["cheapest"] = (
             tie_line(reports, best, answer.lang)
             or cheapest_line(reports[best] if best is not None else None, answer.lang)
@@ -67,6 +71,10 @@ def render(answer: Answer, fmt: Format | Dialect = "html") -> str:
                 unpriced_line(reports, answer.lang)  # some options have no price: no winner, and why
             )
         )
+        asked = parsed.request.currency or (Currency.CNY if answer.lang == "zh" else Currency.USD)
+        if note := currency_note(rows, table, asked, answer.lang):  # one currency a table, said (s18 #3)
+            sep = "；" if answer.lang == "zh" else " — "
+            ctx["cheapest"] = f"{ctx['cheapest']}{sep}{note}" if ctx["cheapest"] else note
         ctx["first"] = first_line(rows, answer.lang) if at_count and "asks_choice" in parsed.notes else None
         ctx["offer"] = offer_lines(answer.report, answer.offer, answer.lang)
         ctx["switched"] = switch_line(answer.kept, answer.reset, answer.report, answer.lang)

@@ -148,8 +148,9 @@ NOTE_MESSAGES: dict[NoteCode, str] = {
         "sized with TP %(free_tp)s × PP %(free_pp)s instead."
     ),
     NoteCode.stated_layout_needs_more: N_(
-        "With your TP %(tp)s × PP %(pp)s every copy of the model uses that many GPUs: %(gpus)s for this "
-        "load; a layout chosen freely (TP %(free_tp)s × PP %(free_pp)s) needs %(free_gpus)s."
+        "With your TP %(tp)s × PP %(pp)s every copy of the model uses that many GPUs: %(gpus)s to run "
+        "%(load)s sequences at once; a layout chosen freely (TP %(free_tp)s × PP %(free_pp)s) needs "
+        "%(free_gpus)s."
     ),
     NoteCode.engine_reserve_short: N_(
         "lmdeploy's KV cache takes %(share)s of the memory free after the weights (--cache-max-entry-count), "

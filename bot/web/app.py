@@ -242,8 +242,13 @@ async def _too_many(scope, receive, send, seconds: int) -> None:
     if _wants_json(request):
         response: Response = _error("rate_limited", f"too many requests; retry in {seconds} s", 429, headers)
     else:
-        text = word(_page_lang(request), "too_many", seconds=seconds)
-        response = HTMLResponse(message_page(_prefix(request), _page_lang(request), text), 429, headers)
+        lang = _page_lang(request)
+        text = word(lang, "too_many", seconds=seconds)
+        try:
+            asked: Asked | None = _asked(request)  # the conversation kept for the next try (trial s18 #5)
+        except WebInputError:
+            asked = None
+        response = HTMLResponse(message_page(_prefix(request), lang, text, asked), 429, headers)
     await response(scope, receive, send)
 
 

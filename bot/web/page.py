@@ -140,10 +140,21 @@ def page(
     return "\n".join(parts)
 
 
-def message_page(prefix: str, lang: str, text: str) -> str:
-    """A short page with one message (429, 404, an input error)."""
+def message_page(prefix: str, lang: str, text: str, asked: Asked | None = None) -> str:
+    """A short page with one message (429, 404, an input error); with the question not answered
+    (``asked``: a 429), a form to send it again that keeps its conversation (trial s18 #5: the follow-up
+    after '请求太频繁' had lost the earlier questions and was answered as a fresh chat)."""
+    retry = ""
+    if asked is not None and (asked.q.strip() or asked.prev):
+        hidden = "".join(f'<input type="hidden" name="prev" value="{_e(p)}">' for p in asked.prev)
+        hidden += f'<input type="hidden" name="lang" value="{_e(asked.lang)}">' if asked.lang else ""
+        retry = (
+            f'<form method="get" action="{_e(prefix)}/" class="fu">{hidden}'
+            f'<input type="text" name="q" value="{_e(asked.q)}" maxlength="20000" '
+            f'aria-label="{_e(word(lang, "followup"))}"><button>{_e(word(lang, "followup"))}</button></form>'
+        )
     return page(prefix, lang, None, None).replace(
         f"<h2 class='small'>{_e(word(lang, 'examples'))}</h2>",
-        f"<p role='alert'><b>{_e(text)}</b></p><h2 class='small'>{_e(word(lang, 'examples'))}</h2>",
+        f"<p role='alert'><b>{_e(text)}</b></p>{retry}<h2 class='small'>{_e(word(lang, 'examples'))}</h2>",
         1,
     )

@@ -182,6 +182,8 @@ def _rollout_switch(cfg: StackConfig, key: str, value: Any, flat: dict[str, Any]
         cfg.skip(key, value, "rollout_as_vllm")
     else:
         cfg.set(key, "runtime", "vLLM")
+        if cfg.tool == "trl" and not any(k.split(".")[-1] == "vllm_mode" for k in flat):
+            cfg.skip(key, value, "vllm_server_default")  # how the engine is sized, said (trial s18 #4)
     return True
 
 

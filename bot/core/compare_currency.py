@@ -1,0 +1,88 @@
+"""One currency in a comparison table, and the cheapest among the options priced (trial s18 #3).
+
+'对比 H100、H200、MI300X、RTX 6000 Ada 部署 Llama 3.3 70B' priced the H100 in ¥ (a domestic rental list) and
+the H200 and MI300X in US$ (no ¥ list: :func:`estimator.ledger.price_range` borrows the other currency), in
+one table; and with the RTX 6000 Ada unpriced no option was called cheapest. The table's currency is the one
+most options are priced in (ties: the first option's, the conversation's); an option priced in the other is
+sized again in that currency (its catalog range in it: ``request.currency``) and, when it has none, shown
+without a price and named (:func:`bot.render.compare.unpriced_line`). The cheapest is chosen among the options
+priced in the table's currency when two or more are.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+from typing import TypeVar
+
+from bot.core.offer import cheapest_index
+from bot.parse import ParseResult
+from estimator import catalog
+from estimator.models import SizingReport, SizingRequest
+from estimator.money_kinds import Currency
+
+T = TypeVar("T")
+
+
+def cost_currency(report: SizingReport) -> Currency | None:
+    """The currency of ``report``'s cost (per million output tokens when serving), None when unpriced."""
+    if report.inference is not None:
+        c = report.inference.cost_per_million_tokens
+        return c.currency if c is not None else None
+    return report.cost.currency if report.cost is not None else None
+
+
+def table_currency(reports: Sequence[SizingReport]) -> Currency | None:
+    """The currency most of ``reports`` are priced in (ties: the first priced one's); None when none is."""
+    found = [c for c in map(cost_currency, reports) if c is not None]
+    if not found:
+        return None
+    counts = Counter(found)
+    return max(counts, key=lambda c: (counts[c], -found.index(c)))
+
+
+def one_currency(
+    done: list[tuple[SizingReport, T]],
+    requests: list[SizingRequest],
+    size: Callable[[SizingRequest], tuple[SizingReport, T] | None],
+) -> list[tuple[SizingReport, T]]:
+    """``done`` (each option's report, sized from ``requests`` in the same order) with every option priced
+    in another currency than :func:`table_currency`'s sized again in it (``size``), kept as it was when it
+    has no price there."""
+    table = table_currency([r for r, _ in done])
+    if table is None or all(cost_currency(r) in (None, table) for r, _ in done):
+        return done
+    out = []
+    for (report, extra), req in zip(done, requests, strict=True):
+        again = (
+            size(req.model_copy(update={"currency": table}))
+            if cost_currency(report) not in (None, table)
+            else None
+        )
+        out.append(again if again is not None and cost_currency(again[0]) == table else (report, extra))
+    return out
+
+
+def priced_cheapest(reports: list[SizingReport], families: list[str] | None = None) -> int | None:
+    """:func:`bot.core.offer.cheapest_index` among the options priced in the table's currency when two or
+    more are (an unpriced RTX 6000 Ada no longer hides the cheapest of the others): its index in
+    ``reports``."""
+    table = table_currency(reports)
+    kept = [i for i, r in enumerate(reports) if cost_currency(r) == table and table is not None]
+    if len(kept) == len(reports) or len(kept) < 2:
+        return cheapest_index(reports, families)
+    best = cheapest_index([reports[i] for i in kept], families)
+    return kept[best] if best is not None else None
+
+
+NOT_COMPARED = "not_compared"
+"""The reason of a card named for comparison beyond the most one answer sizes (bot.core.pipeline)."""
+
+
+def not_compared(parsed: ParseResult, gpus: list[str]) -> ParseResult:
+    """``parsed`` with each card of ``gpus`` (named for comparison, beyond the most one answer sizes) named
+    as not compared (``not_compared``): never dropped in silence."""
+    if not gpus:
+        return parsed
+    items = [(catalog.gpus()[g].family if g in catalog.gpus() else g, NOT_COMPARED) for g in gpus]
+    return parsed.model_copy(update={"unused_numbers": [*parsed.unused_numbers, *items]})
