@@ -45,3 +45,49 @@ def test_pipeline_parallelism_under_each_of_its_names(
     before, '管道并行 2' and '2 pipeline stages' were named unread and 'TP degree 4' dropped."""
     data = ask(capsys, text)
     assert (req(data, "tp"), req(data, "pp")) == (tp, pp)
+
+
+@pytest.mark.parametrize(
+    ("text", "tool", "params"),
+    [
+        ("用 X-R1 训练 3B 模型，4 块 3090，训练时 vllm 报显存不足，怎么办", "X-R1", 3e9),
+        ("用 VLM-R1 在 8 张 A800 上训练 Qwen2.5-7B，显存够吗", "VLM-R1", 7.61e9),
+        ("用 R1-V 在 8 张 A100 上训练一个 2B 模型需要多久", "R1-V", 2e9),
+        ("用 open-r1 做 GRPO，在 8 张 H100 上训练 Qwen2.5-1.5B 要多久", "Open-R1", 1.54e9),
+        ("Training a 3B model with X-R1 on 4 RTX 3090s, the vLLM step runs out of memory", "X-R1", 3e9),
+        ("We train Qwen2.5-7B with Video-R1 on 8 A100s: enough memory?", "Video-R1", 7.61e9),
+        ("Fine-tuning a 1.5B model with Search-R1 on 2 L40S, how long per epoch?", "Search-R1", 1.5e9),
+    ],
+)
+def test_a_project_named_after_r1_is_no_deepseek_r1(
+    capsys: pytest.CaptureFixture[str], text: str, tool: str, params: float
+) -> None:
+    """A codebase named after DeepSeek-R1 ('X-R1', 'VLM-R1', 'R1-V', 'open-r1') is an RL post-training tool,
+    named as typed: the model sized is the one named, the job a fine-tuning whose vLLM is the rollout engine
+    (before, each was sized as serving or training DeepSeek-R1, 671B, and the model named was dropped)."""
+    data = ask(capsys, text)
+    assert req(data, "model") != "DeepSeek-R1"
+    assert req(data, "params_total") == pytest.approx(params, rel=0.02)
+    assert req(data, "stage") == "finetune"
+    assert (f"training_tool: {tool}", "no_field") in ignored(data)
+
+
+@pytest.mark.parametrize(
+    ("text", "stage"),
+    [
+        ("用 8 张 H20 部署 DeepSeek-R1 满血版够吗", "inference"),
+        ("ds-r1 在 4 张 H100 上跑得动吗", "inference"),
+        ("r1-awq 用 sglang 部署在 8 张 H20 上", "inference"),
+        ("用 OpenRLHF 训练完之后，用 vllm 部署 Qwen2.5-7B 需要几张 4090", "inference"),
+        ("Serving DeepSeek-R1 on 16 H100s with SGLang: how many requests at once?", "inference"),
+    ],
+)
+def test_deepseek_r1_itself_and_a_served_model_stay(
+    capsys: pytest.CaptureFixture[str], text: str, stage: str
+) -> None:
+    """Guards: DeepSeek's own names ('DeepSeek-R1', 'ds-r1', 'r1-awq') are still DeepSeek-R1, and a model
+    served after an RL run is still served."""
+    data = ask(capsys, text)
+    assert req(data, "stage") == stage
+    if "r1" in text.lower():
+        assert req(data, "model") == "DeepSeek-R1"
