@@ -64,7 +64,7 @@ RL_TRAINING_TOOLS: tuple[tuple[LazyPattern, str], ...] = (
     (rc(r"(?<![a-z0-9])open[\s\-_]?r1(?![a-z0-9])"), "Open-R1"),  # github.com/huggingface/open-r1
     (rc(r"(?<![a-z0-9])x[\s\-_]?r1(?![a-z0-9])"), "X-R1"),  # github.com/dhcode-cpp/X-R1
     (rc(r"(?<![a-z0-9])vlm[\s\-_]?r1(?![a-z0-9])"), "VLM-R1"),  # github.com/om-ai-lab/VLM-R1
-    (rc(r"(?<![a-z0-9])r1[\s\-_]?v(?![a-z0-9])"), "R1-V"),  # github.com/Deep-Agent/R1-V
+    (rc(r"(?<![a-z0-9\-])r1[\s\-_]?v(?![a-z0-9])"), "R1-V"),  # github.com/Deep-Agent/R1-V
     (rc(r"(?<![a-z0-9])video[\s\-_]?r1(?![a-z0-9])"), "Video-R1"),  # github.com/tulerfeng/Video-R1
     (rc(r"(?<![a-z0-9])search[\s\-_]?r1(?![a-z0-9])"), "Search-R1"),  # github.com/PeterGriffinJin/Search-R1
     (rc(r"(?<![a-z0-9])simple[\s\-_]?grpo(?![a-z0-9])"), "simple_GRPO"),  # github.com/lsdefine/simple_GRPO
