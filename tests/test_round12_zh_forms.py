@@ -93,3 +93,50 @@ def test_deepseek_r1_itself_and_a_served_model_stay(
     if "r1" in text.lower() and "r1v" not in text.lower():
         assert req(data, "model") == "DeepSeek-R1"
     assert ("training_tool: R1-V", "no_field") not in ignored(data)
+
+
+@pytest.mark.parametrize(
+    ("text", "count", "memory"),
+    [
+        ("8 卡 80G 全参微调 Qwen2.5-14B 要多久", 8, 80),
+        ("4 卡 24G 微调 Qwen2.5-7B 够吗", 4, 24),
+        ("4 张 24G 做 LoRA 微调 Qwen2.5-14B 行不行", 4, 24),
+        ("我们是 2 台 8卡80G 的机器，训练 Qwen2.5-72B", 16, 80),
+        ("2 卡 48G 部署 Qwen2.5-32B 够吗", 2, 48),
+    ],
+)
+def test_a_count_then_a_memory_is_each_card_s(
+    capsys: pytest.CaptureFixture[str], text: str, count: int, memory: int
+) -> None:
+    """'8 卡 80G', '4 张 24G': a count of cards then a memory, no card named, is each card's memory (before,
+    the memory was left unread and the job sized on the default card, 4 × A100 80GB for '4 卡 24G')."""
+    data = ask(capsys, text)
+    assert (req(data, "gpu_count"), req(data, "gpu_memory_gib")) == (count, memory)
+
+
+def test_a_count_then_no_card_s_memory_is_left_to_the_total_rules(capsys: pytest.CaptureFixture[str]) -> None:
+    """Guard: '2 卡 160G' (no card has 160 GB) is not read as each card's memory."""
+    data = ask(capsys, "2 卡 160G 部署 Qwen2.5-72B 够吗")
+    assert req(data, "gpu_memory_gib") != 160
+
+
+@pytest.mark.parametrize(
+    ("text", "memory", "seen"),
+    [
+        ("4 台 8 卡 80G 全量微调 Qwen-14B，每张卡显存 60-70G，正常吗", 80, ("60", "70")),
+        ("8 张 80G 的 A800 训练 Qwen2.5-14B，每张卡显存大概 60-70G", 80, ("60", "70")),
+        ("4 张 4090 部署 Qwen2.5-32B-AWQ，每张卡显存用到 20-22G", 24, ("20", "22")),
+        ("8 A100 80GB, memory per GPU is 60-70GB while fully fine-tuning Llama-3-8B", 80, ("60", "70")),
+        ("On 4 nodes of 8x 80GB H100s the VRAM is 60-70GB on each card for Qwen-14B", 80, ("60", "70")),
+        ("2 RTX 4090s serving Qwen2.5-14B, memory around 20-22GB per card", 24, ("20", "22")),
+    ],
+)
+def test_a_memory_said_as_a_range_is_measured(
+    capsys: pytest.CaptureFixture[str], text: str, memory: int, seen: tuple[str, str]
+) -> None:
+    """A memory said as a range ('每张卡显存 60-70G', 'memory per GPU is 60-70GB') is measured on the run: a
+    card's memory is one exact figure (before, '每张卡显存 60-70G' sized a 60 GB card and dropped the 80)."""
+    data = ask(capsys, text)
+    assert req(data, "gpu_memory_gib") in (None, memory)
+    assert data["report"]["hardware"]["memory_gib"] == pytest.approx(memory, abs=1)
+    assert {(v, "observed") for v in seen} <= set(ignored(data))
