@@ -59,11 +59,13 @@ def test_a_parse_makes_few_python_calls():
     others); the old wrapper back on every regex call would add ~380. Session 15 moved the whole-message
     readers core ran after the parse (asides, an earlier run, a past run then the job: ~9 calls a question)
     and the new whole-message post-steps (daily hours, card slots) into the parse, so the budget is 620
-    (612 at that change, 582 before it)."""
+    (612 at that change, 582 before it). Session 18, s18-r12zh: 621 — the R1 reproduction codebases (X-R1,
+    VLM-R1 …) are seven more tool patterns each tool-naming question searches, and '4 张 24G' enters the
+    count-then-memory rule: +0.42 calls a question (619.9 → 620.3)."""
     for q in QUESTIONS * 2:
         parse(q)
     calls = [python_calls(parse, q) for q in QUESTIONS]
-    assert sum(calls) / len(calls) < 620
+    assert sum(calls) / len(calls) < 621
 
 
 @pytest.mark.parametrize(
