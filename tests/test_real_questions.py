@@ -472,6 +472,16 @@ def test_round11_work_zh_does_not_regress() -> None:
     assert _work_understood("r11work", "zh", 22) >= R11_WORK_UNDERSTOOD_ZH
 
 
+R12_WORK_UNDERSTOOD_ZH = 16
+"""Round 12's Chinese working split (zh_r12.json, r12work: 20 records) understood in full at the last
+measurement (README.md there): 14 at the freeze, 16 after its readers. Its r12test half (20 records) is
+frozen in ``frozen_r12_test_zh.sha256``."""
+
+
+def test_round12_work_zh_does_not_regress() -> None:
+    assert _work_understood("r12work", "zh", 20) >= R12_WORK_UNDERSTOOD_ZH
+
+
 def test_round2_work_en_does_not_regress() -> None:
     assert _work_understood("r2work", "en", None) >= R2_WORK_UNDERSTOOD_EN
 
@@ -566,6 +576,7 @@ HELD_OUT_SIZES = {
     ("r10test", "zh"): 16,
     ("r11test", "zh"): 18,
     ("r11test", "en"): 21,
+    ("r12test", "zh"): 20,
 }  # fmt: skip
 """Each held-out part's size at its freeze: halves hashed before any parser change of their session
 (``frozen_{round}_test_{lang}.sha256``), round 8 whole, hashed when gathered, before the bot ran on it

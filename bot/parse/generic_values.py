@@ -70,7 +70,7 @@ WORDS: dict[str, tuple[str, ...]] = {
     ),
     "pp": (
         "pipeline parallel size", "pipeline parallelism", "pipeline parallel", "pp size", "pp",
-        "流水线并行度", "流水线并行数", "流水线并行", "流水并行",
+        "流水线并行度", "流水线并行数", "流水线并行", "流水并行", "管道并行度", "管道并行", "管线并行",
     ),
     "zero_stage": ("zero stage", "deepspeed stage", "zero 阶段"),
     "num_generations": (

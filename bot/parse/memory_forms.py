@@ -105,6 +105,26 @@ def _card_then_memory(m: re.Match[str]) -> str:
     return f"{m.group('w')} with {n} gb each" if m.group("w") else f"{m.group('zw')}，显存 {n}g "
 
 
+COUNT_THEN_MEMORY_RE = rc(
+    r"(?<![\d.])(?P<c>\d{1,3})\s*(?:(?:张|块)\s*(?:显卡|卡)?|(?:显卡|卡))\s*(?P<n>\d{1,3})\s*(?:gb|gib|g)\b"
+    r"(?!\s*(?:的\s*)?(?:显存|内存|显卡|卡|[a-z0-9]))" + _NOT_RAM + _NOT_TOTAL
+)
+"""A count of cards, then a memory with no card named ('8 卡 80G', '4 张 24G', '8卡 80G 训练'; round 12):
+each card's memory, written '8 张卡，每张卡 80g 显存', as '两卡 48G' and '4 块 24G 的卡' were read (before,
+the memory was left unread and the job sized on the default card: 4 × A100 80GB for '4 卡 24G'). Only a
+memory some card has (:data:`CARD_MEMORIES`): '2 卡 160G' is left to the total rules."""
+CARD_MEMORIES = frozenset(
+    {6, 8, 10, 11, 12, 16, 20, 22, 24, 32, 40, 44, 45, 46, 48, 64, 80, 94, 96, 141, 144, 192, 288}
+)
+"""Memories cards are sold with, in GB (consumer 6–32, workstation 44–48, data-center 16–288)."""
+
+
+def _count_then_memory(m: re.Match[str]) -> str:
+    if int(m.group("n")) not in CARD_MEMORIES or int(m.group("c")) == 0:
+        return m.group(0)
+    return f"{m.group('c')} 张卡，每张卡 {m.group('n')}g 显存 "
+
+
 CARD_WITH_MEMORY_RE = rc(
     r"(?<![a-z0-9\-])(?P<card>(?:rtx\s?)?\d{4}(?:\s?ti)?|[ahlvtbp]\d{2,3}[a-z]{0,3}|a\d{4}|mi\d{3}x?|910b\d?)(?:s|\s+(?:gpus?|cards?))?"
     r"\s+with\s+(?:only\s+|just\s+)?(?P<n>\d{2,3})\s*(?:gb|gib|g)\b(?!\s*(?:of\s+)?(?:unified\s+)?(?:memory|ram))"
@@ -313,6 +333,7 @@ def memory_forms(s: str) -> str:
     if _ALL_ARE_GATE.search(s):
         s = ALL_ARE_RE.sub(_each_card, s)
     if _CARD_THEN_GATE.search(s):
+        s = _sub(COUNT_THEN_MEMORY_RE, _count_then_memory, s)  # '8 卡 80G' (round 12)
         s = CARD_THEN_MEMORY_RE.sub(_card_then_memory, s)
     if _NOT_ENOUGH_GATE.search(s):
         s = _sub(NOT_ENOUGH_RE, _not_enough, s)
@@ -335,7 +356,7 @@ _KIND_EACH_GATE = re.compile(r"\d\s*(?:gb|gib|g)\s+(?:of\s+\S+(?:\s+memory)?|ava
 _KEY_MEMORY_GATE = re.compile(r"(?:显存|vram|memory|mem)\s*(?:大小|容量|size)?\s*(?:[:：=]|is|为|是|有)\s*\d")
 _CARDS_TIMES_GATE = re.compile(r"(?:gpu|card|卡)s?\s*[x×*]\s*\d")
 _CARD_WITH_GATE = re.compile(r"(?:\d|gpus?|cards?)\s*s?\s+with\s+(?:only\s+|just\s+)?\d{2,3}\s*g")
-_CARD_THEN_GATE = re.compile(r"(?:gpu|card|gpus|cards|卡)\s*\d{1,3}\s*g")
+_CARD_THEN_GATE = re.compile(r"(?:gpu|card|gpus|cards|卡|张|块)\s*\d{1,3}\s*g")
 _ALL_ARE_GATE = re.compile(r"(?:是|为|有|张|块|卡|用|闲|余)\s*\d{2,3}\s*g|每(?:张|块)\S{0,5}显存\s*\d")
 _NOT_ENOUGH_GATE = re.compile(r"\d\s*g[^\n。，,]{0,8}?(?:都|也|还)\s*不(?:够|行)")
 _MACHINE_MEMORY_GATE = re.compile(r"(?:machine|node|server|box)'?s\s+\d")

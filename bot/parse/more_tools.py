@@ -61,10 +61,19 @@ RL_TRAINING_TOOLS: tuple[tuple[LazyPattern, str], ...] = (
     (rc(r"(?<![a-z0-9])prime[\s\-_]rl(?![a-z0-9])"), "prime-rl"),  # github.com/PrimeIntellect-ai/prime-rl
     (rc(r"(?<![a-z0-9])skyrl(?![a-z0-9])"), "SkyRL"),  # github.com/NovaSky-AI/SkyRL
     (rc(r"(?<![a-z0-9])areal(?![a-z0-9])"), "AReaL"),  # github.com/inclusionAI/AReaL
+    (rc(r"(?<![a-z0-9])open[\s\-_]?r1(?![a-z0-9])"), "Open-R1"),  # github.com/huggingface/open-r1
+    (rc(r"(?<![a-z0-9])x[\s\-_]?r1(?![a-z0-9])"), "X-R1"),  # github.com/dhcode-cpp/X-R1
+    (rc(r"(?<![a-z0-9])vlm[\s\-_]?r1(?![a-z0-9])"), "VLM-R1"),  # github.com/om-ai-lab/VLM-R1
+    (rc(r"(?<![a-z0-9\-])r1[\s\-_]?v(?![a-z0-9])"), "R1-V"),  # github.com/Deep-Agent/R1-V
+    (rc(r"(?<![a-z0-9])video[\s\-_]?r1(?![a-z0-9])"), "Video-R1"),  # github.com/tulerfeng/Video-R1
+    (rc(r"(?<![a-z0-9])search[\s\-_]?r1(?![a-z0-9])"), "Search-R1"),  # github.com/PeterGriffinJin/Search-R1
+    (rc(r"(?<![a-z0-9])simple[\s\-_]?grpo(?![a-z0-9])"), "simple_GRPO"),  # github.com/lsdefine/simple_GRPO
 )
 """Round 11: the post-training codebases of RL and preference tuning beside OpenRLHF, verl and TRL (which the
 sizing reads): each named as typed and as not used (``no_field``), never replaced by a tool whose flag they
-share (open-instruct's ``--vllm_num_engines`` is OpenRLHF's too: en11-003 was answered as OpenRLHF)."""
+share (open-instruct's ``--vllm_num_engines`` is OpenRLHF's too: en11-003 was answered as OpenRLHF). Round 12:
+the R1 reproductions (Open-R1, X-R1, VLM-R1, R1-V, Video-R1, Search-R1, simple_GRPO), whose names
+:func:`bot.parse.written_names.written_names` writes as one word so that none reads as DeepSeek-R1."""
 
 MORE_TRAINING_TOOLS: tuple[tuple[LazyPattern, str], ...] = (
     (

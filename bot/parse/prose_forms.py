@@ -67,7 +67,7 @@ from bot.parse.regex import rc
 
 _SERVING_SETTING = (
     r"(--?tp\b|tp\b|--?pp\b|tensor[\s_\-]*parallel(?:[\s_\-]*size)?|pipeline[\s_\-]*parallel(?:[\s_\-]*size)?"
-    r"|张量并行(?:数|度)?|流水线并行(?:数|度)?|max[\s_\-]*model[\s_\-]*len|max[\s_\-]*num[\s_\-]*seqs"
+    r"|张量并行(?:数|度)?|(?:流水线?|管道|管线)并行(?:数|度)?|max[\s_\-]*model[\s_\-]*len|max[\s_\-]*num[\s_\-]*seqs"
     r"|session[\s_\-]*len|num[\s_\-]*ctx|gpu[\s_\-]*memory[\s_\-]*utilization|mem[\s_\-]*fraction[\s_\-]*static"
     r"|batch[\s_\-]*size|batchsize|micro[\s_\-]*batch(?:[\s_\-]*size)?|cutoff[\s_\-]*len(?:gth)?"
     r"|max[\s_\-]*(?:seq(?:uence)?[\s_\-]*)?len(?:gth)?|gradient[\s_\-]*accumulation(?:[\s_\-]*steps)?"

@@ -69,16 +69,19 @@ FSDP_STAGES = {"full": 3, "hybrid": 3, "shard": 2, "no": 0}
 
 _DEGREE = r"\s*(?:=|:|of|为|是|设为|设成|改成|换成|to)?\s*(?P<n>\d{1,3})(?![\d.])"
 TP_RE = rc(
-    r"(?<![a-z0-9])(?:tp|tensor[\s\-_]*(?:model[\s\-_]*)?parallel(?:ism)?(?:[\s\-_]*size)?|张量并行(?:度|数)?)"
+    r"(?<![a-z0-9])(?:(?:tp|tensor[\s\-_]*(?:model[\s\-_]*)?parallel(?:ism)?)(?:[\s\-_]*(?:size|degree))?|张量并行(?:度|数)?)"
     + _DEGREE
     + r"|(?P<m>\d{1,3})\s*(?:路|-way|\s+way)\s*(?:张量并行|tensor[\s\-_]*parallel\w*|tp\b)"
 )
 PP_RE = rc(
-    r"(?<![a-z0-9])(?:pp|pipeline[\s\-_]*(?:model[\s\-_]*)?parallel(?:ism)?(?:[\s\-_]*size)?|流水线并行(?:度|数)?)"
+    r"(?<![a-z0-9])(?:(?:pp|pipeline[\s\-_]*(?:model[\s\-_]*)?parallel(?:ism)?)(?:[\s\-_]*(?:size|degree))?"
+    r"|(?:流水线?|管道|管线)并行(?:度|数)?)"
     + _DEGREE
-    + r"|(?P<m>\d{1,3})\s*(?:路|-way|\s+way)\s*(?:流水线并行|pipeline[\s\-_]*parallel\w*|pp\b)"
+    + r"|(?P<m>\d{1,3})\s*(?:(?:路|-way|\s+way)\s*(?:(?:流水线?|管道|管线)并行"
+    r"|pipeline[\s\-_]*parallel\w*|pp\b)|(?:个\s*)?(?:pipeline[\s\-_]*stages|流水线?(?:阶段|级)))"
 )
-"""'TP 4', 'tensor parallel size 8', '--tensor-parallel-size 4', '4路张量并行', 'PP=2', '流水线并行2'."""
+"""'TP 4', 'TP degree 4', '--tensor-parallel-size 4', '4路张量并行', 'PP=2', '2 pipeline stages',
+'流水线并行2', '管道并行 2', '2 个流水线阶段' and PP's other Chinese names (流水并行, 管线并行)."""
 RANK_RE = rc(
     r"(?:lora[\s\-_]*)?(?<![a-z])(?:rank|秩)\s*(?:(?:was\s+|is\s+|也)?(?:lowered|reduced|raised|increased|changed|cut|"
     r"dropped|bumped|降|调|改|提|减)?\s*(?:from|从)\s*\d{1,4}\s*(?:to|down\s+to|up\s+to|降?到|调到|改到|改成|提到|减到)\s*"

@@ -13,7 +13,13 @@ are read by :mod:`bot.parse.settings`.
 from __future__ import annotations
 
 from bot.parse.more_engines import MORE_RUNTIMES, NOT_DEEPSPEED_TRAINING
-from bot.parse.more_tools import MORE_TOOL_CUES, MORE_TRAINING_TOOLS, TENSORRT_BUILD_FLAGS, compared_tool
+from bot.parse.more_tools import (
+    MORE_TOOL_CUES,
+    MORE_TRAINING_TOOLS,
+    RL_TRAINING_TOOLS,
+    TENSORRT_BUILD_FLAGS,
+    compared_tool,
+)
 from bot.parse.regex import LazyPattern, rc, words_gate
 from estimator.training_tools import TRAINING_TOOL_LIMITS
 
@@ -248,10 +254,13 @@ FINE_TUNING_TOOLS = frozenset(
     {
         "LLaMA-Factory", "ChatGLM-Efficient-Tuning", "axolotl", "Unsloth", "TRL", "DeepSpeed-Chat", "XTuner",
         "alpaca-lora", "LongLoRA", "MedicalGPT", "llama-recipes", "torchtune", "LMFlow", "OpenRLHF", "verl",
+        "EasyR1", *(name for _, name in RL_TRAINING_TOOLS),
     }
 )  # fmt: skip
 """Tools that fine-tune a released model (their READMEs: SFT, LoRA/QLoRA, DPO/PPO/GRPO); pre-training and
-serving are other tools' jobs (Megatron-LM, NeMo; vLLM …)."""
+serving are other tools' jobs (Megatron-LM, NeMo; vLLM …). Round 12: the RL post-training codebases
+(:data:`bot.parse.more_tools.RL_TRAINING_TOOLS`, EasyR1) too — 'training a 3B with X-R1, vllm OOMs' is an RL
+fine-tuning whose rollout engine is vLLM, not a serving job."""
 
 
 def fine_tuning_tool_named(s: str) -> bool:
@@ -260,6 +269,21 @@ def fine_tuning_tool_named(s: str) -> bool:
     if not ANY_TOOL_RE.search(s):
         return False
     return any(name in FINE_TUNING_TOOLS and pattern.search(s) for pattern, name in TRAINING_TOOLS)
+
+
+RL_TOOLS = frozenset({"OpenRLHF", "verl", "EasyR1", *(name for _, name in RL_TRAINING_TOOLS)})
+"""RL post-training codebases: each generates its rollouts with a serving engine (vLLM or SGLang)."""
+TRAINING_WORD_RE = rc(r"训练|微调|\btrain(?:s|ed|ing)?\b|fine[\s\-]?tun|\b(?:grpo|ppo|dapo|rloo)\b")
+SERVING_WORD_RE = rc(r"部署|推理|上线|\bserv(?:e|es|ed|ing)\b|\bdeploy|\binference\b")
+
+
+def rl_training_named(s: str) -> bool:
+    """Whether the normalized text ``s`` trains with an RL codebase (:data:`RL_TOOLS` and a training word):
+    its vLLM is the rollout engine, so 'vllm' there names no serving job (round 12: '用 X-R1 训练 3B 模型，
+    训练时 vllm 报显存不足' was sized as serving DeepSeek-R1)."""
+    if not TRAINING_WORD_RE.search(s) or SERVING_WORD_RE.search(s):  # '训练完用 vllm 部署': serving
+        return False
+    return any(name in RL_TOOLS and pattern.search(s) for pattern, name in TRAINING_TOOLS)
 
 
 SERVING_ENGINE_RE = rc(r"\blmdeploy\b|\bexllama\w*|\bexl2\b|llama[\s.\-_]*cpp|\bllama-server\b")

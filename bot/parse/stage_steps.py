@@ -20,7 +20,7 @@ from bot.parse.method_words import METHOD_WORDS
 from bot.parse.past_run import duration_as_hours
 from bot.parse.prose_forms import other_stage
 from bot.parse.settings import extract_settings
-from bot.parse.stack_words import fine_tuning_tool_named, serving_engine_named
+from bot.parse.stack_words import fine_tuning_tool_named, rl_training_named, serving_engine_named
 from bot.parse.stage_hints import lora_pretraining, tuning_only_stage
 from bot.parse.stage_key import adapter_keys_method, adapter_keys_stage, stage_key
 from bot.parse.words import (
@@ -68,7 +68,11 @@ class StageSteps:
             stage = "inference"
         if algorithm is not None and stage in (None, "pretrain", "inference"):
             stage = "finetune"
-        if stage != "finetune" and fine_tuning_tool_named(s0) and explicit_stage(s0) is None:
+        if (
+            stage != "finetune"
+            and fine_tuning_tool_named(s0)
+            and (explicit_stage(s0) is None or rl_training_named(s0))
+        ):
             stage = "finetune"  # "training a 70B with LLaMA-Factory": that tool's job (stack_words)
         elif stage in (None, "pretrain") and serving_engine_named(s0) and explicit_stage(s0) is None:
             stage = "inference"  # "2000 tokens/s with TensorRT-LLM": a serving engine's job

@@ -14,6 +14,12 @@ forms 'ds-r1', 'dsv3' were already read, by :data:`bot.parse.normalize._R1_ALONE
   released name with its hyphen ('qwen2-vl-7b-awq'), as the model readers know it. Before, 'qwen2' was read
   as another model and the bare size was sized.
 
+- **A project named after DeepSeek-R1** ('X-R1', 'open-r1', 'VLM-R1', 'Datawhale-R1', 'R1-V'; round 12): a
+  word joined to 'R1' by a hyphen, other than DeepSeek's own ('deepseek-r1', 'ds-r1'), names a reproduction
+  codebase (or a model made with one), never DeepSeek-R1 itself: written as one word ('x-r1' → 'xr1'), so
+  neither the catalog's bare 'r1' nor :data:`bot.parse.normalize._R1_ALONE_RE` reads a 671B model in it.
+  Before, 'train a 3B model with X-R1' was sized as DeepSeek-R1 (671B) and the 3B named as another setup.
+
 Also one load said in words, not a name: **a single request at a time** ('单并发', '单个并发', '单路请求'):
 a concurrency of 1, as '并发 1' reads (before, the count of requests was taken from another number).
 """
@@ -65,6 +71,17 @@ def _weights_only(m: re.Match[str]) -> str:
     return m.group(0) if "a" in m.group(0) else f"w{m.group(1)}a16"
 
 
+PROJECT_R1_RE = rc(
+    r"(?<![a-z0-9\-])(?!(?:deepseek|ds)-)(?P<w>[a-z][a-z0-9]*)-r1(?![a-z0-9])"
+    r"|(?<![a-z0-9\-])r1-(?P<s>v|searcher|onevision)(?![a-z0-9])"
+)
+"""'x-r1', 'vlm-r1', 'open-r1', 'r1-v': a codebase named after DeepSeek-R1 (see the module docstring)."""
+
+
+def _project_word(m: re.Match[str]) -> str:
+    return f"{m.group('w')}r1" if m.group("w") else f"r1{m.group('s')}"
+
+
 SINGLE_LOAD_RE = rc(r"单\s*(?:个|路)?\s*并发|单\s*路(?=\s*(?:请求|调用|推理))")
 """'单并发', '单个并发', '单路请求': one request at a time."""
 
@@ -79,6 +96,8 @@ def written_names(s: str) -> str:
     if "qwen" in s:
         s = GLUED_VARIANT_RE.sub(_released, s)
         s = QWEN_UNDERSCORE_RE.sub(r"qwen\g<major>.\g<minor>", s) if "_5" in s else s
+    if "r1" in s:
+        s = PROJECT_R1_RE.sub(_project_word, s)
     if "单" in s:
         s = SINGLE_LOAD_RE.sub(" 并发 1 ", s)
     if "w4" in s or "w8" in s:
