@@ -59,9 +59,12 @@ ROUND10 = {"zh": "zh_r10.json", "en": "en_r10.json"}
 ROUND11 = {"zh": "zh_r11.json", "en": "en_r11.json"}
 """Round 11 (gathered 2026-12-03, threads in no earlier round), split like round 2: ``r11test`` frozen
 (``frozen_r11_test_<lang>.sha256``) before any parser change of that session, ``r11work`` for work."""
+ROUND12 = {"zh": "zh_r12.json", "en": "en_r12.json"}
+"""Round 12 (gathered 2026-12-03, threads in no earlier round), split like round 2: ``r12test`` frozen
+(``frozen_r12_test_<lang>.sha256``) before any parser change of that session, ``r12work`` for work."""
 ROUNDS = {
     "r2": ROUND2, "r3": ROUND3, "r4": ROUND4, "r5": ROUND5, "r6": ROUND6, "r7": ROUND7, "r8": ROUND8,
-    "r9": ROUND9, "r10": ROUND10, "r11": ROUND11,
+    "r9": ROUND9, "r10": ROUND10, "r11": ROUND11, "r12": ROUND12,
 }  # fmt: skip
 HELD_OUT_WHOLE = frozenset({"r8"})
 """Rounds held out whole (every record frozen in ``frozen_<tag>_<lang>.sha256``), not by halves: only
