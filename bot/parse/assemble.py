@@ -21,33 +21,27 @@ from typing import Any
 
 from bot.parse import lexicon as lx
 from bot.parse import precision_words as pw
-from bot.parse.algorithm_variants import algorithm_variant
-from bot.parse.asked_method import asked_method_first
 from bot.parse.bare_nodes import nodes_of_said_size
 from bot.parse.budget_period import read_budget_period
-from bot.parse.compared import compared_setups, sized_algorithm
 from bot.parse.count_forms import set_aside_counts
 from bot.parse.cues import cues, with_cues
-from bot.parse.data_parallel import apply_data_parallel, read_data_parallel
+from bot.parse.data_parallel import apply_data_parallel
 from bot.parse.earlier_counts import earlier_counts
-from bot.parse.engines_named import engines_named, lmdeploy_share, with_engines
 from bot.parse.field_steps import FieldSteps
 from bot.parse.generic_values import ACCUMULATION, place_unread
 from bot.parse.gpus import GpuMention, extract_gpus, extract_unknown_gpu, plural_card
 from bot.parse.hardware_specs import peak_rates
-from bot.parse.inline_flags import read_inline_flags, sharded_tp
-from bot.parse.inline_keys import read_inline_keys
+from bot.parse.inline_flags import sharded_tp
 from bot.parse.lang import detect_lang
 from bot.parse.left_behind import left_behind, spans
-from bot.parse.method_words import METHOD_WORDS
 from bot.parse.models import ModelMention, extract_models
 from bot.parse.more_roles import asked_magnitude, length_not_data, more_role, retarget, vague_amount
 from bot.parse.node_words import ji_ka_read, per_node_extra
 from bot.parse.normalize import mask, prepare
 from bot.parse.numbers import scan_numbers, size_as_typed
 from bot.parse.output_forms import rate_times_output
-from bot.parse.past_run import duration_as_hours, past_run_days
-from bot.parse.prose_forms import cap_and_load, other_stage
+from bot.parse.past_run import past_run_days
+from bot.parse.prose_forms import cap_and_load
 from bot.parse.quantized_lora import lora_on_four_bits
 from bot.parse.regex import add_gates
 from bot.parse.request_fields import (
@@ -65,31 +59,19 @@ from bot.parse.request_fields import (
 )
 from bot.parse.result import ParseResult
 from bot.parse.role_dispatch import Role, classify, seq_value  # roles.classify's rules, chosen by key
-from bot.parse.settings import extract_settings
-from bot.parse.stack_words import fine_tuning_tool_named, serving_engine_named
-from bot.parse.stage_hints import lora_pretraining, tuning_only_stage
-from bot.parse.stage_key import adapter_keys_method, adapter_keys_stage, stage_key
+from bot.parse.stage_steps import StageSteps
 from bot.parse.steps import apply_steps, read_steps
 from bot.parse.unknown_card import own_card_first
 from bot.parse.vague_amounts import english_read, read_rough
 from bot.parse.words import (
-    ASKS_CONCURRENCY_RE,
     ASKS_COST_RE,
-    ASKS_COUNT_RE,
-    ASKS_DURATION_RE,
     ASKS_LARGEST_RE,
     ASKS_SPEED_RE,
     ASKS_TTFT_RE,
     DUAL_CARD_RE,
     OFFLOAD_RE,
     PARALLEL_RE,
-    PLURAL_GPU_RE,
-    SERVE_AFTER_TUNING_RE,
     UNIT_AFTER_RE,
-    explicit_stage,
-    method_from_words,
-    serving_a_tuned_model,
-    stage_from_words,
 )
 from bot.parse.written_settings import name_suffix
 from bot.settings.chat import within
@@ -131,7 +113,7 @@ def _rough_used(rough: list[tuple[str, float]], request: SizingRequest) -> list[
 
 
 @dataclass
-class _Parse(FieldSteps):
+class _Parse(FieldSteps, StageSteps):
     """One parse in progress: the text as it is masked step by step, and what each step found."""
 
     raw: str
@@ -307,98 +289,6 @@ class _Parse(FieldSteps):
             other = apply_data_parallel(self.f, self.data_parallel, counted)
             self.named_unused += [other] if other else []
         self.f["tp"] = sharded_tp(self.f, self.s0)  # s15: TGI 'SHARDED=true' on N cards: TP over all N
-
-    def _stage_and_settings(self, s0: str) -> tuple[bool, str | None]:
-        """Stage, algorithm and method from words, and the settings step (:mod:`bot.parse.settings`).
-        Returns whether it is preference tuning, and the stage."""
-        algorithm = sized_algorithm(s0)
-        variant = None if algorithm and (algorithm != "ppo" or "ppo" in s0) else algorithm_variant(s0)
-        if variant is not None:
-            algorithm = variant[1]
-            self.named_unused.append((f"algorithm: {variant[0]}", "algorithm_family"))
-        preference = algorithm in ("dpo", "ppo", "grpo", "rloo")
-        stage = stage_from_words(s0)
-        keyed = stage_key(s0)  # '--stage pt': the tool's own stage key, before its other words
-        stage = keyed[0] if keyed else stage
-        algorithm = algorithm or (keyed[1] if keyed else None)
-        stage = adapter_keys_stage(stage, s0, explicit_stage(s0))  # 'lora_rank: 64 … fits?': a LoRA run
-        stage = lora_pretraining(tuning_only_stage(stage, s0), s0)  # round 5: 'ptv2 OOM', 'lora 预训练 13B'
-        if stage == "finetune" and serving_a_tuned_model(s0):  # "serve a QLoRA-tuned Llama-3-8B"
-            stage = "inference"
-        if algorithm is not None and stage in (None, "pretrain", "inference"):
-            stage = "finetune"
-        if stage != "finetune" and fine_tuning_tool_named(s0) and explicit_stage(s0) is None:
-            stage = "finetune"  # "training a 70B with LLaMA-Factory": that tool's job (stack_words)
-        elif stage in (None, "pretrain") and serving_engine_named(s0) and explicit_stage(s0) is None:
-            stage = "inference"  # "2000 tokens/s with TensorRT-LLM": a serving engine's job
-        if stage == "finetune" and SERVE_AFTER_TUNING_RE.search(s0):  # "微调完推理跑得动吗": another setup
-            self.named_unused.append(("stage: inference", "other_setup"))
-        stated = extract_settings(self.s, training=stage not in (None, "inference"), raw=self.raw)
-        self.s = stated.s
-        self.data_parallel, self.s = read_data_parallel(self.s)  # 'data parallelism with --dp 2'
-        self.notes += stated.notes
-        self.named_unused += stated.unused
-        self.accumulation = stated.accumulation
-        self.tool_cue = stated.tool_cue
-        inline = read_inline_keys(self.s if stage != "inference" else "", stated.fields)  # round 4
-        self.s = inline.s or self.s
-        self.named_unused += inline.unused
-        self.accumulation, self.keyed = self.accumulation or inline.accumulation, (*stated.read, *inline.read)
-        methods = asked_method_first(s0, stated.methods, METHOD_WORDS)  # 'QLoRA 可以…，不量化的 LoRA 呢？'
-        if len(methods) == 1 and methods[0] in ("freeze", "ptuning"):
-            stage = "finetune"
-        method = methods[0] if len(methods) > 1 or methods[:1] in (["freeze"], ["ptuning"]) else None
-        method = method or method_from_words(s0, stage, preference)
-        if stage == "inference" and len(methods) < 2:  # a tuned model served: its method is not a job
-            method = None
-        if len(methods) > 1:
-            stage = "finetune" if stage in (None, "inference", "pretrain") else stage
-        self.f = {"stage": stage, "method": method, "algorithm": algorithm, **inline.fields, **stated.fields}
-        self.f["method"] = adapter_keys_method(self.f, s0)  # 'DPO … lora_rank 16': a LoRA run
-        runtime = self.f.get("runtime") if stage == "inference" else None
-        runtime, engines = engines_named(s0, runtime)  # two engines: the one asked about, the other named
-        if runtime is not None:
-            self.f["runtime"] = runtime
-        flags = read_inline_flags(self.s, runtime, self.f, self.named_unused)  # round 4: its flags in prose
-        self.s, self.computed_from = flags.s, flags.computed_from  # llama.cpp's -c over its -np slots
-        self.f.update({k: v for k, v in flags.fields.items() if self.f.get(k) is None})
-        self.named_unused = lmdeploy_share(runtime, self.f, self.named_unused)  # its KV share, sized
-        self.named_unused += with_engines(compared_setups(s0, algorithm, runtime), engines)  # "DPO vs SFT"
-        self.named_unused += other_stage(s0, stage)  # '预训练与 SFT 微调各要多久': the other stage named
-        if len(methods) > 1:
-            self.f["methods"] = methods
-        return preference, stage
-
-    # -- step 5: what the fields together mean
-
-    def _time_and_asks(self, gpus: list[GpuMention]) -> None:
-        """Rental periods, a price lookup, GPU-hours, and a duration or concurrency asked for."""
-        per_node = next((r for r in self.roles if r.role == "per_node"), None)
-        if per_node is not None and per_node.value == 8:  # "8卡机器": the 8-GPU nodes every plan assumes
-            self.first("per_node")
-        f = self.f
-        f["budget_period"] = self._budget_period if f.get("budget") else None  # '预算每月5万', '$3k a month'
-        if note := duration_as_hours(f, self.s, self.roles):  # a past run's days, a rental period (s14)
-            self.notes.append(note)
-        sized = ("model", "params_total", "tokens", "num_samples", "budget", "hours", "deadline_days")
-        sized += ("concurrency",)
-        nothing_else = not any(f.get(k) for k in sized) and f.get("stage") in (None, "pretrain")
-        if gpus and ASKS_COST_RE.search(self.s) and nothing_else:
-            f["hours"] = 1.0  # "H100一小时多少钱", "H100 price per GPU-hour": one GPU-hour's price
-            self.notes.append("price_lookup")
-        hours_role = self.first("gpu_hours")
-        if hours_role is not None and self.f.get("hours") is None:  # "1万卡时" = GPU-hours on the count
-            self.f["hours"] = hours_role.value / (self.f.get("gpu_count") or 1)
-        if ASKS_DURATION_RE.search(self.s) and not any(f.get(k) for k in ("tokens", "num_samples", "hours")):
-            f["duration_asked"] = True  # "7B用8张H100训多久" with no data size (pre-training: 20·N assumed)
-        if ASKS_CONCURRENCY_RE.search(self.s) and not f.get("concurrency"):  # "最多支持多少并发"
-            f["concurrency_asked"] = True
-        if ASKS_COUNT_RE.search(self.s) and not f.get("gpu_count"):  # "RTX 4090s: how many cards?"
-            f["count_asked"] = True
-        slots = "card_slots" in [why for _, why in self.named_unused]  # bot.parse.card_slots (s14)
-        plural = self._plural_gpu or PLURAL_GPU_RE.search(self.s) or slots
-        if plural and not f.get("gpu_count"):  # "on 4090s", "several A100", '4 个卡槽': some cards, not one
-            f["count_asked"] = True
 
     # -- step 2: names, masked so their digits are not read as numbers
 
