@@ -180,7 +180,7 @@ NO_OFFLOAD_RE = rc(
 )
 """No CPU offload: 'without offloading', '不开 offload', 'ds_zero2_no_offload', and llama.cpp's 'fully
 offloaded to the GPU' (its 'offload' moves layers onto the GPU)."""
-_OFFLOAD_KEY = r"(?:param|grad|optimizer|optim|model)?[_\s\-]*offload(?:[_\s\-]*(?:param|optimizer|model))?"
+_OFFLOAD_KEY = r"(?:param|grad|optimizer|optim|model)?[_\s\-]*offload(?:[_\s\-]*(?:param|optimizer|model)s?)?"
 _OFFLOAD_KEY += r"(?:[_\s\-]*device)?\s*(?:=|:|设为|设成|是)?\s*"
 OFFLOAD_KEY_OFF_RE = rc(_OFFLOAD_KEY + r"(?:false|none|0)(?![a-z0-9])")
 OFFLOAD_KEY_ON_RE = rc(_OFFLOAD_KEY + r"(?:true|cpu|nvme|1)(?![a-z0-9])")

@@ -1,0 +1,108 @@
+"""Round 12 of the real questions, English half (issue 24; tests/data/real_questions/en_r12.json): readers of
+how people write, one per kind of fault seen on the working half — a negation with a means word between it
+and the method ('not with LoRA', '不采用 LoRA': read as LoRA), an offload key whose value turns it off written
+in its plural form ('fsdp_offload_params False': read as offload on), and the KV-cache layers a serving engine
+hands its cache to ('vLLM and LMCache': dropped in silence). Each rule in both languages, through the CLI
+(``sizing-bot ask --format json``, in process); the sentences are written for these tests (none is from the
+real-question corpus). Readers: :data:`bot.parse.lexicon.NEGATED_LORA_RE` (its means words
+:data:`bot.parse.lexicon.LORA_MEANS`), :data:`bot.parse.prose_vocab.OFFLOAD_KEY_OFF_RE` and
+:data:`bot.parse.param_offload.PARAM_OFFLOAD_RE`, :mod:`bot.parse.kv_layers`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.cli_run import ask_in_process, named
+
+
+def ask(capsys: pytest.CaptureFixture[str], text: str) -> dict[str, Any]:
+    return ask_in_process(capsys, text)
+
+
+NEGATED_WITH_MEANS = [
+    "I want to fully fine-tune Mistral 7B on 4 A100s, not with LoRA.",
+    "Fine-tune the 13B model itself, not using LoRA, on 8 A100s with 2048 tokens.",
+    "Train Llama-3-8B on 2 H100, rather than doing LoRA; how much memory?",
+    "Qwen2.5-7B 全参微调，不使用 LoRA，8 张 A100 要多久？",
+    "用 4 张 4090 训练 Llama-3-8B，不采用 LoRA，显存够吗？",
+    "Qwen2-7B 微调没有用 LoRA，2 张 A800 80G 够不够？",
+]
+
+
+@pytest.mark.parametrize("text", NEGATED_WITH_MEANS)
+def test_negated_lora_with_a_means_word_is_full(capsys: pytest.CaptureFixture[str], text: str) -> None:
+    assert ask(capsys, text)["request"]["method"] == "full"
+
+
+LORA_SAID = [
+    "Fine-tune Llama 3 8B with LoRA on one 4090, 4k context.",
+    "用 LoRA 微调 Qwen2.5-7B，2 张 A100 够吗？",
+    "Not sure about memory: fine-tune Qwen2.5-7B using LoRA on one A10G.",
+]
+
+
+@pytest.mark.parametrize("text", LORA_SAID)
+def test_lora_said_stays_lora(capsys: pytest.CaptureFixture[str], text: str) -> None:
+    assert ask(capsys, text)["request"]["method"] == "lora"
+
+
+OFFLOAD_KEY_OFF = [
+    "Fine-tune Llama-3-8B with FSDP on 8 A100 40GB, fsdp_offload_params False, batch size 1.",
+    "Full fine-tune a 13B with FSDP, cpu_offload=CPUOffload(offload_params=False), on 4 H100.",
+    "Full fine-tune Qwen2.5-7B on 4 A100 with offload_params: false and fsdp full_shard.",
+    "用 FSDP 全参微调 Qwen2.5-14B，fsdp_offload_params 设为 false，8 张 A100 40G",
+    "8 张 A800 全参训练 13B，offload_params=False，显存够吗？",
+    "FSDP 训练 Llama-3-8B，offload_params: false，4 张 H100",
+]
+
+
+@pytest.mark.parametrize("text", OFFLOAD_KEY_OFF)
+def test_offload_key_set_false_is_no_offload(capsys: pytest.CaptureFixture[str], text: str) -> None:
+    data = ask(capsys, text)
+    assert data["request"]["offload"] is False
+    assert "offload_param: CPU" not in named(data)
+
+
+OFFLOAD_KEY_ON = [
+    "Full fine-tune a 13B with FSDP and offload_params: true on 4 A100 40GB.",
+    "FSDP 全参训练 13B，offload_params=True，4 张 A100 40G",
+    "Full fine-tune Llama-2-13B on 2 A100 with fsdp_offload_params true.",
+]
+
+
+@pytest.mark.parametrize("text", OFFLOAD_KEY_ON)
+def test_offload_key_set_true_is_offload(capsys: pytest.CaptureFixture[str], text: str) -> None:
+    data = ask(capsys, text)
+    assert data["request"]["offload"] is True
+    assert named(data)["offload_param: CPU"] == "no_field"
+
+
+KV_LAYERS = [
+    ("Serving Llama 3 8B with vLLM and LMCache on one L4, 32k context.", "vLLM", "LMCache"),
+    (
+        "Qwen2.5-32B on 2 H100 with SGLang and Mooncake for prefill/decode disaggregation, 64 users.",
+        "SGLang",
+        "Mooncake",
+    ),
+    (
+        'vLLM with --kv-transfer-config \'{"kv_connector":"LMCacheConnectorV1","kv_role":"kv_both"}\' '
+        "for Llama-3.1-70B on 4 A100.",
+        "vLLM",
+        "LMCache",
+    ),
+    ("vLLM 0.9.0 with the NIXL connector on 8 H100 serving DeepSeek-V3.", "vLLM", "NIXL"),
+    ("用 vLLM 加 LMCache 部署 Qwen2.5-72B，4 张 A100，32k 上下文", "vLLM", "LMCache"),
+    ("SGLang 搭配 Mooncake 做 PD 分离，8 张 H20 部署 DeepSeek-R1", "SGLang", "Mooncake"),
+    ("vLLM 用 FlexKV 把 KV cache 卸到内存，单卡 L40S 跑 Qwen2.5-14B", "vLLM", "FlexKV"),
+]
+
+
+@pytest.mark.parametrize(("text", "engine", "layer"), KV_LAYERS)
+def test_kv_cache_layer_is_named_beside_the_engine(
+    capsys: pytest.CaptureFixture[str], text: str, engine: str, layer: str
+) -> None:
+    data = ask(capsys, text)
+    assert data["request"]["runtime"] == engine
+    assert named(data)[f"runtime: {layer}"] == "kv_cache_layer"
