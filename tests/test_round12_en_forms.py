@@ -106,3 +106,47 @@ def test_kv_cache_layer_is_named_beside_the_engine(
     data = ask(capsys, text)
     assert data["request"]["runtime"] == engine
     assert named(data)[f"runtime: {layer}"] == "kv_cache_layer"
+
+
+CARD_WITH_MEMORY = [
+    ("On a Mac Studio M1 Max with 64GB, run Qwen2.5-32B at 4 bits with 16k context.", "M1 Max", 64.0),
+    ("Can a Jetson AGX Orin with 64GB run Llama-3.1-8B in fp16?", "Jetson AGX Orin", 64.0),
+    ("Serve Qwen2.5-7B on one Moore Threads MTT S4000 with 48GB.", "Moore Threads MTT S4000", 48.0),
+    ("在 64G 的 M1 Max 上跑 Qwen2.5-32B 4bit，16k 上下文可以吗？", "M1 Max", 64.0),
+    ("M1 Max 64G 能跑 Qwen2.5-32B 的 4bit 吗？", "M1 Max", 64.0),
+    ("Jetson AGX Orin 64G 能用 fp16 跑 Llama-3.1-8B 吗？", "Jetson AGX Orin", 64.0),
+]
+
+
+@pytest.mark.parametrize(("text", "card", "memory"), CARD_WITH_MEMORY)
+def test_unknown_card_with_its_memory_keeps_both(
+    capsys: pytest.CaptureFixture[str], text: str, card: str, memory: float
+) -> None:
+    data = ask(capsys, text)
+    assert data["interpretation"]["unknown_gpu"] == card
+    assert data["request"]["gpu_memory_gib"] == memory
+
+
+MLX_NAMED = [
+    ("Fine-tuning a 7B with LoRA in MLX on a Mac with 64GB.", "training_tool: mlx-lm", "no_field"),
+    ("Serve Llama-3.1-8B with MLX on an M3 Max 36GB.", "runtime: MLX", "runtime_not_modelled"),
+    (
+        "Run Qwen2.5-32B-Instruct-MLX-4bit on a Mac Studio M2 Ultra 128GB with 32k context.",
+        "runtime: MLX",
+        "runtime_not_modelled",
+    ),
+    ("在 M2 Ultra 192G 上用 MLX 微调 Qwen2.5-7B 的 LoRA", "training_tool: mlx-lm", "no_field"),
+    ("用 MLX 在 M3 Max 64G 上部署 Qwen2.5-14B 4bit", "runtime: MLX", "runtime_not_modelled"),
+    (
+        "M2 Max 96G 跑 mlx-community 的 Qwen2.5-32B-Instruct-4bit，32k 上下文",
+        "runtime: MLX",
+        "runtime_not_modelled",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "item", "reason"), MLX_NAMED)
+def test_mlx_named_as_the_jobs_stack(
+    capsys: pytest.CaptureFixture[str], text: str, item: str, reason: str
+) -> None:
+    assert named(ask(capsys, text))[item] == reason

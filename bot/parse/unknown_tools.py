@@ -113,12 +113,26 @@ CLASS_NAME_RE = re.compile(r"(?:Error|Exception|Warning|Config|Arguments|Args|Tr
 """A class of a library ('RuntimeError', 'TurbomindEngineConfig', 'DPOTrainer'): code, not a tool."""
 
 
+MLX_RE = rc(r"(?<![a-z0-9_])mlx(?![a-z0-9_])(?![\-_\s.]*lm\b)")
+"""Apple's MLX named as a framework ('LoRA in MLX', '用 MLX 部署', a checkpoint converted for it:
+'Qwen2.5-7B-MLX-4bit', 'mlx-community/…'), not as its tool ('mlx-lm', :mod:`bot.parse.more_tools`)."""
+
+
+def mlx_named(s: str, training: bool) -> list[tuple[str, str]]:
+    """Round 12: MLX named alone is the job's stack — a training job runs mlx-lm
+    (github.com/ml-explore/mlx-lm: ``mlx_lm.lora``), a serving job MLX; neither has a model in the sizing,
+    so it is named, never dropped."""
+    if "mlx" not in s or not MLX_RE.search(s):
+        return []
+    return [("training_tool: mlx-lm", "no_field") if training else ("runtime: MLX", "runtime_not_modelled")]
+
+
 def unknown_tools(raw: str, s: str, training: bool) -> list[tuple[str, str]]:
     """('training_tool: X', 'no_field') — or ('runtime: X', 'runtime_not_modelled') when not ``training``
     — for each name in ``raw`` no table has (see the module docstring); ``s``: its normalized text."""
     if not raw or not (_GATE.search(s) or TOOL_NOUN_RE.search(s)):
-        return []
-    out: list[tuple[str, str]] = []
+        return mlx_named(s, training)
+    out: list[tuple[str, str]] = mlx_named(s, training)
     for m in (*UNKNOWN_TOOL_RE.finditer(raw), *NAMED_TOOL_RE.finditer(raw)):
         name = m.groupdict().get("name") or m.groupdict().get("owner")
         item = (f"training_tool: {name}", "no_field")
