@@ -150,3 +150,71 @@ def test_mlx_named_as_the_jobs_stack(
     capsys: pytest.CaptureFixture[str], text: str, item: str, reason: str
 ) -> None:
     assert named(ask(capsys, text))[item] == reason
+
+
+FOUR_BIT_FINE_TUNING = [
+    "Fine-tune Qwen2.5-7B at 4 bits on one 4090.",
+    "Can Qwen3-235B-A22B be fine-tuned on 8 H100? 4-bit is enough.",
+    "I want to fine-tune Mistral-7B in 4-bit on a T4.",
+    "4bit 微调 Qwen2.5-7B，一张 4090 够吗？",
+    "用 int4 量化微调 Llama-3-8B，单卡 3090",
+    "想用 4 比特微调 Qwen2.5-14B，两张 4090 够不够？",
+]
+
+
+@pytest.mark.parametrize("text", FOUR_BIT_FINE_TUNING)
+def test_fine_tuning_at_four_bits_with_no_method_is_qlora(
+    capsys: pytest.CaptureFixture[str], text: str
+) -> None:
+    data = ask(capsys, text)
+    assert data["request"]["method"] == "qlora"
+    assert "precision: int4" not in named(data)
+
+
+FULL_AT_FOUR_BITS = [
+    "Full fine-tune Qwen2.5-7B in 4-bit on one A100.",
+    "全参微调 Qwen2.5-7B，4bit，一张 A100",
+    "Full-parameter fine-tuning of Llama-3-8B with int4 weights on 2 H100?",
+]
+
+
+@pytest.mark.parametrize("text", FULL_AT_FOUR_BITS)
+def test_full_fine_tuning_said_stays_full(capsys: pytest.CaptureFixture[str], text: str) -> None:
+    data = ask(capsys, text)
+    assert data["request"]["method"] == "full"
+    assert named(data)["precision: int4"] == "training_precision"
+
+
+PORTS = [
+    (
+        "Any ideas to reach 1 token/s on an 8 vCPU machine with llama2.c? I want Llama 2 7B usable.",
+        "runtime: llama2.c",
+        "Llama-2-7B",
+    ),
+    ("How fast is Gemma-2-9B with gemma.cpp on a 16-core CPU?", "runtime: gemma.cpp", "Gemma-2-9B"),
+    ("Serving Qwen2.5-7B with qwen.cpp on one RTX 3060 12GB, 8k context.", "runtime: qwen.cpp", "Qwen2.5-7B"),
+    ("用 llama2.c 在 8 核 CPU 上跑 Llama 2 7B，能到每秒 1 个 token 吗？", "runtime: llama2.c", "Llama-2-7B"),
+    ("用 gemma.cpp 跑 Gemma-2-9B，一张 4090 够吗？", "runtime: gemma.cpp", "Gemma-2-9B"),
+    ("qwen.cpp 部署 Qwen2.5-7B，单张 3060 12G，8k 上下文", "runtime: qwen.cpp", "Qwen2.5-7B"),
+]
+
+
+@pytest.mark.parametrize(("text", "item", "model"), PORTS)
+def test_a_familys_port_is_a_tool_not_a_model(
+    capsys: pytest.CaptureFixture[str], text: str, item: str, model: str
+) -> None:
+    data = ask(capsys, text)
+    assert named(data)[item] == "runtime_not_modelled"
+    assert data["request"]["model"] == model
+    assert data["interpretation"]["unknown_model"] is None
+
+
+def test_llm_c_trains(capsys: pytest.CaptureFixture[str]) -> None:
+    data = ask(capsys, "How long does llm.c take to pre-train a 124M GPT-2 on 10B tokens with 8 H100?")
+    assert named(data)["training_tool: llm.c"] == "no_field"
+
+
+def test_llama_cpp_stays_the_modelled_runtime(capsys: pytest.CaptureFixture[str]) -> None:
+    data = ask(capsys, "Serve Llama-3-8B with llama.cpp on a 4090, 8k context.")
+    assert data["request"]["runtime"] == "llama.cpp"
+    assert not [t for t in named(data) if t.startswith("runtime:")]
