@@ -218,3 +218,39 @@ def test_llama_cpp_stays_the_modelled_runtime(capsys: pytest.CaptureFixture[str]
     data = ask(capsys, "Serve Llama-3-8B with llama.cpp on a 4090, 8k context.")
     assert data["request"]["runtime"] == "llama.cpp"
     assert not [t for t in named(data) if t.startswith("runtime:")]
+
+
+LAPTOP_CARD = [
+    ("My laptop's RTX 4060 runs out of memory with Llama-3-8B in fp16.", "RTX-4060"),
+    ("I have a gaming laptop with an RTX 3070; can it serve Mistral-7B at 4 bits?", "RTX-3070"),
+    ("On my laptop (RTX 4070, 32 GB RAM), can I run Qwen2.5-7B at Q4?", "RTX-4070"),
+    ("我的笔记本是 4060，能跑 Qwen2.5-7B 的 4bit 吗？", "RTX-4060"),
+    ("笔记本上的 3060 能跑 Llama-3-8B 吗？", "RTX-3060"),
+    ("游戏笔记本（RTX 4070）能部署 Qwen2.5-14B 吗？", "RTX-4070"),
+]
+
+
+@pytest.mark.parametrize(("text", "gpu"), LAPTOP_CARD)
+def test_a_laptops_card_is_one_card(capsys: pytest.CaptureFixture[str], text: str, gpu: str) -> None:
+    request = ask(capsys, text)["request"]
+    assert (request["gpu"], request["gpu_count"]) == (gpu, 1)
+
+
+ACCELERATE_NAMED = [
+    "I get OOM fine-tuning gpt-j-6b with accelerate on 8 A100 40GB GPUs; my accelerate config uses FSDP.",
+    "Full fine-tune Llama-3-8B using HF accelerate with DeepSpeed ZeRO-3 on 4 A100.",
+    "Fine-tuning Mistral-7B through 🤗 Accelerate on 2 H100, how much memory?",
+    "用 accelerate 多卡微调 Qwen2.5-7B，4 张 A100 40G",
+    "基于 HF accelerate 的 FSDP 全参训练 Llama-3-8B，8 张 H100",
+    "accelerate 的配置里开了 FSDP，微调 13B 爆显存，4 张 A100",
+]
+
+
+@pytest.mark.parametrize("text", ACCELERATE_NAMED)
+def test_accelerate_named_as_the_tool(capsys: pytest.CaptureFixture[str], text: str) -> None:
+    assert named(ask(capsys, text))["training_tool: accelerate"] == "no_field"
+
+
+def test_accelerate_the_verb_names_no_tool(capsys: pytest.CaptureFixture[str]) -> None:
+    data = ask(capsys, "How can I accelerate training of a 7B model on 8 H100?")
+    assert not [t for t in named(data) if t.startswith("training_tool")]

@@ -66,6 +66,15 @@ RL_TRAINING_TOOLS: tuple[tuple[LazyPattern, str], ...] = (
 sizing reads): each named as typed and as not used (``no_field``), never replaced by a tool whose flag they
 share (open-instruct's ``--vllm_num_engines`` is OpenRLHF's too: en11-003 was answered as OpenRLHF)."""
 
+ACCELERATE_RE = rc(
+    r"(?:(?:\b(?:with|using|via|through|in)|用|使用|基于|通过)\s*(?:hf\s+|hugging\s*face(?:['’]s)?\s+|🤗\s*)?accelerate\b(?!\s*-)"
+    r"(?!\s+(?:the|training|inference|it|this|that|my|our|your|their|things|learning|convergence)\b)"
+    r"|\b(?:hf|hugging\s*face(?:['’]s)?|🤗)\s*accelerate\b|\baccelerate(?:['’]s|\s+(?:config|configs|env|library)\b|\s*的\s*(?:配置|config)))"
+)
+"""Hugging Face accelerate named as the job's means ('with accelerate', 'my accelerate config',
+'🤗 Accelerate', '用 accelerate', 'accelerate 的配置'), not the verb ('to accelerate training', 'accelerate
+the job'); ``accelerate launch`` is read as a launcher with its flags (bot.parse.configs.accelerate_flags)."""
+
 MORE_TRAINING_TOOLS: tuple[tuple[LazyPattern, str], ...] = (
     (
         rc(r"\bmlx[_\-\s]lm\b(?!\.(?:generate|server|convert|chat)\b|\s+(?:generate|server|convert|chat)\b)"),
@@ -73,6 +82,10 @@ MORE_TRAINING_TOOLS: tuple[tuple[LazyPattern, str], ...] = (
     ),
     # EleutherAI's trainer (round 6); not its models ('GPT-NeoX-20B': round 10, s15)
     (rc(r"(?<![a-z0-9])gpt[\s\-_]?neox(?![a-z0-9])(?![\s\-_]*\d+(?:\.\d+)?\s*[bm]\b)"), "GPT-NeoX"),
+    (
+        ACCELERATE_RE,
+        "accelerate",
+    ),  # round 12: 'OOM fine-tuning gpt-j-6b with accelerate … my accelerate config'
     *ZH_TRAINING_TOOLS,
     *RL_TRAINING_TOOLS,
 )

@@ -34,7 +34,14 @@ from bot.parse.param_offload import PARAM_OFFLOAD_RE
 from bot.parse.regex import rc
 from bot.parse.rl_words import QUANT_GROUP_RE, RL_GENERATION_GROUPS, RL_GENERATIONS_RE
 from bot.parse.shared_value import spread_shared_value
-from bot.parse.stack_words import inferred_tool, launcher_named, named_tools, tool_written, training_tool
+from bot.parse.stack_words import (
+    LAUNCHERS_NAMED,
+    inferred_tool,
+    launcher_named,
+    named_tools,
+    tool_written,
+    training_tool,
+)
 from bot.parse.structure import OBSERVED, TRIED, role_at, segments
 from estimator.models import SizingRequest
 from estimator.request import setting
@@ -267,8 +274,8 @@ def read_vocabulary(s: str, training: bool) -> Vocab:
     if tool:
         out.fields["training_tool"] = tool
     elif (
-        training and not tools_named and (inferred := inferred_tool(s))
-    ):  # "per_device_train_batch_size 1": HF Trainer, said so
+        training and not set(tools_named) - LAUNCHERS_NAMED and (inferred := inferred_tool(s))
+    ):  # "per_device_train_batch_size 1": HF Trainer, said so; accelerate launches a trainer (round 12)
         name, out.tool_cue = inferred
         if name in TRAINING_TOOL_LIMITS:
             out.fields["training_tool"] = name

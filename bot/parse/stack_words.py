@@ -218,6 +218,10 @@ def tool_written(s: str, name: str) -> bool:
     return any(pattern.search(s) for pattern, tool in TRAINING_TOOLS if tool == name)
 
 
+LAUNCHERS_NAMED = frozenset({("training_tool: accelerate", "no_field")})
+"""Tools named that launch another ('with accelerate'): the trainer under them is still read from its keys."""
+
+
 def named_tools(s: str, used: str | None = None) -> list[tuple[str, str]]:
     """('training_tool: X', 'no_field') and ('runtime: Y', 'runtime_not_modelled') for the tools named
     in the normalized text ``s`` (except ``used``, the training tool the sizing keeps to; DeepSpeed beside
