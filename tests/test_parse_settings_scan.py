@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from bot.parse import assemble, settings, settings_scan
+from bot.parse import settings, settings_scan, stage_steps
 from bot.parse import throughput_words as tw
 from bot.parse.regex import AnyBranch, LazyPattern
 from tests.test_parse_role_dispatch import _texts
@@ -25,7 +25,7 @@ def _inputs(monkeypatch: pytest.MonkeyPatch) -> list[str]:
         seen.append(s)
         return settings.extract_settings(s, training, raw)
 
-    monkeypatch.setattr(assemble, "extract_settings", record)
+    monkeypatch.setattr(stage_steps, "extract_settings", record)
     from bot.parse import parse
 
     for text in _texts():
