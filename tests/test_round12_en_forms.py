@@ -254,3 +254,38 @@ def test_accelerate_named_as_the_tool(capsys: pytest.CaptureFixture[str], text: 
 def test_accelerate_the_verb_names_no_tool(capsys: pytest.CaptureFixture[str]) -> None:
     data = ask(capsys, "How can I accelerate training of a 7B model on 8 H100?")
     assert not [t for t in named(data) if t.startswith("training_tool")]
+
+
+ONE_STACK_CONTRASTED = [
+    "llama.cpp uses 7.5 GB of my 8 GB RTX 2070, but Ollama only uses 6 GB for Qwen2.5-7B. Why?",
+    "With llama.cpp I get 40 tok/s on a 4090 for Llama-3-8B, whereas Ollama gives 30; why?",
+    "llama.cpp loads all layers of Qwen2.5-14B on my RTX 4070 while Ollama offloads some to the CPU.",
+    "llama.cpp 用了 7.5G 显存，而 Ollama 只用了 6G，跑 Qwen2.5-7B，显卡是 3060 12G",
+    "同样跑 Llama-3-8B，llama.cpp 能全放进 4090，但 Ollama 却放了一部分到内存",
+    "llama.cpp 跑 Qwen2.5-14B 比 Ollama 快，显卡 4070，为什么？",
+]
+
+
+@pytest.mark.parametrize("text", ONE_STACK_CONTRASTED)
+def test_ollama_and_llama_cpp_set_against_each_other_are_two_setups(
+    capsys: pytest.CaptureFixture[str], text: str
+) -> None:
+    data = ask(capsys, text)
+    sized = data["request"]["runtime"]
+    other = "llama.cpp" if sized == "Ollama" else "Ollama"
+    assert sized in ("Ollama", "llama.cpp")
+    assert named(data)[f"runtime: {other}"] == "other_setup"
+
+
+ONE_STACK_SAID = [
+    "Ollama runs llama.cpp under the hood; serve Qwen2.5-7B on a 4090 with Ollama, 8k context.",
+    "Serve Llama-3-8B with Ollama (llama.cpp backend) on an RTX 4090.",
+    "用 Ollama（底层是 llama.cpp）在 4090 上部署 Qwen2.5-7B",
+]
+
+
+@pytest.mark.parametrize("text", ONE_STACK_SAID)
+def test_ollama_said_to_run_llama_cpp_is_one_stack(capsys: pytest.CaptureFixture[str], text: str) -> None:
+    data = ask(capsys, text)
+    assert data["request"]["runtime"] == "Ollama"
+    assert not [t for t in named(data) if t.startswith("runtime:")]
