@@ -289,3 +289,34 @@ def test_ollama_said_to_run_llama_cpp_is_one_stack(capsys: pytest.CaptureFixture
     data = ask(capsys, text)
     assert data["request"]["runtime"] == "Ollama"
     assert not [t for t in named(data) if t.startswith("runtime:")]
+
+
+TRAIN_A_RELEASE = [
+    "I want to train Qwen2.5-7B-Instruct on my own chat data with 4 A100s.",
+    "Train Llama-3-8B on our support conversations using 8 H100, how long?",
+    "Can I train gemma-2-9b-it on 2 A100 80GB?",
+    "用 8 张 A100 训练 Qwen2.5-7B，数据是我的客服对话",
+    "训练 gemma-2-9b-it，4 张 4090 够吗？",
+    "用自己的数据集训练 Llama-3-8B-Instruct，2 张 H100 要多久？",
+]
+
+
+@pytest.mark.parametrize("text", TRAIN_A_RELEASE)
+def test_training_a_chat_release_or_on_own_data_is_fine_tuning(
+    capsys: pytest.CaptureFixture[str], text: str
+) -> None:
+    assert ask(capsys, text)["request"]["stage"] == "finetune"
+
+
+TRAIN_AT_SCALE = [
+    "How long to train a 7B model from scratch on 1T tokens with 256 H100?",
+    "Train Llama 3 8B on 15T tokens with 1024 H100.",
+    "从头训练一个 7B 模型，1 万亿 token，256 张 H100 要多久？",
+]
+
+
+@pytest.mark.parametrize("text", TRAIN_AT_SCALE)
+def test_training_at_pretraining_scale_stays_pretraining(
+    capsys: pytest.CaptureFixture[str], text: str
+) -> None:
+    assert ask(capsys, text)["request"]["stage"] == "pretrain"

@@ -28,6 +28,22 @@ TUNING_ONLY = ("ptuning", "freeze")
 """Methods of :data:`bot.parse.settings.METHOD_WORDS` that exist only as fine-tuning methods."""
 
 
+TUNED_RELEASE_RE = rc(
+    r"[\-_](?:instruct|chat|it)(?![a-z0-9])|\b(?:instruct|chat)\s+(?:model|version|release)\b"
+)
+"""An instruction-tuned release ('Qwen2.5-7B-Instruct', 'gemma-2-9b-it', 'the chat model'): a model that
+exists, trained further (fine-tuned), never pre-trained from scratch."""
+OWN_DATA_RE = rc(
+    r"\b(?:my|our|own|custom|company|internal)\s+(?:own\s+)?(?:chat\s+|support\s+|domain\s+)?"
+    r"(?:data(?:set)?s?|documents?|docs|corpus|conversations?|dialogues?|samples|examples|chats?)\b"
+    r"|(?:我的|我们的|自己的|公司的?|内部的?)\s*(?:客服|领域|业务)?\s*(?:数据集?|语料|对话|文档|样本)"
+)
+"""The asker's own data ('on my documents', 'our chat data', '我的客服对话'): a released model adapted
+to it."""
+PRETRAINING_SCALE_RE = rc(r"from\s+scratch|从头|从零|trillion|\d\s*t\s*tokens?\b|\d\s*t\s*token|万亿")
+"""A pre-training said by its scale or start ('from scratch', '1T tokens', '万亿'): stays pre-training."""
+
+
 def tuning_only_stage(stage: str | None, s: str) -> str | None:
     """'finetune' when no stage word is said (a weak hint such as '显存不够' may have given one) and
     ``s`` (normalized) names a method only fine-tuning has, else ``stage``."""
@@ -38,6 +54,9 @@ def tuning_only_stage(stage: str | None, s: str) -> str | None:
         # round 7: a training ('训练', the weak hint) of adapters ('train_lora … 才能训练'): adapters train
         # on a model that exists, a fine-tuning unless pre-training is named (then lora_pretraining)
         found = bool(lx.LORA_RE.search(s) or lx.QLORA_RE.search(s))
+    if not found and stage == "pretrain" and not PRETRAINING_SCALE_RE.search(s):
+        # round 12: a training ('train', the weak hint) of a released chat model or on the asker's own data
+        found = bool(TUNED_RELEASE_RE.search(s) or OWN_DATA_RE.search(s))
     return "finetune" if found else stage
 
 
