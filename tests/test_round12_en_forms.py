@@ -320,3 +320,15 @@ def test_training_at_pretraining_scale_stays_pretraining(
     capsys: pytest.CaptureFixture[str], text: str
 ) -> None:
     assert ask(capsys, text)["request"]["stage"] == "pretrain"
+
+
+R12_WORK_UNDERSTOOD_EN = 15
+"""Round 12's English r12work records (en_r12.json, 20 records) understood in full at the last measurement
+(7/20 at its freeze, 15/20 after these readers; tests/data/real_questions/README.md). Its r12test half (20
+records) is frozen in ``frozen_r12_test_en.sha256``."""
+
+
+def test_round12_work_en_does_not_regress() -> None:
+    from tests.test_real_questions import _work_understood
+
+    assert _work_understood("r12work", "en", 20) >= R12_WORK_UNDERSTOOD_EN
