@@ -63,6 +63,7 @@ IGNORED_REASONS = (
     "output_in_context",  # an output length with no prompt ('max_tokens 512'): in the context, named
     "per_user_speed",  # a speed per user ('each user 20 tok/s'): compared with the per-sequence speed
     "llama_cpp_based",  # a front-end that runs llama.cpp (koboldcpp, LM Studio): sized as llama.cpp
+    "kv_cache_layer",  # LMCache, NIXL, Mooncake … beside the engine: the KV cache is sized in GPU memory
     "algorithm_family",  # DAPO, KTO, SimPO …: sized as the family the estimator has (GRPO, DPO …)
     "lora_variant",  # DoRA, AdaLoRA, rsLoRA, LoRA+, PiSSA …: low-rank adapters, sized as LoRA (s17)
     "vague",  # '几十万条': an amount with no number in it; never read as its smallest value

@@ -7,6 +7,7 @@ compared setups. Without one asking sentence naming exactly one method, the firs
 from __future__ import annotations
 
 from bot.parse.asked_model import ASKING_RE, SENTENCE_RE
+from bot.parse.lexicon import LORA_MEANS, NEGATORS
 from bot.parse.regex import rc
 
 _CLAUSE_RE = rc(r"[,，]")
@@ -15,7 +16,7 @@ _TURN_RE = rc(
 )
 """A last clause that turns the question ('…，那不量化的 LoRA 要多少显存？', '…, but how much does LoRA
 need?'): asked about on its own; a clause after a list's comma ('支持 QLoRA、P-tuning 吗？') is not."""
-_NEGATED_BEFORE_RE = rc(r"(?:不用|不要|不做|不是|without|no|not|non[\s\-]?|instead\s+of|rather\s+than)\s*$")
+_NEGATED_BEFORE_RE = rc(NEGATORS.replace("|非", "") + r"\s*" + LORA_MEANS + "$")
 
 
 def asked_method_first(s: str, methods: list[str], words: tuple[tuple[object, str], ...]) -> list[str]:

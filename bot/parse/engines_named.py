@@ -45,11 +45,27 @@ def engines_named(s: str, runtime: str | None) -> tuple[str | None, list[tuple[s
     others = [
         name
         for _, name in sorted(found)
-        if name != runtime and name not in NEVER_OTHER and frozenset((name, runtime)) not in ONE_STACK
+        if name != runtime
+        and name not in NEVER_OTHER
+        and (frozenset((name, runtime)) not in ONE_STACK or _contrasted(s, found, name, runtime))
     ]
     return runtime, [
         (f"runtime: {name}", "alternative_engine" if name in accepted else "other_setup") for name in others
     ]
+
+
+CONTRAST_RE = rc(
+    r"\b(?:but|while|whereas|unlike|than|compared|vs|versus|however|instead)\b|而|但|却|不如|相比|比(?!特)"
+)
+"""A contrast between two engines' behaviour ('llama.cpp uses 7.5 GB … but Ollama only 6 GB')."""
+
+
+def _contrasted(s: str, found: list[tuple[int, str]], name: str, runtime: str) -> bool:
+    """Round 12: whether the two engines of one stack (Ollama runs llama.cpp) are set against each other in
+    ``s`` — a contrast word between their names: then each is a setup of its own, the other one named."""
+    at = {n: i for i, n in found}
+    lo, hi = sorted((at.get(name, 0), at.get(runtime, 0)))
+    return bool(CONTRAST_RE.search(s, lo, hi))
 
 
 ACCEPTED_AFTER_RE = rc(

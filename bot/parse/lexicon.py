@@ -389,13 +389,18 @@ WEAK_INFERENCE_RE = rc(
     r"跑|\brun\b|\bruns\b|\bload|加载|带得动|量化|int4|int8|\bgptq\b|\bawq\b|gguf|显存|vram|\bmemory\b|"
     r"上下文|context|\bfit\b"
 )
+LORA_MEANS = r"(?:(?:with|using|use|via|through|by|doing|do|a|an|plain)\s+|(?:使用|采用|用|做|走)\s*)?"
+"""Round 12: a means word between a negation and LoRA ('not with LoRA', 'not using LoRA', '不使用 LoRA')."""
 FULL_RE = rc(
     r"全参|全量|all\s+parameters?|not\s+lora|no\s+lora|full[\s\-]*(?:parameter|param|weight|fine|ft\b|sft|finetun)|"
     r"adapters\s+are\s+out|\bfull\b"
 )
-NEGATED_LORA_RE = rc(
-    r"(?:不用|不要|不做|不是|非|without|no|not|non[\s\-]?|instead\s+of|rather\s+than)\s*q?lora"
+NEGATORS = (
+    r"(?:不用|不要|不做|不是|不采用|不使用|没有?用|未使用|非|without|no|not|non[\s\-]?|instead\s+of"
+    r"|rather\s+than)"
 )
+"""Words that negate the method after them ('without LoRA', '不采用 LoRA')."""
+NEGATED_LORA_RE = rc(NEGATORS + r"\s*" + LORA_MEANS + "q?lora")
 QLORA_RE = rc(
     r"(?<![a-z0-9])qlora(?![a-z0-9])|4[\s\-]?bit\s*(?:量化|quantized|quantization)?\s*(?:\+|和|加|with|and)?\s*lora"
     r"|4[\s\-]?bit\s*(?:量化训练|量化微调|quantized\s+(?:training|fine[\s\-]?tuning))"

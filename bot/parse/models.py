@@ -25,6 +25,7 @@ from bot.parse.gpus import is_gpu_name
 from bot.parse.name_store import stored_model_index
 from bot.parse.normalize import MODEL_MARK, mask
 from bot.parse.other_names import tagged_family_names
+from bot.parse.port_names import drop_port_stems
 from bot.parse.regex import LazyPattern, compile_pattern, rc, starts_with_one_of
 from bot.parse.verb_names import job_named_model
 from bot.parse.vision_names import mark_substitutions, vision_language_names
@@ -282,7 +283,7 @@ def _loose(s: str) -> str:
 def extract_models(s: str, raw: str = "") -> tuple[str, list[ModelMention]]:
     """Every model mention in the normalized text ``s`` (masked in the returned text), in order;
     ``raw`` (the message as typed) tells a name typed as one ("InternVL 76B") from a word."""
-    idx = _model_index()
+    idx, original = _model_index(), s
     typed_as = names.typed_in(raw)
     mentions: list[ModelMention] = []
     for pat, _name, params in lx.ADJACENT_MODELS:
@@ -355,7 +356,9 @@ def extract_models(s: str, raw: str = "") -> tuple[str, list[ModelMention]]:
         s = mask(s, start, end, MODEL_MARK)
     s = _last_passes(s, mentions, typed_as)
     mentions.sort(key=lambda mm: mm.start)
-    return s, mentions
+    return (
+        drop_port_stems(original, s, mentions) if ".c" in s or ".rs" in s or ".mojo" in s else (s, mentions)
+    )
 
 
 def _last_passes(s: str, mentions: list[ModelMention], typed_as: names.Typed) -> str:

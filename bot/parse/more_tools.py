@@ -75,6 +75,15 @@ share (open-instruct's ``--vllm_num_engines`` is OpenRLHF's too: en11-003 was an
 the R1 reproductions (Open-R1, X-R1, VLM-R1, R1-V, Video-R1, Search-R1, simple_GRPO), whose names
 :func:`bot.parse.written_names.written_names` writes as one word so that none reads as DeepSeek-R1."""
 
+ACCELERATE_RE = rc(
+    r"(?:(?:\b(?:with|using|via|through|in)|用|使用|基于|通过)\s*(?:hf\s+|hugging\s*face(?:['’]s)?\s+|🤗\s*)?accelerate\b(?!\s*-)"
+    r"(?!\s+(?:the|training|inference|it|this|that|my|our|your|their|things|learning|convergence)\b)"
+    r"|\b(?:hf|hugging\s*face(?:['’]s)?|🤗)\s*accelerate\b|\baccelerate(?:['’]s|\s+(?:config|configs|env|library)\b|\s*的\s*(?:配置|config)))"
+)
+"""Hugging Face accelerate named as the job's means ('with accelerate', 'my accelerate config',
+'🤗 Accelerate', '用 accelerate', 'accelerate 的配置'), not the verb ('to accelerate training', 'accelerate
+the job'); ``accelerate launch`` is read as a launcher with its flags (bot.parse.configs.accelerate_flags)."""
+
 MORE_TRAINING_TOOLS: tuple[tuple[LazyPattern, str], ...] = (
     (
         rc(r"\bmlx[_\-\s]lm\b(?!\.(?:generate|server|convert|chat)\b|\s+(?:generate|server|convert|chat)\b)"),
@@ -82,6 +91,10 @@ MORE_TRAINING_TOOLS: tuple[tuple[LazyPattern, str], ...] = (
     ),
     # EleutherAI's trainer (round 6); not its models ('GPT-NeoX-20B': round 10, s15)
     (rc(r"(?<![a-z0-9])gpt[\s\-_]?neox(?![a-z0-9])(?![\s\-_]*\d+(?:\.\d+)?\s*[bm]\b)"), "GPT-NeoX"),
+    (
+        ACCELERATE_RE,
+        "accelerate",
+    ),  # round 12: 'OOM fine-tuning gpt-j-6b with accelerate … my accelerate config'
     *ZH_TRAINING_TOOLS,
     *RL_TRAINING_TOOLS,
 )

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from bot.parse.regex import rc
 
-_PARAMS = r"param(?:eter)?s?"
+_PARAMS = r"param(?:eter)?s?(?![a-z])"  # round 12: whole ('offload_params false' is no 'offload_param')
 _OFF = r"(?:offload\w*|卸载)"
 _NOT_ON = r"(?![\"'\s:=\{_\-]*(?:device[\"'\s:=_\-]*)?(?:none|false|0|gpu)(?![a-z0-9]))"
 PARAM_OFFLOAD_RE = rc(

@@ -34,7 +34,14 @@ from bot.parse.param_offload import PARAM_OFFLOAD_RE
 from bot.parse.regex import rc
 from bot.parse.rl_words import QUANT_GROUP_RE, RL_GENERATION_GROUPS, RL_GENERATIONS_RE
 from bot.parse.shared_value import spread_shared_value
-from bot.parse.stack_words import inferred_tool, launcher_named, named_tools, tool_written, training_tool
+from bot.parse.stack_words import (
+    LAUNCHERS_NAMED,
+    inferred_tool,
+    launcher_named,
+    named_tools,
+    tool_written,
+    training_tool,
+)
 from bot.parse.structure import OBSERVED, TRIED, role_at, segments
 from estimator.models import SizingRequest
 from estimator.request import setting
@@ -180,7 +187,7 @@ NO_OFFLOAD_RE = rc(
 )
 """No CPU offload: 'without offloading', '不开 offload', 'ds_zero2_no_offload', and llama.cpp's 'fully
 offloaded to the GPU' (its 'offload' moves layers onto the GPU)."""
-_OFFLOAD_KEY = r"(?:param|grad|optimizer|optim|model)?[_\s\-]*offload(?:[_\s\-]*(?:param|optimizer|model))?"
+_OFFLOAD_KEY = r"(?:param|grad|optimizer|optim|model)?[_\s\-]*offload(?:[_\s\-]*(?:param|optimizer|model)s?)?"
 _OFFLOAD_KEY += r"(?:[_\s\-]*device)?\s*(?:=|:|设为|设成|是)?\s*"
 OFFLOAD_KEY_OFF_RE = rc(_OFFLOAD_KEY + r"(?:false|none|0)(?![a-z0-9])")
 OFFLOAD_KEY_ON_RE = rc(_OFFLOAD_KEY + r"(?:true|cpu|nvme|1)(?![a-z0-9])")
@@ -267,8 +274,8 @@ def read_vocabulary(s: str, training: bool) -> Vocab:
     if tool:
         out.fields["training_tool"] = tool
     elif (
-        training and not tools_named and (inferred := inferred_tool(s))
-    ):  # "per_device_train_batch_size 1": HF Trainer, said so
+        training and not set(tools_named) - LAUNCHERS_NAMED and (inferred := inferred_tool(s))
+    ):  # "per_device_train_batch_size 1": HF Trainer, said so; accelerate launches a trainer (round 12)
         name, out.tool_cue = inferred
         if name in TRAINING_TOOL_LIMITS:
             out.fields["training_tool"] = name

@@ -17,8 +17,13 @@ FOUR_BIT = frozenset(("int4", "nf4", "fp4"))
 
 
 def lora_on_four_bits(f: dict[str, Any], precision: str | None) -> str | None:
-    """The method of the fields ``f``: 'qlora' for a LoRA fine-tuning whose base is 4-bit, else as is."""
+    """The method of the fields ``f``: 'qlora' for a LoRA fine-tuning whose base is 4-bit — and (round 12)
+    for a fine-tuning at 4 bits that names no method ('fine-tune Qwen3-235B, 4-bit is enough', '4bit 微调
+    Qwen2.5-7B'): 4-bit weights train only as a frozen base under adapters, so the 4 bits are used, not set
+    aside as a full fine-tuning's precision — else as is. A full fine-tuning said stays full."""
     method = f.get("method")
-    if method == "lora" and f.get("stage") == "finetune" and precision in FOUR_BIT and not f.get("methods"):
+    if method not in ("lora", None) or f.get("methods"):
+        return method
+    if f.get("stage") == "finetune" and precision in FOUR_BIT:
         return "qlora"
     return method

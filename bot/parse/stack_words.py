@@ -12,6 +12,7 @@ are read by :mod:`bot.parse.settings`.
 
 from __future__ import annotations
 
+from bot.parse.kv_layers import KV_CACHE_LAYERS, kv_cache_layers
 from bot.parse.more_engines import MORE_RUNTIMES, NOT_DEEPSPEED_TRAINING
 from bot.parse.more_tools import (
     MORE_TOOL_CUES,
@@ -103,7 +104,7 @@ SWITCH_RE = rc(
 """A switch written just before a tool ('we tried A, then B', '后来改用 B'): B is the setup asked about."""
 
 
-ANY_TOOL_RE = rc("|".join(p.pattern for p, _ in (*TRAINING_TOOLS, *RUNTIMES_NOT_MODELLED)))
+ANY_TOOL_RE = rc("|".join(p.pattern for p, _ in (*TRAINING_TOOLS, *RUNTIMES_NOT_MODELLED, *KV_CACHE_LAYERS)))
 """One search first: most messages name no tool (speed)."""
 
 
@@ -223,6 +224,10 @@ def tool_written(s: str, name: str) -> bool:
     return any(pattern.search(s) for pattern, tool in TRAINING_TOOLS if tool == name)
 
 
+LAUNCHERS_NAMED = frozenset({("training_tool: accelerate", "no_field")})
+"""Tools named that launch another ('with accelerate'): the trainer under them is still read from its keys."""
+
+
 def named_tools(s: str, used: str | None = None) -> list[tuple[str, str]]:
     """('training_tool: X', 'no_field') and ('runtime: Y', 'runtime_not_modelled') for the tools named
     in the normalized text ``s`` (except ``used``, the training tool the sizing keeps to; DeepSpeed beside
@@ -247,7 +252,7 @@ def named_tools(s: str, used: str | None = None) -> list[tuple[str, str]]:
         for pattern, name in RUNTIMES_NOT_MODELLED
         if pattern.search(s)
     ]
-    return out
+    return out + kv_cache_layers(s)  # round 12: LMCache, NIXL … beside the engine
 
 
 FINE_TUNING_TOOLS = frozenset(

@@ -13,8 +13,10 @@ pre-training with adapters.
 
 from __future__ import annotations
 
+import re
+
 from bot.parse import lexicon as lx
-from bot.parse.regex import rc
+from bot.parse.regex import compile_pattern, rc
 from bot.parse.settings import METHOD_WORDS
 from bot.parse.words import explicit_stage
 
@@ -26,6 +28,24 @@ PRETRAINING_RE = rc(
 lora', 'a pretraining checkpoint')."""
 TUNING_ONLY = ("ptuning", "freeze")
 """Methods of :data:`bot.parse.settings.METHOD_WORDS` that exist only as fine-tuning methods."""
+
+
+TUNED_RELEASE_RE = rc(
+    r"[\-_](?:instruct|chat|it)(?![a-z0-9])|\b(?:instruct|chat)\s+(?:model|version|release)\b"
+)
+"""An instruction-tuned release ('Qwen2.5-7B-Instruct', 'gemma-2-9b-it', 'the chat model'): a model that
+exists, trained further (fine-tuned), never pre-trained from scratch."""
+OWN_DATA_RE = rc(
+    r"\b(?:my|our|own|custom|company|internal)\s+(?:own\s+)?(?:chat\s+|support\s+|domain\s+)?"
+    r"(?:data(?:set)?s?|documents?|docs|corpus|conversations?|dialogues?|samples|examples|chats?)\b"
+    r"|(?:我的|我们的|自己的|公司的?|内部的?)\s*(?:客服|领域|业务)?\s*(?:数据集?|语料|对话|文档|样本)"
+)
+"""The asker's own data ('on my documents', 'our chat data', '我的客服对话'): a released model adapted
+to it."""
+TUNED_OR_OWN_RE = compile_pattern(f"{TUNED_RELEASE_RE.pattern}|{OWN_DATA_RE.pattern}", re.ASCII)
+"""Either, in one search of the compiled pattern itself (parse cost: no Python frame)."""
+PRETRAINING_SCALE_RE = rc(r"from\s+scratch|从头|从零|trillion|\d\s*t\s*tokens?\b|\d\s*t\s*token|万亿")
+"""A pre-training said by its scale or start ('from scratch', '1T tokens', '万亿'): stays pre-training."""
 
 
 def tuning_only_stage(stage: str | None, s: str) -> str | None:
@@ -42,6 +62,9 @@ def tuning_only_stage(stage: str | None, s: str) -> str | None:
         # round 7: a training ('训练', the weak hint) of adapters ('train_lora … 才能训练'): adapters train
         # on a model that exists, a fine-tuning unless pre-training is named (then lora_pretraining)
         found = bool(lx.LORA_RE.search(s) or lx.QLORA_RE.search(s))
+    if not found and stage == "pretrain" and TUNED_OR_OWN_RE.search(s):
+        # round 12: a training ('train', the weak hint) of a released chat model or on the asker's own data
+        found = not PRETRAINING_SCALE_RE.search(s)
     return "finetune" if found else stage
 
 

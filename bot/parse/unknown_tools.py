@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 
 from bot.parse.model_names import NOT_NAMES
+from bot.parse.port_names import port_tools
 from bot.parse.regex import rc
 from bot.parse.stack_words import ANY_TOOL_RE, SERVING_ENGINE_RE
 from bot.parse.written_settings import OPTIMIZER_NAME_RE
@@ -113,12 +114,28 @@ CLASS_NAME_RE = re.compile(r"(?:Error|Exception|Warning|Config|Arguments|Args|Tr
 """A class of a library ('RuntimeError', 'TurbomindEngineConfig', 'DPOTrainer'): code, not a tool."""
 
 
+MLX_RE = rc(r"(?<![a-z0-9_])mlx(?![a-z0-9_])(?![\-_\s.]*lm\b)")
+"""Apple's MLX named as a framework ('LoRA in MLX', '用 MLX 部署', a checkpoint converted for it:
+'Qwen2.5-7B-MLX-4bit', 'mlx-community/…'), not as its tool ('mlx-lm', :mod:`bot.parse.more_tools`)."""
+
+
+def mlx_named(s: str, training: bool) -> list[tuple[str, str]]:
+    """Round 12: MLX named alone is the job's stack — a training job runs mlx-lm
+    (github.com/ml-explore/mlx-lm: ``mlx_lm.lora``), a serving job MLX; neither has a model in the sizing,
+    so it is named, never dropped."""
+    if not MLX_RE.search(s):
+        return []
+    return [("training_tool: mlx-lm", "no_field") if training else ("runtime: MLX", "runtime_not_modelled")]
+
+
 def unknown_tools(raw: str, s: str, training: bool) -> list[tuple[str, str]]:
     """('training_tool: X', 'no_field') — or ('runtime: X', 'runtime_not_modelled') when not ``training``
     — for each name in ``raw`` no table has (see the module docstring); ``s``: its normalized text."""
+    out: list[tuple[str, str]] = mlx_named(s, training) if "mlx" in s else []  # round 12, gated here
+    if ".c" in s or ".rs" in s or ".mojo" in s or ".zig" in s:  # 'llama2.c', 'gemma.cpp' (round 12)
+        out += port_tools(raw, s, training)
     if not raw or not (_GATE.search(s) or TOOL_NOUN_RE.search(s)):
-        return []
-    out: list[tuple[str, str]] = []
+        return out
     for m in (*UNKNOWN_TOOL_RE.finditer(raw), *NAMED_TOOL_RE.finditer(raw)):
         name = m.groupdict().get("name") or m.groupdict().get("owner")
         item = (f"training_tool: {name}", "no_field")

@@ -68,6 +68,10 @@ IGNORED_TEXTS: dict[str, str] = {
         "sized with the generic serving memory model; this engine's own is not modelled"
     ),
     "llama_cpp_based": N_("it runs llama.cpp: sized with llama.cpp's memory model"),
+    "kv_cache_layer": N_(
+        "a KV-cache store beside the engine: the sizing keeps the KV cache of the requests in flight in GPU "
+        "memory, as the engine does"
+    ),
     "engine_gpus": N_(
         "the engine runs on tensor × pipeline × data-parallel GPUs as its flags set them, not on every "
         "visible one: sized on those"

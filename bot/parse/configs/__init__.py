@@ -246,6 +246,14 @@ MAX_POSITIONAL = 4
 """Bare words a command may have before its first flag (program, subcommand, module, script, model)."""
 
 
+PROSE_WORDS = frozenset(
+    ("with", "using", "via", "but", "so", "then", "when", "while", "because", "which", "is")
+)  # fmt: skip
+"""English's function words that no flag takes as its value ('on', 'and' can be: llama.cpp's '-fa on'):
+after a command's flags they begin the sentence again (round 12: 'with' was read as ``--use_fast_kernels``'s
+value, and the model after it lost to the command)."""
+
+
 def command_end(line: str, start: int) -> int:
     """Where a command written inside a sentence ends: at the first CJK character, after a word a comma or a
     semicolon closes ("… --enforce-eager, how much" ends before the comma), or at the first bare word that is
@@ -263,6 +271,8 @@ def command_end(line: str, start: int) -> int:
             if "=" in word:
                 after_flag = False
             continue
+        if seen_flag and word.lower() in PROSE_WORDS:
+            return m.start()  # round 12: '… --use_fast_kernels with meta-llama/Llama-3.2-1B on 8 A40': prose
         if (
             after_flag
             or word.startswith("$")
