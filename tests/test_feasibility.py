@@ -13,11 +13,22 @@ from __future__ import annotations
 import pytest
 from corpus import CORPUS, load_questions
 
+from bot.core.failed_counts import ALL_CODES
 from bot.core.pipeline import answer
 
 VERDICT = {True: "yes", False: "no", "borderline": "borderline"}
 TRAINING = {"full_finetune", "peft_finetune", "preference_rl", "parallelism_advice", "continued_pretrain"}
 SERVING = {"inference_memory", "deployment_concurrency"}
+
+
+def _verdict_at_asked(report) -> str | None:
+    """``report.feasible``, or where the asker said a count ran out of memory (session 18: the answer is
+    sized above it) the verdict at that count, which the failed-count note carries ('baichuan-7b … 一张 A100
+    80G 上 OOM 了': no on the one card, whatever fits on two)."""
+    first = report.warnings[0] if report.warnings else None
+    if first is not None and first.code in ALL_CODES:
+        return first.params.get("feasible")
+    return report.feasible
 
 
 def _agreement(categories: set[str]) -> tuple[float, list[str]]:
@@ -30,7 +41,7 @@ def _agreement(categories: set[str]) -> tuple[float, list[str]]:
     lines, hits = [], 0
     for q in cases:
         a = answer(q["text"])
-        ours = a.report.feasible if a.report else None
+        ours = _verdict_at_asked(a.report) if a.report else None
         expected = VERDICT[q["expected"]["feasible"]]
         hits += ours == expected
         lines.append(f"  {q['id']} expected {expected:<10} ours {ours!s:<10} {q['text'][:60]}")

@@ -10,6 +10,7 @@ from collections import Counter
 import pytest
 
 import bot.core.answer
+import bot.core.compare_currency
 import bot.core.pipeline
 import bot.render.advice
 import bot.render.compare
@@ -38,7 +39,7 @@ def calls(monkeypatch) -> Counter:
         monkeypatch.setattr(module, "chosen_plan", counted("chosen_plan", chosen_plan))
     for module in (bot.core.answer, bot.render.understood):
         monkeypatch.setattr(module, "interpret", counted("interpret", interpret))
-    for module in (bot.core.answer, bot.core.pipeline, bot.render.compare):
+    for module in (bot.core.compare_currency, bot.render.compare):
         monkeypatch.setattr(module, "cheapest_index", counted("cheapest_index", cheapest_index))
     return counts
 

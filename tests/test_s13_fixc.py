@@ -199,7 +199,9 @@ def test_vllm_turned_off_is_not_read_as_vllm(question: str, written: str) -> Non
 
 
 @pytest.mark.parametrize(
-    ("value", "runtime", "reason"), [("false", None, "rollout_as_vllm"), ("true", "vLLM", None)]
+    ("value", "runtime", "reason"),
+    # s18-trfix: use_vllm true with no vllm_mode is said in the reply: sized as TRL's server mode
+    [("false", None, "rollout_as_vllm"), ("true", "vLLM", "vllm_server_default")],
 )
 def test_use_vllm_in_a_pasted_config_agrees_with_the_prose(
     value: str, runtime: str | None, reason: str | None

@@ -52,7 +52,8 @@ LARGER_CARD_RIGS = [
     ("I have an RTX 5090 plus an RTX 3080. Can I run Qwen2.5-32B Q4 with llama.cpp?", "RTX-5090", 1),
     ("我的机器是 5090 加 3080，用 llama.cpp 跑 Qwen2.5-32B 的 Q4 行吗？", "RTX-5090", 1),
     ("An RTX 5090 plus an RTX 3080 with vLLM: can I serve Qwen2.5-32B AWQ?", "RTX-5090", 1),
-    ("我的机器是 4090 加 3090，用 Ollama 跑 70B 的 Q4 能跑吗？", "RTX-4090", 2),
+    # s18-fix: two cards of equal memory are sized as the slower one (the rig runs at its pace)
+    ("我的机器是 4090 加 3090，用 Ollama 跑 70B 的 Q4 能跑吗？", "RTX-3090", 2),
 ]
 
 

@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from bot.core.failed_counts import ALL_CODES
 from tests.real_questions import answer_json, records, split_of
 
 VERDICT_KINDS = ("oom", "fits", "days", "hours")
@@ -67,13 +68,24 @@ def _time_agrees(outcome: dict[str, Any], days: dict[str, Any] | None) -> bool |
     return days["low"] * (1 - 1e-9) <= reported <= days["high"] * (1 + 1e-9)
 
 
+def _verdict_at_asked(report: dict[str, Any]) -> str | None:
+    """The verdict on the asker's setup: ``feasible``, except where the asker said a count ran out of
+    memory (session 18: the answer is then sized above that count, and its first note carries the
+    verdict at the count that failed, ``params.feasible``)."""
+    notes = report.get("warnings") or []
+    first = notes[0] if notes else {}
+    if first.get("code") in ALL_CODES:
+        return (first.get("params") or {}).get("feasible")
+    return report.get("feasible")
+
+
 def agreement() -> tuple[Counter, list[str]]:
     """Counts per outcome and verdict, and one line per record (id, outcome, verdict)."""
     counts: Counter = Counter()
     lines = []
     for r in _work_records():
         report = answer_json(r["text"]).get("report") or {}
-        outcome, verdict = r["outcome"], report.get("feasible")
+        outcome, verdict = r["outcome"], _verdict_at_asked(report)
         kind = outcome["kind"]
         if kind in ("days", "hours"):
             agrees = _time_agrees(outcome, report.get("days"))

@@ -68,6 +68,8 @@ def priced_cheapest(reports: list[SizingReport], families: list[str] | None = No
     more are (an unpriced RTX 6000 Ada no longer hides the cheapest of the others): its index in
     ``reports``."""
     table = table_currency(reports)
+    if any(cost_currency(r) not in (None, table) for r in reports):
+        return None  # a price in another currency cannot be compared (no exchange rate): no winner, say why
     kept = [i for i, r in enumerate(reports) if cost_currency(r) == table and table is not None]
     if len(kept) == len(reports) or len(kept) < 2:
         return cheapest_index(reports, families)

@@ -78,6 +78,7 @@ def size_above_failed(request: SizingRequest, size: Callable[[SizingRequest], Si
     m = probe[0].memory
     params = {"tried_low": request.gpu_count, "gpu_count": failed, "per_gpu_gib": m.per_gpu_bytes / GIB}
     params["usable_gib"] = m.usable_bytes / GIB
+    params["feasible"] = probe[0].feasible  # the verdict at the count that failed (fidelity checks read it)
     if m.min_gpus is None:  # nothing fits at any count: the answer at the count that failed says so
         return _noted(probe, Note(code=agrees, params=params))
     above = fewest_above(failed, probe[0].gpus_per_node or 8)

@@ -44,10 +44,14 @@ def serving_above_failed(
         "kv_tokens": inf.kv_capacity_tokens or 0,
         "max_concurrency": inf.max_concurrency,
         "context": inf.context_tokens,
+        "feasible": probe[0].feasible,  # the verdict at the count that failed (fidelity checks read it)
     }
     if agrees:
         above = max(above, inf.recommended_gpus, inf.min_gpus)
-    sized = size(request.model_copy(update={"gpu_count": above, "gpu_count_max": None}))
+    # More GPUs after an OOM are for more memory per model copy: tensor-parallel over all of them, never
+    # replicas no larger than the copy that failed (2 failed → 'TP=1 × 4 replicas' would hold less).
+    tp = above if (request.tp or failed) <= failed else request.tp
+    sized = size(request.model_copy(update={"gpu_count": above, "gpu_count_max": None, "tp": tp}))
     if sized is None or sized[0].inference is None:
         return None
     report, sources = sized

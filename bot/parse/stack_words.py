@@ -12,7 +12,7 @@ are read by :mod:`bot.parse.settings`.
 
 from __future__ import annotations
 
-from bot.parse.kv_layers import KV_CACHE_LAYERS, kv_cache_layers
+from bot.parse.kv_layers import KV_LAYER_RE, kv_cache_layers
 from bot.parse.more_engines import MORE_RUNTIMES, NOT_DEEPSPEED_TRAINING
 from bot.parse.more_tools import (
     MORE_TOOL_CUES,
@@ -104,8 +104,9 @@ SWITCH_RE = rc(
 """A switch written just before a tool ('we tried A, then B', '后来改用 B'): B is the setup asked about."""
 
 
-ANY_TOOL_RE = rc("|".join(p.pattern for p, _ in (*TRAINING_TOOLS, *RUNTIMES_NOT_MODELLED, *KV_CACHE_LAYERS)))
-"""One search first: most messages name no tool (speed)."""
+ANY_TOOL_RE = rc("|".join(p.pattern for p, _ in (*TRAINING_TOOLS, *RUNTIMES_NOT_MODELLED)))
+"""One search first: most messages name no tool (speed). The KV-cache layers have their own search
+(:data:`bot.parse.kv_layers.KV_LAYER_RE`): with them the alternation has too many literals for one gate."""
 
 
 TOOL_CUES: tuple[tuple[LazyPattern, str], ...] = (
@@ -233,7 +234,7 @@ def named_tools(s: str, used: str | None = None) -> list[tuple[str, str]]:
     in the normalized text ``s`` (except ``used``, the training tool the sizing keeps to; DeepSpeed beside
     its settings, :data:`DEEPSPEED_SETTINGS_RE`, with 'settings_applied'), in a fixed order, each once."""
     if not ANY_TOOL_RE.search(s):
-        return []
+        return kv_cache_layers(s) if KV_LAYER_RE.search(s) else []
     applied = "DeepSpeed" if DEEPSPEED_SETTINGS_RE.search(s) else None
     out = [
         (
