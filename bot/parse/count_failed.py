@@ -37,6 +37,10 @@ _QUESTION_AFTER = rc(r"\s*(?:吗|么|嘛|\?)")
 _SENTENCE_END = rc(r"[。！？!?;；\n]|\.(?:\s|$)")
 """Where the count's sentence ends."""
 
+_WORKS_RE = rc(r"\bworks?\s+(?:fine|well|ok)|\bruns?\s+fine|没问题|正常(?:运行|跑)|跑得(?:很好|好好的)")
+"""Another setup said to work ('vLLM works fine but TGI keeps OOMing', 'vLLM 没问题但 TGI 老是 OOM'): the
+count holds the model; the failure is that engine's, so the count is no lower bound."""
+
 BEFORE = 40
 """Characters before the count looked at: 'vllm ooms on 2 a100s', 'crashed with 8 gpus'."""
 
@@ -45,7 +49,7 @@ def failed_count(s: str, roles: list[Role]) -> Role | None:
     """The one GPU count of ``s`` (normalized text the ``roles`` index) said to have run out of memory in
     its own sentence, else None (no count, two or more counts, a failure asked about or feared)."""
     counted = [r for r in roles if r.role == "count" and r.extra is None]
-    if len(counted) != 1:
+    if len(counted) != 1 or _WORKS_RE.search(s):
         return None
     count = counted[0]
     at = count.tok.start
