@@ -49,8 +49,9 @@ def serving_above_failed(
     if agrees:
         above = max(above, inf.recommended_gpus, inf.min_gpus)
     # More GPUs after an OOM are for more memory per model copy: tensor-parallel over all of them, never
-    # replicas no larger than the copy that failed (2 failed → 'TP=1 × 4 replicas' would hold less).
-    tp = above if (request.tp or failed) <= failed else request.tp
+    # replicas no larger than the copy that failed (2 failed → 'TP=1 × 4 replicas' would hold less); a
+    # TP the user stated stays theirs.
+    tp = request.tp if request.tp is not None else above
     sized = size(request.model_copy(update={"gpu_count": above, "gpu_count_max": None, "tp": tp}))
     if sized is None or sized[0].inference is None:
         return None
