@@ -1,0 +1,44 @@
+"""Readers that misfired on everyday text (session 18, s18-fxa): 'room' read as OOM, '7 x 24 GB' read as
+24/7, a serving 4-bit turning a fine-tune into QLoRA, a serving int4 setting a file's bytes per parameter,
+a per-user rate taken as the whole load."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.parse import parse
+from bot.parse.counts_tried import COUNTS_FAILED
+
+# --- 1. count_failed: word-bounded OOM, a crash only next to a memory word --------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I have 8 H100 in the server room. Fine-tune Llama-3.1-70B full, how long for 1B tokens?",
+        "We have 8 A100s, is there room for a bigger batch? Fine-tune Llama-3.1-8B full.",
+        "8 H100 in our classroom lab, fine-tune Llama-3.1-8B full, how long?",
+        "Zoom call tomorrow: 4 A100s, serve Llama-3.1-8B for 100 users",
+        "8 卡 A100 部署 Qwen2.5-72B 跑不起来，驱动版本不对，需要几张卡？",
+        "vLLM crashes with an illegal memory access on 2 A100s serving Llama-3.1-70B, how many GPUs?",
+        "4 卡 4090 微调 Qwen2.5-7B，进程 crash 了，日志说 NCCL timeout",
+    ],
+)
+def test_everyday_words_are_no_failed_count(text: str) -> None:
+    p = parse(text)
+    assert COUNTS_FAILED not in p.notes
+
+
+@pytest.mark.parametrize(
+    ("text", "count"),
+    [
+        ("It OOMs on 8 H100s when I fine-tune Llama-3.1-70B full, how many do I need?", 8),
+        ("8 卡 H100 全参微调 Llama-3.1-70B，显存爆了，要几张卡？", 8),
+        ("8 卡 H100 全参微调 Llama-3.1-70B OOM了，要几张卡？", 8),
+        ("Full fine-tune of Llama-3.1-8B on 2 A100s crashed, out of memory. How many?", 2),
+        ("4 张 A100 全参微调 Qwen2.5-7B 跑不起来，显存不足", 4),
+    ],
+)
+def test_a_memory_failure_is_still_a_failed_count(text: str, count: int) -> None:
+    p = parse(text)
+    assert p.request.gpu_count == count and COUNTS_FAILED in p.notes
