@@ -42,3 +42,29 @@ def test_everyday_words_are_no_failed_count(text: str) -> None:
 def test_a_memory_failure_is_still_a_failed_count(text: str, count: int) -> None:
     p = parse(text)
     assert p.request.gpu_count == count and COUNTS_FAILED in p.notes
+
+
+# --- 2. around_clock: '7 x 24 GB' is seven 24 GB cards, '7x24 小时' and '24/7' a schedule -------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I have 7 x 24 GB RTX 3090 cards, can I serve Llama-3.1-70B?",
+        "我有 7×24G 的卡，部署 Llama-3.1-8B 够吗",
+    ],
+)
+def test_seven_cards_of_24_gb_are_no_schedule(text: str) -> None:
+    r = parse(text).request
+    assert (r.gpu_count, r.gpu_memory_gib, r.hours_per_day) == (7, 24.0, None)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "7x24 小时服务 200 个并发用户，部署 Llama-3.1-8B 要几张卡",
+        "200 concurrent users 24/7 serving Llama-3.1-8B on H100, how many GPUs?",
+    ],
+)
+def test_around_the_clock_is_still_a_schedule(text: str) -> None:
+    assert parse(text).request.hours_per_day == 24.0
