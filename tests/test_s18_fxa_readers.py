@@ -68,3 +68,32 @@ def test_seven_cards_of_24_gb_are_no_schedule(text: str) -> None:
 )
 def test_around_the_clock_is_still_a_schedule(text: str) -> None:
     assert parse(text).request.hours_per_day == 24.0
+
+
+# --- 3. quantized_lora: a 4-bit of the serving after a fine-tune is no QLoRA --------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Fine-tune Llama-3.1-8B on my data on one RTX 4090, then serve it in 4-bit",
+        "在一张 4090 上微调 Qwen2.5-7B，然后用 int4 部署",
+        "Train Qwen2.5-7B on 2 A100s and deploy the result as AWQ",
+    ],
+)
+def test_a_serving_four_bit_leaves_the_fine_tune_full(text: str) -> None:
+    r = parse(text).request
+    assert r.method != "qlora" and r.precision == "int4"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "fine-tune Mistral-7B at 4 bits on a 3090",
+        "4bit 微调 Qwen2.5-7B，一张 4090",
+        "Fine-tune Llama-3.1-8B in 4-bit on a 4090, then serve it",
+        "LoRA fine-tune Llama-3.1-8B then serve in int4",  # LoRA with a 4-bit named: QLoRA as before
+    ],
+)
+def test_a_four_bit_fine_tune_is_still_qlora(text: str) -> None:
+    assert parse(text).request.method == "qlora"
