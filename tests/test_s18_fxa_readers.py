@@ -97,3 +97,37 @@ def test_a_serving_four_bit_leaves_the_fine_tune_full(text: str) -> None:
 )
 def test_a_four_bit_fine_tune_is_still_qlora(text: str) -> None:
     assert parse(text).request.method == "qlora"
+
+
+# --- 4. weight_size: a serving precision is the target; only a format said of the file sets the bytes -
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I have a 62GB model, how many RTX 4090 do I need to serve it in int4?",
+        "62GB 的模型用 int4 部署要几张 4090",
+        "I have a 62GB model, how many RTX 4090 to serve it?",
+    ],
+)
+def test_a_serving_precision_leaves_the_file_in_bf16(text: str) -> None:
+    assert parse(text).request.params_total == pytest.approx(62e9 / 2)  # 62 GB ÷ 2 bytes (bf16)
+
+
+def test_a_format_said_of_the_file_sets_its_bytes() -> None:
+    fp8 = parse("我有 62GB 的 fp8 权重，部署要几张 4090").request
+    assert (fp8.params_total, fp8.precision) == (pytest.approx(62e9), "fp8")  # 1 byte a parameter
+    gguf = parse("I have a 62GB GGUF Q4_K_M, how many RTX 4090 to serve it?").request
+    assert gguf.params_total == pytest.approx(62e9 * 8 / 4.85)  # Q4_K_M: 4.85 bits a weight (llama.cpp)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I have a 62GB dataset, serve Llama-3.1-8B on 4090s in int4",
+        "62GB of RAM, serve a model in int4 on 4090s",
+        "an A100 80GB model server, serve in int4",
+    ],
+)
+def test_other_sizes_are_no_weights(text: str) -> None:
+    assert parse(text).request.params_total in (None, 8e9)
