@@ -131,3 +131,32 @@ def test_a_format_said_of_the_file_sets_its_bytes() -> None:
 )
 def test_other_sizes_are_no_weights(text: str) -> None:
     assert parse(text).request.params_total in (None, 8e9)
+
+
+# --- 5. rate_forms: a rate per user × the users is the service's rate ----------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Serve Llama-3.1-8B on H100: 50 users each send 2 requests per minute, 300 output tokens each",
+        "部署 Qwen2.5-7B，50 个用户每人每分钟 2 个请求，每次输出 300 token",
+    ],
+)
+def test_a_per_user_rate_is_multiplied_by_the_users(text: str) -> None:
+    p = parse(text)
+    # 2 a minute × 50 users = 100 a minute = 1.67 req/s; × 300 output tokens = 500 tokens/s
+    assert p.request.target_tokens_per_s == pytest.approx(2 * 50 / 60 * 300)
+    said = [raw for raw, why in p.unused_numbers if why == "rate_times_output"]
+    assert said and "50 users" in said[0] and "500 tokens/s" in said[0]
+
+
+def test_a_per_user_rate_without_a_user_count_is_named_not_sized() -> None:
+    p = parse("Serve Llama-3.1-8B on H100: each user sends 2 requests per minute, 300 output tokens each")
+    assert p.request.target_tokens_per_s is None
+    assert ("2 requests per minute", "per_user_rate") in p.unused_numbers
+
+
+def test_a_service_rate_is_not_multiplied() -> None:
+    p = parse("Serve Llama-3.1-8B on H100 to 50 users at 2 requests per second, 300 output tokens each")
+    assert p.request.target_tokens_per_s == pytest.approx(2 * 300)
