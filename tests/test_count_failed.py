@@ -35,7 +35,7 @@ FAILED_ONE = [
     (TRIAL_VLLM, 2),
     (TRIAL_FSDP, 4),
     ("全参微调 Qwen2.5-7B，8 张 A100 爆显存了，要几张", 8),
-    ("Qwen2.5-7B 全参微调 4 卡 A100 跑不起来", 4),
+    ("Qwen2.5-7B 全参微调 4 卡 A100 跑不起来，显存不够", 4),  # s18-fxa: 跑不起来 next to 显存
     ("I want to fine-tune Llama-3-8B on 8 A100s but it OOMs", 8),
     ("vLLM 在 2 张 A100 上部署 Llama-3.1-70B，32k 上下文，OOM 了", 2),
 ]

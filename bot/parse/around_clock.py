@@ -9,10 +9,11 @@ from __future__ import annotations
 import re
 
 AROUND_CLOCK_RE = re.compile(
-    r"(?<![\w.])(?:24\s*[/x×*\-]\s*7|7\s*[/x×*]\s*24)(?:\s*(?:小时|h(?![a-z])))?(?![\w.]|\s*[/x×*]\s*\d)"
+    r"(?<![\w.])(?:24\s*[/x×*\-]\s*7|7\s*[/x×*]\s*24)(?:\s*(?:小时|h(?![a-z])))?(?![\w.]|\s*[/x×*]\s*\d|\s*(?:gb|gib|g)(?![a-z])|\s*(?:卡|张|cards?\b|gpus?\b))"
     r"|\b(?:a)?round[\s\-]the[\s\-]clock\b|全天候"
 )
-"""'24/7', '24x7', '7x24', '7*24小时', 'round the clock', '全天候' (never a product of three: '24x7x365').
+"""'24/7', '24x7', '7x24', '7*24小时', 'round the clock', '全天候' (never a product of three: '24x7x365',
+nor cards: '7 x 24 GB', '7×24G 的卡', '7x24 cards', s18-fxa).
 A plain compiled pattern: its search is the C method at the call site (no gate frame, bot.parse.regex)."""
 
 

@@ -189,7 +189,7 @@ class _Parse(FieldSteps, StageSteps):
             self.ignored.append(size_as_typed(self.roles, params))  # as typed: '500 quadrillion' (s17)
             self.f["params_total"] = self.f["params_active"] = None
             self.notes.append("absurd_model")  # bot.core.pipeline.ABSURD_MODEL: not sized at all
-        self.f["method"] = lora_on_four_bits(self.f, precision)  # LoRA on a 4-bit base
+        self.f["method"] = lora_on_four_bits(self.f, precision, self.s0)  # LoRA on a 4-bit base
         if precision is None and self.f.get("method") == "qlora":
             precision = "int4"
         self.f["precision"] = precision

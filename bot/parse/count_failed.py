@@ -14,14 +14,18 @@ from __future__ import annotations
 from bot.parse.regex import rc
 from bot.parse.roles import Role
 
+_MEM = r"(?:显存|(?<![a-z])vram(?![a-z])|(?<![a-z])oom(?![a-z])|(?<!illegal )\bmemory\b(?!\s+access))"
+_BROKE = r"(?:\bcrash\w*|爆了|跑不起来|跑不动|起不来)"
 GATE_RE = rc(
-    r"\booms?\b|\boomed\b|oom|out\s+of\s+(?:gpu\s+)?memory|爆显存|显存(?:不足|不够|溢出|爆)|爆了"
-    r"|跑不起来|跑不动|起不来|\bcrash\w*"
+    r"(?<![a-z])oom(?:s|ed|ing)?(?![a-z])|cuda\s*oom|out\s+of\s+(?:gpu\s+)?memory|爆显存|显存(?:不足|不够|溢出|爆)"
+    rf"|{_MEM}[^。！？!?;；\n]{{0,16}}?{_BROKE}|{_BROKE}[^。！？!?;；\n]{{0,16}}?{_MEM}"
 )
-"""A failure reported ('OOM 了', 'OOMs', 'getting CUDA OOM', '爆显存', '跑不起来', 'crashed'): the gate
-at the call site (one C search) and the pattern looked for in the count's sentence. Narrower than
-:data:`bot.parse.counts_tried.FAILED_RE`: '不行', '不够用' and 'fail' said of one count are most often
-questions ('8 卡不行吗', 'would 8 fail?')."""
+"""A failure reported ('OOM 了', 'OOMs', 'getting CUDA OOM', '爆显存', '显存爆了', 'crashed, out of
+memory'): the gate at the call site (one C search) and the pattern looked for in the count's sentence.
+Narrower than :data:`bot.parse.counts_tried.FAILED_RE`: '不行', '不够用' and 'fail' said of one count are
+most often questions ('8 卡不行吗', 'would 8 fail?'). Word-bounded (s18: 'server room', 'zoom' are no
+OOM); a crash, '爆了', '跑不起来' only next to a memory word ('显存', 'memory', 'VRAM', 'OOM'):
+'跑不起来，驱动版本不对' and an 'illegal memory access' crash are other failures, not a count too small."""
 
 _HYPOTHETICAL = rc(
     r"(?:会|不|\bnot|\bno|\bto|\bif)\s*(?:an?\s+|get(?:ting)?\s+|cuda\s+|run\s+)?$"

@@ -62,7 +62,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from bot.parse.rate_forms import per_minute, sized_rate
+from bot.parse.rate_forms import EACH_RE, per_minute, sized_rate, users_times
 from bot.parse.regex import rc
 
 _SERVING_SETTING = (
@@ -364,7 +364,8 @@ def requests_rate(s: str) -> float | None:
     if not m:
         return None
     raw = next(g for g in m.groups() if g is not None)
-    return float(raw) / (60 if per_minute(m) else 1)
+    times = users_times(s, m) if EACH_RE.search(s) else (1.0, "")  # '50 users each send 2 a minute'
+    return float(raw) / (60 if per_minute(m) else 1) * times[0] if times else None
 
 
 def lora_alpha(s: str) -> tuple[str, list[tuple[str, str]]]:

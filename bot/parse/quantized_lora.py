@@ -10,20 +10,54 @@ README calls LoRA on its Int4 models Q-LoRA). A pasted config is read so already
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 FOUR_BIT = frozenset(("int4", "nf4", "fp4"))
 """Precisions of a 4-bit base (the parser's names: 'nf4' and '4bit' are read as int4)."""
 
 
-def lora_on_four_bits(f: dict[str, Any], precision: str | None) -> str | None:
+_FOUR_BIT_SAID = re.compile(
+    r"(?<![\d.])4\s*-?\s*bits?\b|4bit|(?<![a-z])(?:int4|nf4|fp4|q4_\w+|gptq\w*|awq)|4\s*(?:比特|位)"
+)
+"""A 4-bit precision as written ('4-bit', 'int4', 'NF4', '4 比特', 'GPTQ')."""
+
+_TUNE_WORD = re.compile(r"fine[\s\-]?tun\w*|\btrain\w*|\blora\b|微调|训练|\bsft\b")
+"""A fine-tuning said ('fine-tune', 'train', '微调')."""
+
+_SERVE_WORD = re.compile(r"\bserv\w*|\bdeploy\w*|\binferenc\w*|\bhost\w*|部署|推理|上线")
+"""A serving said ('serve', 'deploy', 'inference', '部署', '推理')."""
+
+
+def _said_of_serving(s: str) -> bool:
+    """True when every 4-bit precision of the normalized text ``s`` comes after a serving word that is
+    itself after the last fine-tuning word before it ('fine-tune Llama-3.1-8B …, then serve it in 4-bit':
+    the serving setup, s18-fxa) or in a clause of serving ('…，然后用 int4 部署'); False when one is in the
+    fine-tuning's clause or none is written."""
+    said = [m.start() for m in _FOUR_BIT_SAID.finditer(s)]
+    for at in said:
+        tune = max((m.start() for m in _TUNE_WORD.finditer(s, 0, at)), default=-1)
+        serve = max((m.start() for m in _SERVE_WORD.finditer(s, 0, at)), default=-1)
+        lo = max(s.rfind(c, 0, at) for c in ",，;；。") + 1
+        hi = min((i for i in (s.find(c, at) for c in ",，;；。") if i >= 0), default=len(s))
+        in_serving = bool(_SERVE_WORD.search(s, lo, hi)) and not _TUNE_WORD.search(s, lo, hi)
+        if serve <= tune and not in_serving:
+            return False
+    return bool(said)
+
+
+def lora_on_four_bits(f: dict[str, Any], precision: str | None, s: str = "") -> str | None:
     """The method of the fields ``f``: 'qlora' for a LoRA fine-tuning whose base is 4-bit — and (round 12)
     for a fine-tuning at 4 bits that names no method ('fine-tune Qwen3-235B, 4-bit is enough', '4bit 微调
     Qwen2.5-7B'): 4-bit weights train only as a frozen base under adapters, so the 4 bits are used, not set
-    aside as a full fine-tuning's precision — else as is. A full fine-tuning said stays full."""
+    aside as a full fine-tuning's precision — else as is. A full fine-tuning said stays full. A 4-bit said
+    only of the serving after it in the normalized text ``s`` ('…, then serve it in 4-bit', '微调后用 int4
+    部署') is that serving's setup and sets no method (s18-fxa)."""
     method = f.get("method")
     if method not in ("lora", None) or f.get("methods"):
         return method
     if f.get("stage") == "finetune" and precision in FOUR_BIT:
+        if method is None and _said_of_serving(s):
+            return method
         return "qlora"
     return method

@@ -30,9 +30,14 @@ def per_minute(m: re.Match[str]) -> bool:
 
 
 def per_minute_typed(s: str) -> str | None:
-    """The number of the sized rate of ``s`` as typed when it is a rate per minute, else None."""
+    """The number of the sized rate of ``s`` as typed when it is a rate per minute, else None; with the
+    user count it is multiplied by when said per user ('2 each × 50 users')."""
     m = sized_rate(s)
-    return next(g for g in m.groups() if g is not None) if m is not None and per_minute(m) else None
+    if m is None or not per_minute(m):
+        return None
+    typed = next(g for g in m.groups() if g is not None)
+    times = users_times(s, m) if EACH_RE.search(s) else None
+    return f"{typed} a minute each × {times[1]}" if times and times[1] else typed
 
 
 def sized_rate(s: str) -> re.Match[str] | None:
@@ -51,13 +56,15 @@ def sized_rate(s: str) -> re.Match[str] | None:
 def serving_rates(s: str, unused: list[tuple[str, str]]) -> str:
     """The normalized text ``s`` with its request rates masked: the sized one (:func:`sized_rate`) named
     'qps_needs_output' in ``unused`` (made a tokens/s target once the output per request is read,
-    :func:`bot.parse.output_forms.rate_times_output`), the others of another value 'current_load'."""
+    :func:`bot.parse.output_forms.rate_times_output`), the others of another value 'current_load'; a rate
+    said per user with no user count 'per_user_rate' (named, never sized as the whole load, s18-fxa)."""
     if QPS_RE.search(s) is None:  # most messages: no Python call past this one
         return s
     m = sized_rate(s)
     if m is None or _value(m) <= 0:
         return s
-    unused.append((m.group(0).strip(), "qps_needs_output"))
+    alone = EACH_RE.search(s) is not None and users_times(s, m) is None  # 'each user sends 2 a minute'
+    unused.append((m.group(0).strip(), "per_user_rate" if alone else "qps_needs_output"))
     for other in [r for r in QPS_RE.finditer(s) if r.start() != m.start()]:
         if _value(other) != _value(m):
             unused.append((other.group(0).strip(), "current_load"))
@@ -70,13 +77,46 @@ def _blank(s: str, m: re.Match[str]) -> str:
     return s[: m.start()] + " " * (m.end() - m.start()) + s[m.end() :]
 
 
+EACH_RE = re.compile(
+    r"\beach\b|\bper\s+(?:user|person|head|client|customer)\b|\ba\s+(?:user|person)\b"
+    r"|每人|每个人|每个用户|每位用户|每(?:个|位|名)?(?:客户|用户)|人均"
+)
+"""A rate said per user ('50 users each send 2 requests a minute', '每人每分钟 2 个请求')."""
+
+_USERS_RE = re.compile(
+    r"(?<![\d.])(?P<n>\d+(?:\.\d+)?)\s*(?P<k>k|万|千)?\s*(?:个|位|名)?\s*"
+    r"(?:(?:concurrent|active|online|daily)\s+)?(?:users?|people|persons|clients|customers|用户|人|客户)"
+)
+"""A user count ('50 users', '50 个用户', '1k people')."""
+
+_SCALE = {"k": 1e3, "千": 1e3, "万": 1e4}
+
+
+def users_times(s: str, m: re.Match[str]) -> tuple[float, str] | None:
+    """The multiplier of the rate ``m`` of the normalized text ``s``: (1, '') when it is the service's
+    rate, (users, '50 users') when it is said per user and a user count is written in ``s``
+    ('50 users each send 2 requests per minute': × 50 = 1.67 req/s, s18-fxa); None when it is said per
+    user and no count is read (the rate is then named as unread, never sized as the whole load)."""
+    lo = max(s.rfind(c, 0, m.start()) for c in ",，;；。") + 1
+    hi = min((i for i in (s.find(c, m.end()) for c in ",，;；。") if i >= 0), default=len(s))
+    if not EACH_RE.search(s, lo, hi):
+        return 1.0, ""
+    users = [u for u in _USERS_RE.finditer(s) if u.end() <= m.start() or u.start() >= m.end()]
+    if not users:
+        return None
+    u = users[0]
+    n = float(u.group("n")) * _SCALE.get(u.group("k") or "", 1.0)
+    return n, f"{n:g} users"
+
+
 def rate_said(rate: float, output: float, prompt: float | None = None, minute: str | None = None) -> str:
     """The rate sized as the reply names it, with the decode throughput it makes: 'qps: 60 × 256 output
     tokens = 15,360 tokens/s' (``rate`` in requests/s, ``output`` and ``prompt`` in tokens per request;
     ``minute``: the rate as typed per minute, said with it); with a prompt length, the prefill it makes
     too ('; × 512 input tokens = 30,720 prefill tokens/s'), named, not sized for throughput (the estimator
     times a prefill as each request's first-token time)."""
-    said = f"qps: {rate:g}" + (f" ({minute} a minute)" if minute else "")
+    said = f"qps: {rate:g}" + (f" ({minute})" if minute and "×" in minute else "")
+    said += f" ({minute} a minute)" if minute and "×" not in minute else ""
     said += f" × {output:,.0f} output tokens = {rate * output:,.0f} tokens/s"
     if prompt:
         said += f"; × {prompt:,.0f} input tokens = {rate * prompt:,.0f} prefill tokens/s"

@@ -201,6 +201,9 @@ IGNORED_TEXTS: dict[str, str] = {
     "negated": N_(
         "a value your message says is not needed: not sized — the other value stated, or the default, is"
     ),
+    "per_user_rate": N_(
+        "a rate for each user: say how many users send it, and the service's load is that rate × the users"
+    ),
     "users_not_load": N_(
         "the number of people who use the service, not the requests run at once: the concurrency you "
         "gave is sized"
