@@ -129,3 +129,20 @@ def test_pasted_max_steps_gives_the_prompts(capsys, text, gpus, prompts):
     said = f"max_steps: 500: 500 × 8 per device × 4 accumulation × {gpus} GPUs ÷ 8 completions per prompt"
     assert ignored(d)[f"{said} = {prompts:,} prompts"] == "steps_per_device"
     assert d["report"]["gpu_hours"]["likely"] > 0
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("用 8 张 A100 训练 Qwen2.5-7B 跑了 3 天，换成 8 张 H100 要多久", "8 张 H100 80G × 32 小时"),
+        ("Training Qwen2.5-7B on 8 A100 took 3 days; how long on 8 H100?", "8 × H100 80G for 32 hours"),
+    ],
+)
+def test_earlier_run_without_data_times_the_job(capsys, text, said):
+    """8 × 72 A100-hours × 312 ÷ 989 TFLOPS ÷ 0.7 (the generations' MFU ratio) = 259.6 H100-hours ÷ 8
+    = 32.4 h (1.35 days): the headline, not 36 days of Chinchilla-assumed data beside a 259 H100-hour note."""
+    d = ask(capsys, text)
+    r = d["request"]
+    assert (r["tokens"], r["hours"]) == (None, 32.44)
+    assert d["report"]["days"]["likely"] == pytest.approx(32.44 / 24)
+    assert d["reply"].startswith(said)
