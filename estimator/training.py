@@ -57,7 +57,7 @@ def size_training(req: SizingRequest, r: Resolved, ledger: Ledger) -> TrainingRe
     out.method = _method(req, r.stage, ledger)
     algorithm = req.algorithm or Algorithm.sft
     tokens = _training_tokens(req, r.stage, ledger)
-    pretraining = r.stage in (Stage.pretrain, Stage.continued_pretrain)
+    pretraining = r.stage in (Stage.pretrain, Stage.continued_pretrain) and not req.hours  # a run's time: s18
     if tokens is None and req.duration_asked and pretraining and (r.active or r.params) and not req.budget:
         # "how long to train a 7B on 8 H100" with no data size: Chinchilla's D = 20·N, said as assumed
         n = r.active or r.params or 0.0

@@ -28,6 +28,7 @@ from bot.parse.models import ModelMention
 from bot.parse.regex import rc
 from bot.parse.roles import Role
 from bot.parse.structure import CURRENT, OBSERVED, TRIED, role_at, segments
+from bot.parse.teacher_model import student_candidate
 from estimator import catalog
 
 SENTENCE_RE = rc(r"[^。;；!！?？\n]*?(?:[。;；!！?？\n]|\.(?=\s|$)|$)")
@@ -206,6 +207,8 @@ def asked_candidate(s: str, found: list[Candidate]) -> Candidate | None:
     if len(kept) == 1:  # 'Serve Llama-3-70B instead of Qwen2.5-72B': the one not dropped
         return kept[0]
     chosen = next((c for c in kept if INSTEAD_AFTER_RE.match(s, _end(c))), None)  # 'use Llama-3-8B instead'
+    if chosen is None and ("蒸馏" in s or "distil" in s or "teacher" in s):  # the student, not the teacher
+        chosen = student_candidate(s, kept)
     if chosen is not None:
         return chosen
     for cue in SWITCH_RE.finditer(s):  # 'trained 8B last week; now we need 70B': the one after the switch

@@ -51,7 +51,7 @@ NOT_NAMES = frozenset((
     "vllm", "sglang", "tgi", "ollama", "lmdeploy", "deepspeed", "megatron", "nemo", "axolotl",
     "unsloth", "trl", "xtuner", "swift", "ms-swift", "torchtune", "accelerate", "transformers",
     "llamafactory", "llama-factory", "exllama", "exllamav2", "tensorrt-llm", "trt-llm", "ktransformers",
-    "colossalai", "verl", "openrlhf", "hf", "huggingface",
+    "colossalai", "verl", "openrlhf", "hf", "huggingface", "llama-cookbook", "llama-recipes",
     # formats, units and other words written in capitals
     "gguf", "awq", "gptq", "exl2", "gpu", "gpus", "vram", "llm", "llms", "api", "cpu", "ram", "ssd",
     "nvme", "oom", "ctx", "kv", "qps", "tps", "bs", "mfu", "nvidia", "amd", "intel", "ai", "ok", "us",
@@ -70,7 +70,7 @@ BARE_FAMILY_MIN = 4
 """Shortest family word read alone ("qwen", "bloom"); shorter ones ("yi", "phi", "opt") need a size."""
 _BARE_EXCLUDED = frozenset(("command", "whisper", "open_llama", "openllama", "open-llama"))
 _TOOL_AFTER = rc(
-    r"\s*(?:factory|board|index|recipes?|efficient|cpp|agent|api|stack|hub|chat\s*ui|studio|app)\b"
+    r"\s*(?:factory|board|index|recipes?|cookbook|efficient|cpp|agent|api|stack|hub|chat\s*ui|studio|app)\b"
 )
 
 

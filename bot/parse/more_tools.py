@@ -53,6 +53,8 @@ def glued_tool_names(s: str) -> str:
     return GLUED_NUMBER_TOOL_RE.sub(" qihoo360llamafactory ", s) if "360" in s else s
 
 
+_NOT_SIZED_MODEL = r"(?![\s\-_]*\d+(?:\.\d+)?\s*b\b)"
+"""Not a model made with the codebase: a size after the name makes it a model ('Video-R1-7B'; s18)."""
 RL_TRAINING_TOOLS: tuple[tuple[LazyPattern, str], ...] = (
     (rc(r"(?<![a-z0-9])open[\s\-_]?instruct(?![a-z0-9])"), "open-instruct"),  # allenai/open-instruct
     (rc(r"(?<![a-z0-9])alignment[\s\-_]handbook(?![a-z0-9])"), "alignment-handbook"),  # huggingface/...
@@ -61,12 +63,24 @@ RL_TRAINING_TOOLS: tuple[tuple[LazyPattern, str], ...] = (
     (rc(r"(?<![a-z0-9])prime[\s\-_]rl(?![a-z0-9])"), "prime-rl"),  # github.com/PrimeIntellect-ai/prime-rl
     (rc(r"(?<![a-z0-9])skyrl(?![a-z0-9])"), "SkyRL"),  # github.com/NovaSky-AI/SkyRL
     (rc(r"(?<![a-z0-9])areal(?![a-z0-9])"), "AReaL"),  # github.com/inclusionAI/AReaL
-    (rc(r"(?<![a-z0-9])open[\s\-_]?r1(?![a-z0-9])"), "Open-R1"),  # github.com/huggingface/open-r1
-    (rc(r"(?<![a-z0-9])x[\s\-_]?r1(?![a-z0-9])"), "X-R1"),  # github.com/dhcode-cpp/X-R1
-    (rc(r"(?<![a-z0-9])vlm[\s\-_]?r1(?![a-z0-9])"), "VLM-R1"),  # github.com/om-ai-lab/VLM-R1
+    (
+        rc(r"(?<![a-z0-9])open[\s\-_]?r1(?![a-z0-9])" + _NOT_SIZED_MODEL),
+        "Open-R1",
+    ),  # github.com/huggingface/open-r1
+    (rc(r"(?<![a-z0-9])x[\s\-_]?r1(?![a-z0-9])" + _NOT_SIZED_MODEL), "X-R1"),  # github.com/dhcode-cpp/X-R1
+    (
+        rc(r"(?<![a-z0-9])vlm[\s\-_]?r1(?![a-z0-9])" + _NOT_SIZED_MODEL),
+        "VLM-R1",
+    ),  # github.com/om-ai-lab/VLM-R1
     (rc(r"(?<![a-z0-9\-])r1[\s\-_]?v(?![a-z0-9])"), "R1-V"),  # github.com/Deep-Agent/R1-V
-    (rc(r"(?<![a-z0-9])video[\s\-_]?r1(?![a-z0-9])"), "Video-R1"),  # github.com/tulerfeng/Video-R1
-    (rc(r"(?<![a-z0-9])search[\s\-_]?r1(?![a-z0-9])"), "Search-R1"),  # github.com/PeterGriffinJin/Search-R1
+    (
+        rc(r"(?<![a-z0-9])video[\s\-_]?r1(?![a-z0-9])" + _NOT_SIZED_MODEL),
+        "Video-R1",
+    ),  # github.com/tulerfeng/Video-R1
+    (
+        rc(r"(?<![a-z0-9])search[\s\-_]?r1(?![a-z0-9])" + _NOT_SIZED_MODEL),
+        "Search-R1",
+    ),  # github.com/PeterGriffinJin/Search-R1
     (rc(r"(?<![a-z0-9])simple[\s\-_]?grpo(?![a-z0-9])"), "simple_GRPO"),  # github.com/lsdefine/simple_GRPO
 )
 """Round 11: the post-training codebases of RL and preference tuning beside OpenRLHF, verl and TRL (which the

@@ -35,7 +35,7 @@ TRAINING_TOOLS: tuple[tuple[LazyPattern, str], ...] = (
     (rc(r"chatglm[\s\-_]*efficient[\s\-_]*tuning"), "ChatGLM-Efficient-Tuning"),
     (rc(r"\bmedicalgpt\b"), "MedicalGPT"),
     (rc(r"\blonglora\b"), "LongLoRA"),
-    (rc(r"\bllama[\s\-_]*recipes\b"), "llama-recipes"),
+    (rc(r"\bllama[\s\-_]*(?:recipes|cookbook)\b"), "llama-recipes"),  # renamed llama-cookbook (2025)
     (rc(r"\balpaca[\s\-_]*lora\b"), "alpaca-lora"),
     (rc(r"\bllm[\s\-_]*foundry\b"), "llm-foundry"),
     (rc(r"\blit[\s\-_]*llama\b"), "lit-llama"),

@@ -14,6 +14,7 @@ from bot.parse.compared import compared_setups, sized_algorithm
 from bot.parse.data_parallel import read_data_parallel
 from bot.parse.engines_named import engines_named, lmdeploy_share, with_engines
 from bot.parse.gpus import GpuMention
+from bot.parse.grpo_tools import grpo_tool_algorithm
 from bot.parse.inline_flags import read_inline_flags
 from bot.parse.inline_keys import read_inline_keys
 from bot.parse.method_words import METHOD_WORDS
@@ -53,6 +54,8 @@ class StageSteps:
         """Stage, algorithm and method from words, and the settings step (:mod:`bot.parse.settings`).
         Returns whether it is preference tuning, and the stage."""
         algorithm = sized_algorithm(s0)
+        if algorithm is None and ("r1" in s0 or "grpo" in s0):  # 'X-R1', 'simple_GRPO': a GRPO codebase
+            algorithm = grpo_tool_algorithm(s0)
         variant = None if algorithm and (algorithm != "ppo" or "ppo" in s0) else algorithm_variant(s0)
         if variant is not None:
             algorithm = variant[1]

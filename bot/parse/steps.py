@@ -59,7 +59,8 @@ def per_device_steps(f: dict[str, Any], steps: int, raw: str) -> str | None:
     prompts or samples of all steps) and returns how, as the reply says it; None when a term is missing,
     the trainer is not one of :data:`PER_DEVICE_TOOLS`, or the batch does not divide by G."""
     micro, gpus, accum = f.get("batch_size"), f.get("gpu_count"), f.get("gradient_accumulation") or 1
-    if f.get("training_tool") not in PER_DEVICE_TOOLS or not micro or not gpus or not f.get("seq_len"):
+    seq = f.get("seq_len") or f.get("max_completion_length")  # GRPO: prompt + completion (a config's)
+    if f.get("training_tool") not in PER_DEVICE_TOOLS or not micro or not gpus or not seq:
         return None
     dp = max(1, int(gpus) // ((f.get("tp") or 1) * (f.get("pp") or 1)))
     sequences = int(micro) * int(accum) * dp
@@ -80,7 +81,24 @@ def steps_with_config(fields: dict[str, Any], unused: list[tuple[str, str]]) -> 
     item = next((u for u in unused if u[1] == "steps_need_batch"), None)
     if item is None or fields.get("num_samples") or fields.get("tokens"):
         return
-    _, steps, raw = read_steps(item[0])
+    keyed = MAX_STEPS_RE.match(item[0])  # 'max_steps: 500' from the config (config_max_steps)
+    _, steps, raw = (None, int(keyed[1]), item[0]) if keyed else read_steps(item[0])
     said = per_device_steps(fields, steps, raw) if steps and raw else None
     if said is not None:
         unused[unused.index(item)] = (said, "steps_per_device")
+
+
+MAX_STEPS_RE = rc(r"max_steps: (\d+)$")
+"""A pasted config's ``max_steps`` as the config reader names it (``TrainingArguments.max_steps``)."""
+
+
+def config_max_steps(stack_unused: dict[str, str], unused: list[tuple[str, str]]) -> None:
+    """A pasted config's ``max_steps`` (trial s18 #4: 'GRPOConfig(max_steps=500, per_device_train_batch_size=8
+    …)' said it "does not change the GPUs, memory or time"): moved from the config's not-sized keys into
+    ``unused`` as a step count ('steps_need_batch'), for :func:`steps_with_config` to read as the prompts
+    trained; left alone when the message states its own steps."""
+    key = next((k for k, why in stack_unused.items() if why == "not_sized" and MAX_STEPS_RE.match(k)), None)
+    if key is None or any(why in ("steps_need_batch", "steps_per_device") for _, why in unused):
+        return
+    del stack_unused[key]
+    unused.append((key, "steps_need_batch"))

@@ -35,7 +35,7 @@ FILES = {
 READ_ONLY = {
     "lmdeploy": "lmdeploy", "tgi": "tgi", "axolotl": "axolotl", "trl": "trl", "verl": "verl",
     "openrlhf": "openrlhf", "ms-swift": "ms-swift", "peft": "peft", "trtllm": "trtllm", "xtuner": "xtuner",
-    "xinference": "xinference",
+    "xinference": "xinference", "llama-recipes": "llama-recipes",
 }  # fmt: skip
 """Tools whose configs and command lines are only read (:mod:`bot.parse.configs`), same format."""
 

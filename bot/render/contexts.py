@@ -78,6 +78,7 @@ class MemoryContext(TypedDict):
     min_gpus: str | None
     min_text: str | None
     one_gpu: bool
+    rollout_server: bool
     min_layout: str
     rec_gpus: str | None
     rec_text: str | None

@@ -174,6 +174,7 @@ def memory_section(
         "min_gpus": f.int(m.min_gpus) if m.min_gpus else None,
         "min_text": gpus_text(lang, m.min_gpus) if m.min_gpus else None,
         "one_gpu": m.min_gpus == 1 and at_min,
+        "rollout_server": _rollout_server(report.request),
         "min_layout": paren(lang, plan_short(plan, lang)) if at_min and plan else "",
         "rec_gpus": f.int(rec) if rec and rec != m.min_gpus else None,
         "rec_text": gpus_text(lang, rec) if rec and rec != m.min_gpus else None,
@@ -429,3 +430,10 @@ def _borderline_text(report: SizingReport, f: Fmt) -> str | None:
     text = OFFLOAD_UNTIMED if reason == "offload" and slower is None else BORDERLINE_REASONS[reason]
     line = translate(f.lang, text, share=share, host=f.gb(needed), slower=f"×{slower:.2f}" if slower else "")
     return sep.join(t for t in (line, change) if t)
+
+
+def _rollout_server(req: Any) -> bool:
+    """TRL ``vllm_mode='server'`` on an RL job: the rollouts' vLLM server runs on a GPU of its own, on top of
+    the training GPUs sized (trial s18 fxb #4: 'one H100 is enough' left that GPU out)."""
+    algorithm = getattr(req.algorithm, "value", req.algorithm)
+    return req.rollout_colocated is False and algorithm in ("grpo", "rloo", "ppo")

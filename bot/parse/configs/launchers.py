@@ -371,6 +371,7 @@ COUNT_FLAGS = {
 }
 """Launcher flags that give the GPU count (per node, nodes; accelerate's --num_processes is the total)."""
 SCRIPT_TOOLS = ("megatron", "llamafactory", "trl")
+LLAMA_RECIPES_FLAGS = {"--enable_fsdp", "--peft_method", "--use_fast_kernels", "--batch_size_training"}
 
 
 def read_launch(text: str, cfg: StackConfig) -> StackConfig:
@@ -479,6 +480,8 @@ def _script_tool(launcher: str, script: str, pairs: list[tuple[str, Any]]) -> st
     if script.startswith(("verl.", "openrlhf.")):  # python3 -m verl.trainer.main_ppo key=value …
         return script.split(".", 1)[0]
     flags = {f for f, _ in pairs}
+    if "llama_recipes" in script or "llama_cookbook" in script or flags & LLAMA_RECIPES_FLAGS:
+        return "llama-recipes"  # its finetuning.py: train_config's own fields (never TRL's --use_peft)
     if "pretrain_" in script or flags & set(MEGATRON):
         return "megatron"
     lmf_flags = {"--finetuning_type", "--cutoff_len", "--lora_target", "--template"}

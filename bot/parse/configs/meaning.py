@@ -141,6 +141,11 @@ MEANING: dict[str, dict[str, Row]] = {
         "use_vllm": ("runtime", "rollout_switch"), "vllm_mode": ("rollout_colocated", "vllm_mode"),
         "vllm_enable_sleep_mode": ("rollout_sleep_mode", "sleep_bool"),
     },
+    "llama-recipes": {  # train_config / fsdp_config fields, each a finetuning.py flag
+        "context_length": ("seq_len", "int"), "batch_size_training": ("batch_size", "int"),
+        "num_epochs": ("epochs", "epochs"), "gradient_accumulation_steps": (None, "accumulation"),
+        "pure_bf16": ("pure_bf16", "precision"),
+    },
     "axolotl": {
         "sequence_len": ("seq_len", "int"), "micro_batch_size": ("batch_size", "int"),
         "batch_size": ("global_batch", "int"), "num_epochs": ("epochs", "epochs"),
@@ -316,6 +321,7 @@ SOURCES = {
     "llamafactory": "hiyouga/LLaMA-Factory@7af9095 (v0.9.5) src/llamafactory/hparams/*_args.py",
     "trl": "huggingface/trl@f2cd577 trl/trainer/{sft,dpo,grpo}_config.py; transformers 5.6.0 "
     "training_args.py",
+    "llama-recipes": "meta-llama/llama-cookbook@1a97f6f src/llama_cookbook/configs/{training,fsdp}.py",
     "axolotl": "axolotl-ai-cloud/axolotl@067b021 src/axolotl/utils/schemas/{config,peft,training}.py",
     "torchtune": "pytorch/torchtune@a6290a5 (v0.6.1) recipes/configs/llama3_1/8B_lora.yaml, "
     "recipes/lora_finetune_distributed.py",
@@ -355,7 +361,7 @@ SOURCES = {
 """Where each tool's meanings are taken from (the flag table's ``source`` has the full reference)."""
 
 TRAINING = ("llamafactory", "trl", "axolotl", "torchtune", "deepspeed", "scripts", "verl", "openrlhf",
-            "ms-swift", "peft", "xtuner")  # fmt: skip
+            "ms-swift", "peft", "xtuner", "llama-recipes")  # fmt: skip
 """Tools whose rows the training-config reader dispatches on (flattened keys, dashes dropped)."""
 SERVING = ("vllm", "sglang", "lmdeploy", "tgi", "llama.cpp", "trtllm", "xinference")
 """Tools whose rows the serving-command reader dispatches on (flags as written)."""

@@ -12,7 +12,7 @@ from pydantic import ValidationError
 from bot.parse import ParseResult, parse
 from bot.parse.configs.model import StackConfig
 from bot.parse.normalize import normalize
-from bot.parse.steps import steps_with_config
+from bot.parse.steps import config_max_steps, steps_with_config
 from bot.parse.words import explicit_stage as stage_word
 from estimator.models import SizingRequest
 from estimator.request import setting
@@ -81,8 +81,10 @@ def with_stack(parsed: ParseResult, stack: StackConfig, text: str = "") -> Parse
         ):
             unused.append((f"{field}: {_plain(old)}", "config_differs"))
     _global_batch(stack, req, update, unused)
+    config_max_steps(stack.unused, unused)  # 'GRPOConfig(max_steps=500 …)': a step count (s18 fxb #4)
     if any(why == "steps_need_batch" for _, why in unused):  # 'GRPOConfig(per_device_train_batch_size=4 …)'
         fields = {**req.model_dump(mode="json"), **{k: _plain(v) for k, v in update.items()}}
+        fields["gradient_accumulation"] = fields.get("gradient_accumulation") or stack.accumulation
         steps_with_config(fields, unused)  # … on 8 H100 … 1000 steps': the prompts trained (s18 #4)
         update.update({"num_samples": fields["num_samples"]} if fields.get("num_samples") else {})
     unused += list(stack.unused.items())
