@@ -20,20 +20,21 @@ def _used(text: str) -> str:
 def test_zh_used_line_is_chinese() -> None:
     line = _used("部署 Qwen2.5-7B，每分钟 120 个请求，输入 1000 输出 300，用 L40S 要几张？")
     assert (
-        "“每秒请求数（QPS）：2（每分钟 120 个） × 每次输出 300 token = 600 token/s；× 每次输入 1,000 token = 预填充 2,000 token/s”"
-        in line
+        "“每秒请求数（QPS）：2（每分钟 120 个） × 每次输出 300 token = 600 token/s；"
+        "× 每次输入 1,000 token = 预填充 2,000 token/s”" in line
     )
     assert "output tokens" not in line and "a minute" not in line
 
 
 def test_en_used_line_keeps_its_words() -> None:
     line = _used(
-        "Serving Llama 3.1 8B on L4, 300 requests per minute, input 1000 tokens, output 256 tokens per request. How many?"
+        "Serving Llama 3.1 8B on L4, 300 requests per minute, input 1000 tokens, "
+        "output 256 tokens per request. How many?"
     )
     # 300 a minute = 5/s; × 256 = 1,280 tokens/s; × 1,000 = 5,000 prefill tokens/s
     assert (
-        "“qps: 5 (300 a minute) × 256 output tokens = 1,280 tokens/s; × 1,000 input tokens = 5,000 prefill tokens/s”"
-        in line
+        "“qps: 5 (300 a minute) × 256 output tokens = 1,280 tokens/s; "
+        "× 1,000 input tokens = 5,000 prefill tokens/s”" in line
     )
 
 
