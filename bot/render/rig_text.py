@@ -51,7 +51,8 @@ def rig_headline(text: str, answer: Answer) -> str:
 
 
 def _written_at(raw: str, card: str) -> int:
-    """Where the card's number ('4090' of 'RTX 4090') is first written in ``raw``; cards not found last."""
+    """Where the card's model number ('4090' of 'RTX 4090 12G', not its memory '12G') is first written in
+    ``raw``; cards not found last."""
     words = [w for w in card.lower().split() if any(ch.isdigit() for ch in w)] or [card.lower()]
-    at = raw.find(words[-1])
+    at = raw.find(words[0])
     return at if at >= 0 else len(raw)
