@@ -30,15 +30,16 @@ def with_previous_schedule(parsed: ParseResult, prev: SizingRequest) -> ParseRes
     ``hours`` when the previous rental's hours were cut to the schedule); else ``parsed`` unchanged."""
     if prev.stage != Stage.inference or _schedule(parsed) is None or parsed.request.hours_per_day:
         return parsed
+    hours = parsed.request.hours or prev.hours  # '一个月' on this message, or the previous rental
     probe = parsed.model_copy(
-        update={"request": parsed.request.model_copy(update={"stage": Stage.inference, "hours": prev.hours})}
+        update={"request": parsed.request.model_copy(update={"stage": Stage.inference, "hours": hours})}
     )
     read = with_daily_hours(probe)
     if read is probe:
         return parsed
     update = {"hours_per_day": read.request.hours_per_day}
     found = {*parsed.found, "hours_per_day"}
-    if read.request.hours != prev.hours:  # 'for a month' before, now its 8-hour days
+    if read.request.hours != hours or hours != prev.hours:  # 'a month' (here or before) of 8-hour days
         update["hours"] = read.request.hours
         found.add("hours")
     request = parsed.request.model_copy(update=update)

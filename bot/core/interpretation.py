@@ -93,6 +93,8 @@ IGNORED_REASONS = (
     "observed",  # a figure reported from a run ('uses 60 GB', 'got 35 tokens/s'): what happened, no setting
     "team_size",  # '4 people on the team' on a training question: no load, no training setting (s14)
     "daily_schedule",  # '8 hours a day': the cards' hours each day, not the run's duration (s14)
+    "power_price",  # '0.12 USD/kWh', '电费': electricity is not priced (GPU rental is); no budget (s18)
+    "weekdays_only",  # 'on weekdays', '工作日': not billed (every day of the month is); ≈ 5/7 of it (s18)
     "earlier_run",  # s14: an earlier run on the same data and cards: its throughput times the new job
     "earlier_run_same_job",  # s14: an earlier run of the same model and method: its MFU times the new job
     "earlier_run_other_job",  # s14: an earlier run of another model or method: its MFU named, not used

@@ -40,8 +40,32 @@ DAILY_RE = rc(
 )
 """'8 hours a day', '10 hrs per day', '6h daily', '每天 8 小时', '每天跑 8 个小时', '一天 10 小时',
 '只在白天用 8 小时' (the daytime hours of each day: s18 trial)."""
+WEEKDAYS_RE = rc(  # not a count of them ('5 business days', '5 个工作日内'): a deadline
+    r"(?<!\d)(?<!\d\s)(?<!个)(?:\b(?:on\s+)?(?:weekdays?|work\s*days?|business\s+days?)\b|\bmon(?:day)?\s*(?:-|–|to|through|thru)\s*fri(?:day)?\b"
+    r"|工作日|周一(?:到|至|~|-|－)周五|星期一(?:到|至)星期五)"
+)
+"""'on weekdays', 'business days', 'Monday to Friday', '工作日', '周一到周五' (s18-fxc #2): the days of
+the week it runs. Not used: a month is billed on every day of it (30.4); weekdays are ≈ 21.7 of them
+(5/7), so the month's cost at that schedule is about 5/7 of the one given. Named ``weekdays_only``."""
 _GATE_RE = words_gate(
-    ("team", "group", "lab", "团队", "组", "实验室", "day", "daily", "每天", "每日", "一天", "白天")
+    (
+        "team",
+        "group",
+        "lab",
+        "团队",
+        "组",
+        "实验室",
+        "day",
+        "daily",
+        "每天",
+        "每日",
+        "一天",
+        "白天",
+        "mon",
+        "工作日",
+        "周一",
+        "星期一",
+    )
 )
 
 
@@ -50,7 +74,8 @@ def schedule_words(s: str, training: bool) -> tuple[str, list[tuple[str, str]]]:
     (the phrase as written, reason ``team_size`` or ``daily_schedule``)."""
     if not _GATE_RE.search(s):
         return s, []
-    named: list[tuple[str, str]] = []
+    weekdays = WEEKDAYS_RE.search(s)
+    named = [(" ".join(weekdays.group(0).split()), "weekdays_only")] if weekdays else []
     patterns = (
         ((TEAM_RE, "team_size"), (DAILY_RE, "daily_schedule"))
         if training
@@ -60,7 +85,8 @@ def schedule_words(s: str, training: bool) -> tuple[str, list[tuple[str, str]]]:
         for m in pattern.finditer(s):
             named.append((" ".join(m.group(0).split()), why))
             s = mask(s, m.start(), m.end(), " ")
-    return s, named
+    left = WEEKDAYS_RE.search(s) if weekdays else None  # '周一到周五': no 一 or 五 read as a figure
+    return (mask(s, left.start(), left.end(), " ") if left else s), named
 
 
 _WORD_NUMBERS = dict(

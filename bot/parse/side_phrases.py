@@ -11,10 +11,14 @@ from bot.parse.context_phase import context_phase
 from bot.parse.gpu_kinds import kinds_of_cards
 from bot.parse.load_change import load_change
 from bot.parse.peak_load import daytime_peak
+from bot.parse.power_price import power_price
+from bot.parse.regex import words_gate
 from bot.parse.schedule_words import schedule_words
 from bot.parse.self_correction import self_correction
 from bot.parse.slot_words import slots_as_flag
 from bot.parse.step_times import step_times
+
+_POWER_GATE = words_gate(("kwh", "度", "电费", "electricity", "power bill"))
 
 
 def side_phrases(s: str, training: bool) -> tuple[str, list[tuple[str, str]]]:
@@ -24,9 +28,12 @@ def side_phrases(s: str, training: bool) -> tuple[str, list[tuple[str, str]]]:
     s, steps = step_times(s)  # '95 s/it', '每步 120 秒': a run's step time, observed (A9)
     s, phase = context_phase(s)  # '128k context for the last 50B tokens': not modelled (A3)
     s, people = schedule_words(s, training)  # '4 people on the team', '8 hours a day' (issue 24)
+    power: list[tuple[str, str]] = []
+    if _POWER_GATE.search(s):  # '0.12 USD/kWh', '一个月电费多少': electricity, no budget (s18-fxc)
+        s, power = power_price(s)
     s = load_change(s, training)  # 'double users to 60': the load asked about (B1)
     s, kinds = kinds_of_cards(s)  # 'H20、L40S和A800三种卡': kinds, not a count of cards (s14)
     s = daytime_peak(s, training)  # 'up to 60 during the day': a peak load (s14)
     s, slots, _ = card_slots(s, training)  # '4 个卡槽', '4 PCIe slots': a limit on the count (s14)
     s = slots_as_flag(s, training)  # llama.cpp '4 parallel slots': its '--parallel 4' (B2)
-    return s, [*taken_back, *steps, *phase, *people, *slots, *kinds]
+    return s, [*taken_back, *steps, *phase, *people, *power, *slots, *kinds]

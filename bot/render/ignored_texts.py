@@ -130,6 +130,14 @@ IGNORED_TEXTS: dict[str, str] = {
         "hours a day the cards run: the sizing counts 24 hours a day — at fewer hours a day a run's "
         "calendar days grow in proportion"
     ),
+    "power_price": N_(
+        "electricity: not priced — the cost given is the GPU rental; energy (kWh at board power) is given "
+        "only for your own consumer card with its power on file (RTX 3080/3090/4080/4090)"
+    ),
+    "weekdays_only": N_(
+        "the days of the week it runs: a month is billed on every day of it (30.4 days); weekdays "
+        "only are ≈ 21.7 of them (5/7 × 30.4), so about 5/7 of the monthly cost given"
+    ),
     "rl_reward_model_not_sized": N_(
         "the reward, critic or reference model of this RL job: its own size is not sized — its memory and "
         "forward passes are counted at the size of the model trained"

@@ -22,8 +22,12 @@ if TYPE_CHECKING:
 
 RIG_EVEN = N_("%(rig)s, sized as %(n)s × %(gpu)s (the least memory per card)")
 """The rig form of the headline's cards: every card counted, each as the one with least memory."""
-RIG_LARGEST = N_("%(rig)s, sized on %(n)s × %(gpu)s alone (the cards with less memory left out)")
-"""The rig form when the cards with less memory were left out (llama.cpp splits by free memory)."""
+RIG_LARGEST = N_(
+    "%(rig)s, sized on %(n)s × %(gpu)s alone (the cards with less memory not modelled: llama.cpp's "
+    "--tensor-split puts layers on them too, so the machine holds at least this much)"
+)
+"""The rig form when the cards with less memory are not modelled (llama.cpp's --tensor-split uses every
+card, by its free memory: the cards sized alone are a lower bound on what the machine holds)."""
 CARD_PHRASE = {"en": "%(n)s × %(gpu)s", "zh": "%(n)s 张 %(gpu)s"}
 """How every headline msgid writes the cards sized (the phrase replaced), by language."""
 RIG_REASONS = ("mixed_rig", "mixed_rig_largest")
@@ -51,7 +55,8 @@ def rig_headline(text: str, answer: Answer) -> str:
 
 
 def _written_at(raw: str, card: str) -> int:
-    """Where the card's number ('4090' of 'RTX 4090') is first written in ``raw``; cards not found last."""
+    """Where the card's model number ('4090' of 'RTX 4090 12G', not its memory '12G') is first written in
+    ``raw``; cards not found last."""
     words = [w for w in card.lower().split() if any(ch.isdigit() for ch in w)] or [card.lower()]
-    at = raw.find(words[-1])
+    at = raw.find(words[0])
     return at if at >= 0 else len(raw)

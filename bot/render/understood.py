@@ -12,6 +12,7 @@ from bot.render.fmt import fmt_for
 from bot.render.i18n import N_, translate
 from bot.render.ignored_texts import IGNORED_TEXTS
 from bot.render.notes import STAGE_VALUES, context_len, format_param
+from bot.render.rate_text import rate_text
 from bot.render.wording import FIELD_LABELS
 from estimator import catalog
 from estimator.models import SizingReport
@@ -143,7 +144,10 @@ def _used_line(items: list, lang: str) -> str:
     """'Used: “training_tool: DeepSpeed” (its settings you gave … are what the sizing uses).'"""
     parts = [
         translate(
-            lang, N_("“%(text)s” (%(reason)s)"), text=i.text, reason=translate(lang, IGNORED_TEXTS[i.reason])
+            lang,
+            N_("“%(text)s” (%(reason)s)"),
+            text=rate_text(i.text, lang) if i.reason == "rate_times_output" else i.text,
+            reason=translate(lang, IGNORED_TEXTS[i.reason]),
         )
         for i in items
     ]
