@@ -62,3 +62,20 @@ def test_trial_chinese_is_answered() -> None:
 def test_a_size_read_otherwise_or_beside_a_model_is_not_the_weights(text: str) -> None:
     p = parse(text)
     assert not [b for b in p.bounds_read if b[2] == "weights_size"]
+
+
+@pytest.mark.parametrize(
+    ("text", "precision", "gpus"),
+    [
+        # trial 2: '24GB GPUs' (no card named) sized the model re-quantized to 4-bit on 1 card; the
+        # weights as given are bf16 (62 GB ÷ 2 bytes = 31B): 62 GB over 24 GB cards needs TP 4
+        ("a 62GB model, how many 24GB GPUs do I need to serve it?", "bf16", 4),
+        ("62GB 的模型，需要几张 24G 的卡部署", "bf16", 4),
+        # a serving precision the user asks for stays theirs: 31B at int4 ≈ 17 GB fits one 24 GB card
+        ("I have a 62GB model and want to serve it in int4 on 4090s, how many?", "int4", 1),
+    ],
+)
+def test_the_weights_are_sized_in_their_own_format(text: str, precision: str, gpus: int) -> None:
+    a = answer(text, Context())
+    assert a.report.request.precision == precision
+    assert a.report.inference is not None and a.report.inference.recommended_gpus == gpus

@@ -93,7 +93,11 @@ def with_weight_size(parsed: ParseResult, raw: str) -> ParseResult:
     unused.remove((said, "unread"))
     return parsed.model_copy(
         update={
-            "request": req.model_copy(update={"params_total": params}),
+            # the weights as given are sized: their format (bf16 unless said), never a quantization the user
+            # did not ask for ('a 62GB model, how many 24GB GPUs': 31B in bf16, not re-quantized to 4-bit)
+            "request": req.model_copy(
+                update={"params_total": params, "precision": req.precision or precision or Precision.bf16}
+            ),
             "found": [*parsed.found, "params_total"],
             "unused_numbers": unused,
             "bounds_read": [*parsed.bounds_read, (typed, f"{params / 1e9:.3g}B", "weights_size")],
