@@ -57,6 +57,7 @@ IGNORED_REASONS = (
     "settings_applied",  # a tool named with its settings ('DeepSpeed ZeRO-3'): the settings are used
     "nearest_format",  # a GGUF format the sizing lacks (Q5_K_S): sized as the next larger one (Q5_K_M)
     "qps_needs_output",  # requests per second without the output tokens per request ('qps 20')
+    "per_user_rate",  # a rate per user with no count of users written (s18: 'each sends 2 requests a minute')
     "sample_range",  # '2k~4k tokens per sample': the time at the mean, the memory at the longer end
     "rate_times_output",  # 'QPS 5，每次输出 300 token': the rate × output tokens, the tokens/s sized (s17)
     "steps_per_device",  # TRL steps × per-device batch × GPUs (÷ G completions): the prompts trained (s18)
