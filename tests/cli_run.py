@@ -81,3 +81,8 @@ def ask_json_in_process(question: str) -> dict[str, Any]:
 def substituted(data: dict[str, Any]) -> list[tuple[str, str, str]]:
     """What an answer substituted: ``(typed, used, reason)`` of ``interpretation.substitutions``."""
     return [(s["typed"], s["used"], s["reason"]) for s in data["interpretation"]["substitutions"]]
+
+
+def ignored_pairs(data: dict[str, Any]) -> list[tuple[str, str]]:
+    """The (text, reason) pairs the answer names as not used, in order."""
+    return [(str(i.get("text")), str(i.get("reason"))) for i in data["interpretation"].get("ignored") or []]

@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from tests.cli_run import ask_in_process
+from tests.cli_run import ask_in_process, ignored_pairs
 
 
 def ask(capsys: pytest.CaptureFixture[str], text: str) -> dict[str, Any]:
@@ -29,8 +29,7 @@ def req(data: dict[str, Any], key: str) -> Any:
     return data["request"].get(key)
 
 
-def ignored(data: dict[str, Any]) -> list[tuple[str, str]]:
-    return [(str(i.get("text")), str(i.get("reason"))) for i in data["interpretation"].get("ignored") or []]
+ignored = ignored_pairs
 
 
 @pytest.mark.parametrize(

@@ -7,13 +7,11 @@ cut). Each stays reachable where it is used: the names, a recipe, a read config.
 
 from __future__ import annotations
 
-import ast
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+
+from tests.startup_probe import ask_loaded
 
 ROOT = Path(__file__).resolve().parents[1]
 DEFERRED = (
@@ -27,22 +25,7 @@ DEFERRED = (
 
 
 def _ask(*args: str) -> tuple[str, list[str]]:
-    probe = (
-        "import sys; from bot.cli import main; main(['ask', *sys.argv[1:]]); "
-        f"print([m for m in {DEFERRED!r} if m in sys.modules])"
-    )
-    env = {k: v for k, v in os.environ.items() if not k.startswith("SIZING_BOT_")}
-    done = subprocess.run(
-        [sys.executable, "-c", probe, *args],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert done.returncode == 0, done.stderr[-2000:]
-    *reply, loaded = done.stdout.strip().splitlines()
-    return "\n".join(reply), ast.literal_eval(loaded)
+    return ask_loaded(DEFERRED, *args)
 
 
 @pytest.mark.parametrize(

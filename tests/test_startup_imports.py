@@ -4,36 +4,18 @@ suggestions for unknown names and the catalog folder are the same."""
 
 from __future__ import annotations
 
-import ast
-import os
-import subprocess
-import sys
 from importlib import resources
 from pathlib import Path
 
 from estimator import catalog
+from tests.startup_probe import ask_loaded
 
 ROOT = Path(__file__).resolve().parents[1]
 LATER = ("difflib", "importlib.resources", "zipfile")
 
 
 def _ask(question: str) -> tuple[str, list[str]]:
-    probe = (
-        "import sys; from bot.cli import main; main(['ask', sys.argv[1]]); "
-        f"print([m for m in {LATER!r} if m in sys.modules])"
-    )
-    env = {k: v for k, v in os.environ.items() if not k.startswith("SIZING_BOT_")}
-    done = subprocess.run(
-        [sys.executable, "-c", probe, question],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert done.returncode == 0, done.stderr[-2000:]
-    *reply, loaded = done.stdout.strip().splitlines()
-    return "\n".join(reply), ast.literal_eval(loaded)
+    return ask_loaded(LATER, question)
 
 
 def test_a_usual_answer_imports_none_of_them() -> None:
