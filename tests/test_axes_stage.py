@@ -37,6 +37,10 @@ def test_work_split_floor() -> None:
         ("how could i train llama-3.1-8b at 4k on four 24gb cards", "pretrain", "finetune"),
         ("can i teach llama-3-8b our support tone on one 4090", None, "finetune"),
         ("想在 2 张 a100 上再训一下 mistral-7b", "pretrain", "finetune"),
+        # a catalog family with its size in words (en11-006, en12-027's phrasings)
+        ("how could i train the 32b qwen model using torch fsdp", "pretrain", "finetune"),
+        ("i could train the llama 8b model at sequence length 1024", "pretrain", "finetune"),
+        ("train a gpt 7b model on 64 a100s", "pretrain", "pretrain"),
         # a size, a scale, or a pre-training codebase: stays a pre-training (en11-030, en6-010)
         ("train a 7b model on 8 a100s for 1t tokens", "pretrain", "pretrain"),
         ("train llama-3.1-70b from scratch on 512 h100s", "pretrain", "pretrain"),

@@ -14,6 +14,7 @@ pre-training with adapters.
 from __future__ import annotations
 
 import re
+from functools import cache
 
 from bot.parse import lexicon as lx
 from bot.parse.regex import compile_pattern, rc
@@ -51,7 +52,31 @@ RELEASE_NAME_RE = rc(
 """A released model by its name, version and size, written as one word ('Qwen2.5-32B', 'llama-3.1-8b',
 'mistral-7b-v0.3'; s19-audit, first-contact kind C: '用 FSDP 训 Qwen2.5-32B'): a model that exists, so
 'train' it (the weak hint) is a fine-tuning — a pre-training from scratch names a size ('a 7B model'), its
-scale (:data:`PRETRAINING_SCALE_RE`) or a pre-training codebase (:data:`PRETRAINING_CODEBASE_RE`)."""
+scale (:data:`PRETRAINING_SCALE_RE`) or a pre-training codebase (:data:`PRETRAINING_CODEBASE_RE`). Written
+in words ('the Llama 8B model', 'the 32B Qwen model'): :func:`family_release`."""
+NOT_FAMILY_WORDS = frozenset(("gpt", "command", "opt"))
+"""Catalog name stems that are words or a generic architecture ('a GPT 7B from scratch', 'opt for')."""
+
+
+@cache
+def _family_release_re() -> re.Pattern[str]:
+    from estimator import catalog  # here: the catalog loads only for a 'train' said of a model
+
+    stems = {m.group(0).lower() for k in catalog.models() if (m := re.match(r"[A-Za-z]{3,}", k))}
+    fam = "|".join(sorted(stems - NOT_FAMILY_WORDS, key=len, reverse=True))
+    return compile_pattern(
+        rf"(?<![a-z0-9])(?:{fam})[\s\-_]*v?\d*(?:\.\d+)?[\s\-_]*\d+(?:\.\d+)?b(?![a-z0-9])"
+        rf"|(?<![a-z0-9])\d+(?:\.\d+)?b\s+(?:{fam})(?![a-z])",
+        re.ASCII,
+    )
+
+
+def family_release(s: str) -> bool:
+    """Whether ``s`` names a model of a catalog family with its size, in words ('the Llama 8B model', 'the
+    32B Qwen model', 'llama 2 70b'): the family stems are the catalog's model ids' (estimator/data/models)."""
+    return _family_release_re().search(s) is not None
+
+
 PRETRAINING_CODEBASE_RE = rc(
     r"(?<![a-z0-9])(?:torchtitan|maxtext|levanter|nanogpt|nanotron|picotron|megatron|gpt[\s\-_]*neox"
     r"|olmo[\s\-_]*core)(?![a-z0-9])"
@@ -87,7 +112,7 @@ def tuning_only_stage(stage: str | None, s: str) -> str | None:
         found = not PRETRAINING_SCALE_RE.search(s)
     if not found and stage in (None, "pretrain") and TUNING_VERB_RE.search(s):
         found = not PRETRAINING_SCALE_RE.search(s)  # s19-audit: 'teach X our tone', '再训一下'
-    if not found and stage == "pretrain" and RELEASE_NAME_RE.search(s):  # s19-audit: 'train Qwen2.5-32B'
+    if not found and stage == "pretrain" and (RELEASE_NAME_RE.search(s) or family_release(s)):  # s19-audit
         found = not PRETRAINING_SCALE_RE.search(s) and not PRETRAINING_CODEBASE_RE.search(s)
     return "finetune" if found else stage
 
