@@ -1,0 +1,93 @@
+"""Round 13 of the real questions, English half (issue 24; tests/data/real_questions/en_r13.json): readers of
+how people write, one per kind of fault seen on the working half — a KV-cache type under a tool's own key or
+in words ('OLLAMA_KV_CACHE_TYPE=q8_0' read as the weights' format, '--quant-policy 4' and '4-bit KV cache'
+not read as the cache's), and the host's memory after its size in the words people use ('48GB of system
+RAM', 'only 256GB of memory' beside '96GB of VRAM': unread). Each rule in both languages, through the CLI
+(``sizing-bot ask --format json``, in process); the sentences are written for these tests (none is from the
+real-question corpus). Readers: :mod:`bot.parse.kv_cache_types`, :data:`bot.parse.prose_forms.HOST_MEMORY_RE`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.cli_run import ask_in_process, named
+
+
+def ask(capsys: pytest.CaptureFixture[str], text: str) -> dict[str, Any]:
+    return ask_in_process(capsys, text)
+
+
+KV_TYPE_NAMED = [
+    ("Serve Qwen2.5-14B with Ollama on one 3090 at 32k context, OLLAMA_KV_CACHE_TYPE=q8_0.", "q8_0"),
+    ("llama.cpp with -ctk q4_0 -ctv q4_0 and 64k context for Qwen3-30B-A3B on a 4090.", "q4_0"),
+    ("Llama 3 70B AWQ on a 48GB A40 with a 4-bit KV cache: how many concurrent users?", "int4"),
+    ("Mistral 7B on an L4, int8 KV cache, 16 users at 8k context: does it fit?", "int8"),
+    ("TabbyAPI with cache_mode: Q4 and max_seq_len 32768, Qwen2.5-32B exl2 on a 3090.", "q4"),
+    ("Ollama 跑 Qwen2.5-14B，两张 3090，OLLAMA_KV_CACHE_TYPE=q4_0，上下文 64k 放得下吗？", "q4_0"),
+    ("用 vLLM 在一张 A40 上部署 Llama 3 70B AWQ，KV 缓存量化为 int8，能支持多少并发？", "int8"),
+    ("4bit 的 KV 缓存，Qwen2.5-72B-AWQ 用两张 4090 能开到 32k 上下文吗？", "int4"),
+]
+
+
+@pytest.mark.parametrize(("text", "kv"), KV_TYPE_NAMED)
+def test_a_quantized_kv_cache_type_is_named_not_read_as_weights(
+    capsys: pytest.CaptureFixture[str], text: str, kv: str
+) -> None:
+    data = ask(capsys, text)
+    assert named(data).get(f"kv_precision: {kv}") == "no_field"
+    assert data["request"]["precision"] not in ("q8_0", "q4_0")  # never the weights' format
+
+
+QUANT_POLICY = [
+    ("lmdeploy with quant_policy=4 for a 70B AWQ on one 48GB A40: how many concurrent requests?", "4"),
+    ("LMDeploy, --quant-policy 8 in prose, Qwen2.5-32B-AWQ on a 4090: how long a context?", "8"),
+    ("lmdeploy 部署 70B AWQ，quant_policy=4，一张 48G 的 A40，能跑多少并发？", "4"),
+]
+
+
+@pytest.mark.parametrize(("text", "bits"), QUANT_POLICY)
+def test_lmdeploys_quant_policy_is_the_kv_caches_integer_type(
+    capsys: pytest.CaptureFixture[str], text: str, bits: str
+) -> None:
+    assert named(ask(capsys, text)).get(f"kv_precision: int{bits} (--quant-policy {bits})") == "no_field"
+
+
+KV_SIXTEEN = [
+    "llama.cpp with --cache-type-k f16 and 32k context, Llama 3 8B Q4_K_M on a 3060 12GB.",
+    "Ollama，OLLAMA_KV_CACHE_TYPE=f16，Qwen2.5-7B，一张 4060 Ti 16G，32k 上下文够吗？",
+    "Qwen2.5-7B in Ollama with OLLAMA_KV_CACHE_TYPE=f16 on a 4070, 16k context.",
+]
+
+
+@pytest.mark.parametrize("text", KV_SIXTEEN)
+def test_a_sixteen_bit_kv_cache_type_is_the_cache_sized(
+    capsys: pytest.CaptureFixture[str], text: str
+) -> None:
+    assert ask(capsys, text)["request"]["kv_precision"] == "fp16"
+
+
+HOST_MEMORY = [
+    ("Can I run Qwen2.5-32B on an RTX 4060 with 8GB plus 48GB of system RAM?", 48.0),
+    ("I have 2 L40S with 96GB of VRAM, but only 256GB of memory. Can I run DeepSeek R1?", 256.0),
+    ("My PC: RTX 3060 12GB, 64 GB DDR5 RAM. Run Mixtral 8x7B Q4?", 64.0),
+    ("A 4090 and 128 GB of CPU memory: how fast is DeepSeek-V3 Q2 with experts on the CPU?", 128.0),
+    ("一张 4060 8G，加上 48GB 系统内存，能跑 Qwen2.5-32B 吗？", 48.0),
+    ("两张 L40S 共 96GB 显存，机器内存 256GB，能跑 DeepSeek R1 吗？", 256.0),
+]
+
+
+@pytest.mark.parametrize(("text", "gib"), HOST_MEMORY)
+def test_the_hosts_memory_in_its_words_is_read(
+    capsys: pytest.CaptureFixture[str], text: str, gib: float
+) -> None:
+    request = ask(capsys, text)["request"]
+    assert request["host_memory_gib"] == gib
+    assert request.get("gpu_memory_gib") != gib
+
+
+def test_bare_memory_without_the_cards_said_stays_the_cards(capsys: pytest.CaptureFixture[str]) -> None:
+    request = ask(capsys, "An A100 with 80GB of memory: can it serve Llama 3 70B in fp8?")["request"]
+    assert request.get("host_memory_gib") is None
+    assert request["gpu"] == "A100-SXM4-80GB"
