@@ -4,7 +4,8 @@ in words ('OLLAMA_KV_CACHE_TYPE=q8_0' read as the weights' format, '--quant-poli
 not read as the cache's), and the host's memory after its size in the words people use ('48GB of system
 RAM', 'only 256GB of memory' beside '96GB of VRAM': unread). Each rule in both languages, through the CLI
 (``sizing-bot ask --format json``, in process); the sentences are written for these tests (none is from the
-real-question corpus). Readers: :mod:`bot.parse.kv_cache_types`, :data:`bot.parse.prose_forms.HOST_MEMORY_RE`."""
+real-question corpus). Readers: :mod:`bot.parse.kv_cache_types`,
+:data:`bot.parse.prose_forms.HOST_MEMORY_RE`."""
 
 from __future__ import annotations
 

@@ -249,8 +249,8 @@ _HOST_GATE_RE = re.compile("内存|ram|memory|shm")
 _VRAM_SAID_RE = re.compile(
     r"显存\s*(?:大小|容量)?\s*(?:是|有|为|:|：)?\s*\d|\d\s*g(?:b|ib)?\s+(?:of\s+)?(?:vram|gpu\s+memory)\b"
 )
-"""A card's memory said as 显存 (or VRAM, GPU memory) with its size ('显存: 40GB, 内存: 50GB', '96GB of VRAM'):
-a bare 内存 (or 'of memory') is then the host's."""
+"""A card's memory said as 显存 (or VRAM, GPU memory) with its size ('显存: 40GB, 内存: 50GB',
+'96GB of VRAM'): a bare 内存 (or 'of memory') is then the host's."""
 _HYPER_GATE_RE = re.compile("|".join(map(re.escape, _HYPER_GATE)))
 _RATE_GATE_RE = re.compile("qps|rps|req|请求|rpm")
 _ROLLOUT_GATE_RE = re.compile("|".join(map(re.escape, _ROLLOUT_WORDS)))
