@@ -322,6 +322,8 @@ def key_understood(key: str, value: Any, answer: dict[str, Any]) -> bool:
             key == "precision" and _norm(value) == "bf16" and got is None and bool(request.get("pure_bf16"))
         )
     elif key in ("params_total", "params_active"):  # '7B' said of Qwen2.5-7B (7.61B): the size its name says
+        # s19: a size labelled in billions, as it is written ('3B' → 3; en_r13.json), is that many billion
+        value = value * 1e9 if isinstance(value, int | float) and 0 < value < 1e5 else value
         nominal = _nominal(request.get("model"), key == "params_active")
         ok = got is not None and (_close(value, got) or (nominal is not None and _close(value, nominal)))
         ok = ok or (key == "params_total" and any(_close(value, n) for n in _sizes_named(answer)))
