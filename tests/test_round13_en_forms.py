@@ -92,3 +92,49 @@ def test_bare_memory_without_the_cards_said_stays_the_cards(capsys: pytest.Captu
     request = ask(capsys, "An A100 with 80GB of memory: can it serve Llama 3 70B in fp8?")["request"]
     assert request.get("host_memory_gib") is None
     assert request["gpu"] == "A100-SXM4-80GB"
+
+
+BARE_Q6 = [
+    "Can I run Qwen2.5-14B on a 12GB GPU at Q6?",
+    "Llama 3 8B Q6 on a 3060 12GB with Ollama, 8k context.",
+    "Mistral Small 24B in Q6 on two 3090s: how many tokens per second?",
+    "用 Ollama 跑 Qwen2.5-32B 的 Q6 量化，一张 4090 够吗？",
+    "Qwen2.5-7B Q6 放在 3060 12G 上，上下文 16k 能跑吗？",
+    "一张 4060 Ti 16G 跑 Llama 3 8B Q6，显存够不够？",
+]
+
+
+@pytest.mark.parametrize("text", BARE_Q6)
+def test_a_bare_q6_is_q6_k_sized_as_the_next_wider_format(
+    capsys: pytest.CaptureFixture[str], text: str
+) -> None:
+    data = ask(capsys, text)
+    assert data["request"]["precision"] == "q8_0"  # Q6_K (6.56 bits) sized as Q8_0, the next wider one
+    assert named(data).get("precision: q6") == "nearest_format"
+
+
+USABLE_VRAM = [
+    ("I run Llama 3 8B on an A10G with about 22 GB of usable VRAM; how long a context fits?", 22.0),
+    ("Qwen2.5-7B on a 4090 with 20 GB of available VRAM, 8 users at 4k?", 20.0),
+    ("Mistral 7B on an L4 with 21 GB of free VRAM left: 16 users at 8k?", 21.0),
+    ("一张 A10G，大约 22G 可用显存，Llama 3 8B 能开多长上下文？", 22.0),
+    ("4090 上只有 18G 的空闲显存，跑 Qwen2.5-14B Q4 能行吗？", 18.0),
+    ("3090 剩余显存 20G，Qwen2.5-7B 能开 8 个并发吗？", 20.0),
+]
+
+
+@pytest.mark.parametrize(("text", "gib"), USABLE_VRAM)
+def test_the_usable_part_of_a_cards_memory_is_the_memory_sized(
+    capsys: pytest.CaptureFixture[str], text: str, gib: float
+) -> None:
+    assert ask(capsys, text)["request"]["gpu_memory_gib"] == gib
+
+
+def test_the_scorer_reads_a_size_labelled_in_billions() -> None:
+    from tests.real_questions import key_understood
+
+    answer = {"request": {"params_total": 3e9, "params_active": 3.3e9}, "interpretation": {}}
+    assert key_understood("params_total", 3, answer)  # '3B', labelled as written
+    assert key_understood("params_total", 3e9, answer)
+    assert not key_understood("params_total", 7, answer)
+    assert not key_understood("params_active", 32, answer)

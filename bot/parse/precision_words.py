@@ -31,8 +31,9 @@ GGUF_FORMATS = {
 Q2_K 2.96G, Q3_K_S 3.41G, Q3_K_M 3.74G, Q3_K_L 4.03G, Q4_1 4.78G, Q5_0 5.21G, Q5_1 5.65G, Q6_K 6.14G, against
 Q4_K_M 4.58G and Q5_K_M 5.33G; Q3_K/Q4_K/Q5_K alias the _M types) and Unsloth's ``UD-Qn_K_XL`` files (some
 layers kept wider), each sized as the next wider format the estimator has (an _XL one step above its Qn_K_M):
-an upper bound on the weights, named as typed (round 9; before, 'Q6_K' was sized as bf16 in silence). Round 13:
-a bare 'Q6' is Q6_K, as a bare 'Q4'/'Q5'/'Q8' is Q4_K_M/Q5_K_M/Q8_0 (Ollama's and Hugging Face's tags)."""
+an upper bound on the weights, named as typed (round 9; before, 'Q6_K' was sized as bf16 in silence).
+Round 13: a bare 'Q6' is Q6_K, as a bare 'Q4'/'Q5'/'Q8' is Q4_K_M/Q5_K_M/Q8_0 (Ollama's and Hugging Face's
+tags)."""
 NEAREST_FORMAT = frozenset({"q4_k_s", "q5_k_s"}) | frozenset(IQ_FORMATS) | frozenset(GGUF_FORMATS)
 """GGUF formats sized as the next larger one the estimator has (Q4_K_M, Q5_K_M): llama.cpp's quantize
 table gives Llama-3-8B at 4.37 GB in Q4_K_S vs 4.58 GB in Q4_K_M and 5.21 vs 5.33 GB in Q5_K_S vs Q5_K_M
