@@ -138,3 +138,22 @@ def test_the_scorer_reads_a_size_labelled_in_billions() -> None:
     assert key_understood("params_total", 3e9, answer)
     assert not key_understood("params_total", 7, answer)
     assert not key_understood("params_active", 32, answer)
+
+
+UNIFIED_MEMORY_DEVICES = [
+    ("Can I run Qwen3-Next-80B on a Strix Halo with 128GB?", "Strix Halo"),
+    ("gpt-oss-120b on a Ryzen AI Max+ 395 with 128GB: tokens per second?", "Ryzen AI Max+ 395"),
+    ("Framework Desktop 128GB: can it run Llama 3 70B?", "Framework Desktop"),
+    ("Llama 3 70B Q4 on a MacBook Pro M5 with 64GB?", "MacBook Pro M5"),
+    ("一台 Strix Halo 128G 统一内存，跑 Qwen3-30B-A3B 能多快？", "Strix Halo"),
+    ("AI Max+ 395 的小主机，128GB，能跑 gpt-oss-120b 吗？", "AI Max+ 395"),
+]
+
+
+@pytest.mark.parametrize(("text", "device"), UNIFIED_MEMORY_DEVICES)
+def test_a_unified_memory_device_is_named_as_typed(
+    capsys: pytest.CaptureFixture[str], text: str, device: str
+) -> None:
+    data = ask(capsys, text)
+    assert data["interpretation"]["unknown_gpu"] == device
+    assert data["request"].get("gpu_count") in (None, 1)  # one device, never a machine of eight
