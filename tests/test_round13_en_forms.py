@@ -157,3 +157,32 @@ def test_a_unified_memory_device_is_named_as_typed(
     data = ask(capsys, text)
     assert data["interpretation"]["unknown_gpu"] == device
     assert data["request"].get("gpu_count") in (None, 1)  # one device, never a machine of eight
+
+
+ONE_BY_ITS_ARTICLE = [
+    "Thinking of buying an A6000 for Llama 3 70B Q4, will it fit?",
+    "I'm considering a DGX Spark to run Llama 3 70B Q4. How fast?",
+    "We rented an H100 to serve Qwen2.5-72B AWQ; how many users?",
+    "I got an L40S to fine-tune Qwen2.5-7B with LoRA at 4k: how long for 10k samples?",
+    "在 A800 上跑 Qwen2.5-72B-AWQ，能支持多少并发？",
+    "用一张 L40S 做 Qwen2.5-7B 的 LoRA 微调，4k 长度，1 万条数据要多久？",
+]
+
+
+@pytest.mark.parametrize("text", ONE_BY_ITS_ARTICLE)
+def test_a_card_after_a_verb_of_having_is_one_card(capsys: pytest.CaptureFixture[str], text: str) -> None:
+    assert ask(capsys, text)["request"]["gpu_count"] == 1
+
+
+COUNT_ASKED = [
+    "I have an A100 80GB; how many of them do I need to fine-tune Llama 3 70B?",
+    "We bought an H100; how many more GPUs for a full fine-tune of Qwen2.5-72B?",
+    "我手上有 A100 80G，全参微调 Llama 3 70B 需要多少张卡？",
+]
+
+
+@pytest.mark.parametrize("text", COUNT_ASKED)
+def test_the_count_asked_is_not_the_one_card_had(capsys: pytest.CaptureFixture[str], text: str) -> None:
+    request = ask(capsys, text)["request"]
+    assert request["count_asked"] is True
+    assert request.get("gpu_count") is None
