@@ -186,3 +186,15 @@ def test_the_count_asked_is_not_the_one_card_had(capsys: pytest.CaptureFixture[s
     request = ask(capsys, text)["request"]
     assert request["count_asked"] is True
     assert request.get("gpu_count") is None
+
+
+R13_WORK_UNDERSTOOD_EN = 12
+"""Round 13's English r13work records (en_r13.json, 21 records) understood in full at the last measurement
+(6/21 at its freeze, 12/21 after these readers; tests/data/real_questions/README.md). Its r13test half (19
+records) is frozen in ``frozen_r13_test_en.sha256``."""
+
+
+def test_round13_work_en_does_not_regress() -> None:
+    from tests.test_real_questions import _work_understood
+
+    assert _work_understood("r13work", "en", 21) >= R13_WORK_UNDERSTOOD_EN
