@@ -62,6 +62,8 @@ def test_codebase_named_by_its_repository(capsys: pytest.CaptureFixture[str], te
         ("用 Qwen2-7B-GRPO 部署需要几张 4090", "qwen2-7b-grpo"),  # a model made with GRPO (a size in it)
         ("lora_rank 设成 64，zero_stage 3，训练 Qwen2-7B", "lora_rank"),  # config keys, no tool verb
         ("fine-tuning with lora_rank 16 on Qwen2-7B", "lora_rank"),  # a key after 'with'
+        ("fine-tune Llama-2-7B with lora_r 16 on one A100", "lora_r"),  # LLaMA-Factory-style key
+        ("using peft-lora to fine-tune Qwen2-7B", "peft-lora"),  # method words only
     ],
 )
 def test_not_a_codebase(capsys: pytest.CaptureFixture[str], text: str, word: str) -> None:

@@ -28,10 +28,14 @@ TRAINING_PARTS = (
 """Words a training codebase's name holds (the repositories of rounds 1–13: chatglm_rlhf, Logic-RL,
 ChatGLM-Efficient-Tuning, Chatglm_lora_multi-gpu, Pai-Megatron-Patch, simple_GRPO, open-r1 …)."""
 
-KEY_PARTS = frozenset(
-    ("rank", "alpha", "dropout", "target", "targets", "stage", "type", "size", "steps", "len")
-)
+KEY_PARTS = frozenset((
+    "r", "rank", "alpha", "dropout", "target", "targets", "modules", "stage", "type", "size", "steps",
+    "len", "length", "epochs", "lr", "rate", "ratio", "bit", "bits", "4bit", "8bit", "num", "config",
+))  # fmt: skip
 """Last parts of config keys ('lora_rank', 'zero_stage', 'sft_type', 'train_batch_size'): a key, no name."""
+
+METHOD_WORDS = frozenset((*TRAINING_PARTS, "peft", "full", "adapter", "adapters", "hf", "zero"))
+"""A name of method words only ('peft-lora', 'sft-lora', 'lora-sft') describes a method, not a codebase."""
 
 _PART = "|".join(TRAINING_PARTS)
 CODEBASE_RE = rc(
@@ -52,7 +56,11 @@ def codebase_spans(s: str) -> list[tuple[int, int, str]]:
     for m in CODEBASE_RE.finditer(s):
         name = m.group("name")
         parts = re.split(r"[\-_]", name)
-        if parts[-1] in KEY_PARTS or any(_SIZE_PART.fullmatch(p) for p in parts):
+        if (
+            parts[-1] in KEY_PARTS
+            or any(_SIZE_PART.fullmatch(p) for p in parts)
+            or METHOD_WORDS.issuperset(parts)
+        ):
             continue
         out.append((m.start("name"), m.end("name"), name))
     return out
