@@ -64,6 +64,7 @@ def test_codebase_named_by_its_repository(capsys: pytest.CaptureFixture[str], te
         ("fine-tuning with lora_rank 16 on Qwen2-7B", "lora_rank"),  # a key after 'with'
         ("fine-tune Llama-2-7B with lora_r 16 on one A100", "lora_r"),  # LLaMA-Factory-style key
         ("using peft-lora to fine-tune Qwen2-7B", "peft-lora"),  # method words only
+        ("用 DeepSeek-R1 部署需要几张 H20", "deepseek-r1"),  # a model (R1 codebases: the tool table's)
     ],
 )
 def test_not_a_codebase(capsys: pytest.CaptureFixture[str], text: str, word: str) -> None:

@@ -23,10 +23,11 @@ from bot.parse.regex import rc
 
 TRAINING_PARTS = (
     "rl", "rlhf", "rlaif", "grpo", "ppo", "dpo", "sft", "lora", "qlora", "tuning", "tune", "finetune",
-    "finetuning", "train", "trainer", "training", "patch", "align", "alignment", "recipes", "r1",
+    "finetuning", "train", "trainer", "training", "patch", "align", "alignment", "recipes",
 )  # fmt: skip
 """Words a training codebase's name holds (the repositories of rounds 1–13: chatglm_rlhf, Logic-RL,
-ChatGLM-Efficient-Tuning, Chatglm_lora_multi-gpu, Pai-Megatron-Patch, simple_GRPO, open-r1 …)."""
+ChatGLM-Efficient-Tuning, Chatglm_lora_multi-gpu, Pai-Megatron-Patch, simple_GRPO, mistral-finetune …). Not
+'r1': 'deepseek-r1' is a model, and the R1 reproductions are the tool table's (written as one word first)."""
 
 KEY_PARTS = frozenset((
     "r", "rank", "alpha", "dropout", "target", "targets", "modules", "stage", "type", "size", "steps",
@@ -66,7 +67,7 @@ def codebase_spans(s: str) -> list[tuple[int, int, str]]:
     return out
 
 
-RL_PARTS = frozenset(("rl", "rlhf", "rlaif", "grpo", "ppo", "r1"))
+RL_PARTS = frozenset(("rl", "rlhf", "rlaif", "grpo", "ppo"))
 """Parts that make a codebase an RL one (its vLLM, when named, is the rollout engine)."""
 
 
