@@ -71,6 +71,8 @@ class NoteCode(StrEnum):
     tried_counts_failed_fit = "tried_counts_failed_fit"
     count_failed = "count_failed"
     count_failed_fit = "count_failed_fit"
+    tried_counts_failed_edge = "tried_counts_failed_edge"
+    count_failed_edge = "count_failed_edge"
     serving_count_failed = "serving_count_failed"
     serving_count_failed_fit = "serving_count_failed_fit"
     own_card_cost = "own_card_cost"
