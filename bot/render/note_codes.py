@@ -89,6 +89,7 @@ class NoteCode(StrEnum):
     no_price = "no_price"
     throughput_short = "throughput_short"
     throughput_copies = "throughput_copies"
+    prefill_short = "prefill_short"
     pp_bubble = "pp_bubble"
     rollout_tp_too_small = "rollout_tp_too_small"
     rollout_colocated = "rollout_colocated"

@@ -41,6 +41,12 @@ EXTRA_NOTE_MESSAGES: dict[NoteCode, str] = {
         "the %(usable_gib)s each card holds, so %(gpu_count)s was borderline. Sized at %(next_gpus)s GPUs, "
         "the fewest above what failed."
     ),
+    NoteCode.prefill_short: N_(
+        "Prefill is the limit: %(rate)s requests/s × %(prompt)s prompt tokens = %(prefill_tokens_per_s)s "
+        "prompt tokens/s to prefill, but these GPUs prefill ≈ %(prefill_capacity)s tokens/s (compute-bound, "
+        "2 × parameters FLOPs a token), before any decoding; about %(replicas)s copies of %(per_copy)s GPUs "
+        "each (%(gpus)s GPUs) prefill it."
+    ),
     NoteCode.serving_count_failed: N_(
         "You said serving ran out of memory on %(gpu_count)s GPUs; the estimate agrees: the weights and "
         "workspace take ≈ %(weights_gib)s of the %(usable_gib)s usable per GPU, too little left for one "
