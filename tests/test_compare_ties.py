@@ -7,6 +7,8 @@ there is no winner (session 18); checked again here for serving and training.
 
 from __future__ import annotations
 
+import pytest
+
 from bot.core.compare_currency import priced_cheapest
 from bot.core.pipeline import answer
 from bot.render.compare import tie_line
@@ -30,9 +32,25 @@ def test_a_serving_tie_is_named_not_a_winner() -> None:
 
 
 def test_unequal_serving_costs_keep_the_cheapest() -> None:
-    a = answer(SERVING_ZH)
+    a = answer("对比 A100 和 A800 部署 Qwen2.5-7B")  # catalog ranges: A100 ¥1.20–2.41, A800 ¥0.97–2.27
     assert tie_line(a.compared, a.cheapest_index, "zh") is None
-    assert render(a, "text").startswith("每 token 最省钱：A100 80G")  # ¥0.80 vs the A800's ¥0.97–2.27
+    assert render(a, "text").startswith("每 token 最省钱：A800")
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        (SERVING_ZH, "不评最省钱：你给的每卡·时价格只用于 A100 80G；A800 按目录里的价格区间计"),
+        (
+            "compare A100 vs H100 for full fine-tuning Qwen2.5-7B on 1B tokens at $2 per GPU-hour",
+            "No lowest-cost verdict: your price per GPU-hour is for A100 80G; H100 80G at the catalog's",
+        ),
+    ],
+)
+def test_a_price_said_for_one_option_only_names_no_winner(question: str, said: str) -> None:
+    a = answer(question)  # ¥10 (or $2) on the first card only, the other at its catalog range
+    assert a.cheapest_index is None
+    assert render(a, "text").startswith(said)
 
 
 def test_two_currencies_have_no_winner() -> None:

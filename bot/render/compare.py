@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bot.core.compare_currency import own_price_only
 from bot.core.offer import cheapest_index
 from bot.render.describe import gpu_names
 from bot.render.fmt import fmt_for, money_span
@@ -126,6 +127,22 @@ def unpriced_line(reports: list[SizingReport], lang: str) -> str | None:
     return translate(
         lang, msgid, currency=currency.value if currency else "", gpus=names(gpu_names(r)[0] for r in missing)
     )
+
+
+def own_price_line(reports: list[SizingReport], lang: str, said_price: bool) -> str | None:
+    """'No lowest-cost verdict: your price per GPU-hour is for A100 80G; A800 at the catalog's range' when
+    the message's price is only some options' (:func:`bot.core.compare_currency.own_price_only`, s19);
+    None otherwise."""
+    if not said_price or not own_price_only(reports):
+        return None
+    names = "、".join if lang == "zh" else ", ".join
+    own = names(gpu_names(r)[0] for r in reports if r.request.price_per_gpu_hour is not None)
+    other = names(gpu_names(r)[0] for r in reports if r.request.price_per_gpu_hour is None)
+    msgid = N_(
+        "No lowest-cost verdict: your price per GPU-hour is for %(own)s; %(other)s at the catalog's price "
+        "range, not comparable with it (give each card's price to compare them)"
+    )
+    return translate(lang, msgid, own=own, other=other)
 
 
 def offered_mark(report: SizingReport, lang: str, families: list[str] | None) -> str:
