@@ -283,10 +283,8 @@ def answer_request(
             parsed, done = _options(
                 parsed, request, first, sized, lambda q: _size(q, lang, settings, presales)
             )
-            said_price = "price_per_gpu_hour" in parsed.found  # one stated price, not every option's (s19)
-            best = priced_cheapest(
-                [r for r, _ in done], presales.families() if presales else None, said_price
-            )
+            said = "price_per_gpu_hour" in parsed.found  # a price said: not every option's (s19)
+            best = priced_cheapest([r for r, _ in done], presales.families() if presales else None, said)
             # two setups: the card asked about stays first; options each at its count: the first written
             asked = ASKED_CARD in parsed.notes or OPTION_COUNTS in parsed.notes  # 'A100 40/80GB': as written
             asked = asked or len({catalog.family_of(g) for g in [request.gpu, *parsed.gpu_alternatives]}) == 1
