@@ -108,8 +108,8 @@ def size_above_failed(request: SizingRequest, size: Callable[[SizingRequest], Si
         raised["recommended_per_gpu_bytes"] = mem.per_gpu_bytes
     report = report.model_copy(update={"memory": mem.model_copy(update=raised)})
     code = disagrees if m.fits_requested else agrees
-    if m.fits_requested and probe[0].feasible == "borderline":  # the band's high end agrees with the run
-        code = edge
+    if m.fits_requested and probe[0].feasible == "borderline" and params["high_gib"] > params["usable_gib"]:
+        code = edge  # the band's high end exceeds the card: it agrees with the run (not offload's borderline)
     return _noted((report, sources), Note(code=code, params={**params, "next_gpus": above}))
 
 
