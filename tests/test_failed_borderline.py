@@ -65,9 +65,9 @@ def test_the_codes_are_registered_everywhere() -> None:
 def test_a_borderline_of_offload_alone_still_disagrees() -> None:
     # 70B, ZeRO-3 with CPU offload on 4 and 8 A100 80G: borderline at 8 only for its offload (the band's
     # high end, ≈ 47.0 GiB, is inside the 80 GiB card): the OOM does not match the estimate
-    a, note, text = _first(
-        "Full fine-tune of a seventy billion parameter model with DeepSpeed ZeRO-3 and offload_param, OOM on 4 "
-        "and on 8 A100 80GB. How many GPUs do I actually need?"
+    _, note, text = _first(
+        "Full fine-tune of a seventy billion parameter model with DeepSpeed ZeRO-3 and offload_param, "
+        "OOM on 4 and on 8 A100 80GB. How many GPUs do I actually need?"
     )
     assert note.code == "tried_counts_failed_fit" and note.params["feasible"] == "borderline"
     assert note.params["high_gib"] < note.params["usable_gib"] and "disagrees" in text
