@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 
+from bot.parse.lower_tools import LOWER_TOOL_RE, lower_tools
 from bot.parse.model_names import NOT_NAMES
 from bot.parse.port_names import port_tools
 from bot.parse.regex import rc
@@ -159,6 +160,8 @@ def unknown_tools(raw: str, s: str, training: bool) -> list[tuple[str, str]]:
         item = item if training else (f"runtime: {name}", "runtime_not_modelled")
         if in_tool_place(raw, m) and not _known(name) and item not in out:
             out.append(item)
+    if LOWER_TOOL_RE.search(raw):  # a lower-case word in the job's means slot: 'opensloth' (s19)
+        out += [i for i in lower_tools(raw, training, _known) if i not in out]
     return out
 
 
