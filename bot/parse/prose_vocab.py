@@ -21,9 +21,11 @@ from bot.parse.brackets import earlier_in_brackets
 from bot.parse.configs.limits import CTX_SIZE_RE, LIMIT_AFTER_RE, LIMIT_RE, limit_value, quant_flag
 from bot.parse.configs.meaning import SWIFT_PROMPT_BOUNDED
 from bot.parse.gpu_layers import (
+    HOST_HINT_RE,
     bare_host_memory,
     cpu_experts,
     host_bandwidth,
+    host_side,
     no_kv_offload,
     read_gpu_layers,
     stated_gpu_layers,
@@ -287,6 +289,8 @@ def read_vocabulary(s: str, training: bool) -> Vocab:
         _batches(out)
     if _HINTS["layers"].search(s):
         _parallel_and_layers(out)
+    elif HOST_HINT_RE.search(s):  # 'an RTX 4090 with 64GB DDR5 RAM' beside Ollama: the host's (s19 trial)
+        host_side(out)
     if _HINTS["precisions"].search(s):
         _precisions(out)
     if _HINTS["rl"].search(s):
