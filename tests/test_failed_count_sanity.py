@@ -1,0 +1,50 @@
+"""A failed count whose fewest fit under the user's settings is no answer to lead with (fresh-user trial
+s19, issue 24 item 3): 8 × A100 40G, full fine-tuning of Qwen2.5-14B with DeepSpeed ZeRO-2 at 4,096
+tokens. ZeRO-2 keeps the bf16 weights (14.7B × 2 B = 27.4 GiB) and the fp32 logits (4,096 × 152,064 ×
+4 B ≈ 2.3 GiB, ×3 with their gradient: 7.0 GiB) whole on every GPU; only the optimizer states and gradients
+shrink with DP, so it 'fits' only at 904 GPUs at 100 % each, while ZeRO-3 fits on 16 (estimator.fit_sanity).
+The LoRA row kept ZeRO-2 (weights 27.4 + adapters 1.0 + ZeRO buckets 1.9 + activations 1.9 + logits 7.0 +
+overhead 1.7 = 40.8 GiB > 40): it is now LoRA with ZeRO-3, which fits."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from bot.cli import main
+
+OOM_ZH = "8卡A100 40G 全参微调 Qwen2.5-14B，DeepSpeed ZeRO-2，序列长度 4096，OOM 了，怎么办？"
+EN = "Full fine-tune Qwen2.5-14B on 8x A100 40GB with DeepSpeed ZeRO-2, seq len 4096, does it fit?"
+
+
+def ask(capsys: pytest.CaptureFixture[str], text: str) -> dict:
+    assert main(["ask", "--format", "json", text]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def test_the_failed_count_is_not_answered_at_904(capsys) -> None:
+    d = ask(capsys, OOM_ZH)
+    m = d["report"]["memory"]
+    assert d["request"]["gpu_count"] == 8 and m["fits_requested"] is False  # the user's 8 × ZeRO-2
+    head = d["reply"].splitlines()[0]
+    assert "8 张 A100 40G 放不下" in head and "改用 ZeRO-3：16 张" in head
+    assert "在 904" not in head
+
+
+def test_the_lora_row_fits_with_zero3(capsys) -> None:
+    alts = {a["change"]: a for a in ask(capsys, OOM_ZH)["report"]["memory"]["alternatives"]}
+    assert alts["zero3"]["min_gpus"] == 16
+    assert "lora" not in alts and alts["lora_zero3"]["min_gpus"] == 1
+
+
+def test_english_headline_names_the_cheaper_change(capsys) -> None:
+    head = ask(capsys, EN)["reply"].splitlines()[0]
+    assert "does not fit on 8 × A100 40G as set (that would take at least 904)" in head
+    assert "With ZeRO-3: 16 GPUs" in head
+
+
+def test_a_sane_minimum_keeps_its_headline(capsys) -> None:
+    """Llama 3.1 8B full fine-tuning on 1 × A100 80G: its fewest count is small, no cheaper change named."""
+    d = ask(capsys, "Full fine-tune Llama 3.1 8B on 1x A100 80GB, seq len 4096, how many GPUs?")
+    assert "as set (that would take" not in d["reply"].splitlines()[0]
