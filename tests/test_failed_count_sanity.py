@@ -48,3 +48,43 @@ def test_a_sane_minimum_keeps_its_headline(capsys) -> None:
     """Llama 3.1 8B full fine-tuning on 1 × A100 80G: its fewest count is small, no cheaper change named."""
     d = ask(capsys, "Full fine-tune Llama 3.1 8B on 1x A100 80GB, seq len 4096, how many GPUs?")
     assert "as set (that would take" not in d["reply"].splitlines()[0]
+
+
+LF_YAML = """### model
+model_name_or_path: Qwen/Qwen2.5-14B-Instruct
+### method
+stage: sft
+do_train: true
+finetuning_type: lora
+lora_rank: 16
+lora_target: all
+quantization_bit: 4
+### dataset
+dataset: alpaca_zh_demo
+template: qwen
+cutoff_len: 4096
+### train
+per_device_train_batch_size: 2
+gradient_accumulation_steps: 8
+learning_rate: 1.0e-4
+num_train_epochs: 3.0
+bf16: true
+"""
+
+
+def test_the_users_card_with_micro_batch_1_comes_before_8_gpus(capsys, tmp_path) -> None:
+    """Trial s19 #6: QLoRA Qwen2.5-14B, cutoff 4,096, micro-batch 2 on one RTX 4090 needs 30.3 GiB of 24
+    (logits 13.9 GiB: 2 × 4,096 × 152,064 fp32 values and their gradient); micro-batch 1 fits on the one
+    card, so the headline names it before the 8 GPUs micro-batch 2 needs."""
+    cfg = tmp_path / "lf.yaml"
+    cfg.write_text(LF_YAML, encoding="utf-8")
+    assert (
+        main(["ask", "--format", "json", "--config", str(cfg), "will this fit on a single RTX 4090 24GB?"])
+        == 0
+    )
+    d = json.loads(capsys.readouterr().out)
+    head = d["reply"].splitlines()[0]
+    assert "does not fit on 1 × RTX 4090 as set (that would take at least 8)" in head
+    assert "With micro-batch 1 (more gradient accumulation): 1 GPU" in head
+    alts = {a["change"]: a["min_gpus"] for a in d["report"]["memory"]["alternatives"]}
+    assert alts["micro_batch_1"] == 1 and d["report"]["memory"]["min_gpus"] == 8
