@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bot.core.failed_serving import SERVING_AGREES, SERVING_DISAGREES, serving_above_failed
+from estimator.fit_sanity import sane_count
 from estimator.models import Note, SizingReport, SizingRequest
 from estimator.units import GIB
 
@@ -92,6 +93,8 @@ def size_above_failed(request: SizingRequest, size: Callable[[SizingRequest], Si
     if m.min_gpus is None:  # nothing fits at any count: the answer at the count that failed says so
         return _noted(probe, Note(code=agrees, params=params))
     above = fewest_above(failed, probe[0].gpus_per_node or 8)
+    if not m.fits_requested and not sane_count(m):  # '904 × A100' under ZeRO-2 (trial s19 #3): the answer at
+        return _noted(probe, Note(code=agrees, params=params))  # the failed count, its fixes listed first
     if not m.fits_requested:  # the estimate agrees: its own recommended size (its fewest shown beside it)
         above = max(above, m.recommended_gpus or m.min_gpus)
     sized = size(request.model_copy(update={"gpu_count": above, "gpu_count_max": None}))

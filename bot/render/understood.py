@@ -56,6 +56,10 @@ SUBSTITUTION_TEXTS: dict[str, str] = {
         "Read “%(typed)s” as the size of the model's weights: ≈ %(used)s parameters (the bytes ÷ the bytes "
         "per parameter of the format sized, 2 for bf16) — name the model or its format to size it exactly."
     ),
+    "card_generation": N_(
+        "Read “%(typed)s” as %(used)s: no card of that name has that generation or board form in my "
+        "catalog, so the %(used)s is sized — name the exact card if you meant another."
+    ),
     "card_sku": N_(
         "Read “%(typed)s” as %(used)s: a SKU of that card, sized at its catalog speed (and your memory, if "
         "given)."
