@@ -59,6 +59,10 @@ def pattern_cues(pattern: Any) -> frozenset[str] | None:
     return derived_cues(pattern.pattern, int(flags))
 
 
+TABLES: list[CueTable[Any]] = []
+"""Every table made (module-level, made once): tests/test_cue_index.py checks each reader's cues."""
+
+
 class CueTable(Generic[T]):
     """A table of readers (``items``: each holds a pattern, ``pattern_of(item)``; named ``name_of(item)``)
     and the cues each needs. :meth:`candidates` is the table less the readers none of whose cues the
@@ -80,6 +84,7 @@ class CueTable(Generic[T]):
         self._all: tuple[str, ...] = ()
         self._always = frozenset(range(len(self._items)))  # until built: every reader runs
         ON_SECOND_MESSAGE.append(self.build)  # parsing ~60 patterns: never in a one-message ``ask``
+        TABLES.append(self)
 
     def build(self) -> None:
         """Derive (or take the declared) cues of each reader and index them. Until this runs (the
@@ -105,6 +110,12 @@ class CueTable(Generic[T]):
         C calls only: no Python frame per cue or per reader."""
         ids = self._always.union(*map(self._of_cue.__getitem__, filter(text.__contains__, self._all)))
         return list(map(self._items.__getitem__, sorted(ids)))
+
+    def readers(self) -> list[tuple[Any, frozenset[str] | None]]:
+        """Each reader's pattern and its cues (built first if need be): what the tests check."""
+        if self._always and len(self._always) == len(self._items) and self._items and not self._all:
+            self.build()
+        return [(self._pattern_of(item), cues) for item, cues in zip(self._items, self.cues, strict=True)]
 
     def any_cue(self, text: str) -> bool:
         """Whether some reader of the table could match ``text`` (a cue of one occurs, or one has none)."""

@@ -12,6 +12,7 @@ are read by :mod:`bot.parse.settings`.
 
 from __future__ import annotations
 
+from bot.parse.cue_index import CueTable
 from bot.parse.kv_layers import KV_LAYER_RE, kv_cache_layers
 from bot.parse.more_engines import MORE_RUNTIMES, NOT_DEEPSPEED_TRAINING
 from bot.parse.more_tools import (
@@ -21,7 +22,6 @@ from bot.parse.more_tools import (
     TENSORRT_BUILD_FLAGS,
     compared_tool,
 )
-from bot.parse.cue_index import CueTable
 from bot.parse.regex import LazyPattern, rc, words_gate
 from estimator.training_tools import TRAINING_TOOL_LIMITS
 
@@ -255,11 +255,7 @@ def named_tools(s: str, used: str | None = None) -> list[tuple[str, str]]:
         for pattern, name in tools
         if name != used and pattern.search(s)
     ]
-    out += [
-        (f"runtime: {name}", "runtime_not_modelled")
-        for pattern, name in runtimes
-        if pattern.search(s)
-    ]
+    out += [(f"runtime: {name}", "runtime_not_modelled") for pattern, name in runtimes if pattern.search(s)]
     return out + kv_cache_layers(s)  # round 12: LMCache, NIXL … beside the engine
 
 
