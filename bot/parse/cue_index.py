@@ -36,6 +36,13 @@ _FIRST = itemgetter(0)
 _SECOND = itemgetter(1)
 
 
+def forget() -> None:
+    """Empty every table's memo (:meth:`CueTable.candidates`): called at the start of each parse
+    (:func:`bot.parse.assemble.parse`), so no answer is carried from one message to the next."""
+    for table in TABLES:
+        table._memo = None
+
+
 def derived_cues(pattern: str, flags: int = re.ASCII) -> frozenset[str] | None:
     """The literals one of which every match of ``pattern`` (source, compiled with ``flags``) contains;
     None when none can be said (case-insensitive, a branch without a literal, the private regex parser
@@ -68,7 +75,17 @@ class CueTable(Generic[T]):
     and the cues each needs. :meth:`candidates` is the table less the readers none of whose cues the
     text holds; :attr:`cues` gives each reader's cues (None: it always runs)."""
 
-    __slots__ = ("_all", "_always", "_declared", "_items", "_name_of", "_of_cue", "_pattern_of", "cues")
+    __slots__ = (
+        "_all",
+        "_always",
+        "_declared",
+        "_items",
+        "_memo",
+        "_name_of",
+        "_of_cue",
+        "_pattern_of",
+        "cues",
+    )
 
     def __init__(
         self,
@@ -83,6 +100,7 @@ class CueTable(Generic[T]):
         self._of_cue: dict[str, frozenset[int]] = {}
         self._all: tuple[str, ...] = ()
         self._always = frozenset(range(len(self._items)))  # until built: every reader runs
+        self._memo: tuple[str, tuple[T, ...]] | None = None
         ON_SECOND_MESSAGE.append(self.build)  # parsing ~60 patterns: never in a one-message ``ask``
         TABLES.append(self)
 
@@ -104,12 +122,20 @@ class CueTable(Generic[T]):
         self._of_cue = {cue: frozenset(ids) for cue, ids in of_cue.items()}  # before _all: a reader
         self._all = tuple(sorted(of_cue))  # on another thread sees a consistent table at each step
         self._always = frozenset(i for i, needed in enumerate(cues) if not needed)
+        self._memo = None  # a memo made before holds every reader: right, but not what the index gives
 
-    def candidates(self, text: str) -> list[T]:
+    def candidates(self, text: str) -> tuple[T, ...]:
         """The readers, in the table's order, one of whose cues occurs in ``text`` (and those with none).
-        C calls only: no Python frame per cue or per reader."""
+        C calls only: no Python frame per cue or per reader. The same string object asked again within
+        one parse (the tools are asked of the message four times) is answered from :meth:`forget`'s
+        one-entry memo, which each parse empties: nothing is kept from one message to the next."""
+        memo = self._memo
+        if memo is not None and memo[0] is text:
+            return memo[1]
         ids = self._always.union(*map(self._of_cue.__getitem__, filter(text.__contains__, self._all)))
-        return list(map(self._items.__getitem__, sorted(ids)))
+        found = tuple(map(self._items.__getitem__, sorted(ids)))
+        self._memo = (text, found)  # one tuple: a reader on another thread sees a whole entry or none
+        return found
 
     def readers(self) -> list[tuple[Any, frozenset[str] | None]]:
         """Each reader's pattern and its cues (built first if need be): what the tests check."""
