@@ -103,7 +103,9 @@ def test_an_unbuilt_table_offers_every_reader() -> None:
 TOOL_TEXTS = [
     "fine-tune qwen 7b with llama-factory", "axolotl vs unsloth", "serve with tensorrt-llm on 2 h100",
     "openrlhf grpo then verl ppo", "用 X-R1 训练 3B 模型，训练时 vllm 报显存不足", "ms-swift sft on 4 a100",
-    "7b model, 1T tokens, how many A100", "deepspeed zero3 offload", "nothing here",
+    "7b model, 1T tokens, how many A100", "deepspeed zero3 offload", "nothing here", "serve with xinference",
+    "num_generations: 8, use_vllm: true", "cutoff_len: 2048 lora_target: all", "zero3 and fsdp full_shard",
+    "--actor_num_gpus_per_node 4 --vllm_num_engines 2", "sft_type: lora", "ds_config.json zero_optimization",
 ]  # fmt: skip
 
 
@@ -120,3 +122,14 @@ def test_tool_readers_answer_as_the_whole_table(text: str) -> None:
     assert [t.split(": ", 1)[1] for t, why in named if why == "runtime_not_modelled"] == runtimes
     fine = any(name in stack_words.FINE_TUNING_TOOLS for name in every)
     assert stack_words.fine_tuning_tool_named(s) is fine
+    assert stack_words.serving_engine_named(s) is bool(
+        stack_words.SERVING_ENGINE_RE.search(s) or stack_words.NOT_MODELLED_RE.search(s)
+    )
+    stack_words.TOOL_CUES_INDEX.build()
+    former = None
+    if stack_words._CUE_RE.search(s):
+        for p, tool in stack_words.TOOL_CUES:
+            if (m := p.search(s)) and not (tool == "DeepSpeed" and stack_words.FSDP_RE.search(s)):
+                former = (tool, m.group(0).strip(" -"))
+                break
+    assert stack_words.inferred_tool(s) == former

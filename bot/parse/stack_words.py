@@ -169,6 +169,9 @@ CUE_WORDS = (
 )
 """A word every cue of :data:`TOOL_CUES` holds: a message with none skips the search (speed)."""
 _CUE_RE = words_gate(CUE_WORDS)
+TOOL_CUES_INDEX = CueTable(TOOL_CUES)
+"""The tools' settings by their cues (:mod:`bot.parse.cue_index`): '_' passes the gate above in most
+pasted configs, the keys themselves are rare."""
 
 
 def inferred_tool(s: str) -> tuple[str, str] | None:
@@ -178,7 +181,7 @@ def inferred_tool(s: str) -> tuple[str, str] | None:
     DeepSpeed."""
     if not _CUE_RE.search(s):
         return None
-    for pattern, tool in TOOL_CUES:
+    for pattern, tool in TOOL_CUES_INDEX.candidates(s):  # those whose cues occur, in the table's order
         if (m := pattern.search(s)) and not (tool == "DeepSpeed" and FSDP_RE.search(s)):
             return tool, m.group(0).strip(" -")
     return None
@@ -300,7 +303,9 @@ SERVING_ENGINE_RE = rc(r"\blmdeploy\b|\bexllama\w*|\bexl2\b|llama[\s.\-_]*cpp|\b
 
 def serving_engine_named(s: str) -> bool:
     """Whether the normalized text ``s`` names a serving engine: a job on it is serving."""
-    return bool(SERVING_ENGINE_RE.search(s) or NOT_MODELLED_RE.search(s))
+    if SERVING_ENGINE_RE.search(s):
+        return True
+    return any(pattern.search(s) for pattern, _ in NOT_MODELLED_INDEX.candidates(s))  # not one search of all
 
 
 NOT_MODELLED_RE = rc("|".join(f"(?:{p.pattern})" for p, _ in RUNTIMES_NOT_MODELLED))
