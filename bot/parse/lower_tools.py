@@ -40,7 +40,7 @@ def lower_tools(raw: str, training: bool, known: Callable[[str], bool]) -> list[
     out: list[tuple[str, str]] = []
     for m in LOWER_TOOL_RE.finditer(raw):
         name = m.group("zh") or m.group("en")
-        if SETTING_WORD_RE.fullmatch(name) or known(name):
+        if SETTING_WORD_RE.fullmatch(name) or known(name) or _method_words_only(name):
             continue
         item = (
             (f"training_tool: {name}", "no_field")
@@ -50,3 +50,12 @@ def lower_tools(raw: str, training: bool, known: Callable[[str], bool]) -> list[
         if item not in out:
             out.append(item)
     return out
+
+
+def _method_words_only(name: str) -> bool:
+    """'peft-lora', 'sft_lora': a name of method words only describes a method, not a tool (the codebase
+    reader's rule, :data:`bot.parse.codebases.METHOD_WORDS`)."""
+    from bot.parse.codebases import METHOD_WORDS
+
+    parts = re.split(r"[\-_]", name)
+    return len(parts) > 1 and all(p in METHOD_WORDS for p in parts)
