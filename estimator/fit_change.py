@@ -63,8 +63,9 @@ def high_edge_fit(
     grouped = layout_groups(spec, gpu, gpus, setup, pinned)  # _layouts' tuple, with each layout's group
     out: dict[int, bool] = {}  # by group: its stage-3 floor is above the card (no layout of it fits)
     for layout, g in zip(grouped.layouts, grouped.group_of, strict=True):
-        if g not in out:
-            out[g] = group_out_of_reach(spec, params, setup, layout, usable, memo)
+        if g not in out:  # a group of one layout is sized as it is: its floor costs about as much
+            many = len(grouped.groups[g]) > 1
+            out[g] = many and group_out_of_reach(spec, params, setup, layout, usable, memo)
         if out[g]:  # every total of the group is above the card: the test below skips it too, unsized
             continue
         parts = breakdown_within(spec, params, setup, layout, usable, memo)

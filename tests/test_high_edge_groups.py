@@ -12,6 +12,7 @@ from estimator.layouts import _layouts
 from estimator.memory import SearchMemo, breakdown_within
 from estimator.memory_band import per_gpu_band
 from estimator.models import Method
+from estimator.search_groups import layout_groups
 from estimator.setup import TrainingSetup
 
 
@@ -54,7 +55,8 @@ def test_the_group_skip_gives_the_answer_of_every_layout_sized(model, card, gpus
 
 def test_a_group_out_of_reach_is_not_sized(monkeypatch) -> None:
     """Mixtral 8x7B full fine-tuning on 8 × A100 80 GB (corpus q037): no layout's high end fits; the
-    ZeRO-3 floor of every group is above the card, so no layout is sized (the loop sized all 136)."""
+    ZeRO-3 floor of every group of several layouts is above the card, so only the 8 layouts alone in
+    their group are sized (their floor would cost about a sizing): 8 of 136 (the loop sized all)."""
     spec, gpu = catalog.model("Mixtral-8x7B"), catalog.gpu("A100-SXM4-80GB")
     setup = TrainingSetup(method=Method.full, seq_len=4096)
     sized = []
@@ -66,5 +68,8 @@ def test_a_group_out_of_reach_is_not_sized(monkeypatch) -> None:
 
     monkeypatch.setattr(fit_change, "breakdown_within", counted)
     assert fit_change.high_edge_fit(spec, spec.params_total, gpu, 8, setup) is None
-    assert sized == []
-    assert len(_layouts(spec, gpu, 8, setup)) == 136
+    grouped = layout_groups(spec, gpu, 8, setup)
+    alone = [g[0] for g in grouped.groups if len(g) == 1]
+    assert len(grouped.layouts) == 136
+    assert len(sized) == len(alone) == 8
+    assert set(sized) == set(alone)
