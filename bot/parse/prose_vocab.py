@@ -21,13 +21,15 @@ from bot.parse.brackets import earlier_in_brackets
 from bot.parse.configs.limits import CTX_SIZE_RE, LIMIT_AFTER_RE, LIMIT_RE, limit_value, quant_flag
 from bot.parse.configs.meaning import SWIFT_PROMPT_BOUNDED
 from bot.parse.gpu_layers import (
-    bare_host_memory,
+    HOST_HINT_RE,
     cpu_experts,
-    host_bandwidth,
+    host_side,
     no_kv_offload,
     read_gpu_layers,
     stated_gpu_layers,
 )
+from bot.parse.kv_cache_types import GATE_RE as KV_TYPE_GATE
+from bot.parse.kv_cache_types import read_kv_cache_types
 from bot.parse.normalize import mask
 from bot.parse.numbers import parse_number
 from bot.parse.param_offload import PARAM_OFFLOAD_RE
@@ -232,7 +234,7 @@ _HINTS = {
     "layers": rc(
         r"tensor|parallel|并行|ngl|layers|offload|卸载|gpu|moe|ktransformers|exps|专家|expert" r"|层|kv"
     ),
-    "precisions": rc(r"kv|fp4|--quantiz|cache|bpw"),
+    "precisions": rc(r"kv|fp4|--quantiz|cache|bpw|policy|-ct[kv]|type_[kv]"),
     "rl": rc(
         r"respons|complet|generat|output|rollout|sample|回复|生成|输出|prompt|问题|提示|group|采样|组大小"
     ),
@@ -287,6 +289,8 @@ def read_vocabulary(s: str, training: bool) -> Vocab:
         _batches(out)
     if _HINTS["layers"].search(s):
         _parallel_and_layers(out)
+    elif HOST_HINT_RE.search(s):  # 'an RTX 4090 with 64GB DDR5 RAM' beside Ollama: the host's (s19 trial)
+        host_side(out)
     if _HINTS["precisions"].search(s):
         _precisions(out)
     if _HINTS["rl"].search(s):
@@ -438,8 +442,7 @@ def _parallel_and_layers(out: Vocab) -> None:
         out.fields["offload"] = False
     if PARAM_OFFLOAD_RE.search(out.s):  # the weights' own offload: named, the sizing has no setting (s17)
         out.unused.append(("offload_param: CPU", "no_field"))
-    bare_host_memory(out)  # '内存 64G' beside a layer split: the host's
-    host_bandwidth(out)  # 'DDR5-6000', 'quad-channel DDR4-3200'
+    host_side(out)  # '内存 64G', 'DDR5-6000', 'quad-channel DDR4-3200' beside a layer split: the host's
     no_kv_offload(out)  # -nkvo: the KV cache in CPU memory
     if "kv_offload" not in out.fields and _take(out, KV_IN_HOST_RE):  # said in words (round 9)
         out.fields["kv_offload"] = False
@@ -453,6 +456,8 @@ def _precisions(out: Vocab) -> None:
         named = (f"kv_precision: {cache.group('q') or cache.group('r')}", "no_field")
         if named not in out.unused:
             out.unused.append(named)
+    if KV_TYPE_GATE.search(out.s):  # a tool's KV-cache key or '4-bit KV cache' (round 13)
+        read_kv_cache_types(out)
     for bpw in list(BPW_RE.finditer(out.s)):  # ExLlamaV2's bits per weight: no weight format of that width
         out.s = mask(out.s, bpw.start(), bpw.end(), " ")
         out.unused.append((f"precision: {bpw.group('b')}bpw", "no_field"))

@@ -12,6 +12,7 @@ are read by :mod:`bot.parse.settings`.
 
 from __future__ import annotations
 
+from bot.parse.codebases import CODEBASE_RE, codebase_spans, rl_codebase
 from bot.parse.kv_layers import KV_LAYER_RE, kv_cache_layers
 from bot.parse.more_engines import MORE_RUNTIMES, NOT_DEEPSPEED_TRAINING
 from bot.parse.more_tools import (
@@ -190,6 +191,9 @@ def training_tool(s: str) -> str | None:
         for p, name in TRAINING_TOOLS
         if name in TRAINING_TOOL_LIMITS and (m := p.search(s)) and not compared_tool(s, m.start())
     ]
+    if found and CODEBASE_RE.search(s):  # round 13: 'Pai-Megatron-Patch' is a codebase, not Megatron-LM
+        spans = codebases(s)
+        found = [(at, name) for at, name in found if not any(a <= at < b for a, b, _ in spans)]
     if len(found) > 1:
         switched = [(at, name) for at, name in found if SWITCH_RE.search(s[max(0, at - 24) : at])]
         found = switched or found
@@ -233,8 +237,10 @@ def named_tools(s: str, used: str | None = None) -> list[tuple[str, str]]:
     """('training_tool: X', 'no_field') and ('runtime: Y', 'runtime_not_modelled') for the tools named
     in the normalized text ``s`` (except ``used``, the training tool the sizing keeps to; DeepSpeed beside
     its settings, :data:`DEEPSPEED_SETTINGS_RE`, with 'settings_applied'), in a fixed order, each once."""
+    spans = codebases(s) if CODEBASE_RE.search(s) else []
+    named = [(f"training_tool: {name}", "no_field") for _, _, name in spans]  # round 13: by repository name
     if not ANY_TOOL_RE.search(s):
-        return kv_cache_layers(s) if KV_LAYER_RE.search(s) else []
+        return named + (kv_cache_layers(s) if KV_LAYER_RE.search(s) else [])
     applied = "DeepSpeed" if DEEPSPEED_SETTINGS_RE.search(s) else None
     out = [
         (
@@ -246,8 +252,9 @@ def named_tools(s: str, used: str | None = None) -> list[tuple[str, str]]:
             else "no_field",
         )
         for pattern, name in TRAINING_TOOLS
-        if name != used and pattern.search(s)
+        if name != used and (m := pattern.search(s)) and not any(a <= m.start() < b for a, b, _ in spans)
     ]
+    out += named
     out += [
         (f"runtime: {name}", "runtime_not_modelled")
         for pattern, name in RUNTIMES_NOT_MODELLED
@@ -272,6 +279,8 @@ fine-tuning whose rollout engine is vLLM, not a serving job."""
 def fine_tuning_tool_named(s: str) -> bool:
     """Whether the normalized text ``s`` names a fine-tuning tool (:data:`FINE_TUNING_TOOLS`): "training
     a 70B with LLaMA-Factory" is a fine-tuning when no stage word says otherwise."""
+    if CODEBASE_RE.search(s) and codebases(s):  # round 13: a codebase named by its repository
+        return True
     if not ANY_TOOL_RE.search(s):
         return False
     return any(name in FINE_TUNING_TOOLS and pattern.search(s) for pattern, name in TRAINING_TOOLS)
@@ -289,6 +298,8 @@ def rl_training_named(s: str) -> bool:
     训练时 vllm 报显存不足' was sized as serving DeepSeek-R1)."""
     if not TRAINING_WORD_RE.search(s) or SERVING_WORD_RE.search(s):  # '训练完用 vllm 部署': serving
         return False
+    if CODEBASE_RE.search(s) and any(rl_codebase(name) for _, _, name in codebases(s)):
+        return True
     return any(name in RL_TOOLS and pattern.search(s) for pattern, name in TRAINING_TOOLS)
 
 
@@ -304,3 +315,14 @@ def serving_engine_named(s: str) -> bool:
 
 NOT_MODELLED_RE = rc("|".join(f"(?:{p.pattern})" for p, _ in RUNTIMES_NOT_MODELLED))
 """Any runtime of :data:`RUNTIMES_NOT_MODELLED`, in one search (parse cost: one call, not one a runtime)."""
+
+
+def codebases(s: str) -> list[tuple[int, int, str]]:
+    """The training codebases the normalized text ``s`` names by repository name
+    (:func:`bot.parse.codebases.codebase_spans`), less those the tool table names by the same words
+    ('chatglm-efficient-tuning', 'simple_grpo'). Callers search :data:`CODEBASE_RE` first (the gate)."""
+    spans = codebase_spans(s)
+    if not spans or not ANY_TOOL_RE.search(s):
+        return spans
+    known = {(m.start(), m.end()) for p, _ in TRAINING_TOOLS for m in p.finditer(s)}
+    return [(a, b, name) for a, b, name in spans if (a, b) not in known]
