@@ -32,10 +32,10 @@ from collections.abc import Iterator
 from dataclasses import replace
 
 from estimator.catalog import GpuSpec, ModelSpec
-from estimator.layouts import _layouts
-from estimator.memory import SearchMemo, breakdown_within
+from estimator.memory import SearchMemo, breakdown_within, group_out_of_reach
 from estimator.memory_band import per_gpu_band
 from estimator.models import FitChange, Memory, Method, Plan
+from estimator.search_groups import layout_groups
 from estimator.setup import TrainingSetup
 
 MIN_SEQ_LEN = 256
@@ -60,7 +60,14 @@ def high_edge_fit(
     :class:`estimator.memory.SearchMemo` of this spec, params and setup (any GPU count), if any."""
     usable = gpu.addressable_bytes
     memo = memo or SearchMemo()
-    for layout in _layouts(spec, gpu, gpus, setup, pinned):
+    grouped = layout_groups(spec, gpu, gpus, setup, pinned)  # _layouts' tuple, with each layout's group
+    out: dict[int, bool] = {}  # by group: its stage-3 floor is above the card (no layout of it fits)
+    for layout, g in zip(grouped.layouts, grouped.group_of, strict=True):
+        if g not in out:  # a group of one layout is sized as it is: its floor costs about as much
+            many = len(grouped.groups[g]) > 1
+            out[g] = many and group_out_of_reach(spec, params, setup, layout, usable, memo)
+        if out[g]:  # every total of the group is above the card: the test below skips it too, unsized
+            continue
         parts = breakdown_within(spec, params, setup, layout, usable, memo)
         if parts is None or sum(parts.values()) > usable:
             continue
