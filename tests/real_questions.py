@@ -62,9 +62,10 @@ ROUND11 = {"zh": "zh_r11.json", "en": "en_r11.json"}
 ROUND12 = {"zh": "zh_r12.json", "en": "en_r12.json"}
 """Round 12 (gathered 2026-12-03, threads in no earlier round), split like round 2: ``r12test`` frozen
 (``frozen_r12_test_<lang>.sha256``) before any parser change of that session, ``r12work`` for work."""
+ROUND13 = {"zh": "zh_r13.json", "en": "en_r13.json"}
 ROUNDS = {
     "r2": ROUND2, "r3": ROUND3, "r4": ROUND4, "r5": ROUND5, "r6": ROUND6, "r7": ROUND7, "r8": ROUND8,
-    "r9": ROUND9, "r10": ROUND10, "r11": ROUND11, "r12": ROUND12,
+    "r9": ROUND9, "r10": ROUND10, "r11": ROUND11, "r12": ROUND12, "r13": ROUND13,
 }  # fmt: skip
 HELD_OUT_WHOLE = frozenset({"r8"})
 """Rounds held out whole (every record frozen in ``frozen_<tag>_<lang>.sha256``), not by halves: only
@@ -319,6 +320,8 @@ def key_understood(key: str, value: Any, answer: dict[str, Any]) -> bool:
             key == "precision" and _norm(value) == "bf16" and got is None and bool(request.get("pure_bf16"))
         )
     elif key in ("params_total", "params_active"):  # '7B' said of Qwen2.5-7B (7.61B): the size its name says
+        # s19: a size labelled in billions, as it is written ('3B' → 3; en_r13.json), is that many billion
+        value = value * 1e9 if isinstance(value, int | float) and 0 < value < 1e5 else value
         nominal = _nominal(request.get("model"), key == "params_active")
         ok = got is not None and (_close(value, got) or (nominal is not None and _close(value, nominal)))
         ok = ok or (key == "params_total" and any(_close(value, n) for n in _sizes_named(answer)))

@@ -39,8 +39,12 @@ EARLIER = (
 )
 """Words that open an earlier setup (a deadline, '下周之前', is no earlier setup)."""
 
-ASKS_COUNT = r"多少(?:张|块|个)?(?:卡|gpu)|几(?:张|块)|几卡|how\s+many\s+(?:gpus?|cards?)"
-"""A question for the GPU count ('要几张', '多少张卡', 'how many GPUs')."""
+ASKS_COUNT = (
+    r"多少(?:张|块|个)?(?:卡|gpu)|几(?:张|块)|几卡|how\s+many\s+(?:more\s+)?(?:gpus?|cards?)"
+    r"|how\s+many\s+of\s+(?:them|those|these)\b"
+)
+"""A question for the GPU count ('要几张', '多少张卡', 'how many GPUs'; round 13: 'how many of them',
+'how many more GPUs')."""
 
 REQUIRED = (
     r"\bmust\b|\bneeds?\s+to\b|\brequired?\b|\brequirement"

@@ -171,11 +171,14 @@ HOST_MEMORY_RE = rc(
     + _SIZE
     + r"|"
     + _SIZE.replace("?P<v>", "?P<v2>").replace("?P<u>", "?P<u2>")
-    + r"(?:\s+(?:of\s+)?(?:d?ram|host\s+memory|system\s+memory|cpu\s+memory|unified\s+memory|内存)(?![a-z])"
-    + r"|\s*(?:统一内存|(?P<bare2>内存)))"
+    + r"(?:\s+(?:of\s+)?(?:(?:system|host|cpu|main|server)\s+(?:ram|memory)|(?:(?:lp)?ddr[45]x?\s+)?d?ram"
+    + r"|unified\s+memory|内存)(?![a-z])|\s+of\s+(?P<bare3>memory)(?![a-z])"
+    + r"|\s*(?:的\s*)?(?:统一内存|(?:系统|主机|物理|机器|服务器|cpu\s*)内存|(?P<bare2>内存)))"
 )
 """'机器内存 1T', 'CPU 内存 512G', '--shm-size 800G', '2TB of RAM', '192G 统一内存' (Apple's unified memory,
-never a card's): the host's memory; round 6: 'DRAM 1.5T' (before, 1.5T tokens were sized)."""
+never a card's): the host's memory; round 6: 'DRAM 1.5T' (before, 1.5T tokens were sized); round 13: the
+whole set of host words after a size ('48GB of system RAM', '64 GB DDR5 RAM', '512G of CPU memory'), and a
+bare '256GB of memory' once the cards' memory is said apart ('96GB of VRAM, but only 256GB of memory')."""
 CARD_MEMORY_WORD_RE = rc(
     r"(?<=\d)(?P<pre>\s*(?:ti|super|d|s)?\s*(?:的)?\s*)内存"
     r"(?=\s*(?:是|有|为|:|只有|才)?\s*\d{1,3}(?:\.\d+)?\s*g(?:b|ib)?(?![a-z0-9]))"
@@ -243,8 +246,11 @@ _RL_GATE_RE = re.compile("|".join(map(re.escape, _RL_GATE)))
 _DATA_GATE_RE = re.compile("|".join(map(re.escape, _DATA_GATE)))
 _PARTS_GATE_RE = re.compile("长度|length| len|问题|提问|问句|回答|答案")
 _HOST_GATE_RE = re.compile("内存|ram|memory|shm")
-_VRAM_SAID_RE = re.compile(r"显存\s*(?:大小|容量)?\s*(?:是|有|为|:|：)?\s*\d")
-"""A card's memory said as 显存 with its size ('显存: 40GB, 内存: 50GB'): a bare 内存 is then the host's."""
+_VRAM_SAID_RE = re.compile(
+    r"显存\s*(?:大小|容量)?\s*(?:是|有|为|:|：)?\s*\d|\d\s*g(?:b|ib)?\s+(?:of\s+)?(?:vram|gpu\s+memory)\b"
+)
+"""A card's memory said as 显存 (or VRAM, GPU memory) with its size ('显存: 40GB, 内存: 50GB',
+'96GB of VRAM'): a bare 内存 (or 'of memory') is then the host's."""
 _HYPER_GATE_RE = re.compile("|".join(map(re.escape, _HYPER_GATE)))
 _RATE_GATE_RE = re.compile("qps|rps|req|请求|rpm")
 _ROLLOUT_GATE_RE = re.compile("|".join(map(re.escape, _ROLLOUT_WORDS)))
@@ -314,7 +320,9 @@ def host_memory(s: str) -> tuple[str, list[tuple[str, str]]]:
         value, unit = (m.group("v"), m.group("u")) if m.group("v") else (m.group("v2"), m.group("u2"))
         gb = float(value) * (1024 if unit.startswith("t") else 1)
         if (
-            (m.group("bare") or m.group("bare2")) and gb < 256 and not _VRAM_SAID_RE.search(s)
+            (m.group("bare") or m.group("bare2") or m.group("bare3"))
+            and (gb < 256 or m.group("bare3"))
+            and not _VRAM_SAID_RE.search(s)
         ):  # '内存 24G' is often a card's memory: left to the card rules (unless 显存 is said apart)
             continue
         size = f"{float(value):g} {'TB' if unit.startswith('t') else 'GB'}"

@@ -28,6 +28,8 @@ from bot.parse.gpu_layers import (
     read_gpu_layers,
     stated_gpu_layers,
 )
+from bot.parse.kv_cache_types import GATE_RE as KV_TYPE_GATE
+from bot.parse.kv_cache_types import read_kv_cache_types
 from bot.parse.normalize import mask
 from bot.parse.numbers import parse_number
 from bot.parse.param_offload import PARAM_OFFLOAD_RE
@@ -232,7 +234,7 @@ _HINTS = {
     "layers": rc(
         r"tensor|parallel|并行|ngl|layers|offload|卸载|gpu|moe|ktransformers|exps|专家|expert" r"|层|kv"
     ),
-    "precisions": rc(r"kv|fp4|--quantiz|cache|bpw"),
+    "precisions": rc(r"kv|fp4|--quantiz|cache|bpw|policy|-ct[kv]|type_[kv]"),
     "rl": rc(
         r"respons|complet|generat|output|rollout|sample|回复|生成|输出|prompt|问题|提示|group|采样|组大小"
     ),
@@ -453,6 +455,8 @@ def _precisions(out: Vocab) -> None:
         named = (f"kv_precision: {cache.group('q') or cache.group('r')}", "no_field")
         if named not in out.unused:
             out.unused.append(named)
+    if KV_TYPE_GATE.search(out.s):  # a tool's KV-cache key or '4-bit KV cache' (round 13)
+        read_kv_cache_types(out)
     for bpw in list(BPW_RE.finditer(out.s)):  # ExLlamaV2's bits per weight: no weight format of that width
         out.s = mask(out.s, bpw.start(), bpw.end(), " ")
         out.unused.append((f"precision: {bpw.group('b')}bpw", "no_field"))

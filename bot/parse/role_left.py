@@ -149,8 +149,12 @@ L_MY_VRAM = rc(
     r"(?:显存|vram|gpu\s+memory|gpu\s+has|(?:card|gpu)\s+(?:with|that\s+has|having))(?:\s*(?:只有|仅有|仅|有|是|为|才|就|\bis\b|\bonly\b|\bof\b|\bjust\b))*\s*$"
 )
 """'我的显存只有 8G', 'my GPU has 12GB', 'a card with 96GB': one card's memory."""
-R_OF_VRAM = rc(r"^\s*(?:of\s+)?(?:vram|显存)(?!\s*(?:in\s+)?total)")
-"""'8000MiB 显存', '12288 MiB of VRAM' (a total is read before: '320GB of VRAM in total')."""
+R_OF_VRAM = rc(
+    r"^\s*(?:of\s+|的\s*)?(?:(?:usable|available|free|spare|dedicated)\s+|(?:可用|空闲|剩余)(?:的)?\s*)?(?:vram|显存)"
+    r"(?!\s*(?:in\s+)?total)"
+)
+"""'8000MiB 显存', '12288 MiB of VRAM' (a total is read before: '320GB of VRAM in total'); round 13: what
+of it is usable, said between ('22 GB of usable VRAM', '20G 可用显存')."""
 L_MEM_TOTAL = rc(
     r"(?:总共|一共|合计|总计|加起来|总显存|显存总量|准备|备了|total|in\s+total|combined|altogether)\D{0,12}$"
 )

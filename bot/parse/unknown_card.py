@@ -22,9 +22,9 @@ MEMORY_AFTER_RE = rc(r"\ue002[^\S\n]*(?:[a-z0-9\-]*\s*)?(?:\(\s*)?\d{2,3}\s*g(?:
 """The unknown card's mark, then its memory ('mlu370-x8 48gb', 'mtt s4000 (48gb)')."""
 MEMORY_BEFORE_RE = rc(r"\d{2,3}\s*g(?:b|ib)?\s*(?:的\s*)?\ue002")
 """The memory before the unknown card's mark ('48g 的 mlu370')."""
-ONE_DEVICE_RE = re.compile(r"dgx[\s\-]*(?:spark|station)|jetson|gb10", re.I)
-"""Unknown systems of one GPU each (DGX Spark and Station, Jetson, a GB10): '一台 DGX Spark' is one device,
-never a machine of eight cards (s17)."""
+ONE_DEVICE_RE = re.compile(r"dgx[\s\-]*(?:spark|station)|jetson|gb10|strix|ai[\s\-]*max|framework", re.I)
+"""Unknown systems of one GPU each (DGX Spark and Station, Jetson, a GB10; round 13: AMD Strix Halo, Ryzen AI
+Max, a Framework Desktop): '一台 DGX Spark' is one device, never a machine of eight cards (s17)."""
 
 
 def own_card_first(steps: Any, gpus: list[Any]) -> list[Any]:

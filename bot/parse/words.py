@@ -17,7 +17,8 @@ _HOST_CPU = (
 """A host's CPU before its card ('a Ryzen 7900X + Arc A770', 'my i9-14900K and a 4090', '7970X 和 A6000')."""
 ARTICLE_GPU_RE = rc(
     rf"\b(?:does|will|can|could|would|is)\s+an?\s+(?:\d{{2,3}}\s*g(?:b|ib)?\s+)?(?:[{MARKS}]|gpu\b|card\b)"
-    rf"|\b(?:on|with|using)\s+(?:an?|the|my|our)\s+(?:single\s+)?(?:(?:colab|kaggle)\s+)?(?:{_HOST_CPU})?"
+    rf"|\b(?:on|with|using|ha(?:ve|s|d)|got|get(?:ting)?|buy(?:ing)?|bought|own|rent(?:ed|ing)?|consider(?:ing)?"
+    rf"|order(?:ed)?)\s+(?:an?|the|my|our)\s+(?:single\s+)?(?:(?:colab|kaggle)\s+)?(?:{_HOST_CPU})?"
     rf"(?:\d{{2,3}}\s*g(?:b|ib)?\s+)?[{MARKS}]"
     r"(?!\s*s\b|[\s\w\-()]{0,16}\b(?:clusters?|nodes?|servers?|machines?|boxes|pods?|instances?|each)\b)"
     rf"|(?:^|在|用)\s*(?:(?:一张|单张)\s*)?(?:(?:colab|kaggle|笔记本|电脑|本地)\s*)?(?:(?:的|自带的)\s*)?(?:{_HOST_CPU})?"
@@ -27,7 +28,8 @@ ARTICLE_GPU_RE = rc(
     rf"|(?:我的|一台)?(?:游戏)?笔记本(?:电脑)?\s*(?:的|上的|是|有|带|[(（])?\s*(?:一张|一块)?\s*[{MARKS}]"
 )
 """'does a 4090 …', 'on an A100 40GB', 'with a single H100', 'on the A100', 'on my A6000', '在 A800 上跑',
-a laptop's card (round 12: 'my laptop (RTX 2070 …)', '笔记本的 4060': a laptop has one):
+a laptop's card (round 12: 'my laptop (RTX 2070 …)', '笔记本的 4060': a laptop has one); round 13: after a
+verb of having or getting ('considering a DGX Spark', 'bought an A6000', 'renting an H100'):
 one GPU (not 'on a H100 cluster'; not when the question asks how many, :data:`ASKS_COUNT_RE`); round 7:
 with the host's CPU first ('on a Ryzen 7900X + Intel Arc A770', '在 i9-14900K + 4060 Ti 上'), one card."""
 ASKS_COUNT_RE = rc(ASKS_COUNT)

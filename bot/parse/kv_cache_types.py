@@ -1,0 +1,67 @@
+"""KV-cache types as each serving tool spells them, and in prose (round 13: the type written under a
+tool's own key was read as the weights' format, or not at all).
+
+One table of the keys that set the KV cache's type, from each tool's source:
+
+- Ollama ``OLLAMA_KV_CACHE_TYPE`` (envconfig/config.go; f16, q8_0, q4_0);
+- llama.cpp ``--cache-type-k`` / ``-ctk``, ``--cache-type-v`` / ``-ctv`` (common/arg.cpp
+  ``kv_cache_types``: f32, f16, bf16, q8_0, q4_0, q4_1, iq4_nl, q5_0, q5_1); llama-cpp-python ``type_k`` /
+  ``type_v``;
+- LMDeploy ``--quant-policy`` / ``quant_policy`` (lmdeploy/cli/utils.py: 0 none, 4 int4 KV, 8 int8 KV);
+- TabbyAPI ``cache_mode`` (config_sample.yml: FP16, Q8, Q6, Q4);
+- prose: '4-bit KV cache', 'int8 KV cache', 'KV cache quantized to 8 bits', '4-bit quantized prefix cache',
+  'KV 缓存量化为 int8', '4bit 的 KV 缓存'.
+
+vLLM/SGLang/TGI ``--kv-cache-dtype fp8*`` and the ExLlamaV2/llama.cpp spellings before a 'cache' word are
+read by :data:`bot.parse.prose_vocab.KV_FP8_RE` and ``QUANT_CACHE_RE``; this reader runs after them, on what
+they left. A 16-bit type sets ``kv_precision``; an integer type (the sizing has 16-bit and FP8 KV caches
+only) is named as not used, with what it means ('kv_precision: int4 (--quant-policy 4)'), never read as
+the weights' format.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from bot.parse.normalize import mask
+from bot.parse.regex import rc
+
+KV_TYPE_RE = rc(
+    r"(?:ollama[_\s\-]*)?(?:kv[_\s\-]*)?cache[_\s\-]*type(?:[_\s\-]*[kv])?\s*(?:=|:)?\s*"
+    r"(?P<t>f32|f16|bf16|q8_0|q4_0|q4_1|q5_0|q5_1|iq4_nl)(?![a-z0-9])"
+    r"|(?<![a-z])(?:-ct[kv]|type_[kv])\s*(?:=|:)?\s*(?P<t2>f32|f16|bf16|q8_0|q4_0|q4_1|q5_0|q5_1|iq4_nl)(?![a-z0-9])"
+    r"|(?:--)?quant[_\-\s]policy\s*(?:=|:)?\s*(?P<p>[048])(?![\d.])"
+    r"|cache[_\s\-]*mode\s*(?:=|:)?\s*(?P<m>fp16|q8|q6|q4)(?![a-z0-9])"
+    r"|(?P<b>[48])[\s\-]*bits?\s+(?:quanti[sz]ed\s+)?(?:kv|prefix)[\s\-]*cache"
+    r"|int(?P<i>[48])\s+(?:kv|prefix)[\s\-]*cache"
+    r"|kv[\s\-]*cache\s+(?:quanti[sz]ed\s+)?(?:to|in|at|as)\s+(?:int(?P<i2>[48])|(?P<b2>[48])[\s\-]*bits?)(?![a-z0-9])"
+    r"|kv\s*缓存\s*(?:用|使用|采用|是)?\s*(?:量化)?\s*(?:为|到|成)?\s*(?:int(?P<i3>[48])|(?P<b3>[48])\s*(?:bit|位|比特))"
+    r"|(?:int(?P<i4>[48])|(?P<b4>[48])\s*(?:bit|位|比特))\s*(?:量化)?\s*(?:的)?\s*kv\s*缓存"
+)
+"""A KV-cache type under a tool's key or in words (see the module docstring)."""
+GATE_RE = re.compile(r"cache|缓存|policy|-ct[kv]|type_[kv]")
+"""The literal every form of :data:`KV_TYPE_RE` holds (the call site checks it first)."""
+_SIXTEEN = {"f16": "fp16", "fp16": "fp16", "bf16": "bf16"}
+
+
+def read_kv_cache_types(out: Any) -> None:
+    """Each KV-cache type in ``out.s`` (a :class:`bot.parse.prose_vocab.Vocab`): a 16-bit one sets
+    ``kv_precision``; any other is named as not used (``no_field``); the span is masked either way."""
+    for m in list(KV_TYPE_RE.finditer(out.s)):
+        out.s = mask(out.s, m.start(), m.end(), " ")
+        typed = m.group("t") or m.group("t2") or m.group("m")
+        if typed in _SIXTEEN:
+            out.fields.setdefault("kv_precision", _SIXTEEN[typed])
+            continue
+        if m.group("p"):
+            if m.group("p") == "0":  # LMDeploy's default: no KV quantization, the 16-bit cache sized
+                continue
+            named = f"kv_precision: int{m.group('p')} (--quant-policy {m.group('p')})"
+        elif typed:
+            named = f"kv_precision: {typed}"
+        else:
+            bits = next(m.group(g) for g in ("b", "i", "i2", "b2", "i3", "b3", "i4", "b4") if m.group(g))
+            named = f"kv_precision: int{bits}"
+        if (named, "no_field") not in out.unused:
+            out.unused.append((named, "no_field"))
